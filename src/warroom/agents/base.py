@@ -1,0 +1,45 @@
+"""Agents choose actions from a PlayerView; they never hold the true state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from ..engine import PlayerView
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, view: PlayerView) -> Any: ...
+
+
+class RandomAgent:
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, game: Any, seed: int):
+        self.rng = random.Random(seed)
+
+    def act(self, view: PlayerView) -> Any:
+        actions = view.legal_actions
+        return actions[self.rng.randrange(len(actions))]
+
+
+class HeuristicAgent:
+    """The game's own sensible policy, applied to a determinisation of the player's view:
+    whatever the policy reads of hidden information has been resampled, so it cannot cheat."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Any, seed: int):
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def act(self, view: PlayerView) -> Any:
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        state = view.determinize(self.rng)
+        return self.game.heuristic(state, view.player, self.rng)

@@ -1,0 +1,54 @@
+"""The `warroom` command. Each command lives in its own module of this package."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..engine import WarroomError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="warroom")
+def cli() -> None:
+    """warroom: play, playtest and analyse card battle games."""
+
+
+from . import bench, info, play, simulate  # noqa: E402  (commands register on `cli`)
+
+_ = (bench, info, play, simulate)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: every error a user can cause is one line on stderr and a non-zero exit."""
+    try:
+        cli.main(args=argv, prog_name="warroom", standalone_mode=False)
+    except click.exceptions.NoSuchOption as exc:
+        return _fail(f"{exc.format_message()} (see '{_command(exc)} --help')")
+    except click.UsageError as exc:
+        return _fail(f"{exc.format_message()} (see '{_command(exc)} --help')")
+    except click.ClickException as exc:
+        return _fail(exc.format_message())
+    except WarroomError as exc:
+        return _fail(str(exc))
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        print("interrupted", file=sys.stderr)
+        return 130
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    return 0
+
+
+def _command(exc: click.ClickException) -> str:
+    ctx = getattr(exc, "ctx", None)
+    return ctx.command_path if ctx is not None else "warroom"
+
+
+def _fail(message: str) -> int:
+    print(f"warroom: error: {message}", file=sys.stderr)
+    return 2
+
+
+def entry() -> None:
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""The game-agnostic core of warroom."""
+
+from .actions import ActionCodec, to_json
+from .config import config_to_json, make_config, parse_assignments
+from .core import Game, Outcome, Player, State
+from .errors import ConfigError, DataError, IllegalAction, RecordError, WarroomError
+from .record import Record, replay, replay_to_end
+from .rng import copy_rng, derive_seed, make_rng
+from .runner import GameResult, play_game
+from .view import PlayerView
+
+__all__ = [
+    "ActionCodec",
+    "ConfigError",
+    "DataError",
+    "Game",
+    "GameResult",
+    "IllegalAction",
+    "Outcome",
+    "Player",
+    "PlayerView",
+    "Record",
+    "RecordError",
+    "State",
+    "WarroomError",
+    "config_to_json",
+    "copy_rng",
+    "derive_seed",
+    "make_config",
+    "make_rng",
+    "parse_assignments",
+    "play_game",
+    "replay",
+    "replay_to_end",
+    "to_json",
+]

@@ -1,0 +1,169 @@
+"""The engine contract: Game, State, Outcome.
+
+A State is the whole truth of one game. Nothing outside the engine reads it directly: agents,
+user interfaces and logs see `observation(player)`, which holds exactly what that player may
+know. Chance is driven by the state's own seeded RNG (`self.rng`), which `determinize`
+re-seeds so that a planner cannot learn the real future.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .actions import ActionCodec
+from .config import make_config
+from .errors import IllegalAction
+
+Player = int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. `winners` is empty for a draw; `scores` is one number per player."""
+
+    winners: tuple[Player, ...]
+    scores: tuple[float, ...]
+    reason: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def reward(self, player: Player) -> float:
+        """1 for a sole win, 0 for a loss, shared for shared wins; a draw is 1/num_players."""
+        if not self.winners:
+            return 1.0 / len(self.scores)
+        return 1.0 / len(self.winners) if player in self.winners else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "draw": self.is_draw,
+            **({"details": self.details} if self.details else {}),
+        }
+
+
+class State:
+    """Base of every game's state: the event log, validation and the RNG helpers.
+
+    A game implements `to_move`, `_legal_actions`, `_apply`, `is_terminal`, `outcome`,
+    `observation`, `clone` and `determinize`. `legal_actions` caches per decision point, and
+    `apply` validates against it before anything changes, so an illegal action leaves the state
+    exactly as it was.
+    """
+
+    num_players: int
+    rng: random.Random
+    log: list[tuple[frozenset[int] | None, dict[str, Any]]]
+
+    def __init__(self, num_players: int, rng: random.Random):
+        self.num_players = num_players
+        self.rng = rng
+        self.log = []
+        self._legal: dict[Player, list[Any]] = {}
+
+    # --- to implement ---------------------------------------------------------------------
+    def to_move(self) -> tuple[Player, ...]:
+        raise NotImplementedError
+
+    def _legal_actions(self, player: Player) -> list[Any]:
+        raise NotImplementedError
+
+    def _apply(self, player: Player, action: Any) -> None:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def observation(self, player: Player | None) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    def determinize(self, player: Player, rng: random.Random) -> State:
+        raise NotImplementedError
+
+    # --- provided -------------------------------------------------------------------------
+    def legal_actions(self, player: Player) -> list[Any]:
+        actions = self._legal.get(player)
+        if actions is None:
+            actions = self._legal_actions(player) if player in self.to_move() else []
+            self._legal[player] = actions
+        return actions
+
+    def apply(self, player: Player, action: Any) -> None:
+        if self.is_terminal():
+            raise IllegalAction("the game is over; no more actions")
+        if player not in self.to_move():
+            raise IllegalAction(f"it is not player {player}'s decision now")
+        if action not in self.legal_actions(player):
+            label = getattr(action, "label", None) or repr(action)
+            raise IllegalAction(f"{label!s} is not a legal action for player {player} now")
+        self._legal = {}
+        self._apply(player, action)
+
+    def event(self, kind: str, to: tuple[Player, ...] | None = None, **data: Any) -> None:
+        """Append an event to the log; `to` limits who may see it (None: everybody)."""
+        data["event"] = kind
+        self.log.append((frozenset(to) if to is not None else None, data))
+
+    def visible_log(self, player: Player | None) -> list[dict[str, Any]]:
+        return [e for to, e in self.log if to is None or (player is not None and player in to)]
+
+    def _copy_base(self, other: State) -> None:
+        """Copy the base fields into `other` (used by `clone`): log entries are immutable."""
+        other.num_players = self.num_players
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.log = list(self.log)
+        other._legal = {}
+
+
+class Game:
+    """A registered rule set. Subclasses set the class attributes and `new_state`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str] = "1"
+    Config: ClassVar[type]
+    actions: ClassVar[tuple[type, ...]]
+    summary: ClassVar[str] = ""  # a short rules summary, shown by `?` in the terminal
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.actions)
+
+    def config(self, values: dict[str, Any] | None = None) -> Any:
+        return make_config(self.Config, values, self.name)
+
+    def num_players(self, config: Any) -> int:
+        return getattr(config, "players", self.min_players)
+
+    def new_state(self, config: Any, seed: int) -> State:
+        raise NotImplementedError
+
+    def heuristic(self, state: State, player: Player, rng: random.Random) -> Any:
+        """A sensible move for `player` in `state` (a determinised state: see agents.heuristic)."""
+        raise NotImplementedError
+
+    def render(self, observation: dict[str, Any], player: Player | None) -> str:
+        """Text view of an observation, for the terminal and logs."""
+        raise NotImplementedError
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        """One line of text for an event of the log."""
+        return str(event)
+
+    def metrics(self, state: State) -> dict[str, float]:
+        """Per-game numbers a designer may want in a balance report (optional)."""
+        return {}

@@ -1,0 +1,41 @@
+"""PlayerView: everything an agent may use, and nothing else."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .core import Player, State
+
+
+class PlayerView:
+    """A player's window on a state: its observation, its legal actions, and determinisation.
+
+    Agents receive a PlayerView, never the state. `determinize` returns a full state in which
+    everything this player cannot know has been resampled, so searching it leaks nothing.
+    """
+
+    __slots__ = ("_state", "player", "game", "_observation")
+
+    def __init__(self, state: State, player: Player, game: Any = None):
+        self._state = state
+        self.player = player
+        self.game = game
+        self._observation: dict[str, Any] | None = None
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        if self._observation is None:
+            self._observation = self._state.observation(self.player)
+        return self._observation
+
+    @property
+    def legal_actions(self) -> list[Any]:
+        return self._state.legal_actions(self.player)
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    def determinize(self, rng: random.Random) -> State:
+        return self._state.determinize(self.player, rng)

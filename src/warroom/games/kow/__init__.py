@@ -1,0 +1,52 @@
+"""Kings of War Battle Deck (Matt Gilbert and Rob Burman), for two players."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Game
+from .actions import ACTIONS
+from .config import Config
+from .heuristic import heuristic_action
+from .render import describe_event, render
+from .state import KowState
+
+SUMMARY = """\
+Kings of War Battle Deck - rules summary
+- Each turn three cards (A-6) are dealt in a line; the first lies next to the Battle Deck.
+- Both players secretly choose 1-4 dice from their pool (4 red, 3 white, 2 blue) and reveal.
+- Fewer dice has the initiative; on a tie the colour (RED/BLACK) of the card next to the deck.
+- Roll, then allocate whole dice to defeat cards: swords must reach the card's number, and no
+  die may be superfluous. You must defeat at least one card if you can; then you may stop.
+- Dice that defeated cards are spent for the round; the others go back to your pool.
+- A round ends when both pools empty together, after one final turn when a player starts a
+  turn with no dice, or when the Battle Deck runs out.
+- Highest total wins the round (tie: fewer cards; still tied: a draw). First to 3 Victories."""
+
+
+class KowGame(Game):
+    name = "kow"
+    title = "Kings of War Battle Deck"
+    version = "1"
+    Config = Config
+    actions = ACTIONS
+    summary = SUMMARY
+
+    def new_state(self, config: Config, seed: int) -> KowState:
+        return KowState(config, seed)
+
+    def heuristic(self, state: KowState, player: int, rng: random.Random) -> Any:
+        return heuristic_action(state, player, rng)
+
+    def render(self, observation: dict[str, Any], player: int | None) -> str:
+        return render(observation, player)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        return describe_event(event)
+
+    def metrics(self, state: KowState) -> dict[str, float]:
+        return {"rounds": float(state.round)}
+
+
+GAME = KowGame()

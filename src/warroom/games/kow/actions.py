@@ -1,0 +1,47 @@
+"""Actions of Kings of War Battle Deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COLOURS = ("red", "white", "blue")
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDice:
+    """The secret choice: how many dice of each colour to hold in the fist."""
+
+    red: int
+    white: int
+    blue: int
+
+    @property
+    def label(self) -> str:
+        parts = [f"{n} {c}" for n, c in zip((self.red, self.white, self.blue), COLOURS) if n]
+        return "dice: " + ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Defeat:
+    """Allocate rolled dice (by index in the roll) to defeat one card on the table."""
+
+    card: str
+    dice: tuple[int, ...]
+    swords: tuple[int, ...]
+
+    @property
+    def label(self) -> str:
+        dice = " + ".join(f"#{i + 1}({s})" for i, s in zip(self.dice, self.swords))
+        return f"defeat {self.card} with {dice}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """End the allocation after defeating at least one card."""
+
+    @property
+    def label(self) -> str:
+        return "stop"
+
+
+ACTIONS = (ChooseDice, Defeat, Stop)

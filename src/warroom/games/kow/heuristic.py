@@ -1,0 +1,98 @@
+"""A sensible greedy player for Kings of War Battle Deck.
+
+Dice: pick the colours that maximise the expected value of the cards the roll could defeat,
+less a price for the swords committed (dice spent now are gone for the rest of the round; in
+the last turn of a round they are worth nothing). Allocation: the plan that defeats the most
+value, using the fewest swords; stop when the best plan defeats nothing more.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from .actions import ChooseDice, Defeat, Stop
+from .state import ALLOCATE, KowState, card_value, dice_choices, minimal_sets
+
+SWORD_PRICE = 0.45
+
+
+def heuristic_action(state: KowState, player: int, rng: random.Random) -> Any:
+    if state.phase == ALLOCATE:
+        return _allocate(state, player)
+    return _choose(state, player)
+
+
+def _choose(state: KowState, player: int) -> ChooseDice:
+    cfg = state.config
+    values = tuple(sorted(card_value(c) for c in state.table if c is not None))
+    last_turn = state.final_turn or len(state.deck) == 0
+    price = 0.0 if last_turn else SWORD_PRICE
+    means = [sum(f) / len(f) for f in cfg.faces]
+    best, best_score = None, -1e9
+    for choice in dice_choices(tuple(state.pools[player]), cfg.min_dice, cfg.max_dice):
+        counts = (choice.red, choice.white, choice.blue)
+        dist = _sword_distribution(cfg.faces, counts)
+        gain = sum(p * _best_subset(values, s) for s, p in enumerate(dist) if p)
+        committed = sum(n * m for n, m in zip(counts, means))
+        score = gain - price * committed - 0.01 * sum(counts)
+        if score > best_score:
+            best, best_score = choice, score
+    assert best is not None
+    return best
+
+
+def _allocate(state: KowState, player: int) -> Any:
+    swords = tuple(s for _, s in state.rolled)
+    cards = tuple(c for c in state.table if c is not None)
+    plan = _best_plan(swords, state.free, cards)
+    if plan[2] is None:
+        return Stop()
+    card, idx = plan[2]
+    return Defeat(card, idx, tuple(swords[i] for i in idx))
+
+
+def _best_plan(swords: tuple[int, ...], free: int, cards: tuple[str, ...]):
+    """(value defeated, -swords spent, first step) of the best allocation from here."""
+    best = (0, 0, None)
+    for card in cards:
+        rest = tuple(c for c in cards if c != card)
+        for idx, faces in minimal_sets(swords, free, card_value(card)):
+            mask = free
+            for i in idx:
+                mask &= ~(1 << i)
+            value, spent, _ = _best_plan(swords, mask, rest)
+            cand = (value + card_value(card), spent - sum(faces), (card, idx))
+            if cand[:2] > best[:2]:
+                best = cand
+    return best
+
+
+@lru_cache(maxsize=64)
+def _best_subset(values: tuple[int, ...], swords: int) -> int:
+    best = 0
+    n = len(values)
+    for mask in range(1, 1 << n):
+        total = sum(values[i] for i in range(n) if mask >> i & 1)
+        if best < total <= swords:
+            best = total
+    return best
+
+
+@lru_cache(maxsize=4096)
+def _sword_distribution(
+    faces: tuple[tuple[int, ...], ...], counts: tuple[int, int, int]
+) -> tuple[float, ...]:
+    """Probability of each total of swords when rolling `counts` dice of each colour."""
+    dist = [1.0]
+    for colour, n in enumerate(counts):
+        face_list = faces[colour]
+        for _ in range(n):
+            new = [0.0] * (len(dist) + max(face_list))
+            for total, p in enumerate(dist):
+                if p:
+                    for f in face_list:
+                        new[total + f] += p / len(face_list)
+            dist = new
+    return tuple(dist)

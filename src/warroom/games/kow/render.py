@@ -1,0 +1,88 @@
+"""Text view of a Kings of War Battle Deck observation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def card_text(card: str | None) -> str:
+    if card is None:
+        return "--"
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+def _dice(d: dict[str, int] | str | None) -> str:
+    if d is None:
+        return "not chosen"
+    if d == "hidden":
+        return "chosen (hidden)"
+    return ", ".join(f"{n} {c}" for c, n in d.items() if n) or "none"
+
+
+def render(obs: dict[str, Any], player: int | None) -> str:
+    you = obs.get("you")
+    def name(p: int) -> str:
+        return "You" if p == you else f"Player {p}"
+    lines = [
+        f"Round {obs['round']}, turn {obs['turn']}"
+        + (" (final turn)" if obs["final_turn"] else "")
+        + f"   Victories: {obs['victories'][0]} - {obs['victories'][1]}"
+        + f"   Battle Deck: {obs['deck_left']} cards",
+        "Table (next to the deck first): "
+        + "  ".join(card_text(c) for c in obs["table"]),
+    ]
+    for p in (0, 1):
+        pool = obs["pools"][p]
+        won = " ".join(card_text(c) for c in obs["won"][p]) or "-"
+        lines.append(
+            f"{name(p):>9} [{obs['colours'][p].upper():5}] pool R{pool['red']} W{pool['white']}"
+            f" B{pool['blue']}  chosen: {_dice(obs['chosen'][p])}"
+            f"  defeated: {won} (score {obs['scores'][p]})"
+        )
+    if obs["rolled"]:
+        rolled = "  ".join(
+            f"#{i + 1} {d['colour']}:{d['swords']}" + ("*" if d["used"] else "")
+            for i, d in enumerate(obs["rolled"])
+        )
+        lines.append(f"{name(obs['active'])} rolled: {rolled}   (* = used)")
+    return "\n".join(lines)
+
+
+def describe_event(e: dict[str, Any]) -> str:
+    kind = e["event"]
+    if kind == "colours":
+        return f"Colour card {card_text(e['card'])}: player 0 is {e['colours'][0].upper()}, " \
+               f"player 1 is {e['colours'][1].upper()}"
+    if kind == "round":
+        return f"--- Round {e['round']} ---"
+    if kind == "deal":
+        final = " (final turn)" if e["final"] else ""
+        return f"Turn {e['turn']}{final}: dealt " + " ".join(card_text(c) for c in e["cards"])
+    if kind == "chose":
+        return f"Player {e['player']} chose dice"
+    if kind == "chose_dice":
+        return f"(you chose {_dice(e['dice'])})"
+    if kind == "reveal":
+        shown = "; ".join(f"player {p}: {_dice(d)}" for p, d in e["chosen"].items())
+        return f"Reveal - {shown}. Player {e['initiative']} has the initiative"
+    if kind == "roll":
+        dice = ", ".join(f"{c}:{s}" for c, s in e["dice"])
+        return f"Player {e['player']} rolls {dice}"
+    if kind == "defeat":
+        return f"Player {e['player']} defeats {card_text(e['card'])}"
+    if kind == "stop":
+        return f"Player {e['player']} stops"
+    if kind == "dice_back":
+        n = sum(e["dice"])
+        return f"Player {e['player']}: {n} unused dice back to the pool" if n else ""
+    if kind == "discard":
+        return "Discarded: " + " ".join(card_text(c) for c in e["cards"])
+    if kind == "round_end":
+        who = "draw" if e["winner"] is None else f"player {e['winner']} wins the round"
+        return f"Round {e['round']} over: scores {e['scores'][0]}-{e['scores'][1]}, {who}" \
+               f" ({e['why']})"
+    if kind == "game_over":
+        return f"Game over: Victories {e['victories'][0]}-{e['victories'][1]}"
+    return str(e)

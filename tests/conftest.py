@@ -1,0 +1,31 @@
+"""Shared fixtures: every registered game, with the configs its package asks to be tested."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from warroom.games import REGISTRY
+
+
+def game_configs() -> list[tuple[str, dict]]:
+    """(game name, config values) pairs: each game package may list `CONFORMANCE_CONFIGS`."""
+    out = []
+    for name, game in REGISTRY.items():
+        package = importlib.import_module(type(game).__module__)
+        for values in getattr(package, "CONFORMANCE_CONFIGS", [{}]):
+            out.append((name, values))
+    return out
+
+
+def config_id(pair: tuple[str, dict]) -> str:
+    name, values = pair
+    return name + "".join(f"[{k}={v}]" for k, v in values.items())
+
+
+@pytest.fixture(params=game_configs(), ids=config_id)  # (game, config) are immutable
+def game_config(request):
+    name, values = request.param
+    game = REGISTRY[name]
+    return game, game.config(values)
