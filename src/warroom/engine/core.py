@@ -167,3 +167,12 @@ class Game:
     def metrics(self, state: State) -> dict[str, float]:
         """Per-game numbers a designer may want in a balance report (optional)."""
         return {}
+
+    # Games whose cards are data files implement these two; `warroom cards` uses them.
+    def load_cards(self, path: str) -> Any:
+        """Read and validate a card file; raise DataError naming file, card and field."""
+        raise NotImplementedError(f"{self.name} has no card files")
+
+    def show_cards(self, cards: Any) -> str:
+        """Text listing of a validated card file."""
+        raise NotImplementedError(f"{self.name} has no card files")
