@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import pytest
-
-from warroom.agents import HeuristicAgent, RandomAgent
+from warroom.agents import HeuristicAgent
 from warroom.engine import IllegalAction, PlayerView, Record, replay
 
 MAX_DECISIONS = 20_000
@@ -53,10 +52,9 @@ def check_outcome(state):
 @pytest.mark.parametrize("seed", range(12))
 def test_random_play_terminates_with_legal_outcome(game_config, seed):
     game, config = game_config
-    state = None
-    for state, _, _ in random_walk(game, config, seed):
+    final = game.new_state(config, seed)
+    for final, _, _ in random_walk(game, config, seed):  # noqa: B007 (the walk mutates it)
         pass
-    final = state if state is not None else game.new_state(config, seed)
     check_outcome(final)
 
 
@@ -139,7 +137,7 @@ def _to_json(action):
 
 def test_clone_is_independent(game_config):
     game, config = game_config
-    for i, (state, player, _) in enumerate(random_walk(game, config, 5)):
+    for i, (state, _, _) in enumerate(random_walk(game, config, 5)):
         if i % 7:
             continue
         before = json.dumps(all_observations(state), sort_keys=True)
@@ -172,7 +170,7 @@ def _future(state, seed, steps=40):
 def test_determinize_keeps_observation_and_varies_the_unknown(game_config):
     game, config = game_config
     varied = 0
-    for i, (state, player, _) in enumerate(random_walk(game, config, 11)):
+    for i, (state, _, _) in enumerate(random_walk(game, config, 11)):
         if i % 4:
             continue
         for p in range(state.num_players):
@@ -192,7 +190,8 @@ def test_determinize_keeps_observation_and_varies_the_unknown(game_config):
     assert varied > 0, "determinisation never changed anything a player cannot see"
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fuzz_action_sequences(game_config, data):
     game, config = game_config

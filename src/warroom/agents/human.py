@@ -59,13 +59,15 @@ class HumanAgent:
             return None
         matches = [a for a in actions if a.label.lower() == text.lower()]
         if not matches:
-            matches = [a for a in actions if a.label.lower().startswith(text.lower())] if text else []
+            prefix = text.lower()
+            matches = [a for a in actions if a.label.lower().startswith(prefix)] if text else []
         if len(matches) == 1:
             return matches[0]
         if not text:
             self.console.print(f"[red]Please choose an action.[/red] {HELP}")
         elif matches:
-            self.console.print(f"[red]{text!r} matches {len(matches)} actions; be more precise.[/red]")
+            self.console.print(f"[red]{text!r} matches {len(matches)} actions; "
+                               "be more precise.[/red]")
         else:
             self.console.print(f"[red]{text!r} is not a legal action here.[/red] {HELP}")
         return None

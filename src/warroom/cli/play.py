@@ -7,7 +7,7 @@ import json
 import click
 
 from ..agents import make_agents, parse_specs
-from ..engine import ConfigError, Game, Record, RecordError, State, play_game, replay
+from ..engine import ConfigError, Game, Record, RecordError, State, play_game, replay_to_end
 from ..games import get_game
 from . import cli
 from .common import SET_HELP, echo_err, fresh_seed, game_and_config
@@ -107,10 +107,7 @@ def replay_cmd(file: str, as_player: int | None) -> None:
     """Replay a saved record FILE, showing what one player saw."""
     record = Record.load(file)
     g = get_game(record.game)
-    state = None
-    for state, _, _ in replay(g, record):
-        pass
-    assert state is not None
+    state = replay_to_end(g, record)
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
     obs = state.observation(as_player)

@@ -121,8 +121,5 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
 
 
 def replay_to_end(game: Game, record: Record) -> State:
-    state = None
-    for state, _, _ in replay(game, record):
-        pass
-    assert state is not None
-    return state
+    *_, (final, _, _) = replay(game, record)
+    return final

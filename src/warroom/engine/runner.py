@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .core import Game, Outcome, Player, State
-from .record import Record, replay
+from .record import Record, replay_to_end
 from .view import PlayerView
 
 
@@ -43,10 +43,7 @@ def play_game(
         record = Record.start(game, config, seed) if keep_record else None
         state = game.new_state(config, seed)
     else:
-        state = None
-        for state, _, _ in replay(game, record):
-            pass
-        assert state is not None
+        state = replay_to_end(game, record)
     if len(agents) != state.num_players:
         raise ValueError(f"{game.name} needs {state.num_players} agents, got {len(agents)}")
     decisions = len(record.actions) if record is not None else 0

@@ -217,9 +217,8 @@ class KowState(State):
     def _legal_actions(self, player: int) -> list[Any]:
         if self.phase == CHOOSE:
             pool = self.pools[player]
-            return list(
-                dice_choices((pool[0], pool[1], pool[2]), self.config.min_dice, self.config.max_dice)
-            )
+            cfg = self.config
+            return list(dice_choices((pool[0], pool[1], pool[2]), cfg.min_dice, cfg.max_dice))
         actions: list[Any] = self._defeats()
         if self.defeated_now:
             actions.append(Stop())

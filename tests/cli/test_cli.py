@@ -1,0 +1,178 @@
+"""The `warroom` command through its real entry point."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from warroom.cli import main
+
+WARROOM = [str(Path(sys.executable).parent / "warroom")]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(WARROOM + list(args), input=stdin, capture_output=True, text=True,
+                          timeout=120)
+
+
+def one_line_error(proc: subprocess.CompletedProcess) -> str:
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+def test_games_lists_name_and_title():
+    proc = run("games")
+    assert proc.returncode == 0
+    assert "kow\tKings of War Battle Deck" in proc.stdout.splitlines()
+
+
+def test_every_command_has_help():
+    for cmd in ("games", "play", "replay", "simulate", "bench", "options"):
+        proc = run(cmd, "--help")
+        assert proc.returncode == 0 and "Usage" in proc.stdout, cmd
+
+
+def test_play_ai_only_prints_the_log_and_result():
+    proc = run("play", "kow", "--players", "heuristic,random", "--seed", "4")
+    assert proc.returncode == 0, proc.stderr
+    assert "Reveal" in proc.stdout and "Result:" in proc.stdout
+
+
+def test_play_json_prints_one_object(capsys):
+    assert main(["play", "kow", "--players", "random,random", "--seed", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) >= {"winners", "scores", "reason", "seed"} and data["seed"] == 5
+
+
+def test_same_seed_same_game(capsys):
+    main(["play", "kow", "--players", "random,heuristic", "--seed", "9", "--json"])
+    main(["play", "kow", "--players", "random,heuristic", "--seed", "9", "--json"])
+    a, b = capsys.readouterr().out.strip().splitlines()
+    assert a == b
+
+
+def test_save_writes_the_record_and_replay_shows_a_players_view(tmp_path, capsys):
+    save = tmp_path / "game.json"
+    assert main(["play", "kow", "--players", "random,random", "--seed", "2", "--save",
+                 str(save), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    record = json.loads(save.read_text())
+    assert record["game"] == "kow" and record["seed"] == 2 and record["actions"]
+    assert main(["replay", str(save), "--as", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "(you chose" in out and "Result:" in out
+    assert str(result["scores"]) in out
+
+
+def test_resume_continues_a_saved_game_from_the_exact_position(tmp_path, capsys):
+    from warroom.engine import Record, replay, replay_to_end
+    from warroom.games import get_game
+
+    full = tmp_path / "full.json"
+    main(["play", "kow", "--players", "random,random", "--seed", "8", "--save", str(full),
+          "--json"])
+    capsys.readouterr()
+    record = json.loads(full.read_text())
+    part = tmp_path / "part.json"
+    record["actions"] = record["actions"][:20]
+    part.write_text(json.dumps(record))
+    at_save = replay_to_end(get_game("kow"), Record.load(part)).observation(0)
+    assert main(["play", "kow", "--resume", str(part), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    resumed = json.loads(part.read_text())
+    assert resumed["actions"][:20] == record["actions"]  # the saved moves are kept as they were
+    assert len(resumed["actions"]) == result["decisions"] > 20
+    game = get_game("kow")
+    replayed = Record.from_json(resumed)
+    states = [s.observation(0) for s, _, _ in replay(game, replayed)]
+    assert states[20] == at_save
+    assert replay_to_end(game, replayed).outcome().to_json()["winners"] == result["winners"]
+
+
+def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_path):
+    save = tmp_path / "h.json"
+    answers = "?\nnonsense\n99\n" + "1\n" * 400
+    proc = run("play", "kow", "--players", "human,random", "--seed", "1", "--save", str(save),
+               stdin=answers)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    assert "rules summary" in out
+    assert "'nonsense' is not a legal action here" in out
+    assert "No action 99" in out
+    assert "Result:" in out
+    assert json.loads(save.read_text())["actions"]
+
+
+def test_human_quitting_keeps_the_saved_game(tmp_path):
+    save = tmp_path / "q.json"
+    proc = run("play", "kow", "--players", "human,random", "--seed", "1", "--save", str(save),
+               stdin="1\n1\nq\n")
+    assert proc.returncode == 130
+    assert "--resume" in proc.stderr
+    record = json.loads(save.read_text())
+    assert len(record["actions"]) >= 2
+
+
+def test_simulate_json_is_the_same_whatever_the_workers():
+    a = run("simulate", "kow", "--games", "40", "--players", "heuristic,random", "--seed", "3",
+            "--json")
+    b = run("simulate", "kow", "--games", "40", "--players", "heuristic,random", "--seed", "3",
+            "--workers", "2", "--json")
+    assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
+    da, db = json.loads(a.stdout), json.loads(b.stdout)
+    assert da == db
+    assert set(da) >= {"games", "players", "wins", "draws", "win_rate", "ci95", "mean_length"}
+    assert da["games"] == 40 and sum(da["wins"]) + da["draws"] == 40
+    lo, hi = da["ci95"][0]
+    assert lo <= da["win_rate"][0] <= hi
+
+
+def test_bench_json(capsys):
+    assert main(["bench", "kow", "--seconds", "0.05", "--runs", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kow"]["games_per_s"] > 0 and data["kow"]["decisions_per_s"] > 0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "nosuchgame", "--players", "random,random"], "unknown game 'nosuchgame'"),
+        (["play", "kow", "--players", "random,random", "--set", "pool_red=many"],
+         "option 'pool_red' must be an integer"),
+        (["play", "kow", "--players", "random,random", "--set", "nosuch=1"],
+         "unknown option 'nosuch'"),
+        (["play", "kow", "--players", "random,random", "--set", "novalue"], "key=value"),
+        (["play", "kow", "--players", "random,wizard"], "unknown player 'wizard'"),
+        (["play", "kow", "--players", "random"], "needs 2 players"),
+        (["simulate", "kow", "--players", "random,random", "--frobnicate"], "No such option"),
+        (["simulate", "kow", "--players", "random,random", "--games", "0"], "--games"),
+    ],
+)
+def test_bad_input_is_a_one_line_error(args, message):
+    line = one_line_error(run(*args))
+    assert message in line
+
+
+def test_corrupt_record_is_a_one_line_error_and_is_not_overwritten(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "kow", "seed": 1, "config": {}, "actions": [')
+    line = one_line_error(run("replay", str(bad)))
+    assert "bad.json" in line and "not valid JSON" in line
+    line = one_line_error(run("play", "kow", "--resume", str(bad)))
+    assert "not valid JSON" in line
+    assert bad.read_text().endswith("[")  # the file is left as it was
+
+
+def test_record_with_an_illegal_action_is_a_one_line_error(tmp_path):
+    bad = tmp_path / "illegal.json"
+    bad.write_text(json.dumps({"game": "kow", "version": "1", "config": {}, "seed": 1,
+                               "actions": [{"player": 0, "action": {"type": "Stop"}}]}))
+    line = one_line_error(run("replay", str(bad)))
+    assert "actions[0]" in line and "not a legal action" in line

@@ -1,0 +1,53 @@
+"""Kings of War Battle Deck: hidden information, the heuristic, rendering."""
+
+from __future__ import annotations
+
+import random
+
+from warroom.games.kow import GAME
+from warroom.games.kow.actions import ChooseDice
+from warroom.games.kow.heuristic import _best_subset, _sword_distribution
+from warroom.sim.batch import BatchSpec, run_batch
+from warroom.sim.summary import summarise
+
+
+def test_determinize_resamples_an_unrevealed_choice_and_the_deck():
+    s = GAME.new_state(GAME.config(), 3)
+    s.apply(0, ChooseDice(1, 0, 0))
+    picks, decks = set(), set()
+    for k in range(30):
+        d = s.determinize(1, random.Random(k))
+        assert d.observation(1) == s.observation(1)
+        picks.add(d.chosen[0])
+        decks.add(tuple(d.deck))
+        c = d.chosen[0]
+        assert sum(d.pools[0]) + c.red + c.white + c.blue == 9  # same dice, other fist
+    assert len(picks) > 1 and len(decks) > 1
+    # player 0 knows its own choice: its determinisation keeps it
+    assert s.determinize(0, random.Random(1)).chosen[0] == ChooseDice(1, 0, 0)
+
+
+def test_heuristic_sword_distribution_and_knapsack():
+    dist = _sword_distribution(GAME.Config().faces, (0, 0, 1))
+    assert [round(p * 6) for p in dist] == [0, 2, 3, 1]
+    assert abs(sum(_sword_distribution(GAME.Config().faces, (2, 1, 1))) - 1) < 1e-9
+    assert _best_subset((1, 4, 6), 5) == 5 and _best_subset((3, 4), 2) == 0
+
+
+def test_heuristic_beats_random_clearly():
+    spec = BatchSpec("kow", {}, ("heuristic", "random"), seed=11)
+    summary = summarise(["heuristic", "random"], run_batch(spec, range(120)))
+    assert summary["win_rate"][0] > 0.8
+
+
+def test_render_shows_cards_pools_choices_rolls_and_scores():
+    s = GAME.new_state(GAME.config({"red_faces": "2"}), 0)
+    s.table = ["2H", "3S", "6C"]
+    s.apply(0, ChooseDice(1, 0, 0))
+    text = GAME.render(s.observation(1), 1)
+    assert "2♥" in text and "3♠" in text and "chosen (hidden)" in text and "pool R4 W3 B2" in text
+    s.apply(1, ChooseDice(2, 0, 0))
+    text = GAME.render(s.observation(1), 1)
+    assert "rolled" in text or "defeated: 2♥" in text or "score 2" in text
+    lines = [GAME.describe_event(e) for e in s.observation(1)["log"]]
+    assert any(line.startswith("Reveal") for line in lines)
