@@ -47,12 +47,13 @@ def dice_choices(pool: tuple[int, int, int], low: int, high: int) -> tuple[Choos
     return tuple(out)
 
 
+@lru_cache(maxsize=1 << 16)
 def minimal_sets(
     swords: tuple[int, ...], free: int, value: int
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Subsets of the free dice (bitmask `free`) that defeat a card of `value` with no
     superfluous die: they reach the value, and removing any one die leaves them short.
-    Zero-sword dice are never part of a set."""
+    Zero-sword dice are never part of a set. Cached: rolls repeat a great deal."""
     n = len(swords)
     out = []
     mask = free
@@ -75,7 +76,7 @@ def minimal_sets(
             out.append((idx, tuple(swords[i] for i in idx)))
         sub = (sub - 1) & mask
     out.sort()
-    return out
+    return tuple(out)
 
 
 class KowState(State):
