@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/engine.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache
