@@ -1,0 +1,67 @@
+"""The Game of Champions: War with strategy, for two players and a standard deck."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Game
+from .actions import ACTIONS
+from .config import Config
+from .heuristic import heuristic_action
+from .render import describe_event, render
+from .state import ChampionsState
+
+SUMMARY = """\
+The Game of Champions - rules summary
+- Face cards (A J Q K) command; reinforcements 2-10 fight. 15 cards each, the rest is the
+  Reserve Pile. Lay down your face cards, then place every reinforcement on one of them (in
+  secret; both reveal together). A face card with reinforcements is a battalion.
+- Fewer face cards plays first (equal: Roshambo). Battalions are face up on the table.
+- Your turn: 1. fortify: draw a reserve card, put it on a face card (a drawn face card is laid
+  down). 2. advantages: King (General) moves up to 3 of your cards to other face cards; Ace
+  (Spy) swaps two of the opponent's cards between its battalions. 3. attack, or fortify again.
+  A bare face card may be turned in to draw another card.
+- Battle: pick your battalion and a target; both order their cards in secret; flip pairs like
+  War: the lower card dies (equal: Roshambo). The attacker may stop after any flip and plays
+  each card once; a defender out of cards recycles its survivors in their original order.
+- Jack (Cavalry): its 2s count as 10. Queen (Medic): after attacking with her battalion,
+  revive your latest casualty into it.
+- A player left with no battalion after a battle has lost. At the turn limit, the larger total
+  of reinforcement values wins.
+Roshambo: rock beats scissors, scissors beat paper, paper beats rock; a draw is replayed."""
+
+# The conformance suite runs over each of these configs.
+CONFORMANCE_CONFIGS = [
+    {},
+    {"roshambo": "random"},
+    {"roshambo": "random", "max_turns": 6, "cavalry": "attacking"},
+]
+
+
+class ChampionsGame(Game):
+    name = "champions"
+    title = "The Game of Champions"
+    version = "1"
+    Config = Config
+    actions = ACTIONS
+    summary = SUMMARY
+
+    def new_state(self, config: Config, seed: int) -> ChampionsState:
+        return ChampionsState(config, seed)
+
+    def heuristic(self, state: ChampionsState, player: int, rng: random.Random) -> Any:
+        return heuristic_action(state, player, rng)
+
+    def render(self, observation: dict[str, Any], player: int | None) -> str:
+        return render(observation, player)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        return describe_event(event)
+
+    def metrics(self, state: ChampionsState) -> dict[str, float]:
+        return {"turns": float(state.turn), "battles": float(state.battles),
+                "deals": float(state.deals)}
+
+
+GAME = ChampionsGame()

@@ -1,0 +1,176 @@
+"""Text view of a Game of Champions observation, and one line per logged event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ADVANTAGES = {"K": "General", "A": "Spy", "J": "Cavalry", "Q": "Medic"}
+PURPOSES = {"dealer": "for the deal", "first": "for the first turn", "tie": "for a tied pair"}
+
+
+def _cards(cards: list[str] | None) -> str:
+    if cards is None:
+        return "(secret)"
+    return " ".join(cards) if cards else "-"
+
+
+def _who(p: int, you: int | None) -> str:
+    return "you" if p == you else f"player {p}"
+
+
+def render(obs: dict[str, Any], player: int | None) -> str:
+    you = obs.get("you")
+    lines = [_header(obs, you)]
+    for p in (0, 1):
+        lines += _table_lines(obs, p, you)
+    if obs.get("hand") is not None and obs["phase"] == "distribute":
+        lines.append(f"To distribute: {_cards(obs['hand'])}"
+                     " (the first one is placed next)")
+    if obs.get("drawn"):
+        lines.append(f"Drawn from the Reserve Pile: {obs['drawn']}")
+    if obs.get("picked"):
+        lines.append(f"Picked: {obs['picked']}")
+    if "battle" in obs:
+        lines += _battle_lines(obs["battle"], you)
+    if "roshambo" in obs:
+        r = obs["roshambo"]
+        thrown = ", ".join(f"{_who(p, you)} {'has' if t else 'has not'} thrown"
+                           for p, t in enumerate(r["thrown"]))
+        mine = f"; your throw: {r['yours']}" if r.get("yours") else ""
+        lines.append(f"Roshambo {PURPOSES.get(r['purpose'], '')} (round {r['round']}): "
+                     f"{thrown}{mine}")
+    if "outcome" in obs:
+        o = obs["outcome"]
+        who = ", ".join(f"player {p}" for p in o["winners"]) or "nobody (draw)"
+        lines.append(f"Game over: {who} - {o['reason']}")
+    return "\n".join(lines)
+
+
+def _header(obs: dict[str, Any], you: int | None) -> str:
+    parts = []
+    if obs["turn"]:
+        parts.append(f"Turn {obs['turn']}/{obs['max_turns']}, {_who(obs['current'], you)} to play")
+    else:
+        parts.append("The deal")
+    parts.append(f"Reserve Pile: {obs['reserve']} cards")
+    if obs["dealer"] >= 0:
+        parts.append(f"dealer: {_who(obs['dealer'], you)}")
+    if obs.get("turned_in"):
+        parts.append(f"turned in: {' '.join(obs['turned_in'])}")
+    return "   ".join(parts)
+
+
+def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
+    strength = f", strength {obs['strength'][p]}" if "strength" in obs else ""
+    title = f"{'You' if p == you else 'Player ' + str(p)} (player {p}{strength})"
+    if obs["phase"] == "distribute":
+        done = "done" if obs["distributed"][p] else "placing"
+        title += f" - {obs['to_distribute'][p]} reinforcements to distribute, {done}"
+    lines = [title + ":"]
+    battle = obs.get("battle")
+    for cmd, cards in obs["tables"][p]:
+        note = ADVANTAGES[cmd[0]]
+        if battle and cmd == battle["commanders"][0 if battle["attacker"] == p else 1]:
+            note += ", in battle"
+        elif cards == []:
+            note += ", bare"
+        lines.append(f"  {cmd:>3} [{note}]: {_cards(cards)}")
+    if obs["casualties"][p]:
+        lines.append(f"  casualties (latest last): {_cards(obs['casualties'][p])}")
+    return lines
+
+
+def _battle_lines(b: dict[str, Any], you: int | None) -> list[str]:
+    att, dfn = b["attacker"], b["defender"]
+    lines = [f"Battle: {_who(att, you)} attacks with {b['commanders'][0]} against "
+             f"{_who(dfn, you)}'s {b['commanders'][1]}"]
+    if "cards" in b:
+        for p in (att, dfn):
+            state = "ordered" if b["ordered"][p] else "ordering"
+            lines.append(f"  {_who(p, you)}: {_cards(b['cards'][p])} ({state})")
+    for i, f in enumerate(b["flips"], 1):
+        how = " by Roshambo" if f["roshambo"] else ""
+        lines.append(f"  flip {i}: {f['attacker_card']} vs {f['defender_card']} -> "
+                     f"{_who(f['winner'], you)} wins{how}")
+    if "attacker_left" in b:
+        lines.append(f"  attacker still to flip: {_cards(b['attacker_left'])}")
+        nxt = b.get("defender_next")
+        left = f"{_cards(nxt)} (recycled, in this order)" if nxt is not None \
+            else f"{_cards(b['defender_left'])} (order secret)"
+        lines.append(f"  defender still to flip: {left}; survivors "
+                     f"{_cards(b['defender_survivors'])}")
+        if b.get("pair"):
+            lines.append(f"  tied pair: {b['pair'][0]} vs {b['pair'][1]}")
+    if b.get("your_order"):
+        lines.append(f"  your order (top first): {_cards(b['your_order'])}")
+    if b.get("your_hand"):
+        lines.append(f"  still to order: {_cards(b['your_hand'])}")
+    return lines
+
+
+def describe_event(e: dict[str, Any]) -> str:
+    kind = e["event"]
+    p = e.get("player")
+    text = _DESCRIBE.get(kind)
+    return text(e, p) if text else str(e)
+
+
+def _roshambo(e: dict[str, Any], p: Any) -> str:
+    what = PURPOSES.get(e["purpose"], "")
+    if e["throws"] is None:
+        return f"Roshambo {what}: player {e['winner']} wins (decided at random)"
+    throws = f"{e['throws'][0]} vs {e['throws'][1]}"
+    if e["winner"] is None:
+        return f"Roshambo {what}: {throws}, a draw - again"
+    return f"Roshambo {what}: {throws}, player {e['winner']} wins"
+
+
+def _flip(e: dict[str, Any], p: Any) -> str:
+    how = " by Roshambo" if e["roshambo"] else ""
+    recycled = " (recycled)" if e["pass"] > 1 else ""
+    return (f"Flip: {e['attacker_card']} vs {e['defender_card']}{recycled} - "
+            f"player {e['winner']} wins{how}")
+
+
+def _game_over(e: dict[str, Any], p: Any) -> str:
+    who = ", ".join(f"player {w}" for w in e["winners"]) or "nobody (draw)"
+    return f"Game over: {who} - {e['reason']}"
+
+
+_DESCRIBE = {
+    "threw": lambda e, p: f"Player {p} has thrown",
+    "roshambo": _roshambo,
+    "redeal": lambda e, p: "No face card for a player: the cards are dealt again",
+    "deal": lambda e, p: (f"Player {e['dealer']} deals. Face cards: player 0 "
+                          f"{_cards(e['faces'][0])}; player 1 {_cards(e['faces'][1])}"),
+    "distributed": lambda e, p: f"Player {p} has distributed the reinforcements",
+    "reveal": lambda e, p: "Both reveal: " + "; ".join(
+        f"player {i} " + ", ".join(f"{c}: {_cards(cs)}" for c, cs in t)
+        for i, t in enumerate(e["tables"])),
+    "first": lambda e, p: f"Player {p} plays first (face cards {e['faces'][0]} - {e['faces'][1]})",
+    "turn": lambda e, p: f"--- Turn {e['turn']}: player {p} ---",
+    "no_fortify": lambda e, p: "The Reserve Pile is empty: no fortify",
+    "draw": lambda e, p: f"Player {p} draws {e['card']}",
+    "lay_down": lambda e, p: f"Player {p} draws the face card {e['card']} and lays it down",
+    "place": lambda e, p: f"Player {p} puts {e['card']} on {e['commander']}",
+    "turn_in": lambda e, p: f"Player {p} turns in {e['commander']}",
+    "general": lambda e, p: f"Player {p} uses the General",
+    "general_move": lambda e, p: (f"General: player {p} moves {e['card']} from {e['source']}"
+                                  f" to {e['commander']}"),
+    "spy": lambda e, p: f"Player {p} uses the Spy",
+    "spy_swap": lambda e, p: (f"Spy: {e['cards'][0]} ({e['commanders'][0]}) and {e['cards'][1]}"
+                              f" ({e['commanders'][1]}) change places"),
+    "fortify_again": lambda e, p: f"Player {p} fortifies again",
+    "end_turn": lambda e, p: f"Player {p} ends the turn",
+    "attack": lambda e, p: (f"Player {p} attacks with {e['commander']} "
+                            f"({_cards(e['cards'][p])}) against {e['target']} "
+                            f"({_cards(e['cards'][1 - p])})"),
+    "ordered": lambda e, p: f"Player {p} has ordered the battalion",
+    "tie": lambda e, p: f"Tie: {e['attacker_card']} vs {e['defender_card']} - Roshambo",
+    "flip": _flip,
+    "stop": lambda e, p: f"Player {p} stops the battle",
+    "battle_end": lambda e, p: (f"Battle over: the attacker keeps {_cards(e['survivors'][0])},"
+                                f" the defender keeps {_cards(e['survivors'][1])}"),
+    "revive": lambda e, p: f"Medic: player {p} revives {e['card']} on {e['commander']}",
+    "game_over": _game_over,
+}
