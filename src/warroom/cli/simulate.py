@@ -1,58 +1,116 @@
-"""`warroom simulate`: many games between AI players, with win rates and intervals."""
+"""`warroom simulate`: many games between AI players, stored per game, with win rates and
+intervals."""
 
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..agents import parse_specs
-from ..sim.batch import BatchSpec, run_batch
+from ..engine import config_to_json
+from ..sim.batch import BACKENDS
+from ..sim.progress import game_progress
+from ..sim.runs import execute, find_resumable
+from ..sim.store import ResultStore, StoreError, default_db_path
 from ..sim.summary import summarise
 from . import cli
-from .common import SET_HELP, game_and_config
+from .common import SET_HELP, echo_err, game_and_config
+
+DEFAULT_GAMES = 1000
+
+
+def backend_options(command: click.Command) -> click.Command:
+    """--workers, --backend and --address, shared with `warroom sweep`."""
+    for option in reversed([
+        click.option("--workers", type=click.IntRange(min=1), help="Worker processes "
+                     "(default 1), or the CPUs of a local Ray instance (default: all)."),
+        click.option("--backend", type=click.Choice(BACKENDS), default="process",
+                     show_default=True, help="Where games run: local worker processes, or Ray."),
+        click.option("--address", help="Ray cluster to join (with --backend ray), e.g. "
+                     "'auto' or 'ray://host:10001'; default: a local Ray instance."),
+    ]):
+        command = option(command)
+    return command
+
+
+def resolve_workers(workers: int | None, backend: str) -> int:
+    if workers is not None:
+        return workers
+    return (os.cpu_count() or 1) if backend == "ray" else 1
 
 
 @cli.command()
 @click.argument("game")
-@click.option("--games", "n_games", type=click.IntRange(min=1), default=1000, show_default=True)
-@click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--games", "n_games", type=click.IntRange(min=1), help="Games to play (default "
+              f"{DEFAULT_GAMES}; with --resume, the run's own number).")
+@click.option("--players", "players_text", help="Comma-separated SPECs, one per seat.")
+@click.option("--seed", type=int, help="Batch seed (default 0).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
+@backend_options
+@click.option("--db", type=click.Path(dir_okay=False), help="Results database (default "
+              "warroom-results/GAME.sqlite under the current directory).")
+@click.option("--resume", is_flag=True, help="Continue the latest run of GAME in the database "
+              "(matching --players, --seed and --set where given) without repeating a game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate(game: str, n_games: int, players_text: str, seed: int, workers: int,
-             sets: tuple[str, ...], as_json: bool) -> None:
+def simulate(game: str, n_games: int | None, players_text: str | None, seed: int | None,
+             sets: tuple[str, ...], workers: int | None, backend: str, address: str | None,
+             db: str | None, resume: bool, as_json: bool) -> None:
     """Play many games of GAME and report win rates with 95 % confidence intervals.
 
     Seats rotate so that each listed player sits in each seat equally often; the same seed
-    gives the same result whatever the number of workers.
+    gives the same result whatever the number of workers or the backend. Every game is written
+    to the results database as it finishes: Ctrl-C keeps them all, and --resume continues.
+    See `warroom report DB` for the balance report.
     """
-    g, config, values = game_and_config(game, sets)
-    specs = parse_specs(players_text, g.num_players(config))
-    spec = BatchSpec(g.name, values, tuple(specs), seed)
-    results = []
-    console = Console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.speed} games/s" if False else ""), TimeRemainingColumn(),
-                  console=console, disable=not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(f"{g.name}", total=n_games)
-        for r in run_batch(spec, range(n_games), workers):
-            results.append(r)
-            progress.advance(task)
-    summary = summarise(specs, results)
+    g, config, _ = game_and_config(game, sets)
+    num = g.num_players(config)
+    specs = parse_specs(players_text, num) if players_text else None
+    path = Path(db) if db else default_db_path(g.name)
+    if resume and not path.is_file():
+        raise StoreError(f"{path}: no results database to resume from")
+    if not resume and specs is None:
+        raise click.UsageError("Missing option '--players'.")
+    with ResultStore(path) as store:
+        if resume:
+            run = find_resumable(store, g.name, specs, seed,
+                                 config_to_json(config) if sets else None)
+            total = n_games or run.games_requested
+        else:
+            total = n_games or DEFAULT_GAMES
+            run = store.create_run(g.name, g.version, config_to_json(config), list(specs or ()),
+                                   0 if seed is None else seed, total)
+        played_before = store.count_games(run.id)
+        try:
+            with game_progress() as progress:
+                task = progress.add_task(f"{g.name} run {run.id}", total=total,
+                                         completed=min(played_before, total))
+                execute(store, run, total, resolve_workers(workers, backend), backend, address,
+                        on_game=lambda _: progress.advance(task))
+        except KeyboardInterrupt:
+            done = store.count_games(run.id)
+            echo_err(f"\ninterrupted: {done} of {total} games of run {run.id} are kept in "
+                     f"{path}; continue with: warroom simulate {g.name} --db {path} --resume")
+            raise
+        summary = summarise(run.players, store.iter_games(run.id))
     if as_json:
         click.echo(json.dumps(summary))
         return
-    table = Table(title=f"{g.title}: {n_games} games, seed {seed}")
-    for col in ("seat", "player", "wins", "win rate", "95 % CI"):
+    _print_summary(g.title, run.id, run.seed, summary, path)
+
+
+def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path) -> None:
+    table = Table(title=f"{title}: {summary['games']} games, seed {seed}")
+    for col in ("player", "spec", "wins", "win rate", "95 % CI"):
         table.add_column(col)
-    for i, p in enumerate(specs):
+    for i, p in enumerate(summary["players"]):
         lo, hi = summary["ci95"][i]
         table.add_row(str(i), p, str(summary["wins"][i]), f"{summary['win_rate'][i]:.1%}",
                       f"{lo:.1%} - {hi:.1%}")
     Console().print(table)
     click.echo(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions")
+    click.echo(f"results: run {run_id} in {path}  (balance report: warroom report {path})")

@@ -1,20 +1,36 @@
-"""Plays many games, in parallel worker processes, reproducibly.
+"""Plays many games, in parallel worker processes or on a Ray cluster, reproducibly.
 
 Game i is fully determined by (game, config, players, seed, i): its own seed is derived from
 the batch seed and i, and so are its agents' seeds, so the result is the same whatever the
-number of workers or the order in which they finish.
+backend, the number of workers, or the order in which they finish.
+
+Work is handed out in chunks of games whose size adapts to how long a game takes (about half a
+second of work per chunk), and only a few chunks are in flight at once, so memory stays flat
+however many games a run has, and an interrupted run loses at most the chunks in flight.
 """
 
 from __future__ import annotations
 
+import itertools
+import logging
 import multiprocessing
-from collections.abc import Iterator
+import queue
+import signal
+import time
+import traceback
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..agents import make_agents
-from ..engine import derive_seed, play_game
+from ..engine import ConfigError, Game, WarroomError, derive_seed, play_game
 from ..games import get_game
+
+BACKENDS = ("process", "ray")
+
+
+class SimulationError(WarroomError):
+    """A game of a batch failed (a bug in a game or an agent): says which game and seed."""
 
 
 @dataclass(frozen=True)
@@ -32,8 +48,21 @@ class BatchSpec:
         return [(seat + shift) % n for seat in range(n)]
 
 
+def first_player(game: Game, config: Any, seed: int, metrics: dict[str, Any]) -> int | None:
+    """The seat that moves first: a game may say so with a `first_player` metric (when its
+    rules decide it later, e.g. by a die roll); otherwise the sole player to move in the initial
+    state. A game that opens with a simultaneous decision has no first player (None)."""
+    if "first_player" in metrics:
+        value = metrics["first_player"]
+        return None if value is None else int(value)
+    to_move = game.new_state(config, seed).to_move()
+    return to_move[0] if len(to_move) == 1 else None
+
+
 def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
-    """One game of the batch, as a JSON-able summary indexed by listed player."""
+    """One game of the batch, as a JSON-able summary. `winners` are listed players (indices
+    into `spec.players`); `winner_seats`, `scores_by_seat` and `first_player` are seats, and
+    `seating[seat]` is the listed player in that seat."""
     game = get_game(spec.game)
     config = game.config(spec.config)
     seed = derive_seed(spec.seed, "game", index)
@@ -41,6 +70,9 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     agents = make_agents([spec.players[i] for i in seating], game, seed)
     result = play_game(game, config, seed, agents, keep_record=False)
     outcome = result.outcome
+    metrics = dict(game.metrics(result.state))
+    first = first_player(game, config, seed, metrics)
+    metrics.pop("first_player", None)
     return {
         "index": index,
         "seed": seed,
@@ -50,26 +82,204 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
         "scores_by_seat": list(outcome.scores),
         "reason": outcome.reason,
         "length": result.decisions,
-        "metrics": game.metrics(result.state),
+        "first_player": first,
+        "metrics": metrics,
     }
 
 
-def _play_indexed(args: tuple[BatchSpec, int]) -> dict[str, Any]:
-    return play_one(*args)
+@dataclass
+class Chunk:
+    results: list[dict[str, Any]]
+    elapsed: float  # seconds of work in the worker
+
+
+def play_chunk(spec: BatchSpec, indices: list[int]) -> Chunk:
+    """Several games of a batch, in one worker. A failing game becomes a one-line
+    SimulationError naming the game and the seed (tracebacks do not cross processes well)."""
+    start = time.perf_counter()
+    results = []
+    for index in indices:
+        try:
+            results.append(play_one(spec, index))
+        except WarroomError:
+            raise
+        except Exception as exc:
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            raise SimulationError(
+                f"{spec.game} game {index} (batch seed {spec.seed}) failed: "
+                f"{type(exc).__name__}: {exc} at {where.filename}:{where.lineno}") from None
+    return Chunk(results, time.perf_counter() - start)
+
+
+class Chunker:
+    """Cuts the indices to play into chunks of about `target` seconds of work each."""
+
+    def __init__(self, indices: Iterable[int], target: float = 0.5, largest: int = 256):
+        self._indices = iter(indices)
+        self._target = target
+        self._largest = largest
+        self._per_game: float | None = None
+
+    def next(self) -> list[int]:
+        if self._per_game is None:
+            size = 1
+        else:
+            size = max(1, min(self._largest, int(self._target / max(self._per_game, 1e-6))))
+        return list(itertools.islice(self._indices, size))
+
+    def observe(self, chunk: Chunk) -> None:
+        if not chunk.results:
+            return
+        per_game = chunk.elapsed / len(chunk.results)
+        old = self._per_game
+        self._per_game = per_game if old is None else 0.7 * old + 0.3 * per_game
 
 
 def run_batch(
     spec: BatchSpec,
-    indices: range | list[int],
+    indices: Iterable[int],
     workers: int = 1,
+    backend: str = "process",
+    address: str | None = None,
+    ordered: bool = True,
 ) -> Iterator[dict[str, Any]]:
-    """Yield game summaries in index order; with workers > 1, in worker processes."""
-    jobs = [(spec, i) for i in indices]
-    if workers <= 1:
-        for job in jobs:
-            yield _play_indexed(job)
-        return
-    chunk = max(1, min(64, len(jobs) // (workers * 8) or 1))
-    # fork: workers inherit the imported games instead of importing them again.
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap(_play_indexed, jobs, chunksize=chunk)
+    """Yield the game summaries of `indices`: in that order if `ordered`, else as they finish
+    (cheaper: nothing waits for a slow game). `backend` "process" uses `workers` local worker
+    processes (1: this process); "ray" runs on the Ray cluster at `address` (None: a local
+    instance with `workers` CPUs, or the one this process already joined)."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
+    if ordered and not isinstance(indices, range | list | tuple):
+        indices = list(indices)
+    chunker = Chunker(indices)
+    if backend == "ray":
+        chunks = _ray_chunks(spec, chunker, workers, address)
+    elif workers <= 1:
+        chunks = _inline_chunks(spec, chunker)
+    else:
+        chunks = _process_chunks(spec, chunker, workers)
+    results = (r for chunk in chunks for r in chunk.results)
+    return _in_order(results, indices) if ordered else results
+
+
+def _in_order(results: Iterator[dict[str, Any]], indices: Iterable[int]) -> Iterator[dict]:
+    waiting: dict[int, dict[str, Any]] = {}
+    expected = iter(indices)
+    want = next(expected, None)
+    for r in results:
+        waiting[r["index"]] = r
+        while want is not None and want in waiting:
+            yield waiting.pop(want)
+            want = next(expected, None)
+
+
+def _inline_chunks(spec: BatchSpec, chunker: Chunker) -> Iterator[Chunk]:
+    # One game at a time (the chunker never learns a rate here, so chunks hold one game):
+    # progress is exact and Ctrl-C loses only the game being played.
+    while chunk := chunker.next():
+        yield play_chunk(spec, chunk)
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C reaches every process of the terminal's group; only the parent should act on it
+    # (it keeps the finished games and stops the workers).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _context() -> Any:
+    # forkserver: workers are forked from a clean single-threaded server that has imported the
+    # games once, never from this process (which may run threads: a progress bar, Ray).
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator[Chunk]:
+    done: queue.SimpleQueue[Chunk | BaseException] = queue.SimpleQueue()
+    pool = _context().Pool(workers, initializer=_ignore_sigint)
+    in_flight = 0
+
+    def submit() -> None:
+        nonlocal in_flight
+        chunk = chunker.next()
+        if chunk:
+            pool.apply_async(play_chunk, (spec, chunk), callback=done.put,
+                             error_callback=done.put)
+            in_flight += 1
+
+    try:
+        for _ in range(2 * workers):
+            submit()
+        while in_flight:
+            item = _next_done(done)
+            in_flight -= 1
+            if isinstance(item, BaseException):
+                raise item
+            chunker.observe(item)
+            submit()
+            yield item
+        pool.close()
+        pool.join()
+    finally:
+        pool.terminate()
+
+
+def _next_done(done: queue.SimpleQueue) -> Any:
+    while True:  # a short timeout keeps Ctrl-C prompt while waiting
+        try:
+            return done.get(timeout=0.2)
+        except queue.Empty:
+            continue
+
+
+def import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise ConfigError("--backend ray needs Ray: pip install 'warroom[ray]'") from None
+    return ray
+
+
+def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
+                address: str | None) -> Iterator[Chunk]:
+    ray = import_ray()
+    started = False
+    if not ray.is_initialized():
+        try:
+            ray.init(address=address, num_cpus=None if address else workers,
+                     include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise ConfigError(f"cannot start or join Ray at {address or 'local'}: "
+                              f"{str(exc).splitlines()[0]}") from None
+        started = True
+    remote = ray.remote(num_cpus=1)(play_chunk)
+    window = 2 * max(1, int(ray.cluster_resources().get("CPU", workers)))
+    pending: list[Any] = []
+
+    def submit() -> None:
+        chunk = chunker.next()
+        if chunk:
+            pending.append(remote.remote(spec, chunk))
+
+    try:
+        for _ in range(window):
+            submit()
+        while pending:
+            ready, rest = ray.wait(pending, num_returns=1, timeout=0.2)
+            if not ready:
+                continue
+            pending[:] = rest
+            try:
+                item = ray.get(ready[0])
+            except ray.exceptions.RayTaskError as exc:
+                raise exc.cause if isinstance(exc.cause, Exception) else exc from None
+            chunker.observe(item)
+            submit()
+            yield item
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()

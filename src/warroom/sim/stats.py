@@ -1,19 +1,148 @@
-"""Statistics for win rates: Wilson score intervals (good near 0 and 1, unlike the normal one)."""
+"""Statistics for balance questions: intervals for rates and means, and the tests behind the
+verdicts. Interval code uses the standard library only, so `warroom` starts fast; scipy (slow to
+import) is loaded only by the tests that need it."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
 
-from scipy.stats import norm
+SIGNIFICANCE = 0.05  # a verdict says "significant" when p < SIGNIFICANCE
+
+
+Z95 = 1.959963984540054  # the normal quantile of 0.975, correctly rounded
+
+
+def _z(confidence: float) -> float:
+    # NormalDist's approximation is one ulp off at 0.975; the exact constant keeps intervals
+    # identical to those of scipy.stats.norm.
+    return Z95 if confidence == 0.95 else NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
 def wilson_interval(successes: float, trials: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion. Draws may count as half a success."""
+    """Wilson score interval for a binomial proportion (good near 0 and 1, unlike the normal
+    one). Draws may count as half a success."""
     if trials <= 0:
         return (0.0, 1.0)
-    z = float(norm.ppf(0.5 + confidence / 2))
+    z = _z(confidence)
     p = successes / trials
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A proportion with its 95 % Wilson interval."""
+
+    successes: float
+    trials: int
+
+    @property
+    def value(self) -> float:
+        return self.successes / self.trials if self.trials else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson_interval(self.successes, self.trials)
+
+    @property
+    def half_width(self) -> float:
+        low, high = self.ci95
+        return (high - low) / 2
+
+    def to_json(self) -> dict[str, float]:
+        low, high = self.ci95
+        return {"successes": self.successes, "trials": self.trials, "rate": self.value,
+                "ci95": [low, high]}
+
+
+class Moments:
+    """Running count, mean and variance (Welford), so a long run needs no list of values."""
+
+    __slots__ = ("n", "mean", "_m2", "low", "high")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.mean = 0.0
+        self._m2 = 0.0
+        self.low = math.inf
+        self.high = -math.inf
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self._m2 += delta * (x - self.mean)
+        self.low = min(self.low, x)
+        self.high = max(self.high, x)
+
+    @property
+    def sd(self) -> float:
+        return math.sqrt(self._m2 / (self.n - 1)) if self.n > 1 else 0.0
+
+    @property
+    def half_width(self) -> float:
+        """Half-width of the normal 95 % interval of the mean."""
+        return _z(0.95) * self.sd / math.sqrt(self.n) if self.n > 1 else 0.0
+
+    def to_json(self) -> dict[str, float]:
+        h = self.half_width
+        return {"n": self.n, "mean": self.mean, "sd": self.sd, "ci95": [self.mean - h,
+                self.mean + h], "min": self.low if self.n else 0.0,
+                "max": self.high if self.n else 0.0}
+
+
+def binomial_p(successes: int, trials: int, p0: float) -> float:
+    """Two-sided exact binomial test of `successes` out of `trials` against rate `p0`."""
+    if trials <= 0:
+        return 1.0
+    from scipy.stats import binomtest
+
+    return float(binomtest(int(successes), trials, p0).pvalue)
+
+
+def equal_shares_p(counts: Sequence[float]) -> float:
+    """Chi-square goodness of fit: are `counts` (wins per seat, say) consistent with equal
+    shares?"""
+    if len(counts) < 2 or sum(counts) <= 0:
+        return 1.0
+    from scipy.stats import chisquare
+
+    return float(chisquare(list(counts)).pvalue)
+
+
+def homogeneity_p(table: Sequence[Sequence[float]]) -> float:
+    """Chi-square test that the rows of a contingency table share one distribution (e.g. the
+    win/loss counts of each cell of a sweep). Columns or rows that are all zero are dropped."""
+    rows = [list(r) for r in table if sum(r) > 0]
+    if len(rows) < 2:
+        return 1.0
+    keep = [j for j in range(len(rows[0])) if any(r[j] for r in rows)]
+    if len(keep) < 2:
+        return 1.0
+    from scipy.stats import chi2_contingency
+
+    return float(chi2_contingency([[r[j] for j in keep] for r in rows]).pvalue)
+
+
+def same_location_p(samples: Sequence[Sequence[float]]) -> float:
+    """Kruskal-Wallis test that the samples come from one distribution (e.g. game lengths of
+    each cell of a sweep). Identical constant samples give 1."""
+    groups = [list(s) for s in samples if len(s)]
+    if len(groups) < 2:
+        return 1.0
+    if len({x for g in groups for x in g}) < 2:
+        return 1.0
+    from scipy.stats import kruskal
+
+    return float(kruskal(*groups).pvalue)
+
+
+def significance(p: float) -> str:
+    """The words a verdict line ends with."""
+    shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    return f"significant ({shown})" if p < SIGNIFICANCE else f"not significant ({shown})"

@@ -1,0 +1,36 @@
+"""A progress bar for long runs: games done, rate and time left, on stderr, on a terminal only
+(so redirected output and JSON stay clean)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+
+class RateColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("     - games/s" if speed is None else f"{speed:6.1f} games/s",
+                    style="progress.data.speed")
+
+
+@contextmanager
+def game_progress() -> Iterator[Progress]:
+    console = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  RateColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                  console=console, disable=not console.is_terminal, transient=True) as progress:
+        yield progress

@@ -1,0 +1,57 @@
+"""Runs: a batch of games played into the results database, resumable after an interruption."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..games import get_game
+from .batch import run_batch
+from .store import ResultStore, RunInfo, StoreError
+
+
+def find_resumable(store: ResultStore, game: str, players: list[str] | None = None,
+                   seed: int | None = None, config: dict[str, Any] | None = None) -> RunInfo:
+    """The latest run of `game` that matches every criterion given (None: any), outside
+    sweeps. A run recorded by another version of the game cannot be continued: its games would
+    not be comparable."""
+    for run in reversed(store.runs(game=game)):
+        if run.sweep_id is not None:
+            continue
+        if players is not None and run.players != players:
+            continue
+        if seed is not None and run.seed != seed:
+            continue
+        if config is not None and run.config != config:
+            continue
+        version = get_game(game).version
+        if run.version != version:
+            raise StoreError(f"run {run.id} was played with {game} version {run.version}; "
+                             f"this is version {version}, so it cannot be resumed")
+        return run
+    wanted = ", ".join(part for part in (
+        players and f"players {','.join(players)}",
+        seed is not None and f"seed {seed}",
+        config is not None and "these options") if part)
+    raise StoreError(f"{store.path}: no run of {game}" + (f" with {wanted}" if wanted else "")
+                     + " to resume")
+
+
+def execute(store: ResultStore, run: RunInfo, games: int, workers: int = 1,
+            backend: str = "process", address: str | None = None,
+            on_game: Callable[[dict[str, Any]], None] | None = None) -> int:
+    """Play the games of `run` below index `games` that it does not hold yet, writing each as
+    it finishes. Whatever stops the run (Ctrl-C, a failing game), every finished game is
+    written before the exception goes on. Returns how many games were played."""
+    if games > run.games_requested:
+        store.set_requested(run.id, games)
+    indices = store.missing_indices(run.id, games)
+    writer = store.writer(run.id)
+    try:
+        for result in run_batch(run.spec(), indices, workers, backend, address, ordered=False):
+            writer.add(result)
+            if on_game is not None:
+                on_game(result)
+    finally:
+        writer.flush()
+    return writer.written

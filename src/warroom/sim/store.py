@@ -1,0 +1,295 @@
+"""The results database: one SQLite file holding runs and their games, written as games finish.
+
+- `runs`: one row per simulation run (game, version, full config, players, seed, seat rotation,
+  games requested, the sweep it belongs to if any, when it was created).
+- `games`: one row per finished game (run, index, seed, seating, winners, scores, reason,
+  length, first player, metrics as JSON). (run, index) is the primary key, so a resumed run can
+  never hold a game twice.
+- `sweeps`: one row per `warroom sweep` (what was varied), whose cells are runs.
+
+Seats: `winners`, `scores` and `first_player` are by seat; `seating[seat]` is the listed player
+(an index into the run's `players`) who sat there.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..engine import WarroomError
+from .batch import BatchSpec
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sweeps (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    vary TEXT NOT NULL,          -- JSON: [[key, [value, ...]], ...] in command-line order
+    base_config TEXT NOT NULL,   -- JSON: the options set outside the grid
+    players TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    version TEXT NOT NULL,
+    config TEXT NOT NULL,        -- JSON: every rule option, defaults included
+    players TEXT NOT NULL,       -- JSON: the SPECs as listed
+    seed INTEGER NOT NULL,
+    rotate INTEGER NOT NULL,
+    games_requested INTEGER NOT NULL,
+    sweep_id INTEGER REFERENCES sweeps(id),
+    cell TEXT,                   -- JSON: the varied options of this sweep cell
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    idx INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    seating TEXT NOT NULL,       -- JSON: listed player per seat
+    winners TEXT NOT NULL,       -- JSON: winning seats; [] is a draw
+    scores TEXT NOT NULL,        -- JSON: score per seat
+    reason TEXT NOT NULL,
+    length INTEGER NOT NULL,     -- decisions taken
+    first_player INTEGER,        -- seat; NULL when the game opens with a simultaneous decision
+    metrics TEXT NOT NULL,       -- JSON: the game's own per-game numbers
+    PRIMARY KEY (run_id, idx)
+) WITHOUT ROWID;
+"""
+
+
+class StoreError(WarroomError):
+    """A results database that cannot be opened or does not hold what was asked for."""
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    id: int
+    game: str
+    version: str
+    config: dict[str, Any]
+    players: list[str]
+    seed: int
+    rotate: bool
+    games_requested: int
+    sweep_id: int | None
+    cell: dict[str, Any] | None
+    created: str
+
+    def spec(self) -> BatchSpec:
+        return BatchSpec(self.game, self.config, tuple(self.players), self.seed, self.rotate)
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class SweepInfo:
+    id: int
+    game: str
+    vary: list[tuple[str, list[Any]]]
+    base_config: dict[str, Any]
+    players: list[str]
+    seed: int
+    games: int
+    created: str
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+class ResultStore:
+    """A results database. `create=False` refuses a file that does not exist yet."""
+
+    def __init__(self, path: str | Path, create: bool = True):
+        self.path = Path(path)
+        if not create and not self.path.is_file():
+            raise StoreError(f"{self.path}: no such results database")
+        if create:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(self.path, timeout=30)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                self.db.executescript(SCHEMA)
+                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                self.db.commit()
+            elif version != SCHEMA_VERSION:
+                raise StoreError(f"{self.path}: results database of an unknown version {version}")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: not a results database ({exc})") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # --- runs ------------------------------------------------------------------------------
+    def create_run(self, game: str, version: str, config: dict[str, Any], players: list[str],
+                   seed: int, games_requested: int, rotate: bool = True,
+                   sweep_id: int | None = None, cell: dict[str, Any] | None = None) -> RunInfo:
+        cur = self.db.execute(
+            "INSERT INTO runs (game, version, config, players, seed, rotate, games_requested,"
+            " sweep_id, cell, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, version, _dumps(config), _dumps(players), seed, int(rotate), games_requested,
+             sweep_id, None if cell is None else _dumps(cell), _now()))
+        self.db.commit()
+        assert cur.lastrowid is not None
+        return self.run(cur.lastrowid)
+
+    def run(self, run_id: int) -> RunInfo:
+        row = self.db.execute(f"SELECT {_RUN_COLUMNS} FROM runs WHERE id = ?",
+                              (run_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"{self.path}: no run {run_id}")
+        return _run_info(row)
+
+    def runs(self, game: str | None = None, sweep_id: int | None = None) -> list[RunInfo]:
+        """Runs in creation order, optionally of one game or of one sweep."""
+        sql = f"SELECT {_RUN_COLUMNS} FROM runs WHERE 1=1"
+        args: list[Any] = []
+        if game is not None:
+            sql += " AND game = ?"
+            args.append(game)
+        if sweep_id is not None:
+            sql += " AND sweep_id = ?"
+            args.append(sweep_id)
+        return [_run_info(r) for r in self.db.execute(sql + " ORDER BY id", args)]
+
+    def set_requested(self, run_id: int, games: int) -> None:
+        self.db.execute("UPDATE runs SET games_requested = ? WHERE id = ?", (games, run_id))
+        self.db.commit()
+
+    # --- sweeps ----------------------------------------------------------------------------
+    def create_sweep(self, game: str, vary: list[tuple[str, list[Any]]],
+                     base_config: dict[str, Any], players: list[str], seed: int,
+                     games: int) -> SweepInfo:
+        cur = self.db.execute(
+            "INSERT INTO sweeps (game, vary, base_config, players, seed, games, created)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game, json.dumps(vary), _dumps(base_config), _dumps(players), seed, games, _now()))
+        self.db.commit()
+        assert cur.lastrowid is not None
+        return self.sweep(cur.lastrowid)
+
+    def sweep(self, sweep_id: int) -> SweepInfo:
+        row = self.db.execute("SELECT id, game, vary, base_config, players, seed, games, created"
+                              " FROM sweeps WHERE id = ?", (sweep_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"{self.path}: no sweep {sweep_id}")
+        return SweepInfo(row[0], row[1], [(k, list(v)) for k, v in json.loads(row[2])],
+                         json.loads(row[3]), json.loads(row[4]), row[5], row[6], row[7])
+
+    def sweep_ids(self) -> list[int]:
+        return [r[0] for r in self.db.execute("SELECT id FROM sweeps ORDER BY id")]
+
+    # --- games -----------------------------------------------------------------------------
+    def add_games(self, run_id: int, results: Iterable[dict[str, Any]]) -> int:
+        rows = [(run_id, r["index"], r["seed"], _dumps(r["seating"]), _dumps(r["winner_seats"]),
+                 _dumps(r["scores_by_seat"]), r["reason"], r["length"], r["first_player"],
+                 _dumps(r["metrics"])) for r in results]
+        self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        self.db.commit()
+        return len(rows)
+
+    def count_games(self, run_id: int) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM games WHERE run_id = ?",
+                               (run_id,)).fetchone()[0]
+
+    def missing_indices(self, run_id: int, games: int) -> Iterator[int]:
+        """The indices below `games` that the run has not played, in order. Computed from the
+        gaps between stored indices, so it costs memory per gap, not per game."""
+        gaps = []
+        expected = 0
+        cur = self.db.execute("SELECT idx FROM games WHERE run_id = ? AND idx < ? ORDER BY idx",
+                              (run_id, games))
+        while rows := cur.fetchmany(4096):
+            for (idx,) in rows:
+                if idx > expected:
+                    gaps.append(range(expected, idx))
+                expected = idx + 1
+        if expected < games:
+            gaps.append(range(expected, games))
+        return itertools.chain.from_iterable(gaps)
+
+    def iter_games(self, run_id: int) -> Iterator[dict[str, Any]]:
+        """The run's games in index order, shaped like `batch.play_one` results."""
+        cur = self.db.execute(
+            "SELECT idx, seed, seating, winners, scores, reason, length, first_player, metrics"
+            " FROM games WHERE run_id = ? ORDER BY idx", (run_id,))
+        while rows := cur.fetchmany(4096):
+            for idx, seed, seating, winners, scores, reason, length, first, metrics in rows:
+                seating = json.loads(seating)
+                seats = json.loads(winners)
+                yield {
+                    "index": idx, "seed": seed, "seating": seating,
+                    "winners": sorted(seating[s] for s in seats), "winner_seats": seats,
+                    "scores_by_seat": json.loads(scores), "reason": reason, "length": length,
+                    "first_player": first, "metrics": json.loads(metrics),
+                }
+
+    def writer(self, run_id: int) -> GameWriter:
+        return GameWriter(self, run_id)
+
+
+class GameWriter:
+    """Buffers finished games and writes them in batches (every second or 1000 games), so
+    writing costs little and memory stays flat. `flush()` on the way out keeps every game."""
+
+    def __init__(self, store: ResultStore, run_id: int, every: float = 1.0, most: int = 1000):
+        self.store = store
+        self.run_id = run_id
+        self.every = every
+        self.most = most
+        self.buffer: list[dict[str, Any]] = []
+        self.written = 0
+        self._last = time.monotonic()
+
+    def add(self, result: dict[str, Any]) -> None:
+        self.buffer.append(result)
+        if len(self.buffer) >= self.most or time.monotonic() - self._last >= self.every:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.buffer:
+            self.written += self.store.add_games(self.run_id, self.buffer)
+            self.buffer = []
+        self._last = time.monotonic()
+
+
+_RUN_COLUMNS = ("id, game, version, config, players, seed, rotate, games_requested, sweep_id,"
+                " cell, created")
+
+
+def _run_info(row: tuple) -> RunInfo:
+    (run_id, game, version, config, players, seed, rotate, requested, sweep_id, cell,
+     created) = row
+    return RunInfo(run_id, game, version, json.loads(config), json.loads(players), seed,
+                   bool(rotate), requested, sweep_id, None if cell is None else json.loads(cell),
+                   created)
+
+
+def default_db_path(game: str) -> Path:
+    """Where results go when no --db is given: under the current directory."""
+    return Path("warroom-results") / f"{game}.sqlite"

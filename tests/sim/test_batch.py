@@ -1,0 +1,115 @@
+"""Batch simulation: reproducible games whatever the workers, seat rotation, first player."""
+
+from __future__ import annotations
+
+import pytest
+
+from warroom.engine import ConfigError, derive_seed
+from warroom.games import REGISTRY
+from warroom.sim import batch
+from warroom.sim.batch import BatchSpec, Chunk, Chunker, first_player, play_one, run_batch
+from warroom.sim.summary import summarise
+
+SPEC = BatchSpec("kow", {}, ("heuristic", "random"), seed=11)
+
+
+def test_play_one_is_determined_by_spec_and_index():
+    a, b = play_one(SPEC, 5), play_one(SPEC, 5)
+    assert a == b
+    assert a["seed"] == derive_seed(11, "game", 5)
+    assert play_one(SPEC, 6)["seed"] != a["seed"]
+
+
+def test_play_one_reports_winners_as_listed_players_and_seats():
+    for index in range(4):
+        r = play_one(SPEC, index)
+        assert r["seating"] == ([0, 1] if index % 2 == 0 else [1, 0])
+        assert r["winners"] == sorted(r["seating"][s] for s in r["winner_seats"])
+        assert len(r["scores_by_seat"]) == 2 and r["length"] > 0
+        assert r["metrics"]["rounds"] >= 1  # kow's own metric
+
+
+def test_seats_rotate_so_each_player_sits_in_each_seat():
+    spec = BatchSpec("kow", {}, ("a", "b", "c"), seed=0)
+    seatings = [spec.seating(i) for i in range(3)]
+    for seat in range(3):
+        assert sorted(s[seat] for s in seatings) == [0, 1, 2]
+    fixed = BatchSpec("kow", {}, ("a", "b"), seed=0, rotate=False)
+    assert fixed.seating(1) == [0, 1]
+
+
+def test_same_results_whatever_the_workers_and_the_order():
+    inline = list(run_batch(SPEC, range(24), workers=1))
+    pooled = list(run_batch(SPEC, range(24), workers=2))
+    unordered = list(run_batch(SPEC, range(24), workers=2, ordered=False))
+    assert [r["index"] for r in inline] == list(range(24))
+    assert inline == pooled
+    assert sorted(unordered, key=lambda r: r["index"]) == inline
+    assert summarise(list(SPEC.players), unordered) == summarise(list(SPEC.players), inline)
+
+
+def test_run_batch_plays_exactly_the_indices_given():
+    got = [r["index"] for r in run_batch(SPEC, [7, 3, 12], workers=2)]
+    assert got == [7, 3, 12]
+
+
+def test_unknown_backend_is_a_config_error():
+    with pytest.raises(ConfigError, match="unknown backend 'spark'"):
+        list(run_batch(SPEC, range(2), backend="spark"))
+
+
+class _Opening:
+    def __init__(self, to_move):
+        self._to_move = to_move
+
+    def to_move(self):
+        return self._to_move
+
+
+class _StubGame:
+    def __init__(self, to_move):
+        self._to_move = to_move
+
+    def new_state(self, config, seed):
+        return _Opening(self._to_move)
+
+
+def test_first_player_is_the_sole_player_to_move_at_the_start():
+    assert first_player(_StubGame((1,)), None, 0, {}) == 1
+
+
+def test_first_player_is_unknown_when_the_game_opens_with_a_simultaneous_decision():
+    assert first_player(_StubGame((0, 1)), None, 0, {}) is None
+    # kow opens with the secret choice of dice
+    assert play_one(SPEC, 0)["first_player"] is None
+
+
+def test_first_player_metric_of_a_game_wins_and_is_not_a_metric(monkeypatch):
+    assert first_player(_StubGame((0, 1)), None, 0, {"first_player": 1}) == 1
+    kow = REGISTRY["kow"]
+    monkeypatch.setattr(type(kow), "metrics", lambda self, state: {"first_player": 1, "x": 2.0})
+    r = play_one(SPEC, 0)
+    assert r["first_player"] == 1 and r["metrics"] == {"x": 2.0}
+
+
+def test_a_failing_game_is_a_one_line_error_naming_game_and_seed(monkeypatch):
+    def boom(spec, index):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(batch, "play_one", boom)
+    with pytest.raises(batch.SimulationError) as info:
+        batch.play_chunk(SPEC, [4])
+    message = str(info.value)
+    assert "kow game 4 (batch seed 11) failed: ZeroDivisionError" in message
+    assert "\n" not in message
+
+
+def test_chunks_grow_to_about_half_a_second_of_work():
+    chunker = Chunker(range(10_000))
+    assert len(chunker.next()) == 1  # nothing known yet
+    chunker.observe(Chunk([{}] * 10, elapsed=0.05))  # 5 ms a game
+    assert len(chunker.next()) == 100
+    chunker.observe(Chunk([{}] * 2, elapsed=20.0))  # very slow games: one at a time
+    for _ in range(10):
+        chunker.observe(Chunk([{}], elapsed=10.0))
+    assert len(chunker.next()) == 1

@@ -1,0 +1,129 @@
+"""The results database: what a run writes, interruption, and resuming without duplicates."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from warroom.engine import config_to_json
+from warroom.games import REGISTRY
+from warroom.sim.batch import BatchSpec, play_one
+from warroom.sim.runs import execute, find_resumable
+from warroom.sim.store import ResultStore, StoreError
+
+KOW = REGISTRY["kow"]
+PLAYERS = ["heuristic", "random"]
+
+
+def new_run(store: ResultStore, games: int, seed: int = 2, **options):
+    config = config_to_json(KOW.config(options))
+    return store.create_run("kow", KOW.version, config, PLAYERS, seed, games)
+
+
+def test_a_run_writes_one_row_per_game_with_every_field(tmp_path):
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = new_run(store, 6, max_dice=3)
+        assert execute(store, run, 6, workers=2) == 6
+    db = sqlite3.connect(tmp_path / "r.sqlite")
+    game, config, players, seed, requested, created = db.execute(
+        "SELECT game, config, players, seed, games_requested, created FROM runs").fetchone()
+    assert (game, seed, requested) == ("kow", 2, 6) and json.loads(players) == PLAYERS
+    assert json.loads(config)["max_dice"] == 3 and json.loads(config)["pool_red"] == 4
+    assert created.startswith("20")
+    rows = db.execute("SELECT idx, seed, seating, winners, scores, reason, length, first_player,"
+                      " metrics FROM games ORDER BY idx").fetchall()
+    assert [r[0] for r in rows] == list(range(6))
+    spec = BatchSpec("kow", {"max_dice": 3}, tuple(PLAYERS), 2)
+    for idx, seed, seating, winners, scores, reason, length, first, metrics in rows:
+        expected = play_one(spec, idx)
+        assert seed == expected["seed"] and json.loads(seating) == expected["seating"]
+        assert json.loads(winners) == expected["winner_seats"]
+        assert json.loads(scores) == expected["scores_by_seat"]
+        assert (reason, length, first) == (expected["reason"], expected["length"], None)
+        assert json.loads(metrics) == expected["metrics"]
+
+
+def test_iter_games_gives_back_what_play_one_gave(tmp_path):
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = new_run(store, 4)
+        execute(store, run, 4)
+        assert list(store.iter_games(run.id)) == [play_one(run.spec(), i) for i in range(4)]
+
+
+def test_interrupted_run_keeps_every_finished_game_and_resume_repeats_none(tmp_path):
+    path = tmp_path / "r.sqlite"
+    seen = []
+
+    def stop_after_five(result):
+        seen.append(result["index"])
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+
+    with ResultStore(path) as store:
+        run = new_run(store, 12)
+        with pytest.raises(KeyboardInterrupt):
+            execute(store, run, 12, on_game=stop_after_five)
+        assert store.count_games(run.id) == 5  # buffered games were written on the way out
+    with ResultStore(path) as store:
+        run = find_resumable(store, "kow", PLAYERS, 2)
+        assert execute(store, run, 12, workers=2) == 7
+        games = list(store.iter_games(run.id))
+    assert [g["index"] for g in games] == list(range(12))
+    with ResultStore(tmp_path / "fresh.sqlite") as fresh:
+        other = new_run(fresh, 12)
+        execute(fresh, other, 12)
+        assert list(fresh.iter_games(other.id)) == games  # as if never interrupted
+
+
+def test_resume_can_extend_a_run_and_a_finished_run_plays_nothing(tmp_path):
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = new_run(store, 3)
+        execute(store, run, 3)
+        assert execute(store, run, 3) == 0
+        assert execute(store, run, 5) == 2
+        assert store.run(run.id).games_requested == 5
+
+
+def test_a_game_cannot_be_stored_twice(tmp_path):
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = new_run(store, 1)
+        execute(store, run, 1)
+        with pytest.raises(sqlite3.IntegrityError):
+            store.add_games(run.id, [play_one(run.spec(), 0)])
+
+
+def test_missing_indices_are_the_gaps(tmp_path):
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = new_run(store, 10)
+        store.add_games(run.id, [play_one(run.spec(), i) for i in (0, 1, 4, 7)])
+        assert list(store.missing_indices(run.id, 10)) == [2, 3, 5, 6, 8, 9]
+        assert list(store.missing_indices(run.id, 5)) == [2, 3]
+
+
+def test_find_resumable_matches_what_is_given(tmp_path):
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        a = new_run(store, 1, seed=1)
+        b = new_run(store, 1, seed=2, max_dice=3)
+        assert find_resumable(store, "kow").id == b.id  # the latest
+        assert find_resumable(store, "kow", seed=1).id == a.id
+        assert find_resumable(store, "kow", config=config_to_json(KOW.config())).id == a.id
+        with pytest.raises(StoreError, match="no run of kow with players random,random"):
+            find_resumable(store, "kow", ["random", "random"])
+
+
+def test_a_run_of_another_game_version_cannot_be_resumed(tmp_path):
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        store.create_run("kow", "0", config_to_json(KOW.config()), PLAYERS, 0, 1)
+        with pytest.raises(StoreError, match="version 0"):
+            find_resumable(store, "kow")
+
+
+def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("shopping list\n" * 100)
+    with pytest.raises(StoreError, match="not a results database"):
+        ResultStore(bad)
+    with pytest.raises(StoreError, match="no such results database"):
+        ResultStore(tmp_path / "missing.sqlite", create=False)
