@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 COLOURS = ("red", "white", "blue")
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,7 @@ class Defeat:
     @property
     def label(self) -> str:
         dice = " + ".join(f"#{i + 1}({s})" for i, s in zip(self.dice, self.swords))
-        return f"defeat {self.card} with {dice}"
+        return f"defeat {self.card[:-1]}{SUIT_SYMBOLS[self.card[-1]]} with {dice}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+from .actions import SUIT_SYMBOLS
 
 
 def card_text(card: str | None) -> str:

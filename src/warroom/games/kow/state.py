@@ -44,6 +44,8 @@ def dice_choices(pool: tuple[int, int, int], low: int, high: int) -> tuple[Choos
             for b in range(pool[2] + 1):
                 if low <= r + w + b <= high:
                     out.append(ChooseDice(r, w, b))
+    # fewest dice first, then the weaker colours: the order a person reads the list in
+    out.sort(key=lambda c: (c.red + c.white + c.blue, -c.red, -c.white))
     return tuple(out)
 
 
