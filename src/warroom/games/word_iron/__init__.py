@@ -1,0 +1,72 @@
+"""Word & Iron, Pitched Battle: two players, two 72-card starter decks, cards as data."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Game
+from .actions import ACTIONS
+from .config import Config
+from .deck import Deck, load_deck, show_deck
+from .heuristic import heuristic_action
+from .render import describe_event, render
+from .state import WordIronState
+
+SUMMARY = """\
+Word & Iron, Pitched Battle - rules summary
+- Choose king or queen; the other royal joins your champion deck. Draw a champion (drawing the
+  other royal marries you: draw one more). Your own royal's card gives no benefit.
+- Realm: 4 resources (5 for the Grand Tournament winner). Army: all 30 soldiers on the field.
+  Decks: 5 strategies (reshuffled when spent), 8 chance cards (reshuffled), 3 Word of Power.
+- Coin toss: the winner chooses who attacks first. Champions take effect.
+- Each round: both draw a strategy, then a chance card, then a Word of Power card; then each
+  uses resources (one use per card) to recruit fallen soldiers: a partial amount rounds up,
+  never above the allotted number, unspent ranks are lost. Only the first resource draw may be
+  skipped; after that at least one use is compulsory.
+- Losses in ranks of power: highest unit first, one card per unit, rounding up. A named unit
+  that is gone: go up one unit, else down (chance cards: down).
+- After both Word of Power decks are spent: either side may offer a resource for a truce.
+- Win by destroying the enemy army, or by taking its royal hostage when it cannot pay a
+  ransom (a resource with a use left, of the captor's choice)."""
+
+
+class WordIronGame(Game):
+    name = "word-iron"
+    title = "Word & Iron, Pitched Battle"
+    version = "1"
+    Config = Config
+    actions = ACTIONS
+    summary = SUMMARY
+
+    def new_state(self, config: Config, seed: int) -> WordIronState:
+        return WordIronState(config, seed)
+
+    def heuristic(self, state: WordIronState, player: int, rng: random.Random) -> Any:
+        return heuristic_action(state, player, rng)
+
+    def render(self, observation: dict[str, Any], player: int | None) -> str:
+        return render(observation, player)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        return describe_event(event)
+
+    def metrics(self, state: WordIronState) -> dict[str, float]:
+        return {"rounds": float(state.round), "army0": float(state.army(0)),
+                "army1": float(state.army(1))}
+
+    def load_cards(self, path: str) -> Deck:
+        return load_deck(path)
+
+    def show_cards(self, cards: Deck) -> str:
+        return show_deck(cards)
+
+
+GAME = WordIronGame()
+
+# The conformance suite runs every game config listed here.
+CONFORMANCE_CONFIGS: list[dict[str, Any]] = [
+    {},
+    {"deck0": "raiders", "deck1": "raiders"},
+    {"deck0": "sample", "deck1": "raiders", "grand_tournament_winner": 1},
+]

@@ -1,0 +1,354 @@
+"""Word & Iron decks as data: the YAML format, its validation, and a text listing.
+
+The rule text gives every rule but not the texts of the Strategy, Chance, Word of Power,
+Champion and Resource cards, so a deck is a YAML file built from a small vocabulary of effects
+(README.md documents it with examples). Validation is pydantic's; the first problem becomes a
+one-line `DataError` naming the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ...engine import DataError
+
+DATA_DIR = Path(__file__).parent / "data"
+
+# The deck list of the rule text, lowest unit first: (unit, ranks of power, cards). The order is
+# the ladder that "go up" / "go down" climbs; counts are the numbers allotted on the field.
+DECK_LIST: tuple[tuple[str, int, int], ...] = (
+    ("spearmen", 10, 5),
+    ("pikemen", 15, 4),
+    ("archers", 15, 4),
+    ("heavy_infantry", 20, 3),
+    ("men_at_arms", 25, 4),
+    ("light_cavalry", 30, 4),
+    ("knighted_heavy_cavalry", 35, 4),
+    ("royal_guards", 40, 2),
+)
+UNITS: tuple[str, ...] = tuple(u for u, _, _ in DECK_LIST)
+SECTION_SIZES = {"soldiers": 30, "resources": 8, "strategies": 8, "chance": 8, "words": 8,
+                 "champions": 10}
+
+UnitId = Literal["spearmen", "pikemen", "archers", "heavy_infantry", "men_at_arms",
+                 "light_cavalry", "knighted_heavy_cavalry", "royal_guards"]
+Target = Literal["opponent", "self"]
+Positive = Annotated[int, Field(gt=0)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Losses(_Strict):
+    """Losses in ranks of power: highest unit first, one card per unit, rounding up."""
+
+    kind: Literal["losses"]
+    ranks: Positive
+    target: Target = "opponent"
+    below: UnitId | None = None
+
+
+class UnitLosses(_Strict):
+    """Cards of a named unit fall (go up, then down, when it is gone)."""
+
+    kind: Literal["unit_losses"]
+    unit: UnitId
+    count: Positive = 1
+    target: Target = "opponent"
+
+
+class Cost(_Strict):
+    """What deploying the card costs its own side: a unit's cards, or ranks of power."""
+
+    kind: Literal["cost"]
+    unit: UnitId | None = None
+    count: Positive = 1
+    ranks: Positive | None = None
+    below: UnitId | None = None
+
+    @model_validator(mode="after")
+    def _one_measure(self) -> Cost:
+        if (self.unit is None) == (self.ranks is None):
+            raise ValueError("a cost names either 'unit' (with 'count') or 'ranks', not both")
+        if self.below is not None and self.ranks is None:
+            raise ValueError("'below' only goes with a cost in 'ranks'")
+        return self
+
+
+class Recruit(_Strict):
+    """Free recruitment of this many ranks of power (rounding up)."""
+
+    kind: Literal["recruit"]
+    ranks: Positive
+
+
+class Protect(_Strict):
+    """No losses from the opponent's next N strategies (the opponent still bears its costs)."""
+
+    kind: Literal["protect"]
+    strategies: Positive
+
+
+class Restore(_Strict):
+    """Losses from the opponent's next N strategies are recruited at once (the King's example)."""
+
+    kind: Literal["restore"]
+    strategies: Positive
+
+
+class Empower(_Strict):
+    """Your strategies' losses are `percent` larger (rounded up) for your next N turns."""
+
+    kind: Literal["empower"]
+    turns: Positive
+    percent: Positive
+
+
+class Capture(_Strict):
+    """Take the opponent's royal hostage (by default only while it has no royal guard)."""
+
+    kind: Literal["capture"]
+
+
+class SkipDraw(_Strict):
+    """The target skips its next `count` draws of that deck (resource: a resource phase)."""
+
+    kind: Literal["skip_draw"]
+    deck: Literal["strategy", "chance", "word", "resource"]
+    target: Target = "opponent"
+    count: Positive = 1
+
+
+class ExtraDraw(_Strict):
+    """Draw one more card of that deck now, after this card (never chained)."""
+
+    kind: Literal["extra_draw"]
+    deck: Literal["strategy", "chance", "word", "champion"]
+
+
+Effect = Annotated[
+    Losses | UnitLosses | Cost | Recruit | Protect | Restore | Empower | Capture | SkipDraw
+    | ExtraDraw,
+    Field(discriminator="kind"),
+]
+EFFECT_KINDS = ("losses", "unit_losses", "cost", "recruit", "protect", "restore", "empower",
+                "capture", "skip_draw", "extra_draw")
+
+
+class Soldier(_Strict):
+    unit: UnitId
+    name: str = ""
+    ranks: Positive
+    count: Positive
+
+
+class Resource(_Strict):
+    name: Annotated[str, Field(min_length=1)]
+    flavour: str = ""
+    ranks: Positive
+    uses: Annotated[int, Field(ge=1, le=4)]
+
+
+class Card(_Strict):
+    name: Annotated[str, Field(min_length=1)]
+    flavour: str = ""
+    effects: tuple[Effect, ...] = ()
+
+
+class Champion(Card):
+    royal: Literal["king", "queen"] | None = None
+
+
+class Deck(_Strict):
+    game: Literal["word-iron"]
+    name: Annotated[str, Field(min_length=1)]
+    description: str = ""
+    soldiers: tuple[Soldier, ...]
+    resources: tuple[Resource, ...]
+    strategies: tuple[Card, ...]
+    chance: tuple[Card, ...]
+    words: tuple[Card, ...]
+    champions: tuple[Champion, ...]
+
+    @model_validator(mode="after")
+    def _starter_deck(self) -> Deck:
+        for section, size in SECTION_SIZES.items():
+            found = sum(s.count for s in self.soldiers) if section == "soldiers" \
+                else len(getattr(self, section))
+            if found != size:
+                raise ValueError(f"a 72-card starter deck has {size} {section}, this one {found}")
+        units = tuple(s.unit for s in self.soldiers)
+        if units != UNITS:
+            raise ValueError("soldiers must list the units of the deck list, lowest first: "
+                             + ", ".join(UNITS))
+        for soldier, (unit, _, count) in zip(self.soldiers, DECK_LIST):
+            if soldier.count != count:
+                raise ValueError(f"the deck list allots {count} {unit}, not {soldier.count}")
+        ranks = [s.ranks for s in self.soldiers]
+        if ranks != sorted(ranks):
+            raise ValueError("soldier ranks of power must not decrease up the deck list")
+        royals = sorted(c.royal for c in self.champions if c.royal)
+        if royals != ["king", "queen"]:
+            raise ValueError("the champions must include exactly one king and one queen")
+        for section in ("strategies", "chance", "words", "champions"):
+            names = [c.name for c in getattr(self, section)]
+            dup = next((n for n in names if names.count(n) > 1), None)
+            if dup:
+                raise ValueError(f"two {section} cards are both named {dup!r}")
+        return self
+
+    def unit_name(self, index: int) -> str:
+        soldier = self.soldiers[index]
+        return soldier.name or unit_label(soldier.unit)
+
+    def royal_card(self, royal: str) -> int:
+        return next(i for i, c in enumerate(self.champions) if c.royal == royal)
+
+
+def unit_label(unit: str) -> str:
+    return unit.replace("_", " ")
+
+
+# --- loading ------------------------------------------------------------------------------
+def shipped_decks() -> list[str]:
+    return sorted(p.stem for p in DATA_DIR.glob("*.yaml"))
+
+
+def deck_path(value: str) -> Path:
+    """A deck option: the name of a shipped deck (`sample`) or a path to a YAML file."""
+    if value in shipped_decks():
+        return DATA_DIR / f"{value}.yaml"
+    path = Path(value)
+    if not path.is_file():
+        raise DataError(f"deck {value!r}: no such file, and not a shipped deck "
+                        f"({', '.join(shipped_decks())})")
+    return path
+
+
+def load_deck(value: str | Path) -> Deck:
+    """Read and validate a deck (cached until the file changes)."""
+    path = deck_path(str(value)).resolve()
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise DataError(f"{value}: cannot read ({exc.strerror or exc})") from None
+    return _load(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _load(path: str, _mtime: int, _size: int) -> Deck:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{path}: cannot read ({exc})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise DataError(f"{path}: not valid YAML{where} ({problem})") from None
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: a deck file is a YAML mapping with game, name, soldiers, ...")
+    try:
+        return Deck.model_validate(data)
+    except ValidationError as exc:
+        raise DataError(f"{path}: {_first_problem(data, exc)}") from None
+
+
+def _first_problem(data: dict[str, Any], exc: ValidationError) -> str:
+    """'card X (strategies[3]), field effects[0].ranks: message' for the first error."""
+    errors = exc.errors()
+    err = errors[0]
+    loc = list(err["loc"])
+    message = err["msg"].removeprefix("Value error, ")
+    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+    where = "deck"
+    if len(loc) >= 2 and loc[0] in SECTION_SIZES and isinstance(loc[1], int):
+        section, index = loc[0], loc[1]
+        try:
+            item = data[section][index]
+            name = item.get("name") or item.get("unit") if isinstance(item, dict) else None
+        except (KeyError, IndexError, TypeError):
+            name = None
+        where = f"card {name!r} ({section}[{index}])" if name else f"{section}[{index}]"
+        loc = loc[2:]
+    field = ""
+    for i, part in enumerate(loc):
+        if isinstance(part, int):
+            field += f"[{part}]"
+        elif part in EFFECT_KINDS and i and isinstance(loc[i - 1], int):
+            continue  # pydantic names the union member it tried; the field path is enough
+        else:
+            field += f".{part}" if field else str(part)
+    field = field or "(the whole " + ("card)" if where != "deck" else "deck)")
+    return f"{where}, field {field}: {message}{more}"
+
+
+# --- text ---------------------------------------------------------------------------------
+def describe_effect(effect: Any) -> str:
+    """One effect in words, as a player reads it on the card."""
+    kind = effect.kind
+    who = "you" if getattr(effect, "target", "opponent") == "self" else "your opponent"
+    if kind == "losses":
+        below = f" below {unit_label(effect.below)}" if effect.below else ""
+        return f"{who} suffer{'s' if who != 'you' else ''} losses of {effect.ranks} ranks of " \
+               f"power{below}, one card per unit from the highest"
+    if kind == "unit_losses":
+        return f"{who} lose{'s' if who != 'you' else ''} {effect.count} " \
+               f"{unit_label(effect.unit)}"
+    if kind == "cost":
+        if effect.unit:
+            return f"cost: you lose {effect.count} {unit_label(effect.unit)}"
+        below = f" below {unit_label(effect.below)}" if effect.below else ""
+        return f"cost: you lose {effect.ranks} ranks of power{below}"
+    if kind == "recruit":
+        return f"recruit {effect.ranks} ranks of power free"
+    if kind == "protect":
+        return f"no losses from your opponent's next {effect.strategies} strategies"
+    if kind == "restore":
+        return f"your losses after your opponent's next {effect.strategies} strategies are " \
+               "recruited at once"
+    if kind == "empower":
+        return f"your strategies cause {effect.percent}% more losses for {effect.turns} turns"
+    if kind == "capture":
+        return "take your opponent's king or queen hostage"
+    if kind == "skip_draw":
+        deck = "resource draw" if effect.deck == "resource" else f"{deck_label(effect.deck)} draw"
+        times = f" {effect.count} times" if effect.count > 1 else ""
+        return f"{who} skip{'s' if who != 'you' else ''} the next {deck}{times}"
+    if kind == "extra_draw":
+        return f"draw another {deck_label(effect.deck)} card"
+    return kind
+
+
+def deck_label(deck: str) -> str:
+    return {"word": "Word of Power", "champion": "champion"}.get(deck, deck)
+
+
+def show_deck(deck: Deck) -> str:
+    lines = [f"{deck.name} (word-iron, 72 cards)"]
+    if deck.description:
+        lines.append(deck.description.strip())
+    lines.append("Soldiers (30):")
+    for i, s in enumerate(deck.soldiers):
+        lines.append(f"  {s.count} x {deck.unit_name(i)}, {s.ranks} ranks of power")
+    lines.append("Resources (8):")
+    for r in deck.resources:
+        lines.append(f"  {r.name}: {r.ranks} ranks of power per use, {r.uses} "
+                     f"use{'s' if r.uses > 1 else ''}")
+    for section, title in (("strategies", "Strategies"), ("chance", "Chance"),
+                           ("words", "Word of Power"), ("champions", "Champions")):
+        cards = getattr(deck, section)
+        lines.append(f"{title} ({len(cards)}):")
+        for card in cards:
+            royal = f" [{card.royal}]" if getattr(card, "royal", None) else ""
+            effects = "; ".join(describe_effect(e) for e in card.effects) or "no effect"
+            lines.append(f"  {card.name}{royal}: {effects}")
+    return "\n".join(lines)

@@ -1,0 +1,181 @@
+"""A sensible player for Word & Iron, Pitched Battle.
+
+The battle itself is fought by the decks; a player decides how to spend its realm. So:
+- recruit: the plan that puts back the most ranks of power with the ranks in hand, using the
+  round-up rule (the last soldier may cost more than is left), royal guards first when none
+  stand (without them the royal can be taken hostage);
+- resources: skip the initial draw when nothing has fallen; otherwise use the resource whose
+  ranks the fallen can absorb best; a forced use with nothing to recruit wastes the smallest;
+- attack first; use the stronger overlapping benefit first; take the richest ransom; sue for
+  peace (or accept a truce) only when clearly losing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import (
+    AnswerTruce,
+    ChooseFirstAttacker,
+    ChooseRoyal,
+    FinishResources,
+    NoTruceOffer,
+    OfferTruce,
+    Recruit,
+    TakeRansom,
+    UseResource,
+)
+from .army import ROYAL_GUARDS
+from .deck import UNITS
+from .state import WordIronState
+
+GUARD_BONUS = 40  # worth of a royal guard beyond its ranks while none stands
+RESERVE_WORTH = 0.7  # a rank of power still in the realm, against one on the field
+TRUCE_BELOW = 0.6  # sue for peace when this far behind
+
+
+def heuristic_action(state: WordIronState, player: int, rng: random.Random) -> Any:
+    actions = state.legal_actions(player)
+    kind = state.pending[0]
+    if kind == "royal":
+        return _royal(state, player)
+    if kind == "first":
+        return ChooseFirstAttacker(player)
+    if kind == "order":
+        return max(actions, key=lambda a: (a.percent, a.kind == "protect", a.amount))
+    if kind == "resource":
+        return _resource(state, player, actions)
+    if kind == "recruit":
+        return _recruit(state, player, state.pending[2])
+    if kind == "casualty":
+        field = state.field[player]
+        return max(actions, key=lambda a: field[UNITS.index(a.unit)])
+    if kind == "ransom":
+        return _ransom(state, actions)
+    if kind == "truce_offer":
+        return _truce_offer(state, player, actions)
+    if kind == "truce_answer":
+        return AnswerTruce(strength(state, player) < strength(state, 1 - player))
+    return actions[rng.randrange(len(actions))]
+
+
+def _royal(state: WordIronState, player: int) -> ChooseRoyal:
+    """The royal not chosen joins the champion deck: choose so that the better card joins."""
+    deck = state.decks[player]
+    worth = {c.royal: sum(effect_worth(e) for e in c.effects) for c in deck.champions if c.royal}
+    return ChooseRoyal("king" if worth["queen"] >= worth["king"] else "queen")
+
+
+def effect_worth(effect: Any) -> float:
+    kind = effect.kind
+    if kind == "protect":
+        return 40.0 * effect.strategies
+    if kind == "restore":
+        return 35.0 * effect.strategies
+    if kind == "empower":
+        return 0.6 * effect.turns * effect.percent
+    if kind == "losses":
+        return 0.8 * effect.ranks * (1 if effect.target == "opponent" else -1)
+    if kind == "unit_losses":
+        return 25.0 * effect.count * (1 if effect.target == "opponent" else -1)
+    if kind == "recruit":
+        return 0.3 * effect.ranks
+    return 25.0
+
+
+# --- recruitment ------------------------------------------------------------------------------
+def recruit_plan(state: WordIronState, player: int, ranks_left: int) -> tuple[float, int | None]:
+    """(worth recruited, the unit to recruit first) of the best recruitment with these ranks.
+
+    Recruiting goes on while ranks are left, so the soldiers before the last must cost less
+    than the ranks in hand and the last one may cost anything: a knapsack of capacity
+    ranks_left - 1, plus the best unit left as the last one.
+    """
+    field, ranks = state.field[player], state.ranks[player]
+    fallen = [u for u, (n, a) in enumerate(zip(field, state.allotted)) for _ in range(a - n)]
+    if not fallen or ranks_left <= 0:
+        return 0.0, None
+    guardless = field[ROYAL_GUARDS] == 0
+
+    def worth(u: int) -> float:
+        return ranks[u] + (GUARD_BONUS if guardless and u == ROYAL_GUARDS else 0)
+
+    best: tuple[float, int | None] = (0.0, None)
+    for last in set(fallen):
+        rest = list(fallen)
+        rest.remove(last)
+        value, first = _knapsack(rest, ranks, worth, ranks_left - 1)
+        total = value + worth(last)
+        if total > best[0]:
+            best = (total, first if first is not None else last)
+    return best
+
+
+def _knapsack(items: list[int], ranks: tuple[int, ...], worth: Any, capacity: int
+              ) -> tuple[float, int | None]:
+    """Best worth of units with total ranks <= capacity, and one unit of that best set."""
+    table: list[tuple[float, int | None]] = [(0.0, None)] * (capacity + 1)
+    for u in items:
+        w, v = ranks[u], worth(u)
+        for c in range(capacity, w - 1, -1):
+            cand = table[c - w][0] + v
+            if cand > table[c][0]:
+                prev = table[c - w][1]
+                table[c] = (cand, u if prev is None or ranks[u] > ranks[prev] else prev)
+    return max(table, key=lambda t: t[0])
+
+
+def _recruit(state: WordIronState, player: int, ranks_left: int) -> Recruit:
+    _, unit = recruit_plan(state, player, ranks_left)
+    assert unit is not None
+    return Recruit(UNITS[unit], state.ranks[player][unit])
+
+
+# --- resources ------------------------------------------------------------------------------
+def _resource(state: WordIronState, player: int, actions: list[Any]) -> Any:
+    uses = [a for a in actions if type(a) is UseResource]
+    finish = next((a for a in actions if type(a) is FinishResources), None)
+    deficit = sum((a - n) * r for n, a, r
+                  in zip(state.field[player], state.allotted, state.ranks[player]))
+    if deficit == 0:
+        # Nothing to recruit: skip or stop if allowed, else waste the smallest use.
+        return finish if finish is not None else min(uses, key=lambda a: a.ranks)
+
+    def score(a: UseResource) -> float:
+        gained, _ = recruit_plan(state, player, a.ranks)
+        return gained - RESERVE_WORTH * a.ranks
+
+    best = max(uses, key=score)
+    if finish is not None and not finish.skip:
+        gained, _ = recruit_plan(state, player, best.ranks)
+        if gained < 0.9 * best.ranks:  # the fallen cannot absorb another use well: keep it
+            return finish
+    return best
+
+
+# --- hostages and truce ---------------------------------------------------------------------
+def _ransom(state: WordIronState, actions: list[TakeRansom]) -> TakeRansom:
+    captive = state.pending[2]
+    realm = state.realm[captive]
+
+    def worth(a: TakeRansom) -> int:
+        entry = realm[a.slot]
+        res = state.resource(entry)
+        return res.ranks * (res.uses + entry[2])  # full uses for me, and what they lose
+
+    return max(actions, key=worth)
+
+
+def strength(state: WordIronState, player: int) -> float:
+    reserve = sum(state.resource(e).ranks * e[2] for e in state.realm[player])
+    return state.army(player) + RESERVE_WORTH * reserve
+
+
+def _truce_offer(state: WordIronState, player: int, actions: list[Any]) -> Any:
+    if strength(state, player) >= TRUCE_BELOW * strength(state, 1 - player):
+        return NoTruceOffer()
+    offers = [a for a in actions if type(a) is OfferTruce]
+    realm = state.realm[player]
+    return min(offers, key=lambda a: state.resource(realm[a.slot]).ranks * realm[a.slot][2])
+

@@ -1,0 +1,746 @@
+"""The rules of Word & Iron, Pitched Battle, one decision at a time.
+
+The game runs a stack of small tasks (draw a card, resolve one effect, a player's resource
+phase, ...). A task that needs a player's decision sets `pending` and the run stops; the action
+answers it and the run goes on. Cards are data (deck.py); every effect kind has one `_e_` method.
+
+Set-up (rules 2-14): each player chooses king or queen; realms, strategy, chance and Word of
+Power decks are laid out; a champion is drawn (the other royal means married, and one more
+draw); a coin toss; its winner chooses who attacks first; the champions are read. Then rounds
+(rules 15-19): strategies, chance, Word of Power (until the truce offer), resources.
+"""
+
+from __future__ import annotations
+
+import random
+from math import ceil
+from typing import Any
+
+from ...engine import Outcome, State
+from .actions import (
+    AnswerTruce,
+    ChooseCasualty,
+    ChooseFirstAttacker,
+    ChooseRoyal,
+    FinishResources,
+    NoTruceOffer,
+    OfferTruce,
+    OrderBenefit,
+    Recruit,
+    TakeRansom,
+    UseResource,
+)
+from .army import ROYAL_GUARDS, army_ranks, loss_limit, next_casualties, resolve_unit
+from .config import Config
+from .deck import UNITS, Card, Deck, load_deck
+
+STRATEGY, CHANCE, WORD, CHAMPION = 0, 1, 2, 3
+PILES = ("strategy", "chance", "word", "champion")
+SKIPPABLE = ("strategy", "chance", "word", "resource")  # index into State.skips
+RESOURCE_SKIP = 3
+WARD, EMPOWER = "ward", "empower"
+# Benefits of one family overlap (rule 11: used one after the other); the two families oppose.
+FAMILY = {"protect": WARD, "restore": WARD, "empower": EMPOWER}
+OPPOSED = {WARD: EMPOWER, EMPOWER: WARD}
+SECTION = {STRATEGY: "strategies", CHANCE: "chance", WORD: "words", CHAMPION: "champions"}
+
+# A benefit: (kind, source card, total, left, percent); "left" counts strategies or turns.
+Benefit = tuple[str, str, int, int, int]
+
+
+class WordIronState(State):
+    def __init__(self, config: Config, seed: int):
+        super().__init__(2, random.Random(seed))
+        self.config = config
+        self.decks: tuple[Deck, Deck] = (load_deck(config.deck0), load_deck(config.deck1))
+        self.ranks = tuple(tuple(s.ranks for s in d.soldiers) for d in self.decks)
+        self.allotted = tuple(s.count for s in self.decks[0].soldiers)
+        self.round = 0
+        self.coin_winner = -1
+        self.order = (0, 1)
+        self.royal: list[str | None] = [None, None]
+        self.married = [False, False]
+        self.champions: list[list[int]] = [[], []]
+        self.field = [list(self.allotted), list(self.allotted)]
+        # A realm holds (deck of origin, resource index, uses left): ransoms move resources.
+        self.realm: list[list[tuple[int, int, int]]] = [[], []]
+        self.piles = [[[], [], [], []], [[], [], [], []]]  # top = last
+        self.discard = [[[], [], []], [[], [], []]]
+        self.aside = [[[], [], []], [[], [], []]]
+        self.seen = [[0, 0, 0], [0, 0, 0]]  # bitmask of cards ever shown, per pile
+        self.words_aside = False
+        self.benefits: list[list[Benefit]] = [[], []]
+        self.skips = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.resource_phases = [0, 0]
+        self.phase_used: tuple[int, ...] = ()
+        self.todo: list[tuple] = []  # task stack: the next task is the last
+        self.pending: tuple | None = None
+        self.card: tuple[int, int, int, bool] | None = None  # (owner, pile, index, extra)
+        self.card_losses = [[0] * len(UNITS), [0] * len(UNITS)]
+        self.deferred: list[int] = []
+        self.result: tuple[tuple[int, ...], str, dict[str, Any]] | None = None
+        self._lay_out()
+        self._push([("royal", 0), ("royal", 1), ("champions",), ("coin",), ("read",), ("round",)])
+        self._run()
+
+    # --- set-up -----------------------------------------------------------------------------
+    def _lay_out(self) -> None:
+        cfg = self.config
+        for p in (0, 1):
+            deck = self.decks[p]
+            order = self._shuffled(8)
+            self.realm[p] = [(p, i, deck.resources[i].uses) for i in order[: cfg.realm_of(p)]]
+            order = self._shuffled(len(deck.strategies))
+            self.piles[p][STRATEGY] = order[: cfg.strategy_deck_size]
+            self.aside[p][STRATEGY] = order[cfg.strategy_deck_size:]
+            self.piles[p][CHANCE] = self._shuffled(len(deck.chance))
+            order = self._shuffled(len(deck.words))
+            self.piles[p][WORD] = order[: cfg.word_deck_size]
+            self.aside[p][WORD] = order[cfg.word_deck_size:]
+            for k in (STRATEGY, CHANCE, WORD):
+                self._show_top(p, k)
+            self.event("realm", player=p, deck=deck.name,
+                       resources=[deck.resources[i].name for _, i, _ in self.realm[p]])
+
+    def _shuffled(self, n: int) -> list[int]:
+        order = list(range(n))
+        self.rng.shuffle(order)
+        return order
+
+    def _show_top(self, p: int, k: int) -> None:
+        pile = self.piles[p][k]
+        if pile and self.config.decks_face_up:
+            self.seen[p][k] |= 1 << pile[-1]
+
+    # --- the task machine -----------------------------------------------------------------
+    def _push(self, tasks: list[tuple]) -> None:
+        self.todo.extend(reversed(tasks))
+
+    def _run(self) -> None:
+        while self.pending is None and self.result is None and self.todo:
+            task = self.todo.pop()
+            getattr(self, "_t_" + task[0])(*task[1:])
+
+    def _finish(self, winners: tuple[int, ...], reason: str, **details: Any) -> None:
+        self.result = (winners, reason, details)
+        self.pending = None
+        self.todo = []
+        self.event("game_over", winners=list(winners), reason=reason, **details)
+
+    def _t_royal(self, p: int) -> None:
+        self.pending = ("royal", p)
+
+    def _t_champions(self) -> None:
+        for p in (0, 1):
+            self._draw_champion(p, resolve=False)
+
+    def _t_coin(self) -> None:
+        self.coin_winner = self.rng.randrange(2)
+        self.event("coin", winner=self.coin_winner)
+        self.pending = ("first", self.coin_winner)
+
+    def _t_read(self) -> None:
+        """Rule 14: read your champion cards (your own king or queen excepted, rule 2)."""
+        tasks = []
+        for p in self.order:
+            for idx in self.champions[p]:
+                tasks += self._card_tasks(p, CHAMPION, idx, extra=False)
+        self._push(tasks)
+
+    def _t_round(self) -> None:
+        limit = self.config.max_rounds
+        if limit and self.round >= limit:
+            self._finish((), "round limit reached")
+            return
+        self.round += 1
+        self.event("round", round=self.round)
+        a, b = self.order
+        self._push([("draw", a, STRATEGY, False), ("turn_end", a),
+                    ("draw", b, STRATEGY, False), ("turn_end", b),
+                    ("draw", a, CHANCE, False), ("draw", b, CHANCE, False),
+                    ("words",), ("resources", a), ("resources", b), ("round",)])
+
+    # --- drawing and resolving cards -------------------------------------------------------
+    def cards(self, p: int, k: int) -> tuple[Card, ...]:
+        return getattr(self.decks[p], SECTION[k])
+
+    def _card_tasks(self, p: int, k: int, idx: int, extra: bool) -> list[tuple]:
+        n = len(self.cards(p, k)[idx].effects)
+        return ([("card_start", p, k, idx, extra)] + [("effect", p, k, idx, e) for e in range(n)]
+                + [("card_end", p, k, idx)])
+
+    def _t_draw(self, p: int, k: int, extra: bool) -> None:
+        if not extra and k != CHAMPION and self.skips[p][k]:
+            self.skips[p][k] -= 1
+            self.event("skip", player=p, deck=PILES[k])
+            return
+        if k == CHAMPION:
+            self._draw_champion(p, resolve=True)
+            return
+        pile = self.piles[p][k]
+        if not pile or (k == WORD and self.words_aside):
+            if extra:
+                self.event("empty", player=p, deck=PILES[k])
+            return
+        idx = pile.pop()
+        self.discard[p][k].append(idx)
+        self.seen[p][k] |= 1 << idx
+        self.event("draw", player=p, deck=PILES[k], card=self.cards(p, k)[idx].name, extra=extra)
+        if not pile and k != WORD:  # rules 8 and 9: reshuffle and start over
+            pile.extend(self.discard[p][k])
+            self.discard[p][k] = []
+            self.rng.shuffle(pile)
+            self.event("reshuffle", player=p, deck=PILES[k])
+        self._show_top(p, k)
+        self._push(self._card_tasks(p, k, idx, extra))
+
+    def _draw_champion(self, p: int, resolve: bool) -> None:
+        """Rule 11: one champion; drawing the other royal marries you and draws one more."""
+        tasks = []
+        pile = self.piles[p][CHAMPION]
+        while pile:
+            idx = pile.pop()
+            self.champions[p].append(idx)
+            card = self.decks[p].champions[idx]
+            self.event("champion", player=p, card=card.name, spouse=card.royal)
+            if resolve:
+                tasks += self._card_tasks(p, CHAMPION, idx, extra=True)
+            if card.royal is None:
+                break
+            self.married[p] = True
+        else:
+            self.event("empty", player=p, deck="champion")
+        self._push(tasks)
+
+    def _t_card_start(self, p: int, k: int, idx: int, extra: bool) -> None:
+        self.card = (p, k, idx, extra)
+        self.card_losses = [[0] * len(UNITS), [0] * len(UNITS)]
+        self.deferred = []
+
+    def _t_effect(self, p: int, k: int, idx: int, e: int) -> None:
+        effect = self.cards(p, k)[idx].effects[e]
+        getattr(self, "_e_" + effect.kind)(p, effect)
+
+    def _t_card_end(self, p: int, k: int, idx: int) -> None:
+        if k == STRATEGY:
+            self._after_enemy_strategy(1 - p)
+        self.card = None
+        if self.deferred:
+            self._push([("draw", p, d, True) for d in self.deferred])
+            self.deferred = []
+
+    def _after_enemy_strategy(self, p: int) -> None:
+        """A ward of `p` is used by each strategy of the opponent; restore recruits its losses."""
+        b = self._active(p, WARD)
+        if b is None:
+            return
+        if b[0] == "restore":
+            back = self.card_losses[p]
+            if any(back):
+                field = self.field[p]
+                for u, n in enumerate(back):
+                    field[u] += n
+                self.event("restore", player=p, source=b[1],
+                           units=[UNITS[u] for u, n in enumerate(back) for _ in range(n)])
+        self._tick(p, b)
+
+    def _prize(self, winner: int) -> dict[str, Any]:
+        return {"prize": self.config.prize, "prize_to": winner}
+
+    def _t_turn_end(self, p: int) -> None:
+        b = self._active(p, EMPOWER)
+        if b is not None:
+            self._tick(p, b)
+
+    # --- benefits (rule 11) ---------------------------------------------------------------
+    def _head(self, p: int, family: str) -> Benefit | None:
+        for b in self.benefits[p]:
+            if FAMILY[b[0]] == family:
+                return b
+        return None
+
+    def _active(self, p: int, family: str) -> Benefit | None:
+        """The benefit of that family in use now. When the two sides hold opposing benefits,
+        the coin toss winner uses up its own first; the other's wait (and do not run down)."""
+        b = self._head(p, family)
+        if b is None:
+            return None
+        other = 1 - p
+        if other == self.coin_winner and self._head(other, OPPOSED[family]) is not None:
+            return None
+        return b
+
+    def _tick(self, p: int, b: Benefit) -> None:
+        i = self.benefits[p].index(b)
+        if b[3] > 1:
+            self.benefits[p][i] = (b[0], b[1], b[2], b[3] - 1, b[4])
+        else:
+            del self.benefits[p][i]
+            self.event("benefit_over", player=p, benefit=b[0], source=b[1])
+
+    def _add_benefit(self, p: int, kind: str, amount: int, percent: int = 0) -> None:
+        assert self.card is not None
+        source = self.cards(p, self.card[1])[self.card[2]].name
+        self.benefits[p].append((kind, source, amount, amount, percent))
+        self.event("benefit", player=p, benefit=kind, source=source, amount=amount, percent=percent)
+        self._push([("order", p, FAMILY[kind])])
+
+    def _order_options(self, p: int, family: str) -> list[Benefit]:
+        """Distinct unused benefits of a family, when none of them has started yet."""
+        same = [b for b in self.benefits[p] if FAMILY[b[0]] == family]
+        if not same or same[0][2] != same[0][3]:
+            return []
+        out = []
+        for b in same:
+            if b[2] == b[3] and b not in out:
+                out.append(b)
+        return out
+
+    def _t_order(self, p: int, family: str) -> None:
+        if len(self._order_options(p, family)) > 1:
+            self.pending = ("order", p, family)
+
+    # --- effects ----------------------------------------------------------------------------
+    def _from_my_strategy(self, p: int) -> bool:
+        return self.card is not None and self.card[1] == STRATEGY and self.card[0] == p
+
+    def _strategy_modifiers(self, p: int, target: int, amount: int) -> int | None:
+        """A strategy's losses against the opponent: more with an empower benefit (rounded
+        up), none when the opponent's protection is in use (None)."""
+        if target == p or not self._from_my_strategy(p):
+            return amount
+        b = self._active(target, WARD)
+        if b is not None and b[0] == "protect":
+            self.event("protected", player=target, source=b[1])
+            return None
+        boost = self._active(p, EMPOWER)
+        if boost is not None:
+            amount = ceil(amount * (100 + boost[4]) / 100)
+        return amount
+
+    def _e_losses(self, p: int, effect: Any) -> None:
+        target = p if effect.target == "self" else 1 - p
+        ranks = self._strategy_modifiers(p, target, effect.ranks)
+        if ranks is not None:
+            self._start_rank_loss(target, ranks, effect.below, "losses")
+
+    def _e_unit_losses(self, p: int, effect: Any) -> None:
+        target = p if effect.target == "self" else 1 - p
+        count = self._strategy_modifiers(p, target, effect.count)
+        if count is not None:
+            assert self.card is not None
+            prefer = "down" if self.card[1] == CHANCE else "up"  # rule 9 against rules 1, 8
+            self._unit_loss(target, UNITS.index(effect.unit), count, prefer, "losses")
+
+    def _e_cost(self, p: int, effect: Any) -> None:
+        """Rule 11: the deploying side always bears the cost, whatever protects the other."""
+        if effect.unit is not None:
+            self._unit_loss(p, UNITS.index(effect.unit), effect.count, "up", "cost")
+        else:
+            self._start_rank_loss(p, effect.ranks, effect.below, "cost")
+
+    def _e_recruit(self, p: int, effect: Any) -> None:
+        self._push([("recruit", p, effect.ranks)])
+
+    def _e_protect(self, p: int, effect: Any) -> None:
+        self._add_benefit(p, "protect", effect.strategies)
+
+    def _e_restore(self, p: int, effect: Any) -> None:
+        self._add_benefit(p, "restore", effect.strategies)
+
+    def _e_empower(self, p: int, effect: Any) -> None:
+        self._add_benefit(p, "empower", effect.turns, effect.percent)
+
+    def _e_capture(self, p: int, effect: Any) -> None:
+        target = 1 - p
+        if self.config.capture_needs_no_royal_guards and self.field[target][ROYAL_GUARDS]:
+            self.event("capture_failed", player=p, target=target)
+            return
+        # Rule 11: with a king and a queen, only the king is taken.
+        royal = "king" if self.married[target] else self.royal[target]
+        self.event("capture", player=p, target=target, royal=royal)
+        if not self._usable(target):
+            self._finish((p,), "royal not ransomed", royal=royal, **self._prize(p))
+            return
+        self.pending = ("ransom", p, target)
+
+    def _e_skip_draw(self, p: int, effect: Any) -> None:
+        target = p if effect.target == "self" else 1 - p
+        self.skips[target][SKIPPABLE.index(effect.deck)] += effect.count
+        self.event("skip_next", player=target, deck=effect.deck, count=effect.count)
+
+    def _e_extra_draw(self, p: int, effect: Any) -> None:
+        assert self.card is not None
+        if self.card[3]:  # a card drawn as an extra draw adds no further draw
+            self.event("no_chain", player=p, deck=effect.deck)
+            return
+        self.deferred.append(PILES.index(effect.deck))
+
+    # --- losses (rules 1 and 8) -----------------------------------------------------------
+    def _fall(self, p: int, u: int) -> None:
+        self.field[p][u] -= 1
+        self.card_losses[p][u] += 1
+
+    def _unit_loss(self, p: int, unit: int, count: int, prefer: str, cause: str) -> None:
+        fallen = []
+        for _ in range(count):
+            u = resolve_unit(self.field[p], unit, prefer)
+            if u is None:
+                break
+            self._fall(p, u)
+            fallen.append(u)
+        self._loss_event(p, fallen, cause)
+
+    def _start_rank_loss(self, p: int, ranks: int, below: str | None, cause: str) -> None:
+        limit = loss_limit(self.field[p], None if below is None else UNITS.index(below))
+        self._rank_loss(p, ranks, 0, limit, (), cause)
+
+    def _rank_loss(self, p: int, remaining: int, hit: int, limit: int, fallen: tuple[int, ...],
+                   cause: str) -> None:
+        """Highest unit first, one card per unit, until the ranks are reached (rounding up)."""
+        field, ranks = self.field[p], self.ranks[p]
+        while remaining > 0:
+            group = next_casualties(field, ranks, limit, hit)
+            if not group:
+                break
+            if len(group) > 1 and remaining <= ranks[group[0]]:
+                # Equal ranks of power and only one of them falls: the owner chooses.
+                self.pending = ("casualty", p, tuple(group), remaining, hit, limit, fallen, cause)
+                return
+            u = group[-1]
+            self._fall(p, u)
+            fallen += (u,)
+            remaining -= ranks[u]
+            hit |= 1 << u
+        self._loss_event(p, list(fallen), cause)
+
+    def _loss_event(self, p: int, fallen: list[int], cause: str) -> None:
+        self.event(cause, player=p, units=[UNITS[u] for u in fallen])
+        if not any(self.field[p]):  # rule 3: the battle ends the moment an army is gone
+            self._finish((1 - p,), "army destroyed", **self._prize(1 - p))
+
+    # --- recruitment and resources (rules 6 and 18) ---------------------------------------
+    def _has_fallen(self, p: int) -> bool:
+        return any(n < a for n, a in zip(self.field[p], self.allotted))
+
+    def _t_recruit(self, p: int, ranks: int) -> None:
+        if self._has_fallen(p):
+            self.pending = ("recruit", p, ranks)
+        else:
+            self.event("unspent", player=p, ranks=ranks)
+
+    def _usable(self, p: int) -> list[int]:
+        return [slot for slot, (_, _, uses) in enumerate(self.realm[p]) if uses]
+
+    def resource(self, entry: tuple[int, int, int]) -> Any:
+        return self.decks[entry[0]].resources[entry[1]]
+
+    def _t_resources(self, p: int) -> None:
+        if self.skips[p][RESOURCE_SKIP]:
+            self.skips[p][RESOURCE_SKIP] -= 1
+            self.event("skip", player=p, deck="resource")
+            return
+        if not self._usable(p):
+            self.event("no_resources", player=p)
+            return
+        self.resource_phases[p] += 1
+        self.phase_used = ()
+        self.pending = ("resource", p)
+
+    def _t_resource_more(self, p: int) -> None:
+        if any(slot not in self.phase_used for slot in self._usable(p)):
+            self.pending = ("resource", p)
+
+    # --- Word of Power and the truce (rule 10) --------------------------------------------
+    def _t_words(self) -> None:
+        if not self.words_aside:
+            a, b = self.order
+            self._push([("draw", a, WORD, False), ("draw", b, WORD, False), ("truce",)])
+
+    def _t_truce(self) -> None:
+        if not self.words_aside and not self.piles[0][WORD] and not self.piles[1][WORD]:
+            self.event("truce_time")
+            self._push([("truce_offer", 0)])
+
+    def _t_truce_offer(self, stage: int) -> None:
+        p = self.order[stage]
+        if self._usable(p):
+            self.pending = ("truce_offer", p, stage)
+        else:
+            self._truce_next(stage)
+
+    def _truce_next(self, stage: int) -> None:
+        if stage == 0:
+            self._push([("truce_offer", 1)])
+        else:
+            self.words_aside = True
+            self.event("words_aside")
+
+    # --- the engine contract ----------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        return (self.pending[1],) if self.pending is not None else ()
+
+    def _legal_actions(self, player: int) -> list[Any]:
+        kind = self.pending[0]
+        p = self.pending[1]
+        if kind == "royal":
+            return [ChooseRoyal("king"), ChooseRoyal("queen")]
+        if kind == "first":
+            return [ChooseFirstAttacker(p), ChooseFirstAttacker(1 - p)]
+        if kind == "order":
+            return [OrderBenefit(b[0], b[1], b[2], b[4])
+                    for b in self._order_options(p, self.pending[2])]
+        if kind == "resource":
+            acts: list[Any] = [UseResource(s, self.resource(self.realm[p][s]).name,
+                                           self.resource(self.realm[p][s]).ranks)
+                               for s in self._usable(p) if s not in self.phase_used]
+            if self.phase_used:
+                acts.append(FinishResources(False))
+            elif self.resource_phases[p] == 1:
+                acts.append(FinishResources(True))
+            return acts
+        if kind == "recruit":
+            ranks = self.ranks[p]
+            return [Recruit(UNITS[u], ranks[u]) for u, (n, a)
+                    in enumerate(zip(self.field[p], self.allotted)) if n < a]
+        if kind == "casualty":
+            return [ChooseCasualty(UNITS[u]) for u in self.pending[2]]
+        if kind == "ransom":
+            target = self.pending[2]
+            return [TakeRansom(s, self.resource(self.realm[target][s]).name)
+                    for s in self._usable(target)]
+        if kind == "truce_offer":
+            return [OfferTruce(s, self.resource(self.realm[p][s]).name)
+                    for s in self._usable(p)] + [NoTruceOffer()]
+        if kind == "truce_answer":
+            return [AnswerTruce(True), AnswerTruce(False)]
+        raise AssertionError(kind)
+
+    def _apply(self, player: int, action: Any) -> None:
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        getattr(self, "_do_" + pending[0])(player, action, pending)
+        self._run()
+
+    def _do_royal(self, p: int, action: ChooseRoyal, _: tuple) -> None:
+        """Rule 2: the other royal goes into the champion deck, which is then shuffled."""
+        self.royal[p] = action.royal
+        own = self.decks[p].royal_card(action.royal)
+        self.piles[p][CHAMPION] = [i for i in self._shuffled(10) if i != own]
+        self.event("royal", player=p, royal=action.royal)
+
+    def _do_first(self, p: int, action: ChooseFirstAttacker, _: tuple) -> None:
+        self.order = (action.player, 1 - action.player)
+        self.event("first_attacker", player=action.player, chooser=p)
+
+    def _do_order(self, p: int, action: OrderBenefit, pending: tuple) -> None:
+        chosen = (action.kind, action.source, action.amount, action.amount, action.percent)
+        mine = self.benefits[p]
+        head = mine.index(self._head(p, pending[2]))
+        mine.remove(chosen)
+        mine.insert(head, chosen)
+        self.event("benefit_order", player=p, source=action.source, benefit=action.kind)
+
+    def _do_resource(self, p: int, action: Any, _: tuple) -> None:
+        if type(action) is FinishResources:
+            self.event("resources_skipped" if action.skip else "resources_done", player=p)
+            return
+        origin, idx, uses = self.realm[p][action.slot]
+        self.realm[p][action.slot] = (origin, idx, uses - 1)
+        self.phase_used += (action.slot,)
+        self.event("use_resource", player=p, resource=action.name, ranks=action.ranks,
+                   uses_left=uses - 1)
+        self._push([("recruit", p, action.ranks), ("resource_more", p)])
+
+    def _do_recruit(self, p: int, action: Recruit, pending: tuple) -> None:
+        """Rule 6: a partial amount still recruits the soldier (round up); the rest is lost."""
+        self.field[p][UNITS.index(action.unit)] += 1
+        left = pending[2] - action.ranks
+        self.event("recruit", player=p, unit=action.unit)
+        if left > 0:
+            self._t_recruit(p, left)
+
+    def _do_casualty(self, p: int, action: ChooseCasualty, pending: tuple) -> None:
+        _, _, _, remaining, hit, limit, fallen, cause = pending
+        u = UNITS.index(action.unit)
+        self._fall(p, u)
+        self._rank_loss(p, remaining - self.ranks[p][u], hit | 1 << u, limit, fallen + (u,),
+                        cause)
+
+    def _do_ransom(self, p: int, action: TakeRansom, pending: tuple) -> None:
+        """Rule 3: the resource changes sides and its uses start over; the royal returns."""
+        target = pending[2]
+        origin, idx, _ = self.realm[target].pop(action.slot)
+        full = self.decks[origin].resources[idx].uses
+        self.realm[p].append((origin, idx, full))
+        self.event("ransom", player=p, target=target, resource=action.name)
+
+    def _do_truce_offer(self, p: int, action: Any, pending: tuple) -> None:
+        stage = pending[2]
+        if type(action) is NoTruceOffer:
+            self.event("no_truce_offer", player=p)
+            self._truce_next(stage)
+            return
+        self.event("truce_offer", player=p, resource=action.name)
+        self.pending = ("truce_answer", 1 - p, p, action.slot, stage)
+
+    def _do_truce_answer(self, p: int, action: AnswerTruce, pending: tuple) -> None:
+        _, _, offerer, slot, stage = pending
+        if not action.accept:
+            self.event("truce_declined", player=p)
+            self._truce_next(stage)
+            return
+        origin, idx, _ = self.realm[offerer].pop(slot)
+        self.realm[p].append((origin, idx, self.decks[origin].resources[idx].uses))
+        name = self.decks[origin].resources[idx].name
+        self.event("truce_accepted", player=p)
+        self._finish((), "truce", paid_by=offerer, resource=name)
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        winners, reason, details = self.result
+        scores = tuple(float(self.army(p)) for p in (0, 1))
+        return Outcome(winners, scores, reason, dict(details))
+
+    def army(self, p: int) -> int:
+        return army_ranks(self.field[p], self.ranks[p])
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """Everything is public but the order of the decks (all choices are made openly)."""
+        result = None
+        if self.result is not None:
+            result = {"winners": list(self.result[0]), "reason": self.result[1],
+                      **self.result[2]}
+        return {
+            "game": "word-iron",
+            "you": player,
+            "round": self.round,
+            "to_move": list(self.to_move()),
+            "coin_winner": self.coin_winner,
+            "order": list(self.order),
+            "words_aside": self.words_aside,
+            "prize": self.config.prize,
+            "players": [self._public(p) for p in (0, 1)],
+            "decision": self._decision(),
+            "result": result,
+            "log": self.visible_log(player),
+        }
+
+    def _public(self, p: int) -> dict[str, Any]:
+        deck = self.decks[p]
+        piles = {}
+        for k in (STRATEGY, CHANCE, WORD):
+            pile = self.piles[p][k]
+            top = pile[-1] if pile and self.config.decks_face_up else None
+            piles[PILES[k]] = {
+                "left": len(pile),
+                "top": None if top is None else self.cards(p, k)[top].name,
+                "drawn": [self.cards(p, k)[i].name for i in self.discard[p][k]],
+                "aside": len(self.aside[p][k]),
+            }
+        piles["champion"] = {"left": len(self.piles[p][CHAMPION])}
+        return {
+            "deck": deck.name,
+            "royal": self.royal[p],
+            "married": self.married[p],
+            "champions": [deck.champions[i].name for i in self.champions[p]],
+            "units": [deck.unit_name(u) for u in range(len(UNITS))],
+            "ranks": list(self.ranks[p]),
+            "allotted": list(self.allotted),
+            "field": list(self.field[p]),
+            "army": self.army(p),
+            "realm": [
+                {"name": self.resource(e).name, "ranks": self.resource(e).ranks,
+                 "uses": self.resource(e).uses, "uses_left": e[2], "from": e[0]}
+                for e in self.realm[p]
+            ],
+            "piles": piles,
+            "benefits": [
+                {"kind": b[0], "source": b[1], "total": b[2], "left": b[3], "percent": b[4],
+                 "active": self._active(p, FAMILY[b[0]]) is b}
+                for b in self.benefits[p]
+            ],
+            "skips": {d: n for d, n in zip(SKIPPABLE, self.skips[p]) if n},
+            "resource_phases": self.resource_phases[p],
+        }
+
+    def _decision(self) -> dict[str, Any] | None:
+        if self.pending is None:
+            return None
+        kind, p = self.pending[0], self.pending[1]
+        out: dict[str, Any] = {"kind": kind, "player": p}
+        if kind == "recruit":
+            out["ranks_left"] = self.pending[2]
+        elif kind == "resource":
+            out["used"] = list(self.phase_used)
+        elif kind == "casualty":
+            out["units"] = [UNITS[u] for u in self.pending[2]]
+            out["ranks_left"] = self.pending[3]
+        elif kind == "ransom":
+            out["captive"] = self.pending[2]
+        elif kind == "truce_answer":
+            out["offered_by"] = self.pending[2]
+            out["resource"] = self.resource(self.realm[self.pending[2]][self.pending[3]]).name
+        return out
+
+    def clone(self) -> WordIronState:
+        new = WordIronState.__new__(WordIronState)
+        self._copy_base(new)
+        new.config = self.config
+        new.decks = self.decks
+        new.ranks = self.ranks
+        new.allotted = self.allotted
+        new.round = self.round
+        new.coin_winner = self.coin_winner
+        new.order = self.order
+        new.royal = list(self.royal)
+        new.married = list(self.married)
+        new.champions = [list(c) for c in self.champions]
+        new.field = [list(f) for f in self.field]
+        new.realm = [list(r) for r in self.realm]
+        new.piles = [[list(x) for x in piles] for piles in self.piles]
+        new.discard = [[list(x) for x in piles] for piles in self.discard]
+        new.aside = [[list(x) for x in piles] for piles in self.aside]
+        new.seen = [list(s) for s in self.seen]
+        new.words_aside = self.words_aside
+        new.benefits = [list(b) for b in self.benefits]
+        new.skips = [list(s) for s in self.skips]
+        new.resource_phases = list(self.resource_phases)
+        new.phase_used = self.phase_used
+        new.todo = list(self.todo)
+        new.pending = self.pending
+        new.card = self.card
+        new.card_losses = [list(c) for c in self.card_losses]
+        new.deferred = list(self.deferred)
+        new.result = self.result
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> WordIronState:
+        """Resample what nobody can see: the order of every deck below its face-up top card,
+        which unseen strategy and Word of Power cards were set aside, and the champion deck.
+        Both players know the same (every choice in this game is made in the open)."""
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        for p in (0, 1):
+            for k in (STRATEGY, CHANCE, WORD):
+                new._resample(p, k)
+            new.rng.shuffle(new.piles[p][CHAMPION])
+        return new
+
+    def _resample(self, p: int, k: int) -> None:
+        pile, aside, seen = self.piles[p][k], self.aside[p][k], self.seen[p][k]
+        top = pile[-1:] if self.config.decks_face_up else []
+        hidden = pile[: len(pile) - len(top)]
+        known = [c for c in hidden if seen >> c & 1]
+        unknown = [c for c in hidden if not seen >> c & 1] + aside
+        self.rng.shuffle(unknown)
+        cut = len(hidden) - len(known)
+        hidden = known + unknown[:cut]
+        self.rng.shuffle(hidden)
+        self.piles[p][k] = hidden + top
+        self.aside[p][k] = unknown[cut:]
