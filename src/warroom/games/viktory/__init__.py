@@ -1,0 +1,88 @@
+"""Viktory II battles: the base game's dice combat and the Battle Cards
+variant, one battle per game, side by side. Seat 0 attacks, seat 1 defends."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Game
+from .actions import ACTIONS
+from .cards import Deck, load_deck, show_deck
+from .config import Config
+from .heuristic import heuristic_action
+from .render import describe_event, render
+from .state import ATT, DEF, ViktoryState
+
+SUMMARY = """\
+Viktory II battles - rules summary (seat 0 attacks, seat 1 defends)
+Dice (mode=dice):
+- Attacker dice: 1 each if infantry, cavalry, artillery are present, +1 per extra hex side.
+- Defender dice: 1 per unit type, +1 naval support, + the best of forest 1, town 1,
+  mountain 2, city 2. A die hits on 1-3 (1-4 in combat supply); a 1 is a tactical hit whose
+  casualty the roller picks; otherwise the owner picks.
+- Attacker hits beyond the defender's units suppress defender dice (not a town's or city's).
+- Overwatch, bombard and pre-battle fire come first; then rounds until one side is gone or
+  the attacker retreats. A town or city is fought for at least one round.
+Battle Cards (mode=cards):
+- Launch each wave with an Attack card; its hits are live up to your dice. The defender
+  answers with a Counter (Flank/Frontal/Surprise; only Surprise answers Surprise): its misses
+  block hits, unblocked hits are casualties, then its hits are live against you. Answer in
+  turn (Flank with Flank or Surprise, Frontal with Frontal or Surprise) or pass.
+- A card whose terrain matches the hex makes its hits selective. The attacker needs a unit
+  that survives (after its card's misses) to play; the defender always gets to answer.
+- The first wave draws replenishment cards (dice - 1 each). After a card battle round the
+  attacker pulls back and may renew with another Attack card, or stand its ground.
+- Overwatch, bombard, pre-battle fire and empty towns flip cards: each Attack or
+  Attack/Counter card flipped is one hit."""
+
+# Both modes, a town and a city, naval, and the expansion options on and off.
+CONFORMANCE_CONFIGS = [
+    {},
+    {"mode": "cards"},
+    {"mode": "cards", "scenario": "mountain-city", "prebattle_fire_each_wave": False},
+    {"mode": "dice", "scenario": "forest-town", "artillery_characteristics": False},
+    {"mode": "cards", "scenario": "empty-town"},
+    {"mode": "cards", "scenario": "naval"},
+    {"mode": "dice", "scenario": "open-field", "defenders": "4i2c", "attackers": ("3i1c", "2i2c")},
+]
+
+
+class ViktoryGame(Game):
+    name = "viktory"
+    title = "Viktory II battles (dice and Battle Cards)"
+    version = "1"
+    Config = Config
+    actions = ACTIONS
+    summary = SUMMARY
+
+    def new_state(self, config: Config, seed: int) -> ViktoryState:
+        return ViktoryState(config, seed)
+
+    def heuristic(self, state: ViktoryState, player: int, rng: random.Random) -> Any:
+        return heuristic_action(state, player, rng)
+
+    def render(self, observation: dict[str, Any], player: int | None) -> str:
+        return render(observation, player)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        return describe_event(event)
+
+    def metrics(self, state: ViktoryState) -> dict[str, float]:
+        outcome = state.outcome()
+        return {
+            "attacker_won": float(outcome is not None and outcome.winners == (ATT,)),
+            "attacker_losses": float(state.lost[ATT]),
+            "defender_losses": float(state.lost[DEF]),
+            "rounds": float(state.round),
+            "cards_played": float(state.cards_played),
+        }
+
+    def load_cards(self, path: str) -> Deck:
+        return load_deck(path)
+
+    def show_cards(self, cards: Deck) -> str:
+        return show_deck(cards)
+
+
+GAME = ViktoryGame()

@@ -1,0 +1,207 @@
+"""The Battle Cards as data: a YAML file of cards, validated with pydantic.
+
+The published text names the card kinds but the cards themselves were never published, so a
+deck is data. Each card is an Attack, Counter or Attack/Counter card with a number of hits and
+misses and one terrain; Attack cards are Regular or Surprise attacks, Counter cards are Flank,
+Frontal or Surprise counters (an Attack/Counter card has both). A card may carry one effect
+from a small vocabulary:
+
+- `secrecy` (Attack text): the defender's artillery cannot fire Overwatch at this wave;
+- `plus_one_mp` (Attack text): +1 MP for the attacking units (movement is outside this game);
+- `reversal_of_fortune` (Counter): blocks all hits of the card it answers and cancels the
+  Special Events the opponent has in effect;
+- `mud` (Special Event): for the rest of the card battle round no side counts a die for
+  cavalry;
+- `ignore_terrain` (Special Event): for the rest of the card battle round the defender counts
+  no die for forest or mountain, and Mud is lifted.
+A Special Event card may be played for its event (its hits and misses then mean nothing) or
+as a normal card (its event then does nothing).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ...engine import DataError
+from .scenario import DATA, Terrain, first_error, read_yaml
+
+SAMPLE_DECK = DATA / "sample-deck.yaml"
+
+ATTACK, COUNTER, ATTACK_COUNTER = "attack", "counter", "attack_counter"
+KIND_NAMES = {ATTACK: "Attack", COUNTER: "Counter", ATTACK_COUNTER: "Attack/Counter"}
+ATTACK_EFFECTS = ("secrecy", "plus_one_mp")
+EVENT_EFFECTS = ("mud", "ignore_terrain")
+EFFECT_NAMES = {
+    "secrecy": "Secrecy",
+    "plus_one_mp": "+1 MP",
+    "reversal_of_fortune": "Reversal of Fortune",
+    "mud": "Mud",
+    "ignore_terrain": "Ignore Terrain",
+}
+# Which counters may answer a card of each type (the text's response restrictions).
+RESPONSES = {
+    "regular": ("flank", "frontal", "surprise"),
+    "flank": ("flank", "surprise"),
+    "frontal": ("frontal", "surprise"),
+    "surprise": ("surprise",),
+}
+
+
+class CardModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1, max_length=12, pattern=r"^[A-Za-z0-9_-]+$")
+    # Cards with incomplete names in the designer's files are to be ignored: a name is required.
+    name: str = Field(min_length=1, max_length=40)
+    kind: Literal["attack", "counter", "attack_counter"]
+    attack: Literal["regular", "surprise"] | None = None
+    counter: Literal["flank", "frontal", "surprise"] | None = None
+    hits: int = Field(ge=0, le=6)
+    misses: int = Field(ge=0, le=6)
+    terrain: Terrain
+    effect: Literal["secrecy", "plus_one_mp", "reversal_of_fortune", "mud",
+                    "ignore_terrain"] | None = None
+    special_event: bool = False
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CardModel:
+        attacks = self.kind in (ATTACK, ATTACK_COUNTER)
+        counters = self.kind in (COUNTER, ATTACK_COUNTER)
+        if attacks != (self.attack is not None):
+            raise ValueError("'attack' (regular or surprise) is required for Attack and "
+                             "Attack/Counter cards only")
+        if counters != (self.counter is not None):
+            raise ValueError("'counter' (flank, frontal or surprise) is required for Counter "
+                             "and Attack/Counter cards only")
+        if self.kind == ATTACK and self.misses:
+            raise ValueError("an Attack card blocks nothing: 'misses' must be 0")
+        if self.effect in ATTACK_EFFECTS and not attacks:
+            raise ValueError(f"effect {self.effect!r} is Attack card text")
+        if self.effect == "reversal_of_fortune" and self.kind != COUNTER:
+            raise ValueError("Reversal of Fortune is a Counter card")
+        if (self.effect in EVENT_EFFECTS) != self.special_event:
+            raise ValueError("'special_event: true' goes with effect mud or ignore_terrain")
+        return self
+
+
+class DeckModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: Literal["viktory"]
+    name: str = ""
+    sample: bool = False
+    cards: list[dict[str, Any]] = Field(min_length=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    name: str
+    kind: str
+    attack: str | None
+    counter: str | None
+    hits: int
+    misses: int
+    terrain: str
+    effect: str | None
+    special_event: bool
+    text: str
+
+    @property
+    def can_attack(self) -> bool:
+        return self.attack is not None
+
+    @property
+    def can_counter(self) -> bool:
+        return self.counter is not None
+
+    def short(self) -> str:
+        """'Flank Counter 1H/2M forest', with the effect if any."""
+        extra = f" [{EFFECT_NAMES[self.effect]}]" if self.effect else ""
+        return f"{self.name} {self.hits}H/{self.misses}M {self.terrain}{extra}"
+
+
+@dataclass(frozen=True)
+class Deck:
+    path: str
+    name: str
+    sample: bool
+    cards: tuple[Card, ...]
+
+    def by_id(self) -> dict[str, Card]:
+        return {c.id: c for c in self.cards}
+
+    def mix(self) -> dict[str, float]:
+        """Share of each kind: the text states 33 % Attack, 16 % Attack/Counter, 50 % Counter."""
+        counts = Counter(c.kind for c in self.cards)
+        return {k: counts[k] / len(self.cards) for k in (ATTACK, ATTACK_COUNTER, COUNTER)}
+
+
+def deck_path(name: str) -> Path:
+    if not name or name == "sample":
+        return SAMPLE_DECK
+    path = Path(name)
+    if not path.is_file():
+        raise DataError(f"{name}: no such card file")
+    return path
+
+
+@lru_cache(maxsize=32)
+def _load(path: str, mtime: float) -> Deck:
+    data = read_yaml(Path(path))
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: a card file must be a mapping with 'game' and 'cards'")
+    try:
+        deck = DeckModel.model_validate(data)
+    except ValidationError as exc:
+        loc, msg = first_error(exc)
+        raise DataError(f"{path}: field {loc}: {msg}") from None
+    cards = []
+    seen: set[str] = set()
+    for i, raw in enumerate(deck.cards, 1):
+        label = f"card {raw.get('id', f'#{i}')}" if isinstance(raw, dict) else f"card #{i}"
+        try:
+            model = CardModel.model_validate(raw)
+        except ValidationError as exc:
+            loc, msg = first_error(exc)
+            field = f"field {loc}" if loc != "(top level)" else "fields"
+            raise DataError(f"{path}: {label}: {field}: {msg}") from None
+        if model.id in seen:
+            raise DataError(f"{path}: {label}: field id: duplicate card id {model.id!r}")
+        seen.add(model.id)
+        cards.append(Card(**model.model_dump()))
+    return Deck(path, deck.name, deck.sample, tuple(cards))
+
+
+def load_deck(name: str = "") -> Deck:
+    """Read and validate a Battle Cards file (the bundled sample deck by default)."""
+    path = deck_path(name)
+    return _load(str(path), os.path.getmtime(path))
+
+
+def show_deck(deck: Deck) -> str:
+    mix = deck.mix()
+    head = [
+        f"{deck.name or deck.path}: {len(deck.cards)} cards"
+        + (" (SAMPLE DATA, not the designer's cards)" if deck.sample else ""),
+        "mix: " + ", ".join(f"{KIND_NAMES[k]} {v:.0%}" for k, v in mix.items())
+        + "  (the text: Attack 33 %, Attack/Counter 16 %, Counter 50 %)",
+    ]
+    rows = [f"{'id':6} {'name':22} {'kind':15} {'attack':8} {'counter':8} hits misses "
+            f"{'terrain':9} effect"]
+    for c in deck.cards:
+        effect = EFFECT_NAMES.get(c.effect or "", "")
+        if c.special_event:
+            effect += " (Special Event)"
+        rows.append(f"{c.id:6} {c.name:22} {KIND_NAMES[c.kind]:15} {c.attack or '-':8} "
+                    f"{c.counter or '-':8} {c.hits:4} {c.misses:6} {c.terrain:9} {effect}"
+                    + (f" - {c.text}" if c.text else ""))
+    return "\n".join(head + rows)

@@ -1,0 +1,142 @@
+"""Rule options of Viktory II battles. Defaults follow the rule texts and RULINGS.md.
+
+The battle itself comes from a scenario: a scenario file (`scenario=FILE` or the name of a
+bundled one) or else the built-in default battle, then any single field given as an option
+(`defenders=2i1a`, `attackers=2i1c,1a@frigate`, ...). Scenario options left at None keep the
+scenario's value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ...engine import DataError
+from .cards import Deck, load_deck
+from .scenario import (
+    DEFAULT_SCENARIO,
+    Battle,
+    ScenarioModel,
+    Settlement,
+    Terrain,
+    check_battle,
+    load_scenario,
+    parse_side,
+    parse_units,
+    scenario_path,
+)
+
+
+@dataclass(frozen=True)
+class Config:
+    # dice: the base game's combat; cards: the Battle Cards replace the dice.
+    mode: Literal["dice", "cards"] = "dice"
+    # A scenario file, or the name of a bundled one (see data/scenarios); empty: the default.
+    scenario: str = ""
+    # A Battle Cards file; empty: the bundled sample deck.
+    deck: str = ""
+    # Scenario fields; None keeps the scenario's value.
+    terrain: Terrain | None = None
+    settlement: Settlement | None = None
+    naval_support: bool | None = None
+    defenders: str | None = None  # e.g. 2i1c1a
+    attackers: tuple[str, ...] | None = None  # one entry per hex side, e.g. 2i1c,1a@frigate
+    bombard: str | None = None  # attacking units bombarding from adjacent hexes, e.g. 1a1f
+    attacker_supply: bool | None = None
+    defender_supply: bool | None = None
+    attacker_towns: int | None = None
+    attacker_cities: int | None = None
+    defender_towns: int | None = None
+    defender_cities: int | None = None
+    attacker_hand: int | None = None
+    defender_hand: int | None = None
+    # Expansion rule "Artillery Characteristics": two dice per artillery for bombard and
+    # pre-battle fire, and selective hits. The variant's battle sequence assumes it.
+    artillery_characteristics: bool | None = None
+    # Expansion rule: defending artillery fires Overwatch at units moving in.
+    overwatch: bool | None = None
+    # "the lesser of 10 cards, or the number of town/cities".
+    hand_limit: int = 10
+    # Cards mode: the artillery of every wave fires Pre-Battle Fire as it launches ("they
+    # could conduct a Pre-Battle Attack in the process of launching a 2nd attack wave").
+    prebattle_fire_each_wave: bool = True
+    # A guard, not in the text: after this many dice rounds or card battle rounds the attacker
+    # withdraws.
+    max_rounds: int = 100
+
+    def __post_init__(self) -> None:
+        if self.hand_limit < 0:
+            raise ValueError("option 'hand_limit' must be >= 0")
+        if self.max_rounds < 1:
+            raise ValueError("option 'max_rounds' must be >= 1")
+        for name in ("attacker_towns", "attacker_cities", "defender_towns", "defender_cities",
+                     "attacker_hand", "defender_hand"):
+            value = getattr(self, name)
+            if value is not None and not 0 <= value <= 50:
+                raise ValueError(f"option {name!r} must be from 0 to 50")
+        # Derived values, not options: kept out of the dataclass fields (and of records).
+        object.__setattr__(self, "_battle", self._resolve())
+        object.__setattr__(self, "_deck", load_deck(self.deck) if self.mode == "cards"
+                           or self.deck else None)
+
+    @property
+    def battle(self) -> Battle:
+        """The scenario with every value settled."""
+        return self.__dict__["_battle"]
+
+    @property
+    def deck_cards(self) -> Deck:
+        """The Battle Cards (loaded in cards mode, or when a deck file is given)."""
+        deck = self.__dict__["_deck"]
+        return deck if deck is not None else load_deck("")
+
+    def _resolve(self) -> Battle:
+        data = load_scenario(self.scenario) if self.scenario else DEFAULT_SCENARIO
+        model = ScenarioModel.model_validate(data)
+        att, dfn = model.attacker, model.defender
+        sides = tuple(s.counts() for s in att.sides)
+        sources = tuple(s.source for s in att.sides)
+        if self.attackers is not None:
+            parsed = [parse_side(t, "attackers") for t in self.attackers]
+            if not 1 <= len(parsed) <= 6:
+                raise ValueError("option 'attackers' needs 1 to 6 hex sides")
+            sides = tuple(u for u, _ in parsed)
+            sources = tuple(s for _, s in parsed)
+        bombard = (att.bombard.artillery, att.bombard.frigate)
+        if self.bombard is not None:
+            units = parse_units(self.bombard, "bombard")
+            if units[0] or units[1]:
+                raise ValueError("option 'bombard': only artillery (a) and frigates (f) bombard")
+            bombard = (units[2], units[3])
+        battle = Battle(
+            name=model.name,
+            terrain=_pick(self.terrain, model.terrain),
+            settlement=_pick(self.settlement, model.settlement),
+            naval_support=_pick(self.naval_support, model.naval_support),
+            defender=(parse_units(self.defenders, "defenders") if self.defenders is not None
+                      else dfn.units.counts()),
+            sides=sides,
+            sources=sources,
+            bombard=bombard,
+            supply=(_pick(self.attacker_supply, att.supply),
+                    _pick(self.defender_supply, dfn.supply)),
+            towns=(_pick(self.attacker_towns, att.towns), _pick(self.defender_towns, dfn.towns)),
+            cities=(_pick(self.attacker_cities, att.cities),
+                    _pick(self.defender_cities, dfn.cities)),
+            hands=(_pick(self.attacker_hand, att.hand), _pick(self.defender_hand, dfn.hand)),
+            artillery_characteristics=_pick(self.artillery_characteristics,
+                                            model.artillery_characteristics),
+            overwatch=_pick(self.overwatch, model.overwatch),
+        )
+        if self.scenario:
+            try:
+                check_battle(battle, "field ")
+            except ValueError as exc:
+                raise DataError(f"{scenario_path(self.scenario)}: {exc}") from None
+        else:
+            check_battle(battle, "scenario field ")
+        return battle
+
+
+def _pick(option: Any, default: Any) -> Any:
+    return default if option is None else option

@@ -1,0 +1,250 @@
+"""The battle a game fights: a YAML scenario file, overridden by single `--set` options.
+
+A scenario names the battle hex (terrain, town or city, naval support), the defender's units,
+the attacker's units by the hex side they enter from (and whether that side's source hex is a
+friendly frigate), the attacker's bombarding units in adjacent hexes, each side's combat supply,
+the towns and cities each side holds elsewhere (they give hand size and draw limit) and each
+side's hand, and the expansion options (artillery characteristics, overwatch).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...engine import DataError
+
+DATA = Path(__file__).parent / "data"
+SCENARIOS = DATA / "scenarios"
+
+UNITS = ("infantry", "cavalry", "artillery", "frigate")
+INF, CAV, ART, FRIG = range(4)
+UNIT_CODES = {"i": INF, "c": CAV, "a": ART, "f": FRIG}
+TERRAINS = ("plains", "grassland", "forest", "mountain", "water")
+SETTLEMENTS = ("none", "town", "city")
+Units = tuple[int, int, int, int]
+
+Terrain = Literal["plains", "grassland", "forest", "mountain", "water"]
+Settlement = Literal["none", "town", "city"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class UnitsModel(_Strict):
+    infantry: int = Field(0, ge=0, le=30)
+    cavalry: int = Field(0, ge=0, le=30)
+    artillery: int = Field(0, ge=0, le=30)
+    frigate: int = Field(0, ge=0, le=30)
+
+    def counts(self) -> Units:
+        return (self.infantry, self.cavalry, self.artillery, self.frigate)
+
+
+class SideModel(UnitsModel):
+    # The source hex: land, or a water hex with a friendly frigate the units may fall back onto.
+    source: Literal["land", "frigate"] = "land"
+
+
+class BombardModel(_Strict):
+    artillery: int = Field(0, ge=0, le=30)
+    frigate: int = Field(0, ge=0, le=30)
+
+
+class HoldingsModel(_Strict):
+    supply: bool = False
+    towns: int = Field(0, ge=0, le=50)
+    cities: int = Field(0, ge=0, le=50)
+    hand: int | None = Field(None, ge=0, le=30)
+
+
+class AttackerModel(HoldingsModel):
+    sides: list[SideModel] = Field(min_length=1, max_length=6)
+    bombard: BombardModel = BombardModel()
+
+
+class DefenderModel(HoldingsModel):
+    units: UnitsModel = UnitsModel()
+
+
+class ScenarioModel(_Strict):
+    name: str = ""
+    description: str = ""
+    terrain: Terrain = "plains"
+    settlement: Settlement = "none"
+    naval_support: bool = False
+    # The expansion rules the variant's battle sequence assumes (Artillery Characteristics,
+    # with Overwatch): on unless a scenario turns them off.
+    artillery_characteristics: bool = True
+    overwatch: bool = True
+    attacker: AttackerModel
+    defender: DefenderModel
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A validated scenario with every value settled."""
+
+    name: str
+    terrain: str
+    settlement: str
+    naval_support: bool
+    defender: Units
+    sides: tuple[Units, ...]  # the attacker's units by hex side entered from (side 1, 2, ...)
+    sources: tuple[str, ...]  # "land" or "frigate", one per side
+    bombard: tuple[int, int]  # attacking artillery and frigates bombarding from adjacent hexes
+    supply: tuple[bool, bool]  # (attacker, defender)
+    towns: tuple[int, int]  # held elsewhere on the map; the battle hex's own is added in play
+    cities: tuple[int, int]
+    hands: tuple[int | None, int | None]  # None: the max hand size
+    artillery_characteristics: bool
+    overwatch: bool
+
+    @property
+    def naval(self) -> bool:
+        return self.terrain == "water"
+
+
+DEFAULT_SCENARIO: dict[str, Any] = {
+    "name": "Town on the plains",
+    "terrain": "plains",
+    "settlement": "town",
+    "naval_support": False,
+    "artillery_characteristics": True,
+    "overwatch": True,
+    "attacker": {
+        "sides": [{"infantry": 2, "cavalry": 1}, {"infantry": 1, "artillery": 1}],
+        "supply": False, "towns": 3, "cities": 1,
+    },
+    "defender": {
+        "units": {"infantry": 2, "cavalry": 1, "artillery": 1},
+        "supply": False, "towns": 2, "cities": 1,
+    },
+}
+
+
+def scenario_path(name: str) -> Path:
+    """A scenario given as a file path, or as the name of a bundled sample (`forest-town`)."""
+    path = Path(name)
+    if path.is_file():
+        return path
+    bundled = SCENARIOS / f"{name}.yaml"
+    if "/" not in name and bundled.is_file():
+        return bundled
+    known = ", ".join(sorted(p.stem for p in SCENARIOS.glob("*.yaml")))
+    raise DataError(f"{name}: no such scenario file (bundled scenarios: {known})")
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "syntax error"
+        raise DataError(f"{path}: not valid YAML{where}: {problem}") from None
+
+
+def first_error(exc: ValidationError) -> tuple[str, str]:
+    """(field path, message) of a pydantic error, e.g. ('attacker.sides.1.infantry', ...)."""
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
+    return loc, err["msg"].removeprefix("Value error, ")
+
+
+@lru_cache(maxsize=64)
+def _load_scenario(path: str, mtime: float) -> dict[str, Any]:
+    data = read_yaml(Path(path))
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: a scenario must be a mapping of fields")
+    try:
+        model = ScenarioModel.model_validate(data)
+    except ValidationError as exc:
+        loc, msg = first_error(exc)
+        raise DataError(f"{path}: field {loc}: {msg}") from None
+    return model.model_dump()
+
+
+def load_scenario(name: str) -> dict[str, Any]:
+    path = scenario_path(name)
+    return _load_scenario(str(path), os.path.getmtime(path))
+
+
+_SIDE = re.compile(r"^((?:\d+[icaf])+)(@(?:land|frigate))?$")
+
+
+def parse_units(text: str, option: str) -> Units:
+    """'2i1c1a' -> (2, 1, 1, 0): counts followed by i(nfantry), c(avalry), a(rtillery),
+    f(rigate). An empty text or '0' is no units."""
+    text = text.strip().lower()
+    counts = [0, 0, 0, 0]
+    if text in ("", "0", "none"):
+        return (0, 0, 0, 0)
+    if not re.fullmatch(r"(\d+[icaf])+", text):
+        raise ValueError(f"option {option!r}: {text!r} must look like 2i1c1a "
+                         "(counts of i=infantry, c=cavalry, a=artillery, f=frigate)")
+    for n, code in re.findall(r"(\d+)([icaf])", text):
+        counts[UNIT_CODES[code]] += int(n)
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def parse_side(text: str, option: str) -> tuple[Units, str]:
+    """'2i1c' or '1i1c@frigate' -> (units, source)."""
+    match = _SIDE.match(text.strip().lower())
+    if not match:
+        raise ValueError(f"option {option!r}: hex side {text!r} must look like 2i1c or "
+                         "1i1c@frigate")
+    source = (match.group(2) or "@land")[1:]
+    return parse_units(match.group(1), option), source
+
+
+def units_dict(units: Units) -> dict[str, int]:
+    return {name: n for name, n in zip(UNITS, units) if n}
+
+
+def units_text(units: Units | list[int]) -> str:
+    parts = [f"{n} {name}" for name, n in zip(UNITS, units) if n]
+    return ", ".join(parts) or "none"
+
+
+def check_battle(b: Battle, where: str) -> None:
+    """Combinations a YAML schema cannot express. Raises ValueError naming the field."""
+    land = sum(sum(s[:3]) for s in b.sides) + sum(b.defender[:3])
+    frigates = sum(s[FRIG] for s in b.sides) + b.defender[FRIG]
+    if not any(sum(s) for s in b.sides):
+        raise ValueError(f"{where}attacker.sides: the attacker needs at least one unit")
+    for i, s in enumerate(b.sides, 1):
+        if not sum(s):
+            raise ValueError(f"{where}attacker.sides.{i}: a hex side with no units")
+    if b.naval:
+        if land:
+            raise ValueError(f"{where}terrain: a naval battle (water) has frigates only")
+        if b.settlement != "none":
+            raise ValueError(f"{where}settlement: a water hex has no town or city")
+        if b.naval_support or b.bombard != (0, 0):
+            raise ValueError(f"{where}terrain: no naval support or bombard in a naval battle")
+        if not b.defender[FRIG]:
+            raise ValueError(f"{where}defender.units: a naval battle needs defending frigates")
+    else:
+        if frigates:
+            raise ValueError(f"{where}terrain: frigates fight only in water hexes; "
+                             "use naval_support or attacker.bombard.frigate")
+        if not sum(b.defender) and b.settlement == "none":
+            raise ValueError(f"{where}defender.units: an empty hex without a town or city "
+                             "is no battle")
+    for i, (s, src) in enumerate(zip(b.sides, b.sources), 1):
+        if src == "frigate" and sum(s) > 3:
+            raise ValueError(f"{where}attacker.sides.{i}.source: a frigate carries at most "
+                             "3 units")

@@ -1,0 +1,687 @@
+"""One Viktory II battle, fought with dice or with the Battle Cards. Seat 0 attacks, seat 1
+defends.
+
+The battle advances through a list of automatic steps (`steps`) and stops whenever somebody
+must decide (`decision`). Hits are queued as casualty orders (`queue`); an order that leaves a
+real choice waits for its chooser: the firer for selective (tactical) hits, the owner for the
+others. Everything the rules fix happens by itself.
+
+Dice: overwatch, bombard, pre-battle fire, then battle rounds (both sides roll at once; the
+attacker's surplus hits suppress defender dice) until one side is gone or the attacker
+retreats. Cards: each wave the attacker plays an Attack card; overwatch, bombard (first wave)
+and pre-battle fire flip cards; the first wave draws replenishment cards; then the card
+battle round alternates Counter cards until a player passes. The attacker may renew with
+another Attack card. After the battle: gaining or losing a card with a town or city, and the
+end-of-turn discards and draw.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Outcome, State
+from .actions import Casualty, Discard, Draw, FightOn, MoveIn, Pass, PlayCard, Retreat, StandGround
+from .cards import RESPONSES, Card
+from .config import Config
+from .scenario import ART, CAV, FRIG, INF
+
+ATT, DEF = 0, 1
+TERRAIN_DICE = {"forest": 1, "mountain": 2}
+URBAN_DICE = {"town": 1, "city": 2}
+
+
+class ViktoryState(State):
+    def __init__(self, config: Config, seed: int):
+        super().__init__(2, random.Random(seed))
+        b = config.battle
+        self.config = config
+        self.battle = b
+        self.cards_mode = config.mode == "cards"
+        self.defender = list(b.defender)
+        # attacker[0]: bombarding units in adjacent hexes; attacker[i]: units from hex side i.
+        self.attacker = [[0, 0, b.bombard[0], b.bombard[1]]] + [list(s) for s in b.sides]
+        self.lost = [0, 0]
+        self.round = 0  # dice battle rounds, or card battle rounds
+        self.wave = 0
+        self.steps: list[str] = []
+        self.queue: list[list[Any]] = []  # [victim, chooser, count, whole, cause]
+        self.decision: tuple[str, int] | None = None
+        self.result: tuple[tuple[int, ...], str] | None = None
+        self.over = False
+        self.overwatch_used = False
+        self.secrecy = False
+        # Battle Cards (all empty in dice mode)
+        self.cards: dict[str, Card] = {}
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.hands: list[list[str]] = [[], []]
+        self.towns = [b.towns[ATT], b.towns[DEF] + (b.settlement == "town")]
+        self.cities = [b.cities[ATT], b.cities[DEF] + (b.settlement == "city")]
+        self.attack_card = ""
+        self.pending = 0  # live hits against the player to play, from the last card
+        self.pending_selective = False
+        self.last_type = ""  # the type the next Counter must respond to
+        self.counter_ctx: list[Any] = []  # [player, card, qualified hits or None]
+        self.events: list[list[Any]] = []  # Special Events in effect: [effect, player]
+        self.plays: list[dict[str, Any]] = []  # the cards of this card battle round
+        self.cards_played = 0
+        self.redraws = 0  # voluntary end-of-turn discards
+        self.event("battle", scenario=b.name, mode=config.mode, terrain=b.terrain,
+                   settlement=b.settlement, defender=list(b.defender),
+                   sides=[list(s) for s in b.sides], bombard=list(b.bombard))
+        if self.cards_mode:
+            self._deal()
+            self.steps = ["wave"]
+        else:
+            self.steps = ["overwatch", "bombard", "prebattle", "open"]
+        self._advance()
+
+    # --- forces and dice ------------------------------------------------------------------
+    def units(self, player: int, whole: bool = False) -> int:
+        """Units of a side in the battle (`whole`: with the attacker's bombarding units)."""
+        if player == DEF:
+            return sum(self.defender)
+        return sum(sum(s) for s in (self.attacker if whole else self.attacker[1:]))
+
+    @property
+    def mud(self) -> bool:
+        on = False
+        for effect, _ in self.events:
+            on = effect == "mud" or (on and effect != "ignore_terrain")
+        return on
+
+    @property
+    def ignore_terrain(self) -> bool:
+        return any(effect == "ignore_terrain" for effect, _ in self.events)
+
+    def attacker_dice(self) -> int:
+        """1 per type of unit present (infantry, cavalry, artillery), +1 per additional hex
+        side; naval: 1, +1 per additional hex side."""
+        sides = self.attacker[1:]
+        active = sum(1 for s in sides if sum(s))
+        if not active:
+            return 0
+        if self.battle.naval:
+            return active
+        kinds = [k for k in (INF, CAV, ART) if not (k == CAV and self.mud)]
+        return sum(1 for k in kinds if any(s[k] for s in sides)) + active - 1
+
+    def defender_dice(self) -> tuple[int, int]:
+        """(dice, dice that suppression cannot remove). 1 per type of unit present, +1 naval
+        support, + the best of forest 1, town 1, mountain 2, city 2; naval: 1."""
+        d = self.defender
+        if self.battle.naval:
+            return (1 if d[FRIG] else 0), 0
+        kinds = [k for k in (INF, CAV, ART) if not (k == CAV and self.mud)]
+        unit_dice = sum(1 for k in kinds if d[k])
+        naval = int(self.battle.naval_support)
+        terrain = 0 if self.ignore_terrain else TERRAIN_DICE.get(self.battle.terrain, 0)
+        best = max(terrain, URBAN_DICE.get(self.battle.settlement, 0))
+        protected = naval + best if self.battle.settlement != "none" else 0
+        return unit_dice + naval + best, protected
+
+    def dice(self, player: int) -> int:
+        return self.attacker_dice() if player == ATT else self.defender_dice()[0]
+
+    def max_hand(self, player: int) -> int:
+        """The lesser of the hand limit (10) and the towns and cities the player holds."""
+        return min(self.config.hand_limit, self.towns[player] + self.cities[player])
+
+    def _artillery_dice(self, artillery: int) -> int:
+        return artillery * (2 if self.battle.artillery_characteristics else 1)
+
+    # --- the step machine -----------------------------------------------------------------
+    def _advance(self) -> None:
+        while not self.over and self.decision is None:
+            if self.queue:
+                if self._casualty_choice_needed():
+                    return
+                continue
+            if not self.steps:
+                raise AssertionError("a battle with nothing left to do must be over")
+            getattr(self, "_step_" + self.steps.pop(0))()
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self.result = (winners, reason)
+        self.queue = []
+        self.event("result", winners=list(winners), reason=reason, lost=list(self.lost))
+        if not self.cards_mode:
+            self.over = True
+            return
+        took = winners == (ATT,) and self.battle.settlement != "none"
+        self.steps = (["capture"] if took else []) + ["trim_defender", "trim_attacker", "draw"]
+
+    def _check_end(self) -> bool:
+        """Finish the battle if a side is gone; True if it did."""
+        a, d = self.units(ATT), self.units(DEF)
+        place = self.battle.settlement
+        if d == 0 and a > 0:
+            self._finish((ATT,), f"attacker took the {'hex' if place == 'none' else place}")
+        elif a == 0 and d == 0 and place == "none":
+            self._finish((), "both sides destroyed")
+        elif a == 0:
+            self._finish((DEF,), "attacker destroyed" if d or place == "none"
+                         else f"defender kept the empty {place}")
+        else:
+            return False
+        return True
+
+    # --- firing and casualties --------------------------------------------------------------
+    def _fire(self, player: int, n: int, cause: str, all_selective: bool) -> tuple[int, int]:
+        """Roll n dice (hits on 1-3, 1-4 in supply; a 1 is selective) or flip n cards (an
+        Attack or Attack/Counter card is a hit, selective if its terrain matches the hex)."""
+        if n <= 0:
+            return 0, 0
+        if not self.cards_mode:
+            top = 4 if self.battle.supply[player] else 3
+            rolled = [self.rng.randint(1, 6) for _ in range(n)]
+            hits = sum(1 for r in rolled if r <= top)
+            selective = hits if all_selective else sum(1 for r in rolled if r == 1)
+            self.event("roll", player=player, cause=cause, dice=rolled, hits=hits,
+                       selective=selective)
+            return hits, selective
+        flipped = [c for c in (self._draw_one() for _ in range(n)) if c is not None]
+        hits = selective = 0
+        for cid in flipped:
+            card = self.cards[cid]
+            if card.can_attack:
+                hits += 1
+                selective += all_selective or card.terrain == self.battle.terrain
+        self.discard.extend(flipped)
+        self.event("flip", player=player, cause=cause, cards=flipped,
+                   descs=[self.cards[c].short() for c in flipped], hits=hits,
+                   selective=selective)
+        return hits, selective
+
+    def _hit(self, victim: int, firer: int, hits: int, selective: int, whole: bool,
+             cause: str) -> None:
+        """Queue casualties: the selective hits chosen by the firer first, then the owner's."""
+        if selective:
+            self.queue.append([victim, firer, selective, whole, cause])
+        if hits - selective:
+            self.queue.append([victim, victim, hits - selective, whole, cause])
+
+    def casualty_options(self, victim: int, whole: bool) -> list[tuple[int, int]]:
+        """(side, unit) that can be removed: side 0 is the defender's hex, or the attacker's
+        bombarding units (only when `whole`); 1-6 an attacking hex side."""
+        if victim == DEF:
+            return [(0, k) for k in range(4) if self.defender[k]]
+        return [(i, k) for i, s in enumerate(self.attacker) if i or whole
+                for k in range(4) if s[k]]
+
+    def _casualty_choice_needed(self) -> bool:
+        """Resolve the head of the queue if nothing is left to choose; else ask its chooser."""
+        victim, chooser, count, whole, cause = self.queue[0]
+        options = self.casualty_options(victim, whole)
+        count = min(count, self.units(victim, whole))
+        if count and len(options) > 1 and count < self.units(victim, whole):
+            self.decision = ("casualty", chooser)
+            return True
+        self.queue.pop(0)
+        for side, unit in options:
+            while count and self._unit_count(victim, side, unit):
+                self._remove(victim, side, unit, chooser, cause)
+                count -= 1
+        return False
+
+    def _unit_count(self, victim: int, side: int, unit: int) -> int:
+        return self.defender[unit] if victim == DEF else self.attacker[side][unit]
+
+    def _remove(self, victim: int, side: int, unit: int, chooser: int, cause: str) -> None:
+        if victim == DEF:
+            self.defender[unit] -= 1
+        else:
+            self.attacker[side][unit] -= 1
+        self.lost[victim] += 1
+        self.event("casualty", attacker=victim == ATT, side=side, unit=unit, chooser=chooser,
+                   cause=cause)
+
+    # --- dice steps -----------------------------------------------------------------------
+    def _step_overwatch(self) -> None:
+        if not self.battle.overwatch or self.overwatch_used or not self.defender[ART]:
+            return
+        if self.secrecy:
+            self.event("secrecy")
+            return
+        if not self.units(ATT, whole=True):
+            return
+        self.overwatch_used = True  # once per enemy turn
+        hits, sel = self._fire(DEF, self._artillery_dice(self.defender[ART]), "overwatch", True)
+        self._hit(ATT, DEF, hits, sel, True, "overwatch")
+
+    def _step_bombard(self) -> None:
+        artillery, frigates = self.attacker[0][ART], self.attacker[0][FRIG]
+        if not self.units(DEF):
+            return
+        chars = self.battle.artillery_characteristics
+        hits, sel = self._fire(ATT, self._artillery_dice(artillery), "bombard", chars)
+        self._hit(DEF, ATT, hits, sel, False, "bombard")
+        hits, sel = self._fire(ATT, frigates, "bombard", False)
+        self._hit(DEF, ATT, hits, sel, False, "bombard")
+
+    def _step_prebattle(self) -> None:
+        artillery = sum(s[ART] for s in self.attacker[1:])
+        if not self.units(DEF) or not artillery:
+            return
+        chars = self.battle.artillery_characteristics
+        hits, sel = self._fire(ATT, self._artillery_dice(artillery), "pre-battle fire", chars)
+        self._hit(DEF, ATT, hits, sel, False, "pre-battle fire")
+
+    def _step_open(self) -> None:
+        # An attack on a town or city takes at least one round, even if nobody defends it.
+        if self.units(ATT) and (self.units(DEF) or self.battle.settlement != "none"):
+            self.steps.append("round")
+        else:
+            self._check_end()
+
+    def _step_round(self) -> None:
+        self.round += 1
+        self.event("round", round=self.round)
+        defenders = self.units(DEF)
+        hits, sel = (self._fire(ATT, self.attacker_dice(), "battle", False)
+                     if defenders else (0, 0))
+        dice, protected = self.defender_dice()
+        suppressed = min(max(0, hits - defenders), dice - protected)
+        if suppressed:
+            self.event("suppress", dice=suppressed)
+        d_hits, d_sel = self._fire(DEF, dice - suppressed, "battle", False)
+        self._hit(DEF, ATT, hits, sel, False, "battle")
+        self._hit(ATT, DEF, d_hits, d_sel, False, "battle")
+        self.steps.append("round_end")
+
+    def _step_round_end(self) -> None:
+        if self._check_end():
+            return
+        if self.round >= self.config.max_rounds:
+            self.event("retreat", player=ATT, forced=True)
+            self._finish((DEF,), "round limit reached")
+            return
+        self.decision = ("continue", ATT)
+
+    # --- card steps -----------------------------------------------------------------------
+    def _deal(self) -> None:
+        deck = self.config.deck_cards
+        self.cards = deck.by_id()
+        self.deck = [c.id for c in deck.cards]
+        self.rng.shuffle(self.deck)
+        for p in (ATT, DEF):
+            size = self.battle.hands[p]
+            self._draw(p, self.max_hand(p) if size is None else size, "hand")
+
+    def _draw_one(self) -> str | None:
+        if not self.deck and self.discard:
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+            self.event("reshuffle", cards=len(self.deck))
+        return self.deck.pop() if self.deck else None
+
+    def _draw(self, player: int, n: int, why: str) -> None:
+        drawn = [c for c in (self._draw_one() for _ in range(max(0, n))) if c is not None]
+        self.hands[player] = sorted(self.hands[player] + drawn)
+        self.event("draw", player=player, count=len(drawn), why=why)
+        self.event("drew", to=(player,), player=player, cards=drawn)
+
+    def _step_wave(self) -> None:
+        if self.round >= self.config.max_rounds:
+            self._finish((DEF,), "round limit reached")
+            return
+        has_attack = any(self.cards[c].can_attack for c in self.hands[ATT])
+        if not has_attack and self.units(DEF):
+            self.event("no_attack_card", wave=self.wave + 1)
+            self._finish((DEF,), "attacker had no attack card" if self.wave == 0
+                         else "attacker stood its ground")
+            return
+        self.wave += 1
+        self.plays = []
+        self.event("wave", wave=self.wave)
+        self.decision = ("wave", ATT)
+
+    def _launch(self, card: Card | None) -> None:
+        """The wave is declared: with an Attack card (or none, into an empty town/city)."""
+        self.round += 1
+        self.secrecy = card is not None and card.effect == "secrecy"
+        self.attack_card = card.id if card else ""
+        if not self.units(DEF):
+            self.steps = ["special_defense", "check"]
+            return
+        first = self.wave == 1
+        self.steps = (["overwatch"] + (["bombard"] if first else [])
+                      + (["prebattle"] if first or self.config.prebattle_fire_each_wave else [])
+                      + ["engage"])
+
+    def _step_special_defense(self) -> None:
+        hits, sel = self._fire(DEF, self.defender_dice()[0], "special defense", False)
+        self._hit(ATT, DEF, hits, sel, False, "special defense")
+
+    def _step_check(self) -> None:
+        self._check_end()
+
+    def _step_engage(self) -> None:
+        if not self.units(ATT) or not self.units(DEF):
+            if self.units(ATT) and self.battle.settlement != "none":
+                self.steps = ["special_defense", "check"]  # an empty town still fires
+            else:
+                self._check_end()
+            return
+        if self.wave == 1:  # replenishment: one card fewer than the dice; first wave only
+            for p in (ATT, DEF):
+                self._draw(p, self.dice(p) - 1, "replenishment")
+        card = self.cards[self.attack_card]
+        self._set_live(ATT, card, min(card.hits, self.attacker_dice()), card.attack or "")
+
+    def _set_live(self, player: int, card: Card, live: int, respond_to: str) -> None:
+        self.pending = live
+        self.pending_selective = card.terrain == self.battle.terrain
+        self.last_type = respond_to
+        self.decision = ("play", 1 - player)
+
+    def counter_allowed(self, player: int, card: Card) -> bool:
+        """The response restrictions, and: the attacker needs a unit that survives the hits
+        it faces (after its card's misses) to play a card."""
+        if not card.can_counter or card.counter not in RESPONSES[self.last_type]:
+            return False
+        if player == DEF:
+            return True
+        blocked = self.pending if card.effect == "reversal_of_fortune" else min(
+            card.misses, self.pending)
+        return self.units(ATT) - (self.pending - blocked) >= 1
+
+    def _play_counter(self, player: int, card: Card) -> None:
+        reversal = card.effect == "reversal_of_fortune"
+        blocked = self.pending if reversal else min(card.misses, self.pending)
+        if reversal:
+            cancelled = [e for e, p in self.events if p != player]
+            self.events = [[e, p] for e, p in self.events if p == player]
+            if cancelled:
+                self.event("cancelled", player=player, effects=cancelled)
+        unblocked = self.pending - blocked
+        self.plays[-1].update(blocked=blocked)
+        # The defender always matches play: its hits qualify by its units before this loss.
+        qualified = self.defender_dice()[0] if player == DEF else None
+        self._hit(player, 1 - player, unblocked, unblocked if self.pending_selective else 0,
+                  False, "card")
+        self.pending = 0
+        self.counter_ctx = [player, card.id, qualified]
+        self.steps = ["after_counter"]
+
+    def _step_after_counter(self) -> None:
+        player, cid, qualified = self.counter_ctx
+        card = self.cards[cid]
+        if qualified is None:  # the attacker's surviving units qualify its hits
+            qualified = self.attacker_dice()
+        self._set_live(player, card, min(card.hits, qualified), card.counter or "")
+        self.plays[-1].update(live=self.pending)
+        if player == ATT and not self.units(DEF):
+            self.decision = None
+            self.steps = ["round_over"]
+
+    def _play_event(self, player: int, card: Card) -> None:
+        self.events.append([card.effect, player])
+
+    def _step_round_over(self) -> None:
+        self.events = []
+        self.pending = 0
+        if self._check_end():
+            return
+        self.event("pull_back", sources=list(self.battle.sources))
+        self.steps = ["wave"]
+
+    def _step_capture(self) -> None:
+        kind = "towns" if self.battle.settlement == "town" else "cities"
+        getattr(self, kind)[ATT] += 1
+        getattr(self, kind)[DEF] -= 1
+        self.event("capture", settlement=self.battle.settlement)
+        self._draw(ATT, 1, "took the " + self.battle.settlement)
+        if len(self.hands[DEF]) > 1:
+            self.decision = ("lose_card", DEF)
+        elif self.hands[DEF]:
+            self._discard(DEF, self.hands[DEF][0], "lost the " + self.battle.settlement)
+
+    def _discard(self, player: int, cid: str, why: str) -> None:
+        self.hands[player].remove(cid)
+        self.discard.append(cid)
+        self.event("discard", player=player, card=cid, desc=self.cards[cid].short(), why=why)
+
+    def _step_trim_defender(self) -> None:
+        if len(self.hands[DEF]) > self.max_hand(DEF):
+            self.decision = ("discard", DEF)
+
+    def _step_trim_attacker(self) -> None:
+        if len(self.hands[ATT]) > self.max_hand(ATT):
+            self.decision = ("discard", ATT)
+
+    def draw_limit(self) -> int:
+        """Up to the max hand size, and no more new cards than the player has cities."""
+        return max(0, min(self.cities[ATT], self.max_hand(ATT) - len(self.hands[ATT])))
+
+    def _step_draw(self) -> None:
+        if self.cities[ATT] > 0 and (self.hands[ATT] or self.draw_limit()):
+            self.decision = ("draw", ATT)
+        else:
+            self.over = True
+
+    # --- the engine contract ----------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        return (self.decision[1],) if self.decision and not self.over else ()
+
+    def _legal_actions(self, player: int) -> list[Any]:
+        kind = self.decision[0] if self.decision else ""
+        if kind == "casualty":
+            victim, _, _, whole, _ = self.queue[0]
+            return [Casualty(victim == ATT, side, unit)
+                    for side, unit in self.casualty_options(victim, whole)]
+        if kind == "continue":
+            return [FightOn(), Retreat()]
+        hand = [self.cards[c] for c in self.hands[player]]
+        if kind == "wave":
+            out: list[Any] = [PlayCard(c.id, "attack", c.short()) for c in hand if c.can_attack]
+            if not self.units(DEF):
+                return [MoveIn(), *out]
+            # A Special Event first, if an Attack card is left to launch the wave with.
+            out += [PlayCard(c.id, "event", c.short()) for c in hand if c.special_event
+                    and any(a.can_attack and a is not c for a in hand)]
+            return out + ([StandGround()] if self.wave > 1 else [])
+        if kind == "play":
+            out = []
+            for c in hand:
+                if self.counter_allowed(player, c):
+                    out.append(PlayCard(c.id, "counter", c.short()))
+                if c.special_event and (player == DEF or self.units(ATT) > self.pending):
+                    out.append(PlayCard(c.id, "event", c.short()))
+            return [*out, Pass()]
+        if kind in ("discard", "lose_card"):
+            return [Discard(c.id, c.short()) for c in hand]
+        if kind == "draw":
+            out = [Draw(n) for n in range(self.draw_limit() + 1)]
+            if self.redraws < self.cities[ATT]:
+                out += [Discard(c.id, c.short()) for c in hand]
+            return out
+        return []
+
+    def _apply(self, player: int, action: Any) -> None:
+        kind = self.decision[0] if self.decision else ""
+        self.decision = None
+        getattr(self, "_on_" + kind)(player, action)
+        self._advance()
+
+    def _on_casualty(self, player: int, action: Casualty) -> None:
+        head = self.queue[0]
+        self._remove(head[0], action.side, action.unit, player, head[4])
+        head[2] -= 1
+        if not head[2]:
+            self.queue.pop(0)
+
+    def _on_continue(self, player: int, action: Any) -> None:
+        if type(action) is Retreat:
+            self.event("retreat", player=ATT, forced=False, sources=list(self.battle.sources))
+            self._finish((DEF,), "attacker retreated")
+        else:
+            self.steps.append("round")
+
+    def _on_wave(self, player: int, action: Any) -> None:
+        if type(action) is StandGround:
+            self.event("stand_ground", player=ATT)
+            self._finish((DEF,), "attacker stood its ground")
+        elif type(action) is MoveIn:
+            self.event("move_in", player=ATT)
+            self._launch(None)
+        else:
+            card = self._play(player, action)
+            if action.use == "event":
+                self.decision = ("wave", ATT)
+            else:
+                self._launch(card)
+
+    def _on_play(self, player: int, action: Any) -> None:
+        if type(action) is Pass:
+            self.event("pass", player=player, hits=self.pending)
+            self._hit(player, 1 - player, self.pending,
+                      self.pending if self.pending_selective else 0, False, "card")
+            self.pending = 0
+            self.steps = ["round_over"]
+            return
+        card = self._play(player, action)
+        if action.use == "event":
+            self.decision = ("play", player)
+        else:
+            self._play_counter(player, card)
+
+    def _play(self, player: int, action: PlayCard) -> Card:
+        card = self.cards[action.card]
+        self.hands[player].remove(card.id)
+        self.discard.append(card.id)
+        self.cards_played += 1
+        if action.use == "event":
+            self._play_event(player, card)
+        play = {"player": player, "card": card.id, "desc": card.short(), "use": action.use}
+        self.plays.append(play)
+        self.event("play", player=player, card=card.id, desc=card.short(), use=action.use,
+                   facing=self.pending if action.use == "counter" else 0)
+        return card
+
+    def _on_lose_card(self, player: int, action: Discard) -> None:
+        self._discard(player, action.card, "lost the " + self.battle.settlement)
+
+    def _on_discard(self, player: int, action: Discard) -> None:
+        self._discard(player, action.card, "hand limit")
+        self.steps.insert(0, "trim_defender" if player == DEF else "trim_attacker")
+
+    def _on_draw(self, player: int, action: Any) -> None:
+        if type(action) is Discard:
+            self.redraws += 1
+            self._discard(player, action.card, "to draw anew")
+            self.steps.insert(0, "draw")
+            return
+        if action.count:
+            self._draw(player, action.count, "end of turn")
+        self.over = True
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        if not self.over or self.result is None:
+            return None
+        winners, reason = self.result
+        return Outcome(winners, (float(self.units(ATT)), float(self.units(DEF))), reason,
+                       {"lost": list(self.lost), "rounds": self.round})
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        b = self.battle
+        obs: dict[str, Any] = {
+            "game": "viktory",
+            "you": player,
+            "mode": self.config.mode,
+            "scenario": b.name,
+            "terrain": b.terrain,
+            "settlement": b.settlement,
+            "naval_support": b.naval_support,
+            "supply": list(b.supply),
+            "artillery_characteristics": b.artillery_characteristics,
+            "overwatch": b.overwatch,
+            "decision": self.decision[0] if self.decision and not self.over else None,
+            "to_move": list(self.to_move()),
+            "round": self.round,
+            "wave": self.wave,
+            "defender": list(self.defender),
+            "attacker": [list(s) for s in self.attacker],
+            "sources": list(b.sources),
+            "dice": [self.attacker_dice(), self.defender_dice()[0]],
+            "lost": list(self.lost),
+            "casualties": ({"victim": self.queue[0][0], "chooser": self.queue[0][1],
+                            "count": self.queue[0][2], "cause": self.queue[0][4]}
+                           if self.queue and self.decision else None),
+            "result": ({"winners": list(self.result[0]), "reason": self.result[1]}
+                       if self.result else None),
+        }
+        if self.cards_mode:
+            obs.update({
+                "hand": ([{"id": c, "desc": self.cards[c].short()} for c in self.hands[player]]
+                         if player is not None else None),
+                "hand_sizes": [len(h) for h in self.hands],
+                "max_hand": [self.max_hand(ATT), self.max_hand(DEF)],
+                "towns": list(self.towns),
+                "cities": list(self.cities),
+                "deck_left": len(self.deck),
+                "discard": list(self.discard),
+                "attack_card": self.attack_card,
+                "pending": self.pending,
+                "pending_selective": self.pending_selective,
+                "respond_to": self.last_type,
+                "plays": [dict(p) for p in self.plays],
+                "events": [list(e) for e in self.events],
+                "overwatch_used": self.overwatch_used,
+                "secrecy": self.secrecy,
+            })
+        obs["log"] = self.visible_log(player)
+        return obs
+
+    def clone(self) -> ViktoryState:
+        new = ViktoryState.__new__(ViktoryState)
+        self._copy_base(new)
+        new.config = self.config
+        new.battle = self.battle
+        new.cards_mode = self.cards_mode
+        new.defender = list(self.defender)
+        new.attacker = [list(s) for s in self.attacker]
+        new.lost = list(self.lost)
+        new.round = self.round
+        new.wave = self.wave
+        new.steps = list(self.steps)
+        new.queue = [list(q) for q in self.queue]
+        new.decision = self.decision
+        new.result = self.result
+        new.over = self.over
+        new.overwatch_used = self.overwatch_used
+        new.secrecy = self.secrecy
+        new.cards = self.cards
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.hands = [list(self.hands[0]), list(self.hands[1])]
+        new.towns = list(self.towns)
+        new.cities = list(self.cities)
+        new.attack_card = self.attack_card
+        new.pending = self.pending
+        new.pending_selective = self.pending_selective
+        new.last_type = self.last_type
+        new.counter_ctx = list(self.counter_ctx)
+        new.events = [list(e) for e in self.events]
+        new.plays = [dict(p) for p in self.plays]
+        new.cards_played = self.cards_played
+        new.redraws = self.redraws
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> ViktoryState:
+        """Resample the opponent's hand and the deck order (and re-seed the dice)."""
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        if self.cards_mode:
+            other = 1 - player
+            unseen = new.deck + new.hands[other]
+            new.rng.shuffle(unseen)
+            k = len(new.hands[other])
+            new.hands[other] = sorted(unseen[:k])
+            new.deck = unseen[k:]
+        return new
+
