@@ -1,0 +1,58 @@
+"""`warroom report`: the balance report of a run (or a sweep) in a results database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..sim.store import ResultStore, StoreError
+from . import cli
+
+
+@cli.command()
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--run", "run_id", type=int, help="The run to report (default: the latest).")
+@click.option("--sweep", "sweep_id", type=int, help="Report a sweep: how each figure moves "
+              "across its cells (default when the latest run belongs to a sweep).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Report file (default: beside "
+              "the database, named after the run or sweep).")
+@click.option("--format", "fmt", type=click.Choice(["html", "md"]), help="html (one "
+              "self-contained file) or md (figures as SVG files beside it); default: from the "
+              "--out suffix, else html.")
+def report(db: str, run_id: int | None, sweep_id: int | None, out: str | None,
+           fmt: str | None) -> None:
+    """Write the balance report of a run in the results database DB and print its verdicts:
+    win rate per seat and per player with 95 % intervals, first-player advantage, draws, game
+    length, outcome reasons and the game's own metrics."""
+    from ..sim.analysis import analyse
+    from ..sim.report import game_title, run_document, write_document
+    from ..sim.sweep import sweep_document
+
+    if run_id is not None and sweep_id is not None:
+        raise click.UsageError("give --run or --sweep, not both")
+    fmt = fmt or ("md" if out and out.endswith(".md") else "html")
+    with ResultStore(db, create=False) as store:
+        if sweep_id is None and run_id is None:
+            runs = store.runs()
+            if not runs:
+                raise StoreError(f"{db}: the database holds no runs yet")
+            run_id, sweep_id = runs[-1].id, runs[-1].sweep_id
+            if sweep_id is not None:
+                run_id = None
+        if sweep_id is not None:
+            doc = sweep_document(store, store.sweep(sweep_id))
+            name = f"sweep{sweep_id}"
+        else:
+            assert run_id is not None
+            run = store.run(run_id)
+            if not store.count_games(run.id):
+                raise StoreError(f"{db}: run {run.id} has no finished games yet")
+            doc = run_document(analyse(store, run, game_title(run.game)))
+            name = f"run{run.id}"
+    path = Path(out) if out else Path(db).with_name(f"{Path(db).stem}-{name}.{fmt}")
+    written = write_document(doc, path, fmt)
+    for line in doc.verdicts:
+        click.echo(line)
+    click.echo(f"report: {written[0]}" + (f" (+ {len(written) - 1} figures)"
+                                          if len(written) > 1 else ""))

@@ -1,0 +1,76 @@
+"""`warroom sweep`: the grid of rule options, each cell a run, and how each figure moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..agents import parse_specs
+from ..sim.progress import game_progress
+from ..sim.store import ResultStore, default_db_path
+from . import cli
+from .common import SET_HELP, echo_err, game_and_config
+from .simulate import backend_options, resolve_workers
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--vary", "varies", multiple=True, required=True, metavar="KEY=V1,V2,...",
+              help="A rule option and the values to try (repeatable: the grid of all "
+              "combinations). List values are separated by ';': red_faces=0,1,1,2;1,1,2,2.")
+@click.option("--games", "n_games", type=click.IntRange(min=1), default=1000,
+              show_default=True, help="Games per cell.")
+@click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Batch seed, the same in every cell.")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
+@backend_options
+@click.option("--db", type=click.Path(dir_okay=False), help="Results database (default "
+              "warroom-results/GAME.sqlite under the current directory).")
+@click.option("--resume", is_flag=True, help="Continue the latest identical sweep.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Report file (default: beside "
+              "the database).")
+@click.option("--format", "fmt", type=click.Choice(["html", "md"]),
+              help="Report format (default: from the --out suffix, else html).")
+def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, seed: int,
+          sets: tuple[str, ...], workers: int | None, backend: str, address: str | None,
+          db: str | None, resume: bool, out: str | None, fmt: str | None) -> None:
+    """Play GAME over a grid of rule options and report how each figure moves.
+
+    Every cell is a run in the results database and plays the same seeds, so differences
+    between cells come from the rules. All cells are checked before any game is played.
+    """
+    from ..sim.report import write_document
+    from ..sim.sweep import parse_vary, plan, run_sweep, sweep_document
+
+    g, _, _ = game_and_config(game, sets)
+    vary = parse_vary(varies)
+    cells = plan(g, sets, vary, players_text)
+    specs = parse_specs(players_text)
+    path = Path(db) if db else default_db_path(g.name)
+    with ResultStore(path) as store, game_progress() as progress:
+        task = progress.add_task(g.name, total=n_games * len(cells))
+
+        def on_cell(cell, done: int) -> None:
+            progress.update(task, description=f"{g.name} {cell.label}", advance=min(done,
+                                                                                     n_games))
+
+        try:
+            info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games,
+                             resolve_workers(workers, backend), backend, address,
+                             on_cell=on_cell, on_game=lambda _: progress.advance(task),
+                             resume=resume)
+        except KeyboardInterrupt:
+            echo_err(f"\ninterrupted: finished games are kept in {path}; continue with the "
+                     "same command and --resume")
+            raise
+        progress.stop()
+        doc = sweep_document(store, info)
+    fmt = fmt or ("md" if out and out.endswith(".md") else "html")
+    report_path = Path(out) if out else path.with_name(f"{path.stem}-sweep{info.id}.{fmt}")
+    written = write_document(doc, report_path, fmt)
+    for line in doc.verdicts:
+        click.echo(line)
+    click.echo(f"results: sweep {info.id} in {path}")
+    click.echo(f"report: {written[0]}")

@@ -1,0 +1,198 @@
+"""The balance questions a designer asks of a run, answered from its games in the database:
+win rate per seat and per player, first-player advantage, draws, game length, outcome
+reasons and the game's own metrics, each with a plain verdict line.
+
+Everything is computed in one streaming pass; what is kept per game is one number per metric
+(for its distribution), never the games themselves.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .stats import Moments, Rate, binomial_p, equal_shares_p, significance
+from .store import ResultStore, RunInfo
+
+
+def pct(rate: Rate) -> str:
+    """`54.2 % ± 1.0 %`: the rate and the half-width of its 95 % interval."""
+    return f"{100 * rate.value:.1f} % ± {100 * rate.half_width:.1f} %"
+
+
+def quantile(counts: Counter[int], q: float) -> float:
+    """The q-quantile (nearest rank) of a distribution given as value -> count."""
+    total = sum(counts.values())
+    if not total:
+        return 0.0
+    rank = max(1, math.ceil(q * total))
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= rank:
+            return float(value)
+    return float(max(counts))
+
+
+@dataclass
+class FirstPlayer:
+    """Wins of the first player: overall, and per listed player when first and when not (a
+    stronger player's wins then cannot pass for a first-player advantage)."""
+
+    rate: Rate
+    fair: float  # the first player's fair share of the wins
+    p: float
+    first_by_player: list[Rate]
+    later_by_player: list[Rate]
+
+
+@dataclass
+class RunAnalysis:
+    run: RunInfo
+    title: str
+    seats: int
+    games: int = 0
+    seat_wins: list[float] = field(default_factory=list)
+    player_wins: list[float] = field(default_factory=list)
+    draws: int = 0
+    winners_total: int = 0  # sum over decisive games of the number of winners
+    first: FirstPlayer | None = None
+    no_first_player: int = 0  # games without a first player (simultaneous opening)
+    lengths: Counter[int] = field(default_factory=Counter)
+    length: Moments = field(default_factory=Moments)
+    reasons: Counter[str] = field(default_factory=Counter)
+    metric_values: dict[str, array] = field(default_factory=dict)
+    metrics: dict[str, Moments] = field(default_factory=dict)
+
+    # --- derived -------------------------------------------------------------------------
+    @property
+    def fair_share(self) -> float:
+        """A seat's expected share of the games it wins if all seats were equal."""
+        return self.winners_total / self.games / self.seats if self.games else 1 / self.seats
+
+    def seat_rates(self) -> list[Rate]:
+        return [Rate(w, self.games) for w in self.seat_wins]
+
+    def player_rates(self) -> list[Rate]:
+        return [Rate(w, self.games) for w in self.player_wins]
+
+    def draw_rate(self) -> Rate:
+        return Rate(self.draws, self.games)
+
+    def verdicts(self) -> list[str]:
+        """One plain line per question."""
+        return [self.first_verdict(), self.seat_verdict(), self.player_verdict(),
+                self.draw_verdict(), self.length_verdict(), self.reason_verdict(),
+                *self.metric_verdicts()]
+
+    def draw_verdict(self) -> str:
+        return f"draws: {pct(self.draw_rate())} of {self.games} games"
+
+    def metric_verdicts(self) -> list[str]:
+        return [f"metric {name}: mean {m.mean:.3g} ± {m.half_width:.2g}, "
+                f"range {m.low:.3g} to {m.high:.3g}" for name, m in self.metrics.items()]
+
+    def first_verdict(self) -> str:
+        if self.first is None:
+            return ("first player advantage: not measured; no game had a first player (they "
+                    "open with a simultaneous decision): see the seats")
+        f = self.first
+        return (f"first player advantage: {pct(f.rate)} wins for the first player (fair share "
+                f"{100 * f.fair:.1f} %), {significance(f.p)}")
+
+    def seat_verdict(self) -> str:
+        rates = ", ".join(f"seat {i} {pct(r)}" for i, r in enumerate(self.seat_rates()))
+        return f"seat balance: {rates}; differences {significance(equal_shares_p(self.seat_wins))}"
+
+    def player_verdict(self) -> str:
+        rates = ", ".join(f"{name} (player {i}) {pct(r)}"
+                          for i, (name, r) in enumerate(zip(self.run.players,
+                                                            self.player_rates(), strict=True)))
+        p = equal_shares_p(self.player_wins)
+        return f"player strength: {rates}; differences {significance(p)}"
+
+    def length_verdict(self) -> str:
+        m = self.length
+        return (f"game length: mean {m.mean:.1f} ± {m.half_width:.1f} decisions, median "
+                f"{quantile(self.lengths, 0.5):.0f}, 90 % of games between "
+                f"{quantile(self.lengths, 0.05):.0f} and {quantile(self.lengths, 0.95):.0f}")
+
+    def reason_verdict(self) -> str:
+        shares = ", ".join(f"{reason} {100 * n / self.games:.1f} %"
+                           for reason, n in self.reasons.most_common())
+        return f"outcome reasons: {shares}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The numbers behind the report's figures, embedded in it for checking and reuse."""
+        out: dict[str, Any] = {
+            "run": self.run.to_json(), "games": self.games, "seats": self.seats,
+            "fair_share": self.fair_share,
+            "seat_win_rate": [r.to_json() for r in self.seat_rates()],
+            "player_win_rate": [r.to_json() for r in self.player_rates()],
+            "draw_rate": self.draw_rate().to_json(),
+            "first_player": None, "games_without_first_player": self.no_first_player,
+            "length": {**self.length.to_json(), "median": quantile(self.lengths, 0.5),
+                       "histogram": sorted(self.lengths.items())},
+            "reasons": dict(self.reasons.most_common()),
+            "metrics": {k: m.to_json() for k, m in self.metrics.items()},
+            "verdicts": self.verdicts(),
+        }
+        if self.first is not None:
+            f = self.first
+            out["first_player"] = {
+                **f.rate.to_json(), "fair": f.fair, "p": f.p,
+                "when_first": [r.to_json() for r in f.first_by_player],
+                "when_later": [r.to_json() for r in f.later_by_player],
+            }
+        return out
+
+
+def analyse(store: ResultStore, run: RunInfo, title: str | None = None) -> RunAnalysis:
+    return analyse_games(run, store.iter_games(run.id), title)
+
+
+def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
+                  title: str | None = None) -> RunAnalysis:
+    seats = len(run.players)
+    a = RunAnalysis(run, title or run.game, seats, seat_wins=[0.0] * seats,
+                    player_wins=[0.0] * seats)
+    first_wins = first_games = first_winners_total = 0
+    first_by = [[0, 0] for _ in range(seats)]  # per listed player: wins, games when first
+    later_by = [[0, 0] for _ in range(seats)]
+    for g in games:
+        a.games += 1
+        seating, winners = g["seating"], g["winner_seats"]
+        if not winners:
+            a.draws += 1
+        a.winners_total += len(winners)
+        for seat in winners:
+            a.seat_wins[seat] += 1
+            a.player_wins[seating[seat]] += 1
+        first = g["first_player"]
+        if first is None:
+            a.no_first_player += 1
+        else:
+            first_games += 1
+            first_winners_total += len(winners)
+            first_wins += first in winners
+            for seat, player in enumerate(seating):
+                tally = first_by[player] if seat == first else later_by[player]
+                tally[0] += seat in winners
+                tally[1] += 1
+        a.lengths[g["length"]] += 1
+        a.length.add(g["length"])
+        a.reasons[g["reason"]] += 1
+        for name, value in g["metrics"].items():
+            if isinstance(value, int | float) and math.isfinite(value):
+                a.metrics.setdefault(name, Moments()).add(float(value))
+                a.metric_values.setdefault(name, array("d")).append(float(value))
+    if first_games:
+        fair = first_winners_total / first_games / seats
+        a.first = FirstPlayer(
+            Rate(first_wins, first_games), fair, binomial_p(first_wins, first_games, fair),
+            [Rate(w, n) for w, n in first_by], [Rate(w, n) for w, n in later_by])
+    return a

@@ -1,0 +1,163 @@
+"""The report's figures, drawn with matplotlib (Agg, no display needed) as SVG text.
+
+Text stays text in the SVG (`svg.fonttype: none`), so a figure's labels can be searched and
+checked, and the output is byte-for-byte reproducible (fixed hash salt, no date).
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from collections.abc import Sequence
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
+
+from .stats import Rate  # noqa: E402
+
+STYLE = {
+    "svg.fonttype": "none",
+    "svg.hashsalt": "warroom",
+    "font.size": 9,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "axes.axisbelow": True,
+    "grid.alpha": 0.3,
+}
+COLOURS = ["#3b6ea8", "#d1803f", "#5a9e5a", "#b84a4a", "#8a6bb0", "#7f7f7f"]
+SIZE = (6.4, 3.0)
+
+
+def _svg(fig: Figure) -> str:
+    buffer = io.StringIO()
+    fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    text = buffer.getvalue()
+    return text[text.index("<svg"):]  # inline: no XML prolog or doctype
+
+
+def _errors(rates: Sequence[Rate]) -> list[list[float]]:
+    return [[r.value - r.ci95[0] for r in rates], [r.ci95[1] - r.value for r in rates]]
+
+
+def rate_bars(labels: Sequence[str], rates: Sequence[Rate], title: str,
+              fair: float | None = None, ylabel: str = "win rate") -> str:
+    """Bars of rates with their 95 % intervals; a dashed line at the fair share."""
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=SIZE)
+        ax = fig.subplots()
+        x = range(len(rates))
+        ax.bar(x, [r.value for r in rates], yerr=_errors(rates), capsize=4,
+               color=[COLOURS[i % len(COLOURS)] for i in x])
+        for i, r in enumerate(rates):
+            ax.annotate(f"{100 * r.value:.1f} %", (i, r.ci95[1]), ha="center", va="bottom",
+                        xytext=(0, 2), textcoords="offset points")
+        if fair is not None:
+            ax.axhline(fair, color="black", linestyle="--", linewidth=1,
+                       label=f"fair share {100 * fair:.1f} %")
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+        ax.set_xticks(list(x), list(labels))
+        ax.set_ylim(0, 1.1)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        return _svg(fig)
+
+
+def grouped_rate_bars(groups: Sequence[str], series: dict[str, Sequence[Rate]], title: str,
+                      fair: float | None = None) -> str:
+    """Side-by-side bars per group (e.g. per player: when moving first, when moving later)."""
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=SIZE)
+        ax = fig.subplots()
+        width = 0.8 / max(1, len(series))
+        for k, (name, rates) in enumerate(series.items()):
+            xs = [i + (k - (len(series) - 1) / 2) * width for i in range(len(groups))]
+            ax.bar(xs, [r.value for r in rates], width, yerr=_errors(rates), capsize=3,
+                   label=name, color=COLOURS[k % len(COLOURS)])
+        if fair is not None:
+            ax.axhline(fair, color="black", linestyle="--", linewidth=1,
+                       label=f"fair share {100 * fair:.1f} %")
+        ax.set_xticks(list(range(len(groups))), list(groups))
+        ax.set_ylim(0, 1.1)
+        ax.set_ylabel("win rate")
+        ax.set_title(title)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+        return _svg(fig)
+
+
+def count_histogram(counts: Counter[int], title: str, xlabel: str) -> str:
+    """Distribution of an integer quantity (e.g. game length), from value -> count."""
+    total = sum(counts.values()) or 1
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=SIZE)
+        ax = fig.subplots()
+        values = sorted(counts)
+        if values and values[-1] - values[0] > 60:  # wide range: bin it
+            ax.hist(values, bins=40, weights=[counts[v] / total for v in values],
+                    color=COLOURS[0])
+        else:
+            ax.bar(values, [counts[v] / total for v in values], width=0.9, color=COLOURS[0])
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("share of games")
+        ax.set_title(title)
+        return _svg(fig)
+
+
+def value_histogram(values: Sequence[float], title: str, xlabel: str) -> str:
+    """Distribution of a per-game number (a game's metric)."""
+    distinct = sorted(set(values))
+    if len(distinct) <= 40 and all(float(v).is_integer() for v in distinct):
+        return count_histogram(Counter(int(v) for v in values), title, xlabel)
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=SIZE)
+        ax = fig.subplots()
+        n = len(values) or 1
+        ax.hist(list(values), bins=40, weights=[1 / n] * len(values), color=COLOURS[0])
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("share of games")
+        ax.set_title(title)
+        return _svg(fig)
+
+
+def share_bars(counts: Counter[str], title: str) -> str:
+    """Horizontal bars: the share of games per category (e.g. outcome reason)."""
+    total = sum(counts.values()) or 1
+    items = counts.most_common()[::-1]
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=(SIZE[0], max(1.6, 0.45 * len(items) + 0.9)))
+        ax = fig.subplots()
+        ax.barh(range(len(items)), [n / total for _, n in items], color=COLOURS[1])
+        ax.set_yticks(list(range(len(items))), [name for name, _ in items])
+        for i, (_, n) in enumerate(items):
+            ax.annotate(f"{100 * n / total:.1f} %", (n / total, i), va="center",
+                        xytext=(3, 0), textcoords="offset points")
+        ax.set_xlim(0, 1.15)
+        ax.set_xlabel("share of games")
+        ax.set_title(title)
+        return _svg(fig)
+
+
+def sweep_lines(cells: Sequence[str], series: dict[str, Sequence[tuple[float, float, float]]],
+                title: str, ylabel: str, xlabel: str) -> str:
+    """How a metric moves across the cells of a sweep: one line per series, each point a
+    (value, low, high) with its 95 % interval."""
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=SIZE)
+        ax = fig.subplots()
+        x = list(range(len(cells)))
+        for k, (name, points) in enumerate(series.items()):
+            values = [v for v, _, _ in points]
+            err = [[v - lo for v, lo, _ in points], [hi - v for v, _, hi in points]]
+            ax.errorbar(x, values, yerr=err, marker="o", capsize=3, label=name,
+                        color=COLOURS[k % len(COLOURS)])
+        ax.set_xticks(x, list(cells), rotation=30 if len(cells) > 5 else 0,
+                      ha="right" if len(cells) > 5 else "center")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        if len(series) > 1:
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+        return _svg(fig)

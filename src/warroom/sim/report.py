@@ -1,0 +1,233 @@
+"""Balance reports: a self-contained HTML page (figures inline as SVG, the numbers behind them
+as embedded JSON) or Markdown (figures as SVG files beside it), for a run or a sweep."""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine import config_to_json
+from ..games import REGISTRY
+from . import plots
+from .analysis import FirstPlayer, RunAnalysis, pct, quantile
+from .stats import Rate
+from .store import RunInfo
+
+FORMATS = ("html", "md")
+
+
+@dataclass
+class Plot:
+    key: str  # stable id: the HTML element id and the Markdown file name
+    svg: str
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    verdicts: list[str]
+    plots: list[Plot] = field(default_factory=list)
+    table: tuple[list[str], list[list[str]]] | None = None
+    note: str = ""
+
+
+@dataclass
+class Document:
+    title: str
+    facts: list[tuple[str, str]]  # what was run: (label, value)
+    sections: list[Section]
+    data: dict[str, Any]
+
+    @property
+    def verdicts(self) -> list[str]:
+        return [v for s in self.sections for v in s.verdicts]
+
+
+def game_title(name: str) -> str:
+    game = REGISTRY.get(name)
+    return game.title if game else name
+
+
+def changed_options(run: RunInfo) -> str:
+    """The options of a run that differ from the game's defaults (all of them if the game is
+    not registered here)."""
+    game = REGISTRY.get(run.game)
+    defaults = config_to_json(game.Config()) if game else {}
+    changed = {k: v for k, v in run.config.items() if defaults.get(k, object()) != v}
+    return ", ".join(f"{k}={_value(v)}" for k, v in changed.items()) or "the defaults"
+
+
+def _value(v: Any) -> str:
+    return ",".join(map(str, v)) if isinstance(v, list) else str(v)
+
+
+def run_facts(run: RunInfo, games: int) -> list[tuple[str, str]]:
+    return [
+        ("game", f"{game_title(run.game)} ({run.game}, version {run.version})"),
+        ("run", f"{run.id}, created {run.created}"),
+        ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(run.players))
+         + (" (seats rotate)" if run.rotate else " (fixed seats)")),
+        ("options", changed_options(run)),
+        ("games", f"{games} of {run.games_requested} requested, batch seed {run.seed}"),
+    ]
+
+
+def run_document(a: RunAnalysis) -> Document:
+    run = a.run
+    names = [f"{p} ({i})" for i, p in enumerate(run.players)]
+    seat_rates, player_rates = a.seat_rates(), a.player_rates()
+    sections = [
+        _first_section(a, names, a.first_verdict()),
+        Section("seats", "Win rate per seat", [a.seat_verdict()],
+                [Plot("win-rate-seat", plots.rate_bars(
+                    [f"seat {i}" for i in range(a.seats)], seat_rates,
+                    "Win rate per seat (95 % CI)", a.fair_share))],
+                _rate_table("seat", [f"seat {i}" for i in range(a.seats)], seat_rates)),
+        Section("players", "Win rate per player", [a.player_verdict(), a.draw_verdict()],
+                [Plot("win-rate-player", plots.rate_bars(
+                    names, player_rates, "Win rate per player (95 % CI)", a.fair_share))],
+                _rate_table("player", names, player_rates)),
+        Section("length", "Game length", [a.length_verdict()],
+                [Plot("game-length", plots.count_histogram(
+                    a.lengths, "Game length", "decisions per game"))],
+                (["mean", "sd", "min", "5 %", "median", "95 %", "max"],
+                 [[f"{a.length.mean:.1f}", f"{a.length.sd:.1f}", f"{a.length.low:.0f}"]
+                  + [f"{quantile(a.lengths, q):.0f}" for q in (0.05, 0.5, 0.95)]
+                  + [f"{a.length.high:.0f}"]])),
+        Section("reasons", "Outcome reasons", [a.reason_verdict()],
+                [Plot("outcome-reasons", plots.share_bars(a.reasons, "How games end"))],
+                (["reason", "games", "share"],
+                 [[r, str(n), f"{100 * n / a.games:.1f} %"] for r, n in a.reasons.most_common()])),
+    ]
+    if a.metrics:
+        sections.append(Section(
+            "metrics", "Per-game metrics", a.metric_verdicts(),
+            [Plot(f"metric-{name}", plots.value_histogram(a.metric_values[name], name, name))
+             for name in a.metrics],
+            (["metric", "mean", "± (95 %)", "sd", "min", "max"],
+             [[name, f"{m.mean:.3g}", f"{m.half_width:.2g}", f"{m.sd:.3g}", f"{m.low:.3g}",
+               f"{m.high:.3g}"] for name, m in a.metrics.items()])))
+    return Document(f"Balance report: {a.title}", run_facts(run, a.games), sections,
+                    a.to_json())
+
+
+def _first_section(a: RunAnalysis, names: list[str], verdict: str) -> Section:
+    if a.first is None:
+        return Section("first", "First-player advantage", [verdict], note=(
+            "A game has a first player when one player alone makes the opening decision, or "
+            "when the game names one in its metrics."))
+    f = a.first
+    groups = [*names, "all"]
+    series = {"moving first": [*f.first_by_player, f.rate],
+              "moving later": [*f.later_by_player, _later_overall(f)]}
+    rows = [[g, pct(first), pct(later)]
+            for g, first, later in zip(groups, series["moving first"], series["moving later"],
+                                       strict=True)]
+    note = ""
+    if a.no_first_player:
+        note = f"{a.no_first_player} games had no first player and are left out here."
+    return Section("first", "First-player advantage", [verdict],
+                   [Plot("first-player", plots.grouped_rate_bars(
+                       groups, series, "Win rate moving first and later (95 % CI)", f.fair))],
+                   (["player", "win rate moving first", "win rate moving later"], rows), note)
+
+
+def _later_overall(f: FirstPlayer) -> Rate:
+    wins = sum(r.successes for r in f.later_by_player)
+    return Rate(wins, sum(r.trials for r in f.later_by_player))
+
+
+Table = tuple[list[str], list[list[str]]]
+
+
+def _rate_table(what: str, names: list[str], rates: list[Rate]) -> Table:
+    rows = [[name, f"{r.successes:g}", f"{100 * r.value:.1f} %",
+             f"{100 * r.ci95[0]:.1f} % - {100 * r.ci95[1]:.1f} %"]
+            for name, r in zip(names, rates, strict=True)]
+    return [what, "wins", "win rate", "95 % CI"], rows
+
+
+# --- rendering ---------------------------------------------------------------------------
+
+CSS = """
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
+       color: #222; line-height: 1.45; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; margin: 0.5rem 0; font-size: 0.9rem; }
+td, th { border: 1px solid #ccc; padding: 0.2rem 0.6rem; text-align: left; }
+th { background: #f3f3f3; }
+ul.verdicts li { font-family: ui-monospace, monospace; font-size: 0.9rem; }
+figure { margin: 0.5rem 0; } figure svg { max-width: 100%; height: auto; }
+.note { color: #666; font-size: 0.85rem; }
+"""
+
+
+def render_html(doc: Document) -> str:
+    e = html.escape
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>{e(doc.title)}</title><style>{CSS}</style></head><body>",
+           f"<h1>{e(doc.title)}</h1>", "<table class=facts>"]
+    out += [f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>" for k, v in doc.facts]
+    out += ["</table>", "<h2>Verdicts</h2>", '<ul class="verdicts" id="verdicts">']
+    out += [f"<li>{e(v)}</li>" for v in doc.verdicts]
+    out.append("</ul>")
+    for s in doc.sections:
+        out.append(f'<section id="{e(s.key)}"><h2>{e(s.title)}</h2>')
+        out += [f'<p class="verdict">{e(v)}</p>' for v in s.verdicts]
+        out += [f'<figure id="fig-{e(p.key)}" data-figure="{e(p.key)}">{p.svg}</figure>'
+                for p in s.plots]
+        if s.table:
+            out.append(_html_table(*s.table))
+        if s.note:
+            out.append(f'<p class="note">{e(s.note)}</p>')
+        out.append("</section>")
+    data = json.dumps(doc.data, sort_keys=True).replace("</", "<\\/")
+    out += [f'<script type="application/json" id="warroom-data">{data}</script>',
+            "</body></html>"]
+    return "\n".join(out) + "\n"
+
+
+def _html_table(headers: list[str], rows: list[list[str]]) -> str:
+    e = html.escape
+    head = "".join(f"<th>{e(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def render_markdown(doc: Document, figure_dir: Path, link_prefix: str) -> str:
+    """Markdown text; figures are written as SVG files into `figure_dir`, linked as
+    `link_prefix/<key>.svg`."""
+    figure_dir.mkdir(parents=True, exist_ok=True)
+    out = [f"# {doc.title}", ""]
+    out += [f"- **{k}**: {v}" for k, v in doc.facts]
+    out += ["", "## Verdicts", ""]
+    out += [f"- {v}" for v in doc.verdicts]
+    for s in doc.sections:
+        out += ["", f"## {s.title}", ""]
+        out += [f"{v}  " for v in s.verdicts]
+        for p in s.plots:
+            (figure_dir / f"{p.key}.svg").write_text(p.svg)
+            out += ["", f"![{p.key}]({link_prefix}/{p.key}.svg)"]
+        if s.table:
+            headers, rows = s.table
+            out += ["", "| " + " | ".join(headers) + " |",
+                    "|" + "---|" * len(headers)]
+            out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows]
+        if s.note:
+            out += ["", f"*{s.note}*"]
+    return "\n".join(out) + "\n"
+
+
+def write_document(doc: Document, out: Path, fmt: str) -> list[Path]:
+    """Write the report; returns the files written."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if fmt == "html":
+        out.write_text(render_html(doc))
+        return [out]
+    figure_dir = out.with_name(out.stem + "-figures")
+    out.write_text(render_markdown(doc, figure_dir, figure_dir.name))
+    return [out, *sorted(figure_dir.glob("*.svg"))]

@@ -1,0 +1,241 @@
+"""Sweeps: the grid of rule options (or card-data files, which are options too), each cell a
+run in the results database, and how each figure moves across the grid.
+
+Every cell plays the same game indices with the same batch seed (common random numbers): game
+i of every cell starts from the same seed, so differences between cells come from the rules,
+not from luck.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..agents import parse_specs
+from ..engine import ConfigError, Game, config_to_json, parse_assignments
+from ..engine.config import option_names
+from .analysis import RunAnalysis, analyse
+from .report import Document, Plot, Section, game_title
+from .runs import execute
+from .stats import Rate, homogeneity_p, same_location_p, significance
+from .store import ResultStore, StoreError, SweepInfo
+
+Vary = list[tuple[str, list[str]]]
+
+
+def parse_vary(items: tuple[str, ...] | list[str]) -> Vary:
+    """`key=v1,v2,...` per item; values that hold commas themselves (list options) are
+    separated with `;` instead: `red_faces=0,0,1,1,1,2;0,1,1,1,2,2`."""
+    out: Vary = []
+    for item in items:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ConfigError(f"--vary {item!r} must look like key=value1,value2,...")
+        values = [v.strip() for v in text.split(";" if ";" in text else ",")]
+        if not all(values):
+            raise ConfigError(f"--vary {item!r}: a value is empty")
+        if key in (k for k, _ in out):
+            raise ConfigError(f"--vary {key}: the option is varied twice")
+        if len(set(values)) != len(values):
+            raise ConfigError(f"--vary {item!r}: a value is repeated")
+        out.append((key, values))
+    if not out:
+        raise ConfigError("a sweep needs at least one --vary key=value1,value2,...")
+    return out
+
+
+@dataclass(frozen=True)
+class Cell:
+    values: dict[str, str]  # the varied options of this cell, as given
+    config: dict[str, Any]  # every option of the cell, as stored with its run
+
+    @property
+    def label(self) -> str:
+        return ", ".join(f"{k}={v}" for k, v in self.values.items())
+
+
+def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> list[Cell]:
+    """Every cell of the grid, checked before any game is played: each value on its own (so
+    the error names it), then each combination, the players, and a first deal."""
+    base = parse_assignments(list(sets))
+    for key, _ in vary:
+        if key in base:
+            raise ConfigError(f"--vary {key}: the option is also given with --set")
+    known = option_names(game.Config)
+    for key, values in vary:
+        if key not in known:
+            raise ConfigError(f"--vary {key}: unknown option for {game.name}; options are: "
+                              f"{', '.join(known)}")
+        for value in values:
+            try:
+                game.config({**base, key: value})
+            except ConfigError as exc:
+                raise ConfigError(f"--vary {key}={value}: {exc}") from None
+    cells = []
+    for combo in itertools.product(*(values for _, values in vary)):
+        values = dict(zip((k for k, _ in vary), combo, strict=True))
+        try:
+            config = game.config({**base, **values})
+            parse_specs(players_text, game.num_players(config))
+            game.new_state(config, 0)  # a card file that cannot be read fails here, not later
+        except ConfigError as exc:
+            raise ConfigError(f"sweep cell {Cell(values, {}).label}: {exc}") from None
+        cells.append(Cell(values, config_to_json(config)))
+    return cells
+
+
+def run_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
+              cells: list[Cell], players: list[str], seed: int, games: int,
+              workers: int = 1, backend: str = "process", address: str | None = None,
+              on_cell: Callable[[Cell, int], None] | None = None,
+              on_game: Callable[[dict[str, Any]], None] | None = None,
+              resume: bool = False) -> SweepInfo:
+    """Play every cell into the store. With `resume`, continue the latest sweep with the same
+    game, grid, options, players and seed, cell by cell, repeating no game."""
+    base = parse_assignments(list(sets))
+    sweep = _find_sweep(store, game.name, vary, base, players, seed) if resume else None
+    if sweep is None:
+        sweep = store.create_sweep(game.name, vary, base, players, seed, games)
+    runs = {_key(r.cell or {}): r for r in store.runs(sweep_id=sweep.id)}
+    for cell in cells:
+        run = runs.get(_key(cell.values))
+        if run is None:
+            run = store.create_run(game.name, game.version, cell.config, players, seed, games,
+                                   sweep_id=sweep.id, cell=cell.values)
+        if on_cell is not None:
+            on_cell(cell, store.count_games(run.id))
+        execute(store, run, games, workers, backend, address, on_game)
+    return sweep
+
+
+def _key(values: dict[str, Any]) -> tuple:
+    return tuple(sorted(values.items()))
+
+
+def _find_sweep(store: ResultStore, game: str, vary: Vary, base: dict[str, str],
+                players: list[str], seed: int) -> SweepInfo:
+    for sweep_id in reversed(store.sweep_ids()):
+        s = store.sweep(sweep_id)
+        if (s.game, s.vary, s.base_config, s.players, s.seed) == (game, vary, base, players,
+                                                                   seed):
+            return s
+    raise StoreError(f"{store.path}: no sweep of {game} with this grid, options, players and "
+                     "seed to resume")
+
+
+# --- the sweep report --------------------------------------------------------------------
+
+Point = tuple[float, float, float]  # value, 95 % low, 95 % high
+
+
+def _rate_point(r: Rate) -> Point:
+    return (r.value, *r.ci95)
+
+
+def _mean_point(m: Any) -> Point:
+    return (m.mean, m.mean - m.half_width, m.mean + m.half_width)
+
+
+def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
+    from . import plots
+
+    runs = store.runs(sweep_id=sweep.id)
+    analyses = [analyse(store, r) for r in runs if store.count_games(r.id)]
+    if not analyses:
+        raise StoreError(f"{store.path}: sweep {sweep.id} has no finished games yet")
+    labels = [", ".join(f"{k}={v}" for k, v in (a.run.cell or {}).items()) for a in analyses]
+    xlabel = " / ".join(k for k, _ in sweep.vary)
+    sections: list[Section] = []
+
+    def add(key: str, title: str, ylabel: str, series: dict[str, list[Point]], p: float) -> None:
+        many = len(series) > 1
+        percent = ylabel in ("win rate", "share of games")
+        lines = [_moves(f"{title}, {name}" if many else title, points, labels, percent)
+                 for name, points in series.items()]
+        if many:
+            lines.append(f"{title}: differences across cells {significance(p)}")
+        else:
+            lines[0] += f"; differences across cells {significance(p)}"
+        plot = plots.sweep_lines(labels, series, f"{title} by cell (95 % CI)", ylabel, xlabel)
+        table = (["cell", *series],
+                 [[label, *(_fmt(series[s][i], ylabel) for s in series)]
+                  for i, label in enumerate(labels)])
+        sections.append(Section(key, title, lines, [Plot(f"sweep-{key}", plot)], table))
+
+    players = analyses[0].run.players
+    add("player-win-rate", "win rate per player", "win rate",
+        {f"{p} ({i})": [_rate_point(a.player_rates()[i]) for a in analyses]
+         for i, p in enumerate(players)},
+        homogeneity_p([[*a.player_wins, a.draws] for a in analyses]))
+    add("seat-win-rate", "win rate per seat", "win rate",
+        {f"seat {s}": [_rate_point(a.seat_rates()[s]) for a in analyses]
+         for s in range(analyses[0].seats)},
+        homogeneity_p([[*a.seat_wins, a.draws] for a in analyses]))
+    if all(a.first is not None for a in analyses):
+        firsts = [a.first.rate for a in analyses if a.first is not None]
+        add("first-player", "first player win rate", "win rate",
+            {"first player": [_rate_point(r) for r in firsts]},
+            homogeneity_p([[r.successes, r.trials - r.successes] for r in firsts]))
+    add("draws", "draw rate", "share of games",
+        {"draws": [_rate_point(a.draw_rate()) for a in analyses]},
+        homogeneity_p([[a.draws, a.games - a.draws] for a in analyses]))
+    add("length", "mean game length", "decisions",
+        {"mean length": [_mean_point(a.length) for a in analyses]},
+        same_location_p([_expand(a) for a in analyses]))
+    reasons = sorted({r for a in analyses for r in a.reasons})
+    if len(reasons) > 1:
+        add("reasons", "outcome reasons", "share of games",
+            {r: [_rate_point(Rate(a.reasons[r], a.games)) for a in analyses] for r in reasons},
+            homogeneity_p([[a.reasons[r] for r in reasons] for a in analyses]))
+    for name in sorted({m for a in analyses for m in a.metrics}):
+        if all(name in a.metrics for a in analyses):
+            add(f"metric-{name}", f"metric {name}", name,
+                {f"mean {name}": [_mean_point(a.metrics[name]) for a in analyses]},
+                same_location_p([a.metric_values[name] for a in analyses]))
+    facts = [
+        ("game", f"{game_title(sweep.game)} ({sweep.game})"),
+        ("sweep", f"{sweep.id}, created {sweep.created}"),
+        ("grid", "; ".join(f"{k} = {' | '.join(v)}" for k, v in sweep.vary)
+         + f" ({len(runs)} cells)"),
+        ("fixed options", ", ".join(f"{k}={v}" for k, v in sweep.base_config.items())
+         or "the defaults"),
+        ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(sweep.players))),
+        ("games", f"{sweep.games} per cell, batch seed {sweep.seed} in every cell"),
+    ]
+    data = {"sweep": {"id": sweep.id, "game": sweep.game, "vary": sweep.vary,
+                      "players": sweep.players, "seed": sweep.seed, "games": sweep.games},
+            "cells": [{"cell": a.run.cell, **_cell_json(a)} for a in analyses]}
+    return Document(f"Sweep report: {game_title(sweep.game)}", facts, sections, data)
+
+
+def _cell_json(a: RunAnalysis) -> dict[str, Any]:
+    full = a.to_json()
+    return {k: full[k] for k in ("games", "seat_win_rate", "player_win_rate", "draw_rate",
+                                 "first_player", "length", "reasons", "metrics", "run")}
+
+
+def _expand(a: RunAnalysis) -> list[float]:
+    return [float(v) for v, n in a.lengths.items() for _ in range(n)]
+
+
+def _fmt(point: Point, unit: str) -> str:
+    value, low, high = point
+    if unit in ("win rate", "share of games"):
+        return f"{100 * value:.1f} % ({100 * low:.1f} - {100 * high:.1f})"
+    return f"{value:.3g} ({low:.3g} - {high:.3g})"
+
+
+def _moves(title: str, points: list[Point], labels: list[str], percent: bool) -> str:
+    values = [v for v, _, _ in points]
+
+    def show(i: int) -> str:
+        shown = f"{100 * values[i]:.1f} %" if percent else f"{values[i]:.3g}"
+        return f"{shown} ({labels[i]})"
+
+    low, high = values.index(min(values)), values.index(max(values))
+    if values[low] == values[high]:
+        return f"{title}: {show(low).split(' (')[0]} in every cell"
+    return f"{title}: from {show(low)} to {show(high)}"

@@ -1,0 +1,134 @@
+"""The balance questions and their verdict lines, on games built to have known answers."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from warroom.sim.analysis import analyse, analyse_games, quantile
+from warroom.sim.stats import Moments, Rate, wilson_interval
+from warroom.sim.store import ResultStore, RunInfo
+
+RUN = RunInfo(1, "kow", "1", {}, ["strong", "weak"], 0, True, 1000, None, None, "2026-01-01")
+
+
+def game(index: int, winner_seats: list[int], first: int | None = 0, length: int = 10,
+         reason: str = "won", metrics: dict | None = None) -> dict:
+    seating = [0, 1] if index % 2 == 0 else [1, 0]
+    return {"index": index, "seed": index, "seating": seating,
+            "winners": sorted(seating[s] for s in winner_seats), "winner_seats": winner_seats,
+            "scores_by_seat": [0, 0], "reason": reason, "length": length, "first_player": first,
+            "metrics": metrics or {}}
+
+
+def first_player_games(n: int, first_wins: int) -> list[dict]:
+    """n games; the first seat alternates; the first player wins the first `first_wins`."""
+    out = []
+    for i in range(n):
+        first = i % 2
+        out.append(game(i, [first] if i < first_wins else [1 - first], first=first))
+    return out
+
+
+def test_first_player_advantage_verdict_with_its_interval_and_significance():
+    a = analyse_games(RUN, first_player_games(1000, 600))
+    assert a.first is not None and a.first.rate == Rate(600, 1000)
+    low, high = wilson_interval(600, 1000)
+    assert f"± {100 * (high - low) / 2:.1f} %" == "± 3.0 %"
+    assert a.first_verdict() == ("first player advantage: 60.0 % ± 3.0 % wins for the first "
+                                 "player (fair share 50.0 %), significant (p < 0.001)")
+
+
+def test_no_first_player_advantage_is_not_significant():
+    a = analyse_games(RUN, first_player_games(1000, 500))
+    assert a.first_verdict().endswith("(fair share 50.0 %), not significant (p = 1.000)")
+
+
+def test_draws_lower_the_fair_share_of_the_first_player():
+    games = first_player_games(900, 450) + [game(900 + i, [], first=0) for i in range(100)]
+    a = analyse_games(RUN, games)
+    assert a.first is not None and a.first.fair == pytest.approx(0.45)
+    assert a.fair_share == pytest.approx(0.45)
+    assert "45.0 % ± 3.1 % wins for the first player (fair share 45.0 %), not significant" \
+        in a.first_verdict()
+    assert a.draw_verdict() == "draws: 10.0 % ± 1.9 % of 1000 games"
+
+
+def test_first_player_rates_per_player_separate_strength_from_moving_first():
+    # "strong" (player 0) wins every game; moving first changes nothing.
+    games = [game(i, [i % 2 if i % 2 == 0 else 0], first=i % 4 // 2) for i in range(8)]
+    for g in games:
+        g["winner_seats"] = [g["seating"].index(0)]
+        g["winners"] = [0]
+    a = analyse_games(RUN, games)
+    assert a.first is not None
+    assert [r.value for r in a.first.first_by_player] == [1.0, 0.0]
+    assert [r.value for r in a.first.later_by_player] == [1.0, 0.0]
+    assert a.first.rate.trials == 8
+
+
+def test_games_without_a_first_player_are_counted_and_left_out():
+    a = analyse_games(RUN, [game(0, [0], first=None), game(1, [0], first=1)])
+    assert a.no_first_player == 1 and a.first is not None and a.first.rate.trials == 1
+    b = analyse_games(RUN, [game(0, [0], first=None)])
+    assert b.first is None and "not measured" in b.first_verdict()
+
+
+def test_win_rate_per_seat_and_per_player():
+    # seat 0 wins 6 of 8 games; seats rotate, so the players share the wins
+    games = [game(i, [0] if i < 6 else [1]) for i in range(8)]
+    a = analyse_games(RUN, games)
+    assert a.seat_wins == [6, 2]
+    assert a.player_wins == [4, 4]
+    assert [r.value for r in a.seat_rates()] == [0.75, 0.25]
+    assert a.seat_verdict().startswith("seat balance: seat 0 75.0 % ± ")
+    assert a.player_verdict().startswith("player strength: strong (player 0) 50.0 % ± ")
+    assert a.player_verdict().endswith("differences not significant (p = 1.000)")
+
+
+def test_strength_difference_is_significant():
+    games = [game(i, [[0, 1][i % 2]] if i < 90 else [[1, 0][i % 2]]) for i in range(100)]
+    a = analyse_games(RUN, games)  # the strong player wins 90 of 100
+    assert a.player_wins == [90, 10]
+    assert "differences significant (p < 0.001)" in a.player_verdict()
+
+
+def test_shared_wins_count_for_each_winner():
+    a = analyse_games(RUN, [game(0, [0, 1]), game(1, [0])])
+    assert a.seat_wins == [2, 1] and a.fair_share == pytest.approx(0.75)
+
+
+def test_length_reasons_and_metrics():
+    games = [game(i, [0], length=length, reason=reason, metrics={"rounds": r, "name": "x"})
+             for i, (length, reason, r) in enumerate(
+                 [(10, "won", 3), (20, "won", 4), (30, "turn limit", 5), (40, "won", 4)])]
+    a = analyse_games(RUN, games)
+    assert a.length.mean == 25 and quantile(a.lengths, 0.5) == 20
+    assert a.length_verdict().startswith("game length: mean 25.0 ± ")
+    assert "median 20, 90 % of games between 10 and 40" in a.length_verdict()
+    assert a.reason_verdict() == "outcome reasons: won 75.0 %, turn limit 25.0 %"
+    assert list(a.metrics) == ["rounds"]  # a non-numeric value is not a metric
+    assert a.metric_verdicts()[0].startswith("metric rounds: mean 4 ± ")
+    assert list(a.metric_values["rounds"]) == [3, 4, 5, 4]
+
+
+def test_quantiles_of_a_counted_distribution():
+    counts = Counter({1: 5, 2: 4, 10: 1})
+    assert [quantile(counts, q) for q in (0.05, 0.5, 0.9, 0.95, 1.0)] == [1, 1, 2, 10, 10]
+
+
+def test_moments_match_the_textbook():
+    m = Moments()
+    for x in (2, 4, 4, 4, 5, 5, 7, 9):
+        m.add(x)
+    assert m.mean == 5 and m.sd == pytest.approx(2.138, abs=1e-3)
+    assert (m.low, m.high) == (2, 9)
+
+
+def test_analysis_of_a_stored_run_equals_the_analysis_of_its_games(tmp_path):
+    games = first_player_games(50, 30)
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = store.create_run("kow", "1", {}, ["strong", "weak"], 0, 50)
+        store.add_games(run.id, games)
+        assert analyse(store, run).to_json() == analyse_games(run, games).to_json()

@@ -1,0 +1,183 @@
+"""`warroom report`: a self-contained HTML (or Markdown) report whose figures show the numbers
+of the results database."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from warroom.cli import main
+from warroom.sim.analysis import analyse
+from warroom.sim.store import ResultStore
+
+WARROOM = str(Path(sys.executable).parent / "warroom")
+RUN_FIGURES = {"win-rate-seat", "win-rate-player", "game-length", "outcome-reasons",
+               "metric-rounds"}
+
+
+class Page(HTMLParser):
+    """The parts of a report page a reader relies on."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.figures: dict[str, str] = {}
+        self.verdicts: list[str] = []
+        self.data: dict = {}
+        self.external: list[str] = []
+        self._in: str | None = None
+        self._buffer: list[str] = []
+        self.feed(text)
+        for match in re.finditer(r'<figure [^>]*data-figure="([^"]+)">(.*?)</figure>', text,
+                                 re.S):
+            self.figures[match[1]] = match[2]
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("img", "script", "link", "iframe") and (attrs.get("src") or
+                                                            attrs.get("href")):
+            self.external.append(attrs.get("src") or attrs.get("href"))
+        if tag == "ul" and attrs.get("id") == "verdicts":
+            self._in = "verdicts"
+        if tag == "li" and self._in == "verdicts":
+            self._buffer = []
+        if tag == "script" and attrs.get("id") == "warroom-data":
+            self._in = "data"
+            self._buffer = []
+
+    def handle_endtag(self, tag):
+        if tag == "li" and self._in == "verdicts":
+            self.verdicts.append("".join(self._buffer))
+        if tag == "ul" and self._in == "verdicts":
+            self._in = None
+        if tag == "script" and self._in == "data":
+            self.data = json.loads("".join(self._buffer))
+            self._in = None
+
+    def handle_data(self, data):
+        if self._in:
+            self._buffer.append(data)
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory) -> Path:
+    db = tmp_path_factory.mktemp("report") / "kow.sqlite"
+    assert main(["simulate", "kow", "--games", "40", "--players", "heuristic,random",
+                 "--seed", "5", "--db", str(db), "--json"]) == 0
+    return db
+
+
+def svg_texts(svg: str) -> list[str]:
+    root = ET.fromstring(svg)  # the figure is well-formed SVG
+    return ["".join(t.itertext()).strip() for t in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_html_report_is_self_contained_with_every_figure(results, tmp_path, capsys):
+    out = tmp_path / "report.html"
+    assert main(["report", str(results), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    page = Page(out.read_text())
+    assert set(page.figures) == RUN_FIGURES
+    assert page.external == []  # nothing loaded from elsewhere
+    assert page.verdicts == printed[:-1] and printed[-1] == f"report: {out}"
+    for svg in page.figures.values():
+        assert svg_texts(svg)
+
+
+def test_report_figures_and_data_are_the_numbers_of_the_database(results, tmp_path):
+    out = tmp_path / "report.html"
+    main(["report", str(results), "--out", str(out)])
+    page = Page(out.read_text())
+    with ResultStore(results) as store:
+        run = store.runs()[-1]
+        games = list(store.iter_games(run.id))
+        expected = analyse(store, run, "Kings of War Battle Deck").to_json()
+    assert page.data == json.loads(json.dumps(expected))
+    wins = [sum(p in g["winners"] for g in games) for p in (0, 1)]
+    assert [r["successes"] for r in page.data["player_win_rate"]] == wins
+    seat_wins = [sum(s in g["winner_seats"] for g in games) for s in (0, 1)]
+    assert [r["successes"] for r in page.data["seat_win_rate"]] == seat_wins
+    # each bar is labelled with its rate, and the players are named on the axis
+    player_labels = svg_texts(page.figures["win-rate-player"])
+    for w in wins:
+        assert f"{100 * w / 40:.1f} %" in player_labels
+    assert {"heuristic (0)", "random (1)"} <= set(player_labels)
+    assert {"seat 0", "seat 1"} <= set(svg_texts(page.figures["win-rate-seat"]))
+    assert "first to 3 Victories" in svg_texts(page.figures["outcome-reasons"])
+    lengths = sorted(g["length"] for g in games)
+    assert page.data["length"]["min"] == lengths[0] and page.data["length"]["max"] == lengths[-1]
+    assert page.data["length"]["histogram"] == [[v, lengths.count(v)] for v in
+                                                sorted(set(lengths))]
+    assert page.data["reasons"] == {"first to 3 Victories": 40}
+
+
+def test_markdown_report_links_its_figures(results, tmp_path, capsys):
+    out = tmp_path / "report.md"
+    assert main(["report", str(results), "--out", str(out)]) == 0
+    text = out.read_text()
+    links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", text)
+    assert {Path(link).stem for link in links} == RUN_FIGURES
+    for link in links:
+        assert (out.parent / link).read_text().startswith("<svg")
+    assert "## Verdicts" in text and "- seat balance: seat 0" in text
+    assert "| seat | wins | win rate | 95 % CI |" in text
+
+
+def test_default_report_path_is_beside_the_database(results, capsys):
+    assert main(["report", str(results)]) == 0
+    run_id = ResultStore(results).runs()[-1].id
+    assert (results.parent / f"kow-run{run_id}.html").is_file()
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="headless chromium not installed")
+def test_report_renders_in_a_headless_browser(results, tmp_path):
+    out = tmp_path / "report.html"
+    main(["report", str(results), "--out", str(out)])
+    shot = tmp_path / "shot.png"
+    subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                    "--window-size=1000,1400", f"--screenshot={shot}", out.as_uri()],
+                   capture_output=True, timeout=60, check=True)
+    from matplotlib.image import imread
+
+    pixels = imread(shot)
+    assert pixels.shape[:2] == (1400, 1000)
+    assert pixels.std() > 0.05  # something was drawn, not a blank page
+
+
+def one_line_error(capsys, *args: str) -> str:
+    assert main(list(args)) == 2
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("warroom: error: "), lines
+    return lines[0]
+
+
+def test_bad_input_is_a_one_line_error(tmp_path, capsys):
+    assert "no such results database" in one_line_error(capsys, "report",
+                                                        str(tmp_path / "none.db"))
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database" * 100)
+    assert "not a results database" in one_line_error(capsys, "report", str(junk))
+    empty = tmp_path / "empty.sqlite"
+    ResultStore(empty).close()
+    assert "holds no runs" in one_line_error(capsys, "report", str(empty))
+    with ResultStore(empty) as store:
+        store.create_run("kow", "1", {}, ["random", "random"], 0, 10)
+    assert "run 1 has no finished games" in one_line_error(capsys, "report", str(empty))
+    assert "no run 7" in one_line_error(capsys, "report", str(empty), "--run", "7")
+    assert "not both" in one_line_error(capsys, "report", str(empty), "--run", "1",
+                                        "--sweep", "1")
+
+
+def test_the_real_command_reports_bad_input_without_a_traceback(tmp_path):
+    proc = subprocess.run([WARROOM, "report", str(tmp_path / "none.db")], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2
+    missing = tmp_path / "none.db"
+    assert proc.stderr.strip() == f"warroom: error: {missing}: no such results database"

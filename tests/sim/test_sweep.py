@@ -1,0 +1,127 @@
+"""`warroom sweep`: the grid of rule options, each cell a run, and the report of how each
+figure moves; bad grids are refused before any game is played."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from warroom.cli import main
+from warroom.engine import ConfigError
+from warroom.games import REGISTRY
+from warroom.sim.store import ResultStore
+from warroom.sim.sweep import parse_vary, plan, run_sweep
+
+KOW = REGISTRY["kow"]
+
+
+def test_parse_vary_keeps_the_order_and_splits_list_values_on_semicolons():
+    assert parse_vary(["max_dice=2,3", "red_faces=0,1;1,2"]) == [
+        ("max_dice", ["2", "3"]), ("red_faces", ["0,1", "1,2"])]
+
+
+@pytest.mark.parametrize("items, message", [
+    (["max_dice"], "must look like key=value1,value2"),
+    (["max_dice=2,,3"], "a value is empty"),
+    (["max_dice=2", "max_dice=3"], "varied twice"),
+    (["max_dice=2,2"], "a value is repeated"),
+    ([], "at least one --vary"),
+])
+def test_parse_vary_refuses_malformed_grids(items, message):
+    with pytest.raises(ConfigError, match=message):
+        parse_vary(items)
+
+
+def test_plan_builds_every_cell_of_the_grid():
+    cells = plan(KOW, ("pool_blue=3",), parse_vary(["max_dice=3,4", "victories_to_win=1,2"]),
+                 "random,random")
+    assert [c.label for c in cells] == ["max_dice=3, victories_to_win=1",
+                                        "max_dice=3, victories_to_win=2",
+                                        "max_dice=4, victories_to_win=1",
+                                        "max_dice=4, victories_to_win=2"]
+    assert all(c.config["pool_blue"] == 3 for c in cells)
+    assert cells[1].config["max_dice"] == 3 and cells[1].config["victories_to_win"] == 2
+
+
+@pytest.mark.parametrize("sets, vary, players, message", [
+    ((), ["nosuch=1,2"], "random,random", "--vary nosuch: unknown option for kow; options are:"),
+    ((), ["max_dice=3,many"], "random,random",
+     "--vary max_dice=many: option 'max_dice' must be an integer, got 'many'"),
+    ((), ["red_faces=0,1;0,x"], "random,random", "--vary red_faces=0,x: option 'red_faces'"),
+    ((), ["min_dice=1,3", "max_dice=2,4"], "random,random",
+     "sweep cell min_dice=3, max_dice=2: options must satisfy"),
+    (("max_dice=3",), ["max_dice=2,4"], "random,random", "also given with --set"),
+    ((), ["max_dice=2,4"], "random", "--players needs 2 players"),
+])
+def test_plan_refuses_a_bad_grid_naming_the_value(sets, vary, players, message):
+    with pytest.raises(ConfigError) as info:
+        plan(KOW, sets, parse_vary(vary), players)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize("vary, message", [
+    ("nosuch=1,2", "unknown option"),
+    ("max_dice=2,three", "must be an integer, got 'three'"),
+])
+def test_cli_bad_grid_is_one_line_and_no_game_is_played(tmp_path, capsys, vary, message):
+    db = tmp_path / "s.sqlite"
+    assert main(["sweep", "kow", "--vary", vary, "--games", "5", "--players",
+                 "random,random", "--db", str(db)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("warroom: error: --vary") and message in err[0]
+    assert not db.exists()
+
+
+@pytest.fixture(scope="module")
+def swept(tmp_path_factory):
+    where = tmp_path_factory.mktemp("sweep")
+    db, out = where / "s.sqlite", where / "sweep.html"
+    code = main(["sweep", "kow", "--vary", "max_dice=2,4", "--games", "12", "--players",
+                 "heuristic,random", "--seed", "3", "--workers", "2", "--db", str(db),
+                 "--out", str(out)])
+    assert code == 0
+    return db, out
+
+
+def test_each_cell_is_a_run_with_the_same_seeds(swept):
+    db, _ = swept
+    with ResultStore(db) as store:
+        (sweep_id,) = store.sweep_ids()
+        runs = store.runs(sweep_id=sweep_id)
+        assert [r.cell for r in runs] == [{"max_dice": "2"}, {"max_dice": "4"}]
+        assert [r.config["max_dice"] for r in runs] == [2, 4]
+        games = [list(store.iter_games(r.id)) for r in runs]
+    assert [len(g) for g in games] == [12, 12]
+    assert [g["seed"] for g in games[0]] == [g["seed"] for g in games[1]]
+    assert [g["length"] for g in games[0]] != [g["length"] for g in games[1]]
+
+
+def test_sweep_report_has_a_plot_per_figure_with_the_cells_numbers(swept):
+    db, out = swept
+    text = out.read_text()
+    figures = set(re.findall(r'data-figure="([^"]+)"', text))
+    assert figures == {"sweep-player-win-rate", "sweep-seat-win-rate", "sweep-draws",
+                       "sweep-length", "sweep-metric-rounds"}
+    data = json.loads(re.search(r'id="warroom-data">(.*?)</script>', text, re.S)[1])
+    with ResultStore(db) as store:
+        runs = store.runs(sweep_id=store.sweep_ids()[0])
+        for cell, run in zip(data["cells"], runs, strict=True):
+            lengths = [g["length"] for g in store.iter_games(run.id)]
+            assert cell["cell"] == run.cell
+            assert cell["length"]["mean"] == pytest.approx(sum(lengths) / len(lengths))
+    assert "mean game length: from " in text and "(max_dice=4)" in text
+
+
+def test_sweep_resume_completes_every_cell_without_repeating(tmp_path):
+    store = ResultStore(tmp_path / "s.sqlite")
+    vary = parse_vary(["max_dice=2,4"])
+    cells = plan(KOW, (), vary, "random,random")
+    first = run_sweep(store, KOW, (), vary, cells[:1], ["random", "random"], 1, 4)
+    again = run_sweep(store, KOW, (), vary, cells, ["random", "random"], 1, 6, resume=True)
+    assert again.id == first.id
+    runs = store.runs(sweep_id=first.id)
+    assert [store.count_games(r.id) for r in runs] == [6, 6]
+    for r in runs:
+        assert [g["index"] for g in store.iter_games(r.id)] == list(range(6))
