@@ -1,0 +1,95 @@
+"""Battle (James W. Gray, 2013): a combat card game with ordinary playing cards, for 2 to 8
+players, with teams, constructed, sealed and draft decks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Game
+from .actions import ACTIONS
+from .cards import card_text, check_deck, read_deck_file, sort_key, suit
+from .config import Config
+from .heuristic import heuristic_action
+from .render import describe_event, render
+from .state import BattleState
+
+SUMMARY = """\
+Battle - rules summary
+- Soldiers are playing cards: A=1, 2-10 their number, J 11, Q 12, K 13, Joker 0 (combat skill).
+- Your turn: draw a card; attack; then play cards (main step).
+- Main step: play any number of spot cards (A-10) as soldiers, and ONE court card (J, Q, K,
+  needing a soldier of its suit in play) OR one special ability (needing a soldier of the
+  card's suit; a Joker needs none). The card used for its ability is discarded.
+  Ace: draw two cards. Two: an opponent destroys two of its soldiers (its choice).
+  Three: destroy a soldier. Joker: an opponent gives you a soldier of its choice.
+- Attack: choose attackers one by one, each against an opponent, alone or in a group. Each
+  defender then chooses blockers: a soldier blocks one group; any number may block a group.
+- Every soldier of an unblocked group is a hit on its target. Five hits and you are out.
+- Combat: highest skill strikes first, equal skills at the same moment; each strike destroys
+  one enemy soldier of that combat, chosen by the striker's controller.
+- The last player (or team) standing wins."""
+
+CONFORMANCE_CONFIGS = [
+    {},
+    {"players": 3},
+    {"players": 4},
+    {"players": 4, "teams": "alliance"},
+    {"players": 4, "teams": "as-one"},
+    {"deck_mode": "constructed", "jokers": True},
+    {"deck_mode": "sealed", "limited_size": 20},
+    {"deck_mode": "draft", "players": 3, "packs": 3, "pack_size": 6, "limited_size": 15},
+]
+
+
+class BattleGame(Game):
+    name = "battle"
+    title = "Battle (James W. Gray)"
+    version = "1"
+    Config = Config
+    actions = ACTIONS
+    summary = SUMMARY
+    min_players = 2
+    max_players = 8
+
+    def new_state(self, config: Config, seed: int) -> BattleState:
+        return BattleState(config, seed)
+
+    def heuristic(self, state: BattleState, player: int, rng: random.Random) -> Any:
+        return heuristic_action(state, player, rng)
+
+    def render(self, observation: dict[str, Any], player: int | None) -> str:
+        return render(observation, player)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        return describe_event(event)
+
+    def metrics(self, state: BattleState) -> dict[str, float]:
+        return {"rounds": float(state.round), "turns": float(state.turn_no),
+                "hits": float(sum(state.hits))}
+
+    def team_seats(self, config: Config) -> list[tuple[int, ...]] | None:
+        """Seats of each team (teammates sit apart), or None without teams. The tournament
+        runner uses this to seat a team's members."""
+        if config.teams == "none":
+            return None
+        return [tuple(p for p in range(config.players) if config.team_of(p) == t)
+                for t in range(config.num_teams)]
+
+    def load_cards(self, path: str) -> tuple[str, ...]:
+        """A constructed deck list, checked against the default rules (40 cards, one deck of
+        playing cards; Jokers allowed, as with jokers=true)."""
+        return check_deck(read_deck_file(path), Config().constructed_size, True, str(path))
+
+    def show_cards(self, cards: tuple[str, ...]) -> str:
+        lines = [f"{len(cards)} cards"]
+        for s, word in (("S", "spades"), ("H", "hearts"), ("D", "diamonds"), ("C", "clubs")):
+            of_suit = sorted((c for c in cards if suit(c) == s), key=sort_key)
+            lines.append(f"{word:>9}: " + " ".join(card_text(c) for c in of_suit))
+        jokers = sum(1 for c in cards if suit(c) is None)
+        if jokers:
+            lines.append(f"   jokers: {jokers} (needs jokers=true)")
+        return "\n".join(lines)
+
+
+GAME = BattleGame()

@@ -1,0 +1,201 @@
+"""Actions of Battle. Every combinatorial choice is a sequence of these small decisions.
+
+Cards are named ("10H"); when a player has several cards of the same name (several decks
+shuffled together) they are interchangeable, and the state uses the first that fits.
+Players and groups are numbered from 0 in the fields; labels show groups from 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import card_text
+
+
+def _p(player: int) -> str:
+    return f"P{player}"
+
+
+# --- draft and deck building ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Draft: take this card from the pack in front of you."""
+
+    card: str
+
+    @property
+    def label(self) -> str:
+        return f"pick {card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AddCard:
+    """Deck building: put this card of your pool into your deck."""
+
+    card: str
+
+    @property
+    def label(self) -> str:
+        return f"add {card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishDeck:
+    """Deck building: done; the deck's free places are filled with the strongest cards left."""
+
+    free: int
+
+    @property
+    def label(self) -> str:
+        return f"done (fill the {self.free} free places with the strongest cards left)"
+
+
+# --- attack step ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Declare one attacker: against `target`, in a new group (`group` = number of groups so
+    far) or joining an existing group against that target."""
+
+    card: str
+    target: int
+    group: int
+    new: bool
+
+    @property
+    def label(self) -> str:
+        if self.new:
+            return f"{card_text(self.card)} attacks {_p(self.target)} (group {self.group + 1})"
+        return f"{card_text(self.card)} joins group {self.group + 1} against {_p(self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Declare one blocker against an attacking group."""
+
+    card: str
+    group: int
+
+    @property
+    def label(self) -> str:
+        return f"{card_text(self.card)} blocks group {self.group + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """No more attackers, or no more blockers."""
+
+    @property
+    def label(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """The striking soldier's controller picks the enemy soldier in its combat to destroy."""
+
+    striker: str
+    player: int
+    card: str
+
+    @property
+    def label(self) -> str:
+        return f"{card_text(self.striker)} strikes {_p(self.player)}'s {card_text(self.card)}"
+
+
+# --- main step --------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PlaySoldier:
+    """Put a spot card (or a Joker) onto the table as a soldier."""
+
+    card: str
+
+    @property
+    def label(self) -> str:
+        return f"play {card_text(self.card)} as a soldier"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCourt:
+    """Play a court card (at most one court card or special ability a turn)."""
+
+    card: str
+
+    @property
+    def label(self) -> str:
+        return f"play court card {card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySpecial:
+    """Play an Ace, Two, Three or Joker for its special ability."""
+
+    card: str
+
+    @property
+    def label(self) -> str:
+        what = {"A": "draw two cards", "2": "an opponent destroys two of its soldiers",
+                "3": "destroy a soldier", "Joker": "take a soldier from an opponent"}
+        key = "Joker" if self.card == "JK" else self.card[:-1]
+        return f"use {card_text(self.card)}: {what[key]}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    @property
+    def label(self) -> str:
+        return "end turn"
+
+
+# --- special abilities ------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ChooseOpponent:
+    """Two or Joker: the opponent who must give up soldiers."""
+
+    player: int
+
+    @property
+    def label(self) -> str:
+        return f"choose {_p(self.player)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy:
+    """Three: destroy this soldier."""
+
+    player: int
+    card: str
+
+    @property
+    def label(self) -> str:
+        return f"destroy {_p(self.player)}'s {card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice:
+    """Two: the opponent destroys a soldier of its own choice."""
+
+    card: str
+
+    @property
+    def label(self) -> str:
+        return f"lose your {card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveSoldier:
+    """Joker: the opponent gives a soldier of its own choice."""
+
+    card: str
+    to: int
+
+    @property
+    def label(self) -> str:
+        return f"give your {card_text(self.card)} to {_p(self.to)}"
+
+
+ACTIONS = (Pick, AddCard, FinishDeck, Attack, Block, Done, Strike, PlaySoldier, PlayCourt,
+           PlaySpecial, EndTurn, ChooseOpponent, Destroy, Sacrifice, GiveSoldier)

@@ -1,0 +1,189 @@
+"""Playing cards as Battle sees them, and constructed deck lists.
+
+A card is named by rank and suit letter: "AS", "10H", "QD", "KC"; a Joker is "JK" (it has no
+suit). Several decks can be shuffled together, so the same name may exist more than once; the
+state tells physical cards apart by an integer id and `names[id]` gives the card's name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ...engine import ConfigError, DataError
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+JOKER = "JK"
+STANDARD_DECK = tuple(r + s for s in SUITS for r in RANKS)
+
+# Combat skill: the number on a spot card, an ace only 1, J 11, Q 12, K 13, a Joker 0.
+SKILL: dict[str, int] = {r + s: i + 1 for s in SUITS for i, r in enumerate(RANKS)}
+SKILL[JOKER] = 0
+SPECIAL_RANKS = ("A", "2", "3")
+
+
+def deck_names(jokers: bool) -> tuple[str, ...]:
+    """One deck of playing cards: 52 cards, plus two Jokers when they are used."""
+    return STANDARD_DECK + ((JOKER, JOKER) if jokers else ())
+
+
+def rank(name: str) -> str:
+    return "Joker" if name == JOKER else name[:-1]
+
+
+def suit(name: str) -> str | None:
+    return None if name == JOKER else name[-1]
+
+
+def is_court(name: str) -> bool:
+    return name != JOKER and name[:-1] in ("J", "Q", "K")
+
+
+def is_spot(name: str) -> bool:
+    """Spot (pip) cards, A to 10: soldiers that may be played freely."""
+    return name != JOKER and not is_court(name)
+
+
+def has_special(name: str) -> bool:
+    return name == JOKER or name[:-1] in SPECIAL_RANKS
+
+
+def card_text(name: str) -> str:
+    return "Joker" if name == JOKER else name[:-1] + SUIT_SYMBOLS[name[-1]]
+
+
+def sort_key(name: str) -> tuple[int, int]:
+    return (SKILL[name], -1 if name == JOKER else SUITS.index(name[-1]))
+
+
+_RANK_WORDS = {"ace": "A", "jack": "J", "queen": "Q", "king": "K", "t": "10", "1": "A"}
+_RANK_WORDS.update({w: str(i) for i, w in enumerate(
+    ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))
+    if i >= 2})
+
+
+def parse_card(text: str) -> str | None:
+    """'10H', '10♥', 'qs', 'Queen of spades', 'Joker' -> canonical name, or None."""
+    t = text.strip()
+    if t.lower() in ("joker", "jk", "jo"):
+        return JOKER
+    words = t.lower().split()
+    if len(words) == 3 and words[1] == "of" and words[2] in SUIT_WORDS:
+        r, s = words[0], SUIT_WORDS[words[2]]
+    else:
+        compact = t.replace(" ", "")
+        if len(compact) < 2:
+            return None
+        r, s = compact[:-1].lower(), compact[-1]
+        s = {v: k for k, v in SUIT_SYMBOLS.items()}.get(s, s.upper())
+    r = _RANK_WORDS.get(r, r).upper()
+    name = r + s
+    return name if name in SKILL else None
+
+
+# --- constructed deck lists --------------------------------------------------------------------
+
+class _DeckFile(BaseModel):
+    """The YAML form of a deck list: `cards:` (a list) and an optional `name:`."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = ""
+    cards: list[str | int]
+
+
+def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
+    """(card, line number) for each card of a deck list file.
+
+    A `.yaml`/`.yml` file holds `cards: [...]`; any other file has one card per line, with
+    blank lines and `#` comments ignored. A card that cannot be read is a DataError naming
+    the file and line.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read deck list ({exc.strerror or exc})") from None
+    if path.suffix.lower() in (".yaml", ".yml"):
+        raw = _yaml_cards(path, text)
+    else:
+        raw = []
+        for number, line in enumerate(text.splitlines(), 1):
+            item = line.split("#", 1)[0].strip()
+            if item:
+                raw.append((item, number))
+    out = []
+    for item, number in raw:
+        name = parse_card(item)
+        if name is None:
+            raise DataError(f"{path} line {number}: {item!r} is not a card "
+                            "(write rank and suit, e.g. 10H, QS, A♦, or Joker)")
+        out.append((name, number))
+    return out
+
+
+def _yaml_cards(path: Path, text: str) -> list[tuple[str, int]]:
+    try:
+        node = yaml.compose(text)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark is not None else ""
+        raise DataError(f"{path}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") \
+            from None
+    try:
+        deck = _DeckFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(map(str, err["loc"])) or "file"
+        raise DataError(f"{path}: {field}: {err['msg']} (a deck list holds 'cards:' and "
+                        "optionally 'name:')") from None
+    lines = []
+    for key, value in node.value:
+        if key.value == "cards":
+            lines = [item.start_mark.line + 1 for item in value.value]
+    return [(str(card), line) for card, line in zip(deck.cards, lines)]
+
+
+def check_deck(entries: list[tuple[str, Any]], size: int, jokers: bool, source: str,
+               error: type[Exception] = DataError) -> tuple[str, ...]:
+    """Validate a constructed deck: `size` cards from ONE deck of playing cards.
+
+    `entries` are (card, where) pairs; `where` is a line number (files) or a position.
+    """
+    seen: dict[str, Any] = {}
+    joker_count = 0
+    for name, where in entries:
+        at = f"{source} {'line' if error is DataError else 'card'} {where}"
+        if name == JOKER:
+            joker_count += 1
+            if not jokers:
+                raise error(f"{at}: a Joker needs the option jokers=true")
+            if joker_count > 2:
+                raise error(f"{at}: a deck of playing cards has only two Jokers")
+        elif name in seen:
+            raise error(f"{at}: {card_text(name)} is already in the deck (at {seen[name]}); "
+                        "a constructed deck is made from one deck of playing cards")
+        seen.setdefault(name, where)
+    if len(entries) != size:
+        raise error(f"{source}: a constructed deck has exactly {size} cards; "
+                    f"this one has {len(entries)}")
+    return tuple(name for name, _ in entries)
+
+
+def load_deck_option(key: str, value: tuple[str, ...], size: int, jokers: bool) -> tuple[str, ...]:
+    """The value of a `deckN` option: a single item is a file to read; several are cards."""
+    if len(value) == 1:
+        return check_deck(read_deck_file(value[0]), size, jokers, value[0])
+    entries = []
+    for i, item in enumerate(value, 1):
+        name = parse_card(item)
+        if name is None:
+            raise ConfigError(f"option {key!r} card {i}: {item!r} is not a card")
+        entries.append((name, i))
+    return check_deck(entries, size, jokers, f"option {key!r}", ConfigError)

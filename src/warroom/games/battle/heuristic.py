@@ -1,0 +1,343 @@
+"""A sensible greedy player for Battle.
+
+- Draft and deck building: take the strongest card, counting a little for suits that let
+  court cards and special abilities be played.
+- Attack: candidate plans (the k strongest free soldiers, each in its own group, against one
+  opponent) are scored against the blocks the defender would make by the same model; the
+  first step of the best plan is declared, or "done".
+- Block: per attacking group, the best of no block, one blocker or two blockers, counting
+  soldiers lost on both sides and the hits let through (dearer as the castle falls); chump
+  blocks when the hits would otherwise be fatal.
+- Strike: destroy the strongest enemy that has not struck yet, else the strongest enemy.
+- Main step: play spot cards as soldiers, keeping Twos, Threes, Jokers and Aces for their
+  abilities; play the most valuable court card or special ability.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from .actions import (
+    AddCard,
+    Attack,
+    Block,
+    Done,
+    EndTurn,
+    GiveSoldier,
+    Pick,
+    PlayCourt,
+    PlaySoldier,
+    PlaySpecial,
+    Sacrifice,
+    Strike,
+)
+from .cards import JOKER, SKILL, is_court, suit
+from .state import (
+    BLOCK,
+    BUILD,
+    DECLARE,
+    DRAFT,
+    GIVE,
+    MAIN,
+    OPPONENT,
+    SACRIFICE,
+    STRIKE,
+    THREE,
+    BattleState,
+)
+
+LETHAL = 1000.0
+KEEP_FOR_ABILITY = ("2", "3", "A")  # ranks worth more in hand than on the table
+MAX_KEPT = 3
+
+
+def worth(skill: int) -> float:
+    """Material value of a soldier in play: even a weak soldier can block a whole group."""
+    return 3.0 + skill
+
+
+def card_worth(name: str) -> float:
+    """How much a card is wanted in a deck."""
+    if name == JOKER:
+        return 11.0
+    return {"A": 8.0, "2": 13.0, "3": 12.0}.get(name[:-1], float(SKILL[name]))
+
+
+def heuristic_action(state: BattleState, player: int, rng: random.Random) -> Any:
+    phase = state.phase
+    if phase == DRAFT:
+        return _draft(state, player)
+    if phase == BUILD:
+        return _build(state, player)
+    if phase == DECLARE:
+        return _declare(state, player)
+    if phase == BLOCK:
+        return _block(state, player)
+    if phase == STRIKE:
+        return _strike(state, player)
+    if phase == MAIN:
+        return _main(state, player)
+    if phase in (OPPONENT, THREE, SACRIFICE, GIVE):
+        return _special_choice(state, player)
+    actions = state.legal_actions(player)
+    return actions[rng.randrange(len(actions))]
+
+
+# --- draft and deck building ------------------------------------------------------------------
+
+def _suit_bonus(name: str, have: list[str]) -> float:
+    """Court cards and abilities need a soldier of their suit; spot cards provide them."""
+    s = suit(name)
+    if s is None:
+        return 0.0
+    same = [c for c in have if suit(c) == s]
+    if is_court(name) or name[:-1] in KEEP_FOR_ABILITY:
+        return 0.4 * min(4, sum(1 for c in same if not is_court(c)))
+    return 0.25 * min(4, sum(1 for c in same if is_court(c) or c[:-1] in KEEP_FOR_ABILITY))
+
+
+def _best_card(options: list[str], have: list[str]) -> str:
+    return max(options, key=lambda n: (card_worth(n) + _suit_bonus(n, have), SKILL[n]))
+
+
+def _draft(state: BattleState, player: int) -> Pick:
+    have = [state.names[c] for c in state.pool[player]]
+    return Pick(_best_card([a.card for a in state.legal_actions(player)
+                            if isinstance(a, Pick)], have))
+
+
+def _build(state: BattleState, player: int) -> AddCard:
+    have = [state.names[c] for c in state.building[player]]
+    return AddCard(_best_card([a.card for a in state.legal_actions(player)
+                               if isinstance(a, AddCard)], have))
+
+
+# --- combat model -----------------------------------------------------------------------------
+
+def _targets(enemies: list[int], count: int, level: int) -> list[int]:
+    """Indices of the `count` enemies that strikers of skill `level` should destroy: first
+    those that have not struck yet (the strongest of them), then the strongest."""
+    order = sorted(range(len(enemies)),
+                   key=lambda i: (enemies[i] < level, enemies[i]), reverse=True)
+    return order[:count]
+
+
+def fight(attackers: list[int], blockers: list[int]) -> tuple[list[int], list[int]]:
+    """Skills of the attackers and blockers that survive a combat, both sides striking well."""
+    att, blk = _fight(tuple(sorted(attackers, reverse=True)), tuple(sorted(blockers, reverse=True)))
+    return list(att), list(blk)
+
+
+@lru_cache(maxsize=65536)
+def _fight(attackers: tuple[int, ...], blockers: tuple[int, ...]) -> tuple[tuple, tuple]:
+    att, blk = list(attackers), list(blockers)
+    for level in sorted(set(att) | set(blk), reverse=True):
+        if not att or not blk:
+            break
+        hit_blk = _targets(blk, att.count(level), level)
+        hit_att = _targets(att, blk.count(level), level)
+        blk = [s for i, s in enumerate(blk) if i not in hit_blk]
+        att = [s for i, s in enumerate(att) if i not in hit_att]
+    return tuple(att), tuple(blk)
+
+
+def _hit_cost(hits_left: int, hits: int) -> float:
+    if hits >= hits_left:
+        return LETHAL
+    return hits * (5.0 + 10.0 / hits_left)
+
+
+def plan_blocks(groups: list[list[int]], blocked: list[list[int]], free: list[int],
+                hits_left: int) -> tuple[list[list[int]], float]:
+    """Blockers (skills, from `free`) to add to each group, and the defender's score.
+
+    `groups` are the attackers' skills of each group the defender may block, `blocked` the
+    blockers already on each group."""
+    free = sorted(free, reverse=True)
+    plan: list[list[int]] = [[] for _ in groups]
+    order = sorted(range(len(groups)), key=lambda g: (len(groups[g]), max(groups[g])),
+                   reverse=True)
+    for g in order:
+        options: list[list[int]] = [[]]
+        distinct = sorted(set(free), reverse=True)
+        options += [[s] for s in distinct]
+        options += [list(pair) for pair in combinations(free[:6], 2)]
+        best, best_score = [], None
+        for extra in options:
+            score = _group_score(groups[g], blocked[g] + extra, hits_left)
+            if best_score is None or score > best_score + 1e-9:
+                best, best_score = extra, score
+        plan[g] = best
+        for s in best:
+            free.remove(s)
+    through = sum(len(groups[g]) for g in range(len(groups)) if not blocked[g] + plan[g])
+    if through >= hits_left:  # fatal: throw the cheapest soldiers in the way
+        for g in sorted(order, key=lambda g: -len(groups[g])):
+            if through < hits_left or not free:
+                break
+            if not blocked[g] + plan[g]:
+                plan[g] = [free.pop()]
+                through -= len(groups[g])
+    total = sum(_group_score(groups[g], blocked[g] + plan[g], hits_left, hits=False)
+                for g in range(len(groups)))
+    return plan, total - _hit_cost(hits_left, through)
+
+
+def _group_score(attackers: list[int], blockers: list[int], hits_left: int,
+                 hits: bool = True) -> float:
+    """The defender's gain from one group: attackers destroyed less blockers lost, less the
+    hits if it goes unblocked."""
+    if not blockers:
+        return -_hit_cost(hits_left, len(attackers)) if hits else 0.0
+    return _combat_gain(tuple(sorted(attackers, reverse=True)),
+                        tuple(sorted(blockers, reverse=True)))
+
+
+@lru_cache(maxsize=65536)
+def _combat_gain(attackers: tuple[int, ...], blockers: tuple[int, ...]) -> float:
+    """Value of the attackers destroyed less the value of the blockers lost."""
+    att, blk = _fight(attackers, blockers)
+    lost_att = sum(map(worth, attackers)) - sum(map(worth, att))
+    lost_blk = sum(map(worth, blockers)) - sum(map(worth, blk))
+    return lost_att - lost_blk
+
+
+# --- attack step ------------------------------------------------------------------------------
+
+def _defenders(state: BattleState, target: int) -> list[int]:
+    if state.config.teams == "as-one":
+        return [q for q in range(state.num_players)
+                if not state.out[q] and state.team[q] == state.team[target]]
+    return [target]
+
+
+def _attack_score(state: BattleState, groups: list[tuple[int, list[int]]]) -> float:
+    """The attacker's view of a declaration: for each target, the defender's best blocks."""
+    score = 0.0
+    skill = SKILL
+    names = state.names
+    for target in sorted({t for t, _ in groups}):
+        defenders = _defenders(state, target)
+        mine = [g for t, g in groups if t == target]
+        free = [skill[names[c]] for q in defenders for c in state.soldiers[q]]
+        hits_left = state.config.hits_to_lose - state.hits[target]
+        plan, _ = plan_blocks(mine, [[] for _ in mine], free, hits_left)
+        through = sum(len(g) for g, p in zip(mine, plan) if not p)
+        score += LETHAL if through >= hits_left else through * (6.0 + 2.0 * state.hits[target])
+        for g, p in zip(mine, plan):
+            if p:
+                att, blk = fight(g, p)
+                score += sum(map(worth, p)) - sum(map(worth, blk))
+                score -= sum(map(worth, g)) - sum(map(worth, att))
+    return score
+
+
+def _declare(state: BattleState, player: int) -> Any:
+    names = state.names
+    current = [(t, [SKILL[names[c]] for _, c in members]) for t, members, _ in state.groups]
+    busy = {c for _, members, _ in state.groups for _, c in members}
+    free = sorted((c for c in state.soldiers[player] if c not in busy),
+                  key=lambda c: SKILL[names[c]], reverse=True)
+    base = _attack_score(state, current)
+    best, best_gain = None, 0.5
+    for target in state.opponents(player):
+        for k in range(1, len(free) + 1):
+            plan = current + [(target, [SKILL[names[c]]]) for c in free[:k]]
+            gain = _attack_score(state, plan) - base
+            if gain > best_gain:
+                best, best_gain = (target, free[0]), gain
+    if best is None:
+        return Done()
+    target, cid = best
+    return Attack(names[cid], target, len(state.groups), True)
+
+
+# --- blocks and strikes -----------------------------------------------------------------------
+
+def _block(state: BattleState, player: int) -> Any:
+    names = state.names
+    groups = state._blockable(player)
+    busy = {c for _, _, blockers in state.groups for _, c in blockers}
+    free = [SKILL[names[c]] for c in state.soldiers[player] if c not in busy]
+    attackers = [[SKILL[names[c]] for _, c in state.groups[g][1]] for g in groups]
+    blocked = [[SKILL[names[c]] for _, c in state.groups[g][2]] for g in groups]
+    hits_left = state.config.hits_to_lose - state.hits[player]
+    plan, _ = plan_blocks(attackers, blocked, free, hits_left)
+    for g, extra, group in zip(groups, plan, attackers):
+        if extra and group:
+            skill = extra[0]
+            card = next(names[c] for c in state.soldiers[player]
+                        if c not in busy and SKILL[names[c]] == skill)
+            return Block(card, g)
+    return Done()
+
+
+def _strike(state: BattleState, player: int) -> Strike:
+    actions = state.legal_actions(player)
+    level = state.level
+    return max(actions, key=lambda a: (SKILL[a.card] < level, SKILL[a.card], -a.player))
+
+
+# --- main step and special abilities ----------------------------------------------------------
+
+def _enemy_soldiers(state: BattleState, player: int) -> list[tuple[int, int]]:
+    return [(q, c) for q in state.opponents(player) for c in state.soldiers[q]]
+
+
+def _weakest(state: BattleState, q: int, k: int) -> list[int]:
+    return sorted(SKILL[state.names[c]] for c in state.soldiers[q])[:k]
+
+
+def _big_play_value(state: BattleState, player: int, action: Any) -> float:
+    name = action.card
+    if isinstance(action, PlayCourt):
+        return worth(SKILL[name]) + 2.0
+    rank = "Joker" if name == JOKER else name[:-1]
+    victims = [q for q in state.opponents(player) if state.soldiers[q]]
+    if rank == "A":
+        return 9.0
+    if rank == "3":
+        enemies = _enemy_soldiers(state, player)
+        return max((worth(SKILL[state.names[c]]) for _, c in enemies), default=0.0)
+    if rank == "2":
+        return max((sum(map(worth, _weakest(state, q, 2))) for q in victims), default=0.0)
+    return max((2 * worth(_weakest(state, q, 1)[0]) for q in victims), default=0.0)
+
+
+def _main(state: BattleState, player: int) -> Any:
+    actions = state.legal_actions(player)
+    kept = [a for a in actions if isinstance(a, PlaySoldier)
+            and (a.card == JOKER or a.card[:-1] in KEEP_FOR_ABILITY)]
+    soldiers = [a for a in actions if isinstance(a, PlaySoldier) and a not in kept]
+    if soldiers:
+        return max(soldiers, key=lambda a: SKILL[a.card])
+    big = [a for a in actions if isinstance(a, PlayCourt | PlaySpecial)]
+    if big:
+        best = max(big, key=lambda a: (_big_play_value(state, player, a), SKILL[a.card]))
+        if _big_play_value(state, player, best) >= 9.0:
+            return best
+    hand_kept = [state.names[c] for c in state.hands[player]
+                 if state.names[c] == JOKER or state.names[c][:-1] in KEEP_FOR_ABILITY]
+    if len(hand_kept) > MAX_KEPT and kept:
+        return min(kept, key=lambda a: card_worth(a.card))
+    if not state.soldiers[player] and kept:  # with no soldier at all, abilities are dead
+        return min(kept, key=lambda a: card_worth(a.card))
+    return EndTurn()
+
+
+def _special_choice(state: BattleState, player: int) -> Any:
+    actions = state.legal_actions(player)
+    if state.phase == OPPONENT:
+        card = state.special[1]
+        k = 1 if card == JOKER else 2
+        return max(actions, key=lambda a: (sum(map(worth, _weakest(state, a.player, k))),
+                                           state.hits[a.player]))
+    if state.phase == THREE:
+        mine = set(range(state.num_players)) - set(state.opponents(player))
+        return max(actions, key=lambda a: (a.player not in mine, SKILL[a.card]))
+    assert isinstance(actions[0], Sacrifice | GiveSoldier)
+    return min(actions, key=lambda a: SKILL[a.card])
+

@@ -1,0 +1,182 @@
+"""Text view of a Battle observation, and one line per logged event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import SKILL, card_text
+
+PHASE_TEXT = {
+    "draft": "draft: pick a card",
+    "build": "deck building",
+    "declare": "attack step: declaring attackers",
+    "block": "attack step: declaring blockers",
+    "strike": "attack step: combat",
+    "main": "main step",
+    "choose-opponent": "special ability: choosing an opponent",
+    "three": "special ability: Three",
+    "sacrifice": "special ability: Two",
+    "give": "special ability: Joker",
+    "over": "game over",
+}
+
+
+def cards(names: list[str]) -> str:
+    return " ".join(card_text(n) for n in names) or "-"
+
+
+def _who(p: int, you: int | None) -> str:
+    return f"You (P{p})" if p == you else f"P{p}"
+
+
+def _soldiers(seat: dict[str, Any], p: int) -> str:
+    out = []
+    for name, owner in seat["soldiers"]:
+        mark = f"(from P{owner})" if owner != p else ""
+        out.append(card_text(name) + mark)
+    return " ".join(out) or "-"
+
+
+def render(obs: dict[str, Any], player: int | None) -> str:
+    you = obs.get("you")
+    phase = obs["phase"]
+    lines = []
+    movers = ", ".join(_who(p, you) for p in obs["to_move"]) or "nobody"
+    head = f"Battle - {obs['deck_mode']}"
+    if obs["teams"] != "none":
+        head += f", teams: {obs['teams']}"
+    if obs["round"]:
+        head += f" - round {obs['round']}, turn {obs['turn']}"
+        if obs["turn_limit"]:
+            head += f" of a {obs['turn_limit']}-round limit"
+    lines.append(f"{head} - {PHASE_TEXT.get(phase, phase)} - to move: {movers}")
+    if phase in ("draft", "build"):
+        lines.extend(_render_building(obs))
+    else:
+        lines.extend(_render_table(obs))
+    if obs.get("outcome"):
+        o = obs["outcome"]
+        who = ", ".join(_who(p, you) for p in o["winners"]) or "nobody (draw)"
+        lines.append(f"Winner: {who} - {o['reason']}")
+    return "\n".join(lines)
+
+
+def _render_building(obs: dict[str, Any]) -> list[str]:
+    you = obs.get("you")
+    lines = []
+    for p, seat in enumerate(obs["seats"]):
+        state = "deck built" if seat["built"] else f"deck {seat['deck']} cards"
+        if obs["phase"] == "draft":
+            state = f"{seat['pool']} cards picked" + (" (has picked)" if seat["picked"] else "")
+        lines.append(f"  {_who(p, you):>10}: {state}")
+    if "pack" in obs:
+        lines.append(f"Pack {obs['pack_number']} in front of you: {cards(obs['pack'])}")
+    if "pool" in obs:
+        lines.append(f"Your picks / pool ({len(obs['pool'])}): {cards(obs['pool'])}")
+    if "deck" in obs and obs["phase"] == "build":
+        lines.append(f"Your deck ({len(obs['deck'])}/{obs['deck_size']}): {cards(obs['deck'])}")
+    return lines
+
+
+def _render_table(obs: dict[str, Any]) -> list[str]:
+    you = obs.get("you")
+    limit = obs["hits_to_lose"]
+    lines = []
+    if "draw_pile" in obs:
+        lines.append(f"Shared draw pile: {obs['draw_pile']} cards   discard pile: "
+                     f"{len(obs['discard'])} cards")
+    lines.append(f"Castles ({limit} unblocked hits lose), hands and soldiers in play:")
+    for p, seat in enumerate(obs["seats"]):
+        castle = "X" * min(seat["hits"], limit) + "." * max(0, limit - seat["hits"])
+        team = f" team {seat['team']}" if obs["teams"] != "none" else ""
+        status = "  OUT" if seat["out"] else ""
+        turn = " <- turn" if p in obs["active"] and not seat["out"] else ""
+        piles = ""
+        if "draw_pile" in seat:
+            piles = f"  draw {seat['draw_pile']} discard {len(seat['discard'])}"
+        lines.append(f"  {_who(p, you):>10}{team} [{castle}] hand {seat['hand']:>2}{piles}"
+                     f"  soldiers: {_soldiers(seat, p)}{status}{turn}")
+    if obs.get("hand") is not None and you is not None:
+        used = obs["seats"][you]["used_court_or_special"]
+        note = "  (court card or special ability used this turn)" if used else ""
+        lines.append(f"Your hand: {cards(obs['hand'])}{note}")
+    for g, group in enumerate(obs["groups"]):
+        attackers = " ".join(f"{card_text(n)}" + (f"[P{c}]" if len({a[0] for a in
+                             group['attackers']}) > 1 else "") for c, n in group["attackers"])
+        blockers = " ".join(f"{card_text(n)}[P{c}]" for c, n in group["blockers"])
+        owner = group["attackers"][0][0] if group["attackers"] else "?"
+        lines.append(f"  Group {g + 1}: P{owner}'s {attackers or '(none left)'} -> "
+                     f"P{group['target']}" + (f"  blocked by {blockers}" if blockers else ""))
+    combat = obs.get("combat")
+    if combat:
+        strikers = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["strikers"])
+        doomed = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["doomed"])
+        lines.append(f"  Combat of group {combat['group'] + 1}: skill {combat['level']} strikes;"
+                     f" still to strike: {strikers or '-'}"
+                     + (f"; already struck: {doomed}" if doomed else ""))
+    special = obs.get("special")
+    if special:
+        victim = f" against P{special['victim']}" if special["victim"] >= 0 else ""
+        lines.append(f"  P{special['player']} used {card_text(special['card'])}{victim}")
+    return lines
+
+
+def describe_event(e: dict[str, Any]) -> str:
+    kind = e["event"]
+    p = f"P{e['player']}" if isinstance(e.get("player"), int) else ""
+    simple = {
+        "first": f"{p} goes first",
+        "eliminated": f"{p} has lost and leaves the game",
+        "deck_built": f"{p} has built a deck",
+    }
+    if kind in simple:
+        return simple[kind]
+    if kind == "setup":
+        teams = "" if e["teams"] == "none" else f", teams: {e['teams']}"
+        return (f"Battle: {e['players']} players, {e['deck_mode']}{teams}, "
+                f"{e['decks']} deck(s)" + (" with Jokers" if e["jokers"] else ""))
+    if kind == "pack":
+        return f"Draft: pack {e['number']} opened, passing {e['direction']}"
+    if kind == "picked":
+        return f"You picked {card_text(e['card'])}"
+    if kind == "build":
+        return f"Each player builds a {e['size']}-card deck"
+    if kind == "your_deck":
+        return f"Your deck: {cards(e['cards'])}"
+    if kind == "turn":
+        who = " and ".join(f"P{q}" for q in e["players"])
+        draws = "; ".join(f"P{q} " + ("skips the first draw step" if e["turn"] == 1 and not k
+                                      else f"draws {k}") for q, k in zip(e["players"],
+                                                                         e["drawn"]))
+        return f"--- Round {e['round']}, turn {e['turn']}: {who} ({draws}) ---"
+    if kind == "draws":
+        return f"{p} draws {e['count']} card(s)" if e["count"] != 1 else ""
+    if kind == "drew":
+        return f"You drew {cards(e['cards'])}"
+    if kind == "reshuffle":
+        whose = f"{p}'s" if p else "the"
+        return f"{whose} discard pile is shuffled into the draw pile".capitalize()
+    if kind == "attack":
+        return f"{p} attacks P{e['target']} with {card_text(e['card'])} (group {e['group'] + 1})"
+    if kind == "block":
+        return f"{p} blocks group {e['group'] + 1} with {card_text(e['card'])}"
+    if kind == "hits":
+        return f"{p} takes {e['hits']} unblocked hit(s): {e['total']} in all"
+    if kind == "strike":
+        return (f"{p}'s {card_text(e['card'])} (skill {SKILL[e['card']]}) strikes "
+                f"P{e['target']}'s {card_text(e['target_card'])} down")
+    if kind == "destroyed":
+        return f"{p}'s {card_text(e['card'])} is destroyed"
+    if kind == "play":
+        what = "court card" if e["court"] else "soldier"
+        return f"{p} plays {card_text(e['card'])} as a {what}"
+    if kind == "special":
+        return f"{p} uses the special ability of {card_text(e['card'])}"
+    if kind == "victim":
+        return f"{p} chooses P{e['victim']} for {card_text(e['card'])}"
+    if kind == "gained":
+        return f"{p} gains control of P{e['victim']}'s {card_text(e['card'])}"
+    if kind == "game_over":
+        who = ", ".join(f"P{q}" for q in e["winners"]) or "nobody (draw)"
+        return f"Game over: {who} - {e['reason']}"
+    return str(e)

@@ -1,0 +1,911 @@
+"""The rules of Battle (James W. Gray), one decision at a time.
+
+Before play, in the own-deck modes, players draft (all pick at once, then the packs pass) and
+build their decks (one card at a time). A turn is: draw step (automatic); attack step
+(attackers declared one at a time, each with its target and group; then each defender declares
+blockers one at a time; unblocked soldiers hit; then every blocked group fights, strikes going
+from the highest combat skill down, equal skills at the same moment, each striker's controller
+choosing its victim); main step (cards played one at a time, then "end turn").
+
+Physical cards are integer ids; `self.names[id]` is the card's name. Every zone is a list of
+ids, so determinisation can resample hidden cards by shuffling ids between hidden zones.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from ...engine import Outcome, State
+from .actions import (
+    AddCard,
+    Attack,
+    Block,
+    ChooseOpponent,
+    Destroy,
+    Done,
+    EndTurn,
+    FinishDeck,
+    GiveSoldier,
+    Pick,
+    PlayCourt,
+    PlaySoldier,
+    PlaySpecial,
+    Sacrifice,
+    Strike,
+)
+from .cards import JOKER, SKILL, deck_names, has_special, is_court, sort_key, suit
+from .config import Config
+
+DRAFT, BUILD = "draft", "build"
+DECLARE, BLOCK, STRIKE, MAIN = "declare", "block", "strike", "main"
+OPPONENT, THREE, SACRIFICE, GIVE = "choose-opponent", "three", "sacrifice", "give"
+OVER = "over"
+
+Soldier = tuple[int, int]  # (controller, card id) inside an attack group
+
+
+@lru_cache(maxsize=32)
+def universe(decks: int, jokers: bool) -> tuple[str, ...]:
+    """Names of every physical card when `decks` decks are shuffled together."""
+    return deck_names(jokers) * decks
+
+
+class BattleState(State):
+    def __init__(self, config: Config, seed: int):
+        n = config.players
+        super().__init__(n, random.Random(seed))
+        self.config = config
+        own = config.own_decks
+        decks = n if own else (n + 1) // 2  # off the top: one deck for every two players
+        self.names = universe(decks, config.jokers)
+        zones = n if own else 1
+        self.draw: list[list[int]] = [[] for _ in range(zones)]
+        self.discard: list[list[int]] = [[] for _ in range(zones)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.side: list[list[int]] = [[] for _ in range(n)]  # pool cards left out of the deck
+        self.undealt: list[int] = []
+        self.soldiers: list[list[int]] = [[] for _ in range(n)]
+        self.owner: dict[int, int] = {}
+        self.hits = [0] * n
+        self.out = [False] * n
+        self.first_hit: list[int | None] = [None] * n
+        self.team = [config.team_of(p) for p in range(n)]
+        if config.teams == "as-one":
+            self.units = tuple(tuple(p for p in range(n) if self.team[p] == t)
+                               for t in range(config.num_teams))
+        else:
+            self.units = tuple((p,) for p in range(n))
+        self.first = -1
+        self.unit = self.first_unit = 0
+        self.active: tuple[int, ...] = ()
+        self.round = 0
+        self.turn_no = 0
+        self.used = [False] * n
+        self.phase = BUILD
+        self.queue: list[int] = []
+        self.groups: list[tuple[int, list[Soldier], list[Soldier]]] = []
+        self.combats: list[int] = []
+        self.level = 0
+        self.strikers: list[Soldier] = []
+        self.doomed: list[Soldier] = []
+        self.special: tuple[int, str, int] | None = None  # (player, card, victim)
+        self.sacrifices_left = 0
+        self.result: Outcome | None = None
+        # draft and deck building
+        self.packs: list[list[list[int]]] = [[] for _ in range(n)]
+        self.cur: list[list[int]] = [[] for _ in range(n)]
+        self.picked = [False] * n
+        self.pack_no = 0
+        self.pool: list[list[int]] = [[] for _ in range(n)]
+        self.building: list[list[int]] = [[] for _ in range(n)]
+        self.built = [not own] * n
+        self.event("setup", players=n, teams=config.teams, team_of=list(self.team),
+                   deck_mode=config.deck_mode, decks=decks, jokers=config.jokers)
+        self._set_up_decks()
+
+    # --- before play: decks, draft, deck building ------------------------------------------
+    def _set_up_decks(self) -> None:
+        cfg = self.config
+        ids = list(range(len(self.names)))
+        if cfg.deck_mode == "off-the-top":
+            self.rng.shuffle(ids)
+            self.draw[0] = ids
+            self._start_game()
+            return
+        per_deck = len(deck_names(cfg.jokers))
+        if cfg.deck_mode == "constructed":
+            for p in range(self.num_players):
+                own = ids[p * per_deck:(p + 1) * per_deck]
+                listed = cfg.deck_list(p)
+                if listed:
+                    self.draw[p] = [self._pop_named(own, name) for name in listed]
+                    self.side[p] = own
+                    self.built[p] = True
+                else:
+                    self.pool[p] = own
+            self._start_building()
+            return
+        self.rng.shuffle(ids)
+        if cfg.deck_mode == "sealed":
+            for p in range(self.num_players):
+                self.pool[p] = sorted(ids[p * per_deck:(p + 1) * per_deck])
+            self._start_building()
+            return
+        size = cfg.pack_size
+        for p in range(self.num_players):
+            start = p * cfg.packs * size
+            self.packs[p] = [ids[start + k * size:start + (k + 1) * size]
+                             for k in range(cfg.packs)]
+        self.undealt = ids[self.num_players * cfg.packs * size:]
+        self.phase = DRAFT
+        self._open_pack()
+
+    def _pop_named(self, ids: list[int], name: str) -> int:
+        names = self.names
+        for i, cid in enumerate(ids):
+            if names[cid] == name:
+                return ids.pop(i)
+        raise ValueError(f"no {name} here")
+
+    def _open_pack(self) -> None:
+        for p in range(self.num_players):
+            self.cur[p] = self.packs[p].pop(0)
+        direction = "left" if self.pack_no % 2 == 0 else "right"
+        self.event("pack", number=self.pack_no + 1, direction=direction)
+        self._forced_picks()
+
+    def _forced_picks(self) -> None:
+        """The last card of a pack is taken without a decision."""
+        if len(self.cur[0]) == 1:
+            for p in range(self.num_players):
+                self._pick(p, self.cur[p][0])
+            self._pass_packs()
+
+    def _pick(self, player: int, cid: int) -> None:
+        self.cur[player].remove(cid)
+        self.pool[player].append(cid)
+        self.picked[player] = True
+        self.event("picked", to=(player,), player=player, card=self.names[cid])
+
+    def _pass_packs(self) -> None:
+        n = self.num_players
+        step = 1 if self.pack_no % 2 == 0 else -1  # left, right, left: left is the next seat
+        self.cur = [self.cur[(p - step) % n] for p in range(n)]
+        self.picked = [False] * n
+        if self.cur[0]:
+            self._forced_picks()
+            return
+        self.pack_no += 1
+        if self.pack_no < self.config.packs:
+            self._open_pack()
+        else:
+            self._start_building()
+
+    def _start_building(self) -> None:
+        self.phase = BUILD
+        self.event("build", size=self.deck_size)
+        if all(self.built):
+            self._start_game()
+
+    @property
+    def deck_size(self) -> int:
+        cfg = self.config
+        return cfg.constructed_size if cfg.deck_mode == "constructed" else cfg.limited_size
+
+    def _add_to_deck(self, player: int, cid: int) -> None:
+        self.pool[player].remove(cid)
+        self.building[player].append(cid)
+        if len(self.building[player]) == self.deck_size:
+            self._finish_deck(player)
+
+    def _finish_deck(self, player: int) -> None:
+        self.built[player] = True
+        self.draw[player] = self.building[player]
+        self.building[player] = []
+        self.side[player] = self.pool[player]
+        self.pool[player] = []
+        self.event("deck_built", player=player)
+        self.event("your_deck", to=(player,), player=player,
+                   cards=sorted((self.names[c] for c in self.draw[player]), key=sort_key))
+        if all(self.built):
+            self._start_game()
+
+    # --- the game ----------------------------------------------------------------------------
+    def _start_game(self) -> None:
+        n = self.num_players
+        if self.config.own_decks:
+            for p in range(n):
+                self.rng.shuffle(self.draw[p])
+        cfg = self.config
+        self.first = cfg.first_player if cfg.first_player >= 0 else self.rng.randrange(n)
+        self.unit = self.first_unit = next(u for u, members in enumerate(self.units)
+                                           if self.first in members)
+        self.event("first", player=self.first)
+        for k in range(n):
+            self._draw((self.first + k) % n, cfg.hand_size)
+        self.round = 1
+        self._start_turn()
+
+    def _zone(self, player: int) -> int:
+        return player if self.config.own_decks else 0
+
+    def _draw(self, player: int, count: int = 1, public: bool = True) -> int:
+        """Draw `count` cards (fewer if both piles run out); returns how many were drawn."""
+        z = self._zone(player)
+        pile = self.draw[z]
+        got = []
+        for _ in range(count):
+            if not pile:
+                if not self.discard[z]:
+                    break  # both piles empty: nothing to draw (RULINGS.md)
+                pile.extend(self.discard[z])
+                self.discard[z].clear()
+                self.rng.shuffle(pile)
+                self.event("reshuffle", player=player if self.config.own_decks else None)
+            got.append(pile.pop())
+        self.hands[player].extend(got)
+        if public:
+            self.event("draws", player=player, count=len(got))
+        if got:
+            self.event("drew", to=(player,), player=player, cards=[self.names[c] for c in got])
+        return len(got)
+
+    def _start_turn(self) -> None:
+        self.active = tuple(p for p in self.units[self.unit] if not self.out[p])
+        self.turn_no += 1
+        for p in self.active:
+            self.used[p] = False
+        # The draw step: "In a two player game, the player who takes the first turn skips
+        # his or her first draw step." The turn event tells everybody how many were drawn.
+        skip = self.num_players == 2 and self.turn_no == 1
+        drawn = [0 if skip else self._draw(p, 1, public=False) for p in self.active]
+        self.event("turn", players=list(self.active), round=self.round, turn=self.turn_no,
+                   drawn=drawn)
+        self.groups = []
+        self.queue = [p for p in self.active if self.soldiers[p]]
+        self.phase = DECLARE
+        self._next_declarer()
+
+    # attack step: declaring attackers
+    def opponents(self, player: int) -> list[int]:
+        """Players still in the game who are not on `player`'s team."""
+        team = self.team[player]
+        return [q for q in range(self.num_players)
+                if q != player and not self.out[q] and self.team[q] != team]
+
+    def _attacking_ids(self) -> set[int]:
+        return {cid for _, members, _ in self.groups for _, cid in members}
+
+    def _blocking_ids(self) -> set[int]:
+        return {cid for _, _, blockers in self.groups for _, cid in blockers}
+
+    def _next_declarer(self) -> None:
+        busy = self._attacking_ids()
+        while self.queue:
+            p = self.queue[0]
+            if any(c not in busy for c in self.soldiers[p]) and self.opponents(p):
+                return
+            self.queue.pop(0)
+        if self.groups:
+            self._start_blocks()
+        else:
+            self._start_main()
+
+    def _start_blocks(self) -> None:
+        n = self.num_players
+        start = self.active[0]
+        order = [(start + k) % n for k in range(1, n)]
+        self.queue = [p for p in order if not self.out[p] and p not in self.active
+                      and self.soldiers[p] and self._blockable(p)]
+        self.phase = BLOCK
+        self._next_blocker()
+
+    def _blockable(self, player: int) -> list[int]:
+        """Groups `player` may block: those attacking it, or (as one) attacking its team."""
+        if self.config.teams == "as-one":
+            team = self.team[player]
+            return [g for g, (t, _, _) in enumerate(self.groups) if self.team[t] == team]
+        return [g for g, (t, _, _) in enumerate(self.groups) if t == player]
+
+    def _next_blocker(self) -> None:
+        busy = self._blocking_ids()
+        while self.queue:
+            if any(c not in busy for c in self.soldiers[self.queue[0]]):
+                return
+            self.queue.pop(0)
+        self._resolve_hits()
+
+    def _resolve_hits(self) -> None:
+        taken = [0] * self.num_players
+        for target, members, blockers in self.groups:
+            if blockers:
+                continue
+            taken[target] += len(members)
+            for ctrl, _ in members:
+                if self.first_hit[ctrl] is None:
+                    self.first_hit[ctrl] = self.turn_no
+        for p, k in enumerate(taken):
+            if k:
+                self.hits[p] += k
+                self.event("hits", player=p, hits=k, total=self.hits[p])
+        limit = self.config.hits_to_lose
+        losers = [p for p in range(self.num_players) if not self.out[p] and self.hits[p] >= limit]
+        if self.config.teams == "as-one":  # a team attacked five times loses as one
+            teams = {self.team[p] for p in losers}
+            losers = [p for p in range(self.num_players)
+                      if not self.out[p] and self.team[p] in teams]
+        for p in losers:
+            self._eliminate(p)
+        if self._check_winner():
+            return
+        self.combats = [g for g, (_, members, blockers) in enumerate(self.groups)
+                        if blockers and members]
+        self._next_combat()
+
+    def _eliminate(self, player: int) -> None:
+        """A player who loses leaves the game; its soldiers and hand go to the discard pile."""
+        self.out[player] = True
+        for cid in self.soldiers[player]:
+            self.discard[self._zone(self.owner.pop(cid))].append(cid)
+        self.soldiers[player] = []
+        self.discard[self._zone(player)].extend(self.hands[player])
+        self.hands[player] = []
+        for _, members, blockers in self.groups:
+            members[:] = [s for s in members if s[0] != player]
+            blockers[:] = [s for s in blockers if s[0] != player]
+        self.event("eliminated", player=player)
+
+    def _check_winner(self) -> bool:
+        alive_teams = {self.team[p] for p in range(self.num_players) if not self.out[p]}
+        if len(alive_teams) > 1:
+            return False
+        (team,) = alive_teams
+        winners = tuple(p for p in range(self.num_players) if self.team[p] == team)
+        reason = "last team standing" if self.config.teams != "none" else "last player standing"
+        self._finish(winners, reason)
+        return True
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        limit = self.config.hits_to_lose
+        scores = tuple(0.0 if self.out[p] else float(max(0, limit - self.hits[p]))
+                       for p in range(self.num_players))
+        self.result = Outcome(winners, scores, reason)
+        self.phase = OVER
+        self.queue = []
+        self.event("game_over", winners=list(winners), reason=reason)
+
+    # attack step: combat
+    def _next_combat(self) -> None:
+        """Fight the blocked groups in order, until a striker's controller must decide."""
+        while self.combats:
+            self.level = 99
+            self.strikers = []
+            self.doomed = []
+            if self._run_combat():
+                return
+            self.combats.pop(0)
+        self._start_main()
+
+    def _run_combat(self) -> bool:
+        """Advance the current combat; True when a striker's controller must choose a target.
+
+        Strikes go from the highest combat skill down; the soldiers of one skill strike at the
+        same moment, so their victims are destroyed together when all of them have struck."""
+        _, members, blockers = self.groups[self.combats[0]]
+        while True:
+            while self.strikers:
+                targets = self._strike_targets(self.strikers[0])
+                if len(targets) > 1:
+                    self.phase = STRIKE
+                    return True
+                self._strike(self.strikers.pop(0), targets[0])
+            for victim in dict.fromkeys(self.doomed):  # the strike events told of these
+                (members if victim in members else blockers).remove(victim)
+                self._destroy(*victim, quiet=True)
+            self.doomed = []
+            if not (members and blockers):
+                return False
+            below = [SKILL[self.names[c]] for _, c in members + blockers
+                     if SKILL[self.names[c]] < self.level]
+            if not below:
+                return False
+            self.level = max(below)
+            self.strikers = [s for s in members + blockers
+                             if SKILL[self.names[s[1]]] == self.level]
+
+    def _enemies(self, striker: Soldier) -> list[Soldier]:
+        _, members, blockers = self.groups[self.combats[0]]
+        return blockers if striker in members else members
+
+    def _strike_targets(self, striker: Soldier) -> list[tuple[int, str]]:
+        """Distinct (controller, card name) of the striker's enemies in this combat."""
+        return list(dict.fromkeys((c, self.names[cid]) for c, cid in self._enemies(striker)))
+
+    def _strike(self, striker: Soldier, target: tuple[int, str]) -> None:
+        matching = [s for s in self._enemies(striker)
+                    if s[0] == target[0] and self.names[s[1]] == target[1]]
+        fresh = [s for s in matching if s not in self.doomed]
+        victim = (fresh or matching)[0]
+        self.doomed.append(victim)
+        self.event("strike", player=striker[0], card=self.names[striker[1]],
+                   target=victim[0], target_card=self.names[victim[1]])
+
+    def _destroy(self, controller: int, cid: int, quiet: bool = False) -> None:
+        self.soldiers[controller].remove(cid)
+        self.discard[self._zone(self.owner.pop(cid))].append(cid)
+        if not quiet:
+            self.event("destroyed", player=controller, card=self.names[cid])
+
+    # main step
+    def _start_main(self) -> None:
+        self.groups = []
+        self.combats = []
+        self.strikers = []
+        self.queue = [p for p in self.active if not self.out[p]]
+        self.phase = MAIN
+        self._next_main()
+
+    def _next_main(self) -> None:
+        while self.queue and not self.hands[self.queue[0]]:
+            self.queue.pop(0)  # nothing in hand: nothing to decide
+        if not self.queue:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """The turn passes clockwise to the next player (or team) still in the game; a new
+        round begins when it passes the first player's place."""
+        units = len(self.units)
+        before = (self.unit - self.first_unit) % units
+        nxt = self.unit
+        for _ in range(units):
+            nxt = (nxt + 1) % units
+            if any(not self.out[p] for p in self.units[nxt]):
+                break
+        if (nxt - self.first_unit) % units <= before:
+            self.round += 1
+        self.unit = nxt
+        cfg = self.config
+        if cfg.turn_limit and self.round > cfg.turn_limit:
+            self._time_limit()
+        elif cfg.max_rounds and self.round > cfg.max_rounds:
+            self._finish((), "safety round limit: draw")
+        else:
+            self._start_turn()
+
+    def _time_limit(self) -> None:
+        """No winner in the time: fewest unblocked hits taken wins; then the first to land an
+        unblocked hit; teams win or lose together."""
+        teams = sorted({self.team[p] for p in range(self.num_players) if not self.out[p]})
+        members = {t: [p for p in range(self.num_players) if self.team[p] == t] for t in teams}
+        taken = {t: sum(self.hits[p] for p in members[t]) for t in teams}
+        fewest = min(taken.values())
+        tied = [t for t in teams if taken[t] == fewest]
+        if len(tied) == 1:
+            self._finish(tuple(members[tied[0]]), "turn limit: fewest hits taken")
+            return
+        firsts = {t: min((self.first_hit[p] for p in members[t] if self.first_hit[p] is not None),
+                         default=None) for t in tied}
+        landed = [t for t in tied if firsts[t] is not None]
+        if landed:
+            earliest = min(firsts[t] for t in landed)
+            best = [t for t in landed if firsts[t] == earliest]
+            if len(best) == 1:
+                self._finish(tuple(members[best[0]]), "turn limit: first unblocked hit")
+                return
+        self._finish((), "turn limit: draw")
+
+    # special abilities
+    def _special_ok(self, player: int, name: str) -> bool:
+        if self.used[player]:
+            return False
+        s = suit(name)
+        if s is not None and not any(suit(self.names[c]) == s for c in self.soldiers[player]):
+            return False
+        r = name[:-1]
+        if name == JOKER or r == "2":
+            return any(self.soldiers[q] for q in self.opponents(player))
+        return True  # an Ace; a Three always has a target (the soldier of its suit)
+
+    def _court_ok(self, player: int, name: str) -> bool:
+        s = suit(name)
+        return not self.used[player] and any(suit(self.names[c]) == s
+                                             for c in self.soldiers[player])
+
+    def _use_special(self, player: int, name: str) -> None:
+        if name[:-1] == "A":
+            self._draw(player, 2)
+            return
+        if name[:-1] == "3":
+            self.special = (player, name, -1)
+            self.phase = THREE
+            return
+        victims = [q for q in self.opponents(player) if self.soldiers[q]]
+        self.special = (player, name, -1)
+        if len(victims) == 1:
+            self._set_victim(victims[0])
+        else:
+            self.phase = OPPONENT
+
+    def _set_victim(self, victim: int) -> None:
+        player, name, _ = self.special
+        self.special = (player, name, victim)
+        self.event("victim", player=player, victim=victim, card=name)
+        if name == JOKER:
+            if len(self.soldiers[victim]) == 1:
+                self._give(victim, self.soldiers[victim][0])
+            else:
+                self.phase = GIVE
+            return
+        if len(self.soldiers[victim]) <= 2:
+            for cid in list(self.soldiers[victim]):
+                self._destroy(victim, cid)
+            self._end_special()
+        else:
+            self.sacrifices_left = 2
+            self.phase = SACRIFICE
+
+    def _give(self, victim: int, cid: int) -> None:
+        player = self.special[0]
+        self.soldiers[victim].remove(cid)
+        self.soldiers[player].append(cid)
+        self.event("gained", player=player, victim=victim, card=self.names[cid])
+        self._end_special()
+
+    def _end_special(self) -> None:
+        self.special = None
+        self.phase = MAIN
+
+    def _after(self) -> None:
+        """Back in the main step after an action: a player with an empty hand is done."""
+        if self.phase == MAIN:
+            self._next_main()
+
+    # --- the engine contract ----------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == OVER:
+            return ()
+        if phase == DRAFT:
+            return tuple(p for p in range(self.num_players) if not self.picked[p])
+        if phase == BUILD:
+            return tuple(p for p in range(self.num_players) if not self.built[p])
+        if phase == STRIKE:
+            return (self.strikers[0][0],)
+        if phase in (SACRIFICE, GIVE):
+            return (self.special[2],)
+        if phase in (OPPONENT, THREE):
+            return (self.special[0],)
+        return (self.queue[0],)
+
+    def _names(self, ids: list[int]) -> list[str]:
+        return sorted({self.names[c] for c in ids}, key=sort_key)
+
+    def _legal_actions(self, player: int) -> list[Any]:
+        phase = self.phase
+        if phase == DRAFT:
+            return [Pick(name) for name in self._names(self.cur[player])]
+        if phase == BUILD:
+            free = self.deck_size - len(self.building[player])
+            return [AddCard(name) for name in self._names(self.pool[player])] + [FinishDeck(free)]
+        if phase == DECLARE:
+            return self._declare_actions(player)
+        if phase == BLOCK:
+            busy = self._blocking_ids()
+            names = self._names([c for c in self.soldiers[player] if c not in busy])
+            groups = self._blockable(player)
+            return [Block(name, g) for g in groups for name in names] + [Done()]
+        if phase == STRIKE:
+            striker = self.names[self.strikers[0][1]]
+            return [Strike(striker, c, name)
+                    for c, name in self._strike_targets(self.strikers[0])]
+        if phase == MAIN:
+            return self._main_actions(player)
+        if phase == OPPONENT:
+            return [ChooseOpponent(q) for q in self.opponents(player) if self.soldiers[q]]
+        if phase == THREE:
+            return [Destroy(q, name) for q in range(self.num_players)
+                    for name in self._names(self.soldiers[q])]
+        if phase == SACRIFICE:
+            return [Sacrifice(name) for name in self._names(self.soldiers[player])]
+        if phase == GIVE:
+            return [GiveSoldier(name, self.special[0])
+                    for name in self._names(self.soldiers[player])]
+        return []
+
+    def _declare_actions(self, player: int) -> list[Any]:
+        busy = self._attacking_ids()
+        names = self._names([c for c in self.soldiers[player] if c not in busy])
+        out: list[Any] = []
+        new = len(self.groups)
+        for target in self.opponents(player):
+            joinable = [g for g, (t, _, _) in enumerate(self.groups) if t == target]
+            for name in names:
+                out.append(Attack(name, target, new, True))
+                out.extend(Attack(name, target, g, False) for g in joinable)
+        out.append(Done())
+        return out
+
+    def _main_actions(self, player: int) -> list[Any]:
+        out: list[Any] = []
+        for name in self._names(self.hands[player]):
+            if is_court(name):
+                if self._court_ok(player, name):
+                    out.append(PlayCourt(name))
+                continue
+            out.append(PlaySoldier(name))
+            if has_special(name) and self._special_ok(player, name):
+                out.append(PlaySpecial(name))
+        out.append(EndTurn())
+        return out
+
+    def _apply(self, player: int, action: Any) -> None:
+        kind = type(action)
+        handler = _HANDLERS[kind]
+        handler(self, player, action)
+
+    # handlers (validated already: the action is one of the legal actions)
+    def _do_pick(self, player: int, action: Pick) -> None:
+        cid = next(c for c in self.cur[player] if self.names[c] == action.card)
+        self._pick(player, cid)
+        if not any(not p for p in self.picked):
+            self._pass_packs()
+
+    def _do_add(self, player: int, action: AddCard) -> None:
+        cid = next(c for c in self.pool[player] if self.names[c] == action.card)
+        self._add_to_deck(player, cid)
+
+    def _do_finish(self, player: int, action: FinishDeck) -> None:
+        best = sorted(self.pool[player], key=lambda c: sort_key(self.names[c]), reverse=True)
+        for cid in best[:action.free]:
+            self.pool[player].remove(cid)
+            self.building[player].append(cid)
+        self._finish_deck(player)
+
+    def _do_attack(self, player: int, action: Attack) -> None:
+        busy = self._attacking_ids()
+        cid = next(c for c in self.soldiers[player]
+                   if c not in busy and self.names[c] == action.card)
+        if action.new:
+            self.groups.append((action.target, [(player, cid)], []))
+        else:
+            self.groups[action.group][1].append((player, cid))
+        self.event("attack", player=player, card=action.card, target=action.target,
+                   group=action.group)
+        self._next_declarer()
+
+    def _do_done(self, player: int, action: Done) -> None:
+        self.queue.pop(0)
+        if self.phase == DECLARE:
+            self._next_declarer()
+        else:
+            self._next_blocker()
+
+    def _do_block(self, player: int, action: Block) -> None:
+        busy = self._blocking_ids()
+        cid = next(c for c in self.soldiers[player]
+                   if c not in busy and self.names[c] == action.card)
+        self.groups[action.group][2].append((player, cid))
+        self.event("block", player=player, card=action.card, group=action.group)
+        self._next_blocker()
+
+    def _do_strike(self, player: int, action: Strike) -> None:
+        self._strike(self.strikers.pop(0), (action.player, action.card))
+        if not self._run_combat():
+            self.combats.pop(0)
+            self._next_combat()
+
+    def _do_play(self, player: int, action: Any) -> None:
+        cid = self._pop_named(self.hands[player], action.card)
+        if type(action) is PlaySpecial:
+            self.used[player] = True
+            self.discard[self._zone(player)].append(cid)
+            self.event("special", player=player, card=action.card)
+            self._use_special(player, action.card)
+        else:
+            if type(action) is PlayCourt:
+                self.used[player] = True
+            self.soldiers[player].append(cid)
+            self.owner[cid] = player
+            self.event("play", player=player, card=action.card,
+                       court=type(action) is PlayCourt)
+        self._after()
+
+    def _do_end_turn(self, player: int, action: EndTurn) -> None:
+        self.queue.pop(0)
+        self._next_main()
+
+    def _do_choose(self, player: int, action: ChooseOpponent) -> None:
+        self._set_victim(action.player)
+        self._after()
+
+    def _do_destroy(self, player: int, action: Destroy) -> None:
+        cid = next(c for c in self.soldiers[action.player] if self.names[c] == action.card)
+        self._destroy(action.player, cid)
+        self._end_special()
+        self._after()
+
+    def _do_sacrifice(self, player: int, action: Sacrifice) -> None:
+        cid = next(c for c in self.soldiers[player] if self.names[c] == action.card)
+        self._destroy(player, cid)
+        self.sacrifices_left -= 1
+        if not self.sacrifices_left:
+            self._end_special()
+            self._after()
+
+    def _do_give(self, player: int, action: GiveSoldier) -> None:
+        cid = next(c for c in self.soldiers[player] if self.names[c] == action.card)
+        self._give(player, cid)
+        self._after()
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # --- what each player may see -----------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        names = self.names
+        own = self.config.own_decks
+        seats = []
+        for p in range(self.num_players):
+            seat: dict[str, Any] = {
+                "hits": self.hits[p],
+                "out": self.out[p],
+                "team": self.team[p],
+                "hand": len(self.hands[p]),
+                "soldiers": [[names[c], self.owner[c]] for c in self.soldiers[p]],
+                "used_court_or_special": self.used[p],
+                "first_hit": self.first_hit[p],
+            }
+            if own:
+                seat["draw_pile"] = len(self.draw[p])
+                seat["discard"] = [names[c] for c in self.discard[p]]
+            if self.phase in (DRAFT, BUILD):
+                seat["picked"] = self.picked[p]
+                seat["pool"] = len(self.pool[p])
+                seat["deck"] = len(self.building[p]) if not self.built[p] else len(self.draw[p])
+                seat["built"] = self.built[p]
+            seats.append(seat)
+        obs: dict[str, Any] = {
+            "game": "battle",
+            "you": player,
+            "phase": self.phase,
+            "to_move": list(self.to_move()),
+            "deck_mode": self.config.deck_mode,
+            "teams": self.config.teams,
+            "hits_to_lose": self.config.hits_to_lose,
+            "turn_limit": self.config.turn_limit,
+            "round": self.round,
+            "turn": self.turn_no,
+            "first": self.first,
+            "active": list(self.active),
+            "seats": seats,
+            "groups": [{"target": t, "attackers": [[c, names[i]] for c, i in m],
+                        "blockers": [[c, names[i]] for c, i in b]}
+                       for t, m, b in self.groups],
+            "combat": self._combat_view(),
+            "special": None if self.special is None else
+            {"player": self.special[0], "card": self.special[1], "victim": self.special[2]},
+            "log": self.visible_log(player),
+        }
+        if not own:
+            obs["draw_pile"] = len(self.draw[0])
+            obs["discard"] = [names[c] for c in self.discard[0]]
+        if player is not None:
+            obs["hand"] = sorted((names[c] for c in self.hands[player]), key=sort_key)
+            if self.phase == DRAFT:
+                obs["pack"] = sorted((names[c] for c in self.cur[player]), key=sort_key)
+                obs["pack_number"] = self.pack_no + 1
+            if self.phase in (DRAFT, BUILD):
+                obs["pool"] = sorted((names[c] for c in self.pool[player]), key=sort_key)
+                obs["deck"] = sorted((names[c] for c in self.building[player]), key=sort_key)
+                obs["deck_size"] = self.deck_size
+        if self.result is not None:
+            obs["outcome"] = self.result.to_json()
+        return obs
+
+    def _combat_view(self) -> dict[str, Any] | None:
+        if self.phase != STRIKE:
+            return None
+        names = self.names
+        return {"group": self.combats[0], "level": self.level,
+                "strikers": [[c, names[i]] for c, i in self.strikers],
+                "doomed": [[c, names[i]] for c, i in self.doomed]}
+
+    def clone(self) -> BattleState:
+        new = BattleState.__new__(BattleState)
+        self._copy_base(new)
+        new.config = self.config
+        new.names = self.names
+        new.draw = [list(z) for z in self.draw]
+        new.discard = [list(z) for z in self.discard]
+        new.hands = [list(z) for z in self.hands]
+        new.side = [list(z) for z in self.side]
+        new.undealt = list(self.undealt)
+        new.soldiers = [list(z) for z in self.soldiers]
+        new.owner = dict(self.owner)
+        new.hits = list(self.hits)
+        new.out = list(self.out)
+        new.first_hit = list(self.first_hit)
+        new.team = self.team
+        new.units = self.units
+        new.first = self.first
+        new.unit = self.unit
+        new.first_unit = self.first_unit
+        new.active = self.active
+        new.round = self.round
+        new.turn_no = self.turn_no
+        new.used = list(self.used)
+        new.phase = self.phase
+        new.queue = list(self.queue)
+        new.groups = [(t, list(m), list(b)) for t, m, b in self.groups]
+        new.combats = list(self.combats)
+        new.level = self.level
+        new.strikers = list(self.strikers)
+        new.doomed = list(self.doomed)
+        new.special = self.special
+        new.sacrifices_left = self.sacrifices_left
+        new.result = self.result
+        new.packs = [[list(k) for k in p] for p in self.packs]
+        new.cur = [list(z) for z in self.cur]
+        new.picked = list(self.picked)
+        new.pack_no = self.pack_no
+        new.pool = [list(z) for z in self.pool]
+        new.building = [list(z) for z in self.building]
+        new.built = list(self.built)
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> BattleState:
+        """Resample what `player` cannot know: the order of every draw pile, the other
+        players' hands, their pools, decks and picks, unopened packs and undealt cards. The
+        cards of each group of hidden zones are shuffled together and dealt back into the
+        same zones with the same sizes; the log keeps only what `player` saw."""
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        new.log = [(to, e) for to, e in self.log if to is None or player in to]
+        for zones in new._hidden_groups(player):
+            cards = [c for z in zones for c in z]
+            new.rng.shuffle(cards)
+            at = 0
+            for z in zones:
+                z[:] = cards[at:at + len(z)]
+                at += len(z)
+        return new
+
+    def _hidden_groups(self, player: int) -> list[list[list[int]]]:
+        others = [q for q in range(self.num_players) if q != player]
+        mode = self.config.deck_mode
+        if mode == "off-the-top":
+            return [[self.draw[0]] + [self.hands[q] for q in others]]
+        if self.phase == DRAFT:
+            unopened = [k for p in range(self.num_players) for k in self.packs[p]]
+            return [[self.undealt] + unopened + [self.cur[q] for q in others]
+                    + [self.pool[q] for q in others]]
+        per_player = [[self.pool[q], self.building[q], self.side[q], self.hands[q], self.draw[q]]
+                      for q in others]
+        groups = [[self.draw[player]]]
+        if mode == "constructed":  # each player's cards come from its own deck of cards
+            return groups + per_player
+        return groups + [[self.undealt] + [z for zones in per_player for z in zones]]
+
+
+_HANDLERS = {
+    Pick: BattleState._do_pick,
+    AddCard: BattleState._do_add,
+    FinishDeck: BattleState._do_finish,
+    Attack: BattleState._do_attack,
+    Block: BattleState._do_block,
+    Done: BattleState._do_done,
+    Strike: BattleState._do_strike,
+    PlaySoldier: BattleState._do_play,
+    PlayCourt: BattleState._do_play,
+    PlaySpecial: BattleState._do_play,
+    EndTurn: BattleState._do_end_turn,
+    ChooseOpponent: BattleState._do_choose,
+    Destroy: BattleState._do_destroy,
+    Sacrifice: BattleState._do_sacrifice,
+    GiveSoldier: BattleState._do_give,
+}
