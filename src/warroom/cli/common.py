@@ -8,14 +8,20 @@ from typing import Any
 import click
 
 from ..engine import Game, parse_assignments
+from ..engine.config import option_names
 from ..games import get_game
 
 SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
 
 
-def game_and_config(name: str, sets: tuple[str, ...]) -> tuple[Game, Any, dict[str, str]]:
+def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None = None
+                    ) -> tuple[Game, Any, dict[str, str]]:
+    """The game and its config. With `players_text`, a game whose number of players is an
+    option (`players`) takes it from the number of SPECs unless `--set players=` says so."""
     game = get_game(name)
     values = parse_assignments(list(sets))
+    if players_text and "players" not in values and "players" in option_names(game.Config):
+        values["players"] = str(len([s for s in players_text.split(",") if s.strip()]))
     return game, game.config(values), values
 
 

@@ -56,7 +56,7 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
         players_text = players_text or ",".join(record.meta.get("players", []))
         save = save or resume
     else:
-        g, config, _ = game_and_config(game, sets)
+        g, config, _ = game_and_config(game, sets, players_text)
         seed = fresh_seed() if seed is None else seed
         record = None
     num = g.num_players(config)
