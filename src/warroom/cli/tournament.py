@@ -1,0 +1,71 @@
+"""`warroom tournament`: a single-elimination event between AI players (or people)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..agents import parse_specs
+from ..engine import parse_assignments
+from ..games import get_game
+from ..sim.tournament import (
+    FORMATS,
+    Match,
+    Round,
+    TournamentSpec,
+    check,
+    describe_match,
+    run_tournament,
+    unit_names,
+)
+from . import cli
+from .common import SET_HELP, echo_err
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", "players_text", required=True,
+              help="Comma-separated entrant SPECs (e.g. heuristic,random,heuristic,random).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default=FORMATS[0],
+              show_default=True)
+@click.option("--best-of", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Games per match (odd): the first to win a majority goes through.")
+@click.option("--match-size", type=click.IntRange(min=2), default=2, show_default=True,
+              help="Players in each game (2, 3 or 4-player matches).")
+@click.option("--teams", "team_size", type=click.IntRange(min=1), default=1,
+              show_default=True, help="Players per team: consecutive entrants form a team, "
+              "which wins or loses together (set the game's team option with --set).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size: int,
+               team_size: int, seed: int, sets: tuple[str, ...], as_json: bool) -> None:
+    """Run a tournament of GAME between the --players entrants.
+
+    Opponents are drawn at random each round; losers are eliminated until one player (or
+    team) remains. The same seed gives the same tournament.
+    """
+    g = get_game(game)
+    specs = tuple(parse_specs(players_text))
+    spec = TournamentSpec(g.name, parse_assignments(list(sets)), specs, best_of, match_size,
+                          team_size, seed, fmt)
+    names = unit_names(specs, team_size) if len(specs) % team_size == 0 else []
+
+    def show_match(number: int, match: Match) -> None:
+        click.echo(f"  round {number}: {describe_match(names, match)}")
+
+    def show_byes(r: Round) -> None:
+        for u in r.byes:
+            click.echo(f"  round {r.number}: {names[u]} advances with a bye")
+
+    check(spec)
+    if as_json:
+        result = run_tournament(spec)
+        click.echo(json.dumps(result.to_json()))
+        return
+    teams = f", teams of {team_size}" if team_size > 1 else ""
+    echo_err(f"{g.title}: {fmt}, {len(specs)} entrants, best of {best_of}, "
+             f"{match_size}-player matches{teams}, seed {seed}")
+    result = run_tournament(spec, on_match=show_match, on_round=show_byes)
+    click.echo(f"Champion: {result.units[result.champion]}")

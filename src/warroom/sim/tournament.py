@@ -1,0 +1,275 @@
+"""Tournaments for any game: single elimination with best-of-N matches.
+
+Entrants are player SPECs; with teams, consecutive entrants form a team that wins or loses
+together. Each round the units still in the event are put in a random order and grouped into
+matches of `match_size` seats (one seat per player: two, three or four-player matches, or two
+teams of two in a four-player game). A unit left over without a full match plays a smaller
+match if the game allows one, else it advances with a bye. A match is won by the first unit to
+win a majority of `best_of` games; if nobody has when the games run out, by most game wins,
+then by the larger total score over the match, then by lot.
+
+A game's own tiebreaks come through its outcome: a game that ends at its turn limit (an
+option such as Battle's `turn_limit`) names its winners by its own rules.
+
+Everything is seeded from the tournament seed: the draw of each round, each game's seed, each
+agent's seed and any lot, so a tournament reproduces exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import make_agents, parse_specs
+from ..engine import ConfigError, Game, derive_seed, make_rng, play_game
+from ..engine.config import option_names
+from ..games import get_game
+
+FORMATS = ("single-elimination",)
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    game: str
+    config: dict[str, Any]  # rule options, as given with --set
+    players: tuple[str, ...]  # entrant SPECs, in order
+    best_of: int = 1
+    match_size: int = 2  # seats (players) per game
+    team_size: int = 1  # consecutive entrants per team
+    seed: int = 0
+    format: str = "single-elimination"
+
+
+@dataclass
+class GameResult:
+    seed: int
+    seating: list[int]  # the unit in each seat
+    winners: list[int]  # units
+    reason: str
+    scores: dict[int, float]  # unit -> total of its seats' scores
+
+
+@dataclass
+class Match:
+    units: list[int]
+    games: list[GameResult] = field(default_factory=list)
+    wins: dict[int, int] = field(default_factory=dict)
+    scores: dict[int, float] = field(default_factory=dict)
+    winner: int = -1
+    decided_by: str = ""
+
+
+@dataclass
+class Round:
+    number: int
+    matches: list[Match]
+    byes: list[int]
+
+
+@dataclass
+class Tournament:
+    spec: TournamentSpec
+    units: list[str]  # unit names
+    members: list[list[int]]  # entrant indices of each unit
+    rounds: list[Round]
+    champion: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.spec.game,
+            "format": self.spec.format,
+            "best_of": self.spec.best_of,
+            "match_size": self.spec.match_size,
+            "team_size": self.spec.team_size,
+            "seed": self.spec.seed,
+            "config": dict(self.spec.config),
+            "entrants": list(self.spec.players),
+            "units": list(self.units),
+            "rounds": [dataclasses.asdict(r) for r in self.rounds],
+            "champion": self.champion,
+            "champion_name": self.units[self.champion],
+        }
+
+
+class _Event:
+    """What does not change during a tournament: the game, its config per match size, and
+    how a team's members are seated."""
+
+    def __init__(self, spec: TournamentSpec):
+        if spec.format not in FORMATS:
+            raise ConfigError(f"unknown tournament format {spec.format!r}; "
+                              f"formats are: {', '.join(FORMATS)}")
+        if spec.best_of < 1 or spec.best_of % 2 == 0:
+            raise ConfigError(f"--best-of must be an odd number of games (1, 3, 5...), "
+                              f"got {spec.best_of}")
+        if spec.team_size < 1 or spec.match_size % spec.team_size:
+            raise ConfigError(f"--match-size {spec.match_size} must be a multiple of the "
+                              f"team size {spec.team_size}")
+        if spec.match_size // spec.team_size < 2:
+            raise ConfigError("a match needs at least two players or teams")
+        if len(spec.players) % spec.team_size:
+            raise ConfigError(f"{len(spec.players)} entrants cannot form teams of "
+                              f"{spec.team_size}")
+        if len(spec.players) // spec.team_size < 2:
+            raise ConfigError("a tournament needs at least two entrants (or teams)")
+        parse_specs(",".join(spec.players))
+        self.spec = spec
+        self.game: Game = get_game(spec.game)
+        self.has_players_option = "players" in option_names(self.game.Config)
+        self._configs: dict[int, tuple[Any, list[tuple[int, ...]]]] = {}
+        self.setup(spec.match_size // spec.team_size)  # the regular match must be possible
+
+    def setup(self, units: int) -> tuple[Any, list[tuple[int, ...]]]:
+        """Config and seats of each unit for a match of `units` units; ConfigError if the
+        game cannot hold such a match."""
+        if units in self._configs:
+            return self._configs[units]
+        seats = units * self.spec.team_size
+        values = dict(self.spec.config)
+        if self.has_players_option:
+            if "players" in values and int(values["players"]) != self.spec.match_size:
+                raise ConfigError(f"--set players={values['players']} disagrees with "
+                                  f"--match-size {self.spec.match_size}")
+            values["players"] = seats
+        config = self.game.config(values)
+        if self.game.num_players(config) != seats:
+            raise ConfigError(f"{self.game.name} is played by {self.game.num_players(config)} "
+                              f"players, not {seats}: adjust --match-size")
+        if self.spec.team_size == 1:
+            groups = [(s,) for s in range(seats)]
+        else:
+            team_seats = getattr(self.game, "team_seats", None)
+            groups = team_seats(config) if team_seats else None
+            if not groups or len(groups) != units or any(
+                    len(g) != self.spec.team_size for g in groups):
+                raise ConfigError(f"{self.game.name} with these options has no {units} teams "
+                                  f"of {self.spec.team_size} (see 'warroom options "
+                                  f"{self.game.name}' for its team options)")
+        self._configs[units] = (config, groups)
+        return config, groups
+
+    def can_hold(self, units: int) -> bool:
+        try:
+            self.setup(units)
+        except ConfigError:
+            return False
+        return True
+
+
+def check(spec: TournamentSpec) -> None:
+    """Raise ConfigError if the tournament cannot be held (before anything is played)."""
+    _Event(spec)
+
+
+def run_tournament(spec: TournamentSpec,
+                   on_match: Callable[[int, Match], None] | None = None,
+                   on_round: Callable[[Round], None] | None = None) -> Tournament:
+    """Play a whole tournament; `on_match(round number, match)` is called as each match ends
+    and `on_round(round)` as each round ends."""
+    event = _Event(spec)
+    k = spec.team_size
+    members = [list(range(i, i + k)) for i in range(0, len(spec.players), k)]
+    names = unit_names(spec.players, k)
+    alive = list(range(len(members)))
+    per_match = spec.match_size // k
+    rounds: list[Round] = []
+    while len(alive) > 1:
+        number = len(rounds) + 1
+        order = list(alive)
+        make_rng(spec.seed, "draw", number).shuffle(order)
+        tables, byes = _tables(order, per_match, event)
+        matches = []
+        for i, units in enumerate(tables):
+            match = _play_match(event, members, units, number, i)
+            matches.append(match)
+            if on_match is not None:
+                on_match(number, match)
+        rounds.append(Round(number, matches, byes))
+        if on_round is not None:
+            on_round(rounds[-1])
+        winners = {m.winner for m in matches}
+        alive = [u for u in alive if u in winners or u in byes]
+    return Tournament(spec, names, members, rounds, alive[0])
+
+
+def unit_names(players: tuple[str, ...], team_size: int) -> list[str]:
+    """"3:heuristic" for entrant 3; "team 1:heuristic + 2:random" for a team."""
+    out = []
+    for i in range(0, len(players), team_size):
+        names = [f"{j + 1}:{players[j]}" for j in range(i, i + team_size)]
+        out.append(names[0] if team_size == 1 else "team " + " + ".join(names))
+    return out
+
+
+def _tables(order: list[int], per_match: int, event: _Event) -> tuple[list[list[int]], list[int]]:
+    """Full matches in draw order; the remainder plays a smaller match if the game can hold
+    one, otherwise those units get byes."""
+    full = len(order) // per_match * per_match
+    tables = [order[i:i + per_match] for i in range(0, full, per_match)]
+    rest = order[full:]
+    byes: list[int] = []
+    if len(rest) >= 2 and event.can_hold(len(rest)):
+        tables.append(rest)
+    else:
+        byes = rest
+    if not tables:
+        raise ConfigError(f"{event.game.name} cannot hold a match of the {len(order)} "
+                          "players or teams left")
+    return tables, byes
+
+
+def _play_match(event: _Event, members: list[list[int]], units: list[int], number: int,
+                index: int) -> Match:
+    spec = event.spec
+    config, groups = event.setup(len(units))
+    match = Match(units=list(units), wins={u: 0 for u in units}, scores={u: 0.0 for u in units})
+    needed = spec.best_of // 2 + 1
+    for g in range(spec.best_of):
+        shift = g % len(units)  # the units change places each game
+        seated = units[shift:] + units[:shift]
+        seat_unit = [0] * event.game.num_players(config)
+        specs = [""] * len(seat_unit)
+        for unit, seats in zip(seated, groups):
+            for entrant, seat in zip(members[unit], seats):
+                seat_unit[seat] = unit
+                specs[seat] = spec.players[entrant]
+        seed = derive_seed(spec.seed, "round", number, "match", index, "game", g)
+        agents = make_agents(specs, event.game, seed)
+        outcome = play_game(event.game, config, seed, agents, keep_record=False).outcome
+        winners = sorted({seat_unit[s] for s in outcome.winners})
+        scores = {u: 0.0 for u in units}
+        for seat, score in enumerate(outcome.scores):
+            scores[seat_unit[seat]] += float(score)
+        match.games.append(GameResult(seed, seat_unit, winners, outcome.reason, scores))
+        if len(winners) == 1:
+            match.wins[winners[0]] += 1
+        for u in units:
+            match.scores[u] += scores[u]
+        if max(match.wins.values()) >= needed:
+            break
+    match.winner, match.decided_by = _decide(match, needed,
+                                             make_rng(spec.seed, "lot", number, index))
+    return match
+
+
+def _decide(match: Match, needed: int, rng: Any) -> tuple[int, str]:
+    most = max(match.wins.values())
+    leaders = [u for u in match.units if match.wins[u] == most]
+    if len(leaders) == 1:
+        return leaders[0], "wins" if most >= needed else "most wins"
+    best = max(match.scores[u] for u in leaders)
+    leaders = [u for u in leaders if match.scores[u] == best]
+    if len(leaders) == 1:
+        return leaders[0], "score"
+    return rng.choice(leaders), "lot"
+
+
+def describe_match(tournament_units: list[str], match: Match) -> str:
+    """One line: the units, the winner, the game score and how it was decided."""
+    who = " vs ".join(tournament_units[u] for u in match.units)
+    tally = "-".join(str(match.wins[u]) for u in match.units)
+    how = "" if match.decided_by == "wins" else f", decided by {match.decided_by}"
+    reasons = "; ".join(sorted({g.reason for g in match.games}))
+    return f"{who} -> {tournament_units[match.winner]} ({tally}{how}) [{reasons}]"
