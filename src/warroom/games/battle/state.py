@@ -260,9 +260,10 @@ class BattleState(State):
         # The draw step: "In a two player game, the player who takes the first turn skips
         # his or her first draw step." The turn event tells everybody how many were drawn.
         skip = self.num_players == 2 and self.turn_no == 1
-        drawn = [0 if skip else self._draw(p, 1, public=False) for p in self.active]
+        drawn: list[int] = []
         self.event("turn", players=list(self.active), round=self.round, turn=self.turn_no,
-                   drawn=drawn)
+                   drawn=drawn)  # filled in just below, before anybody can see it
+        drawn.extend(0 if skip else self._draw(p, 1, public=False) for p in self.active)
         self.groups = []
         self.queue = [p for p in self.active if self.soldiers[p]]
         self.phase = DECLARE
