@@ -125,3 +125,18 @@ def test_sweep_resume_completes_every_cell_without_repeating(tmp_path):
     assert [store.count_games(r.id) for r in runs] == [6, 6]
     for r in runs:
         assert [g["index"] for g in store.iter_games(r.id)] == list(range(6))
+
+
+@pytest.mark.skipif("word-iron" not in REGISTRY, reason="word-iron is not registered")
+def test_a_sweep_over_card_files_checks_every_file_first(tmp_path):
+    from warroom.engine import DataError
+
+    game = REGISTRY["word-iron"]
+    good = plan(game, (), parse_vary(["deck0=sample,raiders"]), "heuristic,heuristic")
+    assert [c.config["deck0"] for c in good] == ["sample", "raiders"]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("game: word-iron\nsoldiers: [\n")
+    with pytest.raises(DataError) as info:
+        plan(game, (), parse_vary([f"deck0=sample,{broken}"]), "heuristic,heuristic")
+    assert str(info.value).startswith(f"--vary deck0={broken}: ")
+    assert "\n" not in str(info.value)

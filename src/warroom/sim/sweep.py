@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..agents import parse_specs
-from ..engine import ConfigError, Game, config_to_json, parse_assignments
+from ..engine import ConfigError, DataError, Game, config_to_json, parse_assignments
 from ..engine.config import option_names
 from .analysis import RunAnalysis, analyse
 from .report import Document, Plot, Section, game_title
@@ -72,8 +72,8 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
         for value in values:
             try:
                 game.config({**base, key: value})
-            except ConfigError as exc:
-                raise ConfigError(f"--vary {key}={value}: {exc}") from None
+            except (ConfigError, DataError) as exc:
+                raise type(exc)(f"--vary {key}={value}: {exc}") from None
     cells = []
     for combo in itertools.product(*(values for _, values in vary)):
         values = dict(zip((k for k, _ in vary), combo, strict=True))
@@ -81,8 +81,8 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
             config = game.config({**base, **values})
             parse_specs(players_text, game.num_players(config))
             game.new_state(config, 0)  # a card file that cannot be read fails here, not later
-        except ConfigError as exc:
-            raise ConfigError(f"sweep cell {Cell(values, {}).label}: {exc}") from None
+        except (ConfigError, DataError) as exc:
+            raise type(exc)(f"sweep cell {Cell(values, {}).label}: {exc}") from None
         cells.append(Cell(values, config_to_json(config)))
     return cells
 

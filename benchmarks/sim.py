@@ -1,0 +1,145 @@
+"""Playtesting speed and memory: games per second of every registered game between heuristic
+players, on 1 and 2 worker processes (results written to a results database, as
+`warroom simulate` does), the scaling ratio, and the memory of a long run sampled as it goes.
+
+Run with `.venv/bin/python benchmarks/sim.py [--seconds 10] [--memory-games 100000]`.
+Prints Markdown tables (see benchmarks/sim-results.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from warroom.engine import config_to_json
+from warroom.games import REGISTRY
+from warroom.sim.runs import execute
+from warroom.sim.store import ResultStore
+
+WARROOM = str(Path(sys.executable).parent / "warroom")
+PLAYERS = ["heuristic", "heuristic"]
+
+
+def games_per_second(game: str, workers: int, games: int, where: Path) -> float:
+    g = REGISTRY[game]
+    with ResultStore(where / f"{game}-{workers}.sqlite") as store:
+        config = g.Config()
+        players = PLAYERS + ["heuristic"] * (g.num_players(config) - len(PLAYERS))
+        run = store.create_run(game, g.version, config_to_json(config), players, 0, games)
+        start = time.perf_counter()
+        execute(store, run, games, workers=workers)
+        return games / (time.perf_counter() - start)
+
+
+def calibrate(game: str, seconds: float, where: Path) -> int:
+    """How many games take about `seconds` on one worker."""
+    rate = games_per_second(game, 1, 20, where)
+    return max(20, int(rate * seconds))
+
+
+def throughput(seconds: float) -> None:
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs\n")
+    print("| game | games | 1 worker (games/s) | 2 workers (games/s) | scaling |")
+    print("|---|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in REGISTRY:
+            games = calibrate(name, seconds, Path(tmp))
+            one = games_per_second(name, 1, games, Path(tmp))
+            two = games_per_second(name, 2, games, Path(tmp))
+            print(f"| {name} | {games} | {one:.1f} | {two:.1f} | {two / one:.2f} |", flush=True)
+
+
+def rss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except (FileNotFoundError, ProcessLookupError):
+        pass
+    return 0
+
+
+def descendants(pid: int) -> list[int]:
+    children = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (FileNotFoundError, ProcessLookupError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def memory(games: int, game: str) -> None:
+    """Run `warroom simulate` for `games` games on 2 workers; sample the RSS of the command
+    and of its worker processes, and the games written, every few seconds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "memory.sqlite"
+        proc = subprocess.Popen([WARROOM, "simulate", game, "--games", str(games), "--players",
+                                 ",".join(PLAYERS), "--workers", "2", "--db", str(db), "--json"],
+                                stdout=subprocess.PIPE, text=True)
+        start = time.perf_counter()
+        samples = []
+        next_report = 0
+        while proc.poll() is None:
+            time.sleep(2)
+            done = _count(db)
+            main = rss_kib(proc.pid)
+            workers = [rss_kib(p) for p in descendants(proc.pid)]
+            if main:
+                samples.append((done, main, max(workers, default=0), sum(workers)))
+            if done >= next_report:
+                print(f"| {done} | {time.perf_counter() - start:.0f} | {main / 1024:.1f} | "
+                      f"{max(workers, default=0) / 1024:.1f} | {sum(workers) / 1024:.1f} |",
+                      flush=True)
+                next_report = done + games // 10
+        elapsed = time.perf_counter() - start
+        size = sum(p.stat().st_size for p in Path(tmp).glob("memory.sqlite*"))
+        print(f"\nfinished: {_count(db)} games in {elapsed:.0f} s ({_count(db) / elapsed:.1f} "
+              f"games/s); database {size / 2**20:.1f} MiB")
+        mains = [m for d, m, _, _ in samples if d >= games // 10]
+        print(f"command RSS after the first 10 %: min {min(mains) / 1024:.1f} MiB, "
+              f"max {max(mains) / 1024:.1f} MiB")
+
+
+def _count(db: Path) -> int:
+    try:
+        with sqlite3.connect(db, timeout=30) as con:
+            return con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="about how long each game's 1-worker measurement runs")
+    parser.add_argument("--memory-games", type=int, default=100_000)
+    parser.add_argument("--memory-game", default="kow")
+    parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument("--skip-memory", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_throughput:
+        throughput(args.seconds)
+    if not args.skip_memory:
+        print(f"\nmemory of a {args.memory_games}-game run of {args.memory_game}, 2 workers:\n")
+        print("| games written | seconds | command RSS (MiB) | largest worker RSS (MiB) |"
+              " all child processes RSS (MiB) |")
+        print("|---:|---:|---:|---:|---:|")
+        memory(args.memory_games, args.memory_game)
+
+
+if __name__ == "__main__":
+    main()
