@@ -268,8 +268,9 @@ def _first_problem(data: dict[str, Any], exc: ValidationError) -> str:
     err = errors[0]
     loc = list(err["loc"])
     message = err["msg"].removeprefix("Value error, ")
-    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-    where = "deck"
+    extra = len(errors) - 1
+    more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""
+    where = ""
     if len(loc) >= 2 and loc[0] in SECTION_SIZES and isinstance(loc[1], int):
         section, index = loc[0], loc[1]
         try:
@@ -287,8 +288,8 @@ def _first_problem(data: dict[str, Any], exc: ValidationError) -> str:
             continue  # pydantic names the union member it tried; the field path is enough
         else:
             field += f".{part}" if field else str(part)
-    field = field or "(the whole " + ("card)" if where != "deck" else "deck)")
-    return f"{where}, field {field}: {message}{more}"
+    place = ", ".join(part for part in (where, f"field {field}" if field else "") if part)
+    return f"{place}: {message}{more}" if place else f"{message}{more}"
 
 
 # --- text ---------------------------------------------------------------------------------

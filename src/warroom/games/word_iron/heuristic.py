@@ -56,7 +56,7 @@ def heuristic_action(state: WordIronState, player: int, rng: random.Random) -> A
     if kind == "truce_offer":
         return _truce_offer(state, player, actions)
     if kind == "truce_answer":
-        return AnswerTruce(strength(state, player) < strength(state, 1 - player))
+        return AnswerTruce(strength(state, player) < TRUCE_BELOW * strength(state, 1 - player))
     return actions[rng.randrange(len(actions))]
 
 
