@@ -71,6 +71,7 @@ def test_resume_continues_the_run_and_equals_an_uninterrupted_one(tmp_path, caps
     (["--resume", "--db", "{tmp}/r.sqlite", "--seed", "99"], "no run of kow with "
      "players heuristic,random, seed 99 to resume"),
     (["--backend", "spark"], "Invalid value for '--backend'"),
+    (["--address", "10.0.0.1:6379"], "--address is for --backend ray"),
 ])
 def test_bad_input_is_one_line(tmp_path, capsys, extra, message):
     simulate_json(capsys, "--games", "1", "--db", str(tmp_path / "r.sqlite"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import sqlite3
 
 import pytest
@@ -42,3 +43,15 @@ def test_simulate_with_backend_ray_writes_the_same_database(local_ray, tmp_path,
     rows = [sqlite3.connect(tmp_path / name).execute(query).fetchall()
             for name in ("ray.sqlite", "proc.sqlite")]
     assert rows[0] == rows[1] and len(rows[0]) == 12
+
+
+def test_a_cluster_nobody_answers_at_is_a_one_line_error_before_any_run(tmp_path, capsys):
+    with socket.socket() as sock:  # a port that was free a moment ago: nothing listens there
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    db = tmp_path / "r.sqlite"
+    assert main(["simulate", "kow", "--players", "random,random", "--backend", "ray",
+                 "--address", f"127.0.0.1:{port}", "--db", str(db)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"no Ray cluster answers at 127.0.0.1:{port}" in err[0]
+    assert not db.exists()

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from ..agents import parse_specs
 from ..engine import config_to_json
-from ..sim.batch import BACKENDS
+from ..sim.batch import BACKENDS, check_backend
 from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
 from ..sim.store import ResultStore, StoreError, default_db_path
@@ -70,6 +70,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     g, config, _ = game_and_config(game, sets)
     num = g.num_players(config)
     specs = parse_specs(players_text, num) if players_text else None
+    check_backend(backend, address)
     path = Path(db) if db else default_db_path(g.name)
     if resume and not path.is_file():
         raise StoreError(f"{path}: no results database to resume from")

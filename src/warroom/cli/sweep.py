@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..agents import parse_specs
+from ..sim.batch import check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
@@ -48,6 +49,7 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, s
     vary = parse_vary(varies)
     cells = plan(g, sets, vary, players_text)
     specs = parse_specs(players_text)
+    check_backend(backend, address)
     path = Path(db) if db else default_db_path(g.name)
     with ResultStore(path) as store, game_progress() as progress:
         task = progress.add_task(g.name, total=n_games * len(cells))

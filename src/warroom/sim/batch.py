@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 import queue
 import signal
+import socket
 import time
 import traceback
 from collections.abc import Iterable, Iterator
@@ -147,8 +148,7 @@ def run_batch(
     (cheaper: nothing waits for a slow game). `backend` "process" uses `workers` local worker
     processes (1: this process); "ray" runs on the Ray cluster at `address` (None: a local
     instance with `workers` CPUs, or the one this process already joined)."""
-    if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
+    check_backend(backend, None)
     if ordered and not isinstance(indices, range | list | tuple):
         indices = list(indices)
     chunker = Chunker(indices)
@@ -242,11 +242,36 @@ def import_ray() -> Any:
     return ray
 
 
+def check_backend(backend: str, address: str | None) -> None:
+    """Refuse, before anything is played or written, a backend that cannot run here."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
+    if backend == "ray":
+        import_ray()
+        if address:
+            _check_reachable(address)
+    elif address:
+        raise ConfigError("--address is for --backend ray")
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast on a cluster address nobody answers at (Ray itself retries for minutes)."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if address == "auto" or not sep or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise ConfigError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
+
+
 def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
                 address: str | None) -> Iterator[Chunk]:
     ray = import_ray()
     started = False
     if not ray.is_initialized():
+        if address:
+            _check_reachable(address)
         try:
             ray.init(address=address, num_cpus=None if address else workers,
                      include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
