@@ -17,7 +17,6 @@ agent's seed and any lot, so a tournament reproduces exactly.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,10 +86,25 @@ class Tournament:
             "config": dict(self.spec.config),
             "entrants": list(self.spec.players),
             "units": list(self.units),
-            "rounds": [dataclasses.asdict(r) for r in self.rounds],
+            "rounds": [{"number": r.number, "byes": list(r.byes),
+                        "matches": [_match_json(m) for m in r.matches]} for r in self.rounds],
             "champion": self.champion,
             "champion_name": self.units[self.champion],
         }
+
+
+def _match_json(m: Match) -> dict[str, Any]:
+    """A match with its per-unit tallies as lists in the order of `units`."""
+    return {
+        "units": list(m.units),
+        "wins": [m.wins[u] for u in m.units],
+        "scores": [m.scores[u] for u in m.units],
+        "winner": m.winner,
+        "decided_by": m.decided_by,
+        "games": [{"seed": g.seed, "seating": list(g.seating), "winners": list(g.winners),
+                   "reason": g.reason, "scores": [g.scores[u] for u in m.units]}
+                  for g in m.games],
+    }
 
 
 class _Event:

@@ -65,8 +65,9 @@ class BattleGame(Game):
         return describe_event(event)
 
     def metrics(self, state: BattleState) -> dict[str, float]:
+        # The first player is drawn at random once the decks are made: say who it was.
         return {"rounds": float(state.round), "turns": float(state.turn_no),
-                "hits": float(sum(state.hits))}
+                "hits": float(sum(state.hits)), "first_player": state.first}
 
     def team_seats(self, config: Config) -> list[tuple[int, ...]] | None:
         """Seats of each team (teammates sit apart), or None without teams. The tournament

@@ -25,6 +25,10 @@ def cards(names: list[str]) -> str:
     return " ".join(card_text(n) for n in names) or "-"
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def _who(p: int, you: int | None) -> str:
     return f"You (P{p})" if p == you else f"P{p}"
 
@@ -65,9 +69,10 @@ def _render_building(obs: dict[str, Any]) -> list[str]:
     you = obs.get("you")
     lines = []
     for p, seat in enumerate(obs["seats"]):
-        state = "deck built" if seat["built"] else f"deck {seat['deck']} cards"
+        state = "deck built" if seat["built"] else f"deck {_count(seat['deck'], 'card')}"
         if obs["phase"] == "draft":
-            state = f"{seat['pool']} cards picked" + (" (has picked)" if seat["picked"] else "")
+            state = f"{_count(seat['pool'], 'card')} picked" + (
+                " (has picked)" if seat["picked"] else "")
         lines.append(f"  {_who(p, you):>10}: {state}")
     if "pack" in obs:
         lines.append(f"Pack {obs['pack_number']} in front of you: {cards(obs['pack'])}")
@@ -150,7 +155,7 @@ def describe_event(e: dict[str, Any]) -> str:
                                                                          e["drawn"]))
         return f"--- Round {e['round']}, turn {e['turn']}: {who} ({draws}) ---"
     if kind == "draws":
-        return f"{p} draws {e['count']} card(s)" if e["count"] != 1 else ""
+        return f"{p} draws {_count(e['count'], 'card')}"
     if kind == "drew":
         return f"You drew {cards(e['cards'])}"
     if kind == "reshuffle":
@@ -161,7 +166,7 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "block":
         return f"{p} blocks group {e['group'] + 1} with {card_text(e['card'])}"
     if kind == "hits":
-        return f"{p} takes {e['hits']} unblocked hit(s): {e['total']} in all"
+        return f"{p} takes {_count(e['hits'], 'unblocked hit')}: {e['total']} in all"
     if kind == "strike":
         return (f"{p}'s {card_text(e['card'])} (skill {SKILL[e['card']]}) strikes "
                 f"P{e['target']}'s {card_text(e['target_card'])} down")

@@ -1,0 +1,145 @@
+"""The generic tournament runner: single elimination, best-of-N, match sizes, teams, seeds."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from warroom.cli import main
+from warroom.engine import ConfigError
+from warroom.games import get_game
+from warroom.sim.tournament import (
+    Match,
+    TournamentSpec,
+    _decide,
+    describe_match,
+    run_tournament,
+    unit_names,
+)
+
+
+def spec(players, game="battle", **kw):
+    return TournamentSpec(game, kw.pop("config", {}), tuple(players), **kw)
+
+
+def test_single_elimination_until_one_player_remains():
+    t = run_tournament(spec(["heuristic", "random", "random", "random"], seed=3))
+    assert [len(r.matches) for r in t.rounds] == [2, 1]
+    final = t.rounds[-1].matches[0]
+    assert t.champion == final.winner
+    for r in t.rounds:  # losers are eliminated: nobody plays after losing a match
+        for m in r.matches:
+            later = [u for r2 in t.rounds[r.number:] for m2 in r2.matches for u in m2.units]
+            assert all(u not in later for u in m.units if u != m.winner)
+    assert t.units[t.champion] == "1:heuristic"
+
+
+def test_opponents_are_drawn_at_random_each_round():
+    pairings = set()
+    for seed in range(6):
+        t = run_tournament(spec(["random"] * 4, seed=seed))
+        pairings.add(tuple(sorted(tuple(sorted(m.units)) for m in t.rounds[0].matches)))
+    assert len(pairings) > 1
+
+
+def test_same_seed_same_tournament():
+    a = run_tournament(spec(["random"] * 5, seed=9, best_of=3)).to_json()
+    b = run_tournament(spec(["random"] * 5, seed=9, best_of=3)).to_json()
+    assert a == b
+    assert json.loads(json.dumps(a)) == a
+
+
+def test_best_of_three_ends_when_a_player_has_two_wins():
+    t = run_tournament(spec(["heuristic", "random"], best_of=3, seed=1))
+    m = t.rounds[0].matches[0]
+    assert len(m.games) == 2 and m.wins[0] == 2 and m.decided_by == "wins"
+    first, second = (g.seating for g in m.games)
+    assert second == first[::-1]  # the players change seats each game
+
+
+def test_an_odd_player_out_advances_with_a_bye():
+    t = run_tournament(spec(["random"] * 3, seed=2))
+    assert len(t.rounds[0].matches) == 1 and len(t.rounds[0].byes) == 1
+    assert len(t.rounds) == 2
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_three_and_four_player_matches(size):
+    t = run_tournament(spec(["random"] * 7, match_size=size, seed=4))
+    first = t.rounds[0]
+    assert len(first.matches[0].units) == size
+    sizes = sorted(len(m.units) for m in first.matches)
+    assert sum(sizes) + len(first.byes) == 7
+    for m in first.matches:
+        assert all(len(g.seating) == len(m.units) for g in m.games)
+
+
+def test_teams_win_or_lose_together_and_sit_in_their_team_seats():
+    t = run_tournament(spec(["heuristic", "heuristic", "random", "random"] * 2, match_size=4,
+                            team_size=2, config={"teams": "alliance"}, seed=5))
+    assert t.units[0] == "team 1:heuristic + 2:heuristic" and t.members[0] == [0, 1]
+    for r in t.rounds:
+        for m in r.matches:
+            for g in m.games:
+                # teammates sit apart, at seats 0 and 2 or 1 and 3 (Battle's team seats)
+                assert g.seating[0] == g.seating[2] and g.seating[1] == g.seating[3]
+                assert len(g.winners) <= 1
+    assert t.champion in (0, 2)
+
+
+def test_a_games_own_tiebreaks_decide_at_its_turn_limit():
+    t = run_tournament(spec(["heuristic", "random"], config={"turn_limit": "2"}, seed=0))
+    reasons = {g.reason for g in t.rounds[0].matches[0].games}
+    assert reasons <= {"turn limit: fewest hits taken", "turn limit: first unblocked hit",
+                       "turn limit: draw", "last player standing"}
+    assert any(r.startswith("turn limit") for r in reasons)
+
+
+def test_generic_over_games():
+    t = run_tournament(spec(["heuristic", "random", "random"], game="kow", best_of=3, seed=0))
+    assert t.units[t.champion] in unit_names(("heuristic", "random", "random"), 1)
+
+
+def test_ties_in_a_match_go_to_the_score_then_to_lot():
+    m = Match(units=[0, 1], wins={0: 1, 1: 1}, scores={0: 3.0, 1: 5.0})
+    assert _decide(m, 2, random.Random(0)) == (1, "score")
+    m = Match(units=[0, 1], wins={0: 0, 1: 0}, scores={0: 3.0, 1: 3.0})
+    assert {_decide(m, 2, random.Random(k))[0] for k in range(20)} == {0, 1}
+    m = Match(units=[0, 1, 2], wins={0: 1, 1: 0, 2: 0}, scores={0: 0.0, 1: 9.0, 2: 0.0})
+    assert _decide(m, 2, random.Random(0)) == (0, "most wins")
+    m.winner, m.decided_by = 0, "most wins"
+    assert describe_match(["a", "b", "c"], m) == "a vs b vs c -> a (1-0-0, decided by most wins) []"
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"best_of": 2}, "odd number"),
+    ({"game": "kow", "match_size": 3}, "played by 2 players, not 3"),
+    ({"team_size": 2, "match_size": 4}, "no 2 teams of 2"),
+    ({"team_size": 2, "match_size": 3}, "multiple of the team size"),
+    ({"format": "swiss"}, "unknown tournament format"),
+    ({"config": {"players": "3"}}, "disagrees with --match-size"),
+])
+def test_impossible_tournaments_are_config_errors(kwargs, message):
+    with pytest.raises(ConfigError, match=message):
+        run_tournament(spec(["random"] * 4, **kwargs))
+
+
+def test_cli_tournament_text_and_json(capsys):
+    assert main(["tournament", "battle", "--players", "heuristic,random,random",
+                 "--best-of", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr()
+    assert "round 1:" in out.out and "advances with a bye" in out.out
+    assert out.out.strip().splitlines()[-1].startswith("Champion: ")
+    assert main(["tournament", "battle", "--players", "random,random,random,random",
+                 "--match-size", "4", "--teams", "2", "--set", "teams=as-one", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["champion_name"].startswith("team ") and len(data["rounds"]) == 1
+
+
+def test_cli_tournament_bad_input_is_one_line(capsys):
+    assert main(["tournament", "battle", "--players", "random,random", "--best-of", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "odd number" in err
+    assert get_game("battle").name == "battle"
