@@ -117,15 +117,28 @@ def test_constructed_deck_list_yaml(tmp_path):
         GAME.config({"deck_mode": "constructed", "deck0": str(path)})
 
 
-def test_constructed_sample_deck_and_card_file_hooks():
+def test_constructed_sample_decks_load_and_show_through_the_card_file_hooks(capsys):
     from pathlib import Path
 
     import warroom.games.battle as battle
-    sample = Path(battle.__file__).parent / "data" / "sample-deck.txt"
-    cards = GAME.load_cards(str(sample))
-    assert len(cards) == 40
-    text = GAME.show_cards(cards)
-    assert text.startswith("40 cards") and "hearts" in text
+    from warroom.cli import main
+    data = Path(battle.__file__).parent / "data"
+    text_deck = GAME.load_cards(str(data / "sample-deck.txt"))
+    yaml_deck = GAME.load_cards(str(data / "sample-deck.yaml"))
+    assert text_deck.cards == yaml_deck.cards and len(yaml_deck.cards) == 40
+    assert yaml_deck.name == "no fours, fives or sixes" and text_deck.name == "sample-deck"
+    assert GAME.show_cards(yaml_deck).startswith("no fours, fives or sixes: 40 cards")
+    assert main(["cards", "show", str(data / "sample-deck.yaml")]) == 0
+    assert "hearts: A♥ 2♥ 3♥ 7♥" in capsys.readouterr().out
+    config = GAME.config({"deck_mode": "constructed", "deck0": str(data / "sample-deck.yaml")})
+    assert config.deck0 == yaml_deck.cards
+
+
+def test_constructed_yaml_deck_list_for_another_game_is_refused(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("game: kow\ncards: [AS]\n")
+    with pytest.raises(DataError, match="deck.yaml: game: Input should be 'battle'"):
+        GAME.load_cards(str(path))
 
 
 def test_parse_card_reads_the_usual_ways_of_writing_a_card():

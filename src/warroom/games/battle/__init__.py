@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine import Game
 from .actions import ACTIONS
-from .cards import card_text, check_deck, read_deck_file, sort_key, suit
+from .cards import DeckList, card_text, check_deck, deck_name, read_deck_file, sort_key, suit
 from .config import Config
 from .heuristic import heuristic_action
 from .render import describe_event, render
@@ -77,13 +77,15 @@ class BattleGame(Game):
         return [tuple(p for p in range(config.players) if config.team_of(p) == t)
                 for t in range(config.num_teams)]
 
-    def load_cards(self, path: str) -> tuple[str, ...]:
+    def load_cards(self, path: str) -> DeckList:
         """A constructed deck list, checked against the default rules (40 cards, one deck of
         playing cards; Jokers allowed, as with jokers=true)."""
-        return check_deck(read_deck_file(path), Config().constructed_size, True, str(path))
+        cards = check_deck(read_deck_file(path), Config().constructed_size, True, str(path))
+        return DeckList(deck_name(path), cards)
 
-    def show_cards(self, cards: tuple[str, ...]) -> str:
-        lines = [f"{len(cards)} cards"]
+    def show_cards(self, deck: DeckList) -> str:
+        cards = deck.cards
+        lines = [f"{deck.name}: {len(cards)} cards"]
         for s, word in (("S", "spades"), ("H", "hearts"), ("D", "diamonds"), ("C", "clubs")):
             of_suit = sorted((c for c in cards if suit(c) == s), key=sort_key)
             lines.append(f"{word:>9}: " + " ".join(card_text(c) for c in of_suit))

@@ -7,8 +7,9 @@ state tells physical cards apart by an integer id and `names[id]` gives the card
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -90,11 +91,32 @@ def parse_card(text: str) -> str | None:
 # --- constructed deck lists --------------------------------------------------------------------
 
 class _DeckFile(BaseModel):
-    """The YAML form of a deck list: `cards:` (a list) and an optional `name:`."""
+    """The YAML form of a deck list: `cards:` (a list), optional `name:` and `game: battle`
+    (which `warroom cards` uses to find the game)."""
 
     model_config = ConfigDict(extra="forbid")
+    game: Literal["battle"] = "battle"
     name: str = ""
     cards: list[str | int]
+
+
+@dataclass(frozen=True)
+class DeckList:
+    name: str
+    cards: tuple[str, ...]
+
+
+def deck_name(path: str | Path) -> str:
+    """The `name:` of a YAML deck list, else the file's name."""
+    path = Path(path)
+    if path.suffix.lower() in (".yaml", ".yml"):
+        try:
+            data = yaml.safe_load(path.read_text())
+        except (OSError, yaml.YAMLError):
+            data = None
+        if isinstance(data, dict) and data.get("name"):
+            return str(data["name"])
+    return path.stem
 
 
 def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
@@ -141,8 +163,8 @@ def _yaml_cards(path: Path, text: str) -> list[tuple[str, int]]:
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(map(str, err["loc"])) or "file"
-        raise DataError(f"{path}: {field}: {err['msg']} (a deck list holds 'cards:' and "
-                        "optionally 'name:')") from None
+        raise DataError(f"{path}: {field}: {err['msg']} (a deck list holds 'cards:', and "
+                        "optionally 'name:' and 'game: battle')") from None
     lines = []
     for key, value in node.value:
         if key.value == "cards":
