@@ -52,8 +52,9 @@ class WordIronGame(Game):
         return describe_event(event)
 
     def metrics(self, state: WordIronState) -> dict[str, float]:
-        return {"rounds": float(state.round), "army0": float(state.army(0)),
-                "army1": float(state.army(1))}
+        # first_player: the first attacker, chosen after the coin toss (rule 13).
+        return {"rounds": float(state.round), "first_player": float(state.order[0]),
+                "army0": float(state.army(0)), "army1": float(state.army(1))}
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

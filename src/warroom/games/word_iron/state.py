@@ -78,6 +78,7 @@ class WordIronState(State):
         self.card: tuple[int, int, int, bool] | None = None  # (owner, pile, index, extra)
         self.card_losses = [[0] * len(UNITS), [0] * len(UNITS)]
         self.deferred: list[int] = []
+        self.boost: Benefit | None = None  # the empowering in use since the turn began
         self.result: tuple[tuple[int, ...], str, dict[str, Any]] | None = None
         self._lay_out()
         self._push([("royal", 0), ("royal", 1), ("champions",), ("coin",), ("read",), ("round",)])
@@ -155,8 +156,8 @@ class WordIronState(State):
         self.round += 1
         self.event("round", round=self.round)
         a, b = self.order
-        self._push([("draw", a, STRATEGY, False), ("turn_end", a),
-                    ("draw", b, STRATEGY, False), ("turn_end", b),
+        self._push([("turn_start", a), ("draw", a, STRATEGY, False), ("turn_end", a),
+                    ("turn_start", b), ("draw", b, STRATEGY, False), ("turn_end", b),
                     ("draw", a, CHANCE, False), ("draw", b, CHANCE, False),
                     ("words",), ("resources", a), ("resources", b), ("round",)])
 
@@ -247,10 +248,15 @@ class WordIronState(State):
     def _prize(self, winner: int) -> dict[str, Any]:
         return {"prize": self.config.prize, "prize_to": winner}
 
+    def _t_turn_start(self, p: int) -> None:
+        self.boost = self._active(p, EMPOWER)
+
     def _t_turn_end(self, p: int) -> None:
-        b = self._active(p, EMPOWER)
-        if b is not None:
-            self._tick(p, b)
+        """An empowering runs down by the turns it was in use from their start; one that
+        waited for the opponent's protection (or came later) does not."""
+        if self.boost is not None and self.boost in self.benefits[p]:
+            self._tick(p, self.boost)
+        self.boost = None
 
     # --- benefits (rule 11) ---------------------------------------------------------------
     def _head(self, p: int, family: str) -> Benefit | None:
@@ -717,6 +723,7 @@ class WordIronState(State):
         new.card = self.card
         new.card_losses = [list(c) for c in self.card_losses]
         new.deferred = list(self.deferred)
+        new.boost = self.boost
         new.result = self.result
         return new
 
