@@ -24,7 +24,8 @@ from warroom.games.battle.actions import (
     PlaySpecial,
     Strike,
 )
-from warroom.games.battle.heuristic import fight, heuristic_action, plan_blocks
+from warroom.games.battle.cards import SKILL
+from warroom.games.battle.heuristic import BIG_SHARE, fight, heuristic_action, is_big, plan_blocks
 from warroom.sim.batch import BatchSpec, play_one
 
 # --- the heuristic ----------------------------------------------------------------------------
@@ -112,6 +113,27 @@ def test_heuristic_drafts_the_strongest_card(pack, pick):
     s = new(deck_mode="draft")
     _pack(s, 0, pack)
     assert heuristic_action(s, 0, random.Random(0)) == Pick(pick)
+
+
+def test_heuristic_builds_a_deck_it_can_play_not_a_pile_of_court_cards():
+    s = new(deck_mode="sealed")
+    while s.phase == "build":
+        p = s.to_move()[0]
+        s.apply(p, heuristic_action(s, p, random.Random(0)))
+    deck = [s.names[c] for c in s.draw[0] + s.hands[0]]
+    big = [c for c in deck if is_big(c)]
+    quota = round(BIG_SHARE * 30)
+    assert len(deck) == 30 and quota <= len(big) <= quota + 5
+    left = [s.names[c] for c in s.side[0] if not is_big(s.names[c])]
+    spots = [SKILL[c] for c in deck if not is_big(c)]
+    assert min(spots) >= max(SKILL[c] for c in left)  # the best soldiers went in
+
+
+def test_heuristic_plays_a_kept_card_as_a_soldier_to_bring_in_a_court_card():
+    s = begin_turn(arrange(new(), hands={0: ["KH", "2H"]}, soldiers={0: ["9S"]},
+                           top={0: ["AC"]}), 0)
+    done(s, 0)
+    assert _act(s, 0) == PlaySoldier("2H")
 
 
 @pytest.mark.parametrize("values", [{"deck_mode": "sealed"}, {"players": 4, "teams": "as-one"}])

@@ -52,6 +52,7 @@ from .state import (
 LETHAL = 1000.0
 KEEP_FOR_ABILITY = ("2", "3", "A")  # ranks worth more in hand than on the table
 MAX_KEPT = 3
+BIG_SHARE = 0.35  # share of a built deck given to court cards and abilities
 
 
 def worth(skill: int) -> float:
@@ -60,10 +61,24 @@ def worth(skill: int) -> float:
 
 
 def card_worth(name: str) -> float:
-    """How much a card is wanted in a deck."""
+    """How much a card is wanted in a deck, if its ability or court place can be used."""
     if name == JOKER:
         return 11.0
     return {"A": 8.0, "2": 13.0, "3": 12.0}.get(name[:-1], float(SKILL[name]))
+
+
+def is_big(name: str) -> bool:
+    """Court cards and abilities: only one of them can be played a turn."""
+    return name == JOKER or is_court(name) or name[:-1] in KEEP_FOR_ABILITY
+
+
+def deck_worth(name: str, big_have: int, quota: int) -> float:
+    """A card's worth to a deck holding `big_have` big cards: past the quota of big cards
+    the deck could not play them all, so they count as plain soldiers (court cards at half
+    their skill, since they still need a soldier of their suit)."""
+    if not is_big(name) or big_have < quota:
+        return card_worth(name)
+    return SKILL[name] / 2 if is_court(name) else float(SKILL[name])
 
 
 def heuristic_action(state: BattleState, player: int, rng: random.Random) -> Any:
@@ -99,20 +114,28 @@ def _suit_bonus(name: str, have: list[str]) -> float:
     return 0.25 * min(4, sum(1 for c in same if is_court(c) or c[:-1] in KEEP_FOR_ABILITY))
 
 
-def _best_card(options: list[str], have: list[str]) -> str:
-    return max(options, key=lambda n: (card_worth(n) + _suit_bonus(n, have), SKILL[n]))
+def _best_card(options: list[str], have: list[str], quota: int) -> str:
+    big = sum(map(is_big, have))
+    return max(options, key=lambda n: (deck_worth(n, big, quota) + _suit_bonus(n, have),
+                                       SKILL[n]))
+
+
+def _big_quota(state: BattleState, final: bool) -> int:
+    """Big cards wanted: a share of the deck; while drafting, a few more to choose from."""
+    quota = round(BIG_SHARE * state.deck_size)
+    return quota if final else quota + 3
 
 
 def _draft(state: BattleState, player: int) -> Pick:
     have = [state.names[c] for c in state.pool[player]]
     return Pick(_best_card([a.card for a in state.legal_actions(player)
-                            if isinstance(a, Pick)], have))
+                            if isinstance(a, Pick)], have, _big_quota(state, False)))
 
 
 def _build(state: BattleState, player: int) -> AddCard:
     have = [state.names[c] for c in state.building[player]]
     return AddCard(_best_card([a.card for a in state.legal_actions(player)
-                               if isinstance(a, AddCard)], have))
+                               if isinstance(a, AddCard)], have, _big_quota(state, True)))
 
 
 # --- combat model -----------------------------------------------------------------------------
@@ -319,6 +342,9 @@ def _main(state: BattleState, player: int) -> Any:
         best = max(big, key=lambda a: (_big_play_value(state, player, a), SKILL[a.card]))
         if _big_play_value(state, player, best) >= 9.0:
             return best
+    enabler = _court_enabler(state, player, kept)
+    if enabler is not None:
+        return enabler
     hand_kept = [state.names[c] for c in state.hands[player]
                  if state.names[c] == JOKER or state.names[c][:-1] in KEEP_FOR_ABILITY]
     if len(hand_kept) > MAX_KEPT and kept:
@@ -326,6 +352,17 @@ def _main(state: BattleState, player: int) -> Any:
     if not state.soldiers[player] and kept:  # with no soldier at all, abilities are dead
         return min(kept, key=lambda a: card_worth(a.card))
     return EndTurn()
+
+
+def _court_enabler(state: BattleState, player: int, kept: list[Any]) -> Any:
+    """A kept card played as a soldier so that a court card of its suit can come in."""
+    if state.used[player]:
+        return None
+    present = {suit(state.names[c]) for c in state.soldiers[player]}
+    stuck = {suit(state.names[c]) for c in state.hands[player]
+             if is_court(state.names[c]) and suit(state.names[c]) not in present}
+    helpers = [a for a in kept if a.card != JOKER and suit(a.card) in stuck]
+    return min(helpers, key=lambda a: card_worth(a.card)) if helpers else None
 
 
 def _special_choice(state: BattleState, player: int) -> Any:
