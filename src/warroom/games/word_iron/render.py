@@ -12,7 +12,8 @@ UNIT_MARK = "SPAHMLKR"  # one letter per unit of the deck list, for the formatio
 
 def render(obs: dict[str, Any], player: int | None) -> str:
     you = obs.get("you")
-    head = f"Word & Iron, Pitched Battle - round {obs['round']}"
+    when = f"round {obs['round']}" if obs["round"] else "set-up"
+    head = f"Word & Iron, Pitched Battle - {when}"
     if obs["coin_winner"] >= 0:
         head += f"   coin toss: {_name(obs['coin_winner'], you)}; " \
                 f"{_name(obs['order'][0], you)} attack{'s' if obs['order'][0] != you else ''} first"

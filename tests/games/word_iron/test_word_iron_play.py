@@ -1,0 +1,161 @@
+"""Word & Iron: hidden information, the heuristic, rendering, the terminal and `warroom cards`."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from word_iron_helpers import act, bare, new, run_tasks, sample_data, write_deck
+
+from warroom.cli import main
+from warroom.games.word_iron import GAME
+from warroom.games.word_iron.actions import ChooseFirstAttacker, ChooseRoyal, FinishResources
+from warroom.games.word_iron.deck import DATA_DIR, UNITS
+from warroom.games.word_iron.heuristic import heuristic_action, recruit_plan
+from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD
+from warroom.sim.batch import BatchSpec, run_batch
+from warroom.sim.summary import summarise
+
+RG, KHC = UNITS.index("royal_guards"), UNITS.index("knighted_heavy_cavalry")
+
+
+# --- hidden information -------------------------------------------------------------------------
+def test_determinize_keeps_the_face_up_tops_and_resamples_what_nobody_has_seen():
+    s = bare(3)
+    orders, asides = set(), set()
+    for k in range(20):
+        d = s.determinize(0, random.Random(k))
+        assert d.observation(0) == s.observation(0)
+        for p in (0, 1):
+            assert d.piles[p][STRATEGY][-1] == s.piles[p][STRATEGY][-1]
+            assert sorted(d.piles[p][STRATEGY] + d.aside[p][STRATEGY]) == list(range(8))
+            assert sorted(d.piles[p][CHAMPION]) == sorted(s.piles[p][CHAMPION])
+        orders.add(tuple(d.piles[1][STRATEGY]))
+        asides.add(tuple(sorted(d.aside[0][WORD])))
+    assert len(orders) > 1 and len(asides) > 1
+
+
+def test_determinize_keeps_strategies_seen_in_the_deck_after_a_reshuffle():
+    s = bare(5)
+    for _ in range(5):
+        run_tasks(s, ("draw", 0, STRATEGY, False))
+        while s.pending is not None:  # a tie between pikemen and archers, say
+            act(s, s.legal_actions(s.to_move()[0])[0])
+    cycle = sorted(s.piles[0][STRATEGY])
+    for k in range(10):
+        assert sorted(s.determinize(1, random.Random(k)).piles[0][STRATEGY]) == cycle
+
+
+def test_decks_face_down_hide_the_top_card():
+    s = new(0, decks_face_up=False)
+    piles = s.observation(0)["players"][0]["piles"]
+    assert piles["strategy"]["top"] is None and piles["chance"]["top"] is None
+    s = new(0)
+    assert s.observation(None)["players"][0]["piles"]["strategy"]["top"]
+
+
+def test_observation_holds_no_deck_order():
+    s = new(1)
+    text = json.dumps(s.observation(0))
+    strategies = [c.name for c in s.decks[0].strategies]
+    below_top = [strategies[i] for i in s.piles[0][STRATEGY][:-1]]
+    assert not any(name in text for name in below_top if name not in
+                   (strategies[s.piles[0][STRATEGY][-1]],))
+
+
+# --- the heuristic --------------------------------------------------------------------------------
+def test_heuristic_recruit_plan_uses_the_round_up_rule():
+    s = bare()
+    s.field[0][KHC] = 1
+    value, first = recruit_plan(s, 0, 100)
+    assert value == 105 and first == KHC  # three knights with 100 ranks
+
+
+def test_heuristic_recruits_the_cheaper_soldier_first_and_rounds_up_to_a_guard():
+    s = bare()
+    s.field[0][RG] = 0
+    s.field[0][KHC] = 2
+    run_tasks(s, ("recruit", 0, 40))
+    while s.pending is not None:
+        act(s, heuristic_action(s, 0, random.Random(0)))
+    # a knight (35), then 5 ranks left: a partial amount that still brings a guard back
+    assert s.field[0][KHC] == 3 and s.field[0][RG] == 1
+
+
+def test_heuristic_skips_the_initial_resource_draw_with_nothing_fallen():
+    s = bare()
+    run_tasks(s, ("resources", 0))
+    assert heuristic_action(s, 0, random.Random(0)) == FinishResources(True)
+
+
+def test_heuristic_beats_random():
+    spec = BatchSpec("word-iron", {}, ("heuristic", "random"), seed=5)
+    summary = summarise(["heuristic", "random"], list(run_batch(spec, range(80))))
+    assert summary["win_rate"][0] > 0.7
+
+
+# --- rendering ----------------------------------------------------------------------------------
+def test_every_event_has_a_description():
+    for config in ({}, {"deck0": "raiders", "deck1": "raiders"}):
+        for seed in range(6):
+            s = new(seed, **config)
+            rng = random.Random(seed)
+            while not s.is_terminal():
+                p = s.to_move()[0]
+                acts = s.legal_actions(p)
+                s.apply(p, acts[rng.randrange(len(acts))])
+            for event in s.visible_log(None):
+                assert GAME.describe_event(event) != str(event), event
+
+
+def test_render_shows_realms_formations_decks_and_the_decision():
+    s = new(2)
+    act(s, ChooseRoyal("queen"))
+    act(s, ChooseRoyal("king"))
+    act(s, ChooseFirstAttacker(s.to_move()[0]))
+    text = GAME.render(s.observation(1), 1)
+    assert "You - Sample starter deck: king" in text
+    assert "Navigable River" in text or "Market Town" in text or "Iron Mine" in text
+    assert "Royal guards" in text and "/2" in text and "top:" in text
+    assert "Decision for" in text
+
+
+# --- the terminal -------------------------------------------------------------------------------
+def test_a_person_can_play_against_the_heuristic(monkeypatch, capsys):
+    lines = ["?", "play as the queen"] + ["1"] * 4000
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["play", "word-iron", "--players", "human,heuristic", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "Word & Iron, Pitched Battle - rules summary" in out
+    assert "Player 0 plays as the queen" in out and "Result:" in out
+
+
+# --- warroom cards ------------------------------------------------------------------------------
+def test_cards_validate_and_show(capsys):
+    path = str(DATA_DIR / "raiders.yaml")
+    assert main(["cards", "validate", path]) == 0
+    assert capsys.readouterr().out.strip() == f"{path}: valid word-iron card file (Border Raiders)"
+    assert main(["cards", "show", path]) == 0
+    out = capsys.readouterr().out
+    assert "Hostage Taking: cost: you lose 1 light cavalry; take your opponent's king" in out
+    assert "Plundered Gold: 120 ranks of power per use, 1 use" in out
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["words"][4]["effects"][0].update(turns="two"),
+     "card 'Word of Fury' (words[4]), field effects[0].turns"),
+    (lambda d: d.pop("game"), "no top-level 'game:' field"),
+    (lambda d: d.update(game="go"), "game 'go' is not a registered game"),
+    (lambda d: d["resources"][0].update(uses=5), "card 'Navigable River' (resources[0]), field"
+                                                 " uses"),
+])
+def test_cards_validate_gives_one_line_naming_file_card_and_field(tmp_path, capsys, change,
+                                                                   message):
+    data = sample_data()
+    change(data)
+    path = write_deck(tmp_path, data)
+    assert main(["cards", "validate", path]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and path in err and message in err
