@@ -97,6 +97,18 @@ def test_a_games_own_tiebreaks_decide_at_its_turn_limit():
     assert any(r.startswith("turn limit") for r in reasons)
 
 
+@pytest.mark.parametrize("config", [
+    {"deck_mode": "constructed"},
+    {"deck_mode": "sealed", "limited_size": "20"},
+    {"deck_mode": "draft", "packs": "2", "pack_size": "8", "limited_size": "12"},
+])
+def test_battle_tournaments_can_be_constructed_sealed_or_draft(config):
+    t = run_tournament(spec(["random", "heuristic", "random"], config=config, seed=1))
+    games = [g for r in t.rounds for m in r.matches for g in m.games]
+    assert games and all(g.reason for g in games)
+    assert t.units[t.champion] in unit_names(("random", "heuristic", "random"), 1)
+
+
 def test_generic_over_games():
     t = run_tournament(spec(["heuristic", "random", "random"], game="kow", best_of=3, seed=0))
     assert t.units[t.champion] in unit_names(("heuristic", "random", "random"), 1)

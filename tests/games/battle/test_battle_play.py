@@ -245,3 +245,21 @@ def test_a_bad_deck_file_is_a_one_line_error(tmp_path, capsys):
                  "deck_mode=constructed", "--set", f"deck0={bad}"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "deck.txt line 2: 'XX' is not a card" in err
+
+
+@pytest.mark.parametrize("values", [
+    {"players": 3, "jokers": True},
+    {"players": 4, "teams": "as-one"},
+    {"deck_mode": "draft", "packs": 1, "pack_size": 12, "limited_size": 10},
+])
+def test_labels_are_distinct_within_every_decision(values):
+    """A person may type a label, so no two legal actions of one decision share one."""
+    state = GAME.new_state(GAME.config(values), 8)
+    rng = random.Random(8)
+    while not state.is_terminal():
+        for p in state.to_move():
+            labels = [a.label for a in state.legal_actions(p)]
+            assert len(set(labels)) == len(labels), labels
+        p = state.to_move()[0]
+        acts = state.legal_actions(p)
+        state.apply(p, acts[rng.randrange(len(acts))])
