@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from word_iron_helpers import act, bare, new, run_tasks, sample_data, write_deck
+from word_iron_helpers import act, bare, new, quiet_deck, run_tasks, sample_data, write_deck
 
 from warroom.cli import main
 from warroom.games.word_iron import GAME
@@ -88,6 +88,18 @@ def test_heuristic_skips_the_initial_resource_draw_with_nothing_fallen():
     s = bare()
     run_tasks(s, ("resources", 0))
     assert heuristic_action(s, 0, random.Random(0)) == FinishResources(True)
+
+
+def test_heuristic_uses_one_resource_a_phase_against_a_deck_that_takes_hostages(tmp_path):
+    for opponent, more in (("sample", False), (quiet_deck(tmp_path), True)):
+        s = bare(deck1=opponent)
+        s.field[0] = [0, 0, 0, 0, 0, 0, 0, 2]  # everything fell but the guards
+        run_tasks(s, ("resources", 0))
+        act(s, heuristic_action(s, 0, random.Random(0)))
+        while s.pending[0] == "recruit":
+            act(s, heuristic_action(s, 0, random.Random(0)))
+        choice = heuristic_action(s, 0, random.Random(0))
+        assert (choice != FinishResources(False)) is more
 
 
 def test_heuristic_beats_random():

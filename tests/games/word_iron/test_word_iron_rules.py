@@ -683,7 +683,7 @@ def test_rule_19_the_round_limit_is_a_draw(tmp_path):
 
 
 # --- the deck list --------------------------------------------------------------------------------
-def test_deck_list_the_sample_deck_holds_the_72_cards_listed():
+def test_rule_deck_list_the_sample_deck_holds_the_72_cards_listed():
     deck = load_deck("sample")
     assert [(s.unit, s.ranks, s.count) for s in deck.soldiers] == list(DECK_LIST)
     assert sum(s.count for s in deck.soldiers) == 30
@@ -695,14 +695,14 @@ def test_deck_list_the_sample_deck_holds_the_72_cards_listed():
     assert sorted(c.royal for c in deck.champions if c.royal) == ["king", "queen"]
 
 
-def test_deck_list_a_deck_with_a_missing_card_is_refused(tmp_path):
+def test_rule_deck_list_a_deck_with_a_missing_card_is_refused(tmp_path):
     data = sample_data()
     data["chance"] = data["chance"][:7]
     with pytest.raises(DataError, match="has 8 chance, this one 7"):
         load_deck(write_deck(tmp_path, data))
 
 
-def test_deck_list_a_typo_names_the_file_the_card_and_the_field(tmp_path):
+def test_rule_deck_list_a_typo_names_the_file_the_card_and_the_field(tmp_path):
     data = sample_data()
     data["strategies"][2]["effects"][1]["rank"] = 45
     path = write_deck(tmp_path, data)
@@ -713,7 +713,7 @@ def test_deck_list_a_typo_names_the_file_the_card_and_the_field(tmp_path):
     assert "effects[1].rank" in text and "\n" not in text
 
 
-def test_deck_list_a_bad_deck_option_is_a_one_line_error(tmp_path):
+def test_rule_deck_list_a_bad_deck_option_is_a_one_line_error(tmp_path):
     with pytest.raises(DataError, match="not a shipped deck"):
         GAME.config({"deck0": "no-such-deck"})
     with pytest.raises(ConfigError, match="grand_tournament_winner"):

@@ -6,12 +6,15 @@ The battle itself is fought by the decks; a player decides how to spend its real
   stand (without them the royal can be taken hostage);
 - resources: skip the initial draw when nothing has fallen; otherwise use the resource whose
   ranks the fallen can absorb best; a forced use with nothing to recruit wastes the smallest;
+  against a deck that can take hostages, only one use a phase, so that a resource is left to
+  pay a ransom with for as long as possible;
 - attack first; use the stronger overlapping benefit first; take the richest ransom; sue for
   peace (or accept a truce) only when clearly losing.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -27,7 +30,7 @@ from .actions import (
     UseResource,
 )
 from .army import ROYAL_GUARDS
-from .deck import UNITS
+from .deck import UNITS, Deck
 from .state import WordIronState
 
 GUARD_BONUS = 40  # worth of a royal guard beyond its ranks while none stands
@@ -96,10 +99,11 @@ def recruit_plan(state: WordIronState, player: int, ranks_left: int) -> tuple[fl
     fallen = [u for u, (n, a) in enumerate(zip(field, state.allotted)) for _ in range(a - n)]
     if not fallen or ranks_left <= 0:
         return 0.0, None
-    guardless = field[ROYAL_GUARDS] == 0
+    guard_bonus = GUARD_BONUS if field[ROYAL_GUARDS] == 0 or can_capture(
+        state.decks[1 - player]) else 0
 
     def worth(u: int) -> float:
-        return ranks[u] + (GUARD_BONUS if guardless and u == ROYAL_GUARDS else 0)
+        return ranks[u] + (guard_bonus if u == ROYAL_GUARDS else 0)
 
     best: tuple[float, int | None] = (0.0, None)
     for last in set(fallen):
@@ -151,7 +155,17 @@ def _resource(state: WordIronState, player: int, actions: list[Any]) -> Any:
         gained, _ = recruit_plan(state, player, best.ranks)
         if gained < 0.9 * best.ranks:  # the fallen cannot absorb another use well: keep it
             return finish
+        if can_capture(state.decks[1 - player]):
+            return finish  # one use a phase keeps a ransom in the realm as long as possible
     return best
+
+
+@functools.lru_cache(maxsize=16)
+def can_capture(deck: Deck) -> bool:
+    """Whether any card of this deck can take a royal hostage."""
+    return any(e.kind == "capture" for section in (deck.strategies, deck.chance, deck.words,
+                                                   deck.champions)
+               for card in section for e in card.effects)
 
 
 # --- hostages and truce ---------------------------------------------------------------------
