@@ -216,8 +216,9 @@ def unit_label(unit: str) -> str:
 
 
 # --- loading ------------------------------------------------------------------------------
-def shipped_decks() -> list[str]:
-    return sorted(p.stem for p in DATA_DIR.glob("*.yaml"))
+@functools.lru_cache(maxsize=1)
+def shipped_decks() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in DATA_DIR.glob("*.yaml")))
 
 
 def deck_path(value: str) -> Path:

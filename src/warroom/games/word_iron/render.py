@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .actions import benefit_text
@@ -98,56 +99,56 @@ def _units(units: list[str]) -> str:
 
 
 def describe_event(e: dict[str, Any]) -> str:
-    kind = e["event"]
-    p = f"Player {e.get('player')}"
-    simple = {
-        "realm": lambda: f"{p} lays out the realm of {e['deck']}: {', '.join(e['resources'])}",
-        "royal": lambda: f"{p} plays as the {e['royal']}",
-        "champion": lambda: f"{p} draws the champion {e['card']}"
-        + (f" - the {e['spouse']} is at your side; draw another" if e["spouse"] else ""),
-        "coin": lambda: f"Player {e['winner']} wins the coin toss",
-        "first_attacker": lambda: f"Player {e['player']} attacks first",
-        "round": lambda: f"--- Round {e['round']} ---",
-        "draw": lambda: f"{p} draws {deck_label(e['deck'])} card {e['card']}"
-        + (" (extra draw)" if e["extra"] else ""),
-        "reshuffle": lambda: f"{p} reshuffles the {deck_label(e['deck'])} deck",
-        "skip": lambda: f"{p} skips the {deck_label(e['deck'])} draw",
-        "skip_next": lambda: f"{p} will skip the next {deck_label(e['deck'])} draw"
-        + (f" x{e['count']}" if e["count"] > 1 else ""),
-        "empty": lambda: f"{p}: no {deck_label(e['deck'])} card left to draw",
-        "no_chain": lambda: f"{p}: an extra draw adds no further {deck_label(e['deck'])} draw",
-        "losses": lambda: f"{p} loses {_units(e['units'])}",
-        "cost": lambda: f"{p} bears the cost: {_units(e['units'])}",
-        "protected": lambda: f"{p} is protected by {e['source']}",
-        "restore": lambda: f"{p} recruits its losses at once ({e['source']}): "
-        + _units(e["units"]),
-        "benefit": lambda: f"{p} gains from {e['source']}: "
-        + benefit_text(e["benefit"], e["amount"], e["percent"]),
-        "benefit_order": lambda: f"{p} will use {e['source']} first",
-        "benefit_over": lambda: f"{p}: the benefit of {e['source']} is used up",
-        "capture_failed": lambda: f"{p} cannot take a hostage: the royal guards stand",
-        "capture": lambda: f"{p} takes the {e['royal']} of player {e['target']} hostage",
-        "ransom": lambda: f"{p} takes {e['resource']} as ransom; the royal returns",
-        "recruit": lambda: f"{p} recruits {unit_label(e['unit'])}",
-        "unspent": lambda: f"{p}: {e['ranks']} ranks of power unspent (lost)",
-        "use_resource": lambda: f"{p} uses {e['resource']} ({e['ranks']} ranks; "
-        f"{e['uses_left']} uses left)",
-        "resources_skipped": lambda: f"{p} skips the initial resource draw",
-        "resources_done": lambda: "",
-        "no_resources": lambda: f"{p} has no resource with a use left",
-        "truce_time": lambda: "Both Word of Power decks are spent: either side may sue for peace",
-        "truce_offer": lambda: f"{p} offers {e['resource']} for a truce",
-        "no_truce_offer": lambda: f"{p} makes no truce offer",
-        "truce_declined": lambda: f"{p} declines the truce",
-        "truce_accepted": lambda: f"{p} accepts the truce",
-        "words_aside": lambda: "No truce: the Word of Power cards are set aside",
-        "game_over": lambda: _game_over(e),
-    }
-    make = simple.get(kind)
-    return make() if make else str(e)
+    describe = _EVENTS.get(e["event"])
+    return describe(e, f"Player {e.get('player')}") if describe else str(e)
 
 
 def _game_over(e: dict[str, Any]) -> str:
     who = ", ".join(f"player {w}" for w in e["winners"]) or "nobody"
     prize = f"; {e['prize']} goes to player {e['prize_to']}" if "prize_to" in e else ""
     return f"Battle over ({e['reason']}): {who} wins{prize}"
+
+
+_EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
+    "realm": lambda e, p: f"{p} lays out the realm of {e['deck']}: {', '.join(e['resources'])}",
+    "royal": lambda e, p: f"{p} plays as the {e['royal']}",
+    "champion": lambda e, p: f"{p} draws the champion {e['card']}"
+    + (f" - the {e['spouse']}: married, draws another" if e["spouse"] else ""),
+    "coin": lambda e, p: f"Player {e['winner']} wins the coin toss",
+    "first_attacker": lambda e, p: f"Player {e['player']} attacks first",
+    "round": lambda e, p: f"--- Round {e['round']} ---",
+    "draw": lambda e, p: f"{p} draws {deck_label(e['deck'])} card {e['card']}"
+    + (" (extra draw)" if e["extra"] else ""),
+    "reshuffle": lambda e, p: f"{p} reshuffles the {deck_label(e['deck'])} deck",
+    "skip": lambda e, p: f"{p} skips the {deck_label(e['deck'])} draw",
+    "skip_next": lambda e, p: f"{p} will skip the next {deck_label(e['deck'])} draw"
+    + (f" x{e['count']}" if e["count"] > 1 else ""),
+    "empty": lambda e, p: f"{p}: no {deck_label(e['deck'])} card left to draw",
+    "no_chain": lambda e, p: f"{p}: an extra draw adds no further {deck_label(e['deck'])} draw",
+    "losses": lambda e, p: f"{p} loses {_units(e['units'])}",
+    "cost": lambda e, p: f"{p} bears the cost: {_units(e['units'])}",
+    "protected": lambda e, p: f"{p} is protected by {e['source']}",
+    "restore": lambda e, p: f"{p} recruits its losses at once ({e['source']}): "
+    + _units(e["units"]),
+    "benefit": lambda e, p: f"{p} gains from {e['source']}: "
+    + benefit_text(e["benefit"], e["amount"], e["percent"]),
+    "benefit_order": lambda e, p: f"{p} will use {e['source']} first",
+    "benefit_over": lambda e, p: f"{p}: the benefit of {e['source']} is used up",
+    "capture_failed": lambda e, p: f"{p} cannot take a hostage: the royal guards stand",
+    "capture": lambda e, p: f"{p} takes the {e['royal']} of player {e['target']} hostage",
+    "ransom": lambda e, p: f"{p} takes {e['resource']} as ransom; the royal returns",
+    "recruit": lambda e, p: f"{p} recruits {unit_label(e['unit'])}",
+    "unspent": lambda e, p: f"{p}: {e['ranks']} ranks of power unspent (lost)",
+    "use_resource": lambda e, p: f"{p} uses {e['resource']} ({e['ranks']} ranks; "
+    f"{e['uses_left']} uses left)",
+    "resources_skipped": lambda e, p: f"{p} skips the initial resource draw",
+    "resources_done": lambda e, p: "",
+    "no_resources": lambda e, p: f"{p} has no resource with a use left",
+    "truce_time": lambda e, p: "Both Word of Power decks are spent: either side may sue for peace",
+    "truce_offer": lambda e, p: f"{p} offers {e['resource']} for a truce",
+    "no_truce_offer": lambda e, p: f"{p} makes no truce offer",
+    "truce_declined": lambda e, p: f"{p} declines the truce",
+    "truce_accepted": lambda e, p: f"{p} accepts the truce",
+    "words_aside": lambda e, p: "No truce: the Word of Power cards are set aside",
+    "game_over": lambda e, p: _game_over(e),
+}

@@ -487,40 +487,52 @@ class WordIronState(State):
         return (self.pending[1],) if self.pending is not None else ()
 
     def _legal_actions(self, player: int) -> list[Any]:
-        kind = self.pending[0]
-        p = self.pending[1]
-        if kind == "royal":
-            return [ChooseRoyal("king"), ChooseRoyal("queen")]
-        if kind == "first":
-            return [ChooseFirstAttacker(p), ChooseFirstAttacker(1 - p)]
-        if kind == "order":
-            return [OrderBenefit(b[0], b[1], b[2], b[4])
-                    for b in self._order_options(p, self.pending[2])]
-        if kind == "resource":
-            acts: list[Any] = [UseResource(s, self.resource(self.realm[p][s]).name,
-                                           self.resource(self.realm[p][s]).ranks)
-                               for s in self._usable(p) if s not in self.phase_used]
-            if self.phase_used:
-                acts.append(FinishResources(False))
-            elif self.resource_phases[p] == 1:
-                acts.append(FinishResources(True))
-            return acts
-        if kind == "recruit":
-            ranks = self.ranks[p]
-            return [Recruit(UNITS[u], ranks[u]) for u, (n, a)
-                    in enumerate(zip(self.field[p], self.allotted)) if n < a]
-        if kind == "casualty":
-            return [ChooseCasualty(UNITS[u]) for u in self.pending[2]]
-        if kind == "ransom":
-            target = self.pending[2]
-            return [TakeRansom(s, self.resource(self.realm[target][s]).name)
-                    for s in self._usable(target)]
-        if kind == "truce_offer":
-            return [OfferTruce(s, self.resource(self.realm[p][s]).name)
-                    for s in self._usable(p)] + [NoTruceOffer()]
-        if kind == "truce_answer":
-            return [AnswerTruce(True), AnswerTruce(False)]
-        raise AssertionError(kind)
+        assert self.pending is not None
+        return getattr(self, "_legal_" + self.pending[0])(self.pending)
+
+    def _legal_royal(self, _: tuple) -> list[Any]:
+        return [ChooseRoyal("king"), ChooseRoyal("queen")]
+
+    def _legal_first(self, pending: tuple) -> list[Any]:
+        return [ChooseFirstAttacker(pending[1]), ChooseFirstAttacker(1 - pending[1])]
+
+    def _legal_order(self, pending: tuple) -> list[Any]:
+        return [OrderBenefit(b[0], b[1], b[2], b[4])
+                for b in self._order_options(pending[1], pending[2])]
+
+    def _legal_resource(self, pending: tuple) -> list[Any]:
+        p = pending[1]
+        acts: list[Any] = []
+        for slot in self._usable(p):
+            if slot not in self.phase_used:
+                card = self.resource(self.realm[p][slot])
+                acts.append(UseResource(slot, card.name, card.ranks))
+        if self.phase_used:
+            acts.append(FinishResources(False))
+        elif self.resource_phases[p] == 1:  # rule 18: only the initial draw may be skipped
+            acts.append(FinishResources(True))
+        return acts
+
+    def _legal_recruit(self, pending: tuple) -> list[Any]:
+        p = pending[1]
+        ranks = self.ranks[p]
+        return [Recruit(UNITS[u], ranks[u])
+                for u, (n, a) in enumerate(zip(self.field[p], self.allotted)) if n < a]
+
+    def _legal_casualty(self, pending: tuple) -> list[Any]:
+        return [ChooseCasualty(UNITS[u]) for u in pending[2]]
+
+    def _legal_ransom(self, pending: tuple) -> list[Any]:
+        realm = self.realm[pending[2]]
+        return [TakeRansom(s, self.resource(realm[s]).name) for s in self._usable(pending[2])]
+
+    def _legal_truce_offer(self, pending: tuple) -> list[Any]:
+        realm = self.realm[pending[1]]
+        return [OfferTruce(s, self.resource(realm[s]).name)
+                for s in self._usable(pending[1])] + [NoTruceOffer()]
+
+    def _legal_truce_answer(self, _: tuple) -> list[Any]:
+        return [AnswerTruce(True), AnswerTruce(False)]
 
     def _apply(self, player: int, action: Any) -> None:
         pending = self.pending
