@@ -173,7 +173,7 @@ def test_rule_03_destroying_the_whole_army_wins(tmp_path):
     s = bare(deck0=deck, deck1=deck)
     s.field[1] = field({"light_cavalry": 1, "spearmen": 1})
     play_card(s, 0, "strategies", "Card 0")
-    assert not s.is_terminal()  # 30 ranks: the light cavalry, one card per unit... rounding
+    assert not s.is_terminal()  # 30 ranks: the light cavalry falls, the spearman stands
     s.field[1] = field({"spearmen": 1})
     play_card(s, 0, "strategies", "Card 0")
     assert s.outcome().winners == (0,) and s.outcome().reason == "army destroyed"
@@ -192,18 +192,17 @@ def test_rule_03_the_captor_chooses_the_ransom_and_its_uses_start_over(tmp_path)
     deck = strategy_deck(tmp_path, [{"kind": "capture"}])
     s = bare(deck0=deck, deck1=deck)
     s.field[1][RG] = 0
-    realm = s.realm[1]
-    realm[0] = (realm[0][0], realm[0][1], 0)  # depleted: cannot be offered
-    realm[1] = (realm[1][0], realm[1][1], 1)
+    pasture = card_index_resource(s, "Highland Pasture")  # 4 uses
+    river = card_index_resource(s, "Navigable River")
+    s.realm[1] = [(1, river, 0), (1, pasture, 1)] + s.realm[1][2:]
     play_card(s, 0, "strategies", "Card 0")
     assert s.to_move() == (0,)  # the captor decides
     slots = [a.slot for a in s.legal_actions(0)]
-    assert 0 not in slots and set(slots) == {1, 2, 3}
-    taken = s.resource(realm[1])
-    s.apply(0, TakeRansom(1, taken.name))
-    assert s.realm[0][-1] == (realm_origin := 1, s.realm[0][-1][1], taken.uses)
-    assert realm_origin == 1 and len(s.realm[1]) == 3 and len(s.realm[0]) == 5
-    assert not s.is_terminal()
+    assert slots == [1, 2, 3]  # a depleted resource cannot pay a ransom
+    s.apply(0, TakeRansom(1, "Highland Pasture"))
+    assert s.realm[0][-1] == (1, pasture, 4)  # the receiver's to keep, its uses started over
+    assert len(s.realm[1]) == 3 and len(s.realm[0]) == 5
+    assert not s.is_terminal()  # the royal returns
 
 
 def test_rule_03_ruling_no_hostage_while_a_royal_guard_stands(tmp_path):
