@@ -282,7 +282,7 @@ def _declare(state: BattleState, player: int) -> Any:
 
 def _block(state: BattleState, player: int) -> Any:
     names = state.names
-    groups = state._blockable(player)
+    groups = state.blockable_groups(player)
     busy = {c for _, _, blockers in state.groups for _, c in blockers}
     free = [SKILL[names[c]] for c in state.soldiers[player] if c not in busy]
     attackers = [[SKILL[names[c]] for _, c in state.groups[g][1]] for g in groups]

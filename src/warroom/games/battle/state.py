@@ -299,11 +299,11 @@ class BattleState(State):
         start = self.active[0]
         order = [(start + k) % n for k in range(1, n)]
         self.queue = [p for p in order if not self.out[p] and p not in self.active
-                      and self.soldiers[p] and self._blockable(p)]
+                      and self.soldiers[p] and self.blockable_groups(p)]
         self.phase = BLOCK
         self._next_blocker()
 
-    def _blockable(self, player: int) -> list[int]:
+    def blockable_groups(self, player: int) -> list[int]:
         """Groups `player` may block: those attacking it, or (as one) attacking its team."""
         if self.config.teams == "as-one":
             team = self.team[player]
@@ -595,7 +595,7 @@ class BattleState(State):
         if phase == BLOCK:
             busy = self._blocking_ids()
             names = self._names([c for c in self.soldiers[player] if c not in busy])
-            groups = self._blockable(player)
+            groups = self.blockable_groups(player)
             return [Block(name, g) for g in groups for name in names] + [Done()]
         if phase == STRIKE:
             striker = self.names[self.strikers[0][1]]
