@@ -17,8 +17,6 @@ from .scenario import (
     DEFAULT_SCENARIO,
     Battle,
     ScenarioModel,
-    Settlement,
-    Terrain,
     check_battle,
     load_scenario,
     parse_side,
@@ -35,9 +33,10 @@ class Config:
     scenario: str = ""
     # A Battle Cards file; empty: the bundled sample deck.
     deck: str = ""
-    # Scenario fields; None keeps the scenario's value.
-    terrain: Terrain | None = None
-    settlement: Settlement | None = None
+    # Scenario fields; "scenario" or None keeps the scenario's value.
+    terrain: Literal["scenario", "plains", "grassland", "forest", "mountain",
+                     "water"] = "scenario"
+    settlement: Literal["scenario", "none", "town", "city"] = "scenario"
     naval_support: bool | None = None
     defenders: str | None = None  # e.g. 2i1c1a
     attackers: tuple[str, ...] | None = None  # one entry per hex side, e.g. 2i1c,1a@frigate
@@ -110,8 +109,8 @@ class Config:
             bombard = (units[2], units[3])
         battle = Battle(
             name=model.name,
-            terrain=_pick(self.terrain, model.terrain),
-            settlement=_pick(self.settlement, model.settlement),
+            terrain=model.terrain if self.terrain == "scenario" else self.terrain,
+            settlement=model.settlement if self.settlement == "scenario" else self.settlement,
             naval_support=_pick(self.naval_support, model.naval_support),
             defender=(parse_units(self.defenders, "defenders") if self.defenders is not None
                       else dfn.units.counts()),

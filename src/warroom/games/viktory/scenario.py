@@ -225,7 +225,7 @@ def check_battle(b: Battle, where: str) -> None:
     frigates = sum(s[FRIG] for s in b.sides) + b.defender[FRIG]
     if not any(sum(s) for s in b.sides):
         raise ValueError(f"{where}attacker.sides: the attacker needs at least one unit")
-    for i, s in enumerate(b.sides, 1):
+    for i, s in enumerate(b.sides):
         if not sum(s):
             raise ValueError(f"{where}attacker.sides.{i}: a hex side with no units")
     if b.naval:
@@ -244,7 +244,7 @@ def check_battle(b: Battle, where: str) -> None:
         if not sum(b.defender) and b.settlement == "none":
             raise ValueError(f"{where}defender.units: an empty hex without a town or city "
                              "is no battle")
-    for i, (s, src) in enumerate(zip(b.sides, b.sources), 1):
+    for i, (s, src) in enumerate(zip(b.sides, b.sources)):
         if src == "frigate" and sum(s) > 3:
             raise ValueError(f"{where}attacker.sides.{i}.source: a frigate carries at most "
                              "3 units")

@@ -1,0 +1,140 @@
+"""Helpers that build precise Viktory II battles: scripted dice, a small test deck with known
+cards, and hands and deck order set by hand."""
+
+from __future__ import annotations
+
+import tempfile
+from functools import cache
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import yaml
+
+from warroom.games import get_game
+from warroom.games.viktory import state as state_module
+from warroom.games.viktory.state import ViktoryState
+
+GAME = get_game("viktory")
+
+# Test cards: id -> fields. Terrain "water" never matches a land hex, so hits are not
+# selective unless a test says so.
+TEST_CARDS: dict[str, dict[str, Any]] = {
+    "RA1": dict(kind="attack", attack="regular", hits=1, misses=0),
+    "RA2": dict(kind="attack", attack="regular", hits=2, misses=0),
+    "RA3": dict(kind="attack", attack="regular", hits=3, misses=0),
+    "RA3P": dict(kind="attack", attack="regular", hits=3, misses=0, terrain="plains"),
+    "SA2": dict(kind="attack", attack="surprise", hits=2, misses=0),
+    "SEC": dict(kind="attack", attack="regular", hits=1, misses=0, effect="secrecy"),
+    "MP": dict(kind="attack", attack="regular", hits=2, misses=0, effect="plus_one_mp"),
+    "AC12": dict(kind="attack_counter", attack="regular", counter="flank", hits=1, misses=2),
+    "FL01": dict(kind="counter", counter="flank", hits=0, misses=1),
+    "FL11": dict(kind="counter", counter="flank", hits=1, misses=1),
+    "FL21": dict(kind="counter", counter="flank", hits=2, misses=1),
+    "FL21B": dict(kind="counter", counter="flank", hits=2, misses=1),
+    "FL22": dict(kind="counter", counter="flank", hits=2, misses=2),
+    "FL2P": dict(kind="counter", counter="flank", hits=2, misses=0, terrain="plains"),
+    "FR11": dict(kind="counter", counter="frontal", hits=1, misses=1),
+    "FR21": dict(kind="counter", counter="frontal", hits=2, misses=1),
+    "FR12": dict(kind="counter", counter="frontal", hits=1, misses=2),
+    "SC11": dict(kind="counter", counter="surprise", hits=1, misses=1),
+    "SC02": dict(kind="counter", counter="surprise", hits=0, misses=2),
+    "ROF": dict(kind="counter", counter="flank", hits=1, misses=0,
+                effect="reversal_of_fortune"),
+    "ROF2": dict(kind="counter", counter="flank", hits=1, misses=0,
+                 effect="reversal_of_fortune"),
+    "MUD": dict(kind="attack_counter", attack="regular", counter="frontal", hits=1, misses=1,
+                effect="mud", special_event=True),
+    "IGN": dict(kind="attack_counter", attack="regular", counter="flank", hits=1, misses=1,
+                effect="ignore_terrain", special_event=True),
+}
+# Fillers for flips and draws: AZ* are hits when flipped, CZ* are not.
+TEST_CARDS.update({f"AZ{i}": dict(kind="attack", attack="regular", hits=1, misses=0)
+                   for i in range(1, 9)})
+TEST_CARDS.update({f"AP{i}": dict(kind="attack", attack="regular", hits=1, misses=0,
+                                  terrain="plains") for i in range(1, 5)})
+TEST_CARDS.update({f"CZ{i}": dict(kind="counter", counter="flank", hits=0, misses=1)
+                   for i in range(1, 13)})
+
+
+@cache
+def test_deck() -> str:
+    """The path of a card file holding TEST_CARDS (written once per test process)."""
+    cards = [{"name": cid, "terrain": "water", "id": cid, **fields}
+             for cid, fields in TEST_CARDS.items()]
+    path = Path(tempfile.mkdtemp(prefix="viktory-")) / "test-deck.yaml"
+    path.write_text(yaml.safe_dump({"game": "viktory", "name": "test", "cards": cards}))
+    return str(path)
+
+
+class ScriptedDice:
+    """Stands in for the state's RNG: dice come from a script; shuffles keep the order."""
+
+    def __init__(self, rolls: list[int]):
+        self.rolls = list(rolls)
+
+    def randint(self, low: int, high: int) -> int:
+        assert self.rolls, "the test ran out of scripted dice"
+        return self.rolls.pop(0)
+
+    def shuffle(self, items: list[Any]) -> None:
+        pass
+
+
+def dice_battle(monkeypatch: pytest.MonkeyPatch, rolls: list[int], **values: Any
+                ) -> ViktoryState:
+    """A dice battle whose dice are `rolls`, in order. Expansion options are off unless set."""
+    values = {"overwatch": False, "artillery_characteristics": False, **values}
+    config = GAME.config(values)
+    dice = ScriptedDice(rolls)
+    with monkeypatch.context() as patch:
+        patch.setattr(state_module, "random", SimpleNamespace(Random=lambda seed=None: dice))
+        return GAME.new_state(config, 0)
+
+
+def card_battle(attacker: list[str], defender: list[str], deck: list[str] | None = None,
+                **values: Any) -> ViktoryState:
+    """A cards battle with the test deck and these hands; `deck` lists the draw pile, the
+    top card LAST. Expansion options are off unless set."""
+    values = {"mode": "cards", "deck": test_deck(), "overwatch": False,
+              "artillery_characteristics": False, **values}
+    state = GAME.new_state(GAME.config(values), 0)
+    assert state.decision == ("wave", 0), "the dealt hand had no Attack card: change the seed"
+    state.hands = [sorted(attacker), sorted(defender)]
+    state.deck = list(deck or [])
+    state.discard = []
+    state._legal = {}
+    return state
+
+
+def act(state: ViktoryState, action: Any) -> None:
+    """Apply `action` for the player to move."""
+    state.apply(state.to_move()[0], action)
+
+
+def play(state: ViktoryState, card: str, use: str | None = None) -> None:
+    """Play a card for the player to move (as the only use offered, unless `use` says)."""
+    player = state.to_move()[0]
+    matches = [a for a in state.legal_actions(player)
+               if getattr(a, "card", None) == card and (use is None or a.use == use)]
+    assert len(matches) == 1, f"{card} ({use}) is not one legal play: {state.legal_actions(player)}"
+    state.apply(player, matches[0])
+
+
+def labels(state: ViktoryState) -> list[str]:
+    return [a.label for a in state.legal_actions(state.to_move()[0])]
+
+
+def events(state: ViktoryState, kind: str) -> list[dict[str, Any]]:
+    return [e for _, e in state.log if e["event"] == kind]
+
+
+def finish_turn(state: ViktoryState) -> None:
+    """Play the end-of-turn decisions: discard the first card, draw nothing."""
+    from warroom.games.viktory.actions import Draw
+
+    while not state.is_terminal():
+        actions = state.legal_actions(state.to_move()[0])
+        action = Draw(0) if Draw(0) in actions else actions[0]
+        act(state, action)
