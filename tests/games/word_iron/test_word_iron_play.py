@@ -11,7 +11,14 @@ from word_iron_helpers import act, bare, new, quiet_deck, run_tasks, sample_data
 
 from warroom.cli import main
 from warroom.games.word_iron import GAME
-from warroom.games.word_iron.actions import ChooseFirstAttacker, ChooseRoyal, FinishResources
+from warroom.games.word_iron.actions import (
+    AnswerTruce,
+    ChooseFirstAttacker,
+    ChooseRoyal,
+    FinishResources,
+    NoTruceOffer,
+    OfferTruce,
+)
 from warroom.games.word_iron.deck import DATA_DIR, UNITS
 from warroom.games.word_iron.heuristic import heuristic_action, recruit_plan
 from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD
@@ -100,6 +107,20 @@ def test_heuristic_uses_one_resource_a_phase_against_a_deck_that_takes_hostages(
             act(s, heuristic_action(s, 0, random.Random(0)))
         choice = heuristic_action(s, 0, random.Random(0))
         assert (choice != FinishResources(False)) is more
+
+
+def test_heuristic_sues_for_peace_only_when_far_behind():
+    s = bare()
+    s.piles[0][WORD] = s.piles[1][WORD] = []
+    run_tasks(s, ("truce",))
+    assert heuristic_action(s, 0, random.Random(0)) == NoTruceOffer()
+    s.field[0] = [1, 0, 0, 0, 0, 0, 0, 0]
+    s.realm[0] = [(0, 0, 1), (0, 5, 4)]  # Navigable River 100 x1, Highland Pasture 30 x4
+    s._legal = {}  # the position changed under the decision
+    offer = heuristic_action(s, 0, random.Random(0))
+    assert offer == OfferTruce(0, "Navigable River")  # the lesser: 100 against 4 x 30
+    s.apply(0, offer)
+    assert heuristic_action(s, 1, random.Random(0)) == AnswerTruce(False)  # far ahead
 
 
 def test_heuristic_beats_random():

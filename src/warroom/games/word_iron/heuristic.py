@@ -2,8 +2,8 @@
 
 The battle itself is fought by the decks; a player decides how to spend its realm. So:
 - recruit: the plan that puts back the most ranks of power with the ranks in hand, using the
-  round-up rule (the last soldier may cost more than is left), royal guards first when none
-  stand (without them the royal can be taken hostage);
+  round-up rule (the last soldier may cost more than is left), royal guards valued above their
+  ranks when none stands or the opponent can take hostages (they keep the royal safe);
 - resources: skip the initial draw when nothing has fallen; otherwise use the resource whose
   ranks the fallen can absorb best; a forced use with nothing to recruit wastes the smallest;
   against a deck that can take hostages, only one use a phase, so that a resource is left to
@@ -33,7 +33,7 @@ from .army import ROYAL_GUARDS
 from .deck import UNITS, Deck
 from .state import WordIronState
 
-GUARD_BONUS = 40  # worth of a royal guard beyond its ranks while none stands
+GUARD_BONUS = 40  # worth of a royal guard beyond its ranks, when the royal is in danger
 RESERVE_WORTH = 0.7  # a rank of power still in the realm, against one on the field
 TRUCE_BELOW = 0.6  # sue for peace when this far behind
 
@@ -58,9 +58,8 @@ def heuristic_action(state: WordIronState, player: int, rng: random.Random) -> A
         return _ransom(state, actions)
     if kind == "truce_offer":
         return _truce_offer(state, player, actions)
-    if kind == "truce_answer":
-        return AnswerTruce(strength(state, player) < TRUCE_BELOW * strength(state, 1 - player))
-    return actions[rng.randrange(len(actions))]
+    assert kind == "truce_answer", kind
+    return AnswerTruce(strength(state, player) < TRUCE_BELOW * strength(state, 1 - player))
 
 
 def _royal(state: WordIronState, player: int) -> ChooseRoyal:
