@@ -1,7 +1,7 @@
 """Rule options of Viktory II battles. Defaults follow the rule texts and RULINGS.md.
 
 The battle itself comes from a scenario: a scenario file (`scenario=FILE` or the name of a
-bundled one) or else the built-in default battle, then any single field given as an option
+bundled one; by default the bundled `plains-town`), then any single field given as an option
 (`defenders=2i1a`, `attackers=2i1c,1a@frigate`, ...). Scenario options left at None keep the
 scenario's value.
 """
@@ -29,7 +29,7 @@ from .scenario import (
 class Config:
     # dice: the base game's combat; cards: the Battle Cards replace the dice.
     mode: Literal["dice", "cards"] = "dice"
-    # A scenario file, or the name of a bundled one (see data/scenarios); empty: the default.
+    # A scenario file, or the name of a bundled one (data/scenarios); empty: plains-town.
     scenario: str = ""
     # A Battle Cards file; empty: the bundled sample deck.
     deck: str = ""
@@ -90,8 +90,7 @@ class Config:
         return deck if deck is not None else load_deck("")
 
     def _resolve(self) -> Battle:
-        data = load_scenario(self.scenario) if self.scenario else DEFAULT_SCENARIO
-        model = ScenarioModel.model_validate(data)
+        model = ScenarioModel.model_validate(load_scenario(self.scenario or DEFAULT_SCENARIO))
         att, dfn = model.attacker, model.defender
         sides = tuple(s.counts() for s in att.sides)
         sources = tuple(s.source for s in att.sides)

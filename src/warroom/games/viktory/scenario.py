@@ -27,8 +27,6 @@ SCENARIOS = DATA / "scenarios"
 UNITS = ("infantry", "cavalry", "artillery", "frigate")
 INF, CAV, ART, FRIG = range(4)
 UNIT_CODES = {"i": INF, "c": CAV, "a": ART, "f": FRIG}
-TERRAINS = ("plains", "grassland", "forest", "mountain", "water")
-SETTLEMENTS = ("none", "town", "city")
 Units = tuple[int, int, int, int]
 
 Terrain = Literal["plains", "grassland", "forest", "mountain", "water"]
@@ -113,22 +111,7 @@ class Battle:
         return self.terrain == "water"
 
 
-DEFAULT_SCENARIO: dict[str, Any] = {
-    "name": "Town on the plains",
-    "terrain": "plains",
-    "settlement": "town",
-    "naval_support": False,
-    "artillery_characteristics": True,
-    "overwatch": True,
-    "attacker": {
-        "sides": [{"infantry": 2, "cavalry": 1}, {"infantry": 1, "artillery": 1}],
-        "supply": False, "towns": 3, "cities": 1,
-    },
-    "defender": {
-        "units": {"infantry": 2, "cavalry": 1, "artillery": 1},
-        "supply": False, "towns": 2, "cities": 1,
-    },
-}
+DEFAULT_SCENARIO = "plains-town"  # the battle fought when no scenario is given
 
 
 def scenario_path(name: str) -> Path:
@@ -208,10 +191,6 @@ def parse_side(text: str, option: str) -> tuple[Units, str]:
                          "1i1c@frigate")
     source = (match.group(2) or "@land")[1:]
     return parse_units(match.group(1), option), source
-
-
-def units_dict(units: Units) -> dict[str, int]:
-    return {name: n for name, n in zip(UNITS, units) if n}
 
 
 def units_text(units: Units | list[int]) -> str:

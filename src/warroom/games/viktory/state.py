@@ -368,13 +368,15 @@ class ViktoryState(State):
             for p in (ATT, DEF):
                 self._draw(p, self.dice(p) - 1, "replenishment")
         card = self.cards[self.attack_card]
-        self._set_live(ATT, card, min(card.hits, self.attacker_dice()), card.attack or "")
+        self._set_live(card, min(card.hits, self.attacker_dice()), card.attack or "")
+        self.decision = ("play", DEF)
 
-    def _set_live(self, player: int, card: Card, live: int, respond_to: str) -> None:
+    def _set_live(self, card: Card, live: int, respond_to: str) -> None:
+        """The hits of a card just played, against the other side; the card type the
+        next Counter must answer."""
         self.pending = live
         self.pending_selective = card.terrain == self.battle.terrain
         self.last_type = respond_to
-        self.decision = ("play", 1 - player)
 
     def counter_allowed(self, player: int, card: Card) -> bool:
         """The response restrictions, and: the attacker needs a unit that survives the hits
@@ -410,11 +412,12 @@ class ViktoryState(State):
         card = self.cards[cid]
         if qualified is None:  # the attacker's surviving units qualify its hits
             qualified = self.attacker_dice()
-        self._set_live(player, card, min(card.hits, qualified), card.counter or "")
+        self._set_live(card, min(card.hits, qualified), card.counter or "")
         self.plays[-1].update(live=self.pending)
         if player == ATT and not self.units(DEF):
-            self.decision = None
-            self.steps = ["round_over"]
+            self.steps = ["round_over"]  # the attacker's card found nobody left to answer
+        else:
+            self.decision = ("play", 1 - player)
 
     def _play_event(self, player: int, card: Card) -> None:
         self.events.append([card.effect, player])
