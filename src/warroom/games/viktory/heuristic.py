@@ -132,13 +132,12 @@ def _respond(state: ViktoryState, player: int, actions: list[Any]) -> Any:
 
     def value(a: PlayCard) -> float:
         c = state.cards[a.card]
-        blocked = pending if c.effect == "reversal_of_fortune" else min(c.misses, pending)
-        taken = pending - blocked
+        taken = pending - state.blocked(c)
         qualified = state.dice(player)
         if player == ATT and taken:
             qualified = max(0, min(qualified, mine - taken))
         landed = min(c.hits, qualified, state.units(1 - player))
-        worth = blocked * 1.1 + landed + 0.3 * (c.counter == "surprise")
+        worth = (pending - taken) * 1.1 + landed + 0.3 * (c.counter == "surprise")
         if taken >= mine:
             worth -= 3  # the side would be wiped out anyway
         price = 0.15 * card_worth(c)

@@ -383,16 +383,17 @@ class ViktoryState(State):
         it faces (after its card's misses) to play a card."""
         if not card.can_counter or card.counter not in RESPONSES[self.last_type]:
             return False
-        if player == DEF:
-            return True
-        blocked = self.pending if card.effect == "reversal_of_fortune" else min(
-            card.misses, self.pending)
-        return self.units(ATT) - (self.pending - blocked) >= 1
+        return player == DEF or self.units(ATT) - (self.pending - self.blocked(card)) >= 1
+
+    def blocked(self, card: Card) -> int:
+        """Live hits a Counter blocks: one per miss; all for a Reversal of Fortune."""
+        if card.effect == "reversal_of_fortune":
+            return self.pending
+        return min(card.misses, self.pending)
 
     def _play_counter(self, player: int, card: Card) -> None:
-        reversal = card.effect == "reversal_of_fortune"
-        blocked = self.pending if reversal else min(card.misses, self.pending)
-        if reversal:
+        blocked = self.blocked(card)
+        if card.effect == "reversal_of_fortune":
             cancelled = [e for e, p in self.events if p != player]
             self.events = [[e, p] for e, p in self.events if p == player]
             if cancelled:
