@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine import ConfigError, derive_seed
 from .base import Agent, HeuristicAgent, RandomAgent
+from .mcts import MctsAgent
 
 AgentFactory = Callable[..., Agent]
 
@@ -21,6 +22,7 @@ AGENTS: dict[str, AgentFactory] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "human": _human,
+    "mcts": MctsAgent,
 }
 
 
@@ -59,5 +61,5 @@ def make_agents(specs: list[str], game: Any, seed: int) -> list[Agent]:
     return [make_agent(spec, game, derive_seed(seed, "agent", i)) for i, spec in enumerate(specs)]
 
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "make_agent", "make_agents",
-           "parse_spec", "parse_specs"]
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "MctsAgent", "RandomAgent", "make_agent",
+           "make_agents", "parse_spec", "parse_specs"]
