@@ -15,9 +15,9 @@ def cli() -> None:
     """warroom: play, playtest and analyse card battle games."""
 
 
-from . import bench, cards, info, play, report, simulate, sweep, tournament, viktory  # noqa: E402  (commands register on `cli`)
+from . import bench, cards, evaluate, info, play, report, simulate, sweep, tournament, viktory  # noqa: E402  (commands register on `cli`)
 
-_ = (bench, cards, info, play, report, simulate, sweep, tournament, viktory)
+_ = (bench, cards, evaluate, info, play, report, simulate, sweep, tournament, viktory)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,171 @@
+"""`warroom evaluate`: a strength table. Every pair of listed players meets in a round robin,
+in both seat orders on the same deals; each pairing gets a win rate with a 95 % confidence
+interval, and each player an openskill rating."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import multiprocessing
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import click
+from openskill.models import PlackettLuce
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..agents import parse_specs
+from ..engine import ConfigError
+from ..sim.batch import BatchSpec, play_one
+from ..sim.stats import wilson_interval
+from . import cli
+from .common import SET_HELP, game_and_config
+
+
+@dataclass(frozen=True)
+class Job:
+    """Game `index` of a pairing: `first` tells which of the two takes seat 0."""
+
+    pairing: int
+    first: str  # "a" or "b"
+    index: int
+    spec: BatchSpec
+
+
+def lineup(a: str, b: str, seats: int) -> tuple[str, ...]:
+    """`a`, `b`, `a`, ... around the table; with two seats simply (a, b)."""
+    return tuple(a if s % 2 == 0 else b for s in range(seats))
+
+
+def round_robin_jobs(game: str, config: dict[str, Any], players: list[str], seats: int,
+                     games: int, seed: int) -> list[Job]:
+    """Each pairing plays `games` games: game i and its twin share a deal (the same game seed)
+    with the seat orders swapped, so neither player profits from a lucky seat or deal."""
+    jobs = []
+    for k, (a, b) in enumerate(itertools.combinations(players, 2)):
+        base = seed + 1_000_003 * k  # distinct deals per pairing, reproducible
+        specs = {"a": BatchSpec(game, config, lineup(a, b, seats), base, rotate=False),
+                 "b": BatchSpec(game, config, lineup(b, a, seats), base, rotate=False)}
+        for i in range(games):
+            first = "a" if i % 2 == 0 else "b"
+            jobs.append(Job(k, first, i // 2, specs[first]))
+    return jobs
+
+
+def _play(job: Job) -> tuple[Job, dict[str, Any]]:
+    return job, play_one(job.spec, job.index)
+
+
+def run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[Job, dict[str, Any]]]:
+    if workers <= 1:
+        yield from map(_play, jobs)
+        return
+    # fork: workers inherit the imported games; chunks of one, since games differ in length.
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap(_play, jobs, chunksize=1)
+
+
+def winner_of(job: Job, result: dict[str, Any]) -> str | None:
+    """'a', 'b', or None for a draw (no winner, or a win shared by both players' seats)."""
+    names = {job.spec.players[s] for s in result["winner_seats"]}
+    pairing_first = job.spec.players[0]
+    if len(names) != 1:
+        return None
+    (name,) = names
+    return job.first if name == pairing_first else ("b" if job.first == "a" else "a")
+
+
+def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
+             ) -> dict[str, Any]:
+    """Per-pairing counts and intervals, and openskill ratings from the games in order."""
+    pairs = list(itertools.combinations(players, 2))
+    counts = [{"a": 0, "b": 0, "draws": 0, "lengths": 0} for _ in pairs]
+    model = PlackettLuce()
+    ratings = {p: model.rating(name=p) for p in players}
+    ordered = sorted(jobs_results, key=lambda jr: (jr[0].pairing, jr[0].index, jr[0].first))
+    for job, result in ordered:
+        a, b = pairs[job.pairing]
+        won = winner_of(job, result)
+        c = counts[job.pairing]
+        c["draws" if won is None else won] += 1
+        c["lengths"] += result["length"]
+        ranks = [1, 1] if won is None else ([1, 2] if won == "a" else [2, 1])
+        [[ratings[a]], [ratings[b]]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+    pairings = []
+    for (a, b), c in zip(pairs, counts):
+        n = c["a"] + c["b"] + c["draws"]
+        score = c["a"] + c["draws"] / 2  # a draw counts as half a win
+        lo, hi = wilson_interval(score, n)
+        pairings.append({
+            "a": a, "b": b, "games": n, "a_wins": c["a"], "b_wins": c["b"], "draws": c["draws"],
+            "a_score": score / n if n else 0.0, "ci95": [lo, hi],
+            "mean_length": c["lengths"] / n if n else 0.0,
+        })
+    table = sorted(players, key=lambda p: -ratings[p].ordinal())
+    return {
+        "pairings": pairings,
+        "ratings": [{"player": p, "mu": ratings[p].mu, "sigma": ratings[p].sigma,
+                     "ordinal": ratings[p].ordinal()} for p in table],
+    }
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", "players_text", default="random,heuristic,mcts", show_default=True,
+              help="Comma-separated SPECs to compare, at least two.")
+@click.option("--games", "n_games", type=click.IntRange(min=2), default=100, show_default=True,
+              help="Games per pairing, half in each seat order.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int,
+             sets: tuple[str, ...], as_json: bool) -> None:
+    """Round robin of AI players in GAME: win rates with 95 % intervals, and ratings.
+
+    Draws count as half a win. The same seed gives the same table whatever the number of
+    workers (for players with an iteration budget, not a time budget).
+    """
+    g, config, values = game_and_config(game, sets)
+    players = parse_specs(players_text)
+    if len(players) < 2:
+        raise ConfigError("--players needs at least two players to compare")
+    if len(set(players)) != len(players):
+        raise ConfigError(f"--players lists a player twice: {players_text!r}")
+    jobs = round_robin_jobs(g.name, values, players, g.num_players(config), n_games, seed)
+    results = []
+    console = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, disable=not console.is_terminal,
+                  transient=True) as progress:
+        task = progress.add_task(g.name, total=len(jobs))
+        for job_result in run_jobs(jobs, workers):
+            results.append(job_result)
+            progress.advance(task)
+    out = {"game": g.name, "seed": seed, "games_per_pairing": n_games, **tabulate(players, results)}
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    show(g.title, out)
+
+
+def show(title: str, out: dict[str, Any]) -> None:
+    console = Console()
+    table = Table(title=f"{title}: round robin, {out['games_per_pairing']} games per pairing, "
+                        f"seed {out['seed']}")
+    for col in ("player", "vs", "wins", "losses", "draws", "score", "95 % CI"):
+        table.add_column(col)
+    for p in out["pairings"]:
+        lo, hi = p["ci95"]
+        table.add_row(p["a"], p["b"], str(p["a_wins"]), str(p["b_wins"]), str(p["draws"]),
+                      f"{p['a_score']:.1%}", f"{lo:.1%} - {hi:.1%}")
+    console.print(table)
+    ratings = Table(title="openskill ratings (Plackett-Luce; ordinal = mu - 3 sigma)")
+    for col in ("player", "mu", "sigma", "ordinal"):
+        ratings.add_column(col)
+    for r in out["ratings"]:
+        ratings.add_row(r["player"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}")
+    console.print(ratings)
