@@ -12,8 +12,10 @@ import test_viktory_cards
 import test_viktory_data
 import test_viktory_dice
 
-README = Path(__file__).parents[3] / "src/warroom/games/viktory/README.md"
-RULE_TEXT = Path("/work/shared/rules/viktory-ii-battle-cards.txt")
+ROOT = Path(__file__).parents[3]
+README = ROOT / "src/warroom/games/viktory/README.md"
+# The project's shared rule texts sit beside the checkout (../shared/rules), when at hand.
+RULE_TEXT = ROOT.parent / "shared/rules/viktory-ii-battle-cards.txt"
 
 CARDS = "test_viktory_cards"
 DATA = "test_viktory_data"
