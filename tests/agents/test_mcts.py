@@ -222,8 +222,23 @@ def test_heuristic_rollouts_use_the_games_own_policy(name, monkeypatch):
     assert agent.act(PlayerView(state, player, game)) in state.legal_actions(player)
     assert calls  # the rollouts asked the heuristic
     calls.clear()
-    make_agent("mcts:iters=2:rollout=random", game, 1).act(PlayerView(state, player, game))
+    make_agent("mcts:iters=2:rollout=random:bias=0", game, 1).act(PlayerView(state, player, game))
     assert not calls
+
+
+def test_bias_makes_a_tiny_budget_play_the_heuristic_move():
+    """kow's dice choice by its heuristic reads public information only, so it is the same on
+    every determinisation: with one iteration the biased search must play it, while an unbiased
+    one plays whatever it tried first."""
+    game = get_game("kow")
+    state = game.new_state(game.Config(), 4)
+    expected = game.heuristic(state.clone(), 0, random.Random(0))
+    unbiased = set()
+    for seed in range(5):
+        view = PlayerView(state, 0, game)
+        assert make_agent("mcts:iters=1", game, seed).act(view) == expected
+        unbiased.add(make_agent("mcts:iters=1:bias=0", game, seed).act(view))
+    assert unbiased != {expected}
 
 
 def test_mcts_plays_whole_games_of_every_game(game_config):
