@@ -55,10 +55,11 @@ def throughput(seconds: float) -> None:
             print(f"| {name} | {games} | {one:.1f} | {two:.1f} | {two / one:.2f} |", flush=True)
 
 
-def rss_kib(pid: int) -> int:
+def rss_kib(pid: int, field: str = "VmRSS") -> int:
+    """Resident memory of a process (VmHWM: its peak so far), in KiB; 0 once it is gone."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     except (FileNotFoundError, ProcessLookupError):
         pass
@@ -82,36 +83,33 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
-def memory(games: int, game: str) -> None:
-    """Run `warroom simulate` for `games` games on 2 workers; sample the RSS of the command
-    and of its worker processes, and the games written, every few seconds."""
+def memory(games: int, game: str, trace: bool) -> tuple[float, float, int]:
+    """Run `warroom simulate` for `games` games on 2 workers, sampling the RSS of the command
+    and of its child processes (with `trace`, a table row every 10 % of the games).
+    Returns (seconds, the command's peak RSS in MiB, games written)."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "memory.sqlite"
         proc = subprocess.Popen([WARROOM, "simulate", game, "--games", str(games), "--players",
                                  ",".join(PLAYERS), "--workers", "2", "--db", str(db), "--json"],
                                 stdout=subprocess.PIPE, text=True)
         start = time.perf_counter()
-        samples = []
+        peak = 0
         next_report = 0
         while proc.poll() is None:
-            time.sleep(2)
-            done = _count(db)
+            time.sleep(0.5)
             main = rss_kib(proc.pid)
-            workers = [rss_kib(p) for p in descendants(proc.pid)]
-            if main:
-                samples.append((done, main, max(workers, default=0), sum(workers)))
-            if done >= next_report:
+            # the peak since exec (a sample taken between fork and exec would show this
+            # script's own memory), read until the command exits
+            peak = rss_kib(proc.pid, "VmHWM") or peak
+            done = _count(db)
+            if trace and main and done >= next_report:
+                workers = [rss_kib(p) for p in descendants(proc.pid)]
                 print(f"| {done} | {time.perf_counter() - start:.0f} | {main / 1024:.1f} | "
                       f"{max(workers, default=0) / 1024:.1f} | {sum(workers) / 1024:.1f} |",
                       flush=True)
                 next_report = done + games // 10
-        elapsed = time.perf_counter() - start
-        size = sum(p.stat().st_size for p in Path(tmp).glob("memory.sqlite*"))
-        print(f"\nfinished: {_count(db)} games in {elapsed:.0f} s ({_count(db) / elapsed:.1f} "
-              f"games/s); database {size / 2**20:.1f} MiB")
-        mains = [m for d, m, _, _ in samples if d >= games // 10]
-        print(f"command RSS after the first 10 %: min {min(mains) / 1024:.1f} MiB, "
-              f"max {max(mains) / 1024:.1f} MiB")
+        proc.communicate()
+        return time.perf_counter() - start, peak / 1024, _count(db)
 
 
 def _count(db: Path) -> int:
@@ -134,12 +132,21 @@ def main() -> None:
     if not args.skip_throughput:
         throughput(args.seconds)
     if not args.skip_memory:
-        print(f"\nmemory of a {args.memory_games}-game run of {args.memory_game}, 2 workers:\n")
-        print("| games written | seconds | command RSS (MiB) | largest worker RSS (MiB) |"
-              " all child processes RSS (MiB) |")
-        print("|---:|---:|---:|---:|---:|")
-        memory(args.memory_games, args.memory_game)
-
+        sizes = [n for n in (1_000, 10_000) if n < args.memory_games] + [args.memory_games]
+        rows = []
+        for n in sizes:
+            trace = n == sizes[-1]
+            if trace:
+                print(f"\n{args.memory_game}, {n}-game run on 2 workers, sampled as it goes:\n")
+                print("| games written | seconds | command RSS (MiB) | largest child RSS "
+                      "(MiB) | all child processes RSS (MiB) |")
+                print("|---:|---:|---:|---:|---:|")
+            rows.append(memory(n, args.memory_game, trace))
+        print(f"\n{args.memory_game} runs on 2 workers, by number of games:\n")
+        print("| games | seconds | games/s | peak RSS of the command (MiB) |")
+        print("|---:|---:|---:|---:|")
+        for elapsed, peak, written in rows:
+            print(f"| {written} | {elapsed:.0f} | {written / elapsed:.1f} | {peak:.1f} |")
 
 if __name__ == "__main__":
     main()
