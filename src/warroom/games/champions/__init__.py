@@ -14,22 +14,26 @@ from .state import ChampionsState
 
 SUMMARY = """\
 The Game of Champions - rules summary
-- Face cards (A J Q K) command; reinforcements 2-10 fight. 15 cards each, the rest is the
-  Reserve Pile. Lay down your face cards, then place every reinforcement on one of them (in
-  secret; both reveal together). A face card with reinforcements is a battalion.
-- Fewer face cards plays first (equal: Roshambo). Battalions are face up on the table.
-- Your turn: 1. fortify: draw a reserve card, put it on a face card (a drawn face card is laid
-  down). 2. advantages: King (General) moves up to 3 of your cards to other face cards; Ace
-  (Spy) swaps two of the opponent's cards between its battalions. 3. attack, or fortify again.
-  A bare face card may be turned in to draw another card.
-- Battle: pick your battalion and a target; both order their cards in secret; flip pairs like
-  War: the lower card dies (equal: Roshambo). The attacker may stop after any flip and plays
-  each card once; a defender out of cards recycles its survivors in their original order.
-- Jack (Cavalry): its 2s count as 10. Queen (Medic): after attacking with her battalion,
-  revive your latest casualty into it.
-- A player left with no battalion after a battle has lost. At the turn limit, the larger total
-  of reinforcement values wins.
-Roshambo: rock beats scissors, scissors beat paper, paper beats rock; a draw is replayed."""
+- Face cards (A J Q K) command; reinforcements (2 to 10) fight. 15 cards each;
+  the rest is the Reserve Pile, face down. Face cards are laid down, then each
+  player puts every reinforcement on a face card, in secret; both reveal
+  together. A face card with reinforcements is a battalion; all are face up.
+- Fewer face cards plays first (equal: Roshambo).
+- Your turn: 1. Fortify: draw a reserve card, put it on a face card (a drawn
+  face card is laid down). 2. Advantages, once each: King (General) moves up to
+  3 of your cards to other face cards; Ace (Spy) swaps two of the opponent's
+  cards between its battalions. A bare face card may be turned in for a draw.
+  3. Attack, or fortify again (with an empty Reserve Pile you must attack).
+- Battle: choose your battalion and a target; both order their cards in
+  secret; pairs are flipped as in War and the lower card dies (equal:
+  Roshambo). The attacker may stop after any flip and plays each card once; a
+  defender out of cards recycles its survivors in their original order.
+- Jack (Cavalry): its 2s count as 10. Queen (Medic): after attacking with her
+  battalion, revive your latest casualty into it.
+- Lose every battalion in a battle and you lose. At the turn limit the larger
+  total of reinforcement values wins.
+- Roshambo: rock beats scissors, scissors beat paper, paper beats rock; a draw
+  is replayed."""
 
 # The conformance suite runs over each of these configs.
 CONFORMANCE_CONFIGS = [
@@ -59,9 +63,11 @@ class ChampionsGame(Game):
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
 
-    def metrics(self, state: ChampionsState) -> dict[str, float]:
+    def metrics(self, state: ChampionsState) -> dict[str, float | None]:
+        # The first player is decided after the deal (fewer face cards, or a Roshambo).
         return {"turns": float(state.turn), "battles": float(state.battles),
-                "deals": float(state.deals)}
+                "deals": float(state.deals),
+                "first_player": state.first if state.first >= 0 else None}
 
 
 GAME = ChampionsGame()

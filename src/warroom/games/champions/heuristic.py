@@ -1,12 +1,17 @@
 """A sensible greedy player for The Game of Champions.
 
-It reads only what its owner may know (it is handed a determinised state, and where the
+It reads only what its owner may know: it is handed a determinised state, and where the
 opponent's battle order was resampled it uses the set of cards still to come, never their
-sampled order). Battles: attack where the expected trade of cards is best, cards in descending
-order, and go on flipping while the next flip is at least as likely to be won as lost.
-Set-up: a few strong battalions under the commanders whose advantages help most; 2s go to a
-Jack. Advantages: the Spy moves the best card out of the target, the General brings 2s to a
-Jack; bare face cards are turned in for an extra reinforcement; the Medic always revives.
+sampled order.
+
+What matters most in this game is who holds the 10s (and Jacks' 2s, which count as 10): a 10
+only dies in a tie, so once the Reserve Pile is empty and every turn must attack, a battalion of
+10s grinds the other army down. Hence: 10s go to a Queen's battalion, where the Medic revives
+whatever a lost tie costs, so her ties with the opponent's 10s are free; 2s go to a Jack; the
+Spy takes 2s away from the opponent's Jacks. Battles are valued by a small Monte Carlo
+simulation (the defender's order at random) of the cards killed and lost, each card weighted by
+what it is worth; the heuristic attacks when that beats an extra reinforcement, and goes on
+flipping while the next flip is worth it. Bare face cards are turned in for an extra card.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from .actions import (
     FortifyAgain,
     Pick,
     Place,
+    PutNext,
     RestAsShown,
     Revive,
     Stop,
@@ -48,12 +54,15 @@ from .state import (
     rank_value,
 )
 
+# The weights below were tuned against `random` over a few thousand games (README.md).
 # Order in which commanders are given reinforcements at the deal (their advantage's worth).
-COMMAND_PRIORITY = {"K": 0, "A": 1, "Q": 2, "J": 3}
+COMMAND_PRIORITY = {"Q": 0, "K": 1, "A": 2, "J": 3}
 BATTALIONS_AT_DEAL = 3
 SAMPLES = 12  # defender orders sampled to value an attack
-KILL_BATTALION = 2.0
-KILL_ARMY = 100.0
+KILL_BATTALION = 2.0  # destroying a battalion, beyond the cards killed
+KILL_ARMY = 4.0  # destroying the last battalion: the game
+FORTIFY_WORTH = 1.5  # an extra reinforcement, against what a battle is expected to gain
+SPY_MARGIN = 0.2  # the Spy is used when its swap is worth more than this
 
 
 def heuristic_action(state: ChampionsState, player: int, rng: random.Random) -> Any:
@@ -68,13 +77,13 @@ def heuristic_action(state: ChampionsState, player: int, rng: random.Random) -> 
     if phase == GENERAL_PICK:
         return _general_pick(state, player)
     if phase == SPY_PICK:
-        return Pick(_spy_plan(state, player)[0])
+        return _spy_pick(state, player, rng)
     if phase == SPY_SWAP:
-        return _spy_swap(state, player)
+        return _spy_swap(state, player, rng)
     if phase == TARGET:
         return _target(state, player, rng)
     if phase == ORDER:
-        return RestAsShown()  # the hand is shown highest first
+        return _order(state, player, rng)
     if phase == BATTLE:
         return Flip() if _flip_is_good(state) else Stop()
     if phase == MEDIC:
@@ -116,31 +125,47 @@ def _place(state: ChampionsState, player: int, actions: list[Any]) -> Place:
         jacks = [c for c in targets if c[0] == "J"]
         if jacks:
             return Place(card, max(jacks, key=lambda c: len(table[c])))
+    if rank_value(card) == 10:
+        queen = _queen_for_ten(table, targets)
+        if queen is not None:
+            return Place(card, queen)
     ranks_with_cards = {c[0] for c, cs in table.items() if cs}
     for c in sorted(targets, key=lambda c: COMMAND_PRIORITY[c[0]]):
         if not table[c] and c[0] in "KAQ" and c[0] not in ranks_with_cards:
             return Place(card, c)  # make it a battalion: its advantage becomes usable
     filled = [c for c in targets if table[c]] or targets
-    return Place(card, min(filled, key=lambda c: len(table[c])))
+    return Place(card, min(filled, key=lambda c: len(table[c])))  # spread: fewer easy kills
 
 
 # --- the main decision -----------------------------------------------------------------------
 def _main(state: ChampionsState, player: int, actions: list[Any], rng: random.Random) -> Any:
     table = state.tables[player]
     ranks_with_cards = {c[0] for c, cs in table.items() if cs}
+    # A bare face card is worth a draw, unless its advantage is missing (a bare Jack is kept
+    # while a 2 may still come to it).
+    keep_jack = "J" not in ranks_with_cards and _unseen_twos(state) > 0
     for a in actions:
-        if type(a) is TurnIn and (a.commander[0] == "J" or a.commander[0] in ranks_with_cards):
-            return a
-    if UseSpy() in actions and _spy_plan(state, player) is not None:
+        if type(a) is TurnIn:
+            rank = a.commander[0]
+            if rank in ranks_with_cards or rank == "J" and not keep_jack:
+                return a
+    if UseSpy() in actions and _spy_plan(state, player, rng)[0] > SPY_MARGIN:
         return UseSpy()
     if UseGeneral() in actions and _general_move(state, player) is not None:
         return UseGeneral()
     attack = _best_attack(state, player, rng)
-    if attack is not None and (attack[0] > 0 or FortifyAgain() not in actions):
+    if attack is not None and (attack[0] > FORTIFY_WORTH or FortifyAgain() not in actions):
         return Attack(attack[1])
     if FortifyAgain() in actions:
         return FortifyAgain()
     return EndTurn() if EndTurn() in actions else actions[0]
+
+
+def _unseen_twos(state: ChampionsState) -> int:
+    """2s not on the table nor among the casualties: they may still be drawn."""
+    seen = sum(1 for t in state.tables for cards in t.values() for c in cards if c[0] == "2")
+    seen += sum(1 for dead in state.casualties for c in dead if c[0] == "2")
+    return 4 - seen
 
 
 def _best_attack(state: ChampionsState, player: int,
@@ -165,58 +190,109 @@ def _values(state: ChampionsState, player: int, cmd: str, attacking: bool) -> li
     return [state.battle_value(c, cmd, attacking) for c in state.tables[player][cmd]]
 
 
+def worth(value: int) -> float:
+    """What a card is worth keeping: every card is a body, a high one also wins flips."""
+    return 0.5 + value / 10 + (1.0 if value == 10 else 0.0)  # a 10 only dies in a tie
+
+
 def _attack_gain(state: ChampionsState, player: int, mine: str, theirs: str,
                  rng: random.Random) -> float:
-    """Expected cards killed minus cards lost, attacking in descending order against a
-    defender in random order, stopping when the next flip looks bad; plus bonuses for
-    destroying the battalion (and the whole army)."""
+    """The better of the two ways of ordering (strongest first, or the weakest as a
+    sacrifice first): see `_order_gain`."""
     att = sorted(_values(state, player, mine, True), reverse=True)
     dfn = _values(state, 1 - player, theirs, False)
-    last_battalion = len(state.battalions(1 - player)) == 1
-    my_last = len(state.battalions(player)) == 1
+    bonus = (KILL_ARMY if len(state.battalions(1 - player)) == 1 else KILL_BATTALION,
+             KILL_ARMY if len(state.battalions(player)) == 1 else KILL_BATTALION)
+    medic = _medic_worth(state, player, mine)
+    return max(_order_gain(order, dfn, bonus, medic, rng) for order in _orders(att))
+
+
+def _medic_worth(state: ChampionsState, player: int, commander: str) -> float | None:
+    """None if the battalion has no Medic; else the worth of the casualty it would revive
+    if this battle loses no card (0 without casualties)."""
+    if commander[0] != "Q":
+        return None
+    dead = state.casualties[player]
+    return worth(rank_value(dead[-1])) if dead else 0.0
+
+
+def _orders(att: list[int]) -> list[list[int]]:
+    """Strongest first; or the weakest first, as a cheap forced flip, then strongest first."""
+    if len(att) < 2 or att[-1] == att[0]:
+        return [att]
+    return [att, att[-1:] + att[:-1]]
+
+
+def _order_gain(att: list[int], dfn: list[int], bonus: tuple[float, float],
+                medic: float | None, rng: random.Random) -> float:
+    """Expected worth of the cards killed minus the cards lost, attacking in this order
+    against a defender in random order with the heuristic's stopping rule; plus a bonus for
+    destroying the battalion (`bonus[0]`) and a penalty for losing ours (`bonus[1]`); a
+    Medic gives back the last card lost if the battalion survives."""
     total = 0.0
     for _ in range(SAMPLES):
         order = dfn[:]
         rng.shuffle(order)
-        kills, losses, wiped, lost_all = _simulate(att, order)
-        score = kills - losses
+        score, wiped, left, last_loss = _simulate(att, order, medic is not None, bonus[0],
+                                                  rng)
         if wiped:
-            score += KILL_ARMY if last_battalion else KILL_BATTALION
-        if lost_all:
-            score -= KILL_ARMY if my_last else KILL_BATTALION
+            score += bonus[0]
+        if not left:
+            score -= bonus[1]
+        elif medic is not None:
+            score += worth(last_loss) if last_loss else medic
         total += score
     return total / SAMPLES
 
 
-def _simulate(att: list[int], dfn: list[int]) -> tuple[int, int, bool, bool]:
-    """One battle with the heuristic's stopping rule; ties count as half a win."""
-    kills = losses = 0
+def _simulate(att: list[int], dfn: list[int], medic: bool, wipe: float,
+              rng: random.Random) -> tuple[float, bool, int, int]:
+    """One battle with the heuristic's stopping rule; ties are a coin. Returns the score,
+    whether the defender was wiped out, the attacker's cards left, its last card lost."""
+    score = 0.0
+    last_loss = 0
+    kept = 0
     current, survivors = dfn, []
     pos = 0
     first_pass = True
     for i, a in enumerate(att):
-        unknown = current[pos:] if first_pass else current[pos:pos + 1]
-        if i and not _worth_it(a, unknown):
-            break
+        if i:
+            unknown = current[pos:] if first_pass else current[pos:pos + 1]
+            insured = medic and not last_loss
+            last = wipe if len(current) - pos + len(survivors) == 1 else 0.0
+            if flip_value(a, unknown, insured, last) < 0:
+                return score, False, kept + len(att) - i, last_loss
         d = current[pos]
         pos += 1
-        if a > d or (a == d and (i + pos) % 2):
-            kills += 1
+        if a > d or (a == d and rng.random() < 0.5):
+            score += worth(d)
+            kept += 1
         else:
-            losses += 1
+            score -= worth(a)
+            last_loss = a
             survivors.append(d)
         if pos == len(current):
             current, survivors, pos, first_pass = survivors, [], 0, False
             if not current:
-                return kills, losses, True, False
-    return kills, losses, False, losses == len(att)
+                return score, True, kept + len(att) - i - 1, last_loss
+    return score, False, kept, last_loss
 
 
-def _worth_it(card: int, candidates: list[int]) -> bool:
-    """Go on if the next flip is at least as likely to be won as lost."""
-    wins = sum(card > d for d in candidates)
-    losses = sum(card < d for d in candidates)
-    return wins >= losses
+def flip_value(card: int, candidates: list[int], insured: bool = False,
+               wipe: float = 0.0) -> float:
+    """Expected worth won minus worth lost by flipping `card` against one of `candidates`;
+    an insured card (the Medic will revive it) costs nothing to lose; `wipe` is the bonus
+    for winning when this is the defender's last card."""
+    cost = 0.0 if insured else worth(card)
+    total = 0.0
+    for d in candidates:
+        if card > d:
+            total += worth(d) + wipe
+        elif card < d:
+            total -= cost
+        else:
+            total += (worth(d) + wipe - cost) / 2
+    return total / len(candidates)
 
 
 def _flip_is_good(state: ChampionsState) -> bool:
@@ -226,49 +302,125 @@ def _flip_is_good(state: ChampionsState) -> bool:
     # On the first pass the defender's order is secret: only the set of cards is known.
     pool = b.def_unflipped() if b.def_round == 1 else b.def_pass[b.def_pos:b.def_pos + 1]
     values = [state.battle_value(c, b.def_cmd, False) for c in pool]
-    return _worth_it(card, values)
+    lost_none = all(f["winner"] == b.attacker for f in b.flips)
+    insured = b.att_cmd[0] == "Q" and lost_none
+    wipe = 0.0
+    if len(b.def_unflipped()) + len(b.def_next) == 1:
+        wipe = KILL_ARMY if not state.battalions(b.defender) else KILL_BATTALION
+    return flip_value(card, values, insured, wipe) >= 0
+
+
+def _order(state: ChampionsState, player: int, rng: random.Random) -> Any:
+    """Attacker: the better of the two orders; defender: strongest first."""
+    b = state.battle
+    assert b is not None
+    hand = b.hand[player]  # highest first
+    if player != b.attacker or b.order[player]:
+        return RestAsShown()
+    cmd = b.att_cmd
+    att = [state.battle_value(c, cmd, True) for c in hand]
+    dfn = [state.battle_value(c, b.def_cmd, False) for c in b.order[b.defender] +
+           b.hand[b.defender]]
+    bonus = (KILL_ARMY if len(state.battalions(b.defender)) == 0 else KILL_BATTALION,
+             KILL_ARMY if len(state.battalions(player)) == 0 else KILL_BATTALION)
+    orders = _orders(att)
+    medic = _medic_worth(state, player, cmd)
+    gains = [_order_gain(o, dfn, bonus, medic, rng) for o in orders]
+    if len(orders) > 1 and gains[1] > gains[0]:
+        return PutNext(hand[-1])
+    return RestAsShown()
 
 
 # --- advantages ------------------------------------------------------------------------------
-def _spy_plan(state: ChampionsState, player: int) -> tuple[str, str] | None:
-    """(card to move out of the battalion we mean to attack, weaker card to bring in)."""
+def _spy_plan(state: ChampionsState, player: int, rng: random.Random,
+              first: str | None = None) -> tuple[float, str, str]:
+    """The Spy's best swap of two opponent cards (`first` fixed once picked), scored by the
+    best attack it opens plus the worth it takes from the opponent (a 2 moved out of a
+    Jack's battalion is a 10 lost). A score <= 0 means: not worth it."""
     other = 1 - player
     theirs = state.tables[other]
     battalions = state.battalions(other)
-    if len(battalions) < 2:
-        return None
-    target = min(battalions, key=lambda t: sum(_values(state, other, t, False)))
-    best_out = max(theirs[target], key=lambda c: state.battle_value(c, target, False))
-    outside = [(c, cmd) for cmd in battalions if cmd != target for c in theirs[cmd]]
-    best_in = min(outside, key=lambda x: state.battle_value(x[0], target, False))
-    if state.battle_value(best_in[0], target, False) >= state.battle_value(best_out, target,
-                                                                              False):
-        return None
-    if state.phase == SPY_SWAP:
-        return (state.picked or best_out, best_in[0])
-    return best_out, best_in[0]
+    base_attack = _best_attack(state, player, rng)
+    base = base_attack[0] if base_attack else 0.0
+    best = (0.0, "", "")
+    for a, x, b, y in _spy_candidates(state, other, battalions, first):
+        before = _army_worth(state, other, (x, y))
+        xa, yb = theirs[x].index(a), theirs[y].index(b)
+        theirs[x][xa], theirs[y][yb] = b, a
+        after = _army_worth(state, other, (x, y))
+        attack = _best_attack(state, player, rng)
+        theirs[x][xa], theirs[y][yb] = a, b
+        score = (attack[0] if attack else 0.0) - base + (before - after)
+        if score > best[0]:
+            best = (score, a, b)
+    return best
 
 
-def _spy_swap(state: ChampionsState, player: int) -> SwapWith:
+def _spy_candidates(state: ChampionsState, other: int, battalions: list[str],
+                    first: str | None) -> list[tuple[str, str, str, str]]:
+    """(card, its battalion, partner, its battalion): for every battalion, its best card
+    against the weakest card elsewhere; every 2 of a Jack against the best card elsewhere."""
+    theirs = state.tables[other]
+    out = []
+    for x in battalions:
+        cards = [first] if first in theirs[x] else theirs[x] if first is None else []
+        for a in cards:
+            elsewhere = [(c, y) for y in battalions if y != x for c in theirs[y]]
+            weakest = min(elsewhere, key=lambda e: state.battle_value(e[0], x, False))
+            strongest = max(elsewhere, key=lambda e: state.battle_value(e[0], e[1], False))
+            out.append((a, x, weakest[0], weakest[1]))
+            if state.battle_value(a, x, False) != rank_value(a):  # a Jack's 2
+                out.append((a, x, strongest[0], strongest[1]))
+    return out
+
+
+def _army_worth(state: ChampionsState, player: int, commanders: tuple[str, ...]) -> float:
+    table = state.tables[player]
+    return sum(worth(state.battle_value(c, cmd, False)) for cmd in commanders
+               for c in table[cmd])
+
+
+def _spy_pick(state: ChampionsState, player: int, rng: random.Random) -> Pick:
+    _, a, _ = _spy_plan(state, player, rng)
+    return Pick(a) if a else state.legal_actions(player)[0]
+
+
+def _spy_swap(state: ChampionsState, player: int, rng: random.Random) -> SwapWith:
     actions = state.legal_actions(player)
-    target = state.picked_from
-    assert target is not None
-    return min(actions, key=lambda a: state.battle_value(a.card, target, False))
+    first = state.picked
+    assert first is not None
+    _, _, b = _spy_plan(state, player, rng, first)
+    choice = SwapWith(b)
+    return choice if choice in actions else actions[0]
 
 
 def _general_move(state: ChampionsState, player: int) -> tuple[str, str] | None:
-    """A 2 outside a Jack's battalion and the Jack to take it."""
+    """A useful move: a 2 to a Jack (it counts as 10 there), or a 10 to a Queen's battalion
+    that has none (her Medic makes its ties free: a lost 10 is revived)."""
     table = state.tables[player]
     jacks = [c for c in table if c[0] == "J"]
-    if not jacks:
-        return None
-    jack = max(jacks, key=lambda c: len(table[c]))
-    for cmd, cards in table.items():
-        if cmd[0] != "J":
-            for c in cards:
-                if rank_value(c) == 2:
-                    return c, jack
+    if jacks:
+        jack = max(jacks, key=lambda c: len(table[c]))
+        for cmd, cards in table.items():
+            if cmd[0] != "J":
+                for c in cards:
+                    if rank_value(c) == 2:
+                        return c, jack
+    queen = _queen_for_ten(table, list(table))
+    if queen is not None:
+        for cmd, cards in table.items():
+            if cmd != queen and cmd[0] != "Q":
+                for c in cards:
+                    if rank_value(c) == 10:
+                        return c, queen
     return None
+
+
+def _queen_for_ten(table: dict[str, list[str]], targets: list[str]) -> str | None:
+    """A Queen's battalion among `targets` without a 10 (the largest one)."""
+    queens = [c for c in targets if c[0] == "Q" and table[c]
+              and not any(rank_value(x) == 10 for x in table[c])]
+    return max(queens, key=lambda c: len(table[c])) if queens else None
 
 
 def _general_pick(state: ChampionsState, player: int) -> Any:

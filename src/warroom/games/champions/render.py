@@ -18,6 +18,10 @@ def _who(p: int, you: int | None) -> str:
     return "you" if p == you else f"player {p}"
 
 
+def _whose(p: int, you: int | None) -> str:
+    return "your" if p == you else f"player {p}'s"
+
+
 def render(obs: dict[str, Any], player: int | None) -> str:
     you = obs.get("you")
     lines = [_header(obs, you)]
@@ -34,8 +38,9 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         lines += _battle_lines(obs["battle"], you)
     if "roshambo" in obs:
         r = obs["roshambo"]
-        thrown = ", ".join(f"{_who(p, you)} {'has' if t else 'has not'} thrown"
-                           for p, t in enumerate(r["thrown"]))
+        thrown = ", ".join(
+            f"{_who(p, you)} {'have' if p == you else 'has'}{'' if t else ' not'} thrown"
+            for p, t in enumerate(r["thrown"]))
         mine = f"; your throw: {r['yours']}" if r.get("yours") else ""
         lines.append(f"Roshambo {PURPOSES.get(r['purpose'], '')} (round {r['round']}): "
                      f"{thrown}{mine}")
@@ -50,6 +55,8 @@ def _header(obs: dict[str, Any], you: int | None) -> str:
     parts = []
     if obs["turn"]:
         parts.append(f"Turn {obs['turn']}/{obs['max_turns']}, {_who(obs['current'], you)} to play")
+    elif obs["dealer"] < 0:
+        parts.append("Before the deal")
     else:
         parts.append("The deal")
     parts.append(f"Reserve Pile: {obs['reserve']} cards")
@@ -82,8 +89,9 @@ def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
 
 def _battle_lines(b: dict[str, Any], you: int | None) -> list[str]:
     att, dfn = b["attacker"], b["defender"]
-    lines = [f"Battle: {_who(att, you)} attacks with {b['commanders'][0]} against "
-             f"{_who(dfn, you)}'s {b['commanders'][1]}"]
+    verb = "attack" if att == you else "attacks"
+    lines = [f"Battle: {_who(att, you)} {verb} with {b['commanders'][0]} against "
+             f"{_whose(dfn, you)} {b['commanders'][1]}"]
     if "cards" in b:
         for p in (att, dfn):
             state = "ordered" if b["ordered"][p] else "ordering"

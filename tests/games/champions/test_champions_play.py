@@ -1,0 +1,130 @@
+"""The Game of Champions at the table: the terminal, the text view, the heuristic player."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from champions_helpers import arrange, fight, new
+
+from warroom.agents import HeuristicAgent
+from warroom.engine import PlayerView
+from warroom.games.champions import GAME
+from warroom.games.champions.actions import Attack, Pick, Place, Revive, UseGeneral, UseSpy
+from warroom.games.champions.render import _DESCRIBE
+from warroom.sim.batch import BatchSpec, run_batch
+from warroom.sim.summary import summarise
+
+WARROOM = str(Path(sys.executable).parent / "warroom")
+
+
+def warroom(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([WARROOM, *args], input=stdin, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_a_person_plays_a_whole_game_in_the_terminal(tmp_path):
+    save = tmp_path / "game.json"
+    answers = "nonsense\n99\n?\nrock\n" + "1\n" * 3000
+    proc = warroom("play", "champions", "--players", "human,heuristic", "--seed", "3",
+                   "--save", str(save), stdin=answers)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    assert "'nonsense' is not a legal action here" in out
+    assert "No action 99: choose 1 to 3" in out
+    assert "rules summary" in out and "Roshambo for the deal" in out
+    assert "To distribute:" in out and "Battle:" in out and "Flip:" in out
+    assert "Result: player" in out
+    record = json.loads(save.read_text())
+    assert record["game"] == "champions" and record["actions"]
+
+
+def test_three_players_is_a_one_line_error():
+    proc = warroom("play", "champions", "--players", "human,heuristic,random", stdin="")
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert len(lines) == 1 and "three-player variation" in lines[0]
+
+
+def test_heuristic_beats_random_clearly():
+    spec = BatchSpec("champions", {}, ("heuristic", "random"), seed=5)
+    summary = summarise(["heuristic", "random"], run_batch(spec, range(150)))
+    assert summary["win_rate"][0] > 0.65  # about 0.78 over 1000 games
+
+
+def test_heuristic_puts_2s_under_a_jack_and_uses_the_medic():
+    s = arrange({"JH": ["9H"], "KH": ["5H"]}, {"KS": ["4S"], "AS": ["3S"]}, reserve=["2C"])
+    s.apply(0, s.legal_actions(0)[-1])  # fortify again: draws 2C
+    assert GAME.heuristic(s, 0, random.Random(1)) == Place("2C", "JH")
+    s = arrange({"QH": ["9H", "3H"], "KH": ["5H"]}, {"KS": ["5S", "4S"], "AS": ["6S"]})
+    fight(s, "QH", "KS", ["3H", "9H"], ["5S", "4S"])
+    s.apply(0, s.legal_actions(0)[0])  # flip
+    assert GAME.heuristic(s, 0, random.Random(1)) == Revive()
+
+
+def test_heuristic_spy_takes_a_2_away_from_a_jack():
+    s = arrange({"AH": ["9H"], "KH": ["8H"]}, {"JS": ["2S", "3S"], "KS": ["9S", "4S"]})
+    assert GAME.heuristic(s, 0, random.Random(2)) == UseSpy()
+
+
+def test_heuristic_general_brings_a_10_to_the_queen():
+    s = arrange({"KH": ["10H", "9H"], "QH": ["3H"]}, {"KS": ["10S", "10D"], "AS": ["4S"]})
+    rng = random.Random(3)
+    assert GAME.heuristic(s, 0, rng) == UseGeneral()
+    s.apply(0, UseGeneral())
+    assert GAME.heuristic(s, 0, rng) == Pick("10H")
+    s.apply(0, Pick("10H"))
+    assert GAME.heuristic(s, 0, rng) == Place("10H", "QH")
+
+
+def test_heuristic_attacks_where_it_wins():
+    s = arrange({"KH": ["10H", "9H"], "JH": ["3H"]}, {"KS": ["10S", "10D"], "AS": ["4S"]})
+    assert GAME.heuristic(s, 0, random.Random(3)) == Attack("KH")
+    s.apply(0, Attack("KH"))
+    assert GAME.heuristic(s, 0, random.Random(3)).label == "target AS"
+
+
+def test_the_text_view_shows_the_table_secrets_and_the_battle():
+    s = new(3, roshambo="random")
+    text = GAME.render(s.observation(0), 0)
+    assert "To distribute:" in text and "(secret)" in text and "Reserve Pile: 22" in text
+    s = arrange({"KH": ["10H", "9H", "5H"], "QH": []}, {"KS": ["8S", "7S"], "AS": ["4S"]},
+                casualties=(["2D"], []))
+    s.apply(0, Attack("KH"))
+    s.apply(0, s.legal_actions(0)[0])  # target KS
+    s.apply(1, s.legal_actions(1)[0])  # the defender orders at once
+    text = GAME.render(s.observation(0), 0)
+    assert "Battle: you attack with KH against player 1's KS" in text
+    assert "still to order: 10H 9H 5H" in text and "player 1: 8S 7S (ordered)" in text
+    assert "QH [Medic, bare]" in text and "casualties (latest last): 2D" in text
+
+
+def test_every_event_has_a_line_of_text():
+    seen = set()
+    for seed in range(6):
+        s = new(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            p = s.to_move()[0]
+            acts = s.legal_actions(p)
+            s.apply(p, acts[rng.randrange(len(acts))])
+        for e in s.observation(None)["log"]:
+            line = GAME.describe_event(e)
+            assert line and not line.startswith("{")
+            seen.add(e["event"])
+    assert {"roshambo", "deal", "reveal", "turn", "attack", "flip", "game_over"} <= seen
+    assert seen <= set(_DESCRIBE)
+
+
+def test_a_heuristic_game_is_reproducible():
+    def play(seed):
+        s = GAME.new_state(GAME.config(), seed)
+        agents = [HeuristicAgent(GAME, 10 + p) for p in (0, 1)]
+        while not s.is_terminal():
+            p = s.to_move()[0]
+            s.apply(p, agents[p].act(PlayerView(s, p, GAME)))
+        return json.dumps(s.observation(None))
+    assert play(4) == play(4)
