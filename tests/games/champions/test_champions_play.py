@@ -100,6 +100,9 @@ def test_the_text_view_shows_the_table_secrets_and_the_battle():
     assert "Battle: you attack with KH against player 1's KS" in text
     assert "still to order: 10H 9H 5H" in text and "player 1: 8S 7S (ordered)" in text
     assert "QH [Medic, bare]" in text and "casualties (latest last): 2D" in text
+    assert "Order your cards" in text  # what the decision is about
+    s = arrange({"JH": ["2H"]}, {"KS": ["4S"]}, cavalry="attacking")
+    assert "JH [Cavalry: 2s count 10 in attack]: 2H" in GAME.render(s.observation(1), 1)
 
 
 def test_every_event_has_a_line_of_text():

@@ -5,6 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 ADVANTAGES = {"K": "General", "A": "Spy", "J": "Cavalry", "Q": "Medic"}
+PROMPTS = {
+    "roshambo": "Throw rock, paper or scissors.",
+    "distribute": "Put your next reinforcement (highest first) on one of your face cards.",
+    "place": "Put the drawn card on one of your face cards.",
+    "main": "Use an advantage, turn in a bare face card, attack, or fortify again.",
+    "general": "General: pick up one of your cards to move (up to 3 a turn), or done.",
+    "general_place": "General: put the picked card on another face card.",
+    "spy": "Spy: pick one of the opponent's cards.",
+    "spy_swap": "Spy: the card from another battalion to swap it with.",
+    "target": "Choose the opponent's battalion to attack.",
+    "order": "Order your cards: which one is next from the top (face down).",
+    "battle": "Flip the next pair, or stop the battle.",
+    "medic": "Medic: revive your latest casualty into the Queen's battalion?",
+}
 PURPOSES = {"dealer": "for the deal", "first": "for the first turn", "tie": "for a tied pair"}
 
 
@@ -44,6 +58,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         mine = f"; your throw: {r['yours']}" if r.get("yours") else ""
         lines.append(f"Roshambo {PURPOSES.get(r['purpose'], '')} (round {r['round']}): "
                      f"{thrown}{mine}")
+    if you is not None and you in obs["to_move"]:
+        lines.append(PROMPTS.get(obs["phase"], ""))
     if "outcome" in obs:
         o = obs["outcome"]
         who = ", ".join(f"player {p}" for p in o["winners"]) or "nobody (draw)"
@@ -77,6 +93,8 @@ def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
     battle = obs.get("battle")
     for cmd, cards in obs["tables"][p]:
         note = ADVANTAGES[cmd[0]]
+        if cmd[0] == "J":
+            note += ": 2s count 10" + (" in attack" if obs.get("cavalry") == "attacking" else "")
         if battle and cmd == battle["commanders"][0 if battle["attacker"] == p else 1]:
             note += ", in battle"
         elif cards == []:

@@ -643,6 +643,7 @@ class ChampionsState(State):
             "phase": self.phase,
             "turn": self.turn,
             "max_turns": self.config.max_turns,
+            "cavalry": self.config.cavalry,
             "current": self.current,
             "to_move": list(self.to_move()),
             "dealer": self.dealer,
