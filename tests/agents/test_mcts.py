@@ -144,10 +144,11 @@ def mean(root, player, action):
 
 def test_mcts_is_a_registered_player():
     assert AGENTS["mcts"] is MctsAgent
-    agent = make_agent("mcts:iters=50:time=2:rollout=random:c=1.2:depth=40:bias=3",
+    agent = make_agent("mcts:iters=50:time=2:rollout=random:c=1.2:depth=40:bias=3:shape=0.25",
                        get_game("kow"), 1)
     p = agent.params
-    assert (p.iters, p.time, p.rollout, p.c, p.depth, p.bias) == (50, 2.0, "random", 1.2, 40, 3.0)
+    assert (p.iters, p.time, p.rollout, p.c, p.depth, p.bias, p.shape) == \
+        (50, 2.0, "random", 1.2, 40, 3.0, 0.25)
 
 
 def test_default_budget_is_1000_iterations_capped_at_one_second():
@@ -166,12 +167,33 @@ def test_default_budget_is_1000_iterations_capped_at_one_second():
     ("mcts:rollout=smart", "rollout must be heuristic or random"),
     ("mcts:depth=2.5", "depth must be an integer"),
     ("mcts:speed=9", "unknown parameter 'speed'"),
+    ("mcts:shape=1.5", "shape must be at most 1"),
+    ("mcts:bias=-1", "bias must be at least 0"),
 ])
 def test_bad_parameter_is_a_one_line_config_error(spec, words):
     with pytest.raises(ConfigError) as err:
         make_agent(spec, get_game("kow"), 1)
     message = str(err.value)
     assert words in message and "\n" not in message
+
+
+def test_rewards_are_the_games_unless_shaped_by_the_score_share():
+    game = get_game("kow")
+    won_3_1 = Outcome((0,), (3.0, 1.0), "first to 3 Victories")
+    assert make_agent("mcts", game, 1).rewards(won_3_1, 2) == [1.0, 0.0]
+    shaped = make_agent("mcts:shape=0.5", game, 1)
+    assert shaped.rewards(won_3_1, 2) == pytest.approx([0.875, 0.125])
+    draw = Outcome((), (0.0, 0.0), "draw")
+    assert shaped.rewards(draw, 2) == pytest.approx([0.5, 0.5])
+
+
+def test_a_rollout_cut_at_depth_scores_as_a_draw():
+    game = get_game("kow")
+    agent = make_agent("mcts:depth=1:rollout=random", game, 1)
+    assert agent.rollout(game.new_state(game.Config(), 1)) == [0.5, 0.5]
+    state = game.new_state(game.Config(), 1)
+    finished = make_agent("mcts:rollout=random", game, 1).rollout(state)
+    assert sorted(finished) == [0.0, 1.0] and state.is_terminal()
 
 
 # --- behaviour on every registered game -------------------------------------------------------

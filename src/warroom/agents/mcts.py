@@ -25,6 +25,8 @@ Parameters (a SPEC such as `mcts:iters=2000:rollout=random`):
   rollout  `heuristic` (the game's own policy, when it has one) or `random`
   c        UCB exploration constant (rewards lie in [0, 1])
   depth    cap on rollout decisions; a rollout cut short scores as a draw (1/players each)
+  shape    weight of the final score share in the reward (0 to 1, default 0): a rollout lost
+           narrowly then counts for more than one lost badly, a smoother signal in long games
   bias     progressive bias towards the game's heuristic move at every tree node: a bonus of
            bias / (visits + 1) to the UCB score of the action the heuristic picks, which is
            also tried first and wins ties of visits at the root (default 5; 0: none). It keeps
@@ -43,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import ConfigError, Game, PlayerView, State
+from ..engine import ConfigError, Game, Outcome, PlayerView, State
 
 DEFAULT_ITERS = 1000
 SIMULTANEOUS_EPSILON = 0.1
@@ -62,11 +64,12 @@ class MctsParams:
     c: float = 0.7
     depth: int | None = None
     bias: float = DEFAULT_BIAS
+    shape: float = 0.0
 
     @classmethod
     def parse(cls, raw: dict[str, Any]) -> MctsParams:
         """Typed parameters from SPEC text; any mistake is a one-line ConfigError."""
-        known = ("iters", "time", "rollout", "c", "depth", "bias")
+        known = ("iters", "time", "rollout", "c", "depth", "bias", "shape")
         for key in raw:
             if key not in known:
                 raise ConfigError(f"mcts: unknown parameter {key!r}; parameters are: "
@@ -81,8 +84,11 @@ class MctsParams:
         c = _number(raw, "c", float, minimum=0.0)
         depth = _number(raw, "depth", int, minimum=1)
         bias = _number(raw, "bias", float, minimum=0.0)
+        shape = _number(raw, "shape", float, minimum=0.0)
+        if shape is not None and shape > 1:
+            raise ConfigError(f"mcts: shape must be at most 1, not {raw['shape']!r}")
         return cls(iters, seconds, rollout, 0.7 if c is None else c, depth,
-                   cls.bias if bias is None else bias)
+                   cls.bias if bias is None else bias, cls.shape if shape is None else shape)
 
 
 def _number(raw: dict[str, Any], key: str, kind: type, minimum: float,
@@ -252,8 +258,22 @@ class MctsAgent:
                 for player, action in [(p, policy(state, p)) for p in movers]:
                     state.apply(player, action)
             steps += 1
-        outcome = state.outcome()
-        return [outcome.reward(p) for p in range(state.num_players)]
+        return self.rewards(state.outcome(), state.num_players)
+
+    def rewards(self, outcome: Outcome, players: int) -> list[float]:
+        """Each player's reward in [0, 1]: the game's reward, blended with `shape` of the
+        player's share of the final scores (higher is better, as in every game's Outcome)."""
+        plain = [outcome.reward(p) for p in range(players)]
+        shape = self.params.shape
+        if not shape:
+            return plain
+        scores = outcome.scores
+        total = sum(scores)
+        if total <= 0 or min(scores) < 0:
+            shares = [1.0 / players] * players
+        else:
+            shares = [s / total for s in scores]
+        return [(1 - shape) * r + shape * share for r, share in zip(plain, shares)]
 
     def _random_policy(self, state: State, player: int) -> Any:
         actions = state.legal_actions(player)

@@ -1,0 +1,109 @@
+"""ISMCTS benchmark: search speed and playing strength on every registered game.
+
+    python benchmarks/mcts.py speed [GAME ...]            iterations per second, per rollout
+    python benchmarks/mcts.py strength GAME [--games N] [--iters N] [--workers K]
+
+`speed` searches a few decision points of a heuristic game (from the opening to the end game)
+with a fixed iteration budget and reports the median iterations per second and the time of a
+move at the default budget. `strength` plays mcts (at --iters) against random and against
+heuristic, both seat orders on the same deals, and prints the evaluate table as JSON.
+Figures go to benchmarks/mcts-results.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+from warroom.agents import MctsAgent
+from warroom.cli.evaluate import round_robin_jobs, run_jobs, tabulate
+from warroom.engine import Game, PlayerView
+from warroom.games import REGISTRY, get_game
+
+
+def decision_points(game: Game, seed: int, count: int) -> list[tuple]:
+    """`count` states spread over one heuristic game, each with a real choice to make."""
+    config = game.Config()
+    state = game.new_state(config, seed)
+    rng = random.Random(seed)
+    points = []
+    while not state.is_terminal():
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        if len(actions) > 1:
+            points.append((state.clone(), player))
+        state.apply(player, game.heuristic(state.determinize(player, rng), player, rng))
+    step = max(1, len(points) // count)
+    return points[::step][:count]
+
+
+def speed(names: list[str], iters: int, points: int) -> dict[str, dict[str, float]]:
+    out = {}
+    for name in names:
+        game = get_game(name)
+        states = decision_points(game, seed=1, count=points)
+        row = {}
+        for rollout in ("random", "heuristic"):
+            rates = []
+            for k, (state, player) in enumerate(states):
+                agent = MctsAgent(game, k, iters=str(iters), rollout=rollout)
+                result = agent.search(PlayerView(state, player, game))
+                rates.append(result.iterations / result.seconds)
+            row[f"{rollout}_iters_per_s"] = statistics.median(rates)
+            row[f"{rollout}_min_iters_per_s"] = min(rates)
+        default = MctsAgent(game, 0)
+        times = []
+        for state, player in states:
+            start = time.perf_counter()
+            default.act(PlayerView(state, player, game))
+            times.append(time.perf_counter() - start)
+        row["default_move_s_median"] = statistics.median(times)
+        row["default_move_s_max"] = max(times)
+        out[name] = row
+        print(name, json.dumps({k: round(v, 2) for k, v in row.items()}), flush=True)
+    return out
+
+
+def strength(name: str, spec: str, games: int, workers: int, seed: int,
+             against: list[str]) -> dict:
+    game = get_game(name)
+    config = game.Config()
+    players = [*against, spec]
+    jobs = [j for j in round_robin_jobs(name, {}, players, game.num_players(config), games, seed)
+            if spec in j.spec.players]  # only mcts's pairings: random-heuristic is known
+    start = time.perf_counter()
+    results = list(run_jobs(jobs, workers))
+    table = tabulate(players, results)
+    table["pairings"] = [p for p in table["pairings"] if spec in (p["a"], p["b"])]
+    table["seconds"] = time.perf_counter() - start
+    return {"game": name, "seed": seed, "games_per_pairing": games, **table}
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    s = sub.add_parser("speed")
+    s.add_argument("games", nargs="*")
+    s.add_argument("--iters", type=int, default=200)
+    s.add_argument("--points", type=int, default=5)
+    t = sub.add_parser("strength")
+    t.add_argument("game")
+    t.add_argument("--spec", default="mcts:iters=1000")
+    t.add_argument("--games", type=int, default=20)
+    t.add_argument("--workers", type=int, default=2)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--against", default="random,heuristic")
+    args = parser.parse_args(argv)
+    if args.what == "speed":
+        speed(args.games or list(REGISTRY), args.iters, args.points)
+    else:
+        print(json.dumps(strength(args.game, args.spec, args.games, args.workers, args.seed,
+                                  args.against.split(","))))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
