@@ -106,6 +106,7 @@ def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_pat
     assert "rules summary" in out
     assert "'nonsense' is not a legal action here" in out
     assert "No action 99" in out
+    assert "Game over: Victories" in out  # the events after the person's last move are shown
     assert "Result:" in out
     assert json.loads(save.read_text())["actions"]
 

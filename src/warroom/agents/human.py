@@ -23,14 +23,18 @@ class HumanAgent:
         self.console = console or Console(highlight=False)
         self.seen = 0  # log entries already shown
 
-    def act(self, view: PlayerView) -> Any:
-        obs = view.observation
-        log = obs.get("log", [])
+    def show_new_events(self, observation: dict[str, Any]) -> None:
+        """Print the log lines this player has not seen yet (also called when the game ends)."""
+        log = observation.get("log", [])
         for event in log[self.seen:]:
             line = self.game.describe_event(event)
             if line:
                 self.console.print(f"  {line}", style="dim")
         self.seen = len(log)
+
+    def act(self, view: PlayerView) -> Any:
+        obs = view.observation
+        self.show_new_events(obs)
         self.console.print(Panel(self.game.render(obs, view.player),
                                  title=f"{self.game.title} - you are player {view.player}"))
         actions = view.legal_actions

@@ -94,6 +94,9 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     if printer:
         printer(result.state)
     if humans:
+        for seat, agent in enumerate(agents):
+            if hasattr(agent, "show_new_events"):  # what happened after its last decision
+                agent.show_new_events(result.state.observation(seat))
         click.echo(g.render(result.state.observation(None), None))
     winners = ", ".join(f"player {p} ({specs[p]})" for p in outcome.winners) or "nobody (draw)"
     click.echo(f"Result: {winners} - {outcome.reason}; scores {list(outcome.scores)}")

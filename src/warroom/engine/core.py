@@ -168,6 +168,10 @@ class Game:
         """Per-game numbers a designer may want in a balance report (optional)."""
         return {}
 
+    def team_seats(self, config: Any) -> list[tuple[Player, ...]] | None:
+        """The seats of each team when the config plays in teams (tournaments score teams)."""
+        return None
+
     # Games whose cards are data files implement these two; `warroom cards` uses them.
     def load_cards(self, path: str) -> Any:
         """Read and validate a card file; raise DataError naming file, card and field."""

@@ -154,8 +154,7 @@ class _Event:
         if self.spec.team_size == 1:
             groups = [(s,) for s in range(seats)]
         else:
-            team_seats = getattr(self.game, "team_seats", None)
-            groups = team_seats(config) if team_seats else None
+            groups = self.game.team_seats(config)
             if not groups or len(groups) != units or any(
                     len(g) != self.spec.team_size for g in groups):
                 raise ConfigError(f"{self.game.name} with these options has no {units} teams "
