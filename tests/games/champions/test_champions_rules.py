@@ -257,6 +257,12 @@ def test_rule_17_advantages_only_for_battalions_not_bare_face_cards():
     assert UseGeneral() not in s.legal_actions(0) and UseSpy() not in s.legal_actions(0)
     s = arrange({"KH": ["2H"], "AH": ["6H"], "QH": ["5H"]}, {"KS": ["4S"], "QS": ["3S"]})
     assert UseGeneral() in s.legal_actions(0) and UseSpy() in s.legal_actions(0)
+    # "... until it becomes a battalion": a reinforcement on the bare King unlocks the General
+    s = arrange({"KH": [], "QH": [], "AH": ["5H"]}, {"KS": ["4S"]}, reserve=["9D"])
+    assert UseGeneral() not in s.legal_actions(0)
+    s.apply(0, TurnIn("QH"))
+    s.apply(0, Place("9D", "KH"))
+    assert s.phase == MAIN and UseGeneral() in s.legal_actions(0)
 
 
 def test_rule_18_a_battle_uses_one_of_your_battalions_against_one_of_the_opponents():
