@@ -17,6 +17,7 @@ flipping while the next flip is worth it. Bare face cards are turned in for an e
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from .actions import (
@@ -73,17 +74,17 @@ def heuristic_action(state: ChampionsState, player: int, rng: random.Random) -> 
     if phase in (PLACE, GENERAL_PLACE):
         return _place(state, player, actions)
     if phase == MAIN:
-        return _main(state, player, actions, rng)
+        return _main(state, player, actions)
     if phase == GENERAL_PICK:
         return _general_pick(state, player)
     if phase == SPY_PICK:
-        return _spy_pick(state, player, rng)
+        return _spy_pick(state, player)
     if phase == SPY_SWAP:
-        return _spy_swap(state, player, rng)
+        return _spy_swap(state, player)
     if phase == TARGET:
-        return _target(state, player, rng)
+        return _target(state, player)
     if phase == ORDER:
-        return _order(state, player, rng)
+        return _order(state, player)
     if phase == BATTLE:
         return Flip() if _flip_is_good(state) else Stop()
     if phase == MEDIC:
@@ -138,7 +139,7 @@ def _place(state: ChampionsState, player: int, actions: list[Any]) -> Place:
 
 
 # --- the main decision -----------------------------------------------------------------------
-def _main(state: ChampionsState, player: int, actions: list[Any], rng: random.Random) -> Any:
+def _main(state: ChampionsState, player: int, actions: list[Any]) -> Any:
     table = state.tables[player]
     ranks_with_cards = {c[0] for c, cs in table.items() if cs}
     # A bare face card is worth a draw, unless its advantage is missing (a bare Jack is kept
@@ -149,11 +150,11 @@ def _main(state: ChampionsState, player: int, actions: list[Any], rng: random.Ra
             rank = a.commander[0]
             if rank in ranks_with_cards or rank == "J" and not keep_jack:
                 return a
-    if UseSpy() in actions and _spy_plan(state, player, rng)[0] > SPY_MARGIN:
+    if UseSpy() in actions and _spy_plan(state, player)[0] > SPY_MARGIN:
         return UseSpy()
     if UseGeneral() in actions and _general_move(state, player) is not None:
         return UseGeneral()
-    attack = _best_attack(state, player, rng)
+    attack = _best_attack(state, player)
     if attack is not None and (attack[0] > FORTIFY_WORTH or FortifyAgain() not in actions):
         return Attack(attack[1])
     if FortifyAgain() in actions:
@@ -168,35 +169,37 @@ def _unseen_twos(state: ChampionsState) -> int:
     return 4 - seen
 
 
-def _best_attack(state: ChampionsState, player: int,
-                 rng: random.Random) -> tuple[float, str, str] | None:
+def _best_attack(state: ChampionsState, player: int) -> tuple[float, str, str] | None:
     best = None
     for mine in state.battalions(player):
         for theirs in state.battalions(1 - player):
-            gain = _attack_gain(state, player, mine, theirs, rng)
+            gain = _attack_gain(state, player, mine, theirs)
             if best is None or gain > best[0]:
                 best = (gain, mine, theirs)
     return best
 
 
-def _target(state: ChampionsState, player: int, rng: random.Random) -> Target:
+def _target(state: ChampionsState, player: int) -> Target:
     mine = state.picked_from
     assert mine is not None
     targets = state.battalions(1 - player)
-    return Target(max(targets, key=lambda t: _attack_gain(state, player, mine, t, rng)))
+    return Target(max(targets, key=lambda t: _attack_gain(state, player, mine, t)))
 
 
 def _values(state: ChampionsState, player: int, cmd: str, attacking: bool) -> list[int]:
     return [state.battle_value(c, cmd, attacking) for c in state.tables[player][cmd]]
 
 
+# What a card of each battle value is worth keeping: every card is a body, a high one also
+# wins flips, and a 10 only dies in a tie.
+WORTH = (0.0, 0.0) + tuple(0.5 + v / 10 + (1.0 if v == 10 else 0.0) for v in range(2, 11))
+
+
 def worth(value: int) -> float:
-    """What a card is worth keeping: every card is a body, a high one also wins flips."""
-    return 0.5 + value / 10 + (1.0 if value == 10 else 0.0)  # a 10 only dies in a tie
+    return WORTH[value]
 
 
-def _attack_gain(state: ChampionsState, player: int, mine: str, theirs: str,
-                 rng: random.Random) -> float:
+def _attack_gain(state: ChampionsState, player: int, mine: str, theirs: str) -> float:
     """The better of the two ways of ordering (strongest first, or the weakest as a
     sacrifice first): see `_order_gain`."""
     att = sorted(_values(state, player, mine, True), reverse=True)
@@ -204,7 +207,8 @@ def _attack_gain(state: ChampionsState, player: int, mine: str, theirs: str,
     bonus = (KILL_ARMY if len(state.battalions(1 - player)) == 1 else KILL_BATTALION,
              KILL_ARMY if len(state.battalions(player)) == 1 else KILL_BATTALION)
     medic = _medic_worth(state, player, mine)
-    return max(_order_gain(order, dfn, bonus, medic, rng) for order in _orders(att))
+    defender = tuple(sorted(dfn))
+    return max(_order_gain(tuple(order), defender, bonus, medic) for order in _orders(att))
 
 
 def _medic_worth(state: ChampionsState, player: int, commander: str) -> float | None:
@@ -223,15 +227,20 @@ def _orders(att: list[int]) -> list[list[int]]:
     return [att, att[-1:] + att[:-1]]
 
 
-def _order_gain(att: list[int], dfn: list[int], bonus: tuple[float, float],
-                medic: float | None, rng: random.Random) -> float:
+@lru_cache(maxsize=1 << 16)
+def _order_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[float, float],
+                medic: float | None) -> float:
     """Expected worth of the cards killed minus the cards lost, attacking in this order
     against a defender in random order with the heuristic's stopping rule; plus a bonus for
     destroying the battalion (`bonus[0]`) and a penalty for losing ours (`bonus[1]`); a
-    Medic gives back the last card lost if the battalion survives."""
+    Medic gives back the last card lost if the battalion survives.
+
+    The samples come from a generator seeded by the question itself, so the answer is the same
+    every time it is asked (and cached): the search costs little and stays reproducible."""
+    rng = random.Random(hash((att, dfn, bonus, medic)))
     total = 0.0
     for _ in range(SAMPLES):
-        order = dfn[:]
+        order = list(dfn)
         rng.shuffle(order)
         score, wiped, left, last_loss = _simulate(att, order, medic is not None, bonus[0],
                                                   rng)
@@ -245,7 +254,7 @@ def _order_gain(att: list[int], dfn: list[int], bonus: tuple[float, float],
     return total / SAMPLES
 
 
-def _simulate(att: list[int], dfn: list[int], medic: bool, wipe: float,
+def _simulate(att: tuple[int, ...], dfn: list[int], medic: bool, wipe: float,
               rng: random.Random) -> tuple[float, bool, int, int]:
     """One battle with the heuristic's stopping rule; ties are a coin. Returns the score,
     whether the defender was wiped out, the attacker's cards left, its last card lost."""
@@ -310,7 +319,7 @@ def _flip_is_good(state: ChampionsState) -> bool:
     return flip_value(card, values, insured, wipe) >= 0
 
 
-def _order(state: ChampionsState, player: int, rng: random.Random) -> Any:
+def _order(state: ChampionsState, player: int) -> Any:
     """Attacker: the better of the two orders; defender: strongest first."""
     b = state.battle
     assert b is not None
@@ -325,14 +334,15 @@ def _order(state: ChampionsState, player: int, rng: random.Random) -> Any:
              KILL_ARMY if len(state.battalions(player)) == 0 else KILL_BATTALION)
     orders = _orders(att)
     medic = _medic_worth(state, player, cmd)
-    gains = [_order_gain(o, dfn, bonus, medic, rng) for o in orders]
+    defender = tuple(sorted(dfn))
+    gains = [_order_gain(tuple(o), defender, bonus, medic) for o in orders]
     if len(orders) > 1 and gains[1] > gains[0]:
         return PutNext(hand[-1])
     return RestAsShown()
 
 
 # --- advantages ------------------------------------------------------------------------------
-def _spy_plan(state: ChampionsState, player: int, rng: random.Random,
+def _spy_plan(state: ChampionsState, player: int,
               first: str | None = None) -> tuple[float, str, str]:
     """The Spy's best swap of two opponent cards (`first` fixed once picked), scored by the
     best attack it opens plus the worth it takes from the opponent (a 2 moved out of a
@@ -340,7 +350,7 @@ def _spy_plan(state: ChampionsState, player: int, rng: random.Random,
     other = 1 - player
     theirs = state.tables[other]
     battalions = state.battalions(other)
-    base_attack = _best_attack(state, player, rng)
+    base_attack = _best_attack(state, player)
     base = base_attack[0] if base_attack else 0.0
     best = (0.0, "", "")
     for a, x, b, y in _spy_candidates(state, other, battalions, first):
@@ -348,7 +358,7 @@ def _spy_plan(state: ChampionsState, player: int, rng: random.Random,
         xa, yb = theirs[x].index(a), theirs[y].index(b)
         theirs[x][xa], theirs[y][yb] = b, a
         after = _army_worth(state, other, (x, y))
-        attack = _best_attack(state, player, rng)
+        attack = _best_attack(state, player)
         theirs[x][xa], theirs[y][yb] = a, b
         score = (attack[0] if attack else 0.0) - base + (before - after)
         if score > best[0]:
@@ -380,16 +390,16 @@ def _army_worth(state: ChampionsState, player: int, commanders: tuple[str, ...])
                for c in table[cmd])
 
 
-def _spy_pick(state: ChampionsState, player: int, rng: random.Random) -> Pick:
-    _, a, _ = _spy_plan(state, player, rng)
+def _spy_pick(state: ChampionsState, player: int) -> Pick:
+    _, a, _ = _spy_plan(state, player)
     return Pick(a) if a else state.legal_actions(player)[0]
 
 
-def _spy_swap(state: ChampionsState, player: int, rng: random.Random) -> SwapWith:
+def _spy_swap(state: ChampionsState, player: int) -> SwapWith:
     actions = state.legal_actions(player)
     first = state.picked
     assert first is not None
-    _, _, b = _spy_plan(state, player, rng, first)
+    _, _, b = _spy_plan(state, player, first)
     choice = SwapWith(b)
     return choice if choice in actions else actions[0]
 
