@@ -237,7 +237,8 @@ def _order_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[float, 
 
     The samples come from a generator seeded by the question itself, so the answer is the same
     every time it is asked (and cached): the search costs little and stays reproducible."""
-    rng = random.Random(hash((att, dfn, bonus, medic)))
+    # (hash(None) differs between processes; a number does not)
+    rng = random.Random(hash((att, dfn, bonus, -1.0 if medic is None else medic)))
     total = 0.0
     for _ in range(SAMPLES):
         order = list(dfn)
