@@ -50,7 +50,7 @@ def test_three_players_is_a_one_line_error():
 def test_heuristic_beats_random_clearly():
     spec = BatchSpec("champions", {}, ("heuristic", "random"), seed=5)
     summary = summarise(["heuristic", "random"], run_batch(spec, range(150)))
-    assert summary["win_rate"][0] > 0.65  # 0.81 over 1000 games
+    assert summary["win_rate"][0] > 0.65  # 0.82 over 1000 games
 
 
 def test_heuristic_puts_2s_under_a_jack_and_uses_the_medic():

@@ -52,7 +52,7 @@ BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 ROSHAMBO, DISTRIBUTE, PLACE, MAIN = "roshambo", "distribute", "place", "main"
 GENERAL_PICK, GENERAL_PLACE, SPY_PICK, SPY_SWAP = "general", "general_place", "spy", "spy_swap"
 TARGET, ORDER, BATTLE, MEDIC, OVER = "target", "order", "battle", "medic", "over"
-TURN_PHASES = (PLACE, MAIN, GENERAL_PICK, GENERAL_PLACE, SPY_PICK, SPY_SWAP, TARGET)
+END_TURN = "end_turn"  # what follows the placing of a second fortify's card
 
 
 def is_face(card: str) -> bool:
@@ -255,7 +255,8 @@ class ChampionsState(State):
             self.phase = MAIN
 
     def _draw(self, then: str) -> None:
-        """Draw the top reserve card: a face card is laid down, a reinforcement is placed."""
+        """Draw the top reserve card: a face card is laid down, a reinforcement is placed;
+        `then` is MAIN (the turn goes on) or END_TURN."""
         card = self.reserve.pop()
         player = self.current
         if is_face(card):
@@ -583,7 +584,7 @@ class ChampionsState(State):
 
     def _do_fortify_again(self, player: int, action: FortifyAgain) -> None:
         self.event("fortify_again", player=player)
-        self._draw(OVER)  # OVER: the turn ends once the card is placed
+        self._draw(END_TURN)
 
     def _do_end_turn(self, player: int, action: EndTurn) -> None:
         self.event("end_turn", player=player)
