@@ -756,9 +756,8 @@ class ChampionsState(State):
         new.rng.shuffle(new.reserve)
         if new.phase == ROSHAMBO and new.throws[other] is not None:
             new.throws[other] = new.rng.choice(SIGNS)
-        b = new.battle
-        if b is not None and new.phase in (ORDER, BATTLE, ROSHAMBO):
-            new._resample_order(b, other)
+        if new.battle is not None:  # ordering, flipping, a tie's Roshambo, the Medic
+            new._resample_order(new.battle, other)
         return new
 
     def _resample_opponent_deal(self, other: int) -> None:
