@@ -19,40 +19,48 @@ from pathlib import Path
 
 from warroom.engine import config_to_json
 from warroom.games import REGISTRY
-from warroom.sim.runs import execute
+from warroom.sim.batch import iter_chunks
 from warroom.sim.store import ResultStore
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
 PLAYERS = ["heuristic", "heuristic"]
 
 
-def games_per_second(game: str, workers: int, games: int, where: Path) -> float:
+def measure(game: str, workers: int, games: int, where: Path) -> tuple[float, float]:
+    """Play `games` games into a results database as `warroom simulate` does: (games per
+    second of wall-clock time, CPU seconds per game spent in the workers)."""
     g = REGISTRY[game]
     with ResultStore(where / f"{game}-{workers}.sqlite") as store:
         config = g.Config()
         players = PLAYERS + ["heuristic"] * (g.num_players(config) - len(PLAYERS))
         run = store.create_run(game, g.version, config_to_json(config), players, 0, games)
+        writer = store.writer(run.id)
+        cpu = 0.0
         start = time.perf_counter()
-        execute(store, run, games, workers=workers)
-        return games / (time.perf_counter() - start)
-
-
-def calibrate(game: str, seconds: float, where: Path) -> int:
-    """How many games take about `seconds` on one worker."""
-    rate = games_per_second(game, 1, 20, where)
-    return max(20, int(rate * seconds))
+        for chunk in iter_chunks(run.spec(), range(games), workers):
+            cpu += chunk.cpu
+            for result in chunk.results:
+                writer.add(result)
+        writer.flush()
+        return games / (time.perf_counter() - start), cpu / games
 
 
 def throughput(seconds: float) -> None:
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs\n")
-    print("| game | games | 1 worker (games/s) | 2 workers (games/s) | scaling |")
-    print("|---|---:|---:|---:|---:|")
+    print("| game | games | 1 worker (games/s) | 2 workers (games/s) | scaling | CPU ms/game, "
+          "1 worker | CPU ms/game, 2 workers | cores obtained, 2 workers |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         for name in REGISTRY:
-            games = calibrate(name, seconds, Path(tmp))
-            one = games_per_second(name, 1, games, Path(tmp))
-            two = games_per_second(name, 2, games, Path(tmp))
-            print(f"| {name} | {games} | {one:.1f} | {two:.1f} | {two / one:.2f} |", flush=True)
+            rate, _ = measure(name, 1, 20, Path(tmp))  # calibrate: about `seconds` per run
+            games = max(20, int(rate * seconds))
+            one, cpu_one = measure(name, 1, games, Path(tmp))
+            two, cpu_two = measure(name, 2, games, Path(tmp))
+            # the CPU the two workers got per second of the run: 2.0 on an idle machine
+            cores = two * cpu_two
+            print(f"| {name} | {games} | {one:.1f} | {two:.1f} | {two / one:.2f} | "
+                  f"{1000 * cpu_one:.1f} | {1000 * cpu_two:.1f} | {cores:.2f} |", flush=True)
+    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
 
 
 def rss_kib(pid: int, field: str = "VmRSS") -> int:

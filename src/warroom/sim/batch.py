@@ -92,12 +92,13 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
 class Chunk:
     results: list[dict[str, Any]]
     elapsed: float  # seconds of work in the worker
+    cpu: float = 0.0  # CPU seconds the worker used for it (less than `elapsed` on a busy host)
 
 
 def play_chunk(spec: BatchSpec, indices: list[int]) -> Chunk:
     """Several games of a batch, in one worker. A failing game becomes a one-line
     SimulationError naming the game and the seed (tracebacks do not cross processes well)."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     results = []
     for index in indices:
         try:
@@ -109,7 +110,7 @@ def play_chunk(spec: BatchSpec, indices: list[int]) -> Chunk:
             raise SimulationError(
                 f"{spec.game} game {index} (batch seed {spec.seed}) failed: "
                 f"{type(exc).__name__}: {exc} at {where.filename}:{where.lineno}") from None
-    return Chunk(results, time.perf_counter() - start)
+    return Chunk(results, time.perf_counter() - start, time.process_time() - cpu)
 
 
 class Chunker:
@@ -148,18 +149,23 @@ def run_batch(
     (cheaper: nothing waits for a slow game). `backend` "process" uses `workers` local worker
     processes (1: this process); "ray" runs on the Ray cluster at `address` (None: a local
     instance with `workers` CPUs, or the one this process already joined)."""
-    check_backend(backend, None)
     if ordered and not isinstance(indices, range | list | tuple):
         indices = list(indices)
-    chunker = Chunker(indices)
-    if backend == "ray":
-        chunks = _ray_chunks(spec, chunker, workers, address)
-    elif workers <= 1:
-        chunks = _inline_chunks(spec, chunker)
-    else:
-        chunks = _process_chunks(spec, chunker, workers)
+    chunks = iter_chunks(spec, indices, workers, backend, address)
     results = (r for chunk in chunks for r in chunk.results)
     return _in_order(results, indices) if ordered else results
+
+
+def iter_chunks(spec: BatchSpec, indices: Iterable[int], workers: int = 1,
+                backend: str = "process", address: str | None = None) -> Iterator[Chunk]:
+    """The games of `indices` in chunks, as they finish, each with the time it took."""
+    check_backend(backend, None)
+    chunker = Chunker(indices)
+    if backend == "ray":
+        return _ray_chunks(spec, chunker, workers, address)
+    if workers <= 1:
+        return _inline_chunks(spec, chunker)
+    return _process_chunks(spec, chunker, workers)
 
 
 def _in_order(results: Iterator[dict[str, Any]], indices: Iterable[int]) -> Iterator[dict]:
