@@ -13,7 +13,8 @@ determinisations.
 
 Simultaneous decisions (several players in `to_move()`) are searched as a decoupled joint
 node: each mover picks its own action from its own statistics at that node, without knowing
-what the others pick, and the child is keyed by the joint choice. A choice another player has
+what the others pick (with a little uniform exploration, against lockstep), and the child is
+keyed by the joint choice. A choice another player has
 already submitted (the runner asks movers one by one) is hidden from the searcher's
 observation, and `determinize` resamples it, so the search cannot read it.
 
@@ -87,7 +88,7 @@ class MctsParams:
         shape = _number(raw, "shape", float, minimum=0.0)
         if shape is not None and shape > 1:
             raise ConfigError(f"mcts: shape must be at most 1, not {raw['shape']!r}")
-        return cls(iters, seconds, rollout, 0.7 if c is None else c, depth,
+        return cls(iters, seconds, rollout, cls.c if c is None else c, depth,
                    cls.bias if bias is None else bias, cls.shape if shape is None else shape)
 
 
