@@ -147,8 +147,10 @@ def run_batch(
 ) -> Iterator[dict[str, Any]]:
     """Yield the game summaries of `indices`: in that order if `ordered`, else as they finish
     (cheaper: nothing waits for a slow game). `backend` "process" uses `workers` local worker
-    processes (1: this process); "ray" runs on the Ray cluster at `address` (None: a local
-    instance with `workers` CPUs, or the one this process already joined)."""
+    processes (1: this process; more are forked from a server process, which imports the
+    calling script as a module: a script needs an `if __name__ == "__main__":` guard); "ray"
+    runs on the Ray cluster at `address` (None: a local instance with `workers` CPUs, or the
+    one this process already joined)."""
     if ordered and not isinstance(indices, range | list | tuple):
         indices = list(indices)
     chunks = iter_chunks(spec, indices, workers, backend, address)
