@@ -12,6 +12,7 @@ from warroom.games import REGISTRY
 from warroom.sim.batch import BatchSpec, play_one
 from warroom.sim.runs import execute, find_resumable
 from warroom.sim.store import ResultStore, StoreError
+from warroom.sim.summary import summarise
 
 KOW = REGISTRY["kow"]
 PLAYERS = ["heuristic", "random"]
@@ -75,6 +76,23 @@ def test_interrupted_run_keeps_every_finished_game_and_resume_repeats_none(tmp_p
         other = new_run(fresh, 12)
         execute(fresh, other, 12)
         assert list(fresh.iter_games(other.id)) == games  # as if never interrupted
+
+
+def test_the_tally_counted_by_sqlite_equals_the_summary_of_the_games(tmp_path):
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = new_run(store, 9)
+        assert store.tally(run).to_json() == summarise(PLAYERS, [])
+        execute(store, run, 9)
+        games = list(store.iter_games(run.id))
+        # a draw and a shared win, which kow cannot produce, counted the same way
+        for g in games[:2]:
+            g["index"] += 100
+        games[0]["winner_seats"], games[1]["winner_seats"] = [], [0, 1]
+        games[0]["winners"], games[1]["winners"] = [], [0, 1]
+        store.add_games(run.id, games[:2])
+        everything = list(store.iter_games(run.id))
+        assert store.tally(run).to_json() == summarise(PLAYERS, everything)
+        assert store.tally(run).draws == 1
 
 
 def test_resume_can_extend_a_run_and_a_finished_run_plays_nothing(tmp_path):

@@ -17,7 +17,6 @@ from ..sim.batch import BACKENDS, check_backend
 from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
 from ..sim.store import ResultStore, StoreError, default_db_path
-from ..sim.summary import summarise
 from . import cli
 from .common import SET_HELP, echo_err, game_and_config
 
@@ -97,7 +96,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
             echo_err(f"\ninterrupted: {done} of {total} games of run {run.id} are kept in "
                      f"{path}; continue with: warroom simulate {g.name} --db {path} --resume")
             raise
-        summary = summarise(run.players, store.iter_games(run.id))
+        summary = store.tally(run).to_json()
     if as_json:
         click.echo(json.dumps(summary))
         return
