@@ -95,6 +95,25 @@ def test_the_tally_counted_by_sqlite_equals_the_summary_of_the_games(tmp_path):
         assert store.tally(run).draws == 1
 
 
+def test_the_tally_works_without_the_json_functions_of_sqlite(tmp_path):
+    class NoJson:
+        def __init__(self, db):
+            self.db = db
+
+        def execute(self, sql, *args):
+            if "json_each" in sql:
+                raise sqlite3.OperationalError("no such table: json_each")
+            return self.db.execute(sql, *args)
+
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = new_run(store, 4)
+        execute(store, run, 4)
+        expected = store.tally(run).to_json()
+        store.db = NoJson(store.db)
+        assert store.tally(run).to_json() == expected
+        store.db = store.db.db
+
+
 def test_resume_can_extend_a_run_and_a_finished_run_plays_nothing(tmp_path):
     with ResultStore(tmp_path / "r.sqlite") as store:
         run = new_run(store, 3)

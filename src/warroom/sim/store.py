@@ -17,6 +17,7 @@ import itertools
 import json
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -258,10 +259,14 @@ class ResultStore:
             "SELECT COUNT(*), COALESCE(SUM(length), 0), COALESCE(SUM(winners = '[]'), 0)"
             " FROM games WHERE run_id = ?", (run.id,)).fetchone()
         tally.games, tally.total_length, tally.draws = games, total, draws
-        for player, wins in self.db.execute(
+        try:
+            rows = self.db.execute(
                 "SELECT json_extract(seating, '$[' || seat.value || ']'), COUNT(*)"
                 " FROM games, json_each(games.winners) AS seat WHERE run_id = ?"
-                " GROUP BY 1", (run.id,)):
+                " GROUP BY 1", (run.id,)).fetchall()
+        except sqlite3.OperationalError:  # an SQLite built without its JSON functions
+            rows = list(Counter(p for g in self.iter_games(run.id) for p in g["winners"]).items())
+        for player, wins in rows:
             tally.wins[player] = wins
         return tally
 
