@@ -2,7 +2,7 @@
 players, on 1 and 2 worker processes (results written to a results database, as
 `warroom simulate` does), the scaling ratio, and the memory of a long run sampled as it goes.
 
-Run with `.venv/bin/python benchmarks/sim.py [--seconds 10] [--memory-games 100000]`.
+Run with `.venv/bin/python benchmarks/sim.py [GAME...] [--seconds 10] [--memory-games 100000]`.
 Prints Markdown tables (see benchmarks/sim-results.md).
 """
 
@@ -45,13 +45,13 @@ def measure(game: str, workers: int, games: int, where: Path) -> tuple[float, fl
         return games / (time.perf_counter() - start), cpu / games
 
 
-def throughput(seconds: float) -> None:
+def throughput(seconds: float, names: list[str]) -> None:
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs\n")
     print("| game | games | 1 worker (games/s) | 2 workers (games/s) | scaling | CPU ms/game, "
           "1 worker | CPU ms/game, 2 workers | cores obtained, 2 workers |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
-        for name in REGISTRY:
+        for name in names:
             rate, _ = measure(name, 1, 20, Path(tmp))  # calibrate: about `seconds` per run
             games = max(20, int(rate * seconds))
             one, cpu_one = measure(name, 1, games, Path(tmp))
@@ -130,6 +130,7 @@ def _count(db: Path) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("games", nargs="*", help="games to measure (default: every game)")
     parser.add_argument("--seconds", type=float, default=10.0,
                         help="about how long each game's 1-worker measurement runs")
     parser.add_argument("--memory-games", type=int, default=100_000)
@@ -138,7 +139,7 @@ def main() -> None:
     parser.add_argument("--skip-memory", action="store_true")
     args = parser.parse_args()
     if not args.skip_throughput:
-        throughput(args.seconds)
+        throughput(args.seconds, args.games or list(REGISTRY))
     if not args.skip_memory:
         sizes = [n for n in (1_000, 10_000) if n < args.memory_games] + [args.memory_games]
         rows = []
