@@ -203,12 +203,17 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
         ("fixed options", ", ".join(f"{k}={v}" for k, v in sweep.base_config.items())
          or "the defaults"),
         ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(sweep.players))),
-        ("games", f"{sweep.games} per cell, batch seed {sweep.seed} in every cell"),
+        ("games", f"{_per_cell(analyses)} per cell, batch seed {sweep.seed} in every cell"),
     ]
     data = {"sweep": {"id": sweep.id, "game": sweep.game, "vary": sweep.vary,
                       "players": sweep.players, "seed": sweep.seed, "games": sweep.games},
             "cells": [{"cell": a.run.cell, **_cell_json(a)} for a in analyses]}
     return Document(f"Sweep report: {game_title(sweep.game)}", facts, sections, data)
+
+
+def _per_cell(analyses: list[RunAnalysis]) -> str:
+    counts = sorted({a.games for a in analyses})
+    return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
 
 
 def _cell_json(a: RunAnalysis) -> dict[str, Any]:
