@@ -19,7 +19,7 @@ from ..engine.config import option_names
 from .analysis import RunAnalysis, analyse
 from .report import Document, Plot, Section, game_title
 from .runs import execute
-from .stats import Rate, homogeneity_p, same_location_p, significance
+from .stats import Moments, Rate, homogeneity_p, same_location_p, significance
 from .store import ResultStore, StoreError, SweepInfo
 
 Vary = list[tuple[str, list[str]]]
@@ -135,66 +135,18 @@ def _rate_point(r: Rate) -> Point:
     return (r.value, *r.ci95)
 
 
-def _mean_point(m: Any) -> Point:
+def _mean_point(m: Moments) -> Point:
     return (m.mean, m.mean - m.half_width, m.mean + m.half_width)
 
 
 def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
-    from . import plots
-
     runs = store.runs(sweep_id=sweep.id)
     analyses = [analyse(store, r) for r in runs if store.count_games(r.id)]
     if not analyses:
         raise StoreError(f"{store.path}: sweep {sweep.id} has no finished games yet")
     labels = [", ".join(f"{k}={v}" for k, v in (a.run.cell or {}).items()) for a in analyses]
     xlabel = " / ".join(k for k, _ in sweep.vary)
-    sections: list[Section] = []
-
-    def add(key: str, title: str, ylabel: str, series: dict[str, list[Point]], p: float) -> None:
-        many = len(series) > 1
-        percent = ylabel in ("win rate", "share of games")
-        lines = [_moves(f"{title}, {name}" if many else title, points, labels, percent)
-                 for name, points in series.items()]
-        if many:
-            lines.append(f"{title}: differences across cells {significance(p)}")
-        else:
-            lines[0] += f"; differences across cells {significance(p)}"
-        plot = plots.sweep_lines(labels, series, f"{title} by cell (95 % CI)", ylabel, xlabel)
-        table = (["cell", *series],
-                 [[label, *(_fmt(series[s][i], ylabel) for s in series)]
-                  for i, label in enumerate(labels)])
-        sections.append(Section(key, title, lines, [Plot(f"sweep-{key}", plot)], table))
-
-    players = analyses[0].run.players
-    add("player-win-rate", "win rate per player", "win rate",
-        {f"{p} ({i})": [_rate_point(a.player_rates()[i]) for a in analyses]
-         for i, p in enumerate(players)},
-        homogeneity_p([[*a.player_wins, a.draws] for a in analyses]))
-    add("seat-win-rate", "win rate per seat", "win rate",
-        {f"seat {s}": [_rate_point(a.seat_rates()[s]) for a in analyses]
-         for s in range(analyses[0].seats)},
-        homogeneity_p([[*a.seat_wins, a.draws] for a in analyses]))
-    if all(a.first is not None for a in analyses):
-        firsts = [a.first.rate for a in analyses if a.first is not None]
-        add("first-player", "first player win rate", "win rate",
-            {"first player": [_rate_point(r) for r in firsts]},
-            homogeneity_p([[r.successes, r.trials - r.successes] for r in firsts]))
-    add("draws", "draw rate", "share of games",
-        {"draws": [_rate_point(a.draw_rate()) for a in analyses]},
-        homogeneity_p([[a.draws, a.games - a.draws] for a in analyses]))
-    add("length", "mean game length", "decisions",
-        {"mean length": [_mean_point(a.length) for a in analyses]},
-        same_location_p([_expand(a) for a in analyses]))
-    reasons = sorted({r for a in analyses for r in a.reasons})
-    if len(reasons) > 1:
-        add("reasons", "outcome reasons", "share of games",
-            {r: [_rate_point(Rate(a.reasons[r], a.games)) for a in analyses] for r in reasons},
-            homogeneity_p([[a.reasons[r] for r in reasons] for a in analyses]))
-    for name in sorted({m for a in analyses for m in a.metrics}):
-        if all(name in a.metrics for a in analyses):
-            add(f"metric-{name}", f"metric {name}", name,
-                {f"mean {name}": [_mean_point(a.metrics[name]) for a in analyses]},
-                same_location_p([a.metric_values[name] for a in analyses]))
+    sections = [_figure_section(*figure, labels, xlabel) for figure in _figures(analyses)]
     facts = [
         ("game", f"{game_title(sweep.game)} ({sweep.game})"),
         ("sweep", f"{sweep.id}, created {sweep.created}"),
@@ -209,6 +161,70 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
                       "players": sweep.players, "seed": sweep.seed, "games": sweep.games},
             "cells": [{"cell": a.run.cell, **_cell_json(a)} for a in analyses]}
     return Document(f"Sweep report: {game_title(sweep.game)}", facts, sections, data)
+
+
+Figure = tuple[str, str, str, dict[str, list[Point]], float]  # key, title, unit, series, p
+
+
+def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
+    """Each figure across the cells: its series of points, and the p-value of a test that
+    the cells differ (chi-square for counts, Kruskal-Wallis for lengths and metrics)."""
+    players, seats = analyses[0].run.players, analyses[0].seats
+    out: list[Figure] = [
+        ("player-win-rate", "win rate per player", "win rate",
+         {f"{p} ({i})": [_rate_point(a.player_rates()[i]) for a in analyses]
+          for i, p in enumerate(players)},
+         homogeneity_p([[*a.player_wins, a.draws] for a in analyses])),
+        ("seat-win-rate", "win rate per seat", "win rate",
+         {f"seat {s}": [_rate_point(a.seat_rates()[s]) for a in analyses] for s in range(seats)},
+         homogeneity_p([[*a.seat_wins, a.draws] for a in analyses])),
+    ]
+    firsts = [a.first.rate for a in analyses if a.first is not None]
+    if len(firsts) == len(analyses):
+        out.append(("first-player", "first player win rate", "win rate",
+                    {"first player": [_rate_point(r) for r in firsts]},
+                    homogeneity_p([[r.successes, r.trials - r.successes] for r in firsts])))
+    out += [
+        ("draws", "draw rate", "share of games",
+         {"draws": [_rate_point(a.draw_rate()) for a in analyses]},
+         homogeneity_p([[a.draws, a.games - a.draws] for a in analyses])),
+        ("length", "mean game length", "decisions",
+         {"mean length": [_mean_point(a.length) for a in analyses]},
+         same_location_p([_expand(a) for a in analyses])),
+    ]
+    reasons = sorted({r for a in analyses for r in a.reasons})
+    if len(reasons) > 1:
+        out.append(("reasons", "outcome reasons", "share of games",
+                    {r: [_rate_point(Rate(a.reasons[r], a.games)) for a in analyses]
+                     for r in reasons},
+                    homogeneity_p([[a.reasons[r] for r in reasons] for a in analyses])))
+    for name in sorted({m for a in analyses for m in a.metrics}):
+        if all(name in a.metrics for a in analyses):
+            out.append((f"metric-{name}", f"metric {name}", name,
+                        {f"mean {name}": [_mean_point(a.metrics[name]) for a in analyses]},
+                        same_location_p([a.metric_values[name] for a in analyses])))
+    return out
+
+
+def _figure_section(key: str, title: str, unit: str, series: dict[str, list[Point]], p: float,
+                    labels: list[str], xlabel: str) -> Section:
+    """A figure's verdict lines (where each series is lowest and highest, and whether the
+    cells differ), its plot across the cells, and its table."""
+    from . import plots
+
+    many = len(series) > 1
+    percent = unit in ("win rate", "share of games")
+    lines = [_moves(f"{title}, {name}" if many else title, points, labels, percent)
+             for name, points in series.items()]
+    if many:
+        lines.append(f"{title}: differences across cells {significance(p)}")
+    else:
+        lines[0] += f"; differences across cells {significance(p)}"
+    plot = plots.sweep_lines(labels, series, f"{title} by cell (95 % CI)", unit, xlabel)
+    table = (["cell", *series],
+             [[label, *(_fmt(series[s][i], unit) for s in series)]
+              for i, label in enumerate(labels)])
+    return Section(key, title, lines, [Plot(f"sweep-{key}", plot)], table)
 
 
 def _per_cell(analyses: list[RunAnalysis]) -> str:
