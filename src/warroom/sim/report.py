@@ -77,42 +77,56 @@ def run_facts(run: RunInfo, games: int) -> list[tuple[str, str]]:
 
 
 def run_document(a: RunAnalysis) -> Document:
-    run = a.run
-    names = [f"{p} ({i})" for i, p in enumerate(run.players)]
+    """The report of one run: a section per question, in the order a designer asks them."""
+    names = [f"{p} ({i})" for i, p in enumerate(a.run.players)]
+    sections = [_first_section(a, names, a.first_verdict()), *_win_rate_sections(a, names),
+                _length_section(a), _reasons_section(a)]
+    if a.metrics:
+        sections.append(_metrics_section(a))
+    return Document(f"Balance report: {a.title}", run_facts(a.run, a.games), sections,
+                    a.to_json())
+
+
+def _win_rate_sections(a: RunAnalysis, names: list[str]) -> list[Section]:
+    seats = [f"seat {i}" for i in range(a.seats)]
     seat_rates, player_rates = a.seat_rates(), a.player_rates()
-    sections = [
-        _first_section(a, names, a.first_verdict()),
+    return [
         Section("seats", "Win rate per seat", [a.seat_verdict()],
                 [Plot("win-rate-seat", plots.rate_bars(
-                    [f"seat {i}" for i in range(a.seats)], seat_rates,
-                    "Win rate per seat (95 % CI)", a.fair_share))],
-                _rate_table("seat", [f"seat {i}" for i in range(a.seats)], seat_rates)),
+                    seats, seat_rates, "Win rate per seat (95 % CI)", a.fair_share))],
+                _rate_table("seat", seats, seat_rates)),
         Section("players", "Win rate per player", [a.player_verdict(), a.draw_verdict()],
                 [Plot("win-rate-player", plots.rate_bars(
                     names, player_rates, "Win rate per player (95 % CI)", a.fair_share))],
                 _rate_table("player", names, player_rates)),
-        Section("length", "Game length", [a.length_verdict()],
-                [Plot("game-length", plots.count_histogram(
-                    a.lengths, "Game length", "decisions per game"))],
-                (["mean", "sd", "min", "5 %", "median", "95 %", "max"],
-                 [[f"{a.length.mean:.1f}", f"{a.length.sd:.1f}", f"{a.length.low:.0f}"]
-                  + [f"{quantile(a.lengths, q):.0f}" for q in (0.05, 0.5, 0.95)]
-                  + [f"{a.length.high:.0f}"]])),
-        Section("reasons", "Outcome reasons", [a.reason_verdict()],
-                [Plot("outcome-reasons", plots.share_bars(a.reasons, "How games end"))],
-                (["reason", "games", "share"],
-                 [[r, str(n), f"{100 * n / a.games:.1f} %"] for r, n in a.reasons.most_common()])),
     ]
-    if a.metrics:
-        sections.append(Section(
-            "metrics", "Per-game metrics", a.metric_verdicts(),
-            [Plot(f"metric-{name}", plots.value_histogram(a.metric_values[name], name, name))
-             for name in a.metrics],
-            (["metric", "mean", "± (95 %)", "sd", "min", "max"],
-             [[name, f"{m.mean:.3g}", f"{m.half_width:.2g}", f"{m.sd:.3g}", f"{m.low:.3g}",
-               f"{m.high:.3g}"] for name, m in a.metrics.items()])))
-    return Document(f"Balance report: {a.title}", run_facts(run, a.games), sections,
-                    a.to_json())
+
+
+def _length_section(a: RunAnalysis) -> Section:
+    m = a.length
+    row = [f"{m.mean:.1f}", f"{m.sd:.1f}", f"{m.low:.0f}",
+           *(f"{quantile(a.lengths, q):.0f}" for q in (0.05, 0.5, 0.95)), f"{m.high:.0f}"]
+    return Section("length", "Game length", [a.length_verdict()],
+                   [Plot("game-length", plots.count_histogram(
+                       a.lengths, "Game length", "decisions per game"))],
+                   (["mean", "sd", "min", "5 %", "median", "95 %", "max"], [row]))
+
+
+def _reasons_section(a: RunAnalysis) -> Section:
+    rows = [[r, str(n), f"{100 * n / a.games:.1f} %"] for r, n in a.reasons.most_common()]
+    return Section("reasons", "Outcome reasons", [a.reason_verdict()],
+                   [Plot("outcome-reasons", plots.share_bars(a.reasons, "How games end"))],
+                   (["reason", "games", "share"], rows))
+
+
+def _metrics_section(a: RunAnalysis) -> Section:
+    rows = [[name, f"{m.mean:.3g}", f"{m.half_width:.2g}", f"{m.sd:.3g}", f"{m.low:.3g}",
+             f"{m.high:.3g}"] for name, m in a.metrics.items()]
+    return Section("metrics", "Per-game metrics", a.metric_verdicts(),
+                   [Plot(f"metric-{name}", plots.value_histogram(a.metric_values[name], name,
+                                                                 name))
+                    for name in a.metrics],
+                   (["metric", "mean", "± (95 %)", "sd", "min", "max"], rows))
 
 
 def _first_section(a: RunAnalysis, names: list[str], verdict: str) -> Section:
