@@ -163,7 +163,7 @@ def show(title: str, out: dict[str, Any]) -> None:
         table.add_row(p["a"], p["b"], str(p["a_wins"]), str(p["b_wins"]), str(p["draws"]),
                       f"{p['a_score']:.1%}", f"{lo:.1%} - {hi:.1%}")
     console.print(table)
-    ratings = Table(title="openskill ratings (Plackett-Luce; ordinal = mu - 3 sigma)")
+    ratings = Table(title="openskill ratings", caption="ordinal = mu - 3 sigma")
     for col in ("player", "mu", "sigma", "ordinal"):
         ratings.add_column(col)
     for r in out["ratings"]:
