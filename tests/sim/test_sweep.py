@@ -140,3 +140,13 @@ def test_a_sweep_over_card_files_checks_every_file_first(tmp_path):
         plan(game, (), parse_vary([f"deck0=sample,{broken}"]), "heuristic,heuristic")
     assert str(info.value).startswith(f"--vary deck0={broken}: ")
     assert "\n" not in str(info.value)
+
+
+def test_report_of_a_sweep_database_is_the_sweep_report(swept, capsys):
+    db, _ = swept
+    assert main(["report", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "mean game length: from " in out
+    assert (db.parent / "s-sweep1.html").is_file()
+    assert main(["report", str(db), "--run", "2", "--format", "md"]) == 0  # one cell alone
+    assert (db.parent / "s-run2.md").read_text().startswith("# Balance report")
