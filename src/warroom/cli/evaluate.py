@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import parse_specs
+from ..agents import make_agent, parse_specs
 from ..engine import ConfigError
 from ..sim.batch import BatchSpec, play_one
 from ..sim.stats import wilson_interval
@@ -135,6 +135,8 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
         raise ConfigError("--players needs at least two players to compare")
     if len(set(players)) != len(players):
         raise ConfigError(f"--players lists a player twice: {players_text!r}")
+    for spec in players:  # a bad parameter is reported now, not from inside a worker
+        make_agent(spec, g, seed)
     jobs = round_robin_jobs(g.name, values, players, g.num_players(config), n_games, seed)
     results = []
     console = Console(stderr=True)
