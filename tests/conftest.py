@@ -24,6 +24,13 @@ def config_id(pair: tuple[str, dict]) -> str:
     return name + "".join(f"[{k}={v}]" for k, v in values.items())
 
 
+@pytest.fixture(autouse=True)
+def _work_in_a_temporary_directory(tmp_path, monkeypatch):
+    """Commands that write files by default (results databases) write them here, not into the
+    checkout."""
+    monkeypatch.chdir(tmp_path)
+
+
 @pytest.fixture(params=game_configs(), ids=config_id)  # (game, config) are immutable
 def game_config(request):
     name, values = request.param

@@ -135,6 +135,14 @@ def test_simulate_json_is_the_same_whatever_the_workers():
     assert lo <= da["win_rate"][0] <= hi
 
 
+def test_simulate_takes_the_number_of_seats_from_players(tmp_path):
+    proc = run("simulate", "battle", "--games", "6", "--players", "heuristic,random,random",
+               "--db", str(tmp_path / "b.sqlite"), "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert len(data["wins"]) == 3 and data["games"] == 6
+
+
 def test_bench_json(capsys):
     assert main(["bench", "kow", "--seconds", "0.05", "--runs", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -15,7 +15,19 @@ def cli() -> None:
     """warroom: play, playtest and analyse card battle games."""
 
 
-from . import bench, cards, evaluate, info, play, report, simulate, sweep, tournament, viktory  # noqa: E402  (commands register on `cli`)
+# Each command module registers itself on `cli` when imported; one line per module.
+from . import (  # noqa: E402
+    bench,
+    cards,
+    evaluate,
+    info,
+    play,
+    report,
+    simulate,
+    sweep,
+    tournament,
+    viktory,
+)
 
 _ = (bench, cards, evaluate, info, play, report, simulate, sweep, tournament, viktory)
 

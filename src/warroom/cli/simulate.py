@@ -66,7 +66,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     to the results database as it finishes: Ctrl-C keeps them all, and --resume continues.
     See `warroom report DB` for the balance report.
     """
-    g, config, _ = game_and_config(game, sets)
+    g, config, _ = game_and_config(game, sets, None if resume else players_text)
     num = g.num_players(config)
     specs = parse_specs(players_text, num) if players_text else None
     check_backend(backend, address)
