@@ -119,3 +119,35 @@ def test_outcome_rewards_and_draws():
     shared = Outcome((0, 2), (1, 0, 1), "team win")
     assert shared.reward(2) == 0.5
     assert json.loads(json.dumps(win.to_json()))["winners"] == [1]
+
+
+def test_data_files_fail_with_one_line_that_says_where(tmp_path):
+    from pydantic import BaseModel, ValidationError
+
+    from warroom.engine import DataError
+    from warroom.engine.data import first_problem, read_yaml
+
+    good = tmp_path / "good.yaml"
+    good.write_text("game: kow\ncards: [1, 2]\n")
+    assert read_yaml(good) == {"game": "kow", "cards": [1, 2]}
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: kow\ncards: [1, 2\n")
+    with pytest.raises(DataError, match=r"bad.yaml: not valid YAML \(line 3\)"):
+        read_yaml(bad)
+    with pytest.raises(DataError, match="cannot read"):
+        read_yaml(tmp_path / "missing.yaml")
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(DataError, match="not a text file"):
+        read_yaml(binary)
+
+    class Side(BaseModel):
+        infantry: int
+
+    class Scenario(BaseModel):
+        sides: list[Side]
+
+    with pytest.raises(ValidationError) as info:
+        Scenario.model_validate({"sides": [{"infantry": 1}, {"infantry": "many"}]})
+    loc, message = first_problem(info.value)
+    assert loc == "sides.1.infantry" and "integer" in message

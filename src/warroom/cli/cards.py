@@ -7,13 +7,12 @@ lists it. Games without card files do not implement the hooks.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 
 from ..engine import DataError, Game
+from ..engine.data import read_yaml
 from ..games import REGISTRY
 from . import cli
 
@@ -41,17 +40,7 @@ def show(file: str) -> None:
 
 def load_card_file(file: str) -> tuple[Game, Any]:
     """The game a card file names, and the file as that game validated it."""
-    path = Path(file)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(f"{file}: cannot read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise DataError(f"{file}: not a text file") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise DataError(f"{file}: not valid YAML{where}") from None
+    data = read_yaml(file)
     with_cards = sorted(n for n, g in REGISTRY.items() if _has_cards(g))
     name = data.get("game") if isinstance(data, dict) else None
     if not name:
@@ -62,7 +51,7 @@ def load_card_file(file: str) -> tuple[Game, Any]:
         problem = "is not a registered game" if game is None else "has no card files"
         raise DataError(f"{file}: game {name!r} {problem} "
                         f"(games with card files: {', '.join(with_cards) or 'none'})")
-    return game, game.load_cards(str(path))
+    return game, game.load_cards(file)
 
 
 def _has_cards(game: Game) -> bool:

@@ -15,6 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ...engine import ConfigError, DataError
+from ...engine.data import parse_yaml
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -150,14 +151,8 @@ def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
 
 
 def _yaml_cards(path: Path, text: str) -> list[tuple[str, int]]:
-    try:
-        node = yaml.compose(text)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark is not None else ""
-        raise DataError(f"{path}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") \
-            from None
+    data = parse_yaml(text, path)
+    node = yaml.compose(text)  # parses: the line of each card, for error messages
     try:
         deck = _DeckFile.model_validate(data)
     except ValidationError as exc:

@@ -30,7 +30,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
-from .scenario import DATA, Terrain, first_error, read_yaml
+from ...engine.data import first_problem, read_yaml
+from .scenario import DATA, Terrain
 
 SAMPLE_DECK = DATA / "sample-deck.yaml"
 
@@ -162,7 +163,7 @@ def _load(path: str, mtime: float) -> Deck:
     try:
         deck = DeckModel.model_validate(data)
     except ValidationError as exc:
-        loc, msg = first_error(exc)
+        loc, msg = first_problem(exc)
         raise DataError(f"{path}: field {loc}: {msg}") from None
     cards = []
     seen: set[str] = set()
@@ -171,7 +172,7 @@ def _load(path: str, mtime: float) -> Deck:
         try:
             model = CardModel.model_validate(raw)
         except ValidationError as exc:
-            loc, msg = first_error(exc)
+            loc, msg = first_problem(exc)
             field = f"field {loc}" if loc != "(top level)" else "fields"
             raise DataError(f"{path}: {label}: {field}: {msg}") from None
         if model.id in seen:

@@ -16,10 +16,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import DataError
+from ...engine.data import first_problem, read_yaml
 
 DATA = Path(__file__).parent / "data"
 SCENARIOS = DATA / "scenarios"
@@ -126,27 +126,6 @@ def scenario_path(name: str) -> Path:
     raise DataError(f"{name}: no such scenario file (bundled scenarios: {known})")
 
 
-def read_yaml(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "syntax error"
-        raise DataError(f"{path}: not valid YAML{where}: {problem}") from None
-
-
-def first_error(exc: ValidationError) -> tuple[str, str]:
-    """(field path, message) of a pydantic error, e.g. ('attacker.sides.1.infantry', ...)."""
-    err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-    return loc, err["msg"].removeprefix("Value error, ")
-
-
 @lru_cache(maxsize=64)
 def _load_scenario(path: str, mtime: float) -> dict[str, Any]:
     data = read_yaml(Path(path))
@@ -155,7 +134,7 @@ def _load_scenario(path: str, mtime: float) -> dict[str, Any]:
     try:
         model = ScenarioModel.model_validate(data)
     except ValidationError as exc:
-        loc, msg = first_error(exc)
+        loc, msg = first_problem(exc)
         raise DataError(f"{path}: field {loc}: {msg}") from None
     return model.model_dump()
 

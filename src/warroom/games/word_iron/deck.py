@@ -12,10 +12,10 @@ import functools
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
+from ...engine.data import read_yaml
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -244,17 +244,7 @@ def load_deck(value: str | Path) -> Deck:
 
 @functools.lru_cache(maxsize=32)
 def _load(path: str, _mtime: int, _size: int) -> Deck:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read ({exc})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise DataError(f"{path}: not valid YAML{where} ({problem})") from None
+    data = read_yaml(path)
     if not isinstance(data, dict):
         raise DataError(f"{path}: a deck file is a YAML mapping with game, name, soldiers, ...")
     try:
