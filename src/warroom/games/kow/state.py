@@ -159,8 +159,16 @@ class KowState(State):
         self.defeated_now = 0
         self.phase = ALLOCATE
         self.event("roll", player=player, dice=[[COLOURS[c], s] for c, s in rolled])
-        if not self._defeats():
+        self._offer_defeats_or_finish()
+
+    def _offer_defeats_or_finish(self) -> None:
+        """The allocation ends by itself when nothing more can be defeated; otherwise the
+        defeats just computed are the legal actions (kept, so they are not computed twice)."""
+        defeats = self._defeats()
+        if not defeats:
             self._finish_allocation()
+        else:
+            self._legal[self.active] = defeats + [Stop()] if self.defeated_now else defeats
 
     def _finish_allocation(self) -> None:
         player = self.active
@@ -254,8 +262,7 @@ class KowState(State):
             self.won[player].append(action.card)
             self.defeated_now += 1
             self.event("defeat", player=player, card=action.card, dice=list(action.dice))
-            if not self._defeats():
-                self._finish_allocation()
+            self._offer_defeats_or_finish()
         else:
             self.event("stop", player=player)
             self._finish_allocation()
