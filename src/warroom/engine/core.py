@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from .actions import ActionCodec
 from .config import make_config
 from .errors import IllegalAction
+from .rng import copy_rng
 
 Player = int
 
@@ -122,8 +123,7 @@ class State:
     def _copy_base(self, other: State) -> None:
         """Copy the base fields into `other` (used by `clone`): log entries are immutable."""
         other.num_players = self.num_players
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.log = list(self.log)
         other._legal = {}
 
