@@ -7,7 +7,16 @@ from __future__ import annotations
 import pytest
 from viktory_helpers import GAME, act, card_battle, events, labels, play
 
-from warroom.games.viktory.actions import Casualty, Discard, Draw, MoveIn, Pass, StandGround
+from warroom.games.viktory.actions import (
+    Casualty,
+    Discard,
+    Draw,
+    FireOverwatch,
+    HoldOverwatch,
+    MoveIn,
+    Pass,
+    StandGround,
+)
 
 BASE = dict(terrain="plains", settlement="none", defenders="2i1c", attackers=("2i1c",))
 FILL = ["CZ1", "CZ2", "CZ3", "CZ4", "CZ5", "CZ6"]  # non-hits for draws and flips
@@ -83,6 +92,8 @@ def test_rule_overwatch_resolved_after_the_attack_card_before_replenishment():
     state = battle(["RA1"], [], deck=FILL + ["AZ1", "AZ2"], defenders="1i1a",
                    overwatch=True, artillery_characteristics=True, attackers=("3i1c",))
     play(state, "RA1")
+    assert state.decision == ("overwatch", 1)  # all units declared: fire or hold it back
+    act(state, FireOverwatch())
     assert state.decision == ("casualty", 1)  # overwatch hits: the defender picks
     act(state, Casualty(True, 1, 1))  # the second hit can only take an infantry
     assert state.attacker[1] == [2, 0, 0, 0]
@@ -101,6 +112,7 @@ def test_rule_replenishment_only_if_both_sides_survive_overwatch_and_bombard():
     watched = battle(["RA1"], [], deck=FILL + ["AZ1", "AZ2"], defenders="1i1a",
                      attackers=("1i",), overwatch=True, artillery_characteristics=True)
     play(watched, "RA1")
+    act(watched, FireOverwatch())
     assert watched.result == ((1,), "attacker destroyed")
     assert draws(watched, "replenishment") == []
 
@@ -216,7 +228,8 @@ def test_rule_card_text_holds_for_its_wave_only_secrecy():
     assert events(state, "secrecy") and flips(state, "overwatch") == []
     act(state, Pass())
     act(state, Casualty(False, 0, 0))
-    play(state, "RA1")  # the second wave has no Secrecy: the artillery fires now
+    play(state, "RA1")  # the second wave has no Secrecy: the artillery may fire now
+    act(state, FireOverwatch())
     assert len(flips(state, "overwatch")) == 1
 
 
@@ -290,10 +303,28 @@ def test_rule_overwatch_not_fired_may_fire_at_a_second_wave():
     act(state, Pass())
     act(state, Casualty(False, 0, 0))
     play(state, "RA1")
+    act(state, FireOverwatch())
     act(state, Pass())
     act(state, Casualty(False, 0, 0))
     play(state, "RA2")
+    assert state.decision == ("play", 1)  # no Overwatch decision: it fired once this turn
     assert len(flips(state, "overwatch")) == 1  # once per enemy turn
+
+
+def test_rule_artillery_can_wait_to_do_overwatch_until_a_later_wave():
+    state = battle(["RA1", "RA2"], [], defenders="3i1a", overwatch=True,
+                   artillery_characteristics=True)
+    play(state, "RA1")
+    assert labels(state) == ["fire Overwatch now", "hold Overwatch back"]
+    act(state, HoldOverwatch())
+    assert flips(state, "overwatch") == [] and state.overwatch_ready == 1
+    assert events(state, "overwatch_held")[0]["artillery"] == 1
+    act(state, Pass())
+    act(state, Casualty(False, 0, 0))
+    play(state, "RA2")
+    assert state.decision == ("overwatch", 1)  # still able to fire, at the second wave
+    act(state, FireOverwatch())
+    assert len(flips(state, "overwatch")[0]["cards"]) == 2 and state.overwatch_ready == 0
 
 
 # --- flipping cards instead of special rolls -----------------------------------------------------
@@ -314,6 +345,7 @@ def test_rule_flipped_attack_and_attack_counter_cards_are_one_hit_each_others_no
                    defenders="1i2a", attackers=("3i",), overwatch=True,
                    artillery_characteristics=True)
     play(state, "RA1")
+    act(state, FireOverwatch())
     flip = flips(state, "overwatch")[0]
     assert flip["cards"] == ["RA3", "AC12", "FL22", "CZ7"]
     assert flip["hits"] == 2  # RA3 counts once whatever its hits; FL22 and CZ7 miss

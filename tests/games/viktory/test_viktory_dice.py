@@ -7,7 +7,7 @@ import pytest
 from viktory_helpers import GAME, act, dice_battle, events
 
 from warroom.engine import ConfigError
-from warroom.games.viktory.actions import Casualty, FightOn, Retreat
+from warroom.games.viktory.actions import Casualty, FightOn, FireOverwatch, HoldOverwatch, Retreat
 
 QUIET = [6] * 40  # dice that never hit
 
@@ -200,6 +200,8 @@ def test_ruling_overwatch_defending_artillery_fires_once_selectively(monkeypatch
     state = dice_battle(monkeypatch, [3, 6] + [6] * 20, terrain="plains", settlement="none",
                         defenders="1i1a", attackers="1i1c", bombard="1a", overwatch=True,
                         artillery_characteristics=True)
+    assert state.decision == ("overwatch", 1)
+    act(state, FireOverwatch())
     overwatch = rolls(state, "overwatch")[0]
     assert overwatch["player"] == 1 and len(overwatch["dice"]) == 2
     assert overwatch["selective"] == 1
@@ -215,7 +217,17 @@ def test_ruling_overwatch_defending_artillery_fires_once_selectively(monkeypatch
 def test_ruling_overwatch_without_artillery_characteristics_rolls_one_die(monkeypatch):
     state = dice_battle(monkeypatch, [6] * 20, terrain="plains", settlement="none",
                         defenders="1i2a", attackers="1i1c", overwatch=True)
+    act(state, FireOverwatch())
     assert len(rolls(state, "overwatch")[0]["dice"]) == 2  # two artillery, one die each
+
+
+def test_ruling_overwatch_held_back_in_a_dice_battle_is_not_fired(monkeypatch):
+    state = dice_battle(monkeypatch, [6] * 20, terrain="plains", settlement="none",
+                        defenders="1i1a", attackers="1i1c", overwatch=True)
+    act(state, HoldOverwatch())  # no later wave in a dice battle: holding means not firing
+    assert rolls(state, "overwatch") == [] and state.decision == ("continue", 0)
+    act(state, FightOn())
+    assert rolls(state, "overwatch") == [] and len(events(state, "round")) == 2
 
 
 def test_ruling_naval_battle_attacker_one_die_per_hex_side_defender_one(monkeypatch):

@@ -1,5 +1,5 @@
-"""Viktory II battles: the base game's dice combat and the Battle Cards
-variant, one battle per game, side by side. Seat 0 attacks, seat 1 defends."""
+"""Viktory II battles: the base game's dice combat, the Battle Cards variant, and dice with
+the cards' text (hybrid), one battle per game, side by side. Seat 0 attacks, seat 1 defends."""
 
 from __future__ import annotations
 
@@ -22,8 +22,15 @@ Dice (mode=dice):
   mountain 2, city 2. A die hits on 1-3 (1-4 in combat supply); a 1 is a tactical hit whose
   casualty the roller picks; otherwise the owner picks.
 - Attacker hits beyond the defender's units suppress defender dice (not a town's or city's).
-- Overwatch, bombard and pre-battle fire come first; then rounds until one side is gone or
-  the attacker retreats. A town or city is fought for at least one round.
+- The launch: the attacker may bring units of its reserve (each joins its hex side). Then
+  Overwatch (the defender fires it or holds it back), bombard and pre-battle fire; then
+  rounds until one side is gone or the attacker retreats. A town or city takes one round.
+Dice with the cards' text (mode=hybrid): the dice battle above, and a secret hand of cards
+  played only for their text. At the launch an Attack card may be played for its text
+  (Secrecy: no Overwatch). Before each dice round the attacker, then the defender, may play
+  a Special Event (it lasts the round) or a Reversal of Fortune against the opponent's
+  events, or pass; two passes in a row close the window. Cards never block dice hits.
+  After the battle, towns and cities gain and lose cards as with the Battle Cards.
 Battle Cards (mode=cards):
 - Launch each wave with an Attack card; its hits are live up to your dice. The defender
   answers with a Counter (Flank/Frontal/Surprise; only Surprise answers Surprise): its misses
@@ -32,14 +39,24 @@ Battle Cards (mode=cards):
 - A card whose terrain matches the hex makes its hits selective. The attacker needs a unit
   that survives (after its card's misses) to play; the defender always gets to answer.
 - The first wave draws replenishment cards (dice - 1 each). After a card battle round the
-  attacker pulls back and may renew with another Attack card, or stand its ground.
+  attacker pulls back and may renew with another Attack card, or stand its ground. Each
+  wave may bring reserve units first; Overwatch may be held back for a later wave.
+- Reinforcements (a Special Event) draws one unit of your reserve into the battle: an
+  artillery drawn in fires no Pre-Battle Fire or Overwatch until the next wave.
 - Overwatch, bombard, pre-battle fire and empty towns flip cards: each Attack or
   Attack/Counter card flipped is one hit."""
 
-# Both modes, a town and a city, naval, and the expansion options on and off.
+# All three modes, a town and a city, naval, reserves, and the expansion options on and off.
 CONFORMANCE_CONFIGS = [
     {},
     {"mode": "cards"},
+    {"mode": "hybrid"},
+    {"mode": "hybrid", "scenario": "reserves"},
+    {"mode": "cards", "scenario": "reserves"},
+    {"mode": "cards", "scenario": "reserves", "prebattle_fire_each_wave": False},
+    {"mode": "dice", "scenario": "reserves"},
+    {"mode": "hybrid", "scenario": "mountain-city", "attacker_reserves": ("1i1a", "1c"),
+     "defender_reserve": "1a"},
     {"mode": "cards", "scenario": "mountain-city", "prebattle_fire_each_wave": False},
     {"mode": "dice", "scenario": "forest-town", "artillery_characteristics": False},
     {"mode": "cards", "scenario": "empty-town"},
@@ -50,7 +67,7 @@ CONFORMANCE_CONFIGS = [
 
 class ViktoryGame(Game):
     name = "viktory"
-    title = "Viktory II battles (dice and Battle Cards)"
+    title = "Viktory II battles (dice, Battle Cards, or both)"
     version = "1"
     Config = Config
     actions = ACTIONS

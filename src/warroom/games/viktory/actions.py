@@ -6,7 +6,13 @@ from dataclasses import dataclass
 
 from .scenario import UNITS
 
-USES = ("attack", "counter", "event")
+# attack / counter: a battle card; event: a Special Event; text: the card's text only (hybrid
+# mode: an Attack card at the launch, a Reversal of Fortune cancelling Special Events).
+USES = ("attack", "counter", "event", "text")
+
+
+def _a(unit: str) -> str:
+    return ("an " if unit[0] in "aeiou" else "a ") + unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +52,8 @@ class Retreat:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
-    """Cards: play a card from hand as an Attack, as a Counter, or for its Special Event."""
+    """Play a card from hand as an Attack, as a Counter, for its Special Event, or (hybrid
+    mode) for its text alone."""
 
     card: str
     use: str
@@ -56,8 +63,76 @@ class PlayCard:
     def label(self) -> str:
         if self.use == "event":
             return f"play {self.card} {self.desc} for its Special Event"
+        if self.use == "text":
+            return f"play {self.card} {self.desc} for its text"
         role = "an Attack" if self.use == "attack" else "a Counter"
         return f"play {self.card} {self.desc} as {role}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bring:
+    """At a launch: commit one unit of a hex side's reserve to the attack."""
+
+    side: int
+    unit: int
+
+    @property
+    def label(self) -> str:
+        return f"bring {_a(UNITS[self.unit])} from hex side {self.side}"
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """Dice and hybrid modes: launch the attack with the units brought so far (hybrid: without
+    playing an Attack card for its text)."""
+
+    @property
+    def label(self) -> str:
+        return "launch the attack"
+
+
+@dataclass(frozen=True, slots=True)
+class FireOverwatch:
+    """The defender's artillery able to fire Overwatch fires at the units moving in."""
+
+    @property
+    def label(self) -> str:
+        return "fire Overwatch now"
+
+
+@dataclass(frozen=True, slots=True)
+class HoldOverwatch:
+    """The defender holds its Overwatch back: the artillery stays able to fire at a later
+    wave."""
+
+    @property
+    def label(self) -> str:
+        return "hold Overwatch back"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawIn:
+    """Reinforcements: draw one unit of the player's reserve into the battle (`side` 0 for the
+    defender, else the attacker's hex side)."""
+
+    attacker: bool
+    side: int
+    unit: int
+
+    @property
+    def label(self) -> str:
+        if not self.attacker:
+            return f"draw {_a('defending ' + UNITS[self.unit])} into the battle"
+        return f"draw {_a(UNITS[self.unit])} from hex side {self.side} into the battle"
+
+
+@dataclass(frozen=True, slots=True)
+class PassWindow:
+    """Hybrid mode: play no card in the window before a dice round."""
+
+    @property
+    def label(self) -> str:
+        return "pass (play no card now)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,4 +185,5 @@ class Draw:
         return f"draw {self.count} card{'s' if self.count != 1 else ''}"
 
 
-ACTIONS = (Casualty, FightOn, Retreat, PlayCard, MoveIn, Pass, StandGround, Discard, Draw)
+ACTIONS = (Casualty, FightOn, Retreat, PlayCard, MoveIn, Pass, StandGround, Discard, Draw, Bring,
+           Launch, FireOverwatch, HoldOverwatch, DrawIn, PassWindow)

@@ -13,7 +13,10 @@ from a small vocabulary:
 - `mud` (Special Event): for the rest of the card battle round no side counts a die for
   cavalry;
 - `ignore_terrain` (Special Event): for the rest of the card battle round the defender counts
-  no die for forest or mountain, and Mud is lifted.
+  no die for forest or mountain, and Mud is lifted;
+- `reinforcements` (Special Event): draw one unit of the player's reserve into the battle (the
+  attacker's joins the hex side of its reserve, the defender's the battle hex). It acts at
+  once, so nothing is left "in effect" for a Reversal of Fortune to cancel.
 A Special Event card may be played for its event (its hits and misses then mean nothing) or
 as a normal card (its event then does nothing).
 """
@@ -38,13 +41,14 @@ SAMPLE_DECK = DATA / "sample-deck.yaml"
 ATTACK, COUNTER, ATTACK_COUNTER = "attack", "counter", "attack_counter"
 KIND_NAMES = {ATTACK: "Attack", COUNTER: "Counter", ATTACK_COUNTER: "Attack/Counter"}
 ATTACK_EFFECTS = ("secrecy", "plus_one_mp")
-EVENT_EFFECTS = ("mud", "ignore_terrain")
+EVENT_EFFECTS = ("mud", "ignore_terrain", "reinforcements")
 EFFECT_NAMES = {
     "secrecy": "Secrecy",
     "plus_one_mp": "+1 MP",
     "reversal_of_fortune": "Reversal of Fortune",
     "mud": "Mud",
     "ignore_terrain": "Ignore Terrain",
+    "reinforcements": "Reinforcements",
 }
 # Which counters may answer a card of each type (the text's response restrictions).
 RESPONSES = {
@@ -68,7 +72,7 @@ class CardModel(BaseModel):
     misses: int = Field(ge=0, le=6)
     terrain: Terrain
     effect: Literal["secrecy", "plus_one_mp", "reversal_of_fortune", "mud",
-                    "ignore_terrain"] | None = None
+                    "ignore_terrain", "reinforcements"] | None = None
     special_event: bool = False
     text: str = ""
 
@@ -89,7 +93,8 @@ class CardModel(BaseModel):
         if self.effect == "reversal_of_fortune" and self.kind != COUNTER:
             raise ValueError("Reversal of Fortune is a Counter card")
         if (self.effect in EVENT_EFFECTS) != self.special_event:
-            raise ValueError("'special_event: true' goes with effect mud or ignore_terrain")
+            raise ValueError("'special_event: true' goes with effect mud, ignore_terrain or "
+                             "reinforcements")
         return self
 
 

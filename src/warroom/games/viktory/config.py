@@ -2,8 +2,8 @@
 
 The battle itself comes from a scenario: a scenario file (`scenario=FILE` or the name of a
 bundled one; by default the bundled `plains-town`), then any single field given as an option
-(`defenders=2i1a`, `attackers=2i1c,1a@frigate`, ...). Scenario options left at None keep the
-scenario's value.
+(`defenders=2i1a`, `attackers=2i1c,1a@frigate`, `attacker_reserves=1i,0`, ...). Scenario
+options left at None keep the scenario's value.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from .scenario import (
     DEFAULT_SCENARIO,
     Battle,
     ScenarioModel,
+    Units,
     check_battle,
     load_scenario,
+    parse_reserve,
     parse_side,
     parse_units,
     scenario_path,
@@ -27,8 +29,9 @@ from .scenario import (
 
 @dataclass(frozen=True)
 class Config:
-    # dice: the base game's combat; cards: the Battle Cards replace the dice.
-    mode: Literal["dice", "cards"] = "dice"
+    # dice: the base game's combat; cards: the Battle Cards replace the dice; hybrid: dice
+    # combat, with the cards played only for their text ("only the special effect portion").
+    mode: Literal["dice", "cards", "hybrid"] = "dice"
     # A scenario file, or the name of a bundled one (data/scenarios); empty: plains-town.
     scenario: str = ""
     # A Battle Cards file; empty: the bundled sample deck.
@@ -40,6 +43,9 @@ class Config:
     naval_support: bool | None = None
     defenders: str | None = None  # e.g. 2i1c1a
     attackers: tuple[str, ...] | None = None  # one entry per hex side, e.g. 2i1c,1a@frigate
+    # The reserve in each hex side's source hex, one entry per hex side, e.g. 1i1a,0.
+    attacker_reserves: tuple[str, ...] | None = None
+    defender_reserve: str | None = None  # defending units in adjacent hexes, e.g. 1i1a
     bombard: str | None = None  # attacking units bombarding from adjacent hexes, e.g. 1a1f
     attacker_supply: bool | None = None
     defender_supply: bool | None = None
@@ -57,7 +63,8 @@ class Config:
     # "the lesser of 10 cards, or the number of town/cities".
     hand_limit: int = 10
     # Cards mode: the artillery of every wave fires Pre-Battle Fire as it launches ("they
-    # could conduct a Pre-Battle Attack in the process of launching a 2nd attack wave").
+    # could conduct a Pre-Battle Attack in the process of launching a 2nd attack wave");
+    # false: each artillery fires it once, at the first launch it takes part in.
     prebattle_fire_each_wave: bool = True
     # A guard, not in the text: after this many dice rounds or card battle rounds the attacker
     # withdraws.
@@ -75,7 +82,7 @@ class Config:
                 raise ValueError(f"option {name!r} must be from 0 to 50")
         # Derived values, not options: kept out of the dataclass fields (and of records).
         object.__setattr__(self, "_battle", self._resolve())
-        object.__setattr__(self, "_deck", load_deck(self.deck) if self.mode == "cards"
+        object.__setattr__(self, "_deck", load_deck(self.deck) if self.mode != "dice"
                            or self.deck else None)
 
     @property
@@ -85,7 +92,8 @@ class Config:
 
     @property
     def deck_cards(self) -> Deck:
-        """The Battle Cards (loaded in cards mode, or when a deck file is given)."""
+        """The Battle Cards (loaded in cards and hybrid modes, or when a deck file is
+        given)."""
         deck = self.__dict__["_deck"]
         return deck if deck is not None else load_deck("")
 
@@ -94,12 +102,14 @@ class Config:
         att, dfn = model.attacker, model.defender
         sides = tuple(s.counts() for s in att.sides)
         sources = tuple(s.source for s in att.sides)
+        reserves = tuple(s.reserve.counts() for s in att.sides)
         if self.attackers is not None:
             parsed = [parse_side(t, "attackers") for t in self.attackers]
             if not 1 <= len(parsed) <= 6:
                 raise ValueError("option 'attackers' needs 1 to 6 hex sides")
             sides = tuple(u for u, _ in parsed)
             sources = tuple(s for _, s in parsed)
+        reserves = self._reserves(reserves, len(sides))
         bombard = (att.bombard.artillery, att.bombard.frigate)
         if self.bombard is not None:
             units = parse_units(self.bombard, "bombard")
@@ -115,6 +125,10 @@ class Config:
                       else dfn.units.counts()),
             sides=sides,
             sources=sources,
+            reserves=reserves,
+            defender_reserve=(parse_reserve(self.defender_reserve, "defender_reserve")
+                              if self.defender_reserve is not None
+                              else dfn.reserve.counts()),
             bombard=bombard,
             supply=(_pick(self.attacker_supply, att.supply),
                     _pick(self.defender_supply, dfn.supply)),
@@ -134,6 +148,24 @@ class Config:
         else:
             check_battle(battle, "scenario field ")
         return battle
+
+    def _reserves(self, scenario: tuple[Units, ...], sides: int) -> tuple[Units, ...]:
+        """One reserve per hex side: the option's, else the scenario's (empty reserves follow
+        an `attackers` option that changes the number of hex sides)."""
+        if self.attacker_reserves is not None:
+            given = [parse_reserve(t, "attacker_reserves") for t in self.attacker_reserves]
+            if not any(sum(r) for r in given) and len(given) <= 1:  # "0": no reserves
+                return tuple((0, 0, 0, 0) for _ in range(sides))
+            if len(given) != sides:
+                raise ValueError(f"option 'attacker_reserves' needs one entry per hex side "
+                                 f"({sides}), got {len(given)}")
+            return tuple(given)
+        if len(scenario) != sides:
+            if any(sum(r) for r in scenario):
+                raise ValueError("option 'attackers' changes the number of hex sides: give "
+                                 "'attacker_reserves' too (one entry per hex side)")
+            return tuple((0, 0, 0, 0) for _ in range(sides))
+        return scenario
 
 
 def _pick(option: Any, default: Any) -> Any:

@@ -1,13 +1,18 @@
-"""A sensible greedy player for both seats and both modes.
+"""A sensible greedy player for both seats and all three modes.
 
 Casualties: the owner gives up the unit whose loss costs the fewest dice (then the cheapest);
 a firer with selective hits takes the unit whose loss costs the most dice (then the dearest).
 Dice: the attacker fights on unless its prospects per round are hopeless. Cards: the attacker
-launches a wave with the Attack card that lands the most hits (a Surprise Attack narrows the
-defender's answers; Secrecy is worth most against artillery) and renews while it can; a player
-facing live hits answers with the Counter whose blocked hits plus landed hits, less what the
-card is worth later, is best, and passes when no card is worth its price. Special Events are
-played when they cut the opponent's dice more than one's own. Discards: the least useful card.
+stands its ground when renewing is hopeless, else brings its reserve and launches the wave
+with the Attack card that lands the most hits (a Surprise Attack narrows the defender's
+answers; Secrecy is worth most against artillery); a player facing live hits answers with the
+Counter whose blocked hits plus landed hits, less what the card is worth later, is best, and
+passes when no card is worth its price. Special Events are played when they cut the
+opponent's dice more than one's own, Reinforcements whenever there is a reserve to draw (the
+unit adding the most dice). Overwatch fires unless its expected hits exceed the units in reach
+and a later wave can still bring more. Hybrid: the reserve is brought, Secrecy played against
+artillery, and the card window used for events and for Reversal of Fortune against the
+opponent's events. Discards: the least useful card.
 """
 
 from __future__ import annotations
@@ -15,13 +20,30 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Casualty, Draw, FightOn, MoveIn, Pass, PlayCard, Retreat
+from .actions import (
+    Bring,
+    Casualty,
+    Draw,
+    DrawIn,
+    FightOn,
+    FireOverwatch,
+    HoldOverwatch,
+    Launch,
+    MoveIn,
+    Pass,
+    PassWindow,
+    PlayCard,
+    Retreat,
+    StandGround,
+)
 from .cards import Card
+from .scenario import ART
 from .state import ATT, DEF, ViktoryState
 
 UNIT_COST = (1.0, 1.5, 2.0, 2.0)  # infantry, cavalry, artillery, frigate
 HOPELESS = 0.25  # retreat when the attacker kills this small a share of what the defender kills
 PLAY_THRESHOLD = 0.2
+FLIP_HIT = 0.5  # about half the sample deck are Attack or Attack/Counter cards
 
 
 def heuristic_action(state: ViktoryState, player: int, rng: random.Random) -> Any:
@@ -31,6 +53,14 @@ def heuristic_action(state: ViktoryState, player: int, rng: random.Random) -> An
         return _casualty(state, player, actions)
     if kind == "continue":
         return FightOn() if _fight_on(state) else Retreat()
+    if kind == "launch":
+        return _launch(state, actions)
+    if kind == "overwatch":
+        return FireOverwatch() if _fire_overwatch(state) else HoldOverwatch()
+    if kind == "draw_in":
+        return max(actions, key=lambda a: (_dice_added(state, player, a), UNIT_COST[a.unit]))
+    if kind == "window":
+        return _window(state, player, actions)
     if kind == "wave":
         return _wave(state, actions)
     if kind == "play":
@@ -74,16 +104,84 @@ def _hit_chance(state: ViktoryState, player: int) -> float:
     return (4 if state.battle.supply[player] else 3) / 6
 
 
-def _fight_on(state: ViktoryState) -> bool:
+def _fight_on(state: ViktoryState, with_reserve: bool = False) -> bool:
+    """Whether the attacker's rate of killing is at least a quarter of the defender's (with
+    its reserve brought in, if asked)."""
+    moved = _move_reserve(state, +1) if with_reserve else []
     a, d = state.units(ATT), state.units(DEF)
     my_rate = state.attacker_dice() * _hit_chance(state, ATT) / max(d, 1)
     their_rate = state.defender_dice()[0] * _hit_chance(state, DEF) / max(a, 1)
+    _move_reserve(state, -1, moved)
     return my_rate >= HOPELESS * their_rate
 
 
+def _move_reserve(state: ViktoryState, sign: int, sides: list[int] | None = None) -> list[int]:
+    """Add (+1) the attacker's reserve to its hex sides, or take it back out (-1)."""
+    sides = [i for i, r in enumerate(state.reserve) if sum(r)] if sides is None else sides
+    for i in sides:
+        for k in range(3):
+            state.attacker[i][k] += sign * state.reserve[i][k]
+    return sides
+
+
+def _dice_added(state: ViktoryState, player: int, a: DrawIn) -> int:
+    """Dice the player would gain with this unit drawn into the battle."""
+    units = state.attacker[a.side] if a.attacker else state.defender
+    before = state.dice(player)
+    units[a.unit] += 1
+    after = state.dice(player)
+    units[a.unit] -= 1
+    return after - before
+
+
+def _fire_overwatch(state: ViktoryState) -> bool:
+    """Fire, unless the expected hits exceed the units in reach and a later wave (cards
+    mode) can still bring the attacker's reserve within reach."""
+    if not state.cards_mode or not any(sum(r) for r in state.reserve):
+        return True
+    expected = state.artillery_dice(state.overwatch_ready) * FLIP_HIT  # cards are flipped
+    return expected <= state.units(ATT, whole=True)
+
+
+def _launch(state: ViktoryState, actions: list[Any]) -> Any:
+    """Dice and hybrid: bring the whole reserve; then Secrecy against ready artillery."""
+    brings = [a for a in actions if type(a) is Bring]
+    if brings:
+        return brings[0]
+    threat = state.battle.overwatch and state.overwatch_ready > 0
+    secrecy = [a for a in actions if type(a) is PlayCard and state.cards[a.card].effect ==
+               "secrecy"]
+    return secrecy[0] if threat and secrecy else Launch()
+
+
+def _window(state: ViktoryState, player: int, actions: list[Any]) -> Any:
+    """Hybrid: the best Special Event, or a Reversal of Fortune when the opponent's events
+    cost this side dice, else pass."""
+    event = _best_event(state, player, actions)
+    if event is not None:
+        return event
+    reversal = [a for a in actions if type(a) is PlayCard and a.use == "text"]
+    if reversal and _cancel_gain(state, player) > 0:
+        return reversal[0]
+    return PassWindow()
+
+
+def _cancel_gain(state: ViktoryState, player: int) -> int:
+    """Dice the player gains less dice the opponent gains, if the opponent's events went."""
+    before = (state.dice(player), state.dice(1 - player))
+    kept = state.events
+    state.events = [e for e in kept if e[1] == player]
+    after = (state.dice(player), state.dice(1 - player))
+    state.events = kept
+    return (after[0] - before[0]) - (after[1] - before[1])
+
+
 # --- cards ---------------------------------------------------------------------------------------
-def _event_gain(state: ViktoryState, player: int, card: Card) -> int:
-    """Dice the opponent loses less dice the player loses, if the event took effect now."""
+def _event_gain(state: ViktoryState, player: int, card: Card) -> float:
+    """Dice the opponent loses less dice the player loses, if the event took effect now;
+    Reinforcements: a unit (worth more than a die) and the dice it adds."""
+    if card.effect == "reinforcements":
+        return 1.5 + max(_dice_added(state, player, a) for a in state.draw_in_options(player))
     before = (state.dice(player), state.dice(1 - player))
     state.events.append([card.effect, player])
     after = (state.dice(player), state.dice(1 - player))
@@ -99,8 +197,13 @@ def _best_event(state: ViktoryState, player: int, actions: list[Any]) -> PlayCar
 
 
 def _wave(state: ViktoryState, actions: list[Any]) -> Any:
+    brings = [a for a in actions if type(a) is Bring]
     if any(type(a) is MoveIn for a in actions):
-        return next(a for a in actions if type(a) is MoveIn)
+        return brings[0] if brings else MoveIn()  # more units against the town's flips
+    if StandGround() in actions and not _fight_on(state, with_reserve=True):
+        return StandGround()  # renewing the attack is hopeless
+    if brings:
+        return brings[0]
     event = _best_event(state, ATT, actions)
     if event is not None:
         return event
@@ -108,8 +211,8 @@ def _wave(state: ViktoryState, actions: list[Any]) -> Any:
     if not attacks:
         return actions[-1]  # stand your ground
     qualified = state.attacker_dice()
-    artillery_threat = (state.battle.overwatch and not state.overwatch_used
-                        and state.defender[2] > 0)
+    artillery_threat = (state.battle.overwatch and state.overwatch_ready > 0
+                        and state.defender[ART] > 0)
 
     def score(a: PlayCard) -> float:
         c = state.cards[a.card]

@@ -30,6 +30,11 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     supply = ["in supply" if s else "no supply" for s in obs["supply"]]
     lines.append(f"Defender ({supply[1]}): {units_text(obs['defender'])}"
                  f"   dice: {obs['dice'][1]}   lost: {obs['lost'][1]}")
+    if any(obs["defender_reserve"]):
+        lines.append(f"  reserve in adjacent hexes: {units_text(obs['defender_reserve'])}")
+    if obs["overwatch"] and obs["defender"][2]:
+        lines.append(f"  artillery able to fire Overwatch: {obs['overwatch_ready']}"
+                     + (" (Secrecy: not at this wave)" if obs["secrecy"] else ""))
     sides = "; ".join(f"side {i}: {units_text(s)}" + (" (from a frigate)" if src == "frigate"
                                                       else "")
                       for i, (s, src) in enumerate(zip(obs["attacker"][1:], obs["sources"]), 1))
@@ -37,7 +42,10 @@ def render(obs: dict[str, Any], player: int | None) -> str:
                  f"   lost: {obs['lost'][0]}")
     if any(obs["attacker"][0]):
         lines.append(f"  bombarding from adjacent hexes: {units_text(obs['attacker'][0])}")
-    if obs["mode"] == "cards":
+    reserves = [f"side {i}: {units_text(r)}" for i, r in enumerate(obs["reserves"], 1) if any(r)]
+    if reserves:
+        lines.append(f"  reserve in the source hexes: {'; '.join(reserves)}")
+    if obs["mode"] != "dice":
         lines += _render_cards(obs, you)
     c = obs.get("casualties")
     if c:
@@ -55,7 +63,7 @@ def _render_cards(obs: dict[str, Any], you: int | None) -> list[str]:
              f"attacker {obs['hand_sizes'][0]} (max {obs['max_hand'][0]}), defender "
              f"{obs['hand_sizes'][1]} (max {obs['max_hand'][1]})"]
     if obs["plays"]:
-        lines.append("This round: " + " | ".join(
+        lines.append("Cards this round: " + " | ".join(
             f"{SIDE_NAMES[p['player']]}: {p['card']} {p['desc']} ({p['use']})"
             for p in obs["plays"]))
     if obs["events"]:
@@ -75,8 +83,10 @@ def describe_event(e: dict[str, Any]) -> str:
     side = SIDE_NAMES[e["player"]].capitalize() if "player" in e else ""
     if kind == "battle":
         place = e["terrain"] + ("" if e["settlement"] == "none" else f" {e['settlement']}")
+        held = [units_text(r) for r in e.get("reserves", []) if any(r)]
+        extra = f" (in reserve: {'; '.join(held)})" if held else ""
         return (f"Battle ({e['mode']}) in a {place}: defender {units_text(e['defender'])} vs "
-                f"attacker " + "; ".join(units_text(s) for s in e["sides"]))
+                f"attacker " + "; ".join(units_text(s) for s in e["sides"]) + extra)
     if kind == "round":
         return f"--- Battle round {e['round']} ---"
     if kind == "wave":
@@ -103,6 +113,17 @@ def describe_event(e: dict[str, Any]) -> str:
                f"defender {e['lost'][1]})"
     if kind == "secrecy":
         return "Secrecy: no Overwatch against this wave"
+    if kind == "bring":
+        return f"The attacker brings {UNITS[e['unit']]} from its reserve to hex side {e['side']}"
+    if kind == "drawn_in":
+        where = f"hex side {e['side']}" if e["player"] == 0 else "the battle hex"
+        return f"{side} draws {UNITS[e['unit']]} from its reserve into {where}"
+    if kind == "overwatch_held":
+        return f"The defender holds Overwatch back ({e['artillery']} artillery)"
+    if kind == "window":
+        return f"--- Card window before dice round {e['round']} ---"
+    if kind == "window_pass":
+        return f"{side} plays no card"
     if kind == "draw":
         return f"{side} draws {e['count']} card(s) ({e['why']})"
     if kind == "drew":
@@ -111,7 +132,7 @@ def describe_event(e: dict[str, Any]) -> str:
         return f"The discards are shuffled into a new deck ({e['cards']} cards)"
     if kind == "play":
         use = {"attack": "as an Attack", "counter": f"as a Counter facing {e['facing']} hit(s)",
-               "event": "for its Special Event"}[e["use"]]
+               "event": "for its Special Event", "text": "for its text"}[e["use"]]
         return f"{side} plays {e['card']} {e['desc']} {use}"
     if kind == "cancelled":
         return f"Reversal of Fortune cancels {', '.join(e['effects'])}"

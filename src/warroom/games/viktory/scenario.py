@@ -2,9 +2,11 @@
 
 A scenario names the battle hex (terrain, town or city, naval support), the defender's units,
 the attacker's units by the hex side they enter from (and whether that side's source hex is a
-friendly frigate), the attacker's bombarding units in adjacent hexes, each side's combat supply,
-the towns and cities each side holds elsewhere (they give hand size and draw limit) and each
-side's hand, and the expansion options (artillery characteristics, overwatch).
+friendly frigate), each hex side's reserve (units in its source hex not yet committed, which a
+later launch may bring), the defender's reserve (units in adjacent hexes, which only a card
+event draws into the battle), the attacker's bombarding units in adjacent hexes, each side's
+combat supply, the towns and cities each side holds elsewhere (they give hand size and draw
+limit) and each side's hand, and the expansion options (artillery characteristics, overwatch).
 """
 
 from __future__ import annotations
@@ -47,9 +49,22 @@ class UnitsModel(_Strict):
         return (self.infantry, self.cavalry, self.artillery, self.frigate)
 
 
+class ReserveModel(_Strict):
+    """Land units held back: they join the battle only when brought or drawn in."""
+
+    infantry: int = Field(0, ge=0, le=30)
+    cavalry: int = Field(0, ge=0, le=30)
+    artillery: int = Field(0, ge=0, le=30)
+
+    def counts(self) -> Units:
+        return (self.infantry, self.cavalry, self.artillery, 0)
+
+
 class SideModel(UnitsModel):
     # The source hex: land, or a water hex with a friendly frigate the units may fall back onto.
     source: Literal["land", "frigate"] = "land"
+    # Units in the source hex not yet committed: a launch may bring them.
+    reserve: ReserveModel = ReserveModel()
 
 
 class BombardModel(_Strict):
@@ -71,6 +86,8 @@ class AttackerModel(HoldingsModel):
 
 class DefenderModel(HoldingsModel):
     units: UnitsModel = UnitsModel()
+    # Units in adjacent hexes: only a card event (Reinforcements) draws them into the battle.
+    reserve: ReserveModel = ReserveModel()
 
 
 class ScenarioModel(_Strict):
@@ -98,6 +115,8 @@ class Battle:
     defender: Units
     sides: tuple[Units, ...]  # the attacker's units by hex side entered from (side 1, 2, ...)
     sources: tuple[str, ...]  # "land" or "frigate", one per side
+    reserves: tuple[Units, ...]  # per side: units in its source hex not yet committed
+    defender_reserve: Units  # defending units in adjacent hexes
     bombard: tuple[int, int]  # attacking artillery and frigates bombarding from adjacent hexes
     supply: tuple[bool, bool]  # (attacker, defender)
     towns: tuple[int, int]  # held elsewhere on the map; the battle hex's own is added in play
@@ -162,6 +181,14 @@ def parse_units(text: str, option: str) -> Units:
     return (counts[0], counts[1], counts[2], counts[3])
 
 
+def parse_reserve(text: str, option: str) -> Units:
+    """'1i1a' -> (1, 0, 1, 0): land units only; '0' or empty is none."""
+    units = parse_units(text, option)
+    if units[FRIG]:
+        raise ValueError(f"option {option!r}: a reserve holds land units only (i, c, a)")
+    return units
+
+
 def parse_side(text: str, option: str) -> tuple[Units, str]:
     """'2i1c' or '1i1c@frigate' -> (units, source)."""
     match = _SIDE.match(text.strip().lower())
@@ -182,11 +209,14 @@ def check_battle(b: Battle, where: str) -> None:
     land = sum(sum(s[:3]) for s in b.sides) + sum(b.defender[:3])
     frigates = sum(s[FRIG] for s in b.sides) + b.defender[FRIG]
     if not any(sum(s) for s in b.sides):
-        raise ValueError(f"{where}attacker.sides: the attacker needs at least one unit")
-    for i, s in enumerate(b.sides):
-        if not sum(s):
+        raise ValueError(f"{where}attacker.sides: the attacker needs at least one unit "
+                         "committed in the first wave")
+    for i, (s, r) in enumerate(zip(b.sides, b.reserves)):
+        if not sum(s) and not sum(r):
             raise ValueError(f"{where}attacker.sides.{i}: a hex side with no units")
     if b.naval:
+        if any(sum(r) for r in b.reserves) or sum(b.defender_reserve):
+            raise ValueError(f"{where}terrain: a naval battle (water) has no land reserves")
         if land:
             raise ValueError(f"{where}terrain: a naval battle (water) has frigates only")
         if b.settlement != "none":
@@ -202,7 +232,7 @@ def check_battle(b: Battle, where: str) -> None:
         if not sum(b.defender) and b.settlement == "none":
             raise ValueError(f"{where}defender.units: an empty hex without a town or city "
                              "is no battle")
-    for i, (s, src) in enumerate(zip(b.sides, b.sources)):
-        if src == "frigate" and sum(s) > 3:
+    for i, (s, r, src) in enumerate(zip(b.sides, b.reserves, b.sources)):
+        if src == "frigate" and sum(s) + sum(r) > 3:
             raise ValueError(f"{where}attacker.sides.{i}.source: a frigate carries at most "
                              "3 units")

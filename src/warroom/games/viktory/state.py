@@ -1,18 +1,20 @@
-"""One Viktory II battle, fought with dice or with the Battle Cards. Seat 0 attacks, seat 1
-defends.
+"""One Viktory II battle, fought with dice, with the Battle Cards, or with dice and the cards'
+text (hybrid). Seat 0 attacks, seat 1 defends.
 
 The battle advances through a list of automatic steps (`steps`) and stops whenever somebody
 must decide (`decision`). Hits are queued as casualty orders (`queue`); an order that leaves a
 real choice waits for its chooser: the firer for selective (tactical) hits, the owner for the
 others. Everything the rules fix happens by itself.
 
-Dice: overwatch, bombard, pre-battle fire, then battle rounds (both sides roll at once; the
-attacker's surplus hits suppress defender dice) until one side is gone or the attacker
-retreats. Cards: each wave the attacker plays an Attack card; overwatch, bombard (first wave)
-and pre-battle fire flip cards; the first wave draws replenishment cards; then the card
-battle round alternates Counter cards until a player passes. The attacker may renew with
-another Attack card. After the battle: gaining or losing a card with a town or city, and the
-end-of-turn discards and draw.
+Dice: the launch (bringing reserve units), overwatch, bombard, pre-battle fire, then battle
+rounds (both sides roll at once; the attacker's surplus hits suppress defender dice) until one
+side is gone or the attacker retreats. Hybrid: the same dice battle; the launch may play an
+Attack card for its text, and a card window before each dice round lets both sides play
+Special Events. Cards: each wave the attacker brings reserve units and plays an Attack card;
+overwatch, bombard (first wave) and pre-battle fire flip cards; the first wave draws
+replenishment cards; then the card battle round alternates Counter cards until a player
+passes. The attacker may renew with another Attack card. After the battle (cards and hybrid):
+gaining or losing a card with a town or city, and the end-of-turn discards and draw.
 """
 
 from __future__ import annotations
@@ -21,7 +23,23 @@ import random
 from typing import Any
 
 from ...engine import Outcome, State
-from .actions import Casualty, Discard, Draw, FightOn, MoveIn, Pass, PlayCard, Retreat, StandGround
+from .actions import (
+    Bring,
+    Casualty,
+    Discard,
+    Draw,
+    DrawIn,
+    FightOn,
+    FireOverwatch,
+    HoldOverwatch,
+    Launch,
+    MoveIn,
+    Pass,
+    PassWindow,
+    PlayCard,
+    Retreat,
+    StandGround,
+)
 from .cards import RESPONSES, Card
 from .config import Config
 from .scenario import ART, CAV, FRIG, INF
@@ -37,10 +55,20 @@ class ViktoryState(State):
         b = config.battle
         self.config = config
         self.battle = b
-        self.cards_mode = config.mode == "cards"
+        self.cards_mode = config.mode == "cards"  # the cards replace the dice
+        self.hybrid = config.mode == "hybrid"  # dice, and the cards for their text
+        self.has_cards = config.mode != "dice"
         self.defender = list(b.defender)
         # attacker[0]: bombarding units in adjacent hexes; attacker[i]: units from hex side i.
         self.attacker = [[0, 0, b.bombard[0], b.bombard[1]]] + [list(s) for s in b.sides]
+        # reserve[i]: units in hex side i's source hex, not yet committed (reserve[0] unused).
+        self.reserve = [[0, 0, 0, 0]] + [list(r) for r in b.reserves]
+        self.defender_reserve = list(b.defender_reserve)
+        # Defending artillery still able to fire Overwatch this enemy turn (once each).
+        self.overwatch_ready = b.defender[ART] if b.overwatch else 0
+        # Per hex side: attacking artillery that has fired Pre-Battle Fire (matters only with
+        # prebattle_fire_each_wave=false: then each fires at the first launch it is part of).
+        self.prebattle_done = [0] * len(self.attacker)
         self.lost = [0, 0]
         self.round = 0  # dice battle rounds, or card battle rounds
         self.wave = 0
@@ -49,8 +77,9 @@ class ViktoryState(State):
         self.decision: tuple[str, int] | None = None
         self.result: tuple[tuple[int, ...], str] | None = None
         self.over = False
-        self.overwatch_used = False
         self.secrecy = False
+        self.window_passes = 0  # hybrid: passes in a row in the card window
+        self.resume: tuple[str, int] | None = None  # the decision after drawing a unit in
         # Battle Cards (all empty in dice mode)
         self.cards: dict[str, Card] = {}
         self.deck: list[str] = []
@@ -69,12 +98,15 @@ class ViktoryState(State):
         self.redraws = 0  # voluntary end-of-turn discards
         self.event("battle", scenario=b.name, mode=config.mode, terrain=b.terrain,
                    settlement=b.settlement, defender=list(b.defender),
-                   sides=[list(s) for s in b.sides], bombard=list(b.bombard))
-        if self.cards_mode:
+                   sides=[list(s) for s in b.sides], bombard=list(b.bombard),
+                   reserves=[list(r) for r in b.reserves],
+                   defender_reserve=list(b.defender_reserve))
+        if self.has_cards:
             self._deal()
+        if self.cards_mode:
             self.steps = ["wave"]
         else:
-            self.steps = ["overwatch", "bombard", "prebattle", "open"]
+            self.steps = ["launch", "overwatch", "bombard", "prebattle", "open"]
         self._advance()
 
     # --- forces and dice ------------------------------------------------------------------
@@ -128,7 +160,7 @@ class ViktoryState(State):
         """The lesser of the hand limit (10) and the towns and cities the player holds."""
         return min(self.config.hand_limit, self.towns[player] + self.cities[player])
 
-    def _artillery_dice(self, artillery: int) -> int:
+    def artillery_dice(self, artillery: int) -> int:
         return artillery * (2 if self.battle.artillery_characteristics else 1)
 
     # --- the step machine -----------------------------------------------------------------
@@ -146,7 +178,7 @@ class ViktoryState(State):
         self.result = (winners, reason)
         self.queue = []
         self.event("result", winners=list(winners), reason=reason, lost=list(self.lost))
-        if not self.cards_mode:
+        if not self.has_cards:
             self.over = True
             return
         took = winners == (ATT,) and self.battle.settlement != "none"
@@ -229,25 +261,66 @@ class ViktoryState(State):
         return self.defender[unit] if victim == DEF else self.attacker[side][unit]
 
     def _remove(self, victim: int, side: int, unit: int, chooser: int, cause: str) -> None:
+        # Casualties among artillery take the ones that already fired first.
         if victim == DEF:
             self.defender[unit] -= 1
+            self.overwatch_ready = min(self.overwatch_ready, self.defender[ART])
         else:
             self.attacker[side][unit] -= 1
+            self.prebattle_done[side] = min(self.prebattle_done[side], self.attacker[side][ART])
         self.lost[victim] += 1
         self.event("casualty", attacker=victim == ATT, side=side, unit=unit, chooser=chooser,
                    cause=cause)
 
+    # --- reserves -------------------------------------------------------------------------
+    def bring_options(self) -> list[Bring]:
+        """One unit of each kind each hex side holds in reserve."""
+        return [Bring(i, k) for i, r in enumerate(self.reserve) for k in range(3) if r[k]]
+
+    def _bring(self, side: int, unit: int) -> None:
+        self.reserve[side][unit] -= 1
+        self.attacker[side][unit] += 1
+        self.event("bring", side=side, unit=unit)
+
+    def draw_in_options(self, player: int) -> list[DrawIn]:
+        if player == DEF:
+            return [DrawIn(False, 0, k) for k in range(3) if self.defender_reserve[k]]
+        return [DrawIn(True, b.side, b.unit) for b in self.bring_options()]
+
+    def _draw_unit_in(self, action: DrawIn) -> None:
+        """Reinforcements: the unit joins its hex side (attacker) or the battle hex
+        (defender). A defending artillery may fire Overwatch at a later wave, not now."""
+        if action.attacker:
+            self.reserve[action.side][action.unit] -= 1
+            self.attacker[action.side][action.unit] += 1
+        else:
+            self.defender_reserve[action.unit] -= 1
+            self.defender[action.unit] += 1
+            if action.unit == ART and self.battle.overwatch:
+                self.overwatch_ready += 1
+        self.event("drawn_in", player=ATT if action.attacker else DEF, side=action.side,
+                   unit=action.unit)
+
     # --- dice steps -----------------------------------------------------------------------
+    def _step_launch(self) -> None:
+        """Dice and hybrid: the attacker brings reserve units, and (hybrid) may play an Attack
+        card for its text; asked only when there is such a choice."""
+        if self.bring_options() or (self.hybrid and any(
+                self.cards[c].can_attack for c in self.hands[ATT])):
+            self.decision = ("launch", ATT)
+
     def _step_overwatch(self) -> None:
-        if not self.battle.overwatch or self.overwatch_used or not self.defender[ART]:
+        if not self.battle.overwatch or not self.overwatch_ready:
             return
         if self.secrecy:
             self.event("secrecy")
             return
-        if not self.units(ATT, whole=True):
-            return
-        self.overwatch_used = True  # once per enemy turn
-        hits, sel = self._fire(DEF, self._artillery_dice(self.defender[ART]), "overwatch", True)
+        if self.units(ATT, whole=True):
+            self.decision = ("overwatch", DEF)  # fire now, or hold it back
+
+    def _fire_overwatch(self) -> None:
+        artillery, self.overwatch_ready = self.overwatch_ready, 0  # once per enemy turn each
+        hits, sel = self._fire(DEF, self.artillery_dice(artillery), "overwatch", True)
         self._hit(ATT, DEF, hits, sel, True, "overwatch")
 
     def _step_bombard(self) -> None:
@@ -255,25 +328,36 @@ class ViktoryState(State):
         if not self.units(DEF):
             return
         chars = self.battle.artillery_characteristics
-        hits, sel = self._fire(ATT, self._artillery_dice(artillery), "bombard", chars)
+        hits, sel = self._fire(ATT, self.artillery_dice(artillery), "bombard", chars)
         self._hit(DEF, ATT, hits, sel, False, "bombard")
         hits, sel = self._fire(ATT, frigates, "bombard", False)
         self._hit(DEF, ATT, hits, sel, False, "bombard")
 
     def _step_prebattle(self) -> None:
-        artillery = sum(s[ART] for s in self.attacker[1:])
+        """The launching artillery fires: all of it, or (prebattle_fire_each_wave=false) the
+        artillery that has not fired yet."""
+        sides = range(1, len(self.attacker))
+        each = self.config.prebattle_fire_each_wave
+        artillery = sum(self.attacker[i][ART] - (0 if each else self.prebattle_done[i])
+                        for i in sides)
+        for i in sides:
+            self.prebattle_done[i] = self.attacker[i][ART]
         if not self.units(DEF) or not artillery:
             return
         chars = self.battle.artillery_characteristics
-        hits, sel = self._fire(ATT, self._artillery_dice(artillery), "pre-battle fire", chars)
+        hits, sel = self._fire(ATT, self.artillery_dice(artillery), "pre-battle fire", chars)
         self._hit(DEF, ATT, hits, sel, False, "pre-battle fire")
 
     def _step_open(self) -> None:
         # An attack on a town or city takes at least one round, even if nobody defends it.
         if self.units(ATT) and (self.units(DEF) or self.battle.settlement != "none"):
-            self.steps.append("round")
+            self._next_round()
         else:
             self._check_end()
+
+    def _next_round(self) -> None:
+        """Hybrid: a card window comes before each dice round."""
+        self.steps += ["window", "round"] if self.hybrid else ["round"]
 
     def _step_round(self) -> None:
         self.round += 1
@@ -291,6 +375,7 @@ class ViktoryState(State):
         self.steps.append("round_end")
 
     def _step_round_end(self) -> None:
+        self.events = []  # hybrid: a Special Event lasts until the end of the dice round
         if self._check_end():
             return
         if self.round >= self.config.max_rounds:
@@ -298,6 +383,41 @@ class ViktoryState(State):
             self._finish((DEF,), "round limit reached")
             return
         self.decision = ("continue", ATT)
+
+    # --- hybrid: the card window before each dice round -------------------------------------
+    def window_plays(self, player: int) -> list[PlayCard]:
+        """Special Events (Reinforcements with a reserve to draw from), and Reversal of
+        Fortune while the opponent has Special Events in effect."""
+        hand = [self.cards[c] for c in self.hands[player]]
+        out = [PlayCard(c.id, "event", c.short()) for c in hand
+               if c.special_event and self._event_possible(player, c)]
+        if any(p != player for _, p in self.events):
+            out += [PlayCard(c.id, "text", c.short()) for c in hand
+                    if c.effect == "reversal_of_fortune"]
+        return out
+
+    def _step_window(self) -> None:
+        self.window_passes = 0
+        self.plays = []
+        if self.window_plays(ATT) or self.window_plays(DEF):
+            self.event("window", round=self.round + 1)
+        self._window_turn(ATT)
+
+    def _window_turn(self, player: int) -> None:
+        """The attacker, then the defender, alternately; two passes in a row close it. A
+        player with no card to play passes by itself."""
+        while self.window_passes < 2:
+            if self.window_plays(player):
+                self.decision = ("window", player)
+                return
+            self.window_passes += 1
+            player = 1 - player
+
+    def _resume(self, decision: tuple[str, int]) -> None:
+        if decision[0] == "window":
+            self._window_turn(decision[1])
+        else:
+            self.decision = decision
 
     # --- card steps -----------------------------------------------------------------------
     def _deal(self) -> None:
@@ -345,10 +465,8 @@ class ViktoryState(State):
         if not self.units(DEF):
             self.steps = ["special_defense", "check"]
             return
-        first = self.wave == 1
-        self.steps = (["overwatch"] + (["bombard"] if first else [])
-                      + (["prebattle"] if first or self.config.prebattle_fire_each_wave else [])
-                      + ["engage"])
+        self.steps = ["overwatch"] + (["bombard"] if self.wave == 1 else []) + ["prebattle",
+                                                                                 "engage"]
 
     def _step_special_defense(self) -> None:
         hits, sel = self._fire(DEF, self.defender_dice()[0], "special defense", False)
@@ -391,13 +509,17 @@ class ViktoryState(State):
             return self.pending
         return min(card.misses, self.pending)
 
+    def _cancel_events(self, player: int) -> None:
+        """Reversal of Fortune: the opponent's Special Events in effect are cancelled."""
+        cancelled = [e for e, p in self.events if p != player]
+        self.events = [[e, p] for e, p in self.events if p == player]
+        if cancelled:
+            self.event("cancelled", player=player, effects=cancelled)
+
     def _play_counter(self, player: int, card: Card) -> None:
         blocked = self.blocked(card)
         if card.effect == "reversal_of_fortune":
-            cancelled = [e for e, p in self.events if p != player]
-            self.events = [[e, p] for e, p in self.events if p == player]
-            if cancelled:
-                self.event("cancelled", player=player, effects=cancelled)
+            self._cancel_events(player)
         unblocked = self.pending - blocked
         self.plays[-1].update(blocked=blocked)
         # The defender always matches play: its hits qualify by its units before this loss.
@@ -420,8 +542,34 @@ class ViktoryState(State):
         else:
             self.decision = ("play", 1 - player)
 
-    def _play_event(self, player: int, card: Card) -> None:
-        self.events.append([card.effect, player])
+    def _event_possible(self, player: int, card: Card) -> bool:
+        return card.effect != "reinforcements" or bool(self.draw_in_options(player))
+
+    def event_allowed(self, player: int, card: Card) -> bool:
+        """A Special Event in a card battle round. The attacker needs a surviving unit: one
+        that survives the live hits as they stand, or another card in hand that is a legal
+        Counter leaving a survivor ("enough shields to first block the hit(s)")."""
+        if not card.special_event or not self._event_possible(player, card):
+            return False
+        if player == DEF or self.units(ATT) > self.pending:
+            return True
+        return any(c != card.id and self.counter_allowed(ATT, self.cards[c])
+                   for c in self.hands[ATT])
+
+    def _play_event(self, player: int, card: Card, resume: tuple[str, int]) -> None:
+        """The event takes effect; then `resume` (after picking the unit Reinforcements
+        draws in, when there is a choice)."""
+        if card.effect != "reinforcements":
+            self.events.append([card.effect, player])
+            self._resume(resume)
+            return
+        options = self.draw_in_options(player)
+        if len(options) == 1:
+            self._draw_unit_in(options[0])
+            self._resume(resume)
+        else:
+            self.resume = resume
+            self.decision = ("draw_in", player)
 
     def _step_round_over(self) -> None:
         self.events = []
@@ -477,21 +625,33 @@ class ViktoryState(State):
                     for side, unit in self.casualty_options(victim, whole)]
         if kind == "continue":
             return [FightOn(), Retreat()]
+        if kind == "overwatch":
+            return [FireOverwatch(), HoldOverwatch()]
+        if kind == "draw_in":
+            return list(self.draw_in_options(player))
         hand = [self.cards[c] for c in self.hands[player]]
+        if kind == "launch":
+            texts = [PlayCard(c.id, "text", c.short()) for c in hand if c.can_attack]
+            return [*self.bring_options(), *texts, Launch()]
+        if kind == "window":
+            return [*self.window_plays(player), PassWindow()]
         if kind == "wave":
+            brings: list[Any] = list(self.bring_options())
             out: list[Any] = [PlayCard(c.id, "attack", c.short()) for c in hand if c.can_attack]
             if not self.units(DEF):
-                return [MoveIn(), *out]
-            # A Special Event first, if an Attack card is left to launch the wave with.
+                return [*brings, MoveIn(), *out]
+            # A Special Event first, if an Attack card is left to launch the wave with; at a
+            # launch the reserve is brought without a card.
             out += [PlayCard(c.id, "event", c.short()) for c in hand if c.special_event
+                    and c.effect != "reinforcements"
                     and any(a.can_attack and a is not c for a in hand)]
-            return out + ([StandGround()] if self.wave > 1 else [])
+            return brings + out + ([StandGround()] if self.wave > 1 else [])
         if kind == "play":
             out = []
             for c in hand:
                 if self.counter_allowed(player, c):
                     out.append(PlayCard(c.id, "counter", c.short()))
-                if c.special_event and (player == DEF or self.units(ATT) > self.pending):
+                if self.event_allowed(player, c):
                     out.append(PlayCard(c.id, "event", c.short()))
             return [*out, Pass()]
         if kind in ("discard", "lose_card"):
@@ -521,10 +681,48 @@ class ViktoryState(State):
             self.event("retreat", player=ATT, forced=False, sources=list(self.battle.sources))
             self._finish((DEF,), "attacker retreated")
         else:
-            self.steps.append("round")
+            self._next_round()
+
+    def _on_launch(self, player: int, action: Any) -> None:
+        if type(action) is Bring:
+            self._bring(action.side, action.unit)
+            self.steps.insert(0, "launch")
+        elif type(action) is PlayCard:  # hybrid: an Attack card for its text; it launches
+            card = self._play(player, action)
+            self.secrecy = card.effect == "secrecy"
+            self.attack_card = card.id
+
+    def _on_overwatch(self, player: int, action: Any) -> None:
+        if type(action) is HoldOverwatch:
+            self.event("overwatch_held", artillery=self.overwatch_ready)
+        else:
+            self._fire_overwatch()
+
+    def _on_draw_in(self, player: int, action: DrawIn) -> None:
+        self._draw_unit_in(action)
+        resume, self.resume = self.resume, None
+        assert resume is not None
+        self._resume(resume)
+
+    def _on_window(self, player: int, action: Any) -> None:
+        if type(action) is PassWindow:
+            self.event("window_pass", player=player)
+            self.window_passes += 1
+            self._window_turn(1 - player)
+            return
+        card = self._play(player, action)
+        self.window_passes = 0
+        if action.use == "text":  # Reversal of Fortune
+            self._cancel_events(player)
+            self._window_turn(1 - player)
+        else:
+            self._play_event(player, card, ("window", 1 - player))
 
     def _on_wave(self, player: int, action: Any) -> None:
-        if type(action) is StandGround:
+        if type(action) is Bring:
+            self._bring(action.side, action.unit)
+            self.decision = ("wave", ATT)
+        elif type(action) is StandGround:
             self.event("stand_ground", player=ATT)
             self._finish((DEF,), "attacker stood its ground")
         elif type(action) is MoveIn:
@@ -533,7 +731,7 @@ class ViktoryState(State):
         else:
             card = self._play(player, action)
             if action.use == "event":
-                self.decision = ("wave", ATT)
+                self._play_event(player, card, ("wave", ATT))
             else:
                 self._launch(card)
 
@@ -547,7 +745,7 @@ class ViktoryState(State):
             return
         card = self._play(player, action)
         if action.use == "event":
-            self.decision = ("play", player)
+            self._play_event(player, card, ("play", player))
         else:
             self._play_counter(player, card)
 
@@ -556,8 +754,6 @@ class ViktoryState(State):
         self.hands[player].remove(card.id)
         self.discard.append(card.id)
         self.cards_played += 1
-        if action.use == "event":
-            self._play_event(player, card)
         play = {"player": player, "card": card.id, "desc": card.short(), "use": action.use}
         self.plays.append(play)
         self.event("play", player=player, card=card.id, desc=card.short(), use=action.use,
@@ -611,6 +807,10 @@ class ViktoryState(State):
             "defender": list(self.defender),
             "attacker": [list(s) for s in self.attacker],
             "sources": list(b.sources),
+            "reserves": [list(r) for r in self.reserve[1:]],
+            "defender_reserve": list(self.defender_reserve),
+            "overwatch_ready": self.overwatch_ready,
+            "secrecy": self.secrecy,
             "dice": [self.attacker_dice(), self.defender_dice()[0]],
             "lost": list(self.lost),
             "casualties": ({"victim": self.queue[0][0], "chooser": self.queue[0][1],
@@ -619,7 +819,7 @@ class ViktoryState(State):
             "result": ({"winners": list(self.result[0]), "reason": self.result[1]}
                        if self.result else None),
         }
-        if self.cards_mode:
+        if self.has_cards:
             obs.update({
                 "hand": ([{"id": c, "desc": self.cards[c].short()} for c in self.hands[player]]
                          if player is not None else None),
@@ -635,8 +835,6 @@ class ViktoryState(State):
                 "respond_to": self.last_type,
                 "plays": [dict(p) for p in self.plays],
                 "events": [list(e) for e in self.events],
-                "overwatch_used": self.overwatch_used,
-                "secrecy": self.secrecy,
             })
         obs["log"] = self.visible_log(player)
         return obs
@@ -647,8 +845,14 @@ class ViktoryState(State):
         new.config = self.config
         new.battle = self.battle
         new.cards_mode = self.cards_mode
+        new.hybrid = self.hybrid
+        new.has_cards = self.has_cards
         new.defender = list(self.defender)
         new.attacker = [list(s) for s in self.attacker]
+        new.reserve = [list(r) for r in self.reserve]
+        new.defender_reserve = list(self.defender_reserve)
+        new.overwatch_ready = self.overwatch_ready
+        new.prebattle_done = list(self.prebattle_done)
         new.lost = list(self.lost)
         new.round = self.round
         new.wave = self.wave
@@ -657,8 +861,9 @@ class ViktoryState(State):
         new.decision = self.decision
         new.result = self.result
         new.over = self.over
-        new.overwatch_used = self.overwatch_used
         new.secrecy = self.secrecy
+        new.window_passes = self.window_passes
+        new.resume = self.resume
         new.cards = self.cards
         new.deck = list(self.deck)
         new.discard = list(self.discard)
@@ -680,7 +885,7 @@ class ViktoryState(State):
         """Resample the opponent's hand and the deck order (and re-seed the dice)."""
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
-        if self.cards_mode:
+        if self.has_cards:
             other = 1 - player
             unseen = new.deck + new.hands[other]
             new.rng.shuffle(unseen)
