@@ -1,5 +1,5 @@
-"""`warroom viktory compare SCENARIO`: one Viktory II battle fought with dice and with the
-Battle Cards, many times, side by side."""
+"""`warroom viktory compare SCENARIO`: one Viktory II battle fought with dice, with the Battle
+Cards and with dice and the cards' text (hybrid), many times, side by side."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ ROWS = (
 
 @cli.group()
 def viktory() -> None:
-    """Viktory II battles: dice against the Battle Cards."""
+    """Viktory II battles: dice, the Battle Cards, and dice with the cards' text."""
 
 
 @viktory.command()
@@ -38,13 +38,15 @@ def viktory() -> None:
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="Attacker and defender SPECs.")
+@click.option("--modes", "modes_text", default="dice,cards,hybrid", show_default=True,
+              help="The modes to fight, in the order of the columns.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: str,
-            sets: tuple[str, ...], as_json: bool) -> None:
-    """Fight SCENARIO (a scenario file, or the name of a bundled one) N times with dice and
-    N times with cards: the attacker's win probability, each side's expected losses and the
-    battle length, with 95 % confidence intervals (Wilson for the probability, Student t
+            modes_text: str, sets: tuple[str, ...], as_json: bool) -> None:
+    """Fight SCENARIO (a scenario file, or the name of a bundled one) N times in each mode
+    (dice, cards, hybrid): the attacker's win probability, each side's expected losses and
+    the battle length, with 95 % confidence intervals (Wilson for the probability, Student t
     for the means)."""
     from ..agents import parse_specs
     from ..games.viktory.compare import MODES, compare_modes
@@ -52,13 +54,18 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     game = get_game("viktory")
     values: dict[str, Any] = {**parse_assignments(list(sets)), "scenario": scenario}
     if "mode" in values:
-        raise ConfigError("compare fights both modes; do not --set mode")
+        raise ConfigError("compare fights every mode given by --modes; do not --set mode")
+    modes = tuple(m.strip() for m in modes_text.split(",") if m.strip())
+    unknown = [m for m in modes if m not in MODES]
+    if unknown or not modes or len(set(modes)) != len(modes):
+        raise ConfigError(f"--modes must list distinct modes among {', '.join(MODES)}, "
+                          f"got {modes_text!r}")
     players = parse_specs(players_text, 2)
-    configs = [game.config({**values, "mode": mode}) for mode in MODES]  # one-line errors now
+    configs = [game.config({**values, "mode": mode}) for mode in modes]  # one-line errors now
     with game_progress() as progress:
-        task = progress.add_task(f"viktory {scenario}", total=2 * n_games)
+        task = progress.add_task(f"viktory {scenario}", total=len(modes) * n_games)
         result = compare_modes(values, n_games, seed, workers, (players[0], players[1]),
-                               on_battle=lambda: progress.advance(task))
+                               on_battle=lambda: progress.advance(task), modes=modes)
     result["scenario"] = configs[0].battle.name or scenario
     if as_json:
         click.echo(json.dumps(result))

@@ -15,18 +15,21 @@ from warroom.cli import cli, main
 from warroom.games.viktory.compare import mean_interval, run_battles, summarise_battles
 
 
-def attacker_wins(mode: str, attacker: str, defender: str, games: int = 200) -> float:
-    results = run_battles({"mode": mode}, attacker, defender, games, seed=7)
+def attacker_wins(values: dict, attacker: str, defender: str, games: int = 200) -> float:
+    results = run_battles(values, attacker, defender, games, seed=7)
     return summarise_battles(results)["attacker_win"]["value"]
 
 
-@pytest.mark.parametrize("mode", ["dice", "cards"])
-def test_heuristic_beats_random_as_attacker_and_as_defender(mode):
+@pytest.mark.parametrize("values", [
+    {"mode": "dice"}, {"mode": "cards"}, {"mode": "hybrid"},
+    {"mode": "cards", "scenario": "reserves"},
+], ids=lambda v: "-".join(v.values()))
+def test_heuristic_beats_random_as_attacker_and_as_defender(values):
     # Seats fixed: seat 0 attacks. Lower bars than the measured gaps (README), to catch a
     # regression without flakiness (the seeds are fixed).
-    baseline = attacker_wins(mode, "random", "random")
-    assert attacker_wins(mode, "heuristic", "random") > baseline + 0.10
-    assert attacker_wins(mode, "random", "heuristic") < baseline - 0.08
+    baseline = attacker_wins(values, "random", "random")
+    assert attacker_wins(values, "heuristic", "random") > baseline + 0.10
+    assert attacker_wins(values, "random", "heuristic") < baseline - 0.08
 
 
 def random_game(values: dict, seed: int):
@@ -67,7 +70,8 @@ def test_hands_are_hidden_from_the_opponent_and_spectators():
 @pytest.mark.parametrize("values", [
     {}, {"mode": "cards"}, {"mode": "cards", "scenario": "forest-town"},
     {"scenario": "mountain-city"}, {"mode": "cards", "scenario": "empty-town"},
-    {"mode": "cards", "scenario": "naval"},
+    {"mode": "cards", "scenario": "naval"}, {"mode": "hybrid"},
+    {"mode": "hybrid", "scenario": "reserves"}, {"mode": "cards", "scenario": "reserves"},
 ])
 def test_every_event_and_observation_has_a_text_view(values):
     for seed in range(8):
@@ -100,25 +104,30 @@ def test_mean_interval_is_a_student_t_interval():
     assert mean_interval([4.0, 4.0]).low == 4.0
 
 
-def test_compare_reports_both_modes_with_intervals():
+def test_compare_reports_every_mode_with_intervals():
     result = CliRunner().invoke(cli, ["viktory", "compare", "forest-town", "--games", "30",
                                       "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data["modes"]) == {"dice", "cards"}
-    for mode, summary in data["modes"].items():
+    assert list(data["modes"]) == ["dice", "cards", "hybrid"]
+    for summary in data["modes"].values():
         assert summary["battles"] == 30
         for key in ("attacker_win", "attacker_losses", "defender_losses", "rounds"):
             low, high = summary[key]["ci95"]
             assert low <= summary[key]["value"] <= high
-        assert (summary["cards_played"]["value"] > 0) == (mode == "cards")
-    table = CliRunner().invoke(cli, ["viktory", "compare", "naval", "--games", "10"])
-    assert "attacker wins" in table.output and "cards" in table.output
+    played = {mode: s["cards_played"]["value"] for mode, s in data["modes"].items()}
+    assert played["dice"] == 0 and played["cards"] > played["hybrid"]
+    table = CliRunner().invoke(cli, ["viktory", "compare", "naval", "--games", "10",
+                                     "--modes", "hybrid,dice"])
+    assert table.exit_code == 0, table.output
+    assert "attacker wins" in table.output and "hybrid" in table.output
+    assert "cards" not in table.output.replace("cards played", "")
 
 
 @pytest.mark.parametrize("args, message", [
     (["viktory", "compare", "atlantis"], "no such scenario file"),
-    (["viktory", "compare", "naval", "--set", "mode=dice"], "compare fights both modes"),
+    (["viktory", "compare", "naval", "--set", "mode=dice"], "do not --set mode"),
+    (["viktory", "compare", "naval", "--modes", "dice,chess"], "--modes must list"),
     (["viktory", "compare", "naval", "--set", "hand_limit=x"], "option 'hand_limit'"),
     (["viktory", "compare", "naval", "--games", "1"], "--games"),
 ])
@@ -136,6 +145,15 @@ def test_a_person_can_play_the_cards_mode_at_the_terminal():
     assert "You are the attacker." in result.output
     assert "Your hand:" in result.output and "as an Attack" in result.output
     assert "Result:" in result.output
+
+
+def test_a_person_can_play_the_hybrid_mode_with_reserves_at_the_terminal():
+    result = CliRunner().invoke(cli, ["play", "viktory", "--players", "human,heuristic",
+                                      "--set", "mode=hybrid", "--set", "scenario=reserves",
+                                      "--seed", "1"], input="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    assert "bring an infantry from hex side 1" in result.output
+    assert "reserve in the source hexes" in result.output and "Result:" in result.output
 
 
 def test_a_person_can_defend_with_dice_at_the_terminal():

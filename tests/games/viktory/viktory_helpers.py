@@ -48,6 +48,10 @@ TEST_CARDS: dict[str, dict[str, Any]] = {
                 effect="mud", special_event=True),
     "IGN": dict(kind="attack_counter", attack="regular", counter="flank", hits=1, misses=1,
                 effect="ignore_terrain", special_event=True),
+    "REIN": dict(kind="counter", counter="flank", hits=1, misses=1, effect="reinforcements",
+                 special_event=True),
+    "REIN2": dict(kind="counter", counter="frontal", hits=1, misses=1, effect="reinforcements",
+                  special_event=True),
 }
 # Fillers for flips and draws: AZ* are hits when flipped, CZ* are not.
 TEST_CARDS.update({f"AZ{i}": dict(kind="attack", attack="regular", hits=1, misses=0)
@@ -104,6 +108,22 @@ def card_battle(attacker: list[str], defender: list[str], deck: list[str] | None
     state.hands = [sorted(attacker), sorted(defender)]
     state.deck = list(deck or [])
     state.discard = []
+    state._legal = {}
+    return state
+
+
+def hybrid_battle(attacker: list[str], defender: list[str], rolls: list[int],
+                  deck: list[str] | None = None, **values: Any) -> ViktoryState:
+    """A hybrid battle (dice, and the cards for their text) at its launch decision, with the
+    test deck, these hands and these dice, in order. Expansion options are off unless set."""
+    values = {"mode": "hybrid", "deck": test_deck(), "overwatch": False,
+              "artillery_characteristics": False, **values}
+    state = GAME.new_state(GAME.config(values), 0)
+    assert state.decision == ("launch", 0), "no launch decision: change the seed"
+    state.hands = [sorted(attacker), sorted(defender)]
+    state.deck = list(deck or [])
+    state.discard = []
+    state.rng = ScriptedDice(rolls)  # type: ignore[assignment]
     state._legal = {}
     return state
 

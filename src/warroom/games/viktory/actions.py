@@ -11,7 +11,8 @@ from .scenario import UNITS
 USES = ("attack", "counter", "event", "text")
 
 
-def _a(unit: str) -> str:
+def with_article(unit: str) -> str:
+    """A unit name with its article: "an infantry", "a cavalry"."""
     return ("an " if unit[0] in "aeiou" else "a ") + unit
 
 
@@ -78,7 +79,7 @@ class Bring:
 
     @property
     def label(self) -> str:
-        return f"bring {_a(UNITS[self.unit])} from hex side {self.side}"
+        return f"bring {with_article(UNITS[self.unit])} from hex side {self.side}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +123,8 @@ class DrawIn:
     @property
     def label(self) -> str:
         if not self.attacker:
-            return f"draw {_a('defending ' + UNITS[self.unit])} into the battle"
-        return f"draw {_a(UNITS[self.unit])} from hex side {self.side} into the battle"
+            return f"draw {with_article('defending ' + UNITS[self.unit])} into the battle"
+        return f"draw {with_article(UNITS[self.unit])} from hex side {self.side} into the battle"
 
 
 @dataclass(frozen=True, slots=True)

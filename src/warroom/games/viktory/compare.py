@@ -1,4 +1,4 @@
-"""Dice against cards for one scenario: many simulated battles, with confidence intervals.
+"""Dice, cards and hybrid for one scenario: many simulated battles, with confidence intervals.
 
 Seats are fixed (seat 0 attacks), so a figure belongs to a role. Battles are played by the
 batch simulator: battle i of a run is determined by (config, players, seed, i), whatever the
@@ -18,7 +18,7 @@ from scipy import stats
 from ...sim.batch import BatchSpec, run_batch
 from ...sim.stats import wilson_interval
 
-MODES = ("dice", "cards")
+MODES = ("dice", "cards", "hybrid")
 MEASURES = ("attacker_losses", "defender_losses", "rounds", "cards_played")
 
 
@@ -83,11 +83,12 @@ def summarise_battles(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 def compare_modes(values: dict[str, Any], games: int, seed: int, workers: int = 1,
                   players: tuple[str, str] = ("heuristic", "heuristic"),
-                  on_battle: Callable[[], None] | None = None) -> dict[str, Any]:
-    """The same scenario fought `games` times with dice and `games` times with cards."""
+                  on_battle: Callable[[], None] | None = None,
+                  modes: tuple[str, ...] = MODES) -> dict[str, Any]:
+    """The same scenario fought `games` times in each mode (dice, cards, hybrid)."""
     out: dict[str, Any] = {"players": list(players), "games": games, "seed": seed,
                            "modes": {}}
-    for mode in MODES:
+    for mode in modes:
         results = run_battles({**values, "mode": mode}, *players, games, seed, workers,
                               on_battle)
         out["modes"][mode] = summarise_battles(results)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import with_article
 from .scenario import UNITS, units_text
 
 SIDE_NAMES = ("attacker", "defender")
@@ -114,10 +115,11 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "secrecy":
         return "Secrecy: no Overwatch against this wave"
     if kind == "bring":
-        return f"The attacker brings {UNITS[e['unit']]} from its reserve to hex side {e['side']}"
+        unit = with_article(UNITS[e["unit"]])
+        return f"The attacker brings {unit} from its reserve to hex side {e['side']}"
     if kind == "drawn_in":
         where = f"hex side {e['side']}" if e["player"] == 0 else "the battle hex"
-        return f"{side} draws {UNITS[e['unit']]} from its reserve into {where}"
+        return f"{side} draws {with_article(UNITS[e['unit']])} from its reserve into {where}"
     if kind == "overwatch_held":
         return f"The defender holds Overwatch back ({e['artillery']} artillery)"
     if kind == "window":

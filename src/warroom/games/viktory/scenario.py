@@ -163,7 +163,7 @@ def load_scenario(name: str) -> dict[str, Any]:
     return _load_scenario(str(path), os.path.getmtime(path))
 
 
-_SIDE = re.compile(r"^((?:\d+[icaf])+)(@(?:land|frigate))?$")
+_SIDE = re.compile(r"^((?:\d+[icaf])+|0)(@(?:land|frigate))?$")
 
 
 def parse_units(text: str, option: str) -> Units:
@@ -190,11 +190,12 @@ def parse_reserve(text: str, option: str) -> Units:
 
 
 def parse_side(text: str, option: str) -> tuple[Units, str]:
-    """'2i1c' or '1i1c@frigate' -> (units, source)."""
+    """'2i1c' or '1i1c@frigate' -> (units, source); '0': a hex side whose units are all in
+    reserve."""
     match = _SIDE.match(text.strip().lower())
     if not match:
-        raise ValueError(f"option {option!r}: hex side {text!r} must look like 2i1c or "
-                         "1i1c@frigate")
+        raise ValueError(f"option {option!r}: hex side {text!r} must look like 2i1c, "
+                         "1i1c@frigate or 0")
     source = (match.group(2) or "@land")[1:]
     return parse_units(match.group(1), option), source
 

@@ -1,0 +1,190 @@
+"""Units held back: bringing reserve units at a launch ("may bring additional units"), units
+"drawn into battle" by the Reinforcements event with the text's timing for artillery, holding
+Overwatch back, and the attacker's right to a Special Event when a card would keep it alive."""
+
+from __future__ import annotations
+
+import pytest
+from viktory_helpers import GAME, act, card_battle, dice_battle, events, labels, play
+
+from warroom.games.viktory.actions import (
+    Bring,
+    Casualty,
+    DrawIn,
+    FireOverwatch,
+    Launch,
+    Pass,
+    PlayCard,
+)
+
+BASE = dict(terrain="plains", settlement="none", defenders="2i1c", attackers=("2i1c",))
+FILL = ["CZ1", "CZ2", "CZ3", "CZ4", "CZ5", "CZ6"]
+QUIET = [6] * 40
+
+
+def battle(attacker, defender, deck=None, **values):
+    return card_battle(attacker, defender, FILL if deck is None else deck,
+                       **{**BASE, **values})
+
+
+def flips(state, cause):
+    return [e for e in events(state, "flip") if e["cause"] == cause]
+
+
+def rolls(state, cause="battle", player=None):
+    return [e for e in events(state, "roll")
+            if e["cause"] == cause and (player is None or e["player"] == player)]
+
+
+def uses(state, card):
+    return {a.use for a in state.legal_actions(state.to_move()[0])
+            if isinstance(a, PlayCard) and a.card == card}
+
+
+# --- bringing units at a launch ------------------------------------------------------------------
+def test_rule_a_second_wave_may_bring_additional_units():
+    state = battle(["RA1", "RA2"], [], defenders="5i", attacker_reserves=("1i1a",))
+    assert labels(state)[:2] == ["bring an infantry from hex side 1",
+                                 "bring an artillery from hex side 1"]
+    play(state, "RA1")  # the first wave goes without them
+    assert state.attacker[1] == [2, 1, 0, 0]
+    act(state, Pass())
+    act(state, Bring(1, 0))  # the second wave's decision, before its Attack card
+    assert state.attacker[1] == [3, 1, 0, 0] and state.reserve[1] == [0, 0, 1, 0]
+    assert state.decision == ("wave", 0)
+    act(state, Bring(1, 2))
+    assert state.attacker_dice() == 3  # the artillery adds its die
+    play(state, "RA2")
+    assert len(flips(state, "pre-battle fire")) == 1  # the artillery launching fires
+
+
+def test_rule_a_hex_side_of_reserve_units_only_joins_the_battle_when_they_are_brought(monkeypatch):
+    state = dice_battle(monkeypatch, QUIET, scenario="reserves")
+    assert state.decision == ("launch", 0)
+    assert labels(state) == ["bring an infantry from hex side 1",
+                             "bring an artillery from hex side 1",
+                             "bring a cavalry from hex side 3", "launch the attack"]
+    assert state.attacker_dice() == 3  # infantry, cavalry, and one more hex side
+    act(state, Bring(3, 1))
+    assert state.attacker_dice() == 4  # the third hex side now counts
+    act(state, Bring(1, 2))
+    act(state, Launch())
+    assert len(rolls(state, "pre-battle fire")[0]["dice"]) == 1  # the brought artillery
+    assert len(rolls(state, player=0)[0]["dice"]) == 5
+
+
+def test_rule_a_dice_battle_without_reserves_asks_no_launch_decision(monkeypatch):
+    state = dice_battle(monkeypatch, QUIET, **BASE)
+    assert events(state, "round") and state.decision == ("continue", 0)
+
+
+def test_rule_overwatch_fires_after_all_units_are_declared_and_brought(monkeypatch):
+    state = dice_battle(monkeypatch, [1] + QUIET, **{**BASE, "defenders": "1i1a",
+                        "attackers": ("1i",), "attacker_reserves": ("1c",),
+                        "overwatch": True})
+    act(state, Bring(1, 1))  # the last reserve unit: nothing is left to decide, it launches
+    assert state.decision == ("overwatch", 1)
+    act(state, FireOverwatch())
+    assert Casualty(True, 1, 1) in state.legal_actions(1)  # the brought cavalry is in reach
+
+
+# --- drawn into battle ---------------------------------------------------------------------------
+def test_rule_reinforcements_either_side_draws_a_unit_into_the_card_battle_round():
+    state = battle(["RA1", "REIN"], ["REIN2", "FL01"], defenders="3i",
+                   attacker_reserves=("1i1c",), defender_reserve="1i")
+    assert uses(state, "REIN") == set()  # at a launch the reserve is brought without a card
+    play(state, "RA1")
+    play(state, "REIN2", "event")  # one unit to draw: it comes at once; the turn is kept
+    assert state.defender == [4, 0, 0, 0] and state.decision == ("play", 1)
+    play(state, "FL01")
+    play(state, "REIN", "event")
+    assert labels(state) == ["draw an infantry from hex side 1 into the battle",
+                             "draw a cavalry from hex side 1 into the battle"]
+    act(state, DrawIn(True, 1, 1))
+    assert state.attacker[1] == [2, 2, 0, 0] and state.decision == ("play", 0)
+    assert [e["player"] for e in events(state, "drawn_in")] == [1, 0]
+
+
+def test_rule_reinforcements_needs_a_reserve_to_draw_from():
+    state = battle(["RA1"], ["REIN2"], defenders="3i")
+    play(state, "RA1")
+    assert uses(state, "REIN2") == {"counter"}
+
+
+@pytest.mark.parametrize("each_wave, fired", [(True, 2), (False, 1)])
+def test_rule_artillery_drawn_into_battle_makes_no_pre_battle_attack_until_the_next_wave(
+        each_wave, fired):
+    state = battle(["RA1", "RA2", "REIN"], ["FL01"], defenders="5i", attackers=("1i1a",),
+                   attacker_reserves=("1a",), prebattle_fire_each_wave=each_wave)
+    play(state, "RA1")
+    assert len(flips(state, "pre-battle fire")[0]["cards"]) == 1
+    play(state, "FL01")  # blocks the hit; the attacker may now play
+    play(state, "REIN", "event")
+    assert state.attacker[1] == [1, 0, 2, 0]
+    assert len(flips(state, "pre-battle fire")) == 1  # not along the way
+    act(state, Pass())
+    play(state, "RA2")  # launching the 2nd wave: the drawn-in artillery fires
+    assert len(flips(state, "pre-battle fire")[-1]["cards"]) == fired
+
+
+def test_rule_defending_artillery_drawn_into_battle_no_overwatch_now_but_against_a_second_wave():
+    state = battle(["RA1", "RA2"], ["REIN"], defenders="3i", defender_reserve="1a",
+                   overwatch=True)
+    play(state, "RA1")  # no defending artillery yet: no Overwatch
+    play(state, "REIN", "event")
+    assert state.defender == [3, 0, 1, 0] and state.overwatch_ready == 1
+    assert flips(state, "overwatch") == [] and state.decision == ("play", 1)
+    act(state, Pass())
+    act(state, Casualty(False, 0, 0))
+    play(state, "RA2")
+    assert state.decision == ("overwatch", 1)
+    act(state, FireOverwatch())
+    assert len(flips(state, "overwatch")) == 1 and state.overwatch_ready == 0
+
+
+def test_ruling_casualties_among_defending_artillery_take_the_ones_that_already_fired_first():
+    state = battle(["RA2"], ["REIN"], defenders="2i1a", defender_reserve="1a", overwatch=True)
+    play(state, "RA2")
+    act(state, FireOverwatch())
+    assert state.overwatch_ready == 0
+    play(state, "REIN", "event")
+    assert state.overwatch_ready == 1
+    act(state, Pass())  # two live hits: the defender gives up both artillery
+    act(state, Casualty(False, 0, 2))
+    assert state.defender[2] == 1 and state.overwatch_ready == 1  # the one that fired fell
+    act(state, Casualty(False, 0, 2))
+    assert state.overwatch_ready == 0
+
+
+# --- the Special Event right of an attacker facing destruction -----------------------------------
+@pytest.mark.parametrize("shield, allowed", [("FL22", True), ("ROF", True), ("FL01", False)])
+def test_rule_attacker_facing_destruction_may_play_a_special_event_with_enough_shields(
+        shield, allowed):
+    state = battle(["RA1", "MUD", shield], ["FL21"], attackers=("1i",), terrain="forest",
+                   defenders="2i")
+    play(state, "RA1")
+    play(state, "FL21")  # two live hits against the lone infantry
+    assert ("event" in uses(state, "MUD")) == allowed
+    if allowed:
+        play(state, "MUD", "event")
+        play(state, shield)  # then it blocks the hits and responds
+        assert state.units(0) == 1
+
+
+def test_bad_reserve_options_are_one_line_errors():
+    from warroom.engine import ConfigError, DataError
+
+    for values, where in [
+        ({"attacker_reserves": "1i,1i,1i"}, "one entry per hex side (2), got 3"),
+        ({"attacker_reserves": "1f,0"}, "land units only"),
+        ({"defender_reserve": "2x"}, "option 'defender_reserve'"),
+        ({"attackers": "3i", "scenario": "reserves"}, "give 'attacker_reserves' too"),
+    ]:
+        with pytest.raises(ConfigError) as info:
+            GAME.config(values)
+        assert where in str(info.value) and "\n" not in str(info.value)
+    ok = GAME.config({"attackers": "3i,0", "attacker_reserves": "0,1c"}).battle
+    assert ok.sides == ((3, 0, 0, 0), (0, 0, 0, 0)) and ok.reserves[1] == (0, 1, 0, 0)
+    assert GAME.config({"attacker_reserves": "0"}).battle.reserves == ((0, 0, 0, 0),) * 2
+    with pytest.raises(DataError, match="attacker.sides.2: a hex side with no units"):
+        GAME.config({"scenario": "reserves", "attacker_reserves": "0"})
