@@ -51,8 +51,11 @@ def test_ruling_sample_deck_has_every_named_card_kind_and_is_marked_sample():
     effects = {c.effect for c in deck.cards}
     assert attacks == {"regular", "surprise"}
     assert counters == {"flank", "frontal", "surprise"}
-    assert {"reversal_of_fortune", "mud", "ignore_terrain", "secrecy", "plus_one_mp"} <= effects
+    assert {"reversal_of_fortune", "mud", "ignore_terrain", "secrecy", "plus_one_mp",
+            "reinforcements"} <= effects
     assert any(c.special_event for c in deck.cards)
+    reinforcements = [c for c in deck.cards if c.effect == "reinforcements"]
+    assert len(reinforcements) == 2 and all(c.special_event for c in reinforcements)
     assert len({c.terrain for c in deck.cards}) == 5
 
 
@@ -82,6 +85,7 @@ def test_rule_cards_with_incomplete_names_are_not_played(tmp_path):
     ({"hits": 9}, "field hits"),
     ({"effect": "secrecy"}, "Attack card text"),
     ({"effect": "mud"}, "special_event"),
+    ({"effect": "reinforcements"}, "mud, ignore_terrain or reinforcements"),
     ({"colour": "red"}, "field colour: Extra inputs are not permitted"),
     ({"id": "has space"}, "field id"),
 ])
@@ -117,8 +121,8 @@ def test_cards_command_validates_and_shows_the_sample_deck(capsys):
 
 # --- scenarios -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(p.stem for p in SCENARIOS.glob("*.yaml")))
-def test_bundled_scenarios_load_in_both_modes(name):
-    for mode in ("dice", "cards"):
+def test_bundled_scenarios_load_in_every_mode(name):
+    for mode in ("dice", "cards", "hybrid"):
         config = GAME.config({"scenario": name, "mode": mode})
         assert config.battle.name
         assert GAME.new_state(config, 1).observation(0)["scenario"] == config.battle.name
@@ -146,6 +150,19 @@ def test_a_scenario_file_sets_the_battle_and_options_override_it(tmp_path):
     assert over.bombard == (1, 1)
 
 
+def test_a_scenario_gives_reserves_per_hex_side_and_to_the_defender(tmp_path):
+    data = {**MINIMAL, "attacker": {"sides": [{"infantry": 2, "reserve": {"artillery": 1}},
+                                              {"reserve": {"cavalry": 2}}]},
+            "defender": {"units": {"infantry": 1}, "reserve": {"infantry": 1}}}
+    battle = GAME.config({"scenario": write_scenario(tmp_path, data)}).battle
+    assert battle.sides == ((2, 0, 0, 0), (0, 0, 0, 0))
+    assert battle.reserves == ((0, 0, 1, 0), (0, 2, 0, 0))
+    assert battle.defender_reserve == (1, 0, 0, 0)
+    over = GAME.config({"scenario": write_scenario(tmp_path, data), "attacker_reserves": "1i,1c",
+                        "defender_reserve": "0"}).battle
+    assert over.reserves == ((1, 0, 0, 0), (0, 1, 0, 0)) and over.defender_reserve == (0,) * 4
+
+
 @pytest.mark.parametrize("data, where", [
     ({**MINIMAL, "terrain": "swamp"}, "field terrain"),
     ({**MINIMAL, "weather": "rain"}, "field weather"),
@@ -157,6 +174,20 @@ def test_a_scenario_file_sets_the_battle_and_options_override_it(tmp_path):
     ({**MINIMAL, "attacker": {"sides": [{"infantry": 4, "source": "frigate"}]}},
      "at most 3 units"),
     ({**MINIMAL, "defender": {"units": {}}}, "an empty hex without a town or city"),
+    ({**MINIMAL, "attacker": {"sides": [{"infantry": 1, "reserve": {"frigate": 1}}]}},
+     "field attacker.sides.0.reserve.frigate: Extra inputs are not permitted"),
+    ({**MINIMAL, "attacker": {"sides": [{"infantry": 1, "reserve": {"cavalry": -2}}]}},
+     "field attacker.sides.0.reserve.cavalry"),
+    ({**MINIMAL, "defender": {"units": {"infantry": 1}, "reserve": {"infantry": "x"}}},
+     "field defender.reserve.infantry"),
+    ({**MINIMAL, "attacker": {"sides": [{"reserve": {"infantry": 2}}]}},
+     "at least one unit committed in the first wave"),
+    ({**MINIMAL, "attacker": {"sides": [{"infantry": 1}, {}]}},
+     "field attacker.sides.1: a hex side with no units"),
+    ({**MINIMAL, "attacker": {"sides": [{"infantry": 2, "source": "frigate",
+                                         "reserve": {"infantry": 2}}]}}, "at most 3 units"),
+    ({"terrain": "water", "attacker": {"sides": [{"frigate": 1, "reserve": {"infantry": 1}}]},
+      "defender": {"units": {"frigate": 1}}}, "no land reserves"),
     ("terrain: [forest\n", "not valid YAML"),
     ("- just\n- a list\n", "a scenario must be a mapping"),
 ])
@@ -174,7 +205,7 @@ def test_scenario_errors_name_the_file_and_the_field(tmp_path, data, where):
     ({"attackers": "1i,1i,1i,1i,1i,1i,1i"}, "1 to 6 hex sides"),
     ({"attackers": "1i@boat"}, "option 'attackers'"),
     ({"bombard": "1i"}, "only artillery (a) and frigates (f) bombard"),
-    ({"mode": "chess"}, "option 'mode' must be one of dice, cards"),
+    ({"mode": "chess"}, "option 'mode' must be one of dice, cards, hybrid"),
     ({"hand_limit": "-1"}, "hand_limit"),
     ({"attacker_hand": "99"}, "attacker_hand"),
 ])

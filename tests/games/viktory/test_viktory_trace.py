@@ -11,6 +11,8 @@ import pytest
 import test_viktory_cards
 import test_viktory_data
 import test_viktory_dice
+import test_viktory_hybrid
+import test_viktory_reserves
 
 ROOT = Path(__file__).parents[3]
 README = ROOT / "src/warroom/games/viktory/README.md"
@@ -19,12 +21,17 @@ RULE_TEXT = ROOT.parent / "shared/rules/viktory-ii-battle-cards.txt"
 
 CARDS = "test_viktory_cards"
 DATA = "test_viktory_data"
+HYBRID = "test_viktory_hybrid"
+RESERVES = "test_viktory_reserves"
 TRACE = "test_viktory_trace"
 # (the start of a sentence of the variant text, the tests that check it)
 VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("This addition to the game can be played with dice",
      (f"{CARDS}.test_rule_cards_replace_the_dice_or_dice_alone",
-      f"{TRACE}.test_rule_dice_with_card_text_only_is_documented_as_not_built")),
+      f"{HYBRID}.test_rule_hybrid_dice_fight_and_only_the_special_effect_portion_of_the_cards_is_used",
+      f"{HYBRID}.test_ruling_hybrid_no_attack_card_is_needed_to_attack",
+      f"{HYBRID}.test_rule_hybrid_card_window_before_each_dice_round_events_last_the_round",
+      f"{HYBRID}.test_rule_hybrid_no_replenishment_draws_and_no_card_flips")),
     ("Cards are either Attack, Counter, or Attack/Counter",
      (f"{DATA}.test_rule_sample_deck_respects_the_stated_mix_of_card_kinds",)),
     ("Each card contains important information",
@@ -37,7 +44,8 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
      (f"{CARDS}.test_rule_terrain_match_makes_all_hits_on_the_card_selective",)),
     ("Move/Attack; Build; Reinforcements",
      (f"{CARDS}.test_rule_discard_down_to_max_hand_at_the_end_of_every_turn_and_keep_the_rest",
-      f"{TRACE}.test_rule_map_game_steps_are_documented_as_not_built")),
+      f"{HYBRID}.test_rule_hybrid_taking_a_town_gains_a_card_and_the_turn_ends_with_discards_and_draw",
+      f"{TRACE}.test_rule_map_game_steps_and_cavalrys_exception_are_documented_as_not_built")),
     ("Play Attack card and begin moving units",
      (f"{CARDS}.test_rule_battle_starts_by_playing_an_attack_card",)),
     ("You have to play an Attack card to move your units",
@@ -45,7 +53,9 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("If Overwatch is triggered",
      (f"{CARDS}.test_rule_overwatch_resolved_after_the_attack_card_before_replenishment",)),
     ("Artillery can wait to do Overwatch",
-     (f"{CARDS}.test_rule_overwatch_resolved_after_the_attack_card_before_replenishment",)),
+     (f"{CARDS}.test_rule_artillery_can_wait_to_do_overwatch_until_a_later_wave",
+      f"{RESERVES}.test_rule_overwatch_fires_after_all_units_are_declared_and_brought",
+      f"{CARDS}.test_rule_overwatch_resolved_after_the_attack_card_before_replenishment")),
     ("If both sides have units surviving Overwatch",
      (f"{CARDS}.test_rule_replenishment_only_if_both_sides_survive_overwatch_and_bombard",)),
     ("The number of replenishment cards drawn",
@@ -99,7 +109,7 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
      (f"{CARDS}.test_rule_attack_the_same_hex_as_often_as_wanted_each_wave_with_an_attack_card",)),
     ("In general, once units make an attack",
      (f"{CARDS}.test_rule_attack_the_same_hex_as_often_as_wanted_each_wave_with_an_attack_card",
-      f"{TRACE}.test_rule_map_game_steps_are_documented_as_not_built")),
+      f"{TRACE}.test_rule_map_game_steps_and_cavalrys_exception_are_documented_as_not_built")),
     ("These followup additional attacks on the same hex",
      (f"{CARDS}.test_rule_attack_the_same_hex_as_often_as_wanted_each_wave_with_an_attack_card",)),
     ("The units reattacking must be via the same source hex",
@@ -109,7 +119,9 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("However, players do not get a second round of card replenishment",
      (f"{CARDS}.test_rule_no_second_replenishment_for_follow_up_waves",
       f"{CARDS}.test_rule_attack_the_same_hex_as_often_as_wanted_each_wave_with_an_attack_card",
-      f"{TRACE}.test_rule_map_game_steps_are_documented_as_not_built")),
+      f"{RESERVES}.test_rule_a_second_wave_may_bring_additional_units",
+      f"{RESERVES}.test_rule_a_hex_side_of_reserve_units_only_joins_the_battle_when_they_are_brought",
+      f"{TRACE}.test_rule_map_game_steps_and_cavalrys_exception_are_documented_as_not_built")),
     ("Note the card text on the followup attacks is still applicable",
      (f"{CARDS}.test_rule_card_text_holds_for_its_wave_only_secrecy",)),
     ("If you play Secrecy on first wave",
@@ -123,14 +135,20 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("If a player plays an Attack/Counter card as an Attack card",
      (f"{CARDS}.test_rule_attack_counter_card_played_as_attack_has_meaningless_misses",)),
     ("If the defender plays a card that hits all remaining attacking units",
-     (f"{CARDS}.test_rule_attacker_needs_a_miss_or_surviving_unit_to_play_a_card",)),
+     (f"{CARDS}.test_rule_attacker_needs_a_miss_or_surviving_unit_to_play_a_card",
+      f"{RESERVES}.test_rule_attacker_facing_destruction_may_play_a_special_event_with_enough_shields")),
     ("If artillery gets drawn into battle during a card battle round",
-     (f"{CARDS}.test_rule_pre_battle_fire_only_as_a_wave_is_launched",)),
+     (f"{RESERVES}.test_rule_artillery_drawn_into_battle_makes_no_pre_battle_attack_until_the_next_wave",
+      f"{RESERVES}.test_rule_reinforcements_either_side_draws_a_unit_into_the_card_battle_round",
+      f"{CARDS}.test_rule_pre_battle_fire_only_as_a_wave_is_launched")),
     ("After that card battle round ends, they could conduct a Pre-Battle Attack",
-     (f"{CARDS}.test_rule_pre_battle_fire_only_as_a_wave_is_launched",)),
+     (f"{RESERVES}.test_rule_artillery_drawn_into_battle_makes_no_pre_battle_attack_until_the_next_wave",
+      f"{RESERVES}.test_rule_a_second_wave_may_bring_additional_units",
+      f"{CARDS}.test_rule_pre_battle_fire_only_as_a_wave_is_launched")),
     ("Similarly a defending artillery that gets drawn into battle",
-     (f"{CARDS}.test_rule_overwatch_not_fired_may_fire_at_a_second_wave",
-      f"{CARDS}.test_rule_card_text_holds_for_its_wave_only_secrecy")),
+     (f"{RESERVES}.test_rule_defending_artillery_drawn_into_battle_no_overwatch_now_but_against_a_second_wave",
+      f"{RESERVES}.test_ruling_casualties_among_defending_artillery_take_the_ones_that_already_fired_first",
+      f"{CARDS}.test_rule_overwatch_not_fired_may_fire_at_a_second_wave")),
     ("When needing to make a special defense roll",
      (f"{CARDS}.test_rule_special_rolls_flip_as_many_cards_as_dice",)),
     ("All Attack & Attack/Counter cards that show up",
@@ -180,7 +198,7 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("The effects of cancellation happen immediately",
      (f"{CARDS}.test_rule_reversal_of_fortune_cancels_special_events_for_good",)),
     ("Whenever a player builds a town",
-     (f"{TRACE}.test_rule_map_game_steps_are_documented_as_not_built",)),
+     (f"{TRACE}.test_rule_map_game_steps_and_cavalrys_exception_are_documented_as_not_built",)),
     ("At the end of a player’s turn, he may draw additional new cards",
      (f"{CARDS}.test_rule_end_of_turn_draw_up_to_max_hand_no_more_than_cities",)),
     ("Cities are the draw limit at the end of turn",
@@ -196,14 +214,17 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("In that case, the hits/misses on the card would not matter",
      (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",)),
     ("Special Events allow you to interfere with other players",
-     (f"{CARDS}.test_rule_special_events_cannot_cancel_hits",)),
+     (f"{CARDS}.test_rule_special_events_cannot_cancel_hits",
+      f"{HYBRID}.test_ruling_hybrid_reversal_of_fortune_cannot_block_dice_hits")),
     ("You can’t cancel out the card text on battle cards",
      (f"{CARDS}.test_rule_reversal_of_fortune_does_not_cancel_battle_card_text",)),
     ("Reversal of Fortune cards need to be revised",
      (f"{CARDS}.test_rule_reversal_of_fortune_blocks_all_hits",)),
     ("They a.) block all hits and b.) can cancel Special Events",
      (f"{CARDS}.test_rule_reversal_of_fortune_blocks_all_hits",
-      f"{CARDS}.test_rule_reversal_of_fortune_cancels_special_events_for_good")),
+      f"{CARDS}.test_rule_reversal_of_fortune_cancels_special_events_for_good",
+      f"{HYBRID}.test_rule_hybrid_window_lets_a_player_answer_an_event_and_closes_on_two_passes",
+      f"{HYBRID}.test_ruling_hybrid_reversal_of_fortune_cannot_block_dice_hits")),
     ("They do not cancel battle card text",
      (f"{CARDS}.test_rule_reversal_of_fortune_does_not_cancel_battle_card_text",)),
     ("Even though you don’t have to play an attack card",
@@ -263,7 +284,8 @@ RULINGS: list[tuple[str, tuple[str, ...]]] = [
       f"{DATA}.test_ruling_sample_deck_has_every_named_card_kind_and_is_marked_sample")),
 ]
 
-MODULES = {m.__name__: m for m in (test_viktory_cards, test_viktory_data, test_viktory_dice)}
+MODULES = {m.__name__: m for m in (test_viktory_cards, test_viktory_data, test_viktory_dice,
+                                   test_viktory_hybrid, test_viktory_reserves)}
 
 
 def sentences(text: str) -> list[str]:
@@ -293,13 +315,9 @@ def test_every_sentence_of_the_variant_text_has_a_test():
     assert missing == []
 
 
-def test_rule_dice_with_card_text_only_is_documented_as_not_built():
-    text = README.read_text(encoding="utf-8")
-    assert "only the special effect" in text and "not built" in text
-
-
-def test_rule_map_game_steps_are_documented_as_not_built():
-    text = README.read_text(encoding="utf-8").lower()
-    for step in ("movement", "building", "reserves", "additional units"):
-        assert step in text
-    assert "not yet part of it" in text
+def test_rule_map_game_steps_and_cavalrys_exception_are_documented_as_not_built():
+    text = " ".join(README.read_text(encoding="utf-8").lower().split())
+    assert "only the battle is modelled" in text and "not yet part of it" in text
+    not_modelled = text.split("## not modelled")[1].split("##")[0]
+    for step in ("movement", "building", "cavalry"):
+        assert step in not_modelled
