@@ -118,8 +118,11 @@ def hybrid_battle(attacker: list[str], defender: list[str], rolls: list[int],
     test deck, these hands and these dice, in order. Expansion options are off unless set."""
     values = {"mode": "hybrid", "deck": test_deck(), "overwatch": False,
               "artillery_characteristics": False, **values}
-    state = GAME.new_state(GAME.config(values), 0)
-    assert state.decision == ("launch", 0), "no launch decision: change the seed"
+    config = GAME.config(values)
+    # The first seed whose deal gives the attacker a card with Attack text (or a reserve):
+    # then the battle waits at its launch decision.
+    state = next(s for s in (GAME.new_state(config, seed) for seed in range(500))
+                 if s.decision == ("launch", 0))
     state.hands = [sorted(attacker), sorted(defender)]
     state.deck = list(deck or [])
     state.discard = []

@@ -40,7 +40,7 @@ from .actions import (
     Retreat,
     StandGround,
 )
-from .cards import RESPONSES, Card
+from .cards import ATTACK_EFFECTS, RESPONSES, Card
 from .config import Config
 from .scenario import ART, CAV, FRIG, INF
 
@@ -302,11 +302,19 @@ class ViktoryState(State):
                    unit=action.unit)
 
     # --- dice steps -----------------------------------------------------------------------
+    def launch_texts(self) -> list[PlayCard]:
+        """Hybrid: the Attack cards with Attack card text (Secrecy, +1 MP) the attacker may
+        play for it as it launches; a card without text would do nothing."""
+        if not self.hybrid:
+            return []
+        hand = [self.cards[c] for c in self.hands[ATT]]
+        return [PlayCard(c.id, "text", c.short()) for c in hand
+                if c.can_attack and c.effect in ATTACK_EFFECTS]
+
     def _step_launch(self) -> None:
         """Dice and hybrid: the attacker brings reserve units, and (hybrid) may play an Attack
         card for its text; asked only when there is such a choice."""
-        if self.bring_options() or (self.hybrid and any(
-                self.cards[c].can_attack for c in self.hands[ATT])):
+        if self.bring_options() or self.launch_texts():
             self.decision = ("launch", ATT)
 
     def _step_overwatch(self) -> None:
@@ -631,8 +639,7 @@ class ViktoryState(State):
             return list(self.draw_in_options(player))
         hand = [self.cards[c] for c in self.hands[player]]
         if kind == "launch":
-            texts = [PlayCard(c.id, "text", c.short()) for c in hand if c.can_attack]
-            return [*self.bring_options(), *texts, Launch()]
+            return [*self.bring_options(), *self.launch_texts(), Launch()]
         if kind == "window":
             return [*self.window_plays(player), PassWindow()]
         if kind == "wave":
