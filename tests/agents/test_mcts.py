@@ -4,6 +4,7 @@ benchmark (benchmarks/mcts.py), not here."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -187,13 +188,28 @@ def test_rewards_are_the_games_unless_shaped_by_the_score_share():
     assert shaped.rewards(draw, 2) == pytest.approx([0.5, 0.5])
 
 
-def test_a_rollout_cut_at_depth_scores_as_a_draw():
+def test_a_rollout_cut_at_depth_scores_the_games_estimate():
     game = get_game("kow")
-    agent = make_agent("mcts:depth=1:rollout=random", game, 1)
-    assert agent.rollout(game.new_state(game.Config(), 1)) == [0.5, 0.5]
     state = game.new_state(game.Config(), 1)
-    finished = make_agent("mcts:rollout=random", game, 1).rollout(state)
-    assert sorted(finished) == [0.0, 1.0] and state.is_terminal()
+    assert make_agent("mcts", game, 1).depth == 4  # the default where a game has an estimate
+    leaf = make_agent("mcts:depth=0:rollout=random", game, 1)
+    assert leaf.rollout(state.clone()) == game.evaluate(state)
+    cut = make_agent("mcts:depth=3:rollout=random", game, 1)
+    value = cut.rollout(state)
+    assert not state.is_terminal() and value == game.evaluate(state)
+    full = make_agent("mcts:depth=full:rollout=random", game, 1)
+    assert full.depth == math.inf
+    state = game.new_state(game.Config(), 1)
+    assert sorted(full.rollout(state)) == [0.0, 1.0] and state.is_terminal()
+
+
+def test_without_an_estimate_rollouts_play_to_the_end_and_a_cut_one_is_a_draw():
+    game = PenniesGame()
+    assert make_agent("mcts", game, 1).depth == math.inf
+    cut = make_agent("mcts:depth=0:rollout=random", game, 1)
+    assert cut.rollout(PenniesState()) == [0.5, 0.5]
+    state = PenniesState()
+    assert sorted(make_agent("mcts:rollout=random", game, 1).rollout(state)) == [0.0, 1.0]
 
 
 # --- behaviour on every registered game -------------------------------------------------------
@@ -400,8 +416,9 @@ def test_leak_test_catches_an_agent_that_reads_the_true_state():
     mismatches = 0
     for k in range(8):
         copy = state.determinize(1, random.Random(k))
-        a = Peeking(game, 100 + k, iters="60").act(PlayerView(state, 1, game))
-        b = Peeking(game, 100 + k, iters="60").act(PlayerView(copy, 1, game))
+        # whole rollouts: the last turn's result then rests on the dice the secret holds
+        a = Peeking(game, 100 + k, iters="60", depth="full").act(PlayerView(state, 1, game))
+        b = Peeking(game, 100 + k, iters="60", depth="full").act(PlayerView(copy, 1, game))
         mismatches += a != b
     assert mismatches
 

@@ -153,6 +153,24 @@ def test_clone_is_independent(game_config):
         assert json.dumps(all_observations(state), sort_keys=True) == before
 
 
+def test_position_estimate_is_a_reward_per_player_and_leaves_the_state_alone(game_config):
+    """Game.evaluate, where a game offers it (search stops short of the end with it)."""
+    game, config = game_config
+    if game.evaluate(game.new_state(config, 0)) is None:
+        pytest.skip(f"{game.name} offers no position estimate")
+    seen = set()
+    for i, (state, _, _) in enumerate(random_walk(game, config, 7)):
+        if i % 3:
+            continue
+        before = json.dumps(all_observations(state), sort_keys=True)
+        estimate = game.evaluate(state)
+        assert len(estimate) == state.num_players
+        assert all(0.0 <= v <= 1.0 for v in estimate)
+        assert json.dumps(all_observations(state), sort_keys=True) == before
+        seen.add(tuple(round(v, 6) for v in estimate))
+    assert len(seen) > 1, "the estimate never changed along a whole game"
+
+
 def _future(state, seed, steps=40):
     """The observations along a random continuation: a fingerprint of what lies ahead."""
     rng = random.Random(seed)

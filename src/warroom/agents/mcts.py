@@ -25,7 +25,10 @@ Parameters (a SPEC such as `mcts:iters=2000:rollout=random`):
            reproduces exactly on any machine
   rollout  `heuristic` (the game's own policy, when it has one) or `random`
   c        UCB exploration constant (rewards lie in [0, 1])
-  depth    cap on rollout decisions; a rollout cut short scores as a draw (1/players each)
+  depth    rollout decisions before the game's `evaluate` estimate scores the position (default
+           4 for games that offer one; 0: score the new leaf at once; `full`: play to the end).
+           A game without an estimate plays rollouts to the end; a rollout it cuts short
+           scores as a draw (1/players each)
   shape    weight of the final score share in the reward (0 to 1, default 0): a rollout lost
            narrowly then counts for more than one lost badly, a smoother signal in long games
   bias     progressive bias towards the game's heuristic move at every tree node: a bonus of
@@ -52,6 +55,7 @@ DEFAULT_ITERS = 1000
 SIMULTANEOUS_EPSILON = 0.1
 DEFAULT_BIAS = 5.0
 DEFAULT_TIME = 1.0  # seconds: with neither budget given, a move stops at whichever comes first
+DEFAULT_EVAL_DEPTH = 4  # rollout decisions before a game's estimate takes over
 
 # A step of the tree: the (player, action) pairs chosen at one node, one per mover.
 Step = tuple[tuple[int, Any], ...]
@@ -63,7 +67,7 @@ class MctsParams:
     time: float | None = None
     rollout: str = "heuristic"
     c: float = 0.7
-    depth: int | None = None
+    depth: int | None | str = "auto"  # "auto": DEFAULT_EVAL_DEPTH with an estimate, else full
     bias: float = DEFAULT_BIAS
     shape: float = 0.0
 
@@ -83,7 +87,11 @@ class MctsParams:
         if rollout not in ("heuristic", "random"):
             raise ConfigError(f"mcts: rollout must be heuristic or random, not {rollout!r}")
         c = _number(raw, "c", float, minimum=0.0)
-        depth = _number(raw, "depth", int, minimum=1)
+        depth: int | None | str = "auto"
+        if str(raw.get("depth", "")) == "full":
+            depth = None
+        elif "depth" in raw:
+            depth = _number(raw, "depth", int, minimum=0)
         bias = _number(raw, "bias", float, minimum=0.0)
         shape = _number(raw, "shape", float, minimum=0.0)
         if shape is not None and shape > 1:
@@ -111,11 +119,14 @@ class Node:
     """One information set of the tree. `stats[(player, action)]` holds that edge's
     [visits, total reward of `player`, availability]; `children` are keyed by Step."""
 
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "favourite", "stats")
 
     def __init__(self) -> None:
         self.children: dict[Step, Node] = {}
         self.stats: dict[tuple[int, Any], list[float]] = {}
+        # The heuristic's move here, asked once per node and mover: a heuristic call can cost
+        # more than the rest of an iteration, and hidden cards rarely change its choice.
+        self.favourite: dict[int, Any] = {}
 
 
 @dataclass
@@ -139,6 +150,11 @@ class MctsAgent:
         self.policy: Callable[[State, int], Any] = (
             self._heuristic_policy if use_heuristic else self._random_policy)
         self.bias = self.params.bias if self.has_heuristic else 0.0
+        self.has_estimate = type(game).evaluate is not Game.evaluate
+        depth = self.params.depth
+        if depth == "auto":
+            depth = DEFAULT_EVAL_DEPTH if self.has_estimate else None
+        self.depth: float = math.inf if depth is None else float(depth)
         self.last: SearchResult | None = None  # the latest search, for benchmarks and tests
 
     def act(self, view: PlayerView) -> Any:
@@ -223,7 +239,9 @@ class MctsAgent:
             return actions[self.rng.randrange(len(actions))]
         favourite = None
         if self.bias and len(actions) > 1:
-            favourite = self.game.heuristic(state, player, self.rng)
+            favourite = node.favourite.get(player)
+            if favourite is None or favourite not in actions:
+                favourite = node.favourite[player] = self.game.heuristic(state, player, self.rng)
         if untried:
             for action, _ in untried:
                 if action == favourite:  # the heuristic's move is tried first
@@ -247,11 +265,12 @@ class MctsAgent:
         The movers of a simultaneous decision all choose on the state before any of them has
         submitted, so no rollout choice reads another's secret choice."""
         policy = self.policy
-        cap = self.params.depth if self.params.depth is not None else math.inf
+        cap = self.depth
         steps = 0
         while not state.is_terminal():
             if steps >= cap:
-                return [1.0 / state.num_players] * state.num_players
+                estimate = self.game.evaluate(state) if self.has_estimate else None
+                return estimate or [1.0 / state.num_players] * state.num_players
             movers = state.to_move()
             if len(movers) == 1:
                 state.apply(movers[0], policy(state, movers[0]))

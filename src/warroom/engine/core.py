@@ -156,6 +156,12 @@ class Game:
         """A sensible move for `player` in `state` (a determinised state: see agents.heuristic)."""
         raise NotImplementedError
 
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each player's expected reward in [0, 1] from a non-terminal state (a determinised
+        one), so that a search may stop short of the end of the game; None if the game offers
+        no estimate. Optional: games implement it to make search cheaper and less noisy."""
+        return None
+
     def render(self, observation: dict[str, Any], player: Player | None) -> str:
         """Text view of an observation, for the terminal and logs."""
         raise NotImplementedError

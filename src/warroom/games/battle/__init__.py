@@ -10,7 +10,7 @@ from ...engine import Game
 from .actions import ACTIONS
 from .cards import DeckList, card_text, check_deck, deck_name, read_deck_file, sort_key, suit
 from .config import Config
-from .heuristic import heuristic_action
+from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
 from .state import BattleState
 
@@ -57,6 +57,9 @@ class BattleGame(Game):
 
     def heuristic(self, state: BattleState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
+
+    def evaluate(self, state: BattleState) -> list[float]:
+        return evaluate(state)
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)

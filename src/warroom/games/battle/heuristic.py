@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 from itertools import combinations
@@ -378,3 +379,52 @@ def _special_choice(state: BattleState, player: int) -> Any:
     assert isinstance(actions[0], Sacrifice | GiveSoldier)
     return min(actions, key=lambda a: SKILL[a.card])
 
+
+
+# --- the position estimate used by search (Game.evaluate) ------------------------------------
+# Weights of `_player_features`, fitted by logistic regression to the winners of two-player
+# heuristic self-play: `python benchmarks/fit_evaluation.py battle`.
+EVAL_WEIGHTS = (-1.181, -1.877, -0.04763, 0.9625, 0.8871)
+
+
+def _player_features(state: BattleState, p: int) -> list[float]:
+    """A player's castle (hits taken, and their square: the last hits are the dangerous ones),
+    its soldiers (how many and their worth) and its hand. Nothing counts before the battle
+    starts (draft and deck building)."""
+    if state.phase in (DRAFT, BUILD):
+        return [0.0] * 5
+    names = state.names
+    hits = state.hits[p] / state.config.hits_to_lose
+    soldiers = [SKILL[names[c]] for c in state.soldiers[p]]
+    return [hits, hits * hits, float(len(soldiers)), sum(worth(s) for s in soldiers) / 10,
+            float(len(state.hands[p]))]
+
+
+def evaluation_features(state: BattleState) -> list[float]:
+    """Seat 0's lead over seat 1 in each of `_player_features` (two-player games)."""
+    a, b = _player_features(state, 0), _player_features(state, 1)
+    return [x - y for x, y in zip(a, b)]
+
+
+def evaluation_label(state: BattleState, final: BattleState) -> float | None:
+    outcome = final.outcome()
+    return None if outcome is None or state.num_players != 2 else outcome.reward(0)
+
+
+def evaluate(state: BattleState) -> list[float]:
+    """Each player's chance to win: a softmax of the weighted features over the players still
+    in; a team's members share their team's chance."""
+    n = state.num_players
+    scores = [-math.inf if state.out[p] else
+              sum(w * f for w, f in zip(EVAL_WEIGHTS, _player_features(state, p)))
+              for p in range(n)]
+    top = max(scores)
+    weights = [math.exp(s - top) for s in scores]
+    total = sum(weights)
+    chance = [w / total for w in weights]
+    for unit in state.units:
+        if len(unit) > 1:
+            shared = sum(chance[p] for p in unit)
+            for p in unit:
+                chance[p] = shared
+    return chance

@@ -16,6 +16,7 @@ flipping while the next flip is worth it. Bare face cards are turned in for an e
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 from typing import Any
@@ -171,9 +172,13 @@ def _unseen_twos(state: ChampionsState) -> int:
 
 def _best_attack(state: ChampionsState, player: int) -> tuple[float, str, str] | None:
     best = None
-    for mine in state.battalions(player):
-        for theirs in state.battalions(1 - player):
-            gain = _attack_gain(state, player, mine, theirs)
+    mine_all, theirs_all = state.battalions(player), state.battalions(1 - player)
+    bonus = _bonus(len(theirs_all), len(mine_all))
+    targets = [(t, _defence(state, 1 - player, t)) for t in theirs_all]
+    for mine in mine_all:
+        att, medic = _attack_values(state, player, mine)
+        for theirs, dfn in targets:
+            gain = _pair_gain(att, dfn, bonus, medic)
             if best is None or gain > best[0]:
                 best = (gain, mine, theirs)
     return best
@@ -202,13 +207,31 @@ def worth(value: int) -> float:
 def _attack_gain(state: ChampionsState, player: int, mine: str, theirs: str) -> float:
     """The better of the two ways of ordering (strongest first, or the weakest as a
     sacrifice first): see `_order_gain`."""
-    att = sorted(_values(state, player, mine, True), reverse=True)
-    dfn = _values(state, 1 - player, theirs, False)
-    bonus = (KILL_ARMY if len(state.battalions(1 - player)) == 1 else KILL_BATTALION,
-             KILL_ARMY if len(state.battalions(player)) == 1 else KILL_BATTALION)
-    medic = _medic_worth(state, player, mine)
-    defender = tuple(sorted(dfn))
-    return max(_order_gain(tuple(order), defender, bonus, medic) for order in _orders(att))
+    att, medic = _attack_values(state, player, mine)
+    bonus = _bonus(len(state.battalions(1 - player)), len(state.battalions(player)))
+    return _pair_gain(att, _defence(state, 1 - player, theirs), bonus, medic)
+
+
+def _bonus(their_battalions: int, my_battalions: int) -> tuple[float, float]:
+    return (KILL_ARMY if their_battalions == 1 else KILL_BATTALION,
+            KILL_ARMY if my_battalions == 1 else KILL_BATTALION)
+
+
+def _attack_values(state: ChampionsState, player: int, mine: str
+                   ) -> tuple[tuple[int, ...], float | None]:
+    """An attacking battalion's battle values, strongest first, and its Medic's worth."""
+    att = tuple(sorted(_values(state, player, mine, True), reverse=True))
+    return att, _medic_worth(state, player, mine)
+
+
+def _defence(state: ChampionsState, player: int, cmd: str) -> tuple[int, ...]:
+    return tuple(sorted(_values(state, player, cmd, False)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _pair_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[float, float],
+               medic: float | None) -> float:
+    return max(_order_gain(tuple(order), dfn, bonus, medic) for order in _orders(list(att)))
 
 
 def _medic_worth(state: ChampionsState, player: int, commander: str) -> float | None:
@@ -437,3 +460,44 @@ def _queen_for_ten(table: dict[str, list[str]], targets: list[str]) -> str | Non
 def _general_pick(state: ChampionsState, player: int) -> Any:
     move = _general_move(state, player)
     return Pick(move[0]) if move is not None else Done()
+
+
+# --- the position estimate used by search (Game.evaluate) ------------------------------------
+# Weights of `evaluation_features`, fitted by logistic regression to the winners of heuristic
+# self-play: `python benchmarks/fit_evaluation.py champions`.
+EVAL_WEIGHTS = (-0.05233, 0.1946, 0.6264, 0.05362, 0.0963)
+
+
+def _army_features(state: ChampionsState, p: int) -> list[float]:
+    """Reinforcements (on the table, in a battle, still to distribute), their values, the 10s
+    (a Jack's 2s count), the battalions and the face cards of one player."""
+    cards = [(c, cmd) for cmd, on in state.tables[p].items() for c in on]
+    b = state.battle
+    if b is not None:
+        if p == b.attacker:
+            cmd, fighting = b.att_cmd, b.att_survivors + b.att_unflipped() + b.hand[p]
+        else:
+            cmd, fighting = b.def_cmd, b.def_next + b.def_unflipped() + b.hand[p]
+        cards += [(c, cmd) for c in fighting]
+    values = [rank_value(c) for c, _ in cards] + [rank_value(c) for c in state.hands[p]]
+    tens = sum(1 for c, cmd in cards if rank_value(c) == 10 or (cmd[0] == "J" and c[0] == "2"))
+    battalions = sum(1 for on in state.tables[p].values() if on) + (b is not None)
+    return [float(len(values)), sum(values) / 10, float(tens), float(battalions),
+            float(len(state.tables[p]))]
+
+
+def evaluation_features(state: ChampionsState) -> list[float]:
+    """Seat 0's lead over seat 1 in each of `_army_features`."""
+    a, b = _army_features(state, 0), _army_features(state, 1)
+    return [x - y for x, y in zip(a, b)]
+
+
+def evaluation_label(state: ChampionsState, final: ChampionsState) -> float | None:
+    outcome = final.outcome()
+    return None if outcome is None else outcome.reward(0)
+
+
+def evaluate(state: ChampionsState) -> list[float]:
+    lead = sum(w * f for w, f in zip(EVAL_WEIGHTS, evaluation_features(state)))
+    p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead))))
+    return [p, 1.0 - p]

@@ -8,7 +8,7 @@ from typing import Any
 from ...engine import Game
 from .actions import ACTIONS
 from .config import Config
-from .heuristic import heuristic_action
+from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
 from .state import KowState
 
@@ -38,6 +38,9 @@ class KowGame(Game):
 
     def heuristic(self, state: KowState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
+
+    def evaluate(self, state: KowState) -> list[float]:
+        return evaluate(state)
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)

@@ -8,6 +8,7 @@ value, using the fewest swords; stop when the best plan defeats nothing more.
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 from typing import Any
@@ -96,3 +97,60 @@ def _sword_distribution(
                         new[total + f] += p / len(face_list)
             dist = new
     return tuple(dist)
+
+
+# --- the position estimate used by search (Game.evaluate) ------------------------------------
+# Weights of `evaluation_features`, fitted by logistic regression to the round winners of
+# heuristic self-play: `python benchmarks/fit_evaluation.py kow`.
+EVAL_WEIGHTS = (0.8098, 0.8397)
+
+
+def evaluation_features(state: KowState) -> list[float]:
+    """Seat 0's lead over seat 1 in the round under way: the value of the cards won, and the
+    swords still to come (dice in the pool, chosen dice not yet rolled, and rolled dice not yet
+    allocated), each at its expected value."""
+    means = [sum(f) / len(f) for f in state.config.faces]
+    swords = [0.0, 0.0]
+    for p in (0, 1):
+        pool = state.pools[p]
+        swords[p] = sum(n * m for n, m in zip(pool, means))
+        choice = state.chosen[p] if state.phase == "choose" else None
+        if choice is not None:
+            swords[p] += choice.red * means[0] + choice.white * means[1] + choice.blue * means[2]
+    if state.phase == ALLOCATE:
+        free = sum(s for i, (_, s) in enumerate(state.rolled) if state.free >> i & 1)
+        swords[state.active] += free
+        # the player still to roll this turn holds chosen dice outside its pool
+        for p in state.order[state.order.index(state.active) + 1:]:
+            c = state.chosen[p]
+            swords[p] += c.red * means[0] + c.white * means[1] + c.blue * means[2]
+    scores = [sum(card_value(c) for c in state.won[p]) for p in (0, 1)]
+    return [float(scores[0] - scores[1]), swords[0] - swords[1]]
+
+
+def evaluation_label(state: KowState, final: KowState) -> float | None:
+    """What the features predict: 1 if seat 0 won the round under way, 0 if seat 1, 0.5 for a
+    drawn round."""
+    winner = final.round_results[state.round - 1]["winner"]
+    return 0.5 if winner is None else float(winner == 0)
+
+
+def evaluate(state: KowState) -> list[float]:
+    """Each seat's chance to win the match: the round under way won with the fitted chance,
+    later rounds even."""
+    lead = sum(w * f for w, f in zip(EVAL_WEIGHTS, evaluation_features(state)))
+    p_round = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead))))
+    need = [state.config.victories_to_win - v for v in state.victories]
+    p = p_round * _match_chance(need[0] - 1, need[1]) + (1 - p_round) * _match_chance(
+        need[0], need[1] - 1)
+    return [p, 1.0 - p]
+
+
+@lru_cache(maxsize=256)
+def _match_chance(need0: int, need1: int) -> float:
+    """Seat 0's chance to take `need0` more rounds before seat 1 takes `need1`, rounds even."""
+    if need0 <= 0:
+        return 1.0
+    if need1 <= 0:
+        return 0.0
+    return 0.5 * (_match_chance(need0 - 1, need1) + _match_chance(need0, need1 - 1))

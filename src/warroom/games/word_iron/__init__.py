@@ -9,7 +9,7 @@ from ...engine import Game
 from .actions import ACTIONS
 from .config import Config
 from .deck import Deck, load_deck, show_deck
-from .heuristic import heuristic_action
+from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
 from .state import WordIronState
 
@@ -44,6 +44,9 @@ class WordIronGame(Game):
 
     def heuristic(self, state: WordIronState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
+
+    def evaluate(self, state: WordIronState) -> list[float]:
+        return evaluate(state)
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)

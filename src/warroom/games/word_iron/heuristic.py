@@ -15,6 +15,7 @@ The battle itself is fought by the decks; a player decides how to spend its real
 from __future__ import annotations
 
 import functools
+import math
 import random
 from typing import Any
 
@@ -192,3 +193,34 @@ def _truce_offer(state: WordIronState, player: int, actions: list[Any]) -> Any:
     realm = state.realm[player]
     return min(offers, key=lambda a: state.resource(realm[a.slot]).ranks * realm[a.slot][2])
 
+
+
+# --- the position estimate used by search (Game.evaluate) ------------------------------------
+# Weights of `_player_features`, fitted by logistic regression to the winners of heuristic
+# self-play: `python benchmarks/fit_evaluation.py word-iron`.
+EVAL_WEIGHTS = (0.2319, 0.6078, 1.485, 0.2666)
+
+
+def _player_features(state: WordIronState, p: int) -> list[float]:
+    """A side's army (ranks standing, soldiers standing), what its realm can still recruit
+    (ranks times uses left), and whether it has a use left to pay a ransom with."""
+    realm = [(state.resource(entry).ranks, entry[2]) for entry in state.realm[p]]
+    return [state.army(p) / 100, sum(state.field[p]) / 10,
+            sum(r * u for r, u in realm) / 100, float(any(u for _, u in realm))]
+
+
+def evaluation_features(state: WordIronState) -> list[float]:
+    """Seat 0's lead over seat 1 in each of `_player_features`."""
+    a, b = _player_features(state, 0), _player_features(state, 1)
+    return [x - y for x, y in zip(a, b)]
+
+
+def evaluation_label(state: WordIronState, final: WordIronState) -> float | None:
+    outcome = final.outcome()
+    return None if outcome is None else outcome.reward(0)
+
+
+def evaluate(state: WordIronState) -> list[float]:
+    lead = sum(w * f for w, f in zip(EVAL_WEIGHTS, evaluation_features(state)))
+    p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead))))
+    return [p, 1.0 - p]
