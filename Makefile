@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/warroom play kow --players human,heuristic
+	$(BIN)/warroom play kow --players human,mcts
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2
