@@ -24,7 +24,8 @@ Dice (mode=dice):
 - Attacker hits beyond the defender's units suppress defender dice (not a town's or city's).
 - The launch: the attacker may bring units of its reserve (each joins its hex side). Then
   Overwatch (the defender fires it or holds it back), bombard and pre-battle fire; then
-  rounds until one side is gone or the attacker retreats. A town or city takes one round.
+  rounds until one side is gone or the attacker retreats. A town or city is fought for
+  at least one round.
 Dice with the cards' text (mode=hybrid): the dice battle above, and a secret hand of cards
   played only for their text. At the launch an Attack card may be played for its text
   (Secrecy: no Overwatch). Before each dice round the attacker, then the defender, may play
