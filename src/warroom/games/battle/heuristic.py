@@ -21,6 +21,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from ...engine.estimate import share_chances
 from .actions import (
     AddCard,
     Attack,
@@ -418,10 +419,7 @@ def evaluate(state: BattleState) -> list[float]:
     scores = [-math.inf if state.out[p] else
               sum(w * f for w, f in zip(EVAL_WEIGHTS, _player_features(state, p)))
               for p in range(n)]
-    top = max(scores)
-    weights = [math.exp(s - top) for s in scores]
-    total = sum(weights)
-    chance = [w / total for w in weights]
+    chance = share_chances(scores)
     for unit in state.units:
         if len(unit) > 1:
             shared = sum(chance[p] for p in unit)

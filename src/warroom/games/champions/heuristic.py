@@ -16,11 +16,11 @@ flipping while the next flip is worth it. Bare face cards are turned in for an e
 
 from __future__ import annotations
 
-import math
 import random
 from functools import lru_cache
 from typing import Any
 
+from ...engine.estimate import win_chance
 from .actions import (
     Attack,
     Decline,
@@ -498,6 +498,5 @@ def evaluation_label(state: ChampionsState, final: ChampionsState) -> float | No
 
 
 def evaluate(state: ChampionsState) -> list[float]:
-    lead = sum(w * f for w, f in zip(EVAL_WEIGHTS, evaluation_features(state)))
-    p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead))))
+    p = win_chance(EVAL_WEIGHTS, evaluation_features(state))
     return [p, 1.0 - p]

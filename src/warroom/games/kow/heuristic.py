@@ -8,11 +8,11 @@ value, using the fewest swords; stop when the best plan defeats nothing more.
 
 from __future__ import annotations
 
-import math
 import random
 from functools import lru_cache
 from typing import Any
 
+from ...engine.estimate import win_chance
 from .actions import ChooseDice, Defeat, Stop
 from .state import ALLOCATE, KowState, card_value, dice_choices, minimal_sets
 
@@ -138,8 +138,7 @@ def evaluation_label(state: KowState, final: KowState) -> float | None:
 def evaluate(state: KowState) -> list[float]:
     """Each seat's chance to win the match: the round under way won with the fitted chance,
     later rounds even."""
-    lead = sum(w * f for w, f in zip(EVAL_WEIGHTS, evaluation_features(state)))
-    p_round = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead))))
+    p_round = win_chance(EVAL_WEIGHTS, evaluation_features(state))
     need = [state.config.victories_to_win - v for v in state.victories]
     p = p_round * _match_chance(need[0] - 1, need[1]) + (1 - p_round) * _match_chance(
         need[0], need[1] - 1)

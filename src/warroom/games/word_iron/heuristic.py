@@ -15,10 +15,10 @@ The battle itself is fought by the decks; a player decides how to spend its real
 from __future__ import annotations
 
 import functools
-import math
 import random
 from typing import Any
 
+from ...engine.estimate import win_chance
 from .actions import (
     AnswerTruce,
     ChooseFirstAttacker,
@@ -221,6 +221,5 @@ def evaluation_label(state: WordIronState, final: WordIronState) -> float | None
 
 
 def evaluate(state: WordIronState) -> list[float]:
-    lead = sum(w * f for w, f in zip(EVAL_WEIGHTS, evaluation_features(state)))
-    p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead))))
+    p = win_chance(EVAL_WEIGHTS, evaluation_features(state))
     return [p, 1.0 - p]

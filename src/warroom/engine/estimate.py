@@ -1,0 +1,21 @@
+"""Small helpers for games' position estimates (`Game.evaluate`): a weighted lead turned into
+win chances. The weights are fitted to self-play by benchmarks/fit_evaluation.py."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+
+def win_chance(weights: Sequence[float], lead: Sequence[float]) -> float:
+    """Seat 0's chance to win: a logistic function of its weighted lead over seat 1."""
+    x = sum(w * f for w, f in zip(weights, lead))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def share_chances(scores: Sequence[float]) -> list[float]:
+    """Each player's chance from its score: a softmax (-inf for a player who is out)."""
+    top = max(scores)
+    weights = [math.exp(s - top) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
