@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ...engine.estimate import share_chances
+from ...engine.estimate import seat0_result, seat_lead, share_chances
 from .actions import (
     AddCard,
     Attack,
@@ -403,13 +403,10 @@ def _player_features(state: BattleState, p: int) -> list[float]:
 
 def evaluation_features(state: BattleState) -> list[float]:
     """Seat 0's lead over seat 1 in each of `_player_features` (two-player games)."""
-    a, b = _player_features(state, 0), _player_features(state, 1)
-    return [x - y for x, y in zip(a, b)]
+    return seat_lead(_player_features, state)
 
 
-def evaluation_label(state: BattleState, final: BattleState) -> float | None:
-    outcome = final.outcome()
-    return None if outcome is None or state.num_players != 2 else outcome.reward(0)
+evaluation_label = seat0_result  # the winner of the finished game
 
 
 def evaluate(state: BattleState) -> list[float]:

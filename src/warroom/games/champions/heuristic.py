@@ -20,7 +20,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine.estimate import win_chance
+from ...engine.estimate import seat0_result, seat_lead, win_chance
 from .actions import (
     Attack,
     Decline,
@@ -488,13 +488,10 @@ def _army_features(state: ChampionsState, p: int) -> list[float]:
 
 def evaluation_features(state: ChampionsState) -> list[float]:
     """Seat 0's lead over seat 1 in each of `_army_features`."""
-    a, b = _army_features(state, 0), _army_features(state, 1)
-    return [x - y for x, y in zip(a, b)]
+    return seat_lead(_army_features, state)
 
 
-def evaluation_label(state: ChampionsState, final: ChampionsState) -> float | None:
-    outcome = final.outcome()
-    return None if outcome is None else outcome.reward(0)
+evaluation_label = seat0_result  # the winner of the finished game
 
 
 def evaluate(state: ChampionsState) -> list[float]:

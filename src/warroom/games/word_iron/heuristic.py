@@ -18,7 +18,7 @@ import functools
 import random
 from typing import Any
 
-from ...engine.estimate import win_chance
+from ...engine.estimate import seat0_result, seat_lead, win_chance
 from .actions import (
     AnswerTruce,
     ChooseFirstAttacker,
@@ -211,13 +211,10 @@ def _player_features(state: WordIronState, p: int) -> list[float]:
 
 def evaluation_features(state: WordIronState) -> list[float]:
     """Seat 0's lead over seat 1 in each of `_player_features`."""
-    a, b = _player_features(state, 0), _player_features(state, 1)
-    return [x - y for x, y in zip(a, b)]
+    return seat_lead(_player_features, state)
 
 
-def evaluation_label(state: WordIronState, final: WordIronState) -> float | None:
-    outcome = final.outcome()
-    return None if outcome is None else outcome.reward(0)
+evaluation_label = seat0_result  # the winner of the finished game
 
 
 def evaluate(state: WordIronState) -> list[float]:
