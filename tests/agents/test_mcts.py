@@ -441,3 +441,19 @@ def test_leak_mcts_needs_nothing_but_the_public_view(game_config):
         view = SealedView(PlayerView(state, player, game))
         action = make_agent("mcts:iters=3:rollout=random", game, 1).act(view)
         assert action in state.legal_actions(player)
+
+
+def test_guard_keeps_the_heuristics_move_unless_the_search_is_clearly_better():
+    from warroom.agents.mcts import Node
+
+    agent = make_agent("mcts:guard=2", get_game("kow"), 1)
+    assert agent.params.guard == 2.0
+    root = Node()
+    root.stats[(0, "search")] = [10, 6.0, 10]
+    root.stats[(0, "heuristic")] = [10, 5.0, 10]
+    assert not agent._clearly_better(root, 0, "search", "heuristic")  # 0.6 vs 0.5 in 10: noise
+    root.stats[(0, "search")] = [1000, 600.0, 1000]
+    root.stats[(0, "heuristic")] = [1000, 500.0, 1000]
+    assert agent._clearly_better(root, 0, "search", "heuristic")
+    with pytest.raises(ConfigError, match="guard must be at least 0"):
+        make_agent("mcts:guard=-1", get_game("kow"), 1)

@@ -36,6 +36,9 @@ Parameters (a SPEC such as `mcts:iters=2000:rollout=random`):
            scores as a draw (1/players each)
   shape    weight of the final score share in the reward (0 to 1, default 0): a rollout lost
            narrowly then counts for more than one lost badly, a smoother signal in long games
+  guard    keep the heuristic's move at the root unless the search's choice has a mean reward
+           higher by more than `guard` standard errors (default 0: off; 2 is a usual test): a
+           guard against choices that noise made among near-equal moves
   bias     progressive bias towards the game's heuristic move at every tree node: a bonus of
            bias / (visits + 1) to the UCB score of the action the heuristic picks, which is
            also tried first and wins ties of visits at the root (default 5; 0: none). It keeps
@@ -75,11 +78,12 @@ class MctsParams:
     depth: int | None | str = "auto"  # "auto": DEFAULT_EVAL_DEPTH with an estimate, else full
     bias: float = DEFAULT_BIAS
     shape: float = 0.0
+    guard: float = 0.0
 
     @classmethod
     def parse(cls, raw: dict[str, Any]) -> MctsParams:
         """Typed parameters from SPEC text; any mistake is a one-line ConfigError."""
-        known = ("iters", "time", "rollout", "c", "depth", "bias", "shape")
+        known = ("iters", "time", "rollout", "c", "depth", "bias", "shape", "guard")
         for key in raw:
             if key not in known:
                 raise ConfigError(f"mcts: unknown parameter {key!r}; parameters are: "
@@ -101,8 +105,10 @@ class MctsParams:
         shape = _number(raw, "shape", float, minimum=0.0)
         if shape is not None and shape > 1:
             raise ConfigError(f"mcts: shape must be at most 1, not {raw['shape']!r}")
+        guard = _number(raw, "guard", float, minimum=0.0)
         return cls(iters, seconds, rollout, cls.c if c is None else c, depth,
-                   cls.bias if bias is None else bias, cls.shape if shape is None else shape)
+                   cls.bias if bias is None else bias, cls.shape if shape is None else shape,
+                   cls.guard if guard is None else guard)
 
 
 def _number(raw: dict[str, Any], key: str, kind: type, minimum: float,
@@ -171,7 +177,11 @@ class MctsAgent:
         favourite = None
         if self.bias:  # what the game's heuristic would play, as HeuristicAgent asks it
             favourite = self.game.heuristic(view.determinize(self.rng), view.player, self.rng)
-        return self.best_action(result.root, view.player, actions, favourite)
+        choice = self.best_action(result.root, view.player, actions, favourite)
+        if self.params.guard and favourite is not None and choice != favourite and \
+                not self._clearly_better(result.root, view.player, choice, favourite):
+            return favourite
+        return choice
 
     # --- the search -----------------------------------------------------------------------
     def search(self, view: PlayerView) -> SearchResult:
@@ -309,6 +319,16 @@ class MctsAgent:
         if len(actions) == 1:
             return actions[0]
         return self.game.heuristic(state, player, self.rng)
+
+    def _clearly_better(self, root: Node, player: int, choice: Any, favourite: Any) -> bool:
+        """True if `choice`'s mean reward beats `favourite`'s by more than `guard` standard
+        errors (each bounded as for rewards in [0, 1]: mean * (1 - mean) / visits)."""
+        a, b = root.stats.get((player, choice)), root.stats.get((player, favourite))
+        if not b or not b[0]:
+            return True
+        mean_a, mean_b = a[1] / a[0], b[1] / b[0]
+        spread = math.sqrt(mean_a * (1 - mean_a) / a[0] + mean_b * (1 - mean_b) / b[0])
+        return mean_a - mean_b > self.params.guard * max(spread, 1e-9)
 
     @staticmethod
     def best_action(root: Node, player: int, actions: list[Any], favourite: Any = None) -> Any:
