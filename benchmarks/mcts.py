@@ -2,11 +2,14 @@
 
     python benchmarks/mcts.py speed [GAME ...]            iterations per second, per rollout
     python benchmarks/mcts.py strength GAME [--games N] [--iters N] [--workers K]
+    python benchmarks/mcts.py agree GAME [--games N] [--iters N] [--set KEY=VALUE ...]
 
 `speed` searches a few decision points of a heuristic game (from the opening to the end game)
 with a fixed iteration budget and reports the median iterations per second and the time of a
 move at the default budget. `strength` plays mcts (at --iters) against random and against
-heuristic, both seat orders on the same deals, and prints the evaluate table as JSON.
+heuristic, both seat orders on the same deals, and prints the evaluate table as JSON. `agree`
+plays heuristic games and counts, by the kind of the heuristic's action, how often mcts (at
+--iters) would have chosen the same: where they agree, search cannot gain.
 Figures go to benchmarks/mcts-results.md.
 """
 
@@ -83,6 +86,27 @@ def strength(name: str, spec: str, games: int, workers: int, seed: int,
     return {"game": name, "seed": seed, "games_per_pairing": games, **table}
 
 
+def agree(name: str, games: int, iters: int, options: dict[str, str]) -> dict[str, list[int]]:
+    """{kind of the heuristic's action: [decisions, mcts chose the same]} over heuristic games."""
+    game = get_game(name)
+    config = game.config(options)
+    out: dict[str, list[int]] = {}
+    for seed in range(games):
+        state = game.new_state(config, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            choice = game.heuristic(state.determinize(player, rng), player, rng)
+            if len(state.legal_actions(player)) > 1:
+                agent = MctsAgent(game, seed, iters=str(iters))
+                same = agent.act(PlayerView(state, player, game)) == choice
+                row = out.setdefault(type(choice).__name__, [0, 0])
+                row[0] += 1
+                row[1] += same
+            state.apply(player, choice)
+    return out
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -97,8 +121,19 @@ def main(argv: list[str]) -> None:
     t.add_argument("--workers", type=int, default=2)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--against", default="random,heuristic")
+    a = sub.add_parser("agree")
+    a.add_argument("game")
+    a.add_argument("--games", type=int, default=10)
+    a.add_argument("--iters", type=int, default=1000)
+    a.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
-    if args.what == "speed":
+    if args.what == "agree":
+        options = dict(item.split("=", 1) for item in args.set)
+        table = agree(args.game, args.games, args.iters, options)
+        total = [sum(r[0] for r in table.values()), sum(r[1] for r in table.values())]
+        print(json.dumps({"game": args.game, "options": options, "iters": args.iters,
+                          "agree": table, "total": total}))
+    elif args.what == "speed":
         speed(args.games or list(REGISTRY), args.iters, args.points)
     else:
         print(json.dumps(strength(args.game, args.spec, args.games, args.workers, args.seed,
