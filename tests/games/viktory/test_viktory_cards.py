@@ -5,7 +5,7 @@ hands are set by hand, and the draw pile lists its top card last."""
 from __future__ import annotations
 
 import pytest
-from viktory_helpers import GAME, act, card_battle, events, labels, play
+from viktory_helpers import BASE, FILL, GAME, act, battle, events, flips, labels, play
 
 from warroom.games.viktory.actions import (
     Casualty,
@@ -18,14 +18,6 @@ from warroom.games.viktory.actions import (
     StandGround,
 )
 
-BASE = dict(terrain="plains", settlement="none", defenders="2i1c", attackers=("2i1c",))
-FILL = ["CZ1", "CZ2", "CZ3", "CZ4", "CZ5", "CZ6"]  # non-hits for draws and flips
-
-
-def battle(attacker, defender, deck=None, **values):
-    return card_battle(attacker, defender, FILL if deck is None else deck,
-                       **{**BASE, **values})
-
 
 def counters(state):
     """The counters offered to the player to move, fillers left out."""
@@ -37,10 +29,6 @@ def discard(state, card):
     player = state.to_move()[0]
     act(state, next(a for a in state.legal_actions(player)
                     if type(a) is Discard and a.card == card))
-
-
-def flips(state, cause):
-    return [e for e in events(state, "flip") if e["cause"] == cause]
 
 
 def draws(state, why):

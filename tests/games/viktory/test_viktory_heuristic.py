@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from viktory_helpers import GAME, act, card_battle, dice_battle, hybrid_battle, play
+from viktory_helpers import BASE, FILL, GAME, act, card_battle, dice_battle, hybrid_battle, play
 
 from warroom.games.viktory.actions import (
     Bring,
@@ -17,9 +17,6 @@ from warroom.games.viktory.actions import (
     PlayCard,
     StandGround,
 )
-
-BASE = dict(terrain="plains", settlement="none", defenders="2i1c", attackers=("2i1c",))
-FILL = ["CZ1", "CZ2", "CZ3", "CZ4", "CZ5", "CZ6"]
 
 
 def choice(state):

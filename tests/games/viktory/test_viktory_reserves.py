@@ -5,7 +5,7 @@ Overwatch back, and the attacker's right to a Special Event when a card would ke
 from __future__ import annotations
 
 import pytest
-from viktory_helpers import GAME, act, card_battle, dice_battle, events, labels, play
+from viktory_helpers import BASE, GAME, act, battle, dice_battle, events, flips, labels, play
 
 from warroom.games.viktory.actions import (
     Bring,
@@ -17,18 +17,7 @@ from warroom.games.viktory.actions import (
     PlayCard,
 )
 
-BASE = dict(terrain="plains", settlement="none", defenders="2i1c", attackers=("2i1c",))
-FILL = ["CZ1", "CZ2", "CZ3", "CZ4", "CZ5", "CZ6"]
 QUIET = [6] * 40
-
-
-def battle(attacker, defender, deck=None, **values):
-    return card_battle(attacker, defender, FILL if deck is None else deck,
-                       **{**BASE, **values})
-
-
-def flips(state, cause):
-    return [e for e in events(state, "flip") if e["cause"] == cause]
 
 
 def rolls(state, cause="battle", player=None):

@@ -161,3 +161,19 @@ def finish_turn(state: ViktoryState) -> None:
         actions = state.legal_actions(state.to_move()[0])
         action = Draw(0) if Draw(0) in actions else actions[0]
         act(state, action)
+
+
+# A small open-field card battle, and non-hits to fill the deck for draws and flips.
+BASE = dict(terrain="plains", settlement="none", defenders="2i1c", attackers=("2i1c",))
+FILL = ["CZ1", "CZ2", "CZ3", "CZ4", "CZ5", "CZ6"]
+
+
+def battle(attacker: list[str], defender: list[str], deck: list[str] | None = None,
+           **values: Any) -> ViktoryState:
+    """A card battle of BASE (overridden by `values`) with these hands, FILL below them."""
+    return card_battle(attacker, defender, FILL if deck is None else deck,
+                       **{**BASE, **values})
+
+
+def flips(state: ViktoryState, cause: str) -> list[dict[str, Any]]:
+    return [e for e in events(state, "flip") if e["cause"] == cause]
