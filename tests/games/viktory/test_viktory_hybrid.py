@@ -4,9 +4,6 @@ and the test deck of viktory_helpers, with hands set by hand."""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-
 from viktory_helpers import GAME, act, events, hybrid_battle, labels, play
 
 from warroom.games.viktory.actions import (
@@ -123,18 +120,6 @@ def test_rule_hybrid_taking_a_town_gains_a_card_and_the_turn_ends_with_discards_
     assert state.decision == ("lose_card", 1)
     act(state, Discard("FL11", "FL11 1H/1M water"))
     assert state.hands[1] == ["FR11"] and state.decision == ("draw", 0)
-
-
-def test_rule_hybrid_determinize_resamples_the_opponents_hand_and_the_deck():
-    state = GAME.new_state(GAME.config({"mode": "hybrid"}), 3)
-    hands = set()
-    for k in range(10):
-        d = state.determinize(1, random.Random(k))
-        assert d.hands[1] == state.hands[1]
-        assert Counter(d.hands[0] + d.deck) == Counter(state.hands[0] + state.deck)
-        assert d.observation(1) == state.observation(1)
-        hands.add(tuple(d.hands[0]))
-    assert len(hands) > 1
 
 
 def test_rule_hybrid_reinforcements_in_the_card_window_draw_a_unit_into_the_battle():

@@ -44,8 +44,9 @@ def random_game(values: dict, seed: int):
     return states
 
 
-def test_determinize_resamples_the_opponents_hand_and_the_deck_order():
-    state = GAME.new_state(GAME.config({"mode": "cards"}), 3)
+@pytest.mark.parametrize("mode", ["cards", "hybrid"])
+def test_determinize_resamples_the_opponents_hand_and_the_deck_order(mode):
+    state = GAME.new_state(GAME.config({"mode": mode}), 3)
     hands = set()
     for k in range(10):
         d = state.determinize(0, random.Random(k))
