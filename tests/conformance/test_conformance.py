@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from warroom.agents import HeuristicAgent
-from warroom.engine import IllegalAction, PlayerView, Record, replay
+from warroom.engine import Game, IllegalAction, PlayerView, Record, replay
 
 MAX_DECISIONS = 20_000
 
@@ -156,17 +156,17 @@ def test_clone_is_independent(game_config):
 def test_position_estimate_is_a_reward_per_player_and_leaves_the_state_alone(game_config):
     """Game.evaluate, where a game offers it (search stops short of the end with it)."""
     game, config = game_config
-    if game.evaluate(game.new_state(config, 0)) is None:
+    if type(game).evaluate is Game.evaluate:
         pytest.skip(f"{game.name} offers no position estimate")
     seen = set()
-    for i, (state, _, _) in enumerate(random_walk(game, config, 7)):
-        if i % 3:
-            continue
+    for state, _, _ in random_walk(game, config, 7):
         before = json.dumps(all_observations(state), sort_keys=True)
         estimate = game.evaluate(state)
+        assert json.dumps(all_observations(state), sort_keys=True) == before
+        if estimate is None:  # a state the game declines to score
+            continue
         assert len(estimate) == state.num_players
         assert all(0.0 <= v <= 1.0 for v in estimate)
-        assert json.dumps(all_observations(state), sort_keys=True) == before
         seen.add(tuple(round(v, 6) for v in estimate))
     assert len(seen) > 1, "the estimate never changed along a whole game"
 

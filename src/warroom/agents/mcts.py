@@ -30,10 +30,12 @@ Parameters (a SPEC such as `mcts:iters=2000:rollout=random`):
            reproduces exactly on any machine
   rollout  `heuristic` (the game's own policy, when it has one) or `random`
   c        UCB exploration constant (rewards lie in [0, 1])
-  depth    rollout decisions before the game's `evaluate` estimate scores the position (default
-           4 for games that offer one; 0: score the new leaf at once; `full`: play to the end).
-           A game without an estimate plays rollouts to the end; a rollout it cuts short
-           scores as a draw (1/players each)
+  depth    rollout decisions before the game's `evaluate` estimate scores the position (default:
+           the game's `estimate_depth`, 4 unless it says otherwise; 0: score the new leaf at
+           once; `full`: play to the end). Where the game declines a state (its estimate scores
+           only settled points, say) the rollout plays on to the next one it scores. A game
+           without an estimate plays rollouts to the end; a rollout it cuts short scores as a
+           draw (1/players each)
   shape    weight of the final score share in the reward (0 to 1, default 0): a rollout lost
            narrowly then counts for more than one lost badly, a smoother signal in long games
   guard    keep the heuristic's move at the root unless the search's choice has a mean reward
@@ -63,7 +65,6 @@ DEFAULT_ITERS = 1000
 SIMULTANEOUS_EPSILON = 0.1
 DEFAULT_BIAS = 5.0
 DEFAULT_TIME = 1.0  # seconds: with neither budget given, a move stops at whichever comes first
-DEFAULT_EVAL_DEPTH = 4  # rollout decisions before a game's estimate takes over
 
 # A step of the tree: the (player, action) pairs chosen at one node, one per mover.
 Step = tuple[tuple[int, Any], ...]
@@ -75,7 +76,7 @@ class MctsParams:
     time: float | None = None
     rollout: str = "heuristic"
     c: float = 0.7
-    depth: int | None | str = "auto"  # "auto": DEFAULT_EVAL_DEPTH with an estimate, else full
+    depth: int | None | str = "auto"  # "auto": game.estimate_depth with an estimate, else full
     bias: float = DEFAULT_BIAS
     shape: float = 0.0
     guard: float = 0.0
@@ -164,7 +165,7 @@ class MctsAgent:
         self.has_estimate = type(game).evaluate is not Game.evaluate
         depth = self.params.depth
         if depth == "auto":
-            depth = DEFAULT_EVAL_DEPTH if self.has_estimate else None
+            depth = game.estimate_depth if self.has_estimate else None
         self.depth: float = math.inf if depth is None else float(depth)
         self.last: SearchResult | None = None  # the latest search, for benchmarks and tests
 
@@ -284,8 +285,11 @@ class MctsAgent:
         steps = 0
         while not state.is_terminal():
             if steps >= cap:
-                estimate = self.game.evaluate(state) if self.has_estimate else None
-                return estimate or [1.0 / state.num_players] * state.num_players
+                if not self.has_estimate:
+                    return [1.0 / state.num_players] * state.num_players
+                estimate = self.game.evaluate(state)
+                if estimate is not None:  # None: the game declines this state; roll on
+                    return estimate
             movers = state.to_move()
             if len(movers) == 1:
                 state.apply(movers[0], policy(state, movers[0]))

@@ -139,6 +139,9 @@ class Game:
     summary: ClassVar[str] = ""  # a short rules summary, shown by `?` in the terminal
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    # Decisions a search's rollout plays before it asks `evaluate` (see there): a few, so that
+    # the estimate scores a position a little past the choice being weighed.
+    estimate_depth: ClassVar[int] = 4
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.actions)
@@ -159,7 +162,8 @@ class Game:
     def evaluate(self, state: State) -> list[float] | None:
         """Each player's expected reward in [0, 1] from a non-terminal state (a determinised
         one), so that a search may stop short of the end of the game; None if the game offers
-        no estimate. Optional: games implement it to make search cheaper and less noisy."""
+        no estimate, or declines this state (mid-turn, say: a search then plays on to the next
+        state it scores). Optional: games implement it to make search cheaper and less noisy."""
         return None
 
     def render(self, observation: dict[str, Any], player: Player | None) -> str:
