@@ -178,6 +178,27 @@ def test_bad_parameter_is_a_one_line_config_error(spec, words):
     assert words in message and "\n" not in message
 
 
+def test_a_rollout_plays_on_past_states_the_game_declines_to_score():
+    """word-iron scores only a round's settled point (estimate_depth 0): a rollout from the
+    middle of a resource phase stops at the next one, not at once and not at the end."""
+    game = get_game("word-iron")
+    state = game.new_state(game.Config(), 3)
+    agent = make_agent("mcts", game, 3)
+    assert agent.depth == 0
+    rng = random.Random(3)
+    while game.evaluate(state) is None:
+        player = state.to_move()[0]
+        state.apply(player, game.heuristic(state, player, rng))
+    player = state.to_move()[0]
+    use = next(a for a in state.legal_actions(player) if type(a).__name__ == "UseResource")
+    state.apply(player, use)
+    round_before = state.round
+    assert game.evaluate(state) is None
+    value = agent.rollout(state)
+    assert not state.is_terminal() and state.round == round_before + 1
+    assert value == game.evaluate(state)
+
+
 def test_rewards_are_the_games_unless_shaped_by_the_score_share():
     game = get_game("kow")
     won_3_1 = Outcome((0,), (3.0, 1.0), "first to 3 Victories")

@@ -78,8 +78,41 @@ def test_battle_estimate_gives_team_mates_their_teams_chance():
         assert len({round(chances[p], 12) for p in unit}) == 1
 
 
+def settled_word_iron(decisions):
+    """A heuristic word-iron game at the first settled point after `decisions` decisions."""
+    game, state = advanced("word-iron", decisions)
+    rng = random.Random(0)
+    while game.evaluate(state) is None:
+        player = state.to_move()[0]
+        state.apply(player, game.heuristic(state.determinize(player, rng), player, rng))
+    return game, state
+
+
 def test_word_iron_estimate_falls_when_a_side_loses_soldiers():
-    game, state = advanced("word-iron", 40)
+    game, state = settled_word_iron(40)
     before = game.evaluate(state)[0]
     state.field[1] = [max(0, n - 2) for n in state.field[1]]
     assert game.evaluate(state)[0] > before
+
+
+def test_word_iron_estimate_scores_only_a_rounds_settled_point():
+    """Cards resolved, nobody recruited yet: the first attacker's resource phase begins."""
+    game, state = settled_word_iron(10)
+    first = state.order[0]
+    assert state.pending[:2] == ("resource", first) and not state.phase_used
+    use = next(a for a in state.legal_actions(first) if type(a).__name__ == "UseResource")
+    state.apply(first, use)
+    assert game.evaluate(state) is None  # mid-phase: a search rolls on to the next round
+
+
+def test_word_iron_exposure_counts_the_soldiers_an_average_enemy_strategy_takes():
+    from warroom.games.word_iron.heuristic import exposure
+
+    game = get_game("word-iron")
+    state = game.new_state(game.Config(), 0)
+    deck, ranks, full = state.decks[1], state.ranks[0], tuple(state.allotted)
+    # The sample strategies against a full field take 3, 3, 2, 3, 1, 2, 4 and 1 soldiers.
+    assert exposure(full, ranks, deck) == pytest.approx(19 / 8)
+    # Without the high units a loss in ranks of power takes more, cheaper soldiers.
+    no_cavalry = full[:5] + (0, 0, 0)
+    assert exposure(no_cavalry, ranks, deck) > exposure(full, ranks, deck)

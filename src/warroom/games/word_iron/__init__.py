@@ -38,6 +38,9 @@ class WordIronGame(Game):
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
+    # The estimate scores only a round's settled point (heuristic.settled): a search's rollout
+    # goes straight to the next one, so every line of play is scored at the same stage.
+    estimate_depth = 0
 
     def new_state(self, config: Config, seed: int) -> WordIronState:
         return WordIronState(config, seed)
@@ -45,7 +48,7 @@ class WordIronGame(Game):
     def heuristic(self, state: WordIronState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
-    def evaluate(self, state: WordIronState) -> list[float]:
+    def evaluate(self, state: WordIronState) -> list[float] | None:
         return evaluate(state)
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:

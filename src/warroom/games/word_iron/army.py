@@ -7,6 +7,7 @@ is the ladder the rules climb ("go up in a military unit ... go down in military
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .deck import UNITS
 
@@ -62,3 +63,25 @@ def next_casualties(field: Sequence[int], ranks: Sequence[int], limit: int, hit:
 
 def army_ranks(field: Sequence[int], ranks: Sequence[int]) -> int:
     return sum(n * r for n, r in zip(field, ranks))
+
+
+def soldiers_lost(field: Sequence[int], ranks: Sequence[int], effects: Sequence[Any]) -> int:
+    """Soldiers a card's losses (`losses`, `unit_losses` against the opponent) take from this
+    field as rules 1 and 8 allocate them; of units tied in ranks, the last listed falls."""
+    left = list(field)
+    for e in effects:
+        if getattr(e, "target", None) != "opponent":
+            continue
+        if e.kind == "unit_losses":
+            for _ in range(e.count):
+                u = resolve_unit(left, UNITS.index(e.unit), "up")
+                if u is not None:
+                    left[u] -= 1
+        elif e.kind == "losses":
+            limit = loss_limit(left, None if e.below is None else UNITS.index(e.below))
+            remaining, hit = e.ranks, 0
+            while remaining > 0 and (group := next_casualties(left, ranks, limit, hit)):
+                left[group[-1]] -= 1
+                remaining -= ranks[group[-1]]
+                hit |= 1 << group[-1]
+    return sum(field) - sum(left)

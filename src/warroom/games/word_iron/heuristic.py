@@ -30,7 +30,7 @@ from .actions import (
     TakeRansom,
     UseResource,
 )
-from .army import ROYAL_GUARDS
+from .army import ROYAL_GUARDS, soldiers_lost
 from .deck import UNITS, Deck
 from .state import WordIronState
 
@@ -197,16 +197,26 @@ def _truce_offer(state: WordIronState, player: int, actions: list[Any]) -> Any:
 
 # --- the position estimate used by search (Game.evaluate) ------------------------------------
 # Weights of `_player_features`, fitted by logistic regression to the winners of heuristic
-# self-play: `python benchmarks/fit_evaluation.py word-iron`.
-EVAL_WEIGHTS = (0.2319, 0.6078, 1.485, 0.2666)
+# self-play at their settled points: `python benchmarks/fit_evaluation.py word-iron --games 600`.
+EVAL_WEIGHTS = (0.2554, 0.6321, 1.528, 0.2068, -0.3303)
 
 
 def _player_features(state: WordIronState, p: int) -> list[float]:
     """A side's army (ranks standing, soldiers standing), what its realm can still recruit
-    (ranks times uses left), and whether it has a use left to pay a ransom with."""
+    (ranks times uses left), whether it has a use left to pay a ransom with, and the soldiers
+    it would lose to an average strategy of the opponent's deck."""
     realm = [(state.resource(entry).ranks, entry[2]) for entry in state.realm[p]]
     return [state.army(p) / 100, sum(state.field[p]) / 10,
-            sum(r * u for r, u in realm) / 100, float(any(u for _, u in realm))]
+            sum(r * u for r, u in realm) / 100, float(any(u for _, u in realm)),
+            exposure(tuple(state.field[p]), state.ranks[p], state.decks[1 - p])]
+
+
+@functools.lru_cache(maxsize=4096)
+def exposure(field: tuple[int, ...], ranks: tuple[int, ...], enemy: Deck) -> float:
+    """Soldiers this field loses, on average, to one strategy of the enemy deck (protection
+    and empowerment left out)."""
+    return sum(soldiers_lost(field, ranks, card.effects) for card in enemy.strategies) \
+        / len(enemy.strategies)
 
 
 def evaluation_features(state: WordIronState) -> list[float]:
@@ -214,9 +224,25 @@ def evaluation_features(state: WordIronState) -> list[float]:
     return seat_lead(_player_features, state)
 
 
-evaluation_label = seat0_result  # the winner of the finished game
+def settled(state: WordIronState) -> bool:
+    """A round's settled point: its cards are resolved and nobody has recruited yet (the
+    first attacker's resource phase begins; the second's when the first has nothing left).
+    Scoring only here compares every line of play after the same number of strategies and
+    resource phases on each side."""
+    pending = state.pending
+    if pending is None or pending[0] != "resource" or state.phase_used:
+        return False
+    first = state.order[0]
+    return pending[1] == first or not any(uses for _, _, uses in state.realm[first])
 
 
-def evaluate(state: WordIronState) -> list[float]:
+def evaluation_label(state: WordIronState, final: WordIronState) -> float | None:
+    """The winner of the finished game, for the settled states the estimate scores."""
+    return seat0_result(state, final) if settled(state) else None
+
+
+def evaluate(state: WordIronState) -> list[float] | None:
+    if not settled(state):
+        return None
     p = win_chance(EVAL_WEIGHTS, evaluation_features(state))
     return [p, 1.0 - p]
