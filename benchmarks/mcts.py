@@ -3,13 +3,17 @@
     python benchmarks/mcts.py speed [GAME ...]            iterations per second, per rollout
     python benchmarks/mcts.py strength GAME [--games N] [--iters N] [--workers K]
     python benchmarks/mcts.py agree GAME [--games N] [--iters N] [--set KEY=VALUE ...]
+    python benchmarks/mcts.py seer GAME [--games N] [--iters N] [--set KEY=VALUE ...]
 
 `speed` searches a few decision points of a heuristic game (from the opening to the end game)
 with a fixed iteration budget and reports the median iterations per second and the time of a
 move at the default budget. `strength` plays mcts (at --iters) against random and against
 heuristic, both seat orders on the same deals, and prints the evaluate table as JSON. `agree`
 plays heuristic games and counts, by the kind of the heuristic's action, how often mcts (at
---iters) would have chosen the same: where they agree, search cannot gain.
+--iters) would have chosen the same: where they agree, search cannot gain. `seer` plays against
+random an mcts that searches the true state, hidden cards and the dice to come included: no fair
+player at that budget can do better, so where the seer falls short of a target, the deal and
+the dice, not the search, keep mcts from it.
 Figures go to benchmarks/mcts-results.md.
 """
 
@@ -21,10 +25,11 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
-from warroom.agents import MctsAgent
+from warroom.agents import MctsAgent, RandomAgent
 from warroom.cli.evaluate import round_robin_jobs, run_jobs, tabulate
-from warroom.engine import Game, PlayerView
+from warroom.engine import Game, PlayerView, State, play_game
 from warroom.games import REGISTRY, get_game
 
 
@@ -86,6 +91,38 @@ def strength(name: str, spec: str, games: int, workers: int, seed: int,
     return {"game": name, "seed": seed, "games_per_pairing": games, **table}
 
 
+class _TrueView(PlayerView):
+    """A view whose determinisations are the true state itself: the seer's window."""
+
+    __slots__ = ()
+
+    def determinize(self, rng: random.Random) -> State:
+        return self._state.clone()
+
+
+class SeerAgent(MctsAgent):
+    """mcts searching the true state (its copy carries the state's random generator, so
+    the search knows the dice to come): an upper bound on any fair player at its budget."""
+
+    def act(self, view: PlayerView) -> Any:
+        return super().act(_TrueView(view._state, view.player, view.game))
+
+
+def seer(name: str, games: int, iters: int, options: dict[str, str]) -> dict[str, Any]:
+    """The seer's score against random, in each seat in turn on the same deals."""
+    game = get_game(name)
+    config = game.config(options)
+    won = [0.0, 0.0]
+    for seed in range(games):
+        for seat in (0, 1):
+            agents = [RandomAgent(game, seed), RandomAgent(game, seed)]
+            agents[seat] = SeerAgent(game, seed, iters=str(iters))
+            won[seat] += play_game(game, config, seed, agents, keep_record=False
+                                   ).outcome.reward(seat)
+    return {"game": name, "options": options, "iters": iters, "games": 2 * games,
+            "seer_score": sum(won) / (2 * games), "by_seat": [w / games for w in won]}
+
+
 def agree(name: str, games: int, iters: int, options: dict[str, str]) -> dict[str, list[int]]:
     """{kind of the heuristic's action: [decisions, mcts chose the same]} over heuristic games."""
     game = get_game(name)
@@ -126,8 +163,16 @@ def main(argv: list[str]) -> None:
     a.add_argument("--games", type=int, default=10)
     a.add_argument("--iters", type=int, default=1000)
     a.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
+    b = sub.add_parser("seer")
+    b.add_argument("game")
+    b.add_argument("--games", type=int, default=50)
+    b.add_argument("--iters", type=int, default=1000)
+    b.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
-    if args.what == "agree":
+    if args.what == "seer":
+        options = dict(item.split("=", 1) for item in args.set)
+        print(json.dumps(seer(args.game, args.games, args.iters, options)))
+    elif args.what == "agree":
         options = dict(item.split("=", 1) for item in args.set)
         table = agree(args.game, args.games, args.iters, options)
         total = [sum(r[0] for r in table.values()), sum(r[1] for r in table.values())]
