@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.estimate import seat0_result, seat_lead, win_chance
@@ -160,7 +161,22 @@ def _resource(state: WordIronState, player: int, actions: list[Any]) -> Any:
     return best
 
 
-@functools.lru_cache(maxsize=16)
+def per_deck(compute: Callable[[Deck], Any]) -> Callable[[Deck], Any]:
+    """Cache compute(deck) by the deck's identity. Hashing a deck (a frozen pydantic model)
+    walks its 72 cards: as an lru_cache key it took a quarter of a word-iron search. Decks
+    are loaded once per file and kept here, so an identity is never reused."""
+    cache: dict[int, tuple[Deck, Any]] = {}
+
+    @functools.wraps(compute)
+    def cached(deck: Deck) -> Any:
+        hit = cache.get(id(deck))
+        if hit is None:
+            hit = cache[id(deck)] = (deck, compute(deck))
+        return hit[1]
+    return cached
+
+
+@per_deck
 def can_capture(deck: Deck) -> bool:
     """Whether any card of this deck can take a royal hostage."""
     return any(e.kind == "capture" for section in (deck.strategies, deck.chance, deck.words,
@@ -211,12 +227,22 @@ def _player_features(state: WordIronState, p: int) -> list[float]:
             exposure(tuple(state.field[p]), state.ranks[p], state.decks[1 - p])]
 
 
-@functools.lru_cache(maxsize=4096)
 def exposure(field: tuple[int, ...], ranks: tuple[int, ...], enemy: Deck) -> float:
     """Soldiers this field loses, on average, to one strategy of the enemy deck (protection
     and empowerment left out)."""
-    return sum(soldiers_lost(field, ranks, card.effects) for card in enemy.strategies) \
-        / len(enemy.strategies)
+    known = _exposures(enemy)
+    value = known.get((field, ranks))
+    if value is None:
+        if len(known) > 100_000:  # a bound on memory; a search meets a few thousand fields
+            known.clear()
+        value = known[field, ranks] = sum(soldiers_lost(field, ranks, card.effects)
+                                          for card in enemy.strategies) / len(enemy.strategies)
+    return value
+
+
+@per_deck
+def _exposures(enemy: Deck) -> dict[tuple[tuple[int, ...], tuple[int, ...]], float]:
+    return {}
 
 
 def evaluation_features(state: WordIronState) -> list[float]:
