@@ -158,22 +158,17 @@ def main(argv: list[str]) -> None:
     t.add_argument("--workers", type=int, default=2)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--against", default="random,heuristic")
-    a = sub.add_parser("agree")
-    a.add_argument("game")
-    a.add_argument("--games", type=int, default=10)
-    a.add_argument("--iters", type=int, default=1000)
-    a.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
-    b = sub.add_parser("seer")
-    b.add_argument("game")
-    b.add_argument("--games", type=int, default=50)
-    b.add_argument("--iters", type=int, default=1000)
-    b.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
+    for what, games in (("agree", 10), ("seer", 50)):  # searches of one game's options
+        a = sub.add_parser(what)
+        a.add_argument("game")
+        a.add_argument("--games", type=int, default=games)
+        a.add_argument("--iters", type=int, default=1000)
+        a.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
+    options = dict(item.split("=", 1) for item in getattr(args, "set", []))
     if args.what == "seer":
-        options = dict(item.split("=", 1) for item in args.set)
         print(json.dumps(seer(args.game, args.games, args.iters, options)))
     elif args.what == "agree":
-        options = dict(item.split("=", 1) for item in args.set)
         table = agree(args.game, args.games, args.iters, options)
         total = [sum(r[0] for r in table.values()), sum(r[1] for r in table.values())]
         print(json.dumps({"game": args.game, "options": options, "iters": args.iters,

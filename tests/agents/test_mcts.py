@@ -14,6 +14,7 @@ import pytest
 from warroom.agents import AGENTS, MctsAgent, make_agent
 from warroom.engine import ConfigError, Game, Outcome, PlayerView, State
 from warroom.games import REGISTRY, get_game
+from warroom.games.word_iron.actions import UseResource
 
 # --- two toy games whose right answers are known ---------------------------------------------
 
@@ -190,7 +191,7 @@ def test_a_rollout_plays_on_past_states_the_game_declines_to_score():
         player = state.to_move()[0]
         state.apply(player, game.heuristic(state, player, rng))
     player = state.to_move()[0]
-    use = next(a for a in state.legal_actions(player) if type(a).__name__ == "UseResource")
+    use = next(a for a in state.legal_actions(player) if isinstance(a, UseResource))
     state.apply(player, use)
     round_before = state.round
     assert game.evaluate(state) is None

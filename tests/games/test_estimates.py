@@ -10,6 +10,8 @@ import pytest
 
 from warroom.engine.estimate import share_chances, win_chance
 from warroom.games import get_game
+from warroom.games.word_iron.actions import UseResource
+from warroom.games.word_iron.heuristic import exposure
 
 
 def test_win_chance_is_even_without_a_lead_symmetric_and_never_overflows():
@@ -100,14 +102,12 @@ def test_word_iron_estimate_scores_only_a_rounds_settled_point():
     game, state = settled_word_iron(10)
     first = state.order[0]
     assert state.pending[:2] == ("resource", first) and not state.phase_used
-    use = next(a for a in state.legal_actions(first) if type(a).__name__ == "UseResource")
+    use = next(a for a in state.legal_actions(first) if isinstance(a, UseResource))
     state.apply(first, use)
     assert game.evaluate(state) is None  # mid-phase: a search rolls on to the next round
 
 
 def test_word_iron_exposure_counts_the_soldiers_an_average_enemy_strategy_takes():
-    from warroom.games.word_iron.heuristic import exposure
-
     game = get_game("word-iron")
     state = game.new_state(game.Config(), 0)
     deck, ranks, full = state.decks[1], state.ranks[0], tuple(state.allotted)
