@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import re
 import importlib
 import tempfile
 import types
@@ -152,7 +153,9 @@ def config_from(game: Game, values: dict[str, Any], uploads: Uploads) -> tuple[A
 
 def field_of(message: str, game: Game) -> str | None:
     """The option a validation message is about, so the form can show it there."""
-    for f in dataclasses.fields(game.Config):
-        if f"'{f.name}'" in message:
-            return f.name
-    return None
+    names = [f.name for f in dataclasses.fields(game.Config)]
+    quoted = [n for n in names if f"'{n}'" in message]
+    if quoted:
+        return quoted[0]
+    bare = [n for n in names if re.search(rf"\b{re.escape(n)}\b", message)]
+    return bare[0] if bare else None

@@ -4,7 +4,7 @@
 export function render(root, view, ctx) {
   const { h, Actions, panel } = ctx.kit;
   const acts = new Actions(view, ctx.act);
-  root.append(panel("Table", h("pre", { class: "text-view", text: view.text || "" })));
+  root.append(h("div", { class: "fallback" }, panel("Table", h("pre", { class: "text-view", text: view.text || "" }))));
   const bar = acts.rest("Your choice");
   if (bar) root.append(bar);
 }

@@ -51,7 +51,10 @@ async function receive(entry, frame) {
     welcome = frame;
     entry.seat = frame.seat;
     entry.retry = 0;
-    if (!table) table = await loadTable(frame.game);
+    if (!table) {
+      table = await loadTable(frame.game);
+      draw();
+    }
     $("#title").textContent = `${frame.title} · game ${frame.id}`;
     document.title = `${frame.title} - warroom`;
     return;
@@ -80,15 +83,18 @@ function localSeats() {
 // "pass the device" screen until that person confirms, so no seat sees another's hand.
 function choose() {
   const mine = localSeats();
-  if (!mine.length) { shown = null; revealed = true; return; }
-  if (mine.length === 1) { shown = mine[0]; revealed = true; return; }
-  const current = views.get(shown);
-  if (shown !== null && current && current.legal.length) return;
+  if (tokens.length <= 1) {
+    shown = mine.length ? mine[0] : null;
+    revealed = true;
+    return;
+  }
+  const current = shown !== null ? views.get(shown) : null;
+  if (current && current.legal.length) return;
   const next = mine.find((s) => views.get(s)?.legal.length);
   if (next !== undefined && next !== shown) {
     shown = next;
     revealed = false;
-  } else if (shown === null) {
+  } else if (shown === null && mine.length) {
     shown = mine[0];
     revealed = false;
   }

@@ -27,9 +27,9 @@ export function render(root, view, ctx) {
       pile("Discard", o.discard.length, o.discard.length ? small(card(o.discard.at(-1))) : null)) : null,
     o.groups.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "attack groups" }),
       ...o.groups.map((g, i) => h("div", { class: "row" }, h("b", { text: `Group ${i + 1} → ${who(g.target, view)}: ` }),
-        ...g.attackers.map(([c]) => small(card(c))),
+        ...g.attackers.map(([, c]) => small(card(c))),
         g.blockers.length ? h("span", { class: "muted", text: " blocked by " }) : null,
-        ...g.blockers.map(([c]) => small(card(c)))))) : null,
+        ...g.blockers.map(([, c]) => small(card(c)))))) : null,
     o.combat ? h("div", { class: "stats" }, `Combat of group ${o.combat.group + 1}, skill ${o.combat.level}`) : null,
     o.special ? h("div", { class: "stats" }, `${who(o.special.player, view)} uses ${o.special.card}`) : null));
 
