@@ -48,10 +48,8 @@ def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -
     page.goto(url + "/")
     page.select_option("#game", game)
     for key, value in (options or {}).items():
-        page.locator(f"#options-box").evaluate("e => e.open = true")
-        page.fill(f"#opt-{key}", value) if page.locator(f"#opt-{key}").get_attribute(
-            "type") != "checkbox" else None
-        page.locator(f"#opt-{key}").dispatch_event("input")
+        page.locator("#options-box").evaluate("e => e.open = true")
+        page.fill(f"#opt-{key}", value)
     for i, kind in enumerate(seats):
         page.select_option(f"select[name=seat{i}]", kind)
     page.click("#start")

@@ -96,7 +96,7 @@ def parse_intent(text: str) -> Hello | Act | Ping:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "frame"
         raise ValueError(f"{data['type']} frame, field {where}: {err['msg']}") from None
-    if isinstance(intent, Act) and (intent.index is None) == (intent.action is None):
+    if isinstance(intent, Act) and intent.index is None and intent.action is None:
         raise ValueError("an act frame names its action by index (with version) or as action")
     return intent
 
@@ -106,14 +106,15 @@ def parse_intent(text: str) -> Hello | Act | Ping:
 class Connection:
     ws: WebSocket
     seat: int | None
+    rate: float = RATE
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
 
     def allow(self) -> bool:
-        """Token bucket: RATE intents a second on average, BURST at once."""
+        """Token bucket: `rate` intents a second on average, BURST at once."""
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
             return False
@@ -144,8 +145,10 @@ def error_frame(message: str) -> str:
 class Server:
     """Live games, their connections, and the AI workers."""
 
-    def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0):
+    def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0,
+                 rate: float = RATE):
         self.store = store
+        self.rate = rate
         self.uploads = Uploads(store)
         self.games: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}  # games that no longer rebuild, and why
@@ -212,8 +215,7 @@ class Server:
             assert conn.seat is not None
             live.apply(self.store, conn.seat, action)
         except Rejected as exc:
-            conn.send(error_frame(str(exc)))
-            conn.send(live.frame(conn.seat))  # what is true now, to choose again from
+            conn.send(error_frame(str(exc)))  # the page already holds the latest state
             return
         self.after_action(live)
 
@@ -300,11 +302,11 @@ def _stored_options(options: dict[str, Any]) -> dict[str, Any]:
 
 # --- the app ------------------------------------------------------------------------------
 def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
-               ai_processes: int = 2, ai_delay: float = 0.0) -> FastAPI:
+               ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
-    can follow an AI's play."""
-    server = Server(store or SqliteStore(db), ai_processes, ai_delay)
+    can follow an AI's play; `rate` limits the messages a connection may send a second."""
+    server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -473,7 +475,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                 await ws.close(code=4401)
                 return
             live.seen.add(seat)
-        conn = Connection(ws, seat)
+        conn = Connection(ws, seat, server.rate)
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
         conn.send(json.dumps(_welcome(live, seat)))
@@ -503,7 +505,7 @@ async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
                                   f"{MAX_FRAME})"))
             continue
         if not conn.allow():
-            conn.send(error_frame(f"too many messages: at most {RATE:g} a second"))
+            conn.send(error_frame(f"too many messages: at most {conn.rate:g} a second"))
             continue
         try:
             intent = parse_intent(text)

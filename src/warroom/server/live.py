@@ -100,16 +100,22 @@ class LiveGame:
     # --- intents ------------------------------------------------------------------------
     def resolve(self, seat: int | None, version: int | None, index: int | None,
                 action: dict[str, Any] | None) -> Any:
-        """The action an intent names, or Rejected saying why (the state is untouched)."""
+        """The action an intent names, or Rejected saying why (the state is untouched).
+
+        An intent names its action by `index` into the legal actions at `version`, or as
+        `action` (its JSON form), or both: then a stale index (another seat moved, as in a
+        simultaneous decision) falls back to the action if it is still legal."""
         if seat is None:
             raise Rejected("spectators cannot act; open a seat's link to play")
         if self.state.is_terminal():
             raise Rejected("the game is over")
+        if version is not None and version != self.version:
+            if action is None:
+                raise Rejected(f"stale action: you saw version {version}, the game is at "
+                               f"{self.version}; choose again")
+            index = None  # another seat moved meanwhile: the action itself may still be legal
         if seat not in self.state.to_move():
             raise Rejected(f"it is not seat {seat}'s decision now")
-        if version is not None and version != self.version:
-            raise Rejected(f"stale action: you saw version {version}, the game is at "
-                           f"{self.version}; choose again")
         legal = self.state.legal_actions(seat)
         if index is not None:
             if version is None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import re
 import importlib
+import re
 import tempfile
 import types
 import typing

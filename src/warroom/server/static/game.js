@@ -106,7 +106,8 @@ function act(seat, view, index) {
     say("not connected; reconnecting");
     return;
   }
-  entry.ws.send(JSON.stringify({ type: "act", version: view.version, index }));
+  const action = view.legal.find((e) => e.i === index)?.action;
+  entry.ws.send(JSON.stringify({ type: "act", version: view.version, index, action }));
 }
 
 function draw() {
