@@ -3,12 +3,14 @@ table, and two browser contexts playing each other through invite links."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from pathlib import Path
 
 import pytest
 
+# The README's screenshot: refreshed by `WARROOM_UPDATE_SCREENSHOT=1 make test`.
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
 
 
@@ -58,7 +60,7 @@ def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -
 
 
 @pytest.mark.parametrize("game", ["kow", "viktory"])
-def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game):
+def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game, tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -68,8 +70,10 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
         for _ in range(6):
             click_something(page, random.Random(1))
             page.wait_for_timeout(100)
-        SCREENSHOT.parent.mkdir(exist_ok=True)
-        page.screenshot(path=str(SCREENSHOT))
+        update = os.environ.get("WARROOM_UPDATE_SCREENSHOT") == "1"
+        shot = SCREENSHOT if update else tmp_path / "screenshot.png"
+        page.screenshot(path=str(shot))
+        assert shot.stat().st_size > 10_000
     play_to_the_end([page], seed=2)
     assert page.locator("#headline").inner_text()
     assert not errors, errors

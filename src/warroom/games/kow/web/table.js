@@ -21,7 +21,8 @@ export function render(root, view, ctx) {
   const line = h("div", { class: "row" },
     h("div", { class: "pile" }, h("span", { class: "card back" }),
       h("small", { text: `Battle Deck: ${o.deck_left}` })),
-    ...o.table.map((c) => acts.bind(card(c), acts.byType("Defeat", (a) => a.card === c))));
+    ...o.table.map((c) => (c === null ? h("span", { class: "card gap", title: "defeated" })
+      : acts.bind(card(c), acts.byType("Defeat", (a) => a.card === c)))));
 
   root.append(panel("Table", head, h("div", { class: "zone" },
     h("div", { class: "label", text: "cards in line (next to the deck first)" }), line)));
