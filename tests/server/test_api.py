@@ -258,8 +258,13 @@ def test_ai_seats_play_a_whole_game_and_the_record_replays_it(db):
     final = replay_to_end(game, Record.from_json(record))
     assert final.is_terminal()
     assert len(steps) == len(record["actions"]) + 1
-    assert steps[-1]["observation"] == final.observation(1)
-    assert spectator[-1]["observation"] == final.observation(None)
+    def without_log(obs):
+        return {k: v for k, v in obs.items() if k != "log"}
+
+    assert steps[-1]["observation"] == without_log(final.observation(1))
+    assert spectator[-1]["observation"] == without_log(final.observation(None))
+    described = [game.describe_event(e) for e in final.observation(1)["log"]]
+    assert steps[-1]["log"] == [line for line in described if line]
     assert steps[-1]["outcome"] == final.outcome().to_json()
 
 

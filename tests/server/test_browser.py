@@ -163,5 +163,5 @@ def test_every_game_has_a_table_that_plays_by_clicking(live_server, browser, gam
     assert not errors, errors
     assert page.locator("#table .fallback").count() == 0
     summary = page.request.get(f"{live_server.url}/api/games/{game_id}").json()
-    assert summary["version"] >= 10
+    assert summary["version"] >= 10 or summary["status"] == "finished"
     page.close()

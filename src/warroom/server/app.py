@@ -107,6 +107,7 @@ class Connection:
     ws: WebSocket
     seat: int | None
     rate: float = RATE
+    log_sent: int = 0  # log lines this connection's page has
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
@@ -120,6 +121,10 @@ class Connection:
             return False
         self.tokens -= 1
         return True
+
+    def send_state(self, live: LiveGame) -> None:
+        text, self.log_sent = live.frame(self.seat, self.log_sent)
+        self.send(text)
 
     def send(self, text: str) -> None:
         try:
@@ -221,7 +226,7 @@ class Server:
 
     def after_action(self, live: LiveGame) -> None:
         for conn in self.conns.get(live.id, ()):
-            conn.send(live.frame(conn.seat))
+            conn.send_state(live)
         self.kick_ai(live)
 
     # --- AI seats ---
@@ -438,6 +443,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         steps = []
         for version, (state, player, action) in enumerate(replay(live.game, record)):
             frame = view_frame(live.game, state, viewer, version, live.id)
+            frame["log"] = [line for line in frame["log"] if line]
             frame["legal"] = []
             frame["by"] = player
             frame["action"] = getattr(action, "label", None) if player == viewer else None
@@ -479,7 +485,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
         conn.send(json.dumps(_welcome(live, seat)))
-        conn.send(live.frame(seat))
+        conn.send_state(live)
         try:
             await _serve(server, live, conn)
         except WebSocketDisconnect:

@@ -4,6 +4,10 @@ Everything a viewer receives is built here from `observation(seat)` (a spectator
 `observation(None)`): the observation itself, the log as text (the game's `describe_event` of
 that observation's log), the text view (`render`), and for a seat its own legal actions. The
 outcome is added once the game is over. Nothing else about the state is ever sent.
+
+A viewer's log only grows, so a frame carries the lines from `log_from` on (the connection has
+the rest): describing and sending the whole log with every action would cost time in
+proportion to the game's length, for every viewer, at every action.
 """
 
 from __future__ import annotations
@@ -53,7 +57,9 @@ class LiveGame:
         self.actions: list[tuple[int, dict[str, Any]]] = list(row.actions)
         self.upload_names = upload_names or {}
         self.seen: set[int] = set()  # person seats that have connected since the start
-        self._frames: dict[tuple[int, int | None], str] = {}  # (version, seat) -> frame text
+        # (version, seat, log_from) -> (frame text, log lines in total), for this version only
+        self._frames: dict[tuple[int, int | None, int], tuple[str, int]] = {}
+        self._lines: dict[int | None, list[str]] = {}  # each viewer's log, described so far
 
     @property
     def version(self) -> int:
@@ -144,17 +150,17 @@ class LiveGame:
         return Applied(seat, action, self.version)
 
     # --- what viewers see ---------------------------------------------------------------
-    def frame(self, seat: int | None) -> str:
-        """The state frame for a seat (or a spectator), as JSON text, cached per version."""
-        key = (self.version, seat)
-        text = self._frames.get(key)
-        if text is None:
-            text = json.dumps(self.frame_data(seat), separators=(",", ":"))
-            self._frames[key] = text
-        return text
-
-    def frame_data(self, seat: int | None) -> dict[str, Any]:
-        return view_frame(self.game, self.state, seat, self.version, self.id)
+    def frame(self, seat: int | None, log_from: int = 0) -> tuple[str, int]:
+        """The state frame for a seat (or a spectator) whose page has `log_from` log lines, as
+        JSON text, and the number of log lines it then has."""
+        key = (self.version, seat, log_from)
+        cached = self._frames.get(key)
+        if cached is None:
+            data = view_frame(self.game, self.state, seat, self.version, self.id, log_from,
+                              self._lines.setdefault(seat, []))
+            cached = json.dumps(data, separators=(",", ":")), data["log_from"] + len(data["log"])
+            self._frames[key] = cached
+        return cached
 
     def record(self) -> Record:
         """The full record (only offered once the game is over: it holds every secret)."""
@@ -171,10 +177,21 @@ class LiveGame:
                       list(self.actions), meta)
 
 
-def view_frame(game: Game, state: State, seat: int | None, version: int,
-               game_id: str) -> dict[str, Any]:
-    """Everything one viewer may see of `state`, derived from its observation alone."""
-    obs = state.observation(seat)
+def view_frame(game: Game, state: State, seat: int | None, version: int, game_id: str,
+               log_from: int = 0, described: list[str] | None = None) -> dict[str, Any]:
+    """Everything one viewer may see of `state`, derived from its observation alone.
+
+    `described` holds the viewer's log lines described so far (extended here); the frame
+    carries the lines from `log_from` on. An empty line stands for an event the game does not
+    describe, so that line numbers match the observation's events."""
+    full = state.observation(seat) or {}
+    events = full.get("log", [])
+    obs = {k: v for k, v in full.items() if k != "log"}
+    lines = described if described is not None else []
+    if len(lines) > len(events):  # not the log this list was built from
+        lines.clear()
+    lines.extend(_describe(game, e) for e in events[len(lines):])
+    log_from = min(log_from, len(lines))
     legal = state.legal_actions(seat) if seat is not None and not state.is_terminal() else []
     frame: dict[str, Any] = {
         "type": "state",
@@ -182,8 +199,9 @@ def view_frame(game: Game, state: State, seat: int | None, version: int,
         "version": version,
         "seat": seat,
         "observation": obs,
-        "log": [line for line in (_describe(game, e) for e in (obs or {}).get("log", [])) if line],
-        "text": _render(game, obs, seat),
+        "log_from": log_from,
+        "log": lines[log_from:],
+        "text": _render(game, full, seat),
         "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": to_json(a)}
                   for i, a in enumerate(legal)],
         "terminal": state.is_terminal(),

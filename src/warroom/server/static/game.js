@@ -31,7 +31,7 @@ function say(text, kind = "error") {
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
-  const entry = { ws, seat: undefined, retry: sockets.get(token || "")?.retry || 0 };
+  const entry = { ws, seat: undefined, retry: sockets.get(token || "")?.retry || 0, log: [] };
   sockets.set(token || "", entry);
   ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
@@ -60,6 +60,9 @@ async function receive(entry, frame) {
     return;
   }
   if (frame.type !== "state") return;
+  // The frame carries the log lines from log_from on; this connection holds the rest.
+  entry.log = (entry.log || []).slice(0, frame.log_from).concat(frame.log);
+  frame.log = entry.log.filter((line) => line);
   views.set(frame.seat === null ? "spectator" : frame.seat, frame);
   choose();
   draw();
