@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import socket
 import statistics
@@ -33,6 +34,12 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process (Linux), to tell whose CPU limits the run."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def post(url: str, body: dict) -> dict:
@@ -188,9 +195,16 @@ def main() -> None:
                         help="seconds a bot waits before each action (x0.5 to x1.5)")
     parser.add_argument("--game", default="kow")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="drive a server already running on loopback (e.g. under "
+                        "a profiler) instead of starting one")
     args = parser.parse_args()
     if not (1 <= args.games <= 500 and 0 <= args.spectators <= 20 and args.seconds <= 300):
         parser.error("bounded: at most 500 games, 20 spectators each, 300 seconds")
+    if args.url:
+        if not args.url.startswith(("http://127.", "http://localhost")):
+            parser.error("--url must be a loopback address")
+        print(json.dumps(asyncio.run(run(args, args.url.rstrip("/"))), indent=1))
+        return
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         warroom = Path(sys.executable).with_name("warroom")
@@ -208,7 +222,11 @@ def main() -> None:
                     if time.monotonic() > deadline:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
+            client_before = time.process_time()
+            server_before = cpu_seconds(server.pid)
             result = asyncio.run(run(args, base))
+            result["server_cpu_s"] = round(cpu_seconds(server.pid) - server_before, 1)
+            result["client_cpu_s"] = round(time.process_time() - client_before, 1)
         finally:
             server.terminate()
             server.wait(timeout=20)

@@ -30,4 +30,6 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float) -> No
             "pip install 'warroom[server]'") from None
     app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay)
     click.echo(f"warroom: serving http://{host}:{port}/ (games in {db})")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                ws_per_message_deflate=False)
