@@ -147,8 +147,8 @@ def pct(values: list[float], q: float) -> float:
 async def run(args: argparse.Namespace, base: str) -> dict:
     ws_base = base.replace("http", "ws")
     games = []
-    for i in range(args.games):
-        made = post(f"{base}/api/games", {"game": args.game, "seed": i,
+    for _ in range(args.games):
+        made = post(f"{base}/api/games", {"game": args.game,
                                            "options": {"victories_to_win": 50},
                                            "seats": [{"kind": "invite"}, {"kind": "invite"}]})
         games.append(made)

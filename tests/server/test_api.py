@@ -18,7 +18,7 @@ from warroom.server.app import MAX_FRAME
 
 
 def client(db: Path, **options) -> TestClient:
-    return TestClient(create_app(db, ai_processes=0, **options))
+    return TestClient(create_app(db, ai_processes=0, allow_seed=True, **options))
 
 
 def create(c: TestClient, game: str = "kow", seats=("here", "invite"), **extra) -> dict:
@@ -49,6 +49,28 @@ def test_catalog_lists_every_game_with_its_options_and_table(db):
     assert "raiders" in {o["name"]: o for o in games["word-iron"]["options"]}["deck0"]["shipped"]
 
 
+def test_players_cannot_choose_the_seed_that_decides_every_shuffle(db):
+    with TestClient(create_app(db, ai_processes=0)) as c:
+        response = c.post("/api/games", json={"game": "kow", "seed": 1, "seats": [
+            {"kind": "here"}, {"kind": "random"}]})
+    assert response.status_code == 400
+    assert response.json()["error"] == "seed: this server chooses the seed of every game"
+
+
+def test_a_slow_mcts_seat_does_not_hold_up_another_game(db):
+    with TestClient(create_app(db, ai_processes=1, allow_seed=True)) as c:
+        slow = c.post("/api/games", json={"game": "kow", "seats": [
+            {"kind": "mcts", "seconds": 5}, {"kind": "mcts", "seconds": 5}]}).json()
+        fast = create(c, seats=("here", "invite"))
+        with c.websocket_connect(f"/ws/{fast['id']}") as ws:
+            hello(ws, fast["seats"][0]["token"])
+            ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            acked = ws.receive_json()
+        slow_version = c.get(f"/api/games/{slow['id']}").json()["version"]
+    assert acked["version"] == 1
+    assert slow_version == 0  # both mcts seats were still thinking
+
+
 def test_the_lobby_lists_games_without_tokens(db):
     with client(db) as c:
         made = create(c)
@@ -71,6 +93,8 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
         budget = c.post("/api/games", json={"game": "kow", "seats": [
             {"kind": "here"}, {"kind": "mcts", "seconds": 99}]})
         game = c.post("/api/games", json={"game": "chess", "seats": []})
+        nested = c.post("/api/games", json={"game": "kow", "options": {"max_dice": {"a": 1}},
+                                            "seats": [{"kind": "here"}, {"kind": "random"}]})
         path = c.post("/api/games", json={"game": "word-iron", "options": {
             "deck0": "/etc/passwd"}, "seats": [{"kind": "here"}, {"kind": "random"}]})
         listing = c.get("/api/games").json()["games"]
@@ -81,6 +105,7 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
     assert "has 2 seats; got 1" in seats.json()["error"]
     assert "mcts budget" in budget.json()["error"]
     assert "unknown game 'chess'" in game.json()["error"]
+    assert nested.json()["error"] == "option 'max_dice' must be a value or a list of values"
     assert path.json()["error"] == "option 'deck0': choose a shipped file or upload one"
     assert listing == []
 
@@ -269,7 +294,7 @@ def test_ai_seats_play_a_whole_game_and_the_record_replays_it(db):
 
 
 def test_an_mcts_seat_thinks_in_a_worker_process(db):
-    with TestClient(create_app(db, ai_processes=1)) as c:
+    with TestClient(create_app(db, ai_processes=1, allow_seed=True)) as c:
         made = create(c, seats=("here", "mcts"), seed=3)
         made_id = made["id"]
         with c.websocket_connect(f"/ws/{made_id}") as ws:

@@ -151,9 +151,10 @@ class Server:
     """Live games, their connections, and the AI workers."""
 
     def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0,
-                 rate: float = RATE):
+                 rate: float = RATE, allow_seed: bool = False):
         self.store = store
         self.rate = rate
+        self.allow_seed = allow_seed
         self.uploads = Uploads(store)
         self.games: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}  # games that no longer rebuild, and why
@@ -190,6 +191,9 @@ class Server:
         game = REGISTRY.get(body.game)
         if game is None:
             raise ConfigError(f"unknown game {body.game!r}; games are: {', '.join(REGISTRY)}")
+        if body.seed is not None and not self.allow_seed:
+            # Whoever knows the seed knows every shuffle: a player must not choose it.
+            raise ConfigError("seed: this server chooses the seed of every game")
         config, names = config_from(game, body.options, self.uploads)
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
         state = game.new_state(config, seed)
@@ -307,11 +311,14 @@ def _stored_options(options: dict[str, Any]) -> dict[str, Any]:
 
 # --- the app ------------------------------------------------------------------------------
 def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
-               ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE) -> FastAPI:
+               ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
+               allow_seed: bool = False) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
-    can follow an AI's play; `rate` limits the messages a connection may send a second."""
-    server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate)
+    can follow an AI's play; `rate` limits the messages a connection may send a second.
+    `allow_seed` lets a request choose a game's seed (tests; never for players: the seed
+    decides every shuffle)."""
+    server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -114,6 +114,8 @@ class Uploads:
         for key, value in values.items():
             spec = files.get(key)
             if spec is None:
+                if not _plain(value):
+                    raise ConfigError(f"option {key!r} must be a value or a list of values")
                 out[key] = value
                 continue
             if value in (None, "", {}):
@@ -136,6 +138,12 @@ class Uploads:
             else:
                 raise ConfigError(f"option {key!r}: choose a shipped file or upload one")
         return out, names
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(isinstance(v, str | int | float | bool) for v in value)
+    return value is None or isinstance(value, str | int | float | bool)
 
 
 def _safe_name(name: str) -> str:
