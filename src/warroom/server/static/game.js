@@ -118,6 +118,7 @@ function draw() {
   const view = views.get(key);
   const root = $("#table");
   const pass = $("#pass");
+  document.querySelectorAll(".menu").forEach((m) => m.remove()); // offered for an old view
   drawSeats(view);
   drawInvites();
   if (!view || !table) return;
