@@ -44,7 +44,8 @@ def leaves(value: Any) -> set[str]:
 
 
 def play_through_the_server(tmp_path, name: str, options: dict, seed: int):
-    app = create_app(tmp_path / f"{name}-{seed}.sqlite", ai_processes=0, rate=1e6)
+    app = create_app(tmp_path / f"{name}-{seed}.sqlite", ai_processes=0, rate=1e6,
+                     allow_seed=True)
     rng = random.Random(seed)
     frames: dict[int | None, list[dict]] = {}
     with TestClient(app) as c:

@@ -134,12 +134,15 @@ class Connection:
             self.queue.put_nowait("")
 
     async def writer(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if not text:
-                await self.ws.close(code=1008, reason="too slow")
-                return
-            await self.ws.send_text(text)
+        try:
+            while True:
+                text = await self.queue.get()
+                if not text:
+                    await self.ws.close(code=1008, reason="too slow")
+                    return
+                await self.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the page went away; its reader ends the connection
 
 
 def error_frame(message: str) -> str:
