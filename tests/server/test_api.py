@@ -342,3 +342,57 @@ def test_the_page_and_its_assets_are_served(db, page):
     assert response.status_code == 200
     if page.startswith("/tables/"):
         assert "export function render" in response.text
+
+
+DATA_CASES = [("battle", "deck0", {"deck_mode": "constructed"}),
+              ("battle", "deck1", {"deck_mode": "constructed"}),
+              ("word-iron", "deck0", {}), ("word-iron", "deck1", {}),
+              ("viktory", "scenario", {}), ("viktory", "deck", {"mode": "cards"})]
+
+
+@pytest.mark.parametrize("game,option,extra", DATA_CASES)
+def test_every_shipped_data_file_starts_a_game(db, game, option, extra):
+    from warroom.server.options import data_options
+
+    spec = data_options(get_game(game))[option]
+    assert spec.shipped
+    seats = [{"kind": "random"}, {"kind": "random"}]
+    with client(db) as c:
+        for shipped in spec.shipped:
+            made = c.post("/api/games", json={
+                "game": game, "options": {option: {"shipped": shipped}, **extra},
+                "seats": seats})
+            assert made.status_code == 200, (shipped, made.text)
+        unknown = c.post("/api/games", json={
+            "game": game, "options": {option: {"shipped": "nope"}, **extra}, "seats": seats})
+    assert unknown.status_code == 400
+    assert unknown.json()["error"].startswith(f"option {option!r}: no shipped file 'nope'")
+
+
+def test_warroom_serve_starts_the_app_on_loopback(tmp_path):
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    warroom = Path(sys.executable).with_name("warroom")
+    server = subprocess.Popen([str(warroom), "serve", "--port", str(port), "--db",
+                               str(tmp_path / "g.sqlite")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert "serving http://127.0.0.1:" in server.stdout.readline()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games") as response:
+                    assert json.loads(response.read()) == {"games": []}
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "warroom serve did not answer"
+                time.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert (tmp_path / "g.sqlite").exists()
