@@ -77,6 +77,9 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
     play_to_the_end([page], seed=2)
     assert page.locator("#headline").inner_text()
     assert not errors, errors
+    # The page built its log from the lines each frame added: it is the seat's whole log.
+    final = page.request.get(f"{live_server.url}/api/games/{game_id}/replay?seat=0").json()
+    assert page.locator("#log li").all_inner_texts() == final["steps"][-1]["log"][-300:]
     # The record and the replay viewer of the finished game.
     record = page.request.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["game"] == game and record["actions"]
