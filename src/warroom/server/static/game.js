@@ -8,6 +8,10 @@ const id = location.pathname.split("/").filter(Boolean).pop();
 const hash = new URLSearchParams(location.hash.slice(1));
 const tokens = (hash.get("t") || "").split(",").filter(Boolean);
 const saved = JSON.parse(localStorage.getItem(`warroom:${id}`) || "{}");
+if (tokens.length) { // remember this device's seats, so that the lobby links back to them
+  saved.here = [...new Set([...(saved.here || []), ...tokens])];
+  localStorage.setItem(`warroom:${id}`, JSON.stringify(saved));
+}
 
 const views = new Map(); // seat (or "spectator") -> latest state frame
 const sockets = new Map(); // token -> {ws, seat}
