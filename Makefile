@@ -21,7 +21,7 @@ CHROMIUM ?= /usr/bin/chromium
 chromium:
 	@if [ -x "$(CHROMIUM)" ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		apt-get update && apt-get install -y chromium; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	else \
 		echo "warroom: the browser tests need Chromium at $(CHROMIUM) and will fail without it."; \
 		echo "warroom: install it with 'sudo apt-get install chromium' (Debian, Ubuntu), or run"; \
