@@ -97,7 +97,11 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
                                             "seats": [{"kind": "here"}, {"kind": "random"}]})
         path = c.post("/api/games", json={"game": "word-iron", "options": {
             "deck0": "/etc/passwd"}, "seats": [{"kind": "here"}, {"kind": "random"}]})
+        unlisted = c.post("/api/games", json={"game": "kow", "options": {
+            "red_faces": "../../etc/passwd"}, "seats": [{"kind": "here"}, {"kind": "random"}]})
         listing = c.get("/api/games").json()["games"]
+    assert unlisted.json()["error"] == "option 'red_faces': a client cannot name a path on " \
+                                       "the server"
     assert bad.status_code == 400
     assert bad.json() == {"error": "option 'victories_to_win' must be >= 1",
                           "field": "victories_to_win"}

@@ -116,6 +116,9 @@ class Uploads:
             if spec is None:
                 if not _plain(value):
                     raise ConfigError(f"option {key!r} must be a value or a list of values")
+                if _looks_like_path(value):  # a safety net for a file option not listed
+                    raise ConfigError(f"option {key!r}: a client cannot name a path on the "
+                                      "server")
                 out[key] = value
                 continue
             if value in (None, "", {}):
@@ -144,6 +147,21 @@ def _plain(value: Any) -> bool:
     if isinstance(value, list):
         return all(isinstance(v, str | int | float | bool) for v in value)
     return value is None or isinstance(value, str | int | float | bool)
+
+
+def _looks_like_path(value: Any) -> bool:
+    items = value if isinstance(value, list) else [value]
+    return any(isinstance(v, str) and ("/" in v or "\\" in v or v.startswith("~")
+                                       or v.startswith(".") and not _number(v))
+               for v in items)
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _safe_name(name: str) -> str:
