@@ -400,3 +400,42 @@ def test_warroom_serve_starts_the_app_on_loopback(tmp_path):
         server.terminate()
         server.wait(timeout=30)
     assert (tmp_path / "g.sqlite").exists()
+
+
+def test_ai_seats_carry_on_after_a_restart(db):
+    with client(db, ai_delay=60) as c:  # the AI waits: the server stops before it moves
+        made = create(c, seats=("random", "heuristic"))
+        assert c.get(f"/api/games/{made['id']}").json()["version"] == 0
+    with client(db) as c:
+        deadline = time.monotonic() + 60
+        while c.get(f"/api/games/{made['id']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the AI seats did not carry on"
+            time.sleep(0.05)
+
+
+def test_a_connection_that_reads_nothing_is_closed_not_waited_on():
+    import asyncio
+
+    from warroom.server.app import QUEUE, Connection
+
+    class Socket:
+        closed: tuple | None = None
+        sent: list = []
+
+        async def close(self, code, reason):
+            self.closed = (code, reason)
+
+        async def send_text(self, text):
+            self.sent.append(text)
+
+    async def scenario():
+        ws = Socket()
+        conn = Connection(ws, None)
+        for i in range(QUEUE + 5):  # the page never reads: its queue fills up
+            conn.send(f"frame {i}")
+        await conn.writer()
+        return ws
+
+    ws = asyncio.run(scenario())
+    assert ws.closed == (1008, "too slow")
+    assert ws.sent == []

@@ -130,8 +130,9 @@ class Connection:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a connection that reads nothing is dropped, not waited on
-            self.queue = asyncio.Queue(1)
-            self.queue.put_nowait("")
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait("")  # the writer closes the connection
 
     async def writer(self) -> None:
         try:
