@@ -106,9 +106,16 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
     other = guest.new_page()
     other.goto(link)
     other.wait_for_selector("#table .panel")
-    # The guest sees its own seat; the host's lobby shows the game as running.
+    # The guest sees its own seat; a third browser watches without a link.
     assert "Seat 1" in other.locator("#seats").inner_text()
+    watcher_context = browser.new_context()
+    watcher = watcher_context.new_page()
+    watcher.goto(f"{live_server.url}/game/{game_id}")
+    watcher.wait_for_selector("#table .panel")
+    assert watcher.locator("#status").inner_text() == "Watching"
     play_to_the_end([page, other], seed=3)
+    watcher.wait_for_selector("#headline")
+    assert watcher.locator("#table .playable, #table button.act").count() == 0
     assert page.locator("#headline").inner_text()
     assert other.locator("#headline").inner_text()
     lobby = host.new_page()
@@ -117,6 +124,7 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
     assert "finished" in lobby.locator(f"tr[data-game='{game_id}']").inner_text()
     host.close()
     guest.close()
+    watcher_context.close()
 
 
 def test_hotseat_hides_the_other_seat_until_the_device_is_passed(live_server, browser):
