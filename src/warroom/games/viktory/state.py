@@ -66,9 +66,10 @@ class ViktoryState(State):
         self.defender_reserve = list(b.defender_reserve)
         # Defending artillery still able to fire Overwatch this enemy turn (once each).
         self.overwatch_ready = b.defender[ART] if b.overwatch else 0
-        # Per hex side: attacking artillery that has fired Pre-Battle Fire (matters only with
+        # Per hex side: how many of its artillery have fired Pre-Battle Fire; the others have
+        # not. Each artillery is one or the other (it matters only with
         # prebattle_fire_each_wave=false: then each fires at the first launch it is part of).
-        self.prebattle_done = [0] * len(self.attacker)
+        self.prebattle_fired = [0] * len(self.attacker)
         self.lost = [0, 0]
         self.round = 0  # dice battle rounds, or card battle rounds
         self.wave = 0
@@ -261,16 +262,25 @@ class ViktoryState(State):
         return self.defender[unit] if victim == DEF else self.attacker[side][unit]
 
     def _remove(self, victim: int, side: int, unit: int, chooser: int, cause: str) -> None:
-        # Casualties among artillery take the ones that already fired first.
+        if unit == ART:
+            self._artillery_falls(victim, side)
         if victim == DEF:
             self.defender[unit] -= 1
-            self.overwatch_ready = min(self.overwatch_ready, self.defender[ART])
         else:
             self.attacker[side][unit] -= 1
-            self.prebattle_done[side] = min(self.prebattle_done[side], self.attacker[side][ART])
         self.lost[victim] += 1
         self.event("casualty", attacker=victim == ATT, side=side, unit=unit, chooser=chooser,
                    cause=cause)
+
+    def _artillery_falls(self, victim: int, side: int) -> None:
+        """An artillery of the victim falls: one that has already fired, while there is one
+        (the ruling); else one still able to fire, which then no longer can."""
+        if victim == DEF:
+            fired = self.defender[ART] - self.overwatch_ready
+            if not fired:
+                self.overwatch_ready -= 1
+        elif self.prebattle_fired[side]:
+            self.prebattle_fired[side] -= 1
 
     # --- reserves -------------------------------------------------------------------------
     def bring_options(self) -> list[Bring]:
@@ -346,10 +356,10 @@ class ViktoryState(State):
         artillery that has not fired yet."""
         sides = range(1, len(self.attacker))
         each = self.config.prebattle_fire_each_wave
-        artillery = sum(self.attacker[i][ART] - (0 if each else self.prebattle_done[i])
+        artillery = sum(self.attacker[i][ART] - (0 if each else self.prebattle_fired[i])
                         for i in sides)
         for i in sides:
-            self.prebattle_done[i] = self.attacker[i][ART]
+            self.prebattle_fired[i] = self.attacker[i][ART]
         if not self.units(DEF) or not artillery:
             return
         chars = self.battle.artillery_characteristics
@@ -859,7 +869,7 @@ class ViktoryState(State):
         new.reserve = [list(r) for r in self.reserve]
         new.defender_reserve = list(self.defender_reserve)
         new.overwatch_ready = self.overwatch_ready
-        new.prebattle_done = list(self.prebattle_done)
+        new.prebattle_fired = list(self.prebattle_fired)
         new.lost = list(self.lost)
         new.round = self.round
         new.wave = self.wave
