@@ -166,6 +166,14 @@ class Game:
         state it scores). Optional: games implement it to make search cheaper and less noisy."""
         return None
 
+    def decision_kind(self, state: State, player: Player) -> str:
+        """The kind of decision `player` faces in `state`, as every player may know it. By
+        default the names of the types of its legal actions; a game whose hidden cards
+        decide which types a player is offered (a card to play, or only a pass) returns its
+        public phase instead. Whether a player is asked, and what kind of question, must
+        not depend on what others cannot know (engine.flowcheck checks it)."""
+        return ",".join(sorted({type(a).__name__ for a in state.legal_actions(player)}))
+
     def render(self, observation: dict[str, Any], player: Player | None) -> str:
         """Text view of an observation, for the terminal and logs."""
         raise NotImplementedError
