@@ -200,16 +200,16 @@ def _wave(state: ViktoryState, actions: list[Any]) -> Any:
     brings = [a for a in actions if type(a) is Bring]
     if any(type(a) is MoveIn for a in actions):
         return brings[0] if brings else MoveIn()  # more units against the town's flips
-    if StandGround() in actions and not _fight_on(state, with_reserve=True):
+    attacks = [a for a in actions if type(a) is PlayCard and a.use == "attack"]
+    if not attacks:
+        return StandGround()  # no Attack card to launch the wave with
+    if state.wave > 1 and not _fight_on(state, with_reserve=True):
         return StandGround()  # renewing the attack is hopeless
     if brings:
         return brings[0]
     event = _best_event(state, ATT, actions)
     if event is not None:
         return event
-    attacks = [a for a in actions if type(a) is PlayCard and a.use == "attack"]
-    if not attacks:
-        return actions[-1]  # stand your ground
     qualified = state.attacker_dice()
     artillery_threat = (state.battle.overwatch and state.overwatch_ready > 0
                         and state.defender[ART] > 0)
