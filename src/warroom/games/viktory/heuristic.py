@@ -12,7 +12,8 @@ opponent's dice more than one's own, Reinforcements whenever there is a reserve 
 unit adding the most dice). Overwatch fires unless its expected hits exceed the units in reach
 and a later wave can still bring more. Hybrid: the reserve is brought, Secrecy played against
 artillery, and the card window used for events and for Reversal of Fortune against the
-opponent's events. Discards: the least useful card.
+opponent's events. Discards: the least useful card. Asked to play with nothing it could
+play (the other side cannot tell), it passes.
 """
 
 from __future__ import annotations

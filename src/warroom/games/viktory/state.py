@@ -15,6 +15,10 @@ overwatch, bombard (first wave) and pre-battle fire flip cards; the first wave d
 replenishment cards; then the card battle round alternates Counter cards until a player
 passes. The attacker may renew with another Attack card. After the battle (cards and hybrid):
 gaining or losing a card with a town or city, and the end-of-turn discards and draw.
+
+Hands are secret, and so is whether a hand holds a card a player could play: a player is
+asked to play whenever it might hold one as far as the other side can tell (`may_hold`), with
+a pass among its choices, and no event says what a hand lacks.
 """
 
 from __future__ import annotations
