@@ -103,13 +103,13 @@ def compare_flow(game: Game, real: State, other: State, observer: Player,
         public_o, own_o = _events(other, observer, start[1])
         verdict, what = _compare(public_r, public_o)
         if verdict == "leak":
-            return f"public {what}", step
+            return f"public events: {what}", step
         if verdict == "revealed":
             return None, step
         if not own_diverged:
             verdict, what = _compare(own_r, own_o)
             if verdict == "leak":
-                return f"player {observer}'s own {what}", step
+                return f"player {observer}'s own events: {what}", step
             own_diverged = verdict == "revealed"
         ending = _ending(real)
         if ending != _ending(other):

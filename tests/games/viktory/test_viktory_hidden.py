@@ -162,8 +162,9 @@ def leaks_along(values, seed, moves):
     # the card window, opened only when someone held a card to play
     ({"mode": "hybrid"}, [1], 8, "{'round': 2, 'event': 'window'} in the twin"),
     # the wave: a public event said the attacker held no Attack card
-    ({"mode": "cards"}, [6], 10, "public event {'player': 0, 'forced': True, 'event': "
-                                 "'stand_ground'} in the real game, {'wave': 2, 'event': 'wave'}"),
+    ({"mode": "cards"}, [6], 10, "public events: event {'player': 0, 'forced': True, "
+                                 "'event': 'stand_ground'} in the real game, {'wave': 2, "
+                                 "'event': 'wave'}"),
 ])
 def test_flow_check_finds_the_reported_leaks_when_only_holders_are_asked(
         monkeypatch, values, seeds, moves, found):
