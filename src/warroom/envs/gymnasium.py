@@ -14,7 +14,8 @@ The reward is 1 for a win, -1 for a loss, 0 for a draw (a team's win is shared),
 the game ends; `max_steps=N` truncates an episode after N decisions of the learner. An action
 the mask rules out ends the episode as a loss (-1, `info["illegal_action"]`), as PettingZoo's
 TerminateIllegalWrapper does, since Gymnasium lets a policy pick any index of the space;
-`illegal="raise"` raises IllegalAction instead.
+`illegal="raise"` raises IllegalAction instead. Every game is registered with Gymnasium as
+`warroom/<game>-v0`: `gymnasium.make("warroom/kow-v0", opponent="heuristic")`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def env(game: str | Game = "kow", opponent: str | list[str] = "random",
 
 
 class WarroomEnv(gymnasium.Env):
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, game: str | Game = "kow", opponent: str | list[str] = "random",
                  seat: int | str = 0, render_mode: str | None = None,
@@ -131,3 +132,19 @@ class WarroomEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}
+
+
+def register() -> list[str]:
+    """Register `warroom/<game>-v0` with Gymnasium for every game (`gymnasium.make`)."""
+    from ..games import REGISTRY
+
+    ids = []
+    for name in REGISTRY:
+        env_id = f"warroom/{name}-v0"
+        ids.append(env_id)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=WarroomEnv, kwargs={"game": name})
+    return ids
+
+
+IDS = register()
