@@ -163,3 +163,14 @@ def test_two_pieces_with_one_name_are_refused():
 def test_every_registered_game_offers_an_encoding(name):
     game = REGISTRY[name]
     assert game.encoding(game.config()).num_actions > 0
+
+
+def test_the_readme_tables_are_generated_from_the_encodings():
+    """envs/README.md documents every game's pieces and keys; `python -m warroom.envs.docs`
+    writes that part, and it must match the code."""
+    from warroom.envs import docs
+
+    assert docs.readme_text() == docs.README.read_text(), \
+        "envs/README.md is out of date: run python -m warroom.envs.docs"
+    for name in REGISTRY:
+        assert f"### `{name}`" in docs.README.read_text()

@@ -205,8 +205,7 @@ class WarroomObserver:
                      for p in self.encoding.pieces}
 
     def set_from(self, state: WarroomSpielState, player: int) -> None:
-        self.tensor.fill(0.0)
-        self.encoding.write(state.engine, player, self.tensor)
+        self.tensor[:] = self.encoding.encode(state.engine, player)
 
     def string_from(self, state: WarroomSpielState, player: int) -> str:
         observation = state.engine.observation(player)

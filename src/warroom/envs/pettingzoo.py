@@ -106,21 +106,22 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         if action is None:
             raise ValueError(f"{agent} is to move: step() needs an action index, not None")
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.table.apply(int(action))
-        self.decisions[agent] += 1
-        seat = self.table.to_move()
-        if seat is None:
-            for a, r in zip(self.possible_agents, self.table.rewards()):
+        table = self.table
+        table.apply(int(action))
+        seat = table.to_move()
+        if self.max_cycles is not None:
+            self.decisions[agent] += 1
+        if seat is None:  # the game is over: rewards, and every agent's last step
+            for a, r in zip(self.possible_agents, table.rewards()):
                 self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            self._deads_step_first()
         elif self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        if seat is None or any(self.truncations.values()):
             self._deads_step_first()
-        else:
-            self.agent_selection = agent_name(seat)
+        else:  # rewards stay 0 until the end: nothing to clear or add up
+            self.agent_selection = self.possible_agents[seat]
 
     def render(self) -> str | None:
         if self.render_mode is None:

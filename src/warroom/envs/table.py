@@ -49,12 +49,19 @@ class Table:
         self.players = self.game.num_players(self.config)
         self.state: State | None = None
         self.seed: int | None = None
-        self._legal: dict[int, Any] | None = None  # index -> action of the player to move
+        self._mover: int | None = None  # the seat to decide now, None once the game is over
+        self._legal: dict[int, Any] | None = None  # index -> action of the seat to decide
 
     # --- play ---------------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
         self.seed = seed
         self.state = self.game.new_state(self.config, seed)
+        self._moved()
+
+    def _moved(self) -> None:
+        """The state has changed: note who decides now, forget the legal actions."""
+        movers = self.live.to_move()
+        self._mover = movers[0] if movers else None
         self._legal = None
 
     @property
@@ -66,37 +73,37 @@ class Table:
     def to_move(self) -> int | None:
         """The seat that decides now (the engine asks the movers of a simultaneous decision
         one by one, hiding each choice from the others); None once the game is over."""
-        state = self.live
-        movers = state.to_move()
-        return movers[0] if movers else None
+        if self.state is None:
+            raise RuntimeError("no game in play: call reset() first")
+        return self._mover
 
     def legal(self) -> dict[int, Any]:
         """Index -> action for the seat to move."""
         if self._legal is None:
-            player = self.to_move()
+            player = self._mover
             self._legal = {} if player is None else self.encoding.legal(self.live, player)
         return self._legal
 
     def apply(self, index: int) -> tuple[int, Any]:
         """Apply the action with this index for the seat to move; an index that is not legal
         now raises IllegalAction and changes nothing."""
-        player = self.to_move()
+        player = self._mover
         if player is None:
             raise IllegalAction("the game is over; no more actions")
-        action = self.legal().get(int(index))
+        action = self.legal().get(index)
         if action is None:
             raise IllegalAction(
                 f"action index {index} is not legal for seat {player} now (legal: "
                 f"{sorted(self.legal())[:12]}{' ...' if len(self.legal()) > 12 else ''}); "
                 "mask actions with the observation's action_mask")
         self.live.apply(player, action)
-        self._legal = None
+        self._moved()
         return player, action
 
     def apply_action(self, player: int, action: Any) -> None:
         """Apply a game action chosen by an engine agent (Gymnasium's opponents)."""
         self.live.apply(player, action)
-        self._legal = None
+        self._moved()
 
     # --- what a seat sees ---------------------------------------------------------------------
     def observation(self, player: int) -> np.ndarray:
@@ -104,10 +111,11 @@ class Table:
 
     def mask(self, player: int) -> np.ndarray:
         """1 for each legal action index of `player` (all 0 when it is not to move)."""
-        mask = np.zeros(self.encoding.num_actions, np.int8)
-        if player == self.to_move():
-            mask[list(self.legal())] = 1
-        return mask
+        mask = bytearray(self.encoding.num_actions)  # a store costs less than numpy's
+        if player == self._mover:
+            for index in self.legal():
+                mask[index] = 1
+        return np.frombuffer(mask, np.int8)
 
     def rewards(self) -> list[float]:
         outcome = self.live.outcome()

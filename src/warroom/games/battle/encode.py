@@ -14,10 +14,9 @@ group against that seat), `("join", name, group)`, `("block", name, group)`, `("
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from typing import Any
-
-import numpy as np
 
 from ...engine.encoding import Encoding, Piece
 from . import actions as A
@@ -45,9 +44,8 @@ class BattleEncoding(Encoding):
         self.cards = len(universe(decks, config.jokers))
         self.names = tuple(dict.fromkeys(deck_names(config.jokers)))
         self.name_index = {name: i for i, name in enumerate(self.names)}
-        self.copies = np.array([decks * (2 if name == JOKER else 1) for name in self.names],
-                               np.float32)
-        self.per_skill = np.float32(4 * decks)  # at most 4 x decks soldiers share a skill
+        self.copies = [decks * (2 if name == JOKER else 1) for name in self.names]
+        self.per_skill = 4 * decks  # at most 4 x decks soldiers share a skill
         self.groups = self.cards  # a group holds at least one soldier
         self.zones = n if config.own_decks else 1
         names, seats, groups = self.names, range(n), range(self.groups)
@@ -136,28 +134,29 @@ class BattleEncoding(Encoding):
             return ("end_turn",)
         return ("done",)
 
-    def _names(self, out: np.ndarray, start: int, ids: list[int], names: tuple[str, ...]
-               ) -> None:
+    def _names(self, out: array, start: int, ids: list[int],
+               names: tuple[str, ...]) -> None:
         """Count the cards `ids` per name, as a share of the copies of each name."""
-        if not ids:
-            return
         index = self.name_index
-        view = out[start:start + len(self.names)]
+        counts: dict[int, int] = {}
         for cid in ids:
-            view[index[names[cid]]] += 1.0
-        view /= self.copies
+            i = index[names[cid]]
+            counts[i] = counts.get(i, 0) + 1
+        copies = self.copies
+        for i, n in counts.items():
+            out[start + i] = n / copies[i]
 
-    def _skills(self, out: np.ndarray, start: int, soldiers: list[tuple[int, int]],
+    def _skills(self, out: array, start: int, soldiers: list[tuple[int, int]],
                 names: tuple[str, ...]) -> None:
         """Count `soldiers` per combat skill, as a share of 4 x decks."""
-        if not soldiers:
-            return
-        view = out[start:start + SKILLS]
+        counts: dict[int, int] = {}
         for _, cid in soldiers:
-            view[SKILL[names[cid]]] += 1.0
-        view /= self.per_skill
+            skill = SKILL[names[cid]]
+            counts[skill] = counts.get(skill, 0) + 1
+        for skill, n in counts.items():
+            out[start + skill] = n / self.per_skill
 
-    def write(self, state: BattleState, player: int, out: np.ndarray) -> None:
+    def write(self, state: BattleState, player: int, out: array) -> None:
         o = self.offsets
         n, nn = self.n, len(self.names)
         names = state.names

@@ -9,10 +9,9 @@ card placed is fixed by the decision: the next to distribute, the drawn or the p
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from typing import Any
-
-import numpy as np
 
 from ...engine.encoding import Encoding, Piece
 from . import actions as A
@@ -26,12 +25,14 @@ from .state import (
     ROSHAMBO,
     SPY_SWAP,
     ChampionsState,
+    rank_value,
 )
 
 REINFORCEMENTS = tuple(c for c in DECK if c[0] not in FACES)
 COMMANDERS = tuple(c for c in DECK if c[0] in FACES)
 CARD = {c: i for i, c in enumerate(REINFORCEMENTS)}
 FACE = {c: i for i, c in enumerate(COMMANDERS)}
+VALUE = {c: rank_value(c) for c in REINFORCEMENTS}
 NR, NF = len(REINFORCEMENTS), len(COMMANDERS)
 PHASES = ("roshambo", "distribute", "place", "main", "general", "general_place", "spy",
           "spy_swap", "target", "order", "battle", "medic", "over")
@@ -116,7 +117,7 @@ class ChampionsEncoding(Encoding):
             return (name, action.card)
         return (BY_FACE[kind], action.commander)
 
-    def write(self, state: ChampionsState, player: int, out: np.ndarray) -> None:
+    def write(self, state: ChampionsState, player: int, out: array) -> None:
         o = self.offsets
         seats = (player, 1 - player)
         out[o["seat"] + player] = 1.0
@@ -129,6 +130,7 @@ class ChampionsEncoding(Encoding):
         out[o["reserve"]] = len(state.reserve) / 52
         secret_deal = state.phase == DISTRIBUTE
         for k, p in enumerate(seats):
+            strength = 0
             for cmd, cards in state.tables[p].items():
                 f = FACE[cmd]
                 out[o["commanders"] + k * NF + f] = 1.0
@@ -137,8 +139,9 @@ class ChampionsEncoding(Encoding):
                 base = o["tables"] + (k * NF + f) * NR
                 for c in cards:
                     out[base + CARD[c]] = 1.0
+                    strength += VALUE[c]
             if not secret_deal:
-                out[o["strength"] + k] = state.army_strength(p) / 216
+                out[o["strength"] + k] = strength / 216
             casualties = state.casualties[p]
             for c in casualties:
                 out[o["casualties"] + k * NR + CARD[c]] = 1.0
@@ -174,7 +177,7 @@ class ChampionsEncoding(Encoding):
         if state.battle is not None:
             self._write_battle(state, player, out)
 
-    def _write_battle(self, state: ChampionsState, player: int, out: np.ndarray) -> None:
+    def _write_battle(self, state: ChampionsState, player: int, out: array) -> None:
         o = self.offsets
         b = state.battle
         out[o["battle_sides"] + (b.attacker - player) % 2] = 1.0

@@ -8,10 +8,9 @@ Defeat are not in its key: the roll fixes them.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from typing import Any
-
-import numpy as np
 
 from ...engine.encoding import Encoding, Piece
 from .actions import ChooseDice, Defeat
@@ -82,7 +81,7 @@ class KowEncoding(Encoding):
             return f"defeat table slot {key[1] + 1} with dice {dice}"
         return "stop"
 
-    def write(self, state: KowState, player: int, out: np.ndarray) -> None:
+    def write(self, state: KowState, player: int, out: array) -> None:
         o = self.offsets
         other = 1 - player
         seats = (player, other)
@@ -140,6 +139,7 @@ class KowEncoding(Encoding):
             score = 0
             for card in state.won[p]:
                 value = card_value(card)
-                out[at + 6 * k + value - 1] += 0.25
+                slot = at + 6 * k + value - 1
+                out[slot] += 0.25
                 score += value
             out[o["scores"] + k] = score / 84

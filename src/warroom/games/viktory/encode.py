@@ -14,10 +14,9 @@ counter, event, text), `("bring", side, unit)`, `("draw_in", attacker, side, uni
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from typing import Any
-
-import numpy as np
 
 from ...engine.encoding import Encoding, Piece
 from . import actions as A
@@ -124,7 +123,7 @@ class ViktoryEncoding(Encoding):
             return ("discard", action.card)
         return ("draw", action.count)
 
-    def write(self, state: ViktoryState, player: int, out: np.ndarray) -> None:
+    def write(self, state: ViktoryState, player: int, out: array) -> None:
         o = self.offsets
         b = state.battle
         seats = (player, 1 - player)
@@ -132,9 +131,10 @@ class ViktoryEncoding(Encoding):
         out[o["seat"] + player] = 1.0
         out[o["terrain"] + TERRAINS.index(b.terrain)] = 1.0
         out[o["settlement"] + SETTLEMENTS.index(b.settlement)] = 1.0
-        fill = (b.naval_support, b.supply[0], b.supply[1], b.artillery_characteristics,
-                b.overwatch)
-        out[o["rules"]:o["rules"] + 5] = fill
+        rules = (b.naval_support, b.supply[0], b.supply[1], b.artillery_characteristics,
+                 b.overwatch)
+        for i, flag in enumerate(rules):
+            out[o["rules"] + i] = flag
         decision = state.decision if state.decision and not state.over else None
         if decision is not None:
             out[o["decision"] + DECISIONS.index(decision[0])] = 1.0
@@ -171,7 +171,7 @@ class ViktoryEncoding(Encoding):
             self._write_cards(state, player, seats, out)
 
     def _write_cards(self, state: ViktoryState, player: int, seats: tuple[int, int],
-                     out: np.ndarray) -> None:
+                     out: array) -> None:
         o = self.offsets
         index = self.card_index
         nc = len(self.card_ids)

@@ -14,10 +14,9 @@ amount, percent)` for every benefit a card of either deck grants, `("use", slot)
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from typing import Any
-
-import numpy as np
 
 from ...engine.encoding import Encoding, Piece
 from . import actions as A
@@ -45,6 +44,11 @@ class WordIronEncoding(Encoding):
         self.config = config
         decks = (load_deck(config.deck0), load_deck(config.deck1))
         self.slots = config.realm_of(0) + config.realm_of(1)
+        self.unit_ranks = [tuple(s.ranks for s in d.soldiers) for d in decks]
+        self.allotted = tuple(s.count for s in decks[0].soldiers)
+        # (ranks / the highest, uses / 4) of each resource, by (deck, index)
+        self.resources = {(d, i): (r.ranks, r.uses / 4) for d, deck in enumerate(decks)
+                          for i, r in enumerate(deck.resources)}
         self.full_army = [army_ranks([s.count for s in d.soldiers],
                                      [s.ranks for s in d.soldiers]) for d in decks]
         self.top_rank = max(s.ranks for d in decks for s in d.soldiers)
@@ -130,10 +134,16 @@ class WordIronEncoding(Encoding):
             return ("royal", action.royal)
         return ("first", (action.player - player) % 2)
 
-    def write(self, state: WordIronState, player: int, out: np.ndarray) -> None:
+    def write_constant(self, player: int, out: array) -> None:
+        o = self.offsets
+        out[o["seat"] + player] = 1.0
+        for k, p in enumerate((player, 1 - player)):
+            for u, ranks in enumerate(self.unit_ranks[p]):
+                out[o["ranks"] + k * NU + u] = ranks / self.top_rank
+
+    def write(self, state: WordIronState, player: int, out: array) -> None:
         o = self.offsets
         seats = (player, 1 - player)
-        out[o["seat"] + player] = 1.0
         if state.coin_winner >= 0:
             out[o["coin_winner"] + (state.coin_winner - player) % 2] = 1.0
             if state.pending is None or state.pending[0] != "first":
@@ -149,11 +159,13 @@ class WordIronEncoding(Encoding):
             for idx in state.champions[p]:
                 out[o["champions"] + k * CHAMPIONS + idx] = 1.0
             out[o["champion_pile"] + k] = len(state.piles[p][CHAMPION]) / CHAMPIONS
-            field, ranks = state.field[p], state.ranks[p]
-            for u in range(NU):
-                out[o["field"] + k * NU + u] = field[u] / state.allotted[u]
-                out[o["ranks"] + k * NU + u] = ranks[u] / self.top_rank
-            out[o["army"] + k] = state.army(p) / self.full_army[p]
+            field, ranks = state.field[p], self.unit_ranks[p]
+            at = o["field"] + k * NU
+            army = 0
+            for u, (n, allotted) in enumerate(zip(field, self.allotted)):
+                out[at + u] = n / allotted
+                army += n * ranks[u]
+            out[o["army"] + k] = army / self.full_army[p]
             self._write_realm(state, p, k, out)
             for j, pile_kind in enumerate((STRATEGY, 1, WORD)):
                 base = o["piles"] + (k * 3 + j) * (3 + 2 * SECTION)
@@ -188,21 +200,21 @@ class WordIronEncoding(Encoding):
         elif kind == "truce_answer":
             out[o["truce_slot"] + pending[3]] = 1.0
 
-    def _write_realm(self, state: WordIronState, p: int, k: int, out: np.ndarray) -> None:
+    def _write_realm(self, state: WordIronState, p: int, k: int, out: array) -> None:
         base = self.offsets["realm"] + k * self.slots * SLOT
         uses_at = self.offsets["uses"] + k * self.slots * 2
-        for slot, entry in enumerate(state.realm[p]):
-            origin, idx, left = entry
-            card = state.resource(entry)
+        resources, top = self.resources, self.top_resource
+        for slot, (origin, idx, left) in enumerate(state.realm[p]):
+            ranks, uses = resources[origin, idx]
             at = base + slot * SLOT
             out[at] = 1.0
             out[at + 1 + (origin != p)] = 1.0
             out[at + 3 + idx] = 1.0
-            out[at + 3 + SECTION] = card.ranks / self.top_resource
-            out[uses_at + 2 * slot] = card.uses / 4
+            out[at + 3 + SECTION] = ranks / top
+            out[uses_at + 2 * slot] = uses
             out[uses_at + 2 * slot + 1] = left / 4
 
-    def _write_benefits(self, state: WordIronState, p: int, k: int, out: np.ndarray) -> None:
+    def _write_benefits(self, state: WordIronState, p: int, k: int, out: array) -> None:
         base = self.offsets["benefits"] + k * 12
         active = {family: state._active(p, family) for family in ("ward", "empower")}
         seen: set[str] = set()
