@@ -123,11 +123,9 @@ class ViktoryEncoding(Encoding):
             return ("discard", action.card)
         return ("draw", action.count)
 
-    def write(self, state: ViktoryState, player: int, out: array) -> None:
+    def write_constant(self, player: int, out: array) -> None:
         o = self.offsets
-        b = state.battle
-        seats = (player, 1 - player)
-        scale = self.units_total
+        b = self.config.battle
         out[o["seat"] + player] = 1.0
         out[o["terrain"] + TERRAINS.index(b.terrain)] = 1.0
         out[o["settlement"] + SETTLEMENTS.index(b.settlement)] = 1.0
@@ -135,6 +133,11 @@ class ViktoryEncoding(Encoding):
                  b.overwatch)
         for i, flag in enumerate(rules):
             out[o["rules"] + i] = flag
+
+    def write(self, state: ViktoryState, player: int, out: array) -> None:
+        o = self.offsets
+        seats = (player, 1 - player)
+        scale = self.units_total
         decision = state.decision if state.decision and not state.over else None
         if decision is not None:
             out[o["decision"] + DECISIONS.index(decision[0])] = 1.0
