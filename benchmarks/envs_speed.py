@@ -1,11 +1,13 @@
 """What the research environments cost per decision, against the engine's own step.
 
-For each game (default rules) and in one run, side by side, repeated and reported as medians:
+For each game (default rules) and in one run, side by side, repeated and reported as medians
+of CPU time (`time.process_time`: what other work on a shared machine takes is not counted):
 - engine step: `to_move`, `legal_actions`, `apply` of a random legal action, as
   `warroom bench` plays;
-- env step: one turn of a PettingZoo AEC loop on the same game: `last()` (the observation
+- env turn: one turn of a PettingZoo AEC loop on the same game: `last()` (the observation
   vector and the action mask of the agent to move), a random legal index from the mask,
-  `step(index)`;
+  `step(index)`; and the `step(index)` calls alone (the engine's apply, the index lookup and
+  PettingZoo's bookkeeping);
 - the parts of the env's extra work: encoding the observation, and building the mask (the
   index of every legal action).
 
@@ -47,12 +49,15 @@ def engine_steps(name: str, seconds: float, seed: int) -> float:
             return elapsed / decisions
 
 
-def env_steps(name: str, seconds: float, seed: int) -> float:
-    """Seconds per decision of a PettingZoo loop (observe, mask, choose, step)."""
+def env_steps(name: str, seconds: float, seed: int) -> tuple[float, float]:
+    """Seconds per decision of a PettingZoo loop (observe, mask, choose, step), and of its
+    `step()` calls alone."""
     env = raw_env(name)
     rng = random.Random(seed)
+    clock = time.process_time
     decisions = 0
-    start = time.process_time()
+    in_step = 0.0
+    start = clock()
     while True:
         env.reset(seed=rng.getrandbits(32))
         for _ in env.agent_iter():
@@ -61,11 +66,14 @@ def env_steps(name: str, seconds: float, seed: int) -> float:
                 env.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
+            index = int(legal[rng.randrange(len(legal))])
+            t = clock()
+            env.step(index)
+            in_step += clock() - t
             decisions += 1
-        elapsed = time.process_time() - start
+        elapsed = clock() - start
         if elapsed >= seconds:
-            return elapsed / decisions
+            return elapsed / decisions, in_step / decisions
 
 
 def parts(name: str, seconds: float, seed: int) -> tuple[float, float]:
@@ -100,26 +108,30 @@ def main() -> None:
     parser.add_argument("--out", help="also write the table to this file")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
-    lines = ["| game | engine step (µs) | env step (µs) | env / engine | encode (µs) | "
-             "mask (µs) | observation size | actions |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| game | engine step (µs) | env turn: last() + step() (µs) | turn / engine | "
+             "step() alone (µs) | step / engine | encode (µs) | mask (µs) | observation "
+             "floats | actions |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for name in REGISTRY:
-        engine, env, ratio, enc, mask = [], [], [], [], []
+        engine, turn, turn_ratio, step, step_ratio, enc, mask = ([] for _ in range(7))
         for run in range(args.runs):  # interleaved, so drift on a shared machine hits both
             e = engine_steps(name, args.seconds, run)
-            v = env_steps(name, args.seconds, run)
+            v, s = env_steps(name, args.seconds, run)
             engine.append(e)
-            env.append(v)
-            ratio.append(v / e)
+            turn.append(v)
+            turn_ratio.append(v / e)
+            step.append(s)
+            step_ratio.append(s / e)
             a, b = parts(name, args.seconds / 2, run)
             enc.append(a)
             mask.append(b)
         encoding = Table(name).encoding
+        med = statistics.median
         lines.append(
-            f"| {name} | {statistics.median(engine) * 1e6:.1f} | "
-            f"{statistics.median(env) * 1e6:.1f} | {statistics.median(ratio):.2f} | "
-            f"{statistics.median(enc) * 1e6:.1f} | {statistics.median(mask) * 1e6:.1f} | "
-            f"{encoding.size} | {encoding.num_actions} |")
+            f"| {name} | {med(engine) * 1e6:.1f} | {med(turn) * 1e6:.1f} | "
+            f"{med(turn_ratio):.2f} | {med(step) * 1e6:.1f} | {med(step_ratio):.2f} | "
+            f"{med(enc) * 1e6:.1f} | {med(mask) * 1e6:.1f} | {encoding.size} | "
+            f"{encoding.num_actions} |")
         print(lines[-1] if len(lines) > 3 else "\n".join(lines), flush=True)
     if args.out:
         with open(args.out, "w") as f:

@@ -102,6 +102,13 @@ class ChampionsEncoding(Encoding):
             Piece("pair", (2, NR), "the tied pair awaiting a Roshambo (attacker, defender)"),
         ]
         self._build(pieces, keys)
+        o = self.offsets
+        # slot of each card in the card pieces, per seat offset: one lookup per card written
+        self.table_slots = [{f: {c: o["tables"] + (k * NF + FACE[f]) * NR + i
+                                 for c, i in CARD.items()} for f in COMMANDERS}
+                            for k in (0, 1)]
+        self.casualty_slots = [{c: o["casualties"] + k * NR + i for c, i in CARD.items()}
+                               for k in (0, 1)]
 
     def key(self, action: Any, player: int, state: ChampionsState) -> Hashable:
         kind = type(action)
@@ -129,23 +136,26 @@ class ChampionsEncoding(Encoding):
         out[o["turn"]] = state.turn / self.config.max_turns
         out[o["reserve"]] = len(state.reserve) / 52
         secret_deal = state.phase == DISTRIBUTE
+        commanders_at = o["commanders"]
         for k, p in enumerate(seats):
             strength = 0
+            table_slots = self.table_slots[k]
+            hidden = secret_deal and p != player
             for cmd, cards in state.tables[p].items():
-                f = FACE[cmd]
-                out[o["commanders"] + k * NF + f] = 1.0
-                if secret_deal and p != player:
+                out[commanders_at + k * NF + FACE[cmd]] = 1.0
+                if hidden:
                     continue
-                base = o["tables"] + (k * NF + f) * NR
+                slots = table_slots[cmd]
                 for c in cards:
-                    out[base + CARD[c]] = 1.0
+                    out[slots[c]] = 1.0
                     strength += VALUE[c]
             if not secret_deal:
                 out[o["strength"] + k] = strength / 216
             casualties = state.casualties[p]
-            for c in casualties:
-                out[o["casualties"] + k * NR + CARD[c]] = 1.0
             if casualties:
+                slots = self.casualty_slots[k]
+                for c in casualties:
+                    out[slots[c]] = 1.0
                 out[o["last_casualty"] + k * NR + CARD[casualties[-1]]] = 1.0
         if secret_deal:
             for c in state.hands[player]:
