@@ -8,7 +8,6 @@ into rewards: 1 for a win, -1 for a loss, 0 for a draw, shared by a team (`Game.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
@@ -127,16 +126,7 @@ class Table:
         """The game's own text view of `player`'s observation (None: a spectator's)."""
         return self.game.render(self.live.observation(player), player)
 
-    def describe(self, index: int) -> str:
-        """The label of the legal action with this index, else its key's description."""
-        action = self.legal().get(index)
-        if action is not None:
-            return getattr(action, "label", repr(action))
-        return self.encoding.describe_key(self.encoding.keys[index])
 
-
-def seed_from(rng: random.Random | np.random.Generator) -> int:
+def seed_from(rng: np.random.Generator) -> int:
     """A game seed drawn from an environment's random generator."""
-    if isinstance(rng, np.random.Generator):
-        return int(rng.integers(0, 2**63 - 1))
-    return rng.getrandbits(63)
+    return int(rng.integers(0, 2**63 - 1))
