@@ -8,7 +8,9 @@ re-seeds so that a planner cannot learn the real future.
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -166,6 +168,14 @@ class Game:
         state it scores). Optional: games implement it to make search cheaper and less noisy."""
         return None
 
+    def decision_kind(self, state: State, player: Player) -> str:
+        """The kind of decision `player` faces in `state`, as every player may know it. By
+        default the names of the types of its legal actions; a game whose hidden cards
+        decide which types a player is offered (a card to play, or only a pass) returns its
+        public phase instead. Whether a player is asked, and what kind of question, must
+        not depend on what others cannot know (engine.flowcheck checks it)."""
+        return ",".join(sorted({type(a).__name__ for a in state.legal_actions(player)}))
+
     def render(self, observation: dict[str, Any], player: Player | None) -> str:
         """Text view of an observation, for the terminal and logs."""
         raise NotImplementedError
@@ -181,6 +191,28 @@ class Game:
     def team_seats(self, config: Any) -> list[tuple[Player, ...]] | None:
         """The seats of each team when the config plays in teams (tournaments score teams)."""
         return None
+
+    def encoding(self, config: Any) -> Any:
+        """The game's numeric view of `config` for the research environments (`warroom.envs`):
+        an `engine.encoding.Encoding` with a fixed action index and an observation vector.
+
+        By default it is `encoding(config)` of the module `encode` in the game's package,
+        built once per config; a game without that module offers no encoding."""
+        cache = self.__dict__.setdefault("_encodings", {})
+        if config not in cache:
+            package = type(self).__module__
+            if not hasattr(sys.modules[package], "__path__"):  # defined in a module of it
+                package = package.rpartition(".")[0]
+            try:
+                module = importlib.import_module(package + ".encode")
+            except ModuleNotFoundError as exc:
+                if exc.name != package + ".encode":
+                    raise
+                raise NotImplementedError(
+                    f"{self.name} offers no encoding for the research environments "
+                    f"(its package has no encode.py)") from None
+            cache[config] = module.encoding(config)
+        return cache[config]
 
     # Games whose cards are data files implement these two; `warroom cards` uses them.
     def load_cards(self, path: str) -> Any:

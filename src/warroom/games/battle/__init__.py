@@ -61,6 +61,11 @@ class BattleGame(Game):
     def evaluate(self, state: BattleState) -> list[float]:
         return evaluate(state)
 
+    def decision_kind(self, state: BattleState, player: int) -> str:
+        """The phase, as the observation shows it: whether a player may also play a court
+        card or a special is up to its hidden hand."""
+        return state.phase
+
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
 

@@ -45,7 +45,9 @@ Battle Cards (mode=cards):
 - Reinforcements (a Special Event) draws one unit of your reserve into the battle: an
   artillery drawn in fires no Pre-Battle Fire or Overwatch until the next wave.
 - Overwatch, bombard, pre-battle fire and empty towns flip cards: each Attack or
-  Attack/Counter card flipped is one hit."""
+  Attack/Counter card flipped is one hit.
+Hands are secret: a player who might hold a card to play is asked whether or not it holds
+one, with a pass among its choices, so that being asked tells the other side nothing."""
 
 # All three modes, a town and a city, naval, reserves, and the expansion options on and off.
 CONFORMANCE_CONFIGS = [
@@ -79,6 +81,11 @@ class ViktoryGame(Game):
 
     def heuristic(self, state: ViktoryState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
+
+    def decision_kind(self, state: ViktoryState, player: int) -> str:
+        """The decision as the observation names it: which cards a player is offered (a
+        Counter to play, or only the pass) is its own affair."""
+        return state.decision[0] if state.decision and not state.over else ""
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
