@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .actions import ActionCodec
+from .cards import CardFacts
 from .config import make_config
 from .errors import IllegalAction
 from .rng import copy_rng
@@ -180,6 +182,16 @@ class Game:
 
     def team_seats(self, config: Any) -> list[tuple[Player, ...]] | None:
         """The seats of each team when the config plays in teams (tournaments score teams)."""
+        return None
+
+    def card_events(self, state: State) -> CardFacts | None:
+        """What happened to each card in the finished `state`, per seat (drawn, played, ...),
+        read from its log, for card analytics (`warroom report`). None: the game has none."""
+        return None
+
+    def data_file(self, option: str, value: Any) -> Path | None:
+        """The data file (a card or deck file) that the value of rule option `option` names,
+        so a tool (`warroom tune`) can patch a copy of it; None if the option names none."""
         return None
 
     # Games whose cards are data files implement these two; `warroom cards` uses them.
