@@ -63,7 +63,8 @@ def first_player(game: Game, config: Any, seed: int, metrics: dict[str, Any]) ->
 def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     """One game of the batch, as a JSON-able summary. `winners` are listed players (indices
     into `spec.players`); `winner_seats`, `scores_by_seat` and `first_player` are seats, and
-    `seating[seat]` is the listed player in that seat."""
+    `seating[seat]` is the listed player in that seat. `cards`: per seat, what happened to
+    each card (the game's `card_events`), or None for a game without cards."""
     game = get_game(spec.game)
     config = game.config(spec.config)
     seed = derive_seed(spec.seed, "game", index)
@@ -74,6 +75,7 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     metrics = dict(game.metrics(result.state))
     first = first_player(game, config, seed, metrics)
     metrics.pop("first_player", None)
+    facts = game.card_events(result.state)
     return {
         "index": index,
         "seed": seed,
@@ -85,6 +87,7 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
         "length": result.decisions,
         "first_player": first,
         "metrics": metrics,
+        "cards": None if facts is None else facts.to_json(),
     }
 
 
