@@ -26,10 +26,11 @@ from . import (  # noqa: E402
     simulate,
     sweep,
     tournament,
+    tune,
     viktory,
 )
 
-_ = (bench, cards, evaluate, info, play, report, simulate, sweep, tournament, viktory)
+_ = (bench, cards, evaluate, info, play, report, simulate, sweep, tournament, tune, viktory)
 
 
 def main(argv: list[str] | None = None) -> int:

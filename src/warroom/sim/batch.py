@@ -20,6 +20,7 @@ import socket
 import time
 import traceback
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -276,19 +277,41 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
         raise ConfigError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
 
 
+def _start_ray(ray: Any, workers: int, address: str | None) -> None:
+    if address:
+        _check_reachable(address)
+    try:
+        ray.init(address=address, num_cpus=None if address else workers,
+                 include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise ConfigError(f"cannot start or join Ray at {address or 'local'}: "
+                          f"{str(exc).splitlines()[0]}") from None
+
+
+@contextmanager
+def backend_session(backend: str, workers: int, address: str | None) -> Iterator[None]:
+    """Keep one Ray instance for many batches (the cells of a sweep, the trials of a tune)
+    instead of starting one per batch; the process backend needs nothing."""
+    if backend != "ray":
+        yield
+        return
+    ray = import_ray()
+    if ray.is_initialized():
+        yield
+        return
+    _start_ray(ray, workers, address)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
 def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
                 address: str | None) -> Iterator[Chunk]:
     ray = import_ray()
     started = False
     if not ray.is_initialized():
-        if address:
-            _check_reachable(address)
-        try:
-            ray.init(address=address, num_cpus=None if address else workers,
-                     include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise ConfigError(f"cannot start or join Ray at {address or 'local'}: "
-                              f"{str(exc).splitlines()[0]}") from None
+        _start_ray(ray, workers, address)
         started = True
     remote = ray.remote(num_cpus=1)(play_chunk)
     window = 2 * max(1, int(ray.cluster_resources().get("CPU", workers)))

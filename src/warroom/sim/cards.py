@@ -1,25 +1,28 @@
-"""Card analytics: which cards win. For each card, how often a player draws and plays it, the
-player's win rate when it was drawn (played) and when it was not, and the difference
-("improvement when drawn", "improvement when played"), with a 95 % interval; a card whose
-difference stands out after a correction for the number of cards tested is flagged.
+"""Card analytics: which cards win. For each card: how often players draw and play it; the
+win rate of the player when it was drawn, when it was played and when it was never drawn; and
+the difference that answers "is this card too strong?" ("improvement when drawn", "when
+played"), with a 95 % interval; a card whose difference stands out after a correction for
+the number of cards tested is flagged in plain words.
 
 The unit is a player-game: one seat of one finished game, with the card facts the game gave
 for it (`Game.card_events`). Three things make the naive comparison wrong, and are handled:
 
-- **Who, where and how long.** A card drawn more often by one seat (an attacker who draws
+- **Who, where and how many.** A card drawn more often by one seat (an attacker who draws
   more) or played more often by a stronger player would look strong only because that seat
-  or player wins more; and a long game draws more cards, so a card that does nothing would
-  look strong wherever long games are won more often (and weak where they end in draws).
-  Each comparison is made within strata of (seat, listed player, game length in tenths of
-  the run: deciles of its lengths in decisions) and combined with Mantel-Haenszel weights
-  n1*n0/n, so `win rate when drawn` and `when not drawn` are averages over the same mix of
-  seats, players and game lengths. (A card that ends games quickly still shows: within
-  games of one length, its holder wins more.)
+  or player wins more; and a player who draws more cards (a longer game) is more likely to
+  have drawn any one card, so a card that does nothing would look strong wherever long games
+  are won more often (and weak where they end in draws). Each comparison is made within
+  strata of (seat, listed player, how many cards the player drew in the game, or played for
+  the `played` measure) and combined with Mantel-Haenszel weights n1*n0/n, so `win rate when
+  drawn` and `when not drawn` are averages over the same mix of seats, players and numbers
+  of cards. What is left is mostly which cards the deck's shuffle put in a player's way.
+  (A card that wins games quickly still shows: among players who drew as many cards, its
+  holder wins more; but a share of its effect, the games it shortened, is not counted.)
 - **Both players of a game.** The seats of one game are not independent (in a two-player
   game one's win is the other's loss). Variances are cluster-robust with the game as the
   cluster: the sandwich variance of the weighted difference, which is the slope of a
-  least-squares fit of the win on the card with a constant per stratum, so its residuals come
-  from that fit (a stratum of one player-game then adds no false certainty); a game counts
+  least-squares fit of the win on the card with a constant per stratum (its residuals come
+  from that fit, with the usual small-sample factors G/(G-1) and (N-1)/(N-K)); a game counts
   once however many of its seats are in a comparison.
 - **Intervals near 0 and 1.** The 95 % interval of a difference is Newcombe's hybrid score
   interval (Wilson limits for each win rate, combined by MOVER) on effective sample sizes
@@ -29,11 +32,12 @@ for it (`Game.card_events`). Three things make the naive comparison wrong, and a
 Flags: a two-sided test of "no difference" per card and measure, the one the interval
 inverts (its p-value is the level at which the interval just reaches 0, so a card is
 significant on its own exactly when its 95 % interval excludes 0), and Holm's correction over
-every test made in the report. When no card makes a
-difference, the chance that the report flags any card is at most 5 % (the family-wise error
-rate), whatever the number of cards. A card is tested only with at least MIN_GROUP
-player-games on each side of the comparison; `played` is not tested separately when it holds
-for exactly the player-games `drawn` does (cards that resolve as they are drawn).
+every test made in the report. When no card makes a difference, the chance that the report
+flags any card is at most 5 % (the family-wise error rate), whatever the number of cards
+(asymptotically: tests/sim/test_cards.py measures it on simulated fair games). A card is
+tested only with at least MIN_GROUP player-games on each side of the comparison; `played` is
+not tested separately when it splits the player-games exactly as `drawn` does (cards that
+resolve as they are drawn).
 """
 
 from __future__ import annotations
@@ -52,7 +56,6 @@ from .stats import SIGNIFICANCE, difference_interval, difference_p, holm, wilson
 
 MEASURES = (DRAWN, PLAYED)
 MIN_GROUP = 20  # player-games needed on each side of a comparison before it is tested
-LENGTH_BINS = 10  # comparisons are made within tenths of the run's game lengths
 CORRECTION = "Holm"
 
 
@@ -63,8 +66,8 @@ class CardEffect:
     card: str
     measure: str
     with_n: int  # player-games in which the card was drawn (played)
-    without_n: int  # player-games of the same seats and players in which it was not
-    rate_with: float  # win rate, weighted over (seat, player) strata
+    without_n: int  # player-games of the same strata in which it was not
+    rate_with: float  # win rate, weighted over the strata
     rate_with_ci: tuple[float, float]
     rate_without: float
     rate_without_ci: tuple[float, float]
@@ -73,7 +76,7 @@ class CardEffect:
     p: float
     tested: bool = True
     p_adjusted: float = 1.0
-    same_as_drawn: bool = False  # `played` holds for exactly the player-games `drawn` does
+    same_as_drawn: bool = False  # `played` splits the player-games exactly as `drawn` does
 
     @property
     def flagged(self) -> bool:
@@ -116,7 +119,8 @@ class CardAnalysis:
 
     def verdict(self) -> str:
         if not self.effects:
-            return "card outliers: no card facts to compare"
+            return (f"card outliers: nothing to compare in {self.games} games (no card was "
+                    "drawn or played by some players and not by others)")
         flagged = self.flagged()
         family = (f"{CORRECTION}'s correction for {self.tests} tests, so that a game where no "
                   f"card makes a difference has at most a {100 * SIGNIFICANCE:.0f} % chance of "
@@ -162,16 +166,16 @@ def _p_text(p: float) -> str:
 
 class CardCollector:
     """Gathers the card facts of a run's games, one game at a time (part of the report's
-    single pass over the games): per player-game its game, stratum and win, and per card and
-    measure the player-games where the card met that fate."""
+    single pass over the games): per player-game its game, (seat, player) stratum, win and
+    cards drawn and played in all; per card and measure, the player-games with it."""
 
     def __init__(self) -> None:
         self.game_of = array("i")
         self.stratum_of = array("i")
-        self.lengths = array("i")  # per game
         self.won = array("b")
+        self.totals = {m: array("i") for m in MEASURES}
         self.strata: dict[tuple[int, int], int] = {}
-        self.rows: dict[tuple[str, str], array] = {}
+        self.rows: dict[tuple[str, str], array] = {}  # -> the player-games with it
         self.usage: dict[str, dict[str, list[int]]] = {}
         self.games = 0
 
@@ -181,14 +185,15 @@ class CardCollector:
             return
         g = self.games
         self.games += 1
-        self.lengths.append(game["length"])
         winners = game["winner_seats"]
         for seat, facts in enumerate(cards):
             row = len(self.won)
-            key = (seat, game["seating"][seat])
             self.game_of.append(g)
+            key = (seat, game["seating"][seat])
             self.stratum_of.append(self.strata.setdefault(key, len(self.strata)))
             self.won.append(seat in winners)
+            for measure in MEASURES:
+                self.totals[measure].append(sum(facts.get(measure, {}).values()))
             for fate, counts in facts.items():
                 for card, n in counts.items():
                     tally = self.usage.setdefault(card, {}).setdefault(fate, [0, 0])
@@ -216,36 +221,33 @@ def compare(c: CardCollector) -> CardAnalysis:
     if not c.games:
         return a
     game_of = np.frombuffer(c.game_of, dtype=np.int32)
-    band = _length_bands(np.frombuffer(c.lengths, dtype=np.int32))[game_of]
-    stratum = np.frombuffer(c.stratum_of, dtype=np.int32) * LENGTH_BINS + band
-    _, stratum = np.unique(stratum, return_inverse=True)
-    data = _Data(game_of, stratum.astype(np.int64),
-                 np.frombuffer(c.won, dtype=np.int8).astype(float), c.games,
-                 int(stratum.max()) + 1)
+    base = np.frombuffer(c.stratum_of, dtype=np.int32).astype(np.int64)
+    won = np.frombuffer(c.won, dtype=np.int8).astype(float)
+    data: dict[str, _Data] = {}
+    for measure in MEASURES:  # strata: (seat, player, cards drawn / played in all)
+        totals = np.frombuffer(c.totals[measure], dtype=np.int32).astype(np.int64)
+        _, stratum = np.unique(base * (int(totals.max()) + 1) + totals, return_inverse=True)
+        stratum = stratum.reshape(-1)
+        data[measure] = _Data(game_of, stratum, won, c.games, int(stratum.max()) + 1)
+    chosen_of: dict[tuple[str, str], np.ndarray] = {}
     for (card, measure), rows in sorted(c.rows.items()):
         chosen = np.zeros(len(c.won), dtype=bool)
         chosen[np.frombuffer(rows, dtype=np.int32)] = True
-        effect = data.effect(card, measure, chosen)
+        chosen_of[(card, measure)] = chosen
+        effect = data[measure].effect(card, measure, chosen)
         if effect is None:
             continue
-        if measure == PLAYED:
-            drawn = c.rows.get((card, DRAWN))
-            if drawn is not None and np.array_equal(np.frombuffer(drawn, dtype=np.int32),
-                                                    np.frombuffer(rows, dtype=np.int32)):
-                effect.same_as_drawn = True
-                effect.tested = False
+        if measure == PLAYED and (card, DRAWN) in chosen_of and \
+                np.array_equal(chosen_of[(card, DRAWN)], chosen) and \
+                np.array_equal(data[DRAWN].stratum, data[PLAYED].stratum):
+            effect.same_as_drawn = True
+            effect.tested = False
         a.effects.append(effect)
     tested = [e for e in a.effects if e.tested]
     a.tests = len(tested)
     for e, p in zip(tested, holm([e.p for e in tested]), strict=True):
         e.p_adjusted = p
     return a
-
-
-def _length_bands(lengths: np.ndarray) -> np.ndarray:
-    """Each game's tenth of the run by length (fewer bands when few lengths are distinct)."""
-    edges = np.unique(np.quantile(lengths, np.linspace(0, 1, LENGTH_BINS + 1)[1:-1]))
-    return np.searchsorted(edges, lengths, side="right")
 
 
 @dataclass
@@ -268,9 +270,9 @@ class _Data:
         weight = np.divide(n1 * n0, n, out=np.zeros_like(n), where=n > 0)
         total = weight.sum()
         live = weight > 0
-        with_n, without_n = int(n1[live].sum()), int(n0[live].sum())
         if total <= 0:
-            return None  # drawn in every player-game of its seats, or in none: no comparison
+            return None  # in every player-game of its seats, or in none: no comparison
+        with_n, without_n = int(n1[live].sum()), int(n0[live].sum())
         omega = weight / total
         p1s = np.divide(x1, n1, out=np.zeros_like(n), where=n1 > 0)
         p0s = np.divide(x0, n0, out=np.zeros_like(n), where=n0 > 0)
@@ -278,9 +280,7 @@ class _Data:
         d = p1 - p0
         # The residual of each player-game under one difference d common to all strata (the
         # least-squares fit with a constant per stratum: its slope is this weighted d). Its
-        # share of the error of each weighted rate is summed per game. (Residuals from each
-        # stratum's own means would vanish in strata of one or two player-games and make the
-        # variance far too small when strata are many and sparse.)
+        # share of the error of each weighted rate is summed per game.
         mean_won = np.divide(x1 + x0, n, out=np.zeros_like(n), where=n > 0)
         share = np.divide(n1, n, out=np.zeros_like(n), where=n > 0)
         residual = won - mean_won[s] - d * (chosen - share[s])
@@ -290,7 +290,12 @@ class _Data:
         u0 = np.where(chosen, 0.0, coef0[s] * residual)
         g1 = np.bincount(self.game, weights=u1, minlength=self.games)
         g0 = np.bincount(self.game, weights=u0, minlength=self.games)
-        scale = self.games / (self.games - 1) if self.games > 1 else 1.0
+        # Small-sample factors of the clustered least-squares variance: G/(G-1) for the games,
+        # (N-1)/(N-K) for the K constants and slope the fit estimates from N player-games.
+        used = int(n[live].sum())
+        fitted = int(live.sum()) + 1
+        scale = (self.games / (self.games - 1) if self.games > 1 else 1.0) * \
+            ((used - 1) / (used - fitted) if used > fitted else 1.0)
         v1, v0 = scale * float(g1 @ g1), scale * float(g0 @ g0)
         cov = scale * float(g1 @ g0)
         e1, e0 = _effective(p1, v1, with_n), _effective(p0, v0, without_n)

@@ -141,9 +141,11 @@ def _cards_section(a: RunAnalysis) -> Section:
                   "player-games with / without", f"p ({CORRECTION})"],
                  [_effect_row(e) for e in flagged])
     note = (f"Each card's {label}: the win rate of the player who had it minus that of the "
-            "player who did not, compared within the same seat, player and game length "
-            f"(Mantel-Haenszel weights); 95 % intervals by Newcombe's hybrid score method "
-            f"with the game as the cluster. Flags: {CORRECTION}'s correction over all "
+            "player who did not, compared among players in the same seat, of the same listed "
+            "player and with as many cards in all (Mantel-Haenszel weights), so that a longer "
+            "game, which draws more cards, does not pass for a strong card; 95 % intervals by "
+            "Newcombe's hybrid score method with the game as the cluster (both players of a "
+            f"game are not independent). Flags: {CORRECTION}'s correction over all "
             f"{cards.tests} tests at {100 * SIGNIFICANCE:.0f} %; cards with fewer than "
             f"{MIN_GROUP} player-games on either side are not tested. "
             + (f"The plot shows the {CARD_PLOT_ROWS // 2} highest and lowest of "

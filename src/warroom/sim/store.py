@@ -159,7 +159,8 @@ class TuneInfo:
     created: str
 
 
-_TUNE_COLUMNS = "id, game, params, target, base_config, players, seed, batch, budget, study, created"
+_TUNE_COLUMNS = ("id, game, params, target, base_config, players, seed, batch, budget, study,"
+                 " created")
 
 
 def _tune_info(row: tuple) -> TuneInfo:
