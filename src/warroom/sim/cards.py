@@ -225,6 +225,9 @@ def compare(c: CardCollector) -> CardAnalysis:
     won = np.frombuffer(c.won, dtype=np.int8).astype(float)
     data: dict[str, _Data] = {}
     for measure in MEASURES:  # strata: (seat, player, cards drawn / played in all)
+        # Exact numbers, not bands of them: within a band of numbers, where games of
+        # different lengths end differently (a truce after a fixed round, say), a card that
+        # does nothing can still look strong; exact numbers cost comparisons, not truth.
         totals = np.frombuffer(c.totals[measure], dtype=np.int32).astype(np.int64)
         _, stratum = np.unique(base * (int(totals.max()) + 1) + totals, return_inverse=True)
         stratum = stratum.reshape(-1)
