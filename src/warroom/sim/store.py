@@ -7,7 +7,9 @@
   never hold a game twice.
 - `sweeps`: one row per `warroom sweep` (what was varied), whose cells are runs.
 - `cards`: per game and seat, what happened to each card (the game's `card_events`: drawn,
-  played, ...) as JSON `{fate: {card: count}}`; only for games that have cards.
+  played, ...) as JSON `{fate: {card id: count}}`, the names kept once in `card_names` (a
+  word-iron game's facts take about 0.5 KB so, 1 KB with the names in every row); only for
+  games that have cards.
 - `tunes`: one row per `warroom tune` (what is searched, the target), whose trials are runs;
   the Optuna study that proposes the trials lives in the same file (Optuna's own tables).
 
@@ -83,9 +85,13 @@ CREATE TABLE IF NOT EXISTS cards (
     run_id INTEGER NOT NULL REFERENCES runs(id),
     idx INTEGER NOT NULL,
     seat INTEGER NOT NULL,
-    facts TEXT NOT NULL,         -- JSON: {fate: {card: count}}, e.g. {"drawn": {"Storm": 2}}
+    facts TEXT NOT NULL,         -- JSON: {fate: {card id: count}}, e.g. {"drawn": {"7": 2}}
     PRIMARY KEY (run_id, idx, seat)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS card_names (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
 CREATE TABLE IF NOT EXISTS tunes (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -209,6 +215,8 @@ class ResultStore:
                 self._set_up(version)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path}: not a results database ({exc})") from None
+        self._card_names: dict[int, str] = dict(self.db.execute("SELECT id, name FROM card_names"))
+        self._card_ids = {name: i for i, name in self._card_names.items()}
 
     def _set_up(self, version: int) -> None:
         """Create the tables of a new file, or migrate an older one in place (under a write
@@ -342,7 +350,7 @@ class ResultStore:
         rows = [(run_id, r["index"], r["seed"], _dumps(r["seating"]), _dumps(r["winner_seats"]),
                  _dumps(r["scores_by_seat"]), r["reason"], r["length"], r["first_player"],
                  _dumps(r["metrics"])) for r in results]
-        cards = [(run_id, r["index"], seat, json.dumps(facts, separators=(",", ":")))
+        cards = [(run_id, r["index"], seat, self._encode(facts))
                  for r in results if r.get("cards") is not None
                  for seat, facts in enumerate(r["cards"])]
         self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
@@ -350,6 +358,28 @@ class ResultStore:
             self.db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?)", cards)
         self.db.commit()
         return len(rows)
+
+    def _card_id(self, name: str) -> int:
+        found = self._card_ids.get(name)
+        if found is None:
+            self.db.execute("INSERT OR IGNORE INTO card_names (name) VALUES (?)", (name,))
+            found = self.db.execute("SELECT id FROM card_names WHERE name = ?",
+                                    (name,)).fetchone()[0]
+            self._card_ids[name] = found
+            self._card_names[found] = name
+        return found
+
+    def _encode(self, facts: dict[str, dict[str, int]]) -> str:
+        return json.dumps({fate: {str(self._card_id(card)): n for card, n in cards.items()}
+                           for fate, cards in facts.items()}, separators=(",", ":"))
+
+    def _decode(self, text: str) -> dict[str, dict[str, int]]:
+        facts = json.loads(text)
+        names = self._card_names
+        if any(int(i) not in names for cards in facts.values() for i in cards):
+            names.update(self.db.execute("SELECT id, name FROM card_names"))  # another writer's
+        return {fate: {names[int(i)]: n for i, n in cards.items()}
+                for fate, cards in facts.items()}
 
     def has_cards(self, run_id: int) -> bool:
         return self.db.execute("SELECT 1 FROM cards WHERE run_id = ? LIMIT 1",
@@ -403,7 +433,7 @@ class ResultStore:
                         "cards": None if facts is None else [{} for _ in seating],
                     }
                 if facts is not None:
-                    game["cards"][seat] = json.loads(facts)
+                    game["cards"][seat] = self._decode(facts)
         if game is not None:
             yield game
 
