@@ -17,7 +17,8 @@ target a designer wants (`warroom tune`).
   search, the last third to **extending promising trials**: again and again the trial whose
   interval comes closest to the target (it holds the target, or the nearest bound is
   nearest; then the one with fewer games) gets another batch. A value Optuna proposes again
-  extends its run rather than repeating its games. The **best** trial is the one whose
+  during the search is answered from its run (up to REASKS times a step, then its run is
+  extended): no game is ever replayed. The **best** trial is the one whose
   interval lies closest to the target at its worst end (the largest distance from the target
   to any value in its interval): a lucky batch with a wide interval cannot win over a trial
   measured on many games.
@@ -42,6 +43,7 @@ from .stats import Moments, Rate
 from .store import ResultStore, RunInfo, StoreError, TuneInfo
 
 SEARCH_SHARE = 2 / 3  # of the budget: the rest extends the most promising trials
+REASKS = 5  # proposals of values tried already, answered from their runs, before one is played
 RATE_FIGURES = ("first_player_win", "first_player_score", "draws")
 FIGURE_HELP = ("first_player_win, first_player_score, seatN_win, seatN_score, playerN_win, "
                "playerN_score, draws, length, metric:NAME")
@@ -370,7 +372,8 @@ class TuneResult:
         inside = "inside" if f.holds(t.value) else "outside"
         return (f"best: {values}: {t.figure} {t.show(f.value)} (95 % CI {t.show(f.low)} - "
                 f"{t.show(f.high)}, {f.games} games); the target {t.show(t.value)} is {inside} "
-                f"the interval ({len(self.trials)} values tried, {self.games} games)")
+                f"the interval ({len(self.trials)} value{'s' if len(self.trials) > 1 else ''} "
+                f"tried, {self.games} games)")
 
 
 def _show(value: Any) -> str:
@@ -407,6 +410,10 @@ def run_tune(store: ResultStore, plan: Plan, workers: int = 1, backend: str = "p
     search = int(plan.budget * SEARCH_SHARE)
     while tuner.spent() + plan.batch <= max(search, plan.batch):
         trial = study.ask(distributions)
+        for _ in range(REASKS):  # a value tried already: tell Optuna its figure, ask again
+            if not tuner.tell_known(trial.number, dict(trial.params)):
+                break
+            trial = study.ask(distributions)
         tuner.evaluate(trial.number, dict(trial.params))
     while tuner.spent() + plan.batch <= plan.budget:
         tuner.extend(tuner.most_promising())
@@ -450,6 +457,16 @@ class _Tuner:
         trial.numbers.append(number)
         self.study.tell(number, trial.figure.distance(self.plan.target.value))
         return trial
+
+    def tell_known(self, number: int, values: dict[str, Any]) -> bool:
+        """Answer a proposal of values that have a run already from that run, without
+        playing; False for new values."""
+        trial = self.trials.get(_key(values))
+        if trial is None:
+            return False
+        trial.numbers.append(number)
+        self.study.tell(number, trial.figure.distance(self.plan.target.value))
+        return True
 
     def _play(self, trial: Trial, games: int) -> None:
         execute(self.store, trial.run, games, self.workers, self.backend, self.address,
