@@ -59,7 +59,6 @@ def test_a_cluster_nobody_answers_at_is_a_one_line_error_before_any_run(tmp_path
 
 def test_tune_on_ray_makes_the_same_trials_as_on_processes(local_ray, tmp_path, capsys):
     """A tune runs on Ray as on the process pool: the same games, so the same trials."""
-    pytest.importorskip("optuna")
     args = ["tune", "kow", "--param", "max_dice=2..4", "--target", "length=70", "--players",
             "heuristic,random", "--budget", "60", "--batch", "20", "--seed", "4", "--json"]
     assert main([*args, "--backend", "ray", "--db", str(tmp_path / "ray.sqlite")]) == 0

@@ -17,8 +17,6 @@ from warroom.sim import datafile
 from warroom.sim.store import ResultStore
 from warroom.sim.tune import make_plan, run_tune
 
-pytest.importorskip("optuna")
-
 WORD_IRON = REGISTRY["word-iron"]
 VIKTORY = REGISTRY["viktory"]
 
