@@ -145,3 +145,12 @@ def test_a_fair_deck_flags_no_card(tmp_path, capsys):
         analysis = analyse(store, store.runs()[-1]).cards
     assert analysis.tests >= 20 and not analysis.flagged(), analysis.verdict()
     assert analysis.verdict().startswith("card outliers: none of ")
+
+
+def test_a_game_played_without_its_log_is_an_error_not_a_cardless_game(monkeypatch):
+    from warroom.engine import State
+    from warroom.sim.batch import BatchSpec, SimulationError, play_one
+
+    monkeypatch.setattr(State, "event", lambda self, kind, to=None, **data: None)
+    with pytest.raises(SimulationError, match="card analytics need the game's event log"):
+        play_one(BatchSpec("kow", {}, ("random", "random"), 1), 0)

@@ -77,6 +77,10 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     first = first_player(game, config, seed, metrics)
     metrics.pop("first_player", None)
     facts = game.card_events(result.state)
+    if facts is not None and not result.state.log:
+        # Card facts are read from the log: a game played without one would look cardless.
+        raise SimulationError(f"{spec.game} game {index}: card analytics need the game's "
+                              "event log, and this game was played without one")
     return {
         "index": index,
         "seed": seed,
