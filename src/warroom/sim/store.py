@@ -8,8 +8,8 @@
 - `sweeps`: one row per `warroom sweep` (what was varied), whose cells are runs.
 - `cards`: per game and seat, what happened to each card (the game's `card_events`: drawn,
   played, ...) as JSON `{fate: {card id: count}}`, the names kept once in `card_names` (a
-  word-iron game's facts take about 0.5 KB so, 1 KB with the names in every row); only for
-  games that have cards.
+  word-iron game's facts take about 0.4 KB so, twice that with the names in every row);
+  only for games that have cards.
 - `tunes`: one row per `warroom tune` (what is searched, the target), whose trials are runs;
   the Optuna study that proposes the trials lives in the same file (Optuna's own tables).
 
