@@ -222,3 +222,4 @@ def test_card_facts_are_stored_per_game_and_seat_as_the_game_gave_them(tmp_path)
                                 (run.id,)).fetchone()[0]
         assert rows == 6
         assert [g["cards"] for g in store.iter_games(run.id, cards=False)] == [None] * 3
+

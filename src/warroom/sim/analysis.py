@@ -179,8 +179,10 @@ class RunAnalysis:
         return out
 
 
-def analyse(store: ResultStore, run: RunInfo, title: str | None = None) -> RunAnalysis:
-    return analyse_games(run, store.iter_games(run.id), title)
+def analyse(store: ResultStore, run: RunInfo, title: str | None = None,
+            cards: bool = True) -> RunAnalysis:
+    """The run's analysis; `cards=False` skips the card analytics (and reading card facts)."""
+    return analyse_games(run, store.iter_games(run.id, cards=cards), title)
 
 
 def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],

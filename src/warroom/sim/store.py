@@ -233,6 +233,13 @@ class ResultStore:
                 self.db.execute(statement)
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             self.db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            if version == 0:
+                raise
+            raise StoreError(f"{self.path}: cannot bring the results database from version "
+                             f"{version} to {SCHEMA_VERSION} ({exc})") from None
         except BaseException:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
