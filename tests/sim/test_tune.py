@@ -217,3 +217,10 @@ def test_rule_options_only_write_an_options_file(tmp_path, capsys):
     written = yaml.safe_load(out.read_text())
     assert written == {"game": "kow", "options": result["best"]["values"]}
     assert result["games"] == 120
+
+
+def test_a_first_player_target_in_a_game_without_one_stops_after_one_batch(tmp_path, capsys):
+    line = one_line_error(capsys, "tune", "kow", "--param", "max_dice=2..4", "--target",
+                          "first_player_win=0.5", "--players", "random,random", "--budget",
+                          "40", "--batch", "20", "--db", str(tmp_path / "t.sqlite"))
+    assert "no game of kow has a first player" in line

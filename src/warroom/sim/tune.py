@@ -473,6 +473,10 @@ class _Tuner:
                 self.on_game)
         trial.run = self.store.run(trial.run.id)
         trial.figure = self._measure(trial.run)
+        if not trial.figure.games:
+            raise TuneError(f"--target {self.plan.target.text()}: no game of {self.plan.game.name}"
+                            " has a first player (its games open with a simultaneous "
+                            "decision); choose another figure")
         if self.on_trial is not None:
             self.on_trial(trial)
 
