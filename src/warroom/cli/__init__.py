@@ -27,10 +27,12 @@ from . import (  # noqa: E402
     simulate,
     sweep,
     tournament,
+    tune,
     viktory,
 )
 
-_ = (bench, cards, evaluate, info, play, report, serve, simulate, sweep, tournament, viktory)
+_ = (bench, cards, evaluate, info, play, report, serve, simulate, sweep, tournament, tune,
+     viktory)
 
 
 def main(argv: list[str] | None = None) -> int:

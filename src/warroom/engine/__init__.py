@@ -1,6 +1,7 @@
 """The game-agnostic core of warroom."""
 
 from .actions import ActionCodec, to_json
+from .cards import DRAWN, PLAYED, CardFacts
 from .config import config_to_json, make_config, parse_assignments
 from .core import Game, Outcome, Player, State
 from .errors import ConfigError, DataError, IllegalAction, RecordError, WarroomError
@@ -11,12 +12,15 @@ from .view import PlayerView
 
 __all__ = [
     "ActionCodec",
+    "CardFacts",
     "ConfigError",
+    "DRAWN",
     "DataError",
     "Game",
     "GameResult",
     "IllegalAction",
     "Outcome",
+    "PLAYED",
     "Player",
     "PlayerView",
     "Record",

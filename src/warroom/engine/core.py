@@ -12,9 +12,11 @@ import importlib
 import random
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .actions import ActionCodec
+from .cards import CardFacts
 from .config import make_config
 from .errors import IllegalAction
 from .rng import copy_rng
@@ -213,6 +215,16 @@ class Game:
                     f"(its package has no encode.py)") from None
             cache[config] = module.encoding(config)
         return cache[config]
+
+    def card_events(self, state: State) -> CardFacts | None:
+        """What happened to each card in the finished `state`, per seat (drawn, played, ...),
+        read from its log, for card analytics (`warroom report`). None: the game has none."""
+        return None
+
+    def data_file(self, option: str, value: Any) -> Path | None:
+        """The data file (a card or deck file) that the value of rule option `option` names,
+        so a tool (`warroom tune`) can patch a copy of it; None if the option names none."""
+        return None
 
     # Games whose cards are data files implement these two; `warroom cards` uses them.
     def load_cards(self, path: str) -> Any:

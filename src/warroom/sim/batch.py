@@ -20,6 +20,7 @@ import socket
 import time
 import traceback
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +64,8 @@ def first_player(game: Game, config: Any, seed: int, metrics: dict[str, Any]) ->
 def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     """One game of the batch, as a JSON-able summary. `winners` are listed players (indices
     into `spec.players`); `winner_seats`, `scores_by_seat` and `first_player` are seats, and
-    `seating[seat]` is the listed player in that seat."""
+    `seating[seat]` is the listed player in that seat. `cards`: per seat, what happened to
+    each card (the game's `card_events`), or None for a game without cards."""
     game = get_game(spec.game)
     config = game.config(spec.config)
     seed = derive_seed(spec.seed, "game", index)
@@ -74,6 +76,11 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     metrics = dict(game.metrics(result.state))
     first = first_player(game, config, seed, metrics)
     metrics.pop("first_player", None)
+    facts = game.card_events(result.state)
+    if facts is not None and not result.state.log:
+        # Card facts are read from the log: a game played without one would look cardless.
+        raise SimulationError(f"{spec.game} game {index}: card analytics need the game's "
+                              "event log, and this game was played without one")
     return {
         "index": index,
         "seed": seed,
@@ -85,6 +92,7 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
         "length": result.decisions,
         "first_player": first,
         "metrics": metrics,
+        "cards": None if facts is None else facts.to_json(),
     }
 
 
@@ -273,19 +281,41 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
         raise ConfigError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
 
 
+def _start_ray(ray: Any, workers: int, address: str | None) -> None:
+    if address:
+        _check_reachable(address)
+    try:
+        ray.init(address=address, num_cpus=None if address else workers,
+                 include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise ConfigError(f"cannot start or join Ray at {address or 'local'}: "
+                          f"{str(exc).splitlines()[0]}") from None
+
+
+@contextmanager
+def backend_session(backend: str, workers: int, address: str | None) -> Iterator[None]:
+    """Keep one Ray instance for many batches (the cells of a sweep, the trials of a tune)
+    instead of starting one per batch; the process backend needs nothing."""
+    if backend != "ray":
+        yield
+        return
+    ray = import_ray()
+    if ray.is_initialized():
+        yield
+        return
+    _start_ray(ray, workers, address)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
 def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
                 address: str | None) -> Iterator[Chunk]:
     ray = import_ray()
     started = False
     if not ray.is_initialized():
-        if address:
-            _check_reachable(address)
-        try:
-            ray.init(address=address, num_cpus=None if address else workers,
-                     include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise ConfigError(f"cannot start or join Ray at {address or 'local'}: "
-                              f"{str(exc).splitlines()[0]}") from None
+        _start_ray(ray, workers, address)
         started = True
     remote = ray.remote(num_cpus=1)(play_chunk)
     window = 2 * max(1, int(ray.cluster_resources().get("CPU", workers)))

@@ -4,11 +4,13 @@ the cards' text (hybrid), one battle per game, side by side. Seat 0 attacks, sea
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from ...engine import Game
+from ...engine import CardFacts, Game
 from .actions import ACTIONS
-from .cards import Deck, load_deck, show_deck
+from .analytics import card_events
+from .cards import Deck, deck_path, load_deck, show_deck
 from .config import Config
 from .heuristic import heuristic_action
 from .render import describe_event, render
@@ -102,6 +104,14 @@ class ViktoryGame(Game):
             "rounds": float(state.round),
             "cards_played": float(state.cards_played),
         }
+
+    def card_events(self, state: ViktoryState) -> CardFacts | None:
+        if not state.has_cards:
+            return None  # a dice battle: no cards
+        return card_events(state.log, {cid: card.name for cid, card in state.cards.items()})
+
+    def data_file(self, option: str, value: Any) -> Path | None:
+        return deck_path(str(value or "")) if option == "deck" else None
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)
