@@ -17,7 +17,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State
+from ...engine import Outcome, State, split_rng
 from .actions import (
     AddCard,
     Attack,
@@ -865,8 +865,9 @@ class BattleState(State):
         cards of each group of hidden zones are shuffled together and dealt back into the
         same zones with the same sizes; the log keeps only what `player` saw."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
-        new.log = [(to, e) for to, e in self.log if to is None or player in to]
+        new.rng = split_rng(rng)
+        if self.log_enabled:  # a simulation's state may have its log switched off
+            new.log = [(to, e) for to, e in self.log if to is None or player in to]
         for zones in new._hidden_groups(player):
             cards = [c for z in zones for c in z]
             new.rng.shuffle(cards)

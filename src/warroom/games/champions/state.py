@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Outcome, State
+from ...engine import Outcome, State, split_rng
 from .actions import (
     SIGNS,
     Attack,
@@ -749,7 +749,7 @@ class ChampionsState(State):
         reveal, which reinforcements the opponent holds and where it put them), the
         opponent's unrevealed Roshambo throw, and the opponent's secret battle order."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = split_rng(rng)
         other = 1 - player
         if new.phase == DISTRIBUTE:
             new._resample_opponent_deal(other)

@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State
+from ...engine import Outcome, State, split_rng
 from .actions import COLOURS, ChooseDice, Defeat, Stop
 from .config import Config
 
@@ -356,7 +356,7 @@ class KowState(State):
         """Resample what `player` cannot know: the order of the Battle Deck and an opponent's
         unrevealed dice choice; and re-seed the dice."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = split_rng(rng)
         new.rng.shuffle(new.deck)
         other = 1 - player
         choice = new.chosen[other]
@@ -372,10 +372,11 @@ class KowState(State):
             pool[2] -= pick.blue
             new.chosen[other] = pick
             # The opponent's private log line must agree with the resampled choice.
-            for i in range(len(new.log) - 1, -1, -1):
-                to, e = new.log[i]
+            log = new.log if new.log_enabled else []
+            for i in range(len(log) - 1, -1, -1):
+                to, e = log[i]
                 if e["event"] == "chose_dice" and e["player"] == other:
-                    new.log[i] = (to, {**e, "dice": _dice_dict(pick)})
+                    log[i] = (to, {**e, "dice": _dice_dict(pick)})
                     break
         return new
 

@@ -16,7 +16,7 @@ import random
 from math import ceil
 from typing import Any
 
-from ...engine import Outcome, State
+from ...engine import Outcome, State, split_rng
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -744,7 +744,7 @@ class WordIronState(State):
         which unseen strategy and Word of Power cards were set aside, and the champion deck.
         Both players know the same (every choice in this game is made in the open)."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = split_rng(rng)
         for p in (0, 1):
             for k in (STRATEGY, CHANCE, WORD):
                 new._resample(p, k)
