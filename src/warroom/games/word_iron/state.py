@@ -32,7 +32,7 @@ from .actions import (
 )
 from .army import ROYAL_GUARDS, army_ranks, loss_limit, next_casualties, resolve_unit
 from .config import Config
-from .deck import UNITS, Card, Deck, load_deck
+from .deck import UNITS, Card, Deck
 
 STRATEGY, CHANCE, WORD, CHAMPION = 0, 1, 2, 3
 PILES = ("strategy", "chance", "word", "champion")
@@ -52,7 +52,7 @@ class WordIronState(State):
     def __init__(self, config: Config, seed: int):
         super().__init__(2, random.Random(seed))
         self.config = config
-        self.decks: tuple[Deck, Deck] = (load_deck(config.deck0), load_deck(config.deck1))
+        self.decks: tuple[Deck, Deck] = config.decks
         self.ranks = tuple(tuple(s.ranks for s in d.soldiers) for d in self.decks)
         self.allotted = tuple(s.count for s in self.decks[0].soldiers)
         self.round = 0
@@ -118,9 +118,11 @@ class WordIronState(State):
         self.todo.extend(reversed(tasks))
 
     def _run(self) -> None:
-        while self.pending is None and self.result is None and self.todo:
-            task = self.todo.pop()
-            getattr(self, "_t_" + task[0])(*task[1:])
+        todo = self.todo
+        while self.pending is None and self.result is None and todo:
+            task = todo.pop()
+            TASKS[task[0]](self, *task[1:])
+            todo = self.todo  # `_finish` empties the stack by replacing it
 
     def _finish(self, winners: tuple[int, ...], reason: str, **details: Any) -> None:
         self.result = (winners, reason, details)
@@ -220,7 +222,7 @@ class WordIronState(State):
 
     def _t_effect(self, p: int, k: int, idx: int, e: int) -> None:
         effect = self.cards(p, k)[idx].effects[e]
-        getattr(self, "_e_" + effect.kind)(p, effect)
+        EFFECTS[effect.kind](self, p, effect)
 
     def _t_card_end(self, p: int, k: int, idx: int) -> None:
         if k == STRATEGY:
@@ -488,7 +490,7 @@ class WordIronState(State):
 
     def _legal_actions(self, player: int) -> list[Any]:
         assert self.pending is not None
-        return getattr(self, "_legal_" + self.pending[0])(self.pending)
+        return LEGAL[self.pending[0]](self, self.pending)
 
     def _legal_royal(self, _: tuple) -> list[Any]:
         return [ChooseRoyal("king"), ChooseRoyal("queen")]
@@ -538,7 +540,7 @@ class WordIronState(State):
         pending = self.pending
         assert pending is not None
         self.pending = None
-        getattr(self, "_do_" + pending[0])(player, action, pending)
+        DO[pending[0]](self, player, action, pending)
         self._run()
 
     def _do_royal(self, p: int, action: ChooseRoyal, _: tuple) -> None:
@@ -763,3 +765,16 @@ class WordIronState(State):
         self.rng.shuffle(hidden)
         self.piles[p][k] = hidden + top
         self.aside[p][k] = unknown[cut:]
+
+
+def _dispatch(prefix: str) -> dict[str, Any]:
+    """The methods named `prefix + kind`, by kind: the task machine dispatches through these
+    tables rather than building a method's name for every step."""
+    return {name.removeprefix(prefix): method for name, method in vars(WordIronState).items()
+            if name.startswith(prefix) and callable(method)}
+
+
+TASKS = _dispatch("_t_")  # tasks of the stack: ("draw", player, pile, extra), ...
+EFFECTS = _dispatch("_e_")  # a card effect's kind
+LEGAL = _dispatch("_legal_")  # the pending decision's kind
+DO = _dispatch("_do_")
