@@ -131,6 +131,12 @@ class Battle:
         return self.def_pass[self.def_pos + self.tie:]
 
 
+# Decisions whose choices never change: built once, not at every decision.
+THROWS = tuple(Throw(s) for s in SIGNS)
+FLIP_OR_STOP = (Flip(), Stop())
+REVIVE_OR_DECLINE = (Revive(), Decline())
+
+
 class ChampionsState(State):
     def __init__(self, config: Config, seed: int):
         super().__init__(2, random.Random(seed))
@@ -453,7 +459,7 @@ class ChampionsState(State):
         phase = self.phase
         mine = self.tables[player]
         if phase == ROSHAMBO:
-            return [Throw(s) for s in SIGNS]
+            return list(THROWS)
         if phase == DISTRIBUTE:
             card = self.hands[player][0]
             return [Place(card, c) for c in mine]
@@ -480,9 +486,9 @@ class ChampionsState(State):
         if phase == ORDER:
             return [PutNext(c) for c in b.hand[player]] + [RestAsShown()]
         if phase == BATTLE:
-            return [Flip(), Stop()]
+            return list(FLIP_OR_STOP)
         if phase == MEDIC:
-            return [Revive(), Decline()]
+            return list(REVIVE_OR_DECLINE)
         return []
 
     def _main_actions(self, player: int) -> list[Any]:
