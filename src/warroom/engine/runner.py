@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -65,7 +66,7 @@ def play_game(
     if trusted is None:
         trusted = all_trusted(agents)
     if trusted:  # the log is rebuilt from a new state if anyone reads it
-        state.stop_log(start=(lambda: game.new_state(config, seed)) if fresh else None)
+        state.stop_log(start=functools.partial(game.new_state, config, seed) if fresh else None)
     apply = state.apply_trusted if trusted else state.apply
     while not state.is_terminal():
         player = state.to_move()[0]
