@@ -13,8 +13,8 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine.estimate import win_chance
-from .actions import ChooseDice, Defeat, Stop
-from .state import ALLOCATE, KowState, card_value, dice_choices, minimal_sets
+from .actions import ChooseDice, Defeat
+from .state import ALLOCATE, STOP, KowState, card_value, dice_choices, minimal_sets
 
 SWORD_PRICE = 0.45
 
@@ -59,7 +59,7 @@ def _allocate(state: KowState, player: int) -> Any:
     cards = tuple(c for c in state.table if c is not None)
     plan = _best_plan(swords, state.free, cards)
     if plan[2] is None:
-        return Stop()
+        return STOP
     card, idx = plan[2]
     return Defeat(card, idx, tuple(swords[i] for i in idx))
 

@@ -35,6 +35,9 @@ def card_colour(card: str) -> str:
     return RED if card[-1] in "HD" else BLACK
 
 
+# One Stop for every list of choices: a search keys its statistics by action, and the same
+# object is found at once where an equal one would need comparing.
+STOP = Stop()
 # Looked up in the hot paths rather than parsed from the card's text each time.
 VALUE = {card: card_value(card) for card in BATTLE_DECK}
 
@@ -189,7 +192,7 @@ class KowState(State):
         if not defeats:
             self._finish_allocation()
         else:
-            self._legal[self.active] = defeats + [Stop()] if self.defeated_now else defeats
+            self._legal[self.active] = defeats + [STOP] if self.defeated_now else defeats
 
     def _finish_allocation(self) -> None:
         player = self.active
@@ -256,7 +259,7 @@ class KowState(State):
             return list(dice_choices((pool[0], pool[1], pool[2]), cfg.min_dice, cfg.max_dice))
         actions: list[Any] = self._defeats()
         if self.defeated_now:
-            actions.append(Stop())
+            actions.append(STOP)
         return actions
 
     def _defeats(self) -> list[Any]:
