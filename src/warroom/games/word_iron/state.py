@@ -188,7 +188,9 @@ class WordIronState(State):
         idx = pile.pop()
         self.discard[p][k].append(idx)
         self.seen[p][k] |= 1 << idx
-        self.event("draw", player=p, deck=PILES[k], card=self.cards(p, k)[idx].name, extra=extra)
+        if self._log is not None:
+            self.event("draw", player=p, deck=PILES[k], card=self.cards(p, k)[idx].name,
+                       extra=extra)
         if not pile and k != WORD:  # rules 8 and 9: reshuffle and start over
             pile.extend(self.discard[p][k])
             self.discard[p][k] = []
@@ -423,7 +425,8 @@ class WordIronState(State):
         self._loss_event(p, list(fallen), cause)
 
     def _loss_event(self, p: int, fallen: list[int], cause: str) -> None:
-        self.event(cause, player=p, units=[UNITS[u] for u in fallen])
+        if self._log is not None:  # (search and simulation write no log)
+            self.event(cause, player=p, units=[UNITS[u] for u in fallen])
         if not any(self.field[p]):  # rule 3: the battle ends the moment an army is gone
             self._finish((1 - p,), "army destroyed", **self._prize(1 - p))
 
