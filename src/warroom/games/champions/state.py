@@ -15,6 +15,7 @@ secret decision of both players (or a fair coin with `roshambo=random`).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -131,8 +132,17 @@ class Battle:
         return self.def_pass[self.def_pos + self.tie:]
 
 
-# Decisions whose choices never change: built once, not at every decision.
+# Decisions whose choices never change: built once, not at every decision. The others are
+# made once per distinct value and reused (a frozen action costs more to build than to look
+# up, and a search finds the very same object at once).
 THROWS = tuple(Throw(s) for s in SIGNS)
+place_action = functools.cache(Place)
+pick_action = functools.cache(Pick)
+target_action = functools.cache(Target)
+put_next_action = functools.cache(PutNext)
+turn_in_action = functools.cache(TurnIn)
+attack_action = functools.cache(Attack)
+swap_with_action = functools.cache(SwapWith)
 FLIP_OR_STOP = (Flip(), Stop())
 REVIVE_OR_DECLINE = (Revive(), Decline())
 
@@ -462,29 +472,29 @@ class ChampionsState(State):
             return list(THROWS)
         if phase == DISTRIBUTE:
             card = self.hands[player][0]
-            return [Place(card, c) for c in mine]
+            return [place_action(card, c) for c in mine]
         if phase == PLACE:
             assert self.drawn is not None
-            return [Place(self.drawn, c) for c in mine]
+            return [place_action(self.drawn, c) for c in mine]
         if phase == MAIN:
             return self._main_actions(player)
         if phase == GENERAL_PICK:
-            return [Pick(c) for cards in mine.values() for c in cards] + [Done()]
+            return [pick_action(c) for cards in mine.values() for c in cards] + [Done()]
         if phase == GENERAL_PLACE:
             assert self.picked is not None
-            return [Place(self.picked, c) for c in mine if c != self.picked_from]
+            return [place_action(self.picked, c) for c in mine if c != self.picked_from]
         theirs = self.tables[1 - player]
         if phase == SPY_PICK:
-            return [Pick(c) for cards in theirs.values() for c in cards]
+            return [pick_action(c) for cards in theirs.values() for c in cards]
         if phase == SPY_SWAP:
-            return [SwapWith(c) for cmd, cards in theirs.items() if cmd != self.picked_from
+            return [swap_with_action(c) for cmd, cards in theirs.items() if cmd != self.picked_from
                     for c in cards]
         if phase == TARGET:
-            return [Target(c) for c in self.battalions(1 - player)]
+            return [target_action(c) for c in self.battalions(1 - player)]
         b = self.battle
         assert b is not None
         if phase == ORDER:
-            return [PutNext(c) for c in b.hand[player]] + [RestAsShown()]
+            return [put_next_action(c) for c in b.hand[player]] + [RestAsShown()]
         if phase == BATTLE:
             return list(FLIP_OR_STOP)
         if phase == MEDIC:
@@ -498,9 +508,9 @@ class ChampionsState(State):
         if self.spy_available():
             actions.append(UseSpy())
         if self.reserve:
-            actions += [TurnIn(c) for c, cards in self.tables[player].items() if not cards]
+            actions += [turn_in_action(c) for c, cards in self.tables[player].items() if not cards]
         if self.battalions(1 - player):
-            actions += [Attack(c) for c in self.battalions(player)]
+            actions += [attack_action(c) for c in self.battalions(player)]
         if self.reserve:
             actions.append(FortifyAgain())
         if not any(isinstance(a, Attack | FortifyAgain) for a in actions):

@@ -12,6 +12,7 @@ draw); a coin toss; its winner chooses who attacks first; the champions are read
 
 from __future__ import annotations
 
+import functools
 import random
 from math import ceil
 from typing import Any
@@ -46,6 +47,13 @@ SECTION = {STRATEGY: "strategies", CHANCE: "chance", WORD: "words", CHAMPION: "c
 
 # A benefit: (kind, source card, total, left, percent); "left" counts strategies or turns.
 Benefit = tuple[str, str, int, int, int]
+
+
+# Choices made once per distinct value and reused: a frozen action costs more to build than
+# to look up, and a search finds the very same object at once.
+recruit_action = functools.cache(Recruit)
+use_resource_action = functools.cache(UseResource)
+choose_casualty_action = functools.cache(ChooseCasualty)
 
 
 class WordIronState(State):
@@ -511,7 +519,7 @@ class WordIronState(State):
         for slot in self._usable(p):
             if slot not in self.phase_used:
                 card = self.resource(self.realm[p][slot])
-                acts.append(UseResource(slot, card.name, card.ranks))
+                acts.append(use_resource_action(slot, card.name, card.ranks))
         if self.phase_used:
             acts.append(FinishResources(False))
         elif self.resource_phases[p] == 1:  # rule 18: only the initial draw may be skipped
@@ -521,11 +529,11 @@ class WordIronState(State):
     def _legal_recruit(self, pending: tuple) -> list[Any]:
         p = pending[1]
         ranks = self.ranks[p]
-        return [Recruit(UNITS[u], ranks[u])
+        return [recruit_action(UNITS[u], ranks[u])
                 for u, (n, a) in enumerate(zip(self.field[p], self.allotted)) if n < a]
 
     def _legal_casualty(self, pending: tuple) -> list[Any]:
-        return [ChooseCasualty(UNITS[u]) for u in pending[2]]
+        return [choose_casualty_action(UNITS[u]) for u in pending[2]]
 
     def _legal_ransom(self, pending: tuple) -> list[Any]:
         realm = self.realm[pending[2]]
