@@ -126,12 +126,12 @@ def simulate_seconds(src: Path, workers: int, games: int) -> float:
         return time.perf_counter() - start
 
 
-def compare(trees: dict[str, Path], runs: int, call) -> dict[str, float]:
-    """Median of `runs` calls per tree, the trees alternating run by run."""
-    samples: dict[str, list[float]] = {label: [] for label in trees}
+def compare(trees: dict, runs: int, call) -> dict:
+    """Median of `runs` calls `call(label, src)` per tree, the trees alternating run by run."""
+    samples: dict = {label: [] for label in trees}
     for _ in range(runs):
         for label, src in trees.items():
-            samples[label].append(call(src))
+            samples[label].append(call(label, src))
     return {label: statistics.median(v) for label, v in samples.items()}
 
 
@@ -164,7 +164,7 @@ def main() -> None:
         print("| game | " + " | ".join(trees) + (" | ratio |" if len(trees) > 1 else " |"))
         print("|---|" + "---:|" * (len(trees) + (len(trees) > 1)))
         for name in names:
-            m = compare(trees, runs, lambda src, k=kind, n=name: measure(src, k, n, seconds))
+            m = compare(trees, runs, lambda _, src, k=kind, n=name: measure(src, k, n, seconds))
             cells = " | ".join(f"{m[label]:,.0f}" if m[label] >= 100 else f"{m[label]:.1f}"
                                for label in trees)
             ratio = f" | {m['new'] / m['old']:.2f}x |" if "old" in m else " |"
@@ -175,9 +175,10 @@ def main() -> None:
               f"seconds, median of {runs} runs\n")
         print("| code | 1 worker | 2 workers | speed-up |")
         print("|---|---:|---:|---:|")
-        for label, src in trees.items():
-            one = compare({label: src}, runs, lambda s: simulate_seconds(s, 1, games))[label]
-            two = compare({label: src}, runs, lambda s: simulate_seconds(s, 2, games))[label]
+        for label, src in trees.items():  # 1 and 2 workers alternate, as the trees do
+            timed = compare({1: src, 2: src}, runs,
+                            lambda workers, s: simulate_seconds(s, workers, games))
+            one, two = timed[1], timed[2]
             print(f"| {label} | {one:.2f} | {two:.2f} | {one / two:.2f}x |", flush=True)
 
 
