@@ -34,8 +34,10 @@ test: $(STAMP) chromium
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
+# `make bench BASELINE=/path/to/other/checkout/src` also measures that code, side by side.
 bench: $(STAMP)
-	$(BIN)/python benchmarks/engine.py
+	$(BIN)/warroom bench --checked --peers
+	$(BIN)/python benchmarks/engine.py $(if $(BASELINE),--baseline $(BASELINE))
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

@@ -3,10 +3,10 @@
 from .actions import ActionCodec, to_json
 from .cards import DRAWN, PLAYED, CardFacts
 from .config import config_to_json, make_config, parse_assignments
-from .core import Game, Outcome, Player, State
+from .core import Game, LogUnavailable, Outcome, Player, State
 from .errors import ConfigError, DataError, IllegalAction, RecordError, WarroomError
 from .record import Record, replay, replay_to_end
-from .rng import copy_rng, derive_seed, make_rng
+from .rng import copy_rng, derive_seed, make_rng, split_rng
 from .runner import GameResult, play_game
 from .view import PlayerView
 
@@ -19,6 +19,7 @@ __all__ = [
     "Game",
     "GameResult",
     "IllegalAction",
+    "LogUnavailable",
     "Outcome",
     "PLAYED",
     "Player",
@@ -36,5 +37,6 @@ __all__ = [
     "play_game",
     "replay",
     "replay_to_end",
+    "split_rng",
     "to_json",
 ]

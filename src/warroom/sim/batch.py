@@ -50,14 +50,17 @@ class BatchSpec:
         return [(seat + shift) % n for seat in range(n)]
 
 
-def first_player(game: Game, config: Any, seed: int, metrics: dict[str, Any]) -> int | None:
+def first_player(game: Game, config: Any, seed: int, metrics: dict[str, Any],
+                 to_move: tuple[int, ...] | None = None) -> int | None:
     """The seat that moves first: a game may say so with a `first_player` metric (when its
     rules decide it later, e.g. by a die roll); otherwise the sole player to move in the initial
-    state. A game that opens with a simultaneous decision has no first player (None)."""
+    state (`to_move` if known, else asked of a new state). A game that opens with a
+    simultaneous decision has no first player (None)."""
     if "first_player" in metrics:
         value = metrics["first_player"]
         return None if value is None else int(value)
-    to_move = game.new_state(config, seed).to_move()
+    if to_move is None:
+        to_move = game.new_state(config, seed).to_move()
     return to_move[0] if len(to_move) == 1 else None
 
 
@@ -74,7 +77,7 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     result = play_game(game, config, seed, agents, keep_record=False)
     outcome = result.outcome
     metrics = dict(game.metrics(result.state))
-    first = first_player(game, config, seed, metrics)
+    first = first_player(game, config, seed, metrics, result.first_to_move)
     metrics.pop("first_player", None)
     facts = game.card_events(result.state)
     if facts is not None and not result.state.log:
