@@ -22,7 +22,7 @@ from ..engine import ConfigError
 from ..sim.batch import BatchSpec, play_one
 from ..sim.stats import wilson_interval
 from . import cli
-from .common import SET_HELP, game_and_config
+from .common import SEED, SET_HELP, game_and_config
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
               help="Comma-separated SPECs to compare, at least two.")
 @click.option("--games", "n_games", type=click.IntRange(min=2), default=100, show_default=True,
               help="Games per pairing, half in each seat order.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

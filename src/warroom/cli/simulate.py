@@ -18,7 +18,7 @@ from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
 from ..sim.store import ResultStore, StoreError, default_db_path
 from . import cli
-from .common import SET_HELP, echo_err, game_and_config
+from .common import SEED, SET_HELP, echo_err, game_and_config
 
 DEFAULT_GAMES = 1000
 
@@ -48,7 +48,7 @@ def resolve_workers(workers: int | None, backend: str) -> int:
 @click.option("--games", "n_games", type=click.IntRange(min=1), help="Games to play (default "
               f"{DEFAULT_GAMES}; with --resume, the run's own number).")
 @click.option("--players", "players_text", help="Comma-separated SPECs, one per seat.")
-@click.option("--seed", type=int, help="Batch seed (default 0).")
+@click.option("--seed", type=SEED, help="Batch seed (default 0).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options
 @click.option("--db", type=click.Path(dir_okay=False), help="Results database (default "

@@ -11,7 +11,7 @@ from ..sim.batch import check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SET_HELP, echo_err, game_and_config
+from .common import SEED, SET_HELP, echo_err, game_and_config
 from .simulate import backend_options, resolve_workers
 
 
@@ -23,7 +23,7 @@ from .simulate import backend_options, resolve_workers
 @click.option("--games", "n_games", type=click.IntRange(min=1), default=1000,
               show_default=True, help="Games per cell.")
 @click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Batch seed, the same in every cell.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options

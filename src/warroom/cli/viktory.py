@@ -14,7 +14,7 @@ from ..engine import ConfigError, parse_assignments
 from ..games import get_game
 from ..sim.progress import game_progress
 from . import cli
-from .common import SET_HELP
+from .common import SEED, SET_HELP
 
 ROWS = (
     ("attacker_win", "attacker wins", True),
@@ -34,7 +34,7 @@ def viktory() -> None:
 @click.argument("scenario")
 @click.option("--games", "n_games", type=click.IntRange(min=2), default=1000,
               show_default=True, help="Battles in each mode.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="Attacker and defender SPECs.")
