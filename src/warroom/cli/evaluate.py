@@ -14,6 +14,7 @@ from typing import Any
 import click
 from openskill.models import PlackettLuce
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -23,6 +24,7 @@ from ..sim.batch import BatchSpec, play_one
 from ..sim.stats import wilson_interval
 from . import cli
 from .common import SEED, SET_HELP, game_and_config
+from .simulate import resolve_workers
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
                   TimeRemainingColumn(), console=console, disable=not console.is_terminal,
                   transient=True) as progress:
         task = progress.add_task(g.name, total=len(jobs))
-        for job_result in run_jobs(jobs, workers):
+        for job_result in run_jobs(jobs, resolve_workers(workers, "process", len(jobs))):
             results.append(job_result)
             progress.advance(task)
     out = {"game": g.name, "seed": seed, "games_per_pairing": n_games, **tabulate(players, results)}
@@ -156,18 +158,19 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
 
 def show(title: str, out: dict[str, Any]) -> None:
     console = Console()
-    table = Table(title=f"{title}: round robin, {out['games_per_pairing']} games per pairing, "
-                        f"seed {out['seed']}")
+    table = Table(title=escape(f"{title}: round robin, {out['games_per_pairing']} games per "
+                               f"pairing, seed {out['seed']}"))
     for col in ("player", "vs", "wins", "losses", "draws", "score", "95 % CI"):
         table.add_column(col)
     for p in out["pairings"]:
         lo, hi = p["ci95"]
-        table.add_row(p["a"], p["b"], str(p["a_wins"]), str(p["b_wins"]), str(p["draws"]),
-                      f"{p['a_score']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        table.add_row(escape(p["a"]), escape(p["b"]), str(p["a_wins"]), str(p["b_wins"]),
+                      str(p["draws"]), f"{p['a_score']:.1%}", f"{lo:.1%} - {hi:.1%}")
     console.print(table)
     ratings = Table(title="openskill ratings", caption="ordinal = mu - 3 sigma")
     for col in ("player", "mu", "sigma", "ordinal"):
         ratings.add_column(col)
     for r in out["ratings"]:
-        ratings.add_row(r["player"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}")
+        ratings.add_row(escape(r["player"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
+                        f"{r['ordinal']:.2f}")
     console.print(ratings)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
 from ..agents import parse_specs
 from ..sim.batch import check_backend
@@ -55,12 +56,13 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, s
         task = progress.add_task(g.name, total=n_games * len(cells))
 
         def on_cell(cell, done: int) -> None:
-            progress.update(task, description=f"{g.name} {cell.label}", advance=min(done,
-                                                                                     n_games))
+            progress.update(task, description=escape(f"{g.name} {cell.label}"),
+                            advance=min(done, n_games))
 
         try:
+            workers = resolve_workers(workers, backend, n_games * len(cells))
             info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games,
-                             resolve_workers(workers, backend), backend, address,
+                             workers, backend, address,
                              on_cell=on_cell, on_game=lambda _: progress.advance(task),
                              resume=resume)
         except KeyboardInterrupt:
