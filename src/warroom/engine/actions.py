@@ -69,9 +69,10 @@ class ActionCodec:
             except ValidationError as exc:
                 err = exc.errors()[0]
                 item = "".join(f"[{p}]" for p in err["loc"])
+                got = err["input"] if item else data[name]  # as the record wrote it
                 raise RecordError(f"{where}: {cls.__name__}.{name}{item}: "
                                   f"{err['msg'].removeprefix('Value error, ')}, "
-                                  f"got {_short(err['input'])}") from None
+                                  f"got {_short(got)}") from None
         try:
             action = cls(**values)
             action.label  # noqa: B018 - a value the game cannot describe is not one of its own
