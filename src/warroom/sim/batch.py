@@ -235,7 +235,11 @@ def _alive(pid: int) -> bool:
         return False
     except OSError:  # exists, owned by someone else
         return True
-    return True
+    try:  # killed, but not yet collected by its own parent: a zombie is gone too
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):  # no /proc here
+        return True
 
 
 # Should this process be killed, multiprocessing's resource tracker frees its semaphores and
