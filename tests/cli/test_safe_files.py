@@ -91,6 +91,20 @@ def test_save_continues_its_own_game_and_force_overwrites_another(tmp_path):
     assert json.loads(notes.read_text())["game"] == "kow"
 
 
+def test_a_save_that_does_not_replay_is_refused_and_left_as_it_was(tmp_path):
+    """Found by fuzzing: the save was rewritten (checking that it could be written) before
+    the replay found its broken action."""
+    save = tmp_path / "game.json"
+    record = json.loads(unfinished_save(save))
+    record["actions"][-1]["action"] = {"type": "Flip"}  # no battle to flip a card in
+    save.write_text(json.dumps(record))
+    before = save.read_bytes()
+    line = one_line_error(run("play", "champions", "--resume", str(save), "--players",
+                              "random,random"))
+    assert f"actions[{len(record['actions']) - 1}]" in line
+    assert save.read_bytes() == before
+
+
 def test_defect_unwritable_save_path_is_found_before_the_first_move(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")

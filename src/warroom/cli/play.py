@@ -66,6 +66,7 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
         if seed is not None and seed != record.seed:
             raise ConfigError("--seed cannot change the seed of a saved game")
         config = record_config(g, record)
+        replay_to_end(g, record)  # a save that does not replay is refused before any write
         seed = record.seed
         players_text = players_text or ",".join(record.meta.get("players") or [])
         save = save or resume
