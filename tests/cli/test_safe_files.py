@@ -144,6 +144,53 @@ def test_a_failing_save_mid_game_is_one_line_and_keeps_the_previous_save(tmp_pat
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
 
 
+def _kow(**changes: object) -> str:
+    record = {"game": "kow", "version": "1", "config": {}, "seed": 1,
+              "actions": [{"player": 0, "action": {"type": "ChooseDice", "red": 1, "white": 0,
+                                                   "blue": 0}}]}
+    for key, value in changes.items():
+        if key in record:
+            record[key] = value
+        else:
+            record["actions"][0]["action"][key] = value
+    return json.dumps(record)
+
+
+BROKEN_SAVES = [
+    "", "null", "[]", "{}", "\ufeff{}", '{"game": "kow"}', "{" * 5000, "[" * 100_000,
+    '{"seed": ' + "9" * 5000 + "}",
+    _kow(seed="1"), _kow(seed=1.5), _kow(seed=True), _kow(seed=2**70), _kow(version=1),
+    _kow(version="9"), _kow(game="nosuch"), _kow(game=""), _kow(config={"nosuch": 1}),
+    _kow(config={"victories_to_win": 1e20}), _kow(config={"pool_red": 10**9}),
+    _kow(config={"red_faces": "0,1"}), _kow(actions={}), _kow(actions=[3]),
+    _kow(actions=[{"player": 0}]), _kow(actions=[{"player": True, "action": {"type": "Stop"}}]),
+    _kow(actions=[{"player": 0, "action": {"type": ["Stop"]}}]),
+    _kow(actions=[{"player": 0, "action": {"type": "Jump"}}]),
+    _kow(red=4.0), _kow(red=True), _kow(red=99), _kow(red=None), _kow(extra=1),
+    _kow(actions=[{"player": 0, "action": {"type": "Defeat", "card": "Z", "dice": [0],
+                                           "swords": [1]}}]),
+    _kow(actions=[{"player": 1, "action": {"type": "Defeat", "card": "AS", "dice": [9],
+                                           "swords": [1]}}]),
+]
+
+
+@pytest.mark.parametrize("text", BROKEN_SAVES, ids=range(len(BROKEN_SAVES)))
+def test_defect_every_broken_save_is_a_one_line_error_and_stays_as_it_was(tmp_path, text,
+                                                                           capsys):
+    save = tmp_path / "broken.json"
+    save.write_text(text)
+    before = save.read_bytes()
+    for args in (["replay", str(save)], ["play", "kow", "--resume", str(save), "--players",
+                                         "random,random"]):
+        assert main(args) == 2, args
+        err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+        assert len(err) == 1 and "broken.json" in err[0], err
+    assert save.read_bytes() == before
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    assert main(["replay", str(binary)]) == 2
+
+
 # --- replay --------------------------------------------------------------------------------
 
 def test_defect_replay_of_an_unfinished_game_does_not_show_the_ai_hand(tmp_path):

@@ -171,7 +171,10 @@ def replay_cmd(file: str, as_player: int | None) -> None:
     A game still being played can be replayed as one of its human players only: the view of a
     seat an AI plays would show hidden cards of a game that is not over."""
     record = Record.load(file)
-    g = get_game(record.game)
+    try:
+        g = get_game(record.game)
+    except ConfigError as exc:
+        raise RecordError(f"{file}: {exc}") from None
     state = replay_to_end(g, record)
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
