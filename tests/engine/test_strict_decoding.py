@@ -185,6 +185,16 @@ def test_option_bounds_hold_for_direct_construction_too():
     check_options(kow())  # the defaults are within bounds
 
 
+def test_every_game_config_checks_its_options_strictly():
+    """Each game's Config calls check_options: a bool where an integer belongs is refused
+    however the Config is made."""
+    for name, game in REGISTRY.items():
+        numbers = [k for k, text in option_bounds(game.Config).items() if text.startswith("from")]
+        assert numbers, name
+        with pytest.raises(ValueError, match=numbers[0]):
+            game.Config(**{numbers[0]: True})
+
+
 def test_kow_dice_without_swords_need_a_round_limit():
     """All-zero dice could never win a round: without max_rounds the game would never end."""
     game = get_game("kow")

@@ -17,7 +17,7 @@ import typing
 from collections.abc import Iterable
 from typing import Any
 
-from pydantic import ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from .errors import RecordError
 
@@ -62,17 +62,17 @@ class ActionCodec:
                 f"{where}: {data['type']} needs fields {sorted(names)}, "
                 f"got {sorted(map(str, given))}"
             )
-        values = {}
-        for name, adapter in _field_adapters(cls).items():
-            try:
-                values[name] = adapter.validate_python(_frozen(data[name]))
-            except ValidationError as exc:
-                err = exc.errors()[0]
-                item = "".join(f"[{p}]" for p in err["loc"])
-                got = err["input"] if item else data[name]  # as the record wrote it
-                raise RecordError(f"{where}: {cls.__name__}.{name}{item}: "
-                                  f"{err['msg'].removeprefix('Value error, ')}, "
-                                  f"got {_short(got)}") from None
+        given_values = {k: _frozen(v) for k, v in data.items() if k != "type"}
+        try:
+            values = _fields_model(cls).model_validate(given_values).__dict__
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            name, *rest = err["loc"]
+            item = "".join(f"[{p}]" for p in rest)
+            got = err["input"] if item else data[name]  # as the record wrote it
+            raise RecordError(f"{where}: {cls.__name__}.{name}{item}: "
+                              f"{err['msg'].removeprefix('Value error, ')}, "
+                              f"got {_short(got)}") from None
         try:
             action = cls(**values)
             action.label  # noqa: B018 - a value the game cannot describe is not one of its own
@@ -83,10 +83,11 @@ class ActionCodec:
 
 
 @functools.cache
-def _field_adapters(cls: type) -> dict[str, TypeAdapter]:
+def _fields_model(cls: type) -> type[BaseModel]:
+    """A pydantic model of an action's fields, strict: what a record may hold for them."""
     hints = typing.get_type_hints(cls, include_extras=True)
-    strict = ConfigDict(strict=True)
-    return {f.name: TypeAdapter(hints[f.name], config=strict) for f in dataclasses.fields(cls)}
+    fields: dict[str, Any] = {f.name: (hints[f.name], ...) for f in dataclasses.fields(cls)}
+    return create_model(f"{cls.__name__}Fields", __config__=ConfigDict(strict=True), **fields)
 
 
 def _short(value: Any) -> str:

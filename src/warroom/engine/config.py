@@ -13,7 +13,7 @@ import functools
 import typing
 from typing import Any
 
-from pydantic import ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from .errors import ConfigError
 
@@ -41,29 +41,22 @@ def make_config(config_cls: type, values: dict[str, Any] | None = None, game: st
             raise ConfigError(f"unknown option {key!r}{where}; options are: {known}")
         kwargs[key] = _frozen(raw) if strict else _convert(key, raw, hints[key])
     try:
-        config = config_cls(**kwargs)  # a Config's __post_init__ checks its options first
-        check_options(config)  # (and here for one that does not)
+        return config_cls(**kwargs)  # a Config's __post_init__ checks its options first
     except (TypeError, ValueError) as exc:
         raise ConfigError(str(exc)) from None
-    return config
 
 
-def check_options(config: Any, values: dict[str, Any] | None = None) -> None:
-    """Check option values against the Config's declared types and bounds, strictly: raises
-    ValueError naming the option. `check_options(self)` checks every field of a Config;
-    `check_options(cls, values)` only the values given."""
-    cls = config if isinstance(config, type) else type(config)
-    if values is None:
-        values = {f.name: getattr(config, f.name) for f in dataclasses.fields(cls)}
-    adapters = _adapters(cls)
-    for name, value in values.items():
-        adapter = adapters.get(name)
-        if adapter is None:
-            continue
-        try:
-            adapter.validate_python(value)
-        except ValidationError as exc:
-            raise ValueError(_problem(name, value, exc, _hints(cls)[name])) from None
+def check_options(config: Any) -> None:
+    """Check every option of a Config against its declared type and bounds, strictly (one
+    pydantic validation of all of them): raises ValueError naming the first bad option. Each
+    game's Config calls it first thing in `__post_init__`."""
+    cls = type(config)
+    values = {f.name: getattr(config, f.name) for f in dataclasses.fields(cls)}
+    try:
+        _model(cls).model_validate(values)
+    except ValidationError as exc:
+        name = str(exc.errors()[0]["loc"][0])
+        raise ValueError(_problem(name, values[name], exc, _hints(cls)[name])) from None
 
 
 def option_bounds(config_cls: type) -> dict[str, str]:
@@ -78,14 +71,15 @@ def _hints(config_cls: type) -> dict[str, Any]:
 
 
 @functools.cache
-def _adapters(config_cls: type) -> dict[str, TypeAdapter]:
-    strict = ConfigDict(strict=True)
-    return {name: TypeAdapter(hint, config=strict) for name, hint in _hints(config_cls).items()}
+def _model(config_cls: type) -> type[BaseModel]:
+    fields: dict[str, Any] = {name: (hint, ...) for name, hint in _hints(config_cls).items()}
+    return create_model(f"{config_cls.__name__}Options", __config__=ConfigDict(strict=True),
+                        **fields)
 
 
 def _problem(name: str, value: Any, exc: ValidationError, hint: Any) -> str:
     err = exc.errors()[0]
-    item = "".join(f" item {p + 1}" for p in err["loc"] if isinstance(p, int))
+    item = "".join(f" item {p + 1}" for p in err["loc"][1:] if isinstance(p, int))
     got = _short(err["input"]) if item else _short(value)
     if err["type"] in _BOUND_ERRORS:
         return f"option {name!r}{item} must be {_describe(hint)}, got {got}"
