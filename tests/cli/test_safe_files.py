@@ -65,6 +65,11 @@ def test_defect_save_refuses_to_overwrite_an_unfinished_game_of_another_game(tmp
     line = one_line_error(run("play", "champions", "--players", "random,random", "--seed", "4",
                               "--set", "roshambo=random", "--save", str(save)))
     assert "another game" in line and save.read_bytes() == before
+    # The same game from its start would lose the moves saved: it is pointed to --resume.
+    line = one_line_error(run("play", "champions", "--players", "random,random", "--seed", "3",
+                              "--set", "roshambo=random", "--save", str(save)))
+    assert "this game further on" in line and "--resume" in line
+    assert save.read_bytes() == before
 
 
 def test_save_continues_its_own_game_and_force_overwrites_another(tmp_path):

@@ -154,9 +154,14 @@ def check_save(path: str, record: Record, force: bool) -> None:
         return
     if force:
         return
-    what = ("a save of another game "
-            f"({existing.game}, seed {existing.seed}, {len(existing.actions)} actions)"
-            if existing is not None else "not a warroom save")
+    if existing is None:
+        what = "not a warroom save"
+    elif record.is_prefix_of(existing):
+        what = (f"this game further on ({len(existing.actions)} actions): continue it with "
+                f"--resume {path}")
+    else:
+        what = ("a save of another game "
+                f"({existing.game}, seed {existing.seed}, {len(existing.actions)} actions)")
     raise RecordError(f"{path} exists and is {what}; choose another --save, or add --force "
                       "to overwrite it")
 
