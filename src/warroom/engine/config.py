@@ -82,6 +82,8 @@ def _problem(name: str, value: Any, exc: ValidationError, hint: Any) -> str:
     item = "".join(f" item {p + 1}" for p in err["loc"][1:] if isinstance(p, int))
     got = _short(err["input"]) if item else _short(value)
     if err["type"] in _BOUND_ERRORS:
+        if item:  # an item of a list: say what each item may be
+            hint = (typing.get_args(_unwrap(hint)[0]) or (hint,))[0]
         return f"option {name!r}{item} must be {_describe(hint)}, got {got}"
     message = err["msg"].removeprefix("Value error, ")
     return f"option {name!r}{item}: {message[:1].lower()}{message[1:]}, got {got}"
