@@ -100,7 +100,7 @@ def one_line_error(capsys, *args):
     ("realm_size=3", "seat0_win=0.5", "a range LOW..HIGH or choices V1|V2|..."),
     ("prize=1..3", "seat0_win=0.5", "is not a number option: give choices"),
     ("realm_size=1..9", "seat0_win=0.5", "--param realm_size=1..9: at realm_size=9: option "
-     "'realm_size' must leave the realm 1 to 8"),
+     "'realm_size' must be from 1 to 8, got 9"),
     ("deck0:Storm.skip_draw.deck=1..3", "seat0_win=0.5", "is 'strategy', not a number"),
     ("deck0:Storm.kind=1..3", "seat0_win=0.5", "Storm.kind: no field 'kind' there"),
     ("deck0:Knights' Lance.losses.ranks=0..3", "seat0_win=0.5",
