@@ -180,7 +180,14 @@ def test_every_trial_is_a_run_with_the_tune_seed_and_the_report_shows_them(tuned
     assert main(["report", str(db), "--out", str(db.with_suffix(".html"))]) == 0
     printed = capsys.readouterr().out
     assert printed.startswith("best: deck0:Pike Square.unit_losses.count=")
-    assert 'data-figure="tune-0"' in db.with_suffix(".html").read_text()
+    text = db.with_suffix(".html").read_text()
+    assert 'data-figure="tune-0"' in text
+    # then the designer's three questions about the best trial
+    lines = printed.splitlines()
+    assert lines[1].startswith("first-player advantage: ")
+    assert lines[2].startswith("card outliers: flagged in ") and lines[3].startswith(
+        "dominant strategy: in 0 of 1 trials")  # random against random
+    assert '<section id="questions">' in text and "best trial (run " in text
 
 
 def test_an_interrupted_tune_resumes_within_its_budget(tmp_path):
