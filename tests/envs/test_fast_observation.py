@@ -65,10 +65,12 @@ def test_fast_observation_and_mask_equal_from_scratch_at_every_step(game_config,
             seen = table.observe(p)
             fresh = encoding.encode(state, p)
             if not np.array_equal(seen["observation"], fresh):
+                bad = differing_pieces(encoding, seen["observation"], fresh)
                 pytest.fail(f"step {steps}, seat {p}: the fast observation differs from a "
-                            f"fresh encoding in {differing_pieces(encoding, seen['observation'], fresh)}")
+                            f"fresh encoding in {bad}")
             assert np.array_equal(table.observation(p), fresh)
-            assert np.array_equal(seen["action_mask"], scratch_mask(encoding, state, p, mover)), \
+            want = scratch_mask(encoding, state, p, mover)
+            assert np.array_equal(seen["action_mask"], want), \
                 f"step {steps}, seat {p}: the fast mask differs from the keys' mask"
             assert np.array_equal(table.mask(p), seen["action_mask"])
             if rng.random() < twin:

@@ -8,8 +8,8 @@ Defeat are not in its key: the roll fixes them.
 
 from __future__ import annotations
 
-from array import array
 import functools
+from array import array
 from collections.abc import Hashable, Sequence
 from typing import Any
 
