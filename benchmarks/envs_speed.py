@@ -6,11 +6,13 @@ of CPU time (`time.process_time`: what other work on a shared machine takes is n
   `warroom bench` plays (the engine's fast path: unchecked applies, the log off);
 - env turn: one turn of a PettingZoo AEC loop on the same game: `last()` (the observation
   vector and the action mask of the agent to move), a random legal index from the mask,
-  `step(index)`; and the `step(index)` calls alone (the engine's apply, the index lookup and
-  PettingZoo's bookkeeping);
+  `step(index)`; and, in a separate loop, the `step(index)` calls alone (the engine's apply,
+  the index lookup and PettingZoo's bookkeeping);
 - env turn from scratch: the same loop with each observation written whole
   (`Encoding.encode`) and each legal action named by its key (`Encoding.key`) at every look,
   as the environments did before observers kept each seat's vector up to date;
+- env turn with a free observation: the same loop with an observation that costs only the
+  copy of a zero vector: what no encoding, however fast, can save;
 - the parts of the env's extra work: bringing the observation up to date (and writing it from
   scratch, for comparison), and building the mask (the index of every legal action).
 
@@ -21,6 +23,7 @@ Run: `.venv/bin/python benchmarks/envs_speed.py [--seconds 1] [--runs 5] [--game
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import time
@@ -28,10 +31,9 @@ import warnings
 
 import numpy as np
 
-from warroom.cli.bench import random_playouts
 from warroom.envs.pettingzoo import raw_env
 from warroom.envs.table import Table
-from warroom.games import REGISTRY
+from warroom.games import REGISTRY, get_game
 
 
 class FromScratch(Table):
@@ -50,19 +52,74 @@ class FromScratch(Table):
                 "action_mask": np.frombuffer(mask, np.int8)}
 
 
+class FreeObservation(Table):
+    """A table whose observation costs nothing but the copy of a vector: what is left of an
+    env turn (PettingZoo's loop, the mask, the policy reading it) if encoding were free."""
+
+    def observe(self, player: int) -> dict[str, np.ndarray]:
+        mask = bytearray(self.encoding.num_actions)
+        if player == self._mover:
+            for index in self.legal_indices():
+                mask[index] = 1
+        return {"observation": self._zeros.copy(), "action_mask": np.frombuffer(mask, np.int8)}
+
+
+TABLES = {"incremental": Table, "scratch": FromScratch, "free": FreeObservation}
+
+
 def engine_step(name: str, seconds: float, seed: int) -> float:
-    """Seconds per engine decision over random games, as `warroom bench` measures them."""
-    _, decisions, elapsed = random_playouts(name, seconds, seed)
-    return elapsed / decisions
+    """Seconds per engine decision over random games, the loop `warroom bench` times: the
+    engine's fast path (unchecked applies, the log off), as the environments play it."""
+    game = get_game(name)
+    config = game.Config()
+    rng = random.Random(seed)
+    clock = time.process_time
+    decisions = 0
+    start = clock()
+    while True:
+        game_seed = rng.getrandbits(32)
+        state = game.new_state(config, game_seed)
+        state.stop_log(start=functools.partial(game.new_state, config, game_seed))
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            actions = state.legal_actions(player)
+            state.apply_trusted(player, actions[rng.randrange(len(actions))])
+            decisions += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return elapsed / decisions
 
 
-def env_steps(name: str, seconds: float, seed: int, scratch: bool = False
-              ) -> tuple[float, float]:
-    """Seconds per decision of a PettingZoo loop (observe, mask, choose, step), and of its
-    `step()` calls alone."""
+def env_turn(name: str, seconds: float, seed: int, table: str = "incremental") -> float:
+    """Seconds per decision of a PettingZoo loop: `last()` (observation and mask), a random
+    legal index read from the mask (`np.flatnonzero`), `step()`. No clock inside the loop: a
+    CPU clock read costs about a microsecond here."""
     env = raw_env(name)
-    if scratch:
-        env.table = FromScratch(name)
+    env.table = TABLES[table](name)
+    env.table._zeros = np.zeros(env.table.encoding.size, np.float32)
+    rng = random.Random(seed)
+    clock = time.process_time
+    decisions = 0
+    start = clock()
+    while True:
+        env.reset(seed=rng.getrandbits(32))
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            decisions += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return elapsed / decisions
+
+
+def step_alone(name: str, seconds: float, seed: int) -> float:
+    """Seconds per `step(index)` call of the same loop (each timed: about a microsecond of
+    it is the clock)."""
+    env = raw_env(name)
     rng = random.Random(seed)
     clock = time.process_time
     decisions = 0
@@ -81,9 +138,8 @@ def env_steps(name: str, seconds: float, seed: int, scratch: bool = False
             env.step(index)
             in_step += clock() - t
             decisions += 1
-        elapsed = clock() - start
-        if elapsed >= seconds:
-            return elapsed / decisions, in_step / decisions
+        if clock() - start >= seconds:
+            return in_step / decisions
 
 
 def parts(name: str, seconds: float, seed: int) -> tuple[float, float, float]:
@@ -116,10 +172,11 @@ def parts(name: str, seconds: float, seed: int) -> tuple[float, float, float]:
             return t_look / decisions, t_scratch / decisions, t_mask / decisions
 
 
-HEADER = ["| game | engine step (µs) | env turn (µs) | turn / engine | env turn from scratch (µs) "
-          "| from scratch / engine | step() alone (µs) | step / engine | observation update (µs) "
-          "| observation from scratch (µs) | mask (µs) | observation floats | actions |",
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+HEADER = ["| game | engine step (µs) | env turn (µs) | turn / engine | env turn, observation "
+          "from scratch (µs) | from scratch / engine | env turn, free observation (µs) | free "
+          "/ engine | step() alone (µs) | step / engine | observation update (µs) | "
+          "observation from scratch (µs) | mask (µs) | observation floats | actions |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
 
 def measure(name: str, seconds: float, runs: int) -> str:
@@ -132,14 +189,18 @@ def measure(name: str, seconds: float, runs: int) -> str:
 
     for run in range(runs):
         engine = engine_step(name, seconds, run)
-        turn, step = env_steps(name, seconds, run)
-        scratch, _ = env_steps(name, seconds, run, scratch=True)
+        turn = env_turn(name, seconds, run)
+        scratch = env_turn(name, seconds, run, "scratch")
+        free = env_turn(name, seconds, run, "free")
+        step = step_alone(name, seconds / 2, run)
         look, encode, mask = parts(name, seconds / 2, run)
         note("engine", engine)
         note("turn", turn)
         note("turn_ratio", turn / engine)
         note("scratch", scratch)
         note("scratch_ratio", scratch / engine)
+        note("free", free)
+        note("free_ratio", free / engine)
         note("step", step)
         note("step_ratio", step / engine)
         note("look", look)
@@ -149,7 +210,8 @@ def measure(name: str, seconds: float, runs: int) -> str:
     encoding = Table(name).encoding
     return (f"| {name} | {med['engine'] * 1e6:.1f} | {med['turn'] * 1e6:.1f} | "
             f"{med['turn_ratio']:.2f} | {med['scratch'] * 1e6:.1f} | "
-            f"{med['scratch_ratio']:.2f} | {med['step'] * 1e6:.1f} | {med['step_ratio']:.2f} | "
+            f"{med['scratch_ratio']:.2f} | {med['free'] * 1e6:.1f} | {med['free_ratio']:.2f} | "
+            f"{med['step'] * 1e6:.1f} | {med['step_ratio']:.2f} | "
             f"{med['look'] * 1e6:.1f} | {med['encode'] * 1e6:.1f} | {med['mask'] * 1e6:.1f} | "
             f"{encoding.size} | {encoding.num_actions} |")
 

@@ -73,10 +73,14 @@ class Part:
     The value must not change after `read` returns it (numbers, strings, tuples, frozen
     actions), unless `copy` is given: then `read` may return live containers of the state (a
     list the rules go on changing) and an observer keeps `copy(value)`, of the same types, to
-    compare the next read with."""
+    compare the next read with.
+
+    A part whose slots change at nearly every step, or whose value would cost as much to read
+    as its slots to write, may have no `read` (None): it is rewritten at every look, and its
+    `write` gets the state in place of a value."""
 
     slots: tuple[Slots, ...]
-    read: Callable[[Any, int], Any]
+    read: Callable[[Any, int], Any] | None
     write: Callable[[Any, int, array], None]
     copy: Callable[[Any], Any] | None = None
 
@@ -89,6 +93,9 @@ class Encoding:
     keys: tuple[Hashable, ...]
     # Action types whose key reads the state (a table slot): `indices` asks `key` every time.
     state_keyed: tuple[type, ...] = ()
+    # False for a game that makes new action objects at every decision: remembering their
+    # indices would cost a dictionary entry each and never be used.
+    remember_actions = True
 
     def _build(self, pieces: Iterable[Piece], keys: Iterable[Hashable]) -> None:
         self.pieces = tuple(pieces)
@@ -189,7 +196,7 @@ class Encoding:
         if not parts:
             raise NotImplementedError(f"{type(self).__name__} has neither parts nor write")
         for read, write, _, _ in parts:
-            write(read(state, player), player, out)
+            write(state if read is None else read(state, player), player, out)
 
     def encode(self, state: State, player: int) -> np.ndarray:
         """The observation vector of `player`, written from scratch (a new float32 array)."""
@@ -206,7 +213,11 @@ class Encoding:
         """The index of each of `actions`, legal actions of `player` in `state`, in order.
 
         The index of an action object is remembered per seat (games keep their action
-        objects and offer the same ones again), unless its type is `state_keyed`."""
+        objects and offer the same ones again), unless its type is `state_keyed` or the
+        encoding does not `remember_actions`."""
+        if not self.remember_actions:
+            index, key = self.index, self.key
+            return [index[key(action, player, state)] for action in actions]
         known = self._known.get(player)
         if known is None:
             known = self._known[player] = ({}, {})
@@ -283,6 +294,12 @@ class Observer:
             return self.view
         i = 0
         for read, write, copy, clears in self._parts:
+            if read is None:  # rewritten at every look
+                for start, stop, zeros in clears:
+                    out[start:stop] = zeros
+                write(state, player, out)
+                i += 1
+                continue
             value = read(state, player)
             if value != seen[i]:
                 for start, stop, zeros in clears:
