@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Hashable
 from typing import Any
 
-from ...engine.encoding import Encoding, Part, Piece
+from ...engine.encoding import Encoding, Piece
 from . import actions as A
 from .config import Config
 from .state import (
@@ -124,114 +124,72 @@ class ChampionsEncoding(Encoding):
             return (name, action.card)
         return (BY_FACE[kind], action.commander)
 
-    # --- the observation: what each part reads of the state, and the slots it writes ------
-    def parts(self) -> list[Part]:
-        def table(k: int) -> Part:
-            return Part((("commanders", k), ("tables", k), ("strength", k)),
-                        lambda state, player: (state.phase == DISTRIBUTE,
-                                               state.tables[(player + k) % 2]),
-                        lambda value, player, out: self._write_table(k, value, out),
-                        copy_table)
-
-        def casualties(k: int) -> Part:
-            return Part((("casualties", k), ("last_casualty", k)),
-                        lambda state, player: state.casualties[(player + k) % 2],
-                        lambda value, player, out: self._write_casualties(k, value, out),
-                        list)
-
-        battle = ("battle_sides", "battle_commanders", "battle_state", "your_order",
-                  "your_hand", "battle_cards", "attacker_left", "defender_left",
-                  "defender_next", "survivors", "pair")
-        return [
-            Part(("phase", "current", "dealer", "first", "turn", "reserve", "turned_in",
-                  "drawn", "advantages", "picked"), read_standing, self._write_standing),
-            table(0), table(1), casualties(0), casualties(1),
-            Part(("hand", "to_distribute", "distributed"), read_distribution,
-                 self._write_distribution),
-            Part(("roshambo", "thrown", "your_throw"), read_roshambo, self._write_roshambo),
-            # a battle changes at nearly every step: rewritten at every look
-            Part(battle, None, self._write_battle),
-        ]
-
-    def write_constant(self, player: int, out: array) -> None:
-        out[self.offsets["seat"] + player] = 1.0
-
-    def _write_standing(self, value: tuple, player: int, out: array) -> None:
+    def write(self, state: ChampionsState, player: int, out: array) -> None:
         o = self.offsets
-        (phase, current, dealer, first, turn, reserve, turned_in, drawn, general_used,
-         spy_used, general_moves, picked) = value
-        out[o["phase"] + PHASES.index(phase)] = 1.0
-        for name, seat in (("current", current), ("dealer", dealer), ("first", first)):
+        seats = (player, 1 - player)
+        out[o["seat"] + player] = 1.0
+        out[o["phase"] + PHASES.index(state.phase)] = 1.0
+        for name, seat in (("current", state.current), ("dealer", state.dealer),
+                           ("first", state.first)):
             if seat >= 0:
                 out[o[name] + (seat - player) % 2] = 1.0
-        out[o["turn"]] = turn / self.config.max_turns
-        out[o["reserve"]] = reserve / 52
-        for cmd in turned_in:
+        out[o["turn"]] = state.turn / self.config.max_turns
+        out[o["reserve"]] = len(state.reserve) / 52
+        secret_deal = state.phase == DISTRIBUTE
+        commanders_at = o["commanders"]
+        for k, p in enumerate(seats):
+            strength = 0
+            table_slots = self.table_slots[k]
+            hidden = secret_deal and p != player
+            for cmd, cards in state.tables[p].items():
+                out[commanders_at + k * NF + FACE[cmd]] = 1.0
+                if hidden:
+                    continue
+                slots = table_slots[cmd]
+                for c in cards:
+                    out[slots[c]] = 1.0
+                    strength += VALUE[c]
+            if not secret_deal:
+                out[o["strength"] + k] = strength / 216
+            casualties = state.casualties[p]
+            if casualties:
+                slots = self.casualty_slots[k]
+                for c in casualties:
+                    out[slots[c]] = 1.0
+                out[o["last_casualty"] + k * NR + CARD[casualties[-1]]] = 1.0
+        if secret_deal:
+            for c in state.hands[player]:
+                out[o["hand"] + CARD[c]] = 1.0
+            size = self.config.hand_size
+            for k, p in enumerate(seats):
+                placed = sum(len(cards) for cards in state.tables[p].values())
+                out[o["to_distribute"] + k] = (len(state.hands[p]) + placed) / size
+                out[o["distributed"] + k] = not state.hands[p]
+        for cmd in state.turned_in:
             out[o["turned_in"] + FACE[cmd]] = 1.0
-        if drawn is not None:
-            out[o["drawn"] + CARD[drawn]] = 1.0
+        if state.drawn is not None:
+            out[o["drawn"] + CARD[state.drawn]] = 1.0
         at = o["advantages"]
-        out[at] = general_used
-        out[at + 1] = spy_used
-        out[at + 2] = general_moves / 3
-        if picked is not None:
-            out[o["picked"] + CARD[picked]] = 1.0
-
-    def _write_table(self, k: int, value: tuple, out: array) -> None:
-        """Seat offset k's face cards and what lies under them (the opponent's hidden while
-        the initial distribution is secret)."""
-        secret_deal, tables = value
-        commanders_at = self.offsets["commanders"] + k * NF
-        table_slots = self.table_slots[k]
-        hidden = secret_deal and k == 1
-        strength = 0
-        for cmd, cards in tables.items():
-            out[commanders_at + FACE[cmd]] = 1.0
-            if hidden:
-                continue
-            slots = table_slots[cmd]
-            for c in cards:
-                out[slots[c]] = 1.0
-                strength += VALUE[c]
-        if not secret_deal:
-            out[self.offsets["strength"] + k] = strength / 216
-
-    def _write_casualties(self, k: int, casualties: list, out: array) -> None:
-        if casualties:
-            slots = self.casualty_slots[k]
-            for c in casualties:
-                out[slots[c]] = 1.0
-            out[self.offsets["last_casualty"] + k * NR + CARD[casualties[-1]]] = 1.0
-
-    def _write_distribution(self, value: tuple | None, player: int, out: array) -> None:
-        if value is None:
-            return
-        o = self.offsets
-        hand, dealt, done = value
-        for c in hand:
-            out[o["hand"] + CARD[c]] = 1.0
-        size = self.config.hand_size
-        for k in range(2):
-            out[o["to_distribute"] + k] = dealt[k] / size
-            out[o["distributed"] + k] = done[k]
-
-    def _write_roshambo(self, value: tuple | None, player: int, out: array) -> None:
-        if value is None:
-            return
-        o = self.offsets
-        purpose, rps_round, thrown, mine = value
-        out[o["roshambo"] + PURPOSES.index(purpose)] = 1.0
-        out[o["roshambo"] + len(PURPOSES)] = min(rps_round, 10) / 10
-        out[o["thrown"]] = thrown[0]
-        out[o["thrown"] + 1] = thrown[1]
-        if mine is not None:
-            out[o["your_throw"] + A.SIGNS.index(mine)] = 1.0
+        out[at] = state.general_used
+        out[at + 1] = state.spy_used
+        out[at + 2] = state.general_moves / 3
+        if state.phase in (GENERAL_PLACE, SPY_SWAP) and state.picked is not None:
+            out[o["picked"] + CARD[state.picked]] = 1.0
+        if state.phase == ROSHAMBO:
+            at = o["roshambo"]
+            out[at + PURPOSES.index(state.rps_purpose)] = 1.0
+            out[at + len(PURPOSES)] = min(state.rps_round, 10) / 10
+            for k, p in enumerate(seats):
+                out[o["thrown"] + k] = state.throws[p] is not None
+            mine = state.throws[player]
+            if mine is not None:
+                out[o["your_throw"] + A.SIGNS.index(mine)] = 1.0
+        if state.battle is not None:
+            self._write_battle(state, player, out)
 
     def _write_battle(self, state: ChampionsState, player: int, out: array) -> None:
-        b = state.battle
-        if b is None:
-            return
         o = self.offsets
+        b = state.battle
         out[o["battle_sides"] + (b.attacker - player) % 2] = 1.0
         out[o["battle_commanders"] + FACE[b.att_cmd]] = 1.0
         out[o["battle_commanders"] + NF + FACE[b.def_cmd]] = 1.0
@@ -264,38 +222,3 @@ class ChampionsEncoding(Encoding):
         if b.tie:
             out[o["pair"] + CARD[b.att_stack[b.att_pos]]] = 1.0
             out[o["pair"] + NR + CARD[b.def_pass[b.def_pos]]] = 1.0
-
-
-# What each part reads of the state: only what `state.observation(player)` shows (the other
-# seat's table during the secret distribution is read, and hidden by the writer, as the
-# observation hides it).
-def copy_table(value: tuple) -> tuple:
-    secret_deal, tables = value
-    return secret_deal, {cmd: list(cards) for cmd, cards in tables.items()}
-
-
-def read_standing(state: ChampionsState, player: int) -> tuple:
-    phase = state.phase
-    picked = state.picked if phase in (GENERAL_PLACE, SPY_SWAP) else None
-    return (phase, state.current, state.dealer, state.first, state.turn, len(state.reserve),
-            tuple(state.turned_in), state.drawn, state.general_used, state.spy_used,
-            state.general_moves, picked)
-
-
-def read_distribution(state: ChampionsState, player: int) -> tuple | None:
-    """While the distribution is secret: your hand, what each seat was dealt, who is done."""
-    if state.phase != DISTRIBUTE:
-        return None
-    seats = (player, 1 - player)
-    hands, tables = state.hands, state.tables
-    dealt = tuple(len(hands[p]) + sum(len(cards) for cards in tables[p].values())
-                  for p in seats)
-    return tuple(hands[player]), dealt, tuple(not hands[p] for p in seats)
-
-
-def read_roshambo(state: ChampionsState, player: int) -> tuple | None:
-    if state.phase != ROSHAMBO:
-        return None
-    throws = state.throws
-    return (state.rps_purpose, state.rps_round,
-            (throws[player] is not None, throws[1 - player] is not None), throws[player])
