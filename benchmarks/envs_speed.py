@@ -3,7 +3,9 @@
 For each game (default rules) and in one run, side by side, repeated and reported as medians
 of CPU time (`time.process_time`: what other work on a shared machine takes is not counted):
 - engine step: `to_move`, `legal_actions`, `apply` of a random legal action, exactly as
-  `warroom bench` plays (the engine's fast path: unchecked applies, the log off);
+  `warroom bench` plays (the engine's fast path: unchecked applies, the log off), and the
+  same with checked applies and the log written (as `warroom play`, and as this benchmark
+  measured the engine before the environments took the fast path);
 - env turn: one turn of a PettingZoo AEC loop on the same game: `last()` (the observation
   vector and the action mask of the agent to move), a random legal index from the mask,
   `step(index)`; and, in a separate loop, the `step(index)` calls alone (the engine's apply,
@@ -67,9 +69,10 @@ class FreeObservation(Table):
 TABLES = {"incremental": Table, "scratch": FromScratch, "free": FreeObservation}
 
 
-def engine_step(name: str, seconds: float, seed: int) -> float:
+def engine_step(name: str, seconds: float, seed: int, checked: bool = False) -> float:
     """Seconds per engine decision over random games, the loop `warroom bench` times: the
-    engine's fast path (unchecked applies, the log off), as the environments play it."""
+    engine's fast path (unchecked applies, the log off), as the environments play it; or,
+    `checked`, the path of `warroom play` (each action checked, the log written)."""
     game = get_game(name)
     config = game.Config()
     rng = random.Random(seed)
@@ -79,11 +82,13 @@ def engine_step(name: str, seconds: float, seed: int) -> float:
     while True:
         game_seed = rng.getrandbits(32)
         state = game.new_state(config, game_seed)
-        state.stop_log(start=functools.partial(game.new_state, config, game_seed))
+        if not checked:
+            state.stop_log(start=functools.partial(game.new_state, config, game_seed))
+        apply = state.apply if checked else state.apply_trusted
         while not state.is_terminal():
             player = state.to_move()[0]
             actions = state.legal_actions(player)
-            state.apply_trusted(player, actions[rng.randrange(len(actions))])
+            apply(player, actions[rng.randrange(len(actions))])
             decisions += 1
         elapsed = clock() - start
         if elapsed >= seconds:
@@ -172,11 +177,12 @@ def parts(name: str, seconds: float, seed: int) -> tuple[float, float, float]:
             return t_look / decisions, t_scratch / decisions, t_mask / decisions
 
 
-HEADER = ["| game | engine step (µs) | env turn (µs) | turn / engine | env turn, observation "
+HEADER = ["| game | engine step (µs) | engine step, checked (µs) | env turn (µs) | turn / "
+          "engine | turn / checked engine | env turn, observation "
           "from scratch (µs) | from scratch / engine | env turn, free observation (µs) | free "
           "/ engine | step() alone (µs) | step / engine | observation update (µs) | "
           "observation from scratch (µs) | mask (µs) | observation floats | actions |",
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
 
 def measure(name: str, seconds: float, runs: int) -> str:
@@ -189,6 +195,7 @@ def measure(name: str, seconds: float, runs: int) -> str:
 
     for run in range(runs):
         engine = engine_step(name, seconds, run)
+        checked = engine_step(name, seconds, run, checked=True)
         turn = env_turn(name, seconds, run)
         scratch = env_turn(name, seconds, run, "scratch")
         free = env_turn(name, seconds, run, "free")
@@ -197,6 +204,8 @@ def measure(name: str, seconds: float, runs: int) -> str:
         note("engine", engine)
         note("turn", turn)
         note("turn_ratio", turn / engine)
+        note("checked", checked)
+        note("checked_ratio", turn / checked)
         note("scratch", scratch)
         note("scratch_ratio", scratch / engine)
         note("free", free)
@@ -208,8 +217,9 @@ def measure(name: str, seconds: float, runs: int) -> str:
         note("mask", mask)
     med = {column: statistics.median(values) for column, values in columns.items()}
     encoding = Table(name).encoding
-    return (f"| {name} | {med['engine'] * 1e6:.1f} | {med['turn'] * 1e6:.1f} | "
-            f"{med['turn_ratio']:.2f} | {med['scratch'] * 1e6:.1f} | "
+    return (f"| {name} | {med['engine'] * 1e6:.1f} | {med['checked'] * 1e6:.1f} | "
+            f"{med['turn'] * 1e6:.1f} | {med['turn_ratio']:.2f} | {med['checked_ratio']:.2f} | "
+            f"{med['scratch'] * 1e6:.1f} | "
             f"{med['scratch_ratio']:.2f} | {med['free'] * 1e6:.1f} | {med['free_ratio']:.2f} | "
             f"{med['step'] * 1e6:.1f} | {med['step_ratio']:.2f} | "
             f"{med['look'] * 1e6:.1f} | {med['encode'] * 1e6:.1f} | {med['mask'] * 1e6:.1f} | "

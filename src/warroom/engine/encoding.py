@@ -12,11 +12,15 @@ one config, because sizes depend on it (seats, decks, hex sides). It gives:
   actions at once, remembering the index of each action object it has seen (per seat), so a
   decision costs a lookup per action, not a key.
 - the observation: `pieces`, named parts of one flat float32 vector (name, shape, bounds and a
-  one-line meaning each, as OpenSpiel's observers do), written by `parts`: each `Part` reads
-  one small value off the state (what its slots show the player) and writes its slots from
-  that value alone. `encode` writes every part (a new vector); an `Observer` keeps one seat's
-  vector and, at each look, rewrites only the parts whose value has changed since its last
-  look, which is what makes an environment step cheap. Vectors are `array.array("f")` while
+  one-line meaning each, as OpenSpiel's observers do), written by `write(state, player, out)`,
+  or split into `parts`: each `Part` reads one small value off the state (what its slots show
+  the player) and writes its slots from that value alone. `encode` writes a new vector from
+  scratch; an `Observer` keeps one seat's vector and, at each look, rewrites only the parts
+  whose value has changed since its last look (the whole vector, for an encoding without
+  parts). That pays where much of what a seat sees stays the same between its looks and
+  reading a part costs less than writing it (word-iron); where nearly every part changes
+  between a seat's looks (kow, champions, battle) it saves little or nothing, and a plain
+  `write` is simpler. Vectors are `array.array("f")` while
   they are written (a store into one costs a third of a numpy store) and numpy reads them
   without a copy. Reads may look at the state directly (that is what keeps them cheap) but
   only at what `state.observation(player)` shows: the test suite checks that every

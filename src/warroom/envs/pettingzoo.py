@@ -106,7 +106,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         table.apply(int(action))
-        seat = table._mover
+        seat = table.to_move()
         if self.max_cycles is not None:
             self.decisions[agent] += 1
         if seat is None:  # the game is over: rewards, and every agent's last step
