@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated, Literal
 
-from .scenario import UNITS
+from pydantic import Field
+
+from .scenario import MAX_HAND, UNITS
+
+# What a record may name (a decoded action is checked against these).
+Side = Annotated[int, Field(ge=0, le=6)]  # 0: the defender's hex; 1-6: a hex side
+Unit = Annotated[int, Field(ge=0, le=len(UNITS) - 1)]
+CardId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,12}$")]
+Desc = Annotated[str, Field(max_length=200)]
 
 # attack / counter: a battle card; event: a Special Event; text: the card's text only (hybrid
 # mode: an Attack card at the launch, a Reversal of Fortune cancelling Special Events).
@@ -22,8 +31,8 @@ class Casualty:
     units in adjacent hexes), 1-6 the hex side an attacking unit entered from."""
 
     attacker: bool
-    side: int
-    unit: int
+    side: Side
+    unit: Unit
 
     @property
     def label(self) -> str:
@@ -56,9 +65,9 @@ class PlayCard:
     """Play a card from hand as an Attack, as a Counter, for its Special Event, or (hybrid
     mode) for its text alone."""
 
-    card: str
-    use: str
-    desc: str
+    card: CardId
+    use: Literal["attack", "counter", "event", "text"]
+    desc: Desc
 
     @property
     def label(self) -> str:
@@ -74,8 +83,8 @@ class PlayCard:
 class Bring:
     """At a launch: commit one unit of a hex side's reserve to the attack."""
 
-    side: int
-    unit: int
+    side: Side
+    unit: Unit
 
     @property
     def label(self) -> str:
@@ -117,8 +126,8 @@ class DrawIn:
     defender, else the attacker's hex side)."""
 
     attacker: bool
-    side: int
-    unit: int
+    side: Side
+    unit: Unit
 
     @property
     def label(self) -> str:
@@ -167,8 +176,8 @@ class StandGround:
 class Discard:
     """Cards: discard a card (end of turn, or losing a town or city)."""
 
-    card: str
-    desc: str
+    card: CardId
+    desc: Desc
 
     @property
     def label(self) -> str:
@@ -179,7 +188,7 @@ class Discard:
 class Draw:
     """Cards: at the end of the attacker's turn, draw this many new cards."""
 
-    count: int
+    count: Annotated[int, Field(ge=0, le=MAX_HAND)]
 
     @property
     def label(self) -> str:
