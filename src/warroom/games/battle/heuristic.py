@@ -197,20 +197,9 @@ def _plan_blocks(groups_: tuple[tuple[int, ...], ...], blocked_: tuple[tuple[int
     order = sorted(range(len(groups)), key=lambda g: (len(groups[g]), max(groups[g])),
                    reverse=True)
     for g in order:
-        options: list[list[int]] = [[]]
-        distinct = sorted(set(free), reverse=True)
-        options += [[s] for s in distinct]
-        options += [list(pair) for pair in combinations(free[:6], 2)]
-        best, best_score = [], None
-        attackers = tuple(sorted(groups[g], reverse=True))
-        unblocked = -_hit_cost(hits_left, len(attackers))
-        for extra in options:  # _group_score, with the attackers sorted once
-            blockers = blocked[g] + extra
-            score = _combat_gain(attackers, tuple(sorted(blockers, reverse=True))) \
-                if blockers else unblocked
-            if best_score is None or score > best_score + 1e-9:
-                best, best_score = extra, score
-        plan[g] = best
+        best = _best_extra(tuple(sorted(groups[g], reverse=True)), blocked_[g], tuple(free),
+                           hits_left)
+        plan[g] = list(best)
         for s in best:
             free.remove(s)
     through = sum(len(groups[g]) for g in range(len(groups)) if not blocked[g] + plan[g])
@@ -224,6 +213,27 @@ def _plan_blocks(groups_: tuple[tuple[int, ...], ...], blocked_: tuple[tuple[int
     total = sum(_group_score(groups[g], blocked[g] + plan[g], hits_left, hits=False)
                 for g in range(len(groups)))
     return tuple(map(tuple, plan)), total - _hit_cost(hits_left, through)
+
+
+@lru_cache(maxsize=1 << 16)  # the same group against the same free soldiers recurs often
+def _best_extra(attackers: tuple[int, ...], blocked: tuple[int, ...], free: tuple[int, ...],
+                hits_left: int) -> tuple[int, ...]:
+    """The blockers (none, one, or two of the six strongest of `free`, sorted from the
+    strongest) to add to a group of `attackers` (sorted likewise) already blocked by
+    `blocked`: the first of the best by `_combat_gain`."""
+    options: list[tuple[int, ...]] = [()]
+    options += [(s,) for s in sorted(set(free), reverse=True)]
+    options += combinations(free[:6], 2)
+    best: tuple[int, ...] = ()
+    best_score = None
+    unblocked = -_hit_cost(hits_left, len(attackers))
+    for extra in options:  # _group_score, with the attackers sorted once
+        blockers = blocked + extra
+        score = _combat_gain(attackers, tuple(sorted(blockers, reverse=True))) \
+            if blockers else unblocked
+        if best_score is None or score > best_score + 1e-9:
+            best, best_score = extra, score
+    return best
 
 
 def _group_score(attackers: list[int], blockers: list[int], hits_left: int,
