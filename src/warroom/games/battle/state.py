@@ -18,7 +18,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State, split_rng
+from ...engine import Outcome, State, shuffle, split_rng
 from .actions import (
     AddCard,
     Attack,
@@ -171,7 +171,7 @@ class BattleState(State):
         cfg = self.config
         ids = list(range(len(self.names)))
         if cfg.deck_mode == "off-the-top":
-            self.rng.shuffle(ids)
+            shuffle(self.rng, ids)
             self.draw[0] = ids
             self._start_game()
             return
@@ -188,7 +188,7 @@ class BattleState(State):
                     self.pool[p] = own
             self._start_building()
             return
-        self.rng.shuffle(ids)
+        shuffle(self.rng, ids)
         if cfg.deck_mode == "sealed":
             for p in range(self.num_players):
                 self.pool[p] = sorted(ids[p * per_deck:(p + 1) * per_deck])
@@ -278,7 +278,7 @@ class BattleState(State):
         n = self.num_players
         if self.config.own_decks:
             for p in range(n):
-                self.rng.shuffle(self.draw[p])
+                shuffle(self.rng, self.draw[p])
         cfg = self.config
         self.first = cfg.first_player if cfg.first_player >= 0 else self.rng.randrange(n)
         self.unit = self.first_unit = next(u for u, members in enumerate(self.units)
@@ -303,7 +303,7 @@ class BattleState(State):
                     break  # both piles empty: nothing to draw (RULINGS.md)
                 pile.extend(self.discard[z])
                 self.discard[z].clear()
-                self.rng.shuffle(pile)
+                shuffle(self.rng, pile)
                 self.event("reshuffle", player=player if self.config.own_decks else None)
             got.append(pile.pop())
         self.hands[player].extend(got)
@@ -967,7 +967,7 @@ class BattleState(State):
             new.log = self.visible_entries(player)
         for zones in new._hidden_groups(player):
             cards = [c for z in zones for c in z]
-            new.rng.shuffle(cards)
+            shuffle(new.rng, cards)
             at = 0
             for z in zones:
                 z[:] = cards[at:at + len(z)]

@@ -20,6 +20,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from ...engine import shuffle
 from ...engine.estimate import seat0_result, seat_lead, win_chance
 from .actions import (
     Attack,
@@ -265,7 +266,7 @@ def _order_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[float, 
     total = 0.0
     for _ in range(SAMPLES):
         order = list(dfn)
-        rng.shuffle(order)
+        shuffle(rng, order)
         score, wiped, left, last_loss = _simulate(att, order, medic is not None, bonus[0],
                                                   rng)
         if wiped:

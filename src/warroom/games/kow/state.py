@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State, split_rng
+from ...engine import Outcome, State, shuffle, split_rng
 from .actions import COLOURS, ChooseDice, Defeat, Stop
 from .config import Config
 
@@ -118,7 +118,7 @@ class KowState(State):
         self.round += 1
         self.turn = 0
         self.deck = list(BATTLE_DECK)
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, self.deck)
         self.pools = [list(self.config.pool), list(self.config.pool)]
         self.won: list[list[str]] = [[], []]
         self.final_turn = False
@@ -409,7 +409,7 @@ class KowState(State):
         unrevealed dice choice; and re-seed the dice."""
         new = self.clone()
         new.rng = split_rng(rng)
-        new.rng.shuffle(new.deck)
+        shuffle(new.rng, new.deck)
         other = 1 - player
         choice = new.chosen[other]
         if new.phase == CHOOSE and not new.revealed and choice is not None:

@@ -22,7 +22,7 @@ from math import ceil
 from operator import lt
 from typing import Any
 
-from ...engine import Outcome, State, split_rng
+from ...engine import Outcome, State, shuffle, split_rng
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -135,7 +135,7 @@ class WordIronState(State):
 
     def _shuffled(self, n: int) -> list[int]:
         order = list(range(n))
-        self.rng.shuffle(order)
+        shuffle(self.rng, order)
         return order
 
     def _show_top(self, p: int, k: int) -> None:
@@ -216,7 +216,7 @@ class WordIronState(State):
         if not pile and k != WORD:  # rules 8 and 9: reshuffle and start over
             pile.extend(self.discard[p][k])
             self.discard[p][k] = []
-            self.rng.shuffle(pile)
+            shuffle(self.rng, pile)
             self.event("reshuffle", player=p, deck=PILES[k])
         if pile and self.config.decks_face_up:  # the new top card is shown
             self.seen[p][k] |= 1 << pile[-1]
@@ -805,7 +805,7 @@ class WordIronState(State):
         for p in (0, 1):
             for k in (STRATEGY, CHANCE, WORD):
                 new._resample(p, k)
-            new.rng.shuffle(new.piles[p][CHAMPION])
+            shuffle(new.rng, new.piles[p][CHAMPION])
         return new
 
     def _resample(self, p: int, k: int) -> None:
@@ -814,10 +814,10 @@ class WordIronState(State):
         hidden = pile[: len(pile) - len(top)]
         known = [c for c in hidden if seen >> c & 1]
         unknown = [c for c in hidden if not seen >> c & 1] + aside
-        self.rng.shuffle(unknown)
+        shuffle(self.rng, unknown)
         cut = len(hidden) - len(known)
         hidden = known + unknown[:cut]
-        self.rng.shuffle(hidden)
+        shuffle(self.rng, hidden)
         self.piles[p][k] = hidden + top
         self.aside[p][k] = unknown[cut:]
 
