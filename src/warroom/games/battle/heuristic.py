@@ -271,18 +271,29 @@ def _attack_score(state: BattleState, groups: list[tuple[int, list[int]]]) -> fl
     names = state.names
     for target in sorted({t for t, _ in groups}):
         defenders = _defenders(state, target)
-        mine = [g for t, g in groups if t == target]
-        free = [skill[names[c]] for q in defenders for c in state.soldiers[q]]
-        hits_left = state.config.hits_to_lose - state.hits[target]
-        plan, _ = plan_blocks(mine, [[] for _ in mine], free, hits_left)
-        through = sum(len(g) for g, p in zip(mine, plan) if not p)
-        score += LETHAL if through >= hits_left else through * (6.0 + 2.0 * state.hits[target])
-        for g, p in zip(mine, plan):
-            if p:
-                att, blk = fight(g, p)
-                score += sum(map(worth, p)) - sum(map(worth, blk))
-                score -= sum(map(worth, g)) - sum(map(worth, att))
+        mine = tuple([tuple(g) for t, g in groups if t == target])
+        free = tuple(sorted([skill[names[c]] for q in defenders for c in state.soldiers[q]],
+                            reverse=True))
+        hits = state.hits[target]
+        for term in _target_terms(mine, free, state.config.hits_to_lose - hits, hits):
+            score += term  # term by term, as the score was always summed
     return score
+
+
+@lru_cache(maxsize=1 << 16)  # the planner asks about the same groups again and again
+def _target_terms(mine: tuple[tuple[int, ...], ...], free: tuple[int, ...], hits_left: int,
+                  hits: int) -> tuple[float, ...]:
+    """The terms of `_attack_score` for one target: the hits that get through, then for each
+    blocked group the defender's losses and (negated) the attacker's."""
+    plan, _ = plan_blocks([list(g) for g in mine], [[] for _ in mine], list(free), hits_left)
+    through = sum(len(g) for g, p in zip(mine, plan) if not p)
+    terms = [LETHAL if through >= hits_left else through * (6.0 + 2.0 * hits)]
+    for g, p in zip(mine, plan):
+        if p:
+            att, blk = fight(list(g), p)
+            terms.append(sum(map(worth, p)) - sum(map(worth, blk)))
+            terms.append(-(sum(map(worth, g)) - sum(map(worth, att))))
+    return tuple(terms)
 
 
 def _declare(state: BattleState, player: int) -> Any:
