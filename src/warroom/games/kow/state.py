@@ -105,6 +105,9 @@ class KowState(State):
         self.turn = 0
         self.phase = CHOOSE
         self.round_results: list[dict[str, Any]] = []
+        # Every card defeated so far, by whom, in order (the card facts of a simulated game,
+        # which would otherwise need the log): shared by clones, hence a tuple.
+        self.defeats: tuple[tuple[int, str], ...] = ()
         # Set-up: one player deals a card from the 7-to-King cards to the other (seat 0);
         # its colour is seat 0's, the dealer (seat 1) takes the other colour.
         self.colour_card = self.rng.choice(COLOUR_CARDS)
@@ -309,6 +312,7 @@ class KowState(State):
             table = self.table
             table[table.index(action.card)] = None
             self.won[player].append(action.card)
+            self.defeats += ((player, action.card),)
             self.defeated_now += 1
             if self._log is not None:
                 self.event("defeat", player=player, card=action.card, dice=list(action.dice))
@@ -385,6 +389,7 @@ class KowState(State):
         new.turn = self.turn
         new.phase = self.phase
         new.round_results = list(self.round_results)
+        new.defeats = self.defeats
         new.colour_card = self.colour_card
         new.colours = self.colours
         new.deck = list(self.deck)
