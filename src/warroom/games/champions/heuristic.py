@@ -99,7 +99,7 @@ def _distribute(state: ChampionsState, player: int) -> Place:
     """Deal every reinforcement (placed or not) by a fixed plan; place the next one by it."""
     table = state.tables[player]
     cards = sorted([c for cs in table.values() for c in cs] + state.hands[player],
-                   key=lambda c: -rank_value(c))
+                   key=rank_value, reverse=True)  # (stable: equal cards keep their order)
     twos = [c for c in cards if rank_value(c) == 2]
     jacks = [c for c in table if c[0] == "J"]
     commanders = sorted(table, key=lambda c: COMMAND_PRIORITY[c[0]])
