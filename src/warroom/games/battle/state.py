@@ -575,22 +575,6 @@ class BattleState(State):
         self._finish((), "turn limit: draw")
 
     # special abilities
-    def _special_ok(self, player: int, name: str) -> bool:
-        if self.used[player]:
-            return False
-        s = suit(name)
-        if s is not None and not any(suit(self.names[c]) == s for c in self.soldiers[player]):
-            return False
-        r = name[:-1]
-        if name == JOKER or r == "2":
-            return any(self.soldiers[q] for q in self.opponents(player))
-        return True  # an Ace; a Three always has a target (the soldier of its suit)
-
-    def _court_ok(self, player: int, name: str) -> bool:
-        s = suit(name)
-        return not self.used[player] and any(suit(self.names[c]) == s
-                                             for c in self.soldiers[player])
-
     def _use_special(self, player: int, name: str) -> None:
         if name[:-1] == "A":
             self._draw(player, 2)
@@ -706,8 +690,10 @@ class BattleState(State):
         return out
 
     def _main_actions(self, player: int) -> list[Any]:
-        """Every card of the hand as a soldier; court cards and special abilities when
-        `_court_ok` and `_special_ok` allow them (checked here for the whole hand at once)."""
+        """Every card of the hand as a soldier. A court card, and a special ability, only
+        while the player has not used one this turn and has a soldier of the card's suit (a
+        Joker has none to match); a Joker's or a Two's ability needs an opponent with a
+        soldier (an Ace's always works; a Three always has the soldier of its suit)."""
         out: list[Any] = []
         names = self.names
         used = self.used[player]
