@@ -153,4 +153,4 @@ def test_a_game_played_without_its_log_is_an_error_not_a_cardless_game(monkeypat
 
     monkeypatch.setattr(State, "event", lambda self, kind, to=None, **data: None)
     with pytest.raises(SimulationError, match="card analytics need the game's event log"):
-        play_one(BatchSpec("kow", {}, ("random", "random"), 1), 0)
+        play_one(BatchSpec("battle", {}, ("random", "random"), 1), 0)

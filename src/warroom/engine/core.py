@@ -88,6 +88,8 @@ class State:
         self._log_source = None
         self._trail = None
         self._legal: dict[Player, list[Any]] = {}
+        # What each viewer may see of the log, kept up to date (see `_visible`).
+        self._seen: dict[Player | None, list[Any]] | None = None
 
     # --- to implement ---------------------------------------------------------------------
     def to_move(self) -> tuple[Player, ...]:
@@ -167,6 +169,7 @@ class State:
         self._log = value
         self._log_source = None
         self._trail = None
+        self._seen = None
 
     @property
     def log_enabled(self) -> bool:
@@ -208,7 +211,38 @@ class State:
         self.log = replica.log
 
     def visible_log(self, player: Player | None) -> list[dict[str, Any]]:
-        return [e for to, e in self.log if to is None or (player is not None and player in to)]
+        """The events `player` may see (None: a spectator, who sees public events only), as
+        a new list. Each viewer's events are kept with how much of the log they cover, and
+        only the events written since are filtered: observing every seat after every action
+        costs the new events, not the whole log again."""
+        return list(self._visible(player)[2])
+
+    def visible_entries(self, player: Player) -> list[tuple[frozenset[int] | None,
+                                                            dict[str, Any]]]:
+        """The log entries `player` may see, as a new list (a determinisation's log)."""
+        return list(self._visible(player)[3])
+
+    def _visible(self, player: Player | None) -> list[Any]:
+        # Per viewer: [the log list, how many of its entries were filtered, the visible events,
+        # the visible entries]. The log is append-only: an entry is never rewritten once a
+        # viewer may have seen it (a determinisation rewrites its own fresh copy).
+        log = self.log
+        cache = self.__dict__.get("_seen")
+        if cache is None:
+            cache = self._seen = {}
+        seen = cache.get(player)
+        if seen is None or seen[0] is not log or seen[1] > len(log):
+            seen = cache[player] = [log, 0, [], []]
+        if seen[1] < len(log):
+            if player is None:
+                new = [entry for entry in log[seen[1]:] if entry[0] is None]
+            else:
+                new = [entry for entry in log[seen[1]:]
+                       if entry[0] is None or player in entry[0]]
+            seen[2] += [e for _, e in new]
+            seen[3] += new
+            seen[1] = len(log)
+        return seen
 
     # --- the RNG ----------------------------------------------------------------------------
     @property
@@ -240,6 +274,7 @@ class State:
         other._log_source = self._log_source
         other._trail = self._trail
         other._legal = {}
+        other._seen = None  # a copy's log may be rewritten (see determinize): filter it anew
 
 
 class Game:

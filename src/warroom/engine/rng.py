@@ -32,3 +32,18 @@ def split_rng(rng: random.Random) -> random.Random:
     """A new generator seeded from `rng`'s next 64 bits: how `determinize` re-seeds a copy,
     so that a planner's draws say nothing of the real future."""
     return random.Random(rng.getrandbits(64))
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """`rng.shuffle(items)`: the same draws in the same order, so the same result, without
+    `Random.shuffle`'s method call per item (its `_randbelow`: draw as many bits as the bound
+    has, again while past it). A determinisation shuffles every hidden pile at every decision
+    of a search or a heuristic game. tests/engine/test_rng.py compares the two."""
+    bits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]

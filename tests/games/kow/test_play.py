@@ -51,3 +51,24 @@ def test_render_shows_cards_pools_choices_rolls_and_scores():
     assert "Player 0 rolled: #1 red:2" in text  # one die against two: player 0 goes first
     lines = [GAME.describe_event(e) for e in s.observation(1)["log"]]
     assert any(line.startswith("Reveal") for line in lines)
+
+
+def test_card_facts_are_the_defeat_events_of_the_log():
+    # A simulated game reads its card facts from the state's defeats, without its log; they
+    # must be what the log's `defeat` events say, in the same order, seat by seat.
+    from warroom.agents import HeuristicAgent, RandomAgent
+    from warroom.engine import PLAYED, CardFacts, play_game
+
+    config = GAME.config({})
+    for seed in range(300):
+        kind = HeuristicAgent if seed % 3 == 0 else RandomAgent
+        agents = [kind(GAME, seed * 2 + p) for p in (0, 1)]
+        state = play_game(GAME, config, seed, agents, keep_record=False).state
+        facts = GAME.card_events(state)
+        from_log = CardFacts(2)
+        for _, e in state.log:
+            if e["event"] == "defeat":
+                from_log.add(e["player"], PLAYED, e["card"])
+        assert facts.to_json() == from_log.to_json(), seed
+        assert [list(s.get(PLAYED, {})) for s in facts.to_json()] == \
+            [list(s.get(PLAYED, {})) for s in from_log.to_json()], seed

@@ -95,6 +95,5 @@ def test_effect_chance_losses_on_the_opponent_are_not_strategies(tmp_path):
         {"kind": "losses", "ranks": 10}]}])
     s = bare(deck0=deck, deck1=deck)
     s.benefits[1] = [("protect", "Queen", 1, 1, 0)]
-    s._push(s._card_tasks(0, CHANCE, 0, extra=False))
-    s._run()
+    run_tasks(s, ("card", 0, CHANCE, 0, False, 0))
     assert sum(s.field[1]) == 29 and s.benefits[1] == [("protect", "Queen", 1, 1, 0)]

@@ -10,7 +10,7 @@ import yaml
 from warroom.games.word_iron import GAME
 from warroom.games.word_iron.actions import ChooseRoyal
 from warroom.games.word_iron.deck import DATA_DIR, UNITS
-from warroom.games.word_iron.state import CHAMPION, CHANCE, STRATEGY, WORD, WordIronState
+from warroom.games.word_iron.state import CHAMPION, CHANCE, STRATEGY, TASKS, WORD, WordIronState
 
 SECTIONS = {"strategies": STRATEGY, "chance": CHANCE, "words": WORD, "champions": CHAMPION}
 QUIET_ROYALS = [{"name": "Quiet King", "royal": "king"}, {"name": "Quiet Queen", "royal": "queen"}]
@@ -69,12 +69,12 @@ def card_index(s: WordIronState, p: int, section: str, name: str) -> int:
 def play_card(s: WordIronState, p: int, section: str, name: str) -> None:
     """Resolve the card `name` of player p's deck now, as if it had just been drawn."""
     k = SECTIONS[section]
-    s._push(s._card_tasks(p, k, card_index(s, p, section, name), extra=False))
-    s._run()
+    run_tasks(s, ("card", p, k, card_index(s, p, section, name), False, 0))
 
 
 def run_tasks(s: WordIronState, *tasks: tuple) -> None:
-    s._push(list(tasks))
+    """Run these tasks, named: ("draw", player, pile, extra), ("resources", player), ..."""
+    s._push([(TASKS[name], *args) for name, *args in tasks])
     s._run()
 
 

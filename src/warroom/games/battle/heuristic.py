@@ -197,20 +197,9 @@ def _plan_blocks(groups_: tuple[tuple[int, ...], ...], blocked_: tuple[tuple[int
     order = sorted(range(len(groups)), key=lambda g: (len(groups[g]), max(groups[g])),
                    reverse=True)
     for g in order:
-        options: list[list[int]] = [[]]
-        distinct = sorted(set(free), reverse=True)
-        options += [[s] for s in distinct]
-        options += [list(pair) for pair in combinations(free[:6], 2)]
-        best, best_score = [], None
-        attackers = tuple(sorted(groups[g], reverse=True))
-        unblocked = -_hit_cost(hits_left, len(attackers))
-        for extra in options:  # _group_score, with the attackers sorted once
-            blockers = blocked[g] + extra
-            score = _combat_gain(attackers, tuple(sorted(blockers, reverse=True))) \
-                if blockers else unblocked
-            if best_score is None or score > best_score + 1e-9:
-                best, best_score = extra, score
-        plan[g] = best
+        best = _best_extra(tuple(sorted(groups[g], reverse=True)), blocked_[g], tuple(free),
+                           hits_left)
+        plan[g] = list(best)
         for s in best:
             free.remove(s)
     through = sum(len(groups[g]) for g in range(len(groups)) if not blocked[g] + plan[g])
@@ -224,6 +213,27 @@ def _plan_blocks(groups_: tuple[tuple[int, ...], ...], blocked_: tuple[tuple[int
     total = sum(_group_score(groups[g], blocked[g] + plan[g], hits_left, hits=False)
                 for g in range(len(groups)))
     return tuple(map(tuple, plan)), total - _hit_cost(hits_left, through)
+
+
+@lru_cache(maxsize=1 << 16)  # the same group against the same free soldiers recurs often
+def _best_extra(attackers: tuple[int, ...], blocked: tuple[int, ...], free: tuple[int, ...],
+                hits_left: int) -> tuple[int, ...]:
+    """The blockers (none, one, or two of the six strongest of `free`, sorted from the
+    strongest) to add to a group of `attackers` (sorted likewise) already blocked by
+    `blocked`: the first of the best by `_combat_gain`."""
+    options: list[tuple[int, ...]] = [()]
+    options += [(s,) for s in sorted(set(free), reverse=True)]
+    options += combinations(free[:6], 2)
+    best: tuple[int, ...] = ()
+    best_score = None
+    unblocked = -_hit_cost(hits_left, len(attackers))
+    for extra in options:  # _group_score, with the attackers sorted once
+        blockers = blocked + extra
+        score = _combat_gain(attackers, tuple(sorted(blockers, reverse=True))) \
+            if blockers else unblocked
+        if best_score is None or score > best_score + 1e-9:
+            best, best_score = extra, score
+    return best
 
 
 def _group_score(attackers: list[int], blockers: list[int], hits_left: int,
@@ -261,18 +271,29 @@ def _attack_score(state: BattleState, groups: list[tuple[int, list[int]]]) -> fl
     names = state.names
     for target in sorted({t for t, _ in groups}):
         defenders = _defenders(state, target)
-        mine = [g for t, g in groups if t == target]
-        free = [skill[names[c]] for q in defenders for c in state.soldiers[q]]
-        hits_left = state.config.hits_to_lose - state.hits[target]
-        plan, _ = plan_blocks(mine, [[] for _ in mine], free, hits_left)
-        through = sum(len(g) for g, p in zip(mine, plan) if not p)
-        score += LETHAL if through >= hits_left else through * (6.0 + 2.0 * state.hits[target])
-        for g, p in zip(mine, plan):
-            if p:
-                att, blk = fight(g, p)
-                score += sum(map(worth, p)) - sum(map(worth, blk))
-                score -= sum(map(worth, g)) - sum(map(worth, att))
+        mine = tuple([tuple(g) for t, g in groups if t == target])
+        free = tuple(sorted([skill[names[c]] for q in defenders for c in state.soldiers[q]],
+                            reverse=True))
+        hits = state.hits[target]
+        for term in _target_terms(mine, free, state.config.hits_to_lose - hits, hits):
+            score += term  # term by term, as the score was always summed
     return score
+
+
+@lru_cache(maxsize=1 << 16)  # the planner asks about the same groups again and again
+def _target_terms(mine: tuple[tuple[int, ...], ...], free: tuple[int, ...], hits_left: int,
+                  hits: int) -> tuple[float, ...]:
+    """The terms of `_attack_score` for one target: the hits that get through, then for each
+    blocked group the defender's losses and (negated) the attacker's."""
+    plan, _ = plan_blocks([list(g) for g in mine], [[] for _ in mine], list(free), hits_left)
+    through = sum(len(g) for g, p in zip(mine, plan) if not p)
+    terms = [LETHAL if through >= hits_left else through * (6.0 + 2.0 * hits)]
+    for g, p in zip(mine, plan):
+        if p:
+            att, blk = fight(list(g), p)
+            terms.append(sum(map(worth, p)) - sum(map(worth, blk)))
+            terms.append(-(sum(map(worth, g)) - sum(map(worth, att))))
+    return tuple(terms)
 
 
 def _declare(state: BattleState, player: int) -> Any:

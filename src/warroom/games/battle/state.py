@@ -18,7 +18,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State, split_rng
+from ...engine import Outcome, State, shuffle, split_rng
 from .actions import (
     AddCard,
     Attack,
@@ -43,6 +43,7 @@ DRAFT, BUILD = "draft", "build"
 DECLARE, BLOCK, STRIKE, MAIN = "declare", "block", "strike", "main"
 OPPONENT, THREE, SACRIFICE, GIVE = "choose-opponent", "three", "sacrifice", "give"
 OVER = "over"
+QUEUED = frozenset((DECLARE, BLOCK, MAIN))  # phases in which the queue's head decides
 
 Soldier = tuple[int, int]  # (controller, card id) inside an attack group
 
@@ -51,6 +52,33 @@ Soldier = tuple[int, int]  # (controller, card id) inside an attack group
 def universe(decks: int, jokers: bool) -> tuple[str, ...]:
     """Names of every physical card when `decks` decks are shuffled together."""
     return deck_names(jokers) * decks
+
+
+# Every card name in the order lists of choices show them (`sort_key`: by skill, then suit),
+# and each name's place in it: sorting small integers is cheaper than sorting by a key.
+ORDERED = tuple(sorted(deck_names(True), key=sort_key))
+PLACE = {name: i for i, name in enumerate(ORDERED)}
+
+
+@lru_cache(maxsize=32)
+def universe_places(decks: int, jokers: bool) -> tuple[int, ...]:
+    """`PLACE` of the name of every physical card (see `universe`)."""
+    return tuple(PLACE[name] for name in universe(decks, jokers))
+
+
+@lru_cache(maxsize=32)
+def universe_skills(decks: int, jokers: bool) -> tuple[int, ...]:
+    """The combat skill of every physical card (see `universe`)."""
+    return tuple(SKILL[name] for name in universe(decks, jokers))
+
+
+# What each name may be played as in the main step: a court card, a soldier, or a soldier
+# with a special ability; its suit (None: a Joker).
+COURT = {name: is_court(name) for name in ORDERED}
+SPECIAL = {name: has_special(name) for name in ORDERED}
+SUIT = {name: suit(name) for name in ORDERED}
+# Only a Joker and a Two need a victim among the opponents' soldiers.
+NEEDS_VICTIM = {name: name == JOKER or name[:-1] == "2" for name in ORDERED}
 
 
 # The choices offered most, each made once per distinct value and then reused: a frozen
@@ -64,6 +92,25 @@ DONE = Done()
 END_TURN = EndTurn()
 
 
+@lru_cache(maxsize=1 << 14)
+def declare_options(names: tuple[str, ...], target: int, new: int, joinable: tuple[int, ...]
+                    ) -> tuple[Attack, ...]:
+    """The Attack choices against `target`: each free soldier's name in a new group (number
+    `new`) or joining each of the groups already against it."""
+    out = []
+    for name in names:
+        out.append(attack_action(name, target, new, True))
+        for g in joinable:
+            out.append(attack_action(name, target, g, False))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def block_options(names: tuple[str, ...], groups: tuple[int, ...]) -> tuple[Block, ...]:
+    """The Block choices: each group `player` may block, with each free soldier's name."""
+    return tuple(block_action(name, g) for g in groups for name in names)
+
+
 class BattleState(State):
     def __init__(self, config: Config, seed: int):
         n = config.players
@@ -72,6 +119,8 @@ class BattleState(State):
         own = config.own_decks
         decks = n if own else (n + 1) // 2  # off the top: one deck for every two players
         self.names = universe(decks, config.jokers)
+        self.places = universe_places(decks, config.jokers)
+        self.skills = universe_skills(decks, config.jokers)
         zones = n if own else 1
         self.draw: list[list[int]] = [[] for _ in range(zones)]
         self.discard: list[list[int]] = [[] for _ in range(zones)]
@@ -122,7 +171,7 @@ class BattleState(State):
         cfg = self.config
         ids = list(range(len(self.names)))
         if cfg.deck_mode == "off-the-top":
-            self.rng.shuffle(ids)
+            shuffle(self.rng, ids)
             self.draw[0] = ids
             self._start_game()
             return
@@ -139,7 +188,7 @@ class BattleState(State):
                     self.pool[p] = own
             self._start_building()
             return
-        self.rng.shuffle(ids)
+        shuffle(self.rng, ids)
         if cfg.deck_mode == "sealed":
             for p in range(self.num_players):
                 self.pool[p] = sorted(ids[p * per_deck:(p + 1) * per_deck])
@@ -229,7 +278,7 @@ class BattleState(State):
         n = self.num_players
         if self.config.own_decks:
             for p in range(n):
-                self.rng.shuffle(self.draw[p])
+                shuffle(self.rng, self.draw[p])
         cfg = self.config
         self.first = cfg.first_player if cfg.first_player >= 0 else self.rng.randrange(n)
         self.unit = self.first_unit = next(u for u, members in enumerate(self.units)
@@ -254,30 +303,39 @@ class BattleState(State):
                     break  # both piles empty: nothing to draw (RULINGS.md)
                 pile.extend(self.discard[z])
                 self.discard[z].clear()
-                self.rng.shuffle(pile)
+                shuffle(self.rng, pile)
                 self.event("reshuffle", player=player if self.config.own_decks else None)
             got.append(pile.pop())
         self.hands[player].extend(got)
-        if public:
-            self.event("draws", player=player, count=len(got))
-        if got:
-            self.event("drew", to=(player,), player=player, cards=[self.names[c] for c in got])
+        if self._log is not None:
+            if public:
+                self.event("draws", player=player, count=len(got))
+            if got:
+                self.event("drew", to=(player,), player=player,
+                           cards=[self.names[c] for c in got])
         return len(got)
 
     def _start_turn(self) -> None:
-        self.active = tuple(p for p in self.units[self.unit] if not self.out[p])
+        out = self.out
+        active = self.active = tuple([p for p in self.units[self.unit] if not out[p]])
         self.turn_no += 1
-        for p in self.active:
+        for p in active:
             self.used[p] = False
         # The draw step: "In a two player game, the player who takes the first turn skips
         # his or her first draw step." The turn event tells everybody how many were drawn.
         skip = self.num_players == 2 and self.turn_no == 1
         drawn: list[int] = []
-        self.event("turn", players=list(self.active), round=self.round, turn=self.turn_no,
-                   drawn=drawn)  # filled in just below, before anybody can see it
-        drawn.extend(0 if skip else self._draw(p, 1, public=False) for p in self.active)
+        if self._log is not None:
+            self.event("turn", players=list(active), round=self.round, turn=self.turn_no,
+                       drawn=drawn)  # filled in just below, before anybody can see it
+        if not skip:
+            for p in active:
+                drawn.append(self._draw(p, 1, public=False))
+        else:
+            drawn += [0] * len(active)
         self.groups = []
-        self.queue = [p for p in self.active if self.soldiers[p]]
+        soldiers = self.soldiers
+        self.queue = [p for p in active if soldiers[p]]
         self.phase = DECLARE
         self._next_declarer()
 
@@ -294,13 +352,16 @@ class BattleState(State):
     def _blocking_ids(self) -> set[int]:
         return {cid for _, _, blockers in self.groups for _, cid in blockers}
 
-    def _next_declarer(self) -> None:
-        busy = self._attacking_ids()
-        while self.queue:
-            p = self.queue[0]
-            if any(c not in busy for c in self.soldiers[p]) and self.opponents(p):
+    def _next_declarer(self, busy: set[int] | None = None) -> None:
+        """The next player of the queue with a free soldier and an opponent declares."""
+        if busy is None:
+            busy = self._attacking_ids()
+        queue = self.queue
+        while queue:
+            p = queue[0]
+            if not busy.issuperset(self.soldiers[p]) and self.opponents(p):
                 return
-            self.queue.pop(0)
+            queue.pop(0)
         if self.groups:
             self._start_blocks()
         else:
@@ -322,12 +383,14 @@ class BattleState(State):
             return [g for g, (t, _, _) in enumerate(self.groups) if self.team[t] == team]
         return [g for g, (t, _, _) in enumerate(self.groups) if t == player]
 
-    def _next_blocker(self) -> None:
-        busy = self._blocking_ids()
-        while self.queue:
-            if any(c not in busy for c in self.soldiers[self.queue[0]]):
+    def _next_blocker(self, busy: set[int] | None = None) -> None:
+        if busy is None:
+            busy = self._blocking_ids()
+        queue = self.queue
+        while queue:
+            if not busy.issuperset(self.soldiers[queue[0]]):
                 return
-            self.queue.pop(0)
+            queue.pop(0)
         self._resolve_hits()
 
     def _resolve_hits(self) -> None:
@@ -345,14 +408,15 @@ class BattleState(State):
                 self.event("hits", player=p, hits=k, total=self.hits[p])
         limit = self.config.hits_to_lose
         losers = [p for p in range(self.num_players) if not self.out[p] and self.hits[p] >= limit]
-        if self.config.teams == "as-one":  # a team attacked five times loses as one
-            teams = {self.team[p] for p in losers}
-            losers = [p for p in range(self.num_players)
-                      if not self.out[p] and self.team[p] in teams]
-        for p in losers:
-            self._eliminate(p)
-        if self._check_winner():
-            return
+        if losers:  # (nobody out: the teams left are as many as before, more than one)
+            if self.config.teams == "as-one":  # a team attacked five times loses as one
+                teams = {self.team[p] for p in losers}
+                losers = [p for p in range(self.num_players)
+                          if not self.out[p] and self.team[p] in teams]
+            for p in losers:
+                self._eliminate(p)
+            if self._check_winner():
+                return
         self.combats = [g for g, (_, members, blockers) in enumerate(self.groups)
                         if blockers and members]
         self._next_combat()
@@ -420,13 +484,13 @@ class BattleState(State):
             self.doomed = []
             if not (members and blockers):
                 return False
-            below = [SKILL[self.names[c]] for _, c in members + blockers
-                     if SKILL[self.names[c]] < self.level]
+            skills, level = self.skills, self.level
+            both = members + blockers
+            below = [skills[c] for _, c in both if skills[c] < level]
             if not below:
                 return False
-            self.level = max(below)
-            self.strikers = [s for s in members + blockers
-                             if SKILL[self.names[s[1]]] == self.level]
+            self.level = level = max(below)
+            self.strikers = [s for s in both if skills[s[1]] == level]
 
     def _enemies(self, striker: Soldier) -> list[Soldier]:
         _, members, blockers = self.groups[self.combats[0]]
@@ -442,8 +506,9 @@ class BattleState(State):
         fresh = [s for s in matching if s not in self.doomed]
         victim = (fresh or matching)[0]
         self.doomed.append(victim)
-        self.event("strike", player=striker[0], card=self.names[striker[1]],
-                   target=victim[0], target_card=self.names[victim[1]])
+        if self._log is not None:
+            self.event("strike", player=striker[0], card=self.names[striker[1]],
+                       target=victim[0], target_card=self.names[victim[1]])
 
     def _destroy(self, controller: int, cid: int, quiet: bool = False) -> None:
         self.soldiers[controller].remove(cid)
@@ -510,22 +575,6 @@ class BattleState(State):
         self._finish((), "turn limit: draw")
 
     # special abilities
-    def _special_ok(self, player: int, name: str) -> bool:
-        if self.used[player]:
-            return False
-        s = suit(name)
-        if s is not None and not any(suit(self.names[c]) == s for c in self.soldiers[player]):
-            return False
-        r = name[:-1]
-        if name == JOKER or r == "2":
-            return any(self.soldiers[q] for q in self.opponents(player))
-        return True  # an Ace; a Three always has a target (the soldier of its suit)
-
-    def _court_ok(self, player: int, name: str) -> bool:
-        s = suit(name)
-        return not self.used[player] and any(suit(self.names[c]) == s
-                                             for c in self.soldiers[player])
-
     def _use_special(self, player: int, name: str) -> None:
         if name[:-1] == "A":
             self._draw(player, 2)
@@ -578,6 +627,8 @@ class BattleState(State):
     # --- the engine contract ----------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
         phase = self.phase
+        if phase in QUEUED:  # (the phases of most decisions, asked first)
+            return (self.queue[0],)
         if phase == OVER:
             return ()
         if phase == DRAFT:
@@ -588,33 +639,32 @@ class BattleState(State):
             return (self.strikers[0][0],)
         if phase in (SACRIFICE, GIVE):
             return (self.special[2],)
-        if phase in (OPPONENT, THREE):
-            return (self.special[0],)
-        return (self.queue[0],)
+        return (self.special[0],)  # OPPONENT, THREE
 
     def _names(self, ids: list[int]) -> list[str]:
-        return sorted({self.names[c] for c in ids}, key=sort_key)
+        """The distinct names of these cards, in the order of `sort_key`."""
+        places = self.places
+        return [ORDERED[i] for i in sorted({places[c] for c in ids})]
 
     def _legal_actions(self, player: int) -> list[Any]:
         phase = self.phase
+        if phase == DECLARE:
+            return self._declare_actions(player)
+        if phase == MAIN:
+            return self._main_actions(player)
+        if phase == BLOCK:
+            busy = self._blocking_ids()
+            names = tuple(self._names([c for c in self.soldiers[player] if c not in busy]))
+            return [*block_options(names, tuple(self.blockable_groups(player))), DONE]
+        if phase == STRIKE:
+            striker = self.names[self.strikers[0][1]]
+            return [Strike(striker, c, name)
+                    for c, name in self._strike_targets(self.strikers[0])]
         if phase == DRAFT:
             return [Pick(name) for name in self._names(self.cur[player])]
         if phase == BUILD:
             free = self.deck_size - len(self.building[player])
             return [AddCard(name) for name in self._names(self.pool[player])] + [FinishDeck(free)]
-        if phase == DECLARE:
-            return self._declare_actions(player)
-        if phase == BLOCK:
-            busy = self._blocking_ids()
-            names = self._names([c for c in self.soldiers[player] if c not in busy])
-            groups = self.blockable_groups(player)
-            return [block_action(name, g) for g in groups for name in names] + [DONE]
-        if phase == STRIKE:
-            striker = self.names[self.strikers[0][1]]
-            return [Strike(striker, c, name)
-                    for c, name in self._strike_targets(self.strikers[0])]
-        if phase == MAIN:
-            return self._main_actions(player)
         if phase == OPPONENT:
             return [ChooseOpponent(q) for q in self.opponents(player) if self.soldiers[q]]
         if phase == THREE:
@@ -629,27 +679,41 @@ class BattleState(State):
 
     def _declare_actions(self, player: int) -> list[Any]:
         busy = self._attacking_ids()
-        names = self._names([c for c in self.soldiers[player] if c not in busy])
+        names = tuple(self._names([c for c in self.soldiers[player] if c not in busy]))
         out: list[Any] = []
-        new = len(self.groups)
+        groups = self.groups
+        new = len(groups)
         for target in self.opponents(player):
-            joinable = [g for g, (t, _, _) in enumerate(self.groups) if t == target]
-            for name in names:
-                out.append(attack_action(name, target, new, True))
-                for g in joinable:
-                    out.append(attack_action(name, target, g, False))
+            joinable = tuple([g for g, (t, _, _) in enumerate(groups) if t == target])
+            out += declare_options(names, target, new, joinable)
         out.append(DONE)
         return out
 
     def _main_actions(self, player: int) -> list[Any]:
+        """Every card of the hand as a soldier. A court card, and a special ability, only
+        while the player has not used one this turn and has a soldier of the card's suit (a
+        Joker has none to match); a Joker's or a Two's ability needs an opponent with a
+        soldier (an Ace's always works; a Three always has the soldier of its suit)."""
         out: list[Any] = []
+        names = self.names
+        used = self.used[player]
+        suits = () if used else {SUIT[names[c]] for c in self.soldiers[player]}
+        victims = None
         for name in self._names(self.hands[player]):
-            if is_court(name):
-                if self._court_ok(player, name):
+            if COURT[name]:
+                if not used and SUIT[name] in suits:
                     out.append(play_court_action(name))
                 continue
             out.append(play_soldier_action(name))
-            if has_special(name) and self._special_ok(player, name):
+            if SPECIAL[name] and not used:
+                s = SUIT[name]
+                if s is not None and s not in suits:
+                    continue
+                if NEEDS_VICTIM[name]:
+                    if victims is None:
+                        victims = any(self.soldiers[q] for q in self.opponents(player))
+                    if not victims:
+                        continue
                 out.append(play_special_action(name))
         out.append(END_TURN)
         return out
@@ -679,15 +743,17 @@ class BattleState(State):
 
     def _do_attack(self, player: int, action: Attack) -> None:
         busy = self._attacking_ids()
-        cid = next(c for c in self.soldiers[player]
-                   if c not in busy and self.names[c] == action.card)
+        names, card = self.names, action.card
+        cid = next(c for c in self.soldiers[player] if names[c] == card and c not in busy)
         if action.new:
             self.groups.append((action.target, [(player, cid)], []))
         else:
             self.groups[action.group][1].append((player, cid))
-        self.event("attack", player=player, card=action.card, target=action.target,
-                   group=action.group)
-        self._next_declarer()
+        if self._log is not None:
+            self.event("attack", player=player, card=card, target=action.target,
+                       group=action.group)
+        busy.add(cid)
+        self._next_declarer(busy)
 
     def _do_done(self, player: int, action: Done) -> None:
         self.queue.pop(0)
@@ -698,11 +764,13 @@ class BattleState(State):
 
     def _do_block(self, player: int, action: Block) -> None:
         busy = self._blocking_ids()
-        cid = next(c for c in self.soldiers[player]
-                   if c not in busy and self.names[c] == action.card)
+        names, card = self.names, action.card
+        cid = next(c for c in self.soldiers[player] if names[c] == card and c not in busy)
         self.groups[action.group][2].append((player, cid))
-        self.event("block", player=player, card=action.card, group=action.group)
-        self._next_blocker()
+        if self._log is not None:
+            self.event("block", player=player, card=card, group=action.group)
+        busy.add(cid)
+        self._next_blocker(busy)
 
     def _do_strike(self, player: int, action: Strike) -> None:
         self._strike(self.strikers.pop(0), (action.player, action.card))
@@ -834,6 +902,8 @@ class BattleState(State):
         self._copy_base(new)
         new.config = self.config
         new.names = self.names
+        new.places = self.places
+        new.skills = self.skills
         new.draw = [list(z) for z in self.draw]
         new.discard = [list(z) for z in self.discard]
         new.hands = [list(z) for z in self.hands]
@@ -880,10 +950,10 @@ class BattleState(State):
         new = self.clone()
         new.rng = split_rng(rng)
         if self.log_enabled:  # a simulation's state may have its log switched off
-            new.log = [(to, e) for to, e in self.log if to is None or player in to]
+            new.log = self.visible_entries(player)
         for zones in new._hidden_groups(player):
             cards = [c for z in zones for c in z]
-            new.rng.shuffle(cards)
+            shuffle(new.rng, cards)
             at = 0
             for z in zones:
                 z[:] = cards[at:at + len(z)]

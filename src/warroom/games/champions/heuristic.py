@@ -20,6 +20,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from ...engine import shuffle
 from ...engine.estimate import seat0_result, seat_lead, win_chance
 from .actions import (
     Attack,
@@ -98,7 +99,7 @@ def _distribute(state: ChampionsState, player: int) -> Place:
     """Deal every reinforcement (placed or not) by a fixed plan; place the next one by it."""
     table = state.tables[player]
     cards = sorted([c for cs in table.values() for c in cs] + state.hands[player],
-                   key=lambda c: -rank_value(c))
+                   key=rank_value, reverse=True)  # (stable: equal cards keep their order)
     twos = [c for c in cards if rank_value(c) == 2]
     jacks = [c for c in table if c[0] == "J"]
     commanders = sorted(table, key=lambda c: COMMAND_PRIORITY[c[0]])
@@ -265,7 +266,7 @@ def _order_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[float, 
     total = 0.0
     for _ in range(SAMPLES):
         order = list(dfn)
-        rng.shuffle(order)
+        shuffle(rng, order)
         score, wiped, left, last_loss = _simulate(att, order, medic is not None, bonus[0],
                                                   rng)
         if wiped:

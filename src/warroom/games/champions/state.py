@@ -19,7 +19,7 @@ import functools
 import random
 from typing import Any
 
-from ...engine import Outcome, State, split_rng
+from ...engine import Outcome, State, shuffle, split_rng
 from .actions import (
     SIGNS,
     Attack,
@@ -60,6 +60,7 @@ def is_face(card: str) -> bool:
     return card[0] in FACES
 
 
+@functools.cache  # asked hundreds of thousands of times in a search, of 36 card names
 def rank_value(card: str) -> int:
     """The strength printed on a reinforcement: 2 to 10."""
     return int(card[:-1])
@@ -222,7 +223,7 @@ class ChampionsState(State):
         while True:
             self.deals += 1
             deck = list(DECK)
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
             # The dealer deals the other player first.
             hands = {1 - self.dealer: deck[:n], self.dealer: deck[n:2 * n]}
             if all(any(is_face(c) for c in hands[p]) for p in (0, 1)):
@@ -769,7 +770,7 @@ class ChampionsState(State):
         other = 1 - player
         if new.phase == DISTRIBUTE:
             new._resample_opponent_deal(other)
-        new.rng.shuffle(new.reserve)
+        shuffle(new.rng, new.reserve)
         if new.phase == ROSHAMBO and new.throws[other] is not None:
             new.throws[other] = new.rng.choice(SIGNS)
         if new.battle is not None:  # ordering, flipping, a tie's Roshambo, the Medic
@@ -785,7 +786,7 @@ class ChampionsState(State):
         pool = [c for cards in table.values() for c in cards] + self.hands[other]
         pool += [c for c in self.reserve if not is_face(c)]
         faces = [c for c in self.reserve if is_face(c)]
-        self.rng.shuffle(pool)
+        shuffle(self.rng, pool)
         mine = sort_cards(pool[:count])
         self.reserve = pool[count:] + faces
         for cmd in table:
@@ -798,7 +799,7 @@ class ChampionsState(State):
     def _resample_order(self, b: Battle, other: int) -> None:
         if self.phase == ORDER:
             cards = b.order[other] + b.hand[other]
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
             k = len(b.order[other]) if b.hand[other] else len(cards)
             attacking = other == b.attacker
             cmd = b.att_cmd if attacking else b.def_cmd
@@ -809,12 +810,12 @@ class ChampionsState(State):
         if other == b.attacker:
             start = b.att_pos + b.tie
             rest = b.att_stack[start:]
-            self.rng.shuffle(rest)
+            shuffle(self.rng, rest)
             b.att_stack[start:] = rest
         elif b.def_round == 1:
             start = b.def_pos + b.tie
             rest = b.def_pass[start:]
-            self.rng.shuffle(rest)
+            shuffle(self.rng, rest)
             b.def_pass[start:] = rest
             b.order[other] = list(b.def_pass)  # the first pass is the chosen order
 

@@ -51,11 +51,11 @@ class KowGame(Game):
     def card_events(self, state: KowState) -> CardFacts:
         """The Battle Deck is dealt to the table for both players, so no card is drawn by
         one of them: a card is `played` by the player who defeats it with dice (and scores
-        it). Read from the log's `defeat` events."""
+        it), as each `defeat` event of the log says. Read from the state's list of defeats,
+        which a simulated game has without its log."""
         facts = CardFacts(2)
-        for _, e in state.log:
-            if e["event"] == "defeat":
-                facts.add(e["player"], PLAYED, e["card"])
+        for player, card in state.defeats:
+            facts.add(player, PLAYED, card)
         return facts
 
     def metrics(self, state: KowState) -> dict[str, float]:

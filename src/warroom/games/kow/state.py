@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State, split_rng
+from ...engine import Outcome, State, shuffle, split_rng
 from .actions import COLOURS, ChooseDice, Defeat, Stop
 from .config import Config
 
@@ -105,6 +105,9 @@ class KowState(State):
         self.turn = 0
         self.phase = CHOOSE
         self.round_results: list[dict[str, Any]] = []
+        # Every card defeated so far, by whom, in order (the card facts of a simulated game,
+        # which would otherwise need the log): shared by clones, hence a tuple.
+        self.defeats: tuple[tuple[int, str], ...] = ()
         # Set-up: one player deals a card from the 7-to-King cards to the other (seat 0);
         # its colour is seat 0's, the dealer (seat 1) takes the other colour.
         self.colour_card = self.rng.choice(COLOUR_CARDS)
@@ -118,7 +121,7 @@ class KowState(State):
         self.round += 1
         self.turn = 0
         self.deck = list(BATTLE_DECK)
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, self.deck)
         self.pools = [list(self.config.pool), list(self.config.pool)]
         self.won: list[list[str]] = [[], []]
         self.final_turn = False
@@ -126,14 +129,18 @@ class KowState(State):
         self._start_turn()
 
     def _start_turn(self) -> None:
-        with_dice = [p for p in (0, 1) if sum(self.pools[p])]
-        if not self.deck or not with_dice or self.final_turn:
+        pools = self.pools
+        with_dice = tuple([p for p in (0, 1) if any(pools[p])])
+        deck = self.deck
+        if not deck or not with_dice or self.final_turn:
             self._end_round()
             return
         self.final_turn = len(with_dice) == 1
         self.turn += 1
-        self.table: list[str | None] = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
-        self.choosers = tuple(with_dice)
+        pop = deck.pop
+        self.table: list[str | None] = (
+            [pop(), pop(), pop()] if len(deck) >= 3 else [pop() for _ in range(len(deck))])
+        self.choosers = self.movers = with_dice
         self.chosen: list[ChooseDice | None] = [None, None]
         self.revealed = False
         self.order: tuple[int, ...] = ()
@@ -168,17 +175,27 @@ class KowState(State):
     def _begin_allocation(self, player: int) -> None:
         choice = self.chosen[player]
         faces = self.config.faces
-        # What `rng.choice(die)` does, without its call per die: the same draws, in order.
-        below = self.rng._randbelow
+        # What `rng.choice(die)` does (`_randbelow`: draw bits, redraw past the end), without
+        # its two calls per die: the same draws, in order.
+        bits = self.rng.getrandbits
         rolled = []
+        swords = []
         for colour, n in enumerate((choice.red, choice.white, choice.blue)):
-            die = faces[colour]
-            for _ in range(n):
-                rolled.append((colour, die[below(len(die))]))
+            if n:
+                die = faces[colour]
+                size = len(die)
+                k = size.bit_length()
+                for _ in range(n):
+                    r = bits(k)
+                    while r >= size:
+                        r = bits(k)
+                    rolled.append((colour, die[r]))
+                    swords.append(die[r])
         self.rolled = rolled
-        self.swords = tuple(s for _, s in rolled)
+        self.swords = tuple(swords)
         self.free = (1 << len(rolled)) - 1
         self.active = player
+        self.movers = (player,)
         self.defeated_now = 0
         self.phase = ALLOCATE
         if self._log is not None:  # no log, no need to spell the roll out
@@ -196,28 +213,34 @@ class KowState(State):
 
     def _finish_allocation(self) -> None:
         player = self.active
-        back = [0, 0, 0]
-        for i, (colour, _) in enumerate(self.rolled):
-            if self.free >> i & 1:
-                back[colour] += 1
+        free = self.free
         pool = self.pools[player]
-        for c in range(3):
-            pool[c] += back[c]
+        if free:
+            back = [0, 0, 0]
+            for i, (colour, _) in enumerate(self.rolled):
+                if free >> i & 1:
+                    back[colour] += 1
+            pool[0] += back[0]
+            pool[1] += back[1]
+            pool[2] += back[2]
+        else:
+            back = [0, 0, 0]
         if self._log is not None:
             self.event("dice_back", player=player, dice=back)
         self.rolled = []
         self.swords = ()
         self.free = 0
-        at = self.order.index(player)
-        if at + 1 < len(self.order):
-            self._begin_allocation(self.order[at + 1])
+        order = self.order
+        if player == order[0] and len(order) > 1:
+            self._begin_allocation(order[1])
         else:
             self._end_turn()
 
     def _end_turn(self) -> None:
-        left = [c for c in self.table if c is not None]
-        if left:
-            self.event("discard", cards=left)
+        if self._log is not None:
+            left = [c for c in self.table if c is not None]
+            if left:
+                self.event("discard", cards=left)
         self.table = []
         self._start_turn()
 
@@ -238,6 +261,7 @@ class KowState(State):
         limit = self.config.max_rounds
         if max(self.victories) >= self.config.victories_to_win or (limit and self.round >= limit):
             self.phase = OVER
+            self.movers = ()
             self.table = []
             self.event("game_over", victories=list(self.victories))
         else:
@@ -245,12 +269,7 @@ class KowState(State):
 
     # --- the engine contract ----------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        if self.phase == CHOOSE:
-            chosen = self.chosen
-            return tuple([p for p in self.choosers if chosen[p] is None])
-        if self.phase == ALLOCATE:
-            return (self.active,)
-        return ()
+        return self.movers  # kept up to date as the game goes: asked at every decision
 
     def _legal_actions(self, player: int) -> list[Any]:
         if self.phase == CHOOSE:
@@ -272,7 +291,8 @@ class KowState(State):
         return out
 
     def _apply(self, player: int, action: Any) -> None:
-        if type(action) is ChooseDice:
+        kind = type(action)
+        if kind is ChooseDice:
             pool = self.pools[player]
             pool[0] -= action.red
             pool[1] -= action.white
@@ -281,13 +301,18 @@ class KowState(State):
             if self._log is not None:
                 self.event("chose", player=player)
                 self.event("chose_dice", to=(player,), player=player, dice=_dice_dict(action))
-            if all(self.chosen[p] is not None for p in self.choosers):
+            movers = self.movers = tuple([p for p in self.movers if p != player])
+            if not movers:
                 self._reveal()
-        elif type(action) is Defeat:
+        elif kind is Defeat:
+            free = self.free
             for i in action.dice:
-                self.free &= ~(1 << i)
-            self.table[self.table.index(action.card)] = None
+                free &= ~(1 << i)
+            self.free = free
+            table = self.table
+            table[table.index(action.card)] = None
             self.won[player].append(action.card)
+            self.defeats += ((player, action.card),)
             self.defeated_now += 1
             if self._log is not None:
                 self.event("defeat", player=player, card=action.card, dice=list(action.dice))
@@ -364,6 +389,7 @@ class KowState(State):
         new.turn = self.turn
         new.phase = self.phase
         new.round_results = list(self.round_results)
+        new.defeats = self.defeats
         new.colour_card = self.colour_card
         new.colours = self.colours
         new.deck = list(self.deck)
@@ -372,6 +398,7 @@ class KowState(State):
         new.final_turn = self.final_turn
         new.table = list(self.table)
         new.choosers = self.choosers
+        new.movers = self.movers
         new.chosen = list(self.chosen)
         new.revealed = self.revealed
         new.order = self.order
@@ -387,7 +414,7 @@ class KowState(State):
         unrevealed dice choice; and re-seed the dice."""
         new = self.clone()
         new.rng = split_rng(rng)
-        new.rng.shuffle(new.deck)
+        shuffle(new.rng, new.deck)
         other = 1 - player
         choice = new.chosen[other]
         if new.phase == CHOOSE and not new.revealed and choice is not None:

@@ -9,6 +9,7 @@ one-line `DataError` naming the file, the card and the field.
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -266,12 +267,19 @@ def deck_path(value: str) -> Path:
 
 def load_deck(value: str | Path) -> Deck:
     """Read and validate a deck (cached until the file changes)."""
-    path = deck_path(str(value)).resolve()
+    path = _resolved(str(value), os.getcwd())
     try:
         stat = path.stat()
     except OSError as exc:
         raise DataError(f"{value}: cannot read ({exc.strerror or exc})") from None
     return _load(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved(value: str, _cwd: str) -> Path:
+    """The file of a deck option, from where the process is: resolving a path costs a system
+    call per part of it, and every new config (every game of a batch) asks again."""
+    return deck_path(value).resolve()
 
 
 @functools.lru_cache(maxsize=32)

@@ -153,15 +153,19 @@ def _recruit_plan(field: tuple[int, ...], allotted: tuple[int, ...], ranks: tupl
 def _knapsack(items: list[int], ranks: tuple[int, ...], worth: Any, capacity: int
               ) -> tuple[float, int | None]:
     """Best worth of units with total ranks <= capacity, and one unit of that best set."""
-    table: list[tuple[float, int | None]] = [(0.0, None)] * (capacity + 1)
+    # Per capacity: the best worth and one unit of its set (two lists: no tuple per update).
+    values = [0.0] * (capacity + 1)
+    units: list[int | None] = [None] * (capacity + 1)
     for u in items:
         w, v = ranks[u], worth(u)
         for c in range(capacity, w - 1, -1):
-            cand = table[c - w][0] + v
-            if cand > table[c][0]:
-                prev = table[c - w][1]
-                table[c] = (cand, u if prev is None or ranks[u] > ranks[prev] else prev)
-    return max(table, key=lambda t: t[0])
+            cand = values[c - w] + v
+            if cand > values[c]:
+                prev = units[c - w]
+                values[c] = cand
+                units[c] = u if prev is None or w > ranks[prev] else prev
+    best = max(values)
+    return best, units[values.index(best)]  # the first capacity with the best worth
 
 
 def _recruit(state: WordIronState, player: int, ranks_left: int) -> Recruit:

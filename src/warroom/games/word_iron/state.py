@@ -1,8 +1,11 @@
 """The rules of Word & Iron, Pitched Battle, one decision at a time.
 
-The game runs a stack of small tasks (draw a card, resolve one effect, a player's resource
-phase, ...). A task that needs a player's decision sets `pending` and the run stops; the action
-answers it and the run goes on. Cards are data (deck.py); every effect kind has one `_e_` method.
+The game runs a stack of small tasks (draw a card, resolve a card, a player's resource phase,
+...). A task is a tuple whose first item is the state's method that runs it, called with the
+task. A task that needs a player's decision sets `pending` and the run stops; the action answers
+it and the run goes on. Cards are data (deck.py); every effect kind has one `_e_` method, and a
+card's effects resolve in order: one that needs a decision or starts tasks of its own (a
+recruitment, an order of benefits) leaves the rest of the card on the stack below them.
 
 Set-up (rules 2-14): each player chooses king or queen; realms, strategy, chance and Word of
 Power decks are laid out; a champion is drawn (the other royal means married, and one more
@@ -14,10 +17,12 @@ from __future__ import annotations
 
 import functools
 import random
+from itertools import compress
 from math import ceil
+from operator import lt
 from typing import Any
 
-from ...engine import Outcome, State, split_rng
+from ...engine import Outcome, State, shuffle, split_rng
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -47,6 +52,8 @@ SECTION = {STRATEGY: "strategies", CHANCE: "chance", WORD: "words", CHAMPION: "c
 
 # A benefit: (kind, source card, total, left, percent); "left" counts strategies or turns.
 Benefit = tuple[str, str, int, int, int]
+# A task of the stack: (the method that runs it, its arguments...); see `_run`.
+Task = tuple[Any, ...]
 
 
 # Choices made once per distinct value and reused: a frozen action costs more to build than
@@ -54,6 +61,14 @@ Benefit = tuple[str, str, int, int, int]
 recruit_action = functools.cache(Recruit)
 use_resource_action = functools.cache(UseResource)
 choose_casualty_action = functools.cache(ChooseCasualty)
+FINISH_RESOURCES = FinishResources(False)
+SKIP_RESOURCES = FinishResources(True)
+ROYALS = (ChooseRoyal("king"), ChooseRoyal("queen"))
+FIRSTS = ((ChooseFirstAttacker(0), ChooseFirstAttacker(1)),
+          (ChooseFirstAttacker(1), ChooseFirstAttacker(0)))
+TRUCE_ANSWERS = (AnswerTruce(True), AnswerTruce(False))
+NO_TRUCE_OFFER = NoTruceOffer()
+UNIT_INDEX = {unit: u for u, unit in enumerate(UNITS)}
 
 
 
@@ -83,6 +98,12 @@ class WordIronState(State):
         super().__init__(2, random.Random(seed))
         self.config = config
         self.decks: tuple[Deck, Deck] = config.decks
+        # Per player, per pile (STRATEGY ... CHAMPION): the cards, and each card's effects
+        # with the method that resolves each one.
+        self.sections = tuple((d.strategies, d.chance, d.words, d.champions) for d in self.decks)
+        tables = (_tables(self.decks[0]), _tables(self.decks[1]))
+        self.programs = (tables[0][0], tables[1][0])
+        self.recruits = (tables[0][1], tables[1][1])  # per unit: the action recruiting it
         self.ranks = tuple(tuple(s.ranks for s in d.soldiers) for d in self.decks)
         self.allotted = tuple(s.count for s in self.decks[0].soldiers)
         self.round = 0
@@ -103,7 +124,7 @@ class WordIronState(State):
         self.skips = [[0, 0, 0, 0], [0, 0, 0, 0]]
         self.resource_phases = [0, 0]
         self.phase_used: tuple[int, ...] = ()
-        self.todo: list[tuple] = []  # task stack: the next task is the last
+        self.todo: list[Task] = []  # task stack: the next task is the last
         self.pending: tuple | None = None
         self.card: tuple[int, int, int, bool] | None = None  # (owner, pile, index, extra)
         self.card_losses = [[0] * len(UNITS), [0] * len(UNITS)]
@@ -111,7 +132,7 @@ class WordIronState(State):
         self.boost: Benefit | None = None  # the empowering in use since the turn began
         self.result: tuple[tuple[int, ...], str, dict[str, Any]] | None = None
         self._lay_out()
-        self._push([("royal", 0), ("royal", 1), ("champions",), ("coin",), ("read",), ("round",)])
+        self._push([(_ROYAL, 0), (_ROYAL, 1), (_CHAMPIONS,), (_COIN,), (_READ,), (_ROUND,)])
         self._run()
 
     # --- set-up -----------------------------------------------------------------------------
@@ -130,12 +151,13 @@ class WordIronState(State):
             self.aside[p][WORD] = order[cfg.word_deck_size:]
             for k in (STRATEGY, CHANCE, WORD):
                 self._show_top(p, k)
-            self.event("realm", player=p, deck=deck.name,
-                       resources=[deck.resources[i].name for _, i, _ in self.realm[p]])
+            if self._log is not None:
+                self.event("realm", player=p, deck=deck.name,
+                           resources=[deck.resources[i].name for _, i, _ in self.realm[p]])
 
     def _shuffled(self, n: int) -> list[int]:
         order = list(range(n))
-        self.rng.shuffle(order)
+        shuffle(self.rng, order)
         return order
 
     def _show_top(self, p: int, k: int) -> None:
@@ -144,65 +166,57 @@ class WordIronState(State):
             self.seen[p][k] |= 1 << pile[-1]
 
     # --- the task machine -----------------------------------------------------------------
-    def _push(self, tasks: list[tuple]) -> None:
+    def _push(self, tasks: list[Task]) -> None:
         self.todo.extend(reversed(tasks))
 
     def _run(self) -> None:
+        """Run tasks until a decision is pending or the game is over (`_finish` empties the
+        stack)."""
         todo = self.todo
-        while self.pending is None and self.result is None and todo:
-            task = todo.pop()
-            TASKS[task[0]](self, *task[1:])
-            todo = self.todo  # `_finish` empties the stack by replacing it
+        pop = todo.pop
+        while todo and self.pending is None:
+            task = pop()
+            task[0](self, task)
 
     def _finish(self, winners: tuple[int, ...], reason: str, **details: Any) -> None:
         self.result = (winners, reason, details)
         self.pending = None
-        self.todo = []
+        self.todo.clear()
         self.event("game_over", winners=list(winners), reason=reason, **details)
 
-    def _t_royal(self, p: int) -> None:
-        self.pending = ("royal", p)
+    def _t_royal(self, task: Task) -> None:
+        self.pending = ("royal", task[1])
 
-    def _t_champions(self) -> None:
+    def _t_champions(self, _: Task) -> None:
         for p in (0, 1):
             self._draw_champion(p, resolve=False)
 
-    def _t_coin(self) -> None:
+    def _t_coin(self, _: Task) -> None:
         self.coin_winner = self.rng.randrange(2)
         self.event("coin", winner=self.coin_winner)
         self.pending = ("first", self.coin_winner)
 
-    def _t_read(self) -> None:
+    def _t_read(self, _: Task) -> None:
         """Rule 14: read your champion cards (your own king or queen excepted, rule 2)."""
-        tasks = []
-        for p in self.order:
-            for idx in self.champions[p]:
-                tasks += self._card_tasks(p, CHAMPION, idx, extra=False)
-        self._push(tasks)
+        self._push([(_CARD, p, CHAMPION, idx, False, 0)
+                    for p in self.order for idx in self.champions[p]])
 
-    def _t_round(self) -> None:
+    def _t_round(self, _: Task) -> None:
         limit = self.config.max_rounds
         if limit and self.round >= limit:
             self._finish((), "round limit reached")
             return
         self.round += 1
-        self.event("round", round=self.round)
-        a, b = self.order
-        self._push([("turn_start", a), ("draw", a, STRATEGY, False), ("turn_end", a),
-                    ("turn_start", b), ("draw", b, STRATEGY, False), ("turn_end", b),
-                    ("draw", a, CHANCE, False), ("draw", b, CHANCE, False),
-                    ("words",), ("resources", a), ("resources", b), ("round",)])
+        if self._log is not None:
+            self.event("round", round=self.round)
+        self.todo += _ROUND_TASKS[self.order[0]]
 
     # --- drawing and resolving cards -------------------------------------------------------
     def cards(self, p: int, k: int) -> tuple[Card, ...]:
-        return getattr(self.decks[p], SECTION[k])
+        return self.sections[p][k]
 
-    def _card_tasks(self, p: int, k: int, idx: int, extra: bool) -> list[tuple]:
-        n = len(self.cards(p, k)[idx].effects)
-        return ([("card_start", p, k, idx, extra)] + [("effect", p, k, idx, e) for e in range(n)]
-                + [("card_end", p, k, idx)])
-
-    def _t_draw(self, p: int, k: int, extra: bool) -> None:
+    def _t_draw(self, task: Task) -> None:
+        _, p, k, extra = task
         if not extra and k != CHAMPION and self.skips[p][k]:
             self.skips[p][k] -= 1
             self.event("skip", player=p, deck=PILES[k])
@@ -219,15 +233,16 @@ class WordIronState(State):
         self.discard[p][k].append(idx)
         self.seen[p][k] |= 1 << idx
         if self._log is not None:
-            self.event("draw", player=p, deck=PILES[k], card=self.cards(p, k)[idx].name,
+            self.event("draw", player=p, deck=PILES[k], card=self.sections[p][k][idx].name,
                        extra=extra)
         if not pile and k != WORD:  # rules 8 and 9: reshuffle and start over
             pile.extend(self.discard[p][k])
             self.discard[p][k] = []
-            self.rng.shuffle(pile)
+            shuffle(self.rng, pile)
             self.event("reshuffle", player=p, deck=PILES[k])
-        self._show_top(p, k)
-        self._push(self._card_tasks(p, k, idx, extra))
+        if pile and self.config.decks_face_up:  # the new top card is shown
+            self.seen[p][k] |= 1 << pile[-1]
+        self._resolve(p, k, idx, extra, 0)
 
     def _draw_champion(self, p: int, resolve: bool) -> None:
         """Rule 11: one champion; drawing the other royal marries you and draws one more."""
@@ -239,7 +254,7 @@ class WordIronState(State):
             card = self.decks[p].champions[idx]
             self.event("champion", player=p, card=card.name, spouse=card.royal)
             if resolve:
-                tasks += self._card_tasks(p, CHAMPION, idx, extra=True)
+                tasks.append((_CARD, p, CHAMPION, idx, True, 0))
             if card.royal is None:
                 break
             self.married[p] = True
@@ -247,21 +262,32 @@ class WordIronState(State):
             self.event("empty", player=p, deck="champion")
         self._push(tasks)
 
-    def _t_card_start(self, p: int, k: int, idx: int, extra: bool) -> None:
-        self.card = (p, k, idx, extra)
-        self.card_losses = [[0] * len(UNITS), [0] * len(UNITS)]
-        self.deferred = []
+    def _t_card(self, task: Task) -> None:
+        self._resolve(*task[1:])
 
-    def _t_effect(self, p: int, k: int, idx: int, e: int) -> None:
-        effect = self.cards(p, k)[idx].effects[e]
-        EFFECTS[effect.kind](self, p, effect)
-
-    def _t_card_end(self, p: int, k: int, idx: int) -> None:
+    def _resolve(self, p: int, k: int, idx: int, extra: bool, start: int) -> None:
+        """Resolve a card's effects from effect `start` on, then end the card. An effect that
+        needs a decision, starts tasks or ends the game stops it: the rest of the card waits
+        on the stack, below whatever that effect started."""
+        if not start:
+            self.card = (p, k, idx, extra)
+            self.card_losses = [[0] * len(UNITS), [0] * len(UNITS)]
+            self.deferred = []
+        program = self.programs[p][k][idx]
+        todo = self.todo
+        depth = len(todo)
+        for e in range(start, len(program)):
+            resolve, effect = program[e]
+            resolve(self, p, effect)
+            if self.pending is not None or len(todo) != depth or self.result is not None:
+                if self.result is None:
+                    todo.insert(depth, (_CARD, p, k, idx, extra, e + 1))
+                return
         if k == STRATEGY:
             self._after_enemy_strategy(1 - p)
         self.card = None
         if self.deferred:
-            self._push([("draw", p, d, True) for d in self.deferred])
+            self._push([(_DRAW, p, d, True) for d in self.deferred])
             self.deferred = []
 
     def _after_enemy_strategy(self, p: int) -> None:
@@ -282,14 +308,15 @@ class WordIronState(State):
     def _prize(self, winner: int) -> dict[str, Any]:
         return {"prize": self.config.prize, "prize_to": winner}
 
-    def _t_turn_start(self, p: int) -> None:
-        self.boost = self._active(p, EMPOWER)
+    def _t_turn_start(self, task: Task) -> None:
+        p = task[1]
+        self.boost = self._active(p, EMPOWER) if self.benefits[p] else None
 
-    def _t_turn_end(self, p: int) -> None:
+    def _t_turn_end(self, task: Task) -> None:
         """An empowering runs down by the turns it was in use from their start; one that
         waited for the opponent's protection (or came later) does not."""
-        if self.boost is not None and self.boost in self.benefits[p]:
-            self._tick(p, self.boost)
+        if self.boost is not None and self.boost in self.benefits[task[1]]:
+            self._tick(task[1], self.boost)
         self.boost = None
 
     # --- benefits (rule 11) ---------------------------------------------------------------
@@ -312,7 +339,7 @@ class WordIronState(State):
         source = self.cards(p, self.card[1])[self.card[2]].name
         self.benefits[p].append((kind, source, amount, amount, percent))
         self.event("benefit", player=p, benefit=kind, source=source, amount=amount, percent=percent)
-        self._push([("order", p, FAMILY[kind])])
+        self._push([(_ORDER, p, FAMILY[kind])])
 
     def _order_options(self, p: int, family: str) -> list[Benefit]:
         """Distinct unused benefits of a family, when none of them has started yet."""
@@ -325,24 +352,23 @@ class WordIronState(State):
                 out.append(b)
         return out
 
-    def _t_order(self, p: int, family: str) -> None:
+    def _t_order(self, task: Task) -> None:
+        _, p, family = task
         if len(self._order_options(p, family)) > 1:
             self.pending = ("order", p, family)
 
     # --- effects ----------------------------------------------------------------------------
-    def _from_my_strategy(self, p: int) -> bool:
-        return self.card is not None and self.card[1] == STRATEGY and self.card[0] == p
-
     def _strategy_modifiers(self, p: int, target: int, amount: int) -> int | None:
         """A strategy's losses against the opponent: more with an empower benefit (rounded
         up), none when the opponent's protection is in use (None)."""
-        if target == p or not self._from_my_strategy(p):
-            return amount
-        b = self._active(target, WARD)
+        card = self.card
+        if target == p or card is None or card[1] != STRATEGY or card[0] != p:
+            return amount  # not a strategy of p against the opponent
+        b = self._active(target, WARD) if self.benefits[target] else None
         if b is not None and b[0] == "protect":
             self.event("protected", player=target, source=b[1])
             return None
-        boost = self._active(p, EMPOWER)
+        boost = self._active(p, EMPOWER) if self.benefits[p] else None
         if boost is not None:
             amount = ceil(amount * (100 + boost[4]) / 100)
         return amount
@@ -359,17 +385,17 @@ class WordIronState(State):
         if count is not None:
             assert self.card is not None
             prefer = "down" if self.card[1] == CHANCE else "up"  # rule 9 against rules 1, 8
-            self._unit_loss(target, UNITS.index(effect.unit), count, prefer, "losses")
+            self._unit_loss(target, UNIT_INDEX[effect.unit], count, prefer, "losses")
 
     def _e_cost(self, p: int, effect: Any) -> None:
         """Rule 11: the deploying side always bears the cost, whatever protects the other."""
         if effect.unit is not None:
-            self._unit_loss(p, UNITS.index(effect.unit), effect.count, "up", "cost")
+            self._unit_loss(p, UNIT_INDEX[effect.unit], effect.count, "up", "cost")
         else:
             self._start_rank_loss(p, effect.ranks, effect.below, "cost")
 
     def _e_recruit(self, p: int, effect: Any) -> None:
-        self._push([("recruit", p, effect.ranks)])
+        self._push([(_RECRUIT, p, effect.ranks)])
 
     def _e_protect(self, p: int, effect: Any) -> None:
         self._add_benefit(p, "protect", effect.strategies)
@@ -412,22 +438,24 @@ class WordIronState(State):
 
     def _unit_loss(self, p: int, unit: int, count: int, prefer: str, cause: str) -> None:
         fallen = []
+        field, losses = self.field[p], self.card_losses[p]
         for _ in range(count):
-            u = resolve_unit(self.field[p], unit, prefer)
+            u = resolve_unit(field, unit, prefer)
             if u is None:
                 break
-            self._fall(p, u)
+            field[u] -= 1  # (`_fall`)
+            losses[u] += 1
             fallen.append(u)
         self._loss_event(p, fallen, cause)
 
     def _start_rank_loss(self, p: int, ranks: int, below: str | None, cause: str) -> None:
-        limit = loss_limit(self.field[p], None if below is None else UNITS.index(below))
+        limit = loss_limit(self.field[p], None if below is None else UNIT_INDEX[below])
         self._rank_loss(p, ranks, 0, limit, (), cause)
 
     def _rank_loss(self, p: int, remaining: int, hit: int, limit: int, fallen: tuple[int, ...],
                    cause: str) -> None:
         """Highest unit first, one card per unit, until the ranks are reached (rounding up)."""
-        field, ranks = self.field[p], self.ranks[p]
+        field, ranks, losses = self.field[p], self.ranks[p], self.card_losses[p]
         while remaining > 0:
             group = next_casualties(field, ranks, limit, hit)
             if not group:
@@ -437,7 +465,8 @@ class WordIronState(State):
                 self.pending = ("casualty", p, tuple(group), remaining, hit, limit, fallen, cause)
                 return
             u = group[-1]
-            self._fall(p, u)
+            field[u] -= 1  # (`_fall`)
+            losses[u] += 1
             fallen += (u,)
             remaining -= ranks[u]
             hit |= 1 << u
@@ -451,9 +480,12 @@ class WordIronState(State):
 
     # --- recruitment and resources (rules 6 and 18) ---------------------------------------
     def _has_fallen(self, p: int) -> bool:
-        return any(n < a for n, a in zip(self.field[p], self.allotted))
+        return any(map(lt, self.field[p], self.allotted))
 
-    def _t_recruit(self, p: int, ranks: int) -> None:
+    def _t_recruit(self, task: Task) -> None:
+        self._recruit(task[1], task[2])
+
+    def _recruit(self, p: int, ranks: int) -> None:
         if self._has_fallen(p):
             self.pending = ("recruit", p, ranks)
         else:
@@ -465,34 +497,40 @@ class WordIronState(State):
     def resource(self, entry: tuple[int, int, int]) -> Any:
         return self.decks[entry[0]].resources[entry[1]]
 
-    def _t_resources(self, p: int) -> None:
+    def _t_resources(self, task: Task) -> None:
+        p = task[1]
         if self.skips[p][RESOURCE_SKIP]:
             self.skips[p][RESOURCE_SKIP] -= 1
             self.event("skip", player=p, deck="resource")
             return
-        if not self._usable(p):
+        if not any(uses for _, _, uses in self.realm[p]):
             self.event("no_resources", player=p)
             return
         self.resource_phases[p] += 1
         self.phase_used = ()
         self.pending = ("resource", p)
 
-    def _t_resource_more(self, p: int) -> None:
-        if any(slot not in self.phase_used for slot in self._usable(p)):
-            self.pending = ("resource", p)
+    def _t_resource_more(self, task: Task) -> None:
+        p = task[1]
+        used = self.phase_used
+        for slot, (_, _, uses) in enumerate(self.realm[p]):
+            if uses and slot not in used:
+                self.pending = ("resource", p)
+                return
 
     # --- Word of Power and the truce (rule 10) --------------------------------------------
-    def _t_words(self) -> None:
+    def _t_words(self, _: Task) -> None:
         if not self.words_aside:
             a, b = self.order
-            self._push([("draw", a, WORD, False), ("draw", b, WORD, False), ("truce",)])
+            self._push([(_DRAW, a, WORD, False), (_DRAW, b, WORD, False), (_TRUCE,)])
 
-    def _t_truce(self) -> None:
+    def _t_truce(self, _: Task) -> None:
         if not self.words_aside and not self.piles[0][WORD] and not self.piles[1][WORD]:
             self.event("truce_time")
-            self._push([("truce_offer", 0)])
+            self._push([(_TRUCE_OFFER, 0)])
 
-    def _t_truce_offer(self, stage: int) -> None:
+    def _t_truce_offer(self, task: Task) -> None:
+        stage = task[1]
         p = self.order[stage]
         if self._usable(p):
             self.pending = ("truce_offer", p, stage)
@@ -501,7 +539,7 @@ class WordIronState(State):
 
     def _truce_next(self, stage: int) -> None:
         if stage == 0:
-            self._push([("truce_offer", 1)])
+            self._push([(_TRUCE_OFFER, 1)])
         else:
             self.words_aside = True
             self.event("words_aside")
@@ -515,10 +553,10 @@ class WordIronState(State):
         return LEGAL[self.pending[0]](self, self.pending)
 
     def _legal_royal(self, _: tuple) -> list[Any]:
-        return [ChooseRoyal("king"), ChooseRoyal("queen")]
+        return list(ROYALS)
 
     def _legal_first(self, pending: tuple) -> list[Any]:
-        return [ChooseFirstAttacker(pending[1]), ChooseFirstAttacker(1 - pending[1])]
+        return list(FIRSTS[pending[1]])
 
     def _legal_order(self, pending: tuple) -> list[Any]:
         return [OrderBenefit(b[0], b[1], b[2], b[4])
@@ -527,21 +565,21 @@ class WordIronState(State):
     def _legal_resource(self, pending: tuple) -> list[Any]:
         p = pending[1]
         acts: list[Any] = []
-        for slot in self._usable(p):
-            if slot not in self.phase_used:
-                card = self.resource(self.realm[p][slot])
+        used = self.phase_used
+        decks = self.decks
+        for slot, (origin, idx, uses) in enumerate(self.realm[p]):
+            if uses and slot not in used:
+                card = decks[origin].resources[idx]
                 acts.append(use_resource_action(slot, card.name, card.ranks))
-        if self.phase_used:
-            acts.append(FinishResources(False))
+        if used:
+            acts.append(FINISH_RESOURCES)
         elif self.resource_phases[p] == 1:  # rule 18: only the initial draw may be skipped
-            acts.append(FinishResources(True))
+            acts.append(SKIP_RESOURCES)
         return acts
 
     def _legal_recruit(self, pending: tuple) -> list[Any]:
-        p = pending[1]
-        ranks = self.ranks[p]
-        return [recruit_action(UNITS[u], ranks[u])
-                for u, (n, a) in enumerate(zip(self.field[p], self.allotted)) if n < a]
+        p = pending[1]  # every unit below its allotted number
+        return list(compress(self.recruits[p], map(lt, self.field[p], self.allotted)))
 
     def _legal_casualty(self, pending: tuple) -> list[Any]:
         return [choose_casualty_action(UNITS[u]) for u in pending[2]]
@@ -553,10 +591,10 @@ class WordIronState(State):
     def _legal_truce_offer(self, pending: tuple) -> list[Any]:
         realm = self.realm[pending[1]]
         return [OfferTruce(s, self.resource(realm[s]).name)
-                for s in self._usable(pending[1])] + [NoTruceOffer()]
+                for s in self._usable(pending[1])] + [NO_TRUCE_OFFER]
 
     def _legal_truce_answer(self, _: tuple) -> list[Any]:
-        return [AnswerTruce(True), AnswerTruce(False)]
+        return list(TRUCE_ANSWERS)
 
     def _apply(self, player: int, action: Any) -> None:
         pending = self.pending
@@ -588,24 +626,27 @@ class WordIronState(State):
         if type(action) is FinishResources:
             self.event("resources_skipped" if action.skip else "resources_done", player=p)
             return
-        origin, idx, uses = self.realm[p][action.slot]
-        self.realm[p][action.slot] = (origin, idx, uses - 1)
+        realm = self.realm[p]
+        origin, idx, uses = realm[action.slot]
+        realm[action.slot] = (origin, idx, uses - 1)
         self.phase_used += (action.slot,)
-        self.event("use_resource", player=p, resource=action.name, ranks=action.ranks,
-                   uses_left=uses - 1)
-        self._push([("recruit", p, action.ranks), ("resource_more", p)])
+        if self._log is not None:
+            self.event("use_resource", player=p, resource=action.name, ranks=action.ranks,
+                       uses_left=uses - 1)
+        self._push([(_RECRUIT, p, action.ranks), (_RESOURCE_MORE, p)])
 
     def _do_recruit(self, p: int, action: Recruit, pending: tuple) -> None:
         """Rule 6: a partial amount still recruits the soldier (round up); the rest is lost."""
-        self.field[p][UNITS.index(action.unit)] += 1
+        self.field[p][UNIT_INDEX[action.unit]] += 1
         left = pending[2] - action.ranks
-        self.event("recruit", player=p, unit=action.unit)
+        if self._log is not None:
+            self.event("recruit", player=p, unit=action.unit)
         if left > 0:
-            self._t_recruit(p, left)
+            self._recruit(p, left)
 
     def _do_casualty(self, p: int, action: ChooseCasualty, pending: tuple) -> None:
         _, _, _, remaining, hit, limit, fallen, cause = pending
-        u = UNITS.index(action.unit)
+        u = UNIT_INDEX[action.unit]
         self._fall(p, u)
         self._rank_loss(p, remaining - self.ranks[p][u], hit | 1 << u, limit, fallen + (u,),
                         cause)
@@ -735,6 +776,9 @@ class WordIronState(State):
         self._copy_base(new)
         new.config = self.config
         new.decks = self.decks
+        new.sections = self.sections
+        new.programs = self.programs
+        new.recruits = self.recruits
         new.ranks = self.ranks
         new.allotted = self.allotted
         new.round = self.round
@@ -772,7 +816,7 @@ class WordIronState(State):
         for p in (0, 1):
             for k in (STRATEGY, CHANCE, WORD):
                 new._resample(p, k)
-            new.rng.shuffle(new.piles[p][CHAMPION])
+            shuffle(new.rng, new.piles[p][CHAMPION])
         return new
 
     def _resample(self, p: int, k: int) -> None:
@@ -781,10 +825,10 @@ class WordIronState(State):
         hidden = pile[: len(pile) - len(top)]
         known = [c for c in hidden if seen >> c & 1]
         unknown = [c for c in hidden if not seen >> c & 1] + aside
-        self.rng.shuffle(unknown)
+        shuffle(self.rng, unknown)
         cut = len(hidden) - len(known)
         hidden = known + unknown[:cut]
-        self.rng.shuffle(hidden)
+        shuffle(self.rng, hidden)
         self.piles[p][k] = hidden + top
         self.aside[p][k] = unknown[cut:]
 
@@ -796,7 +840,52 @@ def _dispatch(prefix: str) -> dict[str, Any]:
             if name.startswith(prefix) and callable(method)}
 
 
-TASKS = _dispatch("_t_")  # tasks of the stack: ("draw", player, pile, extra), ...
+TASKS = _dispatch("_t_")  # the tasks by name ("draw": the method that runs a draw task, ...)
 EFFECTS = _dispatch("_e_")  # a card effect's kind
 LEGAL = _dispatch("_legal_")  # the pending decision's kind
 DO = _dispatch("_do_")
+
+
+# The tasks, by the method that runs each: (_DRAW, player, pile, extra), (_CARD, player, pile,
+# index, extra, first effect), (_RECRUIT, player, ranks), ...
+_ROYAL, _CHAMPIONS, _COIN, _READ, _ROUND = (WordIronState._t_royal, WordIronState._t_champions,
+                                            WordIronState._t_coin, WordIronState._t_read,
+                                            WordIronState._t_round)
+_DRAW, _CARD, _ORDER, _RECRUIT = (WordIronState._t_draw, WordIronState._t_card,
+                                  WordIronState._t_order, WordIronState._t_recruit)
+_RESOURCES, _RESOURCE_MORE = WordIronState._t_resources, WordIronState._t_resource_more
+_WORDS, _TRUCE, _TRUCE_OFFER = (WordIronState._t_words, WordIronState._t_truce,
+                                WordIronState._t_truce_offer)
+_TURN_START, _TURN_END = WordIronState._t_turn_start, WordIronState._t_turn_end
+
+
+def _round_tasks(a: int) -> tuple[Task, ...]:
+    """A round with `a` attacking first (rules 15-19), ready to go on the stack (last first):
+    strategies, chance, Word of Power, resources, and the next round."""
+    b = 1 - a
+    return tuple(reversed([
+        (_TURN_START, a), (_DRAW, a, STRATEGY, False), (_TURN_END, a),
+        (_TURN_START, b), (_DRAW, b, STRATEGY, False), (_TURN_END, b),
+        (_DRAW, a, CHANCE, False), (_DRAW, b, CHANCE, False),
+        (_WORDS,), (_RESOURCES, a), (_RESOURCES, b), (_ROUND,)]))
+
+
+_ROUND_TASKS = (_round_tasks(0), _round_tasks(1))
+
+# Per deck: its cards as programs (per pile, per card, its effects with the method resolving
+# each) and the Recruit action of each unit. Built once per deck (a deck read from its file is
+# kept: see deck.load_deck).
+_TABLES: dict[int, tuple[Deck, tuple[Any, ...], tuple[Recruit, ...]]] = {}
+
+
+def _tables(deck: Deck) -> tuple[tuple[Any, ...], tuple[Recruit, ...]]:
+    found = _TABLES.get(id(deck))
+    if found is None or found[0] is not deck:
+        if len(_TABLES) >= 64:  # many deck files (a tune's patched copies): start afresh
+            _TABLES.clear()
+        sections = (deck.strategies, deck.chance, deck.words, deck.champions)
+        program = tuple(tuple(tuple((EFFECTS[e.kind], e) for e in card.effects)
+                              for card in cards) for cards in sections)
+        recruits = tuple(recruit_action(UNITS[u], s.ranks) for u, s in enumerate(deck.soldiers))
+        found = _TABLES[id(deck)] = (deck, program, recruits)
+    return found[1], found[2]
