@@ -3,10 +3,10 @@ heuristic (`beliefs=heuristic`, the default) against the same mcts believing eve
 choice equally likely (`beliefs=uniform`, as before), at the same iteration budget.
 
     python benchmarks/beliefs.py [GAME ...] [--games N] [--iters N] [--workers K]
-                                 [--seed S] [--out FILE.jsonl]
+                                 [--seed S] [--set KEY=VALUE ...] [--out FILE.jsonl] [--resume]
 
-Game i is played on deal `seed + i` with the new agent in seat i mod 2, so seats rotate and
-every deal is played... once per seat order when N is even (game 2k and 2k+1 share deal k).
+Games 2k and 2k+1 are played on deal `seed + k` with the new agent in seat 0, then seat 1:
+seats rotate, and each deal is played from both sides.
 Each finished game is appended to `--out` as one JSON line, so an interrupted run keeps its
 games; `--resume` skips those already there. The summary gives the new agent's score (wins
 plus half the draws) with a 95 % Wilson interval per game. Figures: benchmarks/beliefs-results.md.
@@ -34,10 +34,10 @@ def specs(iters: int) -> tuple[str, str]:
     return f"mcts:iters={iters}:beliefs=heuristic", f"mcts:iters={iters}:beliefs=uniform"
 
 
-def play(job: tuple[str, int, int, int]) -> dict[str, Any]:
-    name, index, iters, seed = job
+def play(job: tuple[str, int, int, int, tuple[tuple[str, str], ...]]) -> dict[str, Any]:
+    name, index, iters, seed, options = job
     game = get_game(name)
-    config = game.Config()
+    config = game.config(dict(options))
     new, old = specs(iters)
     seat = index % 2  # the new agent's seat: the twin game swaps seats on the same deal
     deal = seed + index // 2
@@ -47,7 +47,8 @@ def play(job: tuple[str, int, int, int]) -> dict[str, Any]:
               for p, spec in enumerate(lineup)]
     start = time.perf_counter()
     result = play_game(game, config, deal, agents, keep_record=False)
-    return {"game": name, "index": index, "iters": iters, "seed": seed, "new_seat": seat,
+    return {"game": name, "options": dict(options), "index": index, "iters": iters,
+            "seed": seed, "new_seat": seat,
             "score": result.outcome.reward(seat), "draw": result.outcome.is_draw,
             "decisions": result.decisions, "seconds": time.perf_counter() - start}
 
@@ -74,17 +75,21 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--iters", type=int, default=16)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="a rule option for every game played (e.g. deck_mode=draft)")
     parser.add_argument("--out", type=Path, default=Path("beliefs-games.jsonl"))
     parser.add_argument("--resume", action="store_true")
     args = parser.parse_args(argv)
     done: list[dict[str, Any]] = []
     if args.resume and args.out.exists():
         done = [json.loads(line) for line in args.out.read_text().splitlines() if line]
-    have = {(r["game"], r["index"]) for r in done
-            if r["iters"] == args.iters and r["seed"] == args.seed}
-    jobs = [(name, i, args.iters, args.seed) for i in range(args.count) for name in args.games
-            if (name, i) not in have]  # interleaved, so a cut-short run covers every game
-    rows = [r for r in done if r["iters"] == args.iters and r["seed"] == args.seed]
+    options = tuple(sorted(tuple(item.split("=", 1)) for item in args.set))
+    rows = [r for r in done if r["iters"] == args.iters and r["seed"] == args.seed
+            and r["options"] == dict(options)]
+    have = {(r["game"], r["index"]) for r in rows}
+    jobs = [(name, i, args.iters, args.seed, options) for i in range(args.count)
+            for name in args.games if (name, i) not in have]  # interleaved: a cut-short run
+    # covers every game
     with args.out.open("a") as out:
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(args.workers) as pool:
@@ -95,7 +100,7 @@ def main(argv: list[str]) -> None:
                 if k % 20 == 0 or k == len(jobs):
                     print(f"{k}/{len(jobs)} games", file=sys.stderr, flush=True)
     for name, s in summarise(rows).items():
-        print(json.dumps({"game": name, "iters": args.iters, **{
+        print(json.dumps({"game": name, "options": dict(options), "iters": args.iters, **{
             k: round(v, 4) if isinstance(v, float) else v for k, v in s.items()}}))
 
 
