@@ -85,7 +85,7 @@ def main(argv: list[str]) -> None:
         done = [json.loads(line) for line in args.out.read_text().splitlines() if line]
     options = tuple(sorted(tuple(item.split("=", 1)) for item in args.set))
     rows = [r for r in done if r["iters"] == args.iters and r["seed"] == args.seed
-            and r["options"] == dict(options)]
+            and r.get("options", {}) == dict(options)]
     have = {(r["game"], r["index"]) for r in rows}
     jobs = [(name, i, args.iters, args.seed, options) for i in range(args.count)
             for name in args.games if (name, i) not in have]  # interleaved: a cut-short run

@@ -1004,6 +1004,8 @@ class BattleState(State):
         hidden.update(c for q in others for c in self.cur[q])
         hidden.update(c for q in range(n) for k in self.packs[q] for c in k)
         memory = self.memory[player]
+        # What the others remember is theirs: a copy for `player` keeps only its own memory.
+        self.memory = tuple(m if q == player else DraftMemory() for q, m in enumerate(self.memory))
         owned: dict[int, list[int]] = {q: [] for q in others}  # cards known to be q's
         # A card on the table or in a discard pile shows whose it is.
         shown = {c: p for p in range(n) for c in self.discard[p]}
