@@ -315,9 +315,9 @@ def test_battle_draft_memory_reaches_the_game():
 
 def test_mcts_beliefs_option():
     game = get_game("kow")
-    assert isinstance(MctsAgent(game, 0).belief, HeuristicBelief)
-    assert MctsAgent(game, 0, beliefs="uniform").belief is UNIFORM
-    assert MctsAgent(game, 0, noise="0.5").belief.noise == 0.5
+    assert MctsAgent(game, 0).belief is UNIFORM
+    assert isinstance(MctsAgent(game, 0, beliefs="heuristic").belief, HeuristicBelief)
+    assert MctsAgent(game, 0, beliefs="heuristic", noise="0.5").belief.noise == 0.5
     for bad, says in (({"beliefs": "psychic"}, "beliefs must be heuristic or uniform"),
                       ({"noise": "2"}, "noise must be at most 1"),
                       ({"noise": "-1"}, "noise must be at least 0")):
@@ -338,5 +338,5 @@ def test_mcts_with_beliefs_plays_legal_moves_and_is_reproducible():
     state = first_state(game, config, 4, lambda s: s.phase == "choose"
                         and s.chosen[0] is not None)
     view = PlayerView(state, 1, game)
-    moves = [MctsAgent(game, 9, iters="40").act(view) for _ in range(2)]
+    moves = [MctsAgent(game, 9, iters="40", beliefs="heuristic").act(view) for _ in range(2)]
     assert moves[0] == moves[1] and moves[0] in state.legal_actions(1)

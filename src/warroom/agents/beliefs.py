@@ -1,10 +1,10 @@
 """Models of an opponent's secret choices, for a search's determinisations (engine.belief).
 
-`beliefs=heuristic` (the mcts default) believes an opponent plays like the game's heuristic:
+`beliefs=heuristic` believes an opponent plays like the game's heuristic:
 the heuristic's move with probability 1 - noise, and otherwise a choice uniformly at random
 among those consistent with what the searcher has seen (so every such choice keeps some
 weight, and a player who strays from the heuristic is not ruled out). `beliefs=uniform`
-weighs them all alike, as determinisation did before.
+(the mcts default) weighs them all alike, as determinisation did before.
 """
 
 from __future__ import annotations

@@ -46,10 +46,11 @@ Parameters (a SPEC such as `mcts:iters=2000:rollout=random`):
            also tried first and wins ties of visits at the root (default 5; 0: none). It keeps
            small budgets from playing worse than the heuristic: noise cannot outvote it.
   beliefs  how determinisations resample an opponent's secret choice (its chosen dice, the
-           order of its battalion, a draft pick): `heuristic` (default) as the game's own
-           heuristic would have chosen it, with probability `noise` (default 0.25) any
-           choice consistent with what the searcher has seen; `uniform`: all such choices
-           alike (see agents.beliefs and engine.belief)
+           order of its battalion, a draft pick): `uniform` (default) all choices consistent
+           with what the searcher has seen alike; `heuristic` as the game's own heuristic
+           would have chosen it, with probability `noise` (default 0.25) any consistent
+           choice (see agents.beliefs and engine.belief). The default stays uniform until
+           the heuristic belief is measured stronger (benchmarks/beliefs-results.md)
   noise    the uniform share of a heuristic belief (0 to 1)
 
 An iteration budget stops early once no other root action can overtake the most visited one,
@@ -87,7 +88,7 @@ class MctsParams:
     bias: float = DEFAULT_BIAS
     shape: float = 0.0
     guard: float = 0.0
-    beliefs: str = "heuristic"
+    beliefs: str = "uniform"
     noise: float = DEFAULT_NOISE
 
     @classmethod
