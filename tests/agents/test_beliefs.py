@@ -340,3 +340,22 @@ def test_mcts_with_beliefs_plays_legal_moves_and_is_reproducible():
     view = PlayerView(state, 1, game)
     moves = [MctsAgent(game, 9, iters="40", beliefs="heuristic").act(view) for _ in range(2)]
     assert moves[0] == moves[1] and moves[0] in state.legal_actions(1)
+
+
+def test_word_iron_cards_once_shown_stay_in_their_deck():
+    """Word & Iron: a card that was shown (a face-up top card that was then covered, say)
+    is known to be in its deck; every determinisation keeps it there, never sets it aside,
+    and keeps the face-up top card on top."""
+    game = get_game("word-iron")
+    checked = 0
+    for state in walk(game, game.Config(), 6, every=3):
+        for p in (0, 1):
+            for k in range(3):
+                pile = state.piles[p][k]
+                shown = {c for c in pile[:-1] if state.seen[p][k] >> c & 1}
+                for s in range(5):
+                    d = determinize(state, 1 - p, s, None)
+                    assert shown <= set(d.piles[p][k][:-1])
+                    assert d.piles[p][k][-1:] == pile[-1:]
+                    checked += bool(shown)
+    assert checked > 20
