@@ -77,7 +77,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="a rule option for every game played (e.g. deck_mode=draft)")
-    parser.add_argument("--out", type=Path, default=Path("beliefs-games.jsonl"))
+    parser.add_argument("--out", type=Path, default=Path("warroom-results/beliefs-games.jsonl"))
     parser.add_argument("--resume", action="store_true")
     args = parser.parse_args(argv)
     done: list[dict[str, Any]] = []
@@ -90,6 +90,7 @@ def main(argv: list[str]) -> None:
     jobs = [(name, i, args.iters, args.seed, options) for i in range(args.count)
             for name in args.games if (name, i) not in have]  # interleaved: a cut-short run
     # covers every game
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("a") as out:
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(args.workers) as pool:
