@@ -1,8 +1,9 @@
 """`warroom cards validate|show FILE`: check or list a card-data file of any game.
 
 A card file names its game in a top-level `game:` field; the game's `load_cards(path)` hook
-validates it (a `DataError` naming the file, the card and the field) and `show_cards(cards)`
-lists it. Games without card files do not implement the hooks.
+validates it (a `DataError` naming the file, the card and the field), `card_warnings(cards)`
+names what is valid but goes against the rule text (printed as warnings; the exit code stays 0)
+and `show_cards(cards)` lists it. Games without card files do not implement the hooks.
 """
 
 from __future__ import annotations
@@ -25,9 +26,12 @@ def cards() -> None:
 @cards.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 def validate(file: str) -> None:
-    """Check FILE against its game's card format; one line either way."""
+    """Check FILE against its game's card format; one line either way, and a line on
+    standard error for each warning (legal, but against the rule text; the exit code stays 0)."""
     game, data = load_card_file(file)
     click.echo(displayable(f"{file}: valid {game.name} card file" + _named(data)))
+    for warning in game.card_warnings(data):
+        click.echo(displayable(f"warroom: warning: {file}: {warning}"), err=True)
 
 
 @cards.command()

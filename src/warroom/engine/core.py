@@ -350,3 +350,8 @@ class Game:
     def show_cards(self, cards: Any) -> str:
         """Text listing of a validated card file."""
         raise NotImplementedError(f"{self.name} has no card files")
+
+    def card_warnings(self, cards: Any) -> list[str]:
+        """Lines about a validated card file that is legal but goes against the rule text
+        (`warroom cards validate` prints them as warnings); none by default."""
+        return []

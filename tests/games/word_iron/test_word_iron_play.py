@@ -18,9 +18,10 @@ from warroom.games.word_iron.actions import (
     FinishResources,
     NoTruceOffer,
     OfferTruce,
+    UseResource,
 )
 from warroom.games.word_iron.deck import DATA_DIR, UNITS
-from warroom.games.word_iron.heuristic import heuristic_action, recruit_plan
+from warroom.games.word_iron.heuristic import SPENDTHRIFT, heuristic_action, recruit_plan
 from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD
 from warroom.sim.batch import BatchSpec, run_batch
 from warroom.sim.summary import summarise
@@ -101,12 +102,50 @@ def test_heuristic_uses_one_resource_a_phase_against_a_deck_that_takes_hostages(
     for opponent, more in (("sample", False), (quiet_deck(tmp_path), True)):
         s = bare(deck1=opponent)
         s.field[0] = [0, 0, 0, 0, 0, 0, 0, 2]  # everything fell but the guards
+        s.resource_phases[0] = 1  # past the initial draw (which the heuristic skips)
         run_tasks(s, ("resources", 0))
         act(s, heuristic_action(s, 0, random.Random(0)))
         while s.pending[0] == "recruit":
             act(s, heuristic_action(s, 0, random.Random(0)))
         choice = heuristic_action(s, 0, random.Random(0))
         assert (choice != FinishResources(False)) is more
+
+
+def test_heuristic_takes_the_one_allowed_skip_even_with_soldiers_fallen():
+    s = bare()
+    s.field[0][KHC] = 1  # three knights fell in the first round
+    run_tasks(s, ("resources", 0))  # the initial draw: the one a player may skip (rule 18)
+    assert heuristic_action(s, 0, random.Random(0)) == FinishResources(True)
+    # the rule of version 1 spent a use on them
+    assert type(heuristic_action(s, 0, random.Random(0), SPENDTHRIFT)) is UseResource
+
+
+def resources_after_losses(realm):
+    """Player 0's second resource phase with all four knights fallen and this realm."""
+    s = bare()
+    s.field[0][KHC] = 0
+    s.realm[0] = [(0, i, uses) for i, uses in realm]
+    s.resource_phases[0] = 1  # the initial draw is past: a use is compulsory
+    run_tasks(s, ("resources", 0))
+    return s
+
+
+def test_heuristic_keeps_a_cards_last_use_to_pay_a_ransom():
+    river, pasture = 0, 5  # Navigable River 100 x1, Highland Pasture 30 x4
+    s = resources_after_losses([(river, 1), (pasture, 4)])
+    # The sample deck can take a hostage (Word of Binding): the River's one use is a ransom.
+    assert heuristic_action(s, 0, random.Random(0)) == UseResource(1, "Highland Pasture", 30)
+    assert heuristic_action(s, 0, random.Random(0), SPENDTHRIFT) == \
+        UseResource(0, "Navigable River", 100)
+
+
+def test_heuristic_spends_the_use_that_costs_the_realm_least_for_what_it_recruits():
+    river, market = 0, 4  # Navigable River 100 x1, Market Town 70 x1: both last uses
+    s = resources_after_losses([(river, 1), (market, 1)])
+    # two knights for 70 ranks, against three (rounding up) for 100: the 100 stay in the realm
+    assert heuristic_action(s, 0, random.Random(0)) == UseResource(1, "Market Town", 70)
+    assert heuristic_action(s, 0, random.Random(0), SPENDTHRIFT) == \
+        UseResource(0, "Navigable River", 100)
 
 
 def test_heuristic_sues_for_peace_only_when_far_behind():

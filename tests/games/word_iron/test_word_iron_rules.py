@@ -24,6 +24,7 @@ from word_iron_helpers import (
     write_deck,
 )
 
+from warroom.cli import main
 from warroom.engine import ConfigError, DataError, IllegalAction
 from warroom.games.word_iron import GAME
 from warroom.games.word_iron.actions import (
@@ -39,7 +40,7 @@ from warroom.games.word_iron.actions import (
     TakeRansom,
     UseResource,
 )
-from warroom.games.word_iron.deck import DECK_LIST, UNITS, load_deck
+from warroom.games.word_iron.deck import DECK_LIST, UNITS, champion_warnings, load_deck
 from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD
 
 FULL = [count for _, _, count in DECK_LIST]
@@ -539,6 +540,52 @@ def test_rule_11_with_a_king_and_a_queen_only_the_king_is_taken(tmp_path):
 
 
 # --- rule 12: the table -------------------------------------------------------------------------
+@pytest.mark.parametrize("deck", ["sample", "raiders"])
+def test_rule_08_and_11_no_shipped_champion_partakes_in_direct_combat(deck):
+    cards = load_deck(deck)
+    fights = [(c.name, e.kind) for c in cards.champions for e in c.effects
+              if e.kind == "capture" or (e.kind in ("losses", "unit_losses")
+                                         and e.target == "opponent")]
+    assert fights == []
+    assert champion_warnings(cards) == []
+
+
+@pytest.mark.parametrize("deck, name, kind", [
+    ("sample", "Royal Engineer", "protect"),  # fieldworks, not a bombardment
+    ("raiders", "Chief Raider", "empower"),  # plans the raids, does not ride in them
+    ("raiders", "Pretender", "restore"),  # wins men to his cause, takes no hostage
+])
+def test_rule_11_champions_that_used_to_fight_now_give_a_benefit(deck, name, kind):
+    s = bare(deck0=deck, deck1=deck)
+    play_card(s, 0, "champions", name)
+    assert [b[0] for b in s.benefits[0]] == [kind]
+    assert s.field[1] == FULL and s.royal[1] == "king" and not events(s, "capture")
+
+
+def test_rule_08_and_11_cards_validate_warns_about_a_champion_that_fights(tmp_path, capsys):
+    data = sample_data()
+    data["champions"][7] = {"name": "Royal Engineer", "effects": [
+        {"kind": "protect", "strategies": 1}, {"kind": "losses", "ranks": 40}]}
+    data["champions"][8] = {"name": "Pretender", "effects": [{"kind": "capture"}]}
+    data["champions"][9] = {"name": "Bad Omen", "effects": [  # harms its own side: no fight
+        {"kind": "unit_losses", "unit": "spearmen", "target": "self"}]}
+    path = write_deck(tmp_path, data)
+    assert main(["cards", "validate", path]) == 0  # a warning: rule 1 lets a card say so
+    out, err = capsys.readouterr()
+    assert out.strip() == f"{path}: valid word-iron card file (Sample starter deck)"
+    lines = err.splitlines()
+    assert len(lines) == 2 and all(line.startswith(f"warroom: warning: {path}: ")
+                                   for line in lines)
+    assert "card 'Royal Engineer' (champions[7]), field effects[1].kind: a champion inflicts " \
+           "losses" in lines[0] and "rules 8 and 11" in lines[0]
+    assert "card 'Pretender' (champions[8]), field effects[0].kind: a champion takes a " \
+           "hostage" in lines[1]
+    # such a deck still plays: the warning changes nothing
+    s = bare(deck0=path)
+    play_card(s, 0, "champions", "Royal Engineer")
+    assert sum(s.field[1]) < sum(FULL)
+
+
 def test_rule_12_realm_army_and_decks_from_left_to_right_royals_below():
     s = new(1)
     act(s, ChooseRoyal("king"))

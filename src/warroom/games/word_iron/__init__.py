@@ -10,7 +10,7 @@ from ...engine import CardFacts, Game
 from .actions import ACTIONS
 from .analytics import card_events, deck_labels
 from .config import Config
-from .deck import Deck, deck_path, load_deck, show_deck
+from .deck import Deck, champion_warnings, deck_path, load_deck, show_deck
 from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
 from .state import WordIronState
@@ -36,7 +36,9 @@ Word & Iron, Pitched Battle - rules summary
 class WordIronGame(Game):
     name = "word-iron"
     title = "Word & Iron, Pitched Battle"
-    version = "1"
+    # 2: the shipped decks' champions no longer fight (rules 8 and 11), so records of games
+    # with those decks replay differently.
+    version = "2"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
@@ -76,6 +78,9 @@ class WordIronGame(Game):
 
     def show_cards(self, cards: Deck) -> str:
         return show_deck(cards)
+
+    def card_warnings(self, cards: Deck) -> list[str]:
+        return champion_warnings(cards)
 
 
 GAME = WordIronGame()

@@ -225,6 +225,28 @@ def unit_label(unit: str) -> str:
     return unit.replace("_", " ")
 
 
+# --- warnings -----------------------------------------------------------------------------
+# Rules 8 and 11: "No champion partakes in direct combat". A champion protects, empowers your
+# strategies, recruits or restores losses, or draws; one that inflicts losses on the opponent or
+# takes a hostage fights. Rule 1 lets a card say otherwise, so such a deck still loads and plays;
+# `warroom cards validate` warns about each such effect.
+FIGHTING = {"losses": "inflicts losses", "unit_losses": "inflicts losses",
+            "capture": "takes a hostage"}
+
+
+def champion_warnings(deck: Deck) -> list[str]:
+    """One line per champion effect that fights: names the card and the field."""
+    lines = []
+    for i, card in enumerate(deck.champions):
+        for j, effect in enumerate(card.effects):
+            what = FIGHTING.get(effect.kind)
+            if what and getattr(effect, "target", "opponent") == "opponent":
+                lines.append(f"card {card.name!r} (champions[{i}]), field effects[{j}].kind: "
+                             f"a champion {what} ({effect.kind}), but no champion partakes in "
+                             "direct combat (rules 8 and 11)")
+    return lines
+
+
 # --- loading ------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=1)
 def shipped_decks() -> tuple[str, ...]:
