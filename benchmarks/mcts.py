@@ -96,7 +96,7 @@ class _TrueView(PlayerView):
 
     __slots__ = ()
 
-    def determinize(self, rng: random.Random) -> State:
+    def determinize(self, rng: random.Random, belief: Any = None) -> State:
         return self._state.clone()
 
 

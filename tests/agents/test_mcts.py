@@ -427,7 +427,7 @@ def test_leak_test_catches_an_agent_that_reads_the_true_state():
     """The same comparison fails for a search given the true state instead of its view."""
 
     class TruthView(PlayerView):
-        def determinize(self, rng):
+        def determinize(self, rng, belief=None):
             return self._state.clone()  # the real secret, not a resample
 
     class Peeking(MctsAgent):

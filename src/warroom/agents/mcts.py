@@ -45,6 +45,13 @@ Parameters (a SPEC such as `mcts:iters=2000:rollout=random`):
            bias / (visits + 1) to the UCB score of the action the heuristic picks, which is
            also tried first and wins ties of visits at the root (default 5; 0: none). It keeps
            small budgets from playing worse than the heuristic: noise cannot outvote it.
+  beliefs  how determinisations resample an opponent's secret choice (its chosen dice, the
+           order of its battalion, a draft pick): `uniform` (default) all choices consistent
+           with what the searcher has seen alike; `heuristic` as the game's own heuristic
+           would have chosen it, with probability `noise` (default 0.25) any consistent
+           choice (see agents.beliefs and engine.belief). The default stays uniform until
+           the heuristic belief is measured stronger (benchmarks/beliefs-results.md)
+  noise    the uniform share of a heuristic belief (0 to 1)
 
 An iteration budget stops early once no other root action can overtake the most visited one,
 which changes nothing in the choice and saves time on clear decisions.
@@ -60,6 +67,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import ConfigError, Game, Outcome, PlayerView, State
+from .beliefs import BELIEFS, DEFAULT_NOISE, make_belief
 
 DEFAULT_ITERS = 1000
 SIMULTANEOUS_EPSILON = 0.1
@@ -80,11 +88,14 @@ class MctsParams:
     bias: float = DEFAULT_BIAS
     shape: float = 0.0
     guard: float = 0.0
+    beliefs: str = "uniform"
+    noise: float = DEFAULT_NOISE
 
     @classmethod
     def parse(cls, raw: dict[str, Any]) -> MctsParams:
         """Typed parameters from SPEC text; any mistake is a one-line ConfigError."""
-        known = ("iters", "time", "rollout", "c", "depth", "bias", "shape", "guard")
+        known = ("iters", "time", "rollout", "c", "depth", "bias", "shape", "guard", "beliefs",
+                 "noise")
         for key in raw:
             if key not in known:
                 raise ConfigError(f"mcts: unknown parameter {key!r}; parameters are: "
@@ -107,9 +118,16 @@ class MctsParams:
         if shape is not None and shape > 1:
             raise ConfigError(f"mcts: shape must be at most 1, not {raw['shape']!r}")
         guard = _number(raw, "guard", float, minimum=0.0)
+        beliefs = str(raw.get("beliefs", cls.beliefs))
+        if beliefs not in BELIEFS:
+            raise ConfigError(f"mcts: beliefs must be {' or '.join(BELIEFS)}, not {beliefs!r}")
+        noise = _number(raw, "noise", float, minimum=0.0)
+        if noise is not None and noise > 1:
+            raise ConfigError(f"mcts: noise must be at most 1, not {raw['noise']!r}")
         return cls(iters, seconds, rollout, cls.c if c is None else c, depth,
                    cls.bias if bias is None else bias, cls.shape if shape is None else shape,
-                   cls.guard if guard is None else guard)
+                   cls.guard if guard is None else guard, beliefs,
+                   cls.noise if noise is None else noise)
 
 
 def _number(raw: dict[str, Any], key: str, kind: type, minimum: float,
@@ -168,6 +186,7 @@ class MctsAgent:
         if depth == "auto":
             depth = game.estimate_depth if self.has_estimate else None
         self.depth: float = math.inf if depth is None else float(depth)
+        self.belief = make_belief(self.params.beliefs, game, self.params.noise)
         self.last: SearchResult | None = None  # the latest search, for benchmarks and tests
 
     def act(self, view: PlayerView) -> Any:
@@ -194,7 +213,7 @@ class MctsAgent:
         limit = params.iters if params.iters is not None else math.inf
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
-            state = view.determinize(self.rng)
+            state = view.determinize(self.rng, self.belief)
             state.stop_log(rebuild=False)  # nobody reads a search copy's log
             self.iterate(root, state)
             done += 1

@@ -1,6 +1,7 @@
 """The game-agnostic core of warroom."""
 
 from .actions import ActionCodec, to_json
+from .belief import UNIFORM, Belief, UniformBelief
 from .cards import DRAWN, PLAYED, CardFacts
 from .config import config_to_json, make_config, parse_assignments
 from .core import Game, LogUnavailable, Outcome, Player, State
@@ -12,6 +13,7 @@ from .view import PlayerView
 
 __all__ = [
     "ActionCodec",
+    "Belief",
     "CardFacts",
     "ConfigError",
     "DRAWN",
@@ -27,6 +29,8 @@ __all__ = [
     "Record",
     "RecordError",
     "State",
+    "UNIFORM",
+    "UniformBelief",
     "WarroomError",
     "config_to_json",
     "copy_rng",

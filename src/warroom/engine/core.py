@@ -114,7 +114,13 @@ class State:
         raise NotImplementedError
 
     def determinize(self, player: Player, rng: random.Random) -> State:
+        """A copy in which everything `player` cannot know is resampled from what it has
+        seen. A game with secret choices also takes `belief=` (see engine.belief) and sets
+        `takes_belief`."""
         raise NotImplementedError
+
+    # True if `determinize` takes `belief=`: how an opponent's secret choices are resampled.
+    takes_belief: ClassVar[bool] = False
 
     # --- provided -------------------------------------------------------------------------
     def legal_actions(self, player: Player) -> list[Any]:

@@ -37,5 +37,9 @@ class PlayerView:
     def num_players(self) -> int:
         return self._state.num_players
 
-    def determinize(self, rng: random.Random) -> State:
+    def determinize(self, rng: random.Random, belief: Any = None) -> State:
+        """A determinisation for this player; `belief` (see engine.belief) models how the
+        others made their secret choices, in games that take one (default: uniformly)."""
+        if belief is not None and self._state.takes_belief:
+            return self._state.determinize(self.player, rng, belief=belief)
         return self._state.determinize(self.player, rng)

@@ -282,6 +282,9 @@ def test_draft_a_pick_is_secret_until_everybody_has_picked():
 
 
 def test_draft_determinize_keeps_my_pack_and_picks_and_resamples_the_others():
+    """After the first pass seat 0 holds seat 2's pack (unseen before) and seat 1 holds the
+    pack seat 0 passed, which seat 0 remembers: it stays as seat 0 left it, while seat 2's
+    pack, which seat 0 never saw, is resampled."""
     s = new(players=3, deck_mode="draft")
     for p in range(3):
         s.apply(p, s.legal_actions(p)[0])
@@ -291,7 +294,8 @@ def test_draft_determinize_keeps_my_pack_and_picks_and_resamples_the_others():
         d = s.determinize(0, random.Random(k))
         assert d.observation(0) == truth
         assert names(d, d.cur[0]) == names(s, s.cur[0])
-        others.add(tuple(names(d, d.cur[1])))
+        assert names(d, d.cur[1]) == names(s, s.cur[1])  # the pack seat 0 passed on
+        others.add(tuple(names(d, d.cur[2])))
         total = Counter(d.names[c] for zone in d.cur + d.pool + [d.undealt] for c in zone)
         total += Counter(d.names[c] for p in d.packs for k in p for c in k)
         assert total == Counter(STANDARD_DECK * 3)

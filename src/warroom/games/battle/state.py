@@ -18,7 +18,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State, shuffle, split_rng
+from ...engine import UNIFORM, Belief, Outcome, State, shuffle, split_rng
 from .actions import (
     AddCard,
     Attack,
@@ -46,6 +46,55 @@ OVER = "over"
 QUEUED = frozenset((DECLARE, BLOCK, MAIN))  # phases in which the queue's head decides
 
 Soldier = tuple[int, int]  # (controller, card id) inside an attack group
+
+
+class DraftMemory:
+    """What one player knows of the draft: the packs it passed on that are still going round
+    (`open`: pack id -> the cards it left in it), and the cards those
+    packs lost before they came back or ran out (`closed`: the cards, and the players they
+    went through, each of whom took exactly one). Immutable: every change makes a new one,
+    so the copies a search makes share it."""
+
+    __slots__ = ("open", "closed")
+
+    def __init__(self, open: dict[int, tuple[int, ...]] | None = None,
+                 closed: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()):
+        self.open = open or {}
+        self.closed = closed
+
+    def passing(self, pack: int, left: tuple[int, ...]) -> DraftMemory:
+        """The player passes `pack` on with `left` in it."""
+        if not left:
+            return self
+        return DraftMemory({**self.open, pack: left}, self.closed)
+
+    def arriving(self, pack: int, now: list[int], me: int, step: int, n: int) -> DraftMemory:
+        """`pack` comes to the player again holding `now`."""
+        seen = self.open.get(pack)
+        if seen is None:
+            return self
+        have = set(now)
+        gone = tuple(c for c in seen if c not in have)
+        opened = {k: v for k, v in self.open.items() if k != pack}
+        takers = tuple((me + k * step) % n for k in range(1, len(gone) + 1))
+        return DraftMemory(opened, self.closed + ((gone, takers),))
+
+    def close_all(self, me: int, step: int, n: int) -> DraftMemory:
+        """The packs ran out: every card left in a pack went to the next players in turn."""
+        closed = self.closed + tuple(
+            (cards, tuple((me + k * step) % n for k in range(1, len(cards) + 1)))
+            for cards in self.open.values())
+        return DraftMemory({}, closed)
+
+    def takers_since(self, me: int, holder: int, step: int, n: int) -> list[int]:
+        """The players who took a card from the pack `me` passed on, before `holder` (who
+        holds it now): the seats in between, in the order the pack went."""
+        out = []
+        q = (me + step) % n
+        while q != holder:
+            out.append(q)
+            q = (q + step) % n
+        return out
 
 
 @lru_cache(maxsize=32)
@@ -112,6 +161,8 @@ def block_options(names: tuple[str, ...], groups: tuple[int, ...]) -> tuple[Bloc
 
 
 class BattleState(State):
+    takes_belief = True
+
     def __init__(self, config: Config, seed: int):
         n = config.players
         super().__init__(n, random.Random(seed))
@@ -162,6 +213,10 @@ class BattleState(State):
         self.pool: list[list[int]] = [[] for _ in range(n)]
         self.building: list[list[int]] = [[] for _ in range(n)]
         self.built = [not own] * n
+        # What each player saw of the draft (see `_remember_passes`): never changed in place,
+        # only replaced, so copies share it. `pack_id[p]`: which pack `cur[p]` is.
+        self.pack_id: list[int] = [-1] * n
+        self.memory: tuple[DraftMemory, ...] = tuple(DraftMemory() for _ in range(n))
         self.event("setup", players=n, teams=config.teams, team_of=list(self.team),
                    deck_mode=config.deck_mode, decks=decks, jokers=config.jokers)
         self._set_up_decks()
@@ -213,6 +268,7 @@ class BattleState(State):
     def _open_pack(self) -> None:
         for p in range(self.num_players):
             self.cur[p] = self.packs[p].pop(0)
+            self.pack_id[p] = self.pack_no * self.num_players + p
         direction = "left" if self.pack_no % 2 == 0 else "right"
         self.event("pack", number=self.pack_no + 1, direction=direction)
         self._forced_picks()
@@ -233,16 +289,32 @@ class BattleState(State):
     def _pass_packs(self) -> None:
         n = self.num_players
         step = 1 if self.pack_no % 2 == 0 else -1  # left, right, left: left is the next seat
+        self._remember_passes()
         self.cur = [self.cur[(p - step) % n] for p in range(n)]
+        self.pack_id = [self.pack_id[(p - step) % n] for p in range(n)]
         self.picked = [False] * n
         if self.cur[0]:
+            self._remember_arrivals(step)
             self._forced_picks()
             return
+        self.memory = tuple(m.close_all(p, step, n) for p, m in enumerate(self.memory))
         self.pack_no += 1
         if self.pack_no < self.config.packs:
             self._open_pack()
         else:
             self._start_building()
+
+    def _remember_passes(self) -> None:
+        """Each player passes on the pack it has just picked from: it saw what is left."""
+        self.memory = tuple(m.passing(self.pack_id[p], tuple(sorted(self.cur[p])))
+                            for p, m in enumerate(self.memory))
+
+    def _remember_arrivals(self, step: int) -> None:
+        """A pack a player passed on comes back: what is gone was taken by the players it
+        went through, one card each."""
+        n = self.num_players
+        self.memory = tuple(m.arriving(self.pack_id[p], self.cur[p], p, step, n)
+                            for p, m in enumerate(self.memory))
 
     def _start_building(self) -> None:
         self.phase = BUILD
@@ -940,42 +1012,139 @@ class BattleState(State):
         new.pool = [list(z) for z in self.pool]
         new.building = [list(z) for z in self.building]
         new.built = list(self.built)
+        new.pack_id = list(self.pack_id)
+        new.memory = self.memory  # immutable: replaced, never changed
         return new
 
-    def determinize(self, player: int, rng: random.Random) -> BattleState:
+    def determinize(self, player: int, rng: random.Random,
+                    belief: Belief = UNIFORM) -> BattleState:
         """Resample what `player` cannot know: the order of every draw pile, the other
         players' hands, their pools, decks and picks, unopened packs and undealt cards. The
         cards of each group of hidden zones are shuffled together and dealt back into the
-        same zones with the same sizes; the log keeps only what `player` saw."""
+        same zones with the same sizes; the log keeps only what `player` saw.
+
+        A draft is remembered: every card `player` saw in a pack and did not take is in that
+        pack still or with one of the players the pack went to after it, one card each (the
+        draft memory, `DraftMemory`); a pack it passed on holds what it left in it, less the
+        picks made since, and a pick made in secret at this moment is put to `belief`. Only
+        what `player` saw is read: hidden cards are sorted before they are shuffled."""
         new = self.clone()
         new.rng = split_rng(rng)
         if self.log_enabled:  # a simulation's state may have its log switched off
             new.log = self.visible_entries(player)
+        if self.config.deck_mode == "draft":
+            new._determinize_draft(player, belief)
+            return new
         for zones in new._hidden_groups(player):
-            cards = [c for z in zones for c in z]
-            shuffle(new.rng, cards)
-            at = 0
-            for z in zones:
-                z[:] = cards[at:at + len(z)]
-                at += len(z)
+            new._deal_into(sorted(c for z in zones for c in z), zones)
         return new
 
     def _hidden_groups(self, player: int) -> list[list[list[int]]]:
+        """Groups of zones whose cards `player` cannot tell apart (a draft: see
+        `_determinize_draft`)."""
         others = [q for q in range(self.num_players) if q != player]
-        mode = self.config.deck_mode
-        if mode == "off-the-top":
+        if self.config.deck_mode == "off-the-top":
             return [[self.draw[0]] + [self.hands[q] for q in others]]
-        if self.phase == DRAFT:
-            unopened = [k for p in range(self.num_players) for k in self.packs[p]]
-            return [[self.undealt] + unopened + [self.cur[q] for q in others]
-                    + [self.pool[q] for q in others]]
         per_player = [[self.pool[q], self.building[q], self.side[q], self.hands[q], self.draw[q]]
                       for q in others]
         groups = [[self.draw[player]]]
-        if mode == "constructed":  # each player's cards come from its own deck of cards
+        if self.config.deck_mode == "constructed":  # each player's cards are its own deck's
             return groups + per_player
         return groups + [[self.undealt] + [z for zones in per_player for z in zones]]
 
+    def _deal_into(self, cards: list[int], zones: list[list[int]]) -> None:
+        """Shuffle `cards` and deal them back into `zones`, keeping each zone's size."""
+        shuffle(self.rng, cards)
+        at = 0
+        for z in zones:
+            z[:] = cards[at:at + len(z)]
+            at += len(z)
+
+    def _determinize_draft(self, player: int, belief: Belief) -> None:
+        n = self.num_players
+        rng = self.rng
+        others = [q for q in range(n) if q != player]
+        self.draw[player].sort()
+        shuffle(rng, self.draw[player])
+        # Every card `player` cannot see now, and the zones of each other player.
+        zones = {q: [self.pool[q], self.building[q], self.side[q], self.hands[q], self.draw[q]]
+                 for q in others}
+        hidden = set(self.undealt)
+        hidden.update(c for zs in zones.values() for z in zs for c in z)
+        hidden.update(c for q in others for c in self.cur[q])
+        hidden.update(c for q in range(n) for k in self.packs[q] for c in k)
+        memory = self.memory[player]
+        # What the others remember is theirs: a copy for `player` keeps only its own memory.
+        self.memory = tuple(m if q == player else DraftMemory() for q, m in enumerate(self.memory))
+        owned: dict[int, list[int]] = {q: [] for q in others}  # cards known to be q's
+        # A card on the table or in a discard pile shows whose it is.
+        shown = {c: p for p in range(n) for c in self.discard[p]}
+        shown.update((c, self.owner[c]) for z in self.soldiers for c in z)
+        for cards, takers in memory.closed:
+            left = list(takers)
+            for cid in cards:
+                if cid in shown and shown[cid] in left:
+                    left.remove(shown[cid])
+            rest = sorted(c for c in cards if c not in shown)
+            shuffle(rng, rest)  # who took which: one card each, in an unknown order
+            for cid, q in zip(rest, left):
+                if cid in hidden and q in owned:
+                    owned[q].append(cid)
+        # Packs `player` passed on, still going round: what it left, less the picks since.
+        pending: list[tuple[int, list[int]]] = []  # (holder picking in secret now, its pack)
+        contents: dict[int, list[int]] = {}
+        step = 1 if self.pack_no % 2 == 0 else -1
+        if self.phase == DRAFT:
+            for q in others:
+                seen = memory.open.get(self.pack_id[q])
+                if seen is None:
+                    continue
+                left = sorted(seen)
+                takers = memory.takers_since(player, q, step, n)
+                for taker in takers:
+                    cid = left.pop(rng.randrange(len(left)))
+                    owned[taker].append(cid)
+                if self.picked[q]:
+                    pending.append((q, left))
+                contents[q] = left
+        known = {c for cs in owned.values() for c in cs}
+        known.update(c for cs in contents.values() for c in cs)
+        unknown = sorted(hidden - known)
+        shuffle(rng, unknown)
+        if self.phase == DRAFT:
+            # Packs still unseen, unopened packs and undealt cards: from the unknown cards.
+            for q in others:
+                if q in contents:
+                    self.cur[q][:] = contents[q]
+                else:  # a pack it has not seen (with the secret pick, if one is made)
+                    self.cur[q][:] = [unknown.pop() for _ in range(len(self.cur[q])
+                                                                   + self.picked[q])]
+                    if self.picked[q]:
+                        pending.append((q, self.cur[q]))
+            for q in range(n):
+                for k in self.packs[q]:
+                    k[:] = [unknown.pop() for _ in k]
+            self.undealt[:] = [unknown.pop() for _ in self.undealt]
+            for q, _ in pending:  # its secret pick is one slot of its pool
+                self.pool[q].pop()
+        else:
+            self.undealt[:] = [unknown.pop() for _ in self.undealt]
+        sizes = {q: sum(len(z) for z in zones[q]) for q in others}
+        for q in others:  # more than fits can only come of a wrong guess of who took which
+            unknown.extend(owned[q][sizes[q]:])
+            del owned[q][sizes[q]:]
+        for q in others:
+            mine = owned[q] + [unknown.pop() for _ in range(sizes[q] - len(owned[q]))]
+            self._deal_into(sorted(mine), zones[q])
+        for q, _ in pending:  # the pick made in secret now, as `belief` says
+            self.picked[q] = False
+            self._legal = {}
+            name = belief.choose(self, q, self.legal_actions(q), rng).card
+            cid = next(c for c in self.cur[q] if self.names[c] == name)
+            self.cur[q].remove(cid)
+            self.pool[q].append(cid)
+            self.picked[q] = True
+            self._legal = {}
 
 _HANDLERS = {
     Pick: BattleState._do_pick,

@@ -19,7 +19,7 @@ import functools
 import random
 from typing import Any
 
-from ...engine import Outcome, State, shuffle, split_rng
+from ...engine import UNIFORM, Belief, Outcome, State, shuffle, split_rng
 from .actions import (
     SIGNS,
     Attack,
@@ -149,6 +149,8 @@ REVIVE_OR_DECLINE = (Revive(), Decline())
 
 
 class ChampionsState(State):
+    takes_belief = True
+
     def __init__(self, config: Config, seed: int):
         super().__init__(2, random.Random(seed))
         self.config = config
@@ -761,63 +763,107 @@ class ChampionsState(State):
         new.result = self.result
         return new
 
-    def determinize(self, player: int, rng: random.Random) -> ChampionsState:
+    def determinize(self, player: int, rng: random.Random,
+                    belief: Belief = UNIFORM) -> ChampionsState:
         """Resample what `player` cannot know: the Reserve Pile's order (and, before the
         reveal, which reinforcements the opponent holds and where it put them), the
-        opponent's unrevealed Roshambo throw, and the opponent's secret battle order."""
+        opponent's unrevealed Roshambo throw, and the opponent's secret battle order. The
+        opponent's secret choices (placements, throw, order) are put to `belief`, one at a
+        time, as the opponent faced them; the order keeps the cards already flipped. Only
+        what `player` sees is read: hidden cards are sorted before they are shuffled."""
         new = self.clone()
         new.rng = split_rng(rng)
         other = 1 - player
         if new.phase == DISTRIBUTE:
-            new._resample_opponent_deal(other)
+            new._resample_opponent_deal(other, belief)
+        new.reserve = sort_cards(new.reserve)
         shuffle(new.rng, new.reserve)
         if new.phase == ROSHAMBO and new.throws[other] is not None:
-            new.throws[other] = new.rng.choice(SIGNS)
+            new.throws[other] = None  # the opponent faces its throw again
+            new._legal = {}
+            new.throws[other] = belief.choose(new, other, THROWS, new.rng).sign
+            new._legal = {}
         if new.battle is not None:  # ordering, flipping, a tie's Roshambo, the Medic
-            new._resample_order(new.battle, other)
+            new._resample_order(new.battle, other, belief)
         return new
 
-    def _resample_opponent_deal(self, other: int) -> None:
+    def _resample_opponent_deal(self, other: int, belief: Belief) -> None:
         """Before the reveal the opponent's reinforcements are just a count: deal them anew
-        from everything unseen, and place the ones it has placed on random face cards."""
+        from everything unseen, and place as many as it has placed, one at a time, as
+        `belief` says it would."""
         table = self.tables[other]
         placed = self._placed(other)
         count = placed + len(self.hands[other])
         pool = [c for cards in table.values() for c in cards] + self.hands[other]
         pool += [c for c in self.reserve if not is_face(c)]
         faces = [c for c in self.reserve if is_face(c)]
+        pool = sort_cards(pool)
         shuffle(self.rng, pool)
-        mine = sort_cards(pool[:count])
         self.reserve = pool[count:] + faces
         for cmd in table:
             table[cmd] = []
-        commanders = list(table)
-        for card in mine[:placed]:
-            table[self.rng.choice(commanders)].append(card)
-        self.hands[other] = mine[placed:]
+        self.hands[other] = sort_cards(pool[:count])
+        self._legal = {}
+        for _ in range(placed):
+            move = belief.choose(self, other, self.legal_actions(other), self.rng)
+            table[move.commander].append(self.hands[other].pop(0))
+            self._legal = {}
 
-    def _resample_order(self, b: Battle, other: int) -> None:
+    def _resample_order(self, b: Battle, other: int, belief: Belief) -> None:
+        """The opponent's secret order, drawn from `belief`: while it is ordering, as many
+        cards as it has put down (the rest stay in its hand); once it has ordered, the whole
+        order, keeping the cards already flipped in their places."""
+        attacking = other == b.attacker
         if self.phase == ORDER:
             cards = b.order[other] + b.hand[other]
-            shuffle(self.rng, cards)
-            k = len(b.order[other]) if b.hand[other] else len(cards)
-            attacking = other == b.attacker
-            cmd = b.att_cmd if attacking else b.def_cmd
-            b.order[other] = cards[:k]
-            b.hand[other] = sorted(
-                cards[k:], key=lambda c: (-self.battle_value(c, cmd, attacking), _SORT[c]))
+            steps = None if b.ordered(other) else len(b.order[other])
+            b.order[other] = self._believed_order([], cards, other, belief, steps)
+            b.hand[other] = self._order_hand([c for c in cards if c not in b.order[other]],
+                                             b, attacking)
             return
-        if other == b.attacker:
+        if attacking:
             start = b.att_pos + b.tie
-            rest = b.att_stack[start:]
-            shuffle(self.rng, rest)
-            b.att_stack[start:] = rest
+            stack = b.att_stack
+            stack[start:] = self._believed_order(stack[:start], stack[start:], other, belief)
         elif b.def_round == 1:
             start = b.def_pos + b.tie
-            rest = b.def_pass[start:]
-            shuffle(self.rng, rest)
+            rest = self._believed_order(b.def_pass[:start], b.def_pass[start:], other, belief)
             b.def_pass[start:] = rest
             b.order[other] = list(b.def_pass)  # the first pass is the chosen order
+
+    def _order_hand(self, cards: list[str], b: Battle, attacking: bool) -> list[str]:
+        """Cards to order as `_start_battle` hands them over: strongest first."""
+        cmd = b.att_cmd if attacking else b.def_cmd
+        return sorted(cards, key=lambda c: (-self.battle_value(c, cmd, attacking), _SORT[c]))
+
+    def _believed_order(self, prefix: list[str], rest: list[str], other: int,
+                        belief: Belief, steps: int | None = None) -> list[str]:
+        """An order of `rest` to follow `prefix`, put to `belief` card by card on a copy in
+        which the opponent is ordering again with `prefix` already laid down; with `steps`,
+        only that many cards, one `PutNext` each (the order is not finished)."""
+        if len(rest) < 2 or steps == 0:
+            return list(rest) if steps is None else []
+        scratch = self.clone()
+        scratch.phase = ORDER
+        sb = scratch.battle = self.battle.clone()
+        hand = sb.hand[other] = self._order_hand(rest, sb, other == sb.attacker)
+        order = sb.order[other] = list(prefix)
+        scratch._legal = {}
+        while hand and (steps is None or len(order) < len(prefix) + steps):
+            actions = scratch.legal_actions(other)
+            if steps is not None:
+                actions = [a for a in actions if type(a) is PutNext]
+            move = belief.choose(scratch, other, actions, self.rng)
+            scratch._legal = {}
+            if type(move) is PutNext:
+                hand.remove(move.card)
+                order.append(move.card)
+                if len(hand) == 1:
+                    order.append(hand.pop())
+            else:  # the rest as shown
+                order += hand
+                hand.clear()
+        return order[len(prefix):]
 
 
 _HANDLERS = {

@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State, shuffle, split_rng
+from ...engine import UNIFORM, Belief, Outcome, State, shuffle, split_rng
 from .actions import COLOURS, ChooseDice, Defeat, Stop
 from .config import Config
 
@@ -97,6 +97,8 @@ def card_defeats(swords: tuple[int, ...], free: int, card: str) -> tuple[Defeat,
 
 
 class KowState(State):
+    takes_belief = True
+
     def __init__(self, config: Config, seed: int):
         super().__init__(2, random.Random(seed))
         self.config = config
@@ -409,11 +411,15 @@ class KowState(State):
         new.defeated_now = self.defeated_now
         return new
 
-    def determinize(self, player: int, rng: random.Random) -> KowState:
+    def determinize(self, player: int, rng: random.Random,
+                    belief: Belief = UNIFORM) -> KowState:
         """Resample what `player` cannot know: the order of the Battle Deck and an opponent's
-        unrevealed dice choice; and re-seed the dice."""
+        unrevealed dice choice (put to `belief` as the opponent faced it: same pool, same
+        table); and re-seed the dice. Only what `player` sees is read: the deck is sorted
+        before it is shuffled, so its true order cannot show through."""
         new = self.clone()
         new.rng = split_rng(rng)
+        new.deck.sort()
         shuffle(new.rng, new.deck)
         other = 1 - player
         choice = new.chosen[other]
@@ -422,8 +428,10 @@ class KowState(State):
             pool[0] += choice.red
             pool[1] += choice.white
             pool[2] += choice.blue
-            options = dice_choices(tuple(pool), self.config.min_dice, self.config.max_dice)
-            pick = options[new.rng.randrange(len(options))]
+            new.chosen[other] = None  # the opponent faces its choice again
+            new._legal = {}
+            pick = belief.choose(new, other, new.legal_actions(other), new.rng)
+            new._legal = {}
             pool[0] -= pick.red
             pool[1] -= pick.white
             pool[2] -= pick.blue

@@ -954,7 +954,7 @@ class ViktoryState(State):
         new.rng = random.Random(rng.getrandbits(64))
         if self.has_cards:
             other = 1 - player
-            unseen = new.deck + new.hands[other]
+            unseen = sorted(new.deck + new.hands[other])  # the true order must not show
             new.rng.shuffle(unseen)
             k = len(new.hands[other])
             new.hands[other] = sorted(unseen[:k])

@@ -816,6 +816,7 @@ class WordIronState(State):
         for p in (0, 1):
             for k in (STRATEGY, CHANCE, WORD):
                 new._resample(p, k)
+            new.piles[p][CHAMPION].sort()
             shuffle(new.rng, new.piles[p][CHAMPION])
         return new
 
@@ -823,8 +824,9 @@ class WordIronState(State):
         pile, aside, seen = self.piles[p][k], self.aside[p][k], self.seen[p][k]
         top = pile[-1:] if self.config.decks_face_up else []
         hidden = pile[: len(pile) - len(top)]
-        known = [c for c in hidden if seen >> c & 1]
-        unknown = [c for c in hidden if not seen >> c & 1] + aside
+        # Sorted before shuffling: the true order must not show through the draws.
+        known = sorted(c for c in hidden if seen >> c & 1)
+        unknown = sorted([c for c in hidden if not seen >> c & 1] + aside)
         shuffle(self.rng, unknown)
         cut = len(hidden) - len(known)
         hidden = known + unknown[:cut]
