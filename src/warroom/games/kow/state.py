@@ -429,8 +429,11 @@ class KowState(State):
             pool[1] += choice.white
             pool[2] += choice.blue
             new.chosen[other] = None  # the opponent faces its choice again
+            movers = new.movers
+            new.movers = tuple(p for p in new.choosers if p == other or p in movers)
             new._legal = {}
             pick = belief.choose(new, other, new.legal_actions(other), new.rng)
+            new.movers = movers
             new._legal = {}
             pool[0] -= pick.red
             pool[1] -= pick.white
