@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
 import click
@@ -84,11 +83,8 @@ def _quiet_stdout() -> int:
     return 1
 
 
-def _terminate(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt("terminated")
-
-
 def entry() -> None:
-    # `kill` stops a command the way Ctrl-C does: a game is saved, finished games are kept.
-    signal.signal(signal.SIGTERM, _terminate)
-    sys.exit(main())
+    """The console command (see warroom.console, which the installed `warroom` runs)."""
+    from ..console import entry as console_entry
+
+    console_entry()

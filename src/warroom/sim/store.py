@@ -30,7 +30,9 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import signal
 import sqlite3
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -568,9 +570,12 @@ class GameWriter:
             self.flush()
 
     def flush(self) -> None:
-        if self.buffer:
-            self.written += self.store.add_games(self.run_id, self.buffer)
-            self.buffer = []
+        # Ctrl-C waits for the write to end: between the commit and the emptied buffer, it
+        # would have the `finally` that keeps every game write them twice.
+        with interrupts_after():
+            if self.buffer:
+                self.written += self.store.add_games(self.run_id, self.buffer)
+                self.buffer = []
         self._last = time.monotonic()
 
 
@@ -584,6 +589,27 @@ def _run_info(row: tuple) -> RunInfo:
     return RunInfo(run_id, game, version, json.loads(config), json.loads(players), seed,
                    bool(rotate), requested, sweep_id, None if cell is None else json.loads(cell),
                    created, tune_id)
+
+
+@contextmanager
+def interrupts_after() -> Iterator[None]:
+    """Run the block whole: Ctrl-C (or SIGTERM) arriving meanwhile is acted on once it ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread receives signals
+        return
+    caught: list[tuple[int, Any]] = []
+    signals = (signal.SIGINT, signal.SIGTERM)
+    previous = {s: signal.signal(s, lambda signum, frame: caught.append((signum, frame)))
+                for s in signals}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        for signum, frame in caught[:1]:
+            handler = previous[signum]
+            if callable(handler):
+                handler(signum, frame)  # raises KeyboardInterrupt, as it would have
 
 
 def _reason(exc: BaseException) -> str:
