@@ -11,7 +11,7 @@ from warroom.engine import config_to_json
 from warroom.games import REGISTRY
 from warroom.sim.batch import BatchSpec, play_one
 from warroom.sim.runs import execute, find_resumable
-from warroom.sim.store import ResultStore, StoreError
+from warroom.sim.store import SCHEMA_VERSION, ResultStore, StoreError
 from warroom.sim.summary import summarise
 
 KOW = REGISTRY["kow"]
@@ -198,9 +198,10 @@ def test_a_version_1_file_is_migrated_in_place_and_keeps_its_games(tmp_path):
         assert game["winners"] == [0] and game["cards"] is None and game["length"] == 40
         execute(store, run, 4)  # the run goes on, now with card facts
         assert [g["cards"] is not None for g in store.iter_games(run.id)] == [False] + [True] * 3
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     with ResultStore(path) as again:  # opening it again changes nothing
         assert again.count_games(1) == 4
+        assert again.run(1).files is None  # made before runs kept their data files
 
 
 def test_a_newer_file_is_refused_in_one_line(tmp_path):

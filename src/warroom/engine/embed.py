@@ -71,7 +71,7 @@ def with_embedded(game: Game, values: dict[str, Any],
         if spec is None:
             raise DataError(f"files.{option}: {game.name} has no option {option!r} that names "
                             "a data file")
-        out[option] = str(_materialise(file, values.get(option), option, spec.suffix))
+        out[option] = str(_materialise(file, values.get(option), spec.suffix))
     return out
 
 
@@ -98,13 +98,15 @@ def check_files(game: Game, values: dict[str, Any],
 _DIR: Path | None = None
 
 
-def _materialise(file: EmbeddedFile, value: Any, option: str, suffix: str) -> Path:
+def _materialise(file: EmbeddedFile, value: Any, suffix: str) -> Path:
     global _DIR
     if _DIR is None:
         _DIR = Path(tempfile.mkdtemp(prefix="warroom-embedded-"))
         atexit.register(shutil.rmtree, _DIR, True)
-    name = Path(str(value or option)).name
-    name = "".join(c for c in name if c.isalnum() or c in "._- ")[:80] or option
+    # Two options naming one file name one copy; an option left out (its default) and another
+    # left out share theirs too.
+    name = Path(str(value or "default")).name
+    name = "".join(c for c in name if c.isalnum() or c in "._- ")[:80] or "default"
     if not Path(name).suffix:
         name += suffix
     path = _DIR / file.sha256 / name
