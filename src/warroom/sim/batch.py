@@ -267,6 +267,7 @@ def _context() -> Any:
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload([__name__])
+        _start_forkserver()
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -305,6 +306,21 @@ def ordered_map(pool: ProcessPoolExecutor, function: Callable[[Any], Any],
 
 _BROKEN = ("a worker process stopped unexpectedly (killed, or out of memory?); the games "
            "finished so far are kept, and a resume plays the rest")
+
+
+def _start_forkserver() -> None:
+    """Start the fork server (and the resource tracker) with Ctrl-C blocked. They belong to
+    this process's group, so a Ctrl-C reaches them too; the server imports warroom before it
+    ignores Ctrl-C, and one arriving then would end it with a traceback. The block is
+    inherited by them (and the workers forked from the server), and lifted here at once: a
+    Ctrl-C that came meanwhile is then acted on in this process."""
+    from multiprocessing import forkserver
+
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator[Chunk]:
