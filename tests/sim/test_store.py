@@ -224,3 +224,13 @@ def test_card_facts_are_stored_per_game_and_seat_as_the_game_gave_them(tmp_path)
         assert rows == 6
         assert [g["cards"] for g in store.iter_games(run.id, cards=False)] == [None] * 3
 
+
+
+def test_a_database_left_without_tables_is_set_up_not_refused(tmp_path):
+    """A command stopped (Ctrl-C) after SQLite made the file but before warroom made its
+    tables leaves an empty database: the next command takes it."""
+    path = tmp_path / "half.sqlite"
+    sqlite3.connect(path).execute("PRAGMA journal_mode=WAL").connection.close()
+    assert path.stat().st_size > 0
+    with ResultStore(path) as store:
+        assert store.runs() == []

@@ -9,6 +9,7 @@ import click
 
 from ..engine import WarroomError
 from ..engine.data import displayable
+from .common import Interrupted
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -54,8 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # the file system: a full disk, a read-only place, a missing path
         where = f"{exc.filename}: " if exc.filename else ""
         return _fail(f"{where}{exc.strerror or exc}")
-    except (KeyboardInterrupt, click.exceptions.Abort):
-        print("interrupted", file=sys.stderr)
+    except (KeyboardInterrupt, click.exceptions.Abort) as exc:
+        # One line: what the command kept, if it said (Interrupted), else just that.
+        said = exc.args[0] if isinstance(exc, Interrupted) and exc.args else ""
+        print(said or "interrupted", file=sys.stderr)
         return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code

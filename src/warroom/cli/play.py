@@ -16,7 +16,7 @@ from ..engine.embed import embed_files
 from ..engine.record import check_record_files, record_config
 from ..games import get_game
 from . import cli
-from .common import SEED, SET_HELP, echo_err, fresh_seed, game_and_config
+from .common import SEED, SET_HELP, Interrupted, echo_err, fresh_seed, game_and_config
 
 
 class LogPrinter:
@@ -109,8 +109,7 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     except KeyboardInterrupt:
         where = f"saved to {save}; continue with: warroom play {g.name} --resume {save}" \
             if save else "not saved (use --save FILE to keep a game)"
-        echo_err(f"\ngame stopped: {where}")
-        raise
+        raise Interrupted(f"game stopped: {where}") from None
     outcome = result.outcome
     if as_json:
         click.echo(json.dumps({**outcome.to_json(), "seed": seed, "game": g.name,

@@ -294,7 +294,9 @@ class ResultStore:
         app = self.db.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in self.db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-        known = tables == OWN_TABLES_1 or OWN_TABLES_2 <= tables
+        # No tables at all: an empty database (made by a command stopped before it made its
+        # tables, say) holds nothing to protect.
+        known = not tables or tables == OWN_TABLES_1 or OWN_TABLES_2 <= tables
         if app not in (0, APPLICATION_ID) or (app == 0 and not known):
             held = f"tables {', '.join(sorted(tables))}" if tables else "no tables"
             raise StoreError(f"{self.path}: an SQLite database of another program ({held}), "
