@@ -365,6 +365,13 @@ def children(pid: int, depth: int = 99) -> list[int]:
     return found
 
 
+def stored_games(db: Path) -> int:
+    try:
+        return sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    except sqlite3.Error:  # not made yet
+        return 0
+
+
 def start_long_simulation(db: Path) -> subprocess.Popen:
     proc = subprocess.Popen([WARROOM, "simulate", "kow", "--games", "100000", "--players",
                              "random,random", "--workers", "2", "--db", str(db)],
@@ -408,6 +415,10 @@ def test_defect_killing_the_simulation_leaves_no_tracebacks_and_no_workers(tmp_p
 def test_a_terminated_simulation_keeps_its_games_like_ctrl_c(tmp_path):
     db = tmp_path / "k.sqlite"
     proc = start_long_simulation(db)
+    deadline = time.monotonic() + 120  # a loaded machine may take a while for the first games
+    while stored_games(db) == 0:
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.2)
     proc.terminate()
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err

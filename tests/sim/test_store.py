@@ -11,7 +11,7 @@ from warroom.engine import config_to_json
 from warroom.games import REGISTRY
 from warroom.sim.batch import BatchSpec, play_one
 from warroom.sim.runs import execute, find_resumable
-from warroom.sim.store import SCHEMA_VERSION, ResultStore, StoreError
+from warroom.sim.store import APPLICATION_ID, SCHEMA_VERSION, ResultStore, StoreError
 from warroom.sim.summary import summarise
 
 KOW = REGISTRY["kow"]
@@ -206,7 +206,10 @@ def test_a_version_1_file_is_migrated_in_place_and_keeps_its_games(tmp_path):
 
 def test_a_newer_file_is_refused_in_one_line(tmp_path):
     path = tmp_path / "new.sqlite"
-    sqlite3.connect(path).execute("PRAGMA user_version=9").connection.commit()
+    db = sqlite3.connect(path)  # a warroom file from a later version
+    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    db.execute("PRAGMA user_version=9")
+    db.commit()
     with pytest.raises(StoreError, match="unknown version 9"):
         ResultStore(path)
 

@@ -114,6 +114,22 @@ def test_sweep_report_has_a_plot_per_figure_with_the_cells_numbers(swept):
     assert "mean game length: from " in text and "(max_dice=4)" in text
 
 
+def test_sweep_report_opens_with_the_three_designer_questions_per_cell(swept):
+    _, out = swept
+    text = out.read_text()
+    sections = re.findall(r'<section id="([^"]+)">', text)
+    assert sections[0] == "questions"
+    verdicts = re.search(r'id="verdicts">(.*?)</ul>', text, re.S)[1]
+    lines = re.findall(r"<li>(.*?)</li>", verdicts)
+    assert lines[0].startswith("first-player advantage: significant in ")
+    assert lines[1].startswith("card outliers: flagged in ")
+    # heuristic against random: the heuristic dominates in both cells
+    assert lines[2].startswith("dominant strategy: in 2 of 2 cells (max_dice=2: heuristic")
+    table = re.search(r'<section id="questions">.*?<table>(.*?)</table>', text, re.S)[1]
+    rows = re.findall(r"<tr><td>(.*?)</td>", table)
+    assert rows == ["max_dice=2", "max_dice=4"]
+
+
 def test_sweep_resume_completes_every_cell_without_repeating(tmp_path):
     store = ResultStore(tmp_path / "s.sqlite")
     vary = parse_vary(["max_dice=2,4"])

@@ -100,7 +100,7 @@ def one_line_error(capsys, *args):
     ("realm_size=3", "seat0_win=0.5", "a range LOW..HIGH or choices V1|V2|..."),
     ("prize=1..3", "seat0_win=0.5", "is not a number option: give choices"),
     ("realm_size=1..9", "seat0_win=0.5", "--param realm_size=1..9: at realm_size=9: option "
-     "'realm_size' must leave the realm 1 to 8"),
+     "'realm_size' must be from 1 to 8, got 9"),
     ("deck0:Storm.skip_draw.deck=1..3", "seat0_win=0.5", "is 'strategy', not a number"),
     ("deck0:Storm.kind=1..3", "seat0_win=0.5", "Storm.kind: no field 'kind' there"),
     ("deck0:Knights' Lance.losses.ranks=0..3", "seat0_win=0.5",
@@ -180,7 +180,14 @@ def test_every_trial_is_a_run_with_the_tune_seed_and_the_report_shows_them(tuned
     assert main(["report", str(db), "--out", str(db.with_suffix(".html"))]) == 0
     printed = capsys.readouterr().out
     assert printed.startswith("best: deck0:Pike Square.unit_losses.count=")
-    assert 'data-figure="tune-0"' in db.with_suffix(".html").read_text()
+    text = db.with_suffix(".html").read_text()
+    assert 'data-figure="tune-0"' in text
+    # then the designer's three questions about the best trial
+    lines = printed.splitlines()
+    assert lines[1].startswith("first-player advantage: ")
+    assert lines[2].startswith("card outliers: flagged in ") and lines[3].startswith(
+        "dominant strategy: in 0 of 1 trials")  # random against random
+    assert '<section id="questions">' in text and "best trial (run " in text
 
 
 def test_an_interrupted_tune_resumes_within_its_budget(tmp_path):

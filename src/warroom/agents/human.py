@@ -9,6 +9,7 @@ view, and reads their choices without echo, so nobody sees another's hand or sec
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -93,8 +94,9 @@ class HumanAgent:
         if self.hotseat is None or not _is_tty(self.stdin):
             self.console.print("> ", end="")
             return self.stdin.readline()
-        self.console.print("> (typing is hidden) ", end="")
-        line = _read_without_echo(self.stdin)
+        # Echo goes off before the prompt shows, so that nothing typed ahead is echoed.
+        line = _read_without_echo(self.stdin, lambda: self.console.print(
+            "> (typing is hidden) ", end=""))
         self.console.print()
         return line
 
@@ -134,10 +136,11 @@ def _is_tty(stream: TextIO) -> bool:
         return False
 
 
-def _read_without_echo(stream: TextIO) -> str:
+def _read_without_echo(stream: TextIO, prompt: Callable[[], None]) -> str:
     try:
         import termios
     except ImportError:  # no POSIX terminal: the screen is still cleared between players
+        prompt()
         return stream.readline()
     fd = stream.fileno()
     old = termios.tcgetattr(fd)
@@ -145,6 +148,7 @@ def _read_without_echo(stream: TextIO) -> str:
     new[3] &= ~termios.ECHO
     termios.tcsetattr(fd, termios.TCSADRAIN, new)
     try:
+        prompt()
         return stream.readline()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)

@@ -49,7 +49,8 @@ def make_config(config_cls: type, values: dict[str, Any] | None = None, game: st
 def _option_hints(config_cls: type) -> dict[str, Any]:
     """Each option's resolved type, in field order: resolving type hints costs more than
     building a config, and a class's hints never change while a process runs."""
-    return {name: _unwrap(hint)[0] for name, hint in _hints(config_cls).items()}
+    hints = typing.get_type_hints(config_cls)  # without Annotated, inside lists too
+    return {f.name: hints[f.name] for f in dataclasses.fields(config_cls)}
 
 
 def check_options(config: Any) -> None:

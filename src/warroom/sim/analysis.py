@@ -106,15 +106,34 @@ class RunAnalysis:
             return (f"dominant strategy: every player is {players[0]}, so there is nothing to "
                     "compare (see the seats for a difference between places at the table)")
         rates = self.player_rates()
-        best = max(range(len(rates)), key=lambda i: rates[i].value)
+        best = self.strongest()
         p = equal_shares_p(self.player_wins)
         rate = rates[best]
         figure = (f"{players[best]} (player {best}) wins {pct(rate)} of {self.games} games "
                   f"(fair share {100 * self.fair_share:.1f} %)")
-        low = rate.ci95[0]
-        if p < SIGNIFICANCE and low > self.fair_share:
+        if self.dominant() is not None:
             return f"dominant strategy: {figure}: it dominates, {significance(p)}"
         return f"dominant strategy: none; the strongest, {figure}, {significance(p)}"
+
+    def strongest(self) -> int:
+        """The listed player who won the most games."""
+        rates = self.player_rates()
+        return max(range(len(rates)), key=lambda i: rates[i].value)
+
+    def dominant(self) -> int | None:
+        """The listed player whose strategy dominates: it wins significantly more than its
+        fair share (chi-square test of equal shares), the lower end of its 95 % interval
+        above that share; None if no strategy does (or every player is the same)."""
+        if len(set(self.run.players)) == 1:
+            return None
+        best = self.strongest()
+        significant = equal_shares_p(self.player_wins) < SIGNIFICANCE
+        return best if significant and self.player_rates()[best].ci95[0] > self.fair_share \
+            else None
+
+    def first_advantage(self) -> bool:
+        """Whether the first player wins significantly more, or less, than its fair share."""
+        return self.first is not None and self.first.p < SIGNIFICANCE
 
     def draw_verdict(self) -> str:
         return f"draws: {pct(self.draw_rate())} of {self.games} games"

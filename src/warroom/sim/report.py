@@ -94,6 +94,43 @@ def run_document(a: RunAnalysis) -> Document:
                     a.to_json())
 
 
+def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Section:
+    """The three questions a designer asks first, answered for several runs (a sweep's
+    cells, a tune's best trial): a line per question over all runs, then a row per run with
+    each figure, its interval and its sample size as the run's own report gives them."""
+    def which(labels: list[str]) -> str:
+        return f"{len(labels)} of {len(cells)} {what}s" + (f" ({'; '.join(labels)})"
+                                                           if labels else "")
+
+    def answer(verdict: str) -> str:
+        return verdict.split(": ", 1)[-1]
+
+    first = [label for label, a in cells if a.first_advantage()]
+    unmeasured = sum(a.first is None for _, a in cells)
+    dominant = [f"{label}: {a.run.players[d]} (player {d})" for label, a in cells
+                if (d := a.dominant()) is not None]
+    outliers = [f"{label}: {', '.join(e.card for e in a.cards.flagged())}" for label, a in cells
+                if a.cards is not None and a.cards.flagged()]
+    with_cards = sum(a.cards is not None and bool(a.cards.effects) for _, a in cells)
+    verdicts = [
+        f"first-player advantage: significant in {which(first)}"
+        + (f"; not measured in {unmeasured} (no first player)" if unmeasured else ""),
+        f"card outliers: flagged in {which(outliers)}"
+        + ("" if with_cards == len(cells) else
+           f"; {len(cells) - with_cards} without card facts to compare"),
+        f"dominant strategy: in {which(dominant)}",
+    ]
+    rows = [[label, answer(a.first_verdict()), answer(a.card_verdict()),
+             answer(a.strategy_verdict())] for label, a in cells]
+    return Section("questions", "Is there a first-player advantage, which cards are outliers, "
+                   "does any strategy dominate?", verdicts,
+                   table=([what, "first-player advantage", "card outliers",
+                           "dominant strategy"], rows),
+                   note=f"Each {what}'s answers as its run's own report (warroom report --run N) "
+                        "gives them, with the plots behind them: the figure, its 95 % "
+                        "interval, the games it rests on and a test.")
+
+
 def _seat_section(a: RunAnalysis) -> Section:
     seats = [f"seat {i}" for i in range(a.seats)]
     seat_rates = a.seat_rates()

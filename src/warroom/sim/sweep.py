@@ -17,7 +17,7 @@ from ..agents import parse_specs
 from ..engine import ConfigError, DataError, Game, config_to_json, parse_assignments
 from ..engine.config import option_names
 from .analysis import RunAnalysis, analyse
-from .report import Document, Plot, Section, game_title
+from .report import Document, Plot, Section, game_title, questions_section
 from .runs import execute
 from .stats import Moments, Rate, homogeneity_p, same_location_p, significance
 from .store import ResultStore, StoreError, SweepInfo
@@ -141,12 +141,13 @@ def _mean_point(m: Moments) -> Point:
 
 def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
     runs = store.runs(sweep_id=sweep.id)
-    analyses = [analyse(store, r, cards=False) for r in runs if store.count_games(r.id)]
+    analyses = [analyse(store, r) for r in runs if store.count_games(r.id)]
     if not analyses:
         raise StoreError(f"{store.path}: sweep {sweep.id} has no finished games yet")
     labels = [", ".join(f"{k}={v}" for k, v in (a.run.cell or {}).items()) for a in analyses]
     xlabel = " / ".join(k for k, _ in sweep.vary)
-    sections = [_figure_section(*figure, labels, xlabel) for figure in _figures(analyses)]
+    sections = [questions_section(list(zip(labels, analyses, strict=True)), "cell"),
+                *(_figure_section(*figure, labels, xlabel) for figure in _figures(analyses))]
     facts = [
         ("game", f"{game_title(sweep.game)} ({sweep.game})"),
         ("sweep", f"{sweep.id}, created {sweep.created}"),

@@ -544,7 +544,8 @@ def tune_document(store: ResultStore, info: TuneInfo) -> Any:
     """The report of a tune: the best values with their figure, interval and games, a plot
     of the figure against each param, and every trial."""
     from . import plots
-    from .report import Document, Plot, Section, game_title
+    from .analysis import analyse
+    from .report import Document, Plot, Section, game_title, questions_section
 
     result = load_result(store, info)
     t = result.target
@@ -584,4 +585,7 @@ def tune_document(store: ResultStore, info: TuneInfo) -> Any:
             "trials": [{"run": r.run.id, "values": r.values, "figure": r.figure.value,
                         "ci95": [r.figure.low, r.figure.high], "games": r.figure.games}
                        for r in trials]}
-    return Document(f"Tune report: {game_title(info.game)}", facts, [section], data)
+    label = ", ".join(f"{k}={_show(v)}" for k, v in best.values.items()) or "best"
+    questions = questions_section([(f"best trial (run {best.run.id}): {label}",
+                                    analyse(store, best.run))], "trial")
+    return Document(f"Tune report: {game_title(info.game)}", facts, [section, questions], data)
