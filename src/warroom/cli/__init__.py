@@ -12,7 +12,25 @@ from ..engine.data import displayable
 from .common import Interrupted
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Stopped(Exception):
+    """Ctrl-C during a command, carried past click (which would print a blank line and turn
+    it into an Abort that forgets what the command said it kept)."""
+
+    def __init__(self, line: str):
+        super().__init__(line)
+        self.line = line
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            said = exc.args[0] if isinstance(exc, Interrupted) and exc.args else ""
+            raise _Stopped(said or "interrupted") from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="warroom")
 def cli() -> None:
     """warroom: play, playtest and analyse card battle games."""
@@ -55,10 +73,11 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # the file system: a full disk, a read-only place, a missing path
         where = f"{exc.filename}: " if exc.filename else ""
         return _fail(f"{where}{exc.strerror or exc}")
-    except (KeyboardInterrupt, click.exceptions.Abort) as exc:
-        # One line: what the command kept, if it said (Interrupted), else just that.
-        said = exc.args[0] if isinstance(exc, Interrupted) and exc.args else ""
-        print(said or "interrupted", file=sys.stderr)
+    except _Stopped as exc:  # one line: what the command kept, if it said, else just that
+        print(exc.line, file=sys.stderr)
+        return 130
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        print("interrupted", file=sys.stderr)
         return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code
