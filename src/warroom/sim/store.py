@@ -290,7 +290,8 @@ class ResultStore:
     def _check_own(self, mark: bool) -> None:
         """Refuse, before changing anything, a database that warroom did not make. Databases
         made before the application id was set are recognised by their tables (and marked);
-        a version 2 file may also hold Optuna's tables."""
+        a version 2 file may also hold Optuna's tables. One with no tables at all holds
+        nothing (a command stopped before it made them): it is taken and set up."""
         app = self.db.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in self.db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
