@@ -309,18 +309,26 @@ _BROKEN = ("a worker process stopped unexpectedly (killed, or out of memory?); t
 
 
 def _start_forkserver() -> None:
-    """Start the fork server (and the resource tracker) with Ctrl-C blocked. They belong to
+    """Start the fork server (and the resource tracker) with Ctrl-C ignored. They belong to
     this process's group, so a Ctrl-C reaches them too; the server imports warroom before it
-    ignores Ctrl-C, and one arriving then would end it with a traceback. The block is
-    inherited by them (and the workers forked from the server), and lifted here at once: a
-    Ctrl-C that came meanwhile is then acted on in this process."""
+    ignores Ctrl-C itself, and one arriving then would end it with a traceback. An ignored
+    signal stays ignored across the start of a program (a blocked one does not, here), and the
+    workers forked from the server inherit it too. Meanwhile this process blocks Ctrl-C
+    rather than lose it: one that came is acted on once the block is lifted."""
     from multiprocessing import forkserver
 
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()  # only the main thread may change signal handlers
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        forkserver.ensure_running()
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            forkserver.ensure_running()
+        finally:
+            signal.signal(signal.SIGINT, handler)
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator[Chunk]:
