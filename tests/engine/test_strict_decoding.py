@@ -236,6 +236,15 @@ def test_control_characters_are_shown_as_escapes():
     assert displayable("[/red] plain") == "[/red] plain"
 
 
+def test_defect_a_key_with_a_line_break_in_a_data_file_is_named_on_one_line(tmp_path):
+    """Found by the fuzz tests: a unit key "\n" in a scenario put a line break in the error."""
+    path = tmp_path / "scenario.yaml"
+    path.write_text('attacker:\n  sides:\n    - {"\\n": 2}\n', encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        get_game("viktory").config({"mode": "hybrid", "scenario": str(path)})
+    assert "\n" not in str(info.value) and "sides.0.\\n" in str(info.value)
+
+
 def test_strict_errors_are_warroom_errors():
     for error in (ConfigError, DataError, RecordError):
         assert issubclass(error, WarroomError)

@@ -81,8 +81,9 @@ def first_problem(exc: ValidationError) -> tuple[str, str]:
     """(field path, message) of a pydantic error's first problem, e.g. ('sides.1.infantry',
     'Input should be greater than or equal to 0')."""
     err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-    return loc, err["msg"].removeprefix("Value error, ")
+    # a key read from the file may hold a line break or an escape: shown escaped
+    loc = displayable(".".join(str(p) for p in err["loc"])) or "(top level)"
+    return loc, displayable(err["msg"].removeprefix("Value error, "))
 
 
 class DataOption:
