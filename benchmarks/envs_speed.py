@@ -2,22 +2,30 @@
 
 For each game (default rules) and in one run, side by side, repeated and reported as medians
 of CPU time (`time.process_time`: what other work on a shared machine takes is not counted):
-- engine step: `to_move`, `legal_actions`, `apply` of a random legal action, as
-  `warroom bench` plays;
+- engine step: `to_move`, `legal_actions`, `apply` of a random legal action, exactly as
+  `warroom bench` plays (the engine's fast path: unchecked applies, the log off), and the
+  same with checked applies and the log written (as `warroom play`, and as this benchmark
+  measured the engine before the environments took the fast path);
 - env turn: one turn of a PettingZoo AEC loop on the same game: `last()` (the observation
   vector and the action mask of the agent to move), a random legal index from the mask,
-  `step(index)`; and the `step(index)` calls alone (the engine's apply, the index lookup and
-  PettingZoo's bookkeeping);
-- the parts of the env's extra work: encoding the observation, and building the mask (the
-  index of every legal action).
+  `step(index)`; and, in a separate loop, the `step(index)` calls alone (the engine's apply,
+  the index lookup and PettingZoo's bookkeeping);
+- env turn from scratch: the same loop with each observation written whole
+  (`Encoding.encode`) and each legal action named by its key (`Encoding.key`) at every look,
+  as the environments did before observers kept each seat's vector up to date;
+- env turn with a free observation: the same loop with an observation that costs only the
+  copy of a zero vector: what no encoding, however fast, can save;
+- the parts of the env's extra work: bringing the observation up to date (and writing it from
+  scratch, for comparison), and building the mask (the index of every legal action).
 
-Run: `.venv/bin/python benchmarks/envs_speed.py [--seconds 1] [--runs 5] [--out FILE]`.
-The Markdown table goes to stdout and, with --out, to that file.
+Run: `.venv/bin/python benchmarks/envs_speed.py [--seconds 1] [--runs 5] [--games kow ...]
+[--out FILE]`. The Markdown table goes to stdout and, with --out, to that file.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import time
@@ -30,28 +38,92 @@ from warroom.envs.table import Table
 from warroom.games import REGISTRY, get_game
 
 
-def engine_steps(name: str, seconds: float, seed: int) -> float:
-    """Seconds per engine decision over random games."""
+class FromScratch(Table):
+    """A table that writes every observation whole and names every legal action by its key,
+    at every look: the cost the observers and the remembered indices save."""
+
+    def observe(self, player: int) -> dict[str, np.ndarray]:
+        state, encoding = self.live, self.encoding
+        mask = bytearray(encoding.num_actions)
+        if player == self._mover:
+            self.legal_indices()  # the legal actions, asked once per decision as before
+            index, key = encoding.index, encoding.key
+            for action in self._actions:
+                mask[index[key(action, player, state)]] = 1
+        return {"observation": encoding.encode(state, player),
+                "action_mask": np.frombuffer(mask, np.int8)}
+
+
+class FreeObservation(Table):
+    """A table whose observation costs nothing but the copy of a vector: what is left of an
+    env turn (PettingZoo's loop, the mask, the policy reading it) if encoding were free."""
+
+    def observe(self, player: int) -> dict[str, np.ndarray]:
+        mask = bytearray(self.encoding.num_actions)
+        if player == self._mover:
+            for index in self.legal_indices():
+                mask[index] = 1
+        return {"observation": self._zeros.copy(), "action_mask": np.frombuffer(mask, np.int8)}
+
+
+TABLES = {"incremental": Table, "scratch": FromScratch, "free": FreeObservation}
+
+
+def engine_step(name: str, seconds: float, seed: int, checked: bool = False) -> float:
+    """Seconds per engine decision over random games, the loop `warroom bench` times: the
+    engine's fast path (unchecked applies, the log off), as the environments play it; or,
+    `checked`, the path of `warroom play` (each action checked, the log written)."""
     game = get_game(name)
     config = game.Config()
     rng = random.Random(seed)
+    clock = time.process_time
     decisions = 0
-    start = time.process_time()
+    start = clock()
     while True:
-        state = game.new_state(config, rng.getrandbits(32))
+        game_seed = rng.getrandbits(32)
+        state = game.new_state(config, game_seed)
+        if not checked:
+            state.stop_log(start=functools.partial(game.new_state, config, game_seed))
+        apply = state.apply if checked else state.apply_trusted
         while not state.is_terminal():
             player = state.to_move()[0]
             actions = state.legal_actions(player)
-            state.apply(player, actions[rng.randrange(len(actions))])
+            apply(player, actions[rng.randrange(len(actions))])
             decisions += 1
-        elapsed = time.process_time() - start
+        elapsed = clock() - start
         if elapsed >= seconds:
             return elapsed / decisions
 
 
-def env_steps(name: str, seconds: float, seed: int) -> tuple[float, float]:
-    """Seconds per decision of a PettingZoo loop (observe, mask, choose, step), and of its
-    `step()` calls alone."""
+def env_turn(name: str, seconds: float, seed: int, table: str = "incremental") -> float:
+    """Seconds per decision of a PettingZoo loop: `last()` (observation and mask), a random
+    legal index read from the mask (`np.flatnonzero`), `step()`. No clock inside the loop: a
+    CPU clock read costs about a microsecond here."""
+    env = raw_env(name)
+    env.table = TABLES[table](name)
+    env.table._zeros = np.zeros(env.table.encoding.size, np.float32)
+    rng = random.Random(seed)
+    clock = time.process_time
+    decisions = 0
+    start = clock()
+    while True:
+        env.reset(seed=rng.getrandbits(32))
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            decisions += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return elapsed / decisions
+
+
+def step_alone(name: str, seconds: float, seed: int) -> float:
+    """Seconds per `step(index)` call of the same loop (each timed: about a microsecond of
+    it is the clock)."""
     env = raw_env(name)
     rng = random.Random(seed)
     clock = time.process_time
@@ -71,33 +143,87 @@ def env_steps(name: str, seconds: float, seed: int) -> tuple[float, float]:
             env.step(index)
             in_step += clock() - t
             decisions += 1
-        elapsed = clock() - start
-        if elapsed >= seconds:
-            return elapsed / decisions, in_step / decisions
+        if clock() - start >= seconds:
+            return in_step / decisions
 
 
-def parts(name: str, seconds: float, seed: int) -> tuple[float, float]:
-    """Seconds per decision spent encoding the observation, and building the mask."""
+def parts(name: str, seconds: float, seed: int) -> tuple[float, float, float]:
+    """Seconds per decision spent bringing the observation up to date, writing it from
+    scratch, and building the mask."""
     table = Table(name)
+    encoding = table.encoding
     rng = random.Random(seed)
-    t_encode = t_mask = 0.0
+    clock = time.process_time
+    t_look = t_scratch = t_mask = 0.0
     decisions = 0
-    start = time.process_time()
+    start = clock()
     while True:
         table.reset(rng.getrandbits(32))
         while (player := table.to_move()) is not None:
-            t0 = time.process_time()
+            t0 = clock()
             table.observation(player)
-            t1 = time.process_time()
+            t1 = clock()
+            encoding.encode(table.state, player)
+            t2 = clock()
             mask = table.mask(player)
-            t2 = time.process_time()
-            t_encode += t1 - t0
-            t_mask += t2 - t1
+            t3 = clock()
+            t_look += t1 - t0
+            t_scratch += t2 - t1
+            t_mask += t3 - t2
             legal = np.flatnonzero(mask)
             table.apply(int(legal[rng.randrange(len(legal))]))
             decisions += 1
-        if time.process_time() - start >= seconds:
-            return t_encode / decisions, t_mask / decisions
+        if clock() - start >= seconds:
+            return t_look / decisions, t_scratch / decisions, t_mask / decisions
+
+
+HEADER = ["| game | engine step (µs) | engine step, checked (µs) | env turn (µs) | turn / "
+          "engine | turn / checked engine | env turn, observation "
+          "from scratch (µs) | from scratch / engine | env turn, free observation (µs) | free "
+          "/ engine | step() alone (µs) | step / engine | observation update (µs) | "
+          "observation from scratch (µs) | mask (µs) | observation floats | actions |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+
+
+def measure(name: str, seconds: float, runs: int) -> str:
+    """One row of the table: medians over `runs` interleaved runs (drift on a shared machine
+    hits every column alike)."""
+    columns: dict[str, list[float]] = {}
+
+    def note(column: str, value: float) -> None:
+        columns.setdefault(column, []).append(value)
+
+    for run in range(runs):
+        engine = engine_step(name, seconds, run)
+        checked = engine_step(name, seconds, run, checked=True)
+        turn = env_turn(name, seconds, run)
+        scratch = env_turn(name, seconds, run, "scratch")
+        free = env_turn(name, seconds, run, "free")
+        step = step_alone(name, seconds / 2, run)
+        look, encode, mask = parts(name, seconds / 2, run)
+        note("engine", engine)
+        note("turn", turn)
+        note("turn_ratio", turn / engine)
+        note("checked", checked)
+        note("checked_ratio", turn / checked)
+        note("scratch", scratch)
+        note("scratch_ratio", scratch / engine)
+        note("free", free)
+        note("free_ratio", free / engine)
+        note("step", step)
+        note("step_ratio", step / engine)
+        note("look", look)
+        note("encode", encode)
+        note("mask", mask)
+    med = {column: statistics.median(values) for column, values in columns.items()}
+    encoding = Table(name).encoding
+    return (f"| {name} | {med['engine'] * 1e6:.1f} | {med['checked'] * 1e6:.1f} | "
+            f"{med['turn'] * 1e6:.1f} | {med['turn_ratio']:.2f} | {med['checked_ratio']:.2f} | "
+            f"{med['scratch'] * 1e6:.1f} | "
+            f"{med['scratch_ratio']:.2f} | {med['free'] * 1e6:.1f} | {med['free_ratio']:.2f} | "
+            f"{med['step'] * 1e6:.1f} | {med['step_ratio']:.2f} | "
+            f"{med['look'] * 1e6:.1f} | {med['encode'] * 1e6:.1f} | {med['mask'] * 1e6:.1f} | "
+            f"{encoding.size} | {encoding.num_actions} |")
 
 
 def main() -> None:
@@ -105,34 +231,16 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per game (median)")
+    parser.add_argument("--games", nargs="+", choices=sorted(REGISTRY), metavar="GAME",
+                        help="games to measure (default: every game)")
     parser.add_argument("--out", help="also write the table to this file")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
-    lines = ["| game | engine step (µs) | env turn: last() + step() (µs) | turn / engine | "
-             "step() alone (µs) | step / engine | encode (µs) | mask (µs) | observation "
-             "floats | actions |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    for name in REGISTRY:
-        engine, turn, turn_ratio, step, step_ratio, enc, mask = ([] for _ in range(7))
-        for run in range(args.runs):  # interleaved, so drift on a shared machine hits both
-            e = engine_steps(name, args.seconds, run)
-            v, s = env_steps(name, args.seconds, run)
-            engine.append(e)
-            turn.append(v)
-            turn_ratio.append(v / e)
-            step.append(s)
-            step_ratio.append(s / e)
-            a, b = parts(name, args.seconds / 2, run)
-            enc.append(a)
-            mask.append(b)
-        encoding = Table(name).encoding
-        med = statistics.median
-        lines.append(
-            f"| {name} | {med(engine) * 1e6:.1f} | {med(turn) * 1e6:.1f} | "
-            f"{med(turn_ratio):.2f} | {med(step) * 1e6:.1f} | {med(step_ratio):.2f} | "
-            f"{med(enc) * 1e6:.1f} | {med(mask) * 1e6:.1f} | {encoding.size} | "
-            f"{encoding.num_actions} |")
-        print(lines[-1] if len(lines) > 3 else "\n".join(lines), flush=True)
+    print("\n".join(HEADER), flush=True)
+    lines = list(HEADER)
+    for name in args.games or REGISTRY:
+        lines.append(measure(name, args.seconds, args.runs))
+        print(lines[-1], flush=True)
     if args.out:
         with open(args.out, "w") as f:
             f.write("\n".join(lines) + "\n")

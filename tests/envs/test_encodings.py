@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from warroom.engine import ConfigError, Game
-from warroom.engine.encoding import Encoding, Piece
+from warroom.engine.encoding import Encoding, Part, Piece
 from warroom.envs.table import Table, load
 from warroom.games import REGISTRY, get_game
 
@@ -84,6 +84,62 @@ def test_no_leak_every_determinisation_encodes_the_same(game_config, seed):
                                              enc.encode(twin, p)[enc.offsets[piece.name]:]
                                              [:piece.size])]
                 pytest.fail(f"seat {p}'s encoding reads hidden information: {bad}")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_observer_always_equals_a_fresh_encoding(game_config, seed):
+    """An Observer rewrites only the parts whose value changed since its seat's last look;
+    along random games, looking at random moments (a seat may miss many decisions) and at
+    determinisations in between, its vector must equal the encoding written from scratch."""
+    game, config = game_config
+    enc = game.encoding(config)
+    rng = random.Random(seed)
+    observers = [enc.observer(p) for p in range(game.num_players(config))]
+    looks = 0
+    for game_seed in range(seed * 1000, seed * 1000 + 50):  # short games: play on to 40 looks
+        if looks >= 40:
+            break
+        for state in walk(game, config, game_seed):
+            for p, observer in enumerate(observers):
+                if rng.random() < 0.6:
+                    continue
+                shown = state if rng.random() < 0.85 else state.determinize(p, rng)
+                got = observer.look(shown).copy()
+                want = enc.encode(shown, p)
+                if not np.array_equal(got, want):
+                    bad = [piece.name for piece in enc.pieces
+                           if not np.array_equal(got[enc.offsets[piece.name]:][:piece.size],
+                                                 want[enc.offsets[piece.name]:][:piece.size])]
+                    pytest.fail(f"seat {p}'s observer differs from a fresh encoding in {bad}")
+                looks += 1
+    assert looks >= 40
+
+
+def test_no_part_clears_a_constant_slot(game_config):
+    """A part clears its slots before it writes them: it must own none that write_constant
+    sets (those are written once per seat)."""
+    game, config = game_config
+    enc = game.encoding(config)
+    owned = np.zeros(enc.size, bool)
+    for _, _, _, clears in enc.compiled_parts():
+        for start, stop, _ in clears:
+            owned[start:stop] = True
+    for p in range(game.num_players(config)):
+        constant = np.frombuffer(enc.blank(p), np.float32) != 0
+        assert not (owned & constant).any(), "a part owns a constant slot"
+
+
+def test_two_parts_writing_one_slot_are_refused():
+    class Overlap(Encoding):
+        def __init__(self):
+            self._build([Piece("a", (2, 3), "x")], [("k",)])
+
+        def parts(self):
+            return [Part(("a",), lambda s, p: 0, lambda v, p, o: None),
+                    Part((("a", 1),), lambda s, p: 0, lambda v, p, o: None)]
+
+    with pytest.raises(ValueError, match="belongs to two parts"):
+        Overlap().compiled_parts()
 
 
 def test_simultaneous_choice_is_not_seen_by_the_second_mover():

@@ -94,9 +94,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.agent_selection = agent_name(self.table.to_move())
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.seats[agent]
-        return {"observation": self.table.observation(seat),
-                "action_mask": self.table.mask(seat)}
+        return self.table.observe(self.seats[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -1,13 +1,20 @@
-"""What the PettingZoo, Gymnasium and OpenSpiel adapters share: one game in play, seen
-through its encoding (engine.encoding), with no game-specific code.
+"""What the PettingZoo and Gymnasium adapters share (and OpenSpiel's, `load` and `rewards`):
+one game in play, seen through its encoding (engine.encoding), with no game-specific code.
 
 A `Table` holds the live state, maps action indices to the game's actions through the
-encoding's keys, builds each seat's observation vector and action mask, and turns an outcome
-into rewards: 1 for a win, -1 for a loss, 0 for a draw, shared by a team (`Game.team_seats`).
+encoding's keys, keeps each seat's observation vector up to date (an `Observer` per seat)
+and builds the action mask, and turns an outcome into rewards: 1 for a win, -1 for a loss, 0
+for a draw, shared by a team (`Game.team_seats`).
+
+It plays the engine's fast path, as simulation does: actions taken by index are applied
+unchecked (`State.apply_trusted`: the index names one of the legal actions), and the event log
+is off until someone reads it (`State.stop_log`: rendering or an agent's observation rebuilds
+it). The legal actions of a decision are asked once, and named by index once.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -49,19 +56,30 @@ class Table:
         self.state: State | None = None
         self.seed: int | None = None
         self._mover: int | None = None  # the seat to decide now, None once the game is over
-        self._legal: dict[int, Any] | None = None  # index -> action of the seat to decide
+        self._actions: list[Any] | None = None  # the legal actions of the seat to decide
+        self._indices: list[int] = []  # their indices
+        self._legal: dict[int, Any] | None = None  # index -> action
+        self._decision = 0  # counts the states the table has been in
+        self._observers = [self.encoding.observer(p) for p in range(self.players)]
+        self._looked = [-1] * self.players  # the decision each seat's observer last saw
+        self._num_actions = self.encoding.num_actions
 
     # --- play ---------------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
         self.seed = seed
-        self.state = self.game.new_state(self.config, seed)
+        game, config = self.game, self.config
+        self.state = game.new_state(config, seed)
+        # Nobody reads the log as the game goes; whoever does gets it rebuilt from the start.
+        self.state.stop_log(start=functools.partial(game.new_state, config, seed))
         self._moved()
 
     def _moved(self) -> None:
         """The state has changed: note who decides now, forget the legal actions."""
-        movers = self.live.to_move()
+        movers = self.state.to_move()
         self._mover = movers[0] if movers else None
+        self._actions = None
         self._legal = None
+        self._decision += 1
 
     @property
     def live(self) -> State:
@@ -76,11 +94,26 @@ class Table:
             raise RuntimeError("no game in play: call reset() first")
         return self._mover
 
+    def _decide(self) -> list[int]:
+        """The legal actions of the seat to move, asked once per decision, and their
+        indices."""
+        player, state = self._mover, self.live
+        if player is None:
+            self._actions, self._indices = [], []
+        else:
+            self._actions = actions = state.legal_actions(player)
+            self._indices = self.encoding.indices(state, player, actions)
+        return self._indices
+
+    def legal_indices(self) -> list[int]:
+        """The index of each legal action of the seat to move (none once the game is over)."""
+        return self._indices if self._actions is not None else self._decide()
+
     def legal(self) -> dict[int, Any]:
         """Index -> action for the seat to move."""
         if self._legal is None:
-            player = self._mover
-            self._legal = {} if player is None else self.encoding.legal(self.live, player)
+            indices = self.legal_indices()
+            self._legal = dict(zip(indices, self._actions or ()))
         return self._legal
 
     def apply(self, index: int) -> tuple[int, Any]:
@@ -89,30 +122,52 @@ class Table:
         player = self._mover
         if player is None:
             raise IllegalAction("the game is over; no more actions")
-        action = self.legal().get(index)
-        if action is None:
+        indices = self._indices if self._actions is not None else self._decide()
+        try:
+            action = self._actions[indices.index(index)]
+        except ValueError:
+            legal = sorted(indices)
             raise IllegalAction(
                 f"action index {index} is not legal for seat {player} now (legal: "
-                f"{sorted(self.legal())[:12]}{' ...' if len(self.legal()) > 12 else ''}); "
-                "mask actions with the observation's action_mask")
-        self.live.apply(player, action)
+                f"{legal[:12]}{' ...' if len(legal) > 12 else ''}); "
+                "mask actions with the observation's action_mask") from None
+        self.state.apply_trusted(player, action)  # one of the legal actions, by its index
         self._moved()
         return player, action
 
     def apply_action(self, player: int, action: Any) -> None:
-        """Apply a game action chosen by an engine agent (Gymnasium's opponents)."""
+        """Apply a game action chosen by an engine agent (Gymnasium's opponents): checked."""
         self.live.apply(player, action)
         self._moved()
 
     # --- what a seat sees ---------------------------------------------------------------------
     def observation(self, player: int) -> np.ndarray:
-        return self.encoding.encode(self.live, player)
+        """`player`'s observation vector (a new array): its observer brought up to date,
+        which rewrites only what changed since that seat last looked."""
+        observer = self._observers[player]
+        if self._looked[player] != self._decision:
+            observer.look(self.live)
+            self._looked[player] = self._decision
+        return observer.view.copy()
+
+    def observe(self, player: int) -> dict[str, np.ndarray]:
+        """`observation` and `action_mask` together, as PettingZoo's classic environments
+        give them (one call instead of two: this runs at every step of a training loop)."""
+        observer = self._observers[player]
+        if self._looked[player] != self._decision:
+            observer.look(self.state)
+            self._looked[player] = self._decision
+        mask = bytearray(self._num_actions)
+        if player == self._mover:
+            for index in self._indices if self._actions is not None else self._decide():
+                mask[index] = 1
+        return {"observation": observer.view.copy(), "action_mask": np.frombuffer(mask, np.int8)}
 
     def mask(self, player: int) -> np.ndarray:
         """1 for each legal action index of `player` (all 0 when it is not to move)."""
         mask = bytearray(self.encoding.num_actions)  # a store costs less than numpy's
         if player == self._mover:
-            for index in self.legal():
+            for index in self._indices if self._actions is not None else self._decide():
                 mask[index] = 1
         return np.frombuffer(mask, np.int8)
 

@@ -8,14 +8,15 @@ Defeat are not in its key: the roll fixes them.
 
 from __future__ import annotations
 
+import functools
 from array import array
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Part, Piece
 from .actions import ChooseDice, Defeat
 from .config import Config
-from .state import ALLOCATE, CHOOSE, OVER, RED, KowState, card_colour, card_value
+from .state import ALLOCATE, CHOOSE, OVER, RED, VALUE, KowState, card_colour
 
 TABLE = 3  # cards dealt each turn
 
@@ -24,7 +25,18 @@ def encoding(config: Config) -> KowEncoding:
     return KowEncoding(config)
 
 
+@functools.cache
+def dice_bits(dice: tuple[int, ...]) -> int:
+    """The rolled dice of a Defeat, by index, as the bits of a number."""
+    bits = 0
+    for i in dice:
+        bits |= 1 << i
+    return bits
+
+
 class KowEncoding(Encoding):
+    state_keyed = (Defeat,)  # a Defeat is keyed by the table slot its card lies in
+
     def __init__(self, config: Config):
         self.config = config
         self.max_dice = config.max_dice
@@ -60,16 +72,26 @@ class KowEncoding(Encoding):
             Piece("scores", (2,), "round score (you, opponent) / 84"),
         ]
         self._build(pieces, [*dice, *defeats, ("stop",)])
+        # the index of a Defeat: where its slot's keys start, plus its dice's bits - 1
+        self._slot_at = [self.index[("defeat", slot, 1)] for slot in range(TABLE)]
+        self._stop = self.index[("stop",)]
+
+    def indices(self, state: KowState, player: int, actions: Sequence[Any]) -> list[int]:
+        if not actions or type(actions[0]) is not Defeat:  # dice choices: remembered
+            return super().indices(state, player, actions)
+        # Defeats and a Stop: a Defeat's index reads which slot its card lies in now
+        slot_at = self._slot_at
+        start = {card: slot_at[slot] for slot, card in enumerate(state.table) if card}
+        stop = self._stop
+        return [start[a.card] + dice_bits(a.dice) - 1 if type(a) is Defeat else stop
+                for a in actions]
 
     def key(self, action: Any, player: int, state: KowState) -> Hashable:
         kind = type(action)
         if kind is ChooseDice:
             return ("dice", action.red, action.white, action.blue)
         if kind is Defeat:
-            mask = 0
-            for i in action.dice:
-                mask |= 1 << i
-            return ("defeat", state.table.index(action.card), mask)
+            return ("defeat", state.table.index(action.card), dice_bits(action.dice))
         return ("stop",)
 
     def describe_key(self, key: Hashable) -> str:
@@ -81,65 +103,121 @@ class KowEncoding(Encoding):
             return f"defeat table slot {key[1] + 1} with dice {dice}"
         return "stop"
 
-    def write(self, state: KowState, player: int, out: array) -> None:
+    # --- the observation: what each part reads of the state, and the slots it writes ------
+    def parts(self) -> list[Part]:
+        return [
+            Part(("red", "victories", "turn", "final_turn", "deck_left", "phase"),
+                 read_standing, self._write_standing),
+            Part(("table",), read_table, self._write_table),
+            Part(("pools", "chosen"), read_dice, self._write_dice),
+            Part(("initiative", "active"), read_order, self._write_order),
+            Part(("rolled",), read_rolled, self._write_rolled),
+            Part(("won", "scores"), read_won, self._write_won),
+        ]
+
+    def write_constant(self, player: int, out: array) -> None:
+        out[self.offsets["seat"] + player] = 1.0
+
+    def _write_standing(self, value: tuple, player: int, out: array) -> None:
         o = self.offsets
-        other = 1 - player
-        seats = (player, other)
-        out[o["seat"] + player] = 1.0
-        out[o["red"]] = state.colours[player] == RED
-        cfg = self.config
-        out[o["victories"]] = state.victories[player] / cfg.victories_to_win
-        out[o["victories"] + 1] = state.victories[other] / cfg.victories_to_win
-        out[o["turn"]] = state.turn / 8
-        out[o["final_turn"]] = state.final_turn
-        out[o["deck_left"]] = len(state.deck) / 24
-        phase = state.phase
+        colour, mine, theirs, turn, final_turn, deck, phase = value
+        out[o["red"]] = colour == RED
+        out[o["victories"]] = mine / self.config.victories_to_win
+        out[o["victories"] + 1] = theirs / self.config.victories_to_win
+        out[o["turn"]] = turn / 8
+        out[o["final_turn"]] = final_turn
+        out[o["deck_left"]] = deck / 24
         if phase == CHOOSE:
             out[o["phase"]] = 1.0
         elif phase == ALLOCATE:
             out[o["phase"] + 1] = 1.0
-        at = o["table"]
-        for slot, card in enumerate(state.table):
+
+    def _write_table(self, table: tuple, player: int, out: array) -> None:
+        at = self.offsets["table"]
+        for slot, card in enumerate(table):
             if card is not None:
                 base = at + 8 * slot
-                out[base + card_value(card) - 1] = 1.0
+                out[base + VALUE[card] - 1] = 1.0
                 out[base + (6 if card_colour(card) == RED else 7)] = 1.0
-        secret = phase == CHOOSE and not state.revealed
-        at, chosen_at = o["pools"], o["chosen"]
-        for k, p in enumerate(seats):
-            pool = state.pools[p]
-            choice = state.chosen[p] if phase != OVER else None
+
+    def _write_dice(self, value: tuple, player: int, out: array) -> None:
+        secret, pools, chosen = value
+        at, chosen_at = self.offsets["pools"], self.offsets["chosen"]
+        full, max_dice = self.pool, self.max_dice
+        for k, p in enumerate((player, 1 - player)):
+            pool, choice = pools[p], chosen[p]
             hidden = secret and p != player and choice is not None
-            counts = [pool[0], pool[1], pool[2]]
+            counts = pool
             if hidden:  # the fist is closed: what it holds still counts as pool
-                counts = [counts[0] + choice.red, counts[1] + choice.white,
-                          counts[2] + choice.blue]
+                counts = (pool[0] + choice.red, pool[1] + choice.white, pool[2] + choice.blue)
             for c in range(3):
-                if self.pool[c]:
-                    out[at + 3 * k + c] = counts[c] / self.pool[c]
+                if full[c]:
+                    out[at + 3 * k + c] = counts[c] / full[c]
             if choice is not None:
                 base = chosen_at + 4 * k
                 out[base] = 1.0
                 if not hidden:
-                    out[base + 1] = choice.red / self.max_dice
-                    out[base + 2] = choice.white / self.max_dice
-                    out[base + 3] = choice.blue / self.max_dice
-        if state.order:
-            out[o["initiative"] + (state.order[0] - player) % 2] = 1.0
-        if phase == ALLOCATE:
-            out[o["active"] + (state.active - player) % 2] = 1.0
-        at = o["rolled"]
-        for i, (colour, swords) in enumerate(state.rolled):
+                    out[base + 1] = choice.red / max_dice
+                    out[base + 2] = choice.white / max_dice
+                    out[base + 3] = choice.blue / max_dice
+
+    def _write_order(self, value: tuple, player: int, out: array) -> None:
+        first, active = value
+        if first >= 0:
+            out[self.offsets["initiative"] + (first - player) % 2] = 1.0
+        if active >= 0:
+            out[self.offsets["active"] + (active - player) % 2] = 1.0
+
+    def _write_rolled(self, value: tuple, player: int, out: array) -> None:
+        rolled, free = value
+        at = self.offsets["rolled"]
+        for i, (colour, swords) in enumerate(rolled):
             base = at + 5 * i
             out[base + colour] = 1.0
             out[base + 3] = swords / self.max_face
-            out[base + 4] = not (state.free >> i & 1)
-        at = o["won"]
-        for k, p in enumerate(seats):
+            out[base + 4] = not (free >> i & 1)
+
+    def _write_won(self, won: tuple, player: int, out: array) -> None:
+        at, scores = self.offsets["won"], self.offsets["scores"]
+        for k, p in enumerate((player, 1 - player)):
             score = 0
-            for card in state.won[p]:
-                value = card_value(card)
-                slot = at + 6 * k + value - 1
-                out[slot] += 0.25
+            for card in won[p]:
+                value = VALUE[card]
+                out[at + 6 * k + value - 1] += 0.25
                 score += value
-            out[o["scores"] + k] = score / 84
+            out[scores + k] = score / 84
+
+
+# What each part reads of the state: only what `state.observation(player)` shows (the
+# opponent's secret dice are read, and hidden by the writer, as the observation hides them).
+def read_standing(state: KowState, player: int) -> tuple:
+    victories = state.victories
+    return (state.colours[player], victories[player], victories[1 - player], state.turn,
+            state.final_turn, len(state.deck), state.phase)
+
+
+def read_table(state: KowState, player: int) -> tuple:
+    return tuple(state.table)
+
+
+def read_dice(state: KowState, player: int) -> tuple:
+    """Whether choices are still secret, each seat's pool and the choice of each seat."""
+    phase = state.phase
+    pools = state.pools
+    chosen = (None, None) if phase == OVER else tuple(state.chosen)
+    return (phase == CHOOSE and not state.revealed, (tuple(pools[0]), tuple(pools[1])), chosen)
+
+
+def read_order(state: KowState, player: int) -> tuple:
+    """Who has the initiative (-1 before the reveal) and who allocates (-1: nobody)."""
+    return (state.order[0] if state.order else -1,
+            state.active if state.phase == ALLOCATE else -1)
+
+
+def read_rolled(state: KowState, player: int) -> tuple:
+    return tuple(state.rolled), state.free
+
+
+def read_won(state: KowState, player: int) -> tuple:
+    won = state.won
+    return tuple(won[0]), tuple(won[1])

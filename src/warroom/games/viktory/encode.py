@@ -40,6 +40,8 @@ def encoding(config: Config) -> ViktoryEncoding:
 
 
 class ViktoryEncoding(Encoding):
+    remember_actions = False  # the battle makes new action objects at every decision
+
     def __init__(self, config: Config):
         self.config = config
         b = config.battle

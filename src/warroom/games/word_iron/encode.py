@@ -18,12 +18,21 @@ from array import array
 from collections.abc import Hashable
 from typing import Any
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Part, Piece
 from . import actions as A
 from .army import army_ranks
 from .config import Config
 from .deck import UNITS, load_deck
-from .state import CHAMPION, FAMILY, STRATEGY, WORD, WordIronState
+from .state import (
+    CHAMPION,
+    EMPOWER,
+    FAMILY,
+    STRATEGY,
+    WARD,
+    WORD,
+    WordIronState,
+    active_benefit,
+)
 
 NU = len(UNITS)
 PILES = ("strategy", "chance", "word")
@@ -141,49 +150,79 @@ class WordIronEncoding(Encoding):
             for u, ranks in enumerate(self.unit_ranks[p]):
                 out[o["ranks"] + k * NU + u] = ranks / self.top_rank
 
-    def write(self, state: WordIronState, player: int, out: array) -> None:
+    # --- the observation: what each part reads of the state, and the slots it writes ------
+    def parts(self) -> list[Part]:
+        def seat_part(slots: tuple[str, ...], read: Any, write: Any, copy: Any) -> list[Part]:
+            """One part per seat offset k, over row k of each piece."""
+            return [Part(tuple((name, k) for name in slots),
+                         lambda state, player, k=k: read(state, (player + k) % 2),
+                         lambda value, player, out, k=k: write(value, player, k, out), copy)
+                    for k in (0, 1)]
+
+        return [
+            Part(("coin_winner", "first_attacker", "round", "words_aside"), read_standing,
+                 self._write_standing),
+            *seat_part(("royal", "married", "champions", "field", "army"), read_forces,
+                       self._write_forces, copy_forces),
+            *seat_part(("realm", "uses"), read_realm, self._write_realm, list),
+            *seat_part(("piles", "champion_pile"), read_piles, self._write_piles, copy_piles),
+            Part(("benefits", "skips", "resource_phases"), read_benefits,
+                 self._write_benefits, copy_benefits),
+            Part(("decision", "decider", "ranks_left", "used", "tied_units", "truce_slot"),
+                 None, self._write_decision),
+        ]
+
+    def _write_standing(self, value: tuple, player: int, out: array) -> None:
         o = self.offsets
-        seats = (player, 1 - player)
-        if state.coin_winner >= 0:
-            out[o["coin_winner"] + (state.coin_winner - player) % 2] = 1.0
-            if state.pending is None or state.pending[0] != "first":
-                out[o["first_attacker"] + (state.order[0] - player) % 2] = 1.0
-        out[o["round"]] = min(1.0, state.round / self.rounds)
-        out[o["words_aside"]] = state.words_aside
+        coin_winner, first, rounds, words_aside = value
+        if coin_winner >= 0:
+            out[o["coin_winner"] + (coin_winner - player) % 2] = 1.0
+        if first >= 0:
+            out[o["first_attacker"] + (first - player) % 2] = 1.0
+        out[o["round"]] = min(1.0, rounds / self.rounds)
+        out[o["words_aside"]] = words_aside
+
+    def _write_forces(self, value: tuple, player: int, k: int, out: array) -> None:
+        """Seat offset k's royal, marriage, champions drawn and field."""
+        o = self.offsets
+        p = (player + k) % 2
+        royal, married, champions, field = value
+        if royal is not None:
+            out[o["royal"] + 2 * k + (royal == "queen")] = 1.0
+        out[o["married"] + k] = married
+        for idx in champions:
+            out[o["champions"] + k * CHAMPIONS + idx] = 1.0
+        ranks = self.unit_ranks[p]
+        at = o["field"] + k * NU
+        army = 0
+        for u, (n, allotted) in enumerate(zip(field, self.allotted)):
+            out[at + u] = n / allotted
+            army += n * ranks[u]
+        out[o["army"] + k] = army / self.full_army[p]
+
+    def _write_piles(self, value: tuple, player: int, k: int, out: array) -> None:
+        """Seat offset k's decks: sizes, what is set aside, the face-up top, the discards
+        (the order of a deck is read, to notice a change, but never written)."""
+        piles, aside, discard = value
+        o = self.offsets
+        out[o["champion_pile"] + k] = len(piles[CHAMPION]) / CHAMPIONS
         face_up = self.config.decks_face_up
-        for k, p in enumerate(seats):
-            royal = state.royal[p]
-            if royal is not None:
-                out[o["royal"] + 2 * k + (royal == "queen")] = 1.0
-            out[o["married"] + k] = state.married[p]
-            for idx in state.champions[p]:
-                out[o["champions"] + k * CHAMPIONS + idx] = 1.0
-            out[o["champion_pile"] + k] = len(state.piles[p][CHAMPION]) / CHAMPIONS
-            field, ranks = state.field[p], self.unit_ranks[p]
-            at = o["field"] + k * NU
-            army = 0
-            for u, (n, allotted) in enumerate(zip(field, self.allotted)):
-                out[at + u] = n / allotted
-                army += n * ranks[u]
-            out[o["army"] + k] = army / self.full_army[p]
-            self._write_realm(state, p, k, out)
-            for j, pile_kind in enumerate((STRATEGY, 1, WORD)):
-                base = o["piles"] + (k * 3 + j) * (3 + 2 * SECTION)
-                pile = state.piles[p][pile_kind]
-                out[base] = len(pile) / SECTION
-                out[base + 1] = len(state.aside[p][pile_kind]) / SECTION
-                if pile and face_up:
-                    out[base + 2] = 1.0
-                    out[base + 3 + pile[-1]] = 1.0
-                for idx in state.discard[p][pile_kind]:
-                    out[base + 3 + SECTION + idx] = 1.0
-            self._write_benefits(state, p, k, out)
-            for d, count in enumerate(state.skips[p]):
-                out[o["skips"] + 4 * k + d] = min(count, 3) / 3
-            out[o["resource_phases"] + k] = min(state.resource_phases[p], 10) / 10
+        for j, pile_kind in enumerate((STRATEGY, 1, WORD)):
+            base = o["piles"] + (k * 3 + j) * (3 + 2 * SECTION)
+            pile = piles[pile_kind]
+            out[base] = len(pile) / SECTION
+            out[base + 1] = len(aside[pile_kind]) / SECTION
+            if pile and face_up:
+                out[base + 2] = 1.0
+                out[base + 3 + pile[-1]] = 1.0
+            for idx in discard[pile_kind]:
+                out[base + 3 + SECTION + idx] = 1.0
+
+    def _write_decision(self, state: WordIronState, player: int, out: array) -> None:
         pending = state.pending
         if pending is None:
             return
+        o = self.offsets
         kind = pending[0]
         out[o["decision"] + DECISIONS.index(kind)] = 1.0
         out[o["decider"] + (pending[1] - player) % 2] = 1.0
@@ -200,11 +239,13 @@ class WordIronEncoding(Encoding):
         elif kind == "truce_answer":
             out[o["truce_slot"] + pending[3]] = 1.0
 
-    def _write_realm(self, state: WordIronState, p: int, k: int, out: array) -> None:
+    def _write_realm(self, realm: list, player: int, k: int, out: array) -> None:
+        """Seat offset k's realm: each resource held, its deck, its uses."""
+        p = (player + k) % 2
         base = self.offsets["realm"] + k * self.slots * SLOT
         uses_at = self.offsets["uses"] + k * self.slots * 2
         resources, top = self.resources, self.top_resource
-        for slot, (origin, idx, left) in enumerate(state.realm[p]):
+        for slot, (origin, idx, left) in enumerate(realm):
             ranks, uses = resources[origin, idx]
             at = base + slot * SLOT
             out[at] = 1.0
@@ -214,16 +255,63 @@ class WordIronEncoding(Encoding):
             out[uses_at + 2 * slot] = uses
             out[uses_at + 2 * slot + 1] = left / 4
 
-    def _write_benefits(self, state: WordIronState, p: int, k: int, out: array) -> None:
-        base = self.offsets["benefits"] + k * 12
-        active = {family: state._active(p, family) for family in ("ward", "empower")}
-        seen: set[str] = set()
-        for b in state.benefits[p]:
-            at = base + 4 * BENEFITS.index(b[0])
-            out[at] = min(1.0, out[at] + 0.25)
-            if active[FAMILY[b[0]]] is b:
-                out[at + 1] = 1.0
-            if b[0] not in seen:
-                seen.add(b[0])
-                out[at + 2] = b[3] / b[2]
-                out[at + 3] = min(1.0, b[4] / 100)
+    def _write_benefits(self, value: tuple, player: int, out: array) -> None:
+        coin_winner, benefits, skips, phases = value  # each pair by seat, not offset
+        o = self.offsets
+        for k, p in enumerate((player, 1 - player)):
+            base = o["benefits"] + k * 12
+            active = {family: active_benefit(benefits, p, family, coin_winner)
+                      for family in (WARD, EMPOWER)}
+            seen: set[str] = set()
+            for b in benefits[p]:
+                at = base + 4 * BENEFITS.index(b[0])
+                out[at] = min(1.0, out[at] + 0.25)
+                if active[FAMILY[b[0]]] is b:
+                    out[at + 1] = 1.0
+                if b[0] not in seen:
+                    seen.add(b[0])
+                    out[at + 2] = b[3] / b[2]
+                    out[at + 3] = min(1.0, b[4] / 100)
+            for d, count in enumerate(skips[p]):
+                out[o["skips"] + 4 * k + d] = min(count, 3) / 3
+            out[o["resource_phases"] + k] = min(phases[p], 10) / 10
+
+# What each part reads of a seat `p`'s side of the state: only what `state.observation` shows
+# (a deck's order is read to notice a change, never written).
+def read_standing(state: WordIronState, player: int) -> tuple:
+    coin_winner = state.coin_winner
+    pending = state.pending
+    chosen = coin_winner >= 0 and (pending is None or pending[0] != "first")
+    return coin_winner, state.order[0] if chosen else -1, state.round, state.words_aside
+
+
+def read_forces(state: WordIronState, p: int) -> tuple:
+    return state.royal[p], state.married[p], state.champions[p], state.field[p]
+
+
+def copy_forces(value: tuple) -> tuple:
+    royal, married, champions, field = value
+    return royal, married, list(champions), list(field)
+
+
+def read_realm(state: WordIronState, p: int) -> list:
+    return state.realm[p]
+
+
+def read_piles(state: WordIronState, p: int) -> tuple:
+    return state.piles[p], state.aside[p], state.discard[p]
+
+
+def copy_piles(value: tuple) -> tuple:
+    return tuple([list(cards) for cards in piles] for piles in value)
+
+
+def read_benefits(state: WordIronState, player: int) -> tuple:
+    """Both sides' benefits (which of them is in use depends on both), draws to skip and
+    resource phases."""
+    return state.coin_winner, state.benefits, state.skips, state.resource_phases
+
+
+def copy_benefits(value: tuple) -> tuple:
+    coin_winner, benefits, skips, phases = value
+    return coin_winner, [list(b) for b in benefits], [list(s) for s in skips], list(phases)

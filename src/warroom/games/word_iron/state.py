@@ -56,6 +56,28 @@ use_resource_action = functools.cache(UseResource)
 choose_casualty_action = functools.cache(ChooseCasualty)
 
 
+
+def head(benefits: list[Benefit], family: str) -> Benefit | None:
+    """The first of a side's benefits of that family (the one used up first)."""
+    for b in benefits:
+        if FAMILY[b[0]] == family:
+            return b
+    return None
+
+
+def active_benefit(benefits: list[list[Benefit]], p: int, family: str,
+                   coin_winner: int) -> Benefit | None:
+    """The benefit of that family seat p has in use now. When the two sides hold opposing
+    benefits, the coin toss winner uses up its own first; the other's wait (and do not run
+    down)."""
+    b = head(benefits[p], family)
+    if b is None:
+        return None
+    other = 1 - p
+    if other == coin_winner and head(benefits[other], OPPOSED[family]) is not None:
+        return None
+    return b
+
 class WordIronState(State):
     def __init__(self, config: Config, seed: int):
         super().__init__(2, random.Random(seed))
@@ -272,21 +294,10 @@ class WordIronState(State):
 
     # --- benefits (rule 11) ---------------------------------------------------------------
     def _head(self, p: int, family: str) -> Benefit | None:
-        for b in self.benefits[p]:
-            if FAMILY[b[0]] == family:
-                return b
-        return None
+        return head(self.benefits[p], family)
 
     def _active(self, p: int, family: str) -> Benefit | None:
-        """The benefit of that family in use now. When the two sides hold opposing benefits,
-        the coin toss winner uses up its own first; the other's wait (and do not run down)."""
-        b = self._head(p, family)
-        if b is None:
-            return None
-        other = 1 - p
-        if other == self.coin_winner and self._head(other, OPPOSED[family]) is not None:
-            return None
-        return b
+        return active_benefit(self.benefits, p, family, self.coin_winner)
 
     def _tick(self, p: int, b: Benefit) -> None:
         i = self.benefits[p].index(b)
