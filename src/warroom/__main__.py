@@ -1,3 +1,3 @@
-from .cli import entry
+from .console import entry
 
 entry()

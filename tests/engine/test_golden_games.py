@@ -52,7 +52,9 @@ def digest(name: str, values: dict, agent: str, seed: int) -> str:
     result = play_game(game, config, seed, agents)
     state = result.state
     seen = [state.observation(p) for p in range(state.num_players)] + [state.observation(None)]
-    text = json.dumps([result.record.to_json(), result.outcome.to_json(), seen], sort_keys=True)
+    # The embedded data files are what was played with, not how: the digest pins the play.
+    record = {k: v for k, v in result.record.to_json().items() if k != "files"}
+    text = json.dumps([record, result.outcome.to_json(), seen], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

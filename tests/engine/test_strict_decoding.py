@@ -116,16 +116,16 @@ def test_record_config_is_read_strictly(tmp_path):
 
 
 def test_record_keeps_top_level_keys_it_does_not_know(tmp_path):
-    """A later format may add fields (the data files a record names, say): older code reads
-    the record and writes those fields back as they were."""
+    """A later format may add fields (notes on the moves, say): older code reads the record
+    and writes those fields back as they were."""
     data = record_data("champions")
-    data["files"] = {"deck.yaml": "game: x"}
+    data["notes"] = {"3": "a blunder"}
     path = tmp_path / "r.json"
     path.write_text(json.dumps(data))
     record = Record.load(path)
     assert replay_to_end(get_game("champions"), record).is_terminal()
     record.save(path)
-    assert json.loads(path.read_text())["files"] == {"deck.yaml": "game: x"}
+    assert json.loads(path.read_text())["notes"] == {"3": "a blunder"}
 
 
 @pytest.mark.parametrize("content, problem", [

@@ -11,7 +11,7 @@ from warroom.engine import config_to_json
 from warroom.games import REGISTRY
 from warroom.sim.batch import BatchSpec, play_one
 from warroom.sim.runs import execute, find_resumable
-from warroom.sim.store import APPLICATION_ID, ResultStore, StoreError
+from warroom.sim.store import APPLICATION_ID, SCHEMA_VERSION, ResultStore, StoreError
 from warroom.sim.summary import summarise
 
 KOW = REGISTRY["kow"]
@@ -198,9 +198,10 @@ def test_a_version_1_file_is_migrated_in_place_and_keeps_its_games(tmp_path):
         assert game["winners"] == [0] and game["cards"] is None and game["length"] == 40
         execute(store, run, 4)  # the run goes on, now with card facts
         assert [g["cards"] is not None for g in store.iter_games(run.id)] == [False] + [True] * 3
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     with ResultStore(path) as again:  # opening it again changes nothing
         assert again.count_games(1) == 4
+        assert again.run(1).files is None  # made before runs kept their data files
 
 
 def test_a_newer_file_is_refused_in_one_line(tmp_path):
@@ -226,3 +227,13 @@ def test_card_facts_are_stored_per_game_and_seat_as_the_game_gave_them(tmp_path)
         assert rows == 6
         assert [g["cards"] for g in store.iter_games(run.id, cards=False)] == [None] * 3
 
+
+
+def test_a_database_left_without_tables_is_set_up_not_refused(tmp_path):
+    """A command stopped (Ctrl-C) after SQLite made the file but before warroom made its
+    tables leaves an empty database: the next command takes it."""
+    path = tmp_path / "half.sqlite"
+    sqlite3.connect(path).execute("PRAGMA journal_mode=WAL").connection.close()
+    assert path.stat().st_size > 0
+    with ResultStore(path) as store:
+        assert store.runs() == []

@@ -3,16 +3,34 @@
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
 import click
 
 from ..engine import WarroomError
 from ..engine.data import displayable
+from .common import Interrupted
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Stopped(Exception):
+    """Ctrl-C during a command, carried past click (which would print a blank line and turn
+    it into an Abort that forgets what the command said it kept)."""
+
+    def __init__(self, line: str):
+        super().__init__(line)
+        self.line = line
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            said = exc.args[0] if isinstance(exc, Interrupted) and exc.args else ""
+            raise _Stopped(said or "interrupted") from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="warroom")
 def cli() -> None:
     """warroom: play, playtest and analyse card battle games."""
@@ -55,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # the file system: a full disk, a read-only place, a missing path
         where = f"{exc.filename}: " if exc.filename else ""
         return _fail(f"{where}{exc.strerror or exc}")
+    except _Stopped as exc:  # one line: what the command kept, if it said, else just that
+        print(exc.line, file=sys.stderr)
+        return 130
     except (KeyboardInterrupt, click.exceptions.Abort):
         print("interrupted", file=sys.stderr)
         return 130
@@ -84,11 +105,8 @@ def _quiet_stdout() -> int:
     return 1
 
 
-def _terminate(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt("terminated")
-
-
 def entry() -> None:
-    # `kill` stops a command the way Ctrl-C does: a game is saved, finished games are kept.
-    signal.signal(signal.SIGTERM, _terminate)
-    sys.exit(main())
+    """The console command (see warroom.console, which the installed `warroom` runs)."""
+    from ..console import entry as console_entry
+
+    console_entry()

@@ -17,6 +17,12 @@ SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
 SEED = click.IntRange(SEED_MIN, SEED_MAX)
 
 
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, with the one line that says what was kept and how to go on: `warroom` prints
+    it instead of 'interrupted'."""
+
+
 def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None = None
                     ) -> tuple[Game, Any, dict[str, str]]:
     """The game and its config. With `players_text`, a game whose number of players is an

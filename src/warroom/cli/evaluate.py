@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import multiprocessing
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +19,7 @@ from rich.table import Table
 
 from ..agents import make_agent, parse_specs
 from ..engine import ConfigError
-from ..sim.batch import BatchSpec, play_one
+from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
 from ..sim.stats import wilson_interval
 from . import cli
 from .common import SEED, SET_HELP, game_and_config
@@ -65,9 +64,9 @@ def run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[Job, dict[str, Any
     if workers <= 1:
         yield from map(_play, jobs)
         return
-    # fork: workers inherit the imported games; chunks of one, since games differ in length.
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap(_play, jobs, chunksize=1)
+    # One game per job, since games differ in length; Ctrl-C stops the workers at once.
+    with worker_pool(workers) as pool:
+        yield from ordered_map(pool, _play, jobs)
 
 
 def winner_of(job: Job, result: dict[str, Any]) -> str | None:

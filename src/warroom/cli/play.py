@@ -12,10 +12,11 @@ from rich.console import Console
 from ..agents import make_agents, parse_specs
 from ..agents.human import Hotseat, HumanAgent
 from ..engine import ConfigError, Game, Record, RecordError, State, play_game, replay_to_end
-from ..engine.record import record_config
+from ..engine.embed import embed_files
+from ..engine.record import check_record_files, record_config
 from ..games import get_game
 from . import cli
-from .common import SEED, SET_HELP, echo_err, fresh_seed, game_and_config
+from .common import SEED, SET_HELP, Interrupted, echo_err, fresh_seed, game_and_config
 
 
 class LogPrinter:
@@ -67,6 +68,8 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
             raise ConfigError("--seed cannot change the seed of a saved game")
         config = record_config(g, record)
         replay_to_end(g, record)  # a save that does not replay is refused before any write
+        if not record.files:  # a save made before records carried their data files
+            record.files = embed_files(g, config)
         seed = record.seed
         players_text = players_text or ",".join(record.meta.get("players") or [])
         save = save or resume
@@ -106,8 +109,7 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     except KeyboardInterrupt:
         where = f"saved to {save}; continue with: warroom play {g.name} --resume {save}" \
             if save else "not saved (use --save FILE to keep a game)"
-        echo_err(f"\ngame stopped: {where}")
-        raise
+        raise Interrupted(f"game stopped: {where}") from None
     outcome = result.outcome
     if as_json:
         click.echo(json.dumps({**outcome.to_json(), "seed": seed, "game": g.name,
@@ -170,16 +172,28 @@ def check_save(path: str, record: Record, force: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--as", "as_player", type=int, help="Show what this player saw (default: a "
               "spectator's view, public information only).")
-def replay_cmd(file: str, as_player: int | None) -> None:
+@click.option("--check-files", is_flag=True, help="Say, one line per data file the record "
+              "carries, whether the file on disk is still the same, has changed or is missing "
+              "(the replay uses the record's copy either way).")
+def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
     """Replay a saved record FILE, showing what one player saw.
 
-    A game still being played can be replayed as one of its human players only: the view of a
-    seat an AI plays would show hidden cards of a game that is not over."""
+    The data files the game was played with (decks, scenarios) travel inside the record: the
+    replay uses them, never the files on disk. A game still being played can be replayed as
+    one of its human players only: the view of a seat an AI plays would show hidden cards of
+    a game that is not over."""
     record = Record.load(file)
     try:
         g = get_game(record.game)
     except ConfigError as exc:
         raise RecordError(f"{file}: {exc}") from None
+    if check_files:
+        lines = check_record_files(g, record)
+        for line in lines:
+            click.echo(line)
+        if not lines:
+            click.echo("the record carries no data files (none named, or made before records "
+                       "carried them: then its replay reads the files on disk)")
     state = replay_to_end(g, record)
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")

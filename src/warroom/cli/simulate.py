@@ -20,7 +20,7 @@ from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
 from ..sim.store import ResultStore, StoreError, default_db_path
 from . import cli
-from .common import SEED, SET_HELP, echo_err, game_and_config
+from .common import SEED, SET_HELP, Interrupted, echo_err, game_and_config
 
 DEFAULT_GAMES = 1000
 
@@ -106,9 +106,9 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                         on_game=lambda _: progress.advance(task))
         except KeyboardInterrupt:
             done = store.count_games(run.id)
-            echo_err(f"\ninterrupted: {done} of {total} games of run {run.id} are kept in "
-                     f"{path}; continue with: warroom simulate {g.name} --db {path} --resume")
-            raise
+            raise Interrupted(
+                f"interrupted: {done} of {total} games of run {run.id} are kept in {path}; "
+                f"continue with: warroom simulate {g.name} --db {path} --resume") from None
         summary = store.tally(run).to_json()
         cards = None
         if show_cards:

@@ -12,7 +12,7 @@ from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SEED, SET_HELP, echo_err, game_and_config
+from .common import SEED, SET_HELP, Interrupted, game_and_config
 from .simulate import backend_options, resolve_workers
 
 
@@ -66,9 +66,8 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, s
                                  backend, address, on_cell=on_cell,
                                  on_game=lambda _: progress.advance(task), resume=resume)
         except KeyboardInterrupt:
-            echo_err(f"\ninterrupted: finished games are kept in {path}; continue with the "
-                     "same command and --resume")
-            raise
+            raise Interrupted(f"interrupted: finished games are kept in {path}; continue with "
+                              "the same command and --resume") from None
         progress.stop()
         doc = sweep_document(store, info)
     fmt = fmt or ("md" if out and out.endswith(".md") else "html")

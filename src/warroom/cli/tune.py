@@ -15,7 +15,7 @@ from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SET_HELP, echo_err
+from .common import SET_HELP, Interrupted
 from .simulate import backend_options, resolve_workers
 
 PARAM_HELP = ("What to search (repeatable): a rule option NAME=LOW..HIGH (a number option) or "
@@ -75,9 +75,8 @@ def tune(game: str, params: tuple[str, ...], target: str, players_text: str, bud
                 result = run_tune(store, plan, workers_n, backend, address, resume,
                                   on_game=lambda _: progress.advance(task))
         except KeyboardInterrupt:
-            echo_err(f"\ninterrupted: finished games and trials are kept in {path}; continue "
-                     "with the same command and --resume")
-            raise
+            raise Interrupted(f"interrupted: finished games and trials are kept in {path}; "
+                              "continue with the same command and --resume") from None
         progress.stop()
     written = _write_out(plan, result.best.values, Path(out)) if out else None
     if as_json:

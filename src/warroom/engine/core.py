@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from .actions import ActionCodec
 from .cards import CardFacts
 from .config import make_config
+from .data import DataOption
 from .errors import IllegalAction, WarroomError
 from .rng import copy_rng
 
@@ -297,6 +298,9 @@ class Game:
     # Decisions a search's rollout plays before it asks `evaluate` (see there): a few, so that
     # the estimate scores a position a little past the choice being weighed.
     estimate_depth: ClassVar[int] = 4
+    # The rule options whose values name data files (decks, scenarios), by option: records
+    # and results runs embed those files, the browser table offers them (see DataOption).
+    data_options: ClassVar[dict[str, DataOption]] = {}
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.actions)
@@ -374,8 +378,10 @@ class Game:
 
     def data_file(self, option: str, value: Any) -> Path | None:
         """The data file (a card or deck file) that the value of rule option `option` names,
-        so a tool (`warroom tune`) can patch a copy of it; None if the option names none."""
-        return None
+        or None if the option names none (see `data_options`). A value naming a file that is
+        not there is a DataError."""
+        spec = self.data_options.get(option)
+        return None if spec is None else spec.path(value)
 
     # Games whose cards are data files implement these two; `warroom cards` uses them.
     def load_cards(self, path: str) -> Any:

@@ -5,6 +5,7 @@ models share (names and texts free of terminal control characters)."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -86,19 +87,28 @@ def first_problem(exc: ValidationError) -> tuple[str, str]:
 
 
 class DataOption:
-    """A rule option whose value names a data file (a deck, a scenario).
+    """A rule option whose value names a data file (a deck, a scenario): the one declaration
+    of it (`Game.data_options`), used by records and results runs (which embed the file's
+    content), by `warroom tune` (which patches a copy) and by the browser table (which offers
+    the shipped files by name, or an uploaded file: a client never names a path on the
+    server).
 
-    A game lists these in its `web` package (`DATA_OPTIONS`), so that the browser table offers
-    the shipped files by name, or an uploaded file that `check(path)` validates (raising a
-    DataError) before any game uses it: a client never names a path on the server.
-    `shipped` maps the name a person picks to the option's value."""
+    - `shipped` maps the name a person picks to the option's value;
+    - `check(path)` validates a file (raising a DataError) before any game uses it;
+    - `path(value)` is the file a value names (a DataError if there is none), or None when the
+      value names no file (a value that already holds the data, like Battle's deck lists);
+    - `suffix` is the file name ending the game's loader expects of such a file."""
 
-    __slots__ = ("shipped", "check", "suffix")
+    __slots__ = ("shipped", "check", "path", "suffix")
 
-    def __init__(self, shipped: dict[str, str], check: Any, suffix: str = ".yaml"):
+    def __init__(self, shipped: dict[str, str], check: Callable[[str], Any],
+                 path: Callable[[Any], Path | None], suffix: str = ".yaml"):
         self.shipped = shipped
         self.check = check
+        self.path = path
         self.suffix = suffix
+
+
 # --- text that reaches a terminal --------------------------------------------------------------
 # Names and texts from files end up on a terminal: a control character there could move the
 # cursor, retitle the window or hide what follows. Line breaks and tabs are allowed in long

@@ -1,6 +1,8 @@
-"""Records: `{game, version, config, seed, actions}`. The save format, the replay format, and the
-unit a test can pin. Replaying a record reproduces the game exactly, because all chance comes
-from the state's seeded RNG."""
+"""Records: `{game, version, config, seed, actions, files}`. The save format, the replay format,
+and the unit a test can pin. Replaying a record reproduces the game exactly, because all chance
+comes from the state's seeded RNG, and every data file the config names travels with it
+(`files`: option -> {sha256, text}; see embed.py). A record without `files` (made before they
+were embedded) reads the files on disk, as it always did."""
 
 from __future__ import annotations
 
@@ -12,11 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .actions import to_json
 from .config import config_to_json, make_config
 from .core import Game, State
+from .data import MAX_DATA_BYTES
+from .embed import MAX_EMBEDDED_BYTES, EmbeddedFile, check_files, digest, embed_files, with_embedded
 from .errors import ConfigError, DataError, IllegalAction, RecordError
 
 # Seeds are signed 64-bit integers: what a results database can store.
@@ -38,6 +42,18 @@ class _Meta(BaseModel):
     players: list[Annotated[str, Field(max_length=200)]] | None = None
 
 
+class _File(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    sha256: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    text: Annotated[str, Field(max_length=MAX_DATA_BYTES)]
+
+    @model_validator(mode="after")
+    def _intact(self) -> _File:
+        if digest(self.text) != self.sha256:
+            raise ValueError("the text does not match its sha256 (the record was altered)")
+        return self
+
+
 class _RecordFile(BaseModel):
     """The JSON form of a record, decoded strictly. Top-level keys it does not know are kept
     (a later format may add some), not refused."""
@@ -49,6 +65,13 @@ class _RecordFile(BaseModel):
     seed: Seed
     actions: list[_Entry]
     meta: _Meta = _Meta()
+    files: dict[Annotated[str, Field(max_length=64)], _File] = {}
+
+    @model_validator(mode="after")
+    def _bounded(self) -> _RecordFile:
+        if sum(len(f.text) for f in self.files.values()) > MAX_EMBEDDED_BYTES:
+            raise ValueError(f"embedded files hold more than {MAX_EMBEDDED_BYTES >> 20} MiB")
+        return self
 
 
 @dataclass
@@ -61,12 +84,16 @@ class Record:
     meta: dict[str, Any] = field(default_factory=dict)
     # Top-level keys of the file this code does not know: written back as they were.
     extra: dict[str, Any] = field(default_factory=dict)
+    # The data files the config names, by option (empty: a record made before they were
+    # embedded, whose replay reads the files on disk).
+    files: dict[str, EmbeddedFile] = field(default_factory=dict)
     # Where the record was read from, for error messages (not part of the record).
     source: str = field(default="", compare=False, repr=False)
 
     @classmethod
     def start(cls, game: Game, config: Any, seed: int, **meta: Any) -> Record:
-        return cls(game.name, game.version, config_to_json(config), seed, [], dict(meta))
+        return cls(game.name, game.version, config_to_json(config), seed, [], dict(meta),
+                   files=embed_files(game, config))
 
     def add(self, player: int, action: Any) -> None:
         self.actions.append((player, to_json(action)))
@@ -80,6 +107,7 @@ class Record:
             "seed": self.seed,
             "actions": [{"player": p, "action": a} for p, a in self.actions],
             **({"meta": self.meta} if self.meta else {}),
+            **({"files": {k: f.to_json() for k, f in self.files.items()}} if self.files else {}),
         }
 
     @classmethod
@@ -93,7 +121,9 @@ class Record:
         meta = data.get("meta") or {}
         return cls(model.game, model.version, model.config, model.seed,
                    [(e.player, e.action) for e in model.actions], dict(meta),
-                   dict(model.model_extra or {}), where if where != "record" else "")
+                   dict(model.model_extra or {}),
+                   {k: EmbeddedFile(f.sha256, f.text) for k, f in model.files.items()},
+                   source=where if where != "record" else "")
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a crash mid-write leaves the previous save intact. A failure is a
@@ -105,8 +135,10 @@ class Record:
         except OSError as exc:
             raise RecordError(f"{path}: cannot save here ({exc.strerror or exc})") from None
         try:
-            with os.fdopen(fd, "w") as handle:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())  # the new save is on disk before it replaces the old
             os.replace(tmp, path)
         except OSError as exc:
             Path(tmp).unlink(missing_ok=True)
@@ -141,6 +173,7 @@ class Record:
         save of this game at an earlier (or the same) point."""
         return (self.game == other.game and self.version == other.version
                 and self.config == other.config and self.seed == other.seed
+                and (not self.files or not other.files or self.files == other.files)
                 and self.actions == other.actions[:len(self.actions)])
 
 
@@ -159,10 +192,15 @@ def _problem(exc: ValidationError) -> str:
 
 
 def record_config(game: Game, record: Record) -> Any:
-    """The Config a record was played with, its options read strictly (as JSON holds them)."""
+    """The Config a record was played with, its options read strictly (as JSON holds them),
+    its data files read from the record (when it carries them), never from disk."""
     where = f"{record.source}: " if record.source else ""
     try:
-        return make_config(game.Config, record.config, game.name, strict=True)
+        values = with_embedded(game, record.config, record.files)
+    except DataError as exc:
+        raise RecordError(f"{where}{exc}") from None
+    try:
+        return make_config(game.Config, values, game.name, strict=True)
     except (ConfigError, DataError) as exc:
         raise RecordError(f"{where}config: {exc}") from None
 
@@ -201,3 +239,8 @@ def _short(value: str) -> str:
 def replay_to_end(game: Game, record: Record) -> State:
     *_, (final, _, _) = replay(game, record)
     return final
+
+
+def check_record_files(game: Game, record: Record) -> list[str]:
+    """One line per data file the record carries: is the file on disk still that one?"""
+    return check_files(game, record.config, record.files)

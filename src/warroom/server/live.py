@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, Record, State, config_to_json, to_json
+from ..engine.embed import embed_files
 from .store import GameRow, GameStore, SeatRow
 
 SPECTATOR = None
@@ -163,7 +164,8 @@ class LiveGame:
         return cached
 
     def record(self) -> Record:
-        """The full record (only offered once the game is over: it holds every secret)."""
+        """The full record (only offered once the game is over: it holds every secret), with
+        the data files it was played with, so that it replays anywhere."""
         config = config_to_json(self.config)
         for key, value in config.items():  # an uploaded file by its name, not our copy
             if isinstance(value, str) and value in self.upload_names:
@@ -174,7 +176,7 @@ class LiveGame:
         if self.upload_names:
             meta["uploaded_files"] = sorted(self.upload_names.values())
         return Record(self.game.name, self.game.version, config, self.row.seed,
-                      list(self.actions), meta)
+                      list(self.actions), meta, files=embed_files(self.game, self.config))
 
 
 def view_frame(game: Game, state: State, seat: int | None, version: int, game_id: str,

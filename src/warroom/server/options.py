@@ -1,9 +1,9 @@
 """Rule options for the lobby's form, and turning what a client sent into a game's Config.
 
 The form comes from the game's Config dataclass (names, types, defaults), exactly what
-`warroom options` lists. An option that names a data file (listed by the game's `web` package
-as `DATA_OPTIONS`) takes a shipped name or an uploaded file, never a path: uploads are stored
-in the game store and written to a private directory when a game needs them.
+`warroom options` lists. An option that names a data file (listed by the game as
+`data_options`) takes a shipped name or an uploaded file, never a path: uploads are stored in
+the game store and written to a private directory when a game needs them.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def web_module(game: Game) -> Any:
 
 
 def data_options(game: Game) -> dict[str, DataOption]:
-    return dict(getattr(web_module(game), "DATA_OPTIONS", {}) or {})
+    return dict(game.data_options)
 
 
 def option_schema(game: Game) -> list[dict[str, Any]]:

@@ -23,8 +23,9 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -266,15 +267,79 @@ def _context() -> Any:
         sys.warnoptions.append(_QUIET_TRACKER)
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload([__name__])
+        ctx.set_forkserver_preload([__name__, f"{__package__}.forkserver_hooks"])
+        _start_forkserver()
         return ctx
     return multiprocessing.get_context("spawn")
 
 
-def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator[Chunk]:
-    done: queue.SimpleQueue[Future] = queue.SimpleQueue()
+@contextmanager
+def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """`workers` worker processes that leave Ctrl-C to this process and end with it. Leaving
+    the block by an exception (Ctrl-C above all) stops them at once, giving up the work they
+    hold; leaving it normally lets them finish. Every pool of warroom is made here."""
     pool = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_init_worker,
                                initargs=(os.getpid(),))
+    finished = False
+    try:
+        yield pool
+        finished = True
+    finally:
+        if not finished:
+            _terminate(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def ordered_map(pool: ProcessPoolExecutor, function: Callable[[Any], Any],
+                jobs: Iterable[Any]) -> Iterator[Any]:
+    """`function(job)` for each job, played in `pool`, yielded in the order of `jobs`."""
+    futures = [pool.submit(function, job) for job in jobs]
+    for future in futures:
+        while True:  # a short timeout keeps Ctrl-C prompt while waiting
+            try:
+                yield future.result(timeout=0.2)
+                break
+            except FutureTimeout:
+                continue
+            except BrokenProcessPool:
+                raise SimulationError(_BROKEN) from None
+
+
+_BROKEN = ("a worker process stopped unexpectedly (killed, or out of memory?); the games "
+           "finished so far are kept, and a resume plays the rest")
+
+
+def _start_forkserver() -> None:
+    """Start the fork server (and the resource tracker) with Ctrl-C ignored. They belong to
+    this process's group, so a Ctrl-C reaches them too; the server imports warroom before it
+    ignores Ctrl-C itself, and one arriving then would end it with a traceback. An ignored
+    signal stays ignored across the start of a program (a blocked one does not, here), and the
+    workers forked from the server inherit it too. Meanwhile this process blocks Ctrl-C
+    rather than lose it: one that came is acted on once the block is lifted."""
+    from multiprocessing import forkserver
+
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()  # only the main thread may change signal handlers
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            forkserver.ensure_running()
+        finally:
+            signal.signal(signal.SIGINT, handler)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator[Chunk]:
+    with worker_pool(workers) as pool:
+        yield from _pooled_chunks(pool, spec, chunker, workers)
+
+
+def _pooled_chunks(pool: ProcessPoolExecutor, spec: BatchSpec, chunker: Chunker,
+                   workers: int) -> Iterator[Chunk]:
+    done: queue.SimpleQueue[Future] = queue.SimpleQueue()
     in_flight = 0
 
     def submit() -> None:
@@ -284,36 +349,33 @@ def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator
             pool.submit(play_chunk, spec, chunk).add_done_callback(done.put)
             in_flight += 1
 
-    finished = False
-    try:
-        for _ in range(2 * workers):
-            submit()
-        while in_flight:
-            future = _next_done(done)
-            in_flight -= 1
-            try:
-                item = future.result()
-            except BrokenProcessPool:
-                raise SimulationError(
-                    "a worker process stopped unexpectedly (killed, or out of memory?); the "
-                    "games finished so far are kept, and a resume plays the rest") from None
-            chunker.observe(item)
-            submit()
-            yield item
-        finished = True
-    finally:
-        if not finished:  # stop at once: the games being played are given up
-            _terminate(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
+    for _ in range(2 * workers):
+        submit()
+    while in_flight:
+        future = _next_done(done)
+        in_flight -= 1
+        try:
+            item = future.result()
+        except BrokenProcessPool:
+            raise SimulationError(_BROKEN) from None
+        chunker.observe(item)
+        submit()
+        yield item
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's workers now. A worker still being started when Ctrl-C came is not yet
+    among the pool's processes: every live child this process started with multiprocessing is
+    stopped too (only pools start them), so that none is left for the exit to wait on."""
     stop = getattr(pool, "terminate_workers", None)  # Python 3.14
     if stop is not None:
         stop()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes + multiprocessing.active_children():
+        try:
+            process.terminate()
+        except (OSError, ValueError):  # already gone, or already closed
+            pass
 
 
 def _next_done(done: queue.SimpleQueue) -> Any:

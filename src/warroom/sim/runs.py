@@ -49,11 +49,15 @@ def execute(store: ResultStore, run: RunInfo, games: int, workers: int = 1,
         store.set_requested(run.id, games)
     indices = store.missing_indices(run.id, games)
     writer = store.writer(run.id)
+    results = run_batch(run.spec(), indices, workers, backend, address, ordered=False)
     try:
-        for result in run_batch(run.spec(), indices, workers, backend, address, ordered=False):
+        for result in results:
             writer.add(result)
             if on_game is not None:
                 on_game(result)
     finally:
+        # Stop the workers now, not when the interrupted frames are collected, then keep
+        # every finished game.
+        results.close()
         writer.flush()
     return writer.written

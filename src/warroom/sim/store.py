@@ -12,9 +12,14 @@
   only for games that have cards.
 - `tunes`: one row per `warroom tune` (what is searched, the target), whose trials are runs;
   the Optuna study that proposes the trials lives in the same file (Optuna's own tables).
+- `data_files`: the text of every data file (deck, scenario) a run's config names, by its
+  SHA-256, once however many runs name it; `runs.files` says which, by option. A run is
+  resumed with these copies, never with the files on disk, which may have changed or moved.
 
-Versions: 1 had no `cards` or `tunes` (and no `runs.tune_id`); a version-1 file is migrated in
-place when it is opened, and its games simply have no card facts.
+Versions: 1 had no `cards` or `tunes` (and no `runs.tune_id`); 2 had no `data_files` (and no
+`runs.files`). An older file is migrated in place when it is opened: its games simply have no
+card facts, its runs no copies of their data files (resuming one reads the files on disk, as
+it always did).
 
 Seats: `winners`, `scores` and `first_player` are by seat; `seating[seat]` is the listed player
 (an index into the run's `players`) who sat there.
@@ -27,10 +32,13 @@ ends), so that two processes never play the same run at once.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import os
+import signal
 import sqlite3
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -40,11 +48,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..engine import WarroomError
+from ..engine import ConfigError, DataError, WarroomError, make_config
+from ..engine.embed import EmbeddedFile, digest, embed_files, with_embedded
+from ..games import get_game
 from .batch import BatchSpec
 from .summary import Tally
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x57415252  # "WARR": marks a results database as warroom's own
 # The tables of files made before the application id was set, by version.
 OWN_TABLES_1 = frozenset({"sweeps", "runs", "games"})
@@ -118,9 +128,19 @@ CREATE TABLE IF NOT EXISTS tunes (
 );
 """
 
-SCHEMA = TABLES + TABLES_2
+# New in version 3 (the column too: new files get it the same way).
+TABLES_3 = """
+CREATE TABLE IF NOT EXISTS data_files (
+    sha256 TEXT PRIMARY KEY,
+    text TEXT NOT NULL
+) WITHOUT ROWID;
+ALTER TABLE runs ADD COLUMN files TEXT;  -- JSON: {option: sha256}; NULL: made before version 3
+"""
+
+SCHEMA = TABLES + TABLES_2 + TABLES_3
 # From version 1: the new tables, and the column that links a run to its tune.
 MIGRATE_1_TO_2 = TABLES_2 + "ALTER TABLE runs ADD COLUMN tune_id INTEGER REFERENCES tunes(id);"
+MIGRATE = {0: SCHEMA, 1: MIGRATE_1_TO_2 + TABLES_3, 2: TABLES_3}
 
 
 class StoreError(WarroomError):
@@ -141,12 +161,24 @@ class RunInfo:
     cell: dict[str, Any] | None
     created: str
     tune_id: int | None = None
+    # The data files the config names, by option; None for a run made before version 3.
+    files: dict[str, EmbeddedFile] | None = None
 
     def spec(self) -> BatchSpec:
-        return BatchSpec(self.game, self.config, tuple(self.players), self.seed, self.rotate)
+        """What the workers play: the options with the run's own copies of its data files."""
+        config = self.config
+        if self.files:
+            try:
+                config = with_embedded(get_game(self.game), config, self.files)
+            except DataError as exc:
+                raise StoreError(f"run {self.id}: {exc}") from None
+        return BatchSpec(self.game, config, tuple(self.players), self.seed, self.rotate)
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        out["files"] = None if self.files is None else {
+            option: {"sha256": f.sha256} for option, f in self.files.items()}
+        return out
 
 
 @dataclass(frozen=True)
@@ -258,11 +290,14 @@ class ResultStore:
     def _check_own(self, mark: bool) -> None:
         """Refuse, before changing anything, a database that warroom did not make. Databases
         made before the application id was set are recognised by their tables (and marked);
-        a version 2 file may also hold Optuna's tables."""
+        a version 2 file may also hold Optuna's tables. One with no tables at all holds
+        nothing (a command stopped before it made them): it is taken and set up."""
         app = self.db.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in self.db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-        known = tables == OWN_TABLES_1 or OWN_TABLES_2 <= tables
+        # No tables at all: an empty database (made by a command stopped before it made its
+        # tables, say) holds nothing to protect.
+        known = not tables or tables == OWN_TABLES_1 or OWN_TABLES_2 <= tables
         if app not in (0, APPLICATION_ID) or (app == 0 and not known):
             held = f"tables {', '.join(sorted(tables))}" if tables else "no tables"
             raise StoreError(f"{self.path}: an SQLite database of another program ({held}), "
@@ -290,7 +325,7 @@ class ResultStore:
         try:
             self.db.execute("BEGIN IMMEDIATE")
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            script = {0: SCHEMA, 1: MIGRATE_1_TO_2}.get(version, "")
+            script = MIGRATE.get(version, "")
             for statement in _statements(script):
                 self.db.execute(statement)
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -345,11 +380,17 @@ class ResultStore:
                    seed: int, games_requested: int, rotate: bool = True,
                    sweep_id: int | None = None, cell: dict[str, Any] | None = None,
                    tune_id: int | None = None) -> RunInfo:
-        cur = self._write(
-            "INSERT INTO runs (game, version, config, players, seed, rotate, games_requested,"
-            " sweep_id, cell, created, tune_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game, version, _dumps(config), _dumps(players), seed, int(rotate), games_requested,
-             sweep_id, None if cell is None else _dumps(cell), _now(), tune_id))
+        files = _embed(game, config)
+        with self._writing():
+            self.db.executemany("INSERT OR IGNORE INTO data_files VALUES (?, ?)",
+                                [(f.sha256, f.text) for f in files.values()])
+            cur = self.db.execute(
+                "INSERT INTO runs (game, version, config, players, seed, rotate,"
+                " games_requested, sweep_id, cell, created, tune_id, files)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, version, _dumps(config), _dumps(players), seed, int(rotate),
+                 games_requested, sweep_id, None if cell is None else _dumps(cell), _now(),
+                 tune_id, _dumps({option: f.sha256 for option, f in files.items()})))
         assert cur.lastrowid is not None
         return self.run(cur.lastrowid)
 
@@ -358,7 +399,21 @@ class ResultStore:
                               (run_id,)).fetchone()
         if row is None:
             raise StoreError(f"{self.path}: no run {run_id}")
-        return _run_info(row)
+        return self._run_info(row)
+
+    def _run_info(self, row: tuple) -> RunInfo:
+        info = _run_info(row[:-1])
+        if row[-1] is None:
+            return info
+        files = {}
+        for option, sha in json.loads(row[-1]).items():
+            found = self.db.execute("SELECT text FROM data_files WHERE sha256 = ?",
+                                    (sha,)).fetchone()
+            if found is None or digest(found[0]) != sha:
+                raise StoreError(f"{self.path}: run {info.id}: the copy of its {option} file "
+                                 f"(sha256 {sha[:12]}) is missing or altered")
+            files[option] = EmbeddedFile(sha, found[0])
+        return dataclasses.replace(info, files=files)
 
     def runs(self, game: str | None = None, sweep_id: int | None = None,
              tune_id: int | None = None) -> list[RunInfo]:
@@ -374,7 +429,7 @@ class ResultStore:
         if sweep_id is not None:
             sql += " AND sweep_id = ?"
             args.append(sweep_id)
-        return [_run_info(r) for r in self.db.execute(sql + " ORDER BY id", args)]
+        return [self._run_info(r) for r in self.db.execute(sql + " ORDER BY id", args).fetchall()]
 
     def set_requested(self, run_id: int, games: int) -> None:
         self._write("UPDATE runs SET games_requested = ? WHERE id = ?", (games, run_id))
@@ -568,14 +623,26 @@ class GameWriter:
             self.flush()
 
     def flush(self) -> None:
-        if self.buffer:
-            self.written += self.store.add_games(self.run_id, self.buffer)
-            self.buffer = []
+        # Ctrl-C waits for the write to end: between the commit and the emptied buffer, it
+        # would have the `finally` that keeps every game write them twice.
+        with interrupts_after():
+            if self.buffer:
+                self.written += self.store.add_games(self.run_id, self.buffer)
+                self.buffer = []
         self._last = time.monotonic()
 
 
 _RUN_COLUMNS = ("id, game, version, config, players, seed, rotate, games_requested, sweep_id,"
-                " cell, created, tune_id")
+                " cell, created, tune_id, files")
+
+
+def _embed(game: str, config: dict[str, Any]) -> dict[str, EmbeddedFile]:
+    """The data files that `config` (as stored) names, read now."""
+    g = get_game(game)
+    try:
+        return embed_files(g, make_config(g.Config, config, g.name, strict=True))
+    except (ConfigError, DataError) as exc:
+        raise StoreError(f"cannot store this run's data files: {exc}") from None
 
 
 def _run_info(row: tuple) -> RunInfo:
@@ -584,6 +651,27 @@ def _run_info(row: tuple) -> RunInfo:
     return RunInfo(run_id, game, version, json.loads(config), json.loads(players), seed,
                    bool(rotate), requested, sweep_id, None if cell is None else json.loads(cell),
                    created, tune_id)
+
+
+@contextmanager
+def interrupts_after() -> Iterator[None]:
+    """Run the block whole: Ctrl-C (or SIGTERM) arriving meanwhile is acted on once it ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread receives signals
+        return
+    caught: list[tuple[int, Any]] = []
+    signals = (signal.SIGINT, signal.SIGTERM)
+    previous = {s: signal.signal(s, lambda signum, frame: caught.append((signum, frame)))
+                for s in signals}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        for signum, frame in caught[:1]:
+            handler = previous[signum]
+            if callable(handler):
+                handler(signum, frame)  # raises KeyboardInterrupt, as it would have
 
 
 def _reason(exc: BaseException) -> str:

@@ -18,7 +18,7 @@ processes that play a round's matches side by side.
 
 from __future__ import annotations
 
-import os
+import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +27,7 @@ from ..agents import make_agents, parse_spec, parse_specs
 from ..engine import ConfigError, Game, derive_seed, make_rng, play_game
 from ..engine.config import option_names
 from ..games import get_game
-from .batch import _context, _init_worker
+from .batch import ordered_map, worker_pool
 
 FORMATS = ("single-elimination",)
 
@@ -199,9 +199,7 @@ def run_tournament(spec: TournamentSpec,
     alive = list(range(len(members)))
     per_match = spec.match_size // k
     rounds: list[Round] = []
-    pool = (_context().Pool(workers, initializer=_init_worker, initargs=(os.getpid(),))
-            if workers > 1 else None)
-    try:
+    with worker_pool(workers) if workers > 1 else contextlib.nullcontext() as pool:
         while len(alive) > 1:
             number = len(rounds) + 1
             order = list(alive)
@@ -218,12 +216,6 @@ def run_tournament(spec: TournamentSpec,
                 on_round(rounds[-1])
             winners = {m.winner for m in matches}
             alive = [u for u in alive if u in winners or u in byes]
-        if pool is not None:
-            pool.close()
-            pool.join()
-    finally:
-        if pool is not None:
-            pool.terminate()
     return Tournament(spec, names, members, rounds, alive[0])
 
 
@@ -237,7 +229,7 @@ def _play_matches(event: _Event, jobs: list[MatchJob], pool: Any) -> Iterator[Ma
         for _, members, units, number, index in jobs:
             yield _play_match(event, members, units, number, index)
     else:
-        yield from pool.imap(_play_match_job, jobs, chunksize=1)
+        yield from ordered_map(pool, _play_match_job, jobs)
 
 
 def _play_match_job(job: MatchJob) -> Match:

@@ -4,9 +4,11 @@ players, with teams, constructed, sealed and draft decks."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from ...engine import CardFacts, Game
+from ...engine.data import DataOption
 from .actions import ACTIONS
 from .analytics import card_events
 from .cards import DeckList, card_text, check_deck, deck_name, read_deck_file, sort_key, suit
@@ -52,6 +54,12 @@ class BattleGame(Game):
     summary = SUMMARY
     min_players = 2
     max_players = 8
+    # Constructed deck lists by seat: the shipped sample or a deck file. The Config keeps the
+    # cards themselves, not the file, so a record needs no copy of it (`path` names none).
+    data_options = dict.fromkeys(
+        (f"deck{seat}" for seat in range(8)),
+        DataOption({"sample-deck": str(Path(__file__).parent / "data" / "sample-deck.txt")},
+                   lambda path: GAME.load_cards(path), lambda value: None, suffix=".txt"))
 
     def new_state(self, config: Config, seed: int) -> BattleState:
         return BattleState(config, seed)

@@ -4,16 +4,17 @@ the cards' text (hybrid), one battle per game, side by side. Seat 0 attacks, sea
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from ...engine import CardFacts, Game
+from ...engine.data import DataOption
 from .actions import ACTIONS
 from .analytics import card_events
 from .cards import Deck, deck_path, load_deck, show_deck
 from .config import Config
 from .heuristic import heuristic_action
 from .render import describe_event, render
+from .scenario import DEFAULT_SCENARIO, SCENARIOS, load_scenario, scenario_path
 from .state import ATT, DEF, ViktoryState
 
 SUMMARY = """\
@@ -77,6 +78,14 @@ class ViktoryGame(Game):
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
+    # The battle's scenario and its Battle Cards: a bundled file by name, or a file (empty:
+    # the default scenario, the sample deck).
+    data_options = {
+        "scenario": DataOption({p.stem: p.stem for p in sorted(SCENARIOS.glob("*.yaml"))},
+                               load_scenario,
+                               lambda value: scenario_path(str(value or DEFAULT_SCENARIO))),
+        "deck": DataOption({"sample": ""}, load_deck, lambda value: deck_path(str(value or ""))),
+    }
 
     def new_state(self, config: Config, seed: int) -> ViktoryState:
         return ViktoryState(config, seed)
@@ -109,9 +118,6 @@ class ViktoryGame(Game):
         if not state.has_cards:
             return None  # a dice battle: no cards
         return card_events(state.log, {cid: card.name for cid, card in state.cards.items()})
-
-    def data_file(self, option: str, value: Any) -> Path | None:
-        return deck_path(str(value or "")) if option == "deck" else None
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

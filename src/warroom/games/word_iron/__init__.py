@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from ...engine import CardFacts, Game
+from ...engine.data import DataOption
 from .actions import ACTIONS
 from .analytics import card_events, deck_labels
 from .config import Config
-from .deck import Deck, champion_warnings, deck_path, load_deck, show_deck
+from .deck import Deck, champion_warnings, deck_path, load_deck, shipped_decks, show_deck
 from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
 from .state import WordIronState
@@ -42,6 +42,9 @@ class WordIronGame(Game):
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
+    # Each player's deck: a shipped deck by name, or a deck file.
+    data_options = dict.fromkeys(("deck0", "deck1"), DataOption(
+        {name: name for name in shipped_decks()}, load_deck, lambda value: deck_path(str(value))))
     # The estimate scores only a round's settled point (heuristic.settled): a search's rollout
     # goes straight to the next one, so every line of play is scored at the same stage.
     estimate_depth = 0
@@ -69,9 +72,6 @@ class WordIronGame(Game):
     def card_events(self, state: WordIronState) -> CardFacts:
         cfg = state.config
         return card_events(state.log, deck_labels(cfg.deck0, cfg.deck1))
-
-    def data_file(self, option: str, value: Any) -> Path | None:
-        return deck_path(str(value)) if option in ("deck0", "deck1") else None
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

@@ -1,0 +1,118 @@
+"""Data files carried inside records and results runs.
+
+A record (or a run) keeps, for every rule option whose value names a data file (a deck, a
+scenario: `Game.data_options`), the file's text and its SHA-256. Replaying or resuming then
+reads that copy, never the file on disk: a file changed, moved or named relative to another
+folder does not change what was played. The copy is written to a private directory, named by
+its hash and keeping the file's own name (a game that tells two decks apart by their files
+still does), and the option's value is pointed at it for the Config the game is built with;
+the record's own config keeps the value as it was given.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .data import MAX_DATA_BYTES, read_text
+from .errors import DataError
+
+if TYPE_CHECKING:
+    from .core import Game
+
+# What one record or run may carry in all: a few data files of at most 1 MiB each.
+MAX_EMBEDDED_BYTES = 8 * MAX_DATA_BYTES
+
+
+@dataclass(frozen=True)
+class EmbeddedFile:
+    sha256: str
+    text: str
+
+    @classmethod
+    def of(cls, text: str) -> EmbeddedFile:
+        return cls(digest(text), text)
+
+    def to_json(self) -> dict[str, str]:
+        return {"sha256": self.sha256, "text": self.text}
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def embed_files(game: Game, config: Any) -> dict[str, EmbeddedFile]:
+    """The data files the options of `config` name, by option, read now. A file that cannot
+    be read is a DataError naming it."""
+    files = {}
+    for option in game.data_options:
+        path = game.data_file(option, getattr(config, option))
+        if path is not None:
+            files[option] = EmbeddedFile.of(read_text(path))
+    total = sum(len(f.text) for f in files.values())
+    if total > MAX_EMBEDDED_BYTES:
+        raise DataError(f"the data files of these options hold {total >> 10} KiB; a record "
+                        f"carries at most {MAX_EMBEDDED_BYTES >> 20} MiB of them")
+    return files
+
+
+def with_embedded(game: Game, values: dict[str, Any],
+                  files: dict[str, EmbeddedFile]) -> dict[str, Any]:
+    """`values` (a config as JSON) with each option in `files` pointing at its embedded copy.
+    An option of `files` that names no data file is a DataError (the caller says where)."""
+    out = dict(values)
+    for option, file in files.items():
+        spec = game.data_options.get(option)
+        if spec is None:
+            raise DataError(f"files.{option}: {game.name} has no option {option!r} that names "
+                            "a data file")
+        out[option] = str(_materialise(file, values.get(option), spec.suffix))
+    return out
+
+
+def check_files(game: Game, values: dict[str, Any],
+                files: dict[str, EmbeddedFile]) -> list[str]:
+    """One line per embedded file: is the file the option names on disk (from here) still
+    the one embedded? 'same', 'changed' or 'missing'."""
+    lines = []
+    for option, file in files.items():
+        value = values.get(option)
+        try:
+            path = game.data_file(option, value)
+            now = None if path is None else digest(read_text(path))
+        except DataError:
+            now = None
+        status = "missing" if now is None else "same" if now == file.sha256 else "changed"
+        what = {"same": "the file on disk is the one embedded",
+                "changed": "the file on disk has changed since; the embedded copy is used",
+                "missing": "no such file on disk now; the embedded copy is used"}[status]
+        lines.append(f"{option}: {value} {status} (sha256 {file.sha256[:12]}): {what}")
+    return lines
+
+
+_DIR: Path | None = None
+
+
+def _materialise(file: EmbeddedFile, value: Any, suffix: str) -> Path:
+    global _DIR
+    if _DIR is None:
+        _DIR = Path(tempfile.mkdtemp(prefix="warroom-embedded-"))
+        atexit.register(shutil.rmtree, _DIR, True)
+    # Two options naming one file name one copy; an option left out (its default) and another
+    # left out share theirs too.
+    name = Path(str(value or "default")).name
+    name = "".join(c for c in name if c.isalnum() or c in "._- ")[:80] or "default"
+    if not Path(name).suffix:
+        name += suffix
+    path = _DIR / file.sha256 / name
+    if not path.is_file():
+        path.parent.mkdir(exist_ok=True)
+        tmp = path.with_name(f".{name}.tmp")
+        tmp.write_bytes(file.text.encode("utf-8"))
+        tmp.replace(path)
+    return path

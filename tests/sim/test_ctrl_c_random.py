@@ -1,0 +1,113 @@
+"""Ctrl-C at random moments of `warroom simulate --workers 2`: while modules import, while the
+pool starts, while games are played or written, while workers stop. Every time the command
+ends promptly with the one-line message and status 130, the results file stays whole, and a
+resume plays every missing game once."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from warroom.cli import main
+from warroom.sim.batch import BatchSpec, play_one
+
+WARROOM = str(Path(sys.executable).parent / "warroom")
+INTERRUPTS = 20
+PROMPT = 30  # seconds: generous on a busy shared machine; a hang waits for ever
+
+
+def test_ctrl_c_at_random_moments_always_stops_cleanly(tmp_path):
+    db = tmp_path / "r.sqlite"
+    rng = random.Random(4)
+    landed_mid_run = 0
+    for attempt in range(INTERRUPTS):
+        resume = ["--resume"] if db.exists() and _count(db) is not None else [
+            "--players", "heuristic,heuristic"]
+        proc = subprocess.Popen(
+            [WARROOM, "simulate", "kow", "--games", "100000", "--workers", "2", "--db",
+             str(db), *resume], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            start_new_session=True)
+        if attempt % 2:  # while games are played: once one more is stored, a little later
+            _wait_for_a_game(db, proc)
+            time.sleep(rng.uniform(0, 1.0))
+        else:  # any moment of the start: importing, opening the file, starting the workers
+            # From 0.3 s: before that the interpreter itself is starting (its `site` module),
+            # where a Ctrl-C is Python's to report, before any line of warroom runs.
+            time.sleep(rng.uniform(0.3, 3.0))
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: to the whole process group
+        started = time.monotonic()
+        try:
+            out, err = proc.communicate(timeout=PROMPT)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise AssertionError(f"interrupt {attempt}: still running {PROMPT} s after "
+                                 "Ctrl-C") from None
+        assert time.monotonic() - started < PROMPT
+        assert proc.returncode == 130, (attempt, proc.returncode, err)
+        assert "Traceback" not in err and out == "", (attempt, err)
+        assert err.count("\n") == 1 and err.startswith("interrupted"), (attempt, err)
+        landed_mid_run += " games of run 1 are kept in " in err
+        if db.exists():
+            with sqlite3.connect(db) as con:
+                assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert landed_mid_run >= INTERRUPTS // 2  # half of them came while games were played
+    with sqlite3.connect(db) as con:
+        indices = [i for (i,) in con.execute("SELECT idx FROM games ORDER BY idx")]
+    target = max(indices) + 3
+    assert main(["simulate", "kow", "--db", str(db), "--resume", "--games", str(target),
+                 "--json"]) == 0
+    with sqlite3.connect(db) as con:
+        after = [i for (i,) in con.execute("SELECT idx FROM games ORDER BY idx")]
+        winners = dict(con.execute("SELECT idx, winners FROM games"))
+    assert after == list(range(target))  # the gaps were filled, nothing twice
+    spec = BatchSpec("kow", {}, ("heuristic", "heuristic"), 0)
+    for i in (indices[0], indices[-1], target - 1):
+        assert json.loads(winners[i]) == play_one(spec, i)["winner_seats"]
+
+
+def _games(db: Path) -> int:
+    try:
+        with sqlite3.connect(db) as con:
+            return con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    except sqlite3.OperationalError:  # not created yet
+        return 0
+
+
+def _wait_for_a_game(db: Path, proc: subprocess.Popen) -> None:
+    before = _games(db)
+    deadline = time.monotonic() + 60
+    while _games(db) == before and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def _count(db: Path) -> int | None:
+    try:
+        with sqlite3.connect(db) as con:
+            return con.execute("SELECT COUNT(*) FROM runs").fetchone()[0] or None
+    except sqlite3.OperationalError:  # not created yet
+        return None
+
+
+def test_ctrl_c_while_the_commands_import_is_one_line(tmp_path):
+    """The first second or so of any command imports warroom: Ctrl-C there is one line too."""
+    rng = random.Random(11)
+    interrupted = 0
+    for attempt in range(12):
+        proc = subprocess.Popen([WARROOM, "options", "kow"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        time.sleep(rng.uniform(0.3, 1.2))
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=PROMPT)
+        assert proc.returncode in (0, 130), (attempt, proc.returncode, err)
+        if proc.returncode == 130:
+            assert err == "interrupted\n", (attempt, err)
+            interrupted += 1
+    assert interrupted >= 3  # most interrupts came before the command was done
