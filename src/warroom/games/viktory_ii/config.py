@@ -1,0 +1,107 @@
+"""Rule options of Viktory II. Defaults follow VIKTORY-II.md and its rulings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ...engine import DataError
+from ..viktory.cards import Deck, load_deck
+from .board import RADIUS_BY_PLAYERS, board, start_area, start_hexes
+from .mapfile import FixedMap, load_map
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = 2
+    # dice: the base game's battles; cards: the Battle Cards replace the dice, with the
+    # variant's turn sequence; hybrid: dice battles, and the cards for their text.
+    mode: Literal["dice", "cards", "hybrid"] = "dice"
+    # A map file, or the name of a bundled one (data/maps); empty: a random map.
+    map: str = ""
+    # The map's radius (hexes to a side - 1); 0: the publisher's size for the player count.
+    radius: int = 0
+    # The tile bag's mix: weights of plains, grassland, forest, mountain, water.
+    mix: tuple[int, ...] = (1, 1, 1, 1, 2)
+    # choose: the revealing player puts each drawn tile on a revealed hex; random: at random.
+    place: Literal["choose", "random"] = "choose"
+    # Dark: players see only what their units, towns and cities see.
+    dark: bool = False
+    # Independent exploration: each player explores the map on its own.
+    independent: bool = False
+    # Capitals to control to win; 0: every capital on the map (standard conquest).
+    capitals: int = 0
+    # Full rounds after which the game ends (most capitals, cities, towns win); 0: no limit.
+    turn_limit: int = 60
+    # A Battle Cards file (cards and hybrid modes); empty: the bundled sample deck.
+    deck: str = ""
+    # The most cards a hand may keep: the lesser of this and the towns and cities held.
+    hand_limit: int = 10
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 8:
+            raise ValueError("option 'players' must be from 2 to 8")
+        if self.radius and not 2 <= self.radius <= 10:
+            raise ValueError("option 'radius' must be from 2 to 10 (or 0: by player count)")
+        if len(self.mix) != 5 or any(w < 0 for w in self.mix) or not sum(self.mix[:4]):
+            raise ValueError("option 'mix' needs 5 weights (plains, grassland, forest, "
+                             "mountain, water), at least one land weight above 0")
+        if self.capitals < 0 or self.capitals > self.players:
+            raise ValueError(f"option 'capitals' must be from 0 to {self.players}")
+        if self.turn_limit < 0:
+            raise ValueError("option 'turn_limit' must be 0 (none) or more")
+        if self.hand_limit < 0:
+            raise ValueError("option 'hand_limit' must be >= 0")
+        fixed = load_map(self.map) if self.map else None
+        if fixed is not None:
+            self._check_map(fixed)
+        radius = fixed.radius if fixed is not None else (
+            self.radius or RADIUS_BY_PLAYERS[self.players])
+        b = board(radius)
+        starts = fixed.starts if fixed is not None and fixed.starts else None
+        if starts is None:
+            starts = tuple(start_hexes(b, self.players))
+            areas = [set(start_area(b, s)) for s in starts]
+            if any(areas[i] & areas[j] for i in range(len(areas))
+                   for j in range(i + 1, len(areas))):
+                raise ValueError(f"option 'radius': a map of radius {radius} is too small "
+                                 f"for {self.players} players' starting hexes")
+        # Derived values, not options: kept out of the dataclass fields (and of records).
+        object.__setattr__(self, "_fixed", fixed)
+        object.__setattr__(self, "_radius", radius)
+        object.__setattr__(self, "_starts", tuple(starts))
+        object.__setattr__(self, "_deck", load_deck(self.deck) if self.mode != "dice"
+                           or self.deck else None)
+
+    def _check_map(self, fixed: FixedMap) -> None:
+        where = fixed.path
+        if fixed.players is not None and fixed.players != self.players:
+            raise DataError(f"{where}: the map is for {fixed.players} players; set "
+                            f"players={fixed.players}")
+        if self.radius and self.radius != fixed.radius:
+            raise DataError(f"{where}: the map has radius {fixed.radius}; option 'radius' "
+                            f"is {self.radius}")
+        if fixed.starts is not None and len(fixed.starts) != self.players:
+            raise DataError(f"{where}: field starts gives {len(fixed.starts)} hexes for "
+                            f"{self.players} players")
+        if fixed.pieces and 1 + max(p.owner for p in fixed.pieces) != self.players:
+            raise DataError(f"{where}: field pieces sets up a position for "
+                            f"{1 + max(p.owner for p in fixed.pieces)} players, not "
+                            f"{self.players}")
+
+    @property
+    def fixed_map(self) -> FixedMap | None:
+        return self.__dict__["_fixed"]
+
+    @property
+    def map_radius(self) -> int:
+        return self.__dict__["_radius"]
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        return self.__dict__["_starts"]
+
+    @property
+    def cards(self) -> Deck | None:
+        """The Battle Cards (cards and hybrid modes)."""
+        return self.__dict__["_deck"] if self.mode != "dice" else None
