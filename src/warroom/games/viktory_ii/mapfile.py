@@ -18,7 +18,6 @@ pieces:                    # optional: a position already set up (then there are
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ...engine import DataError
-from ...engine.data import first_problem, read_yaml
+from ...engine.data import first_problem, parse_yaml, read_text
 from .board import LAND, TERRAIN_LETTERS, UNKNOWN, WATER, Board, board
 from .units import UNIT_NAMES, support
 
@@ -110,12 +109,13 @@ def map_path(name: str) -> Path:
 
 def load_map(name: str) -> FixedMap:
     path = map_path(name)
-    return _load(str(path), os.path.getmtime(path))
+    return _load(str(path), read_text(path))
 
 
 @lru_cache(maxsize=32)
-def _load(path: str, mtime: float) -> FixedMap:
-    data = read_yaml(Path(path))
+def _load(path: str, text: str) -> FixedMap:
+    """Cached by the file's text, so that an edited file is read again."""
+    data = parse_yaml(text, path)
     if not isinstance(data, dict):
         raise DataError(f"{path}: a map must be a mapping of fields (name, tiles, ...)")
     try:
