@@ -71,17 +71,17 @@ def legal(state: ViktoryIIState) -> list[Any]:
     return state.legal_actions(state.to_move()[0])
 
 
-def find(state: ViktoryIIState, kind: type, **fields: Any) -> Any:
+def find(state: ViktoryIIState, cls: type, **fields: Any) -> Any:
     """The legal action of this class whose fields match (hexes may be given by name)."""
-    matches = [a for a in legal(state) if type(a) is kind and all(
+    matches = [a for a in legal(state) if type(a) is cls and all(
         getattr(a, k) == (hx(state, v) if k in ("hex", "sea") and isinstance(v, str) else v)
         for k, v in fields.items())]
-    assert len(matches) == 1, f"{kind.__name__} {fields}: {matches} among {legal(state)}"
+    assert len(matches) == 1, f"{cls.__name__} {fields}: {matches} among {legal(state)}"
     return matches[0]
 
 
-def has(state: ViktoryIIState, kind: type, **fields: Any) -> bool:
-    return any(type(a) is kind and all(
+def has(state: ViktoryIIState, cls: type, **fields: Any) -> bool:
+    return any(type(a) is cls and all(
         getattr(a, k) == (hx(state, v) if k in ("hex", "sea") and isinstance(v, str) else v)
         for k, v in fields.items()) for a in legal(state))
 
@@ -90,8 +90,8 @@ def act(state: ViktoryIIState, action: Any) -> None:
     state.apply(state.to_move()[0], action)
 
 
-def take(state: ViktoryIIState, kind: type, **fields: Any) -> None:
-    act(state, find(state, kind, **fields))
+def take(state: ViktoryIIState, cls: type, **fields: Any) -> None:
+    act(state, find(state, cls, **fields))
 
 
 def stack(state: ViktoryIIState, where: str, owner: int) -> list[int]:
