@@ -122,4 +122,6 @@ class ScriptedDice:
 def script_dice(state: ViktoryIIState, rolls: list[int]) -> ScriptedDice:
     dice = ScriptedDice(rolls)
     state.rng = dice  # type: ignore[assignment]
+    if state.session is not None:  # a battle under way rolls with the generator it was given
+        state.session.rng = dice
     return dice
