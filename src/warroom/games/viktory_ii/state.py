@@ -149,6 +149,8 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         else:
             self._begin_setup_turn(0)
         self.advance()
+        if config.dark:
+            self.remember()
 
     # --- building the map -----------------------------------------------------------------
     def _setup_map(self) -> None:
