@@ -9,7 +9,7 @@ neighbours, distances, the hexes within k of a hex as a bitmask) is computed onc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 # Terrains: the four land terrains, then water. UNKNOWN: a tile not yet placed.
 PLAINS, GRASSLAND, FOREST, MOUNTAIN, WATER = range(5)
@@ -139,10 +139,22 @@ def tile_counts(size: int, mix: tuple[int, ...]) -> list[int]:
 def mask_hexes(mask: int) -> list[int]:
     """The hexes of a bitmask, in order."""
     out = []
-    h = 0
     while mask:
-        if mask & 1:
-            out.append(h)
-        mask >>= 1
-        h += 1
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
+
+
+@lru_cache(maxsize=8192)
+def nearest(radius: int, h: int, mask: int) -> tuple[int, ...]:
+    """The hexes of a non-empty bitmask nearest to h."""
+    b = board(radius)
+    for ball in b.balls[1:]:
+        near = ball[h] & mask
+        if near:
+            return tuple(mask_hexes(near))
+    dist = b.distance[h]
+    found = mask_hexes(mask)
+    best = min(dist[w] for w in found)
+    return tuple(w for w in found if dist[w] == best)

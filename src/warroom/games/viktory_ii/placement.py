@@ -18,7 +18,7 @@ from .actions import (
     Upgrade,
     Withdraw,
 )
-from .board import FOREST, LAND, mask_hexes
+from .board import FOREST, LAND, nearest
 from .movement import ATTACKING, CARGO, FREE, PLACED
 from .units import CITY, FRIG, LAND_UNITS, TOWN, UNIT_NAMES, support
 
@@ -97,9 +97,10 @@ class PlacementRules:
     def enemy_mask(self, p: int) -> int:
         """Bitmask of the hexes holding other players' units."""
         mask = 0
-        for h, o in enumerate(self.occ_owner):
-            if o >= 0 and o != p:
-                mask |= 1 << h
+        us, uh = self.us, self.uh
+        for u, o in enumerate(self.uo):
+            if o >= 0 and o != p and us[u] != ATTACKING:
+                mask |= 1 << uh[u]
         return mask
 
     def accepts(self, p: int, h: int, enemies: int | None = None) -> list[int]:
@@ -125,17 +126,7 @@ class PlacementRules:
     def nearest_water(self, p: int, h: int) -> list[int]:
         """The explored water hexes nearest to a town or city (where its frigates appear)."""
         water = self.water & self.explored[p]
-        if not water:
-            return []
-        balls = self.board.balls
-        for k in range(1, len(balls)):
-            near = balls[k][h] & water
-            if near:
-                return mask_hexes(near)
-        dist = self.board.distance[h]
-        found = mask_hexes(water)
-        best = min(dist[w] for w in found)
-        return [w for w in found if dist[w] == best]
+        return list(nearest(self.board.radius, h, water)) if water else []
 
     def frigate_port(self, p: int, h: int) -> bool:
         """Frigates go to a forest city or to the capital."""
