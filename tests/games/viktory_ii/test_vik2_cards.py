@@ -133,6 +133,20 @@ def test_rule_an_attack_card_is_needed_to_move_into_an_enemy_held_hex(tmp_path):
     assert has(state, Step, hex="E4", kind="attack")
 
 
+def test_rule_each_attack_on_enemy_units_needs_its_own_attack_card(tmp_path):
+    pieces = [capital("A1", 0, city=True), troops("D4", 0, infantry=2), capital("G4", 1),
+              troops("E4", 1, infantry=1), town("E2", 1), troops("E3", 1, infantry=1)]
+    state = cards_game(tmp_path, pieces)
+    give(state, 0, ATTACK)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    take(state, SelectUnit, hex="D4", unit=INF)
+    assert has(state, Step, hex="E4", kind="attack")  # joining needs no second card
+    assert not has(state, Step, hex="E3")  # a second attack would
+    give(state, 0, "A02")
+    assert has(state, Step, hex="E3", kind="attack")
+
+
 def test_rule_hybrid_mode_needs_no_attack_card(tmp_path):
     pieces = [capital("A1", 0), troops("D4", 0, infantry=1), capital("G4", 1),
               troops("E4", 1, infantry=1)]

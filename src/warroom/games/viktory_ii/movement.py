@@ -58,17 +58,19 @@ class MovementRules:
     def cargo_of(self, f: int) -> list[int]:
         return [u for u in range(len(self.uo)) if self.uc[u] == f and self.us[u] == CARGO]
 
-    def has_attack_card(self, p: int) -> bool:
-        return any(self.cards[c].can_attack for c in self.pool.hands[p])
+    def attack_cards(self, p: int) -> int:
+        return sum(1 for c in self.pool.hands[p] if self.cards[c].can_attack)
 
     def may_attack(self, p: int, h: int) -> bool:
         """An attack may go into `h`: no pennant there; in cards mode, moving into a hex with
-        enemy units needs an Attack card unless a battle is already declared there."""
+        enemy units needs an Attack card for it (besides one for each attack on enemy units
+        already declared) unless a battle is already declared there."""
         if self.pennants >> h & 1:
             return False
         if self.config.mode == "cards" and self.enemy_units_at(h, p) \
                 and h not in self.battles:
-            return self.has_attack_card(p)
+            declared = sum(1 for b in self.battles if self.enemy_units_at(b, p))
+            return self.attack_cards(p) > declared
         return True
 
     def what_is_at(self, h: int, p: int) -> str:
