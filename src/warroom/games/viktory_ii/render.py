@@ -52,12 +52,27 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     you = obs.get("you")
     lines = [_headline(obs, you)]
     lines += _map_lines(obs, b)
-    lines.append("Key: p plains, g grassland, f forest, m mountain, w water, ? unexplored; "
-                 "digit: owner; t town, T capital, C city, @ capital city; last: units")
+    lines.append("Hex: terrain (p plains, g grassland, f forest, m mountain, w water, "
+                 "? unexplored),")
+    lines.append("     owner, t town / T capital / C city / @ capital city, units "
+                 "(! attack declared)")
+    if obs["round"]:
+        lines.append(f"To win: hold {obs['capitals_to_win']} capitals"
+                     + (f", or the most at the end of round {obs['turn_limit']}"
+                        if obs["turn_limit"] else ""))
     lines += _players(obs, b, you)
     lines += _units(obs, b, you)
     lines += _turn_details(obs, b, you)
     return "\n".join(lines)
+
+
+DECISIONS = {
+    "tile": "placing drawn tiles",
+    "lose_card": "discarding a card for a town lost",
+    "disband": "disbanding a unit no longer supported",
+    "battle": "deciding in a battle",
+    "discard": "discarding to the hand limit",
+}
 
 
 def _headline(obs: dict[str, Any], you: int | None) -> str:
@@ -65,8 +80,8 @@ def _headline(obs: dict[str, Any], you: int | None) -> str:
     where = "setup" if obs["round"] == 0 else f"round {obs['round']}{limit}"
     head = (f"Viktory II ({obs['mode']}) - {where} - {_whose(obs['player'], you)} turn: "
             f"{PHASES.get(obs['phase'], obs['phase'])}")
-    if obs["to_move"] and obs["decision"] not in (obs["phase"], None):
-        head += f" - waiting for {_who(obs['to_move'][0], you)} ({obs['decision']})"
+    if obs["to_move"] and obs["decision"] in DECISIONS:
+        head += f" - now {_who(obs['to_move'][0], you)}: {DECISIONS[obs['decision']]}"
     if you is not None:
         head += f" - you are player {you}"
     return head
@@ -109,10 +124,12 @@ def _players(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
             lines.append(f"Player {q}: out of the game")
             continue
         capital = b.names[info["capital"]] if info["capital"] >= 0 else "?"
-        held = "held" if info["holds_capital"] else "LOST"
-        text = (f"Player {q}{' (you)' if q == you else ''}: capital {capital} ({held}); "
-                f"{info['towns']} towns, {info['cities']} cities, {info['capitals']} "
-                f"capital(s) of {obs['capitals_to_win']} needed")
+        if obs["round"] == 0 and not info["holds_capital"]:
+            held = "no capital yet"
+        else:
+            held = f"capital {capital} ({'held' if info['holds_capital'] else 'LOST'})"
+        text = (f"Player {q}{' (you)' if q == you else ''}: {held}; {info['towns']} towns, "
+                f"{info['cities']} cities, {info['capitals']} capital(s) held")
         if info["reserve"] is not None and any(info["reserve"]):
             text += f"; reserve: {units_text(info['reserve'])}"
         if info["hand"] is not None:
