@@ -41,7 +41,7 @@ from .actions import (
     Step,
     Upgrade,
 )
-from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS, UNKNOWN, WATER
+from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS, UNKNOWN, WATER, mask_hexes
 from .movement import ATTACKING, CARGO, FREE, FRESH
 from .standin import StandInPressOn, StandInPullBack
 from .units import FRIG, LAND_UNITS
@@ -123,10 +123,18 @@ def _build(state: Any, p: int, actions: list[Any]) -> Any:
 
 # --- reserves --------------------------------------------------------------------------------
 def _reserves(state: Any, p: int, actions: list[Any]) -> Any:
+    """Reserves go where defenders are short, else nearest the enemy, else the capital."""
     places = [a for a in actions if type(a) is PlaceReserve]
     if places:
-        return max(places, key=lambda a: (_threat(state, p, a.hex), a.hex == state.capital[p],
-                                          -a.hex))
+        enemy = [h for h in state.settled if state.sowner[h] != p]
+        dist = state.board.distance
+
+        def value(a: PlaceReserve) -> tuple:
+            short = _need(state, p, a.hex) - state.occ_n[a.hex]
+            front = -min((dist[a.hex][e] for e in enemy), default=0)
+            return (short > 0, short, front, a.hex == state.capital[p], -a.hex)
+
+        return max(places, key=value)
     frigates = [a for a in actions if type(a) is PlaceFrigate
                 and not state.enemy_units_at(a.sea, p)]
     if frigates:
@@ -212,23 +220,41 @@ def _garrison(state: Any, p: int) -> int:
     return 1 + _enemy_units_within(state, p, capital, 3)
 
 
+def _need(state: Any, p: int, h: int) -> int:
+    """The units an own town or city keeps: the capital its garrison, another as many as
+    the enemy units next to it."""
+    if state.sowner[h] != p:
+        return 0
+    if h == state.capital[p]:
+        return _garrison(state, p)
+    return _enemy_units_within(state, p, h, 1)
+
+
+def _may_leave(state: Any, p: int, h: int) -> bool:
+    return state.sowner[h] != p or state.occ_n[h] > _need(state, p, h)
+
+
+def _enemy_hexes(state: Any, p: int) -> set[int]:
+    """Hexes with enemy units or an enemy town or city."""
+    out = {h for h in state.settled if state.sowner[h] != p}
+    us, uh = state.us, state.uh
+    for u, o in enumerate(state.uo):
+        if o >= 0 and o != p and us[u] not in (FREE, ATTACKING):
+            out.add(uh[u])
+    return out
+
+
 def _goals(state: Any, p: int) -> set[int]:
-    """Where land units head: threatened own towns and cities, else enemy hexes worth
-    attacking, and the edge of the explored map."""
+    """Where land units head: own towns and cities short of defenders, enemy hexes, and the
+    edge of the explored map."""
     b = state.board
-    threatened = {h for h in state.own_settlements(p)
-                  if _enemy_units_within(state, p, h, 2) > state.occ_n[h]}
-    if threatened:
-        return threatened
+    goals = {h for h in state.own_settlements(p) if state.occ_n[h] < _need(state, p, h)}
     explored = state.explored[p]
-    goals = set()
-    for h in range(b.size):
-        if not explored >> h & 1 or state.terrain[h] in (WATER, UNKNOWN):
-            continue
-        if state.enemy_held(h, p):
-            goals.add(h)
-        elif any(not explored >> n & 1 for n in b.neighbours[h]):
-            goals.add(h)
+    goals |= {h for h in _enemy_hexes(state, p) if explored >> h & 1}
+    unexplored = ((1 << b.size) - 1) & ~explored
+    if unexplored:
+        near = b.balls[1]
+        goals.update(h for h in mask_hexes(explored & ~state.water) if near[h] & unexplored)
     return goals
 
 
@@ -238,18 +264,21 @@ def _distances(state: Any, p: int, goals: set[int]) -> list[int]:
     b = state.board
     far = 1 << 20
     dist = [far] * b.size
+    land = state.explored[p] & ~state.water
+    enemy = _enemy_hexes(state, p)
     queue = deque()
     for g in goals:
         dist[g] = 0
         queue.append(g)
-    explored = state.explored[p]
+    neighbours = b.neighbours
     while queue:
         h = queue.popleft()
-        if state.enemy_held(h, p) and dist[h]:
+        if dist[h] and h in enemy:
             continue
-        for n in b.neighbours[h]:
-            if dist[n] == far and explored >> n & 1 and state.terrain[n] not in (WATER, UNKNOWN):
-                dist[n] = dist[h] + 1
+        step = dist[h] + 1
+        for n in neighbours[h]:
+            if dist[n] == far and land >> n & 1:
+                dist[n] = step
                 queue.append(n)
     return dist
 
@@ -331,7 +360,7 @@ def _select(state: Any, p: int, actions: list[Any]) -> Any:
                    for n in state.board.neighbours[a.hex] if state.terrain[n] == WATER):
                 return a
             continue
-        if a.hex == capital and at_capital <= keep:
+        if (a.hex == capital and at_capital <= keep) or not _may_leave(state, p, a.hex):
             continue
         here = dist[a.hex]
         gain = min((dist[n] for n in state.board.neighbours[a.hex]), default=here)
