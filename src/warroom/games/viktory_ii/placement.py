@@ -84,14 +84,14 @@ class PlacementRules:
 
     def build_town(self, p: int, action: BuildTown) -> None:
         self.built += 1
-        self.found(p, action.hex, TOWN)
         self.event("town", player=p, where=action.where)
+        self.found(p, action.hex, TOWN)
         self.gain_card(p, "built a town")
 
     def upgrade_town(self, p: int, action: Upgrade) -> None:
         self.upgraded = True
-        self.upgrade(p, action.hex)
         self.event("city", player=p, where=action.where)
+        self.upgrade(p, action.hex)
 
     # --- reserves ---------------------------------------------------------------------------
     def enemy_mask(self, p: int) -> int:

@@ -634,9 +634,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.disband(player, action)
 
     def _on_capital(self, player: int, action: PlaceCapital) -> None:
+        self.event("capital", player=player, where=action.where)
         self.found(player, action.hex, TOWN, capital=True)
         self.add_unit(player, INF, action.hex, DONE)
-        self.event("capital", player=player, where=action.where)
         self.gain_card(player, "built a town")
         self.phase = "second_town"
 
@@ -645,8 +645,8 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             self.event("no_second_town", player=player)
             self._after_setup_turn()
             return
-        self.found(player, action.hex, TOWN)
         self.event("town", player=player, where=action.where)
+        self.found(player, action.hex, TOWN)
         self.gain_card(player, "built a town")
         self.phase = "setup_infantry"
 
