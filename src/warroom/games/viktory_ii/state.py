@@ -41,7 +41,6 @@ from .battle import (
 from .board import LAND, TERRAINS, UNKNOWN, WATER, board, mask_hexes, start_area, tile_counts
 from .config import Config
 from .movement import (
-    ACTIVE,
     ATTACKING,
     CARGO,
     DONE,
@@ -56,8 +55,6 @@ from .units import (
     CITY,
     FRIG,
     INF,
-    LAND_UNITS,
-    RANGE,
     SETTLEMENT_NAMES,
     TOWN,
     UNIT_NAMES,
@@ -1045,6 +1042,3 @@ def _total(groups: Any) -> list[int]:
         for t in range(4):
             total[t] += g[t]
     return total
-
-
-__all__ = ["ViktoryIIState", "ACTIVE", "FRESH", "DONE", "PLACED", "LAND_UNITS", "RANGE"]
