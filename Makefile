@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench clean chromium
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "warroom needs Python 3.11 or newer")'
@@ -16,14 +16,28 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/warroom play kow --players human,mcts
 
-test: $(STAMP)
-	$(BIN)/python -m pytest -n 2
+# The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
+CHROMIUM ?= /usr/bin/chromium
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	else \
+		echo "warroom: the browser tests need Chromium at $(CHROMIUM) and will fail without it."; \
+		echo "warroom: install it with 'sudo apt-get install chromium' (Debian, Ubuntu), or run"; \
+		echo "warroom: 'make test CHROMIUM=/path/to/chromium'."; \
+	fi
+
+test: $(STAMP) chromium
+	WARROOM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
+# `make bench BASELINE=/path/to/other/checkout/src` also measures that code, side by side.
 bench: $(STAMP)
-	$(BIN)/python benchmarks/engine.py
+	$(BIN)/warroom bench --checked --peers
+	$(BIN)/python benchmarks/engine.py $(if $(BASELINE),--baseline $(BASELINE))
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

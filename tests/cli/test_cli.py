@@ -149,6 +149,22 @@ def test_bench_json(capsys):
     assert data["kow"]["games_per_s"] > 0 and data["kow"]["decisions_per_s"] > 0
 
 
+def test_bench_measures_the_checked_path_and_openspiel_in_the_same_run(capsys):
+    assert main(["bench", "kow", "--seconds", "0.05", "--runs", "1", "--checked", "--peers",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kow"]["checked_decisions_per_s"] > 0
+    for peer in ("goofspiel", "leduc_poker", "gin_rummy"):
+        assert data[f"openspiel:{peer}"]["decisions_per_s"] > 0
+
+
+def test_bench_peers_without_openspiel_says_how_to_install_it(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if it were not installed
+    assert main(["bench", "kow", "--seconds", "0.05", "--runs", "1", "--peers"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "warroom: error: --peers needs OpenSpiel: pip install 'warroom[bench]'"
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from warroom.agents import HeuristicAgent
 from warroom.engine import Game, IllegalAction, PlayerView, Record, replay
+from warroom.engine.flowcheck import compare_flow, twin
 
 MAX_DECISIONS = 20_000
 
@@ -206,6 +207,24 @@ def test_determinize_keeps_observation_and_varies_the_unknown(game_config):
             assert json.dumps(all_observations(state), sort_keys=True) == before
             varied += len(futures) > 1
     assert varied > 0, "determinisation never changed anything a player cannot see"
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_flow_of_decisions_and_events_reveals_nothing_hidden(game_config, seed):
+    """Who is asked, what kind of decision, and the events a player sees depend only on what
+    it may know: a determinisation for it, rolling the same dice, must show the same flow
+    until a hidden card is revealed (see warroom.engine.flowcheck)."""
+    game, config = game_config
+    compared = 0
+    for i, (state, _, _) in enumerate(random_walk(game, config, seed)):
+        if i % 2:
+            continue
+        for p in range(state.num_players):
+            what, steps = compare_flow(game, state.clone(), twin(state, p, 1000 * i + p), p,
+                                       random.Random(i), 30)
+            assert what is None, f"seed {seed}, after {i} decisions, seen by player {p}: {what}"
+            compared += steps
+    assert compared > 0, "no action was ever compared"
 
 
 @settings(max_examples=25, deadline=None,

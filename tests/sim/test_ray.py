@@ -55,3 +55,14 @@ def test_a_cluster_nobody_answers_at_is_a_one_line_error_before_any_run(tmp_path
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and f"no Ray cluster answers at 127.0.0.1:{port}" in err[0]
     assert not db.exists()
+
+
+def test_tune_on_ray_makes_the_same_trials_as_on_processes(local_ray, tmp_path, capsys):
+    """A tune runs on Ray as on the process pool: the same games, so the same trials."""
+    args = ["tune", "kow", "--param", "max_dice=2..4", "--target", "length=70", "--players",
+            "heuristic,random", "--budget", "60", "--batch", "20", "--seed", "4", "--json"]
+    assert main([*args, "--backend", "ray", "--db", str(tmp_path / "ray.sqlite")]) == 0
+    assert main([*args, "--workers", "2", "--db", str(tmp_path / "proc.sqlite")]) == 0
+    on_ray, local = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert on_ray["trials"] == local["trials"] and on_ray["games"] == 60
+    assert ray.is_initialized()  # the tune used the running instance and left it running

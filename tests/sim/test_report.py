@@ -19,8 +19,8 @@ from warroom.sim.analysis import analyse
 from warroom.sim.store import ResultStore
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
-RUN_FIGURES = {"win-rate-seat", "win-rate-player", "game-length", "outcome-reasons",
-               "metric-rounds"}
+RUN_FIGURES = {"card-outliers", "win-rate-player", "win-rate-seat", "game-length",
+               "outcome-reasons", "metric-rounds"}
 
 
 class Page(HTMLParser):
@@ -171,8 +171,8 @@ def test_bad_input_is_a_one_line_error(tmp_path, capsys):
         store.create_run("kow", "1", {}, ["random", "random"], 0, 10)
     assert "run 1 has no finished games" in one_line_error(capsys, "report", str(empty))
     assert "no run 7" in one_line_error(capsys, "report", str(empty), "--run", "7")
-    assert "not both" in one_line_error(capsys, "report", str(empty), "--run", "1",
-                                        "--sweep", "1")
+    assert "not several" in one_line_error(capsys, "report", str(empty), "--run", "1",
+                                           "--sweep", "1")
 
 
 def test_the_real_command_reports_bad_input_without_a_traceback(tmp_path):
@@ -181,3 +181,22 @@ def test_the_real_command_reports_bad_input_without_a_traceback(tmp_path):
     assert proc.returncode == 2
     missing = tmp_path / "none.db"
     assert proc.stderr.strip() == f"warroom: error: {missing}: no such results database"
+
+
+def test_the_report_opens_with_the_three_questions_a_designer_asks_first(results, tmp_path,
+                                                                          capsys):
+    out = tmp_path / "report.html"
+    assert main(["report", str(results), "--out", str(out)]) == 0
+    verdicts = capsys.readouterr().out.splitlines()
+    assert verdicts[0].startswith("first player advantage: ")  # kow: no first player
+    assert verdicts[1].startswith("card outliers: ")
+    assert verdicts[2].startswith("dominant strategy: heuristic (player 0) wins ")
+    assert "of 40 games (fair share " in verdicts[2] and "it dominates" in verdicts[2]
+    text = out.read_text()
+    headings = re.findall(r"<h2>([^<]+)</h2>", text)
+    assert headings[1:4] == ["Is there a first-player advantage?", "Which cards are outliers?",
+                             "Does any strategy dominate?"]
+    page = Page(text)
+    assert page.data["cards"]["games"] == 40 and page.data["cards"]["correction"] == "Holm"
+    labels = svg_texts(page.figures["card-outliers"])
+    assert any(label.endswith("H") or label.endswith("S") for label in labels)  # kow's cards

@@ -164,3 +164,62 @@ def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
         ResultStore(bad)
     with pytest.raises(StoreError, match="no such results database"):
         ResultStore(tmp_path / "missing.sqlite", create=False)
+
+
+VERSION_1 = """
+CREATE TABLE sweeps (id INTEGER PRIMARY KEY, game TEXT NOT NULL, vary TEXT NOT NULL,
+    base_config TEXT NOT NULL, players TEXT NOT NULL, seed INTEGER NOT NULL,
+    games INTEGER NOT NULL, created TEXT NOT NULL);
+CREATE TABLE runs (id INTEGER PRIMARY KEY, game TEXT NOT NULL, version TEXT NOT NULL,
+    config TEXT NOT NULL, players TEXT NOT NULL, seed INTEGER NOT NULL, rotate INTEGER NOT NULL,
+    games_requested INTEGER NOT NULL, sweep_id INTEGER REFERENCES sweeps(id), cell TEXT,
+    created TEXT NOT NULL);
+CREATE TABLE games (run_id INTEGER NOT NULL REFERENCES runs(id), idx INTEGER NOT NULL,
+    seed INTEGER NOT NULL, seating TEXT NOT NULL, winners TEXT NOT NULL, scores TEXT NOT NULL,
+    reason TEXT NOT NULL, length INTEGER NOT NULL, first_player INTEGER,
+    metrics TEXT NOT NULL, PRIMARY KEY (run_id, idx)) WITHOUT ROWID;
+INSERT INTO runs VALUES (1, 'kow', '1', '{}', '["random","random"]', 3, 1, 2, NULL, NULL,
+    '2025-01-01T00:00:00+00:00');
+INSERT INTO games VALUES (1, 0, 11, '[0,1]', '[0]', '[3,1]', 'first to 3 Victories', 40, NULL,
+    '{"rounds":4.0}');
+PRAGMA user_version=1;
+"""
+
+
+def test_a_version_1_file_is_migrated_in_place_and_keeps_its_games(tmp_path):
+    path = tmp_path / "old.sqlite"
+    db = sqlite3.connect(path)
+    db.executescript(VERSION_1)
+    db.close()
+    with ResultStore(path) as store:
+        run = store.runs()[0]
+        assert run.tune_id is None and run.players == ["random", "random"]
+        (game,) = store.iter_games(run.id)
+        assert game["winners"] == [0] and game["cards"] is None and game["length"] == 40
+        execute(store, run, 4)  # the run goes on, now with card facts
+        assert [g["cards"] is not None for g in store.iter_games(run.id)] == [False] + [True] * 3
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+    with ResultStore(path) as again:  # opening it again changes nothing
+        assert again.count_games(1) == 4
+
+
+def test_a_newer_file_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "new.sqlite"
+    sqlite3.connect(path).execute("PRAGMA user_version=9").connection.commit()
+    with pytest.raises(StoreError, match="unknown version 9"):
+        ResultStore(path)
+
+
+def test_card_facts_are_stored_per_game_and_seat_as_the_game_gave_them(tmp_path):
+    spec = BatchSpec("word-iron", {}, ("random", "random"), 4)
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = store.create_run("word-iron", "1", {}, ["random", "random"], 4, 3)
+        execute(store, run, 3)
+        stored = list(store.iter_games(run.id))
+        assert stored == [play_one(spec, i) for i in range(3)]
+        assert all(len(g["cards"]) == 2 and g["cards"][0]["drawn"] for g in stored)
+        rows = store.db.execute("SELECT COUNT(*) FROM cards WHERE run_id = ?",
+                                (run.id,)).fetchone()[0]
+        assert rows == 6
+        assert [g["cards"] for g in store.iter_games(run.id, cards=False)] == [None] * 3
+

@@ -155,3 +155,19 @@ def test_cli_tournament_bad_input_is_one_line(capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "odd number" in err
     assert get_game("battle").name == "battle"
+
+
+def test_workers_play_the_same_tournament():
+    """The matches of a round run side by side in worker processes; nothing changes."""
+    s = spec(["heuristic", "random", "random", "heuristic", "random", "mcts:iters=20"],
+             game="kow", seed=5, best_of=3)
+    seen = []
+    alone = run_tournament(s).to_json()
+    together = run_tournament(s, on_match=lambda n, m: seen.append((n, m.units)), workers=2)
+    assert together.to_json() == alone
+    assert seen == [(r["number"], m["units"]) for r in alone["rounds"] for m in r["matches"]]
+
+
+def test_workers_refuse_a_tournament_with_people(capsys):
+    assert main(["tournament", "kow", "--players", "human,random", "--workers", "2"]) == 2
+    assert "human players is played in one process" in capsys.readouterr().err

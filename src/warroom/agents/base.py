@@ -18,6 +18,7 @@ class RandomAgent:
     """Uniformly random among the legal actions."""
 
     name = "random"
+    trusted = True  # plays only actions from its view's legal_actions
 
     def __init__(self, game: Any, seed: int):
         self.rng = random.Random(seed)
@@ -32,6 +33,7 @@ class HeuristicAgent:
     whatever the policy reads of hidden information has been resampled, so it cannot cheat."""
 
     name = "heuristic"
+    trusted = True  # the game's heuristic returns one of the legal actions
 
     def __init__(self, game: Any, seed: int):
         self.game = game

@@ -152,6 +152,7 @@ class MctsAgent:
     """Plays the most visited root action of an ISMCTS search of its PlayerView."""
 
     name = "mcts"
+    trusted = True  # every action it returns is one of its view's legal actions
 
     def __init__(self, game: Game, seed: int, **params: Any):
         self.game = game
@@ -193,7 +194,9 @@ class MctsAgent:
         limit = params.iters if params.iters is not None else math.inf
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
-            self.iterate(root, view.determinize(self.rng))
+            state = view.determinize(self.rng)
+            state.stop_log(rebuild=False)  # nobody reads a search copy's log
+            self.iterate(root, state)
             done += 1
             if done % 16 == 0 and self._settled(root, view, limit - done):
                 break
@@ -215,7 +218,7 @@ class MctsAgent:
             step = self.select(node, state)
             path.append((node, step))
             for player, action in step:
-                state.apply(player, action)
+                state.apply_trusted(player, action)
             child = node.children.get(step)
             if child is None:
                 node.children[step] = Node()
@@ -292,10 +295,10 @@ class MctsAgent:
                     return estimate
             movers = state.to_move()
             if len(movers) == 1:
-                state.apply(movers[0], policy(state, movers[0]))
+                state.apply_trusted(movers[0], policy(state, movers[0]))
             else:
                 for player, action in [(p, policy(state, p)) for p in movers]:
-                    state.apply(player, action)
+                    state.apply_trusted(player, action)
             steps += 1
         return self.rewards(state.outcome(), state.num_players)
 

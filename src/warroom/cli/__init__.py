@@ -23,13 +23,16 @@ from . import (  # noqa: E402
     info,
     play,
     report,
+    serve,
     simulate,
     sweep,
     tournament,
+    tune,
     viktory,
 )
 
-_ = (bench, cards, evaluate, info, play, report, simulate, sweep, tournament, viktory)
+_ = (bench, cards, evaluate, info, play, report, serve, simulate, sweep, tournament, tune,
+     viktory)
 
 
 def main(argv: list[str] | None = None) -> int:

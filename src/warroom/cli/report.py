@@ -15,32 +15,40 @@ from . import cli
 @click.option("--run", "run_id", type=int, help="The run to report (default: the latest).")
 @click.option("--sweep", "sweep_id", type=int, help="Report a sweep: how each figure moves "
               "across its cells (default when the latest run belongs to a sweep).")
+@click.option("--tune", "tune_id", type=int, help="Report a tune: its trials and the best "
+              "values (default when the latest run belongs to a tune).")
 @click.option("--out", type=click.Path(dir_okay=False), help="Report file (default: beside "
-              "the database, named after the run or sweep).")
+              "the database, named after the run, sweep or tune).")
 @click.option("--format", "fmt", type=click.Choice(["html", "md"]), help="html (one "
               "self-contained file) or md (figures as SVG files beside it); default: from the "
               "--out suffix, else html.")
-def report(db: str, run_id: int | None, sweep_id: int | None, out: str | None,
-           fmt: str | None) -> None:
-    """Write the balance report of a run in the results database DB and print its verdicts:
-    win rate per seat and per player with 95 % intervals, first-player advantage, draws, game
-    length, outcome reasons and the game's own metrics."""
+def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | None,
+           out: str | None, fmt: str | None) -> None:
+    """Write the balance report of a run in the results database DB and print its verdicts.
+    It opens with the questions a designer asks first: is there a first-player advantage,
+    which cards are outliers (games with cards), does any strategy dominate; then win rate
+    per seat and per player with 95 % intervals, draws, game length, outcome reasons, the
+    game's own metrics and the cards ranked by how much they win."""
     from ..sim.analysis import analyse
     from ..sim.report import game_title, run_document, write_document
     from ..sim.sweep import sweep_document
+    from ..sim.tune import tune_document
 
-    if run_id is not None and sweep_id is not None:
-        raise click.UsageError("give --run or --sweep, not both")
+    if sum(x is not None for x in (run_id, sweep_id, tune_id)) > 1:
+        raise click.UsageError("give one of --run, --sweep and --tune, not several")
     fmt = fmt or ("md" if out and out.endswith(".md") else "html")
     with ResultStore(db, create=False) as store:
-        if sweep_id is None and run_id is None:
+        if sweep_id is None and run_id is None and tune_id is None:
             runs = store.runs()
             if not runs:
                 raise StoreError(f"{db}: the database holds no runs yet")
-            run_id, sweep_id = runs[-1].id, runs[-1].sweep_id
-            if sweep_id is not None:
+            run_id, sweep_id, tune_id = runs[-1].id, runs[-1].sweep_id, runs[-1].tune_id
+            if sweep_id is not None or tune_id is not None:
                 run_id = None
-        if sweep_id is not None:
+        if tune_id is not None:
+            doc = tune_document(store, store.tune(tune_id))
+            name = f"tune{tune_id}"
+        elif sweep_id is not None:
             doc = sweep_document(store, store.sweep(sweep_id))
             name = f"sweep{sweep_id}"
         else:

@@ -12,8 +12,9 @@ from rich.console import Console
 from rich.table import Table
 
 from ..agents import parse_specs
-from ..engine import config_to_json
+from ..engine import DRAWN, PLAYED, config_to_json
 from ..sim.batch import BACKENDS, check_backend
+from ..sim.cards import CardAnalysis, collect
 from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
 from ..sim.store import ResultStore, StoreError, default_db_path
@@ -55,10 +56,13 @@ def resolve_workers(workers: int | None, backend: str) -> int:
               "warroom-results/GAME.sqlite under the current directory).")
 @click.option("--resume", is_flag=True, help="Continue the latest run of GAME in the database "
               "(matching --players, --seed and --set where given) without repeating a game.")
+@click.option("--cards", "show_cards", is_flag=True, help="Also print the card analytics: "
+              "the cards ranked by how much more their holder wins, outliers flagged (games "
+              "with cards; the facts are stored either way, for `warroom report`).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(game: str, n_games: int | None, players_text: str | None, seed: int | None,
              sets: tuple[str, ...], workers: int | None, backend: str, address: str | None,
-             db: str | None, resume: bool, as_json: bool) -> None:
+             db: str | None, resume: bool, show_cards: bool, as_json: bool) -> None:
     """Play many games of GAME and report win rates with 95 % confidence intervals.
 
     Seats rotate so that each listed player sits in each seat equally often; the same seed
@@ -97,10 +101,35 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                      f"{path}; continue with: warroom simulate {g.name} --db {path} --resume")
             raise
         summary = store.tally(run).to_json()
+        cards = None
+        if show_cards:
+            cards = collect(store.iter_games(run.id))
     if as_json:
+        if cards is not None:
+            summary["cards"] = cards.to_json()
         click.echo(json.dumps(summary))
         return
     _print_summary(g.title, run.id, run.seed, summary, path)
+    if cards is not None:
+        _print_cards(cards)
+
+
+def _print_cards(cards: CardAnalysis) -> None:
+    ranked = cards.ranked(DRAWN) or cards.ranked(PLAYED)
+    if ranked:
+        shown = ranked if len(ranked) <= 10 else ranked[:5] + ranked[-5:]
+        which = f"the highest and lowest 5 of {len(ranked)}" if len(ranked) > 10 else "all"
+        table = Table(title=f"cards by improvement when {ranked[0].measure} ({which})")
+        for col in ("card", "win rate with", "without", "difference (95 % CI)", "with / without",
+                    "flag"):
+            table.add_column(col)
+        for e in shown:
+            table.add_row(e.card, f"{e.rate_with:.1%}", f"{e.rate_without:.1%}",
+                          f"{100 * e.difference:+.1f} ({100 * e.ci[0]:+.1f} to "
+                          f"{100 * e.ci[1]:+.1f})", f"{e.with_n} / {e.without_n}",
+                          "flagged" if e.flagged else "")
+        Console().print(table)
+    click.echo(cards.verdict())
 
 
 def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path) -> None:

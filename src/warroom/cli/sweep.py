@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..agents import parse_specs
-from ..sim.batch import check_backend
+from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
@@ -58,11 +58,12 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, s
             progress.update(task, description=f"{g.name} {cell.label}", advance=min(done,
                                                                                      n_games))
 
+        workers_n = resolve_workers(workers, backend)
         try:
-            info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games,
-                             resolve_workers(workers, backend), backend, address,
-                             on_cell=on_cell, on_game=lambda _: progress.advance(task),
-                             resume=resume)
+            with backend_session(backend, workers_n, address):  # one Ray start for all cells
+                info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games, workers_n,
+                                 backend, address, on_cell=on_cell,
+                                 on_game=lambda _: progress.advance(task), resume=resume)
         except KeyboardInterrupt:
             echo_err(f"\ninterrupted: finished games are kept in {path}; continue with the "
                      "same command and --resume")

@@ -15,6 +15,7 @@ from ..sim.tournament import (
     Round,
     TournamentSpec,
     check,
+    check_workers,
     describe_match,
     run_tournament,
     unit_names,
@@ -38,9 +39,13 @@ from .common import SET_HELP, echo_err
               "which wins or loses together (set the game's team option with --set).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes that play a round's matches side by side (the result "
+              "is the same whatever the number).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size: int,
-               team_size: int, seed: int, sets: tuple[str, ...], as_json: bool) -> None:
+               team_size: int, seed: int, sets: tuple[str, ...], workers: int,
+               as_json: bool) -> None:
     """Run a tournament of GAME between the --players entrants.
 
     Opponents are drawn at random each round; losers are eliminated until one player (or
@@ -60,12 +65,13 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
             click.echo(f"  round {r.number}: {names[u]} advances with a bye")
 
     check(spec)
+    check_workers(spec, workers)
     if as_json:
-        result = run_tournament(spec)
+        result = run_tournament(spec, workers=workers)
         click.echo(json.dumps(result.to_json()))
         return
     teams = f", teams of {team_size}" if team_size > 1 else ""
     echo_err(f"{g.title}: {fmt}, {len(specs)} entrants, best of {best_of}, "
              f"{match_size}-player matches{teams}, seed {seed}")
-    result = run_tournament(spec, on_match=show_match, on_round=show_byes)
+    result = run_tournament(spec, on_match=show_match, on_round=show_byes, workers=workers)
     click.echo(f"Champion: {result.units[result.champion]}")

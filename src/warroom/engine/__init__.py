@@ -1,22 +1,27 @@
 """The game-agnostic core of warroom."""
 
 from .actions import ActionCodec, to_json
+from .cards import DRAWN, PLAYED, CardFacts
 from .config import config_to_json, make_config, parse_assignments
-from .core import Game, Outcome, Player, State
+from .core import Game, LogUnavailable, Outcome, Player, State
 from .errors import ConfigError, DataError, IllegalAction, RecordError, WarroomError
 from .record import Record, replay, replay_to_end
-from .rng import copy_rng, derive_seed, make_rng
+from .rng import copy_rng, derive_seed, make_rng, split_rng
 from .runner import GameResult, play_game
 from .view import PlayerView
 
 __all__ = [
     "ActionCodec",
+    "CardFacts",
     "ConfigError",
+    "DRAWN",
     "DataError",
     "Game",
     "GameResult",
     "IllegalAction",
+    "LogUnavailable",
     "Outcome",
+    "PLAYED",
     "Player",
     "PlayerView",
     "Record",
@@ -32,5 +37,6 @@ __all__ = [
     "play_game",
     "replay",
     "replay_to_end",
+    "split_rng",
     "to_json",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from typing import Any
 
@@ -20,19 +21,26 @@ def make_config(config_cls: type, values: dict[str, Any] | None = None, game: st
     `__post_init__` checks ranges and combinations.
     """
     values = values or {}
-    fields = {f.name: f for f in dataclasses.fields(config_cls)}
-    hints = typing.get_type_hints(config_cls)
+    hints = _option_hints(config_cls)
     kwargs = {}
     for key, raw in values.items():
-        if key not in fields:
+        if key not in hints:
             where = f" for {game}" if game else ""
-            known = ", ".join(fields) or "none"
+            known = ", ".join(hints) or "none"
             raise ConfigError(f"unknown option {key!r}{where}; options are: {known}")
         kwargs[key] = _convert(key, raw, hints[key])
     try:
         return config_cls(**kwargs)
     except (TypeError, ValueError) as exc:
         raise ConfigError(str(exc)) from None
+
+
+@functools.cache
+def _option_hints(config_cls: type) -> dict[str, Any]:
+    """Each option's resolved type, in field order: resolving type hints costs more than
+    building a config, and a class's hints never change while a process runs."""
+    hints = typing.get_type_hints(config_cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(config_cls)}
 
 
 def config_to_json(config: Any) -> dict[str, Any]:

@@ -8,13 +8,18 @@ re-seeds so that a planner cannot learn the real future.
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .actions import ActionCodec
+from .cards import CardFacts
 from .config import make_config
-from .errors import IllegalAction
+from .errors import IllegalAction, WarroomError
 from .rng import copy_rng
 
 Player = int
@@ -49,6 +54,10 @@ class Outcome:
         }
 
 
+class LogUnavailable(WarroomError):
+    """The event log of a search or simulation copy whose log was switched off for speed."""
+
+
 class State:
     """Base of every game's state: the event log, validation and the RNG helpers.
 
@@ -56,16 +65,28 @@ class State:
     `observation`, `clone` and `determinize`. `legal_actions` caches per decision point, and
     `apply` validates against it before anything changes, so an illegal action leaves the state
     exactly as it was.
+
+    Search and simulation take a faster path (see `apply_trusted` and `stop_log`): they apply
+    actions that came from `legal_actions`, and nobody reads their log as they go.
     """
 
     num_players: int
-    rng: random.Random
-    log: list[tuple[frozenset[int] | None, dict[str, Any]]]
+    # The log while it is written; None while it is off (see `stop_log`).
+    _log: list[tuple[frozenset[int] | None, dict[str, Any]]] | None
+    # While the log is off: a logging snapshot taken when it went off (None: the log is lost)
+    # and the actions applied since, as a chain (previous, player, action) shared by clones.
+    _log_source: State | Callable[[], State] | None
+    _trail: tuple[Any, Player, Any] | None
+    # The RNG and how many states share it: a clone shares its original's generator until
+    # one of them draws from it (copying a generator costs more than most decisions).
+    _rng_box: list[Any]
 
     def __init__(self, num_players: int, rng: random.Random):
         self.num_players = num_players
-        self.rng = rng
-        self.log = []
+        self._rng_box = [rng, 1]
+        self._log = []
+        self._log_source = None
+        self._trail = None
         self._legal: dict[Player, list[Any]] = {}
 
     # --- to implement ---------------------------------------------------------------------
@@ -110,21 +131,114 @@ class State:
             label = getattr(action, "label", None) or repr(action)
             raise IllegalAction(f"{label!s} is not a legal action for player {player} now")
         self._legal = {}
+        if self._log is None and self._log_source is not None:
+            self._trail = (self._trail, player, action)
         self._apply(player, action)
 
+    def apply_trusted(self, player: Player, action: Any) -> None:
+        """Apply an action taken from `legal_actions(player)` of this state, now, without
+        checking it: the fast path of search and simulation. Anything else is undefined
+        (use `apply`, which checks, for actions from people, records and the network)."""
+        self._legal = {}
+        if self._log is None and self._log_source is not None:
+            self._trail = (self._trail, player, action)
+        self._apply(player, action)
+
+    # --- the event log ----------------------------------------------------------------------
     def event(self, kind: str, to: tuple[Player, ...] | None = None, **data: Any) -> None:
         """Append an event to the log; `to` limits who may see it (None: everybody)."""
+        log = self._log
+        if log is None:
+            return
         data["event"] = kind
-        self.log.append((frozenset(to) if to is not None else None, data))
+        log.append((frozenset(to) if to is not None else None, data))
+
+    @property
+    def log(self) -> list[tuple[frozenset[int] | None, dict[str, Any]]]:
+        """Every event so far, each with who may see it. Reading the log of a state whose log
+        was stopped with `rebuild` rebuilds it exactly and starts writing it again."""
+        if self._log is None:
+            self._rebuild_log()
+        assert self._log is not None
+        return self._log
+
+    @log.setter
+    def log(self, value: list[tuple[frozenset[int] | None, dict[str, Any]]]) -> None:
+        self._log = value
+        self._log_source = None
+        self._trail = None
+
+    @property
+    def log_enabled(self) -> bool:
+        """Whether the log is being written (False after `stop_log`, until it is read)."""
+        return self._log is not None
+
+    def stop_log(self, rebuild: bool = True, start: Callable[[], State] | None = None) -> None:
+        """Stop writing the event log, which search and simulation never read.
+
+        With `rebuild` (simulation) the log stays available: reading `log` or an observation
+        replays the actions applied since from a snapshot of the state as it is now (a clone,
+        or `start()` if given: a function that makes this state afresh, such as
+        `lambda: game.new_state(config, seed)` before the first action, which costs nothing
+        until the log is read), rebuilding it exactly, and writing resumes from there.
+        Without `rebuild` (search copies) the log is dropped and reading it raises
+        LogUnavailable. Replacing the state's RNG (as `determinize` does) drops it too: the
+        snapshot could no longer reproduce the state's future."""
+        if self._log is None:
+            if not rebuild:
+                self._log_source = self._trail = None
+            return
+        self._log_source = (start or self.clone()) if rebuild else None
+        self._trail = None
+        self._log = None
+
+    def _rebuild_log(self) -> None:
+        source = self._log_source
+        if source is None:
+            raise LogUnavailable("the event log of this state was switched off (a search "
+                                 "or simulation copy); play it with its log on to read it")
+        steps = []
+        trail = self._trail
+        while trail is not None:
+            trail, player, action = trail
+            steps.append((player, action))
+        replica = source.clone() if isinstance(source, State) else source()
+        for player, action in reversed(steps):
+            replica.apply_trusted(player, action)
+        self.log = replica.log
 
     def visible_log(self, player: Player | None) -> list[dict[str, Any]]:
         return [e for to, e in self.log if to is None or (player is not None and player in to)]
 
+    # --- the RNG ----------------------------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        box = self._rng_box
+        if box[1] > 1:  # shared with a clone: take a private copy before anyone draws
+            box[1] -= 1
+            box = self._rng_box = [copy_rng(box[0]), 1]
+        return box[0]
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        box = getattr(self, "_rng_box", None)
+        if box is not None:
+            box[1] -= 1
+        self._rng_box = [value, 1]
+        # A new RNG is a new future: the snapshot can no longer rebuild this state's log.
+        if getattr(self, "_log", ()) is None:
+            self._log_source = self._trail = None
+
     def _copy_base(self, other: State) -> None:
-        """Copy the base fields into `other` (used by `clone`): log entries are immutable."""
+        """Copy the base fields into `other` (used by `clone`): log entries are immutable,
+        and the RNG is shared until one of the two draws from it."""
         other.num_players = self.num_players
-        other.rng = copy_rng(self.rng)
-        other.log = list(self.log)
+        box = self._rng_box
+        box[1] += 1
+        other._rng_box = box
+        other._log = None if self._log is None else list(self._log)
+        other._log_source = self._log_source
+        other._trail = self._trail
         other._legal = {}
 
 
@@ -166,6 +280,14 @@ class Game:
         state it scores). Optional: games implement it to make search cheaper and less noisy."""
         return None
 
+    def decision_kind(self, state: State, player: Player) -> str:
+        """The kind of decision `player` faces in `state`, as every player may know it. By
+        default the names of the types of its legal actions; a game whose hidden cards
+        decide which types a player is offered (a card to play, or only a pass) returns its
+        public phase instead. Whether a player is asked, and what kind of question, must
+        not depend on what others cannot know (engine.flowcheck checks it)."""
+        return ",".join(sorted({type(a).__name__ for a in state.legal_actions(player)}))
+
     def render(self, observation: dict[str, Any], player: Player | None) -> str:
         """Text view of an observation, for the terminal and logs."""
         raise NotImplementedError
@@ -180,6 +302,38 @@ class Game:
 
     def team_seats(self, config: Any) -> list[tuple[Player, ...]] | None:
         """The seats of each team when the config plays in teams (tournaments score teams)."""
+        return None
+
+    def encoding(self, config: Any) -> Any:
+        """The game's numeric view of `config` for the research environments (`warroom.envs`):
+        an `engine.encoding.Encoding` with a fixed action index and an observation vector.
+
+        By default it is `encoding(config)` of the module `encode` in the game's package,
+        built once per config; a game without that module offers no encoding."""
+        cache = self.__dict__.setdefault("_encodings", {})
+        if config not in cache:
+            package = type(self).__module__
+            if not hasattr(sys.modules[package], "__path__"):  # defined in a module of it
+                package = package.rpartition(".")[0]
+            try:
+                module = importlib.import_module(package + ".encode")
+            except ModuleNotFoundError as exc:
+                if exc.name != package + ".encode":
+                    raise
+                raise NotImplementedError(
+                    f"{self.name} offers no encoding for the research environments "
+                    f"(its package has no encode.py)") from None
+            cache[config] = module.encoding(config)
+        return cache[config]
+
+    def card_events(self, state: State) -> CardFacts | None:
+        """What happened to each card in the finished `state`, per seat (drawn, played, ...),
+        read from its log, for card analytics (`warroom report`). None: the game has none."""
+        return None
+
+    def data_file(self, option: str, value: Any) -> Path | None:
+        """The data file (a card or deck file) that the value of rule option `option` names,
+        so a tool (`warroom tune`) can patch a copy of it; None if the option names none."""
         return None
 
     # Games whose cards are data files implement these two; `warroom cards` uses them.

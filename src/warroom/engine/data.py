@@ -41,3 +41,19 @@ def first_problem(exc: ValidationError) -> tuple[str, str]:
     err = exc.errors()[0]
     loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
     return loc, err["msg"].removeprefix("Value error, ")
+
+
+class DataOption:
+    """A rule option whose value names a data file (a deck, a scenario).
+
+    A game lists these in its `web` package (`DATA_OPTIONS`), so that the browser table offers
+    the shipped files by name, or an uploaded file that `check(path)` validates (raising a
+    DataError) before any game uses it: a client never names a path on the server.
+    `shipped` maps the name a person picks to the option's value."""
+
+    __slots__ = ("shipped", "check", "suffix")
+
+    def __init__(self, shipped: dict[str, str], check: Any, suffix: str = ".yaml"):
+        self.shipped = shipped
+        self.check = check
+        self.suffix = suffix

@@ -21,6 +21,14 @@ def make_rng(seed: int, *keys: object) -> random.Random:
 
 
 def copy_rng(rng: random.Random) -> random.Random:
-    new = random.Random()
+    """An independent generator in the same state as `rng` (the same draws follow)."""
+    # `random.Random()` would first seed itself from the OS, only to be overwritten.
+    new = random.Random.__new__(random.Random)
     new.setstate(rng.getstate())
     return new
+
+
+def split_rng(rng: random.Random) -> random.Random:
+    """A new generator seeded from `rng`'s next 64 bits: how `determinize` re-seeds a copy,
+    so that a planner's draws say nothing of the real future."""
+    return random.Random(rng.getrandbits(64))

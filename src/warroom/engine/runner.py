@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -15,12 +16,19 @@ class Agent(Protocol):
     def act(self, view: PlayerView) -> Any: ...
 
 
+def all_trusted(agents: Sequence[Any]) -> bool:
+    """True if every agent says (with a `trusted = True` attribute) that it only ever returns
+    an action from its view's `legal_actions`, so the runner may skip checking them."""
+    return all(getattr(agent, "trusted", False) for agent in agents)
+
+
 @dataclass
 class GameResult:
     outcome: Outcome
     decisions: int
     record: Record | None
     state: State
+    first_to_move: tuple[Player, ...] | None = None  # `to_move()` of a new game's first state
 
 
 def play_game(
@@ -31,6 +39,7 @@ def play_game(
     record: Record | None = None,
     on_action: Callable[[State, Player, Any, Record | None], None] | None = None,
     keep_record: bool = True,
+    trusted: bool | None = None,
 ) -> GameResult:
     """Play until the game ends. With `record`, first replay its actions (resuming a save).
 
@@ -38,19 +47,31 @@ def play_game(
     turn, and the state hides a submitted choice from the others until all are in.
     `on_action(state, player, action, record)` is called after every applied action.
     `keep_record=False` skips building the record (batch simulation does not need it).
+
+    `trusted` (default: when every agent is trusted, see `all_trusted`) takes the fast path:
+    actions are applied unchecked (`State.apply_trusted`) and the event log is written only
+    if someone reads it (`State.stop_log`): `result.state.log` and observations still give the
+    full log, rebuilt exactly. Records, observations and outcomes are the same either way.
     """
-    if record is None:
+    fresh = record is None
+    if fresh:
         record = Record.start(game, config, seed) if keep_record else None
         state = game.new_state(config, seed)
     else:
         state = replay_to_end(game, record)
+    first_to_move = state.to_move() if fresh else None
     if len(agents) != state.num_players:
         raise ValueError(f"{game.name} needs {state.num_players} agents, got {len(agents)}")
     decisions = len(record.actions) if record is not None else 0
+    if trusted is None:
+        trusted = all_trusted(agents)
+    if trusted:  # the log is rebuilt from a new state if anyone reads it
+        state.stop_log(start=functools.partial(game.new_state, config, seed) if fresh else None)
+    apply = state.apply_trusted if trusted else state.apply
     while not state.is_terminal():
         player = state.to_move()[0]
         action = agents[player].act(PlayerView(state, player, game))
-        state.apply(player, action)
+        apply(player, action)
         if record is not None:
             record.add(player, action)
         decisions += 1
@@ -58,4 +79,4 @@ def play_game(
             on_action(state, player, action, record)
     outcome = state.outcome()
     assert outcome is not None
-    return GameResult(outcome, decisions, record, state)
+    return GameResult(outcome, decisions, record, state, first_to_move)

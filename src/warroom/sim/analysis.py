@@ -1,9 +1,11 @@
 """The balance questions a designer asks of a run, answered from its games in the database:
-win rate per seat and per player, first-player advantage, draws, game length, outcome
-reasons and the game's own metrics, each with a plain verdict line.
+first-player advantage, card outliers, whether a strategy (a listed player) dominates, win
+rate per seat and per player, draws, game length, outcome reasons and the game's own metrics,
+each with a plain verdict line.
 
 Everything is computed in one streaming pass; what is kept per game is one number per metric
-(for its distribution), never the games themselves.
+(for its distribution) and, for card analytics, a few numbers per player-game and card (see
+cards.py), never the games themselves.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .stats import Moments, Rate, binomial_p, equal_shares_p, significance
+from .cards import CardAnalysis, CardCollector
+from .stats import SIGNIFICANCE, Moments, Rate, binomial_p, equal_shares_p, significance
 from .store import ResultStore, RunInfo
 
 
@@ -67,6 +70,7 @@ class RunAnalysis:
     reasons: Counter[str] = field(default_factory=Counter)
     metric_values: dict[str, array] = field(default_factory=dict)
     metrics: dict[str, Moments] = field(default_factory=dict)
+    cards: CardAnalysis | None = None  # None: no game of the run has card facts
 
     # --- derived -------------------------------------------------------------------------
     @property
@@ -84,10 +88,33 @@ class RunAnalysis:
         return Rate(self.draws, self.games)
 
     def verdicts(self) -> list[str]:
-        """One plain line per question."""
-        return [self.first_verdict(), self.seat_verdict(), self.player_verdict(),
-                self.draw_verdict(), self.length_verdict(), self.reason_verdict(),
-                *self.metric_verdicts()]
+        """One plain line per question, the three a designer asks first at the top."""
+        return [self.first_verdict(), self.card_verdict(), self.strategy_verdict(),
+                self.seat_verdict(), self.player_verdict(), self.draw_verdict(),
+                self.length_verdict(), self.reason_verdict(), *self.metric_verdicts()]
+
+    def card_verdict(self) -> str:
+        if self.cards is None:
+            return ("card outliers: no card facts in this run (the game has no card analytics, "
+                    "or the run was played before they were recorded)")
+        return self.cards.verdict()
+
+    def strategy_verdict(self) -> str:
+        """Does any strategy (a listed player's SPEC) win more than its fair share?"""
+        players = self.run.players
+        if len(set(players)) == 1:
+            return (f"dominant strategy: every player is {players[0]}, so there is nothing to "
+                    "compare (see the seats for a difference between places at the table)")
+        rates = self.player_rates()
+        best = max(range(len(rates)), key=lambda i: rates[i].value)
+        p = equal_shares_p(self.player_wins)
+        rate = rates[best]
+        figure = (f"{players[best]} (player {best}) wins {pct(rate)} of {self.games} games "
+                  f"(fair share {100 * self.fair_share:.1f} %)")
+        low = rate.ci95[0]
+        if p < SIGNIFICANCE and low > self.fair_share:
+            return f"dominant strategy: {figure}: it dominates, {significance(p)}"
+        return f"dominant strategy: none; the strongest, {figure}, {significance(p)}"
 
     def draw_verdict(self) -> str:
         return f"draws: {pct(self.draw_rate())} of {self.games} games"
@@ -139,6 +166,7 @@ class RunAnalysis:
                        "histogram": sorted(self.lengths.items())},
             "reasons": dict(self.reasons.most_common()),
             "metrics": {k: m.to_json() for k, m in self.metrics.items()},
+            "cards": None if self.cards is None else self.cards.to_json(),
             "verdicts": self.verdicts(),
         }
         if self.first is not None:
@@ -151,8 +179,10 @@ class RunAnalysis:
         return out
 
 
-def analyse(store: ResultStore, run: RunInfo, title: str | None = None) -> RunAnalysis:
-    return analyse_games(run, store.iter_games(run.id), title)
+def analyse(store: ResultStore, run: RunInfo, title: str | None = None,
+            cards: bool = True) -> RunAnalysis:
+    """The run's analysis; `cards=False` skips the card analytics (and reading card facts)."""
+    return analyse_games(run, store.iter_games(run.id, cards=cards), title)
 
 
 def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
@@ -163,8 +193,10 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
     first_wins = first_games = first_winners_total = 0
     first_by = [[0, 0] for _ in range(seats)]  # per listed player: wins, games when first
     later_by = [[0, 0] for _ in range(seats)]
+    cards = CardCollector()
     for g in games:
         a.games += 1
+        cards.add(g)
         seating, winners = g["seating"], g["winner_seats"]
         if not winners:
             a.draws += 1
@@ -190,6 +222,8 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
             if isinstance(value, int | float) and math.isfinite(value):
                 a.metrics.setdefault(name, Moments()).add(float(value))
                 a.metric_values.setdefault(name, array("d")).append(float(value))
+    if cards.games:
+        a.cards = cards.analyse()
     if first_games:
         fair = first_winners_total / first_games / seats
         a.first = FirstPlayer(

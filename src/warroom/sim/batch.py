@@ -20,6 +20,7 @@ import socket
 import time
 import traceback
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,21 +50,25 @@ class BatchSpec:
         return [(seat + shift) % n for seat in range(n)]
 
 
-def first_player(game: Game, config: Any, seed: int, metrics: dict[str, Any]) -> int | None:
+def first_player(game: Game, config: Any, seed: int, metrics: dict[str, Any],
+                 to_move: tuple[int, ...] | None = None) -> int | None:
     """The seat that moves first: a game may say so with a `first_player` metric (when its
     rules decide it later, e.g. by a die roll); otherwise the sole player to move in the initial
-    state. A game that opens with a simultaneous decision has no first player (None)."""
+    state (`to_move` if known, else asked of a new state). A game that opens with a
+    simultaneous decision has no first player (None)."""
     if "first_player" in metrics:
         value = metrics["first_player"]
         return None if value is None else int(value)
-    to_move = game.new_state(config, seed).to_move()
+    if to_move is None:
+        to_move = game.new_state(config, seed).to_move()
     return to_move[0] if len(to_move) == 1 else None
 
 
 def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     """One game of the batch, as a JSON-able summary. `winners` are listed players (indices
     into `spec.players`); `winner_seats`, `scores_by_seat` and `first_player` are seats, and
-    `seating[seat]` is the listed player in that seat."""
+    `seating[seat]` is the listed player in that seat. `cards`: per seat, what happened to
+    each card (the game's `card_events`), or None for a game without cards."""
     game = get_game(spec.game)
     config = game.config(spec.config)
     seed = derive_seed(spec.seed, "game", index)
@@ -72,8 +77,13 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     result = play_game(game, config, seed, agents, keep_record=False)
     outcome = result.outcome
     metrics = dict(game.metrics(result.state))
-    first = first_player(game, config, seed, metrics)
+    first = first_player(game, config, seed, metrics, result.first_to_move)
     metrics.pop("first_player", None)
+    facts = game.card_events(result.state)
+    if facts is not None and not result.state.log:
+        # Card facts are read from the log: a game played without one would look cardless.
+        raise SimulationError(f"{spec.game} game {index}: card analytics need the game's "
+                              "event log, and this game was played without one")
     return {
         "index": index,
         "seed": seed,
@@ -85,6 +95,7 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
         "length": result.decisions,
         "first_player": first,
         "metrics": metrics,
+        "cards": None if facts is None else facts.to_json(),
     }
 
 
@@ -273,19 +284,41 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
         raise ConfigError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
 
 
+def _start_ray(ray: Any, workers: int, address: str | None) -> None:
+    if address:
+        _check_reachable(address)
+    try:
+        ray.init(address=address, num_cpus=None if address else workers,
+                 include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise ConfigError(f"cannot start or join Ray at {address or 'local'}: "
+                          f"{str(exc).splitlines()[0]}") from None
+
+
+@contextmanager
+def backend_session(backend: str, workers: int, address: str | None) -> Iterator[None]:
+    """Keep one Ray instance for many batches (the cells of a sweep, the trials of a tune)
+    instead of starting one per batch; the process backend needs nothing."""
+    if backend != "ray":
+        yield
+        return
+    ray = import_ray()
+    if ray.is_initialized():
+        yield
+        return
+    _start_ray(ray, workers, address)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
 def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
                 address: str | None) -> Iterator[Chunk]:
     ray = import_ray()
     started = False
     if not ray.is_initialized():
-        if address:
-            _check_reachable(address)
-        try:
-            ray.init(address=address, num_cpus=None if address else workers,
-                     include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise ConfigError(f"cannot start or join Ray at {address or 'local'}: "
-                              f"{str(exc).splitlines()[0]}") from None
+        _start_ray(ray, workers, address)
         started = True
     remote = ray.remote(num_cpus=1)(play_chunk)
     window = 2 * max(1, int(ray.cluster_resources().get("CPU", workers)))

@@ -161,3 +161,53 @@ def sweep_lines(cells: Sequence[str], series: dict[str, Sequence[tuple[float, fl
         if len(series) > 1:
             ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
         return _svg(fig)
+
+
+def difference_forest(labels: Sequence[str], points: Sequence[tuple[float, float, float]],
+                      highlight: Sequence[bool], title: str, xlabel: str) -> str:
+    """One row per item (a card): its difference with the 95 % interval, a line at 0; the
+    highlighted rows (flagged cards) in another colour. Rows in the given order, top down."""
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=(SIZE[0], max(1.8, 0.22 * len(labels) + 1.0)))
+        ax = fig.subplots()
+        y = list(range(len(labels)))[::-1]
+        for yi, (value, low, high), hot in zip(y, points, highlight, strict=True):
+            colour = COLOURS[3] if hot else COLOURS[0]
+            ax.errorbar([value], [yi], xerr=[[value - low], [high - value]], fmt="o",
+                        color=colour, capsize=2, markersize=3)
+        ax.axvline(0, color="black", linewidth=1)
+        ax.set_yticks(y, list(labels))
+        ax.set_xlabel(xlabel)
+        ax.set_title(title)
+        ax.grid(axis="y", alpha=0.0)
+        if any(highlight):
+            ax.plot([], [], "o", color=COLOURS[3], label="flagged")
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+        return _svg(fig)
+
+
+def trial_points(xs: Sequence[float | str], points: Sequence[tuple[float, float, float]],
+                 sizes: Sequence[int], target: float, best: int, title: str, xlabel: str,
+                 ylabel: str) -> str:
+    """A tune's trials: the figure (with its 95 % interval) against one param's value, the
+    target as a dashed line, the best trial marked; larger markers for more games."""
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=SIZE)
+        ax = fig.subplots()
+        categorical = any(isinstance(x, str) for x in xs)
+        labels = sorted({str(x) for x in xs}) if categorical else []
+        pos = [labels.index(str(x)) if categorical else x for x in xs]
+        most = max(sizes) or 1
+        for i, (x, (value, low, high), n) in enumerate(zip(pos, points, sizes, strict=True)):
+            colour = COLOURS[3] if i == best else COLOURS[0]
+            ax.errorbar([x], [value], yerr=[[value - low], [high - value]], fmt="o",
+                        color=colour, capsize=3, markersize=3 + 5 * n / most)
+        ax.axhline(target, color="black", linestyle="--", linewidth=1, label="target")
+        ax.plot([], [], "o", color=COLOURS[3], label="best")
+        if categorical:
+            ax.set_xticks(list(range(len(labels))), labels)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+        return _svg(fig)

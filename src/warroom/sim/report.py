@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import config_to_json
+from ..engine import DRAWN, PLAYED, config_to_json
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, pct, quantile
-from .stats import Rate
+from .cards import CORRECTION, MIN_GROUP, CardAnalysis, CardEffect
+from .stats import SIGNIFICANCE, Rate
 from .store import RunInfo
 
 FORMATS = ("html", "md")
@@ -77,29 +78,122 @@ def run_facts(run: RunInfo, games: int) -> list[tuple[str, str]]:
 
 
 def run_document(a: RunAnalysis) -> Document:
-    """The report of one run: a section per question, in the order a designer asks them."""
+    """The report of one run. It opens with the three questions a designer asks first (is
+    there a first-player advantage, which cards are outliers, does any strategy dominate),
+    each answered with its figure, interval and sample size and the plot behind it; then
+    the details, a section per question."""
     names = [f"{p} ({i})" for i, p in enumerate(a.run.players)]
-    sections = [_first_section(a, names, a.first_verdict()), *_win_rate_sections(a, names),
-                _length_section(a), _reasons_section(a)]
+    sections = [_first_section(a, names, a.first_verdict()), _cards_section(a),
+                _strategy_section(a, names), _seat_section(a), _length_section(a),
+                _reasons_section(a)]
     if a.metrics:
         sections.append(_metrics_section(a))
+    if a.cards is not None and a.cards.effects:
+        sections += _card_tables(a.cards)
     return Document(f"Balance report: {a.title}", run_facts(a.run, a.games), sections,
                     a.to_json())
 
 
-def _win_rate_sections(a: RunAnalysis, names: list[str]) -> list[Section]:
+def _seat_section(a: RunAnalysis) -> Section:
     seats = [f"seat {i}" for i in range(a.seats)]
-    seat_rates, player_rates = a.seat_rates(), a.player_rates()
-    return [
-        Section("seats", "Win rate per seat", [a.seat_verdict()],
-                [Plot("win-rate-seat", plots.rate_bars(
-                    seats, seat_rates, "Win rate per seat (95 % CI)", a.fair_share))],
-                _rate_table("seat", seats, seat_rates)),
-        Section("players", "Win rate per player", [a.player_verdict(), a.draw_verdict()],
-                [Plot("win-rate-player", plots.rate_bars(
-                    names, player_rates, "Win rate per player (95 % CI)", a.fair_share))],
-                _rate_table("player", names, player_rates)),
-    ]
+    seat_rates = a.seat_rates()
+    return Section("seats", "Win rate per seat", [a.seat_verdict()],
+                   [Plot("win-rate-seat", plots.rate_bars(
+                       seats, seat_rates, "Win rate per seat (95 % CI)", a.fair_share))],
+                   _rate_table("seat", seats, seat_rates))
+
+
+def _strategy_section(a: RunAnalysis, names: list[str]) -> Section:
+    player_rates = a.player_rates()
+    return Section("strategy", "Does any strategy dominate?",
+                   [a.strategy_verdict(), a.player_verdict(), a.draw_verdict()],
+                   [Plot("win-rate-player", plots.rate_bars(
+                       names, player_rates, "Win rate per player (95 % CI)", a.fair_share))],
+                   _rate_table("player", names, player_rates),
+                   "A strategy is a listed player (its SPEC). Seats rotate, so each plays "
+                   "every seat equally often; it dominates when it wins significantly more "
+                   "than its fair share (chi-square test of equal shares) and the lower end "
+                   "of its 95 % interval is above that share.")
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+CARD_PLOT_ROWS = 30  # the forest plot shows at most this many cards: the extremes
+
+
+def _cards_section(a: RunAnalysis) -> Section:
+    title = "Which cards are outliers?"
+    cards = a.cards
+    if cards is None or not cards.effects:
+        return Section("cards", title, [a.card_verdict()])
+    drawn = cards.ranked(DRAWN) or cards.ranked(PLAYED)
+    measure = drawn[0].measure
+    shown = drawn if len(drawn) <= CARD_PLOT_ROWS else \
+        drawn[:CARD_PLOT_ROWS // 2] + drawn[-CARD_PLOT_ROWS // 2:]
+    label = "improvement when drawn" if measure == DRAWN else "improvement when played"
+    plot = plots.difference_forest(
+        [e.card for e in shown], [(e.difference, *e.ci) for e in shown],
+        [e.flagged for e in shown], f"Win rate {label} (95 % CI)", "win rate difference")
+    flagged = cards.flagged()
+    table = None
+    if flagged:
+        table = (["card", "measure", "win rate with", "without", "difference (95 % CI)",
+                  "player-games with / without", f"p ({CORRECTION})"],
+                 [_effect_row(e) for e in flagged])
+    note = (f"Each card's {label}: the win rate of the player who had it minus that of the "
+            "player who did not, compared among players in the same seat, of the same listed "
+            "player and with as many cards in all (Mantel-Haenszel weights), so that a longer "
+            "game, which draws more cards, does not pass for a strong card; 95 % intervals by "
+            "Newcombe's hybrid score method with the game as the cluster (both players of a "
+            f"game are not independent). Flags: {CORRECTION}'s correction over all "
+            f"{cards.tests} tests at {100 * SIGNIFICANCE:.0f} %; cards with fewer than "
+            f"{MIN_GROUP} player-games on either side are not tested. "
+            + (f"The plot shows the {CARD_PLOT_ROWS // 2} highest and lowest of "
+               f"{len(drawn)} cards." if len(drawn) > len(shown) else ""))
+    return Section("cards", title, [a.card_verdict()], [Plot("card-outliers", plot)], table,
+                   note.strip())
+
+
+def _effect_row(e: CardEffect) -> list[str]:
+    return [e.card, e.measure, f"{100 * e.rate_with:.1f} %", f"{100 * e.rate_without:.1f} %",
+            f"{100 * e.difference:+.1f} ({100 * e.ci[0]:+.1f} to {100 * e.ci[1]:+.1f})",
+            f"{e.with_n} / {e.without_n}",
+            ("not tested" if not e.tested else
+             "< 0.001" if e.p_adjusted < 0.001 else f"{e.p_adjusted:.3f}")
+            + (" flagged" if e.flagged else "")]
+
+
+def _card_tables(cards: CardAnalysis) -> list[Section]:
+    headers = ["card", "win rate with", "without", "difference (95 % CI)",
+               "player-games with / without", f"p ({CORRECTION})"]
+    out = []
+    for measure, key, title in ((DRAWN, "cards-drawn", "Cards ranked by improvement when "
+                                 "drawn"),
+                                (PLAYED, "cards-played", "Cards ranked by improvement when "
+                                 "played")):
+        ranked = cards.ranked(measure)
+        if not ranked:
+            continue
+        note = ""
+        if measure == PLAYED and any(e.same_as_drawn for e in ranked):
+            note = ("Cards played whenever they are drawn (they resolve as they are drawn) "
+                    "have the same figures as when drawn and are tested once.")
+        rows = [_effect_row(e)[:1] + _effect_row(e)[2:] for e in ranked]
+        out.append(Section(key, title, [], table=(headers, rows), note=note))
+    fates = cards.fates
+    rows = []
+    for card in sorted(cards.usage):
+        row = [card]
+        for fate in fates:
+            n, k = cards.usage[card].get(fate, (0, 0))
+            row.append(f"{n} ({100 * k / cards.player_games:.1f} %)" if n else "-")
+        rows.append(row)
+    out.append(Section("cards-usage", "How often each card met each fate", [],
+                       table=(["card", *fates], rows),
+                       note=f"Times in all, and in brackets the share of the {cards.player_games}"
+                            f" player-games ({cards.games} games) in which it happened at "
+                            "least once."))
+    return out
 
 
 def _length_section(a: RunAnalysis) -> Section:
@@ -131,7 +225,7 @@ def _metrics_section(a: RunAnalysis) -> Section:
 
 def _first_section(a: RunAnalysis, names: list[str], verdict: str) -> Section:
     if a.first is None:
-        return Section("first", "First-player advantage", [verdict], note=(
+        return Section("first", "Is there a first-player advantage?", [verdict], note=(
             "A game has a first player when one player alone makes the opening decision, or "
             "when the game names one in its metrics."))
     f = a.first
@@ -144,7 +238,7 @@ def _first_section(a: RunAnalysis, names: list[str], verdict: str) -> Section:
     note = ""
     if a.no_first_player:
         note = f"{a.no_first_player} games had no first player and are left out here."
-    return Section("first", "First-player advantage", [verdict],
+    return Section("first", "Is there a first-player advantage?", [verdict],
                    [Plot("first-player", plots.grouped_rate_bars(
                        groups, series, "Win rate moving first and later (95 % CI)", f.fair))],
                    (["player", "win rate moving first", "win rate moving later"], rows), note)

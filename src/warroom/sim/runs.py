@@ -13,10 +13,10 @@ from .store import ResultStore, RunInfo, StoreError
 def find_resumable(store: ResultStore, game: str, players: list[str] | None = None,
                    seed: int | None = None, config: dict[str, Any] | None = None) -> RunInfo:
     """The latest run of `game` that matches every criterion given (None: any), outside
-    sweeps. A run recorded by another version of the game cannot be continued: its games would
-    not be comparable."""
+    sweeps and tunes. A run recorded by another version of the game cannot be continued: its
+    games would not be comparable."""
     for run in reversed(store.runs(game=game)):
-        if run.sweep_id is not None:
+        if run.sweep_id is not None or run.tune_id is not None:
             continue
         if players is not None and run.players != players:
             continue

@@ -21,12 +21,15 @@ def _z(confidence: float) -> float:
     return Z95 if confidence == 0.95 else NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
-def wilson_interval(successes: float, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: float, confidence: float = 0.95,
+                    z: float | None = None) -> tuple[float, float]:
     """Wilson score interval for a binomial proportion (good near 0 and 1, unlike the normal
-    one). Draws may count as half a success."""
+    one). Draws may count as half a success; `trials` may be an effective sample size. `z`
+    (the normal quantile) overrides `confidence`."""
     if trials <= 0:
         return (0.0, 1.0)
-    z = _z(confidence)
+    if z is None:
+        z = _z(confidence)
     p = successes / trials
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
@@ -147,3 +150,62 @@ def significance(p: float) -> str:
     """The words a verdict line ends with."""
     shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
     return f"significant ({shown})" if p < SIGNIFICANCE else f"not significant ({shown})"
+
+
+def normal_two_sided_p(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def difference_interval(p1: float, n1: float, p0: float, n0: float, correlation: float = 0.0,
+                        confidence: float = 0.95, z: float | None = None
+                        ) -> tuple[float, float]:
+    """Interval for p1 - p0 by Newcombe's hybrid score method (his method 10: the difference
+    recovered from the two Wilson intervals), in the MOVER form of Zou and Donner (2008) that
+    also takes the correlation of the two estimates (Newcombe's interval for paired data).
+    `n1` and `n0` may be effective sample sizes (clustered data): each Wilson interval is that
+    of a proportion p measured on n independent trials. `z` overrides `confidence`."""
+    if z is None:
+        z = _z(confidence)
+    l1, u1 = wilson_interval(p1 * n1, n1, z=z) if n1 > 0 else (0.0, 1.0)
+    l0, u0 = wilson_interval(p0 * n0, n0, z=z) if n0 > 0 else (0.0, 1.0)
+    d = p1 - p0
+    r = max(-1.0, min(1.0, correlation))
+    low = (p1 - l1) ** 2 + (u0 - p0) ** 2 - 2 * r * (p1 - l1) * (u0 - p0)
+    high = (u1 - p1) ** 2 + (p0 - l0) ** 2 - 2 * r * (u1 - p1) * (p0 - l0)
+    return (max(-1.0, d - math.sqrt(max(0.0, low))), min(1.0, d + math.sqrt(max(0.0, high))))
+
+
+def difference_p(p1: float, n1: float, p0: float, n0: float, correlation: float = 0.0) -> float:
+    """Two-sided p-value of "p1 = p0" that agrees with `difference_interval`: the level
+    1 - p at which the interval just reaches 0 (found by bisection on its normal quantile),
+    so a difference is significant at 5 % exactly when its 95 % interval excludes 0."""
+    d = p1 - p0
+    if d == 0:
+        return 1.0
+
+    def excludes_zero(z: float) -> bool:
+        low, high = difference_interval(p1, n1, p0, n0, correlation, z=z)
+        return low > 0 if d > 0 else high < 0
+
+    lo, hi = 0.0, 40.0
+    if excludes_zero(hi):
+        return normal_two_sided_p(hi)
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if excludes_zero(mid) else (lo, mid)
+    return normal_two_sided_p(lo)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values: rejecting every hypothesis whose adjusted p is below
+    alpha keeps the chance of any false rejection at most alpha, whatever the dependence
+    between the tests."""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted

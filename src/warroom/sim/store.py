@@ -6,6 +6,15 @@
   length, first player, metrics as JSON). (run, index) is the primary key, so a resumed run can
   never hold a game twice.
 - `sweeps`: one row per `warroom sweep` (what was varied), whose cells are runs.
+- `cards`: per game and seat, what happened to each card (the game's `card_events`: drawn,
+  played, ...) as JSON `{fate: {card id: count}}`, the names kept once in `card_names` (a
+  word-iron game's facts take about 0.4 KB so, twice that with the names in every row);
+  only for games that have cards.
+- `tunes`: one row per `warroom tune` (what is searched, the target), whose trials are runs;
+  the Optuna study that proposes the trials lives in the same file (Optuna's own tables).
+
+Versions: 1 had no `cards` or `tunes` (and no `runs.tune_id`); a version-1 file is migrated in
+place when it is opened, and its games simply have no card facts.
 
 Seats: `winners`, `scores` and `first_player` are by seat; `seating[seat]` is the listed player
 (an index into the run's `players`) who sat there.
@@ -28,9 +37,9 @@ from ..engine import WarroomError
 from .batch import BatchSpec
 from .summary import Tally
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-SCHEMA = """
+TABLES = """
 CREATE TABLE IF NOT EXISTS sweeps (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -51,8 +60,9 @@ CREATE TABLE IF NOT EXISTS runs (
     rotate INTEGER NOT NULL,
     games_requested INTEGER NOT NULL,
     sweep_id INTEGER REFERENCES sweeps(id),
-    cell TEXT,                   -- JSON: the varied options of this sweep cell
-    created TEXT NOT NULL
+    cell TEXT,                   -- JSON: the varied options of this sweep cell (tune trial)
+    created TEXT NOT NULL,
+    tune_id INTEGER REFERENCES tunes(id)
 );
 CREATE TABLE IF NOT EXISTS games (
     run_id INTEGER NOT NULL REFERENCES runs(id),
@@ -68,6 +78,38 @@ CREATE TABLE IF NOT EXISTS games (
     PRIMARY KEY (run_id, idx)
 ) WITHOUT ROWID;
 """
+
+# New in version 2.
+TABLES_2 = """
+CREATE TABLE IF NOT EXISTS cards (
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    facts TEXT NOT NULL,         -- JSON: {fate: {card id: count}}, e.g. {"drawn": {"7": 2}}
+    PRIMARY KEY (run_id, idx, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS card_names (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS tunes (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    params TEXT NOT NULL,        -- JSON: the --param texts, in command-line order
+    target TEXT NOT NULL,        -- JSON: [figure, value]
+    base_config TEXT NOT NULL,   -- JSON: the options set with --set
+    players TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    batch INTEGER NOT NULL,      -- games per trial step
+    budget INTEGER NOT NULL,     -- games in all
+    study TEXT NOT NULL,         -- the Optuna study's name
+    created TEXT NOT NULL
+);
+"""
+
+SCHEMA = TABLES + TABLES_2
+# From version 1: the new tables, and the column that links a run to its tune.
+MIGRATE_1_TO_2 = TABLES_2 + "ALTER TABLE runs ADD COLUMN tune_id INTEGER REFERENCES tunes(id);"
 
 
 class StoreError(WarroomError):
@@ -87,6 +129,7 @@ class RunInfo:
     sweep_id: int | None
     cell: dict[str, Any] | None
     created: str
+    tune_id: int | None = None
 
     def spec(self) -> BatchSpec:
         return BatchSpec(self.game, self.config, tuple(self.players), self.seed, self.rotate)
@@ -105,6 +148,45 @@ class SweepInfo:
     seed: int
     games: int
     created: str
+
+
+@dataclass(frozen=True)
+class TuneInfo:
+    id: int
+    game: str
+    params: list[str]
+    target: tuple[str, float]
+    base_config: dict[str, Any]
+    players: list[str]
+    seed: int
+    batch: int
+    budget: int
+    study: str
+    created: str
+
+
+_TUNE_COLUMNS = ("id, game, params, target, base_config, players, seed, batch, budget, study,"
+                 " created")
+
+
+def _tune_info(row: tuple) -> TuneInfo:
+    (tune_id, game, params, target, base, players, seed, batch, budget, study, created) = row
+    name, value = json.loads(target)
+    return TuneInfo(tune_id, game, json.loads(params), (name, value), json.loads(base),
+                    json.loads(players), seed, batch, budget, study, created)
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The SQL statements of a script (SQLite itself tells where one ends: a ';' in a comment
+    does not)."""
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            yield buffer
+            buffer = ""
+    if buffer.strip():
+        yield buffer
 
 
 def _now() -> str:
@@ -129,14 +211,41 @@ class ResultStore:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version == 0:
-                self.db.executescript(SCHEMA)
-                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                self.db.commit()
-            elif version != SCHEMA_VERSION:
-                raise StoreError(f"{self.path}: results database of an unknown version {version}")
+            if version != SCHEMA_VERSION:
+                self._set_up(version)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path}: not a results database ({exc})") from None
+        self._card_names: dict[int, str] = dict(self.db.execute("SELECT id, name FROM card_names"))
+        self._card_ids = {name: i for i, name in self._card_names.items()}
+
+    def _set_up(self, version: int) -> None:
+        """Create the tables of a new file, or migrate an older one in place (under a write
+        lock, so two commands opening the same old file do not both migrate it)."""
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: results database of an unknown version {version} "
+                             f"(this warroom reads up to version {SCHEMA_VERSION})")
+        self.db.isolation_level = None  # explicit transactions for the DDL
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            script = {0: SCHEMA, 1: MIGRATE_1_TO_2}.get(version, "")
+            for statement in _statements(script):
+                self.db.execute(statement)
+            self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            self.db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            if version == 0:
+                raise
+            raise StoreError(f"{self.path}: cannot bring the results database from version "
+                             f"{version} to {SCHEMA_VERSION} ({exc})") from None
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        finally:
+            self.db.isolation_level = ""
 
     def close(self) -> None:
         self.db.close()
@@ -150,12 +259,13 @@ class ResultStore:
     # --- runs ------------------------------------------------------------------------------
     def create_run(self, game: str, version: str, config: dict[str, Any], players: list[str],
                    seed: int, games_requested: int, rotate: bool = True,
-                   sweep_id: int | None = None, cell: dict[str, Any] | None = None) -> RunInfo:
+                   sweep_id: int | None = None, cell: dict[str, Any] | None = None,
+                   tune_id: int | None = None) -> RunInfo:
         cur = self.db.execute(
             "INSERT INTO runs (game, version, config, players, seed, rotate, games_requested,"
-            " sweep_id, cell, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " sweep_id, cell, created, tune_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game, version, _dumps(config), _dumps(players), seed, int(rotate), games_requested,
-             sweep_id, None if cell is None else _dumps(cell), _now()))
+             sweep_id, None if cell is None else _dumps(cell), _now(), tune_id))
         self.db.commit()
         assert cur.lastrowid is not None
         return self.run(cur.lastrowid)
@@ -167,10 +277,14 @@ class ResultStore:
             raise StoreError(f"{self.path}: no run {run_id}")
         return _run_info(row)
 
-    def runs(self, game: str | None = None, sweep_id: int | None = None) -> list[RunInfo]:
-        """Runs in creation order, optionally of one game or of one sweep."""
+    def runs(self, game: str | None = None, sweep_id: int | None = None,
+             tune_id: int | None = None) -> list[RunInfo]:
+        """Runs in creation order, optionally of one game, of one sweep or of one tune."""
         sql = f"SELECT {_RUN_COLUMNS} FROM runs WHERE 1=1"
         args: list[Any] = []
+        if tune_id is not None:
+            sql += " AND tune_id = ?"
+            args.append(tune_id)
         if game is not None:
             sql += " AND game = ?"
             args.append(game)
@@ -206,14 +320,77 @@ class ResultStore:
     def sweep_ids(self) -> list[int]:
         return [r[0] for r in self.db.execute("SELECT id FROM sweeps ORDER BY id")]
 
+    # --- tunes -----------------------------------------------------------------------------
+    def create_tune(self, game: str, params: list[str], target: tuple[str, float],
+                    base_config: dict[str, Any], players: list[str], seed: int, batch: int,
+                    budget: int) -> TuneInfo:
+        cur = self.db.execute(
+            "INSERT INTO tunes (game, params, target, base_config, players, seed, batch, budget,"
+            " study, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?)",
+            (game, json.dumps(params), json.dumps(list(target)), _dumps(base_config),
+             _dumps(players), seed, batch, budget, _now()))
+        assert cur.lastrowid is not None
+        self.db.execute("UPDATE tunes SET study = ? WHERE id = ?",
+                        (f"warroom-tune-{cur.lastrowid}", cur.lastrowid))
+        self.db.commit()
+        return self.tune(cur.lastrowid)
+
+    def tune(self, tune_id: int) -> TuneInfo:
+        row = self.db.execute(f"SELECT {_TUNE_COLUMNS} FROM tunes WHERE id = ?",
+                              (tune_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"{self.path}: no tune {tune_id}")
+        return _tune_info(row)
+
+    def tunes(self) -> list[TuneInfo]:
+        return [_tune_info(r) for r in self.db.execute(
+            f"SELECT {_TUNE_COLUMNS} FROM tunes ORDER BY id")]
+
+    def set_budget(self, tune_id: int, budget: int) -> None:
+        self.db.execute("UPDATE tunes SET budget = ? WHERE id = ?", (budget, tune_id))
+        self.db.commit()
+
     # --- games -----------------------------------------------------------------------------
     def add_games(self, run_id: int, results: Iterable[dict[str, Any]]) -> int:
+        """Write finished games (and their card facts, if any) in one transaction."""
+        results = list(results)
         rows = [(run_id, r["index"], r["seed"], _dumps(r["seating"]), _dumps(r["winner_seats"]),
                  _dumps(r["scores_by_seat"]), r["reason"], r["length"], r["first_player"],
                  _dumps(r["metrics"])) for r in results]
+        cards = [(run_id, r["index"], seat, self._encode(facts))
+                 for r in results if r.get("cards") is not None
+                 for seat, facts in enumerate(r["cards"])]
         self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        if cards:
+            self.db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?)", cards)
         self.db.commit()
         return len(rows)
+
+    def _card_id(self, name: str) -> int:
+        found = self._card_ids.get(name)
+        if found is None:
+            self.db.execute("INSERT OR IGNORE INTO card_names (name) VALUES (?)", (name,))
+            found = self.db.execute("SELECT id FROM card_names WHERE name = ?",
+                                    (name,)).fetchone()[0]
+            self._card_ids[name] = found
+            self._card_names[found] = name
+        return found
+
+    def _encode(self, facts: dict[str, dict[str, int]]) -> str:
+        return json.dumps({fate: {str(self._card_id(card)): n for card, n in cards.items()}
+                           for fate, cards in facts.items()}, separators=(",", ":"))
+
+    def _decode(self, text: str) -> dict[str, dict[str, int]]:
+        facts = json.loads(text)
+        names = self._card_names
+        if any(int(i) not in names for cards in facts.values() for i in cards):
+            names.update(self.db.execute("SELECT id, name FROM card_names"))  # another writer's
+        return {fate: {names[int(i)]: n for i, n in cards.items()}
+                for fate, cards in facts.items()}
+
+    def has_cards(self, run_id: int) -> bool:
+        return self.db.execute("SELECT 1 FROM cards WHERE run_id = ? LIMIT 1",
+                               (run_id,)).fetchone() is not None
 
     def count_games(self, run_id: int) -> int:
         return self.db.execute("SELECT COUNT(*) FROM games WHERE run_id = ?",
@@ -235,21 +412,37 @@ class ResultStore:
             gaps.append(range(expected, games))
         return itertools.chain.from_iterable(gaps)
 
-    def iter_games(self, run_id: int) -> Iterator[dict[str, Any]]:
-        """The run's games in index order, shaped like `batch.play_one` results."""
+    def iter_games(self, run_id: int, cards: bool = True) -> Iterator[dict[str, Any]]:
+        """The run's games in index order, shaped like `batch.play_one` results (`cards` is
+        None for a game without card facts; with `cards=False` it is not read at all)."""
+        join = (", c.seat, c.facts FROM games AS g LEFT JOIN cards AS c"
+                " ON c.run_id = g.run_id AND c.idx = g.idx" if cards
+                else ", NULL, NULL FROM games AS g")
         cur = self.db.execute(
-            "SELECT idx, seed, seating, winners, scores, reason, length, first_player, metrics"
-            " FROM games WHERE run_id = ? ORDER BY idx", (run_id,))
+            "SELECT g.idx, g.seed, g.seating, g.winners, g.scores, g.reason, g.length,"
+            f" g.first_player, g.metrics{join} WHERE g.run_id = ? ORDER BY g.idx"
+            + (", c.seat" if cards else ""), (run_id,))
+        game: dict[str, Any] | None = None
         while rows := cur.fetchmany(4096):
-            for idx, seed, seating, winners, scores, reason, length, first, metrics in rows:
-                seating = json.loads(seating)
-                seats = json.loads(winners)
-                yield {
-                    "index": idx, "seed": seed, "seating": seating,
-                    "winners": sorted(seating[s] for s in seats), "winner_seats": seats,
-                    "scores_by_seat": json.loads(scores), "reason": reason, "length": length,
-                    "first_player": first, "metrics": json.loads(metrics),
-                }
+            for (idx, seed, seating, winners, scores, reason, length, first, metrics, seat,
+                 facts) in rows:
+                if game is None or game["index"] != idx:
+                    if game is not None:
+                        yield game
+                    seating = json.loads(seating)
+                    seats = json.loads(winners)
+                    game = {
+                        "index": idx, "seed": seed, "seating": seating,
+                        "winners": sorted(seating[s] for s in seats), "winner_seats": seats,
+                        "scores_by_seat": json.loads(scores), "reason": reason,
+                        "length": length, "first_player": first,
+                        "metrics": json.loads(metrics),
+                        "cards": None if facts is None else [{} for _ in seating],
+                    }
+                if facts is not None:
+                    game["cards"][seat] = self._decode(facts)
+        if game is not None:
+            yield game
 
     def tally(self, run: RunInfo) -> Tally:
         """Wins per listed player, draws and lengths of a run, counted by SQLite itself: fast,
@@ -265,7 +458,8 @@ class ResultStore:
                 " FROM games, json_each(games.winners) AS seat WHERE run_id = ?"
                 " GROUP BY 1", (run.id,)).fetchall()
         except sqlite3.OperationalError:  # an SQLite built without its JSON functions
-            rows = list(Counter(p for g in self.iter_games(run.id) for p in g["winners"]).items())
+            rows = list(Counter(p for g in self.iter_games(run.id, cards=False)
+                                for p in g["winners"]).items())
         for player, wins in rows:
             tally.wins[player] = wins
         return tally
@@ -300,15 +494,15 @@ class GameWriter:
 
 
 _RUN_COLUMNS = ("id, game, version, config, players, seed, rotate, games_requested, sweep_id,"
-                " cell, created")
+                " cell, created, tune_id")
 
 
 def _run_info(row: tuple) -> RunInfo:
     (run_id, game, version, config, players, seed, rotate, requested, sweep_id, cell,
-     created) = row
+     created, tune_id) = row
     return RunInfo(run_id, game, version, json.loads(config), json.loads(players), seed,
                    bool(rotate), requested, sweep_id, None if cell is None else json.loads(cell),
-                   created)
+                   created, tune_id)
 
 
 def default_db_path(game: str) -> Path:

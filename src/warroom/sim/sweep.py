@@ -141,7 +141,7 @@ def _mean_point(m: Moments) -> Point:
 
 def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
     runs = store.runs(sweep_id=sweep.id)
-    analyses = [analyse(store, r) for r in runs if store.count_games(r.id)]
+    analyses = [analyse(store, r, cards=False) for r in runs if store.count_games(r.id)]
     if not analyses:
         raise StoreError(f"{store.path}: sweep {sweep.id} has no finished games yet")
     labels = [", ".join(f"{k}={v}" for k, v in (a.run.cell or {}).items()) for a in analyses]

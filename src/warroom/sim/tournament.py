@@ -12,19 +12,21 @@ A game's own tiebreaks come through its outcome: a game that ends at its turn li
 option such as Battle's `turn_limit`) names its winners by its own rules.
 
 Everything is seeded from the tournament seed: the draw of each round, each game's seed, each
-agent's seed and any lot, so a tournament reproduces exactly.
+agent's seed and any lot, so a tournament reproduces exactly, whatever the number of worker
+processes that play a round's matches side by side.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import make_agents, parse_specs
+from ..agents import make_agents, parse_spec, parse_specs
 from ..engine import ConfigError, Game, derive_seed, make_rng, play_game
 from ..engine.config import option_names
 from ..games import get_game
+from .batch import _context, _ignore_sigint
 
 FORMATS = ("single-elimination",)
 
@@ -176,35 +178,69 @@ def check(spec: TournamentSpec) -> None:
     _Event(spec)
 
 
+def check_workers(spec: TournamentSpec, workers: int) -> None:
+    if workers > 1 and any(parse_spec(p)[0] == "human" for p in spec.players):
+        raise ConfigError("--workers: a tournament with human players is played in one process")
+
+
 def run_tournament(spec: TournamentSpec,
                    on_match: Callable[[int, Match], None] | None = None,
-                   on_round: Callable[[Round], None] | None = None) -> Tournament:
-    """Play a whole tournament; `on_match(round number, match)` is called as each match ends
-    and `on_round(round)` as each round ends."""
+                   on_round: Callable[[Round], None] | None = None,
+                   workers: int = 1) -> Tournament:
+    """Play a whole tournament; `on_match(round number, match)` is called for each match in
+    draw order and `on_round(round)` as each round ends. With `workers` > 1 the matches of a
+    round are played side by side in worker processes; the result is the same."""
     event = _Event(spec)
+    check_workers(spec, workers)
     k = spec.team_size
     members = [list(range(i, i + k)) for i in range(0, len(spec.players), k)]
     names = unit_names(spec.players, k)
     alive = list(range(len(members)))
     per_match = spec.match_size // k
     rounds: list[Round] = []
-    while len(alive) > 1:
-        number = len(rounds) + 1
-        order = list(alive)
-        make_rng(spec.seed, "draw", number).shuffle(order)
-        tables, byes = _tables(order, per_match, event)
-        matches = []
-        for i, units in enumerate(tables):
-            match = _play_match(event, members, units, number, i)
-            matches.append(match)
-            if on_match is not None:
-                on_match(number, match)
-        rounds.append(Round(number, matches, byes))
-        if on_round is not None:
-            on_round(rounds[-1])
-        winners = {m.winner for m in matches}
-        alive = [u for u in alive if u in winners or u in byes]
+    pool = _context().Pool(workers, initializer=_ignore_sigint) if workers > 1 else None
+    try:
+        while len(alive) > 1:
+            number = len(rounds) + 1
+            order = list(alive)
+            make_rng(spec.seed, "draw", number).shuffle(order)
+            tables, byes = _tables(order, per_match, event)
+            jobs = [(spec, members, units, number, i) for i, units in enumerate(tables)]
+            matches = []
+            for match in _play_matches(event, jobs, pool):
+                matches.append(match)
+                if on_match is not None:
+                    on_match(number, match)
+            rounds.append(Round(number, matches, byes))
+            if on_round is not None:
+                on_round(rounds[-1])
+            winners = {m.winner for m in matches}
+            alive = [u for u in alive if u in winners or u in byes]
+        if pool is not None:
+            pool.close()
+            pool.join()
+    finally:
+        if pool is not None:
+            pool.terminate()
     return Tournament(spec, names, members, rounds, alive[0])
+
+
+MatchJob = tuple[TournamentSpec, list[list[int]], list[int], int, int]
+
+
+def _play_matches(event: _Event, jobs: list[MatchJob], pool: Any) -> Iterator[Match]:
+    """The matches of a round in draw order: here, or in `pool` (each a function of its own
+    job alone, so where it is played changes nothing)."""
+    if pool is None:
+        for _, members, units, number, index in jobs:
+            yield _play_match(event, members, units, number, index)
+    else:
+        yield from pool.imap(_play_match_job, jobs, chunksize=1)
+
+
+def _play_match_job(job: MatchJob) -> Match:
+    spec, members, units, number, index = job
+    return _play_match(_Event(spec), members, units, number, index)
 
 
 def unit_names(players: tuple[str, ...], team_size: int) -> list[str]:

@@ -67,7 +67,8 @@ def test_rule_terrain_match_makes_all_hits_on_the_card_selective():
 # --- the battle sequence ----------------------------------------------------------------------
 def test_rule_battle_starts_by_playing_an_attack_card():
     state = battle(["RA1", "FL11", "SC11"], [])
-    assert labels(state) == ["play RA1 RA1 1H/0M water as an Attack"]
+    assert labels(state) == ["play RA1 RA1 1H/0M water as an Attack",
+                             "stand your ground (end the attack)"]  # or not attacking at all
 
 
 def test_rule_no_attack_card_no_attack_on_an_occupied_hex():

@@ -100,3 +100,27 @@ def test_heuristic_hybrid_plays_secrecy_against_artillery_able_to_fire_overwatch
     assert choice(state) == PlayCard("SEC", "text", state.cards["SEC"].short())
     quiet = hybrid_battle(["SEC", "RA1"], [], [6] * 40, **BASE)
     assert choice(quiet) == Launch()
+
+
+def test_heuristic_passes_when_it_holds_nothing_to_play():
+    """Asked whatever its hand (the other side cannot tell), it passes when it has nothing:
+    stands its ground without an Attack card, launches without Attack text, passes the card
+    window without a Special Event."""
+    no_attack = card_battle(["FL11", "SC11"], [], FILL, **BASE)
+    assert choice(no_attack) == StandGround()
+    no_text = hybrid_battle(["RA1", "FL11"], ["FR11"], [6] * 40, **BASE)
+    assert choice(no_text) == Launch()
+    act(no_text, Launch())
+    assert no_text.decision == ("window", 0) and choice(no_text) == PassWindow()
+    act(no_text, PassWindow())
+    assert no_text.decision == ("window", 1) and choice(no_text) == PassWindow()
+
+
+def test_heuristic_launches_the_first_wave_even_when_the_odds_are_poor():
+    """Calling the attack off is offered from the first wave on; the heuristic only stands
+    its ground when renewing an attack is hopeless."""
+    state = card_battle(["RA1", "RA2"], [], FILL, **{**BASE, "settlement": "city",
+                        "defenders": "4i", "attackers": ("1i",)})
+    assert StandGround() in state.legal_actions(0)
+    action = choice(state)
+    assert isinstance(action, PlayCard) and action.use == "attack"

@@ -26,6 +26,13 @@ def battle(attacker, defender, rolls, deck=None, **values):
                          **{**BASE, **values})
 
 
+def pass_windows(state):
+    """Both sides play no card in the card window (each is asked: the other cannot tell
+    whether it holds a Special Event)."""
+    while state.decision and state.decision[0] == "window":
+        act(state, PassWindow())
+
+
 def rolls(state, cause="battle", player=None):
     return [e for e in events(state, "roll")
             if e["cause"] == cause and (player is None or e["player"] == player)]
@@ -36,6 +43,7 @@ def test_rule_hybrid_dice_fight_and_only_the_special_effect_portion_of_the_cards
     # an Attack card without text would do nothing: only MP's text is offered
     assert labels(state) == ["play MP MP 2H/0M water [+1 MP] for its text", "launch the attack"]
     play(state, "MP", "text")  # +1 MP does nothing in a battle; its two hits mean nothing
+    pass_windows(state)
     assert [r["dice"] for r in rolls(state)] == [[2, 6], [6, 6]]
     assert state.decision == ("casualty", 1) and state.pending == 0  # one hit, from a 2
     assert events(state, "flip") == [] and state.discard == ["MP"]
@@ -45,6 +53,7 @@ def test_rule_hybrid_dice_fight_and_only_the_special_effect_portion_of_the_cards
 def test_ruling_hybrid_no_attack_card_is_needed_to_attack():
     state = GAME.new_state(GAME.config({"mode": "hybrid", **BASE, "attacker_hand": 0}), 0)
     assert state.hands[0] == []
+    pass_windows(state)
     assert events(state, "no_attack_card") == [] and len(events(state, "round")) == 1
 
 
@@ -92,7 +101,9 @@ def test_rule_hybrid_window_lets_a_player_answer_an_event_and_closes_on_two_pass
 def test_ruling_hybrid_reversal_of_fortune_cannot_block_dice_hits():
     state = battle([], ["ROF"], [2, 2, 6, 6] + QUIET)
     act(state, Launch())
-    assert state.decision == ("casualty", 1)  # no window: nothing to cancel
+    assert labels(state) == ["pass (play no card now)"]  # no event in effect to cancel
+    act(state, PassWindow())
+    assert state.decision == ("casualty", 1)
     assert all(type(a) is Casualty for a in state.legal_actions(1))
     act(state, Casualty(False, 0, 0))
     act(state, Casualty(False, 0, 0))
@@ -104,6 +115,7 @@ def test_rule_hybrid_no_replenishment_draws_and_no_card_flips():
                    defenders="3i")
     hands = [len(h) for h in state.hands]
     act(state, Launch())
+    pass_windows(state)
     assert [r["cause"] for r in events(state, "roll")] == ["bombard", "pre-battle fire",
                                                             "battle", "battle"]
     assert events(state, "flip") == []
@@ -115,6 +127,7 @@ def test_rule_hybrid_taking_a_town_gains_a_card_and_the_turn_ends_with_discards_
     state = battle(["RA1"], ["FL11", "FR11"], [2, 6, 6] + QUIET, settlement="town",
                    defenders="1i", attackers=("1i",))
     act(state, Launch())
+    pass_windows(state)
     assert state.result == ((0,), "attacker took the town")
     assert [e["why"] for e in events(state, "draw")][-1] == "took the town"
     assert state.decision == ("lose_card", 1)
@@ -138,5 +151,7 @@ def test_rule_hybrid_special_events_in_the_window_only_with_something_to_do():
     state = battle(["REIN", "ROF"], [], QUIET)
     assert not any(isinstance(a, PlayCard) and a.use == "event" for a in
                    state.legal_actions(0))
-    act(state, Launch())  # no reserve to draw and no event to cancel: no window at all
-    assert events(state, "window") == [] and len(events(state, "round")) == 1
+    act(state, Launch())  # no reserve to draw and no event to cancel: only the pass
+    assert state.decision == ("window", 0) and labels(state) == ["pass (play no card now)"]
+    act(state, PassWindow())  # the defender, with no card at all, passes by itself
+    assert len(events(state, "round")) == 1

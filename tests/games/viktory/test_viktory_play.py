@@ -86,7 +86,7 @@ def test_every_event_and_observation_has_a_text_view(values):
 
 
 def test_metrics_report_losses_rounds_and_cards():
-    final = random_game({"mode": "cards"}, 5)[-1]
+    final = random_game({"mode": "cards"}, 3)[-1]
     metrics = GAME.metrics(final)
     assert metrics["attacker_losses"] == final.lost[0]
     assert metrics["defender_losses"] == final.lost[1]

@@ -5,13 +5,26 @@ Overwatch back, and the attacker's right to a Special Event when a card would ke
 from __future__ import annotations
 
 import pytest
-from viktory_helpers import BASE, GAME, act, battle, dice_battle, events, flips, labels, play
+from viktory_helpers import (
+    BASE,
+    FILL,
+    GAME,
+    act,
+    battle,
+    dice_battle,
+    events,
+    flips,
+    follow,
+    labels,
+    play,
+)
 
 from warroom.games.viktory.actions import (
     Bring,
     Casualty,
     DrawIn,
     FireOverwatch,
+    HoldOverwatch,
     Launch,
     Pass,
     PlayCard,
@@ -177,3 +190,78 @@ def test_bad_reserve_options_are_one_line_errors():
     assert GAME.config({"attacker_reserves": "0"}).battle.reserves == ((0, 0, 0, 0),) * 2
     with pytest.raises(DataError, match="attacker.sides.2: a hex side with no units"):
         GAME.config({"scenario": "reserves", "attacker_reserves": "0"})
+
+
+# --- which artillery has fired (prebattle_fire_each_wave=false) -----------------------------------
+def test_ruling_artillery_drawn_in_that_survives_an_artillery_casualty_fires_at_the_next_launch():
+    state = battle(["RA1", "RA2", "REIN"], ["FL11"], defenders="5i", attackers=("1i1a",),
+                   attacker_reserves=("1a",), prebattle_fire_each_wave=False)
+    play(state, "RA1")  # the side's artillery fires as the first wave launches
+    assert len(flips(state, "pre-battle fire")[0]["cards"]) == 1
+    play(state, "FL11")  # blocks the hit; one hit live against the attacker
+    play(state, "REIN", "event")  # an artillery that has not fired joins the hex side
+    assert state.attacker[1] == [1, 0, 2, 0]
+    act(state, Pass())
+    act(state, Casualty(True, 1, 2))  # an artillery falls: the one that fired
+    play(state, "RA2")
+    assert len(flips(state, "pre-battle fire")) == 2  # the survivor has not fired: it fires
+    assert len(flips(state, "pre-battle fire")[-1]["cards"]) == 1
+
+
+def test_ruling_overwatch_killing_an_artillery_takes_one_that_already_fired():
+    state = battle(["RA1", "RA2"], [], deck=FILL + ["AZ1", "CZ7", "CZ8", "CZ9"],
+                   defenders="5i1a", attackers=("1i1a",), attacker_reserves=("2a",),
+                   overwatch=True, prebattle_fire_each_wave=False)
+    play(state, "RA1")
+    act(state, HoldOverwatch())
+    assert len(flips(state, "pre-battle fire")[0]["cards"]) == 1  # the first artillery fired
+    act(state, Pass())
+    act(state, Casualty(False, 0, 0))
+    act(state, Bring(1, 2))
+    act(state, Bring(1, 2))  # two artillery that have not fired join the one that has
+    play(state, "RA2")
+    act(state, FireOverwatch())  # one hit, selective: the defender takes an artillery
+    act(state, Casualty(True, 1, 2))
+    assert state.attacker[1] == [1, 0, 2, 0]
+    assert len(flips(state, "pre-battle fire")[-1]["cards"]) == 2  # both survivors fire
+
+
+# The two battles of the report that found it, move by move (their moves were drawn with
+# random.Random(seed * 7919 + 13).choice from the legal actions).
+DRAWN_IN_SURVIVOR = [
+    "play A06 Regular Attack 2H/0M plains as an Attack", "fire Overwatch now",
+    "casualty: defending infantry",
+    "play C30 Reversal of Fortune 1H/0M water [Reversal of Fortune] as a Counter",
+    "play C18 Reinforcements 1H/1M forest [Reinforcements] for its Special Event",
+    "draw an artillery from hex side 1 into the battle",
+    "play C24 Surprise Counter 1H/1M mountain as a Counter",
+    "play C27 Surprise Counter 1H/0M grassland as a Counter", "casualty: defending cavalry",
+    "pass (end the card battle round)", "casualty: attacking artillery (hex side 1)",
+    "bring an infantry from hex side 2", "play X01 Skirmish 1H/1M plains as an Attack"]
+OVERWATCH_SURVIVORS = [
+    "play X03 Skirmish 1H/1M forest as an Attack", "hold Overwatch back",
+    "casualty: defending infantry", "casualty: defending artillery",
+    "play X05 Skirmish 2H/1M water as a Counter",
+    "play X08 Mud 1H/1M forest [Mud] for its Special Event", "pass (end the card battle round)",
+    "casualty: attacking infantry (hex side 2)", "casualty: attacking cavalry (hex side 1)",
+    "bring an artillery from hex side 2", "bring an artillery from hex side 2",
+    "bring an artillery from hex side 1",
+    "play A20 Forced March 2H/0M water [+1 MP] as an Attack", "fire Overwatch now",
+    "casualty: attacking artillery (hex side 2)"]
+
+
+def test_ruling_artillery_that_fired_falls_first_in_the_reported_battles():
+    state = GAME.new_state(GAME.config({
+        "mode": "cards", "scenario": "mountain-city", "prebattle_fire_each_wave": False,
+        "attacker_reserves": ["1a", "1a1i"], "defender_reserve": "2a"}), 55)
+    follow(state, DRAWN_IN_SURVIVOR[:-1])
+    assert state.attacker[1][2] == 1  # the artillery drawn in survived; the one that fired fell
+    before = len(flips(state, "pre-battle fire"))
+    follow(state, DRAWN_IN_SURVIVOR[-1:])  # the 2nd wave launches: the survivor fires, 2 dice
+    assert [len(f["cards"]) for f in flips(state, "pre-battle fire")[before:]] == [2]
+    state = GAME.new_state(GAME.config({
+        "mode": "cards", "scenario": "plains-town", "prebattle_fire_each_wave": False,
+        "attacker_reserves": ["1a", "2a"], "defenders": "2i2a"}), 34)
+    follow(state, OVERWATCH_SURVIVORS)
+    assert [s[2] for s in state.attacker[1:]] == [1, 2]  # 3 artillery survive Overwatch
+    assert len(flips(state, "pre-battle fire")[-1]["cards"]) == 6  # all 3 fire, 2 dice each

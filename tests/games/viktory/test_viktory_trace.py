@@ -11,6 +11,7 @@ import pytest
 import test_viktory_cards
 import test_viktory_data
 import test_viktory_dice
+import test_viktory_hidden
 import test_viktory_hybrid
 import test_viktory_reserves
 
@@ -21,6 +22,7 @@ RULE_TEXT = ROOT.parent / "shared/rules/viktory-ii-battle-cards.txt"
 
 CARDS = "test_viktory_cards"
 DATA = "test_viktory_data"
+HIDDEN = "test_viktory_hidden"
 HYBRID = "test_viktory_hybrid"
 RESERVES = "test_viktory_reserves"
 TRACE = "test_viktory_trace"
@@ -31,7 +33,9 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
       f"{HYBRID}.test_rule_hybrid_dice_fight_and_only_the_special_effect_portion_of_the_cards_is_used",
       f"{HYBRID}.test_ruling_hybrid_no_attack_card_is_needed_to_attack",
       f"{HYBRID}.test_rule_hybrid_card_window_before_each_dice_round_events_last_the_round",
-      f"{HYBRID}.test_rule_hybrid_no_replenishment_draws_and_no_card_flips")),
+      f"{HYBRID}.test_rule_hybrid_no_replenishment_draws_and_no_card_flips",
+      f"{HIDDEN}.test_principle_hybrid_the_launch_is_put_to_the_attacker_whatever_its_hand",
+      f"{HIDDEN}.test_principle_hybrid_the_window_opens_whatever_the_hands")),
     ("Cards are either Attack, Counter, or Attack/Counter",
      (f"{DATA}.test_rule_sample_deck_respects_the_stated_mix_of_card_kinds",)),
     ("Each card contains important information",
@@ -49,7 +53,8 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("Play Attack card and begin moving units",
      (f"{CARDS}.test_rule_battle_starts_by_playing_an_attack_card",)),
     ("You have to play an Attack card to move your units",
-     (f"{CARDS}.test_rule_no_attack_card_no_attack_on_an_occupied_hex",)),
+     (f"{CARDS}.test_rule_no_attack_card_no_attack_on_an_occupied_hex",
+      f"{HIDDEN}.test_principle_cards_the_wave_is_put_to_the_attacker_whatever_its_hand")),
     ("If Overwatch is triggered",
      (f"{CARDS}.test_rule_overwatch_resolved_after_the_attack_card_before_replenishment",)),
     ("Artillery can wait to do Overwatch",
@@ -102,7 +107,8 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
      (f"{CARDS}.test_rule_misses_cancel_hits_then_unblocked_hits_are_casualties_then_hits_go_live",)),
     ("At some point, a player will either be unable or unwilling",
      (f"{CARDS}.test_rule_a_player_unable_or_unwilling_to_play_ends_the_card_battle_round",
-      f"{CARDS}.test_rule_attacker_needs_a_miss_or_surviving_unit_to_play_a_card")),
+      f"{CARDS}.test_rule_attacker_needs_a_miss_or_surviving_unit_to_play_a_card",
+      f"{HIDDEN}.test_principle_cards_a_later_wave_without_an_attack_card_says_nothing_of_the_hand")),
     ("That ends the card battle round",
      (f"{CARDS}.test_rule_a_player_unable_or_unwilling_to_play_ends_the_card_battle_round",)),
     ("However, if playing with the Battle Cards, then you can attack the same hex",
@@ -144,7 +150,10 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("After that card battle round ends, they could conduct a Pre-Battle Attack",
      (f"{RESERVES}.test_rule_artillery_drawn_into_battle_makes_no_pre_battle_attack_until_the_next_wave",
       f"{RESERVES}.test_rule_a_second_wave_may_bring_additional_units",
-      f"{CARDS}.test_rule_pre_battle_fire_only_as_a_wave_is_launched")),
+      f"{CARDS}.test_rule_pre_battle_fire_only_as_a_wave_is_launched",
+      f"{RESERVES}.test_ruling_artillery_drawn_in_that_survives_an_artillery_casualty_fires_at_the_next_launch",
+      f"{RESERVES}.test_ruling_overwatch_killing_an_artillery_takes_one_that_already_fired",
+      f"{RESERVES}.test_ruling_artillery_that_fired_falls_first_in_the_reported_battles")),
     ("Similarly a defending artillery that gets drawn into battle",
      (f"{RESERVES}.test_rule_defending_artillery_drawn_into_battle_no_overwatch_now_but_against_a_second_wave",
       f"{RESERVES}.test_ruling_casualties_among_defending_artillery_take_the_ones_that_already_fired_first",
@@ -285,7 +294,8 @@ RULINGS: list[tuple[str, tuple[str, ...]]] = [
 ]
 
 MODULES = {m.__name__: m for m in (test_viktory_cards, test_viktory_data, test_viktory_dice,
-                                   test_viktory_hybrid, test_viktory_reserves)}
+                                   test_viktory_hidden, test_viktory_hybrid,
+                                   test_viktory_reserves)}
 
 
 def sentences(text: str) -> list[str]:

@@ -149,6 +149,15 @@ def labels(state: ViktoryState) -> list[str]:
     return [a.label for a in state.legal_actions(state.to_move()[0])]
 
 
+def follow(state: ViktoryState, moves: list[str]) -> None:
+    """Play these moves, each named by its label, for whoever is to move."""
+    for label in moves:
+        player = state.to_move()[0]
+        matches = [a for a in state.legal_actions(player) if a.label == label]
+        assert matches, f"{label!r} is not legal now: {labels(state)}"
+        state.apply(player, matches[0])
+
+
 def events(state: ViktoryState, kind: str) -> list[dict[str, Any]]:
     return [e for _, e in state.log if e["event"] == kind]
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Game
+from ...engine import CardFacts, Game
 from .actions import ACTIONS
+from .analytics import card_events
 from .cards import DeckList, card_text, check_deck, deck_name, read_deck_file, sort_key, suit
 from .config import Config
 from .heuristic import evaluate, heuristic_action
@@ -61,6 +62,11 @@ class BattleGame(Game):
     def evaluate(self, state: BattleState) -> list[float]:
         return evaluate(state)
 
+    def decision_kind(self, state: BattleState, player: int) -> str:
+        """The phase, as the observation shows it: whether a player may also play a court
+        card or a special is up to its hidden hand."""
+        return state.phase
+
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
 
@@ -79,6 +85,9 @@ class BattleGame(Game):
             return None
         return [tuple(p for p in range(config.players) if config.team_of(p) == t)
                 for t in range(config.num_teams)]
+
+    def card_events(self, state: BattleState) -> CardFacts:
+        return card_events(state.log, state.num_players)
 
     def load_cards(self, path: str) -> DeckList:
         """A constructed deck list, checked against the default rules (40 cards, one deck of

@@ -7,6 +7,7 @@ state tells physical cards apart by an integer id and `names[id]` gives the card
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -60,6 +61,7 @@ def card_text(name: str) -> str:
     return "Joker" if name == JOKER else name[:-1] + SUIT_SYMBOLS[name[-1]]
 
 
+@functools.cache  # called for every card of every list of choices
 def sort_key(name: str) -> tuple[int, int]:
     return (SKILL[name], -1 if name == JOKER else SUITS.index(name[-1]))
 

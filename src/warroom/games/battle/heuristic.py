@@ -181,7 +181,18 @@ def plan_blocks(groups: list[list[int]], blocked: list[list[int]], free: list[in
 
     `groups` are the attackers' skills of each group the defender may block, `blocked` the
     blockers already on each group."""
-    free = sorted(free, reverse=True)
+    plan, score = _plan_blocks(tuple(map(tuple, groups)), tuple(map(tuple, blocked)),
+                               tuple(sorted(free, reverse=True)), hits_left)
+    return [list(p) for p in plan], score
+
+
+@lru_cache(maxsize=1 << 16)  # a function of skills alone, which repeat all game long
+def _plan_blocks(groups_: tuple[tuple[int, ...], ...], blocked_: tuple[tuple[int, ...], ...],
+                 free_: tuple[int, ...], hits_left: int) -> tuple[tuple[tuple[int, ...], ...],
+                                                                  float]:
+    groups = [list(g) for g in groups_]
+    blocked = [list(b) for b in blocked_]
+    free = list(free_)
     plan: list[list[int]] = [[] for _ in groups]
     order = sorted(range(len(groups)), key=lambda g: (len(groups[g]), max(groups[g])),
                    reverse=True)
@@ -191,8 +202,12 @@ def plan_blocks(groups: list[list[int]], blocked: list[list[int]], free: list[in
         options += [[s] for s in distinct]
         options += [list(pair) for pair in combinations(free[:6], 2)]
         best, best_score = [], None
-        for extra in options:
-            score = _group_score(groups[g], blocked[g] + extra, hits_left)
+        attackers = tuple(sorted(groups[g], reverse=True))
+        unblocked = -_hit_cost(hits_left, len(attackers))
+        for extra in options:  # _group_score, with the attackers sorted once
+            blockers = blocked[g] + extra
+            score = _combat_gain(attackers, tuple(sorted(blockers, reverse=True))) \
+                if blockers else unblocked
             if best_score is None or score > best_score + 1e-9:
                 best, best_score = extra, score
         plan[g] = best
@@ -208,7 +223,7 @@ def plan_blocks(groups: list[list[int]], blocked: list[list[int]], free: list[in
                 through -= len(groups[g])
     total = sum(_group_score(groups[g], blocked[g] + plan[g], hits_left, hits=False)
                 for g in range(len(groups)))
-    return plan, total - _hit_cost(hits_left, through)
+    return tuple(map(tuple, plan)), total - _hit_cost(hits_left, through)
 
 
 def _group_score(attackers: list[int], blockers: list[int], hits_left: int,

@@ -13,11 +13,12 @@ ids, so determinisation can resample hidden cards by shuffling ids between hidde
 
 from __future__ import annotations
 
+import functools
 import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State
+from ...engine import Outcome, State, split_rng
 from .actions import (
     AddCard,
     Attack,
@@ -50,6 +51,17 @@ Soldier = tuple[int, int]  # (controller, card id) inside an attack group
 def universe(decks: int, jokers: bool) -> tuple[str, ...]:
     """Names of every physical card when `decks` decks are shuffled together."""
     return deck_names(jokers) * decks
+
+
+# The choices offered most, each made once per distinct value and then reused: a frozen
+# action costs more to build than to look up, and a search finds the very same object at once.
+attack_action = functools.cache(Attack)
+block_action = functools.cache(Block)
+play_soldier_action = functools.cache(PlaySoldier)
+play_court_action = functools.cache(PlayCourt)
+play_special_action = functools.cache(PlaySpecial)
+DONE = Done()
+END_TURN = EndTurn()
 
 
 class BattleState(State):
@@ -596,7 +608,7 @@ class BattleState(State):
             busy = self._blocking_ids()
             names = self._names([c for c in self.soldiers[player] if c not in busy])
             groups = self.blockable_groups(player)
-            return [Block(name, g) for g in groups for name in names] + [Done()]
+            return [block_action(name, g) for g in groups for name in names] + [DONE]
         if phase == STRIKE:
             striker = self.names[self.strikers[0][1]]
             return [Strike(striker, c, name)
@@ -623,9 +635,10 @@ class BattleState(State):
         for target in self.opponents(player):
             joinable = [g for g, (t, _, _) in enumerate(self.groups) if t == target]
             for name in names:
-                out.append(Attack(name, target, new, True))
-                out.extend(Attack(name, target, g, False) for g in joinable)
-        out.append(Done())
+                out.append(attack_action(name, target, new, True))
+                for g in joinable:
+                    out.append(attack_action(name, target, g, False))
+        out.append(DONE)
         return out
 
     def _main_actions(self, player: int) -> list[Any]:
@@ -633,12 +646,12 @@ class BattleState(State):
         for name in self._names(self.hands[player]):
             if is_court(name):
                 if self._court_ok(player, name):
-                    out.append(PlayCourt(name))
+                    out.append(play_court_action(name))
                 continue
-            out.append(PlaySoldier(name))
+            out.append(play_soldier_action(name))
             if has_special(name) and self._special_ok(player, name):
-                out.append(PlaySpecial(name))
-        out.append(EndTurn())
+                out.append(play_special_action(name))
+        out.append(END_TURN)
         return out
 
     def _apply(self, player: int, action: Any) -> None:
@@ -865,8 +878,9 @@ class BattleState(State):
         cards of each group of hidden zones are shuffled together and dealt back into the
         same zones with the same sizes; the log keeps only what `player` saw."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
-        new.log = [(to, e) for to, e in self.log if to is None or player in to]
+        new.rng = split_rng(rng)
+        if self.log_enabled:  # a simulation's state may have its log switched off
+            new.log = [(to, e) for to, e in self.log if to is None or player in to]
         for zones in new._hidden_groups(player):
             cards = [c for z in zones for c in z]
             new.rng.shuffle(cards)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Game
+from ...engine import CardFacts, Game
 from .actions import ACTIONS
+from .analytics import card_events
 from .config import Config
 from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
@@ -65,6 +66,9 @@ class ChampionsGame(Game):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    def card_events(self, state: ChampionsState) -> CardFacts:
+        return card_events(state.log)
 
     def metrics(self, state: ChampionsState) -> dict[str, float | None]:
         # The first player is decided after the deal (fewer face cards, or a Roshambo).

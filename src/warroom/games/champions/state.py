@@ -15,10 +15,11 @@ secret decision of both players (or a fair coin with `roshambo=random`).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
-from ...engine import Outcome, State
+from ...engine import Outcome, State, split_rng
 from .actions import (
     SIGNS,
     Attack,
@@ -129,6 +130,21 @@ class Battle:
     def def_unflipped(self) -> list[str]:
         """Defender cards still to come in this pass (after the pair being settled)."""
         return self.def_pass[self.def_pos + self.tie:]
+
+
+# Decisions whose choices never change: built once, not at every decision. The others are
+# made once per distinct value and reused (a frozen action costs more to build than to look
+# up, and a search finds the very same object at once).
+THROWS = tuple(Throw(s) for s in SIGNS)
+place_action = functools.cache(Place)
+pick_action = functools.cache(Pick)
+target_action = functools.cache(Target)
+put_next_action = functools.cache(PutNext)
+turn_in_action = functools.cache(TurnIn)
+attack_action = functools.cache(Attack)
+swap_with_action = functools.cache(SwapWith)
+FLIP_OR_STOP = (Flip(), Stop())
+REVIVE_OR_DECLINE = (Revive(), Decline())
 
 
 class ChampionsState(State):
@@ -453,36 +469,36 @@ class ChampionsState(State):
         phase = self.phase
         mine = self.tables[player]
         if phase == ROSHAMBO:
-            return [Throw(s) for s in SIGNS]
+            return list(THROWS)
         if phase == DISTRIBUTE:
             card = self.hands[player][0]
-            return [Place(card, c) for c in mine]
+            return [place_action(card, c) for c in mine]
         if phase == PLACE:
             assert self.drawn is not None
-            return [Place(self.drawn, c) for c in mine]
+            return [place_action(self.drawn, c) for c in mine]
         if phase == MAIN:
             return self._main_actions(player)
         if phase == GENERAL_PICK:
-            return [Pick(c) for cards in mine.values() for c in cards] + [Done()]
+            return [pick_action(c) for cards in mine.values() for c in cards] + [Done()]
         if phase == GENERAL_PLACE:
             assert self.picked is not None
-            return [Place(self.picked, c) for c in mine if c != self.picked_from]
+            return [place_action(self.picked, c) for c in mine if c != self.picked_from]
         theirs = self.tables[1 - player]
         if phase == SPY_PICK:
-            return [Pick(c) for cards in theirs.values() for c in cards]
+            return [pick_action(c) for cards in theirs.values() for c in cards]
         if phase == SPY_SWAP:
-            return [SwapWith(c) for cmd, cards in theirs.items() if cmd != self.picked_from
+            return [swap_with_action(c) for cmd, cards in theirs.items() if cmd != self.picked_from
                     for c in cards]
         if phase == TARGET:
-            return [Target(c) for c in self.battalions(1 - player)]
+            return [target_action(c) for c in self.battalions(1 - player)]
         b = self.battle
         assert b is not None
         if phase == ORDER:
-            return [PutNext(c) for c in b.hand[player]] + [RestAsShown()]
+            return [put_next_action(c) for c in b.hand[player]] + [RestAsShown()]
         if phase == BATTLE:
-            return [Flip(), Stop()]
+            return list(FLIP_OR_STOP)
         if phase == MEDIC:
-            return [Revive(), Decline()]
+            return list(REVIVE_OR_DECLINE)
         return []
 
     def _main_actions(self, player: int) -> list[Any]:
@@ -492,9 +508,9 @@ class ChampionsState(State):
         if self.spy_available():
             actions.append(UseSpy())
         if self.reserve:
-            actions += [TurnIn(c) for c, cards in self.tables[player].items() if not cards]
+            actions += [turn_in_action(c) for c, cards in self.tables[player].items() if not cards]
         if self.battalions(1 - player):
-            actions += [Attack(c) for c in self.battalions(player)]
+            actions += [attack_action(c) for c in self.battalions(player)]
         if self.reserve:
             actions.append(FortifyAgain())
         if not any(isinstance(a, Attack | FortifyAgain) for a in actions):
@@ -749,7 +765,7 @@ class ChampionsState(State):
         reveal, which reinforcements the opponent holds and where it put them), the
         opponent's unrevealed Roshambo throw, and the opponent's secret battle order."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = split_rng(rng)
         other = 1 - player
         if new.phase == DISTRIBUTE:
             new._resample_opponent_deal(other)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Game
+from ...engine import PLAYED, CardFacts, Game
 from .actions import ACTIONS
 from .config import Config
 from .heuristic import evaluate, heuristic_action
@@ -47,6 +47,16 @@ class KowGame(Game):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    def card_events(self, state: KowState) -> CardFacts:
+        """The Battle Deck is dealt to the table for both players, so no card is drawn by
+        one of them: a card is `played` by the player who defeats it with dice (and scores
+        it). Read from the log's `defeat` events."""
+        facts = CardFacts(2)
+        for _, e in state.log:
+            if e["event"] == "defeat":
+                facts.add(e["player"], PLAYED, e["card"])
+        return facts
 
     def metrics(self, state: KowState) -> dict[str, float]:
         return {"rounds": float(state.round)}

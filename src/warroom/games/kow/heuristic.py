@@ -13,8 +13,8 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine.estimate import win_chance
-from .actions import ChooseDice, Defeat, Stop
-from .state import ALLOCATE, KowState, card_value, dice_choices, minimal_sets
+from .actions import ChooseDice, Defeat
+from .state import ALLOCATE, STOP, KowState, card_value, dice_choices, minimal_sets
 
 SWORD_PRICE = 0.45
 
@@ -29,12 +29,22 @@ def _choose(state: KowState, player: int) -> ChooseDice:
     cfg = state.config
     values = tuple(sorted(card_value(c) for c in state.table if c is not None))
     last_turn = state.final_turn or len(state.deck) == 0
+    pool = state.pools[player]
+    return _best_choice((pool[0], pool[1], pool[2]), values, last_turn, cfg.faces,
+                        cfg.min_dice, cfg.max_dice)
+
+
+@lru_cache(maxsize=1 << 14)
+def _best_choice(pool: tuple[int, int, int], values: tuple[int, ...], last_turn: bool,
+                 faces: tuple[tuple[int, ...], ...], low: int, high: int) -> ChooseDice:
+    """The choice of dice of `_choose`: a function of these alone, so cached (the same pools
+    and tables recur all the time in search and simulation)."""
     price = 0.0 if last_turn else SWORD_PRICE
-    means = [sum(f) / len(f) for f in cfg.faces]
+    means = [sum(f) / len(f) for f in faces]
     best, best_score = None, -1e9
-    for choice in dice_choices(tuple(state.pools[player]), cfg.min_dice, cfg.max_dice):
+    for choice in dice_choices(pool, low, high):
         counts = (choice.red, choice.white, choice.blue)
-        dist = _sword_distribution(cfg.faces, counts)
+        dist = _sword_distribution(faces, counts)
         gain = sum(p * _best_subset(values, s) for s, p in enumerate(dist) if p)
         committed = sum(n * m for n, m in zip(counts, means))
         score = gain - price * committed - 0.01 * sum(counts)
@@ -45,15 +55,16 @@ def _choose(state: KowState, player: int) -> ChooseDice:
 
 
 def _allocate(state: KowState, player: int) -> Any:
-    swords = tuple(s for _, s in state.rolled)
+    swords = state.swords
     cards = tuple(c for c in state.table if c is not None)
     plan = _best_plan(swords, state.free, cards)
     if plan[2] is None:
-        return Stop()
+        return STOP
     card, idx = plan[2]
     return Defeat(card, idx, tuple(swords[i] for i in idx))
 
 
+@lru_cache(maxsize=1 << 15)  # a function of its arguments; rolls and tables recur
 def _best_plan(swords: tuple[int, ...], free: int, cards: tuple[str, ...]):
     """(value defeated, -swords spent, first step) of the best allocation from here."""
     best = (0, 0, None)
@@ -70,7 +81,7 @@ def _best_plan(swords: tuple[int, ...], free: int, cards: tuple[str, ...]):
     return best
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)
 def _best_subset(values: tuple[int, ...], swords: int) -> int:
     best = 0
     n = len(values)

@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Outcome, State
+from ...engine import Outcome, State, split_rng
 from .actions import COLOURS, ChooseDice, Defeat, Stop
 from .config import Config
 
@@ -33,6 +33,13 @@ def card_value(card: str) -> int:
 
 def card_colour(card: str) -> str:
     return RED if card[-1] in "HD" else BLACK
+
+
+# One Stop for every list of choices: a search keys its statistics by action, and the same
+# object is found at once where an equal one would need comparing.
+STOP = Stop()
+# Looked up in the hot paths rather than parsed from the card's text each time.
+VALUE = {card: card_value(card) for card in BATTLE_DECK}
 
 
 @lru_cache(maxsize=4096)
@@ -81,6 +88,14 @@ def minimal_sets(
     return tuple(out)
 
 
+@lru_cache(maxsize=1 << 16)
+def card_defeats(swords: tuple[int, ...], free: int, card: str) -> tuple[Defeat, ...]:
+    """The Defeat actions that take `card` with the free dice of a roll (see minimal_sets).
+    Cached whole: the same few rolls and cards recur all game long."""
+    return tuple(Defeat(card, idx, faces) for idx, faces in minimal_sets(swords, free,
+                                                                           VALUE[card]))
+
+
 class KowState(State):
     def __init__(self, config: Config, seed: int):
         super().__init__(2, random.Random(seed))
@@ -124,41 +139,50 @@ class KowState(State):
         self.order: tuple[int, ...] = ()
         self.active = -1
         self.rolled: list[tuple[int, int]] = []  # (colour index, swords) of the active roll
+        self.swords: tuple[int, ...] = ()  # the swords of `rolled`, as a key to cached defeats
         self.free = 0  # bitmask of rolled dice not yet allocated
         self.defeated_now = 0
         self.phase = CHOOSE
-        self.event("deal", turn=self.turn, cards=list(self.table), final=self.final_turn)
+        if self._log is not None:
+            self.event("deal", turn=self.turn, cards=list(self.table), final=self.final_turn)
 
     def _reveal(self) -> None:
         self.revealed = True
-        counts = {p: self._count(self.chosen[p]) for p in self.choosers}
         if len(self.choosers) == 1:
             self.order = self.choosers
-        elif counts[0] != counts[1]:
-            self.order = (0, 1) if counts[0] < counts[1] else (1, 0)
         else:
-            first = self.colours.index(card_colour(self.table[0]))
-            self.order = (first, 1 - first)
-        self.event(
-            "reveal",
-            chosen={str(p): _dice_dict(self.chosen[p]) for p in self.choosers},
-            initiative=self.order[0],
-        )
+            count0, count1 = self._count(self.chosen[0]), self._count(self.chosen[1])
+            if count0 != count1:
+                self.order = (0, 1) if count0 < count1 else (1, 0)
+            else:
+                first = self.colours.index(card_colour(self.table[0]))
+                self.order = (first, 1 - first)
+        if self._log is not None:
+            self.event(
+                "reveal",
+                chosen={str(p): _dice_dict(self.chosen[p]) for p in self.choosers},
+                initiative=self.order[0],
+            )
         self._begin_allocation(self.order[0])
 
     def _begin_allocation(self, player: int) -> None:
         choice = self.chosen[player]
         faces = self.config.faces
+        # What `rng.choice(die)` does, without its call per die: the same draws, in order.
+        below = self.rng._randbelow
         rolled = []
         for colour, n in enumerate((choice.red, choice.white, choice.blue)):
+            die = faces[colour]
             for _ in range(n):
-                rolled.append((colour, self.rng.choice(faces[colour])))
+                rolled.append((colour, die[below(len(die))]))
         self.rolled = rolled
+        self.swords = tuple(s for _, s in rolled)
         self.free = (1 << len(rolled)) - 1
         self.active = player
         self.defeated_now = 0
         self.phase = ALLOCATE
-        self.event("roll", player=player, dice=[[COLOURS[c], s] for c, s in rolled])
+        if self._log is not None:  # no log, no need to spell the roll out
+            self.event("roll", player=player, dice=[[COLOURS[c], s] for c, s in rolled])
         self._offer_defeats_or_finish()
 
     def _offer_defeats_or_finish(self) -> None:
@@ -168,7 +192,7 @@ class KowState(State):
         if not defeats:
             self._finish_allocation()
         else:
-            self._legal[self.active] = defeats + [Stop()] if self.defeated_now else defeats
+            self._legal[self.active] = defeats + [STOP] if self.defeated_now else defeats
 
     def _finish_allocation(self) -> None:
         player = self.active
@@ -179,8 +203,10 @@ class KowState(State):
         pool = self.pools[player]
         for c in range(3):
             pool[c] += back[c]
-        self.event("dice_back", player=player, dice=back)
+        if self._log is not None:
+            self.event("dice_back", player=player, dice=back)
         self.rolled = []
+        self.swords = ()
         self.free = 0
         at = self.order.index(player)
         if at + 1 < len(self.order):
@@ -196,7 +222,7 @@ class KowState(State):
         self._start_turn()
 
     def _end_round(self) -> None:
-        scores = [sum(card_value(c) for c in self.won[p]) for p in (0, 1)]
+        scores = [sum(VALUE[c] for c in self.won[p]) for p in (0, 1)]
         counts = [len(self.won[p]) for p in (0, 1)]
         if scores[0] != scores[1]:
             winner, why = (0 if scores[0] > scores[1] else 1), "higher score"
@@ -220,7 +246,8 @@ class KowState(State):
     # --- the engine contract ----------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
         if self.phase == CHOOSE:
-            return tuple(p for p in self.choosers if self.chosen[p] is None)
+            chosen = self.chosen
+            return tuple([p for p in self.choosers if chosen[p] is None])
         if self.phase == ALLOCATE:
             return (self.active,)
         return ()
@@ -232,16 +259,16 @@ class KowState(State):
             return list(dice_choices((pool[0], pool[1], pool[2]), cfg.min_dice, cfg.max_dice))
         actions: list[Any] = self._defeats()
         if self.defeated_now:
-            actions.append(Stop())
+            actions.append(STOP)
         return actions
 
     def _defeats(self) -> list[Any]:
-        swords = tuple(s for _, s in self.rolled)
-        out = []
+        swords = self.swords
+        free = self.free
+        out: list[Any] = []
         for card in self.table:
             if card is not None:
-                for idx, faces in minimal_sets(swords, self.free, card_value(card)):
-                    out.append(Defeat(card, idx, faces))
+                out += card_defeats(swords, free, card)
         return out
 
     def _apply(self, player: int, action: Any) -> None:
@@ -251,8 +278,9 @@ class KowState(State):
             pool[1] -= action.white
             pool[2] -= action.blue
             self.chosen[player] = action
-            self.event("chose", player=player)
-            self.event("chose_dice", to=(player,), player=player, dice=_dice_dict(action))
+            if self._log is not None:
+                self.event("chose", player=player)
+                self.event("chose_dice", to=(player,), player=player, dice=_dice_dict(action))
             if all(self.chosen[p] is not None for p in self.choosers):
                 self._reveal()
         elif type(action) is Defeat:
@@ -261,7 +289,8 @@ class KowState(State):
             self.table[self.table.index(action.card)] = None
             self.won[player].append(action.card)
             self.defeated_now += 1
-            self.event("defeat", player=player, card=action.card, dice=list(action.dice))
+            if self._log is not None:
+                self.event("defeat", player=player, card=action.card, dice=list(action.dice))
             self._offer_defeats_or_finish()
         else:
             self.event("stop", player=player)
@@ -348,6 +377,7 @@ class KowState(State):
         new.order = self.order
         new.active = self.active
         new.rolled = list(self.rolled)
+        new.swords = self.swords
         new.free = self.free
         new.defeated_now = self.defeated_now
         return new
@@ -356,7 +386,7 @@ class KowState(State):
         """Resample what `player` cannot know: the order of the Battle Deck and an opponent's
         unrevealed dice choice; and re-seed the dice."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = split_rng(rng)
         new.rng.shuffle(new.deck)
         other = 1 - player
         choice = new.chosen[other]
@@ -372,10 +402,11 @@ class KowState(State):
             pool[2] -= pick.blue
             new.chosen[other] = pick
             # The opponent's private log line must agree with the resampled choice.
-            for i in range(len(new.log) - 1, -1, -1):
-                to, e = new.log[i]
+            log = new.log if new.log_enabled else []
+            for i in range(len(log) - 1, -1, -1):
+                to, e = log[i]
                 if e["event"] == "chose_dice" and e["player"] == other:
-                    new.log[i] = (to, {**e, "dice": _dice_dict(pick)})
+                    log[i] = (to, {**e, "dice": _dice_dict(pick)})
                     break
         return new
 

@@ -4,11 +4,13 @@ the cards' text (hybrid), one battle per game, side by side. Seat 0 attacks, sea
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from ...engine import Game
+from ...engine import CardFacts, Game
 from .actions import ACTIONS
-from .cards import Deck, load_deck, show_deck
+from .analytics import card_events
+from .cards import Deck, deck_path, load_deck, show_deck
 from .config import Config
 from .heuristic import heuristic_action
 from .render import describe_event, render
@@ -45,7 +47,9 @@ Battle Cards (mode=cards):
 - Reinforcements (a Special Event) draws one unit of your reserve into the battle: an
   artillery drawn in fires no Pre-Battle Fire or Overwatch until the next wave.
 - Overwatch, bombard, pre-battle fire and empty towns flip cards: each Attack or
-  Attack/Counter card flipped is one hit."""
+  Attack/Counter card flipped is one hit.
+Hands are secret: a player who might hold a card to play is asked whether or not it holds
+one, with a pass among its choices, so that being asked tells the other side nothing."""
 
 # All three modes, a town and a city, naval, reserves, and the expansion options on and off.
 CONFORMANCE_CONFIGS = [
@@ -80,6 +84,11 @@ class ViktoryGame(Game):
     def heuristic(self, state: ViktoryState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def decision_kind(self, state: ViktoryState, player: int) -> str:
+        """The decision as the observation names it: which cards a player is offered (a
+        Counter to play, or only the pass) is its own affair."""
+        return state.decision[0] if state.decision and not state.over else ""
+
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
 
@@ -95,6 +104,14 @@ class ViktoryGame(Game):
             "rounds": float(state.round),
             "cards_played": float(state.cards_played),
         }
+
+    def card_events(self, state: ViktoryState) -> CardFacts | None:
+        if not state.has_cards:
+            return None  # a dice battle: no cards
+        return card_events(state.log, {cid: card.name for cid, card in state.cards.items()})
+
+    def data_file(self, option: str, value: Any) -> Path | None:
+        return deck_path(str(value or "")) if option == "deck" else None
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

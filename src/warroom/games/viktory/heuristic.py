@@ -12,7 +12,8 @@ opponent's dice more than one's own, Reinforcements whenever there is a reserve 
 unit adding the most dice). Overwatch fires unless its expected hits exceed the units in reach
 and a later wave can still bring more. Hybrid: the reserve is brought, Secrecy played against
 artillery, and the card window used for events and for Reversal of Fortune against the
-opponent's events. Discards: the least useful card.
+opponent's events. Discards: the least useful card. Asked to play with nothing it could
+play (the other side cannot tell), it passes.
 """
 
 from __future__ import annotations
@@ -200,16 +201,16 @@ def _wave(state: ViktoryState, actions: list[Any]) -> Any:
     brings = [a for a in actions if type(a) is Bring]
     if any(type(a) is MoveIn for a in actions):
         return brings[0] if brings else MoveIn()  # more units against the town's flips
-    if StandGround() in actions and not _fight_on(state, with_reserve=True):
+    attacks = [a for a in actions if type(a) is PlayCard and a.use == "attack"]
+    if not attacks:
+        return StandGround()  # no Attack card to launch the wave with
+    if state.wave > 1 and not _fight_on(state, with_reserve=True):
         return StandGround()  # renewing the attack is hopeless
     if brings:
         return brings[0]
     event = _best_event(state, ATT, actions)
     if event is not None:
         return event
-    attacks = [a for a in actions if type(a) is PlayCard and a.use == "attack"]
-    if not attacks:
-        return actions[-1]  # stand your ground
     qualified = state.attacker_dice()
     artillery_threat = (state.battle.overwatch and state.overwatch_ready > 0
                         and state.defender[ART] > 0)

@@ -143,9 +143,9 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "pull_back":
         frig = " (some onto their frigate)" if "frigate" in e["sources"] else ""
         return f"The attacking units pull back to their source hexes{frig}"
-    if kind == "no_attack_card":
-        return "The attacker has no Attack card to launch a wave"
     if kind == "stand_ground":
+        if e.get("forced"):
+            return "The attacker has no card it could attack with: it stands its ground"
         return "The attacker stands its ground"
     if kind == "move_in":
         return "The attacker moves into the empty town/city without an Attack card"

@@ -15,11 +15,16 @@ overwatch, bombard (first wave) and pre-battle fire flip cards; the first wave d
 replenishment cards; then the card battle round alternates Counter cards until a player
 passes. The attacker may renew with another Attack card. After the battle (cards and hybrid):
 gaining or losing a card with a town or city, and the end-of-turn discards and draw.
+
+Hands are secret, and so is whether a hand holds a card a player could play: a player is
+asked to play whenever it might hold one as far as the other side can tell (`may_hold`), with
+a pass among its choices, and no event says what a hand lacks.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...engine import Outcome, State
@@ -49,6 +54,15 @@ TERRAIN_DICE = {"forest": 1, "mountain": 2}
 URBAN_DICE = {"town": 1, "city": 2}
 
 
+def can_attack(card: Card) -> bool:
+    return card.can_attack
+
+
+def has_attack_text(card: Card) -> bool:
+    """An Attack card with Attack card text (Secrecy, +1 MP): hybrid mode plays it for it."""
+    return card.can_attack and card.effect in ATTACK_EFFECTS
+
+
 class ViktoryState(State):
     def __init__(self, config: Config, seed: int):
         super().__init__(2, random.Random(seed))
@@ -66,9 +80,10 @@ class ViktoryState(State):
         self.defender_reserve = list(b.defender_reserve)
         # Defending artillery still able to fire Overwatch this enemy turn (once each).
         self.overwatch_ready = b.defender[ART] if b.overwatch else 0
-        # Per hex side: attacking artillery that has fired Pre-Battle Fire (matters only with
+        # Per hex side: how many of its artillery have fired Pre-Battle Fire; the others have
+        # not. Each artillery is one or the other (it matters only with
         # prebattle_fire_each_wave=false: then each fires at the first launch it is part of).
-        self.prebattle_done = [0] * len(self.attacker)
+        self.prebattle_fired = [0] * len(self.attacker)
         self.lost = [0, 0]
         self.round = 0  # dice battle rounds, or card battle rounds
         self.wave = 0
@@ -162,6 +177,16 @@ class ViktoryState(State):
 
     def artillery_dice(self, artillery: int) -> int:
         return artillery * (2 if self.battle.artillery_characteristics else 1)
+
+    def may_hold(self, player: int, wanted: Callable[[Card], bool]) -> bool:
+        """Whether the player's hand may hold a card that is `wanted`, as far as everyone
+        can tell: the hand is not empty, and not every such card of the deck lies face up in
+        the discard pile. Whether a player is asked to play may depend only on this, never
+        on the cards in its hand: asking only a player who holds one tells the other side."""
+        if not self.hands[player]:
+            return False
+        in_deck = sum(1 for card in self.cards.values() if wanted(card))
+        return in_deck > sum(1 for c in self.discard if wanted(self.cards[c]))
 
     # --- the step machine -----------------------------------------------------------------
     def _advance(self) -> None:
@@ -261,16 +286,25 @@ class ViktoryState(State):
         return self.defender[unit] if victim == DEF else self.attacker[side][unit]
 
     def _remove(self, victim: int, side: int, unit: int, chooser: int, cause: str) -> None:
-        # Casualties among artillery take the ones that already fired first.
+        if unit == ART:
+            self._artillery_falls(victim, side)
         if victim == DEF:
             self.defender[unit] -= 1
-            self.overwatch_ready = min(self.overwatch_ready, self.defender[ART])
         else:
             self.attacker[side][unit] -= 1
-            self.prebattle_done[side] = min(self.prebattle_done[side], self.attacker[side][ART])
         self.lost[victim] += 1
         self.event("casualty", attacker=victim == ATT, side=side, unit=unit, chooser=chooser,
                    cause=cause)
+
+    def _artillery_falls(self, victim: int, side: int) -> None:
+        """An artillery of the victim falls: one that has already fired, while there is one
+        (the ruling); else one still able to fire, which then no longer can."""
+        if victim == DEF:
+            fired = self.defender[ART] - self.overwatch_ready
+            if not fired:
+                self.overwatch_ready -= 1
+        elif self.prebattle_fired[side]:
+            self.prebattle_fired[side] -= 1
 
     # --- reserves -------------------------------------------------------------------------
     def bring_options(self) -> list[Bring]:
@@ -313,8 +347,9 @@ class ViktoryState(State):
 
     def _step_launch(self) -> None:
         """Dice and hybrid: the attacker brings reserve units, and (hybrid) may play an Attack
-        card for its text; asked only when there is such a choice."""
-        if self.bring_options() or self.launch_texts():
+        card for its text; asked when it has a reserve, or (hybrid) may hold such a card, as
+        far as the defender can tell (with no such card it can only launch: the pass)."""
+        if self.bring_options() or (self.hybrid and self.may_hold(ATT, has_attack_text)):
             self.decision = ("launch", ATT)
 
     def _step_overwatch(self) -> None:
@@ -346,10 +381,10 @@ class ViktoryState(State):
         artillery that has not fired yet."""
         sides = range(1, len(self.attacker))
         each = self.config.prebattle_fire_each_wave
-        artillery = sum(self.attacker[i][ART] - (0 if each else self.prebattle_done[i])
+        artillery = sum(self.attacker[i][ART] - (0 if each else self.prebattle_fired[i])
                         for i in sides)
         for i in sides:
-            self.prebattle_done[i] = self.attacker[i][ART]
+            self.prebattle_fired[i] = self.attacker[i][ART]
         if not self.units(DEF) or not artillery:
             return
         chars = self.battle.artillery_characteristics
@@ -404,22 +439,44 @@ class ViktoryState(State):
                     if c.effect == "reversal_of_fortune"]
         return out
 
+    def window_open_to(self, player: int) -> bool:
+        """Whether the card window asks the player: as far as the opponent can tell, it may
+        hold a Special Event it could play, or a Reversal of Fortune while the opponent has
+        Special Events in effect. It is asked whether or not it holds one."""
+        cancel = any(p != player for _, p in self.events)
+        return self.may_hold(player, lambda c: (
+            (c.special_event and self._event_possible(player, c))
+            or (cancel and c.effect == "reversal_of_fortune")))
+
     def _step_window(self) -> None:
         self.window_passes = 0
         self.plays = []
-        if self.window_plays(ATT) or self.window_plays(DEF):
+        if self.window_open_to(ATT) or self.window_open_to(DEF):
             self.event("window", round=self.round + 1)
         self._window_turn(ATT)
 
     def _window_turn(self, player: int) -> None:
         """The attacker, then the defender, alternately; two passes in a row close it. A
-        player with no card to play passes by itself."""
+        player everyone can tell has no card to play passes by itself."""
         while self.window_passes < 2:
-            if self.window_plays(player):
+            if self.window_open_to(player):
                 self.decision = ("window", player)
                 return
             self.window_passes += 1
             player = 1 - player
+
+    def _pose_again(self) -> None:
+        """Put the current launch or card-window question again, from the state as it is. A
+        determinisation does it after dealing the hidden hands anew, so that it never keeps a
+        question that hidden cards could have decided."""
+        assert self.decision is not None
+        kind, player = self.decision
+        self.decision = None
+        if kind == "launch":
+            self.steps.insert(0, "launch")
+        else:
+            self._window_turn(player)
+        self._advance()
 
     def _resume(self, decision: tuple[str, int]) -> None:
         if decision[0] == "window":
@@ -454,9 +511,10 @@ class ViktoryState(State):
         if self.round >= self.config.max_rounds:
             self._finish((DEF,), "round limit reached")
             return
-        has_attack = any(self.cards[c].can_attack for c in self.hands[ATT])
-        if not has_attack and self.units(DEF):
-            self.event("no_attack_card", wave=self.wave + 1)
+        if self.units(DEF) and not self.may_hold(ATT, can_attack):
+            # Everyone can tell: the hand is empty, or every card that attacks is face up in
+            # the discard pile. Otherwise the attacker is asked, whatever its hand.
+            self.event("stand_ground", player=ATT, forced=True)
             self._finish((DEF,), "attacker had no attack card" if self.wave == 0
                          else "attacker stood its ground")
             return
@@ -652,7 +710,7 @@ class ViktoryState(State):
             out += [PlayCard(c.id, "event", c.short()) for c in hand if c.special_event
                     and c.effect != "reinforcements"
                     and any(a.can_attack and a is not c for a in hand)]
-            return brings + out + ([StandGround()] if self.wave > 1 else [])
+            return [*brings, *out, StandGround()]
         if kind == "play":
             out = []
             for c in hand:
@@ -730,8 +788,9 @@ class ViktoryState(State):
             self._bring(action.side, action.unit)
             self.decision = ("wave", ATT)
         elif type(action) is StandGround:
-            self.event("stand_ground", player=ATT)
-            self._finish((DEF,), "attacker stood its ground")
+            self.event("stand_ground", player=ATT, forced=False)
+            self._finish((DEF,), "attacker called off the attack" if self.wave == 1
+                         else "attacker stood its ground")
         elif type(action) is MoveIn:
             self.event("move_in", player=ATT)
             self._launch(None)
@@ -859,7 +918,7 @@ class ViktoryState(State):
         new.reserve = [list(r) for r in self.reserve]
         new.defender_reserve = list(self.defender_reserve)
         new.overwatch_ready = self.overwatch_ready
-        new.prebattle_done = list(self.prebattle_done)
+        new.prebattle_fired = list(self.prebattle_fired)
         new.lost = list(self.lost)
         new.round = self.round
         new.wave = self.wave
@@ -889,7 +948,8 @@ class ViktoryState(State):
         return new
 
     def determinize(self, player: int, rng: random.Random) -> ViktoryState:
-        """Resample the opponent's hand and the deck order (and re-seed the dice)."""
+        """Resample the opponent's hand and the deck order (and re-seed the dice). A launch
+        or card-window question is then put again from the hands as dealt."""
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
         if self.has_cards:
@@ -899,5 +959,7 @@ class ViktoryState(State):
             k = len(new.hands[other])
             new.hands[other] = sorted(unseen[:k])
             new.deck = unseen[k:]
+            if new.decision and new.decision[0] in ("launch", "window") and not new.over:
+                new._pose_again()
         return new
 

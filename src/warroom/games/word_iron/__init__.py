@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from ...engine import Game
+from ...engine import CardFacts, Game
 from .actions import ACTIONS
+from .analytics import card_events, deck_labels
 from .config import Config
-from .deck import Deck, load_deck, show_deck
+from .deck import Deck, deck_path, load_deck, show_deck
 from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
 from .state import WordIronState
@@ -61,6 +63,13 @@ class WordIronGame(Game):
         # first_player: the first attacker, chosen after the coin toss (rule 13).
         return {"rounds": float(state.round), "first_player": float(state.order[0]),
                 "army0": float(state.army(0)), "army1": float(state.army(1))}
+
+    def card_events(self, state: WordIronState) -> CardFacts:
+        cfg = state.config
+        return card_events(state.log, deck_labels(cfg.deck0, cfg.deck1))
+
+    def data_file(self, option: str, value: Any) -> Path | None:
+        return deck_path(str(value)) if option in ("deck0", "deck1") else None
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .deck import load_deck
+from .deck import Deck, load_deck
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,10 @@ class Config:
     max_rounds: int = 200
 
     def __post_init__(self) -> None:
-        load_deck(self.deck0)  # a DataError naming file, card and field
-        load_deck(self.deck1)
+        # A DataError naming file, card and field. The decks are kept with the config (not a
+        # field: equality and the JSON form are the options alone), so that a new game need
+        # not look for its files again; a new config reads a changed file afresh.
+        object.__setattr__(self, "_decks", (load_deck(self.deck0), load_deck(self.deck1)))
         extra = 1 if self.grand_tournament_winner >= 0 else 0
         if self.grand_tournament_winner not in (-1, 0, 1):
             raise ValueError("option 'grand_tournament_winner' must be -1 (none), 0 or 1")
@@ -44,6 +46,11 @@ class Config:
             raise ValueError("option 'word_deck_size' must be from 1 to 8")
         if self.max_rounds < 0:
             raise ValueError("option 'max_rounds' must be >= 0 (0 = no limit)")
+
+    @property
+    def decks(self) -> tuple[Deck, Deck]:
+        """The two players' decks, as read when this config was made."""
+        return self._decks  # type: ignore[attr-defined]
 
     def realm_of(self, player: int) -> int:
         return self.realm_size + (1 if player == self.grand_tournament_winner else 0)

@@ -97,11 +97,17 @@ def recruit_plan(state: WordIronState, player: int, ranks_left: int) -> tuple[fl
     ranks_left - 1, plus the best unit left as the last one.
     """
     field, ranks = state.field[player], state.ranks[player]
-    fallen = [u for u, (n, a) in enumerate(zip(field, state.allotted)) for _ in range(a - n)]
-    if not fallen or ranks_left <= 0:
+    if ranks_left <= 0 or all(n >= a for n, a in zip(field, state.allotted)):
         return 0.0, None
     guard_bonus = GUARD_BONUS if field[ROYAL_GUARDS] == 0 or can_capture(
         state.decks[1 - player]) else 0
+    return _recruit_plan(tuple(field), state.allotted, ranks, guard_bonus, ranks_left)
+
+
+@functools.lru_cache(maxsize=1 << 14)  # a function of the army alone: armies recur all game long
+def _recruit_plan(field: tuple[int, ...], allotted: tuple[int, ...], ranks: tuple[int, ...],
+                  guard_bonus: float, ranks_left: int) -> tuple[float, int | None]:
+    fallen = [u for u, (n, a) in enumerate(zip(field, allotted)) for _ in range(a - n)]
 
     def worth(u: int) -> float:
         return ranks[u] + (guard_bonus if u == ROYAL_GUARDS else 0)

@@ -12,11 +12,12 @@ draw); a coin toss; its winner chooses who attacks first; the champions are read
 
 from __future__ import annotations
 
+import functools
 import random
 from math import ceil
 from typing import Any
 
-from ...engine import Outcome, State
+from ...engine import Outcome, State, split_rng
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -32,7 +33,7 @@ from .actions import (
 )
 from .army import ROYAL_GUARDS, army_ranks, loss_limit, next_casualties, resolve_unit
 from .config import Config
-from .deck import UNITS, Card, Deck, load_deck
+from .deck import UNITS, Card, Deck
 
 STRATEGY, CHANCE, WORD, CHAMPION = 0, 1, 2, 3
 PILES = ("strategy", "chance", "word", "champion")
@@ -48,11 +49,18 @@ SECTION = {STRATEGY: "strategies", CHANCE: "chance", WORD: "words", CHAMPION: "c
 Benefit = tuple[str, str, int, int, int]
 
 
+# Choices made once per distinct value and reused: a frozen action costs more to build than
+# to look up, and a search finds the very same object at once.
+recruit_action = functools.cache(Recruit)
+use_resource_action = functools.cache(UseResource)
+choose_casualty_action = functools.cache(ChooseCasualty)
+
+
 class WordIronState(State):
     def __init__(self, config: Config, seed: int):
         super().__init__(2, random.Random(seed))
         self.config = config
-        self.decks: tuple[Deck, Deck] = (load_deck(config.deck0), load_deck(config.deck1))
+        self.decks: tuple[Deck, Deck] = config.decks
         self.ranks = tuple(tuple(s.ranks for s in d.soldiers) for d in self.decks)
         self.allotted = tuple(s.count for s in self.decks[0].soldiers)
         self.round = 0
@@ -118,9 +126,11 @@ class WordIronState(State):
         self.todo.extend(reversed(tasks))
 
     def _run(self) -> None:
-        while self.pending is None and self.result is None and self.todo:
-            task = self.todo.pop()
-            getattr(self, "_t_" + task[0])(*task[1:])
+        todo = self.todo
+        while self.pending is None and self.result is None and todo:
+            task = todo.pop()
+            TASKS[task[0]](self, *task[1:])
+            todo = self.todo  # `_finish` empties the stack by replacing it
 
     def _finish(self, winners: tuple[int, ...], reason: str, **details: Any) -> None:
         self.result = (winners, reason, details)
@@ -186,7 +196,9 @@ class WordIronState(State):
         idx = pile.pop()
         self.discard[p][k].append(idx)
         self.seen[p][k] |= 1 << idx
-        self.event("draw", player=p, deck=PILES[k], card=self.cards(p, k)[idx].name, extra=extra)
+        if self._log is not None:
+            self.event("draw", player=p, deck=PILES[k], card=self.cards(p, k)[idx].name,
+                       extra=extra)
         if not pile and k != WORD:  # rules 8 and 9: reshuffle and start over
             pile.extend(self.discard[p][k])
             self.discard[p][k] = []
@@ -220,7 +232,7 @@ class WordIronState(State):
 
     def _t_effect(self, p: int, k: int, idx: int, e: int) -> None:
         effect = self.cards(p, k)[idx].effects[e]
-        getattr(self, "_e_" + effect.kind)(p, effect)
+        EFFECTS[effect.kind](self, p, effect)
 
     def _t_card_end(self, p: int, k: int, idx: int) -> None:
         if k == STRATEGY:
@@ -421,7 +433,8 @@ class WordIronState(State):
         self._loss_event(p, list(fallen), cause)
 
     def _loss_event(self, p: int, fallen: list[int], cause: str) -> None:
-        self.event(cause, player=p, units=[UNITS[u] for u in fallen])
+        if self._log is not None:  # (search and simulation write no log)
+            self.event(cause, player=p, units=[UNITS[u] for u in fallen])
         if not any(self.field[p]):  # rule 3: the battle ends the moment an army is gone
             self._finish((1 - p,), "army destroyed", **self._prize(1 - p))
 
@@ -488,7 +501,7 @@ class WordIronState(State):
 
     def _legal_actions(self, player: int) -> list[Any]:
         assert self.pending is not None
-        return getattr(self, "_legal_" + self.pending[0])(self.pending)
+        return LEGAL[self.pending[0]](self, self.pending)
 
     def _legal_royal(self, _: tuple) -> list[Any]:
         return [ChooseRoyal("king"), ChooseRoyal("queen")]
@@ -506,7 +519,7 @@ class WordIronState(State):
         for slot in self._usable(p):
             if slot not in self.phase_used:
                 card = self.resource(self.realm[p][slot])
-                acts.append(UseResource(slot, card.name, card.ranks))
+                acts.append(use_resource_action(slot, card.name, card.ranks))
         if self.phase_used:
             acts.append(FinishResources(False))
         elif self.resource_phases[p] == 1:  # rule 18: only the initial draw may be skipped
@@ -516,11 +529,11 @@ class WordIronState(State):
     def _legal_recruit(self, pending: tuple) -> list[Any]:
         p = pending[1]
         ranks = self.ranks[p]
-        return [Recruit(UNITS[u], ranks[u])
+        return [recruit_action(UNITS[u], ranks[u])
                 for u, (n, a) in enumerate(zip(self.field[p], self.allotted)) if n < a]
 
     def _legal_casualty(self, pending: tuple) -> list[Any]:
-        return [ChooseCasualty(UNITS[u]) for u in pending[2]]
+        return [choose_casualty_action(UNITS[u]) for u in pending[2]]
 
     def _legal_ransom(self, pending: tuple) -> list[Any]:
         realm = self.realm[pending[2]]
@@ -538,7 +551,7 @@ class WordIronState(State):
         pending = self.pending
         assert pending is not None
         self.pending = None
-        getattr(self, "_do_" + pending[0])(player, action, pending)
+        DO[pending[0]](self, player, action, pending)
         self._run()
 
     def _do_royal(self, p: int, action: ChooseRoyal, _: tuple) -> None:
@@ -744,7 +757,7 @@ class WordIronState(State):
         which unseen strategy and Word of Power cards were set aside, and the champion deck.
         Both players know the same (every choice in this game is made in the open)."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = split_rng(rng)
         for p in (0, 1):
             for k in (STRATEGY, CHANCE, WORD):
                 new._resample(p, k)
@@ -763,3 +776,16 @@ class WordIronState(State):
         self.rng.shuffle(hidden)
         self.piles[p][k] = hidden + top
         self.aside[p][k] = unknown[cut:]
+
+
+def _dispatch(prefix: str) -> dict[str, Any]:
+    """The methods named `prefix + kind`, by kind: the task machine dispatches through these
+    tables rather than building a method's name for every step."""
+    return {name.removeprefix(prefix): method for name, method in vars(WordIronState).items()
+            if name.startswith(prefix) and callable(method)}
+
+
+TASKS = _dispatch("_t_")  # tasks of the stack: ("draw", player, pile, extra), ...
+EFFECTS = _dispatch("_e_")  # a card effect's kind
+LEGAL = _dispatch("_legal_")  # the pending decision's kind
+DO = _dispatch("_do_")

@@ -1,0 +1,35 @@
+"""`warroom serve`: the browser table, for people to play each other, the AI, or watch."""
+
+from __future__ import annotations
+
+import click
+
+from . import cli
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (loopback by default: only this machine).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--db", default="warroom-games.sqlite", show_default=True,
+              type=click.Path(dir_okay=False),
+              help="SQLite file that keeps every game (created if missing).")
+@click.option("--ai-workers", default=2, show_default=True, type=click.IntRange(0, 64),
+              help="Worker processes for mcts seats (0: threads).")
+@click.option("--ai-delay", default=0.5, show_default=True, type=click.FloatRange(0, 10),
+              help="Seconds before each AI move, so that people can follow it.")
+def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float) -> None:
+    """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C stops; games are kept)."""
+    try:
+        import uvicorn
+
+        from ..server import create_app
+    except ImportError as exc:
+        raise click.ClickException(
+            f"warroom serve needs the server extra ({exc.name} is missing): "
+            "pip install 'warroom[server]'") from None
+    app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay)
+    click.echo(f"warroom: serving http://{host}:{port}/ (games in {db})")
+    # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                ws_per_message_deflate=False)

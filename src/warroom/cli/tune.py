@@ -1,0 +1,162 @@
+"""`warroom tune`: search rule options and card-data numbers for the values that bring a
+simulated figure to a target, with noise handled, and write the patched file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ..sim.batch import backend_session, check_backend
+from ..sim.progress import game_progress
+from ..sim.store import ResultStore, default_db_path
+from . import cli
+from .common import SET_HELP, echo_err
+from .simulate import backend_options, resolve_workers
+
+PARAM_HELP = ("What to search (repeatable): a rule option NAME=LOW..HIGH (a number option) or "
+              "NAME=V1|V2|... (any option), or a number in a card file "
+              "OPTION:CARD.FIELD=LOW..HIGH, e.g. \"deck0:Knights' Lance.losses.ranks=40..160\" "
+              "(OPTION+OPTION: the same change in both files).")
+TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, playerN_win "
+               "(shares of the games; _score instead of _win counts a draw as half a win), "
+               "draws, length (mean decisions per game), metric:NAME (mean of a game metric).")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--param", "params", multiple=True, required=True, metavar="NAME=LOW..HIGH",
+              help=PARAM_HELP)
+@click.option("--target", required=True, metavar="FIGURE=VALUE", help=TARGET_HELP)
+@click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
+@click.option("--budget", type=click.IntRange(min=1), default=4000, show_default=True,
+              help="Games to play in all (search and confirmation).")
+@click.option("--batch", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Games per trial, and per extension of a promising trial.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Batch seed, the same in every trial (and the sampler's seed).")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
+@backend_options
+@click.option("--db", type=click.Path(dir_okay=False), help="Results database (default "
+              "warroom-results/GAME.sqlite); the search's state is kept in it too.")
+@click.option("--resume", is_flag=True, help="Continue the latest identical tune (a larger "
+              "--budget extends it).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the best values: the "
+              "patched card file (YAML), or an options file when only rule options are tuned.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def tune(game: str, params: tuple[str, ...], target: str, players_text: str, budget: int,
+         batch: int, seed: int, sets: tuple[str, ...], workers: int | None, backend: str,
+         address: str | None, db: str | None, resume: bool, out: str | None,
+         as_json: bool) -> None:
+    """Search PARAMs of GAME for the values that bring a figure to its --target.
+
+    Optuna proposes values; each trial plays --batch games (the same seeds in every trial) and
+    its figure is measured with a 95 % interval. The last third of the budget extends the
+    trials whose intervals come closest to the target, so one lucky batch cannot win. Needs
+    the `tune` extra: pip install 'warroom[tune]'.
+    """
+    from ..games import get_game
+    from ..sim.tune import make_plan, run_tune
+
+    _import_optuna()
+    g = get_game(game)
+    path = Path(db) if db else default_db_path(g.name)
+    plan = make_plan(g, sets, params, target, players_text, seed, batch, budget, path)
+    check_backend(backend, address)
+    workers_n = resolve_workers(workers, backend)
+    with ResultStore(path) as store, game_progress() as progress:
+        task = progress.add_task(f"{g.name} tune", total=budget)
+        try:
+            with backend_session(backend, workers_n, address):
+                result = run_tune(store, plan, workers_n, backend, address, resume,
+                                  on_game=lambda _: progress.advance(task))
+        except KeyboardInterrupt:
+            echo_err(f"\ninterrupted: finished games and trials are kept in {path}; continue "
+                     "with the same command and --resume")
+            raise
+        progress.stop()
+    written = _write_out(plan, result.best.values, Path(out)) if out else None
+    if as_json:
+        click.echo(json.dumps(_json(result, written)))
+        return
+    _print(result, path, written, plan)
+
+
+def _import_optuna() -> None:
+    try:
+        import optuna  # noqa: F401
+    except ImportError:
+        raise click.ClickException("warroom tune needs Optuna: pip install 'warroom[tune]'") \
+            from None
+
+
+def _rows(result: Any) -> list[Any]:
+    t = result.target.value
+    return sorted(result.trials, key=lambda r: (r.figure.pessimistic(t), -r.figure.games))
+
+
+def _print(result: Any, path: Path, written: list[Path] | None, plan: Any) -> None:
+    t = result.target
+    table = Table(title=f"{t.figure}, target {t.show(t.value)}: the closest values")
+    for col in ("run", *[p.name for p in plan.params], t.figure, "95 % CI", "games"):
+        table.add_column(col)
+    for r in _rows(result)[:10]:
+        f = r.figure
+        table.add_row(str(r.run.id), *[str(r.values.get(p.name)) for p in plan.params],
+                      t.show(f.value), f"{t.show(f.low)} - {t.show(f.high)}", str(f.games))
+    Console().print(table)
+    click.echo(result.verdict())
+    if written:
+        click.echo("written: " + ", ".join(map(str, written)))
+    click.echo(f"results: tune {result.info.id} in {path}  (report: warroom report {path} "
+               f"--tune {result.info.id})")
+
+
+def _json(result: Any, written: list[Path] | None) -> dict[str, Any]:
+    t = result.target
+
+    def trial(r: Any) -> dict[str, Any]:
+        f = r.figure
+        return {"run": r.run.id, "values": r.values, "figure": f.value, "ci95": [f.low, f.high],
+                "games": f.games}
+
+    return {"tune": result.info.id, "target": {"figure": t.figure, "value": t.value},
+            "games": result.games, "best": trial(result.best),
+            "inside": result.best.figure.holds(t.value),
+            "trials": [trial(r) for r in _rows(result)],
+            "written": [str(p) for p in written or []]}
+
+
+def _write_out(plan: Any, values: dict[str, Any], out: Path) -> list[Path]:
+    """The best values as files: each patched card file (the first at `out`, others beside
+    it named after their option), or, with rule options only, a YAML options file."""
+    import yaml
+
+    options = plan.values_config(values)
+    patched = sorted({o for p in plan.params if p.address for o in p.address.options})
+    rules = {p.name: values[p.name] for p in plan.params if p.address is None}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if not patched:
+        out.write_text(yaml.safe_dump({"game": plan.game.name, "options": rules},
+                                      sort_keys=False))
+        return [out]
+    written: list[Path] = []
+    sources: dict[str, Path] = {}
+    for option in patched:
+        source = Path(options[option])
+        same = next((p for s, p in sources.items() if Path(s).read_bytes()
+                     == source.read_bytes()), None)
+        if same is not None:
+            continue  # the same patch in two options' files: one file serves both
+        target = out if not written else out.with_name(f"{out.stem}-{option}{out.suffix}")
+        text = source.read_text(encoding="utf-8")
+        if rules:
+            text = "# with " + ", ".join(f"{k}={v}" for k, v in rules.items()) + "\n" + text
+        target.write_text(text, encoding="utf-8")
+        sources[str(source)] = target
+        written.append(target)
+    return written

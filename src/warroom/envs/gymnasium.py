@@ -1,0 +1,150 @@
+"""A Gymnasium environment: one seat of a registered game against warroom's own players.
+
+    from warroom.envs.gymnasium import env
+    e = env("kow", opponent="heuristic", victories_to_win=2)   # rule options as keywords
+    obs, info = e.reset(seed=0)
+    obs, reward, terminated, truncated, info = e.step(action)
+
+`opponent` is a player SPEC as in `warroom play --players` (`random`, `heuristic`,
+`mcts:iters=200`, ...), used for every other seat, or a list with one SPEC per other seat in
+seat order. `seat` is the learner's seat, or `"random"` for a new one each episode. The
+observation is the PettingZoo one: a dict of `observation` (the game's encoding) and
+`action_mask`; `action_masks()` gives the mask too, as sb3-contrib's MaskablePPO expects.
+The reward is 1 for a win, -1 for a loss, 0 for a draw (a team's win is shared), given when
+the game ends; `max_steps=N` truncates an episode after N decisions of the learner. An action
+the mask rules out ends the episode as a loss (-1, `info["illegal_action"]`), as PettingZoo's
+TerminateIllegalWrapper does, since Gymnasium lets a policy pick any index of the space;
+`illegal="raise"` raises IllegalAction instead. Every game is registered with Gymnasium as
+`warroom/<game>-v0`: `gymnasium.make("warroom/kow-v0", opponent="heuristic")`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..agents import make_agent, parse_spec
+from ..engine import ConfigError, Game, PlayerView, derive_seed
+from .table import Table, seed_from
+
+
+def env(game: str | Game = "kow", opponent: str | list[str] = "random",
+        **kwargs: Any) -> WarroomEnv:
+    return WarroomEnv(game, opponent, **kwargs)
+
+
+class WarroomEnv(gymnasium.Env):
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(self, game: str | Game = "kow", opponent: str | list[str] = "random",
+                 seat: int | str = 0, render_mode: str | None = None,
+                 max_steps: int | None = None, illegal: str = "lose", **options: Any):
+        if illegal not in ("lose", "raise"):
+            raise ConfigError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
+        self.illegal = illegal
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        self.table = Table(game, options)
+        players = self.table.players
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
+            raise ConfigError(f"seat must be 'random' or a seat from 0 to {players - 1}, "
+                              f"got {seat!r}")
+        specs = [opponent] * (players - 1) if isinstance(opponent, str) else list(opponent)
+        if len(specs) != players - 1:
+            raise ConfigError(f"opponent: {players - 1} SPECs needed (one per other seat), "
+                              f"got {len(specs)}")
+        for spec in specs:
+            parse_spec(spec)  # a clear error now, not at the first reset
+        self.opponent_specs = specs
+        self.seat_option = seat
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        enc = self.table.encoding
+        self.pieces = enc.pieces
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(enc.low, enc.high, (enc.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
+        })
+        self.action_space = spaces.Discrete(enc.num_actions)
+        self.seat = 0 if seat == "random" else seat
+        self.opponents: dict[int, Any] = {}
+        self.steps = 0
+        self.done = False
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = seed_from(self.np_random)
+        players = self.table.players
+        if self.seat_option == "random":
+            self.seat = int(self.np_random.integers(players))
+        others = [p for p in range(players) if p != self.seat]
+        self.opponents = {
+            p: make_agent(spec, self.table.game, derive_seed(game_seed, "opponent", p))
+            for p, spec in zip(others, self.opponent_specs)}
+        self.table.reset(game_seed)
+        self.steps = 0
+        self.done = False
+        self._play_opponents()
+        return self._observe(), self._info()
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool,
+                                         dict[str, Any]]:
+        if self.done or self.table.to_move() != self.seat:
+            raise RuntimeError("the episode is over: call reset()")
+        if int(action) not in self.table.legal() and self.illegal == "lose":
+            self.done = True
+            info = {**self._info(), "illegal_action": True}
+            return self._observe(), -1.0, True, False, info
+        self.table.apply(int(action))
+        self.steps += 1
+        self._play_opponents()
+        terminated = self.table.to_move() is None
+        reward = self.table.rewards()[self.seat] if terminated else 0.0
+        truncated = (not terminated and self.max_steps is not None
+                     and self.steps >= self.max_steps)
+        self.done = terminated or truncated
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        return self.table.mask(self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render(self.seat)
+
+    def _play_opponents(self) -> None:
+        table = self.table
+        while True:
+            player = table.to_move()
+            if player is None or player == self.seat:
+                return
+            view = PlayerView(table.live, player, table.game)
+            table.apply_action(player, self.opponents[player].act(view))
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        return {"observation": self.table.observation(self.seat),
+                "action_mask": self.table.mask(self.seat)}
+
+    def _info(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+def register() -> list[str]:
+    """Register `warroom/<game>-v0` with Gymnasium for every game (`gymnasium.make`)."""
+    from ..games import REGISTRY
+
+    ids = []
+    for name in REGISTRY:
+        env_id = f"warroom/{name}-v0"
+        ids.append(env_id)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=WarroomEnv, kwargs={"game": name})
+    return ids
+
+
+IDS = register()

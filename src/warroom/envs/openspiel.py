@@ -1,0 +1,232 @@
+"""Every registered game as an OpenSpiel Python game, so OpenSpiel's algorithms run on it.
+
+    import pyspiel
+    import warroom.envs.openspiel  # registers warroom_kow, warroom_champions, ...
+    game = pyspiel.load_game("warroom_kow(victories_to_win=1,seed=7)")
+
+A game's short name is `warroom_` and its name with `_` for `-`; its parameters are the rule
+options with a plain value (numbers, flags, text: tuple and optional options keep their
+defaults) and `seed`, which seeds the deals of successive `new_initial_state()` calls.
+
+- Dynamics: sequential. A simultaneous decision is asked of its movers one at a time, and
+  neither the observation nor the information state of one shows a choice another has made.
+- Chance: **sampled stochastic**. The engine draws every random outcome (shuffles, dice) from
+  the state's own seeded generator inside `apply`, so chance is not exposed as chance nodes:
+  `clone()` copies the generator (a clone's future is the original's), and
+  `resample_from_infostate(player, sampler)` returns the engine's determinisation for that
+  player, with its hidden cards and future chance resampled (it carries no action history).
+- Information state string: the player's observation as canonical JSON, including its log of
+  every event it has seen (its perfect-recall view); observation string: the same without the
+  log. Both tensors are the game's encoding (`Game.encoding`): the current view, not a history.
+- Utility: win 1, loss -1, draw 0; a team's win is shared (general-sum for games with more
+  than two players).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..engine import Game
+from ..games import REGISTRY
+from .table import load, rewards
+
+MAX_GAME_LENGTH = 100_000  # decisions: a bound OpenSpiel asks for; no game comes near it
+
+
+def short_name(game: Game) -> str:
+    return "warroom_" + game.name.replace("-", "_")
+
+
+def _parameters(game: Game) -> dict[str, Any]:
+    """The options OpenSpiel can pass: those with a plain default value."""
+    params: dict[str, Any] = {}
+    for field in dataclasses.fields(game.Config):
+        default = field.default
+        if isinstance(default, bool | int | float | str):
+            params[field.name] = default
+    params["seed"] = 0
+    return params
+
+
+def game_type(game: Game) -> pyspiel.GameType:
+    many = game.max_players > 2
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"warroom {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.GENERAL_SUM if many
+                 else pyspiel.GameType.Utility.ZERO_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(game),
+    )
+
+
+class _Engine:
+    """Holds the engine state; OpenSpiel clones a Python state by deep-copying its fields,
+    and this makes that copy the engine's own `clone()`."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: Any):
+        self.state = state
+
+    def __deepcopy__(self, memo: dict) -> _Engine:
+        return _Engine(None if self.state is None else self.state.clone())
+
+
+class WarroomSpielGame(pyspiel.Game):
+    """Base of the registered games; `warroom_game` is set per registered subclass."""
+
+    warroom_game: Game
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = dict(params or {})
+        gtype = game_type(self.warroom_game)
+        merged = {**gtype.parameter_specification, **params}
+        options = {k: v for k, v in merged.items() if k != "seed"}
+        self.game, self.config, self.encoding = load(self.warroom_game, options)
+        self.players = self.game.num_players(self.config)
+        self.deals = random.Random(int(merged["seed"]))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_actions,
+            max_chance_outcomes=0,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None if gtype.utility == pyspiel.GameType.Utility.GENERAL_SUM else 0.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(gtype, info, params)
+
+    def new_initial_state(self) -> WarroomSpielState:
+        return WarroomSpielState(self)
+
+    def deal(self) -> Any:
+        """A new engine state, its seed the next of this game's `seed` sequence."""
+        return self.game.new_state(self.config, self.deals.getrandbits(63))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> WarroomObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return WarroomObserver(self, perfect_recall)
+
+
+class WarroomSpielState(pyspiel.State):
+    # OpenSpiel clones a Python state by making a new initial state and deep-copying the
+    # fields into it: the engine state is dealt on first use, so a clone deals nothing.
+    def __init__(self, game: WarroomSpielGame, state: Any = None):
+        super().__init__(game)
+        self._engine = _Engine(state)
+
+    @property
+    def _wg(self) -> WarroomSpielGame:
+        return self.get_game()
+
+    @property
+    def engine(self) -> Any:
+        """The warroom engine state (the whole truth: for tests and tools, not for agents)."""
+        if self._engine.state is None:
+            self._engine.state = self._wg.deal()
+        return self._engine.state
+
+    def current_player(self) -> int:
+        state = self.engine
+        if state.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return state.to_move()[0]
+
+    def _legal(self) -> dict[int, Any]:
+        state = self.engine
+        movers = state.to_move()
+        return self._wg.encoding.legal(state, movers[0]) if movers else {}
+
+    def _legal_actions(self, player: int) -> list[int]:
+        movers = self.engine.to_move()
+        if not movers or movers[0] != player:
+            return []
+        return sorted(self._legal())
+
+    def _apply_action(self, action: int) -> None:
+        state = self.engine
+        player = state.to_move()[0]
+        state.apply(player, self._legal()[action])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        legal = self._legal() if self.engine.to_move()[:1] == (player,) else {}
+        if action in legal:
+            return getattr(legal[action], "label", repr(legal[action]))
+        enc = self._wg.encoding
+        return enc.describe_key(enc.keys[action])
+
+    def is_terminal(self) -> bool:
+        return self.engine.is_terminal()
+
+    def returns(self) -> list[float]:
+        outcome = self.engine.outcome()
+        if outcome is None:
+            return [0.0] * self._wg.players
+        return rewards(self._wg.game, self._wg.config, outcome, self._wg.players)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> WarroomSpielState:
+        """A state `player_id` cannot tell from this one: the engine's determinisation, its
+        generator seeded from OpenSpiel's sampler."""
+        seed = int(float(probability_sampler()) * 2**53)
+        twin = self.engine.determinize(player_id, random.Random(seed))
+        return WarroomSpielState(self._wg, twin)
+
+    def __str__(self) -> str:
+        return self._wg.game.render(self.engine.observation(None), None)
+
+
+class WarroomObserver:
+    """OpenSpiel's observer protocol: `tensor` (the game's encoding) with named views in
+    `dict`, and `string_from` (the observation as JSON, with its log for perfect recall)."""
+
+    def __init__(self, game: WarroomSpielGame, perfect_recall: bool):
+        self.encoding = game.encoding
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(self.encoding.size, np.float32)
+        self.dict = {p.name: self.tensor[self.encoding.offsets[p.name]:
+                                         self.encoding.offsets[p.name] + p.size].reshape(p.shape)
+                     for p in self.encoding.pieces}
+
+    def set_from(self, state: WarroomSpielState, player: int) -> None:
+        self.tensor[:] = self.encoding.encode(state.engine, player)
+
+    def string_from(self, state: WarroomSpielState, player: int) -> str:
+        observation = state.engine.observation(player)
+        if not self.perfect_recall:
+            observation = {k: v for k, v in observation.items() if k != "log"}
+        return json.dumps(observation, sort_keys=True, separators=(",", ":"))
+
+
+def register() -> list[str]:
+    """Register every warroom game with OpenSpiel (once); returns their short names."""
+    names = []
+    known = set(pyspiel.registered_names())
+    for game in REGISTRY.values():
+        name = short_name(game)
+        names.append(name)
+        if name in known:
+            continue
+        cls = type(f"Warroom_{game.name.replace('-', '_')}", (WarroomSpielGame,),
+                   {"warroom_game": game})
+        pyspiel.register_game(game_type(game), cls)
+    return names
+
+
+GAMES = register()

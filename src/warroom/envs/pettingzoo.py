@@ -1,0 +1,132 @@
+"""PettingZoo AEC environments for every registered game.
+
+    from warroom.envs.pettingzoo import env
+    e = env("kow", render_mode="ansi", victories_to_win=2)   # rule options as keywords
+    e.reset(seed=42)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else policy(obs["observation"], obs["action_mask"])
+        e.step(action)
+
+Agents are `player_0` ... `player_{n-1}` (the game's seats). Each observation is a dict, the
+PettingZoo classic convention: `observation`, the game's encoding of what that seat may know
+(a flat float32 vector of named pieces: `env.unwrapped.pieces`), and `action_mask`, 1 for each
+legal index of a fixed-size discrete action space. A simultaneous decision is asked of its
+movers one at a time, and no mover's observation shows a choice another has submitted.
+Rewards come at the end: win 1, loss -1, draw 0, a team's shared. `max_cycles=N` truncates the
+game once a seat has made N decisions (no reward). `render_mode="ansi"` returns the game's
+own text view, a spectator's by default (`render_seat=k`: seat k's).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..engine import Game
+from .table import Table, seed_from
+
+
+def env(game: str | Game = "kow", **kwargs: Any) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic environments are: an action outside
+    the space and calls out of order raise clear errors."""
+    raw = raw_env(game, **kwargs)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped environment)
+    metadata = {"render_modes": ["ansi"], "name": "warroom_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str | Game = "kow", render_mode: str | None = None,
+                 max_cycles: int | None = None, render_seat: int | None = None,
+                 **options: Any):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be >= 1, got {max_cycles}")
+        self.table = Table(game, options)
+        self.encoding = self.table.encoding
+        self.pieces = self.encoding.pieces
+        self.render_mode = render_mode
+        self.render_seat = render_seat
+        self.max_cycles = max_cycles
+        name = self.table.game.name.replace("-", "_")
+        self.metadata = {**self.metadata, "name": f"warroom_{name}_v0"}
+        self.possible_agents = [agent_name(p) for p in range(self.table.players)]
+        self.seats = {a: p for p, a in enumerate(self.possible_agents)}
+        observation = spaces.Box(self.encoding.low, self.encoding.high,
+                                 (self.encoding.size,), np.float32)
+        mask = spaces.Box(0, 1, (self.encoding.num_actions,), np.int8)
+        self._observation_spaces = {a: spaces.Dict({"observation": observation,
+                                                    "action_mask": mask})
+                                    for a in self.possible_agents}
+        self._action_spaces = {a: spaces.Discrete(self.encoding.num_actions)
+                               for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        self.table.reset(seed_from(self._seeds))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.decisions = dict.fromkeys(self.agents, 0)
+        self._skip_agent_selection = None
+        self.agent_selection = agent_name(self.table.to_move())
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seats[agent]
+        return {"observation": self.table.observation(seat),
+                "action_mask": self.table.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: step() needs an action index, not None")
+        self._cumulative_rewards[agent] = 0.0
+        table = self.table
+        table.apply(int(action))
+        seat = table.to_move()
+        if self.max_cycles is not None:
+            self.decisions[agent] += 1
+        if seat is None:  # the game is over: rewards, and every agent's last step
+            for a, r in zip(self.possible_agents, table.rewards()):
+                self.rewards[a] = r
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            self._deads_step_first()
+        elif self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._deads_step_first()
+        else:  # rewards stay 0 until the end: nothing to clear or add up
+            self.agent_selection = self.possible_agents[seat]
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render(self.render_seat)
+
+    def close(self) -> None:
+        pass

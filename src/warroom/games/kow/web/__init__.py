@@ -1,0 +1,1 @@
+"""The browser table of this game: `table.js` draws an observation."""

@@ -1,0 +1,64 @@
+// Kings of War Battle Deck at the browser table: the line of cards, both dice pools, the secret
+// choice of dice, the roll, and the cards each side has defeated. Click a card on the table to
+// defeat it (a menu offers each way to allocate the dice); choose dice from the dice bar.
+
+const COLOURS = ["red", "white", "blue"];
+
+export function render(root, view, ctx) {
+  const { h, card, die, pips, panel, Actions, who } = ctx.kit;
+  const o = view.observation;
+  const acts = new Actions(view, ctx.act);
+  const me = view.seat;
+  const seats = me === null ? [0, 1] : [1 - me, me];
+
+  const head = h("div", { class: "stats" },
+    h("span", {}, "Round ", h("b", { text: o.round }), ", turn ", h("b", { text: o.turn }),
+      o.final_turn ? " (final turn)" : ""),
+    h("span", {}, "Phase ", h("b", { text: o.phase })),
+    ...[0, 1].map((p) => h("span", {}, `${who(p, view)} victories `,
+                           pips(o.victories[p], 3, "gold"))));
+
+  const line = h("div", { class: "row" },
+    h("div", { class: "pile" }, h("span", { class: "card back" }),
+      h("small", { text: `Battle Deck: ${o.deck_left}` })),
+    ...o.table.map((c) => (c === null ? h("span", { class: "card gap", title: "defeated" })
+      : acts.bind(card(c), acts.byType("Defeat", (a) => a.card === c)))));
+
+  root.append(panel("Table", head, h("div", { class: "zone" },
+    h("div", { class: "label", text: "cards in line (next to the deck first)" }), line)));
+
+  for (const p of seats) root.append(seatArea(p));
+
+  if (o.rolled.length) {
+    root.append(panel(`${who(o.active, view)} rolled`, h("div", { class: "row" },
+      ...o.rolled.map((d, i) => die(d.swords, d.colour, { used: d.used,
+        title: `#${i + 1} ${d.colour}: ${d.swords} swords${d.used ? " (used)" : ""}` })))));
+  }
+
+  const choose = acts.byType("ChooseDice");
+  if (choose.length) {
+    root.append(panel("Choose your dice (in secret)", h("div", { class: "row dice-choices" },
+      ...choose.map((e) => acts.bind(h("span", { class: "choice" },
+        ...COLOURS.flatMap((c) => Array.from({ length: e.action[c] }, () => die("", c, { label: "" })))),
+        [e])))));
+  }
+  const rest = acts.rest();
+  if (rest) root.append(rest);
+
+  function seatArea(p) {
+    const pool = o.pools[p];
+    const chosen = o.chosen[p];
+    const fist = chosen === null ? "not chosen yet" : chosen === "hidden" ? "chosen, hidden"
+      : COLOURS.map((c) => chosen[c] ? `${chosen[c]} ${c}` : "").filter(Boolean).join(", ") || "none";
+    const active = o.to_move.includes(p);
+    return h("div", { class: `seat-area${active ? " active" : ""}` },
+      h("h4", {}, `${who(p, view)} · ${String(o.colours[p]).toUpperCase()}`,
+        o.initiative[0] === p && o.phase !== "choose" ? " · initiative" : ""),
+      h("div", { class: "row" }, ...COLOURS.flatMap((c) =>
+        Array.from({ length: pool[c] }, () => die("", c, { label: "", title: `${c} die in the pool` })))),
+      h("div", { class: "stats" }, h("span", {}, "Fist: ", h("b", { text: fist })),
+        h("span", {}, "Score this round: ", h("b", { text: o.scores[p] }))),
+      h("div", { class: "row" }, ...o.won[p].map((c) => card(c, { title: "defeated" }))
+        .map((el) => { el.classList.add("small"); return el; })));
+  }
+}

@@ -1,0 +1,200 @@
+"""A Viktory II battle as numbers, for the research environments (engine.encoding).
+
+Seat 0 attacks, seat 1 defends; pieces that concern both list you first. Units are counted
+per kind (infantry, cavalry, artillery, frigate) as a share of every unit the scenario holds.
+The attacker's units are listed by hex side: side 0 is its bombarding units in adjacent
+hexes, sides 1 to N the hex sides of the scenario. Battle Cards (cards and hybrid modes) are
+indexed by their place in the config's deck file; dice mode has no card pieces or keys.
+
+Action keys: `("casualty", attacker, side, unit)`, `("play", card, use)` (use: attack,
+counter, event, text), `("bring", side, unit)`, `("draw_in", attacker, side, unit)`,
+`("discard", card)`, `("draw", count)`, and one key for each action without data
+(`("fight_on",)`, `("retreat",)`, `("launch",)`, ...).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Hashable
+from typing import Any
+
+from ...engine.encoding import Encoding, Piece
+from . import actions as A
+from .config import Config
+from .state import ViktoryState
+
+TERRAINS = ("plains", "grassland", "forest", "mountain", "water")
+SETTLEMENTS = ("none", "town", "city")
+DECISIONS = ("casualty", "continue", "overwatch", "draw_in", "launch", "window", "wave", "play",
+             "discard", "lose_card", "draw")
+RESPONDS = ("regular", "flank", "frontal", "surprise")
+EFFECTS = ("mud", "ignore_terrain", "reinforcements")
+SIMPLE = {A.FightOn: "fight_on", A.Retreat: "retreat", A.Launch: "launch",
+          A.FireOverwatch: "fire_overwatch", A.HoldOverwatch: "hold_overwatch",
+          A.PassWindow: "pass_window", A.MoveIn: "move_in", A.Pass: "pass",
+          A.StandGround: "stand_ground"}
+
+
+def encoding(config: Config) -> ViktoryEncoding:
+    return ViktoryEncoding(config)
+
+
+class ViktoryEncoding(Encoding):
+    def __init__(self, config: Config):
+        self.config = config
+        b = config.battle
+        self.sides = len(b.sides)
+        self.units_total = max(1, sum(b.defender) + sum(b.defender_reserve) + sum(b.bombard)
+                               + sum(map(sum, b.sides)) + sum(map(sum, b.reserves)))
+        self.has_cards = config.mode != "dice"
+        ids = [c.id for c in config.deck_cards.cards] if self.has_cards else []
+        self.card_ids = tuple(ids)
+        self.card_index = {c: i for i, c in enumerate(ids)}
+        nc = len(ids)
+        self.places = max(1, sum(b.towns) + sum(b.cities) + 1)
+        sides = range(self.sides + 1)
+        keys: list[Hashable] = [("casualty", False, 0, u) for u in range(4)]
+        keys += [("casualty", True, s, u) for s in sides for u in range(4)]
+        keys += [(name,) for name in SIMPLE.values()]
+        keys += [("bring", s, u) for s in sides if s for u in range(3)]
+        keys += [("draw_in", False, 0, u) for u in range(3)]
+        keys += [("draw_in", True, s, u) for s in sides if s for u in range(3)]
+        keys += [("play", c, use) for c in ids for use in A.USES]
+        keys += [("discard", c) for c in ids]
+        if self.has_cards:
+            keys += [("draw", n) for n in range(config.hand_limit + 1)]
+        two = "(you, opponent)"
+        units = "infantry, cavalry, artillery, frigate"
+        pieces = [
+            Piece("seat", (2,), "your seat, one-hot (seat 0 attacks, seat 1 defends)"),
+            Piece("terrain", (len(TERRAINS),), "the battle hex: " + ", ".join(TERRAINS)),
+            Piece("settlement", (len(SETTLEMENTS),), "the battle hex: " + ", ".join(SETTLEMENTS)),
+            Piece("rules", (5,), "naval support, attacker in supply, defender in supply, "
+                  "artillery characteristics, overwatch"),
+            Piece("decision", (len(DECISIONS),), "the pending decision, one-hot: "
+                  + ", ".join(DECISIONS)),
+            Piece("decider", (2,), f"who decides {two}, one-hot"),
+            Piece("progress", (2,), f"battle rounds, waves / max_rounds ({config.max_rounds})"),
+            Piece("defender", (4,), f"defending units ({units}) / all units"),
+            Piece("attacker", (self.sides + 1, 4), "attacking units per hex side (0: "
+                  f"bombarding from adjacent hexes) ({units}) / all units"),
+            Piece("reserves", (self.sides, 3), "each hex side's reserve (infantry, cavalry, "
+                  "artillery) / all units"),
+            Piece("defender_reserve", (3,), "the defender's reserve / all units"),
+            Piece("fire", (4,), "artillery ready to fire Overwatch / all units, Secrecy in "
+                  "effect, attacker dice / 10, defender dice / 10"),
+            Piece("lost", (2,), "units lost (attacker, defender) / all units"),
+            Piece("casualties", (5,), "casualties to choose: the victim (attacker, "
+                  "defender), the chooser (attacker, defender), how many / all units"),
+        ]
+        if self.has_cards:
+            pieces += [
+                Piece("hand", (nc,), "your Battle Cards, by index in the deck file"),
+                Piece("hand_sizes", (2,), f"cards in hand {two} / {max(1, nc)}"),
+                Piece("max_hand", (2,), f"maximum hand size {two} / {max(1, config.hand_limit)}"),
+                Piece("places", (2, 2), f"towns, cities held {two} / {self.places}"),
+                Piece("deck_left", (1,), f"cards left in the deck / {nc}"),
+                Piece("discard", (nc,), "the discard pile"),
+                Piece("attack_card", (nc,), "the Attack card of this wave"),
+                Piece("pending", (2,), "live hits against the player to play / 12, 1 if they "
+                      "are selective"),
+                Piece("respond_to", (len(RESPONDS),), "the card type the next Counter answers: "
+                      + ", ".join(RESPONDS)),
+                Piece("plays", (2, nc), f"cards played this card battle round {two}"),
+                Piece("events", (2, len(EFFECTS)), f"Special Events in effect {two}: "
+                      + ", ".join(EFFECTS)),
+            ]
+        self._build(pieces, keys)
+
+    def key(self, action: Any, player: int, state: ViktoryState) -> Hashable:
+        kind = type(action)
+        name = SIMPLE.get(kind)
+        if name is not None:
+            return (name,)
+        if kind is A.Casualty:
+            return ("casualty", action.attacker, action.side, action.unit)
+        if kind is A.PlayCard:
+            return ("play", action.card, action.use)
+        if kind is A.Bring:
+            return ("bring", action.side, action.unit)
+        if kind is A.DrawIn:
+            return ("draw_in", action.attacker, action.side, action.unit)
+        if kind is A.Discard:
+            return ("discard", action.card)
+        return ("draw", action.count)
+
+    def write_constant(self, player: int, out: array) -> None:
+        o = self.offsets
+        b = self.config.battle
+        out[o["seat"] + player] = 1.0
+        out[o["terrain"] + TERRAINS.index(b.terrain)] = 1.0
+        out[o["settlement"] + SETTLEMENTS.index(b.settlement)] = 1.0
+        rules = (b.naval_support, b.supply[0], b.supply[1], b.artillery_characteristics,
+                 b.overwatch)
+        for i, flag in enumerate(rules):
+            out[o["rules"] + i] = flag
+
+    def write(self, state: ViktoryState, player: int, out: array) -> None:
+        o = self.offsets
+        seats = (player, 1 - player)
+        scale = self.units_total
+        decision = state.decision if state.decision and not state.over else None
+        if decision is not None:
+            out[o["decision"] + DECISIONS.index(decision[0])] = 1.0
+            out[o["decider"] + (decision[1] - player) % 2] = 1.0
+        rounds = self.config.max_rounds
+        out[o["progress"]] = min(1.0, state.round / rounds)
+        out[o["progress"] + 1] = min(1.0, state.wave / rounds)
+        for k in range(4):
+            out[o["defender"] + k] = state.defender[k] / scale
+        at = o["attacker"]
+        for i, side in enumerate(state.attacker):
+            for k in range(4):
+                out[at + 4 * i + k] = side[k] / scale
+        at = o["reserves"]
+        for i, reserve in enumerate(state.reserve[1:]):
+            for k in range(3):
+                out[at + 3 * i + k] = reserve[k] / scale
+        for k in range(3):
+            out[o["defender_reserve"] + k] = state.defender_reserve[k] / scale
+        at = o["fire"]
+        out[at] = state.overwatch_ready / scale
+        out[at + 1] = state.secrecy
+        out[at + 2] = state.attacker_dice() / 10
+        out[at + 3] = state.defender_dice()[0] / 10
+        out[o["lost"]] = state.lost[0] / scale
+        out[o["lost"] + 1] = state.lost[1] / scale
+        if state.queue and state.decision:
+            victim, chooser, count = state.queue[0][:3]
+            at = o["casualties"]
+            out[at + victim] = 1.0
+            out[at + 2 + chooser] = 1.0
+            out[at + 4] = min(1.0, count / scale)
+        if self.has_cards:
+            self._write_cards(state, player, seats, out)
+
+    def _write_cards(self, state: ViktoryState, player: int, seats: tuple[int, int],
+                     out: array) -> None:
+        o = self.offsets
+        index = self.card_index
+        nc = len(self.card_ids)
+        for c in state.hands[player]:
+            out[o["hand"] + index[c]] = 1.0
+        for k, p in enumerate(seats):
+            out[o["hand_sizes"] + k] = len(state.hands[p]) / nc
+            out[o["max_hand"] + k] = state.max_hand(p) / max(1, self.config.hand_limit)
+            out[o["places"] + 2 * k] = min(1.0, state.towns[p] / self.places)
+            out[o["places"] + 2 * k + 1] = min(1.0, state.cities[p] / self.places)
+        out[o["deck_left"]] = len(state.deck) / nc
+        for c in state.discard:
+            out[o["discard"] + index[c]] = 1.0
+        if state.attack_card:
+            out[o["attack_card"] + index[state.attack_card]] = 1.0
+        out[o["pending"]] = min(1.0, state.pending / 12)
+        out[o["pending"] + 1] = state.pending_selective
+        if state.last_type:
+            out[o["respond_to"] + RESPONDS.index(state.last_type)] = 1.0
+        for play in state.plays:
+            out[o["plays"] + (play["player"] - player) % 2 * nc + index[play["card"]]] = 1.0
+        for effect, who in state.events:
+            out[o["events"] + (who - player) % 2 * len(EFFECTS) + EFFECTS.index(effect)] = 1.0

@@ -1,0 +1,60 @@
+"""Card facts of a finished Word & Iron battle, read from its log (for `warroom report`).
+
+- `drawn`: a strategy, chance or Word of Power card drawn (it resolves at once), a champion
+  drawn, a resource laid out in the realm at set-up.
+- `played`: a use of a resource (the only cards a player chooses to use).
+- `ransomed`: a resource handed over as a ransom or for a truce; `taken`: one received so.
+
+When the two players use different decks, a card is named with its deck option
+(`Knights' Lance (deck0)`): the same name in two decks may be two different cards.
+"""
+
+from __future__ import annotations
+
+from ...engine import DRAWN, PLAYED, CardFacts
+from .deck import deck_path
+
+RANSOMED, TAKEN = "ransomed", "taken"
+
+
+def deck_labels(deck0: str, deck1: str) -> tuple[str, str]:
+    """The suffix that tells each player's cards apart: none when both use the same deck."""
+    if deck_path(deck0).resolve() == deck_path(deck1).resolve():
+        return ("", "")
+    return (" (deck0)", " (deck1)")
+
+
+def card_events(log: list, labels: tuple[str, str]) -> CardFacts:
+    facts = CardFacts(2)
+    # The deck each player's resources come from: a ransom moves a resource between realms.
+    realm_origin: list[dict[str, str]] = [{}, {}]
+    offered: tuple[int, str] | None = None
+    for _, e in log:
+        kind = e["event"]
+        if kind == "draw" or kind == "champion":
+            p = e["player"]
+            facts.add(p, DRAWN, e["card"] + labels[p])
+        elif kind == "realm":
+            p = e["player"]
+            for name in e["resources"]:
+                realm_origin[p][name] = labels[p]
+                facts.add(p, DRAWN, name + labels[p])
+        elif kind == "use_resource":
+            p = e["player"]
+            name = e["resource"]
+            facts.add(p, PLAYED, name + realm_origin[p].get(name, labels[p]))
+        elif kind == "ransom":
+            _move(facts, realm_origin, labels, e["target"], e["player"], e["resource"])
+        elif kind == "truce_offer":
+            offered = (e["player"], e["resource"])
+        elif kind == "truce_accepted" and offered is not None:
+            _move(facts, realm_origin, labels, offered[0], e["player"], offered[1])
+    return facts
+
+
+def _move(facts: CardFacts, realm_origin: list[dict[str, str]], labels: tuple[str, str],
+          giver: int, receiver: int, name: str) -> None:
+    origin = realm_origin[giver].pop(name, labels[giver])
+    realm_origin[receiver][name] = origin
+    facts.add(giver, RANSOMED, name + origin)
+    facts.add(receiver, TAKEN, name + origin)

@@ -1,0 +1,229 @@
+"""Word & Iron, Pitched Battle as numbers, for the research environments (engine.encoding).
+
+Cards are data, so card identities are indices into each seat's deck (the config's `deck0`
+and `deck1`): 8 resources, 8 strategies, 8 chance cards, 8 Word of Power cards and 10
+champions per deck. Seats are offsets from the player (0: you, 1: the opponent). A realm slot
+is a resource's place in its holder's realm; ransoms and truces move resources, so a realm can
+hold up to every resource laid out.
+
+Action keys: `("royal", "king" | "queen")`, `("first", seat)`, `("order", kind, source,
+amount, percent)` for every benefit a card of either deck grants, `("use", slot)`,
+`("finish", skip)`, `("recruit", unit)`, `("casualty", unit)`, `("ransom", slot)`,
+`("truce", slot)`, `("no_truce",)`, `("answer", accept)`.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Hashable
+from typing import Any
+
+from ...engine.encoding import Encoding, Piece
+from . import actions as A
+from .army import army_ranks
+from .config import Config
+from .deck import UNITS, load_deck
+from .state import CHAMPION, FAMILY, STRATEGY, WORD, WordIronState
+
+NU = len(UNITS)
+PILES = ("strategy", "chance", "word")
+BENEFITS = ("protect", "restore", "empower")
+DECISIONS = ("royal", "first", "order", "resource", "recruit", "casualty", "ransom",
+             "truce_offer", "truce_answer")
+SECTION = 8  # resources, strategies, chance and Word of Power cards per deck
+CHAMPIONS = 10
+SLOT = 4 + SECTION  # a realm slot: held, deck (holder's, other's), index one-hot, ranks
+
+
+def encoding(config: Config) -> WordIronEncoding:
+    return WordIronEncoding(config)
+
+
+class WordIronEncoding(Encoding):
+    def __init__(self, config: Config):
+        self.config = config
+        decks = (load_deck(config.deck0), load_deck(config.deck1))
+        self.slots = config.realm_of(0) + config.realm_of(1)
+        self.unit_ranks = [tuple(s.ranks for s in d.soldiers) for d in decks]
+        self.allotted = tuple(s.count for s in decks[0].soldiers)
+        # (ranks / the highest, uses / 4) of each resource, by (deck, index)
+        self.resources = {(d, i): (r.ranks, r.uses / 4) for d, deck in enumerate(decks)
+                          for i, r in enumerate(deck.resources)}
+        self.full_army = [army_ranks([s.count for s in d.soldiers],
+                                     [s.ranks for s in d.soldiers]) for d in decks]
+        self.top_rank = max(s.ranks for d in decks for s in d.soldiers)
+        self.top_resource = max(r.ranks for d in decks for r in d.resources)
+        self.rounds = config.max_rounds or 200
+        orders = []
+        for deck in decks:
+            for section in ("strategies", "chance", "words", "champions"):
+                for card in getattr(deck, section):
+                    for e in card.effects:
+                        if e.kind in BENEFITS:
+                            amount = e.turns if e.kind == "empower" else e.strategies
+                            percent = e.percent if e.kind == "empower" else 0
+                            orders.append(("order", e.kind, card.name, amount, percent))
+        slots = range(self.slots)
+        keys: list[Hashable] = [("royal", "king"), ("royal", "queen"), ("first", 0),
+                                ("first", 1), *dict.fromkeys(orders)]
+        keys += [("use", s) for s in slots] + [("finish", False), ("finish", True)]
+        keys += [("recruit", u) for u in UNITS] + [("casualty", u) for u in UNITS]
+        keys += [("ransom", s) for s in slots] + [("truce", s) for s in slots]
+        keys += [("no_truce",), ("answer", True), ("answer", False)]
+        two = "(you, opponent)"
+        pieces = [
+            Piece("seat", (2,), "your seat, one-hot"),
+            Piece("coin_winner", (2,), f"who won the coin toss {two}, one-hot"),
+            Piece("first_attacker", (2,), f"who attacks first {two}, one-hot, once chosen"),
+            Piece("round", (1,), f"round / {self.rounds}"),
+            Piece("words_aside", (1,), "1 once the Word of Power cards are set aside"),
+            Piece("royal", (2, 2), f"king, queen: the royal each plays {two}"),
+            Piece("married", (2,), f"1 if married {two}"),
+            Piece("champions", (2, CHAMPIONS), f"champions drawn, by index in the deck {two}"),
+            Piece("champion_pile", (2,), f"champion cards left / {CHAMPIONS} {two}"),
+            Piece("field", (2, NU), f"soldiers on the field per unit (spearmen up to royal "
+                  f"guards) / allotted {two}"),
+            Piece("ranks", (2, NU), f"ranks of power per unit / {self.top_rank} {two}"),
+            Piece("army", (2,), f"ranks of power on the field / a full field {two}"),
+            Piece("realm", (2, self.slots, SLOT), f"each realm slot {two}: 1 if held; the "
+                  "resource's deck (holder's, other's) one-hot and index one-hot (8); its "
+                  f"ranks / {self.top_resource}"),
+            Piece("uses", (2, self.slots, 2), f"each realm slot {two}: uses / 4, uses left / 4"),
+            Piece("piles", (2, 3, 3 + 2 * SECTION), f"strategy, chance, Word of Power deck "
+                  f"{two}: cards left / 8, set aside / 8, 1 if a top card shows; the face-up "
+                  "top card one-hot; the cards drawn since the last reshuffle"),
+            Piece("benefits", (2, 3, 4), f"protect, restore, empower benefits {two}: number "
+                  "(at most 4) / 4, 1 if one is in use, the first's turns or strategies left "
+                  "/ its total, its percent / 100 (at most 1)"),
+            Piece("skips", (2, 4), f"draws to skip (strategy, chance, word, resource) {two}, "
+                  "at most 3, / 3"),
+            Piece("resource_phases", (2,), f"resource phases so far, at most 10, / 10 {two}"),
+            Piece("decision", (len(DECISIONS),), "the pending decision, one-hot: "
+                  + ", ".join(DECISIONS)),
+            Piece("decider", (2,), f"who decides {two}, one-hot"),
+            Piece("ranks_left", (1,), "recruitment or casualty: ranks still to recruit or "
+                  f"lose / {self.top_rank * 4}, at most 1"),
+            Piece("used", (self.slots,), "resource phase: realm slots used in this phase"),
+            Piece("tied_units", (NU,), "casualty: the units of equal ranks, one to fall"),
+            Piece("truce_slot", (self.slots,), "truce answer: the offered resource's slot in "
+                  "the offerer's realm"),
+        ]
+        self._build(pieces, keys)
+
+    def key(self, action: Any, player: int, state: WordIronState) -> Hashable:
+        kind = type(action)
+        if kind is A.UseResource:
+            return ("use", action.slot)
+        if kind is A.FinishResources:
+            return ("finish", action.skip)
+        if kind is A.Recruit:
+            return ("recruit", action.unit)
+        if kind is A.ChooseCasualty:
+            return ("casualty", action.unit)
+        if kind is A.OrderBenefit:
+            return ("order", action.kind, action.source, action.amount, action.percent)
+        if kind is A.TakeRansom:
+            return ("ransom", action.slot)
+        if kind is A.OfferTruce:
+            return ("truce", action.slot)
+        if kind is A.NoTruceOffer:
+            return ("no_truce",)
+        if kind is A.AnswerTruce:
+            return ("answer", action.accept)
+        if kind is A.ChooseRoyal:
+            return ("royal", action.royal)
+        return ("first", (action.player - player) % 2)
+
+    def write_constant(self, player: int, out: array) -> None:
+        o = self.offsets
+        out[o["seat"] + player] = 1.0
+        for k, p in enumerate((player, 1 - player)):
+            for u, ranks in enumerate(self.unit_ranks[p]):
+                out[o["ranks"] + k * NU + u] = ranks / self.top_rank
+
+    def write(self, state: WordIronState, player: int, out: array) -> None:
+        o = self.offsets
+        seats = (player, 1 - player)
+        if state.coin_winner >= 0:
+            out[o["coin_winner"] + (state.coin_winner - player) % 2] = 1.0
+            if state.pending is None or state.pending[0] != "first":
+                out[o["first_attacker"] + (state.order[0] - player) % 2] = 1.0
+        out[o["round"]] = min(1.0, state.round / self.rounds)
+        out[o["words_aside"]] = state.words_aside
+        face_up = self.config.decks_face_up
+        for k, p in enumerate(seats):
+            royal = state.royal[p]
+            if royal is not None:
+                out[o["royal"] + 2 * k + (royal == "queen")] = 1.0
+            out[o["married"] + k] = state.married[p]
+            for idx in state.champions[p]:
+                out[o["champions"] + k * CHAMPIONS + idx] = 1.0
+            out[o["champion_pile"] + k] = len(state.piles[p][CHAMPION]) / CHAMPIONS
+            field, ranks = state.field[p], self.unit_ranks[p]
+            at = o["field"] + k * NU
+            army = 0
+            for u, (n, allotted) in enumerate(zip(field, self.allotted)):
+                out[at + u] = n / allotted
+                army += n * ranks[u]
+            out[o["army"] + k] = army / self.full_army[p]
+            self._write_realm(state, p, k, out)
+            for j, pile_kind in enumerate((STRATEGY, 1, WORD)):
+                base = o["piles"] + (k * 3 + j) * (3 + 2 * SECTION)
+                pile = state.piles[p][pile_kind]
+                out[base] = len(pile) / SECTION
+                out[base + 1] = len(state.aside[p][pile_kind]) / SECTION
+                if pile and face_up:
+                    out[base + 2] = 1.0
+                    out[base + 3 + pile[-1]] = 1.0
+                for idx in state.discard[p][pile_kind]:
+                    out[base + 3 + SECTION + idx] = 1.0
+            self._write_benefits(state, p, k, out)
+            for d, count in enumerate(state.skips[p]):
+                out[o["skips"] + 4 * k + d] = min(count, 3) / 3
+            out[o["resource_phases"] + k] = min(state.resource_phases[p], 10) / 10
+        pending = state.pending
+        if pending is None:
+            return
+        kind = pending[0]
+        out[o["decision"] + DECISIONS.index(kind)] = 1.0
+        out[o["decider"] + (pending[1] - player) % 2] = 1.0
+        scale = self.top_rank * 4
+        if kind == "recruit":
+            out[o["ranks_left"]] = min(1.0, pending[2] / scale)
+        elif kind == "resource":
+            for slot in state.phase_used:
+                out[o["used"] + slot] = 1.0
+        elif kind == "casualty":
+            for u in pending[2]:
+                out[o["tied_units"] + u] = 1.0
+            out[o["ranks_left"]] = min(1.0, pending[3] / scale)
+        elif kind == "truce_answer":
+            out[o["truce_slot"] + pending[3]] = 1.0
+
+    def _write_realm(self, state: WordIronState, p: int, k: int, out: array) -> None:
+        base = self.offsets["realm"] + k * self.slots * SLOT
+        uses_at = self.offsets["uses"] + k * self.slots * 2
+        resources, top = self.resources, self.top_resource
+        for slot, (origin, idx, left) in enumerate(state.realm[p]):
+            ranks, uses = resources[origin, idx]
+            at = base + slot * SLOT
+            out[at] = 1.0
+            out[at + 1 + (origin != p)] = 1.0
+            out[at + 3 + idx] = 1.0
+            out[at + 3 + SECTION] = ranks / top
+            out[uses_at + 2 * slot] = uses
+            out[uses_at + 2 * slot + 1] = left / 4
+
+    def _write_benefits(self, state: WordIronState, p: int, k: int, out: array) -> None:
+        base = self.offsets["benefits"] + k * 12
+        active = {family: state._active(p, family) for family in ("ward", "empower")}
+        seen: set[str] = set()
+        for b in state.benefits[p]:
+            at = base + 4 * BENEFITS.index(b[0])
+            out[at] = min(1.0, out[at] + 0.25)
+            if active[FAMILY[b[0]]] is b:
+                out[at + 1] = 1.0
+            if b[0] not in seen:
+                seen.add(b[0])
+                out[at + 2] = b[3] / b[2]
+                out[at + 3] = min(1.0, b[4] / 100)

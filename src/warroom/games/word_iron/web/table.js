@@ -1,0 +1,56 @@
+// Word & Iron at the browser table: each side's realm (resources and their uses), army (units
+// on the field out of those allotted), champions and the strategy, chance and Word of Power
+// piles with their top cards. Click a resource to use it (or to take or offer it), a unit to
+// recruit or to lose it; other choices are buttons.
+
+const unitId = (name) => name.toLowerCase().replace(/[^a-z]+/g, "_");
+
+export function render(root, view, ctx) {
+  const { h, tile, pile, panel, Actions, who } = ctx.kit;
+  const o = view.observation;
+  const acts = new Actions(view, ctx.act);
+  const me = view.seat;
+  const order = me === null ? [0, 1] : [1 - me, me];
+  const d = o.decision;
+
+  root.append(panel("Battle",
+    h("div", { class: "stats" },
+      h("span", {}, "Round ", h("b", { text: o.round })),
+      h("span", {}, "Attacks first: ", h("b", { text: o.order ? who(o.order[0], view) : "-" })),
+      h("span", {}, "Prize: ", h("b", { text: o.prize })),
+      d ? h("span", {}, "Decision: ", h("b", { text: `${d.kind.replace(/_/g, " ")} (${who(d.player, view)})` }),
+        d.ranks_left !== undefined ? ` · ${d.ranks_left} ranks of power left` : "") : null)));
+
+  for (const p of order) {
+    const s = o.players[p];
+    const mine = p === me;
+    const realm = s.realm.map((r, slot) => {
+      const el = tile(r.name, { note: `${r.ranks} ranks · uses ${r.uses_left}/${r.uses}`,
+                                class: r.uses_left ? "" : "faded" });
+      const types = mine ? ["UseResource", "OfferTruce"] : ["TakeRansom"];
+      return acts.bind(el, acts.take((a) => types.includes(a.type) && a.slot === slot));
+    });
+    const army = s.units.map((name, i) => {
+      const el = h("div", { class: "unit", "data-unit": unitId(name), title: `${name}: ${s.ranks[i]} ranks each` },
+        h("b", { text: `${s.field[i]}/${s.allotted[i]}` }), h("span", { text: name }),
+        h("small", { class: "muted", text: `${s.ranks[i]}` }));
+      return mine ? acts.bind(el, acts.take((a) => (a.type === "Recruit" || a.type === "ChooseCasualty")
+        && a.unit === unitId(name))) : el;
+    });
+    const piles = Object.entries(s.piles).map(([kind, pl]) => pile(
+      kind === "word" ? "Word of Power" : kind, pl.left,
+      pl.top ? tile(pl.top, { note: "top card" }) : null));
+    root.append(h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}` },
+      h("h4", {}, `${who(p, view)} · ${s.deck} · ${s.royal || "royal not chosen"}${s.married ? " (married)" : ""}`,
+        ` · army ${s.army} ranks of power`),
+      h("div", { class: "zone" }, h("div", { class: "label", text: "realm" }), h("div", { class: "row" }, ...realm)),
+      h("div", { class: "zone" }, h("div", { class: "label", text: "army on the field / allotted" }),
+        h("div", { class: "units" }, ...army)),
+      h("div", { class: "zone" }, h("div", { class: "label", text: "champions and decks" }),
+        h("div", { class: "row" }, ...s.champions.map((c) => tile(c, { note: "champion" })), ...piles)),
+      s.benefits?.length ? h("div", { class: "stats" }, "Benefits: ",
+        ...s.benefits.map((b) => h("b", { text: `${b.source} (${b.kind} ${b.left}/${b.total})` }))) : null));
+  }
+  const rest = acts.rest();
+  if (rest) root.append(rest);
+}

@@ -1,0 +1,551 @@
+"""The ASGI app of `warroom serve`: the lobby API, the WebSocket table, the page.
+
+The server is authoritative: a page only shows the frames it receives and sends intents. Every
+intent is checked (pydantic for its shape, then the token, the turn, the version and the
+legality) and either applied, stored first, or answered with a one-line error frame that
+changes nothing. AI seats move in worker threads or processes, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, File, Form, Request, UploadFile, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.websockets import WebSocketState
+
+from ..engine import ConfigError, DataError, Record, WarroomError, config_to_json, derive_seed
+from ..engine.record import replay, replay_to_end
+from ..games import REGISTRY
+from .ai import choose_action
+from .live import LiveGame, Rejected, new_token, token_hash, view_frame
+from .options import MAX_UPLOAD, Uploads, config_from, field_of, option_schema, web_module
+from .store import GameRow, GameStore, SeatRow, SqliteStore
+
+log = logging.getLogger("warroom.server")
+
+STATIC = Path(__file__).parent / "static"
+MAX_FRAME = 4096  # bytes of one incoming WebSocket message
+RATE = 10.0  # intents a connection may send per second, on average
+BURST = 20  # ... and at once
+HELLO_TIMEOUT = 10.0
+QUEUE = 256  # frames waiting for a slow connection before it is closed
+AI_KINDS = ("random", "heuristic", "mcts")
+MCTS_SECONDS = (0.05, 10.0)
+
+
+# --- incoming frames ----------------------------------------------------------------------
+class Hello(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=128)
+
+
+class Act(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["act"]
+    version: int | None = Field(default=None, ge=0)
+    index: int | None = Field(default=None, ge=0)
+    action: dict[str, Any] | None = None
+
+
+class Ping(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["ping"]
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["here", "invite", "random", "heuristic", "mcts"]
+    seconds: float | None = Field(default=None, description="mcts budget per move")
+
+
+class CreateIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    options: dict[str, Any] = {}
+    seats: list[SeatIn] = Field(max_length=8)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+def parse_intent(text: str) -> Hello | Act | Ping:
+    """A frame from a page, or ValueError with a one-line reason."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"malformed JSON (column {exc.colno}: {exc.msg})") from None
+    if not isinstance(data, dict) or data.get("type") not in ("hello", "act", "ping"):
+        raise ValueError("a frame is an object whose type is hello, act or ping")
+    model = {"hello": Hello, "act": Act, "ping": Ping}[data["type"]]
+    try:
+        intent = model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "frame"
+        raise ValueError(f"{data['type']} frame, field {where}: {err['msg']}") from None
+    if isinstance(intent, Act) and intent.index is None and intent.action is None:
+        raise ValueError("an act frame names its action by index (with version) or as action")
+    return intent
+
+
+# --- connections --------------------------------------------------------------------------
+@dataclass(eq=False)
+class Connection:
+    ws: WebSocket
+    seat: int | None
+    rate: float = RATE
+    log_sent: int = 0  # log lines this connection's page has
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    tokens: float = BURST
+    stamp: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        """Token bucket: `rate` intents a second on average, BURST at once."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def send_state(self, live: LiveGame) -> None:
+        text, self.log_sent = live.frame(self.seat, self.log_sent)
+        self.send(text)
+
+    def send(self, text: str) -> None:
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # a connection that reads nothing is dropped, not waited on
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait("")  # the writer closes the connection
+
+    async def writer(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if not text:
+                    await self.ws.close(code=1008, reason="too slow")
+                    return
+                await self.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the page went away; its reader ends the connection
+
+
+def error_frame(message: str) -> str:
+    return json.dumps({"type": "error", "message": message.splitlines()[0] if message else ""})
+
+
+# --- the server ---------------------------------------------------------------------------
+class Server:
+    """Live games, their connections, and the AI workers."""
+
+    def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0,
+                 rate: float = RATE, allow_seed: bool = False):
+        self.store = store
+        self.rate = rate
+        self.allow_seed = allow_seed
+        self.uploads = Uploads(store)
+        self.games: dict[str, LiveGame] = {}
+        self.broken: dict[str, str] = {}  # games that no longer rebuild, and why
+        self.conns: dict[str, set[Connection]] = {}
+        self.ai_delay = ai_delay
+        self.ai_processes = ai_processes
+        self._threads: Executor | None = None
+        self._processes: Executor | None = None
+        self._thinking: set[tuple[str, int]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.load()
+
+    # --- games ---
+    def load(self) -> None:
+        """Rebuild every stored game by replaying its record."""
+        for row in self.store.games():
+            try:
+                self.games[row.id] = self._rebuild(row)
+            except (WarroomError, KeyError) as exc:
+                self.broken[row.id] = str(exc)
+                log.warning("game %s does not rebuild: %s", row.id, exc)
+
+    def _rebuild(self, row: GameRow) -> LiveGame:
+        game = REGISTRY.get(row.game)
+        if game is None:
+            raise ConfigError(f"game {row.game!r} is not registered")
+        config, names = config_from(game, row.options, self.uploads)
+        record = Record(game.name, game.version, config_to_json(config), row.seed,
+                        list(row.actions))
+        state = replay_to_end(game, record)
+        return LiveGame(row, game, config, state, names)
+
+    def create(self, body: CreateIn) -> tuple[LiveGame, list[dict[str, Any]]]:
+        game = REGISTRY.get(body.game)
+        if game is None:
+            raise ConfigError(f"unknown game {body.game!r}; games are: {', '.join(REGISTRY)}")
+        if body.seed is not None and not self.allow_seed:
+            # Whoever knows the seed knows every shuffle: a player must not choose it.
+            raise ConfigError("seed: this server chooses the seed of every game")
+        config, names = config_from(game, body.options, self.uploads)
+        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        state = game.new_state(config, seed)
+        if len(body.seats) != state.num_players:
+            raise ConfigError(f"{game.name} with these options has {state.num_players} seats; "
+                              f"got {len(body.seats)}")
+        seats, tokens = [], []
+        for i, seat in enumerate(body.seats):
+            if seat.kind in AI_KINDS:
+                seats.append(SeatRow("ai", _spec(seat, i)))
+                continue
+            token = new_token()
+            seats.append(SeatRow("person", token_hash=token_hash(token),
+                                 label="hotseat" if seat.kind == "here" else "invite"))
+            tokens.append({"seat": i, "kind": seat.kind, "token": token})
+        row = GameRow(secrets.token_hex(6), game.name, _stored_options(body.options), seed,
+                      seats)
+        self.store.add_game(row)
+        live = LiveGame(row, game, config, state, names)
+        self.games[row.id] = live
+        self.kick_ai(live)
+        return live, tokens
+
+    # --- intents ---
+    async def act(self, live: LiveGame, conn: Connection, intent: Act) -> None:
+        try:
+            action = live.resolve(conn.seat, intent.version, intent.index, intent.action)
+            assert conn.seat is not None
+            live.apply(self.store, conn.seat, action)
+        except Rejected as exc:
+            conn.send(error_frame(str(exc)))  # the page already holds the latest state
+            return
+        self.after_action(live)
+
+    def after_action(self, live: LiveGame) -> None:
+        for conn in self.conns.get(live.id, ()):
+            conn.send_state(live)
+        self.kick_ai(live)
+
+    # --- AI seats ---
+    def kick_ai(self, live: LiveGame) -> None:
+        """Start a move for each AI seat whose decision it is (once per seat)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # no loop yet (being built): the lifespan kicks every game
+            return
+        for seat in live.ai_seats_to_move():
+            key = (live.id, seat)
+            if key in self._thinking:
+                continue
+            self._thinking.add(key)
+            task = asyncio.create_task(self._ai_move(live, seat))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _ai_move(self, live: LiveGame, seat: int) -> None:
+        key = (live.id, seat)
+        moved = False
+        try:
+            if self.ai_delay:
+                await asyncio.sleep(self.ai_delay)
+            spec = live.seats[seat].spec
+            seed = derive_seed(live.row.seed, "server-ai", seat, live.version)
+            loop = asyncio.get_running_loop()
+            data = await loop.run_in_executor(self._pool(spec), choose_action, live.game.name,
+                                              spec, seed, live.state.clone(), seat)
+            try:
+                action = live.resolve(seat, None, None, data)
+            except Rejected:  # the position moved on while it thought: think again below
+                pass
+            else:
+                live.apply(self.store, seat, action)
+                moved = True
+        except Exception:
+            log.exception("AI seat %s of game %s failed", seat, live.id)
+            return
+        finally:
+            self._thinking.discard(key)
+        if moved:
+            self.after_action(live)
+        else:
+            self.kick_ai(live)
+
+    def _pool(self, spec: str) -> Executor:
+        if spec.startswith("mcts") and self.ai_processes > 0:
+            if self._processes is None:
+                self._processes = ProcessPoolExecutor(self.ai_processes)
+            return self._processes
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(4, thread_name_prefix="warroom-ai")
+        return self._threads
+
+    def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for pool in (self._threads, self._processes):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+
+def _spec(seat: SeatIn, index: int) -> str:
+    if seat.kind != "mcts":
+        return seat.kind
+    seconds = 1.0 if seat.seconds is None else seat.seconds
+    low, high = MCTS_SECONDS
+    if not low <= seconds <= high:
+        raise ConfigError(f"seat {index}: an mcts budget is {low} to {high} seconds per move")
+    return f"mcts:time={seconds:g}"
+
+
+def _stored_options(options: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(options))
+
+
+# --- the app ------------------------------------------------------------------------------
+def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
+               ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
+               allow_seed: bool = False) -> FastAPI:
+    """The app over a game store (a SQLite file by default). `ai_processes` worker processes
+    run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
+    can follow an AI's play; `rate` limits the messages a connection may send a second.
+    `allow_seed` lets a request choose a game's seed (tests; never for players: the seed
+    decides every shuffle)."""
+    server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        for live in list(server.games.values()):
+            server.kick_ai(live)
+        yield
+        server.close()
+
+    app = FastAPI(title="warroom", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.server = server
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def fail(message: str, status: int = 400, game: Any = None) -> JSONResponse:
+        body: dict[str, Any] = {"error": message.splitlines()[0]}
+        if game is not None:
+            body["field"] = field_of(message, game)
+        return JSONResponse(body, status_code=status)
+
+    def find(game_id: str) -> LiveGame | None:
+        return server.games.get(game_id)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "game.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/tables/{name}.js", include_in_schema=False)
+    async def table_module(name: str) -> Response:
+        """A game's own table view (its `web/table.js`), else the generic one."""
+        game = REGISTRY.get(name)
+        module = web_module(game) if game is not None else None
+        if module is not None:
+            table = resources.files(module).joinpath("table.js")
+            if table.is_file():
+                return Response(table.read_text(encoding="utf-8"),
+                                media_type="text/javascript")
+        return FileResponse(STATIC / "fallback-table.js", media_type="text/javascript")
+
+    @app.get("/api/catalog")
+    async def catalog() -> dict[str, Any]:
+        out = []
+        for name, game in REGISTRY.items():
+            module = web_module(game)
+            has_table = module is not None and resources.files(module).joinpath(
+                "table.js").is_file()
+            out.append({"name": name, "title": game.title, "summary": game.summary,
+                        "min_players": game.min_players, "max_players": game.max_players,
+                        "options": option_schema(game), "table": has_table})
+        return {"games": out, "ai": list(AI_KINDS), "mcts_seconds": list(MCTS_SECONDS)}
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        games = sorted(server.games.values(), key=lambda g: -g.row.created)
+        return {"games": [g.summary() for g in games]}
+
+    @app.post("/api/games")
+    async def create_game(request: Request) -> Response:
+        try:
+            raw = await request.body()
+            if len(raw) > 64 * 1024:
+                return fail("request too large")
+            body = CreateIn.model_validate_json(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"]) or "body"
+            return fail(f"{where}: {err['msg']}")
+        game = REGISTRY.get(body.game)
+        try:
+            live, tokens = server.create(body)
+        except (ConfigError, DataError) as exc:
+            return fail(str(exc), game=game)
+        return JSONResponse({"id": live.id, "game": live.game.name, "seats": tokens})
+
+    @app.get("/api/games/{game_id}")
+    async def game_summary(game_id: str) -> Response:
+        live = find(game_id)
+        if live is None:
+            return fail(_missing(server, game_id), 404)
+        return JSONResponse(live.summary())
+
+    @app.post("/api/uploads")
+    async def upload(game: Annotated[str, Form()], option: Annotated[str, Form()],
+                     file: Annotated[UploadFile, File()]) -> Response:
+        found = REGISTRY.get(game)
+        if found is None:
+            return fail(f"unknown game {game!r}")
+        content = await file.read(MAX_UPLOAD + 1)
+        try:
+            row = server.uploads.add(found, option, file.filename or "upload", content)
+        except (ConfigError, DataError) as exc:
+            return fail(str(exc))
+        return JSONResponse({"id": row.sha, "name": row.name})
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> Response:
+        live = find(game_id)
+        if live is None:
+            return fail(_missing(server, game_id), 404)
+        if not live.state.is_terminal():
+            return fail("the record holds every secret: it is offered once the game is over",
+                        409)
+        name = f"warroom-{live.game.name}-{live.id}.json"
+        return Response(json.dumps(live.record().to_json(), indent=1),
+                        media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay_steps(game_id: str, seat: str = "spectator") -> Response:
+        """Every position of a finished game as one seat (or a spectator) saw it."""
+        live = find(game_id)
+        if live is None:
+            return fail(_missing(server, game_id), 404)
+        if not live.state.is_terminal():
+            return fail("a game can be replayed once it is over", 409)
+        viewer: int | None = None
+        if seat != "spectator":
+            if not seat.isdigit() or int(seat) >= live.num_players:
+                return fail(f"seat must be spectator or 0 to {live.num_players - 1}")
+            viewer = int(seat)
+        record = Record(live.game.name, live.game.version, config_to_json(live.config),
+                        live.row.seed, list(live.actions))
+        steps = []
+        for version, (state, player, action) in enumerate(replay(live.game, record)):
+            frame = view_frame(live.game, state, viewer, version, live.id)
+            frame["log"] = [line for line in frame["log"] if line]
+            frame["legal"] = []
+            frame["by"] = player
+            frame["action"] = getattr(action, "label", None) if player == viewer else None
+            steps.append(frame)
+        return JSONResponse({"id": live.id, "game": live.game.name, "seat": viewer,
+                             "steps": steps})
+
+    @app.websocket("/ws/{game_id}")
+    async def table(ws: WebSocket, game_id: str) -> None:
+        await ws.accept()
+        live = find(game_id)
+        if live is None:
+            await ws.send_text(error_frame(_missing(server, game_id)))
+            await ws.close(code=4404)
+            return
+        try:
+            text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+            if len(text) > MAX_FRAME:
+                raise ValueError(f"message too large ({len(text)} bytes; at most {MAX_FRAME})")
+            hello = parse_intent(text)
+            if not isinstance(hello, Hello):
+                raise ValueError("the first frame must be hello")
+        except (ValueError, TimeoutError, KeyError) as exc:
+            await ws.send_text(error_frame(str(exc) or "no hello frame in time"))
+            await ws.close(code=4400)
+            return
+        except WebSocketDisconnect:
+            return
+        seat = None
+        if hello.token:
+            seat = live.seat_of(hello.token)
+            if seat is None:
+                await ws.send_text(error_frame("wrong token: this link holds no seat of the "
+                                               "game"))
+                await ws.close(code=4401)
+                return
+            live.seen.add(seat)
+        conn = Connection(ws, seat, server.rate)
+        server.conns.setdefault(live.id, set()).add(conn)
+        writer = asyncio.create_task(conn.writer())
+        conn.send(json.dumps(_welcome(live, seat)))
+        conn.send_state(live)
+        try:
+            await _serve(server, live, conn)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            server.conns.get(live.id, set()).discard(conn)
+            writer.cancel()
+
+    return app
+
+
+async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
+    while True:
+        message = await conn.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            conn.send(error_frame("binary frames are not accepted; send JSON text"))
+            continue
+        if len(text) > MAX_FRAME:
+            conn.send(error_frame(f"message too large ({len(text)} bytes; at most "
+                                  f"{MAX_FRAME})"))
+            continue
+        if not conn.allow():
+            conn.send(error_frame(f"too many messages: at most {conn.rate:g} a second"))
+            continue
+        try:
+            intent = parse_intent(text)
+        except ValueError as exc:
+            conn.send(error_frame(str(exc)))
+            continue
+        if isinstance(intent, Ping):
+            conn.send(json.dumps({"type": "pong", "version": live.version}))
+        elif isinstance(intent, Hello):
+            conn.send(error_frame("already greeted: open a new connection for another seat"))
+        else:
+            await server.act(live, conn, intent)
+        if conn.ws.client_state != WebSocketState.CONNECTED:
+            return
+
+
+def _welcome(live: LiveGame, seat: int | None) -> dict[str, Any]:
+    return {"type": "welcome", "id": live.id, "game": live.game.name, "title": live.game.title,
+            "seat": seat, "players": live.num_players,
+            "seats": live.summary()["seats"]}
+
+
+def _missing(server: Server, game_id: str) -> str:
+    if game_id in server.broken:
+        return f"game {game_id} is stored but does not rebuild: {server.broken[game_id]}"
+    return f"no game {game_id!r} on this server"

@@ -1,0 +1,229 @@
+"""A game being played on the server: its state, seats, and what each viewer may see.
+
+Everything a viewer receives is built here from `observation(seat)` (a spectator's from
+`observation(None)`): the observation itself, the log as text (the game's `describe_event` of
+that observation's log), the text view (`render`), and for a seat its own legal actions. The
+outcome is added once the game is over. Nothing else about the state is ever sent.
+
+A viewer's log only grows, so a frame carries the lines from `log_from` on (the connection has
+the rest): describing and sending the whole log with every action would cost time in
+proportion to the game's length, for every viewer, at every action.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Game, Record, State, config_to_json, to_json
+from .store import GameRow, GameStore, SeatRow
+
+SPECTATOR = None
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Rejected(Exception):
+    """An intent that changes nothing; its message goes back as a one-line error frame."""
+
+
+@dataclass
+class Applied:
+    player: int
+    action: Any
+    version: int
+
+
+class LiveGame:
+    """One game in memory, written through to the store before anything is acknowledged."""
+
+    def __init__(self, row: GameRow, game: Game, config: Any, state: State,
+                 upload_names: dict[str, str] | None = None):
+        self.row = row
+        self.id = row.id
+        self.game = game
+        self.config = config
+        self.state = state
+        self.seats = row.seats
+        self.actions: list[tuple[int, dict[str, Any]]] = list(row.actions)
+        self.upload_names = upload_names or {}
+        self.seen: set[int] = set()  # person seats that have connected since the start
+        # (version, seat, log_from) -> (frame text, log lines in total), for this version only
+        self._frames: dict[tuple[int, int | None, int], tuple[str, int]] = {}
+        self._lines: dict[int | None, list[str]] = {}  # each viewer's log, described so far
+
+    @property
+    def version(self) -> int:
+        return len(self.actions)
+
+    @property
+    def num_players(self) -> int:
+        return self.state.num_players
+
+    def seat_of(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "person" and secrets.compare_digest(seat.token_hash, digest):
+                return i
+        return None
+
+    def status(self) -> str:
+        if self.state.is_terminal():
+            return "finished"
+        waiting = any(s.kind == "person" and i not in self.seen for i, s in enumerate(self.seats))
+        return "open" if waiting and not self.actions else "running"
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists: never a token."""
+        out = {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "status": self.status(),
+            "version": self.version,
+            "created": self.row.created,
+            "seats": [{"seat": i, "kind": s.kind, "label": s.label or _seat_label(s),
+                       "connected": i in self.seen} for i, s in enumerate(self.seats)],
+        }
+        if self.state.is_terminal():
+            out["outcome"] = self.state.outcome().to_json()
+        return out
+
+    def ai_seats_to_move(self) -> list[int]:
+        if self.state.is_terminal():
+            return []
+        return [p for p in self.state.to_move() if self.seats[p].kind == "ai"]
+
+    # --- intents ------------------------------------------------------------------------
+    def resolve(self, seat: int | None, version: int | None, index: int | None,
+                action: dict[str, Any] | None) -> Any:
+        """The action an intent names, or Rejected saying why (the state is untouched).
+
+        An intent names its action by `index` into the legal actions at `version`, or as
+        `action` (its JSON form), or both: then a stale index (another seat moved, as in a
+        simultaneous decision) falls back to the action if it is still legal."""
+        if seat is None:
+            raise Rejected("spectators cannot act; open a seat's link to play")
+        if self.state.is_terminal():
+            raise Rejected("the game is over")
+        if version is not None and version != self.version:
+            if action is None:
+                raise Rejected(f"stale action: you saw version {version}, the game is at "
+                               f"{self.version}; choose again")
+            index = None  # another seat moved meanwhile: the action itself may still be legal
+        if seat not in self.state.to_move():
+            raise Rejected(f"it is not seat {seat}'s decision now")
+        legal = self.state.legal_actions(seat)
+        if index is not None:
+            if version is None:
+                raise Rejected("an action by index needs the version it was chosen at")
+            if not 0 <= index < len(legal):
+                raise Rejected(f"no action number {index}: there are {len(legal)}")
+            return legal[index]
+        assert action is not None
+        try:
+            chosen = self.game.codec.decode(action)
+        except Exception as exc:  # a RecordError, or a game's own check of a field
+            raise Rejected(str(exc)) from None
+        if chosen not in legal:
+            label = getattr(chosen, "label", None) or action.get("type")
+            raise Rejected(f"{label} is not a legal action for seat {seat} now")
+        return chosen
+
+    def apply(self, store: GameStore, seat: int, action: Any) -> Applied:
+        """Store the action, then apply it. `resolve` has checked that it is legal now, so the
+        state accepts it; a failed store write raises before anything changed."""
+        as_json = to_json(action)
+        store.add_action(self.id, self.version, seat, as_json)
+        self.state.apply(seat, action)
+        self.actions.append((seat, as_json))
+        self._frames.clear()
+        return Applied(seat, action, self.version)
+
+    # --- what viewers see ---------------------------------------------------------------
+    def frame(self, seat: int | None, log_from: int = 0) -> tuple[str, int]:
+        """The state frame for a seat (or a spectator) whose page has `log_from` log lines, as
+        JSON text, and the number of log lines it then has."""
+        key = (self.version, seat, log_from)
+        cached = self._frames.get(key)
+        if cached is None:
+            data = view_frame(self.game, self.state, seat, self.version, self.id, log_from,
+                              self._lines.setdefault(seat, []))
+            cached = json.dumps(data, separators=(",", ":")), data["log_from"] + len(data["log"])
+            self._frames[key] = cached
+        return cached
+
+    def record(self) -> Record:
+        """The full record (only offered once the game is over: it holds every secret)."""
+        config = config_to_json(self.config)
+        for key, value in config.items():  # an uploaded file by its name, not our copy
+            if isinstance(value, str) and value in self.upload_names:
+                config[key] = self.upload_names[value]
+            elif isinstance(value, list) and len(value) == 1 and value[0] in self.upload_names:
+                config[key] = [self.upload_names[value[0]]]
+        meta = {"server_game": self.id}
+        if self.upload_names:
+            meta["uploaded_files"] = sorted(self.upload_names.values())
+        return Record(self.game.name, self.game.version, config, self.row.seed,
+                      list(self.actions), meta)
+
+
+def view_frame(game: Game, state: State, seat: int | None, version: int, game_id: str,
+               log_from: int = 0, described: list[str] | None = None) -> dict[str, Any]:
+    """Everything one viewer may see of `state`, derived from its observation alone.
+
+    `described` holds the viewer's log lines described so far (extended here); the frame
+    carries the lines from `log_from` on. An empty line stands for an event the game does not
+    describe, so that line numbers match the observation's events."""
+    full = state.observation(seat) or {}
+    events = full.get("log", [])
+    obs = {k: v for k, v in full.items() if k != "log"}
+    lines = described if described is not None else []
+    if len(lines) > len(events):  # not the log this list was built from
+        lines.clear()
+    lines.extend(_describe(game, e) for e in events[len(lines):])
+    log_from = min(log_from, len(lines))
+    legal = state.legal_actions(seat) if seat is not None and not state.is_terminal() else []
+    frame: dict[str, Any] = {
+        "type": "state",
+        "id": game_id,
+        "version": version,
+        "seat": seat,
+        "observation": obs,
+        "log_from": log_from,
+        "log": lines[log_from:],
+        "text": _render(game, full, seat),
+        "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": to_json(a)}
+                  for i, a in enumerate(legal)],
+        "terminal": state.is_terminal(),
+    }
+    if state.is_terminal():
+        frame["outcome"] = state.outcome().to_json()
+    return frame
+
+
+def _describe(game: Game, event: dict[str, Any]) -> str:
+    try:
+        return game.describe_event(event)
+    except Exception:  # a game's text view must not break the table
+        return ""
+
+
+def _render(game: Game, obs: Any, seat: int | None) -> str:
+    try:
+        return game.render(obs, seat)
+    except Exception:
+        return ""
+
+
+def _seat_label(seat: SeatRow) -> str:
+    return seat.spec if seat.kind == "ai" else "person"

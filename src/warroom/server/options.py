@@ -1,0 +1,187 @@
+"""Rule options for the lobby's form, and turning what a client sent into a game's Config.
+
+The form comes from the game's Config dataclass (names, types, defaults), exactly what
+`warroom options` lists. An option that names a data file (listed by the game's `web` package
+as `DATA_OPTIONS`) takes a shipped name or an uploaded file, never a path: uploads are stored
+in the game store and written to a private directory when a game needs them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib
+import re
+import tempfile
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+from ..engine import ConfigError, DataError, Game, config_to_json
+from ..engine.data import DataOption
+from .store import FileRow, GameStore
+
+MAX_UPLOAD = 256 * 1024
+UPLOAD_SUFFIXES = (".yaml", ".yml", ".txt")
+
+
+def web_module(game: Game) -> Any:
+    """The game's `web` package (its browser table), or None."""
+    package = type(game).__module__
+    try:
+        return importlib.import_module(f"{package}.web")
+    except ModuleNotFoundError:
+        return None
+
+
+def data_options(game: Game) -> dict[str, DataOption]:
+    return dict(getattr(web_module(game), "DATA_OPTIONS", {}) or {})
+
+
+def option_schema(game: Game) -> list[dict[str, Any]]:
+    """One entry per Config field: name, kind, default, choices, and the data files offered."""
+    hints = typing.get_type_hints(game.Config)
+    defaults = config_to_json(game.Config())
+    files = data_options(game)
+    out = []
+    for f in dataclasses.fields(game.Config):
+        kind, choices, optional = _kind(hints[f.name])
+        entry: dict[str, Any] = {"name": f.name, "kind": kind, "default": defaults[f.name],
+                                 "optional": optional}
+        if choices:
+            entry["choices"] = choices
+        if f.name in files:
+            entry["kind"] = "file"
+            entry["shipped"] = list(files[f.name].shipped)
+        out.append(entry)
+    return out
+
+
+def _kind(hint: Any) -> tuple[str, list[Any], bool]:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        kind, choices, _ = _kind(inner[0]) if len(inner) == 1 else ("text", [], False)
+        return kind, choices, True
+    if origin is typing.Literal:
+        return "choice", list(args), False
+    if origin is tuple:
+        return "list", [], False
+    return {bool: "bool", int: "int", float: "float"}.get(hint, "text"), [], False
+
+
+class Uploads:
+    """Uploaded data files: stored in the game store, written under a private directory (by
+    content hash) when a game needs one, and checked by the game's own loader."""
+
+    def __init__(self, store: GameStore):
+        self.store = store
+        self._dir = Path(tempfile.mkdtemp(prefix="warroom-uploads-"))
+
+    def add(self, game: Game, option: str, name: str, content: bytes) -> FileRow:
+        spec = data_options(game).get(option)
+        if spec is None:
+            raise ConfigError(f"option {option!r} of {game.name} does not take a file")
+        if len(content) > MAX_UPLOAD:
+            raise DataError(f"{name}: larger than {MAX_UPLOAD // 1024} KiB")
+        row = FileRow(hashlib.sha256(content).hexdigest(), game.name, option,
+                      _safe_name(name), content)
+        self.check(spec, row)
+        self.store.add_file(row)
+        return row
+
+    def path(self, row: FileRow, spec: DataOption) -> Path:
+        suffix = Path(row.name).suffix.lower()
+        path = self._dir / (row.sha + (suffix if suffix in UPLOAD_SUFFIXES else spec.suffix))
+        if not path.exists():
+            path.write_bytes(row.content)
+        return path
+
+    def check(self, spec: DataOption, row: FileRow) -> None:
+        path = self.path(row, spec)
+        try:
+            spec.check(str(path))
+        except DataError as exc:  # name the file as the person knows it, not our copy
+            raise DataError(str(exc).replace(str(path), row.name)) from None
+
+    def resolve(self, game: Game, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+        """Option values as Config takes them, and {path: uploaded name} for records."""
+        files = data_options(game)
+        out: dict[str, Any] = {}
+        names: dict[str, str] = {}
+        for key, value in values.items():
+            spec = files.get(key)
+            if spec is None:
+                if not _plain(value):
+                    raise ConfigError(f"option {key!r} must be a value or a list of values")
+                if _looks_like_path(value):  # a safety net for a file option not listed
+                    raise ConfigError(f"option {key!r}: a client cannot name a path on the "
+                                      "server")
+                out[key] = value
+                continue
+            if value in (None, "", {}):
+                continue
+            if not isinstance(value, dict) or len(value) != 1:
+                raise ConfigError(f"option {key!r}: choose a shipped file or upload one")
+            if "shipped" in value:
+                if value["shipped"] not in spec.shipped:
+                    known = ", ".join(spec.shipped)
+                    raise ConfigError(f"option {key!r}: no shipped file {value['shipped']!r} "
+                                      f"(shipped: {known})")
+                out[key] = spec.shipped[value["shipped"]]
+            elif "upload" in value:
+                row = self.store.file(str(value["upload"]))
+                if row is None or row.game != game.name:
+                    raise ConfigError(f"option {key!r}: no such uploaded file")
+                path = self.path(row, spec)
+                out[key] = str(path)
+                names[str(path)] = row.name
+            else:
+                raise ConfigError(f"option {key!r}: choose a shipped file or upload one")
+        return out, names
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(isinstance(v, str | int | float | bool) for v in value)
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def _looks_like_path(value: Any) -> bool:
+    items = value if isinstance(value, list) else [value]
+    return any(isinstance(v, str) and ("/" in v or "\\" in v or v.startswith("~")
+                                       or v.startswith(".") and not _number(v))
+               for v in items)
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _safe_name(name: str) -> str:
+    base = Path(name or "upload").name
+    return "".join(c for c in base if c.isalnum() or c in "._- ")[:80] or "upload"
+
+
+def config_from(game: Game, values: dict[str, Any], uploads: Uploads) -> tuple[Any, dict[str, str]]:
+    """The Config for `values` (a ConfigError or DataError names the option at fault)."""
+    if not isinstance(values, dict):
+        raise ConfigError("options must be an object of name: value")
+    resolved, names = uploads.resolve(game, values)
+    return game.config(resolved), names
+
+
+def field_of(message: str, game: Game) -> str | None:
+    """The option a validation message is about, so the form can show it there."""
+    names = [f.name for f in dataclasses.fields(game.Config)]
+    quoted = [n for n in names if f"'{n}'" in message]
+    if quoted:
+        return quoted[0]
+    bare = [n for n in names if re.search(rf"\b{re.escape(n)}\b", message)]
+    return bare[0] if bare else None

@@ -1,0 +1,230 @@
+// The table page: one WebSocket per seat this device holds (several for hotseat), or one as a
+// spectator. The server sends each connection only what its seat may see; this page draws the
+// latest view with the game's own table module and sends the clicked action back.
+import * as kit from "/static/kit.js";
+
+const { h } = kit;
+const id = location.pathname.split("/").filter(Boolean).pop();
+const hash = new URLSearchParams(location.hash.slice(1));
+const tokens = (hash.get("t") || "").split(",").filter(Boolean);
+const saved = JSON.parse(localStorage.getItem(`warroom:${id}`) || "{}");
+if (tokens.length) { // remember this device's seats, so that the lobby links back to them
+  saved.here = [...new Set([...(saved.here || []), ...tokens])];
+  localStorage.setItem(`warroom:${id}`, JSON.stringify(saved));
+}
+
+const views = new Map(); // seat (or "spectator") -> latest state frame
+const sockets = new Map(); // token -> {ws, seat}
+let welcome = null;
+let table = null; // the game's table module
+let shown = null; // the seat on screen (null: spectator)
+let revealed = true; // hotseat: the person at the screen has confirmed who they are
+let messageTimer = null;
+
+const $ = (sel) => document.querySelector(sel);
+
+function say(text, kind = "error") {
+  const box = $("#message");
+  box.textContent = text;
+  box.className = `message ${kind}`;
+  box.hidden = false;
+  clearTimeout(messageTimer);
+  messageTimer = setTimeout(() => { box.hidden = true; }, 5000);
+}
+
+function connect(token) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
+  const entry = { ws, seat: undefined, retry: sockets.get(token || "")?.retry || 0, log: [] };
+  sockets.set(token || "", entry);
+  ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+  ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    if (ev.code >= 4400 && ev.code < 4500) return; // refused: wrong token or unknown game
+    entry.retry = Math.min(entry.retry + 1, 5);
+    setTimeout(() => connect(token), 500 * entry.retry);
+  };
+}
+
+async function receive(entry, frame) {
+  if (frame.type === "error") {
+    say(frame.message);
+    return;
+  }
+  if (frame.type === "welcome") {
+    welcome = frame;
+    entry.seat = frame.seat;
+    entry.retry = 0;
+    if (!table) {
+      table = await loadTable(frame.game);
+      draw();
+    }
+    $("#title").textContent = `${frame.title} · game ${frame.id}`;
+    document.title = `${frame.title} - warroom`;
+    return;
+  }
+  if (frame.type !== "state") return;
+  // The frame carries the log lines from log_from on; this connection holds the rest.
+  entry.log = (entry.log || []).slice(0, frame.log_from).concat(frame.log);
+  frame.log = entry.log.filter((line) => line);
+  views.set(frame.seat === null ? "spectator" : frame.seat, frame);
+  choose();
+  draw();
+}
+
+async function loadTable(game) {
+  try {
+    return await import(`/tables/${game}.js`);
+  } catch (err) {
+    console.error(err);
+    return import("/static/fallback-table.js");
+  }
+}
+
+function localSeats() {
+  return [...sockets.values()].map((e) => e.seat).filter((s) => s !== undefined && s !== null)
+    .sort((a, b) => a - b);
+}
+
+// Hotseat: when the decision passes to another seat of this device, hide the table behind a
+// "pass the device" screen until that person confirms, so no seat sees another's hand.
+function choose() {
+  const mine = localSeats();
+  if (tokens.length <= 1) {
+    shown = mine.length ? mine[0] : null;
+    revealed = true;
+    return;
+  }
+  const current = shown !== null ? views.get(shown) : null;
+  if (current && current.legal.length) return;
+  const next = mine.find((s) => views.get(s)?.legal.length);
+  if (next !== undefined && next !== shown) {
+    shown = next;
+    revealed = false;
+  } else if (shown === null && mine.length) {
+    shown = mine[0];
+    revealed = false;
+  }
+}
+
+function act(seat, view, index) {
+  const entry = [...sockets.values()].find((e) => e.seat === seat);
+  if (!entry || entry.ws.readyState !== WebSocket.OPEN) {
+    say("not connected; reconnecting");
+    return;
+  }
+  const action = view.legal.find((e) => e.i === index)?.action;
+  entry.ws.send(JSON.stringify({ type: "act", version: view.version, index, action }));
+}
+
+function draw() {
+  const key = shown === null ? "spectator" : shown;
+  const view = views.get(key);
+  const root = $("#table");
+  const pass = $("#pass");
+  document.querySelectorAll(".menu").forEach((m) => m.remove()); // offered for an old view
+  drawSeats(view);
+  drawInvites();
+  if (!view || !table) return;
+  if (!revealed) {
+    root.replaceChildren();
+    $("#log").replaceChildren();
+    $("#result").hidden = true;
+    pass.replaceChildren(
+      h("h2", { text: `Pass the device to seat ${shown}` }),
+      h("p", { text: "The table of the other seat is hidden." }),
+      h("button", { id: "reveal", onclick: () => { revealed = true; draw(); } },
+        `I am seat ${shown}: show my table`));
+    pass.hidden = false;
+    return;
+  }
+  pass.hidden = true;
+  root.replaceChildren();
+  const ctx = { kit, act: (i) => act(shown, view, i), seat: shown, names: seatNames() };
+  try {
+    table.render(root, view, ctx);
+  } catch (err) {
+    console.error(err);
+    root.replaceChildren();
+    import("/static/fallback-table.js").then((m) => m.render(root, view, ctx));
+  }
+  drawLog(view);
+  drawResult(view);
+  $("#status").textContent = statusText(view);
+}
+
+function seatNames() {
+  return (welcome?.seats || []).map((s) => (s.kind === "ai" ? `AI (${s.label})` : `Seat ${s.seat}`));
+}
+
+function statusText(view) {
+  if (view.terminal) return "Game over";
+  if (view.seat === null) return "Watching";
+  if (view.legal.length) return "Your turn";
+  const moving = view.observation?.to_move;
+  return Array.isArray(moving) && moving.length ? `Waiting for seat ${moving.join(", ")}`
+                                                : "Waiting";
+}
+
+function drawSeats(view) {
+  if (!welcome) return;
+  const box = $("#seats");
+  const moving = new Set(view?.observation?.to_move || []);
+  box.replaceChildren(h("h3", { text: "Seats" }), h("ul", { class: "seat-list" },
+    ...welcome.seats.map((s) => h("li", { class: moving.has(s.seat) ? "moving" : "" },
+      `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : s.label}`,
+      s.seat === shown ? h("b", { text: " (you)" }) : null,
+      moving.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }, " ●") : null))),
+  h("p", { class: "muted" }, shown === null ? "You are watching." : ""));
+}
+
+function drawInvites() {
+  const box = $("#invites");
+  const invites = saved.invites || [];
+  if (!invites.length) return;
+  box.hidden = false;
+  box.replaceChildren(h("h3", { text: "Invite links" }),
+    h("p", { class: "muted", text: "Send each link to one person: it is their seat." }),
+    ...invites.map((inv) => {
+      const link = `${location.origin}/game/${id}#t=${inv.token}`;
+      return h("div", { class: "invite" }, `Seat ${inv.seat}: `,
+        h("input", { readonly: true, value: link, class: "link", "data-seat": inv.seat }),
+        h("button", { onclick: () => navigator.clipboard?.writeText(link) }, "copy"));
+    }),
+    h("p", { class: "muted" }, "Watch link: ",
+      h("a", { href: `/game/${id}` }, `${location.origin}/game/${id}`)));
+}
+
+function drawLog(view) {
+  const list = $("#log");
+  list.replaceChildren(...view.log.slice(-300).map((line) => h("li", { text: line })));
+  list.scrollTop = list.scrollHeight;
+}
+
+function drawResult(view) {
+  const box = $("#result");
+  if (!view.terminal) { box.hidden = true; return; }
+  box.hidden = false;
+  box.replaceChildren(...resultParts(view, id));
+}
+
+export function resultParts(view, gameId) {
+  const out = view.outcome || {};
+  const winners = out.winners || [];
+  const headline = out.draw ? "A draw" : winners.includes(view.seat) ? "You win"
+    : `Seat ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
+  return [
+    h("h3", { text: "Result" }),
+    h("p", { class: "headline", id: "headline", text: headline }),
+    h("p", { text: `Scores: ${(out.scores || []).join(" - ")}` }),
+    h("p", { class: "muted", text: out.reason || "" }),
+    h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
+                 "Download the record"), " · ",
+      h("a", { href: `/replay/${gameId}`, id: "replay-link" }, "Replay")),
+  ];
+}
+
+if (document.querySelector("#table")) {
+  if (tokens.length) tokens.forEach((t) => connect(t));
+  else connect(null);
+}

@@ -1,0 +1,157 @@
+// The table kit: what every game's table view draws with. A table is an ES module that
+// exports `render(root, view, ctx)`; `ctx.kit` is this module. See the server README.
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** An element: h("div", {class: "x", text: "hi", onclick: f, "data-k": 1}, child, ...). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key === "title") el.title = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** A section with a heading. */
+export function panel(title, ...children) {
+  return h("section", { class: "panel" }, title ? h("h3", { text: title }) : null, ...children);
+}
+
+/** A playing card from its code ("10H", "AS", "JK"); null or "?" draws its back. */
+export function card(code, opts = {}) {
+  if (code === null || code === undefined || code === "?") {
+    return h("span", { class: "card back", title: opts.title || "face down" });
+  }
+  if (code === "JK") return h("span", { class: "card joker", "data-card": code }, "🃏");
+  const suit = code.slice(-1);
+  const rank = code.slice(0, -1);
+  const red = suit === "H" || suit === "D";
+  return h("span", { class: `card ${red ? "red" : "black"}`, "data-card": code,
+                     title: opts.title || code },
+           h("b", { text: rank }), h("i", { text: SUITS[suit] || suit }));
+}
+
+/** A named card (a word or a tag rather than a playing card). */
+export function tile(name, opts = {}) {
+  return h("span", { class: `tile ${opts.class || ""}`, title: opts.title || name,
+                     "data-card": opts.id || name }, h("b", { text: name }),
+           opts.note ? h("small", { text: opts.note }) : null);
+}
+
+/** A face-down pile with its count. */
+export function pile(label, count, top = null) {
+  return h("div", { class: "pile" }, top !== null ? top : h("span", { class: "card back" }),
+           h("small", { text: `${label}: ${count}` }));
+}
+
+/** A die as SVG: `value` pips (1-6) or a number, in `colour`. */
+export function die(value, colour = "white", opts = {}) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 40 40");
+  svg.setAttribute("class", `die ${colour}${opts.used ? " used" : ""}`);
+  const rect = document.createElementNS(ns, "rect");
+  for (const [k, v] of Object.entries({ x: 2, y: 2, width: 36, height: 36, rx: 7 })) {
+    rect.setAttribute(k, v);
+  }
+  svg.append(rect);
+  const text = document.createElementNS(ns, "text");
+  text.setAttribute("x", 20);
+  text.setAttribute("y", 27);
+  text.setAttribute("text-anchor", "middle");
+  text.textContent = opts.label !== undefined ? opts.label : String(value);
+  svg.append(text);
+  if (opts.title) svg.append(Object.assign(document.createElementNS(ns, "title"),
+                                           { textContent: opts.title }));
+  return svg;
+}
+
+/** Counters: e.g. hits taken out of a limit, as filled and empty pips. */
+export function pips(filled, total, cls = "") {
+  const out = h("span", { class: `pips ${cls}` });
+  for (let i = 0; i < total; i++) out.append(h("i", { class: i < filled ? "on" : "" }));
+  return out;
+}
+
+/**
+ * The legal actions of a view, to bind to what the table draws.
+ *  - `take(pred)` returns the legal actions (entries {i, label, action}) matching pred;
+ *  - `bind(el, entries)` makes el clickable for them (one: acts; several: a menu);
+ *  - `rest()` is a bar of buttons for every action not bound to anything, so that every legal
+ *    action is always playable by mouse.
+ */
+export class Actions {
+  constructor(view, act) {
+    this.legal = view.legal || [];
+    this.act = act;
+    this.bound = new Set();
+  }
+
+  take(pred) {
+    return this.legal.filter((e) => pred(e.action, e));
+  }
+
+  byType(type, pred = () => true) {
+    return this.take((a) => a.type === type && pred(a));
+  }
+
+  bind(el, entries) {
+    if (!entries || !entries.length) return el;
+    for (const e of entries) this.bound.add(e.i);
+    el.classList.add("playable");
+    el.setAttribute("data-action", entries.map((e) => e.i).join(" "));
+    el.title = entries.map((e) => e.label).join("\n");
+    el.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      if (entries.length === 1) this.act(entries[0].i);
+      else menu(el, entries, this.act);
+    });
+    return el;
+  }
+
+  button(entry, text) {
+    this.bound.add(entry.i);
+    return h("button", { class: "act", "data-action": String(entry.i),
+                         onclick: () => this.act(entry.i) }, text || entry.label);
+  }
+
+  rest(title = "Choose") {
+    const left = this.legal.filter((e) => !this.bound.has(e.i));
+    if (!left.length) return null;
+    return h("div", { class: "actions" }, h("span", { class: "muted", text: title }),
+             ...left.map((e) => this.button(e)));
+  }
+}
+
+function menu(anchor, entries, act) {
+  document.querySelectorAll(".menu").forEach((m) => m.remove());
+  const box = h("div", { class: "menu" },
+                ...entries.map((e) => h("button", { "data-action": String(e.i),
+                                                    onclick: (ev) => {
+                                                      ev.stopPropagation();
+                                                      box.remove();
+                                                      act(e.i);
+                                                    } }, e.label)),
+                h("button", { class: "cancel", onclick: (ev) => {
+                  ev.stopPropagation(); box.remove();
+                } }, "cancel"));
+  const r = anchor.getBoundingClientRect();
+  box.style.left = `${Math.max(4, r.left + window.scrollX)}px`;
+  box.style.top = `${r.bottom + window.scrollY + 4}px`;
+  document.body.append(box);
+}
+
+/** "You" for the viewer's own seat, else "Seat N" (names from ctx when the page knows them). */
+export function who(p, view) {
+  if (p === null || p === undefined) return "-";
+  return p === view.seat ? "You" : `Seat ${p}`;
+}

@@ -1,0 +1,145 @@
+"""Where games live between requests and across restarts: a small interface, and SQLite.
+
+The server keeps live games in memory and writes through to a store: a game's row when it is
+created, then every action before it is acknowledged. On start it rebuilds each unfinished or
+finished game by replaying its actions. Another store (PostgreSQL, say) only has to implement
+`GameStore`; see the server README.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+
+@dataclass
+class SeatRow:
+    """One seat: `kind` is `person` (a token holder) or `ai` (then `spec` names the agent).
+    Only a hash of a person's token is stored."""
+
+    kind: str
+    spec: str = ""
+    token_hash: str = ""
+    label: str = ""
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[SeatRow]
+    created: float = field(default_factory=time.time)
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+@dataclass
+class FileRow:
+    """An uploaded data file, by the SHA-256 of its content."""
+
+    sha: str
+    game: str
+    option: str
+    name: str
+    content: bytes
+
+
+class GameStore(Protocol):
+    def add_game(self, row: GameRow) -> None: ...
+
+    def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
+        """Durably append action number `index`; raise if that index is already taken."""
+        ...
+
+    def games(self) -> list[GameRow]: ...
+
+    def add_file(self, row: FileRow) -> None: ...
+
+    def file(self, sha: str) -> FileRow | None: ...
+
+    def close(self) -> None: ...
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
+  seats TEXT NOT NULL, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS actions (
+  game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, player INTEGER NOT NULL,
+  action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
+CREATE TABLE IF NOT EXISTS files (
+  sha TEXT PRIMARY KEY, game TEXT NOT NULL, option TEXT NOT NULL, name TEXT NOT NULL,
+  content BLOB NOT NULL);
+"""
+
+
+class SqliteStore:
+    """The embedded default: one SQLite file (WAL), written from the event loop's thread.
+
+    Each write is one short transaction (tens of microseconds), so it does not need a thread of
+    its own; `synchronous=NORMAL` in WAL mode keeps every committed action across a crash of the
+    process (an operating-system crash may lose the last few)."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(SCHEMA)
+
+    def add_game(self, row: GameRow) -> None:
+        seats = json.dumps([vars(s) for s in row.seats])
+        with self._lock:
+            self.db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, json.dumps(row.options), row.seed, seats, row.created),
+            )
+
+    def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
+        with self._lock:
+            self.db.execute(
+                "INSERT INTO actions VALUES (?, ?, ?, ?)",
+                (game_id, index, player, json.dumps(action, separators=(",", ":"))),
+            )
+
+    def games(self) -> list[GameRow]:
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT id, game, options, seed, seats, created FROM games ORDER BY created"
+            ).fetchall()
+            acts = self.db.execute(
+                "SELECT game_id, player, action FROM actions ORDER BY game_id, idx"
+            ).fetchall()
+        by_game: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        for game_id, player, action in acts:
+            by_game.setdefault(game_id, []).append((player, json.loads(action)))
+        return [
+            GameRow(gid, game, json.loads(options), seed,
+                    [SeatRow(**s) for s in json.loads(seats)], created, by_game.get(gid, []))
+            for gid, game, options, seed, seats, created in rows
+        ]
+
+    def add_file(self, row: FileRow) -> None:
+        with self._lock:
+            self.db.execute(
+                "INSERT OR IGNORE INTO files VALUES (?, ?, ?, ?, ?)",
+                (row.sha, row.game, row.option, row.name, row.content),
+            )
+
+    def file(self, sha: str) -> FileRow | None:
+        with self._lock:
+            found = self.db.execute(
+                "SELECT sha, game, option, name, content FROM files WHERE sha = ?", (sha,)
+            ).fetchone()
+        return FileRow(*found) if found else None
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.close()

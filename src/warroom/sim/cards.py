@@ -1,0 +1,320 @@
+"""Card analytics: which cards win. For each card: how often players draw and play it; the
+win rate of the player when it was drawn, when it was played and when it was never drawn; and
+the difference that answers "is this card too strong?" ("improvement when drawn", "when
+played"), with a 95 % interval; a card whose difference stands out after a correction for
+the number of cards tested is flagged in plain words.
+
+The unit is a player-game: one seat of one finished game, with the card facts the game gave
+for it (`Game.card_events`). Three things make the naive comparison wrong, and are handled:
+
+- **Who, where and how many.** A card drawn more often by one seat (an attacker who draws
+  more) or played more often by a stronger player would look strong only because that seat
+  or player wins more; and a player who draws more cards (a longer game) is more likely to
+  have drawn any one card, so a card that does nothing would look strong wherever long games
+  are won more often (and weak where they end in draws). Each comparison is made within
+  strata of (seat, listed player, how many cards the player drew in the game, or played for
+  the `played` measure) and combined with Mantel-Haenszel weights n1*n0/n, so `win rate when
+  drawn` and `when not drawn` are averages over the same mix of seats, players and numbers
+  of cards. What is left is mostly which cards the deck's shuffle put in a player's way.
+  (A card that wins games quickly still shows: among players who drew as many cards, its
+  holder wins more; but a share of its effect, the games it shortened, is not counted.)
+- **Both players of a game.** The seats of one game are not independent (in a two-player
+  game one's win is the other's loss). Variances are cluster-robust with the game as the
+  cluster: the sandwich variance of the weighted difference, which is the slope of a
+  least-squares fit of the win on the card with a constant per stratum (its residuals come
+  from that fit, with the usual small-sample factors G/(G-1) and (N-1)/(N-K)); a game counts
+  once however many of its seats are in a comparison.
+- **Intervals near 0 and 1.** The 95 % interval of a difference is Newcombe's hybrid score
+  interval (Wilson limits for each win rate, combined by MOVER) on effective sample sizes
+  (each rate's binomial variance divided by its cluster-robust one) with the correlation of
+  the two rates; for independent player-games it is exactly Newcombe's method 10.
+
+Flags: a two-sided test of "no difference" per card and measure, the one the interval
+inverts (its p-value is the level at which the interval just reaches 0, so a card is
+significant on its own exactly when its 95 % interval excludes 0), and Holm's correction over
+every test made in the report. When no card makes a difference, the chance that the report
+flags any card is at most 5 % (the family-wise error rate), whatever the number of cards
+(asymptotically: tests/sim/test_cards.py measures it on simulated fair games). A card is
+tested only with at least MIN_GROUP player-games on each side of the comparison; `played` is
+not tested separately when it splits the player-games exactly as `drawn` does (cards that
+resolve as they are drawn).
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..engine import DRAWN, PLAYED
+from .stats import SIGNIFICANCE, difference_interval, difference_p, holm, wilson_interval
+
+MEASURES = (DRAWN, PLAYED)
+MIN_GROUP = 20  # player-games needed on each side of a comparison before it is tested
+CORRECTION = "Holm"
+
+
+@dataclass
+class CardEffect:
+    """A card's win-rate difference for one measure (drawn or played)."""
+
+    card: str
+    measure: str
+    with_n: int  # player-games in which the card was drawn (played)
+    without_n: int  # player-games of the same strata in which it was not
+    rate_with: float  # win rate, weighted over the strata
+    rate_with_ci: tuple[float, float]
+    rate_without: float
+    rate_without_ci: tuple[float, float]
+    difference: float
+    ci: tuple[float, float]
+    p: float
+    tested: bool = True
+    p_adjusted: float = 1.0
+    same_as_drawn: bool = False  # `played` splits the player-games exactly as `drawn` does
+
+    @property
+    def flagged(self) -> bool:
+        return self.tested and self.p_adjusted < SIGNIFICANCE
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card, "measure": self.measure, "with": self.with_n,
+                "without": self.without_n, "rate_with": self.rate_with,
+                "rate_with_ci95": list(self.rate_with_ci), "rate_without": self.rate_without,
+                "rate_without_ci95": list(self.rate_without_ci),
+                "difference": self.difference, "ci95": list(self.ci), "p": self.p,
+                "tested": self.tested, "p_adjusted": self.p_adjusted,
+                "flagged": self.flagged, "same_as_drawn": self.same_as_drawn}
+
+
+@dataclass
+class CardAnalysis:
+    """Card facts of a run, compared."""
+
+    games: int = 0  # games with card facts
+    player_games: int = 0
+    usage: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # card -> fate ->
+    # [times in all, player-games with it at least once]
+    effects: list[CardEffect] = field(default_factory=list)
+    tests: int = 0
+
+    def ranked(self, measure: str) -> list[CardEffect]:
+        """The effects of one measure, the largest difference first."""
+        return sorted((e for e in self.effects if e.measure == measure),
+                      key=lambda e: (-e.difference, e.card))
+
+    def flagged(self) -> list[CardEffect]:
+        return sorted((e for e in self.effects if e.flagged),
+                      key=lambda e: (e.p_adjusted, -abs(e.difference)))
+
+    @property
+    def fates(self) -> list[str]:
+        seen = Counter(f for fates in self.usage.values() for f in fates)
+        return [f for f in MEASURES if f in seen] + sorted(f for f in seen if f not in MEASURES)
+
+    def verdict(self) -> str:
+        if not self.effects:
+            return (f"card outliers: nothing to compare in {self.games} games (no card was "
+                    "drawn or played by some players and not by others)")
+        flagged = self.flagged()
+        family = (f"{CORRECTION}'s correction for {self.tests} tests, so that a game where no "
+                  f"card makes a difference has at most a {100 * SIGNIFICANCE:.0f} % chance of "
+                  "any flag")
+        if not flagged:
+            return (f"card outliers: none of {len({e.card for e in self.effects})} cards stands "
+                    f"out in {self.games} games ({family})")
+        return f"card outliers: {len(flagged)} flagged ({family}): " + "; ".join(
+            describe(e) for e in flagged)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"games": self.games, "player_games": self.player_games,
+                "correction": CORRECTION, "alpha": SIGNIFICANCE, "tests": self.tests,
+                "min_group": MIN_GROUP,
+                "usage": {card: {fate: {"count": n, "player_games": k}
+                                 for fate, (n, k) in fates.items()}
+                          for card, fates in sorted(self.usage.items())},
+                "effects": [e.to_json() for e in self.effects],
+                "verdict": self.verdict()}
+
+
+def describe(e: CardEffect) -> str:
+    """A flagged card in plain words."""
+    strong = "strong" if e.difference > 0 else "weak"
+    verb = "draws" if e.measure == DRAWN else "plays"
+    return (f"{e.card} stands out as {strong}: a player who {verb} it wins "
+            f"{100 * e.rate_with:.1f} % against {100 * e.rate_without:.1f} % otherwise "
+            f"({signed_points(e.difference)}, 95 % CI {signed_points(e.ci[0])} to "
+            f"{signed_points(e.ci[1])}; {e.with_n} of {e.with_n + e.without_n} player-games; "
+            f"adjusted {_p_text(e.p_adjusted)})")
+
+
+def signed_points(x: float) -> str:
+    return f"{100 * x:+.1f} points"
+
+
+def _p_text(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+# --- collecting ---------------------------------------------------------------------------
+
+
+class CardCollector:
+    """Gathers the card facts of a run's games, one game at a time (part of the report's
+    single pass over the games): per player-game its game, (seat, player) stratum, win and
+    cards drawn and played in all; per card and measure, the player-games with it."""
+
+    def __init__(self) -> None:
+        self.game_of = array("i")
+        self.stratum_of = array("i")
+        self.won = array("b")
+        self.totals = {m: array("i") for m in MEASURES}
+        self.strata: dict[tuple[int, int], int] = {}
+        self.rows: dict[tuple[str, str], array] = {}  # -> the player-games with it
+        self.usage: dict[str, dict[str, list[int]]] = {}
+        self.games = 0
+
+    def add(self, game: dict[str, Any]) -> None:
+        cards = game.get("cards")
+        if cards is None:
+            return
+        g = self.games
+        self.games += 1
+        winners = game["winner_seats"]
+        for seat, facts in enumerate(cards):
+            row = len(self.won)
+            self.game_of.append(g)
+            key = (seat, game["seating"][seat])
+            self.stratum_of.append(self.strata.setdefault(key, len(self.strata)))
+            self.won.append(seat in winners)
+            for measure in MEASURES:
+                self.totals[measure].append(sum(facts.get(measure, {}).values()))
+            for fate, counts in facts.items():
+                for card, n in counts.items():
+                    tally = self.usage.setdefault(card, {}).setdefault(fate, [0, 0])
+                    tally[0] += n
+                    tally[1] += 1
+                    if fate in MEASURES:
+                        self.rows.setdefault((card, fate), array("i")).append(row)
+
+    def analyse(self) -> CardAnalysis:
+        return compare(self)
+
+
+def collect(games: Iterable[dict[str, Any]]) -> CardAnalysis:
+    collector = CardCollector()
+    for g in games:
+        collector.add(g)
+    return collector.analyse()
+
+
+# --- comparing ----------------------------------------------------------------------------
+
+
+def compare(c: CardCollector) -> CardAnalysis:
+    a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage)
+    if not c.games:
+        return a
+    game_of = np.frombuffer(c.game_of, dtype=np.int32)
+    base = np.frombuffer(c.stratum_of, dtype=np.int32).astype(np.int64)
+    won = np.frombuffer(c.won, dtype=np.int8).astype(float)
+    data: dict[str, _Data] = {}
+    for measure in MEASURES:  # strata: (seat, player, cards drawn / played in all)
+        # Exact numbers, not bands of them: within a band of numbers, where games of
+        # different lengths end differently (a truce after a fixed round, say), a card that
+        # does nothing can still look strong; exact numbers cost comparisons, not truth.
+        totals = np.frombuffer(c.totals[measure], dtype=np.int32).astype(np.int64)
+        _, stratum = np.unique(base * (int(totals.max()) + 1) + totals, return_inverse=True)
+        stratum = stratum.reshape(-1)
+        data[measure] = _Data(game_of, stratum, won, c.games, int(stratum.max()) + 1)
+    chosen_of: dict[tuple[str, str], np.ndarray] = {}
+    for (card, measure), rows in sorted(c.rows.items()):
+        chosen = np.zeros(len(c.won), dtype=bool)
+        chosen[np.frombuffer(rows, dtype=np.int32)] = True
+        chosen_of[(card, measure)] = chosen
+        effect = data[measure].effect(card, measure, chosen)
+        if effect is None:
+            continue
+        if measure == PLAYED and (card, DRAWN) in chosen_of and \
+                np.array_equal(chosen_of[(card, DRAWN)], chosen) and \
+                np.array_equal(data[DRAWN].stratum, data[PLAYED].stratum):
+            effect.same_as_drawn = True
+            effect.tested = False
+        a.effects.append(effect)
+    tested = [e for e in a.effects if e.tested]
+    a.tests = len(tested)
+    for e, p in zip(tested, holm([e.p for e in tested]), strict=True):
+        e.p_adjusted = p
+    return a
+
+
+@dataclass
+class _Data:
+    game: np.ndarray  # per player-game: its game (0 .. games-1)
+    stratum: np.ndarray  # its (seat, listed player) stratum
+    won: np.ndarray  # 1.0 for a win
+    games: int
+    strata: int
+
+    def effect(self, card: str, measure: str, chosen: np.ndarray) -> CardEffect | None:
+        """The stratified difference in win rate between player-games where `chosen` holds
+        and those (of the same strata) where it does not, with its interval and p-value."""
+        s, won = self.stratum, self.won
+        n = np.bincount(s, minlength=self.strata).astype(float)
+        n1 = np.bincount(s, weights=chosen, minlength=self.strata)
+        n0 = n - n1
+        x1 = np.bincount(s, weights=won * chosen, minlength=self.strata)
+        x0 = np.bincount(s, weights=won, minlength=self.strata) - x1
+        weight = np.divide(n1 * n0, n, out=np.zeros_like(n), where=n > 0)
+        total = weight.sum()
+        live = weight > 0
+        if total <= 0:
+            return None  # in every player-game of its seats, or in none: no comparison
+        with_n, without_n = int(n1[live].sum()), int(n0[live].sum())
+        omega = weight / total
+        p1s = np.divide(x1, n1, out=np.zeros_like(n), where=n1 > 0)
+        p0s = np.divide(x0, n0, out=np.zeros_like(n), where=n0 > 0)
+        p1, p0 = float(omega @ p1s), float(omega @ p0s)
+        d = p1 - p0
+        # The residual of each player-game under one difference d common to all strata (the
+        # least-squares fit with a constant per stratum: its slope is this weighted d). Its
+        # share of the error of each weighted rate is summed per game.
+        mean_won = np.divide(x1 + x0, n, out=np.zeros_like(n), where=n > 0)
+        share = np.divide(n1, n, out=np.zeros_like(n), where=n > 0)
+        residual = won - mean_won[s] - d * (chosen - share[s])
+        coef1 = np.divide(omega, n1, out=np.zeros_like(n), where=n1 > 0)
+        coef0 = np.divide(omega, n0, out=np.zeros_like(n), where=n0 > 0)
+        u1 = np.where(chosen, coef1[s] * residual, 0.0)
+        u0 = np.where(chosen, 0.0, coef0[s] * residual)
+        g1 = np.bincount(self.game, weights=u1, minlength=self.games)
+        g0 = np.bincount(self.game, weights=u0, minlength=self.games)
+        # Small-sample factors of the clustered least-squares variance: G/(G-1) for the games,
+        # (N-1)/(N-K) for the K constants and slope the fit estimates from N player-games.
+        used = int(n[live].sum())
+        fitted = int(live.sum()) + 1
+        scale = (self.games / (self.games - 1) if self.games > 1 else 1.0) * \
+            ((used - 1) / (used - fitted) if used > fitted else 1.0)
+        v1, v0 = scale * float(g1 @ g1), scale * float(g0 @ g0)
+        cov = scale * float(g1 @ g0)
+        e1, e0 = _effective(p1, v1, with_n), _effective(p0, v0, without_n)
+        r = cov / math.sqrt(v1 * v0) if v1 > 0 and v0 > 0 else 0.0
+        return CardEffect(
+            card, measure, with_n, without_n, p1, wilson_interval(p1 * e1, e1), p0,
+            wilson_interval(p0 * e0, e0), d, difference_interval(p1, e1, p0, e0, r),
+            difference_p(p1, e1, p0, e0, r), tested=min(with_n, without_n) >= MIN_GROUP)
+
+
+def _effective(p: float, variance: float, n: int) -> float:
+    """The number of independent trials whose binomial variance of `p` equals its
+    cluster-robust `variance`. It may exceed the player-games behind it: two seats of one game
+    in the same group share its result (one wins, the other loses), which makes their average
+    steadier than two independent games would. A rate of 0 or 1 (no variance to compare)
+    keeps the plain count."""
+    if variance <= 0 or p <= 0 or p >= 1:
+        return float(n)
+    return p * (1 - p) / variance

@@ -1,0 +1,587 @@
+"""Tuning: which values of rule options and card-data numbers bring a simulated figure to the
+target a designer wants (`warroom tune`).
+
+- A **param** is `NAME=LOW..HIGH` (a number, integer when the option or the field is one) or
+  `NAME=V1|V2|...` (a choice, any option: lists too). NAME is a rule option, or a number in a
+  card file: `OPTION:CARD.FIELD` (see datafile.py).
+- A **target** is `FIGURE=VALUE`: `first_player_win`, `seatN_win`, `playerN_win` (a share of
+  the games), the same with `_score` (a draw counting half a win: 0.5 is balance in a game with
+  draws), `draws`, `length` (mean decisions per game) or `metric:NAME` (the mean of one of
+  the game's metrics).
+- **Trials** are proposed by Optuna's TPE sampler; each is a run in the results database
+  (the tune's seed in every run, so game i starts from the same deal in every trial: common
+  random numbers) with `batch` games. The Optuna study lives in the same SQLite file, so
+  `--resume` continues where an interruption stopped.
+- **Noise**: a figure from a batch of games is uncertain, so each trial's figure has its 95 %
+  interval (Wilson for shares, normal for means) and two thirds of the budget go to the
+  search, the last third to **extending promising trials**: again and again the trial whose
+  interval comes closest to the target (it holds the target, or the nearest bound is
+  nearest; then the one with fewer games) gets another batch. A value Optuna proposes again
+  during the search is answered from its run (up to REASKS times a step, then its run is
+  extended): no game is ever replayed. The **best** trial is the one whose
+  interval lies closest to the target at its worst end (the largest distance from the target
+  to any value in its interval): a lucky batch with a wide interval cannot win over a trial
+  measured on many games.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents import parse_specs
+from ..engine import ConfigError, DataError, Game, config_to_json, derive_seed, parse_assignments
+from ..engine.config import option_names
+from . import datafile
+from .runs import execute
+from .stats import Moments, Rate
+from .store import ResultStore, RunInfo, StoreError, TuneInfo
+
+SEARCH_SHARE = 2 / 3  # of the budget: the rest extends the most promising trials
+REASKS = 5  # proposals of values tried already, answered from their runs, before one is played
+RATE_FIGURES = ("first_player_win", "first_player_score", "draws")
+FIGURE_HELP = ("first_player_win, first_player_score, seatN_win, seatN_score, playerN_win, "
+               "playerN_score, draws, length, metric:NAME")
+
+
+class TuneError(ConfigError):
+    """A --param or --target that cannot be used, or a tune that cannot go on."""
+
+
+# --- params --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Param:
+    text: str  # as given
+    name: str  # the option, or OPTION:CARD.FIELD
+    kind: str  # "int", "float" or "choice"
+    low: float = 0
+    high: float = 0
+    choices: tuple[str, ...] = ()
+    address: datafile.Address | None = None  # a number in a data file
+    current: Any = None  # the value now (in the file, or the option's value)
+
+    def distribution(self) -> Any:
+        import optuna
+
+        if self.kind == "int":
+            return optuna.distributions.IntDistribution(int(self.low), int(self.high))
+        if self.kind == "float":
+            return optuna.distributions.FloatDistribution(self.low, self.high)
+        return optuna.distributions.CategoricalDistribution(list(self.choices))
+
+    def contains(self, value: Any) -> bool:
+        if self.kind == "choice":
+            return value in self.choices
+        return isinstance(value, int | float) and self.low <= value <= self.high
+
+
+def parse_param(game: Game, text: str, base: dict[str, Any], config: Any) -> Param:
+    """One --param, checked: the option or the data-file number exists and is a number (for a
+    range), the range is in order. ConfigError names the param."""
+    name, sep, spec = text.rpartition("=")
+    name, spec = name.strip(), spec.strip()
+    try:
+        if not sep or not name or not spec:
+            raise TuneError("must look like NAME=LOW..HIGH or NAME=V1|V2|...")
+        if ":" in name:
+            address, current = datafile.resolve(game, name, base, config)
+            number_type = address.number_type
+        else:
+            known = option_names(game.Config)
+            if name not in known:
+                raise TuneError(f"unknown option for {game.name}; options are: "
+                                f"{', '.join(known)}")
+            address, current = None, config_to_json(config)[name]
+            number_type = _number_hint(game.Config, name)
+        if "|" in spec:
+            choices = tuple(_plain(v) for v in spec.split("|"))
+            if not all(choices) or len(set(choices)) != len(choices):
+                raise TuneError("a choice is empty or repeated")
+            if address is not None:
+                raise TuneError("a number in a card file takes a range LOW..HIGH")
+            return Param(text, name, "choice", choices=choices, current=_plain(current))
+        low_text, dots, high_text = spec.partition("..")
+        if not dots:
+            raise TuneError("the values must be a range LOW..HIGH or choices V1|V2|...")
+        if number_type is None:
+            raise TuneError("is not a number option: give choices V1|V2|...")
+        low, high = _number(low_text, number_type), _number(high_text, number_type)
+        if not low < high:
+            raise TuneError(f"the range {spec} is empty: LOW must be below HIGH")
+        kind = "int" if number_type is int else "float"
+        return Param(text, name, kind, low, high, address=address, current=current)
+    except (ConfigError, DataError) as exc:
+        raise TuneError(f"--param {text}: {exc}") from None
+
+
+def _plain(value: Any) -> str:
+    """An option value as text, the way --set takes it (lists joined by commas)."""
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    return str(value).replace(" ", "").strip()
+
+
+def _number_hint(config_cls: type, name: str) -> type | None:
+    """int or float for a number option (an optional one too), else None."""
+    hint = typing.get_type_hints(config_cls)[name]
+    args = typing.get_args(hint)
+    if type(None) in args and len(args) == 2:
+        hint = next(a for a in args if a is not type(None))
+    return hint if hint in (int, float) else None
+
+
+def _number(text: str, number_type: type) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise TuneError(f"{text.strip()!r} is not a number") from None
+    if number_type is int and not value.is_integer():
+        raise TuneError(f"{text.strip()!r}: this number is an integer")
+    return int(value) if number_type is int else value
+
+
+# --- targets -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    figure: str
+    value: float
+
+    @property
+    def is_rate(self) -> bool:
+        return self.figure in RATE_FIGURES or re.fullmatch(r"(seat|player)\d+_(win|score)",
+                                                           self.figure) is not None
+
+    def text(self) -> str:
+        return f"{self.figure}={self.value:g}"
+
+    def show(self, value: float) -> str:
+        return f"{100 * value:.1f} %" if self.is_rate else f"{value:.3g}"
+
+
+def parse_target(text: str, seats: int) -> Target:
+    figure, sep, value_text = text.partition("=")
+    figure = figure.strip()
+    try:
+        if not sep:
+            raise TuneError(f"must look like FIGURE=VALUE; figures: {FIGURE_HELP}")
+        try:
+            value = float(value_text)
+        except ValueError:
+            raise TuneError(f"{value_text.strip()!r} is not a number") from None
+        target = Target(figure, value)
+        match = re.fullmatch(r"(seat|player)(\d+)_(win|score)", figure)
+        if match and int(match[2]) >= seats:
+            raise TuneError(f"there is no {match[1]} {match[2]} with {seats} players")
+        if not (target.is_rate or figure == "length" or
+                (figure.startswith("metric:") and figure[7:])):
+            raise TuneError(f"unknown figure {figure!r}; figures: {FIGURE_HELP}")
+        if target.is_rate and not 0 <= value <= 1:
+            raise TuneError("a share of the games is from 0 to 1")
+        return target
+    except TuneError as exc:
+        raise TuneError(f"--target {text}: {exc}") from None
+
+
+@dataclass
+class Figure:
+    """A trial's measured figure: value, 95 % interval and the games behind it."""
+
+    value: float
+    low: float
+    high: float
+    games: int
+
+    def distance(self, target: float) -> float:
+        return abs(self.value - target)
+
+    def optimistic(self, target: float) -> float:
+        """How close the target could be: 0 when the interval holds it."""
+        return 0.0 if self.low <= target <= self.high else min(abs(self.low - target),
+                                                               abs(self.high - target))
+
+    def pessimistic(self, target: float) -> float:
+        """How far the target could be: the interval's farther end."""
+        return max(abs(self.low - target), abs(self.high - target))
+
+    def holds(self, target: float) -> bool:
+        return self.low <= target <= self.high
+
+
+def measure(games: typing.Iterable[dict[str, Any]], target: Target) -> Figure:
+    """The target's figure over a run's games."""
+    figure = target.figure
+    match = re.fullmatch(r"(seat|player)(\d+)_(win|score)", figure)
+    score = figure.endswith("_score")
+    successes, trials = 0.0, 0
+    moments = Moments()
+    for g in games:
+        winners = g["winner_seats"]
+        if match or figure.startswith("first_player"):
+            if match and match[1] == "seat":
+                seat: int | None = int(match[2])
+            elif match:
+                seat = g["seating"].index(int(match[2]))
+            else:
+                seat = g["first_player"]
+                if seat is None:
+                    continue
+            trials += 1
+            successes += 1.0 if seat in winners else (0.5 if score and not winners else 0.0)
+        elif figure == "draws":
+            trials += 1
+            successes += not winners
+        elif figure == "length":
+            moments.add(g["length"])
+        else:
+            value = g["metrics"].get(figure[7:])
+            if isinstance(value, int | float):
+                moments.add(float(value))
+    if target.is_rate:
+        rate = Rate(successes, trials)
+        return Figure(rate.value, *rate.ci95, trials)
+    if figure.startswith("metric:") and not moments.n:
+        raise TuneError(f"the games have no metric {figure[7:]!r}")
+    half = moments.half_width
+    return Figure(moments.mean, moments.mean - half, moments.mean + half, moments.n)
+
+
+# --- the plan ------------------------------------------------------------------------------
+
+
+@dataclass
+class Plan:
+    """A tune, checked before any game is played."""
+
+    game: Game
+    params: list[Param]
+    target: Target
+    base: dict[str, Any]  # the --set options (and players)
+    players: list[str]
+    seed: int
+    batch: int
+    budget: int
+    files_dir: Path
+
+    def values_config(self, values: dict[str, Any]) -> dict[str, Any]:
+        """The options of a trial: the base, the rule-option params, and each patched data
+        file written (once) and named."""
+        options = dict(self.base)
+        changes: dict[str, list] = {}
+        for p in self.params:
+            value = values[p.name]
+            if p.address is None:
+                options[p.name] = value
+                continue
+            for option in p.address.options:
+                changes.setdefault(option, []).append((p.address.path, value, p.name))
+        base_config = self.game.config(self.base)
+        for option, edits in changes.items():
+            source = self.game.data_file(option, getattr(base_config, option))
+            assert source is not None  # checked by parse_param
+            options[option] = str(datafile.write_patched(self.files_dir, option, source, edits))
+        return options
+
+    def check(self) -> None:
+        """Every param's low and high (every choice) makes a valid game, with a first deal,
+        before anything is played: the error names the param and the value."""
+        for p in self.params:
+            ends = list(p.choices) if p.kind == "choice" else [p.low, p.high]
+            for value in ends:
+                values = {q.name: _inside(q) for q in self.params}
+                values[p.name] = value
+                try:
+                    config = self.game.config(self.values_config(values))
+                    parse_specs(",".join(self.players), self.game.num_players(config))
+                    self.game.new_state(config, 0)
+                except (ConfigError, DataError) as exc:
+                    raise TuneError(f"--param {p.text}: at {p.name}={value}: {exc}") from None
+
+
+def _inside(p: Param) -> Any:
+    """A value of the param's range: its current one if inside, else the low end."""
+    if p.contains(p.current):
+        return p.current
+    return p.choices[0] if p.kind == "choice" else p.low
+
+
+def make_plan(game: Game, sets: tuple[str, ...], params: tuple[str, ...], target: str,
+              players_text: str, seed: int, batch: int, budget: int, db: Path) -> Plan:
+    if not params:
+        raise TuneError("a tune needs at least one --param NAME=LOW..HIGH")
+    base: dict[str, Any] = parse_assignments(list(sets))
+    specs = parse_specs(players_text)
+    if "players" not in base and "players" in option_names(game.Config):
+        base["players"] = str(len(specs))
+    config = game.config(base)
+    parse_specs(players_text, game.num_players(config))
+    parsed = [parse_param(game, text, base, config) for text in params]
+    names = [p.name for p in parsed]
+    for p in parsed:
+        if names.count(p.name) > 1:
+            raise TuneError(f"--param {p.text}: {p.name} is tuned twice")
+        if p.address is None and p.name in base:
+            raise TuneError(f"--param {p.text}: {p.name} is also given with --set")
+        for option in (p.address.options if p.address else ()):
+            if any(q.address is None and q.name == option for q in parsed):
+                raise TuneError(f"--param {p.text}: {option} is also tuned as a whole")
+    if batch < 1 or budget < batch:
+        raise TuneError(f"the budget ({budget} games) must hold at least one batch ({batch})")
+    plan = Plan(game, parsed, parse_target(target, game.num_players(config)), base, specs,
+                seed, batch, budget, db.with_name(f"{db.stem}-files"))
+    plan.check()
+    return plan
+
+
+# --- running -------------------------------------------------------------------------------
+
+
+@dataclass
+class Trial:
+    run: RunInfo
+    values: dict[str, Any]
+    figure: Figure
+    numbers: list[int] = field(default_factory=list)  # the Optuna trials that asked for it
+
+
+@dataclass
+class TuneResult:
+    info: TuneInfo
+    target: Target
+    trials: list[Trial]
+    games: int
+
+    @property
+    def best(self) -> Trial:
+        t = self.target.value
+        return min(self.trials, key=lambda r: (r.figure.pessimistic(t), -r.figure.games,
+                                               r.run.id))
+
+    def verdict(self) -> str:
+        b, t = self.best, self.target
+        f = b.figure
+        values = ", ".join(f"{k}={_show(v)}" for k, v in b.values.items())
+        inside = "inside" if f.holds(t.value) else "outside"
+        return (f"best: {values}: {t.figure} {t.show(f.value)} (95 % CI {t.show(f.low)} - "
+                f"{t.show(f.high)}, {f.games} games); the target {t.show(t.value)} is {inside} "
+                f"the interval ({len(self.trials)} value{'s' if len(self.trials) > 1 else ''} "
+                f"tried, {self.games} games)")
+
+
+def _show(value: Any) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def run_tune(store: ResultStore, plan: Plan, workers: int = 1, backend: str = "process",
+             address: str | None = None, resume: bool = False,
+             on_game: Callable[[dict[str, Any]], None] | None = None,
+             on_trial: Callable[[Trial], None] | None = None) -> TuneResult:
+    """Search, then extend the promising trials, until the budget's games are played."""
+    import optuna
+
+    optuna.logging.set_verbosity(logging.WARNING)
+    info = _find_tune(store, plan) if resume else None
+    if info is None:
+        info = store.create_tune(plan.game.name, [p.text for p in plan.params],
+                                 (plan.target.figure, plan.target.value), plan.base,
+                                 plan.players, plan.seed, plan.batch, plan.budget)
+    elif info.budget != plan.budget:
+        store.set_budget(info.id, plan.budget)
+    storage = optuna.storages.RDBStorage(
+        f"sqlite:///{store.path.resolve()}", engine_kwargs={"connect_args": {"timeout": 30}})
+    sampler = optuna.samplers.TPESampler(
+        seed=derive_seed(plan.seed, "tune") % 2**32,
+        n_startup_trials=max(3, min(10, int(plan.budget * SEARCH_SHARE) // plan.batch // 3)))
+    study = optuna.create_study(storage=storage, sampler=sampler, study_name=info.study,
+                                direction="minimize", load_if_exists=True)
+    distributions = {p.name: p.distribution() for p in plan.params}
+    tuner = _Tuner(store, plan, info, study, workers, backend, address, on_game, on_trial)
+    if not study.trials and all(p.contains(p.current) for p in plan.params):
+        study.enqueue_trial({p.name: _inside(p) for p in plan.params})  # the values as they are
+    tuner.finish_interrupted()
+    search = int(plan.budget * SEARCH_SHARE)
+    while tuner.spent() + plan.batch <= max(search, plan.batch):
+        trial = study.ask(distributions)
+        for _ in range(REASKS):  # a value tried already: tell Optuna its figure, ask again
+            if not tuner.tell_known(trial.number, dict(trial.params)):
+                break
+            trial = study.ask(distributions)
+        tuner.evaluate(trial.number, dict(trial.params))
+    while tuner.spent() + plan.batch <= plan.budget:
+        tuner.extend(tuner.most_promising())
+    return tuner.result()
+
+
+class _Tuner:
+    def __init__(self, store: ResultStore, plan: Plan, info: TuneInfo, study: Any, workers: int,
+                 backend: str, address: str | None, on_game: Any, on_trial: Any):
+        self.store, self.plan, self.info, self.study = store, plan, info, study
+        self.workers, self.backend, self.address = workers, backend, address
+        self.on_game, self.on_trial = on_game, on_trial
+        self.trials: dict[tuple, Trial] = {}
+        for run in store.runs(tune_id=info.id):
+            values = run.cell or {}
+            self.trials[_key(values)] = Trial(run, values, self._measure(run))
+
+    def spent(self) -> int:
+        """Games played by the tune so far."""
+        return sum(self.store.count_games(t.run.id) for t in self.trials.values())
+
+    def _measure(self, run: RunInfo) -> Figure:
+        return measure(self.store.iter_games(run.id, cards=False), self.plan.target)
+
+    def evaluate(self, number: int, values: dict[str, Any]) -> Trial:
+        """Play the trial's values (a new run, or more games of the run these values have):
+        then tell Optuna the distance to the target."""
+        key = _key(values)
+        trial = self.trials.get(key)
+        if trial is None:
+            config = self.plan.game.config(self.plan.values_config(values))
+            run = self.store.create_run(self.plan.game.name, self.plan.game.version,
+                                        config_to_json(config), self.plan.players,
+                                        self.plan.seed, self.plan.batch, cell=values,
+                                        tune_id=self.info.id)
+            trial = Trial(run, values, Figure(0, 0, 1, 0))
+            self.trials[key] = trial
+            self._play(trial, self.plan.batch)
+        else:
+            self._play(trial, self.store.count_games(trial.run.id) + self.plan.batch)
+        trial.numbers.append(number)
+        self.study.tell(number, trial.figure.distance(self.plan.target.value))
+        return trial
+
+    def tell_known(self, number: int, values: dict[str, Any]) -> bool:
+        """Answer a proposal of values that have a run already from that run, without
+        playing; False for new values."""
+        trial = self.trials.get(_key(values))
+        if trial is None:
+            return False
+        trial.numbers.append(number)
+        self.study.tell(number, trial.figure.distance(self.plan.target.value))
+        return True
+
+    def _play(self, trial: Trial, games: int) -> None:
+        execute(self.store, trial.run, games, self.workers, self.backend, self.address,
+                self.on_game)
+        trial.run = self.store.run(trial.run.id)
+        trial.figure = self._measure(trial.run)
+        if not trial.figure.games:
+            raise TuneError(f"--target {self.plan.target.text()}: no game of {self.plan.game.name}"
+                            " has a first player (its games open with a simultaneous "
+                            "decision); choose another figure")
+        if self.on_trial is not None:
+            self.on_trial(trial)
+
+    def extend(self, trial: Trial) -> None:
+        self._play(trial, self.store.count_games(trial.run.id) + self.plan.batch)
+
+    def most_promising(self) -> Trial:
+        t = self.plan.target.value
+        return min(self.trials.values(), key=lambda r: (r.figure.optimistic(t),
+                                                        self.store.count_games(r.run.id),
+                                                        r.figure.distance(t), r.run.id))
+
+    def finish_interrupted(self) -> None:
+        """Trials an interruption left open: finish their batch and tell Optuna."""
+        import optuna
+
+        for trial in self.study.get_trials(deepcopy=False,
+                                           states=(optuna.trial.TrialState.RUNNING,)):
+            values = dict(trial.params)
+            known = self.trials.get(_key(values))
+            if known is None:
+                self.evaluate(trial.number, values)
+                continue
+            requested = known.run.games_requested
+            if self.store.count_games(known.run.id) < requested:
+                self._play(known, requested)
+            self.study.tell(trial.number, known.figure.distance(self.plan.target.value))
+
+    def result(self) -> TuneResult:
+        if not self.trials:
+            raise StoreError(f"{self.store.path}: tune {self.info.id} has no trials")
+        return TuneResult(self.store.tune(self.info.id), self.plan.target,
+                          list(self.trials.values()), self.spent())
+
+
+def _key(values: dict[str, Any]) -> tuple:
+    return tuple(sorted((k, str(v)) for k, v in values.items()))
+
+
+def _find_tune(store: ResultStore, plan: Plan) -> TuneInfo:
+    wanted = (plan.game.name, [p.text for p in plan.params], (plan.target.figure,
+              plan.target.value), plan.base, plan.players, plan.seed, plan.batch)
+    for info in reversed(store.tunes()):
+        if (info.game, info.params, info.target, info.base_config, info.players, info.seed,
+                info.batch) == wanted:
+            return info
+    raise StoreError(f"{store.path}: no tune of {plan.game.name} with these params, target, "
+                     "options, players, seed and batch to resume")
+
+
+def load_result(store: ResultStore, info: TuneInfo) -> TuneResult:
+    """A tune's trials as stored (for the report)."""
+    target = Target(*info.target)
+    trials = [Trial(run, run.cell or {}, measure(store.iter_games(run.id, cards=False), target))
+              for run in store.runs(tune_id=info.id)]
+    if not trials:
+        raise StoreError(f"{store.path}: tune {info.id} has no finished trials yet")
+    return TuneResult(info, target, trials, sum(t.figure.games for t in trials))
+
+
+# --- the tune report -----------------------------------------------------------------------
+
+
+def tune_document(store: ResultStore, info: TuneInfo) -> Any:
+    """The report of a tune: the best values with their figure, interval and games, a plot
+    of the figure against each param, and every trial."""
+    from . import plots
+    from .report import Document, Plot, Section, game_title
+
+    result = load_result(store, info)
+    t = result.target
+    best = result.best
+    trials = sorted(result.trials, key=lambda r: r.run.id)
+    names = list(best.values) or [p.split("=")[0] for p in info.params]
+    points = [(r.figure.value, r.figure.low, r.figure.high) for r in trials]
+    sizes = [r.figure.games for r in trials]
+    unit = "share of games" if t.is_rate else t.figure
+    figures = [Plot(f"tune-{i}", plots.trial_points(
+        [r.values.get(name) for r in trials], points, sizes, t.value, trials.index(best),
+        f"{t.figure} against {name} (95 % CI)", name, unit)) for i, name in enumerate(names)]
+    rows = [[str(r.run.id), *[_show(r.values.get(n)) for n in names], t.show(r.figure.value),
+             f"{t.show(r.figure.low)} - {t.show(r.figure.high)}", str(r.figure.games),
+             "best" if r is best else ""] for r in trials]
+    section = Section("tune", f"Which values bring {t.figure} to {t.show(t.value)}?",
+                      [result.verdict()], figures,
+                      (["run", *names, t.figure, "95 % CI", "games", ""], rows),
+                      "Each trial is a run of the results database, played with the tune's "
+                      "seed. Two thirds of the budget search; the rest extends the trials whose "
+                      "intervals come closest to the target. The best trial is the one whose "
+                      "interval lies closest to the target at its farther end.")
+    facts = [("game", f"{game_title(info.game)} ({info.game})"),
+             ("tune", f"{info.id}, created {info.created}"),
+             ("params", "; ".join(info.params)),
+             ("target", t.text()),
+             ("fixed options", ", ".join(f"{k}={v}" for k, v in info.base_config.items())
+              or "the defaults"),
+             ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(info.players))),
+             ("games", f"{result.games} of a budget of {info.budget}, {info.batch} per batch, "
+                       f"batch seed {info.seed} in every trial")]
+    data = {"tune": {"id": info.id, "game": info.game, "params": info.params,
+                     "target": [t.figure, t.value], "budget": info.budget,
+                     "batch": info.batch, "seed": info.seed},
+            "best": {"run": best.run.id, "values": best.values, "figure": best.figure.value,
+                     "ci95": [best.figure.low, best.figure.high], "games": best.figure.games},
+            "trials": [{"run": r.run.id, "values": r.values, "figure": r.figure.value,
+                        "ci95": [r.figure.low, r.figure.high], "games": r.figure.games}
+                       for r in trials]}
+    return Document(f"Tune report: {game_title(info.game)}", facts, [section], data)

@@ -1,0 +1,176 @@
+"""Every game's encoding (engine.encoding, the hook `Game.encoding`): a fixed action index
+that names every legal action, observation vectors within their bounds, and nothing hidden."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from warroom.engine import ConfigError, Game
+from warroom.engine.encoding import Encoding, Piece
+from warroom.envs.table import Table, load
+from warroom.games import REGISTRY, get_game
+
+
+def walk(game, config, seed):
+    """Yield the live state before each decision of one random game."""
+    state = game.new_state(config, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        yield state
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        state.apply(player, actions[rng.randrange(len(actions))])
+
+
+def test_layout_is_consistent(game_config):
+    game, config = game_config
+    enc = game.encoding(config)
+    assert isinstance(enc, Encoding)
+    assert enc.size == sum(p.size for p in enc.pieces)
+    assert len(set(enc.keys)) == len(enc.keys) == enc.num_actions
+    assert enc.low.shape == enc.high.shape == (enc.size,)
+    at = 0
+    for piece in enc.pieces:
+        assert enc.offsets[piece.name] == at
+        assert piece.meaning
+        at += piece.size
+    assert game.encoding(config) is enc  # built once per config
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_legal_action_has_its_own_index(game_config, seed):
+    game, config = game_config
+    enc = game.encoding(config)
+    for state in walk(game, config, seed):
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        legal = enc.legal(state, player)
+        assert len(legal) == len(actions), "two legal actions share an index"
+        assert sorted(map(id, legal.values())) == sorted(map(id, actions))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_observations_stay_within_bounds(game_config, seed):
+    game, config = game_config
+    enc = game.encoding(config)
+    for state in walk(game, config, seed):
+        for p in range(state.num_players):
+            v = enc.encode(state, p)
+            assert v.dtype == np.float32 and v.shape == (enc.size,)
+            outside = [piece.name for piece in enc.pieces
+                       if not ((v[enc.offsets[piece.name]:][:piece.size] >= piece.low).all()
+                               and (v[enc.offsets[piece.name]:][:piece.size] <= piece.high).all())]
+            assert not outside, f"pieces out of bounds: {outside}"
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_no_leak_every_determinisation_encodes_the_same(game_config, seed):
+    """What a seat cannot know is resampled by `determinize`: if its encoding read any of
+    it (an opponent's hand, a submitted secret choice, the deck order), some determinisation
+    would encode differently."""
+    game, config = game_config
+    enc = game.encoding(config)
+    rng = random.Random(seed)
+    for state in walk(game, config, seed):
+        for p in range(state.num_players):
+            mine = enc.encode(state, p)
+            twin = state.determinize(p, rng)
+            if not np.array_equal(mine, enc.encode(twin, p)):
+                bad = [piece.name for piece in enc.pieces
+                       if not np.array_equal(mine[enc.offsets[piece.name]:][:piece.size],
+                                             enc.encode(twin, p)[enc.offsets[piece.name]:]
+                                             [:piece.size])]
+                pytest.fail(f"seat {p}'s encoding reads hidden information: {bad}")
+
+
+def test_simultaneous_choice_is_not_seen_by_the_second_mover():
+    """kow's secret dice: whatever the first mover chose, the second sees the same vector."""
+    game = get_game("kow")
+    config = game.config()
+    enc = game.encoding(config)
+    seen = set()
+    for choice in range(4):
+        state = game.new_state(config, 5)
+        first, second = state.to_move()
+        state.apply(first, state.legal_actions(first)[choice])
+        assert state.to_move() == (second,)
+        seen.add(enc.encode(state, second).tobytes())
+        mine = enc.encode(state, first)
+        assert mine[enc.offsets["chosen"] + 1:][:3].any()  # the chooser sees its own dice
+    assert len(seen) == 1
+
+
+def test_champions_roshambo_throw_stays_secret():
+    game = get_game("champions")
+    config = game.config()
+    enc = game.encoding(config)
+    seen = set()
+    for sign in range(3):
+        state = game.new_state(config, 3)
+        assert state.to_move() == (0, 1)
+        state.apply(0, state.legal_actions(0)[sign])
+        seen.add(enc.encode(state, 1).tobytes())
+    assert len(seen) == 1
+
+
+def test_a_game_without_encode_module_says_so():
+    class Bare(Game):
+        name = "bare"
+        title = "Bare"
+        actions = ()
+
+    with pytest.raises(NotImplementedError, match="bare offers no encoding"):
+        Bare().encoding(None)
+
+
+def test_loading_a_game_without_encoding_is_a_clear_config_error(monkeypatch):
+    game = get_game("kow")
+    def refuse(config):
+        raise NotImplementedError("kow offers no encoding for the research environments")
+    monkeypatch.setattr(game, "encoding", refuse)
+    with pytest.raises(ConfigError, match="offers no encoding"):
+        load("kow")
+
+
+def test_unknown_game_and_option_are_config_errors():
+    with pytest.raises(ConfigError, match="unknown game"):
+        Table("chess")
+    with pytest.raises(ConfigError, match="unknown option 'colour'"):
+        Table("kow", {"colour": "red"})
+
+
+def test_piece_table_lists_every_piece():
+    enc = get_game("kow").encoding(get_game("kow").config())
+    table = enc.piece_table()
+    for piece in enc.pieces:
+        assert f"`{piece.name}`" in table
+    assert "| 0-1 | `seat` | 2 |" in table
+
+
+def test_two_pieces_with_one_name_are_refused():
+    class Twice(Encoding):
+        def __init__(self):
+            self._build([Piece("a", (1,), "x"), Piece("a", (2,), "y")], [("k",)])
+
+    with pytest.raises(ValueError, match="named 'a'"):
+        Twice()
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_every_registered_game_offers_an_encoding(name):
+    game = REGISTRY[name]
+    assert game.encoding(game.config()).num_actions > 0
+
+
+def test_the_readme_tables_are_generated_from_the_encodings():
+    """envs/README.md documents every game's pieces and keys; `python -m warroom.envs.docs`
+    writes that part, and it must match the code."""
+    from warroom.envs import docs
+
+    assert docs.readme_text() == docs.README.read_text(), \
+        "envs/README.md is out of date: run python -m warroom.envs.docs"
+    for name in REGISTRY:
+        assert f"### `{name}`" in docs.README.read_text()

@@ -1,0 +1,126 @@
+"""The single-seat Gymnasium environment: Gymnasium's check_env for every game, opponents
+from agent SPECs, seats, rewards, and illegal actions."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from warroom.engine import ConfigError, IllegalAction
+from warroom.envs.gymnasium import WarroomEnv, env
+from warroom.games import REGISTRY
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        yield
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("opponent", ["random", "heuristic"])
+def test_check_env(name, opponent):
+    check_env(env(name, opponent=opponent, render_mode="ansi"), skip_render_check=False)
+
+
+def play(e, seed):
+    obs, info = e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total, steps = 0.0, 0
+    while True:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        assert np.array_equal(e.action_masks(), obs["action_mask"].astype(bool))
+        obs, reward, terminated, truncated, info = e.step(action)
+        total += reward
+        steps += 1
+        if terminated or truncated:
+            return total, steps, info
+
+
+@pytest.mark.parametrize("name", ["kow", "champions", "word-iron", "viktory"])
+def test_masked_play_ends_with_the_games_outcome(name):
+    e = env(name, opponent="heuristic")
+    for seed in range(2):
+        total, _, info = play(e, seed)
+        assert total in (-1.0, 0.0, 1.0)
+        outcome = e.table.live.outcome()
+        expected = 0.0 if not outcome.winners else (1.0 if 0 in outcome.winners else -1.0)
+        assert total == expected and "illegal_action" not in info
+
+
+def test_same_seed_same_episode():
+    a = play(env("champions", opponent="heuristic", roshambo="random"), 4)
+    b = play(env("champions", opponent="heuristic", roshambo="random"), 4)
+    assert a == b
+
+
+def test_random_seat_and_opponent_list():
+    e = env("battle", opponent=["random", "heuristic"], seat="random", players=3)
+    seats = set()
+    for seed in range(6):
+        e.reset(seed=seed)
+        seats.add(e.seat)
+        assert e.table.to_move() == e.seat
+        assert set(e.opponents) == {0, 1, 2} - {e.seat}
+    assert len(seats) > 1
+
+
+def test_team_game_reward_is_the_teams():
+    e = env("battle", opponent="heuristic", seat=1, players=4, teams="alliance")
+    total, _, _ = play(e, 0)
+    outcome = e.table.live.outcome()
+    team = next(t for t in e.table.game.team_seats(e.table.config) if 1 in t)
+    if outcome.winners:
+        assert total == (1.0 if set(team) & set(outcome.winners) else -1.0)
+
+
+def test_an_illegal_action_loses_or_raises():
+    e = env("kow")
+    obs, _ = e.reset(seed=0)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = e.step(bad)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    with pytest.raises(RuntimeError, match="call reset"):
+        e.step(bad)
+    strict = env("kow", illegal="raise")
+    strict.reset(seed=0)
+    with pytest.raises(IllegalAction, match="not legal"):
+        strict.step(bad)
+
+
+def test_max_steps_truncates():
+    e = env("champions", max_steps=3)
+    obs, _ = e.reset(seed=1)
+    for _ in range(3):
+        obs, reward, terminated, truncated, _ = e.step(
+            int(np.flatnonzero(obs["action_mask"])[0]))
+    assert truncated and not terminated and reward == 0.0
+
+
+def test_bad_arguments_are_clear_errors():
+    with pytest.raises(ConfigError, match="unknown player 'chess-engine'"):
+        env("kow", opponent="chess-engine")
+    with pytest.raises(ConfigError, match="1 SPECs needed"):
+        env("kow", opponent=["random", "random"])
+    with pytest.raises(ConfigError, match="seat must be"):
+        env("kow", seat=2)
+    with pytest.raises(ConfigError, match="unknown option"):
+        env("kow", colour="red")
+
+
+def test_registered_with_gymnasium_make():
+    e = gymnasium.make("warroom/kow-v0", opponent="random", victories_to_win=1)
+    obs, _ = e.reset(seed=0)
+    assert isinstance(e.unwrapped, WarroomEnv)
+    assert obs["observation"].shape == e.observation_space["observation"].shape
+
+
+def test_render_is_the_learners_view():
+    e = env("viktory", render_mode="ansi", mode="cards", seat=1)
+    e.reset(seed=0)
+    assert e.render() == e.table.game.render(e.table.live.observation(1), 1)

@@ -1,0 +1,39 @@
+"""The learning example (benchmarks/learn.py) runs its whole code path in a few games; the
+full run that shows the win rate rising takes minutes and is a benchmark, not a test."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+
+SCRIPT = Path(__file__).parents[2] / "benchmarks" / "learn.py"
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("learn_example", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_training_steps_change_the_policy_and_evaluate():
+    learn = load_script()
+    curve = learn.train(batches=2, batch=4, lr=0.05, eval_every=1, eval_games=4, seed=1,
+                        options={"victories_to_win": 1}, progress=False)
+    assert [games for games, _ in curve] == [0, 4, 8]
+    assert all(0.0 <= rate <= 1.0 for _, rate in curve)
+
+
+def test_the_policy_only_picks_legal_actions_and_learns_from_a_win():
+    learn = load_script()
+    policy = learn.LinearPolicy(3, 4)
+    mask = np.array([0, 1, 0, 1], np.int8)
+    p = policy.probabilities(np.ones(3), mask)
+    assert p[0] == p[2] == 0.0 and abs(p[1] - 0.5) < 1e-12
+    adam = learn.Adam([policy.w.shape, policy.b.shape], lr=0.1)
+    grad = -p
+    grad[3] += 1.0  # action 3 won: raise its log-probability
+    adam.step([policy.w, policy.b], [np.outer(np.ones(3), grad), grad])
+    assert policy.probabilities(np.ones(3), mask)[3] > 0.5

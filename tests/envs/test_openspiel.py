@@ -1,0 +1,122 @@
+"""warroom games as OpenSpiel Python games: OpenSpiel's own random simulation test, the
+sampled-stochastic clone and resampling semantics, and OpenSpiel's ISMCTS playing a game."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from warroom.envs import openspiel as wos
+from warroom.games import REGISTRY
+
+SMALL = {"warroom_kow": "victories_to_win=1", "warroom_champions": "max_turns=8",
+         "warroom_battle": "max_rounds=20", "warroom_word_iron": "max_rounds=6",
+         "warroom_viktory": "mode=cards"}
+
+
+def test_every_game_is_registered():
+    assert sorted(wos.GAMES) == sorted(wos.short_name(g) for g in REGISTRY.values())
+    assert set(wos.GAMES) <= set(pyspiel.registered_names())
+    assert wos.register() == wos.GAMES  # registering again is harmless
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_openspiel_random_simulation(name):
+    """OpenSpiel's own checks: legal actions, cloning, observations and returns along random
+    games (serialisation is off: a sampled-stochastic game has no serialisable chance)."""
+    game = pyspiel.load_game(f"{name}({SMALL[name]})")
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_game_type_and_parameters():
+    game = pyspiel.load_game("warroom_kow(victories_to_win=2,seed=5)")
+    gtype = game.get_type()
+    assert gtype.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert gtype.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert gtype.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.get_parameters()["victories_to_win"] == 2
+    assert game.num_distinct_actions() == REGISTRY["kow"].encoding(
+        REGISTRY["kow"].config({"victories_to_win": 2})).num_actions
+    assert pyspiel.load_game("warroom_battle(players=4)").num_players() == 4
+    assert (pyspiel.load_game("warroom_battle").get_type().utility
+            == pyspiel.GameType.Utility.GENERAL_SUM)
+    with pytest.raises(Exception, match="victories_to_win"):
+        pyspiel.load_game("warroom_kow(victories_to_win=0)")
+
+
+def test_seed_sequence_repeats_the_deals():
+    def deals(seed):
+        game = pyspiel.load_game(f"warroom_champions(seed={seed},roshambo=random)")
+        return [str(game.new_initial_state()) for _ in range(3)]
+    assert deals(1) == deals(1)
+    assert deals(1) != deals(2)
+    assert len(set(deals(1))) > 1
+
+
+def test_clone_is_independent_and_keeps_the_history():
+    game = pyspiel.load_game("warroom_kow(victories_to_win=1)")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    for _ in range(6):
+        state.apply_action(rng.choice(state.legal_actions()))
+    twin = state.clone()
+    assert twin.history() == state.history()
+    assert twin.information_state_string(0) == state.information_state_string(0)
+    twin.apply_action(twin.legal_actions()[0])
+    assert twin.history() != state.history()
+    assert len(state.history()) == 6
+
+
+def test_resampling_keeps_the_players_information_state():
+    game = pyspiel.load_game("warroom_champions(roshambo=random)")
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for step in range(80):
+        player = state.current_player()
+        sampled = state.resample_from_infostate(player, rng.random)
+        assert sampled.information_state_string(player) == state.information_state_string(player)
+        assert sampled.observation_tensor(player) == state.observation_tensor(player)
+        assert sampled.legal_actions() == state.legal_actions()
+        if step == 0:
+            other = 1 - player
+            assert sampled.engine.observation(other) != state.engine.observation(other)
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_observer_pieces_are_the_encodings():
+    game = pyspiel.load_game("warroom_kow")
+    state = game.new_initial_state()
+    enc = REGISTRY["kow"].encoding(REGISTRY["kow"].config())
+    assert np.array_equal(np.array(state.observation_tensor(0), np.float32),
+                          enc.encode(state.engine, 0))
+    assert game.observation_tensor_shape() == [enc.size]
+    assert '"log"' in state.information_state_string(0)
+    assert '"log"' not in state.observation_string(0)
+
+
+def test_openspiel_ismcts_plays_a_warroom_game():
+    """OpenSpiel's ISMCTS bot samples worlds with resample_from_infostate (and asserts that
+    each has the searcher's information state) and plays legal moves to the end."""
+    game = pyspiel.load_game("warroom_kow(victories_to_win=1,seed=2)")
+    for g in range(2):
+        bot = ismcts.ISMCTSBot(
+            game=game, uct_c=2.0, max_simulations=15,
+            evaluator=mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(g)),
+            random_state=np.random.RandomState(g))
+        rng = np.random.RandomState(10 + g)
+        state = game.new_initial_state()
+        searched = 0
+        while not state.is_terminal():
+            if state.current_player() == g % 2:
+                policy, action = bot.step_with_policy(state)
+                assert abs(sum(p for _, p in policy) - 1.0) < 1e-9
+                assert {a for a, _ in policy} <= set(state.legal_actions())
+                searched += 1
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(int(action))
+        assert searched and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])

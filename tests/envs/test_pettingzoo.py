@@ -1,0 +1,153 @@
+"""PettingZoo AEC environments for every game and config: PettingZoo's own api_test and
+seed_test, a max-cycles termination check, rewards, and what each agent may see."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from warroom.engine import IllegalAction
+from warroom.envs.pettingzoo import env, raw_env
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    # api_test warns that a dict observation is not a NumPy array: the classic convention.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        yield
+
+
+def test_api(game_config):
+    game, config = game_config
+    api_test(env(game, render_mode="ansi", **_options(config)), num_cycles=1000)
+
+
+def test_seed(game_config):
+    game, config = game_config
+    seed_test(lambda: env(game, **_options(config)), num_cycles=500)
+
+
+def _options(config):
+    from warroom.engine import config_to_json
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in config_to_json(config).items()}
+
+
+def play(e, seed, policy=None):
+    """Play one game with random legal actions; returns the final rewards."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    final = {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            final[agent] = reward
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(rng.choice(legal)) if policy is None else policy(agent, obs))
+    return final
+
+
+@pytest.mark.parametrize("name, cycles", [("kow", 4), ("champions", 4), ("battle", 4),
+                                           ("word-iron", 4), ("viktory", 2)])
+def test_max_cycles_truncates_after_that_many_decisions_of_a_seat(name, cycles):
+    e = env(name, max_cycles=cycles)
+    e.reset(seed=0)  # a game that lasts longer than the cap
+    counts = dict.fromkeys(e.possible_agents, 0)
+    dead_steps = dict.fromkeys(e.possible_agents, 0)
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            assert truncated and not terminated and reward == 0
+            dead_steps[agent] += 1
+            e.step(None)
+            continue
+        counts[agent] += 1
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert max(counts.values()) == cycles
+    assert all(n == 1 for n in dead_steps.values())  # every agent sees the end once
+    assert not e.agents
+
+
+@pytest.mark.parametrize("name", ["kow", "champions", "word-iron", "viktory"])
+def test_rewards_are_win_one_loss_minus_one(name):
+    for seed in range(3):
+        final = play(env(name), seed)
+        assert sorted(final.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_team_rewards_are_shared():
+    e = raw_env("battle", players=4, teams="alliance")
+    final = play(e, 1)
+    teams = e.table.game.team_seats(e.table.config)
+    outcome = e.table.live.outcome()
+    for team in teams:
+        rewards = {final[f"player_{p}"] for p in team}
+        assert len(rewards) == 1
+        if outcome.winners:
+            assert rewards == ({1.0} if set(team) & set(outcome.winners) else {-1.0})
+
+
+def test_an_illegal_index_raises_and_changes_nothing():
+    e = raw_env("kow")
+    e.reset(seed=0)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    before = e.table.live.observation(None)
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalAction, match=f"action index {bad} is not legal"):
+        e.step(bad)
+    assert e.table.live.observation(None) == before
+
+
+def test_only_the_agent_to_move_has_a_mask():
+    e = raw_env("kow")
+    e.reset(seed=0)
+    e.step(int(np.flatnonzero(e.observe("player_0")["action_mask"])[0]))
+    assert e.agent_selection == "player_1"
+    assert not e.observe("player_0")["action_mask"].any()
+    assert e.observe("player_1")["action_mask"].any()
+
+
+def test_reset_with_a_seed_repeats_the_game_and_without_varies_it():
+    e = raw_env("champions", roshambo="random")
+    e.reset(seed=9)
+    first = e.observe(e.agent_selection)["observation"]
+    e.reset(seed=9)
+    assert np.array_equal(first, e.observe(e.agent_selection)["observation"])
+    deals = set()
+    for _ in range(4):
+        e.reset()
+        deals.add(e.table.live.observation(0)["log"][1]["event"] + str(e.table.seed))
+    assert len(deals) > 1
+
+
+def test_render_ansi_is_the_games_text_and_hides_hands_from_spectators():
+    e = raw_env("battle", render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text == e.table.game.render(e.table.live.observation(None), None)
+    seat = raw_env("battle", render_mode="ansi", render_seat=0)
+    seat.reset(seed=2)
+    assert seat.render() == seat.table.game.render(seat.table.live.observation(0), 0)
+    assert text != seat.render()
+    assert raw_env("kow").render() is None
+
+
+def test_bad_arguments_are_clear_errors():
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env("kow", render_mode="human")
+    with pytest.raises(ValueError, match="max_cycles"):
+        raw_env("kow", max_cycles=0)
+
+
+def test_pieces_name_the_observation():
+    e = raw_env("viktory", mode="cards")
+    names = [p.name for p in e.pieces]
+    assert "hand" in names and "defender" in names
+    size = e.observation_space("player_0")["observation"].shape[0]
+    assert size == sum(p.size for p in e.pieces)

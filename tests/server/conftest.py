@@ -1,0 +1,79 @@
+"""Fixtures for the server tests: an app over a fresh SQLite file, a real server on loopback,
+and headless Chromium (Debian's package) driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from warroom.server import create_app
+
+CHROMIUM = os.environ.get("WARROOM_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite"
+
+
+class LiveServer:
+    """uvicorn serving the app on 127.0.0.1 in a thread, for the browser and the load test."""
+
+    def __init__(self, db: Path, **app_options):
+        self.app = create_app(db, **app_options)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=64 * 1024)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start within 20 s")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+@pytest.fixture
+def live_server(db: Path) -> Iterator[LiveServer]:
+    with LiveServer(db, ai_processes=0) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium. Its absence fails the tests (the Makefile installs it): a browser test
+    that silently skipped would hide a broken table."""
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.fail(f"no Chromium at {CHROMIUM}: install Debian's 'chromium' package "
+                    "(make test does it when run as root) or set WARROOM_CHROMIUM")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                      args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()

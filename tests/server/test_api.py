@@ -1,0 +1,441 @@
+"""The lobby API and the WebSocket table with the framework's test client: creating and
+listing games, joining, every kind of bad intent (each an error frame that changes nothing),
+reconnecting, and a restart over the same database."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from warroom.engine import Record, replay_to_end
+from warroom.games import get_game
+from warroom.server import create_app
+from warroom.server.app import MAX_FRAME
+
+
+def client(db: Path, **options) -> TestClient:
+    return TestClient(create_app(db, ai_processes=0, allow_seed=True, **options))
+
+
+def create(c: TestClient, game: str = "kow", seats=("here", "invite"), **extra) -> dict:
+    body = {"game": game, "seats": [{"kind": k} for k in seats], "seed": 7, **extra}
+    response = c.post("/api/games", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def hello(ws, token: str | None = None) -> dict:
+    ws.send_text(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    state = ws.receive_json()
+    assert state["type"] == "state"
+    return state
+
+
+def test_catalog_lists_every_game_with_its_options_and_table(db):
+    with client(db) as c:
+        games = {g["name"]: g for g in c.get("/api/catalog").json()["games"]}
+    assert set(games) == {"kow", "champions", "battle", "word-iron", "viktory"}
+    assert all(g["table"] for g in games.values())
+    kow = {o["name"]: o for o in games["kow"]["options"]}
+    assert kow["victories_to_win"] == {"name": "victories_to_win", "kind": "int", "default": 3,
+                                       "optional": False}
+    assert {o["name"]: o["kind"] for o in games["word-iron"]["options"]}["deck0"] == "file"
+    assert "raiders" in {o["name"]: o for o in games["word-iron"]["options"]}["deck0"]["shipped"]
+
+
+def test_players_cannot_choose_the_seed_that_decides_every_shuffle(db):
+    with TestClient(create_app(db, ai_processes=0)) as c:
+        response = c.post("/api/games", json={"game": "kow", "seed": 1, "seats": [
+            {"kind": "here"}, {"kind": "random"}]})
+    assert response.status_code == 400
+    assert response.json()["error"] == "seed: this server chooses the seed of every game"
+
+
+def test_a_slow_mcts_seat_does_not_hold_up_another_game(db):
+    with TestClient(create_app(db, ai_processes=1, allow_seed=True)) as c:
+        slow = c.post("/api/games", json={"game": "kow", "seats": [
+            {"kind": "mcts", "seconds": 5}, {"kind": "mcts", "seconds": 5}]}).json()
+        fast = create(c, seats=("here", "invite"))
+        with c.websocket_connect(f"/ws/{fast['id']}") as ws:
+            hello(ws, fast["seats"][0]["token"])
+            ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            acked = ws.receive_json()
+        slow_version = c.get(f"/api/games/{slow['id']}").json()["version"]
+    assert acked["version"] == 1
+    assert slow_version == 0  # both mcts seats were still thinking
+
+
+def test_the_lobby_lists_games_without_tokens(db):
+    with client(db) as c:
+        made = create(c)
+        listing = c.get("/api/games").text
+        summary = c.get(f"/api/games/{made['id']}").json()
+    assert made["id"] in listing
+    for seat in made["seats"]:
+        assert seat["token"] not in listing
+    assert summary["status"] == "open"
+    assert [s["kind"] for s in summary["seats"]] == ["person", "person"]
+
+
+def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
+    with client(db) as c:
+        bad = c.post("/api/games", json={"game": "kow", "options": {"victories_to_win": 0},
+                                         "seats": [{"kind": "here"}, {"kind": "random"}]})
+        unknown = c.post("/api/games", json={"game": "kow", "options": {"nope": 1},
+                                             "seats": [{"kind": "here"}, {"kind": "random"}]})
+        seats = c.post("/api/games", json={"game": "kow", "seats": [{"kind": "here"}]})
+        budget = c.post("/api/games", json={"game": "kow", "seats": [
+            {"kind": "here"}, {"kind": "mcts", "seconds": 99}]})
+        game = c.post("/api/games", json={"game": "chess", "seats": []})
+        nested = c.post("/api/games", json={"game": "kow", "options": {"max_dice": {"a": 1}},
+                                            "seats": [{"kind": "here"}, {"kind": "random"}]})
+        path = c.post("/api/games", json={"game": "word-iron", "options": {
+            "deck0": "/etc/passwd"}, "seats": [{"kind": "here"}, {"kind": "random"}]})
+        unlisted = c.post("/api/games", json={"game": "kow", "options": {
+            "red_faces": "../../etc/passwd"}, "seats": [{"kind": "here"}, {"kind": "random"}]})
+        listing = c.get("/api/games").json()["games"]
+    assert unlisted.json()["error"] == "option 'red_faces': a client cannot name a path on " \
+                                       "the server"
+    assert bad.status_code == 400
+    assert bad.json() == {"error": "option 'victories_to_win' must be >= 1",
+                          "field": "victories_to_win"}
+    assert "unknown option 'nope'" in unknown.json()["error"]
+    assert "has 2 seats; got 1" in seats.json()["error"]
+    assert "mcts budget" in budget.json()["error"]
+    assert "unknown game 'chess'" in game.json()["error"]
+    assert nested.json()["error"] == "option 'max_dice' must be a value or a list of values"
+    assert path.json()["error"] == "option 'deck0': choose a shipped file or upload one"
+    assert listing == []
+
+
+def test_a_seat_plays_and_both_seats_see_each_update(db):
+    with client(db) as c:
+        made = create(c)
+        t0, t1 = (s["token"] for s in made["seats"])
+        with c.websocket_connect(f"/ws/{made['id']}") as a, \
+                c.websocket_connect(f"/ws/{made['id']}") as b:
+            s0, s1 = hello(a, t0), hello(b, t1)
+            assert (s0["seat"], s1["seat"]) == (0, 1)
+            assert s0["legal"] and s0["legal"][0]["label"].startswith("dice")
+            a.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            after_a, after_b = a.receive_json(), b.receive_json()
+        assert after_a["version"] == after_b["version"] == 1
+        assert after_a["legal"] == []  # seat 0 has chosen; seat 1 still chooses
+        assert after_b["legal"]
+        assert after_b["observation"]["chosen"][0] == "hidden"
+        assert c.get(f"/api/games/{made['id']}").json()["status"] == "running"
+
+
+def errors_leave_the_state_alone(c, ws, game_id: str, frames: list[str], version: int = 0
+                                 ) -> list[str]:
+    messages = []
+    for text in frames:
+        ws.send_text(text)
+        reply = ws.receive_json()
+        assert reply["type"] == "error", reply
+        messages.append(reply["message"])
+    assert c.get(f"/api/games/{game_id}").json()["version"] == version
+    return messages
+
+
+def test_every_bad_intent_is_an_error_frame_that_changes_nothing(db):
+    with client(db) as c:
+        made = create(c, game="champions", seats=("here", "invite"),
+                      options={"roshambo": "random"})
+        t0 = made["seats"][0]["token"]
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            state = hello(ws, t0)
+            wrong_seat = 1 - state["seat"] if state["legal"] else state["seat"]
+            assert state["legal"], "seat 0 distributes first in champions"
+            messages = errors_leave_the_state_alone(c, ws, made["id"], [
+                "{not json",
+                json.dumps([1, 2]),
+                json.dumps({"type": "act"}),
+                json.dumps({"type": "act", "version": 0, "index": 999}),
+                json.dumps({"type": "act", "version": 5, "index": 0}),
+                json.dumps({"type": "act", "index": 0}),
+                json.dumps({"type": "act", "action": {"type": "Throw", "sign": "rock"}}),
+                json.dumps({"type": "act", "action": {"type": "Bogus"}}),
+                json.dumps({"type": "act", "version": 0, "index": 0, "extra": 1}),
+                json.dumps({"type": "hello"}),
+                "x" * (MAX_FRAME + 1),
+            ])
+            ws.send_bytes(b"\x00\x01")
+            binary = ws.receive_json()
+    assert wrong_seat == 1
+    assert messages[0].startswith("malformed JSON")
+    assert messages[1] == "a frame is an object whose type is hello, act or ping"
+    assert messages[2].startswith("an act frame names its action")
+    assert messages[3] == "no action number 999: there are " + str(len(state["legal"]))
+    assert messages[4].startswith("stale action: you saw version 5")
+    assert messages[5] == "an action by index needs the version it was chosen at"
+    assert "is not a legal action for seat 0 now" in messages[6]
+    assert "unknown action type 'Bogus'" in messages[7]
+    assert "Extra inputs are not permitted" in messages[8]
+    assert messages[9].startswith("already greeted")
+    assert messages[10].startswith("message too large")
+    assert binary["message"].startswith("binary frames are not accepted")
+    assert all("\n" not in m for m in messages)
+
+
+def test_out_of_turn_and_spectator_actions_are_refused(db):
+    with client(db) as c:
+        made = create(c)
+        t0 = made["seats"][0]["token"]
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, t0)
+            ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            assert ws.receive_json()["legal"] == []  # chosen: now seat 1 chooses
+            [out_of_turn] = errors_leave_the_state_alone(c, ws, made["id"], [
+                json.dumps({"type": "act", "version": 1, "index": 0})], version=1)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            spectator = hello(ws)
+            [watching] = errors_leave_the_state_alone(c, ws, made["id"], [
+                json.dumps({"type": "act", "version": 1, "index": 0})], version=1)
+    assert out_of_turn == "it is not seat 0's decision now"
+    assert spectator["seat"] is None and spectator["legal"] == []
+    assert watching.startswith("spectators cannot act")
+
+
+def test_a_wrong_token_or_a_missing_game_is_refused(db):
+    with client(db) as c:
+        made = create(c)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": "guess"}))
+            refused = ws.receive_json()
+        with c.websocket_connect("/ws/nosuchgame") as ws:
+            missing = ws.receive_json()
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            no_hello = ws.receive_json()
+    assert refused["message"].startswith("wrong token")
+    assert missing["message"] == "no game 'nosuchgame' on this server"
+    assert no_hello["message"] == "the first frame must be hello"
+
+
+def test_messages_beyond_the_rate_limit_are_refused(db):
+    with client(db) as c:
+        made = create(c)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            for _ in range(40):
+                ws.send_text(json.dumps({"type": "ping"}))
+            replies = [ws.receive_json() for _ in range(40)]
+    refused = [r for r in replies if r["type"] == "error"]
+    assert refused and refused[0]["message"].startswith("too many messages")
+    assert 15 <= sum(r["type"] == "pong" for r in replies) < 40
+
+
+def test_closing_the_tab_and_opening_the_link_again_resumes_the_seat(db):
+    with client(db) as c:
+        made = create(c, seats=("here", "random"))
+        token = made["seats"][0]["token"]
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            first = hello(ws, token)
+            ws.send_text(json.dumps({"type": "act", "version": first["version"], "index": 2}))
+            played = ws.receive_json()
+            while played["version"] < 2 or played["legal"] == []:
+                played = ws.receive_json()
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            again = hello(ws, token)
+    assert again["seat"] == 0
+    assert again["observation"] == played["observation"]
+    assert again["legal"] == played["legal"]
+
+
+def test_a_restart_over_the_same_database_continues_every_game(db):
+    with client(db) as c:
+        made = create(c)
+        t0, t1 = (s["token"] for s in made["seats"])
+        with c.websocket_connect(f"/ws/{made['id']}") as a, \
+                c.websocket_connect(f"/ws/{made['id']}") as b:
+            hello(a, t0)
+            hello(b, t1)
+            a.send_text(json.dumps({"type": "act", "version": 0, "index": 3}))
+            a.receive_json(), b.receive_json()
+            b.send_text(json.dumps({"type": "act", "version": 1, "index": 5}))
+            before = a.receive_json()
+    with client(db) as c:  # a new app over the same file: the server restarted
+        with c.websocket_connect(f"/ws/{made['id']}") as a:
+            after = hello(a, t0)
+        listing = c.get("/api/games").json()["games"]
+    assert after["version"] == before["version"] == 2
+    assert after["observation"] == before["observation"]
+    assert after["legal"] == before["legal"]
+    assert [g["id"] for g in listing] == [made["id"]]
+
+
+def test_ai_seats_play_a_whole_game_and_the_record_replays_it(db):
+    with client(db) as c:
+        made = create(c, seats=("random", "heuristic"))
+        early = c.get(f"/api/games/{made['id']}/record")
+        deadline = time.monotonic() + 60
+        while c.get(f"/api/games/{made['id']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the AI game did not finish"
+            time.sleep(0.05)
+        record = c.get(f"/api/games/{made['id']}/record").json()
+        steps = c.get(f"/api/games/{made['id']}/replay?seat=1").json()["steps"]
+        spectator = c.get(f"/api/games/{made['id']}/replay").json()["steps"]
+    assert early.status_code == 409
+    game = get_game("kow")
+    final = replay_to_end(game, Record.from_json(record))
+    assert final.is_terminal()
+    assert len(steps) == len(record["actions"]) + 1
+    def without_log(obs):
+        return {k: v for k, v in obs.items() if k != "log"}
+
+    assert steps[-1]["observation"] == without_log(final.observation(1))
+    assert spectator[-1]["observation"] == without_log(final.observation(None))
+    described = [game.describe_event(e) for e in final.observation(1)["log"]]
+    assert steps[-1]["log"] == [line for line in described if line]
+    assert steps[-1]["outcome"] == final.outcome().to_json()
+
+
+def test_an_mcts_seat_thinks_in_a_worker_process(db):
+    with TestClient(create_app(db, ai_processes=1, allow_seed=True)) as c:
+        made = create(c, seats=("here", "mcts"), seed=3)
+        made_id = made["id"]
+        with c.websocket_connect(f"/ws/{made_id}") as ws:
+            state = hello(ws, made["seats"][0]["token"])
+            deadline = time.monotonic() + 60
+            while state["version"] < 1:  # mcts chooses its dice at the same time as seat 0
+                assert time.monotonic() < deadline
+                state = ws.receive_json()
+    assert c.app.state.server._processes is not None
+
+
+def test_uploaded_files_are_checked_by_the_games_loader_and_kept_in_the_store(db, tmp_path):
+    from warroom.games.word_iron.deck import deck_path
+
+    good = deck_path("raiders").read_bytes()
+    bad = good.replace(b"soldiers:", b"soldierz:", 1)
+    with client(db) as c:
+        ok = c.post("/api/uploads", data={"game": "word-iron", "option": "deck0"},
+                    files={"file": ("my-deck.yaml", good)})
+        refused = c.post("/api/uploads", data={"game": "word-iron", "option": "deck0"},
+                         files={"file": ("typo.yaml", bad)})
+        not_a_file = c.post("/api/uploads", data={"game": "word-iron", "option": "realm_size"},
+                            files={"file": ("x.yaml", good)})
+        made = create(c, game="word-iron", seats=("here", "random"),
+                      options={"deck0": {"upload": ok.json()["id"]},
+                               "deck1": {"shipped": "sample"}})
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            state = hello(ws, made["seats"][0]["token"])
+    assert ok.status_code == 200 and ok.json()["name"] == "my-deck.yaml"
+    assert refused.status_code == 400
+    assert refused.json()["error"].startswith("typo.yaml: ")
+    assert str(tmp_path) not in refused.text
+    assert "does not take a file" in not_a_file.json()["error"]
+    assert state["observation"]["players"][0]["deck"] != state["observation"]["players"][1][
+        "deck"]
+    with client(db) as c:  # after a restart the upload comes from the store again
+        assert c.get(f"/api/games/{made['id']}").json()["version"] == state["version"]
+
+
+@pytest.mark.parametrize("page", ["/", "/game/abc", "/replay/abc", "/static/kit.js",
+                                  "/tables/kow.js", "/tables/nosuchgame.js"])
+def test_the_page_and_its_assets_are_served(db, page):
+    with client(db) as c:
+        response = c.get(page)
+    assert response.status_code == 200
+    if page.startswith("/tables/"):
+        assert "export function render" in response.text
+
+
+DATA_CASES = [("battle", "deck0", {"deck_mode": "constructed"}),
+              ("battle", "deck1", {"deck_mode": "constructed"}),
+              ("word-iron", "deck0", {}), ("word-iron", "deck1", {}),
+              ("viktory", "scenario", {}), ("viktory", "deck", {"mode": "cards"})]
+
+
+@pytest.mark.parametrize("game,option,extra", DATA_CASES)
+def test_every_shipped_data_file_starts_a_game(db, game, option, extra):
+    from warroom.server.options import data_options
+
+    spec = data_options(get_game(game))[option]
+    assert spec.shipped
+    seats = [{"kind": "random"}, {"kind": "random"}]
+    with client(db) as c:
+        for shipped in spec.shipped:
+            made = c.post("/api/games", json={
+                "game": game, "options": {option: {"shipped": shipped}, **extra},
+                "seats": seats})
+            assert made.status_code == 200, (shipped, made.text)
+        unknown = c.post("/api/games", json={
+            "game": game, "options": {option: {"shipped": "nope"}, **extra}, "seats": seats})
+    assert unknown.status_code == 400
+    assert unknown.json()["error"].startswith(f"option {option!r}: no shipped file 'nope'")
+
+
+def test_warroom_serve_starts_the_app_on_loopback(tmp_path):
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    warroom = Path(sys.executable).with_name("warroom")
+    server = subprocess.Popen([str(warroom), "serve", "--port", str(port), "--db",
+                               str(tmp_path / "g.sqlite")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert "serving http://127.0.0.1:" in server.stdout.readline()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games") as response:
+                    assert json.loads(response.read()) == {"games": []}
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "warroom serve did not answer"
+                time.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert (tmp_path / "g.sqlite").exists()
+
+
+def test_ai_seats_carry_on_after_a_restart(db):
+    with client(db, ai_delay=60) as c:  # the AI waits: the server stops before it moves
+        made = create(c, seats=("random", "heuristic"))
+        assert c.get(f"/api/games/{made['id']}").json()["version"] == 0
+    with client(db) as c:
+        deadline = time.monotonic() + 60
+        while c.get(f"/api/games/{made['id']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the AI seats did not carry on"
+            time.sleep(0.05)
+
+
+def test_a_connection_that_reads_nothing_is_closed_not_waited_on():
+    import asyncio
+
+    from warroom.server.app import QUEUE, Connection
+
+    class Socket:
+        closed: tuple | None = None
+        sent: list = []
+
+        async def close(self, code, reason):
+            self.closed = (code, reason)
+
+        async def send_text(self, text):
+            self.sent.append(text)
+
+    async def scenario():
+        ws = Socket()
+        conn = Connection(ws, None)
+        for i in range(QUEUE + 5):  # the page never reads: its queue fills up
+            conn.send(f"frame {i}")
+        await conn.writer()
+        return ws
+
+    ws = asyncio.run(scenario())
+    assert ws.closed == (1008, "too slow")
+    assert ws.sent == []

@@ -1,0 +1,178 @@
+"""The page in a real browser: create games in the lobby, play them to the end by clicking the
+table, and two browser contexts playing each other through invite links."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+# The README's screenshot: refreshed by `WARROOM_UPDATE_SCREENSHOT=1 make test`.
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
+
+
+def click_something(page, rng: random.Random) -> bool:
+    """Click one legal action: a menu entry if a menu is open, else a card, unit or other
+    thing on the table (preferred), else a button of the action bar. False if none is there."""
+    if page.locator("#reveal").count():
+        page.click("#reveal")
+        return True
+    menu = page.locator(".menu button[data-action]")
+    if menu.count():
+        menu.nth(rng.randrange(menu.count())).click()
+        return True
+    things = page.locator("#table .playable")
+    if not things.count():
+        things = page.locator("#table button.act")
+    if not things.count():
+        return False
+    try:
+        things.nth(rng.randrange(things.count())).click(timeout=2000)
+    except Exception:  # the table was redrawn under the pointer: look again
+        pass
+    return True
+
+
+def play_to_the_end(pages, seed: int, max_clicks: int = 3000) -> None:
+    rng = random.Random(seed)
+    for _ in range(max_clicks):
+        if any(p.locator("#headline").count() for p in pages):
+            return
+        if not any(click_something(p, rng) for p in pages):
+            pages[0].wait_for_timeout(30)
+    raise AssertionError(f"the game did not end within {max_clicks} clicks")
+
+
+def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -> str:
+    page.goto(url + "/")
+    page.select_option("#game", game)
+    for key, value in (options or {}).items():
+        page.locator("#options-box").evaluate("e => e.open = true")
+        page.fill(f"#opt-{key}", value)
+    for i, kind in enumerate(seats):
+        page.select_option(f"select[name=seat{i}]", kind)
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/game/"))
+    return page.url.split("/game/")[1].split("#")[0]
+
+
+@pytest.mark.parametrize("game", ["kow", "viktory"])
+def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game, tmp_path):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    game_id = create_in_lobby(page, live_server.url, game, ["here", "random"])
+    page.wait_for_selector("#table .panel")
+    if game == "kow":  # a game in progress, for the README
+        for _ in range(6):
+            click_something(page, random.Random(1))
+            page.wait_for_timeout(100)
+        update = os.environ.get("WARROOM_UPDATE_SCREENSHOT") == "1"
+        shot = SCREENSHOT if update else tmp_path / "screenshot.png"
+        page.screenshot(path=str(shot))
+        assert shot.stat().st_size > 10_000
+    play_to_the_end([page], seed=2)
+    assert page.locator("#headline").inner_text()
+    assert not errors, errors
+    # The page built its log from the lines each frame added: it is the seat's whole log.
+    final = page.request.get(f"{live_server.url}/api/games/{game_id}/replay?seat=0").json()
+    assert page.locator("#log li").all_inner_texts() == final["steps"][-1]["log"][-300:]
+    # The record and the replay viewer of the finished game.
+    record = page.request.get(f"{live_server.url}/api/games/{game_id}/record").json()
+    assert record["game"] == game and record["actions"]
+    page.click("#replay-link")
+    page.wait_for_selector("#table .panel")
+    page.click("#first")
+    assert page.locator("#where").inner_text().startswith("position 0 of")
+    page.click("#next")
+    assert page.locator("#where").inner_text().startswith("position 1 of")
+    page.select_option("#viewer", "0")
+    page.wait_for_timeout(200)
+    page.click("#last")
+    page.wait_for_selector("#result .headline")
+    page.close()
+
+
+def test_two_browsers_play_each_other_through_invite_links(live_server, browser):
+    host = browser.new_context()
+    guest = browser.new_context()
+    page = host.new_page()
+    game_id = create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
+    link = page.locator("#invites input.link").input_value()
+    assert f"/game/{game_id}#t=" in link
+    other = guest.new_page()
+    other.goto(link)
+    other.wait_for_selector("#table .panel")
+    # The guest sees its own seat; a third browser watches without a link.
+    assert "Seat 1" in other.locator("#seats").inner_text()
+    watcher_context = browser.new_context()
+    watcher = watcher_context.new_page()
+    watcher.goto(f"{live_server.url}/game/{game_id}")
+    watcher.wait_for_selector("#table .panel")
+    assert watcher.locator("#status").inner_text() == "Watching"
+    play_to_the_end([page, other], seed=3)
+    watcher.wait_for_selector("#headline")
+    assert watcher.locator("#table .playable, #table button.act").count() == 0
+    assert page.locator("#headline").inner_text()
+    assert other.locator("#headline").inner_text()
+    lobby = host.new_page()
+    lobby.goto(live_server.url + "/")
+    lobby.wait_for_selector(f"tr[data-game='{game_id}']")
+    assert "finished" in lobby.locator(f"tr[data-game='{game_id}']").inner_text()
+    host.close()
+    guest.close()
+    watcher_context.close()
+
+
+def test_hotseat_hides_the_other_seat_until_the_device_is_passed(live_server, browser):
+    page = browser.new_page()
+    create_in_lobby(page, live_server.url, "kow", ["here", "here"])
+    page.wait_for_selector("#reveal")
+    assert page.locator("#table").inner_html() == ""  # nothing of either seat is shown
+    page.click("#reveal")
+    page.wait_for_selector("#table .panel")
+    # Seat 0 chooses its dice in secret; the page then asks to pass the device to seat 1.
+    page.locator(".dice-choices .playable").first.click()
+    page.wait_for_selector("#reveal")
+    assert "seat 1" in page.locator("#pass").inner_text()
+    assert page.locator("#table").inner_html() == ""
+    page.close()
+
+
+def test_the_options_form_shows_a_validation_error_at_its_field(live_server, browser):
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.select_option("#game", "kow")
+    page.locator("#options-box").evaluate("e => e.open = true")
+    page.fill("#opt-victories_to_win", "0")
+    page.click("#start")
+    error = page.locator("[data-option=victories_to_win] .error")
+    error.wait_for()
+    assert "option 'victories_to_win' must be >= 1" in error.inner_text()
+    assert "/game/" not in page.url
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["kow", "champions", "battle", "word-iron", "viktory"])
+def test_every_game_has_a_table_that_plays_by_clicking(live_server, browser, game):
+    """Each game's own table draws its observation and its clickable things advance the game."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    game_id = create_in_lobby(page, live_server.url, game, ["here", "random"])
+    page.wait_for_selector("#table .panel")
+    rng = random.Random(4)
+    for _ in range(25):
+        if page.locator("#headline").count():
+            break
+        if not click_something(page, rng):
+            page.wait_for_timeout(50)
+        page.wait_for_timeout(20)
+    assert not errors, errors
+    assert page.locator("#table .fallback").count() == 0
+    summary = page.request.get(f"{live_server.url}/api/games/{game_id}").json()
+    assert summary["version"] >= 10 or summary["status"] == "finished"
+    page.close()

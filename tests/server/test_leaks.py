@@ -1,0 +1,149 @@
+"""No frame the server sends leaks hidden information, for every registered game.
+
+Random games are played through the server with every seat and a spectator connected. Each
+frame is then checked against an independent replay of the game's record: its observation is
+exactly `observation(viewer)` at that version, its legal actions, log and text derive from that
+alone, the outcome appears only at the end, and no value found only in other seats'
+observations (a card in an opponent's hand, a secret choice) appears anywhere in it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from warroom.engine import Record, config_to_json, replay, to_json
+from warroom.games import REGISTRY
+from warroom.server import create_app
+
+# Options that keep a random game short; a game not listed plays with its defaults.
+SHORT = {"champions": {"max_turns": 8}, "word-iron": {"max_rounds": 5}, "battle": {"players": 3}}
+EXTRA = [("viktory", {"mode": "cards"}), ("kow", {"victories_to_win": 1})]
+CASES = [(name, SHORT.get(name, {})) for name in REGISTRY] + EXTRA
+FRAME_KEYS = {"type", "id", "version", "seat", "observation", "log_from", "log", "text",
+              "legal", "terminal", "outcome"}
+MAX_ACTIONS = 400
+
+
+def leaves(value: Any) -> set[str]:
+    """Every scalar inside a JSON value, as JSON text."""
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for item in value.values():
+            out |= leaves(item)
+    elif isinstance(value, list):
+        for item in value:
+            out |= leaves(item)
+    elif value is not None:
+        out.add(json.dumps(value))
+    return out
+
+
+def play_through_the_server(tmp_path, name: str, options: dict, seed: int):
+    app = create_app(tmp_path / f"{name}-{seed}.sqlite", ai_processes=0, rate=1e6,
+                     allow_seed=True)
+    rng = random.Random(seed)
+    frames: dict[int | None, list[dict]] = {}
+    with TestClient(app) as c:
+        probe = REGISTRY[name].new_state(REGISTRY[name].config(
+            {k: str(v) for k, v in options.items()}), 0)
+        seats = [{"kind": "invite"} for _ in range(probe.num_players)]
+        made = c.post("/api/games", json={"game": name, "options": options, "seats": seats,
+                                          "seed": seed}).json()
+        viewers = [s["token"] for s in made["seats"]] + [None]
+        sockets = []
+        try:
+            for token in viewers:
+                ws = c.websocket_connect(f"/ws/{made['id']}").__enter__()
+                sockets.append(ws)
+                ws.send_text(json.dumps({"type": "hello", "token": token} if token
+                                        else {"type": "hello"}))
+                assert ws.receive_json()["type"] == "welcome"
+            latest = {}
+            for seat, ws in zip([*range(len(viewers) - 1), None], sockets):
+                latest[seat] = ws.receive_json()
+                frames.setdefault(seat, []).append(latest[seat])
+            for _ in range(MAX_ACTIONS):
+                if latest[None]["terminal"]:
+                    break
+                movers = [s for s in latest if s is not None and latest[s]["legal"]]
+                seat = rng.choice(movers)
+                pick = rng.randrange(len(latest[seat]["legal"]))
+                sockets[seat].send_text(json.dumps({"type": "act", "index": pick,
+                                                    "version": latest[seat]["version"]}))
+                for s, ws in zip([*range(len(viewers) - 1), None], sockets):
+                    latest[s] = ws.receive_json()
+                    assert latest[s]["type"] == "state", latest[s]
+                    frames[s].append(latest[s])
+        finally:
+            for ws in sockets:
+                ws.__exit__(None, None, None)
+        record = c.get(f"/api/games/{made['id']}/record")
+        actions = app.state.server.games[made["id"]].actions
+    return app, made["id"], frames, actions, record
+
+
+@pytest.mark.parametrize("name,options", CASES,
+                         ids=[f"{n}{options or ''}" for n, options in CASES])
+def test_no_frame_leaks_another_seats_secrets(tmp_path, name, options):
+    game = REGISTRY[name]
+    for seed in (1,):
+        app, game_id, frames, actions, record = play_through_the_server(tmp_path, name,
+                                                                        options, seed)
+        config = app.state.server.games[game_id].config
+        full = Record(game.name, game.version, config_to_json(config),
+                      seed, list(actions))
+        # Every position of the game, replayed independently of the server.
+        truth = []
+        for state, _, _ in replay(game, full):
+            truth.append(_views(game, state))
+        assert truth, config
+        for viewer, sent in frames.items():
+            lines: list[str] = []  # the log as this connection's page holds it
+            for frame in sent:
+                assert set(frame) <= FRAME_KEYS
+                expected = truth[frame["version"]]
+                own = expected[viewer]
+                assert frame["observation"] == own["observation"]
+                assert frame["legal"] == own["legal"]
+                lines = lines[:frame["log_from"]] + frame["log"]
+                assert lines == own["log"]
+                assert frame["text"] == own["text"]
+                assert frame["seat"] == viewer
+                assert ("outcome" in frame) == frame["terminal"] == own["terminal"]
+                others = set().union(*(leaves(v["observation"]) | leaves(v["events"])
+                                       for k, v in expected.items()
+                                       if k != viewer))
+                hidden = others - leaves(own["observation"]) - leaves(own["events"])
+                # The legal actions, text and log were compared with the viewer's own above;
+                # nothing else in the frame may hold a value only others can see.
+                sent = leaves({k: v for k, v in frame.items()
+                               if k not in ("legal", "text", "log")})
+                assert not hidden & sent, (viewer, frame["version"], hidden & sent)
+        assert frames[None][-1]["version"] == len(actions)
+        if frames[None][-1]["terminal"]:
+            assert record.status_code == 200
+        else:
+            assert record.status_code == 409  # the record holds every secret
+
+
+def _views(game, state) -> dict[int | None, dict[str, Any]]:
+    out: dict[int | None, dict[str, Any]] = {}
+    for viewer in [*range(state.num_players), None]:
+        obs = state.observation(viewer)
+        legal = state.legal_actions(viewer) if viewer is not None and \
+            not state.is_terminal() else []
+        out[viewer] = {
+            "observation": json.loads(json.dumps({k: v for k, v in obs.items() if k != "log"})),
+            "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": to_json(a)}
+                      for i, a in enumerate(legal)],
+            "log": [game.describe_event(e) for e in obs.get("log", [])],
+            "text": game.render(obs, viewer),
+            "events": obs.get("log", []),
+            "terminal": state.is_terminal(),
+        }
+    return out

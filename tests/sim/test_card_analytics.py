@@ -1,0 +1,156 @@
+"""Card analytics on real games: every game's card events are well formed and agree with its
+log; a deliberately broken Word & Iron card is flagged, and a fair deck flags nothing."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck
+
+from warroom.agents import make_agents
+from warroom.cli import main
+from warroom.engine import DRAWN, PLAYED, play_game
+from warroom.sim.analysis import analyse
+from warroom.sim.store import ResultStore
+
+WITH_CARDS = {"word-iron", "battle", "champions", "kow", "viktory"}
+
+
+def test_card_events_are_per_seat_counts_of_named_cards(game_config):
+    game, config = game_config
+    result = play_game(game, config, 11, make_agents(["random"] * game.num_players(config),
+                                                     game, 11), keep_record=False)
+    facts = game.card_events(result.state)
+    if facts is None:
+        assert game.name not in WITH_CARDS or getattr(config, "mode", "") == "dice"
+        return
+    seats = facts.to_json()
+    assert len(seats) == result.state.num_players
+    assert json.loads(json.dumps(seats)) == seats
+    for fates in seats:
+        for fate, cards in fates.items():
+            assert isinstance(fate, str) and cards
+            assert all(isinstance(c, str) and c and isinstance(n, int) and n > 0
+                       for c, n in cards.items())
+    assert any(DRAWN in f or PLAYED in f for f in seats)
+
+
+def events(state, kind):
+    return [e for _, e in state.log if e["event"] == kind]
+
+
+def play(name, values, seed=5):
+    from warroom.games import REGISTRY
+
+    game = REGISTRY[name]
+    config = game.config(values)
+    n = game.num_players(config)
+    result = play_game(game, config, seed, make_agents(["heuristic"] * n, game, seed),
+                       keep_record=False)
+    return game, result.state, game.card_events(result.state).to_json()
+
+
+def test_word_iron_counts_every_draw_and_every_use_of_a_resource():
+    _, state, facts = play("word-iron", {"deck1": "raiders"})
+    for p in (0, 1):
+        label = f" (deck{p})"
+        draws = Counter(e["card"] + label for e in events(state, "draw") + events(
+            state, "champion") if e["player"] == p)
+        realm = next(e for e in events(state, "realm") if e["player"] == p)["resources"]
+        draws.update(r + label for r in realm)
+        assert facts[p][DRAWN] == dict(draws)
+        uses = Counter(e["resource"] for e in events(state, "use_resource") if e["player"] == p)
+        assert sum(facts[p].get(PLAYED, {}).values()) == sum(uses.values())
+
+
+def test_word_iron_names_cards_plainly_when_both_use_one_deck():
+    _, _, facts = play("word-iron", {})
+    assert all("(deck" not in card for f in facts for card in f[DRAWN])
+
+
+def test_battle_counts_the_hand_drawn_and_the_cards_put_into_play():
+    _, state, facts = play("battle", {})
+    for p in (0, 1):
+        drew = sum(len(e["cards"]) for e in events(state, "drew") if e["player"] == p)
+        assert sum(facts[p][DRAWN].values()) == drew >= 7
+        played = [e for e in events(state, "play") + events(state, "special")
+                  if e["player"] == p]
+        assert sum(facts[p].get(PLAYED, {}).values()) == len(played)
+    assert all(c[-1] in "♠♥♦♣" or c == "Joker" for f in facts for c in f[DRAWN])
+
+
+def test_champions_deals_fifteen_cards_each_and_names_them_by_rank():
+    _, state, facts = play("champions", {"roshambo": "random"})
+    for p in (0, 1):
+        reserve = len([e for e in events(state, "lay_down") + events(state, "draw")
+                       if e["player"] == p])
+        assert sum(facts[p][DRAWN].values()) == 15 + reserve
+        flips = len(events(state, "flip"))
+        assert sum(facts[p].get(PLAYED, {}).values()) <= flips
+    assert set(c for f in facts for c in f[DRAWN]) <= {"A", "K", "Q", "J", *map(str,
+                                                                                 range(2, 11))}
+
+
+def test_kow_credits_each_defeated_card_to_the_player_who_defeated_it():
+    _, state, facts = play("kow", {})
+    for p in (0, 1):
+        defeated = Counter(e["card"] for e in events(state, "defeat") if e["player"] == p)
+        assert facts[p][PLAYED] == dict(defeated)
+        assert DRAWN not in facts[p]  # dealt to the table for both: nobody draws it
+
+
+def test_viktory_card_battles_name_cards_by_id_and_name_and_dice_battles_have_none():
+    game, state, facts = play("viktory", {"mode": "cards"})
+    for p in (0, 1):
+        drew = Counter(c for e in events(state, "drew") if e["player"] == p for c in e["cards"])
+        assert {c.split()[0]: n for c, n in facts[p][DRAWN].items()} == dict(drew)
+    assert all(" " in c for f in facts for c in f[DRAWN])  # "A03 Regular Attack"
+    dice = game.config({"mode": "dice"})
+    result = play_game(game, dice, 1, make_agents(["random", "random"], game, 1),
+                       keep_record=False)
+    assert game.card_events(result.state) is None
+
+
+@pytest.fixture(scope="module")
+def broken_run(tmp_path_factory):
+    where = tmp_path_factory.mktemp("broken")
+    db = where / "r.sqlite"
+    deck = broken_deck(where)
+    assert main(["simulate", "word-iron", "--games", "400", *OPTIONS, "--set", f"deck0={deck}",
+                 "--seed", "0", "--db", str(db), "--json"]) == 0
+    return db
+
+
+def test_the_broken_card_is_flagged_and_ranked_first(broken_run, capsys):
+    with ResultStore(broken_run) as store:
+        analysis = analyse(store, store.runs()[-1]).cards
+    card = f"{BROKEN_CARD} (deck0)"
+    top = analysis.ranked(DRAWN)[0]
+    assert top.card == card and top.flagged and top.ci[0] > 0.15
+    assert card in {e.card for e in analysis.flagged()}
+    assert main(["report", str(broken_run), "--out", str(broken_run.with_suffix(".md"))]) == 0
+    verdicts = capsys.readouterr().out.splitlines()
+    assert verdicts[1].startswith("card outliers: ") and \
+        f"{card} stands out as strong: a player who draws it wins" in verdicts[1]
+
+
+def test_a_fair_deck_flags_no_card(tmp_path, capsys):
+    deck = fair_deck(tmp_path)
+    db = tmp_path / "fair.sqlite"
+    assert main(["simulate", "word-iron", "--games", "400", *OPTIONS, "--set", f"deck0={deck}",
+                 "--set", f"deck1={deck}", "--seed", "0", "--db", str(db), "--json"]) == 0
+    with ResultStore(db) as store:
+        analysis = analyse(store, store.runs()[-1]).cards
+    assert analysis.tests >= 20 and not analysis.flagged(), analysis.verdict()
+    assert analysis.verdict().startswith("card outliers: none of ")
+
+
+def test_a_game_played_without_its_log_is_an_error_not_a_cardless_game(monkeypatch):
+    from warroom.engine import State
+    from warroom.sim.batch import BatchSpec, SimulationError, play_one
+
+    monkeypatch.setattr(State, "event", lambda self, kind, to=None, **data: None)
+    with pytest.raises(SimulationError, match="card analytics need the game's event log"):
+        play_one(BatchSpec("kow", {}, ("random", "random"), 1), 0)

@@ -1,0 +1,156 @@
+"""Card analytics: the statistics (Newcombe intervals, Holm), and what the analysis flags on
+simulated card facts where the truth is known: nothing beyond the claimed 5 % when no card
+matters, even when a seat, a player or the game's length would mislead a naive comparison;
+the card that matters when one does."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from warroom.engine import CardFacts
+from warroom.sim.cards import collect
+from warroom.sim.stats import difference_interval, difference_p, holm
+
+CARDS = [f"card {k}" for k in range(15)]
+
+
+def test_difference_interval_is_newcombes_method_10():
+    # Newcombe (1998), Statistics in Medicine 17:873, table II: 56/70 against 48/80 gives
+    # 0.0524 to 0.3339 by method 10 (the hybrid score interval).
+    low, high = difference_interval(56 / 70, 70, 48 / 80, 80)
+    assert low == pytest.approx(0.0524, abs=5e-4) and high == pytest.approx(0.3339, abs=5e-4)
+    # and 9/10 against 3/10 gives 0.1705 to 0.8090
+    low, high = difference_interval(0.9, 10, 0.3, 10)
+    assert low == pytest.approx(0.1705, abs=5e-4) and high == pytest.approx(0.8090, abs=5e-4)
+
+
+def test_a_positive_correlation_narrows_the_interval_of_a_difference():
+    alone = difference_interval(0.6, 200, 0.5, 200)
+    paired = difference_interval(0.6, 200, 0.5, 200, correlation=0.5)
+    assert paired[0] > alone[0] and paired[1] < alone[1]
+
+
+@pytest.mark.parametrize("p1, n1, p0, n0", [(0.55, 300, 0.5, 300), (0.7, 40, 0.5, 60),
+                                             (0.0, 52, 0.071, 332), (0.3, 500, 0.37, 800)])
+def test_the_p_value_agrees_with_the_interval(p1, n1, p0, n0):
+    low, high = difference_interval(p1, n1, p0, n0)
+    p = difference_p(p1, n1, p0, n0)
+    assert (p < 0.05) == (low > 0 or high < 0)
+    low, high = difference_interval(p1, n1, p0, n0, confidence=1 - p)
+    assert min(abs(low), abs(high)) == pytest.approx(0, abs=1e-6)  # it just reaches 0
+
+
+def test_holm_adjusts_step_down_and_keeps_order():
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.9]) == [1.0, 1.0]  # never below a smaller p's adjusted value
+    assert holm([]) == []
+
+
+def fake_games(n: int, rng: random.Random, strong: str | None = None, seat_bias: float = 0.0,
+               length_bias: float = 0.0) -> list[dict]:
+    """Two-player games in which each seat draws a random number of cards from a shuffled deck
+    of 15 and plays most of them. Who wins depends on the seat (seat 0 wins more), on the
+    listed player (player 0 is stronger), on the number of cards drawn if `length_bias`, and
+    on nothing else unless `strong` names a card that wins. `seat_bias` makes seat 0 draw
+    card 0 far more often than seat 1 does."""
+    games = []
+    for i in range(n):
+        seating = [i % 2, 1 - i % 2]
+        facts = CardFacts(2)
+        drawn = []
+        for seat in (0, 1):
+            k = rng.randrange(3, 10)
+            hand = rng.sample(CARDS, k)
+            if seat == 0 and rng.random() < seat_bias and CARDS[0] not in hand:
+                hand.append(CARDS[0])
+            drawn.append(hand)
+            for card in hand:
+                facts.add(seat, "drawn", card)
+                if rng.random() < 0.6:
+                    facts.add(seat, "played", card)
+        p_seat0 = 0.5 + 0.15 + (0.1 if seating[0] == 0 else -0.1)
+        p_seat0 += length_bias * (len(drawn[0]) - len(drawn[1]))
+        if strong:
+            p_seat0 += 0.3 * ((strong in drawn[0]) - (strong in drawn[1]))
+        winner = 0 if rng.random() < min(0.95, max(0.05, p_seat0)) else 1
+        games.append({"index": i, "seating": seating, "winner_seats": [winner],
+                      "cards": facts.to_json()})
+    return games
+
+
+def test_fair_cards_are_flagged_at_most_at_the_claimed_rate():
+    """The claim: when no card makes a difference, a report flags any card in at most 5 %
+    of runs (Holm's correction over every test). 120 simulated runs of 300 games, 30 tests
+    each; seats and players differ in strength. Seeded, so the count is fixed; the bound
+    (12 of 120, where 6 are expected) fails a method whose real rate is much above 5 %."""
+    rng = random.Random(2024)
+    flagged_runs = 0
+    pvalues, covered, intervals = [], 0, 0
+    for _ in range(120):
+        analysis = collect(fake_games(300, rng))
+        flagged_runs += bool(analysis.flagged())
+        for e in analysis.effects:
+            if e.tested:
+                pvalues.append(e.p)
+                intervals += 1
+                covered += e.ci[0] <= 0 <= e.ci[1]
+    assert flagged_runs <= 12
+    # each test on its own: about 5 % significant, and the 95 % intervals hold 0 about 95 %
+    # of the time (not far more: a method that never flags would pass the line above)
+    share = sum(p < 0.05 for p in pvalues) / len(pvalues)
+    assert 0.035 <= share <= 0.065, share
+    assert 0.935 <= covered / intervals <= 0.965
+
+
+def test_a_card_one_seat_draws_more_is_not_strong_because_that_seat_wins():
+    rng = random.Random(7)
+    games = fake_games(1500, rng, seat_bias=0.8)
+    analysis = collect(games)
+    wins = {True: [], False: []}
+    for g in games:
+        for s in (0, 1):
+            wins[CARDS[0] in g["cards"][s]["drawn"]].append(s in g["winner_seats"])
+    naive = sum(wins[True]) / len(wins[True]) - sum(wins[False]) / len(wins[False])
+    effect = next(e for e in analysis.effects if e.card == CARDS[0] and e.measure == "drawn")
+    assert naive > 0.08  # the seat that draws it more wins more: a naive rate would mislead
+    assert not analysis.flagged() and effect.ci[0] < 0 < effect.ci[1]
+
+
+def test_a_card_is_not_strong_because_players_who_draw_more_cards_win():
+    analysis = collect(fake_games(1500, random.Random(8), length_bias=0.06))
+    assert not analysis.flagged(), analysis.verdict()
+
+
+def test_the_card_that_wins_is_flagged_and_ranked_first_in_plain_words():
+    analysis = collect(fake_games(600, random.Random(9), strong=CARDS[3]))
+    flagged = analysis.flagged()
+    assert {e.card for e in flagged} == {CARDS[3]}
+    top = analysis.ranked("drawn")[0]
+    assert top.card == CARDS[3] and top.difference > 0.15 and top.ci[0] > 0
+    assert f"{CARDS[3]} stands out as strong: a player who draws it wins" in analysis.verdict()
+    assert top.with_n + top.without_n <= 1200
+
+
+def test_played_that_always_follows_drawn_is_tested_once():
+    facts_games = []
+    rng = random.Random(3)
+    for i in range(200):
+        facts = CardFacts(2)
+        for seat in (0, 1):
+            for card in rng.sample(CARDS, 5):
+                facts.add(seat, "drawn", card)
+                facts.add(seat, "played", card)
+        facts_games.append({"index": i, "seating": [0, 1], "winner_seats": [i % 2],
+                            "cards": facts.to_json()})
+    analysis = collect(facts_games)
+    played = analysis.ranked("played")
+    assert played and all(e.same_as_drawn and not e.tested for e in played)
+    assert analysis.tests == len(analysis.ranked("drawn"))
+
+
+def test_games_without_card_facts_give_no_analysis():
+    analysis = collect([{"index": 0, "seating": [0, 1], "winner_seats": [0], "cards": None}])
+    assert analysis.games == 0 and not analysis.effects
+    assert analysis.verdict().startswith("card outliers: nothing to compare")
