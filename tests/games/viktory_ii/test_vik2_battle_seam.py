@@ -1,6 +1,6 @@
-"""The seam between the map game and a battle resolver (battle.py): what the map hands over,
-how it applies the result, how a resolver's decisions pass through the map's decisions; and
-the temporary stand-in resolver (standin.py) that phase 1 ships."""
+"""The seam between the map game and a battle resolver (viktory_battles/seam.py): what the map
+hands over, how it applies the result, how a resolver's decisions pass through the map's
+decisions."""
 
 from __future__ import annotations
 
@@ -20,8 +20,7 @@ from vik2_helpers import (
 )
 
 from warroom.games.viktory_ii.actions import Bombard, Fight, SelectUnit, Step
-from warroom.games.viktory_ii.battle import BattleResult, DefenderReserve
-from warroom.games.viktory_ii.standin import StandInPressOn, StandInPullBack
+from warroom.games.viktory_battles.seam import BattleResult, DefenderReserve
 from warroom.games.viktory_ii.units import ART, FRIG, INF
 
 MAP = """\
@@ -170,27 +169,3 @@ def test_seam_naval_battle_request(tmp_path):
     r = state.battle_request("attack", hx(state, "E6"), [], -1)
     assert r.kind == "naval" and r.terrain == "water" and not r.naval_support
     assert r.sides[0].units == (0, 0, 0, 1) and r.defender_units == (0, 0, 0, 1)
-
-
-def test_standin_decisions_and_labels(tmp_path):
-    state = position(tmp_path, [capital("A1", 0, city=True), troops("B3", 0, infantry=2),
-                                capital("B4", 1, city=True, infantry=1)], tiles=MAP)
-    take(state, SelectUnit, hex="B3", unit=INF)
-    take(state, Step, hex="B4")
-    take(state, SelectUnit, hex="B3", unit=INF)
-    take(state, Step, hex="B4")
-    dice = script_dice(state, [6, 6, 6, 6, 6])  # two attack dice; one unit + two city dice
-    take(state, Fight, hex="B4")
-    assert dice.rolls == []  # all five were rolled
-    assert state.decision() == ("battle", 0)
-    assert legal(state) == [StandInPressOn(), StandInPullBack()]
-    assert "stand-in" in StandInPressOn().label
-    assert state.observation(1)["battle"]["resolver"] == "stand-in"
-    script_dice(state, [1, 1, 6, 6, 6])
-    take(state, StandInPressOn)
-    assert state.sowner[hx(state, "B4")] == 0  # taken: and with it the last capital
-    assert state.is_terminal() and state.outcome().winners == (0,)
-
-
-def test_standin_is_named_as_such_in_the_game_summary():
-    assert "stand-in" in GAME.summary

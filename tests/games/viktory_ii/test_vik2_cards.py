@@ -18,6 +18,7 @@ from vik2_helpers import (
     troops,
 )
 
+from warroom.games.viktory_battles.actions import MoveIn
 from warroom.games.viktory_ii.actions import (
     Discard,
     Done,
@@ -161,8 +162,10 @@ def test_rule_a_card_for_a_town_taken_and_one_lost_with_it(tmp_path):
     give(state, 1, "C02", "C03")
     take(state, SelectUnit, hex="B4", unit=INF)
     take(state, Step, hex="A4")
-    script_dice(state, [6])
+    state.pool.deck.remove(COUNTER)
+    state.pool.deck.append(COUNTER)  # the empty town's special defense flips a Counter: no hit
     take(state, Fight, hex="A4")
+    take(state, MoveIn)  # into an empty town without an Attack card
     assert len(state.pool.hands[0]) == 1  # gained with the town
     assert state.decision() == ("lose_card", 1)  # the loser picks which card goes
     take(state, Discard, card="C03")

@@ -21,6 +21,7 @@ from vik2_helpers import (
 )
 
 from warroom.engine import IllegalAction
+from warroom.games.viktory_battles.actions import Launch
 from warroom.games.viktory_ii.actions import Bombard, Done, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.movement import ATTACKING, DONE
 from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
@@ -128,7 +129,7 @@ def test_rule_entering_an_enemy_hex_ends_movement_and_must_be_fought(tmp_path):
     assert not has(state, Done, what="move")  # the battle must be fought first
     take(state, SelectUnit, hex="D4", unit=INF)  # more units may join
     take(state, Step, hex="E4")
-    script_dice(state, [1, 1, 6])  # stand-in: two attack dice hit, the defender's misses
+    script_dice(state, [1, 6])  # one die a side (infantry): the attacker hits, the defender misses
     take(state, Fight, hex="E4")
     assert stack(state, "E4", 0)[INF] == 2 and stack(state, "E4", 1) == [0, 0, 0, 0]
     assert events(state, "battle")[-1]["winner"] == "attacker"
@@ -142,6 +143,7 @@ def test_rule_pennant_no_new_attack_on_a_hex_that_beat_one_off(tmp_path):
     take(state, Step, hex="E4")
     script_dice(state, [6, 1])  # the attacker misses, the defender hits
     take(state, Fight, hex="E4")
+    take(state, Launch)  # without the second infantry, which waits on D4
     assert state.pennants >> hx(state, "E4") & 1
     take(state, SelectUnit, hex="D4", unit=INF)
     assert "E4" not in moves(state)
@@ -153,7 +155,7 @@ def test_rule_bombard_once_and_it_ends_the_units_movement(tmp_path):
                                                                                 infantry=1)]),
                      tiles=MOVE_MAP)
     take(state, SelectUnit, hex="D4", unit=ART)
-    script_dice(state, [2])  # the stand-in's bombard die: a hit
+    script_dice(state, [2, 6])  # two dice for an artillery (Artillery Characteristics): a hit
     take(state, Bombard, hex="E4")
     assert stack(state, "E4", 1) == [0, 0, 0, 0]
     assert state.active == -1 and not has(state, SelectUnit, hex="D4")

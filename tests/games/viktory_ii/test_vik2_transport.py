@@ -19,7 +19,7 @@ from vik2_helpers import (
 
 from warroom.games.viktory_ii.actions import Fight, PickUp, SelectUnit, Step, Unload
 from warroom.games.viktory_ii.movement import CARGO, DONE
-from warroom.games.viktory_ii.standin import StandInPullBack
+from warroom.games.viktory_battles.actions import Retreat
 from warroom.games.viktory_ii.units import FRIG, INF
 
 SEA_MAP = """\
@@ -99,9 +99,9 @@ def test_rule_amphibious_attack_from_the_frigate_and_back_onto_it(tmp_path):
     request = state.battle_request("attack", hx(state, "C4"), [], -1)
     side, = request.sides
     assert side.from_frigate and side.source_name == "B4" and side.units == (1, 0, 0, 0)
-    script_dice(state, [6, 6])  # nobody hits: the attacker pulls back
+    script_dice(state, [6, 6])  # one die each (infantry), nobody hits: the attacker retreats
     take(state, Fight, hex="C4")
-    take(state, StandInPullBack)
+    take(state, Retreat)
     f = frigate(state)
     cargo = state.cargo_of(f)
     assert len(cargo) == 1 and state.us[cargo[0]] == CARGO

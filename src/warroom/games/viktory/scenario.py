@@ -22,17 +22,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import DataError
 from ...engine.data import first_problem, read_yaml
+from ..viktory_battles.units import FRIG, Settlement, Terrain, Units
 
 DATA = Path(__file__).parent / "data"
 SCENARIOS = DATA / "scenarios"
 
-UNITS = ("infantry", "cavalry", "artillery", "frigate")
-INF, CAV, ART, FRIG = range(4)
-UNIT_CODES = {"i": INF, "c": CAV, "a": ART, "f": FRIG}
-Units = tuple[int, int, int, int]
-
-Terrain = Literal["plains", "grassland", "forest", "mountain", "water"]
-Settlement = Literal["none", "town", "city"]
+UNIT_CODES = {"i": 0, "c": 1, "a": 2, "f": FRIG}  # infantry, cavalry, artillery, frigate
 
 
 class _Strict(BaseModel):
@@ -198,11 +193,6 @@ def parse_side(text: str, option: str) -> tuple[Units, str]:
                          "1i1c@frigate or 0")
     source = (match.group(2) or "@land")[1:]
     return parse_units(match.group(1), option), source
-
-
-def units_text(units: Units | list[int]) -> str:
-    parts = [f"{n} {name}" for name, n in zip(UNITS, units) if n]
-    return ", ".join(parts) or "none"
 
 
 def check_battle(b: Battle, where: str) -> None:

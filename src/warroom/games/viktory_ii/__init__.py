@@ -1,6 +1,6 @@
 """Viktory II, the whole map game: the hex map, exploration, building, movement, sea
-transport, reserves, with dice or with the Battle Cards variant's turn sequence. Battles go
-through the seam in battle.py (phase 1: a temporary stand-in resolves them, standin.py)."""
+transport, reserves, with dice or with the Battle Cards variant's turn sequence. Battles are
+fought by the resolver the one-battle game `viktory` shares (`viktory_battles`)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,15 @@ more move. At the end of every turn all discard down to min(10, towns + cities);
 draw up to that, at most one card per city.
 Without your capital: no building, no combat supply, cities take one reserve infantry.
 Win: hold every capital (or `capitals=N`); at the turn limit most capitals, cities, towns.
-Battles are resolved by a temporary stand-in for now (see the README)."""
+Battles (as in `warroom play viktory`, `?` there for the details): attacker dice 1 per unit
+type present + 1 per extra hex side; defender 1 per unit type + naval support + the best of
+forest 1, town 1, mountain 2, city 2 (1 without its capital); hits on 1-3 (1-4 in combat
+supply: next to your town or city, holding your capital); a 1 is a tactical hit. Artillery
+and frigates bombard; attacking artillery fires before the battle; defending artillery fires
+Overwatch once a turn (at units moving in, or by itself at a unit moving next to it). After
+each round the attacker fights on or retreats. Cards mode: each wave needs an Attack card,
+Counters answer; re-attacks come from the same hex sides without new replenishment. Cavalry
+that attacked may move on with the movement it has left."""
 
 # Two and four players, the hidden-map options and all three modes; small maps and short
 # turn limits so that random games end quickly.
@@ -63,7 +71,7 @@ CONFORMANCE_CONFIGS = [
 class ViktoryIIGame(Game):
     name = "viktory-ii"
     title = "Viktory II (the map game, with dice or the Battle Cards)"
-    version = "1"
+    version = "2"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
@@ -82,6 +90,16 @@ class ViktoryIIGame(Game):
         if state.round < 1:
             return None
         return share_chances(position_scores(state))
+
+    def decision_kind(self, state: ViktoryIIState, player: int) -> str:
+        """The decision as the observation names it (a battle's by its own kind): which
+        cards a player is offered is its own affair."""
+        decision = state.decision()
+        if decision is None or decision[1] != player:
+            return ""
+        if decision[0] == "battle":
+            return "battle:" + state.session.decision[0]
+        return decision[0]
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)

@@ -1,12 +1,13 @@
 """Actions of Viktory II: one small decision each. Hexes are the map's ints; `where` is the
-hex's name as the map shows it ("C4"), kept for the label."""
+hex's name as the map shows it ("C4"), kept for the label. A battle's decisions are the
+shared resolver's actions (`viktory_battles.actions`), and so are `Discard` and `Draw`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..viktory_battles.actions import BATTLE_ACTIONS, TURN_CARD_ACTIONS, Discard, Draw
 from .board import TERRAINS
-from .standin import StandInPressOn, StandInPullBack
 from .units import UNIT_NAMES, with_article
 
 
@@ -200,30 +201,6 @@ class Disband:
         return f"disband {with_article(UNIT_NAMES[self.unit])} on {self.where}"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Cards: discard a card (down to the hand limit, for a town or city lost, or to draw
-    anew at the end of the turn)."""
-
-    card: str
-    desc: str
-
-    @property
-    def label(self) -> str:
-        return f"discard {self.card} {self.desc}"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Cards: at the end of the turn, draw this many new cards."""
-
-    count: int
-
-    @property
-    def label(self) -> str:
-        return f"draw {self.count} card{'s' if self.count != 1 else ''}"
-
-
 DONE_LABELS = {
     "stop": "stop this unit (it moves no more this turn)",
     "move": "end movement and battles",
@@ -244,6 +221,12 @@ class Done:
         return DONE_LABELS[self.what]
 
 
+# The map's own decisions, the turn's card actions (shared with the one-battle game) and the
+# battle resolver's decisions.
 ACTIONS = (PlaceTile, PlaceCapital, BuildTown, Upgrade, SelectUnit, Step, Bombard, PickUp,
-           Unload, PlayMoveCard, Fight, PlaceReserve, PlaceFrigate, Withdraw, Disband, Discard,
-           Draw, Done, StandInPressOn, StandInPullBack)
+           Unload, PlayMoveCard, Fight, PlaceReserve, PlaceFrigate, Withdraw, Disband, Done,
+           *TURN_CARD_ACTIONS, *BATTLE_ACTIONS)
+
+__all__ = ["ACTIONS", "Bombard", "BuildTown", "Discard", "Disband", "Done", "Draw", "Fight",
+           "PickUp", "PlaceCapital", "PlaceFrigate", "PlaceReserve", "PlaceTile",
+           "PlayMoveCard", "SelectUnit", "Step", "Unload", "Upgrade", "Withdraw"]

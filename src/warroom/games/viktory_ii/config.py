@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...engine import DataError
-from ..viktory.cards import Deck, load_deck
+from ..viktory_battles.cards import Deck, load_deck
+from ..viktory_battles.resolver import BattleResolver
 from .board import RADIUS_BY_PLAYERS, board, start_area, start_hexes
 from .mapfile import FixedMap, load_map
 
@@ -37,6 +38,18 @@ class Config:
     deck: str = ""
     # The most cards a hand may keep: the lesser of this and the towns and cities held.
     hand_limit: int = 10
+    # Expansion rule "Artillery Characteristics": two dice (or cards) per artillery for
+    # bombard, pre-battle fire and Overwatch, with selective hits.
+    artillery_characteristics: bool = True
+    # Expansion rule: defending artillery fires Overwatch, once per enemy turn, at units moving
+    # into a battle against it or next to it.
+    overwatch: bool = True
+    # Cards mode: the artillery of every wave fires Pre-Battle Fire as it launches; false: each
+    # artillery fires it once, at the first launch it takes part in.
+    prebattle_fire_each_wave: bool = True
+    # A guard, not in the text: after this many dice rounds or card battle rounds of one
+    # battle the attacker withdraws.
+    max_rounds: int = 30
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 8:
@@ -52,6 +65,8 @@ class Config:
             raise ValueError("option 'turn_limit' must be 0 (none) or more")
         if self.hand_limit < 0:
             raise ValueError("option 'hand_limit' must be >= 0")
+        if self.max_rounds < 1:
+            raise ValueError("option 'max_rounds' must be >= 1")
         fixed = load_map(self.map) if self.map else None
         if fixed is not None:
             self._check_map(fixed)
@@ -70,8 +85,13 @@ class Config:
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_radius", radius)
         object.__setattr__(self, "_starts", tuple(starts))
-        object.__setattr__(self, "_deck", load_deck(self.deck) if self.mode != "dice"
-                           or self.deck else None)
+        deck = load_deck(self.deck) if self.mode != "dice" or self.deck else None
+        object.__setattr__(self, "_deck", deck)
+        object.__setattr__(self, "_resolver", BattleResolver(
+            deck.by_id() if deck is not None and self.mode != "dice" else {},
+            artillery_characteristics=self.artillery_characteristics,
+            overwatch=self.overwatch, prebattle_fire_each_wave=self.prebattle_fire_each_wave,
+            max_rounds=self.max_rounds))
 
     def _check_map(self, fixed: FixedMap) -> None:
         where = fixed.path
@@ -100,6 +120,11 @@ class Config:
     @property
     def starts(self) -> tuple[int, ...]:
         return self.__dict__["_starts"]
+
+    @property
+    def resolver(self) -> BattleResolver:
+        """The shared battle resolver with this game's battle options."""
+        return self.__dict__["_resolver"]
 
     @property
     def cards(self) -> Deck | None:

@@ -15,8 +15,7 @@
 - Reserves go to the most threatened town or city that takes them, else the capital.
 - Cards: it keeps Attack cards (an attack needs one), discards the card with the fewest
   hits and misses, and draws all it may.
-- The stand-in battle (phase 1): it fights on while its units are at least as many as the
-  defence.
+- Battles: the shared battle heuristic (`viktory_battles.heuristic`) decides in them.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ import random
 from collections import deque
 from typing import Any
 
+from ..viktory_battles.heuristic import battle_action
 from .actions import (
     Bombard,
     BuildTown,
@@ -43,7 +43,6 @@ from .actions import (
 )
 from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS, UNKNOWN, WATER, mask_hexes
 from .movement import ATTACKING, CARGO, FREE, FRESH
-from .standin import StandInPressOn, StandInPullBack
 from .units import FRIG, LAND_UNITS
 
 ODDS = 1.5  # attack when own units are at least this many times the defence
@@ -60,6 +59,8 @@ def heuristic_action(state: Any, player: int, rng: random.Random) -> Any:
     if len(actions) == 1:
         return actions[0]
     kind, _ = state.decision()
+    if kind == "battle":
+        return battle_action(state.session, player, rng)
     chooser = CHOOSERS.get(kind)
     if chooser is None:
         return actions[0]
@@ -168,17 +169,6 @@ def _draw(state: Any, p: int, actions: list[Any]) -> Any:
 def _disband(state: Any, p: int, actions: list[Disband]) -> Disband:
     capital = state.capital[p]
     return max(actions, key=lambda a: state.board.distance[a.hex][capital])
-
-
-def _battle(state: Any, p: int, actions: list[Any]) -> Any:
-    session = state.session
-    mine = sum(sum(s) for s in session.att)
-    request = session.request
-    defence = sum(session.dfn) + URBAN_DEFENCE.get(
-        {"none": 0, "town": 1, "city": 2}[request.settlement], 0)
-    if StandInPressOn() in actions and mine >= defence:
-        return StandInPressOn()
-    return StandInPullBack() if StandInPullBack() in actions else actions[0]
 
 
 # --- movement --------------------------------------------------------------------------------
@@ -384,7 +374,6 @@ CHOOSERS = {
     "lose_card": _discard,
     "draw": _draw,
     "disband": _disband,
-    "battle": _battle,
 }
 
 

@@ -16,8 +16,10 @@ from .actions import Bombard, PickUp, PlayMoveCard, SelectUnit, Step, Unload
 from .board import FOREST, MOUNTAIN, TERRAINS, UNKNOWN, WATER
 from .units import ART, FRIG, FRIGATE_CAPACITY, INF, LAND_UNITS, RANGE, UNIT_NAMES, units_text
 
-# Unit status
-FREE, FRESH, ACTIVE, DONE, ATTACKING, CARGO, PLACED = range(7)
+# Unit status. REGROUP: a cavalry back from a battle with movement left (the cavalry
+# exception: it may move on and attack elsewhere).
+FREE, FRESH, ACTIVE, DONE, ATTACKING, CARGO, PLACED, REGROUP = range(8)
+MOVABLE = (FRESH, REGROUP)
 # Unit flags
 BOMBARDED, STOPPED = 1, 2
 
@@ -238,7 +240,7 @@ class MovementRules:
         out = []
         names = self.board.names
         for u in range(len(self.uo)):
-            if self.us[u] != FRESH or self.uo[u] != p:
+            if self.us[u] not in MOVABLE or self.uo[u] != p:
                 continue
             key = (self.uh[u], self.ut[u])
             if key in seen:
@@ -252,8 +254,9 @@ class MovementRules:
     # --- doing it -------------------------------------------------------------------------
     def select_unit(self, p: int, h: int, t: int) -> None:
         self.end_active()
-        u = min(u for u in range(len(self.uo)) if self.us[u] == FRESH and self.uo[u] == p
-                and self.uh[u] == h and self.ut[u] == t)
+        # A fresh unit first; else a cavalry regrouping after a battle.
+        u = min((u for u in range(len(self.uo)) if self.us[u] in MOVABLE and self.uo[u] == p
+                 and self.uh[u] == h and self.ut[u] == t), key=lambda u: (self.us[u], u))
         self.us[u] = ACTIVE
         self.active = u
         self.event("select", to=self.actor_only(p), player=p, unit=UNIT_NAMES[t],
@@ -296,6 +299,7 @@ class MovementRules:
                    unit=UNIT_NAMES[self.ut[u]], source=names[h], where=names[n],
                    road=action.kind == "road")
         self.reveal(p, list(self.board.neighbours[n]))
+        self.overwatch_check(u)
 
     def declare_attack(self, u: int, target: int) -> None:
         """The unit moves up to the hex side it attacks across; it waits there (counted in
@@ -303,7 +307,7 @@ class MovementRules:
         self.occ_sub(self.uh[u], 1)
         self.us[u] = ATTACKING
         self.ug[u] = target
-        self.um[u] = 0
+        self.um[u] = max(0, self.um[u] - 1)  # what a cavalry may use after the battle
         if target not in self.battles:
             self.battles.append(target)
         if self.active == u:
@@ -322,7 +326,7 @@ class MovementRules:
         if action.hex in self.battles:  # it joins the battle declared there
             self.bombards.setdefault(action.hex, []).append(u)
         else:
-            self.start_battle("bombard", action.hex, bombarding=[u])
+            self.start_battle("bombard", action.hex, units=[u])
 
     def pick_up(self, p: int, action: PickUp) -> None:
         f = self.active

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..viktory_battles.render import describe_battle_event
 from .board import TERRAINS, board
 from .units import UNIT_NAMES, units_text
 
@@ -184,9 +185,7 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
                      + (", a city" if obs["build"]["upgraded"] else ""))
     battle = obs.get("battle")
     if battle:
-        lines.append(f"Battle ({battle.get('resolver', 'resolver')}), round {battle['round']}: "
-                     f"attackers {units_text(_sum(battle['attackers']))}, defenders "
-                     f"{units_text(battle['defenders'])}; last dice {battle['last_dice']}")
+        lines += battle_lines(battle, b, you)
     if "hand" in obs:
         lines.append(f"Cards: deck {obs['deck_left']}, discards {obs['discards']}")
         if obs["hand"] is not None:
@@ -199,12 +198,51 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
     return lines
 
 
-def _sum(groups: list[list[int]]) -> list[int]:
-    total = [0, 0, 0, 0]
-    for g in groups:
-        for t in range(4):
-            total[t] += g[t]
-    return total
+def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
+    """The battle being fought: forces by hex side, dice, and in card modes the cards of
+    this round, the live hits and the Special Events in effect."""
+    a, d = battle["seats"]
+    names = b.names
+    place = battle["terrain"] + ("" if battle["settlement"] == "none"
+                                 else f" {battle['settlement']}")
+    head = (f"Battle at {battle['where']} ({place}): {_who(a, you)} attacks {_who(d, you)}, "
+            f"round {battle['round']}" + (f", wave {battle['wave']}" if battle["wave"] else ""))
+    lines = [head]
+    sides = "; ".join(
+        f"side {i} from {names[h]}{' (frigate)' if src == 'frigate' else ''}: {units_text(u)}"
+        + (f" (+{units_text(r)} waiting)" if any(r) else "")
+        for i, (h, src, u, r) in enumerate(zip(battle["source_hexes"], battle["sources"],
+                                                battle["attacker"][1:], battle["reserves"]), 1))
+    supply = ["supply" if s else "no supply" for s in battle["supply"]]
+    lines.append(f"  attacker ({supply[0]}): {sides}; dice {battle['dice'][0]}; lost "
+                 f"{battle['lost'][0]}")
+    if any(battle["attacker"][0]):
+        lines.append(f"  bombarding: {units_text(battle['attacker'][0])}")
+    near = "; ".join(f"{names[h]} {units_text(u)}" for h, u in battle["defender_groups"]
+                     if any(u))
+    lines.append(f"  defender ({supply[1]}): {units_text(battle['defender'])}; dice "
+                 f"{battle['dice'][1]}; lost {battle['lost'][1]}"
+                 + (f"; next to it: {near}" if near else "")
+                 + (f"; Overwatch ready: {battle['overwatch_ready']}"
+                    if battle["overwatch_ready"] else ""))
+    if "plays" in battle:
+        if battle["plays"]:
+            lines.append("  cards this round: " + " | ".join(
+                f"player {p['player']}: {p['card']} {p['desc']} ({p['use']})"
+                for p in battle["plays"]))
+        if battle["events"]:
+            lines.append("  in effect: " + ", ".join(f"{e} (player {p})"
+                                                      for e, p in battle["events"]))
+        if battle["decision"] == "play":
+            sel = " selective" if battle["pending_selective"] else ""
+            lines.append(f"  live hits against {_who(battle['to_move'][0], you)}: "
+                         f"{battle['pending']}{sel}; a Counter must answer "
+                         f"'{battle['respond_to']}'")
+    c = battle["casualties"]
+    if c:
+        lines.append(f"  casualties to choose: {c['count']} of {_whose(c['victim'], you)} "
+                     f"units ({c['cause']}), chosen by {_who(c['chooser'], you)}")
+    return lines
 
 
 def describe_event(e: dict[str, Any]) -> str:
@@ -236,6 +274,8 @@ def describe_event(e: dict[str, Any]) -> str:
                           f"{'lands and attacks' if e['attack'] else 'unloads'} "
                           f"{e['units']} on {e['where']}",
         "move_card": lambda: f"{p} plays {e['card']} {e['desc']} for +1 movement",
+        "overwatch": lambda: f"Overwatch: {p}'s artillery on {e['source']} fires at player "
+                             f"{e['target']}'s {e['unit']} on {e['where']}",
         "battle_begins": lambda: f"Battle ({e['battle']}) at {e['where']}: player "
                                  f"{e['attacker']} ({e['attackers']}) against player "
                                  f"{e['defender']} ({e['defenders']})",
@@ -248,13 +288,17 @@ def describe_event(e: dict[str, Any]) -> str:
         "card": lambda: f"{p} gets {e['card']} {e['desc']}",
         "reshuffle": lambda: f"The discards are shuffled into a new deck ({e['cards']})",
         "discard": lambda: f"{p} discards {e['card']} {e['desc']} ({e['why']})",
-        "draw": lambda: f"{p} draws {e['count']} card(s)",
+        "draw": lambda: f"{p} draws {e['count']} card(s)"
+                        + (f" ({e['why']})" if "why" in e else ""),
         "disband": lambda: f"{p} disbands {_a(e['unit'])} on {e['where']}",
         "out": lambda: f"{p} is out of the game",
         "result": lambda: "Game over: " + (", ".join(f"player {w}" for w in e["winners"])
                                            or "a draw") + f" - {e['reason']}",
     }.get(kind)
-    return text() if text else str(e)
+    if text:
+        return text()
+    line = describe_battle_event(e, lambda q: f"Player {q}")
+    return line if line is not None else str(e)
 
 
 def _a(unit: str) -> str:

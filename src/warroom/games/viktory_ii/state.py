@@ -7,8 +7,9 @@ needs is read from these; `clone` copies flat lists.
 
 A turn: move and battle (movement.py), build, reserves, then in card modes discard and draw.
 Decisions that interrupt (placing revealed tiles, a card or unit lost with a town, a battle's
-own decisions) are taken first. Battles go through the seam in battle.py; phase 1 resolves
-them with the temporary stand-in of standin.py.
+own decisions) are taken first. Battles go through the seam of the shared resolver
+(`viktory_battles`): the state builds a request, hosts the session (its dice come from the
+state's generator, its events go into the state's log) and applies the result.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from .actions import (
     Step,
     Withdraw,
 )
-from .battle import (
+from ..viktory_battles.seam import (
     AttackSide,
     BattleRequest,
     BattleResult,
@@ -47,11 +48,13 @@ from .movement import (
     FREE,
     FRESH,
     PLACED,
+    REGROUP,
     MovementRules,
 )
 from .placement import PlacementRules
-from .standin import StandInResolver
 from .units import (
+    ART,
+    CAV,
     CITY,
     FRIG,
     INF,
@@ -75,7 +78,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         players = config.players
         deck = config.cards
         self.cards = deck.by_id() if deck is not None else {}
-        self.resolver = StandInResolver(self.cards)
+        self.resolver = config.resolver
         self.hidden_map = config.dark or config.independent
         # The map
         self.terrain = bytearray([UNKNOWN]) * n
@@ -118,7 +121,12 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.queue: list[list[Any]] = []  # interrupting decisions: [kind, player, data]
         self.session: Any = None  # a battle being fought
         self.session_request: BattleRequest | None = None
-        self.battle_units: tuple[int, list[int]] = (-1, [])  # its hex and bombarding units
+        # The battle's hex and the units in it that are not attacking from a hex side: the
+        # bombarding units, or the unit Overwatch fires at.
+        self.battle_units: tuple[int, list[int]] = (-1, [])
+        # Overwatch outside a battle: the artillery hex that fires, and the defenders not yet
+        # asked about the unit that moved.
+        self.overwatch_from = -1
         self.discarding: list[int] = []  # players still to discard down at the turn's end
         self.redraws = 0
         self.pool: CardPool | None = None
@@ -132,6 +140,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         # the last entry) so far; and for each of them where its previous and its current
         # turn began (a spectator's: anybody's turn), as (log index, events it saw before).
         self.seen_counts = [0] * (players + 1)
+        self.n_events = 0  # every event so far (the log's length, whether written or not)
         self.marks = [[(0, 0), (0, 0)] for _ in range(players + 1)]
         self._setup_map()
         if deck is not None:
@@ -275,6 +284,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
 
     def event(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
         super().event(kind, to, **data)
+        self.n_events += 1
         counts = self.seen_counts
         if to is None:
             for i in range(len(counts)):
@@ -369,14 +379,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.event("card", to=(p,), player=p, card=cid, desc=self.cards[cid].short())
 
     def _draw_card(self) -> str | None:
-        pool = self.pool
-        assert pool is not None
-        if not pool.deck and pool.discard:
-            pool.deck = pool.discard
-            pool.discard = []
-            self.rng.shuffle(pool.deck)
-            self.event("reshuffle", cards=len(pool.deck))
-        return pool.deck.pop() if pool.deck else None
+        return self.pool.draw_one(self.rng, lambda k: self.event("reshuffle", cards=k))
 
     # --- the setup turns --------------------------------------------------------------------
     def _begin_setup_turn(self, p: int) -> None:
@@ -443,7 +446,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.redraws = 0
         self.turns_taken += 1
         for who in (p, self.num_players):
-            self.marks[who] = [self.marks[who][1], (len(self.log), self.seen_counts[who])]
+            self.marks[who] = [self.marks[who][1], (self.n_events, self.seen_counts[who])]
         self.start_of_turn_units(p)
         self.event("turn", player=p, round=self.round)
 
@@ -718,22 +721,43 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.event("discard", player=p, card=cid, desc=self.cards[cid].short(), why=why)
 
     # --- battles through the seam -----------------------------------------------------------
-    def start_battle(self, kind: str, h: int, bombarding: list[int] | None = None,
-                     placed: int = -1) -> None:
-        """Build the request for the battle at `h` and start the resolver's session."""
-        request = self.battle_request(kind, h, bombarding or [], placed)
-        self.battle_units = (h, bombarding or self.bombards.pop(h, []))
-        self.battles_fought += kind != "bombard"
-        self.event("battle_begins", to=self.actor_only(request.attacker, h),
-                   battle=request.kind, where=request.name, attacker=request.attacker,
-                   defender=request.defender,
-                   attackers=units_text(_total(s.units for s in request.sides)),
-                   defenders=units_text(request.defender_units))
-        self.session_request = request
-        self.session = self.resolver.start(request, self.rng, self.pool)
+    def battle_audience(self, request: BattleRequest) -> tuple[int, ...] | None:
+        """Who sees a battle's events: everybody, unless the map is hidden (dark or
+        independent exploration); then the attacker and the defender."""
+        if not self.hidden_map:
+            return None
+        return tuple(sorted({request.attacker, request.defender} - {NOBODY}))
 
-    def battle_request(self, kind: str, h: int, bombarding: list[int],
-                       placed: int) -> BattleRequest:
+    def battle_event(self, kind: str, to: tuple[int, ...] | None, **data: Any) -> None:
+        """An event of the battle being fought (the session's host)."""
+        self.event(kind, self.battle_audience(self.session_request) if to is None else to,
+                   **data)
+
+    def start_battle(self, kind: str, h: int, units: list[int] | None = None,
+                     placed: int = -1, defender: int = NOBODY) -> None:
+        """Build the request for the battle at `h` and start the resolver's session. `units`:
+        the bombarding units of a bombardment, or the unit Overwatch fires at."""
+        request = self.battle_request(kind, h, units or [], placed, defender)
+        self.battle_units = (h, units or self.bombards.pop(h, []))
+        self.battles_fought += request.kind in ("land", "naval", "reserve_naval")
+        self.session_request = request
+        names = self.board.names
+        if request.kind == "overwatch":
+            self.event("overwatch", to=self.battle_audience(request), player=request.defender,
+                       source=names[self.overwatch_from], target=request.attacker,
+                       unit=UNIT_NAMES[self.ut[units[0]]], where=request.name)
+        else:
+            self.event("battle_begins", to=self.battle_audience(request),
+                       battle=request.kind, where=request.name, attacker=request.attacker,
+                       defender=request.defender,
+                       attackers=units_text(_total(s.units for s in request.sides)),
+                       defenders=units_text(request.defender_units))
+        self.session = self.resolver.start(request, self, self.pool)
+
+    def battle_request(self, kind: str, h: int, units: list[int], placed: int,
+                       defender: int = NOBODY) -> BattleRequest:
+        if kind == "overwatch":
+            return self._overwatch_request(h, units[0], defender)
         a = self.player
         names = self.board.names
         attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
@@ -741,19 +765,20 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         defender = self.occ_owner[h]
         if defender < 0:
             defender = self.sowner[h]
+        terrain = self.terrain[h]
         sides = []
         for src in sorted({self.uh[u] for u in attackers}):
             group = [u for u in attackers if self.uh[u] == src]
             water = self.terrain[src] == WATER and self.ut[group[0]] != FRIG
             reserve = [0, 0, 0, 0]
-            if not water and src != h:
+            if not water and src != h and terrain != WATER:
                 reserve = self.units_at(src, a, (FRESH,))
                 reserve[FRIG] = 0
             sides.append(AttackSide(src, names[src], water, tuple(self.count_types(group)),
                                     tuple(reserve)))
         if placed >= 0:
             sides = [AttackSide(placed, names[placed], False, (0, 0, 0, 1))]
-        bomb_units = bombarding or self.bombards.get(h, [])
+        bomb_units = units or self.bombards.get(h, [])
         bombard = []
         for src in sorted({self.uh[u] for u in bomb_units}):
             counts = self.count_types([u for u in bomb_units if self.uh[u] == src])
@@ -766,30 +791,67 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                 near = self.units_at(n, defender)
                 support_nearby |= bool(near[FRIG])
                 near[FRIG] = 0
-                if sum(near):
+                if sum(near) and terrain != WATER:
                     reserves.append(DefenderReserve(n, names[n], tuple(near)))
+        return self._request(
+            ("reserve_naval" if placed >= 0 else "bombard" if kind == "bombard"
+             else "naval" if terrain == WATER else "land"),
+            h, a, defender, tuple(sides), tuple(bombard), tuple(defending), tuple(reserves),
+            support_nearby and terrain != WATER,
+            max(0, defending[2] - self.overwatch_fired.get(h, 0)), (h, h))
+
+    def _overwatch_request(self, h: int, u: int, defender: int) -> BattleRequest:
+        """One artillery of `defender` (on `overwatch_from`) fires at unit u, which moved to
+        h next to it."""
+        names = self.board.names
+        one = [0, 0, 0, 0]
+        one[self.ut[u]] = 1
+        side = AttackSide(h, names[h], False, tuple(one))
+        return self._request("overwatch", h, self.uo[u], defender, (side,), (), (0, 0, 1, 0),
+                             (), False, 1, (h, self.overwatch_from))
+
+    def _request(self, kind: str, h: int, a: int, d: int, sides: tuple, bombard: tuple,
+                 defending: tuple, reserves: tuple, naval_support: bool, ready: int,
+                 where: tuple[int, int]) -> BattleRequest:
+        """The request, with what the map knows of both players (`where`: the hexes whose
+        neighbourhood gives each side's combat supply)."""
         a_tc = self.count_settlements(a)
-        d_tc = self.count_settlements(defender) if defender != NOBODY else (0, 0)
-        terrain = self.terrain[h]
+        d_tc = self.count_settlements(d) if d != NOBODY else (0, 0)
         return BattleRequest(
-            kind=("reserve_naval" if placed >= 0 else "bombard" if kind == "bombard"
-                  else "naval" if terrain == WATER else "land"),
-            hex=h, name=names[h], terrain=TERRAINS[terrain],
-            settlement=SETTLEMENT_NAMES[self.settle[h]],
-            capital=h in self.capital,
-            attacker=a, defender=defender,
-            sides=tuple(sides), bombard=tuple(bombard),
-            defender_units=tuple(defending),
-            defender_reserve=tuple(reserves),
-            naval_support=support_nearby and terrain != WATER,
-            supply=(self.in_supply(a, h), self.in_supply(defender, h)),
+            kind=kind, hex=h, name=self.board.names[h], terrain=TERRAINS[self.terrain[h]],
+            settlement=SETTLEMENT_NAMES[self.settle[h]], capital=h in self.capital,
+            attacker=a, defender=d, sides=sides, bombard=bombard,
+            defender_units=defending, defender_reserve=reserves,
+            naval_support=naval_support,
+            supply=(self.in_supply(a, where[0]), self.in_supply(d, where[1])),
             lost_capital=(not self.holds_capital(a),
-                          defender != NOBODY and not self.holds_capital(defender)),
-            overwatch_ready=max(0, defending[2] - self.overwatch_fired.get(h, 0)),
-            mode=self.config.mode,
+                          d != NOBODY and not self.holds_capital(d)),
+            overwatch_ready=ready, mode=self.config.mode,
             towns=(a_tc[0], d_tc[0]), cities=(a_tc[1], d_tc[1]),
             hand_limit=self.config.hand_limit,
         )
+
+    def overwatch_check(self, u: int, after: int = NOBODY) -> None:
+        """Overwatch outside a battle: a unit that moves next to enemy artillery that has not
+        fired this turn draws the fire of one of them (of each enemy in seat order after the
+        mover's owner, after `after`), by itself."""
+        if not self.config.overwatch or self.session is not None or self.us[u] == FREE:
+            return
+        p, h = self.uo[u], self.uh[u]
+        n = self.num_players
+        order = [(p + i) % n for i in range(1, n)]
+        if after != NOBODY:
+            order = order[order.index(after) + 1:]
+        for q in order:
+            if self.out[q]:
+                continue
+            for k in self.board.neighbours[h]:
+                if self.occ_owner[k] != q:
+                    continue
+                if self.units_at(k, q)[ART] > self.overwatch_fired.get(k, 0):
+                    self.overwatch_from = k
+                    self.start_battle("overwatch", h, [u], defender=q)
+                    return
 
     def in_supply(self, p: int, h: int) -> bool:
         """Combat supply (a ruling): the battle hex is, or is next to, one of the player's
@@ -801,6 +863,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
     def finish_battle(self, result: BattleResult) -> None:
         request = self.session_request
         self.session = None
+        if request.kind == "overwatch":
+            self._finish_overwatch(request, result)
+            return
         h = request.hex
         a, d = request.attacker, request.defender
         attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
@@ -831,8 +896,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         if result.overwatch_fired:
             self.overwatch_fired[h] = self.overwatch_fired.get(h, 0) + result.overwatch_fired
         survivors = [u for u in attackers if self.us[u] == ATTACKING]
-        self.event("battle", to=self.actor_only(a, h), battle=request.kind, where=request.name,
-                   attacker=a, defender=d, winner=result.winner, reason=result.reason,
+        self.event("battle", to=self.battle_audience(request), battle=request.kind,
+                   where=request.name, attacker=a, defender=d, winner=result.winner,
+                   reason=result.reason,
                    attacker_lost=units_text(_total(result.attacker_losses)),
                    defender_lost=units_text(result.defender_losses), rounds=result.rounds)
         if request.kind == "bombard":
@@ -852,6 +918,17 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         if request.kind == "reserve_naval":
             self.reserve_battle = True
 
+    def _finish_overwatch(self, request: BattleRequest, result: BattleResult) -> None:
+        """The artillery has fired (once this turn); the unit it hit is lost. One that
+        survives may draw the fire of the next enemy's artillery."""
+        _, (u,) = self.battle_units
+        k = self.overwatch_from
+        self.overwatch_fired[k] = self.overwatch_fired.get(k, 0) + result.overwatch_fired
+        if any(result.attacker_losses[0]):
+            self.remove_unit(u)
+        else:
+            self.overwatch_check(u, after=request.defender)
+
     def _pick(self, p: int, h: int, t: int, k: int,
               statuses: tuple[int, ...] | None = None) -> list[int]:
         """k of the player's units of type t in hex h (not attackers, not cargo)."""
@@ -860,6 +937,11 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                  and (statuses is None or self.us[u] in statuses)]
         return found[:k]
 
+    def _after_attack(self, u: int) -> int:
+        """A unit's status after its battle: its movement is over, except a cavalry's
+        (the cavalry exception): with movement left it may move on and attack elsewhere."""
+        return REGROUP if self.ut[u] == CAV and self.um[u] > 0 else DONE
+
     def _enter(self, u: int, h: int, placed: bool) -> None:
         cargo = [c for c in range(len(self.uo)) if self.uc[c] == u and self.us[c] == CARGO]
         for c in cargo:
@@ -867,7 +949,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             self.uh[c] = h
             self.occ_add(h, self.uo[u], 1)
         self.uh[u] = h
-        self.us[u] = PLACED if placed else DONE
+        self.us[u] = PLACED if placed else self._after_attack(u)
         self.uc[u] = -1 if self.ut[u] != FRIG else self.uc[u]
         self.ug[u] = -1
         self.occ_add(h, self.uo[u], 1)
@@ -880,7 +962,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             return
         f = self.uc[u]
         carried = f >= 0 and self.us[f] not in (FREE, ATTACKING) and self.uh[f] == self.uh[u]
-        self.us[u] = CARGO if carried else DONE
+        self.us[u] = CARGO if carried else self._after_attack(u)
         if not carried:
             self.uc[u] = -1
         self.ug[u] = -1
@@ -1019,7 +1101,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         new.memory = [dict(m) for m in self.memory]
         new.marks = [list(m) for m in self.marks]
         new.pool = self.pool.copy() if self.pool is not None else None
-        new.session = (self.session.clone(new.rng, new.pool) if self.session is not None
+        new.session = (self.session.clone(new, new.pool) if self.session is not None
                        else None)
         if self.session is not None:
             new.battle_units = (self.battle_units[0], list(self.battle_units[1]))
@@ -1030,7 +1112,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
 _SHARED = ("config", "board", "cards", "resolver", "hidden_map", "drawn", "water", "round",
            "player", "phase", "active", "easy", "pennants", "built", "upgraded",
            "reserve_battle", "redraws", "result", "turns_taken", "captures", "battles_fought",
-           "session_request")
+           "session_request", "n_events", "overwatch_from")
 _FLAT = ("settled", "explored", "bag", "capital", "occ_owner", "occ_n", "uo", "ut", "uh", "um",
          "us", "uc", "ug", "uf", "battles", "discarding", "out", "seen_counts")
 _BYTES = ("terrain", "settle", "sowner")

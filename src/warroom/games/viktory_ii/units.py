@@ -3,19 +3,26 @@
 
 from __future__ import annotations
 
+from ..viktory_battles.units import (
+    ART,
+    CAV,
+    FRIG,
+    INF,
+    LAND_UNITS,
+    Units,
+    units_text,
+    with_article,
+)
+from ..viktory_battles.units import UNITS as UNIT_NAMES
 from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS
 
-INF, CAV, ART, FRIG = range(4)
-UNIT_NAMES = ("infantry", "cavalry", "artillery", "frigate")
 UNIT_LETTERS = "icaf"
-LAND_UNITS = (INF, CAV, ART)
 RANGE = (2, 3, 2, 5)  # movement points: infantry, cavalry, artillery, frigate
 FRIGATE_CAPACITY = 3
 
 NONE, TOWN, CITY = 0, 1, 2
 SETTLEMENT_NAMES = ("none", "town", "city")
 
-Units = tuple[int, int, int, int]
 TOWN_SUPPORT: Units = (1, 0, 0, 0)
 # A city's units by its terrain: plains 3 infantry; mountain infantry + artillery; grassland
 # infantry + cavalry; forest infantry + frigate.
@@ -36,10 +43,6 @@ def support(kind: int, terrain: int) -> Units:
     return (0, 0, 0, 0)
 
 
-def with_article(unit: str) -> str:
-    return ("an " if unit[0] in "aeiou" else "a ") + unit
-
-
-def units_text(counts: Units | list[int] | tuple[int, ...]) -> str:
-    parts = [f"{n} {name}" for name, n in zip(UNIT_NAMES, counts) if n]
-    return ", ".join(parts) or "none"
+__all__ = ["ART", "CAV", "CITY", "CITY_SUPPORT", "FRIG", "FRIGATE_CAPACITY", "INF", "LAND_UNITS",
+           "NONE", "RANGE", "SETTLEMENT_NAMES", "TOWN", "TOWN_SUPPORT", "UNIT_LETTERS",
+           "UNIT_NAMES", "Units", "support", "units_text", "with_article"]

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes
-from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH
+from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH, MOVABLE, REGROUP
 from .units import CITY, FRIG
 
 NOBODY = 255
@@ -42,7 +42,7 @@ class ViewRules:
                 continue
             h = self.uh[u]
             mask |= near[h]
-            if moving and self.us[u] in (FRESH, ACTIVE):
+            if moving and self.us[u] in (FRESH, ACTIVE, REGROUP):
                 mask |= balls[min(self.um[u] + 1, MAX_BALL)][h]
         for h in self.settled:
             if self.sowner[h] == p:
@@ -138,6 +138,7 @@ class ViewRules:
             obs["deck_left"] = len(self.pool.deck)
             obs["discards"] = len(self.pool.discard)
             obs["discard_top"] = self.pool.discard[-1] if self.pool.discard else None
+            obs["discard_pile"] = list(self.pool.discard)  # face up: everybody sees it
         start, events = self._log_window(player)
         obs["log_start"] = start
         obs["log"] = events
@@ -162,7 +163,7 @@ class ViewRules:
                 entry[4][t] += 1
             else:
                 entry[2][t] += 1
-                if s == FRESH:
+                if s in MOVABLE:
                     entry[3][t] += 1
         return [stacks[k] for k in sorted(stacks)]
 
@@ -236,13 +237,13 @@ class ViewRules:
         and of the deck, other players' hands, tiles on hexes it has not explored, the drawn
         tiles it has not seen, and (dark or independent exploration) where enemy units out of
         its sight stand. The copy's RNG is re-seeded."""
-        new = self.clone()
+        new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
-        if new.session is not None:
-            new.session = new.session.clone(new.rng, new.pool)
         new._resample_tiles(player)
         if new.pool is not None:
             new._resample_hands(player)
+            if new.session is not None:
+                new.session.pose_again()
         if self.hidden_map:
             new._relocate_unseen(player)
         return new

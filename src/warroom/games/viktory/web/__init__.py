@@ -3,7 +3,7 @@ Battle Cards options take a bundled file or an uploaded one, checked by the same
 the command line (`warroom cards validate` for decks)."""
 
 from ....engine.data import DataOption
-from ..cards import load_deck
+from ...viktory_battles.cards import load_deck
 from ..scenario import SCENARIOS, load_scenario
 
 DATA_OPTIONS = {

@@ -1,33 +1,35 @@
-"""The seam between the map game and a battle resolver.
+"""The seam between a game and the battle resolver: what a game hands over, what it gets back.
 
-The map game decides *when* a battle happens and *who* is in it; a resolver decides *how* it
-is fought. When units end a move in an enemy hex (or attack a town or city, or frigates meet,
-or a placed frigate lands on an enemy one, or artillery and frigates bombard), the map game
-builds a `BattleRequest` with everything the resolver may need and starts a session:
+A game decides *when* a battle happens and *who* is in it; the resolver (resolver.py) decides
+*how* it is fought. The map game builds a `BattleRequest` when units attack a hex (enemy
+units, a town or city, frigates meeting), a frigate is placed from reserve onto an enemy one,
+artillery and frigates bombard, or a unit moves next to defending artillery (Overwatch); the
+one-battle game builds one from its scenario. Then:
 
-    session = resolver.start(request, rng, pool)
+    session = resolver.start(request, host, pool)
 
-While `session.to_move()` names a player, the map game's own `to_move()`, `legal_actions()`
-and `apply()` hand that decision to the session, unchanged: the session's actions are
-actions of the map game (the map game's codec knows `resolver.actions`). When
-`session.result()` is not None the battle is over and the map game applies the
-`BattleResult`: it removes the casualties, moves units drawn into the battle, moves the
-winners in (or sends the attackers back to their source hexes), hands over a captured town or
-city with its unit support and cards, raises a pennant, and goes on with the turn.
+While `session.to_move()` names a player, the game's own `to_move()`, `legal_actions()` and
+`apply()` hand that decision to the session, unchanged: the session's actions are actions of
+the game (its codec knows `resolver.actions`). When `session.result()` is not None the
+battle is over and the game applies the `BattleResult`: the map game removes the casualties,
+moves the units that joined, moves the winners in (or sends the attackers back to their
+source hexes, onto the frigate after an amphibious attack), hands over a captured town or
+city with its unit support and cards, raises a pennant and goes on with the turn.
 
-What a resolver must provide (phase 2 moves the one-battle game's resolver here; see
-DESIGN-NOTES.md):
-- `actions`: its action classes (frozen dataclasses with a `label`), for the map's codec;
-- `start(request, rng, pool) -> BattleSession`: every die it rolls comes from `rng` (the map
-  state's own generator, so records replay and `determinize` re-seeds it); in card modes it
-  plays, draws and discards from `pool`, which the map game owns and lends for the battle;
-- a session: `to_move()`, `legal_actions(player)`, `apply(player, action)` (validation is
-  the map game's: it only forwards actions the session listed), `result()`,
-  `observation(player)` (JSON-able, what that player may see of the battle: no other
-  player's hand), and `clone(rng, pool)` (an independent copy bound to the clone's rng and
-  pool; `determinize` reshuffles the pool's hidden cards itself and then clones).
-- Casualties are counted by unit type per group (each hex side, each bombarding hex, the
-  defender's hex); the map game picks which of its identical units they are.
+- `host` is the game's state (`BattleHost`): every die the session rolls and every card it
+  shuffles comes from `host.rng`, read at the moment (so records replay, and a
+  determinisation's new generator is used at once), and every event goes into the host's log
+  through `host.battle_event` (the host decides who sees it).
+- `pool`: the Battle Cards (card modes), which the game owns and lends for the battle; the
+  session plays, draws and discards in it. Hands are indexed by seat.
+- A session: `to_move()` and `legal_actions(player)` in seats, `apply(player, action)`
+  (validation is the game's: it forwards only actions the session listed), `result()`,
+  `observation(player)` (JSON-able, the battle's public state: never a hand), and
+  `clone(host, pool)` (an independent copy bound to the copy's host and pool; a
+  determinisation reshuffles the pool's hidden cards in place, which the session then sees).
+- Casualties are counted by unit type per group (each hex side, the bombarding units, each
+  group of the defender's units drawn in, the defender's hex); the game picks which of its
+  identical units they are.
 
 Everything here is plain data: tuples of ints, hexes as the map's ints (with names for
 labels and logs).
@@ -37,12 +39,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
-Units = tuple[int, int, int, int]  # infantry, cavalry, artillery, frigates
-NO_UNITS: Units = (0, 0, 0, 0)
+from .units import NO_UNITS, Units
 
-BattleKind = Literal["land", "naval", "bombard", "reserve_naval"]
+# land; naval (frigates in water); bombard (artillery and frigates fire from adjacent hexes,
+# nobody moves in); reserve_naval (a frigate placed from reserve onto an enemy frigate);
+# overwatch (defending artillery fires at a unit that moved next to it, outside a battle).
+BattleKind = Literal["land", "naval", "bombard", "reserve_naval", "overwatch"]
 
 
 @dataclass(frozen=True)
@@ -82,8 +87,7 @@ class DefenderReserve:
 
 @dataclass(frozen=True)
 class BattleRequest:
-    kind: BattleKind  # land, naval (frigates in water), bombard (no attackers move in),
-    # reserve_naval (a frigate placed from reserve onto an enemy frigate)
+    kind: BattleKind
     hex: int
     name: str
     terrain: str  # plains, grassland, forest, mountain, water
@@ -105,6 +109,11 @@ class BattleRequest:
     cities: tuple[int, int]
     hand_limit: int
 
+    @property
+    def naval(self) -> bool:
+        """Frigates fighting in a water hex."""
+        return self.terrain == "water"
+
 
 @dataclass
 class CardPool:
@@ -116,6 +125,15 @@ class CardPool:
 
     def copy(self) -> CardPool:
         return CardPool(list(self.deck), list(self.discard), [list(h) for h in self.hands])
+
+    def draw_one(self, rng: random.Random, on_reshuffle: Callable[[int], None]) -> str | None:
+        """The top card; an empty deck is first refilled by shuffling the discards
+        (`on_reshuffle(cards)` is told). None when both are empty."""
+        if not self.deck and self.discard:
+            self.deck, self.discard = self.discard, []
+            rng.shuffle(self.deck)
+            on_reshuffle(len(self.deck))
+        return self.deck.pop() if self.deck else None
 
 
 @dataclass(frozen=True)
@@ -137,6 +155,16 @@ class BattleResult:
     details: dict[str, Any] = field(default_factory=dict)
 
 
+class BattleHost(Protocol):
+    """What a session needs of the game whose battle it is (the game's state)."""
+
+    @property
+    def rng(self) -> random.Random: ...
+
+    def battle_event(self, kind: str, to: tuple[int, ...] | None, **data: Any) -> None:
+        """Log a battle event; `to` None: whoever sees the battle (seats otherwise)."""
+
+
 class BattleSession(Protocol):
     def to_move(self) -> tuple[int, ...]: ...
 
@@ -148,11 +176,11 @@ class BattleSession(Protocol):
 
     def observation(self, player: int | None) -> dict[str, Any]: ...
 
-    def clone(self, rng: random.Random, pool: CardPool | None) -> BattleSession: ...
+    def clone(self, host: BattleHost, pool: CardPool | None) -> BattleSession: ...
 
 
 class Resolver(Protocol):
     actions: tuple[type, ...]
 
-    def start(self, request: BattleRequest, rng: random.Random,
+    def start(self, request: BattleRequest, host: BattleHost,
               pool: CardPool | None) -> BattleSession: ...
