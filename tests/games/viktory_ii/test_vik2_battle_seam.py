@@ -7,20 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vik2_helpers import (
-    GAME,
     capital,
     events,
     hx,
     legal,
     position,
-    script_dice,
     take,
     town,
     troops,
 )
 
-from warroom.games.viktory_ii.actions import Bombard, Fight, SelectUnit, Step
 from warroom.games.viktory_battles.seam import BattleResult, DefenderReserve
+from warroom.games.viktory_ii.actions import Bombard, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.units import ART, FRIG, INF
 
 MAP = """\

@@ -12,7 +12,6 @@ from vik2_helpers import (
     hx,
     legal,
     position,
-    script_dice,
     take,
     town,
     troops,

@@ -17,9 +17,9 @@ from vik2_helpers import (
     troops,
 )
 
+from warroom.games.viktory_battles.actions import Retreat
 from warroom.games.viktory_ii.actions import Fight, PickUp, SelectUnit, Step, Unload
 from warroom.games.viktory_ii.movement import CARGO, DONE
-from warroom.games.viktory_battles.actions import Retreat
 from warroom.games.viktory_ii.units import FRIG, INF
 
 SEA_MAP = """\

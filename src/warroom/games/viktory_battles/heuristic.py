@@ -42,7 +42,7 @@ from .actions import (
 )
 from .cards import Card
 from .resolver import ATT, DEF, BattleSession
-from .units import ART, CAV, FRIG, INF
+from .units import ART
 
 UNIT_COST = (1.0, 1.5, 2.0, 2.0)  # infantry, cavalry, artillery, frigate
 HOPELESS = 0.25  # retreat when the attacker kills this small a share of what the defender kills

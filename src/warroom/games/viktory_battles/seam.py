@@ -38,8 +38,8 @@ labels and logs).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from .units import NO_UNITS, Units

@@ -18,6 +18,14 @@ import random
 from typing import Any
 
 from ...engine import DataError, Outcome, State
+from ..viktory_battles.seam import (
+    AttackSide,
+    BattleRequest,
+    BattleResult,
+    Bombardment,
+    CardPool,
+    DefenderReserve,
+)
 from .actions import (
     BuildTown,
     Disband,
@@ -30,14 +38,6 @@ from .actions import (
     PlaceTile,
     Step,
     Withdraw,
-)
-from ..viktory_battles.seam import (
-    AttackSide,
-    BattleRequest,
-    BattleResult,
-    Bombardment,
-    CardPool,
-    DefenderReserve,
 )
 from .board import LAND, TERRAINS, UNKNOWN, WATER, board, mask_hexes, start_area, tile_counts
 from .config import Config
@@ -314,13 +314,14 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             return
         tiles = [self.bag.pop() for _ in blank if self.bag]
         blank = blank[:len(tiles)]
-        if automatic or self.config.place == "random" or len(set(tiles)) == 1:
+        # Told whether or not there is a choice to make: what was drawn is what is revealed.
+        self.event("drawn", to=self.actor_only(p), player=p, count=len(tiles),
+                   tiles=[TERRAINS[t] for t in sorted(tiles)])
+        if automatic or self.config.place == "random" or self._placed_alone(tiles):
             for h, t in zip(blank, tiles):
                 self.put_tile(p, h, t)
             return
         self.reveal_pending = [p, sorted(blank), sorted(tiles)]
-        self.event("drawn", to=self.actor_only(p), player=p, count=len(tiles),
-                   tiles=[TERRAINS[t] for t in sorted(tiles)])
 
     def put_tile(self, p: int, h: int, t: int) -> None:
         self.terrain[h] = t
@@ -340,10 +341,18 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         hexes.remove(action.hex)
         tiles.remove(action.terrain)
         self.put_tile(p, action.hex, action.terrain)
-        if len(set(tiles)) <= 1:  # nothing left to choose
+        if self._placed_alone(tiles):  # nothing left to choose
             for h, t in zip(hexes, tiles):
                 self.put_tile(p, h, t)
             self.reveal_pending = None
+
+    def _placed_alone(self, tiles: list[int]) -> bool:
+        """Whether the tiles left go on their hexes without a decision: when they are all the
+        same; on a hidden map only the last one, so that how many decisions a player takes
+        does not tell others which tiles it drew."""
+        if self.hidden_map:
+            return len(tiles) <= 1
+        return len(set(tiles)) <= 1
 
     # --- towns and cities -------------------------------------------------------------------
     def found(self, p: int, h: int, kind: int, capital: bool = False,
@@ -517,24 +526,28 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             if self.reveal_pending is not None or self.queue:
                 return
             p = self.player
+            # On a hidden map a step is skipped only for reasons everybody can see: whether a
+            # player has anything to do there may depend on terrain and units others cannot.
+            hidden = self.hidden_map
             if self.phase == "move":
                 self.settle_active()
                 actions = self.move_actions(p)
-                if actions == [Done("move")]:  # nothing can move: on to building
-                    self.end_phase()
+                if actions == [Done("move")] and not (hidden and self.has_units(p)):
+                    self.end_phase()  # nothing can move: on to building
                     continue
                 self._legal[p] = actions  # the engine's cache of this decision's actions
                 return
             if self.phase in ("capital", "second_town", "setup_infantry"):
-                if self.phase == "second_town" and (not self.may_build_second_town(p) or len(
-                        self.second_town_actions(p)) == 1):
+                if self.phase == "second_town" and (not self.may_build_second_town(p) or (
+                        not hidden and len(self.second_town_actions(p)) == 1)):
                     self._after_setup_turn()
                     continue
                 return
             if self.phase in ("build", "reserves"):
                 actions = (self.build_actions(p) if self.phase == "build"
                            else self.reserve_actions(p))
-                if len(actions) == 1 or (self.phase == "reserves" and self.reserve_battle):
+                if (len(actions) == 1 and not (hidden and self._may_act_unseen(p))) or (
+                        self.phase == "reserves" and self.reserve_battle):
                     self.end_phase()
                     continue
                 self._legal[p] = actions
@@ -555,6 +568,17 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                 self._next_turn()
                 continue
             return
+
+    def has_units(self, p: int) -> bool:
+        return any(self.onboard[p])
+
+    def _may_act_unseen(self, p: int) -> bool:
+        """Whether, for all others can see on a hidden map, the player might build (it holds
+        its capital and has built nothing that ends building) or place reserves (it holds a
+        town or city)."""
+        if self.phase == "build":
+            return self.holds_capital(p) and not self.upgraded and self.built < 2
+        return bool(self.own_settlements(p))
 
     def to_move(self) -> tuple[int, ...]:
         d = self.decision()
@@ -729,9 +753,11 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         return tuple(sorted({request.attacker, request.defender} - {NOBODY}))
 
     def battle_event(self, kind: str, to: tuple[int, ...] | None, **data: Any) -> None:
-        """An event of the battle being fought (the session's host)."""
-        self.event(kind, self.battle_audience(self.session_request) if to is None else to,
-                   **data)
+        """An event of the battle being fought (the session's host). Its course (dice,
+        cards, casualties) is public even on a hidden map: the defender's decisions show
+        everybody that a battle is fought, and the towns and cities held its result. Where
+        it is fought, only the two sides learn (`battle_audience`)."""
+        self.event(kind, to, **data)
 
     def start_battle(self, kind: str, h: int, units: list[int] | None = None,
                      placed: int = -1, defender: int = NOBODY) -> None:
