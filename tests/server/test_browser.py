@@ -227,4 +227,11 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     assert any("builds a town" in line for line in log)
     record = page.request.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["game"] == "viktory-ii" and record["config"]["mode"] == "cards"
+    page.click("#replay-link")  # the replay viewer draws the same table
+    page.wait_for_selector("#table svg.v2map")
+    page.click("#first")
+    page.select_option("#viewer", "1")
+    page.wait_for_selector("#table svg.v2map")
+    assert page.locator("svg.v2map .hex-cell").count() == 37
+    assert not errors, errors
     page.close()
