@@ -48,7 +48,7 @@ PHASES = ("capital", "second_town", "setup_infantry", "move", "build", "reserves
           "draw", "over")
 DECISIONS = ("tile", "lose_card", "disband", "battle", "capital", "second_town",
              "setup_infantry", "move", "build", "reserves", "discard", "draw")
-BATTLE_KINDS = ("land", "naval", "bombard", "reserve_naval")
+BATTLE_KINDS = ("land", "naval", "bombard", "reserve_naval", "overwatch")
 UNITS = "infantry, cavalry, artillery, frigate"
 MAX_STACK = 10  # units counted to a slot
 MAX_PLACES = 20  # towns (or cities) counted to a slot
