@@ -127,7 +127,7 @@ def test_a_game_cannot_be_stored_twice(tmp_path):
     with ResultStore(tmp_path / "r.sqlite") as store:
         run = new_run(store, 1)
         execute(store, run, 1)
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(StoreError, match="a game is already stored"):
             store.add_games(run.id, [play_one(run.spec(), 0)])
 
 

@@ -40,7 +40,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def parse_specs(text: str, expected: int | None = None) -> list[str]:
-    specs = [s.strip() for s in text.split(",") if s.strip()]
+    specs = [s.strip() for s in text.split(",")]
+    if not all(specs):
+        raise ConfigError(f"--players {text!r} has an empty SPEC: give one SPEC per seat, "
+                          "e.g. human,heuristic")
     for spec in specs:
         parse_spec(spec)
     if expected is not None and len(specs) != expected:

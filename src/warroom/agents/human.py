@@ -1,4 +1,10 @@
-"""A person at the terminal: the table rendered with rich, numbered legal actions."""
+"""A person at the terminal: the table rendered with rich, numbered legal actions.
+
+Game text (the table, labels, log lines) is printed as plain text, never as rich markup, so a
+card named `[/red]` shows as written. When several people share one terminal (a hotseat), a
+`Hotseat` clears the screen and asks the next person to take the seat before showing a seat's
+view, and reads their choices without echo, so nobody sees another's hand or secret choice.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +12,52 @@ import sys
 from typing import Any, TextIO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
 from ..engine import PlayerView
 
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
+# Clear the screen and the terminal's scrollback, cursor home: what one player saw must not be
+# a scroll away for the next.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+class Hotseat:
+    """The seat of a terminal shared by several people: who sits there now."""
+
+    def __init__(self, stdin: TextIO, console: Console):
+        self.stdin = stdin
+        self.console = console
+        self.seated: int | None = None
+
+    def take(self, player: int) -> None:
+        """Hand the terminal to `player`: clear it, then wait until they press Enter."""
+        if self.seated == player:
+            return
+        self.clear()
+        self.console.print(Text(f"Player {player}: take the seat, then press Enter "
+                                "(the others look away).", style="bold"))
+        if not self.stdin.readline():
+            raise KeyboardInterrupt("end of input")
+        self.seated = player
+
+    def clear(self) -> None:
+        self.console.file.write(CLEAR)
+        self.console.file.flush()
+        self.seated = None
 
 
 class HumanAgent:
     name = "human"
 
     def __init__(self, game: Any, seed: int, stdin: TextIO | None = None,
-                 console: Console | None = None):
+                 console: Console | None = None, hotseat: Hotseat | None = None):
         self.game = game
         self.stdin = stdin or sys.stdin
         self.console = console or Console(highlight=False)
+        self.hotseat = hotseat
         self.seen = 0  # log entries already shown
 
     def show_new_events(self, observation: dict[str, Any]) -> None:
@@ -32,29 +68,41 @@ class HumanAgent:
         for event in log[max(0, self.seen - first):]:
             line = self.game.describe_event(event)
             if line:
-                self.console.print(f"  {line}", style="dim")
+                self.console.print(Text(f"  {line}", style="dim"))
         self.seen = first + len(log)
 
     def act(self, view: PlayerView) -> Any:
+        if self.hotseat is not None:
+            self.hotseat.take(view.player)
         obs = view.observation
         self.show_new_events(obs)
         self.console.print(Panel(Text.from_ansi(self.game.render(obs, view.player)),
-                                 title=f"{self.game.title} - you are player {view.player}"))
+                                 title=Text(f"{self.game.title} - you are player {view.player}")))
         actions = view.legal_actions
         for i, action in enumerate(actions, 1):
-            self.console.print(f"  [bold]{i:>2}[/bold]. {action.label}")
+            self.console.print(Text.assemble((f"  {i:>2}", "bold"), f". {action.label}"))
         while True:
-            self.console.print("> ", end="")
-            line = self.stdin.readline()
+            line = self.read_choice()
             if not line:
                 raise KeyboardInterrupt("end of input")
             choice = self.parse(line.strip(), actions)
             if choice is not None:
                 return choice
 
+    def read_choice(self) -> str:
+        """One line of input. In a hotseat, a terminal does not echo it: the others at the
+        table must not read a secret choice over the player's shoulder."""
+        if self.hotseat is None or not _is_tty(self.stdin):
+            self.console.print("> ", end="")
+            return self.stdin.readline()
+        self.console.print("> (typing is hidden) ", end="")
+        line = _read_without_echo(self.stdin)
+        self.console.print()
+        return line
+
     def parse(self, text: str, actions: list[Any]) -> Any:
         if text == "?":
-            self.console.print(self.game.summary or "No summary for this game.")
+            self.console.print(Text(self.game.summary or "No summary for this game."))
             return None
         if text in ("q", "quit", "exit"):
             raise KeyboardInterrupt("quit")
@@ -70,11 +118,35 @@ class HumanAgent:
             matches = [a for a in actions if a.label.lower().startswith(prefix)] if text else []
         if len(matches) == 1:
             return matches[0]
+        typed = escape(repr(text))
         if not text:
             self.console.print(f"[red]Please choose an action.[/red] {HELP}")
         elif matches:
-            self.console.print(f"[red]{text!r} matches {len(matches)} actions; "
+            self.console.print(f"[red]{typed} matches {len(matches)} actions; "
                                "be more precise.[/red]")
         else:
-            self.console.print(f"[red]{text!r} is not a legal action here.[/red] {HELP}")
+            self.console.print(f"[red]{typed} is not a legal action here.[/red] {HELP}")
         return None
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _read_without_echo(stream: TextIO) -> str:
+    try:
+        import termios
+    except ImportError:  # no POSIX terminal: the screen is still cleared between players
+        return stream.readline()
+    fd = stream.fileno()
+    old = termios.tcgetattr(fd)
+    new = list(old)
+    new[3] &= ~termios.ECHO
+    termios.tcsetattr(fd, termios.TCSADRAIN, new)
+    try:
+        return stream.readline()
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)

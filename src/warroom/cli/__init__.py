@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 
 import click
 
 from ..engine import WarroomError
+from ..engine.data import displayable
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -47,6 +50,11 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(exc.format_message())
     except WarroomError as exc:
         return _fail(str(exc))
+    except BrokenPipeError:  # the reader of our output went away (`warroom ... | head`)
+        return _quiet_stdout()
+    except OSError as exc:  # the file system: a full disk, a read-only place, a missing path
+        where = f"{exc.filename}: " if exc.filename else ""
+        return _fail(f"{where}{exc.strerror or exc}")
     except (KeyboardInterrupt, click.exceptions.Abort):
         print("interrupted", file=sys.stderr)
         return 130
@@ -61,9 +69,26 @@ def _command(exc: click.ClickException) -> str:
 
 
 def _fail(message: str) -> int:
-    print(f"warroom: error: {message}", file=sys.stderr)
+    # One line, whatever the message quotes (a file name, a value from a file).
+    line = " ".join(displayable(part) for part in message.splitlines() if part.strip())
+    print(f"warroom: error: {line}", file=sys.stderr)
     return 2
 
 
+def _quiet_stdout() -> int:
+    # Nothing more can be written; point stdout at nothing so that the final flush is quiet.
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 1
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt("terminated")
+
+
 def entry() -> None:
+    # `kill` stops a command the way Ctrl-C does: a game is saved, finished games are kept.
+    signal.signal(signal.SIGTERM, _terminate)
     sys.exit(main())

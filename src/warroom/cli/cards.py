@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from ..engine import DataError, Game
-from ..engine.data import read_yaml
+from ..engine.data import displayable, read_yaml
 from ..games import REGISTRY
 from . import cli
 
@@ -27,7 +27,7 @@ def cards() -> None:
 def validate(file: str) -> None:
     """Check FILE against its game's card format; one line either way."""
     game, data = load_card_file(file)
-    click.echo(f"{file}: valid {game.name} card file" + _named(data))
+    click.echo(displayable(f"{file}: valid {game.name} card file" + _named(data)))
 
 
 @cards.command()
@@ -35,7 +35,8 @@ def validate(file: str) -> None:
 def show(file: str) -> None:
     """List the cards of FILE, as its game describes them."""
     game, data = load_card_file(file)
-    click.echo(game.show_cards(data))
+    # A card file's names are checked for control characters; the file's own name is not.
+    click.echo("\n".join(displayable(line) for line in game.show_cards(data).splitlines()))
 
 
 def load_card_file(file: str) -> tuple[Game, Any]:

@@ -9,9 +9,12 @@ import click
 
 from ..engine import Game, parse_assignments
 from ..engine.config import option_names
+from ..engine.record import SEED_MAX, SEED_MIN
 from ..games import get_game
 
 SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
+# A seed is a signed 64-bit integer (what records and results databases hold).
+SEED = click.IntRange(SEED_MIN, SEED_MAX)
 
 
 def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None = None

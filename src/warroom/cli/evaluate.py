@@ -14,6 +14,7 @@ from typing import Any
 import click
 from openskill.models import PlackettLuce
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -22,7 +23,8 @@ from ..engine import ConfigError
 from ..sim.batch import BatchSpec, play_one
 from ..sim.stats import wilson_interval
 from . import cli
-from .common import SET_HELP, game_and_config
+from .common import SEED, SET_HELP, game_and_config
+from .simulate import resolve_workers
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,7 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
               help="Comma-separated SPECs to compare, at least two.")
 @click.option("--games", "n_games", type=click.IntRange(min=2), default=100, show_default=True,
               help="Games per pairing, half in each seat order.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -144,7 +146,7 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
                   TimeRemainingColumn(), console=console, disable=not console.is_terminal,
                   transient=True) as progress:
         task = progress.add_task(g.name, total=len(jobs))
-        for job_result in run_jobs(jobs, workers):
+        for job_result in run_jobs(jobs, resolve_workers(workers, "process", len(jobs))):
             results.append(job_result)
             progress.advance(task)
     out = {"game": g.name, "seed": seed, "games_per_pairing": n_games, **tabulate(players, results)}
@@ -156,18 +158,19 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
 
 def show(title: str, out: dict[str, Any]) -> None:
     console = Console()
-    table = Table(title=f"{title}: round robin, {out['games_per_pairing']} games per pairing, "
-                        f"seed {out['seed']}")
+    table = Table(title=escape(f"{title}: round robin, {out['games_per_pairing']} games per "
+                               f"pairing, seed {out['seed']}"))
     for col in ("player", "vs", "wins", "losses", "draws", "score", "95 % CI"):
         table.add_column(col)
     for p in out["pairings"]:
         lo, hi = p["ci95"]
-        table.add_row(p["a"], p["b"], str(p["a_wins"]), str(p["b_wins"]), str(p["draws"]),
-                      f"{p['a_score']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        table.add_row(escape(p["a"]), escape(p["b"]), str(p["a_wins"]), str(p["b_wins"]),
+                      str(p["draws"]), f"{p['a_score']:.1%}", f"{lo:.1%} - {hi:.1%}")
     console.print(table)
     ratings = Table(title="openskill ratings", caption="ordinal = mu - 3 sigma")
     for col in ("player", "mu", "sigma", "ordinal"):
         ratings.add_column(col)
     for r in out["ratings"]:
-        ratings.add_row(r["player"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}")
+        ratings.add_row(escape(r["player"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
+                        f"{r['ordinal']:.2f}")
     console.print(ratings)

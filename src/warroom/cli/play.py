@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import json
+import sys
+import time
+from pathlib import Path
 
 import click
+from rich.console import Console
 
 from ..agents import make_agents, parse_specs
+from ..agents.human import Hotseat, HumanAgent
 from ..engine import ConfigError, Game, Record, RecordError, State, play_game, replay_to_end
+from ..engine.record import record_config
 from ..games import get_game
 from . import cli
-from .common import SET_HELP, echo_err, fresh_seed, game_and_config
+from .common import SEED, SET_HELP, echo_err, fresh_seed, game_and_config
 
 
 class LogPrinter:
@@ -29,19 +35,31 @@ class LogPrinter:
         self.seen = len(state.log)
 
 
+SAVE_EVERY = 0.5  # seconds between saves while only AI players act
+
+
 @cli.command()
 @click.argument("game")
 @click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, random, "
               "heuristic, or name:key=value. Default: human,heuristic.")
-@click.option("--seed", type=int, help="Seed of the game (random if omitted; it is printed).")
+@click.option("--seed", type=SEED, help="Seed of the game (random if omitted; it is printed).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--save", type=click.Path(dir_okay=False), help="Write the record here after "
-              "every action.")
+              "every action (and once before the first, to check that it can).")
 @click.option("--resume", type=click.Path(dir_okay=False), help="Continue a saved game.")
+@click.option("--force", is_flag=True, help="Let --save overwrite a file that is not a save "
+              "of this game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
 def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str, ...],
-         save: str | None, resume: str | None, as_json: bool) -> None:
-    """Play GAME with people and/or AI players."""
+         save: str | None, resume: str | None, force: bool, as_json: bool) -> None:
+    """Play GAME with people and/or AI players.
+
+    With more than one human, the players share the terminal: before each seat's turn the
+    screen is cleared and the next player is asked to take the seat, and choices typed at a
+    terminal are not echoed.
+    """
+    if players_text is not None and not players_text.strip():
+        raise ConfigError("--players is empty: give one SPEC per seat, e.g. human,heuristic")
     if resume:
         record = Record.load(resume)
         g = get_game(game)
@@ -51,9 +69,10 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
             raise ConfigError("--set cannot change the options of a saved game")
         if seed is not None and seed != record.seed:
             raise ConfigError("--seed cannot change the seed of a saved game")
-        config = g.config(record.config)
+        config = record_config(g, record)
+        replay_to_end(g, record)  # a save that does not replay is refused before any write
         seed = record.seed
-        players_text = players_text or ",".join(record.meta.get("players", []))
+        players_text = players_text or ",".join(record.meta.get("players") or [])
         save = save or resume
     else:
         g, config, _ = game_and_config(game, sets, players_text)
@@ -66,22 +85,38 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     else:
         record.meta["players"] = specs
     agents = make_agents(specs, g, seed)
-    humans = "human" in [s.split(":")[0] for s in specs]
+    humans = [a for a in agents if isinstance(a, HumanAgent)]
+    hotseat = share_terminal(humans) if len(humans) > 1 else None
     printer = LogPrinter(g) if not humans and not as_json else None
+    if save:
+        check_save(save, record, force)  # before the first move: a refusal loses nothing
+        record.save(save)
     if not as_json:
         echo_err(f"{g.title}: {' vs '.join(specs)}, seed {seed}"
                  + (f", saving to {save}" if save else ""))
+    public = LogPrinter(g)  # in a hotseat, what the table sees when the game ends
+
+    last_save = [time.monotonic()]
 
     def after(state: State, player: int, action: object, rec: Record | None) -> None:
-        if save:
+        # A person's every action is saved; AI players' at most twice a second (a save writes
+        # the whole record: after each of thousands of AI decisions it would cost more than the
+        # game), and always at the end.
+        if save and (isinstance(agents[player], HumanAgent) or state.is_terminal()
+                     or time.monotonic() - last_save[0] >= SAVE_EVERY):
             assert rec is not None
             rec.save(save)
+            last_save[0] = time.monotonic()
         if printer:
             printer(state)
+        if isinstance(agents[player], HumanAgent):
+            public.seen = len(state.log)
 
     try:
         result = play_game(g, config, seed, agents, record=record, on_action=after)
     except KeyboardInterrupt:
+        if save:
+            record.save(save)  # the AI decisions since the last save
         where = f"saved to {save}; continue with: warroom play {g.name} --resume {save}" \
             if save else "not saved (use --save FILE to keep a game)"
         echo_err(f"\ngame stopped: {where}")
@@ -93,13 +128,55 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
         return
     if printer:
         printer(result.state)
-    if humans:
+    if hotseat:
+        hotseat.clear()  # the last player's view goes; the table sees the public end
+        public(result.state)
+        click.echo(g.render(result.state.observation(None), None))
+    elif humans:
         for seat, agent in enumerate(agents):
-            if hasattr(agent, "show_new_events"):  # what happened after its last decision
+            if isinstance(agent, HumanAgent):  # what happened after its last decision
                 agent.show_new_events(result.state.observation(seat))
         click.echo(g.render(result.state.observation(None), None))
     winners = ", ".join(f"player {p} ({specs[p]})" for p in outcome.winners) or "nobody (draw)"
     click.echo(f"Result: {winners} - {outcome.reason}; scores {list(outcome.scores)}")
+
+
+def share_terminal(humans: list[HumanAgent]) -> Hotseat:
+    """Several people at one terminal: one console, and a seat they take in turn."""
+    console = Console(highlight=False)
+    hotseat = Hotseat(sys.stdin, console)
+    for agent in humans:
+        agent.console, agent.hotseat = console, hotseat
+    return hotseat
+
+
+def check_save(path: str, record: Record, force: bool) -> None:
+    """Refuse to overwrite a file that is not a save of this very game (the same game, options
+    and seed, at an earlier point of it) unless `force`; and any file that is not a regular
+    file, always."""
+    target = Path(path)
+    if not target.exists():
+        return
+    if not target.is_file():
+        raise RecordError(f"{path}: not a regular file; choose another --save")
+    try:
+        existing = Record.load(target)
+    except RecordError:
+        existing = None
+    if existing is not None and existing.is_prefix_of(record):
+        return
+    if force:
+        return
+    if existing is None:
+        what = "not a warroom save"
+    elif record.is_prefix_of(existing):
+        what = (f"this game further on ({len(existing.actions)} actions): continue it with "
+                f"--resume {path}")
+    else:
+        what = ("a save of another game "
+                f"({existing.game}, seed {existing.seed}, {len(existing.actions)} actions)")
+    raise RecordError(f"{path} exists and is {what}; choose another --save, or add --force "
+                      "to overwrite it")
 
 
 @cli.command(name="replay")
@@ -107,12 +184,20 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
 @click.option("--as", "as_player", type=int, help="Show what this player saw (default: a "
               "spectator's view, public information only).")
 def replay_cmd(file: str, as_player: int | None) -> None:
-    """Replay a saved record FILE, showing what one player saw."""
+    """Replay a saved record FILE, showing what one player saw.
+
+    A game still being played can be replayed as one of its human players only: the view of a
+    seat an AI plays would show hidden cards of a game that is not over."""
     record = Record.load(file)
-    g = get_game(record.game)
+    try:
+        g = get_game(record.game)
+    except ConfigError as exc:
+        raise RecordError(f"{file}: {exc}") from None
     state = replay_to_end(g, record)
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
+    if as_player is not None and not state.is_terminal():
+        check_own_seat(file, record, as_player)
     obs = state.observation(as_player)
     for event in obs.get("log", []):
         line = g.describe_event(event)
@@ -125,3 +210,15 @@ def replay_cmd(file: str, as_player: int | None) -> None:
     else:
         winners = ", ".join(map(str, outcome.winners)) or "nobody (draw)"
         click.echo(f"Result: winners {winners} - {outcome.reason}; scores {list(outcome.scores)}")
+
+
+def check_own_seat(file: str, record: Record, player: int) -> None:
+    """An unfinished game shows a seat's view only if a person plays that seat."""
+    specs = record.meta.get("players") or []
+    if player < len(specs) and specs[player].split(":")[0] != "human":
+        humans = [str(i) for i, s in enumerate(specs) if s.split(":")[0] == "human"]
+        hint = (f"replay it as your seat ({', '.join(humans)})" if humans
+                else "replay it as a spectator")
+        raise ConfigError(f"{file}: the game is not over, and player {player} is "
+                          f"{specs[player]}: its view would show what you may not know yet; "
+                          f"{hint}, or when the game is over")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..agents import parse_specs
@@ -19,7 +20,7 @@ from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
 from ..sim.store import ResultStore, StoreError, default_db_path
 from . import cli
-from .common import SET_HELP, echo_err, game_and_config
+from .common import SEED, SET_HELP, echo_err, game_and_config
 
 DEFAULT_GAMES = 1000
 
@@ -38,10 +39,17 @@ def backend_options(command: click.Command) -> click.Command:
     return command
 
 
-def resolve_workers(workers: int | None, backend: str) -> int:
-    if workers is not None:
-        return workers
-    return (os.cpu_count() or 1) if backend == "ray" else 1
+def resolve_workers(workers: int | None, backend: str, games: int) -> int:
+    """The workers to use: as asked (default 1; with Ray, every CPU), never more than the games
+    to play, and for local processes not more than the CPUs (with a note: more would only
+    compete for them)."""
+    cpus = os.cpu_count() or 1
+    if workers is None:
+        workers = cpus if backend == "ray" else 1
+    elif backend == "process" and workers > cpus:
+        echo_err(f"note: --workers {workers} is more than the {cpus} CPUs here; using {cpus}")
+        workers = cpus
+    return max(1, min(workers, games))
 
 
 @cli.command()
@@ -49,7 +57,7 @@ def resolve_workers(workers: int | None, backend: str) -> int:
 @click.option("--games", "n_games", type=click.IntRange(min=1), help="Games to play (default "
               f"{DEFAULT_GAMES}; with --resume, the run's own number).")
 @click.option("--players", "players_text", help="Comma-separated SPECs, one per seat.")
-@click.option("--seed", type=int, help="Batch seed (default 0).")
+@click.option("--seed", type=SEED, help="Batch seed (default 0).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options
 @click.option("--db", type=click.Path(dir_okay=False), help="Results database (default "
@@ -93,7 +101,8 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
             with game_progress() as progress:
                 task = progress.add_task(f"{g.name} run {run.id}", total=total,
                                          completed=min(played_before, total))
-                execute(store, run, total, resolve_workers(workers, backend), backend, address,
+                workers = resolve_workers(workers, backend, max(0, total - played_before))
+                execute(store, run, total, workers, backend, address,
                         on_game=lambda _: progress.advance(task))
         except KeyboardInterrupt:
             done = store.count_games(run.id)
@@ -133,12 +142,12 @@ def _print_cards(cards: CardAnalysis) -> None:
 
 
 def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path) -> None:
-    table = Table(title=f"{title}: {summary['games']} games, seed {seed}")
+    table = Table(title=escape(f"{title}: {summary['games']} games, seed {seed}"))
     for col in ("player", "spec", "wins", "win rate", "95 % CI"):
         table.add_column(col)
     for i, p in enumerate(summary["players"]):
         lo, hi = summary["ci95"][i]
-        table.add_row(str(i), p, str(summary["wins"][i]), f"{summary['win_rate'][i]:.1%}",
+        table.add_row(str(i), escape(p), str(summary["wins"][i]), f"{summary['win_rate'][i]:.1%}",
                       f"{lo:.1%} - {hi:.1%}")
     Console().print(table)
     click.echo(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions")

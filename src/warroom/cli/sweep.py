@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
 from ..agents import parse_specs
 from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SET_HELP, echo_err, game_and_config
+from .common import SEED, SET_HELP, echo_err, game_and_config
 from .simulate import backend_options, resolve_workers
 
 
@@ -23,7 +24,7 @@ from .simulate import backend_options, resolve_workers
 @click.option("--games", "n_games", type=click.IntRange(min=1), default=1000,
               show_default=True, help="Games per cell.")
 @click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Batch seed, the same in every cell.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options
@@ -55,10 +56,10 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, s
         task = progress.add_task(g.name, total=n_games * len(cells))
 
         def on_cell(cell, done: int) -> None:
-            progress.update(task, description=f"{g.name} {cell.label}", advance=min(done,
-                                                                                     n_games))
+            progress.update(task, description=escape(f"{g.name} {cell.label}"),
+                            advance=min(done, n_games))
 
-        workers_n = resolve_workers(workers, backend)
+        workers_n = resolve_workers(workers, backend, n_games * len(cells))
         try:
             with backend_session(backend, workers_n, address):  # one Ray start for all cells
                 info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games, workers_n,

@@ -21,7 +21,7 @@ from ..sim.tournament import (
     unit_names,
 )
 from . import cli
-from .common import SET_HELP, echo_err
+from .common import SEED, SET_HELP, echo_err
 
 
 @cli.command()
@@ -37,7 +37,7 @@ from .common import SET_HELP, echo_err
 @click.option("--teams", "team_size", type=click.IntRange(min=1), default=1,
               show_default=True, help="Players per team: consecutive entrants form a team, "
               "which wins or loses together (set the game's team option with --set).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes that play a round's matches side by side (the result "

@@ -67,7 +67,7 @@ def tune(game: str, params: tuple[str, ...], target: str, players_text: str, bud
     path = Path(db) if db else default_db_path(g.name)
     plan = make_plan(g, sets, params, target, players_text, seed, batch, budget, path)
     check_backend(backend, address)
-    workers_n = resolve_workers(workers, backend)
+    workers_n = resolve_workers(workers, backend, batch)
     with ResultStore(path) as store, game_progress() as progress:
         task = progress.add_task(f"{g.name} tune", total=budget)
         try:

@@ -8,13 +8,15 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..engine import ConfigError, parse_assignments
 from ..games import get_game
 from ..sim.progress import game_progress
 from . import cli
-from .common import SET_HELP
+from .common import SEED, SET_HELP
+from .simulate import resolve_workers
 
 ROWS = (
     ("attacker_win", "attacker wins", True),
@@ -34,7 +36,7 @@ def viktory() -> None:
 @click.argument("scenario")
 @click.option("--games", "n_games", type=click.IntRange(min=2), default=1000,
               show_default=True, help="Battles in each mode.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="Attacker and defender SPECs.")
@@ -63,7 +65,8 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     players = parse_specs(players_text, 2)
     configs = [game.config({**values, "mode": mode}) for mode in modes]  # one-line errors now
     with game_progress() as progress:
-        task = progress.add_task(f"viktory {scenario}", total=len(modes) * n_games)
+        task = progress.add_task(escape(f"viktory {scenario}"), total=len(modes) * n_games)
+        workers = resolve_workers(workers, "process", n_games * len(modes))
         result = compare_modes(values, n_games, seed, workers, (players[0], players[1]),
                                on_battle=lambda: progress.advance(task), modes=modes)
     result["scenario"] = configs[0].battle.name or scenario
@@ -75,8 +78,8 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
 
 def _table(result: dict[str, Any], scenario: str) -> Table:
     players = " vs ".join(result["players"])
-    table = Table(title=f"{result['scenario']}: {result['games']} battles per mode, "
-                        f"{players}, seed {result['seed']}")
+    table = Table(title=escape(f"{result['scenario']}: {result['games']} battles per mode, "
+                               f"{players}, seed {result['seed']}"))
     table.add_column("")
     for mode in result["modes"]:
         table.add_column(mode, justify="right")
@@ -91,5 +94,5 @@ def _table(result: dict[str, Any], scenario: str) -> Table:
         table.add_row(label, *cells)
     reasons = {m: ", ".join(f"{r} {n}" for r, n in s["reasons"].items())
                for m, s in result["modes"].items()}
-    table.caption = "; ".join(f"{m}: {r}" for m, r in reasons.items())
+    table.caption = escape("; ".join(f"{m}: {r}" for m, r in reasons.items()))
     return table

@@ -3,13 +3,21 @@
 An action is a frozen dataclass defined by a game; its `label` says what it does in words.
 The JSON form is `{"type": ClassName, **fields}`; lists come back as tuples so that decoded
 actions compare equal to (and hash like) the ones the state produced.
+
+Decoding is strict, by pydantic, against the field types: no bool or float where an int
+belongs, no text where a number belongs. A game may narrow a field with `Annotated` (bounds on
+an index, the pattern of a card name), so that a record can only name things the game has.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import typing
 from collections.abc import Iterable
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from .errors import RecordError
 
@@ -40,19 +48,48 @@ class ActionCodec:
         self.classes = {cls.__name__: cls for cls in classes}
 
     def decode(self, data: Any, where: str = "action") -> Any:
-        if not isinstance(data, dict) or "type" not in data:
-            raise RecordError(f"{where}: expected an object with a 'type', got {data!r}")
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise RecordError(f"{where}: expected an object with a 'type', got {_short(data)}")
         cls = self.classes.get(data["type"])
         if cls is None:
             known = ", ".join(sorted(self.classes))
-            raise RecordError(f"{where}: unknown action type {data['type']!r} (known: {known})")
+            raise RecordError(f"{where}: unknown action type {_short(data['type'])} "
+                              f"(known: {known})")
         names = {f.name for f in dataclasses.fields(cls)}
         given = set(data) - {"type"}
         if given != names:
             raise RecordError(
-                f"{where}: {data['type']} needs fields {sorted(names)}, got {sorted(given)}"
+                f"{where}: {data['type']} needs fields {sorted(names)}, "
+                f"got {sorted(map(str, given))}"
             )
+        given_values = {k: _frozen(v) for k, v in data.items() if k != "type"}
         try:
-            return cls(**{k: _frozen(v) for k, v in data.items() if k != "type"})
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            values = _fields_model(cls).model_validate(given_values).__dict__
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            name, *rest = err["loc"]
+            item = "".join(f"[{p}]" for p in rest)
+            got = err["input"] if item else data[name]  # as the record wrote it
+            raise RecordError(f"{where}: {cls.__name__}.{name}{item}: "
+                              f"{err['msg'].removeprefix('Value error, ')}, "
+                              f"got {_short(got)}") from None
+        try:
+            action = cls(**values)
+            action.label  # noqa: B018 - a value the game cannot describe is not one of its own
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            raise RecordError(f"{where}: not a valid {cls.__name__} "
+                              f"({type(exc).__name__}: {exc})") from None
+        return action
+
+
+@functools.cache
+def _fields_model(cls: type) -> type[BaseModel]:
+    """A pydantic model of an action's fields, strict: what a record may hold for them."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    fields: dict[str, Any] = {f.name: (hints[f.name], ...) for f in dataclasses.fields(cls)}
+    return create_model(f"{cls.__name__}Fields", __config__=ConfigDict(strict=True), **fields)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,4 +1,10 @@
-"""Rule options: each game's Config is a frozen dataclass; this turns text into one."""
+"""Rule options: each game's Config is a frozen dataclass; this turns text into one.
+
+A Config declares each option's bounds on its type, the pydantic way:
+`victories_to_win: Annotated[int, Field(ge=1, le=20)] = 3`. `check_options` (called by every
+Config's `__post_init__`) validates the values strictly against those types (no bool or float
+where an integer belongs), `option_bounds` says them in words for `warroom options`.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ import functools
 import typing
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+
 from .errors import ConfigError
 
 
@@ -14,11 +22,13 @@ def option_names(config_cls: type) -> list[str]:
     return [f.name for f in dataclasses.fields(config_cls)]
 
 
-def make_config(config_cls: type, values: dict[str, Any] | None = None, game: str = "") -> Any:
+def make_config(config_cls: type, values: dict[str, Any] | None = None, game: str = "",
+                strict: bool = False) -> Any:
     """Build `config_cls` from `values` (already typed or as strings from a command line).
 
     Unknown keys and unparsable values raise ConfigError naming the option; the dataclass's own
-    `__post_init__` checks ranges and combinations.
+    `__post_init__` checks ranges and combinations. `strict` takes values as a record's JSON
+    holds them: exact types (lists for tuples), no conversion from text.
     """
     values = values or {}
     hints = _option_hints(config_cls)
@@ -28,9 +38,9 @@ def make_config(config_cls: type, values: dict[str, Any] | None = None, game: st
             where = f" for {game}" if game else ""
             known = ", ".join(hints) or "none"
             raise ConfigError(f"unknown option {key!r}{where}; options are: {known}")
-        kwargs[key] = _convert(key, raw, hints[key])
+        kwargs[key] = _frozen(raw) if strict else _convert(key, raw, hints[key])
     try:
-        return config_cls(**kwargs)
+        return config_cls(**kwargs)  # a Config's __post_init__ checks its options first
     except (TypeError, ValueError) as exc:
         raise ConfigError(str(exc)) from None
 
@@ -39,8 +49,115 @@ def make_config(config_cls: type, values: dict[str, Any] | None = None, game: st
 def _option_hints(config_cls: type) -> dict[str, Any]:
     """Each option's resolved type, in field order: resolving type hints costs more than
     building a config, and a class's hints never change while a process runs."""
-    hints = typing.get_type_hints(config_cls)
+    hints = typing.get_type_hints(config_cls)  # without Annotated, inside lists too
     return {f.name: hints[f.name] for f in dataclasses.fields(config_cls)}
+
+
+def check_options(config: Any) -> None:
+    """Check every option of a Config against its declared type and bounds, strictly (one
+    pydantic validation of all of them): raises ValueError naming the first bad option. Each
+    game's Config calls it first thing in `__post_init__`."""
+    cls = type(config)
+    values = {f.name: getattr(config, f.name) for f in dataclasses.fields(cls)}
+    try:
+        _model(cls).model_validate(values)
+    except ValidationError as exc:
+        name = str(exc.errors()[0]["loc"][0])
+        raise ValueError(_problem(name, values[name], exc, _hints(cls)[name])) from None
+
+
+def option_bounds(config_cls: type) -> dict[str, str]:
+    """Each option's allowed values in words: '1 to 20', 'dice, cards or hybrid', ..."""
+    return {name: _describe(hint) for name, hint in _hints(config_cls).items()}
+
+
+@functools.cache
+def _hints(config_cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(config_cls, include_extras=True)
+    return {f.name: hints[f.name] for f in dataclasses.fields(config_cls)}
+
+
+@functools.cache
+def _model(config_cls: type) -> type[BaseModel]:
+    fields: dict[str, Any] = {name: (hint, ...) for name, hint in _hints(config_cls).items()}
+    return create_model(f"{config_cls.__name__}Options", __config__=ConfigDict(strict=True),
+                        **fields)
+
+
+def _problem(name: str, value: Any, exc: ValidationError, hint: Any) -> str:
+    err = exc.errors()[0]
+    item = "".join(f" item {p + 1}" for p in err["loc"][1:] if isinstance(p, int))
+    got = _short(err["input"]) if item else _short(value)
+    if err["type"] in _BOUND_ERRORS:
+        if item:  # an item of a list: say what each item may be
+            hint = (typing.get_args(_unwrap(hint)[0]) or (hint,))[0]
+        return f"option {name!r}{item} must be {_describe(hint)}, got {got}"
+    message = err["msg"].removeprefix("Value error, ")
+    return f"option {name!r}{item}: {message[:1].lower()}{message[1:]}, got {got}"
+
+
+_BOUND_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_equal",
+                 "too_short", "too_long", "string_too_short", "string_too_long",
+                 "literal_error", "int_type", "bool_type", "string_type", "tuple_type"}
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _describe(hint: Any) -> str:
+    """Words for what a (possibly Annotated) type allows."""
+    base, limits = _unwrap(hint)
+    origin, args = typing.get_origin(base), typing.get_args(base)
+    if origin is typing.Union or origin is getattr(__import__("types"), "UnionType", None):
+        inner = [a for a in args if a is not type(None)]
+        text = " or ".join(_describe(a) for a in inner)
+        return f"{text}, or none" if type(None) in args else text
+    if origin is typing.Literal:
+        words = [str(a) if a != "" else "empty" for a in args]
+        return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
+    if origin is tuple:
+        items = _describe(args[0]) if args else "text"
+        size = _range(limits.get("min_length"), limits.get("max_length"), "items")
+        return "a list" + (f" of {size}" if size else "") + f", each {items}"
+    if base is bool:
+        return "true or false"
+    if base is int or base is float:
+        low, high = limits.get("ge"), limits.get("le")  # bounds are declared with ge/le
+        kind = "an integer" if base is int else "a number"
+        return _range(low, high, "") or kind
+    if base is str:
+        size = _range(limits.get("min_length"), limits.get("max_length"), "characters")
+        return "text" + (f" of {size}" if size else "")
+    return getattr(base, "__name__", str(base))
+
+
+def _range(low: Any, high: Any, unit: str) -> str:
+    """'from 1 to 20', '>= 0', '1 to 12 items', 'at most 60 characters', or ''."""
+    if low is not None and low == high:
+        return f"{low}" + (f" {unit}" if unit else "")
+    if low is not None and high is not None:
+        return f"{low} to {high} {unit}" if unit else f"from {low} to {high}"
+    if low is not None:
+        return f"at least {low} {unit}" if unit else f">= {low}"
+    if high is not None:
+        return f"at most {high} {unit}" if unit else f"<= {high}"
+    return ""
+
+
+def _unwrap(hint: Any) -> tuple[Any, dict[str, Any]]:
+    """(the type inside Annotated, its bounds: ge, gt, le, lt, min_length, max_length)."""
+    limits: dict[str, Any] = {}
+    while typing.get_origin(hint) is typing.Annotated:
+        hint, *metadata = typing.get_args(hint)
+        for meta in metadata:
+            for part in getattr(meta, "metadata", [meta]):
+                for key in ("ge", "gt", "le", "lt", "min_length", "max_length"):
+                    value = getattr(part, key, None)
+                    if value is not None:
+                        limits.setdefault(key, value)
+    return hint, limits
 
 
 def config_to_json(config: Any) -> dict[str, Any]:
@@ -51,6 +168,10 @@ def config_to_json(config: Any) -> dict[str, Any]:
 
 def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
 def parse_assignments(items: list[str]) -> dict[str, str]:

@@ -1,34 +1,75 @@
 """Reading data files (cards, decks, scenarios): one place that turns every way a YAML file or
-its validation can fail into a one-line DataError saying where."""
+its validation can fail into a one-line DataError saying where, and the text types their
+models share (names and texts free of terminal control characters)."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
-from pydantic import ValidationError
+from pydantic import AfterValidator, Field, ValidationError
 
 from .errors import DataError
+
+# A card or scenario file is a few kilobytes: a bound keeps a wrong path (a device, a huge log)
+# from being read for ever.
+MAX_DATA_BYTES = 1 << 20
+
+
+# Aliases (*name) may repeat a part of a file: bounding the items the file expands to keeps a
+# few nested aliases from making a small file billions of items long (or a loop of them
+# endless) by the time it is validated.
+MAX_DATA_ITEMS = 200_000
+MAX_DATA_DEPTH = 64
 
 
 def parse_yaml(text: str, where: str | Path) -> Any:
     try:
-        return yaml.safe_load(text)
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" (line {mark.line + 1})" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "syntax error"
         raise DataError(f"{where}: not valid YAML{line}: {problem}") from None
+    except RecursionError:
+        raise DataError(f"{where}: not valid YAML: nested too deeply") from None
+    _check_size(data, where)
+    return data
 
 
-def read_text(path: str | Path) -> str:
+def _check_size(data: Any, where: str | Path) -> None:
+    stack = [(data, 0)]
+    items = 0
+    while stack:
+        value, depth = stack.pop()
+        items += 1
+        if items > MAX_DATA_ITEMS:
+            raise DataError(f"{where}: expands to more than {MAX_DATA_ITEMS} items "
+                            "(aliases repeating aliases?); not a file warroom reads")
+        if depth > MAX_DATA_DEPTH:
+            raise DataError(f"{where}: nested more than {MAX_DATA_DEPTH} levels deep")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for kv in value.items() for v in kv)
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+
+
+def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
+              error: type[Exception] = DataError) -> str:
+    """A UTF-8 text file of at most `limit` bytes; anything else is a one-line `error`."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
     except OSError as exc:
-        raise DataError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise error(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise error(f"{path}: larger than {limit // 1024} KiB; not a file warroom reads")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise DataError(f"{path}: not a text file") from None
+        raise error(f"{path}: not a text file") from None
 
 
 def read_yaml(path: str | Path) -> Any:
@@ -57,3 +98,48 @@ class DataOption:
         self.shipped = shipped
         self.check = check
         self.suffix = suffix
+# --- text that reaches a terminal --------------------------------------------------------------
+# Names and texts from files end up on a terminal: a control character there could move the
+# cursor, retitle the window or hide what follows. Line breaks and tabs are allowed in long
+# texts only; rich markup is allowed everywhere, because every display escapes it.
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _controls(value: str, allowed: str) -> str | None:
+    for i, char in enumerate(value):
+        if char in allowed:
+            continue
+        if unicodedata.category(char) == "Cc" or char in _BIDI:
+            return f"a control character ({char!r} at position {i + 1}) is not allowed"
+    return None
+
+
+def one_line(value: str) -> str:
+    """A name: printable text on one line (pydantic validator)."""
+    problem = _controls(value, "")
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+def printable(value: str) -> str:
+    """A longer text: printable, with line breaks and tabs (pydantic validator)."""
+    problem = _controls(value, "\n\t")
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+def displayable(value: object) -> str:
+    """Any value as text safe for a terminal: control characters become escapes."""
+    text = str(value)
+    if _controls(text, "") is None:
+        return text
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) == "Cc" or c in _BIDI else c
+                   for c in text)
+
+
+Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(one_line)]
+Text = Annotated[str, Field(max_length=2000), AfterValidator(printable)]
+# A file name, or the name of a bundled file, given as an option.
+FileName = Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(one_line)]

@@ -10,12 +10,45 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .actions import to_json
-from .config import config_to_json
+from .config import config_to_json, make_config
 from .core import Game, State
-from .errors import IllegalAction, RecordError
+from .errors import ConfigError, DataError, IllegalAction, RecordError
+
+# Seeds are signed 64-bit integers: what a results database can store.
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+MAX_SEATS = 64
+MAX_RECORD_BYTES = 64 << 20  # a record of a million decisions is about 60 MB
+
+Seed = Annotated[int, Field(ge=SEED_MIN, le=SEED_MAX)]
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    player: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    action: dict[str, Any]
+
+
+class _Meta(BaseModel):
+    model_config = ConfigDict(strict=True, extra="allow")
+    players: list[Annotated[str, Field(max_length=200)]] | None = None
+
+
+class _RecordFile(BaseModel):
+    """The JSON form of a record, decoded strictly. Top-level keys it does not know are kept
+    (a later format may add some), not refused."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+    game: Annotated[str, Field(min_length=1, max_length=64)]
+    version: Annotated[str, Field(max_length=64)] = "1"
+    config: dict[str, Any]
+    seed: Seed
+    actions: list[_Entry]
+    meta: _Meta = _Meta()
 
 
 @dataclass
@@ -26,6 +59,10 @@ class Record:
     seed: int
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    # Top-level keys of the file this code does not know: written back as they were.
+    extra: dict[str, Any] = field(default_factory=dict)
+    # Where the record was read from, for error messages (not part of the record).
+    source: str = field(default="", compare=False, repr=False)
 
     @classmethod
     def start(cls, game: Game, config: Any, seed: int, **meta: Any) -> Record:
@@ -36,6 +73,7 @@ class Record:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **self.extra,
             "game": self.game,
             "version": self.version,
             "config": self.config,
@@ -48,36 +86,32 @@ class Record:
     def from_json(cls, data: Any, where: str = "record") -> Record:
         if not isinstance(data, dict):
             raise RecordError(f"{where}: expected a JSON object")
-        for key, kind in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
-            if not isinstance(data.get(key), kind):
-                raise RecordError(f"{where}: field {key!r} is missing or not a {kind.__name__}")
-        actions = []
-        for i, item in enumerate(data["actions"]):
-            if (
-                not isinstance(item, dict)
-                or not isinstance(item.get("player"), int)
-                or not isinstance(item.get("action"), dict)
-            ):
-                raise RecordError(f"{where}: actions[{i}] must be {{player: int, action: {{...}}}}")
-            actions.append((item["player"], item["action"]))
-        return cls(
-            data["game"],
-            str(data.get("version", "1")),
-            data["config"],
-            data["seed"],
-            actions,
-            dict(data.get("meta") or {}),
-        )
+        try:
+            model = _RecordFile.model_validate(data)
+        except ValidationError as exc:
+            raise RecordError(f"{where}: {_problem(exc)}") from None
+        meta = data.get("meta") or {}
+        return cls(model.game, model.version, model.config, model.seed,
+                   [(e.player, e.action) for e in model.actions], dict(meta),
+                   dict(model.model_extra or {}), where if where != "record" else "")
 
     def save(self, path: str | Path) -> None:
-        """Write atomically: a crash mid-write leaves the previous save intact."""
+        """Write atomically: a crash mid-write leaves the previous save intact. A failure is a
+        RecordError saying why; the previous save is then untouched."""
         path = Path(path)
         text = json.dumps(self.to_json(), indent=1)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot save here ({exc.strerror or exc})") from None
         try:
             with os.fdopen(fd, "w") as handle:
                 handle.write(text)
             os.replace(tmp, path)
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            raise RecordError(f"{path}: cannot save ({exc.strerror or exc}); "
+                              "the previous save, if any, is intact") from None
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
@@ -86,14 +120,51 @@ class Record:
     def load(cls, path: str | Path) -> Record:
         path = Path(path)
         try:
-            text = path.read_text()
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
             raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a record")
         try:
-            data = json.loads(text)
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise RecordError(f"{path}: not a text file, so not a record") from None
         except json.JSONDecodeError as exc:
             raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
+            raise RecordError(f"{path}: not a record ({str(exc).splitlines()[0]})") from None
         return cls.from_json(data, where=str(path))
+
+    def is_prefix_of(self, other: Record) -> bool:
+        """The same game, options and seed, and `other` goes on from where this one is: a
+        save of this game at an earlier (or the same) point."""
+        return (self.game == other.game and self.version == other.version
+                and self.config == other.config and self.seed == other.seed
+                and self.actions == other.actions[:len(self.actions)])
+
+
+def _problem(exc: ValidationError) -> str:
+    """'actions[3].player: Input should be a valid integer, got True' for the first problem."""
+    err = exc.errors()[0]
+    where = ""
+    for part in err["loc"]:
+        where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
+    message = err["msg"].removeprefix("Value error, ")
+    if err["type"] == "missing":
+        return f"field {where!r} is missing"
+    got = repr(err["input"])
+    got = got if len(got) <= 60 else got[:57] + "..."
+    return f"{where or 'record'}: {message}, got {got}"
+
+
+def record_config(game: Game, record: Record) -> Any:
+    """The Config a record was played with, its options read strictly (as JSON holds them)."""
+    where = f"{record.source}: " if record.source else ""
+    try:
+        return make_config(game.Config, record.config, game.name, strict=True)
+    except (ConfigError, DataError) as exc:
+        raise RecordError(f"{where}config: {exc}") from None
 
 
 def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]]:
@@ -101,23 +172,30 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
 
     The same state object is mutated as the replay advances; clone it to keep a snapshot.
     """
+    where = f"{record.source}: " if record.source else ""
     if record.game != game.name:
-        raise RecordError(f"record is of game {record.game!r}, not {game.name!r}")
+        raise RecordError(f"{where}record is of game {record.game!r}, not {game.name!r}")
     if record.version != game.version:
         raise RecordError(
-            f"record was made by {game.name} rules version {record.version}; "
+            f"{where}record was made by {game.name} rules version {_short(record.version)}; "
             f"this is version {game.version}"
         )
-    config = game.config(record.config)
-    state = game.new_state(config, record.seed)
+    state = game.new_state(record_config(game, record), record.seed)
     for i, (player, data) in enumerate(record.actions):
-        action = game.codec.decode(data, where=f"actions[{i}]")
+        try:
+            action = game.codec.decode(data, where=f"actions[{i}]")
+        except RecordError as exc:
+            raise RecordError(f"{where}{exc}") from None
         yield state, player, action
         try:
             state.apply(player, action)
         except IllegalAction as exc:
-            raise RecordError(f"actions[{i}] does not replay: {exc}") from None
+            raise RecordError(f"{where}actions[{i}] does not replay: {exc}") from None
     yield state, None, None
+
+
+def _short(value: str) -> str:
+    return repr(value) if len(value) <= 20 else repr(value[:17] + "...")
 
 
 def replay_to_end(game: Game, record: Record) -> State:

@@ -11,15 +11,21 @@ however many games a run has, and an interrupted run loses at most the chunks in
 
 from __future__ import annotations
 
+import io
 import itertools
 import logging
 import multiprocessing
+import os
 import queue
 import signal
 import socket
+import sys
+import threading
 import time
 import traceback
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -199,15 +205,64 @@ def _inline_chunks(spec: BatchSpec, chunker: Chunker) -> Iterator[Chunk]:
         yield play_chunk(spec, chunk)
 
 
-def _ignore_sigint() -> None:
+def _init_worker(parent: int) -> None:
     # Ctrl-C reaches every process of the terminal's group; only the parent should act on it
     # (it keeps the finished games and stops the workers).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A worker whose parent is gone (killed) fails to send its result; nobody is left to read
+    # about it, so that failure must not spill tracebacks onto the terminal, and the worker
+    # ends (it would wait for work for ever otherwise).
+    sys.stderr = _QuietWhenOrphaned(sys.stderr, parent)
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    while _alive(parent):
+        time.sleep(0.5)
+    os._exit(0)
+
+
+class _QuietWhenOrphaned(io.TextIOBase):
+    """A worker's stderr that says nothing once the process that started the batch is gone."""
+
+    def __init__(self, stream: Any, parent: int):
+        self.stream = stream
+        self.parent = parent
+
+    def write(self, text: str) -> int:
+        if _alive(self.parent):
+            return self.stream.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        if _alive(self.parent):
+            self.stream.flush()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, owned by someone else
+        return True
+    try:  # killed, but not yet collected by its own parent: a zombie is gone too
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):  # no /proc here
+        return True
+
+
+# Should this process be killed, multiprocessing's resource tracker frees its semaphores and
+# warns about each one at the terminal: the tracker takes its warning filters from this list.
+_QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
 
 
 def _context() -> Any:
     # forkserver: workers are forked from a clean single-threaded server that has imported the
     # games once, never from this process (which may run threads: a progress bar, Ray).
+    if _QUIET_TRACKER not in sys.warnoptions:
+        sys.warnoptions.append(_QUIET_TRACKER)
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload([__name__])
@@ -216,33 +271,48 @@ def _context() -> Any:
 
 
 def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator[Chunk]:
-    done: queue.SimpleQueue[Chunk | BaseException] = queue.SimpleQueue()
-    pool = _context().Pool(workers, initializer=_ignore_sigint)
+    done: queue.SimpleQueue[Future] = queue.SimpleQueue()
+    pool = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_init_worker,
+                               initargs=(os.getpid(),))
     in_flight = 0
 
     def submit() -> None:
         nonlocal in_flight
         chunk = chunker.next()
         if chunk:
-            pool.apply_async(play_chunk, (spec, chunk), callback=done.put,
-                             error_callback=done.put)
+            pool.submit(play_chunk, spec, chunk).add_done_callback(done.put)
             in_flight += 1
 
+    finished = False
     try:
         for _ in range(2 * workers):
             submit()
         while in_flight:
-            item = _next_done(done)
+            future = _next_done(done)
             in_flight -= 1
-            if isinstance(item, BaseException):
-                raise item
+            try:
+                item = future.result()
+            except BrokenProcessPool:
+                raise SimulationError(
+                    "a worker process stopped unexpectedly (killed, or out of memory?); the "
+                    "games finished so far are kept, and a resume plays the rest") from None
             chunker.observe(item)
             submit()
             yield item
-        pool.close()
-        pool.join()
+        finished = True
     finally:
-        pool.terminate()
+        if not finished:  # stop at once: the games being played are given up
+            _terminate(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    stop = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def _next_done(done: queue.SimpleQueue) -> Any:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import DRAWN, PLAYED, config_to_json
+from ..engine import DRAWN, PLAYED, WarroomError, config_to_json
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, pct, quantile
@@ -330,12 +330,21 @@ def render_markdown(doc: Document, figure_dir: Path, link_prefix: str) -> str:
     return "\n".join(out) + "\n"
 
 
+class ReportError(WarroomError):
+    """A report that cannot be written (an unwritable place, a full disk)."""
+
+
 def write_document(doc: Document, out: Path, fmt: str) -> list[Path]:
-    """Write the report; returns the files written."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    if fmt == "html":
-        out.write_text(render_html(doc))
-        return [out]
-    figure_dir = out.with_name(out.stem + "-figures")
-    out.write_text(render_markdown(doc, figure_dir, figure_dir.name))
-    return [out, *sorted(figure_dir.glob("*.svg"))]
+    """Write the report; returns the files written. A failure is a one-line ReportError."""
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if fmt == "html":
+            out.write_text(render_html(doc))
+            return [out]
+        figure_dir = out.with_name(out.stem + "-figures")
+        out.write_text(render_markdown(doc, figure_dir, figure_dir.name))
+        return [out, *sorted(figure_dir.glob("*.svg"))]
+    except OSError as exc:
+        where = exc.filename or out
+        raise ReportError(f"cannot write the report to {where} "
+                          f"({exc.strerror or exc})") from None

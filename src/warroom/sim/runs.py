@@ -42,7 +42,9 @@ def execute(store: ResultStore, run: RunInfo, games: int, workers: int = 1,
             on_game: Callable[[dict[str, Any]], None] | None = None) -> int:
     """Play the games of `run` below index `games` that it does not hold yet, writing each as
     it finishes. Whatever stops the run (Ctrl-C, a failing game), every finished game is
-    written before the exception goes on. Returns how many games were played."""
+    written before the exception goes on. Returns how many games were played. The run is held
+    for this process meanwhile: another process playing it is a StoreError."""
+    store.claim(run.id)
     if games > run.games_requested:
         store.set_requested(run.id, games)
     indices = store.missing_indices(run.id, games)

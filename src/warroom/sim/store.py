@@ -18,16 +18,23 @@ place when it is opened, and its games simply have no card facts.
 
 Seats: `winners`, `scores` and `first_player` are by seat; `seating[seat]` is the listed player
 (an index into the run's `players`) who sat there.
+
+warroom opens a file only if it is its own (its application id, or the tables it makes) or new:
+any other SQLite file, or any other file, is left as it is. A run being played is held by an
+operating-system lock on one byte of `FILE-lock` (released when the process ends, however it
+ends), so that two processes never play the same run at once.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import os
 import sqlite3
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,6 +45,10 @@ from .batch import BatchSpec
 from .summary import Tally
 
 SCHEMA_VERSION = 2
+APPLICATION_ID = 0x57415252  # "WARR": marks a results database as warroom's own
+# The tables of files made before the application id was set, by version.
+OWN_TABLES_1 = frozenset({"sweeps", "runs", "games"})
+OWN_TABLES_2 = OWN_TABLES_1 | {"cards", "card_names", "tunes"}
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS sweeps (
@@ -198,25 +209,76 @@ def _dumps(value: Any) -> str:
 
 
 class ResultStore:
-    """A results database. `create=False` refuses a file that does not exist yet."""
+    """A results database. `create=False` refuses a file that does not exist yet, and only
+    reads (reports)."""
 
     def __init__(self, path: str | Path, create: bool = True):
         self.path = Path(path)
+        self._claimed: set[int] = set()
+        if self.path.exists() and not self.path.is_file():
+            raise StoreError(f"{self.path}: not a regular file, so not a results database")
+        new = not self.path.exists() or self.path.stat().st_size == 0
         if not create and not self.path.is_file():
             raise StoreError(f"{self.path}: no such results database")
-        if create:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not create and new:
+            raise StoreError(f"{self.path}: an empty file, not a results database")
         try:
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=30)
-            self.db.execute("PRAGMA journal_mode=WAL")
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"{self.path}: cannot open ({_reason(exc)})") from None
+        try:
+            if new:
+                self._create()
+            else:
+                self._check_own(mark=create)
+                if create:
+                    self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if version != SCHEMA_VERSION:
                 self._set_up(version)
+            self._card_names: dict[int, str] = dict(
+                self.db.execute("SELECT id, name FROM card_names"))
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path}: not a results database ({exc})") from None
-        self._card_names: dict[int, str] = dict(self.db.execute("SELECT id, name FROM card_names"))
+            self.db.close()
+            raise StoreError(f"{self.path}: not a results database ({_reason(exc)})") from None
+        except StoreError:
+            self.db.close()
+            raise
         self._card_ids = {name: i for i, name in self._card_names.items()}
+
+    def _create(self) -> None:
+        """Mark a new file as warroom's own; `_set_up` then makes the tables."""
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        self.db.commit()
+
+    def _check_own(self, mark: bool) -> None:
+        """Refuse, before changing anything, a database that warroom did not make. Databases
+        made before the application id was set are recognised by their tables (and marked);
+        a version 2 file may also hold Optuna's tables."""
+        app = self.db.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in self.db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        known = tables == OWN_TABLES_1 or OWN_TABLES_2 <= tables
+        if app not in (0, APPLICATION_ID) or (app == 0 and not known):
+            held = f"tables {', '.join(sorted(tables))}" if tables else "no tables"
+            raise StoreError(f"{self.path}: an SQLite database of another program ({held}), "
+                             "not a warroom results database; warroom leaves it as it is")
+        if mark and app == 0:
+            self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            self.db.commit()
+
+    def claim(self, run_id: int) -> None:
+        """Hold `run_id` until this store is closed: playing a run that another process is
+        playing is a StoreError. The lock is the operating system's, so a process that dies,
+        even killed, lets go of it."""
+        if run_id in self._claimed:
+            return
+        _LOCKS.acquire(self.path, run_id)
+        self._claimed.add(run_id)
 
     def _set_up(self, version: int) -> None:
         """Create the tables of a new file, or migrate an older one in place (under a write
@@ -248,6 +310,9 @@ class ResultStore:
             self.db.isolation_level = ""
 
     def close(self) -> None:
+        for run_id in self._claimed:
+            _LOCKS.release(self.path, run_id)
+        self._claimed.clear()
         self.db.close()
 
     def __enter__(self) -> ResultStore:
@@ -256,17 +321,35 @@ class ResultStore:
     def __exit__(self, *_: object) -> None:
         self.close()
 
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Statements that write, committed together; a full disk, a read-only file or a
+        duplicate game is a one-line StoreError and nothing is kept."""
+        try:
+            yield
+            self.db.commit()
+        except sqlite3.IntegrityError as exc:
+            self.db.rollback()
+            raise StoreError(f"{self.path}: a game is already stored ({exc}); is another "
+                             "process playing this run?") from None
+        except sqlite3.Error as exc:
+            self.db.rollback()
+            raise StoreError(f"{self.path}: cannot write ({_reason(exc)})") from None
+
+    def _write(self, sql: str, args: Any = (), many: bool = False) -> sqlite3.Cursor:
+        with self._writing():
+            return self.db.executemany(sql, args) if many else self.db.execute(sql, args)
+
     # --- runs ------------------------------------------------------------------------------
     def create_run(self, game: str, version: str, config: dict[str, Any], players: list[str],
                    seed: int, games_requested: int, rotate: bool = True,
                    sweep_id: int | None = None, cell: dict[str, Any] | None = None,
                    tune_id: int | None = None) -> RunInfo:
-        cur = self.db.execute(
+        cur = self._write(
             "INSERT INTO runs (game, version, config, players, seed, rotate, games_requested,"
             " sweep_id, cell, created, tune_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game, version, _dumps(config), _dumps(players), seed, int(rotate), games_requested,
              sweep_id, None if cell is None else _dumps(cell), _now(), tune_id))
-        self.db.commit()
         assert cur.lastrowid is not None
         return self.run(cur.lastrowid)
 
@@ -294,18 +377,16 @@ class ResultStore:
         return [_run_info(r) for r in self.db.execute(sql + " ORDER BY id", args)]
 
     def set_requested(self, run_id: int, games: int) -> None:
-        self.db.execute("UPDATE runs SET games_requested = ? WHERE id = ?", (games, run_id))
-        self.db.commit()
+        self._write("UPDATE runs SET games_requested = ? WHERE id = ?", (games, run_id))
 
     # --- sweeps ----------------------------------------------------------------------------
     def create_sweep(self, game: str, vary: list[tuple[str, list[Any]]],
                      base_config: dict[str, Any], players: list[str], seed: int,
                      games: int) -> SweepInfo:
-        cur = self.db.execute(
+        cur = self._write(
             "INSERT INTO sweeps (game, vary, base_config, players, seed, games, created)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (game, json.dumps(vary), _dumps(base_config), _dumps(players), seed, games, _now()))
-        self.db.commit()
         assert cur.lastrowid is not None
         return self.sweep(cur.lastrowid)
 
@@ -360,10 +441,10 @@ class ResultStore:
         cards = [(run_id, r["index"], seat, self._encode(facts))
                  for r in results if r.get("cards") is not None
                  for seat, facts in enumerate(r["cards"])]
-        self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        if cards:
-            self.db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?)", cards)
-        self.db.commit()
+        with self._writing():
+            self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            if cards:
+                self.db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?)", cards)
         return len(rows)
 
     def _card_id(self, name: str) -> int:
@@ -503,6 +584,61 @@ def _run_info(row: tuple) -> RunInfo:
     return RunInfo(run_id, game, version, json.loads(config), json.loads(players), seed,
                    bool(rotate), requested, sweep_id, None if cell is None else json.loads(cell),
                    created, tune_id)
+
+
+def _reason(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+class _RunLocks:
+    """Locks on runs, one byte per run id in the file `DB-lock` beside a database. POSIX
+    record locks belong to a process and all of them on a file go when any descriptor of it is
+    closed, so a process keeps one descriptor per lock file and counts what it holds."""
+
+    def __init__(self) -> None:
+        self.files: dict[Path, tuple[int, set[int]]] = {}
+
+    def acquire(self, db: Path, run_id: int) -> None:
+        if fcntl is None:  # no POSIX locks here: concurrent runs are refused by the database
+            return
+        key = db.resolve()
+        fd, held = self.files.get(key, (-1, set()))
+        if run_id in held:
+            raise StoreError(f"{db}: run {run_id} is already being played by this process")
+        if fd < 0:
+            try:
+                fd = os.open(f"{key}-lock", os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                raise StoreError(f"{db}-lock: cannot open ({_reason(exc)})") from None
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, run_id)
+        except OSError:
+            if not held:
+                os.close(fd)
+            raise StoreError(f"{db}: run {run_id} is being played by another warroom process; "
+                             "let it finish (or stop it), then resume") from None
+        held.add(run_id)
+        self.files[key] = (fd, held)
+
+    def release(self, db: Path, run_id: int) -> None:
+        key = db.resolve()
+        if key not in self.files:
+            return
+        fd, held = self.files[key]
+        held.discard(run_id)
+        if held:
+            fcntl.lockf(fd, fcntl.LOCK_UN, 1, run_id)
+        else:
+            os.close(fd)  # lets go of every lock this process holds on the file
+            del self.files[key]
+
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system
+    fcntl = None  # type: ignore[assignment]
+
+_LOCKS = _RunLocks()
 
 
 def default_db_path(game: str) -> Path:

@@ -18,6 +18,7 @@ processes that play a round's matches side by side.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ from ..agents import make_agents, parse_spec, parse_specs
 from ..engine import ConfigError, Game, derive_seed, make_rng, play_game
 from ..engine.config import option_names
 from ..games import get_game
-from .batch import _context, _ignore_sigint
+from .batch import _context, _init_worker
 
 FORMATS = ("single-elimination",)
 
@@ -198,7 +199,8 @@ def run_tournament(spec: TournamentSpec,
     alive = list(range(len(members)))
     per_match = spec.match_size // k
     rounds: list[Round] = []
-    pool = _context().Pool(workers, initializer=_ignore_sigint) if workers > 1 else None
+    pool = (_context().Pool(workers, initializer=_init_worker, initargs=(os.getpid(),))
+            if workers > 1 else None)
     try:
         while len(alive) > 1:
             number = len(rounds) + 1

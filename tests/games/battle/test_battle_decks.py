@@ -26,8 +26,8 @@ def build_all(state, player_order=None):
 # --- rule options -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("values,message", [
-    ({"players": 1}, "'players' must be 2 to 8"),
-    ({"players": 9}, "'players' must be 2 to 8"),
+    ({"players": 1}, "'players' must be from 2 to 8"),
+    ({"players": 9}, "'players' must be from 2 to 8"),
     ({"deck_mode": "booster"}, "must be one of"),
     ({"teams": "friends"}, "must be one of"),
     ({"first_player": 2}, "first_player"),

@@ -116,14 +116,14 @@ def test_rule_choices_are_revealed_at_the_same_time():
 
 
 def test_rule_fewest_dice_has_the_initiative():
-    s = new(red_faces=(0,), white_faces=(0,), blue_faces=(0,))
+    s = new(red_faces=(0,), white_faces=(0,), blue_faces=(0,), max_rounds=1)
     choose(s, (3, 0, 0), (1, 1, 0))
     assert initiative(s) == 1
 
 
 def test_rule_equal_dice_initiative_goes_to_the_colour_of_the_card_next_to_the_deck():
     for next_card, first_colour in (("2H", "red"), ("2S", "black")):
-        s = new(red_faces=(0,), white_faces=(0,), blue_faces=(0,))
+        s = new(red_faces=(0,), white_faces=(0,), blue_faces=(0,), max_rounds=1)
         table(s, next_card, "3C", "4D")
         choose(s, (2, 0, 0), (0, 2, 0))
         assert s.colours[initiative(s)] == first_colour

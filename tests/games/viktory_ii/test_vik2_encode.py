@@ -12,8 +12,8 @@ import pytest
 from test_vik2_battle_seam import FakeResolver, Go, battle_at_e5
 from vik2_helpers import GAME, capital, hx, legal, position, take, town
 
-from warroom.games.viktory_ii.actions import Done, Fight, PlaceFrigate
 from warroom.games.viktory_battles.seam import BattleResult
+from warroom.games.viktory_ii.actions import Done, Fight, PlaceFrigate
 from warroom.games.viktory_ii.encode import BATTLE_CHOICES, BATTLE_FIELDS, encoding
 from warroom.games.viktory_ii.units import FRIG
 

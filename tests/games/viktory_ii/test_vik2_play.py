@@ -54,7 +54,7 @@ def test_render_shows_the_map_what_is_on_it_and_the_turn(tmp_path):
     text = GAME.render(state.observation(0), 0)
     assert "\x1b[" in text  # terrain colours
     lines = plain(text).splitlines()
-    assert lines[0].startswith("Viktory II (cards) - round 1 - your turn: move and battle")
+    assert lines[0].startswith("Viktory II (cards) - round 1 of 80 - your turn: move and battle")
     assert lines[1].split()[0] == "A" and "p0T1" in lines[1]  # capital town, one unit
     assert lines[7].split()[0] == "G" and "p1@" in lines[7]  # capital city
     body = plain(text)

@@ -41,7 +41,7 @@ def position(tmp_path: Path, pieces: list[dict], tiles: str = PLAINS_MAP,
     """A game set up on a fixed map with these pieces; setup turns are over and `first` is
     to move (a capital each is required)."""
     path = write_map(tmp_path, tiles, pieces, explored=explored, first=first)
-    config = GAME.config({"map": path, "turn_limit": 0, **options})
+    config = GAME.config({"map": path, "turn_limit": 80, **options})
     return GAME.new_state(config, seed)
 
 

@@ -8,8 +8,16 @@ Players and groups are numbered from 0 in the fields; labels show groups from 1.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
 
 from .cards import card_text
+
+# What a record may name (a decoded action is checked against these).
+Card = Annotated[str, Field(pattern=r"^((A|[2-9]|10|J|Q|K)[SHDC]|JK)$")]
+Seat = Annotated[int, Field(ge=0, le=7)]
+Group = Annotated[int, Field(ge=0, le=431)]  # at most one group per soldier of 8 decks
 
 
 def _p(player: int) -> str:
@@ -22,7 +30,7 @@ def _p(player: int) -> str:
 class Pick:
     """Draft: take this card from the pack in front of you."""
 
-    card: str
+    card: Card
 
     @property
     def label(self) -> str:
@@ -33,7 +41,7 @@ class Pick:
 class AddCard:
     """Deck building: put this card of your pool into your deck."""
 
-    card: str
+    card: Card
 
     @property
     def label(self) -> str:
@@ -44,7 +52,7 @@ class AddCard:
 class FinishDeck:
     """Deck building: done; the deck's free places are filled with the strongest cards left."""
 
-    free: int
+    free: Annotated[int, Field(ge=0, le=54)]
 
     @property
     def label(self) -> str:
@@ -58,9 +66,9 @@ class Attack:
     """Declare one attacker: against `target`, in a new group (`group` = number of groups so
     far) or joining an existing group against that target."""
 
-    card: str
-    target: int
-    group: int
+    card: Card
+    target: Seat
+    group: Group
     new: bool
 
     @property
@@ -74,8 +82,8 @@ class Attack:
 class Block:
     """Declare one blocker against an attacking group."""
 
-    card: str
-    group: int
+    card: Card
+    group: Group
 
     @property
     def label(self) -> str:
@@ -95,9 +103,9 @@ class Done:
 class Strike:
     """The striking soldier's controller picks the enemy soldier in its combat to destroy."""
 
-    striker: str
-    player: int
-    card: str
+    striker: Card
+    player: Seat
+    card: Card
 
     @property
     def label(self) -> str:
@@ -110,7 +118,7 @@ class Strike:
 class PlaySoldier:
     """Put a spot card (or a Joker) onto the table as a soldier."""
 
-    card: str
+    card: Card
 
     @property
     def label(self) -> str:
@@ -121,7 +129,7 @@ class PlaySoldier:
 class PlayCourt:
     """Play a court card (at most one court card or special ability a turn)."""
 
-    card: str
+    card: Card
 
     @property
     def label(self) -> str:
@@ -132,7 +140,7 @@ class PlayCourt:
 class PlaySpecial:
     """Play an Ace, Two, Three or Joker for its special ability."""
 
-    card: str
+    card: Card
 
     @property
     def label(self) -> str:
@@ -155,7 +163,7 @@ class EndTurn:
 class ChooseOpponent:
     """Two or Joker: the opponent who must give up soldiers."""
 
-    player: int
+    player: Seat
 
     @property
     def label(self) -> str:
@@ -166,8 +174,8 @@ class ChooseOpponent:
 class Destroy:
     """Three: destroy this soldier."""
 
-    player: int
-    card: str
+    player: Seat
+    card: Card
 
     @property
     def label(self) -> str:
@@ -178,7 +186,7 @@ class Destroy:
 class Sacrifice:
     """Two: the opponent destroys a soldier of its own choice."""
 
-    card: str
+    card: Card
 
     @property
     def label(self) -> str:
@@ -189,8 +197,8 @@ class Sacrifice:
 class GiveSoldier:
     """Joker: the opponent gives a soldier of its own choice."""
 
-    card: str
-    to: int
+    card: Card
+    to: Seat
 
     @property
     def label(self) -> str:

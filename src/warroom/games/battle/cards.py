@@ -10,13 +10,13 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import ConfigError, DataError
-from ...engine.data import parse_yaml
+from ...engine.data import displayable, one_line, parse_yaml, read_text
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -92,15 +92,16 @@ def parse_card(text: str) -> str | None:
 
 
 # --- constructed deck lists --------------------------------------------------------------------
+MAX_LIST = 200  # cards in a deck list file: a constructed deck has at most 54
 
 class _DeckFile(BaseModel):
     """The YAML form of a deck list: `cards:` (a list), optional `name:` and `game: battle`
     (which `warroom cards` uses to find the game)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: Literal["battle"] = "battle"
-    name: str = ""
-    cards: list[str | int]
+    name: Annotated[str, Field(max_length=60), AfterValidator(one_line)] = ""
+    cards: list[Annotated[str, Field(max_length=40)] | int] = Field(max_length=MAX_LIST)
 
 
 @dataclass(frozen=True)
@@ -110,16 +111,16 @@ class DeckList:
 
 
 def deck_name(path: str | Path) -> str:
-    """The `name:` of a YAML deck list, else the file's name."""
+    """The `name:` of a YAML deck list, else the file's name (control characters escaped)."""
     path = Path(path)
     if path.suffix.lower() in (".yaml", ".yml"):
         try:
-            data = yaml.safe_load(path.read_text())
-        except (OSError, yaml.YAMLError):
+            data = parse_yaml(read_text(path), path)
+        except DataError:
             data = None
         if isinstance(data, dict) and data.get("name"):
-            return str(data["name"])
-    return path.stem
+            return displayable(data["name"])
+    return displayable(path.stem)
 
 
 def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
@@ -131,9 +132,9 @@ def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
     """
     path = Path(path)
     try:
-        text = path.read_text()
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read deck list ({exc.strerror or exc})") from None
+        text = read_text(path)
+    except DataError as exc:  # say what the file was to be
+        raise DataError(str(exc).replace(": cannot read (", ": cannot read deck list (")) from None
     if path.suffix.lower() in (".yaml", ".yml"):
         raw = _yaml_cards(path, text)
     else:

@@ -3,54 +3,65 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
+from pydantic import Field
+
+from ...engine.config import check_options
+from ...engine.data import FileName
 from .cards import load_deck_option
 
 MAX_PLAYERS = 8
 TEAM_MODES = ("none", "alliance", "as-one")
 DECK_MODES = ("off-the-top", "constructed", "sealed", "draft")
+# A deck list: one file, or the cards themselves (at most two decks' worth, Jokers included).
+DeckOption = Annotated[tuple[FileName, ...], Field(max_length=108)]
+Rounds = Annotated[int, Field(ge=0, le=1000)]
 
 
 @dataclass(frozen=True)
 class Config:
     # "Any number of players can play simultaneously, but one deck is needed for every two".
-    players: int = 2
+    players: Annotated[int, Field(ge=2, le=MAX_PLAYERS)] = 2
     # Teams: "Players in four and six-player games can play teams with two to three players".
     teams: Literal["none", "alliance", "as-one"] = "none"
-    team_size: int = 2
+    team_size: Annotated[int, Field(ge=2, le=3)] = 2
     # How decks are made: one shared deck (the regular way), or each player's own deck.
     deck_mode: Literal["off-the-top", "constructed", "sealed", "draft"] = "off-the-top"
     # "Jokers are an optional third card type."
     jokers: bool = False
-    hand_size: int = 7  # "Players each draw seven cards."
-    hits_to_lose: int = 5  # "attacked with unblocked soldiers five times loses"
-    constructed_size: int = 40  # "Make a 40-card deck out of a deck of playing cards."
-    limited_size: int = 30  # sealed and draft: "create their own 30-card deck"
-    packs: int = 3  # draft: "three piles of 15 random face-down cards"
-    pack_size: int = 15
+    # "Players each draw seven cards."
+    hand_size: Annotated[int, Field(ge=1, le=20)] = 7
+    # "attacked with unblocked soldiers five times loses"
+    hits_to_lose: Annotated[int, Field(ge=1, le=20)] = 5
+    # "Make a 40-card deck out of a deck of playing cards."
+    constructed_size: Annotated[int, Field(ge=1, le=54)] = 40
+    # Sealed and draft: "create their own 30-card deck".
+    limited_size: Annotated[int, Field(ge=1, le=54)] = 30
+    # Draft: "three piles of 15 random face-down cards".
+    packs: Annotated[int, Field(ge=1, le=8)] = 3
+    pack_size: Annotated[int, Field(ge=1, le=54)] = 15
     # -1: "Randomly determine who goes first"; a seat number fixes it (tests, experiments).
-    first_player: int = -1
+    first_player: Annotated[int, Field(ge=-1, le=MAX_PLAYERS - 1)] = -1
     # A tournament's time limit as a number of rounds (0 = none, the text's regular game);
     # at the limit the text's tiebreaks decide.
-    turn_limit: int = 0
+    turn_limit: Rounds = 0
     # A guard so that games between AI players always end: after this many rounds the game
     # is a draw (the text has no limit; 0 = no guard).
-    max_rounds: int = 300
+    max_rounds: Rounds = 300
     # Constructed deck lists by seat: a file (one card per line, or YAML `cards: [...]`), or
     # the cards themselves; empty = the player builds its deck at the table.
-    deck0: tuple[str, ...] = ()
-    deck1: tuple[str, ...] = ()
-    deck2: tuple[str, ...] = ()
-    deck3: tuple[str, ...] = ()
-    deck4: tuple[str, ...] = ()
-    deck5: tuple[str, ...] = ()
-    deck6: tuple[str, ...] = ()
-    deck7: tuple[str, ...] = ()
+    deck0: DeckOption = ()
+    deck1: DeckOption = ()
+    deck2: DeckOption = ()
+    deck3: DeckOption = ()
+    deck4: DeckOption = ()
+    deck5: DeckOption = ()
+    deck6: DeckOption = ()
+    deck7: DeckOption = ()
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"option 'players' must be 2 to {MAX_PLAYERS}, got {self.players}")
+        check_options(self)
         if self.teams != "none":
             if self.players not in (4, 6):
                 raise ValueError("teams are played by four or six players "
@@ -60,12 +71,6 @@ class Config:
                                  f"({self.players}), got {self.team_size}")
             if self.players // self.team_size < 2:
                 raise ValueError("a team game needs at least two teams")
-        for name in ("hand_size", "constructed_size", "limited_size", "packs", "pack_size",
-                     "turn_limit", "max_rounds"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"option {name!r} must be >= 0, got {getattr(self, name)}")
-        if self.hits_to_lose < 1:
-            raise ValueError("option 'hits_to_lose' must be >= 1")
         if not -1 <= self.first_player < self.players:
             raise ValueError(f"option 'first_player' must be -1 (random) or a seat from 0 to "
                              f"{self.players - 1}, got {self.first_player}")

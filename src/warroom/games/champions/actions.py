@@ -8,15 +8,20 @@ General picks up a card and then puts it down, the Spy picks a card and then its
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 SIGNS = ("rock", "paper", "scissors")
+# A card of one deck of playing cards, as a record may name it.
+Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[HDCS]$")]
 
 
 @dataclass(frozen=True, slots=True)
 class Throw:
     """One hand of Roshambo, chosen in secret."""
 
-    sign: str
+    sign: Literal["rock", "paper", "scissors"]
 
     @property
     def label(self) -> str:
@@ -27,8 +32,8 @@ class Throw:
 class Place:
     """Put a reinforcement on one of your face cards."""
 
-    card: str
-    commander: str
+    card: Card
+    commander: Card
 
     @property
     def label(self) -> str:
@@ -39,7 +44,7 @@ class Place:
 class TurnIn:
     """Turn in a face card that has no reinforcements, to draw and place a reserve card."""
 
-    commander: str
+    commander: Card
 
     @property
     def label(self) -> str:
@@ -68,7 +73,7 @@ class UseSpy:
 class Pick:
     """Pick up a reinforcement (the General's move, or the Spy's first card)."""
 
-    card: str
+    card: Card
 
     @property
     def label(self) -> str:
@@ -79,7 +84,7 @@ class Pick:
 class SwapWith:
     """The Spy's second card: it changes places with the picked one."""
 
-    card: str
+    card: Card
 
     @property
     def label(self) -> str:
@@ -99,7 +104,7 @@ class Done:
 class Attack:
     """Start a battle with one of your battalions (the target is chosen next)."""
 
-    commander: str
+    commander: Card
 
     @property
     def label(self) -> str:
@@ -110,7 +115,7 @@ class Attack:
 class Target:
     """The opponent's battalion to attack."""
 
-    commander: str
+    commander: Card
 
     @property
     def label(self) -> str:
@@ -139,7 +144,7 @@ class EndTurn:
 class PutNext:
     """Battle order: this card is the next from the top of your face-down battalion."""
 
-    card: str
+    card: Card
 
     @property
     def label(self) -> str:

@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
+
+# What a record may name (a decoded action is checked against these): dice of a pool, a Battle
+# Deck card, a die of a roll of at most 8.
+Dice = Annotated[int, Field(ge=0, le=12)]
+Card = Annotated[str, Field(pattern=r"^(A|[2-6])[HDCS]$")]
+RollIndex = Annotated[int, Field(ge=0, le=7)]
+Swords = Annotated[int, Field(ge=0, le=6)]
 
 COLOURS = ("red", "white", "blue")
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
@@ -12,9 +22,9 @@ SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 class ChooseDice:
     """The secret choice: how many dice of each colour to hold in the fist."""
 
-    red: int
-    white: int
-    blue: int
+    red: Dice
+    white: Dice
+    blue: Dice
 
     @property
     def label(self) -> str:
@@ -26,9 +36,9 @@ class ChooseDice:
 class Defeat:
     """Allocate rolled dice (by index in the roll) to defeat one card on the table."""
 
-    card: str
-    dice: tuple[int, ...]
-    swords: tuple[int, ...]
+    card: Card
+    dice: Annotated[tuple[RollIndex, ...], Field(max_length=8)]
+    swords: Annotated[tuple[Swords, ...], Field(max_length=8)]
 
     @property
     def label(self) -> str:

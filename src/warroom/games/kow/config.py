@@ -1,43 +1,53 @@
-"""Rule options of Kings of War Battle Deck. Defaults follow the rule text and RULINGS.md."""
+"""Rule options of Kings of War Battle Deck. Defaults follow the rule text and RULINGS.md.
+
+Bounds keep a game playable: a Battle Deck card needs at most 6 swords, a fist holds at most 8
+dice, and the dice pools stay small enough that every choice of dice can be listed.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
+
+from ...engine.config import check_options
+
+Swords = Annotated[int, Field(ge=0, le=6)]
+Faces = Annotated[tuple[Swords, ...], Field(min_length=1, max_length=12)]
+Pool = Annotated[int, Field(ge=0, le=12)]
+Fist = Annotated[int, Field(ge=1, le=8)]
 
 
 @dataclass(frozen=True)
 class Config:
     # Command dice faces, in swords (RULINGS.md: faces are data).
-    red_faces: tuple[int, ...] = (0, 0, 1, 1, 1, 2)
-    white_faces: tuple[int, ...] = (0, 1, 1, 1, 2, 2)
-    blue_faces: tuple[int, ...] = (1, 1, 2, 2, 2, 3)
+    red_faces: Faces = (0, 0, 1, 1, 1, 2)
+    white_faces: Faces = (0, 1, 1, 1, 2, 2)
+    blue_faces: Faces = (1, 1, 2, 2, 2, 3)
     # One set of KoW Command Dice: 4 red, 3 white, 2 blue.
-    pool_red: int = 4
-    pool_white: int = 3
-    pool_blue: int = 2
+    pool_red: Pool = 4
+    pool_white: Pool = 3
+    pool_blue: Pool = 2
     # "secretly chooses from 1 to 4 dice".
-    min_dice: int = 1
-    max_dice: int = 4
+    min_dice: Fist = 1
+    max_dice: Fist = 4
     # "first to three Victories claimed".
-    victories_to_win: int = 3
+    victories_to_win: Annotated[int, Field(ge=1, le=20)] = 3
     # 0 = play rounds until somebody has the Victories (the text); >0 ends the game as a draw
     # after that many rounds, a guard for experiments with odd dice.
-    max_rounds: int = 0
+    max_rounds: Annotated[int, Field(ge=0, le=1000)] = 0
 
     def __post_init__(self) -> None:
-        for name in ("red_faces", "white_faces", "blue_faces"):
-            faces = getattr(self, name)
-            if not faces or any(not isinstance(f, int) or f < 0 for f in faces):
-                raise ValueError(f"option {name!r} must be a list of swords >= 0, got {faces!r}")
-        for name in ("pool_red", "pool_white", "pool_blue", "max_rounds"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"option {name!r} must be >= 0")
+        check_options(self)
         if self.pool_red + self.pool_white + self.pool_blue < 1:
             raise ValueError("the dice pool must hold at least one die")
-        if not 1 <= self.min_dice <= self.max_dice <= 8:
+        if not self.min_dice <= self.max_dice:
             raise ValueError("options must satisfy 1 <= min_dice <= max_dice <= 8")
-        if self.victories_to_win < 1:
-            raise ValueError("option 'victories_to_win' must be >= 1")
+        if not self.max_rounds and not any(p and max(f) for p, f in zip(self.pool, self.faces)):
+            # No die could ever defeat a card: every round would be drawn, for ever.
+            raise ValueError("no die of the pool has a face with swords, so no round can be "
+                             "won: give one some swords, or set max_rounds")
 
     @property
     def faces(self) -> tuple[tuple[int, ...], ...]:

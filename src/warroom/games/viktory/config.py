@@ -9,13 +9,19 @@ options left at None keep the scenario's value.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from ...engine import DataError
+from ...engine.config import check_options
+from ...engine.data import FileName
 from ..viktory_battles.cards import Deck, load_deck
 from ..viktory_battles.resolver import BattleResolver
 from .scenario import (
     DEFAULT_SCENARIO,
+    MAX_HAND,
+    MAX_HOLDINGS,
     Battle,
     ScenarioModel,
     Units,
@@ -27,6 +33,11 @@ from .scenario import (
     scenario_path,
 )
 
+# The same bounds as a scenario file's (scenario.py).
+UnitsText = Annotated[str, Field(max_length=100)]
+Holdings = Annotated[int, Field(ge=0, le=MAX_HOLDINGS)]
+Hand = Annotated[int, Field(ge=0, le=MAX_HAND)]
+
 
 @dataclass(frozen=True)
 class Config:
@@ -34,53 +45,46 @@ class Config:
     # combat, with the cards played only for their text ("only the special effect portion").
     mode: Literal["dice", "cards", "hybrid"] = "dice"
     # A scenario file, or the name of a bundled one (data/scenarios); empty: plains-town.
-    scenario: str = ""
+    scenario: FileName | Literal[""] = ""
     # A Battle Cards file; empty: the bundled sample deck.
-    deck: str = ""
+    deck: FileName | Literal[""] = ""
     # Scenario fields; "scenario" or None keeps the scenario's value.
     terrain: Literal["scenario", "plains", "grassland", "forest", "mountain",
                      "water"] = "scenario"
     settlement: Literal["scenario", "none", "town", "city"] = "scenario"
     naval_support: bool | None = None
-    defenders: str | None = None  # e.g. 2i1c1a
-    attackers: tuple[str, ...] | None = None  # one entry per hex side, e.g. 2i1c,1a@frigate
+    defenders: UnitsText | None = None  # e.g. 2i1c1a
+    # One entry per hex side, e.g. 2i1c,1a@frigate.
+    attackers: tuple[UnitsText, ...] | None = None
     # The reserve in each hex side's source hex, one entry per hex side, e.g. 1i1a,0.
-    attacker_reserves: tuple[str, ...] | None = None
-    defender_reserve: str | None = None  # defending units in adjacent hexes, e.g. 1i1a
-    bombard: str | None = None  # attacking units bombarding from adjacent hexes, e.g. 1a1f
+    attacker_reserves: tuple[UnitsText, ...] | None = None
+    defender_reserve: UnitsText | None = None  # defending units in adjacent hexes, e.g. 1i1a
+    bombard: UnitsText | None = None  # attacking units bombarding from adjacent hexes, e.g. 1a1f
     attacker_supply: bool | None = None
     defender_supply: bool | None = None
-    attacker_towns: int | None = None
-    attacker_cities: int | None = None
-    defender_towns: int | None = None
-    defender_cities: int | None = None
-    attacker_hand: int | None = None
-    defender_hand: int | None = None
+    attacker_towns: Holdings | None = None
+    attacker_cities: Holdings | None = None
+    defender_towns: Holdings | None = None
+    defender_cities: Holdings | None = None
+    attacker_hand: Hand | None = None
+    defender_hand: Hand | None = None
     # Expansion rule "Artillery Characteristics": two dice per artillery for bombard and
     # pre-battle fire, and selective hits. The variant's battle sequence assumes it.
     artillery_characteristics: bool | None = None
     # Expansion rule: defending artillery fires Overwatch at units moving in.
     overwatch: bool | None = None
     # "the lesser of 10 cards, or the number of town/cities".
-    hand_limit: int = 10
+    hand_limit: Annotated[int, Field(ge=0, le=30)] = 10
     # Cards mode: the artillery of every wave fires Pre-Battle Fire as it launches ("they
     # could conduct a Pre-Battle Attack in the process of launching a 2nd attack wave");
     # false: each artillery fires it once, at the first launch it takes part in.
     prebattle_fire_each_wave: bool = True
     # A guard, not in the text: after this many dice rounds or card battle rounds the attacker
     # withdraws.
-    max_rounds: int = 100
+    max_rounds: Annotated[int, Field(ge=1, le=1000)] = 100
 
     def __post_init__(self) -> None:
-        if self.hand_limit < 0:
-            raise ValueError("option 'hand_limit' must be >= 0")
-        if self.max_rounds < 1:
-            raise ValueError("option 'max_rounds' must be >= 1")
-        for name in ("attacker_towns", "attacker_cities", "defender_towns", "defender_cities",
-                     "attacker_hand", "defender_hand"):
-            value = getattr(self, name)
-            if value is not None and not 0 <= value <= 50:
-                raise ValueError(f"option {name!r} must be from 0 to 50")
+        check_options(self)
         # Derived values, not options: kept out of the dataclass fields (and of records).
         object.__setattr__(self, "_battle", self._resolve())
         object.__setattr__(self, "_deck", load_deck(self.deck) if self.mode != "dice"

@@ -16,29 +16,34 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import DataError
-from ...engine.data import first_problem, read_yaml
-from ..viktory_battles.units import FRIG, Settlement, Terrain, Units
+from ...engine.data import Text, first_problem, one_line, read_yaml
+from ..viktory_battles.units import FRIG, MAX_HAND, Settlement, Terrain, Units
 
 DATA = Path(__file__).parent / "data"
 SCENARIOS = DATA / "scenarios"
 
 UNIT_CODES = {"i": 0, "c": 1, "a": 2, "f": FRIG}  # infantry, cavalry, artillery, frigate
 
+# Bounds that keep a battle playable: units of one kind in one place, towns or cities held
+# elsewhere (cards in a hand: MAX_HAND, shared with the battle actions).
+MAX_UNITS = 30
+MAX_HOLDINGS = 50
+
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class UnitsModel(_Strict):
-    infantry: int = Field(0, ge=0, le=30)
-    cavalry: int = Field(0, ge=0, le=30)
-    artillery: int = Field(0, ge=0, le=30)
-    frigate: int = Field(0, ge=0, le=30)
+    infantry: int = Field(0, ge=0, le=MAX_UNITS)
+    cavalry: int = Field(0, ge=0, le=MAX_UNITS)
+    artillery: int = Field(0, ge=0, le=MAX_UNITS)
+    frigate: int = Field(0, ge=0, le=MAX_UNITS)
 
     def counts(self) -> Units:
         return (self.infantry, self.cavalry, self.artillery, self.frigate)
@@ -47,9 +52,9 @@ class UnitsModel(_Strict):
 class ReserveModel(_Strict):
     """Land units held back: they join the battle only when brought or drawn in."""
 
-    infantry: int = Field(0, ge=0, le=30)
-    cavalry: int = Field(0, ge=0, le=30)
-    artillery: int = Field(0, ge=0, le=30)
+    infantry: int = Field(0, ge=0, le=MAX_UNITS)
+    cavalry: int = Field(0, ge=0, le=MAX_UNITS)
+    artillery: int = Field(0, ge=0, le=MAX_UNITS)
 
     def counts(self) -> Units:
         return (self.infantry, self.cavalry, self.artillery, 0)
@@ -63,15 +68,15 @@ class SideModel(UnitsModel):
 
 
 class BombardModel(_Strict):
-    artillery: int = Field(0, ge=0, le=30)
-    frigate: int = Field(0, ge=0, le=30)
+    artillery: int = Field(0, ge=0, le=MAX_UNITS)
+    frigate: int = Field(0, ge=0, le=MAX_UNITS)
 
 
 class HoldingsModel(_Strict):
     supply: bool = False
-    towns: int = Field(0, ge=0, le=50)
-    cities: int = Field(0, ge=0, le=50)
-    hand: int | None = Field(None, ge=0, le=30)
+    towns: int = Field(0, ge=0, le=MAX_HOLDINGS)
+    cities: int = Field(0, ge=0, le=MAX_HOLDINGS)
+    hand: int | None = Field(None, ge=0, le=MAX_HAND)
 
 
 class AttackerModel(HoldingsModel):
@@ -86,8 +91,8 @@ class DefenderModel(HoldingsModel):
 
 
 class ScenarioModel(_Strict):
-    name: str = ""
-    description: str = ""
+    name: Annotated[str, Field(max_length=60), AfterValidator(one_line)] = ""
+    description: Text = ""
     terrain: Terrain = "plains"
     settlement: Settlement = "none"
     naval_support: bool = False
@@ -173,6 +178,8 @@ def parse_units(text: str, option: str) -> Units:
                          "(counts of i=infantry, c=cavalry, a=artillery, f=frigate)")
     for n, code in re.findall(r"(\d+)([icaf])", text):
         counts[UNIT_CODES[code]] += int(n)
+    if max(counts) > MAX_UNITS:
+        raise ValueError(f"option {option!r}: at most {MAX_UNITS} units of a kind, got {text!r}")
     return (counts[0], counts[1], counts[2], counts[3])
 
 

@@ -9,8 +9,17 @@ first group of units in adjacent hexes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated, Literal
 
-from .units import UNITS, with_article
+from pydantic import Field
+
+from .units import MAX_HAND, UNITS, with_article
+
+# What a record may name (a decoded action is checked against these).
+Side = Annotated[int, Field(ge=0, le=6)]  # 0: the defender's hex; 1-6: a hex side
+Unit = Annotated[int, Field(ge=0, le=len(UNITS) - 1)]
+CardId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,12}$")]
+Desc = Annotated[str, Field(max_length=200)]
 
 # attack / counter: a battle card; event: a Special Event; text: the card's text only (hybrid
 # mode: an Attack card at the launch, a Reversal of Fortune cancelling Special Events).
@@ -23,8 +32,8 @@ class Casualty:
     units in adjacent hexes), 1-6 the hex side an attacking unit entered from."""
 
     attacker: bool
-    side: int
-    unit: int
+    side: Side
+    unit: Unit
 
     @property
     def label(self) -> str:
@@ -57,9 +66,9 @@ class PlayCard:
     """Play a card from hand as an Attack, as a Counter, for its Special Event, or (hybrid
     mode) for its text alone."""
 
-    card: str
-    use: str
-    desc: str
+    card: CardId
+    use: Literal["attack", "counter", "event", "text"]
+    desc: Desc
 
     @property
     def label(self) -> str:
@@ -75,8 +84,8 @@ class PlayCard:
 class Bring:
     """At a launch: commit one unit of a hex side's reserve to the attack."""
 
-    side: int
-    unit: int
+    side: Side
+    unit: Unit
 
     @property
     def label(self) -> str:
@@ -119,8 +128,8 @@ class DrawIn:
     the first)."""
 
     attacker: bool
-    side: int
-    unit: int
+    side: Side
+    unit: Unit
 
     @property
     def label(self) -> str:
@@ -171,8 +180,8 @@ class Discard:
     """Cards: discard a card (down to the hand limit, for a town or city lost, or to draw anew
     at the end of the turn)."""
 
-    card: str
-    desc: str
+    card: CardId
+    desc: Desc
 
     @property
     def label(self) -> str:
@@ -183,7 +192,7 @@ class Discard:
 class Draw:
     """Cards: at the end of the turn, draw this many new cards."""
 
-    count: int
+    count: Annotated[int, Field(ge=0, le=MAX_HAND)]
 
     @property
     def label(self) -> str:

@@ -29,12 +29,12 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
-from ...engine.data import first_problem, read_yaml
+from ...engine.data import Text, first_problem, one_line, read_yaml
 from .units import Terrain
 
 SAMPLE_DECK = Path(__file__).parent / "data" / "sample-deck.yaml"
@@ -61,11 +61,11 @@ RESPONSES = {
 
 
 class CardModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     id: str = Field(min_length=1, max_length=12, pattern=r"^[A-Za-z0-9_-]+$")
     # Cards with incomplete names in the designer's files are to be ignored: a name is required.
-    name: str = Field(min_length=1, max_length=40)
+    name: Annotated[str, Field(min_length=1, max_length=40), AfterValidator(one_line)]
     kind: Literal["attack", "counter", "attack_counter"]
     attack: Literal["regular", "surprise"] | None = None
     counter: Literal["flank", "frontal", "surprise"] | None = None
@@ -75,7 +75,7 @@ class CardModel(BaseModel):
     effect: Literal["secrecy", "plus_one_mp", "reversal_of_fortune", "mud",
                     "ignore_terrain", "reinforcements"] | None = None
     special_event: bool = False
-    text: str = ""
+    text: Annotated[Text, Field(max_length=300)] = ""
 
     @model_validator(mode="after")
     def _consistent(self) -> CardModel:
@@ -100,12 +100,12 @@ class CardModel(BaseModel):
 
 
 class DeckModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     game: Literal["viktory"]
-    name: str = ""
+    name: Annotated[str, Field(max_length=60), AfterValidator(one_line)] = ""
     sample: bool = False
-    cards: list[dict[str, Any]] = Field(min_length=1)
+    cards: list[dict[str, Any]] = Field(min_length=1, max_length=500)
 
 
 @dataclass(frozen=True, slots=True)

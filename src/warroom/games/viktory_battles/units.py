@@ -10,6 +10,7 @@ INF, CAV, ART, FRIG = range(4)
 LAND_UNITS = (INF, CAV, ART)
 Units = tuple[int, int, int, int]
 NO_UNITS: Units = (0, 0, 0, 0)
+MAX_HAND = 30  # cards a record or scenario may put in one hand
 
 Terrain = Literal["plains", "grassland", "forest", "mountain", "water"]
 Settlement = Literal["none", "town", "city"]

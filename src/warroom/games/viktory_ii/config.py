@@ -3,27 +3,35 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from ...engine import DataError
+from ...engine.config import check_options
+from ...engine.data import FileName
 from ..viktory_battles.cards import Deck, load_deck
 from ..viktory_battles.resolver import BattleResolver
 from .board import RADIUS_BY_PLAYERS, board, start_area, start_hexes
 from .mapfile import FixedMap, load_map
 
+MAX_WEIGHT = 100  # a weight of the tile bag's mix
+# Every game ends: a real game takes far fewer rounds, and random play could go on for ever.
+MAX_ROUNDS = 80
+
 
 @dataclass(frozen=True)
 class Config:
-    players: int = 2
+    players: Annotated[int, Field(ge=2, le=8)] = 2
     # dice: the base game's battles; cards: the Battle Cards replace the dice, with the
     # variant's turn sequence; hybrid: dice battles, and the cards for their text.
     mode: Literal["dice", "cards", "hybrid"] = "dice"
     # A map file, or the name of a bundled one (data/maps); empty: a random map.
-    map: str = ""
+    map: FileName | Literal[""] = ""
     # The map's radius (hexes to a side - 1); 0: the publisher's size for the player count.
-    radius: int = 0
+    radius: Annotated[int, Field(ge=0, le=10)] = 0
     # The tile bag's mix: weights of plains, grassland, forest, mountain, water.
-    mix: tuple[int, ...] = (1, 1, 1, 1, 2)
+    mix: Annotated[tuple[int, ...], Field(min_length=5, max_length=5)] = (1, 1, 1, 1, 2)
     # choose: the revealing player puts each drawn tile on a revealed hex; random: at random.
     place: Literal["choose", "random"] = "choose"
     # Dark: players see only what their units, towns and cities see.
@@ -31,13 +39,13 @@ class Config:
     # Independent exploration: each player explores the map on its own.
     independent: bool = False
     # Capitals to control to win; 0: every capital on the map (standard conquest).
-    capitals: int = 0
-    # Full rounds after which the game ends (most capitals, cities, towns win); 0: no limit.
-    turn_limit: int = 60
+    capitals: Annotated[int, Field(ge=0, le=8)] = 0
+    # Full rounds after which the game ends (most capitals, cities, towns win).
+    turn_limit: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 60
     # A Battle Cards file (cards and hybrid modes); empty: the bundled sample deck.
-    deck: str = ""
+    deck: FileName | Literal[""] = ""
     # The most cards a hand may keep: the lesser of this and the towns and cities held.
-    hand_limit: int = 10
+    hand_limit: Annotated[int, Field(ge=0, le=30)] = 10
     # Expansion rule "Artillery Characteristics": two dice (or cards) per artillery for
     # bombard, pre-battle fire and Overwatch, with selective hits.
     artillery_characteristics: bool = True
@@ -49,24 +57,20 @@ class Config:
     prebattle_fire_each_wave: bool = True
     # A guard, not in the text: after this many dice rounds or card battle rounds of one
     # battle the attacker withdraws.
-    max_rounds: int = 30
+    max_rounds: Annotated[int, Field(ge=1, le=1000)] = 30
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 8:
-            raise ValueError("option 'players' must be from 2 to 8")
-        if self.radius and not 2 <= self.radius <= 10:
+        check_options(self)
+        if self.radius == 1:
             raise ValueError("option 'radius' must be from 2 to 10 (or 0: by player count)")
-        if len(self.mix) != 5 or any(w < 0 for w in self.mix) or not sum(self.mix[:4]):
-            raise ValueError("option 'mix' needs 5 weights (plains, grassland, forest, "
-                             "mountain, water), at least one land weight above 0")
-        if self.capitals < 0 or self.capitals > self.players:
+        if any(not 0 <= w <= MAX_WEIGHT for w in self.mix):
+            raise ValueError(f"option 'mix': each weight must be from 0 to {MAX_WEIGHT}, "
+                             f"got {list(self.mix)}")
+        if not sum(self.mix[:4]):
+            raise ValueError("option 'mix' needs at least one land weight above 0 (plains, "
+                             "grassland, forest, mountain, water)")
+        if self.capitals > self.players:
             raise ValueError(f"option 'capitals' must be from 0 to {self.players}")
-        if self.turn_limit < 0:
-            raise ValueError("option 'turn_limit' must be 0 (none) or more")
-        if self.hand_limit < 0:
-            raise ValueError("option 'hand_limit' must be >= 0")
-        if self.max_rounds < 1:
-            raise ValueError("option 'max_rounds' must be >= 1")
         fixed = load_map(self.map) if self.map else None
         if fixed is not None:
             self._check_map(fixed)

@@ -60,17 +60,18 @@ class ViewRules:
 
     def remember(self) -> None:
         """Dark: each player's memory of the towns and cities it has seen, as last seen."""
-        settled = self.settled
+        settled, sowner, settle = self.settled, self.sowner, self.settle
+        capitals = {h: q for q, h in enumerate(self.capital) if h >= 0}
         for p in range(self.num_players):
             vis = self.sight(p)
             memory = self.memory[p]
-            for h in [h for h in memory if vis >> h & 1 and not self.settle[h]]:
+            for h in [h for h in memory if vis >> h & 1 and not settle[h]]:
                 del memory[h]
             for h in settled:
-                if vis >> h & 1 and self.sowner[h] != p:
-                    memory[h] = (self.sowner[h], self.settle[h], self.capital_owner(h))
-                elif self.sowner[h] == p:
+                if sowner[h] == p:
                     memory.pop(h, None)
+                elif vis >> h & 1:
+                    memory[h] = (sowner[h], settle[h], capitals.get(h, -1))
 
     def capital_owner(self, h: int) -> int:
         """Whose capital the hex is (-1: nobody's)."""

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated, Literal
 
-from .deck import unit_label
+from pydantic import Field
+
+from .deck import UnitId, unit_label
+
+# What a record may name (a decoded action is checked against these).
+Seat = Annotated[int, Field(ge=0, le=1)]
+Slot = Annotated[int, Field(ge=0, le=15)]  # a resource of a realm: at most the 16 of both decks
+CardName = Annotated[str, Field(min_length=1, max_length=60)]
+Ranks = Annotated[int, Field(ge=1, le=1000)]
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseRoyal:
     """Rule 2: play as the king or as the queen."""
 
-    royal: str
+    royal: Literal["king", "queen"]
 
     @property
     def label(self) -> str:
@@ -22,7 +31,7 @@ class ChooseRoyal:
 class ChooseFirstAttacker:
     """Rule 13: the winner of the coin toss chooses who attacks first."""
 
-    player: int
+    player: Seat
 
     @property
     def label(self) -> str:
@@ -33,10 +42,10 @@ class ChooseFirstAttacker:
 class OrderBenefit:
     """Rule 11: overlapping benefits are used one after the other, in the order you choose."""
 
-    kind: str
-    source: str
-    amount: int
-    percent: int
+    kind: Literal["protect", "restore", "empower"]
+    source: CardName
+    amount: Annotated[int, Field(ge=1, le=10)]
+    percent: Annotated[int, Field(ge=0, le=300)]
 
     @property
     def label(self) -> str:
@@ -47,9 +56,9 @@ class OrderBenefit:
 class UseResource:
     """Rule 18: one use of a resource of your realm, its ranks of power to recruit with."""
 
-    slot: int
-    name: str
-    ranks: int
+    slot: Slot
+    name: CardName
+    ranks: Ranks
 
     @property
     def label(self) -> str:
@@ -71,8 +80,8 @@ class FinishResources:
 class Recruit:
     """Rule 6: put one fallen soldier of this unit back on the field."""
 
-    unit: str
-    ranks: int
+    unit: UnitId
+    ranks: Ranks
 
     @property
     def label(self) -> str:
@@ -83,7 +92,7 @@ class Recruit:
 class ChooseCasualty:
     """Rule 1: two units with equal ranks of power, only one card falls: its owner picks."""
 
-    unit: str
+    unit: UnitId
 
     @property
     def label(self) -> str:
@@ -94,8 +103,8 @@ class ChooseCasualty:
 class TakeRansom:
     """Rule 3: the captor chooses which resource of the captive's realm it takes."""
 
-    slot: int
-    name: str
+    slot: Slot
+    name: CardName
 
     @property
     def label(self) -> str:
@@ -106,8 +115,8 @@ class TakeRansom:
 class OfferTruce:
     """Rule 10: sue for peace, offering a resource of your realm."""
 
-    slot: int
-    name: str
+    slot: Slot
+    name: CardName
 
     @property
     def label(self) -> str:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
-from ...engine.data import read_yaml
+from ...engine.data import Name, Text, read_yaml
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -38,18 +38,28 @@ SECTION_SIZES = {"soldiers": 30, "resources": 8, "strategies": 8, "chance": 8, "
 UnitId = Literal["spearmen", "pikemen", "archers", "heavy_infantry", "men_at_arms",
                  "light_cavalry", "knighted_heavy_cavalry", "royal_guards"]
 Target = Literal["opponent", "self"]
-Positive = Annotated[int, Field(gt=0)]
+# Bounds that keep a battle playable (a whole army of the deck list has 670 ranks of power):
+# losses can take all of it; a recruitment or a resource brings back a part of it; a benefit
+# lasts a few turns.
+SoldierRanks = Annotated[int, Field(ge=1, le=100)]
+LossRanks = Annotated[int, Field(ge=1, le=1000)]
+RecruitRanks = Annotated[int, Field(ge=1, le=200)]
+Cards = Annotated[int, Field(ge=1, le=30)]
+Times = Annotated[int, Field(ge=1, le=10)]
+Percent = Annotated[int, Field(ge=1, le=300)]
+# YAML lists become tuples; the items keep the strict types.
+LIST = Field(strict=False)
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Losses(_Strict):
     """Losses in ranks of power: highest unit first, one card per unit, rounding up."""
 
     kind: Literal["losses"]
-    ranks: Positive
+    ranks: LossRanks
     target: Target = "opponent"
     below: UnitId | None = None
 
@@ -59,7 +69,7 @@ class UnitLosses(_Strict):
 
     kind: Literal["unit_losses"]
     unit: UnitId
-    count: Positive = 1
+    count: Cards = 1
     target: Target = "opponent"
 
 
@@ -68,8 +78,8 @@ class Cost(_Strict):
 
     kind: Literal["cost"]
     unit: UnitId | None = None
-    count: Positive = 1
-    ranks: Positive | None = None
+    count: Cards = 1
+    ranks: LossRanks | None = None
     below: UnitId | None = None
 
     @model_validator(mode="after")
@@ -85,29 +95,29 @@ class Recruit(_Strict):
     """Free recruitment of this many ranks of power (rounding up)."""
 
     kind: Literal["recruit"]
-    ranks: Positive
+    ranks: RecruitRanks
 
 
 class Protect(_Strict):
     """No losses from the opponent's next N strategies (the opponent still bears its costs)."""
 
     kind: Literal["protect"]
-    strategies: Positive
+    strategies: Times
 
 
 class Restore(_Strict):
     """Losses from the opponent's next N strategies are recruited at once (the King's example)."""
 
     kind: Literal["restore"]
-    strategies: Positive
+    strategies: Times
 
 
 class Empower(_Strict):
     """Your strategies' losses are `percent` larger (rounded up) for your next N turns."""
 
     kind: Literal["empower"]
-    turns: Positive
-    percent: Positive
+    turns: Times
+    percent: Percent
 
 
 class Capture(_Strict):
@@ -122,7 +132,7 @@ class SkipDraw(_Strict):
     kind: Literal["skip_draw"]
     deck: Literal["strategy", "chance", "word", "resource"]
     target: Target = "opponent"
-    count: Positive = 1
+    count: Times = 1
 
 
 class ExtraDraw(_Strict):
@@ -143,22 +153,22 @@ EFFECT_KINDS = ("losses", "unit_losses", "cost", "recruit", "protect", "restore"
 
 class Soldier(_Strict):
     unit: UnitId
-    name: str = ""
-    ranks: Positive
-    count: Positive
+    name: Name | Literal[""] = ""
+    ranks: SoldierRanks
+    count: Cards
 
 
 class Resource(_Strict):
-    name: Annotated[str, Field(min_length=1)]
-    flavour: str = ""
-    ranks: Positive
+    name: Name
+    flavour: Text = ""
+    ranks: RecruitRanks
     uses: Annotated[int, Field(ge=1, le=4)]
 
 
 class Card(_Strict):
-    name: Annotated[str, Field(min_length=1)]
-    flavour: str = ""
-    effects: tuple[Effect, ...] = ()
+    name: Name
+    flavour: Text = ""
+    effects: Annotated[tuple[Effect, ...], LIST, Field(max_length=8)] = ()
 
 
 class Champion(Card):
@@ -167,14 +177,14 @@ class Champion(Card):
 
 class Deck(_Strict):
     game: Literal["word-iron"]
-    name: Annotated[str, Field(min_length=1)]
-    description: str = ""
-    soldiers: tuple[Soldier, ...]
-    resources: tuple[Resource, ...]
-    strategies: tuple[Card, ...]
-    chance: tuple[Card, ...]
-    words: tuple[Card, ...]
-    champions: tuple[Champion, ...]
+    name: Name
+    description: Text = ""
+    soldiers: Annotated[tuple[Soldier, ...], LIST]
+    resources: Annotated[tuple[Resource, ...], LIST]
+    strategies: Annotated[tuple[Card, ...], LIST]
+    chance: Annotated[tuple[Card, ...], LIST]
+    words: Annotated[tuple[Card, ...], LIST]
+    champions: Annotated[tuple[Champion, ...], LIST]
 
     @model_validator(mode="after")
     def _starter_deck(self) -> Deck:

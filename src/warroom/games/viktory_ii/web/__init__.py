@@ -4,7 +4,7 @@ options take a bundled file or an uploaded one, checked by the same loaders as t
 line (the map loader, `warroom cards validate` for decks)."""
 
 from ....engine.data import DataOption
-from ...viktory.cards import load_deck
+from ...viktory_battles.cards import load_deck
 from ..mapfile import MAPS, load_map
 
 DATA_OPTIONS = {

@@ -1,0 +1,241 @@
+"""Strict decoding at the boundaries: records, options and data files. Each test names the
+defect it pins (issue: every bad input a one-line error)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import pytest
+
+from warroom.agents import make_agents
+from warroom.engine import (
+    ConfigError,
+    DataError,
+    Record,
+    RecordError,
+    WarroomError,
+    play_game,
+    replay_to_end,
+)
+from warroom.engine.config import check_options, option_bounds
+from warroom.engine.data import displayable, parse_yaml, read_text
+from warroom.games import REGISTRY, get_game
+
+
+@cache
+def sample_record(name: str) -> str:
+    """A whole game of `name` between random players, as record JSON text."""
+    game = get_game(name)
+    config = game.config({})
+    agents = make_agents(["random"] * game.num_players(config), game, 7)
+    return json.dumps(play_game(game, config, 7, agents).record.to_json())
+
+
+def record_data(name: str) -> dict:
+    return json.loads(sample_record(name))
+
+
+def replay_file(tmp_path, data) -> str:
+    """Replay `data` saved as a file; returns the error message (RecordError expected)."""
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError) as info:
+        game = get_game(data["game"])
+        replay_to_end(game, Record.load(path))
+    message = str(info.value)
+    assert "\n" not in message and str(path) in message
+    return message
+
+
+# --- records -------------------------------------------------------------------------------
+
+def test_defect_record_unknown_card_name_is_a_record_error_not_a_key_error(tmp_path):
+    data = record_data("kow")
+    i = next(i for i, a in enumerate(data["actions"]) if a["action"]["type"] == "Defeat")
+    data["actions"][i]["action"]["card"] = "Z"
+    message = replay_file(tmp_path, data)
+    assert f"actions[{i}]: Defeat.card" in message and "'Z'" in message
+
+
+@pytest.mark.parametrize("bad", [4.0, True, "4", None, [4]])
+def test_defect_record_float_or_bool_where_an_int_belongs_is_refused(tmp_path, bad):
+    data = record_data("kow")
+    data["actions"][0]["action"]["red"] = bad
+    message = replay_file(tmp_path, data)
+    assert "actions[0]: ChooseDice.red" in message and repr(bad) in message
+
+
+@pytest.mark.parametrize("bad", [True, 1.0, "1", -1, 64])
+def test_defect_record_player_must_be_an_exact_seat_number(tmp_path, bad):
+    data = record_data("kow")
+    data["actions"][0]["player"] = bad
+    with pytest.raises(RecordError, match=r"actions\[0\]\.player"):
+        Record.from_json(data, "r.json")
+
+
+def test_defect_record_out_of_range_index_is_a_record_error_not_an_index_error(tmp_path):
+    data = record_data("viktory")
+    i = next(i for i, a in enumerate(data["actions"]) if "unit" in a["action"])
+    data["actions"][i]["action"]["unit"] = 9
+    message = replay_file(tmp_path, data)
+    assert f"actions[{i}]" in message and "unit" in message
+
+
+def test_defect_battle_special_ability_of_a_card_that_has_none_is_a_record_error(tmp_path):
+    data = record_data("battle")
+    i = next(i for i, a in enumerate(data["actions"]) if a["action"]["type"] == "PlaySoldier")
+    data["actions"][i]["action"] = {"type": "PlaySpecial", "card": "5H"}
+    message = replay_file(tmp_path, data)
+    assert f"actions[{i}]" in message and "PlaySpecial" in message
+
+
+@pytest.mark.parametrize("field, value, where", [
+    ("seed", True, "seed"),
+    ("seed", 4.5, "seed"),
+    ("seed", 2**64, "seed"),
+    ("game", 3, "game"),
+    ("version", 1, "version"),
+    ("config", [], "config"),
+    ("actions", {}, "actions"),
+    ("meta", {"players": "human"}, "meta.players"),
+])
+def test_record_envelope_is_strict(field, value, where):
+    data = record_data("kow")
+    data[field] = value
+    with pytest.raises(RecordError, match=rf"r.json: {where}"):
+        Record.from_json(data, "r.json")
+
+
+def test_record_config_is_read_strictly(tmp_path):
+    data = record_data("kow")
+    for value in (3.0, True, "3", 1e20):
+        data["config"]["victories_to_win"] = value
+        message = replay_file(tmp_path, data)
+        assert "config: option 'victories_to_win'" in message
+
+
+def test_record_keeps_top_level_keys_it_does_not_know(tmp_path):
+    """A later format may add fields (the data files a record names, say): older code reads
+    the record and writes those fields back as they were."""
+    data = record_data("champions")
+    data["files"] = {"deck.yaml": "game: x"}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data))
+    record = Record.load(path)
+    assert replay_to_end(get_game("champions"), record).is_terminal()
+    record.save(path)
+    assert json.loads(path.read_text())["files"] == {"deck.yaml": "game: x"}
+
+
+@pytest.mark.parametrize("content, problem", [
+    (b"[" * 100_000, "not a record"),  # nested too deeply for the JSON reader
+    (b'{"seed": ' + b"9" * 5000 + b"}", "not a record"),  # a number too long to read
+    (b"\xff\xfe{}", "not a text file"),
+])
+def test_record_files_that_break_the_json_reader_are_one_line_errors(tmp_path, content,
+                                                                     problem):
+    path = tmp_path / "r.json"
+    path.write_bytes(content)
+    with pytest.raises(RecordError, match=problem):
+        Record.load(path)
+
+
+def test_every_game_replays_its_own_record_after_strict_decoding():
+    for name, game in REGISTRY.items():
+        record = Record.from_json(record_data(name))
+        assert replay_to_end(game, record).is_terminal(), name
+
+
+# --- options -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, values", [
+    ("kow", {"victories_to_win": "100000000000000000000"}),
+    ("kow", {"victories_to_win": "1e20"}),
+    ("kow", {"pool_red": "1000000000"}),
+    ("kow", {"red_faces": "0,1,999"}),
+    ("kow", {"max_rounds": "-1"}),
+    ("champions", {"max_turns": "100000000"}),
+    ("battle", {"hits_to_lose": "1000000"}),
+    ("battle", {"max_rounds": "99999"}),
+    ("word-iron", {"max_rounds": "100000"}),
+    ("word-iron", {"prize": "\x1b]0;owned\x07"}),
+    ("viktory", {"max_rounds": "0"}),
+    ("viktory", {"defenders": "99999999i"}),
+])
+def test_defect_options_out_of_bounds_are_refused(name, values):
+    with pytest.raises(ConfigError) as info:
+        get_game(name).config(values)
+    key = next(iter(values))
+    assert key in str(info.value) and "\n" not in str(info.value)
+
+
+def test_defect_victories_to_win_1e20_in_a_record_is_refused():
+    game = get_game("kow")
+    with pytest.raises(ConfigError, match="victories_to_win"):
+        game.config({"victories_to_win": 1e20})
+
+
+def test_option_bounds_hold_for_direct_construction_too():
+    kow = get_game("kow").Config
+    with pytest.raises(ValueError, match="must be from 1 to 20, got 1000"):
+        kow(victories_to_win=1000)
+    with pytest.raises(ValueError, match="pool_red"):
+        kow(pool_red=True)
+    check_options(kow())  # the defaults are within bounds
+
+
+def test_every_game_config_checks_its_options_strictly():
+    """Each game's Config calls check_options: a bool where an integer belongs is refused
+    however the Config is made."""
+    for name, game in REGISTRY.items():
+        numbers = [k for k, text in option_bounds(game.Config).items() if text.startswith("from")]
+        assert numbers, name
+        with pytest.raises(ValueError, match=numbers[0]):
+            game.Config(**{numbers[0]: True})
+
+
+def test_kow_dice_without_swords_need_a_round_limit():
+    """All-zero dice could never win a round: without max_rounds the game would never end."""
+    game = get_game("kow")
+    with pytest.raises(ConfigError, match="set max_rounds"):
+        game.config({"red_faces": "0", "white_faces": "0", "blue_faces": "0"})
+    game.config({"red_faces": "0", "white_faces": "0", "blue_faces": "0", "max_rounds": "5"})
+
+
+def test_every_option_of_every_game_has_its_bounds_in_words():
+    for name, game in REGISTRY.items():
+        bounds = option_bounds(game.Config)
+        for option, text in bounds.items():
+            assert text and "Annotated" not in text, (name, option, text)
+    assert option_bounds(get_game("kow").Config)["victories_to_win"] == "from 1 to 20"
+
+
+# --- data files ----------------------------------------------------------------------------
+
+def test_yaml_aliases_that_expand_without_end_are_refused():
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]\n"
+        for i in range(8))
+    with pytest.raises(DataError, match="expands to more than"):
+        parse_yaml(bomb, "bomb.yaml")
+    with pytest.raises(DataError, match="nested more than"):
+        parse_yaml("&a [*a]", "loop.yaml")
+    assert parse_yaml("a: &x [1]\nb: *x\n", "ok.yaml") == {"a": [1], "b": [1]}
+
+
+def test_a_data_file_that_is_too_large_is_refused(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text("# " + "x" * (2 << 20))
+    with pytest.raises(DataError, match="larger than"):
+        read_text(big)
+
+
+def test_control_characters_are_shown_as_escapes():
+    assert displayable("a\x1b]0;x\x07b") == "a\\x1b]0;x\\x07b"
+    assert displayable("[/red] plain") == "[/red] plain"
+
+
+def test_strict_errors_are_warroom_errors():
+    for error in (ConfigError, DataError, RecordError):
+        assert issubclass(error, WarroomError)
