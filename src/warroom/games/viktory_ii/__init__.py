@@ -112,6 +112,8 @@ class ViktoryIIGame(Game):
             "rounds": float(state.round),
             "battles": float(state.battles_fought),
             "captures": float(state.captures),
+            "underdog_battles": float(state.underdog_battles),
+            "underdog_wins": float(state.underdog_wins),
         }
 
 

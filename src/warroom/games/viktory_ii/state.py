@@ -136,6 +136,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.turns_taken = 0
         self.captures = 0
         self.battles_fought = 0
+        # Battles with fewer units on one side at the start, and those that side won.
+        self.underdog_battles = 0
+        self.underdog_wins = 0
         # The log window of observations: events visible to each player (and to spectators,
         # the last entry) so far; and for each of them where its previous and its current
         # turn began (a spectator's: anybody's turn), as (log index, events it saw before).
@@ -929,6 +932,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                    defender_lost=units_text(result.defender_losses), rounds=result.rounds)
         if request.kind == "bombard":
             return
+        self._count_underdog(request, result)
         if result.winner == "attacker" and survivors:
             for u in survivors:
                 self._enter(u, h, request.kind == "reserve_naval")
@@ -943,6 +947,16 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                 self.event("pennant", to=self.actor_only(a, h), where=request.name)
         if request.kind == "reserve_naval":
             self.reserve_battle = True
+
+    def _count_underdog(self, request: BattleRequest, result: BattleResult) -> None:
+        """The designer's figure: how often the side with fewer units at the start wins."""
+        attackers = sum(_total(s.units for s in request.sides))
+        defenders = sum(request.defender_units)
+        if attackers == defenders:
+            return
+        self.underdog_battles += 1
+        self.underdog_wins += result.winner == ("attacker" if attackers < defenders
+                                                else "defender")
 
     def _finish_overwatch(self, request: BattleRequest, result: BattleResult) -> None:
         """The artillery has fired (once this turn); the unit it hit is lost. One that
@@ -1138,6 +1152,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
 _SHARED = ("config", "board", "cards", "resolver", "hidden_map", "drawn", "water", "round",
            "player", "phase", "active", "easy", "pennants", "built", "upgraded",
            "reserve_battle", "redraws", "result", "turns_taken", "captures", "battles_fought",
+           "underdog_battles", "underdog_wins",
            "session_request", "n_events", "overwatch_from")
 _FLAT = ("settled", "explored", "bag", "capital", "occ_owner", "occ_n", "uo", "ut", "uh", "um",
          "us", "uc", "ug", "uf", "battles", "discarding", "out", "seen_counts")
