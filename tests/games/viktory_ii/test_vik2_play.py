@@ -145,3 +145,27 @@ def test_a_person_sees_every_event_once_though_observations_hold_recent_ones():
     shown = [line.strip() for line in out.getvalue().splitlines() if line.strip()]
     expected = [GAME.describe_event(e) for e in state.visible_log(0)]
     assert shown == [line for line in expected if line]
+
+
+def test_compare_games_reports_dice_and_cards_with_intervals():
+    from click.testing import CliRunner
+
+    from warroom.cli import cli
+
+    result = CliRunner().invoke(cli, ["viktory", "compare-games", "--games", "4", "--set",
+                                      "radius=3", "--set", "turn_limit=8", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert list(data["modes"]) == ["dice", "cards"]
+    for summary in data["modes"].values():
+        assert summary["games"] == 4 and sum(summary["reasons"].values()) == 4
+        for key in ("first_player_win", "rounds", "decisions", "battles", "underdog_win"):
+            low, high = summary[key]["ci95"]
+            assert low <= summary[key]["value"] <= high
+        assert 1 <= summary["rounds"]["value"] <= 9
+        assert summary["underdog_battles"] <= summary["battles"]["value"] * 4
+
+
+def test_compare_games_refuses_a_mode_option_in_one_line():
+    assert main(["viktory", "compare-games", "--set", "mode=cards", "--games", "2"]) == 2
+    assert main(["viktory", "compare-games", "--modes", "dice,poker", "--games", "2"]) == 2
