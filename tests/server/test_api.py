@@ -103,7 +103,7 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
     assert unlisted.json()["error"] == "option 'red_faces': a client cannot name a path on " \
                                        "the server"
     assert bad.status_code == 400
-    assert bad.json() == {"error": "option 'victories_to_win' must be >= 1",
+    assert bad.json() == {"error": "option 'victories_to_win' must be from 1 to 20, got 0",
                           "field": "victories_to_win"}
     assert "unknown option 'nope'" in unknown.json()["error"]
     assert "has 2 seats; got 1" in seats.json()["error"]

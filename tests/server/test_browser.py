@@ -155,7 +155,7 @@ def test_the_options_form_shows_a_validation_error_at_its_field(live_server, bro
     page.click("#start")
     error = page.locator("[data-option=victories_to_win] .error")
     error.wait_for()
-    assert "option 'victories_to_win' must be >= 1" in error.inner_text()
+    assert "option 'victories_to_win' must be from 1 to 20, got 0" in error.inner_text()
     assert "/game/" not in page.url
     page.close()
 
