@@ -141,6 +141,7 @@ def test_a_failing_save_mid_game_is_one_line_and_keeps_the_previous_save(tmp_pat
         real_replace(src, dst)
 
     monkeypatch.setattr(record_module.os, "replace", full_disk)
+    monkeypatch.setattr("warroom.cli.play.SAVE_EVERY", 0.0)  # a save after every AI action
     assert main(["play", "kow", "--players", "random,random", "--seed", "1", "--save",
                  str(save), "--json"]) == 2
     err = capsys.readouterr().err.strip().splitlines()

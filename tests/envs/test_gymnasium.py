@@ -42,9 +42,11 @@ def play(e, seed):
             return total, steps, info
 
 
-@pytest.mark.parametrize("name", ["kow", "champions", "word-iron", "viktory"])
-def test_masked_play_ends_with_the_games_outcome(name):
-    e = env(name, opponent="heuristic")
+@pytest.mark.parametrize("name, options", [("kow", {}), ("champions", {}), ("word-iron", {}),
+                                            ("viktory", {}),
+                                            ("viktory-ii", {"radius": 3, "turn_limit": 4})])
+def test_masked_play_ends_with_the_games_outcome(name, options):
+    e = env(name, opponent="heuristic", **options)
     for seed in range(2):
         total, _, info = play(e, seed)
         assert total in (-1.0, 0.0, 1.0)

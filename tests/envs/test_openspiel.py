@@ -15,7 +15,8 @@ from warroom.games import REGISTRY
 
 SMALL = {"warroom_kow": "victories_to_win=1", "warroom_champions": "max_turns=8",
          "warroom_battle": "max_rounds=20", "warroom_word_iron": "max_rounds=6",
-         "warroom_viktory": "mode=cards"}
+         "warroom_viktory": "mode=cards",
+         "warroom_viktory_ii": "mode=cards,radius=3,turn_limit=4"}
 
 
 def test_every_game_is_registered():

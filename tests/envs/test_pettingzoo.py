@@ -53,7 +53,7 @@ def play(e, seed, policy=None):
 
 
 @pytest.mark.parametrize("name, cycles", [("kow", 4), ("champions", 4), ("battle", 4),
-                                           ("word-iron", 4), ("viktory", 2)])
+                                           ("word-iron", 4), ("viktory", 2), ("viktory-ii", 6)])
 def test_max_cycles_truncates_after_that_many_decisions_of_a_seat(name, cycles):
     e = env(name, max_cycles=cycles)
     e.reset(seed=0)  # a game that lasts longer than the cap
@@ -74,10 +74,12 @@ def test_max_cycles_truncates_after_that_many_decisions_of_a_seat(name, cycles):
     assert not e.agents
 
 
-@pytest.mark.parametrize("name", ["kow", "champions", "word-iron", "viktory"])
-def test_rewards_are_win_one_loss_minus_one(name):
+@pytest.mark.parametrize("name, options", [("kow", {}), ("champions", {}), ("word-iron", {}),
+                                            ("viktory", {}),
+                                            ("viktory-ii", {"radius": 3, "turn_limit": 4})])
+def test_rewards_are_win_one_loss_minus_one(name, options):
     for seed in range(3):
-        final = play(env(name), seed)
+        final = play(env(name, **options), seed)
         assert sorted(final.values()) in ([-1.0, 1.0], [0.0, 0.0])
 
 

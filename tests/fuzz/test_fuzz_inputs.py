@@ -31,8 +31,8 @@ from warroom.cli import main
 from warroom.engine import Record, WarroomError, play_game, replay_to_end
 from warroom.engine.config import option_names
 from warroom.games import REGISTRY, get_game
-from warroom.games.viktory.cards import SAMPLE_DECK
 from warroom.games.viktory.scenario import SCENARIOS
+from warroom.games.viktory_battles.cards import SAMPLE_DECK
 from warroom.games.word_iron.deck import DATA_DIR
 
 GAMES = sorted(REGISTRY)

@@ -17,9 +17,9 @@ from rich.console import Console
 from warroom.agents.human import HumanAgent
 from warroom.engine import ConfigError, DataError, PlayerView
 from warroom.games import get_game
-from warroom.games.viktory.cards import SAMPLE_DECK
-from warroom.games.viktory.cards import load_deck as load_viktory_deck
 from warroom.games.viktory.scenario import SCENARIOS
+from warroom.games.viktory_battles.cards import SAMPLE_DECK
+from warroom.games.viktory_battles.cards import load_deck as load_viktory_deck
 from warroom.games.word_iron.deck import DATA_DIR, load_deck
 
 WARROOM = str(Path(sys.executable).parent / "warroom")

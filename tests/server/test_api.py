@@ -40,7 +40,7 @@ def hello(ws, token: str | None = None) -> dict:
 def test_catalog_lists_every_game_with_its_options_and_table(db):
     with client(db) as c:
         games = {g["name"]: g for g in c.get("/api/catalog").json()["games"]}
-    assert set(games) == {"kow", "champions", "battle", "word-iron", "viktory"}
+    assert set(games) == {"kow", "champions", "battle", "word-iron", "viktory", "viktory-ii"}
     assert all(g["table"] for g in games.values())
     kow = {o["name"]: o for o in games["kow"]["options"]}
     assert kow["victories_to_win"] == {"name": "victories_to_win", "kind": "int", "default": 3,
@@ -130,6 +130,38 @@ def test_a_seat_plays_and_both_seats_see_each_update(db):
         assert after_b["legal"]
         assert after_b["observation"]["chosen"][0] == "hidden"
         assert c.get(f"/api/games/{made['id']}").json()["status"] == "running"
+
+
+def test_a_game_showing_part_of_its_log_still_builds_the_whole_log_on_the_page(db):
+    """Viktory II's observation holds the log since the viewer's previous turn (log_start
+    says where it begins): a page there from the start keeps every line it was sent, and one
+    opened later starts with the shown part."""
+    game = get_game("viktory-ii")
+    with client(db) as c:
+        made = create(c, game="viktory-ii", seats=("invite", "invite"),
+                      options={"radius": 3, "turn_limit": 3})
+        tokens = [s["token"] for s in made["seats"]]
+        with c.websocket_connect(f"/ws/{made['id']}") as a, \
+                c.websocket_connect(f"/ws/{made['id']}") as b:
+            latest = [hello(a, tokens[0]), hello(b, tokens[1])]
+            page = list(latest[0]["log"])
+            starts = {latest[0]["observation"]["log_start"]}
+            while not latest[0]["terminal"] and len(starts) < 3:
+                mover = 0 if latest[0]["legal"] else 1
+                ws = (a, b)[mover]
+                ws.send_text(json.dumps({"type": "act", "version": latest[mover]["version"],
+                                         "index": len(latest[mover]["legal"]) - 1}))
+                latest = [a.receive_json(), b.receive_json()]
+                page = page[:latest[0]["log_from"]] + latest[0]["log"]
+                starts.add(latest[0]["observation"]["log_start"])
+            assert len(starts) >= 2  # the shown part of the log moved on
+            state = c.app.state.server.games[made["id"]].state
+            whole = [game.describe_event(e) for e in state.visible_log(0)]
+            assert page == whole and len(whole) > len(state.observation(0)["log"])
+            with c.websocket_connect(f"/ws/{made['id']}") as late:
+                opened = hello(late, tokens[0])
+        assert opened["log_from"] == 0
+        assert opened["log"] == [game.describe_event(e) for e in state.observation(0)["log"]]
 
 
 def errors_leave_the_state_alone(c, ws, game_id: str, frames: list[str], version: int = 0
@@ -351,7 +383,8 @@ def test_the_page_and_its_assets_are_served(db, page):
 DATA_CASES = [("battle", "deck0", {"deck_mode": "constructed"}),
               ("battle", "deck1", {"deck_mode": "constructed"}),
               ("word-iron", "deck0", {}), ("word-iron", "deck1", {}),
-              ("viktory", "scenario", {}), ("viktory", "deck", {"mode": "cards"})]
+              ("viktory", "scenario", {}), ("viktory", "deck", {"mode": "cards"}),
+              ("viktory-ii", "map", {}), ("viktory-ii", "deck", {"mode": "cards"})]
 
 
 @pytest.mark.parametrize("game,option,extra", DATA_CASES)

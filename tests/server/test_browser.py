@@ -17,7 +17,7 @@ SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
 def click_something(page, rng: random.Random) -> bool:
     """Click one legal action: a menu entry if a menu is open, else a card, unit or other
     thing on the table (preferred), else a button of the action bar. False if none is there."""
-    if page.locator("#reveal").count():
+    if page.locator("#reveal:visible").count():  # hotseat: the device passes to a seat
         page.click("#reveal")
         return True
     menu = page.locator(".menu button[data-action]")
@@ -51,7 +51,11 @@ def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -
     page.select_option("#game", game)
     for key, value in (options or {}).items():
         page.locator("#options-box").evaluate("e => e.open = true")
-        page.fill(f"#opt-{key}", value)
+        field = page.locator(f"#opt-{key}")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     for i, kind in enumerate(seats):
         page.select_option(f"select[name=seat{i}]", kind)
     page.click("#start")
@@ -156,7 +160,8 @@ def test_the_options_form_shows_a_validation_error_at_its_field(live_server, bro
     page.close()
 
 
-@pytest.mark.parametrize("game", ["kow", "champions", "battle", "word-iron", "viktory"])
+@pytest.mark.parametrize("game", ["kow", "champions", "battle", "word-iron", "viktory",
+                                  "viktory-ii"])
 def test_every_game_has_a_table_that_plays_by_clicking(live_server, browser, game):
     """Each game's own table draws its observation and its clickable things advance the game."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -175,4 +180,58 @@ def test_every_game_has_a_table_that_plays_by_clicking(live_server, browser, gam
     assert page.locator("#table .fallback").count() == 0
     summary = page.request.get(f"{live_server.url}/api/games/{game_id}").json()
     assert summary["version"] >= 10 or summary["status"] == "finished"
+    page.close()
+
+
+def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server, browser):
+    """Both seats of a small Viktory II game with the Battle Cards, on one device: drawn
+    tiles, the capital, units and their moves, building and reserves are clicked on the map
+    and in the hand; the game is played to its end."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    game_id = create_in_lobby(page, live_server.url, "viktory-ii", ["here", "here"],
+                              {"mode": "cards", "radius": "3", "turn_limit": "2"})
+    page.click("#reveal")
+    page.wait_for_selector("#table svg.v2map")
+    assert page.locator("svg.v2map .hex-cell").count() == 37  # a map of radius 3
+    # The first decision places the drawn tiles: a tile clicked goes on the marked hex.
+    slot = page.locator("svg.v2map polygon.slot.now").locator("..")
+    where = slot.get_attribute("data-name")
+    chip = page.locator(".v2-tiles .tile.playable").first
+    terrain = chip.get_attribute("data-terrain")
+    chip.click()
+    page.wait_for_function(f"document.querySelector('[data-name={where}] title')"
+                           f".textContent.startsWith('{where}: {terrain}')")
+    rng = random.Random(7)
+    clicked_hexes = 0
+    for _ in range(3000):
+        if page.locator("#headline").count():
+            break
+        hexes = page.locator("#table .hex-cell.playable")
+        if not page.locator(".menu, #reveal:visible").count() and hexes.count() \
+                and rng.random() < 0.8:
+            try:
+                hexes.nth(rng.randrange(hexes.count())).click(timeout=2000)
+                clicked_hexes += 1
+            except Exception:  # redrawn under the pointer
+                pass
+        elif not click_something(page, rng):
+            page.wait_for_timeout(30)
+    assert page.locator("#headline").inner_text()
+    assert not errors, errors
+    assert clicked_hexes > 20
+    log = page.locator("#log li").all_inner_texts()
+    assert any("places its capital" in line for line in log)
+    assert any(" -> " in line for line in log)  # a unit moved by clicking its hex, then a hex
+    assert any("builds a town" in line for line in log)
+    record = page.request.get(f"{live_server.url}/api/games/{game_id}/record").json()
+    assert record["game"] == "viktory-ii" and record["config"]["mode"] == "cards"
+    page.click("#replay-link")  # the replay viewer draws the same table
+    page.wait_for_selector("#table svg.v2map")
+    page.click("#first")
+    page.select_option("#viewer", "1")
+    page.wait_for_selector("#table svg.v2map")
+    assert page.locator("svg.v2map .hex-cell").count() == 37
+    assert not errors, errors
     page.close()

@@ -64,18 +64,20 @@ class HumanAgent:
     def show_new_events(self, observation: dict[str, Any]) -> None:
         """Print the log lines this player has not seen yet (also called when the game ends)."""
         log = observation.get("log", [])
-        for event in log[self.seen:]:
+        # A game whose observation holds only recent events says where they start.
+        first = observation.get("log_start", 0)
+        for event in log[max(0, self.seen - first):]:
             line = self.game.describe_event(event)
             if line:
                 self.console.print(Text(f"  {line}", style="dim"))
-        self.seen = len(log)
+        self.seen = first + len(log)
 
     def act(self, view: PlayerView) -> Any:
         if self.hotseat is not None:
             self.hotseat.take(view.player)
         obs = view.observation
         self.show_new_events(obs)
-        self.console.print(Panel(Text(self.game.render(obs, view.player)),
+        self.console.print(Panel(Text.from_ansi(self.game.render(obs, view.player)),
                                  title=Text(f"{self.game.title} - you are player {view.player}")))
         actions = view.legal_actions
         for i, action in enumerate(actions, 1):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -33,6 +34,9 @@ class LogPrinter:
                 if line:
                     click.echo(line)
         self.seen = len(state.log)
+
+
+SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 
 
 @cli.command()
@@ -95,10 +99,17 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
                  + (f", saving to {save}" if save else ""))
     public = LogPrinter(g)  # in a hotseat, what the table sees when the game ends
 
+    last_save = [time.monotonic()]
+
     def after(state: State, player: int, action: object, rec: Record | None) -> None:
-        if save:
+        # A person's every action is saved; AI players' at most twice a second (a save writes
+        # the whole record: after each of thousands of AI decisions it would cost more than the
+        # game), and always at the end.
+        if save and (isinstance(agents[player], HumanAgent) or state.is_terminal()
+                     or time.monotonic() - last_save[0] >= SAVE_EVERY):
             assert rec is not None
             rec.save(save)
+            last_save[0] = time.monotonic()
         if printer:
             printer(state)
         if isinstance(agents[player], HumanAgent):
@@ -107,6 +118,8 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     try:
         result = play_game(g, config, seed, agents, record=record, on_action=after)
     except KeyboardInterrupt:
+        if save:
+            record.save(save)  # the AI decisions since the last save
         where = f"saved to {save}; continue with: warroom play {g.name} --resume {save}" \
             if save else "not saved (use --save FILE to keep a game)"
         raise Interrupted(f"game stopped: {where}") from None

@@ -1,5 +1,6 @@
 """`warroom viktory compare SCENARIO`: one Viktory II battle fought with dice, with the Battle
-Cards and with dice and the cards' text (hybrid), many times, side by side."""
+Cards and with dice and the cards' text (hybrid), many times, side by side;
+`warroom viktory compare-games`: whole games of the map game (viktory-ii) in each mode."""
 
 from __future__ import annotations
 
@@ -73,18 +74,78 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     if as_json:
         click.echo(json.dumps(result))
         return
-    Console().print(_table(result, scenario))
-
-
-def _table(result: dict[str, Any], scenario: str) -> Table:
     players = " vs ".join(result["players"])
-    table = Table(title=escape(f"{result['scenario']}: {result['games']} battles per mode, "
-                               f"{players}, seed {result['seed']}"))
+    Console().print(_table(result, ROWS, f"{result['scenario']}: {result['games']} battles per "
+                                         f"mode, {players}, seed {result['seed']}"))
+
+
+GAME_ROWS = (
+    ("first_player_win", "first player wins", True),
+    ("rounds", "game length (rounds)", False),
+    ("decisions", "decisions a game", False),
+    ("battles", "battles a game", False),
+    ("captures", "captures a game", False),
+    ("underdog_win", "underdog wins a battle", True),
+)
+
+
+@viktory.command("compare-games")
+@click.option("--games", "n_games", type=click.IntRange(min=2), default=200,
+              show_default=True, help="Games in each mode.")
+@click.option("--seed", type=SEED, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
+              help="SPECs by seat (seat 0 moves first); their number sets the players.")
+@click.option("--modes", "modes_text", default="dice,cards", show_default=True,
+              help="The modes to play, in the order of the columns.")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def compare_games(n_games: int, seed: int, workers: int, players_text: str, modes_text: str,
+                  sets: tuple[str, ...], as_json: bool) -> None:
+    """Play whole games of viktory-ii N times in each mode (dice, cards, hybrid): the first
+    player's win rate, the game's length, battles and captures, and how often the side with
+    fewer units wins a battle, with 95 % confidence intervals (Wilson for rates, Student t
+    for means)."""
+    from ..agents import parse_spec
+    from ..games.viktory_ii.compare import MODES, compare_game_modes
+
+    game = get_game("viktory-ii")
+    values: dict[str, Any] = parse_assignments(list(sets))
+    if "mode" in values or "players" in values:
+        raise ConfigError("compare-games plays every mode of --modes with the seats of "
+                          "--players; do not --set mode or players")
+    modes = tuple(m.strip() for m in modes_text.split(",") if m.strip())
+    unknown = [m for m in modes if m not in MODES]
+    if unknown or not modes or len(set(modes)) != len(modes):
+        raise ConfigError(f"--modes must list distinct modes among {', '.join(MODES)}, "
+                          f"got {modes_text!r}")
+    players = tuple(p.strip() for p in players_text.split(",") if p.strip())
+    for spec in players:
+        parse_spec(spec)  # a bad SPEC is one line now
+    values["players"] = len(players)
+    for mode in modes:
+        game.config({**values, "mode": mode})  # one-line errors now
+    with game_progress() as progress:
+        task = progress.add_task("viktory-ii games", total=len(modes) * n_games)
+        workers = resolve_workers(workers, "process", n_games * len(modes))
+        result = compare_game_modes(values, n_games, seed, workers, players,
+                                    on_game=lambda: progress.advance(task), modes=modes)
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    title = (f"viktory-ii: {n_games} games per mode, {' vs '.join(players)}, seed {seed}"
+             + "".join(f", {k}={v}" for k, v in values.items() if k != "players"))
+    Console().print(_table(result, GAME_ROWS, title))
+
+
+def _table(result: dict[str, Any], rows: tuple[tuple[str, str, bool], ...],
+           title: str) -> Table:
+    table = Table(title=escape(title))
     table.add_column("")
     for mode in result["modes"]:
         table.add_column(mode, justify="right")
         table.add_column("95 % CI", justify="right")
-    for key, label, is_rate in ROWS:
+    for key, label, is_rate in rows:
         cells = []
         for mode in result["modes"].values():
             est = mode[key]

@@ -31,7 +31,7 @@ from ..engine import ConfigError, DataError, Record, WarroomError, config_to_jso
 from ..engine.record import replay, replay_to_end
 from ..games import REGISTRY
 from .ai import choose_action
-from .live import LiveGame, Rejected, new_token, token_hash, view_frame
+from .live import LiveGame, LogHeld, Rejected, new_token, token_hash, view_frame
 from .options import MAX_UPLOAD, Uploads, config_from, field_of, option_schema, web_module
 from .store import GameRow, GameStore, SeatRow, SqliteStore
 
@@ -107,7 +107,7 @@ class Connection:
     ws: WebSocket
     seat: int | None
     rate: float = RATE
-    log_sent: int = 0  # log lines this connection's page has
+    log_sent: LogHeld = (0, 0)  # log lines this connection's page has (first, how many)
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)

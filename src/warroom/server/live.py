@@ -7,7 +7,11 @@ outcome is added once the game is over. Nothing else about the state is ever sen
 
 A viewer's log only grows, so a frame carries the lines from `log_from` on (the connection has
 the rest): describing and sending the whole log with every action would cost time in
-proportion to the game's length, for every viewer, at every action.
+proportion to the game's length, for every viewer, at every action. A game may show only the
+recent part of a viewer's log (Viktory II: since the viewer's previous turn) and say where it
+begins in the whole log with the observation's `log_start`: the page then keeps growing its
+log while the parts it is sent join up, and is sent the shown part afresh (`log_from` 0) when
+they do not (a page opened in the middle of a game).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, Record, State, config_to_json, to_json
@@ -58,9 +62,9 @@ class LiveGame:
         self.actions: list[tuple[int, dict[str, Any]]] = list(row.actions)
         self.upload_names = upload_names or {}
         self.seen: set[int] = set()  # person seats that have connected since the start
-        # (version, seat, log_from) -> (frame text, log lines in total), for this version only
-        self._frames: dict[tuple[int, int | None, int], tuple[str, int]] = {}
-        self._lines: dict[int | None, list[str]] = {}  # each viewer's log, described so far
+        # (version, seat, page's log) -> (frame text, page's log then), for this version only
+        self._frames: dict[tuple[int, int | None, LogHeld], tuple[str, LogHeld]] = {}
+        self._lines: dict[int | None, LogLines] = {}  # each viewer's log, described so far
 
     @property
     def version(self) -> int:
@@ -151,15 +155,18 @@ class LiveGame:
         return Applied(seat, action, self.version)
 
     # --- what viewers see ---------------------------------------------------------------
-    def frame(self, seat: int | None, log_from: int = 0) -> tuple[str, int]:
-        """The state frame for a seat (or a spectator) whose page has `log_from` log lines, as
-        JSON text, and the number of log lines it then has."""
-        key = (self.version, seat, log_from)
+    def frame(self, seat: int | None, held: LogHeld = (0, 0)) -> tuple[str, LogHeld]:
+        """The state frame for a seat (or a spectator) whose page holds the log lines `held`
+        ((index of its first line in the viewer's whole log, how many)), as JSON text, and
+        the lines the page then holds."""
+        key = (self.version, seat, held)
         cached = self._frames.get(key)
         if cached is None:
-            data = view_frame(self.game, self.state, seat, self.version, self.id, log_from,
-                              self._lines.setdefault(seat, []))
-            cached = json.dumps(data, separators=(",", ":")), data["log_from"] + len(data["log"])
+            data = view_frame(self.game, self.state, seat, self.version, self.id, held,
+                              self._lines.setdefault(seat, LogLines()))
+            base = held[0] if data["log_from"] else data["observation"].get("log_start", 0)
+            cached = (json.dumps(data, separators=(",", ":")),
+                      (base, data["log_from"] + len(data["log"])))
             self._frames[key] = cached
         return cached
 
@@ -179,21 +186,44 @@ class LiveGame:
                       list(self.actions), meta, files=embed_files(self.game, self.config))
 
 
+LogHeld = tuple[int, int]  # a page's log lines: (index of the first in the whole log, how many)
+
+
+@dataclass
+class LogLines:
+    """A viewer's log lines as described so far: those of its observation's log, which
+    begins at `start` in the viewer's whole log."""
+
+    start: int = 0
+    lines: list[str] = field(default_factory=list)
+
+    def update(self, game: Game, start: int, events: list[dict[str, Any]]) -> None:
+        if start != self.start or len(self.lines) > len(events):  # not the log they came from
+            self.start = start
+            self.lines = []
+        self.lines.extend(_describe(game, e) for e in events[len(self.lines):])
+
+
 def view_frame(game: Game, state: State, seat: int | None, version: int, game_id: str,
-               log_from: int = 0, described: list[str] | None = None) -> dict[str, Any]:
+               held: LogHeld = (0, 0), described: LogLines | None = None) -> dict[str, Any]:
     """Everything one viewer may see of `state`, derived from its observation alone.
 
-    `described` holds the viewer's log lines described so far (extended here); the frame
-    carries the lines from `log_from` on. An empty line stands for an event the game does not
-    describe, so that line numbers match the observation's events."""
+    `described` holds the viewer's log lines described so far (extended here). The page holds
+    the lines `held`; the frame carries the lines that follow them (from `log_from` in the
+    page's list), or, where the two do not join up, every line of the observation's log with
+    `log_from` 0. An empty line stands for an event the game does not describe, so that line
+    numbers match the observation's events."""
     full = state.observation(seat) or {}
     events = full.get("log", [])
     obs = {k: v for k, v in full.items() if k != "log"}
-    lines = described if described is not None else []
-    if len(lines) > len(events):  # not the log this list was built from
-        lines.clear()
-    lines.extend(_describe(game, e) for e in events[len(lines):])
-    log_from = min(log_from, len(lines))
+    window = described if described is not None else LogLines()
+    start = full.get("log_start", 0) or 0
+    window.update(game, start, events)
+    base, count = held
+    if base <= start <= base + count <= start + len(window.lines):
+        log_from, lines = count, window.lines[base + count - start:]
+    else:
+        log_from, lines = 0, window.lines
     legal = state.legal_actions(seat) if seat is not None and not state.is_terminal() else []
     frame: dict[str, Any] = {
         "type": "state",
@@ -202,7 +232,7 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
         "seat": seat,
         "observation": obs,
         "log_from": log_from,
-        "log": lines[log_from:],
+        "log": lines,
         "text": _render(game, full, seat),
         "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": to_json(a)}
                   for i, a in enumerate(legal)],

@@ -11,8 +11,8 @@ import yaml
 from viktory_helpers import GAME
 
 from warroom.engine import ConfigError, DataError
-from warroom.games.viktory.cards import SAMPLE_DECK, load_deck
 from warroom.games.viktory.scenario import SCENARIOS
+from warroom.games.viktory_battles.cards import SAMPLE_DECK, load_deck
 
 GOOD = {"id": "T1", "name": "Flank Counter", "kind": "counter", "counter": "flank",
         "hits": 1, "misses": 1, "terrain": "forest"}

@@ -12,7 +12,7 @@ from viktory_helpers import GAME, act, battle, events, hybrid_battle, labels
 
 from warroom.engine.flowcheck import compare_flow, flow_leak, twin
 from warroom.games.viktory.actions import Launch, Pass, PassWindow, StandGround
-from warroom.games.viktory.state import ViktoryState
+from warroom.games.viktory_battles.resolver import BattleSession
 
 BASE = dict(terrain="plains", settlement="none", defenders="2i1c", attackers=("2i1c",))
 QUIET = [6] * 40  # dice that never hit
@@ -170,6 +170,6 @@ def test_flow_check_finds_the_reported_leaks_when_only_holders_are_asked(
         monkeypatch, values, seeds, moves, found):
     """With the reported rule put back, engine.flowcheck (the conformance check) finds each of
     the three leaks of the report: the launch, the card window, the wave."""
-    monkeypatch.setattr(ViktoryState, "may_hold", ask_only_a_holder)
+    monkeypatch.setattr(BattleSession, "may_hold", ask_only_a_holder)
     leaks = [leak for seed in seeds for leak in leaks_along(values, seed, moves)]
     assert any(found in leak for leak in leaks), leaks

@@ -8,9 +8,9 @@ from typing import Any
 
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption
+from ..viktory_battles.cards import Deck, deck_path, load_deck, show_deck
 from .actions import ACTIONS
 from .analytics import card_events
-from .cards import Deck, deck_path, load_deck, show_deck
 from .config import Config
 from .heuristic import heuristic_action
 from .render import describe_event, render

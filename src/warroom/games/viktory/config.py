@@ -16,7 +16,8 @@ from pydantic import Field
 from ...engine import DataError
 from ...engine.config import check_options
 from ...engine.data import FileName
-from .cards import Deck, load_deck
+from ..viktory_battles.cards import Deck, load_deck
+from ..viktory_battles.resolver import BattleResolver
 from .scenario import (
     DEFAULT_SCENARIO,
     MAX_HAND,
@@ -88,11 +89,21 @@ class Config:
         object.__setattr__(self, "_battle", self._resolve())
         object.__setattr__(self, "_deck", load_deck(self.deck) if self.mode != "dice"
                            or self.deck else None)
+        b = self.battle
+        object.__setattr__(self, "_resolver", BattleResolver(
+            self.deck_cards.by_id() if self.mode != "dice" else {},
+            artillery_characteristics=b.artillery_characteristics, overwatch=b.overwatch,
+            prebattle_fire_each_wave=self.prebattle_fire_each_wave, max_rounds=self.max_rounds))
 
     @property
     def battle(self) -> Battle:
         """The scenario with every value settled."""
         return self.__dict__["_battle"]
+
+    @property
+    def resolver(self) -> BattleResolver:
+        """The shared battle resolver, with this battle's expansion rules and round limit."""
+        return self.__dict__["_resolver"]
 
     @property
     def deck_cards(self) -> Deck:

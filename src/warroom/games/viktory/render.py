@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import with_article
-from .scenario import UNITS, units_text
+from ..viktory_battles.render import describe_battle_event
+from ..viktory_battles.units import units_text
 
 SIDE_NAMES = ("attacker", "defender")
 
@@ -81,76 +81,20 @@ def _render_cards(obs: dict[str, Any], you: int | None) -> list[str]:
 
 def describe_event(e: dict[str, Any]) -> str:
     kind = e["event"]
-    side = SIDE_NAMES[e["player"]].capitalize() if "player" in e else ""
     if kind == "battle":
         place = e["terrain"] + ("" if e["settlement"] == "none" else f" {e['settlement']}")
         held = [units_text(r) for r in e.get("reserves", []) if any(r)]
         extra = f" (in reserve: {'; '.join(held)})" if held else ""
         return (f"Battle ({e['mode']}) in a {place}: defender {units_text(e['defender'])} vs "
                 f"attacker " + "; ".join(units_text(s) for s in e["sides"]) + extra)
-    if kind == "round":
-        return f"--- Battle round {e['round']} ---"
-    if kind == "wave":
-        return f"--- Attack wave {e['wave']} ---"
-    if kind == "roll":
-        return (f"{side} rolls {e['cause']}: {' '.join(map(str, e['dice']))} -> {e['hits']} "
-                f"hit(s), {e['selective']} selective")
-    if kind == "flip":
-        cards = ", ".join(e["descs"]) or "no card left"
-        return (f"{side} flips for {e['cause']}: {cards} -> {e['hits']} hit(s), "
-                f"{e['selective']} selective")
-    if kind == "suppress":
-        return f"Suppression: the defender rolls {e['dice']} die/dice fewer"
-    if kind == "casualty":
-        owner = "attacking" if e["attacker"] else "defending"
-        where = f" (hex side {e['side']})" if e["attacker"] and e["side"] else ""
-        return f"Lost: {owner} {UNITS[e['unit']]}{where} to {e['cause']}"
-    if kind == "retreat":
-        return "The attacker must withdraw (round limit)" if e["forced"] else \
-            "The attacker retreats to the hexes it entered from"
     if kind == "result":
         who = " and ".join(SIDE_NAMES[w] for w in e["winners"]) or "nobody"
         return f"Battle over: {who} wins - {e['reason']} (lost: attacker {e['lost'][0]}, " \
                f"defender {e['lost'][1]})"
-    if kind == "secrecy":
-        return "Secrecy: no Overwatch against this wave"
-    if kind == "bring":
-        unit = with_article(UNITS[e["unit"]])
-        return f"The attacker brings {unit} from its reserve to hex side {e['side']}"
-    if kind == "drawn_in":
-        where = f"hex side {e['side']}" if e["player"] == 0 else "the battle hex"
-        return f"{side} draws {with_article(UNITS[e['unit']])} from its reserve into {where}"
-    if kind == "overwatch_held":
-        return f"The defender holds Overwatch back ({e['artillery']} artillery)"
-    if kind == "window":
-        return f"--- Card window before dice round {e['round']} ---"
-    if kind == "window_pass":
-        return f"{side} plays no card"
-    if kind == "draw":
-        return f"{side} draws {e['count']} card(s) ({e['why']})"
-    if kind == "drew":
-        return f"(you drew {', '.join(e['cards']) or 'nothing'})"
-    if kind == "reshuffle":
-        return f"The discards are shuffled into a new deck ({e['cards']} cards)"
-    if kind == "play":
-        use = {"attack": "as an Attack", "counter": f"as a Counter facing {e['facing']} hit(s)",
-               "event": "for its Special Event", "text": "for its text"}[e["use"]]
-        return f"{side} plays {e['card']} {e['desc']} {use}"
-    if kind == "cancelled":
-        return f"Reversal of Fortune cancels {', '.join(e['effects'])}"
-    if kind == "pass":
-        return f"{side} passes, taking {e['hits']} hit(s); the card battle round ends"
-    if kind == "pull_back":
-        frig = " (some onto their frigate)" if "frigate" in e["sources"] else ""
-        return f"The attacking units pull back to their source hexes{frig}"
-    if kind == "stand_ground":
-        if e.get("forced"):
-            return "The attacker has no card it could attack with: it stands its ground"
-        return "The attacker stands its ground"
-    if kind == "move_in":
-        return "The attacker moves into the empty town/city without an Attack card"
     if kind == "capture":
         return f"The attacker takes the {e['settlement']}"
     if kind == "discard":
+        side = SIDE_NAMES[e["player"]].capitalize()
         return f"{side} discards {e['card']} {e['desc']} ({e['why']})"
-    return str(e)
+    line = describe_battle_event(e, lambda p: SIDE_NAMES[p].capitalize())
+    return line if line is not None else str(e)

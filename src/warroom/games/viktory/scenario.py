@@ -22,23 +22,17 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from ...engine import DataError
 from ...engine.data import Text, first_problem, one_line, read_yaml
+from ..viktory_battles.units import FRIG, MAX_HAND, Settlement, Terrain, Units
 
 DATA = Path(__file__).parent / "data"
 SCENARIOS = DATA / "scenarios"
 
-UNITS = ("infantry", "cavalry", "artillery", "frigate")
-INF, CAV, ART, FRIG = range(4)
-UNIT_CODES = {"i": INF, "c": CAV, "a": ART, "f": FRIG}
-Units = tuple[int, int, int, int]
+UNIT_CODES = {"i": 0, "c": 1, "a": 2, "f": FRIG}  # infantry, cavalry, artillery, frigate
 
 # Bounds that keep a battle playable: units of one kind in one place, towns or cities held
-# elsewhere, cards in a hand.
+# elsewhere (cards in a hand: MAX_HAND, shared with the battle actions).
 MAX_UNITS = 30
 MAX_HOLDINGS = 50
-MAX_HAND = 30
-
-Terrain = Literal["plains", "grassland", "forest", "mountain", "water"]
-Settlement = Literal["none", "town", "city"]
 
 
 class _Strict(BaseModel):
@@ -206,11 +200,6 @@ def parse_side(text: str, option: str) -> tuple[Units, str]:
                          "1i1c@frigate or 0")
     source = (match.group(2) or "@land")[1:]
     return parse_units(match.group(1), option), source
-
-
-def units_text(units: Units | list[int]) -> str:
-    parts = [f"{n} {name}" for name, n in zip(UNITS, units) if n]
-    return ", ".join(parts) or "none"
 
 
 def check_battle(b: Battle, where: str) -> None:

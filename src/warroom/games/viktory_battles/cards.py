@@ -7,7 +7,8 @@ Frontal or Surprise counters (an Attack/Counter card has both). A card may carry
 from a small vocabulary:
 
 - `secrecy` (Attack text): the defender's artillery cannot fire Overwatch at this wave;
-- `plus_one_mp` (Attack text): +1 MP for the attacking units (movement is outside this game);
+- `plus_one_mp` (Attack text): +1 MP for a moving unit (the map game plays it while moving;
+  inside a battle it does nothing);
 - `reversal_of_fortune` (Counter): blocks all hits of the card it answers and cancels the
   Special Events the opponent has in effect;
 - `mud` (Special Event): for the rest of the card battle round no side counts a die for
@@ -34,9 +35,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from ...engine import DataError
 from ...engine.data import Text, first_problem, one_line, read_yaml
-from .scenario import DATA, Terrain
+from .units import Terrain
 
-SAMPLE_DECK = DATA / "sample-deck.yaml"
+SAMPLE_DECK = Path(__file__).parent / "data" / "sample-deck.yaml"
 
 ATTACK, COUNTER, ATTACK_COUNTER = "attack", "counter", "attack_counter"
 KIND_NAMES = {ATTACK: "Attack", COUNTER: "Counter", ATTACK_COUNTER: "Attack/Counter"}

@@ -1,0 +1,78 @@
+"""One line of text for each event a battle logs, in both games. `who(seat)` names a player
+as the game does ("The attacker", "Player 2")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .units import UNITS, with_article
+
+USES = {"attack": "as an Attack", "event": "for its Special Event", "text": "for its text"}
+
+
+def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str | None:
+    """The event's line, or None if it is not a battle event."""
+    kind = e["event"]
+    side = who(e["player"]) if "player" in e else ""
+    if kind == "round":
+        return f"--- Battle round {e['round']} ---"
+    if kind == "wave":
+        return f"--- Attack wave {e['wave']} ---"
+    if kind == "roll":
+        return (f"{side} rolls {e['cause']}: {' '.join(map(str, e['dice']))} -> {e['hits']} "
+                f"hit(s), {e['selective']} selective")
+    if kind == "flip":
+        cards = ", ".join(e["descs"]) or "no card left"
+        return (f"{side} flips for {e['cause']}: {cards} -> {e['hits']} hit(s), "
+                f"{e['selective']} selective")
+    if kind == "suppress":
+        return f"Suppression: the defender rolls {e['dice']} die/dice fewer"
+    if kind == "casualty":
+        owner = "attacking" if e["attacker"] else "defending"
+        where = ""
+        if e["attacker"]:
+            where = f" (hex side {e['side']})" if e["side"] else " (bombarding)"
+        return f"Lost: {owner} {UNITS[e['unit']]}{where} to {e['cause']}"
+    if kind == "retreat":
+        return "The attacker must withdraw (round limit)" if e["forced"] else \
+            "The attacker retreats to the hexes it entered from"
+    if kind == "secrecy":
+        return "Secrecy: no Overwatch against this wave"
+    if kind == "bring":
+        unit = with_article(UNITS[e["unit"]])
+        return f"The attacker brings {unit} from its reserve to hex side {e['side']}"
+    if kind == "drawn_in":
+        where = f"hex side {e['side']}" if e["attacker"] else "the battle hex"
+        return f"{side} draws {with_article(UNITS[e['unit']])} from its reserve into {where}"
+    if kind == "overwatch_held":
+        return f"The defender holds Overwatch back ({e['artillery']} artillery)"
+    if kind == "window":
+        return f"--- Card window before dice round {e['round']} ---"
+    if kind == "window_pass":
+        return f"{side} plays no card"
+    if kind == "draw":
+        why = f" ({e['why']})" if "why" in e else ""
+        return f"{side} draws {e['count']} card(s){why}"
+    if kind == "drew":
+        return f"(you drew {', '.join(e['cards']) or 'nothing'})"
+    if kind == "reshuffle":
+        return f"The discards are shuffled into a new deck ({e['cards']} cards)"
+    if kind == "play":
+        use = (f"as a Counter facing {e['facing']} hit(s)" if e["use"] == "counter"
+               else USES[e["use"]])
+        return f"{side} plays {e['card']} {e['desc']} {use}"
+    if kind == "cancelled":
+        return f"Reversal of Fortune cancels {', '.join(e['effects'])}"
+    if kind == "pass":
+        return f"{side} passes, taking {e['hits']} hit(s); the card battle round ends"
+    if kind == "pull_back":
+        frig = " (some onto their frigate)" if "frigate" in e["sources"] else ""
+        return f"The attacking units pull back to their source hexes{frig}"
+    if kind == "stand_ground":
+        if e.get("forced"):
+            return "The attacker has no card it could attack with: it stands its ground"
+        return "The attacker stands its ground"
+    if kind == "move_in":
+        return "The attacker moves into the empty town/city without an Attack card"
+    return None

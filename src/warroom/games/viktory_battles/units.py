@@ -1,0 +1,27 @@
+"""Units and terrains as both Viktory II games count them: four unit types, indexed
+infantry, cavalry, artillery, frigate, in every tuple of counts."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+UNITS = ("infantry", "cavalry", "artillery", "frigate")
+INF, CAV, ART, FRIG = range(4)
+LAND_UNITS = (INF, CAV, ART)
+Units = tuple[int, int, int, int]
+NO_UNITS: Units = (0, 0, 0, 0)
+MAX_HAND = 30  # cards a record or scenario may put in one hand
+
+Terrain = Literal["plains", "grassland", "forest", "mountain", "water"]
+Settlement = Literal["none", "town", "city"]
+
+
+def with_article(unit: str) -> str:
+    """A unit name with its article: "an infantry", "a cavalry"."""
+    return ("an " if unit[0] in "aeiou" else "a ") + unit
+
+
+def units_text(units: Units | list[int] | tuple[int, ...]) -> str:
+    """'2 infantry, 1 artillery', or 'none'."""
+    parts = [f"{n} {name}" for name, n in zip(UNITS, units) if n]
+    return ", ".join(parts) or "none"

@@ -1,0 +1,130 @@
+"""Viktory II, the whole map game: the hex map, exploration, building, movement, sea
+transport, reserves, with dice or with the Battle Cards variant's turn sequence. Battles are
+fought by the resolver the one-battle game `viktory` shares (`viktory_battles`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Game
+from ...engine.data import DataOption
+from ...engine.estimate import share_chances
+from ..viktory_battles.cards import deck_path, load_deck
+from .actions import ACTIONS
+from .config import Config
+from .heuristic import heuristic_action, position_scores
+from .mapfile import MAPS, load_map, map_path
+from .render import describe_event, render
+from .state import ViktoryIIState
+
+SUMMARY = """\
+Viktory II - rules summary
+The map: hexes start face down. Units, towns and cities reveal the hexes next to them (a city
+everything within two); you draw the tiles and choose which goes where.
+Setup (your first turn): place your capital (a town) on land among your five starting hexes,
+with an infantry; then you may build a second town 2-3 hexes away and add an infantry to
+either town (not the first player in 2-6 player games).
+Each turn:
+1. Move and battle, one unit at a time: infantry 2, artillery 2, cavalry 3, frigates 5 (water).
+   Infantry and artillery stop on entering forest or mountain where you had nothing at the
+   start of the turn. Roads: from your town or city to another 2-3 hexes away for 1 move.
+   Frigates carry up to 3 land units (pick up, then unload into one land hex, ending the
+   move) and pass through your ports. Entering an enemy hex declares an attack; more units
+   may join; fight it before the phase ends. A beaten-off attack raises a pennant: no more
+   attacks there this turn. Artillery and frigates may bombard a neighbouring hex once.
+2. Build (only while you hold your capital): two towns (on explored land 2-3 hexes from one of
+   yours, not next to a town or city, no enemy units in or next to it), or upgrade a town to a
+   city. Towns support 1 infantry; cities by terrain: plains 3 infantry, mountain infantry +
+   artillery, grassland infantry + cavalry, forest infantry + frigate.
+3. Reserves: place supported units not on the board in your towns and cities (each takes its
+   own units per turn; your capital any number), frigates on the water nearest a forest city
+   or the capital. You may take units off the board and place them again.
+Cards (mode=cards or hybrid): a card for each town built or taken, one lost with each town lost;
+an Attack card is needed to attack enemy units (cards mode); +1 MP cards give a moving unit one
+more move. At the end of every turn all discard down to min(10, towns + cities); then you may
+draw up to that, at most one card per city.
+Without your capital: no building, no combat supply, cities take one reserve infantry.
+Win: hold every capital (or `capitals=N`); at the turn limit most capitals, cities, towns.
+Battles (as in `warroom play viktory`, `?` there for the details): attacker dice 1 per unit
+type present + 1 per extra hex side; defender 1 per unit type + naval support + the best of
+forest 1, town 1, mountain 2, city 2 (1 without its capital); hits on 1-3 (1-4 in combat
+supply: next to your town or city, holding your capital); a 1 is a tactical hit. Artillery
+and frigates bombard; attacking artillery fires before the battle; defending artillery fires
+Overwatch once a turn (at units moving in, or by itself at a unit moving next to it). After
+each round the attacker fights on or retreats. Cards mode: each wave needs an Attack card,
+Counters answer; re-attacks come from the same hex sides without new replenishment. Cavalry
+that attacked may move on with the movement it has left."""
+
+# Two and four players, the hidden-map options and all three modes; small maps and short
+# turn limits so that random games end quickly.
+CONFORMANCE_CONFIGS = [
+    {"radius": 3, "turn_limit": 6},
+    {"players": 4, "radius": 4, "turn_limit": 3},
+    {"dark": True, "radius": 3, "turn_limit": 6},
+    {"independent": True, "players": 3, "radius": 3, "turn_limit": 5},
+    {"dark": True, "independent": True, "radius": 3, "turn_limit": 5},
+    {"mode": "cards", "radius": 3, "turn_limit": 6},
+    {"mode": "hybrid", "radius": 3, "turn_limit": 6},
+    {"mode": "cards", "dark": True, "place": "random", "radius": 3, "turn_limit": 6},
+    {"map": "duel", "mode": "cards", "turn_limit": 6},
+]
+
+
+class ViktoryIIGame(Game):
+    name = "viktory-ii"
+    title = "Viktory II (the map game, with dice or the Battle Cards)"
+    version = "2"
+    Config = Config
+    actions = ACTIONS
+    summary = SUMMARY
+    min_players = 2
+    max_players = 8
+    estimate_depth = 12
+    # The map (empty: a random one) and the Battle Cards (empty: the sample deck): a bundled
+    # file by name, or a file.
+    data_options = {
+        "map": DataOption({p.stem: p.stem for p in sorted(MAPS.glob("*.yaml"))}, load_map,
+                          lambda value: map_path(str(value)) if value else None),
+        "deck": DataOption({"sample": ""}, load_deck, lambda value: deck_path(str(value or ""))),
+    }
+
+    def new_state(self, config: Config, seed: int) -> ViktoryIIState:
+        return ViktoryIIState(config, seed)
+
+    def heuristic(self, state: ViktoryIIState, player: int, rng: random.Random) -> Any:
+        return heuristic_action(state, player, rng)
+
+    def evaluate(self, state: ViktoryIIState) -> list[float] | None:
+        """Each player's chance from its holdings: capitals, cities, towns and units."""
+        if state.round < 1:
+            return None
+        return share_chances(position_scores(state))
+
+    def decision_kind(self, state: ViktoryIIState, player: int) -> str:
+        """The decision as the observation names it (a battle's by its own kind): which
+        cards a player is offered is its own affair."""
+        decision = state.decision()
+        if decision is None or decision[1] != player:
+            return ""
+        if decision[0] == "battle":
+            return "battle:" + state.session.decision[0]
+        return decision[0]
+
+    def render(self, observation: dict[str, Any], player: int | None) -> str:
+        return render(observation, player)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        return describe_event(event)
+
+    def metrics(self, state: ViktoryIIState) -> dict[str, float]:
+        return {
+            "rounds": float(state.round),
+            "battles": float(state.battles_fought),
+            "captures": float(state.captures),
+            "underdog_battles": float(state.underdog_battles),
+            "underdog_wins": float(state.underdog_wins),
+        }
+
+
+GAME = ViktoryIIGame()

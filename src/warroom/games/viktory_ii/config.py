@@ -1,0 +1,136 @@
+"""Rule options of Viktory II. Defaults follow VIKTORY-II.md and its rulings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ...engine import DataError
+from ...engine.config import check_options
+from ...engine.data import FileName
+from ..viktory_battles.cards import Deck, load_deck
+from ..viktory_battles.resolver import BattleResolver
+from .board import RADIUS_BY_PLAYERS, board, start_area, start_hexes
+from .mapfile import FixedMap, load_map
+
+MAX_WEIGHT = 100  # a weight of the tile bag's mix
+# Every game ends: a real game takes far fewer rounds, and random play could go on for ever.
+MAX_ROUNDS = 80
+
+
+@dataclass(frozen=True)
+class Config:
+    players: Annotated[int, Field(ge=2, le=8)] = 2
+    # dice: the base game's battles; cards: the Battle Cards replace the dice, with the
+    # variant's turn sequence; hybrid: dice battles, and the cards for their text.
+    mode: Literal["dice", "cards", "hybrid"] = "dice"
+    # A map file, or the name of a bundled one (data/maps); empty: a random map.
+    map: FileName | Literal[""] = ""
+    # The map's radius (hexes to a side - 1); 0: the publisher's size for the player count.
+    radius: Annotated[int, Field(ge=0, le=10)] = 0
+    # The tile bag's mix: weights of plains, grassland, forest, mountain, water.
+    mix: Annotated[tuple[int, ...], Field(min_length=5, max_length=5)] = (1, 1, 1, 1, 2)
+    # choose: the revealing player puts each drawn tile on a revealed hex; random: at random.
+    place: Literal["choose", "random"] = "choose"
+    # Dark: players see only what their units, towns and cities see.
+    dark: bool = False
+    # Independent exploration: each player explores the map on its own.
+    independent: bool = False
+    # Capitals to control to win; 0: every capital on the map (standard conquest).
+    capitals: Annotated[int, Field(ge=0, le=8)] = 0
+    # Full rounds after which the game ends (most capitals, cities, towns win).
+    turn_limit: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 60
+    # A Battle Cards file (cards and hybrid modes); empty: the bundled sample deck.
+    deck: FileName | Literal[""] = ""
+    # The most cards a hand may keep: the lesser of this and the towns and cities held.
+    hand_limit: Annotated[int, Field(ge=0, le=30)] = 10
+    # Expansion rule "Artillery Characteristics": two dice (or cards) per artillery for
+    # bombard, pre-battle fire and Overwatch, with selective hits.
+    artillery_characteristics: bool = True
+    # Expansion rule: defending artillery fires Overwatch, once per enemy turn, at units moving
+    # into a battle against it or next to it.
+    overwatch: bool = True
+    # Cards mode: the artillery of every wave fires Pre-Battle Fire as it launches; false: each
+    # artillery fires it once, at the first launch it takes part in.
+    prebattle_fire_each_wave: bool = True
+    # A guard, not in the text: after this many dice rounds or card battle rounds of one
+    # battle the attacker withdraws.
+    max_rounds: Annotated[int, Field(ge=1, le=1000)] = 30
+
+    def __post_init__(self) -> None:
+        check_options(self)
+        if self.radius == 1:
+            raise ValueError("option 'radius' must be from 2 to 10 (or 0: by player count)")
+        if any(not 0 <= w <= MAX_WEIGHT for w in self.mix):
+            raise ValueError(f"option 'mix': each weight must be from 0 to {MAX_WEIGHT}, "
+                             f"got {list(self.mix)}")
+        if not sum(self.mix[:4]):
+            raise ValueError("option 'mix' needs at least one land weight above 0 (plains, "
+                             "grassland, forest, mountain, water)")
+        if self.capitals > self.players:
+            raise ValueError(f"option 'capitals' must be from 0 to {self.players}")
+        fixed = load_map(self.map) if self.map else None
+        if fixed is not None:
+            self._check_map(fixed)
+        radius = fixed.radius if fixed is not None else (
+            self.radius or RADIUS_BY_PLAYERS[self.players])
+        b = board(radius)
+        starts = fixed.starts if fixed is not None and fixed.starts else None
+        if starts is None:
+            starts = tuple(start_hexes(b, self.players))
+            areas = [set(start_area(b, s)) for s in starts]
+            if any(areas[i] & areas[j] for i in range(len(areas))
+                   for j in range(i + 1, len(areas))):
+                raise ValueError(f"option 'radius': a map of radius {radius} is too small "
+                                 f"for {self.players} players' starting hexes")
+        # Derived values, not options: kept out of the dataclass fields (and of records).
+        object.__setattr__(self, "_fixed", fixed)
+        object.__setattr__(self, "_radius", radius)
+        object.__setattr__(self, "_starts", tuple(starts))
+        deck = load_deck(self.deck) if self.mode != "dice" or self.deck else None
+        object.__setattr__(self, "_deck", deck)
+        object.__setattr__(self, "_resolver", BattleResolver(
+            deck.by_id() if deck is not None and self.mode != "dice" else {},
+            artillery_characteristics=self.artillery_characteristics,
+            overwatch=self.overwatch, prebattle_fire_each_wave=self.prebattle_fire_each_wave,
+            max_rounds=self.max_rounds))
+
+    def _check_map(self, fixed: FixedMap) -> None:
+        where = fixed.path
+        if fixed.players is not None and fixed.players != self.players:
+            raise DataError(f"{where}: the map is for {fixed.players} players; set "
+                            f"players={fixed.players}")
+        if self.radius and self.radius != fixed.radius:
+            raise DataError(f"{where}: the map has radius {fixed.radius}; option 'radius' "
+                            f"is {self.radius}")
+        if fixed.starts is not None and len(fixed.starts) != self.players:
+            raise DataError(f"{where}: field starts gives {len(fixed.starts)} hexes for "
+                            f"{self.players} players")
+        if fixed.pieces and 1 + max(p.owner for p in fixed.pieces) != self.players:
+            raise DataError(f"{where}: field pieces sets up a position for "
+                            f"{1 + max(p.owner for p in fixed.pieces)} players, not "
+                            f"{self.players}")
+
+    @property
+    def fixed_map(self) -> FixedMap | None:
+        return self.__dict__["_fixed"]
+
+    @property
+    def map_radius(self) -> int:
+        return self.__dict__["_radius"]
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        return self.__dict__["_starts"]
+
+    @property
+    def resolver(self) -> BattleResolver:
+        """The shared battle resolver with this game's battle options."""
+        return self.__dict__["_resolver"]
+
+    @property
+    def cards(self) -> Deck | None:
+        """The Battle Cards (cards and hybrid modes)."""
+        return self.__dict__["_deck"] if self.mode != "dice" else None

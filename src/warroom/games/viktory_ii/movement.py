@@ -1,0 +1,394 @@
+"""Movement, sea transport, bombardment's trigger and declaring attacks (VIKTORY-II.md,
+"Movement", "Transport by sea", "Bombardment"). A mixin of the state: it reads and changes the
+state's per-hex arrays and unit lists.
+
+One unit moves at a time: a player selects a unit, then steps it hex by hex (each step
+reveals the unexplored hexes next to it), and selecting another unit ends the previous one's
+movement. Entering an enemy hex declares an attack there; the battle is fought when the player
+says so (more units may join first), and must be fought before the phase ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Bombard, PickUp, PlayMoveCard, SelectUnit, Step, Unload
+from .board import FOREST, MOUNTAIN, TERRAINS, UNKNOWN, WATER
+from .units import ART, FRIG, FRIGATE_CAPACITY, INF, LAND_UNITS, RANGE, UNIT_NAMES, units_text
+
+# Unit status. REGROUP: a cavalry back from a battle with movement left (the cavalry
+# exception: it may move on and attack elsewhere).
+FREE, FRESH, ACTIVE, DONE, ATTACKING, CARGO, PLACED, REGROUP = range(8)
+MOVABLE = (FRESH, REGROUP)
+# Unit flags
+BOMBARDED, STOPPED = 1, 2
+
+
+class MovementRules:
+    # Attributes of the state this mixin uses (declared for readers and type checkers).
+    uo: list[int]
+    ut: list[int]
+    uh: list[int]
+    um: list[int]
+    us: list[int]
+    uc: list[int]
+    ug: list[int]
+    uf: list[int]
+
+    # --- small queries ------------------------------------------------------------------
+    def enemy_units_at(self, h: int, p: int) -> bool:
+        o = self.occ_owner[h]
+        return o >= 0 and o != p
+
+    def enemy_held(self, h: int, p: int) -> bool:
+        """Enemy units, or an enemy town or city."""
+        o = self.occ_owner[h]
+        s = self.sowner[h]
+        return (o >= 0 and o != p) or (s != 255 and s != p)
+
+    def is_explored(self, p: int, h: int) -> bool:
+        return bool(self.explored[p] >> h & 1)
+
+    def is_port(self, h: int, p: int) -> bool:
+        """An own town or city with water on at least two sides (the map's edge counts)."""
+        if self.sowner[h] != p or not self.settle[h]:
+            return False
+        b = self.board
+        water = b.off_map[h] + sum(1 for n in b.neighbours[h] if self.terrain[n] == WATER)
+        return water >= 2
+
+    def cargo_of(self, f: int) -> list[int]:
+        return [u for u in range(len(self.uo)) if self.uc[u] == f and self.us[u] == CARGO]
+
+    def attack_cards(self, p: int) -> int:
+        return sum(1 for c in self.pool.hands[p] if self.cards[c].can_attack)
+
+    def may_attack(self, p: int, h: int) -> bool:
+        """An attack may go into `h`: no pennant there; in cards mode, moving into a hex with
+        enemy units needs an Attack card for it (besides one for each attack on enemy units
+        already declared) unless a battle is already declared there."""
+        if self.pennants >> h & 1:
+            return False
+        if self.config.mode == "cards" and self.enemy_units_at(h, p) \
+                and h not in self.battles:
+            declared = sum(1 for b in self.battles if self.enemy_units_at(b, p))
+            return self.attack_cards(p) > declared
+        return True
+
+    def what_is_at(self, h: int, p: int) -> str:
+        """A few words on a hex for an action's label."""
+        parts = []
+        s = self.sowner[h]
+        if s != 255:
+            kind = "city" if self.settle[h] == 2 else "town"
+            parts.append(f"your {kind}" if s == p else f"player {s}'s {kind}")
+        o = self.occ_owner[h]
+        if o >= 0 and o != p:
+            parts.append(f"player {o}: {units_text(self.units_at(h, o))}")
+        if h in self.battles and o != p:
+            parts.append("battle declared")
+        if not parts:
+            parts.append(TERRAINS[self.terrain[h]] if self.terrain[h] != UNKNOWN else "?")
+        return ", ".join(parts)
+
+    def units_at(self, h: int, p: int, statuses: tuple[int, ...] | None = None) -> list[int]:
+        counts = [0, 0, 0, 0]
+        for u in range(len(self.uo)):
+            if self.uh[u] == h and self.uo[u] == p and self.us[u] not in (FREE, ATTACKING, CARGO) \
+                    and (statuses is None or self.us[u] in statuses):
+                counts[self.ut[u]] += 1
+        return counts
+
+    # --- what the moving unit may do --------------------------------------------------
+    def unit_options(self, u: int, with_cards: bool = True) -> list[Any]:
+        p, t, h, mp = self.uo[u], self.ut[u], self.uh[u], self.um[u]
+        out: list[Any] = (self._frigate_options(u, p, h, mp) if t == FRIG
+                          else self._land_options(p, h, mp))
+        in_port = t == FRIG and self.terrain[h] != WATER
+        if t in (ART, FRIG) and not self.uf[u] & BOMBARDED and not in_port:
+            names = self.board.names
+            out += [Bombard(n, names[n]) for n in self.board.neighbours[h]
+                    if self.enemy_units_at(n, p)]
+        if with_cards and self.pool is not None and not self.uf[u] & (STOPPED | BOMBARDED):
+            out += [PlayMoveCard(c, self.cards[c].short()) for c in self.pool.hands[p]
+                    if self.cards[c].effect == "plus_one_mp"]
+        return out
+
+    def _land_options(self, p: int, h: int, mp: int) -> list[Any]:
+        if mp < 1:
+            return []
+        b = self.board
+        out: list[Any] = []
+        for n in b.neighbours[h]:
+            ter = self.terrain[n]
+            if ter == WATER or ter == UNKNOWN or not self.explored[p] >> n & 1:
+                continue
+            if self.enemy_held(n, p):
+                if self.may_attack(p, n):
+                    out.append(Step(n, b.names[n], "attack", self.what_is_at(n, p)))
+            else:
+                out.append(Step(n, b.names[n], "move", self.what_is_at(n, p)))
+        if self.sowner[h] == p:
+            dist = b.distance[h]
+            for s in self.own_settlements(p):
+                if 2 <= dist[s] <= 3 and self.road_free(p, h, s):
+                    out.append(Step(s, b.names[s], "road", self.what_is_at(s, p)))
+        return out
+
+    def road_free(self, p: int, a: int, z: int) -> bool:
+        """A path as long as the distance from a to z, through explored hexes of any terrain,
+        with no enemy units on it."""
+        b = self.board
+        dz = b.distance[z]
+        explored = self.explored[p]
+
+        def clear(h: int) -> bool:
+            return bool(explored >> h & 1) and not self.enemy_units_at(h, p)
+
+        for m in b.neighbours[a]:
+            if dz[m] != dz[a] - 1 or not clear(m):
+                continue
+            if dz[m] == 1:
+                return True
+            if any(dz[k] == 1 and clear(k) for k in b.neighbours[m]):
+                return True
+        return False
+
+    def _frigate_options(self, u: int, p: int, h: int, mp: int) -> list[Any]:
+        b = self.board
+        out: list[Any] = []
+        in_port = self.terrain[h] != WATER
+        if mp >= 1:
+            for n in b.neighbours[h]:
+                if not self.explored[p] >> n & 1:
+                    continue
+                if self.terrain[n] == WATER:
+                    if self.enemy_units_at(n, p):
+                        if self.may_attack(p, n):
+                            out.append(Step(n, b.names[n], "attack", self.what_is_at(n, p)))
+                    else:
+                        out.append(Step(n, b.names[n], "move", "water"))
+                elif mp >= 2 and self.is_port(n, p) and any(
+                        self.terrain[k] == WATER for k in b.neighbours[n]):
+                    out.append(Step(n, b.names[n], "port", "your port"))
+        if self.uf[u] & BOMBARDED:
+            mp = 0
+        cargo = self.cargo_of(u)
+        if len(cargo) < FRIGATE_CAPACITY and not self.uf[u] & BOMBARDED:
+            sources = list(b.neighbours[h]) + ([h] if in_port else [])
+            for n in sorted(sources):
+                if self.terrain[n] == WATER or self.occ_owner[n] != p:
+                    continue
+                fresh = self.units_at(n, p, (FRESH,))
+                out += [PickUp(n, b.names[n], k) for k in LAND_UNITS if fresh[k]]
+        if cargo and not in_port:
+            for n in b.neighbours[h]:
+                ter = self.terrain[n]
+                if ter == WATER or ter == UNKNOWN or not self.explored[p] >> n & 1:
+                    continue
+                if self.enemy_held(n, p):
+                    if self.may_attack(p, n):
+                        out.append(Unload(n, b.names[n], True))
+                else:
+                    out.append(Unload(n, b.names[n], False))
+        return out
+
+    def can_act(self, u: int) -> bool:
+        """Whether a fresh unit could do anything if selected (a quick unit_options)."""
+        p, t, h = self.uo[u], self.ut[u], self.uh[u]
+        b = self.board
+        explored = self.explored[p]
+        terrain = self.terrain
+        if t in (ART, FRIG) and not self.uf[u] & BOMBARDED:
+            if any(self.enemy_units_at(n, p) for n in b.neighbours[h]):
+                return True
+        if t == FRIG:
+            return self._frigate_can_act(u, p, h)
+        if self.um[u] < 1:
+            return False
+        for n in b.neighbours[h]:
+            ter = terrain[n]
+            if ter == WATER or ter == UNKNOWN or not explored >> n & 1:
+                continue
+            if not self.enemy_held(n, p) or self.may_attack(p, n):
+                return True
+        if self.sowner[h] == p:
+            dist = b.distance[h]
+            return any(2 <= dist[s] <= 3 and self.road_free(p, h, s)
+                       for s in self.own_settlements(p))
+        return False
+
+    def _frigate_can_act(self, f: int, p: int, h: int) -> bool:
+        b = self.board
+        explored = self.explored[p]
+        if self.um[f] >= 1:
+            for n in b.neighbours[h]:
+                if explored >> n & 1 and self.terrain[n] == WATER and (
+                        not self.enemy_units_at(n, p) or self.may_attack(p, n)):
+                    return True
+        cargo = self.cargo_of(f)
+        if cargo:
+            return any(explored >> n & 1 and self.terrain[n] not in (WATER, UNKNOWN)
+                       for n in b.neighbours[h])
+        dist = b.distance[h]
+        return any(self.uo[u] == p and self.us[u] == FRESH and self.ut[u] != FRIG
+                   and dist[self.uh[u]] == 1 for u in range(len(self.uo)))
+
+    def selectable(self, p: int) -> list[SelectUnit]:
+        """One SelectUnit per (hex, type) holding a fresh unit that could do something."""
+        seen = set()
+        out = []
+        names = self.board.names
+        for u in range(len(self.uo)):
+            if self.us[u] not in MOVABLE or self.uo[u] != p:
+                continue
+            key = (self.uh[u], self.ut[u])
+            if key in seen:
+                continue
+            seen.add(key)
+            if self.can_act(u):
+                out.append(SelectUnit(key[0], names[key[0]], key[1]))
+        out.sort(key=lambda a: (a.hex, a.unit))
+        return out
+
+    # --- doing it -------------------------------------------------------------------------
+    def select_unit(self, p: int, h: int, t: int) -> None:
+        self.end_active()
+        # A fresh unit first; else a cavalry regrouping after a battle.
+        u = min((u for u in range(len(self.uo)) if self.us[u] in MOVABLE and self.uo[u] == p
+                 and self.uh[u] == h and self.ut[u] == t), key=lambda u: (self.us[u], u))
+        self.us[u] = ACTIVE
+        self.active = u
+        self.event("select", to=self.actor_only(p), player=p, unit=UNIT_NAMES[t],
+                   where=self.board.names[h])
+
+    def end_active(self) -> None:
+        u = self.active
+        if u >= 0:
+            if self.us[u] == ACTIVE:
+                self.us[u] = DONE
+            self.active = -1
+
+    def settle_active(self) -> None:
+        """The moving unit stops by itself once it can do nothing more."""
+        u = self.active
+        if u < 0 or self.us[u] != ACTIVE:
+            self.active = -1
+            return
+        if self.ut[u] == FRIG and self.terrain[self.uh[u]] != WATER:
+            return  # in a port: it must sail on
+        if not self.unit_options(u, with_cards=False):
+            self.end_active()
+
+    def step(self, p: int, action: Step) -> None:
+        u = self.active
+        h, n = self.uh[u], action.hex
+        names = self.board.names
+        if action.kind == "attack":
+            self.declare_attack(u, n)
+            self.event("attack", to=self.actor_only(p, n), player=p,
+                       unit=UNIT_NAMES[self.ut[u]], source=names[h], where=names[n])
+            return
+        self.move_unit(u, n)
+        self.um[u] -= 1
+        if self.ut[u] in (INF, ART) and self.terrain[n] in (FOREST, MOUNTAIN) \
+                and not self.easy >> n & 1:
+            self.um[u] = 0
+            self.uf[u] |= STOPPED
+        self.event("move", to=self.actor_only(p, h, n), player=p,
+                   unit=UNIT_NAMES[self.ut[u]], source=names[h], where=names[n],
+                   road=action.kind == "road")
+        self.reveal(p, list(self.board.neighbours[n]))
+        self.overwatch_check(u)
+
+    def declare_attack(self, u: int, target: int) -> None:
+        """The unit moves up to the hex side it attacks across; it waits there (counted in
+        neither hex) until the battle is fought."""
+        self.occ_sub(self.uh[u], 1)
+        self.us[u] = ATTACKING
+        self.ug[u] = target
+        self.um[u] = max(0, self.um[u] - 1)  # what a cavalry may use after the battle
+        if target not in self.battles:
+            self.battles.append(target)
+        if self.active == u:
+            self.active = -1
+
+    def bombard(self, p: int, action: Bombard) -> None:
+        u = self.active
+        self.uf[u] |= BOMBARDED
+        self.um[u] = 0
+        names = self.board.names
+        self.event("bombard", to=self.actor_only(p, action.hex), player=p,
+                   unit=UNIT_NAMES[self.ut[u]], source=names[self.uh[u]],
+                   where=names[action.hex])
+        if self.ut[u] != FRIG or not self.cargo_of(u):
+            self.end_active()
+        if action.hex in self.battles:  # it joins the battle declared there
+            self.bombards.setdefault(action.hex, []).append(u)
+        else:
+            self.start_battle("bombard", action.hex, units=[u])
+
+    def pick_up(self, p: int, action: PickUp) -> None:
+        f = self.active
+        u = min(u for u in range(len(self.uo)) if self.us[u] == FRESH and self.uo[u] == p
+                and self.uh[u] == action.hex and self.ut[u] == action.unit)
+        self.occ_sub(action.hex, 1)
+        self.uh[u] = self.uh[f]
+        self.occ_add(self.uh[f], p, 1)
+        self.us[u] = CARGO
+        self.uc[u] = f
+        names = self.board.names
+        self.event("pick_up", to=self.actor_only(p, action.hex), player=p,
+                   unit=UNIT_NAMES[action.unit], source=names[action.hex],
+                   where=names[self.uh[f]])
+
+    def unload(self, p: int, action: Unload) -> None:
+        f = self.active
+        h = self.uh[f]
+        cargo = self.cargo_of(f)
+        names = self.board.names
+        self.event("unload", to=self.actor_only(p, h, action.hex), player=p,
+                   units=units_text(self.count_types(cargo)), source=names[h],
+                   where=names[action.hex], attack=action.attack)
+        for u in cargo:
+            if action.attack:
+                self.declare_attack(u, action.hex)  # from the frigate's hex; uc keeps it
+            else:
+                self.occ_sub(h, 1)
+                self.uh[u] = action.hex
+                self.occ_add(action.hex, p, 1)
+                self.us[u] = DONE
+                self.uc[u] = -1
+        self.um[f] = 0
+        self.end_active()
+        if not action.attack:
+            self.reveal(p, list(self.board.neighbours[action.hex]))
+
+    def play_move_card(self, p: int, action: PlayMoveCard) -> None:
+        self.pool.hands[p].remove(action.card)
+        self.pool.discard.append(action.card)
+        self.um[self.active] += 1
+        self.event("move_card", player=p, card=action.card, desc=action.desc)
+
+    def count_types(self, units: list[int]) -> list[int]:
+        counts = [0, 0, 0, 0]
+        for u in units:
+            counts[self.ut[u]] += 1
+        return counts
+
+    def start_of_turn_units(self, p: int) -> None:
+        """Every unit of the player on the board may move again; `easy` marks the hexes that
+        are not difficult this turn (a town, city or land unit of the player's there now)."""
+        easy = 0
+        for u in range(len(self.uo)):
+            if self.uo[u] != p or self.us[u] == FREE:
+                continue
+            if self.us[u] != CARGO:
+                self.us[u] = FRESH
+                if self.ut[u] != FRIG:
+                    easy |= 1 << self.uh[u]
+            self.um[u] = RANGE[self.ut[u]]
+            self.uf[u] = 0
+        for h in self.own_settlements(p):
+            easy |= 1 << h
+        self.easy = easy

@@ -1,0 +1,199 @@
+"""Building and reserves (VIKTORY-II.md, "Building", "Reserves", "Lost capital penalties").
+A mixin of the state.
+
+Rules that depend on enemy units or towns (where a town may go) use what the building player
+can see and remembers, so that with the dark or independent-exploration options the choices
+offered reveal nothing hidden (a ruling, in the README).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import (
+    BuildTown,
+    Done,
+    PlaceFrigate,
+    PlaceReserve,
+    Upgrade,
+    Withdraw,
+)
+from .board import FOREST, LAND, nearest
+from .movement import ATTACKING, CARGO, FREE, PLACED
+from .units import CITY, FRIG, LAND_UNITS, TOWN, UNIT_NAMES, support
+
+UNLIMITED = 99
+
+
+class PlacementRules:
+    # --- building ---------------------------------------------------------------------------
+    def known_settlements(self, p: int) -> list[int]:
+        """Hexes the player knows to hold a town or city: its own, those it sees, and those it
+        remembers."""
+        if not self.hidden_map:
+            return list(self.settled)
+        vis = self.sight(p)
+        known = {h for h in self.settled if self.sowner[h] == p or vis >> h & 1}
+        known |= set(self.memory[p])
+        return sorted(known)
+
+    def sees_enemy_near(self, p: int, h: int, vis: int) -> bool:
+        """Enemy units the player can see in or next to the hex."""
+        for k in (h, *self.board.neighbours[h]):
+            if vis >> k & 1 and self.enemy_units_at(k, p):
+                return True
+        return False
+
+    def town_sites(self, p: int) -> list[int]:
+        """Explored land with no town or city within one hex and no enemy units (that the
+        player sees) in or next to it."""
+        b = self.board
+        vis = self.sight(p)
+        known = self.known_settlements(p)
+        explored = self.explored[p]
+        out = []
+        for h in range(b.size):
+            if not explored >> h & 1 or self.terrain[h] not in LAND or self.settle[h]:
+                continue
+            dist = b.distance[h]
+            if any(dist[s] < 2 for s in known) or self.sees_enemy_near(p, h, vis):
+                continue
+            out.append(h)
+        return out
+
+    def build_actions(self, p: int) -> list[Any]:
+        """Two new towns, or one town upgraded to a city; only while holding one's capital."""
+        done = Done("build")
+        if not self.holds_capital(p) or self.upgraded or self.built >= 2:
+            return [done]
+        b = self.board
+        names = b.names
+        own = self.own_settlements(p)
+        out: list[Any] = []
+        for h in self.town_sites(p):
+            dist = b.distance[h]
+            if any(2 <= dist[s] <= 3 for s in own):
+                out.append(BuildTown(h, names[h]))
+        if not self.built:
+            vis = self.sight(p)
+            for h in own:
+                if self.settle[h] == TOWN and not any(
+                        vis >> k & 1 and self.enemy_units_at(k, p) for k in b.neighbours[h]):
+                    out.append(Upgrade(h, names[h]))
+        return [*out, done]
+
+    def build_town(self, p: int, action: BuildTown) -> None:
+        self.built += 1
+        self.event("town", player=p, where=action.where)
+        self.found(p, action.hex, TOWN)
+        self.gain_card(p, "built a town")
+
+    def upgrade_town(self, p: int, action: Upgrade) -> None:
+        self.upgraded = True
+        self.event("city", player=p, where=action.where)
+        self.upgrade(p, action.hex)
+
+    # --- reserves ---------------------------------------------------------------------------
+    def enemy_mask(self, p: int) -> int:
+        """Bitmask of the hexes holding other players' units."""
+        mask = 0
+        us, uh = self.us, self.uh
+        for u, o in enumerate(self.uo):
+            if o >= 0 and o != p and us[u] != ATTACKING:
+                mask |= 1 << uh[u]
+        return mask
+
+    def accepts(self, p: int, h: int, enemies: int | None = None) -> list[int]:
+        """How many more reserve units of each type the town or city takes this turn: its
+        own capital any number and type; another town or city its schedule (a lost capital:
+        a city one infantry), nothing with enemy units next to it."""
+        if self.sowner[h] != p:
+            return [0, 0, 0, 0]
+        if h == self.capital[p]:
+            return [UNLIMITED] * 4
+        if enemies is None:
+            enemies = self.enemy_mask(p)
+        if self.board.balls[1][h] & enemies:
+            return [0, 0, 0, 0]
+        quota = list(support(self.settle[h], self.terrain[h]))
+        if not self.holds_capital(p):
+            quota = [1, 0, 0, 0]
+        done = self.placed.get(h)
+        if done:
+            quota = [max(0, q - d) for q, d in zip(quota, done)]
+        return quota
+
+    def nearest_water(self, p: int, h: int) -> list[int]:
+        """The explored water hexes nearest to a town or city (where its frigates appear)."""
+        water = self.water & self.explored[p]
+        return list(nearest(self.board.radius, h, water)) if water else []
+
+    def frigate_port(self, p: int, h: int) -> bool:
+        """Frigates go to a forest city or to the capital."""
+        return h == self.capital[p] or (self.settle[h] == CITY and self.terrain[h] == FOREST)
+
+    def reserve_actions(self, p: int) -> list[Any]:
+        names = self.board.names
+        res = self.reserve(p)
+        out: list[Any] = []
+        takers = [0, 0, 0, 0]  # settlements that would take a unit of each type
+        frigates = res[FRIG] > 0 or self.onboard[p][FRIG] > 0
+        enemies = self.enemy_mask(p)
+        for h in self.own_settlements(p):
+            quota = self.accepts(p, h, enemies)
+            for t in LAND_UNITS:
+                if quota[t] > 0:
+                    takers[t] += 1
+                    if res[t] > 0:
+                        out.append(PlaceReserve(h, names[h], t))
+            if frigates and quota[FRIG] > 0 and self.frigate_port(p, h):
+                seas = self.nearest_water(p, h)
+                if seas:
+                    takers[FRIG] += 1
+                    if res[FRIG] > 0:
+                        out += [PlaceFrigate(h, names[h], w, names[w]) for w in seas]
+        out += self.withdraw_actions(p, takers)
+        return [*out, Done("reserves")]
+
+    def withdraw_actions(self, p: int, takers: list[int]) -> list[Withdraw]:
+        """Units may be taken off the board into reserve (and placed again at once): any
+        unit not placed this turn, not aboard a frigate, not a frigate with cargo, of a type
+        some town or city would take."""
+        names = self.board.names
+        seen = set()
+        for u in range(len(self.uo)):
+            if self.uo[u] != p or self.us[u] in (FREE, ATTACKING, CARGO, PLACED):
+                continue
+            t = self.ut[u]
+            if not takers[t] or (t == FRIG and self.cargo_of(u)):
+                continue
+            seen.add((self.uh[u], t))
+        return [Withdraw(h, names[h], t) for h, t in sorted(seen)]
+
+    def place_reserve(self, p: int, action: Any) -> None:
+        counts = self.placed.setdefault(action.hex, [0, 0, 0, 0])
+        if type(action) is PlaceFrigate:
+            counts[FRIG] += 1
+            if self.enemy_units_at(action.sea, p):
+                u = self.add_unit(p, FRIG, action.hex, ATTACKING)
+                self.ug[u] = action.sea
+                self.event("place", player=p, unit="frigate", where=action.sea_where,
+                           battle=True)
+                self.start_battle("reserve", action.sea, placed=action.hex)
+                return
+            self.add_unit(p, FRIG, action.sea, PLACED)
+            self.event("place", to=self.actor_only(p), player=p, unit="frigate",
+                       where=action.sea_where)
+            return
+        counts[action.unit] += 1
+        self.add_unit(p, action.unit, action.hex, PLACED)
+        self.event("place", to=self.actor_only(p), player=p, unit=UNIT_NAMES[action.unit],
+                   where=action.where)
+
+    def withdraw(self, p: int, action: Withdraw) -> None:
+        u = min(u for u in range(len(self.uo)) if self.uo[u] == p and self.uh[u] == action.hex
+                and self.ut[u] == action.unit
+                and self.us[u] not in (FREE, ATTACKING, CARGO, PLACED))
+        self.remove_unit(u)
+        self.event("withdraw", to=self.actor_only(p), player=p, unit=UNIT_NAMES[action.unit],
+                   where=action.where)

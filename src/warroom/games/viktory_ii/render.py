@@ -1,0 +1,308 @@
+"""Text view of a Viktory II observation: the hex map with terrain colours (ANSI; the letters
+alone still read on a terminal without colour), then what is on it, and one line per log
+event.
+
+Each hex is four characters: terrain (p g f m w, ? unexplored), owner (a player's digit),
+town or city (t town, T capital town, C city, @ capital city), and the number of units (+ for
+10 or more). Rows are drawn offset like the hexes they are; a hex's name is its row's letter
+and its place in the row from the left ("C4").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..viktory_battles.render import describe_battle_event
+from .board import TERRAINS, board
+from .units import UNIT_NAMES, units_text
+
+RESET = "\x1b[0m"
+TERRAIN_STYLE = {
+    "p": "\x1b[30;43m",  # plains: gold
+    "g": "\x1b[30;102m",  # grassland: light green
+    "f": "\x1b[97;42m",  # forest: dark green
+    "m": "\x1b[30;47m",  # mountain: grey
+    "w": "\x1b[97;44m",  # water: blue
+    "?": "\x1b[37;40m",  # unexplored: dark
+}
+FOG = "\x1b[2m"
+PHASES = {
+    "capital": "setup: place the capital",
+    "second_town": "setup: second town",
+    "setup_infantry": "setup: second infantry",
+    "move": "move and battle",
+    "build": "build",
+    "reserves": "reserves",
+    "discard": "discard to the hand limit",
+    "draw": "draw",
+    "over": "game over",
+}
+SETTLEMENT_MARK = {(1, False): "t", (1, True): "T", (2, False): "C", (2, True): "@"}
+
+
+def _who(q: int, you: int | None) -> str:
+    return "you" if q == you else f"player {q}"
+
+
+def _whose(q: int, you: int | None) -> str:
+    return "your" if q == you else f"player {q}'s"
+
+
+def render(obs: dict[str, Any], player: int | None) -> str:
+    b = board(obs["radius"])
+    you = obs.get("you")
+    lines = [_headline(obs, you)]
+    lines += _map_lines(obs, b)
+    lines.append("Hex: terrain (p plains, g grassland, f forest, m mountain, w water, "
+                 "? unexplored),")
+    lines.append("     owner, t town / T capital / C city / @ capital city, units "
+                 "(! attack declared)")
+    if obs["round"]:
+        lines.append(f"To win: hold {obs['capitals_to_win']} capitals"
+                     + (f", or the most at the end of round {obs['turn_limit']}"
+                        if obs["turn_limit"] else ""))
+    lines += _players(obs, b, you)
+    lines += _units(obs, b, you)
+    lines += _turn_details(obs, b, you)
+    return "\n".join(lines)
+
+
+DECISIONS = {
+    "tile": "placing drawn tiles",
+    "lose_card": "discarding a card for a town lost",
+    "disband": "disbanding a unit no longer supported",
+    "battle": "deciding in a battle",
+    "discard": "discarding to the hand limit",
+}
+
+
+def _headline(obs: dict[str, Any], you: int | None) -> str:
+    limit = f" of {obs['turn_limit']}" if obs["turn_limit"] else ""
+    where = "setup" if obs["round"] == 0 else f"round {obs['round']}{limit}"
+    head = (f"Viktory II ({obs['mode']}) - {where} - {_whose(obs['player'], you)} turn: "
+            f"{PHASES.get(obs['phase'], obs['phase'])}")
+    if obs["to_move"] and obs["decision"] in DECISIONS:
+        head += f" - now {_who(obs['to_move'][0], you)}: {DECISIONS[obs['decision']]}"
+    if you is not None:
+        head += f" - you are player {you}"
+    return head
+
+
+def _map_lines(obs: dict[str, Any], b: Any) -> list[str]:
+    cells = {h: ["?", " ", " ", " "] for h in range(b.size)}
+    for h, ch in enumerate(obs["terrain"]):
+        cells[h][0] = ch
+    for h, owner, kind, capital, _seen in obs["settlements"]:
+        cells[h][1] = str(owner)
+        cells[h][2] = SETTLEMENT_MARK[(kind, capital >= 0)]
+    for h, owner, units, _ready, cargo in obs["units"]:
+        cells[h][1] = str(owner)
+        n = sum(units) + sum(cargo)
+        cells[h][3] = str(n) if n < 10 else "+"
+    for battle in obs["battles"]:
+        cells[battle["hex"]][3] = "!"
+    fog = obs.get("fog")
+    gap = 2 if b.radius <= 5 else 0
+    width = 4 + gap
+    lines = []
+    for i, row in enumerate(b.rows):
+        indent = " " * ((width // 2) * abs(i - b.radius))
+        text = []
+        for h in row:
+            cell = "".join(cells[h])
+            style = TERRAIN_STYLE.get(cell[0], "")
+            if fog is not None and fog[h] == "0" and cell[0] != "?":
+                style += FOG
+            text.append(f"{style}{cell}{RESET}" + " " * gap)
+        lines.append(f" {chr(ord('A') + i)} {indent}{''.join(text).rstrip()}")
+    return lines
+
+
+def _players(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
+    lines = []
+    for q, info in enumerate(obs["players"]):
+        if info["out"]:
+            lines.append(f"Player {q}: out of the game")
+            continue
+        capital = b.names[info["capital"]] if info["capital"] >= 0 else "?"
+        if obs["round"] == 0 and not info["holds_capital"]:
+            held = "no capital yet"
+        else:
+            held = f"capital {capital} ({'held' if info['holds_capital'] else 'LOST'})"
+        text = (f"Player {q}{' (you)' if q == you else ''}: {held}; {info['towns']} towns, "
+                f"{info['cities']} cities, {info['capitals']} capital(s) held")
+        if info["reserve"] is not None and any(info["reserve"]):
+            text += f"; reserve: {units_text(info['reserve'])}"
+        if info["hand"] is not None:
+            text += f"; cards {info['hand']}/{info['max_hand']}"
+        lines.append(text)
+    return lines
+
+
+def _units(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
+    lines = []
+    by_owner: dict[int, list[str]] = {}
+    for h, owner, units, ready, cargo in obs["units"]:
+        text = f"{b.names[h]} {units_text(units)}"
+        if any(ready) and owner == obs["player"] and obs["phase"] == "move":
+            text += f" ({sum(ready)} to move)"
+        if any(cargo):
+            text += f" carrying {units_text(cargo)}"
+        by_owner.setdefault(owner, []).append(text)
+    for owner in sorted(by_owner):
+        who = "Your units" if owner == you else f"Player {owner}'s units"
+        lines.append(f"{who}: " + "; ".join(by_owner[owner]))
+    return lines
+
+
+def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
+    lines = []
+    active = obs["active"]
+    if active:
+        lines.append(f"Moving: {UNIT_NAMES[active['unit']]} on {b.names[active['hex']]}, "
+                     f"{active['mp']} move(s) left"
+                     + (f", {active['cargo']} aboard" if active["cargo"] else ""))
+    for battle in obs["battles"]:
+        sides = "; ".join(f"from {b.names[s]}: {units_text(c)}" for s, c in battle["sides"])
+        bomb = "; ".join(f"{b.names[s]}: {units_text(c)}" for s, c in battle["bombard"])
+        lines.append(f"Attack declared on {b.names[battle['hex']]} - {sides}"
+                     + (f"; bombarding from {bomb}" if bomb else ""))
+    if obs["pennants"]:
+        lines.append("Pennants (attacks beaten off this turn): "
+                     + ", ".join(b.names[h] for h in obs["pennants"]))
+    reveal = obs["reveal"]
+    if reveal:
+        if reveal["tiles"] is not None:
+            tiles = ", ".join(TERRAINS[t] for t in reveal["tiles"])
+            hexes = ", ".join(b.names[h] for h in reveal["hexes"])
+            lines.append(f"Tiles drawn by {_who(reveal['player'], you)}: {tiles}; to place on "
+                         f"{hexes}")
+        else:
+            lines.append(f"{_who(reveal['player'], you).capitalize()} is placing "
+                         f"{reveal['count']} drawn tile(s)")
+    if obs["build"]:
+        lines.append(f"Built this turn: {obs['build']['towns']} town(s)"
+                     + (", a city" if obs["build"]["upgraded"] else ""))
+    battle = obs.get("battle")
+    if battle:
+        lines += battle_lines(battle, b, you)
+    if "hand" in obs:
+        lines.append(f"Cards: deck {obs['deck_left']}, discards {obs['discards']}")
+        if obs["hand"] is not None:
+            hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
+            lines.append(f"Your hand: {hand}")
+    if obs["result"]:
+        winners = obs["result"]["winners"]
+        who = " and ".join(_who(w, you) for w in winners) or "nobody (a draw)"
+        lines.append(f"Result: {who} - {obs['result']['reason']}")
+    return lines
+
+
+def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
+    """The battle being fought: forces by hex side, dice, and in card modes the cards of
+    this round, the live hits and the Special Events in effect."""
+    a, d = battle["seats"]
+    names = b.names
+    place = battle["terrain"] + ("" if battle["settlement"] == "none"
+                                 else f" {battle['settlement']}")
+    head = (f"Battle at {battle['where']} ({place}): {_who(a, you)} attacks {_who(d, you)}, "
+            f"round {battle['round']}" + (f", wave {battle['wave']}" if battle["wave"] else ""))
+    lines = [head]
+    sides = "; ".join(
+        f"side {i} from {names[h]}{' (frigate)' if src == 'frigate' else ''}: {units_text(u)}"
+        + (f" (+{units_text(r)} waiting)" if any(r) else "")
+        for i, (h, src, u, r) in enumerate(zip(battle["source_hexes"], battle["sources"],
+                                                battle["attacker"][1:], battle["reserves"]), 1))
+    supply = ["supply" if s else "no supply" for s in battle["supply"]]
+    lines.append(f"  attacker ({supply[0]}): {sides}; dice {battle['dice'][0]}; lost "
+                 f"{battle['lost'][0]}")
+    if any(battle["attacker"][0]):
+        lines.append(f"  bombarding: {units_text(battle['attacker'][0])}")
+    near = "; ".join(f"{names[h]} {units_text(u)}" for h, u in battle["defender_groups"]
+                     if any(u))
+    lines.append(f"  defender ({supply[1]}): {units_text(battle['defender'])}; dice "
+                 f"{battle['dice'][1]}; lost {battle['lost'][1]}"
+                 + (f"; next to it: {near}" if near else "")
+                 + (f"; Overwatch ready: {battle['overwatch_ready']}"
+                    if battle["overwatch_ready"] else ""))
+    if "plays" in battle:
+        if battle["plays"]:
+            lines.append("  cards this round: " + " | ".join(
+                f"player {p['player']}: {p['card']} {p['desc']} ({p['use']})"
+                for p in battle["plays"]))
+        if battle["events"]:
+            lines.append("  in effect: " + ", ".join(f"{e} (player {p})"
+                                                      for e, p in battle["events"]))
+        if battle["decision"] == "play":
+            sel = " selective" if battle["pending_selective"] else ""
+            lines.append(f"  live hits against {_who(battle['to_move'][0], you)}: "
+                         f"{battle['pending']}{sel}; a Counter must answer "
+                         f"'{battle['respond_to']}'")
+    c = battle["casualties"]
+    if c:
+        lines.append(f"  casualties to choose: {c['count']} of {_whose(c['victim'], you)} "
+                     f"units ({c['cause']}), chosen by {_who(c['chooser'], you)}")
+    return lines
+
+
+def describe_event(e: dict[str, Any]) -> str:
+    kind = e["event"]
+    p = f"Player {e.get('player')}"
+    text = {
+        "game": lambda: f"A {e['players']}-player game ({e['mode']}) on a "
+                        f"{'random' if e['map'] == 'random' else e['map']} map of radius "
+                        f"{e['radius']}",
+        "setup": lambda: f"{p} sets up",
+        "turn": lambda: f"--- Round {e['round']}: {p}'s turn ---",
+        "drawn": lambda: f"{p} draws {e['count']} tiles: {', '.join(e['tiles'])}",
+        "tile": lambda: f"{p} puts a {e['terrain']} tile on {e['where']}",
+        "capital": lambda: f"{p} places its capital on {e['where']}",
+        "town": lambda: f"{p} builds a town on {e['where']}",
+        "city": lambda: f"{p} upgrades its town on {e['where']} to a city",
+        "no_second_town": lambda: f"{p} builds no second town",
+        "place": lambda: f"{p} places {_a(e['unit'])} on {e['where']}"
+                         + (" - a reserve naval battle" if e.get("battle") else ""),
+        "withdraw": lambda: f"{p} takes {_a(e['unit'])} off {e['where']} into reserve",
+        "select": lambda: "",
+        "move": lambda: f"{p}: {e['unit']} {e['source']} -> {e['where']}"
+                        + (" by road" if e.get("road") else ""),
+        "attack": lambda: f"{p}: {e['unit']} attacks {e['where']} from {e['source']}",
+        "bombard": lambda: f"{p}: {e['unit']} on {e['source']} bombards {e['where']}",
+        "pick_up": lambda: f"{p}: a frigate on {e['where']} takes {_a(e['unit'])} aboard "
+                           f"from {e['source']}",
+        "unload": lambda: f"{p}: a frigate on {e['source']} "
+                          f"{'lands and attacks' if e['attack'] else 'unloads'} "
+                          f"{e['units']} on {e['where']}",
+        "move_card": lambda: f"{p} plays {e['card']} {e['desc']} for +1 movement",
+        "overwatch": lambda: f"Overwatch: {p}'s artillery on {e['source']} fires at player "
+                             f"{e['target']}'s {e['unit']} on {e['where']}",
+        "battle_begins": lambda: f"Battle ({e['battle']}) at {e['where']}: player "
+                                 f"{e['attacker']} ({e['attackers']}) against player "
+                                 f"{e['defender']} ({e['defenders']})",
+        "battle": lambda: f"Battle at {e['where']}: {e['winner']} ({e['reason']}); lost: "
+                          f"attacker {e['attacker_lost']}, defender {e['defender_lost']}",
+        "pennant": lambda: f"A pennant goes up on {e['where']}",
+        "capture": lambda: f"{p} takes player {e['loser']}'s {e['settlement']} on "
+                           f"{e['where']}" + (" - a capital!" if e["capital"] else ""),
+        "gain": lambda: f"{p} gains a card ({e['why']})",
+        "card": lambda: f"{p} gets {e['card']} {e['desc']}",
+        "reshuffle": lambda: f"The discards are shuffled into a new deck ({e['cards']})",
+        "discard": lambda: f"{p} discards {e['card']} {e['desc']} ({e['why']})",
+        "draw": lambda: f"{p} draws {e['count']} card(s)"
+                        + (f" ({e['why']})" if "why" in e else ""),
+        "disband": lambda: f"{p} disbands {_a(e['unit'])} on {e['where']}",
+        "out": lambda: f"{p} is out of the game",
+        "result": lambda: "Game over: " + (", ".join(f"player {w}" for w in e["winners"])
+                                           or "a draw") + f" - {e['reason']}",
+    }.get(kind)
+    if text:
+        return text()
+    line = describe_battle_event(e, lambda q: f"Player {q}")
+    return line if line is not None else str(e)
+
+
+def _a(unit: str) -> str:
+    return ("an " if unit[0] in "aeiou" else "a ") + unit
+
+
+

@@ -1,0 +1,1167 @@
+"""Viktory II, the map game (VIKTORY-II.md), with the Battle Cards variant's turn sequence.
+
+The state is a handful of per-hex arrays (terrain, towns and cities, who occupies a hex) and
+parallel lists of units (owner, type, hex, movement left, status, carrier, target, flags);
+hexes are ints (board.py). Explored hexes are one bitmask per player. Everything a decision
+needs is read from these; `clone` copies flat lists.
+
+A turn: move and battle (movement.py), build, reserves, then in card modes discard and draw.
+Decisions that interrupt (placing revealed tiles, a card or unit lost with a town, a battle's
+own decisions) are taken first. Battles go through the seam of the shared resolver
+(`viktory_battles`): the state builds a request, hosts the session (its dice come from the
+state's generator, its events go into the state's log) and applies the result.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import DataError, Outcome, State
+from ..viktory_battles.seam import (
+    AttackSide,
+    BattleRequest,
+    BattleResult,
+    Bombardment,
+    CardPool,
+    DefenderReserve,
+)
+from .actions import (
+    BuildTown,
+    Disband,
+    Discard,
+    Done,
+    Draw,
+    Fight,
+    PlaceCapital,
+    PlaceReserve,
+    PlaceTile,
+    Step,
+    Withdraw,
+)
+from .board import LAND, TERRAINS, UNKNOWN, WATER, board, mask_hexes, start_area, tile_counts
+from .config import Config
+from .movement import (
+    ATTACKING,
+    CARGO,
+    DONE,
+    FREE,
+    FRESH,
+    PLACED,
+    REGROUP,
+    MovementRules,
+)
+from .placement import PlacementRules
+from .units import (
+    ART,
+    CAV,
+    CITY,
+    FRIG,
+    INF,
+    SETTLEMENT_NAMES,
+    TOWN,
+    UNIT_NAMES,
+    support,
+    units_text,
+)
+from .view import ViewRules
+
+NOBODY = 255
+
+
+class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
+    def __init__(self, config: Config, seed: int):
+        super().__init__(config.players, random.Random(seed))
+        self.config = config
+        b = self.board = board(config.map_radius)
+        n = b.size
+        players = config.players
+        deck = config.cards
+        self.cards = deck.by_id() if deck is not None else {}
+        self.resolver = config.resolver
+        self.hidden_map = config.dark or config.independent
+        # The map
+        self.terrain = bytearray([UNKNOWN]) * n
+        self.drawn = 0  # bitmask: hexes whose tile came from the bag
+        self.water = 0  # bitmask: hexes with a water tile on them
+        self.explored = [0] * players
+        self.bag: list[int] = []
+        self.settle = bytearray(n)  # 0 none, 1 town, 2 city
+        self.sowner = bytearray([NOBODY]) * n
+        self.settled: list[int] = []  # hexes with a town or city, in order
+        self.capital = [-1] * players  # each player's capital hex
+        self.occ_owner = [-1] * n  # whose units stand in the hex (not counting attackers)
+        self.occ_n = [0] * n
+        # Units: parallel lists indexed by unit id; a FREE slot is reused.
+        self.uo: list[int] = []  # owner
+        self.ut: list[int] = []  # type
+        self.uh: list[int] = []  # hex (an attacker's: its source hex)
+        self.um: list[int] = []  # movement points left
+        self.us: list[int] = []  # status
+        self.uc: list[int] = []  # the frigate carrying it, or -1
+        self.ug: list[int] = []  # the hex it attacks
+        self.uf: list[int] = []  # flags
+        self.supported = [[0, 0, 0, 0] for _ in range(players)]
+        self.onboard = [[0, 0, 0, 0] for _ in range(players)]
+        # The turn
+        self.round = 0  # 0: the setup turns
+        self.player = 0
+        self.phase = "setup"
+        self.active = -1
+        self.easy = 0
+        self.pennants = 0
+        self.battles: list[int] = []
+        self.bombards: dict[int, list[int]] = {}
+        self.placed: dict[int, list[int]] = {}
+        self.built = 0
+        self.upgraded = False
+        self.reserve_battle = False
+        self.overwatch_fired: dict[int, int] = {}
+        self.reveal_pending: list[Any] | None = None  # [player, hexes, tiles]
+        self.queue: list[list[Any]] = []  # interrupting decisions: [kind, player, data]
+        self.session: Any = None  # a battle being fought
+        self.session_request: BattleRequest | None = None
+        # The battle's hex and the units in it that are not attacking from a hex side: the
+        # bombarding units, or the unit Overwatch fires at.
+        self.battle_units: tuple[int, list[int]] = (-1, [])
+        # Overwatch outside a battle: the artillery hex that fires, and the defenders not yet
+        # asked about the unit that moved.
+        self.overwatch_from = -1
+        self.discarding: list[int] = []  # players still to discard down at the turn's end
+        self.redraws = 0
+        self.pool: CardPool | None = None
+        self.memory: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(players)]
+        self.out = [False] * players
+        self.result: Outcome | None = None
+        self.turns_taken = 0
+        self.captures = 0
+        self.battles_fought = 0
+        # Battles with fewer units on one side at the start, and those that side won.
+        self.underdog_battles = 0
+        self.underdog_wins = 0
+        # The log window of observations: events visible to each player (and to spectators,
+        # the last entry) so far; and for each of them where its previous and its current
+        # turn began (a spectator's: anybody's turn), as (log index, events it saw before).
+        self.seen_counts = [0] * (players + 1)
+        self.n_events = 0  # every event so far (the log's length, whether written or not)
+        self.marks = [[(0, 0), (0, 0)] for _ in range(players + 1)]
+        self._setup_map()
+        if deck is not None:
+            ids = [c.id for c in deck.cards]
+            self.rng.shuffle(ids)
+            self.pool = CardPool(ids, [], [[] for _ in range(players)])
+        self.event("game", players=players, mode=config.mode, radius=b.radius,
+                   map=config.fixed_map.name if config.fixed_map else "random")
+        fixed = config.fixed_map
+        if fixed is not None and fixed.pieces:
+            self._set_up_position()
+        else:
+            self._begin_setup_turn(0)
+        self.advance()
+        if config.dark:
+            self.remember()
+
+    # --- building the map -----------------------------------------------------------------
+    def _setup_map(self) -> None:
+        config = self.config
+        fixed = config.fixed_map
+        n = self.board.size
+        if fixed is None:
+            counts = tile_counts(n, config.mix)
+        else:
+            self.terrain[:] = fixed.tiles
+            self.water = sum(1 << h for h in range(n) if fixed.tiles[h] == WATER)
+            counts = tile_counts(sum(1 for t in fixed.tiles if t == UNKNOWN), config.mix)
+            if fixed.explored:
+                known = sum(1 << h for h in range(n) if fixed.tiles[h] != UNKNOWN)
+                self.explored = [known] * config.players
+            for p, s in enumerate(config.starts):
+                area = start_area(self.board, s)
+                if not any(fixed.tiles[h] in LAND or fixed.tiles[h] == UNKNOWN for h in area):
+                    raise DataError(f"{fixed.path}: player {p}'s starting hexes around "
+                                    f"{self.board.names[s]} hold no land and no drawn tile")
+        self.bag = [t for t, k in enumerate(counts) for _ in range(k)]
+        self.rng.shuffle(self.bag)
+
+    def _set_up_position(self) -> None:
+        """A map file's position: its pieces stand, the setup turns are over."""
+        fixed = self.config.fixed_map
+        assert fixed is not None
+        for piece in fixed.pieces:
+            h, p = piece.hex, piece.owner
+            if piece.settlement:
+                self.found(p, h, piece.settlement, capital=piece.capital, reveal=False)
+            for t, k in enumerate(piece.units):
+                for _ in range(k):
+                    self.add_unit(p, t, h, DONE)
+        for piece in fixed.pieces:
+            k = 2 if piece.settlement == CITY else 1
+            self.reveal(piece.owner, self.board.balls[k][piece.hex], automatic=True)
+        self.round = 1
+        self.player = fixed.first
+        self.begin_turn(fixed.first)
+
+    # --- units and occupancy ----------------------------------------------------------------
+    def occ_add(self, h: int, p: int, k: int) -> None:
+        self.occ_n[h] += k
+        self.occ_owner[h] = p
+
+    def occ_sub(self, h: int, k: int) -> None:
+        self.occ_n[h] -= k
+        if not self.occ_n[h]:
+            self.occ_owner[h] = -1
+
+    def add_unit(self, p: int, t: int, h: int, status: int) -> int:
+        try:
+            u = self.us.index(FREE)
+        except ValueError:
+            u = len(self.uo)
+            for arr in (self.uo, self.ut, self.uh, self.um, self.us, self.uc, self.ug, self.uf):
+                arr.append(0)
+        self.uo[u], self.ut[u], self.uh[u], self.um[u] = p, t, h, 0
+        self.us[u], self.uc[u], self.ug[u], self.uf[u] = status, -1, -1, 0
+        self.onboard[p][t] += 1
+        if status != ATTACKING:
+            self.occ_add(h, p, 1)
+        return u
+
+    def remove_unit(self, u: int) -> None:
+        """The unit goes back to its owner's reserve; a frigate's cargo goes with it."""
+        if self.ut[u] == FRIG:
+            for c in self.cargo_of(u):
+                self.remove_unit(c)
+        if self.us[u] != ATTACKING:
+            self.occ_sub(self.uh[u], 1)
+        self.onboard[self.uo[u]][self.ut[u]] -= 1
+        self.us[u] = FREE
+        self.uo[u] = self.uh[u] = self.uc[u] = self.ug[u] = -1
+        if self.active == u:
+            self.active = -1
+
+    def move_unit(self, u: int, h: int) -> None:
+        """Move a unit (and its cargo) to a hex, keeping occupancy right."""
+        p = self.uo[u]
+        cargo = self.cargo_of(u) if self.ut[u] == FRIG else []
+        k = 1 + len(cargo)
+        self.occ_sub(self.uh[u], k)
+        self.occ_add(h, p, k)
+        self.uh[u] = h
+        for c in cargo:
+            self.uh[c] = h
+
+    def reserve(self, p: int) -> list[int]:
+        """Units the player's towns and cities support that are not on the board."""
+        s, b = self.supported[p], self.onboard[p]
+        return [s[0] - b[0], s[1] - b[1], s[2] - b[2], s[3] - b[3]]
+
+    def own_settlements(self, p: int) -> list[int]:
+        sowner = self.sowner
+        return [h for h in self.settled if sowner[h] == p]
+
+    def holds_capital(self, p: int) -> bool:
+        c = self.capital[p]
+        return c >= 0 and self.sowner[c] == p
+
+    def capitals_held(self, p: int) -> int:
+        return sum(1 for c in self.capital if c >= 0 and self.sowner[c] == p)
+
+    def count_settlements(self, p: int) -> tuple[int, int]:
+        towns = cities = 0
+        for h in self.settled:
+            if self.sowner[h] == p:
+                if self.settle[h] == CITY:
+                    cities += 1
+                else:
+                    towns += 1
+        return towns, cities
+
+    def max_hand(self, p: int) -> int:
+        """The lesser of the hand limit (10) and the towns and cities the player holds."""
+        towns, cities = self.count_settlements(p)
+        return min(self.config.hand_limit, towns + cities)
+
+    def actor_only(self, p: int, *hexes: int) -> tuple[int, ...] | None:
+        """Who sees an event about these hexes: everybody, unless the map is hidden (dark or
+        independent exploration); then only the player acting."""
+        return (p,) if self.hidden_map else None
+
+    def event(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
+        super().event(kind, to, **data)
+        self.n_events += 1
+        counts = self.seen_counts
+        if to is None:
+            for i in range(len(counts)):
+                counts[i] += 1
+        else:
+            for p in to:
+                counts[p] += 1
+
+    # --- exploration ----------------------------------------------------------------------
+    def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False) -> None:
+        """Reveal hexes to the player: tiles already on the map are simply seen; unplaced ones
+        are drawn from the bag, and the player puts each drawn tile on a revealed hex (a
+        decision) unless `place=random` or there is nothing to choose."""
+        if isinstance(hexes, int):
+            hexes = mask_hexes(hexes)
+        mine = self.explored[p]
+        new = [h for h in hexes if not mine >> h & 1]
+        if not new:
+            return
+        mask = sum(1 << h for h in new)
+        if self.config.independent:
+            self.explored[p] |= mask
+        else:
+            self.explored = [e | mask for e in self.explored]
+        blank = [h for h in new if self.terrain[h] == UNKNOWN]
+        if not blank:
+            return
+        tiles = [self.bag.pop() for _ in blank if self.bag]
+        blank = blank[:len(tiles)]
+        # Told whether or not there is a choice to make: what was drawn is what is revealed.
+        self.event("drawn", to=self.actor_only(p), player=p, count=len(tiles),
+                   tiles=[TERRAINS[t] for t in sorted(tiles)])
+        if automatic or self.config.place == "random" or self._placed_alone(tiles):
+            for h, t in zip(blank, tiles):
+                self.put_tile(p, h, t)
+            return
+        self.reveal_pending = [p, sorted(blank), sorted(tiles)]
+
+    def put_tile(self, p: int, h: int, t: int) -> None:
+        self.terrain[h] = t
+        self.drawn |= 1 << h
+        if t == WATER:
+            self.water |= 1 << h
+        self.event("tile", to=self.actor_only(p), player=p, where=self.board.names[h],
+                   terrain=TERRAINS[t])
+
+    def tile_actions(self) -> list[PlaceTile]:
+        _, hexes, tiles = self.reveal_pending
+        h = hexes[0]
+        return [PlaceTile(h, self.board.names[h], t) for t in sorted(set(tiles))]
+
+    def place_tile(self, action: PlaceTile) -> None:
+        p, hexes, tiles = self.reveal_pending
+        hexes.remove(action.hex)
+        tiles.remove(action.terrain)
+        self.put_tile(p, action.hex, action.terrain)
+        if self._placed_alone(tiles):  # nothing left to choose
+            for h, t in zip(hexes, tiles):
+                self.put_tile(p, h, t)
+            self.reveal_pending = None
+
+    def _placed_alone(self, tiles: list[int]) -> bool:
+        """Whether the tiles left go on their hexes without a decision: when they are all the
+        same; on a hidden map only the last one, so that how many decisions a player takes
+        does not tell others which tiles it drew."""
+        if self.hidden_map:
+            return len(tiles) <= 1
+        return len(set(tiles)) <= 1
+
+    # --- towns and cities -------------------------------------------------------------------
+    def found(self, p: int, h: int, kind: int, capital: bool = False,
+              reveal: bool = True) -> None:
+        """A new town (or a set-up city): its support joins the player's army."""
+        self.settle[h] = kind
+        self.sowner[h] = p
+        self.settled = sorted({*self.settled, h})
+        if capital:
+            self.capital[p] = h
+        for t, k in enumerate(support(kind, self.terrain[h])):
+            self.supported[p][t] += k
+        if reveal:
+            self.reveal(p, list(self.board.neighbours[h]))
+
+    def upgrade(self, p: int, h: int) -> None:
+        before = support(TOWN, self.terrain[h])
+        after = support(CITY, self.terrain[h])
+        self.settle[h] = CITY
+        for t in range(4):
+            self.supported[p][t] += after[t] - before[t]
+        self.reveal(p, self.board.balls[2][h])
+
+    def gain_card(self, p: int, why: str) -> None:
+        """Cards and hybrid modes: a card for a town built or a town or city taken."""
+        if self.pool is None:
+            return
+        cid = self._draw_card()
+        if cid is None:
+            return
+        self.pool.hands[p].append(cid)
+        self.event("gain", player=p, why=why)
+        self.event("card", to=(p,), player=p, card=cid, desc=self.cards[cid].short())
+
+    def _draw_card(self) -> str | None:
+        return self.pool.draw_one(self.rng, lambda k: self.event("reshuffle", cards=k))
+
+    # --- the setup turns --------------------------------------------------------------------
+    def _begin_setup_turn(self, p: int) -> None:
+        self.player = p
+        self.phase = "capital"
+        self.event("setup", player=p)
+        area = [h for h in start_area(self.board, self.config.starts[p])]
+        self._reveal_start(p, area)
+
+    def _reveal_start(self, p: int, area: list[int]) -> None:
+        """The five starting hexes. Drawn tiles with no land among them go back to the bag,
+        which is shuffled, and are drawn again (while the bag holds land)."""
+        blank = [h for h in area if self.terrain[h] == UNKNOWN and not self.explored[p] >> h & 1]
+        fixed_land = any(self.terrain[h] in LAND for h in area)
+        if blank and not fixed_land and any(t in LAND for t in self.bag):
+            while not any(t in LAND for t in self.bag[-len(blank):]):
+                self.rng.shuffle(self.bag)
+        self.reveal(p, area)
+
+    def capital_actions(self, p: int) -> list[PlaceCapital]:
+        area = start_area(self.board, self.config.starts[p])
+        land = [h for h in area if self.terrain[h] in LAND and self.sowner[h] == NOBODY
+                and self.occ_owner[h] < 0]
+        if not land:  # a fixed map may leave none here: any explored land hex will do
+            land = [h for h in range(self.board.size) if self.explored[p] >> h & 1
+                    and self.terrain[h] in LAND and self.sowner[h] == NOBODY
+                    and self.occ_owner[h] < 0]
+        return [PlaceCapital(h, self.board.names[h]) for h in land]
+
+    def second_town_actions(self, p: int) -> list[Any]:
+        c = self.capital[p]
+        dist = self.board.distance[c]
+        out: list[Any] = [BuildTown(h, self.board.names[h]) for h in self.town_sites(p)
+                          if 2 <= dist[h] <= 3]
+        return [*out, Done("second_town")]
+
+    def _after_setup_turn(self) -> None:
+        p = self.player
+        nxt = p + 1
+        if nxt < self.num_players:
+            self._begin_setup_turn(nxt)
+            return
+        self.round = 1
+        self.begin_turn(0)
+
+    def may_build_second_town(self, p: int) -> bool:
+        """In 2-6 player games the first player may not build the second town on the first
+        turn."""
+        return not (p == 0 and self.num_players <= 6)
+
+    # --- the turn ---------------------------------------------------------------------------
+    def begin_turn(self, p: int) -> None:
+        self.player = p
+        self.phase = "move"
+        self.active = -1
+        self.pennants = 0
+        self.battles = []
+        self.bombards = {}
+        self.placed = {}
+        self.built = 0
+        self.upgraded = False
+        self.reserve_battle = False
+        self.overwatch_fired = {}
+        self.redraws = 0
+        self.turns_taken += 1
+        for who in (p, self.num_players):
+            self.marks[who] = [self.marks[who][1], (self.n_events, self.seen_counts[who])]
+        self.start_of_turn_units(p)
+        self.event("turn", player=p, round=self.round)
+
+    def end_phase(self) -> None:
+        """On to the next step of the turn (`advance` skips steps with nothing to decide)."""
+        self.end_active()
+        p = self.player
+        following = {"move": "build", "build": "reserves"}.get(self.phase)
+        if following is not None:
+            self.phase = following
+            return
+        if self.phase == "reserves" and self.pool is not None:
+            self.phase = "discard"
+            n = self.num_players
+            self.discarding = [(p + i) % n for i in range(n) if not self.out[(p + i) % n]]
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.phase = "over" if self.result else "next"
+        if self.result is not None:
+            return
+        n = self.num_players
+        p = self.player
+        for _ in range(n):
+            p = (p + 1) % n
+            if p == 0:
+                self.round += 1
+                limit = self.config.turn_limit
+                if limit and self.round > limit:
+                    self._finish_by_limit()
+                    return
+            if not self.out[p]:
+                break
+        self.begin_turn(p)
+
+    def draw_limit(self, p: int) -> int:
+        """Up to the max hand size, and no more new cards than the player has cities."""
+        _, cities = self.count_settlements(p)
+        return max(0, min(cities, self.max_hand(p) - len(self.pool.hands[p])))
+
+    # --- the decision machine ---------------------------------------------------------------
+    def decision(self) -> tuple[str, int] | None:
+        """The kind of decision to take now and who takes it (None when the game is over)."""
+        if self.result is not None:
+            return None
+        if self.session is not None:
+            movers = self.session.to_move()
+            if movers:
+                return "battle", movers[0]
+        if self.reveal_pending is not None:
+            return "tile", self.reveal_pending[0]
+        if self.queue:
+            return self.queue[0][0], self.queue[0][1]
+        if self.phase == "discard":
+            return "discard", self.discarding[0]
+        return self.phase, self.player
+
+    def advance(self) -> None:
+        """Take every step the rules fix by themselves until somebody must decide."""
+        while self.result is None:
+            if self.session is not None:
+                result = self.session.result()
+                if result is None:
+                    return
+                self.finish_battle(result)
+                continue
+            if self.reveal_pending is not None or self.queue:
+                return
+            p = self.player
+            # On a hidden map a step is skipped only for reasons everybody can see: whether a
+            # player has anything to do there may depend on terrain and units others cannot.
+            hidden = self.hidden_map
+            if self.phase == "move":
+                self.settle_active()
+                actions = self.move_actions(p)
+                if actions == [Done("move")] and not (hidden and self.has_units(p)):
+                    self.end_phase()  # nothing can move: on to building
+                    continue
+                self._legal[p] = actions  # the engine's cache of this decision's actions
+                return
+            if self.phase in ("capital", "second_town", "setup_infantry"):
+                if self.phase == "second_town" and (not self.may_build_second_town(p) or (
+                        not hidden and len(self.second_town_actions(p)) == 1)):
+                    self._after_setup_turn()
+                    continue
+                return
+            if self.phase in ("build", "reserves"):
+                actions = (self.build_actions(p) if self.phase == "build"
+                           else self.reserve_actions(p))
+                if (len(actions) == 1 and not (hidden and self._may_act_unseen(p))) or (
+                        self.phase == "reserves" and self.reserve_battle):
+                    self.end_phase()
+                    continue
+                self._legal[p] = actions
+                return
+            if self.phase == "discard":
+                while self.discarding and len(self.pool.hands[self.discarding[0]]) \
+                        <= self.max_hand(self.discarding[0]):
+                    self.discarding.pop(0)
+                if self.discarding:
+                    return
+                self.phase = "draw"
+                continue
+            if self.phase == "draw":
+                if self.draw_limit(self.player) or (
+                        self.redraws < self.count_settlements(self.player)[1]
+                        and self.pool.hands[self.player]):
+                    return
+                self._next_turn()
+                continue
+            return
+
+    def has_units(self, p: int) -> bool:
+        return any(self.onboard[p])
+
+    def _may_act_unseen(self, p: int) -> bool:
+        """Whether, for all others can see on a hidden map, the player might build (it holds
+        its capital and has built nothing that ends building) or place reserves (it holds a
+        town or city)."""
+        if self.phase == "build":
+            return self.holds_capital(p) and not self.upgraded and self.built < 2
+        return bool(self.own_settlements(p))
+
+    def to_move(self) -> tuple[int, ...]:
+        d = self.decision()
+        return (d[1],) if d else ()
+
+    def _legal_actions(self, player: int) -> list[Any]:
+        d = self.decision()
+        if d is None:
+            return []
+        kind, p = d
+        if kind == "battle":
+            return list(self.session.legal_actions(p))
+        if kind == "tile":
+            return self.tile_actions()
+        if kind == "lose_card":
+            return [Discard(c, self.cards[c].short()) for c in sorted(self.pool.hands[p])]
+        if kind == "disband":
+            return self.disband_actions(p, self.queue[0][2])
+        if kind == "capital":
+            return self.capital_actions(p)
+        if kind == "second_town":
+            return self.second_town_actions(p)
+        if kind == "setup_infantry":
+            names = self.board.names
+            return [PlaceReserve(h, names[h], INF) for h in sorted(self.own_settlements(p))]
+        if kind == "move":
+            return self.move_actions(p)
+        if kind == "build":
+            return self.build_actions(p)
+        if kind == "reserves":
+            return self.reserve_actions(p)
+        if kind == "discard":
+            return [Discard(c, self.cards[c].short()) for c in sorted(self.pool.hands[p])]
+        if kind == "draw":
+            out: list[Any] = [Draw(k) for k in range(self.draw_limit(p) + 1)]
+            if self.redraws < self.count_settlements(p)[1]:
+                out += [Discard(c, self.cards[c].short()) for c in sorted(self.pool.hands[p])]
+            return out
+        raise AssertionError(f"no decision of kind {kind}")
+
+    def move_actions(self, p: int) -> list[Any]:
+        out: list[Any] = []
+        u = self.active
+        names = self.board.names
+        if u >= 0:
+            out += self.unit_options(u)
+            in_port = self.ut[u] == FRIG and self.terrain[self.uh[u]] != WATER
+            if in_port and any(type(a) is Step for a in out):
+                return out  # a frigate in a port sails on before anything else moves
+            out.append(Done("stop"))
+        out += self.selectable(p)
+        out += [Fight(h, names[h]) for h in self.battles]
+        if not self.battles:
+            out.append(Done("move"))
+        return out
+
+    def _apply(self, player: int, action: Any) -> None:
+        kind, _ = self.decision()
+        getattr(self, "_on_" + kind)(player, action)
+        self.advance()
+        if self.config.dark:
+            self.remember()
+
+    # --- handlers, one per kind of decision -------------------------------------------------
+    def _on_battle(self, player: int, action: Any) -> None:
+        self.session.apply(player, action)
+
+    def _on_tile(self, player: int, action: PlaceTile) -> None:
+        self.place_tile(action)
+
+    def _on_lose_card(self, player: int, action: Discard) -> None:
+        kind, p, why = self.queue.pop(0)
+        self._discard(p, action.card, why)
+
+    def _on_disband(self, player: int, action: Disband) -> None:
+        self.queue.pop(0)
+        self.disband(player, action)
+
+    def _on_capital(self, player: int, action: PlaceCapital) -> None:
+        self.event("capital", player=player, where=action.where)
+        self.found(player, action.hex, TOWN, capital=True)
+        self.add_unit(player, INF, action.hex, DONE)
+        self.gain_card(player, "built a town")
+        self.phase = "second_town"
+
+    def _on_second_town(self, player: int, action: Any) -> None:
+        if type(action) is Done:
+            self.event("no_second_town", player=player)
+            self._after_setup_turn()
+            return
+        self.event("town", player=player, where=action.where)
+        self.found(player, action.hex, TOWN)
+        self.gain_card(player, "built a town")
+        self.phase = "setup_infantry"
+
+    def _on_setup_infantry(self, player: int, action: PlaceReserve) -> None:
+        self.add_unit(player, INF, action.hex, DONE)
+        self.event("place", player=player, unit="infantry", where=action.where)
+        self._after_setup_turn()
+
+    def _on_move(self, player: int, action: Any) -> None:
+        kind = type(action).__name__
+        if kind == "Done":
+            if action.what == "stop":
+                self.end_active()
+            else:
+                self.end_phase()
+        elif kind == "SelectUnit":
+            self.select_unit(player, action.hex, action.unit)
+        elif kind == "Step":
+            self.step(player, action)
+        elif kind == "Bombard":
+            self.bombard(player, action)
+        elif kind == "PickUp":
+            self.pick_up(player, action)
+        elif kind == "Unload":
+            self.unload(player, action)
+        elif kind == "PlayMoveCard":
+            self.play_move_card(player, action)
+        elif kind == "Fight":
+            self.end_active()
+            self.battles.remove(action.hex)
+            self.start_battle("attack", action.hex)
+        else:
+            raise AssertionError(kind)
+
+    def _on_build(self, player: int, action: Any) -> None:
+        if type(action) is Done:
+            self.end_phase()
+        elif type(action) is BuildTown:
+            self.build_town(player, action)
+        else:
+            self.upgrade_town(player, action)
+
+    def _on_reserves(self, player: int, action: Any) -> None:
+        if type(action) is Done:
+            self.end_phase()
+        elif type(action) is Withdraw:
+            self.withdraw(player, action)
+        else:
+            self.place_reserve(player, action)
+
+    def _on_discard(self, player: int, action: Discard) -> None:
+        self._discard(player, action.card, "hand limit")
+
+    def _on_draw(self, player: int, action: Any) -> None:
+        if type(action) is Discard:
+            self.redraws += 1
+            self._discard(player, action.card, "to draw anew")
+            return
+        for _ in range(action.count):
+            cid = self._draw_card()
+            if cid is None:
+                break
+            self.pool.hands[player].append(cid)
+            self.event("card", to=(player,), player=player, card=cid,
+                       desc=self.cards[cid].short())
+        self.event("draw", player=player, count=action.count)
+        self._next_turn()
+
+    def _discard(self, p: int, cid: str, why: str) -> None:
+        self.pool.hands[p].remove(cid)
+        self.pool.discard.append(cid)
+        self.event("discard", player=p, card=cid, desc=self.cards[cid].short(), why=why)
+
+    # --- battles through the seam -----------------------------------------------------------
+    def battle_audience(self, request: BattleRequest) -> tuple[int, ...] | None:
+        """Who sees a battle's events: everybody, unless the map is hidden (dark or
+        independent exploration); then the attacker and the defender."""
+        if not self.hidden_map:
+            return None
+        return tuple(sorted({request.attacker, request.defender} - {NOBODY}))
+
+    def battle_event(self, kind: str, to: tuple[int, ...] | None, **data: Any) -> None:
+        """An event of the battle being fought (the session's host). Its course (dice,
+        cards, casualties) is public even on a hidden map: the defender's decisions show
+        everybody that a battle is fought, and the towns and cities held its result. Where
+        it is fought, only the two sides learn (`battle_audience`)."""
+        self.event(kind, to, **data)
+
+    def start_battle(self, kind: str, h: int, units: list[int] | None = None,
+                     placed: int = -1, defender: int = NOBODY) -> None:
+        """Build the request for the battle at `h` and start the resolver's session. `units`:
+        the bombarding units of a bombardment, or the unit Overwatch fires at."""
+        request = self.battle_request(kind, h, units or [], placed, defender)
+        self.battle_units = (h, units or self.bombards.pop(h, []))
+        self.battles_fought += request.kind in ("land", "naval", "reserve_naval")
+        self.session_request = request
+        names = self.board.names
+        if request.kind == "overwatch":
+            self.event("overwatch", to=self.battle_audience(request), player=request.defender,
+                       source=names[self.overwatch_from], target=request.attacker,
+                       unit=UNIT_NAMES[self.ut[units[0]]], where=request.name)
+        else:
+            self.event("battle_begins", to=self.battle_audience(request),
+                       battle=request.kind, where=request.name, attacker=request.attacker,
+                       defender=request.defender,
+                       attackers=units_text(_total(s.units for s in request.sides)),
+                       defenders=units_text(request.defender_units))
+        self.session = self.resolver.start(request, self, self.pool)
+
+    def battle_request(self, kind: str, h: int, units: list[int], placed: int,
+                       defender: int = NOBODY) -> BattleRequest:
+        if kind == "overwatch":
+            return self._overwatch_request(h, units[0], defender)
+        a = self.player
+        names = self.board.names
+        attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
+                     and self.ug[u] == h] if kind != "bombard" else []
+        defender = self.occ_owner[h]
+        if defender < 0:
+            defender = self.sowner[h]
+        terrain = self.terrain[h]
+        sides = []
+        for src in sorted({self.uh[u] for u in attackers}):
+            group = [u for u in attackers if self.uh[u] == src]
+            water = self.terrain[src] == WATER and self.ut[group[0]] != FRIG
+            reserve = [0, 0, 0, 0]
+            if not water and src != h and terrain != WATER:
+                reserve = self.units_at(src, a, (FRESH,))
+                reserve[FRIG] = 0
+            sides.append(AttackSide(src, names[src], water, tuple(self.count_types(group)),
+                                    tuple(reserve)))
+        if placed >= 0:
+            sides = [AttackSide(placed, names[placed], False, (0, 0, 0, 1))]
+        bomb_units = units or self.bombards.get(h, [])
+        bombard = []
+        for src in sorted({self.uh[u] for u in bomb_units}):
+            counts = self.count_types([u for u in bomb_units if self.uh[u] == src])
+            bombard.append(Bombardment(src, names[src], counts[2], counts[3]))
+        defending = self.units_at(h, defender) if defender != NOBODY else [0, 0, 0, 0]
+        reserves = []
+        support_nearby = False
+        for n in self.board.neighbours[h]:
+            if self.occ_owner[n] == defender and defender != NOBODY:
+                near = self.units_at(n, defender)
+                support_nearby |= bool(near[FRIG])
+                near[FRIG] = 0
+                if sum(near) and terrain != WATER:
+                    reserves.append(DefenderReserve(n, names[n], tuple(near)))
+        return self._request(
+            ("reserve_naval" if placed >= 0 else "bombard" if kind == "bombard"
+             else "naval" if terrain == WATER else "land"),
+            h, a, defender, tuple(sides), tuple(bombard), tuple(defending), tuple(reserves),
+            support_nearby and terrain != WATER,
+            max(0, defending[2] - self.overwatch_fired.get(h, 0)), (h, h))
+
+    def _overwatch_request(self, h: int, u: int, defender: int) -> BattleRequest:
+        """One artillery of `defender` (on `overwatch_from`) fires at unit u, which moved to
+        h next to it."""
+        names = self.board.names
+        one = [0, 0, 0, 0]
+        one[self.ut[u]] = 1
+        side = AttackSide(h, names[h], False, tuple(one))
+        return self._request("overwatch", h, self.uo[u], defender, (side,), (), (0, 0, 1, 0),
+                             (), False, 1, (h, self.overwatch_from))
+
+    def _request(self, kind: str, h: int, a: int, d: int, sides: tuple, bombard: tuple,
+                 defending: tuple, reserves: tuple, naval_support: bool, ready: int,
+                 where: tuple[int, int]) -> BattleRequest:
+        """The request, with what the map knows of both players (`where`: the hexes whose
+        neighbourhood gives each side's combat supply)."""
+        a_tc = self.count_settlements(a)
+        d_tc = self.count_settlements(d) if d != NOBODY else (0, 0)
+        return BattleRequest(
+            kind=kind, hex=h, name=self.board.names[h], terrain=TERRAINS[self.terrain[h]],
+            settlement=SETTLEMENT_NAMES[self.settle[h]], capital=h in self.capital,
+            attacker=a, defender=d, sides=sides, bombard=bombard,
+            defender_units=defending, defender_reserve=reserves,
+            naval_support=naval_support,
+            supply=(self.in_supply(a, where[0]), self.in_supply(d, where[1])),
+            lost_capital=(not self.holds_capital(a),
+                          d != NOBODY and not self.holds_capital(d)),
+            overwatch_ready=ready, mode=self.config.mode,
+            towns=(a_tc[0], d_tc[0]), cities=(a_tc[1], d_tc[1]),
+            hand_limit=self.config.hand_limit,
+        )
+
+    def overwatch_check(self, u: int, after: int = NOBODY) -> None:
+        """Overwatch outside a battle: a unit that moves next to enemy artillery that has not
+        fired this turn draws the fire of one of them (of each enemy in seat order after the
+        mover's owner, after `after`), by itself."""
+        if not self.config.overwatch or self.session is not None or self.us[u] == FREE:
+            return
+        p, h = self.uo[u], self.uh[u]
+        n = self.num_players
+        order = [(p + i) % n for i in range(1, n)]
+        if after != NOBODY:
+            order = order[order.index(after) + 1:]
+        for q in order:
+            if self.out[q]:
+                continue
+            for k in self.board.neighbours[h]:
+                if self.occ_owner[k] != q:
+                    continue
+                if self.units_at(k, q)[ART] > self.overwatch_fired.get(k, 0):
+                    self.overwatch_from = k
+                    self.start_battle("overwatch", h, [u], defender=q)
+                    return
+
+    def in_supply(self, p: int, h: int) -> bool:
+        """Combat supply (a ruling): the battle hex is, or is next to, one of the player's
+        towns or cities, and the player holds its own capital."""
+        if p == NOBODY or not self.holds_capital(p):
+            return False
+        return any(self.sowner[k] == p for k in (h, *self.board.neighbours[h]))
+
+    def finish_battle(self, result: BattleResult) -> None:
+        request = self.session_request
+        self.session = None
+        if request.kind == "overwatch":
+            self._finish_overwatch(request, result)
+            return
+        h = request.hex
+        a, d = request.attacker, request.defender
+        attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
+                     and self.ug[u] == h]
+        for side, joined in zip(request.sides, result.reserve_joined):
+            for t, k in enumerate(joined):
+                for u in self._pick(a, side.source, t, k, (FRESH,)):
+                    self.declare_attack(u, h)
+                    attackers.append(u)
+        for side, losses in zip(request.sides, result.attacker_losses):
+            group = [u for u in attackers if self.uh[u] == side.source]
+            for t, k in enumerate(losses):
+                for u in [u for u in group if self.ut[u] == t][:k]:
+                    self.remove_unit(u)
+        _, bombarding = self.battle_units
+        for bomb, losses in zip(request.bombard, result.bombard_losses):
+            for t, k in enumerate(losses):
+                for u in [u for u in bombarding if self.uh[u] == bomb.hex and self.ut[u] == t
+                          and self.us[u] != FREE][:k]:
+                    self.remove_unit(u)
+        for drawn in result.drawn_in:
+            for t, k in enumerate(drawn.units):
+                for u in self._pick(d, drawn.hex, t, k):
+                    self.move_unit(u, h)
+        for t, k in enumerate(result.defender_losses):
+            for u in self._pick(d, h, t, k):
+                self.remove_unit(u)
+        if result.overwatch_fired:
+            self.overwatch_fired[h] = self.overwatch_fired.get(h, 0) + result.overwatch_fired
+        survivors = [u for u in attackers if self.us[u] == ATTACKING]
+        self.event("battle", to=self.battle_audience(request), battle=request.kind,
+                   where=request.name, attacker=a, defender=d, winner=result.winner,
+                   reason=result.reason,
+                   attacker_lost=units_text(_total(result.attacker_losses)),
+                   defender_lost=units_text(result.defender_losses), rounds=result.rounds)
+        if request.kind == "bombard":
+            return
+        self._count_underdog(request, result)
+        if result.winner == "attacker" and survivors:
+            for u in survivors:
+                self._enter(u, h, request.kind == "reserve_naval")
+            if self.settle[h] and self.sowner[h] != a:
+                self.capture(a, h)
+            self.reveal(a, list(self.board.neighbours[h]))
+        else:
+            for u in survivors:
+                self._fall_back(u, request.kind == "reserve_naval")
+            if result.winner == "defender" and (self.occ_owner[h] >= 0 or self.settle[h]):
+                self.pennants |= 1 << h
+                self.event("pennant", to=self.actor_only(a, h), where=request.name)
+        if request.kind == "reserve_naval":
+            self.reserve_battle = True
+
+    def _count_underdog(self, request: BattleRequest, result: BattleResult) -> None:
+        """The designer's figure: how often the side with fewer units at the start wins."""
+        attackers = sum(_total(s.units for s in request.sides))
+        defenders = sum(request.defender_units)
+        if attackers == defenders:
+            return
+        self.underdog_battles += 1
+        self.underdog_wins += result.winner == ("attacker" if attackers < defenders
+                                                else "defender")
+
+    def _finish_overwatch(self, request: BattleRequest, result: BattleResult) -> None:
+        """The artillery has fired (once this turn); the unit it hit is lost. One that
+        survives may draw the fire of the next enemy's artillery."""
+        _, (u,) = self.battle_units
+        k = self.overwatch_from
+        self.overwatch_fired[k] = self.overwatch_fired.get(k, 0) + result.overwatch_fired
+        if any(result.attacker_losses[0]):
+            self.remove_unit(u)
+        else:
+            self.overwatch_check(u, after=request.defender)
+
+    def _pick(self, p: int, h: int, t: int, k: int,
+              statuses: tuple[int, ...] | None = None) -> list[int]:
+        """k of the player's units of type t in hex h (not attackers, not cargo)."""
+        found = [u for u in range(len(self.uo)) if self.uo[u] == p and self.uh[u] == h
+                 and self.ut[u] == t and self.us[u] not in (FREE, ATTACKING, CARGO)
+                 and (statuses is None or self.us[u] in statuses)]
+        return found[:k]
+
+    def _after_attack(self, u: int) -> int:
+        """A unit's status after its battle: its movement is over, except a cavalry's
+        (the cavalry exception): with movement left it may move on and attack elsewhere."""
+        return REGROUP if self.ut[u] == CAV and self.um[u] > 0 else DONE
+
+    def _enter(self, u: int, h: int, placed: bool) -> None:
+        cargo = [c for c in range(len(self.uo)) if self.uc[c] == u and self.us[c] == CARGO]
+        for c in cargo:
+            self.occ_sub(self.uh[c], 1)
+            self.uh[c] = h
+            self.occ_add(h, self.uo[u], 1)
+        self.uh[u] = h
+        self.us[u] = PLACED if placed else self._after_attack(u)
+        self.uc[u] = -1 if self.ut[u] != FRIG else self.uc[u]
+        self.ug[u] = -1
+        self.occ_add(h, self.uo[u], 1)
+
+    def _fall_back(self, u: int, placed: bool) -> None:
+        """Back to the source hex (an amphibious attacker back onto its frigate); a frigate
+        placed from reserve goes back into the reserve."""
+        if placed:
+            self.remove_unit(u)  # still an attacker: counted in no hex
+            return
+        f = self.uc[u]
+        carried = f >= 0 and self.us[f] not in (FREE, ATTACKING) and self.uh[f] == self.uh[u]
+        self.us[u] = CARGO if carried else self._after_attack(u)
+        if not carried:
+            self.uc[u] = -1
+        self.ug[u] = -1
+        self.occ_add(self.uh[u], self.uo[u], 1)
+
+    def capture(self, a: int, h: int) -> None:
+        """The attacker takes the town or city, with its unit support (and a card)."""
+        loser = self.sowner[h]
+        kind = self.settle[h]
+        gained = support(kind, self.terrain[h])
+        self.sowner[h] = a
+        for t in range(4):
+            self.supported[a][t] += gained[t]
+            self.supported[loser][t] -= gained[t]
+        self.captures += 1
+        place = SETTLEMENT_NAMES[kind]
+        was_capital = h in self.capital
+        self.event("capture", player=a, loser=loser, where=self.board.names[h], settlement=place,
+                   capital=was_capital)
+        self.gain_card(a, f"took a {place}")
+        if self.pool is not None and self.pool.hands[loser]:
+            if len(self.pool.hands[loser]) == 1:
+                self._discard(loser, self.pool.hands[loser][0], f"lost a {place}")
+            else:
+                self.queue.append(["lose_card", loser, f"lost a {place}"])
+        if not self.own_settlements(loser):
+            self.knock_out(loser)
+        else:
+            self.queue_disbands(loser)
+        self.check_win()
+
+    def knock_out(self, p: int) -> None:
+        """A player with no town or city left is out: its units (which nothing supports now)
+        and its cards leave the game."""
+        self.out[p] = True
+        for u in range(len(self.uo)):
+            if self.uo[u] == p and self.us[u] != FREE:
+                self.remove_unit(u)
+        if self.pool is not None:
+            self.pool.discard.extend(self.pool.hands[p])
+            self.pool.hands[p] = []
+        self.queue = [q for q in self.queue if q[1] != p]
+        self.event("out", player=p)
+
+    def queue_disbands(self, p: int) -> None:
+        """Units beyond what the player's towns and cities now support must go: one decision
+        per unit where the player has a choice of hex, at once where it has none."""
+        for t in range(4):
+            excess = self.onboard[p][t] - self.supported[p][t]
+            for _ in range(excess):
+                options = self.disband_actions(p, t)
+                if len(options) == 1:
+                    self.disband(p, options[0])
+                else:
+                    self.queue.append(["disband", p, t])
+
+    def disband_actions(self, p: int, t: int) -> list[Disband]:
+        names = self.board.names
+        hexes = sorted({self.uh[u] for u in range(len(self.uo)) if self.uo[u] == p
+                        and self.ut[u] == t and self.us[u] not in (FREE, ATTACKING)})
+        return [Disband(h, names[h], t) for h in hexes]
+
+    def disband(self, p: int, action: Disband) -> None:
+        units = [u for u in range(len(self.uo)) if self.uo[u] == p and self.uh[u] == action.hex
+                 and self.ut[u] == action.unit and self.us[u] not in (FREE, ATTACKING)]
+        self.remove_unit(units[0])
+        self.event("disband", to=self.actor_only(p), player=p, unit=UNIT_NAMES[action.unit],
+                   where=action.where)
+
+    # --- the end ----------------------------------------------------------------------------
+    def capitals_to_win(self) -> int:
+        return self.config.capitals or sum(1 for c in self.capital if c >= 0)
+
+    def check_win(self) -> None:
+        if self.round < 1:
+            return
+        need = self.capitals_to_win()
+        for p in range(self.num_players):
+            if not self.out[p] and self.capitals_held(p) >= need:
+                self._end((p,), "controls every capital" if not self.config.capitals
+                          else f"controls {need} capitals")
+                return
+
+    def _finish_by_limit(self) -> None:
+        """After the last round: most capitals, then most cities, then most towns; else a
+        draw."""
+        keys = []
+        for p in range(self.num_players):
+            towns, cities = self.count_settlements(p)
+            keys.append((self.capitals_held(p), cities, towns))
+        best = max(keys)
+        leaders = tuple(p for p in range(self.num_players) if keys[p] == best)
+        if len(leaders) == 1:
+            self._end(leaders, f"turn limit ({self.config.turn_limit} rounds): most capitals, "
+                      "cities and towns")
+        else:
+            self._end((), f"turn limit ({self.config.turn_limit} rounds): a tie")
+
+    def _end(self, winners: tuple[int, ...], reason: str) -> None:
+        scores = tuple(float(self.capitals_held(p)) for p in range(self.num_players))
+        details: dict[str, Any] = {"rounds": self.round}
+        details["cities"] = [self.count_settlements(p)[1] for p in range(self.num_players)]
+        details["towns"] = [self.count_settlements(p)[0] for p in range(self.num_players)]
+        self.result = Outcome(winners, scores, reason, details)
+        self.session = None
+        self.queue = []
+        self.reveal_pending = None
+        self.phase = "over"
+        self.event("result", winners=list(winners), reason=reason)
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # --- copies -----------------------------------------------------------------------------
+    def clone(self) -> ViktoryIIState:
+        new = ViktoryIIState.__new__(ViktoryIIState)
+        self._copy_base(new)
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name))
+        for name in _FLAT:
+            setattr(new, name, list(getattr(self, name)))
+        for name in _BYTES:
+            setattr(new, name, bytearray(getattr(self, name)))
+        new.supported = [list(s) for s in self.supported]
+        new.onboard = [list(s) for s in self.onboard]
+        new.bombards = {h: list(us) for h, us in self.bombards.items()}
+        new.placed = {h: list(c) for h, c in self.placed.items()}
+        new.overwatch_fired = dict(self.overwatch_fired)
+        new.reveal_pending = (None if self.reveal_pending is None else
+                              [self.reveal_pending[0], list(self.reveal_pending[1]),
+                               list(self.reveal_pending[2])])
+        new.queue = [list(q) for q in self.queue]
+        new.memory = [dict(m) for m in self.memory]
+        new.marks = [list(m) for m in self.marks]
+        new.pool = self.pool.copy() if self.pool is not None else None
+        new.session = (self.session.clone(new, new.pool) if self.session is not None
+                       else None)
+        if self.session is not None:
+            new.battle_units = (self.battle_units[0], list(self.battle_units[1]))
+        return new
+
+
+# Attributes a clone shares (immutable, or never changed after the start) or copies.
+_SHARED = ("config", "board", "cards", "resolver", "hidden_map", "drawn", "water", "round",
+           "player", "phase", "active", "easy", "pennants", "built", "upgraded",
+           "reserve_battle", "redraws", "result", "turns_taken", "captures", "battles_fought",
+           "underdog_battles", "underdog_wins",
+           "session_request", "n_events", "overwatch_from")
+_FLAT = ("settled", "explored", "bag", "capital", "occ_owner", "occ_n", "uo", "ut", "uh", "um",
+         "us", "uc", "ug", "uf", "battles", "discarding", "out", "seen_counts")
+_BYTES = ("terrain", "settle", "sowner")
+
+
+def _total(groups: Any) -> list[int]:
+    total = [0, 0, 0, 0]
+    for g in groups:
+        for t in range(4):
+            total[t] += g[t]
+    return total

@@ -1,0 +1,48 @@
+"""Units, what they move, and what towns and cities support (VIKTORY-II.md, "Unit support").
+"""
+
+from __future__ import annotations
+
+from ..viktory_battles.units import (
+    ART,
+    CAV,
+    FRIG,
+    INF,
+    LAND_UNITS,
+    Units,
+    units_text,
+    with_article,
+)
+from ..viktory_battles.units import UNITS as UNIT_NAMES
+from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS
+
+UNIT_LETTERS = "icaf"
+RANGE = (2, 3, 2, 5)  # movement points: infantry, cavalry, artillery, frigate
+FRIGATE_CAPACITY = 3
+
+NONE, TOWN, CITY = 0, 1, 2
+SETTLEMENT_NAMES = ("none", "town", "city")
+
+TOWN_SUPPORT: Units = (1, 0, 0, 0)
+# A city's units by its terrain: plains 3 infantry; mountain infantry + artillery; grassland
+# infantry + cavalry; forest infantry + frigate.
+CITY_SUPPORT: dict[int, Units] = {
+    PLAINS: (3, 0, 0, 0),
+    MOUNTAIN: (1, 0, 1, 0),
+    GRASSLAND: (1, 1, 0, 0),
+    FOREST: (1, 0, 0, 1),
+}
+
+
+def support(kind: int, terrain: int) -> Units:
+    """The units a town or city on `terrain` supports (and, per turn, accepts from reserve)."""
+    if kind == TOWN:
+        return TOWN_SUPPORT
+    if kind == CITY:
+        return CITY_SUPPORT[terrain]
+    return (0, 0, 0, 0)
+
+
+__all__ = ["ART", "CAV", "CITY", "CITY_SUPPORT", "FRIG", "FRIGATE_CAPACITY", "INF", "LAND_UNITS",
+           "NONE", "RANGE", "SETTLEMENT_NAMES", "TOWN", "TOWN_SUPPORT", "UNIT_LETTERS",
+           "UNIT_NAMES", "Units", "support", "units_text", "with_article"]

@@ -1,0 +1,327 @@
+"""What each player may see (observation), what it remembers in the dark, and
+determinisation. A mixin of the state.
+
+Without the dark and independent-exploration options the whole map is public; only the
+cards in other players' hands and the order of the deck and of the tile bag are hidden.
+With independent exploration a player sees only the hexes it has explored; in the dark only
+those next to its units and towns, within two of its cities, and on its own turn within one
+hex beyond a moving unit's reach; towns and cities out of sight are remembered as last seen.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes
+from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH, MOVABLE, REGROUP
+from .units import CITY, FRIG
+
+NOBODY = 255
+# Terrain bytes to the letters of observations ("?" for a tile not yet placed).
+LETTERS = bytes(ord(TERRAIN_LETTERS[t]) if t < len(TERRAIN_LETTERS) else ord("?")
+                for t in range(256))
+
+
+class ViewRules:
+    # --- sight ------------------------------------------------------------------------------
+    def sight(self, p: int) -> int:
+        """Bitmask of the hexes whose contents the player sees now."""
+        everything = (1 << self.board.size) - 1
+        if not self.hidden_map:
+            return everything
+        known = self.explored[p]
+        if not self.config.dark:
+            return known
+        balls = self.board.balls
+        near = balls[1]
+        mask = 0
+        moving = p == self.player and self.phase == "move"
+        for u in range(len(self.uo)):
+            if self.uo[u] != p or self.us[u] == FREE:
+                continue
+            h = self.uh[u]
+            mask |= near[h]
+            if moving and self.us[u] in (FRESH, ACTIVE, REGROUP):
+                mask |= balls[min(self.um[u] + 1, MAX_BALL)][h]
+        for h in self.settled:
+            if self.sowner[h] == p:
+                mask |= balls[2 if self.settle[h] == CITY else 1][h]
+        return mask & known
+
+    def spectator_sight(self) -> tuple[int, int]:
+        """What everybody sees (public): (explored by all, seen by all)."""
+        explored = -1
+        seen = -1
+        for p in range(self.num_players):
+            explored &= self.explored[p]
+            seen &= self.sight(p)
+        return explored, seen
+
+    def remember(self) -> None:
+        """Dark: each player's memory of the towns and cities it has seen, as last seen."""
+        settled, sowner, settle = self.settled, self.sowner, self.settle
+        capitals = {h: q for q, h in enumerate(self.capital) if h >= 0}
+        for p in range(self.num_players):
+            vis = self.sight(p)
+            memory = self.memory[p]
+            for h in [h for h in memory if vis >> h & 1 and not settle[h]]:
+                del memory[h]
+            for h in settled:
+                if sowner[h] == p:
+                    memory.pop(h, None)
+                elif vis >> h & 1:
+                    memory[h] = (sowner[h], settle[h], capitals.get(h, -1))
+
+    def capital_owner(self, h: int) -> int:
+        """Whose capital the hex is (-1: nobody's)."""
+        try:
+            return self.capital.index(h)
+        except ValueError:
+            return -1
+
+    # --- observation ------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        b = self.board
+        if player is None:
+            explored, vis = self.spectator_sight() if self.hidden_map else (-1, -1)
+            memory: dict[int, tuple[int, int, int]] = {}
+        else:
+            explored, vis = self.explored[player], self.sight(player)
+            memory = self.memory[player]
+        decision = self.decision()
+        terrain = self.terrain.translate(LETTERS).decode()
+        if explored != -1 and explored != (1 << b.size) - 1:
+            terrain = "".join(ch if explored >> h & 1 else "?" for h, ch in enumerate(terrain))
+        settlements = []
+        for h in sorted({*self.settled, *memory}):
+            if self.settle[h] and vis >> h & 1:
+                settlements.append([h, self.sowner[h], self.settle[h], self.capital_owner(h), 1])
+            elif h in memory:
+                owner, kind, capital = memory[h]
+                settlements.append([h, owner, kind, capital, 0])
+        obs: dict[str, Any] = {
+            "game": "viktory-ii",
+            "you": player,
+            "mode": self.config.mode,
+            "radius": b.radius,
+            "round": self.round,
+            "turn_limit": self.config.turn_limit,
+            "player": self.player,
+            "phase": self.phase,
+            "decision": decision[0] if decision else None,
+            "to_move": list(self.to_move()),
+            "terrain": terrain,
+            "fog": ("".join("1" if vis >> h & 1 else "0" for h in range(b.size))
+                    if self.hidden_map else None),
+            "settlements": settlements,
+            "units": self._visible_units(vis),
+            "battles": self._visible_battles(vis),
+            "pennants": [h for h in range(b.size) if self.pennants >> h & 1 and vis >> h & 1],
+            "active": self._visible_active(vis),
+            "reveal": self._visible_reveal(player),
+            "queue": [[q[0], q[1]] for q in self.queue],
+            "players": [self._player_info(q, player, vis, memory)
+                        for q in range(self.num_players)],
+            "build": ({"towns": self.built, "upgraded": self.upgraded}
+                      if self.phase == "build" else None),
+            "placed": ([[h, list(c)] for h, c in sorted(self.placed.items())]
+                       if not self.hidden_map or player == self.player else []),
+            "capitals_to_win": self.capitals_to_win(),
+            "battle": (self.session.observation(player) if self.session is not None
+                       else None),
+            "result": self.result.to_json() if self.result is not None else None,
+        }
+        if self.pool is not None:
+            obs["hand"] = ([{"id": c, "desc": self.cards[c].short()}
+                            for c in sorted(self.pool.hands[player])]
+                           if player is not None else None)
+            obs["deck_left"] = len(self.pool.deck)
+            obs["discards"] = len(self.pool.discard)
+            obs["discard_top"] = self.pool.discard[-1] if self.pool.discard else None
+            obs["discard_pile"] = list(self.pool.discard)  # face up: everybody sees it
+        start, events = self._log_window(player)
+        obs["log_start"] = start
+        obs["log"] = events
+        return obs
+
+    def _visible_units(self, vis: int) -> list[list[Any]]:
+        """Per hex and owner: [hex, owner, units, units yet to move, cargo]."""
+        stacks: dict[tuple[int, int], list[Any]] = {}
+        for u in range(len(self.uo)):
+            s = self.us[u]
+            if s in (FREE, ATTACKING):
+                continue
+            h = self.uh[u]
+            if not vis >> h & 1:
+                continue
+            key = (h, self.uo[u])
+            entry = stacks.get(key)
+            if entry is None:
+                entry = stacks[key] = [h, self.uo[u], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+            t = self.ut[u]
+            if s == CARGO:
+                entry[4][t] += 1
+            else:
+                entry[2][t] += 1
+                if s in MOVABLE:
+                    entry[3][t] += 1
+        return [stacks[k] for k in sorted(stacks)]
+
+    def _visible_battles(self, vis: int) -> list[dict[str, Any]]:
+        out = []
+        for h in self.battles:
+            if not vis >> h & 1:
+                continue
+            sides: dict[int, list[int]] = {}
+            for u in range(len(self.uo)):
+                if self.us[u] == ATTACKING and self.ug[u] == h:
+                    sides.setdefault(self.uh[u], [0, 0, 0, 0])[self.ut[u]] += 1
+            bombard: dict[int, list[int]] = {}
+            for u in self.bombards.get(h, []):
+                bombard.setdefault(self.uh[u], [0, 0, 0, 0])[self.ut[u]] += 1
+            out.append({"hex": h, "attacker": self.player,
+                        "sides": [[s, c] for s, c in sorted(sides.items())],
+                        "bombard": [[s, c] for s, c in sorted(bombard.items())]})
+        return out
+
+    def _visible_active(self, vis: int) -> dict[str, int] | None:
+        u = self.active
+        if u < 0 or not vis >> self.uh[u] & 1:
+            return None
+        return {"hex": self.uh[u], "unit": self.ut[u], "mp": self.um[u],
+                "cargo": len(self.cargo_of(u)) if self.ut[u] == FRIG else 0}
+
+    def _visible_reveal(self, player: int | None) -> dict[str, Any] | None:
+        if self.reveal_pending is None:
+            return None
+        p, hexes, tiles = self.reveal_pending
+        shown = not self.hidden_map or player == p
+        return {"player": p, "hexes": list(hexes) if shown else [],
+                "tiles": list(tiles) if shown else None, "count": len(tiles)}
+
+    def _player_info(self, q: int, player: int | None, vis: int,
+                     memory: dict[int, tuple[int, int, int]]) -> dict[str, Any]:
+        towns, cities = self.count_settlements(q)
+        c = self.capital[q]
+        known = c >= 0 and (not self.hidden_map or q == player or bool(vis >> c & 1)
+                            or c in memory)
+        public = not self.hidden_map or q == player
+        cards = self.pool is not None
+        return {
+            "towns": towns,
+            "cities": cities,
+            "capitals": self.capitals_held(q),
+            "holds_capital": self.holds_capital(q),
+            "capital": c if known else -1,
+            "out": self.out[q],
+            "reserve": self.reserve(q) if public else None,
+            "hand": len(self.pool.hands[q]) if cards else None,
+            "max_hand": min(self.config.hand_limit, towns + cities) if cards else None,
+        }
+
+    def _log_window(self, player: int | None) -> tuple[int, list[dict[str, Any]]]:
+        """The events this player saw since its previous turn began (a spectator: since the
+        previous turn began; everything once the game is over), and the index of the first
+        in the player's whole log."""
+        if self.result is not None:
+            return 0, self.visible_log(player)
+        who = self.num_players if player is None else player
+        index, before = self.marks[who][0]
+        events = [e for to, e in self.log[index:] if to is None
+                  or (player is not None and player in to)]
+        return before, events
+
+    # --- determinisation --------------------------------------------------------------------
+    def determinize(self, player: int, rng: random.Random) -> Any:
+        """A copy in which what `player` cannot know is resampled: the order of the tile bag
+        and of the deck, other players' hands, tiles on hexes it has not explored, the drawn
+        tiles it has not seen, and (dark or independent exploration) where enemy units out of
+        its sight stand. The copy's RNG is re-seeded."""
+        new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
+        new.rng = random.Random(rng.getrandbits(64))
+        new._resample_tiles(player)
+        if new.pool is not None:
+            new._resample_hands(player)
+            if new.session is not None:
+                new.session.pose_again()
+        if self.hidden_map:
+            new._relocate_unseen(player)
+        return new
+
+    def _resample_tiles(self, p: int) -> None:
+        """The unseen tiles (bag, placed tiles out of the player's knowledge, drawn tiles it
+        has not seen) are reshuffled among themselves. A hidden hex keeps its class (land or
+        water) when units stand on it, and its tile when a town or city does."""
+        unseen = self.drawn & ~self.explored[p]
+        hidden = [h for h in mask_hexes(unseen) if not self.settle[h]] if unseen else []
+        pending = self.reveal_pending
+        unseen_drawn = pending is not None and self.hidden_map and pending[0] != p
+        pool = list(self.bag) + [self.terrain[h] for h in hidden]
+        if unseen_drawn:
+            pool += pending[2]
+        self.rng.shuffle(pool)
+        land = [t for t in pool if t in LAND]
+        water = [t for t in pool if t == WATER]
+        for h in hidden:
+            if self.occ_owner[h] >= 0:
+                self.terrain[h] = water.pop() if self.terrain[h] == WATER else land.pop()
+        rest = land + water
+        self.rng.shuffle(rest)
+        for h in hidden:
+            if self.occ_owner[h] < 0:
+                self.terrain[h] = rest.pop()
+        if hidden:
+            self.water = sum(1 << h for h in range(self.board.size)
+                             if self.terrain[h] == WATER)
+        if unseen_drawn:
+            k = len(pending[2])
+            pending[2] = sorted(rest[:k])
+            rest = rest[k:]
+        self.bag = rest
+
+    def _resample_hands(self, p: int) -> None:
+        pool = self.pool
+        others = [q for q in range(self.num_players) if q != p]
+        unseen = list(pool.deck)
+        for q in others:
+            unseen += pool.hands[q]
+        self.rng.shuffle(unseen)
+        for q in others:
+            k = len(pool.hands[q])
+            pool.hands[q] = unseen[:k]
+            unseen = unseen[k:]
+        pool.deck = unseen
+
+    def _relocate_unseen(self, p: int) -> None:
+        """Enemy units out of sight move, each stack to a random hex out of sight within two
+        hexes of where it stands (of its own class, land or water, free of other players'
+        units and towns), so that a search cannot count on where they are."""
+        vis = self.sight(p)
+        b = self.board
+        stacks: dict[int, list[int]] = {}
+        for u in range(len(self.uo)):
+            o = self.uo[u]
+            if o == p or self.us[u] in (FREE, ATTACKING, CARGO) or u == self.active:
+                continue
+            h = self.uh[u]
+            if vis >> h & 1 or self.settle[h]:
+                continue
+            stacks.setdefault(h, []).append(u)
+        for h, units in sorted(stacks.items()):
+            owner = self.uo[units[0]]
+            water = self.terrain[h] == WATER
+            options = []
+            for k in range(b.size):
+                if b.distance[h][k] > 2 or vis >> k & 1 or self.settle[k]:
+                    continue
+                t = self.terrain[k]
+                if t == UNKNOWN or (t == WATER) != water:
+                    continue
+                if k != h and self.occ_owner[k] not in (-1, owner):
+                    continue
+                options.append(k)
+            target = options[self.rng.randrange(len(options))]
+            if target != h:
+                for u in units:
+                    self.move_unit(u, target)

@@ -1,0 +1,185 @@
+"""Battles on the map, fought by the shared resolver (viktory_battles): Overwatch at units
+moving next to defending artillery, the cavalry exception, re-attacks in cards mode from the
+same hex sides without new replenishment, naval battles and the underdog count."""
+
+from __future__ import annotations
+
+import pytest
+from vik2_helpers import (
+    GAME,
+    act,
+    capital,
+    events,
+    legal,
+    name,
+    position,
+    script_dice,
+    stack,
+    take,
+    town,
+)
+from vik2_helpers import troops as units_at
+
+from warroom.games.viktory_battles.actions import FireOverwatch, HoldOverwatch, Pass, PlayCard
+from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
+from warroom.games.viktory_ii.movement import DONE, REGROUP
+from warroom.games.viktory_ii.units import CAV, FRIG, INF
+
+# Player 0's capital on grassland (a city there supports infantry and cavalry); player 1's on
+# a mountain (a city there supports infantry and artillery); water at C1, D1, D2, C6, D6, D7.
+MAP = """\
+   g p p p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   p p p m
+"""
+
+
+def test_rule_overwatch_fires_at_a_unit_moving_next_to_defending_artillery(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("D4", 0, infantry=1),
+                                capital("G4", 1, city=True, artillery=1)], tiles=MAP)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")  # not next to G4: nothing fires
+    assert state.decision() == ("move", 0)
+    take(state, Step, hex="F4")  # next to the artillery on G4
+    assert state.decision() == ("battle", 1)  # the defender decides, in the mover's turn
+    assert set(map(type, legal(state))) == {FireOverwatch, HoldOverwatch}
+    script_dice(state, [1, 6])  # two dice for an artillery (Artillery Characteristics)
+    act(state, FireOverwatch())
+    assert events(state, "overwatch")[-1]["where"] == "F4"
+    assert stack(state, "F4", 0) == [0, 0, 0, 0]  # the infantry was hit
+    assert state.overwatch_fired == {state.board.index["G4"]: 1}
+
+
+def test_rule_overwatch_fires_once_per_enemy_turn(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True), town("A3", 0),
+                                units_at("E4", 0, infantry=2),
+                                capital("G4", 1, city=True, artillery=1)], tiles=MAP)
+    take(state, SelectUnit, hex="E4", unit=INF)
+    take(state, Step, hex="F4")
+    script_dice(state, [6, 6])  # it misses
+    act(state, FireOverwatch())
+    assert stack(state, "F4", 0)[INF] == 1
+    take(state, SelectUnit, hex="E4", unit=INF)
+    take(state, Step, hex="F4")  # the artillery has fired this turn
+    assert state.decision() == ("move", 0) and stack(state, "F4", 0)[INF] == 2
+
+
+def test_rule_overwatch_option_off_never_fires(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("E4", 0, infantry=1),
+                                capital("G4", 1, city=True, artillery=1)], tiles=MAP,
+                     overwatch=False)
+    take(state, SelectUnit, hex="E4", unit=INF)
+    take(state, Step, hex="F4")
+    assert state.decision() == ("move", 0) and not events(state, "overwatch")
+
+
+@pytest.mark.parametrize("unit, moves_on", [(CAV, True), (INF, False)])
+def test_rule_cavalry_exception_cavalry_that_won_may_move_on(tmp_path, unit, moves_on):
+    """Units that attacked are done for the turn, except cavalry with movement left."""
+    kind = "cavalry" if unit == CAV else "infantry"
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("C3", 0, **{kind: 1}),
+                                capital("G4", 1), units_at("D3", 1, infantry=1)], tiles=MAP)
+    take(state, SelectUnit, hex="C3", unit=unit)
+    take(state, Step, hex="D3")
+    take(state, Fight, hex="D3")
+    script_dice(state, [1, 6])  # the attacker hits, the defender misses
+    while state.decision()[0] == "battle":
+        act(state, legal(state)[0])
+    assert stack(state, "D3", 0)[unit] == 1 and stack(state, "D3", 1) == [0, 0, 0, 0]
+    u = next(u for u in range(len(state.uo)) if state.uo[u] == 0 and state.ut[u] == unit
+             and name(state, state.uh[u]) == "D3")
+    assert state.us[u] == (REGROUP if moves_on else DONE)
+    selectable = any(type(a) is SelectUnit and name(state, a.hex) == "D3" for a in legal(state))
+    assert selectable == moves_on
+    if moves_on:  # it moves on with the movement it has left (3 - 1)
+        take(state, SelectUnit, hex="D3", unit=CAV)
+        assert state.um[u] == 2
+        take(state, Step, hex="E3")
+        assert stack(state, "E3", 0)[CAV] == 1
+
+
+def test_rule_re_attacks_from_the_same_hex_side_without_new_replenishment(tmp_path):
+    """Cards mode: the attacker renews the attack with another Attack card; the second wave
+    comes from the same hex side and draws no replenishment cards."""
+    state = position(tmp_path, [capital("A1", 0, city=True),
+                                units_at("C3", 0, infantry=1, cavalry=1),
+                                capital("G4", 1, city=True), town("G1", 1),
+                                units_at("D3", 1, infantry=2)],
+                     tiles=MAP, mode="cards")
+    pool = state.pool
+    for card in ("A01", "A06", "A11"):
+        for pile in (pool.deck, pool.discard, *pool.hands):
+            if card in pile:
+                pile.remove(card)
+    pool.hands[0][:] = ["A01", "A06"]
+    pool.hands[1][:] = []
+    pool.deck.append("A11")  # the top card: the attacker's replenishment
+    take(state, SelectUnit, hex="C3", unit=INF)
+    take(state, Step, hex="D3")
+    take(state, SelectUnit, hex="C3", unit=CAV)
+    take(state, Step, hex="D3")
+    sides = state.battle_request("attack", state.board.index["D3"], [], -1).sides
+    take(state, Fight, hex="D3")
+    act(state, next(a for a in legal(state) if type(a) is PlayCard and a.card == "A01"))
+    # Two unit types attack: two dice, so one replenishment card (one fewer than the dice).
+    draws = [e for e in events(state, "draw") if e["why"] == "replenishment"]
+    assert [(e["player"], e["count"]) for e in draws] == [(0, 1), (1, 0)]
+    assert "A11" in pool.hands[0]
+    act(state, Pass())  # the defender has no Counter
+    assert state.session.decision == ("wave", 0)  # renew (a second wave) or stand
+    assert [e["wave"] for e in events(state, "wave")] == [1, 2]
+    act(state, next(a for a in legal(state) if type(a) is PlayCard and a.card == "A06"))
+    assert [e for e in events(state, "draw") if e["why"] == "replenishment"] == draws
+    assert state.session_request.sides == sides  # the same hex side, the same units
+    while state.decision()[0] == "battle":
+        act(state, next((a for a in legal(state) if type(a) is Pass), legal(state)[0]))
+    assert events(state, "battle")[-1]["winner"] == "attacker"
+
+
+NAVAL_MAP = """\
+   f p p p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   p p p f
+"""
+
+
+def test_rule_naval_battle_frigate_against_frigate(tmp_path):
+    """A frigate sailing into a water hex with an enemy frigate fights a naval battle; the
+    winner takes the hex."""
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("C1", 0, frigate=1),
+                                capital("G4", 1, city=True), units_at("D1", 1, frigate=1)],
+                     tiles=NAVAL_MAP)
+    take(state, SelectUnit, hex="C1", unit=FRIG)
+    take(state, Step, hex="D1")
+    take(state, Fight, hex="D1")
+    assert state.session_request.kind == "naval"
+    script_dice(state, [1, 6])  # one die for the hex side, one for the defender
+    while state.decision()[0] == "battle":
+        act(state, legal(state)[0])
+    assert events(state, "battle")[-1]["battle"] == "naval"
+    assert stack(state, "D1", 0)[FRIG] == 1 and stack(state, "D1", 1)[FRIG] == 0
+
+
+def test_metrics_count_battles_won_by_the_side_with_fewer_units(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("C3", 0, cavalry=1),
+                                capital("G4", 1, city=True), town("G1", 1),
+                                units_at("D3", 1, infantry=2)],
+                     tiles=MAP)
+    take(state, SelectUnit, hex="C3", unit=CAV)
+    take(state, Step, hex="D3")
+    take(state, Fight, hex="D3")
+    script_dice(state, [1, 6] * 4)  # the one attacking die hits, the defending die misses
+    while state.decision()[0] == "battle":
+        act(state, legal(state)[0])
+    assert events(state, "battle")[-1]["winner"] == "attacker"
+    assert (state.underdog_battles, state.underdog_wins) == (1, 1)
+    metrics = GAME.metrics(state)
+    assert metrics["underdog_battles"] == 1 and metrics["underdog_wins"] == 1

@@ -1,0 +1,196 @@
+"""The Battle Cards variant's turn sequence around the battles
+(rules/viktory-ii-battle-cards.txt): Move/Attack, Build, Reinforcements, Discard, Draw; the
+hand limit; cards gained and lost with towns; an Attack card to move into an enemy-held hex;
++1 MP cards."""
+
+from __future__ import annotations
+
+from vik2_helpers import (
+    capital,
+    events,
+    has,
+    hx,
+    legal,
+    position,
+    take,
+    town,
+    troops,
+)
+
+from warroom.games.viktory_battles.actions import MoveIn
+from warroom.games.viktory_ii.actions import (
+    Discard,
+    Done,
+    Draw,
+    Fight,
+    PlayMoveCard,
+    SelectUnit,
+    Step,
+)
+from warroom.games.viktory_ii.units import INF
+
+MAP = """\
+   p p p p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   p p p p
+"""
+ATTACK, COUNTER, PLUS_ONE = "A01", "C01", "A19"
+
+
+def give(state, player, *cards):
+    """Put these cards (taken from the deck) into a player's hand."""
+    for cid in cards:
+        state.pool.deck.remove(cid)
+        state.pool.hands[player].append(cid)
+    state._legal = {}
+
+
+def cards_game(tmp_path, pieces, **options):
+    return position(tmp_path, pieces, tiles=MAP, mode=options.pop("mode", "cards"), **options)
+
+
+def finish_phase(state, what):
+    take(state, Done, what=what)
+
+
+def test_rule_turn_sequence_move_build_reinforcements_discard_draw(tmp_path):
+    state = cards_game(tmp_path, [capital("A1", 0, city=True, infantry=1), town("A4", 0),
+                                  capital("G4", 1)])
+    give(state, 0, *[f"C{i:02d}" for i in range(1, 7)])  # six cards, max hand 2
+    seen = [state.decision()[0]]
+    finish_phase(state, "move")
+    seen.append(state.decision()[0])
+    finish_phase(state, "build")
+    seen.append(state.decision()[0])
+    finish_phase(state, "reserves")
+    seen.append(state.decision()[0])
+    while state.decision()[0] == "discard":
+        state.apply(0, legal(state)[0])
+    seen.append(state.decision()[0])
+    assert seen == ["move", "build", "reserves", "discard", "draw"]
+
+
+def test_rule_hand_limit_is_the_lesser_of_ten_and_towns_plus_cities(tmp_path):
+    state = cards_game(tmp_path, [capital("A1", 0, city=True), town("A4", 0),
+                                  capital("G4", 1)])
+    assert state.max_hand(0) == 2 and state.max_hand(1) == 1
+    state = cards_game(tmp_path, [capital("A1", 0), capital("G4", 1)], hand_limit=0)
+    assert state.max_hand(0) == 0
+
+
+def test_rule_every_player_discards_to_the_hand_limit_at_the_end_of_each_turn(tmp_path):
+    state = cards_game(tmp_path, [capital("A1", 0), capital("G4", 1)])
+    give(state, 0, COUNTER, "C02")
+    give(state, 1, "C03", "C04", "C05")
+    finish_phase(state, "build")  # nothing to move
+    finish_phase(state, "reserves")
+    assert state.decision() == ("discard", 0)
+    take(state, Discard, card=COUNTER)
+    assert state.decision() == ("discard", 1)  # not only the player whose turn it is
+    take(state, Discard, card="C03")
+    take(state, Discard, card="C04")
+    assert len(state.pool.hands[1]) == 1 and state.player == 1
+    assert [e["why"] for e in events(state, "discard")] == ["hand limit"] * 3
+
+
+def test_rule_draw_up_to_the_limit_at_most_one_card_per_city(tmp_path):
+    state = cards_game(tmp_path, [capital("A1", 0, city=True), town("A2", 0, city=True),
+                                  town("A4", 0), town("B2", 0), capital("G4", 1)])
+    finish_phase(state, "build")
+    finish_phase(state, "reserves")
+    assert state.decision() == ("draw", 0)
+    assert max(a.count for a in legal(state) if type(a) is Draw) == 2  # two cities
+    take(state, Draw, count=2)
+    assert len(state.pool.hands[0]) == 2 and state.player == 1
+
+
+def test_rule_a_player_may_discard_to_draw_anew_at_most_as_many_as_cities(tmp_path):
+    state = cards_game(tmp_path, [capital("A1", 0, city=True), capital("G4", 1)])
+    give(state, 0, COUNTER)
+    finish_phase(state, "build")
+    finish_phase(state, "reserves")
+    assert state.decision() == ("draw", 0)
+    assert max(a.count for a in legal(state) if type(a) is Draw) == 0  # hand full (1 of 1)
+    take(state, Discard, card=COUNTER)
+    assert not has(state, Discard)  # one city: one card redrawn
+    take(state, Draw, count=1)
+    assert len(state.pool.hands[0]) == 1 and COUNTER not in state.pool.hands[0]
+
+
+def test_rule_an_attack_card_is_needed_to_move_into_an_enemy_held_hex(tmp_path):
+    pieces = [capital("A1", 0), troops("D4", 0, infantry=1), capital("G4", 1),
+              troops("E4", 1, infantry=1)]
+    state = cards_game(tmp_path, pieces)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    assert not has(state, Step, hex="E4")
+    give(state, 0, COUNTER)
+    assert not has(state, Step, hex="E4")  # a Counter card will not do
+    give(state, 0, ATTACK)
+    assert has(state, Step, hex="E4", kind="attack")
+
+
+def test_rule_each_attack_on_enemy_units_needs_its_own_attack_card(tmp_path):
+    pieces = [capital("A1", 0, city=True), troops("D4", 0, infantry=2), capital("G4", 1),
+              troops("E4", 1, infantry=1), town("E2", 1), troops("E3", 1, infantry=1)]
+    state = cards_game(tmp_path, pieces)
+    give(state, 0, ATTACK)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    take(state, SelectUnit, hex="D4", unit=INF)
+    assert has(state, Step, hex="E4", kind="attack")  # joining needs no second card
+    assert not has(state, Step, hex="E3")  # a second attack would
+    give(state, 0, "A02")
+    assert has(state, Step, hex="E3", kind="attack")
+
+
+def test_rule_hybrid_mode_needs_no_attack_card(tmp_path):
+    pieces = [capital("A1", 0), troops("D4", 0, infantry=1), capital("G4", 1),
+              troops("E4", 1, infantry=1)]
+    state = cards_game(tmp_path, pieces, mode="hybrid")
+    take(state, SelectUnit, hex="D4", unit=INF)
+    assert has(state, Step, hex="E4", kind="attack")
+
+
+def test_rule_a_card_for_a_town_taken_and_one_lost_with_it(tmp_path):
+    pieces = [capital("A1", 0), troops("B4", 0, infantry=1), capital("G4", 1), town("A4", 1)]
+    state = cards_game(tmp_path, pieces)
+    give(state, 1, "C02", "C03")
+    take(state, SelectUnit, hex="B4", unit=INF)
+    take(state, Step, hex="A4")
+    state.pool.deck.remove(COUNTER)
+    state.pool.deck.append(COUNTER)  # the empty town's special defense flips a Counter: no hit
+    take(state, Fight, hex="A4")
+    take(state, MoveIn)  # into an empty town without an Attack card
+    assert len(state.pool.hands[0]) == 1  # gained with the town
+    assert state.decision() == ("lose_card", 1)  # the loser picks which card goes
+    take(state, Discard, card="C03")
+    assert state.pool.hands[1] == ["C02"]
+    assert events(state, "discard")[-1]["why"] == "lost a town"
+
+
+def test_rule_plus_one_mp_card_gives_the_moving_unit_another_move(tmp_path):
+    state = cards_game(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1),
+                                  capital("G4", 1)])
+    give(state, 0, PLUS_ONE)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    take(state, Step, hex="F4")
+    assert state.active == -1  # without the card: two moves and done
+    state = cards_game(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1),
+                                  capital("G4", 1)])
+    give(state, 0, PLUS_ONE)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, PlayMoveCard, card=PLUS_ONE)
+    for h in ("E4", "F4", "G3"):
+        take(state, Step, hex=h)
+    assert state.units_at(hx(state, "G3"), 0)[INF] == 1
+    assert PLUS_ONE in state.pool.discard
+
+
+def test_rule_dice_mode_has_no_cards(tmp_path):
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1)], tiles=MAP)
+    assert state.pool is None and "hand" not in state.observation(0)

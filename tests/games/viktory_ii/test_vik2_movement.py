@@ -1,0 +1,222 @@
+"""Movement (VIKTORY-II.md, "Movement"): ranges, difficult terrain, roads, one unit at a
+time, attacks and battles to fight, pennants, bombardment, ports."""
+
+from __future__ import annotations
+
+import pytest
+from vik2_helpers import (
+    act,
+    capital,
+    events,
+    find,
+    has,
+    hx,
+    legal,
+    position,
+    script_dice,
+    stack,
+    take,
+    town,
+    troops,
+)
+
+from warroom.engine import IllegalAction
+from warroom.games.viktory_battles.actions import Launch
+from warroom.games.viktory_ii.actions import Bombard, Done, Fight, SelectUnit, Step
+from warroom.games.viktory_ii.movement import ATTACKING, DONE
+from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
+
+MOVE_MAP = """\
+   g m f p
+  p p p p p
+ w p f m p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   p p p p
+"""
+
+
+def home(*extra, enemy=None):
+    """Player 0: a capital city on grassland (A1), a mountain city (A2), a town (A4); player
+    1: a capital town (G4), plus `enemy` pieces."""
+    return [capital("A1", 0, city=True), town("A2", 0, city=True), town("A4", 0),
+            capital("G4", 1), *extra, *(enemy or [])]
+
+
+def moves(state):
+    return {state.board.names[a.hex]: a.kind for a in legal(state) if type(a) is Step}
+
+
+@pytest.mark.parametrize("unit, where, path", [
+    (INF, "D4", ["E4", "F4"]),
+    (ART, "D4", ["E4", "F4"]),
+    (CAV, "D4", ["E4", "F4", "F3"]),
+])
+def test_rule_movement_ranges(tmp_path, unit, where, path):
+    kind = {INF: "infantry", CAV: "cavalry", ART: "artillery"}[unit]
+    state = position(tmp_path, home(troops(where, 0, **{kind: 1})), tiles=MOVE_MAP)
+    take(state, SelectUnit, hex=where, unit=unit)
+    for h in path:
+        take(state, Step, hex=h)
+    assert state.active == -1  # out of movement: it stopped by itself
+    assert stack(state, path[-1], 0)[unit] == 1
+    assert not has(state, SelectUnit, hex=path[-1])
+
+
+def test_rule_difficult_terrain_stops_infantry_and_artillery_not_cavalry(tmp_path):
+    state = position(tmp_path, home(troops("B3", 0, infantry=1), troops("B2", 0, cavalry=1)),
+                     tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="B3", unit=INF)
+    take(state, Step, hex="C3")  # forest with nothing of player 0's in it
+    assert state.active == -1  # it had to stop
+    u = [u for u in range(len(state.uo)) if state.uh[u] == hx(state, "C3")][0]
+    assert state.um[u] == 0
+    take(state, SelectUnit, hex="B2", unit=CAV)
+    take(state, Step, hex="C3")
+    assert "D4" in moves(state)  # cavalry ignores difficult terrain
+
+
+def test_rule_terrain_is_not_difficult_where_the_player_had_a_unit_at_the_turn_start(
+        tmp_path):
+    state = position(tmp_path, home(troops("B3", 0, infantry=1), troops("C3", 0, infantry=1)),
+                     tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="B3", unit=INF)
+    take(state, Step, hex="C3")
+    assert state.active >= 0 and "D4" in moves(state)
+
+
+def test_rule_roads_between_own_towns_two_or_three_hexes_apart(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True, infantry=1),
+                                town("A4", 0), capital("G4", 1)], tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="A1", unit=INF)
+    assert moves(state)["A4"] == "road"
+    take(state, Step, hex="A4")
+    assert stack(state, "A4", 0)[INF] == 1
+    u = state.active
+    assert state.um[u] == 1  # one movement point for the road
+
+
+def test_rule_roads_need_a_path_free_of_enemy_units(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True, infantry=1), town("A4", 0),
+                                capital("G4", 1, city=True), troops("A3", 1, infantry=1),
+                                troops("B3", 1, infantry=1)], tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="A1", unit=INF)
+    assert "A4" not in moves(state)
+
+
+def test_rule_one_unit_at_a_time(tmp_path):
+    state = position(tmp_path, home(troops("D4", 0, infantry=1, cavalry=1)), tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    take(state, SelectUnit, hex="D4", unit=CAV)  # the infantry's movement ends
+    u = [u for u in range(len(state.uo)) if state.uh[u] == hx(state, "E4")][0]
+    assert state.us[u] == DONE and not has(state, SelectUnit, hex="E4")
+    with pytest.raises(IllegalAction):
+        state.apply(0, SelectUnit(hx(state, "E4"), "E4", INF))
+
+
+def test_rule_entering_an_enemy_hex_ends_movement_and_must_be_fought(tmp_path):
+    state = position(tmp_path, home(troops("D4", 0, infantry=2), enemy=[troops("E4", 1,
+                                                                               infantry=1)]),
+                     tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    assert moves(state)["E4"] == "attack"
+    take(state, Step, hex="E4")
+    u = [u for u in range(len(state.uo)) if state.us[u] == ATTACKING][0]
+    assert state.ug[u] == hx(state, "E4") and state.uh[u] == hx(state, "D4")
+    assert state.active == -1
+    assert not has(state, Done, what="move")  # the battle must be fought first
+    take(state, SelectUnit, hex="D4", unit=INF)  # more units may join
+    take(state, Step, hex="E4")
+    script_dice(state, [1, 6])  # one die a side (infantry): the attacker hits, the defender misses
+    take(state, Fight, hex="E4")
+    assert stack(state, "E4", 0)[INF] == 2 and stack(state, "E4", 1) == [0, 0, 0, 0]
+    assert events(state, "battle")[-1]["winner"] == "attacker"
+
+
+def test_rule_pennant_no_new_attack_on_a_hex_that_beat_one_off(tmp_path):
+    state = position(tmp_path, home(troops("D4", 0, infantry=2), enemy=[troops("E4", 1,
+                                                                               infantry=1)]),
+                     tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    script_dice(state, [6, 1])  # the attacker misses, the defender hits
+    take(state, Fight, hex="E4")
+    take(state, Launch)  # without the second infantry, which waits on D4
+    assert state.pennants >> hx(state, "E4") & 1
+    take(state, SelectUnit, hex="D4", unit=INF)
+    assert "E4" not in moves(state)
+    assert events(state, "pennant")
+
+
+def test_rule_bombard_once_and_it_ends_the_units_movement(tmp_path):
+    state = position(tmp_path, home(troops("D4", 0, artillery=1), enemy=[troops("E4", 1,
+                                                                                infantry=1)]),
+                     tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="D4", unit=ART)
+    script_dice(state, [2, 6])  # two dice for an artillery (Artillery Characteristics): a hit
+    take(state, Bombard, hex="E4")
+    assert stack(state, "E4", 1) == [0, 0, 0, 0]
+    assert state.active == -1 and not has(state, SelectUnit, hex="D4")
+    assert events(state, "battle")[-1]["battle"] == "bombard"
+
+
+def test_rule_bombarding_a_declared_battle_joins_it(tmp_path):
+    state = position(tmp_path, home(troops("D4", 0, infantry=1), troops("D3", 0, artillery=1),
+                                    enemy=[troops("E3", 1, infantry=1)]), tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E3")
+    take(state, SelectUnit, hex="D3", unit=ART)
+    take(state, Bombard, hex="E3")
+    request = state.battle_request("attack", hx(state, "E3"), [], -1)
+    assert [(b.name, b.artillery) for b in request.bombard] == [("D3", 1)]
+
+
+PORT_MAP = """\
+   w w w w
+  w p p w w
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   p p p p
+"""
+
+
+def test_rule_frigates_pass_through_own_ports_but_never_stop_there(tmp_path):
+    # B3 is a forest city with water on two sides; the frigate sails from A1 through it.
+    state = position(tmp_path, [capital("B2", 0), town("B3", 0, city=True),
+                                capital("G4", 1), troops("A1", 0, frigate=1)],
+                     tiles=PORT_MAP.replace("w p p w w", "w p f w w"))
+    assert state.is_port(hx(state, "B3"), 0)
+    take(state, SelectUnit, hex="A1", unit=FRIG)
+    take(state, Step, hex="A2")
+    take(state, Step, hex="A3")
+    assert moves(state).get("B3") == "port"
+    take(state, Step, hex="B3")
+    assert not has(state, Done, what="stop")  # it may not stop in the port
+    assert not has(state, SelectUnit)
+    for where, kind in moves(state).items():  # on to water, or through another own port
+        assert state.terrain[hx(state, where)] == 4 or kind == "port"
+    take(state, Step, hex="B4")
+    assert has(state, Done, what="stop")
+
+
+def test_rule_land_units_do_not_enter_water(tmp_path):
+    state = position(tmp_path, home(troops("D3", 0, infantry=1)), tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="D3", unit=INF)
+    assert "D2" not in moves(state) and "C2" in moves(state)
+
+
+def test_labels_say_what_each_move_does(tmp_path):
+    state = position(tmp_path, home(troops("D4", 0, infantry=1), enemy=[troops("E4", 1,
+                                                                               infantry=1)]),
+                     tiles=MOVE_MAP)
+    select = find(state, SelectUnit, hex="D4")
+    assert select.label == "move an infantry from D4"
+    act(state, select)
+    labels = {a.label for a in legal(state)}
+    assert "attack E4 (player 1: 1 infantry)" in labels
+    assert "move to C4 (mountain)" in labels
+    assert "stop this unit (it moves no more this turn)" in labels

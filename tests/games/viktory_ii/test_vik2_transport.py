@@ -1,0 +1,118 @@
+"""Transport by sea (VIKTORY-II.md): frigates pick up along their path, unload into one
+land hex, amphibious attacks, cargo lost with the frigate."""
+
+from __future__ import annotations
+
+from vik2_helpers import (
+    capital,
+    events,
+    has,
+    hx,
+    legal,
+    position,
+    script_dice,
+    stack,
+    take,
+    town,
+    troops,
+)
+
+from warroom.games.viktory_battles.actions import Retreat
+from warroom.games.viktory_ii.actions import Fight, PickUp, SelectUnit, Step, Unload
+from warroom.games.viktory_ii.movement import CARGO, DONE
+from warroom.games.viktory_ii.units import FRIG, INF
+
+SEA_MAP = """\
+   w w w w
+  p p p w w
+ w p f p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   p p p p
+"""
+
+
+def fleet(tmp_path, *extra):
+    """Player 0: a forest capital city (C3: infantry + frigate), a town (B1), a plains city
+    (C5: three infantry); a frigate at A2 next to B2 and B3."""
+    return position(tmp_path, [capital("C3", 0, city=True), town("B1", 0),
+                               town("C5", 0, city=True), troops("A2", 0, frigate=1),
+                               troops("B2", 0, infantry=2), troops("B3", 0, infantry=2),
+                               capital("G4", 1), *extra], tiles=SEA_MAP)
+
+
+def frigate(state):
+    return next(u for u in range(len(state.uo)) if state.ut[u] == FRIG and state.uo[u] == 0)
+
+
+def test_rule_a_frigate_carries_up_to_three_land_units(tmp_path):
+    state = fleet(tmp_path)
+    take(state, SelectUnit, hex="A2", unit=FRIG)
+    take(state, PickUp, hex="B2", unit=INF)
+    take(state, PickUp, hex="B3", unit=INF)
+    take(state, PickUp, hex="B2", unit=INF)
+    assert not has(state, PickUp)
+    f = frigate(state)
+    assert len(state.cargo_of(f)) == 3
+    assert stack(state, "B2", 0) == [0, 0, 0, 0] and stack(state, "B3", 0)[INF] == 1
+    obs = state.observation(1)
+    assert [s for s in obs["units"] if s[0] == hx(state, "A2")][0][4] == [3, 0, 0, 0]
+
+
+def test_rule_units_that_moved_may_not_board(tmp_path):
+    state = fleet(tmp_path)
+    take(state, SelectUnit, hex="B2", unit=INF)
+    take(state, Step, hex="C2")
+    take(state, Step, hex="B2")
+    take(state, SelectUnit, hex="A2", unit=FRIG)
+    assert has(state, PickUp, hex="B2", unit=INF)  # the other infantry there has not moved
+    take(state, PickUp, hex="B2", unit=INF)
+    assert not has(state, PickUp, hex="B2")
+
+
+def test_rule_cargo_sails_with_the_frigate_and_unloading_ends_its_move(tmp_path):
+    state = fleet(tmp_path)
+    take(state, SelectUnit, hex="A2", unit=FRIG)
+    take(state, PickUp, hex="B2", unit=INF)
+    take(state, Step, hex="A3")
+    take(state, Step, hex="A4")
+    take(state, Step, hex="B5")
+    assert all(state.uh[u] == hx(state, "B5") for u in state.cargo_of(frigate(state)))
+    take(state, Unload, hex="C5")
+    assert stack(state, "C5", 0)[INF] == 1
+    assert state.active == -1 and not has(state, SelectUnit, hex="C5")
+    u = next(u for u in range(len(state.uo)) if state.uh[u] == hx(state, "C5"))
+    assert state.us[u] == DONE  # unloaded units may not move again
+    assert events(state, "unload")[-1]["where"] == "C5"
+
+
+def test_rule_amphibious_attack_from_the_frigate_and_back_onto_it(tmp_path):
+    state = fleet(tmp_path, troops("C4", 1, infantry=1))
+    take(state, SelectUnit, hex="A2", unit=FRIG)
+    take(state, PickUp, hex="B3", unit=INF)
+    take(state, Step, hex="A3")
+    take(state, Step, hex="B4")
+    action = next(a for a in legal(state) if type(a) is Unload and a.hex == hx(state, "C4"))
+    assert action.attack and action.label == "land and attack on C4"
+    take(state, Unload, hex="C4")
+    request = state.battle_request("attack", hx(state, "C4"), [], -1)
+    side, = request.sides
+    assert side.from_frigate and side.source_name == "B4" and side.units == (1, 0, 0, 0)
+    script_dice(state, [6, 6])  # one die each (infantry), nobody hits: the attacker retreats
+    take(state, Fight, hex="C4")
+    take(state, Retreat)
+    f = frigate(state)
+    cargo = state.cargo_of(f)
+    assert len(cargo) == 1 and state.us[cargo[0]] == CARGO
+
+
+def test_rule_cargo_is_lost_with_the_frigate(tmp_path):
+    state = fleet(tmp_path)
+    take(state, SelectUnit, hex="A2", unit=FRIG)
+    take(state, PickUp, hex="B2", unit=INF)
+    take(state, PickUp, hex="B2", unit=INF)
+    before = list(state.reserve(0))
+    state.remove_unit(frigate(state))
+    assert state.reserve(0) == [before[0] + 2, 0, 0, before[3] + 1]
+    assert state.occ_owner[hx(state, "A2")] == -1
