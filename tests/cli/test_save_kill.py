@@ -20,20 +20,21 @@ KILLS = 20
 
 def test_kill_9_at_random_moments_never_leaves_a_broken_save(tmp_path):
     save = tmp_path / "game.json"
-    game = get_game("battle")
+    game = get_game("kow")
     rng = random.Random(19)
     previous: Record | None = None
     grew = 0
     for kill in range(KILLS):
-        if previous is None:  # a new game: a long one (four random players), saved each move
-            args = ["play", "battle", "--set", "players=4", "--seed", str(kill),
-                    "--players", "random,random,random,random", "--save", str(save), "--force"]
+        if previous is None:  # a new game: a long one (searching players)
+            args = ["play", "kow", "--seed", str(kill), "--players", "mcts,mcts", "--save",
+                    str(save), "--force"]
         else:
-            args = ["play", "battle", "--resume", str(save)]
+            args = ["play", "kow", "--resume", str(save)]
         proc = subprocess.Popen([WARROOM, *args], stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, start_new_session=True)
         _wait_for_a_save(save, proc)  # start-up takes a second or more on a busy machine
-        time.sleep(rng.uniform(0, 0.3))  # then saves come every few milliseconds
+        # then saves come twice a second while only AI players act (play.SAVE_EVERY)
+        time.sleep(rng.uniform(0.2, 2.0))
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
         if not save.exists():
