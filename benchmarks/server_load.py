@@ -165,7 +165,7 @@ async def run(args: argparse.Namespace, base: str) -> dict:
     games = []
     for _ in range(args.games):
         made = post(f"{base}/api/games", {"game": args.game,
-                                           "options": {"victories_to_win": 50},
+                                           "options": {"victories_to_win": 20},  # long games
                                            "seats": [{"kind": "invite"}, {"kind": "invite"}]})
         games.append(made)
     stats = Stats()
