@@ -41,7 +41,29 @@ def entry() -> None:
         _done()
         print("interrupted", file=sys.stderr)
         code = 130
+    if code == 130:  # interrupted: the command has said so and kept what it could
+        _exit_within(EXIT_WAIT, code)
     sys.exit(code)
+
+
+EXIT_WAIT = 15.0  # seconds an interrupted command may take to wind down
+
+
+def _exit_within(seconds: float, code: int) -> None:
+    """After Ctrl-C, the interpreter's own exit waits for worker pools' threads and processes:
+    should one of them hang, end anyway after `seconds`, its processes killed, with `code`."""
+    import threading
+
+    def force() -> None:
+        from .processes import kill_descendants
+
+        kill_descendants()
+        sys.stderr.flush()
+        os._exit(code)
+
+    timer = threading.Timer(seconds, force)
+    timer.daemon = True
+    timer.start()
 
 
 def _done() -> None:

@@ -46,10 +46,14 @@ def test_ctrl_c_at_random_moments_always_stops_cleanly(tmp_path):
         try:
             out, err = proc.communicate(timeout=PROMPT)
         except subprocess.TimeoutExpired:
+            status = proc.poll()  # None: the command itself hangs; else a process it left
+            left = subprocess.run(["ps", "-o", "pid,ppid,stat,args", "-g", str(proc.pid)],
+                                  capture_output=True, text=True).stdout
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
             raise AssertionError(f"interrupt {attempt}: still running {PROMPT} s after "
-                                 "Ctrl-C") from None
+                                 f"Ctrl-C (command's status {status}; its group:\n{left})"
+                                 ) from None
         assert time.monotonic() - started < PROMPT
         assert proc.returncode == 130, (attempt, proc.returncode, err)
         assert "Traceback" not in err and out == "", (attempt, err)

@@ -34,6 +34,7 @@ from typing import Any
 from ..agents import make_agents
 from ..engine import ConfigError, Game, WarroomError, derive_seed, play_game
 from ..games import get_game
+from ..processes import kill_descendants
 
 BACKENDS = ("process", "ray")
 
@@ -285,9 +286,28 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         yield pool
         finished = True
     finally:
-        if not finished:
-            _terminate(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
+        if finished:
+            pool.shutdown(wait=True, cancel_futures=True)
+        else:
+            _stop(pool)
+
+
+STOP_WAIT = 5.0  # seconds a stopped pool may take to wind down before its processes are killed
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool at once and wait for it, but not for ever: whatever still runs after
+    STOP_WAIT (a worker caught half-started, a queue's thread stuck on a pipe whose reader
+    was stopped) is killed, so that Ctrl-C always ends the command."""
+    _terminate(pool)
+    pool.shutdown(wait=False, cancel_futures=True)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is None:
+        return
+    manager.join(STOP_WAIT)
+    if manager.is_alive():
+        kill_descendants()
+        manager.join(STOP_WAIT)
 
 
 def ordered_map(pool: ProcessPoolExecutor, function: Callable[[Any], Any],
