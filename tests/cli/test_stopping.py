@@ -35,7 +35,7 @@ def test_descendants_reach_grandchildren():
 def test_an_interrupted_command_that_hangs_on_exit_still_ends_with_its_status():
     script = ("import subprocess, time\n"
               "from warroom.console import _exit_within\n"
-              "child = subprocess.Popen(['sleep', '60'])\n"
+              "child = subprocess.Popen(['sleep', '61.5'])\n"
               "print(child.pid, flush=True)\n"
               "_exit_within(0.5, 130)\n"
               "time.sleep(60)  # a wind-down that never ends\n")
@@ -44,5 +44,16 @@ def test_an_interrupted_command_that_hangs_on_exit_still_ends_with_its_status():
                           timeout=30)
     assert proc.returncode == 130 and time.monotonic() - started < 20
     child = int(proc.stdout.split()[0])
-    assert not Path(f"/proc/{child}").exists() or "Z" in Path(
-        f"/proc/{child}/stat").read_text().split(")")[1][:3]  # killed with it
+    deadline = time.monotonic() + 10  # the kill is sent; the process may take a moment to go
+    while _runs(child, b"sleep\x0061.5\x00"):
+        assert time.monotonic() < deadline, "the command's child outlived it"
+        time.sleep(0.05)
+
+
+def _runs(pid: int, cmdline: bytes) -> bool:
+    """Whether `pid` is still that process (not a zombie, not a new process given its pid)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return state != "Z" and Path(f"/proc/{pid}/cmdline").read_bytes() == cmdline
+    except OSError:  # gone
+        return False
