@@ -9,9 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import config_id, game_configs
 from warroom.agents import HeuristicAgent
 from warroom.engine import Game, IllegalAction, PlayerView, Record, replay
 from warroom.engine.flowcheck import compare_flow, twin
+from warroom.games import REGISTRY
 
 MAX_DECISIONS = 20_000
 
@@ -154,11 +156,18 @@ def test_clone_is_independent(game_config):
         assert json.dumps(all_observations(state), sort_keys=True) == before
 
 
-def test_position_estimate_is_a_reward_per_player_and_leaves_the_state_alone(game_config):
-    """Game.evaluate, where a game offers it (search stops short of the end with it)."""
-    game, config = game_config
-    if type(game).evaluate is Game.evaluate:
-        pytest.skip(f"{game.name} offers no position estimate")
+def _offers_an_estimate(pair: tuple[str, dict]) -> bool:
+    return type(REGISTRY[pair[0]]).evaluate is not Game.evaluate
+
+
+@pytest.mark.parametrize("estimated", [p for p in game_configs() if _offers_an_estimate(p)],
+                         ids=config_id)
+def test_position_estimate_is_a_reward_per_player_and_leaves_the_state_alone(estimated):
+    """Game.evaluate, for every game that offers it (search stops short of the end with it);
+    a game without one leaves search to play to the end."""
+    name, values = estimated
+    game = REGISTRY[name]
+    config = game.config(values)
     seen = set()
     for state, _, _ in random_walk(game, config, 7):
         before = json.dumps(all_observations(state), sort_keys=True)

@@ -143,7 +143,6 @@ def test_sweep_resume_completes_every_cell_without_repeating(tmp_path):
         assert [g["index"] for g in store.iter_games(r.id)] == list(range(6))
 
 
-@pytest.mark.skipif("word-iron" not in REGISTRY, reason="word-iron is not registered")
 def test_a_sweep_over_card_files_checks_every_file_first(tmp_path):
     from warroom.engine import DataError
 
