@@ -113,3 +113,22 @@ def test_chunks_grow_to_about_half_a_second_of_work():
     for _ in range(10):
         chunker.observe(Chunk([{}], elapsed=10.0))
     assert len(chunker.next()) == 1
+
+
+def test_a_pool_left_by_ctrl_c_has_wound_down_before_the_interpreter_exits():
+    # The pool's own thread must be gone when the block is left: were it still closing its
+    # wake-up pipe while the interpreter's exit writes to it, Ctrl-C would end in a traceback.
+    import threading
+    import time
+    from concurrent.futures import process
+
+    with pytest.raises(KeyboardInterrupt):
+        with batch.worker_pool(2) as pool:
+            [pool.submit(time.sleep, 30) for _ in range(4)]
+            time.sleep(0.5)  # the workers are busy
+            manager = pool._executor_manager_thread
+            raise KeyboardInterrupt
+    assert not manager.is_alive()
+    assert all(wakeup._closed for wakeup in process._threads_wakeups.values())
+    assert all(not t.name.startswith("ExecutorManagerThread") or not t.is_alive()
+               for t in threading.enumerate())

@@ -281,15 +281,16 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     hold; leaving it normally lets them finish. Every pool of warroom is made here."""
     pool = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_init_worker,
                                initargs=(os.getpid(),))
-    finished = False
     try:
         yield pool
-        finished = True
-    finally:
-        if finished:
-            pool.shutdown(wait=True, cancel_futures=True)
-        else:
-            _stop(pool)
+    except BaseException:
+        _stop(pool)
+        raise
+    try:
+        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:  # Ctrl-C while the last games finish
+        _stop(pool)
+        raise
 
 
 STOP_WAIT = 5.0  # seconds a stopped pool may take to wind down before its processes are killed
@@ -299,9 +300,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop the pool at once and wait for it, but not for ever: whatever still runs after
     STOP_WAIT (a worker caught half-started, a queue's thread stuck on a pipe whose reader
     was stopped) is killed, so that Ctrl-C always ends the command."""
+    # Taken before shutdown, which forgets it. Left running, the pool's thread would close its
+    # wake-up pipe while the interpreter's exit writes to it: a traceback after the Ctrl-C.
+    manager = getattr(pool, "_executor_manager_thread", None)
     _terminate(pool)
     pool.shutdown(wait=False, cancel_futures=True)
-    manager = getattr(pool, "_executor_manager_thread", None)
     if manager is None:
         return
     manager.join(STOP_WAIT)
