@@ -154,3 +154,84 @@ def test_a_card_revealed_under_another_event_name_ends_the_comparison(honest):
         copy.apply(1, Reveal())
         names.add(copy.log[-1][1]["event"])
     assert names == {"red_turned", "black_turned"}  # the twins did part, legitimately
+
+
+@dataclass(frozen=True)
+class Scout:
+    label = "scout the hill"
+
+
+@dataclass(frozen=True)
+class Spring:
+    label = "spring the ambush"
+
+
+class Ambush(State):
+    """Seat 1 hides an ambush on the hill or not; seat 0 scouts it and alone learns what is
+    there (a private event). An ambush found, seat 1 is asked to spring it: a private reveal
+    that changes who is asked next."""
+
+    def __init__(self, seed: int):
+        super().__init__(2, random.Random(seed))
+        self.ambush = self.rng.random() < 0.5
+        self.phase = "scout"
+
+    def to_move(self) -> tuple[int, ...]:
+        return {"scout": (0,), "spring": (1,)}.get(self.phase, ())
+
+    def _legal_actions(self, player: int) -> list[Any]:
+        return [Scout()] if player == 0 else [Spring()]
+
+    def _apply(self, player: int, action: Any) -> None:
+        if type(action) is Scout:
+            self.event("scouted", to=(0,), ambush=self.ambush)
+            self.phase = "spring" if self.ambush else "over"
+            return
+        self.event("sprung")
+        self.phase = "over"
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def outcome(self) -> Outcome | None:
+        return Outcome((), (0.0, 0.0), "the end") if self.phase == "over" else None
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return {"log": self.visible_log(player)}
+
+    def clone(self) -> Ambush:
+        new = Ambush.__new__(Ambush)
+        self._copy_base(new)
+        new.ambush, new.phase = self.ambush, self.phase
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> Ambush:
+        new = self.clone()
+        if player == 0:
+            new.ambush = rng.random() < 0.5
+        return new
+
+
+class AmbushGame(Game):
+    name = "ambush"
+    title = "Ambush"
+    actions = (Scout, Spring)
+
+    def new_state(self, config: Any, seed: int) -> Ambush:
+        return Ambush(seed)
+
+
+@pytest.mark.parametrize("says_so", [False, True])
+def test_a_private_reveal_that_changes_who_is_asked_ends_the_comparison(says_so,
+                                                                         monkeypatch):
+    """Game.reveal_changes_flow: a game whose private reveals may change who is asked next
+    (an ambush found) says so, and the comparison ends there; without it the twins' parting
+    is reported."""
+    monkeypatch.setattr(AmbushGame, "reveal_changes_flow",
+                        lambda self, event: says_so and event["event"] == "scouted")
+    found = [leak for seed in range(20)
+             if (leak := flow_leak(AmbushGame(), Ambush(seed), 0, 100 + seed))]
+    if says_so:
+        assert found == []
+    else:
+        assert found and all("to move" in leak or "ending" in leak for leak in found)

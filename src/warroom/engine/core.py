@@ -333,6 +333,13 @@ class Game:
         not depend on what others cannot know (engine.flowcheck checks it)."""
         return ",".join(sorted({type(a).__name__ for a in state.legal_actions(player)}))
 
+    def reveal_changes_flow(self, event: dict[str, Any]) -> bool:
+        """Whether an event only its player sees, revealing hidden content to it, may also
+        change who is asked next (a unit on a hidden map coming upon enemy artillery that
+        may fire at it). engine.flowcheck ends its comparison at such a reveal, as at a
+        public one. By default no: a card drawn into a hand changes no one's turn."""
+        return False
+
     def render(self, observation: dict[str, Any], player: Player | None) -> str:
         """Text view of an observation, for the terminal and logs."""
         raise NotImplementedError

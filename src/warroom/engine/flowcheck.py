@@ -22,10 +22,12 @@ a card flipped from the deck, a card drawn into p's hand. Such an event carries 
 content, so the two games show the same event with different data (a different card), or
 different events carrying different data (a face card laid down instead of a reinforcement
 drawn). That is where the comparison of a public event ends, and for p's own events where the
-comparison of the private ones ends. What the check reports is a difference nothing revealed
-explains: a mover, a decision kind or an ending that differs after the same visible history,
-an event present in one game only, or another event carrying the same data ("no attack card"
-where the twin says "wave" for the same wave).
+comparison of the private ones ends (and the whole comparison, where the game says such a
+private reveal may change who is asked next: `Game.reveal_changes_flow`). What the check
+reports is a difference nothing revealed explains: a mover, a decision kind or an ending
+that differs after the same visible history, an event present in one game only, or another
+event carrying the same data ("no attack card" where the twin says "wave" for the same
+wave).
 
 It is sound in this sense: the twin is a game p cannot tell from the real one, both see the
 same dice and the same actions, and the comparison stops where content p could not know
@@ -52,11 +54,12 @@ def twin(state: State, observer: Player, seed: int) -> State:
     return new
 
 
-def _events(state: State, observer: Player, since: int) -> tuple[list[Event], list[Event]]:
+def _events(state: State, observer: Player, since: int,
+            until: int | None = None) -> tuple[list[Event], list[Event]]:
     """The public events, and those only `observer` (and maybe others) sees, after the first
-    `since` entries of the log."""
+    `since` entries of the log (and before entry `until`)."""
     public, own = [], []
-    for to, e in state.log[since:]:
+    for to, e in state.log[since:until]:
         if to is None:
             public.append(e)
         elif observer in to:
@@ -84,6 +87,22 @@ def _compare(real: list[Event], other: list[Event]) -> tuple[str, str]:
     return "same", ""
 
 
+def _flow_reveal(game: Game, real: State, other: State, observer: Player,
+                 since: tuple[int, int]) -> tuple[int, int] | None:
+    """Where (log indexes in the real game and in its twin) the observer's own events since
+    `since` (the latest action's) first part by revealing content that, the game says, may
+    change who is asked next."""
+    def own(state: State, start: int) -> list[tuple[int, Event]]:
+        return [(i, e) for i, (to, e) in enumerate(state.log[start:], start)
+                if to is not None and observer in to]
+
+    for (i, a), (j, b) in zip(own(real, since[0]), own(other, since[1])):
+        if a != b:
+            return (i, j) if _carries_other_data(a, b) and game.reveal_changes_flow(a) \
+                else None
+    return None
+
+
 def _ending(state: State) -> tuple[Any, ...] | None:
     if not state.is_terminal():
         return None
@@ -98,7 +117,13 @@ def compare_flow(game: Game, real: State, other: State, observer: Player,
     can observe of the flow until the comparison ends, else (what differs, at which action)."""
     start = (len(real.log), len(other.log))
     own_diverged = False
+    last = start  # where the events of the latest action begin
     for step in range(steps + 1):
+        cut = _flow_reveal(game, real, other, observer, last)
+        if cut is not None:  # the events before the reveal must agree; then the games part
+            verdict, what = _compare(_events(real, observer, start[0], cut[0])[0],
+                                     _events(other, observer, start[1], cut[1])[0])
+            return (f"public events: {what}" if verdict == "leak" else None), step
         public_r, own_r = _events(real, observer, start[0])
         public_o, own_o = _events(other, observer, start[1])
         verdict, what = _compare(public_r, public_o)
@@ -133,6 +158,7 @@ def compare_flow(game: Game, real: State, other: State, observer: Player,
         if not common:  # the mover's hidden cards decide what it can do: the games part
             return None, step
         action = common[rng.randrange(len(common))]
+        last = (len(real.log), len(other.log))
         real.apply(mover, action)
         other.apply(mover, action)
     return None, steps
