@@ -111,6 +111,12 @@ class ViktoryIIGame(Game):
             return "battle:" + state.session.decision[0]
         return decision[0]
 
+    def reveal_changes_flow(self, event: dict[str, Any]) -> bool:
+        """On a hidden map a step tells the mover what enemy it comes next to (enemy
+        artillery there may fire Overwatch: its owner is asked), and a town built tells the
+        builder whether something it could not see stands there (then no town, no card)."""
+        return event.get("event") in ("move", "town")
+
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
 

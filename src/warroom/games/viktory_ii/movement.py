@@ -91,6 +91,19 @@ class MovementRules:
             parts.append(TERRAINS[self.terrain[h]] if self.terrain[h] != UNKNOWN else "?")
         return ", ".join(parts)
 
+    def enemies_near(self, p: int, h: int) -> list[list[Any]]:
+        """A hidden map: what a unit that steps onto h sees of the enemy next to it (it sees
+        those hexes from now on), as [hex, owner, town or city, units] - told with the step,
+        since enemy artillery there may fire at it."""
+        names = self.board.names
+        out = []
+        for k in sorted(self.board.neighbours[h]):
+            for o in sorted({self.occ_owner[k], self.sowner[k]} - {-1, 255, p}):
+                kind = self.settle[k] if self.sowner[k] == o else 0
+                out.append([names[k], o, ("", "town", "city")[kind],
+                            units_text(self.units_at(k, o))])
+        return out
+
     def units_at(self, h: int, p: int, statuses: tuple[int, ...] | None = None) -> list[int]:
         counts = [0, 0, 0, 0]
         for u in range(len(self.uo)):
@@ -295,9 +308,10 @@ class MovementRules:
                 and not self.easy >> n & 1:
             self.um[u] = 0
             self.uf[u] |= STOPPED
+        extra = {"near": self.enemies_near(p, n)} if self.hidden_map else {}
         self.event("move", to=self.actor_only(p, h, n), player=p,
                    unit=UNIT_NAMES[self.ut[u]], source=names[h], where=names[n],
-                   road=action.kind == "road")
+                   road=action.kind == "road", **extra)
         self.reveal(p, list(self.board.neighbours[n]))
         self.overwatch_check(u)
 

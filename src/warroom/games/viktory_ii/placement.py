@@ -45,21 +45,29 @@ class PlacementRules:
         return False
 
     def town_sites(self, p: int) -> list[int]:
-        """Explored land with no town or city within one hex and no enemy units (that the
-        player sees) in or next to it."""
+        """Explored land with no town or city within one hex and no enemy units in or next to
+        it, judged by what the player sees and remembers (a town or city it does not know of
+        does not make a site smaller: see `site_taken`)."""
+        return self.sites(p, self.explored[p], self.known_settlements(p), self.sight(p))
+
+    def sites(self, p: int, explored: int, settlements: list[int], vis: int) -> list[int]:
+        """Where player p's town may stand: land in `explored` with none of `settlements`
+        within one hex and no enemy units in `vis` in or next to it."""
         b = self.board
-        vis = self.sight(p)
-        known = self.known_settlements(p)
-        explored = self.explored[p]
         out = []
         for h in range(b.size):
-            if not explored >> h & 1 or self.terrain[h] not in LAND or self.settle[h]:
+            if not explored >> h & 1 or self.terrain[h] not in LAND:
                 continue
             dist = b.distance[h]
-            if any(dist[s] < 2 for s in known) or self.sees_enemy_near(p, h, vis):
+            if any(dist[s] < 2 for s in settlements) or self.sees_enemy_near(p, h, vis):
                 continue
             out.append(h)
         return out
+
+    def near_own(self, h: int, own: list[int]) -> bool:
+        """A new town goes two or three hexes from one of the player's towns or cities."""
+        dist = self.board.distance[h]
+        return any(2 <= dist[s] <= 3 for s in own)
 
     def build_actions(self, p: int) -> list[Any]:
         """Two new towns, or one town upgraded to a city; only while holding one's capital."""
@@ -71,8 +79,7 @@ class PlacementRules:
         own = self.own_settlements(p)
         out: list[Any] = []
         for h in self.town_sites(p):
-            dist = b.distance[h]
-            if any(2 <= dist[s] <= 3 for s in own):
+            if self.near_own(h, own):
                 out.append(BuildTown(h, names[h]))
         if not self.built:
             vis = self.sight(p)
@@ -82,15 +89,27 @@ class PlacementRules:
                     out.append(Upgrade(h, names[h]))
         return [*out, done]
 
+    def site_taken(self, p: int, h: int) -> bool:
+        """A hidden map: the site a player chose holds a town or city or enemy units it could
+        not see. The town is not built there (the build is spent)."""
+        return bool(self.settle[h]) or self.enemy_units_at(h, p)
+
     def build_town(self, p: int, action: BuildTown) -> None:
         self.built += 1
-        self.event("town", player=p, where=action.where)
-        self.found(p, action.hex, TOWN)
-        self.gain_card(p, "built a town")
+        if self.announce_town(p, action):
+            self.found(p, action.hex, TOWN)
+            self.gain_card(p, "built a town")
+
+    def announce_town(self, p: int, action: BuildTown) -> bool:
+        """Whether the town is built (see `site_taken`); everybody is told whether it is (the
+        counts of towns are public), the builder where."""
+        built = not self.site_taken(p, action.hex)
+        self.located_event("town", (p,), action.where, player=p, built=built)
+        return built
 
     def upgrade_town(self, p: int, action: Upgrade) -> None:
         self.upgraded = True
-        self.event("city", player=p, where=action.where)
+        self.located_event("city", (p,), action.where, player=p)
         self.upgrade(p, action.hex)
 
     # --- reserves ---------------------------------------------------------------------------
@@ -177,8 +196,8 @@ class PlacementRules:
             if self.enemy_units_at(action.sea, p):
                 u = self.add_unit(p, FRIG, action.hex, ATTACKING)
                 self.ug[u] = action.sea
-                self.event("place", player=p, unit="frigate", where=action.sea_where,
-                           battle=True)
+                self.event("place", to=self.actor_only(p), player=p, unit="frigate",
+                           where=action.sea_where, battle=True)
                 self.start_battle("reserve", action.sea, placed=action.hex)
                 return
             self.add_unit(p, FRIG, action.sea, PLACED)

@@ -245,6 +245,21 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
     return lines
 
 
+def _on(e: dict[str, Any]) -> str:
+    """The place (" on C4"), or nothing for an event whose place is hidden from the reader."""
+    return f" on {e['where']}" if "where" in e else ""
+
+
+def _sighted(e: dict[str, Any]) -> str:
+    """The enemy a step on a hidden map comes next to."""
+    near = e.get("near")
+    if not near:
+        return ""
+    return " - next to " + "; ".join(
+        f"player {o}'s " + ", ".join(x for x in (kind, units) if x and x != "none")
+        + f" on {where}" for where, o, kind, units in near)
+
+
 def describe_event(e: dict[str, Any]) -> str:
     kind = e["event"]
     p = f"Player {e.get('player')}"
@@ -256,16 +271,18 @@ def describe_event(e: dict[str, Any]) -> str:
         "turn": lambda: f"--- Round {e['round']}: {p}'s turn ---",
         "drawn": lambda: f"{p} draws {e['count']} tiles: {', '.join(e['tiles'])}",
         "tile": lambda: f"{p} puts a {e['terrain']} tile on {e['where']}",
-        "capital": lambda: f"{p} places its capital on {e['where']}",
-        "town": lambda: f"{p} builds a town on {e['where']}",
-        "city": lambda: f"{p} upgrades its town on {e['where']} to a city",
+        "capital": lambda: f"{p} places its capital{_on(e)}",
+        "town": lambda: (f"{p} builds a town{_on(e)}" if e.get("built", True) else
+                         f"{p} cannot build a town{_on(e)}: something it could not see stands "
+                         "there"),
+        "city": lambda: f"{p} upgrades a town{_on(e)} to a city",
         "no_second_town": lambda: f"{p} builds no second town",
         "place": lambda: f"{p} places {_a(e['unit'])} on {e['where']}"
                          + (" - a reserve naval battle" if e.get("battle") else ""),
         "withdraw": lambda: f"{p} takes {_a(e['unit'])} off {e['where']} into reserve",
         "select": lambda: "",
         "move": lambda: f"{p}: {e['unit']} {e['source']} -> {e['where']}"
-                        + (" by road" if e.get("road") else ""),
+                        + (" by road" if e.get("road") else "") + _sighted(e),
         "attack": lambda: f"{p}: {e['unit']} attacks {e['where']} from {e['source']}",
         "bombard": lambda: f"{p}: {e['unit']} on {e['source']} bombards {e['where']}",
         "pick_up": lambda: f"{p}: a frigate on {e['where']} takes {_a(e['unit'])} aboard "
@@ -282,8 +299,8 @@ def describe_event(e: dict[str, Any]) -> str:
         "battle": lambda: f"Battle at {e['where']}: {e['winner']} ({e['reason']}); lost: "
                           f"attacker {e['attacker_lost']}, defender {e['defender_lost']}",
         "pennant": lambda: f"A pennant goes up on {e['where']}",
-        "capture": lambda: f"{p} takes player {e['loser']}'s {e['settlement']} on "
-                           f"{e['where']}" + (" - a capital!" if e["capital"] else ""),
+        "capture": lambda: f"{p} takes player {e['loser']}'s {e['settlement']}{_on(e)}"
+                           + (" - a capital!" if e["capital"] else ""),
         "gain": lambda: f"{p} gains a card ({e['why']})",
         "card": lambda: f"{p} gets {e['card']} {e['desc']}",
         "reshuffle": lambda: f"The discards are shuffled into a new deck ({e['cards']})",

@@ -285,6 +285,19 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         independent exploration); then only the player acting."""
         return (p,) if self.hidden_map else None
 
+    def located_event(self, kind: str, audience: tuple[int, ...], where: str,
+                      **data: Any) -> None:
+        """An event about a hex that changes public counts (a town built, a city, a capture):
+        on a hidden map only `audience` learns where; the other players learn what happened
+        but not where (a spectator, who sees what every player sees, learns neither)."""
+        if not self.hidden_map:
+            self.event(kind, where=where, **data)
+            return
+        self.event(kind, to=audience, where=where, **data)
+        others = tuple(q for q in range(self.num_players) if q not in audience)
+        if others:
+            self.event(kind, to=others, **data)
+
     def event(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
         super().event(kind, to, **data)
         self.n_events += 1
@@ -412,6 +425,11 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.reveal(p, area)
 
     def capital_actions(self, p: int) -> list[PlaceCapital]:
+        return [PlaceCapital(h, self.board.names[h]) for h in self.capital_sites(p)]
+
+    def capital_sites(self, p: int) -> list[int]:
+        """Where the capital may go: a land hex of the player's five starting hexes with no
+        town, city or units on it."""
         area = start_area(self.board, self.config.starts[p])
         land = [h for h in area if self.terrain[h] in LAND and self.sowner[h] == NOBODY
                 and self.occ_owner[h] < 0]
@@ -419,7 +437,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             land = [h for h in range(self.board.size) if self.explored[p] >> h & 1
                     and self.terrain[h] in LAND and self.sowner[h] == NOBODY
                     and self.occ_owner[h] < 0]
-        return [PlaceCapital(h, self.board.names[h]) for h in land]
+        return land
 
     def second_town_actions(self, p: int) -> list[Any]:
         c = self.capital[p]
@@ -661,7 +679,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.disband(player, action)
 
     def _on_capital(self, player: int, action: PlaceCapital) -> None:
-        self.event("capital", player=player, where=action.where)
+        self.located_event("capital", (player,), action.where, player=player)
         self.found(player, action.hex, TOWN, capital=True)
         self.add_unit(player, INF, action.hex, DONE)
         self.gain_card(player, "built a town")
@@ -672,14 +690,15 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             self.event("no_second_town", player=player)
             self._after_setup_turn()
             return
-        self.event("town", player=player, where=action.where)
-        self.found(player, action.hex, TOWN)
-        self.gain_card(player, "built a town")
+        if self.announce_town(player, action):
+            self.found(player, action.hex, TOWN)
+            self.gain_card(player, "built a town")
         self.phase = "setup_infantry"
 
     def _on_setup_infantry(self, player: int, action: PlaceReserve) -> None:
         self.add_unit(player, INF, action.hex, DONE)
-        self.event("place", player=player, unit="infantry", where=action.where)
+        self.event("place", to=self.actor_only(player), player=player, unit="infantry",
+                   where=action.where)
         self._after_setup_turn()
 
     def _on_move(self, player: int, action: Any) -> None:
@@ -1020,8 +1039,8 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.captures += 1
         place = SETTLEMENT_NAMES[kind]
         was_capital = h in self.capital
-        self.event("capture", player=a, loser=loser, where=self.board.names[h], settlement=place,
-                   capital=was_capital)
+        self.located_event("capture", (a, loser), self.board.names[h], player=a, loser=loser,
+                           settlement=place, capital=was_capital)
         self.gain_card(a, f"took a {place}")
         if self.pool is not None and self.pool.hands[loser]:
             if len(self.pool.hands[loser]) == 1:
@@ -1143,8 +1162,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         new.pool = self.pool.copy() if self.pool is not None else None
         new.session = (self.session.clone(new, new.pool) if self.session is not None
                        else None)
-        if self.session is not None:
-            new.battle_units = (self.battle_units[0], list(self.battle_units[1]))
+        new.battle_units = (self.battle_units[0], list(self.battle_units[1]))
         return new
 
 
