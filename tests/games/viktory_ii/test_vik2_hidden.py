@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from vik2_helpers import (
     GAME,
     capital,
@@ -18,8 +21,12 @@ from vik2_helpers import (
     troops,
 )
 
+from warroom.agents import make_agent
+from warroom.engine import play_game
 from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
-from warroom.games.viktory_ii.units import INF
+from warroom.games.viktory_ii.board import LAND, MOUNTAIN
+from warroom.games.viktory_ii.movement import ATTACKING, FREE
+from warroom.games.viktory_ii.units import ART, CITY, INF, TOWN
 
 MAP = """\
    p p p p
@@ -129,12 +136,13 @@ def test_determinize_resamples_tiles_a_player_has_not_explored():
     while state.round < 1:
         state.apply(state.to_move()[0], legal(state)[0])
     unseen = [h for h in range(state.board.size) if state.drawn >> h & 1
-              and not state.explored[0] >> h & 1 and not state.settle[h]]
+              and not state.explored[0] >> h & 1]
     assert unseen
     variants = set()
     for seed in range(10):
         d = state.determinize(0, random.Random(seed))
         variants.add(bytes(d.terrain[h] for h in unseen))
+        # the unseen tiles (bag and hexes, under towns too) are shuffled among themselves
         assert sorted(d.bag + [d.terrain[h] for h in unseen]) == \
             sorted(state.bag + [state.terrain[h] for h in unseen])
     assert len(variants) > 1
@@ -148,3 +156,212 @@ def test_spectators_see_what_every_player_sees(tmp_path):
     assert ("B1", 1) in spectator  # both players see it
     assert ("F3", 1) not in spectator  # player 0 does not
     assert state.observation(None)["hand"] is None
+
+
+# --- determinisation on a hidden map: towns and cities out of sight -------------------------
+
+def _towns_of(state, p):
+    return [h for h in state.settled if state.sowner[h] == p]
+
+
+def test_ruling_determinize_moves_unseen_towns_to_legal_sites(tmp_path):
+    """README, "Hidden information": a town the player neither sees nor remembers is
+    resampled (the leak closed: it is not always on its true hex), always onto a hex where its
+    owner could have built it (land, no town or city next to it, out of the player's sight),
+    with the units in it."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("E2", 1, infantry=1)])
+    e2 = hx(state, "E2")
+    assert e2 not in [s[0] for s in state.observation(0)["settlements"]]
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    places = set()
+    for seed in range(40):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        assert d.count_settlements(1) == state.count_settlements(1)  # public counts stay
+        moved = [h for h in _towns_of(d, 1) if d.capital[1] != h]
+        assert len(moved) == 1
+        h = moved[0]
+        places.add(h)
+        assert d.terrain[h] in LAND and not d.sight(0) >> h & 1
+        assert all(d.board.distance[h][s] >= 2 for s in d.settled if s != h)
+        assert d.units_at(h, 1)[INF] == 1  # its garrison went with it
+        assert d.supported[1] == state.supported[1]
+    assert len(places) > 3 and places != {e2}
+    assert state.settle[e2] and state.units_at(e2, 1)[INF] == 1  # the real state is untouched
+
+
+def test_ruling_determinize_keeps_seen_and_remembered_towns_in_place(tmp_path):
+    """What the player sees now or remembers (a town seen before, dark option) stays."""
+    state = dark(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1), capital("G4", 1),
+                            town("E4", 1)])
+    e4 = hx(state, "E4")
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="C4")
+    take(state, Step, hex="B4")
+    while state.player == 0:
+        state.apply(0, [a for a in legal(state) if type(a) is Done][0])
+    assert e4 in state.memory[0] and not state.sight(0) >> e4 & 1
+    for seed in range(10):
+        d = state.determinize(0, random.Random(seed))
+        assert d.settle[e4] and d.sowner[e4] == 1
+
+
+def test_ruling_determinize_shows_a_remembered_town_as_remembered(tmp_path):
+    """A town the player remembers that has become a city out of its sight is shown, in a
+    determinisation, as the town it remembers; the city (public: the owner's count of cities
+    went up) is one of the owner's towns the player does not know of, on the same terrain."""
+    state = dark(tmp_path, [capital("A1", 0), troops("B1", 0, infantry=1), capital("G4", 1),
+                            town("E2", 1), town("G2", 1)])
+    e2, g2 = hx(state, "E2"), hx(state, "G2")
+    while state.player == 0:  # the infantry saw E2 at the start of the turn, not G2
+        state.apply(0, [a for a in legal(state) if type(a) is Done][0])
+    assert state.memory[0][e2] == (1, TOWN, -1) and g2 not in state.memory[0]
+    state.upgrade(1, e2)  # out of player 0's sight
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    shown = set()
+    for seed in range(20):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        assert d.settle[e2] == TOWN and d.sowner[e2] == 1
+        assert d.count_settlements(1) == state.count_settlements(1) == (2, 1)
+        assert d.supported[1] == state.supported[1]
+        shown.add(next(h for h in d.settled if d.settle[h] == CITY))
+    assert e2 not in shown and len(shown) > 1
+
+
+CITY_MAP = """\
+   p p p p
+  p p p p p
+ w p p p p w
+w w p m p w w
+ p p p m p w
+  m p p p p
+   p p p p
+"""
+
+
+def test_ruling_determinize_keeps_an_unseen_city_on_its_terrain(tmp_path):
+    """A city's units depend on its terrain (VIKTORY-II.md, "Unit support"): an unseen city
+    moves only onto its own terrain, so its owner's army stays what it is."""
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1),
+                                town("D4", 1, city=True, artillery=1)],
+                     tiles=CITY_MAP, dark=True)
+    d4 = hx(state, "D4")
+    assert state.terrain[d4] == MOUNTAIN
+    places = set()
+    for seed in range(30):
+        d = state.determinize(0, random.Random(seed))
+        city = [h for h in d.settled if d.settle[h] == CITY]
+        assert len(city) == 1 and d.terrain[city[0]] == MOUNTAIN
+        assert d.units_at(city[0], 1)[ART] == 1
+        assert d.supported[1] == state.supported[1]
+        places.add(city[0])
+    assert len(places) > 1
+
+
+def test_ruling_dark_a_site_judged_by_sight_may_hold_an_unseen_town(tmp_path):
+    """README, "Hidden information": the sites offered do not give away an unseen town; a
+    town built where one stands is not built (the build is spent) and only the builder is
+    told."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C2", 1)])
+    assert state.decision() == ("build", 0)
+    assert not state.sight(0) >> hx(state, "C2") & 1
+    assert has(state, BuildTown, hex="C2")  # nothing given away
+    take(state, BuildTown, hex="C2")
+    assert state.count_settlements(0) == (1, 0) and state.sowner[hx(state, "C2")] == 1
+    assert state.built == 1
+    assert state.visible_log(0)[-1] == {"event": "town", "player": 0, "where": "C2",
+                                        "built": False}
+    assert state.visible_log(1)[-1] == {"event": "town", "player": 0, "built": False}
+    assert GAME.describe_event(state.visible_log(0)[-1]) == \
+        "Player 0 cannot build a town on C2: something it could not see stands there"
+
+
+def test_ruling_dark_others_learn_a_town_was_built_but_not_where(tmp_path):
+    """README, "Hidden information": on a hidden map everybody learns each player's number of
+    towns and cities, not where they are."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1)])
+    take(state, BuildTown, hex="C2")
+    mine = [e for e in state.visible_log(0) if e["event"] == "town"]
+    theirs = [e for e in state.visible_log(1) if e["event"] == "town"]
+    assert mine == [{"event": "town", "player": 0, "where": "C2", "built": True}]
+    assert theirs == [{"event": "town", "player": 0, "built": True}]
+    assert GAME.describe_event(theirs[0]) == "Player 0 builds a town"
+    assert "C2" not in json.dumps(state.observation(1))
+
+
+DARK_CONFIGS = [
+    {"dark": True, "radius": 3, "turn_limit": 8},
+    {"dark": True, "mode": "cards", "place": "random", "radius": 3, "turn_limit": 8},
+    {"dark": True, "independent": True, "players": 3, "radius": 4, "turn_limit": 5},
+]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.sampled_from(range(len(DARK_CONFIGS))), seed=st.integers(0, 10_000),
+       steps=st.integers(20, 400))
+def test_ruling_dark_determinize_changes_nothing_the_player_sees(which, seed, steps):
+    """README, "Hidden information", over random positions on dark maps: for every player,
+    a determinisation shows it the very observation and legal actions of the real game,
+    keeps every public count, and is a sound position (towns and cities on land, no two
+    next to each other unless they were, armies what their towns and cities support)."""
+    config = GAME.config(DARK_CONFIGS[which])
+    state = GAME.new_state(config, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        p = state.to_move()[0]
+        actions = state.legal_actions(p)
+        state.apply(p, actions[rng.randrange(len(actions))])
+    touching = _touching(state)
+    for p in range(state.num_players):
+        truth = json.dumps(state.observation(p), sort_keys=True)
+        for k in range(3):
+            d = state.determinize(p, random.Random(seed * 10 + k))
+            assert json.dumps(d.observation(p), sort_keys=True) == truth
+            if p in state.to_move():
+                assert d.legal_actions(p) == state.legal_actions(p)
+            for q in range(state.num_players):
+                assert d.count_settlements(q) == state.count_settlements(q)
+                assert d.capitals_held(q) == state.capitals_held(q)
+                assert d.supported[q] == state.supported[q]
+                assert min(d.reserve(q)) >= 0
+            assert all(d.terrain[h] in LAND for h in d.settled)
+            assert _touching(d) <= touching
+            for h in range(d.board.size):
+                assert d.occ_n[h] == sum(1 for u in range(len(d.uo)) if d.uh[u] == h
+                                         and d.us[u] not in (FREE, ATTACKING))
+
+
+def test_ruling_dark_a_determinisation_keeps_only_the_events_the_player_saw():
+    """Hidden information stays hidden on every channel: a determinisation's log holds no
+    event of another player's own (where its pieces truly went), and its observations are
+    the real ones."""
+    state = GAME.new_state(GAME.config({"dark": True, "players": 3, "radius": 4,
+                                        "turn_limit": 4}), 3)
+    rng = random.Random(3)
+    while state.round < 3:
+        p = state.to_move()[0]
+        actions = state.legal_actions(p)
+        state.apply(p, actions[rng.randrange(len(actions))])
+    assert any(to is not None and 0 not in to for to, _ in state.log)
+    d = state.determinize(0, random.Random(1))
+    assert all(to is None or 0 in to for to, _ in d.log)
+    assert d.visible_log(0) == state.visible_log(0)
+    assert d.observation(0) == state.observation(0)
+
+
+def _touching(state):
+    """How many pairs of towns and cities stand next to each other."""
+    dist = state.board.distance
+    return sum(1 for a in state.settled for b in state.settled if a < b and dist[a][b] < 2)
+
+
+@pytest.mark.parametrize("options", [{"dark": True}, {"dark": True, "independent": True}])
+def test_mcts_plays_whole_dark_games(options):
+    """Search on determinisations of a hidden map plays whole games to their end."""
+    config = GAME.config({**options, "radius": 3, "turn_limit": 4})
+    agents = [make_agent("mcts:iters=4", GAME, 1), make_agent("random", GAME, 2)]
+    result = play_game(GAME, config, 5, agents, keep_record=False)
+    assert result.state.is_terminal() and result.outcome.reason

@@ -141,10 +141,12 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.underdog_wins = 0
         # The log window of observations: events visible to each player (and to spectators,
         # the last entry) so far; and for each of them where its previous and its current
-        # turn began (a spectator's: anybody's turn), as (log index, events it saw before).
+        # turn began (a spectator's: anybody's turn), as (log index, events it saw before,
+        # what every viewer had seen then: a determinisation's log is cut to one player's).
         self.seen_counts = [0] * (players + 1)
         self.n_events = 0  # every event so far (the log's length, whether written or not)
-        self.marks = [[(0, 0), (0, 0)] for _ in range(players + 1)]
+        start = (0, 0, (0,) * (players + 1))
+        self.marks = [[start, start] for _ in range(players + 1)]
         self._setup_map()
         if deck is not None:
             ids = [c.id for c in deck.cards]
@@ -475,8 +477,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.overwatch_fired = {}
         self.redraws = 0
         self.turns_taken += 1
+        seen = tuple(self.seen_counts)
         for who in (p, self.num_players):
-            self.marks[who] = [self.marks[who][1], (self.n_events, self.seen_counts[who])]
+            self.marks[who] = [self.marks[who][1], (self.n_events, seen[who], seen)]
         self.start_of_turn_units(p)
         self.event("turn", player=p, round=self.round)
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes
+from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes, start_area
 from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH, MOVABLE, REGROUP
-from .units import CITY, FRIG
+from .units import CITY, FRIG, TOWN
 
 NOBODY = 255
 # Terrain bytes to the letters of observations ("?" for a tile not yet placed).
@@ -227,7 +227,7 @@ class ViewRules:
         if self.result is not None:
             return 0, self.visible_log(player)
         who = self.num_players if player is None else player
-        index, before = self.marks[who][0]
+        index, before, _ = self.marks[who][0]
         events = [e for to, e in self.log[index:] if to is None
                   or (player is not None and player in to)]
         return before, events
@@ -236,25 +236,92 @@ class ViewRules:
     def determinize(self, player: int, rng: random.Random) -> Any:
         """A copy in which what `player` cannot know is resampled: the order of the tile bag
         and of the deck, other players' hands, tiles on hexes it has not explored, the drawn
-        tiles it has not seen, and (dark or independent exploration) where enemy units out of
-        its sight stand. The copy's RNG is re-seeded."""
+        tiles it has not seen, and (dark or independent exploration) where the enemy towns and
+        cities it neither sees nor remembers stand (with the units in them) and where enemy
+        units out of its sight stand. What it sees, remembers and what is public (each
+        player's towns, cities and capitals held) stays. The copy's RNG is re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
-        new._resample_tiles(player)
+        if self.hidden_map and self.log_enabled:
+            new._keep_log_of(player, self.visible_entries(player))  # cached in the real one
+        vis = self.sight(player)  # what moves below is out of it: it stays the same
+        unseen = self.unseen_settlements(player, vis) if self.hidden_map else []
+        new._resample_tiles(player, unseen)
         if new.pool is not None:
             new._resample_hands(player)
             if new.session is not None:
                 new.session.pose_again()
         if self.hidden_map:
-            new._relocate_unseen(player)
+            swaps = new._match_memory(player, unseen)
+            new._relocate_settlements(player, unseen, vis, swaps)
+            new._relocate_unseen(player, vis)
         return new
 
-    def _resample_tiles(self, p: int) -> None:
+    def _keep_log_of(self, p: int, kept: list[Any]) -> None:
+        """The copy's log keeps only the events the player saw (the others' own events tell
+        where their pieces truly are). Its turn marks count in that log: exactly for the
+        player; for other viewers, whose view of the copy nothing reads, as the player's."""
+        self.log = kept
+        self.n_events = len(kept)
+        self.seen_counts = [len(kept)] * len(self.seen_counts)
+        self.marks = [[_cut_mark(m, p) for m in marks] for marks in self.marks]
+
+    def unseen_settlements(self, p: int, vis: int) -> list[int]:
+        """The enemy towns and cities the player neither sees nor remembers, except those a
+        turn under way is bound to: a search may not count on where they stand."""
+        memory = self.memory[p]
+        bound = self._bound_hexes()
+        return [h for h in self.settled if self.sowner[h] != p and not vis >> h & 1
+                and h not in memory and h not in bound]
+
+    def _bound_hexes(self) -> set[int]:
+        """Hexes a turn under way is bound to: a battle or bombardment there, units attacking
+        from or into it, a pennant, a frigate or cargo in it, the moving unit in it."""
+        bound = {*self.battles, *self.bombards, self.battle_units[0], self.overwatch_from}
+        if self.session is not None and self.session_request is not None:
+            bound.add(self.session_request.hex)
+        for u in range(len(self.uo)):
+            s = self.us[u]
+            if s == FREE:
+                continue
+            if s in (ATTACKING, CARGO) or self.ut[u] == FRIG or u == self.active:
+                bound.add(self.uh[u])
+            if self.ug[u] >= 0:
+                bound.add(self.ug[u])
+        for units in self.bombards.values():
+            bound.update(self.uh[u] for u in units)
+        bound.update(mask_hexes(self.pennants))
+        return bound
+
+    def _match_memory(self, p: int, movable: list[int]) -> dict[int, tuple[int, int]]:
+        """Dark: a remembered town that has become a city out of the player's sight shows as
+        remembered: it trades kinds with a town of the same owner that the player does not
+        know of, which, a city now, must go onto the remembered one's terrain (its units
+        depend on it). Returns {that town's hex: (terrain it needs, the remembered hex)}."""
+        towns = [h for h in movable if self.settle[h] == TOWN]
+        if not towns or not self.memory[p]:
+            return {}
+        self.rng.shuffle(towns)
+        bound = self._bound_hexes()
+        swaps = {}
+        for r, (owner, kind, _) in sorted(self.memory[p].items()):
+            if kind != TOWN or self.settle[r] != CITY or self.sowner[r] != owner or r in bound:
+                continue
+            f = next((h for h in towns if self.sowner[h] == owner and h not in swaps), -1)
+            if f >= 0:
+                self.settle[r], self.settle[f] = TOWN, CITY
+                swaps[f] = (self.terrain[r], r)
+        return swaps
+
+    def _resample_tiles(self, p: int, movable: list[int]) -> None:
         """The unseen tiles (bag, placed tiles out of the player's knowledge, drawn tiles it
         has not seen) are reshuffled among themselves. A hidden hex keeps its class (land or
-        water) when units stand on it, and its tile when a town or city does."""
+        water) when units or a town that will move stand on it; its tile when a city (whose
+        units depend on its terrain) or a town or city that stays does."""
         unseen = self.drawn & ~self.explored[p]
-        hidden = [h for h in mask_hexes(unseen) if not self.settle[h]] if unseen else []
+        settle = self.settle
+        keep = {h for h in self.settled if settle[h] == CITY or h not in movable}
+        hidden = [h for h in mask_hexes(unseen) if h not in keep] if unseen else []
         pending = self.reveal_pending
         unseen_drawn = pending is not None and self.hidden_map and pending[0] != p
         pool = list(self.bag) + [self.terrain[h] for h in hidden]
@@ -263,22 +330,87 @@ class ViewRules:
         self.rng.shuffle(pool)
         land = [t for t in pool if t in LAND]
         water = [t for t in pool if t == WATER]
-        for h in hidden:
-            if self.occ_owner[h] >= 0:
-                self.terrain[h] = water.pop() if self.terrain[h] == WATER else land.pop()
+        classed = [h for h in hidden if self.occ_owner[h] >= 0 or settle[h]]
+        for h in classed:
+            self.terrain[h] = water.pop() if self.terrain[h] == WATER else land.pop()
         rest = land + water
         self.rng.shuffle(rest)
         for h in hidden:
-            if self.occ_owner[h] < 0:
+            if self.occ_owner[h] < 0 and not settle[h]:
                 self.terrain[h] = rest.pop()
         if hidden:
-            self.water = sum(1 << h for h in range(self.board.size)
-                             if self.terrain[h] == WATER)
+            self._count_water()
         if unseen_drawn:
             k = len(pending[2])
             pending[2] = sorted(rest[:k])
             rest = rest[k:]
         self.bag = rest
+
+    def _count_water(self) -> None:
+        self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
+
+    def _relocate_settlements(self, p: int, movable: list[int], vis: int,
+                              swaps: dict[int, tuple[int, int]]) -> None:
+        """Each enemy town or city the player neither sees nor remembers moves, with the units
+        in it, to a random hex where its owner could have it: a site by the building rules
+        (`sites`: explored land with no town or city within one hex, no other player's units
+        in or next to it), out of the player's sight, near another of the owner's towns or
+        cities when there is such a site, a capital among its owner's starting hexes
+        (`capital_sites`), a city on its own terrain (its units depend on it). Its owner,
+        kind and capital marker go with it, so every public count stays. `vis`: the
+        player's sight; `swaps`: see `_match_memory` (undone where no site is found)."""
+        order = list(movable)
+        self.rng.shuffle(order)
+        for h in order:
+            need, r = swaps.get(h, (self.terrain[h], -1))
+            target = self._new_site(h, vis, need)
+            if r >= 0 and self.terrain[target] != need:
+                self.settle[r], self.settle[h] = CITY, TOWN
+            if target != h:
+                unseen_tile = bool(self.drawn >> h & 1) and not self.explored[p] >> h & 1
+                self._move_settlement(h, target, unseen_tile)
+
+    def _new_site(self, h: int, vis: int, terrain: int) -> int:
+        """A random hex the town or city on h could stand on instead (h itself if none); a
+        city's must be of `terrain`."""
+        q, kind = self.sowner[h], self.settle[h]
+        others = [s for s in self.settled if s != h]
+        everything = (1 << self.board.size) - 1
+        sites = self.sites(q, self.explored[q], others, everything)
+        if self.capital[q] == h and h in start_area(self.board, self.config.starts[q]):
+            area = set(self.capital_sites(q))
+            sites = [k for k in sites if k in area]
+        else:
+            own = [s for s in others if self.sowner[s] == q]
+            near = [k for k in sites if self.near_own(k, own)]
+            sites = near or sites
+        sites = [k for k in sites if not vis >> k & 1 and (self.occ_owner[k] < 0 or k == h)
+                 and (kind != CITY or self.terrain[k] == terrain)]
+        return sites[self.rng.randrange(len(sites))] if sites else h
+
+    def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
+        """Move the town or city on h to target with its units, its capital marker and what
+        the turn under way keeps by hex; a tile the player has not explored under it goes
+        back among the unseen tiles."""
+        q = self.sowner[h]
+        self.settle[target], self.sowner[target] = self.settle[h], q
+        self.settle[h], self.sowner[h] = 0, NOBODY
+        self.settled = sorted({*self.settled, target} - {h})
+        if self.capital[q] == h:
+            self.capital[q] = target
+        for u in range(len(self.uo)):
+            if self.us[u] != FREE and self.uh[u] == h:
+                self.move_unit(u, target)
+        for by_hex in (self.placed, self.overwatch_fired):
+            if h in by_hex:
+                by_hex[target] = by_hex.pop(h)
+        if self.easy >> h & 1 and q == self.player:
+            self.easy = (self.easy & ~(1 << h)) | 1 << target
+        if unseen_tile and self.bag:
+            i = self.rng.randrange(len(self.bag) + 1)
+            if i < len(self.bag):
+                self.bag[i], self.terrain[h] = self.terrain[h], self.bag[i]
+                self._count_water()
 
     def _resample_hands(self, p: int) -> None:
         pool = self.pool
@@ -293,11 +425,11 @@ class ViewRules:
             unseen = unseen[k:]
         pool.deck = unseen
 
-    def _relocate_unseen(self, p: int) -> None:
+    def _relocate_unseen(self, p: int, vis: int) -> None:
         """Enemy units out of sight move, each stack to a random hex out of sight within two
         hexes of where it stands (of its own class, land or water, free of other players'
-        units and towns), so that a search cannot count on where they are."""
-        vis = self.sight(p)
+        units and towns), so that a search cannot count on where they are. `vis`: the
+        player's sight."""
         b = self.board
         stacks: dict[int, list[int]] = {}
         for u in range(len(self.uo)):
@@ -325,3 +457,9 @@ class ViewRules:
             if target != h:
                 for u in units:
                     self.move_unit(u, target)
+
+
+def _cut_mark(mark: tuple[int, int, tuple[int, ...]], p: int) -> tuple[int, int, tuple[int, ...]]:
+    """A turn mark in a log cut to the events player p saw."""
+    at = mark[2][p]
+    return at, at, (at,) * len(mark[2])
