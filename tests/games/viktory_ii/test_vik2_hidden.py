@@ -365,3 +365,17 @@ def test_mcts_plays_whole_dark_games(options):
     agents = [make_agent("mcts:iters=4", GAME, 1), make_agent("random", GAME, 2)]
     result = play_game(GAME, config, 5, agents, keep_record=False)
     assert result.state.is_terminal() and result.outcome.reason
+
+
+def test_ruling_dark_a_step_tells_the_mover_the_enemy_next_to_it(tmp_path):
+    """README, "Hidden information": a step on a hidden map tells the mover (only) which
+    enemy pieces stand next to the hex it entered."""
+    state = dark(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1), capital("G4", 1),
+                            town("F3", 1, infantry=1)])
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    moves = [e for e in state.visible_log(0) if e["event"] == "move"]
+    assert moves[-1]["near"] == [["F3", 1, "town", "1 infantry"]]
+    assert GAME.describe_event(moves[-1]) == \
+        "Player 0: infantry D4 -> E4 - next to player 1's town, 1 infantry on F3"
+    assert not any(e["event"] == "move" for e in state.visible_log(1))
