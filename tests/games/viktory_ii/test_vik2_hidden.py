@@ -379,3 +379,21 @@ def test_ruling_dark_a_step_tells_the_mover_the_enemy_next_to_it(tmp_path):
     assert GAME.describe_event(moves[-1]) == \
         "Player 0: infantry D4 -> E4 - next to player 1's town, 1 infantry on F3"
     assert not any(e["event"] == "move" for e in state.visible_log(1))
+
+
+def test_ruling_determinize_moves_a_captured_capital_with_its_marker(tmp_path):
+    """A capital taken by another player (VIKTORY-II.md, "Battle outcomes") keeps its
+    marker wherever a determinisation puts it: the capitals each player holds are public."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), capital("E1", 2),
+                            town("G2", 2)], players=3)
+    e1 = hx(state, "E1")
+    state.capture(1, e1)  # out of player 0's sight
+    assert state.capital[2] == e1 and state.sowner[e1] == 1 and not state.sight(0) >> e1 & 1
+    places = set()
+    for seed in range(20):
+        d = state.determinize(0, random.Random(seed))
+        c = d.capital[2]
+        assert d.settle[c] and d.sowner[c] == 1
+        assert d.capitals_held(1) == 2 and d.capitals_held(2) == 0
+        places.add(c)
+    assert len(places) > 1

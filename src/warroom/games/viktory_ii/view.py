@@ -371,21 +371,24 @@ class ViewRules:
                 self._move_settlement(h, target, unseen_tile)
 
     def _new_site(self, h: int, vis: int, terrain: int) -> int:
-        """A random hex the town or city on h could stand on instead (h itself if none); a
-        city's must be of `terrain`."""
+        """A random hex the town or city on h could stand on (h itself among them); a city's
+        must be of `terrain`."""
         q, kind = self.sowner[h], self.settle[h]
         others = [s for s in self.settled if s != h]
         everything = (1 << self.board.size) - 1
         sites = self.sites(q, self.explored[q], others, everything)
-        if self.capital[q] == h and h in start_area(self.board, self.config.starts[q]):
-            area = set(self.capital_sites(q))
+        marker = self.capital_owner(h)  # whose capital it is (its holder may be another)
+        if marker >= 0 and h in start_area(self.board, self.config.starts[marker]):
+            area = set(self.capital_sites(marker))
             sites = [k for k in sites if k in area]
         else:
             own = [s for s in others if self.sowner[s] == q]
             near = [k for k in sites if self.near_own(k, own)]
             sites = near or sites
-        sites = [k for k in sites if not vis >> k & 1 and (self.occ_owner[k] < 0 or k == h)
+        sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0
                  and (kind != CITY or self.terrain[k] == terrain)]
+        if kind != CITY or self.terrain[h] == terrain:
+            sites.append(h)  # where it stands is always a place it could stand
         return sites[self.rng.randrange(len(sites))] if sites else h
 
     def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
@@ -396,8 +399,9 @@ class ViewRules:
         self.settle[target], self.sowner[target] = self.settle[h], q
         self.settle[h], self.sowner[h] = 0, NOBODY
         self.settled = sorted({*self.settled, target} - {h})
-        if self.capital[q] == h:
-            self.capital[q] = target
+        marker = self.capital_owner(h)
+        if marker >= 0:
+            self.capital[marker] = target
         for u in range(len(self.uo)):
             if self.us[u] != FREE and self.uh[u] == h:
                 self.move_unit(u, target)
