@@ -1,5 +1,5 @@
-"""Viktory II (the map game): random-playout speed for 2 and 4 players, and the time of a
-2-player heuristic game.
+"""Viktory II (the map game): random-playout speed for 2 and 4 players, the time of a
+2-player heuristic game, and the cost of a determinisation on a dark map.
 
 Run with `.venv/bin/python benchmarks/viktory_ii.py [--games N] [--runs K]`. Prints a
 Markdown table. Each run plays N random games (default options: the publisher's map for the
@@ -50,11 +50,36 @@ def heuristic_games(games: int) -> list[tuple[float, int, str]]:
     return out
 
 
+def determinize_cost(games: int, copies: int = 20) -> tuple[float, int]:
+    """(median CPU microseconds of one `determinize`, positions) over positions every 100
+    decisions of random 2-player games on a dark map, for the player to move."""
+    config = GAME.config({"dark": True})
+    times = []
+    for seed in range(games):
+        state = GAME.new_state(config, seed)
+        rng = random.Random(seed)
+        for step in range(1, 1501):
+            if state.is_terminal():
+                break
+            player = state.to_move()[0]
+            actions = state.legal_actions(player)
+            state.apply(player, actions[rng.randrange(len(actions))])
+            if step % 100 == 0:
+                mover = state.to_move()[0] if not state.is_terminal() else 0
+                cpu = time.process_time()
+                for k in range(copies):
+                    state.determinize(mover, random.Random(k))
+                times.append((time.process_time() - cpu) / copies)
+    return statistics.median(times) * 1e6, len(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10, help="random games per run")
     parser.add_argument("--runs", type=int, default=5, help="runs per player count")
     parser.add_argument("--heuristic-games", type=int, default=10)
+    parser.add_argument("--determinize-games", type=int, default=6,
+                        help="random dark-map games whose positions are determinised")
     args = parser.parse_args()
     print("| players | games/s (CPU) | decisions/s (CPU) | decisions/game | "
           "games/s (wall) |")
@@ -73,6 +98,9 @@ def main() -> None:
     print(f"\n2-player heuristic games: median {statistics.median(seconds):.2f} CPU s "
           f"(max {max(seconds):.2f}), median {statistics.median(d for _, d, _ in results):.0f} "
           f"decisions; {decided} of {len(results)} decided before the turn limit")
+    micros, positions = determinize_cost(args.determinize_games)
+    print(f"\nDark map, 2 players: one determinisation takes a median of {micros:.0f} CPU "
+          f"microseconds ({positions} positions of {args.determinize_games} random games)")
 
 
 if __name__ == "__main__":
