@@ -16,11 +16,11 @@ flipping while the next flip is worth it. Bare face cards are turned in for an e
 
 from __future__ import annotations
 
+import _random
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
-from ...engine import shuffle
 from ...engine.estimate import seat0_result, seat_lead, win_chance
 from .actions import (
     Attack,
@@ -251,6 +251,32 @@ def _orders(att: list[int]) -> list[list[int]]:
     return [att, att[-1:] + att[:-1]]
 
 
+# `engine.shuffle`'s draws for a list of each length: (index, bits drawn for it); a battalion
+# has at most the deck's 36 reinforcements.
+_SHUFFLE_DRAWS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+                       for n in range(37))
+
+
+@cache
+def _flip_terms(insured: bool) -> tuple[tuple[float, ...], ...]:
+    """`flip_value`'s terms without a bonus, [card][defender's card]: the same floats, added
+    in the same order, so that every sum and every decision is the same."""
+    value = WORTH
+    rows = []
+    for card in range(len(value)):
+        cost = 0.0 if insured else value[card]
+        row = []
+        for d in range(len(value)):
+            if card > d:
+                row.append(value[d])
+            elif card < d:
+                row.append(-cost)
+            else:
+                row.append((value[d] - cost) / 2)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
 @lru_cache(maxsize=1 << 16)
 def _order_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[float, float],
                 medic: float | None) -> float:
@@ -260,57 +286,84 @@ def _order_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[float, 
     Medic gives back the last card lost if the battalion survives.
 
     The samples come from a generator seeded by the question itself, so the answer is the same
-    every time it is asked (and cached): the search costs little and stays reproducible."""
-    # (hash(None) differs between processes; a number does not)
-    rng = random.Random(hash((att, dfn, bonus, -1.0 if medic is None else medic)))
+    every time it is asked (and cached): the search costs little and stays reproducible.
+
+    Each sample shuffles the defender's cards (`engine.shuffle`'s draws) and plays one battle:
+    the attacker flips while `flip_value` of its next card against the defender's cards still
+    to come (on the first pass, the set; then the next one) is not negative; ties are a coin
+    (`random() < 0.5`). This loop is most of a heuristic game's time: it is written out in
+    one function, with `flip_value`'s terms from a table (`_flip_terms`), and is compared
+    draw for draw with the plain version in tests/games/champions/test_champions_sampler.py."""
+    # (hash(None) differs between processes; a number does not. `_random.Random` is
+    # `random.Random`'s generator, seeded alike, without its Python-level `seed`.)
+    rng = _random.Random(hash((att, dfn, bonus, -1.0 if medic is None else medic)))
+    bits = rng.getrandbits
+    coin = rng.random
+    value = WORTH
+    wipe, loss = bonus
+    has_medic = medic is not None
+    # (`flip_value`'s bonus for a win against the defender's last card never changes its sign:
+    # with one card to come there is one term, and a tie is then worth 0 or more either way.)
+    plain = _flip_terms(False)
+    start = _flip_terms(True) if has_medic else plain  # insured until a card is lost
+    draws = _SHUFFLE_DRAWS[len(dfn)]
+    n_att, n_def = len(att), len(dfn)
     total = 0.0
     for _ in range(SAMPLES):
-        order = list(dfn)
-        shuffle(rng, order)
-        score, wiped, left, last_loss = _simulate(att, order, medic is not None, bonus[0],
-                                                  rng)
+        current = list(dfn)
+        for i, k in draws:
+            j = bits(k)
+            while j > i:
+                j = bits(k)
+            current[i], current[j] = current[j], current[i]
+        rows = start
+        score = 0.0
+        last_loss = kept = pos = i = 0
+        survivors: list[int] = []
+        first_pass, wiped = True, False
+        left = -1  # the attacker's cards left, once the battle ends
+        size = n_def
+        for a in att:
+            if i:  # go on only if the next flip is worth it
+                row = rows[a]
+                if first_pass:
+                    s = 0.0
+                    for d in current[pos:]:
+                        s += row[d]
+                    if s < 0:
+                        left = kept + n_att - i
+                        break
+                elif row[current[pos]] < 0:
+                    left = kept + n_att - i
+                    break
+            i += 1
+            d = current[pos]
+            pos += 1
+            if a > d or (a == d and coin() < 0.5):
+                score += value[d]
+                kept += 1
+            else:
+                score -= value[a]
+                rows = plain
+                last_loss = a
+                survivors.append(d)
+            if pos == size:
+                current, survivors, pos, first_pass = survivors, [], 0, False
+                size = len(current)
+                if not size:
+                    wiped = True
+                    left = kept + n_att - i
+                    break
+        if left < 0:
+            left = kept
         if wiped:
-            score += bonus[0]
+            score += wipe
         if not left:
-            score -= bonus[1]
-        elif medic is not None:
-            score += worth(last_loss) if last_loss else medic
+            score -= loss
+        elif has_medic:
+            score += value[last_loss] if last_loss else medic
         total += score
     return total / SAMPLES
-
-
-def _simulate(att: tuple[int, ...], dfn: list[int], medic: bool, wipe: float,
-              rng: random.Random) -> tuple[float, bool, int, int]:
-    """One battle with the heuristic's stopping rule; ties are a coin. Returns the score,
-    whether the defender was wiped out, the attacker's cards left, its last card lost."""
-    score = 0.0
-    value = WORTH  # indexed directly: this loop runs millions of times in a batch
-    last_loss = 0
-    kept = 0
-    current, survivors = dfn, []
-    pos = 0
-    first_pass = True
-    for i, a in enumerate(att):
-        if i:
-            unknown = current[pos:] if first_pass else current[pos:pos + 1]
-            insured = medic and not last_loss
-            last = wipe if len(current) - pos + len(survivors) == 1 else 0.0
-            if flip_value(a, unknown, insured, last) < 0:
-                return score, False, kept + len(att) - i, last_loss
-        d = current[pos]
-        pos += 1
-        if a > d or (a == d and rng.random() < 0.5):
-            score += value[d]
-            kept += 1
-        else:
-            score -= value[a]
-            last_loss = a
-            survivors.append(d)
-        if pos == len(current):
-            current, survivors, pos, first_pass = survivors, [], 0, False
-            if not current:
-                return score, True, kept + len(att) - i - 1, last_loss
-    return score, False, kept, last_loss
 
 
 def flip_value(card: int, candidates: list[int], insured: bool = False,
