@@ -98,11 +98,19 @@ def heuristic_action(state: ChampionsState, player: int, rng: random.Random) -> 
 def _distribute(state: ChampionsState, player: int) -> Place:
     """Deal every reinforcement (placed or not) by a fixed plan; place the next one by it."""
     table = state.tables[player]
-    cards = sorted([c for cs in table.values() for c in cs] + state.hands[player],
-                   key=rank_value, reverse=True)  # (stable: equal cards keep their order)
+    held = tuple([c for cs in table.values() for c in cs] + state.hands[player])
+    card = state.hands[player][0]
+    return Place(card, _deal_plan(tuple(table), held)[card])
+
+
+@lru_cache(maxsize=1 << 12)
+def _deal_plan(commanders_in_play: tuple[str, ...], held: tuple[str, ...]) -> dict[str, str]:
+    """The commander each of `held` (the placed reinforcements in table order, then the hand)
+    goes to. Cached: a search asks again for the same deal at every placement it replays."""
+    cards = sorted(held, key=rank_value, reverse=True)  # (stable: equal cards keep their order)
     twos = [c for c in cards if rank_value(c) == 2]
-    jacks = [c for c in table if c[0] == "J"]
-    commanders = sorted(table, key=lambda c: COMMAND_PRIORITY[c[0]])
+    jacks = [c for c in commanders_in_play if c[0] == "J"]
+    commanders = sorted(commanders_in_play, key=lambda c: COMMAND_PRIORITY[c[0]])
     chosen = commanders[:BATTALIONS_AT_DEAL]
     plan: dict[str, str] = {}
     if jacks and twos:
@@ -116,8 +124,7 @@ def _distribute(state: ChampionsState, player: int) -> Place:
     for i, c in enumerate(rest):  # snake order keeps the battalions of equal strength
         k = i % (2 * n)
         plan[c] = chosen[k if k < n else 2 * n - 1 - k]
-    card = state.hands[player][0]
-    return Place(card, plan[card])
+    return plan
 
 
 def _place(state: ChampionsState, player: int, actions: list[Any]) -> Place:
