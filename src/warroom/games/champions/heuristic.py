@@ -179,12 +179,23 @@ def _unseen_twos(state: ChampionsState) -> int:
 
 
 def _best_attack(state: ChampionsState, player: int) -> tuple[float, str, str] | None:
-    best = None
     mine_all, theirs_all = state.battalions(player), state.battalions(1 - player)
     bonus = _bonus(len(theirs_all), len(mine_all))
     targets = [(t, _defence(state, 1 - player, t)) for t in theirs_all]
-    for mine in mine_all:
-        att, medic = _attack_values(state, player, mine)
+    return _best_pair(_attackers(state, player, mine_all), targets, bonus)
+
+
+def _attackers(state: ChampionsState, player: int, mine_all: list[str]
+               ) -> list[tuple[str, tuple[int, ...], float | None]]:
+    return [(mine, *_attack_values(state, player, mine)) for mine in mine_all]
+
+
+def _best_pair(attackers: list[tuple[str, tuple[int, ...], float | None]],
+               targets: list[tuple[str, tuple[int, ...]]], bonus: tuple[float, float]
+               ) -> tuple[float, str, str] | None:
+    """The best (gain, battalion, target); the first of equal gains."""
+    best = None
+    for mine, att, medic in attackers:
         for theirs, dfn in targets:
             gain = _pair_gain(att, dfn, bonus, medic)
             if best is None or gain > best[0]:
@@ -437,7 +448,12 @@ def _spy_plan(state: ChampionsState, player: int,
     other = 1 - player
     theirs = state.tables[other]
     battalions = state.battalions(other)
-    base_attack = _best_attack(state, player)
+    # `_best_attack` before and after each swap; a swap changes only its two battalions.
+    mine_all = state.battalions(player)
+    attackers = _attackers(state, player, mine_all)
+    bonus = _bonus(len(battalions), len(mine_all))
+    targets = [(t, _defence(state, other, t)) for t in battalions]
+    base_attack = _best_pair(attackers, targets, bonus)
     base = base_attack[0] if base_attack else 0.0
     best = (0.0, "", "")
     for a, x, b, y in _spy_candidates(state, other, battalions, first):
@@ -445,7 +461,9 @@ def _spy_plan(state: ChampionsState, player: int,
         xa, yb = theirs[x].index(a), theirs[y].index(b)
         theirs[x][xa], theirs[y][yb] = b, a
         after = _army_worth(state, other, (x, y))
-        attack = _best_attack(state, player)
+        swapped = [(t, _defence(state, other, t)) if t == x or t == y else (t, dfn)
+                   for t, dfn in targets]
+        attack = _best_pair(attackers, swapped, bonus)
         theirs[x][xa], theirs[y][yb] = a, b
         score = (attack[0] if attack else 0.0) - base + (before - after)
         if score > best[0]:
