@@ -440,11 +440,30 @@ def _order(state: ChampionsState, player: int) -> Any:
 
 
 # --- advantages ------------------------------------------------------------------------------
+_SPY_PLANS: dict[tuple, tuple[float, str, str]] = {}
+_SPY_PLANS_KEPT = 1 << 12
+
+
 def _spy_plan(state: ChampionsState, player: int,
               first: str | None = None) -> tuple[float, str, str]:
     """The Spy's best swap of two opponent cards (`first` fixed once picked), scored by the
     best attack it opens plus the worth it takes from the opponent (a 2 moved out of a
-    Jack's battalion is a 10 lost). A score <= 0 means: not worth it."""
+    Jack's battalion is a 10 lost). A score <= 0 means: not worth it.
+
+    Kept per position (all it reads: both tables, the last casualty, the Cavalry option):
+    the plan that made the heuristic use its Spy is asked again when it picks the card."""
+    dead = state.casualties[player]
+    key = (player, first, state.config.cavalry, dead[-1] if dead else None,
+           *[tuple([(c, *cards) for c, cards in table.items()]) for table in state.tables])
+    plan = _SPY_PLANS.get(key)
+    if plan is None:
+        if len(_SPY_PLANS) >= _SPY_PLANS_KEPT:
+            _SPY_PLANS.clear()
+        plan = _SPY_PLANS[key] = _plan_spy(state, player, first)
+    return plan
+
+
+def _plan_spy(state: ChampionsState, player: int, first: str | None) -> tuple[float, str, str]:
     other = 1 - player
     theirs = state.tables[other]
     battalions = state.battalions(other)
@@ -456,8 +475,11 @@ def _spy_plan(state: ChampionsState, player: int,
     base_attack = _best_pair(attackers, targets, bonus)
     base = base_attack[0] if base_attack else 0.0
     best = (0.0, "", "")
+    worth_before: dict[tuple[str, str], float] = {}
     for a, x, b, y in _spy_candidates(state, other, battalions, first):
-        before = _army_worth(state, other, (x, y))
+        before = worth_before.get((x, y))
+        if before is None:
+            before = worth_before[x, y] = _army_worth(state, other, (x, y))
         xa, yb = theirs[x].index(a), theirs[y].index(b)
         theirs[x][xa], theirs[y][yb] = b, a
         after = _army_worth(state, other, (x, y))
@@ -491,8 +513,8 @@ def _spy_candidates(state: ChampionsState, other: int, battalions: list[str],
 
 def _army_worth(state: ChampionsState, player: int, commanders: tuple[str, ...]) -> float:
     table = state.tables[player]
-    return sum(worth(state.battle_value(c, cmd, False)) for cmd in commanders
-               for c in table[cmd])
+    value = state.battle_value
+    return sum(WORTH[value(c, cmd, False)] for cmd in commanders for c in table[cmd])
 
 
 def _spy_pick(state: ChampionsState, player: int) -> Pick:
