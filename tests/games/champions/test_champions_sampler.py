@@ -1,20 +1,28 @@
 """The heuristic's battle sampler (`_order_gain`) is written out for speed in one function; here
 it is compared, question by question, with the plain version it replaced: `Random.shuffle`'s
 draws for the defender's order, one battle per sample with `flip_value` deciding each flip, a
-coin per tie. Every answer must be the same float, or the heuristic's games would change."""
+coin per tie. Every answer must be the same float, or the heuristic's games would change.
+The heuristic's plans kept per position (the deal, the Spy) are compared with fresh ones."""
 
 from __future__ import annotations
 
 import random
 
+from warroom.engine import PlayerView
+from warroom.games.champions import GAME
 from warroom.games.champions.heuristic import (
     KILL_ARMY,
     KILL_BATTALION,
     SAMPLES,
     WORTH,
+    _deal_plan,
     _order_gain,
+    _plan_spy,
+    _spy_plan,
     flip_value,
+    heuristic_action,
 )
+from warroom.games.champions.state import DISTRIBUTE, MAIN, SPY_SWAP
 
 
 def plain_simulate(att, dfn, medic, wipe, rng):
@@ -88,3 +96,27 @@ def test_the_sampler_stays_the_same_where_every_flip_ties_or_the_defence_is_one_
             for medic in (None, 0.0, WORTH[10]):
                 question = (att, dfn, (KILL_BATTALION, KILL_ARMY), medic)
                 assert _order_gain.__wrapped__(*question) == plain_order_gain(*question)
+
+
+def test_the_plans_kept_per_position_are_the_plans_made_afresh():
+    """Along heuristic games, from each player's determinised view: the Spy's plan and the
+    deal plan a position finds kept (from this game or another) are the ones made anew."""
+    config = GAME.config({})
+    spy_plans = deal_plans = 0
+    for seed in range(12):
+        state = GAME.new_state(config, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            seen = PlayerView(state, player).determinize(rng)
+            if seen.phase == MAIN and seen.spy_available() or seen.phase == SPY_SWAP:
+                first = seen.picked if seen.phase == SPY_SWAP else None
+                assert _spy_plan(seen, player, first) == _plan_spy(seen, player, first)
+                spy_plans += 1
+            if seen.phase == DISTRIBUTE:
+                table = seen.tables[player]
+                held = tuple([c for cs in table.values() for c in cs] + seen.hands[player])
+                assert _deal_plan(tuple(table), held) == _deal_plan.__wrapped__(tuple(table), held)
+                deal_plans += 1
+            state.apply(player, heuristic_action(seen, player, rng))
+    assert spy_plans > 50 and deal_plans > 100
