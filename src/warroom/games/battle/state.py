@@ -182,8 +182,6 @@ class BattleState(State):
         self.owner: dict[int, int] = {}
         self.hits = [0] * n
         self.out = [False] * n
-        # Each player's opponents, and the `out` they were found for (players rarely leave).
-        self._opponents: tuple[list[bool], list[list[int]]] | None = None
         self.first_hit: list[int | None] = [None] * n
         self.team = [config.team_of(p) for p in range(n)]
         if config.teams == "as-one":
@@ -415,17 +413,10 @@ class BattleState(State):
 
     # attack step: declaring attackers
     def opponents(self, player: int) -> list[int]:
-        """Players still in the game who are not on `player`'s team (a list kept while nobody
-        leaves: not to be changed)."""
-        out = self.out
-        cached = self._opponents
-        if cached is not None and cached[0] == out:
-            return cached[1][player]
-        team, seats = self.team, range(self.num_players)
-        every = [[q for q in seats if q != p and not out[q] and team[q] != team[p]]
-                 for p in seats]
-        self._opponents = (list(out), every)
-        return every[player]
+        """Players still in the game who are not on `player`'s team."""
+        team = self.team[player]
+        return [q for q in range(self.num_players)
+                if q != player and not self.out[q] and self.team[q] != team]
 
     def _attacking_ids(self) -> set[int]:
         return {cid for _, members, _ in self.groups for _, cid in members}
@@ -994,7 +985,6 @@ class BattleState(State):
         new.owner = dict(self.owner)
         new.hits = list(self.hits)
         new.out = list(self.out)
-        new._opponents = self._opponents
         new.first_hit = list(self.first_hit)
         new.team = self.team
         new.units = self.units
