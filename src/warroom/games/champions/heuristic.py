@@ -16,11 +16,11 @@ flipping while the next flip is worth it. Bare face cards are turned in for an e
 
 from __future__ import annotations
 
+import _random
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
-from ...engine import shuffle
 from ...engine.estimate import seat0_result, seat_lead, win_chance
 from .actions import (
     Attack,
@@ -98,11 +98,19 @@ def heuristic_action(state: ChampionsState, player: int, rng: random.Random) -> 
 def _distribute(state: ChampionsState, player: int) -> Place:
     """Deal every reinforcement (placed or not) by a fixed plan; place the next one by it."""
     table = state.tables[player]
-    cards = sorted([c for cs in table.values() for c in cs] + state.hands[player],
-                   key=rank_value, reverse=True)  # (stable: equal cards keep their order)
+    held = tuple([c for cs in table.values() for c in cs] + state.hands[player])
+    card = state.hands[player][0]
+    return Place(card, _deal_plan(tuple(table), held)[card])
+
+
+@lru_cache(maxsize=1 << 12)
+def _deal_plan(commanders_in_play: tuple[str, ...], held: tuple[str, ...]) -> dict[str, str]:
+    """The commander each of `held` (the placed reinforcements in table order, then the hand)
+    goes to. Cached: a search asks again for the same deal at every placement it replays."""
+    cards = sorted(held, key=rank_value, reverse=True)  # (stable: equal cards keep their order)
     twos = [c for c in cards if rank_value(c) == 2]
-    jacks = [c for c in table if c[0] == "J"]
-    commanders = sorted(table, key=lambda c: COMMAND_PRIORITY[c[0]])
+    jacks = [c for c in commanders_in_play if c[0] == "J"]
+    commanders = sorted(commanders_in_play, key=lambda c: COMMAND_PRIORITY[c[0]])
     chosen = commanders[:BATTALIONS_AT_DEAL]
     plan: dict[str, str] = {}
     if jacks and twos:
@@ -116,8 +124,7 @@ def _distribute(state: ChampionsState, player: int) -> Place:
     for i, c in enumerate(rest):  # snake order keeps the battalions of equal strength
         k = i % (2 * n)
         plan[c] = chosen[k if k < n else 2 * n - 1 - k]
-    card = state.hands[player][0]
-    return Place(card, plan[card])
+    return plan
 
 
 def _place(state: ChampionsState, player: int, actions: list[Any]) -> Place:
@@ -172,12 +179,23 @@ def _unseen_twos(state: ChampionsState) -> int:
 
 
 def _best_attack(state: ChampionsState, player: int) -> tuple[float, str, str] | None:
-    best = None
     mine_all, theirs_all = state.battalions(player), state.battalions(1 - player)
     bonus = _bonus(len(theirs_all), len(mine_all))
     targets = [(t, _defence(state, 1 - player, t)) for t in theirs_all]
-    for mine in mine_all:
-        att, medic = _attack_values(state, player, mine)
+    return _best_pair(_attackers(state, player, mine_all), targets, bonus)
+
+
+def _attackers(state: ChampionsState, player: int, mine_all: list[str]
+               ) -> list[tuple[str, tuple[int, ...], float | None]]:
+    return [(mine, *_attack_values(state, player, mine)) for mine in mine_all]
+
+
+def _best_pair(attackers: list[tuple[str, tuple[int, ...], float | None]],
+               targets: list[tuple[str, tuple[int, ...]]], bonus: tuple[float, float]
+               ) -> tuple[float, str, str] | None:
+    """The best (gain, battalion, target); the first of equal gains."""
+    best = None
+    for mine, att, medic in attackers:
         for theirs, dfn in targets:
             gain = _pair_gain(att, dfn, bonus, medic)
             if best is None or gain > best[0]:
@@ -251,6 +269,32 @@ def _orders(att: list[int]) -> list[list[int]]:
     return [att, att[-1:] + att[:-1]]
 
 
+# `engine.shuffle`'s draws for a list of each length: (index, bits drawn for it); a battalion
+# has at most the deck's 36 reinforcements.
+_SHUFFLE_DRAWS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+                       for n in range(37))
+
+
+@cache
+def _flip_terms(insured: bool) -> tuple[tuple[float, ...], ...]:
+    """`flip_value`'s terms without a bonus, [card][defender's card]: the same floats, added
+    in the same order, so that every sum and every decision is the same."""
+    value = WORTH
+    rows = []
+    for card in range(len(value)):
+        cost = 0.0 if insured else value[card]
+        row = []
+        for d in range(len(value)):
+            if card > d:
+                row.append(value[d])
+            elif card < d:
+                row.append(-cost)
+            else:
+                row.append((value[d] - cost) / 2)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
 @lru_cache(maxsize=1 << 16)
 def _order_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[float, float],
                 medic: float | None) -> float:
@@ -260,57 +304,84 @@ def _order_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[float, 
     Medic gives back the last card lost if the battalion survives.
 
     The samples come from a generator seeded by the question itself, so the answer is the same
-    every time it is asked (and cached): the search costs little and stays reproducible."""
-    # (hash(None) differs between processes; a number does not)
-    rng = random.Random(hash((att, dfn, bonus, -1.0 if medic is None else medic)))
+    every time it is asked (and cached): the search costs little and stays reproducible.
+
+    Each sample shuffles the defender's cards (`engine.shuffle`'s draws) and plays one battle:
+    the attacker flips while `flip_value` of its next card against the defender's cards still
+    to come (on the first pass, the set; then the next one) is not negative; ties are a coin
+    (`random() < 0.5`). This loop is most of a heuristic game's time: it is written out in
+    one function, with `flip_value`'s terms from a table (`_flip_terms`), and is compared
+    draw for draw with the plain version in tests/games/champions/test_champions_sampler.py."""
+    # (hash(None) differs between processes; a number does not. `_random.Random` is
+    # `random.Random`'s generator, seeded alike, without its Python-level `seed`.)
+    rng = _random.Random(hash((att, dfn, bonus, -1.0 if medic is None else medic)))
+    bits = rng.getrandbits
+    coin = rng.random
+    value = WORTH
+    wipe, loss = bonus
+    has_medic = medic is not None
+    # (`flip_value`'s bonus for a win against the defender's last card never changes its sign:
+    # with one card to come there is one term, and a tie is then worth 0 or more either way.)
+    plain = _flip_terms(False)
+    start = _flip_terms(True) if has_medic else plain  # insured until a card is lost
+    draws = _SHUFFLE_DRAWS[len(dfn)]
+    n_att, n_def = len(att), len(dfn)
     total = 0.0
     for _ in range(SAMPLES):
-        order = list(dfn)
-        shuffle(rng, order)
-        score, wiped, left, last_loss = _simulate(att, order, medic is not None, bonus[0],
-                                                  rng)
+        current = list(dfn)
+        for i, k in draws:
+            j = bits(k)
+            while j > i:
+                j = bits(k)
+            current[i], current[j] = current[j], current[i]
+        rows = start
+        score = 0.0
+        last_loss = kept = pos = i = 0
+        survivors: list[int] = []
+        first_pass, wiped = True, False
+        left = -1  # the attacker's cards left, once the battle ends
+        size = n_def
+        for a in att:
+            if i:  # go on only if the next flip is worth it
+                row = rows[a]
+                if first_pass:
+                    s = 0.0
+                    for d in current[pos:]:
+                        s += row[d]
+                    if s < 0:
+                        left = kept + n_att - i
+                        break
+                elif row[current[pos]] < 0:
+                    left = kept + n_att - i
+                    break
+            i += 1
+            d = current[pos]
+            pos += 1
+            if a > d or (a == d and coin() < 0.5):
+                score += value[d]
+                kept += 1
+            else:
+                score -= value[a]
+                rows = plain
+                last_loss = a
+                survivors.append(d)
+            if pos == size:
+                current, survivors, pos, first_pass = survivors, [], 0, False
+                size = len(current)
+                if not size:
+                    wiped = True
+                    left = kept + n_att - i
+                    break
+        if left < 0:
+            left = kept
         if wiped:
-            score += bonus[0]
+            score += wipe
         if not left:
-            score -= bonus[1]
-        elif medic is not None:
-            score += worth(last_loss) if last_loss else medic
+            score -= loss
+        elif has_medic:
+            score += value[last_loss] if last_loss else medic
         total += score
     return total / SAMPLES
-
-
-def _simulate(att: tuple[int, ...], dfn: list[int], medic: bool, wipe: float,
-              rng: random.Random) -> tuple[float, bool, int, int]:
-    """One battle with the heuristic's stopping rule; ties are a coin. Returns the score,
-    whether the defender was wiped out, the attacker's cards left, its last card lost."""
-    score = 0.0
-    value = WORTH  # indexed directly: this loop runs millions of times in a batch
-    last_loss = 0
-    kept = 0
-    current, survivors = dfn, []
-    pos = 0
-    first_pass = True
-    for i, a in enumerate(att):
-        if i:
-            unknown = current[pos:] if first_pass else current[pos:pos + 1]
-            insured = medic and not last_loss
-            last = wipe if len(current) - pos + len(survivors) == 1 else 0.0
-            if flip_value(a, unknown, insured, last) < 0:
-                return score, False, kept + len(att) - i, last_loss
-        d = current[pos]
-        pos += 1
-        if a > d or (a == d and rng.random() < 0.5):
-            score += value[d]
-            kept += 1
-        else:
-            score -= value[a]
-            last_loss = a
-            survivors.append(d)
-        if pos == len(current):
-            current, survivors, pos, first_pass = survivors, [], 0, False
-            if not current:
-                return score, True, kept + len(att) - i - 1, last_loss
-    return score, False, kept, last_loss
 
 
 def flip_value(card: int, candidates: list[int], insured: bool = False,
@@ -369,23 +440,52 @@ def _order(state: ChampionsState, player: int) -> Any:
 
 
 # --- advantages ------------------------------------------------------------------------------
+_SPY_PLANS: dict[tuple, tuple[float, str, str]] = {}
+_SPY_PLANS_KEPT = 1 << 12
+
+
 def _spy_plan(state: ChampionsState, player: int,
               first: str | None = None) -> tuple[float, str, str]:
     """The Spy's best swap of two opponent cards (`first` fixed once picked), scored by the
     best attack it opens plus the worth it takes from the opponent (a 2 moved out of a
-    Jack's battalion is a 10 lost). A score <= 0 means: not worth it."""
+    Jack's battalion is a 10 lost). A score <= 0 means: not worth it.
+
+    Kept per position (all it reads: both tables, the last casualty, the Cavalry option):
+    the plan that made the heuristic use its Spy is asked again when it picks the card."""
+    dead = state.casualties[player]
+    key = (player, first, state.config.cavalry, dead[-1] if dead else None,
+           *[tuple([(c, *cards) for c, cards in table.items()]) for table in state.tables])
+    plan = _SPY_PLANS.get(key)
+    if plan is None:
+        if len(_SPY_PLANS) >= _SPY_PLANS_KEPT:
+            _SPY_PLANS.clear()
+        plan = _SPY_PLANS[key] = _plan_spy(state, player, first)
+    return plan
+
+
+def _plan_spy(state: ChampionsState, player: int, first: str | None) -> tuple[float, str, str]:
     other = 1 - player
     theirs = state.tables[other]
     battalions = state.battalions(other)
-    base_attack = _best_attack(state, player)
+    # `_best_attack` before and after each swap; a swap changes only its two battalions.
+    mine_all = state.battalions(player)
+    attackers = _attackers(state, player, mine_all)
+    bonus = _bonus(len(battalions), len(mine_all))
+    targets = [(t, _defence(state, other, t)) for t in battalions]
+    base_attack = _best_pair(attackers, targets, bonus)
     base = base_attack[0] if base_attack else 0.0
     best = (0.0, "", "")
+    worth_before: dict[tuple[str, str], float] = {}
     for a, x, b, y in _spy_candidates(state, other, battalions, first):
-        before = _army_worth(state, other, (x, y))
+        before = worth_before.get((x, y))
+        if before is None:
+            before = worth_before[x, y] = _army_worth(state, other, (x, y))
         xa, yb = theirs[x].index(a), theirs[y].index(b)
         theirs[x][xa], theirs[y][yb] = b, a
         after = _army_worth(state, other, (x, y))
-        attack = _best_attack(state, player)
+        swapped = [(t, _defence(state, other, t)) if t == x or t == y else (t, dfn)
+                   for t, dfn in targets]
+        attack = _best_pair(attackers, swapped, bonus)
         theirs[x][xa], theirs[y][yb] = a, b
         score = (attack[0] if attack else 0.0) - base + (before - after)
         if score > best[0]:
@@ -413,8 +513,8 @@ def _spy_candidates(state: ChampionsState, other: int, battalions: list[str],
 
 def _army_worth(state: ChampionsState, player: int, commanders: tuple[str, ...]) -> float:
     table = state.tables[player]
-    return sum(worth(state.battle_value(c, cmd, False)) for cmd in commanders
-               for c in table[cmd])
+    value = state.battle_value
+    return sum(WORTH[value(c, cmd, False)] for cmd in commanders for c in table[cmd])
 
 
 def _spy_pick(state: ChampionsState, player: int) -> Pick:

@@ -16,6 +16,7 @@ The battle itself is fought by the decks; a player decides how to spend its real
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -134,38 +135,59 @@ def recruit_plan(state: WordIronState, player: int, ranks_left: int) -> tuple[fl
 @functools.lru_cache(maxsize=1 << 14)  # a function of the army alone: armies recur all game long
 def _recruit_plan(field: tuple[int, ...], allotted: tuple[int, ...], ranks: tuple[int, ...],
                   guard_bonus: float, ranks_left: int) -> tuple[float, int | None]:
-    fallen = [u for u, (n, a) in enumerate(zip(field, allotted)) for _ in range(a - n)]
+    """Each fallen unit in turn is the last one recruited; the others fill a knapsack.
 
-    def worth(u: int) -> float:
-        return ranks[u] + (guard_bonus if u == ROYAL_GUARDS else 0)
+    Every answer is the one of a knapsack of capacity ranks_left - 1 filled from scratch, the
+    fallen soldiers added unit by unit (tests/games/word_iron/test_word_iron_recruit_plan.py
+    compares them), with less work:
+    - the knapsack without one soldier of unit `last` adds the same soldiers in the same
+      order as the full list up to `last`'s unit: that part is filled once (`before[g]`);
+    - capacities above the ranks of all the fallen hold what that capacity holds, and the
+      answer is the first capacity with the best worth: they are left out;
+    - with every rank a multiple of `step`, capacity c holds what the multiple of `step` below
+      it holds (capacity c only ever builds on c - w, w a multiple of `step`): one per `step`."""
+    counts = [(u, a - n) for u, (n, a) in enumerate(zip(field, allotted)) if a > n]
+    fallen = [u for u, k in counts for _ in range(k)]
+    group = {u: g for g, (u, _) in enumerate(counts)}
+    worth = [r + (guard_bonus if u == ROYAL_GUARDS else 0) for u, r in enumerate(ranks)]
+    step = math.gcd(*(ranks[u] for u, _ in counts)) or 1
+    top = min(ranks_left - 1, sum(ranks[u] * k for u, k in counts)) // step
+    before: list[tuple[list[float], list[int | None]]] = [([0.0] * (top + 1), [None] * (top + 1))]
 
     best: tuple[float, int | None] = (0.0, None)
     for last in set(fallen):
-        rest = list(fallen)
-        rest.remove(last)
-        value, first = _knapsack(rest, ranks, worth, ranks_left - 1)
-        total = value + worth(last)
+        g = group[last]
+        while len(before) <= g:  # the knapsack of the units before unit g, filled once
+            values, units = (list(x) for x in before[-1])
+            u, k = counts[len(before) - 1]
+            _fill(values, units, ranks, u, worth[u], k, step)
+            before.append((values, units))
+        values, units = (list(x) for x in before[g])
+        _fill(values, units, ranks, last, worth[last], counts[g][1] - 1, step)
+        for u, k in counts[g + 1:]:
+            _fill(values, units, ranks, u, worth[u], k, step)
+        value = max(values)
+        first = units[values.index(value)]  # the first capacity with the best worth
+        total = value + worth[last]
         if total > best[0]:
             best = (total, first if first is not None else last)
     return best
 
 
-def _knapsack(items: list[int], ranks: tuple[int, ...], worth: Any, capacity: int
-              ) -> tuple[float, int | None]:
-    """Best worth of units with total ranks <= capacity, and one unit of that best set."""
-    # Per capacity: the best worth and one unit of its set (two lists: no tuple per update).
-    values = [0.0] * (capacity + 1)
-    units: list[int | None] = [None] * (capacity + 1)
-    for u in items:
-        w, v = ranks[u], worth(u)
-        for c in range(capacity, w - 1, -1):
+def _fill(values: list[float], units: list[int | None], ranks: tuple[int, ...], u: int,
+          v: float, copies: int, step: int) -> None:
+    """Add `copies` soldiers of unit `u` (worth `v` each) to a 0/1 knapsack with one entry
+    per `step` ranks: per capacity, the best worth and one unit of its set, the one of most
+    ranks (two lists: no tuple per update)."""
+    rank = ranks[u]
+    w = rank // step
+    for _ in range(copies):
+        for c in range(len(values) - 1, w - 1, -1):
             cand = values[c - w] + v
             if cand > values[c]:
                 prev = units[c - w]
                 values[c] = cand
-                units[c] = u if prev is None or w > ranks[prev] else prev
-    best = max(values)
-    return best, units[values.index(best)]  # the first capacity with the best worth
+                units[c] = u if prev is None or rank > ranks[prev] else prev
 
 
 def _recruit(state: WordIronState, player: int, ranks_left: int) -> Recruit:
