@@ -8,8 +8,8 @@ of CPU time (`time.process_time`: what other work on a shared machine takes is n
   measured the engine before the environments took the fast path);
 - env turn: one turn of a PettingZoo AEC loop on the same game: `last()` (the observation
   vector and the action mask of the agent to move), a random legal index from the mask
-  (`mask.nonzero()[0]`), `step(index)`; and, in a separate loop, the `step(index)` calls alone (the engine's apply,
-  the index lookup and PettingZoo's bookkeeping);
+  (`mask.nonzero()[0]`), `step(index)`; and, in a separate loop, the `step(index)` calls
+  alone (the engine's apply, the index lookup and PettingZoo's bookkeeping);
 - env turn from scratch: the same loop with each observation written whole
   (`Encoding.encode`) and each legal action named by its key (`Encoding.key`) at every look,
   as the environments did before observers kept each seat's vector up to date;
