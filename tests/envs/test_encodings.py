@@ -230,3 +230,20 @@ def test_the_readme_tables_are_generated_from_the_encodings():
         "envs/README.md is out of date: run python -m warroom.envs.docs"
     for name in REGISTRY:
         assert f"### `{name}`" in docs.README.read_text()
+
+
+def test_kow_keeps_the_indices_of_a_list_of_dice_choices_only_for_the_same_objects():
+    game = get_game("kow")
+    config = game.config({})
+    enc = game.encoding(config)
+    state = game.new_state(config, 3)
+    player = state.to_move()[0]
+    choices = state.legal_actions(player)
+    assert len(choices) >= 4
+    want = [enc.index[enc.key(a, player, state)] for a in choices]
+    assert enc.indices(state, player, choices) == want
+    assert enc.indices(state, player, list(choices)) is enc.indices(state, player, choices)
+    # same length, same first and last object, another order in between: not the kept list
+    swapped = list(choices)
+    swapped[1], swapped[2] = swapped[2], swapped[1]
+    assert enc.indices(state, player, swapped) == [want[0], want[2], want[1], *want[3:]]

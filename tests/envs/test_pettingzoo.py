@@ -128,6 +128,22 @@ def test_reset_with_a_seed_repeats_the_game_and_without_varies_it():
     assert len(deals) > 1
 
 
+def test_reset_without_a_seed_continues_the_sequence_a_seed_started():
+    e = raw_env("kow")
+    sequences = []
+    for _ in range(2):
+        e.reset(seed=5)
+        seeds = [e.table.seed]
+        for _ in range(3):
+            e.reset()
+            seeds.append(e.table.seed)
+        sequences.append(seeds)
+    assert sequences[0] == sequences[1]
+    assert len(set(sequences[0])) == 4
+    e.reset(seed=6)
+    assert e.table.seed not in sequences[0]
+
+
 def test_render_ansi_is_the_games_text_and_hides_hands_from_spectators():
     e = raw_env("battle", render_mode="ansi")
     e.reset(seed=2)

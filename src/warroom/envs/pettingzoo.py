@@ -20,6 +20,7 @@ own text view, a spectator's by default (`render_seat=k`: seat k's).
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import numpy as np
@@ -27,8 +28,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..engine import Game
-from .table import Table, seed_from
+from ..engine import Game, derive_seed
+from .table import Table
 
 
 def env(game: str | Game = "kow", **kwargs: Any) -> AECEnv:
@@ -71,7 +72,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
                                     for a in self.possible_agents}
         self._action_spaces = {a: spaces.Discrete(self.encoding.num_actions)
                                for a in self.possible_agents}
-        self._seeds = np.random.default_rng()
+        # Episode i of the environment's sequence plays the game seed derived from (base, i):
+        # a hash, cheaper than seeding a generator at every reset(seed=) of a training loop.
+        self._base_seed: int | None = None
+        self._episode = 0
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_spaces[agent]
@@ -81,8 +85,11 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        self.table.reset(seed_from(self._seeds))
+            self._base_seed, self._episode = seed, 0
+        elif self._base_seed is None:  # never seeded: a sequence of its own
+            self._base_seed = secrets.randbits(63)
+        self.table.reset(derive_seed(self._base_seed, "episode", self._episode))
+        self._episode += 1
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -95,6 +102,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.table.observe(self.seats[agent])
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last, without its calls through `observe` (it runs at every turn)."""
+        agent = self.agent_selection
+        return (self.table.observe(self.seats[agent]) if observe else None,
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Hashable, Sequence
+from operator import is_
 from typing import Any
 
 from ...engine.encoding import Encoding, Part, Piece
@@ -19,6 +20,7 @@ from .config import Config
 from .state import ALLOCATE, CHOOSE, OVER, RED, VALUE, KowState, card_colour
 
 TABLE = 3  # cards dealt each turn
+KNOWN_CHOICES = 1 << 10  # lists of dice choices whose indices are kept (a pool each)
 
 
 def encoding(config: Config) -> KowEncoding:
@@ -75,16 +77,36 @@ class KowEncoding(Encoding):
         # the index of a Defeat: where its slot's keys start, plus its dice's bits - 1
         self._slot_at = [self.index[("defeat", slot, 1)] for slot in range(TABLE)]
         self._stop = self.index[("stop",)]
+        # (how many, id of the first and the last choice) -> (the choices, their indices)
+        self._choices: dict[tuple[int, int, int], tuple[tuple[Any, ...], list[int]]] = {}
 
     def indices(self, state: KowState, player: int, actions: Sequence[Any]) -> list[int]:
-        if not actions or type(actions[0]) is not Defeat:  # dice choices: remembered
-            return super().indices(state, player, actions)
+        if not actions or type(actions[0]) is not Defeat:  # dice choices
+            return self._choice_indices(state, player, actions)
         # Defeats and a Stop: a Defeat's index reads which slot its card lies in now
         slot_at = self._slot_at
         start = {card: slot_at[slot] for slot, card in enumerate(state.table) if card}
         stop = self._stop
         return [start[a.card] + dice_bits(a.dice) - 1 if type(a) is Defeat else stop
                 for a in actions]
+
+    def _choice_indices(self, state: KowState, player: int,
+                        actions: Sequence[Any]) -> list[int]:
+        """The indices of a list of dice choices, kept per list: the rules offer the same
+        choice objects, in the same order, whenever a pool comes back (most turns), and a
+        list of up to 29 costs a lookup per choice otherwise. A kept list is checked object
+        by object (in C) before its indices are used."""
+        if not actions:
+            return []
+        seen = (len(actions), id(actions[0]), id(actions[-1]))
+        kept = self._choices.get(seen)
+        if kept is not None and all(map(is_, kept[0], actions)):
+            return kept[1]
+        found = super().indices(state, player, actions)
+        if len(self._choices) >= KNOWN_CHOICES:
+            self._choices.clear()
+        self._choices[seen] = (tuple(actions), found)  # keeps the objects, so their ids
+        return found
 
     def key(self, action: Any, player: int, state: KowState) -> Hashable:
         kind = type(action)

@@ -137,47 +137,61 @@ class ViktoryEncoding(Encoding):
             out[o["rules"] + i] = flag
 
     def write(self, state: ViktoryState, player: int, out: array) -> None:
+        # The battle's fields are read off its session, not through the state's delegation
+        # (an attribute lookup that fails over to `__getattr__` costs a call each).
+        session = state.session
+        at = self.offsets
+        scale = self.units_total
+        decision = state.decision if not state.over else None
+        if decision:
+            out[at["decision"] + DECISIONS.index(decision[0])] = 1.0
+            out[at["decider"] + (decision[1] - player) % 2] = 1.0
+        rounds = self.config.max_rounds
+        progress = at["progress"]
+        out[progress] = min(1.0, session.round / rounds)
+        out[progress + 1] = min(1.0, session.wave / rounds)
+        base = at["defender"]
+        defender = session.defender
+        for k in range(4):
+            if defender[k]:
+                out[base + k] = defender[k] / scale
+        base = at["attacker"]
+        for side in session.attacker:
+            for k in range(4):
+                if side[k]:
+                    out[base + k] = side[k] / scale
+            base += 4
+        base = at["reserves"]
+        for reserve in session.reserve[1:]:
+            for k in range(3):
+                if reserve[k]:
+                    out[base + k] = reserve[k] / scale
+            base += 3
+        base = at["defender_reserve"]
+        reserve = session.defender_reserve
+        for k in range(3):
+            if reserve[k]:
+                out[base + k] = reserve[k] / scale
+        base = at["fire"]
+        out[base] = session.overwatch_ready / scale
+        out[base + 1] = session.secrecy
+        out[base + 2] = session.attacker_dice() / 10
+        out[base + 3] = session.defender_dice()[0] / 10
+        lost = session.lost
+        out[at["lost"]] = lost[0] / scale
+        out[at["lost"] + 1] = lost[1] / scale
+        if session.queue and decision:
+            victim, chooser, count = session.queue[0][:3]
+            base = at["casualties"]
+            out[base + victim] = 1.0
+            out[base + 2 + chooser] = 1.0
+            out[base + 4] = min(1.0, count / scale)
+        if self.has_cards:
+            self._write_cards(state, session, player, out)
+
+    def _write_cards(self, state: ViktoryState, session: Any, player: int, out: array) -> None:
         o = self.offsets
         seats = (player, 1 - player)
-        scale = self.units_total
-        decision = state.decision if state.decision and not state.over else None
-        if decision is not None:
-            out[o["decision"] + DECISIONS.index(decision[0])] = 1.0
-            out[o["decider"] + (decision[1] - player) % 2] = 1.0
-        rounds = self.config.max_rounds
-        out[o["progress"]] = min(1.0, state.round / rounds)
-        out[o["progress"] + 1] = min(1.0, state.wave / rounds)
-        for k in range(4):
-            out[o["defender"] + k] = state.defender[k] / scale
-        at = o["attacker"]
-        for i, side in enumerate(state.attacker):
-            for k in range(4):
-                out[at + 4 * i + k] = side[k] / scale
-        at = o["reserves"]
-        for i, reserve in enumerate(state.reserve[1:]):
-            for k in range(3):
-                out[at + 3 * i + k] = reserve[k] / scale
-        for k in range(3):
-            out[o["defender_reserve"] + k] = state.defender_reserve[k] / scale
-        at = o["fire"]
-        out[at] = state.overwatch_ready / scale
-        out[at + 1] = state.secrecy
-        out[at + 2] = state.attacker_dice() / 10
-        out[at + 3] = state.defender_dice()[0] / 10
-        out[o["lost"]] = state.lost[0] / scale
-        out[o["lost"] + 1] = state.lost[1] / scale
-        if state.queue and state.decision:
-            victim, chooser, count = state.queue[0][:3]
-            at = o["casualties"]
-            out[at + victim] = 1.0
-            out[at + 2 + chooser] = 1.0
-            out[at + 4] = min(1.0, count / scale)
-        if self.has_cards:
-            self._write_cards(state, player, seats, out)
-
-    def _write_cards(self, state: ViktoryState, player: int, seats: tuple[int, int],
-                     out: array) -> None:
-        o = self.offsets
         index = self.card_index
         nc = len(self.card_ids)
         for c in state.hands[player]:
@@ -190,13 +204,13 @@ class ViktoryEncoding(Encoding):
         out[o["deck_left"]] = len(state.deck) / nc
         for c in state.discard:
             out[o["discard"] + index[c]] = 1.0
-        if state.attack_card:
-            out[o["attack_card"] + index[state.attack_card]] = 1.0
-        out[o["pending"]] = min(1.0, state.pending / 12)
-        out[o["pending"] + 1] = state.pending_selective
-        if state.last_type:
-            out[o["respond_to"] + RESPONDS.index(state.last_type)] = 1.0
-        for play in state.plays:
+        if session.attack_card:
+            out[o["attack_card"] + index[session.attack_card]] = 1.0
+        out[o["pending"]] = min(1.0, session.pending / 12)
+        out[o["pending"] + 1] = session.pending_selective
+        if session.last_type:
+            out[o["respond_to"] + RESPONDS.index(session.last_type)] = 1.0
+        for play in session.plays:
             out[o["plays"] + (play["player"] - player) % 2 * nc + index[play["card"]]] = 1.0
-        for effect, who in state.events:
+        for effect, who in session.events:
             out[o["events"] + (who - player) % 2 * len(EFFECTS) + EFFECTS.index(effect)] = 1.0
