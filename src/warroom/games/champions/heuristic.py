@@ -378,15 +378,17 @@ def _exact_order_gain(att: tuple[int, ...], dfn: tuple[int, ...], bonus: tuple[f
                     elif last_card:
                         total += w * alive[last]
                     else:
-                        key = _next_state(others, survivors, first, True, last, left)
+                        key = (others, (), first, True, last) if others and not survivors \
+                            else _next_state(others, survivors, first, True, last, left)
                         after[key] = get(key, 0.0) + w
                 if a <= d:  # lost (a tie: the other half)
                     w = q if a < d else q / 2
                     total -= w * value[a]
                     if last_card:
                         total += w * (alive[lost] if kept else -loss)
-                    else:
-                        key = _next_state(others, survivors + (d,), first, kept, lost, left)
+                    else:  # (the common case first: this pass will not end)
+                        key = (others, (), first, kept, lost) if left < len(others) \
+                            else _next_state(others, survivors + (d,), first, kept, lost, left)
                         after[key] = get(key, 0.0) + w
         states = after
     return total
