@@ -99,18 +99,59 @@ def test_ruling_dark_building_judges_by_what_the_player_sees(tmp_path):
     assert has(state, BuildTown, hex="C2")
 
 
-def test_determinize_moves_unseen_enemy_units_and_keeps_the_observation(tmp_path):
-    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), troops("E3", 1, infantry=1)])
-    truth = json.dumps(state.observation(0), sort_keys=True)
+def _layout(state):
+    """Where every unit and town or city stands: (hex, owner, type) and (hex, owner, kind)."""
+    units = sorted((state.uh[u], state.uo[u], state.ut[u]) for u in range(len(state.uo))
+                   if state.us[u] != FREE)
+    return units, sorted((h, state.sowner[h], state.settle[h]) for h in state.settled)
+
+
+def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be(tmp_path):
+    """README, "Hidden information": an enemy stack out of sight is put back from what the
+    player knows, never from where it stands: two positions that differ only in where the
+    unseen stack truly is give the very same determinisations (seed by seed); it lands out
+    of sight, on land, within its units' reach of one of its owner's towns or cities as they
+    stand in the copy, and the player's observation and legal actions stay."""
+    layouts = []
+    for where in ("E3", "F2"):
+        state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1),
+                                troops(where, 1, infantry=2)])
+        assert not state.sight(0) >> hx(state, where) & 1
+        truth = json.dumps(state.observation(0), sort_keys=True)
+        actions = state.legal_actions(0)
+        seen = []
+        for seed in range(30):
+            d = state.determinize(0, random.Random(seed))
+            assert json.dumps(d.observation(0), sort_keys=True) == truth
+            assert d.legal_actions(0) == actions
+            stacks = [h for h in range(d.board.size) if d.units_at(h, 1)[INF] == 2]
+            assert len(stacks) == 1
+            h = stacks[0]
+            assert d.terrain[h] in LAND and not d.sight(0) >> h & 1 and not d.settle[h]
+            assert min(d.board.distance[h][s] for s in d.own_settlements(1)) <= 2
+            seen.append(_layout(d))
+        assert state.units_at(hx(state, where), 1)[INF] == 2  # the real state is untouched
+        layouts.append(seen)
+    assert layouts[0] == layouts[1]
+    assert len({str(units) for units, _ in layouts[0]}) > 5
+
+
+def test_ruling_determinize_keeps_units_a_turn_under_way_is_bound_to(tmp_path):
+    """The unit moving in another player's turn stays where it is, out of sight or not; the
+    others out of sight are put back where they may be."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1, city=True),
+                            troops("E3", 1, infantry=1), troops("E4", 1, infantry=1)], first=1)
+    take(state, SelectUnit, hex="E3", unit=INF)
+    take(state, Step, hex="D3")
+    take(state, SelectUnit, hex="E4", unit=INF)
+    assert not state.sight(0) >> hx(state, "E4") & 1
     places = set()
     for seed in range(20):
         d = state.determinize(0, random.Random(seed))
-        assert json.dumps(d.observation(0), sort_keys=True) == truth
-        where = [h for h in range(d.board.size) if d.units_at(h, 1)[INF]]
-        assert len(where) == 1 and d.board.distance[where[0]][hx(state, "E3")] <= 2
-        places.add(where[0])
+        assert d.active == state.active and d.uh[d.active] == hx(state, "E4")
+        places.add(next(h for h in range(d.board.size) if d.units_at(h, 1)[INF]
+                        and h != hx(state, "E4") and not d.settle[h]))
     assert len(places) > 1
-    assert state.units_at(hx(state, "E3"), 1)[INF] == 1  # the real state is untouched
 
 
 def test_determinize_resamples_other_hands_and_the_deck_not_ones_own():

@@ -15,7 +15,7 @@ from typing import Any
 
 from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes, start_area
 from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH, MOVABLE, REGROUP
-from .units import CITY, FRIG, TOWN
+from .units import CITY, FRIG, RANGE, TOWN
 
 NOBODY = 255
 # Terrain bytes to the letters of observations ("?" for a tile not yet placed).
@@ -252,9 +252,10 @@ class ViewRules:
             if new.session is not None:
                 new.session.pose_again()
         if self.hidden_map:
+            stacks = new._lift_unseen(player, vis)
             swaps = new._match_memory(player, unseen)
             new._relocate_settlements(player, unseen, vis, swaps)
-            new._relocate_unseen(player, vis)
+            new._put_back(player, vis, stacks)
         return new
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
@@ -274,9 +275,10 @@ class ViewRules:
         return [h for h in self.settled if self.sowner[h] != p and not vis >> h & 1
                 and h not in memory and h not in bound]
 
-    def _bound_hexes(self) -> set[int]:
+    def _bound_hexes(self, frigates: bool = True) -> set[int]:
         """Hexes a turn under way is bound to: a battle or bombardment there, units attacking
-        from or into it, a pennant, a frigate or cargo in it, the moving unit in it."""
+        from or into it, a pennant, cargo in it, the moving unit in it; a frigate in it too
+        when `frigates` (a town or city with a frigate in port keeps its water sides)."""
         bound = {*self.battles, *self.bombards, self.battle_units[0], self.overwatch_from}
         if self.session is not None and self.session_request is not None:
             bound.add(self.session_request.hex)
@@ -284,7 +286,7 @@ class ViewRules:
             s = self.us[u]
             if s == FREE:
                 continue
-            if s in (ATTACKING, CARGO) or self.ut[u] == FRIG or u == self.active:
+            if s in (ATTACKING, CARGO) or (frigates and self.ut[u] == FRIG) or u == self.active:
                 bound.add(self.uh[u])
             if self.ug[u] >= 0:
                 bound.add(self.ug[u])
@@ -429,38 +431,66 @@ class ViewRules:
             unseen = unseen[k:]
         pool.deck = unseen
 
-    def _relocate_unseen(self, p: int, vis: int) -> None:
-        """Enemy units out of sight move, each stack to a random hex out of sight within two
-        hexes of where it stands (of its own class, land or water, free of other players'
-        units and towns), so that a search cannot count on where they are. `vis`: the
-        player's sight."""
-        b = self.board
+    def _lift_unseen(self, p: int, vis: int) -> dict[int, list[int]]:
+        """Enemy units out of the player's sight that nothing binds are lifted off the map
+        (their hexes are left empty) before towns and cities are resampled, so that neither
+        these nor the units' new places depend on where the units truly stand. Units in towns
+        and cities stay with them; units a turn under way is bound to (a battle, a
+        bombardment, the moving unit, cargo, a pennant, artillery that has fired Overwatch
+        this turn) stay. Returns {hex: the units lifted from it, frigates' cargo included}.
+        `vis`: the player's sight."""
+        bound = self._bound_hexes(frigates=False) | self.overwatch_fired.keys()
         stacks: dict[int, list[int]] = {}
         for u in range(len(self.uo)):
-            o = self.uo[u]
-            if o == p or self.us[u] in (FREE, ATTACKING, CARGO) or u == self.active:
+            if self.uo[u] == p or self.us[u] in (FREE, ATTACKING, CARGO):
                 continue
             h = self.uh[u]
-            if vis >> h & 1 or self.settle[h]:
+            if vis >> h & 1 or self.settle[h] or h in bound:
                 continue
             stacks.setdefault(h, []).append(u)
-        for h, units in sorted(stacks.items()):
+        for h, units in stacks.items():
+            units += [c for u in units if self.ut[u] == FRIG for c in self.cargo_of(u)]
+            self.occ_sub(h, self.occ_n[h])
+        return stacks
+
+    def _put_back(self, p: int, vis: int, stacks: dict[int, list[int]]) -> None:
+        """Each lifted stack goes to a random hex where its owner could have it
+        (`_stack_sites`), judged by what the player knows and where the owner's towns and
+        cities stand in the copy, never by where the stack stood."""
+        order = sorted(stacks)
+        self.rng.shuffle(order)
+        barred = self._bound_hexes(frigates=False) | self.overwatch_fired.keys()
+        waiting = set(order)
+        for h in order:
+            waiting.discard(h)
+            units = [u for u in stacks[h] if self.us[u] != CARGO]
             owner = self.uo[units[0]]
-            water = self.terrain[h] == WATER
-            options = []
-            for k in range(b.size):
-                if b.distance[h][k] > 2 or vis >> k & 1 or self.settle[k]:
-                    continue
-                t = self.terrain[k]
-                if t == UNKNOWN or (t == WATER) != water:
-                    continue
-                if k != h and self.occ_owner[k] not in (-1, owner):
-                    continue
-                options.append(k)
-            target = options[self.rng.randrange(len(options))]
-            if target != h:
-                for u in units:
-                    self.move_unit(u, target)
+            sites = self._stack_sites(owner, units, vis, barred | waiting)
+            target = sites[self.rng.randrange(len(sites))] if sites else h
+            for u in stacks[h]:
+                self.uh[u] = target
+            self.occ_add(target, owner, len(stacks[h]))
+            if owner == self.player and self.easy >> h & 1:  # the mover's start-of-turn marks
+                self.easy = (self.easy & ~(1 << h)) | 1 << target
+
+    def _stack_sites(self, q: int, units: list[int], vis: int, barred: set[int]) -> list[int]:
+        """Where player q's stack out of sight may stand, judged from what the player knows:
+        hexes out of its sight that q has explored (units move only there), of the stack's
+        class (frigates at sea on water, land units on land), with no town or city, no other
+        player's units, nothing a turn under way is bound to (`barred`, with the hexes of
+        stacks not yet put back); those within the stack's reach (its units' movement, per
+        `units.RANGE`) of one of q's towns or cities when there are such hexes."""
+        b = self.board
+        at_sea = self.ut[units[0]] == FRIG
+        free = ~vis & self.explored[q] & (self.water if at_sea else ~self.water)
+        sites = [k for k in mask_hexes(free & ((1 << b.size) - 1))
+                 if self.terrain[k] != UNKNOWN and not self.settle[k]
+                 and self.occ_owner[k] in (-1, q) and k not in barred
+                 and not self.pennants >> k & 1]
+        reach = min(max(RANGE[self.ut[u]] for u in units), MAX_BALL)
+        home = b.within(self.own_settlements(q), reach)
+        near = [k for k in sites if home >> k & 1]
+        return near or sites
 
 
 def _cut_mark(mark: tuple[int, int, tuple[int, ...]], p: int) -> tuple[int, int, tuple[int, ...]]:
