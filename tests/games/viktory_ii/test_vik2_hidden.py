@@ -25,7 +25,7 @@ from warroom.agents import make_agent
 from warroom.engine import play_game
 from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
 from warroom.games.viktory_ii.board import LAND, MOUNTAIN
-from warroom.games.viktory_ii.movement import ATTACKING, FREE
+from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
 from warroom.games.viktory_ii.units import ART, CITY, INF, TOWN
 
 MAP = """\
@@ -268,6 +268,36 @@ def test_ruling_determinize_shows_a_remembered_town_as_remembered(tmp_path):
         assert d.supported[1] == state.supported[1]
         shown.add(next(h for h in d.settled if d.settle[h] == CITY))
     assert e2 not in shown and len(shown) > 1
+
+
+def test_ruling_determinize_shows_a_remembered_town_taken_out_of_sight_as_remembered(tmp_path):
+    """A town the player remembers that a third player took out of its sight shows, in a
+    determinisation, its remembered owner; the town that changed hands (public: both
+    players' counts changed) is one of the loser's towns the player does not know of, and
+    the garrisons trade places with the towns."""
+    state = dark(tmp_path, [capital("A1", 0), troops("B1", 0, infantry=1), capital("G4", 1),
+                            capital("G1", 2), town("E2", 2), town("F4", 2, infantry=1)],
+                 players=3)
+    e2, f4 = hx(state, "E2"), hx(state, "F4")
+    while state.player == 0:  # the infantry saw E2 at the start of the turn, not F4
+        state.apply(0, [a for a in legal(state) if type(a) is Done][0])
+    assert state.memory[0][e2] == (2, TOWN, -1) and f4 not in state.memory[0]
+    state.capture(1, e2)  # out of player 0's sight
+    state.add_unit(1, INF, e2, FRESH)
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    taken = set()
+    for seed in range(20):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        assert d.sowner[e2] == 2 and d.settle[e2] == TOWN
+        assert d.units_at(e2, 2)[INF] == 1 and d.units_at(e2, 1)[INF] == 0
+        for q in range(3):
+            assert d.count_settlements(q) == state.count_settlements(q)
+            assert d.supported[q] == state.supported[q]
+        h = next(h for h in d.settled if d.sowner[h] == 1 and h != d.capital[1])
+        assert d.units_at(h, 1)[INF] == 1
+        taken.add(h)
+    assert e2 not in taken and len(taken) > 1
 
 
 CITY_MAP = """\

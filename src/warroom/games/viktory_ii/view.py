@@ -253,6 +253,7 @@ class ViewRules:
                 new.session.pose_again()
         if self.hidden_map:
             stacks = new._lift_unseen(player, vis)
+            new._match_captures(player, unseen)
             swaps = new._match_memory(player, unseen)
             new._relocate_settlements(player, unseen, vis, swaps)
             new._put_back(player, vis, stacks)
@@ -294,6 +295,37 @@ class ViewRules:
             bound.update(self.uh[u] for u in units)
         bound.update(mask_hexes(self.pennants))
         return bound
+
+    def _match_captures(self, p: int, movable: list[int]) -> None:
+        """Dark: a remembered town or city that another player took out of the player's sight
+        shows its remembered owner: it trades owners (and garrisons) with a town or city of
+        the same kind that the remembered owner holds and the player does not know of (a
+        city's on the same terrain, so every army's support stays). The counts of towns and
+        cities each player holds (public) stay; capitals and what a turn under way is bound
+        to are left as they are."""
+        if not self.memory[p]:
+            return
+        bound = self._bound_hexes() | self.placed.keys() | self.overwatch_fired.keys()
+        unknown = [h for h in movable if h not in bound and self.capital_owner(h) < 0]
+        self.rng.shuffle(unknown)
+        for r, (owner, kind, capital) in sorted(self.memory[p].items()):
+            taker = self.sowner[r]
+            if taker in (owner, p, NOBODY) or self.settle[r] != kind or capital >= 0 \
+                    or self.capital_owner(r) >= 0 or r in bound:
+                continue
+            f = next((h for h in unknown if self.sowner[h] == owner and self.settle[h] == kind
+                      and (kind != CITY or self.terrain[h] == self.terrain[r])), -1)
+            if f < 0:
+                continue
+            unknown.remove(f)
+            self.sowner[r], self.sowner[f] = owner, taker
+            garrison = [u for u in range(len(self.uo)) if self.uh[u] == r
+                        and self.us[u] not in (FREE, ATTACKING)]
+            for u in [u for u in range(len(self.uo)) if self.uh[u] == f
+                      and self.us[u] not in (FREE, ATTACKING)]:
+                self.move_unit(u, r)
+            for u in garrison:
+                self.move_unit(u, f)
 
     def _match_memory(self, p: int, movable: list[int]) -> dict[int, tuple[int, int]]:
         """Dark: a remembered town that has become a city out of the player's sight shows as
