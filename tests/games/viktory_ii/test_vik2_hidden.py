@@ -3,6 +3,7 @@ independent-exploration options; hands; what determinize resamples."""
 
 from __future__ import annotations
 
+import collections
 import json
 import random
 
@@ -26,7 +27,7 @@ from warroom.engine import play_game
 from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
 from warroom.games.viktory_ii.board import LAND, MOUNTAIN
 from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
-from warroom.games.viktory_ii.units import ART, CITY, INF, TOWN
+from warroom.games.viktory_ii.units import ART, CITY, INF, TOWN, support
 
 MAP = """\
    p p p p
@@ -265,7 +266,7 @@ def test_ruling_determinize_shows_a_remembered_town_as_remembered(tmp_path):
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         assert d.settle[e2] == TOWN and d.sowner[e2] == 1
         assert d.count_settlements(1) == state.count_settlements(1) == (2, 1)
-        assert d.supported[1] == state.supported[1]
+        assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
         shown.add(next(h for h in d.settled if d.settle[h] == CITY))
     assert e2 not in shown and len(shown) > 1
 
@@ -311,9 +312,10 @@ w w p m p w w
 """
 
 
-def test_ruling_determinize_keeps_an_unseen_city_on_its_terrain(tmp_path):
+def test_ruling_determinize_keeps_an_unseen_city_on_the_terrain_its_units_need(tmp_path):
     """A city's units depend on its terrain (VIKTORY-II.md, "Unit support"): an unseen city
-    moves only onto its own terrain, so its owner's army stays what it is."""
+    stands only on a terrain that keeps its owner's units on the board supported; here the
+    artillery needs a mountain city, so the city stays on a mountain."""
     state = position(tmp_path, [capital("A1", 0), capital("G4", 1),
                                 town("D4", 1, city=True, artillery=1)],
                      tiles=CITY_MAP, dark=True)
@@ -328,6 +330,46 @@ def test_ruling_determinize_keeps_an_unseen_city_on_its_terrain(tmp_path):
         assert d.supported[1] == state.supported[1]
         places.add(city[0])
     assert len(places) > 1
+
+
+def _unseen_city_position(seed):
+    """A random dark game with independent exploration, played at random until player 0
+    moves while a city of player 1 stands on a tile it has not explored."""
+    config = GAME.config({"dark": True, "independent": True, "radius": 4, "turn_limit": 30})
+    state = GAME.new_state(config, seed)
+    rng = random.Random(seed)
+    while True:
+        p = state.to_move()[0]
+        actions = state.legal_actions(p)
+        state.apply(p, actions[rng.randrange(len(actions))])
+        cities = [h for h in state.settled if state.settle[h] == CITY and state.sowner[h] == 1
+                  and not state.explored[0] >> h & 1 and state.drawn >> h & 1]
+        if cities and state.player == 0 and state.phase == "move":
+            return state, cities[0]
+
+
+@pytest.mark.parametrize("seed, tied", [(4, False), (5, True), (11, True)])
+def test_ruling_determinize_resamples_an_unseen_city_s_terrain_where_its_units_allow(
+        seed, tied):
+    """README, "Hidden information": an unseen city on a tile the player has not explored
+    stands, in a determinisation, on a land tile drawn from the unseen ones; where its
+    owner's units need its terrain (VIKTORY-II.md, "Unit support": a frigate a forest city, a
+    cavalry a grassland one) it keeps it. The observation stays."""
+    state, h = _unseen_city_position(seed)
+    true = state.terrain[h]
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    terrains = collections.Counter()
+    for k in range(40):
+        d = state.determinize(0, random.Random(k))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        city = [c for c in d.settled if d.settle[c] == CITY and d.sowner[c] == 1]
+        assert len(city) == 1
+        terrains[d.terrain[city[0]]] += 1
+        assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
+    if tied:
+        assert set(terrains) == {true}
+    else:
+        assert len(terrains) >= 3 and terrains[true] < 20
 
 
 def test_ruling_dark_a_site_judged_by_sight_may_hold_an_unseen_town(tmp_path):
@@ -396,8 +438,10 @@ def test_ruling_dark_determinize_changes_nothing_the_player_sees(which, seed, st
             for q in range(state.num_players):
                 assert d.count_settlements(q) == state.count_settlements(q)
                 assert d.capitals_held(q) == state.capitals_held(q)
-                assert d.supported[q] == state.supported[q]
-                assert min(d.reserve(q)) >= 0
+                assert state.supported[q] == _support_of(state, q)
+                assert d.supported[q] == _support_of(d, q)
+                # no unit unsupported that was not (a battle may leave some to disband)
+                assert all(k >= min(0, was) for k, was in zip(d.reserve(q), state.reserve(q)))
             assert all(d.terrain[h] in LAND for h in d.settled)
             assert _touching(d) <= touching
             for h in range(d.board.size):
@@ -421,6 +465,15 @@ def test_ruling_dark_a_determinisation_keeps_only_the_events_the_player_saw():
     assert all(to is None or 0 in to for to, _ in d.log)
     assert d.visible_log(0) == state.visible_log(0)
     assert d.observation(0) == state.observation(0)
+
+
+def _support_of(state, q):
+    """The units player q's towns and cities support, counted afresh."""
+    total = [0, 0, 0, 0]
+    for h in state.own_settlements(q):
+        for t, k in enumerate(support(state.settle[h], state.terrain[h])):
+            total[t] += k
+    return total
 
 
 def _touching(state):

@@ -15,7 +15,7 @@ from typing import Any
 
 from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes, start_area
 from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH, MOVABLE, REGROUP
-from .units import CITY, FRIG, RANGE, TOWN
+from .units import CITY, FRIG, RANGE, TOWN, support
 
 NOBODY = 255
 # Terrain bytes to the letters of observations ("?" for a tile not yet placed).
@@ -390,23 +390,77 @@ class ViewRules:
         (`sites`: explored land with no town or city within one hex, no other player's units
         in or next to it), out of the player's sight, near another of the owner's towns or
         cities when there is such a site, a capital among its owner's starting hexes
-        (`capital_sites`), a city on its own terrain (its units depend on it). Its owner,
-        kind and capital marker go with it, so every public count stays. `vis`: the
-        player's sight; `swaps`: see `_match_memory` (undone where no site is found)."""
+        (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
+        not explored first draws another land tile from the unseen ones, and it may stand on
+        any terrain whose units (`units.support`) leave its owner's units on the board
+        supported. Its owner, kind and capital marker go with it, so every public count
+        stays. `vis`: the player's sight; `swaps`: see `_match_memory` (undone where no site
+        is found)."""
         order = list(movable)
         self.rng.shuffle(order)
         for h in order:
-            need, r = swaps.get(h, (self.terrain[h], -1))
-            target = self._new_site(h, vis, need)
-            if r >= 0 and self.terrain[target] != need:
+            old, r = swaps.get(h, (self.terrain[h], -1))
+            undo = self._redraw_city_tile(p, h) if self.settle[h] == CITY and r < 0 else None
+            target = self._new_site(h, vis, old)
+            if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
                 self.settle[r], self.settle[h] = CITY, TOWN
+                target = self._new_site(h, vis, old)
+            elif target < 0:  # the city stays where and what it is
+                if undo is not None:
+                    undo()
+                target = h
+            if self.settle[h] == CITY:
+                self._change_support(self.sowner[h], old, self.terrain[target])
             if target != h:
                 unseen_tile = bool(self.drawn >> h & 1) and not self.explored[p] >> h & 1
                 self._move_settlement(h, target, unseen_tile)
 
-    def _new_site(self, h: int, vis: int, terrain: int) -> int:
-        """A random hex the town or city on h could stand on (h itself among them); a city's
-        must be of `terrain`."""
+    def _redraw_city_tile(self, p: int, h: int) -> Any:
+        """The tile under an unseen city on a hex the player has not explored is traded with
+        a random land tile among those it has not seen (the bag, the empty hidden hexes, its
+        own). Returns what undoes the trade, or None when there was none."""
+        if not self.drawn >> h & 1 or self.explored[p] >> h & 1:
+            return None
+        hidden = self.drawn & ~self.explored[p]
+        bag = [i for i, t in enumerate(self.bag) if t in LAND]
+        hexes = [k for k in mask_hexes(hidden) if k != h and self.terrain[k] in LAND
+                 and not self.settle[k] and self.occ_owner[k] < 0]
+        i = self.rng.randrange(len(bag) + len(hexes) + 1)
+        mine = self.terrain[h]
+        if i < len(bag):
+            j = bag[i]
+            self.terrain[h], self.bag[j] = self.bag[j], mine
+
+            def undo() -> None:
+                self.terrain[h], self.bag[j] = mine, self.terrain[h]
+            return undo
+        if i < len(bag) + len(hexes):
+            k = hexes[i - len(bag)]
+            self.terrain[h], self.terrain[k] = self.terrain[k], mine
+
+            def undo_hex() -> None:
+                self.terrain[h], self.terrain[k] = mine, self.terrain[h]
+            return undo_hex
+        return None
+
+    def _change_support(self, q: int, old: int, new: int) -> None:
+        """A city of q counted on `old` terrain now stands on `new`."""
+        before, after = support(CITY, old), support(CITY, new)
+        for t in range(4):
+            self.supported[q][t] += after[t] - before[t]
+
+    def _city_fits(self, q: int, old: int, new: int) -> bool:
+        """Would q's units on the board stay supported if a city of its counted on `old`
+        terrain stood on `new`? (Units a battle has left unsupported, to be disbanded, may
+        stay so, no more of them.)"""
+        before, after = support(CITY, old), support(CITY, new)
+        s, b = self.supported[q], self.onboard[q]
+        return all(s[t] - before[t] + after[t] >= min(b[t], s[t]) for t in range(4))
+
+    def _new_site(self, h: int, vis: int, old: int) -> int:
+        """A random hex the town or city on h could stand on (h itself among them; -1: none);
+        a city's only where its terrain keeps its owner's units supported (`old`: the terrain
+        its owner's support counts it on)."""
         q, kind = self.sowner[h], self.settle[h]
         others = [s for s in self.settled if s != h]
         everything = (1 << self.board.size) - 1
@@ -419,11 +473,11 @@ class ViewRules:
             own = [s for s in others if self.sowner[s] == q]
             near = [k for k in sites if self.near_own(k, own)]
             sites = near or sites
-        sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0
-                 and (kind != CITY or self.terrain[k] == terrain)]
-        if kind != CITY or self.terrain[h] == terrain:
-            sites.append(h)  # where it stands is always a place it could stand
-        return sites[self.rng.randrange(len(sites))] if sites else h
+        sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0]
+        sites.append(h)  # where it stands is always a place it could stand
+        if kind == CITY:
+            sites = [k for k in sites if self._city_fits(q, old, self.terrain[k])]
+        return sites[self.rng.randrange(len(sites))] if sites else -1
 
     def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
         """Move the town or city on h to target with its units, its capital marker and what
