@@ -245,18 +245,20 @@ class ViewRules:
         if self.hidden_map and self.log_enabled:
             new._keep_log_of(player, self.visible_entries(player))  # cached in the real one
         vis = self.sight(player)  # what moves below is out of it: it stays the same
-        unseen = self.unseen_settlements(player, vis) if self.hidden_map else []
+        held, ports = self._bound_hexes() if self.hidden_map else (set(), set())
+        unseen = self.unseen_settlements(player, vis, held | ports) if self.hidden_map else []
         new._resample_tiles(player, unseen)
         if new.pool is not None:
             new._resample_hands(player)
             if new.session is not None:
                 new.session.pose_again()
         if self.hidden_map:
-            stacks = new._lift_unseen(player, vis)
-            new._match_captures(player, unseen)
-            swaps = new._match_memory(player, unseen)
+            held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
+            stacks = new._lift_unseen(player, vis, held)
+            new._match_captures(player, unseen, held | ports | self.placed.keys())
+            swaps = new._match_memory(player, unseen, held | ports)
             new._relocate_settlements(player, unseen, vis, swaps)
-            new._put_back(player, vis, stacks)
+            new._put_back(player, vis, stacks, held)
         return new
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
@@ -268,44 +270,45 @@ class ViewRules:
         self.seen_counts = [len(kept)] * len(self.seen_counts)
         self.marks = [[_cut_mark(m, p) for m in marks] for marks in self.marks]
 
-    def unseen_settlements(self, p: int, vis: int) -> list[int]:
+    def unseen_settlements(self, p: int, vis: int, bound: set[int]) -> list[int]:
         """The enemy towns and cities the player neither sees nor remembers, except those a
-        turn under way is bound to: a search may not count on where they stand."""
+        turn under way is bound to (`bound`): a search may not count on where they stand."""
         memory = self.memory[p]
-        bound = self._bound_hexes()
         return [h for h in self.settled if self.sowner[h] != p and not vis >> h & 1
                 and h not in memory and h not in bound]
 
-    def _bound_hexes(self, frigates: bool = True) -> set[int]:
-        """Hexes a turn under way is bound to: a battle or bombardment there, units attacking
-        from or into it, a pennant, cargo in it, the moving unit in it; a frigate in it too
-        when `frigates` (a town or city with a frigate in port keeps its water sides)."""
+    def _bound_hexes(self) -> tuple[set[int], set[int]]:
+        """Hexes a turn under way is bound to (a battle or bombardment there, units attacking
+        from or into it, a pennant, cargo in it, the moving unit in it), and hexes with a
+        frigate (a town or city with a frigate in port keeps its water sides)."""
         bound = {*self.battles, *self.bombards, self.battle_units[0], self.overwatch_from}
+        frigates = set()
         if self.session is not None and self.session_request is not None:
             bound.add(self.session_request.hex)
         for u in range(len(self.uo)):
             s = self.us[u]
             if s == FREE:
                 continue
-            if s in (ATTACKING, CARGO) or (frigates and self.ut[u] == FRIG) or u == self.active:
+            if s in (ATTACKING, CARGO) or u == self.active:
                 bound.add(self.uh[u])
+            elif self.ut[u] == FRIG:
+                frigates.add(self.uh[u])
             if self.ug[u] >= 0:
                 bound.add(self.ug[u])
         for units in self.bombards.values():
             bound.update(self.uh[u] for u in units)
         bound.update(mask_hexes(self.pennants))
-        return bound
+        return bound, frigates
 
-    def _match_captures(self, p: int, movable: list[int]) -> None:
+    def _match_captures(self, p: int, movable: list[int], bound: set[int]) -> None:
         """Dark: a remembered town or city that another player took out of the player's sight
         shows its remembered owner: it trades owners (and garrisons) with a town or city of
         the same kind that the remembered owner holds and the player does not know of (a
         city's on the same terrain, so every army's support stays). The counts of towns and
         cities each player holds (public) stay; capitals and what a turn under way is bound
-        to are left as they are."""
+        to (`bound`) are left as they are."""
         if not self.memory[p]:
             return
-        bound = self._bound_hexes() | self.placed.keys() | self.overwatch_fired.keys()
         unknown = [h for h in movable if h not in bound and self.capital_owner(h) < 0]
         self.rng.shuffle(unknown)
         for r, (owner, kind, capital) in sorted(self.memory[p].items()):
@@ -327,7 +330,8 @@ class ViewRules:
             for u in garrison:
                 self.move_unit(u, f)
 
-    def _match_memory(self, p: int, movable: list[int]) -> dict[int, tuple[int, int]]:
+    def _match_memory(self, p: int, movable: list[int],
+                      bound: set[int]) -> dict[int, tuple[int, int]]:
         """Dark: a remembered town that has become a city out of the player's sight shows as
         remembered: it trades kinds with a town of the same owner that the player does not
         know of, which, a city now, must go onto the remembered one's terrain (its units
@@ -336,7 +340,6 @@ class ViewRules:
         if not towns or not self.memory[p]:
             return {}
         self.rng.shuffle(towns)
-        bound = self._bound_hexes()
         swaps = {}
         for r, (owner, kind, _) in sorted(self.memory[p].items()):
             if kind != TOWN or self.settle[r] != CITY or self.sowner[r] != owner or r in bound:
@@ -517,15 +520,14 @@ class ViewRules:
             unseen = unseen[k:]
         pool.deck = unseen
 
-    def _lift_unseen(self, p: int, vis: int) -> dict[int, list[int]]:
+    def _lift_unseen(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
         """Enemy units out of the player's sight that nothing binds are lifted off the map
         (their hexes are left empty) before towns and cities are resampled, so that neither
         these nor the units' new places depend on where the units truly stand. Units in towns
         and cities stay with them; units a turn under way is bound to (a battle, a
         bombardment, the moving unit, cargo, a pennant, artillery that has fired Overwatch
-        this turn) stay. Returns {hex: the units lifted from it, frigates' cargo included}.
-        `vis`: the player's sight."""
-        bound = self._bound_hexes(frigates=False) | self.overwatch_fired.keys()
+        this turn) stay (`bound`: their hexes). Returns {hex: the units lifted from it,
+        frigates' cargo included}. `vis`: the player's sight."""
         stacks: dict[int, list[int]] = {}
         for u in range(len(self.uo)):
             if self.uo[u] == p or self.us[u] in (FREE, ATTACKING, CARGO):
@@ -539,19 +541,19 @@ class ViewRules:
             self.occ_sub(h, self.occ_n[h])
         return stacks
 
-    def _put_back(self, p: int, vis: int, stacks: dict[int, list[int]]) -> None:
+    def _put_back(self, p: int, vis: int, stacks: dict[int, list[int]],
+                  bound: set[int]) -> None:
         """Each lifted stack goes to a random hex where its owner could have it
         (`_stack_sites`), judged by what the player knows and where the owner's towns and
         cities stand in the copy, never by where the stack stood."""
         order = sorted(stacks)
         self.rng.shuffle(order)
-        barred = self._bound_hexes(frigates=False) | self.overwatch_fired.keys()
         waiting = set(order)
         for h in order:
             waiting.discard(h)
             units = [u for u in stacks[h] if self.us[u] != CARGO]
             owner = self.uo[units[0]]
-            sites = self._stack_sites(owner, units, vis, barred | waiting)
+            sites = self._stack_sites(owner, units, vis, bound | waiting)
             target = sites[self.rng.randrange(len(sites))] if sites else h
             for u in stacks[h]:
                 self.uh[u] = target
