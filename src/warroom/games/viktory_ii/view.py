@@ -237,9 +237,11 @@ class ViewRules:
         """A copy in which what `player` cannot know is resampled: the order of the tile bag
         and of the deck, other players' hands, tiles on hexes it has not explored, the drawn
         tiles it has not seen, and (dark or independent exploration) where the enemy towns and
-        cities it neither sees nor remembers stand (with the units in them) and where enemy
-        units out of its sight stand. What it sees, remembers and what is public (each
-        player's towns, cities and capitals held) stays. The copy's RNG is re-seeded."""
+        cities it neither sees nor remembers stand (with the units in them) and on what
+        terrain the cities, who holds a remembered one taken out of its sight, and where enemy
+        units out of its sight stand (from where their owner's towns and cities are put, not
+        from where they stood). What it sees, remembers and what is public (each player's
+        towns, cities and capitals held) stays. The copy's RNG is re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
         if self.hidden_map and self.log_enabled:
@@ -526,8 +528,8 @@ class ViewRules:
         these nor the units' new places depend on where the units truly stand. Units in towns
         and cities stay with them; units a turn under way is bound to (a battle, a
         bombardment, the moving unit, cargo, a pennant, artillery that has fired Overwatch
-        this turn) stay (`bound`: their hexes). Returns {hex: the units lifted from it,
-        frigates' cargo included}. `vis`: the player's sight."""
+        this turn) stay (`bound`: their hexes). Returns {hex: the units lifted from it}.
+        `vis`: the player's sight."""
         stacks: dict[int, list[int]] = {}
         for u in range(len(self.uo)):
             if self.uo[u] == p or self.us[u] in (FREE, ATTACKING, CARGO):
@@ -536,8 +538,7 @@ class ViewRules:
             if vis >> h & 1 or self.settle[h] or h in bound:
                 continue
             stacks.setdefault(h, []).append(u)
-        for h, units in stacks.items():
-            units += [c for u in units if self.ut[u] == FRIG for c in self.cargo_of(u)]
+        for h in stacks:  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
         return stacks
 
@@ -551,13 +552,13 @@ class ViewRules:
         waiting = set(order)
         for h in order:
             waiting.discard(h)
-            units = [u for u in stacks[h] if self.us[u] != CARGO]
+            units = stacks[h]
             owner = self.uo[units[0]]
             sites = self._stack_sites(owner, units, vis, bound | waiting)
             target = sites[self.rng.randrange(len(sites))] if sites else h
-            for u in stacks[h]:
+            for u in units:
                 self.uh[u] = target
-            self.occ_add(target, owner, len(stacks[h]))
+            self.occ_add(target, owner, len(units))
             if owner == self.player and self.easy >> h & 1:  # the mover's start-of-turn marks
                 self.easy = (self.easy & ~(1 << h)) | 1 << target
 
