@@ -137,6 +137,25 @@ def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be
     assert len({str(units) for units, _ in layouts[0]}) > 5
 
 
+def test_ruling_determinize_puts_unseen_pieces_out_of_every_other_player_s_sight(tmp_path):
+    """A determinisation for player 0 shows no other player pieces it does not see in the
+    real game: player 1's stack goes where neither player 0 nor player 2 sees it (so that
+    player 2 cannot act on it)."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("E5", 1),
+                            troops("D4", 1, infantry=1), capital("G1", 2),
+                            troops("F2", 2, infantry=1)], players=3)
+    seen = state.sight(0) | state.sight(2)
+    assert not seen >> hx(state, "D4") & 1 and not seen >> hx(state, "E5") & 1
+    places = set()
+    for seed in range(30):
+        d = state.determinize(0, random.Random(seed))
+        stack = next(h for h in range(d.board.size) if d.units_at(h, 1)[INF]
+                     and not d.settle[h])
+        assert not (d.sight(0) | d.sight(2)) >> stack & 1
+        places.add(stack)
+    assert len(places) > 1
+
+
 def test_ruling_determinize_keeps_units_a_turn_under_way_is_bound_to(tmp_path):
     """The unit moving in another player's turn stays where it is, out of sight or not; the
     others out of sight are put back where they may be."""

@@ -259,8 +259,8 @@ class ViewRules:
             stacks = new._lift_unseen(player, vis, held)
             new._match_captures(player, unseen, held | ports | self.placed.keys())
             swaps = new._match_memory(player, unseen, held | ports)
-            new._relocate_settlements(player, unseen, vis, swaps)
-            new._put_back(player, vis, stacks, held)
+            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps)
+            new._put_back(stacks, _HiddenFrom(new, player, vis), held)
         return new
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
@@ -388,24 +388,25 @@ class ViewRules:
     def _count_water(self) -> None:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
-    def _relocate_settlements(self, p: int, movable: list[int], vis: int,
+    def _relocate_settlements(self, p: int, movable: list[int], hidden: _HiddenFrom,
                               swaps: dict[int, tuple[int, int]]) -> None:
         """Each enemy town or city the player neither sees nor remembers moves, with the units
         in it, to a random hex where its owner could have it: a site by the building rules
         (`sites`: explored land with no town or city within one hex, no other player's units
-        in or next to it), out of the player's sight, near another of the owner's towns or
+        in or next to it), out of every other player's sight, near another of the owner's towns or
         cities when there is such a site, a capital among its owner's starting hexes
         (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
         not explored first draws another land tile from the unseen ones, and it may stand on
         any terrain whose units (`units.support`) leave its owner's units on the board
         supported. Its owner, kind and capital marker go with it, so every public count
-        stays. `vis`: the player's sight; `swaps`: see `_match_memory` (undone where no site
-        is found)."""
+        stays. `hidden`: what is out of sight of all but a given player; `swaps`: see
+        `_match_memory` (undone where no site is found)."""
         order = list(movable)
         self.rng.shuffle(order)
         for h in order:
             old, r = swaps.get(h, (self.terrain[h], -1))
             undo = self._redraw_city_tile(p, h) if self.settle[h] == CITY and r < 0 else None
+            vis = hidden.seen(self.sowner[h])
             target = self._new_site(h, vis, old)
             if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
                 self.settle[r], self.settle[h] = CITY, TOWN
@@ -419,6 +420,7 @@ class ViewRules:
             if target != h:
                 unseen_tile = bool(self.drawn >> h & 1) and not self.explored[p] >> h & 1
                 self._move_settlement(h, target, unseen_tile)
+                hidden.moved(self.sowner[target])
 
     def _redraw_city_tile(self, p: int, h: int) -> Any:
         """The tile under an unseen city on a hex the player has not explored is traded with
@@ -463,9 +465,9 @@ class ViewRules:
         return all(s[t] - before[t] + after[t] >= min(b[t], s[t]) for t in range(4))
 
     def _new_site(self, h: int, vis: int, old: int) -> int:
-        """A random hex the town or city on h could stand on (h itself among them; -1: none);
-        a city's only where its terrain keeps its owner's units supported (`old`: the terrain
-        its owner's support counts it on)."""
+        """A random hex out of `vis` the town or city on h could stand on (h itself among
+        them; -1: none); a city's only where its terrain keeps its owner's units supported
+        (`old`: the terrain its owner's support counts it on)."""
         q, kind = self.sowner[h], self.settle[h]
         others = [s for s in self.settled if s != h]
         everything = (1 << self.board.size) - 1
@@ -542,7 +544,7 @@ class ViewRules:
             self.occ_sub(h, self.occ_n[h])
         return stacks
 
-    def _put_back(self, p: int, vis: int, stacks: dict[int, list[int]],
+    def _put_back(self, stacks: dict[int, list[int]], hidden: _HiddenFrom,
                   bound: set[int]) -> None:
         """Each lifted stack goes to a random hex where its owner could have it
         (`_stack_sites`), judged by what the player knows and where the owner's towns and
@@ -554,7 +556,7 @@ class ViewRules:
             waiting.discard(h)
             units = stacks[h]
             owner = self.uo[units[0]]
-            sites = self._stack_sites(owner, units, vis, bound | waiting)
+            sites = self._stack_sites(owner, units, hidden.seen(owner), bound | waiting)
             target = sites[self.rng.randrange(len(sites))] if sites else h
             for u in units:
                 self.uh[u] = target
@@ -562,16 +564,18 @@ class ViewRules:
             if owner == self.player and self.easy >> h & 1:  # the mover's start-of-turn marks
                 self.easy = (self.easy & ~(1 << h)) | 1 << target
 
-    def _stack_sites(self, q: int, units: list[int], vis: int, barred: set[int]) -> list[int]:
+    def _stack_sites(self, q: int, units: list[int], seen: int,
+                     barred: set[int]) -> list[int]:
         """Where player q's stack out of sight may stand, judged from what the player knows:
-        hexes out of its sight that q has explored (units move only there), of the stack's
-        class (frigates at sea on water, land units on land), with no town or city, no other
-        player's units, nothing a turn under way is bound to (`barred`, with the hexes of
-        stacks not yet put back); those within the stack's reach (its units' movement, per
-        `units.RANGE`) of one of q's towns or cities when there are such hexes."""
+        hexes out of every other player's sight (`seen`: in it) that q has explored (units
+        move only there), of the stack's class (frigates at sea on water, land units on
+        land), with no town or city, no other player's units, nothing a turn under way is
+        bound to (`barred`, with the hexes of stacks not yet put back); those within the
+        stack's reach (its units' movement, per `units.RANGE`) of one of q's towns or cities
+        when there are such hexes."""
         b = self.board
         at_sea = self.ut[units[0]] == FRIG
-        free = ~vis & self.explored[q] & (self.water if at_sea else ~self.water)
+        free = ~seen & self.explored[q] & (self.water if at_sea else ~self.water)
         sites = [k for k in mask_hexes(free & ((1 << b.size) - 1))
                  if self.terrain[k] != UNKNOWN and not self.settle[k]
                  and self.occ_owner[k] in (-1, q) and k not in barred
@@ -580,6 +584,30 @@ class ViewRules:
         home = b.within(self.own_settlements(q), reach)
         near = [k for k in sites if home >> k & 1]
         return near or sites
+
+
+class _HiddenFrom:
+    """What is out of sight of every player but one, in a copy being determinised for
+    player p: a piece moved there changes no other player's view as it stands (p's sight
+    stays as it was; the others' are found when first needed)."""
+
+    def __init__(self, state: Any, p: int, vis: int):
+        self.state = state
+        self.sights = {p: vis}
+
+    def seen(self, q: int) -> int:
+        """Bitmask of the hexes some player other than q sees."""
+        seen = 0
+        for r in range(self.state.num_players):
+            if r != q:
+                if r not in self.sights:
+                    self.sights[r] = self.state.sight(r)
+                seen |= self.sights[r]
+        return seen
+
+    def moved(self, q: int) -> None:
+        """A town or city of q's has moved: what q sees is found again when needed."""
+        self.sights.pop(q, None)
 
 
 def _cut_mark(mark: tuple[int, int, tuple[int, ...]], p: int) -> tuple[int, int, tuple[int, ...]]:
