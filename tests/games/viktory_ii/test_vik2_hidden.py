@@ -25,9 +25,9 @@ from vik2_helpers import (
 from warroom.agents import make_agent
 from warroom.engine import play_game
 from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
-from warroom.games.viktory_ii.board import LAND, MOUNTAIN
+from warroom.games.viktory_ii.board import LAND, MOUNTAIN, WATER
 from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
-from warroom.games.viktory_ii.units import ART, CITY, INF, TOWN, support
+from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, TOWN, support
 
 MAP = """\
    p p p p
@@ -154,6 +154,34 @@ def test_ruling_determinize_puts_unseen_pieces_out_of_every_other_player_s_sight
         assert not (d.sight(0) | d.sight(2)) >> stack & 1
         places.add(stack)
     assert len(places) > 1
+
+
+SEA_MAP = """\
+   p p p p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p f w
+  p p p p p
+   p p p p
+"""
+
+
+def test_ruling_determinize_puts_an_unseen_frigate_at_sea_on_water(tmp_path):
+    """A frigate at sea out of sight (VIKTORY-II.md, "Transport by sea") is put back on a
+    water hex its owner has explored, out of sight, wherever it truly was."""
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1), town("E5", 1, city=True),
+                                troops("E6", 1, frigate=1)], tiles=SEA_MAP, dark=True)
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    places = set()
+    for seed in range(40):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        at_sea = [h for h in range(d.board.size) if d.units_at(h, 1)[FRIG]]
+        assert len(at_sea) == 1 and d.terrain[at_sea[0]] == WATER
+        assert not d.sight(0) >> at_sea[0] & 1
+        places.add(at_sea[0])
+    assert len(places) >= 5
 
 
 def test_ruling_determinize_keeps_units_a_turn_under_way_is_bound_to(tmp_path):
