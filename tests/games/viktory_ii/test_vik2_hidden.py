@@ -419,6 +419,34 @@ def test_ruling_determinize_resamples_an_unseen_city_s_terrain_where_its_units_a
         assert len(terrains) >= 3 and terrains[true] < 20
 
 
+def test_ruling_determinize_keeps_no_trace_of_unseen_units_on_hidden_tiles():
+    """README, "Hidden information": the hidden hexes where enemy land units out of sight
+    stand are no more often land in a determinisation than any other hidden hex (the units
+    leave the map before the tiles are resampled)."""
+    land = total = 0
+    for seed in range(12):
+        config = GAME.config({"dark": True, "independent": True, "radius": 4,
+                              "turn_limit": 30})
+        state = GAME.new_state(config, seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            p = state.to_move()[0]
+            actions = state.legal_actions(p)
+            state.apply(p, actions[rng.randrange(len(actions))])
+        hidden = state.drawn & ~state.explored[0]
+        hexes = {state.uh[u] for u in range(len(state.uo))
+                 if state.uo[u] not in (0, -1) and state.us[u] not in (FREE, ATTACKING)
+                 and state.ut[u] != FRIG and hidden >> state.uh[u] & 1
+                 and not state.settle[state.uh[u]]}
+        for k in range(20):
+            d = state.determinize(0, random.Random(k))
+            land += sum(1 for h in hexes if d.terrain[h] in LAND)
+            total += len(hexes)
+    assert total >= 40 and land < 0.85 * total
+
+
 def test_ruling_dark_a_site_judged_by_sight_may_hold_an_unseen_town(tmp_path):
     """README, "Hidden information": the sites offered do not give away an unseen town; a
     town built where one stands is not built (the build is spent) and only the builder is

@@ -249,18 +249,21 @@ class ViewRules:
         vis = self.sight(player)  # what moves below is out of it: it stays the same
         held, ports = self._bound_hexes() if self.hidden_map else (set(), set())
         unseen = self.unseen_settlements(player, vis, held | ports) if self.hidden_map else []
+        held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
+        # Land units out of sight leave the map before the tiles are resampled, so that the
+        # hidden hexes they stood on keep nothing of them (frigates at sea keep their water).
+        stacks = new._lift_unseen(player, vis, held, False) if self.hidden_map else {}
         new._resample_tiles(player, unseen)
         if new.pool is not None:
             new._resample_hands(player)
             if new.session is not None:
                 new.session.pose_again()
         if self.hidden_map:
-            held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
-            stacks = new._lift_unseen(player, vis, held)
+            stacks.update(new._lift_unseen(player, vis, held, True))
             new._match_captures(player, unseen, held | ports | self.placed.keys())
             swaps = new._match_memory(player, unseen, held | ports)
             new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps)
-            new._put_back(stacks, _HiddenFrom(new, player, vis), held)
+            new._put_back(player, stacks, _HiddenFrom(new, player, vis), held)
         return new
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
@@ -405,7 +408,7 @@ class ViewRules:
         self.rng.shuffle(order)
         for h in order:
             old, r = swaps.get(h, (self.terrain[h], -1))
-            undo = self._redraw_city_tile(p, h) if self.settle[h] == CITY and r < 0 else None
+            undo = self._trade_tile(p, h) if self.settle[h] == CITY and r < 0 else None
             vis = hidden.seen(self.sowner[h])
             target = self._new_site(h, vis, old)
             if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
@@ -422,33 +425,41 @@ class ViewRules:
                 self._move_settlement(h, target, unseen_tile)
                 hidden.moved(self.sowner[target])
 
-    def _redraw_city_tile(self, p: int, h: int) -> Any:
-        """The tile under an unseen city on a hex the player has not explored is traded with
-        a random land tile among those it has not seen (the bag, the empty hidden hexes, its
-        own). Returns what undoes the trade, or None when there was none."""
+    def _trade_tile(self, p: int, h: int) -> Any:
+        """The tile under an unseen town, city or stack on a hex the player has not explored
+        is traded with a random land tile among those it has not seen (the bag, the empty
+        hidden hexes, its own if land). Returns what undoes the trade, or None when there was
+        none."""
         if not self.drawn >> h & 1 or self.explored[p] >> h & 1:
             return None
         hidden = self.drawn & ~self.explored[p]
         bag = [i for i, t in enumerate(self.bag) if t in LAND]
         hexes = [k for k in mask_hexes(hidden) if k != h and self.terrain[k] in LAND
                  and not self.settle[k] and self.occ_owner[k] < 0]
-        i = self.rng.randrange(len(bag) + len(hexes) + 1)
         mine = self.terrain[h]
+        choices = len(bag) + len(hexes) + (mine in LAND)
+        if not choices:
+            return None
+        i = self.rng.randrange(choices)
         if i < len(bag):
             j = bag[i]
             self.terrain[h], self.bag[j] = self.bag[j], mine
 
             def undo() -> None:
                 self.terrain[h], self.bag[j] = mine, self.terrain[h]
-            return undo
-        if i < len(bag) + len(hexes):
+                self._count_water()
+        elif i < len(bag) + len(hexes):
             k = hexes[i - len(bag)]
             self.terrain[h], self.terrain[k] = self.terrain[k], mine
 
-            def undo_hex() -> None:
+            def undo() -> None:
                 self.terrain[h], self.terrain[k] = mine, self.terrain[h]
-            return undo_hex
-        return None
+                self._count_water()
+        else:
+            return None
+        if mine not in LAND:
+            self._count_water()
+        return undo
 
     def _change_support(self, q: int, old: int, new: int) -> None:
         """A city of q counted on `old` terrain now stands on `new`."""
@@ -524,31 +535,33 @@ class ViewRules:
             unseen = unseen[k:]
         pool.deck = unseen
 
-    def _lift_unseen(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
+    def _lift_unseen(self, p: int, vis: int, bound: set[int],
+                     at_sea: bool) -> dict[int, list[int]]:
         """Enemy units out of the player's sight that nothing binds are lifted off the map
         (their hexes are left empty) before towns and cities are resampled, so that neither
         these nor the units' new places depend on where the units truly stand. Units in towns
         and cities stay with them; units a turn under way is bound to (a battle, a
         bombardment, the moving unit, cargo, a pennant, artillery that has fired Overwatch
         this turn) stay (`bound`: their hexes). Returns {hex: the units lifted from it}.
-        `vis`: the player's sight."""
+        `vis`: the player's sight; `at_sea`: frigates at sea, else land units."""
         stacks: dict[int, list[int]] = {}
         for u in range(len(self.uo)):
             if self.uo[u] == p or self.us[u] in (FREE, ATTACKING, CARGO):
                 continue
             h = self.uh[u]
-            if vis >> h & 1 or self.settle[h] or h in bound:
+            if vis >> h & 1 or self.settle[h] or h in bound or (self.ut[u] == FRIG) != at_sea:
                 continue
             stacks.setdefault(h, []).append(u)
         for h in stacks:  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
         return stacks
 
-    def _put_back(self, stacks: dict[int, list[int]], hidden: _HiddenFrom,
+    def _put_back(self, p: int, stacks: dict[int, list[int]], hidden: _HiddenFrom,
                   bound: set[int]) -> None:
         """Each lifted stack goes to a random hex where its owner could have it
         (`_stack_sites`), judged by what the player knows and where the owner's towns and
-        cities stand in the copy, never by where the stack stood."""
+        cities stand in the copy, never by where the stack stood; where there is none (the
+        owner has explored no such hex), back where it stood, on a land tile."""
         order = sorted(stacks)
         self.rng.shuffle(order)
         waiting = set(order)
@@ -558,6 +571,8 @@ class ViewRules:
             owner = self.uo[units[0]]
             sites = self._stack_sites(owner, units, hidden.seen(owner), bound | waiting)
             target = sites[self.rng.randrange(len(sites))] if sites else h
+            if self.terrain[target] not in LAND and self.ut[units[0]] != FRIG:
+                self._trade_tile(p, target)  # its tile, resampled, is water: the land it had
             for u in units:
                 self.uh[u] = target
             self.occ_add(target, owner, len(units))
