@@ -252,15 +252,17 @@ class ViewRules:
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
         # Land units out of sight leave the map before the tiles are resampled, so that the
         # hidden hexes they stood on keep nothing of them (frigates at sea keep their water).
-        stacks = new._lift_unseen(player, vis, held, False) if self.hidden_map else {}
+        stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
+        at_sea = [h for h, units in stacks.items() if self.ut[units[0]] == FRIG]
+        new._lift([h for h in stacks if h not in at_sea])
         new._resample_tiles(player, unseen)
         if new.pool is not None:
             new._resample_hands(player)
             if new.session is not None:
                 new.session.pose_again()
         if self.hidden_map:
-            stacks.update(new._lift_unseen(player, vis, held, True))
-            new._match_captures(player, unseen, held | ports | self.placed.keys())
+            new._lift(at_sea)  # frigates at sea, after: their hexes stay water
+            new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
             swaps = new._match_memory(player, unseen, held | ports)
             new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps)
             new._put_back(player, stacks, _HiddenFrom(new, player, vis), held)
@@ -305,21 +307,25 @@ class ViewRules:
         bound.update(mask_hexes(self.pennants))
         return bound, frigates
 
-    def _match_captures(self, p: int, movable: list[int], bound: set[int]) -> None:
+    def _match_captures(self, p: int, movable: list[int], bound: Any) -> None:
         """Dark: a remembered town or city that another player took out of the player's sight
         shows its remembered owner: it trades owners (and garrisons) with a town or city of
         the same kind that the remembered owner holds and the player does not know of (a
         city's on the same terrain, so every army's support stays). The counts of towns and
         cities each player holds (public) stay; capitals and what a turn under way is bound
-        to (`bound`) are left as they are."""
-        if not self.memory[p]:
+        to (`bound`: a function that finds those hexes) are left as they are."""
+        sowner, settle = self.sowner, self.settle
+        taken = [(r, owner, kind) for r, (owner, kind, capital) in sorted(self.memory[p].items())
+                 if sowner[r] not in (owner, p, NOBODY) and settle[r] == kind and capital < 0
+                 and self.capital_owner(r) < 0]
+        if not taken:
             return
-        unknown = [h for h in movable if h not in bound and self.capital_owner(h) < 0]
+        held = bound()
+        unknown = [h for h in movable if h not in held and self.capital_owner(h) < 0]
         self.rng.shuffle(unknown)
-        for r, (owner, kind, capital) in sorted(self.memory[p].items()):
+        for r, owner, kind in taken:
             taker = self.sowner[r]
-            if taker in (owner, p, NOBODY) or self.settle[r] != kind or capital >= 0 \
-                    or self.capital_owner(r) >= 0 or r in bound:
+            if r in held:
                 continue
             f = next((h for h in unknown if self.sowner[h] == owner and self.settle[h] == kind
                       and (kind != CITY or self.terrain[h] == self.terrain[r])), -1)
@@ -535,26 +541,27 @@ class ViewRules:
             unseen = unseen[k:]
         pool.deck = unseen
 
-    def _lift_unseen(self, p: int, vis: int, bound: set[int],
-                     at_sea: bool) -> dict[int, list[int]]:
-        """Enemy units out of the player's sight that nothing binds are lifted off the map
-        (their hexes are left empty) before towns and cities are resampled, so that neither
-        these nor the units' new places depend on where the units truly stand. Units in towns
+    def _unseen_stacks(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
+        """Enemy units out of the player's sight that nothing binds, by hex: they are lifted
+        off the map (`_lift`) and put back (`_put_back`), so that where they stood plays no
+        part in where they, or the towns and cities resampled meanwhile, go. Units in towns
         and cities stay with them; units a turn under way is bound to (a battle, a
         bombardment, the moving unit, cargo, a pennant, artillery that has fired Overwatch
-        this turn) stay (`bound`: their hexes). Returns {hex: the units lifted from it}.
-        `vis`: the player's sight; `at_sea`: frigates at sea, else land units."""
+        this turn) stay (`bound`: their hexes). `vis`: the player's sight."""
         stacks: dict[int, list[int]] = {}
         for u in range(len(self.uo)):
             if self.uo[u] == p or self.us[u] in (FREE, ATTACKING, CARGO):
                 continue
             h = self.uh[u]
-            if vis >> h & 1 or self.settle[h] or h in bound or (self.ut[u] == FRIG) != at_sea:
+            if vis >> h & 1 or self.settle[h] or h in bound:
                 continue
             stacks.setdefault(h, []).append(u)
-        for h in stacks:  # a frigate with cargo is bound: no stack carries any
-            self.occ_sub(h, self.occ_n[h])
         return stacks
+
+    def _lift(self, hexes: list[int]) -> None:
+        """These stacks' hexes are left empty until `_put_back`."""
+        for h in hexes:  # a frigate with cargo is bound: no stack carries any
+            self.occ_sub(h, self.occ_n[h])
 
     def _put_back(self, p: int, stacks: dict[int, list[int]], hidden: _HiddenFrom,
                   bound: set[int]) -> None:
