@@ -235,3 +235,41 @@ def test_a_private_reveal_that_changes_who_is_asked_ends_the_comparison(says_so,
         assert found == []
     else:
         assert found and all("to move" in leak or "ending" in leak for leak in found)
+
+
+class AmbushWatched(Ambush):
+    """The ambush game with a third seat that only watches: it learns neither what seat 0
+    scouts nor whether there is an ambush, only who is asked."""
+
+    def __init__(self, seed: int):
+        State.__init__(self, 3, random.Random(seed))
+        self.ambush = self.rng.random() < 0.5
+        self.phase = "scout"
+
+    def clone(self) -> AmbushWatched:
+        new = AmbushWatched.__new__(AmbushWatched)
+        self._copy_base(new)
+        new.ambush, new.phase = self.ambush, self.phase
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> AmbushWatched:
+        new = self.clone()
+        if player != 1:
+            new.ambush = rng.random() < 0.5
+        return new
+
+
+@pytest.mark.parametrize("says_so", [False, True])
+def test_another_player_s_private_reveal_that_changes_who_is_asked_ends_the_comparison(
+        says_so, monkeypatch):
+    """Game.reveal_changes_flow, for a reveal to another player than the observer: seat 0
+    scouting an ambush makes seat 1 be asked, which the watching seat 2 sees; the
+    comparison for seat 2 ends at seat 0's reveal when the game says so."""
+    monkeypatch.setattr(AmbushGame, "reveal_changes_flow",
+                        lambda self, event: says_so and event["event"] == "scouted")
+    found = [leak for seed in range(20)
+             if (leak := flow_leak(AmbushGame(), AmbushWatched(seed), 2, 100 + seed))]
+    if says_so:
+        assert found == []
+    else:
+        assert found and all("to move" in leak or "ending" in leak for leak in found)

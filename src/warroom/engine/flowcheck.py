@@ -23,7 +23,8 @@ content, so the two games show the same event with different data (a different c
 different events carrying different data (a face card laid down instead of a reinforcement
 drawn). That is where the comparison of a public event ends, and for p's own events where the
 comparison of the private ones ends (and the whole comparison, where the game says such a
-private reveal may change who is asked next: `Game.reveal_changes_flow`). What the check
+private reveal, to p or to another player, may change who is asked next:
+`Game.reveal_changes_flow`). What the check
 reports is a difference nothing revealed explains: a mover, a decision kind or an ending
 that differs after the same visible history, an event present in one game only, or another
 event carrying the same data ("no attack card" where the twin says "wave" for the same
@@ -87,20 +88,24 @@ def _compare(real: list[Event], other: list[Event]) -> tuple[str, str]:
     return "same", ""
 
 
-def _flow_reveal(game: Game, real: State, other: State, observer: Player,
+def _flow_reveal(game: Game, real: State, other: State,
                  since: tuple[int, int]) -> tuple[int, int] | None:
-    """Where (log indexes in the real game and in its twin) the observer's own events since
+    """Where (log indexes in the real game and in its twin) some player's own events since
     `since` (the latest action's) first part by revealing content that, the game says, may
-    change who is asked next."""
-    def own(state: State, start: int) -> list[tuple[int, Event]]:
+    change who is asked next: the observer's, or another's (a player coming upon something
+    hidden from it makes a third be asked, which the observer sees)."""
+    def own(state: State, start: int, p: Player) -> list[tuple[int, Event]]:
         return [(i, e) for i, (to, e) in enumerate(state.log[start:], start)
-                if to is not None and observer in to]
+                if to is not None and p in to]
 
-    for (i, a), (j, b) in zip(own(real, since[0]), own(other, since[1])):
-        if a != b:
-            return (i, j) if _carries_other_data(a, b) and game.reveal_changes_flow(a) \
-                else None
-    return None
+    cuts = []
+    for p in range(real.num_players):
+        for (i, a), (j, b) in zip(own(real, since[0], p), own(other, since[1], p)):
+            if a != b:
+                if _carries_other_data(a, b) and game.reveal_changes_flow(a):
+                    cuts.append((i, j))
+                break
+    return min(cuts) if cuts else None
 
 
 def _ending(state: State) -> tuple[Any, ...] | None:
@@ -119,7 +124,7 @@ def compare_flow(game: Game, real: State, other: State, observer: Player,
     own_diverged = False
     last = start  # where the events of the latest action begin
     for step in range(steps + 1):
-        cut = _flow_reveal(game, real, other, observer, last)
+        cut = _flow_reveal(game, real, other, last)
         if cut is not None:  # the events before the reveal must agree; then the games part
             verdict, what = _compare(_events(real, observer, start[0], cut[0])[0],
                                      _events(other, observer, start[1], cut[1])[0])

@@ -3,6 +3,7 @@ independent-exploration options; hands; what determinize resamples."""
 
 from __future__ import annotations
 
+import collections
 import json
 import random
 
@@ -24,9 +25,9 @@ from vik2_helpers import (
 from warroom.agents import make_agent
 from warroom.engine import play_game
 from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
-from warroom.games.viktory_ii.board import LAND, MOUNTAIN
-from warroom.games.viktory_ii.movement import ATTACKING, FREE
-from warroom.games.viktory_ii.units import ART, CITY, INF, TOWN
+from warroom.games.viktory_ii.board import LAND, MOUNTAIN, WATER
+from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
+from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, TOWN, support
 
 MAP = """\
    p p p p
@@ -99,18 +100,106 @@ def test_ruling_dark_building_judges_by_what_the_player_sees(tmp_path):
     assert has(state, BuildTown, hex="C2")
 
 
-def test_determinize_moves_unseen_enemy_units_and_keeps_the_observation(tmp_path):
-    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), troops("E3", 1, infantry=1)])
+def _layout(state):
+    """Where every unit and town or city stands: (hex, owner, type) and (hex, owner, kind)."""
+    units = sorted((state.uh[u], state.uo[u], state.ut[u]) for u in range(len(state.uo))
+                   if state.us[u] != FREE)
+    return units, sorted((h, state.sowner[h], state.settle[h]) for h in state.settled)
+
+
+def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be(tmp_path):
+    """README, "Hidden information": an enemy stack out of sight is put back from what the
+    player knows, never from where it stands: two positions that differ only in where the
+    unseen stack truly is give the very same determinisations (seed by seed); it lands out
+    of sight, on land, within its units' reach of one of its owner's towns or cities as they
+    stand in the copy, and the player's observation and legal actions stay."""
+    layouts = []
+    for where in ("E3", "F2"):
+        state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1),
+                                troops(where, 1, infantry=2)])
+        assert not state.sight(0) >> hx(state, where) & 1
+        truth = json.dumps(state.observation(0), sort_keys=True)
+        actions = state.legal_actions(0)
+        seen = []
+        for seed in range(30):
+            d = state.determinize(0, random.Random(seed))
+            assert json.dumps(d.observation(0), sort_keys=True) == truth
+            assert d.legal_actions(0) == actions
+            stacks = [h for h in range(d.board.size) if d.units_at(h, 1)[INF] == 2]
+            assert len(stacks) == 1
+            h = stacks[0]
+            assert d.terrain[h] in LAND and not d.sight(0) >> h & 1 and not d.settle[h]
+            assert min(d.board.distance[h][s] for s in d.own_settlements(1)) <= 2
+            seen.append(_layout(d))
+        assert state.units_at(hx(state, where), 1)[INF] == 2  # the real state is untouched
+        layouts.append(seen)
+    assert layouts[0] == layouts[1]
+    assert len({str(units) for units, _ in layouts[0]}) > 5
+
+
+def test_ruling_determinize_puts_unseen_pieces_out_of_every_other_player_s_sight(tmp_path):
+    """A determinisation for player 0 shows no other player pieces it does not see in the
+    real game: player 1's stack goes where neither player 0 nor player 2 sees it (so that
+    player 2 cannot act on it)."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("E5", 1),
+                            troops("D4", 1, infantry=1), capital("G1", 2),
+                            troops("F2", 2, infantry=1)], players=3)
+    seen = state.sight(0) | state.sight(2)
+    assert not seen >> hx(state, "D4") & 1 and not seen >> hx(state, "E5") & 1
+    places = set()
+    for seed in range(30):
+        d = state.determinize(0, random.Random(seed))
+        stack = next(h for h in range(d.board.size) if d.units_at(h, 1)[INF]
+                     and not d.settle[h])
+        assert not (d.sight(0) | d.sight(2)) >> stack & 1
+        places.add(stack)
+    assert len(places) > 1
+
+
+SEA_MAP = """\
+   p p p p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p f w
+  p p p p p
+   p p p p
+"""
+
+
+def test_ruling_determinize_puts_an_unseen_frigate_at_sea_on_water(tmp_path):
+    """A frigate at sea out of sight (VIKTORY-II.md, "Transport by sea") is put back on a
+    water hex its owner has explored, out of sight, wherever it truly was."""
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1), town("E5", 1, city=True),
+                                troops("E6", 1, frigate=1)], tiles=SEA_MAP, dark=True)
     truth = json.dumps(state.observation(0), sort_keys=True)
+    places = set()
+    for seed in range(40):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        at_sea = [h for h in range(d.board.size) if d.units_at(h, 1)[FRIG]]
+        assert len(at_sea) == 1 and d.terrain[at_sea[0]] == WATER
+        assert not d.sight(0) >> at_sea[0] & 1
+        places.add(at_sea[0])
+    assert len(places) >= 5
+
+
+def test_ruling_determinize_keeps_units_a_turn_under_way_is_bound_to(tmp_path):
+    """The unit moving in another player's turn stays where it is, out of sight or not; the
+    others out of sight are put back where they may be."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1, city=True),
+                            troops("E3", 1, infantry=1), troops("E4", 1, infantry=1)], first=1)
+    take(state, SelectUnit, hex="E3", unit=INF)
+    take(state, Step, hex="D3")
+    take(state, SelectUnit, hex="E4", unit=INF)
+    assert not state.sight(0) >> hx(state, "E4") & 1
     places = set()
     for seed in range(20):
         d = state.determinize(0, random.Random(seed))
-        assert json.dumps(d.observation(0), sort_keys=True) == truth
-        where = [h for h in range(d.board.size) if d.units_at(h, 1)[INF]]
-        assert len(where) == 1 and d.board.distance[where[0]][hx(state, "E3")] <= 2
-        places.add(where[0])
+        assert d.active == state.active and d.uh[d.active] == hx(state, "E4")
+        places.add(next(h for h in range(d.board.size) if d.units_at(h, 1)[INF]
+                        and h != hx(state, "E4") and not d.settle[h]))
     assert len(places) > 1
-    assert state.units_at(hx(state, "E3"), 1)[INF] == 1  # the real state is untouched
 
 
 def test_determinize_resamples_other_hands_and_the_deck_not_ones_own():
@@ -224,9 +313,39 @@ def test_ruling_determinize_shows_a_remembered_town_as_remembered(tmp_path):
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         assert d.settle[e2] == TOWN and d.sowner[e2] == 1
         assert d.count_settlements(1) == state.count_settlements(1) == (2, 1)
-        assert d.supported[1] == state.supported[1]
+        assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
         shown.add(next(h for h in d.settled if d.settle[h] == CITY))
     assert e2 not in shown and len(shown) > 1
+
+
+def test_ruling_determinize_shows_a_remembered_town_taken_out_of_sight_as_remembered(tmp_path):
+    """A town the player remembers that a third player took out of its sight shows, in a
+    determinisation, its remembered owner; the town that changed hands (public: both
+    players' counts changed) is one of the loser's towns the player does not know of, and
+    the garrisons trade places with the towns."""
+    state = dark(tmp_path, [capital("A1", 0), troops("B1", 0, infantry=1), capital("G4", 1),
+                            capital("G1", 2), town("E2", 2), town("F4", 2, infantry=1)],
+                 players=3)
+    e2, f4 = hx(state, "E2"), hx(state, "F4")
+    while state.player == 0:  # the infantry saw E2 at the start of the turn, not F4
+        state.apply(0, [a for a in legal(state) if type(a) is Done][0])
+    assert state.memory[0][e2] == (2, TOWN, -1) and f4 not in state.memory[0]
+    state.capture(1, e2)  # out of player 0's sight
+    state.add_unit(1, INF, e2, FRESH)
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    taken = set()
+    for seed in range(20):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        assert d.sowner[e2] == 2 and d.settle[e2] == TOWN
+        assert d.units_at(e2, 2)[INF] == 1 and d.units_at(e2, 1)[INF] == 0
+        for q in range(3):
+            assert d.count_settlements(q) == state.count_settlements(q)
+            assert d.supported[q] == state.supported[q]
+        h = next(h for h in d.settled if d.sowner[h] == 1 and h != d.capital[1])
+        assert d.units_at(h, 1)[INF] == 1
+        taken.add(h)
+    assert e2 not in taken and len(taken) > 1
 
 
 CITY_MAP = """\
@@ -240,9 +359,10 @@ w w p m p w w
 """
 
 
-def test_ruling_determinize_keeps_an_unseen_city_on_its_terrain(tmp_path):
+def test_ruling_determinize_keeps_an_unseen_city_on_the_terrain_its_units_need(tmp_path):
     """A city's units depend on its terrain (VIKTORY-II.md, "Unit support"): an unseen city
-    moves only onto its own terrain, so its owner's army stays what it is."""
+    stands only on a terrain that keeps its owner's units on the board supported; here the
+    artillery needs a mountain city, so the city stays on a mountain."""
     state = position(tmp_path, [capital("A1", 0), capital("G4", 1),
                                 town("D4", 1, city=True, artillery=1)],
                      tiles=CITY_MAP, dark=True)
@@ -257,6 +377,74 @@ def test_ruling_determinize_keeps_an_unseen_city_on_its_terrain(tmp_path):
         assert d.supported[1] == state.supported[1]
         places.add(city[0])
     assert len(places) > 1
+
+
+def _unseen_city_position(seed):
+    """A random dark game with independent exploration, played at random until player 0
+    moves while a city of player 1 stands on a tile it has not explored."""
+    config = GAME.config({"dark": True, "independent": True, "radius": 4, "turn_limit": 30})
+    state = GAME.new_state(config, seed)
+    rng = random.Random(seed)
+    while True:
+        p = state.to_move()[0]
+        actions = state.legal_actions(p)
+        state.apply(p, actions[rng.randrange(len(actions))])
+        cities = [h for h in state.settled if state.settle[h] == CITY and state.sowner[h] == 1
+                  and not state.explored[0] >> h & 1 and state.drawn >> h & 1]
+        if cities and state.player == 0 and state.phase == "move":
+            return state, cities[0]
+
+
+@pytest.mark.parametrize("seed, tied", [(4, False), (5, True), (11, True)])
+def test_ruling_determinize_resamples_an_unseen_city_s_terrain_where_its_units_allow(
+        seed, tied):
+    """README, "Hidden information": an unseen city on a tile the player has not explored
+    stands, in a determinisation, on a land tile drawn from the unseen ones; where its
+    owner's units need its terrain (VIKTORY-II.md, "Unit support": a frigate a forest city, a
+    cavalry a grassland one) it keeps it. The observation stays."""
+    state, h = _unseen_city_position(seed)
+    true = state.terrain[h]
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    terrains = collections.Counter()
+    for k in range(40):
+        d = state.determinize(0, random.Random(k))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        city = [c for c in d.settled if d.settle[c] == CITY and d.sowner[c] == 1]
+        assert len(city) == 1
+        terrains[d.terrain[city[0]]] += 1
+        assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
+    if tied:
+        assert set(terrains) == {true}
+    else:
+        assert len(terrains) >= 3 and terrains[true] < 20
+
+
+def test_ruling_determinize_keeps_no_trace_of_unseen_units_on_hidden_tiles():
+    """README, "Hidden information": the hidden hexes where enemy land units out of sight
+    stand are no more often land in a determinisation than any other hidden hex (the units
+    leave the map before the tiles are resampled)."""
+    land = total = 0
+    for seed in range(12):
+        config = GAME.config({"dark": True, "independent": True, "radius": 4,
+                              "turn_limit": 30})
+        state = GAME.new_state(config, seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            p = state.to_move()[0]
+            actions = state.legal_actions(p)
+            state.apply(p, actions[rng.randrange(len(actions))])
+        hidden = state.drawn & ~state.explored[0]
+        hexes = {state.uh[u] for u in range(len(state.uo))
+                 if state.uo[u] not in (0, -1) and state.us[u] not in (FREE, ATTACKING)
+                 and state.ut[u] != FRIG and hidden >> state.uh[u] & 1
+                 and not state.settle[state.uh[u]]}
+        for k in range(20):
+            d = state.determinize(0, random.Random(k))
+            land += sum(1 for h in hexes if d.terrain[h] in LAND)
+            total += len(hexes)
+    assert total >= 40 and land < 0.85 * total
 
 
 def test_ruling_dark_a_site_judged_by_sight_may_hold_an_unseen_town(tmp_path):
@@ -325,8 +513,10 @@ def test_ruling_dark_determinize_changes_nothing_the_player_sees(which, seed, st
             for q in range(state.num_players):
                 assert d.count_settlements(q) == state.count_settlements(q)
                 assert d.capitals_held(q) == state.capitals_held(q)
-                assert d.supported[q] == state.supported[q]
-                assert min(d.reserve(q)) >= 0
+                assert state.supported[q] == _support_of(state, q)
+                assert d.supported[q] == _support_of(d, q)
+                # no unit unsupported that was not (a battle may leave some to disband)
+                assert all(k >= min(0, was) for k, was in zip(d.reserve(q), state.reserve(q)))
             assert all(d.terrain[h] in LAND for h in d.settled)
             assert _touching(d) <= touching
             for h in range(d.board.size):
@@ -350,6 +540,15 @@ def test_ruling_dark_a_determinisation_keeps_only_the_events_the_player_saw():
     assert all(to is None or 0 in to for to, _ in d.log)
     assert d.visible_log(0) == state.visible_log(0)
     assert d.observation(0) == state.observation(0)
+
+
+def _support_of(state, q):
+    """The units player q's towns and cities support, counted afresh."""
+    total = [0, 0, 0, 0]
+    for h in state.own_settlements(q):
+        for t, k in enumerate(support(state.settle[h], state.terrain[h])):
+            total[t] += k
+    return total
 
 
 def _touching(state):

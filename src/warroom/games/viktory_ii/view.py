@@ -15,7 +15,7 @@ from typing import Any
 
 from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes, start_area
 from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH, MOVABLE, REGROUP
-from .units import CITY, FRIG, TOWN
+from .units import CITY, FRIG, RANGE, TOWN, support
 
 NOBODY = 255
 # Terrain bytes to the letters of observations ("?" for a tile not yet placed).
@@ -237,24 +237,35 @@ class ViewRules:
         """A copy in which what `player` cannot know is resampled: the order of the tile bag
         and of the deck, other players' hands, tiles on hexes it has not explored, the drawn
         tiles it has not seen, and (dark or independent exploration) where the enemy towns and
-        cities it neither sees nor remembers stand (with the units in them) and where enemy
-        units out of its sight stand. What it sees, remembers and what is public (each
-        player's towns, cities and capitals held) stays. The copy's RNG is re-seeded."""
+        cities it neither sees nor remembers stand (with the units in them) and on what
+        terrain the cities, who holds a remembered one taken out of its sight, and where enemy
+        units out of its sight stand (from where their owner's towns and cities are put, not
+        from where they stood). What it sees, remembers and what is public (each player's
+        towns, cities and capitals held) stays. The copy's RNG is re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
         if self.hidden_map and self.log_enabled:
             new._keep_log_of(player, self.visible_entries(player))  # cached in the real one
         vis = self.sight(player)  # what moves below is out of it: it stays the same
-        unseen = self.unseen_settlements(player, vis) if self.hidden_map else []
+        held, ports = self._bound_hexes() if self.hidden_map else (set(), set())
+        unseen = self.unseen_settlements(player, vis, held | ports) if self.hidden_map else []
+        held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
+        # Land units out of sight leave the map before the tiles are resampled, so that the
+        # hidden hexes they stood on keep nothing of them (frigates at sea keep their water).
+        stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
+        at_sea = [h for h, units in stacks.items() if self.ut[units[0]] == FRIG]
+        new._lift([h for h in stacks if h not in at_sea])
         new._resample_tiles(player, unseen)
         if new.pool is not None:
             new._resample_hands(player)
             if new.session is not None:
                 new.session.pose_again()
         if self.hidden_map:
-            swaps = new._match_memory(player, unseen)
-            new._relocate_settlements(player, unseen, vis, swaps)
-            new._relocate_unseen(player, vis)
+            new._lift(at_sea)  # frigates at sea, after: their hexes stay water
+            new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
+            swaps = new._match_memory(player, unseen, held | ports)
+            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps)
+            new._put_back(player, stacks, _HiddenFrom(new, player, vis), held)
         return new
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
@@ -266,34 +277,72 @@ class ViewRules:
         self.seen_counts = [len(kept)] * len(self.seen_counts)
         self.marks = [[_cut_mark(m, p) for m in marks] for marks in self.marks]
 
-    def unseen_settlements(self, p: int, vis: int) -> list[int]:
+    def unseen_settlements(self, p: int, vis: int, bound: set[int]) -> list[int]:
         """The enemy towns and cities the player neither sees nor remembers, except those a
-        turn under way is bound to: a search may not count on where they stand."""
+        turn under way is bound to (`bound`): a search may not count on where they stand."""
         memory = self.memory[p]
-        bound = self._bound_hexes()
         return [h for h in self.settled if self.sowner[h] != p and not vis >> h & 1
                 and h not in memory and h not in bound]
 
-    def _bound_hexes(self) -> set[int]:
-        """Hexes a turn under way is bound to: a battle or bombardment there, units attacking
-        from or into it, a pennant, a frigate or cargo in it, the moving unit in it."""
+    def _bound_hexes(self) -> tuple[set[int], set[int]]:
+        """Hexes a turn under way is bound to (a battle or bombardment there, units attacking
+        from or into it, a pennant, cargo in it, the moving unit in it), and hexes with a
+        frigate (a town or city with a frigate in port keeps its water sides)."""
         bound = {*self.battles, *self.bombards, self.battle_units[0], self.overwatch_from}
+        frigates = set()
         if self.session is not None and self.session_request is not None:
             bound.add(self.session_request.hex)
         for u in range(len(self.uo)):
             s = self.us[u]
             if s == FREE:
                 continue
-            if s in (ATTACKING, CARGO) or self.ut[u] == FRIG or u == self.active:
+            if s in (ATTACKING, CARGO) or u == self.active:
                 bound.add(self.uh[u])
+            elif self.ut[u] == FRIG:
+                frigates.add(self.uh[u])
             if self.ug[u] >= 0:
                 bound.add(self.ug[u])
         for units in self.bombards.values():
             bound.update(self.uh[u] for u in units)
         bound.update(mask_hexes(self.pennants))
-        return bound
+        return bound, frigates
 
-    def _match_memory(self, p: int, movable: list[int]) -> dict[int, tuple[int, int]]:
+    def _match_captures(self, p: int, movable: list[int], bound: Any) -> None:
+        """Dark: a remembered town or city that another player took out of the player's sight
+        shows its remembered owner: it trades owners (and garrisons) with a town or city of
+        the same kind that the remembered owner holds and the player does not know of (a
+        city's on the same terrain, so every army's support stays). The counts of towns and
+        cities each player holds (public) stay; capitals and what a turn under way is bound
+        to (`bound`: a function that finds those hexes) are left as they are."""
+        sowner, settle = self.sowner, self.settle
+        taken = [(r, owner, kind) for r, (owner, kind, capital) in sorted(self.memory[p].items())
+                 if sowner[r] not in (owner, p, NOBODY) and settle[r] == kind and capital < 0
+                 and self.capital_owner(r) < 0]
+        if not taken:
+            return
+        held = bound()
+        unknown = [h for h in movable if h not in held and self.capital_owner(h) < 0]
+        self.rng.shuffle(unknown)
+        for r, owner, kind in taken:
+            taker = self.sowner[r]
+            if r in held:
+                continue
+            f = next((h for h in unknown if self.sowner[h] == owner and self.settle[h] == kind
+                      and (kind != CITY or self.terrain[h] == self.terrain[r])), -1)
+            if f < 0:
+                continue
+            unknown.remove(f)
+            self.sowner[r], self.sowner[f] = owner, taker
+            garrison = [u for u in range(len(self.uo)) if self.uh[u] == r
+                        and self.us[u] not in (FREE, ATTACKING)]
+            for u in [u for u in range(len(self.uo)) if self.uh[u] == f
+                      and self.us[u] not in (FREE, ATTACKING)]:
+                self.move_unit(u, r)
+            for u in garrison:
+                self.move_unit(u, f)
+
+    def _match_memory(self, p: int, movable: list[int],
+                      bound: set[int]) -> dict[int, tuple[int, int]]:
         """Dark: a remembered town that has become a city out of the player's sight shows as
         remembered: it trades kinds with a town of the same owner that the player does not
         know of, which, a city now, must go onto the remembered one's terrain (its units
@@ -302,7 +351,6 @@ class ViewRules:
         if not towns or not self.memory[p]:
             return {}
         self.rng.shuffle(towns)
-        bound = self._bound_hexes()
         swaps = {}
         for r, (owner, kind, _) in sorted(self.memory[p].items()):
             if kind != TOWN or self.settle[r] != CITY or self.sowner[r] != owner or r in bound:
@@ -349,30 +397,94 @@ class ViewRules:
     def _count_water(self) -> None:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
-    def _relocate_settlements(self, p: int, movable: list[int], vis: int,
+    def _relocate_settlements(self, p: int, movable: list[int], hidden: _HiddenFrom,
                               swaps: dict[int, tuple[int, int]]) -> None:
         """Each enemy town or city the player neither sees nor remembers moves, with the units
         in it, to a random hex where its owner could have it: a site by the building rules
         (`sites`: explored land with no town or city within one hex, no other player's units
-        in or next to it), out of the player's sight, near another of the owner's towns or
+        in or next to it), out of every other player's sight, near another of the owner's towns or
         cities when there is such a site, a capital among its owner's starting hexes
-        (`capital_sites`), a city on its own terrain (its units depend on it). Its owner,
-        kind and capital marker go with it, so every public count stays. `vis`: the
-        player's sight; `swaps`: see `_match_memory` (undone where no site is found)."""
+        (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
+        not explored first draws another land tile from the unseen ones, and it may stand on
+        any terrain whose units (`units.support`) leave its owner's units on the board
+        supported. Its owner, kind and capital marker go with it, so every public count
+        stays. `hidden`: what is out of sight of all but a given player; `swaps`: see
+        `_match_memory` (undone where no site is found)."""
         order = list(movable)
         self.rng.shuffle(order)
         for h in order:
-            need, r = swaps.get(h, (self.terrain[h], -1))
-            target = self._new_site(h, vis, need)
-            if r >= 0 and self.terrain[target] != need:
+            old, r = swaps.get(h, (self.terrain[h], -1))
+            undo = self._trade_tile(p, h) if self.settle[h] == CITY and r < 0 else None
+            vis = hidden.seen(self.sowner[h])
+            target = self._new_site(h, vis, old)
+            if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
                 self.settle[r], self.settle[h] = CITY, TOWN
+                target = self._new_site(h, vis, old)
+            elif target < 0:  # the city stays where and what it is
+                if undo is not None:
+                    undo()
+                target = h
+            if self.settle[h] == CITY:
+                self._change_support(self.sowner[h], old, self.terrain[target])
             if target != h:
                 unseen_tile = bool(self.drawn >> h & 1) and not self.explored[p] >> h & 1
                 self._move_settlement(h, target, unseen_tile)
+                hidden.moved(self.sowner[target])
 
-    def _new_site(self, h: int, vis: int, terrain: int) -> int:
-        """A random hex the town or city on h could stand on (h itself among them); a city's
-        must be of `terrain`."""
+    def _trade_tile(self, p: int, h: int) -> Any:
+        """The tile under an unseen town, city or stack on a hex the player has not explored
+        is traded with a random land tile among those it has not seen (the bag, the empty
+        hidden hexes, its own if land). Returns what undoes the trade, or None when there was
+        none."""
+        if not self.drawn >> h & 1 or self.explored[p] >> h & 1:
+            return None
+        hidden = self.drawn & ~self.explored[p]
+        bag = [i for i, t in enumerate(self.bag) if t in LAND]
+        hexes = [k for k in mask_hexes(hidden) if k != h and self.terrain[k] in LAND
+                 and not self.settle[k] and self.occ_owner[k] < 0]
+        mine = self.terrain[h]
+        choices = len(bag) + len(hexes) + (mine in LAND)
+        if not choices:
+            return None
+        i = self.rng.randrange(choices)
+        if i < len(bag):
+            j = bag[i]
+            self.terrain[h], self.bag[j] = self.bag[j], mine
+
+            def undo() -> None:
+                self.terrain[h], self.bag[j] = mine, self.terrain[h]
+                self._count_water()
+        elif i < len(bag) + len(hexes):
+            k = hexes[i - len(bag)]
+            self.terrain[h], self.terrain[k] = self.terrain[k], mine
+
+            def undo() -> None:
+                self.terrain[h], self.terrain[k] = mine, self.terrain[h]
+                self._count_water()
+        else:
+            return None
+        if mine not in LAND:
+            self._count_water()
+        return undo
+
+    def _change_support(self, q: int, old: int, new: int) -> None:
+        """A city of q counted on `old` terrain now stands on `new`."""
+        before, after = support(CITY, old), support(CITY, new)
+        for t in range(4):
+            self.supported[q][t] += after[t] - before[t]
+
+    def _city_fits(self, q: int, old: int, new: int) -> bool:
+        """Would q's units on the board stay supported if a city of its counted on `old`
+        terrain stood on `new`? (Units a battle has left unsupported, to be disbanded, may
+        stay so, no more of them.)"""
+        before, after = support(CITY, old), support(CITY, new)
+        s, b = self.supported[q], self.onboard[q]
+        return all(s[t] - before[t] + after[t] >= min(b[t], s[t]) for t in range(4))
+
+    def _new_site(self, h: int, vis: int, old: int) -> int:
+        """A random hex out of `vis` the town or city on h could stand on (h itself among
+        them; -1: none); a city's only where its terrain keeps its owner's units supported
+        (`old`: the terrain its owner's support counts it on)."""
         q, kind = self.sowner[h], self.settle[h]
         others = [s for s in self.settled if s != h]
         everything = (1 << self.board.size) - 1
@@ -385,11 +497,11 @@ class ViewRules:
             own = [s for s in others if self.sowner[s] == q]
             near = [k for k in sites if self.near_own(k, own)]
             sites = near or sites
-        sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0
-                 and (kind != CITY or self.terrain[k] == terrain)]
-        if kind != CITY or self.terrain[h] == terrain:
-            sites.append(h)  # where it stands is always a place it could stand
-        return sites[self.rng.randrange(len(sites))] if sites else h
+        sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0]
+        sites.append(h)  # where it stands is always a place it could stand
+        if kind == CITY:
+            sites = [k for k in sites if self._city_fits(q, old, self.terrain[k])]
+        return sites[self.rng.randrange(len(sites))] if sites else -1
 
     def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
         """Move the town or city on h to target with its units, its capital marker and what
@@ -429,38 +541,95 @@ class ViewRules:
             unseen = unseen[k:]
         pool.deck = unseen
 
-    def _relocate_unseen(self, p: int, vis: int) -> None:
-        """Enemy units out of sight move, each stack to a random hex out of sight within two
-        hexes of where it stands (of its own class, land or water, free of other players'
-        units and towns), so that a search cannot count on where they are. `vis`: the
-        player's sight."""
-        b = self.board
+    def _unseen_stacks(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
+        """Enemy units out of the player's sight that nothing binds, by hex: they are lifted
+        off the map (`_lift`) and put back (`_put_back`), so that where they stood plays no
+        part in where they, or the towns and cities resampled meanwhile, go. Units in towns
+        and cities stay with them; units a turn under way is bound to (a battle, a
+        bombardment, the moving unit, cargo, a pennant, artillery that has fired Overwatch
+        this turn) stay (`bound`: their hexes). `vis`: the player's sight."""
         stacks: dict[int, list[int]] = {}
         for u in range(len(self.uo)):
-            o = self.uo[u]
-            if o == p or self.us[u] in (FREE, ATTACKING, CARGO) or u == self.active:
+            if self.uo[u] == p or self.us[u] in (FREE, ATTACKING, CARGO):
                 continue
             h = self.uh[u]
-            if vis >> h & 1 or self.settle[h]:
+            if vis >> h & 1 or self.settle[h] or h in bound:
                 continue
             stacks.setdefault(h, []).append(u)
-        for h, units in sorted(stacks.items()):
+        return stacks
+
+    def _lift(self, hexes: list[int]) -> None:
+        """These stacks' hexes are left empty until `_put_back`."""
+        for h in hexes:  # a frigate with cargo is bound: no stack carries any
+            self.occ_sub(h, self.occ_n[h])
+
+    def _put_back(self, p: int, stacks: dict[int, list[int]], hidden: _HiddenFrom,
+                  bound: set[int]) -> None:
+        """Each lifted stack goes to a random hex where its owner could have it
+        (`_stack_sites`), judged by what the player knows and where the owner's towns and
+        cities stand in the copy, never by where the stack stood; where there is none (the
+        owner has explored no such hex), back where it stood, on a land tile."""
+        order = sorted(stacks)
+        self.rng.shuffle(order)
+        waiting = set(order)
+        for h in order:
+            waiting.discard(h)
+            units = stacks[h]
             owner = self.uo[units[0]]
-            water = self.terrain[h] == WATER
-            options = []
-            for k in range(b.size):
-                if b.distance[h][k] > 2 or vis >> k & 1 or self.settle[k]:
-                    continue
-                t = self.terrain[k]
-                if t == UNKNOWN or (t == WATER) != water:
-                    continue
-                if k != h and self.occ_owner[k] not in (-1, owner):
-                    continue
-                options.append(k)
-            target = options[self.rng.randrange(len(options))]
-            if target != h:
-                for u in units:
-                    self.move_unit(u, target)
+            sites = self._stack_sites(owner, units, hidden.seen(owner), bound | waiting)
+            target = sites[self.rng.randrange(len(sites))] if sites else h
+            if self.terrain[target] not in LAND and self.ut[units[0]] != FRIG:
+                self._trade_tile(p, target)  # its tile, resampled, is water: the land it had
+            for u in units:
+                self.uh[u] = target
+            self.occ_add(target, owner, len(units))
+            if owner == self.player and self.easy >> h & 1:  # the mover's start-of-turn marks
+                self.easy = (self.easy & ~(1 << h)) | 1 << target
+
+    def _stack_sites(self, q: int, units: list[int], seen: int,
+                     barred: set[int]) -> list[int]:
+        """Where player q's stack out of sight may stand, judged from what the player knows:
+        hexes out of every other player's sight (`seen`: in it) that q has explored (units
+        move only there), of the stack's class (frigates at sea on water, land units on
+        land), with no town or city, no other player's units, nothing a turn under way is
+        bound to (`barred`, with the hexes of stacks not yet put back); those within the
+        stack's reach (its units' movement, per `units.RANGE`) of one of q's towns or cities
+        when there are such hexes."""
+        b = self.board
+        at_sea = self.ut[units[0]] == FRIG
+        free = ~seen & self.explored[q] & (self.water if at_sea else ~self.water)
+        sites = [k for k in mask_hexes(free & ((1 << b.size) - 1))
+                 if self.terrain[k] != UNKNOWN and not self.settle[k]
+                 and self.occ_owner[k] in (-1, q) and k not in barred
+                 and not self.pennants >> k & 1]
+        reach = min(max(RANGE[self.ut[u]] for u in units), MAX_BALL)
+        home = b.within(self.own_settlements(q), reach)
+        near = [k for k in sites if home >> k & 1]
+        return near or sites
+
+
+class _HiddenFrom:
+    """What is out of sight of every player but one, in a copy being determinised for
+    player p: a piece moved there changes no other player's view as it stands (p's sight
+    stays as it was; the others' are found when first needed)."""
+
+    def __init__(self, state: Any, p: int, vis: int):
+        self.state = state
+        self.sights = {p: vis}
+
+    def seen(self, q: int) -> int:
+        """Bitmask of the hexes some player other than q sees."""
+        seen = 0
+        for r in range(self.state.num_players):
+            if r != q:
+                if r not in self.sights:
+                    self.sights[r] = self.state.sight(r)
+                seen |= self.sights[r]
+        return seen
+
+    def moved(self, q: int) -> None:
+        """A town or city of q's has moved: what q sees is found again when needed."""
+        self.sights.pop(q, None)
 
 
 def _cut_mark(mark: tuple[int, int, tuple[int, ...]], p: int) -> tuple[int, int, tuple[int, ...]]:
