@@ -104,9 +104,15 @@ def test_ctrl_c_while_the_commands_import_is_one_line(tmp_path):
     """The first second or so of any command imports warroom: Ctrl-C there is one line too."""
     rng = random.Random(11)
     interrupted = 0
+    # Every module compiled afresh (no bytecode cache read or written): the import then lasts
+    # well past the window below whether or not this machine has cached bytecode; with a warm
+    # cache `options` can end within half a second, before most interrupts.
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": str(tmp_path / "no-bytecode"),
+           "PYTHONDONTWRITEBYTECODE": "1"}
     for attempt in range(12):
         proc = subprocess.Popen([WARROOM, "options", "kow"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                env=env)
         time.sleep(rng.uniform(0.3, 1.2))
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=PROMPT)
