@@ -25,7 +25,7 @@ from vik2_helpers import (
 from warroom.agents import make_agent
 from warroom.engine import play_game
 from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
-from warroom.games.viktory_ii.board import LAND, MOUNTAIN, WATER
+from warroom.games.viktory_ii.board import LAND, MOUNTAIN, PLAINS, WATER
 from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
 from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, TOWN, support
 
@@ -359,21 +359,60 @@ w w p m p w w
 """
 
 
-def test_ruling_determinize_keeps_an_unseen_city_on_the_terrain_its_units_need(tmp_path):
-    """A city's units depend on its terrain (VIKTORY-II.md, "Unit support"): an unseen city
-    stands only on a terrain that keeps its owner's units on the board supported; here the
-    artillery needs a mountain city, so the city stays on a mountain."""
+def _units_of(state, q):
+    """Player q's units on the board, by kind."""
+    total = [0, 0, 0, 0]
+    for u in range(len(state.uo)):
+        if state.uo[u] == q and state.us[u] not in (FREE,):
+            total[state.ut[u]] += 1
+    return total
+
+
+def test_ruling_determinize_draws_unseen_units_kinds_from_what_cities_support(tmp_path):
+    """VIKTORY-II.md, "Unit support", and README, "Hidden information": an army is what its
+    towns and cities support, so the kind of a unit the player has not seen would tell the
+    terrain of a city it has not seen (an artillery: a mountain city). In a determinisation
+    both are drawn again: the unseen city on a mountain with an unseen artillery stands on
+    plains or mountain, its unit is an infantry or an artillery, always one its owner's towns
+    and cities support; the number of units on the board and the observation stay."""
     state = position(tmp_path, [capital("A1", 0), capital("G4", 1),
                                 town("D4", 1, city=True, artillery=1)],
                      tiles=CITY_MAP, dark=True)
     d4 = hx(state, "D4")
-    assert state.terrain[d4] == MOUNTAIN
+    assert state.terrain[d4] == MOUNTAIN and not state.sight(0) >> d4 & 1
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    terrains, kinds = collections.Counter(), collections.Counter()
+    for seed in range(40):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        city = [h for h in d.settled if d.settle[h] == CITY]
+        assert len(city) == 1
+        units = d.units_at(city[0], 1)
+        assert sum(units) == 1 and d.onboard[1] == _units_of(d, 1)
+        assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
+        if units[ART]:
+            assert d.terrain[city[0]] == MOUNTAIN
+        terrains[d.terrain[city[0]]] += 1
+        kinds[units.index(1)] += 1
+    assert terrains[MOUNTAIN] and terrains[PLAINS]
+    assert kinds[ART] and kinds[INF]
+
+
+def test_ruling_determinize_keeps_a_mountain_city_for_a_seen_artillery(tmp_path):
+    """VIKTORY-II.md, "Unit support": an artillery the player sees needs a mountain city of
+    its owner's; the unseen city stays on a mountain (wherever it goes) and the artillery
+    stays one, in every determinisation."""
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1), town("D4", 1, city=True),
+                                troops("B2", 1, artillery=1)],
+                     tiles=CITY_MAP, dark=True)
+    b2, d4 = hx(state, "B2"), hx(state, "D4")
+    assert state.sight(0) >> b2 & 1 and not state.sight(0) >> d4 & 1
     places = set()
     for seed in range(30):
         d = state.determinize(0, random.Random(seed))
         city = [h for h in d.settled if d.settle[h] == CITY]
         assert len(city) == 1 and d.terrain[city[0]] == MOUNTAIN
-        assert d.units_at(city[0], 1)[ART] == 1
+        assert d.units_at(b2, 1)[ART] == 1
         assert d.supported[1] == state.supported[1]
         places.add(city[0])
     assert len(places) > 1
@@ -395,13 +434,15 @@ def _unseen_city_position(seed):
             return state, cities[0]
 
 
-@pytest.mark.parametrize("seed, tied", [(4, False), (5, True), (11, True)])
+@pytest.mark.parametrize("seed, tied", [(4, False), (5, True), (11, False)])
 def test_ruling_determinize_resamples_an_unseen_city_s_terrain_where_its_units_allow(
         seed, tied):
     """README, "Hidden information": an unseen city on a tile the player has not explored
     stands, in a determinisation, on a land tile drawn from the unseen ones; where its
-    owner's units need its terrain (VIKTORY-II.md, "Unit support": a frigate a forest city, a
-    cavalry a grassland one) it keeps it. The observation stays."""
+    owner's units whose kinds stay need its terrain (VIKTORY-II.md, "Unit support": a
+    frigate, seen or not, a forest city) it keeps it. Unseen land units take their kinds
+    from the terrain drawn (seed 11: an unseen cavalry no longer ties its grassland city;
+    seed 4: infantry only). The observation stays."""
     state, h = _unseen_city_position(seed)
     true = state.terrain[h]
     truth = json.dumps(state.observation(0), sort_keys=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes, start_area
 from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH, MOVABLE, REGROUP
-from .units import CITY, FRIG, RANGE, TOWN, support
+from .units import CITY, FRIG, LAND_UNITS, RANGE, TOWN, support
 
 NOBODY = 255
 # Terrain bytes to the letters of observations ("?" for a tile not yet placed).
@@ -253,6 +253,8 @@ class ViewRules:
         # Land units out of sight leave the map before the tiles are resampled, so that the
         # hidden hexes they stood on keep nothing of them (frigates at sea keep their water).
         stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
+        # Their kinds go too: drawn again below from what the towns and cities support.
+        blank = new._blank_unseen_kinds(player, vis, held | ports) if self.hidden_map else {}
         at_sea = [h for h, units in stacks.items() if self.ut[units[0]] == FRIG]
         new._lift([h for h in stacks if h not in at_sea])
         new._resample_tiles(player, unseen)
@@ -264,7 +266,10 @@ class ViewRules:
             new._lift(at_sea)  # frigates at sea, after: their hexes stay water
             new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
             swaps = new._match_memory(player, unseen, held | ports)
-            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps)
+            wild = {q: len(units) for q, units in blank.items()}
+            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps,
+                                      wild)
+            new._draw_kinds(blank)
             new._put_back(player, stacks, _HiddenFrom(new, player, vis), held)
         return new
 
@@ -398,7 +403,7 @@ class ViewRules:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
     def _relocate_settlements(self, p: int, movable: list[int], hidden: _HiddenFrom,
-                              swaps: dict[int, tuple[int, int]]) -> None:
+                              swaps: dict[int, tuple[int, int]], wild: dict[int, int]) -> None:
         """Each enemy town or city the player neither sees nor remembers moves, with the units
         in it, to a random hex where its owner could have it: a site by the building rules
         (`sites`: explored land with no town or city within one hex, no other player's units
@@ -407,19 +412,21 @@ class ViewRules:
         (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
         not explored first draws another land tile from the unseen ones, and it may stand on
         any terrain whose units (`units.support`) leave its owner's units on the board
-        supported. Its owner, kind and capital marker go with it, so every public count
-        stays. `hidden`: what is out of sight of all but a given player; `swaps`: see
-        `_match_memory` (undone where no site is found)."""
+        supported: those whose kinds stay, and room for as many land units as it has out of
+        the player's sight (`wild`, by owner: their kinds are drawn afterwards). Its owner,
+        kind and capital marker go with it, so every public count stays. `hidden`: what is
+        out of sight of all but a given player; `swaps`: see `_match_memory` (undone where
+        no site is found)."""
         order = list(movable)
         self.rng.shuffle(order)
         for h in order:
             old, r = swaps.get(h, (self.terrain[h], -1))
             undo = self._trade_tile(p, h) if self.settle[h] == CITY and r < 0 else None
             vis = hidden.seen(self.sowner[h])
-            target = self._new_site(h, vis, old)
+            target = self._new_site(h, vis, old, wild)
             if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
                 self.settle[r], self.settle[h] = CITY, TOWN
-                target = self._new_site(h, vis, old)
+                target = self._new_site(h, vis, old, wild)
             elif target < 0:  # the city stays where and what it is
                 if undo is not None:
                     undo()
@@ -473,18 +480,65 @@ class ViewRules:
         for t in range(4):
             self.supported[q][t] += after[t] - before[t]
 
-    def _city_fits(self, q: int, old: int, new: int) -> bool:
+    def _city_fits(self, q: int, old: int, new: int, wild: int) -> bool:
         """Would q's units on the board stay supported if a city of its counted on `old`
-        terrain stood on `new`? (Units a battle has left unsupported, to be disbanded, may
-        stay so, no more of them.)"""
+        terrain stood on `new`, with room left for `wild` land units of any kind? (Units a
+        battle has left unsupported, to be disbanded, may stay so, no more of them.)"""
         before, after = support(CITY, old), support(CITY, new)
         s, b = self.supported[q], self.onboard[q]
-        return all(s[t] - before[t] + after[t] >= min(b[t], s[t]) for t in range(4))
+        moved = [s[t] - before[t] + after[t] for t in range(4)]
+        return (all(moved[t] >= min(b[t], s[t]) for t in range(4))
+                and sum(max(0, moved[t] - b[t]) for t in LAND_UNITS) >= wild)
 
-    def _new_site(self, h: int, vis: int, old: int) -> int:
+    def _blank_unseen_kinds(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
+        """Enemy land units out of the player's sight whose kinds are to be drawn again
+        (`_draw_kinds`), by owner; they leave the owner's count on the board meanwhile. Their
+        kinds tell the terrain of cities the player has not seen (VIKTORY-II.md, "Unit
+        support"). Kinds stay where something binds them: units a turn under way is bound to
+        (`bound`: their hexes), the mover's units that have moved or been placed this turn,
+        and an army its towns and cities no longer support (disbands pending). Frigates stay
+        frigates (at sea or in port, where a land unit could not be)."""
+        blank: dict[int, list[int]] = {}
+        for u in range(len(self.uo)):
+            q, t, h = self.uo[u], self.ut[u], self.uh[u]
+            if q == p or t == FRIG or self.us[u] in (FREE, ATTACKING, CARGO):
+                continue
+            if vis >> h & 1 or h in bound:
+                continue
+            if q == self.player and (self.us[u] != FRESH or self.uf[u]
+                                     or self.um[u] != RANGE[t]):
+                continue
+            blank.setdefault(q, []).append(u)
+        for q in list(blank):
+            if (any(self.onboard[q][t] > self.supported[q][t] for t in range(4))
+                    or any(entry[1] == q for entry in self.queue)):
+                del blank[q]
+                continue
+            for u in blank[q]:
+                self.onboard[q][self.ut[u]] -= 1
+        return blank
+
+    def _draw_kinds(self, blank: dict[int, list[int]]) -> None:
+        """The blanked units take, at random, kinds among the land units their owner's towns
+        and cities (as they stand in the copy) support beyond those on the board; the rest
+        of that support is the reserve. `_city_fits` kept room for them all."""
+        for q, units in blank.items():
+            s, b = self.supported[q], self.onboard[q]
+            free = [t for t in LAND_UNITS for _ in range(s[t] - b[t])]
+            self.rng.shuffle(free)
+            for u, t in zip(units, free, strict=False):
+                self.ut[u] = t
+                self.onboard[q][t] += 1
+                if q == self.player:  # a fresh unit of the mover: its full range
+                    self.um[u] = RANGE[t]
+            for u in units[len(free):]:  # never so when room was kept; the kind it had
+                self.onboard[q][self.ut[u]] += 1
+
+    def _new_site(self, h: int, vis: int, old: int, wild: dict[int, int]) -> int:
         """A random hex out of `vis` the town or city on h could stand on (h itself among
         them; -1: none); a city's only where its terrain keeps its owner's units supported
-        (`old`: the terrain its owner's support counts it on)."""
+        (`old`: the terrain its owner's support counts it on; `wild`: land units, by owner,
+        whose kinds are drawn afterwards)."""
         q, kind = self.sowner[h], self.settle[h]
         others = [s for s in self.settled if s != h]
         everything = (1 << self.board.size) - 1
@@ -500,7 +554,8 @@ class ViewRules:
         sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0]
         sites.append(h)  # where it stands is always a place it could stand
         if kind == CITY:
-            sites = [k for k in sites if self._city_fits(q, old, self.terrain[k])]
+            sites = [k for k in sites
+                     if self._city_fits(q, old, self.terrain[k], wild.get(q, 0))]
         return sites[self.rng.randrange(len(sites))] if sites else -1
 
     def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
