@@ -495,9 +495,13 @@ class ViewRules:
         (`_draw_kinds`), by owner; they leave the owner's count on the board meanwhile. Their
         kinds tell the terrain of cities the player has not seen (VIKTORY-II.md, "Unit
         support"). Kinds stay where something binds them: units a turn under way is bound to
-        (`bound`: their hexes), the mover's units that have moved or been placed this turn,
-        and an army its towns and cities no longer support (disbands pending). Frigates stay
-        frigates (at sea or in port, where a land unit could not be)."""
+        (`bound`: their hexes) or a battle under way may draw in, the mover's units that have
+        moved or been placed this turn, and an army its towns and cities no longer support
+        (disbands pending). Frigates stay frigates (at sea or in port, where a land unit could
+        not be)."""
+        if self.session is not None and self.session_request is not None:
+            # a battle under way counts the defender's units next to it by kind
+            bound = bound | set(self.board.neighbours[self.session_request.hex])
         blank: dict[int, list[int]] = {}
         for u in range(len(self.uo)):
             q, t, h = self.uo[u], self.ut[u], self.uh[u]
