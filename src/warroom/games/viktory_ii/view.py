@@ -238,10 +238,11 @@ class ViewRules:
         and of the deck, other players' hands, tiles on hexes it has not explored, the drawn
         tiles it has not seen, and (dark or independent exploration) where the enemy towns and
         cities it neither sees nor remembers stand (with the units in them) and on what
-        terrain the cities, who holds a remembered one taken out of its sight, and where enemy
+        terrain the cities, who holds a remembered one taken out of its sight, where enemy
         units out of its sight stand (from where their owner's towns and cities are put, not
-        from where they stood). What it sees, remembers and what is public (each player's
-        towns, cities and capitals held) stays. The copy's RNG is re-seeded."""
+        from where they stood) and of what kind its land units are (from what those towns and
+        cities support). What it sees, remembers and what is public (each player's towns,
+        cities and capitals held) stays. The copy's RNG is re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
         if self.hidden_map and self.log_enabled:
