@@ -504,14 +504,13 @@ class ViewRules:
             # a battle under way counts the defender's units next to it by kind
             bound = bound | set(self.board.neighbours[self.session_request.hex])
         blank: dict[int, list[int]] = {}
-        for u in range(len(self.uo)):
-            q, t, h = self.uo[u], self.ut[u], self.uh[u]
-            if q == p or t == FRIG or self.us[u] in (FREE, ATTACKING, CARGO):
+        uo, ut, uh, us, mover = self.uo, self.ut, self.uh, self.us, self.player
+        for u in range(len(uo)):
+            q, t, h = uo[u], ut[u], uh[u]
+            if (q == p or t == FRIG or us[u] in (FREE, ATTACKING, CARGO) or vis >> h & 1
+                    or h in bound):
                 continue
-            if vis >> h & 1 or h in bound:
-                continue
-            if q == self.player and (self.us[u] != FRESH or self.uf[u]
-                                     or self.um[u] != RANGE[t]):
+            if q == mover and (us[u] != FRESH or self.uf[u] or self.um[u] != RANGE[t]):
                 continue
             blank.setdefault(q, []).append(u)
         for q in list(blank):
@@ -530,13 +529,13 @@ class ViewRules:
         for q, units in blank.items():
             s, b = self.supported[q], self.onboard[q]
             free = [t for t in LAND_UNITS for _ in range(s[t] - b[t])]
-            self.rng.shuffle(free)
-            for u, t in zip(units, free, strict=False):
+            drawn = self.rng.sample(free, min(len(units), len(free)))
+            for u, t in zip(units, drawn, strict=False):
                 self.ut[u] = t
                 self.onboard[q][t] += 1
                 if q == self.player:  # a fresh unit of the mover: its full range
                     self.um[u] = RANGE[t]
-            for u in units[len(free):]:  # never so when room was kept; the kind it had
+            for u in units[len(drawn):]:  # never so when room was kept; the kind it had
                 self.onboard[q][self.ut[u]] += 1
 
     def _new_site(self, h: int, vis: int, old: int, wild: dict[int, int]) -> int:
