@@ -27,7 +27,7 @@ from warroom.engine import play_game
 from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
 from warroom.games.viktory_ii.board import LAND, MOUNTAIN, PLAINS, WATER
 from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
-from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, TOWN, support
+from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, RANGE, TOWN, support
 
 MAP = """\
    p p p p
@@ -637,3 +637,29 @@ def test_ruling_determinize_moves_a_captured_capital_with_its_marker(tmp_path):
         assert d.capitals_held(1) == 2 and d.capitals_held(2) == 0
         places.add(c)
     assert len(places) > 1
+
+
+def test_ruling_determinize_keeps_the_kinds_of_units_the_mover_has_moved(tmp_path):
+    """README, "Hidden information": the mover's units that have moved this turn keep their
+    kinds (what they did depends on them: an artillery that moved had an artillery's range),
+    so here the unseen city stays on a mountain; a unit of the mover yet to move takes a
+    kind with that kind's full range."""
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1, infantry=1, artillery=1),
+                                town("D4", 1, city=True), troops("F1", 1, infantry=1)],
+                     tiles=CITY_MAP, dark=True, first=1)
+    g4, f1 = hx(state, "G4"), hx(state, "F1")
+    take(state, SelectUnit, hex=g4, unit=ART)
+    step = next(a for a in legal(state) if isinstance(a, Step) and a.kind == "move")
+    take(state, Step, hex=step.hex)
+    take(state, SelectUnit, hex=g4, unit=INF)  # the artillery has moved: its turn is over
+    seen = state.sight(0)
+    assert not any(seen >> h & 1 for h in (g4, f1, step.hex, hx(state, "D4")))
+    for seed in range(30):
+        d = state.determinize(0, random.Random(seed))
+        city = [h for h in d.settled if d.settle[h] == CITY]
+        assert len(city) == 1 and d.terrain[city[0]] == MOUNTAIN
+        moved = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.ut[u] == ART]
+        assert len(moved) == 1 and d.um[moved[0]] == state.um[moved[0]]
+        fresh = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.us[u] == FRESH]
+        assert all(d.um[u] == RANGE[d.ut[u]] for u in fresh) and fresh
+        assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
