@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import os
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +39,14 @@ def game_config(request):
     name, values = request.param
     game = REGISTRY[name]
     return game, game.config(values)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Headless Chromium's path. Its absence fails the tests (the Makefile installs it): a
+    browser test that silently skipped would hide a broken page."""
+    path = os.environ.get("WARROOM_CHROMIUM", "/usr/bin/chromium")
+    if not (Path(path).exists() or shutil.which(path)):
+        pytest.fail(f"no Chromium at {path}: install Debian's 'chromium' package "
+                    "(make test does it when run as root) or set WARROOM_CHROMIUM")
+    return path

@@ -1,37 +1,33 @@
 """The processes this one started, however deep (workers, the fork server and its children):
-the last resort of a command that must stop now. Kept free of imports beyond the standard
-library, so that the console command can use it at any moment."""
+the last resort of a command that must stop now. psutil reads the process table on every
+system (Linux's /proc, macOS, BSD), so the last resort works wherever warroom runs."""
 
 from __future__ import annotations
 
-import os
-import signal
-from pathlib import Path
+import psutil
 
 
 def descendants(pid: int | None = None) -> list[int]:
-    """Every live process below `pid` (default: this one), read from /proc; [] where there is
-    no /proc."""
-    root = os.getpid() if pid is None else pid
-    children: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:  # gone meanwhile
-            continue
-        fields = text[text.rindex(")") + 2:].split()  # after the command name, which may hold ')'
-        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    found, todo = [], [root]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
+    """Every live process below `pid` (default: this one); [] if `pid` is gone."""
+    try:
+        return [child.pid for child in psutil.Process(pid).children(recursive=True)]
+    except psutil.Error:  # gone meanwhile
+        return []
+
+
+def alive(pid: int) -> bool:
+    """Whether `pid` still runs: a process killed but not yet collected (a zombie) is gone."""
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+    except psutil.AccessDenied:  # exists, owned by someone else
+        return True
 
 
 def kill_descendants() -> None:
     for pid in descendants():
         try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:  # already gone
+            psutil.Process(pid).kill()
+        except psutil.Error:  # already gone
             pass

@@ -113,7 +113,6 @@ def in_terminal(args: list[str], steps: list[tuple[str, str]], timeout: float = 
 SECRET = "DICE: 2 RED"  # a choice typed as a label: matching ignores case, the menu is lower
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_defect_a_secret_choice_typed_in_a_hotseat_is_not_echoed():
     shown = in_terminal(["play", "kow", "--players", "human,human", "--seed", "2"],
                         [("take the seat", "\n"), ("typing is hidden", SECRET + "\n"),
@@ -122,7 +121,6 @@ def test_defect_a_secret_choice_typed_in_a_hotseat_is_not_echoed():
     assert SECRET.encode() not in shown
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_a_single_players_typing_is_echoed_as_usual():
     """The control for the test above: at a terminal, typing is echoed when nobody else
     shares it, so the absence above is the hotseat's doing."""

@@ -12,10 +12,12 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from warroom.cli import main
 from warroom.cli.simulate import resolve_workers
+from warroom.processes import alive
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
 
@@ -348,22 +350,9 @@ def test_defect_workers_are_capped_at_the_games_and_the_cpus():
 
 # --- worker processes ----------------------------------------------------------------------
 
-def children(pid: int, depth: int = 99) -> list[int]:
-    """The processes descending from `pid`, down to `depth` generations (read from /proc)."""
-    parents = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(stat.parent.name)] = int(fields[1])
-    found, generation = [], [pid]
-    for _ in range(depth):
-        generation = [p for p, pp in parents.items() if pp in generation]
-        if not generation:
-            break
-        found += generation
-    return found
+def children(pid: int, direct: bool = False) -> list[int]:
+    """The processes descending from `pid` (only its own children if `direct`)."""
+    return [c.pid for c in psutil.Process(pid).children(recursive=not direct)]
 
 
 def stored_games(db: Path) -> int:
@@ -385,11 +374,10 @@ def start_long_simulation(db: Path) -> subprocess.Popen:
     return proc
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 def test_defect_a_killed_worker_is_a_one_line_error_not_a_hang(tmp_path):
     proc = start_long_simulation(tmp_path / "k.sqlite")
     try:
-        direct = set(children(proc.pid, depth=1))  # the resource tracker, the fork server
+        direct = set(children(proc.pid, direct=True))  # the resource tracker, the fork server
         workers = [p for p in children(proc.pid) if p not in direct]
         os.kill(workers[-1], signal.SIGKILL)
         _, err = proc.communicate(timeout=120)
@@ -400,14 +388,13 @@ def test_defect_a_killed_worker_is_a_one_line_error_not_a_hang(tmp_path):
     assert len(lines) == 1 and "worker process stopped unexpectedly" in lines[0]
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 def test_defect_killing_the_simulation_leaves_no_tracebacks_and_no_workers(tmp_path):
     proc = start_long_simulation(tmp_path / "k.sqlite")
     descendants = children(proc.pid)
     proc.kill()
     _, err = proc.communicate(timeout=60)
     deadline = time.monotonic() + 30
-    while any(Path(f"/proc/{p}").exists() for p in descendants):
+    while any(alive(p) for p in descendants):
         assert time.monotonic() < deadline, "worker processes outlived the simulation"
         time.sleep(0.2)
     assert "Traceback" not in err and "Error" not in err, err

@@ -6,14 +6,10 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-import pytest
+import psutil
 
 from warroom.processes import descendants
-
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
-                                reason="reads processes from /proc")
 
 
 def test_descendants_reach_grandchildren():
@@ -43,17 +39,22 @@ def test_an_interrupted_command_that_hangs_on_exit_still_ends_with_its_status():
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=30)
     assert proc.returncode == 130 and time.monotonic() - started < 20
-    child = int(proc.stdout.split()[0])
+    try:
+        child = psutil.Process(int(proc.stdout.split()[0]))
+        if child.cmdline() != ["sleep", "61.5"]:
+            return  # gone, and its pid given to another process at once
+    except psutil.Error:  # already gone
+        return
     deadline = time.monotonic() + 10  # the kill is sent; the process may take a moment to go
-    while _runs(child, b"sleep\x0061.5\x00"):
+    while _runs(child):
         assert time.monotonic() < deadline, "the command's child outlived it"
         time.sleep(0.05)
 
 
-def _runs(pid: int, cmdline: bytes) -> bool:
-    """Whether `pid` is still that process (not a zombie, not a new process given its pid)."""
+def _runs(child: psutil.Process) -> bool:
+    """Whether that very process still runs (not a zombie, not a new process given its pid:
+    psutil compares creation times)."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        return state != "Z" and Path(f"/proc/{pid}/cmdline").read_bytes() == cmdline
-    except OSError:  # gone
+        return child.is_running() and child.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
         return False

@@ -7,11 +7,10 @@ import socket
 import sqlite3
 
 import pytest
+import ray  # the dev extra that make test installs holds it
 
-ray = pytest.importorskip("ray", reason="Ray cannot be imported here")
-
-from warroom.cli import main  # noqa: E402
-from warroom.sim.batch import BatchSpec, run_batch  # noqa: E402
+from warroom.cli import main
+from warroom.sim.batch import BatchSpec, run_batch
 
 SPEC = BatchSpec("kow", {}, ("heuristic", "random"), seed=21)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -136,12 +135,11 @@ def test_default_report_path_is_beside_the_database(results, capsys):
     assert (results.parent / f"kow-run{run_id}.html").is_file()
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="headless chromium not installed")
-def test_report_renders_in_a_headless_browser(results, tmp_path):
+def test_report_renders_in_a_headless_browser(results, tmp_path, chromium):
     out = tmp_path / "report.html"
     main(["report", str(results), "--out", str(out)])
     shot = tmp_path / "shot.png"
-    subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
                     "--window-size=1000,1400", f"--screenshot={shot}", out.as_uri()],
                    capture_output=True, timeout=60, check=True)
     from matplotlib.image import imread

@@ -34,7 +34,7 @@ from typing import Any
 from ..agents import make_agents
 from ..engine import ConfigError, Game, WarroomError, derive_seed, play_game
 from ..games import get_game
-from ..processes import kill_descendants
+from ..processes import alive, kill_descendants
 
 BACKENDS = ("process", "ray")
 
@@ -220,7 +220,7 @@ def _init_worker(parent: int) -> None:
 
 
 def _exit_with(parent: int) -> None:
-    while _alive(parent):
+    while alive(parent):
         time.sleep(0.5)
     os._exit(0)
 
@@ -233,27 +233,13 @@ class _QuietWhenOrphaned(io.TextIOBase):
         self.parent = parent
 
     def write(self, text: str) -> int:
-        if _alive(self.parent):
+        if alive(self.parent):
             return self.stream.write(text)
         return len(text)
 
     def flush(self) -> None:
-        if _alive(self.parent):
+        if alive(self.parent):
             self.stream.flush()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # exists, owned by someone else
-        return True
-    try:  # killed, but not yet collected by its own parent: a zombie is gone too
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):  # no /proc here
-        return True
 
 
 # Should this process be killed, multiprocessing's resource tracker frees its semaphores and
