@@ -52,17 +52,13 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     the battle length, with 95 % confidence intervals (Wilson for the probability, Student t
     for the means)."""
     from ..agents import parse_specs
-    from ..games.viktory.compare import MODES, compare_modes
+    from ..games.viktory.compare import compare_modes
 
     game = get_game("viktory")
     values: dict[str, Any] = {**parse_assignments(list(sets)), "scenario": scenario}
     if "mode" in values:
         raise ConfigError("compare fights every mode given by --modes; do not --set mode")
-    modes = tuple(m.strip() for m in modes_text.split(",") if m.strip())
-    unknown = [m for m in modes if m not in MODES]
-    if unknown or not modes or len(set(modes)) != len(modes):
-        raise ConfigError(f"--modes must list distinct modes among {', '.join(MODES)}, "
-                          f"got {modes_text!r}")
+    modes = _parse_modes(modes_text)
     players = parse_specs(players_text, 2)
     configs = [game.config({**values, "mode": mode}) for mode in modes]  # one-line errors now
     with game_progress() as progress:
@@ -107,18 +103,14 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     fewer units wins a battle, with 95 % confidence intervals (Wilson for rates, Student t
     for means)."""
     from ..agents import parse_spec
-    from ..games.viktory_ii.compare import MODES, compare_game_modes
+    from ..games.viktory_ii.compare import compare_game_modes
 
     game = get_game("viktory-ii")
     values: dict[str, Any] = parse_assignments(list(sets))
     if "mode" in values or "players" in values:
         raise ConfigError("compare-games plays every mode of --modes with the seats of "
                           "--players; do not --set mode or players")
-    modes = tuple(m.strip() for m in modes_text.split(",") if m.strip())
-    unknown = [m for m in modes if m not in MODES]
-    if unknown or not modes or len(set(modes)) != len(modes):
-        raise ConfigError(f"--modes must list distinct modes among {', '.join(MODES)}, "
-                          f"got {modes_text!r}")
+    modes = _parse_modes(modes_text)
     players = tuple(p.strip() for p in players_text.split(",") if p.strip())
     for spec in players:
         parse_spec(spec)  # a bad SPEC is one line now
@@ -136,6 +128,16 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     title = (f"viktory-ii: {n_games} games per mode, {' vs '.join(players)}, seed {seed}"
              + "".join(f", {k}={v}" for k, v in values.items() if k != "players"))
     Console().print(_table(result, GAME_ROWS, title))
+
+
+def _parse_modes(text: str) -> tuple[str, ...]:
+    from ..games.viktory_battles.resolver import MODES
+
+    modes = tuple(m.strip() for m in text.split(",") if m.strip())
+    if not modes or len(set(modes)) != len(modes) or any(m not in MODES for m in modes):
+        raise ConfigError(f"--modes must list distinct modes among {', '.join(MODES)}, "
+                          f"got {text!r}")
+    return modes
 
 
 def _table(result: dict[str, Any], rows: tuple[tuple[str, str, bool], ...],

@@ -17,8 +17,8 @@ from scipy import stats
 
 from ...sim.batch import BatchSpec, run_batch
 from ...sim.stats import wilson_interval
+from ..viktory_battles.resolver import MODES
 
-MODES = ("dice", "cards", "hybrid")
 MEASURES = ("attacker_losses", "defender_losses", "rounds", "cards_played")
 
 

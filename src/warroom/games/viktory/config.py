@@ -17,7 +17,7 @@ from ...engine import DataError
 from ...engine.config import check_options
 from ...engine.data import FileName
 from ..viktory_battles.cards import Deck, load_deck
-from ..viktory_battles.resolver import BattleResolver
+from ..viktory_battles.resolver import BattleResolver, Mode
 from .scenario import (
     DEFAULT_SCENARIO,
     MAX_HAND,
@@ -43,7 +43,7 @@ Hand = Annotated[int, Field(ge=0, le=MAX_HAND)]
 class Config:
     # dice: the base game's combat; cards: the Battle Cards replace the dice; hybrid: dice
     # combat, with the cards played only for their text ("only the special effect portion").
-    mode: Literal["dice", "cards", "hybrid"] = "dice"
+    mode: Mode = "dice"
     # A scenario file, or the name of a bundled one (data/scenarios); empty: plains-town.
     scenario: FileName | Literal[""] = ""
     # A Battle Cards file; empty: the bundled sample deck.

@@ -32,7 +32,7 @@ a pass among its choices, and no event says what a hand lacks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .actions import (
     BATTLE_ACTIONS,
@@ -58,6 +58,9 @@ ATT, DEF = 0, 1
 TERRAIN_DICE = {"forest": 1, "mountain": 2}
 URBAN_DICE = {"town": 1, "city": 2}
 WINNERS = {(ATT,): "attacker", (DEF,): "defender", (): "none"}
+
+Mode = Literal["dice", "cards", "hybrid"]  # how battles are fought
+MODES: tuple[str, ...] = get_args(Mode)
 
 
 def can_attack(card: Card) -> bool:

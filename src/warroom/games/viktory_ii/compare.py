@@ -17,8 +17,6 @@ from typing import Any
 from ...sim.batch import BatchSpec, run_batch
 from ..viktory.compare import mean_interval, proportion
 
-MODES = ("dice", "cards", "hybrid")
-
 
 def run_games(values: dict[str, Any], players: tuple[str, ...], games: int, seed: int,
               workers: int = 1, on_game: Callable[[], None] | None = None,

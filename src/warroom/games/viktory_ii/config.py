@@ -11,7 +11,7 @@ from ...engine import DataError
 from ...engine.config import check_options
 from ...engine.data import FileName
 from ..viktory_battles.cards import Deck, load_deck
-from ..viktory_battles.resolver import BattleResolver
+from ..viktory_battles.resolver import BattleResolver, Mode
 from .board import RADIUS_BY_PLAYERS, board, start_area, start_hexes
 from .mapfile import FixedMap, load_map
 
@@ -25,7 +25,7 @@ class Config:
     players: Annotated[int, Field(ge=2, le=8)] = 2
     # dice: the base game's battles; cards: the Battle Cards replace the dice, with the
     # variant's turn sequence; hybrid: dice battles, and the cards for their text.
-    mode: Literal["dice", "cards", "hybrid"] = "dice"
+    mode: Mode = "dice"
     # A map file, or the name of a bundled one (data/maps); empty: a random map.
     map: FileName | Literal[""] = ""
     # The map's radius (hexes to a side - 1); 0: the publisher's size for the player count.
