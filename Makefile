@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint bench clean chromium
+.PHONY: play test lint bench clean chromium native
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "warroom needs Python 3.11 or newer")'
@@ -13,7 +13,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-play: $(STAMP)
+# Hot modules compiled with mypyc from the same source (src/warroom/native): used only while
+# they match it, else the interpreted modules are. `make play NATIVE=0` / `make test NATIVE=0`
+# skip the build and run interpreted only (no C compiler needed).
+NATIVE ?= 1
+NATIVE_MODULES := warroom.games.battle.state
+WITH_NATIVE := $(if $(filter 1,$(NATIVE)),native)
+native: $(STAMP)
+	$(BIN)/python -m warroom.native build $(NATIVE_MODULES)
+
+play: $(STAMP) $(WITH_NATIVE)
 	$(BIN)/warroom play kow --players human,mcts
 
 # The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
@@ -28,16 +37,16 @@ chromium:
 		echo "warroom: 'make test CHROMIUM=/path/to/chromium'."; \
 	fi
 
-test: $(STAMP) chromium
-	WARROOM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n 2
+test: $(STAMP) chromium $(WITH_NATIVE)
+	WARROOM_NATIVE=$(NATIVE) WARROOM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
 # `make bench BASELINE=/path/to/other/checkout/src` also measures that code, side by side.
-bench: $(STAMP)
+bench: $(STAMP) $(WITH_NATIVE)
 	$(BIN)/warroom bench --checked --peers
 	$(BIN)/python benchmarks/engine.py $(if $(BASELINE),--baseline $(BASELINE))
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache
+	rm -rf $(VENV) build dist .pytest_cache src/warroom/native/compiled

@@ -8,6 +8,8 @@ timed in CPU seconds (the machine is shared: wall-clock time counts other people
 With `--baseline` (the `src` directory of another checkout, e.g. `git worktree add /tmp/old
 main`) each run of the old code alternates with one of this code, and the table gives the
 ratio of the two, measured side by side in the same run. `make bench` runs it without one.
+With `--interpreted` the baseline is this code with its compiled modules off (WARROOM_NATIVE=0,
+see warroom.native): the compiled path against the interpreted one, side by side.
 """
 
 from __future__ import annotations
@@ -107,8 +109,8 @@ def child(kind: str, name: str, seconds: float) -> None:
 
 
 # --- the parent: runs children, alternating the trees ---------------------------------------
-def measure(src: Path, kind: str, name: str, seconds: float) -> float:
-    env = {**os.environ, "PYTHONPATH": str(src)}
+def measure(src: Path, kind: str, name: str, seconds: float, native: bool = True) -> float:
+    env = {**os.environ, "PYTHONPATH": str(src), "WARROOM_NATIVE": "1" if native else "0"}
     out = subprocess.run([sys.executable, __file__, "--child", kind, name, str(seconds)],
                          env=env, check=True, capture_output=True, text=True)
     return float(out.stdout)
@@ -140,6 +142,8 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="shorter runs, fewer repeats")
     parser.add_argument("--baseline", type=Path, help="src directory of the code to compare")
+    parser.add_argument("--interpreted", action="store_true",
+                        help="compare with this code's interpreted modules (compiled ones off)")
     parser.add_argument("--games", help="comma-separated games (default: all)")
     parser.add_argument("--kinds", default=",".join(KINDS) + ",simulate",
                         help="what to measure: random, heuristic, mcts, simulate")
@@ -150,21 +154,31 @@ def main() -> None:
         child(kind, name, float(seconds))
         return
     sys.path.insert(0, str(SRC))
+    from warroom import native
     from warroom.games import REGISTRY
 
     names = args.games.split(",") if args.games else list(REGISTRY)
     kinds = args.kinds.split(",")
     seconds, runs = (0.5, 3) if args.quick else (2.0, 5)
     trees = {"new": SRC}
+    if args.baseline and args.interpreted:
+        parser.error("--baseline and --interpreted: choose one")
     if args.baseline:
         trees = {"old": args.baseline.resolve(), "new": SRC}
+    if args.interpreted:
+        trees = {"old": SRC, "new": SRC}
+    status = native.status()
+    print("compiled modules:", ", ".join(f"{k} ({v})" for k, v in status.items()) or "none")
+    if args.interpreted:
+        print("old: the same code with WARROOM_NATIVE=0 (every module interpreted)")
     units = {"random": "decisions/s", "heuristic": "games/s", "mcts": "iterations/s"}
     for kind in (k for k in KINDS if k in kinds):
         print(f"\n{kind} ({units[kind]}, median of {runs} runs of {seconds:g} CPU s)\n")
         print("| game | " + " | ".join(trees) + (" | ratio |" if len(trees) > 1 else " |"))
         print("|---|" + "---:|" * (len(trees) + (len(trees) > 1)))
         for name in names:
-            m = compare(trees, runs, lambda _, src, k=kind, n=name: measure(src, k, n, seconds))
+            m = compare(trees, runs, lambda label, src, k=kind, n=name: measure(
+                src, k, n, seconds, native=not (args.interpreted and label == "old")))
             cells = " | ".join(f"{m[label]:,.0f}" if m[label] >= 100 else f"{m[label]:.1f}"
                                for label in trees)
             ratio = f" | {m['new'] / m['old']:.2f}x |" if "old" in m else " |"

@@ -4,7 +4,9 @@ The figures are CPU time on one core (a busy machine slows wall-clock figures, l
 medians of several runs. Playouts take the fast path that simulation and search take
 (`State.apply_trusted`, the log off); `--checked` also measures the checked path of play,
 records and servers (`State.apply`, the log written). `--peers` runs the same loop over
-OpenSpiel's C++ games from Python, in the same run, for scale.
+OpenSpiel's C++ games from Python, in the same run, for scale. Each game's line says which
+path its rules took: `compiled` if a module of its package ran compiled (warroom.native),
+else `interpreted`.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ import functools
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import click
 
+from .. import native
 from ..engine import ConfigError
 from ..games import REGISTRY, get_game
 from . import cli
@@ -113,6 +118,14 @@ def bench_game(game_name: str, seconds: float, runs: int, checked: bool = False,
     }
 
 
+def rules_path(game_name: str) -> list[str]:
+    """The compiled modules the game's rules ran with (none: interpreted)."""
+    package = type(get_game(game_name)).__module__
+    if not hasattr(sys.modules[package], "__path__"):  # defined in a module of the package
+        package = package.rpartition(".")[0]
+    return native.compiled_modules(package)
+
+
 @cli.command()
 @click.argument("games", nargs=-1)
 @click.option("--seconds", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
@@ -132,9 +145,10 @@ def bench(games: tuple[str, ...], seconds: float, runs: int, checked: bool, peer
         get_game(name)
     if peers:
         check_peers()
-    out: dict[str, dict[str, float]] = {}
+    out: dict[str, dict[str, Any]] = {}
     for name in names:
         out[name] = bench_game(name, seconds, runs)
+        out[name]["compiled"] = rules_path(name)
         if checked:
             slow = bench_game(name, seconds, runs, checked=True)
             out[name]["checked_decisions_per_s"] = slow["decisions_per_s"]
@@ -145,9 +159,11 @@ def bench(games: tuple[str, ...], seconds: float, runs: int, checked: bool, peer
         click.echo(json.dumps(out))
         return
     head = f"{'game':22} {'games/s':>10} {'decisions/s':>12}"
-    click.echo(head + (f" {'checked':>12}" if checked else ""))
+    click.echo(head + (f" {'checked':>12}" if checked else "") + "  rules")
     for name, r in out.items():
         line = f"{name:22} {r['games_per_s']:10.1f} {r['decisions_per_s']:12.0f}"
         if "checked_decisions_per_s" in r:
             line += f" {r['checked_decisions_per_s']:12.0f}"
+        if "compiled" in r:
+            line += "  compiled" if r["compiled"] else "  interpreted"
         click.echo(line)

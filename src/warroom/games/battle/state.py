@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from ...engine import UNIFORM, Belief, Outcome, State, shuffle, split_rng
 from .actions import (
@@ -160,6 +163,9 @@ def block_options(names: tuple[str, ...], groups: tuple[int, ...]) -> tuple[Bloc
     return tuple(block_action(name, g) for g in groups for name in names)
 
 
+# Compiled with mypyc where built (warroom.native). `allow_interpreted_subclasses` keeps
+# Python's `__new__` (no `__init__`, as `clone` needs it) and pickling.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BattleState(State):
     takes_belief = True
 
@@ -635,11 +641,12 @@ class BattleState(State):
         if len(tied) == 1:
             self._finish(tuple(members[tied[0]]), "turn limit: fewest hits taken")
             return
-        firsts = {t: min((self.first_hit[p] for p in members[t] if self.first_hit[p] is not None),
-                         default=None) for t in tied}
-        landed = [t for t in tied if firsts[t] is not None]
+        firsts: dict[int, int | None] = {
+            t: min((h for h in (self.first_hit[p] for p in members[t]) if h is not None),
+                   default=None) for t in tied}
+        landed = {t: h for t, h in firsts.items() if h is not None}
         if landed:
-            earliest = min(firsts[t] for t in landed)
+            earliest = min(landed.values())
             best = [t for t in landed if firsts[t] == earliest]
             if len(best) == 1:
                 self._finish(tuple(members[best[0]]), "turn limit: first unblocked hit")
@@ -663,6 +670,7 @@ class BattleState(State):
             self.phase = OPPONENT
 
     def _set_victim(self, victim: int) -> None:
+        assert self.special is not None
         player, name, _ = self.special
         self.special = (player, name, victim)
         self.event("victim", player=player, victim=victim, card=name)
@@ -681,6 +689,7 @@ class BattleState(State):
             self.phase = SACRIFICE
 
     def _give(self, victim: int, cid: int) -> None:
+        assert self.special is not None
         player = self.special[0]
         self.soldiers[victim].remove(cid)
         self.soldiers[player].append(cid)
@@ -709,6 +718,7 @@ class BattleState(State):
             return tuple(p for p in range(self.num_players) if not self.built[p])
         if phase == STRIKE:
             return (self.strikers[0][0],)
+        assert self.special is not None
         if phase in (SACRIFICE, GIVE):
             return (self.special[2],)
         return (self.special[0],)  # OPPONENT, THREE
@@ -745,6 +755,7 @@ class BattleState(State):
         if phase == SACRIFICE:
             return [Sacrifice(name) for name in self._names(self.soldiers[player])]
         if phase == GIVE:
+            assert self.special is not None
             return [GiveSoldier(name, self.special[0])
                     for name in self._names(self.soldiers[player])]
         return []
@@ -1100,8 +1111,7 @@ class BattleState(State):
                 if seen is None:
                     continue
                 left = sorted(seen)
-                takers = memory.takers_since(player, q, step, n)
-                for taker in takers:
+                for taker in memory.takers_since(player, q, step, n):
                     cid = left.pop(rng.randrange(len(left)))
                     owned[taker].append(cid)
                 if self.picked[q]:
@@ -1146,7 +1156,7 @@ class BattleState(State):
             self.picked[q] = True
             self._legal = {}
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[BattleState, int, Any], None]] = {
     Pick: BattleState._do_pick,
     AddCard: BattleState._do_add,
     FinishDeck: BattleState._do_finish,

@@ -1,0 +1,144 @@
+"""Compiled builds of hot modules, made with mypyc from the very same source, used only while
+they match it.
+
+A game's rules are written once, in Python. `make native` (run by `make play` and `make
+test`) compiles a few hot modules with mypyc (NATIVE_MODULES in the Makefile) into
+`src/warroom/native/compiled/`, beside a manifest of the source files they were built from.
+Importing `warroom` puts a finder first on `sys.meta_path` that loads a listed module from
+its compiled build only if every one of those files is unchanged and the build is for this
+Python; otherwise (no build, a stale one, another Python, `WARROOM_NATIVE=0`) the interpreted module
+is imported as usual. A stale build is never run: the source is the rule, the build a copy.
+
+    python -m warroom.native build warroom.games.battle.state  # compile (no-op when fresh)
+    python -m warroom.native status    # what is compiled, or why not
+    python -m warroom.native clean     # remove the build
+
+The source files a build depends on are every module of the packages of the modules it
+compiles (their constants and classes are read when mypyc compiles). Other modules, such as
+the engine, are called through Python at run time, as from interpreted code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+SRC = Path(__file__).resolve().parents[2]  # the directory that holds the warroom package
+BUILD = Path(__file__).resolve().parent / "compiled"
+MANIFEST = BUILD / "manifest.json"
+# WARROOM_NATIVE=0 turns compiled builds off (the differential tests run both ways).
+ENV = "WARROOM_NATIVE"
+
+
+class NativeError(Exception):
+    """A compiled build could not be made."""
+
+
+def enabled() -> bool:
+    return os.environ.get(ENV, "1") != "0"
+
+
+def _abi() -> dict[str, str]:
+    return {"cache_tag": str(sys.implementation.cache_tag),
+            "suffix": importlib.machinery.EXTENSION_SUFFIXES[0]}
+
+
+def _module_file(name: str) -> Path:
+    path = SRC.joinpath(*name.split(".")).with_suffix(".py")
+    if not path.is_file():
+        raise NativeError(f"no module {name} to compile (no file {path.relative_to(SRC)})")
+    return path
+
+
+def _sources(modules: list[str]) -> list[Path]:
+    """The files a build of `modules` depends on: every module of their packages."""
+    packages = sorted({_module_file(name).parent for name in modules})
+    return sorted(p for package in packages for p in package.glob("*.py"))
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _read_manifest() -> dict[str, Any] | None:
+    try:
+        data = json.loads(MANIFEST.read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def stale_reason(manifest: dict[str, Any] | None) -> str | None:
+    """Why the build in `manifest` may not be used (None: it is fresh)."""
+    if manifest is None:
+        return "not built (make native)"
+    if manifest.get("abi") != _abi():
+        return "built for another Python (make native)"
+    for rel, digest in manifest.get("sources", {}).items():
+        path = SRC / rel
+        if not path.is_file() or _digest(path) != digest:
+            return f"{rel} changed since the build (make native)"
+    return None
+
+
+def status() -> dict[str, str]:
+    """Each module of the build: 'compiled' if it is used (or would be, once imported),
+    else 'interpreted: why'."""
+    manifest = _read_manifest()
+    modules = sorted((manifest or {}).get("compiled", []))
+    if not enabled():
+        return {name: f"interpreted: {ENV}=0" for name in modules}
+    why = stale_reason(manifest)
+    return {name: "compiled" if why is None else f"interpreted: {why}" for name in modules}
+
+
+def is_compiled(module_name: str) -> bool:
+    """Whether the module imported under this name is a compiled build."""
+    module = sys.modules.get(module_name)
+    spec = getattr(module, "__spec__", None)
+    return isinstance(getattr(spec, "loader", None), importlib.machinery.ExtensionFileLoader)
+
+
+def compiled_modules(package: str) -> list[str]:
+    """The imported modules of `package` (and its subpackages) that run compiled."""
+    return sorted(name for name in list(sys.modules)
+                  if (name == package or name.startswith(package + "."))
+                  and "__mypyc" not in name and is_compiled(name))
+
+
+# --- loading -------------------------------------------------------------------------------
+class _CompiledFinder(importlib.abc.MetaPathFinder):
+    """Finds the listed modules in the build directory, once the build is known fresh."""
+
+    def __init__(self, files: dict[str, str]):
+        self.files = files
+        self.fresh: bool | None = None  # checked at the first listed import
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None
+                  ) -> importlib.machinery.ModuleSpec | None:
+        file = self.files.get(name)
+        if file is None:
+            return None
+        if self.fresh is None:
+            self.fresh = stale_reason(_read_manifest()) is None
+        if not self.fresh:
+            return None  # the usual finders import the source
+        return importlib.util.spec_from_file_location(name, BUILD / file)
+
+
+def install() -> None:
+    """Put the finder of the compiled build first on `sys.meta_path` (if there is a build
+    and compiled builds are on)."""
+    if not enabled() or any(isinstance(f, _CompiledFinder) for f in sys.meta_path):
+        return
+    manifest = _read_manifest()
+    if manifest is None or not isinstance(manifest.get("files"), dict):
+        return
+    sys.meta_path.insert(0, _CompiledFinder(manifest["files"]))

@@ -1,0 +1,34 @@
+"""python -m warroom.native build MODULE... [--force] | status | clean"""
+
+from __future__ import annotations
+
+import sys
+
+from . import NativeError, status
+from .build import build, clean
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    command = args.pop(0) if args else "status"
+    try:
+        if command == "build":
+            force = "--force" in args
+            print("warroom:", build([a for a in args if a != "--force"], force))
+        elif command == "status" and not args:
+            for name, state in status().items() or {"(no build)": "interpreted"}.items():
+                print(f"{name}: {state}")
+        elif command == "clean" and not args:
+            clean()
+        else:
+            print("usage: python -m warroom.native build MODULE... [--force] | status | clean",
+                  file=sys.stderr)
+            return 2
+    except NativeError as exc:
+        print(f"warroom: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

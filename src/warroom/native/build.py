@@ -1,0 +1,86 @@
+"""Compiling modules with mypyc into the build directory (see the package's docstring)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from . import (
+    BUILD,
+    MANIFEST,
+    SRC,
+    NativeError,
+    _abi,
+    _digest,
+    _module_file,
+    _read_manifest,
+    _sources,
+    stale_reason,
+)
+
+
+def _not_sources(directory: str, names: list[str]) -> set[str]:
+    """What a copy of the sources leaves out: caches, extensions, this build directory."""
+    return {n for n in names if n == "__pycache__" or n.endswith(".so")
+            or Path(directory, n) == BUILD}
+
+
+def build(modules: list[str], force: bool = False) -> str:
+    """Compile `modules` (dotted names under warroom) with mypyc into the build directory;
+    nothing to do if the build of the same modules is fresh. Returns what was done."""
+    if not modules:
+        raise NativeError("name the modules to compile, e.g. warroom.games.battle.state")
+    for name in modules:
+        if not name.startswith("warroom."):
+            raise NativeError(f"{name} is not a module of warroom")
+    if importlib.util.find_spec("mypyc") is None:
+        raise NativeError("mypyc is not installed: pip install 'warroom[native]'")
+    sources = _sources(modules)
+    manifest = _read_manifest()
+    if (not force and manifest is not None and sorted(manifest.get("compiled", [])) ==
+            sorted(modules) and stale_reason(manifest) is None):
+        return "compiled modules are up to date: " + ", ".join(sorted(modules))
+    with tempfile.TemporaryDirectory(prefix="warroom-native-") as tmp:
+        work = Path(tmp)
+        # Compile a copy, so that the manifest names exactly the sources compiled.
+        shutil.copytree(SRC / "warroom", work / "warroom", ignore=_not_sources)
+        digests = {str(p.relative_to(SRC)): _digest(work / p.relative_to(SRC))
+                   for p in sources}
+        files = [str(_module_file(name).relative_to(SRC)) for name in modules]
+        done = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=work,
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            lines = (done.stderr + done.stdout).strip().splitlines()
+            errors = [ln for ln in lines if ": error:" in ln or "Error" in ln] or lines[-5:]
+            raise NativeError("mypyc could not compile " + ", ".join(modules) + ":\n"
+                              + "\n".join(errors[:20]))
+        built = {}
+        suffix = _abi()["suffix"]
+        # The modules, and the library of their shared code (several modules: a top-level one).
+        for so in [*work.glob("*" + suffix), *(work / "warroom").rglob("*" + suffix)]:
+            rel = so.relative_to(work)
+            name = str(rel)[:-len(suffix)].replace(os.sep, ".")
+            built[name] = str(rel)
+        missing = [name for name in modules if name not in built]
+        if missing:
+            raise NativeError("mypyc made no extension for " + ", ".join(missing))
+        if BUILD.exists():
+            shutil.rmtree(BUILD)
+        for rel in built.values():
+            (BUILD / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(work / rel, BUILD / rel)
+    MANIFEST.write_text(json.dumps({"compiled": sorted(modules), "files": built,
+                                    "sources": digests, "abi": _abi()}, indent=1) + "\n")
+    return "compiled " + ", ".join(sorted(modules)) + f" into {BUILD.relative_to(SRC)}"
+
+
+def clean() -> None:
+    shutil.rmtree(BUILD, ignore_errors=True)
+
+

@@ -1,0 +1,80 @@
+"""warroom.native: a compiled build is used only while it matches its sources, and a build
+that cannot be made says why."""
+
+from __future__ import annotations
+
+import importlib.machinery
+
+import pytest
+
+from warroom import native
+from warroom.native import build as native_build
+from warroom.native.__main__ import main
+
+BATTLE = "warroom/games/battle/state.py"
+
+
+def manifest(**changes):
+    data = {"compiled": ["warroom.games.battle.state"],
+            "files": {"warroom.games.battle.state": "warroom/games/battle/state.so"},
+            "sources": {BATTLE: native._digest(native.SRC / BATTLE)},
+            "abi": native._abi()}
+    data.update(changes)
+    return data
+
+
+def test_a_build_is_fresh_only_while_every_source_and_the_python_match():
+    assert native.stale_reason(manifest()) is None
+    assert native.stale_reason(None) == "not built (make native)"
+    changed = manifest(sources={BATTLE: "0" * 64})
+    assert native.stale_reason(changed) == f"{BATTLE} changed since the build (make native)"
+    gone = manifest(sources={"warroom/games/battle/gone.py": "0" * 64})
+    assert "gone.py changed since the build" in native.stale_reason(gone)
+    other = manifest(abi={"cache_tag": "cpython-399", "suffix": ".so"})
+    assert native.stale_reason(other) == "built for another Python (make native)"
+
+
+def test_the_finder_gives_the_compiled_file_when_fresh_and_the_source_otherwise(monkeypatch):
+    files = manifest()["files"]
+    monkeypatch.setattr(native, "_read_manifest", manifest)
+    spec = native._CompiledFinder(files).find_spec("warroom.games.battle.state")
+    assert spec is not None and spec.origin == str(native.BUILD / files[
+        "warroom.games.battle.state"])
+    assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
+    assert native._CompiledFinder(files).find_spec("warroom.games.kow.state") is None
+    monkeypatch.setattr(native, "_read_manifest", lambda: manifest(sources={BATTLE: "0"}))
+    assert native._CompiledFinder(files).find_spec("warroom.games.battle.state") is None
+
+
+def test_status_says_why_a_module_runs_interpreted(monkeypatch):
+    monkeypatch.setattr(native, "_read_manifest", lambda: manifest(sources={BATTLE: "0"}))
+    assert native.status() == {
+        "warroom.games.battle.state": f"interpreted: {BATTLE} changed since the build "
+                                      "(make native)"}
+    monkeypatch.setenv(native.ENV, "0")
+    assert native.status() == {"warroom.games.battle.state": "interpreted: WARROOM_NATIVE=0"}
+
+
+def test_builds_are_off_with_the_environment_switch(monkeypatch):
+    monkeypatch.setenv(native.ENV, "0")
+    monkeypatch.setattr(native.sys, "meta_path", [])
+    native.install()
+    assert native.sys.meta_path == []
+
+
+@pytest.mark.parametrize("modules, message", [
+    ([], "name the modules to compile, e.g. warroom.games.battle.state"),
+    (["json"], "json is not a module of warroom"),
+    (["warroom.games.nothing"], "no module warroom.games.nothing to compile "
+                                "(no file warroom/games/nothing.py)"),
+])
+def test_a_build_that_cannot_be_made_says_why(modules, message):
+    with pytest.raises(native.NativeError) as err:
+        native_build.build(modules)
+    assert str(err.value) == message
+
+
+def test_the_command_line_reports_errors_in_one_line(capsys):
+    assert main(["build", "json"]) == 1
+    assert capsys.readouterr().err == "warroom: error: json is not a module of warroom\n"
+    assert main(["frobnicate"]) == 2
