@@ -23,19 +23,28 @@ def manifest(**changes):
     return data
 
 
-def test_a_build_is_fresh_only_while_every_source_and_the_python_match():
-    assert native.stale_reason(manifest()) is None
+def test_a_build_is_fresh_only_while_every_source_and_the_python_match(monkeypatch):
+    monkeypatch.setattr(native, "BUILD", native.SRC)  # a "build" of source files, all there
+    files = {"warroom.games.battle.state": BATTLE}
+    assert native.stale_reason(manifest(files=files)) is None
+    gone = manifest(files={"warroom.games.battle.state": "warroom/games/battle/gone.so"})
+    assert native.stale_reason(gone) == ("warroom/games/battle/gone.so is missing from the "
+                                         "build (make native)")
     assert native.stale_reason(None) == "not built (make native)"
-    changed = manifest(sources={BATTLE: "0" * 64})
+    changed = manifest(files=files, sources={BATTLE: "0" * 64})
     assert native.stale_reason(changed) == f"{BATTLE} changed since the build (make native)"
-    gone = manifest(sources={"warroom/games/battle/gone.py": "0" * 64})
+    gone = manifest(files=files, sources={"warroom/games/battle/gone.py": "0" * 64})
     assert "gone.py changed since the build" in native.stale_reason(gone)
     other = manifest(abi={"cache_tag": "cpython-399", "suffix": ".so"})
     assert native.stale_reason(other) == "built for another Python (make native)"
 
 
-def test_the_finder_gives_the_compiled_file_when_fresh_and_the_source_otherwise(monkeypatch):
+def test_the_finder_gives_the_compiled_file_when_fresh_and_the_source_otherwise(monkeypatch,
+                                                                                tmp_path):
     files = manifest()["files"]
+    monkeypatch.setattr(native, "BUILD", tmp_path)
+    (tmp_path / "warroom/games/battle").mkdir(parents=True)
+    (tmp_path / files["warroom.games.battle.state"]).touch()
     monkeypatch.setattr(native, "_read_manifest", manifest)
     spec = native._CompiledFinder(files).find_spec("warroom.games.battle.state")
     assert spec is not None and spec.origin == str(native.BUILD / files[
@@ -47,7 +56,10 @@ def test_the_finder_gives_the_compiled_file_when_fresh_and_the_source_otherwise(
 
 
 def test_status_says_why_a_module_runs_interpreted(monkeypatch):
-    monkeypatch.setattr(native, "_read_manifest", lambda: manifest(sources={BATTLE: "0"}))
+    files = {"warroom.games.battle.state": BATTLE}
+    monkeypatch.setattr(native, "BUILD", native.SRC)  # a "build" of source files, all there
+    monkeypatch.setattr(native, "_read_manifest",
+                        lambda: manifest(files=files, sources={BATTLE: "0"}))
     assert native.status() == {
         "warroom.games.battle.state": f"interpreted: {BATTLE} changed since the build "
                                       "(make native)"}

@@ -81,6 +81,9 @@ def stale_reason(manifest: dict[str, Any] | None) -> str | None:
         return "not built (make native)"
     if manifest.get("abi") != _abi():
         return "built for another Python (make native)"
+    for file in manifest.get("files", {}).values():
+        if not (BUILD / file).is_file():
+            return f"{file} is missing from the build (make native)"
     for rel, digest in manifest.get("sources", {}).items():
         path = SRC / rel
         if not path.is_file() or _digest(path) != digest:
