@@ -56,6 +56,7 @@ def test_the_finder_gives_the_compiled_file_when_fresh_and_the_source_otherwise(
 
 
 def test_status_says_why_a_module_runs_interpreted(monkeypatch):
+    monkeypatch.delenv(native.ENV, raising=False)
     files = {"warroom.games.battle.state": BATTLE}
     monkeypatch.setattr(native, "BUILD", native.SRC)  # a "build" of source files, all there
     monkeypatch.setattr(native, "_read_manifest",
