@@ -21,7 +21,6 @@ the engine, are called through Python at run time, as from interpreted code.
 from __future__ import annotations
 
 import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
@@ -117,8 +116,9 @@ def compiled_modules(package: str) -> list[str]:
 
 
 # --- loading -------------------------------------------------------------------------------
-class _CompiledFinder(importlib.abc.MetaPathFinder):
-    """Finds the listed modules in the build directory, once the build is known fresh."""
+class _CompiledFinder:
+    """Finds the listed modules in the build directory, once the build is known fresh (a
+    meta path finder; not derived from importlib.abc, whose import costs 30 ms)."""
 
     def __init__(self, files: dict[str, str]):
         self.files = files
