@@ -116,9 +116,9 @@ def measure(src: Path, kind: str, name: str, seconds: float, native: bool = True
     return float(out.stdout)
 
 
-def simulate_seconds(src: Path, workers: int, games: int) -> float:
+def simulate_seconds(src: Path, workers: int, games: int, native: bool = True) -> float:
     """Wall time of `warroom simulate kow` (heuristic against random) with `workers`."""
-    env = {**os.environ, "PYTHONPATH": str(src)}
+    env = {**os.environ, "PYTHONPATH": str(src), "WARROOM_NATIVE": "1" if native else "0"}
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [sys.executable, "-c", "from warroom.cli import entry; entry()", "simulate", "kow",
                "--games", str(games), "--players", "heuristic,random", "--workers",
@@ -190,8 +190,9 @@ def main() -> None:
         print("| code | 1 worker | 2 workers | speed-up |")
         print("|---|---:|---:|---:|")
         for label, src in trees.items():  # 1 and 2 workers alternate, as the trees do
+            on = not (args.interpreted and label == "old")
             timed = compare({1: src, 2: src}, runs,
-                            lambda workers, s: simulate_seconds(s, workers, games))
+                            lambda workers, s, on=on: simulate_seconds(s, workers, games, on))
             one, two = timed[1], timed[2]
             print(f"| {label} | {one:.2f} | {two:.2f} | {one / two:.2f}x |", flush=True)
 

@@ -4,10 +4,12 @@ that cannot be made says why."""
 from __future__ import annotations
 
 import importlib.machinery
+import json
 
 import pytest
 
 from warroom import native
+from warroom.cli import main as cli_main
 from warroom.native import build as native_build
 from warroom.native.__main__ import main
 
@@ -91,3 +93,16 @@ def test_the_command_line_reports_errors_in_one_line(capsys):
     assert main(["build", "json"]) == 1
     assert capsys.readouterr().err == "warroom: error: json is not a module of warroom\n"
     assert main(["frobnicate"]) == 2
+
+
+def test_bench_says_which_path_each_game_took(capsys):
+    assert cli_main(["bench", "battle", "kow", "--seconds", "0.05", "--runs", "1",
+                     "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    battle = "warroom.games.battle.state"
+    usable = native.status().get(battle) == "compiled"  # a fresh build, and builds on
+    assert native.is_compiled(battle) == usable
+    assert data["battle"]["compiled"] == ([battle] if usable else [])
+    assert data["kow"]["compiled"] == []
+    assert cli_main(["bench", "kow", "--seconds", "0.05", "--runs", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith("  interpreted")
