@@ -318,6 +318,15 @@ class Game:
         """A sensible move for `player` in `state` (a determinised state: see agents.heuristic)."""
         raise NotImplementedError
 
+    def heuristic_reads_only_view(self, config: Any) -> bool:
+        """True if, under `config`, `heuristic` reads nothing `player` may not see, so that
+        its move is the same on the true state as on any determinisation: a heuristic player
+        then gets a plain copy (`PlayerView.policy_state`) and skips the determinisation,
+        often the larger part of its cost. A claim the conformance suite checks, move by move
+        (`test_a_heuristic_said_to_read_only_the_view_plays_the_same_on_any_determinisation`);
+        False, the safe default, always determinises."""
+        return False
+
     def evaluate(self, state: State) -> list[float] | None:
         """Each player's expected reward in [0, 1] from a non-terminal state (a determinised
         one), so that a search may stop short of the end of the game; None if the game offers

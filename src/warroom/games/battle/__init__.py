@@ -67,6 +67,9 @@ class BattleGame(Game):
     def heuristic(self, state: BattleState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        return True  # its own hand and what is on the table: never another hand or a deck's order
+
     def evaluate(self, state: BattleState) -> list[float]:
         return evaluate(state)
 

@@ -58,6 +58,9 @@ class ChampionsGame(Game):
     def heuristic(self, state: ChampionsState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        return True  # its own deal and what has been revealed: never the opponent's deal or order
+
     def evaluate(self, state: ChampionsState) -> list[float]:
         return evaluate(state)
 

@@ -93,6 +93,9 @@ class ViktoryGame(Game):
     def heuristic(self, state: ViktoryState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        return True  # the battle as both sides see it and its own hand: never the other's cards
+
     def decision_kind(self, state: ViktoryState, player: int) -> str:
         """The decision as the observation names it: which cards a player is offered (a
         Counter to play, or only the pass) is its own affair."""

@@ -55,6 +55,9 @@ class WordIronGame(Game):
     def heuristic(self, state: WordIronState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        return True  # what is in the open (every choice of this game is): never a deck's order
+
     def evaluate(self, state: WordIronState) -> list[float] | None:
         return evaluate(state)
 
