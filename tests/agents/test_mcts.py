@@ -452,6 +452,9 @@ class SealedView:
         self.player, self.game, self.num_players = view.player, view.game, view.num_players
         self.observation, self.legal_actions = view.observation, view.legal_actions
         self.determinize = view.determinize
+        # The heuristic's state: a determinisation, or a plain copy where the game says its
+        # heuristic reads only the view (a claim the conformance suite checks move by move).
+        self.policy_state = view.policy_state
 
 
 def test_leak_mcts_needs_nothing_but_the_public_view(game_config):

@@ -156,6 +156,64 @@ def test_clone_is_independent(game_config):
         assert json.dumps(all_observations(state), sort_keys=True) == before
 
 
+def heuristic_disagreements(game, config, seed: int, checks: int) -> tuple[int, int]:
+    """(decisions checked, decisions where the heuristic's move on a plain copy of the state
+    and on two determinisations for its player, with the same random draws, was not the same),
+    along a game of heuristic and random moves."""
+    state = game.new_state(config, seed)
+    rng = random.Random(seed)
+    done = differ = 0
+    while not state.is_terminal() and done < checks:
+        p = state.to_move()[0]
+        actions = state.legal_actions(p)
+        if len(actions) > 1:
+            done += 1
+            copy = PlayerView(state, p, game).policy_state(random.Random(1))
+            copies = (copy, state.determinize(p, random.Random(2)),
+                      state.determinize(p, random.Random(3)))
+            moves = [game.heuristic(c, p, random.Random(7)) for c in copies]
+            differ += not moves[0] == moves[1] == moves[2]
+        heuristic = game.heuristic(state.determinize(p, rng), p, rng) if rng.random() < 0.5 \
+            else None
+        state.apply(p, heuristic if heuristic is not None else
+                    actions[rng.randrange(len(actions))])
+    return done, differ
+
+
+def _reads_only_view(pair: tuple[str, dict]) -> bool:
+    game = REGISTRY[pair[0]]
+    return game.heuristic_reads_only_view(game.config(pair[1]))
+
+
+@pytest.mark.parametrize("claimed", [p for p in game_configs() if _reads_only_view(p)],
+                         ids=config_id)
+def test_a_heuristic_said_to_read_only_the_view_plays_the_same_on_any_determinisation(claimed):
+    """Game.heuristic_reads_only_view: where a game says so, a heuristic player decides on a
+    plain copy of the state instead of a determinisation, so its move must not depend on
+    anything hidden: on the copy and on two determinisations it is the same, every time."""
+    name, values = claimed
+    game = REGISTRY[name]
+    config = game.config(values)
+    checked = 0
+    for seed in range(40):  # three games, or more of a short game (a single Viktory battle)
+        done, differ = heuristic_disagreements(game, config, seed, 150)
+        assert differ == 0, f"seed {seed}: the heuristic's move changed with hidden information"
+        checked += done
+        if seed >= 2 and checked >= 60:
+            break
+    assert checked >= 60, "too few decisions with a choice to check"
+
+
+def test_the_check_of_a_view_only_heuristic_catches_one_that_reads_hidden_information():
+    """On a dark Viktory II map the heuristic plans against enemy towns it has not seen,
+    which a determinisation moves: the game does not claim a view-only heuristic there, and
+    the check above would refuse the claim."""
+    game = REGISTRY["viktory-ii"]
+    config = game.config({"dark": True, "radius": 3, "turn_limit": 6})
+    assert not game.heuristic_reads_only_view(config)
+    assert sum(heuristic_disagreements(game, config, seed, 400)[1] for seed in range(3)) > 0
+
+
 def _offers_an_estimate(pair: tuple[str, dict]) -> bool:
     return type(REGISTRY[pair[0]]).evaluate is not Game.evaluate
 

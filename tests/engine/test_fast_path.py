@@ -121,3 +121,31 @@ def test_search_is_the_same_with_checked_applies(game_config, monkeypatch):
     monkeypatch.setattr(State, "apply_trusted", State.apply)
     monkeypatch.setattr(State, "stop_log", lambda self, rebuild=True: None)
     assert tree() == fast
+
+
+def test_kept_events_are_the_logs_own_and_a_copy_does_not_add_to_them():
+    """stop_log(keep=): the events of the kept kinds, those written before included, in the
+    log's order; a clone keeps none of its own (its kept_log rebuilds its whole log), so a
+    search copy never writes into the original's; reading the log ends the keeping."""
+    from warroom.games import get_game
+
+    game = get_game("word-iron")
+    config = game.config({})
+    whole = game.new_state(config, 4)
+    fast = game.new_state(config, 4)
+    fast.stop_log(keep=frozenset({"draw", "realm"}))
+    rng = random.Random(4)
+    for _ in range(30):
+        player = whole.to_move()[0]
+        action = rng.choice(whole.legal_actions(player))
+        whole.apply(player, action)
+        fast.apply_trusted(player, action)
+    expected = [e for e in whole.log if e[1]["event"] in ("draw", "realm")]
+    assert {e[1]["event"] for e in expected} == {"draw", "realm"}
+    assert fast.kept_log == expected and not fast.log_enabled
+    copy = fast.clone()
+    player = copy.to_move()[0]
+    copy.apply_trusted(player, copy.legal_actions(player)[0])
+    assert fast.kept_log == expected  # the copy wrote nothing into it
+    assert copy.kept_log[:len(whole.log)] == whole.log  # the copy's whole log, rebuilt
+    assert fast.log == whole.log and fast.kept_log == whole.log  # read: the log is back whole

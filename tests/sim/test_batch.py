@@ -132,3 +132,30 @@ def test_a_pool_left_by_ctrl_c_has_wound_down_before_the_interpreter_exits():
     assert all(wakeup._closed for wakeup in process._threads_wakeups.values())
     assert all(not t.name.startswith("ExecutorManagerThread") or not t.is_alive()
                for t in threading.enumerate())
+
+
+def test_ctrl_c_while_the_fork_server_starts_is_not_lost():
+    """The fork server starts with Ctrl-C held back and ignored (so that it cannot die
+    half-started); the resource tracker it starts first unblocks Ctrl-C on its way out, and a
+    Ctrl-C held back till then was dropped: the command played on. It must come through."""
+    import subprocess
+    import sys
+
+    script = (
+        "import os, signal\n"
+        "from multiprocessing import forkserver\n"
+        "from warroom.sim import batch\n"
+        "real = forkserver.ensure_running\n"
+        "def interrupted_start():\n"
+        "    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C as the server starts\n"
+        "    real()\n"
+        "forkserver.ensure_running = interrupted_start\n"
+        "try:\n"
+        "    batch._start_forkserver()\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+        "else:\n"
+        "    print('lost')\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=60)
+    assert out.stdout.strip() == "interrupted", (out.stdout, out.stderr)

@@ -37,6 +37,25 @@ def test_card_events_are_per_seat_counts_of_named_cards(game_config):
     assert any(DRAWN in f or PLAYED in f for f in seats)
 
 
+@pytest.mark.parametrize("players", ["random", "heuristic"])
+def test_a_simulated_games_card_facts_are_read_without_replaying_it(game_config, players):
+    """Simulation plays with the log off, keeping only the events card analytics reads
+    (Game.card_event_kinds): the facts must be those of the whole log, and reading them must
+    not rebuild the log (which replays the game: half the cost of a random batch)."""
+    game, config = game_config
+    n = game.num_players(config)
+    for seed in range(3):
+        fast = play_game(game, config, seed, make_agents([players] * n, game, seed),
+                         keep_record=False).state
+        facts = game.card_events(fast)
+        assert not fast.log_enabled, "reading the card facts replayed the game"
+        logged = play_game(game, config, seed, make_agents([players] * n, game, seed),
+                           keep_record=False, trusted=False).state
+        assert logged.log_enabled
+        whole = game.card_events(logged)
+        assert (facts and facts.to_json()) == (whole and whole.to_json()), f"seed {seed}"
+
+
 def events(state, kind):
     return [e for _, e in state.log if e["event"] == kind]
 

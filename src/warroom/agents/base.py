@@ -30,7 +30,9 @@ class RandomAgent:
 
 class HeuristicAgent:
     """The game's own sensible policy, applied to a determinisation of the player's view:
-    whatever the policy reads of hidden information has been resampled, so it cannot cheat."""
+    whatever the policy reads of hidden information has been resampled, so it cannot cheat.
+    A game whose heuristic reads only the player's view says so, and the policy gets a plain
+    copy instead (`PlayerView.policy_state`), checked by the conformance suite."""
 
     name = "heuristic"
     trusted = True  # the game's heuristic returns one of the legal actions
@@ -43,5 +45,4 @@ class HeuristicAgent:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        state = view.determinize(self.rng)
-        return self.game.heuristic(state, view.player, self.rng)
+        return self.game.heuristic(view.policy_state(self.rng), view.player, self.rng)

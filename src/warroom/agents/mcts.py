@@ -197,7 +197,8 @@ class MctsAgent:
         self.last = result
         favourite = None
         if self.bias:  # what the game's heuristic would play, as HeuristicAgent asks it
-            favourite = self.game.heuristic(view.determinize(self.rng), view.player, self.rng)
+            favourite = self.game.heuristic(view.policy_state(self.rng), view.player,
+                                            self.rng)
         choice = self.best_action(result.root, view.player, actions, favourite)
         if self.params.guard and favourite is not None and choice != favourite and \
                 not self._clearly_better(result.root, view.player, choice, favourite):

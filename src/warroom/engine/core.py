@@ -78,6 +78,10 @@ class State:
     # and the actions applied since, as a chain (previous, player, action) shared by clones.
     _log_source: State | Callable[[], State] | None
     _trail: tuple[Any, Player, Any] | None
+    # While the log is off: the kinds of events still kept (`stop_log(keep=)`) and those
+    # events, for card analytics (see `kept_log`); an empty set and None otherwise.
+    _keep: frozenset[str]
+    _kept: list[tuple[frozenset[int] | None, dict[str, Any]]] | None
     # The RNG and how many states share it: a clone shares its original's generator until
     # one of them draws from it (copying a generator costs more than most decisions).
     _rng_box: list[Any]
@@ -88,6 +92,8 @@ class State:
         self._log = []
         self._log_source = None
         self._trail = None
+        self._keep = frozenset()
+        self._kept = None
         self._legal: dict[Player, list[Any]] = {}
         # What each viewer may see of the log, kept up to date (see `_visible`).
         self._seen: dict[Player | None, list[Any]] | None = None
@@ -158,6 +164,9 @@ class State:
         """Append an event to the log; `to` limits who may see it (None: everybody)."""
         log = self._log
         if log is None:
+            if kind in self._keep:
+                data["event"] = kind
+                self._kept.append((frozenset(to) if to is not None else None, data))
             return
         data["event"] = kind
         log.append((frozenset(to) if to is not None else None, data))
@@ -177,13 +186,29 @@ class State:
         self._log_source = None
         self._trail = None
         self._seen = None
+        self._keep, self._kept = frozenset(), None
+
+    def logs(self, kind: str) -> bool:
+        """Whether an event of this kind is written now: the log is on, or the kind is kept
+        (`stop_log(keep=)`). For events whose data costs something to build."""
+        return self._log is not None or kind in self._keep
+
+    @property
+    def kept_log(self) -> list[tuple[frozenset[int] | None, dict[str, Any]]]:
+        """The log's entries of the kinds `stop_log(keep=...)` went on keeping while the log
+        was off, in order, or the whole log when it is written (or rebuilt, when nothing was
+        kept): what card analytics reads, without replaying a simulated game."""
+        if self._log is None and self._kept is not None:
+            return self._kept
+        return self.log
 
     @property
     def log_enabled(self) -> bool:
         """Whether the log is being written (False after `stop_log`, until it is read)."""
         return self._log is not None
 
-    def stop_log(self, rebuild: bool = True, start: Callable[[], State] | None = None) -> None:
+    def stop_log(self, rebuild: bool = True, start: Callable[[], State] | None = None,
+                 keep: frozenset[str] = frozenset()) -> None:
         """Stop writing the event log, which search and simulation never read.
 
         With `rebuild` (simulation) the log stays available: reading `log` or an observation
@@ -193,13 +218,19 @@ class State:
         until the log is read), rebuilding it exactly, and writing resumes from there.
         Without `rebuild` (search copies) the log is dropped and reading it raises
         LogUnavailable. Replacing the state's RNG (as `determinize` does) drops it too: the
-        snapshot could no longer reproduce the state's future."""
+        snapshot could no longer reproduce the state's future.
+        `keep` (simulation: `Game.card_event_kinds`): the kinds of events still kept, those
+        already in the log included, for `kept_log`; a copy of the state keeps none."""
         if self._log is None:
             if not rebuild:
                 self._log_source = self._trail = None
+                self._keep, self._kept = frozenset(), None
             return
         self._log_source = (start or self.clone()) if rebuild else None
         self._trail = None
+        if rebuild and keep:
+            self._keep = keep
+            self._kept = [entry for entry in self._log if entry[1]["event"] in keep]
         self._log = None
 
     def _rebuild_log(self) -> None:
@@ -280,6 +311,7 @@ class State:
         other._log = None if self._log is None else list(self._log)
         other._log_source = self._log_source
         other._trail = self._trail
+        other._keep, other._kept = frozenset(), None  # a copy's kept_log rebuilds the log
         other._legal = {}
         other._seen = None  # a copy's log may be rewritten (see determinize): filter it anew
 
@@ -301,6 +333,9 @@ class Game:
     # The rule options whose values name data files (decks, scenarios), by option: records
     # and results runs embed those files, the browser table offers them (see DataOption).
     data_options: ClassVar[dict[str, DataOption]] = {}
+    # The kinds of events `card_events` reads: a simulated game keeps them while the rest of
+    # its log is off, so reading its card facts does not replay it.
+    card_event_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.actions)
@@ -317,6 +352,15 @@ class Game:
     def heuristic(self, state: State, player: Player, rng: random.Random) -> Any:
         """A sensible move for `player` in `state` (a determinised state: see agents.heuristic)."""
         raise NotImplementedError
+
+    def heuristic_reads_only_view(self, config: Any) -> bool:
+        """True if, under `config`, `heuristic` reads nothing `player` may not see, so that
+        its move is the same on the true state as on any determinisation: a heuristic player
+        then gets a plain copy (`PlayerView.policy_state`) and skips the determinisation,
+        often the larger part of its cost. A claim the conformance suite checks, move by move
+        (`test_a_heuristic_said_to_read_only_the_view_plays_the_same_on_any_determinisation`);
+        False, the safe default, always determinises."""
+        return False
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each player's expected reward in [0, 1] from a non-terminal state (a determinised
@@ -380,7 +424,8 @@ class Game:
 
     def card_events(self, state: State) -> CardFacts | None:
         """What happened to each card in the finished `state`, per seat (drawn, played, ...),
-        read from its log, for card analytics (`warroom report`). None: the game has none."""
+        read from its log (`state.kept_log`: the events of `card_event_kinds`), for card
+        analytics (`warroom report`). None: the game has none."""
         return None
 
     def data_file(self, option: str, value: Any) -> Path | None:

@@ -66,7 +66,8 @@ def play_game(
     if trusted is None:
         trusted = all_trusted(agents)
     if trusted:  # the log is rebuilt from a new state if anyone reads it
-        state.stop_log(start=functools.partial(game.new_state, config, seed) if fresh else None)
+        state.stop_log(start=functools.partial(game.new_state, config, seed) if fresh else None,
+                       keep=game.card_event_kinds)
     apply = state.apply_trusted if trusted else state.apply
     while not state.is_terminal():
         player = state.to_move()[0]

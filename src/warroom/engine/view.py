@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from .core import Player, State
+from .rng import split_rng
 
 
 class PlayerView:
@@ -36,6 +37,20 @@ class PlayerView:
     @property
     def num_players(self) -> int:
         return self._state.num_players
+
+    def policy_state(self, rng: random.Random) -> State:
+        """The state a game's heuristic decides on for this player: a determinisation, or,
+        where the game says its heuristic reads only what this player may see
+        (`Game.heuristic_reads_only_view`), a copy with a random generator of its own, which
+        costs a fraction of a determinisation and leads to the same move. Either takes the
+        same 64 bits of `rng` for the copy's generator."""
+        state = self._state
+        if self.game is not None and \
+                self.game.heuristic_reads_only_view(getattr(state, "config", None)):
+            copy = state.clone()
+            copy.rng = split_rng(rng)  # the true future's dice stay unknown
+            return copy
+        return state.determinize(self.player, rng)
 
     def determinize(self, rng: random.Random, belief: Any = None) -> State:
         """A determinisation for this player; `belief` (see engine.belief) models how the

@@ -324,17 +324,24 @@ def _start_forkserver() -> None:
     ignores Ctrl-C itself, and one arriving then would end it with a traceback. An ignored
     signal stays ignored across the start of a program (a blocked one does not, here), and the
     workers forked from the server inherit it too. Meanwhile this process blocks Ctrl-C
-    rather than lose it: one that came is acted on once the block is lifted."""
-    from multiprocessing import forkserver
+    rather than lose it: one that came is acted on once the block is lifted.
+
+    The resource tracker is started first, on its own: its start unblocks Ctrl-C whatever
+    the mask was before, and inside the block below, with Ctrl-C ignored, a Ctrl-C held
+    back so far or arriving from then on would be lost, the command playing on."""
+    from multiprocessing import forkserver, resource_tracker
 
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()  # only the main thread may change signal handlers
         return
+    resource_tracker.ensure_running()  # a Ctrl-C meanwhile is a KeyboardInterrupt, as always
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
+        if signal.SIGINT in signal.sigpending():
+            return  # Ctrl-C came: lifting the block raises it; ignoring it would drop it
         handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
-            forkserver.ensure_running()
+            forkserver.ensure_running()  # the tracker runs: this one changes no mask
         finally:
             signal.signal(signal.SIGINT, handler)
     finally:

@@ -47,12 +47,13 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..engine import DRAWN, PLAYED
 from .stats import SIGNIFICANCE, difference_interval, difference_p, holm, wilson_interval
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MEASURES = (DRAWN, PLAYED)
 MIN_GROUP = 20  # player-games needed on each side of a comparison before it is tested
@@ -217,6 +218,8 @@ def collect(games: Iterable[dict[str, Any]]) -> CardAnalysis:
 
 
 def compare(c: CardCollector) -> CardAnalysis:
+    import numpy as np  # here, not at the top: a batch that only stores facts never needs it
+
     a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage)
     if not c.games:
         return a
@@ -264,6 +267,7 @@ class _Data:
     def effect(self, card: str, measure: str, chosen: np.ndarray) -> CardEffect | None:
         """The stratified difference in win rate between player-games where `chosen` holds
         and those (of the same strata) where it does not, with its interval and p-value."""
+        import numpy as np
         s, won = self.stratum, self.won
         n = np.bincount(s, minlength=self.strata).astype(float)
         n1 = np.bincount(s, weights=chosen, minlength=self.strata)

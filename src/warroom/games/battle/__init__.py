@@ -10,7 +10,7 @@ from typing import Any
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption
 from .actions import ACTIONS
-from .analytics import card_events
+from .analytics import CARD_EVENT_KINDS, card_events
 from .cards import DeckList, card_text, check_deck, deck_name, read_deck_file, sort_key, suit
 from .config import Config
 from .heuristic import evaluate, heuristic_action
@@ -67,6 +67,9 @@ class BattleGame(Game):
     def heuristic(self, state: BattleState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        return True  # its own hand and what is on the table: never another hand or a deck's order
+
     def evaluate(self, state: BattleState) -> list[float]:
         return evaluate(state)
 
@@ -94,8 +97,10 @@ class BattleGame(Game):
         return [tuple(p for p in range(config.players) if config.team_of(p) == t)
                 for t in range(config.num_teams)]
 
+    card_event_kinds = CARD_EVENT_KINDS
+
     def card_events(self, state: BattleState) -> CardFacts:
-        return card_events(state.log, state.num_players)
+        return card_events(state.kept_log, state.num_players)
 
     def load_cards(self, path: str) -> DeckList:
         """A constructed deck list, checked against the default rules (40 cards, one deck of

@@ -17,6 +17,10 @@ from .cards import card_text
 ABILITY, DESTROYED, GAINED, PICKED = "ability", "destroyed", "gained", "picked"
 
 
+# The kinds of events card_events reads (Game.card_event_kinds).
+CARD_EVENT_KINDS = frozenset({"drew", "play", "special", "strike", "destroyed", "gained", "picked"})
+
+
 def card_events(log: list, num_players: int) -> CardFacts:
     facts = CardFacts(num_players)
     for _, e in log:

@@ -385,12 +385,10 @@ class BattleState(State):
                 self.event("reshuffle", player=player if self.config.own_decks else None)
             got.append(pile.pop())
         self.hands[player].extend(got)
-        if self._log is not None:
-            if public:
-                self.event("draws", player=player, count=len(got))
-            if got:
-                self.event("drew", to=(player,), player=player,
-                           cards=[self.names[c] for c in got])
+        if self._log is not None and public:
+            self.event("draws", player=player, count=len(got))
+        if got and self.logs("drew"):
+            self.event("drew", to=(player,), player=player, cards=[self.names[c] for c in got])
         return len(got)
 
     def _start_turn(self) -> None:
@@ -584,7 +582,7 @@ class BattleState(State):
         fresh = [s for s in matching if s not in self.doomed]
         victim = (fresh or matching)[0]
         self.doomed.append(victim)
-        if self._log is not None:
+        if self.logs("strike"):
             self.event("strike", player=striker[0], card=self.names[striker[1]],
                        target=victim[0], target_card=self.names[victim[1]])
 

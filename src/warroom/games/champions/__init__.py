@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine import CardFacts, Game
 from .actions import ACTIONS
-from .analytics import card_events
+from .analytics import CARD_EVENT_KINDS, card_events
 from .config import Config
 from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
@@ -58,6 +58,9 @@ class ChampionsGame(Game):
     def heuristic(self, state: ChampionsState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        return True  # its own deal and what has been revealed: never the opponent's deal or order
+
     def evaluate(self, state: ChampionsState) -> list[float]:
         return evaluate(state)
 
@@ -67,8 +70,10 @@ class ChampionsGame(Game):
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
 
+    card_event_kinds = CARD_EVENT_KINDS
+
     def card_events(self, state: ChampionsState) -> CardFacts:
-        return card_events(state.log)
+        return card_events(state.kept_log)
 
     def metrics(self, state: ChampionsState) -> dict[str, float | None]:
         # The first player is decided after the deal (fewer face cards, or a Roshambo).

@@ -19,6 +19,11 @@ def rank(card: str) -> str:
     return card[:-1]
 
 
+# The kinds of events card_events reads (Game.card_event_kinds).
+CARD_EVENT_KINDS = frozenset({"deal", "reveal", "lay_down", "draw", "attack", "flip", "revive",
+                              "turn_in"})
+
+
 def card_events(log: list) -> CardFacts:
     facts = CardFacts(2)
     attacker = 0

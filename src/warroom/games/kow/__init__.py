@@ -39,6 +39,9 @@ class KowGame(Game):
     def heuristic(self, state: KowState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        return True  # its own hand and the open table: never the opponent's hand or the deck
+
     def evaluate(self, state: KowState) -> list[float]:
         return evaluate(state)
 

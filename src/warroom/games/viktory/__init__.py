@@ -10,7 +10,7 @@ from ...engine import CardFacts, Game
 from ...engine.data import DataOption
 from ..viktory_battles.cards import Deck, deck_path, load_deck, show_deck
 from .actions import ACTIONS
-from .analytics import card_events
+from .analytics import CARD_EVENT_KINDS, card_events
 from .config import Config
 from .heuristic import heuristic_action
 from .render import describe_event, render
@@ -93,6 +93,9 @@ class ViktoryGame(Game):
     def heuristic(self, state: ViktoryState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        return True  # the battle as both sides see it and its own hand: never the other's cards
+
     def decision_kind(self, state: ViktoryState, player: int) -> str:
         """The decision as the observation names it: which cards a player is offered (a
         Counter to play, or only the pass) is its own affair."""
@@ -114,10 +117,12 @@ class ViktoryGame(Game):
             "cards_played": float(state.cards_played),
         }
 
+    card_event_kinds = CARD_EVENT_KINDS
+
     def card_events(self, state: ViktoryState) -> CardFacts | None:
         if not state.has_cards:
             return None  # a dice battle: no cards
-        return card_events(state.log, {cid: card.name for cid, card in state.cards.items()})
+        return card_events(state.kept_log, {cid: card.name for cid, card in state.cards.items()})
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

@@ -15,6 +15,10 @@ from ...engine import DRAWN, PLAYED, CardFacts
 DISCARDED = "discarded"
 
 
+# The kinds of events card_events reads (Game.card_event_kinds).
+CARD_EVENT_KINDS = frozenset({"drew", "play", "discard"})
+
+
 def card_events(log: list, names: dict[str, str]) -> CardFacts:
     """`names`: card id -> card name, from the battle's deck."""
     facts = CardFacts(2)

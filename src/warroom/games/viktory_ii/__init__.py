@@ -95,6 +95,11 @@ class ViktoryIIGame(Game):
     def heuristic(self, state: ViktoryIIState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        # On an open map it reads the board, which all see, and its own cards; on a hidden
+        # map it plans against enemy towns it has not seen, which a determinisation moves.
+        return not (config.dark or config.independent)
+
     def evaluate(self, state: ViktoryIIState) -> list[float] | None:
         """Each player's chance from its holdings: capitals, cities, towns and units."""
         if state.round < 1:

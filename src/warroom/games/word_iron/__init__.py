@@ -8,7 +8,7 @@ from typing import Any
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption
 from .actions import ACTIONS
-from .analytics import card_events, deck_labels
+from .analytics import CARD_EVENT_KINDS, card_events, deck_labels
 from .config import Config
 from .deck import Deck, champion_warnings, deck_path, load_deck, shipped_decks, show_deck
 from .heuristic import evaluate, heuristic_action
@@ -55,6 +55,9 @@ class WordIronGame(Game):
     def heuristic(self, state: WordIronState, player: int, rng: random.Random) -> Any:
         return heuristic_action(state, player, rng)
 
+    def heuristic_reads_only_view(self, config: Config) -> bool:
+        return True  # what is in the open (every choice of this game is): never a deck's order
+
     def evaluate(self, state: WordIronState) -> list[float] | None:
         return evaluate(state)
 
@@ -69,9 +72,11 @@ class WordIronGame(Game):
         return {"rounds": float(state.round), "first_player": float(state.order[0]),
                 "army0": float(state.army(0)), "army1": float(state.army(1))}
 
+    card_event_kinds = CARD_EVENT_KINDS
+
     def card_events(self, state: WordIronState) -> CardFacts:
         cfg = state.config
-        return card_events(state.log, deck_labels(cfg.deck0, cfg.deck1))
+        return card_events(state.kept_log, deck_labels(cfg.deck0, cfg.deck1))
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

@@ -24,6 +24,11 @@ def deck_labels(deck0: str, deck1: str) -> tuple[str, str]:
     return (" (deck0)", " (deck1)")
 
 
+# The kinds of events card_events reads (Game.card_event_kinds).
+CARD_EVENT_KINDS = frozenset({"draw", "champion", "realm", "use_resource", "ransom",
+                              "truce_offer", "truce_accepted"})
+
+
 def card_events(log: list, labels: tuple[str, str]) -> CardFacts:
     facts = CardFacts(2)
     # The deck each player's resources come from: a ransom moves a resource between realms.

@@ -151,7 +151,7 @@ class WordIronState(State):
             self.aside[p][WORD] = order[cfg.word_deck_size:]
             for k in (STRATEGY, CHANCE, WORD):
                 self._show_top(p, k)
-            if self._log is not None:
+            if self.logs("realm"):
                 self.event("realm", player=p, deck=deck.name,
                            resources=[deck.resources[i].name for _, i, _ in self.realm[p]])
 
@@ -232,7 +232,7 @@ class WordIronState(State):
         idx = pile.pop()
         self.discard[p][k].append(idx)
         self.seen[p][k] |= 1 << idx
-        if self._log is not None:
+        if self.logs("draw"):
             self.event("draw", player=p, deck=PILES[k], card=self.sections[p][k][idx].name,
                        extra=extra)
         if not pile and k != WORD:  # rules 8 and 9: reshuffle and start over
@@ -630,7 +630,7 @@ class WordIronState(State):
         origin, idx, uses = realm[action.slot]
         realm[action.slot] = (origin, idx, uses - 1)
         self.phase_used += (action.slot,)
-        if self._log is not None:
+        if self.logs("use_resource"):
             self.event("use_resource", player=p, resource=action.name, ranks=action.ranks,
                        uses_left=uses - 1)
         self._push([(_RECRUIT, p, action.ranks), (_RESOURCE_MORE, p)])
