@@ -22,7 +22,10 @@ WITH_NATIVE := $(if $(filter 1,$(NATIVE)),native)
 native: $(STAMP)
 	$(BIN)/python -m warroom.native build $(NATIVE_MODULES)
 
-play: $(STAMP) $(WITH_NATIVE)
+# Playing needs no compiler: without one, the interpreted rules are used (and said so).
+play: $(STAMP)
+	@$(if $(WITH_NATIVE),$(MAKE) --no-print-directory native || echo "warroom: the compiled \
+	rules were not built (a C compiler is needed); playing with the interpreted rules")
 	$(BIN)/warroom play kow --players human,mcts
 
 # The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
