@@ -10,6 +10,7 @@ hex beyond a moving unit's reach; towns and cities out of sight are remembered a
 
 from __future__ import annotations
 
+import collections
 import random
 from typing import Any
 
@@ -240,9 +241,9 @@ class ViewRules:
         cities it neither sees nor remembers stand (with the units in them) and on what
         terrain the cities, who holds a remembered one taken out of its sight, where enemy
         units out of its sight stand (from where their owner's towns and cities are put, not
-        from where they stood) and of what kind its land units are (from what those towns and
-        cities support). What it sees, remembers and what is public (each player's towns,
-        cities and capitals held) stays. The copy's RNG is re-seeded."""
+        from where they stood) and of what kind its units are, land or frigates (from what
+        those towns and cities support). What it sees, remembers and what is public (each
+        player's towns, cities and capitals held) stays. The copy's RNG is re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
         if self.hidden_map and self.log_enabled:
@@ -254,8 +255,9 @@ class ViewRules:
         # Land units out of sight leave the map before the tiles are resampled, so that the
         # hidden hexes they stood on keep nothing of them (frigates at sea keep their water).
         stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
-        # Their kinds go too: drawn again below from what the towns and cities support.
-        blank = new._blank_unseen_kinds(player, vis, held | ports) if self.hidden_map else {}
+        # Their kinds go too, frigates' as well: drawn again below from what the towns and
+        # cities support.
+        blank = new._blank_unseen_kinds(player, vis, held) if self.hidden_map else {}
         at_sea = [h for h, units in stacks.items() if self.ut[units[0]] == FRIG]
         new._lift([h for h in stacks if h not in at_sea])
         new._resample_tiles(player, unseen)
@@ -265,13 +267,15 @@ class ViewRules:
                 new.session.pose_again()
         if self.hidden_map:
             new._lift(at_sea)  # frigates at sea, after: their hexes stay water
+            naval = new._naval_owners(blank, vis, held)
             new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
             swaps = new._match_memory(player, unseen, held | ports)
             wild = {q: len(units) for q, units in blank.items()}
             new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps,
-                                      wild)
-            new._draw_kinds(blank)
-            new._put_back(player, stacks, _HiddenFrom(new, player, vis), held)
+                                      wild, naval)
+            new._draw_kinds(blank, naval)
+            parts = new._split_by_class(stacks, blank)
+            new._put_back(player, parts, _HiddenFrom(new, player, vis), vis, held)
         return new
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
@@ -404,7 +408,8 @@ class ViewRules:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
     def _relocate_settlements(self, p: int, movable: list[int], hidden: _HiddenFrom,
-                              swaps: dict[int, tuple[int, int]], wild: dict[int, int]) -> None:
+                              swaps: dict[int, tuple[int, int]], wild: dict[int, int],
+                              naval: set[int]) -> None:
         """Each enemy town or city the player neither sees nor remembers moves, with the units
         in it, to a random hex where its owner could have it: a site by the building rules
         (`sites`: explored land with no town or city within one hex, no other player's units
@@ -413,21 +418,21 @@ class ViewRules:
         (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
         not explored first draws another land tile from the unseen ones, and it may stand on
         any terrain whose units (`units.support`) leave its owner's units on the board
-        supported: those whose kinds stay, and room for as many land units as it has out of
-        the player's sight (`wild`, by owner: their kinds are drawn afterwards). Its owner,
-        kind and capital marker go with it, so every public count stays. `hidden`: what is
-        out of sight of all but a given player; `swaps`: see `_match_memory` (undone where
-        no site is found)."""
+        supported: those whose kinds stay, and room for as many units as it has out of the
+        player's sight (`wild`, by owner: their kinds are drawn afterwards, frigates among
+        them for the owners in `naval`). Its owner, kind and capital marker go with it, so
+        every public count stays. `hidden`: what is out of sight of all but a given player;
+        `swaps`: see `_match_memory` (undone where no site is found)."""
         order = list(movable)
         self.rng.shuffle(order)
         for h in order:
             old, r = swaps.get(h, (self.terrain[h], -1))
             undo = self._trade_tile(p, h) if self.settle[h] == CITY and r < 0 else None
             vis = hidden.seen(self.sowner[h])
-            target = self._new_site(h, vis, old, wild)
+            target = self._new_site(h, vis, old, wild, naval)
             if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
                 self.settle[r], self.settle[h] = CITY, TOWN
-                target = self._new_site(h, vis, old, wild)
+                target = self._new_site(h, vis, old, wild, naval)
             elif target < 0:  # the city stays where and what it is
                 if undo is not None:
                     undo()
@@ -481,15 +486,16 @@ class ViewRules:
         for t in range(4):
             self.supported[q][t] += after[t] - before[t]
 
-    def _city_fits(self, q: int, old: int, new: int, wild: int) -> bool:
+    def _city_fits(self, q: int, old: int, new: int, wild: int, kinds: tuple[int, ...]) -> bool:
         """Would q's units on the board stay supported if a city of its counted on `old`
-        terrain stood on `new`, with room left for `wild` land units of any kind? (Units a
-        battle has left unsupported, to be disbanded, may stay so, no more of them.)"""
+        terrain stood on `new`, with room left for `wild` units of the `kinds` drawn for
+        them? (Units a battle has left unsupported, to be disbanded, may stay so, no more of
+        them.)"""
         before, after = support(CITY, old), support(CITY, new)
         s, b = self.supported[q], self.onboard[q]
         moved = [s[t] - before[t] + after[t] for t in range(4)]
         return (all(moved[t] >= min(b[t], s[t]) for t in range(4))
-                and sum(max(0, moved[t] - b[t]) for t in LAND_UNITS) >= wild)
+                and sum(max(0, moved[t] - b[t]) for t in kinds) >= wild)
 
     def _blank_unseen_kinds(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
         """Enemy land units out of the player's sight whose kinds are to be drawn again
@@ -498,8 +504,9 @@ class ViewRules:
         support"). Kinds stay where something binds them: units a turn under way is bound to
         (`bound`: their hexes) or a battle under way may draw in, the mover's units that have
         moved or been placed this turn, and an army its towns and cities no longer support
-        (disbands pending). Frigates stay frigates (at sea or in port, where a land unit could
-        not be)."""
+        (disbands pending). Frigates are blanked too (at sea or in port): their number would
+        tell the owner's forest cities; `_naval_owners` gives back theirs to owners with no
+        water to put a frigate on."""
         if self.session is not None and self.session_request is not None:
             # a battle under way counts the defender's units next to it by kind
             bound = bound | set(self.board.neighbours[self.session_request.hex])
@@ -507,7 +514,7 @@ class ViewRules:
         uo, ut, uh, us, mover = self.uo, self.ut, self.uh, self.us, self.player
         for u in range(len(uo)):
             q, t, h = uo[u], ut[u], uh[u]
-            if (q == p or t == FRIG or us[u] in (FREE, ATTACKING, CARGO) or vis >> h & 1
+            if (q == p or us[u] in (FREE, ATTACKING, CARGO) or vis >> h & 1
                     or h in bound):
                 continue
             if q == mover and (us[u] != FRESH or self.uf[u] or self.um[u] != RANGE[t]):
@@ -522,13 +529,33 @@ class ViewRules:
                 self.onboard[q][self.ut[u]] -= 1
         return blank
 
-    def _draw_kinds(self, blank: dict[int, list[int]]) -> None:
-        """The blanked units take, at random, kinds among the land units their owner's towns
-        and cities (as they stand in the copy) support beyond those on the board; the rest
-        of that support is the reserve. `_city_fits` kept room for them all."""
+    def _naval_owners(self, blank: dict[int, list[int]], vis: int, bound: set[int]) -> set[int]:
+        """The owners whose blanked units may be drawn as frigates: those with an explored
+        water hex out of the player's sight (`vis`) that a frigate of theirs may stand on
+        (`_stack_sites`, with the stacks out of sight lifted), and somewhere out of it for a
+        land unit drawn for a frigate (such land, or a town or city of theirs). The others'
+        frigates get back their kind (and stay where they are): a frigate drawn for them
+        would have no water, or a land unit drawn for one no land."""
+        naval = set()
+        for q, units in blank.items():
+            if (self._stack_sites(q, True, RANGE[FRIG], vis, bound)
+                    and (self._stack_sites(q, False, MAX_BALL, vis, bound)
+                         or self._own_out_of(q, vis))):
+                naval.add(q)
+                continue
+            for u in [u for u in units if self.ut[u] == FRIG]:
+                units.remove(u)
+                self.onboard[q][FRIG] += 1
+        return naval
+
+    def _draw_kinds(self, blank: dict[int, list[int]], naval: set[int]) -> None:
+        """The blanked units take, at random, kinds among the units their owner's towns and
+        cities (as they stand in the copy) support beyond those on the board: land units,
+        and frigates for the owners in `naval`; the rest of that support is the reserve.
+        `_city_fits` kept room for them all."""
         for q, units in blank.items():
             s, b = self.supported[q], self.onboard[q]
-            free = [t for t in LAND_UNITS for _ in range(s[t] - b[t])]
+            free = [t for t in _drawable(q, naval) for _ in range(s[t] - b[t])]
             drawn = self.rng.sample(free, min(len(units), len(free)))
             for u, t in zip(units, drawn, strict=False):
                 self.ut[u] = t
@@ -538,11 +565,12 @@ class ViewRules:
             for u in units[len(drawn):]:  # never so when room was kept; the kind it had
                 self.onboard[q][self.ut[u]] += 1
 
-    def _new_site(self, h: int, vis: int, old: int, wild: dict[int, int]) -> int:
+    def _new_site(self, h: int, vis: int, old: int, wild: dict[int, int],
+                  naval: set[int]) -> int:
         """A random hex out of `vis` the town or city on h could stand on (h itself among
         them; -1: none); a city's only where its terrain keeps its owner's units supported
-        (`old`: the terrain its owner's support counts it on; `wild`: land units, by owner,
-        whose kinds are drawn afterwards)."""
+        (`old`: the terrain its owner's support counts it on; `wild`: units, by owner, whose
+        kinds are drawn afterwards, frigates among them for the owners in `naval`)."""
         q, kind = self.sowner[h], self.settle[h]
         others = [s for s in self.settled if s != h]
         everything = (1 << self.board.size) - 1
@@ -558,8 +586,9 @@ class ViewRules:
         sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0]
         sites.append(h)  # where it stands is always a place it could stand
         if kind == CITY:
+            kinds = _drawable(q, naval)
             sites = [k for k in sites
-                     if self._city_fits(q, old, self.terrain[k], wild.get(q, 0))]
+                     if self._city_fits(q, old, self.terrain[k], wild.get(q, 0), kinds)]
         return sites[self.rng.randrange(len(sites))] if sites else -1
 
     def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
@@ -622,49 +651,96 @@ class ViewRules:
         for h in hexes:  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
 
-    def _put_back(self, p: int, stacks: dict[int, list[int]], hidden: _HiddenFrom,
-                  bound: set[int]) -> None:
-        """Each lifted stack goes to a random hex where its owner could have it
-        (`_stack_sites`), judged by what the player knows and where the owner's towns and
-        cities stand in the copy, never by where the stack stood; where there is none (the
-        owner has explored no such hex), back where it stood, on a land tile."""
-        order = sorted(stacks)
-        self.rng.shuffle(order)
-        waiting = set(order)
-        for h in order:
-            waiting.discard(h)
+    def _split_by_class(self, stacks: dict[int, list[int]],
+                        blank: dict[int, list[int]]) -> list[tuple[int, list[int]]]:
+        """The stacks to put back, once the kinds are drawn: each lifted stack split into its
+        land units and its frigates, and the blanked units in towns and cities drawn as
+        frigates, taken out of them onto the sea; as (the hex it was lifted from, units)."""
+        parts = []
+        for h in sorted(stacks):
             units = stacks[h]
+            for naval in (False, True):
+                part = [u for u in units if (self.ut[u] == FRIG) == naval]
+                if part:
+                    parts.append((h, part))
+        lifted = {u for units in stacks.values() for u in units}
+        afloat: dict[int, list[int]] = {}
+        for units in blank.values():
+            for u in units:
+                if self.ut[u] == FRIG and u not in lifted:
+                    afloat.setdefault(self.uh[u], []).append(u)
+                    self.occ_sub(self.uh[u], 1)
+        return parts + sorted(afloat.items())
+
+    def _put_back(self, p: int, parts: list[tuple[int, list[int]]], hidden: _HiddenFrom,
+                  vis: int, bound: set[int]) -> None:
+        """Each lifted stack (`_split_by_class`) goes to a random hex where its owner could
+        have it (`_stack_sites`), judged by what the player knows and where the owner's towns
+        and cities stand in the copy, never by where the stack stood; where there is none
+        (the owner has explored no such hex), back where it stood, on a land tile (frigates:
+        on any such water out of the player's sight, `vis`, which `_naval_owners` made sure
+        of). Frigates go last: a land stack put back where it stood takes a land tile there.
+        The mover's start-of-turn marks go with its land units."""
+        order = list(range(len(parts)))
+        self.rng.shuffle(order)
+        order.sort(key=lambda i: self.ut[parts[i][1][0]] == FRIG)
+        waiting = {h for h, _ in parts}
+        left = collections.Counter(h for h, _ in parts)
+        mover = self.player
+        easy = {h for h, units in parts if self.uo[units[0]] == mover and self.easy >> h & 1
+                and not self.settle[h]}  # a town's mark stays with it
+        for h in easy:
+            self.easy &= ~(1 << h)
+        for i in order:
+            h, units = parts[i]
+            left[h] -= 1
+            if not left[h]:
+                waiting.discard(h)
             owner = self.uo[units[0]]
-            sites = self._stack_sites(owner, units, hidden.seen(owner), bound | waiting)
+            naval = self.ut[units[0]] == FRIG
+            reach = max(RANGE[self.ut[u]] for u in units)
+            sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound | waiting)
+                     or (naval and self._stack_sites(owner, True, reach, vis, bound)))
             target = sites[self.rng.randrange(len(sites))] if sites else h
-            if self.terrain[target] not in LAND and self.ut[units[0]] != FRIG:
+            if self.terrain[target] not in LAND and not naval:
                 self._trade_tile(p, target)  # its tile, resampled, is water: the land it had
+                towns = self._own_out_of(owner, vis)
+                if self.terrain[target] not in LAND and towns:  # a frigate's sea: into a town
+                    target = towns[self.rng.randrange(len(towns))]
             for u in units:
                 self.uh[u] = target
             self.occ_add(target, owner, len(units))
-            if owner == self.player and self.easy >> h & 1:  # the mover's start-of-turn marks
-                self.easy = (self.easy & ~(1 << h)) | 1 << target
+            if h in easy and not naval:
+                self.easy |= 1 << target
 
-    def _stack_sites(self, q: int, units: list[int], seen: int,
+    def _own_out_of(self, q: int, vis: int) -> list[int]:
+        """q's towns and cities out of `vis`."""
+        return [h for h in self.own_settlements(q) if not vis >> h & 1]
+
+    def _stack_sites(self, q: int, naval: bool, reach: int, seen: int,
                      barred: set[int]) -> list[int]:
         """Where player q's stack out of sight may stand, judged from what the player knows:
         hexes out of every other player's sight (`seen`: in it) that q has explored (units
-        move only there), of the stack's class (frigates at sea on water, land units on
-        land), with no town or city, no other player's units, nothing a turn under way is
-        bound to (`barred`, with the hexes of stacks not yet put back); those within the
-        stack's reach (its units' movement, per `units.RANGE`) of one of q's towns or cities
+        move only there), of the stack's class (frigates on water, land units on land), with
+        no town or city, no other player's units, nothing a turn under way is bound to
+        (`barred`, with the hexes of stacks not yet put back); those within the stack's
+        reach (its fastest unit's movement, `units.RANGE`) of one of q's towns or cities
         when there are such hexes."""
         b = self.board
-        at_sea = self.ut[units[0]] == FRIG
-        free = ~seen & self.explored[q] & (self.water if at_sea else ~self.water)
+        free = ~seen & self.explored[q] & (self.water if naval else ~self.water)
         sites = [k for k in mask_hexes(free & ((1 << b.size) - 1))
                  if self.terrain[k] != UNKNOWN and not self.settle[k]
                  and self.occ_owner[k] in (-1, q) and k not in barred
                  and not self.pennants >> k & 1]
-        reach = min(max(RANGE[self.ut[u]] for u in units), MAX_BALL)
-        home = b.within(self.own_settlements(q), reach)
+        home = b.within(self.own_settlements(q), min(reach, MAX_BALL))
         near = [k for k in sites if home >> k & 1]
         return near or sites
+
+
+def _drawable(q: int, naval: set[int]) -> tuple[int, ...]:
+    """The kinds q's units out of sight are drawn among: frigates too when it has water for
+    them (`ViewRules._naval_owners`)."""
+    return (*LAND_UNITS, FRIG) if q in naval else tuple(LAND_UNITS)
 
 
 class _HiddenFrom:
