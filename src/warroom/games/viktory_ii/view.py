@@ -538,9 +538,11 @@ class ViewRules:
         would have no water, or a land unit drawn for one no land."""
         naval = set()
         for q, units in blank.items():
+            if not any(self.settle[h] == CITY for h in self.own_settlements(q)):
+                continue  # only a city supports a frigate: none on the board, none drawn
             if (self._stack_sites(q, True, RANGE[FRIG], vis, bound)
-                    and (self._stack_sites(q, False, MAX_BALL, vis, bound)
-                         or self._own_out_of(q, vis))):
+                    and (self._own_out_of(q, vis)
+                         or self._stack_sites(q, False, MAX_BALL, vis, bound))):
                 naval.add(q)
                 continue
             for u in [u for u in units if self.ut[u] == FRIG]:
