@@ -252,13 +252,15 @@ class ViewRules:
         held, ports = self._bound_hexes() if self.hidden_map else (set(), set())
         unseen = self.unseen_settlements(player, vis, held | ports) if self.hidden_map else []
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
-        # Land units out of sight leave the map before the tiles are resampled, so that the
-        # hidden hexes they stood on keep nothing of them (frigates at sea keep their water).
+        # Units out of sight leave the map before the tiles are resampled, so that the hidden
+        # hexes they stood on keep nothing of them; their number, kinds and stacks are drawn
+        # again below from what the towns and cities support. Frigates at sea that stay as
+        # they are (nothing draws them again) keep their water.
         stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
-        # Their kinds go too, frigates' as well: drawn again below from what the towns and
-        # cities support.
         blank = new._blank_unseen_kinds(player, vis, held) if self.hidden_map else {}
-        at_sea = [h for h, units in stacks.items() if self.ut[units[0]] == FRIG]
+        drawn = {u for units in blank.values() for u in units}
+        at_sea = [h for h, units in stacks.items()
+                  if self.ut[units[0]] == FRIG and not drawn.issuperset(units)]
         new._lift([h for h in stacks if h not in at_sea])
         new._resample_tiles(player, unseen)
         if new.pool is not None:
