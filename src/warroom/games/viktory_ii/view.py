@@ -15,8 +15,8 @@ import random
 from typing import Any
 
 from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes, start_area
-from .movement import ACTIVE, ATTACKING, CARGO, DONE, FREE, FRESH, MOVABLE, REGROUP
-from .units import CITY, FRIG, RANGE, TOWN, support
+from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH, MOVABLE, REGROUP
+from .units import CITY, FRIG, LAND_UNITS, RANGE, TOWN, support
 
 NOBODY = 255
 # Terrain bytes to the letters of observations ("?" for a tile not yet placed).
@@ -252,15 +252,13 @@ class ViewRules:
         held, ports = self._bound_hexes() if self.hidden_map else (set(), set())
         unseen = self.unseen_settlements(player, vis, held | ports) if self.hidden_map else []
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
-        # Units out of sight leave the map before the tiles are resampled, so that the hidden
-        # hexes they stood on keep nothing of them; their number, kinds and stacks are drawn
-        # again below from what the towns and cities support. Frigates at sea that stay as
-        # they are (nothing draws them again) keep their water.
+        # Land units out of sight leave the map before the tiles are resampled, so that the
+        # hidden hexes they stood on keep nothing of them (frigates at sea keep their water).
         stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
+        # Their kinds go too, frigates' as well: drawn again below from what the towns and
+        # cities support.
         blank = new._blank_unseen_kinds(player, vis, held) if self.hidden_map else {}
-        drawn = {u for units in blank.values() for u in units}
-        at_sea = [h for h, units in stacks.items()
-                  if self.ut[units[0]] == FRIG and not drawn.issuperset(units)]
+        at_sea = [h for h, units in stacks.items() if self.ut[units[0]] == FRIG]
         new._lift([h for h in stacks if h not in at_sea])
         new._resample_tiles(player, unseen)
         if new.pool is not None:
@@ -269,13 +267,15 @@ class ViewRules:
                 new.session.pose_again()
         if self.hidden_map:
             new._lift(at_sea)  # frigates at sea, after: their hexes stay water
+            naval = new._naval_owners(blank, vis, held)
             new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
             swaps = new._match_memory(player, unseen, held | ports)
-            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps)
-            hidden = _HiddenFrom(new, player, vis)
-            pool, easy = new._draw_units(blank, stacks)
-            parts = new._group_units(pool, stacks, hidden)
-            new._put_back(player, parts, hidden, held, easy)
+            wild = {q: len(units) for q, units in blank.items()}
+            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps,
+                                      wild, naval)
+            new._draw_kinds(blank, naval)
+            parts = new._split_by_class(stacks, blank)
+            new._put_back(player, parts, _HiddenFrom(new, player, vis), vis, held)
         return new
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
@@ -408,7 +408,8 @@ class ViewRules:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
     def _relocate_settlements(self, p: int, movable: list[int], hidden: _HiddenFrom,
-                              swaps: dict[int, tuple[int, int]]) -> None:
+                              swaps: dict[int, tuple[int, int]], wild: dict[int, int],
+                              naval: set[int]) -> None:
         """Each enemy town or city the player neither sees nor remembers moves, with the units
         in it, to a random hex where its owner could have it: a site by the building rules
         (`sites`: explored land with no town or city within one hex, no other player's units
@@ -417,9 +418,10 @@ class ViewRules:
         (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
         not explored first draws another land tile from the unseen ones, and it may stand on
         any terrain whose units (`units.support`) leave its owner's units on the board
-        supported, those whose kinds stay (the units out of the player's sight are drawn
-        afterwards, `_draw_units`). Its owner, kind and capital marker go with it, so every
-        public count stays. `hidden`: what is out of sight of all but a given player;
+        supported: those whose kinds stay, and room for as many units as it has out of the
+        player's sight (`wild`, by owner: their kinds are drawn afterwards, frigates among
+        them for the owners in `naval`). Its owner, kind and capital marker go with it, so
+        every public count stays. `hidden`: what is out of sight of all but a given player;
         `swaps`: see `_match_memory` (undone where no site is found)."""
         order = list(movable)
         self.rng.shuffle(order)
@@ -427,10 +429,10 @@ class ViewRules:
             old, r = swaps.get(h, (self.terrain[h], -1))
             undo = self._trade_tile(p, h) if self.settle[h] == CITY and r < 0 else None
             vis = hidden.seen(self.sowner[h])
-            target = self._new_site(h, vis, old)
+            target = self._new_site(h, vis, old, wild, naval)
             if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
                 self.settle[r], self.settle[h] = CITY, TOWN
-                target = self._new_site(h, vis, old)
+                target = self._new_site(h, vis, old, wild, naval)
             elif target < 0:  # the city stays where and what it is
                 if undo is not None:
                     undo()
@@ -484,13 +486,16 @@ class ViewRules:
         for t in range(4):
             self.supported[q][t] += after[t] - before[t]
 
-    def _city_fits(self, q: int, old: int, new: int) -> bool:
+    def _city_fits(self, q: int, old: int, new: int, wild: int, kinds: tuple[int, ...]) -> bool:
         """Would q's units on the board stay supported if a city of its counted on `old`
-        terrain stood on `new`? (Units a battle has left unsupported, to be disbanded, may
-        stay so, no more of them.)"""
+        terrain stood on `new`, with room left for `wild` units of the `kinds` drawn for
+        them? (Units a battle has left unsupported, to be disbanded, may stay so, no more of
+        them.)"""
         before, after = support(CITY, old), support(CITY, new)
         s, b = self.supported[q], self.onboard[q]
-        return all(s[t] - before[t] + after[t] >= min(b[t], s[t]) for t in range(4))
+        moved = [s[t] - before[t] + after[t] for t in range(4)]
+        return (all(moved[t] >= min(b[t], s[t]) for t in range(4))
+                and sum(max(0, moved[t] - b[t]) for t in kinds) >= wild)
 
     def _blank_unseen_kinds(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
         """Enemy land units out of the player's sight whose kinds are to be drawn again
@@ -500,7 +505,8 @@ class ViewRules:
         (`bound`: their hexes) or a battle under way may draw in, the mover's units that have
         moved or been placed this turn, and an army its towns and cities no longer support
         (disbands pending). Frigates are blanked too (at sea or in port): their number would
-        tell the owner's forest cities."""
+        tell the owner's forest cities; `_naval_owners` gives back theirs to owners with no
+        water to put a frigate on."""
         if self.session is not None and self.session_request is not None:
             # a battle under way counts the defender's units next to it by kind
             bound = bound | set(self.board.neighbours[self.session_request.hex])
@@ -523,54 +529,50 @@ class ViewRules:
                 self.onboard[q][self.ut[u]] -= 1
         return blank
 
-    def _draw_units(self, blank: dict[int, list[int]],
-                     stacks: dict[int, list[int]]) -> tuple[dict[int, list[int]], set[int]]:
-        """How many units each owner has out of the player's sight, and of which kinds, is
-        drawn again (neither shows: VIKTORY-II.md, "Unit support", ties kinds to the terrain
-        of cities, and reserves are not shown on a hidden map): the blanked units leave the
-        board (those in towns and cities too); then, of the units the owner's towns and
-        cities (as they stand in the copy) support beyond those on the board, land units and
-        frigates alike, a number drawn evenly from none to all is put on the board, of kinds
-        drawn at random among them; the rest is the reserve. Returns the new units, off the
-        map (`_group_units` places them), by owner: the mover's may move this turn (they
-        stood on the board when it began), the others' are at rest; the units left in the
-        lifted `stacks` are those whose kinds stay. Also returns the hexes the mover's
-        lifted stacks stood on, whose start-of-turn marks are lifted with them (to follow
-        the units, `_put_back`)."""
-        mover = self.player
-        easy = {h for h, units in stacks.items() if self.uo[units[0]] == mover
-                and self.easy >> h & 1 and not self.settle[h]}  # a town's mark stays with it
-        for h in easy:
-            self.easy &= ~(1 << h)
-        lifted = {u for units in stacks.values() for u in units}
-        gone = {u for units in blank.values() for u in units}
-        for h in list(stacks):
-            stacks[h] = [u for u in stacks[h] if u not in gone]
-            if not stacks[h]:
-                del stacks[h]
-        pool: dict[int, list[int]] = {}
+    def _naval_owners(self, blank: dict[int, list[int]], vis: int, bound: set[int]) -> set[int]:
+        """The owners whose blanked units may be drawn as frigates: those with an explored
+        water hex out of the player's sight (`vis`) that a frigate of theirs may stand on
+        (`_stack_sites`, with the stacks out of sight lifted), and somewhere out of it for a
+        land unit drawn for a frigate (such land, or a town or city of theirs). The others'
+        frigates get back their kind (and stay where they are): a frigate drawn for them
+        would have no water, or a land unit drawn for one no land."""
+        naval = set()
         for q, units in blank.items():
-            for u in units:
-                if u not in lifted:  # in a town or city: it leaves it
-                    self.occ_sub(self.uh[u], 1)
-                self.us[u] = FREE
-                self.uo[u] = self.uh[u] = self.uc[u] = self.ug[u] = -1
-            s, b = self.supported[q], self.onboard[q]
-            free = [t for t in range(4) for _ in range(s[t] - b[t])]
-            kinds = self.rng.sample(free, self.rng.randint(0, len(free)))
-            status = FRESH if q == mover else DONE
-            pool[q] = drawn = []
-            for t in kinds:
-                u = self.add_unit(q, t, -1, ATTACKING)  # on no hex until grouped
-                self.us[u] = status
-                self.um[u] = RANGE[t] if status == FRESH else 0
-                drawn.append(u)
-        return pool, easy
+            if not any(self.settle[h] == CITY for h in self.own_settlements(q)):
+                continue  # only a city supports a frigate: none on the board, none drawn
+            if (self._stack_sites(q, True, RANGE[FRIG], vis, bound)
+                    and (self._own_out_of(q, vis)
+                         or self._stack_sites(q, False, MAX_BALL, vis, bound))):
+                naval.add(q)
+                continue
+            for u in [u for u in units if self.ut[u] == FRIG]:
+                units.remove(u)
+                self.onboard[q][FRIG] += 1
+        return naval
 
-    def _new_site(self, h: int, vis: int, old: int) -> int:
+    def _draw_kinds(self, blank: dict[int, list[int]], naval: set[int]) -> None:
+        """The blanked units take, at random, kinds among the units their owner's towns and
+        cities (as they stand in the copy) support beyond those on the board: land units,
+        and frigates for the owners in `naval`; the rest of that support is the reserve.
+        `_city_fits` kept room for them all."""
+        for q, units in blank.items():
+            s, b = self.supported[q], self.onboard[q]
+            free = [t for t in _drawable(q, naval) for _ in range(s[t] - b[t])]
+            drawn = self.rng.sample(free, min(len(units), len(free)))
+            for u, t in zip(units, drawn, strict=False):
+                self.ut[u] = t
+                self.onboard[q][t] += 1
+                if q == self.player:  # a fresh unit of the mover: its full range
+                    self.um[u] = RANGE[t]
+            for u in units[len(drawn):]:  # never so when room was kept; the kind it had
+                self.onboard[q][self.ut[u]] += 1
+
+    def _new_site(self, h: int, vis: int, old: int, wild: dict[int, int],
+                  naval: set[int]) -> int:
         """A random hex out of `vis` the town or city on h could stand on (h itself among
         them; -1: none); a city's only where its terrain keeps its owner's units supported
-        (`old`: the terrain its owner's support counts it on)."""
+        (`old`: the terrain its owner's support counts it on; `wild`: units, by owner, whose
+        kinds are drawn afterwards, frigates among them for the owners in `naval`)."""
         q, kind = self.sowner[h], self.settle[h]
         others = [s for s in self.settled if s != h]
         everything = (1 << self.board.size) - 1
@@ -586,7 +588,9 @@ class ViewRules:
         sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0]
         sites.append(h)  # where it stands is always a place it could stand
         if kind == CITY:
-            sites = [k for k in sites if self._city_fits(q, old, self.terrain[k])]
+            kinds = _drawable(q, naval)
+            sites = [k for k in sites
+                     if self._city_fits(q, old, self.terrain[k], wild.get(q, 0), kinds)]
         return sites[self.rng.randrange(len(sites))] if sites else -1
 
     def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
@@ -649,58 +653,46 @@ class ViewRules:
         for h in hexes:  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
 
-    def _group_units(self, pool: dict[int, list[int]], stacks: dict[int, list[int]],
-                     hidden: _HiddenFrom) -> list[tuple[int, list[int]]]:
-        """The stacks to put back (`_put_back`), as (the hex a stack was lifted from, or -1
-        for a new one; its units): the lifted stacks' units that stay as they were (a stack
-        split into its land units and its frigates), and the units drawn (`_draw_units`),
-        grouped afresh, since the sizes of stacks out of sight do not show either: each land
-        unit goes into one of its owner's towns and cities out of every other player's sight
-        or into the field, evenly, and the units in the field (land units, frigates) form a
-        number of stacks drawn evenly from one to as many as they are, each unit into one of
-        them at random."""
+    def _split_by_class(self, stacks: dict[int, list[int]],
+                        blank: dict[int, list[int]]) -> list[tuple[int, list[int]]]:
+        """The stacks to put back, once the kinds are drawn: each lifted stack split into its
+        land units and its frigates, and the blanked units in towns and cities drawn as
+        frigates, taken out of them onto the sea; as (the hex it was lifted from, units)."""
         parts = []
         for h in sorted(stacks):
+            units = stacks[h]
             for naval in (False, True):
-                part = [u for u in stacks[h] if (self.ut[u] == FRIG) == naval]
+                part = [u for u in units if (self.ut[u] == FRIG) == naval]
                 if part:
                     parts.append((h, part))
-        for q, units in sorted(pool.items()):
-            seen = hidden.seen(q)
-            homes = [h for h in self.own_settlements(q) if not seen >> h & 1]
-            field: dict[bool, list[int]] = {False: [], True: []}
+        lifted = {u for units in stacks.values() for u in units}
+        afloat: dict[int, list[int]] = {}
+        for units in blank.values():
             for u in units:
-                i = self.rng.randrange(len(homes) + 1) if self.ut[u] != FRIG else len(homes)
-                if i < len(homes):
-                    self.uh[u] = homes[i]
-                    self.occ_add(homes[i], q, 1)
-                else:
-                    field[self.ut[u] == FRIG].append(u)
-            hidden.moved(q)  # the mover's units in towns see their reach
-            for group in field.values():
-                if not group:
-                    continue
-                k = self.rng.randint(1, len(group))
-                stacked: list[list[int]] = [[] for _ in range(k)]
-                for u in group:
-                    stacked[self.rng.randrange(k)].append(u)
-                parts += [(-1, part) for part in stacked if part]
-        return parts
+                if self.ut[u] == FRIG and u not in lifted:
+                    afloat.setdefault(self.uh[u], []).append(u)
+                    self.occ_sub(self.uh[u], 1)
+        return parts + sorted(afloat.items())
 
     def _put_back(self, p: int, parts: list[tuple[int, list[int]]], hidden: _HiddenFrom,
-                  bound: set[int], easy: set[int]) -> None:
-        """Each stack (`_group_units`) goes to a random hex where its owner could have it
-        (`_stack_sites`), judged by what the player knows and where the owner's towns and
-        cities stand in the copy, never by where a stack stood. Where there is none (the
-        owner has explored no such hex) a stack of units drawn afresh stays in the reserve; a
-        lifted one goes back where it stood, a land stack on a land tile (traded from the
-        unseen ones if its own was drawn water). The mover's start-of-turn marks go with its
-        land units (`easy`: the hexes they were lifted from; a new stack of the mover's
-        stood on the board when its turn began)."""
+                  vis: int, bound: set[int]) -> None:
+        """Each lifted stack (`_split_by_class`) goes to a random hex where its owner could
+        have it (`_stack_sites`), judged by what the player knows and where the owner's towns
+        and cities stand in the copy, never by where the stack stood; where there is none
+        (the owner has explored no such hex), back where it stood, on a land tile (frigates:
+        on any such water out of the player's sight, `vis`, which `_naval_owners` made sure
+        of). Frigates go last: a land stack put back where it stood takes a land tile there.
+        The mover's start-of-turn marks go with its land units."""
         order = list(range(len(parts)))
         self.rng.shuffle(order)
-        waiting = {h for h, _ in parts if h >= 0}
+        order.sort(key=lambda i: self.ut[parts[i][1][0]] == FRIG)
+        waiting = {h for h, _ in parts}
         left = collections.Counter(h for h, _ in parts)
+        mover = self.player
+        easy = {h for h, units in parts if self.uo[units[0]] == mover and self.easy >> h & 1
+                and not self.settle[h]}  # a town's mark stays with it
+        for h in easy:
+            self.easy &= ~(1 << h)
         for i in order:
             h, units = parts[i]
             left[h] -= 1
@@ -709,22 +701,23 @@ class ViewRules:
             owner = self.uo[units[0]]
             naval = self.ut[units[0]] == FRIG
             reach = max(RANGE[self.ut[u]] for u in units)
-            sites = self._stack_sites(owner, naval, reach, hidden.seen(owner), bound | waiting)
-            if not sites and h < 0:
-                for u in units:  # nowhere out of sight: in the reserve
-                    self.onboard[owner][self.ut[u]] -= 1
-                    self.us[u] = FREE
-                    self.uo[u] = self.uh[u] = -1
-                continue
+            sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound | waiting)
+                     or (naval and self._stack_sites(owner, True, reach, vis, bound)))
             target = sites[self.rng.randrange(len(sites))] if sites else h
             if self.terrain[target] not in LAND and not naval:
                 self._trade_tile(p, target)  # its tile, resampled, is water: the land it had
+                towns = self._own_out_of(owner, vis)
+                if self.terrain[target] not in LAND and towns:  # a frigate's sea: into a town
+                    target = towns[self.rng.randrange(len(towns))]
             for u in units:
                 self.uh[u] = target
             self.occ_add(target, owner, len(units))
-            hidden.moved(owner)  # what its units see has changed
-            if not naval and (h in easy or (h < 0 and owner == self.player)):
+            if h in easy and not naval:
                 self.easy |= 1 << target
+
+    def _own_out_of(self, q: int, vis: int) -> list[int]:
+        """q's towns and cities out of `vis`."""
+        return [h for h in self.own_settlements(q) if not vis >> h & 1]
 
     def _stack_sites(self, q: int, naval: bool, reach: int, seen: int,
                      barred: set[int]) -> list[int]:
@@ -744,6 +737,12 @@ class ViewRules:
         home = b.within(self.own_settlements(q), min(reach, MAX_BALL))
         near = [k for k in sites if home >> k & 1]
         return near or sites
+
+
+def _drawable(q: int, naval: set[int]) -> tuple[int, ...]:
+    """The kinds q's units out of sight are drawn among: frigates too when it has water for
+    them (`ViewRules._naval_owners`)."""
+    return (*LAND_UNITS, FRIG) if q in naval else tuple(LAND_UNITS)
 
 
 class _HiddenFrom:
@@ -766,8 +765,7 @@ class _HiddenFrom:
         return seen
 
     def moved(self, q: int) -> None:
-        """A town, a city or units of q's have moved: what q sees is found again when
-        needed."""
+        """A town or city of q's has moved: what q sees is found again when needed."""
         self.sights.pop(q, None)
 
 
