@@ -10,7 +10,6 @@ hex beyond a moving unit's reach; towns and cities out of sight are remembered a
 
 from __future__ import annotations
 
-import collections
 import random
 from typing import Any
 
@@ -532,7 +531,7 @@ class ViewRules:
     def _naval_owners(self, blank: dict[int, list[int]], vis: int, bound: set[int]) -> set[int]:
         """The owners whose blanked units may be drawn as frigates: those with an explored
         water hex out of the player's sight (`vis`) that a frigate of theirs may stand on
-        (`_stack_sites`, with the stacks out of sight lifted), and somewhere out of it for a
+        (`_free_hexes`, with the stacks out of sight lifted), and somewhere out of it for a
         land unit drawn for a frigate (such land, or a town or city of theirs). The others'
         frigates get back their kind (and stay where they are): a frigate drawn for them
         would have no water, or a land unit drawn for one no land."""
@@ -540,9 +539,8 @@ class ViewRules:
         for q, units in blank.items():
             if not any(self.settle[h] == CITY for h in self.own_settlements(q)):
                 continue  # only a city supports a frigate: none on the board, none drawn
-            if (self._stack_sites(q, True, RANGE[FRIG], vis, bound)
-                    and (self._own_out_of(q, vis)
-                         or self._stack_sites(q, False, MAX_BALL, vis, bound))):
+            if (self._free_hexes(q, True, vis, bound)
+                    and (self._own_out_of(q, vis) or self._free_hexes(q, False, vis, bound))):
                 naval.add(q)
                 continue
             for u in [u for u in units if self.ut[u] == FRIG]:
@@ -683,17 +681,20 @@ class ViewRules:
         on any such water out of the player's sight, `vis`, which `_naval_owners` made sure
         of). Frigates go last: a land stack put back where it stood takes a land tile there.
         The mover's start-of-turn marks go with its land units."""
-        order = list(range(len(parts)))
-        self.rng.shuffle(order)
-        order.sort(key=lambda i: self.ut[parts[i][1][0]] == FRIG)
+        land = [i for i, (_, units) in enumerate(parts) if self.ut[units[0]] != FRIG]
+        sea = [i for i, (_, units) in enumerate(parts) if self.ut[units[0]] == FRIG]
+        self.rng.shuffle(land)
+        self.rng.shuffle(sea)
         waiting = {h for h, _ in parts}
-        left = collections.Counter(h for h, _ in parts)
+        left: dict[int, int] = {}
+        for h, _ in parts:
+            left[h] = left.get(h, 0) + 1
         mover = self.player
         easy = {h for h, units in parts if self.uo[units[0]] == mover and self.easy >> h & 1
                 and not self.settle[h]}  # a town's mark stays with it
         for h in easy:
             self.easy &= ~(1 << h)
-        for i in order:
+        for i in land + sea:
             h, units = parts[i]
             left[h] -= 1
             if not left[h]:
@@ -721,22 +722,27 @@ class ViewRules:
 
     def _stack_sites(self, q: int, naval: bool, reach: int, seen: int,
                      barred: set[int]) -> list[int]:
-        """Where player q's stack out of sight may stand, judged from what the player knows:
-        hexes out of every other player's sight (`seen`: in it) that q has explored (units
-        move only there), of the stack's class (frigates on water, land units on land), with
-        no town or city, no other player's units, nothing a turn under way is bound to
-        (`barred`, with the hexes of stacks not yet put back); those within the stack's
-        reach (its fastest unit's movement, `units.RANGE`) of one of q's towns or cities
-        when there are such hexes."""
+        """Where player q's stack out of sight may stand, judged from what the player knows
+        (`_free_hexes`): those within the stack's reach (its fastest unit's movement,
+        `units.RANGE`) of one of q's towns or cities when there are such hexes."""
         b = self.board
-        free = ~seen & self.explored[q] & (self.water if naval else ~self.water)
-        sites = [k for k in mask_hexes(free & ((1 << b.size) - 1))
-                 if self.terrain[k] != UNKNOWN and not self.settle[k]
-                 and self.occ_owner[k] in (-1, q) and k not in barred
-                 and not self.pennants >> k & 1]
+        sites = self._free_hexes(q, naval, seen, barred)
+        if not sites:
+            return sites
         home = b.within(self.own_settlements(q), min(reach, MAX_BALL))
         near = [k for k in sites if home >> k & 1]
         return near or sites
+
+    def _free_hexes(self, q: int, naval: bool, seen: int, barred: set[int]) -> list[int]:
+        """Hexes out of every other player's sight (`seen`: in it) that q has explored (units
+        move only there), of a stack's class (frigates on water, land units on land), with
+        no town or city, no other player's units, nothing a turn under way is bound to
+        (`barred`, with the hexes of stacks not yet put back)."""
+        free = ~seen & self.explored[q] & (self.water if naval else ~self.water)
+        return [k for k in mask_hexes(free & ((1 << self.board.size) - 1))
+                if self.terrain[k] != UNKNOWN and not self.settle[k]
+                and self.occ_owner[k] in (-1, q) and k not in barred
+                and not self.pennants >> k & 1]
 
 
 def _drawable(q: int, naval: set[int]) -> tuple[int, ...]:
