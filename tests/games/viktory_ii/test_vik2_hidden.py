@@ -538,6 +538,36 @@ def test_ruling_determinize_keeps_no_trace_of_unseen_units_on_hidden_tiles():
     assert total >= 40 and land < 0.85 * total
 
 
+def test_ruling_determinize_keeps_no_trace_of_unseen_frigates_on_hidden_tiles():
+    """README, "Hidden information": the hidden hexes where enemy frigates out of sight are
+    at sea are not always water in a determinisation (they were): frigates drawn again leave
+    the map before the tiles are resampled, so their hexes are water about as often as other
+    hidden hexes (here some 40 %); only those that stay as they are (the mover's that have
+    moved or been placed this turn) keep their water."""
+    water = total = 0
+    for seed in range(12):
+        config = GAME.config({"dark": True, "independent": True, "radius": 4,
+                              "turn_limit": 30, "mix": "1,1,3,1,3"})
+        state = GAME.new_state(config, seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            p = state.to_move()[0]
+            actions = state.legal_actions(p)
+            state.apply(p, actions[rng.randrange(len(actions))])
+        hidden = state.drawn & ~state.explored[0]
+        hexes = {state.uh[u] for u in range(len(state.uo))
+                 if state.uo[u] not in (0, -1) and state.us[u] not in (FREE, ATTACKING)
+                 and state.ut[u] == FRIG and hidden >> state.uh[u] & 1
+                 and not state.settle[state.uh[u]]}
+        for k in range(20):
+            d = state.determinize(0, random.Random(k))
+            water += sum(1 for h in hexes if d.terrain[h] == WATER)
+            total += len(hexes)
+    assert total >= 100 and water < 0.7 * total
+
+
 def test_ruling_dark_a_site_judged_by_sight_may_hold_an_unseen_town(tmp_path):
     """README, "Hidden information": the sites offered do not give away an unseen town; a
     town built where one stands is not built (the build is spent) and only the builder is

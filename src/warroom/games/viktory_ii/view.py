@@ -251,13 +251,15 @@ class ViewRules:
         held, ports = self._bound_hexes() if self.hidden_map else (set(), set())
         unseen = self.unseen_settlements(player, vis, held | ports) if self.hidden_map else []
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
-        # Land units out of sight leave the map before the tiles are resampled, so that the
-        # hidden hexes they stood on keep nothing of them (frigates at sea keep their water).
+        # Units out of sight leave the map before the tiles are resampled, so that the hidden
+        # hexes they stood on keep nothing of them; their kinds, frigates' too, are drawn
+        # again below from what the towns and cities support. Frigates at sea whose kinds
+        # stay keep their water.
         stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
-        # Their kinds go too, frigates' as well: drawn again below from what the towns and
-        # cities support.
         blank = new._blank_unseen_kinds(player, vis, held) if self.hidden_map else {}
-        at_sea = [h for h, units in stacks.items() if self.ut[units[0]] == FRIG]
+        drawn = {u for units in blank.values() for u in units}
+        at_sea = [h for h, units in stacks.items()
+                  if self.ut[units[0]] == FRIG and not drawn.issuperset(units)]
         new._lift([h for h in stacks if h not in at_sea])
         new._resample_tiles(player, unseen)
         if new.pool is not None:
@@ -443,19 +445,19 @@ class ViewRules:
                 self._move_settlement(h, target, unseen_tile)
                 hidden.moved(self.sowner[target])
 
-    def _trade_tile(self, p: int, h: int) -> Any:
+    def _trade_tile(self, p: int, h: int, wanted: tuple[int, ...] = LAND) -> Any:
         """The tile under an unseen town, city or stack on a hex the player has not explored
-        is traded with a random land tile among those it has not seen (the bag, the empty
-        hidden hexes, its own if land). Returns what undoes the trade, or None when there was
-        none."""
+        is traded with a random land tile (`wanted`: water for a frigate) among those it has
+        not seen (the bag, the empty hidden hexes, its own if of that class). Returns what
+        undoes the trade, or None when there was none."""
         if not self.drawn >> h & 1 or self.explored[p] >> h & 1:
             return None
         hidden = self.drawn & ~self.explored[p]
-        bag = [i for i, t in enumerate(self.bag) if t in LAND]
-        hexes = [k for k in mask_hexes(hidden) if k != h and self.terrain[k] in LAND
+        bag = [i for i, t in enumerate(self.bag) if t in wanted]
+        hexes = [k for k in mask_hexes(hidden) if k != h and self.terrain[k] in wanted
                  and not self.settle[k] and self.occ_owner[k] < 0]
         mine = self.terrain[h]
-        choices = len(bag) + len(hexes) + (mine in LAND)
+        choices = len(bag) + len(hexes) + (mine in wanted)
         if not choices:
             return None
         i = self.rng.randrange(choices)
@@ -475,7 +477,7 @@ class ViewRules:
                 self._count_water()
         else:
             return None
-        if mine not in LAND:
+        if mine not in wanted:
             self._count_water()
         return undo
 
@@ -677,9 +679,11 @@ class ViewRules:
         """Each lifted stack (`_split_by_class`) goes to a random hex where its owner could
         have it (`_stack_sites`), judged by what the player knows and where the owner's towns
         and cities stand in the copy, never by where the stack stood; where there is none
-        (the owner has explored no such hex), back where it stood, on a land tile (frigates:
-        on any such water out of the player's sight, `vis`, which `_naval_owners` made sure
-        of). Frigates go last: a land stack put back where it stood takes a land tile there.
+        (the owner has explored no such hex), back where it stood, on a tile of its class
+        traded from the unseen ones if its own was drawn otherwise (frigates first on any
+        such water out of the player's sight, `vis`, which `_naval_owners` made sure of for
+        those drawn as frigates). Frigates go last: a land stack put back where it stood
+        takes a land tile there.
         The mover's start-of-turn marks go with its land units."""
         land = [i for i, (_, units) in enumerate(parts) if self.ut[units[0]] != FRIG]
         sea = [i for i, (_, units) in enumerate(parts) if self.ut[units[0]] == FRIG]
@@ -705,6 +709,8 @@ class ViewRules:
             sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound | waiting)
                      or (naval and self._stack_sites(owner, True, reach, vis, bound)))
             target = sites[self.rng.randrange(len(sites))] if sites else h
+            if naval and self.terrain[target] != WATER and not self.settle[target]:
+                self._trade_tile(p, target, (WATER,))  # lifted before the tiles: its water
             if self.terrain[target] not in LAND and not naval:
                 self._trade_tile(p, target)  # its tile, resampled, is water: the land it had
                 towns = self._own_out_of(owner, vis)
