@@ -125,16 +125,40 @@ def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be
             d = state.determinize(0, random.Random(seed))
             assert json.dumps(d.observation(0), sort_keys=True) == truth
             assert d.legal_actions(0) == actions
-            stacks = [h for h in range(d.board.size) if d.units_at(h, 1)[INF] == 2]
-            assert len(stacks) == 1
-            h = stacks[0]
-            assert d.terrain[h] in LAND and not d.sight(0) >> h & 1 and not d.settle[h]
-            assert min(d.board.distance[h][s] for s in d.own_settlements(1)) <= 2
+            stacks = [h for h in range(d.board.size) if d.units_at(h, 1)[INF]
+                      and not d.settle[h]]
+            assert sum(d.units_at(h, 1)[INF] for h in stacks) == 2
+            for h in stacks:
+                assert d.terrain[h] in LAND and not d.sight(0) >> h & 1
+                assert min(d.board.distance[h][s] for s in d.own_settlements(1)) <= 2
             seen.append(_layout(d))
         assert state.units_at(hx(state, where), 1)[INF] == 2  # the real state is untouched
         layouts.append(seen)
     assert layouts[0] == layouts[1]
     assert len({str(units) for units, _ in layouts[0]}) > 5
+
+
+def _shapes(state, q):
+    """The sizes of player q's stacks out of its towns and cities, sorted."""
+    return tuple(sorted(sum(state.units_at(h, q)) for h in range(state.board.size)
+                        if sum(state.units_at(h, q)) and not state.settle[h]))
+
+
+def test_ruling_determinize_draws_the_sizes_of_unseen_stacks(tmp_path):
+    """README, "Hidden information": the sizes of enemy stacks out of sight do not show, so
+    a determinisation groups their units afresh: two unseen infantry in one stack are
+    sometimes two stacks, two in two stacks sometimes one; how many units stand out of
+    towns (and in towns) stays."""
+    for field in ([troops("E3", 1, infantry=2)],
+                  [troops("E3", 1, infantry=1), troops("F2", 1, infantry=1)]):
+        state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1), *field])
+        truth = json.dumps(state.observation(0), sort_keys=True)
+        shapes = collections.Counter()
+        for seed in range(40):
+            d = state.determinize(0, random.Random(seed))
+            assert json.dumps(d.observation(0), sort_keys=True) == truth
+            shapes[_shapes(d, 1)] += 1
+        assert set(shapes) == {(2,), (1, 1)}, shapes
 
 
 def test_ruling_determinize_puts_unseen_pieces_out_of_every_other_player_s_sight(tmp_path):

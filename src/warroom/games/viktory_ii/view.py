@@ -654,17 +654,35 @@ class ViewRules:
             self.occ_sub(h, self.occ_n[h])
 
     def _split_by_class(self, stacks: dict[int, list[int]],
-                        blank: dict[int, list[int]]) -> list[tuple[int, list[int]]]:
-        """The stacks to put back, once the kinds are drawn: each lifted stack split into its
-        land units and its frigates, and the blanked units in towns and cities drawn as
-        frigates, taken out of them onto the sea; as (the hex it was lifted from, units)."""
+                        blank: dict[int, list[int]]) -> list[tuple[int, list[int], bool]]:
+        """The stacks to put back, once the kinds are drawn, as (the hex a stack's first unit
+        was lifted from, units, whether it is a stack kept as it was): a lifted stack with
+        units whose kinds stay as it was, split into its land units and its frigates; the
+        other lifted units, by owner and class,
+        grouped afresh into a number of stacks drawn evenly from one to as many as they are
+        (each unit into one of them at random), since the sizes of stacks out of sight do
+        not show; and the blanked units in towns and cities drawn as frigates, taken out of
+        them onto the sea."""
+        drawn = {u for units in blank.values() for u in units}
         parts = []
+        pooled: dict[tuple[int, bool], list[tuple[int, int]]] = {}
         for h in sorted(stacks):
             units = stacks[h]
+            free = all(u in drawn for u in units)
             for naval in (False, True):
                 part = [u for u in units if (self.ut[u] == FRIG) == naval]
-                if part:
-                    parts.append((h, part))
+                if part and free:
+                    pooled.setdefault((self.uo[part[0]], naval), []).extend(
+                        (h, u) for u in part)
+                elif part:
+                    parts.append((h, part, True))
+        for _, units in sorted(pooled.items()):
+            k = self.rng.randint(1, len(units))
+            regrouped: list[list[tuple[int, int]]] = [[] for _ in range(k)]
+            for unit in units:
+                regrouped[self.rng.randrange(k)].append(unit)
+            parts += [(group[0][0], [u for _, u in group], False)
+                      for group in regrouped if group]
         lifted = {u for units in stacks.values() for u in units}
         afloat: dict[int, list[int]] = {}
         for units in blank.values():
@@ -672,10 +690,10 @@ class ViewRules:
                 if self.ut[u] == FRIG and u not in lifted:
                     afloat.setdefault(self.uh[u], []).append(u)
                     self.occ_sub(self.uh[u], 1)
-        return parts + sorted(afloat.items())
+        return parts + [(h, units, False) for h, units in sorted(afloat.items())]
 
-    def _put_back(self, p: int, parts: list[tuple[int, list[int]]], hidden: _HiddenFrom,
-                  vis: int, bound: set[int]) -> None:
+    def _put_back(self, p: int, parts: list[tuple[int, list[int], bool]],
+                  hidden: _HiddenFrom, vis: int, bound: set[int]) -> None:
         """Each lifted stack (`_split_by_class`) goes to a random hex where its owner could
         have it (`_stack_sites`), judged by what the player knows and where the owner's towns
         and cities stand in the copy, never by where the stack stood; where there is none
@@ -683,31 +701,38 @@ class ViewRules:
         traded from the unseen ones if its own was drawn otherwise (frigates first on any
         such water out of the player's sight, `vis`, which `_naval_owners` made sure of for
         those drawn as frigates). Frigates go last: a land stack put back where it stood
-        takes a land tile there.
-        The mover's start-of-turn marks go with its land units."""
-        land = [i for i, (_, units) in enumerate(parts) if self.ut[units[0]] != FRIG]
-        sea = [i for i, (_, units) in enumerate(parts) if self.ut[units[0]] == FRIG]
+        takes a land tile there. The hexes of the stacks kept as they were are barred to the
+        others until they are put back; those of stacks grouped afresh bar nothing (where
+        their units stood plays no part), and such a stack goes back where one of its units
+        stood only if no other player's units stand there by then (else anywhere out of the
+        player's sight). The mover's start-of-turn marks go with its land units."""
+        land = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] != FRIG]
+        sea = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] == FRIG]
         self.rng.shuffle(land)
         self.rng.shuffle(sea)
-        waiting = {h for h, _ in parts}
+        waiting = {h for h, _, kept in parts if kept}
         left: dict[int, int] = {}
-        for h, _ in parts:
-            left[h] = left.get(h, 0) + 1
+        for h, _, kept in parts:
+            if kept:
+                left[h] = left.get(h, 0) + 1
         mover = self.player
-        easy = {h for h, units in parts if self.uo[units[0]] == mover and self.easy >> h & 1
-                and not self.settle[h]}  # a town's mark stays with it
+        easy = {h for h, units, _ in parts if self.uo[units[0]] == mover
+                and self.easy >> h & 1 and not self.settle[h]}  # a town's mark stays with it
         for h in easy:
             self.easy &= ~(1 << h)
         for i in land + sea:
-            h, units = parts[i]
-            left[h] -= 1
-            if not left[h]:
-                waiting.discard(h)
+            h, units, kept = parts[i]
+            if kept:
+                left[h] -= 1
+                if not left[h]:
+                    waiting.discard(h)
             owner = self.uo[units[0]]
             naval = self.ut[units[0]] == FRIG
             reach = max(RANGE[self.ut[u]] for u in units)
             sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound | waiting)
                      or (naval and self._stack_sites(owner, True, reach, vis, bound)))
+            if not sites and not kept and self.occ_owner[h] not in (-1, owner):
+                sites = self._free_hexes(owner, naval, vis, bound)
             target = sites[self.rng.randrange(len(sites))] if sites else h
             if naval and self.terrain[target] != WATER and not self.settle[target]:
                 self._trade_tile(p, target, (WATER,))  # lifted before the tiles: its water
