@@ -25,7 +25,7 @@ from vik2_helpers import (
 from warroom.agents import make_agent
 from warroom.engine import play_game
 from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
-from warroom.games.viktory_ii.board import LAND, MOUNTAIN, PLAINS, WATER
+from warroom.games.viktory_ii.board import FOREST, LAND, MOUNTAIN, PLAINS, WATER
 from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
 from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, RANGE, TOWN, support
 
@@ -125,16 +125,40 @@ def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be
             d = state.determinize(0, random.Random(seed))
             assert json.dumps(d.observation(0), sort_keys=True) == truth
             assert d.legal_actions(0) == actions
-            stacks = [h for h in range(d.board.size) if d.units_at(h, 1)[INF] == 2]
-            assert len(stacks) == 1
-            h = stacks[0]
-            assert d.terrain[h] in LAND and not d.sight(0) >> h & 1 and not d.settle[h]
-            assert min(d.board.distance[h][s] for s in d.own_settlements(1)) <= 2
+            stacks = [h for h in range(d.board.size) if d.units_at(h, 1)[INF]
+                      and not d.settle[h]]
+            assert sum(d.units_at(h, 1)[INF] for h in stacks) == 2
+            for h in stacks:
+                assert d.terrain[h] in LAND and not d.sight(0) >> h & 1
+                assert min(d.board.distance[h][s] for s in d.own_settlements(1)) <= 2
             seen.append(_layout(d))
         assert state.units_at(hx(state, where), 1)[INF] == 2  # the real state is untouched
         layouts.append(seen)
     assert layouts[0] == layouts[1]
     assert len({str(units) for units, _ in layouts[0]}) > 5
+
+
+def _shapes(state, q):
+    """The sizes of player q's stacks out of its towns and cities, sorted."""
+    return tuple(sorted(sum(state.units_at(h, q)) for h in range(state.board.size)
+                        if sum(state.units_at(h, q)) and not state.settle[h]))
+
+
+def test_ruling_determinize_draws_the_sizes_of_unseen_stacks(tmp_path):
+    """README, "Hidden information": the sizes of enemy stacks out of sight do not show, so
+    a determinisation groups their units afresh: two unseen infantry in one stack are
+    sometimes two stacks, two in two stacks sometimes one; how many units stand out of
+    towns (and in towns) stays."""
+    for field in ([troops("E3", 1, infantry=2)],
+                  [troops("E3", 1, infantry=1), troops("F2", 1, infantry=1)]):
+        state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1), *field])
+        truth = json.dumps(state.observation(0), sort_keys=True)
+        shapes = collections.Counter()
+        for seed in range(40):
+            d = state.determinize(0, random.Random(seed))
+            assert json.dumps(d.observation(0), sort_keys=True) == truth
+            shapes[_shapes(d, 1)] += 1
+        assert set(shapes) == {(2,), (1, 1)}, shapes
 
 
 def test_ruling_determinize_puts_unseen_pieces_out_of_every_other_player_s_sight(tmp_path):
@@ -167,21 +191,72 @@ w w p p p w w
 """
 
 
-def test_ruling_determinize_puts_an_unseen_frigate_at_sea_on_water(tmp_path):
-    """A frigate at sea out of sight (VIKTORY-II.md, "Transport by sea") is put back on a
-    water hex its owner has explored, out of sight, wherever it truly was."""
+# Forests near player 1's capital (G4), water in reach of them.
+FOREST_MAP = """\
+   p p p p
+  p p p p p
+ w p p p p w
+w w f f f w w
+ p f p f f w
+  p p f f p
+   p p p p
+"""
+
+
+def _frigates(state, q):
+    """The hexes of player q's frigates on the board."""
+    return [h for h in range(state.board.size) if state.units_at(h, q)[FRIG]]
+
+
+def test_ruling_determinize_draws_an_unseen_frigate_s_class_from_what_cities_support(tmp_path):
+    """VIKTORY-II.md, "Unit support", and README, "Hidden information": a frigate out of
+    sight would tell that its owner has a forest city, so its class is drawn again like a
+    land unit's kind: in a determinisation the unseen city stands on forest and the frigate
+    is put back on a water hex its owner has explored, out of sight, wherever it truly was;
+    or the city stands on other land and the unit is a land unit, on land. The observation
+    stays."""
     state = position(tmp_path, [capital("A1", 0), capital("G4", 1), town("E5", 1, city=True),
-                                troops("E6", 1, frigate=1)], tiles=SEA_MAP, dark=True)
+                                troops("E6", 1, frigate=1)], tiles=FOREST_MAP, dark=True)
     truth = json.dumps(state.observation(0), sort_keys=True)
-    places = set()
+    places, land = set(), 0
     for seed in range(40):
         d = state.determinize(0, random.Random(seed))
         assert json.dumps(d.observation(0), sort_keys=True) == truth
-        at_sea = [h for h in range(d.board.size) if d.units_at(h, 1)[FRIG]]
-        assert len(at_sea) == 1 and d.terrain[at_sea[0]] == WATER
-        assert not d.sight(0) >> at_sea[0] & 1
-        places.add(at_sea[0])
-    assert len(places) >= 5
+        assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
+        assert sum(d.onboard[1]) == 1 and d.onboard[1] == _units_of(d, 1)
+        city = [h for h in d.settled if d.settle[h] == CITY]
+        at_sea = _frigates(d, 1)
+        if at_sea:
+            assert len(at_sea) == 1 and d.terrain[at_sea[0]] == WATER
+            assert not d.sight(0) >> at_sea[0] & 1
+            assert d.terrain[city[0]] == FOREST
+            places.add(at_sea[0])
+        else:
+            stack = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.us[u] != FREE]
+            assert d.ut[stack[0]] != FRIG and d.terrain[d.uh[stack[0]]] in LAND
+            land += 1
+    assert len(places) >= 3 and land >= 5
+
+
+def test_ruling_determinize_may_draw_a_frigate_for_an_unseen_land_unit(tmp_path):
+    """The converse: an unseen city on plains with an infantry out of sight may stand, in a
+    determinisation, on a forest with a frigate at sea (out of sight) in the infantry's
+    stead, so no frigate count tells the terrain of unseen cities."""
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1), town("E3", 1, city=True),
+                                troops("F2", 1, infantry=1)], tiles=FOREST_MAP, dark=True)
+    assert not state.sight(0) >> hx(state, "F2") & 1 and not _frigates(state, 1)
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    afloat = 0
+    for seed in range(40):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
+        assert sum(d.onboard[1]) == 1 and d.onboard[1] == _units_of(d, 1)
+        for h in _frigates(d, 1):
+            assert d.terrain[h] == WATER and not d.sight(0) >> h & 1
+            assert [d.terrain[c] for c in d.settled if d.settle[c] == CITY] == [FOREST]
+            afloat += 1
+    assert afloat >= 2
 
 
 def test_ruling_determinize_keeps_units_a_turn_under_way_is_bound_to(tmp_path):
@@ -434,15 +509,15 @@ def _unseen_city_position(seed):
             return state, cities[0]
 
 
-@pytest.mark.parametrize("seed, tied", [(4, False), (5, True), (11, False)])
-def test_ruling_determinize_resamples_an_unseen_city_s_terrain_where_its_units_allow(
-        seed, tied):
+@pytest.mark.parametrize("seed", [4, 5, 11])
+def test_ruling_determinize_resamples_an_unseen_city_s_terrain_where_its_units_allow(seed):
     """README, "Hidden information": an unseen city on a tile the player has not explored
-    stands, in a determinisation, on a land tile drawn from the unseen ones; where its
-    owner's units whose kinds stay need its terrain (VIKTORY-II.md, "Unit support": a
-    frigate, seen or not, a forest city) it keeps it. Unseen land units take their kinds
-    from the terrain drawn (seed 11: an unseen cavalry no longer ties its grassland city;
-    seed 4: infantry only). The observation stays."""
+    stands, in a determinisation, on a land tile drawn from the unseen ones (where units
+    whose kinds stay need its terrain it keeps it: see the seen artillery above). Unseen
+    units take their kinds, and their class, from the terrain drawn (VIKTORY-II.md, "Unit
+    support"; seed 11: an unseen cavalry no longer ties its grassland city; seed 5: an unseen
+    frigate, placed from reserve, no longer ties its forest city; seed 4: infantry only). The
+    observation stays."""
     state, h = _unseen_city_position(seed)
     true = state.terrain[h]
     truth = json.dumps(state.observation(0), sort_keys=True)
@@ -454,10 +529,9 @@ def test_ruling_determinize_resamples_an_unseen_city_s_terrain_where_its_units_a
         assert len(city) == 1
         terrains[d.terrain[city[0]]] += 1
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
-    if tied:
-        assert set(terrains) == {true}
-    else:
-        assert len(terrains) >= 3 and terrains[true] < 20
+        assert d.onboard[1] == _units_of(d, 1)
+        assert all(d.terrain[h] == WATER for h in _frigates(d, 1))
+    assert len(terrains) >= 3 and terrains[true] < 20
 
 
 def test_ruling_determinize_keeps_no_trace_of_unseen_units_on_hidden_tiles():
@@ -486,6 +560,36 @@ def test_ruling_determinize_keeps_no_trace_of_unseen_units_on_hidden_tiles():
             land += sum(1 for h in hexes if d.terrain[h] in LAND)
             total += len(hexes)
     assert total >= 40 and land < 0.85 * total
+
+
+def test_ruling_determinize_keeps_no_trace_of_unseen_frigates_on_hidden_tiles():
+    """README, "Hidden information": the hidden hexes where enemy frigates out of sight are
+    at sea are not always water in a determinisation (they were): frigates drawn again leave
+    the map before the tiles are resampled, so their hexes are water about as often as other
+    hidden hexes (here some 40 %); only those that stay as they are (the mover's that have
+    moved or been placed this turn) keep their water."""
+    water = total = 0
+    for seed in range(12):
+        config = GAME.config({"dark": True, "independent": True, "radius": 4,
+                              "turn_limit": 30, "mix": "1,1,3,1,3"})
+        state = GAME.new_state(config, seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            p = state.to_move()[0]
+            actions = state.legal_actions(p)
+            state.apply(p, actions[rng.randrange(len(actions))])
+        hidden = state.drawn & ~state.explored[0]
+        hexes = {state.uh[u] for u in range(len(state.uo))
+                 if state.uo[u] not in (0, -1) and state.us[u] not in (FREE, ATTACKING)
+                 and state.ut[u] == FRIG and hidden >> state.uh[u] & 1
+                 and not state.settle[state.uh[u]]}
+        for k in range(20):
+            d = state.determinize(0, random.Random(k))
+            water += sum(1 for h in hexes if d.terrain[h] == WATER)
+            total += len(hexes)
+    assert total >= 100 and water < 0.7 * total
 
 
 def test_ruling_dark_a_site_judged_by_sight_may_hold_an_unseen_town(tmp_path):

@@ -240,9 +240,9 @@ class ViewRules:
         cities it neither sees nor remembers stand (with the units in them) and on what
         terrain the cities, who holds a remembered one taken out of its sight, where enemy
         units out of its sight stand (from where their owner's towns and cities are put, not
-        from where they stood) and of what kind its land units are (from what those towns and
-        cities support). What it sees, remembers and what is public (each player's towns,
-        cities and capitals held) stays. The copy's RNG is re-seeded."""
+        from where they stood) and of what kind its units are, land or frigates (from what
+        those towns and cities support). What it sees, remembers and what is public (each
+        player's towns, cities and capitals held) stays. The copy's RNG is re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
         if self.hidden_map and self.log_enabled:
@@ -251,12 +251,15 @@ class ViewRules:
         held, ports = self._bound_hexes() if self.hidden_map else (set(), set())
         unseen = self.unseen_settlements(player, vis, held | ports) if self.hidden_map else []
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
-        # Land units out of sight leave the map before the tiles are resampled, so that the
-        # hidden hexes they stood on keep nothing of them (frigates at sea keep their water).
+        # Units out of sight leave the map before the tiles are resampled, so that the hidden
+        # hexes they stood on keep nothing of them; their kinds, frigates' too, are drawn
+        # again below from what the towns and cities support. Frigates at sea whose kinds
+        # stay keep their water.
         stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
-        # Their kinds go too: drawn again below from what the towns and cities support.
-        blank = new._blank_unseen_kinds(player, vis, held | ports) if self.hidden_map else {}
-        at_sea = [h for h, units in stacks.items() if self.ut[units[0]] == FRIG]
+        blank = new._blank_unseen_kinds(player, vis, held) if self.hidden_map else {}
+        drawn = {u for units in blank.values() for u in units}
+        at_sea = [h for h, units in stacks.items()
+                  if self.ut[units[0]] == FRIG and not drawn.issuperset(units)]
         new._lift([h for h in stacks if h not in at_sea])
         new._resample_tiles(player, unseen)
         if new.pool is not None:
@@ -265,13 +268,15 @@ class ViewRules:
                 new.session.pose_again()
         if self.hidden_map:
             new._lift(at_sea)  # frigates at sea, after: their hexes stay water
+            naval = new._naval_owners(blank, vis, held)
             new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
             swaps = new._match_memory(player, unseen, held | ports)
             wild = {q: len(units) for q, units in blank.items()}
             new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps,
-                                      wild)
-            new._draw_kinds(blank)
-            new._put_back(player, stacks, _HiddenFrom(new, player, vis), held)
+                                      wild, naval)
+            new._draw_kinds(blank, naval)
+            parts = new._split_by_class(stacks, blank)
+            new._put_back(player, parts, _HiddenFrom(new, player, vis), vis, held)
         return new
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
@@ -404,7 +409,8 @@ class ViewRules:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
     def _relocate_settlements(self, p: int, movable: list[int], hidden: _HiddenFrom,
-                              swaps: dict[int, tuple[int, int]], wild: dict[int, int]) -> None:
+                              swaps: dict[int, tuple[int, int]], wild: dict[int, int],
+                              naval: set[int]) -> None:
         """Each enemy town or city the player neither sees nor remembers moves, with the units
         in it, to a random hex where its owner could have it: a site by the building rules
         (`sites`: explored land with no town or city within one hex, no other player's units
@@ -413,21 +419,21 @@ class ViewRules:
         (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
         not explored first draws another land tile from the unseen ones, and it may stand on
         any terrain whose units (`units.support`) leave its owner's units on the board
-        supported: those whose kinds stay, and room for as many land units as it has out of
-        the player's sight (`wild`, by owner: their kinds are drawn afterwards). Its owner,
-        kind and capital marker go with it, so every public count stays. `hidden`: what is
-        out of sight of all but a given player; `swaps`: see `_match_memory` (undone where
-        no site is found)."""
+        supported: those whose kinds stay, and room for as many units as it has out of the
+        player's sight (`wild`, by owner: their kinds are drawn afterwards, frigates among
+        them for the owners in `naval`). Its owner, kind and capital marker go with it, so
+        every public count stays. `hidden`: what is out of sight of all but a given player;
+        `swaps`: see `_match_memory` (undone where no site is found)."""
         order = list(movable)
         self.rng.shuffle(order)
         for h in order:
             old, r = swaps.get(h, (self.terrain[h], -1))
             undo = self._trade_tile(p, h) if self.settle[h] == CITY and r < 0 else None
             vis = hidden.seen(self.sowner[h])
-            target = self._new_site(h, vis, old, wild)
+            target = self._new_site(h, vis, old, wild, naval)
             if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
                 self.settle[r], self.settle[h] = CITY, TOWN
-                target = self._new_site(h, vis, old, wild)
+                target = self._new_site(h, vis, old, wild, naval)
             elif target < 0:  # the city stays where and what it is
                 if undo is not None:
                     undo()
@@ -439,19 +445,19 @@ class ViewRules:
                 self._move_settlement(h, target, unseen_tile)
                 hidden.moved(self.sowner[target])
 
-    def _trade_tile(self, p: int, h: int) -> Any:
+    def _trade_tile(self, p: int, h: int, wanted: tuple[int, ...] = LAND) -> Any:
         """The tile under an unseen town, city or stack on a hex the player has not explored
-        is traded with a random land tile among those it has not seen (the bag, the empty
-        hidden hexes, its own if land). Returns what undoes the trade, or None when there was
-        none."""
+        is traded with a random land tile (`wanted`: water for a frigate) among those it has
+        not seen (the bag, the empty hidden hexes, its own if of that class). Returns what
+        undoes the trade, or None when there was none."""
         if not self.drawn >> h & 1 or self.explored[p] >> h & 1:
             return None
         hidden = self.drawn & ~self.explored[p]
-        bag = [i for i, t in enumerate(self.bag) if t in LAND]
-        hexes = [k for k in mask_hexes(hidden) if k != h and self.terrain[k] in LAND
+        bag = [i for i, t in enumerate(self.bag) if t in wanted]
+        hexes = [k for k in mask_hexes(hidden) if k != h and self.terrain[k] in wanted
                  and not self.settle[k] and self.occ_owner[k] < 0]
         mine = self.terrain[h]
-        choices = len(bag) + len(hexes) + (mine in LAND)
+        choices = len(bag) + len(hexes) + (mine in wanted)
         if not choices:
             return None
         i = self.rng.randrange(choices)
@@ -471,7 +477,7 @@ class ViewRules:
                 self._count_water()
         else:
             return None
-        if mine not in LAND:
+        if mine not in wanted:
             self._count_water()
         return undo
 
@@ -481,15 +487,16 @@ class ViewRules:
         for t in range(4):
             self.supported[q][t] += after[t] - before[t]
 
-    def _city_fits(self, q: int, old: int, new: int, wild: int) -> bool:
+    def _city_fits(self, q: int, old: int, new: int, wild: int, kinds: tuple[int, ...]) -> bool:
         """Would q's units on the board stay supported if a city of its counted on `old`
-        terrain stood on `new`, with room left for `wild` land units of any kind? (Units a
-        battle has left unsupported, to be disbanded, may stay so, no more of them.)"""
+        terrain stood on `new`, with room left for `wild` units of the `kinds` drawn for
+        them? (Units a battle has left unsupported, to be disbanded, may stay so, no more of
+        them.)"""
         before, after = support(CITY, old), support(CITY, new)
         s, b = self.supported[q], self.onboard[q]
         moved = [s[t] - before[t] + after[t] for t in range(4)]
         return (all(moved[t] >= min(b[t], s[t]) for t in range(4))
-                and sum(max(0, moved[t] - b[t]) for t in LAND_UNITS) >= wild)
+                and sum(max(0, moved[t] - b[t]) for t in kinds) >= wild)
 
     def _blank_unseen_kinds(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
         """Enemy land units out of the player's sight whose kinds are to be drawn again
@@ -498,8 +505,9 @@ class ViewRules:
         support"). Kinds stay where something binds them: units a turn under way is bound to
         (`bound`: their hexes) or a battle under way may draw in, the mover's units that have
         moved or been placed this turn, and an army its towns and cities no longer support
-        (disbands pending). Frigates stay frigates (at sea or in port, where a land unit could
-        not be)."""
+        (disbands pending). Frigates are blanked too (at sea or in port): their number would
+        tell the owner's forest cities; `_naval_owners` gives back theirs to owners with no
+        water to put a frigate on."""
         if self.session is not None and self.session_request is not None:
             # a battle under way counts the defender's units next to it by kind
             bound = bound | set(self.board.neighbours[self.session_request.hex])
@@ -507,7 +515,7 @@ class ViewRules:
         uo, ut, uh, us, mover = self.uo, self.ut, self.uh, self.us, self.player
         for u in range(len(uo)):
             q, t, h = uo[u], ut[u], uh[u]
-            if (q == p or t == FRIG or us[u] in (FREE, ATTACKING, CARGO) or vis >> h & 1
+            if (q == p or us[u] in (FREE, ATTACKING, CARGO) or vis >> h & 1
                     or h in bound):
                 continue
             if q == mover and (us[u] != FRESH or self.uf[u] or self.um[u] != RANGE[t]):
@@ -522,13 +530,34 @@ class ViewRules:
                 self.onboard[q][self.ut[u]] -= 1
         return blank
 
-    def _draw_kinds(self, blank: dict[int, list[int]]) -> None:
-        """The blanked units take, at random, kinds among the land units their owner's towns
-        and cities (as they stand in the copy) support beyond those on the board; the rest
-        of that support is the reserve. `_city_fits` kept room for them all."""
+    def _naval_owners(self, blank: dict[int, list[int]], vis: int, bound: set[int]) -> set[int]:
+        """The owners whose blanked units may be drawn as frigates: those with an explored
+        water hex out of the player's sight (`vis`) that a frigate of theirs may stand on
+        (`_free_hexes`, with the stacks out of sight lifted), and somewhere out of it for a
+        land unit drawn for a frigate (such land, or a town or city of theirs). The others'
+        frigates get back their kind (and stay where they are): a frigate drawn for them
+        would have no water, or a land unit drawn for one no land."""
+        naval = set()
+        for q, units in blank.items():
+            if not any(self.settle[h] == CITY for h in self.own_settlements(q)):
+                continue  # only a city supports a frigate: none on the board, none drawn
+            if (self._free_hexes(q, True, vis, bound)
+                    and (self._own_out_of(q, vis) or self._free_hexes(q, False, vis, bound))):
+                naval.add(q)
+                continue
+            for u in [u for u in units if self.ut[u] == FRIG]:
+                units.remove(u)
+                self.onboard[q][FRIG] += 1
+        return naval
+
+    def _draw_kinds(self, blank: dict[int, list[int]], naval: set[int]) -> None:
+        """The blanked units take, at random, kinds among the units their owner's towns and
+        cities (as they stand in the copy) support beyond those on the board: land units,
+        and frigates for the owners in `naval`; the rest of that support is the reserve.
+        `_city_fits` kept room for them all."""
         for q, units in blank.items():
             s, b = self.supported[q], self.onboard[q]
-            free = [t for t in LAND_UNITS for _ in range(s[t] - b[t])]
+            free = [t for t in _drawable(q, naval) for _ in range(s[t] - b[t])]
             drawn = self.rng.sample(free, min(len(units), len(free)))
             for u, t in zip(units, drawn, strict=False):
                 self.ut[u] = t
@@ -538,11 +567,12 @@ class ViewRules:
             for u in units[len(drawn):]:  # never so when room was kept; the kind it had
                 self.onboard[q][self.ut[u]] += 1
 
-    def _new_site(self, h: int, vis: int, old: int, wild: dict[int, int]) -> int:
+    def _new_site(self, h: int, vis: int, old: int, wild: dict[int, int],
+                  naval: set[int]) -> int:
         """A random hex out of `vis` the town or city on h could stand on (h itself among
         them; -1: none); a city's only where its terrain keeps its owner's units supported
-        (`old`: the terrain its owner's support counts it on; `wild`: land units, by owner,
-        whose kinds are drawn afterwards)."""
+        (`old`: the terrain its owner's support counts it on; `wild`: units, by owner, whose
+        kinds are drawn afterwards, frigates among them for the owners in `naval`)."""
         q, kind = self.sowner[h], self.settle[h]
         others = [s for s in self.settled if s != h]
         everything = (1 << self.board.size) - 1
@@ -558,8 +588,9 @@ class ViewRules:
         sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0]
         sites.append(h)  # where it stands is always a place it could stand
         if kind == CITY:
+            kinds = _drawable(q, naval)
             sites = [k for k in sites
-                     if self._city_fits(q, old, self.terrain[k], wild.get(q, 0))]
+                     if self._city_fits(q, old, self.terrain[k], wild.get(q, 0), kinds)]
         return sites[self.rng.randrange(len(sites))] if sites else -1
 
     def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
@@ -622,49 +653,133 @@ class ViewRules:
         for h in hexes:  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
 
-    def _put_back(self, p: int, stacks: dict[int, list[int]], hidden: _HiddenFrom,
-                  bound: set[int]) -> None:
-        """Each lifted stack goes to a random hex where its owner could have it
-        (`_stack_sites`), judged by what the player knows and where the owner's towns and
-        cities stand in the copy, never by where the stack stood; where there is none (the
-        owner has explored no such hex), back where it stood, on a land tile."""
-        order = sorted(stacks)
-        self.rng.shuffle(order)
-        waiting = set(order)
-        for h in order:
-            waiting.discard(h)
+    def _split_by_class(self, stacks: dict[int, list[int]],
+                        blank: dict[int, list[int]]) -> list[tuple[int, list[int], bool]]:
+        """The stacks to put back, once the kinds are drawn, as (the hex a stack's first unit
+        was lifted from, units, whether it is a stack kept as it was): a lifted stack with
+        units whose kinds stay as it was, split into its land units and its frigates; the
+        other lifted units, by owner and class,
+        grouped afresh into a number of stacks drawn evenly from one to as many as they are
+        (each unit into one of them at random), since the sizes of stacks out of sight do
+        not show; and the blanked units in towns and cities drawn as frigates, taken out of
+        them onto the sea."""
+        drawn = {u for units in blank.values() for u in units}
+        parts = []
+        pooled: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+        for h in sorted(stacks):
             units = stacks[h]
+            free = all(u in drawn for u in units)
+            for naval in (False, True):
+                part = [u for u in units if (self.ut[u] == FRIG) == naval]
+                if part and free:
+                    pooled.setdefault((self.uo[part[0]], naval), []).extend(
+                        (h, u) for u in part)
+                elif part:
+                    parts.append((h, part, True))
+        for _, units in sorted(pooled.items()):
+            k = self.rng.randint(1, len(units))
+            regrouped: list[list[tuple[int, int]]] = [[] for _ in range(k)]
+            for unit in units:
+                regrouped[self.rng.randrange(k)].append(unit)
+            parts += [(group[0][0], [u for _, u in group], False)
+                      for group in regrouped if group]
+        lifted = {u for units in stacks.values() for u in units}
+        afloat: dict[int, list[int]] = {}
+        for units in blank.values():
+            for u in units:
+                if self.ut[u] == FRIG and u not in lifted:
+                    afloat.setdefault(self.uh[u], []).append(u)
+                    self.occ_sub(self.uh[u], 1)
+        return parts + [(h, units, False) for h, units in sorted(afloat.items())]
+
+    def _put_back(self, p: int, parts: list[tuple[int, list[int], bool]],
+                  hidden: _HiddenFrom, vis: int, bound: set[int]) -> None:
+        """Each lifted stack (`_split_by_class`) goes to a random hex where its owner could
+        have it (`_stack_sites`), judged by what the player knows and where the owner's towns
+        and cities stand in the copy, never by where the stack stood; where there is none
+        (the owner has explored no such hex), back where it stood, on a tile of its class
+        traded from the unseen ones if its own was drawn otherwise (frigates first on any
+        such water out of the player's sight, `vis`, which `_naval_owners` made sure of for
+        those drawn as frigates). Frigates go last: a land stack put back where it stood
+        takes a land tile there. The hexes of the stacks kept as they were are barred to the
+        others until they are put back; those of stacks grouped afresh bar nothing (where
+        their units stood plays no part), and such a stack goes back where one of its units
+        stood only if no other player's units stand there by then (else anywhere out of the
+        player's sight). The mover's start-of-turn marks go with its land units."""
+        land = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] != FRIG]
+        sea = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] == FRIG]
+        self.rng.shuffle(land)
+        self.rng.shuffle(sea)
+        waiting = {h for h, _, kept in parts if kept}
+        left: dict[int, int] = {}
+        for h, _, kept in parts:
+            if kept:
+                left[h] = left.get(h, 0) + 1
+        mover = self.player
+        easy = {h for h, units, _ in parts if self.uo[units[0]] == mover
+                and self.easy >> h & 1 and not self.settle[h]}  # a town's mark stays with it
+        for h in easy:
+            self.easy &= ~(1 << h)
+        for i in land + sea:
+            h, units, kept = parts[i]
+            if kept:
+                left[h] -= 1
+                if not left[h]:
+                    waiting.discard(h)
             owner = self.uo[units[0]]
-            sites = self._stack_sites(owner, units, hidden.seen(owner), bound | waiting)
+            naval = self.ut[units[0]] == FRIG
+            reach = max(RANGE[self.ut[u]] for u in units)
+            sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound | waiting)
+                     or (naval and self._stack_sites(owner, True, reach, vis, bound)))
+            if not sites and not kept and self.occ_owner[h] not in (-1, owner):
+                sites = self._free_hexes(owner, naval, vis, bound)
             target = sites[self.rng.randrange(len(sites))] if sites else h
-            if self.terrain[target] not in LAND and self.ut[units[0]] != FRIG:
+            if naval and self.terrain[target] != WATER and not self.settle[target]:
+                self._trade_tile(p, target, (WATER,))  # lifted before the tiles: its water
+            if self.terrain[target] not in LAND and not naval:
                 self._trade_tile(p, target)  # its tile, resampled, is water: the land it had
+                towns = self._own_out_of(owner, vis)
+                if self.terrain[target] not in LAND and towns:  # a frigate's sea: into a town
+                    target = towns[self.rng.randrange(len(towns))]
             for u in units:
                 self.uh[u] = target
             self.occ_add(target, owner, len(units))
-            if owner == self.player and self.easy >> h & 1:  # the mover's start-of-turn marks
-                self.easy = (self.easy & ~(1 << h)) | 1 << target
+            if h in easy and not naval:
+                self.easy |= 1 << target
 
-    def _stack_sites(self, q: int, units: list[int], seen: int,
+    def _own_out_of(self, q: int, vis: int) -> list[int]:
+        """q's towns and cities out of `vis`."""
+        return [h for h in self.own_settlements(q) if not vis >> h & 1]
+
+    def _stack_sites(self, q: int, naval: bool, reach: int, seen: int,
                      barred: set[int]) -> list[int]:
-        """Where player q's stack out of sight may stand, judged from what the player knows:
-        hexes out of every other player's sight (`seen`: in it) that q has explored (units
-        move only there), of the stack's class (frigates at sea on water, land units on
-        land), with no town or city, no other player's units, nothing a turn under way is
-        bound to (`barred`, with the hexes of stacks not yet put back); those within the
-        stack's reach (its units' movement, per `units.RANGE`) of one of q's towns or cities
-        when there are such hexes."""
+        """Where player q's stack out of sight may stand, judged from what the player knows
+        (`_free_hexes`): those within the stack's reach (its fastest unit's movement,
+        `units.RANGE`) of one of q's towns or cities when there are such hexes."""
         b = self.board
-        at_sea = self.ut[units[0]] == FRIG
-        free = ~seen & self.explored[q] & (self.water if at_sea else ~self.water)
-        sites = [k for k in mask_hexes(free & ((1 << b.size) - 1))
-                 if self.terrain[k] != UNKNOWN and not self.settle[k]
-                 and self.occ_owner[k] in (-1, q) and k not in barred
-                 and not self.pennants >> k & 1]
-        reach = min(max(RANGE[self.ut[u]] for u in units), MAX_BALL)
-        home = b.within(self.own_settlements(q), reach)
+        sites = self._free_hexes(q, naval, seen, barred)
+        if not sites:
+            return sites
+        home = b.within(self.own_settlements(q), min(reach, MAX_BALL))
         near = [k for k in sites if home >> k & 1]
         return near or sites
+
+    def _free_hexes(self, q: int, naval: bool, seen: int, barred: set[int]) -> list[int]:
+        """Hexes out of every other player's sight (`seen`: in it) that q has explored (units
+        move only there), of a stack's class (frigates on water, land units on land), with
+        no town or city, no other player's units, nothing a turn under way is bound to
+        (`barred`, with the hexes of stacks not yet put back)."""
+        free = ~seen & self.explored[q] & (self.water if naval else ~self.water)
+        return [k for k in mask_hexes(free & ((1 << self.board.size) - 1))
+                if self.terrain[k] != UNKNOWN and not self.settle[k]
+                and self.occ_owner[k] in (-1, q) and k not in barred
+                and not self.pennants >> k & 1]
+
+
+def _drawable(q: int, naval: set[int]) -> tuple[int, ...]:
+    """The kinds q's units out of sight are drawn among: frigates too when it has water for
+    them (`ViewRules._naval_owners`)."""
+    return (*LAND_UNITS, FRIG) if q in naval else tuple(LAND_UNITS)
 
 
 class _HiddenFrom:
