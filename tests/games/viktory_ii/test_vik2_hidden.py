@@ -542,15 +542,7 @@ def test_ruling_determinize_keeps_no_trace_of_unseen_units_on_hidden_tiles():
     for seed in range(12):
         config = GAME.config({"dark": True, "independent": True, "radius": 4,
                               "turn_limit": 30})
-        state = GAME.new_state(config, seed)
-        rng = random.Random(seed)
-        for _ in range(400):
-            if state.is_terminal():
-                break
-            p = state.to_move()[0]
-            actions = state.legal_actions(p)
-            state.apply(p, actions[rng.randrange(len(actions))])
-        hidden = state.drawn & ~state.explored[0]
+        state, hidden = _random_hidden_game(config, seed, 400)
         hexes = {state.uh[u] for u in range(len(state.uo))
                  if state.uo[u] not in (0, -1) and state.us[u] not in (FREE, ATTACKING)
                  and state.ut[u] != FRIG and hidden >> state.uh[u] & 1
@@ -560,6 +552,20 @@ def test_ruling_determinize_keeps_no_trace_of_unseen_units_on_hidden_tiles():
             land += sum(1 for h in hexes if d.terrain[h] in LAND)
             total += len(hexes)
     assert total >= 40 and land < 0.85 * total
+
+
+def _random_hidden_game(config, seed: int, steps: int):
+    """A state after up to `steps` random decisions, and the hexes drawn that player 0 has
+    not explored."""
+    state = GAME.new_state(config, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        p = state.to_move()[0]
+        actions = state.legal_actions(p)
+        state.apply(p, actions[rng.randrange(len(actions))])
+    return state, state.drawn & ~state.explored[0]
 
 
 def test_ruling_determinize_keeps_no_trace_of_unseen_frigates_on_hidden_tiles():
@@ -572,15 +578,7 @@ def test_ruling_determinize_keeps_no_trace_of_unseen_frigates_on_hidden_tiles():
     for seed in range(12):
         config = GAME.config({"dark": True, "independent": True, "radius": 4,
                               "turn_limit": 30, "mix": "1,1,3,1,3"})
-        state = GAME.new_state(config, seed)
-        rng = random.Random(seed)
-        for _ in range(600):
-            if state.is_terminal():
-                break
-            p = state.to_move()[0]
-            actions = state.legal_actions(p)
-            state.apply(p, actions[rng.randrange(len(actions))])
-        hidden = state.drawn & ~state.explored[0]
+        state, hidden = _random_hidden_game(config, seed, 600)
         hexes = {state.uh[u] for u in range(len(state.uo))
                  if state.uo[u] not in (0, -1) and state.us[u] not in (FREE, ATTACKING)
                  and state.ut[u] == FRIG and hidden >> state.uh[u] & 1
@@ -639,14 +637,7 @@ def test_ruling_dark_determinize_changes_nothing_the_player_sees(which, seed, st
     keeps every public count, and is a sound position (towns and cities on land, no two
     next to each other unless they were, armies what their towns and cities support)."""
     config = GAME.config(DARK_CONFIGS[which])
-    state = GAME.new_state(config, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        p = state.to_move()[0]
-        actions = state.legal_actions(p)
-        state.apply(p, actions[rng.randrange(len(actions))])
+    state, _ = _random_hidden_game(config, seed, steps)
     touching = _touching(state)
     for p in range(state.num_players):
         truth = json.dumps(state.observation(p), sort_keys=True)
