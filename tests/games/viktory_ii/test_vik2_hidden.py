@@ -44,6 +44,14 @@ def dark(tmp_path, pieces, **options):
     return position(tmp_path, pieces, tiles=MAP, dark=True, **options)
 
 
+def past_moving(state, player=0):
+    """End the move step: on a hidden map it is asked even of a player with no unit on the
+    board (skipping it would tell the others so)."""
+    assert state.decision() == ("move", player)
+    state.apply(player, Done("move"))
+    return state
+
+
 def seen_units(obs, state):
     return {(state.board.names[h], owner) for h, owner, *_ in obs["units"]}
 
@@ -93,8 +101,21 @@ def test_option_dark_events_are_told_only_to_the_player_acting(tmp_path):
     assert not any(e["event"] == "move" for e in state.visible_log(1))
 
 
+def test_ruling_dark_the_move_step_is_asked_of_a_player_with_no_unit_on_the_board(tmp_path):
+    """README, "Hidden information": on a hidden map whether a player is asked to move may
+    not tell the others whether it has units on the board: the step is asked either way
+    (on an open map, where all see the units, it is skipped when nothing can move)."""
+    for pieces in ([capital("A1", 0), capital("G4", 1)],
+                   [capital("A1", 0), capital("G4", 1), troops("C3", 0, infantry=1)]):
+        state = dark(tmp_path, pieces)
+        assert state.decision() == ("move", 0)
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1)], tiles=MAP)
+    assert state.decision() == ("build", 0)
+
+
 def test_ruling_dark_building_judges_by_what_the_player_sees(tmp_path):
-    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), troops("D3", 1, infantry=1)])
+    state = past_moving(dark(tmp_path, [capital("A1", 0), capital("G4", 1),
+                                        troops("D3", 1, infantry=1)]))
     assert state.decision() == ("build", 0)
     # D3 is out of player 0's sight: C2 (next to it) is offered all the same
     assert has(state, BuildTown, hex="C2")
@@ -594,7 +615,7 @@ def test_ruling_dark_a_site_judged_by_sight_may_hold_an_unseen_town(tmp_path):
     """README, "Hidden information": the sites offered do not give away an unseen town; a
     town built where one stands is not built (the build is spent) and only the builder is
     told."""
-    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C2", 1)])
+    state = past_moving(dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C2", 1)]))
     assert state.decision() == ("build", 0)
     assert not state.sight(0) >> hx(state, "C2") & 1
     assert has(state, BuildTown, hex="C2")  # nothing given away
@@ -611,7 +632,7 @@ def test_ruling_dark_a_site_judged_by_sight_may_hold_an_unseen_town(tmp_path):
 def test_ruling_dark_others_learn_a_town_was_built_but_not_where(tmp_path):
     """README, "Hidden information": on a hidden map everybody learns each player's number of
     towns and cities, not where they are."""
-    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1)])
+    state = past_moving(dark(tmp_path, [capital("A1", 0), capital("G4", 1)]))
     take(state, BuildTown, hex="C2")
     mine = [e for e in state.visible_log(0) if e["event"] == "town"]
     theirs = [e for e in state.visible_log(1) if e["event"] == "town"]

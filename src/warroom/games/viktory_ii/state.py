@@ -556,7 +556,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             if self.phase == "move":
                 self.settle_active()
                 actions = self.move_actions(p)
-                if actions == [Done("move")] and not (hidden and self.has_units(p)):
+                # On a hidden map the step is asked even of a player with no unit on the
+                # board: skipping it would tell the others so.
+                if actions == [Done("move")] and not hidden:
                     self.end_phase()  # nothing can move: on to building
                     continue
                 self._legal[p] = actions  # the engine's cache of this decision's actions
