@@ -57,6 +57,21 @@ def battle_request(b: Battle, mode: str) -> BattleRequest:
         hand_limit=0)
 
 
+# The request of each (battle, mode) already asked for: every game of a config asks the same
+# one, and building it is a quarter of a new state. Keyed by the battle's identity, which the
+# entry holds on to (a config keeps its battle for life); a sweep's many configs are bounded.
+_REQUESTS: dict[tuple[int, str], tuple[Battle, BattleRequest]] = {}
+
+
+def _request(b: Battle, mode: str) -> BattleRequest:
+    kept = _REQUESTS.get((id(b), mode))
+    if kept is None or kept[0] is not b:
+        if len(_REQUESTS) >= 256:
+            _REQUESTS.clear()
+        kept = _REQUESTS[(id(b), mode)] = (b, battle_request(b, mode))
+    return kept[1]
+
+
 class ViktoryState(State):
     session: BattleSession
 
@@ -82,7 +97,7 @@ class ViktoryState(State):
                    defender_reserve=list(b.defender_reserve))
         if self.has_cards:
             self._deal()
-        self.session = config.resolver.start(battle_request(b, config.mode), self, self.pool)
+        self.session = config.resolver.start(_request(b, config.mode), self, self.pool)
         self._advance()
 
     # --- the battle's host ------------------------------------------------------------------
