@@ -17,7 +17,8 @@ $(STAMP): pyproject.toml
 # they match it, else the interpreted modules are. `make play NATIVE=0` / `make test NATIVE=0`
 # skip the build and run interpreted only (no C compiler needed).
 NATIVE ?= 1
-NATIVE_MODULES := warroom.games.battle.state
+NATIVE_MODULES := warroom.games.battle.state warroom.games.word_iron.state \
+	warroom.games.word_iron.army
 WITH_NATIVE := $(if $(filter 1,$(NATIVE)),native)
 native: $(STAMP)
 	$(BIN)/python -m warroom.native build $(NATIVE_MODULES)

@@ -41,7 +41,7 @@ from warroom.games.word_iron.actions import (
     UseResource,
 )
 from warroom.games.word_iron.deck import DECK_LIST, UNITS, champion_warnings, load_deck
-from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD
+from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD, in_use
 
 FULL = [count for _, _, count in DECK_LIST]
 RG, KHC, LC, MAA, HI, ARCH, PIKE, SPEAR = (UNITS.index(u) for u in (
@@ -515,6 +515,22 @@ def test_rule_11_opposing_benefits_the_coin_toss_winner_uses_its_own_first(tmp_p
     play_card(s, 0, "strategies", "Card 0")
     assert lost(s, 1) == {"royal_guards": 1, "knighted_heavy_cavalry": 1}
     assert s.benefits[1] == [("protect", "Queen", 1, 1, 0)]
+
+
+
+def test_rule_11_the_benefit_in_use_is_the_first_of_its_family_and_shown_so(tmp_path):
+    # Told by place, not identity (a compiled build hands out equal copies of a benefit):
+    # of two equal protections only the first is in use.
+    deck = strategy_deck(tmp_path, *[[{"kind": "losses", "ranks": 40}]] * 8)
+    s = bare(deck0=deck, deck1=deck)  # player 0 won the coin toss
+    twice = ("protect", "Queen", 2, 2, 0)
+    s.benefits[0] = [twice, twice, ("empower", "Marshal", 1, 1, 50)]
+    s.benefits[1] = [("empower", "Marshal", 1, 1, 50)]
+    assert in_use(s.benefits, 0, s.coin_winner) == [True, False, True]
+    # player 1's empowering waits for the coin toss winner's protection
+    assert in_use(s.benefits, 1, s.coin_winner) == [False]
+    shown = [[b["active"] for b in seat["benefits"]] for seat in s.observation(0)["players"]]
+    assert shown == [[True, False, True], [False]]
 
 
 def test_rule_11_the_kings_example_losses_are_recruited_at_once():

@@ -25,13 +25,10 @@ from .config import Config
 from .deck import UNITS, load_deck
 from .state import (
     CHAMPION,
-    EMPOWER,
-    FAMILY,
     STRATEGY,
-    WARD,
     WORD,
     WordIronState,
-    active_benefit,
+    in_use,
 )
 
 NU = len(UNITS)
@@ -260,13 +257,11 @@ class WordIronEncoding(Encoding):
         o = self.offsets
         for k, p in enumerate((player, 1 - player)):
             base = o["benefits"] + k * 12
-            active = {family: active_benefit(benefits, p, family, coin_winner)
-                      for family in (WARD, EMPOWER)}
             seen: set[str] = set()
-            for b in benefits[p]:
+            for b, active in zip(benefits[p], in_use(benefits, p, coin_winner)):
                 at = base + 4 * BENEFITS.index(b[0])
                 out[at] = min(1.0, out[at] + 0.25)
-                if active[FAMILY[b[0]]] is b:
+                if active:
                     out[at + 1] = 1.0
                 if b[0] not in seen:
                     seen.add(b[0])

@@ -20,7 +20,9 @@ import random
 from itertools import compress
 from math import ceil
 from operator import lt
-from typing import Any
+from typing import Any, Literal
+
+from mypy_extensions import mypyc_attr
 
 from ...engine import Outcome, State, shuffle, split_rng
 from .actions import (
@@ -51,7 +53,8 @@ OPPOSED = {WARD: EMPOWER, EMPOWER: WARD}
 SECTION = {STRATEGY: "strategies", CHANCE: "chance", WORD: "words", CHAMPION: "champions"}
 
 # A benefit: (kind, source card, total, left, percent); "left" counts strategies or turns.
-Benefit = tuple[str, str, int, int, int]
+BenefitKind = Literal["protect", "restore", "empower"]
+Benefit = tuple[BenefitKind, str, int, int, int]
 # A task of the stack: (the method that runs it, its arguments...); see `_run`.
 Task = tuple[Any, ...]
 
@@ -93,6 +96,23 @@ def active_benefit(benefits: list[list[Benefit]], p: int, family: str,
         return None
     return b
 
+
+def in_use(benefits: list[list[Benefit]], p: int, coin_winner: int) -> list[bool]:
+    """Per benefit of seat p, whether it is the one of its family in use now. Told by place
+    (the first of its family), never by identity: compiled code hands out equal copies."""
+    flags = []
+    families: set[str] = set()
+    for b in benefits[p]:
+        family = FAMILY[b[0]]
+        flags.append(family not in families
+                     and active_benefit(benefits, p, family, coin_winner) is not None)
+        families.add(family)
+    return flags
+
+
+# Compiled with mypyc where built (warroom.native). `allow_interpreted_subclasses` keeps
+# Python's `__new__` (no `__init__`, as `clone` needs it) and pickling.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class WordIronState(State):
     def __init__(self, config: Config, seed: int):
         super().__init__(2, random.Random(seed))
@@ -115,9 +135,9 @@ class WordIronState(State):
         self.field = [list(self.allotted), list(self.allotted)]
         # A realm holds (deck of origin, resource index, uses left): ransoms move resources.
         self.realm: list[list[tuple[int, int, int]]] = [[], []]
-        self.piles = [[[], [], [], []], [[], [], [], []]]  # top = last
-        self.discard = [[[], [], []], [[], [], []]]
-        self.aside = [[[], [], []], [[], [], []]]
+        self.piles: list[list[list[int]]] = [[[], [], [], []], [[], [], [], []]]  # top = last
+        self.discard: list[list[list[int]]] = [[[], [], []], [[], [], []]]
+        self.aside: list[list[list[int]]] = [[[], [], []], [[], [], []]]
         self.seen = [[0, 0, 0], [0, 0, 0]]  # bitmask of cards ever shown, per pile
         self.words_aside = False
         self.benefits: list[list[Benefit]] = [[], []]
@@ -334,7 +354,7 @@ class WordIronState(State):
             del self.benefits[p][i]
             self.event("benefit_over", player=p, benefit=b[0], source=b[1])
 
-    def _add_benefit(self, p: int, kind: str, amount: int, percent: int = 0) -> None:
+    def _add_benefit(self, p: int, kind: BenefitKind, amount: int, percent: int = 0) -> None:
         assert self.card is not None
         source = self.cards(p, self.card[1])[self.card[2]].name
         self.benefits[p].append((kind, source, amount, amount, percent))
@@ -617,7 +637,9 @@ class WordIronState(State):
     def _do_order(self, p: int, action: OrderBenefit, pending: tuple) -> None:
         chosen = (action.kind, action.source, action.amount, action.amount, action.percent)
         mine = self.benefits[p]
-        head = mine.index(self._head(p, pending[2]))
+        first = self._head(p, pending[2])
+        assert first is not None  # the options are offered while none of them has started
+        head = mine.index(first)
         mine.remove(chosen)
         mine.insert(head, chosen)
         self.event("benefit_order", player=p, source=action.source, benefit=action.kind)
@@ -745,8 +767,9 @@ class WordIronState(State):
             "piles": piles,
             "benefits": [
                 {"kind": b[0], "source": b[1], "total": b[2], "left": b[3], "percent": b[4],
-                 "active": self._active(p, FAMILY[b[0]]) is b}
-                for b in self.benefits[p]
+                 "active": active}
+                for b, active in zip(self.benefits[p],
+                                     in_use(self.benefits, p, self.coin_winner))
             ],
             "skips": {d: n for d, n in zip(SKIPPABLE, self.skips[p]) if n},
             "resource_phases": self.resource_phases[p],

@@ -1,20 +1,22 @@
-"""Battle games played down to one digest each, for comparing the compiled rules with the
-interpreted ones: test_battle_native.py runs this script twice, with and without the
-compiled build (WARROOM_NATIVE), and compares what the two print.
+"""A game's seeds played down to one digest each, for comparing its compiled rules with the
+interpreted ones: test_native_games.py runs this script twice, with and without the compiled
+build (WARROOM_NATIVE), and compares what the two print.
 
 A game's digest covers the legal actions at every decision, its record, outcome and every
 seat's (and a spectator's) final observation, and, every few decisions, a clone, a
 determinisation for the player to move (its observation, legal actions and resampled hidden
 zones) and a pickled copy. Even seeds take the checked path (`apply`, the log written), odd
 seeds the fast path of simulation and search (`apply_trusted`, the log off and rebuilt).
+Every conformance config of the game is played.
 
-    python battle_native_games.py RANDOM_SEEDS HEURISTIC_SEEDS    # prints JSON
+    python native_games.py GAME RANDOM_SEEDS HEURISTIC_SEEDS    # prints JSON
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import json
 import pickle
 import random
@@ -23,30 +25,40 @@ from typing import Any
 
 from warroom import native
 from warroom.agents import HeuristicAgent
-from warroom.engine import PlayerView, Record
-from warroom.games.battle import CONFORMANCE_CONFIGS, GAME
+from warroom.engine import Game, PlayerView, Record
+from warroom.games import get_game
 
 COPY_EVERY = 7  # decisions between the copies checked (a pickled copy: every fourth time)
+
+# Per game: the state's attributes digested for its copies, first of all the zones a
+# determinisation resamples (with the log off, the copies' observations are not compared).
+ZONES = {
+    "battle": ("draw", "discard", "hands", "pool", "building", "side", "cur", "packs",
+               "undealt", "soldiers"),
+    "word-iron": ("piles", "aside", "seen", "discard", "champions", "field", "realm",
+                  "benefits", "skips", "pending", "round"),
+}
 
 
 def _dump(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, default=repr).encode()
 
 
-def _zones(state: Any) -> list[Any]:
-    return [state.draw, state.discard, state.hands, state.pool, state.building, state.side,
-            state.cur, state.packs, state.undealt, state.soldiers]
+def _package(game: Game) -> str:
+    """The package of the game's rules (warroom.games.battle, ...)."""
+    return type(game).__module__
 
 
-def game_digest(values: dict[str, Any], seed: int, heuristic: bool) -> str:
-    config = GAME.config(values)
-    state = GAME.new_state(config, seed)
-    record = Record.start(GAME, config, seed)
+def game_digest(game: Game, values: dict[str, Any], seed: int, heuristic: bool) -> str:
+    zones = ZONES[game.name]
+    config = game.config(values)
+    state = game.new_state(config, seed)
+    record = Record.start(game, config, seed)
     rng = random.Random(seed)
-    agents = [HeuristicAgent(GAME, seed * 10 + p) for p in range(state.num_players)]
+    agents = [HeuristicAgent(game, seed * 10 + p) for p in range(state.num_players)]
     trusted = seed % 2 == 1
     if trusted:
-        state.stop_log(start=functools.partial(GAME.new_state, config, seed))
+        state.stop_log(start=functools.partial(game.new_state, config, seed))
     apply = state.apply_trusted if trusted else state.apply
     digest = hashlib.sha256()
     step = 0
@@ -61,11 +73,12 @@ def game_digest(values: dict[str, Any], seed: int, heuristic: bool) -> str:
             copies = [state.clone(), det]
             if step % (4 * COPY_EVERY) == 0:
                 copies.append(pickle.loads(pickle.dumps(state)))
-            digest.update(repr([[_zones(c), None if trusted else c.observation(player)]
+            digest.update(repr([[[getattr(c, z) for z in zones],
+                                 None if trusted else c.observation(player)]
                                 for c in copies]).encode())
             digest.update(repr(det.legal_actions(player)).encode())
         if heuristic:
-            action = agents[player].act(PlayerView(state, player, GAME))
+            action = agents[player].act(PlayerView(state, player, game))
         else:
             action = actions[rng.randrange(len(actions))]
         apply(player, action)
@@ -80,19 +93,20 @@ def game_digest(values: dict[str, Any], seed: int, heuristic: bool) -> str:
     return digest.hexdigest()
 
 
-def digests(random_seeds: int, heuristic_seeds: int) -> dict[str, str]:
-    """Per game (config, players, seed): its digest; every conformance config of Battle."""
+def digests(game: Game, random_seeds: int, heuristic_seeds: int) -> dict[str, str]:
+    """Per game played (config, players, seed): its digest."""
     out = {}
-    for values in CONFORMANCE_CONFIGS:
+    for values in importlib.import_module(_package(game)).CONFORMANCE_CONFIGS:
         for heuristic, seeds in ((False, random_seeds), (True, heuristic_seeds)):
             for seed in range(seeds):
                 key = f"{json.dumps(values, sort_keys=True)} " \
                       f"{'heuristic' if heuristic else 'random'} seed={seed}"
-                out[key] = game_digest(values, seed, heuristic)
+                out[key] = game_digest(game, values, seed, heuristic)
     return out
 
 
 if __name__ == "__main__":
-    n_random, n_heuristic = map(int, sys.argv[1:3])
-    print(json.dumps({"compiled": native.compiled_modules("warroom.games.battle"),
-                      "digests": digests(n_random, n_heuristic)}))
+    name, n_random, n_heuristic = sys.argv[1], *map(int, sys.argv[2:4])
+    game = get_game(name)
+    print(json.dumps({"compiled": native.compiled_modules(_package(game)),
+                      "digests": digests(game, n_random, n_heuristic)}))

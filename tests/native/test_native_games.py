@@ -1,0 +1,64 @@
+"""Compiled rules (warroom.native, `make native`) play exactly as their source: every game with
+a compiled module plays its seeds, random and heuristic, in every conformance config, once
+with the compiled build and once interpreted (WARROOM_NATIVE=0), and the two are compared
+game by game (their legal actions, records, outcomes, final observations, clones,
+determinisations and pickled copies: see native_games.py)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from warroom import native
+
+GAMES = Path(__file__).with_name("native_games.py")
+
+# game: (its compiled modules, random seeds and heuristic seeds per conformance config)
+COMPILED = {
+    # 8 configs: 2,000 random and 80 heuristic games
+    "battle": (["warroom.games.battle.state"], 250, 10),
+    # 3 configs: 1,800 random and 60 heuristic games
+    "word-iron": (["warroom.games.word_iron.army", "warroom.games.word_iron.state"], 600, 20),
+}
+
+
+def play(game: str, compiled: bool) -> subprocess.Popen:
+    _, random_seeds, heuristic_seeds = COMPILED[game]
+    env = {**os.environ, native.ENV: "1" if compiled else "0"}
+    return subprocess.Popen([sys.executable, str(GAMES), game, str(random_seeds),
+                             str(heuristic_seeds)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def results(proc: subprocess.Popen) -> dict:
+    out, err = proc.communicate(timeout=1800)
+    assert proc.returncode == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("game", sorted(COMPILED))
+def test_compiled_rules_play_the_same_games_as_the_source(game):
+    if not native.enabled():
+        pytest.skip(f"compiled builds are off ({native.ENV}=0): nothing to compare")
+    modules, random_seeds, heuristic_seeds = COMPILED[game]
+    for module in modules:
+        state = native.status().get(module)
+        assert state == "compiled", (
+            f"{module} has no usable compiled build ({state or 'not built'}): run `make "
+            f"native` (needs a C compiler), or test the interpreted path only with "
+            f"{native.ENV}=0")
+    both = play(game, True), play(game, False)  # the two processes run side by side
+    compiled, interpreted = (results(p) for p in both)
+    assert compiled["compiled"] == modules
+    assert interpreted["compiled"] == []
+    configs = importlib.import_module(modules[0].rsplit(".", 1)[0]).CONFORMANCE_CONFIGS
+    assert len(compiled["digests"]) == len(configs) * (random_seeds + heuristic_seeds)
+    differ = [played for played, digest in interpreted["digests"].items()
+              if compiled["digests"].get(played) != digest]
+    assert not differ, f"{len(differ)} games differ, the first: {differ[:3]}"
