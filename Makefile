@@ -42,7 +42,8 @@ chromium:
 	fi
 
 test: $(STAMP) chromium $(WITH_NATIVE)
-	WARROOM_NATIVE=$(NATIVE) WARROOM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n 2
+	WARROOM_NATIVE=$(NATIVE) WARROOM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n 2 \
+		$(if $(WITH_NATIVE),,-m "not native")
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

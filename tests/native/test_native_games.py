@@ -42,10 +42,12 @@ def results(proc: subprocess.Popen) -> dict:
     return json.loads(out)
 
 
+@pytest.mark.native  # `make test NATIVE=0` (no compiler) leaves these out: -m "not native"
 @pytest.mark.parametrize("game", sorted(COMPILED))
 def test_compiled_rules_play_the_same_games_as_the_source(game):
-    if not native.enabled():
-        pytest.skip(f"compiled builds are off ({native.ENV}=0): nothing to compare")
+    assert native.enabled(), (
+        f"compiled builds are off ({native.ENV}=0): nothing to compare; run these tests with "
+        f"them on, or leave them out with -m 'not native' (as `make test NATIVE=0` does)")
     modules, random_seeds, heuristic_seeds = COMPILED[game]
     for module in modules:
         state = native.status().get(module)
