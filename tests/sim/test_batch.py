@@ -159,3 +159,25 @@ def test_ctrl_c_while_the_fork_server_starts_is_not_lost():
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          timeout=60)
     assert out.stdout.strip() == "interrupted", (out.stdout, out.stderr)
+
+
+def test_a_pool_found_broken_when_more_work_is_handed_to_it_is_the_one_line_error():
+    """A worker killed after its last chunk came back: the pool says it is broken at the next
+    submit, not in a result. The same one-line error as a lost chunk, not a traceback."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    class BreaksAtTheThirdSubmit:
+        submitted = 0
+
+        def submit(self, function, *args):
+            self.submitted += 1
+            if self.submitted > 2:
+                raise BrokenProcessPool("A child process terminated abruptly")
+            future = Future()
+            future.set_result(function(*args))
+            return future
+
+    chunks = batch._pooled_chunks(BreaksAtTheThirdSubmit(), SPEC, Chunker(range(50)), 1)
+    with pytest.raises(batch.SimulationError, match="worker process stopped unexpectedly"):
+        list(chunks)

@@ -365,18 +365,20 @@ def _pooled_chunks(pool: ProcessPoolExecutor, spec: BatchSpec, chunker: Chunker,
             pool.submit(play_chunk, spec, chunk).add_done_callback(done.put)
             in_flight += 1
 
-    for _ in range(2 * workers):
-        submit()
-    while in_flight:
-        future = _next_done(done)
-        in_flight -= 1
-        try:
+    # A pool is found broken by the result of a chunk it lost, or, when that chunk had been
+    # handed back already, by the next submit: either is the same one-line error.
+    try:
+        for _ in range(2 * workers):
+            submit()
+        while in_flight:
+            future = _next_done(done)
+            in_flight -= 1
             item = future.result()
-        except BrokenProcessPool:
-            raise SimulationError(_BROKEN) from None
-        chunker.observe(item)
-        submit()
-        yield item
+            chunker.observe(item)
+            submit()
+            yield item
+    except BrokenProcessPool:
+        raise SimulationError(_BROKEN) from None
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
