@@ -61,6 +61,18 @@ def plain_simulate(att, dfn, medic, wipe, rng):
     return score, False, kept, last_loss
 
 
+
+def _settled(score, wiped, left, last_loss, medic, bonus) -> float:
+    """A battle's gain once it is over: the bonus for wiping the defender out, the penalty for
+    being wiped out, what a Medic brings back."""
+    if wiped:
+        score += bonus[0]
+    if not left:
+        score -= bonus[1]
+    elif medic is not None:
+        score += WORTH[last_loss] if last_loss else medic
+    return score
+
 def plain_order_gain(att, dfn, bonus, medic):
     rng = random.Random(hash((att, dfn, bonus, -1.0 if medic is None else medic)))
     total = 0.0
@@ -69,13 +81,7 @@ def plain_order_gain(att, dfn, bonus, medic):
         rng.shuffle(order)
         score, wiped, left, last_loss = plain_simulate(att, order, medic is not None,
                                                        bonus[0], rng)
-        if wiped:
-            score += bonus[0]
-        if not left:
-            score -= bonus[1]
-        elif medic is not None:
-            score += WORTH[last_loss] if last_loss else medic
-        total += score
+        total += _settled(score, wiped, left, last_loss, medic, bonus)
     return total / SAMPLES
 
 
@@ -163,13 +169,7 @@ def enumerated_order_gain(att, dfn, bonus, medic):
     for order in orders:
         for chance, score, wiped, left, last_loss in every_battle(att, order, medic is not None,
                                                                   bonus[0]):
-            if wiped:
-                score += bonus[0]
-            if not left:
-                score -= bonus[1]
-            elif medic is not None:
-                score += WORTH[last_loss] if last_loss else medic
-            total += chance * score
+            total += chance * _settled(score, wiped, left, last_loss, medic, bonus)
     return total / len(orders)
 
 
