@@ -30,6 +30,10 @@ from warroom.games import get_game
 
 COPY_EVERY = 7  # decisions between the copies checked (a pickled copy: every fourth time)
 
+BATTLE_ZONES = tuple("session." + z for z in (
+    "defender", "attacker", "reserve", "dreserve", "joined", "lost", "round", "wave", "queue",
+    "decision", "verdict", "finished", "events", "plays"))
+
 # Per game: the state's attributes digested for its copies, first of all the zones a
 # determinisation resamples (with the log off, the copies' observations are not compared).
 ZONES = {
@@ -37,7 +41,20 @@ ZONES = {
                "undealt", "soldiers"),
     "word-iron": ("piles", "aside", "seen", "discard", "champions", "field", "realm",
                   "benefits", "skips", "pending", "round"),
+    # The battle's zones are its session's (the shared resolver, compiled for both games).
+    "viktory": ("pool", "towns", "cities", "own", "steps", "over", "redraws", *BATTLE_ZONES),
+    "viktory-ii": ("pool", "board", "bag", "terrain", "explored", "memory", "seen_counts",
+                   "onboard", "phase", "player", "round", "queue", "uc", "uf", "ug", "uh",
+                   "um", "uo", "us", "ut", *BATTLE_ZONES),
 }
+
+
+def _zone(state: Any, path: str) -> Any:
+    """The attribute at a dotted path (None past an attribute that is None)."""
+    value = state
+    for name in path.split("."):
+        value = None if value is None else getattr(value, name)
+    return value
 
 
 def _dump(value: Any) -> bytes:
@@ -73,7 +90,7 @@ def game_digest(game: Game, values: dict[str, Any], seed: int, heuristic: bool) 
             copies = [state.clone(), det]
             if step % (4 * COPY_EVERY) == 0:
                 copies.append(pickle.loads(pickle.dumps(state)))
-            digest.update(repr([[[getattr(c, z) for z in zones],
+            digest.update(repr([[[_zone(c, z) for z in zones],
                                  None if trusted else c.observation(player)]
                                 for c in copies]).encode())
             digest.update(repr(det.legal_actions(player)).encode())
@@ -108,5 +125,5 @@ def digests(game: Game, random_seeds: int, heuristic_seeds: int) -> dict[str, st
 if __name__ == "__main__":
     name, n_random, n_heuristic = sys.argv[1], *map(int, sys.argv[2:4])
     game = get_game(name)
-    print(json.dumps({"compiled": native.compiled_modules(_package(game)),
+    print(json.dumps({"compiled": native.compiled_modules("warroom.games"),
                       "digests": digests(game, n_random, n_heuristic)}))

@@ -7,7 +7,7 @@ from .config import config_to_json, make_config, parse_assignments
 from .core import Game, LogUnavailable, Outcome, Player, State
 from .errors import ConfigError, DataError, IllegalAction, RecordError, WarroomError
 from .record import Record, replay, replay_to_end
-from .rng import copy_rng, derive_seed, make_rng, shuffle, split_rng
+from .rng import copy_rng, derive_seed, make_rng, roll_dice, shuffle, split_rng
 from .runner import GameResult, play_game
 from .view import PlayerView
 
@@ -41,6 +41,7 @@ __all__ = [
     "play_game",
     "replay",
     "replay_to_end",
+    "roll_dice",
     "shuffle",
     "split_rng",
     "to_json",

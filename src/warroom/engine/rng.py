@@ -47,3 +47,19 @@ def shuffle(rng: random.Random, items: list) -> None:
         while j > i:
             j = bits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def roll_dice(rng: random.Random, n: int, sides: int = 6) -> list[int]:
+    """`[rng.randint(1, sides) for _ in range(n)]`: the same draws in the same order, without
+    randint's three Python calls per die (`randrange`, then `_randbelow`: draw as many bits
+    as the bound has, again while past it). Battles roll dice at every round of every
+    playout. tests/engine/test_rng.py compares the two."""
+    bits = rng.getrandbits
+    k = sides.bit_length()
+    out = []
+    for _ in range(n):
+        r = bits(k)
+        while r >= sides:
+            r = bits(k)
+        out.append(r + 1)
+    return out

@@ -55,7 +55,7 @@ def test_rule_cards_replace_the_dice_or_dice_alone(seed):
 def test_rule_terrain_match_makes_all_hits_on_the_card_selective():
     matching = battle(["RA3P"], ["FL01"])
     play(matching, "RA3P")
-    assert matching.pending == 2 and matching.pending_selective
+    assert matching.session.pending == 2 and matching.session.pending_selective
     play(matching, "FL01")
     assert matching.decision == ("casualty", 0)  # the attacker picks the casualty
     other = battle(["RA3"], ["FL01"])
@@ -85,7 +85,7 @@ def test_rule_overwatch_resolved_after_the_attack_card_before_replenishment():
     act(state, FireOverwatch())
     assert state.decision == ("casualty", 1)  # overwatch hits: the defender picks
     act(state, Casualty(True, 1, 1))  # the second hit can only take an infantry
-    assert state.attacker[1] == [2, 0, 0, 0]
+    assert state.session.attacker[1] == [2, 0, 0, 0]
     kinds = [e["event"] for _, e in state.log if e["event"] in ("play", "flip", "draw")]
     assert kinds[-4:] == ["play", "flip", "draw", "draw"]
     assert flips(state, "overwatch")[0]["cards"] == ["AZ2", "AZ1"]
@@ -109,7 +109,7 @@ def test_rule_replenishment_only_if_both_sides_survive_overwatch_and_bombard():
 def test_rule_replenishment_is_one_card_fewer_than_the_dice():
     state = battle(["RA1"], [], attackers=("2i1c", "1i"), terrain="forest",
                    defenders="1i1c1a")
-    assert (state.attacker_dice(), state.defender_dice()[0]) == (3, 4)
+    assert (state.session.attacker_dice(), state.session.defender_dice()[0]) == (3, 4)
     play(state, "RA1")
     assert [e["count"] for e in draws(state, "replenishment")] == [2, 3]
     assert len(state.hands[0]) == 2 and len(state.hands[1]) == 3
@@ -119,7 +119,7 @@ def test_rule_replenishment_is_one_card_fewer_than_the_dice():
 def test_rule_attack_card_hits_are_live_up_to_the_dice(sides, live):
     state = battle(["RA3"], [], attackers=sides)
     play(state, "RA3")
-    assert state.pending == live
+    assert state.session.pending == live
     assert state.to_move() == (1,)  # the defender now gets to play a card
 
 
@@ -138,12 +138,13 @@ def test_rule_misses_cancel_hits_then_unblocked_hits_are_casualties_then_hits_go
     play(state, "FL21")  # 1 miss against 2 hits
     assert state.decision == ("casualty", 1)
     act(state, Casualty(False, 0, 0))
-    assert state.defender == [1, 1, 0, 0]
-    assert state.to_move() == (0,) and state.pending == 2 and state.last_type == "flank"
+    assert state.session.defender == [1, 1, 0, 0]
+    assert state.to_move() == (0,) and state.session.pending == 2
+    assert state.session.last_type == "flank"
     blocked = battle(["RA3"], ["FL22"])
     play(blocked, "RA3")
     play(blocked, "FL22")
-    assert blocked.lost == [0, 0] and blocked.pending == 2
+    assert blocked.session.lost == [0, 0] and blocked.session.pending == 2
 
 
 @pytest.mark.parametrize("defender_card, answers", [
@@ -167,7 +168,7 @@ def test_rule_defender_answers_flank_frontal_and_surprise_counters(first, attack
     play(state, "RA1")
     play(state, first)
     play(state, attacker_card)  # blocks the one live hit; its hits are live back
-    assert state.lost == [0, 0] and state.to_move() == (1,) and state.pending >= 1
+    assert state.session.lost == [0, 0] and state.to_move() == (1,) and state.session.pending >= 1
     assert counters(state) == answers
 
 
@@ -177,26 +178,26 @@ def test_rule_a_player_unable_or_unwilling_to_play_ends_the_card_battle_round():
     act(state, Pass())  # the defender takes the live hit
     act(state, Casualty(False, 0, 0))
     assert events(state, "pull_back")
-    assert state.decision == ("wave", 0) and state.wave == 2
+    assert state.decision == ("wave", 0) and state.session.wave == 2
     assert "stand your ground (end the attack)" in labels(state)
 
 
 def test_rule_attack_the_same_hex_as_often_as_wanted_each_wave_with_an_attack_card():
     state = battle(["RA1", "RA2", "SA2"], [], defenders="5i")
     for wave, card in enumerate(["RA1", "RA2", "SA2"], 1):
-        assert state.decision == ("wave", 0) and state.wave == wave
+        assert state.decision == ("wave", 0) and state.session.wave == wave
         assert all("as an Attack" in x or x.startswith("stand") for x in labels(state))
         play(state, card)
         act(state, Pass())
     assert state.result == ((0,), "attacker took the hex")
-    assert state.round == 3
+    assert state.session.round == 3
 
 
 def test_rule_units_stay_on_their_hex_side_and_pull_back_to_the_source_hex():
     state = battle(["RA1", "RA2"], [], attackers=("1i", "1c@frigate"), defenders="5i")
     play(state, "RA1")
     act(state, Pass())
-    assert state.attacker[1:] == [[1, 0, 0, 0], [0, 1, 0, 0]]
+    assert state.session.attacker[1:] == [[1, 0, 0, 0], [0, 1, 0, 0]]
     pull = events(state, "pull_back")[-1]
     assert pull["sources"] == ["land", "frigate"]
     assert "frigate" in GAME.describe_event(pull)
@@ -227,41 +228,42 @@ def test_rule_special_event_card_played_for_its_event_or_as_a_normal_card():
     assert {a.use for a in event.legal_actions(0) if getattr(a, "card", "") == "MUD"} == \
         {"attack", "event"}
     play(event, "MUD", "event")
-    assert event.events == [["mud", 0]] and event.decision == ("wave", 0)
-    assert event.defender_dice()[0] == 1  # no die for the defender's cavalry
+    assert event.session.events == [["mud", 0]] and event.decision == ("wave", 0)
+    assert event.session.defender_dice()[0] == 1  # no die for the defender's cavalry
     play(event, "RA1")
-    assert event.pending == 1  # Mud's own hit is meaningless
+    assert event.session.pending == 1  # Mud's own hit is meaningless
     normal = battle(["MUD", "RA1"], ["FL11"])
     play(normal, "MUD", "attack")
-    assert normal.events == [] and normal.pending == 1
+    assert normal.session.events == [] and normal.session.pending == 1
 
 
 def test_rule_a_card_that_counteracts_another_takes_effect_ignore_terrain_lifts_mud():
     state = battle(["MUD", "RA1"], ["IGN", "FL11"], terrain="forest", defenders="1i1c")
     play(state, "MUD", "event")
-    assert state.mud and state.defender_dice()[0] == 2 and state.attacker_dice() == 1
+    fight = state.session
+    assert fight.mud and fight.defender_dice()[0] == 2 and fight.attacker_dice() == 1
     play(state, "RA1")
     play(state, "IGN", "event")
-    assert not state.mud
-    assert state.defender_dice()[0] == 2  # cavalry back, forest ignored
-    assert state.attacker_dice() == 2
+    assert not state.session.mud
+    assert state.session.defender_dice()[0] == 2  # cavalry back, forest ignored
+    assert state.session.attacker_dice() == 2
 
 
 def test_rule_special_events_cannot_cancel_hits():
     state = battle(["RA3"], ["MUD", "FL11"])
     play(state, "RA3")
     play(state, "MUD", "event")
-    assert state.pending == 2 and state.decision == ("play", 1)
+    assert state.session.pending == 2 and state.decision == ("play", 1)
 
 
 def test_rule_attack_counter_card_played_as_attack_has_meaningless_misses():
     attack = battle(["AC12"], [])
     play(attack, "AC12")
-    assert attack.pending == 1 and "blocked" not in attack.plays[0]
+    assert attack.session.pending == 1 and "blocked" not in attack.session.plays[0]
     counter = battle(["RA3"], ["AC12"])
     play(counter, "RA3")
     play(counter, "AC12")
-    assert counter.plays[-1]["blocked"] == 2 and counter.lost == [0, 0]
+    assert counter.session.plays[-1]["blocked"] == 2 and counter.session.lost == [0, 0]
 
 
 def test_rule_attacker_needs_a_miss_or_surviving_unit_to_play_a_card():
@@ -306,14 +308,14 @@ def test_rule_artillery_can_wait_to_do_overwatch_until_a_later_wave():
     play(state, "RA1")
     assert labels(state) == ["fire Overwatch now", "hold Overwatch back"]
     act(state, HoldOverwatch())
-    assert flips(state, "overwatch") == [] and state.overwatch_ready == 1
+    assert flips(state, "overwatch") == [] and state.session.overwatch_ready == 1
     assert events(state, "overwatch_held")[0]["artillery"] == 1
     act(state, Pass())
     act(state, Casualty(False, 0, 0))
     play(state, "RA2")
     assert state.decision == ("overwatch", 1)  # still able to fire, at the second wave
     act(state, FireOverwatch())
-    assert len(flips(state, "overwatch")[0]["cards"]) == 2 and state.overwatch_ready == 0
+    assert len(flips(state, "overwatch")[0]["cards"]) == 2 and state.session.overwatch_ready == 0
 
 
 # --- flipping cards instead of special rolls -----------------------------------------------------
@@ -338,7 +340,7 @@ def test_rule_flipped_attack_and_attack_counter_cards_are_one_hit_each_others_no
     flip = flips(state, "overwatch")[0]
     assert flip["cards"] == ["RA3", "AC12", "FL22", "CZ7"]
     assert flip["hits"] == 2  # RA3 counts once whatever its hits; FL22 and CZ7 miss
-    assert state.attacker[1] == [1, 0, 0, 0]
+    assert state.session.attacker[1] == [1, 0, 0, 0]
 
 
 @pytest.mark.parametrize("top, chooser", [("AP1", 1), ("AZ1", 0)])
@@ -374,22 +376,22 @@ def test_rule_taking_a_town_gains_a_card_losing_it_loses_a_card():
 def test_rule_hits_land_only_up_to_the_dice_an_infantry_horde_on_one_side():
     state = battle(["RA3"], ["FL01"], attackers=("5i",))
     play(state, "RA3")
-    assert state.pending == 1
+    assert state.session.pending == 1
     play(state, "FL01")  # one miss protects the defender from the whole card
-    assert state.lost == [0, 0]
+    assert state.session.lost == [0, 0]
 
 
 def test_rule_defender_always_matches_play_even_when_its_units_fall():
     state = battle(["RA2"], ["FL2P"], terrain="forest", defenders="1i1c")
     play(state, "RA2")
     play(state, "FL2P")  # no misses: both defenders fall, but both hits are live
-    assert state.units(1) == 0
-    assert state.to_move() == (0,) and state.pending == 2
+    assert state.session.units(1) == 0
+    assert state.to_move() == (0,) and state.session.pending == 2
     act(state, Pass())
     act(state, Casualty(True, 1, 0))
     act(state, Casualty(True, 1, 0))
     assert state.result == ((0,), "attacker took the hex")
-    assert state.lost == [2, 2]
+    assert state.session.lost == [2, 2]
 
 
 def test_rule_attacker_hits_qualify_by_its_surviving_units():
@@ -399,7 +401,7 @@ def test_rule_attacker_hits_qualify_by_its_surviving_units():
     play(state, "FL21B")  # blocks one of two hits; the attacker gives up its cavalry
     assert state.decision == ("casualty", 0)
     act(state, Casualty(True, 1, 1))
-    assert state.pending == 1  # the surviving infantry inflicts at most one hit
+    assert state.session.pending == 1  # the surviving infantry inflicts at most one hit
 
 
 def test_rule_discard_down_to_max_hand_at_the_end_of_every_turn_and_keep_the_rest():
@@ -471,16 +473,16 @@ def test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only():
     state = battle(["MP"], [], settlement="town", defenders="0", attackers=("1i",))
     play(state, "MP")  # +1 MP; its two hits have nobody to hit
     assert events(state, "play")[0]["desc"].endswith("[+1 MP]")
-    assert state.lost == [0, 0] and state.pending == 0
+    assert state.session.lost == [0, 0] and state.session.pending == 0
     assert state.result == ((0,), "attacker took the town")
 
 
 def test_rule_reversal_of_fortune_blocks_all_hits():
     state = battle(["RA3"], ["ROF"])
     play(state, "RA3")
-    assert state.pending == 2
+    assert state.session.pending == 2
     play(state, "ROF")  # no misses on the card, yet both hits are blocked
-    assert state.lost == [0, 0] and state.pending == 1
+    assert state.session.lost == [0, 0] and state.session.pending == 1
 
 
 def test_rule_reversal_of_fortune_cancels_special_events_for_good():
@@ -488,13 +490,13 @@ def test_rule_reversal_of_fortune_cancels_special_events_for_good():
     play(state, "MUD", "event")
     play(state, "RA3")
     play(state, "ROF")  # cancels the attacker's Mud
-    assert state.events == [] and events(state, "cancelled")[0]["effects"] == ["mud"]
+    assert state.session.events == [] and events(state, "cancelled")[0]["effects"] == ["mud"]
     play(state, "ROF2")  # only cancels the first Reversal's hit; Mud stays cancelled
-    assert state.events == [] and state.lost == [0, 0]
+    assert state.session.events == [] and state.session.lost == [0, 0]
 
 
 def test_rule_reversal_of_fortune_does_not_cancel_battle_card_text():
     state = battle(["SEC"], ["ROF"], defenders="2i1a", overwatch=True)
     play(state, "SEC")
     play(state, "ROF")
-    assert state.secrecy and flips(state, "overwatch") == []
+    assert state.session.secrecy and flips(state, "overwatch") == []

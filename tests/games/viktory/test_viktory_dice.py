@@ -38,7 +38,7 @@ def test_ruling_land_terrains_units_towns_and_cities():
 def test_ruling_attacker_one_die_per_unit_type_present(monkeypatch, sides, dice):
     state = dice_battle(monkeypatch, QUIET, terrain="plains", settlement="none",
                         defenders="1i", attackers=sides)
-    assert state.attacker_dice() == dice
+    assert state.session.attacker_dice() == dice
     assert len(rolls(state, player=0)[0]["dice"]) == dice
 
 
@@ -67,7 +67,7 @@ def test_ruling_defender_dice_types_naval_support_and_best_terrain(
         monkeypatch, terrain, settlement, naval, defenders, dice):
     state = dice_battle(monkeypatch, QUIET, terrain=terrain, settlement=settlement,
                         naval_support=naval, defenders=defenders, attackers="1i")
-    assert state.defender_dice()[0] == dice
+    assert state.session.defender_dice()[0] == dice
     assert len(rolls(state, player=1)[0]["dice"]) == dice
 
 
@@ -76,7 +76,7 @@ def test_ruling_a_die_hits_on_1_to_3(monkeypatch):
     state = dice_battle(monkeypatch, [3, 4], terrain="plains", settlement="none",
                         defenders="2i", attackers="1i")
     assert [r["hits"] for r in rolls(state)] == [1, 0]
-    assert state.defender == [1, 0, 0, 0]
+    assert state.session.defender == [1, 0, 0, 0]
 
 
 def test_ruling_combat_supply_hits_on_1_to_4(monkeypatch):
@@ -92,7 +92,7 @@ def test_ruling_a_one_is_a_tactical_hit_the_roller_chooses(monkeypatch, roll, ch
     assert state.decision == ("casualty", chooser)
     assert rolls(state)[0]["selective"] == (roll == 1)
     act(state, Casualty(False, 0, 1))  # the cavalry
-    assert state.defender == [1, 0, 0, 0]
+    assert state.session.defender == [1, 0, 0, 0]
 
 
 def test_ruling_suppression_surplus_hits_cancel_defender_dice(monkeypatch):
@@ -126,7 +126,7 @@ def test_ruling_rounds_repeat_until_one_side_has_no_units(monkeypatch):
                         defenders="2i", attackers="2i")
     assert state.decision == ("continue", 0)
     act(state, FightOn())
-    assert state.defender == [1, 0, 0, 0]
+    assert state.session.defender == [1, 0, 0, 0]
     act(state, FightOn())
     assert state.is_terminal()
     assert len(events(state, "round")) == 3
@@ -141,7 +141,7 @@ def test_ruling_the_attacker_may_retreat_each_round(monkeypatch):
     act(state, Retreat())
     assert state.outcome().winners == (1,)
     assert state.outcome().reason == "attacker retreated"
-    assert state.lost == [0, 0]
+    assert state.session.lost == [0, 0]
 
 
 def test_ruling_an_attack_on_an_empty_town_takes_one_round(monkeypatch):
@@ -249,4 +249,4 @@ def test_ruling_both_sides_destroyed_is_a_draw_in_the_open_and_a_hold_in_a_town(
 def test_ruling_hits_beyond_the_units_are_lost(monkeypatch):
     state = dice_battle(monkeypatch, [2, 2, 6], terrain="plains", settlement="none",
                         defenders="1i", attackers=("1i", "1c"))
-    assert state.lost == [0, 1]
+    assert state.session.lost == [0, 1]

@@ -34,7 +34,7 @@ def second_wave(attacker_units, reserves="0", **values):
         "attacker_reserves": (reserves,), **values})
     play(state, "RA1")
     act(state, Pass())
-    assert state.decision == ("wave", 0) and state.wave == 2
+    assert state.decision == ("wave", 0) and state.session.wave == 2
     return state
 
 
@@ -45,9 +45,9 @@ def test_heuristic_stands_its_ground_when_renewing_the_attack_is_hopeless():
 def test_heuristic_brings_its_reserve_and_renews_when_the_attack_is_worth_it():
     state = second_wave("1i", reserves="3i2c1a")
     assert choice(state) == Bring(1, 0)
-    while state.bring_options():
+    while state.session.bring_options():
         act(state, choice(state))
-    assert state.attacker[1] == [4, 2, 1, 0]
+    assert state.session.attacker[1] == [4, 2, 1, 0]
     action = choice(state)
     assert isinstance(action, PlayCard) and action.use == "attack"
 

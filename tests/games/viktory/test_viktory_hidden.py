@@ -5,7 +5,12 @@ it is asked, with a pass among its choices, whether or not it holds one."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from viktory_helpers import GAME, act, battle, events, hybrid_battle, labels
@@ -155,6 +160,19 @@ def leaks_along(values, seed, moves):
     return leaks
 
 
+def planted_leaks(values, seeds, moves):
+    """`leaks_along` with the reported rule put back (in this process for good: only a child
+    process calls this)."""
+    BattleSession.may_hold = ask_only_a_holder
+    return [leak for seed in seeds for leak in leaks_along(values, seed, moves)]
+
+
+# The planted rule runs in a child process with the rules interpreted: compiled rules
+# (warroom.native) call their own methods directly, whatever a patch of the class says.
+CHILD = ("import json, sys; from test_viktory_hidden import planted_leaks; "
+         "print(json.dumps(planted_leaks(*json.loads(sys.argv[1]))))")
+
+
 @pytest.mark.parametrize("values, seeds, moves, found", [
     # the launch, put only to an attacker holding Secrecy or +1 MP (4 of the first 12 seeds)
     ({"mode": "hybrid", "defender_hand": 0}, range(12), 1,
@@ -167,9 +185,14 @@ def leaks_along(values, seed, moves):
                                  "'event': 'wave'}"),
 ])
 def test_flow_check_finds_the_reported_leaks_when_only_holders_are_asked(
-        monkeypatch, values, seeds, moves, found):
+        values, seeds, moves, found):
     """With the reported rule put back, engine.flowcheck (the conformance check) finds each of
     the three leaks of the report: the launch, the card window, the wave."""
-    monkeypatch.setattr(BattleSession, "may_hold", ask_only_a_holder)
-    leaks = [leak for seed in seeds for leak in leaks_along(values, seed, moves)]
+    here = Path(__file__).parent
+    child = subprocess.run(
+        [sys.executable, "-c", CHILD, json.dumps([values, list(seeds), moves])],
+        cwd=here, env={**os.environ, "WARROOM_NATIVE": "0", "PYTHONPATH": str(here)},
+        capture_output=True, text=True)
+    assert child.returncode == 0, child.stderr
+    leaks = json.loads(child.stdout)
     assert any(found in leak for leak in leaks), leaks

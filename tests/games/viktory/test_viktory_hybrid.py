@@ -45,7 +45,7 @@ def test_rule_hybrid_dice_fight_and_only_the_special_effect_portion_of_the_cards
     play(state, "MP", "text")  # +1 MP does nothing in a battle; its two hits mean nothing
     pass_windows(state)
     assert [r["dice"] for r in rolls(state)] == [[2, 6], [6, 6]]
-    assert state.decision == ("casualty", 1) and state.pending == 0  # one hit, from a 2
+    assert state.decision == ("casualty", 1) and state.session.pending == 0  # one hit, from a 2
     assert events(state, "flip") == [] and state.discard == ["MP"]
     assert events(state, "play")[0]["use"] == "text"
 
@@ -61,7 +61,7 @@ def test_rule_hybrid_secrecy_played_at_the_launch_stops_overwatch():
     secret = battle(["SEC"], [], QUIET, defenders="2i1a", overwatch=True)
     play(secret, "SEC", "text")
     assert events(secret, "secrecy") and rolls(secret, "overwatch") == []
-    assert secret.overwatch_ready == 1
+    assert secret.session.overwatch_ready == 1
     open_ = battle(["SEC"], [], QUIET, defenders="2i1a", overwatch=True)
     act(open_, Launch())
     assert open_.decision == ("overwatch", 1)
@@ -74,10 +74,11 @@ def test_rule_hybrid_card_window_before_each_dice_round_events_last_the_round():
     assert labels(state) == ["play MUD MUD 1H/1M water [Mud] for its Special Event",
                              "pass (play no card now)"]
     play(state, "MUD", "event")
-    assert state.decision == ("window", 1) and state.mud  # then the defender may answer
+    assert state.decision == ("window", 1) and state.session.mud  # then the defender may answer
     act(state, PassWindow())  # the attacker has nothing left: two passes close the window
     assert [len(r["dice"]) for r in rolls(state)] == [1, 2]  # no die for either cavalry
-    assert state.decision == ("continue", 0) and state.events == []  # Mud ended with the round
+    assert state.decision == ("continue", 0)
+    assert state.session.events == []  # Mud ended with the round
     act(state, FightOn())
     assert state.decision == ("window", 1)  # the attacker, with no card, passed by itself
     act(state, PassWindow())
@@ -92,7 +93,7 @@ def test_rule_hybrid_window_lets_a_player_answer_an_event_and_closes_on_two_pass
     assert state.decision == ("window", 0)
     assert "play ROF ROF 1H/0M water [Reversal of Fortune] for its text" in labels(state)
     play(state, "ROF", "text")  # cancels the defender's Mud
-    assert state.events == [] and events(state, "cancelled")[0]["effects"] == ["mud"]
+    assert state.session.events == [] and events(state, "cancelled")[0]["effects"] == ["mud"]
     assert state.decision == ("window", 0)  # the defender had nothing: it passed by itself
     act(state, PassWindow())  # a second pass in a row closes the window
     assert [len(r["dice"]) for r in rolls(state)] == [2, 2]
@@ -107,7 +108,7 @@ def test_ruling_hybrid_reversal_of_fortune_cannot_block_dice_hits():
     assert all(type(a) is Casualty for a in state.legal_actions(1))
     act(state, Casualty(False, 0, 0))
     act(state, Casualty(False, 0, 0))
-    assert state.lost == [0, 2] and "ROF" in state.hands[1]
+    assert state.session.lost == [0, 2] and "ROF" in state.hands[1]
 
 
 def test_rule_hybrid_no_replenishment_draws_and_no_card_flips():
@@ -143,7 +144,7 @@ def test_rule_hybrid_reinforcements_in_the_card_window_draw_a_unit_into_the_batt
     assert labels(state) == ["draw a defending cavalry into the battle",
                              "draw a defending artillery into the battle"]
     act(state, DrawIn(False, 0, 2))
-    assert state.defender == [1, 0, 1, 0] and state.defender_reserve == [0, 1, 0, 0]
+    assert state.session.defender == [1, 0, 1, 0] and state.session.defender_reserve == [0, 1, 0, 0]
     assert len(rolls(state, player=1)[0]["dice"]) == 2  # the artillery rolls in the round
 
 

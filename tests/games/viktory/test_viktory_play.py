@@ -88,9 +88,9 @@ def test_every_event_and_observation_has_a_text_view(values):
 def test_metrics_report_losses_rounds_and_cards():
     final = random_game({"mode": "cards"}, 3)[-1]
     metrics = GAME.metrics(final)
-    assert metrics["attacker_losses"] == final.lost[0]
-    assert metrics["defender_losses"] == final.lost[1]
-    assert metrics["cards_played"] == final.cards_played > 0
+    assert metrics["attacker_losses"] == final.session.lost[0]
+    assert metrics["defender_losses"] == final.session.lost[1]
+    assert metrics["cards_played"] == final.session.cards_played > 0
     assert metrics["attacker_won"] == float(final.outcome().winners == (0,))
 
 

@@ -49,13 +49,13 @@ def test_rule_a_second_wave_may_bring_additional_units():
     assert labels(state)[:2] == ["bring an infantry from hex side 1",
                                  "bring an artillery from hex side 1"]
     play(state, "RA1")  # the first wave goes without them
-    assert state.attacker[1] == [2, 1, 0, 0]
+    assert state.session.attacker[1] == [2, 1, 0, 0]
     act(state, Pass())
     act(state, Bring(1, 0))  # the second wave's decision, before its Attack card
-    assert state.attacker[1] == [3, 1, 0, 0] and state.reserve[1] == [0, 0, 1, 0]
+    assert state.session.attacker[1] == [3, 1, 0, 0] and state.session.reserve[1] == [0, 0, 1, 0]
     assert state.decision == ("wave", 0)
     act(state, Bring(1, 2))
-    assert state.attacker_dice() == 3  # the artillery adds its die
+    assert state.session.attacker_dice() == 3  # the artillery adds its die
     play(state, "RA2")
     assert len(flips(state, "pre-battle fire")) == 1  # the artillery launching fires
 
@@ -66,9 +66,9 @@ def test_rule_a_hex_side_of_reserve_units_only_joins_the_battle_when_they_are_br
     assert labels(state) == ["bring an infantry from hex side 1",
                              "bring an artillery from hex side 1",
                              "bring a cavalry from hex side 3", "launch the attack"]
-    assert state.attacker_dice() == 3  # infantry, cavalry, and one more hex side
+    assert state.session.attacker_dice() == 3  # infantry, cavalry, and one more hex side
     act(state, Bring(3, 1))
-    assert state.attacker_dice() == 4  # the third hex side now counts
+    assert state.session.attacker_dice() == 4  # the third hex side now counts
     act(state, Bring(1, 2))
     act(state, Launch())
     assert len(rolls(state, "pre-battle fire")[0]["dice"]) == 1  # the brought artillery
@@ -97,13 +97,13 @@ def test_rule_reinforcements_either_side_draws_a_unit_into_the_card_battle_round
     assert uses(state, "REIN") == set()  # at a launch the reserve is brought without a card
     play(state, "RA1")
     play(state, "REIN2", "event")  # one unit to draw: it comes at once; the turn is kept
-    assert state.defender == [4, 0, 0, 0] and state.decision == ("play", 1)
+    assert state.session.defender == [4, 0, 0, 0] and state.decision == ("play", 1)
     play(state, "FL01")
     play(state, "REIN", "event")
     assert labels(state) == ["draw an infantry from hex side 1 into the battle",
                              "draw a cavalry from hex side 1 into the battle"]
     act(state, DrawIn(True, 1, 1))
-    assert state.attacker[1] == [2, 2, 0, 0] and state.decision == ("play", 0)
+    assert state.session.attacker[1] == [2, 2, 0, 0] and state.decision == ("play", 0)
     assert [e["player"] for e in events(state, "drawn_in")] == [1, 0]
 
 
@@ -122,7 +122,7 @@ def test_rule_artillery_drawn_into_battle_makes_no_pre_battle_attack_until_the_n
     assert len(flips(state, "pre-battle fire")[0]["cards"]) == 1
     play(state, "FL01")  # blocks the hit; the attacker may now play
     play(state, "REIN", "event")
-    assert state.attacker[1] == [1, 0, 2, 0]
+    assert state.session.attacker[1] == [1, 0, 2, 0]
     assert len(flips(state, "pre-battle fire")) == 1  # not along the way
     act(state, Pass())
     play(state, "RA2")  # launching the 2nd wave: the drawn-in artillery fires
@@ -134,28 +134,29 @@ def test_rule_defending_artillery_drawn_into_battle_no_overwatch_now_but_against
                    overwatch=True)
     play(state, "RA1")  # no defending artillery yet: no Overwatch
     play(state, "REIN", "event")
-    assert state.defender == [3, 0, 1, 0] and state.overwatch_ready == 1
+    assert state.session.defender == [3, 0, 1, 0] and state.session.overwatch_ready == 1
     assert flips(state, "overwatch") == [] and state.decision == ("play", 1)
     act(state, Pass())
     act(state, Casualty(False, 0, 0))
     play(state, "RA2")
     assert state.decision == ("overwatch", 1)
     act(state, FireOverwatch())
-    assert len(flips(state, "overwatch")) == 1 and state.overwatch_ready == 0
+    assert len(flips(state, "overwatch")) == 1 and state.session.overwatch_ready == 0
 
 
 def test_ruling_casualties_among_defending_artillery_take_the_ones_that_already_fired_first():
     state = battle(["RA2"], ["REIN"], defenders="2i1a", defender_reserve="1a", overwatch=True)
     play(state, "RA2")
     act(state, FireOverwatch())
-    assert state.overwatch_ready == 0
+    assert state.session.overwatch_ready == 0
     play(state, "REIN", "event")
-    assert state.overwatch_ready == 1
+    assert state.session.overwatch_ready == 1
     act(state, Pass())  # two live hits: the defender gives up both artillery
     act(state, Casualty(False, 0, 2))
-    assert state.defender[2] == 1 and state.overwatch_ready == 1  # the one that fired fell
+    # the one that fired fell
+    assert state.session.defender[2] == 1 and state.session.overwatch_ready == 1
     act(state, Casualty(False, 0, 2))
-    assert state.overwatch_ready == 0
+    assert state.session.overwatch_ready == 0
 
 
 # --- the Special Event right of an attacker facing destruction -----------------------------------
@@ -170,7 +171,7 @@ def test_rule_attacker_facing_destruction_may_play_a_special_event_with_enough_s
     if allowed:
         play(state, "MUD", "event")
         play(state, shield)  # then it blocks the hits and responds
-        assert state.units(0) == 1
+        assert state.session.units(0) == 1
 
 
 def test_bad_reserve_options_are_one_line_errors():
@@ -200,7 +201,7 @@ def test_ruling_artillery_drawn_in_that_survives_an_artillery_casualty_fires_at_
     assert len(flips(state, "pre-battle fire")[0]["cards"]) == 1
     play(state, "FL11")  # blocks the hit; one hit live against the attacker
     play(state, "REIN", "event")  # an artillery that has not fired joins the hex side
-    assert state.attacker[1] == [1, 0, 2, 0]
+    assert state.session.attacker[1] == [1, 0, 2, 0]
     act(state, Pass())
     act(state, Casualty(True, 1, 2))  # an artillery falls: the one that fired
     play(state, "RA2")
@@ -222,7 +223,7 @@ def test_ruling_overwatch_killing_an_artillery_takes_one_that_already_fired():
     play(state, "RA2")
     act(state, FireOverwatch())  # one hit, selective: the defender takes an artillery
     act(state, Casualty(True, 1, 2))
-    assert state.attacker[1] == [1, 0, 2, 0]
+    assert state.session.attacker[1] == [1, 0, 2, 0]
     assert len(flips(state, "pre-battle fire")[-1]["cards"]) == 2  # both survivors fire
 
 
@@ -255,7 +256,8 @@ def test_ruling_artillery_that_fired_falls_first_in_the_reported_battles():
         "mode": "cards", "scenario": "mountain-city", "prebattle_fire_each_wave": False,
         "attacker_reserves": ["1a", "1a1i"], "defender_reserve": "2a"}), 55)
     follow(state, DRAWN_IN_SURVIVOR[:-1])
-    assert state.attacker[1][2] == 1  # the artillery drawn in survived; the one that fired fell
+    # the artillery drawn in survived; the one that fired fell
+    assert state.session.attacker[1][2] == 1
     before = len(flips(state, "pre-battle fire"))
     follow(state, DRAWN_IN_SURVIVOR[-1:])  # the 2nd wave launches: the survivor fires, 2 dice
     assert [len(f["cards"]) for f in flips(state, "pre-battle fire")[before:]] == [2]
@@ -263,5 +265,5 @@ def test_ruling_artillery_that_fired_falls_first_in_the_reported_battles():
         "mode": "cards", "scenario": "plains-town", "prebattle_fire_each_wave": False,
         "attacker_reserves": ["1a", "2a"], "defenders": "2i2a"}), 34)
     follow(state, OVERWATCH_SURVIVORS)
-    assert [s[2] for s in state.attacker[1:]] == [1, 2]  # 3 artillery survive Overwatch
+    assert [s[2] for s in state.session.attacker[1:]] == [1, 2]  # 3 artillery survive Overwatch
     assert len(flips(state, "pre-battle fire")[-1]["cards"]) == 6  # all 3 fire, 2 dice each

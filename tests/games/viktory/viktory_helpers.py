@@ -3,17 +3,16 @@ cards, and hands and deck order set by hand."""
 
 from __future__ import annotations
 
+import random
 import tempfile
 from functools import cache
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 import yaml
 
 from warroom.games import get_game
-from warroom.games.viktory import state as state_module
 from warroom.games.viktory.state import ViktoryState
 
 GAME = get_game("viktory")
@@ -78,9 +77,11 @@ class ScriptedDice:
     def __init__(self, rolls: list[int]):
         self.rolls = list(rolls)
 
-    def randint(self, low: int, high: int) -> int:
+    def getrandbits(self, k: int) -> int:
+        # A die is rolled as `roll_dice` rolls it: three bits, the face less one.
+        assert k == 3, "only six-sided dice are scripted"
         assert self.rolls, "the test ran out of scripted dice"
-        return self.rolls.pop(0)
+        return self.rolls.pop(0) - 1
 
     def shuffle(self, items: list[Any]) -> None:
         pass
@@ -93,7 +94,9 @@ def dice_battle(monkeypatch: pytest.MonkeyPatch, rolls: list[int], **values: Any
     config = GAME.config(values)
     dice = ScriptedDice(rolls)
     with monkeypatch.context() as patch:
-        patch.setattr(state_module, "random", SimpleNamespace(Random=lambda seed=None: dice))
+        # The generator the state makes for itself (also where its rules are compiled, which
+        # read `random.Random` off the standard module).
+        patch.setattr(random, "Random", lambda seed=None: dice)
         return GAME.new_state(config, 0)
 
 

@@ -109,8 +109,10 @@ class ScriptedDice:
     def __init__(self, rolls: list[int]):
         self.rolls = list(rolls)
 
-    def randint(self, a: int, b: int) -> int:
-        return self.rolls.pop(0)
+    def getrandbits(self, k: int) -> int:
+        # A die is rolled as `roll_dice` rolls it: three bits, the face less one.
+        assert k == 3, "only six-sided dice are scripted"
+        return self.rolls.pop(0) - 1
 
     def shuffle(self, items: list) -> None:
         pass
@@ -121,7 +123,5 @@ class ScriptedDice:
 
 def script_dice(state: ViktoryIIState, rolls: list[int]) -> ScriptedDice:
     dice = ScriptedDice(rolls)
-    state.rng = dice  # type: ignore[assignment]
-    if state.session is not None:  # a battle under way rolls with the generator it was given
-        state.session.rng = dice
+    state.rng = dice  # type: ignore[assignment]  # a battle rolls with its host's generator
     return dice

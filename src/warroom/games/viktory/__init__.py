@@ -111,10 +111,10 @@ class ViktoryGame(Game):
         outcome = state.outcome()
         return {
             "attacker_won": float(outcome is not None and outcome.winners == (ATT,)),
-            "attacker_losses": float(state.lost[ATT]),
-            "defender_losses": float(state.lost[DEF]),
-            "rounds": float(state.round),
-            "cards_played": float(state.cards_played),
+            "attacker_losses": float(state.session.lost[ATT]),
+            "defender_losses": float(state.session.lost[DEF]),
+            "rounds": float(state.session.round),
+            "cards_played": float(state.session.cards_played),
         }
 
     card_event_kinds = CARD_EVENT_KINDS

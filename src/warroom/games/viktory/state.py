@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Outcome, State
 from ..viktory_battles.actions import Discard, Draw
 from ..viktory_battles.resolver import ATT, DEF, BattleSession, draw_cards
@@ -27,16 +29,6 @@ from ..viktory_battles.seam import (
 from ..viktory_battles.units import ART
 from .config import Config
 from .scenario import Battle
-
-# The battle's fields and questions that the heuristic, the encoding and tests read through
-# the game: they are the session's.
-BATTLE_FIELDS = frozenset((
-    "defender", "attacker", "reserve", "defender_reserve", "overwatch_ready", "lost", "round",
-    "wave", "queue", "secrecy", "attack_card", "pending", "pending_selective", "last_type",
-    "events", "plays", "cards_played", "mud", "ignore_terrain", "attacker_dice",
-    "defender_dice", "dice", "units", "bring_options", "draw_in_options", "artillery_dice",
-    "may_hold", "blocked", "counter_allowed", "event_allowed", "cards_mode", "hybrid",
-))
 
 
 def battle_request(b: Battle, mode: str) -> BattleRequest:
@@ -72,6 +64,9 @@ def _request(b: Battle, mode: str) -> BattleRequest:
     return kept[1]
 
 
+# Compiled with mypyc where built (warroom.native). `allow_interpreted_subclasses` keeps
+# Python's `__new__` (no `__init__`, as `clone` needs it) and pickling.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ViktoryState(State):
     session: BattleSession
 
@@ -82,7 +77,6 @@ class ViktoryState(State):
         self.battle = b
         self.has_cards = config.mode != "dice"
         self.cards = config.deck_cards.by_id() if self.has_cards else {}
-        self.pool: CardPool | None = None
         self.towns = [b.towns[ATT], b.towns[DEF] + (b.settlement == "town")]
         self.cities = [b.cities[ATT], b.cities[DEF] + (b.settlement == "city")]
         self.own: tuple[str, int] | None = None  # this game's decision after the battle
@@ -95,21 +89,15 @@ class ViktoryState(State):
                    sides=[list(s) for s in b.sides], bombard=list(b.bombard),
                    reserves=[list(r) for r in b.reserves],
                    defender_reserve=list(b.defender_reserve))
-        if self.has_cards:
-            self._deal()
+        # Assigned once, here: compiled code takes `self.pool` to be None until the end of
+        # `__init__` if it is set to None first and filled in by a method.
+        self.pool: CardPool | None = self._deal() if self.has_cards else None
         self.session = config.resolver.start(_request(b, config.mode), self, self.pool)
         self._advance()
 
     # --- the battle's host ------------------------------------------------------------------
     def battle_event(self, kind: str, to: tuple[int, ...] | None, **data: Any) -> None:
         self.event(kind, to, **data)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in BATTLE_FIELDS:
-            session = self.__dict__.get("session")
-            if session is not None:
-                return getattr(session, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def decision(self) -> tuple[str, int] | None:
@@ -132,7 +120,7 @@ class ViktoryState(State):
 
     @hands.setter
     def hands(self, value: list[list[str]]) -> None:
-        self.pool.hands = value
+        self._cards().hands = value
 
     @property
     def deck(self) -> list[str]:
@@ -140,7 +128,7 @@ class ViktoryState(State):
 
     @deck.setter
     def deck(self, value: list[str]) -> None:
-        self.pool.deck = value
+        self._cards().deck = value
 
     @property
     def discard(self) -> list[str]:
@@ -148,7 +136,13 @@ class ViktoryState(State):
 
     @discard.setter
     def discard(self, value: list[str]) -> None:
-        self.pool.discard = value
+        self._cards().discard = value
+
+    def _cards(self) -> CardPool:
+        """The card pool, in a mode that has one (only card steps call this)."""
+        pool = self.pool
+        assert pool is not None, "a card step in a battle without cards"
+        return pool
 
     def max_hand(self, player: int) -> int:
         """The lesser of the hand limit (10) and the towns and cities the player holds."""
@@ -159,13 +153,14 @@ class ViktoryState(State):
         return max(0, min(self.cities[ATT], self.max_hand(ATT) - len(self.hands[ATT])))
 
     # --- before and after the battle --------------------------------------------------------
-    def _deal(self) -> None:
+    def _deal(self) -> CardPool:
         deck = [c.id for c in self.config.deck_cards.cards]
         self.rng.shuffle(deck)
-        self.pool = CardPool(deck, [], [[], []])
+        pool = CardPool(deck, [], [[], []])
         for p in (ATT, DEF):
             size = self.battle.hands[p]
-            draw_cards(self.pool, self, p, self.max_hand(p) if size is None else size, "hand")
+            draw_cards(pool, self, p, self.max_hand(p) if size is None else size, "hand")
+        return pool
 
     def _advance(self) -> None:
         if not self.session.finished:
@@ -179,7 +174,9 @@ class ViktoryState(State):
             getattr(self, "_step_" + self.steps.pop(0))()
 
     def _close_battle(self) -> None:
-        winners, reason = self.session.verdict
+        verdict = self.session.verdict
+        assert verdict is not None, "the battle closed without a verdict"
+        winners, reason = verdict
         self.event("result", winners=list(winners), reason=reason,
                    lost=list(self.session.lost))
         if not self.has_cards:
@@ -193,7 +190,7 @@ class ViktoryState(State):
         getattr(self, kind)[ATT] += 1
         getattr(self, kind)[DEF] -= 1
         self.event("capture", settlement=self.battle.settlement)
-        draw_cards(self.pool, self, ATT, 1, "took the " + self.battle.settlement)
+        draw_cards(self._cards(), self, ATT, 1, "took the " + self.battle.settlement)
         if len(self.hands[DEF]) > 1:
             self.own = ("lose_card", DEF)
         elif self.hands[DEF]:
@@ -241,6 +238,7 @@ class ViktoryState(State):
         if not self.session.finished:
             self.session.apply(player, action)
         else:
+            assert self.own is not None, "no decision is waiting"
             kind = self.own[0]
             self.own = None
             getattr(self, "_on_" + kind)(player, action)
@@ -260,7 +258,7 @@ class ViktoryState(State):
             self.steps.insert(0, "draw")
             return
         if action.count:
-            draw_cards(self.pool, self, player, action.count, "end of turn")
+            draw_cards(self._cards(), self, player, action.count, "end of turn")
         self.over = True
 
     def is_terminal(self) -> bool:
@@ -326,7 +324,7 @@ class ViktoryState(State):
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
         if self.has_cards:
-            pool = new.pool
+            pool = new._cards()
             other = 1 - player
             unseen = sorted(pool.deck + pool.hands[other])  # the true order must not show
             new.rng.shuffle(unseen)

@@ -34,6 +34,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, get_args
 
+from mypy_extensions import mypyc_attr
+
+from ...engine import roll_dice
 from .actions import (
     BATTLE_ACTIONS,
     Bring,
@@ -57,7 +60,8 @@ from .units import ART, CAV, FRIG, INF, Units
 ATT, DEF = 0, 1
 TERRAIN_DICE = {"forest": 1, "mountain": 2}
 URBAN_DICE = {"town": 1, "city": 2}
-WINNERS = {(ATT,): "attacker", (DEF,): "defender", (): "none"}
+Winner = Literal["attacker", "defender", "none"]
+WINNERS: dict[tuple[int, ...], Winner] = {(ATT,): "attacker", (DEF,): "defender", (): "none"}
 
 Mode = Literal["dice", "cards", "hybrid"]  # how battles are fought
 MODES: tuple[str, ...] = get_args(Mode)
@@ -88,6 +92,7 @@ def draw_cards(pool: CardPool, host: BattleHost, seat: int, n: int, why: str) ->
     return drawn
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickling (warroom.native)
 class BattleResolver:
     """Fights battles for a game. Its options are the expansion rules and a guard:
     Artillery Characteristics (two dice per artillery for bombard and pre-battle fire, with
@@ -112,6 +117,7 @@ class BattleResolver:
         return session
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickling (warroom.native)
 class BattleSession:
     def __init__(self, resolver: BattleResolver, request: BattleRequest, host: BattleHost,
                  pool: CardPool | None, fresh: bool = True):
@@ -185,6 +191,12 @@ class BattleSession:
 
     def hand(self, role: int) -> list[str]:
         return self.pool.hands[self.seat[role]] if self.pool is not None else []
+
+    def _cards(self) -> CardPool:
+        """The card pool, in a mode that has one (only card steps call this)."""
+        pool = self.pool
+        assert pool is not None, "a card step in a battle without cards"
+        return pool
 
     @property
     def hands(self) -> tuple[list[str], list[str]]:
@@ -268,7 +280,7 @@ class BattleSession:
         if not self.hand(role):
             return False
         in_deck = sum(1 for card in self.cards.values() if wanted(card))
-        return in_deck > sum(1 for c in self.pool.discard if wanted(self.cards[c]))
+        return in_deck > sum(1 for c in self._cards().discard if wanted(self.cards[c]))
 
     # --- the step machine -----------------------------------------------------------------
     def _advance(self) -> None:
@@ -315,14 +327,13 @@ class BattleSession:
         seat = self.seat[role]
         if not self.cards_mode:
             top = 4 if self.req.supply[role] else 3
-            rng = self.host.rng
-            rolled = [rng.randint(1, 6) for _ in range(n)]
+            rolled = roll_dice(self.host.rng, n)
             hits = sum(1 for r in rolled if r <= top)
             selective = hits if all_selective else sum(1 for r in rolled if r == 1)
             self.log("roll", player=seat, cause=cause, dice=rolled, hits=hits,
                      selective=selective)
             return hits, selective
-        pool = self.pool
+        pool = self._cards()
         flipped = [c for c in (self._draw_one() for _ in range(n)) if c is not None]
         hits = selective = 0
         for cid in flipped:
@@ -338,7 +349,7 @@ class BattleSession:
 
     def _draw_one(self) -> str | None:
         host = self.host
-        return self.pool.draw_one(host.rng, lambda k: host.battle_event("reshuffle", None,
+        return self._cards().draw_one(host.rng, lambda k: host.battle_event("reshuffle", None,
                                                                          cards=k))
 
     def _hit(self, victim: int, firer: int, hits: int, selective: int, whole: bool,
@@ -583,7 +594,7 @@ class BattleSession:
 
     # --- card steps -----------------------------------------------------------------------
     def _draw(self, role: int, n: int, why: str) -> None:
-        draw_cards(self.pool, self.host, self.seat[role], n, why)
+        draw_cards(self._cards(), self.host, self.seat[role], n, why)
 
     def _step_wave(self) -> None:
         if self.round >= self.resolver.max_rounds:
@@ -774,6 +785,7 @@ class BattleSession:
         raise AssertionError(f"no battle decision of kind {kind}")
 
     def apply(self, seat: int, action: Any) -> None:
+        assert self.decision is not None, "no decision is waiting"
         kind, role = self.decision
         self.decision = None
         getattr(self, "_on_" + kind)(role, action)
@@ -863,7 +875,7 @@ class BattleSession:
     def _play(self, role: int, action: PlayCard) -> Card:
         card = self.cards[action.card]
         self.hand(role).remove(card.id)
-        self.pool.discard.append(card.id)
+        self._cards().discard.append(card.id)
         self.cards_played += 1
         seat = self.seat[role]
         play = {"player": seat, "card": card.id, "desc": card.short(), "use": action.use}
@@ -881,6 +893,7 @@ class BattleSession:
 
     def _make_result(self) -> BattleResult:
         r = self.req
+        assert self.verdict is not None, "the battle has no verdict yet"
         winners, reason = self.verdict
         winner = "none" if r.kind in ("bombard", "overwatch") else WINNERS[winners]
         sides = []
