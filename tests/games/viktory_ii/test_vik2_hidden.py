@@ -17,6 +17,7 @@ from vik2_helpers import (
     hx,
     legal,
     position,
+    script_dice,
     take,
     town,
     troops,
@@ -24,7 +25,15 @@ from vik2_helpers import (
 
 from warroom.agents import make_agent
 from warroom.engine import play_game
-from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
+from warroom.games.viktory_ii.actions import (
+    BuildTown,
+    Disband,
+    Done,
+    Fight,
+    PlaceFrigate,
+    SelectUnit,
+    Step,
+)
 from warroom.games.viktory_ii.board import FOREST, LAND, MOUNTAIN, PLAINS, WATER
 from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
 from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, RANGE, TOWN, support
@@ -779,3 +788,91 @@ def test_ruling_determinize_keeps_the_kinds_of_units_the_mover_has_moved(tmp_pat
         fresh = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.us[u] == FRESH]
         assert all(d.um[u] == RANGE[d.ut[u]] for u in fresh) and fresh
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
+
+
+# --- the flow of a hidden game: who is asked, and what a step reveals -------------------------
+def lose_a_town(tmp_path, infantry, city=False, extra=(), **options):
+    """Player 1 (first to move) takes player 0's empty town (or plains city) on A4; player 0
+    has `infantry` on D4 and its capital on A1."""
+    state = position(tmp_path, [capital("A1", 0), town("A4", 0, city=city),
+                                troops("D4", 0, infantry=infantry), capital("G4", 1),
+                                troops("B5", 1, infantry=1), *extra], tiles=MAP, first=1,
+                     **options)
+    take(state, SelectUnit, hex="B5", unit=INF)
+    take(state, Step, hex="A4")
+    script_dice(state, [6, 6])  # the town's die (a city's two) misses
+    take(state, Fight, hex="A4")
+    assert state.sowner[hx(state, "A4")] == 1
+    return state
+
+
+def test_ruling_dark_the_loser_of_a_town_is_asked_to_disband_whether_or_not_it_must(tmp_path):
+    """README, "Hidden information": whether the loser of a town or city must disband tells
+    how many units it has (VIKTORY-II.md, "Unit support"), so on a hidden map it is asked as
+    many times as such a place supports units at most (a town 1, a city 3), with the units
+    beyond support to choose from, or only to disband nothing. On an open map it is asked
+    only where it has a choice."""
+    must = lose_a_town(tmp_path, 2, dark=True)  # support left: the capital's 1 infantry
+    assert must.decision() == ("disband", 0)
+    assert legal(must) == [Disband(hx(must, "D4"), "D4", INF)]
+    take(must, Disband, hex="D4", unit=INF)
+    assert must.decision() == ("move", 1) and must.onboard[0][INF] == 1
+    need_not = lose_a_town(tmp_path, 1, dark=True)
+    assert need_not.decision() == ("disband", 0)
+    assert legal(need_not) == [Done("disband")]
+    take(need_not, Done, what="disband")
+    assert need_not.decision() == ("move", 1) and need_not.onboard[0][INF] == 1
+    city = lose_a_town(tmp_path, 1, city=True, dark=True)
+    for _ in range(3):
+        assert city.decision() == ("disband", 0) and legal(city) == [Done("disband")]
+        take(city, Done, what="disband")
+    assert city.decision() == ("move", 1)
+    for infantry in (1, 2):  # an open map: not asked, nor where there is no choice of hex
+        open_map = lose_a_town(tmp_path, infantry)
+        assert open_map.decision()[0] != "disband" and open_map.onboard[0][INF] == 1
+
+
+def test_ruling_dark_a_battle_tells_everybody_its_forces_as_it_begins(tmp_path):
+    """README, "Hidden information": a battle's course is public, and who is asked in it
+    depends on its forces (the attacker is asked to launch when units of its may join), so
+    on a hidden map everybody is told the forces as it begins, not where; only its sides
+    learn where."""
+    state = lose_a_town(tmp_path, 1, extra=[capital("E1", 2)], dark=True, players=3)
+    forces = [e for e in state.visible_log(2) if e["event"] == "forces"]
+    assert forces == [{"event": "forces", "battle": "land", "attacker": 1, "defender": 0,
+                       "attackers": "1 infantry", "may_join": "none", "bombarding": "none",
+                       "defenders": "none", "next_to_it": "none", "naval_support": False,
+                       "overwatch_ready": 0, "supply": [False, True]}]
+    assert forces[0] in state.visible_log(0) and GAME.reveal_changes_flow(forces[0])
+    assert not any(e["event"] == "battle_begins" for e in state.visible_log(2))
+    assert GAME.describe_event(forces[0]) == (
+        "A land battle: player 1 (1 infantry; may join: none; bombarding: none) against "
+        "player 0 (none; next to it: none)")
+    assert not any(e["event"] == "forces" for _, e in lose_a_town(tmp_path, 1).log)
+
+
+RESERVE_MAP = """\
+   g m f p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   f p p p
+"""
+
+
+def test_ruling_dark_a_frigate_placed_from_reserve_tells_the_placer_what_it_met(tmp_path):
+    """README, "Hidden information": a frigate placed from reserve may land on an enemy
+    frigate the placer could not see (a reserve naval battle, VIKTORY-II.md, "Reserves"); on
+    a hidden map the placer's event says either way whether there was one, so the placer
+    learns it as a fact that may change the flow (`reveal_changes_flow`)."""
+    state = position(tmp_path, [capital("A1", 0, city=True), town("A3", 0, city=True),
+                                capital("G4", 1)], tiles=RESERVE_MAP, dark=True)
+    past_moving(state)
+    take(state, Done, what="build")
+    action = next(a for a in legal(state) if type(a) is PlaceFrigate)
+    take(state, PlaceFrigate, hex=action.hex, sea=action.sea)
+    place = [e for e in state.visible_log(0) if e["event"] == "place"][-1]
+    assert place["battle"] is False and GAME.reveal_changes_flow(place)
+    assert not any(e["event"] == "place" for e in state.visible_log(1))

@@ -92,7 +92,8 @@ class ViktoryIIEncoding(Encoding):
         keys += [("discard", c) for c in ids]
         if deck is not None:
             keys += [("draw", k) for k in range(min(config.hand_limit, n) + 1)]
-        keys += [("done", what) for what in A.DONE_LABELS]
+        hidden = config.dark or config.independent  # Done("disband") is offered only there
+        keys += [("done", what) for what in A.DONE_LABELS if what != "disband" or hidden]
         keys += [("battle", i) for i in range(BATTLE_CHOICES)]
         seats = f"{p} seat offsets"
         pieces = [

@@ -296,6 +296,10 @@ def describe_event(e: dict[str, Any]) -> str:
         "battle_begins": lambda: f"Battle ({e['battle']}) at {e['where']}: player "
                                  f"{e['attacker']} ({e['attackers']}) against player "
                                  f"{e['defender']} ({e['defenders']})",
+        "forces": lambda: f"A {e['battle'].replace('_', ' ')} battle: player {e['attacker']} "
+                          f"({e['attackers']}; may join: {e['may_join']}; bombarding: "
+                          f"{e['bombarding']}) against player {e['defender']} "
+                          f"({e['defenders']}; next to it: {e['next_to_it']})",
         "battle": lambda: f"Battle at {e['where']}: {e['winner']} ({e['reason']}); lost: "
                           f"attacker {e['attacker_lost']}, defender {e['defender_lost']}",
         "pennant": lambda: f"A pennant goes up on {e['where']}",
