@@ -142,7 +142,8 @@ def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be
     player knows, never from where it stands: two positions that differ only in where the
     unseen stack truly is give the very same determinisations (seed by seed); it lands out
     of sight, on land, within its units' reach of one of its owner's towns or cities as they
-    stand in the copy, and the player's observation and legal actions stay."""
+    stand in the copy, and the player's observation and legal actions stay. (How many units
+    stand out of sight is drawn too: none to what the towns support.)"""
     layouts = []
     for where in ("E3", "F2"):
         state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1),
@@ -157,7 +158,8 @@ def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be
             assert d.legal_actions(0) == actions
             stacks = [h for h in range(d.board.size) if d.units_at(h, 1)[INF]
                       and not d.settle[h]]
-            assert sum(d.units_at(h, 1)[INF] for h in stacks) == 2
+            assert sum(d.units_at(h, 1)[INF] for h in stacks) <= 2
+            assert d.onboard[1] == _units_of(d, 1) and min(d.reserve(1)) >= 0
             for h in stacks:
                 assert d.terrain[h] in LAND and not d.sight(0) >> h & 1
                 assert min(d.board.distance[h][s] for s in d.own_settlements(1)) <= 2
@@ -168,6 +170,32 @@ def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be
     assert len({str(units) for units, _ in layouts[0]}) > 5
 
 
+
+def test_ruling_determinize_draws_how_many_units_an_enemy_has_out_of_sight(tmp_path):
+    """README, "Hidden information": neither the reserve nor the units out of sight show on
+    a hidden map, so a determinisation draws how many units an enemy has on the board out of
+    the player's sight (none to all its towns and cities support beyond the units it keeps):
+    copies hold other numbers than the real game, the rest is the reserve, and the player's
+    observation and legal actions stay. A unit the player sees stays as it is."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1), town("E2", 1),
+                            troops("E3", 1, infantry=2), troops("B2", 1, infantry=1)])
+    b2 = hx(state, "B2")
+    assert state.sight(0) >> b2 & 1 and not state.sight(0) >> hx(state, "E3") & 1
+    assert state.onboard[1] == [3, 0, 0, 0] and state.supported[1] == [3, 0, 0, 0]
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    actions = state.legal_actions(0)
+    counts = collections.Counter()
+    for seed in range(60):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        assert d.legal_actions(0) == actions
+        assert d.units_at(b2, 1) == [1, 0, 0, 0]  # seen: kept
+        assert d.onboard[1] == _units_of(d, 1) and d.supported[1] == _support_of(d, 1)
+        assert min(d.reserve(1)) >= 0
+        counts[sum(d.onboard[1])] += 1
+    assert set(counts) == {1, 2, 3}, counts  # the seen one, and none to two more
+    assert state.onboard[1] == [3, 0, 0, 0]  # the real state is untouched
+
 def _shapes(state, q):
     """The sizes of player q's stacks out of its towns and cities, sorted."""
     return tuple(sorted(sum(state.units_at(h, q)) for h in range(state.board.size)
@@ -177,18 +205,18 @@ def _shapes(state, q):
 def test_ruling_determinize_draws_the_sizes_of_unseen_stacks(tmp_path):
     """README, "Hidden information": the sizes of enemy stacks out of sight do not show, so
     a determinisation groups their units afresh: two unseen infantry in one stack are
-    sometimes two stacks, two in two stacks sometimes one; how many units stand out of
-    towns (and in towns) stays."""
+    sometimes two stacks, two in two stacks sometimes one (and, their number drawn as well,
+    sometimes one alone, or none out of the towns)."""
     for field in ([troops("E3", 1, infantry=2)],
                   [troops("E3", 1, infantry=1), troops("F2", 1, infantry=1)]):
         state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1), *field])
         truth = json.dumps(state.observation(0), sort_keys=True)
         shapes = collections.Counter()
-        for seed in range(40):
+        for seed in range(300):  # two units both in the field and apart: about 1 in 50
             d = state.determinize(0, random.Random(seed))
             assert json.dumps(d.observation(0), sort_keys=True) == truth
             shapes[_shapes(d, 1)] += 1
-        assert set(shapes) == {(2,), (1, 1)}, shapes
+        assert {(2,), (1, 1), (1,), ()} == set(shapes), shapes
 
 
 def test_ruling_determinize_puts_unseen_pieces_out_of_every_other_player_s_sight(tmp_path):
@@ -203,10 +231,10 @@ def test_ruling_determinize_puts_unseen_pieces_out_of_every_other_player_s_sight
     places = set()
     for seed in range(30):
         d = state.determinize(0, random.Random(seed))
-        stack = next(h for h in range(d.board.size) if d.units_at(h, 1)[INF]
-                     and not d.settle[h])
-        assert not (d.sight(0) | d.sight(2)) >> stack & 1
-        places.add(stack)
+        for stack in [h for h in range(d.board.size) if d.units_at(h, 1)[INF]
+                      and not d.settle[h]]:
+            assert not (d.sight(0) | d.sight(2)) >> stack & 1
+            places.add(stack)
     assert len(places) > 1
 
 
@@ -253,7 +281,7 @@ def test_ruling_determinize_draws_an_unseen_frigate_s_class_from_what_cities_sup
         d = state.determinize(0, random.Random(seed))
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
-        assert sum(d.onboard[1]) == 1 and d.onboard[1] == _units_of(d, 1)
+        assert d.onboard[1] == _units_of(d, 1)
         city = [h for h in d.settled if d.settle[h] == CITY]
         at_sea = _frigates(d, 1)
         if at_sea:
@@ -261,10 +289,10 @@ def test_ruling_determinize_draws_an_unseen_frigate_s_class_from_what_cities_sup
             assert not d.sight(0) >> at_sea[0] & 1
             assert d.terrain[city[0]] == FOREST
             places.add(at_sea[0])
-        else:
-            stack = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.us[u] != FREE]
-            assert d.ut[stack[0]] != FRIG and d.terrain[d.uh[stack[0]]] in LAND
-            land += 1
+        for u in range(len(d.uo)):
+            if d.uo[u] == 1 and d.us[u] != FREE and d.ut[u] != FRIG:
+                assert d.terrain[d.uh[u]] in LAND
+                land += 1
     assert len(places) >= 3 and land >= 5
 
 
@@ -281,7 +309,7 @@ def test_ruling_determinize_may_draw_a_frigate_for_an_unseen_land_unit(tmp_path)
         d = state.determinize(0, random.Random(seed))
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
-        assert sum(d.onboard[1]) == 1 and d.onboard[1] == _units_of(d, 1)
+        assert d.onboard[1] == _units_of(d, 1)
         for h in _frigates(d, 1):
             assert d.terrain[h] == WATER and not d.sight(0) >> h & 1
             assert [d.terrain[c] for c in d.settled if d.settle[c] == CITY] == [FOREST]
@@ -361,8 +389,8 @@ def _towns_of(state, p):
 def test_ruling_determinize_moves_unseen_towns_to_legal_sites(tmp_path):
     """README, "Hidden information": a town the player neither sees nor remembers is
     resampled (the leak closed: it is not always on its true hex), always onto a hex where its
-    owner could have built it (land, no town or city next to it, out of the player's sight),
-    with the units in it."""
+    owner could have built it (land, no town or city next to it, out of the player's sight);
+    the units out of sight, its garrison among them, are drawn again (how many, and where)."""
     state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("E2", 1, infantry=1)])
     e2 = hx(state, "E2")
     assert e2 not in [s[0] for s in state.observation(0)["settlements"]]
@@ -378,8 +406,8 @@ def test_ruling_determinize_moves_unseen_towns_to_legal_sites(tmp_path):
         places.add(h)
         assert d.terrain[h] in LAND and not d.sight(0) >> h & 1
         assert all(d.board.distance[h][s] >= 2 for s in d.settled if s != h)
-        assert d.units_at(h, 1)[INF] == 1  # its garrison went with it
         assert d.supported[1] == state.supported[1]
+        assert d.onboard[1] == _units_of(d, 1) and min(d.reserve(1)) >= 0
     assert len(places) > 3 and places != {e2}
     assert state.settle[e2] and state.units_at(e2, 1)[INF] == 1  # the real state is untouched
 
@@ -479,7 +507,8 @@ def test_ruling_determinize_draws_unseen_units_kinds_from_what_cities_support(tm
     terrain of a city it has not seen (an artillery: a mountain city). In a determinisation
     both are drawn again: the unseen city on a mountain with an unseen artillery stands on
     plains or mountain, its unit is an infantry or an artillery, always one its owner's towns
-    and cities support; the number of units on the board and the observation stay."""
+    and cities support (how many there are out of sight is drawn too); the observation
+    stays."""
     state = position(tmp_path, [capital("A1", 0), capital("G4", 1),
                                 town("D4", 1, city=True, artillery=1)],
                      tiles=CITY_MAP, dark=True)
@@ -492,13 +521,14 @@ def test_ruling_determinize_draws_unseen_units_kinds_from_what_cities_support(tm
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         city = [h for h in d.settled if d.settle[h] == CITY]
         assert len(city) == 1
-        units = d.units_at(city[0], 1)
-        assert sum(units) == 1 and d.onboard[1] == _units_of(d, 1)
+        units = _units_of(d, 1)
+        assert d.onboard[1] == units
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
         if units[ART]:
             assert d.terrain[city[0]] == MOUNTAIN
         terrains[d.terrain[city[0]]] += 1
-        kinds[units.index(1)] += 1
+        for t in (INF, ART):
+            kinds[t] += units[t]
     assert terrains[MOUNTAIN] and terrains[PLAINS]
     assert kinds[ART] and kinds[INF]
 
@@ -779,6 +809,7 @@ def test_ruling_determinize_keeps_the_kinds_of_units_the_mover_has_moved(tmp_pat
     take(state, SelectUnit, hex=g4, unit=INF)  # the artillery has moved: its turn is over
     seen = state.sight(0)
     assert not any(seen >> h & 1 for h in (g4, f1, step.hex, hx(state, "D4")))
+    some_fresh = 0
     for seed in range(30):
         d = state.determinize(0, random.Random(seed))
         city = [h for h in d.settled if d.settle[h] == CITY]
@@ -786,8 +817,10 @@ def test_ruling_determinize_keeps_the_kinds_of_units_the_mover_has_moved(tmp_pat
         moved = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.ut[u] == ART]
         assert len(moved) == 1 and d.um[moved[0]] == state.um[moved[0]]
         fresh = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.us[u] == FRESH]
-        assert all(d.um[u] == RANGE[d.ut[u]] for u in fresh) and fresh
+        assert all(d.um[u] == RANGE[d.ut[u]] for u in fresh)
+        some_fresh += bool(fresh)  # how many there are is drawn: none, sometimes
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
+    assert some_fresh
 
 
 # --- the flow of a hidden game: who is asked, and what a step reveals -------------------------
