@@ -909,3 +909,28 @@ def test_ruling_dark_a_frigate_placed_from_reserve_tells_the_placer_what_it_met(
     place = [e for e in state.visible_log(0) if e["event"] == "place"][-1]
     assert place["battle"] is False and GAME.reveal_changes_flow(place)
     assert not any(e["event"] == "place" for e in state.visible_log(1))
+
+
+def test_ruling_dark_only_a_battle_s_two_sides_see_where_it_is_fought(tmp_path):
+    """README, "Hidden information": a battle's course is public, its place is told only to
+    its two sides, in its events and in the observation of the battle being fought (the
+    others see its forces and dice, not its hexes)."""
+    state = position(tmp_path, [capital("A1", 0), town("A4", 0), capital("G4", 1),
+                                town("E5", 1), troops("B5", 1, infantry=2), capital("E1", 2)],
+                     tiles=MAP,
+                     first=1, players=3, dark=True)
+    take(state, SelectUnit, hex="B5", unit=INF)
+    take(state, Step, hex="A4")
+    take(state, Fight, hex="A4")
+    assert state.decision() == ("battle", 1)  # launch: another infantry may join from B5
+    for side in (0, 1):
+        battle = state.observation(side)["battle"]
+        assert battle["where"] == "A4" and battle["source_hexes"] == [hx(state, "B5")]
+    for other in (2, None):
+        battle = state.observation(other)["battle"]
+        assert battle["hex"] == -1 and battle["where"] == "" and battle["source_hexes"] == [-1]
+        assert battle["attacker"] == [[0, 0, 0, 0], [1, 0, 0, 0]]  # its forces are public
+        assert battle["reserves"] == [[1, 0, 0, 0]]
+    text = GAME.render(state.observation(2), 2)
+    assert "Battle out of your sight (plains town)" in text and "A4" not in text
+    assert "side 1 from a hex out of sight: 1 infantry (+1 infantry waiting)" in text

@@ -397,7 +397,7 @@ class ViktoryIIEncoding(Encoding):
             if request.defender != NOBODY:
                 out[o["battle_sides"] + np_ + (request.defender - player) % np_] = 1.0
         sums: dict[int, float] = {}
-        _hash_fields(state.session.observation(player), "", sums)
+        _hash_fields(state.visible_session(player), "", sums)
         at = o["battle_fields"]
         for slot, s in sums.items():
             out[at + slot] = s / (1.0 + abs(s))

@@ -128,8 +128,7 @@ class ViewRules:
             "placed": ([[h, list(c)] for h, c in sorted(self.placed.items())]
                        if not self.hidden_map or player == self.player else []),
             "capitals_to_win": self.capitals_to_win(),
-            "battle": (self.session.observation(player) if self.session is not None
-                       else None),
+            "battle": self.visible_session(player),
             "result": self.result.to_json() if self.result is not None else None,
         }
         if self.pool is not None:
@@ -143,6 +142,26 @@ class ViewRules:
         start, events = self._log_window(player)
         obs["log_start"] = start
         obs["log"] = events
+        return obs
+
+    def visible_session(self, player: int | None) -> dict[str, Any] | None:
+        """The battle being fought, as the resolver shows it; on a hidden map where it is
+        fought (its hex, the hexes its attackers came from, bombard from and the defender
+        may draw in from) only to its two sides: the others see its course, not its place
+        (the hexes are -1, the name empty)."""
+        if self.session is None:
+            return None
+        obs = self.session.observation(player)
+        request = self.session_request
+        if (self.hidden_map and request is not None
+                and player not in (request.attacker, request.defender)):
+            if "hex" in obs:
+                obs["hex"], obs["where"] = -1, ""
+            for key in ("source_hexes", "bombard_hexes"):
+                if key in obs:
+                    obs[key] = [-1] * len(obs[key])
+            if "defender_groups" in obs:
+                obs["defender_groups"] = [[-1, units] for _, units in obs["defender_groups"]]
         return obs
 
     def _visible_units(self, vis: int) -> list[list[Any]]:
