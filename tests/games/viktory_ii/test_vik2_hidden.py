@@ -17,6 +17,7 @@ from vik2_helpers import (
     hx,
     legal,
     position,
+    script_dice,
     take,
     town,
     troops,
@@ -24,7 +25,15 @@ from vik2_helpers import (
 
 from warroom.agents import make_agent
 from warroom.engine import play_game
-from warroom.games.viktory_ii.actions import BuildTown, Done, SelectUnit, Step
+from warroom.games.viktory_ii.actions import (
+    BuildTown,
+    Disband,
+    Done,
+    Fight,
+    PlaceFrigate,
+    SelectUnit,
+    Step,
+)
 from warroom.games.viktory_ii.board import FOREST, LAND, MOUNTAIN, PLAINS, WATER
 from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
 from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, RANGE, TOWN, support
@@ -133,7 +142,8 @@ def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be
     player knows, never from where it stands: two positions that differ only in where the
     unseen stack truly is give the very same determinisations (seed by seed); it lands out
     of sight, on land, within its units' reach of one of its owner's towns or cities as they
-    stand in the copy, and the player's observation and legal actions stay."""
+    stand in the copy, and the player's observation and legal actions stay. (How many units
+    stand out of sight is drawn too: none to what the towns support.)"""
     layouts = []
     for where in ("E3", "F2"):
         state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1),
@@ -148,7 +158,8 @@ def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be
             assert d.legal_actions(0) == actions
             stacks = [h for h in range(d.board.size) if d.units_at(h, 1)[INF]
                       and not d.settle[h]]
-            assert sum(d.units_at(h, 1)[INF] for h in stacks) == 2
+            assert sum(d.units_at(h, 1)[INF] for h in stacks) <= 2
+            assert d.onboard[1] == _units_of(d, 1) and min(d.reserve(1)) >= 0
             for h in stacks:
                 assert d.terrain[h] in LAND and not d.sight(0) >> h & 1
                 assert min(d.board.distance[h][s] for s in d.own_settlements(1)) <= 2
@@ -159,6 +170,32 @@ def test_ruling_determinize_puts_unseen_units_where_the_player_knows_they_may_be
     assert len({str(units) for units, _ in layouts[0]}) > 5
 
 
+
+def test_ruling_determinize_draws_how_many_units_an_enemy_has_out_of_sight(tmp_path):
+    """README, "Hidden information": neither the reserve nor the units out of sight show on
+    a hidden map, so a determinisation draws how many units an enemy has on the board out of
+    the player's sight (none to all its towns and cities support beyond the units it keeps):
+    copies hold other numbers than the real game, the rest is the reserve, and the player's
+    observation and legal actions stay. A unit the player sees stays as it is."""
+    state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1), town("E2", 1),
+                            troops("E3", 1, infantry=2), troops("B2", 1, infantry=1)])
+    b2 = hx(state, "B2")
+    assert state.sight(0) >> b2 & 1 and not state.sight(0) >> hx(state, "E3") & 1
+    assert state.onboard[1] == [3, 0, 0, 0] and state.supported[1] == [3, 0, 0, 0]
+    truth = json.dumps(state.observation(0), sort_keys=True)
+    actions = state.legal_actions(0)
+    counts = collections.Counter()
+    for seed in range(60):
+        d = state.determinize(0, random.Random(seed))
+        assert json.dumps(d.observation(0), sort_keys=True) == truth
+        assert d.legal_actions(0) == actions
+        assert d.units_at(b2, 1) == [1, 0, 0, 0]  # seen: kept
+        assert d.onboard[1] == _units_of(d, 1) and d.supported[1] == _support_of(d, 1)
+        assert min(d.reserve(1)) >= 0
+        counts[sum(d.onboard[1])] += 1
+    assert set(counts) == {1, 2, 3}, counts  # the seen one, and none to two more
+    assert state.onboard[1] == [3, 0, 0, 0]  # the real state is untouched
+
 def _shapes(state, q):
     """The sizes of player q's stacks out of its towns and cities, sorted."""
     return tuple(sorted(sum(state.units_at(h, q)) for h in range(state.board.size)
@@ -168,18 +205,18 @@ def _shapes(state, q):
 def test_ruling_determinize_draws_the_sizes_of_unseen_stacks(tmp_path):
     """README, "Hidden information": the sizes of enemy stacks out of sight do not show, so
     a determinisation groups their units afresh: two unseen infantry in one stack are
-    sometimes two stacks, two in two stacks sometimes one; how many units stand out of
-    towns (and in towns) stays."""
+    sometimes two stacks, two in two stacks sometimes one (and, their number drawn as well,
+    sometimes one alone, or none out of the towns)."""
     for field in ([troops("E3", 1, infantry=2)],
                   [troops("E3", 1, infantry=1), troops("F2", 1, infantry=1)]):
         state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C5", 1), *field])
         truth = json.dumps(state.observation(0), sort_keys=True)
         shapes = collections.Counter()
-        for seed in range(40):
+        for seed in range(300):  # two units both in the field and apart: about 1 in 50
             d = state.determinize(0, random.Random(seed))
             assert json.dumps(d.observation(0), sort_keys=True) == truth
             shapes[_shapes(d, 1)] += 1
-        assert set(shapes) == {(2,), (1, 1)}, shapes
+        assert {(2,), (1, 1), (1,), ()} == set(shapes), shapes
 
 
 def test_ruling_determinize_puts_unseen_pieces_out_of_every_other_player_s_sight(tmp_path):
@@ -194,10 +231,10 @@ def test_ruling_determinize_puts_unseen_pieces_out_of_every_other_player_s_sight
     places = set()
     for seed in range(30):
         d = state.determinize(0, random.Random(seed))
-        stack = next(h for h in range(d.board.size) if d.units_at(h, 1)[INF]
-                     and not d.settle[h])
-        assert not (d.sight(0) | d.sight(2)) >> stack & 1
-        places.add(stack)
+        for stack in [h for h in range(d.board.size) if d.units_at(h, 1)[INF]
+                      and not d.settle[h]]:
+            assert not (d.sight(0) | d.sight(2)) >> stack & 1
+            places.add(stack)
     assert len(places) > 1
 
 
@@ -244,7 +281,7 @@ def test_ruling_determinize_draws_an_unseen_frigate_s_class_from_what_cities_sup
         d = state.determinize(0, random.Random(seed))
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
-        assert sum(d.onboard[1]) == 1 and d.onboard[1] == _units_of(d, 1)
+        assert d.onboard[1] == _units_of(d, 1)
         city = [h for h in d.settled if d.settle[h] == CITY]
         at_sea = _frigates(d, 1)
         if at_sea:
@@ -252,10 +289,10 @@ def test_ruling_determinize_draws_an_unseen_frigate_s_class_from_what_cities_sup
             assert not d.sight(0) >> at_sea[0] & 1
             assert d.terrain[city[0]] == FOREST
             places.add(at_sea[0])
-        else:
-            stack = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.us[u] != FREE]
-            assert d.ut[stack[0]] != FRIG and d.terrain[d.uh[stack[0]]] in LAND
-            land += 1
+        for u in range(len(d.uo)):
+            if d.uo[u] == 1 and d.us[u] != FREE and d.ut[u] != FRIG:
+                assert d.terrain[d.uh[u]] in LAND
+                land += 1
     assert len(places) >= 3 and land >= 5
 
 
@@ -272,7 +309,7 @@ def test_ruling_determinize_may_draw_a_frigate_for_an_unseen_land_unit(tmp_path)
         d = state.determinize(0, random.Random(seed))
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
-        assert sum(d.onboard[1]) == 1 and d.onboard[1] == _units_of(d, 1)
+        assert d.onboard[1] == _units_of(d, 1)
         for h in _frigates(d, 1):
             assert d.terrain[h] == WATER and not d.sight(0) >> h & 1
             assert [d.terrain[c] for c in d.settled if d.settle[c] == CITY] == [FOREST]
@@ -352,8 +389,8 @@ def _towns_of(state, p):
 def test_ruling_determinize_moves_unseen_towns_to_legal_sites(tmp_path):
     """README, "Hidden information": a town the player neither sees nor remembers is
     resampled (the leak closed: it is not always on its true hex), always onto a hex where its
-    owner could have built it (land, no town or city next to it, out of the player's sight),
-    with the units in it."""
+    owner could have built it (land, no town or city next to it, out of the player's sight);
+    the units out of sight, its garrison among them, are drawn again (how many, and where)."""
     state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("E2", 1, infantry=1)])
     e2 = hx(state, "E2")
     assert e2 not in [s[0] for s in state.observation(0)["settlements"]]
@@ -369,8 +406,8 @@ def test_ruling_determinize_moves_unseen_towns_to_legal_sites(tmp_path):
         places.add(h)
         assert d.terrain[h] in LAND and not d.sight(0) >> h & 1
         assert all(d.board.distance[h][s] >= 2 for s in d.settled if s != h)
-        assert d.units_at(h, 1)[INF] == 1  # its garrison went with it
         assert d.supported[1] == state.supported[1]
+        assert d.onboard[1] == _units_of(d, 1) and min(d.reserve(1)) >= 0
     assert len(places) > 3 and places != {e2}
     assert state.settle[e2] and state.units_at(e2, 1)[INF] == 1  # the real state is untouched
 
@@ -470,7 +507,8 @@ def test_ruling_determinize_draws_unseen_units_kinds_from_what_cities_support(tm
     terrain of a city it has not seen (an artillery: a mountain city). In a determinisation
     both are drawn again: the unseen city on a mountain with an unseen artillery stands on
     plains or mountain, its unit is an infantry or an artillery, always one its owner's towns
-    and cities support; the number of units on the board and the observation stay."""
+    and cities support (how many there are out of sight is drawn too); the observation
+    stays."""
     state = position(tmp_path, [capital("A1", 0), capital("G4", 1),
                                 town("D4", 1, city=True, artillery=1)],
                      tiles=CITY_MAP, dark=True)
@@ -483,13 +521,14 @@ def test_ruling_determinize_draws_unseen_units_kinds_from_what_cities_support(tm
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         city = [h for h in d.settled if d.settle[h] == CITY]
         assert len(city) == 1
-        units = d.units_at(city[0], 1)
-        assert sum(units) == 1 and d.onboard[1] == _units_of(d, 1)
+        units = _units_of(d, 1)
+        assert d.onboard[1] == units
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
         if units[ART]:
             assert d.terrain[city[0]] == MOUNTAIN
         terrains[d.terrain[city[0]]] += 1
-        kinds[units.index(1)] += 1
+        for t in (INF, ART):
+            kinds[t] += units[t]
     assert terrains[MOUNTAIN] and terrains[PLAINS]
     assert kinds[ART] and kinds[INF]
 
@@ -770,6 +809,7 @@ def test_ruling_determinize_keeps_the_kinds_of_units_the_mover_has_moved(tmp_pat
     take(state, SelectUnit, hex=g4, unit=INF)  # the artillery has moved: its turn is over
     seen = state.sight(0)
     assert not any(seen >> h & 1 for h in (g4, f1, step.hex, hx(state, "D4")))
+    some_fresh = 0
     for seed in range(30):
         d = state.determinize(0, random.Random(seed))
         city = [h for h in d.settled if d.settle[h] == CITY]
@@ -777,5 +817,120 @@ def test_ruling_determinize_keeps_the_kinds_of_units_the_mover_has_moved(tmp_pat
         moved = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.ut[u] == ART]
         assert len(moved) == 1 and d.um[moved[0]] == state.um[moved[0]]
         fresh = [u for u in range(len(d.uo)) if d.uo[u] == 1 and d.us[u] == FRESH]
-        assert all(d.um[u] == RANGE[d.ut[u]] for u in fresh) and fresh
+        assert all(d.um[u] == RANGE[d.ut[u]] for u in fresh)
+        some_fresh += bool(fresh)  # how many there are is drawn: none, sometimes
         assert d.supported[1] == _support_of(d, 1) and min(d.reserve(1)) >= 0
+    assert some_fresh
+
+
+# --- the flow of a hidden game: who is asked, and what a step reveals -------------------------
+def lose_a_town(tmp_path, infantry, city=False, extra=(), **options):
+    """Player 1 (first to move) takes player 0's empty town (or plains city) on A4; player 0
+    has `infantry` on D4 and its capital on A1."""
+    state = position(tmp_path, [capital("A1", 0), town("A4", 0, city=city),
+                                troops("D4", 0, infantry=infantry), capital("G4", 1),
+                                troops("B5", 1, infantry=1), *extra], tiles=MAP, first=1,
+                     **options)
+    take(state, SelectUnit, hex="B5", unit=INF)
+    take(state, Step, hex="A4")
+    script_dice(state, [6, 6])  # the town's die (a city's two) misses
+    take(state, Fight, hex="A4")
+    assert state.sowner[hx(state, "A4")] == 1
+    return state
+
+
+def test_ruling_dark_the_loser_of_a_town_is_asked_to_disband_whether_or_not_it_must(tmp_path):
+    """README, "Hidden information": whether the loser of a town or city must disband tells
+    how many units it has (VIKTORY-II.md, "Unit support"), so on a hidden map it is asked as
+    many times as such a place supports units at most (a town 1, a city 3), with the units
+    beyond support to choose from, or only to disband nothing. On an open map it is asked
+    only where it has a choice."""
+    must = lose_a_town(tmp_path, 2, dark=True)  # support left: the capital's 1 infantry
+    assert must.decision() == ("disband", 0)
+    assert legal(must) == [Disband(hx(must, "D4"), "D4", INF)]
+    take(must, Disband, hex="D4", unit=INF)
+    assert must.decision() == ("move", 1) and must.onboard[0][INF] == 1
+    need_not = lose_a_town(tmp_path, 1, dark=True)
+    assert need_not.decision() == ("disband", 0)
+    assert legal(need_not) == [Done("disband")]
+    take(need_not, Done, what="disband")
+    assert need_not.decision() == ("move", 1) and need_not.onboard[0][INF] == 1
+    city = lose_a_town(tmp_path, 1, city=True, dark=True)
+    for _ in range(3):
+        assert city.decision() == ("disband", 0) and legal(city) == [Done("disband")]
+        take(city, Done, what="disband")
+    assert city.decision() == ("move", 1)
+    for infantry in (1, 2):  # an open map: not asked, nor where there is no choice of hex
+        open_map = lose_a_town(tmp_path, infantry)
+        assert open_map.decision()[0] != "disband" and open_map.onboard[0][INF] == 1
+
+
+def test_ruling_dark_a_battle_tells_everybody_its_forces_as_it_begins(tmp_path):
+    """README, "Hidden information": a battle's course is public, and who is asked in it
+    depends on its forces (the attacker is asked to launch when units of its may join), so
+    on a hidden map everybody is told the forces as it begins, not where; only its sides
+    learn where."""
+    state = lose_a_town(tmp_path, 1, extra=[capital("E1", 2)], dark=True, players=3)
+    forces = [e for e in state.visible_log(2) if e["event"] == "forces"]
+    assert forces == [{"event": "forces", "battle": "land", "attacker": 1, "defender": 0,
+                       "attackers": "1 infantry", "may_join": "none", "bombarding": "none",
+                       "defenders": "none", "next_to_it": "none", "naval_support": False,
+                       "overwatch_ready": 0, "supply": [False, True]}]
+    assert forces[0] in state.visible_log(0) and GAME.reveal_changes_flow(forces[0])
+    assert not any(e["event"] == "battle_begins" for e in state.visible_log(2))
+    assert GAME.describe_event(forces[0]) == (
+        "A land battle: player 1 (1 infantry; may join: none; bombarding: none) against "
+        "player 0 (none; next to it: none)")
+    assert not any(e["event"] == "forces" for _, e in lose_a_town(tmp_path, 1).log)
+
+
+RESERVE_MAP = """\
+   g m f p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   f p p p
+"""
+
+
+def test_ruling_dark_a_frigate_placed_from_reserve_tells_the_placer_what_it_met(tmp_path):
+    """README, "Hidden information": a frigate placed from reserve may land on an enemy
+    frigate the placer could not see (a reserve naval battle, VIKTORY-II.md, "Reserves"); on
+    a hidden map the placer's event says either way whether there was one, so the placer
+    learns it as a fact that may change the flow (`reveal_changes_flow`)."""
+    state = position(tmp_path, [capital("A1", 0, city=True), town("A3", 0, city=True),
+                                capital("G4", 1)], tiles=RESERVE_MAP, dark=True)
+    past_moving(state)
+    take(state, Done, what="build")
+    action = next(a for a in legal(state) if type(a) is PlaceFrigate)
+    take(state, PlaceFrigate, hex=action.hex, sea=action.sea)
+    place = [e for e in state.visible_log(0) if e["event"] == "place"][-1]
+    assert place["battle"] is False and GAME.reveal_changes_flow(place)
+    assert not any(e["event"] == "place" for e in state.visible_log(1))
+
+
+def test_ruling_dark_only_a_battle_s_two_sides_see_where_it_is_fought(tmp_path):
+    """README, "Hidden information": a battle's course is public, its place is told only to
+    its two sides, in its events and in the observation of the battle being fought (the
+    others see its forces and dice, not its hexes)."""
+    state = position(tmp_path, [capital("A1", 0), town("A4", 0), capital("G4", 1),
+                                town("E5", 1), troops("B5", 1, infantry=2), capital("E1", 2)],
+                     tiles=MAP,
+                     first=1, players=3, dark=True)
+    take(state, SelectUnit, hex="B5", unit=INF)
+    take(state, Step, hex="A4")
+    take(state, Fight, hex="A4")
+    assert state.decision() == ("battle", 1)  # launch: another infantry may join from B5
+    for side in (0, 1):
+        battle = state.observation(side)["battle"]
+        assert battle["where"] == "A4" and battle["source_hexes"] == [hx(state, "B5")]
+    for other in (2, None):
+        battle = state.observation(other)["battle"]
+        assert battle["hex"] == -1 and battle["where"] == "" and battle["source_hexes"] == [-1]
+        assert battle["attacker"] == [[0, 0, 0, 0], [1, 0, 0, 0]]  # its forces are public
+        assert battle["reserves"] == [[1, 0, 0, 0]]
+    text = GAME.render(state.observation(2), 2)
+    assert "Battle out of your sight (plains town)" in text and "A4" not in text
+    assert "side 1 from a hex out of sight: 1 infantry (+1 infantry waiting)" in text

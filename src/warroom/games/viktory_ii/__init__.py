@@ -118,9 +118,12 @@ class ViktoryIIGame(Game):
 
     def reveal_changes_flow(self, event: dict[str, Any]) -> bool:
         """On a hidden map a step tells the mover what enemy it comes next to (enemy
-        artillery there may fire Overwatch: its owner is asked), and a town built tells the
-        builder whether something it could not see stands there (then no town, no card)."""
-        return event.get("event") in ("move", "town")
+        artillery there may fire Overwatch: its owner is asked), a town built tells the
+        builder whether something it could not see stands there (then no town, no card), a
+        frigate placed from reserve whether an enemy frigate it could not see is there (then
+        a reserve naval battle), and a battle beginning tells everybody its forces (who is
+        asked in it, and what, follows from them)."""
+        return event.get("event") in ("move", "town", "place", "forces")
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)

@@ -207,12 +207,14 @@ DONE_LABELS = {
     "build": "finish building",
     "second_town": "build no second town",
     "reserves": "finish placing reserves",
+    "disband": "disband nothing (no unit is beyond support)",
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """End a step of the turn: `what` is stop, move, build, second_town or reserves."""
+    """End a step of the turn: `what` is stop, move, build, second_town or reserves; or (a
+    hidden map) disband nothing."""
 
     what: str
 

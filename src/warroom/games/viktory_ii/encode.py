@@ -92,7 +92,8 @@ class ViktoryIIEncoding(Encoding):
         keys += [("discard", c) for c in ids]
         if deck is not None:
             keys += [("draw", k) for k in range(min(config.hand_limit, n) + 1)]
-        keys += [("done", what) for what in A.DONE_LABELS]
+        hidden = config.dark or config.independent  # Done("disband") is offered only there
+        keys += [("done", what) for what in A.DONE_LABELS if what != "disband" or hidden]
         keys += [("battle", i) for i in range(BATTLE_CHOICES)]
         seats = f"{p} seat offsets"
         pieces = [
@@ -396,7 +397,7 @@ class ViktoryIIEncoding(Encoding):
             if request.defender != NOBODY:
                 out[o["battle_sides"] + np_ + (request.defender - player) % np_] = 1.0
         sums: dict[int, float] = {}
-        _hash_fields(state.session.observation(player), "", sums)
+        _hash_fields(state.visible_session(player), "", sums)
         at = o["battle_fields"]
         for slot, s in sums.items():
             out[at + slot] = s / (1.0 + abs(s))

@@ -166,7 +166,9 @@ def _draw(state: Any, p: int, actions: list[Any]) -> Any:
     return max((a for a in actions if type(a) is Draw), key=lambda a: a.count)
 
 
-def _disband(state: Any, p: int, actions: list[Disband]) -> Disband:
+def _disband(state: Any, p: int, actions: list[Any]) -> Any:
+    if type(actions[0]) is not Disband:  # a hidden map: nothing to disband
+        return actions[0]
     capital = state.capital[p]
     return max(actions, key=lambda a: state.board.distance[a.hex][capital])
 

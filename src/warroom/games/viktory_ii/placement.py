@@ -201,8 +201,10 @@ class PlacementRules:
                 self.start_battle("reserve", action.sea, placed=action.hex)
                 return
             self.add_unit(p, FRIG, action.sea, PLACED)
+            # A hidden map: the placer learns whether an enemy frigate it could not see was
+            # there (the event says either way, so both tell what was found).
             self.event("place", to=self.actor_only(p), player=p, unit="frigate",
-                       where=action.sea_where)
+                       where=action.sea_where, **({"battle": False} if self.hidden_map else {}))
             return
         counts[action.unit] += 1
         self.add_unit(p, action.unit, action.hex, PLACED)

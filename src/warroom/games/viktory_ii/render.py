@@ -205,11 +205,13 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
     names = b.names
     place = battle["terrain"] + ("" if battle["settlement"] == "none"
                                  else f" {battle['settlement']}")
-    head = (f"Battle at {battle['where']} ({place}): {_who(a, you)} attacks {_who(d, you)}, "
+    at = f"at {battle['where']}" if battle["hex"] >= 0 else "out of your sight"
+    head = (f"Battle {at} ({place}): {_who(a, you)} attacks {_who(d, you)}, "
             f"round {battle['round']}" + (f", wave {battle['wave']}" if battle["wave"] else ""))
     lines = [head]
     sides = "; ".join(
-        f"side {i} from {names[h]}{' (frigate)' if src == 'frigate' else ''}: {units_text(u)}"
+        f"side {i} from {_place(names, h)}{' (frigate)' if src == 'frigate' else ''}: "
+        f"{units_text(u)}"
         + (f" (+{units_text(r)} waiting)" if any(r) else "")
         for i, (h, src, u, r) in enumerate(zip(battle["source_hexes"], battle["sources"],
                                                 battle["attacker"][1:], battle["reserves"]), 1))
@@ -218,7 +220,7 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
                  f"{battle['lost'][0]}")
     if any(battle["attacker"][0]):
         lines.append(f"  bombarding: {units_text(battle['attacker'][0])}")
-    near = "; ".join(f"{names[h]} {units_text(u)}" for h, u in battle["defender_groups"]
+    near = "; ".join(f"{_place(names, h)} {units_text(u)}" for h, u in battle["defender_groups"]
                      if any(u))
     lines.append(f"  defender ({supply[1]}): {units_text(battle['defender'])}; dice "
                  f"{battle['dice'][1]}; lost {battle['lost'][1]}"
@@ -296,6 +298,10 @@ def describe_event(e: dict[str, Any]) -> str:
         "battle_begins": lambda: f"Battle ({e['battle']}) at {e['where']}: player "
                                  f"{e['attacker']} ({e['attackers']}) against player "
                                  f"{e['defender']} ({e['defenders']})",
+        "forces": lambda: f"A {e['battle'].replace('_', ' ')} battle: player {e['attacker']} "
+                          f"({e['attackers']}; may join: {e['may_join']}; bombarding: "
+                          f"{e['bombarding']}) against player {e['defender']} "
+                          f"({e['defenders']}; next to it: {e['next_to_it']})",
         "battle": lambda: f"Battle at {e['where']}: {e['winner']} ({e['reason']}); lost: "
                           f"attacker {e['attacker_lost']}, defender {e['defender_lost']}",
         "pennant": lambda: f"A pennant goes up on {e['where']}",
@@ -316,6 +322,11 @@ def describe_event(e: dict[str, Any]) -> str:
         return text()
     line = describe_battle_event(e, lambda q: f"Player {q}")
     return line if line is not None else str(e)
+
+
+def _place(names: Any, h: int) -> str:
+    """A hex's name; -1: a battle's hex a player is not told (a hidden map)."""
+    return names[h] if h >= 0 else "a hex out of sight"
 
 
 def _a(unit: str) -> str:

@@ -56,15 +56,22 @@ from .units import (
     ART,
     CAV,
     CITY,
+    CITY_SUPPORT,
     FRIG,
     INF,
     SETTLEMENT_NAMES,
     TOWN,
+    TOWN_SUPPORT,
     UNIT_NAMES,
     support,
     units_text,
 )
 from .view import ViewRules
+
+ANY_KIND = -1  # a disband decision on a hidden map: of whichever kind is beyond support
+# The most units a town, or a city on any terrain, supports: what losing one may leave to
+# disband (VIKTORY-II.md, "Unit support").
+MOST_SUPPORTED = {TOWN: sum(TOWN_SUPPORT), CITY: max(sum(u) for u in CITY_SUPPORT.values())}
 
 NOBODY = 255
 
@@ -679,9 +686,10 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         kind, p, why = self.queue.pop(0)
         self._discard(p, action.card, why)
 
-    def _on_disband(self, player: int, action: Disband) -> None:
+    def _on_disband(self, player: int, action: Disband | Done) -> None:
         self.queue.pop(0)
-        self.disband(player, action)
+        if type(action) is Disband:
+            self.disband(player, action)
 
     def _on_capital(self, player: int, action: PlaceCapital) -> None:
         self.located_event("capital", (player,), action.where, player=player)
@@ -805,7 +813,25 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                        defender=request.defender,
                        attackers=units_text(_total(s.units for s in request.sides)),
                        defenders=units_text(request.defender_units))
+            if self.hidden_map:
+                self._forces_event(request)
         self.session = self.resolver.start(request, self, self.pool)
+
+    def _forces_event(self, request: BattleRequest) -> None:
+        """A hidden map: everybody is told the forces of a battle as it begins, not where it
+        is. A battle's course is public (its dice, casualties and who is asked show them,
+        and its observation holds them), so the units in it and next to it are no longer
+        hidden once it begins: the event says so where it happens."""
+        self.event("forces", battle=request.kind, attacker=request.attacker,
+                   defender=request.defender,
+                   attackers=units_text(_total(s.units for s in request.sides)),
+                   may_join=units_text(_total(s.reserve for s in request.sides)),
+                   bombarding=units_text(_total((0, 0, b.artillery, b.frigates)
+                                                for b in request.bombard)),
+                   defenders=units_text(request.defender_units),
+                   next_to_it=units_text(_total(g.units for g in request.defender_reserve)),
+                   naval_support=request.naval_support,
+                   overwatch_ready=request.overwatch_ready, supply=list(request.supply))
 
     def battle_request(self, kind: str, h: int, units: list[int], placed: int,
                        defender: int = NOBODY) -> BattleRequest:
@@ -1055,7 +1081,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         if not self.own_settlements(loser):
             self.knock_out(loser)
         else:
-            self.queue_disbands(loser)
+            self.queue_disbands(loser, kind)
         self.check_win()
 
     def knock_out(self, p: int) -> None:
@@ -1071,9 +1097,19 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.queue = [q for q in self.queue if q[1] != p]
         self.event("out", player=p)
 
-    def queue_disbands(self, p: int) -> None:
+    def queue_disbands(self, p: int, lost: int) -> None:
         """Units beyond what the player's towns and cities now support must go: one decision
-        per unit where the player has a choice of hex, at once where it has none."""
+        per unit where the player has a choice of hex, at once where it has none. On a hidden
+        map whether, and how often, the loser is asked would tell the others how many units
+        it has (VIKTORY-II.md, "Unit support": an army is exactly what its towns and cities
+        support): it is asked as many times as a town or city of the kind it lost (`lost`,
+        public) can support units, whatever it must disband, each time the units of one kind
+        beyond support to choose from, or none (`disband_actions`)."""
+        excess = sum(max(0, self.onboard[p][t] - self.supported[p][t]) for t in range(4))
+        if self.hidden_map:
+            most = MOST_SUPPORTED[lost]
+            self.queue += [["disband", p, ANY_KIND] for _ in range(max(most, excess))]
+            return
         for t in range(4):
             excess = self.onboard[p][t] - self.supported[p][t]
             for _ in range(excess):
@@ -1083,7 +1119,13 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                 else:
                     self.queue.append(["disband", p, t])
 
-    def disband_actions(self, p: int, t: int) -> list[Disband]:
+    def disband_actions(self, p: int, t: int) -> list[Disband | Done]:
+        """Where a unit of kind t may be disbanded; `ANY_KIND` (a hidden map): one of the
+        first kind beyond support, or, when none is, no unit (`Done("disband")`)."""
+        if t == ANY_KIND:
+            t = next((k for k in range(4) if self.onboard[p][k] > self.supported[p][k]), -1)
+            if t < 0:
+                return [Done("disband")]
         names = self.board.names
         hexes = sorted({self.uh[u] for u in range(len(self.uo)) if self.uo[u] == p
                         and self.ut[u] == t and self.us[u] not in (FREE, ATTACKING)})

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes, start_area
-from .movement import ACTIVE, ATTACKING, CARGO, FREE, FRESH, MOVABLE, REGROUP
+from .movement import ACTIVE, ATTACKING, CARGO, DONE, FREE, FRESH, MOVABLE, REGROUP
 from .units import CITY, FRIG, LAND_UNITS, RANGE, TOWN, support
 
 NOBODY = 255
@@ -128,8 +128,7 @@ class ViewRules:
             "placed": ([[h, list(c)] for h, c in sorted(self.placed.items())]
                        if not self.hidden_map or player == self.player else []),
             "capitals_to_win": self.capitals_to_win(),
-            "battle": (self.session.observation(player) if self.session is not None
-                       else None),
+            "battle": self.visible_session(player),
             "result": self.result.to_json() if self.result is not None else None,
         }
         if self.pool is not None:
@@ -143,6 +142,26 @@ class ViewRules:
         start, events = self._log_window(player)
         obs["log_start"] = start
         obs["log"] = events
+        return obs
+
+    def visible_session(self, player: int | None) -> dict[str, Any] | None:
+        """The battle being fought, as the resolver shows it; on a hidden map where it is
+        fought (its hex, the hexes its attackers came from, bombard from and the defender
+        may draw in from) only to its two sides: the others see its course, not its place
+        (the hexes are -1, the name empty)."""
+        if self.session is None:
+            return None
+        obs = self.session.observation(player)
+        request = self.session_request
+        if (self.hidden_map and request is not None
+                and player not in (request.attacker, request.defender)):
+            if "hex" in obs:
+                obs["hex"], obs["where"] = -1, ""
+            for key in ("source_hexes", "bombard_hexes"):
+                if key in obs:
+                    obs[key] = [-1] * len(obs[key])
+            if "defender_groups" in obs:
+                obs["defender_groups"] = [[-1, units] for _, units in obs["defender_groups"]]
         return obs
 
     def _visible_units(self, vis: int) -> list[list[Any]]:
@@ -240,9 +259,10 @@ class ViewRules:
         cities it neither sees nor remembers stand (with the units in them) and on what
         terrain the cities, who holds a remembered one taken out of its sight, where enemy
         units out of its sight stand (from where their owner's towns and cities are put, not
-        from where they stood) and of what kind its units are, land or frigates (from what
-        those towns and cities support). What it sees, remembers and what is public (each
-        player's towns, cities and capitals held) stays. The copy's RNG is re-seeded."""
+        from where they stood), how many there are and of what kind, land or frigates (from
+        what those towns and cities support). What it sees, remembers and what is public
+        (each player's towns, cities and capitals held) stays. The copy's RNG is
+        re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
         if self.hidden_map and self.log_enabled:
@@ -271,12 +291,12 @@ class ViewRules:
             naval = new._naval_owners(blank, vis, held)
             new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
             swaps = new._match_memory(player, unseen, held | ports)
-            wild = {q: len(units) for q, units in blank.items()}
-            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps,
-                                      wild, naval)
-            new._draw_kinds(blank, naval)
-            parts = new._split_by_class(stacks, blank)
-            new._put_back(player, parts, _HiddenFrom(new, player, vis), vis, held)
+            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps)
+            hidden = _HiddenFrom(new, player, vis)
+            kept = new._stacks_kept(stacks, blank)
+            drawn = new._draw_units(blank, naval, {u for us in stacks.values() for u in us})
+            parts = kept + new._group_units(drawn, hidden)
+            new._put_back(player, parts, stacks, hidden, vis, held)
         return new
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
@@ -409,8 +429,7 @@ class ViewRules:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
     def _relocate_settlements(self, p: int, movable: list[int], hidden: _HiddenFrom,
-                              swaps: dict[int, tuple[int, int]], wild: dict[int, int],
-                              naval: set[int]) -> None:
+                              swaps: dict[int, tuple[int, int]]) -> None:
         """Each enemy town or city the player neither sees nor remembers moves, with the units
         in it, to a random hex where its owner could have it: a site by the building rules
         (`sites`: explored land with no town or city within one hex, no other player's units
@@ -419,21 +438,20 @@ class ViewRules:
         (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
         not explored first draws another land tile from the unseen ones, and it may stand on
         any terrain whose units (`units.support`) leave its owner's units on the board
-        supported: those whose kinds stay, and room for as many units as it has out of the
-        player's sight (`wild`, by owner: their kinds are drawn afterwards, frigates among
-        them for the owners in `naval`). Its owner, kind and capital marker go with it, so
-        every public count stays. `hidden`: what is out of sight of all but a given player;
-        `swaps`: see `_match_memory` (undone where no site is found)."""
+        supported, those whose kinds stay (how many units it has out of the player's sight,
+        and of which kinds, is drawn afterwards: `_draw_units`). Its owner, kind and capital
+        marker go with it, so every public count stays. `hidden`: what is out of sight of
+        all but a given player; `swaps`: see `_match_memory` (undone where no site is found)."""
         order = list(movable)
         self.rng.shuffle(order)
         for h in order:
             old, r = swaps.get(h, (self.terrain[h], -1))
             undo = self._trade_tile(p, h) if self.settle[h] == CITY and r < 0 else None
             vis = hidden.seen(self.sowner[h])
-            target = self._new_site(h, vis, old, wild, naval)
+            target = self._new_site(h, vis, old)
             if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
                 self.settle[r], self.settle[h] = CITY, TOWN
-                target = self._new_site(h, vis, old, wild, naval)
+                target = self._new_site(h, vis, old)
             elif target < 0:  # the city stays where and what it is
                 if undo is not None:
                     undo()
@@ -487,21 +505,19 @@ class ViewRules:
         for t in range(4):
             self.supported[q][t] += after[t] - before[t]
 
-    def _city_fits(self, q: int, old: int, new: int, wild: int, kinds: tuple[int, ...]) -> bool:
+    def _city_fits(self, q: int, old: int, new: int) -> bool:
         """Would q's units on the board stay supported if a city of its counted on `old`
-        terrain stood on `new`, with room left for `wild` units of the `kinds` drawn for
-        them? (Units a battle has left unsupported, to be disbanded, may stay so, no more of
-        them.)"""
+        terrain stood on `new`? (Units a battle has left unsupported, to be disbanded, may
+        stay so, no more of them.) The units out of the player's sight are not counted:
+        their number is drawn afterwards from what the cities support."""
         before, after = support(CITY, old), support(CITY, new)
         s, b = self.supported[q], self.onboard[q]
-        moved = [s[t] - before[t] + after[t] for t in range(4)]
-        return (all(moved[t] >= min(b[t], s[t]) for t in range(4))
-                and sum(max(0, moved[t] - b[t]) for t in kinds) >= wild)
+        return all(s[t] - before[t] + after[t] >= min(b[t], s[t]) for t in range(4))
 
     def _blank_unseen_kinds(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
-        """Enemy land units out of the player's sight whose kinds are to be drawn again
-        (`_draw_kinds`), by owner; they leave the owner's count on the board meanwhile. Their
-        kinds tell the terrain of cities the player has not seen (VIKTORY-II.md, "Unit
+        """Enemy land units out of the player's sight whose number and kinds are to be drawn
+        again (`_draw_units`), by owner; they leave the owner's count on the board meanwhile.
+        Their kinds tell the terrain of cities the player has not seen (VIKTORY-II.md, "Unit
         support"). Kinds stay where something binds them: units a turn under way is bound to
         (`bound`: their hexes) or a battle under way may draw in, the mover's units that have
         moved or been placed this turn, and an army its towns and cities no longer support
@@ -550,29 +566,47 @@ class ViewRules:
                 self.onboard[q][FRIG] += 1
         return naval
 
-    def _draw_kinds(self, blank: dict[int, list[int]], naval: set[int]) -> None:
-        """The blanked units take, at random, kinds among the units their owner's towns and
-        cities (as they stand in the copy) support beyond those on the board: land units,
-        and frigates for the owners in `naval`; the rest of that support is the reserve.
-        `_city_fits` kept room for them all."""
+    def _draw_units(self, blank: dict[int, list[int]], naval: set[int],
+                    lifted: set[int]) -> dict[int, list[int]]:
+        """How many units each owner has out of the player's sight, and of which kinds, is
+        drawn again: neither shows on a hidden map (reserves are not shown; the kinds would
+        tell the terrain of unseen cities, VIKTORY-II.md, "Unit support"). The blanked units
+        leave the board (out of towns and cities too); of the units the owner's towns and
+        cities (as they stand in the copy) support beyond those on the board, land units and
+        frigates for the owners in `naval`, a number drawn evenly from none to all is put
+        back, of kinds drawn at random among them; the rest is the reserve. Returns the
+        units, by owner, on no hex yet (`_group_units` places them): the mover's may move
+        this turn (they stood on the board when it began), the others' are at rest.
+        `lifted`: the units lifted off the map (`_lift`), the others are in towns."""
+        out: dict[int, list[int]] = {}
+        mover = self.player
         for q, units in blank.items():
+            for u in units:
+                if u not in lifted:  # in a town or city: it leaves it
+                    self.occ_sub(self.uh[u], 1)
             s, b = self.supported[q], self.onboard[q]
             free = [t for t in _drawable(q, naval) for _ in range(s[t] - b[t])]
-            drawn = self.rng.sample(free, min(len(units), len(free)))
-            for u, t in zip(units, drawn, strict=False):
+            kinds = self.rng.sample(free, self.rng.randint(0, len(free)))
+            for u in units[len(kinds):]:  # into the reserve (their count was taken off)
+                self.us[u] = FREE
+                self.uo[u] = self.uh[u] = self.uc[u] = self.ug[u] = -1
+            drawn = units[:len(kinds)]
+            while len(drawn) < len(kinds):
+                drawn.append(self.add_unit(q, kinds[len(drawn)], -1, ATTACKING))
+                self.onboard[q][kinds[len(drawn) - 1]] -= 1  # counted below with the others
+            for u, t in zip(drawn, kinds, strict=True):
                 self.ut[u] = t
                 self.onboard[q][t] += 1
-                if q == self.player:  # a fresh unit of the mover: its full range
-                    self.um[u] = RANGE[t]
-            for u in units[len(drawn):]:  # never so when room was kept; the kind it had
-                self.onboard[q][self.ut[u]] += 1
+                self.us[u] = FRESH if q == mover else DONE
+                self.um[u] = RANGE[t] if q == mover else 0
+                self.uf[u], self.uc[u], self.ug[u], self.uh[u] = 0, -1, -1, -1
+            out[q] = drawn
+        return out
 
-    def _new_site(self, h: int, vis: int, old: int, wild: dict[int, int],
-                  naval: set[int]) -> int:
+    def _new_site(self, h: int, vis: int, old: int) -> int:
         """A random hex out of `vis` the town or city on h could stand on (h itself among
         them; -1: none); a city's only where its terrain keeps its owner's units supported
-        (`old`: the terrain its owner's support counts it on; `wild`: units, by owner, whose
-        kinds are drawn afterwards, frigates among them for the owners in `naval`)."""
+        (`old`: the terrain its owner's support counts it on)."""
         q, kind = self.sowner[h], self.settle[h]
         others = [s for s in self.settled if s != h]
         everything = (1 << self.board.size) - 1
@@ -588,9 +622,7 @@ class ViewRules:
         sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0]
         sites.append(h)  # where it stands is always a place it could stand
         if kind == CITY:
-            kinds = _drawable(q, naval)
-            sites = [k for k in sites
-                     if self._city_fits(q, old, self.terrain[k], wild.get(q, 0), kinds)]
+            sites = [k for k in sites if self._city_fits(q, old, self.terrain[k])]
         return sites[self.rng.randrange(len(sites))] if sites else -1
 
     def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
@@ -653,59 +685,68 @@ class ViewRules:
         for h in hexes:  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
 
-    def _split_by_class(self, stacks: dict[int, list[int]],
-                        blank: dict[int, list[int]]) -> list[tuple[int, list[int], bool]]:
-        """The stacks to put back, once the kinds are drawn, as (the hex a stack's first unit
-        was lifted from, units, whether it is a stack kept as it was): a lifted stack with
-        units whose kinds stay as it was, split into its land units and its frigates; the
-        other lifted units, by owner and class,
-        grouped afresh into a number of stacks drawn evenly from one to as many as they are
-        (each unit into one of them at random), since the sizes of stacks out of sight do
-        not show; and the blanked units in towns and cities drawn as frigates, taken out of
-        them onto the sea."""
+    def _stacks_kept(self, stacks: dict[int, list[int]],
+                     blank: dict[int, list[int]]) -> list[tuple[int, list[int], bool]]:
+        """The lifted units whose kinds stay (`_blank_unseen_kinds`), by the stack they were
+        lifted from and class (land units, frigates), to put back (`_put_back`) as (the hex
+        they were lifted from, units, True: kept as they were)."""
         drawn = {u for units in blank.values() for u in units}
         parts = []
-        pooled: dict[tuple[int, bool], list[tuple[int, int]]] = {}
         for h in sorted(stacks):
-            units = stacks[h]
-            free = all(u in drawn for u in units)
             for naval in (False, True):
-                part = [u for u in units if (self.ut[u] == FRIG) == naval]
-                if part and free:
-                    pooled.setdefault((self.uo[part[0]], naval), []).extend(
-                        (h, u) for u in part)
-                elif part:
+                part = [u for u in stacks[h] if u not in drawn and (self.ut[u] == FRIG) == naval]
+                if part:
                     parts.append((h, part, True))
-        for _, units in sorted(pooled.items()):
-            k = self.rng.randint(1, len(units))
-            regrouped: list[list[tuple[int, int]]] = [[] for _ in range(k)]
-            for unit in units:
-                regrouped[self.rng.randrange(k)].append(unit)
-            parts += [(group[0][0], [u for _, u in group], False)
-                      for group in regrouped if group]
-        lifted = {u for units in stacks.values() for u in units}
-        afloat: dict[int, list[int]] = {}
-        for units in blank.values():
+        return parts
+
+    def _group_units(self, drawn: dict[int, list[int]],
+                     hidden: _HiddenFrom) -> list[tuple[int, list[int], bool]]:
+        """The units drawn (`_draw_units`) placed afresh, since where they are and the sizes
+        of stacks out of sight do not show either: each land unit goes into one of its
+        owner's towns and cities out of every other player's sight or into the field,
+        evenly; the units in the field, by class (land units, frigates), form a number of
+        stacks drawn evenly from one to as many as they are, each unit into one of them at
+        random. Returns those stacks to put back (`_put_back`) as (-1: from no hex, units,
+        False: not kept)."""
+        parts: list[tuple[int, list[int], bool]] = []
+        for q, units in sorted(drawn.items()):
+            seen = hidden.seen(q)
+            homes = [h for h in self.own_settlements(q) if not seen >> h & 1]
+            field: dict[bool, list[int]] = {False: [], True: []}
             for u in units:
-                if self.ut[u] == FRIG and u not in lifted:
-                    afloat.setdefault(self.uh[u], []).append(u)
-                    self.occ_sub(self.uh[u], 1)
-        return parts + [(h, units, False) for h, units in sorted(afloat.items())]
+                naval = self.ut[u] == FRIG
+                i = len(homes) if naval else self.rng.randrange(len(homes) + 1)
+                if i < len(homes):
+                    self.uh[u] = homes[i]
+                    self.occ_add(homes[i], q, 1)
+                else:
+                    field[naval].append(u)
+            hidden.moved(q)  # the mover's units in towns see their reach
+            for group in field.values():
+                if not group:
+                    continue
+                k = self.rng.randint(1, len(group))
+                stacked: list[list[int]] = [[] for _ in range(k)]
+                for u in group:
+                    stacked[self.rng.randrange(k)].append(u)
+                parts += [(-1, part, False) for part in stacked if part]
+        return parts
 
     def _put_back(self, p: int, parts: list[tuple[int, list[int], bool]],
-                  hidden: _HiddenFrom, vis: int, bound: set[int]) -> None:
-        """Each lifted stack (`_split_by_class`) goes to a random hex where its owner could
-        have it (`_stack_sites`), judged by what the player knows and where the owner's towns
-        and cities stand in the copy, never by where the stack stood; where there is none
-        (the owner has explored no such hex), back where it stood, on a tile of its class
-        traded from the unseen ones if its own was drawn otherwise (frigates first on any
-        such water out of the player's sight, `vis`, which `_naval_owners` made sure of for
-        those drawn as frigates). Frigates go last: a land stack put back where it stood
-        takes a land tile there. The hexes of the stacks kept as they were are barred to the
-        others until they are put back; those of stacks grouped afresh bar nothing (where
-        their units stood plays no part), and such a stack goes back where one of its units
-        stood only if no other player's units stand there by then (else anywhere out of the
-        player's sight). The mover's start-of-turn marks go with its land units."""
+                  stacks: dict[int, list[int]], hidden: _HiddenFrom, vis: int,
+                  bound: set[int]) -> None:
+        """Each stack (`_stacks_kept`, `_group_units`) goes to a random hex where its owner
+        could have it (`_stack_sites`), judged by what the player knows and where the owner's
+        towns and cities stand in the copy, never by where a stack stood (frigates, where no
+        such water is out of every other player's sight, on any out of the player's sight,
+        `vis`). Where there is none (the owner has explored no such hex) a stack drawn afresh
+        stays in the reserve; one kept goes back where it stood, on a tile of its class
+        traded from the unseen ones if its own was drawn otherwise (a land stack at sea: into
+        one of its owner's towns out of the player's sight, if any). Land units go first. The
+        hexes of the stacks kept are barred to the others until they are put back. The
+        mover's start-of-turn marks (`stacks`: the hexes lifted) go with its land units, and
+        a new land stack of the mover's gets one (it stood on the board when the turn
+        began)."""
         land = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] != FRIG]
         sea = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] == FRIG]
         self.rng.shuffle(land)
@@ -716,7 +757,7 @@ class ViewRules:
             if kept:
                 left[h] = left.get(h, 0) + 1
         mover = self.player
-        easy = {h for h, units, _ in parts if self.uo[units[0]] == mover
+        easy = {h for h, units in stacks.items() if self.uo[units[0]] == mover
                 and self.easy >> h & 1 and not self.settle[h]}  # a town's mark stays with it
         for h in easy:
             self.easy &= ~(1 << h)
@@ -730,9 +771,13 @@ class ViewRules:
             naval = self.ut[units[0]] == FRIG
             reach = max(RANGE[self.ut[u]] for u in units)
             sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound | waiting)
-                     or (naval and self._stack_sites(owner, True, reach, vis, bound)))
-            if not sites and not kept and self.occ_owner[h] not in (-1, owner):
-                sites = self._free_hexes(owner, naval, vis, bound)
+                     or (naval and self._stack_sites(owner, True, reach, vis, bound | waiting)))
+            if not sites and not kept:
+                for u in units:  # nowhere to stand out of sight: in the reserve
+                    self.onboard[owner][self.ut[u]] -= 1
+                    self.us[u] = FREE
+                    self.uo[u] = self.uh[u] = -1
+                continue
             target = sites[self.rng.randrange(len(sites))] if sites else h
             if naval and self.terrain[target] != WATER and not self.settle[target]:
                 self._trade_tile(p, target, (WATER,))  # lifted before the tiles: its water
@@ -744,7 +789,8 @@ class ViewRules:
             for u in units:
                 self.uh[u] = target
             self.occ_add(target, owner, len(units))
-            if h in easy and not naval:
+            hidden.moved(owner)  # what its units see has changed
+            if not naval and (h in easy or (not kept and owner == mover)):
                 self.easy |= 1 << target
 
     def _own_out_of(self, q: int, vis: int) -> list[int]:
