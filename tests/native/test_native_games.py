@@ -25,7 +25,8 @@ COMPILED = {
     # 8 configs: 2,000 random and 80 heuristic games
     "battle": (["warroom.games.battle.state"], 250, 10),
     # 3 configs: 1,800 random and 60 heuristic games
-    "word-iron": (["warroom.games.word_iron.army", "warroom.games.word_iron.state"], 600, 20),
+    "word-iron": (["warroom.games.word_iron.army", "warroom.games.word_iron.heuristic",
+                   "warroom.games.word_iron.state"], 600, 20),
     # 13 configs: 3,900 random and 390 heuristic battles
     "viktory": (["warroom.games.viktory.state", "warroom.games.viktory_battles.resolver"],
                 300, 30),

@@ -20,7 +20,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ...engine.estimate import seat0_result, seat_lead, win_chance
 from .actions import (
@@ -35,7 +35,7 @@ from .actions import (
     UseResource,
 )
 from .army import ROYAL_GUARDS, soldiers_lost
-from .deck import UNITS, Deck
+from .deck import UNITS, Deck, UnitId
 from .state import WordIronState
 
 GUARD_BONUS = 40  # worth of a royal guard beyond its ranks, when the royal is in danger
@@ -70,7 +70,9 @@ SPENDTHRIFT = RealmRule(keep_worth=RESERVE_WORTH, skip_always=False, spare_last_
 def heuristic_action(state: WordIronState, player: int, rng: random.Random,
                      realm: RealmRule = THRIFTY) -> Any:
     actions = state.legal_actions(player)
-    kind = state.pending[0]
+    pending = state.pending
+    assert pending is not None, "the heuristic is asked while nothing is pending"
+    kind = pending[0]
     if kind == "royal":
         return _royal(state, player)
     if kind == "first":
@@ -80,7 +82,7 @@ def heuristic_action(state: WordIronState, player: int, rng: random.Random,
     if kind == "resource":
         return _resource(state, player, actions, realm)
     if kind == "recruit":
-        return _recruit(state, player, state.pending[2])
+        return _recruit(state, player, pending[2])
     if kind == "casualty":
         field = state.field[player]
         return max(actions, key=lambda a: field[UNITS.index(a.unit)])
@@ -158,11 +160,11 @@ def _recruit_plan(field: tuple[int, ...], allotted: tuple[int, ...], ranks: tupl
     for last in set(fallen):
         g = group[last]
         while len(before) <= g:  # the knapsack of the units before unit g, filled once
-            values, units = (list(x) for x in before[-1])
+            values, units = list(before[-1][0]), list(before[-1][1])
             u, k = counts[len(before) - 1]
             _fill(values, units, ranks, u, worth[u], k, step)
             before.append((values, units))
-        values, units = (list(x) for x in before[g])
+        values, units = list(before[g][0]), list(before[g][1])
         _fill(values, units, ranks, last, worth[last], counts[g][1] - 1, step)
         for u, k in counts[g + 1:]:
             _fill(values, units, ranks, u, worth[u], k, step)
@@ -193,7 +195,7 @@ def _fill(values: list[float], units: list[int | None], ranks: tuple[int, ...], 
 def _recruit(state: WordIronState, player: int, ranks_left: int) -> Recruit:
     _, unit = recruit_plan(state, player, ranks_left)
     assert unit is not None
-    return Recruit(UNITS[unit], state.ranks[player][unit])
+    return Recruit(cast(UnitId, UNITS[unit]), state.ranks[player][unit])
 
 
 # --- resources ------------------------------------------------------------------------------
@@ -250,7 +252,9 @@ def can_capture(deck: Deck) -> bool:
 
 # --- hostages and truce ---------------------------------------------------------------------
 def _ransom(state: WordIronState, actions: list[TakeRansom]) -> TakeRansom:
-    captive = state.pending[2]
+    pending = state.pending
+    assert pending is not None, "a ransom asked while nothing is pending"
+    captive = pending[2]
     realm = state.realm[captive]
 
     def worth(a: TakeRansom) -> int:
