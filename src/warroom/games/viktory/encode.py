@@ -137,8 +137,7 @@ class ViktoryEncoding(Encoding):
             out[o["rules"] + i] = flag
 
     def write(self, state: ViktoryState, player: int, out: array) -> None:
-        # The battle's fields are read off its session, not through the state's delegation
-        # (an attribute lookup that fails over to `__getattr__` costs a call each).
+        # The battle's fields are its session's.
         session = state.session
         at = self.offsets
         scale = self.units_total
