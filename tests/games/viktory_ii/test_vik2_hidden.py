@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from vik2_helpers import (
     GAME,
+    RESERVE_MAP,
     capital,
     has,
     hx,
@@ -883,16 +884,6 @@ def test_ruling_dark_a_battle_tells_everybody_its_forces_as_it_begins(tmp_path):
         "player 0 (none; next to it: none)")
     assert not any(e["event"] == "forces" for _, e in lose_a_town(tmp_path, 1).log)
 
-
-RESERVE_MAP = """\
-   g m f p
-  p p p p p
- w p p p p w
-w w p p p w w
- p p p p p w
-  p p p p p
-   f p p p
-"""
 
 
 def test_ruling_dark_a_frigate_placed_from_reserve_tells_the_placer_what_it_met(tmp_path):

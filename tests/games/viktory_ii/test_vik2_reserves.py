@@ -4,6 +4,7 @@ reserve naval battle, taking units off the board."""
 from __future__ import annotations
 
 from vik2_helpers import (
+    RESERVE_MAP,
     capital,
     events,
     has,
@@ -19,16 +20,6 @@ from vik2_helpers import (
 
 from warroom.games.viktory_ii.actions import Done, PlaceFrigate, PlaceReserve, Withdraw
 from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
-
-RESERVE_MAP = """\
-   g m f p
-  p p p p p
- w p p p p w
-w w p p p w w
- p p p p p w
-  p p p p p
-   f p p p
-"""
 
 
 def reserves(tmp_path, *extra, enemy=(), **options):

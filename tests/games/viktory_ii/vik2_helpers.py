@@ -125,3 +125,15 @@ def script_dice(state: ViktoryIIState, rolls: list[int]) -> ScriptedDice:
     dice = ScriptedDice(rolls)
     state.rng = dice  # type: ignore[assignment]  # a battle rolls with its host's generator
     return dice
+
+
+# A map with water at both sides and a forest hex at each end: frigates and their ports.
+RESERVE_MAP = """\
+   g m f p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   f p p p
+"""
