@@ -115,6 +115,27 @@ def test_chunks_grow_to_about_half_a_second_of_work():
     assert len(chunker.next()) == 1
 
 
+def test_chunks_shrink_towards_the_end_so_no_worker_waits_on_a_long_last_chunk():
+    chunker = Chunker(range(1000), workers=2)
+    handed = chunker.next()
+    chunker.observe(Chunk([{}] * 10, elapsed=0.05))  # 5 ms a game: 100 a chunk at most
+    sizes = []
+    while chunk := chunker.next():
+        left = 1000 - len(handed)
+        assert len(chunk) <= max(1, -(-left // 4)), (len(chunk), left)  # a quarter at most
+        sizes.append(len(chunk))
+        handed += chunk
+    assert handed == list(range(1000))  # every index once, in order
+    assert sizes[0] == 100 and sizes[-4:] == [1, 1, 1, 1]
+
+
+def test_chunks_of_indices_of_unknown_number_keep_their_size_to_the_end():
+    chunker = Chunker(iter(range(250)), workers=2)
+    chunker.next()
+    chunker.observe(Chunk([{}] * 10, elapsed=0.05))
+    assert [len(chunker.next()) for _ in range(3)] == [100, 100, 49]
+
+
 def test_a_pool_left_by_ctrl_c_has_wound_down_before_the_interpreter_exits():
     # The pool's own thread must be gone when the block is left: were it still closing its
     # wake-up pipe while the interpreter's exit writes to it, Ctrl-C would end in a traceback.
@@ -181,3 +202,26 @@ def test_a_pool_found_broken_when_more_work_is_handed_to_it_is_the_one_line_erro
     chunks = batch._pooled_chunks(BreaksAtTheThirdSubmit(), SPEC, Chunker(range(50)), 1)
     with pytest.raises(batch.SimulationError, match="worker process stopped unexpectedly"):
         list(chunks)
+
+
+def test_the_workers_find_their_game_imported_by_the_fork_server(tmp_path):
+    """A pool for a game's batch has the fork server import that game's package once,
+    before any worker is forked, rather than every worker importing it for itself."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "pool.py"  # a file: the workers find `imported` in it by name
+    script.write_text(
+        "import sys\n"
+        "from warroom.sim import batch\n"
+        "def imported(_):\n"
+        "    return 'warroom.games.word_iron' in sys.modules\n"
+        "if __name__ == '__main__':\n"
+        "    assert 'warroom.games.word_iron' not in sys.modules\n"
+        "    with batch.worker_pool(1, 'word-iron') as pool:\n"
+        "        print(pool.submit(imported, 0).result())\n"
+    )
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True"

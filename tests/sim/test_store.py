@@ -137,6 +137,7 @@ def test_missing_indices_are_the_gaps(tmp_path):
         store.add_games(run.id, [play_one(run.spec(), i) for i in (0, 1, 4, 7)])
         assert list(store.missing_indices(run.id, 10)) == [2, 3, 5, 6, 8, 9]
         assert list(store.missing_indices(run.id, 5)) == [2, 3]
+        assert len(store.missing_indices(run.id, 10)) == 6  # sized: a batch knows what is left
 
 
 def test_find_resumable_matches_what_is_given(tmp_path):

@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -134,12 +134,19 @@ def play_chunk(spec: BatchSpec, indices: list[int]) -> Chunk:
 
 
 class Chunker:
-    """Cuts the indices to play into chunks of about `target` seconds of work each."""
+    """Cuts the indices to play into chunks of about `target` seconds of work each.
 
-    def __init__(self, indices: Iterable[int], target: float = 0.5, largest: int = 256):
+    When it knows how many indices there are (a sized iterable), chunks also shrink towards
+    the end of the run, to at most a `2 * workers`-th of what is left: otherwise one worker
+    could still be playing a whole last chunk while the others wait with nothing to do."""
+
+    def __init__(self, indices: Iterable[int], target: float = 0.5, largest: int = 256,
+                 workers: int = 1):
+        self._left: int | None = len(indices) if isinstance(indices, Sized) else None
         self._indices = iter(indices)
         self._target = target
         self._largest = largest
+        self._share = 2 * max(1, workers)
         self._per_game: float | None = None
 
     def next(self) -> list[int]:
@@ -147,7 +154,12 @@ class Chunker:
             size = 1
         else:
             size = max(1, min(self._largest, int(self._target / max(self._per_game, 1e-6))))
-        return list(itertools.islice(self._indices, size))
+            if self._left is not None:
+                size = min(size, max(1, -(-self._left // self._share)))
+        chunk = list(itertools.islice(self._indices, size))
+        if self._left is not None:
+            self._left -= len(chunk)
+        return chunk
 
     def observe(self, chunk: Chunk) -> None:
         if not chunk.results:
@@ -182,7 +194,7 @@ def iter_chunks(spec: BatchSpec, indices: Iterable[int], workers: int = 1,
                 backend: str = "process", address: str | None = None) -> Iterator[Chunk]:
     """The games of `indices` in chunks, as they finish, each with the time it took."""
     check_backend(backend, None)
-    chunker = Chunker(indices)
+    chunker = Chunker(indices, workers=workers)
     if backend == "ray":
         return _ray_chunks(spec, chunker, workers, address)
     if workers <= 1:
@@ -247,25 +259,29 @@ class _QuietWhenOrphaned(io.TextIOBase):
 _QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
 
 
-def _context() -> Any:
+def _context(preload: Sequence[str] = ()) -> Any:
     # forkserver: workers are forked from a clean single-threaded server that has imported the
     # games once, never from this process (which may run threads: a progress bar, Ray).
+    # `preload`: more modules for the server to import, when it is started here (a game's
+    # package: else every worker imports it after the fork, each paying for it).
     if _QUIET_TRACKER not in sys.warnoptions:
         sys.warnoptions.append(_QUIET_TRACKER)
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload([__name__, f"{__package__}.forkserver_hooks"])
+        ctx.set_forkserver_preload([__name__, f"{__package__}.forkserver_hooks", *preload])
         _start_forkserver()
         return ctx
     return multiprocessing.get_context("spawn")
 
 
 @contextmanager
-def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+def worker_pool(workers: int, game: str | None = None) -> Iterator[ProcessPoolExecutor]:
     """`workers` worker processes that leave Ctrl-C to this process and end with it. Leaving
     the block by an exception (Ctrl-C above all) stops them at once, giving up the work they
-    hold; leaving it normally lets them finish. Every pool of warroom is made here."""
-    pool = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_init_worker,
+    hold; leaving it normally lets them finish. Every pool of warroom is made here. `game`:
+    the name of the game they will play, imported once for all of them."""
+    preload = [type(get_game(game)).__module__] if game is not None else []
+    pool = ProcessPoolExecutor(workers, mp_context=_context(preload), initializer=_init_worker,
                                initargs=(os.getpid(),))
     try:
         yield pool
@@ -349,7 +365,7 @@ def _start_forkserver() -> None:
 
 
 def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator[Chunk]:
-    with worker_pool(workers) as pool:
+    with worker_pool(workers, spec.game) as pool:
         yield from _pooled_chunks(pool, spec, chunker, workers)
 
 

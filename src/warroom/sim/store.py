@@ -532,7 +532,7 @@ class ResultStore:
         return self.db.execute("SELECT COUNT(*) FROM games WHERE run_id = ?",
                                (run_id,)).fetchone()[0]
 
-    def missing_indices(self, run_id: int, games: int) -> Iterator[int]:
+    def missing_indices(self, run_id: int, games: int) -> IndexGaps:
         """The indices below `games` that the run has not played, in order. Computed from the
         gaps between stored indices, so it costs memory per gap, not per game."""
         gaps = []
@@ -546,7 +546,7 @@ class ResultStore:
                 expected = idx + 1
         if expected < games:
             gaps.append(range(expected, games))
-        return itertools.chain.from_iterable(gaps)
+        return IndexGaps(gaps)
 
     def iter_games(self, run_id: int, cards: bool = True) -> Iterator[dict[str, Any]]:
         """The run's games in index order, shaped like `batch.play_one` results (`cards` is
@@ -602,6 +602,20 @@ class ResultStore:
 
     def writer(self, run_id: int) -> GameWriter:
         return GameWriter(self, run_id)
+
+
+class IndexGaps:
+    """Indices as the ranges they come in: iterable, and sized (so a batch knows how much
+    is left to hand out)."""
+
+    def __init__(self, gaps: list[range]):
+        self.gaps = gaps
+
+    def __iter__(self) -> Iterator[int]:
+        return itertools.chain.from_iterable(self.gaps)
+
+    def __len__(self) -> int:
+        return sum(len(gap) for gap in self.gaps)
 
 
 class GameWriter:
