@@ -99,6 +99,9 @@ class ViktoryState(State):
     def battle_event(self, kind: str, to: tuple[int, ...] | None, **data: Any) -> None:
         self.event(kind, to, **data)
 
+    def battle_logs(self, kind: str) -> bool:
+        return self.logs(kind)
+
     @property
     def decision(self) -> tuple[str, int] | None:
         """The decision to take now, (kind, seat): the battle's while it lasts."""

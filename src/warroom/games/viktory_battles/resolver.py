@@ -80,16 +80,23 @@ def draw_cards(pool: CardPool, host: BattleHost, seat: int, n: int, why: str) ->
     """Draw up to n cards into a hand: a public count, and the cards to their holder."""
     drawn = []
     for _ in range(max(0, n)):
-        cid = pool.draw_one(host.rng, lambda k: host.battle_event("reshuffle", None, cards=k))
+        cid = pool.draw_one(host.rng, lambda k: _reshuffled(host, k))
         if cid is None:
             break
         drawn.append(cid)
     hand = pool.hands[seat]
     hand += drawn
     hand.sort()
-    host.battle_event("draw", None, player=seat, count=len(drawn), why=why)
-    host.battle_event("drew", (seat,), player=seat, cards=drawn)
+    if host.battle_logs("draw"):
+        host.battle_event("draw", None, player=seat, count=len(drawn), why=why)
+    if host.battle_logs("drew"):
+        host.battle_event("drew", (seat,), player=seat, cards=drawn)
     return drawn
+
+
+def _reshuffled(host: BattleHost, cards: int) -> None:
+    if host.battle_logs("reshuffle"):
+        host.battle_event("reshuffle", None, cards=cards)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # pickling (warroom.native)
@@ -204,7 +211,11 @@ class BattleSession:
         return self.hand(ATT), self.hand(DEF)
 
     def log(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
-        self.host.battle_event(kind, to, **data)
+        # A playout's host writes no log: passing the event on through two calls with their
+        # keywords cost more than the rules of most steps.
+        host = self.host
+        if host.battle_logs(kind):
+            host.battle_event(kind, to, **data)
 
     # --- forces and dice ------------------------------------------------------------------
     def units(self, role: int, whole: bool = False) -> int:
@@ -349,8 +360,7 @@ class BattleSession:
 
     def _draw_one(self) -> str | None:
         host = self.host
-        return self._cards().draw_one(host.rng, lambda k: host.battle_event("reshuffle", None,
-                                                                         cards=k))
+        return self._cards().draw_one(host.rng, lambda k: _reshuffled(host, k))
 
     def _hit(self, victim: int, firer: int, hits: int, selective: int, whole: bool,
              cause: str) -> None:
