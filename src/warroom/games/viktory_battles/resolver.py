@@ -32,7 +32,7 @@ a pass among its choices, and no event says what a hand lacks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 from mypy_extensions import mypyc_attr
 
@@ -65,6 +65,16 @@ WINNERS: dict[tuple[int, ...], Winner] = {(ATT,): "attacker", (DEF,): "defender"
 
 Mode = Literal["dice", "cards", "hybrid"]  # how battles are fought
 MODES: tuple[str, ...] = get_args(Mode)
+
+# The actions a battle offers that name no card are values, made once here: making one (a
+# frozen dataclass) cost more than the rules of a decision. Casualties by victim role, hex
+# side (0-6) and unit.
+CASUALTIES: Final = [[[Casualty(victim == ATT, side, unit) for unit in range(4)]
+                      for side in range(7)] for victim in (ATT, DEF)]
+FIGHT_ON: Final = FightOn()
+RETREAT: Final = Retreat()
+FIRE_OVERWATCH: Final = FireOverwatch()
+HOLD_OVERWATCH: Final = HoldOverwatch()
 
 
 def can_attack(card: Card) -> bool:
@@ -760,12 +770,12 @@ class BattleSession:
         kind, role = self.decision
         if kind == "casualty":
             victim, _, _, whole, _ = self.queue[0]
-            return [Casualty(victim == ATT, side, unit)
-                    for side, unit in self.casualty_options(victim, whole)]
+            table = CASUALTIES[victim]
+            return [table[side][unit] for side, unit in self.casualty_options(victim, whole)]
         if kind == "continue":
-            return [FightOn(), Retreat()]
+            return [FIGHT_ON, RETREAT]
         if kind == "overwatch":
-            return [FireOverwatch(), HoldOverwatch()]
+            return [FIRE_OVERWATCH, HOLD_OVERWATCH]
         if kind == "draw_in":
             return list(self.draw_in_options(role))
         if kind == "launch":
