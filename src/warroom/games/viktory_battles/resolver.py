@@ -231,8 +231,13 @@ class BattleSession:
     def units(self, role: int, whole: bool = False) -> int:
         """Units of a side in the battle (`whole`: with the attacker's bombarding units)."""
         if role == DEF:
-            return sum(self.defender)
-        return sum(sum(s) for s in (self.attacker if whole else self.attacker[1:]))
+            d = self.defender
+            return d[0] + d[1] + d[2] + d[3]
+        total = 0
+        for i, s in enumerate(self.attacker):
+            if i or whole:
+                total += s[0] + s[1] + s[2] + s[3]
+        return total
 
     @property
     def defender_reserve(self) -> list[int]:
@@ -312,7 +317,42 @@ class BattleSession:
                 continue
             if not self.steps:
                 raise AssertionError("a battle with nothing left to do must be over")
-            getattr(self, "_step_" + self.steps.pop(0))()
+            self._step(self.steps.pop(0))
+
+    def _step(self, step: str) -> None:
+        # By name, without getattr (which cost more than most steps), the usual ones first.
+        if step == "round":
+            self._step_round()
+        elif step == "round_end":
+            self._step_round_end()
+        elif step == "launch":
+            self._step_launch()
+        elif step == "overwatch":
+            self._step_overwatch()
+        elif step == "bombard":
+            self._step_bombard()
+        elif step == "prebattle":
+            self._step_prebattle()
+        elif step == "open":
+            self._step_open()
+        elif step == "window":
+            self._step_window()
+        elif step == "wave":
+            self._step_wave()
+        elif step == "engage":
+            self._step_engage()
+        elif step == "after_counter":
+            self._step_after_counter()
+        elif step == "round_over":
+            self._step_round_over()
+        elif step == "special_defense":
+            self._step_special_defense()
+        elif step == "check":
+            self._step_check()
+        elif step == "close":
+            self._step_close()
+        else:
+            raise AssertionError(f"no battle step {step}")
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.verdict = (winners, reason)
@@ -808,7 +848,25 @@ class BattleSession:
         assert self.decision is not None, "no decision is waiting"
         kind, role = self.decision
         self.decision = None
-        getattr(self, "_on_" + kind)(role, action)
+        # By kind, without getattr (see `_step`).
+        if kind == "casualty":
+            self._on_casualty(role, action)
+        elif kind == "continue":
+            self._on_continue(role, action)
+        elif kind == "overwatch":
+            self._on_overwatch(role, action)
+        elif kind == "launch":
+            self._on_launch(role, action)
+        elif kind == "window":
+            self._on_window(role, action)
+        elif kind == "play":
+            self._on_play(role, action)
+        elif kind == "wave":
+            self._on_wave(role, action)
+        elif kind == "draw_in":
+            self._on_draw_in(role, action)
+        else:
+            raise AssertionError(f"no battle decision of kind {kind}")
         self._advance()
 
     def _on_casualty(self, role: int, action: Casualty) -> None:
