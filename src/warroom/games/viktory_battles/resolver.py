@@ -140,7 +140,8 @@ class BattleSession:
                  pool: CardPool | None, fresh: bool = True):
         self.resolver = resolver
         self.req = request
-        self.host = host
+        # None once the battle is over (see `_finish`).
+        self.host: BattleHost | None = host
         self.pool = pool
         self.cards = resolver.cards
         self.seat = (request.attacker, request.defender)
@@ -220,10 +221,15 @@ class BattleSession:
         """Both sides' hands, by role (their cards are secret: the session never shows them)."""
         return self.hand(ATT), self.hand(DEF)
 
+    def _host(self) -> BattleHost:
+        host = self.host
+        assert host is not None, "a finished battle has let go of its host"
+        return host
+
     def log(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
         # A playout's host writes no log: passing the event on through two calls with their
         # keywords cost more than the rules of most steps.
-        host = self.host
+        host = self._host()
         if host.battle_logs(kind):
             host.battle_event(kind, to, **data)
 
@@ -359,6 +365,10 @@ class BattleSession:
         self.queue = []
         self.steps = []
         self.finished = True
+        # Nothing is rolled or logged after this: the session lets go of its host, the game's
+        # state, which holds it. A finished game is then freed as soon as it is dropped, not
+        # left to the cycle collector (a collection found every playout's objects in a cycle).
+        self.host = None
 
     def _check_end(self) -> bool:
         """Finish the battle if a side is gone; True if it did."""
@@ -388,7 +398,7 @@ class BattleSession:
         seat = self.seat[role]
         if not self.cards_mode:
             top = 4 if self.req.supply[role] else 3
-            rolled = roll_dice(self.host.rng, n)
+            rolled = roll_dice(self._host().rng, n)
             hits = sum(1 for r in rolled if r <= top)
             selective = hits if all_selective else sum(1 for r in rolled if r == 1)
             self.log("roll", player=seat, cause=cause, dice=rolled, hits=hits,
@@ -409,7 +419,7 @@ class BattleSession:
         return hits, selective
 
     def _draw_one(self) -> str | None:
-        host = self.host
+        host = self._host()
         return self._cards().draw_one(host.rng, lambda k: _reshuffled(host, k))
 
     def _hit(self, victim: int, firer: int, hits: int, selective: int, whole: bool,
@@ -654,7 +664,7 @@ class BattleSession:
 
     # --- card steps -----------------------------------------------------------------------
     def _draw(self, role: int, n: int, why: str) -> None:
-        draw_cards(self._cards(), self.host, self.seat[role], n, why)
+        draw_cards(self._cards(), self._host(), self.seat[role], n, why)
 
     def _step_wave(self) -> None:
         if self.round >= self.resolver.max_rounds:
@@ -1088,6 +1098,8 @@ class BattleSession:
         new.plays = [dict(p) for p in self.plays]
         new.cards_played = self.cards_played
         new._result = self._result
+        if new.finished:
+            new.host = None  # as `_finish` leaves it
         return new
 
 

@@ -20,7 +20,7 @@ city with its unit support and cards, raises a pennant and goes on with the turn
   shuffles comes from `host.rng`, read at the moment (so records replay, and a
   determinisation's new generator is used at once), and every event goes into the host's log
   through `host.battle_event` (the host decides who sees it), unless `host.battle_logs`
-  says that the host does not want it now.
+  says that the host does not want it now. A finished session lets go of its host.
 - `pool`: the Battle Cards (card modes), which the game owns and lends for the battle; the
   session plays, draws and discards in it. Hands are indexed by seat.
 - A session: `to_move()` and `legal_actions(player)` in seats, `apply(player, action)`
