@@ -180,8 +180,9 @@ class ViktoryState(State):
         verdict = self.session.verdict
         assert verdict is not None, "the battle closed without a verdict"
         winners, reason = verdict
-        self.event("result", winners=list(winners), reason=reason,
-                   lost=list(self.session.lost))
+        if self.logs("result"):
+            self.event("result", winners=list(winners), reason=reason,
+                       lost=list(self.session.lost))
         if not self.has_cards:
             self.over = True
             return

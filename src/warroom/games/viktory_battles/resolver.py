@@ -226,6 +226,11 @@ class BattleSession:
         assert host is not None, "a finished battle has let go of its host"
         return host
 
+    def logs(self, kind: str) -> bool:
+        """Whether an event of this kind is wanted now: for the events of every round, whose
+        keywords cost something to build."""
+        return self._host().battle_logs(kind)
+
     def log(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
         # A playout's host writes no log: passing the event on through two calls with their
         # keywords cost more than the rules of most steps.
@@ -401,8 +406,9 @@ class BattleSession:
             rolled = roll_dice(self._host().rng, n)
             hits = sum(1 for r in rolled if r <= top)
             selective = hits if all_selective else sum(1 for r in rolled if r == 1)
-            self.log("roll", player=seat, cause=cause, dice=rolled, hits=hits,
-                     selective=selective)
+            if self.logs("roll"):
+                self.log("roll", player=seat, cause=cause, dice=rolled, hits=hits,
+                         selective=selective)
             return hits, selective
         pool = self._cards()
         flipped = [c for c in (self._draw_one() for _ in range(n)) if c is not None]
@@ -464,8 +470,9 @@ class BattleSession:
         else:
             self.attacker[side][unit] -= 1
         self.lost[victim] += 1
-        self.log("casualty", attacker=victim == ATT, side=side, unit=unit,
-                 chooser=self.seat[chooser], cause=cause)
+        if self.logs("casualty"):
+            self.log("casualty", attacker=victim == ATT, side=side, unit=unit,
+                     chooser=self.seat[chooser], cause=cause)
 
     def _artillery_falls(self, victim: int, side: int) -> None:
         """An artillery of the victim falls: one that has already fired, while there is one
@@ -580,7 +587,8 @@ class BattleSession:
 
     def _step_round(self) -> None:
         self.round += 1
-        self.log("round", round=self.round)
+        if self.logs("round"):
+            self.log("round", round=self.round)
         defenders = self.units(DEF)
         hits, sel = (self._fire(ATT, self.attacker_dice(), "battle", False)
                      if defenders else (0, 0))
