@@ -3,9 +3,12 @@ determinisation, the text views, `warroom viktory compare`, and a person at the 
 
 from __future__ import annotations
 
+import functools
+import gc
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -13,6 +16,8 @@ from viktory_helpers import GAME
 
 from warroom.cli import cli, main
 from warroom.games.viktory.compare import mean_interval, run_battles, summarise_battles
+from warroom.games.viktory.state import ViktoryState
+from warroom.games.viktory_battles.resolver import BattleSession
 
 
 def attacker_wins(values: dict, attacker: str, defender: str, games: int = 200) -> float:
@@ -83,6 +88,61 @@ def test_every_event_and_observation_has_a_text_view(values):
         for s in states[::3] + states[-1:]:
             for player in (0, 1, None):
                 assert GAME.render(s.observation(player), player)
+
+
+def play_out(state: Any, seed: int) -> None:
+    """Random decisions to the end, by the fast path of simulation and search."""
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        state.apply_trusted(player, actions[rng.randrange(len(actions))])
+
+
+@pytest.mark.parametrize("mode", ["dice", "cards", "hybrid"])
+def test_a_battle_hands_a_host_with_its_log_stopped_no_event(mode):
+    config = GAME.config({"mode": mode, "scenario": "reserves"})
+    handed = []
+    kinds: set[str] = set()
+
+    class Host(ViktoryState):
+        def battle_event(self, kind, to, **data):
+            handed.append(kind)
+            super().battle_event(kind, to, **data)
+
+    for seed in range(10):
+        state = Host(config, seed)
+        state.stop_log(start=functools.partial(GAME.new_state, config, seed))
+        handed.clear()
+        play_out(state, seed)
+        assert handed == []
+        # Nothing is lost: read, the log is rebuilt as the game played with it on wrote it.
+        written = GAME.new_state(config, seed)
+        play_out(written, seed)
+        assert state.log == written.log
+        kinds.update(e["event"] for _, e in state.log)
+    assert {"casualty", "roll" if mode != "cards" else "flip"} <= kinds
+
+
+@pytest.mark.parametrize("mode", ["dice", "cards", "hybrid"])
+def test_a_finished_game_is_freed_when_dropped_not_left_to_the_cycle_collector(mode):
+    config = GAME.config({"mode": mode})
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds stays in gc.garbage, to be seen
+    try:
+        for seed in range(10):
+            state = GAME.new_state(config, seed)
+            state.stop_log(start=functools.partial(GAME.new_state, config, seed))
+            play_out(state, seed)
+            del state
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, (ViktoryState, BattleSession))]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert left == []
 
 
 def test_metrics_report_losses_rounds_and_cards():

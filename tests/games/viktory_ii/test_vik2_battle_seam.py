@@ -4,6 +4,7 @@ decisions."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from vik2_helpers import (
@@ -69,6 +70,23 @@ def test_seam_the_request_names_sides_bombard_reserves_support_and_supply(tmp_pa
     assert r.lost_capital == (False, False)
     assert r.mode == "dice" and r.overwatch_ready == 0
     assert r.towns == (1, 1) and r.cities == (2, 1)
+
+
+def test_seam_with_its_log_stopped_the_map_still_counts_every_battle_event(tmp_path):
+    # The map game counts every event, written or not (what a determinisation reads of the
+    # log): its battles must hand it every event, even while its log is off.
+    state = battle_at_e5(tmp_path)
+    state.stop_log()
+    take(state, Fight, hex="E5")
+    rng = random.Random(0)
+    while state.session is not None:
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        state.apply_trusted(player, actions[rng.randrange(len(actions))])
+    counted = state.n_events
+    log = state.log  # rebuilt
+    assert counted == len(log)
+    assert {"roll", "casualty"} <= {e["event"] for _, e in log}
 
 
 @dataclass(frozen=True)

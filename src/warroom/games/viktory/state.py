@@ -99,6 +99,9 @@ class ViktoryState(State):
     def battle_event(self, kind: str, to: tuple[int, ...] | None, **data: Any) -> None:
         self.event(kind, to, **data)
 
+    def battle_logs(self, kind: str) -> bool:
+        return self.logs(kind)
+
     @property
     def decision(self) -> tuple[str, int] | None:
         """The decision to take now, (kind, seat): the battle's while it lasts."""
@@ -177,8 +180,9 @@ class ViktoryState(State):
         verdict = self.session.verdict
         assert verdict is not None, "the battle closed without a verdict"
         winners, reason = verdict
-        self.event("result", winners=list(winners), reason=reason,
-                   lost=list(self.session.lost))
+        if self.logs("result"):
+            self.event("result", winners=list(winners), reason=reason,
+                       lost=list(self.session.lost))
         if not self.has_cards:
             self.over = True
             return

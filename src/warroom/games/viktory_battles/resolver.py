@@ -32,7 +32,7 @@ a pass among its choices, and no event says what a hand lacks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 from mypy_extensions import mypyc_attr
 
@@ -66,6 +66,16 @@ WINNERS: dict[tuple[int, ...], Winner] = {(ATT,): "attacker", (DEF,): "defender"
 Mode = Literal["dice", "cards", "hybrid"]  # how battles are fought
 MODES: tuple[str, ...] = get_args(Mode)
 
+# The actions a battle offers that name no card are values, made once here: making one (a
+# frozen dataclass) cost more than the rules of a decision. Casualties by victim role, hex
+# side (0-6) and unit.
+CASUALTIES: Final = [[[Casualty(victim == ATT, side, unit) for unit in range(4)]
+                      for side in range(7)] for victim in (ATT, DEF)]
+FIGHT_ON: Final = FightOn()
+RETREAT: Final = Retreat()
+FIRE_OVERWATCH: Final = FireOverwatch()
+HOLD_OVERWATCH: Final = HoldOverwatch()
+
 
 def can_attack(card: Card) -> bool:
     return card.can_attack
@@ -80,16 +90,23 @@ def draw_cards(pool: CardPool, host: BattleHost, seat: int, n: int, why: str) ->
     """Draw up to n cards into a hand: a public count, and the cards to their holder."""
     drawn = []
     for _ in range(max(0, n)):
-        cid = pool.draw_one(host.rng, lambda k: host.battle_event("reshuffle", None, cards=k))
+        cid = pool.draw_one(host.rng, lambda k: _reshuffled(host, k))
         if cid is None:
             break
         drawn.append(cid)
     hand = pool.hands[seat]
     hand += drawn
     hand.sort()
-    host.battle_event("draw", None, player=seat, count=len(drawn), why=why)
-    host.battle_event("drew", (seat,), player=seat, cards=drawn)
+    if host.battle_logs("draw"):
+        host.battle_event("draw", None, player=seat, count=len(drawn), why=why)
+    if host.battle_logs("drew"):
+        host.battle_event("drew", (seat,), player=seat, cards=drawn)
     return drawn
+
+
+def _reshuffled(host: BattleHost, cards: int) -> None:
+    if host.battle_logs("reshuffle"):
+        host.battle_event("reshuffle", None, cards=cards)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # pickling (warroom.native)
@@ -123,7 +140,8 @@ class BattleSession:
                  pool: CardPool | None, fresh: bool = True):
         self.resolver = resolver
         self.req = request
-        self.host = host
+        # None once the battle is over (see `_finish`).
+        self.host: BattleHost | None = host
         self.pool = pool
         self.cards = resolver.cards
         self.seat = (request.attacker, request.defender)
@@ -203,15 +221,34 @@ class BattleSession:
         """Both sides' hands, by role (their cards are secret: the session never shows them)."""
         return self.hand(ATT), self.hand(DEF)
 
+    def _host(self) -> BattleHost:
+        host = self.host
+        assert host is not None, "a finished battle has let go of its host"
+        return host
+
+    def logs(self, kind: str) -> bool:
+        """Whether an event of this kind is wanted now: for the events of every round, whose
+        keywords cost something to build."""
+        return self._host().battle_logs(kind)
+
     def log(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
-        self.host.battle_event(kind, to, **data)
+        # A playout's host writes no log: passing the event on through two calls with their
+        # keywords cost more than the rules of most steps.
+        host = self._host()
+        if host.battle_logs(kind):
+            host.battle_event(kind, to, **data)
 
     # --- forces and dice ------------------------------------------------------------------
     def units(self, role: int, whole: bool = False) -> int:
         """Units of a side in the battle (`whole`: with the attacker's bombarding units)."""
         if role == DEF:
-            return sum(self.defender)
-        return sum(sum(s) for s in (self.attacker if whole else self.attacker[1:]))
+            d = self.defender
+            return d[0] + d[1] + d[2] + d[3]
+        total = 0
+        for i, s in enumerate(self.attacker):
+            if i or whole:
+                total += s[0] + s[1] + s[2] + s[3]
+        return total
 
     @property
     def defender_reserve(self) -> list[int]:
@@ -291,13 +328,52 @@ class BattleSession:
                 continue
             if not self.steps:
                 raise AssertionError("a battle with nothing left to do must be over")
-            getattr(self, "_step_" + self.steps.pop(0))()
+            self._step(self.steps.pop(0))
+
+    def _step(self, step: str) -> None:
+        # By name, without getattr (which cost more than most steps), the usual ones first.
+        if step == "round":
+            self._step_round()
+        elif step == "round_end":
+            self._step_round_end()
+        elif step == "launch":
+            self._step_launch()
+        elif step == "overwatch":
+            self._step_overwatch()
+        elif step == "bombard":
+            self._step_bombard()
+        elif step == "prebattle":
+            self._step_prebattle()
+        elif step == "open":
+            self._step_open()
+        elif step == "window":
+            self._step_window()
+        elif step == "wave":
+            self._step_wave()
+        elif step == "engage":
+            self._step_engage()
+        elif step == "after_counter":
+            self._step_after_counter()
+        elif step == "round_over":
+            self._step_round_over()
+        elif step == "special_defense":
+            self._step_special_defense()
+        elif step == "check":
+            self._step_check()
+        elif step == "close":
+            self._step_close()
+        else:
+            raise AssertionError(f"no battle step {step}")
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.verdict = (winners, reason)
         self.queue = []
         self.steps = []
         self.finished = True
+        # Nothing is rolled or logged after this: the session lets go of its host, the game's
+        # state, which holds it. A finished game is then freed as soon as it is dropped, not
+        # left to the cycle collector (a collection found every playout's objects in a cycle).
+        self.host = None
 
     def _check_end(self) -> bool:
         """Finish the battle if a side is gone; True if it did."""
@@ -327,11 +403,12 @@ class BattleSession:
         seat = self.seat[role]
         if not self.cards_mode:
             top = 4 if self.req.supply[role] else 3
-            rolled = roll_dice(self.host.rng, n)
+            rolled = roll_dice(self._host().rng, n)
             hits = sum(1 for r in rolled if r <= top)
             selective = hits if all_selective else sum(1 for r in rolled if r == 1)
-            self.log("roll", player=seat, cause=cause, dice=rolled, hits=hits,
-                     selective=selective)
+            if self.logs("roll"):
+                self.log("roll", player=seat, cause=cause, dice=rolled, hits=hits,
+                         selective=selective)
             return hits, selective
         pool = self._cards()
         flipped = [c for c in (self._draw_one() for _ in range(n)) if c is not None]
@@ -348,9 +425,8 @@ class BattleSession:
         return hits, selective
 
     def _draw_one(self) -> str | None:
-        host = self.host
-        return self._cards().draw_one(host.rng, lambda k: host.battle_event("reshuffle", None,
-                                                                         cards=k))
+        host = self._host()
+        return self._cards().draw_one(host.rng, lambda k: _reshuffled(host, k))
 
     def _hit(self, victim: int, firer: int, hits: int, selective: int, whole: bool,
              cause: str) -> None:
@@ -394,8 +470,9 @@ class BattleSession:
         else:
             self.attacker[side][unit] -= 1
         self.lost[victim] += 1
-        self.log("casualty", attacker=victim == ATT, side=side, unit=unit,
-                 chooser=self.seat[chooser], cause=cause)
+        if self.logs("casualty"):
+            self.log("casualty", attacker=victim == ATT, side=side, unit=unit,
+                     chooser=self.seat[chooser], cause=cause)
 
     def _artillery_falls(self, victim: int, side: int) -> None:
         """An artillery of the victim falls: one that has already fired, while there is one
@@ -510,7 +587,8 @@ class BattleSession:
 
     def _step_round(self) -> None:
         self.round += 1
-        self.log("round", round=self.round)
+        if self.logs("round"):
+            self.log("round", round=self.round)
         defenders = self.units(DEF)
         hits, sel = (self._fire(ATT, self.attacker_dice(), "battle", False)
                      if defenders else (0, 0))
@@ -594,7 +672,7 @@ class BattleSession:
 
     # --- card steps -----------------------------------------------------------------------
     def _draw(self, role: int, n: int, why: str) -> None:
-        draw_cards(self._cards(), self.host, self.seat[role], n, why)
+        draw_cards(self._cards(), self._host(), self.seat[role], n, why)
 
     def _step_wave(self) -> None:
         if self.round >= self.resolver.max_rounds:
@@ -750,12 +828,12 @@ class BattleSession:
         kind, role = self.decision
         if kind == "casualty":
             victim, _, _, whole, _ = self.queue[0]
-            return [Casualty(victim == ATT, side, unit)
-                    for side, unit in self.casualty_options(victim, whole)]
+            table = CASUALTIES[victim]
+            return [table[side][unit] for side, unit in self.casualty_options(victim, whole)]
         if kind == "continue":
-            return [FightOn(), Retreat()]
+            return [FIGHT_ON, RETREAT]
         if kind == "overwatch":
-            return [FireOverwatch(), HoldOverwatch()]
+            return [FIRE_OVERWATCH, HOLD_OVERWATCH]
         if kind == "draw_in":
             return list(self.draw_in_options(role))
         if kind == "launch":
@@ -788,7 +866,25 @@ class BattleSession:
         assert self.decision is not None, "no decision is waiting"
         kind, role = self.decision
         self.decision = None
-        getattr(self, "_on_" + kind)(role, action)
+        # By kind, without getattr (see `_step`).
+        if kind == "casualty":
+            self._on_casualty(role, action)
+        elif kind == "continue":
+            self._on_continue(role, action)
+        elif kind == "overwatch":
+            self._on_overwatch(role, action)
+        elif kind == "launch":
+            self._on_launch(role, action)
+        elif kind == "window":
+            self._on_window(role, action)
+        elif kind == "play":
+            self._on_play(role, action)
+        elif kind == "wave":
+            self._on_wave(role, action)
+        elif kind == "draw_in":
+            self._on_draw_in(role, action)
+        else:
+            raise AssertionError(f"no battle decision of kind {kind}")
         self._advance()
 
     def _on_casualty(self, role: int, action: Casualty) -> None:
@@ -1010,6 +1106,8 @@ class BattleSession:
         new.plays = [dict(p) for p in self.plays]
         new.cards_played = self.cards_played
         new._result = self._result
+        if new.finished:
+            new.host = None  # as `_finish` leaves it
         return new
 
 

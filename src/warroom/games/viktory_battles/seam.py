@@ -19,7 +19,8 @@ city with its unit support and cards, raises a pennant and goes on with the turn
 - `host` is the game's state (`BattleHost`): every die the session rolls and every card it
   shuffles comes from `host.rng`, read at the moment (so records replay, and a
   determinisation's new generator is used at once), and every event goes into the host's log
-  through `host.battle_event` (the host decides who sees it).
+  through `host.battle_event` (the host decides who sees it), unless `host.battle_logs`
+  says that the host does not want it now. A finished session lets go of its host.
 - `pool`: the Battle Cards (card modes), which the game owns and lends for the battle; the
   session plays, draws and discards in it. Hands are indexed by seat.
 - A session: `to_move()` and `legal_actions(player)` in seats, `apply(player, action)`
@@ -163,6 +164,10 @@ class BattleHost(Protocol):
 
     def battle_event(self, kind: str, to: tuple[int, ...] | None, **data: Any) -> None:
         """Log a battle event; `to` None: whoever sees the battle (seats otherwise)."""
+
+    def battle_logs(self, kind: str) -> bool:
+        """Whether the host wants battle events of this kind now; if not, the session skips
+        them (a playout with its log off: see `State.logs`)."""
 
 
 class BattleSession(Protocol):

@@ -794,6 +794,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         it is fought, only the two sides learn (`battle_audience`)."""
         self.event(kind, to, **data)
 
+    def battle_logs(self, kind: str) -> bool:
+        return True  # every event is counted (`n_events`, `seen_counts`), written or not
+
     def start_battle(self, kind: str, h: int, units: list[int] | None = None,
                      placed: int = -1, defender: int = NOBODY) -> None:
         """Build the request for the battle at `h` and start the resolver's session. `units`:
