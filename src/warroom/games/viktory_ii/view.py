@@ -10,14 +10,26 @@ hex beyond a moving unit's reach; towns and cities out of sight are remembered a
 
 from __future__ import annotations
 
+import bisect
 import random
+from dataclasses import dataclass
 from typing import Any
 
-from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes, start_area
+from .board import (
+    LAND,
+    MAX_BALL,
+    TERRAIN_LETTERS,
+    UNKNOWN,
+    WATER,
+    mask_hexes,
+    start_area,
+)
 from .movement import ACTIVE, ATTACKING, CARGO, DONE, FREE, FRESH, MOVABLE, REGROUP
-from .units import CITY, FRIG, LAND_UNITS, RANGE, TOWN, support
+from .units import CITY, FRIG, INF, LAND_UNITS, RANGE, TOWN, Units, support
 
 NOBODY = 255
+# How many times `ViewRules._place_settlements` tries before it gives up.
+PLACING_TRIES = 4
 # Terrain bytes to the letters of observations ("?" for a tile not yet placed).
 LETTERS = bytes(ord(TERRAIN_LETTERS[t]) if t < len(TERRAIN_LETTERS) else ord("?")
                 for t in range(256))
@@ -265,39 +277,43 @@ class ViewRules:
         re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
-        if self.hidden_map and self.log_enabled:
+        if not self.hidden_map:
+            new._resample_tiles(player)
+            new._resample_cards(player)
+            return new
+        if self.log_enabled:
             new._keep_log_of(player, self.visible_entries(player))  # cached in the real one
         vis = self.sight(player)  # what moves below is out of it: it stays the same
-        held, ports = self._bound_hexes() if self.hidden_map else (set(), set())
-        unseen = self.unseen_settlements(player, vis, held | ports) if self.hidden_map else []
+        held, ports = self._bound_hexes()
+        unseen = self.unseen_settlements(player, vis, held | ports)
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
-        # Units out of sight leave the map before the tiles are resampled, so that the hidden
-        # hexes they stood on keep nothing of them; their kinds, frigates' too, are drawn
-        # again below from what the towns and cities support. Frigates at sea whose kinds
-        # stay keep their water.
-        stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
-        blank = new._blank_unseen_kinds(player, vis, held) if self.hidden_map else {}
-        drawn = {u for units in blank.values() for u in units}
-        at_sea = [h for h, units in stacks.items()
-                  if self.ut[units[0]] == FRIG and not drawn.issuperset(units)]
-        new._lift([h for h in stacks if h not in at_sea])
-        new._resample_tiles(player, unseen)
-        if new.pool is not None:
-            new._resample_hands(player)
-            if new.session is not None:
-                new.session.pose_again()
-        if self.hidden_map:
-            new._lift(at_sea)  # frigates at sea, after: their hexes stay water
-            naval = new._naval_owners(blank, vis, held)
-            new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
-            swaps = new._match_memory(player, unseen, held | ports)
-            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps)
-            hidden = _HiddenFrom(new, player, vis)
-            kept = new._stacks_kept(stacks, blank)
-            drawn = new._draw_units(blank, naval, {u for us in stacks.values() for u in us})
-            parts = kept + new._group_units(drawn, hidden)
-            new._put_back(player, parts, stacks, hidden, vis, held)
+        # Every unseen piece leaves the map before the tiles are resampled, so that the hidden
+        # hexes they stood on keep nothing of them (not even whether they are land or
+        # water); their kinds, frigates' too, are drawn again below from what the towns and
+        # cities support, and where they go owes nothing to where they stood.
+        stacks = new._unseen_stacks(player, vis, held)
+        blank = new._blank_unseen_kinds(player, vis, held)
+        lifted = {u for units in stacks.values() for u in units}
+        marked = new._lift(stacks)
+        new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
+        new._match_memory(player, unseen, held | ports)
+        tokens = new._lift_settlements(unseen, blank, lifted)
+        new._resample_tiles(player)
+        new._resample_cards(player)
+        naval = new._naval_owners(blank, vis, held, tokens)
+        hidden = _HiddenFrom(new, player, vis)
+        new._place_settlements(player, tokens, hidden, held)
+        kept = new._stacks_kept(stacks, blank)
+        drawn = new._draw_units(blank, naval, lifted)
+        parts = kept + new._group_units(drawn, hidden)
+        new._put_back(player, parts, marked, hidden, vis, held)
         return new
+
+    def _resample_cards(self, p: int) -> None:
+        if self.pool is not None:
+            self._resample_hands(p)
+            if self.session is not None:
+                self.session.pose_again()
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
         """The copy's log keeps only the events the player saw (the others' own events tell
@@ -372,50 +388,50 @@ class ViewRules:
             for u in garrison:
                 self.move_unit(u, f)
 
-    def _match_memory(self, p: int, movable: list[int],
-                      bound: set[int]) -> dict[int, tuple[int, int]]:
+    def _match_memory(self, p: int, movable: list[int], bound: set[int]) -> None:
         """Dark: a remembered town that has become a city out of the player's sight shows as
         remembered: it trades kinds with a town of the same owner that the player does not
-        know of, which, a city now, must go onto the remembered one's terrain (its units
-        depend on it). Returns {that town's hex: (terrain it needs, the remembered hex)}."""
+        know of (which, a city now, is put where its terrain keeps its owner's units
+        supported: `_place_settlements`)."""
         towns = [h for h in movable if self.settle[h] == TOWN]
         if not towns or not self.memory[p]:
-            return {}
+            return
         self.rng.shuffle(towns)
-        swaps = {}
+        swapped = set()
         for r, (owner, kind, _) in sorted(self.memory[p].items()):
             if kind != TOWN or self.settle[r] != CITY or self.sowner[r] != owner or r in bound:
                 continue
-            f = next((h for h in towns if self.sowner[h] == owner and h not in swaps), -1)
+            f = next((h for h in towns if self.sowner[h] == owner and h not in swapped), -1)
             if f >= 0:
                 self.settle[r], self.settle[f] = TOWN, CITY
-                swaps[f] = (self.terrain[r], r)
-        return swaps
+                swapped.add(f)
 
-    def _resample_tiles(self, p: int, movable: list[int]) -> None:
+    def _resample_tiles(self, p: int) -> None:
         """The unseen tiles (bag, placed tiles out of the player's knowledge, drawn tiles it
-        has not seen) are reshuffled among themselves. A hidden hex keeps its class (land or
-        water) when units or a town that will move stand on it; its tile when a city (whose
-        units depend on its terrain) or a town or city that stays does."""
+        has not seen) are reshuffled among themselves: which tiles they are counts (the
+        player can tell), not where each lay. A hidden hex keeps its tile under a town or
+        city that stays (its units depend on its terrain), its class (land or water) under
+        units that stay; the unseen pieces have left the map (`_lift`,
+        `_lift_settlements`), so their hexes keep nothing."""
         unseen = self.drawn & ~self.explored[p]
-        settle = self.settle
-        keep = {h for h in self.settled if settle[h] == CITY or h not in movable}
+        keep = set(self.settled)
         hidden = [h for h in mask_hexes(unseen) if h not in keep] if unseen else []
         pending = self.reveal_pending
         unseen_drawn = pending is not None and self.hidden_map and pending[0] != p
         pool = list(self.bag) + [self.terrain[h] for h in hidden]
         if unseen_drawn:
             pool += pending[2]
+        pool.sort()
         self.rng.shuffle(pool)
         land = [t for t in pool if t in LAND]
         water = [t for t in pool if t == WATER]
-        classed = [h for h in hidden if self.occ_owner[h] >= 0 or settle[h]]
+        classed = [h for h in hidden if self.occ_owner[h] >= 0]
         for h in classed:
             self.terrain[h] = water.pop() if self.terrain[h] == WATER else land.pop()
         rest = land + water
         self.rng.shuffle(rest)
         for h in hidden:
-            if self.occ_owner[h] < 0 and not settle[h]:
+            if self.occ_owner[h] < 0:
                 self.terrain[h] = rest.pop()
         if hidden:
             self._count_water()
@@ -428,40 +444,237 @@ class ViewRules:
     def _count_water(self) -> None:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
-    def _relocate_settlements(self, p: int, movable: list[int], hidden: _HiddenFrom,
-                              swaps: dict[int, tuple[int, int]]) -> None:
-        """Each enemy town or city the player neither sees nor remembers moves, with the units
-        in it, to a random hex where its owner could have it: a site by the building rules
-        (`sites`: explored land with no town or city within one hex, no other player's units
-        in or next to it), out of every other player's sight, near another of the owner's towns or
-        cities when there is such a site, a capital among its owner's starting hexes
-        (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
-        not explored first draws another land tile from the unseen ones, and it may stand on
-        any terrain whose units (`units.support`) leave its owner's units on the board
-        supported, those whose kinds stay (how many units it has out of the player's sight,
-        and of which kinds, is drawn afterwards: `_draw_units`). Its owner, kind and capital
-        marker go with it, so every public count stays. `hidden`: what is out of sight of
-        all but a given player; `swaps`: see `_match_memory` (undone where no site is found)."""
-        order = list(movable)
-        self.rng.shuffle(order)
-        for h in order:
-            old, r = swaps.get(h, (self.terrain[h], -1))
-            undo = self._trade_tile(p, h) if self.settle[h] == CITY and r < 0 else None
-            vis = hidden.seen(self.sowner[h])
-            target = self._new_site(h, vis, old)
-            if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
-                self.settle[r], self.settle[h] = CITY, TOWN
-                target = self._new_site(h, vis, old)
-            elif target < 0:  # the city stays where and what it is
-                if undo is not None:
-                    undo()
-                target = h
-            if self.settle[h] == CITY:
-                self._change_support(self.sowner[h], old, self.terrain[target])
-            if target != h:
-                unseen_tile = bool(self.drawn >> h & 1) and not self.explored[p] >> h & 1
-                self._move_settlement(h, target, unseen_tile)
-                hidden.moved(self.sowner[target])
+    def _lift_settlements(self, movable: list[int], blank: dict[int, list[int]],
+                          lifted: set[int]) -> list[_Unknown]:
+        """The enemy towns and cities the player neither sees nor remembers leave the map,
+        with the units in them (`lifted` gains them: those whose kinds are drawn again leave
+        them for good, `_draw_units`; the others go with their town), before the tiles are
+        resampled, so that their hexes keep nothing of them; `_place_settlements` puts them
+        back. Their support is counted afresh there."""
+        drawn = {u for units in blank.values() for u in units}
+        out = []
+        mover = self.player
+        for h in movable:
+            q = self.sowner[h]
+            units = [u for u in range(len(self.uo))
+                     if self.uh[u] == h and self.us[u] not in (FREE, ATTACKING)]
+            if units:
+                self.occ_sub(h, len(units))
+                lifted.update(units)
+            marker = self.capital_owner(h)
+            if marker >= 0:
+                self.capital[marker] = -1
+                # a capital stands among its owner's starting hexes, but in a position set up
+                # by a map file (whose pieces everybody knows)
+                if h not in start_area(self.board, self.config.starts[marker]):
+                    marker = -2 - marker
+            easy = q == mover and bool(self.easy >> h & 1)  # the mover's mark goes with it
+            if easy:
+                self.easy &= ~(1 << h)
+            out.append(_Unknown(q, self.settle[h], marker, h, self.terrain[h],
+                                [u for u in units if u not in drawn], self.placed.pop(h, None),
+                                self.overwatch_fired.pop(h, None), easy))
+            self.settle[h], self.sowner[h] = 0, NOBODY
+        if out:
+            self.settled = [h for h in self.settled if self.settle[h]]
+        return out
+
+    def _place_settlements(self, p: int, unknown: list[_Unknown], hidden: _HiddenFrom,
+                           bound: set[int]) -> None:
+        """Each town or city lifted (`_lift_settlements`) goes to a random hex where its owner
+        could have it (`_try_placing`), so where it stood plays no part. If a few tries leave
+        one of them nowhere to go (the map packed so tight that they could hardly stand
+        elsewhere) they go back where they stood. Every player's unit support is then
+        counted afresh from its towns and cities."""
+        if not unknown:
+            return
+        for _ in range(PLACING_TRIES):
+            if self._try_placing(unknown, hidden, bound):
+                break
+        else:
+            for t in unknown:
+                h = t.hex
+                for wanted in ((t.terrain,) if t.kind == CITY else LAND, LAND):
+                    if self.terrain[h] not in wanted:
+                        self._trade_tile(p, h, wanted)
+                self._set_down(t, h)
+        for q in range(self.num_players):
+            total = [0, 0, 0, 0]
+            for h in self.own_settlements(q):
+                for i, k in enumerate(support(self.settle[h], self.terrain[h])):
+                    total[i] += k
+            self.supported[q] = total
+
+    def _try_placing(self, unknown: list[_Unknown], hidden: _HiddenFrom,
+                     bound: set[int]) -> bool:
+        """Put the towns and cities lifted, the one with fewest hexes left to stand on first
+        (ties at random), each on a random hex where its owner could have it: one its owner
+        has explored, out of the player's sight, with no town or city and nobody's units on
+        it and nothing a turn under way is bound to (`bound`); a capital among its owner's
+        starting hexes; on land, a city only on a terrain that leaves its owner's units on
+        the board supported with what the cities still to be put may support (`_coverable`)
+        - or on a hex the player has not explored, onto which such a tile is traded from the
+        unseen ones when no hex has one. Among those, with no town or city next to it (as
+        the building rules have it) where there is such a hex, else with none of its
+        owner's (a town built out of sight may stand next to another player's its builder
+        could not see), else anywhere (a town taken may stand next to its taker's); then as
+        `_pick_site` prefers. Where one is left nowhere, those put are taken back: False."""
+        b = self.board
+        p = hidden.p
+        busy = hidden.vis
+        for h in range(b.size):
+            if self.occ_owner[h] >= 0 or h in bound:
+                busy |= 1 << h
+        room = []
+        for t in unknown:
+            mask = self.explored[t.owner] & ~busy
+            if t.marker >= 0:
+                mask &= b.within(start_area(b, self.config.starts[t.marker]), 0)
+            room.append(mask)
+        unexplored = self.drawn & ~self.explored[p]
+        by_terrain = self._terrain_masks()
+        settled = b.within(self.settled, 0)
+        near_any = b.within(self.settled, 1)
+        near_own = {t.owner: b.within(self.own_settlements(t.owner), 1) for t in unknown}
+        cities: dict[int, int] = {}
+        for t in unknown:
+            if t.kind == CITY:
+                cities[t.owner] = cities.get(t.owner, 0) + 1
+        deficit = {q: self._city_deficit(q, unknown) for q in cities}
+        left = sorted(range(len(unknown)), key=lambda i: (
+            unknown[i].owner, unknown[i].kind, unknown[i].marker))
+        done: list[tuple[_Unknown, int]] = []
+        while left:
+            free: dict[int, tuple[int, tuple[int, ...]]] = {}
+            spare: set[int] | None = None
+            for i in left:
+                t = unknown[i]
+                wanted = LAND
+                if t.kind == CITY:
+                    wanted = tuple(k for k in LAND if _coverable(
+                        _less(deficit[t.owner], support(CITY, k)), cities[t.owner] - 1)) \
+                        or (t.terrain,)
+                fit = 0
+                for k in wanted:
+                    fit |= by_terrain[k]
+                mask = room[i] & ~settled & fit
+                trade = room[i] & ~settled & unexplored & ~mask
+                if trade and not mask:
+                    if spare is None:
+                        spare = self._unseen_terrains(p)
+                    if spare.isdisjoint(wanted):
+                        trade = 0
+                for near in (near_any, near_own[t.owner], 0):
+                    if mask & ~near or trade & ~near:
+                        free[i] = (mask & ~near or trade & ~near,
+                                   () if mask & ~near else wanted)
+                        break
+                else:
+                    free[i] = (0, ())
+            fewest = min(free[i][0].bit_count() for i in left)
+            if not fewest:
+                for t, h in reversed(done):
+                    self._pick_up(t, h)
+                    hidden.moved(t.owner)
+                return False
+            ties = [i for i in left if free[i][0].bit_count() == fewest]
+            i = ties[self.rng.randrange(len(ties))]
+            left.remove(i)
+            t = unknown[i]
+            q = t.owner
+            target = self._pick_site(q, free[i][0], t.marker >= 0, hidden)
+            if free[i][1]:
+                self._trade_tile(p, target, free[i][1])
+                by_terrain = self._terrain_masks()
+            if t.kind == CITY:
+                cities[q] -= 1
+                deficit[q] = _less(deficit[q], support(CITY, self.terrain[target]))
+            self._set_down(t, target)
+            done.append((t, target))
+            settled |= 1 << target
+            near_any |= b.balls[1][target]
+            near_own[q] |= b.balls[1][target]
+            hidden.moved(q)
+        return True
+
+    def _terrain_masks(self) -> dict[int, int]:
+        """The land hexes by terrain, as bitmasks."""
+        masks = {k: 0 for k in LAND}
+        for h, k in enumerate(self.terrain):
+            if k in masks:
+                masks[k] |= 1 << h
+        return masks
+
+    def _unseen_terrains(self, p: int) -> set[int]:
+        """The terrains among the tiles player p has not seen that `_trade_tile` may trade."""
+        out = set(self.bag)
+        for h in mask_hexes(self.drawn & ~self.explored[p]):
+            if not self.settle[h] and self.occ_owner[h] < 0:
+                out.add(self.terrain[h])
+        return out
+
+    def _pick_site(self, q: int, free: int, capital: bool, hidden: _HiddenFrom) -> int:
+        """A random hex of `free` for a town or city of q's (`_try_placing`): preferably out
+        of every other player's sight (else out of the player's: `free` is), a site by the
+        building rules (no other player's units in or next to it), two or three hexes from
+        another of q's towns or cities (not for a capital)."""
+        b = self.board
+        enemy = [h for h in range(b.size) if self.occ_owner[h] not in (-1, q)]
+        sites = free & ~b.within(enemy, 1)
+        ranked = [sites, free]
+        if not capital:
+            own = self.own_settlements(q)
+            ranked.insert(0, sites & b.within(own, 3))
+        for out_of in (hidden.seen(q), 0):
+            for group in ranked:
+                hexes = mask_hexes(group & ~out_of)
+                if hexes:
+                    return hexes[self.rng.randrange(len(hexes))]
+        raise AssertionError("no hex in a non-empty mask")
+
+    def _city_deficit(self, q: int, unknown: list[_Unknown]) -> list[int]:
+        """What q's cities yet to be put must support of its units on the board (those whose
+        kinds stay: the others are drawn afterwards, from what the towns and cities
+        support), beyond its towns and cities on the map and its towns yet to be put. (Units
+        a battle has left unsupported, to be disbanded, may stay so, no more of them.)"""
+        need = [min(b, s) for b, s in zip(self.onboard[q], self.supported[q])]
+        have = [0, 0, 0, 0]
+        for h in self.own_settlements(q):
+            for i, k in enumerate(support(self.settle[h], self.terrain[h])):
+                have[i] += k
+        have[INF] += sum(1 for t in unknown if t.owner == q and t.kind == TOWN)
+        return [max(0, n - k) for n, k in zip(need, have)]
+
+    def _set_down(self, t: _Unknown, h: int) -> None:
+        """The town or city t, lifted, stands on h with what went with it."""
+        q = t.owner
+        self.settle[h], self.sowner[h] = t.kind, q
+        bisect.insort(self.settled, h)
+        if t.marker != -1:
+            self.capital[t.marker if t.marker >= 0 else -2 - t.marker] = h
+        for u in t.units:
+            self.uh[u] = h
+        if t.units:
+            self.occ_add(h, q, len(t.units))
+        if t.placed is not None:
+            self.placed[h] = t.placed
+        if t.fired is not None:
+            self.overwatch_fired[h] = t.fired
+        if t.easy:
+            self.easy |= 1 << h
+
+    def _pick_up(self, t: _Unknown, h: int) -> None:
+        """Undo `_set_down(t, h)`."""
+        self.settle[h], self.sowner[h] = 0, NOBODY
+        self.settled.remove(h)
+        if t.marker != -1:
+            self.capital[t.marker if t.marker >= 0 else -2 - t.marker] = -1
+        if t.units:
+            self.occ_sub(h, len(t.units))
+        self.placed.pop(h, None)
+        self.overwatch_fired.pop(h, None)
+        if t.easy:
+            self.easy &= ~(1 << h)
 
     def _trade_tile(self, p: int, h: int, wanted: tuple[int, ...] = LAND) -> Any:
         """The tile under an unseen town, city or stack on a hex the player has not explored
@@ -499,21 +712,6 @@ class ViewRules:
             self._count_water()
         return undo
 
-    def _change_support(self, q: int, old: int, new: int) -> None:
-        """A city of q counted on `old` terrain now stands on `new`."""
-        before, after = support(CITY, old), support(CITY, new)
-        for t in range(4):
-            self.supported[q][t] += after[t] - before[t]
-
-    def _city_fits(self, q: int, old: int, new: int) -> bool:
-        """Would q's units on the board stay supported if a city of its counted on `old`
-        terrain stood on `new`? (Units a battle has left unsupported, to be disbanded, may
-        stay so, no more of them.) The units out of the player's sight are not counted:
-        their number is drawn afterwards from what the cities support."""
-        before, after = support(CITY, old), support(CITY, new)
-        s, b = self.supported[q], self.onboard[q]
-        return all(s[t] - before[t] + after[t] >= min(b[t], s[t]) for t in range(4))
-
     def _blank_unseen_kinds(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
         """Enemy land units out of the player's sight whose number and kinds are to be drawn
         again (`_draw_units`), by owner; they leave the owner's count on the board meanwhile.
@@ -546,19 +744,24 @@ class ViewRules:
                 self.onboard[q][self.ut[u]] -= 1
         return blank
 
-    def _naval_owners(self, blank: dict[int, list[int]], vis: int, bound: set[int]) -> set[int]:
+    def _naval_owners(self, blank: dict[int, list[int]], vis: int, bound: set[int],
+                      unknown: list[_Unknown]) -> set[int]:
         """The owners whose blanked units may be drawn as frigates: those with an explored
         water hex out of the player's sight (`vis`) that a frigate of theirs may stand on
         (`_free_hexes`, with the stacks out of sight lifted), and somewhere out of it for a
-        land unit drawn for a frigate (such land, or a town or city of theirs). The others'
-        frigates get back their kind (and stay where they are): a frigate drawn for them
-        would have no water, or a land unit drawn for one no land."""
+        land unit drawn for a frigate (such land, or a town or city of theirs: those lifted,
+        `unknown`, go out of it). The others' frigates get back their kind: a frigate drawn
+        for them would have no water, or a land unit drawn for one no land."""
         naval = set()
+        homes = {t.owner for t in unknown}
+        cities = {t.owner for t in unknown if t.kind == CITY}
         for q, units in blank.items():
-            if not any(self.settle[h] == CITY for h in self.own_settlements(q)):
+            if q not in cities and not any(self.settle[h] == CITY
+                                           for h in self.own_settlements(q)):
                 continue  # only a city supports a frigate: none on the board, none drawn
             if (self._free_hexes(q, True, vis, bound)
-                    and (self._own_out_of(q, vis) or self._free_hexes(q, False, vis, bound))):
+                    and (q in homes or self._own_out_of(q, vis)
+                         or self._free_hexes(q, False, vis, bound))):
                 naval.add(q)
                 continue
             for u in [u for u in units if self.ut[u] == FRIG]:
@@ -603,53 +806,6 @@ class ViewRules:
             out[q] = drawn
         return out
 
-    def _new_site(self, h: int, vis: int, old: int) -> int:
-        """A random hex out of `vis` the town or city on h could stand on (h itself among
-        them; -1: none); a city's only where its terrain keeps its owner's units supported
-        (`old`: the terrain its owner's support counts it on)."""
-        q, kind = self.sowner[h], self.settle[h]
-        others = [s for s in self.settled if s != h]
-        everything = (1 << self.board.size) - 1
-        sites = self.sites(q, self.explored[q], others, everything)
-        marker = self.capital_owner(h)  # whose capital it is (its holder may be another)
-        if marker >= 0 and h in start_area(self.board, self.config.starts[marker]):
-            area = set(self.capital_sites(marker))
-            sites = [k for k in sites if k in area]
-        else:
-            own = [s for s in others if self.sowner[s] == q]
-            near = [k for k in sites if self.near_own(k, own)]
-            sites = near or sites
-        sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0]
-        sites.append(h)  # where it stands is always a place it could stand
-        if kind == CITY:
-            sites = [k for k in sites if self._city_fits(q, old, self.terrain[k])]
-        return sites[self.rng.randrange(len(sites))] if sites else -1
-
-    def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
-        """Move the town or city on h to target with its units, its capital marker and what
-        the turn under way keeps by hex; a tile the player has not explored under it goes
-        back among the unseen tiles."""
-        q = self.sowner[h]
-        self.settle[target], self.sowner[target] = self.settle[h], q
-        self.settle[h], self.sowner[h] = 0, NOBODY
-        self.settled = sorted({*self.settled, target} - {h})
-        marker = self.capital_owner(h)
-        if marker >= 0:
-            self.capital[marker] = target
-        for u in range(len(self.uo)):
-            if self.us[u] != FREE and self.uh[u] == h:
-                self.move_unit(u, target)
-        for by_hex in (self.placed, self.overwatch_fired):
-            if h in by_hex:
-                by_hex[target] = by_hex.pop(h)
-        if self.easy >> h & 1 and q == self.player:
-            self.easy = (self.easy & ~(1 << h)) | 1 << target
-        if unseen_tile and self.bag:
-            i = self.rng.randrange(len(self.bag) + 1)
-            if i < len(self.bag):
-                self.bag[i], self.terrain[h] = self.terrain[h], self.bag[i]
-                self._count_water()
-
     def _resample_hands(self, p: int) -> None:
         pool = self.pool
         others = [q for q in range(self.num_players) if q != p]
@@ -680,23 +836,35 @@ class ViewRules:
             stacks.setdefault(h, []).append(u)
         return stacks
 
-    def _lift(self, hexes: list[int]) -> None:
-        """These stacks' hexes are left empty until `_put_back`."""
-        for h in hexes:  # a frigate with cargo is bound: no stack carries any
+    def _lift(self, stacks: dict[int, list[int]]) -> set[int]:
+        """These stacks' hexes are left empty until `_put_back`. Returns the mover's land
+        units that take with them the mark of the hex they stood on when the turn began
+        (`easy`: not difficult terrain for it this turn)."""
+        mover = self.player
+        marked: set[int] = set()
+        for h, units in stacks.items():  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
+            if self.uo[units[0]] == mover and self.easy >> h & 1:
+                self.easy &= ~(1 << h)
+                marked.update(u for u in units if self.ut[u] != FRIG)
+        return marked
 
     def _stacks_kept(self, stacks: dict[int, list[int]],
                      blank: dict[int, list[int]]) -> list[tuple[int, list[int], bool]]:
         """The lifted units whose kinds stay (`_blank_unseen_kinds`), by the stack they were
         lifted from and class (land units, frigates), to put back (`_put_back`) as (the hex
-        they were lifted from, units, True: kept as they were)."""
+        they were lifted from, units, True: kept as they were), in an order that owes
+        nothing to where they stood."""
         drawn = {u for units in blank.values() for u in units}
         parts = []
-        for h in sorted(stacks):
+        for h, units in stacks.items():
             for naval in (False, True):
-                part = [u for u in stacks[h] if u not in drawn and (self.ut[u] == FRIG) == naval]
+                part = [u for u in units if u not in drawn and (self.ut[u] == FRIG) == naval]
                 if part:
                     parts.append((h, part, True))
+        ut, us, um, uf = self.ut, self.us, self.um, self.uf
+        parts.sort(key=lambda part: (self.uo[part[1][0]],
+                                     sorted((ut[u], us[u], um[u], uf[u]) for u in part[1])))
         return parts
 
     def _group_units(self, drawn: dict[int, list[int]],
@@ -732,66 +900,61 @@ class ViewRules:
                 parts += [(-1, part, False) for part in stacked if part]
         return parts
 
-    def _put_back(self, p: int, parts: list[tuple[int, list[int], bool]],
-                  stacks: dict[int, list[int]], hidden: _HiddenFrom, vis: int,
-                  bound: set[int]) -> None:
+    def _put_back(self, p: int, parts: list[tuple[int, list[int], bool]], marked: set[int],
+                  hidden: _HiddenFrom, vis: int, bound: set[int]) -> None:
         """Each stack (`_stacks_kept`, `_group_units`) goes to a random hex where its owner
         could have it (`_stack_sites`), judged by what the player knows and where the owner's
-        towns and cities stand in the copy, never by where a stack stood (frigates, where no
-        such water is out of every other player's sight, on any out of the player's sight,
-        `vis`). Where there is none (the owner has explored no such hex) a stack drawn afresh
-        stays in the reserve; one kept goes back where it stood, on a tile of its class
-        traded from the unseen ones if its own was drawn otherwise (a land stack at sea: into
-        one of its owner's towns out of the player's sight, if any). Land units go first. The
-        hexes of the stacks kept are barred to the others until they are put back. The
-        mover's start-of-turn marks (`stacks`: the hexes lifted) go with its land units, and
-        a new land stack of the mover's gets one (it stood on the board when the turn
-        began)."""
+        towns and cities stand in the copy, never by where a stack stood (where no such hex
+        is out of every other player's sight, on one out of the player's sight, `vis`).
+        Where there is none (the owner has explored no such hex) a stack drawn afresh
+        stays in the reserve; one kept goes back where it stood (`_stand_again`). Land units
+        go first. The mover's start-of-turn marks go with its land units that had one
+        (`marked`), and a new land stack of the mover's gets one (it stood on the board when
+        the turn began)."""
         land = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] != FRIG]
         sea = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] == FRIG]
         self.rng.shuffle(land)
         self.rng.shuffle(sea)
-        waiting = {h for h, _, kept in parts if kept}
-        left: dict[int, int] = {}
-        for h, _, kept in parts:
-            if kept:
-                left[h] = left.get(h, 0) + 1
         mover = self.player
-        easy = {h for h, units in stacks.items() if self.uo[units[0]] == mover
-                and self.easy >> h & 1 and not self.settle[h]}  # a town's mark stays with it
-        for h in easy:
-            self.easy &= ~(1 << h)
         for i in land + sea:
             h, units, kept = parts[i]
-            if kept:
-                left[h] -= 1
-                if not left[h]:
-                    waiting.discard(h)
             owner = self.uo[units[0]]
             naval = self.ut[units[0]] == FRIG
             reach = max(RANGE[self.ut[u]] for u in units)
-            sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound | waiting)
-                     or (naval and self._stack_sites(owner, True, reach, vis, bound | waiting)))
-            if not sites and not kept:
+            sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound)
+                     or self._stack_sites(owner, naval, reach, vis, bound))
+            if sites:
+                target = sites[self.rng.randrange(len(sites))]
+            else:
+                target = self._stand_again(p, h, owner, naval, vis) if kept else -1
+            if target < 0:
                 for u in units:  # nowhere to stand out of sight: in the reserve
                     self.onboard[owner][self.ut[u]] -= 1
                     self.us[u] = FREE
                     self.uo[u] = self.uh[u] = -1
                 continue
-            target = sites[self.rng.randrange(len(sites))] if sites else h
-            if naval and self.terrain[target] != WATER and not self.settle[target]:
-                self._trade_tile(p, target, (WATER,))  # lifted before the tiles: its water
-            if self.terrain[target] not in LAND and not naval:
-                self._trade_tile(p, target)  # its tile, resampled, is water: the land it had
-                towns = self._own_out_of(owner, vis)
-                if self.terrain[target] not in LAND and towns:  # a frigate's sea: into a town
-                    target = towns[self.rng.randrange(len(towns))]
             for u in units:
                 self.uh[u] = target
             self.occ_add(target, owner, len(units))
             hidden.moved(owner)  # what its units see has changed
-            if not naval and (h in easy or (not kept and owner == mover)):
+            if not naval and (any(u in marked for u in units) or (not kept and owner == mover)):
                 self.easy |= 1 << target
+
+    def _stand_again(self, p: int, h: int, q: int, naval: bool, vis: int) -> int:
+        """Where a stack of q's kept as it was goes when q has explored no hex out of sight
+        for it: back where it stood (h), on a tile of its class traded from the unseen ones
+        if its own was drawn otherwise; a land stack whose hex is water, or taken meanwhile,
+        into one of q's towns out of the player's sight (`vis`); else -1 (the reserve)."""
+        taken = self.settle[h] and (naval or self.sowner[h] != q)
+        if self.occ_owner[h] in (-1, q) and not taken:
+            if naval and self.terrain[h] != WATER:
+                self._trade_tile(p, h, (WATER,))
+            elif not naval and self.terrain[h] not in LAND:
+                self._trade_tile(p, h)
+            if (self.terrain[h] == WATER) == naval:
+                return h
+        towns = self._own_out_of(q, vis) if not naval else []
+        return towns[self.rng.randrange(len(towns))] if towns else -1
 
     def _own_out_of(self, q: int, vis: int) -> list[int]:
         """q's towns and cities out of `vis`."""
@@ -822,6 +985,38 @@ class ViewRules:
                 and not self.pennants >> k & 1]
 
 
+@dataclass
+class _Unknown:
+    """A town or city the player neither sees nor remembers, lifted off the map in a copy
+    (`ViewRules._lift_settlements`) with what goes with it: its units whose kinds stay, the
+    mover's reserve placements and Overwatch fired there, and the mover's start-of-turn
+    mark. `hex` and `terrain`: where it stood, for the last resort only
+    (`ViewRules._site_for`)."""
+    owner: int
+    kind: int
+    # whose capital it is (-1: none; -2 - q: q's, standing where a map file put it, not
+    # among q's starting hexes)
+    marker: int
+    hex: int
+    terrain: int
+    units: list[int]
+    placed: list[int] | None
+    fired: int | None
+    easy: bool
+
+
+def _less(need: list[int], given: Units) -> list[int]:
+    """What is still needed once a city supports `given`."""
+    return [max(0, n - k) for n, k in zip(need, given)]
+
+
+def _coverable(need: list[int], cities: int) -> bool:
+    """Could this many cities support `need` more units? Each supports one artillery, cavalry
+    or frigate and an infantry, or three infantry (VIKTORY-II.md, "Unit support")."""
+    special = sum(need) - need[INF]
+    return special <= cities and need[INF] <= 3 * cities - 2 * special
+
+
 def _drawable(q: int, naval: set[int]) -> tuple[int, ...]:
     """The kinds q's units out of sight are drawn among: frigates too when it has water for
     them (`ViewRules._naval_owners`)."""
@@ -835,6 +1030,8 @@ class _HiddenFrom:
 
     def __init__(self, state: Any, p: int, vis: int):
         self.state = state
+        self.p = p
+        self.vis = vis  # the player's own
         self.sights = {p: vis}
 
     def seen(self, q: int) -> int:
