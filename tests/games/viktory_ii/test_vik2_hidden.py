@@ -36,7 +36,7 @@ from warroom.games.viktory_ii.actions import (
     Step,
 )
 from warroom.games.viktory_ii.board import FOREST, LAND, MOUNTAIN, PLAINS, WATER
-from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
+from warroom.games.viktory_ii.movement import ATTACKING, DONE, FREE, FRESH
 from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, RANGE, TOWN, support
 
 MAP = """\
@@ -1006,3 +1006,38 @@ def test_ruling_determinize_keeps_no_class_under_unseen_towns_and_kept_frigates(
         state.um[u] = 2  # it has moved: its kind stays
         fleets.append(state)
     _same_copies(fleets)
+
+
+# Ports out of player 0's sight (E1, C5) and a forest at G4 for a city that supports a frigate.
+PORT_MAP = """\
+   p p p p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   p p p f
+"""
+
+
+def test_ruling_determinize_moves_an_unseen_town_with_a_frigate_in_port(tmp_path):
+    """README, "Hidden information": an unseen town with a frigate in port goes where any
+    other may (the frigate's class is drawn again; one whose kind stays, here one that has
+    moved this turn, is put back at sea): two positions that differ only in which of two
+    ports holds player 1's town and its frigate give the same determinisations for player
+    0."""
+    for first in (0, 1):
+        states = []
+        for port in ("E1", "C5"):
+            state = position(tmp_path, [capital("A1", 0), capital("G4", 1, city=True),
+                                        town(port, 1)], tiles=PORT_MAP, dark=True,
+                             first=first)
+            u = state.add_unit(1, FRIG, hx(state, port), FRESH if first else DONE)
+            state.um[u] = 2 if first else 0
+            states.append(state)
+        copies = _same_copies(states)
+        towns = {facts[4].index(1, 1) for facts in copies}  # not player 1's capital city
+        assert len(towns) > 2
+        if first:  # the frigate that has moved stays a frigate, at sea
+            assert all(facts[0][h] == WATER for facts in copies
+                       for h, owner, kind, *_ in facts[8] if owner == 1 and kind == FRIG)

@@ -285,7 +285,7 @@ class ViewRules:
             new._keep_log_of(player, self.visible_entries(player))  # cached in the real one
         vis = self.sight(player)  # what moves below is out of it: it stays the same
         held, ports = self._bound_hexes()
-        unseen = self.unseen_settlements(player, vis, held | ports)
+        unseen = self.unseen_settlements(player, vis, held)
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
         # Every unseen piece leaves the map before the tiles are resampled, so that the hidden
         # hexes they stood on keep nothing of them (not even whether they are land or
@@ -297,7 +297,7 @@ class ViewRules:
         marked = new._lift(stacks)
         new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
         new._match_memory(player, unseen, held | ports)
-        tokens = new._lift_settlements(unseen, blank, lifted)
+        tokens = new._lift_settlements(unseen, blank, lifted, stacks)
         new._resample_tiles(player)
         new._resample_cards(player)
         naval = new._naval_owners(blank, vis, held, tokens)
@@ -306,7 +306,7 @@ class ViewRules:
         kept = new._stacks_kept(stacks, blank)
         drawn = new._draw_units(blank, naval, lifted)
         parts = kept + new._group_units(drawn, hidden)
-        new._put_back(player, parts, marked, hidden, vis, held)
+        new._put_back(player, parts, marked, hidden, vis, held, {t.hex for t in tokens})
         return new
 
     def _resample_cards(self, p: int) -> None:
@@ -445,12 +445,15 @@ class ViewRules:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
     def _lift_settlements(self, movable: list[int], blank: dict[int, list[int]],
-                          lifted: set[int]) -> list[_Unknown]:
+                          lifted: set[int], stacks: dict[int, list[int]]) -> list[_Unknown]:
         """The enemy towns and cities the player neither sees nor remembers leave the map,
         with the units in them (`lifted` gains them: those whose kinds are drawn again leave
         them for good, `_draw_units`; the others go with their town), before the tiles are
         resampled, so that their hexes keep nothing of them; `_place_settlements` puts them
-        back. Their support is counted afresh there."""
+        back. Their support is counted afresh there. Frigates in port leave their town as a
+        stack of their own (`stacks` gains them by the town's hex): one whose kind stays is
+        put back at sea (`_put_back`), so that where it lay does not hold its town to a
+        port."""
         drawn = {u for units in blank.values() for u in units}
         out = []
         mover = self.player
@@ -461,6 +464,10 @@ class ViewRules:
             if units:
                 self.occ_sub(h, len(units))
                 lifted.update(units)
+                frigates = [u for u in units if self.ut[u] == FRIG]
+                if frigates:
+                    stacks[h] = frigates
+                    units = [u for u in units if self.ut[u] != FRIG]
             marker = self.capital_owner(h)
             if marker >= 0:
                 self.capital[marker] = -1
@@ -901,16 +908,17 @@ class ViewRules:
         return parts
 
     def _put_back(self, p: int, parts: list[tuple[int, list[int], bool]], marked: set[int],
-                  hidden: _HiddenFrom, vis: int, bound: set[int]) -> None:
+                  hidden: _HiddenFrom, vis: int, bound: set[int], ports: set[int]) -> None:
         """Each stack (`_stacks_kept`, `_group_units`) goes to a random hex where its owner
         could have it (`_stack_sites`), judged by what the player knows and where the owner's
         towns and cities stand in the copy, never by where a stack stood (where no such hex
         is out of every other player's sight, on one out of the player's sight, `vis`).
         Where there is none (the owner has explored no such hex) a stack drawn afresh
-        stays in the reserve; one kept goes back where it stood (`_stand_again`). Land units
-        go first. The mover's start-of-turn marks go with its land units that had one
-        (`marked`), and a new land stack of the mover's gets one (it stood on the board when
-        the turn began)."""
+        stays in the reserve; one kept goes back where it stood (`_stand_again`; `ports`:
+        the hexes of towns lifted, whose frigates stood in port). Land units go first. The
+        mover's start-of-turn marks go with its land units that had one (`marked`), and a
+        new land stack of the mover's gets one (it stood on the board when the turn
+        began)."""
         land = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] != FRIG]
         sea = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] == FRIG]
         self.rng.shuffle(land)
@@ -926,7 +934,7 @@ class ViewRules:
             if sites:
                 target = sites[self.rng.randrange(len(sites))]
             else:
-                target = self._stand_again(p, h, owner, naval, vis) if kept else -1
+                target = self._stand_again(p, h, owner, naval, vis, h in ports) if kept else -1
             if target < 0:
                 for u in units:  # nowhere to stand out of sight: in the reserve
                     self.onboard[owner][self.ut[u]] -= 1
@@ -940,11 +948,18 @@ class ViewRules:
             if not naval and (any(u in marked for u in units) or (not kept and owner == mover)):
                 self.easy |= 1 << target
 
-    def _stand_again(self, p: int, h: int, q: int, naval: bool, vis: int) -> int:
+    def _stand_again(self, p: int, h: int, q: int, naval: bool, vis: int,
+                     in_port: bool) -> int:
         """Where a stack of q's kept as it was goes when q has explored no hex out of sight
-        for it: back where it stood (h), on a tile of its class traded from the unseen ones
-        if its own was drawn otherwise; a land stack whose hex is water, or taken meanwhile,
-        into one of q's towns out of the player's sight (`vis`); else -1 (the reserve)."""
+        for it: a frigate into one of q's ports out of the player's sight (`vis`), if any;
+        else back where it stood (h; not a frigate that stood in a port, `in_port`, whose
+        town has gone), on a tile of its class traded from the unseen ones if its own was
+        drawn otherwise; a land stack whose hex is water, or taken meanwhile, into one of
+        q's towns out of the player's sight; else -1 (the reserve)."""
+        if naval:
+            ports = [k for k in self._own_out_of(q, vis) if self.is_port(k, q)]
+            if ports or in_port:
+                return ports[self.rng.randrange(len(ports))] if ports else -1
         taken = self.settle[h] and (naval or self.sowner[h] != q)
         if self.occ_owner[h] in (-1, q) and not taken:
             if naval and self.terrain[h] != WATER:
