@@ -1041,3 +1041,19 @@ def test_ruling_determinize_moves_an_unseen_town_with_a_frigate_in_port(tmp_path
         if first:  # the frigate that has moved stays a frigate, at sea
             assert all(facts[0][h] == WATER for facts in copies
                        for h, owner, kind, *_ in facts[8] if owner == 1 and kind == FRIG)
+
+
+def test_ruling_determinize_keeps_nothing_of_what_other_players_remember(tmp_path):
+    """README, "Hidden information": what another player remembers of towns out of its
+    sight is its own knowledge (where player 2's town stood when player 1 saw it, whether it
+    has seen player 0's capital): two positions that differ only in player 1's memory give
+    player 0 the same determinisations, in which player 1 remembers what it sees there."""
+    states = []
+    for remembers in (False, True):
+        state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), capital("G1", 2),
+                                town("E2", 2)], players=3)
+        if remembers:
+            state.memory[1] = {hx(state, "E2"): (2, TOWN, -1), hx(state, "A1"): (0, TOWN, 0)}
+        states.append(state)
+    for facts in _same_copies(states):
+        assert all(not memory for memory in facts[12][1:])  # nothing in sight of 1 or 2

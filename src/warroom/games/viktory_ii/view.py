@@ -307,6 +307,8 @@ class ViewRules:
         drawn = new._draw_units(blank, naval, lifted)
         parts = kept + new._group_units(drawn, hidden)
         new._put_back(player, parts, marked, hidden, vis, held, {t.hex for t in tokens})
+        if self.config.dark:
+            new._remember_afresh(player)
         return new
 
     def _resample_cards(self, p: int) -> None:
@@ -314,6 +316,18 @@ class ViewRules:
             self._resample_hands(p)
             if self.session is not None:
                 self.session.pose_again()
+
+    def _remember_afresh(self, p: int) -> None:
+        """Dark: what another player remembers of towns and cities out of its sight is its own
+        knowledge (where it saw them, and which of the player's it has seen): in a copy for
+        p each other player remembers only what it sees there."""
+        capitals = {h: q for q, h in enumerate(self.capital) if h >= 0}
+        settled, sowner = self.settled, self.sowner
+        for q in range(self.num_players):
+            if q != p:
+                vis = self.sight(q)
+                self.memory[q] = {h: (sowner[h], self.settle[h], capitals.get(h, -1))
+                                  for h in settled if sowner[h] != q and vis >> h & 1}
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
         """The copy's log keeps only the events the player saw (the others' own events tell
