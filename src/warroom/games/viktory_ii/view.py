@@ -28,8 +28,14 @@ from .movement import ACTIVE, ATTACKING, CARGO, DONE, FREE, FRESH, MOVABLE, REGR
 from .units import CITY, FRIG, INF, LAND_UNITS, RANGE, TOWN, Units, support
 
 NOBODY = 255
-# How many times `ViewRules._place_settlements` tries before it gives up.
+# How many times `ViewRules._place_settlements` tries before it gives up, and how many hexes
+# a player's exploration may grow in a copy to make room for a piece (`ViewRules._widen`).
 PLACING_TRIES = 4
+WIDENING = 6
+# Hexes out of the player's sight a player's exploration holds in a copy for each of its towns
+# and cities that the copy puts back (`ViewRules._explore_afresh`): water and the spacing of
+# towns take some.
+ROOM = 5
 # Terrain bytes to the letters of observations ("?" for a tile not yet placed).
 LETTERS = bytes(ord(TERRAIN_LETTERS[t]) if t < len(TERRAIN_LETTERS) else ord("?")
                 for t in range(256))
@@ -283,7 +289,12 @@ class ViewRules:
             return new
         if self.log_enabled:
             new._keep_log_of(player, self.visible_entries(player))  # cached in the real one
-        vis = self.sight(player)  # what moves below is out of it: it stays the same
+        # What moves below is out of the player's sight, and not next to its units: the rules
+        # let a unit act on an enemy next to it (a frigate placed from reserve may bombard
+        # one on a hex it has not explored), so such an enemy stays and none comes.
+        vis = self.sight(player) | self.board.within(
+            [self.uh[u] for u in range(len(self.uo)) if self.uo[u] == player
+             and self.us[u] != FREE], 1)
         held, ports = self._bound_hexes()
         unseen = self.unseen_settlements(player, vis, held)
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
@@ -298,7 +309,8 @@ class ViewRules:
         new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
         new._match_memory(player, unseen, held | ports)
         tokens = new._lift_settlements(unseen, blank, lifted, stacks)
-        new._resample_tiles(player)
+        new._resample_tiles(player, new._explore_afresh(player, lifted, tokens, vis)
+                            if self.config.independent else None)
         new._resample_cards(player)
         naval = new._naval_owners(blank, vis, held, tokens)
         hidden = _HiddenFrom(new, player, vis)
@@ -420,13 +432,15 @@ class ViewRules:
                 self.settle[r], self.settle[f] = TOWN, CITY
                 swapped.add(f)
 
-    def _resample_tiles(self, p: int) -> None:
+    def _resample_tiles(self, p: int, placed: int | None = None) -> None:
         """The unseen tiles (bag, placed tiles out of the player's knowledge, drawn tiles it
         has not seen) are reshuffled among themselves: which tiles they are counts (the
         player can tell), not where each lay. A hidden hex keeps its tile under a town or
         city that stays (its units depend on its terrain), its class (land or water) under
         units that stay; the unseen pieces have left the map (`_lift`,
-        `_lift_settlements`), so their hexes keep nothing."""
+        `_lift_settlements`), so their hexes keep nothing. `placed`: the hexes out of the
+        player's knowledge that hold a tile in the copy (`_explore_afresh`; by default
+        those that do)."""
         unseen = self.drawn & ~self.explored[p]
         keep = set(self.settled)
         hidden = [h for h in mask_hexes(unseen) if h not in keep] if unseen else []
@@ -437,23 +451,86 @@ class ViewRules:
             pool += pending[2]
         pool.sort()
         self.rng.shuffle(pool)
+        sea = {h for h in hidden if self.occ_owner[h] >= 0 and self.terrain[h] == WATER}
+        if placed is not None:
+            for h in hidden:
+                self.terrain[h] = UNKNOWN
+            self.drawn &= ~unseen
+            self.drawn |= sum(1 << h for h in keep) & unseen
+            hidden = [h for h in mask_hexes(placed & ~self.explored[p]) if h not in keep]
+            hidden = hidden[:len(pool) - (len(pending[2]) if unseen_drawn else 0)]
+            for h in hidden:
+                self.drawn |= 1 << h
         land = [t for t in pool if t in LAND]
         water = [t for t in pool if t == WATER]
         classed = [h for h in hidden if self.occ_owner[h] >= 0]
         for h in classed:
-            self.terrain[h] = water.pop() if self.terrain[h] == WATER else land.pop()
+            self.terrain[h] = water.pop() if h in sea else land.pop()
         rest = land + water
         self.rng.shuffle(rest)
         for h in hidden:
             if self.occ_owner[h] < 0:
                 self.terrain[h] = rest.pop()
-        if hidden:
+        if hidden or placed is not None:
             self._count_water()
         if unseen_drawn:
             k = len(pending[2])
             pending[2] = sorted(rest[:k])
             rest = rest[k:]
         self.bag = rest
+
+    def _explore_afresh(self, p: int, lifted: set[int], unknown: list[_Unknown],
+                        vis: int) -> int:
+        """Independent exploration: what each other player has explored is its own (where its
+        units have been), so a copy for p draws it again. Each starts from what it must have
+        explored: its starting hexes, those around its pieces still on the map (those p sees
+        or remembers, and those a turn under way is bound to; not those lifted, `lifted`)
+        and the tiles it is placing; and grows, a random hex next to it at a time with the
+        hexes around it (as a unit stepping there reveals them), to as many hexes as p has
+        explored (its own exploration is what p knows of the pace), and until its towns and
+        cities lifted (`unknown`) have room in it out of p's sight (`vis`; `ROOM` hexes with
+        those around them explored each). Returns the hexes out of p's knowledge whose tile
+        comes from the bag that now hold one (`_resample_tiles`): those some other player
+        has explored in the copy."""
+        b = self.board
+        n = b.size
+        full = (1 << n) - 1
+        fixed = self.config.fixed_map
+        bagged = full
+        common = 0  # explored by all from the start: a map file's face-up tiles
+        if fixed is not None:
+            bagged = sum(1 << h for h in range(n) if fixed.tiles[h] == UNKNOWN)
+            if fixed.explored:
+                common = full & ~bagged
+        pending = self.reveal_pending
+        waiting = b.within(pending[1], 0) if pending is not None else 0  # no tile yet
+        mine_size = self.explored[p].bit_count()
+        placed = 0
+        ball = b.balls[1]
+        for q in range(self.num_players):
+            if q == p:
+                continue
+            if self.round == 0 and q > self.player:  # its setup turn, and exploring, to come
+                self.explored[q] = common
+                continue
+            core = common | b.within(start_area(b, self.config.starts[q]), 0)
+            for h in self.own_settlements(q):
+                core |= ball[h]
+            for u in range(len(self.uo)):  # a frigate placed from reserve revealed nothing
+                if self.uo[u] == q and self.us[u] != FREE and u not in lifted:
+                    core |= 1 << self.uh[u] if self.ut[u] == FRIG else ball[self.uh[u]]
+            mine = pending is not None and pending[0] == q
+            region = core | waiting if mine else core
+            room = ROOM * sum(1 for t in unknown if t.owner == q)
+            while region.bit_count() < mine_size or (
+                    room and (self._inner_of(region) & ~vis).bit_count() < room):
+                edge = mask_hexes(b.within(mask_hexes(region), 1) & ~region)
+                if not edge:
+                    break
+                region |= ball[edge[self.rng.randrange(len(edge))]]
+            self.explored[q] = region if mine else region & ~waiting
+            placed |= region
+        return placed & bagged & ~waiting & ~self.explored[p]
 
     def _count_water(self) -> None:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
@@ -503,18 +580,23 @@ class ViewRules:
     def _place_settlements(self, p: int, unknown: list[_Unknown], hidden: _HiddenFrom,
                            bound: set[int]) -> None:
         """Each town or city lifted (`_lift_settlements`) goes to a random hex where its owner
-        could have it (`_try_placing`), so where it stood plays no part. If a few tries leave
-        one of them nowhere to go (the map packed so tight that they could hardly stand
-        elsewhere) they go back where they stood. Every player's unit support is then
-        counted afresh from its towns and cities."""
+        could have it (`_try_placing`), so where it stood plays no part. Where one is left
+        nowhere to go, its owner's exploration grows a little (`_widen`: independent
+        exploration) and another try is made; if a few tries fail (the map packed so tight
+        that they could hardly stand elsewhere) they go back where they stood. Every player's
+        unit support is then counted afresh from its towns and cities."""
         if not unknown:
             return
         for _ in range(PLACING_TRIES):
-            if self._try_placing(unknown, hidden, bound):
+            short = self._try_placing(unknown, hidden, bound)
+            if short < 0:
                 break
+            for _ in range(WIDENING):  # its owner explored where it stands
+                self._widen(p, short)
         else:
             for t in unknown:
                 h = t.hex
+                self._reveal_to(p, t.owner, h)
                 for wanted in ((t.terrain,) if t.kind == CITY else LAND, LAND):
                     if self.terrain[h] not in wanted:
                         self._trade_tile(p, h, wanted)
@@ -527,7 +609,7 @@ class ViewRules:
             self.supported[q] = total
 
     def _try_placing(self, unknown: list[_Unknown], hidden: _HiddenFrom,
-                     bound: set[int]) -> bool:
+                     bound: set[int]) -> int:
         """Put the towns and cities lifted, the one with fewest hexes left to stand on first
         (ties at random), each on a random hex where its owner could have it: one its owner
         has explored, out of the player's sight, with no town or city and nobody's units on
@@ -539,7 +621,8 @@ class ViewRules:
         the building rules have it) where there is such a hex, else with none of its
         owner's (a town built out of sight may stand next to another player's its builder
         could not see), else anywhere (a town taken may stand next to its taker's); then as
-        `_pick_site` prefers. Where one is left nowhere, those put are taken back: False."""
+        `_pick_site` prefers. Returns -1; where one is left nowhere, those put are taken back
+        and its owner returned."""
         b = self.board
         p = hidden.p
         busy = hidden.vis
@@ -548,7 +631,7 @@ class ViewRules:
                 busy |= 1 << h
         room = []
         for t in unknown:
-            mask = self.explored[t.owner] & ~busy
+            mask = self._inner(t.owner) & ~busy
             if t.marker >= 0:
                 mask &= b.within(start_area(b, self.config.starts[t.marker]), 0)
             room.append(mask)
@@ -597,13 +680,18 @@ class ViewRules:
                 for t, h in reversed(done):
                     self._pick_up(t, h)
                     hidden.moved(t.owner)
-                return False
+                return next(unknown[i].owner for i in left if not free[i][0])
             ties = [i for i in left if free[i][0].bit_count() == fewest]
             i = ties[self.rng.randrange(len(ties))]
             left.remove(i)
             t = unknown[i]
             q = t.owner
-            target = self._pick_site(q, free[i][0], t.marker >= 0, hidden)
+            spare = 0
+            for j in left:
+                spare |= free[j][0]
+            if spare.bit_count() >= ROOM * len(left):
+                spare = 0  # room enough: no need to pack them tight
+            target = self._pick_site(q, free[i][0], t.marker >= 0, hidden, spare)
             if free[i][1]:
                 self._trade_tile(p, target, free[i][1])
                 by_terrain = self._terrain_masks()
@@ -616,7 +704,7 @@ class ViewRules:
             near_any |= b.balls[1][target]
             near_own[q] |= b.balls[1][target]
             hidden.moved(q)
-        return True
+        return -1
 
     def _terrain_masks(self) -> dict[int, int]:
         """The land hexes by terrain, as bitmasks."""
@@ -634,11 +722,13 @@ class ViewRules:
                 out.add(self.terrain[h])
         return out
 
-    def _pick_site(self, q: int, free: int, capital: bool, hidden: _HiddenFrom) -> int:
+    def _pick_site(self, q: int, free: int, capital: bool, hidden: _HiddenFrom,
+                   spare: int) -> int:
         """A random hex of `free` for a town or city of q's (`_try_placing`): preferably out
         of every other player's sight (else out of the player's: `free` is), a site by the
         building rules (no other player's units in or next to it), two or three hexes from
-        another of q's towns or cities (not for a capital)."""
+        another of q's towns or cities (not for a capital); where room is short (`spare`:
+        the hexes the others still to be put may take), one that takes fewest of them."""
         b = self.board
         enemy = [h for h in range(b.size) if self.occ_owner[h] not in (-1, q)]
         sites = free & ~b.within(enemy, 1)
@@ -649,6 +739,10 @@ class ViewRules:
         for out_of in (hidden.seen(q), 0):
             for group in ranked:
                 hexes = mask_hexes(group & ~out_of)
+                if hexes and spare:
+                    ball = b.balls[1]
+                    least = min((ball[k] & spare).bit_count() for k in hexes)
+                    hexes = [k for k in hexes if (ball[k] & spare).bit_count() == least]
                 if hexes:
                     return hexes[self.rng.randrange(len(hexes))]
         raise AssertionError("no hex in a non-empty mask")
@@ -697,13 +791,12 @@ class ViewRules:
         if t.easy:
             self.easy &= ~(1 << h)
 
-    def _trade_tile(self, p: int, h: int, wanted: tuple[int, ...] = LAND) -> Any:
+    def _trade_tile(self, p: int, h: int, wanted: tuple[int, ...] = LAND) -> None:
         """The tile under an unseen town, city or stack on a hex the player has not explored
         is traded with a random land tile (`wanted`: water for a frigate) among those it has
-        not seen (the bag, the empty hidden hexes, its own if of that class). Returns what
-        undoes the trade, or None when there was none."""
+        not seen (the bag, the empty hidden hexes, its own if of that class)."""
         if not self.drawn >> h & 1 or self.explored[p] >> h & 1:
-            return None
+            return
         hidden = self.drawn & ~self.explored[p]
         bag = [i for i, t in enumerate(self.bag) if t in wanted]
         hexes = [k for k in mask_hexes(hidden) if k != h and self.terrain[k] in wanted
@@ -711,27 +804,46 @@ class ViewRules:
         mine = self.terrain[h]
         choices = len(bag) + len(hexes) + (mine in wanted)
         if not choices:
-            return None
+            return
         i = self.rng.randrange(choices)
         if i < len(bag):
             j = bag[i]
             self.terrain[h], self.bag[j] = self.bag[j], mine
-
-            def undo() -> None:
-                self.terrain[h], self.bag[j] = mine, self.terrain[h]
-                self._count_water()
         elif i < len(bag) + len(hexes):
             k = hexes[i - len(bag)]
             self.terrain[h], self.terrain[k] = self.terrain[k], mine
-
-            def undo() -> None:
-                self.terrain[h], self.terrain[k] = mine, self.terrain[h]
-                self._count_water()
-        else:
-            return None
         if mine not in wanted:
             self._count_water()
-        return undo
+
+    def _reveal_to(self, p: int, q: int, h: int) -> None:
+        """q's piece goes on h (`_widen`, or a last resort): q has explored it and the hexes
+        around it (a piece revealed them), which hold tiles (from the bag) if they did not
+        (but for the hexes waiting for a drawn tile). Only with independent exploration:
+        otherwise everybody has explored what anybody has."""
+        if not self.config.independent:
+            return
+        fixed = self.config.fixed_map
+        pending = self.reveal_pending
+        for k in self.board.near[1][h]:
+            if pending is not None and k in pending[1]:
+                continue
+            self.explored[q] |= 1 << k
+            if (self.terrain[k] == UNKNOWN and self.bag and not self.explored[p] >> k & 1
+                    and (fixed is None or fixed.tiles[k] == UNKNOWN)):
+                self.terrain[k] = self.bag.pop()
+                self.drawn |= 1 << k
+                self._count_water()
+
+    def _widen(self, p: int, q: int) -> bool:
+        """Independent exploration: q has explored a little more in the copy (`_reveal_to`
+        a random hex next to what it has), where the copy needs room for a piece of q's
+        that must stand somewhere. False when there is nothing more to explore."""
+        b = self.board
+        edge = mask_hexes(b.within(mask_hexes(self.explored[q]), 1) & ~self.explored[q])
+        if not self.config.independent or not edge:
+            return False
+        self._reveal_to(p, q, edge[self.rng.randrange(len(edge))])
+        return True
 
     def _blank_unseen_kinds(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
         """Enemy land units out of the player's sight whose number and kinds are to be drawn
@@ -945,6 +1057,11 @@ class ViewRules:
             reach = max(RANGE[self.ut[u]] for u in units)
             sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound)
                      or self._stack_sites(owner, naval, reach, vis, bound))
+            for _ in range(WIDENING if kept else 0):  # it stands somewhere its owner explored
+                if sites or not self._widen(p, owner):
+                    break
+                sites = self._stack_sites(owner, naval, reach, vis, bound)
+                hidden.moved(owner)
             if sites:
                 target = sites[self.rng.randrange(len(sites))]
             else:
@@ -965,24 +1082,21 @@ class ViewRules:
     def _stand_again(self, p: int, h: int, q: int, naval: bool, vis: int,
                      in_port: bool) -> int:
         """Where a stack of q's kept as it was goes when q has explored no hex out of sight
-        for it: a frigate into one of q's ports out of the player's sight (`vis`), if any;
-        else back where it stood (h; not a frigate that stood in a port, `in_port`, whose
+        for it: back where it stood (h; not a frigate that stood in a port, `in_port`, whose
         town has gone), on a tile of its class traded from the unseen ones if its own was
-        drawn otherwise; a land stack whose hex is water, or taken meanwhile, into one of
-        q's towns out of the player's sight; else -1 (the reserve)."""
-        if naval:
-            ports = [k for k in self._own_out_of(q, vis) if self.is_port(k, q)]
-            if ports or in_port:
-                return ports[self.rng.randrange(len(ports))] if ports else -1
+        drawn otherwise (`_reveal_to` q first); where that hex is taken meanwhile or not of
+        its class, into one of q's towns (a frigate: ports) out of the player's sight
+        (`vis`); else -1 (the reserve)."""
         taken = self.settle[h] and (naval or self.sowner[h] != q)
-        if self.occ_owner[h] in (-1, q) and not taken:
+        if self.occ_owner[h] in (-1, q) and not taken and not in_port:
+            self._reveal_to(p, q, h)
             if naval and self.terrain[h] != WATER:
                 self._trade_tile(p, h, (WATER,))
             elif not naval and self.terrain[h] not in LAND:
                 self._trade_tile(p, h)
             if (self.terrain[h] == WATER) == naval:
                 return h
-        towns = self._own_out_of(q, vis) if not naval else []
+        towns = [k for k in self._own_out_of(q, vis) if not naval or self.is_port(k, q)]
         return towns[self.rng.randrange(len(towns))] if towns else -1
 
     def _own_out_of(self, q: int, vis: int) -> list[int]:
@@ -1002,12 +1116,23 @@ class ViewRules:
         near = [k for k in sites if home >> k & 1]
         return near or sites
 
+    def _inner(self, q: int) -> int:
+        """The hexes q has explored whose neighbours it has explored too: where its units,
+        towns and cities may stand (each revealed the hexes around it)."""
+        return self._inner_of(self.explored[q])
+
+    def _inner_of(self, explored: int) -> int:
+        b = self.board
+        outside = ((1 << b.size) - 1) & ~explored
+        return explored & ~b.within(mask_hexes(outside), 1)
+
     def _free_hexes(self, q: int, naval: bool, seen: int, barred: set[int]) -> list[int]:
         """Hexes out of every other player's sight (`seen`: in it) that q has explored (units
-        move only there), of a stack's class (frigates on water, land units on land), with
-        no town or city, no other player's units, nothing a turn under way is bound to
-        (`barred`, with the hexes of stacks not yet put back)."""
-        free = ~seen & self.explored[q] & (self.water if naval else ~self.water)
+        move only there), land units' with the hexes around them (`_inner`), of a stack's
+        class (frigates on water, land units on land), with no town or city, no other
+        player's units, nothing a turn under way is bound to (`barred`)."""
+        # a frigate placed from reserve stands on explored water whatever is around it
+        free = ~seen & (self.water & self.explored[q] if naval else ~self.water & self._inner(q))
         return [k for k in mask_hexes(free & ((1 << self.board.size) - 1))
                 if self.terrain[k] != UNKNOWN and not self.settle[k]
                 and self.occ_owner[k] in (-1, q) and k not in barred
