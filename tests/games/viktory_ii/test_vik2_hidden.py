@@ -1095,3 +1095,27 @@ def test_ruling_determinize_keeps_nothing_of_what_other_players_explored_or_reme
         states.append(state)
     for facts in _same_copies(states):
         assert all(not memory for memory in facts[12][1:])  # nothing in sight of 1 or 2
+
+
+def test_ruling_independent_exploring_tells_how_many_hexes_are_new_and_drawn(tmp_path):
+    """README, "Hidden information": with independent exploration each exploring tells the
+    explorer how many hexes are new to it and how many tiles it draws, even none, so that
+    what others explored shows in these numbers (a flow-changing reveal), never in whether
+    an event or a decision to place tiles comes."""
+    state = position(tmp_path, [capital("A1", 0), troops("B2", 0, infantry=1),
+                                capital("G4", 1, city=True)], tiles=HIDDEN_MAP,
+                     independent=True, place="random", seed=2)  # seed 2: B3 is plains
+    _explore(state, 1, {"A3": PLAINS})
+    take(state, SelectUnit, hex="B2", unit=INF)
+    take(state, Step, hex="B3")  # A3, B4 and C4 are new to player 0; A3's tile is placed
+    take(state, Step, hex="B2")  # nothing new
+    explored = [e for e in state.visible_log(0) if e["event"] == "explored"]
+    assert explored[-2:] == [{"event": "explored", "player": 0, "hexes": 3, "drawn": 2},
+                             {"event": "explored", "player": 0, "hexes": 0, "drawn": 0}]
+    assert not any(e["event"] == "explored" and e["player"] == 0
+                   for e in state.visible_log(1))
+    assert GAME.reveal_changes_flow(explored[-1])
+    assert GAME.describe_event(explored[-2]) == \
+        "Player 0 explores 3 hexes, 1 of them with a tile already placed"
+    assert not any(e["event"] == "explored" for _, e in
+                   position(tmp_path, [capital("A1", 0), capital("G4", 1)]).log)
