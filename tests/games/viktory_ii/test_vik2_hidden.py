@@ -481,7 +481,8 @@ def test_ruling_determinize_shows_a_remembered_town_taken_out_of_sight_as_rememb
     """A town the player remembers that a third player took out of its sight shows, in a
     determinisation, its remembered owner; the town that changed hands (public: both
     players' counts changed) is one of the loser's towns the player does not know of, and
-    the garrisons trade places with the towns."""
+    units whose kinds stay (the taker's that moved this turn, the loser's with disbands
+    pending) go to another town of their owner's."""
     state = dark(tmp_path, [capital("A1", 0), troops("B1", 0, infantry=1), capital("G4", 1),
                             capital("G1", 2), town("E2", 2), town("F4", 2, infantry=1)],
                  players=3)
@@ -497,12 +498,13 @@ def test_ruling_determinize_shows_a_remembered_town_taken_out_of_sight_as_rememb
         d = state.determinize(0, random.Random(seed))
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         assert d.sowner[e2] == 2 and d.settle[e2] == TOWN
-        assert d.units_at(e2, 2)[INF] == 1 and d.units_at(e2, 1)[INF] == 0
         for q in range(3):
             assert d.count_settlements(q) == state.count_settlements(q)
             assert d.supported[q] == state.supported[q]
+            assert d.onboard[q] == state.onboard[q] == _units_of(d, q)
+        assert sum(d.units_at(h, 1)[INF] for h in d.own_settlements(1)) == 1
+        assert sum(d.units_at(h, 2)[INF] for h in d.own_settlements(2)) == 1
         h = next(h for h in d.settled if d.sowner[h] == 1 and h != d.capital[1])
-        assert d.units_at(h, 1)[INF] == 1
         taken.add(h)
     assert e2 not in taken and len(taken) > 1
 
@@ -1119,3 +1121,45 @@ def test_ruling_independent_exploring_tells_how_many_hexes_are_new_and_drawn(tmp
         "Player 0 explores 3 hexes, 1 of them with a tile already placed"
     assert not any(e["event"] == "explored" for _, e in
                    position(tmp_path, [capital("A1", 0), capital("G4", 1)]).log)
+
+
+def test_ruling_determinize_shows_remembered_towns_as_remembered_whatever_changed(tmp_path):
+    """README, "Hidden information": what became of the towns a player remembers out of its
+    sight shows only in the public counts, so a determinisation draws which of them (or of
+    those it does not know of) took the change: positions that differ only in that give
+    player 0 the same determinisations. Here: which of two remembered towns became a city
+    (player 1 has no town out of player 0's knowledge to trade with); whether the town
+    player 2 took and upgraded is the remembered one; whether player 1's remembered capital,
+    taken by player 2, was upgraded too."""
+    def remembering(pieces, remembered, players=2):
+        state = dark(tmp_path, [capital("A1", 0), *pieces], players=players)
+        for name, value in remembered.items():
+            state.memory[0][hx(state, name)] = value
+        return state
+
+    upgraded = []
+    for city in ("E2", "G2"):
+        state = remembering([capital("G4", 1), town("E2", 1), town("G2", 1)],
+                            {"E2": (1, TOWN, -1), "G2": (1, TOWN, -1), "G4": (1, TOWN, 1)})
+        state.upgrade(1, hx(state, city))
+        upgraded.append(state)
+    _same_copies(upgraded)
+    taken = []
+    for where in ("E2", "C5"):
+        state = remembering([capital("G4", 1), town("E2", 1), town("C5", 1), capital("G1", 2)],
+                            {"E2": (1, TOWN, -1)}, players=3)
+        state.capture(2, hx(state, where))
+        state.upgrade(2, hx(state, where))
+        taken.append(state)
+    for facts in _same_copies(taken):
+        assert facts[4][hx(state, "E2")] == TOWN and facts[5][hx(state, "E2")] == 1
+    capitals = []
+    for city in (True, False):
+        state = remembering([capital("G4", 1), capital("G1", 2), town("C5", 2, city=city)],
+                            {"G4": (1, TOWN, 1)}, players=3)
+        state.capture(2, hx(state, "G4"))
+        if not city:
+            state.upgrade(2, hx(state, "G4"))
+        capitals.append(state)
+    for facts in _same_copies(capitals):
+        assert facts[4][hx(state, "G4")] == TOWN and facts[5][hx(state, "G4")] == 2

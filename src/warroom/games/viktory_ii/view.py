@@ -295,7 +295,7 @@ class ViewRules:
         vis = self.sight(player) | self.board.within(
             [self.uh[u] for u in range(len(self.uo)) if self.uo[u] == player
              and self.us[u] != FREE], 1)
-        held, ports = self._bound_hexes()
+        held = self._bound_hexes()
         unseen = self.unseen_settlements(player, vis, held)
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
         # Every unseen piece leaves the map before the tiles are resampled, so that the hidden
@@ -306,8 +306,8 @@ class ViewRules:
         blank = new._blank_unseen_kinds(player, vis, held)
         lifted = {u for units in stacks.values() for u in units}
         marked = new._lift(stacks)
-        new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
-        new._match_memory(player, unseen, held | ports)
+        if self.config.dark:
+            new._reconcile(player, vis, unseen, held, blank, lifted, stacks)
         tokens = new._lift_settlements(unseen, blank, lifted, stacks)
         new._resample_tiles(player, new._explore_afresh(player, lifted, tokens, vis)
                             if self.config.independent else None)
@@ -357,12 +357,10 @@ class ViewRules:
         return [h for h in self.settled if self.sowner[h] != p and not vis >> h & 1
                 and h not in memory and h not in bound]
 
-    def _bound_hexes(self) -> tuple[set[int], set[int]]:
+    def _bound_hexes(self) -> set[int]:
         """Hexes a turn under way is bound to (a battle or bombardment there, units attacking
-        from or into it, a pennant, cargo in it, the moving unit in it), and hexes with a
-        frigate (a town or city with a frigate in port keeps its water sides)."""
+        from or into it, a pennant, cargo in it, the moving unit in it)."""
         bound = {*self.battles, *self.bombards, self.battle_units[0], self.overwatch_from}
-        frigates = set()
         if self.session is not None and self.session_request is not None:
             bound.add(self.session_request.hex)
         for u in range(len(self.uo)):
@@ -371,66 +369,172 @@ class ViewRules:
                 continue
             if s in (ATTACKING, CARGO) or u == self.active:
                 bound.add(self.uh[u])
-            elif self.ut[u] == FRIG:
-                frigates.add(self.uh[u])
             if self.ug[u] >= 0:
                 bound.add(self.ug[u])
         for units in self.bombards.values():
             bound.update(self.uh[u] for u in units)
         bound.update(mask_hexes(self.pennants))
-        return bound, frigates
+        return bound
 
-    def _match_captures(self, p: int, movable: list[int], bound: Any) -> None:
-        """Dark: a remembered town or city that another player took out of the player's sight
-        shows its remembered owner: it trades owners (and garrisons) with a town or city of
-        the same kind that the remembered owner holds and the player does not know of (a
-        city's on the same terrain, so every army's support stays). The counts of towns and
-        cities each player holds (public) stay; capitals and what a turn under way is bound
-        to (`bound`: a function that finds those hexes) are left as they are."""
-        sowner, settle = self.sowner, self.settle
-        taken = [(r, owner, kind) for r, (owner, kind, capital) in sorted(self.memory[p].items())
-                 if sowner[r] not in (owner, p, NOBODY) and settle[r] == kind and capital < 0
-                 and self.capital_owner(r) < 0]
-        if not taken:
+    def _reconcile(self, p: int, vis: int, movable: list[int], bound: set[int],
+                   blank: dict[int, list[int]], lifted: set[int],
+                   stacks: dict[int, list[int]]) -> None:
+        """Dark: the towns and cities the player remembers out of its sight show as it
+        remembers them where the public counts allow. Which player holds each of them, and
+        whether it is a town or a city, are drawn with the towns and cities it does not know
+        of (`movable`), keeping each player's towns, cities and capitals held (public): each
+        remembered one keeps what the player remembers unless too many remembered ones claim
+        it (then those that do are drawn at random); a remembered capital's holder follows
+        who holds whose capital (public: each player's capitals held, whether it holds its
+        own), the remembered holder where it may; the others take what is left, at random,
+        a remembered city a city. So a town upgraded or taken out of sight never shows as it
+        is when another may take the change, whichever that is. What a turn under way is
+        bound to (`bound`) stays as it is. Land units whose kinds stay in a town that changes
+        hands go to another of their owner's (one the player does not know of, if any); the
+        other units in it leave it (`lifted`: drawn again; frigates as stacks of their own,
+        `stacks`). If no draw of a few keeps the units whose kinds stay supported, it is
+        left as it is."""
+        memory = self.memory[p]
+        known = [r for r in sorted(memory) if not vis >> r & 1 and r not in bound
+                 and self.settle[r]]
+        if not known:
             return
-        held = bound()
-        unknown = [h for h in movable if h not in held and self.capital_owner(h) < 0]
-        self.rng.shuffle(unknown)
-        for r, owner, kind in taken:
-            taker = self.sowner[r]
-            if r in held:
-                continue
-            f = next((h for h in unknown if self.sowner[h] == owner and self.settle[h] == kind
-                      and (kind != CITY or self.terrain[h] == self.terrain[r])), -1)
-            if f < 0:
-                continue
-            unknown.remove(f)
-            self.sowner[r], self.sowner[f] = owner, taker
-            garrison = [u for u in range(len(self.uo)) if self.uh[u] == r
-                        and self.us[u] not in (FREE, ATTACKING)]
-            for u in [u for u in range(len(self.uo)) if self.uh[u] == f
-                      and self.us[u] not in (FREE, ATTACKING)]:
-                self.move_unit(u, r)
-            for u in garrison:
-                self.move_unit(u, f)
+        drawn = {u for units in blank.values() for u in units}
+        here: dict[int, list[int]] = {}
+        for u in range(len(self.uo)):
+            if self.us[u] not in (FREE, ATTACKING) and self.settle[self.uh[u]]:
+                here.setdefault(self.uh[u], []).append(u)
+        kept = {h: [u for u in units if u not in drawn and self.ut[u] != FRIG]
+                for h, units in here.items()}
+        truth = {h: (self.sowner[h], self.settle[h]) for h in known + movable}
+        for _ in range(PLACING_TRIES):
+            values = self._draw_holders(p, known, movable, truth)
+            if values is not None and self._supportable(values, set(known)):
+                break
+        else:
+            return
+        homes = {}  # a garrison whose town changes hands goes to another of its owner's
+        for h, units in kept.items():
+            owner = truth.get(h, (-1,))[0]
+            if units and h in values and values[h][0] != owner:
+                towns = [k for k in movable if values[k][0] == owner] or \
+                    [k for k in known if values[k][0] == owner]
+                homes[h] = towns[self.rng.randrange(len(towns))]
+        for h, (owner, kind) in values.items():
+            if owner != truth[h][0] and h in memory:  # (the others are lifted afterwards)
+                units = [u for u in here.get(h, []) if u not in kept.get(h, ())]
+                if units:  # out of it: drawn again (`_draw_units`), frigates as stacks
+                    self.occ_sub(h, len(units))
+                    lifted.update(units)
+                    frigates = [u for u in units if self.ut[u] == FRIG]
+                    if frigates:
+                        stacks[h] = frigates
+            self.sowner[h], self.settle[h] = owner, kind
+        for h, home in homes.items():
+            for u in kept[h]:
+                self.move_unit(u, home)
 
-    def _match_memory(self, p: int, movable: list[int], bound: set[int]) -> None:
-        """Dark: a remembered town that has become a city out of the player's sight shows as
-        remembered: it trades kinds with a town of the same owner that the player does not
-        know of (which, a city now, is put where its terrain keeps its owner's units
-        supported: `_place_settlements`)."""
-        towns = [h for h in movable if self.settle[h] == TOWN]
-        if not towns or not self.memory[p]:
-            return
-        self.rng.shuffle(towns)
-        swapped = set()
-        for r, (owner, kind, _) in sorted(self.memory[p].items()):
-            if kind != TOWN or self.settle[r] != CITY or self.sowner[r] != owner or r in bound:
-                continue
-            f = next((h for h in towns if self.sowner[h] == owner and h not in swapped), -1)
-            if f >= 0:
-                self.settle[r], self.settle[f] = TOWN, CITY
-                swapped.add(f)
+    def _draw_holders(self, p: int, known: list[int], unknown: list[int],
+                      truth: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]] | None:
+        """One draw of `_reconcile`: {hex: (owner, kind)} for the remembered towns and cities
+        out of sight (`known`) and those the player does not know of (`unknown`), or None
+        where the draw leaves one with nothing it may be."""
+        memory = self.memory[p]
+        left: dict[tuple[int, int], int] = {}
+        for value in truth.values():
+            left[value] = left.get(value, 0) + 1
+        out: dict[int, tuple[int, int]] = {}
+
+        def take(h: int, value: tuple[int, int]) -> None:
+            out[h] = value
+            left[value] -= 1
+
+        def pick(h: int, fits: Any) -> bool:
+            choices = [v for v, k in sorted(left.items()) for _ in range(k) if fits(v)]
+            if choices:
+                take(h, choices[self.rng.randrange(len(choices))])
+            return bool(choices)
+
+        # capitals first: whose they are never changes, who holds them does (public counts)
+        markers = {h: self.capital_owner(h) for h in known + unknown
+                   if self.capital_owner(h) >= 0}
+        owners: dict[int, int] = {}
+        holders: dict[int, int] = {}
+        foreign = sorted(h for h, m in markers.items() if truth[h][0] != m)
+        for h in foreign:
+            holders[truth[h][0]] = holders.get(truth[h][0], 0) + 1
+        self.rng.shuffle(foreign)
+        foreign.sort(key=lambda h: h not in memory)  # the remembered ones first
+        for h in foreign:
+            o = memory[h][0] if h in memory else -1
+            if not holders.get(o) or o == markers[h]:
+                choices = [q for q, k in sorted(holders.items()) for _ in range(k)
+                           if q != markers[h]]
+                if not choices:
+                    return None
+                o = choices[self.rng.randrange(len(choices))]
+            holders[o] -= 1
+            owners[h] = o
+        for h, m in markers.items():
+            owners.setdefault(h, m)
+        for h in sorted(owners, key=lambda h: h not in memory):
+            o = owners[h]
+            kind = memory[h][1] if h in memory else 0
+            if left.get((o, kind)):
+                take(h, (o, kind))
+            elif not pick(h, lambda v, o=o, kind=kind: v[0] == o and v[1] >= kind):
+                return None
+        # the remembered ones as remembered, as far as there is room
+        claims: dict[tuple[int, int], list[int]] = {}
+        for r in known:
+            if r not in out:
+                claims.setdefault(memory[r][:2], []).append(r)
+        changed = []
+        for value, claimants in sorted(claims.items()):
+            self.rng.shuffle(claimants)
+            room = max(0, left.get(value, 0))
+            for r in claimants[:room]:
+                take(r, value)
+            changed += claimants[room:]
+        changed.sort(key=lambda r: -memory[r][1])  # remembered cities first: still cities
+        for r in changed:
+            if not pick(r, lambda v, r=r: v[1] >= memory[r][1]):
+                return None
+        # What is left goes to those it does not know of: which takes which is no matter
+        # (where they go is drawn afterwards), so nothing is drawn for it.
+        rest = [h for h in unknown if h not in out]
+        for h in rest:
+            if left.get(truth[h]):
+                take(h, truth[h])
+        spare = [v for v, k in sorted(left.items()) for _ in range(k)]
+        for h in rest:
+            if h not in out:
+                take(h, spare.pop())
+        return out
+
+    def _supportable(self, values: dict[int, tuple[int, int]], known: set[int]) -> bool:
+        """Would each player's units whose kinds stay still be supported (VIKTORY-II.md,
+        "Unit support") with these owners and kinds (`_draw_holders`): the remembered ones
+        (`known`) on their terrain, the cities not known on any (`_coverable`)?"""
+        owners = {o for o, _ in values.values()} | {self.sowner[h] for h in values}
+        for q in owners:
+            need = [min(b, s) for b, s in zip(self.onboard[q], self.supported[q])]
+            have = [0, 0, 0, 0]
+            cities = 0
+            for h in self.settled:
+                owner, kind = values.get(h, (self.sowner[h], self.settle[h]))
+                if owner != q:
+                    continue
+                if h in known or h not in values:
+                    for i, k in enumerate(support(kind, self.terrain[h])):
+                        have[i] += k
+                elif kind == CITY:
+                    cities += 1
+                else:
+                    have[INF] += 1
+            if not _coverable(_less(need, have), cities):
+                return False
+        return True
 
     def _resample_tiles(self, p: int, placed: int | None = None) -> None:
         """The unseen tiles (bag, placed tiles out of the player's knowledge, drawn tiles it
@@ -585,9 +689,7 @@ class ViewRules:
         exploration) and another try is made; if a few tries fail (the map packed so tight
         that they could hardly stand elsewhere) they go back where they stood. Every player's
         unit support is then counted afresh from its towns and cities."""
-        if not unknown:
-            return
-        for _ in range(PLACING_TRIES):
+        for _ in range(PLACING_TRIES if unknown else 0):
             short = self._try_placing(unknown, hidden, bound)
             if short < 0:
                 break
