@@ -16,8 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import (
+    FOREST,
+    GRASSLAND,
     LAND,
     MAX_BALL,
+    MOUNTAIN,
+    PLAINS,
     TERRAIN_LETTERS,
     UNKNOWN,
     WATER,
@@ -25,7 +29,7 @@ from .board import (
     start_area,
 )
 from .movement import ACTIVE, ATTACKING, CARGO, DONE, FREE, FRESH, MOVABLE, REGROUP
-from .units import CITY, FRIG, INF, LAND_UNITS, RANGE, TOWN, Units, support
+from .units import ART, CAV, CITY, FRIG, INF, LAND_UNITS, RANGE, TOWN, Units, support
 
 NOBODY = 255
 # How many times `ViewRules._place_settlements` tries before it gives up, and how many hexes
@@ -352,10 +356,11 @@ class ViewRules:
 
     def unseen_settlements(self, p: int, vis: int, bound: set[int]) -> list[int]:
         """The enemy towns and cities the player neither sees nor remembers, except those a
-        turn under way is bound to (`bound`): a search may not count on where they stand."""
+        turn under way is bound to (`bound`) and its own capital taken (it knows where that
+        stands): a search may not count on where they stand."""
         memory = self.memory[p]
         return [h for h in self.settled if self.sowner[h] != p and not vis >> h & 1
-                and h not in memory and h not in bound]
+                and h not in memory and h not in bound and h != self.capital[p]]
 
     def _bound_hexes(self) -> set[int]:
         """Hexes a turn under way is bound to (a battle or bombardment there, units attacking
@@ -409,7 +414,7 @@ class ViewRules:
         truth = {h: (self.sowner[h], self.settle[h]) for h in known + movable}
         for _ in range(PLACING_TRIES):
             values = self._draw_holders(p, known, movable, truth)
-            if values is not None and self._supportable(values, set(known)):
+            if values is not None and self._supportable(p, values, set(known), vis):
                 break
         else:
             return
@@ -479,10 +484,13 @@ class ViewRules:
             owners.setdefault(h, m)
         for h in sorted(owners, key=lambda h: h not in memory):
             o = owners[h]
-            kind = memory[h][1] if h in memory else 0
+            # (one it does not know of keeps its kind where it may: where it may stand, among
+            # its owner's starting hexes, holds it to terrains it has room for)
+            kind = memory[h][1] if h in memory else truth[h][1]
             if left.get((o, kind)):
                 take(h, (o, kind))
-            elif not pick(h, lambda v, o=o, kind=kind: v[0] == o and v[1] >= kind):
+            elif not pick(h, lambda v, o=o, least=kind if h in memory else 0:
+                          v[0] == o and v[1] >= least):
                 return None
         # the remembered ones as remembered, as far as there is room
         claims: dict[tuple[int, int], list[int]] = {}
@@ -512,27 +520,47 @@ class ViewRules:
                 take(h, spare.pop())
         return out
 
-    def _supportable(self, values: dict[int, tuple[int, int]], known: set[int]) -> bool:
+    def _supportable(self, p: int, values: dict[int, tuple[int, int]], known: set[int],
+                     vis: int) -> bool:
         """Would each player's units whose kinds stay still be supported (VIKTORY-II.md,
         "Unit support") with these owners and kinds (`_draw_holders`): the remembered ones
-        (`known`) on their terrain, the cities not known on any (`_coverable`)?"""
+        (`known`) on their terrain, each city not known on a terrain there is room for out
+        of the player's sight (`vis`; a capital among its owner's starting hexes; with
+        independent exploration, also any of the unseen tiles, which may be traded there)?"""
+        terrain = self.terrain
+        independent = self.config.independent
+        tiles = {t for t in self.bag if t in LAND} if independent else set()
+
+        def terrains(hexes: int) -> frozenset[int]:
+            """The land terrains a city not known might stand on among these hexes."""
+            found = {terrain[h] for h in mask_hexes(hexes & ~vis)
+                     if not self.settle[h] or h in values and h not in known}
+            if independent and hexes & self.drawn & ~self.explored[p] & ~vis:
+                found |= tiles
+            return frozenset(found & set(LAND))
+
+        anywhere = terrains(self.drawn & ~vis if independent
+                            else self._inner_of(self.explored[p]))
+        b = self.board
         owners = {o for o, _ in values.values()} | {self.sowner[h] for h in values}
         for q in owners:
             need = [min(b, s) for b, s in zip(self.onboard[q], self.supported[q])]
             have = [0, 0, 0, 0]
-            cities = 0
+            cities: list[frozenset[int]] = []
             for h in self.settled:
                 owner, kind = values.get(h, (self.sowner[h], self.settle[h]))
                 if owner != q:
                     continue
                 if h in known or h not in values:
-                    for i, k in enumerate(support(kind, self.terrain[h])):
+                    for i, k in enumerate(support(kind, terrain[h])):
                         have[i] += k
                 elif kind == CITY:
-                    cities += 1
+                    m = self.capital_owner(h)
+                    area = start_area(b, self.config.starts[m]) if m >= 0 else ()
+                    cities.append(terrains(b.within(area, 0)) if h in area else anywhere)
                 else:
                     have[INF] += 1
-            if not _coverable(_less(need, have), cities):
+            if not _can_cover(_less(need, have), cities):
                 return False
         return True
 
@@ -751,8 +779,9 @@ class ViewRules:
             unknown[i].owner, unknown[i].kind, unknown[i].marker))
         done: list[tuple[_Unknown, int]] = []
         while left:
-            free: dict[int, tuple[int, tuple[int, ...]]] = {}
-            spare: set[int] | None = None
+            free: dict[int, tuple[int, tuple[int, ...]]] = {}  # the best it may have
+            room_left: dict[int, int] = {}  # all it may have
+            tiles: set[int] | None = None
             for i in left:
                 t = unknown[i]
                 wanted = LAND
@@ -766,10 +795,11 @@ class ViewRules:
                 mask = room[i] & ~settled & fit
                 trade = room[i] & ~settled & unexplored & ~mask
                 if trade and not mask:
-                    if spare is None:
-                        spare = self._unseen_terrains(p)
-                    if spare.isdisjoint(wanted):
+                    if tiles is None:
+                        tiles = self._unseen_terrains(p)
+                    if tiles.isdisjoint(wanted):
                         trade = 0
+                room_left[i] = mask | trade
                 for near in (near_any, near_own[t.owner], 0):
                     if mask & ~near or trade & ~near:
                         free[i] = (mask & ~near or trade & ~near,
@@ -777,20 +807,20 @@ class ViewRules:
                         break
                 else:
                     free[i] = (0, ())
-            fewest = min(free[i][0].bit_count() for i in left)
+            fewest = min(room_left[i].bit_count() for i in left)
             if not fewest:
                 for t, h in reversed(done):
                     self._pick_up(t, h)
                     hidden.moved(t.owner)
-                return next(unknown[i].owner for i in left if not free[i][0])
-            ties = [i for i in left if free[i][0].bit_count() == fewest]
+                return next(unknown[i].owner for i in left if not room_left[i])
+            ties = [i for i in left if room_left[i].bit_count() == fewest]
             i = ties[self.rng.randrange(len(ties))]
             left.remove(i)
             t = unknown[i]
             q = t.owner
             spare = 0
             for j in left:
-                spare |= free[j][0]
+                spare |= room_left[j]
             if spare.bit_count() >= ROOM * len(left):
                 spare = 0  # room enough: no need to pack them tight
             target = self._pick_site(q, free[i][0], t.marker >= 0, hidden, spare)
@@ -1266,11 +1296,35 @@ def _less(need: list[int], given: Units) -> list[int]:
     return [max(0, n - k) for n, k in zip(need, given)]
 
 
-def _coverable(need: list[int], cities: int) -> bool:
-    """Could this many cities support `need` more units? Each supports one artillery, cavalry
-    or frigate and an infantry, or three infantry (VIKTORY-II.md, "Unit support")."""
+def _can_cover(need: list[int], cities: list[frozenset[int]]) -> bool:
+    """Could these cities, each on one of its terrains, support `need` more units?"""
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+
+    def search(i: int, need: list[int]) -> bool:
+        if sum(need) - need[INF] > len(cities) - i:
+            return False
+        if i == len(cities):
+            return not need[INF]
+        key = (i, tuple(need))
+        if key in seen:
+            return False
+        seen.add(key)
+        return any(search(i + 1, _less(need, support(CITY, k))) for k in sorted(cities[i]))
+
+    return search(0, need)
+
+
+def _coverable(need: list[int], cities: int, terrains: Any = LAND) -> bool:
+    """Could this many cities, on `terrains`, support `need` more units? Each supports one
+    artillery, cavalry or frigate (on mountain, grassland, forest) and an infantry, or three
+    infantry (on plains) (VIKTORY-II.md, "Unit support")."""
     special = sum(need) - need[INF]
-    return special <= cities and need[INF] <= 3 * cities - 2 * special
+    if special > cities or (cities and not terrains):
+        return False
+    if any(need[t] and k not in terrains
+           for t, k in ((CAV, GRASSLAND), (ART, MOUNTAIN), (FRIG, FOREST))):
+        return False
+    return need[INF] <= special + (3 if PLAINS in terrains else 1) * (cities - special)
 
 
 def _drawable(q: int, naval: set[int]) -> tuple[int, ...]:
