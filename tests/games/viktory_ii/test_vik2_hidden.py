@@ -1163,3 +1163,18 @@ def test_ruling_determinize_shows_remembered_towns_as_remembered_whatever_change
         capitals.append(state)
     for facts in _same_copies(capitals):
         assert facts[4][hx(state, "G4")] == TOWN and facts[5][hx(state, "G4")] == 2
+
+
+def test_ruling_determinize_puts_pieces_out_of_third_players_sight_as_the_copy_has_it(tmp_path):
+    """README, "Hidden information": unseen pieces go out of every other player's sight as
+    the copy has it, never as it is in the real game: two positions that differ only in
+    where player 2's stack out of player 0's sight stands (so in what player 2 sees) give
+    player 0 the same determinisations, player 1's unseen town and stack going where they
+    may in both."""
+    states = []
+    for where in ("D4", "E5"):
+        states.append(dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("E2", 1),
+                                      troops("F2", 1, infantry=1), capital("G1", 2),
+                                      town("C5", 2), troops(where, 2, infantry=1)],
+                           players=3))
+    _same_copies(states)

@@ -47,8 +47,9 @@ LETTERS = bytes(ord(TERRAIN_LETTERS[t]) if t < len(TERRAIN_LETTERS) else ord("?"
 
 class ViewRules:
     # --- sight ------------------------------------------------------------------------------
-    def sight(self, p: int) -> int:
-        """Bitmask of the hexes whose contents the player sees now."""
+    def sight(self, p: int, away: set[int] | None = None) -> int:
+        """Bitmask of the hexes whose contents the player sees now (`away`: units not on the
+        map, in a determinisation under way)."""
         everything = (1 << self.board.size) - 1
         if not self.hidden_map:
             return everything
@@ -60,7 +61,7 @@ class ViewRules:
         mask = 0
         moving = p == self.player and self.phase == "move"
         for u in range(len(self.uo)):
-            if self.uo[u] != p or self.us[u] == FREE:
+            if self.uo[u] != p or self.us[u] == FREE or away and u in away:
                 continue
             h = self.uh[u]
             mask |= near[h]
@@ -317,10 +318,12 @@ class ViewRules:
                             if self.config.independent else None)
         new._resample_cards(player)
         naval = new._naval_owners(blank, vis, held, tokens)
-        hidden = _HiddenFrom(new, player, vis)
+        hidden = _HiddenFrom(new, player, vis, lifted)
         new._place_settlements(player, tokens, hidden, held)
         kept = new._stacks_kept(stacks, blank)
         drawn = new._draw_units(blank, naval, lifted)
+        for units in drawn.values():
+            hidden.away.update(units)
         parts = kept + new._group_units(drawn, hidden)
         new._put_back(player, parts, marked, hidden, vis, held, {t.hex for t in tokens})
         if self.config.dark:
@@ -811,6 +814,7 @@ class ViewRules:
             if not fewest:
                 for t, h in reversed(done):
                     self._pick_up(t, h)
+                    hidden.away.update(t.units)
                     hidden.moved(t.owner)
                 return next(unknown[i].owner for i in left if not room_left[i])
             ties = [i for i in left if room_left[i].bit_count() == fewest]
@@ -831,6 +835,7 @@ class ViewRules:
                 cities[q] -= 1
                 deficit[q] = _less(deficit[q], support(CITY, self.terrain[target]))
             self._set_down(t, target)
+            hidden.away.difference_update(t.units)
             done.append((t, target))
             settled |= 1 << target
             near_any |= b.balls[1][target]
@@ -1152,6 +1157,7 @@ class ViewRules:
                 if i < len(homes):
                     self.uh[u] = homes[i]
                     self.occ_add(homes[i], q, 1)
+                    hidden.away.discard(u)
                 else:
                     field[naval].append(u)
             hidden.moved(q)  # the mover's units in towns see their reach
@@ -1207,6 +1213,7 @@ class ViewRules:
             for u in units:
                 self.uh[u] = target
             self.occ_add(target, owner, len(units))
+            hidden.away.difference_update(units)
             hidden.moved(owner)  # what its units see has changed
             if not naval and (any(u in marked for u in units) or (not kept and owner == mover)):
                 self.easy |= 1 << target
@@ -1336,12 +1343,15 @@ def _drawable(q: int, naval: set[int]) -> tuple[int, ...]:
 class _HiddenFrom:
     """What is out of sight of every player but one, in a copy being determinised for
     player p: a piece moved there changes no other player's view as it stands (p's sight
-    stays as it was; the others' are found when first needed)."""
+    stays as it was; the others' are found when first needed, from the pieces on the copy's
+    map: `away` holds the units lifted, or drawn, not yet put back, so that what another
+    player sees owes nothing to where its pieces stand in the real game)."""
 
-    def __init__(self, state: Any, p: int, vis: int):
+    def __init__(self, state: Any, p: int, vis: int, away: set[int]):
         self.state = state
         self.p = p
         self.vis = vis  # the player's own
+        self.away = set(away)
         self.sights = {p: vis}
 
     def seen(self, q: int) -> int:
@@ -1350,7 +1360,7 @@ class _HiddenFrom:
         for r in range(self.state.num_players):
             if r != q:
                 if r not in self.sights:
-                    self.sights[r] = self.state.sight(r)
+                    self.sights[r] = self.state.sight(r, self.away)
                 seen |= self.sights[r]
         return seen
 
