@@ -987,11 +987,13 @@ class ViewRules:
         again (`_draw_units`), by owner; they leave the owner's count on the board meanwhile.
         Their kinds tell the terrain of cities the player has not seen (VIKTORY-II.md, "Unit
         support"). Kinds stay where something binds them: units a turn under way is bound to
-        (`bound`: their hexes) or a battle under way may draw in, the mover's units that have
-        moved or been placed this turn, and an army its towns and cities no longer support
-        (disbands pending). Frigates are blanked too (at sea or in port): their number would
-        tell the owner's forest cities; `_naval_owners` gives back theirs to owners with no
-        water to put a frigate on."""
+        (`bound`: their hexes) or a battle under way may draw in, and the mover's units that
+        have moved or been placed this turn. An army its towns and cities no longer support
+        (disbands pending) is drawn again too, within what they support: how many units it
+        must disband is its own affair, and it is asked as often whatever it must
+        (`state.queue_disbands`), so it may disband nothing. Frigates are blanked too (at
+        sea or in port): their number would tell the owner's forest cities; `_naval_owners`
+        gives back theirs to owners with no water to put a frigate on."""
         if self.session is not None and self.session_request is not None:
             # a battle under way counts the defender's units next to it by kind
             bound = bound | set(self.board.neighbours[self.session_request.hex])
@@ -1005,11 +1007,7 @@ class ViewRules:
             if q == mover and (us[u] != FRESH or self.uf[u] or self.um[u] != RANGE[t]):
                 continue
             blank.setdefault(q, []).append(u)
-        for q in list(blank):
-            if (any(self.onboard[q][t] > self.supported[q][t] for t in range(4))
-                    or any(entry[1] == q for entry in self.queue)):
-                del blank[q]
-                continue
+        for q in blank:
             for u in blank[q]:
                 self.onboard[q][self.ut[u]] -= 1
         return blank
