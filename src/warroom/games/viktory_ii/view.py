@@ -320,6 +320,8 @@ class ViewRules:
         naval = new._naval_owners(blank, vis, held, tokens)
         hidden = _HiddenFrom(new, player, vis, lifted)
         new._place_settlements(player, tokens, hidden, held)
+        if tokens or new.settle != self.settle or new.sowner != self.sowner:
+            new._count_support()
         kept = new._stacks_kept(stacks, blank)
         drawn = new._draw_units(blank, naval, lifted)
         for units in drawn.values():
@@ -417,6 +419,8 @@ class ViewRules:
         truth = {h: (self.sowner[h], self.settle[h]) for h in known + movable}
         for _ in range(PLACING_TRIES):
             values = self._draw_holders(p, known, movable, truth)
+            if values == truth:  # as they stand (the draw owes nothing to it)
+                return
             if values is not None and self._supportable(p, values, set(known), vis):
                 break
         else:
@@ -532,38 +536,44 @@ class ViewRules:
         independent exploration, also any of the unseen tiles, which may be traded there)?"""
         terrain = self.terrain
         independent = self.config.independent
-        tiles = {t for t in self.bag if t in LAND} if independent else set()
+        b = self.board
+        owners = {o for o, _ in values.values()} | {self.sowner[h] for h in values}
+        need = {q: [min(k, s) for k, s in zip(self.onboard[q], self.supported[q])]
+                for q in owners}
+        cities: dict[int, list[int]] = {q: [] for q in owners}  # the hexes of those not known
+        for h in self.settled:
+            owner, kind = values.get(h, (self.sowner[h], self.settle[h]))
+            if owner not in owners:
+                continue
+            if h in known or h not in values:
+                need[owner] = _less(need[owner], support(kind, terrain[h]))
+            elif kind == CITY:
+                cities[owner].append(h)
+            else:
+                need[owner] = _less(need[owner], support(TOWN, terrain[h]))
+        found: dict[int, frozenset[int]] = {}
 
         def terrains(hexes: int) -> frozenset[int]:
             """The land terrains a city not known might stand on among these hexes."""
-            found = {terrain[h] for h in mask_hexes(hexes & ~vis)
-                     if not self.settle[h] or h in values and h not in known}
-            if independent and hexes & self.drawn & ~self.explored[p] & ~vis:
-                found |= tiles
-            return frozenset(found & set(LAND))
+            if hexes not in found:
+                kinds = {terrain[h] for h in mask_hexes(hexes & ~vis)
+                         if not self.settle[h] or h in values and h not in known}
+                if independent and hexes & self.drawn & ~self.explored[p] & ~vis:
+                    kinds.update(self.bag)
+                found[hexes] = frozenset(kinds & set(LAND))
+            return found[hexes]
 
-        anywhere = terrains(self.drawn & ~vis if independent
-                            else self._inner_of(self.explored[p]))
-        b = self.board
-        owners = {o for o, _ in values.values()} | {self.sowner[h] for h in values}
+        anywhere = (self.drawn & ~vis if independent
+                    else self._inner_of(self.explored[p])) if any(cities.values()) else 0
         for q in owners:
-            need = [min(b, s) for b, s in zip(self.onboard[q], self.supported[q])]
-            have = [0, 0, 0, 0]
-            cities: list[frozenset[int]] = []
-            for h in self.settled:
-                owner, kind = values.get(h, (self.sowner[h], self.settle[h]))
-                if owner != q:
-                    continue
-                if h in known or h not in values:
-                    for i, k in enumerate(support(kind, terrain[h])):
-                        have[i] += k
-                elif kind == CITY:
-                    m = self.capital_owner(h)
-                    area = start_area(b, self.config.starts[m]) if m >= 0 else ()
-                    cities.append(terrains(b.within(area, 0)) if h in area else anywhere)
-                else:
-                    have[INF] += 1
-            if not _can_cover(_less(need, have), cities):
+            if not any(need[q]):
+                continue
+            options = []
+            for h in cities[q]:
+                m = self.capital_owner(h)
+                area = start_area(b, self.config.starts[m]) if m >= 0 else ()
+                options.append(terrains(b.within(area, 0) if h in area else anywhere))
+            if not _can_cover(need[q], options):
                 return False
         return True
 
@@ -718,8 +728,8 @@ class ViewRules:
         could have it (`_try_placing`), so where it stood plays no part. Where one is left
         nowhere to go, its owner's exploration grows a little (`_widen`: independent
         exploration) and another try is made; if a few tries fail (the map packed so tight
-        that they could hardly stand elsewhere) they go back where they stood. Every player's
-        unit support is then counted afresh from its towns and cities."""
+        that they could hardly stand elsewhere) they go back where they stood. (Every
+        player's unit support is then counted afresh: `_count_support`.)"""
         for _ in range(PLACING_TRIES if unknown else 0):
             short = self._try_placing(unknown, hidden, bound)
             if short < 0:
@@ -734,12 +744,15 @@ class ViewRules:
                     if self.terrain[h] not in wanted:
                         self._trade_tile(p, h, wanted)
                 self._set_down(t, h)
-        for q in range(self.num_players):
-            total = [0, 0, 0, 0]
-            for h in self.own_settlements(q):
-                for i, k in enumerate(support(self.settle[h], self.terrain[h])):
-                    total[i] += k
-            self.supported[q] = total
+
+    def _count_support(self) -> None:
+        """Every player's unit support counted afresh from its towns and cities."""
+        totals = [[0, 0, 0, 0] for _ in range(self.num_players)]
+        for h in self.settled:
+            total = totals[self.sowner[h]]
+            for i, k in enumerate(support(self.settle[h], self.terrain[h])):
+                total[i] += k
+        self.supported = totals
 
     def _try_placing(self, unknown: list[_Unknown], hidden: _HiddenFrom,
                      bound: set[int]) -> int:
