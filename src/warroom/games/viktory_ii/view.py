@@ -278,13 +278,15 @@ class ViewRules:
     def determinize(self, player: int, rng: random.Random) -> Any:
         """A copy in which what `player` cannot know is resampled: the order of the tile bag
         and of the deck, other players' hands, tiles on hexes it has not explored, the drawn
-        tiles it has not seen, and (dark or independent exploration) where the enemy towns and
-        cities it neither sees nor remembers stand (with the units in them) and on what
-        terrain the cities, who holds a remembered one taken out of its sight, where enemy
-        units out of its sight stand (from where their owner's towns and cities are put, not
-        from where they stood), how many there are and of what kind, land or frigates (from
-        what those towns and cities support). What it sees, remembers and what is public
-        (each player's towns, cities and capitals held) stays. The copy's RNG is
+        tiles it has not seen, and (dark or independent exploration) what the others have
+        explored and remember, who holds the towns and cities it remembers out of sight and
+        whether each is a town or a city, where those it neither sees nor remembers stand and
+        on what terrain the cities, where enemy units out of its sight stand, how many there
+        are and of what kind, land or frigates (from what the towns and cities support).
+        Every piece out of sight leaves the map first and goes back by rules that read only
+        what the player knows and the copy as it is being built, never where the piece
+        stood. What it sees, remembers and what is public (each player's towns, cities and
+        capitals held) stays, and what a turn under way is bound to. The copy's RNG is
         re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
