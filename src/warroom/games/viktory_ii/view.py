@@ -411,13 +411,6 @@ class ViewRules:
                  and self.settle[r]]
         if not known:
             return
-        drawn = {u for units in blank.values() for u in units}
-        here: dict[int, list[int]] = {}
-        for u in range(len(self.uo)):
-            if self.us[u] not in (FREE, ATTACKING) and self.settle[self.uh[u]]:
-                here.setdefault(self.uh[u], []).append(u)
-        kept = {h: [u for u in units if u not in drawn and self.ut[u] != FRIG]
-                for h, units in here.items()}
         truth = {h: (self.sowner[h], self.settle[h]) for h in known + movable}
         for _ in range(PLACING_TRIES):
             values = self._draw_holders(p, known, movable, truth)
@@ -427,6 +420,13 @@ class ViewRules:
                 break
         else:
             return
+        drawn = {u for units in blank.values() for u in units}
+        here: dict[int, list[int]] = {}
+        for u in range(len(self.uo)):
+            if self.us[u] not in (FREE, ATTACKING) and self.uh[u] in truth:
+                here.setdefault(self.uh[u], []).append(u)
+        kept = {h: [u for u in units if u not in drawn and self.ut[u] != FRIG]
+                for h, units in here.items()}
         homes = {}  # a garrison whose town changes hands goes to another of its owner's
         for h, units in kept.items():
             owner = truth.get(h, (-1,))[0]
@@ -470,8 +470,7 @@ class ViewRules:
             return bool(choices)
 
         # capitals first: whose they are never changes, who holds them does (public counts)
-        markers = {h: self.capital_owner(h) for h in known + unknown
-                   if self.capital_owner(h) >= 0}
+        markers = {h: q for q, h in enumerate(self.capital) if h in truth}
         owners: dict[int, int] = {}
         holders: dict[int, int] = {}
         foreign = sorted(h for h, m in markers.items() if truth[h][0] != m)
