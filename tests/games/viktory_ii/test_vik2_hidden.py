@@ -35,8 +35,16 @@ from warroom.games.viktory_ii.actions import (
     SelectUnit,
     Step,
 )
-from warroom.games.viktory_ii.board import FOREST, LAND, MOUNTAIN, PLAINS, WATER
-from warroom.games.viktory_ii.movement import ATTACKING, FREE, FRESH
+from warroom.games.viktory_ii.board import (
+    FOREST,
+    GRASSLAND,
+    LAND,
+    MOUNTAIN,
+    PLAINS,
+    UNKNOWN,
+    WATER,
+)
+from warroom.games.viktory_ii.movement import ATTACKING, DONE, FREE, FRESH
 from warroom.games.viktory_ii.units import ART, CITY, FRIG, INF, RANGE, TOWN, support
 
 MAP = """\
@@ -361,14 +369,31 @@ def test_determinize_resamples_tiles_a_player_has_not_explored():
     unseen = [h for h in range(state.board.size) if state.drawn >> h & 1
               and not state.explored[0] >> h & 1]
     assert unseen
-    variants = set()
+    variants, explored = set(), set()
     for seed in range(10):
         d = state.determinize(0, random.Random(seed))
         variants.add(bytes(d.terrain[h] for h in unseen))
+        explored.add(d.explored[1])  # what the others explored is drawn again
         # the unseen tiles (bag and hexes, under towns too) are shuffled among themselves
-        assert sorted(d.bag + [d.terrain[h] for h in unseen]) == \
-            sorted(state.bag + [state.terrain[h] for h in unseen])
-    assert len(variants) > 1
+        assert _unseen_tiles(d, 0) == _unseen_tiles(state, 0)
+        assert d.explored[0] == state.explored[0]
+        for q in range(1, d.num_players):  # each other has explored around its pieces
+            pieces = d.own_settlements(q) + [d.uh[u] for u in range(len(d.uo))
+                                             if d.uo[u] == q and d.us[u] != FREE
+                                             and d.ut[u] != FRIG]  # (placed: not frigates)
+            assert all(d.board.balls[1][h] & ~d.explored[q] == 0 for h in pieces)
+    assert len(variants) > 1 and len(explored) > 1
+
+
+def _unseen_tiles(state, p):
+    """The tiles player p has not seen: the bag's, those on hexes it has not explored, those
+    drawn for another player to place."""
+    tiles = list(state.bag) + [state.terrain[h] for h in range(state.board.size)
+                               if not state.explored[p] >> h & 1 and state.terrain[h] != UNKNOWN]
+    pending = state.reveal_pending
+    if pending is not None and pending[0] != p:
+        tiles += pending[2]
+    return sorted(tiles)
 
 
 def test_spectators_see_what_every_player_sees(tmp_path):
@@ -456,7 +481,8 @@ def test_ruling_determinize_shows_a_remembered_town_taken_out_of_sight_as_rememb
     """A town the player remembers that a third player took out of its sight shows, in a
     determinisation, its remembered owner; the town that changed hands (public: both
     players' counts changed) is one of the loser's towns the player does not know of, and
-    the garrisons trade places with the towns."""
+    units whose kinds stay (the taker's that moved this turn) go to another town of their
+    owner's."""
     state = dark(tmp_path, [capital("A1", 0), troops("B1", 0, infantry=1), capital("G4", 1),
                             capital("G1", 2), town("E2", 2), town("F4", 2, infantry=1)],
                  players=3)
@@ -472,12 +498,12 @@ def test_ruling_determinize_shows_a_remembered_town_taken_out_of_sight_as_rememb
         d = state.determinize(0, random.Random(seed))
         assert json.dumps(d.observation(0), sort_keys=True) == truth
         assert d.sowner[e2] == 2 and d.settle[e2] == TOWN
-        assert d.units_at(e2, 2)[INF] == 1 and d.units_at(e2, 1)[INF] == 0
         for q in range(3):
             assert d.count_settlements(q) == state.count_settlements(q)
             assert d.supported[q] == state.supported[q]
+            assert d.onboard[q] == _units_of(d, q) and min(d.reserve(q)) >= 0
+        assert sum(d.units_at(h, 1)[INF] for h in d.own_settlements(1)) == 1
         h = next(h for h in d.settled if d.sowner[h] == 1 and h != d.capital[1])
-        assert d.units_at(h, 1)[INF] == 1
         taken.add(h)
     assert e2 not in taken and len(taken) > 1
 
@@ -695,11 +721,12 @@ DARK_CONFIGS = [
 def test_ruling_dark_determinize_changes_nothing_the_player_sees(which, seed, steps):
     """README, "Hidden information", over random positions on dark maps: for every player,
     a determinisation shows it the very observation and legal actions of the real game,
-    keeps every public count, and is a sound position (towns and cities on land, no two
-    next to each other unless they were, armies what their towns and cities support)."""
+    keeps every public count, and is a sound position (towns and cities on land, armies
+    what their towns and cities support). (Towns and cities out of sight stand apart where
+    there is room, test_ruling_determinize_moves_unseen_towns_to_legal_sites; on a crowded
+    map one may stand next to another, as one built out of its builder's sight may.)"""
     config = GAME.config(DARK_CONFIGS[which])
     state, _ = _random_hidden_game(config, seed, steps)
-    touching = _touching(state)
     for p in range(state.num_players):
         truth = json.dumps(state.observation(p), sort_keys=True)
         for k in range(3):
@@ -715,7 +742,6 @@ def test_ruling_dark_determinize_changes_nothing_the_player_sees(which, seed, st
                 # no unit unsupported that was not (a battle may leave some to disband)
                 assert all(k >= min(0, was) for k, was in zip(d.reserve(q), state.reserve(q)))
             assert all(d.terrain[h] in LAND for h in d.settled)
-            assert _touching(d) <= touching
             for h in range(d.board.size):
                 assert d.occ_n[h] == sum(1 for u in range(len(d.uo)) if d.uh[u] == h
                                          and d.us[u] not in (FREE, ATTACKING))
@@ -746,12 +772,6 @@ def _support_of(state, q):
         for t, k in enumerate(support(state.settle[h], state.terrain[h])):
             total[t] += k
     return total
-
-
-def _touching(state):
-    """How many pairs of towns and cities stand next to each other."""
-    dist = state.board.distance
-    return sum(1 for a in state.settled for b in state.settled if a < b and dist[a][b] < 2)
 
 
 @pytest.mark.parametrize("options", [{"dark": True}, {"dark": True, "independent": True}])
@@ -925,3 +945,248 @@ def test_ruling_dark_only_a_battle_s_two_sides_see_where_it_is_fought(tmp_path):
     text = GAME.render(state.observation(2), 2)
     assert "Battle out of your sight (plains town)" in text and "A4" not in text
     assert "side 1 from a hex out of sight: 1 infantry (+1 infantry waiting)" in text
+
+
+# --- determinisation: the true hidden fact plays no part ---------------------------------------
+# A map whose tiles are drawn from the bag but for the two capitals' own: with independent
+# exploration the hexes player 0 has not explored hold hidden tiles.
+HIDDEN_MAP = """\
+   p p ? ?
+  p p ? ? ?
+ ? ? ? ? ? ?
+? ? ? ? ? ? ?
+ ? ? ? ? ? ?
+  ? ? ? ? ?
+   ? ? ? f
+"""
+# The hexes player 1 has explored out of player 0's knowledge, with their tiles: two of them
+# (E3, D6) swap a land and a water tile between the positions compared.
+EXPLORED_BY_1 = {"D3": PLAINS, "D4": PLAINS, "E2": FOREST, "E4": PLAINS, "F2": PLAINS,
+                 "F3": MOUNTAIN, "C5": WATER, "C6": WATER, "D5": PLAINS, "D7": WATER,
+                 "E5": PLAINS, "E6": WATER}
+
+
+def _explore(state, q, tiles):
+    """Player q has explored these hexes: their tiles come out of the bag."""
+    for name, t in tiles.items():
+        h = hx(state, name)
+        if not state.drawn >> h & 1:
+            state.bag.remove(t)
+            state.terrain[h] = t
+            state.drawn |= 1 << h
+        state.explored[q] |= 1 << h
+    state._count_water()
+
+
+def _hidden_tiles_position(tmp_path, land, first=0, **options):
+    """Independent exploration: player 1's capital, a forest city, on G4, and the hexes
+    around E3 and D6 explored by player 1 only: `land` (E3 or D6) holds plains, the other
+    water."""
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1, city=True)],
+                     tiles=HIDDEN_MAP, explored=True, independent=True, first=first,
+                     **options)
+    water = "D6" if land == "E3" else "E3"
+    _explore(state, 1, {**EXPLORED_BY_1, land: PLAINS, water: WATER})
+    return state
+
+
+def _copy_facts(d):
+    """Everything a determinisation is made of that a search could read."""
+    units = sorted((d.uh[u], d.uo[u], d.ut[u], d.us[u], d.um[u], d.uf[u], d.uc[u], d.ug[u])
+                   for u in range(len(d.uo)) if d.us[u] != FREE)
+    return (bytes(d.terrain), d.drawn, d.water, tuple(d.bag), bytes(d.settle), bytes(d.sowner),
+            tuple(d.settled), tuple(d.capital), units, d.supported, d.onboard,
+            tuple(d.explored), [sorted(m.items()) for m in d.memory], d.easy, d.placed)
+
+
+def _same_copies(states, player=0, seeds=range(20)):
+    """The player's observations of the positions are the same, and so are their
+    determinisations, seed by seed: what differs between them plays no part."""
+    truths = {json.dumps(s.observation(player), sort_keys=True) for s in states}
+    assert len(truths) == 1
+    copies = [[_copy_facts(s.determinize(player, random.Random(k))) for k in seeds]
+              for s in states]
+    for other in copies[1:]:
+        assert other == copies[0]
+    return copies[0]
+
+
+def test_ruling_determinize_keeps_no_class_under_unseen_towns_and_kept_frigates(tmp_path):
+    """README, "Hidden information": a hidden hex is not land in a determinisation because an
+    unseen town stands on it, nor water because a frigate whose kind stays is at sea there:
+    two positions that differ only in which of two hidden hexes holds player 1's town (on
+    land, the other water), or its frigate that has moved this turn (at sea, the other
+    land), give the same determinisations for player 0."""
+    towns = []
+    for land in ("E3", "D6"):
+        state = _hidden_tiles_position(tmp_path, land)
+        state.found(1, hx(state, land), TOWN, reveal=False)
+        towns.append(state)
+    copies = _same_copies(towns)
+    e3, d6 = hx(towns[0], "E3"), hx(towns[0], "D6")
+    assert len({(facts[0][e3], facts[0][d6]) for facts in copies}) > 1  # the tiles vary
+    fleets = []
+    for sea in ("E3", "D6"):
+        state = _hidden_tiles_position(tmp_path, "D6" if sea == "E3" else "E3", first=1)
+        u = state.add_unit(1, FRIG, hx(state, sea), FRESH)
+        state.um[u] = 2  # it has moved: its kind stays
+        fleets.append(state)
+    _same_copies(fleets)
+
+
+# Ports out of player 0's sight (E1, C5) and a forest at G4 for a city that supports a frigate.
+PORT_MAP = """\
+   p p p p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   p p p f
+"""
+
+
+def test_ruling_determinize_moves_an_unseen_town_with_a_frigate_in_port(tmp_path):
+    """README, "Hidden information": an unseen town with a frigate in port goes where any
+    other may (the frigate's class is drawn again; one whose kind stays, here one that has
+    moved this turn, is put back at sea): two positions that differ only in which of two
+    ports holds player 1's town and its frigate give the same determinisations for player
+    0."""
+    for first in (0, 1):
+        states = []
+        for port in ("E1", "C5"):
+            state = position(tmp_path, [capital("A1", 0), capital("G4", 1, city=True),
+                                        town(port, 1)], tiles=PORT_MAP, dark=True,
+                             first=first)
+            u = state.add_unit(1, FRIG, hx(state, port), FRESH if first else DONE)
+            state.um[u] = 2 if first else 0
+            states.append(state)
+        copies = _same_copies(states)
+        towns = {facts[4].index(1, 1) for facts in copies}  # not player 1's capital city
+        assert len(towns) > 2
+        if first:  # the frigate that has moved stays a frigate, at sea
+            assert all(facts[0][h] == WATER for facts in copies
+                       for h, owner, kind, *_ in facts[8] if owner == 1 and kind == FRIG)
+
+
+def test_ruling_determinize_keeps_nothing_of_what_other_players_explored_or_remember(
+        tmp_path):
+    """README, "Hidden information": what another player has explored (independent
+    exploration), and remembers of towns out of its sight, is its own knowledge (where its
+    units have been; where player 2's town stood when player 1 saw it, whether it has seen
+    player 0's capital): two positions that differ only in what player 1 has explored, or
+    in its memory, give player 0 the same determinisations (in which player 1 remembers
+    what it sees there)."""
+    states = []
+    for far in (False, True):
+        state = _hidden_tiles_position(tmp_path, "E3")
+        _explore(state, 0, {"C1": MOUNTAIN, "C2": GRASSLAND, "D1": WATER, "D2": MOUNTAIN,
+                            "E1": GRASSLAND, "F1": MOUNTAIN})
+        if far:
+            _explore(state, 1, {"A3": WATER, "A4": MOUNTAIN, "B4": GRASSLAND, "B5": WATER,
+                                "C4": PLAINS})
+        states.append(state)
+    _same_copies(states)
+    states = []
+    for remembers in (False, True):
+        state = dark(tmp_path, [capital("A1", 0), capital("G4", 1), capital("G1", 2),
+                                town("E2", 2)], players=3)
+        if remembers:
+            state.memory[1] = {hx(state, "E2"): (2, TOWN, -1), hx(state, "A1"): (0, TOWN, 0)}
+        states.append(state)
+    for facts in _same_copies(states):
+        assert all(not memory for memory in facts[12][1:])  # nothing in sight of 1 or 2
+
+
+def test_ruling_independent_exploring_tells_how_many_hexes_are_new_and_drawn(tmp_path):
+    """README, "Hidden information": with independent exploration each exploring tells the
+    explorer how many hexes are new to it and how many tiles it draws, even none, so that
+    what others explored shows in these numbers (a flow-changing reveal), never in whether
+    an event or a decision to place tiles comes."""
+    state = position(tmp_path, [capital("A1", 0), troops("B2", 0, infantry=1),
+                                capital("G4", 1, city=True)], tiles=HIDDEN_MAP,
+                     independent=True, place="random", seed=2)  # seed 2: B3 is plains
+    _explore(state, 1, {"A3": PLAINS})
+    take(state, SelectUnit, hex="B2", unit=INF)
+    take(state, Step, hex="B3")  # A3, B4 and C4 are new to player 0; A3's tile is placed
+    take(state, Step, hex="B2")  # nothing new
+    explored = [e for e in state.visible_log(0) if e["event"] == "explored"]
+    assert explored[-2:] == [{"event": "explored", "player": 0, "hexes": 3, "drawn": 2},
+                             {"event": "explored", "player": 0, "hexes": 0, "drawn": 0}]
+    assert not any(e["event"] == "explored" and e["player"] == 0
+                   for e in state.visible_log(1))
+    assert GAME.reveal_changes_flow(explored[-1])
+    assert GAME.describe_event(explored[-2]) == \
+        "Player 0 explores 3 hexes, 1 of them with a tile already placed"
+    assert not any(e["event"] == "explored" for _, e in
+                   position(tmp_path, [capital("A1", 0), capital("G4", 1)]).log)
+
+
+def test_ruling_determinize_shows_remembered_towns_as_remembered_whatever_changed(tmp_path):
+    """README, "Hidden information": what became of the towns a player remembers out of its
+    sight shows only in the public counts, so a determinisation draws which of them (or of
+    those it does not know of) took the change: positions that differ only in that give
+    player 0 the same determinisations. Here: which of two remembered towns became a city
+    (player 1 has no town out of player 0's knowledge to trade with); whether the town
+    player 2 took and upgraded is the remembered one; whether player 1's remembered capital,
+    taken by player 2, was upgraded too."""
+    def remembering(pieces, remembered, players=2):
+        state = dark(tmp_path, [capital("A1", 0), *pieces], players=players)
+        for name, value in remembered.items():
+            state.memory[0][hx(state, name)] = value
+        return state
+
+    upgraded = []
+    for city in ("E2", "G2"):
+        state = remembering([capital("G4", 1), town("E2", 1), town("G2", 1)],
+                            {"E2": (1, TOWN, -1), "G2": (1, TOWN, -1), "G4": (1, TOWN, 1)})
+        state.upgrade(1, hx(state, city))
+        upgraded.append(state)
+    _same_copies(upgraded)
+    taken = []
+    for where in ("E2", "C5"):
+        state = remembering([capital("G4", 1), town("E2", 1), town("C5", 1), capital("G1", 2)],
+                            {"E2": (1, TOWN, -1)}, players=3)
+        state.capture(2, hx(state, where))
+        state.upgrade(2, hx(state, where))
+        taken.append(state)
+    for facts in _same_copies(taken):
+        assert facts[4][hx(state, "E2")] == TOWN and facts[5][hx(state, "E2")] == 1
+    capitals = []
+    for city in (True, False):
+        state = remembering([capital("G4", 1), capital("G1", 2), town("C5", 2, city=city)],
+                            {"G4": (1, TOWN, 1)}, players=3)
+        state.capture(2, hx(state, "G4"))
+        if not city:
+            state.upgrade(2, hx(state, "G4"))
+        capitals.append(state)
+    for facts in _same_copies(capitals):
+        assert facts[4][hx(state, "G4")] == TOWN and facts[5][hx(state, "G4")] == 2
+
+
+def test_ruling_determinize_puts_pieces_out_of_third_players_sight_as_the_copy_has_it(tmp_path):
+    """README, "Hidden information": unseen pieces go out of every other player's sight as
+    the copy has it, never as it is in the real game: two positions that differ only in
+    where player 2's stack out of player 0's sight stands (so in what player 2 sees) give
+    player 0 the same determinisations, player 1's unseen town and stack going where they
+    may in both."""
+    states = []
+    for where in ("D4", "E5"):
+        states.append(dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("E2", 1),
+                                      troops("F2", 1, infantry=1), capital("G1", 2),
+                                      town("C5", 2), troops(where, 2, infantry=1)],
+                           players=3))
+    _same_copies(states)
+
+
+def test_ruling_determinize_draws_again_an_army_with_disbands_pending(tmp_path):
+    """README, "Hidden information": how many units the loser of a town must disband is its
+    own affair (it is asked as often whatever it must), so a third player's determinisation
+    draws its army out of sight again, within what its towns and cities still support: two
+    positions that differ only in how many infantry player 0 has out of player 2's sight
+    give player 2 the same determinisations."""
+    states = [lose_a_town(tmp_path, infantry, extra=[capital("E1", 2)], dark=True, players=3)
+              for infantry in (1, 2)]
+    assert [s.decision() for s in states] == [("disband", 0)] * 2
+    for facts in _same_copies(states, player=2):
+        assert facts[10][0][INF] <= facts[9][0][INF]  # within what its capital supports

@@ -122,8 +122,10 @@ class ViktoryIIGame(Game):
         builder whether something it could not see stands there (then no town, no card), a
         frigate placed from reserve whether an enemy frigate it could not see is there (then
         a reserve naval battle), and a battle beginning tells everybody its forces (who is
-        asked in it, and what, follows from them)."""
-        return event.get("event") in ("move", "town", "place", "forces")
+        asked in it, and what, follows from them). With independent exploration, exploring
+        tells the explorer how many of the hexes others had explored before (as many fewer
+        tiles to draw, and maybe none to place)."""
+        return event.get("event") in ("move", "town", "place", "forces", "explored")
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)

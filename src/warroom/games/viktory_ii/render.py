@@ -272,6 +272,10 @@ def describe_event(e: dict[str, Any]) -> str:
         "setup": lambda: f"{p} sets up",
         "turn": lambda: f"--- Round {e['round']}: {p}'s turn ---",
         "drawn": lambda: f"{p} draws {e['count']} tiles: {', '.join(e['tiles'])}",
+        "explored": lambda: "" if not e["hexes"] else (
+            f"{p} explores {e['hexes']} hexes"
+            + (f", {e['hexes'] - e['drawn']} of them with a tile already placed"
+               if e["hexes"] > e["drawn"] else "")),
         "tile": lambda: f"{p} puts a {e['terrain']} tile on {e['where']}",
         "capital": lambda: f"{p} places its capital{_on(e)}",
         "town": lambda: (f"{p} builds a town{_on(e)}" if e.get("built", True) else

@@ -327,6 +327,15 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             hexes = mask_hexes(hexes)
         mine = self.explored[p]
         new = [h for h in hexes if not mine >> h & 1]
+        blank = [h for h in new if self.terrain[h] == UNKNOWN]
+        tiles = [self.bag.pop() for _ in blank if self.bag]
+        if self.config.independent:
+            # Exploring on its own, a player comes upon hexes others have explored (it had
+            # not, or their tiles are placed): it is told how many hexes are new to it and
+            # how many tiles it draws, every time, so that what the others explored shows in
+            # this event's numbers, never in whether an event or a decision comes.
+            self.event("explored", to=self.actor_only(p), player=p, hexes=len(new),
+                       drawn=len(tiles))
         if not new:
             return
         mask = sum(1 << h for h in new)
@@ -334,10 +343,8 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             self.explored[p] |= mask
         else:
             self.explored = [e | mask for e in self.explored]
-        blank = [h for h in new if self.terrain[h] == UNKNOWN]
         if not blank:
             return
-        tiles = [self.bag.pop() for _ in blank if self.bag]
         blank = blank[:len(tiles)]
         # Told whether or not there is a choice to make: what was drawn is what is revealed.
         self.event("drawn", to=self.actor_only(p), player=p, count=len(tiles),

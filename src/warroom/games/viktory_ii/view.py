@@ -10,14 +10,36 @@ hex beyond a moving unit's reach; towns and cities out of sight are remembered a
 
 from __future__ import annotations
 
+import bisect
 import random
+from dataclasses import dataclass
 from typing import Any
 
-from .board import LAND, MAX_BALL, TERRAIN_LETTERS, UNKNOWN, WATER, mask_hexes, start_area
+from .board import (
+    FOREST,
+    GRASSLAND,
+    LAND,
+    MAX_BALL,
+    MOUNTAIN,
+    PLAINS,
+    TERRAIN_LETTERS,
+    UNKNOWN,
+    WATER,
+    mask_hexes,
+    start_area,
+)
 from .movement import ACTIVE, ATTACKING, CARGO, DONE, FREE, FRESH, MOVABLE, REGROUP
-from .units import CITY, FRIG, LAND_UNITS, RANGE, TOWN, support
+from .units import ART, CAV, CITY, FRIG, INF, LAND_UNITS, RANGE, TOWN, Units, support
 
 NOBODY = 255
+# How many times `ViewRules._place_settlements` tries before it gives up, and how many hexes
+# a player's exploration may grow in a copy to make room for a piece (`ViewRules._widen`).
+PLACING_TRIES = 4
+WIDENING = 6
+# Hexes out of the player's sight a player's exploration holds in a copy for each of its towns
+# and cities that the copy puts back (`ViewRules._explore_afresh`): water and the spacing of
+# towns take some.
+ROOM = 5
 # Terrain bytes to the letters of observations ("?" for a tile not yet placed).
 LETTERS = bytes(ord(TERRAIN_LETTERS[t]) if t < len(TERRAIN_LETTERS) else ord("?")
                 for t in range(256))
@@ -25,8 +47,9 @@ LETTERS = bytes(ord(TERRAIN_LETTERS[t]) if t < len(TERRAIN_LETTERS) else ord("?"
 
 class ViewRules:
     # --- sight ------------------------------------------------------------------------------
-    def sight(self, p: int) -> int:
-        """Bitmask of the hexes whose contents the player sees now."""
+    def sight(self, p: int, away: set[int] | None = None) -> int:
+        """Bitmask of the hexes whose contents the player sees now (`away`: units not on the
+        map, in a determinisation under way)."""
         everything = (1 << self.board.size) - 1
         if not self.hidden_map:
             return everything
@@ -38,7 +61,7 @@ class ViewRules:
         mask = 0
         moving = p == self.player and self.phase == "move"
         for u in range(len(self.uo)):
-            if self.uo[u] != p or self.us[u] == FREE:
+            if self.uo[u] != p or self.us[u] == FREE or away and u in away:
                 continue
             h = self.uh[u]
             mask |= near[h]
@@ -255,49 +278,79 @@ class ViewRules:
     def determinize(self, player: int, rng: random.Random) -> Any:
         """A copy in which what `player` cannot know is resampled: the order of the tile bag
         and of the deck, other players' hands, tiles on hexes it has not explored, the drawn
-        tiles it has not seen, and (dark or independent exploration) where the enemy towns and
-        cities it neither sees nor remembers stand (with the units in them) and on what
-        terrain the cities, who holds a remembered one taken out of its sight, where enemy
-        units out of its sight stand (from where their owner's towns and cities are put, not
-        from where they stood), how many there are and of what kind, land or frigates (from
-        what those towns and cities support). What it sees, remembers and what is public
-        (each player's towns, cities and capitals held) stays. The copy's RNG is
+        tiles it has not seen, and (dark or independent exploration) what the others have
+        explored and remember, who holds the towns and cities it remembers out of sight and
+        whether each is a town or a city, where those it neither sees nor remembers stand and
+        on what terrain the cities, where enemy units out of its sight stand, how many there
+        are and of what kind, land or frigates (from what the towns and cities support).
+        Every piece out of sight leaves the map first and goes back by rules that read only
+        what the player knows and the copy as it is being built, never where the piece
+        stood. What it sees, remembers and what is public (each player's towns, cities and
+        capitals held) stays, and what a turn under way is bound to. The copy's RNG is
         re-seeded."""
         new = self.clone()  # a battle under way is bound to the copy: its rng, its pool
         new.rng = random.Random(rng.getrandbits(64))
-        if self.hidden_map and self.log_enabled:
+        if not self.hidden_map:
+            new._resample_tiles(player)
+            new._resample_cards(player)
+            return new
+        if self.log_enabled:
             new._keep_log_of(player, self.visible_entries(player))  # cached in the real one
-        vis = self.sight(player)  # what moves below is out of it: it stays the same
-        held, ports = self._bound_hexes() if self.hidden_map else (set(), set())
-        unseen = self.unseen_settlements(player, vis, held | ports) if self.hidden_map else []
+        # What moves below is out of the player's sight, and not next to its units: the rules
+        # let a unit act on an enemy next to it (a frigate placed from reserve may bombard
+        # one on a hex it has not explored), so such an enemy stays and none comes.
+        vis = self.sight(player) | self.board.within(
+            [self.uh[u] for u in range(len(self.uo)) if self.uo[u] == player
+             and self.us[u] != FREE], 1)
+        held = self._bound_hexes()
+        unseen = self.unseen_settlements(player, vis, held)
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
-        # Units out of sight leave the map before the tiles are resampled, so that the hidden
-        # hexes they stood on keep nothing of them; their kinds, frigates' too, are drawn
-        # again below from what the towns and cities support. Frigates at sea whose kinds
-        # stay keep their water.
-        stacks = new._unseen_stacks(player, vis, held) if self.hidden_map else {}
-        blank = new._blank_unseen_kinds(player, vis, held) if self.hidden_map else {}
-        drawn = {u for units in blank.values() for u in units}
-        at_sea = [h for h, units in stacks.items()
-                  if self.ut[units[0]] == FRIG and not drawn.issuperset(units)]
-        new._lift([h for h in stacks if h not in at_sea])
-        new._resample_tiles(player, unseen)
-        if new.pool is not None:
-            new._resample_hands(player)
-            if new.session is not None:
-                new.session.pose_again()
-        if self.hidden_map:
-            new._lift(at_sea)  # frigates at sea, after: their hexes stay water
-            naval = new._naval_owners(blank, vis, held)
-            new._match_captures(player, unseen, lambda: held | ports | self.placed.keys())
-            swaps = new._match_memory(player, unseen, held | ports)
-            new._relocate_settlements(player, unseen, _HiddenFrom(new, player, vis), swaps)
-            hidden = _HiddenFrom(new, player, vis)
-            kept = new._stacks_kept(stacks, blank)
-            drawn = new._draw_units(blank, naval, {u for us in stacks.values() for u in us})
-            parts = kept + new._group_units(drawn, hidden)
-            new._put_back(player, parts, stacks, hidden, vis, held)
+        # Every unseen piece leaves the map before the tiles are resampled, so that the hidden
+        # hexes they stood on keep nothing of them (not even whether they are land or
+        # water); their kinds, frigates' too, are drawn again below from what the towns and
+        # cities support, and where they go owes nothing to where they stood.
+        stacks = new._unseen_stacks(player, vis, held)
+        blank = new._blank_unseen_kinds(player, vis, held)
+        lifted = {u for units in stacks.values() for u in units}
+        marked = new._lift(stacks)
+        if self.config.dark:
+            new._reconcile(player, vis, unseen, held, blank, lifted, stacks)
+        tokens = new._lift_settlements(unseen, blank, lifted, stacks)
+        new._resample_tiles(player, new._explore_afresh(player, lifted, tokens, vis)
+                            if self.config.independent else None)
+        new._resample_cards(player)
+        naval = new._naval_owners(blank, vis, held, tokens)
+        hidden = _HiddenFrom(new, player, vis, lifted)
+        new._place_settlements(player, tokens, hidden, held)
+        if tokens or new.settle != self.settle or new.sowner != self.sowner:
+            new._count_support()
+        kept = new._stacks_kept(stacks, blank)
+        drawn = new._draw_units(blank, naval, lifted)
+        for units in drawn.values():
+            hidden.away.update(units)
+        parts = kept + new._group_units(drawn, hidden)
+        new._put_back(player, parts, marked, hidden, vis, held, {t.hex for t in tokens})
+        if self.config.dark:
+            new._remember_afresh(player)
         return new
+
+    def _resample_cards(self, p: int) -> None:
+        if self.pool is not None:
+            self._resample_hands(p)
+            if self.session is not None:
+                self.session.pose_again()
+
+    def _remember_afresh(self, p: int) -> None:
+        """Dark: what another player remembers of towns and cities out of its sight is its own
+        knowledge (where it saw them, and which of the player's it has seen): in a copy for
+        p each other player remembers only what it sees there."""
+        capitals = {h: q for q, h in enumerate(self.capital) if h >= 0}
+        settled, sowner = self.settled, self.sowner
+        for q in range(self.num_players):
+            if q != p:
+                vis = self.sight(q)
+                self.memory[q] = {h: (sowner[h], self.settle[h], capitals.get(h, -1))
+                                  for h in settled if sowner[h] != q and vis >> h & 1}
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
         """The copy's log keeps only the events the player saw (the others' own events tell
@@ -310,17 +363,16 @@ class ViewRules:
 
     def unseen_settlements(self, p: int, vis: int, bound: set[int]) -> list[int]:
         """The enemy towns and cities the player neither sees nor remembers, except those a
-        turn under way is bound to (`bound`): a search may not count on where they stand."""
+        turn under way is bound to (`bound`) and its own capital taken (it knows where that
+        stands): a search may not count on where they stand."""
         memory = self.memory[p]
         return [h for h in self.settled if self.sowner[h] != p and not vis >> h & 1
-                and h not in memory and h not in bound]
+                and h not in memory and h not in bound and h != self.capital[p]]
 
-    def _bound_hexes(self) -> tuple[set[int], set[int]]:
+    def _bound_hexes(self) -> set[int]:
         """Hexes a turn under way is bound to (a battle or bombardment there, units attacking
-        from or into it, a pennant, cargo in it, the moving unit in it), and hexes with a
-        frigate (a town or city with a frigate in port keeps its water sides)."""
+        from or into it, a pennant, cargo in it, the moving unit in it)."""
         bound = {*self.battles, *self.bombards, self.battle_units[0], self.overwatch_from}
-        frigates = set()
         if self.session is not None and self.session_request is not None:
             bound.add(self.session_request.hex)
         for u in range(len(self.uo)):
@@ -329,95 +381,243 @@ class ViewRules:
                 continue
             if s in (ATTACKING, CARGO) or u == self.active:
                 bound.add(self.uh[u])
-            elif self.ut[u] == FRIG:
-                frigates.add(self.uh[u])
             if self.ug[u] >= 0:
                 bound.add(self.ug[u])
         for units in self.bombards.values():
             bound.update(self.uh[u] for u in units)
         bound.update(mask_hexes(self.pennants))
-        return bound, frigates
+        return bound
 
-    def _match_captures(self, p: int, movable: list[int], bound: Any) -> None:
-        """Dark: a remembered town or city that another player took out of the player's sight
-        shows its remembered owner: it trades owners (and garrisons) with a town or city of
-        the same kind that the remembered owner holds and the player does not know of (a
-        city's on the same terrain, so every army's support stays). The counts of towns and
-        cities each player holds (public) stay; capitals and what a turn under way is bound
-        to (`bound`: a function that finds those hexes) are left as they are."""
-        sowner, settle = self.sowner, self.settle
-        taken = [(r, owner, kind) for r, (owner, kind, capital) in sorted(self.memory[p].items())
-                 if sowner[r] not in (owner, p, NOBODY) and settle[r] == kind and capital < 0
-                 and self.capital_owner(r) < 0]
-        if not taken:
+    def _reconcile(self, p: int, vis: int, movable: list[int], bound: set[int],
+                   blank: dict[int, list[int]], lifted: set[int],
+                   stacks: dict[int, list[int]]) -> None:
+        """Dark: the towns and cities the player remembers out of its sight show as it
+        remembers them where the public counts allow. Which player holds each of them, and
+        whether it is a town or a city, are drawn with the towns and cities it does not know
+        of (`movable`), keeping each player's towns, cities and capitals held (public): each
+        remembered one keeps what the player remembers unless too many remembered ones claim
+        it (then those that do are drawn at random); a remembered capital's holder follows
+        who holds whose capital (public: each player's capitals held, whether it holds its
+        own), the remembered holder where it may; the others take what is left, at random,
+        a remembered city a city. So a town upgraded or taken out of sight never shows as it
+        is when another may take the change, whichever that is. What a turn under way is
+        bound to (`bound`) stays as it is. Land units whose kinds stay in a town that changes
+        hands go to another of their owner's (one the player does not know of, if any); the
+        other units in it leave it (`lifted`: drawn again; frigates as stacks of their own,
+        `stacks`). If no draw of a few keeps the units whose kinds stay supported, it is
+        left as it is."""
+        memory = self.memory[p]
+        known = [r for r in sorted(memory) if not vis >> r & 1 and r not in bound
+                 and self.settle[r]]
+        if not known:
             return
-        held = bound()
-        unknown = [h for h in movable if h not in held and self.capital_owner(h) < 0]
-        self.rng.shuffle(unknown)
-        for r, owner, kind in taken:
-            taker = self.sowner[r]
-            if r in held:
-                continue
-            f = next((h for h in unknown if self.sowner[h] == owner and self.settle[h] == kind
-                      and (kind != CITY or self.terrain[h] == self.terrain[r])), -1)
-            if f < 0:
-                continue
-            unknown.remove(f)
-            self.sowner[r], self.sowner[f] = owner, taker
-            garrison = [u for u in range(len(self.uo)) if self.uh[u] == r
-                        and self.us[u] not in (FREE, ATTACKING)]
-            for u in [u for u in range(len(self.uo)) if self.uh[u] == f
-                      and self.us[u] not in (FREE, ATTACKING)]:
-                self.move_unit(u, r)
-            for u in garrison:
-                self.move_unit(u, f)
+        truth = {h: (self.sowner[h], self.settle[h]) for h in known + movable}
+        for _ in range(PLACING_TRIES):
+            values = self._draw_holders(p, known, movable, truth)
+            if values == truth:  # as they stand (the draw owes nothing to it)
+                return
+            if values is not None and self._supportable(p, values, set(known), vis):
+                break
+        else:
+            return
+        drawn = {u for units in blank.values() for u in units}
+        here: dict[int, list[int]] = {}
+        for u in range(len(self.uo)):
+            if self.us[u] not in (FREE, ATTACKING) and self.uh[u] in truth:
+                here.setdefault(self.uh[u], []).append(u)
+        kept = {h: [u for u in units if u not in drawn and self.ut[u] != FRIG]
+                for h, units in here.items()}
+        homes = {}  # a garrison whose town changes hands goes to another of its owner's
+        for h, units in kept.items():
+            owner = truth.get(h, (-1,))[0]
+            if units and h in values and values[h][0] != owner:
+                towns = [k for k in movable if values[k][0] == owner] or \
+                    [k for k in known if values[k][0] == owner]
+                homes[h] = towns[self.rng.randrange(len(towns))]
+        for h, (owner, kind) in values.items():
+            if owner != truth[h][0] and h in memory:  # (the others are lifted afterwards)
+                units = [u for u in here.get(h, []) if u not in kept.get(h, ())]
+                if units:  # out of it: drawn again (`_draw_units`), frigates as stacks
+                    self.occ_sub(h, len(units))
+                    lifted.update(units)
+                    frigates = [u for u in units if self.ut[u] == FRIG]
+                    if frigates:
+                        stacks[h] = frigates
+            self.sowner[h], self.settle[h] = owner, kind
+        for h, home in homes.items():
+            for u in kept[h]:
+                self.move_unit(u, home)
 
-    def _match_memory(self, p: int, movable: list[int],
-                      bound: set[int]) -> dict[int, tuple[int, int]]:
-        """Dark: a remembered town that has become a city out of the player's sight shows as
-        remembered: it trades kinds with a town of the same owner that the player does not
-        know of, which, a city now, must go onto the remembered one's terrain (its units
-        depend on it). Returns {that town's hex: (terrain it needs, the remembered hex)}."""
-        towns = [h for h in movable if self.settle[h] == TOWN]
-        if not towns or not self.memory[p]:
-            return {}
-        self.rng.shuffle(towns)
-        swaps = {}
-        for r, (owner, kind, _) in sorted(self.memory[p].items()):
-            if kind != TOWN or self.settle[r] != CITY or self.sowner[r] != owner or r in bound:
-                continue
-            f = next((h for h in towns if self.sowner[h] == owner and h not in swaps), -1)
-            if f >= 0:
-                self.settle[r], self.settle[f] = TOWN, CITY
-                swaps[f] = (self.terrain[r], r)
-        return swaps
+    def _draw_holders(self, p: int, known: list[int], unknown: list[int],
+                      truth: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]] | None:
+        """One draw of `_reconcile`: {hex: (owner, kind)} for the remembered towns and cities
+        out of sight (`known`) and those the player does not know of (`unknown`), or None
+        where the draw leaves one with nothing it may be."""
+        memory = self.memory[p]
+        left: dict[tuple[int, int], int] = {}
+        for value in truth.values():
+            left[value] = left.get(value, 0) + 1
+        out: dict[int, tuple[int, int]] = {}
 
-    def _resample_tiles(self, p: int, movable: list[int]) -> None:
+        def take(h: int, value: tuple[int, int]) -> None:
+            out[h] = value
+            left[value] -= 1
+
+        def pick(h: int, fits: Any) -> bool:
+            choices = [v for v, k in sorted(left.items()) for _ in range(k) if fits(v)]
+            if choices:
+                take(h, choices[self.rng.randrange(len(choices))])
+            return bool(choices)
+
+        # capitals first: whose they are never changes, who holds them does (public counts)
+        markers = {h: q for q, h in enumerate(self.capital) if h in truth}
+        owners: dict[int, int] = {}
+        holders: dict[int, int] = {}
+        foreign = sorted(h for h, m in markers.items() if truth[h][0] != m)
+        for h in foreign:
+            holders[truth[h][0]] = holders.get(truth[h][0], 0) + 1
+        self.rng.shuffle(foreign)
+        foreign.sort(key=lambda h: h not in memory)  # the remembered ones first
+        for h in foreign:
+            o = memory[h][0] if h in memory else -1
+            if not holders.get(o) or o == markers[h]:
+                choices = [q for q, k in sorted(holders.items()) for _ in range(k)
+                           if q != markers[h]]
+                if not choices:
+                    return None
+                o = choices[self.rng.randrange(len(choices))]
+            holders[o] -= 1
+            owners[h] = o
+        for h, m in markers.items():
+            owners.setdefault(h, m)
+        for h in sorted(owners, key=lambda h: h not in memory):
+            o = owners[h]
+            # (one it does not know of keeps its kind where it may: where it may stand, among
+            # its owner's starting hexes, holds it to terrains it has room for)
+            kind = memory[h][1] if h in memory else truth[h][1]
+            if left.get((o, kind)):
+                take(h, (o, kind))
+            elif not pick(h, lambda v, o=o, least=kind if h in memory else 0:
+                          v[0] == o and v[1] >= least):
+                return None
+        # the remembered ones as remembered, as far as there is room
+        claims: dict[tuple[int, int], list[int]] = {}
+        for r in known:
+            if r not in out:
+                claims.setdefault(memory[r][:2], []).append(r)
+        changed = []
+        for value, claimants in sorted(claims.items()):
+            self.rng.shuffle(claimants)
+            room = max(0, left.get(value, 0))
+            for r in claimants[:room]:
+                take(r, value)
+            changed += claimants[room:]
+        changed.sort(key=lambda r: -memory[r][1])  # remembered cities first: still cities
+        for r in changed:
+            if not pick(r, lambda v, r=r: v[1] >= memory[r][1]):
+                return None
+        # What is left goes to those it does not know of: which takes which is no matter
+        # (where they go is drawn afterwards), so nothing is drawn for it.
+        rest = [h for h in unknown if h not in out]
+        for h in rest:
+            if left.get(truth[h]):
+                take(h, truth[h])
+        spare = [v for v, k in sorted(left.items()) for _ in range(k)]
+        for h in rest:
+            if h not in out:
+                take(h, spare.pop())
+        return out
+
+    def _supportable(self, p: int, values: dict[int, tuple[int, int]], known: set[int],
+                     vis: int) -> bool:
+        """Would each player's units whose kinds stay still be supported (VIKTORY-II.md,
+        "Unit support") with these owners and kinds (`_draw_holders`): the remembered ones
+        (`known`) on their terrain, each city not known on a terrain there is room for out
+        of the player's sight (`vis`; a capital among its owner's starting hexes; with
+        independent exploration, also any of the unseen tiles, which may be traded there)?"""
+        terrain = self.terrain
+        independent = self.config.independent
+        b = self.board
+        owners = {o for o, _ in values.values()} | {self.sowner[h] for h in values}
+        need = {q: [min(k, s) for k, s in zip(self.onboard[q], self.supported[q])]
+                for q in owners}
+        cities: dict[int, list[int]] = {q: [] for q in owners}  # the hexes of those not known
+        for h in self.settled:
+            owner, kind = values.get(h, (self.sowner[h], self.settle[h]))
+            if owner not in owners:
+                continue
+            if h in known or h not in values:
+                need[owner] = _less(need[owner], support(kind, terrain[h]))
+            elif kind == CITY:
+                cities[owner].append(h)
+            else:
+                need[owner] = _less(need[owner], support(TOWN, terrain[h]))
+        found: dict[int, frozenset[int]] = {}
+
+        def terrains(hexes: int) -> frozenset[int]:
+            """The land terrains a city not known might stand on among these hexes."""
+            if hexes not in found:
+                kinds = {terrain[h] for h in mask_hexes(hexes & ~vis)
+                         if not self.settle[h] or h in values and h not in known}
+                if independent and hexes & self.drawn & ~self.explored[p] & ~vis:
+                    kinds.update(self.bag)
+                found[hexes] = frozenset(kinds & set(LAND))
+            return found[hexes]
+
+        anywhere = (self.drawn & ~vis if independent
+                    else self._inner_of(self.explored[p])) if any(cities.values()) else 0
+        for q in owners:
+            if not any(need[q]):
+                continue
+            options = []
+            for h in cities[q]:
+                m = self.capital_owner(h)
+                area = start_area(b, self.config.starts[m]) if m >= 0 else ()
+                options.append(terrains(b.within(area, 0) if h in area else anywhere))
+            if not _can_cover(need[q], options):
+                return False
+        return True
+
+    def _resample_tiles(self, p: int, placed: int | None = None) -> None:
         """The unseen tiles (bag, placed tiles out of the player's knowledge, drawn tiles it
-        has not seen) are reshuffled among themselves. A hidden hex keeps its class (land or
-        water) when units or a town that will move stand on it; its tile when a city (whose
-        units depend on its terrain) or a town or city that stays does."""
+        has not seen) are reshuffled among themselves: which tiles they are counts (the
+        player can tell), not where each lay. A hidden hex keeps its tile under a town or
+        city that stays (its units depend on its terrain), its class (land or water) under
+        units that stay; the unseen pieces have left the map (`_lift`,
+        `_lift_settlements`), so their hexes keep nothing. `placed`: the hexes out of the
+        player's knowledge that hold a tile in the copy (`_explore_afresh`; by default
+        those that do)."""
         unseen = self.drawn & ~self.explored[p]
-        settle = self.settle
-        keep = {h for h in self.settled if settle[h] == CITY or h not in movable}
+        keep = set(self.settled)
         hidden = [h for h in mask_hexes(unseen) if h not in keep] if unseen else []
         pending = self.reveal_pending
         unseen_drawn = pending is not None and self.hidden_map and pending[0] != p
         pool = list(self.bag) + [self.terrain[h] for h in hidden]
         if unseen_drawn:
             pool += pending[2]
+        pool.sort()
         self.rng.shuffle(pool)
+        sea = {h for h in hidden if self.occ_owner[h] >= 0 and self.terrain[h] == WATER}
+        if placed is not None:
+            for h in hidden:
+                self.terrain[h] = UNKNOWN
+            self.drawn &= ~unseen
+            self.drawn |= sum(1 << h for h in keep) & unseen
+            hidden = [h for h in mask_hexes(placed & ~self.explored[p]) if h not in keep]
+            hidden = hidden[:len(pool) - (len(pending[2]) if unseen_drawn else 0)]
+            for h in hidden:
+                self.drawn |= 1 << h
         land = [t for t in pool if t in LAND]
         water = [t for t in pool if t == WATER]
-        classed = [h for h in hidden if self.occ_owner[h] >= 0 or settle[h]]
+        classed = [h for h in hidden if self.occ_owner[h] >= 0]
         for h in classed:
-            self.terrain[h] = water.pop() if self.terrain[h] == WATER else land.pop()
+            self.terrain[h] = water.pop() if h in sea else land.pop()
         rest = land + water
         self.rng.shuffle(rest)
         for h in hidden:
-            if self.occ_owner[h] < 0 and not settle[h]:
+            if self.occ_owner[h] < 0:
                 self.terrain[h] = rest.pop()
-        if hidden:
+        if hidden or placed is not None:
             self._count_water()
         if unseen_drawn:
             k = len(pending[2])
@@ -425,51 +625,329 @@ class ViewRules:
             rest = rest[k:]
         self.bag = rest
 
+    def _explore_afresh(self, p: int, lifted: set[int], unknown: list[_Unknown],
+                        vis: int) -> int:
+        """Independent exploration: what each other player has explored is its own (where its
+        units have been), so a copy for p draws it again. Each starts from what it must have
+        explored: its starting hexes, those around its pieces still on the map (those p sees
+        or remembers, and those a turn under way is bound to; not those lifted, `lifted`)
+        and the tiles it is placing; and grows, a random hex next to it at a time with the
+        hexes around it (as a unit stepping there reveals them), to as many hexes as p has
+        explored (its own exploration is what p knows of the pace), and until its towns and
+        cities lifted (`unknown`) have room in it out of p's sight (`vis`; `ROOM` hexes with
+        those around them explored each). Returns the hexes out of p's knowledge whose tile
+        comes from the bag that now hold one (`_resample_tiles`): those some other player
+        has explored in the copy."""
+        b = self.board
+        n = b.size
+        full = (1 << n) - 1
+        fixed = self.config.fixed_map
+        bagged = full
+        common = 0  # explored by all from the start: a map file's face-up tiles
+        if fixed is not None:
+            bagged = sum(1 << h for h in range(n) if fixed.tiles[h] == UNKNOWN)
+            if fixed.explored:
+                common = full & ~bagged
+        pending = self.reveal_pending
+        waiting = b.within(pending[1], 0) if pending is not None else 0  # no tile yet
+        mine_size = self.explored[p].bit_count()
+        placed = 0
+        ball = b.balls[1]
+        for q in range(self.num_players):
+            if q == p:
+                continue
+            if self.round == 0 and q > self.player:  # its setup turn, and exploring, to come
+                self.explored[q] = common
+                continue
+            core = common | b.within(start_area(b, self.config.starts[q]), 0)
+            for h in self.own_settlements(q):
+                core |= ball[h]
+            for u in range(len(self.uo)):  # a frigate placed from reserve revealed nothing
+                if self.uo[u] == q and self.us[u] != FREE and u not in lifted:
+                    core |= 1 << self.uh[u] if self.ut[u] == FRIG else ball[self.uh[u]]
+            mine = pending is not None and pending[0] == q
+            region = core | waiting if mine else core
+            room = ROOM * sum(1 for t in unknown if t.owner == q)
+            while region.bit_count() < mine_size or (
+                    room and (self._inner_of(region) & ~vis).bit_count() < room):
+                edge = mask_hexes(b.within(mask_hexes(region), 1) & ~region)
+                if not edge:
+                    break
+                region |= ball[edge[self.rng.randrange(len(edge))]]
+            self.explored[q] = region if mine else region & ~waiting
+            placed |= region
+        return placed & bagged & ~waiting & ~self.explored[p]
+
     def _count_water(self) -> None:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
-    def _relocate_settlements(self, p: int, movable: list[int], hidden: _HiddenFrom,
-                              swaps: dict[int, tuple[int, int]]) -> None:
-        """Each enemy town or city the player neither sees nor remembers moves, with the units
-        in it, to a random hex where its owner could have it: a site by the building rules
-        (`sites`: explored land with no town or city within one hex, no other player's units
-        in or next to it), out of every other player's sight, near another of the owner's towns or
-        cities when there is such a site, a capital among its owner's starting hexes
-        (`capital_sites`). A city's terrain is resampled too: a city on a tile the player has
-        not explored first draws another land tile from the unseen ones, and it may stand on
-        any terrain whose units (`units.support`) leave its owner's units on the board
-        supported, those whose kinds stay (how many units it has out of the player's sight,
-        and of which kinds, is drawn afterwards: `_draw_units`). Its owner, kind and capital
-        marker go with it, so every public count stays. `hidden`: what is out of sight of
-        all but a given player; `swaps`: see `_match_memory` (undone where no site is found)."""
-        order = list(movable)
-        self.rng.shuffle(order)
-        for h in order:
-            old, r = swaps.get(h, (self.terrain[h], -1))
-            undo = self._trade_tile(p, h) if self.settle[h] == CITY and r < 0 else None
-            vis = hidden.seen(self.sowner[h])
-            target = self._new_site(h, vis, old)
-            if target < 0 and r >= 0:  # no site for it as a city: the swap is undone
-                self.settle[r], self.settle[h] = CITY, TOWN
-                target = self._new_site(h, vis, old)
-            elif target < 0:  # the city stays where and what it is
-                if undo is not None:
-                    undo()
-                target = h
-            if self.settle[h] == CITY:
-                self._change_support(self.sowner[h], old, self.terrain[target])
-            if target != h:
-                unseen_tile = bool(self.drawn >> h & 1) and not self.explored[p] >> h & 1
-                self._move_settlement(h, target, unseen_tile)
-                hidden.moved(self.sowner[target])
+    def _lift_settlements(self, movable: list[int], blank: dict[int, list[int]],
+                          lifted: set[int], stacks: dict[int, list[int]]) -> list[_Unknown]:
+        """The enemy towns and cities the player neither sees nor remembers leave the map,
+        with the units in them (`lifted` gains them: those whose kinds are drawn again leave
+        them for good, `_draw_units`; the others go with their town), before the tiles are
+        resampled, so that their hexes keep nothing of them; `_place_settlements` puts them
+        back. Their support is counted afresh there. Frigates in port leave their town as a
+        stack of their own (`stacks` gains them by the town's hex): one whose kind stays is
+        put back at sea (`_put_back`), so that where it lay does not hold its town to a
+        port."""
+        drawn = {u for units in blank.values() for u in units}
+        out = []
+        mover = self.player
+        for h in movable:
+            q = self.sowner[h]
+            units = [u for u in range(len(self.uo))
+                     if self.uh[u] == h and self.us[u] not in (FREE, ATTACKING)]
+            if units:
+                self.occ_sub(h, len(units))
+                lifted.update(units)
+                frigates = [u for u in units if self.ut[u] == FRIG]
+                if frigates:
+                    stacks[h] = frigates
+                    units = [u for u in units if self.ut[u] != FRIG]
+            marker = self.capital_owner(h)
+            if marker >= 0:
+                self.capital[marker] = -1
+                # a capital stands among its owner's starting hexes, but in a position set up
+                # by a map file (whose pieces everybody knows)
+                if h not in start_area(self.board, self.config.starts[marker]):
+                    marker = -2 - marker
+            easy = q == mover and bool(self.easy >> h & 1)  # the mover's mark goes with it
+            if easy:
+                self.easy &= ~(1 << h)
+            out.append(_Unknown(q, self.settle[h], marker, h, self.terrain[h],
+                                [u for u in units if u not in drawn], self.placed.pop(h, None),
+                                self.overwatch_fired.pop(h, None), easy))
+            self.settle[h], self.sowner[h] = 0, NOBODY
+        if out:
+            self.settled = [h for h in self.settled if self.settle[h]]
+        return out
 
-    def _trade_tile(self, p: int, h: int, wanted: tuple[int, ...] = LAND) -> Any:
+    def _place_settlements(self, p: int, unknown: list[_Unknown], hidden: _HiddenFrom,
+                           bound: set[int]) -> None:
+        """Each town or city lifted (`_lift_settlements`) goes to a random hex where its owner
+        could have it (`_try_placing`), so where it stood plays no part. Where one is left
+        nowhere to go, its owner's exploration grows a little (`_widen`: independent
+        exploration) and another try is made; if a few tries fail (the map packed so tight
+        that they could hardly stand elsewhere) they go back where they stood. (Every
+        player's unit support is then counted afresh: `_count_support`.)"""
+        for _ in range(PLACING_TRIES if unknown else 0):
+            short = self._try_placing(unknown, hidden, bound)
+            if short < 0:
+                break
+            for _ in range(WIDENING):  # its owner explored where it stands
+                self._widen(p, short)
+        else:
+            for t in unknown:
+                h = t.hex
+                self._reveal_to(p, t.owner, h)
+                for wanted in ((t.terrain,) if t.kind == CITY else LAND, LAND):
+                    if self.terrain[h] not in wanted:
+                        self._trade_tile(p, h, wanted)
+                self._set_down(t, h)
+
+    def _count_support(self) -> None:
+        """Every player's unit support counted afresh from its towns and cities."""
+        totals = [[0, 0, 0, 0] for _ in range(self.num_players)]
+        for h in self.settled:
+            total = totals[self.sowner[h]]
+            for i, k in enumerate(support(self.settle[h], self.terrain[h])):
+                total[i] += k
+        self.supported = totals
+
+    def _try_placing(self, unknown: list[_Unknown], hidden: _HiddenFrom,
+                     bound: set[int]) -> int:
+        """Put the towns and cities lifted, the one with fewest hexes left to stand on first
+        (ties at random), each on a random hex where its owner could have it: one its owner
+        has explored, out of the player's sight, with no town or city and nobody's units on
+        it and nothing a turn under way is bound to (`bound`); a capital among its owner's
+        starting hexes; on land, a city only on a terrain that leaves its owner's units on
+        the board supported with what the cities still to be put may support (`_coverable`)
+        - or on a hex the player has not explored, onto which such a tile is traded from the
+        unseen ones when no hex has one. Among those, with no town or city next to it (as
+        the building rules have it) where there is such a hex, else with none of its
+        owner's (a town built out of sight may stand next to another player's its builder
+        could not see), else anywhere (a town taken may stand next to its taker's); then as
+        `_pick_site` prefers. Returns -1; where one is left nowhere, those put are taken back
+        and its owner returned."""
+        b = self.board
+        p = hidden.p
+        busy = hidden.vis
+        for h in range(b.size):
+            if self.occ_owner[h] >= 0 or h in bound:
+                busy |= 1 << h
+        room = []
+        for t in unknown:
+            mask = self._inner(t.owner) & ~busy
+            if t.marker >= 0:
+                mask &= b.within(start_area(b, self.config.starts[t.marker]), 0)
+            room.append(mask)
+        unexplored = self.drawn & ~self.explored[p]
+        by_terrain = self._terrain_masks()
+        settled = b.within(self.settled, 0)
+        near_any = b.within(self.settled, 1)
+        near_own = {t.owner: b.within(self.own_settlements(t.owner), 1) for t in unknown}
+        cities: dict[int, int] = {}
+        for t in unknown:
+            if t.kind == CITY:
+                cities[t.owner] = cities.get(t.owner, 0) + 1
+        deficit = {q: self._city_deficit(q, unknown) for q in cities}
+        left = sorted(range(len(unknown)), key=lambda i: (
+            unknown[i].owner, unknown[i].kind, unknown[i].marker))
+        done: list[tuple[_Unknown, int]] = []
+        while left:
+            free: dict[int, tuple[int, tuple[int, ...]]] = {}  # the best it may have
+            room_left: dict[int, int] = {}  # all it may have
+            tiles: set[int] | None = None
+            for i in left:
+                t = unknown[i]
+                wanted = LAND
+                if t.kind == CITY:
+                    wanted = tuple(k for k in LAND if _coverable(
+                        _less(deficit[t.owner], support(CITY, k)), cities[t.owner] - 1)) \
+                        or (t.terrain,)
+                fit = 0
+                for k in wanted:
+                    fit |= by_terrain[k]
+                mask = room[i] & ~settled & fit
+                trade = room[i] & ~settled & unexplored & ~mask
+                if trade and not mask:
+                    if tiles is None:
+                        tiles = self._unseen_terrains(p)
+                    if tiles.isdisjoint(wanted):
+                        trade = 0
+                room_left[i] = mask | trade
+                for near in (near_any, near_own[t.owner], 0):
+                    if mask & ~near or trade & ~near:
+                        free[i] = (mask & ~near or trade & ~near,
+                                   () if mask & ~near else wanted)
+                        break
+                else:
+                    free[i] = (0, ())
+            fewest = min(room_left[i].bit_count() for i in left)
+            if not fewest:
+                for t, h in reversed(done):
+                    self._pick_up(t, h)
+                    hidden.away.update(t.units)
+                    hidden.moved(t.owner)
+                return next(unknown[i].owner for i in left if not room_left[i])
+            ties = [i for i in left if room_left[i].bit_count() == fewest]
+            i = ties[self.rng.randrange(len(ties))]
+            left.remove(i)
+            t = unknown[i]
+            q = t.owner
+            spare = 0
+            for j in left:
+                spare |= room_left[j]
+            if spare.bit_count() >= ROOM * len(left):
+                spare = 0  # room enough: no need to pack them tight
+            target = self._pick_site(q, free[i][0], t.marker >= 0, hidden, spare)
+            if free[i][1]:
+                self._trade_tile(p, target, free[i][1])
+                by_terrain = self._terrain_masks()
+            if t.kind == CITY:
+                cities[q] -= 1
+                deficit[q] = _less(deficit[q], support(CITY, self.terrain[target]))
+            self._set_down(t, target)
+            hidden.away.difference_update(t.units)
+            done.append((t, target))
+            settled |= 1 << target
+            near_any |= b.balls[1][target]
+            near_own[q] |= b.balls[1][target]
+            hidden.moved(q)
+        return -1
+
+    def _terrain_masks(self) -> dict[int, int]:
+        """The land hexes by terrain, as bitmasks."""
+        masks = {k: 0 for k in LAND}
+        for h, k in enumerate(self.terrain):
+            if k in masks:
+                masks[k] |= 1 << h
+        return masks
+
+    def _unseen_terrains(self, p: int) -> set[int]:
+        """The terrains among the tiles player p has not seen that `_trade_tile` may trade."""
+        out = set(self.bag)
+        for h in mask_hexes(self.drawn & ~self.explored[p]):
+            if not self.settle[h] and self.occ_owner[h] < 0:
+                out.add(self.terrain[h])
+        return out
+
+    def _pick_site(self, q: int, free: int, capital: bool, hidden: _HiddenFrom,
+                   spare: int) -> int:
+        """A random hex of `free` for a town or city of q's (`_try_placing`): preferably out
+        of every other player's sight (else out of the player's: `free` is), a site by the
+        building rules (no other player's units in or next to it), two or three hexes from
+        another of q's towns or cities (not for a capital); where room is short (`spare`:
+        the hexes the others still to be put may take), one that takes fewest of them."""
+        b = self.board
+        enemy = [h for h in range(b.size) if self.occ_owner[h] not in (-1, q)]
+        sites = free & ~b.within(enemy, 1)
+        ranked = [sites, free]
+        if not capital:
+            own = self.own_settlements(q)
+            ranked.insert(0, sites & b.within(own, 3))
+        for out_of in (hidden.seen(q), 0):
+            for group in ranked:
+                hexes = mask_hexes(group & ~out_of)
+                if hexes and spare:
+                    ball = b.balls[1]
+                    least = min((ball[k] & spare).bit_count() for k in hexes)
+                    hexes = [k for k in hexes if (ball[k] & spare).bit_count() == least]
+                if hexes:
+                    return hexes[self.rng.randrange(len(hexes))]
+        raise AssertionError("no hex in a non-empty mask")
+
+    def _city_deficit(self, q: int, unknown: list[_Unknown]) -> list[int]:
+        """What q's cities yet to be put must support of its units on the board (those whose
+        kinds stay: the others are drawn afterwards, from what the towns and cities
+        support), beyond its towns and cities on the map and its towns yet to be put. (Units
+        a battle has left unsupported, to be disbanded, may stay so, no more of them.)"""
+        need = [min(b, s) for b, s in zip(self.onboard[q], self.supported[q])]
+        have = [0, 0, 0, 0]
+        for h in self.own_settlements(q):
+            for i, k in enumerate(support(self.settle[h], self.terrain[h])):
+                have[i] += k
+        have[INF] += sum(1 for t in unknown if t.owner == q and t.kind == TOWN)
+        return [max(0, n - k) for n, k in zip(need, have)]
+
+    def _set_down(self, t: _Unknown, h: int) -> None:
+        """The town or city t, lifted, stands on h with what went with it."""
+        q = t.owner
+        self.settle[h], self.sowner[h] = t.kind, q
+        bisect.insort(self.settled, h)
+        if t.marker != -1:
+            self.capital[t.marker if t.marker >= 0 else -2 - t.marker] = h
+        for u in t.units:
+            self.uh[u] = h
+        if t.units:
+            self.occ_add(h, q, len(t.units))
+        if t.placed is not None:
+            self.placed[h] = t.placed
+        if t.fired is not None:
+            self.overwatch_fired[h] = t.fired
+        if t.easy:
+            self.easy |= 1 << h
+
+    def _pick_up(self, t: _Unknown, h: int) -> None:
+        """Undo `_set_down(t, h)`."""
+        self.settle[h], self.sowner[h] = 0, NOBODY
+        self.settled.remove(h)
+        if t.marker != -1:
+            self.capital[t.marker if t.marker >= 0 else -2 - t.marker] = -1
+        if t.units:
+            self.occ_sub(h, len(t.units))
+        self.placed.pop(h, None)
+        self.overwatch_fired.pop(h, None)
+        if t.easy:
+            self.easy &= ~(1 << h)
+
+    def _trade_tile(self, p: int, h: int, wanted: tuple[int, ...] = LAND) -> None:
         """The tile under an unseen town, city or stack on a hex the player has not explored
         is traded with a random land tile (`wanted`: water for a frigate) among those it has
-        not seen (the bag, the empty hidden hexes, its own if of that class). Returns what
-        undoes the trade, or None when there was none."""
+        not seen (the bag, the empty hidden hexes, its own if of that class)."""
         if not self.drawn >> h & 1 or self.explored[p] >> h & 1:
-            return None
+            return
         hidden = self.drawn & ~self.explored[p]
         bag = [i for i, t in enumerate(self.bag) if t in wanted]
         hexes = [k for k in mask_hexes(hidden) if k != h and self.terrain[k] in wanted
@@ -477,53 +955,59 @@ class ViewRules:
         mine = self.terrain[h]
         choices = len(bag) + len(hexes) + (mine in wanted)
         if not choices:
-            return None
+            return
         i = self.rng.randrange(choices)
         if i < len(bag):
             j = bag[i]
             self.terrain[h], self.bag[j] = self.bag[j], mine
-
-            def undo() -> None:
-                self.terrain[h], self.bag[j] = mine, self.terrain[h]
-                self._count_water()
         elif i < len(bag) + len(hexes):
             k = hexes[i - len(bag)]
             self.terrain[h], self.terrain[k] = self.terrain[k], mine
-
-            def undo() -> None:
-                self.terrain[h], self.terrain[k] = mine, self.terrain[h]
-                self._count_water()
-        else:
-            return None
         if mine not in wanted:
             self._count_water()
-        return undo
 
-    def _change_support(self, q: int, old: int, new: int) -> None:
-        """A city of q counted on `old` terrain now stands on `new`."""
-        before, after = support(CITY, old), support(CITY, new)
-        for t in range(4):
-            self.supported[q][t] += after[t] - before[t]
+    def _reveal_to(self, p: int, q: int, h: int) -> None:
+        """q's piece goes on h (`_widen`, or a last resort): q has explored it and the hexes
+        around it (a piece revealed them), which hold tiles (from the bag) if they did not
+        (but for the hexes waiting for a drawn tile). Only with independent exploration:
+        otherwise everybody has explored what anybody has."""
+        if not self.config.independent:
+            return
+        fixed = self.config.fixed_map
+        pending = self.reveal_pending
+        for k in self.board.near[1][h]:
+            if pending is not None and k in pending[1]:
+                continue
+            self.explored[q] |= 1 << k
+            if (self.terrain[k] == UNKNOWN and self.bag and not self.explored[p] >> k & 1
+                    and (fixed is None or fixed.tiles[k] == UNKNOWN)):
+                self.terrain[k] = self.bag.pop()
+                self.drawn |= 1 << k
+                self._count_water()
 
-    def _city_fits(self, q: int, old: int, new: int) -> bool:
-        """Would q's units on the board stay supported if a city of its counted on `old`
-        terrain stood on `new`? (Units a battle has left unsupported, to be disbanded, may
-        stay so, no more of them.) The units out of the player's sight are not counted:
-        their number is drawn afterwards from what the cities support."""
-        before, after = support(CITY, old), support(CITY, new)
-        s, b = self.supported[q], self.onboard[q]
-        return all(s[t] - before[t] + after[t] >= min(b[t], s[t]) for t in range(4))
+    def _widen(self, p: int, q: int) -> bool:
+        """Independent exploration: q has explored a little more in the copy (`_reveal_to`
+        a random hex next to what it has), where the copy needs room for a piece of q's
+        that must stand somewhere. False when there is nothing more to explore."""
+        b = self.board
+        edge = mask_hexes(b.within(mask_hexes(self.explored[q]), 1) & ~self.explored[q])
+        if not self.config.independent or not edge:
+            return False
+        self._reveal_to(p, q, edge[self.rng.randrange(len(edge))])
+        return True
 
     def _blank_unseen_kinds(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
         """Enemy land units out of the player's sight whose number and kinds are to be drawn
         again (`_draw_units`), by owner; they leave the owner's count on the board meanwhile.
         Their kinds tell the terrain of cities the player has not seen (VIKTORY-II.md, "Unit
         support"). Kinds stay where something binds them: units a turn under way is bound to
-        (`bound`: their hexes) or a battle under way may draw in, the mover's units that have
-        moved or been placed this turn, and an army its towns and cities no longer support
-        (disbands pending). Frigates are blanked too (at sea or in port): their number would
-        tell the owner's forest cities; `_naval_owners` gives back theirs to owners with no
-        water to put a frigate on."""
+        (`bound`: their hexes) or a battle under way may draw in, and the mover's units that
+        have moved or been placed this turn. An army its towns and cities no longer support
+        (disbands pending) is drawn again too, within what they support: how many units it
+        must disband is its own affair, and it is asked as often whatever it must
+        (`state.queue_disbands`), so it may disband nothing. Frigates are blanked too (at
+        sea or in port): their number would tell the owner's forest cities; `_naval_owners`
+        gives back theirs to owners with no water to put a frigate on."""
         if self.session is not None and self.session_request is not None:
             # a battle under way counts the defender's units next to it by kind
             bound = bound | set(self.board.neighbours[self.session_request.hex])
@@ -537,28 +1021,29 @@ class ViewRules:
             if q == mover and (us[u] != FRESH or self.uf[u] or self.um[u] != RANGE[t]):
                 continue
             blank.setdefault(q, []).append(u)
-        for q in list(blank):
-            if (any(self.onboard[q][t] > self.supported[q][t] for t in range(4))
-                    or any(entry[1] == q for entry in self.queue)):
-                del blank[q]
-                continue
+        for q in blank:
             for u in blank[q]:
                 self.onboard[q][self.ut[u]] -= 1
         return blank
 
-    def _naval_owners(self, blank: dict[int, list[int]], vis: int, bound: set[int]) -> set[int]:
+    def _naval_owners(self, blank: dict[int, list[int]], vis: int, bound: set[int],
+                      unknown: list[_Unknown]) -> set[int]:
         """The owners whose blanked units may be drawn as frigates: those with an explored
         water hex out of the player's sight (`vis`) that a frigate of theirs may stand on
         (`_free_hexes`, with the stacks out of sight lifted), and somewhere out of it for a
-        land unit drawn for a frigate (such land, or a town or city of theirs). The others'
-        frigates get back their kind (and stay where they are): a frigate drawn for them
-        would have no water, or a land unit drawn for one no land."""
+        land unit drawn for a frigate (such land, or a town or city of theirs: those lifted,
+        `unknown`, go out of it). The others' frigates get back their kind: a frigate drawn
+        for them would have no water, or a land unit drawn for one no land."""
         naval = set()
+        homes = {t.owner for t in unknown}
+        cities = {t.owner for t in unknown if t.kind == CITY}
         for q, units in blank.items():
-            if not any(self.settle[h] == CITY for h in self.own_settlements(q)):
+            if q not in cities and not any(self.settle[h] == CITY
+                                           for h in self.own_settlements(q)):
                 continue  # only a city supports a frigate: none on the board, none drawn
             if (self._free_hexes(q, True, vis, bound)
-                    and (self._own_out_of(q, vis) or self._free_hexes(q, False, vis, bound))):
+                    and (q in homes or self._own_out_of(q, vis)
+                         or self._free_hexes(q, False, vis, bound))):
                 naval.add(q)
                 continue
             for u in [u for u in units if self.ut[u] == FRIG]:
@@ -603,53 +1088,6 @@ class ViewRules:
             out[q] = drawn
         return out
 
-    def _new_site(self, h: int, vis: int, old: int) -> int:
-        """A random hex out of `vis` the town or city on h could stand on (h itself among
-        them; -1: none); a city's only where its terrain keeps its owner's units supported
-        (`old`: the terrain its owner's support counts it on)."""
-        q, kind = self.sowner[h], self.settle[h]
-        others = [s for s in self.settled if s != h]
-        everything = (1 << self.board.size) - 1
-        sites = self.sites(q, self.explored[q], others, everything)
-        marker = self.capital_owner(h)  # whose capital it is (its holder may be another)
-        if marker >= 0 and h in start_area(self.board, self.config.starts[marker]):
-            area = set(self.capital_sites(marker))
-            sites = [k for k in sites if k in area]
-        else:
-            own = [s for s in others if self.sowner[s] == q]
-            near = [k for k in sites if self.near_own(k, own)]
-            sites = near or sites
-        sites = [k for k in sites if k != h and not vis >> k & 1 and self.occ_owner[k] < 0]
-        sites.append(h)  # where it stands is always a place it could stand
-        if kind == CITY:
-            sites = [k for k in sites if self._city_fits(q, old, self.terrain[k])]
-        return sites[self.rng.randrange(len(sites))] if sites else -1
-
-    def _move_settlement(self, h: int, target: int, unseen_tile: bool) -> None:
-        """Move the town or city on h to target with its units, its capital marker and what
-        the turn under way keeps by hex; a tile the player has not explored under it goes
-        back among the unseen tiles."""
-        q = self.sowner[h]
-        self.settle[target], self.sowner[target] = self.settle[h], q
-        self.settle[h], self.sowner[h] = 0, NOBODY
-        self.settled = sorted({*self.settled, target} - {h})
-        marker = self.capital_owner(h)
-        if marker >= 0:
-            self.capital[marker] = target
-        for u in range(len(self.uo)):
-            if self.us[u] != FREE and self.uh[u] == h:
-                self.move_unit(u, target)
-        for by_hex in (self.placed, self.overwatch_fired):
-            if h in by_hex:
-                by_hex[target] = by_hex.pop(h)
-        if self.easy >> h & 1 and q == self.player:
-            self.easy = (self.easy & ~(1 << h)) | 1 << target
-        if unseen_tile and self.bag:
-            i = self.rng.randrange(len(self.bag) + 1)
-            if i < len(self.bag):
-                self.bag[i], self.terrain[h] = self.terrain[h], self.bag[i]
-                self._count_water()
-
     def _resample_hands(self, p: int) -> None:
         pool = self.pool
         others = [q for q in range(self.num_players) if q != p]
@@ -680,23 +1118,35 @@ class ViewRules:
             stacks.setdefault(h, []).append(u)
         return stacks
 
-    def _lift(self, hexes: list[int]) -> None:
-        """These stacks' hexes are left empty until `_put_back`."""
-        for h in hexes:  # a frigate with cargo is bound: no stack carries any
+    def _lift(self, stacks: dict[int, list[int]]) -> set[int]:
+        """These stacks' hexes are left empty until `_put_back`. Returns the mover's land
+        units that take with them the mark of the hex they stood on when the turn began
+        (`easy`: not difficult terrain for it this turn)."""
+        mover = self.player
+        marked: set[int] = set()
+        for h, units in stacks.items():  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
+            if self.uo[units[0]] == mover and self.easy >> h & 1:
+                self.easy &= ~(1 << h)
+                marked.update(u for u in units if self.ut[u] != FRIG)
+        return marked
 
     def _stacks_kept(self, stacks: dict[int, list[int]],
                      blank: dict[int, list[int]]) -> list[tuple[int, list[int], bool]]:
         """The lifted units whose kinds stay (`_blank_unseen_kinds`), by the stack they were
         lifted from and class (land units, frigates), to put back (`_put_back`) as (the hex
-        they were lifted from, units, True: kept as they were)."""
+        they were lifted from, units, True: kept as they were), in an order that owes
+        nothing to where they stood."""
         drawn = {u for units in blank.values() for u in units}
         parts = []
-        for h in sorted(stacks):
+        for h, units in stacks.items():
             for naval in (False, True):
-                part = [u for u in stacks[h] if u not in drawn and (self.ut[u] == FRIG) == naval]
+                part = [u for u in units if u not in drawn and (self.ut[u] == FRIG) == naval]
                 if part:
                     parts.append((h, part, True))
+        ut, us, um, uf = self.ut, self.us, self.um, self.uf
+        parts.sort(key=lambda part: (self.uo[part[1][0]],
+                                     sorted((ut[u], us[u], um[u], uf[u]) for u in part[1])))
         return parts
 
     def _group_units(self, drawn: dict[int, list[int]],
@@ -719,6 +1169,7 @@ class ViewRules:
                 if i < len(homes):
                     self.uh[u] = homes[i]
                     self.occ_add(homes[i], q, 1)
+                    hidden.away.discard(u)
                 else:
                     field[naval].append(u)
             hidden.moved(q)  # the mover's units in towns see their reach
@@ -732,66 +1183,72 @@ class ViewRules:
                 parts += [(-1, part, False) for part in stacked if part]
         return parts
 
-    def _put_back(self, p: int, parts: list[tuple[int, list[int], bool]],
-                  stacks: dict[int, list[int]], hidden: _HiddenFrom, vis: int,
-                  bound: set[int]) -> None:
+    def _put_back(self, p: int, parts: list[tuple[int, list[int], bool]], marked: set[int],
+                  hidden: _HiddenFrom, vis: int, bound: set[int], ports: set[int]) -> None:
         """Each stack (`_stacks_kept`, `_group_units`) goes to a random hex where its owner
         could have it (`_stack_sites`), judged by what the player knows and where the owner's
-        towns and cities stand in the copy, never by where a stack stood (frigates, where no
-        such water is out of every other player's sight, on any out of the player's sight,
-        `vis`). Where there is none (the owner has explored no such hex) a stack drawn afresh
-        stays in the reserve; one kept goes back where it stood, on a tile of its class
-        traded from the unseen ones if its own was drawn otherwise (a land stack at sea: into
-        one of its owner's towns out of the player's sight, if any). Land units go first. The
-        hexes of the stacks kept are barred to the others until they are put back. The
-        mover's start-of-turn marks (`stacks`: the hexes lifted) go with its land units, and
-        a new land stack of the mover's gets one (it stood on the board when the turn
+        towns and cities stand in the copy, never by where a stack stood (where no such hex
+        is out of every other player's sight, on one out of the player's sight, `vis`).
+        Where there is none (the owner has explored no such hex) a stack drawn afresh
+        stays in the reserve; one kept goes back where it stood (`_stand_again`; `ports`:
+        the hexes of towns lifted, whose frigates stood in port). Land units go first. The
+        mover's start-of-turn marks go with its land units that had one (`marked`), and a
+        new land stack of the mover's gets one (it stood on the board when the turn
         began)."""
         land = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] != FRIG]
         sea = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] == FRIG]
         self.rng.shuffle(land)
         self.rng.shuffle(sea)
-        waiting = {h for h, _, kept in parts if kept}
-        left: dict[int, int] = {}
-        for h, _, kept in parts:
-            if kept:
-                left[h] = left.get(h, 0) + 1
         mover = self.player
-        easy = {h for h, units in stacks.items() if self.uo[units[0]] == mover
-                and self.easy >> h & 1 and not self.settle[h]}  # a town's mark stays with it
-        for h in easy:
-            self.easy &= ~(1 << h)
         for i in land + sea:
             h, units, kept = parts[i]
-            if kept:
-                left[h] -= 1
-                if not left[h]:
-                    waiting.discard(h)
             owner = self.uo[units[0]]
             naval = self.ut[units[0]] == FRIG
             reach = max(RANGE[self.ut[u]] for u in units)
-            sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound | waiting)
-                     or (naval and self._stack_sites(owner, True, reach, vis, bound | waiting)))
-            if not sites and not kept:
+            sites = (self._stack_sites(owner, naval, reach, hidden.seen(owner), bound)
+                     or self._stack_sites(owner, naval, reach, vis, bound))
+            for _ in range(WIDENING if kept else 0):  # it stands somewhere its owner explored
+                if sites or not self._widen(p, owner):
+                    break
+                sites = self._stack_sites(owner, naval, reach, vis, bound)
+                hidden.moved(owner)
+            if sites:
+                target = sites[self.rng.randrange(len(sites))]
+            else:
+                target = self._stand_again(p, h, owner, naval, vis, h in ports) if kept else -1
+            if target < 0:
                 for u in units:  # nowhere to stand out of sight: in the reserve
                     self.onboard[owner][self.ut[u]] -= 1
                     self.us[u] = FREE
                     self.uo[u] = self.uh[u] = -1
                 continue
-            target = sites[self.rng.randrange(len(sites))] if sites else h
-            if naval and self.terrain[target] != WATER and not self.settle[target]:
-                self._trade_tile(p, target, (WATER,))  # lifted before the tiles: its water
-            if self.terrain[target] not in LAND and not naval:
-                self._trade_tile(p, target)  # its tile, resampled, is water: the land it had
-                towns = self._own_out_of(owner, vis)
-                if self.terrain[target] not in LAND and towns:  # a frigate's sea: into a town
-                    target = towns[self.rng.randrange(len(towns))]
             for u in units:
                 self.uh[u] = target
             self.occ_add(target, owner, len(units))
+            hidden.away.difference_update(units)
             hidden.moved(owner)  # what its units see has changed
-            if not naval and (h in easy or (not kept and owner == mover)):
+            if not naval and (any(u in marked for u in units) or (not kept and owner == mover)):
                 self.easy |= 1 << target
+
+    def _stand_again(self, p: int, h: int, q: int, naval: bool, vis: int,
+                     in_port: bool) -> int:
+        """Where a stack of q's kept as it was goes when q has explored no hex out of sight
+        for it: back where it stood (h; not a frigate that stood in a port, `in_port`, whose
+        town has gone), on a tile of its class traded from the unseen ones if its own was
+        drawn otherwise (`_reveal_to` q first); where that hex is taken meanwhile or not of
+        its class, into one of q's towns (a frigate: ports) out of the player's sight
+        (`vis`); else -1 (the reserve)."""
+        taken = self.settle[h] and (naval or self.sowner[h] != q)
+        if self.occ_owner[h] in (-1, q) and not taken and not in_port:
+            self._reveal_to(p, q, h)
+            if naval and self.terrain[h] != WATER:
+                self._trade_tile(p, h, (WATER,))
+            elif not naval and self.terrain[h] not in LAND:
+                self._trade_tile(p, h)
+            if (self.terrain[h] == WATER) == naval:
+                return h
+        towns = [k for k in self._own_out_of(q, vis) if not naval or self.is_port(k, q)]
+        return towns[self.rng.randrange(len(towns))] if towns else -1
 
     def _own_out_of(self, q: int, vis: int) -> list[int]:
         """q's towns and cities out of `vis`."""
@@ -810,16 +1267,83 @@ class ViewRules:
         near = [k for k in sites if home >> k & 1]
         return near or sites
 
+    def _inner(self, q: int) -> int:
+        """The hexes q has explored whose neighbours it has explored too: where its units,
+        towns and cities may stand (each revealed the hexes around it)."""
+        return self._inner_of(self.explored[q])
+
+    def _inner_of(self, explored: int) -> int:
+        b = self.board
+        outside = ((1 << b.size) - 1) & ~explored
+        return explored & ~b.within(mask_hexes(outside), 1)
+
     def _free_hexes(self, q: int, naval: bool, seen: int, barred: set[int]) -> list[int]:
         """Hexes out of every other player's sight (`seen`: in it) that q has explored (units
-        move only there), of a stack's class (frigates on water, land units on land), with
-        no town or city, no other player's units, nothing a turn under way is bound to
-        (`barred`, with the hexes of stacks not yet put back)."""
-        free = ~seen & self.explored[q] & (self.water if naval else ~self.water)
+        move only there), land units' with the hexes around them (`_inner`), of a stack's
+        class (frigates on water, land units on land), with no town or city, no other
+        player's units, nothing a turn under way is bound to (`barred`)."""
+        # a frigate placed from reserve stands on explored water whatever is around it
+        free = ~seen & (self.water & self.explored[q] if naval else ~self.water & self._inner(q))
         return [k for k in mask_hexes(free & ((1 << self.board.size) - 1))
                 if self.terrain[k] != UNKNOWN and not self.settle[k]
                 and self.occ_owner[k] in (-1, q) and k not in barred
                 and not self.pennants >> k & 1]
+
+
+@dataclass
+class _Unknown:
+    """A town or city the player neither sees nor remembers, lifted off the map in a copy
+    (`ViewRules._lift_settlements`) with what goes with it: its units whose kinds stay, the
+    mover's reserve placements and Overwatch fired there, and the mover's start-of-turn
+    mark. `hex` and `terrain`: where it stood, for the last resort only
+    (`ViewRules._site_for`)."""
+    owner: int
+    kind: int
+    # whose capital it is (-1: none; -2 - q: q's, standing where a map file put it, not
+    # among q's starting hexes)
+    marker: int
+    hex: int
+    terrain: int
+    units: list[int]
+    placed: list[int] | None
+    fired: int | None
+    easy: bool
+
+
+def _less(need: list[int], given: Units) -> list[int]:
+    """What is still needed once a city supports `given`."""
+    return [max(0, n - k) for n, k in zip(need, given)]
+
+
+def _can_cover(need: list[int], cities: list[frozenset[int]]) -> bool:
+    """Could these cities, each on one of its terrains, support `need` more units?"""
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+
+    def search(i: int, need: list[int]) -> bool:
+        if sum(need) - need[INF] > len(cities) - i:
+            return False
+        if i == len(cities):
+            return not need[INF]
+        key = (i, tuple(need))
+        if key in seen:
+            return False
+        seen.add(key)
+        return any(search(i + 1, _less(need, support(CITY, k))) for k in sorted(cities[i]))
+
+    return search(0, need)
+
+
+def _coverable(need: list[int], cities: int, terrains: Any = LAND) -> bool:
+    """Could this many cities, on `terrains`, support `need` more units? Each supports one
+    artillery, cavalry or frigate (on mountain, grassland, forest) and an infantry, or three
+    infantry (on plains) (VIKTORY-II.md, "Unit support")."""
+    special = sum(need) - need[INF]
+    if special > cities or (cities and not terrains):
+        return False
+    if any(need[t] and k not in terrains
+           for t, k in ((CAV, GRASSLAND), (ART, MOUNTAIN), (FRIG, FOREST))):
+        return False
+    return need[INF] <= special + (3 if PLAINS in terrains else 1) * (cities - special)
 
 
 def _drawable(q: int, naval: set[int]) -> tuple[int, ...]:
@@ -831,10 +1355,15 @@ def _drawable(q: int, naval: set[int]) -> tuple[int, ...]:
 class _HiddenFrom:
     """What is out of sight of every player but one, in a copy being determinised for
     player p: a piece moved there changes no other player's view as it stands (p's sight
-    stays as it was; the others' are found when first needed)."""
+    stays as it was; the others' are found when first needed, from the pieces on the copy's
+    map: `away` holds the units lifted, or drawn, not yet put back, so that what another
+    player sees owes nothing to where its pieces stand in the real game)."""
 
-    def __init__(self, state: Any, p: int, vis: int):
+    def __init__(self, state: Any, p: int, vis: int, away: set[int]):
         self.state = state
+        self.p = p
+        self.vis = vis  # the player's own
+        self.away = set(away)
         self.sights = {p: vis}
 
     def seen(self, q: int) -> int:
@@ -843,7 +1372,7 @@ class _HiddenFrom:
         for r in range(self.state.num_players):
             if r != q:
                 if r not in self.sights:
-                    self.sights[r] = self.state.sight(r)
+                    self.sights[r] = self.state.sight(r, self.away)
                 seen |= self.sights[r]
         return seen
 
