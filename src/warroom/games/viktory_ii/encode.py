@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import zlib
 from array import array
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ...engine.encoding import Encoding, Piece
@@ -63,6 +63,8 @@ def encoding(config: Config) -> ViktoryIIEncoding:
 
 
 class ViktoryIIEncoding(Encoding):
+    remember_actions = False  # the rules make new action objects at every decision
+
     def __init__(self, config: Config):
         self.config = config
         n = self.hexes = board(config.map_radius).size
@@ -161,6 +163,39 @@ class ViktoryIIEncoding(Encoding):
         self._build(pieces, keys)
         self._terrains: dict[tuple[int, bytes], array] = {}
         self._ones = array("f", [1.0]) * n
+        self._battle = [self.index[("battle", i)] for i in range(BATTLE_CHOICES)]
+
+    def indices(self, state: ViktoryIIState, player: int, actions: Sequence[Any]) -> list[int]:
+        """`key`'s indices, with what it asks of the state for every action (the decision,
+        the legal actions) asked once: a battle's actions are its list's places, and a
+        frigate's rank is among the frigates of its sea."""
+        decision = state.decision()
+        if decision is not None and decision[0] == "battle":
+            if len(actions) > BATTLE_CHOICES:
+                self.key(actions[BATTLE_CHOICES], player, state)  # raises, saying why
+            return self._battle[:len(actions)]
+        index = self.index
+        out = []
+        sources: dict[int, list[int]] | None = None  # per sea, the hexes offering a frigate
+        for action in actions:
+            kind = type(action)
+            simple = _HEX_KEYS.get(kind)
+            if simple is not None:
+                out.append(index[simple, action.hex])
+            elif kind in _UNIT_KEYS:
+                out.append(index[_UNIT_KEYS[kind], action.hex, action.unit])
+            elif kind is A.PlaceFrigate:
+                if sources is None:
+                    sources = {}
+                    for a in actions:
+                        if type(a) is A.PlaceFrigate:
+                            sources.setdefault(a.sea, []).append(a.hex)
+                    for hexes in sources.values():
+                        hexes.sort()
+                out.append(index[self._frigate_key(action, sources[action.sea])])
+            else:
+                out.append(index[self.key(action, player, state)])
+        return out
 
     # --- action keys ---------------------------------------------------------------------------
     def key(self, action: Any, player: int, state: ViktoryIIState) -> Hashable:
@@ -182,13 +217,9 @@ class ViktoryIIEncoding(Encoding):
         if kind in (A.SelectUnit, A.PickUp, A.PlaceReserve, A.Withdraw):
             return (_UNIT_KEYS[kind], action.hex, action.unit)
         if kind is A.PlaceFrigate:
-            sources = sorted(a.hex for a in state.legal_actions(player)
-                             if type(a) is A.PlaceFrigate and a.sea == action.sea)
-            rank = sources.index(action.hex)
-            if rank >= FRIGATE_SOURCES:
-                raise ValueError(f"viktory-ii encoding: more than {FRIGATE_SOURCES} towns "
-                                 f"and cities offer {action.sea_where} for a frigate")
-            return ("frigate", action.sea, rank)
+            return self._frigate_key(action, sorted(
+                a.hex for a in state.legal_actions(player)
+                if type(a) is A.PlaceFrigate and a.sea == action.sea))
         if kind is A.PlayMoveCard:
             return ("move_card", action.card)
         if kind is A.Discard:
@@ -196,6 +227,15 @@ class ViktoryIIEncoding(Encoding):
         if kind is A.Draw:
             return ("draw", action.count)
         raise ValueError(f"viktory-ii encoding: no key for {action!r}")
+
+    @staticmethod
+    def _frigate_key(action: Any, sources: list[int]) -> Hashable:
+        """A frigate's key: its rank among the hexes (sorted) that offer its sea one."""
+        rank = sources.index(action.hex)
+        if rank >= FRIGATE_SOURCES:
+            raise ValueError(f"viktory-ii encoding: more than {FRIGATE_SOURCES} towns "
+                             f"and cities offer {action.sea_where} for a frigate")
+        return ("frigate", action.sea, rank)
 
     def describe_key(self, key: Hashable) -> str:
         return " ".join(str(k) for k in key)
