@@ -1,28 +1,34 @@
 """Every seat's observation vector and action mask, at every step of a few seeded random games
-of each game and conformance config, hashed into one digest per config: what
-test_encoding_digests.py pins, so that a change made for speed is proven to leave the numbers
-exactly as they were.
+of each game and conformance config, hashed into one digest per config. encoding_digests.json
+pins them (test_encoding_digests.py, and tests/native for the compiled encodings), so that a
+change made for speed is proven to leave the numbers exactly as they were.
 
 The games are played through the environments' table (the fast path: observers, remembered
 indices, unchecked applies); the random player picks among the mask's indices in index order,
 so the games played do not depend on the order of the rules' legal actions either.
 
-    python tests/envs/encoding_digests.py [GAME ...]    # prints the pinned table's entries
+    python tests/envs/encoding_digests.py            # prints the digests, and which encodings
+                                                     # ran compiled, as JSON
+    python tests/envs/encoding_digests.py --pin      # rewrites encoding_digests.json
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import json
 import random
 import sys
+from pathlib import Path
 
 import numpy as np
 
+from warroom import native
 from warroom.engine import config_to_json
 from warroom.envs.table import Table
 from warroom.games import REGISTRY
 
+PINNED = Path(__file__).with_suffix(".json")
 SEEDS = {"viktory": 10}  # games per config: 3, or more where games are a few decisions long
 # Long games are cut short: the first decisions of each are enough to cover every piece.
 MAX_STEPS = {"viktory-ii": 400}
@@ -76,6 +82,14 @@ def digests(games: list[str]) -> dict[str, str]:
     return {label(g, v): digest(g, v) for g in games for v in configs(g)}
 
 
+def pinned() -> dict[str, str]:
+    return json.loads(PINNED.read_text())
+
+
 if __name__ == "__main__":
-    for name, value in digests(sys.argv[1:] or sorted(REGISTRY)).items():
-        print(f"    {name!r}:\n        {value!r},")
+    found = digests(sorted(REGISTRY))
+    if sys.argv[1:] == ["--pin"]:
+        PINNED.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
+    else:
+        print(json.dumps({"digests": found, "compiled": [
+            m for m in native.compiled_modules("warroom.games") if m.endswith(".encode")]}))
