@@ -17,7 +17,8 @@ from warroom import native
 
 DIGESTS = Path(__file__).parents[1] / "envs" / "encoding_digests.py"
 # The encodings compiled where built (NATIVE_MODULES in the Makefile).
-ENCODINGS = ["warroom.games.kow.encode"]
+ENCODINGS = [f"warroom.games.{game}.encode" for game in
+             ("battle", "champions", "kow", "viktory", "viktory_ii", "word_iron")]
 
 
 def run(compiled: bool) -> subprocess.Popen:
