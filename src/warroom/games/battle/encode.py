@@ -15,7 +15,7 @@ group against that seat), `("join", name, group)`, `("block", name, group)`, `("
 from __future__ import annotations
 
 from array import array
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
 from ...engine.encoding import Encoding, Piece
@@ -27,6 +27,11 @@ from .state import DRAFT, STRIKE, BattleState, universe
 PHASES = ("draft", "build", "declare", "block", "strike", "main", "choose-opponent", "three",
           "sacrifice", "give", "over")
 PHASE_INDEX: Final[dict[str, int]] = {phase: i for i, phase in enumerate(PHASES)}
+# Actions keyed by their card's name alone, and actions with one key each.
+BY_CARD: Final[dict[type, str]] = {
+    A.Pick: "pick", A.AddCard: "add", A.PlaySoldier: "soldier", A.PlayCourt: "court",
+    A.PlaySpecial: "special", A.Sacrifice: "sacrifice", A.GiveSoldier: "give"}
+FIXED: Final[dict[type, str]] = {A.FinishDeck: "finish", A.EndTurn: "end_turn", A.Done: "done"}
 SKILLS = 14  # combat skill 0 (Joker) to 13 (King)
 SEAT_FIELDS = ("hits / hits_to_lose", "out", "on your team", "hand / cards", "used its court "
                "card or ability this turn", "has landed an unblocked hit", "in the active "
@@ -125,6 +130,19 @@ class BattleEncoding(Encoding):
         physical = universe(decks, config.jokers)
         self._name_of: list[int] = [self.name_index[name] for name in physical]
         self._skill_of: list[int] = [SKILL[name] for name in physical]
+        # `indices`: where each kind of key starts; a key's fields are its row and column
+        index = self.index
+        first = names[0]
+        self._attack: int = index[("attack", first, 1)] if n > 1 else -1
+        self._join: int = index[("join", first, 0)]
+        self._block: int = index[("block", first, 0)]
+        self._strike: int = index[("strike", 0, first)]
+        self._destroy: int = index[("destroy", 0, first)]
+        self._opponent: int = index[("opponent", 1)] if n > 1 else -1
+        self._by_card: dict[type, dict[str, int]] = {
+            kind: {c: index[(name, c)] for c in names if (name, c) in index}
+            for kind, name in BY_CARD.items()}
+        self._fixed: dict[type, int] = {kind: index[(name,)] for kind, name in FIXED.items()}
         # counts of `_names` and `_skills`, all 0 between calls, and which are not
         self._counts: list[int] = [0] * max(nn, SKILLS)
         self._touched: list[int] = []
@@ -170,6 +188,35 @@ class BattleEncoding(Encoding):
     # --- the observation -------------------------------------------------------------------
     # Written whole at every look, compiled (warroom.native) with the rules: offsets are
     # typed attributes, and each card id's name and combat skill are looked up in lists.
+    def indices(self, state: BattleState, player: int,  # type: ignore[override]
+                actions: Sequence[Any]) -> list[int]:
+        """`key`'s indices, computed from each action's fields (compiled: no key is built,
+        and no action remembered)."""
+        n, groups, nn = self.n, self.groups, len(self.names)
+        name_index = self.name_index
+        out: list[int] = []
+        for a in actions:
+            kind = type(a)
+            if kind is A.Attack:
+                if a.new:
+                    i = self._attack + name_index[a.card] * (n - 1) + (a.target - player) % n - 1
+                else:
+                    i = self._join + name_index[a.card] * groups + a.group
+            elif kind is A.Block:
+                i = self._block + name_index[a.card] * groups + a.group
+            elif kind is A.Strike:
+                i = self._strike + (a.player - player) % n * nn + name_index[a.card]
+            elif kind is A.Destroy:
+                i = self._destroy + (a.player - player) % n * nn + name_index[a.card]
+            elif kind is A.ChooseOpponent:
+                i = self._opponent + (a.player - player) % n - 1
+            elif kind in self._fixed:
+                i = self._fixed[kind]
+            else:
+                i = self._by_card[kind][a.card]
+            out.append(i)
+        return out
+
     def _names(self, out: array, start: int, ids: list[int]) -> None:
         """Count the cards `ids` per name, as a share of the copies of each name."""
         name_of, counts, touched = self._name_of, self._counts, self._touched

@@ -10,7 +10,7 @@ card placed is fixed by the decision: the next to distribute, the drawn or the p
 from __future__ import annotations
 
 from array import array
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
 from ...engine.encoding import Encoding, Piece
@@ -140,6 +140,16 @@ class ChampionsEncoding(Encoding):
         self._pair: int = o["pair"]
         self._max_turns: int = config.max_turns
         self._hand_size: int = config.hand_size
+        # `indices`: the index of each action, by its type and its one field
+        index = self.index
+        self._throw: dict[str, int] = {sign: index[("throw", sign)] for sign in A.SIGNS}
+        self._place: dict[str, int] = {f: index[("place", f)] for f in COMMANDERS}
+        self._by_face: dict[type, dict[str, int]] = {
+            kind: {f: index[(name, f)] for f in COMMANDERS} for kind, name in BY_FACE.items()}
+        self._by_card: dict[type, dict[str, int]] = {
+            kind: {c: index[(name, c)] for c in REINFORCEMENTS}
+            for kind, name in BY_CARD.items()}
+        self._simple: dict[type, int] = {kind: index[(name,)] for kind, name in SIMPLE.items()}
         # the slot of each commander and of each card in the card pieces, per seat offset:
         # one lookup per card written
         self._commander_slots: list[dict[str, int]] = [
@@ -166,6 +176,26 @@ class ChampionsEncoding(Encoding):
         if name is not None:
             return (name, action.card)
         return (BY_FACE[kind], action.commander)
+
+    def indices(self, state: ChampionsState, player: int,  # type: ignore[override]
+                actions: Sequence[Any]) -> list[int]:
+        """`key`'s indices, looked up by each action's type and field (compiled: no key is
+        built, and no action remembered; the rules make some anew at every decision)."""
+        out: list[int] = []
+        for a in actions:
+            kind = type(a)
+            i = self._simple.get(kind, -1)
+            if i < 0:
+                if kind is A.Place:
+                    i = self._place[a.commander]
+                elif kind is A.Throw:
+                    i = self._throw[a.sign]
+                elif kind in self._by_card:
+                    i = self._by_card[kind][a.card]
+                else:
+                    i = self._by_face[kind][a.commander]
+            out.append(i)
+        return out
 
     # --- the observation -------------------------------------------------------------------
     # Written whole at every look, compiled (warroom.native): offsets are typed attributes,

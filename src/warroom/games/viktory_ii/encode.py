@@ -67,8 +67,6 @@ def encoding(config: Config) -> ViktoryIIEncoding:
 
 
 class ViktoryIIEncoding(Encoding):
-    remember_actions = False  # the rules make new action objects at every decision
-
     def __init__(self, config: Config):
         self.config = config
         n = self.hexes = board(config.map_radius).size
@@ -168,6 +166,12 @@ class ViktoryIIEncoding(Encoding):
         self._terrains: dict[tuple[int, bytes], array] = {}
         self._ones = array("f", [1.0]) * n
         self._battle = [self.index[("battle", i)] for i in range(BATTLE_CHOICES)]
+        # where the keys of a hex (and a unit) start: their index is that plus the hex's row
+        self._by_hex: dict[type, int] = {kind: self.index[(name, 0)]
+                                         for kind, name in _HEX_KEYS.items()}
+        self._by_unit: dict[type, tuple[int, int]] = {
+            kind: (self.index[(name, 0, 0)], 4 if name in ("select", "withdraw") else 3)
+            for kind, name in _UNIT_KEYS.items()}
         o = self.offsets
         self._current: int = o["current"]
         self._decider: int = o["decider"]
@@ -219,15 +223,16 @@ class ViktoryIIEncoding(Encoding):
                 self.key(actions[BATTLE_CHOICES], player, state)  # raises, saying why
             return self._battle[:len(actions)]
         index = self.index
-        out = []
+        out: list[int] = []
         sources: dict[int, list[int]] | None = None  # per sea, the hexes offering a frigate
         for action in actions:
             kind = type(action)
-            simple = _HEX_KEYS.get(kind)
-            if simple is not None:
-                out.append(index[simple, action.hex])
-            elif kind in _UNIT_KEYS:
-                out.append(index[_UNIT_KEYS[kind], action.hex, action.unit])
+            at = self._by_hex.get(kind, -1)
+            if at >= 0:
+                out.append(at + action.hex)
+            elif kind in self._by_unit:
+                at, units = self._by_unit[kind]
+                out.append(at + units * action.hex + action.unit)
             elif kind is A.PlaceFrigate:
                 if sources is None:
                     sources = {}

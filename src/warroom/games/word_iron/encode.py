@@ -15,7 +15,7 @@ amount, percent)` for every benefit a card of either deck grants, `("use", slot)
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final
 
 from ...engine.encoding import Encoding, Part, Piece
@@ -147,6 +147,13 @@ class WordIronEncoding(Encoding):
 
     # The methods take this game's state, narrower than the base's State (mypyc, compiling
     # this module, checks the override): hence the `type: ignore[override]`.
+    def indices(self, state: WordIronState, player: int,  # type: ignore[override]
+                actions: Sequence[Any]) -> list[int]:
+        """Each action's key, looked up (compiled, this costs less than remembering the index
+        of each action object seen)."""
+        index = self.index
+        return [index[self.key(a, player, state)] for a in actions]
+
     def key(self, action: Any, player: int,  # type: ignore[override]
             state: WordIronState) -> Hashable:
         kind = type(action)
