@@ -44,6 +44,10 @@ from .core import State
 
 # Slots: a piece's name (all of it), or (name, i): row i of its first dimension.
 Slots = str | tuple[str, int]
+# The vector `write` fills: a memoryview of an array("f") (its item stores cost a fifth less
+# than the array's own), or the array itself; either takes `out[i] = x`, `out[i] += x` and
+# `out[a:b] = array("f", ...)`.
+Vector = Any
 NEVER = object()  # what an observer has seen of a part before its first look
 # An Encoding remembers the index of this many action objects per seat before it starts over
 # (games that make a new action object at every decision would otherwise grow it forever).
@@ -85,7 +89,7 @@ class Part:
 
     slots: tuple[Slots, ...]
     read: Callable[[Any, int], Any] | None
-    write: Callable[[Any, int, array], None]
+    write: Callable[[Any, int, Vector], None]
     copy: Callable[[Any], Any] | None = None
 
 
@@ -193,9 +197,10 @@ class Encoding:
             self.write_constant(player, blank)
         return blank[:]
 
-    def write(self, state: State, player: int, out: array) -> None:
-        """Set the slots of `out` (a blank vector: `blank(player)`) that what `player` may
-        know of `state` makes not 0: every part, written from scratch."""
+    def write(self, state: State, player: int, out: Vector) -> None:
+        """Set the slots of `out` (a blank vector: `blank(player)`, or a memoryview of one)
+        that what `player` may know of `state` makes not 0: every part, written from
+        scratch."""
         parts = self.compiled_parts()
         if not parts:
             raise NotImplementedError(f"{type(self).__name__} has neither parts nor write")
@@ -205,7 +210,7 @@ class Encoding:
     def encode(self, state: State, player: int) -> np.ndarray:
         """The observation vector of `player`, written from scratch (a new float32 array)."""
         out = self.blank(player)
-        self.write(state, player, out)
+        self.write(state, player, memoryview(out))
         return np.frombuffer(out, np.float32)
 
     def observer(self, player: int) -> Observer:
@@ -282,7 +287,7 @@ class Observer:
 
     def __init__(self, encoding: Encoding, player: int):
         self.player = player
-        self.out = encoding.blank(player)
+        self.out = memoryview(encoding.blank(player))  # what the encoding writes through
         self.view = np.frombuffer(self.out, np.float32)  # shares the vector's memory
         self._encoding = encoding
         self._blank = encoding.blank(player)

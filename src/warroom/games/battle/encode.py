@@ -14,11 +14,10 @@ group against that seat), `("join", name, group)`, `("block", name, group)`, `("
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Piece, Vector
 from . import actions as A
 from .cards import JOKER, SKILL, deck_names, has_special, is_court
 from .config import Config
@@ -217,7 +216,7 @@ class BattleEncoding(Encoding):
             out.append(i)
         return out
 
-    def _names(self, out: array, start: int, ids: list[int]) -> None:
+    def _names(self, out: Vector, start: int, ids: list[int]) -> None:
         """Count the cards `ids` per name, as a share of the copies of each name."""
         name_of, counts, touched = self._name_of, self._counts, self._touched
         for cid in ids:
@@ -231,7 +230,7 @@ class BattleEncoding(Encoding):
             counts[i] = 0
         touched.clear()
 
-    def _skills(self, out: array, start: int, soldiers: list[tuple[int, int]]) -> None:
+    def _skills(self, out: Vector, start: int, soldiers: list[tuple[int, int]]) -> None:
         """Count `soldiers` per combat skill, as a share of 4 x decks."""
         skill_of, counts, touched = self._skill_of, self._counts, self._touched
         for soldier in soldiers:
@@ -246,7 +245,7 @@ class BattleEncoding(Encoding):
         touched.clear()
 
     def write(self, state: BattleState, player: int,  # type: ignore[override]
-              out: array) -> None:
+              out: Vector) -> None:
         n, nn = self.n, len(self.names)
         cards = self.cards
         out[self._seat + player] = 1.0

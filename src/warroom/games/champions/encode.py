@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Piece, Vector
 from . import actions as A
 from .config import Config
 from .state import (
@@ -204,7 +204,7 @@ class ChampionsEncoding(Encoding):
         out[self.offsets["seat"] + player] = 1.0
 
     def write(self, state: ChampionsState, player: int,  # type: ignore[override]
-              out: array) -> None:
+              out: Vector) -> None:
         phase: str = state.phase
         out[self._phase + PHASE_INDEX[phase]] = 1.0
         current: int = state.current
@@ -285,7 +285,7 @@ class ChampionsEncoding(Encoding):
         if battle is not None:
             self._write_battle(battle, phase, player, out)
 
-    def _write_battle(self, b: Battle, phase: str, player: int, out: array) -> None:
+    def _write_battle(self, b: Battle, phase: str, player: int, out: Vector) -> None:
         attacker: int = b.attacker
         defender: int = b.defender
         out[self._battle_sides + (attacker - player) % 2] = 1.0

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Sequence
 from operator import is_
 from typing import Any
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Piece, Vector
 from .actions import ChooseDice, Defeat
 from .config import Config
 from .state import ALLOCATE, CHOOSE, OVER, RED, VALUE, KowState, card_colour
@@ -161,7 +161,7 @@ class KowEncoding(Encoding):
         out[self.offsets["seat"] + player] = 1.0
 
     def write(self, state: KowState, player: int,  # type: ignore[override]
-              out: array) -> None:
+              out: Vector) -> None:
         other = 1 - player
         victories: list[int] = state.victories
         wins = self._wins
@@ -211,7 +211,7 @@ class KowEncoding(Encoding):
                 score += value
             out[self._scores + k] = score / 84
 
-    def _write_dice(self, state: KowState, phase: str, player: int, out: array) -> None:
+    def _write_dice(self, state: KowState, phase: str, player: int, out: Vector) -> None:
         """Each seat's pool and its choice; the opponent's choice stays in its closed fist
         (still counted as pool) until the reveal, as the observation hides it."""
         revealed: bool = state.revealed

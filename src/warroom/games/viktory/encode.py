@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Piece, Vector
 from ..viktory_battles.resolver import BattleSession
 from . import actions as A
 from .config import Config
@@ -174,7 +174,7 @@ class ViktoryEncoding(Encoding):
 
     # Written whole at every look, compiled (warroom.native) with the battle it reads.
     def write(self, state: ViktoryState, player: int,  # type: ignore[override]
-              out: array) -> None:
+              out: Vector) -> None:
         # The battle's fields are its session's.
         session: BattleSession = state.session
         scale = self.units_total
@@ -233,7 +233,7 @@ class ViktoryEncoding(Encoding):
             self._write_cards(state, session, player, out)
 
     def _write_cards(self, state: ViktoryState, session: BattleSession, player: int,
-                     out: array) -> None:
+                     out: Vector) -> None:
         index = self.card_index
         nc = len(self.card_ids)
         hands: list[list[str]] = state.hands

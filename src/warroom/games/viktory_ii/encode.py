@@ -35,7 +35,7 @@ from array import array
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Piece, Vector
 from ..viktory_battles.seam import BattleRequest
 from . import actions as A
 from .board import board
@@ -313,7 +313,7 @@ class ViktoryIIEncoding(Encoding):
     # Written whole at every look, compiled (warroom.native): offsets are typed attributes
     # and the units are walked in typed lists.
     def write(self, state: ViktoryIIState, player: int,  # type: ignore[override]
-              out: array) -> None:
+              out: Vector) -> None:
         np_ = self.players
         n = self.hexes
         vis: int = state.sight(player)
@@ -343,7 +343,7 @@ class ViktoryIIEncoding(Encoding):
             self._write_cards(state, player, out)
 
     def _write_map(self, state: ViktoryIIState, player: int, vis: int, everything: bool,
-                   out: array) -> None:
+                   out: Vector) -> None:
         np_ = self.players
         n = self.hexes
         at = self._terrain_at
@@ -385,7 +385,7 @@ class ViktoryIIEncoding(Encoding):
                 out[capital_of + np_ * h + (capital - player) % np_] = 1.0
 
     def _write_units(self, state: ViktoryIIState, player: int, vis: int, everything: bool,
-                     out: array) -> None:
+                     out: Vector) -> None:
         np_ = self.players
         units, owners, cargo, ready = self._units, self._unit_owner, self._cargo, self._ready
         attackers = self._attackers
@@ -422,7 +422,7 @@ class ViktoryIIEncoding(Encoding):
                 v = out[i] + step
                 out[i] = v if v < 1.0 else 1.0
 
-    def _write_turn(self, state: ViktoryIIState, player: int, vis: int, out: array) -> None:
+    def _write_turn(self, state: ViktoryIIState, player: int, vis: int, out: Vector) -> None:
         np_ = self.players
         attacked = self._attacked
         battles: list[int] = state.battles
@@ -478,7 +478,7 @@ class ViktoryIIEncoding(Encoding):
                     if k:
                         out[at + 4 * h + t] = min(1.0, k / MAX_STACK)
 
-    def _write_players(self, state: ViktoryIIState, player: int, vis: int, out: array) -> None:
+    def _write_players(self, state: ViktoryIIState, player: int, vis: int, out: Vector) -> None:
         np_ = self.players
         memory: dict[int, tuple[int, int, int]] = state.memory[player]
         hidden_map: bool = state.hidden_map
@@ -505,7 +505,7 @@ class ViktoryIIEncoding(Encoding):
                     if r > 0:
                         out[at + t] = min(1.0, r / MAX_STACK)
 
-    def _write_battle(self, state: ViktoryIIState, player: int, out: array) -> None:
+    def _write_battle(self, state: ViktoryIIState, player: int, out: Vector) -> None:
         np_ = self.players
         out[self._battle_at] = 1.0
         request: BattleRequest | None = state.session_request
@@ -522,7 +522,7 @@ class ViktoryIIEncoding(Encoding):
         for slot, s in sums.items():
             out[at + slot] = s / (1.0 + abs(s))
 
-    def _write_cards(self, state: ViktoryIIState, player: int, out: array) -> None:
+    def _write_cards(self, state: ViktoryIIState, player: int, out: Vector) -> None:
         np_ = self.players
         pool = state.pool
         assert pool is not None
@@ -551,7 +551,7 @@ _UNIT_KEYS = {A.SelectUnit: "select", A.PickUp: "pick_up", A.PlaceReserve: "plac
               A.Withdraw: "withdraw"}
 
 
-def _bump(out: array, i: int, step: float) -> None:
+def _bump(out: Vector, i: int, step: float) -> None:
     """Add one unit's share to a slot, at most 1."""
     v = out[i] + step
     out[i] = v if v < 1.0 else 1.0

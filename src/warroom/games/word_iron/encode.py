@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final
 
-from ...engine.encoding import Encoding, Part, Piece
+from ...engine.encoding import Encoding, Part, Piece, Vector
 from . import actions as A
 from .army import army_ranks
 from .config import Config
@@ -208,7 +208,7 @@ class WordIronEncoding(Encoding):
         ]
 
     def _write_standing(self, value: tuple[int, int, int, bool], player: int,
-                        out: array) -> None:
+                        out: Vector) -> None:
         coin_winner, first, rounds, words_aside = value
         if coin_winner >= 0:
             out[self._coin_winner + (coin_winner - player) % 2] = 1.0
@@ -218,7 +218,7 @@ class WordIronEncoding(Encoding):
         out[self._words_aside] = words_aside
 
     def _write_forces(self, value: tuple[str | None, bool, list[int], list[int]], player: int,
-                      k: int, out: array) -> None:
+                      k: int, out: Vector) -> None:
         """Seat offset k's royal, marriage, champions drawn and field."""
         p = (player + k) % 2
         royal, married, champions, field = value
@@ -239,7 +239,7 @@ class WordIronEncoding(Encoding):
         out[self._army + k] = army / self.full_army[p]
 
     def _write_piles(self, value: tuple[list[list[int]], list[list[int]], list[list[int]]],
-                     player: int, k: int, out: array) -> None:
+                     player: int, k: int, out: Vector) -> None:
         """Seat offset k's decks: sizes, what is set aside, the face-up top, the discards
         (the order of a deck is read, to notice a change, but never written)."""
         piles, aside, discard = value
@@ -257,7 +257,7 @@ class WordIronEncoding(Encoding):
             for idx in discard[kind]:
                 out[base + 3 + SECTION + idx] = 1.0
 
-    def _write_decision(self, state: WordIronState, player: int, out: array) -> None:
+    def _write_decision(self, state: WordIronState, player: int, out: Vector) -> None:
         pending: tuple | None = state.pending
         if pending is None:
             return
@@ -284,7 +284,7 @@ class WordIronEncoding(Encoding):
             out[self._truce_slot + offered] = 1.0
 
     def _write_realm(self, realm: list[tuple[int, int, int]], player: int, k: int,
-                     out: array) -> None:
+                     out: Vector) -> None:
         """Seat offset k's realm: each resource held, its deck, its uses."""
         p = (player + k) % 2
         base = self._realm + k * self.slots * SLOT
@@ -302,7 +302,7 @@ class WordIronEncoding(Encoding):
             out[uses_at + 2 * slot + 1] = left / 4
 
     def _write_benefits(self, value: tuple[int, list[list[Benefit]], list[list[int]], list[int]],
-                        player: int, out: array) -> None:
+                        player: int, out: Vector) -> None:
         coin_winner, benefits, skips, phases = value  # each pair by seat, not offset
         for k in range(2):
             p = player if k == 0 else 1 - player
@@ -335,10 +335,10 @@ def _seat_read(read: Callable[[WordIronState, int], Any], k: int
     return seat_read
 
 
-def _seat_write(write: Callable[[Any, int, int, array], None], k: int
-                ) -> Callable[[Any, int, array], None]:
+def _seat_write(write: Callable[[Any, int, int, Vector], None], k: int
+                ) -> Callable[[Any, int, Vector], None]:
     """A part's write of seat offset k's slots."""
-    def seat_write(value: Any, player: int, out: array) -> None:
+    def seat_write(value: Any, player: int, out: Vector) -> None:
         write(value, player, k, out)
     return seat_write
 
