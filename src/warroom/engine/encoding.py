@@ -9,8 +9,9 @@ one config, because sizes depend on it (seats, decks, hex sides). It gives:
   deciding player chose, leaving out what the decision point already fixes (the card a Place
   puts down, the swords of a Defeat's dice), so the index stays small and fixed; two legal
   actions of one decision point never share a key. `indices` names a whole list of legal
-  actions at once, remembering the index of each action object it has seen (per seat), so a
-  decision costs a lookup per action, not a key.
+  actions at once; by default it remembers the index of each action object it has seen (per
+  seat), so a decision costs a lookup per action, not a key, and a game may do better in its
+  own (every game here does, in compiled code).
 - the observation: `pieces`, named parts of one flat float32 vector (name, shape, bounds and a
   one-line meaning each, as OpenSpiel's observers do), written by `write(state, player, out)`,
   or split into `parts`: each `Part` reads one small value off the state (what its slots show
@@ -20,8 +21,8 @@ one config, because sizes depend on it (seats, decks, hex sides). It gives:
   parts). That pays where much of what a seat sees stays the same between its looks and
   reading a part costs less than writing it (word-iron); where nearly every part changes
   between a seat's looks (kow, champions, battle) it saves little or nothing, and a plain
-  `write` is simpler. Vectors are `array.array("f")` while
-  they are written (a store into one costs a third of a numpy store) and numpy reads them
+  `write` is simpler. Vectors are `array.array("f")`, written through a memoryview (a store
+  into one costs less than into the array, and a third of a numpy store), and numpy reads them
   without a copy. Reads may look at the state directly (that is what keeps them cheap) but
   only at what `state.observation(player)` shows: the test suite checks that every
   determinisation of the state for that player encodes the same.
