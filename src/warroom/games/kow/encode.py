@@ -8,10 +8,8 @@ Defeat are not in its key: the roll fixes them.
 
 from __future__ import annotations
 
-import functools
 from array import array
 from collections.abc import Hashable, Sequence
-from operator import is_
 from typing import Any
 
 from ...engine.encoding import Encoding, Piece, Vector
@@ -27,9 +25,9 @@ def encoding(config: Config) -> KowEncoding:
     return KowEncoding(config)
 
 
-@functools.cache
 def dice_bits(dice: tuple[int, ...]) -> int:
-    """The rolled dice of a Defeat, by index, as the bits of a number."""
+    """The rolled dice of a Defeat, by index, as the bits of a number (compiled, a native
+    call: cheaper than a cache's lookup)."""
     bits = 0
     for i in dice:
         bits |= 1 << i
@@ -102,7 +100,7 @@ class KowEncoding(Encoding):
         self._slot_at = [self.index[("defeat", slot, 1)] for slot in range(TABLE)]
         self._stop = self.index[("stop",)]
         # (how many, id of the first and the last choice) -> (the choices, their indices)
-        self._choices: dict[tuple[int, int, int], tuple[tuple[Any, ...], list[int]]] = {}
+        self._choices: dict[tuple[int, int, int], tuple[list[Any], list[int]]] = {}
 
     # The methods take kow's state, narrower than the base's State (mypyc, compiling this
     # module, checks the override): hence the `type: ignore[override]`s.
@@ -121,18 +119,18 @@ class KowEncoding(Encoding):
                         actions: Sequence[Any]) -> list[int]:
         """The indices of a list of dice choices, kept per list: the rules offer the same
         choice objects, in the same order, whenever a pool comes back (most turns), and a
-        list of up to 29 costs a lookup per choice otherwise. A kept list is checked object
-        by object (in C) before its indices are used."""
+        list of up to 29 costs a lookup per choice otherwise. A kept list is compared with
+        the new one (in C, each object first by identity) before its indices are used."""
         if not actions:
             return []
         seen = (len(actions), id(actions[0]), id(actions[-1]))
         kept = self._choices.get(seen)
-        if kept is not None and all(map(is_, kept[0], actions)):
+        if kept is not None and kept[0] == actions:
             return kept[1]
         found = super().indices(state, player, actions)
         if len(self._choices) >= KNOWN_CHOICES:
             self._choices.clear()
-        self._choices[seen] = (tuple(actions), found)  # keeps the objects, so their ids
+        self._choices[seen] = (list(actions), found)  # keeps the objects, so their ids
         return found
 
     def key(self, action: Any, player: int,  # type: ignore[override]
