@@ -33,7 +33,7 @@ REINFORCEMENTS = tuple(c for c in DECK if c[0] not in FACES)
 COMMANDERS = tuple(c for c in DECK if c[0] in FACES)
 CARD: Final[dict[str, int]] = {c: i for i, c in enumerate(REINFORCEMENTS)}
 FACE: Final[dict[str, int]] = {c: i for i, c in enumerate(COMMANDERS)}
-VALUE: Final[dict[str, int]] = {c: rank_value(c) for c in REINFORCEMENTS}
+VALUES: Final[list[int]] = [rank_value(c) for c in REINFORCEMENTS]  # by index in CARD
 NR: Final = 36  # reinforcements: 10 down to 2, four suits
 NF: Final = 16  # face cards: K, Q, J, A, four suits
 PHASES = ("roshambo", "distribute", "place", "main", "general", "general_place", "spy",
@@ -150,15 +150,9 @@ class ChampionsEncoding(Encoding):
             kind: {c: index[(name, c)] for c in REINFORCEMENTS}
             for kind, name in BY_CARD.items()}
         self._simple: dict[type, int] = {kind: index[(name,)] for kind, name in SIMPLE.items()}
-        # the slot of each commander and of each card in the card pieces, per seat offset:
-        # one lookup per card written
-        self._commander_slots: list[dict[str, int]] = [
-            {f: o["commanders"] + k * NF + i for f, i in FACE.items()} for k in (0, 1)]
-        self._table_slots: list[dict[str, dict[str, int]]] = [
-            {f: {c: o["tables"] + (k * NF + FACE[f]) * NR + i for c, i in CARD.items()}
-             for f in COMMANDERS} for k in (0, 1)]
-        self._casualty_slots: list[dict[str, int]] = [
-            {c: o["casualties"] + k * NR + i for c, i in CARD.items()} for k in (0, 1)]
+        self._commanders: int = o["commanders"]
+        self._tables: int = o["tables"]
+        self._casualties: int = o["casualties"]
 
     # The methods take this game's state, narrower than the base's State (mypyc, compiling
     # this module, checks the override): hence the `type: ignore[override]`s.
@@ -225,24 +219,25 @@ class ChampionsEncoding(Encoding):
         for k in range(2):
             p = player if k == 0 else 1 - player
             strength = 0
-            table_slots = self._table_slots[k]
-            commanders = self._commander_slots[k]
+            commanders = self._commanders + k * NF
             hidden = secret_deal and p != player
             for cmd, cards in tables[p].items():
-                out[commanders[cmd]] = 1.0
+                face = FACE[cmd]
+                out[commanders + face] = 1.0
                 if hidden:
                     continue
-                slots = table_slots[cmd]
+                row = self._tables + (k * NF + face) * NR
                 for c in cards:
-                    out[slots[c]] = 1.0
-                    strength += VALUE[c]
+                    i = CARD[c]
+                    out[row + i] = 1.0
+                    strength += VALUES[i]
             if not secret_deal:
                 out[self._strength + k] = strength / 216
             casualties = all_casualties[p]
             if casualties:
-                slots = self._casualty_slots[k]
+                at = self._casualties + k * NR
                 for c in casualties:
-                    out[slots[c]] = 1.0
+                    out[at + CARD[c]] = 1.0
                 out[self._last_casualty + k * NR + CARD[casualties[-1]]] = 1.0
         if secret_deal:
             hands: list[list[str]] = state.hands
