@@ -20,16 +20,28 @@ of CPU time (`time.process_time`: what other work on a shared machine takes is n
 
 Run: `.venv/bin/python benchmarks/envs_speed.py [--seconds 1] [--runs 5] [--games kow ...]
 [--out FILE]`. The Markdown table goes to stdout and, with --out, to that file.
+
+With `--baseline OLD/src` (the `src` directory of another checkout, e.g. a `git worktree` of
+the code before a change) it compares the two instead: each run measures the engine step, the
+env turn and the free-observation turn of the old code, then of this code, each in a fresh
+process (the trees alternate run by run, so both see the same load), and the table gives the
+medians of each and of the per-run ratios. The measures are the functions above, the same
+for both trees.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 import warnings
+from pathlib import Path
 
 import numpy as np
 
@@ -227,6 +239,47 @@ def measure(name: str, seconds: float, runs: int) -> str:
             f"{encoding.size} | {encoding.num_actions} |")
 
 
+PAIRED = ["| game | old: engine (µs) | old: turn (µs) | old: turn / engine | new: engine (µs) | "
+          "new: turn (µs) | new: turn / engine | new turn / old turn | old: free / engine | "
+          "new: free / engine |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+
+
+def child(name: str, seconds: float, seed: int) -> None:
+    """One paired run's figures for the code on this process's path, as JSON."""
+    engine = engine_step(name, seconds, seed)
+    turn = env_turn(name, seconds, seed)
+    free = env_turn(name, seconds, seed, "free")
+    print(json.dumps({"engine": engine, "turn": turn, "free": free}))
+
+
+def paired(name: str, baseline: Path, seconds: float, runs: int) -> str:
+    """One row comparing the code in `baseline` (old) with this checkout's (new)."""
+    trees = {"old": baseline.resolve(), "new": Path(__file__).resolve().parents[1] / "src"}
+    samples: dict[str, list[dict[str, float]]] = {label: [] for label in trees}
+    for run in range(runs):
+        for label, src in trees.items():
+            env = {**os.environ, "PYTHONPATH": str(src)}
+            out = subprocess.run([sys.executable, __file__, "--child", name, str(seconds),
+                                  str(run)], env=env, check=True, capture_output=True,
+                                 text=True)
+            samples[label].append(json.loads(out.stdout))
+    old, new = samples["old"], samples["new"]
+
+    def med(values: list[float]) -> float:
+        return statistics.median(values)
+
+    return (f"| {name} | {med([s['engine'] for s in old]) * 1e6:.1f} | "
+            f"{med([s['turn'] for s in old]) * 1e6:.1f} | "
+            f"{med([s['turn'] / s['engine'] for s in old]):.2f} | "
+            f"{med([s['engine'] for s in new]) * 1e6:.1f} | "
+            f"{med([s['turn'] for s in new]) * 1e6:.1f} | "
+            f"{med([s['turn'] / s['engine'] for s in new]):.2f} | "
+            f"{med([n['turn'] / o['turn'] for o, n in zip(old, new)]):.2f} | "
+            f"{med([s['free'] / s['engine'] for s in old]):.2f} | "
+            f"{med([s['free'] / s['engine'] for s in new]):.2f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -235,12 +288,22 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", choices=sorted(REGISTRY), metavar="GAME",
                         help="games to measure (default: every game)")
     parser.add_argument("--out", help="also write the table to this file")
+    parser.add_argument("--baseline", type=Path,
+                        help="src directory of the code to compare with this checkout's")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     warnings.simplefilter("ignore")
-    print("\n".join(HEADER), flush=True)
-    lines = list(HEADER)
+    if args.child:
+        child(args.child[0], float(args.child[1]), int(args.child[2]))
+        return
+    header = PAIRED if args.baseline else HEADER
+    print("\n".join(header), flush=True)
+    lines = list(header)
     for name in args.games or REGISTRY:
-        lines.append(measure(name, args.seconds, args.runs))
+        if args.baseline:
+            lines.append(paired(name, args.baseline, args.seconds, args.runs))
+        else:
+            lines.append(measure(name, args.seconds, args.runs))
         print(lines[-1], flush=True)
     if args.out:
         with open(args.out, "w") as f:

@@ -88,12 +88,14 @@ def test_fast_observation_and_mask_equal_from_scratch_at_every_step(game_config,
 
 
 def test_the_property_test_catches_a_stale_part(monkeypatch):
-    """An observer that skipped a changed part would be caught: freeze kow's table part (its
-    value read once, never again) and the fast observation must go stale in some game."""
-    table = Table("kow")
+    """An observer that skipped a changed part would be caught: freeze word-iron's part of
+    your realm (its value read once, never again) and the fast observation must go stale in
+    some game."""
+    table = Table("word-iron")
     encoding = table.encoding
     compiled = list(encoding.compiled_parts())
-    index = next(i for i, part in enumerate(encoding.parts()) if part.slots == ("table",))
+    index = next(i for i, part in enumerate(encoding.parts())
+                 if part.slots == (("realm", 0), ("uses", 0)))
     read, write, copy, clears = compiled[index]
     compiled[index] = (lambda state, player: "frozen", lambda v, p, out: None, copy, clears)
     stale = False

@@ -119,11 +119,13 @@ def bench_game(game_name: str, seconds: float, runs: int, checked: bool = False,
 
 
 def rules_path(game_name: str) -> list[str]:
-    """The compiled modules the game's rules ran with (none: interpreted)."""
+    """The compiled modules the game's rules ran with (none: interpreted). Its encoding for
+    the research environments (`encode`, compiled too) is not the rules: it is left out,
+    whether or not something imported it."""
     package = type(get_game(game_name)).__module__
     if not hasattr(sys.modules[package], "__path__"):  # defined in a module of the package
         package = package.rpartition(".")[0]
-    return native.compiled_modules(package)
+    return [m for m in native.compiled_modules(package) if not m.endswith(".encode")]
 
 
 @cli.command()

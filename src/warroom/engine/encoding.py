@@ -9,8 +9,9 @@ one config, because sizes depend on it (seats, decks, hex sides). It gives:
   deciding player chose, leaving out what the decision point already fixes (the card a Place
   puts down, the swords of a Defeat's dice), so the index stays small and fixed; two legal
   actions of one decision point never share a key. `indices` names a whole list of legal
-  actions at once, remembering the index of each action object it has seen (per seat), so a
-  decision costs a lookup per action, not a key.
+  actions at once; by default it remembers the index of each action object it has seen (per
+  seat), so a decision costs a lookup per action, not a key, and a game may do better in its
+  own (every game here does, in compiled code).
 - the observation: `pieces`, named parts of one flat float32 vector (name, shape, bounds and a
   one-line meaning each, as OpenSpiel's observers do), written by `write(state, player, out)`,
   or split into `parts`: each `Part` reads one small value off the state (what its slots show
@@ -20,8 +21,8 @@ one config, because sizes depend on it (seats, decks, hex sides). It gives:
   parts). That pays where much of what a seat sees stays the same between its looks and
   reading a part costs less than writing it (word-iron); where nearly every part changes
   between a seat's looks (kow, champions, battle) it saves little or nothing, and a plain
-  `write` is simpler. Vectors are `array.array("f")` while
-  they are written (a store into one costs a third of a numpy store) and numpy reads them
+  `write` is simpler. Vectors are `array.array("f")`, written through a memoryview (a store
+  into one costs less than into the array, and a third of a numpy store), and numpy reads them
   without a copy. Reads may look at the state directly (that is what keeps them cheap) but
   only at what `state.observation(player)` shows: the test suite checks that every
   determinisation of the state for that player encodes the same.
@@ -44,6 +45,10 @@ from .core import State
 
 # Slots: a piece's name (all of it), or (name, i): row i of its first dimension.
 Slots = str | tuple[str, int]
+# The vector `write` fills: a memoryview of an array("f") (its item stores cost a fifth less
+# than the array's own), or the array itself; either takes `out[i] = x`, `out[i] += x` and
+# `out[a:b] = array("f", ...)`.
+Vector = Any
 NEVER = object()  # what an observer has seen of a part before its first look
 # An Encoding remembers the index of this many action objects per seat before it starts over
 # (games that make a new action object at every decision would otherwise grow it forever).
@@ -85,7 +90,7 @@ class Part:
 
     slots: tuple[Slots, ...]
     read: Callable[[Any, int], Any] | None
-    write: Callable[[Any, int, array], None]
+    write: Callable[[Any, int, Vector], None]
     copy: Callable[[Any], Any] | None = None
 
 
@@ -193,9 +198,10 @@ class Encoding:
             self.write_constant(player, blank)
         return blank[:]
 
-    def write(self, state: State, player: int, out: array) -> None:
-        """Set the slots of `out` (a blank vector: `blank(player)`) that what `player` may
-        know of `state` makes not 0: every part, written from scratch."""
+    def write(self, state: State, player: int, out: Vector) -> None:
+        """Set the slots of `out` (a blank vector: `blank(player)`, or a memoryview of one)
+        that what `player` may know of `state` makes not 0: every part, written from
+        scratch."""
         parts = self.compiled_parts()
         if not parts:
             raise NotImplementedError(f"{type(self).__name__} has neither parts nor write")
@@ -205,7 +211,7 @@ class Encoding:
     def encode(self, state: State, player: int) -> np.ndarray:
         """The observation vector of `player`, written from scratch (a new float32 array)."""
         out = self.blank(player)
-        self.write(state, player, out)
+        self.write(state, player, memoryview(out))
         return np.frombuffer(out, np.float32)
 
     def observer(self, player: int) -> Observer:
@@ -282,7 +288,7 @@ class Observer:
 
     def __init__(self, encoding: Encoding, player: int):
         self.player = player
-        self.out = encoding.blank(player)
+        self.out = memoryview(encoding.blank(player))  # what the encoding writes through
         self.view = np.frombuffer(self.out, np.float32)  # shares the vector's memory
         self._encoding = encoding
         self._blank = encoding.blank(player)

@@ -6,6 +6,7 @@ test suite checks that the README matches, so the documentation cannot drift fro
 
 from __future__ import annotations
 
+import ast
 import importlib
 import sys
 from pathlib import Path
@@ -30,11 +31,18 @@ def _options(values: dict[str, Any]) -> str:
                      for k, v in values.items())
 
 
+def _encode_doc(game: Any) -> str:
+    """The docstring of the game's encode module, read from its source: a compiled module
+    (warroom.native) keeps none."""
+    package = importlib.import_module(type(game).__module__)
+    source = Path(package.__file__ or "").with_name("encode.py").read_text()
+    return ast.get_docstring(ast.parse(source)) or ""
+
+
 def game_section(name: str) -> str:
     game = REGISTRY[name]
     enc = game.encoding(game.config())
-    module = importlib.import_module(type(game).__module__ + ".encode")
-    paragraphs = (module.__doc__ or "").strip().split("\n\n")[1:]  # after the title line
+    paragraphs = _encode_doc(game).strip().split("\n\n")[1:]  # after the title line
     lines = [f"### `{name}`: {game.title}", "",
              *(p.replace("\n", " ") + "\n" for p in paragraphs),
              "Sizes by config (the configs the conformance suite plays):", "",

@@ -14,11 +14,10 @@ group against that seat), `("join", name, group)`, `("block", name, group)`, `("
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, Final
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Piece, Vector
 from . import actions as A
 from .cards import JOKER, SKILL, deck_names, has_special, is_court
 from .config import Config
@@ -26,6 +25,12 @@ from .state import DRAFT, STRIKE, BattleState, universe
 
 PHASES = ("draft", "build", "declare", "block", "strike", "main", "choose-opponent", "three",
           "sacrifice", "give", "over")
+PHASE_INDEX: Final[dict[str, int]] = {phase: i for i, phase in enumerate(PHASES)}
+# Actions keyed by their card's name alone, and actions with one key each.
+BY_CARD: Final[dict[type, str]] = {
+    A.Pick: "pick", A.AddCard: "add", A.PlaySoldier: "soldier", A.PlayCourt: "court",
+    A.PlaySpecial: "special", A.Sacrifice: "sacrifice", A.GiveSoldier: "give"}
+FIXED: Final[dict[type, str]] = {A.FinishDeck: "finish", A.EndTurn: "end_turn", A.Done: "done"}
 SKILLS = 14  # combat skill 0 (Joker) to 13 (King)
 SEAT_FIELDS = ("hits / hits_to_lose", "out", "on your team", "hand / cards", "used its court "
                "card or ability this turn", "has landed an unblocked hit", "in the active "
@@ -50,7 +55,8 @@ class BattleEncoding(Encoding):
         self.zones = n if config.own_decks else 1
         names, seats, groups = self.names, range(n), range(self.groups)
         others = range(1, n)
-        keys: list[Hashable] = [("pick", c) for c in names] + [("add", c) for c in names]
+        keys: list[Hashable] = [("pick", c) for c in names]
+        keys += [("add", c) for c in names]
         keys.append(("finish",))
         keys += [("attack", c, s) for c in names for s in others]
         keys += [("join", c, g) for c in names for g in groups]
@@ -98,8 +104,52 @@ class BattleEncoding(Encoding):
                   "/ cards"),
         ]
         self._build(pieces, keys)
+        o = self.offsets
+        self._seat: int = o["seat"]
+        self._phase: int = o["phase"]
+        self._round: int = o["round"]
+        self._first: int = o["first"]
+        self._seats: int = o["seats"]
+        self._soldiers: int = o["soldiers"]
+        self._hand: int = o["hand"]
+        self._draw_piles: int = o["draw_piles"]
+        self._discards: int = o["discards"]
+        self._groups: int = o["groups"]
+        self._combat: int = o["combat"]
+        self._striker: int = o["striker"]
+        self._strikers_left: int = o["strikers_left"]
+        self._doomed: int = o["doomed"]
+        self._special: int = o["special"]
+        self._pack: int = o["pack"]
+        self._pool: int = o["pool"]
+        self._deck: int = o["deck"]
+        self._sizes: int = o["sizes"]
+        self._hits_to_lose: int = config.hits_to_lose
+        # per card id (the state's `names`): its name's index, its combat skill
+        physical = universe(decks, config.jokers)
+        self._name_of: list[int] = [self.name_index[name] for name in physical]
+        self._skill_of: list[int] = [SKILL[name] for name in physical]
+        # `indices`: where each kind of key starts; a key's fields are its row and column
+        index = self.index
+        first = names[0]
+        self._attack: int = index[("attack", first, 1)] if n > 1 else -1
+        self._join: int = index[("join", first, 0)]
+        self._block: int = index[("block", first, 0)]
+        self._strike: int = index[("strike", 0, first)]
+        self._destroy: int = index[("destroy", 0, first)]
+        self._opponent: int = index[("opponent", 1)] if n > 1 else -1
+        self._by_card: dict[type, dict[str, int]] = {
+            kind: {c: index[(name, c)] for c in names if (name, c) in index}
+            for kind, name in BY_CARD.items()}
+        self._fixed: dict[type, int] = {kind: index[(name,)] for kind, name in FIXED.items()}
+        # counts of `_names` and `_skills`, all 0 between calls, and which are not
+        self._counts: list[int] = [0] * max(nn, SKILLS)
+        self._touched: list[int] = []
 
-    def key(self, action: Any, player: int, state: BattleState) -> Hashable:
+    # The methods take this game's state, narrower than the base's State (mypyc, compiling
+    # this module, checks the override): hence the `type: ignore[override]`s.
+    def key(self, action: Any, player: int,  # type: ignore[override]
+            state: BattleState) -> Hashable:
         kind = type(action)
         n = self.n
         if kind is A.Attack:
@@ -134,92 +184,151 @@ class BattleEncoding(Encoding):
             return ("end_turn",)
         return ("done",)
 
-    def _names(self, out: array, start: int, ids: list[int],
-               names: tuple[str, ...]) -> None:
+    # --- the observation -------------------------------------------------------------------
+    # Written whole at every look, compiled (warroom.native) with the rules: offsets are
+    # typed attributes, and each card id's name and combat skill are looked up in lists.
+    def indices(self, state: BattleState, player: int,  # type: ignore[override]
+                actions: Sequence[Any]) -> list[int]:
+        """`key`'s indices, computed from each action's fields (compiled: no key is built,
+        and no action remembered)."""
+        n, groups, nn = self.n, self.groups, len(self.names)
+        name_index = self.name_index
+        out: list[int] = []
+        for a in actions:
+            kind = type(a)
+            if kind is A.Attack:
+                if a.new:
+                    i = self._attack + name_index[a.card] * (n - 1) + (a.target - player) % n - 1
+                else:
+                    i = self._join + name_index[a.card] * groups + a.group
+            elif kind is A.Block:
+                i = self._block + name_index[a.card] * groups + a.group
+            elif kind is A.Strike:
+                i = self._strike + (a.player - player) % n * nn + name_index[a.card]
+            elif kind is A.Destroy:
+                i = self._destroy + (a.player - player) % n * nn + name_index[a.card]
+            elif kind is A.ChooseOpponent:
+                i = self._opponent + (a.player - player) % n - 1
+            elif kind in self._fixed:
+                i = self._fixed[kind]
+            else:
+                i = self._by_card[kind][a.card]
+            out.append(i)
+        return out
+
+    def _names(self, out: Vector, start: int, ids: list[int]) -> None:
         """Count the cards `ids` per name, as a share of the copies of each name."""
-        index = self.name_index
-        counts: dict[int, int] = {}
+        name_of, counts, touched = self._name_of, self._counts, self._touched
         for cid in ids:
-            i = index[names[cid]]
-            counts[i] = counts.get(i, 0) + 1
+            i = name_of[cid]
+            if not counts[i]:
+                touched.append(i)
+            counts[i] += 1
         copies = self.copies
-        for i, n in counts.items():
-            out[start + i] = n / copies[i]
+        for i in touched:
+            out[start + i] = counts[i] / copies[i]
+            counts[i] = 0
+        touched.clear()
 
-    def _skills(self, out: array, start: int, soldiers: list[tuple[int, int]],
-                names: tuple[str, ...]) -> None:
+    def _skills(self, out: Vector, start: int, soldiers: list[tuple[int, int]]) -> None:
         """Count `soldiers` per combat skill, as a share of 4 x decks."""
-        counts: dict[int, int] = {}
-        for _, cid in soldiers:
-            skill = SKILL[names[cid]]
-            counts[skill] = counts.get(skill, 0) + 1
-        for skill, n in counts.items():
-            out[start + skill] = n / self.per_skill
+        skill_of, counts, touched = self._skill_of, self._counts, self._touched
+        for soldier in soldiers:
+            skill = skill_of[soldier[1]]
+            if not counts[skill]:
+                touched.append(skill)
+            counts[skill] += 1
+        per_skill = self.per_skill
+        for skill in touched:
+            out[start + skill] = counts[skill] / per_skill
+            counts[skill] = 0
+        touched.clear()
 
-    def write(self, state: BattleState, player: int, out: array) -> None:
-        o = self.offsets
+    def write(self, state: BattleState, player: int,  # type: ignore[override]
+              out: Vector) -> None:
         n, nn = self.n, len(self.names)
-        names = state.names
         cards = self.cards
-        out[o["seat"] + player] = 1.0
-        phase = state.phase
-        out[o["phase"] + PHASES.index(phase)] = 1.0
-        out[o["round"]] = min(1.0, state.round * self.round_scale)
-        if state.first >= 0:
-            out[o["first"] + (state.first - player) % n] = 1.0
-        limit = self.config.hits_to_lose
+        out[self._seat + player] = 1.0
+        phase: str = state.phase
+        out[self._phase + PHASE_INDEX[phase]] = 1.0
+        rounds: int = state.round
+        out[self._round] = min(1.0, rounds * self.round_scale)
+        first: int = state.first
+        if first >= 0:
+            out[self._first + (first - player) % n] = 1.0
+        limit = self._hits_to_lose
         to_move = state.to_move()
-        building = phase in (DRAFT, "build")
-        team = state.team[player]
+        building = phase == DRAFT or phase == "build"
+        teams: list[int] = state.team
+        team = teams[player]
+        hits: list[int] = state.hits
+        outs: list[bool] = state.out
+        hands: list[list[int]] = state.hands
+        used: list[bool] = state.used
+        first_hit: list[int | None] = state.first_hit
+        active: tuple[int, ...] = state.active
+        picked: list[bool] = state.picked
+        built: list[bool] = state.built
+        pool: list[list[int]] = state.pool
+        deck: list[list[int]] = state.building
+        draw: list[list[int]] = state.draw
+        soldiers: list[list[int]] = state.soldiers
         fields = len(SEAT_FIELDS)
         for k in range(n):
             p = (player + k) % n
-            base = o["seats"] + k * fields
-            out[base] = min(state.hits[p], limit) / limit
-            out[base + 1] = state.out[p]
-            out[base + 2] = state.team[p] == team
-            out[base + 3] = len(state.hands[p]) / cards
-            out[base + 4] = state.used[p]
-            out[base + 5] = state.first_hit[p] is not None
-            out[base + 6] = p in state.active
+            base = self._seats + k * fields
+            out[base] = min(hits[p], limit) / limit
+            out[base + 1] = outs[p]
+            out[base + 2] = teams[p] == team
+            out[base + 3] = len(hands[p]) / cards
+            out[base + 4] = used[p]
+            out[base + 5] = first_hit[p] is not None
+            out[base + 6] = p in active
             out[base + 7] = p in to_move
             if building:
-                out[base + 8] = state.picked[p]
-                out[base + 9] = state.built[p]
-                sizes = o["sizes"] + 2 * k
-                out[sizes] = len(state.pool[p]) / cards
-                out[sizes + 1] = (len(state.building[p]) if not state.built[p]
-                                  else len(state.draw[p])) / cards
-            self._names(out, o["soldiers"] + k * nn, state.soldiers[p], names)
-        self._names(out, o["hand"], state.hands[player], names)
+                out[base + 8] = picked[p]
+                out[base + 9] = built[p]
+                sizes = self._sizes + 2 * k
+                out[sizes] = len(pool[p]) / cards
+                out[sizes + 1] = (len(deck[p]) if not built[p] else len(draw[p])) / cards
+            self._names(out, self._soldiers + k * nn, soldiers[p])
+        self._names(out, self._hand, hands[player])
+        discard: list[list[int]] = state.discard
         for k in range(self.zones):
             z = (player + k) % n if self.zones > 1 else 0
-            out[o["draw_piles"] + k] = len(state.draw[z]) / cards
-            self._names(out, o["discards"] + k * nn, state.discard[z], names)
+            out[self._draw_piles + k] = len(draw[z]) / cards
+            self._names(out, self._discards + k * nn, discard[z])
         width = 1 + n + 2 * SKILLS
-        for g, (target, members, blockers) in enumerate(state.groups):
-            base = o["groups"] + g * width
+        base = self._groups
+        groups: list[tuple[int, list[tuple[int, int]], list[tuple[int, int]]]] = state.groups
+        for target, members, blockers in groups:
             out[base] = 1.0
             out[base + 1 + (target - player) % n] = 1.0
-            self._skills(out, base + 1 + n, members, names)
-            self._skills(out, base + 1 + n + SKILLS, blockers, names)
+            self._skills(out, base + 1 + n, members)
+            self._skills(out, base + 1 + n + SKILLS, blockers)
+            base += width
         if phase == STRIKE:
-            out[o["combat"] + state.combats[0]] = 1.0
-            out[o["combat"] + self.groups] = state.level / 13
-            ctrl, cid = state.strikers[0]
-            out[o["striker"] + (ctrl - player) % n] = 1.0
-            out[o["striker"] + n + self.name_index[names[cid]]] = 1.0
-            self._skills(out, o["strikers_left"], state.strikers, names)
-            self._skills(out, o["doomed"], state.doomed, names)
-        if state.special is not None:
-            who, card, victim = state.special
-            base = o["special"]
+            combats: list[int] = state.combats
+            level: int = state.level
+            strikers: list[tuple[int, int]] = state.strikers
+            out[self._combat + combats[0]] = 1.0
+            out[self._combat + self.groups] = level / 13
+            ctrl, cid = strikers[0]
+            out[self._striker + (ctrl - player) % n] = 1.0
+            out[self._striker + n + self._name_of[cid]] = 1.0
+            self._skills(out, self._strikers_left, strikers)
+            self._skills(out, self._doomed, state.doomed)
+        special: tuple[int, str, int] | None = state.special
+        if special is not None:
+            who, card, victim = special
+            base = self._special
             out[base + (who - player) % n] = 1.0
             out[base + n + self.name_index[card]] = 1.0
             if victim >= 0:
                 out[base + n + nn + (victim - player) % n] = 1.0
         if phase == DRAFT:
-            self._names(out, o["pack"], state.cur[player], names)
+            cur: list[list[int]] = state.cur
+            self._names(out, self._pack, cur[player])
         if building:
-            self._names(out, o["pool"], state.pool[player], names)
-            self._names(out, o["deck"], state.building[player], names)
+            self._names(out, self._pool, pool[player])
+            self._names(out, self._deck, deck[player])

@@ -10,10 +10,10 @@ card placed is fixed by the decision: the next to distribute, the drawn or the p
 from __future__ import annotations
 
 from array import array
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, Final
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Piece, Vector
 from . import actions as A
 from .config import Config
 from .state import (
@@ -24,19 +24,24 @@ from .state import (
     ORDER,
     ROSHAMBO,
     SPY_SWAP,
+    Battle,
     ChampionsState,
     rank_value,
 )
 
 REINFORCEMENTS = tuple(c for c in DECK if c[0] not in FACES)
 COMMANDERS = tuple(c for c in DECK if c[0] in FACES)
-CARD = {c: i for i, c in enumerate(REINFORCEMENTS)}
-FACE = {c: i for i, c in enumerate(COMMANDERS)}
-VALUE = {c: rank_value(c) for c in REINFORCEMENTS}
-NR, NF = len(REINFORCEMENTS), len(COMMANDERS)
+CARD: Final[dict[str, int]] = {c: i for i, c in enumerate(REINFORCEMENTS)}
+FACE: Final[dict[str, int]] = {c: i for i, c in enumerate(COMMANDERS)}
+VALUES: Final[list[int]] = [rank_value(c) for c in REINFORCEMENTS]  # by index in CARD
+NR: Final = 36  # reinforcements: 10 down to 2, four suits
+NF: Final = 16  # face cards: K, Q, J, A, four suits
 PHASES = ("roshambo", "distribute", "place", "main", "general", "general_place", "spy",
           "spy_swap", "target", "order", "battle", "medic", "over")
 PURPOSES = ("dealer", "first", "tie")
+PHASE_INDEX: Final[dict[str, int]] = {phase: i for i, phase in enumerate(PHASES)}
+PURPOSE_INDEX: Final[dict[str, int]] = {purpose: i for i, purpose in enumerate(PURPOSES)}
+SIGN_INDEX: Final[dict[str, int]] = {sign: i for i, sign in enumerate(A.SIGNS)}
 SIMPLE = {A.UseGeneral: "general", A.UseSpy: "spy", A.Done: "done",
           A.FortifyAgain: "fortify_again", A.EndTurn: "end_turn", A.RestAsShown: "rest",
           A.Flip: "flip", A.Stop: "stop", A.Revive: "revive", A.Decline: "decline"}
@@ -102,15 +107,57 @@ class ChampionsEncoding(Encoding):
             Piece("pair", (2, NR), "the tied pair awaiting a Roshambo (attacker, defender)"),
         ]
         self._build(pieces, keys)
+        assert (NR, NF) == (len(REINFORCEMENTS), len(COMMANDERS))
         o = self.offsets
-        # slot of each card in the card pieces, per seat offset: one lookup per card written
-        self.table_slots = [{f: {c: o["tables"] + (k * NF + FACE[f]) * NR + i
-                                 for c, i in CARD.items()} for f in COMMANDERS}
-                            for k in (0, 1)]
-        self.casualty_slots = [{c: o["casualties"] + k * NR + i for c, i in CARD.items()}
-                               for k in (0, 1)]
+        self._phase: int = o["phase"]
+        self._current: int = o["current"]
+        self._dealer: int = o["dealer"]
+        self._first: int = o["first"]
+        self._turn: int = o["turn"]
+        self._reserve: int = o["reserve"]
+        self._strength: int = o["strength"]
+        self._last_casualty: int = o["last_casualty"]
+        self._hand: int = o["hand"]
+        self._to_distribute: int = o["to_distribute"]
+        self._distributed: int = o["distributed"]
+        self._turned_in: int = o["turned_in"]
+        self._drawn: int = o["drawn"]
+        self._advantages: int = o["advantages"]
+        self._picked: int = o["picked"]
+        self._roshambo: int = o["roshambo"]
+        self._thrown: int = o["thrown"]
+        self._your_throw: int = o["your_throw"]
+        self._battle_sides: int = o["battle_sides"]
+        self._battle_commanders: int = o["battle_commanders"]
+        self._battle_state: int = o["battle_state"]
+        self._your_order: int = o["your_order"]
+        self._your_hand: int = o["your_hand"]
+        self._battle_cards: int = o["battle_cards"]
+        self._attacker_left: int = o["attacker_left"]
+        self._defender_left: int = o["defender_left"]
+        self._defender_next: int = o["defender_next"]
+        self._survivors: int = o["survivors"]
+        self._pair: int = o["pair"]
+        self._max_turns: int = config.max_turns
+        self._hand_size: int = config.hand_size
+        # `indices`: the index of each action, by its type and its one field
+        index = self.index
+        self._throw: dict[str, int] = {sign: index[("throw", sign)] for sign in A.SIGNS}
+        self._place: dict[str, int] = {f: index[("place", f)] for f in COMMANDERS}
+        self._by_face: dict[type, dict[str, int]] = {
+            kind: {f: index[(name, f)] for f in COMMANDERS} for kind, name in BY_FACE.items()}
+        self._by_card: dict[type, dict[str, int]] = {
+            kind: {c: index[(name, c)] for c in REINFORCEMENTS}
+            for kind, name in BY_CARD.items()}
+        self._simple: dict[type, int] = {kind: index[(name,)] for kind, name in SIMPLE.items()}
+        self._commanders: int = o["commanders"]
+        self._tables: int = o["tables"]
+        self._casualties: int = o["casualties"]
 
-    def key(self, action: Any, player: int, state: ChampionsState) -> Hashable:
+    # The methods take this game's state, narrower than the base's State (mypyc, compiling
+    # this module, checks the override): hence the `type: ignore[override]`s.
+    def key(self, action: Any, player: int,  # type: ignore[override]
+            state: ChampionsState) -> Hashable:
         kind = type(action)
         if kind is A.Throw:
             return ("throw", action.sign)
@@ -124,101 +171,171 @@ class ChampionsEncoding(Encoding):
             return (name, action.card)
         return (BY_FACE[kind], action.commander)
 
-    def write(self, state: ChampionsState, player: int, out: array) -> None:
-        o = self.offsets
-        seats = (player, 1 - player)
-        out[o["seat"] + player] = 1.0
-        out[o["phase"] + PHASES.index(state.phase)] = 1.0
-        for name, seat in (("current", state.current), ("dealer", state.dealer),
-                           ("first", state.first)):
-            if seat >= 0:
-                out[o[name] + (seat - player) % 2] = 1.0
-        out[o["turn"]] = state.turn / self.config.max_turns
-        out[o["reserve"]] = len(state.reserve) / 52
-        secret_deal = state.phase == DISTRIBUTE
-        commanders_at = o["commanders"]
-        for k, p in enumerate(seats):
+    def indices(self, state: ChampionsState, player: int,  # type: ignore[override]
+                actions: Sequence[Any]) -> list[int]:
+        """`key`'s indices, looked up by each action's type and field (compiled: no key is
+        built, and no action remembered; the rules make some anew at every decision)."""
+        out: list[int] = []
+        for a in actions:
+            kind = type(a)
+            i = self._simple.get(kind, -1)
+            if i < 0:
+                if kind is A.Place:
+                    i = self._place[a.commander]
+                elif kind is A.Throw:
+                    i = self._throw[a.sign]
+                elif kind in self._by_card:
+                    i = self._by_card[kind][a.card]
+                else:
+                    i = self._by_face[kind][a.commander]
+            out.append(i)
+        return out
+
+    # --- the observation -------------------------------------------------------------------
+    # Written whole at every look, compiled (warroom.native): offsets are typed attributes,
+    # and every slot a card takes is looked up in a table built once.
+    def write_constant(self, player: int, out: array) -> None:
+        out[self.offsets["seat"] + player] = 1.0
+
+    def write(self, state: ChampionsState, player: int,  # type: ignore[override]
+              out: Vector) -> None:
+        phase: str = state.phase
+        out[self._phase + PHASE_INDEX[phase]] = 1.0
+        current: int = state.current
+        if current >= 0:
+            out[self._current + (current - player) % 2] = 1.0
+        dealer: int = state.dealer
+        if dealer >= 0:
+            out[self._dealer + (dealer - player) % 2] = 1.0
+        first: int = state.first
+        if first >= 0:
+            out[self._first + (first - player) % 2] = 1.0
+        turn: int = state.turn
+        out[self._turn] = turn / self._max_turns
+        out[self._reserve] = len(state.reserve) / 52
+        secret_deal = phase == DISTRIBUTE
+        tables: list[dict[str, list[str]]] = state.tables
+        all_casualties: list[list[str]] = state.casualties
+        for k in range(2):
+            p = player if k == 0 else 1 - player
             strength = 0
-            table_slots = self.table_slots[k]
+            commanders = self._commanders + k * NF
             hidden = secret_deal and p != player
-            for cmd, cards in state.tables[p].items():
-                out[commanders_at + k * NF + FACE[cmd]] = 1.0
+            for cmd, cards in tables[p].items():
+                face = FACE[cmd]
+                out[commanders + face] = 1.0
                 if hidden:
                     continue
-                slots = table_slots[cmd]
+                row = self._tables + (k * NF + face) * NR
                 for c in cards:
-                    out[slots[c]] = 1.0
-                    strength += VALUE[c]
+                    i = CARD[c]
+                    out[row + i] = 1.0
+                    strength += VALUES[i]
             if not secret_deal:
-                out[o["strength"] + k] = strength / 216
-            casualties = state.casualties[p]
+                out[self._strength + k] = strength / 216
+            casualties = all_casualties[p]
             if casualties:
-                slots = self.casualty_slots[k]
+                at = self._casualties + k * NR
                 for c in casualties:
-                    out[slots[c]] = 1.0
-                out[o["last_casualty"] + k * NR + CARD[casualties[-1]]] = 1.0
+                    out[at + CARD[c]] = 1.0
+                out[self._last_casualty + k * NR + CARD[casualties[-1]]] = 1.0
         if secret_deal:
-            for c in state.hands[player]:
-                out[o["hand"] + CARD[c]] = 1.0
-            size = self.config.hand_size
-            for k, p in enumerate(seats):
-                placed = sum(len(cards) for cards in state.tables[p].values())
-                out[o["to_distribute"] + k] = (len(state.hands[p]) + placed) / size
-                out[o["distributed"] + k] = not state.hands[p]
-        for cmd in state.turned_in:
-            out[o["turned_in"] + FACE[cmd]] = 1.0
-        if state.drawn is not None:
-            out[o["drawn"] + CARD[state.drawn]] = 1.0
-        at = o["advantages"]
+            hands: list[list[str]] = state.hands
+            at = self._hand
+            for c in hands[player]:
+                out[at + CARD[c]] = 1.0
+            for k in range(2):
+                p = player if k == 0 else 1 - player
+                placed = 0
+                for cards in tables[p].values():
+                    placed += len(cards)
+                out[self._to_distribute + k] = (len(hands[p]) + placed) / self._hand_size
+                out[self._distributed + k] = not hands[p]
+        turned_in: list[str] = state.turned_in
+        for cmd in turned_in:
+            out[self._turned_in + FACE[cmd]] = 1.0
+        drawn: str | None = state.drawn
+        if drawn is not None:
+            out[self._drawn + CARD[drawn]] = 1.0
+        at = self._advantages
         out[at] = state.general_used
         out[at + 1] = state.spy_used
-        out[at + 2] = state.general_moves / 3
-        if state.phase in (GENERAL_PLACE, SPY_SWAP) and state.picked is not None:
-            out[o["picked"] + CARD[state.picked]] = 1.0
-        if state.phase == ROSHAMBO:
-            at = o["roshambo"]
-            out[at + PURPOSES.index(state.rps_purpose)] = 1.0
-            out[at + len(PURPOSES)] = min(state.rps_round, 10) / 10
-            for k, p in enumerate(seats):
-                out[o["thrown"] + k] = state.throws[p] is not None
-            mine = state.throws[player]
+        moves: int = state.general_moves
+        out[at + 2] = moves / 3
+        picked: str | None = state.picked
+        if (phase == GENERAL_PLACE or phase == SPY_SWAP) and picked is not None:
+            out[self._picked + CARD[picked]] = 1.0
+        if phase == ROSHAMBO:
+            at = self._roshambo
+            out[at + PURPOSE_INDEX[state.rps_purpose]] = 1.0
+            rps_round: int = state.rps_round
+            out[at + len(PURPOSES)] = min(rps_round, 10) / 10
+            throws: list[str | None] = state.throws
+            out[self._thrown] = throws[player] is not None
+            out[self._thrown + 1] = throws[1 - player] is not None
+            mine = throws[player]
             if mine is not None:
-                out[o["your_throw"] + A.SIGNS.index(mine)] = 1.0
-        if state.battle is not None:
-            self._write_battle(state, player, out)
+                out[self._your_throw + SIGN_INDEX[mine]] = 1.0
+        battle: Battle | None = state.battle
+        if battle is not None:
+            self._write_battle(battle, phase, player, out)
 
-    def _write_battle(self, state: ChampionsState, player: int, out: array) -> None:
-        o = self.offsets
-        b = state.battle
-        out[o["battle_sides"] + (b.attacker - player) % 2] = 1.0
-        out[o["battle_commanders"] + FACE[b.att_cmd]] = 1.0
-        out[o["battle_commanders"] + NF + FACE[b.def_cmd]] = 1.0
-        at = o["battle_state"]
-        out[at] = b.ordered(b.attacker)
-        out[at + 1] = b.ordered(b.defender)
-        out[at + 2] = b.tie
-        out[at + 3] = min(b.def_round, 10) / 10
-        for i, c in enumerate(b.order[player]):
-            out[o["your_order"] + CARD[c]] = (i + 1) / NR
-        for c in b.hand[player]:
-            out[o["your_hand"] + CARD[c]] = 1.0
-        if state.phase == ORDER:
-            for k, p in enumerate((b.attacker, b.defender)):
-                for c in b.hand[p] + b.order[p]:
-                    out[o["battle_cards"] + k * NR + CARD[c]] = 1.0
+    def _write_battle(self, b: Battle, phase: str, player: int, out: Vector) -> None:
+        attacker: int = b.attacker
+        defender: int = b.defender
+        out[self._battle_sides + (attacker - player) % 2] = 1.0
+        out[self._battle_commanders + FACE[b.att_cmd]] = 1.0
+        out[self._battle_commanders + NF + FACE[b.def_cmd]] = 1.0
+        at = self._battle_state
+        out[at] = b.ordered(attacker)
+        out[at + 1] = b.ordered(defender)
+        tie: bool = b.tie
+        out[at + 2] = tie
+        def_round: int = b.def_round
+        out[at + 3] = min(def_round, 10) / 10
+        order: list[list[str]] = b.order
+        hand: list[list[str]] = b.hand
+        at = self._your_order
+        i = 0
+        for c in order[player]:
+            i += 1
+            out[at + CARD[c]] = i / NR
+        at = self._your_hand
+        for c in hand[player]:
+            out[at + CARD[c]] = 1.0
+        if phase == ORDER:
+            for k in range(2):
+                p = attacker if k == 0 else defender
+                at = self._battle_cards + k * NR
+                for c in hand[p]:
+                    out[at + CARD[c]] = 1.0
+                for c in order[p]:
+                    out[at + CARD[c]] = 1.0
             return
+        at = self._attacker_left
         for c in b.att_unflipped():
-            out[o["attacker_left"] + CARD[c]] = 1.0
-        rest = b.def_unflipped()
+            out[at + CARD[c]] = 1.0
+        rest: list[str] = b.def_unflipped()
+        at = self._defender_left
         for c in rest:
-            out[o["defender_left"] + CARD[c]] = 1.0
-        if b.def_round > 1:
-            for i, c in enumerate(rest):
-                out[o["defender_next"] + CARD[c]] = (i + 1) / NR
-        for c in b.att_survivors:
-            out[o["survivors"] + CARD[c]] = 1.0
-        for c in b.def_next:
-            out[o["survivors"] + NR + CARD[c]] = 1.0
-        if b.tie:
-            out[o["pair"] + CARD[b.att_stack[b.att_pos]]] = 1.0
-            out[o["pair"] + NR + CARD[b.def_pass[b.def_pos]]] = 1.0
+            out[at + CARD[c]] = 1.0
+        if def_round > 1:
+            at = self._defender_next
+            i = 0
+            for c in rest:
+                i += 1
+                out[at + CARD[c]] = i / NR
+        at = self._survivors
+        survivors: list[str] = b.att_survivors
+        for c in survivors:
+            out[at + CARD[c]] = 1.0
+        following: list[str] = b.def_next
+        for c in following:
+            out[at + NR + CARD[c]] = 1.0
+        if tie:
+            stack: list[str] = b.att_stack
+            passing: list[str] = b.def_pass
+            att_pos: int = b.att_pos
+            def_pos: int = b.def_pos
+            out[self._pair + CARD[stack[att_pos]]] = 1.0
+            out[self._pair + NR + CARD[passing[def_pos]]] = 1.0

@@ -8,13 +8,11 @@ Defeat are not in its key: the roll fixes them.
 
 from __future__ import annotations
 
-import functools
 from array import array
 from collections.abc import Hashable, Sequence
-from operator import is_
 from typing import Any
 
-from ...engine.encoding import Encoding, Part, Piece
+from ...engine.encoding import Encoding, Piece, Vector
 from .actions import ChooseDice, Defeat
 from .config import Config
 from .state import ALLOCATE, CHOOSE, OVER, RED, VALUE, KowState, card_colour
@@ -27,9 +25,9 @@ def encoding(config: Config) -> KowEncoding:
     return KowEncoding(config)
 
 
-@functools.cache
 def dice_bits(dice: tuple[int, ...]) -> int:
-    """The rolled dice of a Defeat, by index, as the bits of a number."""
+    """The rolled dice of a Defeat, by index, as the bits of a number (compiled, a native
+    call: cheaper than a cache's lookup)."""
     bits = 0
     for i in dice:
         bits |= 1 << i
@@ -37,7 +35,8 @@ def dice_bits(dice: tuple[int, ...]) -> int:
 
 
 class KowEncoding(Encoding):
-    state_keyed = (Defeat,)  # a Defeat is keyed by the table slot its card lies in
+    # A Defeat is keyed by the table slot its card lies in.
+    state_keyed: tuple[type, ...] = (Defeat,)
 
     def __init__(self, config: Config):
         self.config = config
@@ -74,13 +73,39 @@ class KowEncoding(Encoding):
             Piece("scores", (2,), "round score (you, opponent) / 84"),
         ]
         self._build(pieces, [*dice, *defeats, ("stop",)])
+        o = self.offsets
+        self._red: int = o["red"]
+        self._victories: int = o["victories"]
+        self._turn: int = o["turn"]
+        self._final_turn: int = o["final_turn"]
+        self._deck_left: int = o["deck_left"]
+        self._phase: int = o["phase"]
+        self._pools: int = o["pools"]
+        self._chosen: int = o["chosen"]
+        self._initiative: int = o["initiative"]
+        self._active: int = o["active"]
+        self._rolled: int = o["rolled"]
+        self._won: int = o["won"]
+        self._scores: int = o["scores"]
+        self._wins: int = config.victories_to_win
+        self._full: tuple[int, int, int] = config.pool
+        self._max_dice: int = config.max_dice
+        self._max_face: int = self.max_face
+        # per table slot and card: the slots of its number and of its colour
+        self._table_slots: list[dict[str, tuple[int, int]]] = [
+            {card: (o["table"] + 8 * slot + value - 1,
+                    o["table"] + 8 * slot + (6 if card_colour(card) == RED else 7))
+             for card, value in VALUE.items()} for slot in range(TABLE)]
         # the index of a Defeat: where its slot's keys start, plus its dice's bits - 1
         self._slot_at = [self.index[("defeat", slot, 1)] for slot in range(TABLE)]
         self._stop = self.index[("stop",)]
         # (how many, id of the first and the last choice) -> (the choices, their indices)
-        self._choices: dict[tuple[int, int, int], tuple[tuple[Any, ...], list[int]]] = {}
+        self._choices: dict[tuple[int, int, int], tuple[list[Any], list[int]]] = {}
 
-    def indices(self, state: KowState, player: int, actions: Sequence[Any]) -> list[int]:
+    # The methods take kow's state, narrower than the base's State (mypyc, compiling this
+    # module, checks the override): hence the `type: ignore[override]`s.
+    def indices(self, state: KowState, player: int,  # type: ignore[override]
+                actions: Sequence[Any]) -> list[int]:
         if not actions or type(actions[0]) is not Defeat:  # dice choices
             return self._choice_indices(state, player, actions)
         # Defeats and a Stop: a Defeat's index reads which slot its card lies in now
@@ -94,21 +119,22 @@ class KowEncoding(Encoding):
                         actions: Sequence[Any]) -> list[int]:
         """The indices of a list of dice choices, kept per list: the rules offer the same
         choice objects, in the same order, whenever a pool comes back (most turns), and a
-        list of up to 29 costs a lookup per choice otherwise. A kept list is checked object
-        by object (in C) before its indices are used."""
+        list of up to 29 costs a lookup per choice otherwise. A kept list is compared with
+        the new one (in C, each object first by identity) before its indices are used."""
         if not actions:
             return []
         seen = (len(actions), id(actions[0]), id(actions[-1]))
         kept = self._choices.get(seen)
-        if kept is not None and all(map(is_, kept[0], actions)):
+        if kept is not None and kept[0] == actions:
             return kept[1]
         found = super().indices(state, player, actions)
         if len(self._choices) >= KNOWN_CHOICES:
             self._choices.clear()
-        self._choices[seen] = (tuple(actions), found)  # keeps the objects, so their ids
+        self._choices[seen] = (list(actions), found)  # keeps the objects, so their ids
         return found
 
-    def key(self, action: Any, player: int, state: KowState) -> Hashable:
+    def key(self, action: Any, player: int,  # type: ignore[override]
+            state: KowState) -> Hashable:
         kind = type(action)
         if kind is ChooseDice:
             return ("dice", action.red, action.white, action.blue)
@@ -125,121 +151,93 @@ class KowEncoding(Encoding):
             return f"defeat table slot {key[1] + 1} with dice {dice}"
         return "stop"
 
-    # --- the observation: what each part reads of the state, and the slots it writes ------
-    def parts(self) -> list[Part]:
-        return [
-            Part(("red", "victories", "turn", "final_turn", "deck_left", "phase"),
-                 read_standing, self._write_standing),
-            Part(("table",), read_table, self._write_table),
-            Part(("pools", "chosen"), read_dice, self._write_dice),
-            Part(("initiative", "active"), read_order, self._write_order),
-            Part(("rolled",), read_rolled, self._write_rolled),
-            Part(("won", "scores"), read_won, self._write_won),
-        ]
-
+    # --- the observation -------------------------------------------------------------------
+    # Written whole at every look, in one compiled function (warroom.native): most of what a
+    # seat sees (dice, table, turn) changes between two of its looks, so reading parts to
+    # find what changed saved nothing.
     def write_constant(self, player: int, out: array) -> None:
         out[self.offsets["seat"] + player] = 1.0
 
-    def _write_standing(self, value: tuple, player: int, out: array) -> None:
-        o = self.offsets
-        colour, mine, theirs, turn, final_turn, deck, phase = value
-        out[o["red"]] = colour == RED
-        out[o["victories"]] = mine / self.config.victories_to_win
-        out[o["victories"] + 1] = theirs / self.config.victories_to_win
-        out[o["turn"]] = turn / 8
-        out[o["final_turn"]] = final_turn
-        out[o["deck_left"]] = deck / 24
+    def write(self, state: KowState, player: int,  # type: ignore[override]
+              out: Vector) -> None:
+        other = 1 - player
+        victories: list[int] = state.victories
+        wins = self._wins
+        out[self._red] = state.colours[player] == RED
+        out[self._victories] = victories[player] / wins
+        out[self._victories + 1] = victories[other] / wins
+        turn: int = state.turn
+        out[self._turn] = turn / 8
+        out[self._final_turn] = state.final_turn
+        out[self._deck_left] = len(state.deck) / 24
+        phase: str = state.phase
         if phase == CHOOSE:
-            out[o["phase"]] = 1.0
+            out[self._phase] = 1.0
         elif phase == ALLOCATE:
-            out[o["phase"] + 1] = 1.0
-
-    def _write_table(self, table: tuple, player: int, out: array) -> None:
-        at = self.offsets["table"]
-        for slot, card in enumerate(table):
+            out[self._phase + 1] = 1.0
+        table: list[str | None] = state.table
+        slots = self._table_slots
+        for slot in range(len(table)):
+            card = table[slot]
             if card is not None:
-                base = at + 8 * slot
-                out[base + VALUE[card] - 1] = 1.0
-                out[base + (6 if card_colour(card) == RED else 7)] = 1.0
+                number, colour = slots[slot][card]
+                out[number] = 1.0
+                out[colour] = 1.0
+        self._write_dice(state, phase, player, out)
+        order: tuple[int, ...] = state.order
+        if order:
+            out[self._initiative + (order[0] - player) % 2] = 1.0
+        active: int = state.active
+        if phase == ALLOCATE and active >= 0:
+            out[self._active + (active - player) % 2] = 1.0
+        free: int = state.free
+        rolled: list[tuple[int, int]] = state.rolled
+        base = self._rolled
+        for i in range(len(rolled)):
+            colour, swords = rolled[i]
+            out[base + colour] = 1.0
+            out[base + 3] = swords / self._max_face
+            out[base + 4] = not (free >> i & 1)
+            base += 5
+        won: list[list[str]] = state.won
+        for k in range(2):
+            score = 0
+            at = self._won + 6 * k
+            for card in won[player if k == 0 else other]:
+                value = VALUE[card]
+                out[at + value - 1] += 0.25
+                score += value
+            out[self._scores + k] = score / 84
 
-    def _write_dice(self, value: tuple, player: int, out: array) -> None:
-        secret, pools, chosen = value
-        at, chosen_at = self.offsets["pools"], self.offsets["chosen"]
-        full, max_dice = self.pool, self.max_dice
-        for k, p in enumerate((player, 1 - player)):
-            pool, choice = pools[p], chosen[p]
+    def _write_dice(self, state: KowState, phase: str, player: int, out: Vector) -> None:
+        """Each seat's pool and its choice; the opponent's choice stays in its closed fist
+        (still counted as pool) until the reveal, as the observation hides it."""
+        revealed: bool = state.revealed
+        secret = phase == CHOOSE and not revealed
+        pools: list[list[int]] = state.pools
+        chosen: list[ChooseDice | None] = state.chosen
+        over = phase == OVER
+        full = self._full
+        max_dice = self._max_dice
+        for k in range(2):
+            p = player if k == 0 else 1 - player
+            pool = pools[p]
+            choice = None if over else chosen[p]
+            red, white, blue = pool[0], pool[1], pool[2]
             hidden = secret and p != player and choice is not None
-            counts = pool
-            if hidden:  # the fist is closed: what it holds still counts as pool
-                counts = (pool[0] + choice.red, pool[1] + choice.white, pool[2] + choice.blue)
-            for c in range(3):
-                if full[c]:
-                    out[at + 3 * k + c] = counts[c] / full[c]
+            if hidden and choice is not None:  # the fist is closed: what it holds is pool
+                red, white, blue = red + choice.red, white + choice.white, blue + choice.blue
+            at = self._pools + 3 * k
+            if full[0]:
+                out[at] = red / full[0]
+            if full[1]:
+                out[at + 1] = white / full[1]
+            if full[2]:
+                out[at + 2] = blue / full[2]
             if choice is not None:
-                base = chosen_at + 4 * k
+                base = self._chosen + 4 * k
                 out[base] = 1.0
                 if not hidden:
                     out[base + 1] = choice.red / max_dice
                     out[base + 2] = choice.white / max_dice
                     out[base + 3] = choice.blue / max_dice
-
-    def _write_order(self, value: tuple, player: int, out: array) -> None:
-        first, active = value
-        if first >= 0:
-            out[self.offsets["initiative"] + (first - player) % 2] = 1.0
-        if active >= 0:
-            out[self.offsets["active"] + (active - player) % 2] = 1.0
-
-    def _write_rolled(self, value: tuple, player: int, out: array) -> None:
-        rolled, free = value
-        at = self.offsets["rolled"]
-        for i, (colour, swords) in enumerate(rolled):
-            base = at + 5 * i
-            out[base + colour] = 1.0
-            out[base + 3] = swords / self.max_face
-            out[base + 4] = not (free >> i & 1)
-
-    def _write_won(self, won: tuple, player: int, out: array) -> None:
-        at, scores = self.offsets["won"], self.offsets["scores"]
-        for k, p in enumerate((player, 1 - player)):
-            score = 0
-            for card in won[p]:
-                value = VALUE[card]
-                out[at + 6 * k + value - 1] += 0.25
-                score += value
-            out[scores + k] = score / 84
-
-
-# What each part reads of the state: only what `state.observation(player)` shows (the
-# opponent's secret dice are read, and hidden by the writer, as the observation hides them).
-def read_standing(state: KowState, player: int) -> tuple:
-    victories = state.victories
-    return (state.colours[player], victories[player], victories[1 - player], state.turn,
-            state.final_turn, len(state.deck), state.phase)
-
-
-def read_table(state: KowState, player: int) -> tuple:
-    return tuple(state.table)
-
-
-def read_dice(state: KowState, player: int) -> tuple:
-    """Whether choices are still secret, each seat's pool and the choice of each seat."""
-    phase = state.phase
-    pools = state.pools
-    chosen = (None, None) if phase == OVER else tuple(state.chosen)
-    return (phase == CHOOSE and not state.revealed, (tuple(pools[0]), tuple(pools[1])), chosen)
-
-
-def read_order(state: KowState, player: int) -> tuple:
-    """Who has the initiative (-1 before the reveal) and who allocates (-1: nobody)."""
-    return (state.order[0] if state.order else -1,
-            state.active if state.phase == ALLOCATE else -1)
-
-
-def read_rolled(state: KowState, player: int) -> tuple:
-    return tuple(state.rolled), state.free
-
-
-def read_won(state: KowState, player: int) -> tuple:
-    won = state.won
-    return tuple(won[0]), tuple(won[1])

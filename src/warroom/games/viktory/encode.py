@@ -15,10 +15,11 @@ counter, event, text), `("bring", side, unit)`, `("draw_in", attacker, side, uni
 from __future__ import annotations
 
 from array import array
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, Final
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Piece, Vector
+from ..viktory_battles.resolver import BattleSession
 from . import actions as A
 from .config import Config
 from .state import ViktoryState
@@ -29,6 +30,9 @@ DECISIONS = ("casualty", "continue", "overwatch", "draw_in", "launch", "window",
              "discard", "lose_card", "draw")
 RESPONDS = ("regular", "flank", "frontal", "surprise")
 EFFECTS = ("mud", "ignore_terrain", "reinforcements")
+DECISION_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(DECISIONS)}
+RESPOND_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(RESPONDS)}
+EFFECT_INDEX: Final[dict[str, int]] = {effect: i for i, effect in enumerate(EFFECTS)}
 SIMPLE = {A.FightOn: "fight_on", A.Retreat: "retreat", A.Launch: "launch",
           A.FireOverwatch: "fire_overwatch", A.HoldOverwatch: "hold_overwatch",
           A.PassWindow: "pass_window", A.MoveIn: "move_in", A.Pass: "pass",
@@ -40,8 +44,6 @@ def encoding(config: Config) -> ViktoryEncoding:
 
 
 class ViktoryEncoding(Encoding):
-    remember_actions = False  # the battle makes new action objects at every decision
-
     def __init__(self, config: Config):
         self.config = config
         b = config.battle
@@ -107,8 +109,42 @@ class ViktoryEncoding(Encoding):
                       + ", ".join(EFFECTS)),
             ]
         self._build(pieces, keys)
+        o = self.offsets
+        self._decision: int = o["decision"]
+        self._decider: int = o["decider"]
+        self._progress: int = o["progress"]
+        self._defender: int = o["defender"]
+        self._attacker: int = o["attacker"]
+        self._reserves: int = o["reserves"]
+        self._defender_reserve: int = o["defender_reserve"]
+        self._fire: int = o["fire"]
+        self._lost: int = o["lost"]
+        self._casualties: int = o["casualties"]
+        self._max_rounds: int = config.max_rounds
+        # the card pieces (cards and hybrid modes only)
+        self._hand: int = o.get("hand", -1)
+        self._hand_sizes: int = o.get("hand_sizes", -1)
+        self._max_hand: int = o.get("max_hand", -1)
+        self._places: int = o.get("places", -1)
+        self._deck_left: int = o.get("deck_left", -1)
+        self._discard: int = o.get("discard", -1)
+        self._attack_card: int = o.get("attack_card", -1)
+        self._pending: int = o.get("pending", -1)
+        self._respond_to: int = o.get("respond_to", -1)
+        self._plays: int = o.get("plays", -1)
+        self._events: int = o.get("events", -1)
 
-    def key(self, action: Any, player: int, state: ViktoryState) -> Hashable:
+    # The methods take this game's state, narrower than the base's State (mypyc, compiling
+    # this module, checks the override): hence the `type: ignore[override]`s.
+    def indices(self, state: ViktoryState, player: int,  # type: ignore[override]
+                actions: Sequence[Any]) -> list[int]:
+        """Each action's key, looked up (compiled, this costs less than remembering the index
+        of each action object seen)."""
+        index = self.index
+        return [index[self.key(a, player, state)] for a in actions]
+
+    def key(self, action: Any, player: int,  # type: ignore[override]
+            state: ViktoryState) -> Hashable:
         kind = type(action)
         name = SIMPLE.get(kind)
         if name is not None:
@@ -136,80 +172,98 @@ class ViktoryEncoding(Encoding):
         for i, flag in enumerate(rules):
             out[o["rules"] + i] = flag
 
-    def write(self, state: ViktoryState, player: int, out: array) -> None:
+    # Written whole at every look, compiled (warroom.native) with the battle it reads.
+    def write(self, state: ViktoryState, player: int,  # type: ignore[override]
+              out: Vector) -> None:
         # The battle's fields are its session's.
-        session = state.session
-        at = self.offsets
+        session: BattleSession = state.session
         scale = self.units_total
-        decision = state.decision if not state.over else None
+        over: bool = state.over
+        decision: tuple[str, int] | None = None if over else state.decision
         if decision:
-            out[at["decision"] + DECISIONS.index(decision[0])] = 1.0
-            out[at["decider"] + (decision[1] - player) % 2] = 1.0
-        rounds = self.config.max_rounds
-        progress = at["progress"]
+            out[self._decision + DECISION_INDEX[decision[0]]] = 1.0
+            out[self._decider + (decision[1] - player) % 2] = 1.0
+        rounds = self._max_rounds
+        progress = self._progress
         out[progress] = min(1.0, session.round / rounds)
         out[progress + 1] = min(1.0, session.wave / rounds)
-        base = at["defender"]
+        base = self._defender
         defender = session.defender
         for k in range(4):
             if defender[k]:
                 out[base + k] = defender[k] / scale
-        base = at["attacker"]
+        base = self._attacker
         for side in session.attacker:
             for k in range(4):
                 if side[k]:
                     out[base + k] = side[k] / scale
             base += 4
-        base = at["reserves"]
-        for reserve in session.reserve[1:]:
+        base = self._reserves
+        reserves = session.reserve
+        for i in range(1, len(reserves)):
+            reserve = reserves[i]
             for k in range(3):
                 if reserve[k]:
                     out[base + k] = reserve[k] / scale
             base += 3
-        base = at["defender_reserve"]
-        reserve = session.defender_reserve
+        base = self._defender_reserve
+        held: list[int] = session.defender_reserve
         for k in range(3):
-            if reserve[k]:
-                out[base + k] = reserve[k] / scale
-        base = at["fire"]
+            if held[k]:
+                out[base + k] = held[k] / scale
+        base = self._fire
         out[base] = session.overwatch_ready / scale
         out[base + 1] = session.secrecy
         out[base + 2] = session.attacker_dice() / 10
         out[base + 3] = session.defender_dice()[0] / 10
         lost = session.lost
-        out[at["lost"]] = lost[0] / scale
-        out[at["lost"] + 1] = lost[1] / scale
-        if session.queue and decision:
-            victim, chooser, count = session.queue[0][:3]
-            base = at["casualties"]
+        out[self._lost] = lost[0] / scale
+        out[self._lost + 1] = lost[1] / scale
+        queue = session.queue
+        if queue and decision:
+            first = queue[0]
+            victim: int = first[0]
+            chooser: int = first[1]
+            count: int = first[2]
+            base = self._casualties
             out[base + victim] = 1.0
             out[base + 2 + chooser] = 1.0
             out[base + 4] = min(1.0, count / scale)
         if self.has_cards:
             self._write_cards(state, session, player, out)
 
-    def _write_cards(self, state: ViktoryState, session: Any, player: int, out: array) -> None:
-        o = self.offsets
-        seats = (player, 1 - player)
+    def _write_cards(self, state: ViktoryState, session: BattleSession, player: int,
+                     out: Vector) -> None:
         index = self.card_index
         nc = len(self.card_ids)
-        for c in state.hands[player]:
-            out[o["hand"] + index[c]] = 1.0
-        for k, p in enumerate(seats):
-            out[o["hand_sizes"] + k] = len(state.hands[p]) / nc
-            out[o["max_hand"] + k] = state.max_hand(p) / max(1, self.config.hand_limit)
-            out[o["places"] + 2 * k] = min(1.0, state.towns[p] / self.places)
-            out[o["places"] + 2 * k + 1] = min(1.0, state.cities[p] / self.places)
-        out[o["deck_left"]] = len(state.deck) / nc
+        hands: list[list[str]] = state.hands
+        at = self._hand
+        for c in hands[player]:
+            out[at + index[c]] = 1.0
+        limit = max(1, self.config.hand_limit)
+        towns: list[int] = state.towns
+        cities: list[int] = state.cities
+        places = self.places
+        for k in range(2):
+            p = player if k == 0 else 1 - player
+            out[self._hand_sizes + k] = len(hands[p]) / nc
+            out[self._max_hand + k] = state.max_hand(p) / limit
+            out[self._places + 2 * k] = min(1.0, towns[p] / places)
+            out[self._places + 2 * k + 1] = min(1.0, cities[p] / places)
+        out[self._deck_left] = len(state.deck) / nc
+        at = self._discard
         for c in state.discard:
-            out[o["discard"] + index[c]] = 1.0
+            out[at + index[c]] = 1.0
         if session.attack_card:
-            out[o["attack_card"] + index[session.attack_card]] = 1.0
-        out[o["pending"]] = min(1.0, session.pending / 12)
-        out[o["pending"] + 1] = session.pending_selective
+            out[self._attack_card + index[session.attack_card]] = 1.0
+        out[self._pending] = min(1.0, session.pending / 12)
+        out[self._pending + 1] = session.pending_selective
         if session.last_type:
-            out[o["respond_to"] + RESPONDS.index(session.last_type)] = 1.0
+            out[self._respond_to + RESPOND_INDEX[session.last_type]] = 1.0
+        at = self._plays
         for play in session.plays:
-            out[o["plays"] + (play["player"] - player) % 2 * nc + index[play["card"]]] = 1.0
+            seat: int = play["player"]
+            out[at + (seat - player) % 2 * nc + index[play["card"]]] = 1.0
+        at = self._events
         for effect, who in session.events:
-            out[o["events"] + (who - player) % 2 * len(EFFECTS) + EFFECTS.index(effect)] = 1.0
+            out[at + (who - player) % 2 * len(EFFECTS) + EFFECT_INDEX[effect]] = 1.0

@@ -32,10 +32,11 @@ from __future__ import annotations
 
 import zlib
 from array import array
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, Final
 
-from ...engine.encoding import Encoding, Piece
+from ...engine.encoding import Encoding, Piece, Vector
+from ..viktory_battles.seam import BattleRequest
 from . import actions as A
 from .board import board
 from .config import Config
@@ -56,6 +57,9 @@ BATTLE_CHOICES = 64  # battle actions indexed by their place in the resolver's l
 BATTLE_FIELDS = 64  # slots of the hashed battle observation
 FRIGATE_SOURCES = 6  # your towns and cities that may offer one water hex for a frigate
 MAX_MP = 8  # movement points counted
+PHASE_INDEX: Final[dict[str, int]] = {phase: i for i, phase in enumerate(PHASES)}
+DECISION_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(DECISIONS)}
+BATTLE_KIND_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(BATTLE_KINDS)}
 
 
 def encoding(config: Config) -> ViktoryIIEncoding:
@@ -161,9 +165,90 @@ class ViktoryIIEncoding(Encoding):
         self._build(pieces, keys)
         self._terrains: dict[tuple[int, bytes], array] = {}
         self._ones = array("f", [1.0]) * n
+        self._battle = [self.index[("battle", i)] for i in range(BATTLE_CHOICES)]
+        # where the keys of a hex (and a unit) start: their index is that plus the hex's row
+        self._by_hex: dict[type, int] = {kind: self.index[(name, 0)]
+                                         for kind, name in _HEX_KEYS.items()}
+        self._by_unit: dict[type, tuple[int, int]] = {
+            kind: (self.index[(name, 0, 0)], 4 if name in ("select", "withdraw") else 3)
+            for kind, name in _UNIT_KEYS.items()}
+        o = self.offsets
+        self._current: int = o["current"]
+        self._decider: int = o["decider"]
+        self._decision: int = o["decision"]
+        self._phase: int = o["phase"]
+        self._round: int = o["round"]
+        self._to_win: int = o["to_win"]
+        self._terrain_at: int = o["terrain"]
+        self._sight: int = o["sight"]
+        self._settlements: int = o["settlements"]
+        self._settlement_owner: int = o["settlement_owner"]
+        self._capital_of: int = o["capital_of"]
+        self._units: int = o["units"]
+        self._unit_owner: int = o["unit_owner"]
+        self._cargo: int = o["cargo"]
+        self._ready: int = o["ready"]
+        self._attackers: int = o["attackers"]
+        self._attacked: int = o["attacked"]
+        self._moving: int = o["moving"]
+        self._moving_unit: int = o["moving_unit"]
+        self._reveal: int = o["reveal"]
+        self._reveal_tiles: int = o["reveal_tiles"]
+        self._reveal_by: int = o["reveal_by"]
+        self._players_at: int = o["players"]
+        self._reserve: int = o["reserve"]
+        self._build_at: int = o["build"]
+        self._placed: int = o["placed"]
+        self._battle_at: int = o["battle"]
+        self._battle_hex: int = o["battle_hex"]
+        self._battle_sides: int = o["battle_sides"]
+        self._battle_fields: int = o["battle_fields"]
+        self._turn_limit: int = config.turn_limit or 100
+        # the card pieces (cards and hybrid modes only)
+        self._hand: int = o.get("hand", -1)
+        self._hands: int = o.get("hands", -1)
+        self._deck_left: int = o.get("deck_left", -1)
+        self._discard_top: int = o.get("discard_top", -1)
+
+    # The methods take this game's state, narrower than the base's State (mypyc, compiling
+    # this module, checks the override): hence the `type: ignore[override]`s.
+    def indices(self, state: ViktoryIIState, player: int,  # type: ignore[override]
+                actions: Sequence[Any]) -> list[int]:
+        """`key`'s indices, with what it asks of the state for every action (the decision,
+        the legal actions) asked once: a battle's actions are its list's places, and a
+        frigate's rank is among the frigates of its sea."""
+        decision = state.decision()
+        if decision is not None and decision[0] == "battle":
+            if len(actions) > BATTLE_CHOICES:
+                self.key(actions[BATTLE_CHOICES], player, state)  # raises, saying why
+            return self._battle[:len(actions)]
+        index = self.index
+        out: list[int] = []
+        sources: dict[int, list[int]] | None = None  # per sea, the hexes offering a frigate
+        for action in actions:
+            kind = type(action)
+            at = self._by_hex.get(kind, -1)
+            if at >= 0:
+                out.append(at + action.hex)
+            elif kind in self._by_unit:
+                at, units = self._by_unit[kind]
+                out.append(at + units * action.hex + action.unit)
+            elif kind is A.PlaceFrigate:
+                if sources is None:
+                    sources = {}
+                    for a in actions:
+                        if type(a) is A.PlaceFrigate:
+                            sources.setdefault(a.sea, []).append(a.hex)
+                    for hexes in sources.values():
+                        hexes.sort()
+                out.append(index[self._frigate_key(action, sources[action.sea])])
+            else:
+                out.append(index[self.key(action, player, state)])
+        return out
 
     # --- action keys ---------------------------------------------------------------------------
-    def key(self, action: Any, player: int, state: ViktoryIIState) -> Hashable:
+    def key(self, action: Any, player: int,  # type: ignore[override]
+            state: ViktoryIIState) -> Hashable:
         decision = state.decision()
         if decision is not None and decision[0] == "battle":
             i = state.legal_actions(player).index(action)
@@ -182,13 +267,9 @@ class ViktoryIIEncoding(Encoding):
         if kind in (A.SelectUnit, A.PickUp, A.PlaceReserve, A.Withdraw):
             return (_UNIT_KEYS[kind], action.hex, action.unit)
         if kind is A.PlaceFrigate:
-            sources = sorted(a.hex for a in state.legal_actions(player)
-                             if type(a) is A.PlaceFrigate and a.sea == action.sea)
-            rank = sources.index(action.hex)
-            if rank >= FRIGATE_SOURCES:
-                raise ValueError(f"viktory-ii encoding: more than {FRIGATE_SOURCES} towns "
-                                 f"and cities offer {action.sea_where} for a frigate")
-            return ("frigate", action.sea, rank)
+            return self._frigate_key(action, sorted(
+                a.hex for a in state.legal_actions(player)
+                if type(a) is A.PlaceFrigate and a.sea == action.sea))
         if kind is A.PlayMoveCard:
             return ("move_card", action.card)
         if kind is A.Discard:
@@ -197,7 +278,17 @@ class ViktoryIIEncoding(Encoding):
             return ("draw", action.count)
         raise ValueError(f"viktory-ii encoding: no key for {action!r}")
 
+    @staticmethod
+    def _frigate_key(action: Any, sources: list[int]) -> Hashable:
+        """A frigate's key: its rank among the hexes (sorted) that offer its sea one."""
+        rank = sources.index(action.hex)
+        if rank >= FRIGATE_SOURCES:
+            raise ValueError(f"viktory-ii encoding: more than {FRIGATE_SOURCES} towns "
+                             f"and cities offer {action.sea_where} for a frigate")
+        return ("frigate", action.sea, rank)
+
     def describe_key(self, key: Hashable) -> str:
+        assert isinstance(key, tuple)
         return " ".join(str(k) for k in key)
 
     # --- the observation -----------------------------------------------------------------------
@@ -208,7 +299,8 @@ class ViktoryIIEncoding(Encoding):
         segment = self._terrains.get(key)
         if segment is None:
             segment = array("f", [0.0]) * (6 * self.hexes)
-            for h, t in enumerate(terrain):
+            for h in range(len(terrain)):
+                t = terrain[h]
                 segment[6 * h + (t if explored >> h & 1 and t < 5 else 5)] = 1.0
             if len(self._terrains) >= 64:
                 self._terrains.clear()
@@ -218,24 +310,29 @@ class ViktoryIIEncoding(Encoding):
     def write_constant(self, player: int, out: array) -> None:
         out[self.offsets["seat"] + player] = 1.0
 
-    def write(self, state: ViktoryIIState, player: int, out: array) -> None:
-        o = self.offsets
+    # Written whole at every look, compiled (warroom.native): offsets are typed attributes
+    # and the units are walked in typed lists.
+    def write(self, state: ViktoryIIState, player: int,  # type: ignore[override]
+              out: Vector) -> None:
         np_ = self.players
         n = self.hexes
-        vis = state.sight(player)
+        vis: int = state.sight(player)
         everything = vis == (1 << n) - 1
-        out[o["current"] + (state.player - player) % np_] = 1.0
-        decision = state.decision()
+        current: int = state.player
+        out[self._current + (current - player) % np_] = 1.0
+        decision: tuple[str, int] | None = state.decision()
         if decision is not None:
-            out[o["decider"] + (decision[1] - player) % np_] = 1.0
-            out[o["decision"] + DECISIONS.index(decision[0])] = 1.0
-        if state.phase in PHASES:
-            out[o["phase"] + PHASES.index(state.phase)] = 1.0
-        if state.round == 0:
-            out[o["round"]] = 1.0
-        limit = self.config.turn_limit or 100
-        out[o["round"] + 1] = min(1.0, state.round / limit)
-        out[o["to_win"]] = min(1.0, state.capitals_to_win() / np_)
+            out[self._decider + (decision[1] - player) % np_] = 1.0
+            out[self._decision + DECISION_INDEX[decision[0]]] = 1.0
+        phase: str = state.phase
+        if phase in PHASE_INDEX:
+            out[self._phase + PHASE_INDEX[phase]] = 1.0
+        rounds: int = state.round
+        if rounds == 0:
+            out[self._round] = 1.0
+        out[self._round + 1] = min(1.0, rounds / self._turn_limit)
+        to_win: int = state.capitals_to_win()
+        out[self._to_win] = min(1.0, to_win / np_)
         self._write_map(state, player, vis, everything, out)
         self._write_units(state, player, vis, everything, out)
         self._write_turn(state, player, vis, out)
@@ -246,13 +343,13 @@ class ViktoryIIEncoding(Encoding):
             self._write_cards(state, player, out)
 
     def _write_map(self, state: ViktoryIIState, player: int, vis: int, everything: bool,
-                   out: array) -> None:
-        o = self.offsets
+                   out: Vector) -> None:
         np_ = self.players
         n = self.hexes
-        at = o["terrain"]
-        out[at:at + 6 * n] = self._terrain(state.explored[player], state.terrain)
-        sight = o["sight"]
+        at = self._terrain_at
+        explored: list[int] = state.explored
+        out[at:at + 6 * n] = self._terrain(explored[player], state.terrain)
+        sight = self._sight
         if everything:
             out[sight:sight + n] = self._ones
         else:
@@ -261,21 +358,24 @@ class ViktoryIIEncoding(Encoding):
                 low = rest & -rest
                 out[sight + low.bit_length() - 1] = 1.0
                 rest ^= low
-        memory = state.memory[player]
-        capitals = state.capital
-        places = o["settlements"]
-        owners = o["settlement_owner"]
-        capital_of = o["capital_of"]
-        for h in state.settled:
+        memory: dict[int, tuple[int, int, int]] = state.memory[player]
+        capitals: list[int] = state.capital
+        settle: bytearray = state.settle
+        sowner: bytearray = state.sowner
+        places = self._settlements
+        owners = self._settlement_owner
+        capital_of = self._capital_of
+        settled: list[int] = state.settled
+        for h in settled:
             if not (everything or vis >> h & 1):
                 continue
-            out[places + 4 * h + (0 if state.settle[h] != CITY else 1)] = 1.0
-            out[owners + np_ * h + (state.sowner[h] - player) % np_] = 1.0
+            out[places + 4 * h + (0 if settle[h] != CITY else 1)] = 1.0
+            out[owners + np_ * h + (sowner[h] - player) % np_] = 1.0
             if h in capitals:
                 out[places + 4 * h + 2] = 1.0
                 out[capital_of + np_ * h + (capitals.index(h) - player) % np_] = 1.0
         for h, (owner, kind, capital) in memory.items():
-            if state.settle[h] and vis >> h & 1:
+            if settle[h] and vis >> h & 1:
                 continue
             out[places + 4 * h + (0 if kind != CITY else 1)] = 1.0
             out[places + 4 * h + 3] = 1.0
@@ -285,21 +385,25 @@ class ViktoryIIEncoding(Encoding):
                 out[capital_of + np_ * h + (capital - player) % np_] = 1.0
 
     def _write_units(self, state: ViktoryIIState, player: int, vis: int, everything: bool,
-                     out: array) -> None:
-        o = self.offsets
+                     out: Vector) -> None:
         np_ = self.players
-        units, owners, cargo, ready = o["units"], o["unit_owner"], o["cargo"], o["ready"]
-        attackers = o["attackers"]
+        units, owners, cargo, ready = self._units, self._unit_owner, self._cargo, self._ready
+        attackers = self._attackers
         step = 1.0 / MAX_STACK
-        uo, ut, uh, us = state.uo, state.ut, state.uh, state.us
+        uo: list[int] = state.uo
+        ut: list[int] = state.ut
+        uh: list[int] = state.uh
+        us: list[int] = state.us
+        ug: list[int] = state.ug
+        battles: list[int] = state.battles
         for u in range(len(uo)):
             s = us[u]
             if s == FREE:
                 continue
             h, t = uh[u], ut[u]
             if s == ATTACKING:  # shown with the declared attack, wherever it comes from
-                g = state.ug[u]
-                if g in state.battles and (everything or vis >> g & 1):
+                g = ug[u]
+                if g in battles and (everything or vis >> g & 1):
                     _bump(out, attackers + 4 * h + t, step)
                 continue
             if not (everything or vis >> h & 1):
@@ -318,107 +422,126 @@ class ViktoryIIEncoding(Encoding):
                 v = out[i] + step
                 out[i] = v if v < 1.0 else 1.0
 
-    def _write_turn(self, state: ViktoryIIState, player: int, vis: int, out: array) -> None:
-        o = self.offsets
+    def _write_turn(self, state: ViktoryIIState, player: int, vis: int, out: Vector) -> None:
         np_ = self.players
-        attacked = o["attacked"]
-        for h in state.battles:
+        attacked = self._attacked
+        battles: list[int] = state.battles
+        bombards: dict[int, list[int]] = state.bombards
+        for h in battles:
             if vis >> h & 1:
                 out[attacked + 3 * h] = 1.0
-                bombarding = len(state.bombards.get(h, ()))
+                bombarding = len(bombards.get(h, ()))
                 out[attacked + 3 * h + 1] = min(1.0, bombarding / MAX_STACK)
-        pennants = state.pennants & vis
+        pennants: int = state.pennants
+        pennants &= vis
         while pennants:
             low = pennants & -pennants
             out[attacked + 3 * (low.bit_length() - 1) + 2] = 1.0
             pennants ^= low
-        u = state.active
-        if u >= 0 and vis >> state.uh[u] & 1:
-            out[o["moving"] + state.uh[u]] = 1.0
-            at = o["moving_unit"]
-            out[at + state.ut[u]] = 1.0
-            out[at + 4] = min(1.0, state.um[u] / MAX_MP)
-            if state.ut[u] == FRIG:
+        u: int = state.active
+        uh: list[int] = state.uh
+        if u >= 0 and vis >> uh[u] & 1:
+            ut: list[int] = state.ut
+            um: list[int] = state.um
+            out[self._moving + uh[u]] = 1.0
+            at = self._moving_unit
+            out[at + ut[u]] = 1.0
+            out[at + 4] = min(1.0, um[u] / MAX_MP)
+            if ut[u] == FRIG:
                 out[at + 5] = len(state.cargo_of(u)) / 3
-        pending = state.reveal_pending
+        hidden_map: bool = state.hidden_map
+        pending: list[Any] | None = state.reveal_pending
         if pending is not None:
-            who, hexes, tiles = pending
-            out[o["reveal_by"] + (who - player) % np_] = 1.0
-            out[o["reveal_by"] + np_] = len(tiles) / 19
-            if not state.hidden_map or who == player:
+            who: int = pending[0]
+            hexes: list[int] = pending[1]
+            tiles: list[int] = pending[2]
+            out[self._reveal_by + (who - player) % np_] = 1.0
+            out[self._reveal_by + np_] = len(tiles) / 19
+            if not hidden_map or who == player:
                 for h in hexes:
-                    out[o["reveal"] + h] = 1.0
+                    out[self._reveal + h] = 1.0
                 for t in tiles:
-                    out[o["reveal_tiles"] + t] += 1 / 19
+                    out[self._reveal_tiles + t] += 1 / 19
         if state.phase == "build":
-            at = o["build"]
+            at = self._build_at
+            built: int = state.built
             out[at] = 1.0
-            out[at + 1] = state.built / 2
+            out[at + 1] = built / 2
             out[at + 2] = float(state.upgraded)
-        if not state.hidden_map or player == state.player:
-            at = o["placed"]
-            for h, counts in state.placed.items():
-                for t, k in enumerate(counts):
+        current: int = state.player
+        if not hidden_map or player == current:
+            at = self._placed
+            placed: dict[int, list[int]] = state.placed
+            for h, counts in placed.items():
+                for t in range(len(counts)):
+                    k = counts[t]
                     if k:
                         out[at + 4 * h + t] = min(1.0, k / MAX_STACK)
 
-    def _write_players(self, state: ViktoryIIState, player: int, vis: int, out: array) -> None:
-        o = self.offsets
+    def _write_players(self, state: ViktoryIIState, player: int, vis: int, out: Vector) -> None:
         np_ = self.players
-        memory = state.memory[player]
+        memory: dict[int, tuple[int, int, int]] = state.memory[player]
+        hidden_map: bool = state.hidden_map
+        capitals: list[int] = state.capital
+        outs: list[bool] = state.out
         for q in range(np_):
             k = (q - player) % np_
             towns, cities = state.count_settlements(q)
-            at = o["players"] + 6 * k
+            at = self._players_at + 6 * k
             out[at] = min(1.0, towns / MAX_PLACES)
             out[at + 1] = min(1.0, cities / MAX_PLACES)
-            out[at + 2] = state.capitals_held(q) / np_
+            held: int = state.capitals_held(q)
+            out[at + 2] = held / np_
             out[at + 3] = float(state.holds_capital(q))
-            out[at + 4] = float(state.out[q])
-            c = state.capital[q]
-            if c >= 0 and (not state.hidden_map or q == player or vis >> c & 1 or c in memory):
+            out[at + 4] = float(outs[q])
+            c = capitals[q]
+            if c >= 0 and (not hidden_map or q == player or vis >> c & 1 or c in memory):
                 out[at + 5] = 1.0
-            if not state.hidden_map or q == player:
-                at = o["reserve"] + 4 * k
-                for t, r in enumerate(state.reserve(q)):
+            if not hidden_map or q == player:
+                at = self._reserve + 4 * k
+                reserve: list[int] = state.reserve(q)
+                for t in range(len(reserve)):
+                    r = reserve[t]
                     if r > 0:
                         out[at + t] = min(1.0, r / MAX_STACK)
 
-    def _write_battle(self, state: ViktoryIIState, player: int, out: array) -> None:
-        o = self.offsets
+    def _write_battle(self, state: ViktoryIIState, player: int, out: Vector) -> None:
         np_ = self.players
-        out[o["battle"]] = 1.0
-        request = state.session_request
+        out[self._battle_at] = 1.0
+        request: BattleRequest | None = state.session_request
         # The map's log tells everybody of a battle, or on a hidden map only its attacker.
         if request is not None and (not state.hidden_map or player == request.attacker):
-            out[o["battle"] + 1 + BATTLE_KINDS.index(request.kind)] = 1.0
-            out[o["battle_hex"] + request.hex] = 1.0
-            out[o["battle_sides"] + (request.attacker - player) % np_] = 1.0
+            out[self._battle_at + 1 + BATTLE_KIND_INDEX[request.kind]] = 1.0
+            out[self._battle_hex + request.hex] = 1.0
+            out[self._battle_sides + (request.attacker - player) % np_] = 1.0
             if request.defender != NOBODY:
-                out[o["battle_sides"] + np_ + (request.defender - player) % np_] = 1.0
+                out[self._battle_sides + np_ + (request.defender - player) % np_] = 1.0
         sums: dict[int, float] = {}
         _hash_fields(state.visible_session(player), "", sums)
-        at = o["battle_fields"]
+        at = self._battle_fields
         for slot, s in sums.items():
             out[at + slot] = s / (1.0 + abs(s))
 
-    def _write_cards(self, state: ViktoryIIState, player: int, out: array) -> None:
-        o = self.offsets
+    def _write_cards(self, state: ViktoryIIState, player: int, out: Vector) -> None:
         np_ = self.players
         pool = state.pool
+        assert pool is not None
         index = self.card_index
         nc = max(1, len(self.card_ids))
-        for c in pool.hands[player]:
-            out[o["hand"] + index[c]] = 1.0
+        hands: list[list[str]] = pool.hands
+        for c in hands[player]:
+            out[self._hand + index[c]] = 1.0
         limit = max(1, self.config.hand_limit)
         for q in range(np_):
-            at = o["hands"] + 2 * ((q - player) % np_)
-            out[at] = min(1.0, len(pool.hands[q]) / nc)
-            out[at + 1] = min(1.0, state.max_hand(q) / limit)
-        out[o["deck_left"]] = len(pool.deck) / nc
-        out[o["deck_left"] + 1] = len(pool.discard) / nc
-        if pool.discard:
-            out[o["discard_top"] + index[pool.discard[-1]]] = 1.0
+            at = self._hands + 2 * ((q - player) % np_)
+            out[at] = min(1.0, len(hands[q]) / nc)
+            most: int = state.max_hand(q)
+            out[at + 1] = min(1.0, most / limit)
+        discard: list[str] = pool.discard
+        out[self._deck_left] = len(pool.deck) / nc
+        out[self._deck_left + 1] = len(discard) / nc
+        if discard:
+            out[self._discard_top + index[discard[-1]]] = 1.0
 
 
 _HEX_KEYS = {A.PlaceCapital: "capital", A.BuildTown: "town", A.Upgrade: "city",
@@ -428,7 +551,7 @@ _UNIT_KEYS = {A.SelectUnit: "select", A.PickUp: "pick_up", A.PlaceReserve: "plac
               A.Withdraw: "withdraw"}
 
 
-def _bump(out: array, i: int, step: float) -> None:
+def _bump(out: Vector, i: int, step: float) -> None:
     """Add one unit's share to a slot, at most 1."""
     v = out[i] + step
     out[i] = v if v < 1.0 else 1.0

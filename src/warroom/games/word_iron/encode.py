@@ -15,18 +15,20 @@ amount, percent)` for every benefit a card of either deck grants, `("use", slot)
 from __future__ import annotations
 
 from array import array
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Final
 
-from ...engine.encoding import Encoding, Part, Piece
+from ...engine.encoding import Encoding, Part, Piece, Vector
 from . import actions as A
 from .army import army_ranks
 from .config import Config
 from .deck import UNITS, load_deck
 from .state import (
     CHAMPION,
+    CHANCE,
     STRATEGY,
     WORD,
+    Benefit,
     WordIronState,
     in_use,
 )
@@ -39,6 +41,9 @@ DECISIONS = ("royal", "first", "order", "resource", "recruit", "casualty", "rans
 SECTION = 8  # resources, strategies, chance and Word of Power cards per deck
 CHAMPIONS = 10
 SLOT = 4 + SECTION  # a realm slot: held, deck (holder's, other's), index one-hot, ranks
+PILE_KINDS: Final = (STRATEGY, CHANCE, WORD)
+DECISION_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(DECISIONS)}
+BENEFIT_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(BENEFITS)}
 
 
 def encoding(config: Config) -> WordIronEncoding:
@@ -115,8 +120,42 @@ class WordIronEncoding(Encoding):
                   "the offerer's realm"),
         ]
         self._build(pieces, keys)
+        o = self.offsets
+        self._coin_winner: int = o["coin_winner"]
+        self._first_attacker: int = o["first_attacker"]
+        self._round: int = o["round"]
+        self._words_aside: int = o["words_aside"]
+        self._royal: int = o["royal"]
+        self._married: int = o["married"]
+        self._champions: int = o["champions"]
+        self._champion_pile: int = o["champion_pile"]
+        self._field: int = o["field"]
+        self._army: int = o["army"]
+        self._realm: int = o["realm"]
+        self._uses: int = o["uses"]
+        self._piles: int = o["piles"]
+        self._benefits: int = o["benefits"]
+        self._skips: int = o["skips"]
+        self._resource_phases: int = o["resource_phases"]
+        self._decision: int = o["decision"]
+        self._decider: int = o["decider"]
+        self._ranks_left: int = o["ranks_left"]
+        self._used: int = o["used"]
+        self._tied_units: int = o["tied_units"]
+        self._truce_slot: int = o["truce_slot"]
+        self.face_up: bool = config.decks_face_up
 
-    def key(self, action: Any, player: int, state: WordIronState) -> Hashable:
+    # The methods take this game's state, narrower than the base's State (mypyc, compiling
+    # this module, checks the override): hence the `type: ignore[override]`.
+    def indices(self, state: WordIronState, player: int,  # type: ignore[override]
+                actions: Sequence[Any]) -> list[int]:
+        """Each action's key, looked up (compiled, this costs less than remembering the index
+        of each action object seen)."""
+        index = self.index
+        return [index[self.key(a, player, state)] for a in actions]
+
+    def key(self, action: Any, player: int,  # type: ignore[override]
+            state: WordIronState) -> Hashable:
         kind = type(action)
         if kind is A.UseResource:
             return ("use", action.slot)
@@ -148,13 +187,12 @@ class WordIronEncoding(Encoding):
                 out[o["ranks"] + k * NU + u] = ranks / self.top_rank
 
     # --- the observation: what each part reads of the state, and the slots it writes ------
+    # Compiled (warroom.native): offsets are typed attributes.
     def parts(self) -> list[Part]:
         def seat_part(slots: tuple[str, ...], read: Any, write: Any, copy: Any) -> list[Part]:
             """One part per seat offset k, over row k of each piece."""
-            return [Part(tuple((name, k) for name in slots),
-                         lambda state, player, k=k: read(state, (player + k) % 2),
-                         lambda value, player, out, k=k: write(value, player, k, out), copy)
-                    for k in (0, 1)]
+            return [Part(tuple((name, k) for name in slots), _seat_read(read, k),
+                         _seat_write(write, k), copy) for k in (0, 1)]
 
         return [
             Part(("coin_winner", "first_attacker", "round", "words_aside"), read_standing,
@@ -169,80 +207,91 @@ class WordIronEncoding(Encoding):
                  None, self._write_decision),
         ]
 
-    def _write_standing(self, value: tuple, player: int, out: array) -> None:
-        o = self.offsets
+    def _write_standing(self, value: tuple[int, int, int, bool], player: int,
+                        out: Vector) -> None:
         coin_winner, first, rounds, words_aside = value
         if coin_winner >= 0:
-            out[o["coin_winner"] + (coin_winner - player) % 2] = 1.0
+            out[self._coin_winner + (coin_winner - player) % 2] = 1.0
         if first >= 0:
-            out[o["first_attacker"] + (first - player) % 2] = 1.0
-        out[o["round"]] = min(1.0, rounds / self.rounds)
-        out[o["words_aside"]] = words_aside
+            out[self._first_attacker + (first - player) % 2] = 1.0
+        out[self._round] = min(1.0, rounds / self.rounds)
+        out[self._words_aside] = words_aside
 
-    def _write_forces(self, value: tuple, player: int, k: int, out: array) -> None:
+    def _write_forces(self, value: tuple[str | None, bool, list[int], list[int]], player: int,
+                      k: int, out: Vector) -> None:
         """Seat offset k's royal, marriage, champions drawn and field."""
-        o = self.offsets
         p = (player + k) % 2
         royal, married, champions, field = value
         if royal is not None:
-            out[o["royal"] + 2 * k + (royal == "queen")] = 1.0
-        out[o["married"] + k] = married
+            out[self._royal + 2 * k + (royal == "queen")] = 1.0
+        out[self._married + k] = married
+        at = self._champions + k * CHAMPIONS
         for idx in champions:
-            out[o["champions"] + k * CHAMPIONS + idx] = 1.0
+            out[at + idx] = 1.0
         ranks = self.unit_ranks[p]
-        at = o["field"] + k * NU
+        allotted = self.allotted
+        at = self._field + k * NU
         army = 0
-        for u, (n, allotted) in enumerate(zip(field, self.allotted)):
-            out[at + u] = n / allotted
+        for u in range(len(field)):
+            n = field[u]
+            out[at + u] = n / allotted[u]
             army += n * ranks[u]
-        out[o["army"] + k] = army / self.full_army[p]
+        out[self._army + k] = army / self.full_army[p]
 
-    def _write_piles(self, value: tuple, player: int, k: int, out: array) -> None:
+    def _write_piles(self, value: tuple[list[list[int]], list[list[int]], list[list[int]]],
+                     player: int, k: int, out: Vector) -> None:
         """Seat offset k's decks: sizes, what is set aside, the face-up top, the discards
         (the order of a deck is read, to notice a change, but never written)."""
         piles, aside, discard = value
-        o = self.offsets
-        out[o["champion_pile"] + k] = len(piles[CHAMPION]) / CHAMPIONS
-        face_up = self.config.decks_face_up
-        for j, pile_kind in enumerate((STRATEGY, 1, WORD)):
-            base = o["piles"] + (k * 3 + j) * (3 + 2 * SECTION)
-            pile = piles[pile_kind]
+        out[self._champion_pile + k] = len(piles[CHAMPION]) / CHAMPIONS
+        face_up = self.face_up
+        for j in range(3):
+            kind = PILE_KINDS[j]
+            base = self._piles + (k * 3 + j) * (3 + 2 * SECTION)
+            pile = piles[kind]
             out[base] = len(pile) / SECTION
-            out[base + 1] = len(aside[pile_kind]) / SECTION
+            out[base + 1] = len(aside[kind]) / SECTION
             if pile and face_up:
                 out[base + 2] = 1.0
                 out[base + 3 + pile[-1]] = 1.0
-            for idx in discard[pile_kind]:
+            for idx in discard[kind]:
                 out[base + 3 + SECTION + idx] = 1.0
 
-    def _write_decision(self, state: WordIronState, player: int, out: array) -> None:
-        pending = state.pending
+    def _write_decision(self, state: WordIronState, player: int, out: Vector) -> None:
+        pending: tuple | None = state.pending
         if pending is None:
             return
-        o = self.offsets
-        kind = pending[0]
-        out[o["decision"] + DECISIONS.index(kind)] = 1.0
-        out[o["decider"] + (pending[1] - player) % 2] = 1.0
+        kind: str = pending[0]
+        decider: int = pending[1]
+        out[self._decision + DECISION_INDEX[kind]] = 1.0
+        out[self._decider + (decider - player) % 2] = 1.0
         scale = self.top_rank * 4
         if kind == "recruit":
-            out[o["ranks_left"]] = min(1.0, pending[2] / scale)
+            ranks: int = pending[2]
+            out[self._ranks_left] = min(1.0, ranks / scale)
         elif kind == "resource":
-            for slot in state.phase_used:
-                out[o["used"] + slot] = 1.0
+            used: tuple[int, ...] = state.phase_used
+            for slot in used:
+                out[self._used + slot] = 1.0
         elif kind == "casualty":
-            for u in pending[2]:
-                out[o["tied_units"] + u] = 1.0
-            out[o["ranks_left"]] = min(1.0, pending[3] / scale)
+            tied: tuple[int, ...] = pending[2]
+            for u in tied:
+                out[self._tied_units + u] = 1.0
+            left: int = pending[3]
+            out[self._ranks_left] = min(1.0, left / scale)
         elif kind == "truce_answer":
-            out[o["truce_slot"] + pending[3]] = 1.0
+            offered: int = pending[3]
+            out[self._truce_slot + offered] = 1.0
 
-    def _write_realm(self, realm: list, player: int, k: int, out: array) -> None:
+    def _write_realm(self, realm: list[tuple[int, int, int]], player: int, k: int,
+                     out: Vector) -> None:
         """Seat offset k's realm: each resource held, its deck, its uses."""
         p = (player + k) % 2
-        base = self.offsets["realm"] + k * self.slots * SLOT
-        uses_at = self.offsets["uses"] + k * self.slots * 2
+        base = self._realm + k * self.slots * SLOT
+        uses_at = self._uses + k * self.slots * 2
         resources, top = self.resources, self.top_resource
-        for slot, (origin, idx, left) in enumerate(realm):
+        for slot in range(len(realm)):
+            origin, idx, left = realm[slot]
             ranks, uses = resources[origin, idx]
             at = base + slot * SLOT
             out[at] = 1.0
@@ -252,61 +301,90 @@ class WordIronEncoding(Encoding):
             out[uses_at + 2 * slot] = uses
             out[uses_at + 2 * slot + 1] = left / 4
 
-    def _write_benefits(self, value: tuple, player: int, out: array) -> None:
+    def _write_benefits(self, value: tuple[int, list[list[Benefit]], list[list[int]], list[int]],
+                        player: int, out: Vector) -> None:
         coin_winner, benefits, skips, phases = value  # each pair by seat, not offset
-        o = self.offsets
-        for k, p in enumerate((player, 1 - player)):
-            base = o["benefits"] + k * 12
+        for k in range(2):
+            p = player if k == 0 else 1 - player
+            base = self._benefits + k * 12
             seen: set[str] = set()
-            for b, active in zip(benefits[p], in_use(benefits, p, coin_winner)):
-                at = base + 4 * BENEFITS.index(b[0])
+            mine = benefits[p]
+            active = in_use(benefits, p, coin_winner)
+            for i in range(len(mine)):
+                b = mine[i]
+                at = base + 4 * BENEFIT_INDEX[b[0]]
                 out[at] = min(1.0, out[at] + 0.25)
-                if active:
+                if active[i]:
                     out[at + 1] = 1.0
                 if b[0] not in seen:
                     seen.add(b[0])
                     out[at + 2] = b[3] / b[2]
                     out[at + 3] = min(1.0, b[4] / 100)
-            for d, count in enumerate(skips[p]):
-                out[o["skips"] + 4 * k + d] = min(count, 3) / 3
-            out[o["resource_phases"] + k] = min(phases[p], 10) / 10
+            at = self._skips + 4 * k
+            counts = skips[p]
+            for d in range(len(counts)):
+                out[at + d] = min(counts[d], 3) / 3
+            out[self._resource_phases + k] = min(phases[p], 10) / 10
+
+
+def _seat_read(read: Callable[[WordIronState, int], Any], k: int
+               ) -> Callable[[WordIronState, int], Any]:
+    """A part's read of seat offset k's side of the state."""
+    def seat_read(state: WordIronState, player: int) -> Any:
+        return read(state, (player + k) % 2)
+    return seat_read
+
+
+def _seat_write(write: Callable[[Any, int, int, Vector], None], k: int
+                ) -> Callable[[Any, int, Vector], None]:
+    """A part's write of seat offset k's slots."""
+    def seat_write(value: Any, player: int, out: Vector) -> None:
+        write(value, player, k, out)
+    return seat_write
+
 
 # What each part reads of a seat `p`'s side of the state: only what `state.observation` shows
 # (a deck's order is read to notice a change, never written).
-def read_standing(state: WordIronState, player: int) -> tuple:
+def read_standing(state: WordIronState, player: int) -> tuple[int, int, int, bool]:
     coin_winner = state.coin_winner
     pending = state.pending
     chosen = coin_winner >= 0 and (pending is None or pending[0] != "first")
     return coin_winner, state.order[0] if chosen else -1, state.round, state.words_aside
 
 
-def read_forces(state: WordIronState, p: int) -> tuple:
+def read_forces(state: WordIronState, p: int) -> tuple[str | None, bool, list[int], list[int]]:
     return state.royal[p], state.married[p], state.champions[p], state.field[p]
 
 
-def copy_forces(value: tuple) -> tuple:
+def copy_forces(value: tuple[str | None, bool, list[int], list[int]]
+                ) -> tuple[str | None, bool, list[int], list[int]]:
     royal, married, champions, field = value
     return royal, married, list(champions), list(field)
 
 
-def read_realm(state: WordIronState, p: int) -> list:
+def read_realm(state: WordIronState, p: int) -> list[tuple[int, int, int]]:
     return state.realm[p]
 
 
-def read_piles(state: WordIronState, p: int) -> tuple:
+def read_piles(state: WordIronState, p: int
+               ) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
     return state.piles[p], state.aside[p], state.discard[p]
 
 
-def copy_piles(value: tuple) -> tuple:
-    return tuple([list(cards) for cards in piles] for piles in value)
+def copy_piles(value: tuple[list[list[int]], list[list[int]], list[list[int]]]
+               ) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    piles, aside, discard = value
+    return [list(c) for c in piles], [list(c) for c in aside], [list(c) for c in discard]
 
 
-def read_benefits(state: WordIronState, player: int) -> tuple:
+def read_benefits(state: WordIronState, player: int
+                  ) -> tuple[int, list[list[Benefit]], list[list[int]], list[int]]:
     """Both sides' benefits (which of them is in use depends on both), draws to skip and
     resource phases."""
     return state.coin_winner, state.benefits, state.skips, state.resource_phases
 
 
-def copy_benefits(value: tuple) -> tuple:
+def copy_benefits(value: tuple[int, list[list[Benefit]], list[list[int]], list[int]]
+                  ) -> tuple[int, list[list[Benefit]], list[list[int]], list[int]]:
     coin_winner, benefits, skips, phases = value
     return coin_winner, [list(b) for b in benefits], [list(s) for s in skips], list(phases)
