@@ -248,6 +248,26 @@ def test_rule_player_starting_a_turn_without_dice_gives_the_other_one_final_turn
     assert s.round == 2  # then the round ends, although player 1 still has its die
 
 
+def test_ruling_a_pool_with_fewer_dice_than_the_least_choice_counts_as_out_of_dice():
+    # With min_dice=2 a pool of one die allows no choice: its owner is out of dice, and the
+    # other plays the final turn (it was once asked to choose, with nothing to choose from).
+    s = new(min_dice=2)
+    s.pools = [[2, 0, 0], [1, 0, 0]]
+    s._start_turn()
+    assert s.final_turn and s.to_move() == (0,)
+    assert s.legal_actions(0) == [ChooseDice(2, 0, 0)]
+    s.pools = [[1, 0, 0], [0, 1, 0]]
+    s._start_turn()  # neither can choose: the round is over
+    assert s.round == 2 and s.pools == [list(s.config.pool)] * 2
+    for seed in range(20):  # and no random game is ever left without a choice
+        g = new(seed, min_dice=2, max_dice=6, pool_blue=4)
+        while not g.is_terminal():
+            for p in g.to_move():
+                actions = g.legal_actions(p)
+                assert actions, (seed, g.pools)
+                g.apply(p, actions[seed % len(actions)])
+
+
 def test_rule_round_ends_when_the_battle_deck_has_no_cards():
     s = new(red_faces=(0,))
     for _ in range(8):

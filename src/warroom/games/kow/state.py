@@ -132,7 +132,10 @@ class KowState(State):
 
     def _start_turn(self) -> None:
         pools = self.pools
-        with_dice = tuple([p for p in (0, 1) if any(pools[p])])
+        # A pool that cannot make the smallest choice the rules allow (fewer dice than
+        # `min_dice`) is as good as empty: its owner has no choice to make (README, rulings).
+        least = self.config.min_dice
+        with_dice = tuple([p for p in (0, 1) if sum(pools[p]) >= least])
         deck = self.deck
         if not deck or not with_dice or self.final_turn:
             self._end_round()
