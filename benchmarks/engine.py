@@ -2,6 +2,7 @@
 scaling of `warroom simulate --workers 2`.
 
     .venv/bin/python benchmarks/engine.py [--quick] [--baseline OLD/src] [--games kow,...]
+                                          [--kinds random,heuristic,mcts,simulate] [--sim-games N]
 
 Every figure is a median of several runs, each in a fresh process pinned to one core and
 timed in CPU seconds (the machine is shared: wall-clock time counts other people's work).
@@ -120,7 +121,8 @@ def simulate_seconds(src: Path, workers: int, games: int, native: bool = True) -
     """Wall time of `warroom simulate kow` (heuristic against random) with `workers`."""
     env = {**os.environ, "PYTHONPATH": str(src), "WARROOM_NATIVE": "1" if native else "0"}
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-c", "from warroom.cli import entry; entry()", "simulate", "kow",
+        # `python -m warroom` runs what the installed `warroom` runs (warroom.console first)
+        cmd = [sys.executable, "-m", "warroom", "simulate", "kow",
                "--games", str(games), "--players", "heuristic,random", "--workers",
                str(workers), "--db", str(Path(tmp) / "run.sqlite"), "--json"]
         start = time.perf_counter()
@@ -147,6 +149,8 @@ def main() -> None:
     parser.add_argument("--games", help="comma-separated games (default: all)")
     parser.add_argument("--kinds", default=",".join(KINDS) + ",simulate",
                         help="what to measure: random, heuristic, mcts, simulate")
+    parser.add_argument("--sim-games", type=int, help="games of the simulate runs "
+                        "(default 4000; 1000 with --quick)")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -184,7 +188,7 @@ def main() -> None:
             ratio = f" | {m['new'] / m['old']:.2f}x |" if "old" in m else " |"
             print(f"| {name} | {cells}{ratio}", flush=True)
     if "simulate" in kinds:
-        games = 1000 if args.quick else 4000
+        games = args.sim_games or (1000 if args.quick else 4000)
         print(f"\n`warroom simulate kow --games {games} --players heuristic,random`: wall "
               f"seconds, median of {runs} runs\n")
         print("| code | 1 worker | 2 workers | speed-up |")

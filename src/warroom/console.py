@@ -28,6 +28,11 @@ def entry() -> None:
     if interruptible:
         signal.signal(signal.SIGINT, _stop_while_importing)
     signal.signal(signal.SIGTERM, _stop_while_importing)
+    # A command that will fork workers starts their server first: it imports what they need
+    # while this process imports the command (sim/pool_start.py).
+    from .sim.pool_start import start_early
+
+    start_early(sys.argv[1:])
     from .cli import main
 
     if interruptible:

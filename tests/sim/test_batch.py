@@ -165,14 +165,14 @@ def test_ctrl_c_while_the_fork_server_starts_is_not_lost():
     script = (
         "import os, signal\n"
         "from multiprocessing import forkserver\n"
-        "from warroom.sim import batch\n"
+        "from warroom.sim import batch, pool_start\n"
         "real = forkserver.ensure_running\n"
         "def interrupted_start():\n"
         "    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C as the server starts\n"
         "    real()\n"
         "forkserver.ensure_running = interrupted_start\n"
         "try:\n"
-        "    batch._start_forkserver()\n"
+        "    pool_start.start_server()\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted')\n"
         "else:\n"
@@ -213,7 +213,7 @@ def test_the_workers_find_their_game_imported_by_the_fork_server(tmp_path):
     script = tmp_path / "pool.py"  # a file: the workers find `imported` in it by name
     script.write_text(
         "import sys\n"
-        "from warroom.sim import batch\n"
+        "from warroom.sim import batch, pool_start\n"
         "def imported(_):\n"
         "    return 'warroom.games.word_iron' in sys.modules\n"
         "if __name__ == '__main__':\n"

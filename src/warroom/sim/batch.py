@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -35,6 +35,7 @@ from ..agents import make_agents
 from ..engine import ConfigError, Game, WarroomError, derive_seed, play_game
 from ..games import get_game
 from ..processes import alive, kill_descendants
+from . import pool_start
 
 BACKENDS = ("process", "ray")
 
@@ -254,26 +255,6 @@ class _QuietWhenOrphaned(io.TextIOBase):
             self.stream.flush()
 
 
-# Should this process be killed, multiprocessing's resource tracker frees its semaphores and
-# warns about each one at the terminal: the tracker takes its warning filters from this list.
-_QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
-
-
-def _context(preload: Sequence[str] = ()) -> Any:
-    # forkserver: workers are forked from a clean single-threaded server that has imported the
-    # games once, never from this process (which may run threads: a progress bar, Ray).
-    # `preload`: more modules for the server to import, when it is started here (a game's
-    # package: else every worker imports it after the fork, each paying for it).
-    if _QUIET_TRACKER not in sys.warnoptions:
-        sys.warnoptions.append(_QUIET_TRACKER)
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload([__name__, f"{__package__}.forkserver_hooks", *preload])
-        _start_forkserver()
-        return ctx
-    return multiprocessing.get_context("spawn")
-
-
 @contextmanager
 def worker_pool(workers: int, game: str | None = None) -> Iterator[ProcessPoolExecutor]:
     """`workers` worker processes that leave Ctrl-C to this process and end with it. Leaving
@@ -281,8 +262,8 @@ def worker_pool(workers: int, game: str | None = None) -> Iterator[ProcessPoolEx
     hold; leaving it normally lets them finish. Every pool of warroom is made here. `game`:
     the name of the game they will play, imported once for all of them."""
     preload = [type(get_game(game)).__module__] if game is not None else []
-    pool = ProcessPoolExecutor(workers, mp_context=_context(preload), initializer=_init_worker,
-                               initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(workers, mp_context=pool_start.context(preload),
+                               initializer=_init_worker, initargs=(os.getpid(),))
     try:
         yield pool
     except BaseException:
@@ -332,36 +313,6 @@ def ordered_map(pool: ProcessPoolExecutor, function: Callable[[Any], Any],
 
 _BROKEN = ("a worker process stopped unexpectedly (killed, or out of memory?); the games "
            "finished so far are kept, and a resume plays the rest")
-
-
-def _start_forkserver() -> None:
-    """Start the fork server (and the resource tracker) with Ctrl-C ignored. They belong to
-    this process's group, so a Ctrl-C reaches them too; the server imports warroom before it
-    ignores Ctrl-C itself, and one arriving then would end it with a traceback. An ignored
-    signal stays ignored across the start of a program (a blocked one does not, here), and the
-    workers forked from the server inherit it too. Meanwhile this process blocks Ctrl-C
-    rather than lose it: one that came is acted on once the block is lifted.
-
-    The resource tracker is started first, on its own: its start unblocks Ctrl-C whatever
-    the mask was before, and inside the block below, with Ctrl-C ignored, a Ctrl-C held
-    back so far or arriving from then on would be lost, the command playing on."""
-    from multiprocessing import forkserver, resource_tracker
-
-    if threading.current_thread() is not threading.main_thread():
-        forkserver.ensure_running()  # only the main thread may change signal handlers
-        return
-    resource_tracker.ensure_running()  # a Ctrl-C meanwhile is a KeyboardInterrupt, as always
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        if signal.SIGINT in signal.sigpending():
-            return  # Ctrl-C came: lifting the block raises it; ignoring it would drop it
-        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            forkserver.ensure_running()  # the tracker runs: this one changes no mask
-        finally:
-            signal.signal(signal.SIGINT, handler)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator[Chunk]:
