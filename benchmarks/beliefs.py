@@ -1,6 +1,6 @@
 """Beliefs benchmark: mcts whose determinisations believe the opponent plays like the game's
-heuristic (`beliefs=heuristic`, the default) against the same mcts believing every secret
-choice equally likely (`beliefs=uniform`, as before), at the same iteration budget.
+heuristic (`beliefs=heuristic`, an option) against the same mcts believing every secret
+choice equally likely (`beliefs=uniform`, mcts's default), at the same iteration budget.
 
     python benchmarks/beliefs.py [GAME ...] [--games N] [--iters N] [--workers K]
                                  [--seed S] [--set KEY=VALUE ...] [--out FILE.jsonl] [--resume]
