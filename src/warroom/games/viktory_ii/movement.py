@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Bombard, PickUp, PlayMoveCard, SelectUnit, Step, Unload
+from .actions import DONE_MOVE, DONE_STOP, Bombard, PickUp, PlayMoveCard, SelectUnit, Step, Unload
 from .board import FOREST, MOUNTAIN, TERRAINS, UNKNOWN, WATER
 from .units import ART, FRIG, FRIGATE_CAPACITY, INF, LAND_UNITS, RANGE, UNIT_NAMES, units_text
 
@@ -77,8 +77,12 @@ class MovementRules:
 
     def what_is_at(self, h: int, p: int) -> str:
         """A few words on a hex for an action's label."""
-        parts = []
         s = self.sowner[h]
+        o = self.occ_owner[h]
+        if s == 255 and (o == p or o < 0 and h not in self.battles):
+            t = self.terrain[h]  # the usual case: nothing but the terrain to tell
+            return TERRAINS[t] if t != UNKNOWN else "?"
+        parts = []
         if s != 255:
             kind = "city" if self.settle[h] == 2 else "town"
             parts.append(f"your {kind}" if s == p else f"player {s}'s {kind}")
@@ -119,33 +123,40 @@ class MovementRules:
                           else self._land_options(p, h, mp))
         in_port = t == FRIG and self.terrain[h] != WATER
         if t in (ART, FRIG) and not self.uf[u] & BOMBARDED and not in_port:
-            names = self.board.names
-            out += [Bombard(n, names[n]) for n in self.board.neighbours[h]
-                    if self.enemy_units_at(n, p)]
+            bombard = self.acts.bombard
+            out += [bombard[n] for n in self.board.neighbours[h] if self.enemy_units_at(n, p)]
         if with_cards and self.pool is not None and not self.uf[u] & (STOPPED | BOMBARDED):
-            out += [PlayMoveCard(c, self.cards[c].short()) for c in self.pool.hands[p]
-                    if self.cards[c].effect == "plus_one_mp"]
+            out += self._move_cards(u)
         return out
+
+    def _move_cards(self, u: int) -> list[PlayMoveCard]:
+        cards = self.cards
+        return [PlayMoveCard(c, cards[c].short()) for c in self.pool.hands[self.uo[u]]
+                if cards[c].effect == "plus_one_mp"]
 
     def _land_options(self, p: int, h: int, mp: int) -> list[Any]:
         if mp < 1:
             return []
         b = self.board
+        step = self.acts.step
+        terrain, occ_owner, sowner = self.terrain, self.occ_owner, self.sowner
+        explored = self.explored[p]
         out: list[Any] = []
         for n in b.neighbours[h]:
-            ter = self.terrain[n]
-            if ter == WATER or ter == UNKNOWN or not self.explored[p] >> n & 1:
+            ter = terrain[n]
+            if ter == WATER or ter == UNKNOWN or not explored >> n & 1:
                 continue
-            if self.enemy_held(n, p):
+            o, s = occ_owner[n], sowner[n]
+            if (o >= 0 and o != p) or (s != 255 and s != p):  # enemy_held
                 if self.may_attack(p, n):
-                    out.append(Step(n, b.names[n], "attack", self.what_is_at(n, p)))
+                    out.append(step(n, "attack", self.what_is_at(n, p)))
             else:
-                out.append(Step(n, b.names[n], "move", self.what_is_at(n, p)))
-        if self.sowner[h] == p:
+                out.append(step(n, "move", self.what_is_at(n, p)))
+        if sowner[h] == p:
             dist = b.distance[h]
             for s in self.own_settlements(p):
                 if 2 <= dist[s] <= 3 and self.road_free(p, h, s):
-                    out.append(Step(s, b.names[s], "road", self.what_is_at(s, p)))
+                    out.append(step(s, "road", self.what_is_at(s, p)))
         return out
 
     def road_free(self, p: int, a: int, z: int) -> bool:
@@ -169,6 +180,7 @@ class MovementRules:
 
     def _frigate_options(self, u: int, p: int, h: int, mp: int) -> list[Any]:
         b = self.board
+        acts = self.acts
         out: list[Any] = []
         in_port = self.terrain[h] != WATER
         if mp >= 1:
@@ -178,12 +190,12 @@ class MovementRules:
                 if self.terrain[n] == WATER:
                     if self.enemy_units_at(n, p):
                         if self.may_attack(p, n):
-                            out.append(Step(n, b.names[n], "attack", self.what_is_at(n, p)))
+                            out.append(acts.step(n, "attack", self.what_is_at(n, p)))
                     else:
-                        out.append(Step(n, b.names[n], "move", "water"))
+                        out.append(acts.step(n, "move", "water"))
                 elif mp >= 2 and self.is_port(n, p) and any(
                         self.terrain[k] == WATER for k in b.neighbours[n]):
-                    out.append(Step(n, b.names[n], "port", "your port"))
+                    out.append(acts.step(n, "port", "your port"))
         if self.uf[u] & BOMBARDED:
             mp = 0
         cargo = self.cargo_of(u)
@@ -193,7 +205,7 @@ class MovementRules:
                 if self.terrain[n] == WATER or self.occ_owner[n] != p:
                     continue
                 fresh = self.units_at(n, p, (FRESH,))
-                out += [PickUp(n, b.names[n], k) for k in LAND_UNITS if fresh[k]]
+                out += [acts.pick_up[n * 4 + k] for k in LAND_UNITS if fresh[k]]
         if cargo and not in_port:
             for n in b.neighbours[h]:
                 ter = self.terrain[n]
@@ -201,9 +213,9 @@ class MovementRules:
                     continue
                 if self.enemy_held(n, p):
                     if self.may_attack(p, n):
-                        out.append(Unload(n, b.names[n], True))
+                        out.append(acts.unload[n * 2 + 1])
                 else:
-                    out.append(Unload(n, b.names[n], False))
+                    out.append(acts.unload[n * 2])
         return out
 
     def can_act(self, u: int) -> bool:
@@ -248,20 +260,48 @@ class MovementRules:
                    and dist[self.uh[u]] == 1 for u in range(len(self.uo)))
 
     def selectable(self, p: int) -> list[SelectUnit]:
-        """One SelectUnit per (hex, type) holding a fresh unit that could do something."""
+        """One SelectUnit per (hex, type) holding a fresh unit that could do something (as
+        the first such unit, in unit order, could)."""
         seen = set()
-        out = []
-        names = self.board.names
-        for u in range(len(self.uo)):
-            if self.us[u] not in MOVABLE or self.uo[u] != p:
-                continue
-            key = (self.uh[u], self.ut[u])
-            if key in seen:
-                continue
-            seen.add(key)
-            if self.can_act(u):
-                out.append(SelectUnit(key[0], names[key[0]], key[1]))
-        out.sort(key=lambda a: (a.hex, a.unit))
+        keys = []  # hex * 4 + type: sorted, by hex then type
+        uo, uh, ut = self.uo, self.uh, self.ut
+        for u, s in enumerate(self.us):
+            if (s == FRESH or s == REGROUP) and uo[u] == p:
+                key = uh[u] * 4 + ut[u]
+                if key in seen:
+                    continue
+                seen.add(key)
+                if self.can_act(u):
+                    keys.append(key)
+        keys.sort()
+        select = self.acts.select
+        return [select[k] for k in keys]
+
+    def move_actions(self, p: int, settle: bool = False) -> list[Any]:
+        """The move step's actions. With `settle` (the state advancing, not a query), the
+        moving unit first stops by itself if it can do nothing more."""
+        out: list[Any] = []
+        u = self.active
+        if u >= 0 and settle and self.us[u] != ACTIVE:
+            self.active = u = -1
+        if u >= 0:
+            out = self.unit_options(u, with_cards=False)
+            in_port = self.ut[u] == FRIG and self.terrain[self.uh[u]] != WATER
+            if settle and not out and not in_port:
+                self.end_active()
+                out = []
+            else:
+                if self.pool is not None and not self.uf[u] & (STOPPED | BOMBARDED):
+                    out += self._move_cards(u)
+                if in_port and any(type(a) is Step for a in out):
+                    return out  # a frigate in a port sails on before anything else moves
+                out.append(DONE_STOP)
+        out += self.selectable(p)
+        if self.battles:
+            fight = self.acts.fight
+            out += [fight[h] for h in self.battles]
+        else:
+            out.append(DONE_MOVE)
         return out
 
     # --- doing it -------------------------------------------------------------------------
@@ -281,17 +321,6 @@ class MovementRules:
             if self.us[u] == ACTIVE:
                 self.us[u] = DONE
             self.active = -1
-
-    def settle_active(self) -> None:
-        """The moving unit stops by itself once it can do nothing more."""
-        u = self.active
-        if u < 0 or self.us[u] != ACTIVE:
-            self.active = -1
-            return
-        if self.ut[u] == FRIG and self.terrain[self.uh[u]] != WATER:
-            return  # in a port: it must sail on
-        if not self.unit_options(u, with_cards=False):
-            self.end_active()
 
     def step(self, p: int, action: Step) -> None:
         u = self.active

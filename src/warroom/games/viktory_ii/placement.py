@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import (
+    DONE_BUILD,
+    DONE_RESERVES,
     BuildTown,
-    Done,
     PlaceFrigate,
-    PlaceReserve,
     Upgrade,
     Withdraw,
 )
@@ -71,22 +71,22 @@ class PlacementRules:
 
     def build_actions(self, p: int) -> list[Any]:
         """Two new towns, or one town upgraded to a city; only while holding one's capital."""
-        done = Done("build")
+        done = DONE_BUILD
         if not self.holds_capital(p) or self.upgraded or self.built >= 2:
             return [done]
         b = self.board
-        names = b.names
+        acts = self.acts
         own = self.own_settlements(p)
         out: list[Any] = []
         for h in self.town_sites(p):
             if self.near_own(h, own):
-                out.append(BuildTown(h, names[h]))
+                out.append(acts.build[h])
         if not self.built:
             vis = self.sight(p)
             for h in own:
                 if self.settle[h] == TOWN and not any(
                         vis >> k & 1 and self.enemy_units_at(k, p) for k in b.neighbours[h]):
-                    out.append(Upgrade(h, names[h]))
+                    out.append(acts.upgrade[h])
         return [*out, done]
 
     def site_taken(self, p: int, h: int) -> bool:
@@ -118,7 +118,7 @@ class PlacementRules:
         mask = 0
         us, uh = self.us, self.uh
         for u, o in enumerate(self.uo):
-            if o >= 0 and o != p and us[u] != ATTACKING:
+            if o != p and o >= 0 and us[u] != ATTACKING:
                 mask |= 1 << uh[u]
         return mask
 
@@ -134,8 +134,9 @@ class PlacementRules:
             enemies = self.enemy_mask(p)
         if self.board.balls[1][h] & enemies:
             return [0, 0, 0, 0]
-        quota = list(support(self.settle[h], self.terrain[h]))
-        if not self.holds_capital(p):
+        if self.holds_capital(p):
+            quota = list(support(self.settle[h], self.terrain[h]))
+        else:
             quota = [1, 0, 0, 0]
         done = self.placed.get(h)
         if done:
@@ -152,7 +153,8 @@ class PlacementRules:
         return h == self.capital[p] or (self.settle[h] == CITY and self.terrain[h] == FOREST)
 
     def reserve_actions(self, p: int) -> list[Any]:
-        names = self.board.names
+        acts = self.acts
+        place = acts.place
         res = self.reserve(p)
         out: list[Any] = []
         takers = [0, 0, 0, 0]  # settlements that would take a unit of each type
@@ -164,30 +166,41 @@ class PlacementRules:
                 if quota[t] > 0:
                     takers[t] += 1
                     if res[t] > 0:
-                        out.append(PlaceReserve(h, names[h], t))
+                        out.append(place[h * 4 + t])
             if frigates and quota[FRIG] > 0 and self.frigate_port(p, h):
                 seas = self.nearest_water(p, h)
                 if seas:
                     takers[FRIG] += 1
                     if res[FRIG] > 0:
-                        out += [PlaceFrigate(h, names[h], w, names[w]) for w in seas]
+                        out += [acts.frigate(h, w) for w in seas]
         out += self.withdraw_actions(p, takers)
-        return [*out, Done("reserves")]
+        out.append(DONE_RESERVES)
+        return out
 
     def withdraw_actions(self, p: int, takers: list[int]) -> list[Withdraw]:
         """Units may be taken off the board into reserve (and placed again at once): any
         unit not placed this turn, not aboard a frigate, not a frigate with cargo, of a type
         some town or city would take."""
-        names = self.board.names
-        seen = set()
-        for u in range(len(self.uo)):
-            if self.uo[u] != p or self.us[u] in (FREE, ATTACKING, CARGO, PLACED):
+        us, uh, ut = self.us, self.uh, self.ut
+        keys = set()  # hex * 4 + type
+        carriers: set[int] | None = None  # the frigates with cargo
+        for u, o in enumerate(self.uo):
+            if o != p:
                 continue
-            t = self.ut[u]
-            if not takers[t] or (t == FRIG and self.cargo_of(u)):
+            s = us[u]
+            if s == FREE or s == ATTACKING or s == CARGO or s == PLACED:
                 continue
-            seen.add((self.uh[u], t))
-        return [Withdraw(h, names[h], t) for h, t in sorted(seen)]
+            t = ut[u]
+            if not takers[t]:
+                continue
+            if t == FRIG:
+                if carriers is None:
+                    carriers = {self.uc[c] for c, cs in enumerate(us) if cs == CARGO}
+                if u in carriers:
+                    continue
+            keys.add(uh[u] * 4 + t)
+        withdraw = self.acts.withdraw
+        return [withdraw[k] for k in sorted(keys)]
 
     def place_reserve(self, p: int, action: Any) -> None:
         counts = self.placed.setdefault(action.hex, [0, 0, 0, 0])

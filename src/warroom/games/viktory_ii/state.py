@@ -27,17 +27,17 @@ from ..viktory_battles.seam import (
     DefenderReserve,
 )
 from .actions import (
+    DONE_MOVE,
     BuildTown,
     Disband,
     Discard,
     Done,
     Draw,
-    Fight,
     PlaceCapital,
     PlaceReserve,
     PlaceTile,
-    Step,
     Withdraw,
+    map_actions,
 )
 from .board import LAND, TERRAINS, UNKNOWN, WATER, board, mask_hexes, start_area, tile_counts
 from .config import Config
@@ -86,6 +86,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         deck = config.cards
         self.cards = deck.by_id() if deck is not None else {}
         self.resolver = config.resolver
+        self.acts = map_actions(b.radius)
         self.hidden_map = config.dark or config.independent
         # The map
         self.terrain = bytearray([UNKNOWN]) * n
@@ -568,11 +569,10 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             # player has anything to do there may depend on terrain and units others cannot.
             hidden = self.hidden_map
             if self.phase == "move":
-                self.settle_active()
-                actions = self.move_actions(p)
+                actions = self.move_actions(p, settle=True)
                 # On a hidden map the step is asked even of a player with no unit on the
                 # board: skipping it would tell the others so.
-                if actions == [Done("move")] and not hidden:
+                if len(actions) == 1 and actions[0] == DONE_MOVE and not hidden:
                     self.end_phase()  # nothing can move: on to building
                     continue
                 self._legal[p] = actions  # the engine's cache of this decision's actions
@@ -584,10 +584,12 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                     continue
                 return
             if self.phase in ("build", "reserves"):
+                if self.phase == "reserves" and self.reserve_battle:
+                    self.end_phase()
+                    continue
                 actions = (self.build_actions(p) if self.phase == "build"
                            else self.reserve_actions(p))
-                if (len(actions) == 1 and not (hidden and self._may_act_unseen(p))) or (
-                        self.phase == "reserves" and self.reserve_battle):
+                if len(actions) == 1 and not (hidden and self._may_act_unseen(p)):
                     self.end_phase()
                     continue
                 self._legal[p] = actions
@@ -658,22 +660,6 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                 out += [Discard(c, self.cards[c].short()) for c in sorted(self.pool.hands[p])]
             return out
         raise AssertionError(f"no decision of kind {kind}")
-
-    def move_actions(self, p: int) -> list[Any]:
-        out: list[Any] = []
-        u = self.active
-        names = self.board.names
-        if u >= 0:
-            out += self.unit_options(u)
-            in_port = self.ut[u] == FRIG and self.terrain[self.uh[u]] != WATER
-            if in_port and any(type(a) is Step for a in out):
-                return out  # a frigate in a port sails on before anything else moves
-            out.append(Done("stop"))
-        out += self.selectable(p)
-        out += [Fight(h, names[h]) for h in self.battles]
-        if not self.battles:
-            out.append(Done("move"))
-        return out
 
     def _apply(self, player: int, action: Any) -> None:
         kind, _ = self.decision()
@@ -1224,7 +1210,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
 
 
 # Attributes a clone shares (immutable, or never changed after the start) or copies.
-_SHARED = ("config", "board", "cards", "resolver", "hidden_map", "drawn", "water", "round",
+_SHARED = ("config", "board", "acts", "cards", "resolver", "hidden_map", "drawn", "water", "round",
            "player", "phase", "active", "easy", "pennants", "built", "upgraded",
            "reserve_battle", "redraws", "result", "turns_taken", "captures", "battles_fought",
            "underdog_battles", "underdog_wins",
