@@ -18,7 +18,7 @@ from .actions import (
     Upgrade,
     Withdraw,
 )
-from .board import FOREST, LAND, nearest
+from .board import FOREST, LAND, mask_hexes, nearest
 from .movement import ATTACKING, CARGO, FREE, PLACED
 from .units import CITY, FRIG, LAND_UNITS, TOWN, UNIT_NAMES, support
 
@@ -54,14 +54,20 @@ class PlacementRules:
         """Where player p's town may stand: land in `explored` with none of `settlements`
         within one hex and no enemy units in `vis` in or next to it."""
         b = self.board
+        near = b.balls[1]
+        # Within one hex of a town or city; enemy units seen (as `sees_enemy_near` sees them).
+        crowded = b.within(settlements, 1)
+        occ_owner = self.occ_owner
+        enemies = 0
+        for k in mask_hexes(vis):
+            o = occ_owner[k]
+            if o >= 0 and o != p:
+                enemies |= 1 << k
+        terrain = self.terrain
         out = []
-        for h in range(b.size):
-            if not explored >> h & 1 or self.terrain[h] not in LAND:
-                continue
-            dist = b.distance[h]
-            if any(dist[s] < 2 for s in settlements) or self.sees_enemy_near(p, h, vis):
-                continue
-            out.append(h)
+        for h in mask_hexes(explored & ~crowded):
+            if terrain[h] in LAND and not near[h] & enemies:
+                out.append(h)
         return out
 
     def near_own(self, h: int, own: list[int]) -> bool:
