@@ -1,6 +1,6 @@
 """Movement, sea transport, bombardment's trigger and declaring attacks (VIKTORY-II.md,
-"Movement", "Transport by sea", "Bombardment"). A mixin of the state: it reads and changes the
-state's per-hex arrays and unit lists.
+"Movement", "Transport by sea", "Bombardment"). A base class of the state: it reads and changes
+the state's per-hex arrays and unit lists.
 
 One unit moves at a time: a player selects a unit, then steps it hex by hex (each step
 reveals the unexplored hexes next to it), and selecting another unit ends the previous one's
@@ -12,20 +12,75 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import DONE_MOVE, DONE_STOP, Bombard, PickUp, PlayMoveCard, SelectUnit, Step, Unload
-from .board import FOREST, MOUNTAIN, TERRAINS, UNKNOWN, WATER
-from .units import ART, FRIG, FRIGATE_CAPACITY, INF, LAND_UNITS, RANGE, UNIT_NAMES, units_text
+from mypy_extensions import mypyc_attr
 
-# Unit status. REGROUP: a cavalry back from a battle with movement left (the cavalry
-# exception: it may move on and attack elsewhere).
-FREE, FRESH, ACTIVE, DONE, ATTACKING, CARGO, PLACED, REGROUP = range(8)
-MOVABLE = (FRESH, REGROUP)
-# Unit flags
-BOMBARDED, STOPPED = 1, 2
+from ...engine import Outcome
+from .actions import (
+    DONE_MOVE,
+    DONE_STOP,
+    Bombard,
+    MapActions,
+    PickUp,
+    PlayMoveCard,
+    SelectUnit,
+    Step,
+    Unload,
+)
+from .board import FOREST, MOUNTAIN, TERRAINS, UNKNOWN, WATER, Board
+from .config import Config
+from .units import (  # the unit statuses and flags, which other modules import from here
+    ACTIVE,
+    ART,
+    ATTACKING,
+    BOMBARDED,
+    CARGO,
+    DONE,
+    FREE,
+    FRESH,
+    FRIG,
+    FRIGATE_CAPACITY,
+    INF,
+    LAND_UNITS,
+    MOVABLE,
+    PLACED,
+    RANGE,
+    REGROUP,
+    STOPPED,
+    UNIT_NAMES,
+    units_text,
+)
+from .view import ViewRules
+
+__all__ = ["ACTIVE", "ATTACKING", "BOMBARDED", "CARGO", "DONE", "FREE", "FRESH", "MOVABLE",
+           "PLACED", "REGROUP", "STOPPED", "MovementRules"]
 
 
-class MovementRules:
-    # Attributes of the state this mixin uses (declared for readers and type checkers).
+@mypyc_attr(allow_interpreted_subclasses=True)  # the state's, see state.py
+class MovementRules(ViewRules):
+    """Movement and transport. The state's fields and the methods of the state these rules
+    call are declared here, at the bottom of the compiled rules (this class, placement.py's,
+    state.py's; where built, warroom.native): a compiled class reads a declared field and
+    calls a declared method directly."""
+
+    # The map (see state.py)
+    config: Config
+    board: Board
+    acts: MapActions
+    cards: dict[str, Any]
+    resolver: Any
+    hidden_map: bool
+    terrain: bytearray
+    drawn: int
+    water: int
+    explored: list[int]
+    bag: list[int]
+    settle: bytearray
+    sowner: bytearray
+    settled: list[int]
+    capital: list[int]
+    occ_owner: list[int]
+    occ_n: list[int]
+    # Units: owner, type, hex, movement left, status, carrier, target, flags
     uo: list[int]
     ut: list[int]
     uh: list[int]
@@ -34,6 +89,94 @@ class MovementRules:
     uc: list[int]
     ug: list[int]
     uf: list[int]
+    supported: list[list[int]]
+    onboard: list[list[int]]
+    # The turn
+    round: int
+    player: int
+    phase: str
+    active: int
+    easy: int
+    pennants: int
+    battles: list[int]
+    bombards: dict[int, list[int]]
+    placed: dict[int, list[int]]
+    built: int
+    upgraded: bool
+    reserve_battle: bool
+    overwatch_fired: dict[int, int]
+    reveal_pending: Any
+    queue: list[list[Any]]
+    session: Any
+    session_request: Any
+    battle_units: tuple[int, list[int]]
+    overwatch_from: int
+    discarding: list[int]
+    redraws: int
+    pool: Any
+    memory: list[dict[int, tuple[int, int, int]]]
+    out: list[bool]
+    result: Outcome | None
+    turns_taken: int
+    captures: int
+    battles_fought: int
+    underdog_battles: int
+    underdog_wins: int
+    seen_counts: list[int]
+    n_events: int
+    marks: list[list[Any]]
+
+    # --- provided by the state (state.py) ---------------------------------------------------
+    def occ_add(self, h: int, p: int, k: int) -> None:
+        raise NotImplementedError
+
+    def occ_sub(self, h: int, k: int) -> None:
+        raise NotImplementedError
+
+    def add_unit(self, p: int, t: int, h: int, status: int) -> int:
+        raise NotImplementedError
+
+    def remove_unit(self, u: int) -> None:
+        raise NotImplementedError
+
+    def move_unit(self, u: int, h: int) -> None:
+        raise NotImplementedError
+
+    def reserve(self, p: int) -> list[int]:
+        raise NotImplementedError
+
+    def own_settlements(self, p: int) -> list[int]:
+        raise NotImplementedError
+
+    def holds_capital(self, p: int) -> bool:
+        raise NotImplementedError
+
+    def actor_only(self, p: int, *hexes: int) -> tuple[int, ...] | None:
+        raise NotImplementedError
+
+    def located_event(self, kind: str, audience: tuple[int, ...], where: str,
+                      **data: Any) -> None:
+        raise NotImplementedError
+
+    def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False) -> None:
+        raise NotImplementedError
+
+    def found(self, p: int, h: int, kind: int, capital: bool = False,
+              reveal: bool = True) -> None:
+        raise NotImplementedError
+
+    def upgrade(self, p: int, h: int) -> None:
+        raise NotImplementedError
+
+    def gain_card(self, p: int, why: str) -> None:
+        raise NotImplementedError
+
+    def start_battle(self, kind: str, h: int, units: list[int] | None = None,
+                     placed: int = -1, defender: int = 255) -> None:
+        raise NotImplementedError
+
+    def overwatch_check(self, u: int, after: int = 255) -> None:
+        raise NotImplementedError
 
     # --- small queries ------------------------------------------------------------------
     def enemy_units_at(self, h: int, p: int) -> bool:

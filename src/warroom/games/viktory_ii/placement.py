@@ -1,5 +1,5 @@
 """Building and reserves (VIKTORY-II.md, "Building", "Reserves", "Lost capital penalties").
-A mixin of the state.
+A base class of the state.
 
 Rules that depend on enemy units or towns (where a town may go) use what the building player
 can see and remembers, so that with the dark or independent-exploration options the choices
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .actions import (
     DONE_BUILD,
     DONE_RESERVES,
@@ -19,13 +21,14 @@ from .actions import (
     Withdraw,
 )
 from .board import FOREST, LAND, mask_hexes, nearest
-from .movement import ATTACKING, CARGO, FREE, PLACED
-from .units import CITY, FRIG, LAND_UNITS, TOWN, UNIT_NAMES, support
+from .movement import MovementRules
+from .units import ATTACKING, CARGO, CITY, FREE, FRIG, LAND_UNITS, PLACED, TOWN, UNIT_NAMES, support
 
 UNLIMITED = 99
 
 
-class PlacementRules:
+@mypyc_attr(allow_interpreted_subclasses=True)  # the state's, see state.py
+class PlacementRules(MovementRules):
     # --- building ---------------------------------------------------------------------------
     def known_settlements(self, p: int) -> list[int]:
         """Hexes the player knows to hold a town or city: its own, those it sees, and those it

@@ -5,6 +5,11 @@ parallel lists of units (owner, type, hex, movement left, status, carrier, targe
 hexes are ints (board.py). Explored hexes are one bitmask per player. Everything a decision
 needs is read from these; `clone` copies flat lists.
 
+The rules are a line of classes: the engine's State, ViewRules (view.py), MovementRules
+(movement.py, which declares the state's fields), PlacementRules (placement.py), and this
+one. The last three are compiled with mypyc where built (warroom.native), so their fields
+carry types and the classes inherit in one line.
+
 A turn: move and battle (movement.py), build, reserves, then in card modes discard and draw.
 Decisions that interrupt (placing revealed tiles, a card or unit lost with a town, a battle's
 own decisions) are taken first. Battles go through the seam of the shared resolver
@@ -17,9 +22,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import DataError, Outcome, State
+from mypy_extensions import mypyc_attr
+
+from ...engine import DataError, Outcome
 from ..viktory_battles.seam import (
     AttackSide,
+    BattleKind,
     BattleRequest,
     BattleResult,
     Bombardment,
@@ -49,7 +57,6 @@ from .movement import (
     FRESH,
     PLACED,
     REGROUP,
-    MovementRules,
 )
 from .placement import PlacementRules
 from .units import (
@@ -66,7 +73,6 @@ from .units import (
     support,
     units_text,
 )
-from .view import ViewRules
 
 ANY_KIND = -1  # a disband decision on a hidden map: of whichever kind is beyond support
 # The most units a town, or a city on any terrain, supports: what losing one may leave to
@@ -76,7 +82,11 @@ MOST_SUPPORTED = {TOWN: sum(TOWN_SUPPORT), CITY: max(sum(u) for u in CITY_SUPPOR
 NOBODY = 255
 
 
-class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
+# Compiled with mypyc where built (warroom.native), with the rules of placement.py and
+# movement.py it inherits. `allow_interpreted_subclasses` keeps Python's `__new__` (no
+# `__init__`, as `clone` needs it) and pickling.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ViktoryIIState(PlacementRules):
     def __init__(self, config: Config, seed: int):
         super().__init__(config.players, random.Random(seed))
         self.config = config
@@ -125,10 +135,10 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.upgraded = False
         self.reserve_battle = False
         self.overwatch_fired: dict[int, int] = {}
-        self.reveal_pending: list[Any] | None = None  # [player, hexes, tiles]
+        self.reveal_pending = None  # [player, hexes, tiles]
         self.queue: list[list[Any]] = []  # interrupting decisions: [kind, player, data]
-        self.session: Any = None  # a battle being fought
-        self.session_request: BattleRequest | None = None
+        self.session = None  # a battle being fought
+        self.session_request = None  # its BattleRequest
         # The battle's hex and the units in it that are not attacking from a hex side: the
         # bombarding units, or the unit Overwatch fires at.
         self.battle_units: tuple[int, list[int]] = (-1, [])
@@ -137,7 +147,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.overwatch_from = -1
         self.discarding: list[int] = []  # players still to discard down at the turn's end
         self.redraws = 0
-        self.pool: CardPool | None = None
+        self.pool = None  # the CardPool in card modes
         self.memory: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(players)]
         self.out = [False] * players
         self.result: Outcome | None = None
@@ -662,8 +672,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         raise AssertionError(f"no decision of kind {kind}")
 
     def _apply(self, player: int, action: Any) -> None:
-        kind, _ = self.decision()
-        getattr(self, "_on_" + kind)(player, action)
+        decision = self.decision()
+        assert decision is not None  # the game is not over: the engine checks it
+        getattr(self, "_on_" + decision[0])(player, action)
         self.advance()
         if self.config.dark:
             self.remember()
@@ -800,6 +811,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.session_request = request
         names = self.board.names
         if request.kind == "overwatch":
+            assert units  # the unit Overwatch fires at
             self.event("overwatch", to=self.battle_audience(request), player=request.defender,
                        source=names[self.overwatch_from], target=request.attacker,
                        unit=UNIT_NAMES[self.ut[units[0]]], where=request.name)
@@ -849,8 +861,8 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             if not water and src != h and terrain != WATER:
                 reserve = self.units_at(src, a, (FRESH,))
                 reserve[FRIG] = 0
-            sides.append(AttackSide(src, names[src], water, tuple(self.count_types(group)),
-                                    tuple(reserve)))
+            sides.append(AttackSide(src, names[src], water, _four(self.count_types(group)),
+                                    _four(reserve)))
         if placed >= 0:
             sides = [AttackSide(placed, names[placed], False, (0, 0, 0, 1))]
         bomb_units = units or self.bombards.get(h, [])
@@ -867,7 +879,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                 support_nearby |= bool(near[FRIG])
                 near[FRIG] = 0
                 if sum(near) and terrain != WATER:
-                    reserves.append(DefenderReserve(n, names[n], tuple(near)))
+                    reserves.append(DefenderReserve(n, names[n], _four(near)))
         return self._request(
             ("reserve_naval" if placed >= 0 else "bombard" if kind == "bombard"
              else "naval" if terrain == WATER else "land"),
@@ -881,11 +893,11 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         names = self.board.names
         one = [0, 0, 0, 0]
         one[self.ut[u]] = 1
-        side = AttackSide(h, names[h], False, tuple(one))
+        side = AttackSide(h, names[h], False, _four(one))
         return self._request("overwatch", h, self.uo[u], defender, (side,), (), (0, 0, 1, 0),
                              (), False, 1, (h, self.overwatch_from))
 
-    def _request(self, kind: str, h: int, a: int, d: int, sides: tuple, bombard: tuple,
+    def _request(self, kind: BattleKind, h: int, a: int, d: int, sides: tuple, bombard: tuple,
                  defending: tuple, reserves: tuple, naval_support: bool, ready: int,
                  where: tuple[int, int]) -> BattleRequest:
         """The request, with what the map knows of both players (`where`: the hexes whose
@@ -1110,7 +1122,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             excess = self.onboard[p][t] - self.supported[p][t]
             for _ in range(excess):
                 options = self.disband_actions(p, t)
-                if len(options) == 1:
+                if len(options) == 1 and isinstance(options[0], Disband):  # one hex to choose
                     self.disband(p, options[0])
                 else:
                     self.queue.append(["disband", p, t])
@@ -1218,6 +1230,10 @@ _SHARED = ("config", "board", "acts", "cards", "resolver", "hidden_map", "drawn"
 _FLAT = ("settled", "explored", "bag", "capital", "occ_owner", "occ_n", "uo", "ut", "uh", "um",
          "us", "uc", "ug", "uf", "battles", "discarding", "out", "seen_counts")
 _BYTES = ("terrain", "settle", "sowner")
+
+
+def _four(counts: list[int]) -> tuple[int, int, int, int]:
+    return counts[0], counts[1], counts[2], counts[3]
 
 
 def _total(groups: Any) -> list[int]:

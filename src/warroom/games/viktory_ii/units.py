@@ -20,6 +20,13 @@ UNIT_LETTERS = "icaf"
 RANGE = (2, 3, 2, 5)  # movement points: infantry, cavalry, artillery, frigate
 FRIGATE_CAPACITY = 3
 
+# Unit status (movement.py). REGROUP: a cavalry back from a battle with movement left (the
+# cavalry exception: it may move on and attack elsewhere).
+FREE, FRESH, ACTIVE, DONE, ATTACKING, CARGO, PLACED, REGROUP = range(8)
+MOVABLE = (FRESH, REGROUP)
+# Unit flags
+BOMBARDED, STOPPED = 1, 2
+
 NONE, TOWN, CITY = 0, 1, 2
 SETTLEMENT_NAMES = ("none", "town", "city")
 
@@ -43,6 +50,8 @@ def support(kind: int, terrain: int) -> Units:
     return (0, 0, 0, 0)
 
 
-__all__ = ["ART", "CAV", "CITY", "CITY_SUPPORT", "FRIG", "FRIGATE_CAPACITY", "INF", "LAND_UNITS",
-           "NONE", "RANGE", "SETTLEMENT_NAMES", "TOWN", "TOWN_SUPPORT", "UNIT_LETTERS",
-           "UNIT_NAMES", "Units", "support", "units_text", "with_article"]
+__all__ = ["ACTIVE", "ART", "ATTACKING", "BOMBARDED", "CARGO", "CAV", "CITY", "CITY_SUPPORT",
+           "DONE", "FREE", "FRESH", "FRIG", "FRIGATE_CAPACITY", "INF", "LAND_UNITS", "MOVABLE",
+           "NONE", "PLACED", "RANGE", "REGROUP", "SETTLEMENT_NAMES", "STOPPED", "TOWN",
+           "TOWN_SUPPORT", "UNIT_LETTERS", "UNIT_NAMES", "Units", "support", "units_text",
+           "with_article"]
