@@ -5,10 +5,9 @@ shared resolver's actions (`viktory_battles.actions`), and so are `Discard` and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from ..viktory_battles.actions import BATTLE_ACTIONS, TURN_CARD_ACTIONS, Discard, Draw
-from .board import TERRAINS, board
+from .board import TERRAINS
 from .units import UNIT_NAMES, with_article
 
 
@@ -226,54 +225,6 @@ class Done:
 
 DONE_STOP, DONE_MOVE, DONE_BUILD, DONE_SECOND_TOWN, DONE_RESERVES, DONE_DISBAND = (
     Done(what) for what in ("stop", "move", "build", "second_town", "reserves", "disband"))
-
-
-class MapActions:
-    """The actions of one map size that name only hexes and unit types, made once and shared
-    by every state on such a map. An action is an immutable value: handing out the same
-    object in every list of legal actions costs a look-up where making one costs far more,
-    and random playouts make a dozen a decision. Index by hex * 4 + unit type (`select`,
-    `place`, `withdraw`, `pick_up`), hex * 2 + attack (`unload`), or hex."""
-
-    # Steps name what is on the hex, which changes: made on demand and kept, up to a bound.
-    STEPS_KEPT = 1 << 16
-
-    def __init__(self, names: tuple[str, ...]):
-        hexes = range(len(names))
-        self.names = names
-        self.select = tuple(SelectUnit(h, names[h], t) for h in hexes for t in range(4))
-        self.place = tuple(PlaceReserve(h, names[h], t) for h in hexes for t in range(4))
-        self.withdraw = tuple(Withdraw(h, names[h], t) for h in hexes for t in range(4))
-        self.pick_up = tuple(PickUp(h, names[h], t) for h in hexes for t in range(4))
-        self.unload = tuple(Unload(h, names[h], a) for h in hexes for a in (False, True))
-        self.fight = tuple(Fight(h, names[h]) for h in hexes)
-        self.bombard = tuple(Bombard(h, names[h]) for h in hexes)
-        self.build = tuple(BuildTown(h, names[h]) for h in hexes)
-        self.upgrade = tuple(Upgrade(h, names[h]) for h in hexes)
-        self.frigates: dict[int, PlaceFrigate] = {}
-        self.steps: dict[tuple[int, str, str], Step] = {}
-
-    def frigate(self, h: int, w: int) -> PlaceFrigate:
-        key = h << 16 | w
-        action = self.frigates.get(key)
-        if action is None:
-            names = self.names
-            action = self.frigates[key] = PlaceFrigate(h, names[h], w, names[w])
-        return action
-
-    def step(self, h: int, kind: str, what: str) -> Step:
-        key = (h, kind, what)
-        action = self.steps.get(key)
-        if action is None:
-            if len(self.steps) >= self.STEPS_KEPT:
-                self.steps.clear()
-            action = self.steps[key] = Step(h, self.names[h], kind, what)
-        return action
-
-
-@cache
-def map_actions(radius: int) -> MapActions:
-    return MapActions(board(radius).names)
 
 
 # The map's own decisions, the turn's card actions (shared with the one-battle game) and the

@@ -10,6 +10,7 @@ says so (more units may join first), and must be fought before the phase ends.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -19,14 +20,19 @@ from .actions import (
     DONE_MOVE,
     DONE_STOP,
     Bombard,
-    MapActions,
+    BuildTown,
+    Fight,
     PickUp,
+    PlaceFrigate,
+    PlaceReserve,
     PlayMoveCard,
     SelectUnit,
     Step,
     Unload,
+    Upgrade,
+    Withdraw,
 )
-from .board import FOREST, MOUNTAIN, TERRAINS, UNKNOWN, WATER, Board
+from .board import FOREST, MOUNTAIN, TERRAINS, UNKNOWN, WATER, Board, board
 from .config import Config
 from .units import (  # the unit statuses and flags, which other modules import from here
     ACTIVE,
@@ -55,6 +61,69 @@ __all__ = ["ACTIVE", "ATTACKING", "BOMBARDED", "CARGO", "DONE", "FREE", "FRESH",
            "PLACED", "REGROUP", "STOPPED", "MovementRules"]
 
 
+# Steps name what is on the hex, which changes: MapActions makes them on demand and keeps them,
+# up to a bound.
+STEPS_KEPT = 1 << 16
+
+
+class MapActions:
+    """The actions of one map size that name only hexes and unit types, made once and shared
+    by every state on such a map. An action is an immutable value: handing out the same
+    object in every list of legal actions costs a look-up where making one costs far more,
+    and random playouts make a dozen a decision. Index by hex * 4 + unit type (`select`,
+    `place`, `withdraw`, `pick_up`), hex * 2 + attack (`unload`), or hex."""
+
+    names: tuple[str, ...]
+    select: tuple[SelectUnit, ...]
+    place: tuple[PlaceReserve, ...]
+    withdraw: tuple[Withdraw, ...]
+    pick_up: tuple[PickUp, ...]
+    unload: tuple[Unload, ...]
+    fight: tuple[Fight, ...]
+    bombard: tuple[Bombard, ...]
+    build: tuple[BuildTown, ...]
+    upgrade: tuple[Upgrade, ...]
+    frigates: dict[int, PlaceFrigate]
+    steps: dict[tuple[int, str, str], Step]
+
+    def __init__(self, names: tuple[str, ...]):
+        hexes = range(len(names))
+        self.names = names
+        self.select = tuple(SelectUnit(h, names[h], t) for h in hexes for t in range(4))
+        self.place = tuple(PlaceReserve(h, names[h], t) for h in hexes for t in range(4))
+        self.withdraw = tuple(Withdraw(h, names[h], t) for h in hexes for t in range(4))
+        self.pick_up = tuple(PickUp(h, names[h], t) for h in hexes for t in range(4))
+        self.unload = tuple(Unload(h, names[h], a) for h in hexes for a in (False, True))
+        self.fight = tuple(Fight(h, names[h]) for h in hexes)
+        self.bombard = tuple(Bombard(h, names[h]) for h in hexes)
+        self.build = tuple(BuildTown(h, names[h]) for h in hexes)
+        self.upgrade = tuple(Upgrade(h, names[h]) for h in hexes)
+        self.frigates = {}
+        self.steps = {}
+
+    def frigate(self, h: int, w: int) -> PlaceFrigate:
+        key = h << 16 | w
+        action = self.frigates.get(key)
+        if action is None:
+            names = self.names
+            action = self.frigates[key] = PlaceFrigate(h, names[h], w, names[w])
+        return action
+
+    def step(self, h: int, kind: str, what: str) -> Step:
+        key = (h, kind, what)
+        action = self.steps.get(key)
+        if action is None:
+            if len(self.steps) >= STEPS_KEPT:
+                self.steps.clear()
+            action = self.steps[key] = Step(h, self.names[h], kind, what)
+        return action
+
+
+@cache
+def map_actions(radius: int) -> MapActions:
+    return MapActions(board(radius).names)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # the state's, see state.py
 class MovementRules(ViewRules):
     """Movement and transport. The state's fields and the methods of the state these rules
@@ -80,6 +149,12 @@ class MovementRules(ViewRules):
     capital: list[int]
     occ_owner: list[int]
     occ_n: list[int]
+    # The board's tables the rules read most, shared by every state on the map: a compiled
+    # class reads its own fields faster than the board's.
+    neighbours: tuple[tuple[int, ...], ...]
+    names: tuple[str, ...]
+    distance: tuple[bytes, ...]
+    near1: tuple[int, ...]  # the hexes within one of each hex, as bitmasks
     # Units: owner, type, hex, movement left, status, carrier, target, flags
     uo: list[int]
     ut: list[int]
@@ -197,7 +272,7 @@ class MovementRules(ViewRules):
         if self.sowner[h] != p or not self.settle[h]:
             return False
         b = self.board
-        water = b.off_map[h] + sum(1 for n in b.neighbours[h] if self.terrain[n] == WATER)
+        water = b.off_map[h] + sum(1 for n in self.neighbours[h] if self.terrain[n] == WATER)
         return water >= 2
 
     def cargo_of(self, f: int) -> list[int]:
@@ -242,9 +317,9 @@ class MovementRules(ViewRules):
         """A hidden map: what a unit that steps onto h sees of the enemy next to it (it sees
         those hexes from now on), as [hex, owner, town or city, units] - told with the step,
         since enemy artillery there may fire at it."""
-        names = self.board.names
+        names = self.names
         out = []
-        for k in sorted(self.board.neighbours[h]):
+        for k in sorted(self.neighbours[h]):
             for o in sorted({self.occ_owner[k], self.sowner[k]} - {-1, 255, p}):
                 kind = self.settle[k] if self.sowner[k] == o else 0
                 out.append([names[k], o, ("", "town", "city")[kind],
@@ -267,7 +342,7 @@ class MovementRules(ViewRules):
         in_port = t == FRIG and self.terrain[h] != WATER
         if t in (ART, FRIG) and not self.uf[u] & BOMBARDED and not in_port:
             bombard = self.acts.bombard
-            out += [bombard[n] for n in self.board.neighbours[h] if self.enemy_units_at(n, p)]
+            out += [bombard[n] for n in self.neighbours[h] if self.enemy_units_at(n, p)]
         if with_cards and self.pool is not None and not self.uf[u] & (STOPPED | BOMBARDED):
             out += self._move_cards(u)
         return out
@@ -280,12 +355,11 @@ class MovementRules(ViewRules):
     def _land_options(self, p: int, h: int, mp: int) -> list[Any]:
         if mp < 1:
             return []
-        b = self.board
         step = self.acts.step
         terrain, occ_owner, sowner = self.terrain, self.occ_owner, self.sowner
         explored = self.explored[p]
         out: list[Any] = []
-        for n in b.neighbours[h]:
+        for n in self.neighbours[h]:
             ter = terrain[n]
             if ter == WATER or ter == UNKNOWN or not explored >> n & 1:
                 continue
@@ -296,7 +370,7 @@ class MovementRules(ViewRules):
             else:
                 out.append(step(n, "move", self.what_is_at(n, p)))
         if sowner[h] == p:
-            dist = b.distance[h]
+            dist = self.distance[h]
             for s in self.own_settlements(p):
                 if 2 <= dist[s] <= 3 and self.road_free(p, h, s):
                     out.append(step(s, "road", self.what_is_at(s, p)))
@@ -305,29 +379,27 @@ class MovementRules(ViewRules):
     def road_free(self, p: int, a: int, z: int) -> bool:
         """A path as long as the distance from a to z, through explored hexes of any terrain,
         with no enemy units on it."""
-        b = self.board
-        dz = b.distance[z]
+        dz = self.distance[z]
         explored = self.explored[p]
 
         def clear(h: int) -> bool:
             return bool(explored >> h & 1) and not self.enemy_units_at(h, p)
 
-        for m in b.neighbours[a]:
+        for m in self.neighbours[a]:
             if dz[m] != dz[a] - 1 or not clear(m):
                 continue
             if dz[m] == 1:
                 return True
-            if any(dz[k] == 1 and clear(k) for k in b.neighbours[m]):
+            if any(dz[k] == 1 and clear(k) for k in self.neighbours[m]):
                 return True
         return False
 
     def _frigate_options(self, u: int, p: int, h: int, mp: int) -> list[Any]:
-        b = self.board
         acts = self.acts
         out: list[Any] = []
         in_port = self.terrain[h] != WATER
         if mp >= 1:
-            for n in b.neighbours[h]:
+            for n in self.neighbours[h]:
                 if not self.explored[p] >> n & 1:
                     continue
                 if self.terrain[n] == WATER:
@@ -337,20 +409,20 @@ class MovementRules(ViewRules):
                     else:
                         out.append(acts.step(n, "move", "water"))
                 elif mp >= 2 and self.is_port(n, p) and any(
-                        self.terrain[k] == WATER for k in b.neighbours[n]):
+                        self.terrain[k] == WATER for k in self.neighbours[n]):
                     out.append(acts.step(n, "port", "your port"))
         if self.uf[u] & BOMBARDED:
             mp = 0
         cargo = self.cargo_of(u)
         if len(cargo) < FRIGATE_CAPACITY and not self.uf[u] & BOMBARDED:
-            sources = list(b.neighbours[h]) + ([h] if in_port else [])
+            sources = list(self.neighbours[h]) + ([h] if in_port else [])
             for n in sorted(sources):
                 if self.terrain[n] == WATER or self.occ_owner[n] != p:
                     continue
                 fresh = self.units_at(n, p, (FRESH,))
                 out += [acts.pick_up[n * 4 + k] for k in LAND_UNITS if fresh[k]]
         if cargo and not in_port:
-            for n in b.neighbours[h]:
+            for n in self.neighbours[h]:
                 ter = self.terrain[n]
                 if ter == WATER or ter == UNKNOWN or not self.explored[p] >> n & 1:
                     continue
@@ -364,41 +436,39 @@ class MovementRules(ViewRules):
     def can_act(self, u: int) -> bool:
         """Whether a fresh unit could do anything if selected (a quick unit_options)."""
         p, t, h = self.uo[u], self.ut[u], self.uh[u]
-        b = self.board
         explored = self.explored[p]
         terrain = self.terrain
         if t in (ART, FRIG) and not self.uf[u] & BOMBARDED:
-            if any(self.enemy_units_at(n, p) for n in b.neighbours[h]):
+            if any(self.enemy_units_at(n, p) for n in self.neighbours[h]):
                 return True
         if t == FRIG:
             return self._frigate_can_act(u, p, h)
         if self.um[u] < 1:
             return False
-        for n in b.neighbours[h]:
+        for n in self.neighbours[h]:
             ter = terrain[n]
             if ter == WATER or ter == UNKNOWN or not explored >> n & 1:
                 continue
             if not self.enemy_held(n, p) or self.may_attack(p, n):
                 return True
         if self.sowner[h] == p:
-            dist = b.distance[h]
+            dist = self.distance[h]
             return any(2 <= dist[s] <= 3 and self.road_free(p, h, s)
                        for s in self.own_settlements(p))
         return False
 
     def _frigate_can_act(self, f: int, p: int, h: int) -> bool:
-        b = self.board
         explored = self.explored[p]
         if self.um[f] >= 1:
-            for n in b.neighbours[h]:
+            for n in self.neighbours[h]:
                 if explored >> n & 1 and self.terrain[n] == WATER and (
                         not self.enemy_units_at(n, p) or self.may_attack(p, n)):
                     return True
         cargo = self.cargo_of(f)
         if cargo:
             return any(explored >> n & 1 and self.terrain[n] not in (WATER, UNKNOWN)
-                       for n in b.neighbours[h])
-        dist = b.distance[h]
+                       for n in self.neighbours[h])
+        dist = self.distance[h]
         return any(self.uo[u] == p and self.us[u] == FRESH and self.ut[u] != FRIG
                    and dist[self.uh[u]] == 1 for u in range(len(self.uo)))
 
@@ -456,7 +526,7 @@ class MovementRules(ViewRules):
         self.us[u] = ACTIVE
         self.active = u
         self.event("select", to=self.actor_only(p), player=p, unit=UNIT_NAMES[t],
-                   where=self.board.names[h])
+                   where=self.names[h])
 
     def end_active(self) -> None:
         u = self.active
@@ -468,7 +538,7 @@ class MovementRules(ViewRules):
     def step(self, p: int, action: Step) -> None:
         u = self.active
         h, n = self.uh[u], action.hex
-        names = self.board.names
+        names = self.names
         if action.kind == "attack":
             self.declare_attack(u, n)
             self.event("attack", to=self.actor_only(p, n), player=p,
@@ -484,7 +554,7 @@ class MovementRules(ViewRules):
         self.event("move", to=self.actor_only(p, h, n), player=p,
                    unit=UNIT_NAMES[self.ut[u]], source=names[h], where=names[n],
                    road=action.kind == "road", **extra)
-        self.reveal(p, list(self.board.neighbours[n]))
+        self.reveal(p, list(self.neighbours[n]))
         self.overwatch_check(u)
 
     def declare_attack(self, u: int, target: int) -> None:
@@ -503,7 +573,7 @@ class MovementRules(ViewRules):
         u = self.active
         self.uf[u] |= BOMBARDED
         self.um[u] = 0
-        names = self.board.names
+        names = self.names
         self.event("bombard", to=self.actor_only(p, action.hex), player=p,
                    unit=UNIT_NAMES[self.ut[u]], source=names[self.uh[u]],
                    where=names[action.hex])
@@ -523,7 +593,7 @@ class MovementRules(ViewRules):
         self.occ_add(self.uh[f], p, 1)
         self.us[u] = CARGO
         self.uc[u] = f
-        names = self.board.names
+        names = self.names
         self.event("pick_up", to=self.actor_only(p, action.hex), player=p,
                    unit=UNIT_NAMES[action.unit], source=names[action.hex],
                    where=names[self.uh[f]])
@@ -532,7 +602,7 @@ class MovementRules(ViewRules):
         f = self.active
         h = self.uh[f]
         cargo = self.cargo_of(f)
-        names = self.board.names
+        names = self.names
         self.event("unload", to=self.actor_only(p, h, action.hex), player=p,
                    units=units_text(self.count_types(cargo)), source=names[h],
                    where=names[action.hex], attack=action.attack)
@@ -548,7 +618,7 @@ class MovementRules(ViewRules):
         self.um[f] = 0
         self.end_active()
         if not action.attack:
-            self.reveal(p, list(self.board.neighbours[action.hex]))
+            self.reveal(p, list(self.neighbours[action.hex]))
 
     def play_move_card(self, p: int, action: PlayMoveCard) -> None:
         self.pool.hands[p].remove(action.card)

@@ -42,7 +42,7 @@ class PlacementRules(MovementRules):
 
     def sees_enemy_near(self, p: int, h: int, vis: int) -> bool:
         """Enemy units the player can see in or next to the hex."""
-        for k in (h, *self.board.neighbours[h]):
+        for k in (h, *self.neighbours[h]):
             if vis >> k & 1 and self.enemy_units_at(k, p):
                 return True
         return False
@@ -57,7 +57,7 @@ class PlacementRules(MovementRules):
         """Where player p's town may stand: land in `explored` with none of `settlements`
         within one hex and no enemy units in `vis` in or next to it."""
         b = self.board
-        near = b.balls[1]
+        near = self.near1
         # Within one hex of a town or city; enemy units seen (as `sees_enemy_near` sees them).
         crowded = b.within(settlements, 1)
         occ_owner = self.occ_owner
@@ -75,7 +75,7 @@ class PlacementRules(MovementRules):
 
     def near_own(self, h: int, own: list[int]) -> bool:
         """A new town goes two or three hexes from one of the player's towns or cities."""
-        dist = self.board.distance[h]
+        dist = self.distance[h]
         return any(2 <= dist[s] <= 3 for s in own)
 
     def build_actions(self, p: int) -> list[Any]:
@@ -83,7 +83,6 @@ class PlacementRules(MovementRules):
         done = DONE_BUILD
         if not self.holds_capital(p) or self.upgraded or self.built >= 2:
             return [done]
-        b = self.board
         acts = self.acts
         own = self.own_settlements(p)
         out: list[Any] = []
@@ -94,7 +93,7 @@ class PlacementRules(MovementRules):
             vis = self.sight(p)
             for h in own:
                 if self.settle[h] == TOWN and not any(
-                        vis >> k & 1 and self.enemy_units_at(k, p) for k in b.neighbours[h]):
+                        vis >> k & 1 and self.enemy_units_at(k, p) for k in self.neighbours[h]):
                     out.append(acts.upgrade[h])
         return [*out, done]
 
@@ -141,7 +140,7 @@ class PlacementRules(MovementRules):
             return [UNLIMITED] * 4
         if enemies is None:
             enemies = self.enemy_mask(p)
-        if self.board.balls[1][h] & enemies:
+        if self.near1[h] & enemies:
             return [0, 0, 0, 0]
         if self.holds_capital(p):
             quota = list(support(self.settle[h], self.terrain[h]))

@@ -45,7 +45,6 @@ from .actions import (
     PlaceReserve,
     PlaceTile,
     Withdraw,
-    map_actions,
 )
 from .board import LAND, TERRAINS, UNKNOWN, WATER, board, mask_hexes, start_area, tile_counts
 from .config import Config
@@ -57,6 +56,7 @@ from .movement import (
     FRESH,
     PLACED,
     REGROUP,
+    map_actions,
 )
 from .placement import PlacementRules
 from .units import (
@@ -97,6 +97,8 @@ class ViktoryIIState(PlacementRules):
         self.cards = deck.by_id() if deck is not None else {}
         self.resolver = config.resolver
         self.acts = map_actions(b.radius)
+        self.neighbours, self.names, self.distance = b.neighbours, b.names, b.distance
+        self.near1 = b.balls[1]
         self.hidden_map = config.dark or config.independent
         # The map
         self.terrain = bytearray([UNKNOWN]) * n
@@ -199,7 +201,7 @@ class ViktoryIIState(PlacementRules):
                 area = start_area(self.board, s)
                 if not any(fixed.tiles[h] in LAND or fixed.tiles[h] == UNKNOWN for h in area):
                     raise DataError(f"{fixed.path}: player {p}'s starting hexes around "
-                                    f"{self.board.names[s]} hold no land and no drawn tile")
+                                    f"{self.names[s]} hold no land and no drawn tile")
         self.bag = [t for t, k in enumerate(counts) for _ in range(k)]
         self.rng.shuffle(self.bag)
 
@@ -371,13 +373,13 @@ class ViktoryIIState(PlacementRules):
         self.drawn |= 1 << h
         if t == WATER:
             self.water |= 1 << h
-        self.event("tile", to=self.actor_only(p), player=p, where=self.board.names[h],
+        self.event("tile", to=self.actor_only(p), player=p, where=self.names[h],
                    terrain=TERRAINS[t])
 
     def tile_actions(self) -> list[PlaceTile]:
         _, hexes, tiles = self.reveal_pending
         h = hexes[0]
-        return [PlaceTile(h, self.board.names[h], t) for t in sorted(set(tiles))]
+        return [PlaceTile(h, self.names[h], t) for t in sorted(set(tiles))]
 
     def place_tile(self, action: PlaceTile) -> None:
         p, hexes, tiles = self.reveal_pending
@@ -409,7 +411,7 @@ class ViktoryIIState(PlacementRules):
         for t, k in enumerate(support(kind, self.terrain[h])):
             self.supported[p][t] += k
         if reveal:
-            self.reveal(p, list(self.board.neighbours[h]))
+            self.reveal(p, list(self.neighbours[h]))
 
     def upgrade(self, p: int, h: int) -> None:
         before = support(TOWN, self.terrain[h])
@@ -452,7 +454,7 @@ class ViktoryIIState(PlacementRules):
         self.reveal(p, area)
 
     def capital_actions(self, p: int) -> list[PlaceCapital]:
-        return [PlaceCapital(h, self.board.names[h]) for h in self.capital_sites(p)]
+        return [PlaceCapital(h, self.names[h]) for h in self.capital_sites(p)]
 
     def capital_sites(self, p: int) -> list[int]:
         """Where the capital may go: a land hex of the player's five starting hexes with no
@@ -468,8 +470,8 @@ class ViktoryIIState(PlacementRules):
 
     def second_town_actions(self, p: int) -> list[Any]:
         c = self.capital[p]
-        dist = self.board.distance[c]
-        out: list[Any] = [BuildTown(h, self.board.names[h]) for h in self.town_sites(p)
+        dist = self.distance[c]
+        out: list[Any] = [BuildTown(h, self.names[h]) for h in self.town_sites(p)
                           if 2 <= dist[h] <= 3]
         return [*out, Done("second_town")]
 
@@ -654,7 +656,7 @@ class ViktoryIIState(PlacementRules):
         if kind == "second_town":
             return self.second_town_actions(p)
         if kind == "setup_infantry":
-            names = self.board.names
+            names = self.names
             return [PlaceReserve(h, names[h], INF) for h in sorted(self.own_settlements(p))]
         if kind == "move":
             return self.move_actions(p)
@@ -674,7 +676,13 @@ class ViktoryIIState(PlacementRules):
     def _apply(self, player: int, action: Any) -> None:
         decision = self.decision()
         assert decision is not None  # the game is not over: the engine checks it
-        getattr(self, "_on_" + decision[0])(player, action)
+        kind = decision[0]
+        if kind == "reserves":  # the commonest decisions first, called directly
+            self._on_reserves(player, action)
+        elif kind == "move":
+            self._on_move(player, action)
+        else:
+            getattr(self, "_on_" + kind)(player, action)
         self.advance()
         if self.config.dark:
             self.remember()
@@ -809,7 +817,7 @@ class ViktoryIIState(PlacementRules):
         self.battle_units = (h, units or self.bombards.pop(h, []))
         self.battles_fought += request.kind in ("land", "naval", "reserve_naval")
         self.session_request = request
-        names = self.board.names
+        names = self.names
         if request.kind == "overwatch":
             assert units  # the unit Overwatch fires at
             self.event("overwatch", to=self.battle_audience(request), player=request.defender,
@@ -846,7 +854,7 @@ class ViktoryIIState(PlacementRules):
         if kind == "overwatch":
             return self._overwatch_request(h, units[0], defender)
         a = self.player
-        names = self.board.names
+        names = self.names
         attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
                      and self.ug[u] == h] if kind != "bombard" else []
         defender = self.occ_owner[h]
@@ -873,7 +881,7 @@ class ViktoryIIState(PlacementRules):
         defending = self.units_at(h, defender) if defender != NOBODY else [0, 0, 0, 0]
         reserves = []
         support_nearby = False
-        for n in self.board.neighbours[h]:
+        for n in self.neighbours[h]:
             if self.occ_owner[n] == defender and defender != NOBODY:
                 near = self.units_at(n, defender)
                 support_nearby |= bool(near[FRIG])
@@ -890,7 +898,7 @@ class ViktoryIIState(PlacementRules):
     def _overwatch_request(self, h: int, u: int, defender: int) -> BattleRequest:
         """One artillery of `defender` (on `overwatch_from`) fires at unit u, which moved to
         h next to it."""
-        names = self.board.names
+        names = self.names
         one = [0, 0, 0, 0]
         one[self.ut[u]] = 1
         side = AttackSide(h, names[h], False, _four(one))
@@ -905,7 +913,7 @@ class ViktoryIIState(PlacementRules):
         a_tc = self.count_settlements(a)
         d_tc = self.count_settlements(d) if d != NOBODY else (0, 0)
         return BattleRequest(
-            kind=kind, hex=h, name=self.board.names[h], terrain=TERRAINS[self.terrain[h]],
+            kind=kind, hex=h, name=self.names[h], terrain=TERRAINS[self.terrain[h]],
             settlement=SETTLEMENT_NAMES[self.settle[h]], capital=h in self.capital,
             attacker=a, defender=d, sides=sides, bombard=bombard,
             defender_units=defending, defender_reserve=reserves,
@@ -932,7 +940,7 @@ class ViktoryIIState(PlacementRules):
         for q in order:
             if self.out[q]:
                 continue
-            for k in self.board.neighbours[h]:
+            for k in self.neighbours[h]:
                 if self.occ_owner[k] != q:
                     continue
                 if self.units_at(k, q)[ART] > self.overwatch_fired.get(k, 0):
@@ -945,7 +953,7 @@ class ViktoryIIState(PlacementRules):
         towns or cities, and the player holds its own capital."""
         if p == NOBODY or not self.holds_capital(p):
             return False
-        return any(self.sowner[k] == p for k in (h, *self.board.neighbours[h]))
+        return any(self.sowner[k] == p for k in (h, *self.neighbours[h]))
 
     def finish_battle(self, result: BattleResult) -> None:
         request = self.session_request
@@ -996,7 +1004,7 @@ class ViktoryIIState(PlacementRules):
                 self._enter(u, h, request.kind == "reserve_naval")
             if self.settle[h] and self.sowner[h] != a:
                 self.capture(a, h)
-            self.reveal(a, list(self.board.neighbours[h]))
+            self.reveal(a, list(self.neighbours[h]))
         else:
             for u in survivors:
                 self._fall_back(u, request.kind == "reserve_naval")
@@ -1078,7 +1086,7 @@ class ViktoryIIState(PlacementRules):
         self.captures += 1
         place = SETTLEMENT_NAMES[kind]
         was_capital = h in self.capital
-        self.located_event("capture", (a, loser), self.board.names[h], player=a, loser=loser,
+        self.located_event("capture", (a, loser), self.names[h], player=a, loser=loser,
                            settlement=place, capital=was_capital)
         self.gain_card(a, f"took a {place}")
         if self.pool is not None and self.pool.hands[loser]:
@@ -1134,7 +1142,7 @@ class ViktoryIIState(PlacementRules):
             t = next((k for k in range(4) if self.onboard[p][k] > self.supported[p][k]), -1)
             if t < 0:
                 return [Done("disband")]
-        names = self.board.names
+        names = self.names
         hexes = sorted({self.uh[u] for u in range(len(self.uo)) if self.uo[u] == p
                         and self.ut[u] == t and self.us[u] not in (FREE, ATTACKING)})
         return [Disband(h, names[h], t) for h in hexes]
@@ -1222,10 +1230,10 @@ class ViktoryIIState(PlacementRules):
 
 
 # Attributes a clone shares (immutable, or never changed after the start) or copies.
-_SHARED = ("config", "board", "acts", "cards", "resolver", "hidden_map", "drawn", "water", "round",
-           "player", "phase", "active", "easy", "pennants", "built", "upgraded",
-           "reserve_battle", "redraws", "result", "turns_taken", "captures", "battles_fought",
-           "underdog_battles", "underdog_wins",
+_SHARED = ("config", "board", "acts", "neighbours", "names", "distance", "near1", "cards",
+           "resolver", "hidden_map", "drawn", "water", "round", "player", "phase", "active",
+           "easy", "pennants", "built", "upgraded", "reserve_battle", "redraws", "result",
+           "turns_taken", "captures", "battles_fought", "underdog_battles", "underdog_wins",
            "session_request", "n_events", "overwatch_from")
 _FLAT = ("settled", "explored", "bag", "capital", "occ_owner", "occ_n", "uo", "ut", "uh", "um",
          "us", "uc", "ug", "uf", "battles", "discarding", "out", "seen_counts")
