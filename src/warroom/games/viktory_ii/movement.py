@@ -11,7 +11,7 @@ says so (more units may join first), and must be fought before the phase ends.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -63,7 +63,7 @@ __all__ = ["ACTIVE", "ATTACKING", "BOMBARDED", "CARGO", "DONE", "FREE", "FRESH",
 
 # Steps name what is on the hex, which changes: MapActions makes them on demand and keeps them,
 # up to a bound.
-STEPS_KEPT = 1 << 16
+STEPS_KEPT: Final = 65536
 
 
 class MapActions:
@@ -200,6 +200,19 @@ class MovementRules(ViewRules):
     seen_counts: list[int]
     n_events: int
     marks: list[list[Any]]
+
+    def event(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
+        """The engine's event, counted for the log window of observations (state.py); here,
+        at the bottom of the compiled rules, so that they call it directly."""
+        super().event(kind, to, **data)
+        self.n_events += 1
+        counts = self.seen_counts
+        if to is None:
+            for i in range(len(counts)):
+                counts[i] += 1
+        else:
+            for p in to:
+                counts[p] += 1
 
     # --- provided by the state (state.py) ---------------------------------------------------
     def occ_add(self, h: int, p: int, k: int) -> None:

@@ -8,7 +8,7 @@ offered reveal nothing hidden (a ruling, in the README).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -24,7 +24,7 @@ from .board import FOREST, LAND, mask_hexes, nearest
 from .movement import MovementRules
 from .units import ATTACKING, CARGO, CITY, FREE, FRIG, LAND_UNITS, PLACED, TOWN, UNIT_NAMES, support
 
-UNLIMITED = 99
+UNLIMITED: Final = 99
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the state's, see state.py
@@ -67,9 +67,10 @@ class PlacementRules(MovementRules):
             if o >= 0 and o != p:
                 enemies |= 1 << k
         terrain = self.terrain
+        land = LAND
         out = []
         for h in mask_hexes(explored & ~crowded):
-            if terrain[h] in LAND and not near[h] & enemies:
+            if terrain[h] in land and not near[h] & enemies:
                 out.append(h)
         return out
 

@@ -20,7 +20,7 @@ state's generator, its events go into the state's log) and applies the result.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -74,12 +74,12 @@ from .units import (
     units_text,
 )
 
-ANY_KIND = -1  # a disband decision on a hidden map: of whichever kind is beyond support
+ANY_KIND: Final = -1  # a disband decision on a hidden map: of whichever kind is beyond support
 # The most units a town, or a city on any terrain, supports: what losing one may leave to
 # disband (VIKTORY-II.md, "Unit support").
 MOST_SUPPORTED = {TOWN: sum(TOWN_SUPPORT), CITY: max(sum(u) for u in CITY_SUPPORT.values())}
 
-NOBODY = 255
+NOBODY: Final = 255
 
 
 # Compiled with mypyc where built (warroom.native), with the rules of placement.py and
@@ -319,17 +319,6 @@ class ViktoryIIState(PlacementRules):
         others = tuple(q for q in range(self.num_players) if q not in audience)
         if others:
             self.event(kind, to=others, **data)
-
-    def event(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
-        super().event(kind, to, **data)
-        self.n_events += 1
-        counts = self.seen_counts
-        if to is None:
-            for i in range(len(counts)):
-                counts[i] += 1
-        else:
-            for p in to:
-                counts[p] += 1
 
     # --- exploration ----------------------------------------------------------------------
     def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False) -> None:
