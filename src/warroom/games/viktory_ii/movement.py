@@ -63,7 +63,9 @@ __all__ = ["ACTIVE", "ATTACKING", "BOMBARDED", "CARGO", "DONE", "FREE", "FRESH",
 
 # Steps name what is on the hex, which changes: MapActions makes them on demand and keeps them,
 # up to a bound.
-STEPS_KEPT: Final = 65536
+STEPS_KEPT: Final = 1024  # kinds of contents, each with a step per hex and kind
+STEP_KINDS: Final = ("move", "road", "port", "attack")
+TERRAIN_NAMES: Final = TERRAINS  # a compiled module's own constant is read directly
 
 
 class MapActions:
@@ -73,6 +75,7 @@ class MapActions:
     and random playouts make a dozen a decision. Index by hex * 4 + unit type (`select`,
     `place`, `withdraw`, `pick_up`), hex * 2 + attack (`unload`), or hex."""
 
+    radius: int
     names: tuple[str, ...]
     select: tuple[SelectUnit, ...]
     place: tuple[PlaceReserve, ...]
@@ -84,11 +87,12 @@ class MapActions:
     build: tuple[BuildTown, ...]
     upgrade: tuple[Upgrade, ...]
     frigates: dict[int, PlaceFrigate]
-    steps: dict[tuple[int, str, str], Step]
+    steps: dict[str, list[Step | None]]
 
-    def __init__(self, names: tuple[str, ...]):
+    def __init__(self, radius: int):
+        names = board(radius).names
         hexes = range(len(names))
-        self.names = names
+        self.radius, self.names = radius, names
         self.select = tuple(SelectUnit(h, names[h], t) for h in hexes for t in range(4))
         self.place = tuple(PlaceReserve(h, names[h], t) for h in hexes for t in range(4))
         self.withdraw = tuple(Withdraw(h, names[h], t) for h in hexes for t in range(4))
@@ -101,6 +105,9 @@ class MapActions:
         self.frigates = {}
         self.steps = {}
 
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return map_actions, (self.radius,)  # a copy of a state shares the table again
+
     def frigate(self, h: int, w: int) -> PlaceFrigate:
         key = h << 16 | w
         action = self.frigates.get(key)
@@ -110,18 +117,22 @@ class MapActions:
         return action
 
     def step(self, h: int, kind: str, what: str) -> Step:
-        key = (h, kind, what)
-        action = self.steps.get(key)
-        if action is None:
+        # By what is there (a few words, mostly a terrain's name), then by hex and kind.
+        made = self.steps.get(what)
+        if made is None:
             if len(self.steps) >= STEPS_KEPT:
                 self.steps.clear()
-            action = self.steps[key] = Step(h, self.names[h], kind, what)
+            made = self.steps[what] = [None] * (len(self.names) * 4)
+        i = h * 4 + STEP_KINDS.index(kind)
+        action = made[i]
+        if action is None:
+            action = made[i] = Step(h, self.names[h], kind, what)
         return action
 
 
 @cache
 def map_actions(radius: int) -> MapActions:
-    return MapActions(board(radius).names)
+    return MapActions(radius)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the state's, see state.py
@@ -204,7 +215,8 @@ class MovementRules(ViewRules):
     def event(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
         """The engine's event, counted for the log window of observations (state.py); here,
         at the bottom of the compiled rules, so that they call it directly."""
-        super().event(kind, to, **data)
+        if self.logs(kind):  # as the engine's event would find
+            super().event(kind, to, **data)
         self.n_events += 1
         counts = self.seen_counts
         if to is None:
@@ -312,7 +324,7 @@ class MovementRules(ViewRules):
         o = self.occ_owner[h]
         if s == 255 and (o == p or o < 0 and h not in self.battles):
             t = self.terrain[h]  # the usual case: nothing but the terrain to tell
-            return TERRAINS[t] if t != UNKNOWN else "?"
+            return TERRAIN_NAMES[t] if t != UNKNOWN else "?"
         parts = []
         if s != 255:
             kind = "city" if self.settle[h] == 2 else "town"
@@ -533,9 +545,13 @@ class MovementRules(ViewRules):
     # --- doing it -------------------------------------------------------------------------
     def select_unit(self, p: int, h: int, t: int) -> None:
         self.end_active()
-        # A fresh unit first; else a cavalry regrouping after a battle.
-        u = min((u for u in range(len(self.uo)) if self.us[u] in MOVABLE and self.uo[u] == p
-                 and self.uh[u] == h and self.ut[u] == t), key=lambda u: (self.us[u], u))
+        # The first fresh unit there; else the first cavalry regrouping after a battle.
+        uo, uh, ut = self.uo, self.uh, self.ut
+        u = -1
+        for k, s in enumerate(self.us):
+            if (s == FRESH or s == REGROUP) and uo[k] == p and uh[k] == h and ut[k] == t \
+                    and (u < 0 or s < self.us[u]):
+                u = k
         self.us[u] = ACTIVE
         self.active = u
         self.event("select", to=self.actor_only(p), player=p, unit=UNIT_NAMES[t],

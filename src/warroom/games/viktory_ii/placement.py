@@ -20,11 +20,28 @@ from .actions import (
     Upgrade,
     Withdraw,
 )
-from .board import FOREST, LAND, mask_hexes, nearest
+from .board import FOREST, LAND, nearest
 from .movement import MovementRules
-from .units import ATTACKING, CARGO, CITY, FREE, FRIG, LAND_UNITS, PLACED, TOWN, UNIT_NAMES, support
+from .units import (
+    ART,
+    ATTACKING,
+    CARGO,
+    CAV,
+    CITY,
+    FREE,
+    FRIG,
+    INF,
+    PLACED,
+    TOWN,
+    UNIT_NAMES,
+    Units,
+    support,
+)
 
 UNLIMITED: Final = 99
+NO_UNITS: Final[Units] = (0, 0, 0, 0)
+ANY_UNITS: Final[Units] = (UNLIMITED, UNLIMITED, UNLIMITED, UNLIMITED)
+ONE_INFANTRY: Final[Units] = (1, 0, 0, 0)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the state's, see state.py
@@ -56,21 +73,22 @@ class PlacementRules(MovementRules):
     def sites(self, p: int, explored: int, settlements: list[int], vis: int) -> list[int]:
         """Where player p's town may stand: land in `explored` with none of `settlements`
         within one hex and no enemy units in `vis` in or next to it."""
-        b = self.board
         near = self.near1
         # Within one hex of a town or city; enemy units seen (as `sees_enemy_near` sees them).
-        crowded = b.within(settlements, 1)
+        crowded = 0
+        for k in settlements:
+            crowded |= near[k]
         occ_owner = self.occ_owner
         enemies = 0
-        for k in mask_hexes(vis):
-            o = occ_owner[k]
-            if o >= 0 and o != p:
+        for k, o in enumerate(occ_owner):
+            if o >= 0 and o != p and vis >> k & 1:
                 enemies |= 1 << k
+        free = explored & ~crowded
         terrain = self.terrain
         land = LAND
         out = []
-        for h in mask_hexes(explored & ~crowded):
-            if terrain[h] in land and not near[h] & enemies:
+        for h in range(len(occ_owner)):
+            if free >> h & 1 and terrain[h] in land and not near[h] & enemies:
                 out.append(h)
         return out
 
@@ -131,25 +149,26 @@ class PlacementRules(MovementRules):
                 mask |= 1 << uh[u]
         return mask
 
-    def accepts(self, p: int, h: int, enemies: int | None = None) -> list[int]:
+    def accepts(self, p: int, h: int, enemies: int | None = None) -> Units:
         """How many more reserve units of each type the town or city takes this turn: its
         own capital any number and type; another town or city its schedule (a lost capital:
         a city one infantry), nothing with enemy units next to it."""
         if self.sowner[h] != p:
-            return [0, 0, 0, 0]
+            return NO_UNITS
         if h == self.capital[p]:
-            return [UNLIMITED] * 4
+            return ANY_UNITS
         if enemies is None:
             enemies = self.enemy_mask(p)
         if self.near1[h] & enemies:
-            return [0, 0, 0, 0]
+            return NO_UNITS
         if self.holds_capital(p):
-            quota = list(support(self.settle[h], self.terrain[h]))
+            quota = support(self.settle[h], self.terrain[h])
         else:
-            quota = [1, 0, 0, 0]
+            quota = ONE_INFANTRY
         done = self.placed.get(h)
         if done:
-            quota = [max(0, q - d) for q, d in zip(quota, done)]
+            return (max(0, quota[0] - done[0]), max(0, quota[1] - done[1]),
+                    max(0, quota[2] - done[2]), max(0, quota[3] - done[3]))
         return quota
 
     def nearest_water(self, p: int, h: int) -> list[int]:
@@ -170,13 +189,21 @@ class PlacementRules(MovementRules):
         frigates = res[FRIG] > 0 or self.onboard[p][FRIG] > 0
         enemies = self.enemy_mask(p)
         for h in self.own_settlements(p):
-            quota = self.accepts(p, h, enemies)
-            for t in LAND_UNITS:
-                if quota[t] > 0:
-                    takers[t] += 1
-                    if res[t] > 0:
-                        out.append(place[h * 4 + t])
-            if frigates and quota[FRIG] > 0 and self.frigate_port(p, h):
+            infantry, cavalry, artillery, frigate = self.accepts(p, h, enemies)
+            # Written out type by type: the compiled rules keep the four counts unboxed.
+            if infantry > 0:
+                takers[INF] += 1
+                if res[INF] > 0:
+                    out.append(place[h * 4 + INF])
+            if cavalry > 0:
+                takers[CAV] += 1
+                if res[CAV] > 0:
+                    out.append(place[h * 4 + CAV])
+            if artillery > 0:
+                takers[ART] += 1
+                if res[ART] > 0:
+                    out.append(place[h * 4 + ART])
+            if frigates and frigate > 0 and self.frigate_port(p, h):
                 seas = self.nearest_water(p, h)
                 if seas:
                     takers[FRIG] += 1
@@ -234,9 +261,12 @@ class PlacementRules(MovementRules):
                    where=action.where)
 
     def withdraw(self, p: int, action: Withdraw) -> None:
-        u = min(u for u in range(len(self.uo)) if self.uo[u] == p and self.uh[u] == action.hex
-                and self.ut[u] == action.unit
-                and self.us[u] not in (FREE, ATTACKING, CARGO, PLACED))
+        uh, ut, us = self.uh, self.ut, self.us
+        h, t = action.hex, action.unit
+        for u, o in enumerate(self.uo):  # the first such unit
+            if o == p and uh[u] == h and ut[u] == t \
+                    and us[u] not in (FREE, ATTACKING, CARGO, PLACED):
+                break
         self.remove_unit(u)
         self.event("withdraw", to=self.actor_only(p), player=p, unit=UNIT_NAMES[action.unit],
                    where=action.where)

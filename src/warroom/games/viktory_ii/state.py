@@ -1194,12 +1194,30 @@ class ViktoryIIState(PlacementRules):
     def clone(self) -> ViktoryIIState:
         new = ViktoryIIState.__new__(ViktoryIIState)
         self._copy_base(new)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        for name in _FLAT:
-            setattr(new, name, list(getattr(self, name)))
-        for name in _BYTES:
-            setattr(new, name, bytearray(getattr(self, name)))
+        # Shared: immutable, or never changed after the start. Field by field, not by name: a
+        # compiled class sets its own fields directly.
+        new.config, new.board, new.acts, new.cards = self.config, self.board, self.acts, self.cards
+        new.neighbours, new.names, new.distance = self.neighbours, self.names, self.distance
+        new.near1, new.resolver, new.hidden_map = self.near1, self.resolver, self.hidden_map
+        new.drawn, new.water, new.round = self.drawn, self.water, self.round
+        new.player, new.phase, new.active = self.player, self.phase, self.active
+        new.easy = self.easy
+        new.pennants, new.built, new.upgraded = self.pennants, self.built, self.upgraded
+        new.reserve_battle, new.redraws, new.result = self.reserve_battle, self.redraws, self.result
+        new.turns_taken, new.captures = self.turns_taken, self.captures
+        new.battles_fought, new.underdog_battles = self.battles_fought, self.underdog_battles
+        new.underdog_wins, new.session_request = self.underdog_wins, self.session_request
+        new.n_events, new.overwatch_from = self.n_events, self.overwatch_from
+        # Copied: flat lists and bytes
+        new.settled, new.explored, new.bag = list(self.settled), list(self.explored), list(self.bag)
+        new.capital, new.occ_owner, new.occ_n = (list(self.capital), list(self.occ_owner),
+                                                 list(self.occ_n))
+        new.uo, new.ut, new.uh, new.um = list(self.uo), list(self.ut), list(self.uh), list(self.um)
+        new.us, new.uc, new.ug, new.uf = list(self.us), list(self.uc), list(self.ug), list(self.uf)
+        new.battles, new.discarding = list(self.battles), list(self.discarding)
+        new.out, new.seen_counts = list(self.out), list(self.seen_counts)
+        new.terrain, new.settle = bytearray(self.terrain), bytearray(self.settle)
+        new.sowner = bytearray(self.sowner)
         new.supported = [list(s) for s in self.supported]
         new.onboard = [list(s) for s in self.onboard]
         new.bombards = {h: list(us) for h, us in self.bombards.items()}
@@ -1218,15 +1236,6 @@ class ViktoryIIState(PlacementRules):
         return new
 
 
-# Attributes a clone shares (immutable, or never changed after the start) or copies.
-_SHARED = ("config", "board", "acts", "neighbours", "names", "distance", "near1", "cards",
-           "resolver", "hidden_map", "drawn", "water", "round", "player", "phase", "active",
-           "easy", "pennants", "built", "upgraded", "reserve_battle", "redraws", "result",
-           "turns_taken", "captures", "battles_fought", "underdog_battles", "underdog_wins",
-           "session_request", "n_events", "overwatch_from")
-_FLAT = ("settled", "explored", "bag", "capital", "occ_owner", "occ_n", "uo", "ut", "uh", "um",
-         "us", "uc", "ug", "uf", "battles", "discarding", "out", "seen_counts")
-_BYTES = ("terrain", "settle", "sowner")
 
 
 def _four(counts: list[int]) -> tuple[int, int, int, int]:
