@@ -32,7 +32,10 @@ def entry() -> None:
     # while this process imports the command (sim/pool_start.py).
     from .sim.pool_start import start_early
 
-    start_early(sys.argv[1:])
+    try:
+        start_early(sys.argv[1:])
+    except Exception:  # noqa: BLE001 (the pool starts it again and reports any failure then)
+        pass
     from .cli import main
 
     if interruptible:

@@ -225,3 +225,15 @@ def test_the_workers_find_their_game_imported_by_the_fork_server(tmp_path):
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "True"
+
+
+def test_the_games_of_a_batch_share_its_config_and_another_batch_gets_its_own():
+    game = REGISTRY["kow"]
+    one = BatchSpec("kow", {"victories_to_win": 1}, ("random", "random"), seed=1)
+    two = BatchSpec("kow", {"victories_to_win": 2}, ("random", "random"), seed=1)
+    first = batch._config(one, game)
+    assert batch._config(one, game) is first  # built once for the batch
+    assert batch._config(BatchSpec("kow", {"victories_to_win": 1}, ("random", "random"),
+                                   seed=1), game) is first  # an equal spec (a new chunk)
+    assert batch._config(two, game).victories_to_win == 2  # never another batch's
+    assert batch._config(one, game).victories_to_win == 1

@@ -79,7 +79,7 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     `seating[seat]` is the listed player in that seat. `cards`: per seat, what happened to
     each card (the game's `card_events`), or None for a game without cards."""
     game = get_game(spec.game)
-    config = game.config(spec.config)
+    config = _config(spec, game)
     seed = derive_seed(spec.seed, "game", index)
     seating = spec.seating(index)
     agents = make_agents([spec.players[i] for i in seating], game, seed)
@@ -107,6 +107,20 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
         "metrics": metrics,
         "cards": None if facts is None else facts.to_json(),
     }
+
+
+# The config of the batch played last in this process, with its spec: every game of a batch
+# has the same one, and building it (checking the options, reading a scenario) can cost a
+# seventh of a short game. Configs are frozen, so games can share one.
+_LAST_CONFIG: list[Any] = [None, None]
+
+
+def _config(spec: BatchSpec, game: Game) -> Any:
+    last_spec, config = _LAST_CONFIG
+    if last_spec is not spec and last_spec != spec:
+        config = game.config(spec.config)
+        _LAST_CONFIG[:] = [spec, config]
+    return config
 
 
 @dataclass
