@@ -31,7 +31,10 @@ COMPILED = {
     "viktory": (["warroom.games.viktory.state", "warroom.games.viktory_battles.resolver"],
                 300, 30),
     # 9 configs: 54 random and 27 heuristic whole games, every battle through the resolver
-    "viktory-ii": (["warroom.games.viktory_battles.resolver"], 6, 3),
+    "viktory-ii": (["warroom.games.viktory_battles.resolver", "warroom.games.viktory_ii.movement",
+                    "warroom.games.viktory_ii.placement", "warroom.games.viktory_ii.state",
+                    "warroom.games.viktory_ii.units"],
+                   6, 3),
 }
 
 

@@ -3,10 +3,14 @@ infantry, cavalry, artillery, frigate, in every tuple of counts."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 UNITS = ("infantry", "cavalry", "artillery", "frigate")
-INF, CAV, ART, FRIG = range(4)
+# Final: compiled rules (warroom.native) use the values, not a look-up in this module.
+INF: Final = 0
+CAV: Final = 1
+ART: Final = 2
+FRIG: Final = 3
 LAND_UNITS = (INF, CAV, ART)
 Units = tuple[int, int, int, int]
 NO_UNITS: Units = (0, 0, 0, 0)

@@ -223,6 +223,10 @@ class Done:
         return DONE_LABELS[self.what]
 
 
+DONE_STOP, DONE_MOVE, DONE_BUILD, DONE_SECOND_TOWN, DONE_RESERVES, DONE_DISBAND = (
+    Done(what) for what in ("stop", "move", "build", "second_town", "reserves", "disband"))
+
+
 # The map's own decisions, the turn's card actions (shared with the one-battle game) and the
 # battle resolver's decisions.
 ACTIONS = (PlaceTile, PlaceCapital, BuildTown, Upgrade, SelectUnit, Step, Bombard, PickUp,

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Final
 
-# Terrains: the four land terrains, then water. UNKNOWN: a tile not yet placed.
-PLAINS, GRASSLAND, FOREST, MOUNTAIN, WATER = range(5)
-UNKNOWN = 255
+# Terrains: the four land terrains, then water. UNKNOWN: a tile not yet placed. Final: the
+# compiled rules (warroom.native) use the values.
+PLAINS: Final = 0
+GRASSLAND: Final = 1
+FOREST: Final = 2
+MOUNTAIN: Final = 3
+WATER: Final = 4
+UNKNOWN: Final = 255
 TERRAINS = ("plains", "grassland", "forest", "mountain", "water")
 TERRAIN_LETTERS = "pgfmw"
 LAND = (PLAINS, GRASSLAND, FOREST, MOUNTAIN)
@@ -21,7 +27,7 @@ LAND = (PLAINS, GRASSLAND, FOREST, MOUNTAIN)
 # The publisher's map sizes ("hexes to a side" - 1 is the radius); 7-8 players continue the
 # pattern (VIKTORY-II rulings).
 RADIUS_BY_PLAYERS = {2: 4, 3: 5, 4: 6, 5: 7, 6: 7, 7: 8, 8: 8}
-MAX_BALL = 6  # ball masks are kept for radii 0..MAX_BALL
+MAX_BALL: Final = 6  # ball masks are kept for radii 0..MAX_BALL
 
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 

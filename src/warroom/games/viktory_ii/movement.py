@@ -1,6 +1,6 @@
 """Movement, sea transport, bombardment's trigger and declaring attacks (VIKTORY-II.md,
-"Movement", "Transport by sea", "Bombardment"). A mixin of the state: it reads and changes the
-state's per-hex arrays and unit lists.
+"Movement", "Transport by sea", "Bombardment"). A base class of the state: it reads and changes
+the state's per-hex arrays and unit lists.
 
 One unit moves at a time: a player selects a unit, then steps it hex by hex (each step
 reveals the unexplored hexes next to it), and selecting another unit ends the previous one's
@@ -10,22 +10,163 @@ says so (more units may join first), and must be fought before the phase ends.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, Final
 
-from .actions import Bombard, PickUp, PlayMoveCard, SelectUnit, Step, Unload
-from .board import FOREST, MOUNTAIN, TERRAINS, UNKNOWN, WATER
-from .units import ART, FRIG, FRIGATE_CAPACITY, INF, LAND_UNITS, RANGE, UNIT_NAMES, units_text
+from mypy_extensions import mypyc_attr
 
-# Unit status. REGROUP: a cavalry back from a battle with movement left (the cavalry
-# exception: it may move on and attack elsewhere).
-FREE, FRESH, ACTIVE, DONE, ATTACKING, CARGO, PLACED, REGROUP = range(8)
-MOVABLE = (FRESH, REGROUP)
-# Unit flags
-BOMBARDED, STOPPED = 1, 2
+from ...engine import Outcome
+from .actions import (
+    DONE_MOVE,
+    DONE_STOP,
+    Bombard,
+    BuildTown,
+    Fight,
+    PickUp,
+    PlaceFrigate,
+    PlaceReserve,
+    PlayMoveCard,
+    SelectUnit,
+    Step,
+    Unload,
+    Upgrade,
+    Withdraw,
+)
+from .board import FOREST, MOUNTAIN, TERRAINS, UNKNOWN, WATER, Board, board
+from .config import Config
+from .units import (  # the unit statuses and flags, which other modules import from here
+    ACTIVE,
+    ART,
+    ATTACKING,
+    BOMBARDED,
+    CARGO,
+    DONE,
+    FREE,
+    FRESH,
+    FRIG,
+    FRIGATE_CAPACITY,
+    INF,
+    LAND_UNITS,
+    MOVABLE,
+    PLACED,
+    RANGE,
+    REGROUP,
+    STOPPED,
+    UNIT_NAMES,
+    units_text,
+)
+from .view import ViewRules
+
+__all__ = ["ACTIVE", "ATTACKING", "BOMBARDED", "CARGO", "DONE", "FREE", "FRESH", "MOVABLE",
+           "PLACED", "REGROUP", "STOPPED", "MovementRules"]
 
 
-class MovementRules:
-    # Attributes of the state this mixin uses (declared for readers and type checkers).
+# Steps name what is on the hex, which changes: MapActions makes them on demand and keeps them,
+# up to a bound.
+STEPS_KEPT: Final = 1024  # kinds of contents, each with a step per hex and kind
+STEP_KINDS: Final = ("move", "road", "port", "attack")
+TERRAIN_NAMES: Final = TERRAINS  # a compiled module's own constant is read directly
+
+
+class MapActions:
+    """The actions of one map size that name only hexes and unit types, made once and shared
+    by every state on such a map. An action is an immutable value: handing out the same
+    object in every list of legal actions costs a look-up where making one costs far more,
+    and random playouts make a dozen a decision. Index by hex * 4 + unit type (`select`,
+    `place`, `withdraw`, `pick_up`), hex * 2 + attack (`unload`), or hex."""
+
+    radius: int
+    names: tuple[str, ...]
+    select: tuple[SelectUnit, ...]
+    place: tuple[PlaceReserve, ...]
+    withdraw: tuple[Withdraw, ...]
+    pick_up: tuple[PickUp, ...]
+    unload: tuple[Unload, ...]
+    fight: tuple[Fight, ...]
+    bombard: tuple[Bombard, ...]
+    build: tuple[BuildTown, ...]
+    upgrade: tuple[Upgrade, ...]
+    frigates: dict[int, PlaceFrigate]
+    steps: dict[str, list[Step | None]]
+
+    def __init__(self, radius: int):
+        names = board(radius).names
+        hexes = range(len(names))
+        self.radius, self.names = radius, names
+        self.select = tuple(SelectUnit(h, names[h], t) for h in hexes for t in range(4))
+        self.place = tuple(PlaceReserve(h, names[h], t) for h in hexes for t in range(4))
+        self.withdraw = tuple(Withdraw(h, names[h], t) for h in hexes for t in range(4))
+        self.pick_up = tuple(PickUp(h, names[h], t) for h in hexes for t in range(4))
+        self.unload = tuple(Unload(h, names[h], a) for h in hexes for a in (False, True))
+        self.fight = tuple(Fight(h, names[h]) for h in hexes)
+        self.bombard = tuple(Bombard(h, names[h]) for h in hexes)
+        self.build = tuple(BuildTown(h, names[h]) for h in hexes)
+        self.upgrade = tuple(Upgrade(h, names[h]) for h in hexes)
+        self.frigates = {}
+        self.steps = {}
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return map_actions, (self.radius,)  # a copy of a state shares the table again
+
+    def frigate(self, h: int, w: int) -> PlaceFrigate:
+        key = h << 16 | w
+        action = self.frigates.get(key)
+        if action is None:
+            names = self.names
+            action = self.frigates[key] = PlaceFrigate(h, names[h], w, names[w])
+        return action
+
+    def step(self, h: int, kind: str, what: str) -> Step:
+        # By what is there (a few words, mostly a terrain's name), then by hex and kind.
+        made = self.steps.get(what)
+        if made is None:
+            if len(self.steps) >= STEPS_KEPT:
+                self.steps.clear()
+            made = self.steps[what] = [None] * (len(self.names) * 4)
+        i = h * 4 + STEP_KINDS.index(kind)
+        action = made[i]
+        if action is None:
+            action = made[i] = Step(h, self.names[h], kind, what)
+        return action
+
+
+@cache
+def map_actions(radius: int) -> MapActions:
+    return MapActions(radius)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the state's, see state.py
+class MovementRules(ViewRules):
+    """Movement and transport. The state's fields and the methods of the state these rules
+    call are declared here, at the bottom of the compiled rules (this class, placement.py's,
+    state.py's; where built, warroom.native): a compiled class reads a declared field and
+    calls a declared method directly."""
+
+    # The map (see state.py)
+    config: Config
+    board: Board
+    acts: MapActions
+    cards: dict[str, Any]
+    resolver: Any
+    hidden_map: bool
+    terrain: bytearray
+    drawn: int
+    water: int
+    explored: list[int]
+    bag: list[int]
+    settle: bytearray
+    sowner: bytearray
+    settled: list[int]
+    capital: list[int]
+    occ_owner: list[int]
+    occ_n: list[int]
+    # The board's tables the rules read most, shared by every state on the map: a compiled
+    # class reads its own fields faster than the board's.
+    neighbours: tuple[tuple[int, ...], ...]
+    names: tuple[str, ...]
+    distance: tuple[bytes, ...]
+    near1: tuple[int, ...]  # the hexes within one of each hex, as bitmasks
+    # Units: owner, type, hex, movement left, status, carrier, target, flags
     uo: list[int]
     ut: list[int]
     uh: list[int]
@@ -34,6 +175,108 @@ class MovementRules:
     uc: list[int]
     ug: list[int]
     uf: list[int]
+    supported: list[list[int]]
+    onboard: list[list[int]]
+    # The turn
+    round: int
+    player: int
+    phase: str
+    active: int
+    easy: int
+    pennants: int
+    battles: list[int]
+    bombards: dict[int, list[int]]
+    placed: dict[int, list[int]]
+    built: int
+    upgraded: bool
+    reserve_battle: bool
+    overwatch_fired: dict[int, int]
+    reveal_pending: Any
+    queue: list[list[Any]]
+    session: Any
+    session_request: Any
+    battle_units: tuple[int, list[int]]
+    overwatch_from: int
+    discarding: list[int]
+    redraws: int
+    pool: Any
+    memory: list[dict[int, tuple[int, int, int]]]
+    out: list[bool]
+    result: Outcome | None
+    turns_taken: int
+    captures: int
+    battles_fought: int
+    underdog_battles: int
+    underdog_wins: int
+    seen_counts: list[int]
+    n_events: int
+    marks: list[list[Any]]
+
+    def event(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
+        """The engine's event, counted for the log window of observations (state.py); here,
+        at the bottom of the compiled rules, so that they call it directly."""
+        if self.logs(kind):  # as the engine's event would find
+            super().event(kind, to, **data)
+        self.n_events += 1
+        counts = self.seen_counts
+        if to is None:
+            for i in range(len(counts)):
+                counts[i] += 1
+        else:
+            for p in to:
+                counts[p] += 1
+
+    # --- provided by the state (state.py) ---------------------------------------------------
+    def occ_add(self, h: int, p: int, k: int) -> None:
+        raise NotImplementedError
+
+    def occ_sub(self, h: int, k: int) -> None:
+        raise NotImplementedError
+
+    def add_unit(self, p: int, t: int, h: int, status: int) -> int:
+        raise NotImplementedError
+
+    def remove_unit(self, u: int) -> None:
+        raise NotImplementedError
+
+    def move_unit(self, u: int, h: int) -> None:
+        raise NotImplementedError
+
+    def reserve(self, p: int) -> list[int]:
+        raise NotImplementedError
+
+    def own_settlements(self, p: int) -> list[int]:
+        raise NotImplementedError
+
+    def holds_capital(self, p: int) -> bool:
+        raise NotImplementedError
+
+    def actor_only(self, p: int, *hexes: int) -> tuple[int, ...] | None:
+        raise NotImplementedError
+
+    def located_event(self, kind: str, audience: tuple[int, ...], where: str,
+                      **data: Any) -> None:
+        raise NotImplementedError
+
+    def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False) -> None:
+        raise NotImplementedError
+
+    def found(self, p: int, h: int, kind: int, capital: bool = False,
+              reveal: bool = True) -> None:
+        raise NotImplementedError
+
+    def upgrade(self, p: int, h: int) -> None:
+        raise NotImplementedError
+
+    def gain_card(self, p: int, why: str) -> None:
+        raise NotImplementedError
+
+    def start_battle(self, kind: str, h: int, units: list[int] | None = None,
+                     placed: int = -1, defender: int = 255) -> None:
+        raise NotImplementedError
+
+    def overwatch_check(self, u: int, after: int = 255) -> None:
+        raise NotImplementedError
 
     # --- small queries ------------------------------------------------------------------
     def enemy_units_at(self, h: int, p: int) -> bool:
@@ -54,7 +297,7 @@ class MovementRules:
         if self.sowner[h] != p or not self.settle[h]:
             return False
         b = self.board
-        water = b.off_map[h] + sum(1 for n in b.neighbours[h] if self.terrain[n] == WATER)
+        water = b.off_map[h] + sum(1 for n in self.neighbours[h] if self.terrain[n] == WATER)
         return water >= 2
 
     def cargo_of(self, f: int) -> list[int]:
@@ -77,8 +320,12 @@ class MovementRules:
 
     def what_is_at(self, h: int, p: int) -> str:
         """A few words on a hex for an action's label."""
-        parts = []
         s = self.sowner[h]
+        o = self.occ_owner[h]
+        if s == 255 and (o == p or o < 0 and h not in self.battles):
+            t = self.terrain[h]  # the usual case: nothing but the terrain to tell
+            return TERRAIN_NAMES[t] if t != UNKNOWN else "?"
+        parts = []
         if s != 255:
             kind = "city" if self.settle[h] == 2 else "town"
             parts.append(f"your {kind}" if s == p else f"player {s}'s {kind}")
@@ -95,9 +342,9 @@ class MovementRules:
         """A hidden map: what a unit that steps onto h sees of the enemy next to it (it sees
         those hexes from now on), as [hex, owner, town or city, units] - told with the step,
         since enemy artillery there may fire at it."""
-        names = self.board.names
+        names = self.names
         out = []
-        for k in sorted(self.board.neighbours[h]):
+        for k in sorted(self.neighbours[h]):
             for o in sorted({self.occ_owner[k], self.sowner[k]} - {-1, 255, p}):
                 kind = self.settle[k] if self.sowner[k] == o else 0
                 out.append([names[k], o, ("", "town", "city")[kind],
@@ -119,161 +366,196 @@ class MovementRules:
                           else self._land_options(p, h, mp))
         in_port = t == FRIG and self.terrain[h] != WATER
         if t in (ART, FRIG) and not self.uf[u] & BOMBARDED and not in_port:
-            names = self.board.names
-            out += [Bombard(n, names[n]) for n in self.board.neighbours[h]
-                    if self.enemy_units_at(n, p)]
+            bombard = self.acts.bombard
+            out += [bombard[n] for n in self.neighbours[h] if self.enemy_units_at(n, p)]
         if with_cards and self.pool is not None and not self.uf[u] & (STOPPED | BOMBARDED):
-            out += [PlayMoveCard(c, self.cards[c].short()) for c in self.pool.hands[p]
-                    if self.cards[c].effect == "plus_one_mp"]
+            out += self._move_cards(u)
         return out
+
+    def _move_cards(self, u: int) -> list[PlayMoveCard]:
+        cards = self.cards
+        return [PlayMoveCard(c, cards[c].short()) for c in self.pool.hands[self.uo[u]]
+                if cards[c].effect == "plus_one_mp"]
 
     def _land_options(self, p: int, h: int, mp: int) -> list[Any]:
         if mp < 1:
             return []
-        b = self.board
+        step = self.acts.step
+        terrain, occ_owner, sowner = self.terrain, self.occ_owner, self.sowner
+        explored = self.explored[p]
         out: list[Any] = []
-        for n in b.neighbours[h]:
-            ter = self.terrain[n]
-            if ter == WATER or ter == UNKNOWN or not self.explored[p] >> n & 1:
+        for n in self.neighbours[h]:
+            ter = terrain[n]
+            if ter == WATER or ter == UNKNOWN or not explored >> n & 1:
                 continue
-            if self.enemy_held(n, p):
+            o, s = occ_owner[n], sowner[n]
+            if (o >= 0 and o != p) or (s != 255 and s != p):  # enemy_held
                 if self.may_attack(p, n):
-                    out.append(Step(n, b.names[n], "attack", self.what_is_at(n, p)))
+                    out.append(step(n, "attack", self.what_is_at(n, p)))
             else:
-                out.append(Step(n, b.names[n], "move", self.what_is_at(n, p)))
-        if self.sowner[h] == p:
-            dist = b.distance[h]
+                out.append(step(n, "move", self.what_is_at(n, p)))
+        if sowner[h] == p:
+            dist = self.distance[h]
             for s in self.own_settlements(p):
                 if 2 <= dist[s] <= 3 and self.road_free(p, h, s):
-                    out.append(Step(s, b.names[s], "road", self.what_is_at(s, p)))
+                    out.append(step(s, "road", self.what_is_at(s, p)))
         return out
 
     def road_free(self, p: int, a: int, z: int) -> bool:
         """A path as long as the distance from a to z, through explored hexes of any terrain,
         with no enemy units on it."""
-        b = self.board
-        dz = b.distance[z]
+        dz = self.distance[z]
         explored = self.explored[p]
 
         def clear(h: int) -> bool:
             return bool(explored >> h & 1) and not self.enemy_units_at(h, p)
 
-        for m in b.neighbours[a]:
+        for m in self.neighbours[a]:
             if dz[m] != dz[a] - 1 or not clear(m):
                 continue
             if dz[m] == 1:
                 return True
-            if any(dz[k] == 1 and clear(k) for k in b.neighbours[m]):
+            if any(dz[k] == 1 and clear(k) for k in self.neighbours[m]):
                 return True
         return False
 
     def _frigate_options(self, u: int, p: int, h: int, mp: int) -> list[Any]:
-        b = self.board
+        acts = self.acts
         out: list[Any] = []
         in_port = self.terrain[h] != WATER
         if mp >= 1:
-            for n in b.neighbours[h]:
+            for n in self.neighbours[h]:
                 if not self.explored[p] >> n & 1:
                     continue
                 if self.terrain[n] == WATER:
                     if self.enemy_units_at(n, p):
                         if self.may_attack(p, n):
-                            out.append(Step(n, b.names[n], "attack", self.what_is_at(n, p)))
+                            out.append(acts.step(n, "attack", self.what_is_at(n, p)))
                     else:
-                        out.append(Step(n, b.names[n], "move", "water"))
+                        out.append(acts.step(n, "move", "water"))
                 elif mp >= 2 and self.is_port(n, p) and any(
-                        self.terrain[k] == WATER for k in b.neighbours[n]):
-                    out.append(Step(n, b.names[n], "port", "your port"))
+                        self.terrain[k] == WATER for k in self.neighbours[n]):
+                    out.append(acts.step(n, "port", "your port"))
         if self.uf[u] & BOMBARDED:
             mp = 0
         cargo = self.cargo_of(u)
         if len(cargo) < FRIGATE_CAPACITY and not self.uf[u] & BOMBARDED:
-            sources = list(b.neighbours[h]) + ([h] if in_port else [])
+            sources = list(self.neighbours[h]) + ([h] if in_port else [])
             for n in sorted(sources):
                 if self.terrain[n] == WATER or self.occ_owner[n] != p:
                     continue
                 fresh = self.units_at(n, p, (FRESH,))
-                out += [PickUp(n, b.names[n], k) for k in LAND_UNITS if fresh[k]]
+                out += [acts.pick_up[n * 4 + k] for k in LAND_UNITS if fresh[k]]
         if cargo and not in_port:
-            for n in b.neighbours[h]:
+            for n in self.neighbours[h]:
                 ter = self.terrain[n]
                 if ter == WATER or ter == UNKNOWN or not self.explored[p] >> n & 1:
                     continue
                 if self.enemy_held(n, p):
                     if self.may_attack(p, n):
-                        out.append(Unload(n, b.names[n], True))
+                        out.append(acts.unload[n * 2 + 1])
                 else:
-                    out.append(Unload(n, b.names[n], False))
+                    out.append(acts.unload[n * 2])
         return out
 
     def can_act(self, u: int) -> bool:
         """Whether a fresh unit could do anything if selected (a quick unit_options)."""
         p, t, h = self.uo[u], self.ut[u], self.uh[u]
-        b = self.board
         explored = self.explored[p]
         terrain = self.terrain
         if t in (ART, FRIG) and not self.uf[u] & BOMBARDED:
-            if any(self.enemy_units_at(n, p) for n in b.neighbours[h]):
+            if any(self.enemy_units_at(n, p) for n in self.neighbours[h]):
                 return True
         if t == FRIG:
             return self._frigate_can_act(u, p, h)
         if self.um[u] < 1:
             return False
-        for n in b.neighbours[h]:
+        for n in self.neighbours[h]:
             ter = terrain[n]
             if ter == WATER or ter == UNKNOWN or not explored >> n & 1:
                 continue
             if not self.enemy_held(n, p) or self.may_attack(p, n):
                 return True
         if self.sowner[h] == p:
-            dist = b.distance[h]
+            dist = self.distance[h]
             return any(2 <= dist[s] <= 3 and self.road_free(p, h, s)
                        for s in self.own_settlements(p))
         return False
 
     def _frigate_can_act(self, f: int, p: int, h: int) -> bool:
-        b = self.board
         explored = self.explored[p]
         if self.um[f] >= 1:
-            for n in b.neighbours[h]:
+            for n in self.neighbours[h]:
                 if explored >> n & 1 and self.terrain[n] == WATER and (
                         not self.enemy_units_at(n, p) or self.may_attack(p, n)):
                     return True
         cargo = self.cargo_of(f)
         if cargo:
             return any(explored >> n & 1 and self.terrain[n] not in (WATER, UNKNOWN)
-                       for n in b.neighbours[h])
-        dist = b.distance[h]
+                       for n in self.neighbours[h])
+        dist = self.distance[h]
         return any(self.uo[u] == p and self.us[u] == FRESH and self.ut[u] != FRIG
                    and dist[self.uh[u]] == 1 for u in range(len(self.uo)))
 
     def selectable(self, p: int) -> list[SelectUnit]:
-        """One SelectUnit per (hex, type) holding a fresh unit that could do something."""
+        """One SelectUnit per (hex, type) holding a fresh unit that could do something (as
+        the first such unit, in unit order, could)."""
         seen = set()
-        out = []
-        names = self.board.names
-        for u in range(len(self.uo)):
-            if self.us[u] not in MOVABLE or self.uo[u] != p:
-                continue
-            key = (self.uh[u], self.ut[u])
-            if key in seen:
-                continue
-            seen.add(key)
-            if self.can_act(u):
-                out.append(SelectUnit(key[0], names[key[0]], key[1]))
-        out.sort(key=lambda a: (a.hex, a.unit))
+        keys = []  # hex * 4 + type: sorted, by hex then type
+        uo, uh, ut = self.uo, self.uh, self.ut
+        for u, s in enumerate(self.us):
+            if (s == FRESH or s == REGROUP) and uo[u] == p:
+                key = uh[u] * 4 + ut[u]
+                if key in seen:
+                    continue
+                seen.add(key)
+                if self.can_act(u):
+                    keys.append(key)
+        keys.sort()
+        select = self.acts.select
+        return [select[k] for k in keys]
+
+    def move_actions(self, p: int, settle: bool = False) -> list[Any]:
+        """The move step's actions. With `settle` (the state advancing, not a query), the
+        moving unit first stops by itself if it can do nothing more."""
+        out: list[Any] = []
+        u = self.active
+        if u >= 0 and settle and self.us[u] != ACTIVE:
+            self.active = u = -1
+        if u >= 0:
+            out = self.unit_options(u, with_cards=False)
+            in_port = self.ut[u] == FRIG and self.terrain[self.uh[u]] != WATER
+            if settle and not out and not in_port:
+                self.end_active()
+                out = []
+            else:
+                if self.pool is not None and not self.uf[u] & (STOPPED | BOMBARDED):
+                    out += self._move_cards(u)
+                if in_port and any(type(a) is Step for a in out):
+                    return out  # a frigate in a port sails on before anything else moves
+                out.append(DONE_STOP)
+        out += self.selectable(p)
+        if self.battles:
+            fight = self.acts.fight
+            out += [fight[h] for h in self.battles]
+        else:
+            out.append(DONE_MOVE)
         return out
 
     # --- doing it -------------------------------------------------------------------------
     def select_unit(self, p: int, h: int, t: int) -> None:
         self.end_active()
-        # A fresh unit first; else a cavalry regrouping after a battle.
-        u = min((u for u in range(len(self.uo)) if self.us[u] in MOVABLE and self.uo[u] == p
-                 and self.uh[u] == h and self.ut[u] == t), key=lambda u: (self.us[u], u))
+        # The first fresh unit there; else the first cavalry regrouping after a battle.
+        uo, uh, ut = self.uo, self.uh, self.ut
+        u = -1
+        for k, s in enumerate(self.us):
+            if (s == FRESH or s == REGROUP) and uo[k] == p and uh[k] == h and ut[k] == t \
+                    and (u < 0 or s < self.us[u]):
+                u = k
         self.us[u] = ACTIVE
         self.active = u
         self.event("select", to=self.actor_only(p), player=p, unit=UNIT_NAMES[t],
-                   where=self.board.names[h])
+                   where=self.names[h])
 
     def end_active(self) -> None:
         u = self.active
@@ -282,21 +564,10 @@ class MovementRules:
                 self.us[u] = DONE
             self.active = -1
 
-    def settle_active(self) -> None:
-        """The moving unit stops by itself once it can do nothing more."""
-        u = self.active
-        if u < 0 or self.us[u] != ACTIVE:
-            self.active = -1
-            return
-        if self.ut[u] == FRIG and self.terrain[self.uh[u]] != WATER:
-            return  # in a port: it must sail on
-        if not self.unit_options(u, with_cards=False):
-            self.end_active()
-
     def step(self, p: int, action: Step) -> None:
         u = self.active
         h, n = self.uh[u], action.hex
-        names = self.board.names
+        names = self.names
         if action.kind == "attack":
             self.declare_attack(u, n)
             self.event("attack", to=self.actor_only(p, n), player=p,
@@ -312,7 +583,7 @@ class MovementRules:
         self.event("move", to=self.actor_only(p, h, n), player=p,
                    unit=UNIT_NAMES[self.ut[u]], source=names[h], where=names[n],
                    road=action.kind == "road", **extra)
-        self.reveal(p, list(self.board.neighbours[n]))
+        self.reveal(p, list(self.neighbours[n]))
         self.overwatch_check(u)
 
     def declare_attack(self, u: int, target: int) -> None:
@@ -331,7 +602,7 @@ class MovementRules:
         u = self.active
         self.uf[u] |= BOMBARDED
         self.um[u] = 0
-        names = self.board.names
+        names = self.names
         self.event("bombard", to=self.actor_only(p, action.hex), player=p,
                    unit=UNIT_NAMES[self.ut[u]], source=names[self.uh[u]],
                    where=names[action.hex])
@@ -351,7 +622,7 @@ class MovementRules:
         self.occ_add(self.uh[f], p, 1)
         self.us[u] = CARGO
         self.uc[u] = f
-        names = self.board.names
+        names = self.names
         self.event("pick_up", to=self.actor_only(p, action.hex), player=p,
                    unit=UNIT_NAMES[action.unit], source=names[action.hex],
                    where=names[self.uh[f]])
@@ -360,7 +631,7 @@ class MovementRules:
         f = self.active
         h = self.uh[f]
         cargo = self.cargo_of(f)
-        names = self.board.names
+        names = self.names
         self.event("unload", to=self.actor_only(p, h, action.hex), player=p,
                    units=units_text(self.count_types(cargo)), source=names[h],
                    where=names[action.hex], attack=action.attack)
@@ -376,7 +647,7 @@ class MovementRules:
         self.um[f] = 0
         self.end_active()
         if not action.attack:
-            self.reveal(p, list(self.board.neighbours[action.hex]))
+            self.reveal(p, list(self.neighbours[action.hex]))
 
     def play_move_card(self, p: int, action: PlayMoveCard) -> None:
         self.pool.hands[p].remove(action.card)

@@ -1,5 +1,5 @@
 """Building and reserves (VIKTORY-II.md, "Building", "Reserves", "Lost capital penalties").
-A mixin of the state.
+A base class of the state.
 
 Rules that depend on enemy units or towns (where a town may go) use what the building player
 can see and remembers, so that with the dark or independent-exploration options the choices
@@ -8,24 +8,44 @@ offered reveal nothing hidden (a ruling, in the README).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from .actions import (
+    DONE_BUILD,
+    DONE_RESERVES,
     BuildTown,
-    Done,
     PlaceFrigate,
-    PlaceReserve,
     Upgrade,
     Withdraw,
 )
 from .board import FOREST, LAND, nearest
-from .movement import ATTACKING, CARGO, FREE, PLACED
-from .units import CITY, FRIG, LAND_UNITS, TOWN, UNIT_NAMES, support
+from .movement import MovementRules
+from .units import (
+    ART,
+    ATTACKING,
+    CARGO,
+    CAV,
+    CITY,
+    FREE,
+    FRIG,
+    INF,
+    PLACED,
+    TOWN,
+    UNIT_NAMES,
+    Units,
+    support,
+)
 
-UNLIMITED = 99
+UNLIMITED: Final = 99
+NO_UNITS: Final[Units] = (0, 0, 0, 0)
+ANY_UNITS: Final[Units] = (UNLIMITED, UNLIMITED, UNLIMITED, UNLIMITED)
+ONE_INFANTRY: Final[Units] = (1, 0, 0, 0)
 
 
-class PlacementRules:
+@mypyc_attr(allow_interpreted_subclasses=True)  # the state's, see state.py
+class PlacementRules(MovementRules):
     # --- building ---------------------------------------------------------------------------
     def known_settlements(self, p: int) -> list[int]:
         """Hexes the player knows to hold a town or city: its own, those it sees, and those it
@@ -39,7 +59,7 @@ class PlacementRules:
 
     def sees_enemy_near(self, p: int, h: int, vis: int) -> bool:
         """Enemy units the player can see in or next to the hex."""
-        for k in (h, *self.board.neighbours[h]):
+        for k in (h, *self.neighbours[h]):
             if vis >> k & 1 and self.enemy_units_at(k, p):
                 return True
         return False
@@ -53,40 +73,47 @@ class PlacementRules:
     def sites(self, p: int, explored: int, settlements: list[int], vis: int) -> list[int]:
         """Where player p's town may stand: land in `explored` with none of `settlements`
         within one hex and no enemy units in `vis` in or next to it."""
-        b = self.board
+        near = self.near1
+        # Within one hex of a town or city; enemy units seen (as `sees_enemy_near` sees them).
+        crowded = 0
+        for k in settlements:
+            crowded |= near[k]
+        occ_owner = self.occ_owner
+        enemies = 0
+        for k, o in enumerate(occ_owner):
+            if o >= 0 and o != p and vis >> k & 1:
+                enemies |= 1 << k
+        free = explored & ~crowded
+        terrain = self.terrain
+        land = LAND
         out = []
-        for h in range(b.size):
-            if not explored >> h & 1 or self.terrain[h] not in LAND:
-                continue
-            dist = b.distance[h]
-            if any(dist[s] < 2 for s in settlements) or self.sees_enemy_near(p, h, vis):
-                continue
-            out.append(h)
+        for h in range(len(occ_owner)):
+            if free >> h & 1 and terrain[h] in land and not near[h] & enemies:
+                out.append(h)
         return out
 
     def near_own(self, h: int, own: list[int]) -> bool:
         """A new town goes two or three hexes from one of the player's towns or cities."""
-        dist = self.board.distance[h]
+        dist = self.distance[h]
         return any(2 <= dist[s] <= 3 for s in own)
 
     def build_actions(self, p: int) -> list[Any]:
         """Two new towns, or one town upgraded to a city; only while holding one's capital."""
-        done = Done("build")
+        done = DONE_BUILD
         if not self.holds_capital(p) or self.upgraded or self.built >= 2:
             return [done]
-        b = self.board
-        names = b.names
+        acts = self.acts
         own = self.own_settlements(p)
         out: list[Any] = []
         for h in self.town_sites(p):
             if self.near_own(h, own):
-                out.append(BuildTown(h, names[h]))
+                out.append(acts.build[h])
         if not self.built:
             vis = self.sight(p)
             for h in own:
                 if self.settle[h] == TOWN and not any(
-                        vis >> k & 1 and self.enemy_units_at(k, p) for k in b.neighbours[h]):
-                    out.append(Upgrade(h, names[h]))
+                        vis >> k & 1 and self.enemy_units_at(k, p) for k in self.neighbours[h]):
+                    out.append(acts.upgrade[h])
         return [*out, done]
 
     def site_taken(self, p: int, h: int) -> bool:
@@ -118,28 +145,30 @@ class PlacementRules:
         mask = 0
         us, uh = self.us, self.uh
         for u, o in enumerate(self.uo):
-            if o >= 0 and o != p and us[u] != ATTACKING:
+            if o != p and o >= 0 and us[u] != ATTACKING:
                 mask |= 1 << uh[u]
         return mask
 
-    def accepts(self, p: int, h: int, enemies: int | None = None) -> list[int]:
+    def accepts(self, p: int, h: int, enemies: int | None = None) -> Units:
         """How many more reserve units of each type the town or city takes this turn: its
         own capital any number and type; another town or city its schedule (a lost capital:
         a city one infantry), nothing with enemy units next to it."""
         if self.sowner[h] != p:
-            return [0, 0, 0, 0]
+            return NO_UNITS
         if h == self.capital[p]:
-            return [UNLIMITED] * 4
+            return ANY_UNITS
         if enemies is None:
             enemies = self.enemy_mask(p)
-        if self.board.balls[1][h] & enemies:
-            return [0, 0, 0, 0]
-        quota = list(support(self.settle[h], self.terrain[h]))
-        if not self.holds_capital(p):
-            quota = [1, 0, 0, 0]
+        if self.near1[h] & enemies:
+            return NO_UNITS
+        if self.holds_capital(p):
+            quota = support(self.settle[h], self.terrain[h])
+        else:
+            quota = ONE_INFANTRY
         done = self.placed.get(h)
         if done:
-            quota = [max(0, q - d) for q, d in zip(quota, done)]
+            return (max(0, quota[0] - done[0]), max(0, quota[1] - done[1]),
+                    max(0, quota[2] - done[2]), max(0, quota[3] - done[3]))
         return quota
 
     def nearest_water(self, p: int, h: int) -> list[int]:
@@ -152,42 +181,62 @@ class PlacementRules:
         return h == self.capital[p] or (self.settle[h] == CITY and self.terrain[h] == FOREST)
 
     def reserve_actions(self, p: int) -> list[Any]:
-        names = self.board.names
+        acts = self.acts
+        place = acts.place
         res = self.reserve(p)
         out: list[Any] = []
         takers = [0, 0, 0, 0]  # settlements that would take a unit of each type
         frigates = res[FRIG] > 0 or self.onboard[p][FRIG] > 0
         enemies = self.enemy_mask(p)
         for h in self.own_settlements(p):
-            quota = self.accepts(p, h, enemies)
-            for t in LAND_UNITS:
-                if quota[t] > 0:
-                    takers[t] += 1
-                    if res[t] > 0:
-                        out.append(PlaceReserve(h, names[h], t))
-            if frigates and quota[FRIG] > 0 and self.frigate_port(p, h):
+            infantry, cavalry, artillery, frigate = self.accepts(p, h, enemies)
+            # Written out type by type: the compiled rules keep the four counts unboxed.
+            if infantry > 0:
+                takers[INF] += 1
+                if res[INF] > 0:
+                    out.append(place[h * 4 + INF])
+            if cavalry > 0:
+                takers[CAV] += 1
+                if res[CAV] > 0:
+                    out.append(place[h * 4 + CAV])
+            if artillery > 0:
+                takers[ART] += 1
+                if res[ART] > 0:
+                    out.append(place[h * 4 + ART])
+            if frigates and frigate > 0 and self.frigate_port(p, h):
                 seas = self.nearest_water(p, h)
                 if seas:
                     takers[FRIG] += 1
                     if res[FRIG] > 0:
-                        out += [PlaceFrigate(h, names[h], w, names[w]) for w in seas]
+                        out += [acts.frigate(h, w) for w in seas]
         out += self.withdraw_actions(p, takers)
-        return [*out, Done("reserves")]
+        out.append(DONE_RESERVES)
+        return out
 
     def withdraw_actions(self, p: int, takers: list[int]) -> list[Withdraw]:
         """Units may be taken off the board into reserve (and placed again at once): any
         unit not placed this turn, not aboard a frigate, not a frigate with cargo, of a type
         some town or city would take."""
-        names = self.board.names
-        seen = set()
-        for u in range(len(self.uo)):
-            if self.uo[u] != p or self.us[u] in (FREE, ATTACKING, CARGO, PLACED):
+        us, uh, ut = self.us, self.uh, self.ut
+        keys = set()  # hex * 4 + type
+        carriers: set[int] | None = None  # the frigates with cargo
+        for u, o in enumerate(self.uo):
+            if o != p:
                 continue
-            t = self.ut[u]
-            if not takers[t] or (t == FRIG and self.cargo_of(u)):
+            s = us[u]
+            if s == FREE or s == ATTACKING or s == CARGO or s == PLACED:
                 continue
-            seen.add((self.uh[u], t))
-        return [Withdraw(h, names[h], t) for h, t in sorted(seen)]
+            t = ut[u]
+            if not takers[t]:
+                continue
+            if t == FRIG:
+                if carriers is None:
+                    carriers = {self.uc[c] for c, cs in enumerate(us) if cs == CARGO}
+                if u in carriers:
+                    continue
+            keys.add(uh[u] * 4 + t)
+        withdraw = self.acts.withdraw
+        return [withdraw[k] for k in sorted(keys)]
 
     def place_reserve(self, p: int, action: Any) -> None:
         counts = self.placed.setdefault(action.hex, [0, 0, 0, 0])
@@ -212,9 +261,12 @@ class PlacementRules:
                    where=action.where)
 
     def withdraw(self, p: int, action: Withdraw) -> None:
-        u = min(u for u in range(len(self.uo)) if self.uo[u] == p and self.uh[u] == action.hex
-                and self.ut[u] == action.unit
-                and self.us[u] not in (FREE, ATTACKING, CARGO, PLACED))
+        uh, ut, us = self.uh, self.ut, self.us
+        h, t = action.hex, action.unit
+        for u, o in enumerate(self.uo):  # the first such unit
+            if o == p and uh[u] == h and ut[u] == t \
+                    and us[u] not in (FREE, ATTACKING, CARGO, PLACED):
+                break
         self.remove_unit(u)
         self.event("withdraw", to=self.actor_only(p), player=p, unit=UNIT_NAMES[action.unit],
                    where=action.where)

@@ -5,6 +5,11 @@ parallel lists of units (owner, type, hex, movement left, status, carrier, targe
 hexes are ints (board.py). Explored hexes are one bitmask per player. Everything a decision
 needs is read from these; `clone` copies flat lists.
 
+The rules are a line of classes: the engine's State, ViewRules (view.py), MovementRules
+(movement.py, which declares the state's fields), PlacementRules (placement.py), and this
+one. The last three are compiled with mypyc where built (warroom.native), so their fields
+carry types and the classes inherit in one line.
+
 A turn: move and battle (movement.py), build, reserves, then in card modes discard and draw.
 Decisions that interrupt (placing revealed tiles, a card or unit lost with a town, a battle's
 own decisions) are taken first. Battles go through the seam of the shared resolver
@@ -15,11 +20,14 @@ state's generator, its events go into the state's log) and applies the result.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
-from ...engine import DataError, Outcome, State
+from mypy_extensions import mypyc_attr
+
+from ...engine import DataError, Outcome
 from ..viktory_battles.seam import (
     AttackSide,
+    BattleKind,
     BattleRequest,
     BattleResult,
     Bombardment,
@@ -27,16 +35,15 @@ from ..viktory_battles.seam import (
     DefenderReserve,
 )
 from .actions import (
+    DONE_MOVE,
     BuildTown,
     Disband,
     Discard,
     Done,
     Draw,
-    Fight,
     PlaceCapital,
     PlaceReserve,
     PlaceTile,
-    Step,
     Withdraw,
 )
 from .board import LAND, TERRAINS, UNKNOWN, WATER, board, mask_hexes, start_area, tile_counts
@@ -49,7 +56,7 @@ from .movement import (
     FRESH,
     PLACED,
     REGROUP,
-    MovementRules,
+    map_actions,
 )
 from .placement import PlacementRules
 from .units import (
@@ -66,17 +73,20 @@ from .units import (
     support,
     units_text,
 )
-from .view import ViewRules
 
-ANY_KIND = -1  # a disband decision on a hidden map: of whichever kind is beyond support
+ANY_KIND: Final = -1  # a disband decision on a hidden map: of whichever kind is beyond support
 # The most units a town, or a city on any terrain, supports: what losing one may leave to
 # disband (VIKTORY-II.md, "Unit support").
 MOST_SUPPORTED = {TOWN: sum(TOWN_SUPPORT), CITY: max(sum(u) for u in CITY_SUPPORT.values())}
 
-NOBODY = 255
+NOBODY: Final = 255
 
 
-class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
+# Compiled with mypyc where built (warroom.native), with the rules of placement.py and
+# movement.py it inherits. `allow_interpreted_subclasses` keeps Python's `__new__` (no
+# `__init__`, as `clone` needs it) and pickling.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ViktoryIIState(PlacementRules):
     def __init__(self, config: Config, seed: int):
         super().__init__(config.players, random.Random(seed))
         self.config = config
@@ -86,6 +96,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         deck = config.cards
         self.cards = deck.by_id() if deck is not None else {}
         self.resolver = config.resolver
+        self.acts = map_actions(b.radius)
+        self.neighbours, self.names, self.distance = b.neighbours, b.names, b.distance
+        self.near1 = b.balls[1]
         self.hidden_map = config.dark or config.independent
         # The map
         self.terrain = bytearray([UNKNOWN]) * n
@@ -124,10 +137,10 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.upgraded = False
         self.reserve_battle = False
         self.overwatch_fired: dict[int, int] = {}
-        self.reveal_pending: list[Any] | None = None  # [player, hexes, tiles]
+        self.reveal_pending = None  # [player, hexes, tiles]
         self.queue: list[list[Any]] = []  # interrupting decisions: [kind, player, data]
-        self.session: Any = None  # a battle being fought
-        self.session_request: BattleRequest | None = None
+        self.session = None  # a battle being fought
+        self.session_request = None  # its BattleRequest
         # The battle's hex and the units in it that are not attacking from a hex side: the
         # bombarding units, or the unit Overwatch fires at.
         self.battle_units: tuple[int, list[int]] = (-1, [])
@@ -136,7 +149,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.overwatch_from = -1
         self.discarding: list[int] = []  # players still to discard down at the turn's end
         self.redraws = 0
-        self.pool: CardPool | None = None
+        self.pool = None  # the CardPool in card modes
         self.memory: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(players)]
         self.out = [False] * players
         self.result: Outcome | None = None
@@ -188,7 +201,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                 area = start_area(self.board, s)
                 if not any(fixed.tiles[h] in LAND or fixed.tiles[h] == UNKNOWN for h in area):
                     raise DataError(f"{fixed.path}: player {p}'s starting hexes around "
-                                    f"{self.board.names[s]} hold no land and no drawn tile")
+                                    f"{self.names[s]} hold no land and no drawn tile")
         self.bag = [t for t, k in enumerate(counts) for _ in range(k)]
         self.rng.shuffle(self.bag)
 
@@ -307,17 +320,6 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         if others:
             self.event(kind, to=others, **data)
 
-    def event(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
-        super().event(kind, to, **data)
-        self.n_events += 1
-        counts = self.seen_counts
-        if to is None:
-            for i in range(len(counts)):
-                counts[i] += 1
-        else:
-            for p in to:
-                counts[p] += 1
-
     # --- exploration ----------------------------------------------------------------------
     def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False) -> None:
         """Reveal hexes to the player: tiles already on the map are simply seen; unplaced ones
@@ -360,13 +362,13 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.drawn |= 1 << h
         if t == WATER:
             self.water |= 1 << h
-        self.event("tile", to=self.actor_only(p), player=p, where=self.board.names[h],
+        self.event("tile", to=self.actor_only(p), player=p, where=self.names[h],
                    terrain=TERRAINS[t])
 
     def tile_actions(self) -> list[PlaceTile]:
         _, hexes, tiles = self.reveal_pending
         h = hexes[0]
-        return [PlaceTile(h, self.board.names[h], t) for t in sorted(set(tiles))]
+        return [PlaceTile(h, self.names[h], t) for t in sorted(set(tiles))]
 
     def place_tile(self, action: PlaceTile) -> None:
         p, hexes, tiles = self.reveal_pending
@@ -398,7 +400,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         for t, k in enumerate(support(kind, self.terrain[h])):
             self.supported[p][t] += k
         if reveal:
-            self.reveal(p, list(self.board.neighbours[h]))
+            self.reveal(p, list(self.neighbours[h]))
 
     def upgrade(self, p: int, h: int) -> None:
         before = support(TOWN, self.terrain[h])
@@ -441,7 +443,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.reveal(p, area)
 
     def capital_actions(self, p: int) -> list[PlaceCapital]:
-        return [PlaceCapital(h, self.board.names[h]) for h in self.capital_sites(p)]
+        return [PlaceCapital(h, self.names[h]) for h in self.capital_sites(p)]
 
     def capital_sites(self, p: int) -> list[int]:
         """Where the capital may go: a land hex of the player's five starting hexes with no
@@ -457,8 +459,8 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
 
     def second_town_actions(self, p: int) -> list[Any]:
         c = self.capital[p]
-        dist = self.board.distance[c]
-        out: list[Any] = [BuildTown(h, self.board.names[h]) for h in self.town_sites(p)
+        dist = self.distance[c]
+        out: list[Any] = [BuildTown(h, self.names[h]) for h in self.town_sites(p)
                           if 2 <= dist[h] <= 3]
         return [*out, Done("second_town")]
 
@@ -568,11 +570,10 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             # player has anything to do there may depend on terrain and units others cannot.
             hidden = self.hidden_map
             if self.phase == "move":
-                self.settle_active()
-                actions = self.move_actions(p)
+                actions = self.move_actions(p, settle=True)
                 # On a hidden map the step is asked even of a player with no unit on the
                 # board: skipping it would tell the others so.
-                if actions == [Done("move")] and not hidden:
+                if len(actions) == 1 and actions[0] == DONE_MOVE and not hidden:
                     self.end_phase()  # nothing can move: on to building
                     continue
                 self._legal[p] = actions  # the engine's cache of this decision's actions
@@ -584,10 +585,12 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                     continue
                 return
             if self.phase in ("build", "reserves"):
+                if self.phase == "reserves" and self.reserve_battle:
+                    self.end_phase()
+                    continue
                 actions = (self.build_actions(p) if self.phase == "build"
                            else self.reserve_actions(p))
-                if (len(actions) == 1 and not (hidden and self._may_act_unseen(p))) or (
-                        self.phase == "reserves" and self.reserve_battle):
+                if len(actions) == 1 and not (hidden and self._may_act_unseen(p)):
                     self.end_phase()
                     continue
                 self._legal[p] = actions
@@ -642,7 +645,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         if kind == "second_town":
             return self.second_town_actions(p)
         if kind == "setup_infantry":
-            names = self.board.names
+            names = self.names
             return [PlaceReserve(h, names[h], INF) for h in sorted(self.own_settlements(p))]
         if kind == "move":
             return self.move_actions(p)
@@ -659,25 +662,16 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             return out
         raise AssertionError(f"no decision of kind {kind}")
 
-    def move_actions(self, p: int) -> list[Any]:
-        out: list[Any] = []
-        u = self.active
-        names = self.board.names
-        if u >= 0:
-            out += self.unit_options(u)
-            in_port = self.ut[u] == FRIG and self.terrain[self.uh[u]] != WATER
-            if in_port and any(type(a) is Step for a in out):
-                return out  # a frigate in a port sails on before anything else moves
-            out.append(Done("stop"))
-        out += self.selectable(p)
-        out += [Fight(h, names[h]) for h in self.battles]
-        if not self.battles:
-            out.append(Done("move"))
-        return out
-
     def _apply(self, player: int, action: Any) -> None:
-        kind, _ = self.decision()
-        getattr(self, "_on_" + kind)(player, action)
+        decision = self.decision()
+        assert decision is not None  # the game is not over: the engine checks it
+        kind = decision[0]
+        if kind == "reserves":  # the commonest decisions first, called directly
+            self._on_reserves(player, action)
+        elif kind == "move":
+            self._on_move(player, action)
+        else:
+            getattr(self, "_on_" + kind)(player, action)
         self.advance()
         if self.config.dark:
             self.remember()
@@ -812,8 +806,9 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.battle_units = (h, units or self.bombards.pop(h, []))
         self.battles_fought += request.kind in ("land", "naval", "reserve_naval")
         self.session_request = request
-        names = self.board.names
+        names = self.names
         if request.kind == "overwatch":
+            assert units  # the unit Overwatch fires at
             self.event("overwatch", to=self.battle_audience(request), player=request.defender,
                        source=names[self.overwatch_from], target=request.attacker,
                        unit=UNIT_NAMES[self.ut[units[0]]], where=request.name)
@@ -848,7 +843,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         if kind == "overwatch":
             return self._overwatch_request(h, units[0], defender)
         a = self.player
-        names = self.board.names
+        names = self.names
         attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
                      and self.ug[u] == h] if kind != "bombard" else []
         defender = self.occ_owner[h]
@@ -863,8 +858,8 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             if not water and src != h and terrain != WATER:
                 reserve = self.units_at(src, a, (FRESH,))
                 reserve[FRIG] = 0
-            sides.append(AttackSide(src, names[src], water, tuple(self.count_types(group)),
-                                    tuple(reserve)))
+            sides.append(AttackSide(src, names[src], water, _four(self.count_types(group)),
+                                    _four(reserve)))
         if placed >= 0:
             sides = [AttackSide(placed, names[placed], False, (0, 0, 0, 1))]
         bomb_units = units or self.bombards.get(h, [])
@@ -875,13 +870,13 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         defending = self.units_at(h, defender) if defender != NOBODY else [0, 0, 0, 0]
         reserves = []
         support_nearby = False
-        for n in self.board.neighbours[h]:
+        for n in self.neighbours[h]:
             if self.occ_owner[n] == defender and defender != NOBODY:
                 near = self.units_at(n, defender)
                 support_nearby |= bool(near[FRIG])
                 near[FRIG] = 0
                 if sum(near) and terrain != WATER:
-                    reserves.append(DefenderReserve(n, names[n], tuple(near)))
+                    reserves.append(DefenderReserve(n, names[n], _four(near)))
         return self._request(
             ("reserve_naval" if placed >= 0 else "bombard" if kind == "bombard"
              else "naval" if terrain == WATER else "land"),
@@ -892,14 +887,14 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
     def _overwatch_request(self, h: int, u: int, defender: int) -> BattleRequest:
         """One artillery of `defender` (on `overwatch_from`) fires at unit u, which moved to
         h next to it."""
-        names = self.board.names
+        names = self.names
         one = [0, 0, 0, 0]
         one[self.ut[u]] = 1
-        side = AttackSide(h, names[h], False, tuple(one))
+        side = AttackSide(h, names[h], False, _four(one))
         return self._request("overwatch", h, self.uo[u], defender, (side,), (), (0, 0, 1, 0),
                              (), False, 1, (h, self.overwatch_from))
 
-    def _request(self, kind: str, h: int, a: int, d: int, sides: tuple, bombard: tuple,
+    def _request(self, kind: BattleKind, h: int, a: int, d: int, sides: tuple, bombard: tuple,
                  defending: tuple, reserves: tuple, naval_support: bool, ready: int,
                  where: tuple[int, int]) -> BattleRequest:
         """The request, with what the map knows of both players (`where`: the hexes whose
@@ -907,7 +902,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         a_tc = self.count_settlements(a)
         d_tc = self.count_settlements(d) if d != NOBODY else (0, 0)
         return BattleRequest(
-            kind=kind, hex=h, name=self.board.names[h], terrain=TERRAINS[self.terrain[h]],
+            kind=kind, hex=h, name=self.names[h], terrain=TERRAINS[self.terrain[h]],
             settlement=SETTLEMENT_NAMES[self.settle[h]], capital=h in self.capital,
             attacker=a, defender=d, sides=sides, bombard=bombard,
             defender_units=defending, defender_reserve=reserves,
@@ -934,7 +929,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         for q in order:
             if self.out[q]:
                 continue
-            for k in self.board.neighbours[h]:
+            for k in self.neighbours[h]:
                 if self.occ_owner[k] != q:
                     continue
                 if self.units_at(k, q)[ART] > self.overwatch_fired.get(k, 0):
@@ -947,7 +942,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         towns or cities, and the player holds its own capital."""
         if p == NOBODY or not self.holds_capital(p):
             return False
-        return any(self.sowner[k] == p for k in (h, *self.board.neighbours[h]))
+        return any(self.sowner[k] == p for k in (h, *self.neighbours[h]))
 
     def finish_battle(self, result: BattleResult) -> None:
         request = self.session_request
@@ -998,7 +993,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
                 self._enter(u, h, request.kind == "reserve_naval")
             if self.settle[h] and self.sowner[h] != a:
                 self.capture(a, h)
-            self.reveal(a, list(self.board.neighbours[h]))
+            self.reveal(a, list(self.neighbours[h]))
         else:
             for u in survivors:
                 self._fall_back(u, request.kind == "reserve_naval")
@@ -1080,7 +1075,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         self.captures += 1
         place = SETTLEMENT_NAMES[kind]
         was_capital = h in self.capital
-        self.located_event("capture", (a, loser), self.board.names[h], player=a, loser=loser,
+        self.located_event("capture", (a, loser), self.names[h], player=a, loser=loser,
                            settlement=place, capital=was_capital)
         self.gain_card(a, f"took a {place}")
         if self.pool is not None and self.pool.hands[loser]:
@@ -1124,7 +1119,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             excess = self.onboard[p][t] - self.supported[p][t]
             for _ in range(excess):
                 options = self.disband_actions(p, t)
-                if len(options) == 1:
+                if len(options) == 1 and isinstance(options[0], Disband):  # one hex to choose
                     self.disband(p, options[0])
                 else:
                     self.queue.append(["disband", p, t])
@@ -1136,7 +1131,7 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
             t = next((k for k in range(4) if self.onboard[p][k] > self.supported[p][k]), -1)
             if t < 0:
                 return [Done("disband")]
-        names = self.board.names
+        names = self.names
         hexes = sorted({self.uh[u] for u in range(len(self.uo)) if self.uo[u] == p
                         and self.ut[u] == t and self.us[u] not in (FREE, ATTACKING)})
         return [Disband(h, names[h], t) for h in hexes]
@@ -1199,12 +1194,30 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
     def clone(self) -> ViktoryIIState:
         new = ViktoryIIState.__new__(ViktoryIIState)
         self._copy_base(new)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        for name in _FLAT:
-            setattr(new, name, list(getattr(self, name)))
-        for name in _BYTES:
-            setattr(new, name, bytearray(getattr(self, name)))
+        # Shared: immutable, or never changed after the start. Field by field, not by name: a
+        # compiled class sets its own fields directly.
+        new.config, new.board, new.acts, new.cards = self.config, self.board, self.acts, self.cards
+        new.neighbours, new.names, new.distance = self.neighbours, self.names, self.distance
+        new.near1, new.resolver, new.hidden_map = self.near1, self.resolver, self.hidden_map
+        new.drawn, new.water, new.round = self.drawn, self.water, self.round
+        new.player, new.phase, new.active = self.player, self.phase, self.active
+        new.easy = self.easy
+        new.pennants, new.built, new.upgraded = self.pennants, self.built, self.upgraded
+        new.reserve_battle, new.redraws, new.result = self.reserve_battle, self.redraws, self.result
+        new.turns_taken, new.captures = self.turns_taken, self.captures
+        new.battles_fought, new.underdog_battles = self.battles_fought, self.underdog_battles
+        new.underdog_wins, new.session_request = self.underdog_wins, self.session_request
+        new.n_events, new.overwatch_from = self.n_events, self.overwatch_from
+        # Copied: flat lists and bytes
+        new.settled, new.explored, new.bag = list(self.settled), list(self.explored), list(self.bag)
+        new.capital, new.occ_owner, new.occ_n = (list(self.capital), list(self.occ_owner),
+                                                 list(self.occ_n))
+        new.uo, new.ut, new.uh, new.um = list(self.uo), list(self.ut), list(self.uh), list(self.um)
+        new.us, new.uc, new.ug, new.uf = list(self.us), list(self.uc), list(self.ug), list(self.uf)
+        new.battles, new.discarding = list(self.battles), list(self.discarding)
+        new.out, new.seen_counts = list(self.out), list(self.seen_counts)
+        new.terrain, new.settle = bytearray(self.terrain), bytearray(self.settle)
+        new.sowner = bytearray(self.sowner)
         new.supported = [list(s) for s in self.supported]
         new.onboard = [list(s) for s in self.onboard]
         new.bombards = {h: list(us) for h, us in self.bombards.items()}
@@ -1223,15 +1236,10 @@ class ViktoryIIState(MovementRules, PlacementRules, ViewRules, State):
         return new
 
 
-# Attributes a clone shares (immutable, or never changed after the start) or copies.
-_SHARED = ("config", "board", "cards", "resolver", "hidden_map", "drawn", "water", "round",
-           "player", "phase", "active", "easy", "pennants", "built", "upgraded",
-           "reserve_battle", "redraws", "result", "turns_taken", "captures", "battles_fought",
-           "underdog_battles", "underdog_wins",
-           "session_request", "n_events", "overwatch_from")
-_FLAT = ("settled", "explored", "bag", "capital", "occ_owner", "occ_n", "uo", "ut", "uh", "um",
-         "us", "uc", "ug", "uf", "battles", "discarding", "out", "seen_counts")
-_BYTES = ("terrain", "settle", "sowner")
+
+
+def _four(counts: list[int]) -> tuple[int, int, int, int]:
+    return counts[0], counts[1], counts[2], counts[3]
 
 
 def _total(groups: Any) -> list[int]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..viktory_battles.units import (
     ART,
     CAV,
@@ -18,9 +20,27 @@ from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS
 
 UNIT_LETTERS = "icaf"
 RANGE = (2, 3, 2, 5)  # movement points: infantry, cavalry, artillery, frigate
-FRIGATE_CAPACITY = 3
+FRIGATE_CAPACITY: Final = 3
 
-NONE, TOWN, CITY = 0, 1, 2
+# Constants are Final: the compiled rules (warroom.native) use their values.
+# Unit status (movement.py). REGROUP: a cavalry back from a battle with movement left (the
+# cavalry exception: it may move on and attack elsewhere).
+FREE: Final = 0
+FRESH: Final = 1
+ACTIVE: Final = 2
+DONE: Final = 3
+ATTACKING: Final = 4
+CARGO: Final = 5
+PLACED: Final = 6
+REGROUP: Final = 7
+MOVABLE = (FRESH, REGROUP)
+# Unit flags
+BOMBARDED: Final = 1
+STOPPED: Final = 2
+
+NONE: Final = 0
+TOWN: Final = 1
+CITY: Final = 2
 SETTLEMENT_NAMES = ("none", "town", "city")
 
 TOWN_SUPPORT: Units = (1, 0, 0, 0)
@@ -43,6 +63,8 @@ def support(kind: int, terrain: int) -> Units:
     return (0, 0, 0, 0)
 
 
-__all__ = ["ART", "CAV", "CITY", "CITY_SUPPORT", "FRIG", "FRIGATE_CAPACITY", "INF", "LAND_UNITS",
-           "NONE", "RANGE", "SETTLEMENT_NAMES", "TOWN", "TOWN_SUPPORT", "UNIT_LETTERS",
-           "UNIT_NAMES", "Units", "support", "units_text", "with_article"]
+__all__ = ["ACTIVE", "ART", "ATTACKING", "BOMBARDED", "CARGO", "CAV", "CITY", "CITY_SUPPORT",
+           "DONE", "FREE", "FRESH", "FRIG", "FRIGATE_CAPACITY", "INF", "LAND_UNITS", "MOVABLE",
+           "NONE", "PLACED", "RANGE", "REGROUP", "SETTLEMENT_NAMES", "STOPPED", "TOWN",
+           "TOWN_SUPPORT", "UNIT_LETTERS", "UNIT_NAMES", "Units", "support", "units_text",
+           "with_article"]

@@ -1,5 +1,6 @@
 """What each player may see (observation), what it remembers in the dark, and
-determinisation. A mixin of the state.
+determinisation. The base class of the state's rules, and unlike the rules built on it not
+compiled (warroom.native).
 
 Without the dark and independent-exploration options the whole map is public; only the
 cards in other players' hands and the order of the deck and of the tile bag are hidden.
@@ -15,6 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine import State
 from .board import (
     FOREST,
     GRASSLAND,
@@ -28,8 +30,26 @@ from .board import (
     mask_hexes,
     start_area,
 )
-from .movement import ACTIVE, ATTACKING, CARGO, DONE, FREE, FRESH, MOVABLE, REGROUP
-from .units import ART, CAV, CITY, FRIG, INF, LAND_UNITS, RANGE, TOWN, Units, support
+from .units import (
+    ACTIVE,
+    ART,
+    ATTACKING,
+    CARGO,
+    CAV,
+    CITY,
+    DONE,
+    FREE,
+    FRESH,
+    FRIG,
+    INF,
+    LAND_UNITS,
+    MOVABLE,
+    RANGE,
+    REGROUP,
+    TOWN,
+    Units,
+    support,
+)
 
 NOBODY = 255
 # How many times `ViewRules._place_settlements` tries before it gives up, and how many hexes
@@ -45,7 +65,7 @@ LETTERS = bytes(ord(TERRAIN_LETTERS[t]) if t < len(TERRAIN_LETTERS) else ord("?"
                 for t in range(256))
 
 
-class ViewRules:
+class ViewRules(State):
     # --- sight ------------------------------------------------------------------------------
     def sight(self, p: int, away: set[int] | None = None) -> int:
         """Bitmask of the hexes whose contents the player sees now (`away`: units not on the
