@@ -113,7 +113,10 @@ def child(kind: str, name: str, seconds: float) -> None:
 def measure(src: Path, kind: str, name: str, seconds: float, native: bool = True) -> float:
     env = {**os.environ, "PYTHONPATH": str(src), "WARROOM_NATIVE": "1" if native else "0"}
     out = subprocess.run([sys.executable, __file__, "--child", kind, name, str(seconds)],
-                         env=env, check=True, capture_output=True, text=True)
+                         env=env, capture_output=True, text=True)
+    if out.returncode:  # e.g. a game the baseline does not have: say so, not a traceback
+        last = (out.stderr.strip().splitlines() or ["no message"])[-1]
+        sys.exit(f"engine.py: {kind} {name} failed with the code in {src}: {last}")
     return float(out.stdout)
 
 
