@@ -38,13 +38,11 @@ from typing import Any, Final
 from ...engine.encoding import Encoding, Piece, Vector
 from ..viktory_battles.seam import BattleRequest
 from . import actions as A
-from .board import board
+from .board import TERRAINS, board
 from .config import Config
-from .movement import ATTACKING, CARGO, FREE, FRESH
-from .state import NOBODY, ViktoryIIState
-from .units import CITY, FRIG, LAND_UNITS
+from .state import ViktoryIIState
+from .units import ATTACKING, CARGO, CITY, FREE, FRESH, FRIG, LAND_UNITS, NOBODY
 
-TERRAINS = ("plains", "grassland", "forest", "mountain", "water")
 PHASES = ("capital", "second_town", "setup_infantry", "move", "build", "reserves", "discard",
           "draw", "over")
 DECISIONS = ("tile", "lose_card", "disband", "battle", "capital", "second_town",
@@ -170,8 +168,8 @@ class ViktoryIIEncoding(Encoding):
         self._by_hex: dict[type, int] = {kind: self.index[(name, 0)]
                                          for kind, name in _HEX_KEYS.items()}
         self._by_unit: dict[type, tuple[int, int]] = {
-            kind: (self.index[(name, 0, 0)], 4 if name in ("select", "withdraw") else 3)
-            for kind, name in _UNIT_KEYS.items()}
+            kind: (self.index[(name, 0, 0)], self.index[(name, 1, 0)] - self.index[(name, 0, 0)])
+            for kind, name in _UNIT_KEYS.items()}  # (first index, unit types a hex)
         o = self.offsets
         self._current: int = o["current"]
         self._decider: int = o["decider"]

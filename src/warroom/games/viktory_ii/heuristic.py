@@ -26,11 +26,14 @@ from typing import Any
 
 from ..viktory_battles.heuristic import battle_action
 from .actions import (
+    DONE_BUILD,
+    DONE_MOVE,
+    DONE_RESERVES,
+    DONE_STOP,
     Bombard,
     BuildTown,
     Disband,
     Discard,
-    Done,
     Draw,
     Fight,
     PlaceCapital,
@@ -42,8 +45,7 @@ from .actions import (
     Upgrade,
 )
 from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS, UNKNOWN, WATER, mask_hexes
-from .movement import ATTACKING, CARGO, FREE, FRESH
-from .units import FRIG, LAND_UNITS
+from .units import ATTACKING, CARGO, FREE, FRESH, FRIG, LAND_UNITS
 
 ODDS = 1.5  # attack when own units are at least this many times the defence
 TERRAIN_DEFENCE = {FOREST: 1, MOUNTAIN: 2}
@@ -119,7 +121,7 @@ def _build(state: Any, p: int, actions: list[Any]) -> Any:
                                             CITY_TERRAIN.get(state.terrain[a.hex], 0), -a.hex))
     if towns:
         return max(towns, key=lambda a: (_site_value(state, p, a.hex), -a.hex))
-    return Done("build")
+    return DONE_BUILD
 
 
 # --- reserves --------------------------------------------------------------------------------
@@ -140,7 +142,7 @@ def _reserves(state: Any, p: int, actions: list[Any]) -> Any:
                 and not state.enemy_units_at(a.sea, p)]
     if frigates:
         return frigates[0]
-    return Done("reserves")
+    return DONE_RESERVES
 
 
 def _threat(state: Any, p: int, h: int) -> int:
@@ -292,7 +294,7 @@ def _move(state: Any, p: int, actions: list[Any]) -> Any:
     choice = _select(state, p, actions)
     if choice is not None:
         return choice
-    return Done("move") if Done("move") in actions else actions[-1]
+    return DONE_MOVE if DONE_MOVE in actions else actions[-1]
 
 
 def _join(state: Any, p: int, actions: list[Any], target: int) -> Any:
@@ -316,14 +318,14 @@ def _move_active(state: Any, p: int, actions: list[Any], u: int) -> Any:
         water = [a for a in steps if a.kind != "attack"]
         if state.terrain[state.uh[u]] != WATER and water:  # leave the port
             return water[0]
-        return Done("stop") if Done("stop") in actions else actions[0]
+        return DONE_STOP if DONE_STOP in actions else actions[0]
     dist = _distances(state, p, _goals(state, p))
     here = dist[state.uh[u]]
     best = min((a for a in steps if a.kind != "attack"), key=lambda a: (dist[a.hex], a.hex),
                default=None)
     if best is not None and dist[best.hex] < here:
         return best
-    return Done("stop") if Done("stop") in actions else actions[0]
+    return DONE_STOP if DONE_STOP in actions else actions[0]
 
 
 def _select(state: Any, p: int, actions: list[Any]) -> Any:

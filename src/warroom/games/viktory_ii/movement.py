@@ -48,6 +48,7 @@ from .units import (  # the unit statuses and flags, which other modules import 
     INF,
     LAND_UNITS,
     MOVABLE,
+    NOBODY,
     PLACED,
     RANGE,
     REGROUP,
@@ -272,10 +273,10 @@ class MovementRules(ViewRules):
         raise NotImplementedError
 
     def start_battle(self, kind: str, h: int, units: list[int] | None = None,
-                     placed: int = -1, defender: int = 255) -> None:
+                     placed: int = -1, defender: int = NOBODY) -> None:
         raise NotImplementedError
 
-    def overwatch_check(self, u: int, after: int = 255) -> None:
+    def overwatch_check(self, u: int, after: int = NOBODY) -> None:
         raise NotImplementedError
 
     # --- small queries ------------------------------------------------------------------
@@ -287,7 +288,7 @@ class MovementRules(ViewRules):
         """Enemy units, or an enemy town or city."""
         o = self.occ_owner[h]
         s = self.sowner[h]
-        return (o >= 0 and o != p) or (s != 255 and s != p)
+        return (o >= 0 and o != p) or (s != NOBODY and s != p)
 
     def is_explored(self, p: int, h: int) -> bool:
         return bool(self.explored[p] >> h & 1)
@@ -322,20 +323,17 @@ class MovementRules(ViewRules):
         """A few words on a hex for an action's label."""
         s = self.sowner[h]
         o = self.occ_owner[h]
-        if s == 255 and (o == p or o < 0 and h not in self.battles):
+        if s == NOBODY and (o == p or o < 0 and h not in self.battles):
             t = self.terrain[h]  # the usual case: nothing but the terrain to tell
             return TERRAIN_NAMES[t] if t != UNKNOWN else "?"
-        parts = []
-        if s != 255:
+        parts = []  # never empty: a town or city, enemy units, or a battle declared
+        if s != NOBODY:
             kind = "city" if self.settle[h] == 2 else "town"
             parts.append(f"your {kind}" if s == p else f"player {s}'s {kind}")
-        o = self.occ_owner[h]
         if o >= 0 and o != p:
             parts.append(f"player {o}: {units_text(self.units_at(h, o))}")
         if h in self.battles and o != p:
             parts.append("battle declared")
-        if not parts:
-            parts.append(TERRAINS[self.terrain[h]] if self.terrain[h] != UNKNOWN else "?")
         return ", ".join(parts)
 
     def enemies_near(self, p: int, h: int) -> list[list[Any]]:
@@ -345,7 +343,7 @@ class MovementRules(ViewRules):
         names = self.names
         out = []
         for k in sorted(self.neighbours[h]):
-            for o in sorted({self.occ_owner[k], self.sowner[k]} - {-1, 255, p}):
+            for o in sorted({self.occ_owner[k], self.sowner[k]} - {-1, NOBODY, p}):
                 kind = self.settle[k] if self.sowner[k] == o else 0
                 out.append([names[k], o, ("", "town", "city")[kind],
                             units_text(self.units_at(k, o))])
@@ -389,7 +387,7 @@ class MovementRules(ViewRules):
             if ter == WATER or ter == UNKNOWN or not explored >> n & 1:
                 continue
             o, s = occ_owner[n], sowner[n]
-            if (o >= 0 and o != p) or (s != 255 and s != p):  # enemy_held
+            if (o >= 0 and o != p) or (s != NOBODY and s != p):  # enemy_held
                 if self.may_attack(p, n):
                     out.append(step(n, "attack", self.what_is_at(n, p)))
             else:

@@ -57,13 +57,6 @@ class PlacementRules(MovementRules):
         known |= set(self.memory[p])
         return sorted(known)
 
-    def sees_enemy_near(self, p: int, h: int, vis: int) -> bool:
-        """Enemy units the player can see in or next to the hex."""
-        for k in (h, *self.neighbours[h]):
-            if vis >> k & 1 and self.enemy_units_at(k, p):
-                return True
-        return False
-
     def town_sites(self, p: int) -> list[int]:
         """Explored land with no town or city within one hex and no enemy units in or next to
         it, judged by what the player sees and remembers (a town or city it does not know of
@@ -74,7 +67,7 @@ class PlacementRules(MovementRules):
         """Where player p's town may stand: land in `explored` with none of `settlements`
         within one hex and no enemy units in `vis` in or next to it."""
         near = self.near1
-        # Within one hex of a town or city; enemy units seen (as `sees_enemy_near` sees them).
+        # Hexes within one of a town or city; hexes holding enemy units the player sees.
         crowded = 0
         for k in settlements:
             crowded |= near[k]

@@ -35,7 +35,9 @@ from ..viktory_battles.seam import (
     DefenderReserve,
 )
 from .actions import (
+    DONE_DISBAND,
     DONE_MOVE,
+    DONE_SECOND_TOWN,
     BuildTown,
     Disband,
     Discard,
@@ -66,6 +68,7 @@ from .units import (
     CITY_SUPPORT,
     FRIG,
     INF,
+    NOBODY,
     SETTLEMENT_NAMES,
     TOWN,
     TOWN_SUPPORT,
@@ -78,8 +81,6 @@ ANY_KIND: Final = -1  # a disband decision on a hidden map: of whichever kind is
 # The most units a town, or a city on any terrain, supports: what losing one may leave to
 # disband (VIKTORY-II.md, "Unit support").
 MOST_SUPPORTED = {TOWN: sum(TOWN_SUPPORT), CITY: max(sum(u) for u in CITY_SUPPORT.values())}
-
-NOBODY: Final = 255
 
 
 # Compiled with mypyc where built (warroom.native), with the rules of placement.py and
@@ -462,7 +463,7 @@ class ViktoryIIState(PlacementRules):
         dist = self.distance[c]
         out: list[Any] = [BuildTown(h, self.names[h]) for h in self.town_sites(p)
                           if 2 <= dist[h] <= 3]
-        return [*out, Done("second_town")]
+        return [*out, DONE_SECOND_TOWN]
 
     def _after_setup_turn(self) -> None:
         p = self.player
@@ -1130,7 +1131,7 @@ class ViktoryIIState(PlacementRules):
         if t == ANY_KIND:
             t = next((k for k in range(4) if self.onboard[p][k] > self.supported[p][k]), -1)
             if t < 0:
-                return [Done("disband")]
+                return [DONE_DISBAND]
         names = self.names
         hexes = sorted({self.uh[u] for u in range(len(self.uo)) if self.uo[u] == p
                         and self.ut[u] == t and self.us[u] not in (FREE, ATTACKING)})

@@ -34,6 +34,8 @@ CARGO: Final = 5
 PLACED: Final = 6
 REGROUP: Final = 7
 MOVABLE = (FRESH, REGROUP)
+# Whose a hex's town or city is when it has none (`sowner`), or no player at all.
+NOBODY: Final = 255
 # Unit flags
 BOMBARDED: Final = 1
 STOPPED: Final = 2

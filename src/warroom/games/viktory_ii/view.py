@@ -44,6 +44,7 @@ from .units import (
     INF,
     LAND_UNITS,
     MOVABLE,
+    NOBODY,
     RANGE,
     REGROUP,
     TOWN,
@@ -51,7 +52,6 @@ from .units import (
     support,
 )
 
-NOBODY = 255
 # How many times `ViewRules._place_settlements` tries before it gives up, and how many hexes
 # a player's exploration may grow in a copy to make room for a piece (`ViewRules._widen`).
 PLACING_TRIES = 4
