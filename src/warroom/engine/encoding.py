@@ -50,9 +50,6 @@ Slots = str | tuple[str, int]
 # `out[a:b] = array("f", ...)`.
 Vector = Any
 NEVER = object()  # what an observer has seen of a part before its first look
-# An Encoding remembers the index of this many action objects per seat before it starts over
-# (games that make a new action object at every decision would otherwise grow it forever).
-KNOWN_ACTIONS = 1 << 15
 
 
 @dataclass(frozen=True)
@@ -100,11 +97,6 @@ class Encoding:
 
     pieces: tuple[Piece, ...]
     keys: tuple[Hashable, ...]
-    # Action types whose key reads the state (a table slot): `indices` asks `key` every time.
-    state_keyed: tuple[type, ...] = ()
-    # False for a game that makes new action objects at every decision: remembering their
-    # indices would cost a dictionary entry each and never be used.
-    remember_actions = True
 
     def _build(self, pieces: Iterable[Piece], keys: Iterable[Hashable]) -> None:
         self.pieces = tuple(pieces)
@@ -123,7 +115,6 @@ class Encoding:
         self._zeros = array("f", [0.0]) * at
         self._blanks: dict[int, array] = {}  # per seat: zeros and the constant slots
         self._compiled: tuple[tuple[Any, ...], ...] | None = None
-        self._known: dict[int, tuple[dict[int, int], dict[int, Any]]] = {}
         self.low = np.concatenate(
             [np.full(p.size, p.low, np.float32) for p in self.pieces]) if at else np.zeros(0)
         self.high = np.concatenate(
@@ -220,36 +211,11 @@ class Encoding:
 
     # --- provided: the action index -----------------------------------------------------------
     def indices(self, state: State, player: int, actions: Sequence[Any]) -> list[int]:
-        """The index of each of `actions`, legal actions of `player` in `state`, in order.
-
-        The index of an action object is remembered per seat (games keep their action
-        objects and offer the same ones again), unless its type is `state_keyed` or the
-        encoding does not `remember_actions`."""
-        if not self.remember_actions:
-            index, key = self.index, self.key
-            return [index[key(action, player, state)] for action in actions]
-        known = self._known.get(player)
-        if known is None:
-            known = self._known[player] = ({}, {})
-        found = list(map(known[0].get, map(id, actions)))
-        if None in found:
-            self._look_up(state, player, actions, found, known)
-        return found
-
-    def _look_up(self, state: State, player: int, actions: Sequence[Any], found: list[Any],
-                 known: tuple[dict[int, int], dict[int, Any]]) -> None:
-        ids, alive = known
-        if len(ids) > KNOWN_ACTIONS:
-            ids.clear()
-            alive.clear()
-        index, key, state_keyed = self.index, self.key, self.state_keyed
-        for i, x in enumerate(found):
-            if x is None:
-                action = actions[i]
-                found[i] = index[key(action, player, state)]
-                if not isinstance(action, state_keyed):
-                    ids[id(action)] = found[i]
-                    alive[id(action)] = action  # while it is known, its id stays its own
+        """The index of each of `actions`, legal actions of `player` in `state`, in order:
+        each action's key, looked up. A game may override it with a cheaper way to the same
+        numbers (every game here does, in its compiled encoding)."""
+        index, key = self.index, self.key
+        return [index[key(action, player, state)] for action in actions]
 
     def legal(self, state: State, player: int) -> dict[int, Any]:
         """Index -> action for every legal action of `player` (empty when not to move)."""

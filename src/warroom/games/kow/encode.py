@@ -35,9 +35,6 @@ def dice_bits(dice: tuple[int, ...]) -> int:
 
 
 class KowEncoding(Encoding):
-    # A Defeat is keyed by the table slot its card lies in.
-    state_keyed: tuple[type, ...] = (Defeat,)
-
     def __init__(self, config: Config):
         self.config = config
         self.max_dice = config.max_dice

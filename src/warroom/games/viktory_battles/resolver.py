@@ -406,9 +406,9 @@ class BattleSession:
             rolled = roll_dice(self._host().rng, n)
             hits = sum(1 for r in rolled if r <= top)
             selective = hits if all_selective else sum(1 for r in rolled if r == 1)
-            if self.logs("roll"):
-                self.log("roll", player=seat, cause=cause, dice=rolled, hits=hits,
-                         selective=selective)
+            if self.logs("roll"):  # asked first: the keywords cost more than the question
+                self._host().battle_event("roll", None, player=seat, cause=cause,
+                                          dice=rolled, hits=hits, selective=selective)
             return hits, selective
         pool = self._cards()
         flipped = [c for c in (self._draw_one() for _ in range(n)) if c is not None]
@@ -471,8 +471,8 @@ class BattleSession:
             self.attacker[side][unit] -= 1
         self.lost[victim] += 1
         if self.logs("casualty"):
-            self.log("casualty", attacker=victim == ATT, side=side, unit=unit,
-                     chooser=self.seat[chooser], cause=cause)
+            self._host().battle_event("casualty", None, attacker=victim == ATT, side=side,
+                                      unit=unit, chooser=self.seat[chooser], cause=cause)
 
     def _artillery_falls(self, victim: int, side: int) -> None:
         """An artillery of the victim falls: one that has already fired, while there is one
@@ -588,7 +588,7 @@ class BattleSession:
     def _step_round(self) -> None:
         self.round += 1
         if self.logs("round"):
-            self.log("round", round=self.round)
+            self._host().battle_event("round", None, round=self.round)
         defenders = self.units(DEF)
         hits, sel = (self._fire(ATT, self.attacker_dice(), "battle", False)
                      if defenders else (0, 0))
