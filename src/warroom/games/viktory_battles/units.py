@@ -13,7 +13,7 @@ ART: Final = 2
 FRIG: Final = 3
 LAND_UNITS = (INF, CAV, ART)
 Units = tuple[int, int, int, int]
-NO_UNITS: Units = (0, 0, 0, 0)
+NO_UNITS: Final[Units] = (0, 0, 0, 0)
 MAX_HAND = 30  # cards a record or scenario may put in one hand
 
 Terrain = Literal["plains", "grassland", "forest", "mountain", "water"]

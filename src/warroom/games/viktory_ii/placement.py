@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from ..viktory_battles.units import NO_UNITS
 from .actions import (
     DONE_BUILD,
     DONE_RESERVES,
@@ -39,7 +40,6 @@ from .units import (
 )
 
 UNLIMITED: Final = 99
-NO_UNITS: Final[Units] = (0, 0, 0, 0)
 ANY_UNITS: Final[Units] = (UNLIMITED, UNLIMITED, UNLIMITED, UNLIMITED)
 ONE_INFANTRY: Final[Units] = (1, 0, 0, 0)
 
