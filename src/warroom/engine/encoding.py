@@ -9,8 +9,7 @@ one config, because sizes depend on it (seats, decks, hex sides). It gives:
   deciding player chose, leaving out what the decision point already fixes (the card a Place
   puts down, the swords of a Defeat's dice), so the index stays small and fixed; two legal
   actions of one decision point never share a key. `indices` names a whole list of legal
-  actions at once; by default it remembers the index of each action object it has seen (per
-  seat), so a decision costs a lookup per action, not a key, and a game may do better in its
+  actions at once; by default it looks up each action's key, and a game may do better in its
   own (every game here does, in compiled code).
 - the observation: `pieces`, named parts of one flat float32 vector (name, shape, bounds and a
   one-line meaning each, as OpenSpiel's observers do), written by `write(state, player, out)`,

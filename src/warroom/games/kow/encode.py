@@ -37,9 +37,6 @@ def dice_bits(dice: tuple[int, ...]) -> int:
 class KowEncoding(Encoding):
     def __init__(self, config: Config):
         self.config = config
-        self.max_dice = config.max_dice
-        self.max_face = max(max(f) for f in config.faces) or 1
-        self.pool = config.pool
         dice = [("dice", r, w, b)
                 for r in range(config.pool_red + 1)
                 for w in range(config.pool_white + 1)
@@ -87,7 +84,7 @@ class KowEncoding(Encoding):
         self._wins: int = config.victories_to_win
         self._full: tuple[int, int, int] = config.pool
         self._max_dice: int = config.max_dice
-        self._max_face: int = self.max_face
+        self._max_face: int = max(max(f) for f in config.faces) or 1
         # per table slot and card: the slots of its number and of its colour
         self._table_slots: list[dict[str, tuple[int, int]]] = [
             {card: (o["table"] + 8 * slot + value - 1,
@@ -144,7 +141,7 @@ class KowEncoding(Encoding):
         if key[0] == "dice":
             return f"choose {key[1]} red, {key[2]} white, {key[3]} blue"
         if key[0] == "defeat":
-            dice = ", ".join(f"#{i + 1}" for i in range(self.max_dice) if key[2] >> i & 1)
+            dice = ", ".join(f"#{i + 1}" for i in range(self._max_dice) if key[2] >> i & 1)
             return f"defeat table slot {key[1] + 1} with dice {dice}"
         return "stop"
 

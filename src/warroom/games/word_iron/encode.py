@@ -149,8 +149,8 @@ class WordIronEncoding(Encoding):
     # this module, checks the override): hence the `type: ignore[override]`.
     def indices(self, state: WordIronState, player: int,  # type: ignore[override]
                 actions: Sequence[Any]) -> list[int]:
-        """Each action's key, looked up (compiled, this costs less than remembering the index
-        of each action object seen)."""
+        """Each action's key, looked up: the base's way, here in compiled code (the loop and
+        its calls of `key` stay native)."""
         index = self.index
         return [index[self.key(a, player, state)] for a in actions]
 
