@@ -136,9 +136,13 @@ class Encoding:
         return ()
 
     def write_constant(self, player: int, out: array) -> None:
-        """Optional: set the slots that are the same in every observation of `player` under
-        this config (its seat, the rules, the deck's numbers); no part writes them. They are
-        written once per seat and copied, which is cheaper."""
+        """Set the slots that are the same in every observation of `player` under this config
+        (its seat, the rules, the deck's numbers); no part writes them. They are written once
+        per seat and copied, which is cheaper. By default: a piece named `seat`, if there is
+        one, is the player's seat one-hot; an encoding with more constants calls this too."""
+        at = self.offsets.get("seat")
+        if at is not None:
+            out[at + player] = 1.0
 
     def describe_key(self, key: Hashable) -> str:
         """A short text for an action key, for documentation and debugging."""

@@ -105,7 +105,6 @@ class BattleEncoding(Encoding):
         ]
         self._build(pieces, keys)
         o = self.offsets
-        self._seat: int = o["seat"]
         self._phase: int = o["phase"]
         self._round: int = o["round"]
         self._first: int = o["first"]
@@ -248,7 +247,6 @@ class BattleEncoding(Encoding):
               out: Vector) -> None:
         n, nn = self.n, len(self.names)
         cards = self.cards
-        out[self._seat + player] = 1.0
         phase: str = state.phase
         out[self._phase + PHASE_INDEX[phase]] = 1.0
         rounds: int = state.round

@@ -9,7 +9,6 @@ card placed is fixed by the decision: the next to distribute, the drawn or the p
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
@@ -194,9 +193,6 @@ class ChampionsEncoding(Encoding):
     # --- the observation -------------------------------------------------------------------
     # Written whole at every look, compiled (warroom.native): offsets are typed attributes,
     # and every slot a card takes is looked up in a table built once.
-    def write_constant(self, player: int, out: array) -> None:
-        out[self.offsets["seat"] + player] = 1.0
-
     def write(self, state: ChampionsState, player: int,  # type: ignore[override]
               out: Vector) -> None:
         phase: str = state.phase

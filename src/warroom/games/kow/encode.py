@@ -8,7 +8,6 @@ Defeat are not in its key: the roll fixes them.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -149,9 +148,6 @@ class KowEncoding(Encoding):
     # Written whole at every look, in one compiled function (warroom.native): most of what a
     # seat sees (dice, table, turn) changes between two of its looks, so reading parts to
     # find what changed saved nothing.
-    def write_constant(self, player: int, out: array) -> None:
-        out[self.offsets["seat"] + player] = 1.0
-
     def write(self, state: KowState, player: int,  # type: ignore[override]
               out: Vector) -> None:
         other = 1 - player

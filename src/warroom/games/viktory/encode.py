@@ -164,7 +164,7 @@ class ViktoryEncoding(Encoding):
     def write_constant(self, player: int, out: array) -> None:
         o = self.offsets
         b = self.config.battle
-        out[o["seat"] + player] = 1.0
+        super().write_constant(player, out)  # the seat
         out[o["terrain"] + TERRAINS.index(b.terrain)] = 1.0
         out[o["settlement"] + SETTLEMENTS.index(b.settlement)] = 1.0
         rules = (b.naval_support, b.supply[0], b.supply[1], b.artillery_characteristics,

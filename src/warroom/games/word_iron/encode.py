@@ -181,7 +181,7 @@ class WordIronEncoding(Encoding):
 
     def write_constant(self, player: int, out: array) -> None:
         o = self.offsets
-        out[o["seat"] + player] = 1.0
+        super().write_constant(player, out)  # the seat
         for k, p in enumerate((player, 1 - player)):
             for u, ranks in enumerate(self.unit_ranks[p]):
                 out[o["ranks"] + k * NU + u] = ranks / self.top_rank
