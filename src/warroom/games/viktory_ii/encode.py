@@ -241,7 +241,7 @@ class ViktoryIIEncoding(Encoding):
                         hexes.sort()
                 out.append(index[self._frigate_key(action, sources[action.sea])])
             else:
-                out.append(index[self.key(action, player, state)])
+                out.append(index[self._plain_key(action, player, state)])
         return out
 
     # --- action keys ---------------------------------------------------------------------------
@@ -254,6 +254,10 @@ class ViktoryIIEncoding(Encoding):
                 raise ValueError(f"viktory-ii encoding: a battle decision with more than "
                                  f"{BATTLE_CHOICES} actions")
             return ("battle", i)
+        return self._plain_key(action, player, state)
+
+    def _plain_key(self, action: Any, player: int, state: ViktoryIIState) -> Hashable:
+        """The key of an action of a decision that is not a battle's."""
         kind = type(action)
         if kind is A.PlaceTile:
             return ("tile", action.terrain)
@@ -304,9 +308,6 @@ class ViktoryIIEncoding(Encoding):
                 self._terrains.clear()
             self._terrains[key] = segment
         return segment
-
-    def write_constant(self, player: int, out: array) -> None:
-        out[self.offsets["seat"] + player] = 1.0
 
     # Written whole at every look, compiled (warroom.native): offsets are typed attributes
     # and the units are walked in typed lists.
