@@ -413,3 +413,54 @@ def test_a_terminated_simulation_keeps_its_games_like_ctrl_c(tmp_path):
     assert "interrupted:" in err and "--resume" in err
     kept = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert kept > 0
+
+
+def test_defect_serve_leaves_a_results_database_and_other_files_as_they_are(tmp_path):
+    """`serve --db` added its tables to any SQLite file (a results database, another
+    program's) and met a file that is not a database with a traceback."""
+    results = tmp_path / "results.sqlite"
+    run("simulate", "kow", "--games", "2", "--players", "random,random", "--db", str(results))
+    foreign = tmp_path / "mine.sqlite"
+    foreign_database(foreign)
+    text = tmp_path / "notes.sqlite"
+    text.write_text("hello\n")
+    for path, says in ((results, "a warroom results database (warroom simulate --db), "
+                                 "not a warroom games database"),
+                       (foreign, "another program (tables notes), not a warroom games database"),
+                       (text, "not a warroom games database (file is not a database)")):
+        before = path.read_bytes()
+        line = one_line_error(run("serve", "--db", str(path), "--port", "0"))
+        assert says in line, line
+        assert path.read_bytes() == before
+
+
+def test_a_games_database_is_not_taken_for_results_and_an_older_one_is_marked(tmp_path):
+    from warroom.server.store import SqliteStore
+    from warroom.sim.store import GAMES_APPLICATION_ID
+
+    older = tmp_path / "older.sqlite"  # a games database made before files were marked
+    db = sqlite3.connect(older)
+    db.executescript("CREATE TABLE games (id TEXT); CREATE TABLE actions (game_id TEXT);")
+    db.close()
+    SqliteStore(older).close()
+    db = sqlite3.connect(older)
+    assert db.execute("PRAGMA application_id").fetchone()[0] == GAMES_APPLICATION_ID
+    db.close()
+    before = older.read_bytes()
+    line = one_line_error(run("simulate", "kow", "--games", "2", "--players", "random,random",
+                              "--db", str(older)))
+    assert "a warroom games database (warroom serve --db), not a warroom results" in line
+    assert older.read_bytes() == before
+
+
+def test_defect_serve_on_a_port_in_use_is_a_one_line_error(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        line = one_line_error(run("serve", "--db", str(tmp_path / "g.sqlite"), "--port",
+                                  str(port)))
+    assert f"cannot listen on 127.0.0.1:{port}" in line
+    assert not (tmp_path / "g.sqlite").exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import click
 
 from . import cli
@@ -28,8 +30,27 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float) -> No
         raise click.ClickException(
             f"warroom serve needs the server extra ({exc.name} is missing): "
             "pip install 'warroom[server]'") from None
+    _check_listen(host, port)
     app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay)
     click.echo(f"warroom: serving http://{host}:{port}/ (games in {db})")
     # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
                 ws_per_message_deflate=False)
+
+
+def _check_listen(host: str, port: int) -> None:
+    """A clear error before anything starts if the server could not listen there (a name
+    that does not resolve, a port in use), rather than the web server's own report of it."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        raise click.BadParameter(f"{host!r} is not an address to listen on ({exc})",
+                                 param_hint="--host") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise click.ClickException(
+                f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

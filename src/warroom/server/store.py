@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own
+
 
 @dataclass
 class SeatRow:
@@ -66,6 +68,8 @@ class GameStore(Protocol):
     def close(self) -> None: ...
 
 
+OWN_TABLES = frozenset({"games", "actions", "files"})
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
@@ -89,10 +93,26 @@ class SqliteStore:
     def __init__(self, path: str | Path):
         self.path = str(path)
         self._lock = threading.Lock()
-        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+        if Path(path).exists() and not Path(path).is_file():
+            raise StoreError(f"{path}: not a regular file, so not a games database")
+        try:
+            self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path}: cannot open ({exc})") from None
+        try:
+            # Another program's database, or a results database of `warroom simulate`, is
+            # refused before anything is written to it.
+            check_own(self.db, path, GAMES_APPLICATION_ID, "games database",
+                      lambda tables: {"games", "actions"} <= tables <= OWN_TABLES, mark=True)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            raise StoreError(f"{path}: not a warroom games database ({exc})") from None
+        except StoreError:
+            self.db.close()
+            raise
 
     def add_game(self, row: GameRow) -> None:
         seats = json.dumps([vars(s) for s in row.seats])

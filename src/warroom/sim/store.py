@@ -41,7 +41,7 @@ import sqlite3
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -56,6 +56,10 @@ from .summary import Tally
 
 SCHEMA_VERSION = 3
 APPLICATION_ID = 0x57415252  # "WARR": marks a results database as warroom's own
+GAMES_APPLICATION_ID = 0x57415247  # "WARG": the games database of `warroom serve`
+# What each of warroom's own kinds of SQLite file is called, to say which one was given.
+KINDS = {APPLICATION_ID: "results database (warroom simulate --db)",
+         GAMES_APPLICATION_ID: "games database (warroom serve --db)"}
 # The tables of files made before the application id was set, by version.
 OWN_TABLES_1 = frozenset({"sweeps", "runs", "games"})
 OWN_TABLES_2 = OWN_TABLES_1 | {"cards", "card_names", "tunes"}
@@ -240,6 +244,28 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+def check_own(db: sqlite3.Connection, path: str | Path, application_id: int, what: str,
+              known: Callable[[set[str]], bool], mark: bool) -> None:
+    """Refuse (a StoreError), before changing anything, an SQLite database that is not one of
+    warroom's `what`: marked with another application id, or unmarked with tables that
+    `known` does not recognise as an older file of warroom's own (those are marked, if
+    `mark`). One with no tables at all holds nothing to protect (a command stopped before it
+    made them, say): it is taken."""
+    app = db.execute("PRAGMA application_id").fetchone()[0]
+    tables = {r[0] for r in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+    if app in KINDS and app != application_id:
+        raise StoreError(f"{path}: a warroom {KINDS[app]}, not a warroom {what}; warroom "
+                         "leaves it as it is")
+    if app not in (0, application_id) or (app == 0 and tables and not known(tables)):
+        held = f"tables {', '.join(sorted(tables))}" if tables else "no tables"
+        raise StoreError(f"{path}: an SQLite database of another program ({held}), not a "
+                         f"warroom {what}; warroom leaves it as it is")
+    if mark and app == 0:
+        db.execute(f"PRAGMA application_id={application_id}")
+        db.commit()
+
+
 class ResultStore:
     """A results database. `create=False` refuses a file that does not exist yet, and only
     reads (reports)."""
@@ -290,21 +316,9 @@ class ResultStore:
     def _check_own(self, mark: bool) -> None:
         """Refuse, before changing anything, a database that warroom did not make. Databases
         made before the application id was set are recognised by their tables (and marked);
-        a version 2 file may also hold Optuna's tables. One with no tables at all holds
-        nothing (a command stopped before it made them): it is taken and set up."""
-        app = self.db.execute("PRAGMA application_id").fetchone()[0]
-        tables = {r[0] for r in self.db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-        # No tables at all: an empty database (made by a command stopped before it made its
-        # tables, say) holds nothing to protect.
-        known = not tables or tables == OWN_TABLES_1 or OWN_TABLES_2 <= tables
-        if app not in (0, APPLICATION_ID) or (app == 0 and not known):
-            held = f"tables {', '.join(sorted(tables))}" if tables else "no tables"
-            raise StoreError(f"{self.path}: an SQLite database of another program ({held}), "
-                             "not a warroom results database; warroom leaves it as it is")
-        if mark and app == 0:
-            self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            self.db.commit()
+        a version 2 file may also hold Optuna's tables."""
+        check_own(self.db, self.path, APPLICATION_ID, "results database",
+                  lambda tables: tables == OWN_TABLES_1 or OWN_TABLES_2 <= tables, mark)
 
     def claim(self, run_id: int) -> None:
         """Hold `run_id` until this store is closed: playing a run that another process is
