@@ -128,7 +128,8 @@ def test_option_turn_limit_most_capitals_then_cities_then_towns(tmp_path, extra,
     assert state.is_terminal()
     outcome = state.outcome()
     assert outcome.winners == winners
-    assert outcome.reason.startswith("turn limit (1 rounds)")
+    assert outcome.reason.startswith("turn limit (1 round)")
+    assert outcome.details["rounds"] == 1  # the last round played, not one more
     assert outcome.details["towns"] == [1 + len(extra), 1]
 
 

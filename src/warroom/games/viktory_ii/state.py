@@ -524,11 +524,11 @@ class ViktoryIIState(PlacementRules):
         for _ in range(n):
             p = (p + 1) % n
             if p == 0:
-                self.round += 1
                 limit = self.config.turn_limit
-                if limit and self.round > limit:
+                if limit and self.round >= limit:  # the last round is over: it counts last
                     self._finish_by_limit()
                     return
+                self.round += 1
             if not self.out[p]:
                 break
         self.begin_turn(p)
@@ -1167,11 +1167,12 @@ class ViktoryIIState(PlacementRules):
             keys.append((self.capitals_held(p), cities, towns))
         best = max(keys)
         leaders = tuple(p for p in range(self.num_players) if keys[p] == best)
+        limit = self.config.turn_limit
+        rounds = f"{limit} round{'' if limit == 1 else 's'}"
         if len(leaders) == 1:
-            self._end(leaders, f"turn limit ({self.config.turn_limit} rounds): most capitals, "
-                      "cities and towns")
+            self._end(leaders, f"turn limit ({rounds}): most capitals, cities and towns")
         else:
-            self._end((), f"turn limit ({self.config.turn_limit} rounds): a tie")
+            self._end((), f"turn limit ({rounds}): a tie")
 
     def _end(self, winners: tuple[int, ...], reason: str) -> None:
         scores = tuple(float(self.capitals_held(p)) for p in range(self.num_players))
