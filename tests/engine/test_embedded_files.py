@@ -176,3 +176,28 @@ def test_bad_copies_are_one_line_errors_naming_the_field(tmp_path):
     text = "#" * (MAX_EMBEDDED_BYTES // 8)
     big["files"] = {f"deck{i}": {"sha256": digest(text), "text": text} for i in range(9)}
     assert "more than" in _bad(big, tmp_path)
+
+
+def test_a_broken_embedded_copy_is_named_by_its_field_not_a_temporary_path(tmp_path):
+    """A record whose embedded deck was edited (its hash made to match) said
+    'config: /tmp/warroom-embedded-.../deck.yaml: ...', a path the user never saw."""
+    record = _play("word-iron", _copies(tmp_path, "word-iron"))
+    saved = tmp_path / "game.json"
+    record.save(saved)
+    data = json.loads(saved.read_text())
+    text = data["files"]["deck0"]["text"].replace("name:", "nom:", 1)  # no name: invalid
+    data["files"]["deck0"] = {"sha256": digest(text), "text": text}
+    saved.write_text(json.dumps(data))
+    with pytest.raises(RecordError) as caught:
+        replay_to_end(get_game("word-iron"), Record.load(saved))
+    message = str(caught.value)
+    assert "config: files.deck0" in message, message
+    assert "warroom-embedded" not in message and len(message.splitlines()) == 1
+
+
+def test_a_truncated_record_says_where_the_json_stops(tmp_path):
+    path = tmp_path / "cut.json"
+    path.write_text('{"game": "kow", "config": {"pool_red": "fo')
+    with pytest.raises(RecordError) as caught:
+        Record.load(path)
+    assert str(caught.value).endswith("not valid JSON (line 1, column 40: Unterminated string)")

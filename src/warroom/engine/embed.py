@@ -75,6 +75,16 @@ def with_embedded(game: Game, values: dict[str, Any],
     return out
 
 
+def name_copies(message: str, values: dict[str, Any], files: dict[str, EmbeddedFile]) -> str:
+    """`message` (an error about a config from `with_embedded`) with the temporary path of each
+    embedded copy replaced by the field that holds it (`files.OPTION`): where to look."""
+    for option in files:
+        path = values.get(option)
+        if path:
+            message = message.replace(str(path), f"files.{option}")
+    return message
+
+
 def check_files(game: Game, values: dict[str, Any],
                 files: dict[str, EmbeddedFile]) -> list[str]:
     """One line per embedded file: is the file the option names on disk (from here) still

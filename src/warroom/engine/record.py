@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -20,7 +21,15 @@ from .actions import to_json
 from .config import config_to_json, make_config
 from .core import Game, State
 from .data import MAX_DATA_BYTES
-from .embed import MAX_EMBEDDED_BYTES, EmbeddedFile, check_files, digest, embed_files, with_embedded
+from .embed import (
+    MAX_EMBEDDED_BYTES,
+    EmbeddedFile,
+    check_files,
+    digest,
+    embed_files,
+    name_copies,
+    with_embedded,
+)
 from .errors import ConfigError, DataError, IllegalAction, RecordError
 
 # Seeds are signed 64-bit integers: what a results database can store.
@@ -163,7 +172,10 @@ class Record:
         except UnicodeDecodeError:
             raise RecordError(f"{path}: not a text file, so not a record") from None
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+            # json's message may end in "... starting at" (the place follows): say it whole
+            what = re.sub(r"( starting)? at$", "", exc.msg)
+            raise RecordError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                              f"{what})") from None
         except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
             raise RecordError(f"{path}: not a record ({str(exc).splitlines()[0]})") from None
         return cls.from_json(data, where=str(path))
@@ -202,7 +214,8 @@ def record_config(game: Game, record: Record) -> Any:
     try:
         return make_config(game.Config, values, game.name, strict=True)
     except (ConfigError, DataError) as exc:
-        raise RecordError(f"{where}config: {exc}") from None
+        raise RecordError(f"{where}config: {name_copies(str(exc), values, record.files)}"
+                          ) from None
 
 
 def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]]:
