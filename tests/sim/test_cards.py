@@ -154,3 +154,12 @@ def test_games_without_card_facts_give_no_analysis():
     analysis = collect([{"index": 0, "seating": [0, 1], "winner_seats": [0], "cards": None}])
     assert analysis.games == 0 and not analysis.effects
     assert analysis.verdict().startswith("card outliers: nothing to compare")
+
+
+def test_too_few_games_to_test_any_card_says_so():
+    """10 games said 'none of 10 cards stands out ... correction for 0 tests': nothing had
+    been tested."""
+    analysis = collect(fake_games(10, random.Random(4)))
+    assert analysis.effects and analysis.tests == 0
+    assert analysis.verdict().startswith("card outliers: too few games to test any card "
+                                         "(10 games;")

@@ -122,6 +122,10 @@ class CardAnalysis:
         if not self.effects:
             return (f"card outliers: nothing to compare in {self.games} games (no card was "
                     "drawn or played by some players and not by others)")
+        if not self.tests:  # effects to show, but no comparison large enough to test
+            return (f"card outliers: too few games to test any card ({self.games} games; a card "
+                    f"is tested once at least {MIN_GROUP} player-games have it and "
+                    f"{MIN_GROUP} do not): play more games")
         flagged = self.flagged()
         family = (f"{CORRECTION}'s correction for {self.tests} tests, so that a game where no "
                   f"card makes a difference has at most a {100 * SIGNIFICANCE:.0f} % chance of "
