@@ -84,8 +84,11 @@ def _header(obs: dict[str, Any], you: int | None) -> str:
 
 
 def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
-    strength = f", strength {obs['strength'][p]}" if "strength" in obs else ""
-    title = f"{'You' if p == you else 'Player ' + str(p)} (player {p}{strength})"
+    strength = f"strength {obs['strength'][p]}" if "strength" in obs else ""
+    if p == you:
+        title = f"You (player {p}" + (f", {strength})" if strength else ")")
+    else:
+        title = f"Player {p}" + (f" ({strength})" if strength else "")
     if obs["phase"] == "distribute":
         done = "done" if obs["distributed"][p] else "placing"
         title += f" - {obs['to_distribute'][p]} reinforcements to distribute, {done}"

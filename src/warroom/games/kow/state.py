@@ -337,7 +337,8 @@ class KowState(State):
             return Outcome((), (v[0], v[1]), "round limit reached with equal Victories")
         winner = 0 if v[0] > v[1] else 1
         if v[winner] >= self.config.victories_to_win:
-            reason = f"first to {self.config.victories_to_win} Victories"
+            wins = self.config.victories_to_win
+            reason = f"first to {wins} {'Victory' if wins == 1 else 'Victories'}"
         else:
             reason = "most Victories at the round limit"
         return Outcome((winner,), (v[0], v[1]), reason)
