@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine import ConfigError, derive_seed
 from .base import Agent, HeuristicAgent, RandomAgent
-from .mcts import MctsAgent
+from .mcts import MctsAgent, MctsParams
 
 AgentFactory = Callable[..., Agent]
 
@@ -26,17 +26,51 @@ AGENTS: dict[str, AgentFactory] = {
 }
 
 
+# Players a batch (simulate, sweep, tune, evaluate...) can seat: every one but a person.
+AI_PLAYERS = tuple(name for name in AGENTS if name != "human")
+
+
+# What each player's SPEC parameters are checked by (None: the player takes none). Checked
+# when a SPEC is parsed, so a mistake is one line before any game is played or stored, not
+# a TypeError from a constructor (or a worker) once a run exists.
+PARAM_CHECKS: dict[str, Callable[[dict[str, str]], object] | None] = {
+    "random": None,
+    "heuristic": None,
+    "human": None,  # HumanAgent's own arguments (stdin, console) are for code, not SPECs
+    "mcts": MctsParams.parse,
+}
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     name, *parts = spec.strip().split(":")
-    params = {}
+    params: dict[str, str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or not key:
             raise ConfigError(f"player spec {spec!r}: {part!r} must look like key=value")
+        if key in params:
+            raise ConfigError(f"player spec {spec!r}: parameter {key!r} is given twice")
         params[key] = value
     if name not in AGENTS:
         raise ConfigError(f"unknown player {name!r}; players are: {', '.join(AGENTS)}")
+    if name in PARAM_CHECKS:  # a player added to AGENTS alone is left to its constructor
+        _check_params(spec, name, params)
     return name, params
+
+
+def _check_params(spec: str, name: str, params: dict[str, str]) -> None:
+    check = PARAM_CHECKS[name]
+    if check is None:
+        if params:
+            raise ConfigError(f"player spec {spec!r}: unknown parameter "
+                              f"{next(iter(params))!r}; {name} takes no parameters")
+        return
+    try:
+        check(params)
+    except ConfigError as exc:
+        # The agent's message starts with its name ("mcts: ..."), which the SPEC shows.
+        raise ConfigError(f"player spec {spec!r}: {str(exc).removeprefix(name + ': ')}"
+                          ) from None
 
 
 def parse_specs(text: str, expected: int | None = None) -> list[str]:
@@ -49,6 +83,15 @@ def parse_specs(text: str, expected: int | None = None) -> list[str]:
     if expected is not None and len(specs) != expected:
         raise ConfigError(f"--players needs {expected} players, got {len(specs)}: {text!r}")
     return specs
+
+
+def refuse_humans(specs: list[str] | tuple[str, ...], command: str) -> None:
+    """A batch plays its games unattended (in workers, often thousands): a `human` SPEC would
+    stop it at a prompt, with a run already stored. Refused before anything is played."""
+    for spec in specs:
+        if parse_spec(spec)[0] == "human":
+            raise ConfigError(f"--players: {spec.strip()!r} cannot play in a batch ({command} "
+                              f"plays AI players only: {', '.join(AI_PLAYERS)})")
 
 
 def make_agent(spec: str, game: Any, seed: int) -> Agent:
@@ -64,5 +107,5 @@ def make_agents(specs: list[str], game: Any, seed: int) -> list[Agent]:
     return [make_agent(spec, game, derive_seed(seed, "agent", i)) for i, spec in enumerate(specs)]
 
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "MctsAgent", "RandomAgent", "make_agent",
-           "make_agents", "parse_spec", "parse_specs"]
+__all__ = ["AGENTS", "AI_PLAYERS", "Agent", "HeuristicAgent", "MctsAgent", "RandomAgent",
+           "make_agent", "make_agents", "parse_spec", "parse_specs", "refuse_humans"]
