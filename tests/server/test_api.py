@@ -472,3 +472,39 @@ def test_a_connection_that_reads_nothing_is_closed_not_waited_on():
     ws = asyncio.run(scenario())
     assert ws.closed == (1008, "too slow")
     assert ws.sent == []
+
+
+def test_an_action_the_store_cannot_take_is_an_error_frame_and_the_table_keeps_moving(db):
+    """Another program holding the database's write lock: the act is refused in one line
+    without the event loop waiting seconds for the lock, the state does not move, the
+    connection stays, and the same act succeeds once the lock is gone."""
+    import sqlite3
+
+    with client(db) as c:
+        made = create(c)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            blocker = sqlite3.connect(db, isolation_level=None)
+            blocker.execute("BEGIN IMMEDIATE")
+            try:
+                start = time.monotonic()
+                ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+                refused = ws.receive_json()
+                waited = time.monotonic() - start
+                lobby = c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
+                    {"kind": "here"}, {"kind": "invite"}]})
+                assert c.get(f"/api/games/{made['id']}").json()["version"] == 0
+            finally:
+                blocker.rollback()
+                blocker.close()
+            ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            played = ws.receive_json()
+        listing = c.get("/api/games").json()["games"]
+    assert refused == {"type": "error", "message": "could not store the action (database is "
+                       "locked); nothing was played, try again"}
+    assert waited < 2, "the event loop waited for the lock"
+    assert lobby.status_code == 503
+    assert lobby.json() == {"error": "could not store the game (database is locked); nothing "
+                            "was created, try again"}
+    assert [g["id"] for g in listing] == [made["id"]]
+    assert played["type"] == "state" and played["version"] == 1

@@ -33,7 +33,7 @@ from ..games import REGISTRY
 from .ai import choose_action
 from .live import LiveGame, LogHeld, Rejected, new_token, token_hash, view_frame
 from .options import MAX_UPLOAD, Uploads, config_from, field_of, option_schema, web_module
-from .store import GameRow, GameStore, SeatRow, SqliteStore
+from .store import GameRow, GameStore, SeatRow, SqliteStore, WriteFailed
 
 log = logging.getLogger("warroom.server")
 
@@ -230,6 +230,10 @@ class Server:
         except Rejected as exc:
             conn.send(error_frame(str(exc)))  # the page already holds the latest state
             return
+        except WriteFailed as exc:  # nothing changed: the same intent may be sent again
+            conn.send(error_frame(f"could not store the action ({exc}); nothing was played, "
+                                  "try again"))
+            return
         self.after_action(live)
 
     def after_action(self, live: LiveGame) -> None:
@@ -401,6 +405,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             live, tokens = server.create(body)
         except (ConfigError, DataError) as exc:
             return fail(str(exc), game=game)
+        except WriteFailed as exc:
+            return fail(f"could not store the game ({exc}); nothing was created, try again",
+                        503)
         return JSONResponse({"id": live.id, "game": live.game.name, "seats": tokens})
 
     @app.get("/api/games/{game_id}")
@@ -421,6 +428,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             row = server.uploads.add(found, option, file.filename or "upload", content)
         except (ConfigError, DataError) as exc:
             return fail(str(exc))
+        except WriteFailed as exc:
+            return fail(f"could not store the file ({exc}); try again", 503)
         return JSONResponse({"id": row.sha, "name": row.name})
 
     @app.get("/api/games/{game_id}/record")

@@ -8,15 +8,30 @@ finished game by replaying its actions. Another store (PostgreSQL, say) only has
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own
+
+# How long a write waits for a lock another program holds on the database (a backup, the
+# sqlite3 shell) before it fails. The server writes from its event loop, so every game and
+# connection waits with it: a short wait, then a WriteFailed that the caller reports (a
+# person's action) or tries again later (an AI seat), keeps them all moving. This is simpler
+# than writing off the loop, which would need each game's actions kept in order across
+# threads, for writes that otherwise take tens of microseconds.
+BUSY_TIMEOUT_MS = 100
+
+
+class WriteFailed(Exception):
+    """A write the store did not make (the database is locked by another program, the disk is
+    full): nothing was stored, and the same write may succeed later."""
 
 
 @dataclass
@@ -53,15 +68,20 @@ class FileRow:
 
 
 class GameStore(Protocol):
-    def add_game(self, row: GameRow) -> None: ...
+    def add_game(self, row: GameRow) -> None:
+        """Store a new game; WriteFailed if it could not be stored now."""
+        ...
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
-        """Durably append action number `index`; raise if that index is already taken."""
+        """Durably append action number `index`; raise if that index is already taken, and
+        WriteFailed if the action could not be stored now."""
         ...
 
     def games(self) -> list[GameRow]: ...
 
-    def add_file(self, row: FileRow) -> None: ...
+    def add_file(self, row: FileRow) -> None:
+        """Store an uploaded file; WriteFailed if it could not be stored now."""
+        ...
 
     def file(self, sha: str) -> FileRow | None: ...
 
@@ -107,6 +127,8 @@ class SqliteStore:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
+            # Set up with sqlite3's default patience (before serving); serve with a short one.
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         except sqlite3.DatabaseError as exc:
             self.db.close()
             raise StoreError(f"{path}: not a warroom games database ({exc})") from None
@@ -116,14 +138,14 @@ class SqliteStore:
 
     def add_game(self, row: GameRow) -> None:
         seats = json.dumps([vars(s) for s in row.seats])
-        with self._lock:
+        with self._lock, _writing():
             self.db.execute(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, json.dumps(row.options), row.seed, seats, row.created),
             )
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
-        with self._lock:
+        with self._lock, _writing():
             self.db.execute(
                 "INSERT INTO actions VALUES (?, ?, ?, ?)",
                 (game_id, index, player, json.dumps(action, separators=(",", ":"))),
@@ -147,7 +169,7 @@ class SqliteStore:
         ]
 
     def add_file(self, row: FileRow) -> None:
-        with self._lock:
+        with self._lock, _writing():
             self.db.execute(
                 "INSERT OR IGNORE INTO files VALUES (?, ?, ?, ?, ?)",
                 (row.sha, row.game, row.option, row.name, row.content),
@@ -163,3 +185,13 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self.db.close()
+
+
+@contextlib.contextmanager
+def _writing() -> Iterator[None]:
+    """A locked database, a full disk or a read-only file as WriteFailed, in one line. (An
+    IntegrityError, a second writer of the same action, is no passing failure: it stays.)"""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        raise WriteFailed(str(exc).splitlines()[0]) from exc
