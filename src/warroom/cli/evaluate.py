@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import make_agent, parse_specs
+from ..agents import make_agent, parse_specs, refuse_humans
 from ..engine import ConfigError
 from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
 from ..sim.stats import wilson_interval
@@ -132,6 +132,7 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
     """
     g, config, values = game_and_config(game, sets)
     players = parse_specs(players_text)
+    refuse_humans(players, "evaluate")
     if len(players) < 2:
         raise ConfigError("--players needs at least two players to compare")
     if len(set(players)) != len(players):

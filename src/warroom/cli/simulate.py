@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..agents import parse_specs
+from ..agents import parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, config_to_json
 from ..sim.batch import BACKENDS, check_backend
 from ..sim.cards import CardAnalysis, collect
@@ -81,6 +81,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     g, config, _ = game_and_config(game, sets, None if resume else players_text)
     num = g.num_players(config)
     specs = parse_specs(players_text, num) if players_text else None
+    refuse_humans(specs or [], "simulate")
     check_backend(backend, address)
     path = Path(db) if db else default_db_path(g.name)
     if resume and not path.is_file():
@@ -91,6 +92,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         if resume:
             run = find_resumable(store, g.name, specs, seed,
                                  config_to_json(config) if sets else None)
+            refuse_humans(run.players, "simulate")  # a run stored before humans were refused
             total = n_games or run.games_requested
         else:
             total = n_games or DEFAULT_GAMES

@@ -51,7 +51,7 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     (dice, cards, hybrid): the attacker's win probability, each side's expected losses and
     the battle length, with 95 % confidence intervals (Wilson for the probability, Student t
     for the means)."""
-    from ..agents import parse_specs
+    from ..agents import parse_specs, refuse_humans
     from ..games.viktory.compare import compare_modes
 
     game = get_game("viktory")
@@ -60,6 +60,7 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
         raise ConfigError("compare fights every mode given by --modes; do not --set mode")
     modes = _parse_modes(modes_text)
     players = parse_specs(players_text, 2)
+    refuse_humans(players, "viktory compare")
     configs = [game.config({**values, "mode": mode}) for mode in modes]  # one-line errors now
     with game_progress() as progress:
         task = progress.add_task(escape(f"viktory {scenario}"), total=len(modes) * n_games)
@@ -102,7 +103,7 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     player's win rate, the game's length, battles and captures, and how often the side with
     fewer units wins a battle, with 95 % confidence intervals (Wilson for rates, Student t
     for means)."""
-    from ..agents import parse_spec
+    from ..agents import parse_spec, refuse_humans
     from ..games.viktory_ii.compare import compare_game_modes
 
     game = get_game("viktory-ii")
@@ -114,6 +115,7 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     players = tuple(p.strip() for p in players_text.split(",") if p.strip())
     for spec in players:
         parse_spec(spec)  # a bad SPEC is one line now
+    refuse_humans(players, "viktory compare-games")
     values["players"] = len(players)
     for mode in modes:
         game.config({**values, "mode": mode})  # one-line errors now

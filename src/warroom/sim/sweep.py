@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..agents import parse_specs
+from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, parse_assignments
 from ..engine.config import option_names
 from .analysis import RunAnalysis, analyse
@@ -61,6 +61,7 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
     """Every cell of the grid, checked before any game is played: each value on its own (so
     the error names it), then each combination, the players, and a first deal."""
     base = parse_assignments(list(sets))
+    refuse_humans(parse_specs(players_text), "sweep")
     for key, _ in vary:
         if key in base:
             raise ConfigError(f"--vary {key}: the option is also given with --set")

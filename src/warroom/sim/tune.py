@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import parse_specs
+from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, derive_seed, parse_assignments
 from ..engine.config import option_names
 from . import datafile
@@ -319,6 +319,7 @@ def make_plan(game: Game, sets: tuple[str, ...], params: tuple[str, ...], target
         raise TuneError("a tune needs at least one --param NAME=LOW..HIGH")
     base: dict[str, Any] = parse_assignments(list(sets))
     specs = parse_specs(players_text)
+    refuse_humans(specs, "tune")
     if "players" not in base and "players" in option_names(game.Config):
         base["players"] = str(len(specs))
     config = game.config(base)
