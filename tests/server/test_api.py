@@ -508,3 +508,29 @@ def test_an_action_the_store_cannot_take_is_an_error_frame_and_the_table_keeps_m
                             "was created, try again"}
     assert [g["id"] for g in listing] == [made["id"]]
     assert played["type"] == "state" and played["version"] == 1
+
+
+def test_an_ai_seat_stores_its_move_once_the_database_is_free_again(db, caplog):
+    """The AI moves while another program holds the database's write lock: its move is
+    stored (and played) once the lock is gone, instead of the seat stopping for good."""
+    import sqlite3
+
+    with client(db, ai_delay=0.1) as c:
+        made = create(c, seats=("here", "random"))  # the AI chooses its dice at once
+        blocker = sqlite3.connect(db, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            time.sleep(0.8)  # the AI tries while the lock is held
+            held = c.get(f"/api/games/{made['id']}").json()
+        finally:
+            blocker.rollback()
+            blocker.close()
+        deadline = time.monotonic() + 10
+        while c.get(f"/api/games/{made['id']}").json()["version"] < 1:
+            assert time.monotonic() < deadline, "the AI seat stopped after a failed write"
+            time.sleep(0.05)
+        game = c.app.state.server.games[made["id"]]
+        stored = c.app.state.server.store.games()[0].actions
+    assert held["version"] == 0
+    assert "could not store its move (database is locked)" in caplog.text
+    assert stored == game.actions and [seat for seat, _ in stored] == [1]

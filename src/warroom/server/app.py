@@ -45,6 +45,7 @@ HELLO_TIMEOUT = 10.0
 QUEUE = 256  # frames waiting for a slow connection before it is closed
 AI_KINDS = ("random", "heuristic", "mcts")
 MCTS_SECONDS = (0.05, 10.0)
+AI_RETRY = (0.05, 2.0)  # seconds before an AI seat stores its move again: first, at most
 
 
 # --- incoming frames ----------------------------------------------------------------------
@@ -268,13 +269,7 @@ class Server:
             loop = asyncio.get_running_loop()
             data = await loop.run_in_executor(self._pool(spec), choose_action, live.game.name,
                                               spec, seed, live.state.clone(), seat)
-            try:
-                action = live.resolve(seat, None, None, data)
-            except Rejected:  # the position moved on while it thought: think again below
-                pass
-            else:
-                live.apply(self.store, seat, action)
-                moved = True
+            moved = await self._play_ai_move(live, seat, data)
         except Exception:
             log.exception("AI seat %s of game %s failed", seat, live.id)
             return
@@ -284,6 +279,27 @@ class Server:
             self.after_action(live)
         else:
             self.kick_ai(live)
+
+    async def _play_ai_move(self, live: LiveGame, seat: int, data: dict[str, Any]) -> bool:
+        """Play an AI seat's move once the store takes it; False if the position moved on
+        while it thought (it thinks again). A failed write (another program holding the
+        database's lock, a full disk) is tried again after a pause that doubles up to a cap,
+        for as long as it takes: nobody else will ask for the move again, so giving up would
+        leave the game waiting on this seat until a restart."""
+        pause, cap = AI_RETRY
+        while True:
+            try:
+                action = live.resolve(seat, None, None, data)
+            except Rejected:
+                return False
+            try:
+                live.apply(self.store, seat, action)
+                return True
+            except WriteFailed as exc:
+                log.warning("AI seat %s of game %s could not store its move (%s); trying "
+                            "again in %g s", seat, live.id, exc, pause)
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, cap)
 
     def _pool(self, spec: str) -> Executor:
         if spec.startswith("mcts") and self.ai_processes > 0:
