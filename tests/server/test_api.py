@@ -534,3 +534,29 @@ def test_an_ai_seat_stores_its_move_once_the_database_is_free_again(db, caplog):
     assert held["version"] == 0
     assert "could not store its move (database is locked)" in caplog.text
     assert stored == game.actions and [seat for seat, _ in stored] == [1]
+
+
+def test_deeply_nested_json_is_an_error_frame_not_a_crash(db):
+    """A few KiB of brackets nest deeper than Python's stack goes: json.loads (or validating
+    a nested action) raised RecursionError and the socket closed with 1006."""
+    brackets = "[" * 2000 + "]" * 2000
+    too_deep = "malformed message: nested too deeply (at most 16 levels)"
+    with client(db) as c:
+        made = create(c)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            messages = errors_leave_the_state_alone(c, ws, made["id"], [
+                brackets,
+                '{"type": "act", "action": {"type": "ChooseDice", "red": '
+                + "[" * 900 + "]" * 900 + ', "white": 0, "blue": 0}}',
+                json.dumps({"type": "act", "version": 0, "index": 0, "action": {
+                    "type": "ChooseDice", "red": [[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]}}),
+            ])
+            ws.send_text(json.dumps({"type": "ping"}))
+            pong = ws.receive_json()
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_text('{"type": "hello", "token": ' + brackets + "}")
+            in_hello = ws.receive_json()
+    assert messages == [too_deep] * 3
+    assert pong == {"type": "pong", "version": 0}
+    assert in_hello == {"type": "error", "message": too_deep}

@@ -39,6 +39,8 @@ log = logging.getLogger("warroom.server")
 
 STATIC = Path(__file__).parent / "static"
 MAX_FRAME = 4096  # bytes of one incoming WebSocket message
+MAX_DEPTH = 16  # nesting of an incoming frame: an action's JSON form is 3 deep in the frame
+TOO_DEEP = f"malformed message: nested too deeply (at most {MAX_DEPTH} levels)"
 RATE = 10.0  # intents a connection may send per second, on average
 BURST = 20  # ... and at once
 HELLO_TIMEOUT = 10.0
@@ -88,6 +90,10 @@ def parse_intent(text: str) -> Hello | Act | Ping:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"malformed JSON (column {exc.colno}: {exc.msg})") from None
+    except RecursionError:  # a few KiB of brackets nest deeper than Python's stack
+        raise ValueError(TOO_DEEP) from None
+    if _depth(data) > MAX_DEPTH:  # validation (and an action's decoding) recurses as deep
+        raise ValueError(TOO_DEEP)
     if not isinstance(data, dict) or data.get("type") not in ("hello", "act", "ping"):
         raise ValueError("a frame is an object whose type is hello, act or ping")
     model = {"hello": Hello, "act": Act, "ping": Ping}[data["type"]]
@@ -100,6 +106,18 @@ def parse_intent(text: str) -> Hello | Act | Ping:
     if isinstance(intent, Act) and intent.index is None and intent.action is None:
         raise ValueError("an act frame names its action by index (with version) or as action")
     return intent
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in a decoded JSON value, without recursing."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+        deepest = max(deepest, depth)
+    return deepest
 
 
 # --- connections --------------------------------------------------------------------------
