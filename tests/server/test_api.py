@@ -560,3 +560,13 @@ def test_deeply_nested_json_is_an_error_frame_not_a_crash(db):
     assert messages == [too_deep] * 3
     assert pong == {"type": "pong", "version": 0}
     assert in_hello == {"type": "error", "message": too_deep}
+
+
+def test_a_binary_first_frame_is_refused_in_words(db):
+    with client(db) as c:
+        made = create(c)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_bytes(b'{"type": "hello"}')
+            refused = ws.receive_json()
+    assert refused == {"type": "error",
+                       "message": "binary frames are not accepted; send JSON text"}

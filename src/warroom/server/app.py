@@ -514,13 +514,11 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             await ws.close(code=4404)
             return
         try:
-            text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-            if len(text) > MAX_FRAME:
-                raise ValueError(f"message too large ({len(text)} bytes; at most {MAX_FRAME})")
+            text = frame_text(await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT))
             hello = parse_intent(text)
             if not isinstance(hello, Hello):
                 raise ValueError("the first frame must be hello")
-        except (ValueError, TimeoutError, KeyError) as exc:
+        except (ValueError, TimeoutError) as exc:
             await ws.send_text(error_frame(str(exc) or "no hello frame in time"))
             await ws.close(code=4400)
             return
@@ -553,16 +551,10 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
 
 async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
     while True:
-        message = await conn.ws.receive()
-        if message["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(message.get("code", 1000))
-        text = message.get("text")
-        if text is None:
-            conn.send(error_frame("binary frames are not accepted; send JSON text"))
-            continue
-        if len(text) > MAX_FRAME:
-            conn.send(error_frame(f"message too large ({len(text)} bytes; at most "
-                                  f"{MAX_FRAME})"))
+        try:
+            text = frame_text(await conn.ws.receive())
+        except ValueError as exc:
+            conn.send(error_frame(str(exc)))
             continue
         if not conn.allow():
             conn.send(error_frame(f"too many messages: at most {conn.rate:g} a second"))
@@ -580,6 +572,19 @@ async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
             await server.act(live, conn, intent)
         if conn.ws.client_state != WebSocketState.CONNECTED:
             return
+
+
+def frame_text(message: dict[str, Any]) -> str:
+    """The text of a received WebSocket message; ValueError for a binary or too large one,
+    WebSocketDisconnect when the page went away."""
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ValueError("binary frames are not accepted; send JSON text")
+    if len(text) > MAX_FRAME:
+        raise ValueError(f"message too large ({len(text)} bytes; at most {MAX_FRAME})")
+    return text
 
 
 def _welcome(live: LiveGame, seat: int | None) -> dict[str, Any]:
