@@ -226,8 +226,11 @@ def test_rule_options_only_write_an_options_file(tmp_path, capsys):
     assert result["games"] == 120
 
 
-def test_a_first_player_target_in_a_game_without_one_stops_after_one_batch(tmp_path, capsys):
+def test_a_first_player_target_in_a_game_without_one_is_refused_before_playing(tmp_path,
+                                                                                capsys):
+    db = tmp_path / "t.sqlite"
     line = one_line_error(capsys, "tune", "kow", "--param", "max_dice=2..4", "--target",
                           "first_player_win=0.5", "--players", "random,random", "--budget",
-                          "40", "--batch", "20", "--db", str(tmp_path / "t.sqlite"))
-    assert "no game of kow has a first player" in line
+                          "40", "--batch", "20", "--db", str(db))
+    assert "--target first_player_win=0.5: kow has no first player" in line
+    assert not db.exists()

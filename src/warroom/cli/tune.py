@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from ..engine import ConfigError
 from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
@@ -31,7 +32,9 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
 @click.argument("game")
 @click.option("--param", "params", multiple=True, required=True, metavar="NAME=LOW..HIGH",
               help=PARAM_HELP)
-@click.option("--target", required=True, metavar="FIGURE=VALUE", help=TARGET_HELP)
+# multiple=True only to see a second --target (click keeps the last one silently).
+@click.option("--target", "targets", multiple=True, required=True, metavar="FIGURE=VALUE",
+              help=TARGET_HELP + " One target per tune.")
 @click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
 @click.option("--budget", type=click.IntRange(min=1), default=4000, show_default=True,
               help="Games to play in all (search and confirmation).")
@@ -48,9 +51,9 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the best values: the "
               "patched card file (YAML), or an options file when only rule options are tuned.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def tune(game: str, params: tuple[str, ...], target: str, players_text: str, budget: int,
-         batch: int, seed: int, sets: tuple[str, ...], workers: int | None, backend: str,
-         address: str | None, db: str | None, resume: bool, out: str | None,
+def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_text: str,
+         budget: int, batch: int, seed: int, sets: tuple[str, ...], workers: int | None,
+         backend: str, address: str | None, db: str | None, resume: bool, out: str | None,
          as_json: bool) -> None:
     """Search PARAMs of GAME for the values that bring a figure to its --target.
 
@@ -62,6 +65,10 @@ def tune(game: str, params: tuple[str, ...], target: str, players_text: str, bud
     from ..games import get_game
     from ..sim.tune import make_plan, run_tune
 
+    if len(targets) > 1:
+        raise ConfigError(f"--target is given {len(targets)} times ({', '.join(targets)}): "
+                          "one target per tune")
+    target = targets[0]
     _import_optuna()
     g = get_game(game)
     path = Path(db) if db else default_db_path(g.name)

@@ -248,8 +248,9 @@ def measure(games: typing.Iterable[dict[str, Any]], target: Target) -> Figure:
     if target.is_rate:
         rate = Rate(successes, trials)
         return Figure(rate.value, *rate.ci95, trials)
-    if figure.startswith("metric:") and not moments.n:
-        raise TuneError(f"the games have no metric {figure[7:]!r}")
+    if figure.startswith("metric:") and not moments.n:  # the metric never had a number
+        raise TuneError(f"--target {target.text()}: no game has a value of the metric "
+                        f"{figure[7:]!r}")
     half = moments.half_width
     return Figure(moments.mean, moments.mean - half, moments.mean + half, moments.n)
 
@@ -304,6 +305,33 @@ class Plan:
                     self.game.new_state(config, 0)
                 except (ConfigError, DataError) as exc:
                     raise TuneError(f"--param {p.text}: at {p.name}={value}: {exc}") from None
+        self.check_target()
+
+    def check_target(self) -> None:
+        """The target's figure is one the games will have: a metric the game reports, a first
+        player the game has. A game names the same metrics in every state (checked for every
+        game by tests/sim/test_tune_target.py), so its first deal tells, with no game played
+        and nothing stored."""
+        figure, game = self.target.figure, self.game
+        config = game.config(self.values_config({q.name: _inside(q) for q in self.params}))
+        state = game.new_state(config, 0)
+        metrics = game.metrics(state)
+        if figure.startswith("metric:"):
+            names = metric_names(metrics)
+            if figure[7:] not in names:
+                raise TuneError(f"--target {self.target.text()}: {game.name} has no metric "
+                                f"{figure[7:]!r}; its metrics are: {', '.join(names) or 'none'}")
+        elif figure.startswith("first_player") and "first_player" not in metrics \
+                and len(state.to_move()) != 1:
+            raise TuneError(f"--target {self.target.text()}: {game.name} has no first player "
+                            "(its games open with a simultaneous decision); choose another "
+                            "figure")
+
+
+def metric_names(metrics: dict[str, Any]) -> list[str]:
+    """The metrics a tune can target: `first_player` says who moved first (the batch keeps it
+    apart from the metrics it stores), the rest are per-game numbers."""
+    return sorted(name for name in metrics if name != "first_player")
 
 
 def _inside(p: Param) -> Any:

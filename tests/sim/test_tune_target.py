@@ -1,0 +1,55 @@
+"""A tune's --target is checked before any game is played, as its params are: a metric the
+game does not report, a first player a game does not have, or a second --target is one line
+naming --target, and nothing is stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from warroom.cli import main
+from warroom.games import REGISTRY
+from warroom.sim.batch import BatchSpec, play_one
+from warroom.sim.tune import metric_names
+
+pytest.importorskip("optuna")
+
+
+def tune_error(capsys, db, *args: str) -> str:
+    assert main(["tune", "kow", "--param", "pool_red=2..6", "--players", "heuristic,random",
+                 "--budget", "4", "--batch", "2", "--db", str(db), *args]) == 2
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert not db.exists()  # no tune, no run: nothing for `report` to trip over
+    return lines[0]
+
+
+def test_an_unknown_metric_is_refused_before_any_game(tmp_path, capsys):
+    line = tune_error(capsys, tmp_path / "t.sqlite", "--target", "metric:nosuch=1")
+    assert line == ("warroom: error: --target metric:nosuch=1: kow has no metric 'nosuch'; "
+                    "its metrics are: rounds")
+
+
+def test_first_player_is_not_a_metric_to_target(tmp_path, capsys):
+    assert main(["tune", "word-iron", "--param", "deck0:Spearmen.ranks=5..15", "--target",
+                 "metric:first_player=0.5", "--players", "heuristic,random", "--budget", "4",
+                 "--batch", "2", "--db", str(tmp_path / "t.sqlite")]) == 2
+    assert "its metrics are: army0, army1, rounds" in capsys.readouterr().err
+
+
+def test_a_second_target_is_refused(tmp_path, capsys):
+    line = tune_error(capsys, tmp_path / "t.sqlite", "--target", "length=50", "--target",
+                      "metric:rounds=4")
+    assert line == ("warroom: error: --target is given 2 times (length=50, metric:rounds=4): "
+                    "one target per tune")
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_game_names_at_its_first_deal_the_metrics_its_games_store(name):
+    """What the up-front check relies on: a game's metrics have the same names from the first
+    deal to the end of a game."""
+    game = REGISTRY[name]
+    config = game.config({})
+    at_deal = metric_names(game.metrics(game.new_state(config, 0)))
+    players = tuple(["random"] * game.num_players(config))
+    stored = play_one(BatchSpec(name, {}, players, 3), 0)["metrics"]
+    assert at_deal == sorted(stored)
