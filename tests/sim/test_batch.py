@@ -139,20 +139,19 @@ def test_chunks_of_indices_of_unknown_number_keep_their_size_to_the_end():
 def test_a_pool_left_by_ctrl_c_has_wound_down_before_the_interpreter_exits():
     # The pool's own thread must be gone when the block is left: were it still closing its
     # wake-up pipe while the interpreter's exit writes to it, Ctrl-C would end in a traceback.
-    import threading
+    # Only this pool's thread and pipe are looked at: a pool of another test in the same
+    # process (the server's AI workers, say) may still be winding down on a loaded machine.
     import time
-    from concurrent.futures import process
 
     with pytest.raises(KeyboardInterrupt):
         with batch.worker_pool(2) as pool:
             [pool.submit(time.sleep, 30) for _ in range(4)]
             time.sleep(0.5)  # the workers are busy
             manager = pool._executor_manager_thread
+            wakeup = pool._executor_manager_thread_wakeup
             raise KeyboardInterrupt
     assert not manager.is_alive()
-    assert all(wakeup._closed for wakeup in process._threads_wakeups.values())
-    assert all(not t.name.startswith("ExecutorManagerThread") or not t.is_alive()
-               for t in threading.enumerate())
+    assert wakeup._closed
 
 
 def test_ctrl_c_while_the_fork_server_starts_is_not_lost():
