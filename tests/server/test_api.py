@@ -570,3 +570,43 @@ def test_a_binary_first_frame_is_refused_in_words(db):
             refused = ws.receive_json()
     assert refused == {"type": "error",
                        "message": "binary frames are not accepted; send JSON text"}
+
+
+def test_numbers_from_a_client_are_decoded_strictly(db):
+    """An act's index and version are JSON integers, and a number option a JSON integer or
+    the ASCII digits the lobby's number inputs send: true, 1.0, "0", " 7" and Devanagari
+    digits were taken for numbers."""
+    seats = [{"kind": "here"}, {"kind": "random"}]
+
+    def options(game: str, **values):
+        return c.post("/api/games", json={"game": game, "options": values, "seats": seats})
+
+    with client(db) as c:
+        made = create(c)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            frames = errors_leave_the_state_alone(c, ws, made["id"], [
+                json.dumps({"type": "act", "version": 0, "index": True}),
+                json.dumps({"type": "act", "version": 0, "index": 1.0}),
+                json.dumps({"type": "act", "version": 0, "index": "0"}),
+                json.dumps({"type": "act", "version": "0", "index": 0}),
+            ])
+        refused = [options("kow", max_rounds=value) for value in (100.0, " 7", "७", True)]
+        lists = [options("kow", red_faces=value) for value in ("0,1,1 1,2", [0, 1.0], "0,١")]
+        seed = c.post("/api/games", json={"game": "kow", "seats": seats, "seed": 7.0})
+        # What the lobby sends: number inputs' text, a list as text, a cleared optional field.
+        lobby = [options("kow", max_rounds="7", red_faces="0, 1,1,1,1,2"),
+                 options("kow", max_rounds=7, red_faces=[0, 1, 1, 1, 1, 2]),
+                 options("battle", first_player="-1", players="2"),
+                 options("viktory", attacker_towns="", max_rounds="20")]
+    assert frames == ["act frame, field index: Input should be a valid integer"] * 3 + [
+        "act frame, field version: Input should be a valid integer"]
+    assert [r.json() for r in refused] == [
+        {"error": f"option 'max_rounds' must be an integer, got {value!r}",
+         "field": "max_rounds"} for value in (100.0, " 7", "७", True)]
+    assert [r.json()["error"] for r in lists] == [
+        "option 'red_faces' must be a list of integers, got '0,1,1 1,2'",
+        "option 'red_faces' must be a list of integers, got [0, 1.0]",
+        "option 'red_faces' must be a list of integers, got '0,١'"]
+    assert seed.json() == {"error": "seed: Input should be a valid integer"}
+    assert [r.status_code for r in lobby] == [200] * 4, [r.text for r in lobby]

@@ -51,14 +51,19 @@ AI_RETRY = (0.05, 2.0)  # seconds before an AI seat stores its move again: first
 
 
 # --- incoming frames ----------------------------------------------------------------------
+# Strict, as the project decodes everything a client sends: a version or index of true, 1.0
+# or "0" is refused by name instead of being taken for 1 or 0.
+STRICT = ConfigDict(extra="forbid", strict=True)
+
+
 class Hello(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
 
 
 class Act(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     type: Literal["act"]
     version: int | None = Field(default=None, ge=0)
     index: int | None = Field(default=None, ge=0)
@@ -66,18 +71,18 @@ class Act(BaseModel):
 
 
 class Ping(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     type: Literal["ping"]
 
 
 class SeatIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     kind: Literal["here", "invite", "random", "heuristic", "mcts"]
     seconds: float | None = Field(default=None, description="mcts budget per move")
 
 
 class CreateIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     game: str
     options: dict[str, Any] = {}
     seats: list[SeatIn] = Field(max_length=8)
