@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..engine import Game, parse_assignments
+from ..engine import ConfigError, Game, parse_assignments
 from ..engine.config import option_names
 from ..engine.record import SEED_MAX, SEED_MIN
 from ..games import get_game
@@ -23,12 +23,24 @@ class Interrupted(KeyboardInterrupt):
     it instead of 'interrupted'."""
 
 
+def parse_sets(sets: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """The --set options by name. An option given twice is an error (as sweep's --vary is),
+    not silently the last value: which one the user meant cannot be known."""
+    seen: set[str] = set()
+    for item in sets:
+        key = item.partition("=")[0].strip()
+        if key and key in seen:
+            raise ConfigError(f"--set {key}: the option is given twice")
+        seen.add(key)
+    return parse_assignments(list(sets))
+
+
 def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None = None
                     ) -> tuple[Game, Any, dict[str, str]]:
     """The game and its config. With `players_text`, a game whose number of players is an
     option (`players`) takes it from the number of SPECs unless `--set players=` says so."""
     game = get_game(name)
-    values = parse_assignments(list(sets))
+    values = parse_sets(sets)
     if players_text and "players" not in values and "players" in option_names(game.Config):
         values["players"] = str(len([s for s in players_text.split(",") if s.strip()]))
     return game, game.config(values), values

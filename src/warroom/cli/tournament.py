@@ -7,7 +7,6 @@ import json
 import click
 
 from ..agents import parse_specs
-from ..engine import parse_assignments
 from ..games import get_game
 from ..sim.tournament import (
     FORMATS,
@@ -21,7 +20,7 @@ from ..sim.tournament import (
     unit_names,
 )
 from . import cli
-from .common import SEED, SET_HELP, echo_err
+from .common import SEED, SET_HELP, echo_err, parse_sets
 
 
 @cli.command()
@@ -53,7 +52,7 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
     """
     g = get_game(game)
     specs = tuple(parse_specs(players_text))
-    spec = TournamentSpec(g.name, parse_assignments(list(sets)), specs, best_of, match_size,
+    spec = TournamentSpec(g.name, parse_sets(sets), specs, best_of, match_size,
                           team_size, seed, fmt)
     names = unit_names(specs, team_size) if len(specs) % team_size == 0 else []
 

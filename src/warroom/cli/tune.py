@@ -16,7 +16,7 @@ from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SET_HELP, Interrupted
+from .common import SET_HELP, Interrupted, parse_sets
 from .simulate import backend_options, resolve_workers
 
 PARAM_HELP = ("What to search (repeatable): a rule option NAME=LOW..HIGH (a number option) or "
@@ -69,6 +69,7 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
         raise ConfigError(f"--target is given {len(targets)} times ({', '.join(targets)}): "
                           "one target per tune")
     target = targets[0]
+    parse_sets(sets)  # an option given twice is refused here (make_plan reads them again)
     _import_optuna()
     g = get_game(game)
     path = Path(db) if db else default_db_path(g.name)

@@ -12,11 +12,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..engine import ConfigError, parse_assignments
+from ..engine import ConfigError
 from ..games import get_game
 from ..sim.progress import game_progress
 from . import cli
-from .common import SEED, SET_HELP
+from .common import SEED, SET_HELP, parse_sets
 from .simulate import resolve_workers
 
 ROWS = (
@@ -55,7 +55,7 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     from ..games.viktory.compare import compare_modes
 
     game = get_game("viktory")
-    values: dict[str, Any] = {**parse_assignments(list(sets)), "scenario": scenario}
+    values: dict[str, Any] = {**parse_sets(sets), "scenario": scenario}
     if "mode" in values:
         raise ConfigError("compare fights every mode given by --modes; do not --set mode")
     modes = _parse_modes(modes_text)
@@ -107,7 +107,7 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     from ..games.viktory_ii.compare import compare_game_modes
 
     game = get_game("viktory-ii")
-    values: dict[str, Any] = parse_assignments(list(sets))
+    values: dict[str, Any] = parse_sets(sets)
     if "mode" in values or "players" in values:
         raise ConfigError("compare-games plays every mode of --modes with the seats of "
                           "--players; do not --set mode or players")
