@@ -10,6 +10,11 @@ of CPU time (`time.process_time`: what other work on a shared machine takes is n
   vector and the action mask of the agent to move), a random legal index from the mask
   (`mask.nonzero()[0]`), `step(index)`; and, in a separate loop, the `step(index)` calls
   alone (the engine's apply, the index lookup and PettingZoo's bookkeeping);
+- policy: the random policy of that loop alone (`mask.nonzero()[0]`, a random pick, `int`),
+  timed over masks the same games gave; **env step = env turn - policy**, everything the
+  environment does for one decision (`agent_iter`, `last()`, `step()`), the figure issue 17
+  sets at most twice the engine step. The policy is the researcher's code: a 5944-slot mask
+  (battle) costs it about 13 µs to read, whatever the environment does;
 - env turn from scratch: the same loop with each observation written whole
   (`Encoding.encode`) and each legal action named by its key (`Encoding.key`) at every look,
   as the environments did before observers kept each seat's vector up to date;
@@ -23,9 +28,9 @@ Run: `.venv/bin/python benchmarks/envs_speed.py [--seconds 1] [--runs 5] [--game
 
 With `--baseline OLD/src` (the `src` directory of another checkout, e.g. a `git worktree` of
 the code before a change) it compares the two instead: each run measures the engine step, the
-env turn and the free-observation turn of the old code, then of this code, each in a fresh
-process (the trees alternate run by run, so both see the same load), and the table gives the
-medians of each and of the per-run ratios. The measures are the functions above, the same
+env turn, the env step and the free-observation turn of the old code, then of this code, each
+in a fresh process (the trees alternate run by run, so both see the same load), and the table
+gives the medians of each and of the per-run ratios. The measures are the functions above, the same
 for both trees.
 """
 
@@ -160,6 +165,31 @@ def step_alone(name: str, seconds: float, seed: int) -> float:
             return in_step / decisions
 
 
+def policy(name: str, seconds: float, seed: int) -> float:
+    """Seconds per decision of the benchmark's random policy alone, over the masks of a few
+    games of the same loop (kept first, then timed)."""
+    table = Table(name)
+    rng = random.Random(seed)
+    masks = []  # the masks the environment gives (its observe builds them the same way)
+    while len(masks) < 2000:
+        table.reset(rng.getrandbits(32))
+        while (player := table.to_move()) is not None:
+            masks.append(mask := table.mask(player))
+            legal = mask.nonzero()[0]
+            table.apply(int(legal[rng.randrange(len(legal))]))
+    clock = time.process_time
+    decisions = 0
+    start = clock()
+    while True:
+        for mask in masks:
+            legal = mask.nonzero()[0]
+            int(legal[rng.randrange(len(legal))])
+        decisions += len(masks)
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return elapsed / decisions
+
+
 def parts(name: str, seconds: float, seed: int) -> tuple[float, float, float]:
     """Seconds per decision spent bringing the observation up to date, writing it from
     scratch, and building the mask."""
@@ -190,12 +220,14 @@ def parts(name: str, seconds: float, seed: int) -> tuple[float, float, float]:
             return t_look / decisions, t_scratch / decisions, t_mask / decisions
 
 
-HEADER = ["| game | engine step (µs) | engine step, checked (µs) | env turn (µs) | turn / "
+HEADER = ["| game | engine step (µs) | env step (µs) | env step / engine | policy (µs) | "
+          "engine step, checked (µs) | env turn (µs) | turn / "
           "engine | turn / checked engine | env turn, observation "
           "from scratch (µs) | from scratch / engine | env turn, free observation (µs) | free "
           "/ engine | step() alone (µs) | step / engine | observation update (µs) | "
           "observation from scratch (µs) | mask (µs) | observation floats | actions |",
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+          "---:|---:|---:|"]
 
 
 def measure(name: str, seconds: float, runs: int) -> str:
@@ -214,7 +246,11 @@ def measure(name: str, seconds: float, runs: int) -> str:
         free = env_turn(name, seconds, run, "free")
         step = step_alone(name, seconds / 2, run)
         look, encode, mask = parts(name, seconds / 2, run)
+        chooser = policy(name, seconds / 2, run)
         note("engine", engine)
+        note("policy", chooser)
+        note("env", turn - chooser)
+        note("env_ratio", (turn - chooser) / engine)
         note("turn", turn)
         note("turn_ratio", turn / engine)
         note("checked", checked)
@@ -230,7 +266,8 @@ def measure(name: str, seconds: float, runs: int) -> str:
         note("mask", mask)
     med = {column: statistics.median(values) for column, values in columns.items()}
     encoding = Table(name).encoding
-    return (f"| {name} | {med['engine'] * 1e6:.1f} | {med['checked'] * 1e6:.1f} | "
+    return (f"| {name} | {med['engine'] * 1e6:.1f} | {med['env'] * 1e6:.1f} | "
+            f"{med['env_ratio']:.2f} | {med['policy'] * 1e6:.1f} | {med['checked'] * 1e6:.1f} | "
             f"{med['turn'] * 1e6:.1f} | {med['turn_ratio']:.2f} | {med['checked_ratio']:.2f} | "
             f"{med['scratch'] * 1e6:.1f} | "
             f"{med['scratch_ratio']:.2f} | {med['free'] * 1e6:.1f} | {med['free_ratio']:.2f} | "
@@ -239,10 +276,11 @@ def measure(name: str, seconds: float, runs: int) -> str:
             f"{encoding.size} | {encoding.num_actions} |")
 
 
-PAIRED = ["| game | old: engine (µs) | old: turn (µs) | old: turn / engine | new: engine (µs) | "
-          "new: turn (µs) | new: turn / engine | new turn / old turn | old: free / engine | "
-          "new: free / engine |",
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+PAIRED = ["| game | old: engine (µs) | old: env step (µs) | old: env step / engine | "
+          "new: engine (µs) | new: env step (µs) | new: env step / engine | "
+          "new env step / old env step | old: turn / engine | new: turn / engine | "
+          "old: free / engine | new: free / engine |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
 
 def child(name: str, seconds: float, seed: int) -> None:
@@ -250,7 +288,8 @@ def child(name: str, seconds: float, seed: int) -> None:
     engine = engine_step(name, seconds, seed)
     turn = env_turn(name, seconds, seed)
     free = env_turn(name, seconds, seed, "free")
-    print(json.dumps({"engine": engine, "turn": turn, "free": free}))
+    chooser = policy(name, seconds / 2, seed)
+    print(json.dumps({"engine": engine, "turn": turn, "free": free, "env": turn - chooser}))
 
 
 def paired(name: str, baseline: Path, seconds: float, runs: int) -> str:
@@ -270,12 +309,14 @@ def paired(name: str, baseline: Path, seconds: float, runs: int) -> str:
         return statistics.median(values)
 
     return (f"| {name} | {med([s['engine'] for s in old]) * 1e6:.1f} | "
-            f"{med([s['turn'] for s in old]) * 1e6:.1f} | "
-            f"{med([s['turn'] / s['engine'] for s in old]):.2f} | "
+            f"{med([s['env'] for s in old]) * 1e6:.1f} | "
+            f"{med([s['env'] / s['engine'] for s in old]):.2f} | "
             f"{med([s['engine'] for s in new]) * 1e6:.1f} | "
-            f"{med([s['turn'] for s in new]) * 1e6:.1f} | "
+            f"{med([s['env'] for s in new]) * 1e6:.1f} | "
+            f"{med([s['env'] / s['engine'] for s in new]):.2f} | "
+            f"{med([n['env'] / o['env'] for o, n in zip(old, new)]):.2f} | "
+            f"{med([s['turn'] / s['engine'] for s in old]):.2f} | "
             f"{med([s['turn'] / s['engine'] for s in new]):.2f} | "
-            f"{med([n['turn'] / o['turn'] for o, n in zip(old, new)]):.2f} | "
             f"{med([s['free'] / s['engine'] for s in old]):.2f} | "
             f"{med([s['free'] / s['engine'] for s in new]):.2f} |")
 
