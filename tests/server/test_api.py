@@ -610,3 +610,18 @@ def test_numbers_from_a_client_are_decoded_strictly(db):
         "option 'red_faces' must be a list of integers, got '0,١'"]
     assert seed.json() == {"error": "seed: Input should be a valid integer"}
     assert [r.status_code for r in lobby] == [200] * 4, [r.text for r in lobby]
+
+
+def test_a_replay_seat_is_spectator_or_a_seat_number_in_ascii(db):
+    with client(db) as c:
+        made = create(c, seats=("random", "random"))
+        deadline = time.monotonic() + 60
+        while c.get(f"/api/games/{made['id']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the AI game did not finish"
+            time.sleep(0.05)
+        url = f"/api/games/{made['id']}/replay?seat="
+        refused = [c.get(url + seat) for seat in ("%C2%B2", "01", "%D9%A1", "2", "-0", "")]
+        seats = [c.get(url + seat).json()["seat"] for seat in ("0", "1", "spectator")]
+    assert [(r.status_code, r.json()) for r in refused] == [
+        (400, {"error": "seat must be spectator or 0 to 1"})] * 6
+    assert seats == [0, 1, None]

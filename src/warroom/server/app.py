@@ -492,11 +492,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             return fail(_missing(server, game_id), 404)
         if not live.state.is_terminal():
             return fail("a game can be replayed once it is over", 409)
-        viewer: int | None = None
-        if seat != "spectator":
-            if not seat.isdigit() or int(seat) >= live.num_players:
-                return fail(f"seat must be spectator or 0 to {live.num_players - 1}")
-            viewer = int(seat)
+        # The seats by their exact names: isdigit() and int() take "²", "01" and other scripts'
+        # digits (and int("²") fails).
+        seats = {str(i): i for i in range(live.num_players)} | {"spectator": None}
+        if seat not in seats:
+            return fail(f"seat must be spectator or 0 to {live.num_players - 1}")
+        viewer = seats[seat]
         record = Record(live.game.name, live.game.version, config_to_json(live.config),
                         live.row.seed, list(live.actions))
         steps = []
