@@ -625,3 +625,19 @@ def test_a_replay_seat_is_spectator_or_a_seat_number_in_ascii(db):
     assert [(r.status_code, r.json()) for r in refused] == [
         (400, {"error": "seat must be spectator or 0 to 1"})] * 6
     assert seats == [0, 1, None]
+
+
+def test_the_same_file_uploaded_again_answers_with_the_name_games_record(db):
+    from warroom.games.word_iron.deck import deck_path
+
+    content = deck_path("raiders").read_bytes()
+    with client(db) as c:
+        first, again = (c.post("/api/uploads", data={"game": "word-iron", "option": "deck0"},
+                               files={"file": (name, content)}).json()
+                        for name in ("mine.yaml", "renamed.yaml"))
+        made = create(c, game="word-iron", seats=("random", "random"),
+                      options={"deck0": {"upload": again["id"]}})
+        names = c.app.state.server.games[made["id"]].upload_names
+    assert first == {"id": again["id"], "name": "mine.yaml"}
+    assert again["name"] == "mine.yaml"
+    assert list(names.values()) == ["mine.yaml"]

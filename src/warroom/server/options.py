@@ -90,7 +90,9 @@ class Uploads:
                       _safe_name(name), content)
         self.check(spec, row)
         self.store.add_file(row)
-        return row
+        # The same content is one file, kept under the name it was first uploaded with: the
+        # name games record and the response tells.
+        return self.store.file(row.sha) or row
 
     def path(self, row: FileRow, spec: DataOption) -> Path:
         suffix = Path(row.name).suffix.lower()
