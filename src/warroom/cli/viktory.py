@@ -48,9 +48,10 @@ def viktory() -> None:
 def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: str,
             modes_text: str, sets: tuple[str, ...], as_json: bool) -> None:
     """Fight SCENARIO (a scenario file, or the name of a bundled one) N times in each mode
-    (dice, cards, hybrid): the attacker's win probability, each side's expected losses and
-    the battle length, with 95 % confidence intervals (Wilson for the probability, Student t
-    for the means)."""
+    of --modes (by default dice, cards and hybrid): the attacker's win probability, each
+    side's expected losses and the battle length, with 95 % confidence intervals (Wilson for
+    the probability, Student t for the means, clipped at 0 since counts cannot be
+    negative)."""
     from ..agents import parse_specs, refuse_humans
     from ..games.viktory.compare import compare_modes
 
@@ -68,6 +69,7 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
         result = compare_modes(values, n_games, seed, workers, (players[0], players[1]),
                                on_battle=lambda: progress.advance(task), modes=modes)
     result["scenario"] = configs[0].battle.name or scenario
+    clip_counts(result, ROWS)
     if as_json:
         click.echo(json.dumps(result))
         return
@@ -99,10 +101,10 @@ GAME_ROWS = (
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def compare_games(n_games: int, seed: int, workers: int, players_text: str, modes_text: str,
                   sets: tuple[str, ...], as_json: bool) -> None:
-    """Play whole games of viktory-ii N times in each mode (dice, cards, hybrid): the first
-    player's win rate, the game's length, battles and captures, and how often the side with
-    fewer units wins a battle, with 95 % confidence intervals (Wilson for rates, Student t
-    for means)."""
+    """Play whole games of viktory-ii N times in each mode of --modes (by default dice and
+    cards): the first player's win rate, the game's length, battles and captures, and how
+    often the side with fewer units wins a battle, with 95 % confidence intervals (Wilson for
+    rates, Student t for means, clipped at 0 since counts cannot be negative)."""
     from ..agents import parse_spec, refuse_humans
     from ..games.viktory_ii.compare import compare_game_modes
 
@@ -124,6 +126,7 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
         workers = resolve_workers(workers, "process", n_games * len(modes))
         result = compare_game_modes(values, n_games, seed, workers, players,
                                     on_game=lambda: progress.advance(task), modes=modes)
+    clip_counts(result, GAME_ROWS)
     if as_json:
         click.echo(json.dumps(result))
         return
@@ -140,6 +143,19 @@ def _parse_modes(text: str) -> tuple[str, ...]:
         raise ConfigError(f"--modes must list distinct modes among {', '.join(MODES)}, "
                           f"got {text!r}")
     return modes
+
+
+def clip_counts(result: dict[str, Any], rows: tuple[tuple[str, str, bool], ...]) -> None:
+    """Clip at 0 the lower end of each count's interval (losses, rounds, battles...). A t
+    interval of a mean over few, spread-out games reaches below 0, which no count can; a
+    clipped end is marked in `result["clipped"]` so that the table can say so."""
+    clipped = result.setdefault("clipped", [])
+    for mode, figures in result["modes"].items():
+        for key, _, is_rate in rows:
+            ci = figures[key]["ci95"]
+            if not is_rate and ci[0] < 0:  # rates have Wilson intervals, inside [0, 1]
+                ci[0] = 0.0
+                clipped.append(f"{mode}.{key}")
 
 
 def _table(result: dict[str, Any], rows: tuple[tuple[str, str, bool], ...],
@@ -159,5 +175,8 @@ def _table(result: dict[str, Any], rows: tuple[tuple[str, str, bool], ...],
         table.add_row(label, *cells)
     reasons = {m: ", ".join(f"{r} {n}" for r, n in s["reasons"].items())
                for m, s in result["modes"].items()}
-    table.caption = escape("; ".join(f"{m}: {r}" for m, r in reasons.items()))
+    caption = "; ".join(f"{m}: {r}" for m, r in reasons.items())
+    if result.get("clipped"):
+        caption += " (intervals below 0 clipped at 0: counts cannot be negative)"
+    table.caption = escape(caption)
     return table

@@ -1,0 +1,51 @@
+"""`warroom viktory compare-games`: its help names the modes it plays by default, and an
+interval of a count never reaches below 0 (a t interval over two games did: -34.12)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from warroom.cli import cli, main
+from warroom.cli.viktory import GAME_ROWS, clip_counts
+
+ARGS = ["viktory", "compare-games", "--games", "2", "--players", "random,random"]
+
+
+def test_help_names_the_default_modes():
+    text = " ".join(CliRunner().invoke(cli, ["viktory", "compare-games", "--help"]).output
+                    .split())
+    assert "each mode of --modes (by default dice and cards)" in text
+    assert "hybrid" not in text.split("Options:")[0]
+
+
+def test_count_intervals_are_clipped_at_zero(capsys):
+    assert main(ARGS + ["--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["clipped"]  # two spread-out games: some t interval went below 0
+    for figures in result["modes"].values():
+        for key, _, _ in GAME_ROWS:
+            low, high = figures[key]["ci95"]
+            assert 0 <= low <= figures[key]["value"] <= high
+
+
+def test_the_table_says_an_interval_was_clipped(capsys):
+    assert main(ARGS) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "clipped at 0: counts cannot be negative" in out
+    assert " -" not in out.replace(" - ", " ")  # no negative bound printed
+
+
+def test_rates_and_bounds_above_zero_are_left_alone():
+    result = {"modes": {"dice": {
+        "first_player_win": {"value": 0.5, "ci95": [0.1, 0.9]},
+        "rounds": {"value": 5.0, "ci95": [3.0, 7.0]},
+        "decisions": {"value": 9.0, "ci95": [-2.0, 20.0]},
+        "battles": {"value": 1.0, "ci95": [0.5, 1.5]},
+        "captures": {"value": 1.0, "ci95": [0.0, 2.0]},
+        "underdog_win": {"value": 0.0, "ci95": [0.0, 0.3]}}}}
+    clip_counts(result, GAME_ROWS)
+    dice = result["modes"]["dice"]
+    assert dice["decisions"]["ci95"] == [0.0, 20.0] and dice["rounds"]["ci95"] == [3.0, 7.0]
+    assert result["clipped"] == ["dice.decisions"]
