@@ -42,7 +42,7 @@ def runs_in(db) -> int:
               "--players", "human,random", "--budget", "4", "--batch", "2"]),
     ("viktory compare-games", ["viktory", "compare-games", "--players", "human,heuristic",
                                "--games", "2"]),
-    ("viktory compare", ["viktory", "compare", "assault", "--players", "heuristic,human",
+    ("viktory compare", ["viktory", "compare", "open-field", "--players", "heuristic,human",
                          "--games", "2"]),
 ])
 def test_a_batch_refuses_a_human_player(tmp_path, capsys, command, args):

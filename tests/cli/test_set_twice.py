@@ -29,7 +29,7 @@ def test_an_option_given_twice_is_refused(tmp_path, capsys, args):
 
 @pytest.mark.parametrize("args", [
     ["viktory", "compare-games", "--games", "2"],
-    ["viktory", "compare", "assault", "--games", "2"],
+    ["viktory", "compare", "open-field", "--games", "2"],
 ])
 def test_viktory_comparisons_refuse_an_option_given_twice(capsys, args):
     assert main(args + ["--set", "max_rounds=3", "--set", "max_rounds=4"]) == 2
