@@ -641,3 +641,27 @@ def test_the_same_file_uploaded_again_answers_with_the_name_games_record(db):
     assert first == {"id": again["id"], "name": "mine.yaml"}
     assert again["name"] == "mine.yaml"
     assert list(names.values()) == ["mine.yaml"]
+
+
+def test_a_file_uploaded_for_another_game_serves_each_game_that_takes_it(db):
+    """Viktory and Viktory II read the same Battle Cards decks: the same deck uploaded for
+    each is one stored file (first stored for viktory), and both games start with it; a
+    file another option's loader refuses is refused by name."""
+    from warroom.games.viktory_battles.cards import deck_path
+
+    deck = deck_path("").read_bytes()
+    with client(db) as c:
+        ids = [c.post("/api/uploads", data={"game": game, "option": "deck"},
+                      files={"file": ("cards.yaml", deck)}).json()["id"]
+               for game in ("viktory", "viktory-ii")]
+        made = [c.post("/api/games", json={
+            "game": game, "options": {"mode": "cards", "deck": {"upload": ids[0]}},
+            "seats": [{"kind": "random"}, {"kind": "random"}]}) for game in
+            ("viktory", "viktory-ii")]
+        scenario = c.post("/api/games", json={
+            "game": "viktory", "options": {"scenario": {"upload": ids[0]}},
+            "seats": [{"kind": "random"}, {"kind": "random"}]})
+    assert ids[0] == ids[1]
+    assert [r.status_code for r in made] == [200, 200], [r.text for r in made]
+    assert scenario.status_code == 400
+    assert scenario.json()["error"].startswith("cards.yaml: ")

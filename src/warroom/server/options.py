@@ -135,8 +135,12 @@ class Uploads:
                 out[key] = spec.shipped[value["shipped"]]
             elif "upload" in value:
                 row = self.store.file(str(value["upload"]))
-                if row is None or row.game != game.name:
+                if row is None:
                     raise ConfigError(f"option {key!r}: no such uploaded file")
+                if (row.game, row.option) != (game.name, key):
+                    # The same content first uploaded for another game or option (one file
+                    # by its hash): checked by this option's loader instead.
+                    self.check(spec, row)
                 path = self.path(row, spec)
                 out[key] = str(path)
                 names[str(path)] = row.name
