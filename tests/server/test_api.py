@@ -665,3 +665,15 @@ def test_a_file_uploaded_for_another_game_serves_each_game_that_takes_it(db):
     assert [r.status_code for r in made] == [200, 200], [r.text for r in made]
     assert scenario.status_code == 400
     assert scenario.json()["error"].startswith("cards.yaml: ")
+
+
+def test_an_unknown_option_is_the_field_of_its_error(db):
+    """The message lists the game's options after the unknown name: the field was the first
+    of them (red_faces for kow)."""
+    seats = [{"kind": "here"}, {"kind": "random"}]
+    with client(db) as c:
+        refused = [c.post("/api/games", json={"game": "kow", "options": {name: 1},
+                                              "seats": seats}).json()
+                   for name in ("bogus", "it's", "red_faces2")]
+    assert [r["field"] for r in refused] == ["bogus", "it's", "red_faces2"]
+    assert refused[0]["error"].startswith("unknown option 'bogus' for kow; options are: ")

@@ -8,6 +8,7 @@ the game store and written to a private directory when a game needs them.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import importlib
@@ -238,8 +239,15 @@ def _unoptional(hint: Any) -> Any:
     return inner[0] if optional and len(inner) == 1 else hint
 
 
+# The engine's message for an option the game does not have: the name as repr() writes it.
+UNKNOWN = re.compile(r"unknown option ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")")
+
+
 def field_of(message: str, game: Game) -> str | None:
     """The option a validation message is about, so the form can show it there."""
+    unknown = UNKNOWN.match(message)
+    if unknown:  # the name the client sent, not one of the known options listed after it
+        return ast.literal_eval(unknown.group(1))
     names = [f.name for f in dataclasses.fields(game.Config)]
     quoted = [n for n in names if f"'{n}'" in message]
     if quoted:
