@@ -17,8 +17,8 @@ from . import cli
               "across its cells (default when the latest run belongs to a sweep).")
 @click.option("--tune", "tune_id", type=int, help="Report a tune: its trials and the best "
               "values (default when the latest run belongs to a tune).")
-@click.option("--out", type=click.Path(dir_okay=False), help="Report file (default: beside "
-              "the database, named after the run, sweep or tune).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Report file, .html or .md "
+              "(default: beside the database, named after the run, sweep or tune).")
 @click.option("--format", "fmt", type=click.Choice(["html", "md"]), help="html (one "
               "self-contained file) or md (figures as SVG files beside it); default: from the "
               "--out suffix, else html.")
@@ -30,13 +30,13 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
     per seat and per player with 95 % intervals, draws, game length, outcome reasons, the
     game's own metrics and the cards ranked by how much they win."""
     from ..sim.analysis import analyse
-    from ..sim.report import game_title, run_document, write_document
+    from ..sim.report import game_title, report_format, run_document, write_document
     from ..sim.sweep import sweep_document
     from ..sim.tune import tune_document
 
     if sum(x is not None for x in (run_id, sweep_id, tune_id)) > 1:
         raise click.UsageError("give one of --run, --sweep and --tune, not several")
-    fmt = fmt or ("md" if out and out.endswith(".md") else "html")
+    fmt = report_format(out, fmt)
     with ResultStore(db, create=False) as store:
         if sweep_id is None and run_id is None and tune_id is None:
             runs = store.runs()

@@ -31,8 +31,8 @@ from .simulate import backend_options, resolve_workers
 @click.option("--db", type=click.Path(dir_okay=False), help="Results database (default "
               "warroom-results/GAME.sqlite under the current directory).")
 @click.option("--resume", is_flag=True, help="Continue the latest identical sweep.")
-@click.option("--out", type=click.Path(dir_okay=False), help="Report file (default: beside "
-              "the database).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Report file, .html or .md "
+              "(default: beside the database).")
 @click.option("--format", "fmt", type=click.Choice(["html", "md"]),
               help="Report format (default: from the --out suffix, else html).")
 def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, seed: int,
@@ -43,9 +43,10 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, s
     Every cell is a run in the results database and plays the same seeds, so differences
     between cells come from the rules. All cells are checked before any game is played.
     """
-    from ..sim.report import write_document
+    from ..sim.report import report_format, write_document
     from ..sim.sweep import parse_vary, plan, run_sweep, sweep_document
 
+    fmt = report_format(out, fmt)  # before any game: the report is written after them all
     g, _, _ = game_and_config(game, sets)
     vary = parse_vary(varies)
     cells = plan(g, sets, vary, players_text)
@@ -70,7 +71,6 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, s
                               "the same command and --resume") from None
         progress.stop()
         doc = sweep_document(store, info)
-    fmt = fmt or ("md" if out and out.endswith(".md") else "html")
     report_path = Path(out) if out else path.with_name(f"{path.stem}-sweep{info.id}.{fmt}")
     written = write_document(doc, report_path, fmt)
     for line in doc.verdicts:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import DRAWN, PLAYED, WarroomError, config_to_json
+from ..engine import DRAWN, PLAYED, ConfigError, WarroomError, config_to_json
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, pct, quantile
@@ -369,6 +369,26 @@ def render_markdown(doc: Document, figure_dir: Path, link_prefix: str) -> str:
 
 class ReportError(WarroomError):
     """A report that cannot be written (an unwritable place, a full disk)."""
+
+
+# The file names a report can have, and the format each means.
+SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md"}
+
+
+def report_format(out: str | None, fmt: str | None) -> str:
+    """The format to write: --format, else the one the --out suffix names, else html. A
+    suffix that names no format the report is written in (`rep.pdf`), or another format than
+    --format, is a ConfigError: the file would not hold what its name says."""
+    suffix = Path(out).suffix.lower() if out else ""
+    if not suffix:
+        return fmt or "html"
+    named = SUFFIXES.get(suffix)
+    if named is None:
+        raise ConfigError(f"--out {out}: a report is written as HTML (.html, .htm) or "
+                          f"Markdown (.md, .markdown), not {suffix}")
+    if fmt is not None and fmt != named:
+        raise ConfigError(f"--out {out} names a {named} file, but --format is {fmt}")
+    return named
 
 
 def write_document(doc: Document, out: Path, fmt: str) -> list[Path]:
