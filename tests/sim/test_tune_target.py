@@ -4,12 +4,15 @@ naming --target, and nothing is stored."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from warroom.cli import main
 from warroom.games import REGISTRY
 from warroom.sim.batch import BatchSpec, play_one
-from warroom.sim.tune import metric_names
+from warroom.sim.store import ResultStore
+from warroom.sim.tune import load_result, metric_names
 
 pytest.importorskip("optuna")
 
@@ -53,3 +56,33 @@ def test_a_game_names_at_its_first_deal_the_metrics_its_games_store(name):
     players = tuple(["random"] * game.num_players(config))
     stored = play_one(BatchSpec(name, {}, players, 3), 0)["metrics"]
     assert at_deal == sorted(stored)
+
+
+def test_a_metric_tune_interrupted_before_its_first_game_can_be_reported(tmp_path):
+    """Its trial's run has no games yet: an empty figure, not 'no metric' (which made the
+    tune unreportable)."""
+    kow = REGISTRY["kow"]
+    with ResultStore(tmp_path / "t.sqlite") as store:
+        info = store.create_tune("kow", ["pool_red=2..6"], ("metric:rounds", 4.0), {},
+                                 ["random", "random"], 0, 2, 4)
+        store.create_run("kow", kow.version, {}, ["random", "random"], 0, 2,
+                         cell={"pool_red": 4}, tune_id=info.id)
+        result = load_result(store, store.tune(info.id))
+    assert [t.figure.games for t in result.trials] == [0]
+
+
+def test_an_old_tune_of_a_missing_metric_is_named_when_reported(tmp_path, capsys):
+    """A tune stored before targets were checked: report says which tune and target."""
+    db = tmp_path / "t.sqlite"
+    assert main(["simulate", "kow", "--players", "random,random", "--games", "2",
+                 "--db", str(db)]) == 0
+    with ResultStore(db) as store:
+        info = store.create_tune("kow", ["pool_red=2..6"], ("metric:nosuch", 1.0), {},
+                                 ["random", "random"], 0, 2, 4)
+    with sqlite3.connect(db) as con:  # its run, as the old tune left it
+        con.execute("UPDATE runs SET tune_id = ?", (info.id,))
+    capsys.readouterr()
+    assert main(["report", str(db), "--tune", str(info.id)]) == 2
+    line = capsys.readouterr().err.strip()
+    assert line == (f"warroom: error: {db}: tune {info.id}, target metric:nosuch=1: no game has "
+                    "a number for the metric 'nosuch'")

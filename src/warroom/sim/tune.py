@@ -221,9 +221,10 @@ def measure(games: typing.Iterable[dict[str, Any]], target: Target) -> Figure:
     figure = target.figure
     match = re.fullmatch(r"(seat|player)(\d+)_(win|score)", figure)
     score = figure.endswith("_score")
-    successes, trials = 0.0, 0
+    successes, trials, played = 0.0, 0, 0
     moments = Moments()
     for g in games:
+        played += 1
         winners = g["winner_seats"]
         if match or figure.startswith("first_player"):
             if match and match[1] == "seat":
@@ -248,9 +249,10 @@ def measure(games: typing.Iterable[dict[str, Any]], target: Target) -> Figure:
     if target.is_rate:
         rate = Rate(successes, trials)
         return Figure(rate.value, *rate.ci95, trials)
-    if figure.startswith("metric:") and not moments.n:  # the metric never had a number
-        raise TuneError(f"--target {target.text()}: no game has a value of the metric "
-                        f"{figure[7:]!r}")
+    if figure.startswith("metric:") and played and not moments.n:
+        # (A trial interrupted before its first game has no games: an empty figure, as for
+        # the other figures, not an error that would keep its tune from being reported.)
+        raise TuneError(f"no game has a number for the metric {figure[7:]!r}")
     half = moments.half_width
     return Figure(moments.mean, moments.mean - half, moments.mean + half, moments.n)
 
@@ -465,7 +467,10 @@ class _Tuner:
         return sum(self.store.count_games(t.run.id) for t in self.trials.values())
 
     def _measure(self, run: RunInfo) -> Figure:
-        return measure(self.store.iter_games(run.id, cards=False), self.plan.target)
+        try:
+            return measure(self.store.iter_games(run.id, cards=False), self.plan.target)
+        except TuneError as exc:
+            raise TuneError(f"--target {self.plan.target.text()}: {exc}") from None
 
     def evaluate(self, number: int, values: dict[str, Any]) -> Trial:
         """Play the trial's values (a new run, or more games of the run these values have):
@@ -559,8 +564,13 @@ def _find_tune(store: ResultStore, plan: Plan) -> TuneInfo:
 def load_result(store: ResultStore, info: TuneInfo) -> TuneResult:
     """A tune's trials as stored (for the report)."""
     target = Target(*info.target)
-    trials = [Trial(run, run.cell or {}, measure(store.iter_games(run.id, cards=False), target))
-              for run in store.runs(tune_id=info.id)]
+    try:
+        trials = [Trial(run, run.cell or {}, measure(store.iter_games(run.id, cards=False),
+                                                     target))
+                  for run in store.runs(tune_id=info.id)]
+    except TuneError as exc:  # a tune stored before its target was checked up front
+        raise TuneError(f"{store.path}: tune {info.id}, target {target.text()}: {exc}"
+                        ) from None
     if not trials:
         raise StoreError(f"{store.path}: tune {info.id} has no finished trials yet")
     return TuneResult(info, target, trials, sum(t.figure.games for t in trials))
