@@ -407,17 +407,23 @@ def test_every_shipped_data_file_starts_a_game(db, game, option, extra):
 
 
 def test_warroom_serve_starts_the_app_on_loopback(tmp_path):
+    import os
     import socket
     import subprocess
     import sys
     import urllib.request
 
+    from warroom.games.viktory_battles.cards import deck_path
+
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     warroom = Path(sys.executable).with_name("warroom")
+    temp = tmp_path / "tmp"  # the server's temporary directories: none is left behind
+    temp.mkdir()
     server = subprocess.Popen([str(warroom), "serve", "--port", str(port), "--db",
-                               str(tmp_path / "g.sqlite")], stdout=subprocess.PIPE, text=True)
+                               str(tmp_path / "g.sqlite")], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "TMPDIR": str(temp)})
     try:
         assert "serving http://127.0.0.1:" in server.stdout.readline()
         deadline = time.monotonic() + 30
@@ -429,10 +435,34 @@ def test_warroom_serve_starts_the_app_on_loopback(tmp_path):
             except OSError:
                 assert time.monotonic() < deadline, "warroom serve did not answer"
                 time.sleep(0.1)
+        upload = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/uploads", method="POST", data=_multipart(
+                {"game": "viktory", "option": "deck"}, "mine.yaml",
+                deck_path("").read_bytes()),
+            headers={"Content-Type": "multipart/form-data; boundary=b0undary"})
+        with urllib.request.urlopen(upload) as response:
+            deck = json.loads(response.read())["id"]
+        made = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/games", method="POST", data=json.dumps({
+                "game": "viktory", "options": {"mode": "cards", "deck": {"upload": deck}},
+                "seats": [{"kind": "here"}, {"kind": "invite"}]}).encode(),
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(made) as response:
+            assert response.status == 200
+        assert [p.name[:16] for p in temp.iterdir()] == ["warroom-uploads-"]
     finally:
         server.terminate()
         server.wait(timeout=30)
     assert (tmp_path / "g.sqlite").exists()
+    assert list(temp.iterdir()) == []
+
+
+def _multipart(fields: dict[str, str], filename: str, content: bytes) -> bytes:
+    parts = [f'--b0undary\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
+             .encode() for k, v in fields.items()]
+    parts.append(f'--b0undary\r\nContent-Disposition: form-data; name="file"; filename="'
+                 f'{filename}"\r\n\r\n'.encode() + content + b"\r\n")
+    return b"".join(parts) + b"--b0undary--\r\n"
 
 
 def test_ai_seats_carry_on_after_a_restart(db):
@@ -677,3 +707,21 @@ def test_an_unknown_option_is_the_field_of_its_error(db):
                    for name in ("bogus", "it's", "red_faces2")]
     assert [r["field"] for r in refused] == ["bogus", "it's", "red_faces2"]
     assert refused[0]["error"].startswith("unknown option 'bogus' for kow; options are: ")
+
+
+def test_the_uploads_directory_is_removed_when_the_server_stops(db, tmp_path, monkeypatch):
+    import tempfile
+
+    from warroom.games.word_iron.deck import deck_path
+
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))  # where mkdtemp makes directories
+    with client(db) as c:
+        upload = c.post("/api/uploads", data={"game": "word-iron", "option": "deck0"},
+                        files={"file": ("mine.yaml", deck_path("raiders").read_bytes())})
+        create(c, game="word-iron", seats=("random", "random"),
+               options={"deck0": {"upload": upload.json()["id"]}})
+        running = [[f.name for f in d.iterdir()] for d in temp.iterdir()]
+    assert running == [[upload.json()["id"] + ".yaml"]]
+    assert list(temp.iterdir()) == []

@@ -339,6 +339,7 @@ class Server:
         for pool in (self._threads, self._processes):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
+        self.uploads.close()
         self.store.close()
 
 

@@ -3,7 +3,8 @@
 The form comes from the game's Config dataclass (names, types, defaults), exactly what
 `warroom options` lists. An option that names a data file (listed by the game as
 `data_options`) takes a shipped name or an uploaded file, never a path: uploads are stored in
-the game store and written to a private directory when a game needs them.
+the game store and written to a private directory when a game needs them (removed when the
+server stops).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import dataclasses
 import hashlib
 import importlib
 import re
+import shutil
 import tempfile
 import types
 import typing
@@ -79,7 +81,13 @@ class Uploads:
 
     def __init__(self, store: GameStore):
         self.store = store
-        self._dir = Path(tempfile.mkdtemp(prefix="warroom-uploads-"))
+        self.dir: Path | None = None  # made when a game first needs a file, removed by close
+
+    def close(self) -> None:
+        """Remove the private directory (the files stay in the store)."""
+        if self.dir is not None:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir = None
 
     def add(self, game: Game, option: str, name: str, content: bytes) -> FileRow:
         spec = data_options(game).get(option)
@@ -96,8 +104,10 @@ class Uploads:
         return self.store.file(row.sha) or row
 
     def path(self, row: FileRow, spec: DataOption) -> Path:
+        if self.dir is None:
+            self.dir = Path(tempfile.mkdtemp(prefix="warroom-uploads-"))
         suffix = Path(row.name).suffix.lower()
-        path = self._dir / (row.sha + (suffix if suffix in UPLOAD_SUFFIXES else spec.suffix))
+        path = self.dir / (row.sha + (suffix if suffix in UPLOAD_SUFFIXES else spec.suffix))
         if not path.exists():
             path.write_bytes(row.content)
         return path
