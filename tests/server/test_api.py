@@ -725,3 +725,29 @@ def test_the_uploads_directory_is_removed_when_the_server_stops(db, tmp_path, mo
         running = [[f.name for f in d.iterdir()] for d in temp.iterdir()]
     assert running == [[upload.json()["id"] + ".yaml"]]
     assert list(temp.iterdir()) == []
+
+
+def test_a_message_over_64_kib_closes_the_connection_with_1009(live_server):
+    """Past uvicorn's ws_max_size the app never sees the message (as the README says);
+    under it, a message over MAX_FRAME is an error frame."""
+    import urllib.request
+
+    from websockets.exceptions import ConnectionClosedError
+    from websockets.sync.client import connect
+
+    body = json.dumps({"game": "kow", "seats": [{"kind": "here"}, {"kind": "invite"}]})
+    request = urllib.request.Request(live_server.url + "/api/games", data=body.encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        made = json.loads(response.read())
+    with connect(f"ws://127.0.0.1:{live_server.port}/ws/{made['id']}", max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        ws.recv(), ws.recv()
+        ws.send("x" * (MAX_FRAME + 1))
+        too_large = json.loads(ws.recv())
+        ws.send("x" * (64 * 1024 + 1))
+        with pytest.raises(ConnectionClosedError):
+            ws.recv()
+        code = ws.close_code
+    assert too_large["message"].startswith("message too large")
+    assert code == 1009
