@@ -50,6 +50,12 @@ def test_config_converts_text_to_typed_values():
     ({"fast": "maybe"}, "true or false"),
     ({"mode": "chess"}, "must be one of dice, cards"),
     ({"faces": "1,a"}, "must be an integer"),
+    # Python's int() and float() read these; an option written as text does not
+    ({"count": "3_0"}, "must be an integer, got '3_0'"),
+    ({"count": "\u0969"}, "must be an integer"),  # Devanagari three
+    ({"rate": "inf"}, "must be a number, got 'inf'"),
+    ({"rate": "nan"}, "must be a number"),
+    ({"faces": "0,1,"}, "an empty item"),
 ])
 def test_config_errors_name_the_option(values, message):
     with pytest.raises(ConfigError, match=message):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 import typing
 from typing import Any
 
@@ -174,6 +175,10 @@ def _frozen(value: Any) -> Any:
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
+INTEGER = re.compile(r"[+-]?[0-9]+")
+NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
 def parse_assignments(items: list[str]) -> dict[str, str]:
     """`["a=1", "b=x"]` -> `{"a": "1", "b": "x"}`; a malformed item is a ConfigError."""
     out = {}
@@ -201,13 +206,24 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
         return raw
     if origin is tuple:
         if isinstance(raw, str):
-            items = [s for s in raw.replace(" ", "").split(",") if s]
+            # spaces around an item go; one inside ("1 1") stays, and is no number
+            items = [item.strip(" ") for item in raw.split(",")] if raw.strip(" ") else []
+            if "" in items:
+                raise ConfigError(f"option {key!r} has an empty item (a comma too many?), "
+                                  f"got {raw!r}")
         elif isinstance(raw, list | tuple):
             items = list(raw)
         else:
             raise ConfigError(f"option {key!r} must be a list, got {raw!r}")
         item_hint = args[0] if args else str
-        return tuple(_convert(key, v, item_hint) for v in items)
+        converted = []
+        for n, item in enumerate(items):
+            try:
+                converted.append(_convert(key, item, item_hint))
+            except ConfigError as exc:
+                raise ConfigError(str(exc).replace(f"option {key!r}",
+                                                   f"option {key!r} item {n + 1}", 1)) from None
+        return tuple(converted)
     if hint is bool:
         if isinstance(raw, bool):
             return raw
@@ -218,14 +234,18 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
             return False
         raise ConfigError(f"option {key!r} must be true or false, got {raw!r}")
     if hint in (int, float):
+        kind = "an integer" if hint is int else "a number"
         if isinstance(raw, bool):
-            raise ConfigError(f"option {key!r} must be a number, got {raw!r}")
+            raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}")
+        # Text (a command line's, the lobby's inputs) is read as plain ASCII digits: Python's
+        # int() and float() would also take '3_0' (30), ' 7', other scripts' digits, 'inf'.
+        if isinstance(raw, str) and not (INTEGER if hint is int else NUMBER).fullmatch(raw):
+            raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}")
         try:
             value = hint(raw)
         except (TypeError, ValueError):
-            kind = "an integer" if hint is int else "a number"
             raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}") from None
-        if hint is int and isinstance(raw, float) and raw != value:
+        if hint is int and isinstance(raw, float):  # 100.0 is a JSON client's float
             raise ConfigError(f"option {key!r} must be an integer, got {raw!r}")
         return value
     if hint is str:

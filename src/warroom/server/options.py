@@ -191,62 +191,7 @@ def config_from(game: Game, values: dict[str, Any], uploads: Uploads) -> tuple[A
     if not isinstance(values, dict):
         raise ConfigError("options must be an object of name: value")
     resolved, names = uploads.resolve(game, values)  # first: a path is refused as a path
-    check_numbers(game, values)
     return game.config(resolved), names
-
-
-# A number as the lobby's number inputs send it (their value is ASCII text, without spaces).
-INT_TEXT = re.compile(r"-?[0-9]+")
-FLOAT_TEXT = re.compile(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
-
-
-def check_numbers(game: Game, values: dict[str, Any]) -> None:
-    """Refuse a number option that is neither a JSON number nor ASCII digits.
-
-    The engine converts text as a command line gives it, with int() and float(), which take
-    " 7", "७" and 100.0 for an integer; a client's values are decoded strictly instead: an
-    integer option takes a JSON integer (not true, not 100.0) or the digits the lobby's
-    number input sends ("7", "-1"), and a list of integers a JSON list of them or the
-    lobby's text "1,2,3"."""
-    hints = typing.get_type_hints(game.Config)
-    for key, value in values.items():
-        if key not in hints:
-            continue  # the engine names an unknown option
-        kind, _, optional = _kind(hints[key])
-        if optional and (value is None or isinstance(value, str) and
-                         value.lower() in ("", "none")):
-            continue  # the game's own value
-        if kind in ("int", "float") and not _number_ok(value, kind):
-            what = "an integer" if kind == "int" else "a number"
-            raise ConfigError(f"option {key!r} must be {what}, got {value!r}")
-        if kind == "list":
-            item = _kind(typing.get_args(_unoptional(hints[key]))[0])[0]
-            items = _list_items(value)
-            if item in ("int", "float") and not all(_number_ok(v, item) for v in items):
-                what = "integers" if item == "int" else "numbers"
-                raise ConfigError(f"option {key!r} must be a list of {what}, got {value!r}")
-
-
-def _list_items(value: Any) -> list[Any]:
-    """A list option's items: a JSON list's, or those of the lobby's text "1, 2,3" (split at
-    commas as the engine does; an item with a space inside is no number)."""
-    if isinstance(value, str):
-        return [item.strip(" ") for item in value.split(",") if item.strip(" ")]
-    return value if isinstance(value, list) else []  # not a list: the engine says so
-
-
-def _number_ok(value: Any, kind: str) -> bool:
-    if isinstance(value, str):
-        return (INT_TEXT if kind == "int" else FLOAT_TEXT).fullmatch(value) is not None
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int) or kind == "float" and isinstance(value, float)
-
-
-def _unoptional(hint: Any) -> Any:
-    inner = [a for a in typing.get_args(hint) if a is not type(None)]
-    optional = typing.get_origin(hint) in (typing.Union, types.UnionType)
-    return inner[0] if optional and len(inner) == 1 else hint
 
 
 # The engine's message for an option the game does not have: the name as repr() writes it.
