@@ -1190,3 +1190,29 @@ def test_ruling_determinize_draws_again_an_army_with_disbands_pending(tmp_path):
     assert [s.decision() for s in states] == [("disband", 0)] * 2
     for facts in _same_copies(states, player=2):
         assert facts[10][0][INF] <= facts[9][0][INF]  # within what its capital supports
+
+
+@pytest.mark.parametrize("independent", [False, True])
+def test_ruling_dark_shared_exploration_reveals_new_tiles_to_everybody(tmp_path, independent):
+    """With `dark` alone, a tile revealed is revealed to every player (a shared map, as on a
+    table), in fog: a town built beside unexplored hexes shows the others its neighbourhood,
+    never the town. With `independent`, each player learns terrain on its own."""
+    from vik2_helpers import act, name
+
+    state = position(tmp_path, [capital("A2", 0), troops("B3", 0, infantry=1),
+                                capital("G4", 1)], explored=False, dark=True,
+                     independent=independent)
+    take(state, Done, what="move")
+    before = state.observation(1)
+    act(state, next(a for a in legal(state) if type(a) is BuildTown and a.where == "C4"))
+    after = state.observation(1)
+    new = [name(state, h) for h in range(state.board.size)
+           if before["terrain"][h] != after["terrain"][h]]
+    if independent:
+        assert new == []
+    else:
+        assert new and all(after["fog"][hx(state, where)] == "0" for where in new)  # unseen
+        assert all(hx(state, where) in state.board.neighbours[hx(state, "C4")]
+                   for where in new)
+    assert [e for e in after["log"] if e["event"] == "town"][-1] == {
+        "event": "town", "player": 0, "built": True}
