@@ -126,3 +126,35 @@ def test_render_is_the_learners_view():
     e = env("viktory", render_mode="ansi", mode="cards", seat=1)
     e.reset(seed=0)
     assert e.render() == e.table.game.render(e.table.live.observation(1), 1)
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"opponent": "human"}, "opponent: 'human' cannot play .*AI players only"),
+    ({"opponent": None}, "opponent must be a player SPEC or a list of them, got None"),
+    ({"max_steps": 0}, "max_steps must be an integer >= 1 or None, got 0"),
+    ({"seat": True}, "seat must be 'random' or a seat from 0 to 1, got True"),
+])
+def test_options_a_training_loop_would_trip_on_later_are_refused_at_once(options, message):
+    """A human opponent blocked step() at a prompt; None raised a TypeError; max_steps=0 ended
+    every episode after one step; seat=True was seat 1."""
+    with pytest.raises(ConfigError, match=message):
+        env("kow", **options)
+
+
+def test_a_seat_may_be_a_numpy_integer():
+    assert env("kow", seat=np.int64(1)).seat == 1
+
+
+@pytest.mark.parametrize("action", [10**6, -1, None, True, 1.5])
+def test_a_value_that_is_no_index_of_the_space_is_an_error_not_a_lost_episode(action):
+    e = env("kow")
+    e.reset(seed=0)
+    with pytest.raises(ValueError, match="action space|an action index"):
+        e.step(action)
+    legal = int(np.flatnonzero(e.action_masks())[0])
+    e.step(np.array([legal]))  # the episode goes on: a one-item array is an index too
+
+
+def test_action_masks_before_reset_says_so():
+    with pytest.raises(RuntimeError, match="call reset"):
+        env("kow").action_masks()

@@ -43,7 +43,7 @@ def test_game_type_and_parameters():
     assert game.num_distinct_actions() == REGISTRY["kow"].encoding(
         REGISTRY["kow"].config({"victories_to_win": 2})).num_actions
     assert pyspiel.load_game("warroom_battle(players=4)").num_players() == 4
-    assert (pyspiel.load_game("warroom_battle").get_type().utility
+    assert (pyspiel.load_game("warroom_battle(players=3)").get_type().utility
             == pyspiel.GameType.Utility.GENERAL_SUM)
     with pytest.raises(Exception, match="victories_to_win"):
         pyspiel.load_game("warroom_kow(victories_to_win=0)")
@@ -121,3 +121,41 @@ def test_openspiel_ismcts_plays_a_warroom_game():
                 action = rng.choice(state.legal_actions())
             state.apply_action(int(action))
         assert searched and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_clone_of_a_state_not_yet_dealt_is_the_same_game():
+    """The engine state is dealt on first use; a clone made before that dealt its own game
+    from the seed sequence (another table, other colours)."""
+    game = pyspiel.load_game("warroom_kow(seed=3)")
+    state = game.new_initial_state()
+    twin = state.clone()
+    assert str(twin) == str(state)
+    action = twin.legal_actions()[0]
+    twin.apply_action(action)
+    state.apply_action(action)
+    assert str(twin) == str(state)
+
+
+def test_an_action_not_legal_now_is_a_clear_error_and_changes_nothing():
+    from warroom.engine import IllegalAction
+
+    game = pyspiel.load_game("warroom_kow(seed=1)")
+    state = game.new_initial_state()
+    before = str(state)
+    illegal = next(a for a in range(game.num_distinct_actions())
+                   if a not in state.legal_actions())
+    with pytest.raises(IllegalAction, match=f"action {illegal} is not legal for player 0 now"):
+        state.apply_action(illegal)
+    assert str(state) == before
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.apply_action(0)
+
+
+def test_the_utility_is_the_configs_zero_sum_for_two_players():
+    zero, general = pyspiel.GameType.Utility.ZERO_SUM, pyspiel.GameType.Utility.GENERAL_SUM
+    assert pyspiel.load_game("warroom_viktory_ii").get_type().utility == zero
+    assert pyspiel.load_game("warroom_battle(players=2)").get_type().utility == zero
+    assert pyspiel.load_game("warroom_battle(players=4)").get_type().utility == general
+    assert pyspiel.load_game("warroom_viktory_ii(players=3)").get_type().utility == general

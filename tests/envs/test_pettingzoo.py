@@ -169,3 +169,16 @@ def test_pieces_name_the_observation():
     assert "hand" in names and "defender" in names
     size = e.observation_space("player_0")["observation"].shape[0]
     assert size == sum(p.size for p in e.pieces)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True, "0"])
+def test_render_seat_is_a_seat_of_the_game_or_none(seat):
+    """render_seat=-1 rendered the last seat's private view (Python's negative index), and 5
+    failed only at render() time."""
+    with pytest.raises(ValueError, match="render_seat must be None .* from 0 to 1"):
+        raw_env("battle", render_mode="ansi", render_seat=seat)
+
+
+def test_observing_before_reset_says_so():
+    with pytest.raises(RuntimeError, match="call reset"):
+        raw_env("kow").observe("player_0")

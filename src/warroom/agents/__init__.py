@@ -85,12 +85,15 @@ def parse_specs(text: str, expected: int | None = None) -> list[str]:
     return specs
 
 
-def refuse_humans(specs: list[str] | tuple[str, ...], command: str) -> None:
-    """A batch plays its games unattended (in workers, often thousands): a `human` SPEC would
-    stop it at a prompt, with a run already stored. Refused before anything is played."""
+def refuse_humans(specs: list[str] | tuple[str, ...], command: str,
+                  where: str = "--players") -> None:
+    """A batch plays its games unattended (in workers, often thousands), as an environment
+    plays its opponents: a `human` SPEC would stop it at a prompt, with a run already stored.
+    Refused before anything is played; `where` names the option that gave the SPECs."""
     for spec in specs:
         if parse_spec(spec)[0] == "human":
-            raise ConfigError(f"--players: {spec.strip()!r} cannot play in a batch ({command} "
+            what = " in a batch" if where == "--players" else ""
+            raise ConfigError(f"{where}: {spec.strip()!r} cannot play{what} ({command} "
                               f"plays AI players only: {', '.join(AI_PLAYERS)})")
 
 

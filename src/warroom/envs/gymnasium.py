@@ -14,7 +14,9 @@ The reward is 1 for a win, -1 for a loss, 0 for a draw (a team's win is shared),
 the game ends; `max_steps=N` truncates an episode after N decisions of the learner. An action
 the mask rules out ends the episode as a loss (-1, `info["illegal_action"]`), as PettingZoo's
 TerminateIllegalWrapper does, since Gymnasium lets a policy pick any index of the space;
-`illegal="raise"` raises IllegalAction instead. Every game is registered with Gymnasium as
+`illegal="raise"` raises IllegalAction instead. A value that is no index of the space (out of
+range, not an integer) is a ValueError: a mistake of the calling code, not a move. Opponents
+play unattended, inside `step()`, so `human` is refused. Every game is registered with Gymnasium as
 `warroom/<game>-v0`: `gymnasium.make("warroom/kow-v0", opponent="heuristic")`.
 """
 
@@ -26,7 +28,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..agents import make_agent, parse_spec
+from ..agents import make_agent, parse_spec, refuse_humans
 from ..engine import ConfigError, Game, PlayerView, derive_seed
 from .table import Table, seed_from
 
@@ -47,17 +49,31 @@ class WarroomEnv(gymnasium.Env):
         self.illegal = illegal
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        if max_steps is not None and (isinstance(max_steps, bool)
+                                      or not isinstance(max_steps, int) or max_steps < 1):
+            raise ConfigError(f"max_steps must be an integer >= 1 or None, got {max_steps!r}")
         self.table = Table(game, options)
         players = self.table.players
-        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
+        if isinstance(seat, np.integer):
+            seat = int(seat)
+        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < players):
             raise ConfigError(f"seat must be 'random' or a seat from 0 to {players - 1}, "
                               f"got {seat!r}")
-        specs = [opponent] * (players - 1) if isinstance(opponent, str) else list(opponent)
+        if isinstance(opponent, str):
+            specs = [opponent] * (players - 1)
+        elif isinstance(opponent, list | tuple) and all(isinstance(s, str) for s in opponent):
+            specs = list(opponent)
+        else:
+            raise ConfigError(f"opponent must be a player SPEC or a list of them, got "
+                              f"{opponent!r}")
         if len(specs) != players - 1:
             raise ConfigError(f"opponent: {players - 1} SPECs needed (one per other seat), "
                               f"got {len(specs)}")
         for spec in specs:
             parse_spec(spec)  # a clear error now, not at the first reset
+        # An opponent plays unattended, inside step(): a person would block it at a prompt.
+        refuse_humans(specs, "a Gymnasium environment", "opponent")
         self.opponent_specs = specs
         self.seat_option = seat
         self.render_mode = render_mode
@@ -95,11 +111,12 @@ class WarroomEnv(gymnasium.Env):
                                          dict[str, Any]]:
         if self.done or self.table.to_move() != self.seat:
             raise RuntimeError("the episode is over: call reset()")
-        if int(action) not in self.table.legal() and self.illegal == "lose":
+        action = _index(action, self.action_space.n)
+        if action not in self.table.legal() and self.illegal == "lose":
             self.done = True
             info = {**self._info(), "illegal_action": True}
             return self._observe(), -1.0, True, False, info
-        self.table.apply(int(action))
+        self.table.apply(action)
         self.steps += 1
         self._play_opponents()
         terminated = self.table.to_move() is None
@@ -110,6 +127,8 @@ class WarroomEnv(gymnasium.Env):
         return self._observe(), reward, terminated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
+        if self.table.state is None:  # an empty mask would pass for a game without moves
+            raise RuntimeError("no game in play: call reset() first")
         return self.table.mask(self.seat).astype(bool)
 
     def render(self) -> str | None:
@@ -132,6 +151,18 @@ class WarroomEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}
+
+
+def _index(action: Any, n: int) -> int:
+    """The action as an index of the space: an index outside it is a mistake in the calling
+    code, not a move of the policy, so it is an error rather than a lost episode."""
+    if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
+        action = action.reshape(())[()]
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise ValueError(f"step() takes an action index (an integer), got {action!r}")
+    if not 0 <= action < n:
+        raise ValueError(f"action index {action} is outside the action space (0 to {n - 1})")
+    return int(action)
 
 
 def register() -> list[str]:

@@ -18,8 +18,16 @@ defaults) and `seed`, which seeds the deals of successive `new_initial_state()` 
 - Information state string: the player's observation as canonical JSON, including its log of
   every event it has seen (its perfect-recall view); observation string: the same without the
   log. Both tensors are the game's encoding (`Game.encoding`): the current view, not a history.
-- Utility: win 1, loss -1, draw 0; a team's win is shared (general-sum for games with more
-  than two players).
+- Utility: win 1, loss -1, draw 0; a team's win is shared. A game's type is zero-sum when
+  its config has two players, general-sum with more (a registered game's type says
+  general-sum if the game may have more).
+- Deals: each new initial state takes the next seed of the game's `seed` sequence when it is
+  first used (not when it is made), so which deal a state gets follows the order states are
+  first used in. A clone of a state is the same game, dealt or not.
+- Serialization (`pyspiel.serialize_game_and_state`) is not supported: the engine's
+  generator lives in the state, and OpenSpiel's Python games cannot save it (its
+  `random_sim_test` runs with `serialize=False`).
+- An action that is not legal now raises IllegalAction, naming the legal ones.
 """
 
 from __future__ import annotations
@@ -27,12 +35,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from ..engine import Game
+from ..engine import Game, IllegalAction
 from ..games import REGISTRY
 from .table import load, rewards
 
@@ -54,8 +63,10 @@ def _parameters(game: Game) -> dict[str, Any]:
     return params
 
 
-def game_type(game: Game) -> pyspiel.GameType:
-    many = game.max_players > 2
+def game_type(game: Game, players: int | None = None) -> pyspiel.GameType:
+    """The game's type; with `players` (a config's), its utility is that config's: zero-sum
+    for two players, general-sum for more (teams share a win)."""
+    many = (game.max_players if players is None else players) > 2
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"warroom {game.title}",
@@ -76,16 +87,23 @@ def game_type(game: Game) -> pyspiel.GameType:
 
 
 class _Engine:
-    """Holds the engine state; OpenSpiel clones a Python state by deep-copying its fields,
-    and this makes that copy the engine's own `clone()`."""
+    """Holds the engine state, dealt on first use by `deal`; OpenSpiel clones a Python state
+    by deep-copying its fields, and this makes that copy the engine's own `clone()`. A state
+    not dealt yet is dealt before it is copied: the clone is the same game."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "deal")
 
-    def __init__(self, state: Any):
+    def __init__(self, state: Any, deal: Callable[[], Any]):
         self.state = state
+        self.deal = deal
+
+    def get(self) -> Any:
+        if self.state is None:
+            self.state = self.deal()
+        return self.state
 
     def __deepcopy__(self, memo: dict) -> _Engine:
-        return _Engine(None if self.state is None else self.state.clone())
+        return _Engine(self.get().clone(), self.deal)
 
 
 class WarroomSpielGame(pyspiel.Game):
@@ -100,6 +118,7 @@ class WarroomSpielGame(pyspiel.Game):
         options = {k: v for k, v in merged.items() if k != "seed"}
         self.game, self.config, self.encoding = load(self.warroom_game, options)
         self.players = self.game.num_players(self.config)
+        gtype = game_type(self.warroom_game, self.players)
         self.deals = random.Random(int(merged["seed"]))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
@@ -129,7 +148,7 @@ class WarroomSpielState(pyspiel.State):
     # fields into it: the engine state is dealt on first use, so a clone deals nothing.
     def __init__(self, game: WarroomSpielGame, state: Any = None):
         super().__init__(game)
-        self._engine = _Engine(state)
+        self._engine = _Engine(state, game.deal)
 
     @property
     def _wg(self) -> WarroomSpielGame:
@@ -138,9 +157,7 @@ class WarroomSpielState(pyspiel.State):
     @property
     def engine(self) -> Any:
         """The warroom engine state (the whole truth: for tests and tools, not for agents)."""
-        if self._engine.state is None:
-            self._engine.state = self._wg.deal()
-        return self._engine.state
+        return self._engine.get()
 
     def current_player(self) -> int:
         state = self.engine
@@ -161,8 +178,16 @@ class WarroomSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         state = self.engine
-        player = state.to_move()[0]
-        state.apply(player, self._legal()[action])
+        movers = state.to_move()
+        if not movers:
+            raise IllegalAction(f"action {action}: the game is over; no more actions")
+        legal = self._legal()
+        if action not in legal:
+            shown = sorted(legal)
+            raise IllegalAction(
+                f"action {action} is not legal for player {movers[0]} now (legal: "
+                f"{shown[:12]}{' ...' if len(shown) > 12 else ''})")
+        state.apply(movers[0], legal[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         legal = self._legal() if self.engine.to_move()[:1] == (player,) else {}

@@ -55,6 +55,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         if max_cycles is not None and max_cycles < 1:
             raise ValueError(f"max_cycles must be >= 1, got {max_cycles}")
         self.table = Table(game, options)
+        players = self.table.players
+        if render_seat is not None and (isinstance(render_seat, bool)
+                                        or not isinstance(render_seat, int)
+                                        or not 0 <= render_seat < players):
+            raise ValueError(f"render_seat must be None (a spectator) or a seat from 0 to "
+                             f"{players - 1}, got {render_seat!r}")
         self.encoding = self.table.encoding
         self.pieces = self.encoding.pieces
         self.render_mode = render_mode

@@ -155,7 +155,7 @@ class Table:
         give them (one call instead of two: this runs at every step of a training loop)."""
         observer = self._observers[player]
         if self._looked[player] != self._decision:
-            observer.look(self.state)
+            observer.look(self.live)
             self._looked[player] = self._decision
         mask = bytearray(self._num_actions)
         if player == self._mover:
