@@ -21,7 +21,7 @@ from vik2_helpers import (
 )
 
 from warroom.engine import IllegalAction
-from warroom.games.viktory_battles.actions import Launch
+from warroom.games.viktory_battles.actions import Launch, Retreat
 from warroom.games.viktory_ii.actions import Bombard, Done, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.movement import ATTACKING, DONE
 from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
@@ -201,6 +201,28 @@ def test_rule_frigates_pass_through_own_ports_but_never_stop_there(tmp_path):
         assert state.terrain[hx(state, where)] == 4 or kind == "port"
     take(state, Step, hex="B4")
     assert has(state, Done, what="stop")
+
+
+def test_ruling_a_frigate_in_a_port_does_not_attack_from_it(tmp_path):
+    """Ports: frigates pass through and never stop in them; a retreat pulls back into the
+    hexes the attack came from, but frigates not through ports. A frigate beaten back from
+    an attack out of a port would end in it, or go back through it: so it attacks only from
+    water (here it sails on to A3 and attacks from there, and falls back onto A3)."""
+    state = position(tmp_path, [capital("B2", 0), town("B3", 0, city=True),
+                                capital("G4", 1, city=True), troops("A1", 0, frigate=1),
+                                troops("B4", 1, frigate=1)],  # G4: a forest city
+                     tiles=PORT_MAP.replace("w p p w w", "w p f w w")[:-2] + "f\n")
+    take(state, SelectUnit, hex="A1", unit=FRIG)
+    take(state, Step, hex="A2")
+    take(state, Step, hex="B3")  # the port, next to the enemy frigate on B4
+    assert "B4" not in moves(state) and moves(state).get("A3") == "move"
+    take(state, Step, hex="A3")
+    assert moves(state).get("B4") == "attack"
+    take(state, Step, hex="B4")
+    script_dice(state, [6] * 4)  # nobody hits: the attacker pulls back
+    take(state, Fight, hex="B4")
+    take(state, Retreat)
+    assert stack(state, "A3", 0) == [0, 0, 0, 1] and stack(state, "B3", 0) == [0, 0, 0, 0]
 
 
 def test_rule_land_units_do_not_enter_water(tmp_path):

@@ -427,7 +427,9 @@ class MovementRules(ViewRules):
                     continue
                 if self.terrain[n] == WATER:
                     if self.enemy_units_at(n, p):
-                        if self.may_attack(p, n):
+                        # Never from a port: a frigate beaten back would stop in it, or pull
+                        # back through it (VIKTORY-II.md, "Movement", "Battle outcomes").
+                        if not in_port and self.may_attack(p, n):
                             out.append(acts.step(n, "attack", self.what_is_at(n, p)))
                     else:
                         out.append(acts.step(n, "move", "water"))
@@ -461,7 +463,8 @@ class MovementRules(ViewRules):
         p, t, h = self.uo[u], self.ut[u], self.uh[u]
         explored = self.explored[p]
         terrain = self.terrain
-        if t in (ART, FRIG) and not self.uf[u] & BOMBARDED:
+        in_port = t == FRIG and terrain[h] != WATER  # it only sails on (unit_options)
+        if t in (ART, FRIG) and not self.uf[u] & BOMBARDED and not in_port:
             if any(self.enemy_units_at(n, p) for n in self.neighbours[h]):
                 return True
         if t == FRIG:
@@ -482,10 +485,11 @@ class MovementRules(ViewRules):
 
     def _frigate_can_act(self, f: int, p: int, h: int) -> bool:
         explored = self.explored[p]
+        in_port = self.terrain[h] != WATER  # no attack from a port (_frigate_options)
         if self.um[f] >= 1:
             for n in self.neighbours[h]:
                 if explored >> n & 1 and self.terrain[n] == WATER and (
-                        not self.enemy_units_at(n, p) or self.may_attack(p, n)):
+                        not self.enemy_units_at(n, p) or not in_port and self.may_attack(p, n)):
                     return True
         cargo = self.cargo_of(f)
         if cargo:
