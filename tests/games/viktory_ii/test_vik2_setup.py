@@ -91,6 +91,28 @@ def test_rule_second_town_may_be_skipped(tmp_path):
     assert state.round == 1 and len(state.own_settlements(1)) == 1
 
 
+def test_ruling_a_second_town_not_built_brings_no_second_infantry(tmp_path):
+    """Dark: player 2 builds its second town on C3, where player 1's town stands out of its
+    sight. The town is not built, and no second infantry comes (its towns support one): the
+    setup turn ends as if it had declined the town; everybody is told the build failed."""
+    path = write_map(tmp_path, explored=True, players=3, starts=["G4", "A1", "E1"])
+    state = GAME.new_state(GAME.config({"map": path, "players": 3, "dark": True}), 0)
+    take(state, PlaceCapital, hex="G4")
+    take(state, PlaceCapital, hex="A1")
+    take(state, BuildTown, hex="C3")
+    take(state, PlaceReserve, hex="A1", unit=INF)
+    take(state, PlaceCapital, hex="E1")
+    assert not state.sight(2) >> hx(state, "C3") & 1
+    take(state, BuildTown, hex="C3")
+    assert state.sowner[hx(state, "C3")] == 1
+    assert state.onboard[2] == state.supported[2] == [1, 0, 0, 0]
+    assert state.round == 1 and state.decision() == ("move", 0)
+    told = [e for to, e in state.log if e["event"] == "town" and e["player"] == 2]
+    assert told == [{"event": "town", "player": 2, "built": False, "where": "C3"},
+                    {"event": "town", "player": 2, "built": False}]
+    assert not [e for e in events(state, "place") if e["player"] == 2]
+
+
 def test_rule_seven_and_eight_players_first_player_may_build_second_town():
     state = GAME.new_state(GAME.config({"players": 7, "place": "random"}), 3)
     act(state, legal(state)[0])

@@ -705,9 +705,14 @@ class ViktoryIIState(PlacementRules):
             self.event("no_second_town", player=player)
             self._after_setup_turn()
             return
-        if self.announce_town(player, action):
-            self.found(player, action.hex, TOWN)
-            self.gain_card(player, "built a town")
+        if not self.announce_town(player, action):
+            # Not built (a town it could not see stands there): no second infantry either,
+            # which nothing would support. Everybody has been told the build failed; the turn
+            # goes on as if the player had declined the town.
+            self._after_setup_turn()
+            return
+        self.found(player, action.hex, TOWN)
+        self.gain_card(player, "built a town")
         self.phase = "setup_infantry"
 
     def _on_setup_infantry(self, player: int, action: PlaceReserve) -> None:
