@@ -17,10 +17,17 @@ from vik2_helpers import (
     troops,
 )
 
-from warroom.games.viktory_battles.actions import Retreat
-from warroom.games.viktory_ii.actions import Fight, PickUp, SelectUnit, Step, Unload
-from warroom.games.viktory_ii.movement import CARGO, DONE
-from warroom.games.viktory_ii.units import FRIG, INF
+from warroom.games.viktory_battles.actions import (
+    Casualty,
+    FireOverwatch,
+    HoldOverwatch,
+    Launch,
+    Retreat,
+)
+from warroom.games.viktory_ii.actions import Bombard, Fight, PickUp, SelectUnit, Step, Unload
+from warroom.games.viktory_ii.board import WATER
+from warroom.games.viktory_ii.movement import CARGO, DONE, FREE
+from warroom.games.viktory_ii.units import FRIG, INF, units_text
 
 SEA_MAP = """\
    w w w w
@@ -116,3 +123,37 @@ def test_rule_cargo_is_lost_with_the_frigate(tmp_path):
     state.remove_unit(frigate(state))
     assert state.reserve(0) == [before[0] + 2, 0, 0, before[3] + 1]
     assert state.occ_owner[hx(state, "A2")] == -1
+
+
+def test_rule_amphibious_attackers_are_lost_with_their_frigate(tmp_path):
+    """Cargo is lost with its frigate, and an amphibious attack falls back onto the frigate's
+    hex: when the frigate is lost in the battle (Overwatch at it, bombarding) and the attack
+    is beaten back, the units it landed have nowhere to go and are lost, counted with the
+    battle's losses; none is left standing on water."""
+    state = position(tmp_path, [capital("C3", 0, city=True), town("B1", 0),
+                                town("C5", 0, city=True), troops("A2", 0, frigate=1),
+                                troops("B2", 0, infantry=2), troops("B3", 0, infantry=2),
+                                capital("G4", 1, city=True, infantry=1),
+                                troops("C4", 1, artillery=1)],
+                     tiles=SEA_MAP[:-2] + "m\n")  # G4 a mountain city: it has an artillery
+    take(state, SelectUnit, hex="B3", unit=INF)
+    take(state, Step, hex="C4")  # an attack declared, which the frigate's units join
+    take(state, SelectUnit, hex="A2", unit=FRIG)
+    take(state, PickUp, hex="B2", unit=INF)
+    take(state, Step, hex="A3")
+    take(state, Step, hex="B4")  # next to the artillery, which holds its fire for the battle
+    take(state, HoldOverwatch)
+    take(state, Bombard, hex="C4")
+    take(state, Unload, hex="C4")
+    script_dice(state, [1, 1] + [6] * 10)  # Overwatch hits twice, then nobody hits
+    take(state, Fight, hex="C4")
+    take(state, Launch)
+    take(state, FireOverwatch)
+    take(state, Casualty, attacker=True, side=0, unit=FRIG)  # the bombarding frigate
+    take(state, Casualty, attacker=True, side=1, unit=INF)  # the infantry from B3
+    take(state, Retreat)
+    assert state.occ_owner[hx(state, "B4")] == -1
+    assert not [u for u in range(len(state.uo)) if state.us[u] != FREE and state.ut[u] != FRIG
+                and state.terrain[state.uh[u]] == WATER]
+    assert events(state, "battle")[-1]["attacker_lost"] == units_text([2, 0, 0, 0])
+    assert state.onboard[0][INF] == 2  # the two infantry left on B2 and B3

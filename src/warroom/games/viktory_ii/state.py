@@ -986,10 +986,19 @@ class ViktoryIIState(PlacementRules):
         if result.overwatch_fired:
             self.overwatch_fired[h] = self.overwatch_fired.get(h, 0) + result.overwatch_fired
         survivors = [u for u in attackers if self.us[u] == ATTACKING]
+        lost = _total(result.attacker_losses)
+        if not (result.winner == "attacker" and survivors):
+            # Attackers that would fall back onto a frigate lost in the battle have nowhere
+            # to go: they are lost with it (VIKTORY-II.md, "Transport by sea"), told as the
+            # battle's other losses are.
+            for u in [u for u in survivors if self._stranded(u)]:
+                lost[self.ut[u]] += 1
+                self.remove_unit(u)
+            survivors = [u for u in survivors if self.us[u] == ATTACKING]
         self.event("battle", to=self.battle_audience(request), battle=request.kind,
                    where=request.name, attacker=a, defender=d, winner=result.winner,
                    reason=result.reason,
-                   attacker_lost=units_text(_total(result.attacker_losses)),
+                   attacker_lost=units_text(lost),
                    defender_lost=units_text(result.defender_losses), rounds=result.rounds)
         if request.kind == "bombard":
             return
@@ -1061,13 +1070,22 @@ class ViktoryIIState(PlacementRules):
         if placed:
             self.remove_unit(u)  # still an attacker: counted in no hex
             return
-        f = self.uc[u]
-        carried = f >= 0 and self.us[f] not in (FREE, ATTACKING) and self.uh[f] == self.uh[u]
+        carried = self._carried(u)
         self.us[u] = CARGO if carried else self._after_attack(u)
         if not carried:
             self.uc[u] = -1
         self.ug[u] = -1
         self.occ_add(self.uh[u], self.uo[u], 1)
+
+    def _carried(self, u: int) -> bool:
+        """An amphibious attacker whose frigate still lies on the hex it attacked from."""
+        f = self.uc[u]
+        return f >= 0 and self.us[f] not in (FREE, ATTACKING) and self.uh[f] == self.uh[u]
+
+    def _stranded(self, u: int) -> bool:
+        """A land unit whose hex to fall back to is water with no frigate of its there."""
+        return self.ut[u] != FRIG and self.terrain[self.uh[u]] == WATER \
+            and not self._carried(u)
 
     def capture(self, a: int, h: int) -> None:
         """The attacker takes the town or city, with its unit support (and a card)."""
