@@ -20,10 +20,16 @@ from vik2_helpers import (
 )
 from vik2_helpers import troops as units_at
 
-from warroom.games.viktory_battles.actions import FireOverwatch, HoldOverwatch, Pass, PlayCard
+from warroom.games.viktory_battles.actions import (
+    FireOverwatch,
+    HoldOverwatch,
+    Pass,
+    PlayCard,
+    Retreat,
+)
 from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
 from warroom.games.viktory_ii.movement import DONE, REGROUP
-from warroom.games.viktory_ii.units import CAV, FRIG, INF
+from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
 
 # Player 0's capital on grassland (a city there supports infantry and cavalry); player 1's on
 # a mountain (a city there supports infantry and artillery); water at C1, D1, D2, C6, D6, D7.
@@ -66,6 +72,53 @@ def test_rule_overwatch_fires_once_per_enemy_turn(tmp_path):
     take(state, SelectUnit, hex="E4", unit=INF)
     take(state, Step, hex="F4")  # the artillery has fired this turn
     assert state.decision() == ("move", 0) and stack(state, "F4", 0)[INF] == 2
+
+
+def test_rule_overwatch_fires_once_per_enemy_turn_even_from_a_new_hex(tmp_path):
+    """Hybrid: the artillery on G4 fires Overwatch at a unit moving to F5, then a
+    Reinforcements card draws it into the battle at F4; the attack is beaten off. Standing on
+    F4 it has still fired this turn: a unit moving next to it draws no fire."""
+    state = position(tmp_path, [capital("A1", 0, city=True), town("A3", 0), town("A4", 0),
+                                units_at("E5", 0, infantry=1), units_at("E4", 0, infantry=1),
+                                units_at("E2", 0, infantry=1),
+                                capital("G4", 1, city=True, artillery=1),
+                                units_at("F4", 1, infantry=1)], tiles=MAP, mode="hybrid")
+    pool = state.pool
+    for pile in (pool.deck, pool.discard, *pool.hands):
+        if "C10" in pile:  # Reinforcements
+            pile.remove("C10")
+    pool.hands[0][:] = []
+    pool.hands[1][:] = ["C10"]
+    take(state, SelectUnit, hex="E5", unit=INF)
+    take(state, Step, hex="F5")  # next to the artillery on G4
+    script_dice(state, [6] * 30)  # nobody hits, all along
+    act(state, FireOverwatch())
+    take(state, SelectUnit, hex="E4", unit=INF)
+    take(state, Step, hex="F4")
+    take(state, Fight, hex="F4")
+    take(state, PlayCard, card="C10")  # the artillery comes from G4 to F4
+    assert state.decision() == ("battle", 0)
+    take(state, Retreat)
+    assert stack(state, "F4", 1)[ART] == 1
+    take(state, SelectUnit, hex="E2", unit=INF)
+    take(state, Step, hex="E3")
+    take(state, Step, hex="E4")  # next to F4
+    assert state.session is None and state.decision() != ("battle", 1)
+    assert len(events(state, "overwatch")) == 1
+
+
+def test_ruling_artillery_drawn_in_goes_ready_first_and_a_fired_one_keeps_its_mark(
+        tmp_path):
+    """Of two artillery on G4, one has fired Overwatch. Drawn into a battle at F4, one goes
+    still ready (it may fire at a later wave): G4 keeps the mark; both go: F4 takes it."""
+    pieces = [capital("A1", 0, city=True), capital("G4", 1, city=True, artillery=2),
+              town("G3", 1, city=True)]
+    state = position(tmp_path, pieces, tiles=MAP[:-4] + "m m\n")  # G3 and G4: mountains
+    g4, f4 = state.board.index["G4"], state.board.index["F4"]
+    for k, marks in ((1, {g4: 1}), (2, {f4: 1})):
+        state.overwatch_fired = {g4: 1}
+        state._carry_overwatch_marks(1, g4, f4, k)
+        assert state.overwatch_fired == marks
 
 
 def test_rule_overwatch_option_off_never_fires(tmp_path):

@@ -977,6 +977,7 @@ class ViktoryIIState(PlacementRules):
                           and self.us[u] != FREE][:k]:
                     self.remove_unit(u)
         for drawn in result.drawn_in:
+            self._carry_overwatch_marks(d, drawn.hex, h, drawn.units[ART])
             for t, k in enumerate(drawn.units):
                 for u in self._pick(d, drawn.hex, t, k):
                     self.move_unit(u, h)
@@ -1038,6 +1039,24 @@ class ViktoryIIState(PlacementRules):
             self.remove_unit(u)
         else:
             self.overwatch_check(u, after=request.defender)
+
+    def _carry_overwatch_marks(self, p: int, source: int, h: int, k: int) -> None:
+        """k artillery of p drawn in from `source` to the battle hex h. What has fired
+        Overwatch is counted by hex, so an artillery that has fired takes its mark along:
+        moved, it would fire again (Overwatch fires once per enemy turn). Those still ready
+        are drawn in first (they may fire at a later wave, as the Battle Cards allow)."""
+        fired: int = min(self.overwatch_fired.get(source, 0), self.units_at(source, p)[ART])
+        if not k or not fired:
+            return
+        ready: int = self.units_at(source, p)[ART] - fired
+        carried: int = min(fired, max(0, k - ready))
+        if not carried:
+            return
+        if fired == carried:
+            self.overwatch_fired.pop(source, None)  # no artillery that fired stays there
+        else:
+            self.overwatch_fired[source] = fired - carried
+        self.overwatch_fired[h] = self.overwatch_fired.get(h, 0) + carried
 
     def _pick(self, p: int, h: int, t: int, k: int,
               statuses: tuple[int, ...] | None = None) -> list[int]:
