@@ -110,3 +110,11 @@ def test_bad_players_are_one_line_errors(players, words, capsys):
     assert main(["evaluate", "kow", "--players", players, "--games", "2"]) == 2
     lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
     assert len(lines) == 1 and words in lines[0], lines
+
+
+def test_an_odd_number_of_games_per_pairing_is_refused(capsys):
+    """--games 3 played seat orders a, b, a: the last game had no twin on its deal."""
+    from warroom.cli import main
+
+    assert main(["evaluate", "kow", "--players", "random,heuristic", "--games", "3"]) == 2
+    assert "3 is odd: games per pairing come in pairs" in capsys.readouterr().err

@@ -132,3 +132,39 @@ def test_analysis_of_a_stored_run_equals_the_analysis_of_its_games(tmp_path):
         run = store.create_run("kow", "1", {}, ["strong", "weak"], 0, 50)
         store.add_games(run.id, games)
         assert analyse(store, run).to_json() == analyse_games(run, games).to_json()
+
+
+def test_few_games_are_tested_exactly_not_by_the_chi_square_approximation():
+    """5 wins of 5 was 'significant (p = 0.025)' by the chi-square, whose expected counts
+    (2.5) are too small for it; the exact binomial test gives 0.0625."""
+    from scipy.stats import binomtest, chisquare
+
+    from warroom.sim.stats import equal_shares_p
+
+    assert equal_shares_p([5, 0]) == pytest.approx(binomtest(5, 5, 0.5).pvalue)
+    assert equal_shares_p([5, 0]) > 0.05 > chisquare([5, 0]).pvalue
+    # more than two: the exact multinomial test (by hand: outcomes of 5 games in 4 seats no
+    # more likely than 3-1-1-0 under equal shares)
+    from itertools import product
+    from math import factorial
+
+    def prob(c):
+        return factorial(5) / (factorial(c[0]) * factorial(c[1]) * factorial(c[2])
+                               * factorial(c[3])) / 4 ** 5
+    seen = prob((3, 1, 1, 0))
+    exact = sum(prob(c) for c in product(range(6), repeat=4)
+                if sum(c) == 5 and prob(c) <= seen * (1 + 1e-9))
+    assert equal_shares_p([3, 1, 1, 0]) == pytest.approx(exact)
+    # many games: the chi-square as before
+    assert equal_shares_p([59, 61, 59, 61]) == pytest.approx(chisquare([59, 61, 59, 61]).pvalue)
+
+
+def test_the_interval_of_a_mean_is_students_t_and_one_value_has_none():
+    from scipy.stats import t
+
+    m = Moments()
+    m.add(117.0)
+    assert m.plus_minus() == "(one game: no interval)"
+    m.add(22.0)
+    sd = 67.175144212722
+    assert m.half_width == pytest.approx(t.ppf(0.975, 1) * sd / 2 ** 0.5)  # ± 603, not ± 93

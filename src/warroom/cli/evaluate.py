@@ -118,7 +118,7 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
 @click.option("--players", "players_text", default="random,heuristic,mcts", show_default=True,
               help="Comma-separated SPECs to compare, at least two.")
 @click.option("--games", "n_games", type=click.IntRange(min=2), default=100, show_default=True,
-              help="Games per pairing, half in each seat order.")
+              help="Games per pairing (even: half in each seat order, twins on one deal).")
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
@@ -130,6 +130,11 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
     Draws count as half a win. The same seed gives the same table whatever the number of
     workers (for players with an iteration budget, not a time budget).
     """
+    if n_games % 2:
+        # Games come in twins on one deal, one in each seat order: an odd one out would
+        # give the first seat order one game more.
+        raise click.BadParameter(f"{n_games} is odd: games per pairing come in pairs, one in "
+                                 "each seat order, on the same deal", param_hint="--games")
     g, config, values = game_and_config(game, sets)
     players = parse_specs(players_text)
     refuse_humans(players, "evaluate")

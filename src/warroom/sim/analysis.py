@@ -139,7 +139,7 @@ class RunAnalysis:
         return f"draws: {pct(self.draw_rate())} of {self.games} games"
 
     def metric_verdicts(self) -> list[str]:
-        return [f"metric {name}: mean {m.mean:.3g} ± {m.half_width:.2g}, "
+        return [f"metric {name}: mean {m.mean:.3g} {m.plus_minus('.2g')}, "
                 f"range {m.low:.3g} to {m.high:.3g}" for name, m in self.metrics.items()]
 
     def first_verdict(self) -> str:
@@ -163,7 +163,7 @@ class RunAnalysis:
 
     def length_verdict(self) -> str:
         m = self.length
-        return (f"game length: mean {m.mean:.1f} ± {m.half_width:.1f} decisions, median "
+        return (f"game length: mean {m.mean:.1f} {m.plus_minus()} decisions, median "
                 f"{quantile(self.lengths, 0.5):.0f}, 90 % of games between "
                 f"{quantile(self.lengths, 0.05):.0f} and {quantile(self.lengths, 0.95):.0f}")
 

@@ -5,7 +5,7 @@ import) is loaded only by the tests that need it."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -90,8 +90,18 @@ class Moments:
 
     @property
     def half_width(self) -> float:
-        """Half-width of the normal 95 % interval of the mean."""
-        return _z(0.95) * self.sd / math.sqrt(self.n) if self.n > 1 else 0.0
+        """Half-width of the 95 % t interval of the mean (Student's t with n - 1 degrees of
+        freedom: z would be too narrow for a few games). Below two values there is no
+        interval: 0, and a text that shows one says so (`plus_minus`)."""
+        if self.n < 2:
+            return 0.0
+        from scipy.stats import t
+
+        return float(t.ppf(0.975, self.n - 1)) * self.sd / math.sqrt(self.n)
+
+    def plus_minus(self, digits: str = ".1f") -> str:
+        """'± h', or what stands for it when one value gives no interval."""
+        return f"± {self.half_width:{digits}}" if self.n > 1 else "(one game: no interval)"
 
     def to_json(self) -> dict[str, float]:
         h = self.half_width
@@ -110,13 +120,42 @@ def binomial_p(successes: int, trials: int, p0: float) -> float:
 
 
 def equal_shares_p(counts: Sequence[float]) -> float:
-    """Chi-square goodness of fit: are `counts` (wins per seat, say) consistent with equal
-    shares?"""
+    """Are `counts` (wins per seat, say) consistent with equal shares? Chi-square goodness of
+    fit, or, where an expected count is below 5 (a few games) and the counts are whole, the
+    exact test: binomial for two, multinomial for more (the chi-square approximation calls
+    5 wins out of 5 significant; exactly, p = 0.0625)."""
     if len(counts) < 2 or sum(counts) <= 0:
         return 1.0
+    total = sum(counts)
+    whole = all(float(c).is_integer() for c in counts)
+    if whole and total / len(counts) < 5:
+        return _exact_equal_shares_p([int(c) for c in counts])
     from scipy.stats import chisquare
 
     return float(chisquare(list(counts)).pvalue)
+
+
+def _exact_equal_shares_p(counts: list[int]) -> float:
+    """Exact test of equal shares: the probability, under equal shares, of every outcome no
+    more likely than the one seen (few games: under 5 a category, so few outcomes)."""
+    from scipy.stats import binomtest, multinomial
+
+    n, k = sum(counts), len(counts)
+    if k == 2:
+        return float(binomtest(counts[0], n, 0.5).pvalue)
+    law = multinomial(n, [1 / k] * k)
+    seen = law.pmf(counts) * (1 + 1e-9)  # ties in probability count as no more likely
+    return float(min(1.0, sum(law.pmf(c) for c in _compositions(n, k) if law.pmf(c) <= seen)))
+
+
+def _compositions(n: int, k: int) -> Iterator[list[int]]:
+    """Every way to split n into k ordered counts."""
+    if k == 1:
+        yield [n]
+        return
+    for first in range(n + 1):
+        for rest in _compositions(n - first, k - 1):
+            yield [first, *rest]
 
 
 def homogeneity_p(table: Sequence[Sequence[float]]) -> float:
