@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -118,3 +119,28 @@ def test_an_odd_number_of_games_per_pairing_is_refused(capsys):
 
     assert main(["evaluate", "kow", "--players", "random,heuristic", "--games", "3"]) == 2
     assert "3 is odd: games per pairing come in pairs" in capsys.readouterr().err
+
+
+def test_ratings_do_not_depend_on_the_order_players_are_listed_in():
+    """A cycle (A beats B, B beats C, C beats A, 14 of 20 each): rated pairing by pairing,
+    the listing order decided who came first."""
+    beats = {("A", "B"), ("B", "C"), ("C", "A")}
+
+    def results(players):
+        games = []
+        for n, (a, b) in enumerate(itertools.combinations(players, 2)):
+            x, y = sorted((a, b))
+            strong, weak = (x, y) if (x, y) in beats else (y, x)
+            for k in range(20):  # the same games whatever the listing: by the names
+                seat0 = x if k % 2 == 0 else y
+                seats = (seat0, y if seat0 == x else x)
+                winner = strong if k < 14 else weak
+                spec = BatchSpec("kow", {}, seats, 0, rotate=False)
+                games.append((Job(n, "a" if seat0 == a else "b", k // 2, spec),
+                              {"winner_seats": [seats.index(winner)], "length": 10}))
+        return tabulate(players, games)["ratings"]
+
+    tables = [results(order) for order in (["A", "B", "C"], ["C", "B", "A"], ["B", "A", "C"])]
+    by_player = [{r["player"]: r["mu"] for r in table} for table in tables]
+    assert by_player[1] == pytest.approx(by_player[0])
+    assert by_player[2] == pytest.approx(by_player[0])

@@ -81,12 +81,24 @@ def winner_of(job: Job, result: dict[str, Any]) -> str | None:
 
 def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
              ) -> dict[str, Any]:
-    """Per-pairing counts and intervals, and openskill ratings from the games in order."""
+    """Per-pairing counts and intervals, and openskill ratings from the games in rounds.
+
+    openskill rates one game at a time, so the games that come last weigh most: taken
+    pairing by pairing, the listing order of --players decided the ranking of a cycle (A
+    beats B beats C beats A). The games are taken in rounds instead (deal k of every
+    pairing, both seat orders), the pairings of a round by their players' names: the same
+    results give the same ratings in any listing order."""
     pairs = list(itertools.combinations(players, 2))
     counts = [{"a": 0, "b": 0, "draws": 0, "lengths": 0} for _ in pairs]
     model = PlackettLuce()
     ratings = {p: model.rating(name=p) for p in players}
-    ordered = sorted(jobs_results, key=lambda jr: (jr[0].pairing, jr[0].index, jr[0].first))
+
+    def in_rounds(jr: tuple[Job, dict[str, Any]]) -> tuple[int, list[str], str]:
+        job = jr[0]
+        a, b = pairs[job.pairing]
+        return job.index, sorted((a, b)), a if job.first == "a" else b
+
+    ordered = sorted(jobs_results, key=in_rounds)
     for job, result in ordered:
         a, b = pairs[job.pairing]
         won = winner_of(job, result)
