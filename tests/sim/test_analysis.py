@@ -36,7 +36,7 @@ def test_first_player_advantage_verdict_with_its_interval_and_significance():
     assert a.first is not None and a.first.rate == Rate(600, 1000)
     low, high = wilson_interval(600, 1000)
     assert f"± {100 * (high - low) / 2:.1f} %" == "± 3.0 %"
-    assert a.first_verdict() == ("first player advantage: 60.0 % ± 3.0 % wins for the first "
+    assert a.first_verdict() == ("first player advantage: 60.0 % (56.9-63.0 %) wins for the first "
                                  "player (fair share 50.0 %), significant (p < 0.001)")
 
 
@@ -50,9 +50,9 @@ def test_draws_lower_the_fair_share_of_the_first_player():
     a = analyse_games(RUN, games)
     assert a.first is not None and a.first.fair == pytest.approx(0.45)
     assert a.fair_share == pytest.approx(0.45)
-    assert "45.0 % ± 3.1 % wins for the first player (fair share 45.0 %), not significant" \
+    assert "45.0 % (41.9-48.1 %) wins for the first player (fair share 45.0 %), not significant" \
         in a.first_verdict()
-    assert a.draw_verdict() == "draws: 10.0 % ± 1.9 % of 1000 games"
+    assert a.draw_verdict() == "draws: 10.0 % (8.3-12.0 %) of 1000 games"
 
 
 def test_first_player_rates_per_player_separate_strength_from_moving_first():
@@ -82,8 +82,8 @@ def test_win_rate_per_seat_and_per_player():
     assert a.seat_wins == [6, 2]
     assert a.player_wins == [4, 4]
     assert [r.value for r in a.seat_rates()] == [0.75, 0.25]
-    assert a.seat_verdict().startswith("seat balance: seat 0 75.0 % ± ")
-    assert a.player_verdict().startswith("player strength: strong (player 0) 50.0 % ± ")
+    assert a.seat_verdict().startswith("seat balance: seat 0 75.0 % (40.9-92.9 %)")
+    assert a.player_verdict().startswith("player strength: strong (player 0) 50.0 % (21.5-78.5 %)")
     assert a.player_verdict().endswith("differences not significant (p = 1.000)")
 
 

@@ -23,8 +23,10 @@ from .store import ResultStore, RunInfo
 
 
 def pct(rate: Rate) -> str:
-    """`54.2 % ± 1.0 %`: the rate and the half-width of its 95 % interval."""
-    return f"{100 * rate.value:.1f} % ± {100 * rate.half_width:.1f} %"
+    """`54.2 % (53.2-55.2 %)`: the rate and its 95 % Wilson interval, whose ends are not
+    equally far from the rate near 0 or 100 % (a '± half-width' read as going past them)."""
+    low, high = rate.ci95
+    return f"{100 * rate.value:.1f} % ({100 * low:.1f}-{100 * high:.1f} %)"
 
 
 def quantile(counts: Counter[int], q: float) -> float:
