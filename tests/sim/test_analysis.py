@@ -168,3 +168,30 @@ def test_the_interval_of_a_mean_is_students_t_and_one_value_has_none():
     m.add(22.0)
     sd = 67.175144212722
     assert m.half_width == pytest.approx(t.ppf(0.975, 1) * sd / 2 ** 0.5)  # ± 603, not ± 93
+
+
+def test_team_partners_are_one_result_not_two():
+    """A 4-player alliance game: seats 0+2 and 1+3 win together, and seat rotation keeps
+    listed players 0 and 2 partners in every game. Their wins were counted once each (240
+    'wins' from 120 games), and 'random (player 2)' looked as strong as the heuristic."""
+    run = RunInfo(1, "battle", "1", {}, ["h", "r", "r", "r"], 0, True, 120, None, None,
+                  "2026-01-01")
+    games = []
+    for i in range(120):
+        seating = [(seat + i) % 4 for seat in range(4)]
+        team_of_0 = [s for s in range(4) if seating[s] in (0, 2)]
+        winners = team_of_0 if i % 5 else [s for s in range(4) if s not in team_of_0]
+        games.append({**game(i, []), "seating": seating, "winner_seats": winners,
+                      "winners": sorted(seating[s] for s in winners), "first_player": None})
+    a = analyse_games(run, games)
+    assert a.player_partners == {(0, 2), (1, 3)}
+    from warroom.sim.stats import equal_shares_p
+
+    assert a.player_p() == pytest.approx(equal_shares_p([96, 24]))  # one count a team
+    assert "teams that always won and lost together: players 0+2, 1+3" in a.player_verdict()
+
+
+def test_two_players_who_only_drew_are_not_partners():
+    games = [game(i, []) for i in range(10)]
+    a = analyse_games(RUN, games)
+    assert not a.player_partners and "teams" not in a.player_verdict()

@@ -10,6 +10,7 @@ cards.py), never the games themselves.
 
 from __future__ import annotations
 
+import itertools
 import math
 from array import array
 from collections import Counter
@@ -73,6 +74,10 @@ class RunAnalysis:
     metric_values: dict[str, array] = field(default_factory=dict)
     metrics: dict[str, Moments] = field(default_factory=dict)
     cards: CardAnalysis | None = None  # None: no game of the run has card facts
+    # Pairs of seats, and of listed players, that won and lost together in every game so far
+    # (a team game's partners): their wins are one result, not two.
+    seat_partners: set[tuple[int, int]] = field(default_factory=set)
+    player_partners: set[tuple[int, int]] = field(default_factory=set)
 
     # --- derived -------------------------------------------------------------------------
     @property
@@ -88,6 +93,23 @@ class RunAnalysis:
 
     def draw_rate(self) -> Rate:
         return Rate(self.draws, self.games)
+
+    def seat_p(self) -> float:
+        """Test of equal shares between seats, each team of partners counted once a game."""
+        return equal_shares_p(_per_unit(self.seat_wins, self.seat_partners))
+
+    def player_p(self) -> float:
+        """Test of equal shares between listed players, each team of partners (players who
+        always sat on one team: seat rotation keeps partners together) counted once a game."""
+        return equal_shares_p(_per_unit(self.player_wins, self.player_partners))
+
+    def _partners_note(self, pairs: set[tuple[int, int]], what: str) -> str:
+        if not pairs:
+            return ""
+        teams = ", ".join("+".join(map(str, unit))
+                          for unit in _units(self.seats, pairs) if len(unit) > 1)
+        return (f" (teams that always won and lost together: {what}s {teams}; each team is "
+                "tested once a game, and partners cannot be told apart)")
 
     def verdicts(self) -> list[str]:
         """One plain line per question, the three a designer asks first at the top."""
@@ -109,7 +131,7 @@ class RunAnalysis:
                     "compare (see the seats for a difference between places at the table)")
         rates = self.player_rates()
         best = self.strongest()
-        p = equal_shares_p(self.player_wins)
+        p = self.player_p()
         rate = rates[best]
         figure = (f"{players[best]} (player {best}) wins {pct(rate)} of {self.games} games "
                   f"(fair share {100 * self.fair_share:.1f} %)")
@@ -129,7 +151,7 @@ class RunAnalysis:
         if len(set(self.run.players)) == 1:
             return None
         best = self.strongest()
-        significant = equal_shares_p(self.player_wins) < SIGNIFICANCE
+        significant = self.player_p() < SIGNIFICANCE
         return best if significant and self.player_rates()[best].ci95[0] > self.fair_share \
             else None
 
@@ -154,14 +176,15 @@ class RunAnalysis:
 
     def seat_verdict(self) -> str:
         rates = ", ".join(f"seat {i} {pct(r)}" for i, r in enumerate(self.seat_rates()))
-        return f"seat balance: {rates}; differences {significance(equal_shares_p(self.seat_wins))}"
+        return (f"seat balance: {rates}; differences {significance(self.seat_p())}"
+                + self._partners_note(self.seat_partners, "seat"))
 
     def player_verdict(self) -> str:
         rates = ", ".join(f"{name} (player {i}) {pct(r)}"
                           for i, (name, r) in enumerate(zip(self.run.players,
                                                             self.player_rates(), strict=True)))
-        p = equal_shares_p(self.player_wins)
-        return f"player strength: {rates}; differences {significance(p)}"
+        return (f"player strength: {rates}; differences {significance(self.player_p())}"
+                + self._partners_note(self.player_partners, "player"))
 
     def length_verdict(self) -> str:
         m = self.length
@@ -200,6 +223,23 @@ class RunAnalysis:
         return out
 
 
+def _units(n: int, partners: set[tuple[int, int]]) -> list[list[int]]:
+    """The seats (or players) 0..n-1 grouped with their partners, in order."""
+    units: list[list[int]] = []
+    for i in range(n):
+        unit = next((u for u in units if (u[0], i) in partners), None)
+        if unit is None:
+            units.append([i])
+        else:
+            unit.append(i)
+    return units
+
+
+def _per_unit(wins: list[float], partners: set[tuple[int, int]]) -> list[float]:
+    """Wins per team of partners (whose wins are the same games), each team once."""
+    return [wins[unit[0]] for unit in _units(len(wins), partners)]
+
+
 def analyse(store: ResultStore, run: RunInfo, title: str | None = None,
             cards: bool = True) -> RunAnalysis:
     """The run's analysis; `cards=False` skips the card analytics (and reading card facts)."""
@@ -211,6 +251,11 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
     seats = len(run.players)
     a = RunAnalysis(run, title or run.game, seats, seat_wins=[0.0] * seats,
                     player_wins=[0.0] * seats)
+    a.seat_partners = set(itertools.combinations(range(seats), 2))
+    a.player_partners = set(a.seat_partners)
+    # partners also won together at least once (two players who only ever drew are not)
+    seat_cowins: set[tuple[int, int]] = set()
+    player_cowins: set[tuple[int, int]] = set()
     first_wins = first_games = first_winners_total = 0
     first_by = [[0, 0] for _ in range(seats)]  # per listed player: wins, games when first
     later_by = [[0, 0] for _ in range(seats)]
@@ -225,6 +270,14 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
         for seat in winners:
             a.seat_wins[seat] += 1
             a.player_wins[seating[seat]] += 1
+        if a.seat_partners or a.player_partners:
+            won = set(winners)
+            a.seat_partners = {(i, j) for i, j in a.seat_partners if (i in won) == (j in won)}
+            by_player = {seating[seat] for seat in won}
+            a.player_partners = {(i, j) for i, j in a.player_partners
+                                 if (i in by_player) == (j in by_player)}
+            seat_cowins.update(pair for pair in a.seat_partners if pair[0] in won)
+            player_cowins.update(pair for pair in a.player_partners if pair[0] in by_player)
         first = g["first_player"]
         if first is None:
             a.no_first_player += 1
@@ -243,6 +296,8 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
             if isinstance(value, int | float) and math.isfinite(value):
                 a.metrics.setdefault(name, Moments()).add(float(value))
                 a.metric_values.setdefault(name, array("d")).append(float(value))
+    a.seat_partners &= seat_cowins
+    a.player_partners &= player_cowins
     if cards.games:
         a.cards = cards.analyse()
     if first_games:
