@@ -160,12 +160,22 @@ def test_teams_2_as_one_either_teammate_can_block():
     assert s.hits[1] == 0 and soldiers(s, 0) == []
 
 
-def test_teams_2_as_one_five_hits_on_either_teammate_lose_for_the_whole_team():
+def test_teams_2_as_one_five_hits_on_the_team_lose_for_the_whole_team():
+    """The team is attacked as one: 2 hits on one member and 2 on the other, then a fifth
+    on either, and the whole team is out (five hits on one member were needed)."""
     s = begin_turn(arrange(new(players=4, teams="as-one"), soldiers={0: ["9H"]}), 0)
-    s.hits[3] = 4
+    s.hits[1], s.hits[3] = 2, 2
     attack(s, 0, "9H", 3)
+    assert s.hits == [0, 2, 0, 3]
     assert s.out == [False, True, False, True]
     assert s.is_terminal() and s.outcome().winners == (0, 2)
+
+
+def test_teams_2_as_one_four_hits_on_the_team_do_not_knock_it_out():
+    s = begin_turn(arrange(new(players=4, teams="as-one"), soldiers={0: ["9H"]}), 0)
+    s.hits[1], s.hits[3] = 2, 1
+    attack(s, 0, "9H", 3)
+    assert s.out == [False, False, False, False] and not s.is_terminal()
 
 
 def test_teams_2_as_one_each_teammate_may_play_its_own_court_card():
