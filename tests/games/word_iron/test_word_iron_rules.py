@@ -372,6 +372,17 @@ def test_rule_09_a_unit_named_by_a_chance_card_that_is_gone_goes_down(tmp_path):
     assert lost(s, 0) == {"archers": 4, "pikemen": 1}  # not the heavy infantry above
 
 
+def test_rule_09_a_chance_cards_cost_naming_a_unit_that_is_gone_goes_down_too(tmp_path):
+    """A cost of a chance card went up like a strategy's; rule 9 is about the chance card,
+    whatever its effect."""
+    deck = quiet_deck(tmp_path, chance=[{"name": "Desertion", "effects": [
+        {"kind": "cost", "unit": "archers"}]}])
+    s = bare(deck0=deck, deck1=deck)
+    s.field[0][ARCH] = 0
+    play_card(s, 0, "chance", "Desertion")
+    assert lost(s, 0) == {"archers": 4, "pikemen": 1}
+
+
 # --- rule 10: Word of Power and the truce -----------------------------------------------------
 def test_rule_10_a_word_of_power_deck_of_three_never_reshuffled(tmp_path):
     deck = quiet_deck(tmp_path)

@@ -410,7 +410,9 @@ class WordIronState(State):
     def _e_cost(self, p: int, effect: Any) -> None:
         """Rule 11: the deploying side always bears the cost, whatever protects the other."""
         if effect.unit is not None:
-            self._unit_loss(p, UNIT_INDEX[effect.unit], effect.count, "up", "cost")
+            assert self.card is not None
+            prefer = "down" if self.card[1] == CHANCE else "up"  # rule 9 as for losses
+            self._unit_loss(p, UNIT_INDEX[effect.unit], effect.count, prefer, "cost")
         else:
             self._start_rank_loss(p, effect.ranks, effect.below, "cost")
 
