@@ -382,6 +382,18 @@ def test_special_card_played_for_its_ability_goes_to_the_discard_pile():
     assert names(s, s.discard[0]) == ["AH"]
 
 
+def test_ruling_a_special_card_is_discarded_once_its_ability_is_done():
+    """With both piles empty, an Ace discarded before its draws was shuffled back and drawn
+    by its own ability: the same Ace could be played again every turn."""
+    s = arrange(new(seed=3), hands={0: ["AS"]}, soldiers={0: ["9S"]})
+    s.side[0], s.draw[0], s.discard[0] = s.draw[0] + s.discard[0], [], []
+    begin_turn(s, 0)
+    done(s, 0)
+    s.apply(0, PlaySpecial("AS"))
+    assert names(s, s.hands[0]) == []  # it drew nothing: it was not yet in the discard pile
+    assert names(s, s.hands[1]) == ["AS"]  # the next draw step reshuffled it in and drew it
+
+
 def test_special_1_ace_you_draw_two_cards():
     s = begin_turn(arrange(new(), hands={0: ["AH"]}, soldiers={0: ["7H"]},
                            top={0: ["KC", "QC", "5D"]}), 0)

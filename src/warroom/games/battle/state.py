@@ -869,9 +869,11 @@ class BattleState(State):
         cid = self._pop_named(self.hands[player], action.card)
         if type(action) is PlaySpecial:
             self.used[player] = True
-            self.discard[self._zone(player)].append(cid)
             self.event("special", player=player, card=action.card)
             self._use_special(player, action.card)
+            # Discarded once its ability is done: an Ace drawing from a reshuffled discard
+            # pile cannot draw itself back (and play again every turn once the piles are low).
+            self.discard[self._zone(player)].append(cid)
         else:
             if type(action) is PlayCourt:
                 self.used[player] = True
