@@ -870,10 +870,17 @@ class BattleState(State):
         if type(action) is PlaySpecial:
             self.used[player] = True
             self.event("special", player=player, card=action.card)
-            self._use_special(player, action.card)
-            # Discarded once its ability is done: an Ace drawing from a reshuffled discard
-            # pile cannot draw itself back (and play again every turn once the piles are low).
-            self.discard[self._zone(player)].append(cid)
+            discard = self.discard[self._zone(player)]
+            if action.card[:-1] == "A":
+                # Discarded once its draws are done: an Ace drawing from a reshuffled discard
+                # pile cannot draw itself back (and play again every turn once the piles
+                # are low). The other abilities draw nothing, so when they are discarded only
+                # orders the pile; it stays first, as the seeded games have it.
+                self._use_special(player, action.card)
+                discard.append(cid)
+            else:
+                discard.append(cid)
+                self._use_special(player, action.card)
         else:
             if type(action) is PlayCourt:
                 self.used[player] = True
