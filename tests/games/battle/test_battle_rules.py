@@ -382,7 +382,7 @@ def test_special_card_played_for_its_ability_goes_to_the_discard_pile():
     assert names(s, s.discard[0]) == ["AH"]
 
 
-def test_ruling_a_special_card_is_discarded_once_its_ability_is_done():
+def test_ruling_an_ace_is_discarded_once_its_draws_are_done():
     """With both piles empty, an Ace discarded before its draws was shuffled back and drawn
     by its own ability: the same Ace could be played again every turn."""
     s = arrange(new(seed=3), hands={0: ["AS"]}, soldiers={0: ["9S"]})
