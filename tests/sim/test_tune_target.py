@@ -14,8 +14,6 @@ from warroom.sim.batch import BatchSpec, play_one
 from warroom.sim.store import ResultStore
 from warroom.sim.tune import load_result, metric_names
 
-pytest.importorskip("optuna")
-
 
 def tune_error(capsys, db, *args: str) -> str:
     assert main(["tune", "kow", "--param", "pool_red=2..6", "--players", "heuristic,random",
