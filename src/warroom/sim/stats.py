@@ -145,7 +145,8 @@ def _exact_equal_shares_p(counts: list[int]) -> float:
         return float(binomtest(counts[0], n, 0.5).pvalue)
     law = multinomial(n, [1 / k] * k)
     seen = law.pmf(counts) * (1 + 1e-9)  # ties in probability count as no more likely
-    return float(min(1.0, sum(law.pmf(c) for c in _compositions(n, k) if law.pmf(c) <= seen)))
+    chances = (law.pmf(c) for c in _compositions(n, k))
+    return float(min(1.0, sum(q for q in chances if q <= seen)))
 
 
 def _compositions(n: int, k: int) -> Iterator[list[int]]:
