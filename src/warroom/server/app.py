@@ -53,36 +53,32 @@ AI_RETRY = (0.05, 2.0)  # seconds before an AI seat stores its move again: first
 # --- incoming frames ----------------------------------------------------------------------
 # Strict, as the project decodes everything a client sends: a version or index of true, 1.0
 # or "0" is refused by name instead of being taken for 1 or 0.
-STRICT = ConfigDict(extra="forbid", strict=True)
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class Hello(BaseModel):
-    model_config = STRICT
+class Hello(Strict):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
 
 
-class Act(BaseModel):
-    model_config = STRICT
+class Act(Strict):
     type: Literal["act"]
     version: int | None = Field(default=None, ge=0)
     index: int | None = Field(default=None, ge=0)
     action: dict[str, Any] | None = None
 
 
-class Ping(BaseModel):
-    model_config = STRICT
+class Ping(Strict):
     type: Literal["ping"]
 
 
-class SeatIn(BaseModel):
-    model_config = STRICT
+class SeatIn(Strict):
     kind: Literal["here", "invite", "random", "heuristic", "mcts"]
     seconds: float | None = Field(default=None, description="mcts budget per move")
 
 
-class CreateIn(BaseModel):
-    model_config = STRICT
+class CreateIn(Strict):
     game: str
     options: dict[str, Any] = {}
     seats: list[SeatIn] = Field(max_length=8)
