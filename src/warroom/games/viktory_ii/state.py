@@ -1045,10 +1045,11 @@ class ViktoryIIState(PlacementRules):
         Overwatch is counted by hex, so an artillery that has fired takes its mark along:
         moved, it would fire again (Overwatch fires once per enemy turn). Those still ready
         are drawn in first (they may fire at a later wave, as the Battle Cards allow)."""
-        fired: int = min(self.overwatch_fired.get(source, 0), self.units_at(source, p)[ART])
+        artillery: int = self.units_at(source, p)[ART]
+        fired: int = min(self.overwatch_fired.get(source, 0), artillery)
         if not k or not fired:
             return
-        ready: int = self.units_at(source, p)[ART] - fired
+        ready: int = artillery - fired
         carried: int = min(fired, max(0, k - ready))
         if not carried:
             return
