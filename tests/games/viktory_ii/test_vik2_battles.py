@@ -21,15 +21,17 @@ from vik2_helpers import (
 from vik2_helpers import troops as units_at
 
 from warroom.games.viktory_battles.actions import (
+    Casualty,
     FireOverwatch,
     HoldOverwatch,
     Pass,
     PlayCard,
     Retreat,
 )
-from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
+from warroom.games.viktory_ii.actions import Bombard, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.movement import DONE, REGROUP
-from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
+from warroom.games.viktory_ii.render import describe_event
+from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF, units_text
 
 # Player 0's capital on grassland (a city there supports infantry and cavalry); player 1's on
 # a mountain (a city there supports infantry and artillery); water at C1, D1, D2, C6, D6, D7.
@@ -254,6 +256,34 @@ def test_rule_re_attacks_from_the_same_hex_side_without_new_replenishment(tmp_pa
     while state.decision()[0] == "battle":
         act(state, next((a for a in legal(state) if type(a) is Pass), legal(state)[0]))
     assert events(state, "battle")[-1]["winner"] == "attacker"
+
+
+def test_rule_units_lost_while_bombarding_count_in_the_battles_losses(tmp_path):
+    """Bombardment joins a declared attack; the bombarding units are the attacker's units in
+    the battle (Overwatch may hit them). Lost, they are told with the attacker's losses in
+    the battle's event, and its line in the log says which were bombarding."""
+    tiles = NAVAL_MAP[:-2] + "m\n"  # A1 forest (frigates), G4 mountain (artillery)
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("C3", 0, infantry=1),
+                                units_at("D2", 0, frigate=1),
+                                capital("G4", 1, city=True), units_at("D3", 1, artillery=1)],
+                     tiles=tiles)
+    take(state, SelectUnit, hex="C3", unit=INF)
+    take(state, Step, hex="D3")  # an attack declared
+    take(state, SelectUnit, hex="D2", unit=FRIG)
+    take(state, Bombard, hex="D3")  # joins it
+    take(state, Fight, hex="D3")
+    script_dice(state, [1, 6] + [1, 6])  # Overwatch hits once; then the infantry's die hits
+    act(state, FireOverwatch())
+    take(state, Casualty, attacker=True, side=0, unit=FRIG)  # the defender picks the frigate
+    while state.decision()[0] == "battle":
+        act(state, legal(state)[0])
+    battle = events(state, "battle")[-1]
+    assert battle["winner"] == "attacker"
+    assert battle["attacker_lost"] == units_text([0, 0, 0, 1])
+    assert battle["bombard_lost"] == units_text([0, 0, 0, 1])
+    assert describe_event(battle).endswith(
+        "lost: attacker 1 frigate (bombarding: 1 frigate), defender 1 artillery")
+    assert state.reserve(0)[FRIG] == 1  # back to its owner's reserve
 
 
 NAVAL_MAP = """\

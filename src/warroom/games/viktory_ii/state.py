@@ -997,10 +997,14 @@ class ViktoryIIState(PlacementRules):
                 lost[self.ut[u]] += 1
                 self.remove_unit(u)
             survivors = [u for u in survivors if self.us[u] == ATTACKING]
+        # The attacker's losses are all its units lost, those bombarding (Overwatch may hit
+        # them) among them.
+        bombard_lost = _total(result.bombard_losses)
         self.event("battle", to=self.battle_audience(request), battle=request.kind,
                    where=request.name, attacker=a, defender=d, winner=result.winner,
                    reason=result.reason,
-                   attacker_lost=units_text(lost),
+                   attacker_lost=units_text(_total((lost, bombard_lost))),
+                   bombard_lost=units_text(bombard_lost),
                    defender_lost=units_text(result.defender_losses), rounds=result.rounds)
         if request.kind == "bombard":
             return
