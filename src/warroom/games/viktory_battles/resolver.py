@@ -1014,10 +1014,12 @@ class BattleSession:
             lost_art -= art
             lost_frig -= frig
             bombard.append((0, 0, art, frig))
-        # Of the artillery drawn in, those that had fired Overwatch: the ready ones came first.
-        drawn = tuple(DefenderReserve(g.hex, g.name, _units(d), d[ART] - (
-            max(0, g.units[ART] - g.overwatch_fired) - self._ready_next_to(i)))
-            for i, (g, d) in enumerate(zip(r.defender_reserve, self.drawn)) if any(d))
+        drawn = []
+        for i, (g, d) in enumerate(zip(r.defender_reserve, self.drawn)):
+            if any(d):
+                # The ready artillery came first: those drawn in beyond them had fired.
+                ready = max(0, g.units[ART] - g.overwatch_fired) - self._ready_next_to(i)
+                drawn.append(DefenderReserve(g.hex, g.name, _units(d), d[ART] - ready))
         came = [r.defender_units[k] + sum(d[k] for d in self.drawn) for k in range(4)]
         return BattleResult(
             winner=winner, reason=reason,
@@ -1025,7 +1027,7 @@ class BattleSession:
             bombard_losses=tuple(bombard),
             defender_losses=_units(came[k] - self.defender[k] for k in range(4)),
             reserve_joined=tuple(_units(j) for j in self.joined[1:]),
-            drawn_in=drawn,
+            drawn_in=tuple(drawn),
             retreated=winner == "defender" and self.units(ATT) > 0,
             overwatch_fired=self.overwatch_fired,
             rounds=self.round,
