@@ -21,15 +21,17 @@ from vik2_helpers import (
 from vik2_helpers import troops as units_at
 
 from warroom.games.viktory_battles.actions import (
+    Casualty,
     FireOverwatch,
     HoldOverwatch,
     Pass,
     PlayCard,
     Retreat,
 )
-from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
+from warroom.games.viktory_ii.actions import Bombard, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.movement import DONE, REGROUP
-from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
+from warroom.games.viktory_ii.render import describe_event
+from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF, units_text
 
 # Player 0's capital on grassland (a city there supports infantry and cavalry); player 1's on
 # a mountain (a city there supports infantry and artillery); water at C1, D1, D2, C6, D6, D7.
@@ -107,18 +109,81 @@ def test_rule_overwatch_fires_once_per_enemy_turn_even_from_a_new_hex(tmp_path):
     assert len(events(state, "overwatch")) == 1
 
 
+def _deal(state, hands, top):
+    """Cards mode: these hands, and `top` the next cards off the deck, first one first."""
+    pool = state.pool
+    for card in [*hands[0], *hands[1], *top]:
+        for pile in (pool.deck, pool.discard, *pool.hands):
+            if card in pile:
+                pile.remove(card)
+    pool.hands[0][:], pool.hands[1][:] = hands
+    pool.deck.extend(reversed(top))  # the top of the deck is its end
+
+
+def _overwatch_then_a_second_wave(tmp_path, artillery):
+    """Cards mode. One of the `artillery` on G4 fires Overwatch at an infantry moving to F5;
+    then an infantry attacks F4, whose defender has no artillery, and a Reinforcements card
+    draws one of G4's artillery in during the first card battle round. The attacker launches
+    a second wave. Returns the state as the second wave's Attack card is played."""
+    pieces = [capital("A1", 0, city=True), town("A3", 0), town("A4", 0),
+              units_at("E5", 0, infantry=1), units_at("E4", 0, infantry=1),
+              capital("G4", 1, city=True, artillery=artillery), town("G3", 1, city=True),
+              units_at("F4", 1, infantry=1)]
+    state = position(tmp_path, pieces, tiles=MAP[:-4] + "m m\n", mode="cards")  # G3, G4: m
+    # Counters only off the deck: Overwatch's flips never hit.
+    _deal(state, (["A02", "A09"], ["C10", "C11", "C12"]), ["C13", "C19", "C20", "C21"])
+    take(state, SelectUnit, hex="E5", unit=INF)
+    take(state, Step, hex="F5")  # next to the artillery on G4
+    act(state, FireOverwatch())
+    assert state.overwatch_fired == {state.board.index["G4"]: 1}
+    take(state, SelectUnit, hex="E4", unit=INF)
+    take(state, Step, hex="F4")
+    take(state, Fight, hex="F4")
+    g4 = next(g for g in state.session_request.defender_reserve if name(state, g.hex) == "G4")
+    assert (g4.units[ART], g4.overwatch_fired) == (artillery, 1)  # the map tells the resolver
+    take(state, PlayCard, card="A02", use="attack")  # no artillery on F4: no Overwatch
+    take(state, PlayCard, card="C10", use="event")  # Reinforcements: an artillery from G4
+    assert state.session.defender == [1, 0, 1, 0]
+    take(state, PlayCard, card="C11", use="counter")  # blocks the hit
+    act(state, Pass())
+    assert state.session.decision == ("wave", 0)
+    take(state, PlayCard, card="A09", use="attack")  # the second wave
+    return state
+
+
+def test_rule_overwatch_once_per_enemy_turn_an_artillery_drawn_in_that_fired_does_not_fire_again(
+        tmp_path):
+    """An artillery drawn into a battle may fire Overwatch against a second wave, but only if
+    it has not fired this enemy turn: Overwatch fires once per enemy turn, wherever the
+    artillery stands. The only artillery on G4 fired at F5; drawn into F4 it stays fired, and
+    the second wave draws no fire."""
+    state = _overwatch_then_a_second_wave(tmp_path, artillery=1)
+    assert state.session.overwatch_ready == 0
+    assert state.decision() == ("battle", 1)
+    assert state.session.decision == ("play", 1)  # no Overwatch: straight to the Counters
+    assert len([e for e in events(state, "flip") if e["cause"] == "overwatch"]) == 1  # F5's
+    take(state, PlayCard, card="C12", use="counter")
+    act(state, Pass())  # the attacker has no card left: it stands its ground
+    assert state.session is None and events(state, "battle")[-1]["winner"] == "defender"
+    # The artillery took its mark from G4 to F4.
+    assert state.overwatch_fired == {state.board.index["F4"]: 1}
+
+
 def test_ruling_artillery_drawn_in_goes_ready_first_and_a_fired_one_keeps_its_mark(
         tmp_path):
-    """Of two artillery on G4, one has fired Overwatch. Drawn into a battle at F4, one goes
-    still ready (it may fire at a later wave): G4 keeps the mark; both go: F4 takes it."""
-    pieces = [capital("A1", 0, city=True), capital("G4", 1, city=True, artillery=2),
-              town("G3", 1, city=True)]
-    state = position(tmp_path, pieces, tiles=MAP[:-4] + "m m\n")  # G3 and G4: mountains
+    """Of two artillery on G4, one has fired Overwatch. Reinforcements draws one into the
+    battle at F4: the one still ready goes (it fires at the second wave), and G4 keeps the
+    mark of the one that fired."""
+    state = _overwatch_then_a_second_wave(tmp_path, artillery=2)
+    assert state.session.decision == ("overwatch", 1)
+    act(state, FireOverwatch())
+    assert state.session.overwatch_ready == 0
+    take(state, PlayCard, card="C12", use="counter")
+    act(state, Pass())
+    assert state.session is None and events(state, "battle")[-1]["winner"] == "defender"
     g4, f4 = state.board.index["G4"], state.board.index["F4"]
-    for k, marks in ((1, {g4: 1}), (2, {f4: 1})):
-        state.overwatch_fired = {g4: 1}
-        state._carry_overwatch_marks(1, g4, f4, k)
-        assert state.overwatch_fired == marks
+    assert stack(state, "G4", 1)[ART] == 1 and stack(state, "F4", 1)[ART] == 1
+    assert state.overwatch_fired == {g4: 1, f4: 1}
 
 
 def test_rule_overwatch_option_off_never_fires(tmp_path):
@@ -191,6 +256,34 @@ def test_rule_re_attacks_from_the_same_hex_side_without_new_replenishment(tmp_pa
     while state.decision()[0] == "battle":
         act(state, next((a for a in legal(state) if type(a) is Pass), legal(state)[0]))
     assert events(state, "battle")[-1]["winner"] == "attacker"
+
+
+def test_rule_units_lost_while_bombarding_count_in_the_battles_losses(tmp_path):
+    """Bombardment joins a declared attack; the bombarding units are the attacker's units in
+    the battle (Overwatch may hit them). Lost, they are told with the attacker's losses in
+    the battle's event, and its line in the log says which were bombarding."""
+    tiles = NAVAL_MAP[:-2] + "m\n"  # A1 forest (frigates), G4 mountain (artillery)
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("C3", 0, infantry=1),
+                                units_at("D2", 0, frigate=1),
+                                capital("G4", 1, city=True), units_at("D3", 1, artillery=1)],
+                     tiles=tiles)
+    take(state, SelectUnit, hex="C3", unit=INF)
+    take(state, Step, hex="D3")  # an attack declared
+    take(state, SelectUnit, hex="D2", unit=FRIG)
+    take(state, Bombard, hex="D3")  # joins it
+    take(state, Fight, hex="D3")
+    script_dice(state, [1, 6] + [1, 6])  # Overwatch hits once; then the infantry's die hits
+    act(state, FireOverwatch())
+    take(state, Casualty, attacker=True, side=0, unit=FRIG)  # the defender picks the frigate
+    while state.decision()[0] == "battle":
+        act(state, legal(state)[0])
+    battle = events(state, "battle")[-1]
+    assert battle["winner"] == "attacker"
+    assert battle["attacker_lost"] == units_text([0, 0, 0, 1])
+    assert battle["bombard_lost"] == units_text([0, 0, 0, 1])
+    assert describe_event(battle).endswith(
+        "lost: attacker 1 frigate (bombarding: 1 frigate), defender 1 artillery")
+    assert state.reserve(0)[FRIG] == 1  # back to its owner's reserve
 
 
 NAVAL_MAP = """\

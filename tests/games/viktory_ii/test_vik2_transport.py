@@ -155,5 +155,6 @@ def test_rule_amphibious_attackers_are_lost_with_their_frigate(tmp_path):
     assert state.occ_owner[hx(state, "B4")] == -1
     assert not [u for u in range(len(state.uo)) if state.us[u] != FREE and state.ut[u] != FRIG
                 and state.terrain[state.uh[u]] == WATER]
-    assert events(state, "battle")[-1]["attacker_lost"] == units_text([2, 0, 0, 0])
+    # The infantry hit, the one stranded, and the bombarding frigate.
+    assert events(state, "battle")[-1]["attacker_lost"] == units_text([2, 0, 0, 1])
     assert state.onboard[0][INF] == 2  # the two infantry left on B2 and B3

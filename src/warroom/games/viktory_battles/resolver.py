@@ -509,13 +509,22 @@ class BattleSession:
             self.attacker[action.side][action.unit] += 1
             self.joined[action.side][action.unit] += 1
         else:
+            # Overwatch fires once per enemy turn: an artillery drawn in that has fired this
+            # turn stays so; of a hex's artillery the ones still ready come first.
+            if action.unit == ART and self.resolver.overwatch and self._ready_next_to(
+                    action.side):
+                self.overwatch_ready += 1
             self.dreserve[action.side][action.unit] -= 1
             self.drawn[action.side][action.unit] += 1
             self.defender[action.unit] += 1
-            if action.unit == ART and self.resolver.overwatch:
-                self.overwatch_ready += 1
         self.log("drawn_in", player=self.seat[ATT if action.attacker else DEF],
                  attacker=action.attacker, side=action.side, unit=action.unit)
+
+    def _ready_next_to(self, group: int) -> int:
+        """The artillery of a group of the defender's units next to the battle hex still
+        able to fire Overwatch this turn: the ones that fired are drawn in last."""
+        fired = self.req.defender_reserve[group].overwatch_fired
+        return max(0, self.dreserve[group][ART] - fired)
 
     # --- dice steps -----------------------------------------------------------------------
     def launch_texts(self) -> list[PlayCard]:
@@ -1005,8 +1014,12 @@ class BattleSession:
             lost_art -= art
             lost_frig -= frig
             bombard.append((0, 0, art, frig))
-        drawn = tuple(DefenderReserve(g.hex, g.name, _units(d))
-                      for g, d in zip(r.defender_reserve, self.drawn) if any(d))
+        drawn = []
+        for i, (g, d) in enumerate(zip(r.defender_reserve, self.drawn)):
+            if any(d):
+                # The ready artillery came first: those drawn in beyond them had fired.
+                ready = max(0, g.units[ART] - g.overwatch_fired) - self._ready_next_to(i)
+                drawn.append(DefenderReserve(g.hex, g.name, _units(d), d[ART] - ready))
         came = [r.defender_units[k] + sum(d[k] for d in self.drawn) for k in range(4)]
         return BattleResult(
             winner=winner, reason=reason,
@@ -1014,7 +1027,7 @@ class BattleSession:
             bombard_losses=tuple(bombard),
             defender_losses=_units(came[k] - self.defender[k] for k in range(4)),
             reserve_joined=tuple(_units(j) for j in self.joined[1:]),
-            drawn_in=drawn,
+            drawn_in=tuple(drawn),
             retreated=winner == "defender" and self.units(ATT) > 0,
             overwatch_fired=self.overwatch_fired,
             rounds=self.round,

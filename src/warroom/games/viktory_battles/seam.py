@@ -79,11 +79,14 @@ class Bombardment:
 @dataclass(frozen=True)
 class DefenderReserve:
     """Defending land units in a hex next to the battle hex (a Reinforcements card may draw
-    them in)."""
+    them in). `overwatch_fired`: of its artillery, those that have fired Overwatch this enemy
+    turn (they may not fire again in the battle); in a result's `drawn_in`, those of the
+    artillery drawn in. The resolver draws the ones still ready in first."""
 
     hex: int
     name: str
     units: Units
+    overwatch_fired: int = 0
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,8 @@ class BattleRequest:
     supply: tuple[bool, bool]  # combat supply of (attacker, defender); lost capital: False
     lost_capital: tuple[bool, bool]  # (attacker, defender) does not hold its own capital:
     # its cities defend with one die instead of two
-    overwatch_ready: int  # defending artillery that has not fired Overwatch this turn
+    overwatch_ready: int  # defending artillery that has not fired Overwatch this turn (in
+    # the battle hex; those next to it: `DefenderReserve.overwatch_fired`)
     mode: str  # dice, cards, hybrid
     towns: tuple[int, int]  # (attacker, defender): towns held (hand size, draw limit)
     cities: tuple[int, int]
@@ -145,7 +149,8 @@ class BattleResult:
     bombard_losses: tuple[Units, ...]  # per bombarding hex, in the request's order
     defender_losses: Units
     # Units that joined during the battle: each side's reserve brought in, and the
-    # defender's units drawn in from adjacent hexes (they end up in the battle hex).
+    # defender's units drawn in from adjacent hexes (they end up in the battle hex), with how
+    # many of the artillery drawn in had fired Overwatch this turn.
     reserve_joined: tuple[Units, ...] = ()
     drawn_in: tuple[DefenderReserve, ...] = ()
     retreated: bool = False  # the attackers pulled back to their source hexes

@@ -307,7 +307,8 @@ def describe_event(e: dict[str, Any]) -> str:
                           f"{e['bombarding']}) against player {e['defender']} "
                           f"({e['defenders']}; next to it: {e['next_to_it']})",
         "battle": lambda: f"Battle at {e['where']}: {e['winner']} ({e['reason']}); lost: "
-                          f"attacker {e['attacker_lost']}, defender {e['defender_lost']}",
+                          f"attacker {e['attacker_lost']}{_bombarding(e)}, "
+                          f"defender {e['defender_lost']}",
         "pennant": lambda: f"A pennant goes up on {e['where']}",
         "capture": lambda: f"{p} takes player {e['loser']}'s {e['settlement']}{_on(e)}"
                            + (" - a capital!" if e["capital"] else ""),
@@ -326,6 +327,12 @@ def describe_event(e: dict[str, Any]) -> str:
         return text()
     line = describe_battle_event(e, lambda q: f"Player {q}")
     return line if line is not None else str(e)
+
+
+def _bombarding(e: dict[str, Any]) -> str:
+    """Of a battle's attacker losses, those lost bombarding."""
+    lost = e.get("bombard_lost", "none")
+    return f" (bombarding: {lost})" if lost != "none" else ""
 
 
 def _place(names: Any, h: int) -> str:

@@ -882,7 +882,8 @@ class ViktoryIIState(PlacementRules):
                 support_nearby |= bool(near[FRIG])
                 near[FRIG] = 0
                 if sum(near) and terrain != WATER:
-                    reserves.append(DefenderReserve(n, names[n], _four(near)))
+                    fired = min(self.overwatch_fired.get(n, 0), near[ART])
+                    reserves.append(DefenderReserve(n, names[n], _four(near), fired))
         return self._request(
             ("reserve_naval" if placed >= 0 else "bombard" if kind == "bombard"
              else "naval" if terrain == WATER else "land"),
@@ -977,7 +978,7 @@ class ViktoryIIState(PlacementRules):
                           and self.us[u] != FREE][:k]:
                     self.remove_unit(u)
         for drawn in result.drawn_in:
-            self._carry_overwatch_marks(d, drawn.hex, h, drawn.units[ART])
+            self._carry_overwatch_marks(d, drawn.hex, h, drawn.overwatch_fired)
             for t, k in enumerate(drawn.units):
                 for u in self._pick(d, drawn.hex, t, k):
                     self.move_unit(u, h)
@@ -996,10 +997,14 @@ class ViktoryIIState(PlacementRules):
                 lost[self.ut[u]] += 1
                 self.remove_unit(u)
             survivors = [u for u in survivors if self.us[u] == ATTACKING]
+        # The attacker's losses are all its units lost, those bombarding (Overwatch may hit
+        # them) among them.
+        bombard_lost = _total(result.bombard_losses)
         self.event("battle", to=self.battle_audience(request), battle=request.kind,
                    where=request.name, attacker=a, defender=d, winner=result.winner,
                    reason=result.reason,
-                   attacker_lost=units_text(lost),
+                   attacker_lost=units_text(_total((lost, bombard_lost))),
+                   bombard_lost=units_text(bombard_lost),
                    defender_lost=units_text(result.defender_losses), rounds=result.rounds)
         if request.kind == "bombard":
             return
@@ -1040,22 +1045,19 @@ class ViktoryIIState(PlacementRules):
         else:
             self.overwatch_check(u, after=request.defender)
 
-    def _carry_overwatch_marks(self, p: int, source: int, h: int, k: int) -> None:
-        """k artillery of p drawn in from `source` to the battle hex h. What has fired
-        Overwatch is counted by hex, so an artillery that has fired takes its mark along:
-        moved, it would fire again (Overwatch fires once per enemy turn). Those still ready
-        are drawn in first (they may fire at a later wave, as the Battle Cards allow)."""
-        fired: int = min(self.overwatch_fired.get(source, 0), self.units_at(source, p)[ART])
-        if not k or not fired:
-            return
-        ready: int = self.units_at(source, p)[ART] - fired
-        carried: int = min(fired, max(0, k - ready))
+    def _carry_overwatch_marks(self, p: int, source: int, h: int, carried: int) -> None:
+        """Of p's artillery drawn in from `source` to the battle hex h, `carried` had fired
+        Overwatch this turn (the resolver says which were drawn in). What has fired is counted
+        by hex, so those take their marks along: moved, they would fire again (Overwatch fires
+        once per enemy turn)."""
         if not carried:
             return
-        if fired == carried:
-            self.overwatch_fired.pop(source, None)  # no artillery that fired stays there
-        else:
+        # Marks beyond the artillery standing there (some fell in a battle there) count none.
+        fired: int = min(self.overwatch_fired.get(source, 0), self.units_at(source, p)[ART])
+        if fired > carried:
             self.overwatch_fired[source] = fired - carried
+        else:
+            self.overwatch_fired.pop(source, None)  # no artillery that fired stays there
         self.overwatch_fired[h] = self.overwatch_fired.get(h, 0) + carried
 
     def _pick(self, p: int, h: int, t: int, k: int,
