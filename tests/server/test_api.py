@@ -751,3 +751,19 @@ def test_a_message_over_64_kib_closes_the_connection_with_1009(live_server):
         code = ws.close_code
     assert too_large["message"].startswith("message too large")
     assert code == 1009
+
+
+def test_the_frame_limit_counts_bytes_not_characters(db):
+    """MAX_FRAME is bytes: a frame of 4096 two-byte characters (8192 bytes of UTF-8) passed
+    because its length in characters was compared, under an error message saying bytes."""
+    wide = json.dumps({"type": "ping", "pad": "é" * (MAX_FRAME - 40)}, ensure_ascii=False)
+    assert len(wide) <= MAX_FRAME < len(wide.encode())
+    with client(db) as c:
+        made = create(c)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            [message] = errors_leave_the_state_alone(c, ws, made["id"], [wide])
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert ws.receive_json()["type"] == "pong"  # the connection goes on
+    assert message == (f"message too large ({len(wide.encode())} bytes of UTF-8; at most "
+                       f"{MAX_FRAME})")

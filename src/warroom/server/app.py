@@ -38,7 +38,7 @@ from .store import GameRow, GameStore, SeatRow, SqliteStore, WriteFailed
 log = logging.getLogger("warroom.server")
 
 STATIC = Path(__file__).parent / "static"
-MAX_FRAME = 4096  # bytes of one incoming WebSocket message
+MAX_FRAME = 4096  # bytes (UTF-8) of one incoming WebSocket message
 MAX_DEPTH = 16  # nesting of an incoming frame: an action's JSON form is 3 deep in the frame
 TOO_DEEP = f"malformed message: nested too deeply (at most {MAX_DEPTH} levels)"
 RATE = 10.0  # intents a connection may send per second, on average
@@ -585,8 +585,11 @@ def frame_text(message: dict[str, Any]) -> str:
     text = message.get("text")
     if text is None:
         raise ValueError("binary frames are not accepted; send JSON text")
-    if len(text) > MAX_FRAME:
-        raise ValueError(f"message too large ({len(text)} bytes; at most {MAX_FRAME})")
+    # Bytes as sent (UTF-8), not characters: 4096 characters of 'é' are 8192 bytes. The web
+    # server has already capped the message at 64 KiB, so encoding it costs little.
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_FRAME:
+        raise ValueError(f"message too large ({size} bytes of UTF-8; at most {MAX_FRAME})")
     return text
 
 
