@@ -767,3 +767,40 @@ def test_the_frame_limit_counts_bytes_not_characters(db):
             assert ws.receive_json()["type"] == "pong"  # the connection goes on
     assert message == (f"message too large ({len(wide.encode())} bytes of UTF-8; at most "
                        f"{MAX_FRAME})")
+
+
+def test_a_server_holds_at_most_max_games_unfinished_games(db):
+    """Games were created without bound, each kept in memory (its AI seats playing). Over the
+    cap a new game is refused with 429 and one line, and nothing is created; finished games
+    do not count."""
+    with client(db, max_games=1) as c:
+        ai = c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
+            {"kind": "random"}, {"kind": "random"}]}).json()
+        deadline = time.monotonic() + 60
+        while c.get(f"/api/games/{ai['id']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the AI game did not finish"
+            time.sleep(0.05)
+        made = create(c)  # the finished game does not count
+        before = c.get("/api/games").json()
+        refused = c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
+            {"kind": "here"}, {"kind": "random"}]})
+        after = c.get("/api/games").json()
+    assert refused.status_code == 429
+    assert refused.json() == {"error": "this server holds its limit of unfinished games, 1 "
+                                       "(warroom serve --max-games); finish one, or try again "
+                                       "later"}
+    assert after == before and {g["id"] for g in after["games"]} == {ai["id"], made["id"]}
+    with client(db) as c:  # nothing was stored either
+        assert len(c.get("/api/games").json()["games"]) == 2
+
+
+def test_serve_max_games_is_an_option_with_its_default_in_help(capsys):
+    from warroom.cli import main
+    from warroom.server.app import MAX_GAMES
+
+    assert main(["serve", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--max-games INTEGER RANGE" in shown and f"[default: {MAX_GAMES};" in shown
+    assert main(["serve", "--max-games", "0"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--max-games" in err and "0 is not in the range" in err
