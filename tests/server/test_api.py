@@ -804,3 +804,36 @@ def test_serve_max_games_is_an_option_with_its_default_in_help(capsys):
     assert main(["serve", "--max-games", "0"]) != 0
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "--max-games" in err and "0 is not in the range" in err
+
+
+def test_the_lobby_says_which_seats_are_connected_now(db):
+    """"connected" meant "connected once since the server started": a seat whose page had
+    closed still showed as connected. It is the seat's open connections now (two tabs of one
+    seat: connected until both close)."""
+    def connected() -> list[bool]:
+        return [s["connected"] for s in c.get(f"/api/games/{made['id']}").json()["seats"]]
+
+    def eventually(expected: list[bool]) -> list[bool]:
+        deadline = time.monotonic() + 10  # the server hears of a closed page a moment later
+        while (seen := connected()) != expected and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return seen
+
+    with client(db) as c:
+        made = create(c)
+        t0 = made["seats"][0]["token"]
+        assert connected() == [False, False]
+        with c.websocket_connect(f"/ws/{made['id']}") as spectator:
+            hello(spectator)
+            with c.websocket_connect(f"/ws/{made['id']}") as a:
+                hello(a, t0)
+                assert connected() == [True, False]
+                with c.websocket_connect(f"/ws/{made['id']}") as again:
+                    hello(again, t0)
+                assert eventually([True, False]) == [True, False]
+                time.sleep(0.1)
+                assert connected() == [True, False]  # the other tab is still open
+            assert eventually([False, False]) == [False, False]
+        listing = {g["id"]: g for g in c.get("/api/games").json()["games"]}
+    assert [s["connected"] for s in listing[made["id"]]["seats"]] == [False, False]
+    assert listing[made["id"]]["status"] == "open"  # a seat has not joined yet

@@ -554,17 +554,20 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                                                "game"))
                 await ws.close(code=4401)
                 return
-            live.seen.add(seat)
         conn = Connection(ws, seat, server.rate)
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
-        conn.send(json.dumps(_welcome(live, seat)))
-        conn.send_state(live)
+        if seat is not None:
+            live.connect(seat)  # the lobby's "connected": now, not once since the start
         try:
+            conn.send(json.dumps(_welcome(live, seat)))
+            conn.send_state(live)
             await _serve(server, live, conn)
         except WebSocketDisconnect:
             pass
         finally:
+            if seat is not None:
+                live.disconnect(seat)
             server.conns.get(live.id, set()).discard(conn)
             writer.cancel()
 
