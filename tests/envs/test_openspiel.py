@@ -104,10 +104,10 @@ def test_openspiel_ismcts_plays_a_warroom_game():
     each has the searcher's information state) and plays legal moves to the end."""
     game = pyspiel.load_game("warroom_kow(victories_to_win=1,seed=2)")
     for g in range(2):
-        bot = ismcts.ISMCTSBot(
+        bot = wos.seed_resampling(ismcts.ISMCTSBot(
             game=game, uct_c=2.0, max_simulations=15,
             evaluator=mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(g)),
-            random_state=np.random.RandomState(g))
+            random_state=np.random.RandomState(g)))
         rng = np.random.RandomState(10 + g)
         state = game.new_initial_state()
         searched = 0
@@ -159,3 +159,29 @@ def test_the_utility_is_the_configs_zero_sum_for_two_players():
     assert pyspiel.load_game("warroom_battle(players=2)").get_type().utility == zero
     assert pyspiel.load_game("warroom_battle(players=4)").get_type().utility == general
     assert pyspiel.load_game("warroom_viktory_ii(players=3)").get_type().utility == general
+
+
+def _ismcts_moves(seed: int) -> list[int]:
+    """The moves of a game in which a seeded ISMCTS bot plays seat 0 against a seeded random
+    player."""
+    game = pyspiel.load_game("warroom_kow(victories_to_win=1,seed=2)")
+    bot = wos.seed_resampling(ismcts.ISMCTSBot(
+        game=game, uct_c=2.0, max_simulations=15,
+        evaluator=mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(seed)),
+        random_state=np.random.RandomState(seed)))
+    rng = np.random.RandomState(10)
+    state, moves = game.new_initial_state(), []
+    while not state.is_terminal():
+        mine = state.current_player() == 0
+        action = int(bot.step(state) if mine else rng.choice(state.legal_actions()))
+        moves.append(action)
+        state.apply_action(action)
+    return moves
+
+
+def test_a_seeded_ismcts_run_repeats():
+    """OpenSpiel's Python ISMCTS bot resampled worlds with an unseeded sampler of its own
+    (UniformProbabilitySampler(0, 1) seeds itself from the clock), so a run with seeded
+    random states played other moves each time; seed_resampling draws from its random_state."""
+    assert _ismcts_moves(0) == _ismcts_moves(0)
+    assert _ismcts_moves(1) == _ismcts_moves(1)

@@ -751,3 +751,89 @@ def test_a_message_over_64_kib_closes_the_connection_with_1009(live_server):
         code = ws.close_code
     assert too_large["message"].startswith("message too large")
     assert code == 1009
+
+
+def test_the_frame_limit_counts_bytes_not_characters(db):
+    """MAX_FRAME is bytes: a frame of 4096 two-byte characters (8192 bytes of UTF-8) passed
+    because its length in characters was compared, under an error message saying bytes."""
+    wide = json.dumps({"type": "ping", "pad": "é" * (MAX_FRAME - 40)}, ensure_ascii=False)
+    assert len(wide) <= MAX_FRAME < len(wide.encode())
+    with client(db) as c:
+        made = create(c)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            [message] = errors_leave_the_state_alone(c, ws, made["id"], [wide])
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert ws.receive_json()["type"] == "pong"  # the connection goes on
+    assert message == (f"message too large ({len(wide.encode())} bytes of UTF-8; at most "
+                       f"{MAX_FRAME})")
+
+
+def test_a_server_holds_at_most_max_games_unfinished_games(db):
+    """Games were created without bound, each kept in memory (its AI seats playing). Over the
+    cap a new game is refused with 429 and one line, and nothing is created; finished games
+    do not count."""
+    with client(db, max_games=1) as c:
+        ai = c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
+            {"kind": "random"}, {"kind": "random"}]}).json()
+        deadline = time.monotonic() + 60
+        while c.get(f"/api/games/{ai['id']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the AI game did not finish"
+            time.sleep(0.05)
+        made = create(c)  # the finished game does not count
+        before = c.get("/api/games").json()
+        refused = c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
+            {"kind": "here"}, {"kind": "random"}]})
+        after = c.get("/api/games").json()
+    assert refused.status_code == 429
+    assert refused.json() == {"error": "this server holds its limit of unfinished games, 1 "
+                                       "(warroom serve --max-games); finish one, or try again "
+                                       "later"}
+    assert after == before and {g["id"] for g in after["games"]} == {ai["id"], made["id"]}
+    with client(db) as c:  # nothing was stored either
+        assert len(c.get("/api/games").json()["games"]) == 2
+
+
+def test_serve_max_games_is_an_option_with_its_default_in_help(capsys):
+    from warroom.cli import main
+    from warroom.server.app import MAX_GAMES
+
+    assert main(["serve", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--max-games INTEGER RANGE" in shown and f"[default: {MAX_GAMES};" in shown
+    assert main(["serve", "--max-games", "0"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--max-games" in err and "0 is not in the range" in err
+
+
+def test_the_lobby_says_which_seats_are_connected_now(db):
+    """"connected" meant "connected once since the server started": a seat whose page had
+    closed still showed as connected. It is the seat's open connections now (two tabs of one
+    seat: connected until both close)."""
+    def connected() -> list[bool]:
+        return [s["connected"] for s in c.get(f"/api/games/{made['id']}").json()["seats"]]
+
+    def eventually(expected: list[bool]) -> list[bool]:
+        deadline = time.monotonic() + 10  # the server hears of a closed page a moment later
+        while (seen := connected()) != expected and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return seen
+
+    with client(db) as c:
+        made = create(c)
+        t0 = made["seats"][0]["token"]
+        assert connected() == [False, False]
+        with c.websocket_connect(f"/ws/{made['id']}") as spectator:
+            hello(spectator)
+            with c.websocket_connect(f"/ws/{made['id']}") as a:
+                hello(a, t0)
+                assert connected() == [True, False]
+                with c.websocket_connect(f"/ws/{made['id']}") as again:
+                    hello(again, t0)
+                assert eventually([True, False]) == [True, False]
+                time.sleep(0.1)
+                assert connected() == [True, False]  # the other tab is still open
+            assert eventually([False, False]) == [False, False]
+        listing = {g["id"]: g for g in c.get("/api/games").json()["games"]}
+    assert [s["connected"] for s in listing[made["id"]]["seats"]] == [False, False]
+    assert listing[made["id"]]["status"] == "open"  # a seat has not joined yet

@@ -11,8 +11,10 @@ import pytest
 from warroom.cli import main
 from warroom.engine import ConfigError
 from warroom.games import REGISTRY
-from warroom.sim.store import ResultStore
-from warroom.sim.sweep import parse_vary, plan, run_sweep
+from warroom.sim.analysis import RunAnalysis, analyse_games
+from warroom.sim.stats import homogeneity_p
+from warroom.sim.store import ResultStore, RunInfo
+from warroom.sim.sweep import _figure_section, _figures, parse_vary, plan, run_sweep
 
 KOW = REGISTRY["kow"]
 
@@ -165,3 +167,51 @@ def test_report_of_a_sweep_database_is_the_sweep_report(swept, capsys):
     assert (db.parent / "s-sweep1.html").is_file()
     assert main(["report", str(db), "--run", "2", "--format", "md"]) == 0  # one cell alone
     assert (db.parent / "s-run2.md").read_text().startswith("# Balance report")
+
+
+def _team_cell(cell: str, team_wins_every: int, teams: bool = True) -> RunAnalysis:
+    """120 games of a 4-player cell; with `teams`, seats 0+2 and 1+3 win and lose together
+    (an alliance game, listed players 0+2 kept partners by the seat rotation), seat 0's team
+    winning every game but one in `team_wins_every`; without, seat 0 or seat 1 wins alone."""
+    run = RunInfo(1, "battle", "1", {}, ["h", "r", "h", "r"], 0, True, 120, None,
+                  {"teams": cell}, "2026-01-01")
+    games = []
+    for i in range(120):
+        seating = [(seat + i) % 4 for seat in range(4)]
+        first_team = bool(i % team_wins_every)
+        winners = ([0, 2] if first_team else [1, 3]) if teams else ([0] if first_team else [1])
+        games.append({"index": i, "seed": i, "seating": seating, "winner_seats": winners,
+                      "winners": sorted(seating[s] for s in winners), "scores_by_seat": [0] * 4,
+                      "reason": "won", "length": 10, "first_player": None, "metrics": {}})
+    return analyse_games(run, games)
+
+
+def test_sweep_tests_each_team_once_a_game_as_a_run_report_does():
+    """Partners share a win: the homogeneity test across cells counted each team game twice
+    (seats 0 and 2 both), making cells look more different than they are."""
+    cells = [_team_cell("alliance", 4), _team_cell("alliance", 2)]
+    figures = {f[0]: f for f in _figures(cells)}
+    # seat 0's team won 90 then 60 games of 120; seat 1's team the rest: one count a game
+    once = homogeneity_p([[90, 30, 0], [60, 60, 0]])
+    twice = homogeneity_p([[90, 30, 90, 30, 0], [60, 60, 60, 60, 0]])
+    assert once != pytest.approx(twice)
+    _, _, _, _, p, note = figures["seat-win-rate"]
+    assert p == pytest.approx(once)
+    assert "teams that always won and lost together in every cell: seats 0+2, 1+3" in note
+    _, _, _, _, p, note = figures["player-win-rate"]
+    by_team = [[a.player_wins[0], a.player_wins[1], 0] for a in cells]
+    assert [a.player_wins[0] + a.player_wins[1] for a in cells] == [120, 120]
+    assert p == pytest.approx(homogeneity_p(by_team)) and "players 0+2, 1+3" in note
+    section = _figure_section(*figures["seat-win-rate"], ["a", "b"], "teams")
+    assert any("differences across cells significant" in line and "seats 0+2, 1+3" in line
+               for line in section.verdicts)
+
+
+def test_sweep_cells_with_different_teams_are_not_tested_across_cells():
+    cells = [_team_cell("alliance", 4), _team_cell("none", 4, teams=False)]
+    figures = {f[0]: f for f in _figures(cells)}
+    _, _, _, _, p, note = figures["seat-win-rate"]
+    assert p is None and note == " not tested: the cells play different teams"
+    section = _figure_section(*figures["seat-win-rate"], ["a", "b"], "teams")
+    assert ("win rate per seat: differences across cells not tested: the cells play different "
+            "teams") in section.verdicts

@@ -171,3 +171,30 @@ def test_workers_play_the_same_tournament():
 def test_workers_refuse_a_tournament_with_people(capsys):
     assert main(["tournament", "kow", "--players", "human,random", "--workers", "2"]) == 2
     assert "human players is played in one process" in capsys.readouterr().err
+
+
+def test_the_deciding_game_of_a_best_of_three_is_seated_by_lot():
+    """Seats rotated by game number: in a best-of-3 between two, the player who sat first in
+    game 1 sat first again in game 3. Game 3's seats are drawn by the seeded lot: each player
+    sits first in it for some seeds, and the same seed seats it the same way."""
+    from warroom.sim.tournament import _shifts
+
+    assert _shifts(3, 2, random.Random(0)) in ([0, 1, 0], [0, 1, 1])
+    assert {_shifts(3, 2, random.Random(s))[2] for s in range(20)} == {0, 1}
+    assert _shifts(2, 2, random.Random(0)) == [0, 1]
+    assert _shifts(3, 3, random.Random(0)) == [0, 1, 2]  # a whole turn: no lot
+    for seed in range(10):  # 2 games after 3 whole turns of 3: two different places
+        shifts = _shifts(5, 3, random.Random(seed))
+        assert shifts[:3] == [0, 1, 2] and len(set(shifts[3:])) == 2
+
+    thirds = set()
+    for seed in range(12):
+        t = run_tournament(spec(["random", "random"], best_of=3, seed=seed))
+        m = t.rounds[0].matches[0]
+        if len(m.games) == 3:
+            first, second, third = (g.seating for g in m.games)
+            assert second == first[::-1] and third in (first, second)
+            thirds.add(third == first)
+        again = run_tournament(spec(["random", "random"], best_of=3, seed=seed))
+        assert again.to_json() == t.to_json()
+    assert thirds == {True, False}  # game 3 is not always seated as game 1

@@ -20,7 +20,11 @@ from . import cli
               help="Worker processes for mcts seats (0: threads).")
 @click.option("--ai-delay", default=0.5, show_default=True, type=click.FloatRange(0, 10),
               help="Seconds before each AI move, so that people can follow it.")
-def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float) -> None:
+@click.option("--max-games", default=500, show_default=True, type=click.IntRange(1, 100_000),
+              help="Unfinished games the server holds (in memory, AI seats playing); a "
+                   "request for another is refused (HTTP 429) until one finishes.")
+def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
+          max_games: int) -> None:
     """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C stops; games are kept)."""
     try:
         import uvicorn
@@ -31,7 +35,7 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float) -> No
             f"warroom serve needs the server extra ({exc.name} is missing): "
             "pip install 'warroom[server]'") from None
     _check_listen(host, port)
-    app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay)
+    app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games)
     click.echo(f"warroom: serving http://{host}:{port}/ (games in {db})")
     # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,

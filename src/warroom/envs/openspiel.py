@@ -28,6 +28,8 @@ defaults) and `seed`, which seeds the deals of successive `new_initial_state()` 
   generator lives in the state, and OpenSpiel's Python games cannot save it (its
   `random_sim_test` runs with `serialize=False`).
 - An action that is not legal now raises IllegalAction, naming the legal ones.
+- OpenSpiel's Python ISMCTS bot resamples worlds with an unseeded sampler of its own:
+  `seed_resampling(bot)` makes a bot with a seeded `random_state` repeat.
 """
 
 from __future__ import annotations
@@ -237,6 +239,18 @@ class WarroomObserver:
         if not self.perfect_recall:
             observation = {k: v for k, v in observation.items() if k != "log"}
         return json.dumps(observation, sort_keys=True, separators=(",", ":"))
+
+
+def seed_resampling(bot: Any) -> Any:
+    """Make OpenSpiel's Python ISMCTS bot (`open_spiel.python.algorithms.ismcts.ISMCTSBot`)
+    repeat: it samples each world with a new `pyspiel.UniformProbabilitySampler(0., 1.)`,
+    which seeds itself from the clock (its nanoseconds), whatever the bot's `random_state`.
+    This gives the bot a resampler (its `set_resampler` hook) that draws from that
+    `random_state` instead, so a bot and evaluator made with seeded random states play the
+    same moves from the same positions. Returns the bot."""
+    bot.set_resampler(
+        lambda state, player: state.resample_from_infostate(player, bot.random_number))
+    return bot
 
 
 def register() -> list[str]:

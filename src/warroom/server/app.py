@@ -38,7 +38,7 @@ from .store import GameRow, GameStore, SeatRow, SqliteStore, WriteFailed
 log = logging.getLogger("warroom.server")
 
 STATIC = Path(__file__).parent / "static"
-MAX_FRAME = 4096  # bytes of one incoming WebSocket message
+MAX_FRAME = 4096  # bytes (UTF-8) of one incoming WebSocket message
 MAX_DEPTH = 16  # nesting of an incoming frame: an action's JSON form is 3 deep in the frame
 TOO_DEEP = f"malformed message: nested too deeply (at most {MAX_DEPTH} levels)"
 RATE = 10.0  # intents a connection may send per second, on average
@@ -48,6 +48,7 @@ QUEUE = 256  # frames waiting for a slow connection before it is closed
 AI_KINDS = ("random", "heuristic", "mcts")
 MCTS_SECONDS = (0.05, 10.0)
 AI_RETRY = (0.05, 2.0)  # seconds before an AI seat stores its move again: first, at most
+MAX_GAMES = 500  # unfinished games a server holds in memory before it refuses new ones
 
 
 # --- incoming frames ----------------------------------------------------------------------
@@ -166,6 +167,10 @@ class Connection:
             return  # the page went away; its reader ends the connection
 
 
+class TooManyGames(WarroomError):
+    """A new game refused because the server already holds its cap of unfinished games."""
+
+
 def error_frame(message: str) -> str:
     return json.dumps({"type": "error", "message": message.splitlines()[0] if message else ""})
 
@@ -175,8 +180,9 @@ class Server:
     """Live games, their connections, and the AI workers."""
 
     def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0,
-                 rate: float = RATE, allow_seed: bool = False):
+                 rate: float = RATE, allow_seed: bool = False, max_games: int = MAX_GAMES):
         self.store = store
+        self.max_games = max_games
         self.rate = rate
         self.allow_seed = allow_seed
         self.uploads = Uploads(store)
@@ -211,7 +217,16 @@ class Server:
         state = replay_to_end(game, record)
         return LiveGame(row, game, config, state, names)
 
+    def unfinished(self) -> int:
+        return sum(not live.state.is_terminal() for live in self.games.values())
+
     def create(self, body: CreateIn) -> tuple[LiveGame, list[dict[str, Any]]]:
+        # Every unfinished game stays in memory (and its AI seats keep playing): a client
+        # must not be able to create them without bound. Finished games cost little and stay.
+        if self.unfinished() >= self.max_games:
+            raise TooManyGames(f"this server holds its limit of unfinished games, "
+                               f"{self.max_games} (warroom serve --max-games); finish one, "
+                               "or try again later")
         game = REGISTRY.get(body.game)
         if game is None:
             raise ConfigError(f"unknown game {body.game!r}; games are: {', '.join(REGISTRY)}")
@@ -356,13 +371,15 @@ def _stored_options(options: dict[str, Any]) -> dict[str, Any]:
 # --- the app ------------------------------------------------------------------------------
 def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
                ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
-               allow_seed: bool = False) -> FastAPI:
+               allow_seed: bool = False, max_games: int = MAX_GAMES) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
     can follow an AI's play; `rate` limits the messages a connection may send a second.
     `allow_seed` lets a request choose a game's seed (tests; never for players: the seed
-    decides every shuffle)."""
-    server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed)
+    decides every shuffle). `max_games` caps the unfinished games: a request for one more is
+    refused (429) and creates nothing."""
+    server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed,
+                    max_games)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -439,6 +456,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         game = REGISTRY.get(body.game)
         try:
             live, tokens = server.create(body)
+        except TooManyGames as exc:
+            return fail(str(exc), 429)
         except (ConfigError, DataError) as exc:
             return fail(str(exc), game=game)
         except WriteFailed as exc:
@@ -535,17 +554,20 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                                                "game"))
                 await ws.close(code=4401)
                 return
-            live.seen.add(seat)
         conn = Connection(ws, seat, server.rate)
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
-        conn.send(json.dumps(_welcome(live, seat)))
-        conn.send_state(live)
+        if seat is not None:
+            live.connect(seat)  # the lobby's "connected": now, not once since the start
         try:
+            conn.send(json.dumps(_welcome(live, seat)))
+            conn.send_state(live)
             await _serve(server, live, conn)
         except WebSocketDisconnect:
             pass
         finally:
+            if seat is not None:
+                live.disconnect(seat)
             server.conns.get(live.id, set()).discard(conn)
             writer.cancel()
 
@@ -585,8 +607,11 @@ def frame_text(message: dict[str, Any]) -> str:
     text = message.get("text")
     if text is None:
         raise ValueError("binary frames are not accepted; send JSON text")
-    if len(text) > MAX_FRAME:
-        raise ValueError(f"message too large ({len(text)} bytes; at most {MAX_FRAME})")
+    # Bytes as sent (UTF-8), not characters: 4096 characters of 'é' are 8192 bytes. The web
+    # server has already capped the message at 64 KiB, so encoding it costs little.
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_FRAME:
+        raise ValueError(f"message too large ({size} bytes of UTF-8; at most {MAX_FRAME})")
     return text
 
 

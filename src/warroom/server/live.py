@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +63,7 @@ class LiveGame:
         self.actions: list[tuple[int, dict[str, Any]]] = list(row.actions)
         self.upload_names = upload_names or {}
         self.seen: set[int] = set()  # person seats that have connected since the start
+        self.connections: Counter[int] = Counter()  # open connections of each person seat
         # (version, seat, page's log) -> (frame text, page's log then), for this version only
         self._frames: dict[tuple[int, int | None, LogHeld], tuple[str, LogHeld]] = {}
         self._lines: dict[int | None, LogLines] = {}  # each viewer's log, described so far
@@ -81,6 +83,16 @@ class LiveGame:
                 return i
         return None
 
+    def connect(self, seat: int) -> None:
+        """A seat's page is connected (a seat may be open in several tabs)."""
+        self.seen.add(seat)
+        self.connections[seat] += 1
+
+    def disconnect(self, seat: int) -> None:
+        self.connections[seat] -= 1
+        if self.connections[seat] <= 0:
+            del self.connections[seat]
+
     def status(self) -> str:
         if self.state.is_terminal():
             return "finished"
@@ -97,7 +109,8 @@ class LiveGame:
             "version": self.version,
             "created": self.row.created,
             "seats": [{"seat": i, "kind": s.kind, "label": s.label or _seat_label(s),
-                       "connected": i in self.seen} for i, s in enumerate(self.seats)],
+                       "connected": i in self.connections}
+                      for i, s in enumerate(self.seats)],
         }
         if self.state.is_terminal():
             out["outcome"] = self.state.outcome().to_json()

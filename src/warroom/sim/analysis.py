@@ -103,13 +103,15 @@ class RunAnalysis:
         always sat on one team: seat rotation keeps partners together) counted once a game."""
         return equal_shares_p(_per_unit(self.player_wins, self.player_partners))
 
+    def partners(self, kind: str) -> set[tuple[int, int]]:
+        """The partner pairs of seats (`kind` "seat") or of listed players ("player")."""
+        return self.seat_partners if kind == "seat" else self.player_partners
+
+    def wins(self, kind: str) -> list[float]:
+        return self.seat_wins if kind == "seat" else self.player_wins
+
     def _partners_note(self, pairs: set[tuple[int, int]], what: str) -> str:
-        if not pairs:
-            return ""
-        teams = ", ".join("+".join(map(str, unit))
-                          for unit in _units(self.seats, pairs) if len(unit) > 1)
-        return (f" (teams that always won and lost together: {what}s {teams}; each team is "
-                "tested once a game, and partners cannot be told apart)")
+        return teams_note(self.seats, pairs, what)
 
     def verdicts(self) -> list[str]:
         """One plain line per question, the three a designer asks first at the top."""
@@ -238,6 +240,37 @@ def _units(n: int, partners: set[tuple[int, int]]) -> list[list[int]]:
 def _per_unit(wins: list[float], partners: set[tuple[int, int]]) -> list[float]:
     """Wins per team of partners (whose wins are the same games), each team once."""
     return [wins[unit[0]] for unit in _units(len(wins), partners)]
+
+
+def teams_note(n: int, pairs: set[tuple[int, int]], what: str, where: str = "") -> str:
+    """The verdict's words naming the teams of partners among `n` seats (or players)."""
+    if not pairs:
+        return ""
+    teams = ", ".join("+".join(map(str, unit)) for unit in _units(n, pairs) if len(unit) > 1)
+    return (f" (teams that always won and lost together{where}: {what}s {teams}; each team "
+            "is tested once a game, and partners cannot be told apart)")
+
+
+def shared_partners(analyses: list[RunAnalysis], kind: str) -> set[tuple[int, int]] | None:
+    """The partners of several runs of one game (a sweep's cells), `kind` "seat" or "player":
+    the pairs that won and lost together in every run (partners there, or neither of them
+    ever won, which counts the same) and won together in at least one. None when some run
+    has partners of its own that the others do not share (the cells play different teams):
+    no one grouping then counts each of their games once."""
+    n = analyses[0].seats
+    pairs = set(itertools.combinations(range(n), 2))
+    shared = {(i, j) for i, j in pairs
+              if all((i, j) in a.partners(kind) or a.wins(kind)[i] == a.wins(kind)[j] == 0
+                     for a in analyses)
+              and any((i, j) in a.partners(kind) for a in analyses)}
+    if any(a.partners(kind) - shared for a in analyses):
+        return None
+    return shared
+
+
+def wins_per_team(a: RunAnalysis, kind: str, partners: set[tuple[int, int]]) -> list[float]:
+    """A run's wins per seat (or listed player), each team of `partners` counted once."""
+    return _per_unit(a.wins(kind), partners)
 
 
 def analyse(store: ResultStore, run: RunInfo, title: str | None = None,

@@ -16,7 +16,7 @@ from typing import Any
 from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, parse_assignments
 from ..engine.config import option_names
-from .analysis import RunAnalysis, analyse
+from .analysis import RunAnalysis, analyse, shared_partners, teams_note, wins_per_team
 from .report import Document, Plot, Section, game_title, questions_section
 from .runs import execute
 from .stats import Moments, Rate, homogeneity_p, same_location_p, significance
@@ -165,7 +165,20 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
     return Document(f"Sweep report: {game_title(sweep.game)}", facts, sections, data)
 
 
-Figure = tuple[str, str, str, dict[str, list[Point]], float]  # key, title, unit, series, p
+# key, title, unit, series, p (None: not tested), a note on what the test counted
+Figure = tuple[str, str, str, dict[str, list[Point]], float | None, str]
+
+
+def _wins_test(analyses: list[RunAnalysis], kind: str) -> tuple[float | None, str]:
+    """Test that the cells share one distribution of wins per seat (or listed player) and
+    draws, each team of partners counted once a game, as a run's own report does (partners'
+    wins are the same games). Cells that play different teams are not tested: no one grouping
+    counts each of their games once."""
+    partners = shared_partners(analyses, kind)
+    if partners is None:
+        return None, " not tested: the cells play different teams"
+    p = homogeneity_p([[*wins_per_team(a, kind, partners), a.draws] for a in analyses])
+    return p, teams_note(analyses[0].seats, partners, kind, " in every cell")
 
 
 def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
@@ -176,40 +189,40 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
         ("player-win-rate", "win rate per player", "win rate",
          {f"{p} ({i})": [_rate_point(a.player_rates()[i]) for a in analyses]
           for i, p in enumerate(players)},
-         homogeneity_p([[*a.player_wins, a.draws] for a in analyses])),
+         *_wins_test(analyses, "player")),
         ("seat-win-rate", "win rate per seat", "win rate",
          {f"seat {s}": [_rate_point(a.seat_rates()[s]) for a in analyses] for s in range(seats)},
-         homogeneity_p([[*a.seat_wins, a.draws] for a in analyses])),
+         *_wins_test(analyses, "seat")),
     ]
     firsts = [a.first.rate for a in analyses if a.first is not None]
     if len(firsts) == len(analyses):
         out.append(("first-player", "first player win rate", "win rate",
                     {"first player": [_rate_point(r) for r in firsts]},
-                    homogeneity_p([[r.successes, r.trials - r.successes] for r in firsts])))
+                    homogeneity_p([[r.successes, r.trials - r.successes] for r in firsts]), ""))
     out += [
         ("draws", "draw rate", "share of games",
          {"draws": [_rate_point(a.draw_rate()) for a in analyses]},
-         homogeneity_p([[a.draws, a.games - a.draws] for a in analyses])),
+         homogeneity_p([[a.draws, a.games - a.draws] for a in analyses]), ""),
         ("length", "mean game length", "decisions",
          {"mean length": [_mean_point(a.length) for a in analyses]},
-         same_location_p([_expand(a) for a in analyses])),
+         same_location_p([_expand(a) for a in analyses]), ""),
     ]
     reasons = sorted({r for a in analyses for r in a.reasons})
     if len(reasons) > 1:
         out.append(("reasons", "outcome reasons", "share of games",
                     {r: [_rate_point(Rate(a.reasons[r], a.games)) for a in analyses]
                      for r in reasons},
-                    homogeneity_p([[a.reasons[r] for r in reasons] for a in analyses])))
+                    homogeneity_p([[a.reasons[r] for r in reasons] for a in analyses]), ""))
     for name in sorted({m for a in analyses for m in a.metrics}):
         if all(name in a.metrics for a in analyses):
             out.append((f"metric-{name}", f"metric {name}", name,
                         {f"mean {name}": [_mean_point(a.metrics[name]) for a in analyses]},
-                        same_location_p([a.metric_values[name] for a in analyses])))
+                        same_location_p([a.metric_values[name] for a in analyses]), ""))
     return out
 
 
-def _figure_section(key: str, title: str, unit: str, series: dict[str, list[Point]], p: float,
-                    labels: list[str], xlabel: str) -> Section:
+def _figure_section(key: str, title: str, unit: str, series: dict[str, list[Point]],
+                    p: float | None, note: str, labels: list[str], xlabel: str) -> Section:
     """A figure's verdict lines (where each series is lowest and highest, and whether the
     cells differ), its plot across the cells, and its table."""
     from . import plots
@@ -218,10 +231,14 @@ def _figure_section(key: str, title: str, unit: str, series: dict[str, list[Poin
     percent = unit in ("win rate", "share of games")
     lines = [_moves(f"{title}, {name}" if many else title, points, labels, percent)
              for name, points in series.items()]
-    if many:
-        lines.append(f"{title}: differences across cells {significance(p)}")
+    if p is None:
+        tested = f"differences across cells{note}"
     else:
-        lines[0] += f"; differences across cells {significance(p)}"
+        tested = f"differences across cells {significance(p)}{note}"
+    if many:
+        lines.append(f"{title}: {tested}")
+    else:
+        lines[0] += f"; {tested}"
     plot = plots.sweep_lines(labels, series, f"{title} by cell (95 % CI)", unit, xlabel)
     table = (["cell", *series],
              [[label, *(_fmt(series[s][i], unit) for s in series)]

@@ -8,6 +8,12 @@ match if the game allows one, else it advances with a bye. A match is won by the
 win a majority of `best_of` games; if nobody has when the games run out, by most game wins,
 then by the larger total score over the match, then by lot.
 
+Seats: the units take turns in the seats, each game moving every unit one place on, for as
+many whole turns as the match has games; the games left over after the last whole turn (game 3
+of a best-of-3 between two) are seated by lot, each with a different one of those places (a
+unit sits first in at most one of them), so nobody plays a seat an extra time by the
+rotation's order alone.
+
 A game's own tiebreaks come through its outcome: a game that ends at its turn limit (an
 option such as Battle's `turn_limit`) names its winners by its own rules.
 
@@ -269,8 +275,9 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
     config, groups = event.setup(len(units))
     match = Match(units=list(units), wins={u: 0 for u in units}, scores={u: 0.0 for u in units})
     needed = spec.best_of // 2 + 1
+    shifts = _shifts(spec.best_of, len(units), make_rng(spec.seed, "seats", number, index))
     for g in range(spec.best_of):
-        shift = g % len(units)  # the units change places each game
+        shift = shifts[g]  # the units change places each game
         seated = units[shift:] + units[:shift]
         seat_unit = [0] * event.game.num_players(config)
         specs = [""] * len(seat_unit)
@@ -295,6 +302,16 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
     match.winner, match.decided_by = _decide(match, needed,
                                              make_rng(spec.seed, "lot", number, index))
     return match
+
+
+def _shifts(games: int, units: int, rng: Any) -> list[int]:
+    """How far the units are rotated in each game of a match: 0, 1, ... in whole turns, so
+    every unit sits in every place equally often; the games after the last whole turn take
+    different rotations drawn by lot (with `rng`), so that no unit gets a place again by its
+    position in the draw alone (in a best-of-3 between two, game 3 seated the unit that had
+    sat first in game 1 first again)."""
+    whole = games // units * units
+    return [g % units for g in range(whole)] + rng.sample(range(units), games - whole)
 
 
 def _decide(match: Match, needed: int, rng: Any) -> tuple[int, str]:

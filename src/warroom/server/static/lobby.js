@@ -148,13 +148,21 @@ async function create(ev) {
   location.href = `/game/${body.id}${here.length ? `#t=${here.join(",")}` : ""}`;
 }
 
+// A person's seat: "connected" is whether its page is connected now.
+function seatText(s, status) {
+  if (s.kind === "ai") return s.label;
+  if (s.connected) return "person";
+  if (status === "open") return "open";
+  return status === "finished" ? "person" : "person (away)";
+}
+
 async function refresh() {
   const res = await fetch("/api/games");
   const { games } = await res.json();
   $("#games").replaceChildren(...games.slice(0, 100).map((g) => {
     const mine = JSON.parse(localStorage.getItem(`warroom:${g.id}`) || "null");
     const link = mine?.here?.length ? `/game/${g.id}#t=${mine.here.join(",")}` : `/game/${g.id}`;
-    const seats = g.seats.map((s) => (s.kind === "ai" ? s.label : s.connected ? "person" : "open"));
+    const seats = g.seats.map((s) => seatText(s, g.status));
     return h("tr", { "data-game": g.id },
       h("td", {}, g.title), h("td", { text: g.status }), h("td", { text: seats.join(" vs ") }),
       h("td", {}, h("a", { href: link }, mine?.here?.length ? "play" : "watch"),
