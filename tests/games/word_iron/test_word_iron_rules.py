@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import yaml
 from word_iron_helpers import (
     act,
     bare,
@@ -141,6 +142,27 @@ def test_rule_01_equal_ranks_and_one_falls_the_owner_chooses(tmp_path):
     play_card(s, 0, "strategies", "Card 1")
     assert s.pending is None
     assert s.field[1] == field({"pikemen": 1, "archers": 0, "spearmen": 2})
+
+
+def test_rule_01_equal_ranks_and_not_all_fall_the_owner_chooses_each_that_does(tmp_path):
+    """Three units tied in ranks (a custom deck) and losses for two: the owner picks both,
+    one at a time, not only the last of them."""
+    deck = strategy_deck(tmp_path, [{"kind": "losses", "ranks": 30}])
+    data = yaml.safe_load(open(deck))
+    for soldier in data["soldiers"]:
+        if soldier["unit"] == "heavy_infantry":
+            soldier["ranks"] = 15
+    deck = write_deck(tmp_path, data, "tied.yaml")
+    s = bare(deck0=deck, deck1=deck)
+    s.field[1] = field({"heavy_infantry": 1, "archers": 1, "pikemen": 1, "spearmen": 1})
+    play_card(s, 0, "strategies", "Card 0")
+    assert s.to_move() == (1,)
+    assert {a.unit for a in s.legal_actions(1)} == {"heavy_infantry", "archers", "pikemen"}
+    s.apply(1, ChooseCasualty("pikemen"))
+    assert {a.unit for a in s.legal_actions(1)} == {"heavy_infantry", "archers"}
+    s.apply(1, ChooseCasualty("heavy_infantry"))
+    assert s.pending is None
+    assert s.field[1] == field({"archers": 1, "spearmen": 1})
 
 
 # --- rule 2: king or queen -------------------------------------------------------------------

@@ -482,8 +482,9 @@ class WordIronState(State):
             group = next_casualties(field, ranks, limit, hit)
             if not group:
                 break
-            if len(group) > 1 and remaining <= ranks[group[0]]:
-                # Equal ranks of power and only one of them falls: the owner chooses.
+            if len(group) > 1 and remaining <= ranks[group[0]] * (len(group) - 1):
+                # Equal ranks of power and not all of them fall: the owner chooses, one at a
+                # time, which do.
                 self.pending = ("casualty", p, tuple(group), remaining, hit, limit, fallen, cause)
                 return
             u = group[-1]
