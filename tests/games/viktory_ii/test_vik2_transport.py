@@ -4,6 +4,7 @@ land hex, amphibious attacks, cargo lost with the frigate."""
 from __future__ import annotations
 
 from vik2_helpers import (
+    act,
     capital,
     events,
     has,
@@ -27,6 +28,7 @@ from warroom.games.viktory_battles.actions import (
 from warroom.games.viktory_ii.actions import Bombard, Fight, PickUp, SelectUnit, Step, Unload
 from warroom.games.viktory_ii.board import WATER
 from warroom.games.viktory_ii.movement import CARGO, DONE, FREE
+from warroom.games.viktory_ii.render import describe_event
 from warroom.games.viktory_ii.units import FRIG, INF, units_text
 
 SEA_MAP = """\
@@ -123,6 +125,34 @@ def test_rule_cargo_is_lost_with_the_frigate(tmp_path):
     state.remove_unit(frigate(state))
     assert state.reserve(0) == [before[0] + 2, 0, 0, before[3] + 1]
     assert state.occ_owner[hx(state, "A2")] == -1
+
+
+def test_rule_cargo_lost_with_its_frigate_in_a_battle_counts_in_the_battles_losses(tmp_path):
+    """A frigate carrying two infantry sails into an enemy frigate and is sunk: the infantry
+    aboard are lost with it, and the battle's event counts them with the attacker's losses
+    (they were missing from it: only the frigate was told)."""
+    state = position(tmp_path, [capital("C3", 0, city=True), town("B1", 0),
+                                town("C5", 0, city=True), troops("A2", 0, frigate=1),
+                                troops("B2", 0, infantry=2), troops("B3", 0, infantry=2),
+                                capital("G4", 1, city=True), troops("A3", 1, frigate=1)],
+                     tiles=SEA_MAP[:-2] + "f\n")  # G4 forest: its city supports a frigate
+    take(state, SelectUnit, hex="A2", unit=FRIG)
+    take(state, PickUp, hex="B2", unit=INF)
+    take(state, PickUp, hex="B2", unit=INF)
+    before = list(state.reserve(0))
+    take(state, Step, hex="A3")
+    take(state, Fight, hex="A3")
+    script_dice(state, [6, 1])  # the attacker misses, the defender hits: the frigate sinks
+    while state.decision()[0] == "battle":
+        act(state, legal(state)[0])
+    battle = events(state, "battle")[-1]
+    assert battle["winner"] == "defender"
+    assert battle["attacker_lost"] == units_text([2, 0, 0, 1])
+    assert battle["attacker_aboard_lost"] == units_text([2, 0, 0, 0])
+    assert battle["defender_lost"] == units_text([0, 0, 0, 0])
+    assert describe_event(battle).endswith(
+        "lost: attacker 2 infantry, 1 frigate (aboard: 2 infantry), defender none")
+    assert state.reserve(0) == [before[0] + 2, 0, 0, before[3] + 1]
 
 
 def test_rule_amphibious_attackers_are_lost_with_their_frigate(tmp_path):

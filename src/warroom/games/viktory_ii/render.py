@@ -307,8 +307,9 @@ def describe_event(e: dict[str, Any]) -> str:
                           f"{e['bombarding']}) against player {e['defender']} "
                           f"({e['defenders']}; next to it: {e['next_to_it']})",
         "battle": lambda: f"Battle at {e['where']}: {e['winner']} ({e['reason']}); lost: "
-                          f"attacker {e['attacker_lost']}{_bombarding(e)}, "
-                          f"defender {e['defender_lost']}",
+                          f"attacker {e['attacker_lost']}{_bombarding(e)}"
+                          f"{_aboard(e, 'attacker')}, "
+                          f"defender {e['defender_lost']}{_aboard(e, 'defender')}",
         "pennant": lambda: f"A pennant goes up on {e['where']}",
         "capture": lambda: f"{p} takes player {e['loser']}'s {e['settlement']}{_on(e)}"
                            + (" - a capital!" if e["capital"] else ""),
@@ -333,6 +334,12 @@ def _bombarding(e: dict[str, Any]) -> str:
     """Of a battle's attacker losses, those lost bombarding."""
     lost = e.get("bombard_lost", "none")
     return f" (bombarding: {lost})" if lost != "none" else ""
+
+
+def _aboard(e: dict[str, Any], side: str) -> str:
+    """Of a side's battle losses, those aboard its frigates lost."""
+    lost = e.get(f"{side}_aboard_lost", "none")
+    return f" (aboard: {lost})" if lost != "none" else ""
 
 
 def _place(names: Any, h: int) -> str:

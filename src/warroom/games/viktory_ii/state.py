@@ -248,6 +248,14 @@ class ViktoryIIState(PlacementRules):
             self.occ_add(h, p, 1)
         return u
 
+    def _lose(self, u: int, aboard: list[int]) -> None:
+        """Unit u is lost in a battle; what it carried (a frigate's cargo), counted into
+        `aboard`, goes with it."""
+        if self.ut[u] == FRIG:
+            for c in self.cargo_of(u):
+                aboard[self.ut[c]] += 1
+        self.remove_unit(u)
+
     def remove_unit(self, u: int) -> None:
         """The unit goes back to its owner's reserve; a frigate's cargo goes with it."""
         if self.ut[u] == FRIG:
@@ -966,17 +974,20 @@ class ViktoryIIState(PlacementRules):
                 for u in self._pick(a, side.source, t, k, (FRESH,)):
                     self.declare_attack(u, h)
                     attackers.append(u)
+        # Units aboard a frigate lost in the battle go with it (VIKTORY-II.md, "Transport by
+        # sea"): they are told with their side's losses.
+        aboard: list[list[int]] = [[0, 0, 0, 0], [0, 0, 0, 0]]  # attacker's, defender's
         for side, losses in zip(request.sides, result.attacker_losses):
             group = [u for u in attackers if self.uh[u] == side.source]
             for t, k in enumerate(losses):
                 for u in [u for u in group if self.ut[u] == t][:k]:
-                    self.remove_unit(u)
+                    self._lose(u, aboard[0])
         _, bombarding = self.battle_units
         for bomb, losses in zip(request.bombard, result.bombard_losses):
             for t, k in enumerate(losses):
                 for u in [u for u in bombarding if self.uh[u] == bomb.hex and self.ut[u] == t
                           and self.us[u] != FREE][:k]:
-                    self.remove_unit(u)
+                    self._lose(u, aboard[0])
         for drawn in result.drawn_in:
             self._carry_overwatch_marks(d, drawn.hex, h, drawn.overwatch_fired)
             for t, k in enumerate(drawn.units):
@@ -984,7 +995,7 @@ class ViktoryIIState(PlacementRules):
                     self.move_unit(u, h)
         for t, k in enumerate(result.defender_losses):
             for u in self._pick(d, h, t, k):
-                self.remove_unit(u)
+                self._lose(u, aboard[1])
         if result.overwatch_fired:
             self.overwatch_fired[h] = self.overwatch_fired.get(h, 0) + result.overwatch_fired
         survivors = [u for u in attackers if self.us[u] == ATTACKING]
@@ -997,15 +1008,17 @@ class ViktoryIIState(PlacementRules):
                 lost[self.ut[u]] += 1
                 self.remove_unit(u)
             survivors = [u for u in survivors if self.us[u] == ATTACKING]
-        # The attacker's losses are all its units lost, those bombarding (Overwatch may hit
-        # them) among them.
+        # Each side's losses are all its units lost: the attacker's those bombarding
+        # (Overwatch may hit them) among them, and each side's those aboard lost frigates.
         bombard_lost = _total(result.bombard_losses)
         self.event("battle", to=self.battle_audience(request), battle=request.kind,
                    where=request.name, attacker=a, defender=d, winner=result.winner,
                    reason=result.reason,
-                   attacker_lost=units_text(_total((lost, bombard_lost))),
+                   attacker_lost=units_text(_total((lost, bombard_lost, aboard[0]))),
                    bombard_lost=units_text(bombard_lost),
-                   defender_lost=units_text(result.defender_losses), rounds=result.rounds)
+                   attacker_aboard_lost=units_text(aboard[0]),
+                   defender_lost=units_text(_total((result.defender_losses, aboard[1]))),
+                   defender_aboard_lost=units_text(aboard[1]), rounds=result.rounds)
         if request.kind == "bombard":
             return
         self._count_underdog(request, result)
