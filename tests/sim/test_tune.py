@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 import yaml
-from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck
+from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck
 
 from warroom.cli import main
 from warroom.engine import ConfigError
@@ -234,3 +235,20 @@ def test_a_first_player_target_in_a_game_without_one_is_refused_before_playing(t
                           "40", "--batch", "20", "--db", str(db))
     assert "--target first_player_win=0.5: kow has no first player" in line
     assert not db.exists()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_once_every_value_is_known_the_search_extends_the_most_promising_trial(tmp_path, seed):
+    """A choice of two values: once both have a batch, Optuna can only propose them again.
+    Its proposals are answered from their runs, and each batch the search has left goes to
+    the trial closest to the target (as in the extension phase), never to the far one."""
+    broken, fair = broken_deck(tmp_path), fair_deck(tmp_path)
+    db = tmp_path / "t.sqlite"
+    plan = make_plan(WORD_IRON, ("word_deck_size=8", f"deck1={fair}"),
+                     (f"deck0={broken}|{fair}",), "seat0_score=0.5", "random,random", seed,
+                     50, 450, db)
+    with ResultStore(db) as store:
+        result = run_tune(store, plan)
+    games = {Path(t.values["deck0"]).name: t.figure.games for t in result.trials}
+    assert result.games == 450
+    assert games == {"broken.yaml": 50, "fair.yaml": 400}  # one batch tells the broken deck

@@ -17,8 +17,8 @@ target a designer wants (`warroom tune`).
   search, the last third to **extending promising trials**: again and again the trial whose
   interval comes closest to the target (it holds the target, or the nearest bound is
   nearest; then the one with fewer games) gets another batch. A value Optuna proposes again
-  during the search is answered from its run (up to REASKS times a step, then its run is
-  extended): no game is ever replayed. The **best** trial is the one whose
+  during the search is answered from its run (up to REASKS times a step; then the most
+  promising trial is extended, as in the last third): no game is ever replayed. The **best** trial is the one whose
   interval lies closest to the target at its worst end (the largest distance from the target
   to any value in its interval): a lucky batch with a wide interval cannot win over a trial
   measured on many games.
@@ -445,7 +445,13 @@ def run_tune(store: ResultStore, plan: Plan, workers: int = 1, backend: str = "p
             if not tuner.tell_known(trial.number, dict(trial.params)):
                 break
             trial = study.ask(distributions)
-        tuner.evaluate(trial.number, dict(trial.params))
+        if tuner.tell_known(trial.number, dict(trial.params)):
+            # Optuna keeps to values it has (a small space, or one it has settled on): the
+            # batch goes where the extension phase would put it, not to its last proposal,
+            # which may be far from the target.
+            tuner.extend(tuner.most_promising())
+        else:
+            tuner.evaluate(trial.number, dict(trial.params))
     while tuner.spent() + plan.batch <= plan.budget:
         tuner.extend(tuner.most_promising())
     return tuner.result()
