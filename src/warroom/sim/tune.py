@@ -18,10 +18,10 @@ target a designer wants (`warroom tune`).
   interval comes closest to the target (it holds the target, or the nearest bound is
   nearest; then the one with fewer games) gets another batch. A value Optuna proposes again
   during the search is answered from its run (up to REASKS times a step; then the most
-  promising trial is extended, as in the last third): no game is ever replayed. The **best** trial is the one whose
-  interval lies closest to the target at its worst end (the largest distance from the target
-  to any value in its interval): a lucky batch with a wide interval cannot win over a trial
-  measured on many games.
+  promising trial is extended, as in the last third): no game is ever replayed. The **best**
+  trial is the one whose interval lies closest to the target at its worst end (the largest
+  distance from the target to any value in its interval): a lucky batch with a wide interval
+  cannot win over a trial measured on many games.
 """
 
 from __future__ import annotations
