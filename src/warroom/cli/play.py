@@ -42,7 +42,8 @@ SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 @cli.command()
 @click.argument("game")
 @click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, random, "
-              "heuristic, or name:key=value. Default: human,heuristic.")
+              "heuristic, mcts, or name:key=value (mcts:iters=2000). Default: "
+              "human,heuristic.")
 @click.option("--seed", type=SEED, help="Seed of the game (random if omitted; it is printed).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--save", type=click.Path(dir_okay=False), help="Write the record here after "
