@@ -85,3 +85,15 @@ def test_play_json_prints_the_keys_the_readme_names(capsys, game, extra):
     assert main(["play", game, "--players", "random,random", "--seed", "1", "--json"]) == 0
     keys = set(json.loads(capsys.readouterr().out))
     assert keys == (named - {"details"}) | extra
+
+
+def test_every_docs_path_the_readmes_name_exists():
+    """The rule texts and rulings the READMEs cite ship with the project."""
+    named = {m for p in DOCS for m in re.findall(r"docs/[\w./-]*\w", p.read_text("utf-8"))}
+    assert {"docs/RULINGS.md", "docs/VIKTORY-II.md"} <= named
+    missing = sorted(n for n in named if not (ROOT / n).exists())
+    assert not missing, f"READMEs name files that do not exist: {missing}"
+    rules = {p.name for p in (ROOT / "docs" / "rules").glob("*.txt")}
+    assert len(rules) == 5  # one text per rule set
+    index = (ROOT / "docs" / "rules" / "README.md").read_text("utf-8")
+    assert all(f"`{name}`" in index for name in rules)
