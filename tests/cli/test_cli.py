@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from warroom.cli import main
+from warroom.games import REGISTRY
 
 WARROOM = [str(Path(sys.executable).parent / "warroom")]
 
@@ -104,6 +105,8 @@ def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_pat
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = proc.stdout
     assert "rules summary" in out
+    summary = REGISTRY["kow"].summary.splitlines()
+    assert "\n".join(summary[1:]) in out  # its lines as written, not wrapped again
     assert "'nonsense' is not a legal action here" in out
     assert "No action 99" in out
     assert "Game over: Victories" in out  # the events after the person's last move are shown

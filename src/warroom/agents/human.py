@@ -104,7 +104,10 @@ class HumanAgent:
 
     def parse(self, text: str, actions: list[Any]) -> Any:
         if text == "?":
-            self.console.print(Text(self.game.summary or "No summary for this game."))
+            # The summary is wrapped as written (lines up to 96 columns): wrapped again at a
+            # narrower console width, its lines would break in two, raggedly.
+            self.console.print(Text(self.game.summary or "No summary for this game."),
+                               soft_wrap=True)
             return None
         if text in ("q", "quit", "exit"):
             raise KeyboardInterrupt("quit")
