@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from vik2_helpers import GAME, act, capital, position, script_dice, take, town
+from vik2_helpers import GAME, act, capital, events, position, script_dice, take, town
 from vik2_helpers import troops as units_at
 
+from warroom.games.viktory_battles.actions import FireOverwatch
 from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
 from warroom.games.viktory_ii.units import INF
 
-# Water at C1, D1, D2, C6, D6, D7.
+# Water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there supports artillery).
 MAP = """\
    g p p p
   p p p p p
@@ -78,3 +79,33 @@ def test_the_battle_result_says_who_won_by_seat(tmp_path):
         "Battle at D4: player 0 (the attacker) wins")
     assert GAME.describe_event({**base, "winner": "none"}).startswith(
         "Battle at D4: no winner")
+
+
+def test_a_unit_overwatch_hits_while_moving_is_not_told_as_attacking(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("D4", 0, infantry=1),
+                                capital("G4", 1, city=True, artillery=1)], tiles=MAP)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    take(state, Step, hex="F4")  # next to the artillery on G4: Overwatch, no battle
+    script_dice(state, [1, 6])
+    act(state, FireOverwatch())
+    lost = events(state, "casualty")[-1]
+    assert GAME.describe_event(lost) == "Lost: the moving infantry to overwatch"
+
+
+def test_a_unit_overwatch_hits_moving_into_a_battle_is_attacking(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True),
+                                units_at("G3", 0, infantry=1, cavalry=1),
+                                capital("G4", 1, city=True, artillery=1)],
+                     tiles=MAP, mode="dice")
+    take(state, SelectUnit, hex="G3", unit=INF)
+    take(state, Step, hex="G4")  # an attack declared on the artillery's own hex
+    take(state, Fight, hex="G4")
+    script_dice(state, [1, 1] + [6] * 40)
+    while state.decision()[0] == "battle" and not events(state, "casualty"):
+        actions = state.legal_actions(state.to_move()[0])
+        fire = [a for a in actions if type(a) is FireOverwatch]
+        act(state, fire[0] if fire else actions[0])
+    lost = events(state, "casualty")
+    assert lost and lost[0]["attacker"] and "moving" not in lost[0]
+    assert GAME.describe_event(lost[0]).startswith("Lost: attacking infantry")

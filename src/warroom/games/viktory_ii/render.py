@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..viktory_battles.render import describe_battle_event
+from ..viktory_battles.units import UNITS
 from .board import TERRAINS, board
 from .units import UNIT_NAMES, units_text
 
@@ -323,6 +324,8 @@ def describe_event(e: dict[str, Any]) -> str:
                         + (f" ({e['why']})" if "why" in e else ""),
         "disband": lambda: f"{p} disbands {_a(e['unit'])} on {e['where']}",
         "out": lambda: f"{p} is out of the game",
+        "casualty": lambda: (f"Lost: the moving {UNITS[e['unit']]} to {e['cause']}"
+                             if e.get("moving") else None),
         "result": lambda: "Game over: " + (", ".join(f"player {w}" for w in e["winners"])
                                            or "a draw") + f" - {e['reason']}",
     }.get(kind)
