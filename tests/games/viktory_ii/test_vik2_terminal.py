@@ -109,3 +109,8 @@ def test_a_unit_overwatch_hits_moving_into_a_battle_is_attacking(tmp_path):
     lost = events(state, "casualty")
     assert lost and lost[0]["attacker"] and "moving" not in lost[0]
     assert GAME.describe_event(lost[0]).startswith("Lost: attacking infantry")
+
+
+def test_the_rules_summary_explains_how_a_card_reads():
+    assert "2H/1M" in GAME.summary
+    assert "hits (H), misses (M" in GAME.summary
