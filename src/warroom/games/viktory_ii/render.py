@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..viktory_battles.render import describe_battle_event
+from ..viktory_battles.units import UNITS
 from .board import TERRAINS, board
 from .units import UNIT_NAMES, units_text
 
@@ -129,8 +130,9 @@ def _players(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
             held = "no capital yet"
         else:
             held = f"capital {capital} ({'held' if info['holds_capital'] else 'LOST'})"
-        text = (f"Player {q}{' (you)' if q == you else ''}: {held}; {info['towns']} towns, "
-                f"{info['cities']} cities, {info['capitals']} capital(s) held")
+        text = (f"Player {q}{' (you)' if q == you else ''}: {held}; "
+                f"{_count(info['towns'], 'town')}, {_count(info['cities'], 'city', 'cities')}, "
+                f"{_count(info['capitals'], 'capital')} held")
         if info["reserve"] is not None and any(info["reserve"]):
             text += f"; reserve: {units_text(info['reserve'])}"
         if info["hand"] is not None:
@@ -206,7 +208,8 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
     place = battle["terrain"] + ("" if battle["settlement"] == "none"
                                  else f" {battle['settlement']}")
     at = f"at {battle['where']}" if battle["hex"] >= 0 else "out of your sight"
-    head = (f"Battle {at} ({place}): {_who(a, you)} attacks {_who(d, you)}, "
+    attacks = "attack" if a == you else "attacks"
+    head = (f"Battle {at} ({place}): {_who(a, you)} {attacks} {_who(d, you)}, "
             f"round {battle['round']}" + (f", wave {battle['wave']}" if battle["wave"] else ""))
     lines = [head]
     sides = "; ".join(
@@ -271,9 +274,9 @@ def describe_event(e: dict[str, Any]) -> str:
                         f"{e['radius']}",
         "setup": lambda: f"{p} sets up",
         "turn": lambda: f"--- Round {e['round']}: {p}'s turn ---",
-        "drawn": lambda: f"{p} draws {e['count']} tiles: {', '.join(e['tiles'])}",
+        "drawn": lambda: f"{p} draws {_count(e['count'], 'tile')}: {', '.join(e['tiles'])}",
         "explored": lambda: "" if not e["hexes"] else (
-            f"{p} explores {e['hexes']} hexes"
+            f"{p} explores {_count(e['hexes'], 'hex', 'hexes')}"
             + (f", {e['hexes'] - e['drawn']} of them with a tile already placed"
                if e["hexes"] > e["drawn"] else "")),
         "tile": lambda: f"{p} puts a {e['terrain']} tile on {e['where']}",
@@ -306,7 +309,7 @@ def describe_event(e: dict[str, Any]) -> str:
                           f"({e['attackers']}; may join: {e['may_join']}; bombarding: "
                           f"{e['bombarding']}) against player {e['defender']} "
                           f"({e['defenders']}; next to it: {e['next_to_it']})",
-        "battle": lambda: f"Battle at {e['where']}: {e['winner']} ({e['reason']}); lost: "
+        "battle": lambda: f"Battle at {e['where']}: {_winner(e)} ({e['reason']}); lost: "
                           f"attacker {e['attacker_lost']}{_bombarding(e)}"
                           f"{_aboard(e, 'attacker')}, "
                           f"defender {e['defender_lost']}{_aboard(e, 'defender')}",
@@ -321,13 +324,24 @@ def describe_event(e: dict[str, Any]) -> str:
                         + (f" ({e['why']})" if "why" in e else ""),
         "disband": lambda: f"{p} disbands {_a(e['unit'])} on {e['where']}",
         "out": lambda: f"{p} is out of the game",
+        "casualty": lambda: (f"Lost: the moving {UNITS[e['unit']]} to {e['cause']}"
+                             if e.get("moving") else None),
         "result": lambda: "Game over: " + (", ".join(f"player {w}" for w in e["winners"])
                                            or "a draw") + f" - {e['reason']}",
     }.get(kind)
-    if text:
-        return text()
+    line = text() if text else None
+    if line is not None:
+        return line
     line = describe_battle_event(e, lambda q: f"Player {q}")
     return line if line is not None else str(e)
+
+
+def _winner(e: dict[str, Any]) -> str:
+    """Who won a battle, by seat and side: 'player 1 (the defender) wins'."""
+    side = e["winner"]
+    if side not in ("attacker", "defender"):
+        return "no winner"  # a bombardment or Overwatch on its own
+    return f"player {e[side]} (the {side}) wins"
 
 
 def _bombarding(e: dict[str, Any]) -> str:
@@ -345,6 +359,11 @@ def _aboard(e: dict[str, Any], side: str) -> str:
 def _place(names: Any, h: int) -> str:
     """A hex's name; -1: a battle's hex a player is not told (a hidden map)."""
     return names[h] if h >= 0 else "a hex out of sight"
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """'1 town', '2 towns', '0 cities'."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _a(unit: str) -> str:

@@ -1,0 +1,116 @@
+"""What a person reads at the terminal: the table's lines and the log's wording, as
+`warroom play viktory-ii` prints them."""
+
+from __future__ import annotations
+
+from vik2_helpers import GAME, act, capital, events, position, script_dice, take, town
+from vik2_helpers import troops as units_at
+
+from warroom.games.viktory_battles.actions import FireOverwatch
+from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
+from warroom.games.viktory_ii.units import INF
+
+# Water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there supports artillery).
+MAP = """\
+   g p p p
+  p p p p p
+ w p p p p w
+w w p p p w w
+ p p p p p w
+  p p p p p
+   p p p m
+"""
+
+
+def table(state, player: int) -> str:
+    return GAME.render(state.observation(player), player)
+
+
+def line(text: str, start: str) -> str:
+    found = [x for x in text.splitlines() if x.startswith(start)]
+    assert len(found) == 1, (start, text)
+    return found[0]
+
+
+def test_the_battle_headline_speaks_to_the_attacker_in_the_second_person(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True), town("A3", 0),
+                                units_at("C3", 0, infantry=2),
+                                capital("G4", 1, city=True), town("D3", 1, infantry=2)],
+                     tiles=MAP)
+    take(state, SelectUnit, hex="C3", unit=INF)
+    take(state, Step, hex="D3")  # an attack declared
+    take(state, Fight, hex="D3")
+    script_dice(state, [6] * 40)  # nobody hits: the attacker is asked to fight on
+    while state.decision()[0] == "battle" and state.decision()[1] != 0:
+        act(state, state.legal_actions(state.to_move()[0])[0])
+    assert state.decision() == ("battle", 0)
+    mine = line(table(state, 0), "Battle at D3")
+    assert "you attack player 1" in mine and "you attacks" not in mine
+    assert "player 0 attacks you" in line(table(state, 1), "Battle at D3")
+
+
+def test_the_players_lines_count_in_the_singular_and_the_plural(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True), town("A4", 0),
+                                capital("G4", 1)], tiles=MAP)
+    text = table(state, 0)
+    assert "Player 0 (you): capital A1 (held); 1 town, 1 city, 1 capital held" in text
+    assert "Player 1: capital G4 (held); 1 town, 0 cities, 1 capital held" in text
+    assert "1 towns" not in text and "capital(s)" not in text
+
+
+def test_one_drawn_tile_is_a_tile_and_one_explored_hex_a_hex():
+    assert GAME.describe_event({"event": "drawn", "player": 0, "count": 1,
+                                "tiles": ["plains"]}) == "Player 0 draws 1 tile: plains"
+    assert GAME.describe_event({"event": "drawn", "player": 0, "count": 2,
+                                "tiles": ["plains", "water"]}) == \
+        "Player 0 draws 2 tiles: plains, water"
+    assert GAME.describe_event({"event": "explored", "player": 0, "hexes": 1, "drawn": 1}) \
+        == "Player 0 explores 1 hex"
+
+
+def test_the_battle_result_says_who_won_by_seat(tmp_path):
+    base = {"event": "battle", "where": "D4", "attacker": 0, "defender": 1,
+            "reason": "attacker destroyed", "attacker_lost": "1 infantry",
+            "defender_lost": "none"}
+    assert GAME.describe_event({**base, "winner": "defender"}) == (
+        "Battle at D4: player 1 (the defender) wins (attacker destroyed); lost: attacker "
+        "1 infantry, defender none")
+    assert GAME.describe_event({**base, "winner": "attacker"}).startswith(
+        "Battle at D4: player 0 (the attacker) wins")
+    assert GAME.describe_event({**base, "winner": "none"}).startswith(
+        "Battle at D4: no winner")
+
+
+def test_a_unit_overwatch_hits_while_moving_is_not_told_as_attacking(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("D4", 0, infantry=1),
+                                capital("G4", 1, city=True, artillery=1)], tiles=MAP)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    take(state, Step, hex="F4")  # next to the artillery on G4: Overwatch, no battle
+    script_dice(state, [1, 6])
+    act(state, FireOverwatch())
+    lost = events(state, "casualty")[-1]
+    assert GAME.describe_event(lost) == "Lost: the moving infantry to overwatch"
+
+
+def test_a_unit_overwatch_hits_moving_into_a_battle_is_attacking(tmp_path):
+    state = position(tmp_path, [capital("A1", 0, city=True),
+                                units_at("G3", 0, infantry=1, cavalry=1),
+                                capital("G4", 1, city=True, artillery=1)],
+                     tiles=MAP, mode="dice")
+    take(state, SelectUnit, hex="G3", unit=INF)
+    take(state, Step, hex="G4")  # an attack declared on the artillery's own hex
+    take(state, Fight, hex="G4")
+    script_dice(state, [1, 1] + [6] * 40)
+    while state.decision()[0] == "battle" and not events(state, "casualty"):
+        actions = state.legal_actions(state.to_move()[0])
+        fire = [a for a in actions if type(a) is FireOverwatch]
+        act(state, fire[0] if fire else actions[0])
+    lost = events(state, "casualty")
+    assert lost and lost[0]["attacker"] and "moving" not in lost[0]
+    assert GAME.describe_event(lost[0]).startswith("Lost: attacking infantry")
+
+
+def test_the_rules_summary_explains_how_a_card_reads():
+    assert "2H/1M" in GAME.summary
+    assert "hits (H), misses (M" in GAME.summary
