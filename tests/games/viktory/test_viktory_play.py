@@ -17,6 +17,7 @@ from viktory_helpers import GAME
 from warroom.cli import cli, main
 from warroom.games.viktory.compare import mean_interval, run_battles, summarise_battles
 from warroom.games.viktory.state import ViktoryState
+from warroom.games.viktory_battles.render import describe_battle_event
 from warroom.games.viktory_battles.resolver import BattleSession
 
 
@@ -88,6 +89,27 @@ def test_every_event_and_observation_has_a_text_view(values):
         for s in states[::3] + states[-1:]:
             for player in (0, 1, None):
                 assert GAME.render(s.observation(player), player)
+
+
+def test_battle_lines_count_in_the_singular_and_the_plural():
+    """'1 hit', '2 hits', '1 die fewer': no 'hit(s)' or 'die/dice' in a battle's log."""
+    def line(**event):
+        return describe_battle_event(event, lambda q: f"Player {q}")
+
+    assert line(event="roll", player=0, cause="the attack", dice=[1, 5], hits=1,
+                selective=1).endswith("-> 1 hit, 1 selective")
+    assert line(event="flip", player=1, cause="the defence", descs=["C01"], hits=2,
+                selective=0).endswith("-> 2 hits, 0 selective")
+    assert line(event="suppress", dice=1) == "Suppression: the defender rolls 1 die fewer"
+    assert line(event="suppress", dice=2) == "Suppression: the defender rolls 2 dice fewer"
+    assert line(event="draw", player=0, count=1) == "Player 0 draws 1 card"
+    assert line(event="draw", player=0, count=0) == "Player 0 draws 0 cards"
+    assert line(event="pass", player=1, hits=1).startswith("Player 1 passes, taking 1 hit;")
+    for mode in ("dice", "cards", "hybrid"):  # and none in a played game's log
+        for seed in range(4):
+            states = random_game({"mode": mode}, seed)
+            text = "\n".join(GAME.describe_event(e) for e in states[-1].visible_log(0))
+            assert "(s)" not in text and "die/dice" not in text
 
 
 def play_out(state: Any, seed: int) -> None:

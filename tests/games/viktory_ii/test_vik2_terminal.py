@@ -114,3 +114,23 @@ def test_a_unit_overwatch_hits_moving_into_a_battle_is_attacking(tmp_path):
 def test_the_rules_summary_explains_how_a_card_reads():
     assert "2H/1M" in GAME.summary
     assert "hits (H), misses (M" in GAME.summary
+
+
+def test_no_line_of_a_played_game_counts_with_an_s_in_brackets():
+    """'1 move left', '2 cards': the table and the log count as a person writes, never
+    'move(s)' or 'card(s)' (a random game with the Battle Cards, every seat's view)."""
+    import random
+
+    for seed in range(3):
+        state = GAME.new_state(GAME.config({"mode": "cards", "turn_limit": 6}), seed)
+        rng = random.Random(seed)
+        seen = []
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            actions = state.legal_actions(player)
+            state.apply(player, actions[rng.randrange(len(actions))])
+            if rng.random() < 0.05:
+                seen.append(table(state, player))
+        seen += [GAME.describe_event(e) or "" for e in state.visible_log(0)]
+        text = "\n".join(seen)
+        assert "(s)" not in text and "die/dice" not in text

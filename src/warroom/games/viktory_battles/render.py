@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .units import UNITS, with_article
+from .units import UNITS, count, with_article
 
 USES = {"attack": "as an Attack", "event": "for its Special Event", "text": "for its text"}
 
@@ -20,14 +20,14 @@ def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str |
     if kind == "wave":
         return f"--- Attack wave {e['wave']} ---"
     if kind == "roll":
-        return (f"{side} rolls {e['cause']}: {' '.join(map(str, e['dice']))} -> {e['hits']} "
-                f"hit(s), {e['selective']} selective")
+        return (f"{side} rolls {e['cause']}: {' '.join(map(str, e['dice']))} -> "
+                f"{count(e['hits'], 'hit')}, {e['selective']} selective")
     if kind == "flip":
         cards = ", ".join(e["descs"]) or "no card left"
-        return (f"{side} flips for {e['cause']}: {cards} -> {e['hits']} hit(s), "
+        return (f"{side} flips for {e['cause']}: {cards} -> {count(e['hits'], 'hit')}, "
                 f"{e['selective']} selective")
     if kind == "suppress":
-        return f"Suppression: the defender rolls {e['dice']} die/dice fewer"
+        return f"Suppression: the defender rolls {count(e['dice'], 'die', 'dice')} fewer"
     if kind == "casualty":
         owner = "attacking" if e["attacker"] else "defending"
         where = ""
@@ -53,19 +53,19 @@ def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str |
         return f"{side} plays no card"
     if kind == "draw":
         why = f" ({e['why']})" if "why" in e else ""
-        return f"{side} draws {e['count']} card(s){why}"
+        return f"{side} draws {count(e['count'], 'card')}{why}"
     if kind == "drew":
         return f"(you drew {', '.join(e['cards']) or 'nothing'})"
     if kind == "reshuffle":
         return f"The discards are shuffled into a new deck ({e['cards']} cards)"
     if kind == "play":
-        use = (f"as a Counter facing {e['facing']} hit(s)" if e["use"] == "counter"
+        use = (f"as a Counter facing {count(e['facing'], 'hit')}" if e["use"] == "counter"
                else USES[e["use"]])
         return f"{side} plays {e['card']} {e['desc']} {use}"
     if kind == "cancelled":
         return f"Reversal of Fortune cancels {', '.join(e['effects'])}"
     if kind == "pass":
-        return f"{side} passes, taking {e['hits']} hit(s); the card battle round ends"
+        return f"{side} passes, taking {count(e['hits'], 'hit')}; the card battle round ends"
     if kind == "pull_back":
         frig = " (some onto their frigate)" if "frigate" in e["sources"] else ""
         return f"The attacking units pull back to their source hexes{frig}"

@@ -25,6 +25,11 @@ def with_article(unit: str) -> str:
     return ("an " if unit[0] in "aeiou" else "a ") + unit
 
 
+def count(n: int, one: str, many: str | None = None) -> str:
+    """A number and its noun: '1 hit', '2 hits', '0 cities' (`many` when not one + 's')."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def units_text(units: Units | list[int] | tuple[int, ...]) -> str:
     """'2 infantry, 1 artillery', or 'none'."""
     parts = [f"{n} {name}" for name, n in zip(UNITS, units) if n]

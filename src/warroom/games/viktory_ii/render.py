@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..viktory_battles.render import describe_battle_event
-from ..viktory_battles.units import UNITS
+from ..viktory_battles.units import UNITS, count, with_article
 from .board import TERRAINS, board
 from .units import UNIT_NAMES, units_text
 
@@ -131,8 +131,8 @@ def _players(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
         else:
             held = f"capital {capital} ({'held' if info['holds_capital'] else 'LOST'})"
         text = (f"Player {q}{' (you)' if q == you else ''}: {held}; "
-                f"{_count(info['towns'], 'town')}, {_count(info['cities'], 'city', 'cities')}, "
-                f"{_count(info['capitals'], 'capital')} held")
+                f"{count(info['towns'], 'town')}, {count(info['cities'], 'city', 'cities')}, "
+                f"{count(info['capitals'], 'capital')} held")
         if info["reserve"] is not None and any(info["reserve"]):
             text += f"; reserve: {units_text(info['reserve'])}"
         if info["hand"] is not None:
@@ -162,7 +162,7 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
     active = obs["active"]
     if active:
         lines.append(f"Moving: {UNIT_NAMES[active['unit']]} on {b.names[active['hex']]}, "
-                     f"{active['mp']} move(s) left"
+                     f"{count(active['mp'], 'move')} left"
                      + (f", {active['cargo']} aboard" if active["cargo"] else ""))
     for battle in obs["battles"]:
         sides = "; ".join(f"from {b.names[s]}: {units_text(c)}" for s, c in battle["sides"])
@@ -181,9 +181,9 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
                          f"{hexes}")
         else:
             lines.append(f"{_who(reveal['player'], you).capitalize()} is placing "
-                         f"{reveal['count']} drawn tile(s)")
+                         f"{count(reveal['count'], 'drawn tile')}")
     if obs["build"]:
-        lines.append(f"Built this turn: {obs['build']['towns']} town(s)"
+        lines.append(f"Built this turn: {count(obs['build']['towns'], 'town')}"
                      + (", a city" if obs["build"]["upgraded"] else ""))
     battle = obs.get("battle")
     if battle:
@@ -274,9 +274,9 @@ def describe_event(e: dict[str, Any]) -> str:
                         f"{e['radius']}",
         "setup": lambda: f"{p} sets up",
         "turn": lambda: f"--- Round {e['round']}: {p}'s turn ---",
-        "drawn": lambda: f"{p} draws {_count(e['count'], 'tile')}: {', '.join(e['tiles'])}",
+        "drawn": lambda: f"{p} draws {count(e['count'], 'tile')}: {', '.join(e['tiles'])}",
         "explored": lambda: "" if not e["hexes"] else (
-            f"{p} explores {_count(e['hexes'], 'hex', 'hexes')}"
+            f"{p} explores {count(e['hexes'], 'hex', 'hexes')}"
             + (f", {e['hexes'] - e['drawn']} of them with a tile already placed"
                if e["hexes"] > e["drawn"] else "")),
         "tile": lambda: f"{p} puts a {e['terrain']} tile on {e['where']}",
@@ -286,15 +286,15 @@ def describe_event(e: dict[str, Any]) -> str:
                          "there"),
         "city": lambda: f"{p} upgrades a town{_on(e)} to a city",
         "no_second_town": lambda: f"{p} builds no second town",
-        "place": lambda: f"{p} places {_a(e['unit'])} on {e['where']}"
+        "place": lambda: f"{p} places {with_article(e['unit'])} on {e['where']}"
                          + (" - a reserve naval battle" if e.get("battle") else ""),
-        "withdraw": lambda: f"{p} takes {_a(e['unit'])} off {e['where']} into reserve",
+        "withdraw": lambda: f"{p} takes {with_article(e['unit'])} off {e['where']} into reserve",
         "select": lambda: "",
         "move": lambda: f"{p}: {e['unit']} {e['source']} -> {e['where']}"
                         + (" by road" if e.get("road") else "") + _sighted(e),
         "attack": lambda: f"{p}: {e['unit']} attacks {e['where']} from {e['source']}",
         "bombard": lambda: f"{p}: {e['unit']} on {e['source']} bombards {e['where']}",
-        "pick_up": lambda: f"{p}: a frigate on {e['where']} takes {_a(e['unit'])} aboard "
+        "pick_up": lambda: f"{p}: a frigate on {e['where']} takes {with_article(e['unit'])} aboard "
                            f"from {e['source']}",
         "unload": lambda: f"{p}: a frigate on {e['source']} "
                           f"{'lands and attacks' if e['attack'] else 'unloads'} "
@@ -320,9 +320,9 @@ def describe_event(e: dict[str, Any]) -> str:
         "card": lambda: f"{p} gets {e['card']} {e['desc']}",
         "reshuffle": lambda: f"The discards are shuffled into a new deck ({e['cards']})",
         "discard": lambda: f"{p} discards {e['card']} {e['desc']} ({e['why']})",
-        "draw": lambda: f"{p} draws {e['count']} card(s)"
+        "draw": lambda: f"{p} draws {count(e['count'], 'card')}"
                         + (f" ({e['why']})" if "why" in e else ""),
-        "disband": lambda: f"{p} disbands {_a(e['unit'])} on {e['where']}",
+        "disband": lambda: f"{p} disbands {with_article(e['unit'])} on {e['where']}",
         "out": lambda: f"{p} is out of the game",
         "casualty": lambda: (f"Lost: the moving {UNITS[e['unit']]} to {e['cause']}"
                              if e.get("moving") else None),
@@ -361,13 +361,6 @@ def _place(names: Any, h: int) -> str:
     return names[h] if h >= 0 else "a hex out of sight"
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    """'1 town', '2 towns', '0 cities'."""
-    return f"{n} {one if n == 1 else many or one + 's'}"
-
-
-def _a(unit: str) -> str:
-    return ("an " if unit[0] in "aeiou" else "a ") + unit
 
 
 
