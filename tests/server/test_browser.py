@@ -235,3 +235,25 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     assert page.locator("svg.v2map .hex-cell").count() == 37
     assert not errors, errors
     page.close()
+
+
+@pytest.mark.parametrize("where", ["wrong token", "unknown game"])
+def test_a_refused_link_keeps_saying_why(live_server, browser, where):
+    """A mistyped invite link or a game that is not on the server leads to no table: the page
+    says why and keeps saying it, instead of fading to a blank page."""
+    page = browser.new_page()
+    page.clock.install()  # the page's timers run only when the test moves the clock
+    if where == "wrong token":
+        made = page.request.post(f"{live_server.url}/api/games", data={
+            "game": "kow", "seats": [{"kind": "here"}, {"kind": "invite"}]}).json()
+        page.goto(f"{live_server.url}/game/{made['id']}#t=not-a-token")
+        why = "wrong token"
+    else:
+        page.goto(f"{live_server.url}/game/nosuchgame#t=not-a-token")
+        why = "no game 'nosuchgame'"
+    page.locator("main").get_by_text(why).filter(visible=True).first.wait_for(timeout=10_000)
+    page.clock.fast_forward(60_000)  # long after an error message fades
+    assert why in page.locator("main").inner_text()
+    assert page.locator("#status").inner_text() == "Not at the table"
+    assert page.locator("#refused a[href='/']").count() == 1
+    page.close()

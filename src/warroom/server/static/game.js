@@ -40,7 +40,10 @@ function connect(token) {
   ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
   ws.onclose = (ev) => {
-    if (ev.code >= 4400 && ev.code < 4500) return; // refused: wrong token or unknown game
+    if (ev.code >= 4400 && ev.code < 4500) { // refused: wrong token or unknown game
+      refuse(entry.refusal || `the server refused this link (code ${ev.code})`);
+      return;
+    }
     entry.retry = Math.min(entry.retry + 1, 5);
     setTimeout(() => connect(token), 500 * entry.retry);
   };
@@ -48,6 +51,7 @@ function connect(token) {
 
 async function receive(entry, frame) {
   if (frame.type === "error") {
+    if (entry.seat === undefined) entry.refusal = frame.message; // before the welcome
     say(frame.message);
     return;
   }
@@ -70,6 +74,20 @@ async function receive(entry, frame) {
   views.set(frame.seat === null ? "spectator" : frame.seat, frame);
   choose();
   draw();
+}
+
+// A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
+// keep saying it (an error frame's message fades; this one must not leave a blank page).
+function refuse(text) {
+  clearTimeout(messageTimer);
+  $("#message").hidden = true;
+  $("#status").textContent = "Not at the table";
+  $("#table").replaceChildren(h("section", { class: "panel", id: "refused" },
+    h("h3", { text: "This link opens no table" }), h("p", { class: "error", text }),
+    h("p", { class: "muted",
+             text: "Check the link you were sent, or ask for it again; the lobby lists the "
+                   + "games on this server." }),
+    h("p", {}, h("a", { href: "/" }, "Go to the lobby"))));
 }
 
 async function loadTable(game) {
