@@ -257,3 +257,21 @@ def test_a_refused_link_keeps_saying_why(live_server, browser, where):
     assert page.locator("#status").inner_text() == "Not at the table"
     assert page.locator("#refused a[href='/']").count() == 1
     page.close()
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_invite_links_fit_the_page(live_server, browser, width, height):
+    """The host's page lists the invite and watch links: long as they are, they wrap inside
+    their panel, and the page does not scroll sideways on a desktop or a phone."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    create_in_lobby(page, live_server.url, "champions", ["here", "invite"])
+    page.wait_for_selector("#invites a")
+    page.wait_for_selector("#table .panel")
+    scroll, client = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert scroll <= client
+    panel = page.locator("#invites").bounding_box()
+    for link in (page.locator("#invites a"), page.locator("#invites input.link")):
+        box = link.bounding_box()
+        assert box["x"] + box["width"] <= panel["x"] + panel["width"]
+    page.close()
