@@ -275,3 +275,19 @@ def test_the_invite_links_fit_the_page(live_server, browser, width, height):
         box = link.bounding_box()
         assert box["x"] + box["width"] <= panel["x"] + panel["width"]
     page.close()
+
+
+def test_the_result_says_who_won_at_the_top_and_whose_each_score_is(live_server, browser):
+    """At the end the header says who won, not only "Game over" (on a phone the result panel
+    is below the whole table), and each score names its seat."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    create_in_lobby(page, live_server.url, "kow", ["here", "random"],
+                    {"victories_to_win": "1"})
+    play_to_the_end([page], seed=5)
+    headline = page.locator("#headline").inner_text()
+    assert headline
+    assert page.locator("#status").inner_text() == f"Game over: {headline}"
+    assert page.locator("#status").is_visible()
+    scores = page.locator("#scores").inner_text()
+    assert re.fullmatch(r"Scores: You: \d+ · Seat 1: \d+", scores), scores
+    page.close()

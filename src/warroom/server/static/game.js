@@ -176,7 +176,8 @@ function seatNames() {
 }
 
 function statusText(view) {
-  if (view.terminal) return "Game over";
+  // The result is at the top too: on a phone the result panel is below the whole table.
+  if (view.terminal) return `Game over: ${headline(view)}`;
   if (view.seat === null) return "Watching";
   if (view.legal.length) return "Your turn";
   const moving = view.observation?.to_move;
@@ -226,15 +227,22 @@ function drawResult(view) {
   box.replaceChildren(...resultParts(view, id));
 }
 
-export function resultParts(view, gameId) {
+function headline(view) {
   const out = view.outcome || {};
   const winners = out.winners || [];
-  const headline = out.draw ? "A draw" : winners.includes(view.seat) ? "You win"
+  return out.draw ? "A draw" : winners.includes(view.seat) ? "You win"
     : `Seat ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
+}
+
+export function resultParts(view, gameId) {
+  const out = view.outcome || {};
+  // Each score says whose it is: "0 - 5" left a player to guess which one was theirs.
+  const scores = (out.scores || []).map((score, seat) =>
+    `${seat === view.seat ? "You" : `Seat ${seat}`}: ${score}`);
   return [
     h("h3", { text: "Result" }),
-    h("p", { class: "headline", id: "headline", text: headline }),
-    h("p", { text: `Scores: ${(out.scores || []).join(" - ")}` }),
+    h("p", { class: "headline", id: "headline", text: headline(view) }),
+    h("p", { id: "scores", text: `Scores: ${scores.join(" · ")}` }),
     h("p", { class: "muted", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
                  "Download the record"), " · ",
