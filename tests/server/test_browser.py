@@ -112,6 +112,12 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
     other.wait_for_selector("#table .panel")
     # The guest sees its own seat; a third browser watches without a link.
     assert "Seat 1" in other.locator("#seats").inner_text()
+    # Both seats are people, whoever made the game: not "hotseat" and "invite".
+    def seats(p):  # without the dots that mark the seats to move
+        return [t.replace(" ●", "") for t in p.locator("#seats li").all_inner_texts()]
+
+    assert seats(other) == ["Seat 0: person", "Seat 1: person (you)"]
+    assert seats(page) == ["Seat 0: person (you)", "Seat 1: person"]
     watcher_context = browser.new_context()
     watcher = watcher_context.new_page()
     watcher.goto(f"{live_server.url}/game/{game_id}")

@@ -191,7 +191,9 @@ function drawSeats(view) {
   const moving = new Set(view?.observation?.to_move || []);
   box.replaceChildren(h("h3", { text: "Seats" }), h("ul", { class: "seat-list" },
     ...welcome.seats.map((s) => h("li", { class: moving.has(s.seat) ? "moving" : "" },
-      `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : s.label}`,
+      // A person's seat is a person wherever they sit: its label (how the seat was made,
+      // "hotseat" or "invite") told the invited player that the host played "hotseat".
+      `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : "person"}`,
       s.seat === shown ? h("b", { text: " (you)" }) : null,
       moving.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }, " ●") : null))),
   h("p", { class: "muted" }, shown === null ? "You are watching." : ""));
