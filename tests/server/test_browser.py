@@ -297,3 +297,26 @@ def test_the_result_says_who_won_at_the_top_and_whose_each_score_is(live_server,
     scores = page.locator("#scores").inner_text()
     assert re.fullmatch(r"Scores: You: \d+ · Seat 1: \d+", scores), scores
     page.close()
+
+
+def test_a_long_log_keeps_its_line_numbers(live_server, browser):
+    """The page shows the last 300 lines of a long log, numbered as they stand in the whole
+    log: its last line is not numbered 300 when it is the 600th."""
+    page = browser.new_page()
+    made = page.request.post(f"{live_server.url}/api/games", data={
+        "game": "kow", "options": {"victories_to_win": 5},
+        "seats": [{"kind": "random"}, {"kind": "random"}]}).json()
+    for _ in range(600):  # two random seats with no delay: a few seconds
+        if page.request.get(f"{live_server.url}/api/games/{made['id']}").json()["status"] \
+                == "finished":
+            break
+        page.wait_for_timeout(100)
+    log = page.request.get(
+        f"{live_server.url}/api/games/{made['id']}/replay?seat=spectator").json()
+    lines = log["steps"][-1]["log"]
+    assert len(lines) > 300
+    page.goto(f"{live_server.url}/game/{made['id']}")
+    page.wait_for_selector("#headline")
+    assert page.locator("#log li").count() == 300
+    assert page.locator("#log").evaluate("e => e.start") == len(lines) - 299
+    page.close()

@@ -218,6 +218,8 @@ function drawInvites() {
 
 function drawLog(view) {
   const list = $("#log");
+  // The page shows the last 300 lines, numbered as in the whole log (not from 1 again).
+  list.start = Math.max(1, view.log.length - 299);
   list.replaceChildren(...view.log.slice(-300).map((line) => h("li", { text: line })));
   list.scrollTop = list.scrollHeight;
 }
