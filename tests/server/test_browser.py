@@ -320,3 +320,17 @@ def test_a_long_log_keeps_its_line_numbers(live_server, browser):
     assert page.locator("#log li").count() == 300
     assert page.locator("#log").evaluate("e => e.start") == len(lines) - 299
     page.close()
+
+
+def test_an_empty_pile_shows_no_card(live_server, browser):
+    """The kit draws a pile with cards in it as a card's back, and an empty pile (a spent deck,
+    an empty discard) as an empty place: a back there told a player cards were left."""
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    classes = page.evaluate("""async () => {
+        const kit = await import("/static/kit.js");
+        const face = (count) => kit.pile("Deck", count).firstChild.className;
+        return [face(3), face(0)];
+    }""")
+    assert classes == ["card back", "card gap"]
+    page.close()
