@@ -82,6 +82,7 @@ function refuse(text) {
   clearTimeout(messageTimer);
   $("#message").hidden = true;
   $("#status").textContent = "Not at the table";
+  if (!views.size) document.querySelector(".side").hidden = true; // no seats, no log
   $("#table").replaceChildren(h("section", { class: "panel", id: "refused" },
     h("h3", { text: "This link opens no table" }), h("p", { class: "error", text }),
     h("p", { class: "muted",
