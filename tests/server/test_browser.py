@@ -112,6 +112,12 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
     other.wait_for_selector("#table .panel")
     # The guest sees its own seat; a third browser watches without a link.
     assert "Seat 1" in other.locator("#seats").inner_text()
+    # Both seats are people, whoever made the game: not "hotseat" and "invite".
+    def seats(p):  # without the dots that mark the seats to move
+        return [t.replace(" ●", "") for t in p.locator("#seats li").all_inner_texts()]
+
+    assert seats(other) == ["Seat 0: person", "Seat 1: person (you)"]
+    assert seats(page) == ["Seat 0: person (you)", "Seat 1: person"]
     watcher_context = browser.new_context()
     watcher = watcher_context.new_page()
     watcher.goto(f"{live_server.url}/game/{game_id}")
@@ -234,4 +240,97 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     page.wait_for_selector("#table svg.v2map")
     assert page.locator("svg.v2map .hex-cell").count() == 37
     assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize("where", ["wrong token", "unknown game"])
+def test_a_refused_link_keeps_saying_why(live_server, browser, where):
+    """A mistyped invite link or a game that is not on the server leads to no table: the page
+    says why and keeps saying it, instead of fading to a blank page."""
+    page = browser.new_page()
+    page.clock.install()  # the page's timers run only when the test moves the clock
+    if where == "wrong token":
+        made = page.request.post(f"{live_server.url}/api/games", data={
+            "game": "kow", "seats": [{"kind": "here"}, {"kind": "invite"}]}).json()
+        page.goto(f"{live_server.url}/game/{made['id']}#t=not-a-token")
+        why = "wrong token"
+    else:
+        page.goto(f"{live_server.url}/game/nosuchgame#t=not-a-token")
+        why = "no game 'nosuchgame'"
+    page.locator("main").get_by_text(why).filter(visible=True).first.wait_for(timeout=10_000)
+    page.clock.fast_forward(60_000)  # long after an error message fades
+    assert why in page.locator("main").inner_text()
+    assert page.locator("#status").inner_text() == "Not at the table"
+    assert page.locator("#refused a[href='/']").count() == 1
+    page.close()
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_invite_links_fit_the_page(live_server, browser, width, height):
+    """The host's page lists the invite and watch links: long as they are, they wrap inside
+    their panel, and the page does not scroll sideways on a desktop or a phone."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    create_in_lobby(page, live_server.url, "champions", ["here", "invite"])
+    page.wait_for_selector("#invites a")
+    page.wait_for_selector("#table .panel")
+    scroll, client = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert scroll <= client
+    panel = page.locator("#invites").bounding_box()
+    for link in (page.locator("#invites a"), page.locator("#invites input.link")):
+        box = link.bounding_box()
+        assert box["x"] + box["width"] <= panel["x"] + panel["width"]
+    page.close()
+
+
+def test_the_result_says_who_won_at_the_top_and_whose_each_score_is(live_server, browser):
+    """At the end the header says who won, not only "Game over" (on a phone the result panel
+    is below the whole table), and each score names its seat."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    create_in_lobby(page, live_server.url, "kow", ["here", "random"],
+                    {"victories_to_win": "1"})
+    play_to_the_end([page], seed=5)
+    headline = page.locator("#headline").inner_text()
+    assert headline
+    assert page.locator("#status").inner_text() == f"Game over: {headline}"
+    assert page.locator("#status").is_visible()
+    scores = page.locator("#scores").inner_text()
+    assert re.fullmatch(r"Scores: You: \d+ · Seat 1: \d+", scores), scores
+    page.close()
+
+
+def test_a_long_log_keeps_its_line_numbers(live_server, browser):
+    """The page shows the last 300 lines of a long log, numbered as they stand in the whole
+    log: its last line is not numbered 300 when it is the 600th."""
+    page = browser.new_page()
+    made = page.request.post(f"{live_server.url}/api/games", data={
+        "game": "kow", "options": {"victories_to_win": 5},
+        "seats": [{"kind": "random"}, {"kind": "random"}]}).json()
+    for _ in range(600):  # two random seats with no delay: a few seconds
+        if page.request.get(f"{live_server.url}/api/games/{made['id']}").json()["status"] \
+                == "finished":
+            break
+        page.wait_for_timeout(100)
+    log = page.request.get(
+        f"{live_server.url}/api/games/{made['id']}/replay?seat=spectator").json()
+    lines = log["steps"][-1]["log"]
+    assert len(lines) > 300
+    page.goto(f"{live_server.url}/game/{made['id']}")
+    page.wait_for_selector("#headline")
+    assert page.locator("#log li").count() == 300
+    assert page.locator("#log").evaluate("e => e.start") == len(lines) - 299
+    page.close()
+
+
+def test_an_empty_pile_shows_no_card(live_server, browser):
+    """The kit draws a pile with cards in it as a card's back, and an empty pile (a spent deck,
+    an empty discard) as an empty place: a back there told a player cards were left."""
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    classes = page.evaluate("""async () => {
+        const kit = await import("/static/kit.js");
+        const face = (count) => kit.pile("Deck", count).firstChild.className;
+        return [face(3), face(0)];
+    }""")
+    assert classes == ["card back", "card gap"]
     page.close()

@@ -40,7 +40,10 @@ function connect(token) {
   ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
   ws.onclose = (ev) => {
-    if (ev.code >= 4400 && ev.code < 4500) return; // refused: wrong token or unknown game
+    if (ev.code >= 4400 && ev.code < 4500) { // refused: wrong token or unknown game
+      refuse(entry.refusal || `the server refused this link (code ${ev.code})`);
+      return;
+    }
     entry.retry = Math.min(entry.retry + 1, 5);
     setTimeout(() => connect(token), 500 * entry.retry);
   };
@@ -48,6 +51,7 @@ function connect(token) {
 
 async function receive(entry, frame) {
   if (frame.type === "error") {
+    if (entry.seat === undefined) entry.refusal = frame.message; // before the welcome
     say(frame.message);
     return;
   }
@@ -70,6 +74,21 @@ async function receive(entry, frame) {
   views.set(frame.seat === null ? "spectator" : frame.seat, frame);
   choose();
   draw();
+}
+
+// A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
+// keep saying it (an error frame's message fades; this one must not leave a blank page).
+function refuse(text) {
+  clearTimeout(messageTimer);
+  $("#message").hidden = true;
+  $("#status").textContent = "Not at the table";
+  if (!views.size) document.querySelector(".side").hidden = true; // no seats, no log
+  $("#table").replaceChildren(h("section", { class: "panel", id: "refused" },
+    h("h3", { text: "This link opens no table" }), h("p", { class: "error", text }),
+    h("p", { class: "muted",
+             text: "Check the link you were sent, or ask for it again; the lobby lists the "
+                   + "games on this server." }),
+    h("p", {}, h("a", { href: "/" }, "Go to the lobby"))));
 }
 
 async function loadTable(game) {
@@ -158,7 +177,8 @@ function seatNames() {
 }
 
 function statusText(view) {
-  if (view.terminal) return "Game over";
+  // The result is at the top too: on a phone the result panel is below the whole table.
+  if (view.terminal) return `Game over: ${headline(view)}`;
   if (view.seat === null) return "Watching";
   if (view.legal.length) return "Your turn";
   const moving = view.observation?.to_move;
@@ -172,7 +192,9 @@ function drawSeats(view) {
   const moving = new Set(view?.observation?.to_move || []);
   box.replaceChildren(h("h3", { text: "Seats" }), h("ul", { class: "seat-list" },
     ...welcome.seats.map((s) => h("li", { class: moving.has(s.seat) ? "moving" : "" },
-      `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : s.label}`,
+      // A person's seat is a person wherever they sit: its label (how the seat was made,
+      // "hotseat" or "invite") told the invited player that the host played "hotseat".
+      `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : "person"}`,
       s.seat === shown ? h("b", { text: " (you)" }) : null,
       moving.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }, " ●") : null))),
   h("p", { class: "muted" }, shown === null ? "You are watching." : ""));
@@ -197,6 +219,8 @@ function drawInvites() {
 
 function drawLog(view) {
   const list = $("#log");
+  // The page shows the last 300 lines, numbered as in the whole log (not from 1 again).
+  list.start = Math.max(1, view.log.length - 299);
   list.replaceChildren(...view.log.slice(-300).map((line) => h("li", { text: line })));
   list.scrollTop = list.scrollHeight;
 }
@@ -208,15 +232,22 @@ function drawResult(view) {
   box.replaceChildren(...resultParts(view, id));
 }
 
-export function resultParts(view, gameId) {
+function headline(view) {
   const out = view.outcome || {};
   const winners = out.winners || [];
-  const headline = out.draw ? "A draw" : winners.includes(view.seat) ? "You win"
+  return out.draw ? "A draw" : winners.includes(view.seat) ? "You win"
     : `Seat ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
+}
+
+export function resultParts(view, gameId) {
+  const out = view.outcome || {};
+  // Each score says whose it is: "0 - 5" left a player to guess which one was theirs.
+  const scores = (out.scores || []).map((score, seat) =>
+    `${seat === view.seat ? "You" : `Seat ${seat}`}: ${score}`);
   return [
     h("h3", { text: "Result" }),
-    h("p", { class: "headline", id: "headline", text: headline }),
-    h("p", { text: `Scores: ${(out.scores || []).join(" - ")}` }),
+    h("p", { class: "headline", id: "headline", text: headline(view) }),
+    h("p", { id: "scores", text: `Scores: ${scores.join(" · ")}` }),
     h("p", { class: "muted", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
                  "Download the record"), " · ",

@@ -47,10 +47,11 @@ export function tile(name, opts = {}) {
            opts.note ? h("small", { text: opts.note }) : null);
 }
 
-/** A face-down pile with its count. */
+/** A face-down pile with its count; an empty one is an empty place, not a card's back. */
 export function pile(label, count, top = null) {
-  return h("div", { class: "pile" }, top !== null ? top : h("span", { class: "card back" }),
-           h("small", { text: `${label}: ${count}` }));
+  const face = top !== null ? top
+    : h("span", { class: count ? "card back" : "card gap", title: count ? "face down" : "empty" });
+  return h("div", { class: "pile" }, face, h("small", { text: `${label}: ${count}` }));
 }
 
 /** A die as SVG: `value` pips (1-6) or a number, in `colour`. */

@@ -40,7 +40,8 @@ function go(step) {
     const out = view.outcome;
     box.replaceChildren(h("h3", { text: "Result" }),
       h("p", { class: "headline", text: out.draw ? "A draw" : `Seat ${out.winners.join(" and ")} won` }),
-      h("p", { text: `Scores: ${out.scores.join(" - ")}; ${out.reason}` }));
+      h("p", { text: `Scores: ${out.scores.map((score, seat) => `${seat === view.seat ? "You"
+        : `Seat ${seat}`}: ${score}`).join(" · ")}; ${out.reason}` }));
   }
 }
 
