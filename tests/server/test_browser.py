@@ -227,6 +227,9 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     assert page.locator("#headline").inner_text()
     assert not errors, errors
     assert clicked_hexes > 20
+    table = page.locator("#table").inner_text()
+    assert "2 rounds played" in table and "(s)" not in table  # counted as a person writes
+    assert re.search(r"\b1 (town|city|capital)\b", table)
     log = page.locator("#log li").all_inner_texts()
     assert any("places its capital" in line for line in log)
     assert any(" -> " in line for line in log)  # a unit moved by clicking its hex, then a hex

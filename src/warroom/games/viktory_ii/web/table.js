@@ -86,6 +86,8 @@ function corners(x, y, r) {
   }).join(" ");
 }
 
+// "1 town", "2 towns", "0 cities".
+const counted = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
 const countText = (c) => c.map((n, u) => (n ? `${n}${ICONS[u]}` : "")).join("");
 const unitsWords = (c) => c.map((n, u) => (n ? `${n} ${UNITS[u]}` : "")).filter(Boolean).join(", ") || "none";
 const colour = (p) => PLAYER_COLOURS[p % PLAYER_COLOURS.length];
@@ -129,7 +131,7 @@ export function render(root, view, ctx) {
 
   // --- the headline ------------------------------------------------------------------------
   const round = o.round === 0 ? "setup turns" : o.phase === "over"
-    ? `${o.turn_limit ? Math.min(o.round, o.turn_limit) : o.round} round(s) played`
+    ? `${counted(o.turn_limit ? Math.min(o.round, o.turn_limit) : o.round, "round")} played`
     : `round ${o.round}${o.turn_limit ? ` of ${o.turn_limit}` : ""}`;
   const mover = o.to_move && o.to_move.length ? o.to_move[0] : null;
   const now = mover !== null && DECISIONS[o.decision]
@@ -151,8 +153,8 @@ export function render(root, view, ctx) {
     const cap = info.capital >= 0 ? name(info.capital) : "?";
     const held = o.round === 0 && !info.holds_capital ? "no capital yet"
       : `capital ${cap} ${info.holds_capital ? "held" : "LOST"}`;
-    const bits = info.out ? ["out of the game"] : [held, `${info.towns} towns`, `${info.cities} cities`,
-      `${info.capitals} capital${info.capitals === 1 ? "" : "s"} held`];
+    const bits = info.out ? ["out of the game"] : [held, counted(info.towns, "town"),
+      counted(info.cities, "city", "cities"), `${counted(info.capitals, "capital")} held`];
     if (!info.out && info.reserve) bits.push(`reserve: ${unitsWords(info.reserve)}`);
     if (!info.out && info.hand !== null && info.hand !== undefined) bits.push(`cards ${info.hand}/${info.max_hand}`);
     const onMap = o.units.filter((s) => s[1] === p).reduce((t, s) => t.map((n, u) => n + s[2][u] + s[4][u]), [0, 0, 0, 0]);
@@ -183,7 +185,7 @@ export function render(root, view, ctx) {
         h("div", { class: "row v2-tiles" }, ...chips));
     } else {
       tiles = panel("Drawn tiles", h("p", { class: "muted",
-        text: `${who(rv.player, view)} is placing ${rv.count} drawn tile(s)` }));
+        text: `${who(rv.player, view)} is placing ${counted(rv.count, "drawn tile")}` }));
     }
   }
 
@@ -200,7 +202,7 @@ export function render(root, view, ctx) {
     turn.push(`Attack declared on ${name(b.hex)}: ${sides}${bomb ? `; bombarding from ${bomb}` : ""}`);
   }
   if (o.pennants.length) turn.push(`Pennants (attacks beaten off this turn): ${o.pennants.map(name).join(", ")}`);
-  if (o.build) turn.push(`Built this turn: ${o.build.towns} town(s)${o.build.upgraded ? ", a city" : ""}`);
+  if (o.build) turn.push(`Built this turn: ${counted(o.build.towns, "town")}${o.build.upgraded ? ", a city" : ""}`);
   if (o.placed && o.placed.length) {
     turn.push(`Reserves placed this turn: ${o.placed.map(([hx, c]) => `${name(hx)} ${unitsWords(c)}`).join("; ")}`);
   }
