@@ -38,6 +38,14 @@ PHASES = {
     "draw": "draw",
     "over": "game over",
 }
+# A setup turn without a second town: declined, or (why) skipped by the rules.
+NO_SECOND_TOWN = {
+    "": " builds no second town",
+    "first player": " builds no second town: in a game of 2-6 players the first player builds "
+                    "none on its setup turn",
+    "no site": " has no site for a second town (free explored land 2 or 3 hexes from its "
+               "capital)",
+}
 SETTLEMENT_MARK = {(1, False): "t", (1, True): "T", (2, False): "C", (2, True): "@"}
 
 
@@ -285,7 +293,7 @@ def describe_event(e: dict[str, Any]) -> str:
                          f"{p} cannot build a town{_on(e)}: something it could not see stands "
                          "there"),
         "city": lambda: f"{p} upgrades a town{_on(e)} to a city",
-        "no_second_town": lambda: f"{p} builds no second town",
+        "no_second_town": lambda: p + NO_SECOND_TOWN[e.get("why", "")],
         "place": lambda: f"{p} places {with_article(e['unit'])} on {e['where']}"
                          + (" - a reserve naval battle" if e.get("battle") else ""),
         "withdraw": lambda: f"{p} takes {with_article(e['unit'])} off {e['where']} into reserve",
