@@ -134,3 +134,28 @@ def test_no_line_of_a_played_game_counts_with_an_s_in_brackets():
         seen += [GAME.describe_event(e) or "" for e in state.visible_log(0)]
         text = "\n".join(seen)
         assert "(s)" not in text and "die/dice" not in text
+
+
+def headline(state, player: int) -> str:
+    return table(state, player).splitlines()[0]
+
+
+def test_the_setup_headline_names_the_step_under_way_not_the_next():
+    """While the tiles the capital revealed are placed, the turn is past the capital and not
+    yet at the second town, which the first player of 2-6 never builds."""
+    state = GAME.new_state(GAME.config({"players": 3}), 7)
+    seen = {}
+    while state.round == 0:
+        kind, p = state.decision()
+        if kind == "tile":
+            seen.setdefault((state.phase, p), headline(state, p))
+        act(state, state.legal_actions(p)[0])
+    assert seen[("capital", 0)].startswith(
+        "Viktory II (dice) - setup - your turn: setup: starting hexes revealed - now you: "
+        "placing drawn tiles")
+    first = seen[("second_town", 0)]
+    assert "your turn: setup: capital placed (the first player builds no second town) - " \
+        "now you: placing drawn tiles" in first
+    assert "setup: second town" not in first
+    later = [text for (phase, p), text in seen.items() if phase == "second_town" and p > 0]
+    assert later and all("setup: capital placed - now you" in text for text in later)
