@@ -500,3 +500,16 @@ def test_rule_reversal_of_fortune_does_not_cancel_battle_card_text():
     play(state, "SEC")
     play(state, "ROF")
     assert state.session.secrecy and flips(state, "overwatch") == []
+
+
+def test_a_draw_names_its_cards_to_the_drawer_alone_as_its_hand_shows_them():
+    state = battle(["RA1", "RA2"], [], defenders="5i")
+    play(state, "RA1")
+    drew = events(state, "drew")
+    assert drew and all(e["cards"] for e in drew)  # a draw of nothing says nothing more
+    for e in drew:
+        side = "Attacker" if e["player"] == 0 else "Defender"
+        assert GAME.describe_event(e) == f"{side} gets " + ", ".join(
+            f"{c} {state.cards[c].short()}" for c in e["cards"])
+        assert all(e not in state.visible_log(p) for p in (1 - e["player"], None))
+        assert e in state.visible_log(e["player"])

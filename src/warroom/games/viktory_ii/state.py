@@ -795,14 +795,18 @@ class ViktoryIIState(PlacementRules):
             self.redraws += 1
             self._discard(player, action.card, "to draw anew")
             return
+        drawn = []
         for _ in range(action.count):
             cid = self._draw_card()
             if cid is None:
                 break
-            self.pool.hands[player].append(cid)
-            self.event("card", to=(player,), player=player, card=cid,
-                       desc=self.cards[cid].short())
-        self.event("draw", player=player, count=action.count)
+            drawn.append(cid)
+        self.pool.hands[player].extend(drawn)
+        # As a battle's draw is told: how many to everybody, which ones to the drawer alone.
+        self.event("draw", player=player, count=len(drawn))
+        if drawn:
+            self.event("drew", to=(player,), player=player, cards=drawn,
+                       descs=[self.cards[c].short() for c in drawn])
         self._next_turn()
 
     def _discard(self, p: int, cid: str, why: str) -> None:
