@@ -953,7 +953,7 @@ class BattleSession:
             self._bring(action.side, action.unit)
             self.decision = ("wave", ATT)
         elif type(action) is StandGround:
-            self.log("stand_ground", player=self.seat[ATT], forced=False)
+            self.log("stand_ground", player=self.seat[ATT], forced=False, wave=self.wave)
             self._finish((DEF,), "attacker called off the attack" if self.wave == 1
                          else "attacker stood its ground")
         elif type(action) is MoveIn:
