@@ -68,7 +68,7 @@ def test_rule_terrain_match_makes_all_hits_on_the_card_selective():
 def test_rule_battle_starts_by_playing_an_attack_card():
     state = battle(["RA1", "FL11", "SC11"], [])
     assert labels(state) == ["play RA1 RA1 1H/0M water as an Attack",
-                             "stand your ground (end the attack)"]  # or not attacking at all
+                             "call off the attack (the defender holds)"]  # or not attacking at all
 
 
 def test_rule_no_attack_card_no_attack_on_an_occupied_hex():
@@ -179,14 +179,15 @@ def test_rule_a_player_unable_or_unwilling_to_play_ends_the_card_battle_round():
     act(state, Casualty(False, 0, 0))
     assert events(state, "pull_back")
     assert state.decision == ("wave", 0) and state.session.wave == 2
-    assert "stand your ground (end the attack)" in labels(state)
+    assert "call off the attack (the defender holds)" in labels(state)
 
 
 def test_rule_attack_the_same_hex_as_often_as_wanted_each_wave_with_an_attack_card():
     state = battle(["RA1", "RA2", "SA2"], [], defenders="5i")
     for wave, card in enumerate(["RA1", "RA2", "SA2"], 1):
         assert state.decision == ("wave", 0) and state.session.wave == wave
-        assert all("as an Attack" in x or x.startswith("stand") for x in labels(state))
+        assert all("as an Attack" in x or x.startswith("call off the attack")
+                   for x in labels(state))
         play(state, card)
         act(state, Pass())
     assert state.result == ((0,), "attacker took the hex")
@@ -500,3 +501,34 @@ def test_rule_reversal_of_fortune_does_not_cancel_battle_card_text():
     play(state, "SEC")
     play(state, "ROF")
     assert state.session.secrecy and flips(state, "overwatch") == []
+
+
+def test_a_draw_names_its_cards_to_the_drawer_alone_as_its_hand_shows_them():
+    state = battle(["RA1", "RA2"], [], defenders="5i")
+    play(state, "RA1")
+    drew = events(state, "drew")
+    assert drew and all(e["cards"] for e in drew)  # a draw of nothing says nothing more
+    for e in drew:
+        side = "Attacker" if e["player"] == 0 else "Defender"
+        assert GAME.describe_event(e) == f"{side} gets " + ", ".join(
+            f"{c} {state.cards[c].short()}" for c in e["cards"])
+        assert all(e not in state.visible_log(p) for p in (1 - e["player"], None))
+        assert e in state.visible_log(e["player"])
+
+
+def test_the_first_wave_is_called_off_and_a_later_one_not_renewed_as_the_log_says():
+    """Before any Attack card the attacker's choice not to launch is offered as calling off the
+    attack, not as standing its ground (which the text says of units that attacked)."""
+    first = battle(["RA1", "FL11"], [])
+    assert labels(first)[-1] == "call off the attack (the defender holds)"
+    act(first, StandGround())
+    assert GAME.describe_event(events(first, "stand_ground")[0]) == \
+        "The attacker calls off the attack"
+    later = battle(["RA1", "RA2"], ["FL11"])
+    play(later, "RA1")
+    act(later, Pass())
+    act(later, Casualty(False, 0, 0))
+    assert labels(later)[-1] == "call off the attack (the defender holds)"
+    act(later, StandGround())
+    assert GAME.describe_event(events(later, "stand_ground")[0]) == \
+        "The attacker stands its ground (no new wave)"

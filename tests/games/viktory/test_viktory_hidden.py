@@ -97,7 +97,7 @@ def test_principle_hybrid_reported_game_reveals_nothing():
 def test_principle_cards_the_wave_is_put_to_the_attacker_whatever_its_hand():
     state = battle(["FL11", "SC11"], [])  # no Attack card: the defender cannot know it
     assert state.decision == ("wave", 0) and events(state, "wave")
-    assert labels(state) == ["stand your ground (end the attack)"]
+    assert labels(state) == ["call off the attack (the defender holds)"]
     act(state, StandGround())
     assert state.result == ((1,), "attacker called off the attack")
     assert [e["event"] for _, e in state.log if e["event"] not in ("draw", "drew")] == [
@@ -112,7 +112,7 @@ def test_principle_cards_a_later_wave_without_an_attack_card_says_nothing_of_the
     act(state, Pass())
     act(state, state.legal_actions(1)[0])  # the defender's casualty
     assert state.decision == ("wave", 0) and labels(state) == [
-        "stand your ground (end the attack)"]
+        "call off the attack (the defender holds)"]
     assert events(state, "no_attack_card") == []
     act(state, StandGround())
     assert state.result == ((1,), "attacker stood its ground")

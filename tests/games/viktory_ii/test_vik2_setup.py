@@ -113,6 +113,26 @@ def test_ruling_a_second_town_not_built_brings_no_second_infantry(tmp_path):
     assert not [e for e in events(state, "place") if e["player"] == 2]
 
 
+def test_a_setup_turn_without_a_second_town_says_why_in_the_log(tmp_path):
+    """Player 0 may not build one (the rule for the first player); player 1, its capital on
+    its starting hex, has explored nothing 2-3 hexes away: no site. Neither is asked, and the
+    log tells everybody why neither built one."""
+    state = setup_state(tmp_path)
+    act(state, legal(state)[0])
+    start = state.board.names[state.config.starts[1]]
+    take(state, PlaceCapital, hex=start)
+    assert state.round == 1 and len(state.own_settlements(1)) == 1
+    told = [(to, e) for to, e in state.log if e["event"] == "no_second_town"]
+    assert [(to, e["player"], e["why"]) for to, e in told] == [
+        (None, 0, "first player"), (None, 1, "no site")]
+    lines = [GAME.describe_event(e) for _, e in told]
+    assert lines[0] == ("Player 0 builds no second town: in a game of 2-6 players the first "
+                        "player builds none on its setup turn")
+    assert lines[1].startswith("Player 1 has no site for a second town")
+    assert GAME.describe_event({"event": "no_second_town", "player": 1}) == \
+        "Player 1 builds no second town"
+
+
 def test_rule_seven_and_eight_players_first_player_may_build_second_town():
     state = GAME.new_state(GAME.config({"players": 7, "place": "random"}), 3)
     act(state, legal(state)[0])

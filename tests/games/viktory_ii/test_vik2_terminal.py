@@ -6,9 +6,9 @@ from __future__ import annotations
 from vik2_helpers import GAME, act, capital, events, position, script_dice, take, town
 from vik2_helpers import troops as units_at
 
-from warroom.games.viktory_battles.actions import FireOverwatch
-from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
-from warroom.games.viktory_ii.units import INF
+from warroom.games.viktory_battles.actions import FireOverwatch, PlayCard
+from warroom.games.viktory_ii.actions import Done, Fight, SelectUnit, Step
+from warroom.games.viktory_ii.units import CAV, INF
 
 # Water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there supports artillery).
 MAP = """\
@@ -134,3 +134,96 @@ def test_no_line_of_a_played_game_counts_with_an_s_in_brackets():
         seen += [GAME.describe_event(e) or "" for e in state.visible_log(0)]
         text = "\n".join(seen)
         assert "(s)" not in text and "die/dice" not in text
+
+
+def headline(state, player: int) -> str:
+    return table(state, player).splitlines()[0]
+
+
+def test_the_setup_headline_names_the_step_under_way_not_the_next():
+    """While the tiles the capital revealed are placed, the turn is past the capital and not
+    yet at the second town, which the first player of 2-6 never builds."""
+    state = GAME.new_state(GAME.config({"players": 3}), 7)
+    seen = {}
+    while state.round == 0:
+        kind, p = state.decision()
+        if kind == "tile":
+            seen.setdefault((state.phase, p), headline(state, p))
+        act(state, state.legal_actions(p)[0])
+    assert seen[("capital", 0)].startswith(
+        "Viktory II (dice) - setup - your turn: setup: starting hexes revealed - now you: "
+        "placing drawn tiles")
+    first = seen[("second_town", 0)]
+    assert "your turn: setup: capital placed (the first player builds no second town) - " \
+        "now you: placing drawn tiles" in first
+    assert "setup: second town" not in first
+    later = [text for (phase, p), text in seen.items() if phase == "second_town" and p > 0]
+    assert later and all("setup: capital placed - now you" in text for text in later)
+
+
+def test_a_battle_draw_is_told_once_and_its_cards_only_to_the_drawer(tmp_path):
+    """Cards mode: two unit types attack (two dice: one replenishment card, A11 off the top of
+    the deck), the defender's one die draws none. Everybody reads how many each drew; the
+    attacker alone reads which card it got, as its hand shows it. A draw of nothing is one
+    line."""
+    state = position(tmp_path, [capital("A1", 0, city=True),
+                                units_at("C3", 0, infantry=1, cavalry=1),
+                                capital("G4", 1, city=True), town("G1", 1),
+                                units_at("D3", 1, infantry=2)], tiles=MAP, mode="cards")
+    pool = state.pool
+    for card in ("A01", "A11"):
+        for pile in (pool.deck, pool.discard, *pool.hands):
+            if card in pile:
+                pile.remove(card)
+    pool.hands[0][:] = ["A01"]
+    pool.hands[1][:] = []
+    pool.deck.append("A11")
+    take(state, SelectUnit, hex="C3", unit=INF)
+    take(state, Step, hex="D3")
+    take(state, SelectUnit, hex="C3", unit=CAV)
+    take(state, Step, hex="D3")
+    take(state, Fight, hex="D3")
+    act(state, next(a for a in state.legal_actions(0) if type(a) is PlayCard))
+    in_hand = line(table(state, 0), "Your hand:")
+    assert "A11 " in in_hand
+    a11 = "A11 " + in_hand.split("A11 ", 1)[1]  # as the hand shows it (the last card)
+    told = {p: [GAME.describe_event(e) for e in state.visible_log(p)
+                if e["event"] in ("draw", "drew")] for p in (0, 1, None)}
+    public = ["Player 0 draws 1 card (replenishment)", "Player 1 draws 0 cards (replenishment)"]
+    assert told[0] == [public[0], f"Player 0 gets {a11}", public[1]]
+    assert told[1] == told[None] == public
+    for p in (1, None):
+        assert not any("A11" in (GAME.describe_event(e) or "") for e in state.visible_log(p))
+
+
+def _to_the_draw(tmp_path):
+    """Cards mode, round 1: player 0 (one city, an empty hand) at its end-of-turn draw."""
+    state = position(tmp_path, [capital("A1", 0, city=True), town("A3", 0),
+                                capital("G4", 1, city=True)], mode="cards")
+    state.pool.deck.extend(state.pool.hands[0])
+    state.pool.hands[0][:] = []
+    while state.decision()[0] != "draw":
+        act(state, next(a for a in state.legal_actions(0) if type(a) is Done))
+    return state
+
+
+def test_the_turns_draw_tells_the_count_to_all_and_the_cards_to_the_drawer(tmp_path):
+    state = _to_the_draw(tmp_path)
+    top = state.pool.deck[-1]
+    act(state, state.legal_actions(0)[-1])  # draw 1 card
+    assert state.pool.hands[0] == [top]
+    shown = f"{top} {state.cards[top].short()}"
+    told = {p: [GAME.describe_event(e) for e in state.visible_log(p)
+                if e["event"] in ("draw", "drew", "card")] for p in (0, 1, None)}
+    assert told[0] == ["Player 0 draws 1 card", f"Player 0 gets {shown}"]
+    assert told[1] == told[None] == ["Player 0 draws 1 card"]
+
+
+def test_the_turns_draw_counts_the_cards_drawn_not_those_asked_for(tmp_path):
+    state = _to_the_draw(tmp_path)
+    state.pool.deck[:] = []
+    state.pool.discard[:] = []  # nothing left to draw
+    act(state, state.legal_actions(0)[-1])  # draw 1 card
+    told = [GAME.describe_event(e) for e in state.visible_log(0)
+            if e["event"] in ("draw", "drew", "card")]
+    assert told == ["Player 0 draws 0 cards"]

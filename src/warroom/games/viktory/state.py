@@ -162,7 +162,8 @@ class ViktoryState(State):
         pool = CardPool(deck, [], [[], []])
         for p in (ATT, DEF):
             size = self.battle.hands[p]
-            draw_cards(pool, self, p, self.max_hand(p) if size is None else size, "hand")
+            draw_cards(pool, self, p, self.max_hand(p) if size is None else size, "hand",
+                       self.cards)
         return pool
 
     def _advance(self) -> None:
@@ -194,7 +195,8 @@ class ViktoryState(State):
         getattr(self, kind)[ATT] += 1
         getattr(self, kind)[DEF] -= 1
         self.event("capture", settlement=self.battle.settlement)
-        draw_cards(self._cards(), self, ATT, 1, "took the " + self.battle.settlement)
+        draw_cards(self._cards(), self, ATT, 1, "took the " + self.battle.settlement,
+                   self.cards)
         if len(self.hands[DEF]) > 1:
             self.own = ("lose_card", DEF)
         elif self.hands[DEF]:
@@ -262,7 +264,7 @@ class ViktoryState(State):
             self.steps.insert(0, "draw")
             return
         if action.count:
-            draw_cards(self._cards(), self, player, action.count, "end of turn")
+            draw_cards(self._cards(), self, player, action.count, "end of turn", self.cards)
         self.over = True
 
     def is_terminal(self) -> bool:

@@ -168,11 +168,14 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class StandGround:
-    """Cards: do not renew the attack; the defender holds the hex."""
+    """Cards: launch no wave; the attack ends and the defender holds the hex. Offered at every
+    wave: before the first, it calls the attack off before any Attack card is played; after a
+    card battle round, it is the text's "stand their ground" (no renewed attack). The label
+    says what it does at both times."""
 
     @property
     def label(self) -> str:
-        return "stand your ground (end the attack)"
+        return "call off the attack (the defender holds)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,8 +54,8 @@ def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str |
     if kind == "draw":
         why = f" ({e['why']})" if "why" in e else ""
         return f"{side} draws {count(e['count'], 'card')}{why}"
-    if kind == "drew":
-        return f"(you drew {', '.join(e['cards']) or 'nothing'})"
+    if kind == "drew":  # to the drawer alone, after the public count
+        return f"{side} gets " + ", ".join(f"{c} {d}" for c, d in zip(e["cards"], e["descs"]))
     if kind == "reshuffle":
         return f"The discards are shuffled into a new deck ({e['cards']} cards)"
     if kind == "play":
@@ -72,7 +72,9 @@ def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str |
     if kind == "stand_ground":
         if e.get("forced"):
             return "The attacker has no card it could attack with: it stands its ground"
-        return "The attacker stands its ground"
+        if e.get("wave") == 1:  # before any Attack card was played
+            return "The attacker calls off the attack"
+        return "The attacker stands its ground (no new wave)"
     if kind == "move_in":
         return "The attacker moves into the empty town/city without an Attack card"
     return None

@@ -86,8 +86,10 @@ def has_attack_text(card: Card) -> bool:
     return card.can_attack and card.effect in ATTACK_EFFECTS
 
 
-def draw_cards(pool: CardPool, host: BattleHost, seat: int, n: int, why: str) -> list[str]:
-    """Draw up to n cards into a hand: a public count, and the cards to their holder."""
+def draw_cards(pool: CardPool, host: BattleHost, seat: int, n: int, why: str,
+               cards: dict[str, Card]) -> list[str]:
+    """Draw up to n cards into a hand: a public count, and to their holder alone the cards
+    drawn, as its hand shows them (id and short description), if any were."""
     drawn = []
     for _ in range(max(0, n)):
         cid = pool.draw_one(host.rng, lambda k: _reshuffled(host, k))
@@ -99,8 +101,9 @@ def draw_cards(pool: CardPool, host: BattleHost, seat: int, n: int, why: str) ->
     hand.sort()
     if host.battle_logs("draw"):
         host.battle_event("draw", None, player=seat, count=len(drawn), why=why)
-    if host.battle_logs("drew"):
-        host.battle_event("drew", (seat,), player=seat, cards=drawn)
+    if drawn and host.battle_logs("drew"):
+        host.battle_event("drew", (seat,), player=seat, cards=drawn,
+                          descs=[cards[c].short() for c in drawn])
     return drawn
 
 
@@ -681,7 +684,7 @@ class BattleSession:
 
     # --- card steps -----------------------------------------------------------------------
     def _draw(self, role: int, n: int, why: str) -> None:
-        draw_cards(self._cards(), self._host(), self.seat[role], n, why)
+        draw_cards(self._cards(), self._host(), self.seat[role], n, why, self.cards)
 
     def _step_wave(self) -> None:
         if self.round >= self.resolver.max_rounds:
@@ -950,7 +953,7 @@ class BattleSession:
             self._bring(action.side, action.unit)
             self.decision = ("wave", ATT)
         elif type(action) is StandGround:
-            self.log("stand_ground", player=self.seat[ATT], forced=False)
+            self.log("stand_ground", player=self.seat[ATT], forced=False, wave=self.wave)
             self._finish((DEF,), "attacker called off the attack" if self.wave == 1
                          else "attacker stood its ground")
         elif type(action) is MoveIn:

@@ -133,6 +133,12 @@ def start_area(b: Board, start: int) -> list[int]:
     return sorted((start, *b.neighbours[start]))
 
 
+def may_build_second_town(player: int, players: int) -> bool:
+    """In 2-6 player games the first player may not build the second town on its setup
+    turn (VIKTORY-II.md, "Setup")."""
+    return not (player == 0 and players <= 6)
+
+
 def tile_counts(size: int, mix: tuple[int, ...]) -> list[int]:
     """Tiles of each terrain for a bag of `size` tiles in proportion to `mix` (plains,
     grassland, forest, mountain, water); what rounding leaves over goes to plains."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..viktory_battles.render import describe_battle_event
 from ..viktory_battles.units import UNITS, count, with_article
-from .board import TERRAINS, board
+from .board import TERRAINS, board, may_build_second_town
 from .units import UNIT_NAMES, units_text
 
 RESET = "\x1b[0m"
@@ -37,6 +37,20 @@ PHASES = {
     "discard": "discard to the hand limit",
     "draw": "draw",
     "over": "game over",
+}
+# A setup turn without a second town: declined, or (why) skipped by the rules.
+NO_SECOND_TOWN = {
+    "": " builds no second town",
+    "first player": " builds no second town: in a game of 2-6 players the first player builds "
+                    "none on its setup turn",
+    "no site": " has no site for a second town (free explored land 2 or 3 hexes from its "
+               "capital)",
+}
+# A setup turn's tiles being placed, by the step they came before: what revealed them.
+SETUP_REVEALS = {
+    "capital": "setup: starting hexes revealed",
+    "second_town": "setup: capital placed",
+    "setup_infantry": "setup: second town built",
 }
 SETTLEMENT_MARK = {(1, False): "t", (1, True): "T", (2, False): "C", (2, True): "@"}
 
@@ -81,12 +95,26 @@ def _headline(obs: dict[str, Any], you: int | None) -> str:
     limit = f" of {obs['turn_limit']}" if obs["turn_limit"] else ""
     where = "setup" if obs["round"] == 0 else f"round {obs['round']}{limit}"
     head = (f"Viktory II ({obs['mode']}) - {where} - {_whose(obs['player'], you)} turn: "
-            f"{PHASES.get(obs['phase'], obs['phase'])}")
+            f"{_step(obs)}")
     if obs["to_move"] and obs["decision"] in DECISIONS:
         head += f" - now {_who(obs['to_move'][0], you)}: {DECISIONS[obs['decision']]}"
     if you is not None:
         head += f" - you are player {you}"
     return head
+
+
+def _step(obs: dict[str, Any]) -> str:
+    """The step of the turn under way. In a setup turn, while the tiles a placement revealed
+    are placed, the step is what revealed them: the next step (the second town, which the first
+    player of 2-6 does not build) has not begun."""
+    phase = obs["phase"]
+    if obs["round"] == 0 and obs["decision"] == "tile" and phase in SETUP_REVEALS:
+        step = SETUP_REVEALS[phase]
+        if phase == "second_town" and not may_build_second_town(obs["player"],
+                                                                len(obs["players"])):
+            step += " (the first player builds no second town)"
+        return step
+    return PHASES.get(phase, phase)
 
 
 def _map_lines(obs: dict[str, Any], b: Any) -> list[str]:
@@ -285,7 +313,7 @@ def describe_event(e: dict[str, Any]) -> str:
                          f"{p} cannot build a town{_on(e)}: something it could not see stands "
                          "there"),
         "city": lambda: f"{p} upgrades a town{_on(e)} to a city",
-        "no_second_town": lambda: f"{p} builds no second town",
+        "no_second_town": lambda: p + NO_SECOND_TOWN[e.get("why", "")],
         "place": lambda: f"{p} places {with_article(e['unit'])} on {e['where']}"
                          + (" - a reserve naval battle" if e.get("battle") else ""),
         "withdraw": lambda: f"{p} takes {with_article(e['unit'])} off {e['where']} into reserve",

@@ -48,7 +48,17 @@ from .actions import (
     PlaceTile,
     Withdraw,
 )
-from .board import LAND, TERRAINS, UNKNOWN, WATER, board, mask_hexes, start_area, tile_counts
+from .board import (
+    LAND,
+    TERRAINS,
+    UNKNOWN,
+    WATER,
+    board,
+    mask_hexes,
+    may_build_second_town,
+    start_area,
+    tile_counts,
+)
 from .config import Config
 from .movement import (
     ATTACKING,
@@ -485,7 +495,7 @@ class ViktoryIIState(PlacementRules):
     def may_build_second_town(self, p: int) -> bool:
         """In 2-6 player games the first player may not build the second town on the first
         turn."""
-        return not (p == 0 and self.num_players <= 6)
+        return may_build_second_town(p, self.num_players)
 
     # --- the turn ---------------------------------------------------------------------------
     def begin_turn(self, p: int) -> None:
@@ -588,10 +598,16 @@ class ViktoryIIState(PlacementRules):
                 self._legal[p] = actions  # the engine's cache of this decision's actions
                 return
             if self.phase in ("capital", "second_town", "setup_infantry"):
-                if self.phase == "second_town" and (not self.may_build_second_town(p) or (
-                        not hidden and len(self.second_town_actions(p)) == 1)):
-                    self._after_setup_turn()
-                    continue
+                if self.phase == "second_town":
+                    # Skipped for reasons everybody can see, and told: the rule for the first
+                    # player, or (an open map) no site 2-3 hexes from the capital.
+                    why = ("first player" if not self.may_build_second_town(p) else
+                           "no site" if not hidden and len(self.second_town_actions(p)) == 1
+                           else "")
+                    if why:
+                        self.event("no_second_town", player=p, why=why)
+                        self._after_setup_turn()
+                        continue
                 return
             if self.phase in ("build", "reserves"):
                 if self.phase == "reserves" and self.reserve_battle:
@@ -779,14 +795,18 @@ class ViktoryIIState(PlacementRules):
             self.redraws += 1
             self._discard(player, action.card, "to draw anew")
             return
+        drawn = []
         for _ in range(action.count):
             cid = self._draw_card()
             if cid is None:
                 break
-            self.pool.hands[player].append(cid)
-            self.event("card", to=(player,), player=player, card=cid,
-                       desc=self.cards[cid].short())
-        self.event("draw", player=player, count=action.count)
+            drawn.append(cid)
+        self.pool.hands[player].extend(drawn)
+        # As a battle's draw is told: how many to everybody, which ones to the drawer alone.
+        self.event("draw", player=player, count=len(drawn))
+        if drawn:
+            self.event("drew", to=(player,), player=player, cards=drawn,
+                       descs=[self.cards[c].short() for c in drawn])
         self._next_turn()
 
     def _discard(self, p: int, cid: str, why: str) -> None:
