@@ -3,23 +3,15 @@
 
 from __future__ import annotations
 
+# The battle tests' map: water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there
+# supports artillery).
+from test_vik2_battles import MAP
 from vik2_helpers import GAME, act, capital, events, position, script_dice, take, town
 from vik2_helpers import troops as units_at
 
 from warroom.games.viktory_battles.actions import FireOverwatch, PlayCard
 from warroom.games.viktory_ii.actions import Done, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.units import CAV, INF
-
-# Water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there supports artillery).
-MAP = """\
-   g p p p
-  p p p p p
- w p p p p w
-w w p p p w w
- p p p p p w
-  p p p p p
-   p p p m
-"""
 
 
 def table(state, player: int) -> str:
