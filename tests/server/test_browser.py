@@ -337,3 +337,41 @@ def test_an_empty_pile_shows_no_card(live_server, browser):
     }""")
     assert classes == ["card back", "card gap"]
     page.close()
+
+
+# The page finds its WebSockets here, so that a test can close one as a network would.
+KEEP_SOCKETS = """(() => {
+  const Native = window.WebSocket;
+  window.testSockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) { super(...args); window.testSockets.push(this); }
+  };
+})()"""
+
+
+def test_a_lost_connection_shows_at_once_and_clears_when_it_is_back(live_server, browser):
+    """While the page's WebSocket is down the header says so (it kept saying "Your turn", and
+    only a click told the player that nothing was connected); the table fades; once the page
+    has reconnected and received the state again, the header is the game's again."""
+    page = browser.new_page()
+    page.add_init_script(KEEP_SOCKETS)
+    page.clock.install()
+    create_in_lobby(page, live_server.url, "kow", ["here", "random"])
+    page.wait_for_selector("#table .panel")
+    page.wait_for_function("document.querySelector('#status').textContent === 'Your turn'",
+                           timeout=10_000)
+    now = page.evaluate("Date.now()")
+    page.clock.pause_at(now + 1000)  # the page's timers (its reconnecting) wait for the test
+    page.evaluate("window.testSockets.at(-1).close()")
+    status = page.locator("#status")
+    page.wait_for_function("document.querySelector('#status').textContent"
+                           ".startsWith('Connection lost')", timeout=10_000)
+    assert status.inner_text() == "Connection lost - reconnecting..."
+    assert status.is_visible()
+    assert page.evaluate("document.body.classList.contains('offline')")
+    page.clock.run_for(5000)  # the page reconnects; the server sends the state again
+    page.wait_for_function("document.querySelector('#status').textContent === 'Your turn'",
+                           timeout=10_000)
+    assert page.evaluate("window.testSockets.length") == 2
+    assert not page.evaluate("document.body.classList.contains('offline')")
+    page.close()

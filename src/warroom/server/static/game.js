@@ -20,6 +20,7 @@ let table = null; // the game's table module
 let shown = null; // the seat on screen (null: spectator)
 let revealed = true; // hotseat: the person at the screen has confirmed who they are
 let messageTimer = null;
+let refused = false; // the server refused this link: no table, no reconnecting
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -35,7 +36,10 @@ function say(text, kind = "error") {
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
-  const entry = { ws, seat: undefined, retry: sockets.get(token || "")?.retry || 0, log: [] };
+  const before = sockets.get(token || "");
+  // `down`: the connection closed and is not back yet (until the next welcome).
+  const entry = { ws, seat: undefined, retry: before?.retry || 0, log: [],
+                  down: before?.down || false };
   sockets.set(token || "", entry);
   ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
@@ -44,6 +48,10 @@ function connect(token) {
       refuse(entry.refusal || `the server refused this link (code ${ev.code})`);
       return;
     }
+    // Say so at once: the table on screen is the last one received, and a click on it does
+    // nothing until the connection is back (the welcome and the state then come again).
+    entry.down = true;
+    drawStatus();
     entry.retry = Math.min(entry.retry + 1, 5);
     setTimeout(() => connect(token), 500 * entry.retry);
   };
@@ -59,6 +67,7 @@ async function receive(entry, frame) {
     welcome = frame;
     entry.seat = frame.seat;
     entry.retry = 0;
+    entry.down = false;
     if (!table) {
       table = await loadTable(frame.game);
       draw();
@@ -79,7 +88,9 @@ async function receive(entry, frame) {
 // A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
 // keep saying it (an error frame's message fades; this one must not leave a blank page).
 function refuse(text) {
+  refused = true;
   clearTimeout(messageTimer);
+  drawStatus();
   $("#message").hidden = true;
   $("#status").textContent = "Not at the table";
   if (!views.size) document.querySelector(".side").hidden = true; // no seats, no log
@@ -144,6 +155,7 @@ function draw() {
   document.querySelectorAll(".menu").forEach((m) => m.remove()); // offered for an old view
   drawSeats(view);
   drawInvites();
+  drawStatus();
   if (!view || !table) return;
   if (!revealed) {
     root.replaceChildren();
@@ -169,7 +181,18 @@ function draw() {
   }
   drawLog(view);
   drawResult(view);
-  $("#status").textContent = statusText(view);
+}
+
+// The header: whose turn it is, who won, or that the connection is lost.
+function drawStatus() {
+  const status = $("#status");
+  const lost = !refused && [...sockets.values()].some((e) => e.down);
+  status.classList.toggle("offline", lost);
+  document.body.classList.toggle("offline", lost);
+  if (refused) return; // refuse() says so
+  const view = views.get(shown === null ? "spectator" : shown);
+  if (lost) status.textContent = "Connection lost - reconnecting...";
+  else if (view) status.textContent = statusText(view);
 }
 
 function seatNames() {
