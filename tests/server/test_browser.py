@@ -375,3 +375,55 @@ def test_a_lost_connection_shows_at_once_and_clears_when_it_is_back(live_server,
     assert page.evaluate("window.testSockets.length") == 2
     assert not page.evaluate("document.body.classList.contains('offline')")
     page.close()
+
+
+def test_the_result_speaks_to_each_viewer(live_server, browser):
+    """At the end the winner reads "You win", the loser "You lose - seat N wins" (it read
+    "Seat N wins", as if to someone else), and a spectator "Seat N wins"; the replay viewer,
+    as a seat, says the same."""
+    host, guest, watcher = (browser.new_context() for _ in range(3))
+    page = host.new_page()
+    game_id = create_in_lobby(page, live_server.url, "kow", ["here", "invite"],
+                              {"victories_to_win": "1"})
+    other = guest.new_page()
+    other.goto(page.locator("#invites input.link").input_value())
+    watching = watcher.new_page()
+    watching.goto(f"{live_server.url}/game/{game_id}")
+    play_to_the_end([page, other], seed=6)
+    for p in (page, other, watching):
+        p.wait_for_selector("#headline")
+    outcome = page.request.get(f"{live_server.url}/api/games/{game_id}").json()["outcome"]
+    if outcome["draw"]:  # a kow game drawn at its round limit: rare, and the same for all
+        expected = {0: "A draw", 1: "A draw", None: "A draw"}
+    else:
+        (winner,) = outcome["winners"]
+        expected = {winner: "You win", 1 - winner: f"You lose - seat {winner} wins",
+                    None: f"Seat {winner} wins"}
+    for seat, p in ((0, page), (1, other), (None, watching)):
+        assert p.locator("#headline").inner_text() == expected[seat]
+        assert p.locator("#status").inner_text() == f"Game over: {expected[seat]}"
+    watching.goto(f"{live_server.url}/replay/{game_id}")
+    watching.wait_for_selector("#table .panel")
+    watching.select_option("#viewer", "1")
+    watching.click("#last")  # the last position stays the one shown when seat 1's steps load
+    watching.wait_for_function(
+        f"document.querySelector('#result .headline')?.textContent === {expected[1]!r}",
+        timeout=10_000)
+    for context in (host, guest, watcher):
+        context.close()
+
+
+def test_the_result_wording_for_draws_shared_wins_and_spectators(live_server, browser):
+    """The kit's words for a result, for every kind of end a game may have."""
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    texts = page.evaluate("""async () => {
+        const kit = await import("/static/kit.js");
+        const say = (seat, winners) => kit.outcomeText({ seat, outcome: { winners } });
+        return [say(0, [0]), say(1, [0]), say(null, [0]), say(0, []), say(null, []),
+                say(0, [0, 2]), say(1, [0, 2]), say(null, [0, 2]), say(3, [0, 1, 2])];
+    }""")
+    assert texts == ["You win", "You lose - seat 0 wins", "Seat 0 wins", "A draw", "A draw",
+                     "You win, with seat 2", "You lose - seats 0 and 2 win",
+                     "Seats 0 and 2 win", "You lose - seats 0, 1 and 2 win"]
+    page.close()

@@ -201,7 +201,7 @@ function seatNames() {
 
 function statusText(view) {
   // The result is at the top too: on a phone the result panel is below the whole table.
-  if (view.terminal) return `Game over: ${headline(view)}`;
+  if (view.terminal) return `Game over: ${kit.outcomeText(view)}`;
   if (view.seat === null) return "Watching";
   if (view.legal.length) return "Your turn";
   const moving = view.observation?.to_move;
@@ -255,13 +255,6 @@ function drawResult(view) {
   box.replaceChildren(...resultParts(view, id));
 }
 
-function headline(view) {
-  const out = view.outcome || {};
-  const winners = out.winners || [];
-  return out.draw ? "A draw" : winners.includes(view.seat) ? "You win"
-    : `Seat ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
-}
-
 export function resultParts(view, gameId) {
   const out = view.outcome || {};
   // Each score says whose it is: "0 - 5" left a player to guess which one was theirs.
@@ -269,7 +262,7 @@ export function resultParts(view, gameId) {
     `${seat === view.seat ? "You" : `Seat ${seat}`}: ${score}`);
   return [
     h("h3", { text: "Result" }),
-    h("p", { class: "headline", id: "headline", text: headline(view) }),
+    h("p", { class: "headline", id: "headline", text: kit.outcomeText(view) }),
     h("p", { id: "scores", text: `Scores: ${scores.join(" · ")}` }),
     h("p", { class: "muted", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
