@@ -427,3 +427,44 @@ def test_the_result_wording_for_draws_shared_wins_and_spectators(live_server, br
                      "You win, with seat 2", "You lose - seats 0 and 2 win",
                      "Seats 0 and 2 win", "You lose - seats 0, 1 and 2 win"]
     page.close()
+
+
+def wait_until_waiting(page, rng: random.Random) -> str:
+    """Click until the page waits for another seat; the header then."""
+    for _ in range(50):
+        status = page.locator("#status").inner_text()
+        if status.startswith("Waiting for"):
+            return status
+        if not click_something(page, rng):
+            page.wait_for_timeout(50)
+    raise AssertionError(f"the page never waited for another seat: {status!r}")
+
+
+def test_the_header_says_an_awaited_seat_is_an_ai(slow_ai_server, browser):
+    """"Waiting for seat 1" did not say that seat 1 is an AI, thinking or pacing its moves."""
+    page = browser.new_page()
+    create_in_lobby(page, slow_ai_server.url, "kow", ["here", "heuristic"])
+    page.wait_for_selector("#table .panel")
+    assert wait_until_waiting(page, random.Random(8)) == "Waiting for seat 1 (AI: heuristic)"
+    page.close()
+
+
+def test_the_header_says_whether_an_awaited_person_is_connected(live_server, browser):
+    """Waiting for a person's seat, the header says it is a person, and whether their page is
+    connected: asked again while the wait lasts, since no state frame comes when they join."""
+    host, guest = browser.new_context(), browser.new_context()
+    page = host.new_page()
+    page.clock.install()
+    create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
+    page.wait_for_selector("#table .panel")
+    link = page.locator("#invites input.link").input_value()
+    assert wait_until_waiting(page, random.Random(9)) \
+        == "Waiting for seat 1 (a person, not connected)"
+    other = guest.new_page()
+    other.goto(link)
+    other.wait_for_selector("#table .panel")
+    page.clock.fast_forward(11_000)  # the page asks again
+    page.wait_for_function("document.querySelector('#status').textContent"
+                           " === 'Waiting for seat 1 (a person)'", timeout=10_000)
+    host.close()
+    guest.close()

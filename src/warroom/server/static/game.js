@@ -21,6 +21,10 @@ let shown = null; // the seat on screen (null: spectator)
 let revealed = true; // hotseat: the person at the screen has confirmed who they are
 let messageTimer = null;
 let refused = false; // the server refused this link: no table, no reconnecting
+// Whether each person's seat has a page connected (the lobby's flag): from the welcome, then
+// asked again now and then while this page waits for a person who is not on this device.
+let presence = new Map();
+let presenceTimer = null;
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -68,6 +72,7 @@ async function receive(entry, frame) {
     entry.seat = frame.seat;
     entry.retry = 0;
     entry.down = false;
+    presence = new Map(frame.seats.map((s) => [s.seat, s.connected]));
     if (!table) {
       table = await loadTable(frame.game);
       draw();
@@ -83,6 +88,7 @@ async function receive(entry, frame) {
   views.set(frame.seat === null ? "spectator" : frame.seat, frame);
   choose();
   draw();
+  watchPresence();
 }
 
 // A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
@@ -205,8 +211,42 @@ function statusText(view) {
   if (view.seat === null) return "Watching";
   if (view.legal.length) return "Your turn";
   const moving = view.observation?.to_move;
-  return Array.isArray(moving) && moving.length ? `Waiting for seat ${moving.join(", ")}`
-                                                : "Waiting";
+  if (!Array.isArray(moving) || !moving.length) return "Waiting";
+  // Who the wait is for: an AI thinks (or waits out its delay), a person may be away.
+  const awaited = moving.map((seat) => `seat ${seat} (${seatKind(seat)})`);
+  return `Waiting for ${awaited.length > 1
+    ? `${awaited.slice(0, -1).join(", ")} and ${awaited[awaited.length - 1]}` : awaited[0]}`;
+}
+
+function seatKind(seat) {
+  const info = (welcome?.seats || []).find((s) => s.seat === seat);
+  if (!info) return "?";
+  if (info.kind === "ai") return `AI: ${info.label}`;
+  if (localSeats().includes(seat)) return "on this device";
+  return presence.get(seat) === false ? "a person, not connected" : "a person";
+}
+
+// While the page waits for a person on another device, ask every 10 s whether their page is
+// connected (the welcome said so once; a state frame does not).
+function watchPresence() {
+  clearTimeout(presenceTimer);
+  const view = views.get(shown === null ? "spectator" : shown);
+  const mine = localSeats();
+  const people = (view?.observation?.to_move || []).filter((seat) => !mine.includes(seat)
+    && (welcome?.seats || []).some((s) => s.seat === seat && s.kind !== "ai"));
+  if (!view || view.terminal || view.legal.length || !people.length) return;
+  presenceTimer = setTimeout(async () => {
+    try {
+      const res = await fetch(`/api/games/${id}`);
+      if (res.ok) {
+        presence = new Map((await res.json()).seats.map((s) => [s.seat, s.connected]));
+        drawStatus();
+      }
+    } catch (err) {
+      console.error(err); // the WebSocket's reconnecting says more
+    }
+    watchPresence();
+  }, 10_000);
 }
 
 function drawSeats(view) {
