@@ -468,3 +468,65 @@ def test_the_header_says_whether_an_awaited_person_is_connected(live_server, bro
                            " === 'Waiting for seat 1 (a person)'", timeout=10_000)
     host.close()
     guest.close()
+
+
+def finished_game(page, url: str, game: str, options: dict) -> str:
+    """A game two random seats play to its end; its id."""
+    made = page.request.post(f"{url}/api/games", data={
+        "game": game, "options": options,
+        "seats": [{"kind": "random"}, {"kind": "random"}]}).json()
+    for _ in range(600):
+        if page.request.get(f"{url}/api/games/{made['id']}").json()["status"] == "finished":
+            return made["id"]
+        page.wait_for_timeout(100)
+    raise AssertionError("the game did not end within a minute")
+
+
+def test_viktory_ii_at_the_end_says_the_game_is_over_not_whose_turn(live_server, browser):
+    """The map's header read "Seat 1's turn: game over" once the game had ended."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    game_id = finished_game(page, live_server.url, "viktory-ii",
+                            {"radius": 3, "turn_limit": 1})
+    page.goto(f"{live_server.url}/game/{game_id}")
+    page.wait_for_selector("#headline")
+    head = page.locator("#table .panel .stats").first.inner_text()
+    assert head.startswith("dice · 1 round played")
+    assert f"Game over: {page.locator('#headline').inner_text()}" in head
+    assert "turn" not in head.replace("turn limit", "")
+    assert "this turn" not in page.locator("#table").inner_text()
+    page.close()
+
+
+def test_viktory_ii_lists_no_attack_without_units(live_server, browser):
+    """A declared attack whose attackers have all died has no units left to list: the turn
+    panel read "Attack declared on H3:" with nothing after the colon (the observation still
+    carries such an attack in the shape here), and the map marked the hex."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    game_id = finished_game(page, live_server.url, "viktory-ii",
+                            {"radius": 3, "turn_limit": 2})
+    steps = page.request.get(
+        f"{live_server.url}/api/games/{game_id}/replay?seat=0").json()["steps"]
+    view = next(s for s in steps if s["observation"]["phase"] == "move"
+                and not s["observation"]["battles"])
+    view["observation"]["battles"] = [
+        {"hex": 3, "attacker": 0, "sides": [], "bombard": []},
+        {"hex": 5, "attacker": 0, "sides": [[4, [0, 0, 0, 0]]], "bombard": []},
+        {"hex": 10, "attacker": 0, "sides": [[9, [2, 0, 0, 0]]], "bombard": []}]
+    page.goto(live_server.url + "/")
+    turn, marked = page.evaluate("""async (view) => {
+        const kit = await import("/static/kit.js");
+        const table = await import("/tables/viktory-ii.js");
+        const root = document.createElement("div");
+        document.body.append(root);
+        table.render(root, view, { kit, act: () => {}, seat: view.seat, names: [] });
+        const panel = [...root.querySelectorAll("section.panel")]
+          .find((p) => p.querySelector("h3")?.textContent === "This turn");
+        const marked = [...root.querySelectorAll(".hex-cell")]
+          .filter((g) => [...g.querySelectorAll("text")].some((t) => t.textContent === "⚔"))
+          .map((g) => Number(g.dataset.hex));
+        return [panel ? panel.innerText : "", marked];
+    }""", view)
+    assert turn.count("Attack declared") == 1
+    assert "Attack declared on C2: from C1: 2 infantry" in turn  # hexes 10 and 9
+    assert marked == [10]
+    page.close()
