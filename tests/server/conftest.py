@@ -60,6 +60,13 @@ def live_server(db: Path) -> Iterator[LiveServer]:
         yield server
 
 
+@pytest.fixture
+def slow_ai_server(db: Path) -> Iterator[LiveServer]:
+    """A server whose AI seats wait a minute before each move: a page waits for them."""
+    with LiveServer(db, ai_processes=0, ai_delay=60) as server:
+        yield server
+
+
 @pytest.fixture(scope="session")
 def browser(chromium: str):
     """Headless Chromium driven by Playwright."""

@@ -337,3 +337,197 @@ def test_an_empty_pile_shows_no_card(live_server, browser):
     }""")
     assert classes == ["card back", "card gap"]
     page.close()
+
+
+# The page finds its WebSockets here, so that a test can close one as a network would.
+KEEP_SOCKETS = """(() => {
+  const Native = window.WebSocket;
+  window.testSockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) { super(...args); window.testSockets.push(this); }
+  };
+})()"""
+
+
+def test_a_lost_connection_shows_at_once_and_clears_when_it_is_back(live_server, browser):
+    """While the page's WebSocket is down the header says so (it kept saying "Your turn", and
+    only a click told the player that nothing was connected); the table fades; once the page
+    has reconnected and received the state again, the header is the game's again."""
+    page = browser.new_page()
+    page.add_init_script(KEEP_SOCKETS)
+    page.clock.install()
+    create_in_lobby(page, live_server.url, "kow", ["here", "random"])
+    page.wait_for_selector("#table .panel")
+    page.wait_for_function("document.querySelector('#status').textContent === 'Your turn'",
+                           timeout=10_000)
+    now = page.evaluate("Date.now()")
+    page.clock.pause_at(now + 1000)  # the page's timers (its reconnecting) wait for the test
+    page.evaluate("window.testSockets.at(-1).close()")
+    status = page.locator("#status")
+    page.wait_for_function("document.querySelector('#status').textContent"
+                           ".startsWith('Connection lost')", timeout=10_000)
+    assert status.inner_text() == "Connection lost - reconnecting..."
+    assert status.is_visible()
+    assert page.evaluate("document.body.classList.contains('offline')")
+    page.clock.run_for(5000)  # the page reconnects; the server sends the state again
+    page.wait_for_function("document.querySelector('#status').textContent === 'Your turn'",
+                           timeout=10_000)
+    assert page.evaluate("window.testSockets.length") == 2
+    assert not page.evaluate("document.body.classList.contains('offline')")
+    page.close()
+
+
+def test_the_result_speaks_to_each_viewer(live_server, browser):
+    """At the end the winner reads "You win", the loser "You lose - seat N wins" (it read
+    "Seat N wins", as if to someone else), and a spectator "Seat N wins"; the replay viewer,
+    as a seat, says the same."""
+    host, guest, watcher = (browser.new_context() for _ in range(3))
+    page = host.new_page()
+    game_id = create_in_lobby(page, live_server.url, "kow", ["here", "invite"],
+                              {"victories_to_win": "1"})
+    other = guest.new_page()
+    other.goto(page.locator("#invites input.link").input_value())
+    watching = watcher.new_page()
+    watching.goto(f"{live_server.url}/game/{game_id}")
+    play_to_the_end([page, other], seed=6)
+    for p in (page, other, watching):
+        p.wait_for_selector("#headline")
+    outcome = page.request.get(f"{live_server.url}/api/games/{game_id}").json()["outcome"]
+    if outcome["draw"]:  # a kow game drawn at its round limit: rare, and the same for all
+        expected = {0: "A draw", 1: "A draw", None: "A draw"}
+    else:
+        (winner,) = outcome["winners"]
+        expected = {winner: "You win", 1 - winner: f"You lose - seat {winner} wins",
+                    None: f"Seat {winner} wins"}
+    for seat, p in ((0, page), (1, other), (None, watching)):
+        assert p.locator("#headline").inner_text() == expected[seat]
+        assert p.locator("#status").inner_text() == f"Game over: {expected[seat]}"
+    watching.goto(f"{live_server.url}/replay/{game_id}")
+    watching.wait_for_selector("#table .panel")
+    watching.select_option("#viewer", "1")
+    watching.click("#last")  # the last position stays the one shown when seat 1's steps load
+    watching.wait_for_function(
+        f"document.querySelector('#result .headline')?.textContent === {expected[1]!r}",
+        timeout=10_000)
+    for context in (host, guest, watcher):
+        context.close()
+
+
+def test_the_result_wording_for_draws_shared_wins_and_spectators(live_server, browser):
+    """The kit's words for a result, for every kind of end a game may have."""
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    texts = page.evaluate("""async () => {
+        const kit = await import("/static/kit.js");
+        const say = (seat, winners) => kit.outcomeText({ seat, outcome: { winners } });
+        return [say(0, [0]), say(1, [0]), say(null, [0]), say(0, []), say(null, []),
+                say(0, [0, 2]), say(1, [0, 2]), say(null, [0, 2]), say(3, [0, 1, 2])];
+    }""")
+    assert texts == ["You win", "You lose - seat 0 wins", "Seat 0 wins", "A draw", "A draw",
+                     "You win, with seat 2", "You lose - seats 0 and 2 win",
+                     "Seats 0 and 2 win", "You lose - seats 0, 1 and 2 win"]
+    page.close()
+
+
+def wait_until_waiting(page, rng: random.Random) -> str:
+    """Click until the page waits for another seat; the header then."""
+    for _ in range(50):
+        status = page.locator("#status").inner_text()
+        if status.startswith("Waiting for"):
+            return status
+        if not click_something(page, rng):
+            page.wait_for_timeout(50)
+    raise AssertionError(f"the page never waited for another seat: {status!r}")
+
+
+def test_the_header_says_an_awaited_seat_is_an_ai(slow_ai_server, browser):
+    """"Waiting for seat 1" did not say that seat 1 is an AI, thinking or pacing its moves."""
+    page = browser.new_page()
+    create_in_lobby(page, slow_ai_server.url, "kow", ["here", "heuristic"])
+    page.wait_for_selector("#table .panel")
+    assert wait_until_waiting(page, random.Random(8)) == "Waiting for seat 1 (AI: heuristic)"
+    page.close()
+
+
+def test_the_header_says_whether_an_awaited_person_is_connected(live_server, browser):
+    """Waiting for a person's seat, the header says it is a person, and whether their page is
+    connected: asked again while the wait lasts, since no state frame comes when they join."""
+    host, guest = browser.new_context(), browser.new_context()
+    page = host.new_page()
+    page.clock.install()
+    create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
+    page.wait_for_selector("#table .panel")
+    link = page.locator("#invites input.link").input_value()
+    assert wait_until_waiting(page, random.Random(9)) \
+        == "Waiting for seat 1 (a person, not connected)"
+    other = guest.new_page()
+    other.goto(link)
+    other.wait_for_selector("#table .panel")
+    page.clock.fast_forward(11_000)  # the page asks again
+    page.wait_for_function("document.querySelector('#status').textContent"
+                           " === 'Waiting for seat 1 (a person)'", timeout=10_000)
+    host.close()
+    guest.close()
+
+
+def finished_game(page, url: str, game: str, options: dict) -> str:
+    """A game two random seats play to its end; its id."""
+    made = page.request.post(f"{url}/api/games", data={
+        "game": game, "options": options,
+        "seats": [{"kind": "random"}, {"kind": "random"}]}).json()
+    for _ in range(600):
+        if page.request.get(f"{url}/api/games/{made['id']}").json()["status"] == "finished":
+            return made["id"]
+        page.wait_for_timeout(100)
+    raise AssertionError("the game did not end within a minute")
+
+
+def test_viktory_ii_at_the_end_says_the_game_is_over_not_whose_turn(live_server, browser):
+    """The map's header read "Seat 1's turn: game over" once the game had ended."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    game_id = finished_game(page, live_server.url, "viktory-ii",
+                            {"radius": 3, "turn_limit": 1})
+    page.goto(f"{live_server.url}/game/{game_id}")
+    page.wait_for_selector("#headline")
+    head = page.locator("#table .panel .stats").first.inner_text()
+    assert head.startswith("dice · 1 round played")
+    assert f"Game over: {page.locator('#headline').inner_text()}" in head
+    assert "turn" not in head.replace("turn limit", "")
+    players = page.locator("#table .seat-area h4").all_inner_texts()
+    assert len(players) == 2 and not any("this turn" in p for p in players), players
+    page.close()
+
+
+def test_viktory_ii_lists_no_attack_without_units(live_server, browser):
+    """A declared attack whose attackers have all died has no units left to list: the turn
+    panel read "Attack declared on H3:" with nothing after the colon (the observation still
+    carries such an attack in the shape here), and the map marked the hex."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    game_id = finished_game(page, live_server.url, "viktory-ii",
+                            {"radius": 3, "turn_limit": 2})
+    steps = page.request.get(
+        f"{live_server.url}/api/games/{game_id}/replay?seat=0").json()["steps"]
+    view = next(s for s in steps if s["observation"]["phase"] == "move"
+                and not s["observation"]["battles"])
+    view["observation"]["battles"] = [
+        {"hex": 3, "attacker": 0, "sides": [], "bombard": []},
+        {"hex": 5, "attacker": 0, "sides": [[4, [0, 0, 0, 0]]], "bombard": []},
+        {"hex": 10, "attacker": 0, "sides": [[9, [2, 0, 0, 0]]], "bombard": []}]
+    page.goto(live_server.url + "/")
+    turn, marked = page.evaluate("""async (view) => {
+        const kit = await import("/static/kit.js");
+        const table = await import("/tables/viktory-ii.js");
+        const root = document.createElement("div");
+        document.body.append(root);
+        table.render(root, view, { kit, act: () => {}, seat: view.seat, names: [] });
+        const panel = [...root.querySelectorAll("section.panel")]
+          .find((p) => p.querySelector("h3")?.textContent === "This turn");
+        const marked = [...root.querySelectorAll(".hex-cell")]
+          .filter((g) => [...g.querySelectorAll("text")].some((t) => t.textContent === "⚔"))
+          .map((g) => Number(g.dataset.hex));
+        return [panel ? panel.innerText : "", marked];
+    }""", view)
+    assert turn.count("Attack declared") == 1
+    assert "Attack declared on C2: from C1: 2 infantry" in turn  # hexes 10 and 9
+    assert marked == [10]
+    page.close()

@@ -20,6 +20,11 @@ let table = null; // the game's table module
 let shown = null; // the seat on screen (null: spectator)
 let revealed = true; // hotseat: the person at the screen has confirmed who they are
 let messageTimer = null;
+let refused = false; // the server refused this link: no table, no reconnecting
+// Whether each person's seat has a page connected (the lobby's flag): from the welcome, then
+// asked again now and then while this page waits for a person who is not on this device.
+let presence = new Map();
+let presenceTimer = null;
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -35,7 +40,10 @@ function say(text, kind = "error") {
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
-  const entry = { ws, seat: undefined, retry: sockets.get(token || "")?.retry || 0, log: [] };
+  const before = sockets.get(token || "");
+  // `down`: the connection closed and is not back yet (until the next welcome).
+  const entry = { ws, seat: undefined, retry: before?.retry || 0, log: [],
+                  down: before?.down || false };
   sockets.set(token || "", entry);
   ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
@@ -44,6 +52,10 @@ function connect(token) {
       refuse(entry.refusal || `the server refused this link (code ${ev.code})`);
       return;
     }
+    // Say so at once: the table on screen is the last one received, and a click on it does
+    // nothing until the connection is back (the welcome and the state then come again).
+    entry.down = true;
+    drawStatus();
     entry.retry = Math.min(entry.retry + 1, 5);
     setTimeout(() => connect(token), 500 * entry.retry);
   };
@@ -59,6 +71,8 @@ async function receive(entry, frame) {
     welcome = frame;
     entry.seat = frame.seat;
     entry.retry = 0;
+    entry.down = false;
+    presence = new Map(frame.seats.map((s) => [s.seat, s.connected]));
     if (!table) {
       table = await loadTable(frame.game);
       draw();
@@ -74,12 +88,15 @@ async function receive(entry, frame) {
   views.set(frame.seat === null ? "spectator" : frame.seat, frame);
   choose();
   draw();
+  watchPresence();
 }
 
 // A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
 // keep saying it (an error frame's message fades; this one must not leave a blank page).
 function refuse(text) {
+  refused = true;
   clearTimeout(messageTimer);
+  drawStatus();
   $("#message").hidden = true;
   $("#status").textContent = "Not at the table";
   if (!views.size) document.querySelector(".side").hidden = true; // no seats, no log
@@ -144,6 +161,7 @@ function draw() {
   document.querySelectorAll(".menu").forEach((m) => m.remove()); // offered for an old view
   drawSeats(view);
   drawInvites();
+  drawStatus();
   if (!view || !table) return;
   if (!revealed) {
     root.replaceChildren();
@@ -169,7 +187,18 @@ function draw() {
   }
   drawLog(view);
   drawResult(view);
-  $("#status").textContent = statusText(view);
+}
+
+// The header: whose turn it is, who won, or that the connection is lost.
+function drawStatus() {
+  const status = $("#status");
+  const lost = !refused && [...sockets.values()].some((e) => e.down);
+  status.classList.toggle("offline", lost);
+  document.body.classList.toggle("offline", lost);
+  if (refused) return; // refuse() says so
+  const view = views.get(shown === null ? "spectator" : shown);
+  if (lost) status.textContent = "Connection lost - reconnecting...";
+  else if (view) status.textContent = statusText(view);
 }
 
 function seatNames() {
@@ -178,12 +207,46 @@ function seatNames() {
 
 function statusText(view) {
   // The result is at the top too: on a phone the result panel is below the whole table.
-  if (view.terminal) return `Game over: ${headline(view)}`;
+  if (view.terminal) return `Game over: ${kit.outcomeText(view)}`;
   if (view.seat === null) return "Watching";
   if (view.legal.length) return "Your turn";
   const moving = view.observation?.to_move;
-  return Array.isArray(moving) && moving.length ? `Waiting for seat ${moving.join(", ")}`
-                                                : "Waiting";
+  if (!Array.isArray(moving) || !moving.length) return "Waiting";
+  // Who the wait is for: an AI thinks (or waits out its delay), a person may be away.
+  const awaited = moving.map((seat) => `seat ${seat} (${seatKind(seat)})`);
+  return `Waiting for ${awaited.length > 1
+    ? `${awaited.slice(0, -1).join(", ")} and ${awaited[awaited.length - 1]}` : awaited[0]}`;
+}
+
+function seatKind(seat) {
+  const info = (welcome?.seats || []).find((s) => s.seat === seat);
+  if (!info) return "?";
+  if (info.kind === "ai") return `AI: ${info.label}`;
+  if (localSeats().includes(seat)) return "on this device";
+  return presence.get(seat) === false ? "a person, not connected" : "a person";
+}
+
+// While the page waits for a person on another device, ask every 10 s whether their page is
+// connected (the welcome said so once; a state frame does not).
+function watchPresence() {
+  clearTimeout(presenceTimer);
+  const view = views.get(shown === null ? "spectator" : shown);
+  const mine = localSeats();
+  const people = (view?.observation?.to_move || []).filter((seat) => !mine.includes(seat)
+    && (welcome?.seats || []).some((s) => s.seat === seat && s.kind !== "ai"));
+  if (!view || view.terminal || view.legal.length || !people.length) return;
+  presenceTimer = setTimeout(async () => {
+    try {
+      const res = await fetch(`/api/games/${id}`);
+      if (res.ok) {
+        presence = new Map((await res.json()).seats.map((s) => [s.seat, s.connected]));
+        drawStatus();
+      }
+    } catch (err) {
+      console.error(err); // the WebSocket's reconnecting says more
+    }
+    watchPresence();
+  }, 10_000);
 }
 
 function drawSeats(view) {
@@ -232,13 +295,6 @@ function drawResult(view) {
   box.replaceChildren(...resultParts(view, id));
 }
 
-function headline(view) {
-  const out = view.outcome || {};
-  const winners = out.winners || [];
-  return out.draw ? "A draw" : winners.includes(view.seat) ? "You win"
-    : `Seat ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
-}
-
 export function resultParts(view, gameId) {
   const out = view.outcome || {};
   // Each score says whose it is: "0 - 5" left a player to guess which one was theirs.
@@ -246,7 +302,7 @@ export function resultParts(view, gameId) {
     `${seat === view.seat ? "You" : `Seat ${seat}`}: ${score}`);
   return [
     h("h3", { text: "Result" }),
-    h("p", { class: "headline", id: "headline", text: headline(view) }),
+    h("p", { class: "headline", id: "headline", text: kit.outcomeText(view) }),
     h("p", { id: "scores", text: `Scores: ${scores.join(" · ")}` }),
     h("p", { class: "muted", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },

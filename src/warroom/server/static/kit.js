@@ -156,3 +156,27 @@ export function who(p, view) {
   if (p === null || p === undefined) return "-";
   return p === view.seat ? "You" : `Seat ${p}`;
 }
+
+/** "seat 1", "seats 1 and 3", "seats 0, 1 and 3". */
+export function seatsText(seats) {
+  if (seats.length === 1) return `seat ${seats[0]}`;
+  return `seats ${seats.slice(0, -1).join(", ")} and ${seats[seats.length - 1]}`;
+}
+
+/** The result of a finished game as its viewer reads it: "You win", "You lose - seat 1 wins",
+ *  "You win, with seat 2" (a shared win), "A draw"; a spectator reads "Seat 1 wins". */
+export function outcomeText(view) {
+  const out = view.outcome || {};
+  const winners = out.winners || [];
+  if (!winners.length) return "A draw";
+  const seat = view.seat;
+  if (seat === null || seat === undefined) {
+    const text = `${seatsText(winners)} ${winners.length > 1 ? "win" : "wins"}`;
+    return text[0].toUpperCase() + text.slice(1);
+  }
+  if (winners.includes(seat)) {
+    const others = winners.filter((s) => s !== seat);
+    return others.length ? `You win, with ${seatsText(others)}` : "You win";
+  }
+  return `You lose - ${seatsText(winners)} ${winners.length > 1 ? "win" : "wins"}`;
+}

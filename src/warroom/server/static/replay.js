@@ -39,7 +39,7 @@ function go(step) {
   if (view.terminal) {
     const out = view.outcome;
     box.replaceChildren(h("h3", { text: "Result" }),
-      h("p", { class: "headline", text: out.draw ? "A draw" : `Seat ${out.winners.join(" and ")} won` }),
+      h("p", { class: "headline", text: kit.outcomeText(view) }),
       h("p", { text: `Scores: ${out.scores.map((score, seat) => `${seat === view.seat ? "You"
         : `Seat ${seat}`}: ${score}`).join(" · ")}; ${out.reason}` }));
   }

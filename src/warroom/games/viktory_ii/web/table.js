@@ -107,6 +107,13 @@ export function render(root, view, ctx) {
   const whose = (p) => (p === view.seat ? "your" : `${who(p, view)}'s`);
   const battleNow = o.decision === "battle";
   const rv = o.reveal;
+  const over = o.phase === "over";
+  // A declared attack whose units have all died (or one the end of the game left unfought
+  // with none) has nothing left to show: neither listed nor marked on the map.
+  const some = (c) => c.some((n) => n > 0);
+  const attacks = o.battles.map((b) => ({ ...b, sides: b.sides.filter(([, c]) => some(c)),
+                                          bombard: b.bombard.filter(([, c]) => some(c)) }))
+    .filter((b) => b.sides.length || b.bombard.length);
 
   root.append(h("style", { text: CSS }));
 
@@ -138,9 +145,12 @@ export function render(root, view, ctx) {
     ? `now ${who(mover, view)}: ${DECISIONS[o.decision]}` : null;
   const head = h("div", { class: "stats" },
     h("span", {}, h("b", { text: `${o.mode}` }), ` · ${round}`),
-    h("span", {}, h("span", { class: "v2-swatch", style: `background:${colour(o.player)}` }),
-      h("b", { text: `${who(o.player, view)}${o.player === view.seat ? "r" : "'s"} turn` }),
-      `: ${PHASES[o.phase] || o.phase}`),
+    // At the end no one has a turn: the game is over, and the page knows who won.
+    over ? h("span", {}, h("b", { text: view.outcome
+      ? `Game over: ${ctx.kit.outcomeText(view)}` : "Game over" }))
+      : h("span", {}, h("span", { class: "v2-swatch", style: `background:${colour(o.player)}` }),
+        h("b", { text: `${who(o.player, view)}${o.player === view.seat ? "r" : "'s"} turn` }),
+        `: ${PHASES[o.phase] || o.phase}`),
     now ? h("span", { id: "v2-decision" }, h("b", { text: now })) : null,
     o.round ? h("span", {}, `To win: hold ${o.capitals_to_win} capitals`
       + (o.turn_limit ? `, or the most at the end of round ${o.turn_limit}` : "")) : null);
@@ -162,7 +172,7 @@ export function render(root, view, ctx) {
     return h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${info.out ? " out" : ""}`,
                       "data-seat": p },
       h("h4", {}, h("span", { class: "v2-swatch", style: `background:${colour(p)}` }),
-        `${who(p, view)}${p === o.player ? " · this turn" : ""}`),
+        `${who(p, view)}${p === o.player && !over ? " · this turn" : ""}`),
       h("div", { class: "stats" }, ...bits.map((b) => h("span", { text: b }))));
   });
 
@@ -196,10 +206,11 @@ export function render(root, view, ctx) {
     turn.push(`Moving: ${UNITS[a.unit]} on ${name(a.hex)}, ${a.mp} move${a.mp === 1 ? "" : "s"} left`
       + (a.cargo ? `, ${a.cargo} aboard` : ""));
   }
-  for (const b of o.battles) {
-    const sides = b.sides.map(([s, c]) => `from ${name(s)}: ${unitsWords(c)}`).join("; ");
+  for (const b of attacks) {
+    const parts = b.sides.map(([s, c]) => `from ${name(s)}: ${unitsWords(c)}`);
     const bomb = b.bombard.map(([s, c]) => `${name(s)}: ${unitsWords(c)}`).join("; ");
-    turn.push(`Attack declared on ${name(b.hex)}: ${sides}${bomb ? `; bombarding from ${bomb}` : ""}`);
+    if (bomb) parts.push(`bombarding from ${bomb}`);
+    turn.push(`Attack declared on ${name(b.hex)}: ${parts.join("; ")}`);
   }
   if (o.pennants.length) turn.push(`Pennants (attacks beaten off this turn): ${o.pennants.map(name).join(", ")}`);
   if (o.build) turn.push(`Built this turn: ${counted(o.build.towns, "town")}${o.build.upgraded ? ", a city" : ""}`);
@@ -259,7 +270,7 @@ export function render(root, view, ctx) {
       if (!stacks.has(s[0])) stacks.set(s[0], []);
       stacks.get(s[0]).push(s);
     }
-    const battles = new Set(o.battles.map((b) => b.hex));
+    const battles = new Set(attacks.map((b) => b.hex));
     const pennants = new Set(o.pennants);
     const slots = rv && rv.hexes ? rv.hexes : [];
     const raised = [];
