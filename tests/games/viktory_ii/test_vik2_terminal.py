@@ -219,3 +219,26 @@ def test_the_turns_draw_counts_the_cards_drawn_not_those_asked_for(tmp_path):
     told = [GAME.describe_event(e) for e in state.visible_log(0)
             if e["event"] in ("draw", "drew", "card")]
     assert told == ["Player 0 draws 0 cards"]
+
+
+def test_at_the_end_the_headline_says_game_over_and_no_attack_without_units_is_listed():
+    """Nobody's turn once the game is over; and an attack all of whose units are gone is no
+    'Attack declared on H3 - ' with nothing after it."""
+    import random
+
+    state = GAME.new_state(GAME.config({"turn_limit": 2}), 3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        state.apply(player, actions[rng.randrange(len(actions))])
+    for seat in (0, 1, None):
+        head = table(state, seat).splitlines()[0]
+        assert head.endswith("game over") or " - game over - " in head, head
+        assert "turn:" not in head
+    obs = state.observation(0)
+    gone = {"hex": 0, "sides": [[1, [0, 0, 0, 0]]], "bombard": []}
+    held = {"hex": 1, "sides": [[2, [1, 0, 0, 0]]], "bombard": []}
+    text = GAME.render({**obs, "phase": "move", "battles": [gone, held]}, 0)
+    names = [x for x in text.splitlines() if x.startswith("Attack declared on")]
+    assert len(names) == 1 and "1 infantry" in names[0]

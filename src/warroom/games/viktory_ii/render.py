@@ -94,8 +94,11 @@ DECISIONS = {
 def _headline(obs: dict[str, Any], you: int | None) -> str:
     limit = f" of {obs['turn_limit']}" if obs["turn_limit"] else ""
     where = "setup" if obs["round"] == 0 else f"round {obs['round']}{limit}"
-    head = (f"Viktory II ({obs['mode']}) - {where} - {_whose(obs['player'], you)} turn: "
-            f"{_step(obs)}")
+    if obs["phase"] == "over":  # nobody's turn any more
+        head = f"Viktory II ({obs['mode']}) - {where} - game over"
+    else:
+        head = (f"Viktory II ({obs['mode']}) - {where} - {_whose(obs['player'], you)} turn: "
+                f"{_step(obs)}")
     if obs["to_move"] and obs["decision"] in DECISIONS:
         head += f" - now {_who(obs['to_move'][0], you)}: {DECISIONS[obs['decision']]}"
     if you is not None:
@@ -193,6 +196,8 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
                      f"{count(active['mp'], 'move')} left"
                      + (f", {active['cargo']} aboard" if active["cargo"] else ""))
     for battle in obs["battles"]:
+        if not any(any(c) for _, c in battle["sides"] + battle["bombard"]):
+            continue  # every unit that declared it is gone: nothing is left to fight
         sides = "; ".join(f"from {b.names[s]}: {units_text(c)}" for s, c in battle["sides"])
         bomb = "; ".join(f"{b.names[s]}: {units_text(c)}" for s, c in battle["bombard"])
         lines.append(f"Attack declared on {b.names[battle['hex']]} - {sides}"
