@@ -786,12 +786,39 @@ def test_a_server_holds_at_most_max_games_unfinished_games(db):
             {"kind": "here"}, {"kind": "random"}]})
         after = c.get("/api/games").json()
     assert refused.status_code == 429
-    assert refused.json() == {"error": "this server holds its limit of unfinished games, 1 "
-                                       "(warroom serve --max-games); finish one, or try again "
-                                       "later"}
+    assert refused.json() == {"error": "this server holds its limit of games in play, 1 "
+                                       "(warroom serve --max-games: unfinished games with a "
+                                       "move or a page connected in the last hour); finish "
+                                       "one, or try again later"}
     assert after == before and {g["id"] for g in after["games"]} == {ai["id"], made["id"]}
     with client(db) as c:  # nothing was stored either
         assert len(c.get("/api/games").json()["games"]) == 2
+
+
+def test_games_left_alone_or_rebuilt_at_a_restart_do_not_count_against_the_cap(db):
+    """The cap counted every unfinished game, and unfinished games never go: games people
+    left (and every game rebuilt at a restart) would refuse new games for good. A game counts
+    while it is in play: a page connected, or a move or a page coming or going within
+    `idle` seconds."""
+    with client(db, max_games=1, idle=0.3) as c:
+        left = create(c)
+        assert c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
+            {"kind": "here"}, {"kind": "random"}]}).status_code == 429
+        time.sleep(0.4)  # longer than idle: nobody came, nothing moved
+        second = create(c)
+        with c.websocket_connect(f"/ws/{second['id']}") as ws:  # a spectator: no person seat
+            hello(ws)
+        time.sleep(0.4)
+        invited = second["seats"][1]["token"]
+        with c.websocket_connect(f"/ws/{second['id']}") as ws:
+            hello(ws, invited)  # a person's page is connected: in play, however long
+            time.sleep(0.4)
+            assert c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
+                {"kind": "here"}, {"kind": "random"}]}).status_code == 429
+        ids = {g["id"] for g in c.get("/api/games").json()["games"]}
+        assert {left["id"], second["id"]} <= ids  # left alone, still listed and playable
+    with client(db, max_games=1) as c:  # a restart: both rebuilt, neither in play yet
+        create(c)
 
 
 def test_serve_max_games_is_an_option_with_its_default_in_help(capsys):

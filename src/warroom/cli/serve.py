@@ -21,8 +21,9 @@ from . import cli
 @click.option("--ai-delay", default=0.5, show_default=True, type=click.FloatRange(0, 10),
               help="Seconds before each AI move, so that people can follow it.")
 @click.option("--max-games", default=500, show_default=True, type=click.IntRange(1, 100_000),
-              help="Unfinished games the server holds (in memory, AI seats playing); a "
-                   "request for another is refused (HTTP 429) until one finishes.")
+              help="Games in play the server holds (unfinished, with a move or a page "
+                   "connected in the last hour); a request for another is refused (HTTP 429) "
+                   "until one finishes or is left.")
 def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
           max_games: int) -> None:
     """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C stops; games are kept)."""

@@ -48,7 +48,8 @@ QUEUE = 256  # frames waiting for a slow connection before it is closed
 AI_KINDS = ("random", "heuristic", "mcts")
 MCTS_SECONDS = (0.05, 10.0)
 AI_RETRY = (0.05, 2.0)  # seconds before an AI seat stores its move again: first, at most
-MAX_GAMES = 500  # unfinished games a server holds in memory before it refuses new ones
+MAX_GAMES = 500  # games in play (see IDLE) a server holds before it refuses new ones
+IDLE = 3600.0  # seconds without a move or a page coming or going: a game no longer in play
 
 
 # --- incoming frames ----------------------------------------------------------------------
@@ -180,9 +181,11 @@ class Server:
     """Live games, their connections, and the AI workers."""
 
     def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0,
-                 rate: float = RATE, allow_seed: bool = False, max_games: int = MAX_GAMES):
+                 rate: float = RATE, allow_seed: bool = False, max_games: int = MAX_GAMES,
+                 idle: float = IDLE):
         self.store = store
         self.max_games = max_games
+        self.idle = idle
         self.rate = rate
         self.allow_seed = allow_seed
         self.uploads = Uploads(store)
@@ -217,16 +220,18 @@ class Server:
         state = replay_to_end(game, record)
         return LiveGame(row, game, config, state, names)
 
-    def unfinished(self) -> int:
-        return sum(not live.state.is_terminal() for live in self.games.values())
+    def in_play(self) -> int:
+        return sum(live.in_play(self.idle) for live in self.games.values())
 
     def create(self, body: CreateIn) -> tuple[LiveGame, list[dict[str, Any]]]:
-        # Every unfinished game stays in memory (and its AI seats keep playing): a client
-        # must not be able to create them without bound. Finished games cost little and stay.
-        if self.unfinished() >= self.max_games:
-            raise TooManyGames(f"this server holds its limit of unfinished games, "
-                               f"{self.max_games} (warroom serve --max-games); finish one, "
-                               "or try again later")
+        # A game in play keeps its AI seats thinking and its pages sent to: a client must not
+        # be able to start them without bound. Games abandoned (nobody connected, no move for
+        # an hour) and finished ones do not count, so they cannot lock a long-running server.
+        if self.in_play() >= self.max_games:
+            raise TooManyGames(f"this server holds its limit of games in play, "
+                               f"{self.max_games} (warroom serve --max-games: unfinished games "
+                               "with a move or a page connected in the last hour); finish "
+                               "one, or try again later")
         game = REGISTRY.get(body.game)
         if game is None:
             raise ConfigError(f"unknown game {body.game!r}; games are: {', '.join(REGISTRY)}")
@@ -252,6 +257,7 @@ class Server:
                       seats)
         self.store.add_game(row)
         live = LiveGame(row, game, config, state, names)
+        live.touch()
         self.games[row.id] = live
         self.kick_ai(live)
         return live, tokens
@@ -371,15 +377,17 @@ def _stored_options(options: dict[str, Any]) -> dict[str, Any]:
 # --- the app ------------------------------------------------------------------------------
 def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
                ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
-               allow_seed: bool = False, max_games: int = MAX_GAMES) -> FastAPI:
+               allow_seed: bool = False, max_games: int = MAX_GAMES,
+               idle: float = IDLE) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
     can follow an AI's play; `rate` limits the messages a connection may send a second.
     `allow_seed` lets a request choose a game's seed (tests; never for players: the seed
-    decides every shuffle). `max_games` caps the unfinished games: a request for one more is
-    refused (429) and creates nothing."""
+    decides every shuffle). `max_games` caps the games in play (unfinished, with a move or
+    a page connected in the last `idle` seconds): a request for one more is refused (429) and
+    creates nothing."""
     server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed,
-                    max_games)
+                    max_games, idle)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

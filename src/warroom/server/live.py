@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +65,9 @@ class LiveGame:
         self.upload_names = upload_names or {}
         self.seen: set[int] = set()  # person seats that have connected since the start
         self.connections: Counter[int] = Counter()  # open connections of each person seat
+        # When a move was made or a page came or went (time.monotonic); None: nothing since
+        # the server started (a game rebuilt from the store).
+        self.active_at: float | None = None
         # (version, seat, page's log) -> (frame text, page's log then), for this version only
         self._frames: dict[tuple[int, int | None, LogHeld], tuple[str, LogHeld]] = {}
         self._lines: dict[int | None, LogLines] = {}  # each viewer's log, described so far
@@ -87,11 +91,24 @@ class LiveGame:
         """A seat's page is connected (a seat may be open in several tabs)."""
         self.seen.add(seat)
         self.connections[seat] += 1
+        self.touch()
 
     def disconnect(self, seat: int) -> None:
         self.connections[seat] -= 1
         if self.connections[seat] <= 0:
             del self.connections[seat]
+        self.touch()
+
+    def touch(self) -> None:
+        self.active_at = time.monotonic()
+
+    def in_play(self, window: float) -> bool:
+        """Unfinished, and a person's page is connected or something happened in the last
+        `window` seconds: what a server's cap on games counts (an abandoned game does not)."""
+        if self.state.is_terminal():
+            return False
+        return bool(self.connections) or (
+            self.active_at is not None and time.monotonic() - self.active_at < window)
 
     def status(self) -> str:
         if self.state.is_terminal():
@@ -165,6 +182,7 @@ class LiveGame:
         self.state.apply(seat, action)
         self.actions.append((seat, as_json))
         self._frames.clear()
+        self.touch()
         return Applied(seat, action, self.version)
 
     # --- what viewers see ---------------------------------------------------------------
