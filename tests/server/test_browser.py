@@ -201,6 +201,9 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     page.click("#reveal")
     page.wait_for_selector("#table svg.v2map")
     assert page.locator("svg.v2map .hex-cell").count() == 37  # a map of radius 3
+    # The step under way is the one that revealed the tiles being placed, not the next one
+    # (after the capital: the second town, which the first player of 2-6 does not build).
+    assert "turn: setup: starting hexes revealed" in page.locator("#table").inner_text()
     # The first decision places the drawn tiles: a tile clicked goes on the marked hex.
     slot = page.locator("svg.v2map polygon.slot.now").locator("..")
     where = slot.get_attribute("data-name")

@@ -21,6 +21,14 @@ const PHASES = {
   setup_infantry: "setup: the second infantry", move: "move and battle", build: "build",
   reserves: "reserves", discard: "discard to the hand limit", draw: "draw cards", over: "game over",
 };
+// While a setup turn's drawn tiles are placed, its step is the one that revealed them: the next
+// (the second town, which the first player of 2-6 does not build) has not begun.
+const SETUP_REVEALS = {
+  capital: "setup: starting hexes revealed", second_town: "setup: capital placed",
+  setup_infantry: "setup: second town built",
+};
+const step = (o) => (o.round === 0 && o.decision === "tile" && SETUP_REVEALS[o.phase])
+  || PHASES[o.phase] || o.phase;
 const DECISIONS = {
   tile: "placing drawn tiles", lose_card: "discarding a card for a town lost",
   disband: "disbanding a unit no longer supported", battle: "deciding in a battle",
@@ -150,7 +158,7 @@ export function render(root, view, ctx) {
       ? `Game over: ${ctx.kit.outcomeText(view)}` : "Game over" }))
       : h("span", {}, h("span", { class: "v2-swatch", style: `background:${colour(o.player)}` }),
         h("b", { text: `${who(o.player, view)}${o.player === view.seat ? "r" : "'s"} turn` }),
-        `: ${PHASES[o.phase] || o.phase}`),
+        `: ${step(o)}`),
     now ? h("span", { id: "v2-decision" }, h("b", { text: now })) : null,
     o.round ? h("span", {}, `To win: hold ${o.capitals_to_win} capitals`
       + (o.turn_limit ? `, or the most at the end of round ${o.turn_limit}` : "")) : null);
