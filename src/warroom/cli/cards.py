@@ -1,6 +1,7 @@
-"""`warroom cards validate|show FILE`: check or list a card-data file of any game.
+"""`warroom cards validate|show FILE [--game GAME]`: check or list a card-data file of any game.
 
-A card file names its game in a top-level `game:` field; the game's `load_cards(path)` hook
+A card file names its game in a top-level `game:` field (or `--game` does, for a file that
+cannot: a Battle deck list as text); the game's `load_cards(path)` hook
 validates it (a `DataError` naming the file, the card and the field), `card_warnings(cards)`
 names what is valid but goes against the rule text (printed as warnings; the exit code stays 0)
 and `show_cards(cards)` lists it. Games without card files do not implement the hooks.
@@ -23,12 +24,19 @@ def cards() -> None:
     """Check or list a card-data file (YAML with a top-level 'game:' field)."""
 
 
+GAME_OPTION = click.option(
+    "--game", "game_name", metavar="GAME",
+    help="The game FILE is for, when it does not say so in a 'game:' field (a Battle deck "
+         "list as text, one card per line).")
+
+
 @cards.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-def validate(file: str) -> None:
+@GAME_OPTION
+def validate(file: str, game_name: str | None) -> None:
     """Check FILE against its game's card format; one line either way, and a line on
     standard error for each warning (legal, but against the rule text; the exit code stays 0)."""
-    game, data = load_card_file(file)
+    game, data = load_card_file(file, game_name)
     click.echo(displayable(f"{file}: valid {game.name} card file" + _named(data)))
     for warning in game.card_warnings(data):
         click.echo(displayable(f"warroom: warning: {file}: {warning}"), err=True)
@@ -36,26 +44,31 @@ def validate(file: str) -> None:
 
 @cards.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-def show(file: str) -> None:
+@GAME_OPTION
+def show(file: str, game_name: str | None) -> None:
     """List the cards of FILE, as its game describes them."""
-    game, data = load_card_file(file)
+    game, data = load_card_file(file, game_name)
     # A card file's names are checked for control characters; the file's own name is not.
     click.echo("\n".join(displayable(line) for line in game.show_cards(data).splitlines()))
 
 
-def load_card_file(file: str) -> tuple[Game, Any]:
-    """The game a card file names, and the file as that game validated it."""
-    data = read_yaml(file)
+def load_card_file(file: str, name: str | None = None) -> tuple[Game, Any]:
+    """The game a card file names (or `name`, given for a file that cannot say: a text deck
+    list), and the file as that game validated it."""
     with_cards = sorted(n for n, g in REGISTRY.items() if _has_cards(g))
-    name = data.get("game") if isinstance(data, dict) else None
-    if not name:
-        raise DataError(f"{file}: no top-level 'game:' field naming the game "
-                        f"(games with card files: {', '.join(with_cards) or 'none'})")
+    games = f"games with card files: {', '.join(with_cards) or 'none'}"
+    where = "--game"
+    if name is None:
+        data = read_yaml(file)
+        name = data.get("game") if isinstance(data, dict) else None
+        if not name:
+            raise DataError(f"{file}: no top-level 'game:' field naming the game, and no "
+                            f"--game ({games})")
+        where = file
     game = REGISTRY.get(str(name))
     if game is None or not _has_cards(game):
         problem = "is not a registered game" if game is None else "has no card files"
-        raise DataError(f"{file}: game {name!r} {problem} "
-                        f"(games with card files: {', '.join(with_cards) or 'none'})")
+        raise DataError(f"{where}: game {name!r} {problem} ({games})")
     return game, game.load_cards(file)
 
 

@@ -134,6 +134,32 @@ def test_constructed_sample_decks_load_and_show_through_the_card_file_hooks(caps
     assert config.deck0 == yaml_deck.cards
 
 
+def test_a_text_deck_list_is_checked_with_cards_validate_game_battle(tmp_path, capsys):
+    """A text deck list cannot name its game, so `warroom cards validate` could not check
+    one ("no top-level 'game:' field"); `--game battle` names it."""
+    from pathlib import Path
+
+    import warroom.games.battle as battle
+    from warroom.cli import main
+    text = str(Path(battle.__file__).parent / "data" / "sample-deck.txt")
+    assert main(["cards", "validate", text]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no top-level 'game:' field naming the game, and no " \
+        "--game" in err
+    assert main(["cards", "validate", text, "--game", "battle"]) == 0
+    assert capsys.readouterr().out.strip() == f"{text}: valid battle card file (sample-deck)"
+    assert main(["cards", "show", text, "--game", "battle"]) == 0
+    assert "hearts: A♥ 2♥ 3♥ 7♥" in capsys.readouterr().out
+    bad = tmp_path / "deck.txt"
+    bad.write_text("AS\nZZ\n")
+    assert main(["cards", "validate", str(bad), "--game", "battle"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "deck.txt line 2: 'ZZ' is not a card" in err
+    assert main(["cards", "validate", text, "--game", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--game: game 'chess' is not a registered game" in err
+
+
 def test_constructed_yaml_deck_list_for_another_game_is_refused(tmp_path):
     path = tmp_path / "deck.yaml"
     path.write_text("game: kow\ncards: [AS]\n")
