@@ -204,3 +204,30 @@ def test_record_with_an_illegal_action_is_a_one_line_error(tmp_path):
                                "actions": [{"player": 0, "action": {"type": "Stop"}}]}))
     line = one_line_error(run("replay", str(bad)))
     assert "actions[0]" in line and "not a legal action" in line
+
+
+def test_enter_plays_the_only_choice_and_is_refused_among_several():
+    """A forced choice still shows the table (the player reads it first), and Enter plays
+    it; with two choices Enter is asked again."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from warroom.agents.human import HumanAgent
+
+    game = SimpleNamespace(title="Test", summary="", render=lambda obs, p: "the table",
+                           describe_event=lambda e: "")
+    action, other = SimpleNamespace(label="pass"), SimpleNamespace(label="fight")
+
+    def view(*actions):
+        return SimpleNamespace(player=0, observation={"log": []}, legal_actions=list(actions))
+
+    out = io.StringIO()
+    agent = HumanAgent(game, 0, stdin=io.StringIO("\n"), console=Console(file=out, width=100))
+    assert agent.act(view(action)) is action
+    assert "the table" in out.getvalue() and "the only choice: Enter plays it" in out.getvalue()
+    out = io.StringIO()
+    agent = HumanAgent(game, 0, stdin=io.StringIO("\n2\n"), console=Console(file=out, width=100))
+    assert agent.act(view(action, other)) is other
+    assert "Please choose an action." in out.getvalue()

@@ -82,6 +82,8 @@ class HumanAgent:
         actions = view.legal_actions
         for i, action in enumerate(actions, 1):
             self.console.print(Text.assemble((f"  {i:>2}", "bold"), f". {action.label}"))
+        if len(actions) == 1:  # shown, so the player reads the table before going on
+            self.console.print(Text("  (the only choice: Enter plays it)", style="dim"))
         while True:
             line = self.read_choice()
             if not line:
@@ -111,6 +113,8 @@ class HumanAgent:
             return None
         if text in ("q", "quit", "exit"):
             raise KeyboardInterrupt("quit")
+        if not text and len(actions) == 1:
+            return actions[0]
         if text.isdigit():
             n = int(text)
             if 1 <= n <= len(actions):
