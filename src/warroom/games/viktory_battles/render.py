@@ -29,6 +29,8 @@ def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str |
     if kind == "suppress":
         return f"Suppression: the defender rolls {count(e['dice'], 'die', 'dice')} fewer"
     if kind == "casualty":
+        if e.get("moving"):  # Overwatch on its own, at a unit moving next to the artillery
+            return f"Lost: the moving {UNITS[e['unit']]} to {e['cause']}"
         owner = "attacking" if e["attacker"] else "defending"
         where = ""
         if e["attacker"]:

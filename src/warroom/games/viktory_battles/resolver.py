@@ -474,8 +474,11 @@ class BattleSession:
             self.attacker[side][unit] -= 1
         self.lost[victim] += 1
         if self.logs("casualty"):
+            # Overwatch on its own fires at a unit moving, not attacking: it says so.
+            moving = {"moving": True} if self.req.kind == "overwatch" else {}
             self._host().battle_event("casualty", None, attacker=victim == ATT, side=side,
-                                      unit=unit, chooser=self.seat[chooser], cause=cause)
+                                      unit=unit, chooser=self.seat[chooser], cause=cause,
+                                      **moving)
 
     def _artillery_falls(self, victim: int, side: int) -> None:
         """An artillery of the victim falls: one that has already fired, while there is one

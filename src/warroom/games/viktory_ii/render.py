@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..viktory_battles.render import describe_battle_event
-from ..viktory_battles.units import UNITS, count, with_article
+from ..viktory_battles.units import count, with_article
 from .board import TERRAINS, board, may_build_second_town
 from .units import UNIT_NAMES, units_text
 
@@ -343,9 +343,10 @@ def describe_event(e: dict[str, Any]) -> str:
                           f"{e['bombarding']}) against player {e['defender']} "
                           f"({e['defenders']}; next to it: {e['next_to_it']})",
         "battle": lambda: f"Battle at {e['where']}: {_winner(e)} ({e['reason']}); lost: "
-                          f"attacker {e['attacker_lost']}{_bombarding(e)}"
-                          f"{_aboard(e, 'attacker')}, "
-                          f"defender {e['defender_lost']}{_aboard(e, 'defender')}",
+                          f"attacker {e['attacker_lost']}"
+                          f"{_among(e, 'bombard_lost', 'bombarding')}"
+                          f"{_among(e, 'attacker_aboard_lost', 'aboard')}, defender "
+                          f"{e['defender_lost']}{_among(e, 'defender_aboard_lost', 'aboard')}",
         "pennant": lambda: f"A pennant goes up on {e['where']}",
         "capture": lambda: f"{p} takes player {e['loser']}'s {e['settlement']}{_on(e)}"
                            + (" - a capital!" if e["capital"] else ""),
@@ -357,14 +358,11 @@ def describe_event(e: dict[str, Any]) -> str:
                         + (f" ({e['why']})" if "why" in e else ""),
         "disband": lambda: f"{p} disbands {with_article(e['unit'])} on {e['where']}",
         "out": lambda: f"{p} is out of the game",
-        "casualty": lambda: (f"Lost: the moving {UNITS[e['unit']]} to {e['cause']}"
-                             if e.get("moving") else None),
         "result": lambda: "Game over: " + (", ".join(f"player {w}" for w in e["winners"])
                                            or "a draw") + f" - {e['reason']}",
     }.get(kind)
-    line = text() if text else None
-    if line is not None:
-        return line
+    if text:
+        return text()
     line = describe_battle_event(e, lambda q: f"Player {q}")
     return line if line is not None else str(e)
 
@@ -377,23 +375,12 @@ def _winner(e: dict[str, Any]) -> str:
     return f"player {e[side]} (the {side}) wins"
 
 
-def _bombarding(e: dict[str, Any]) -> str:
-    """Of a battle's attacker losses, those lost bombarding."""
-    lost = e.get("bombard_lost", "none")
-    return f" (bombarding: {lost})" if lost != "none" else ""
-
-
-def _aboard(e: dict[str, Any], side: str) -> str:
-    """Of a side's battle losses, those aboard its frigates lost."""
-    lost = e.get(f"{side}_aboard_lost", "none")
-    return f" (aboard: {lost})" if lost != "none" else ""
+def _among(e: dict[str, Any], key: str, what: str) -> str:
+    """Of a side's battle losses, those lost bombarding or aboard its lost frigates (`key`)."""
+    lost = e.get(key, "none")
+    return f" ({what}: {lost})" if lost != "none" else ""
 
 
 def _place(names: Any, h: int) -> str:
     """A hex's name; -1: a battle's hex a player is not told (a hidden map)."""
     return names[h] if h >= 0 else "a hex out of sight"
-
-
-
-
-

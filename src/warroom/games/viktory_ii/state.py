@@ -826,10 +826,7 @@ class ViktoryIIState(PlacementRules):
         """An event of the battle being fought (the session's host). Its course (dice,
         cards, casualties) is public even on a hidden map: the defender's decisions show
         everybody that a battle is fought, and the towns and cities held its result. Where
-        it is fought, only the two sides learn (`battle_audience`). A unit Overwatch hits
-        outside a battle was moving, not attacking: its casualty says so (`moving`)."""
-        if kind == "casualty" and getattr(self.session_request, "kind", "") == "overwatch":
-            data["moving"] = True
+        it is fought, only the two sides learn (`battle_audience`)."""
         self.event(kind, to, **data)
 
     def battle_logs(self, kind: str) -> bool:
