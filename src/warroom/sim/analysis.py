@@ -110,9 +110,6 @@ class RunAnalysis:
     def wins(self, kind: str) -> list[float]:
         return self.seat_wins if kind == "seat" else self.player_wins
 
-    def _partners_note(self, pairs: set[tuple[int, int]], what: str) -> str:
-        return teams_note(self.seats, pairs, what)
-
     def verdicts(self) -> list[str]:
         """One plain line per question, the three a designer asks first at the top."""
         return [self.first_verdict(), self.card_verdict(), self.strategy_verdict(),
@@ -179,14 +176,14 @@ class RunAnalysis:
     def seat_verdict(self) -> str:
         rates = ", ".join(f"seat {i} {pct(r)}" for i, r in enumerate(self.seat_rates()))
         return (f"seat balance: {rates}; differences {significance(self.seat_p())}"
-                + self._partners_note(self.seat_partners, "seat"))
+                + teams_note(self.seats, self.seat_partners, "seat"))
 
     def player_verdict(self) -> str:
         rates = ", ".join(f"{name} (player {i}) {pct(r)}"
                           for i, (name, r) in enumerate(zip(self.run.players,
                                                             self.player_rates(), strict=True)))
         return (f"player strength: {rates}; differences {significance(self.player_p())}"
-                + self._partners_note(self.player_partners, "player"))
+                + teams_note(self.seats, self.player_partners, "player"))
 
     def length_verdict(self) -> str:
         m = self.length

@@ -483,17 +483,15 @@ class BattleState(State):
                 self.hits[p] += k
                 self.event("hits", player=p, hits=k, total=self.hits[p])
         limit = self.config.hits_to_lose
+        hits = self.hits
         if self.config.teams == "as-one":
             # "If either team is attacked by unblocked soldiers five times, then the entire
             # team loses": the team is attacked as one, so its members' hits add up.
             team_hits: dict[int, int] = {}
             for p in range(self.num_players):
                 team_hits[self.team[p]] = team_hits.get(self.team[p], 0) + self.hits[p]
-            losers = [p for p in range(self.num_players)
-                      if not self.out[p] and team_hits[self.team[p]] >= limit]
-        else:
-            losers = [p for p in range(self.num_players)
-                      if not self.out[p] and self.hits[p] >= limit]
+            hits = [team_hits[self.team[p]] for p in range(self.num_players)]
+        losers = [p for p in range(self.num_players) if not self.out[p] and hits[p] >= limit]
         if losers:  # (nobody out: the teams left are as many as before, more than one)
             for p in losers:
                 self._eliminate(p)
