@@ -45,7 +45,7 @@ import pyspiel
 
 from ..engine import Game, IllegalAction
 from ..games import REGISTRY
-from .table import load, rewards
+from .table import load, not_legal, rewards
 
 MAX_GAME_LENGTH = 100_000  # decisions: a bound OpenSpiel asks for; no game comes near it
 
@@ -185,10 +185,7 @@ class WarroomSpielState(pyspiel.State):
             raise IllegalAction(f"action {action}: the game is over; no more actions")
         legal = self._legal()
         if action not in legal:
-            shown = sorted(legal)
-            raise IllegalAction(
-                f"action {action} is not legal for player {movers[0]} now (legal: "
-                f"{shown[:12]}{' ...' if len(shown) > 12 else ''})")
+            raise not_legal(f"action {action}", f"player {movers[0]}", legal)
         state.apply(movers[0], legal[action])
 
     def _action_to_string(self, player: int, action: int) -> str:

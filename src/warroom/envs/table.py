@@ -126,11 +126,8 @@ class Table:
         try:
             action = self._actions[indices.index(index)]
         except ValueError:
-            legal = sorted(indices)
-            raise IllegalAction(
-                f"action index {index} is not legal for seat {player} now (legal: "
-                f"{legal[:12]}{' ...' if len(legal) > 12 else ''}); "
-                "mask actions with the observation's action_mask") from None
+            raise not_legal(f"action index {index}", f"seat {player}", indices,
+                            "; mask actions with the observation's action_mask") from None
         self.state.apply_trusted(player, action)  # one of the legal actions, by its index
         self._moved()
         return player, action
@@ -180,6 +177,13 @@ class Table:
     def render(self, player: int | None) -> str:
         """The game's own text view of `player`'s observation (None: a spectator's)."""
         return self.game.render(self.live.observation(player), player)
+
+
+def not_legal(what: str, who: str, legal: Any, hint: str = "") -> IllegalAction:
+    """The error for an action index that is not legal now, naming (some of) the legal ones."""
+    shown = sorted(legal)
+    return IllegalAction(f"{what} is not legal for {who} now (legal: {shown[:12]}"
+                         f"{' ...' if len(shown) > 12 else ''}){hint}")
 
 
 def seed_from(rng: np.random.Generator) -> int:
