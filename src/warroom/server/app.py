@@ -169,7 +169,7 @@ class Connection:
 
 
 class TooManyGames(WarroomError):
-    """A new game refused because the server already holds its cap of unfinished games."""
+    """A new game refused because the server already holds its cap of games in play."""
 
 
 def error_frame(message: str) -> str:

@@ -297,13 +297,10 @@ function drawResult(view) {
 
 export function resultParts(view, gameId) {
   const out = view.outcome || {};
-  // Each score says whose it is: "0 - 5" left a player to guess which one was theirs.
-  const scores = (out.scores || []).map((score, seat) =>
-    `${seat === view.seat ? "You" : `Seat ${seat}`}: ${score}`);
   return [
     h("h3", { text: "Result" }),
     h("p", { class: "headline", id: "headline", text: kit.outcomeText(view) }),
-    h("p", { id: "scores", text: `Scores: ${scores.join(" · ")}` }),
+    h("p", { id: "scores", text: `Scores: ${kit.scoresText(view)}` }),
     h("p", { class: "muted", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
                  "Download the record"), " · ",

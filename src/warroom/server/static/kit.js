@@ -163,6 +163,13 @@ export function seatsText(seats) {
   return `seats ${seats.slice(0, -1).join(", ")} and ${seats[seats.length - 1]}`;
 }
 
+/** A finished game's scores, each naming whose it is: "You: 5 · Seat 1: 0" ("0 - 5" left a
+ *  player to guess which one was theirs). */
+export function scoresText(view) {
+  return ((view.outcome || {}).scores || []).map((score, seat) =>
+    `${seat === view.seat ? "You" : `Seat ${seat}`}: ${score}`).join(" · ");
+}
+
 /** The result of a finished game as its viewer reads it: "You win", "You lose - seat 1 wins",
  *  "You win, with seat 2" (a shared win), "A draw"; a spectator reads "Seat 1 wins". */
 export function outcomeText(view) {

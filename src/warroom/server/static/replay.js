@@ -40,8 +40,7 @@ function go(step) {
     const out = view.outcome;
     box.replaceChildren(h("h3", { text: "Result" }),
       h("p", { class: "headline", text: kit.outcomeText(view) }),
-      h("p", { text: `Scores: ${out.scores.map((score, seat) => `${seat === view.seat ? "You"
-        : `Seat ${seat}`}: ${score}`).join(" · ")}; ${out.reason}` }));
+      h("p", { text: `Scores: ${kit.scoresText(view)}; ${out.reason}` }));
   }
 }
 
