@@ -499,38 +499,3 @@ def test_viktory_ii_at_the_end_says_the_game_is_over_not_whose_turn(live_server,
     players = page.locator("#table .seat-area h4").all_inner_texts()
     assert len(players) == 2 and not any("this turn" in p for p in players), players
     page.close()
-
-
-def test_viktory_ii_lists_no_attack_without_units(live_server, browser):
-    """A declared attack whose attackers have all died has no units left to list: the turn
-    panel read "Attack declared on H3:" with nothing after the colon (the observation still
-    carries such an attack in the shape here), and the map marked the hex."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    game_id = finished_game(page, live_server.url, "viktory-ii",
-                            {"radius": 3, "turn_limit": 2})
-    steps = page.request.get(
-        f"{live_server.url}/api/games/{game_id}/replay?seat=0").json()["steps"]
-    view = next(s for s in steps if s["observation"]["phase"] == "move"
-                and not s["observation"]["battles"])
-    view["observation"]["battles"] = [
-        {"hex": 3, "attacker": 0, "sides": [], "bombard": []},
-        {"hex": 5, "attacker": 0, "sides": [[4, [0, 0, 0, 0]]], "bombard": []},
-        {"hex": 10, "attacker": 0, "sides": [[9, [2, 0, 0, 0]]], "bombard": []}]
-    page.goto(live_server.url + "/")
-    turn, marked = page.evaluate("""async (view) => {
-        const kit = await import("/static/kit.js");
-        const table = await import("/tables/viktory-ii.js");
-        const root = document.createElement("div");
-        document.body.append(root);
-        table.render(root, view, { kit, act: () => {}, seat: view.seat, names: [] });
-        const panel = [...root.querySelectorAll("section.panel")]
-          .find((p) => p.querySelector("h3")?.textContent === "This turn");
-        const marked = [...root.querySelectorAll(".hex-cell")]
-          .filter((g) => [...g.querySelectorAll("text")].some((t) => t.textContent === "⚔"))
-          .map((g) => Number(g.dataset.hex));
-        return [panel ? panel.innerText : "", marked];
-    }""", view)
-    assert turn.count("Attack declared") == 1
-    assert "Attack declared on C2: from C1: 2 infantry" in turn  # hexes 10 and 9
-    assert marked == [10]
-    page.close()

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 # The battle tests' map: water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there
 # supports artillery).
-from test_vik2_battles import MAP
+from test_vik2_battles import MAP, NAVAL_MAP
 from vik2_helpers import GAME, act, capital, events, position, script_dice, take, town
 from vik2_helpers import troops as units_at
 
 from warroom.games.viktory_battles.actions import FireOverwatch, PlayCard
-from warroom.games.viktory_ii.actions import Done, Fight, SelectUnit, Step
-from warroom.games.viktory_ii.units import CAV, INF
+from warroom.games.viktory_ii.actions import Bombard, Done, Fight, SelectUnit, Step
+from warroom.games.viktory_ii.units import CAV, FREE, FRIG, INF
 
 
 def table(state, player: int) -> str:
@@ -221,9 +221,8 @@ def test_the_turns_draw_counts_the_cards_drawn_not_those_asked_for(tmp_path):
     assert told == ["Player 0 draws 0 cards"]
 
 
-def test_at_the_end_the_headline_says_game_over_and_no_attack_without_units_is_listed():
-    """Nobody's turn once the game is over; and an attack all of whose units are gone is no
-    'Attack declared on H3 - ' with nothing after it."""
+def test_at_the_end_the_headline_says_game_over():
+    """Nobody's turn once the game is over: 'game over', not "player 1's turn: game over"."""
     import random
 
     state = GAME.new_state(GAME.config({"turn_limit": 2}), 3)
@@ -236,9 +235,29 @@ def test_at_the_end_the_headline_says_game_over_and_no_attack_without_units_is_l
         head = table(state, seat).splitlines()[0]
         assert head.endswith("game over") or " - game over - " in head, head
         assert "turn:" not in head
-    obs = state.observation(0)
-    gone = {"hex": 0, "sides": [[1, [0, 0, 0, 0]]], "bombard": []}
-    held = {"hex": 1, "sides": [[2, [1, 0, 0, 0]]], "bombard": []}
-    text = GAME.render({**obs, "phase": "move", "battles": [gone, held]}, 0)
-    names = [x for x in text.splitlines() if x.startswith("Attack declared on")]
-    assert len(names) == 1 and "1 infantry" in names[0]
+
+
+def test_a_declared_attack_shows_only_the_units_still_there(tmp_path):
+    """A unit lost since it joined an attack (a bombarding frigate, say) is no longer in it,
+    and an attack all of whose units are gone is not declared any more: the observation read
+    'bombarding from' a hex of no name, and 'Attack declared on D3 - ' with nothing after."""
+    tiles = NAVAL_MAP[:-2] + "m\n"  # A1 forest (frigates), G4 mountain (artillery)
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("C3", 0, infantry=1),
+                                units_at("D2", 0, frigate=1),
+                                capital("G4", 1, city=True), units_at("D3", 1, infantry=1)],
+                     tiles=tiles)
+    take(state, SelectUnit, hex="C3", unit=INF)
+    take(state, Step, hex="D3")  # an attack declared
+    take(state, SelectUnit, hex="D2", unit=FRIG)
+    take(state, Bombard, hex="D3")  # joins it
+    (battle,) = state.observation(0)["battles"]
+    assert battle["sides"] and battle["bombard"]
+    frigate, infantry = (next(u for u in range(len(state.uo)) if state.uo[u] == 0
+                              and state.ut[u] == t and state.us[u] != FREE)
+                         for t in (FRIG, INF))
+    state.remove_unit(frigate)
+    (battle,) = state.observation(0)["battles"]
+    assert battle["sides"] and battle["bombard"] == []
+    state.remove_unit(infantry)
+    assert state.observation(0)["battles"] == []
+    assert "Attack declared" not in table(state, 0)

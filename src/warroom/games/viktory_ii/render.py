@@ -196,8 +196,6 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
                      f"{count(active['mp'], 'move')} left"
                      + (f", {active['cargo']} aboard" if active["cargo"] else ""))
     for battle in obs["battles"]:
-        if not any(any(c) for _, c in battle["sides"] + battle["bombard"]):
-            continue  # every unit that declared it is gone: nothing is left to fight
         sides = "; ".join(f"from {b.names[s]}: {units_text(c)}" for s, c in battle["sides"])
         bomb = "; ".join(f"{b.names[s]}: {units_text(c)}" for s, c in battle["bombard"])
         lines.append(f"Attack declared on {b.names[battle['hex']]} - {sides}"

@@ -241,7 +241,10 @@ class ViewRules(State):
                     sides.setdefault(self.uh[u], [0, 0, 0, 0])[self.ut[u]] += 1
             bombard: dict[int, list[int]] = {}
             for u in self.bombards.get(h, []):
-                bombard.setdefault(self.uh[u], [0, 0, 0, 0])[self.ut[u]] += 1
+                if self.us[u] != FREE:  # a unit lost since it joined is no longer there
+                    bombard.setdefault(self.uh[u], [0, 0, 0, 0])[self.ut[u]] += 1
+            if not sides and not bombard:
+                continue  # every unit that declared it is gone: nothing is left to fight
             out.append({"hex": h, "attacker": self.player,
                         "sides": [[s, c] for s, c in sorted(sides.items())],
                         "bombard": [[s, c] for s, c in sorted(bombard.items())]})

@@ -116,12 +116,6 @@ export function render(root, view, ctx) {
   const battleNow = o.decision === "battle";
   const rv = o.reveal;
   const over = o.phase === "over";
-  // A declared attack whose units have all died (or one the end of the game left unfought
-  // with none) has nothing left to show: neither listed nor marked on the map.
-  const some = (c) => c.some((n) => n > 0);
-  const attacks = o.battles.map((b) => ({ ...b, sides: b.sides.filter(([, c]) => some(c)),
-                                          bombard: b.bombard.filter(([, c]) => some(c)) }))
-    .filter((b) => b.sides.length || b.bombard.length);
 
   root.append(h("style", { text: CSS }));
 
@@ -214,7 +208,7 @@ export function render(root, view, ctx) {
     turn.push(`Moving: ${UNITS[a.unit]} on ${name(a.hex)}, ${a.mp} move${a.mp === 1 ? "" : "s"} left`
       + (a.cargo ? `, ${a.cargo} aboard` : ""));
   }
-  for (const b of attacks) {
+  for (const b of o.battles) {
     const parts = b.sides.map(([s, c]) => `from ${name(s)}: ${unitsWords(c)}`);
     const bomb = b.bombard.map(([s, c]) => `${name(s)}: ${unitsWords(c)}`).join("; ");
     if (bomb) parts.push(`bombarding from ${bomb}`);
@@ -278,7 +272,7 @@ export function render(root, view, ctx) {
       if (!stacks.has(s[0])) stacks.set(s[0], []);
       stacks.get(s[0]).push(s);
     }
-    const battles = new Set(attacks.map((b) => b.hex));
+    const battles = new Set(o.battles.map((b) => b.hex));
     const pennants = new Set(o.pennants);
     const slots = rv && rv.hexes ? rv.hexes : [];
     const raised = [];
