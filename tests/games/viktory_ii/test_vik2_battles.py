@@ -258,19 +258,26 @@ def test_rule_re_attacks_from_the_same_hex_side_without_new_replenishment(tmp_pa
     assert events(state, "battle")[-1]["winner"] == "attacker"
 
 
-def test_rule_units_lost_while_bombarding_count_in_the_battles_losses(tmp_path):
-    """Bombardment joins a declared attack; the bombarding units are the attacker's units in
-    the battle (Overwatch may hit them). Lost, they are told with the attacker's losses in
-    the battle's event, and its line in the log says which were bombarding."""
+def bombardment_joins_an_attack(tmp_path, **defenders):
+    """Player 0's infantry on C3 attacks D3 (player 1's `defenders`); its frigate on D2
+    bombards D3, joining the attack."""
     tiles = NAVAL_MAP[:-2] + "m\n"  # A1 forest (frigates), G4 mountain (artillery)
     state = position(tmp_path, [capital("A1", 0, city=True), units_at("C3", 0, infantry=1),
                                 units_at("D2", 0, frigate=1),
-                                capital("G4", 1, city=True), units_at("D3", 1, artillery=1)],
+                                capital("G4", 1, city=True), units_at("D3", 1, **defenders)],
                      tiles=tiles)
     take(state, SelectUnit, hex="C3", unit=INF)
     take(state, Step, hex="D3")  # an attack declared
     take(state, SelectUnit, hex="D2", unit=FRIG)
     take(state, Bombard, hex="D3")  # joins it
+    return state
+
+
+def test_rule_units_lost_while_bombarding_count_in_the_battles_losses(tmp_path):
+    """Bombardment joins a declared attack; the bombarding units are the attacker's units in
+    the battle (Overwatch may hit them). Lost, they are told with the attacker's losses in
+    the battle's event, and its line in the log says which were bombarding."""
+    state = bombardment_joins_an_attack(tmp_path, artillery=1)
     take(state, Fight, hex="D3")
     script_dice(state, [1, 6] + [1, 6])  # Overwatch hits once; then the infantry's die hits
     act(state, FireOverwatch())

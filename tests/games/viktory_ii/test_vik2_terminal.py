@@ -5,12 +5,12 @@ from __future__ import annotations
 
 # The battle tests' map: water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there
 # supports artillery).
-from test_vik2_battles import MAP, NAVAL_MAP
+from test_vik2_battles import MAP, bombardment_joins_an_attack
 from vik2_helpers import GAME, act, capital, events, position, script_dice, take, town
 from vik2_helpers import troops as units_at
 
 from warroom.games.viktory_battles.actions import FireOverwatch, PlayCard
-from warroom.games.viktory_ii.actions import Bombard, Done, Fight, SelectUnit, Step
+from warroom.games.viktory_ii.actions import Done, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.units import CAV, FREE, FRIG, INF
 
 
@@ -241,15 +241,7 @@ def test_a_declared_attack_shows_only_the_units_still_there(tmp_path):
     """A unit lost since it joined an attack (a bombarding frigate, say) is no longer in it,
     and an attack all of whose units are gone is not declared any more: the observation read
     'bombarding from' a hex of no name, and 'Attack declared on D3 - ' with nothing after."""
-    tiles = NAVAL_MAP[:-2] + "m\n"  # A1 forest (frigates), G4 mountain (artillery)
-    state = position(tmp_path, [capital("A1", 0, city=True), units_at("C3", 0, infantry=1),
-                                units_at("D2", 0, frigate=1),
-                                capital("G4", 1, city=True), units_at("D3", 1, infantry=1)],
-                     tiles=tiles)
-    take(state, SelectUnit, hex="C3", unit=INF)
-    take(state, Step, hex="D3")  # an attack declared
-    take(state, SelectUnit, hex="D2", unit=FRIG)
-    take(state, Bombard, hex="D3")  # joins it
+    state = bombardment_joins_an_attack(tmp_path, infantry=1)
     (battle,) = state.observation(0)["battles"]
     assert battle["sides"] and battle["bombard"]
     frigate, infantry = (next(u for u in range(len(state.uo)) if state.uo[u] == 0
