@@ -58,6 +58,10 @@ def test_a_seat_resigning_a_two_seat_game_ends_it_for_every_page(db):
     with client(db) as c:
         made, frames = resigned_kow(c)
         summary = c.get(f"/api/games/{made['id']}").json()
+        state = c.app.state.server.games[made["id"]].state
+    for viewer, seat in (("seat 0", 0), ("seat 1", 1), ("spectator", None)):
+        seen = {k: v for k, v in state.observation(seat).items() if k != "log"}
+        assert frames[viewer]["observation"] == seen, viewer  # its own view, nothing more
     expected = {"winners": [0], "scores": [1, 0], "reason": "seat 1 resigned", "draw": False,
                 "details": {"resigned": 1}}
     for viewer, frame in frames.items():
@@ -229,3 +233,19 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db):
     assert [r["seat"] for r in record["meta"]["handed_to_ai"]] == [mover, *others]
     game = get_game("battle")
     assert record_outcome(game, Record.from_json(record)).to_json() == summary["outcome"]
+
+
+def test_a_games_database_from_before_resignations_takes_them(db):
+    """A database written before resignations were stored has no table for them: it opens,
+    its games rebuild, and a resignation is stored in it like any other."""
+    with client(db) as c:
+        made = create(c)
+    with sqlite3.connect(db) as old:
+        old.execute("DROP TABLE resignations")
+    with client(db) as c:
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            ws.send_text(RESIGN)
+            assert next_state(ws)["outcome"]["reason"] == "seat 0 resigned"
+    with client(db) as c:
+        assert c.get(f"/api/games/{made['id']}").json()["status"] == "finished"
