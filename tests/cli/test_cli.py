@@ -97,6 +97,29 @@ def test_resume_continues_a_saved_game_from_the_exact_position(tmp_path, capsys)
     assert replay_to_end(game, replayed).outcome().to_json()["winners"] == result["winners"]
 
 
+def test_replay_of_a_resigned_game_shows_the_resignation_and_resume_refuses_it(tmp_path,
+                                                                              capsys):
+    """A record that ends with a resignation is a finished game: `replay` says who resigned
+    and shows any seat; `play --resume` does not play on after it."""
+    full = tmp_path / "full.json"
+    main(["play", "kow", "--players", "random,random", "--seed", "8", "--save", str(full),
+          "--json"])
+    capsys.readouterr()
+    record = json.loads(full.read_text())
+    record["actions"] = record["actions"][:10]
+    record["resigned"] = {"seat": 1, "at": 10}
+    part = tmp_path / "resigned.json"
+    part.write_text(json.dumps(record))
+    assert main(["replay", str(part), "--as", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "Result: winners 0 - seat 1 resigned; scores [1, 0]"
+    assert main(["play", "kow", "--resume", str(part)]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("the saved game is over (seat 1 resigned); see it with: warroom "
+                        f"replay {part}"), err
+    assert json.loads(part.read_text()) == record  # left as it was
+
+
 def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_path):
     save = tmp_path / "h.json"
     answers = "?\nnonsense\n99\n" + "1\n" * 400

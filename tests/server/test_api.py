@@ -202,7 +202,7 @@ def test_every_bad_intent_is_an_error_frame_that_changes_nothing(db):
             binary = ws.receive_json()
     assert wrong_seat == 1
     assert messages[0].startswith("malformed JSON")
-    assert messages[1] == "a frame is an object whose type is hello, act or ping"
+    assert messages[1] == "a frame is an object whose type is hello, act, ping or resign"
     assert messages[2].startswith("an act frame names its action")
     assert messages[3] == "no action number 999: there are " + str(len(state["legal"]))
     assert messages[4].startswith("stale action: you saw version 5")

@@ -499,3 +499,65 @@ def test_viktory_ii_at_the_end_says_the_game_is_over_not_whose_turn(live_server,
     players = page.locator("#table .seat-area h4").all_inner_texts()
     assert len(players) == 2 and not any("this turn" in p for p in players), players
     page.close()
+
+
+def test_a_person_resigns_and_every_page_shows_the_end(live_server, browser):
+    """Resign asks first ("No" leaves the game as it was); "Yes" ends a two-seat game: both
+    seats' pages and a spectator's say who won, the result gives the reason, and the replay
+    ends the same way."""
+    host, guest, watcher = (browser.new_context() for _ in range(3))
+    page = host.new_page()
+    game_id = create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
+    other = guest.new_page()
+    other.goto(page.locator("#invites input.link").input_value())
+    watching = watcher.new_page()
+    watching.goto(f"{live_server.url}/game/{game_id}")
+    for p in (page, other, watching):
+        p.wait_for_selector("#table .panel")
+    assert watching.locator("#resign").count() == 0  # a spectator has no seat to resign
+    other.click("#resign")
+    assert "The other side wins" in other.locator("#resign-confirm").inner_text()
+    other.click("#resign-no")
+    other.wait_for_selector("#resign")
+    assert page.request.get(f"{live_server.url}/api/games/{game_id}").json()["status"] \
+        != "finished"
+    other.click("#resign")
+    other.click("#resign-yes")
+    expected = {page: "You win", other: "You lose - seat 0 wins", watching: "Seat 0 wins"}
+    for p, result in expected.items():
+        p.wait_for_selector("#headline")
+        assert p.locator("#status").inner_text() == f"Game over: {result}"
+        assert p.locator("#headline").inner_text() == result
+        assert p.locator("#reason").inner_text() == "seat 1 resigned"
+        assert p.locator("#resign").count() == 0
+        assert p.locator("#table .playable, #table button.act").count() == 0
+    watching.goto(f"{live_server.url}/replay/{game_id}")
+    watching.wait_for_selector("#table .panel")
+    watching.click("#last")
+    watching.wait_for_function("document.querySelector('#result')?.textContent"
+                               ".includes('seat 1 resigned')", timeout=10_000)
+    assert watching.locator("#result .headline").inner_text() == "Seat 0 wins"
+    for context in (host, guest, watcher):
+        context.close()
+
+
+def test_resigning_one_of_three_seats_hands_it_to_the_ai(slow_ai_server, browser):
+    """With three sides the game goes on: the page that resigned watches, and names the
+    seat's new player as the header and the lobby do."""
+    page = browser.new_page()
+    game_id = create_in_lobby(page, slow_ai_server.url, "battle",
+                              ["here", "heuristic", "heuristic"], {"players": "3"})
+    page.wait_for_selector("#table .panel")
+    page.click("#resign")
+    assert "The heuristic AI plays your seat on" in page.locator("#resign-confirm").inner_text()
+    page.click("#resign-yes")
+    page.wait_for_function("document.querySelector('#status').textContent === 'Watching'",
+                           timeout=10_000)
+    assert "Seat 0: AI heuristic (seat 0 resigned)" in page.locator("#seats").inner_text()
+    assert "You are watching." in page.locator("#seats").inner_text()
+    assert page.locator("#resign").count() == 0
+    page.goto(slow_ai_server.url + "/")
+    row = page.locator(f"tr[data-game='{game_id}']")
+    row.wait_for()
+    assert "heuristic (seat 0 resigned) vs heuristic vs heuristic" in row.inner_text()
+    page.close()

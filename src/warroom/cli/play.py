@@ -14,7 +14,7 @@ from ..agents import make_agents, parse_specs
 from ..agents.human import Hotseat, HumanAgent
 from ..engine import ConfigError, Game, Record, RecordError, State, play_game, replay_to_end
 from ..engine.embed import embed_files
-from ..engine.record import check_record_files, record_config
+from ..engine.record import check_record_files, record_config, record_outcome
 from ..games import get_game
 from . import cli
 from .common import SEED, SET_HELP, Interrupted, echo_err, fresh_seed, game_and_config
@@ -72,7 +72,11 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
         if seed is not None and seed != record.seed:
             raise ConfigError("--seed cannot change the seed of a saved game")
         config = record_config(g, record)
-        replay_to_end(g, record)  # a save that does not replay is refused before any write
+        # a save that does not replay is refused before any write
+        ended = record_outcome(g, record, replay_to_end(g, record))
+        if record.resigned is not None and ended is not None:  # the rules would play on
+            raise RecordError(f"{resume}: the saved game is over ({ended.reason}); "
+                              f"see it with: warroom replay {resume}")
         if not record.files:  # a save made before records carried their data files
             record.files = embed_files(g, config)
         seed = record.seed
@@ -211,7 +215,8 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
     state = replay_to_end(g, record)
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
-    if as_player is not None and not state.is_terminal():
+    outcome = record_outcome(g, record, state)
+    if as_player is not None and outcome is None:
         check_own_seat(file, record, as_player)
     obs = state.observation(as_player)
     for event in obs.get("log", []):
@@ -219,7 +224,6 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
         if line:
             click.echo(line)
     click.echo(g.render(obs, as_player))
-    outcome = state.outcome()
     if outcome is None:
         click.echo(f"(unfinished: {len(record.actions)} actions so far)")
     else:

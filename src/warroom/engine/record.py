@@ -1,8 +1,13 @@
-"""Records: `{game, version, config, seed, actions, files}`. The save format, the replay format,
-and the unit a test can pin. Replaying a record reproduces the game exactly, because all chance
-comes from the state's seeded RNG, and every data file the config names travels with it
-(`files`: option -> {sha256, text}; see embed.py). A record without `files` (made before they
-were embedded) reads the files on disk, as it always did."""
+"""Records: `{game, version, config, seed, actions, resigned?, files}`. The save format, the
+replay format, and the unit a test can pin. Replaying a record reproduces the game exactly,
+because all chance comes from the state's seeded RNG, and every data file the config names
+travels with it (`files`: option -> {sha256, text}; see embed.py). A record without `files`
+(made before they were embedded) reads the files on disk, as it always did.
+
+A game can also end outside its rules, when a seat resigns: `resigned: {seat, at}` says which
+seat gave up after how many actions (all of them: nothing is played after a resignation).
+`record_outcome` gives a record's outcome either way; a record without `resigned` ended, or
+not, by its rules alone, as records always did."""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from .actions import to_json
 from .config import config_to_json, make_config
-from .core import Game, State
+from .core import Game, Outcome, State
 from .data import MAX_DATA_BYTES
 from .embed import (
     MAX_EMBEDDED_BYTES,
@@ -44,6 +49,12 @@ class _Entry(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
     player: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
     action: dict[str, Any]
+
+
+class _Resigned(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    at: Annotated[int, Field(ge=0)]
 
 
 class _Meta(BaseModel):
@@ -73,6 +84,7 @@ class _RecordFile(BaseModel):
     config: dict[str, Any]
     seed: Seed
     actions: list[_Entry]
+    resigned: _Resigned | None = None
     meta: _Meta = _Meta()
     files: dict[Annotated[str, Field(max_length=64)], _File] = {}
 
@@ -81,6 +93,17 @@ class _RecordFile(BaseModel):
         if sum(len(f.text) for f in self.files.values()) > MAX_EMBEDDED_BYTES:
             raise ValueError(f"embedded files hold more than {MAX_EMBEDDED_BYTES >> 20} MiB")
         return self
+
+
+@dataclass(frozen=True)
+class Resignation:
+    """A seat that gave the game up after `at` actions, ending it (see `resignation_outcome`)."""
+
+    seat: int
+    at: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"seat": self.seat, "at": self.at}
 
 
 @dataclass
@@ -96,6 +119,8 @@ class Record:
     # The data files the config names, by option (empty: a record made before they were
     # embedded, whose replay reads the files on disk).
     files: dict[str, EmbeddedFile] = field(default_factory=dict)
+    # The resignation that ended the game, if one did (None: it ends, or not, by its rules).
+    resigned: Resignation | None = None
     # Where the record was read from, for error messages (not part of the record).
     source: str = field(default="", compare=False, repr=False)
 
@@ -115,6 +140,7 @@ class Record:
             "config": self.config,
             "seed": self.seed,
             "actions": [{"player": p, "action": a} for p, a in self.actions],
+            **({"resigned": self.resigned.to_json()} if self.resigned else {}),
             **({"meta": self.meta} if self.meta else {}),
             **({"files": {k: f.to_json() for k, f in self.files.items()}} if self.files else {}),
         }
@@ -132,6 +158,8 @@ class Record:
                    [(e.player, e.action) for e in model.actions], dict(meta),
                    dict(model.model_extra or {}),
                    {k: EmbeddedFile(f.sha256, f.text) for k, f in model.files.items()},
+                   Resignation(model.resigned.seat, model.resigned.at)
+                   if model.resigned else None,
                    source=where if where != "record" else "")
 
     def save(self, path: str | Path) -> None:
@@ -186,7 +214,10 @@ class Record:
         return (self.game == other.game and self.version == other.version
                 and self.config == other.config and self.seed == other.seed
                 and (not self.files or not other.files or self.files == other.files)
-                and self.actions == other.actions[:len(self.actions)])
+                and self.actions == other.actions[:len(self.actions)]
+                # a resigned game goes on nowhere: only the same record follows it
+                and (self.resigned is None or (self.resigned == other.resigned
+                                               and self.actions == other.actions)))
 
 
 def _problem(exc: ValidationError) -> str:
@@ -252,6 +283,57 @@ def _short(value: str) -> str:
 def replay_to_end(game: Game, record: Record) -> State:
     *_, (final, _, _) = replay(game, record)
     return final
+
+
+def sides(game: Game, config: Any, players: int) -> list[tuple[int, ...]]:
+    """Who wins or loses together: the teams the config plays in, else each seat alone."""
+    return game.team_seats(config) or [(seat,) for seat in range(players)]
+
+
+def resignation_outcome(game: Game, config: Any, players: int, seat: int) -> Outcome | None:
+    """The outcome of `seat` resigning a game of `players` seats under `config`: with two
+    sides, the other side wins; None with more, since one side giving up decides nothing
+    between the others (the server has an AI play the seat on instead).
+
+    Scores are 1 for each seat of the winning side and 0 for each of the resigner's. The game
+    stopped short of its end, so its rules gave no score, and games keep no common score of
+    a position in play: a game's own tally mid-game (victories, hits) would read as final."""
+    groups = sides(game, config, players)
+    if len(groups) != 2:
+        return None
+    losers = next(group for group in groups if seat in group)
+    winners = tuple(p for p in range(players) if p not in losers)
+    return Outcome(winners, tuple(0 if p in losers else 1 for p in range(players)),
+                   f"seat {seat} resigned", {"resigned": seat})
+
+
+def record_outcome(game: Game, record: Record, final: State | None = None) -> Outcome | None:
+    """How a recorded game ended: by its rules, or by the resignation it ends with; None if it
+    has not ended. `final` is the state after the record's actions (`replay_to_end`), replayed
+    here if not given. A resignation that cannot have ended this game is a RecordError."""
+    if final is None:
+        final = replay_to_end(game, record)
+    resigned = record.resigned
+    if resigned is None:
+        return final.outcome() if final.is_terminal() else None
+    where = f"{record.source}: " if record.source else ""
+    if resigned.at != len(record.actions):
+        raise RecordError(f"{where}resigned.at: nothing is played after a resignation, so it "
+                          f"follows the last of the {len(record.actions)} actions; got "
+                          f"{resigned.at}")
+    if final.is_terminal():
+        raise RecordError(f"{where}resigned: the game had already ended by its rules; a "
+                          "finished game cannot be resigned")
+    if resigned.seat >= final.num_players:
+        raise RecordError(f"{where}resigned.seat: the game has seats 0 to "
+                          f"{final.num_players - 1}; got {resigned.seat}")
+    config = record_config(game, record)
+    outcome = resignation_outcome(game, config, final.num_players, resigned.seat)
+    if outcome is None:
+        count = len(sides(game, config, final.num_players))
+        raise RecordError(f"{where}resigned: a game of {count} sides does not end when one "
+                          "resigns (its seat plays on)")
+    return outcome
 
 
 def check_record_files(game: Game, record: Record) -> list[str]:

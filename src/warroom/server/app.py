@@ -75,6 +75,12 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
+class Resign(Strict):
+    """The connection's seat gives up: no field names the seat, which is the hello's."""
+
+    type: Literal["resign"]
+
+
 class SeatIn(Strict):
     kind: Literal["here", "invite", "random", "heuristic", "mcts"]
     seconds: float | None = Field(default=None, description="mcts budget per move")
@@ -87,7 +93,11 @@ class CreateIn(Strict):
     seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
-def parse_intent(text: str) -> Hello | Act | Ping:
+FRAMES: dict[str, type[Hello | Act | Ping | Resign]] = {
+    "hello": Hello, "act": Act, "ping": Ping, "resign": Resign}
+
+
+def parse_intent(text: str) -> Hello | Act | Ping | Resign:
     """A frame from a page, or ValueError with a one-line reason."""
     try:
         data = json.loads(text)
@@ -97,15 +107,16 @@ def parse_intent(text: str) -> Hello | Act | Ping:
         raise ValueError(TOO_DEEP) from None
     if _depth(data) > MAX_DEPTH:  # validation (and an action's decoding) recurses as deep
         raise ValueError(TOO_DEEP)
-    if not isinstance(data, dict) or data.get("type") not in ("hello", "act", "ping"):
-        raise ValueError("a frame is an object whose type is hello, act or ping")
-    model = {"hello": Hello, "act": Act, "ping": Ping}[data["type"]]
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in FRAMES:  # a list's type is no key to look up
+        raise ValueError("a frame is an object whose type is hello, act, ping or resign")
+    model = FRAMES[kind]
     try:
         intent = model.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "frame"
-        raise ValueError(f"{data['type']} frame, field {where}: {err['msg']}") from None
+        raise ValueError(f"{kind} frame, field {where}: {err['msg']}") from None
     if isinstance(intent, Act) and intent.index is None and intent.action is None:
         raise ValueError("an act frame names its action by index (with version) or as action")
     return intent
@@ -218,7 +229,10 @@ class Server:
         record = Record(game.name, game.version, config_to_json(config), row.seed,
                         list(row.actions))
         state = replay_to_end(game, record)
-        return LiveGame(row, game, config, state, names)
+        live = LiveGame(row, game, config, state, names)
+        for seat, at in row.resignations:
+            live.gave_up(seat, at)
+        return live
 
     def in_play(self) -> int:
         return sum(live.in_play(self.idle) for live in self.games.values())
@@ -275,6 +289,26 @@ class Server:
             conn.send(error_frame(f"could not store the action ({exc}); nothing was played, "
                                   "try again"))
             return
+        self.after_action(live)
+
+    async def resign(self, live: LiveGame, conn: Connection) -> None:
+        seat = conn.seat
+        try:
+            ended = live.resign(self.store, seat)
+        except Rejected as exc:
+            conn.send(error_frame(str(exc)))
+            return
+        except WriteFailed as exc:  # nothing changed: the same intent may be sent again
+            conn.send(error_frame(f"could not store the resignation ({exc}); nothing changed, "
+                                  "try again"))
+            return
+        if ended is None:  # the AI plays the seat on: its pages watch, every page relabels it
+            conns = self.conns.get(live.id, ())
+            for other in conns:
+                if other.seat == seat:
+                    other.seat, other.log_sent = None, (0, 0)  # a spectator's log, afresh
+            for other in conns:
+                other.send(json.dumps(_welcome(live, other.seat)))
         self.after_action(live)
 
     def after_action(self, live: LiveGame) -> None:
@@ -500,7 +534,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         live = find(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
-        if not live.state.is_terminal():
+        if not live.over():
             return fail("the record holds every secret: it is offered once the game is over",
                         409)
         name = f"warroom-{live.game.name}-{live.id}.json"
@@ -514,7 +548,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         live = find(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
-        if not live.state.is_terminal():
+        if not live.over():
             return fail("a game can be replayed once it is over", 409)
         # The seats by their exact names: isdigit() and int() take "²", "01" and other scripts'
         # digits (and int("²") fails).
@@ -522,11 +556,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         if seat not in seats:
             return fail(f"seat must be spectator or 0 to {live.num_players - 1}")
         viewer = seats[seat]
-        record = Record(live.game.name, live.game.version, config_to_json(live.config),
-                        live.row.seed, list(live.actions))
         steps = []
-        for version, (state, player, action) in enumerate(replay(live.game, record)):
-            frame = view_frame(live.game, state, viewer, version, live.id)
+        for version, (state, player, action) in enumerate(replay(live.game,
+                                                                 live.played_record())):
+            # the last position is the end, whether the rules or a resignation ended it
+            ended = live.ended if player is None else None
+            frame = view_frame(live.game, state, viewer, version, live.id, ended=ended)
             frame["log"] = [line for line in frame["log"] if line]
             frame["legal"] = []
             frame["by"] = player
@@ -557,7 +592,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         seat = None
         if hello.token:
             seat = live.seat_of(hello.token)
-            if seat is None:
+            if seat is None and not live.knows(hello.token):  # a resigner watches on
                 await ws.send_text(error_frame("wrong token: this link holds no seat of the "
                                                "game"))
                 await ws.close(code=4401)
@@ -574,8 +609,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         except WebSocketDisconnect:
             pass
         finally:
-            if seat is not None:
-                live.disconnect(seat)
+            if conn.seat is not None:  # none since its person resigned it to the AI
+                live.disconnect(conn.seat)
             server.conns.get(live.id, set()).discard(conn)
             writer.cancel()
 
@@ -601,6 +636,8 @@ async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
             conn.send(json.dumps({"type": "pong", "version": live.version}))
         elif isinstance(intent, Hello):
             conn.send(error_frame("already greeted: open a new connection for another seat"))
+        elif isinstance(intent, Resign):
+            await server.resign(live, conn)
         else:
             await server.act(live, conn, intent)
         if conn.ws.client_state != WebSocketState.CONNECTED:
@@ -626,7 +663,7 @@ def frame_text(message: dict[str, Any]) -> str:
 def _welcome(live: LiveGame, seat: int | None) -> dict[str, Any]:
     return {"type": "welcome", "id": live.id, "game": live.game.name, "title": live.game.title,
             "seat": seat, "players": live.num_players,
-            "seats": live.summary()["seats"]}
+            "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game}
 
 
 def _missing(server: Server, game_id: str) -> str:

@@ -5,6 +5,11 @@ Everything a viewer receives is built here from `observation(seat)` (a spectator
 that observation's log), the text view (`render`), and for a seat its own legal actions. The
 outcome is added once the game is over. Nothing else about the state is ever sent.
 
+A person may resign their seat. With two sides (two seats, or two teams) that ends the game,
+the other side winning (`engine.record.resignation_outcome`), though the rules would play on:
+the game is then over by `LiveGame.outcome`, not by its state. With more sides it would decide
+nothing between the others, so the heuristic AI plays the seat on and the rules end the game.
+
 A viewer's log only grows, so a frame carries the lines from `log_from` on (the connection has
 the rest): describing and sending the whole log with every action would cost time in
 proportion to the game's length, for every viewer, at every action. A game may show only the
@@ -24,11 +29,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, Record, State, config_to_json, to_json
+from ..engine import Game, Outcome, Record, State, config_to_json, to_json
 from ..engine.embed import embed_files
+from ..engine.record import Resignation, record_outcome, sides
 from .store import GameRow, GameStore, SeatRow
 
 SPECTATOR = None
+HANDOVER = "heuristic"  # the AI that plays on the seat of a person who resigned
 
 
 def new_token() -> str:
@@ -65,6 +72,9 @@ class LiveGame:
         self.upload_names = upload_names or {}
         self.seen: set[int] = set()  # person seats that have connected since the start
         self.connections: Counter[int] = Counter()  # open connections of each person seat
+        self.resigned: Resignation | None = None  # the resignation that ended the game
+        self.ended: Outcome | None = None  # ... and its outcome
+        self.handed: list[Resignation] = []  # seats handed to the AI when their person resigned
         # When a move was made or a page came or went (time.monotonic); None: nothing since
         # the server started (a game rebuilt from the store).
         self.active_at: float | None = None
@@ -87,6 +97,27 @@ class LiveGame:
                 return i
         return None
 
+    def knows(self, token: str) -> bool:
+        """Whether `token` is any seat's: a person's, or one whose person resigned it to the
+        AI (that link then watches as a spectator: the seat's view is the AI's now)."""
+        digest = token_hash(token)
+        return any(seat.token_hash and secrets.compare_digest(seat.token_hash, digest)
+                   for seat in self.seats)
+
+    def over(self) -> bool:
+        """Ended by the rules or by a resignation."""
+        return self.ended is not None or self.state.is_terminal()
+
+    def outcome(self) -> Outcome | None:
+        if self.ended is not None:
+            return self.ended
+        return self.state.outcome() if self.state.is_terminal() else None
+
+    @property
+    def resign_ends_game(self) -> bool:
+        """True with two sides: a seat resigning ends the game (else the AI plays it on)."""
+        return len(sides(self.game, self.config, self.num_players)) == 2
+
     def connect(self, seat: int) -> None:
         """A seat's page is connected (a seat may be open in several tabs)."""
         self.seen.add(seat)
@@ -105,13 +136,13 @@ class LiveGame:
     def in_play(self, window: float) -> bool:
         """Unfinished, and a person's page is connected or something happened in the last
         `window` seconds: what a server's cap on games counts (an abandoned game does not)."""
-        if self.state.is_terminal():
+        if self.over():
             return False
         return bool(self.connections) or (
             self.active_at is not None and time.monotonic() - self.active_at < window)
 
     def status(self) -> str:
-        if self.state.is_terminal():
+        if self.over():
             return "finished"
         waiting = any(s.kind == "person" and i not in self.seen for i, s in enumerate(self.seats))
         return "open" if waiting and not self.actions else "running"
@@ -129,12 +160,13 @@ class LiveGame:
                        "connected": i in self.connections}
                       for i, s in enumerate(self.seats)],
         }
-        if self.state.is_terminal():
-            out["outcome"] = self.state.outcome().to_json()
+        outcome = self.outcome()
+        if outcome is not None:
+            out["outcome"] = outcome.to_json()
         return out
 
     def ai_seats_to_move(self) -> list[int]:
-        if self.state.is_terminal():
+        if self.over():
             return []
         return [p for p in self.state.to_move() if self.seats[p].kind == "ai"]
 
@@ -148,7 +180,7 @@ class LiveGame:
         simultaneous decision) falls back to the action if it is still legal."""
         if seat is None:
             raise Rejected("spectators cannot act; open a seat's link to play")
-        if self.state.is_terminal():
+        if self.over():
             raise Rejected("the game is over")
         if version is not None and version != self.version:
             if action is None:
@@ -185,6 +217,39 @@ class LiveGame:
         self.touch()
         return Applied(seat, action, self.version)
 
+    def resign(self, store: GameStore, seat: int | None) -> Outcome | None:
+        """A person gives up `seat`, stored before anything changes (a failed write raises
+        first): the outcome when that ended the game, None when the AI plays the seat on.
+        Rejected, changing nothing, for a spectator, an AI's seat or a game over."""
+        if seat is None:
+            raise Rejected("spectators cannot resign; only a person playing a seat can")
+        if self.seats[seat].kind != "person":
+            raise Rejected(f"seat {seat} is played by an AI ({self.seats[seat].spec}); only a "
+                           "person can resign a seat")
+        if self.over():
+            raise Rejected("the game is over; there is nothing left to resign")
+        store.add_resignation(self.id, seat, self.version)
+        self.touch()
+        return self.gave_up(seat, self.version)
+
+    def gave_up(self, seat: int, at: int) -> Outcome | None:
+        """Apply a stored resignation of `seat` after `at` actions (a new one, or one replayed
+        at a restart): end the game, or hand the seat to the AI. A resignation that cannot
+        have ended the game (actions stored after it) is a RecordError, as in a record."""
+        self._frames.clear()
+        if not self.resign_ends_game:
+            person = self.seats[seat]
+            self.seats[seat] = SeatRow("ai", HANDOVER, token_hash=person.token_hash,
+                                       label=f"{HANDOVER} (seat {seat} resigned)")
+            self.handed.append(Resignation(seat, at))
+            self.connections.pop(seat, None)  # its pages watch as spectators now
+            return None
+        record = self.played_record()
+        record.resigned = Resignation(seat, at)
+        self.ended = record_outcome(self.game, record, self.state)
+        self.resigned = record.resigned
+        return self.ended
+
     # --- what viewers see ---------------------------------------------------------------
     def frame(self, seat: int | None, held: LogHeld = (0, 0)) -> tuple[str, LogHeld]:
         """The state frame for a seat (or a spectator) whose page holds the log lines `held`
@@ -194,7 +259,7 @@ class LiveGame:
         cached = self._frames.get(key)
         if cached is None:
             data = view_frame(self.game, self.state, seat, self.version, self.id, held,
-                              self._lines.setdefault(seat, LogLines()))
+                              self._lines.setdefault(seat, LogLines()), self.ended)
             base = held[0] if data["log_from"] else data["observation"].get("log_start", 0)
             cached = (json.dumps(data, separators=(",", ":")),
                       (base, data["log_from"] + len(data["log"])))
@@ -210,11 +275,20 @@ class LiveGame:
                 config[key] = self.upload_names[value]
             elif isinstance(value, list) and len(value) == 1 and value[0] in self.upload_names:
                 config[key] = [self.upload_names[value[0]]]
-        meta = {"server_game": self.id}
+        meta: dict[str, Any] = {"server_game": self.id}
         if self.upload_names:
             meta["uploaded_files"] = sorted(self.upload_names.values())
+        if self.handed:  # who played those seats from then on (the actions say the rest)
+            meta["handed_to_ai"] = [{**r.to_json(), "agent": HANDOVER} for r in self.handed]
         return Record(self.game.name, self.game.version, config, self.row.seed,
-                      list(self.actions), meta, files=embed_files(self.game, self.config))
+                      list(self.actions), meta, files=embed_files(self.game, self.config),
+                      resigned=self.resigned)
+
+    def played_record(self) -> Record:
+        """The actions as a record over the config in play (its files on this server's disk):
+        what the server replays, with no copy of the data files."""
+        return Record(self.game.name, self.game.version, config_to_json(self.config),
+                      self.row.seed, list(self.actions), resigned=self.resigned)
 
 
 LogHeld = tuple[int, int]  # a page's log lines: (index of the first in the whole log, how many)
@@ -236,8 +310,10 @@ class LogLines:
 
 
 def view_frame(game: Game, state: State, seat: int | None, version: int, game_id: str,
-               held: LogHeld = (0, 0), described: LogLines | None = None) -> dict[str, Any]:
-    """Everything one viewer may see of `state`, derived from its observation alone.
+               held: LogHeld = (0, 0), described: LogLines | None = None,
+               ended: Outcome | None = None) -> dict[str, Any]:
+    """Everything one viewer may see of `state`, derived from its observation alone, and the
+    outcome once the game is over: by its rules, or `ended` (a resignation ended it).
 
     `described` holds the viewer's log lines described so far (extended here). The page holds
     the lines `held`; the frame carries the lines that follow them (from `log_from` in the
@@ -255,7 +331,8 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
         log_from, lines = count, window.lines[base + count - start:]
     else:
         log_from, lines = 0, window.lines
-    legal = state.legal_actions(seat) if seat is not None and not state.is_terminal() else []
+    outcome = ended if ended is not None else state.outcome() if state.is_terminal() else None
+    legal = state.legal_actions(seat) if seat is not None and outcome is None else []
     frame: dict[str, Any] = {
         "type": "state",
         "id": game_id,
@@ -267,10 +344,10 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
         "text": _render(game, full, seat),
         "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": to_json(a)}
                   for i, a in enumerate(legal)],
-        "terminal": state.is_terminal(),
+        "terminal": outcome is not None,
     }
-    if state.is_terminal():
-        frame["outcome"] = state.outcome().to_json()
+    if outcome is not None:
+        frame["outcome"] = outcome.to_json()
     return frame
 
 

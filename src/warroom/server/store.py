@@ -1,9 +1,9 @@
 """Where games live between requests and across restarts: a small interface, and SQLite.
 
 The server keeps live games in memory and writes through to a store: a game's row when it is
-created, then every action before it is acknowledged. On start it rebuilds each unfinished or
-finished game by replaying its actions. Another store (PostgreSQL, say) only has to implement
-`GameStore`; see the server README.
+created, then every action and every resignation before it is acknowledged. On start it
+rebuilds each unfinished or finished game by replaying its actions, then its resignations.
+Another store (PostgreSQL, say) only has to implement `GameStore`; see the server README.
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ class GameRow:
     seats: list[SeatRow]
     created: float = field(default_factory=time.time)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    # (seat, actions played before it) of each seat that resigned, in the order they did
+    resignations: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -77,6 +79,11 @@ class GameStore(Protocol):
         WriteFailed if the action could not be stored now."""
         ...
 
+    def add_resignation(self, game_id: str, seat: int, at: int) -> None:
+        """Durably note that `seat` resigned after `at` actions; raise if it had already, and
+        WriteFailed if it could not be stored now."""
+        ...
+
     def games(self) -> list[GameRow]: ...
 
     def add_file(self, row: FileRow) -> None:
@@ -88,7 +95,7 @@ class GameStore(Protocol):
     def close(self) -> None: ...
 
 
-OWN_TABLES = frozenset({"games", "actions", "files"})
+OWN_TABLES = frozenset({"games", "actions", "files", "resignations"})
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -97,6 +104,9 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS actions (
   game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, player INTEGER NOT NULL,
   action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
+CREATE TABLE IF NOT EXISTS resignations (
+  game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, idx INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat));
 CREATE TABLE IF NOT EXISTS files (
   sha TEXT PRIMARY KEY, game TEXT NOT NULL, option TEXT NOT NULL, name TEXT NOT NULL,
   content BLOB NOT NULL);
@@ -151,6 +161,10 @@ class SqliteStore:
                 (game_id, index, player, json.dumps(action, separators=(",", ":"))),
             )
 
+    def add_resignation(self, game_id: str, seat: int, at: int) -> None:
+        with self._lock, _writing():
+            self.db.execute("INSERT INTO resignations VALUES (?, ?, ?)", (game_id, seat, at))
+
     def games(self) -> list[GameRow]:
         with self._lock:
             rows = self.db.execute(
@@ -159,12 +173,19 @@ class SqliteStore:
             acts = self.db.execute(
                 "SELECT game_id, player, action FROM actions ORDER BY game_id, idx"
             ).fetchall()
+            gave_up = self.db.execute(
+                "SELECT game_id, seat, idx FROM resignations ORDER BY game_id, idx, rowid"
+            ).fetchall()
         by_game: dict[str, list[tuple[int, dict[str, Any]]]] = {}
         for game_id, player, action in acts:
             by_game.setdefault(game_id, []).append((player, json.loads(action)))
+        resigned: dict[str, list[tuple[int, int]]] = {}
+        for game_id, seat, idx in gave_up:
+            resigned.setdefault(game_id, []).append((seat, idx))
         return [
             GameRow(gid, game, json.loads(options), seed,
-                    [SeatRow(**s) for s in json.loads(seats)], created, by_game.get(gid, []))
+                    [SeatRow(**s) for s in json.loads(seats)], created, by_game.get(gid, []),
+                    resigned.get(gid, []))
             for gid, game, options, seed, seats, created in rows
         ]
 

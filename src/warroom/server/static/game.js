@@ -21,6 +21,7 @@ let shown = null; // the seat on screen (null: spectator)
 let revealed = true; // hotseat: the person at the screen has confirmed who they are
 let messageTimer = null;
 let refused = false; // the server refused this link: no table, no reconnecting
+let confirming = null; // the seat whose "Resign? Yes / No" is open
 // Whether each person's seat has a page connected (the lobby's flag): from the welcome, then
 // asked again now and then while this page waits for a person who is not on this device.
 let presence = new Map();
@@ -69,6 +70,12 @@ async function receive(entry, frame) {
   }
   if (frame.type === "welcome") {
     welcome = frame;
+    // Sent again when the seats change: a seat this page held was handed to the AI when its
+    // person resigned, and the page watches from now on (the AI's view is not the person's).
+    if (entry.seat !== undefined && entry.seat !== frame.seat) {
+      views.delete(entry.seat);
+      if (shown === entry.seat) shown = null;
+    }
     entry.seat = frame.seat;
     entry.retry = 0;
     entry.down = false;
@@ -153,9 +160,39 @@ function act(seat, view, index) {
   entry.ws.send(JSON.stringify({ type: "act", version: view.version, index, action }));
 }
 
+// Giving up the seat on screen: asked twice ("Resign? Yes / No"), since it cannot be undone.
+function resign(seat) {
+  confirming = null;
+  const entry = [...sockets.values()].find((e) => e.seat === seat);
+  if (!entry || entry.ws.readyState !== WebSocket.OPEN) {
+    say("not connected; reconnecting");
+    draw();
+    return;
+  }
+  entry.ws.send(JSON.stringify({ type: "resign" }));
+}
+
+function resignControl(view) {
+  // The seat on screen is this device's person's (a hotseat seat once its person has said who
+  // they are); a spectator, or a game over, has nothing to resign.
+  if (shown === null || !revealed || !view || view.terminal) return null;
+  if (confirming !== shown) {
+    return h("button", { id: "resign", class: "resign",
+                         onclick: () => { confirming = shown; drawSeats(view); } }, "Resign");
+  }
+  const then = welcome?.resign_ends_game ? "The other side wins the game."
+    : "The heuristic AI plays your seat on, and you watch.";
+  return h("div", { class: "resign-confirm", id: "resign-confirm" },
+    h("p", {}, h("b", { text: "Resign? " }), then),
+    h("button", { id: "resign-yes", class: "danger", onclick: () => resign(shown) }, "Yes"),
+    " ",
+    h("button", { id: "resign-no", onclick: () => { confirming = null; drawSeats(view); } },
+      "No"));
+}
+
 function draw() {
   const key = shown === null ? "spectator" : shown;
-  const view = views.get(key);
+  const view = kit.settled(views.get(key));
   const root = $("#table");
   const pass = $("#pass");
   document.querySelectorAll(".menu").forEach((m) => m.remove()); // offered for an old view
@@ -260,7 +297,8 @@ function drawSeats(view) {
       `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : "person"}`,
       s.seat === shown ? h("b", { text: " (you)" }) : null,
       moving.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }, " ●") : null))),
-  h("p", { class: "muted" }, shown === null ? "You are watching." : ""));
+  h("p", { class: "muted" }, shown === null ? "You are watching." : ""),
+  resignControl(view) || "");
 }
 
 function drawInvites() {
@@ -301,7 +339,7 @@ export function resultParts(view, gameId) {
     h("h3", { text: "Result" }),
     h("p", { class: "headline", id: "headline", text: kit.outcomeText(view) }),
     h("p", { id: "scores", text: `Scores: ${kit.scoresText(view)}` }),
-    h("p", { class: "muted", text: out.reason || "" }),
+    h("p", { class: "muted", id: "reason", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
                  "Download the record"), " · ",
       h("a", { href: `/replay/${gameId}`, id: "replay-link" }, "Replay")),

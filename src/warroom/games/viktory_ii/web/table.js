@@ -115,7 +115,7 @@ export function render(root, view, ctx) {
   const whose = (p) => (p === view.seat ? "your" : `${who(p, view)}'s`);
   const battleNow = o.decision === "battle";
   const rv = o.reveal;
-  const over = o.phase === "over";
+  const over = o.phase === "over" || view.terminal; // a resignation ends it mid-turn
 
   root.append(h("style", { text: CSS }));
 
@@ -143,7 +143,7 @@ export function render(root, view, ctx) {
     ? `${counted(o.turn_limit ? Math.min(o.round, o.turn_limit) : o.round, "round")} played`
     : `round ${o.round}${o.turn_limit ? ` of ${o.turn_limit}` : ""}`;
   const mover = o.to_move && o.to_move.length ? o.to_move[0] : null;
-  const now = mover !== null && DECISIONS[o.decision]
+  const now = !over && mover !== null && DECISIONS[o.decision]
     ? `now ${who(mover, view)}: ${DECISIONS[o.decision]}` : null;
   const head = h("div", { class: "stats" },
     h("span", {}, h("b", { text: `${o.mode}` }), ` · ${round}`),
