@@ -187,6 +187,22 @@ def test_every_logged_event_has_a_line_of_text():
                 assert not line.startswith("{"), event
 
 
+def test_a_draw_from_two_empty_piles_says_there_was_nothing_to_draw():
+    """Both piles empty: the draw takes nothing (RULINGS.md), and the log says so in words, not
+    as "draws 0 cards" (a turn's header too); the first turn's skipped draw keeps its words."""
+    s = new()
+    s.draw[s._zone(0)].clear()
+    s.discard[s._zone(0)].clear()
+    assert s._draw(0, 2) == 0
+    lines = [GAME.describe_event(e) for e in s.observation(1)["log"] if e["event"] == "draws"]
+    assert lines[-1] == "P0 has nothing to draw (both piles are empty)"
+    turn = {"event": "turn", "players": [0, 1], "round": 2, "turn": 3, "drawn": [0, 2]}
+    assert GAME.describe_event(turn) == \
+        "--- Round 2, turn 3: P0 and P1 (P0 has nothing to draw; P1 draws 2) ---"
+    first = {**turn, "turn": 1, "round": 1}
+    assert "P0 skips the first draw step" in GAME.describe_event(first)
+
+
 # --- hidden information -----------------------------------------------------------------------
 
 def test_determinize_resamples_the_draw_pile_and_the_other_hands_only():

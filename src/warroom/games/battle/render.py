@@ -29,6 +29,13 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def _drew(k: int, turn: int) -> str:
+    """What a turn's header says of one player's draw step."""
+    if k:
+        return f"draws {k}"
+    return "skips the first draw step" if turn == 1 else "has nothing to draw"
+
+
 def _who(p: int, you: int | None) -> str:
     return f"You (P{p})" if p == you else f"P{p}"
 
@@ -150,12 +157,12 @@ def describe_event(e: dict[str, Any]) -> str:
         return f"Your deck: {cards(e['cards'])}"
     if kind == "turn":
         who = " and ".join(f"P{q}" for q in e["players"])
-        draws = "; ".join(f"P{q} " + ("skips the first draw step" if e["turn"] == 1 and not k
-                                      else f"draws {k}") for q, k in zip(e["players"],
+        draws = "; ".join(f"P{q} " + _drew(k, e["turn"]) for q, k in zip(e["players"],
                                                                          e["drawn"]))
         return f"--- Round {e['round']}, turn {e['turn']}: {who} ({draws}) ---"
     if kind == "draws":
-        return f"{p} draws {_count(e['count'], 'card')}"
+        return f"{p} " + ("has nothing to draw (both piles are empty)" if not e["count"]
+                          else f"draws {_count(e['count'], 'card')}")
     if kind == "drew":
         return f"You drew {cards(e['cards'])}"
     if kind == "reshuffle":
