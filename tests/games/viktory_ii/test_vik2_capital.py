@@ -138,3 +138,22 @@ def test_attack_on_an_empty_town_asks_for_no_card_in_cards_mode(tmp_path):
                                 troops("B4", 0, infantry=1)], tiles=MAP, mode="cards")
     take(state, SelectUnit, hex="B4", unit=INF)
     assert find(state, Step, hex="A4").kind == "attack"
+
+
+def test_a_win_in_the_battle_phase_leaves_no_battle_pending(tmp_path):
+    """Taking the last capital ends the game at once (VIKTORY-II.md, "Rulings: Winning"):
+    the attacks declared elsewhere are never fought, and no seat's view of the finished game
+    lists them as battles still to come."""
+    state = position(tmp_path, [capital("A1", 0, infantry=2), capital("B3", 1),
+                                town("A2", 1, infantry=1), town("G2", 0)], tiles=MAP)
+    take(state, SelectUnit, hex="A1", unit=INF)
+    take(state, Step, hex="B2")
+    take(state, Step, hex="B3")
+    take(state, SelectUnit, hex="A1", unit=INF)
+    take(state, Step, hex="A2")
+    assert len(state.observation(0)["battles"]) == 2  # B3 and A2, both still to fight
+    script_dice(state, [6])
+    take(state, Fight, hex="B3")
+    assert state.is_terminal() and state.outcome().winners == (0,)
+    for seat in (0, 1, None):
+        assert state.observation(seat)["battles"] == []

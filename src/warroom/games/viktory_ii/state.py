@@ -1259,6 +1259,7 @@ class ViktoryIIState(PlacementRules):
         self.result = Outcome(winners, scores, reason, details)
         self.session = None
         self.queue = []
+        self.battles = []  # battles still to fight when the game ended are never fought
         self.reveal_pending = None
         self.phase = "over"
         self.event("result", winners=list(winners), reason=reason)
