@@ -236,6 +236,14 @@ function drawStatus() {
   const view = views.get(shown === null ? "spectator" : shown);
   if (lost) status.textContent = "Connection lost - reconnecting...";
   else if (view) status.textContent = statusText(view);
+  // On a phone the table is long: a button beside "Your turn" scrolls to the first thing that
+  // can be played (app.css shows it only on narrow screens).
+  $("#jump").hidden = lost || !revealed || !view || view.terminal || !view.legal.length;
+}
+
+function jumpToMoves() {
+  const first = document.querySelector("#table .playable, #table button.act");
+  first?.scrollIntoView({ block: "center", behavior: "smooth" });
 }
 
 function seatNames() {
@@ -346,6 +354,7 @@ export function resultParts(view, gameId) {
   ];
 }
 
+if (document.querySelector("#jump")) $("#jump").onclick = jumpToMoves;
 if (document.querySelector("#table")) {
   if (tokens.length) tokens.forEach((t) => connect(t));
   else connect(null);

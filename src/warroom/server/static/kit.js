@@ -146,9 +146,12 @@ function menu(anchor, entries, act) {
                   ev.stopPropagation(); box.remove();
                 } }, "cancel"));
   const r = anchor.getBoundingClientRect();
-  box.style.left = `${Math.max(4, r.left + window.scrollX)}px`;
   box.style.top = `${r.bottom + window.scrollY + 4}px`;
   document.body.append(box);
+  // Under the thing clicked, but inside the screen: on a phone a thing near the right edge
+  // would push the menu, and the page, past it.
+  const right = document.documentElement.clientWidth - box.offsetWidth - 4;
+  box.style.left = `${Math.max(4, Math.min(r.left, right)) + window.scrollX}px`;
 }
 
 /** "You" for the viewer's own seat, else "Seat N" (names from ctx when the page knows them). */

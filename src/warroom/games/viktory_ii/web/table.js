@@ -64,6 +64,12 @@ const CSS = `
 .v2-battle dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 4px 0; font-size: 13px; }
 .v2-battle dt { color: var(--muted); } .v2-battle dd { margin: 0; }
 .v2-battle dl dl { margin: 0; }
+/* a phone: the map is as wide as the screen, so its hex names are drawn larger to stay legible */
+@media (max-width: 600px) {
+  .v2map text.name { font-size: 9px; }
+  .v2-legend { font-size: 13px; }
+  .v2-battle dl { font-size: 14px; }
+}
 `;
 
 /** The hexes of a map of this radius, in the game's order (row by row from the top). */

@@ -1,0 +1,151 @@
+"""The pages at a phone's size (390 x 844): nothing scrolls sideways, whose turn it is stays at
+the top, every legal-move button is a finger tall, inside the page and clear of the others,
+and the header's "Your moves" button scrolls to the first thing that can be played."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.server.test_browser import click_something, create_in_lobby, finished_game
+
+PHONE = {"width": 390, "height": 844}
+GAMES = ["battle", "champions", "kow", "viktory", "viktory-ii", "word-iron"]
+YOUR_TURN = ("document.querySelector('#status').textContent === 'Your turn'"
+             " || !!document.querySelector('#headline')")
+
+
+def phone_page(browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+
+
+def sideways(page) -> tuple[int, int]:
+    return tuple(page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"))
+
+
+def check_the_table(page) -> int:
+    """The checks of one position where it is the person's turn; the number of buttons."""
+    scroll, client = sideways(page)
+    assert scroll <= client, f"the page scrolls sideways: {scroll} > {client}"
+    buttons = page.evaluate("""() => [...document.querySelectorAll('#table button.act')]
+      .map((b) => { const r = b.getBoundingClientRect();
+                    return {x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height,
+                            label: b.textContent}; })""")
+    for b in buttons:
+        assert b["w"] > 0 and b["x"] >= 0 and b["x"] + b["w"] <= client, b
+        assert b["h"] >= 40, b
+    for i, a in enumerate(buttons):
+        for b in buttons[i + 1:]:
+            apart = (a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5
+                     or a["y"] + a["h"] <= b["y"] + 0.5 or b["y"] + b["h"] <= a["y"] + 0.5)
+            assert apart, f"{a['label']!r} overlaps {b['label']!r}"
+    # The things a table binds actions to (cards, units, hexes) are inside the page too.
+    things = page.evaluate("""() => [...document.querySelectorAll('#table .playable')]
+      .map((e) => { const r = e.getBoundingClientRect();
+                    return [r.left + scrollX, r.right + scrollX]; })""")
+    assert all(left >= 0 and right <= client + 0.5 for left, right in things), things
+    assert buttons or things, "nothing to play on the person's turn"
+    # Whose turn it is reads at the top, scrolled to the top and to the bottom of the page.
+    for where in ("0", "document.documentElement.scrollHeight"):
+        page.evaluate(f"window.scrollTo(0, {where})")
+        page.wait_for_function(
+            "(() => { const s = document.querySelector('#status');"
+            " const r = s.getBoundingClientRect();"
+            " return r.top >= 0 && r.bottom <= 120 && r.height > 0"
+            " && s.contains(document.elementFromPoint(r.left + 2, r.top + r.height / 2)); })()")
+    # From the bottom of the page (the log), the header's button leads to the first move.
+    jump = page.locator("#jump")
+    assert jump.is_visible()
+    jump.click()
+    page.wait_for_function(
+        "(() => { const e = document.querySelector('#table .playable, #table button.act');"
+        " const r = e.getBoundingClientRect();"
+        " const top = document.querySelector('header').getBoundingClientRect().bottom;"
+        " return r.top >= top - 1 && r.bottom <= innerHeight + 1; })()")
+    page.evaluate("window.scrollTo(0, 0)")
+    return len(buttons)
+
+
+def take_a_turn(page, rng: random.Random) -> None:
+    """Click until the person has played and it is their turn again (or the game is over)."""
+    page.evaluate("document.querySelector('#table').firstElementChild.setAttribute('data-old', '')")
+    for _ in range(20):
+        click_something(page, rng)
+        if page.locator(".menu button[data-action]").count():
+            continue  # a menu opened: its entry is the next click
+        try:
+            page.wait_for_function("!document.querySelector('#table [data-old]') && "
+                                   f"({YOUR_TURN})", timeout=5000)
+            return
+        except Exception:  # the click missed (the table was redrawn under it): again
+            continue
+    raise AssertionError("no click played a move")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_table_is_usable_on_a_phone(live_server, browser, game):
+    context, page, errors = phone_page(browser)
+    made = page.request.post(f"{live_server.url}/api/games", data={
+        "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": "random"}]}).json()
+    page.goto(f"{live_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
+    page.wait_for_selector("#table .panel")
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(4):  # a few of the person's turns, each with its own buttons
+        page.wait_for_function(YOUR_TURN)
+        if page.locator("#headline").count():
+            break
+        check_the_table(page)
+        checked += 1
+        take_a_turn(page, rng)
+    assert checked
+    assert not errors, errors
+    context.close()
+
+
+def test_the_viktory_ii_map_is_as_wide_as_a_phone(live_server, browser):
+    context, page, errors = phone_page(browser)
+    create_in_lobby(page, live_server.url, "viktory-ii", ["here", "random"])
+    page.wait_for_selector("svg.v2map .hex-cell")
+    page.wait_for_function(YOUR_TURN)
+    client = sideways(page)[1]
+    box = page.locator("svg.v2map").bounding_box()
+    assert 0.8 * client <= box["width"] <= client
+    cells = page.locator("svg.v2map .hex-cell polygon.ground")
+    widths = [cells.nth(i).bounding_box()["width"] for i in range(cells.count())]
+    assert min(widths) >= 30  # a hex is a finger wide
+    assert not errors, errors
+    context.close()
+
+
+def test_the_lobby_and_the_replay_do_not_scroll_sideways_on_a_phone(live_server, browser):
+    context, page, errors = phone_page(browser)
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    # The longest rule options: Battle's (its deck lists), opened.
+    page.select_option("#game", "battle")
+    page.locator("#options-box").evaluate("e => e.open = true")
+    page.wait_for_selector("#opt-deck0", state="attached")
+    scroll, client = sideways(page)
+    assert scroll <= client, f"the lobby scrolls sideways: {scroll} > {client}"
+    game_id = finished_game(page, live_server.url, "kow", {})
+    page.goto(live_server.url + "/")  # the games list, with a finished game in it
+    page.wait_for_selector(f"tr[data-game='{game_id}']")
+    scroll, client = sideways(page)
+    assert scroll <= client, f"the games list scrolls sideways: {scroll} > {client}"
+    page.goto(f"{live_server.url}/replay/{game_id}")
+    page.wait_for_selector("#table .panel")
+    page.click("#last")
+    page.wait_for_selector("#result .headline")
+    scroll, client = sideways(page)
+    assert scroll <= client, f"the replay scrolls sideways: {scroll} > {client}"
+    for control in ("#first", "#prev", "#next", "#last", "#step"):
+        box = page.locator(control).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= client, control
+    assert not errors, errors
+    context.close()
