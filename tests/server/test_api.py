@@ -5,7 +5,11 @@ reconnecting, and a restart over the same database."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -15,6 +19,18 @@ from warroom.engine import Record, replay_to_end
 from warroom.games import get_game
 from warroom.server import create_app
 from warroom.server.app import MAX_FRAME
+
+
+@contextmanager
+def write_locked(db: str) -> Iterator[None]:
+    """Another program holds the database's write lock while the block runs."""
+    blocker = sqlite3.connect(db, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        blocker.rollback()
+        blocker.close()
 
 
 def client(db: Path, **options) -> TestClient:
@@ -499,7 +515,10 @@ def test_a_connection_that_reads_nothing_is_closed_not_waited_on():
         await conn.writer()
         return ws
 
-    ws = asyncio.run(scenario())
+    # In a thread of its own: a browser test earlier in this process (Playwright's sync API)
+    # leaves an event loop running in the main thread, where asyncio.run refuses to start.
+    with ThreadPoolExecutor(1) as pool:
+        ws = pool.submit(asyncio.run, scenario()).result()
     assert ws.closed == (1008, "too slow")
     assert ws.sent == []
 
@@ -508,15 +527,11 @@ def test_an_action_the_store_cannot_take_is_an_error_frame_and_the_table_keeps_m
     """Another program holding the database's write lock: the act is refused in one line
     without the event loop waiting seconds for the lock, the state does not move, the
     connection stays, and the same act succeeds once the lock is gone."""
-    import sqlite3
-
     with client(db) as c:
         made = create(c)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             hello(ws, made["seats"][0]["token"])
-            blocker = sqlite3.connect(db, isolation_level=None)
-            blocker.execute("BEGIN IMMEDIATE")
-            try:
+            with write_locked(db):
                 start = time.monotonic()
                 ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
                 refused = ws.receive_json()
@@ -524,9 +539,6 @@ def test_an_action_the_store_cannot_take_is_an_error_frame_and_the_table_keeps_m
                 lobby = c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
                     {"kind": "here"}, {"kind": "invite"}]})
                 assert c.get(f"/api/games/{made['id']}").json()["version"] == 0
-            finally:
-                blocker.rollback()
-                blocker.close()
             ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
             played = ws.receive_json()
         listing = c.get("/api/games").json()["games"]
@@ -543,18 +555,11 @@ def test_an_action_the_store_cannot_take_is_an_error_frame_and_the_table_keeps_m
 def test_an_ai_seat_stores_its_move_once_the_database_is_free_again(db, caplog):
     """The AI moves while another program holds the database's write lock: its move is
     stored (and played) once the lock is gone, instead of the seat stopping for good."""
-    import sqlite3
-
     with client(db, ai_delay=0.1) as c:
         made = create(c, seats=("here", "random"))  # the AI chooses its dice at once
-        blocker = sqlite3.connect(db, isolation_level=None)
-        blocker.execute("BEGIN IMMEDIATE")
-        try:
+        with write_locked(db):
             time.sleep(0.8)  # the AI tries while the lock is held
             held = c.get(f"/api/games/{made['id']}").json()
-        finally:
-            blocker.rollback()
-            blocker.close()
         deadline = time.monotonic() + 10
         while c.get(f"/api/games/{made['id']}").json()["version"] < 1:
             assert time.monotonic() < deadline, "the AI seat stopped after a failed write"

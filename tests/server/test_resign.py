@@ -10,7 +10,7 @@ import sqlite3
 import time
 
 import pytest
-from test_api import client, create, errors_leave_the_state_alone, hello
+from test_api import client, create, errors_leave_the_state_alone, hello, write_locked
 
 from warroom.engine import Record, replay_to_end
 from warroom.engine.record import record_outcome
@@ -154,15 +154,10 @@ def test_a_resignation_the_store_cannot_take_is_an_error_frame_and_changes_nothi
         made = create(c)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             hello(ws, made["seats"][0]["token"])
-            blocker = sqlite3.connect(db, isolation_level=None)
-            blocker.execute("BEGIN IMMEDIATE")
-            try:
+            with write_locked(db):
                 ws.send_text(RESIGN)
                 refused = ws.receive_json()
                 status = c.get(f"/api/games/{made['id']}").json()["status"]
-            finally:
-                blocker.rollback()
-                blocker.close()
             ws.send_text(RESIGN)
             ended = next_state(ws)
     assert refused == {"type": "error", "message": "could not store the resignation (database "
