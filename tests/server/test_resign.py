@@ -61,7 +61,9 @@ def test_a_seat_resigning_a_two_seat_game_ends_it_for_every_page(db):
         state = c.app.state.server.games[made["id"]].state
     for viewer, seat in (("seat 0", 0), ("seat 1", 1), ("spectator", None)):
         seen = {k: v for k, v in state.observation(seat).items() if k != "log"}
-        assert frames[viewer]["observation"] == seen, viewer  # its own view, nothing more
+        assert seen["to_move"], viewer  # the rules alone would have a seat to move on
+        # its own view, nothing more; but over: nobody is to move
+        assert frames[viewer]["observation"] == {**seen, "to_move": []}, viewer
     expected = {"winners": [0], "scores": [1, 0], "reason": "seat 1 resigned", "draw": False,
                 "details": {"resigned": 1}}
     for viewer, frame in frames.items():
@@ -95,6 +97,7 @@ def test_a_resignation_survives_a_restart_and_replays_from_the_record(db):
     for viewer, shown in steps.items():  # the replay ends at the resignation, for everyone
         assert len(shown) == 2
         assert shown[-1]["terminal"] and shown[-1]["outcome"] == outcome, viewer
+        assert shown[-1]["observation"]["to_move"] == [], viewer
         assert not shown[0]["terminal"] and "outcome" not in shown[0], viewer
 
 

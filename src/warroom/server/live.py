@@ -313,7 +313,8 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
                held: LogHeld = (0, 0), described: LogLines | None = None,
                ended: Outcome | None = None) -> dict[str, Any]:
     """Everything one viewer may see of `state`, derived from its observation alone, and the
-    outcome once the game is over: by its rules, or `ended` (a resignation ended it).
+    outcome once the game is over: by its rules, or `ended` (a resignation ended it, where the
+    rules still had a seat to move: the frame's observation then has nobody `to_move`).
 
     `described` holds the viewer's log lines described so far (extended here). The page holds
     the lines `held`; the frame carries the lines that follow them (from `log_from` in the
@@ -321,6 +322,8 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
     `log_from` 0. An empty line stands for an event the game does not describe, so that line
     numbers match the observation's events."""
     full = state.observation(seat) or {}
+    if ended is not None and full.get("to_move"):  # a resignation stopped the rules mid-turn
+        full = {**full, "to_move": []}
     events = full.get("log", [])
     obs = {k: v for k, v in full.items() if k != "log"}
     window = described if described is not None else LogLines()

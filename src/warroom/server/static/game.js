@@ -192,7 +192,7 @@ function resignControl(view) {
 
 function draw() {
   const key = shown === null ? "spectator" : shown;
-  const view = kit.settled(views.get(key));
+  const view = views.get(key);
   const root = $("#table");
   const pass = $("#pass");
   document.querySelectorAll(".menu").forEach((m) => m.remove()); // offered for an old view

@@ -160,13 +160,6 @@ export function who(p, view) {
   return p === view.seat ? "You" : `Seat ${p}`;
 }
 
-/** The view as a table draws it: once the game is over nobody is to move. A game that a
- *  resignation ended stopped where its rules still had a seat to move (`to_move`). */
-export function settled(view) {
-  if (!view?.terminal || !view.observation?.to_move?.length) return view;
-  return { ...view, observation: { ...view.observation, to_move: [] } };
-}
-
 /** "seat 1", "seats 1 and 3", "seats 0, 1 and 3". */
 export function seatsText(seats) {
   if (seats.length === 1) return `seat ${seats[0]}`;

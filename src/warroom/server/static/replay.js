@@ -26,7 +26,7 @@ async function load(seat) {
 
 function go(step) {
   at = Math.max(0, Math.min(step, steps.length - 1));
-  const view = kit.settled(steps[at]);
+  const view = steps[at];
   $("#step").value = at;
   $("#where").textContent = `position ${at} of ${steps.length - 1}`;
   const root = $("#table");

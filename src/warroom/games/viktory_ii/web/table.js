@@ -149,7 +149,7 @@ export function render(root, view, ctx) {
     ? `${counted(o.turn_limit ? Math.min(o.round, o.turn_limit) : o.round, "round")} played`
     : `round ${o.round}${o.turn_limit ? ` of ${o.turn_limit}` : ""}`;
   const mover = o.to_move && o.to_move.length ? o.to_move[0] : null;
-  const now = !over && mover !== null && DECISIONS[o.decision]
+  const now = mover !== null && DECISIONS[o.decision]
     ? `now ${who(mover, view)}: ${DECISIONS[o.decision]}` : null;
   const head = h("div", { class: "stats" },
     h("span", {}, h("b", { text: `${o.mode}` }), ` · ${round}`),
