@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.server.test_browser import click_something, create_in_lobby, finished_game
+from test_browser import click_something, create_in_lobby, finished_game
 
 PHONE = {"width": 390, "height": 844}
 GAMES = ["battle", "champions", "kow", "viktory", "viktory-ii", "word-iron"]
