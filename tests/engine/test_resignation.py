@@ -9,7 +9,7 @@ import pytest
 
 from warroom.agents import make_agents
 from warroom.engine import Outcome, Record, RecordError, play_game, replay_to_end
-from warroom.engine.record import Resignation, record_outcome, resignation_outcome
+from warroom.engine.record import Resignation, record_config, record_outcome, resignation_outcome
 from warroom.games import get_game
 
 
@@ -36,6 +36,15 @@ def test_a_resignation_ends_a_two_seat_game_and_the_other_seat_wins():
     outcome = record_outcome(get_game("kow"), record)
     assert outcome == Outcome((0,), (1, 0), "seat 1 resigned", {"resigned": 1})
     assert not replay_to_end(get_game("kow"), record).is_terminal()  # the rules played on
+
+
+def test_play_game_refuses_to_play_on_after_a_resignation():
+    game = get_game("kow")
+    record = Record.from_json(resigned_json(seat=1))
+    agents = make_agents(["random"] * 2, game, 3)
+    with pytest.raises(RecordError, match=r"^the game is over \(seat 1 resigned\); nothing"):
+        play_game(game, record_config(game, record), record.seed, agents, record=record)
+    assert len(record.actions) == 6 and record.resigned == Resignation(1, 6)  # unchanged
 
 
 def test_a_resignation_survives_the_file_and_the_file_says_it(tmp_path):

@@ -553,11 +553,11 @@ def test_resigning_one_of_three_seats_hands_it_to_the_ai(slow_ai_server, browser
     page.click("#resign-yes")
     page.wait_for_function("document.querySelector('#status').textContent === 'Watching'",
                            timeout=10_000)
-    assert "Seat 0: AI heuristic (seat 0 resigned)" in page.locator("#seats").inner_text()
+    assert "Seat 0: AI heuristic since seat 0 resigned" in page.locator("#seats").inner_text()
     assert "You are watching." in page.locator("#seats").inner_text()
     assert page.locator("#resign").count() == 0
     page.goto(slow_ai_server.url + "/")
     row = page.locator(f"tr[data-game='{game_id}']")
     row.wait_for()
-    assert "heuristic (seat 0 resigned) vs heuristic vs heuristic" in row.inner_text()
+    assert "heuristic since seat 0 resigned vs heuristic vs heuristic" in row.inner_text()
     page.close()

@@ -203,7 +203,7 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db):
             assert live.actions[0][0] == mover  # the AI played the seat's move
         with c.websocket_connect(f"/ws/{made['id']}") as ws:  # the link still watches
             rejoined = hello(ws, tokens[mover])
-    label = f"heuristic (seat {mover} resigned)"
+    label = f"heuristic since seat {mover} resigned"
     assert welcome["type"] == "welcome" and welcome["seat"] is None
     assert welcome["seats"][mover]["kind"] == "ai" and welcome["seats"][mover]["label"] == label
     assert as_spectator["seat"] is None and not as_spectator["terminal"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .core import Game, Outcome, Player, State
-from .record import Record, replay_to_end
+from .record import Record, RecordError, replay_to_end
 from .view import PlayerView
 
 
@@ -52,7 +52,11 @@ def play_game(
     actions are applied unchecked (`State.apply_trusted`) and the event log is written only
     if someone reads it (`State.stop_log`): `result.state.log` and observations still give the
     full log, rebuilt exactly. Records, observations and outcomes are the same either way.
+    A record that ended with a resignation is refused (RecordError): its game is over.
     """
+    if record is not None and record.resigned is not None:
+        raise RecordError(f"the game is over (seat {record.resigned.seat} resigned); nothing "
+                          "can be played after a resignation")
     fresh = record is None
     if fresh:
         record = Record.start(game, config, seed) if keep_record else None

@@ -240,7 +240,7 @@ class LiveGame:
         if not self.resign_ends_game:
             person = self.seats[seat]
             self.seats[seat] = SeatRow("ai", HANDOVER, token_hash=person.token_hash,
-                                       label=f"{HANDOVER} (seat {seat} resigned)")
+                                       label=f"{HANDOVER} since seat {seat} resigned")
             self.handed.append(Resignation(seat, at))
             self.connections.pop(seat, None)  # its pages watch as spectators now
             return None
