@@ -44,11 +44,19 @@ def create(c: TestClient, game: str = "kow", seats=("here", "invite"), **extra) 
     return response.json()
 
 
+def receive(ws) -> dict:
+    """The next frame but presence frames (a seat's page coming or going; they have tests of
+    their own), which arrive whenever another page joins or leaves."""
+    while (frame := ws.receive_json())["type"] == "presence":
+        assert set(frame) == {"type", "connected"}, frame
+    return frame
+
+
 def hello(ws, token: str | None = None) -> dict:
     ws.send_text(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
-    welcome = ws.receive_json()
+    welcome = receive(ws)
     assert welcome["type"] == "welcome", welcome
-    state = ws.receive_json()
+    state = receive(ws)
     assert state["type"] == "state"
     return state
 
@@ -81,7 +89,7 @@ def test_a_slow_mcts_seat_does_not_hold_up_another_game(db):
         with c.websocket_connect(f"/ws/{fast['id']}") as ws:
             hello(ws, fast["seats"][0]["token"])
             ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-            acked = ws.receive_json()
+            acked = receive(ws)
         slow_version = c.get(f"/api/games/{slow['id']}").json()["version"]
     assert acked["version"] == 1
     assert slow_version == 0  # both mcts seats were still thinking
@@ -140,7 +148,7 @@ def test_a_seat_plays_and_both_seats_see_each_update(db):
             assert (s0["seat"], s1["seat"]) == (0, 1)
             assert s0["legal"] and s0["legal"][0]["label"].startswith("dice")
             a.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-            after_a, after_b = a.receive_json(), b.receive_json()
+            after_a, after_b = receive(a), receive(b)
         assert after_a["version"] == after_b["version"] == 1
         assert after_a["legal"] == []  # seat 0 has chosen; seat 1 still chooses
         assert after_b["legal"]
@@ -167,7 +175,7 @@ def test_a_game_showing_part_of_its_log_still_builds_the_whole_log_on_the_page(d
                 ws = (a, b)[mover]
                 ws.send_text(json.dumps({"type": "act", "version": latest[mover]["version"],
                                          "index": len(latest[mover]["legal"]) - 1}))
-                latest = [a.receive_json(), b.receive_json()]
+                latest = [receive(a), receive(b)]
                 page = page[:latest[0]["log_from"]] + latest[0]["log"]
                 starts.add(latest[0]["observation"]["log_start"])
             assert len(starts) >= 2  # the shown part of the log moved on
@@ -185,7 +193,7 @@ def errors_leave_the_state_alone(c, ws, game_id: str, frames: list[str], version
     messages = []
     for text in frames:
         ws.send_text(text)
-        reply = ws.receive_json()
+        reply = receive(ws)
         assert reply["type"] == "error", reply
         messages.append(reply["message"])
     assert c.get(f"/api/games/{game_id}").json()["version"] == version
@@ -215,7 +223,7 @@ def test_every_bad_intent_is_an_error_frame_that_changes_nothing(db):
                 "x" * (MAX_FRAME + 1),
             ])
             ws.send_bytes(b"\x00\x01")
-            binary = ws.receive_json()
+            binary = receive(ws)
     assert wrong_seat == 1
     assert messages[0].startswith("malformed JSON")
     assert messages[1] == "a frame is an object whose type is hello, act, ping or resign"
@@ -239,7 +247,7 @@ def test_out_of_turn_and_spectator_actions_are_refused(db):
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             hello(ws, t0)
             ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-            assert ws.receive_json()["legal"] == []  # chosen: now seat 1 chooses
+            assert receive(ws)["legal"] == []  # chosen: now seat 1 chooses
             [out_of_turn] = errors_leave_the_state_alone(c, ws, made["id"], [
                 json.dumps({"type": "act", "version": 1, "index": 0})], version=1)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
@@ -256,12 +264,12 @@ def test_a_wrong_token_or_a_missing_game_is_refused(db):
         made = create(c)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_text(json.dumps({"type": "hello", "token": "guess"}))
-            refused = ws.receive_json()
+            refused = receive(ws)
         with c.websocket_connect("/ws/nosuchgame") as ws:
-            missing = ws.receive_json()
+            missing = receive(ws)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-            no_hello = ws.receive_json()
+            no_hello = receive(ws)
     assert refused["message"].startswith("wrong token")
     assert missing["message"] == "no game 'nosuchgame' on this server"
     assert no_hello["message"] == "the first frame must be hello"
@@ -274,7 +282,7 @@ def test_messages_beyond_the_rate_limit_are_refused(db):
             hello(ws, made["seats"][0]["token"])
             for _ in range(40):
                 ws.send_text(json.dumps({"type": "ping"}))
-            replies = [ws.receive_json() for _ in range(40)]
+            replies = [receive(ws) for _ in range(40)]
     refused = [r for r in replies if r["type"] == "error"]
     assert refused and refused[0]["message"].startswith("too many messages")
     assert 15 <= sum(r["type"] == "pong" for r in replies) < 40
@@ -287,9 +295,9 @@ def test_closing_the_tab_and_opening_the_link_again_resumes_the_seat(db):
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             first = hello(ws, token)
             ws.send_text(json.dumps({"type": "act", "version": first["version"], "index": 2}))
-            played = ws.receive_json()
+            played = receive(ws)
             while played["version"] < 2 or played["legal"] == []:
-                played = ws.receive_json()
+                played = receive(ws)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             again = hello(ws, token)
     assert again["seat"] == 0
@@ -306,9 +314,9 @@ def test_a_restart_over_the_same_database_continues_every_game(db):
             hello(a, t0)
             hello(b, t1)
             a.send_text(json.dumps({"type": "act", "version": 0, "index": 3}))
-            a.receive_json(), b.receive_json()
+            receive(a), receive(b)
             b.send_text(json.dumps({"type": "act", "version": 1, "index": 5}))
-            before = a.receive_json()
+            before = receive(a)
     with client(db) as c:  # a new app over the same file: the server restarted
         with c.websocket_connect(f"/ws/{made['id']}") as a:
             after = hello(a, t0)
@@ -354,7 +362,7 @@ def test_an_mcts_seat_thinks_in_a_worker_process(db):
             deadline = time.monotonic() + 60
             while state["version"] < 1:  # mcts chooses its dice at the same time as seat 0
                 assert time.monotonic() < deadline
-                state = ws.receive_json()
+                state = receive(ws)
     assert c.app.state.server._processes is not None
 
 
@@ -534,13 +542,13 @@ def test_an_action_the_store_cannot_take_is_an_error_frame_and_the_table_keeps_m
             with write_locked(db):
                 start = time.monotonic()
                 ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-                refused = ws.receive_json()
+                refused = receive(ws)
                 waited = time.monotonic() - start
                 lobby = c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
                     {"kind": "here"}, {"kind": "invite"}]})
                 assert c.get(f"/api/games/{made['id']}").json()["version"] == 0
             ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-            played = ws.receive_json()
+            played = receive(ws)
         listing = c.get("/api/games").json()["games"]
     assert refused == {"type": "error", "message": "could not store the action (database is "
                        "locked); nothing was played, try again"}
@@ -588,10 +596,10 @@ def test_deeply_nested_json_is_an_error_frame_not_a_crash(db):
                     "type": "ChooseDice", "red": [[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]}}),
             ])
             ws.send_text(json.dumps({"type": "ping"}))
-            pong = ws.receive_json()
+            pong = receive(ws)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_text('{"type": "hello", "token": ' + brackets + "}")
-            in_hello = ws.receive_json()
+            in_hello = receive(ws)
     assert messages == [too_deep] * 3
     assert pong == {"type": "pong", "version": 0}
     assert in_hello == {"type": "error", "message": too_deep}
@@ -602,7 +610,7 @@ def test_a_binary_first_frame_is_refused_in_words(db):
         made = create(c)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_bytes(b'{"type": "hello"}')
-            refused = ws.receive_json()
+            refused = receive(ws)
     assert refused == {"type": "error",
                        "message": "binary frames are not accepted; send JSON text"}
 
@@ -769,7 +777,7 @@ def test_the_frame_limit_counts_bytes_not_characters(db):
             hello(ws, made["seats"][0]["token"])
             [message] = errors_leave_the_state_alone(c, ws, made["id"], [wide])
             ws.send_text(json.dumps({"type": "ping"}))
-            assert ws.receive_json()["type"] == "pong"  # the connection goes on
+            assert receive(ws)["type"] == "pong"  # the connection goes on
     assert message == (f"message too large ({len(wide.encode())} bytes of UTF-8; at most "
                        f"{MAX_FRAME})")
 
@@ -836,6 +844,37 @@ def test_serve_max_games_is_an_option_with_its_default_in_help(capsys):
     assert main(["serve", "--max-games", "0"]) != 0
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "--max-games" in err and "0 is not in the range" in err
+
+
+def test_the_pages_at_a_table_hear_when_a_seats_first_page_comes_and_its_last_goes(db):
+    """A presence frame lists the seats with a page connected, sent to the other pages when
+    that changes (not for a second tab of a connected seat, nor for a spectator)."""
+    def presence(ws) -> dict:
+        frame = ws.receive_json()
+        assert frame["type"] == "presence", frame
+        return frame
+
+    with client(db) as c:
+        made = create(c)
+        t0, t1 = (s["token"] for s in made["seats"])
+        with c.websocket_connect(f"/ws/{made['id']}") as spectator:
+            hello(spectator)
+            with c.websocket_connect(f"/ws/{made['id']}") as a:
+                hello(a, t0)
+                assert presence(spectator) == {"type": "presence", "connected": [0]}
+                with c.websocket_connect(f"/ws/{made['id']}") as b:
+                    hello(b, t1)
+                    assert presence(spectator)["connected"] == [0, 1]
+                    assert presence(a)["connected"] == [0, 1]
+                    with c.websocket_connect(f"/ws/{made['id']}") as again:
+                        hello(again, t1)  # a second tab of seat 1: nothing changes
+                    with c.websocket_connect(f"/ws/{made['id']}") as watcher:
+                        hello(watcher)
+                    a.send_text(json.dumps({"type": "ping"}))
+                    assert a.receive_json()["type"] == "pong"  # no presence frame came first
+                assert presence(a)["connected"] == [0]
+            assert presence(spectator)["connected"] == [0]  # seat 1's last page went
+            assert presence(spectator)["connected"] == []
 
 
 def test_the_lobby_says_which_seats_are_connected_now(db):

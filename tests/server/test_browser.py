@@ -454,7 +454,8 @@ def test_the_header_says_an_awaited_seat_is_an_ai(slow_ai_server, browser):
 
 def test_the_header_says_whether_an_awaited_person_is_connected(live_server, browser):
     """Waiting for a person's seat, the header says it is a person, and whether their page is
-    connected: asked again while the wait lasts, since no state frame comes when they join."""
+    connected, as soon as that changes: the server sends a presence frame when a seat's page
+    comes or goes (the page used to ask every 10 s, and the clock here does not move)."""
     host, guest = browser.new_context(), browser.new_context()
     page = host.new_page()
     page.clock.install()
@@ -466,11 +467,12 @@ def test_the_header_says_whether_an_awaited_person_is_connected(live_server, bro
     other = guest.new_page()
     other.goto(link)
     other.wait_for_selector("#table .panel")
-    page.clock.fast_forward(11_000)  # the page asks again
     page.wait_for_function("document.querySelector('#status').textContent"
                            " === 'Waiting for seat 1 (a person)'", timeout=10_000)
-    host.close()
     guest.close()
+    page.wait_for_function("document.querySelector('#status').textContent"
+                           " === 'Waiting for seat 1 (a person, not connected)'", timeout=10_000)
+    host.close()
 
 
 def finished_game(page, url: str, game: str, options: dict) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from test_api import receive
 
 from warroom.engine import Record, config_to_json, replay, to_json
 from warroom.games import REGISTRY
@@ -65,10 +66,10 @@ def play_through_the_server(tmp_path, name: str, options: dict, seed: int):
                 sockets.append(ws)
                 ws.send_text(json.dumps({"type": "hello", "token": token} if token
                                         else {"type": "hello"}))
-                assert ws.receive_json()["type"] == "welcome"
+                assert receive(ws)["type"] == "welcome"
             latest = {}
             for seat, ws in zip([*range(len(viewers) - 1), None], sockets):
-                latest[seat] = ws.receive_json()
+                latest[seat] = receive(ws)
                 frames.setdefault(seat, []).append(latest[seat])
             for _ in range(MAX_ACTIONS):
                 if latest[None]["terminal"]:
@@ -79,7 +80,7 @@ def play_through_the_server(tmp_path, name: str, options: dict, seed: int):
                 sockets[seat].send_text(json.dumps({"type": "act", "index": pick,
                                                     "version": latest[seat]["version"]}))
                 for s, ws in zip([*range(len(viewers) - 1), None], sockets):
-                    latest[s] = ws.receive_json()
+                    latest[s] = receive(ws)
                     assert latest[s]["type"] == "state", latest[s]
                     frames[s].append(latest[s])
         finally:

@@ -10,7 +10,7 @@ import sqlite3
 import time
 
 import pytest
-from test_api import client, create, errors_leave_the_state_alone, hello, write_locked
+from test_api import client, create, errors_leave_the_state_alone, hello, receive, write_locked
 
 from warroom.engine import Record, replay_to_end
 from warroom.engine.record import record_outcome
@@ -24,7 +24,7 @@ FRAME_KEYS = {"type", "id", "version", "seat", "observation", "log_from", "log",
 
 def next_state(ws) -> dict:
     """The next state frame (a welcome may come first when the seats change)."""
-    while (frame := ws.receive_json())["type"] != "state":
+    while (frame := receive(ws))["type"] != "state":
         assert frame["type"] == "welcome", frame
     return frame
 
@@ -117,7 +117,7 @@ def test_refused_resignations_are_one_line_errors_that_change_nothing(db):
             ])
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_text(json.dumps({"type": "hello", "token": "not-a-token"}))
-            wrong = ws.receive_json()
+            wrong = receive(ws)
         with pytest.raises(Rejected) as ai:  # no page holds an AI's seat: asked directly
             live.resign(server.store, 1)
         status = c.get(f"/api/games/{made['id']}").json()["status"]
@@ -144,7 +144,7 @@ def test_a_game_finished_by_its_rules_cannot_be_resigned(db):
                     ws.send_text(json.dumps({"type": "act", "version": frame["version"],
                                              "index": 0}))
                 # a stale index (the AI moved first) is refused; its newer state has come
-                frame = ws.receive_json()
+                frame = receive(ws)
             [refused] = errors_leave_the_state_alone(c, ws, made["id"], [RESIGN],
                                                      version=frame["version"])
         summary = c.get(f"/api/games/{made['id']}").json()
@@ -159,7 +159,7 @@ def test_a_resignation_the_store_cannot_take_is_an_error_frame_and_changes_nothi
             hello(ws, made["seats"][0]["token"])
             with write_locked(db):
                 ws.send_text(RESIGN)
-                refused = ws.receive_json()
+                refused = receive(ws)
                 status = c.get(f"/api/games/{made['id']}").json()["status"]
             ws.send_text(RESIGN)
             ended = next_state(ws)
@@ -191,12 +191,12 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db):
             with c.websocket_connect(f"/ws/{made['id']}") as ws:
                 assert hello(ws, tokens[mover])["legal"]
                 ws.send_text(RESIGN)
-                welcome = ws.receive_json()
-                as_spectator = ws.receive_json()
+                welcome = receive(ws)
+                as_spectator = receive(ws)
                 ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-                while (cannot := ws.receive_json())["type"] == "state":
+                while (cannot := receive(ws))["type"] == "state":
                     pass  # the AI's moves for the seat meanwhile
-            relabelled = watching.receive_json()
+            relabelled = receive(watching)
             wait_for(lambda: c.get(f"/api/games/{made['id']}").json()["version"] > 0,
                      "the AI did not move for the resigned seat")
             live = c.app.state.server.games[made["id"]]
@@ -220,7 +220,7 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db):
             with c.websocket_connect(f"/ws/{made['id']}") as ws:
                 assert not hello(ws, tokens[seat])["terminal"]
                 ws.send_text(RESIGN)
-                while (frame := ws.receive_json())["type"] == "state":
+                while (frame := receive(ws))["type"] == "state":
                     pass  # the AI's moves meanwhile
                 assert frame["type"] == "welcome" and frame["seat"] is None  # watching now
         summary = wait_for(lambda: (s := c.get(f"/api/games/{made['id']}").json())["status"]

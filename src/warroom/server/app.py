@@ -311,6 +311,14 @@ class Server:
                 other.send(json.dumps(_welcome(live, other.seat)))
         self.after_action(live)
 
+    def tell_presence(self, live: LiveGame, but: Connection | None = None) -> None:
+        """A seat's page came or went: every other page at the table hears it at once (the
+        header says whether an awaited person is connected)."""
+        frame = live.presence_frame()
+        for conn in self.conns.get(live.id, ()):
+            if conn is not but:
+                conn.send(frame)
+
     def after_action(self, live: LiveGame) -> None:
         for conn in self.conns.get(live.id, ()):
             conn.send_state(live)
@@ -600,8 +608,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         conn = Connection(ws, seat, server.rate)
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
-        if seat is not None:
-            live.connect(seat)  # the lobby's "connected": now, not once since the start
+        if seat is not None and live.connect(seat):  # the lobby's "connected", now
+            server.tell_presence(live, but=conn)
         try:
             conn.send(json.dumps(_welcome(live, seat)))
             conn.send_state(live)
@@ -609,9 +617,10 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         except WebSocketDisconnect:
             pass
         finally:
-            if conn.seat is not None:  # none since its person resigned it to the AI
-                live.disconnect(conn.seat)
             server.conns.get(live.id, set()).discard(conn)
+            # (no seat since its person resigned it to the AI)
+            if conn.seat is not None and live.disconnect(conn.seat):
+                server.tell_presence(live)
             writer.cancel()
 
     return app

@@ -118,17 +118,27 @@ class LiveGame:
         """True with two sides: a seat resigning ends the game (else the AI plays it on)."""
         return len(sides(self.game, self.config, self.num_players)) == 2
 
-    def connect(self, seat: int) -> None:
-        """A seat's page is connected (a seat may be open in several tabs)."""
+    def connect(self, seat: int) -> bool:
+        """A seat's page is connected (a seat may be open in several tabs); True if it is the
+        seat's first: the seat was not connected before."""
         self.seen.add(seat)
         self.connections[seat] += 1
         self.touch()
+        return self.connections[seat] == 1
 
-    def disconnect(self, seat: int) -> None:
+    def disconnect(self, seat: int) -> bool:
+        """A seat's page went away; True if it was the seat's last."""
         self.connections[seat] -= 1
-        if self.connections[seat] <= 0:
+        last = self.connections[seat] <= 0
+        if last:
             del self.connections[seat]
         self.touch()
+        return last
+
+    def presence_frame(self) -> str:
+        """Which seats have a page connected now (the lobby's flag), for the pages at the
+        table: sent when a seat's first page comes or its last goes."""
+        return json.dumps({"type": "presence", "connected": sorted(self.connections)})
 
     def touch(self) -> None:
         self.active_at = time.monotonic()

@@ -23,9 +23,8 @@ let messageTimer = null;
 let refused = false; // the server refused this link: no table, no reconnecting
 let confirming = null; // the seat whose "Resign? Yes / No" is open
 // Whether each person's seat has a page connected (the lobby's flag): from the welcome, then
-// asked again now and then while this page waits for a person who is not on this device.
+// from the presence frames the server sends when a seat's first page comes or its last goes.
 let presence = new Map();
-let presenceTimer = null;
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -88,6 +87,12 @@ async function receive(entry, frame) {
     document.title = `${frame.title} - warroom`;
     return;
   }
+  if (frame.type === "presence") {
+    const now = new Set(frame.connected);
+    presence = new Map((welcome?.seats || []).map((s) => [s.seat, now.has(s.seat)]));
+    drawStatus();
+    return;
+  }
   if (frame.type !== "state") return;
   // The frame carries the log lines from log_from on; this connection holds the rest.
   entry.log = (entry.log || []).slice(0, frame.log_from).concat(frame.log);
@@ -95,7 +100,6 @@ async function receive(entry, frame) {
   views.set(frame.seat === null ? "spectator" : frame.seat, frame);
   choose();
   draw();
-  watchPresence();
 }
 
 // A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
@@ -269,29 +273,6 @@ function seatKind(seat) {
   if (info.kind === "ai") return `AI: ${info.label}`;
   if (localSeats().includes(seat)) return "on this device";
   return presence.get(seat) === false ? "a person, not connected" : "a person";
-}
-
-// While the page waits for a person on another device, ask every 10 s whether their page is
-// connected (the welcome said so once; a state frame does not).
-function watchPresence() {
-  clearTimeout(presenceTimer);
-  const view = views.get(shown === null ? "spectator" : shown);
-  const mine = localSeats();
-  const people = (view?.observation?.to_move || []).filter((seat) => !mine.includes(seat)
-    && (welcome?.seats || []).some((s) => s.seat === seat && s.kind !== "ai"));
-  if (!view || view.terminal || view.legal.length || !people.length) return;
-  presenceTimer = setTimeout(async () => {
-    try {
-      const res = await fetch(`/api/games/${id}`);
-      if (res.ok) {
-        presence = new Map((await res.json()).seats.map((s) => [s.seat, s.connected]));
-        drawStatus();
-      }
-    } catch (err) {
-      console.error(err); // the WebSocket's reconnecting says more
-    }
-    watchPresence();
-  }, 10_000);
 }
 
 function drawSeats(view) {
