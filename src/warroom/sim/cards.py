@@ -119,6 +119,9 @@ class CardAnalysis:
         return [f for f in MEASURES if f in seen] + sorted(f for f in seen if f not in MEASURES)
 
     def verdict(self) -> str:
+        if not self.games:  # e.g. Viktory II with dice: its battles draw no cards
+            return ("card outliers: nothing to compare (no game of the run drew or played a "
+                    "card)")
         if not self.effects:
             return (f"card outliers: nothing to compare in {self.games} games (no card was "
                     "drawn or played by some players and not by others)")
