@@ -153,8 +153,8 @@ def test_played_that_always_follows_drawn_is_tested_once():
 def test_games_without_card_facts_give_no_analysis():
     analysis = collect([{"index": 0, "seating": [0, 1], "winner_seats": [0], "cards": None}])
     assert analysis.games == 0 and not analysis.effects
-    assert analysis.verdict() == ("card outliers: nothing to compare (no game of the run drew "
-                                  "or played a card)")  # not "in 0 games"
+    assert analysis.verdict() == ("card outliers: no card facts in this run (no game drew or "
+                                  "played a card, or the run is older than card facts)")
 
 
 def test_too_few_games_to_test_any_card_says_so():

@@ -117,10 +117,7 @@ class RunAnalysis:
                 self.length_verdict(), self.reason_verdict(), *self.metric_verdicts()]
 
     def card_verdict(self) -> str:
-        if self.cards is None:
-            return ("card outliers: no card facts in this run (the game has no card analytics, "
-                    "or the run was played before they were recorded)")
-        return self.cards.verdict()
+        return (self.cards or CardAnalysis()).verdict()
 
     def strategy_verdict(self) -> str:
         """Does any strategy (a listed player's SPEC) win more than its fair share?"""

@@ -120,8 +120,8 @@ class CardAnalysis:
 
     def verdict(self) -> str:
         if not self.games:  # e.g. Viktory II with dice: its battles draw no cards
-            return ("card outliers: nothing to compare (no game of the run drew or played a "
-                    "card)")
+            return ("card outliers: no card facts in this run (no game drew or played a card, "
+                    "or the run is older than card facts)")
         if not self.effects:
             return (f"card outliers: nothing to compare in {self.games} games (no card was "
                     "drawn or played by some players and not by others)")
