@@ -32,7 +32,8 @@ native: $(STAMP)
 play: $(STAMP)
 	@$(if $(WITH_NATIVE),$(MAKE) --no-print-directory native || echo "warroom: the compiled \
 	rules were not built (a C compiler is needed); playing with the interpreted rules")
-	$(BIN)/warroom play kow --players human,mcts
+	@# Quitting with q (or Ctrl-C) exits 130: the player's choice, not a failure of make.
+	$(BIN)/warroom play kow --players human,mcts || [ $$? -eq 130 ]
 
 # The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
