@@ -930,6 +930,8 @@ class BattleState(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         names = self.names
         own = self.config.own_decks
+        # As one, a team has one castle: each member's shows the hits its team has taken.
+        castle = self.castle_hits() if self.config.teams == "as-one" else None
         seats = []
         for p in range(self.num_players):
             seat: dict[str, Any] = {
@@ -941,6 +943,8 @@ class BattleState(State):
                 "used_court_or_special": self.used[p],
                 "first_hit": self.first_hit[p],
             }
+            if castle is not None:
+                seat["castle"] = castle[p]
             if own:
                 seat["draw_pile"] = len(self.draw[p])
                 seat["discard"] = [names[c] for c in self.discard[p]]
