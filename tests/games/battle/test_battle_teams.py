@@ -178,6 +178,30 @@ def test_teams_2_as_one_four_hits_on_the_team_do_not_knock_it_out():
     assert s.out == [False, False, False, False] and not s.is_terminal()
 
 
+def test_teams_2_as_one_the_team_has_one_castle_its_points_left_are_each_members_score():
+    """'If either team is attacked by unblocked soldiers five times, then the entire team
+    loses': the team has one castle. A member's score (the castle points left) is the team's,
+    not five less its own hits: player 2 took none, but its team's castle has taken three."""
+    s = begin_turn(arrange(new(players=4, teams="as-one"), soldiers={0: ["9H"]}), 0)
+    s.hits = [3, 2, 0, 2]
+    attack(s, 0, "9H", 3)
+    assert s.is_terminal() and s.outcome().winners == (0, 2)
+    assert s.outcome().scores == (2.0, 0.0, 2.0, 0.0)
+
+
+def test_teams_2_as_one_the_screen_shows_the_castle_the_team_shares():
+    """'If either team is attacked by unblocked soldiers five times, then the entire team
+    loses': with two hits on each member the team is one hit from losing, and each member's
+    castle on the screen says so (not two hits of five each)."""
+    s = begin_turn(arrange(new(players=4, teams="as-one")), 0)
+    s.hits = [0, 2, 0, 2]
+    seats = s.observation(1)["seats"]
+    assert [seat["castle"] for seat in seats] == [0, 4, 0, 4]
+    assert [seat["hits"] for seat in seats] == [0, 2, 0, 2]  # who took them stays known
+    text = GAME.render(s.observation(1), 1)
+    assert text.count("[XXXX.]") == 2 and "[XX...]" not in text
+
+
 def test_teams_2_as_one_each_teammate_may_play_its_own_court_card():
     s = begin_turn(arrange(new(players=4, teams="as-one"), hands={0: ["KH"], 2: ["KS"]},
                            soldiers={0: ["5H"], 2: ["5S"]}), 0)

@@ -99,7 +99,8 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
                      f"{len(obs['discard'])} cards")
     lines.append(f"Castles ({limit} unblocked hits lose), hands and soldiers in play:")
     for p, seat in enumerate(obs["seats"]):
-        castle = "X" * min(seat["hits"], limit) + "." * max(0, limit - seat["hits"])
+        hits = seat.get("castle", seat["hits"])  # As one: the team's castle
+        castle = "X" * min(hits, limit) + "." * max(0, limit - hits)
         team = f" team {seat['team']}" if obs["teams"] != "none" else ""
         status = "  OUT" if seat["out"] else ""
         turn = " <- turn" if p in obs["active"] and not seat["out"] else ""

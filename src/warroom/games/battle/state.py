@@ -483,14 +483,7 @@ class BattleState(State):
                 self.hits[p] += k
                 self.event("hits", player=p, hits=k, total=self.hits[p])
         limit = self.config.hits_to_lose
-        hits = self.hits
-        if self.config.teams == "as-one":
-            # "If either team is attacked by unblocked soldiers five times, then the entire
-            # team loses": the team is attacked as one, so its members' hits add up.
-            team_hits: dict[int, int] = {}
-            for p in range(self.num_players):
-                team_hits[self.team[p]] = team_hits.get(self.team[p], 0) + self.hits[p]
-            hits = [team_hits[self.team[p]] for p in range(self.num_players)]
+        hits = self.castle_hits()
         losers = [p for p in range(self.num_players) if not self.out[p] and hits[p] >= limit]
         if losers:  # (nobody out: the teams left are as many as before, more than one)
             for p in losers:
@@ -500,6 +493,17 @@ class BattleState(State):
         self.combats = [g for g, (_, members, blockers) in enumerate(self.groups)
                         if blockers and members]
         self._next_combat()
+
+    def castle_hits(self) -> list[int]:
+        """The unblocked hits against each player's castle: its own, or in As one its team's
+        ("If either team is attacked by unblocked soldiers five times, then the entire team
+        loses": the team is attacked as one, so its members' hits add up)."""
+        if self.config.teams != "as-one":
+            return list(self.hits)
+        team_hits: dict[int, int] = {}
+        for p in range(self.num_players):
+            team_hits[self.team[p]] = team_hits.get(self.team[p], 0) + self.hits[p]
+        return [team_hits[self.team[p]] for p in range(self.num_players)]
 
     def _eliminate(self, player: int) -> None:
         """A player who loses leaves the game; its soldiers and hand go to the discard pile."""
@@ -526,7 +530,8 @@ class BattleState(State):
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         limit = self.config.hits_to_lose
-        scores = tuple(0.0 if self.out[p] else float(max(0, limit - self.hits[p]))
+        hits = self.castle_hits()
+        scores = tuple(0.0 if self.out[p] else float(max(0, limit - hits[p]))
                        for p in range(self.num_players))
         self.result = Outcome(winners, scores, reason)
         self.phase = OVER
@@ -925,6 +930,8 @@ class BattleState(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         names = self.names
         own = self.config.own_decks
+        # As one, a team has one castle: each member's shows the hits its team has taken.
+        castle = self.castle_hits() if self.config.teams == "as-one" else None
         seats = []
         for p in range(self.num_players):
             seat: dict[str, Any] = {
@@ -936,6 +943,8 @@ class BattleState(State):
                 "used_court_or_special": self.used[p],
                 "first_hit": self.first_hit[p],
             }
+            if castle is not None:
+                seat["castle"] = castle[p]
             if own:
                 seat["draw_pile"] = len(self.draw[p])
                 seat["discard"] = [names[c] for c in self.discard[p]]
