@@ -534,12 +534,12 @@ class WordIronState(State):
 
     def _t_resources(self, task: Task) -> None:
         p = task[1]
+        if not any(uses for _, _, uses in self.realm[p]):  # no phase: a skip waits for one
+            self.event("no_resources", player=p)
+            return
         if self.skips[p][RESOURCE_SKIP]:
             self.skips[p][RESOURCE_SKIP] -= 1
             self.event("skip", player=p, deck="resource")
-            return
-        if not any(uses for _, _, uses in self.realm[p]):
-            self.event("no_resources", player=p)
             return
         self.resource_phases[p] += 1
         self.phase_used = ()
