@@ -38,6 +38,22 @@ def test_effect_skip_draw_of_a_resource_skips_a_resource_phase(tmp_path):
     assert s.pending == ("resource", 1)
 
 
+def test_effect_skip_draw_of_a_resource_waits_for_a_phase_the_target_has(tmp_path):
+    """README: a player with no use left has no resource phase, so the skip is not spent on
+    one: it skips the next phase the player has (here after a ransom brought a resource)."""
+    deck = every_strategy(tmp_path, {"kind": "skip_draw", "deck": "resource"})
+    s = bare(deck0=deck, deck1=deck)
+    s.realm[1] = [(o, i, 0) for o, i, _ in s.realm[1]]
+    play_card(s, 0, "strategies", "Card 0")
+    run_tasks(s, ("resources", 1))
+    assert s.pending is None and s.skips[1][3] == 1 and not events(s, "skip")
+    s.realm[1][0] = (1, s.realm[1][0][1], 1)  # a resource with a use comes to the realm
+    run_tasks(s, ("resources", 1))
+    assert s.pending is None and s.skips[1][3] == 0 and events(s, "skip")
+    run_tasks(s, ("resources", 1))
+    assert s.pending == ("resource", 1)
+
+
 def test_effect_extra_draw_comes_after_the_card_and_never_chains(tmp_path):
     deck = every_strategy(tmp_path, {"kind": "extra_draw", "deck": "strategy"},
                           {"kind": "losses", "ranks": 10})

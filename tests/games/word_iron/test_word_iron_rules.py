@@ -663,6 +663,31 @@ def test_rule_13_the_coin_toss_winner_chooses_who_attacks_first():
     assert winners == {0, 1}
 
 
+def test_rule_13_a_champion_read_at_set_up_attacks_no_sooner_than_the_battle(tmp_path):
+    """The coin toss winner chooses who is first to attack (rule 13) and attacks start with
+    the strategy draws (rule 15): an extra draw a champion grants when read at set-up (rule 14)
+    waits for the holder's first regular draw of that deck."""
+    champions = [{"name": "King", "royal": "king"}, {"name": "Queen", "royal": "queen"}] + [
+        {"name": f"Horse Lord {i}", "effects": [{"kind": "extra_draw", "deck": "strategy"},
+                                                {"kind": "extra_draw", "deck": "chance"}]}
+        for i in range(8)]
+    deck = quiet_deck(tmp_path, champions=champions, strategies=[
+        {"name": "Card", "effects": [{"kind": "losses", "ranks": 10}]}])
+    for first in (0, 1):
+        s = new(3, deck0=deck, deck1=deck)
+        act(s, ChooseRoyal("king"))
+        act(s, ChooseRoyal("king"))
+        act(s, ChooseFirstAttacker(first))
+        kinds = [e["event"] for e in events(s)]
+        draws = [(e["deck"], e["player"], e["extra"]) for e in events(s, "draw")]
+        assert kinds.index("round") < kinds.index("draw")  # nothing drawn at set-up
+        assert draws[:8] == [("strategy", first, False), ("strategy", first, True),
+                             ("strategy", 1 - first, False), ("strategy", 1 - first, True),
+                             ("chance", first, False), ("chance", first, True),
+                             ("chance", 1 - first, False), ("chance", 1 - first, True)]
+        assert s.held == [[0, 0, 0], [0, 0, 0]]
+
+
 # --- rules 14 to 17: champions, then strategy, chance and Word of Power in attack order ---------
 def flow_deck(tmp_path):
     everything = [{"name": "Card", "effects": [{"kind": "losses", "ranks": 10}]}]

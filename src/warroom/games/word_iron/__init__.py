@@ -37,8 +37,10 @@ class WordIronGame(Game):
     name = "word-iron"
     title = "Word & Iron, Pitched Battle"
     # 2: the shipped decks' champions no longer fight (rules 8 and 11), so records of games
-    # with those decks replay differently.
-    version = "2"
+    # with those decks replay differently. 3: a champion read at set-up no longer draws a
+    # strategy, chance or Word of Power card before the battle (rules 13-15; the raiders' Horse
+    # Lord and Scout Master did).
+    version = "3"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

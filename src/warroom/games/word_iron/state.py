@@ -142,6 +142,9 @@ class WordIronState(State):
         self.words_aside = False
         self.benefits: list[list[Benefit]] = [[], []]
         self.skips = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        # Extra draws of the strategy, chance and Word of Power decks granted by a champion read
+        # at set-up: each waits for the holder's next regular draw of that deck (rules 13-15).
+        self.held = [[0, 0, 0], [0, 0, 0]]
         self.resource_phases = [0, 0]
         self.phase_used: tuple[int, ...] = ()
         self.todo: list[Task] = []  # task stack: the next task is the last
@@ -249,6 +252,9 @@ class WordIronState(State):
             if extra:
                 self.event("empty", player=p, deck=PILES[k])
             return
+        if not extra and self.held[p][k]:  # an extra draw held since set-up: after this card
+            self.held[p][k] -= 1
+            self._push([(_DRAW, p, k, True)])
         idx = pile.pop()
         self.discard[p][k].append(idx)
         self.seen[p][k] |= 1 << idx
@@ -307,7 +313,13 @@ class WordIronState(State):
             self._after_enemy_strategy(1 - p)
         self.card = None
         if self.deferred:
-            self._push([(_DRAW, p, d, True) for d in self.deferred])
+            draws = self.deferred
+            if not self.round:  # set-up (rule 14): the battle's draws begin with rule 15
+                for d in draws:
+                    if d != CHAMPION:
+                        self.held[p][d] += 1
+                draws = [d for d in draws if d == CHAMPION]
+            self._push([(_DRAW, p, d, True) for d in draws])
             self.deferred = []
 
     def _after_enemy_strategy(self, p: int) -> None:
@@ -522,12 +534,12 @@ class WordIronState(State):
 
     def _t_resources(self, task: Task) -> None:
         p = task[1]
+        if not any(uses for _, _, uses in self.realm[p]):  # no phase: a skip waits for one
+            self.event("no_resources", player=p)
+            return
         if self.skips[p][RESOURCE_SKIP]:
             self.skips[p][RESOURCE_SKIP] -= 1
             self.event("skip", player=p, deck="resource")
-            return
-        if not any(uses for _, _, uses in self.realm[p]):
-            self.event("no_resources", player=p)
             return
         self.resource_phases[p] += 1
         self.phase_used = ()
@@ -822,6 +834,7 @@ class WordIronState(State):
         new.words_aside = self.words_aside
         new.benefits = [list(b) for b in self.benefits]
         new.skips = [list(s) for s in self.skips]
+        new.held = [list(h) for h in self.held]
         new.resource_phases = list(self.resource_phases)
         new.phase_used = self.phase_used
         new.todo = list(self.todo)
