@@ -54,12 +54,22 @@ def test_rule_new_town_two_or_three_hexes_from_own_not_next_to_any(tmp_path):
     assert "E1" not in found  # four hexes away
 
 
-def test_rule_new_town_not_next_to_enemy_units_nor_any_town(tmp_path):
-    state = builder(tmp_path, town("C4", 1), troops("A4", 1, infantry=1))
+def test_rule_new_town_not_next_to_enemy_units_nor_an_enemy_city(tmp_path):
+    state = builder(tmp_path, town("C4", 1, city=True), troops("A4", 1, infantry=1))
     found = sites(state)
     assert "A3" not in found  # next to the enemy infantry on A4
-    assert "B4" not in found and "C5" not in found  # next to the enemy town
+    assert "B4" not in found and "D4" not in found  # next to the enemy city
     assert "C2" in found
+
+
+def test_rule_new_town_at_least_two_hexes_from_every_enemy_city_not_from_an_enemy_town(
+        tmp_path):
+    """VIKTORY-II.md, "Building": "at least two hexes from every enemy city" - an enemy town
+    (with no units in or next to the site) does not keep a new town away."""
+    state = builder(tmp_path, town("C4", 1))
+    found = sites(state)
+    assert {"B3", "B4", "C3", "D4"} <= found  # next to the enemy town on C4
+    assert "C4" not in found  # the town itself
 
 
 def test_rule_two_new_towns_or_one_upgrade(tmp_path):

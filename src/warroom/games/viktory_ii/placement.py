@@ -58,19 +58,27 @@ class PlacementRules(MovementRules):
         return sorted(known)
 
     def town_sites(self, p: int) -> list[int]:
-        """Explored land with no town or city within one hex and no enemy units in or next to
-        it, judged by what the player sees and remembers (a town or city it does not know of
-        does not make a site smaller: see `site_taken`)."""
+        """Explored land with no town or city on it, none of the player's own and no enemy
+        city within one hex ("at least two hexes from every enemy city": an enemy town does
+        not keep it away), and no enemy units in or next to it, judged by what the player
+        sees and remembers (a town or city it does not know of does not make a site smaller:
+        see `site_taken`)."""
         return self.sites(p, self.explored[p], self.known_settlements(p), self.sight(p))
 
     def sites(self, p: int, explored: int, settlements: list[int], vis: int) -> list[int]:
-        """Where player p's town may stand: land in `explored` with none of `settlements`
-        within one hex and no enemy units in `vis` in or next to it."""
+        """Where player p's town may stand: land in `explored` on none of `settlements`, with
+        none of them that is p's own or an enemy city within one hex (an enemy town out of
+        sight as the player remembers it), and no enemy units in `vis` in or next to it."""
         near = self.near1
-        # Hexes within one of a town or city; hexes holding enemy units the player sees.
+        memory = self.memory[p]
+        # Hexes within one of an own town or city or of an enemy city, and the hexes of enemy
+        # towns; hexes holding enemy units the player sees.
         crowded = 0
         for k in settlements:
-            crowded |= near[k]
+            owner, kind = self.sowner[k], self.settle[k]
+            if owner != p and not vis >> k & 1 and k in memory:
+                owner, kind = memory[k][0], memory[k][1]
+            crowded |= near[k] if owner == p or kind == CITY else 1 << k
         occ_owner = self.occ_owner
         enemies = 0
         for k, o in enumerate(occ_owner):

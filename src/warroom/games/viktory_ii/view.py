@@ -787,9 +787,9 @@ class ViewRules(State):
         starting hexes; on land, a city only on a terrain that leaves its owner's units on
         the board supported with what the cities still to be put may support (`_coverable`)
         - or on a hex the player has not explored, onto which such a tile is traded from the
-        unseen ones when no hex has one. Among those, with no town or city next to it (as
-        the building rules have it) where there is such a hex, else with none of its
-        owner's (a town built out of sight may stand next to another player's its builder
+        unseen ones when no hex has one. Among those, with no town or city next to it (the
+        building rules allow an enemy town there) where there is such a hex, else with none
+        of its owner's (a town built out of sight may stand next to another player's its builder
         could not see), else anywhere (a town taken may stand next to its taker's); then as
         `_pick_site` prefers. Returns -1; where one is left nowhere, those put are taken back
         and its owner returned."""
