@@ -60,6 +60,19 @@ def _act(state, player, seed=0):
     return HeuristicAgent(GAME, seed).act(PlayerView(state, player, GAME))
 
 
+@pytest.mark.parametrize(("hits", "blocks"), [([0, 2, 0, 2], True), ([0, 0, 0, 0], False),
+                                              ([0, 4, 0, 0], True)])
+def test_heuristic_as_one_blocks_a_hit_that_would_fell_its_teams_castle(hits, blocks):
+    """As one, the team has one castle: with two hits on each member the next hit loses the
+    game for both, and the heuristic throws its Nine in the way (it read the member's own two
+    hits of five and let the King through)."""
+    s = begin_turn(arrange(new(players=4, teams="as-one"), soldiers={0: ["KH"], 1: ["9S"]}), 0)
+    s.hits = hits
+    attack(s, 0, "KH", 1)
+    assert s.to_move() == (1,)
+    assert (_act(s, 1) == Block("9S", 0)) == blocks
+
+
 def test_heuristic_attacks_with_soldiers_the_defender_cannot_stop_well():
     s = begin_turn(arrange(new(), soldiers={0: ["KH", "QH"], 1: ["5S"]}), 0)
     assert isinstance(_act(s, 0), Attack)

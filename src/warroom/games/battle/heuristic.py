@@ -269,12 +269,13 @@ def _attack_score(state: BattleState, groups: list[tuple[int, list[int]]]) -> fl
     score = 0.0
     skill = SKILL
     names = state.names
+    castle = state.castle_hits()  # As one: a team's castle, whichever member is attacked
     for target in sorted({t for t, _ in groups}):
         defenders = _defenders(state, target)
         mine = tuple([tuple(g) for t, g in groups if t == target])
         free = tuple(sorted([skill[names[c]] for q in defenders for c in state.soldiers[q]],
                             reverse=True))
-        hits = state.hits[target]
+        hits = castle[target]
         for term in _target_terms(mine, free, state.config.hits_to_lose - hits, hits):
             score += term  # term by term, as the score was always summed
     return score
@@ -325,7 +326,7 @@ def _block(state: BattleState, player: int) -> Any:
     free = [SKILL[names[c]] for c in state.soldiers[player] if c not in busy]
     attackers = [[SKILL[names[c]] for _, c in state.groups[g][1]] for g in groups]
     blocked = [[SKILL[names[c]] for _, c in state.groups[g][2]] for g in groups]
-    hits_left = state.config.hits_to_lose - state.hits[player]
+    hits_left = state.config.hits_to_lose - state.castle_hits()[player]
     plan, _ = plan_blocks(attackers, blocked, free, hits_left)
     for g, extra, group in zip(groups, plan, attackers):
         if extra and group:
@@ -408,8 +409,9 @@ def _special_choice(state: BattleState, player: int) -> Any:
     if state.phase == OPPONENT:
         card = state.special[1]
         k = 1 if card == JOKER else 2
+        castle = state.castle_hits()
         return max(actions, key=lambda a: (sum(map(worth, _weakest(state, a.player, k))),
-                                           state.hits[a.player]))
+                                           castle[a.player]))
     if state.phase == THREE:
         mine = set(range(state.num_players)) - set(state.opponents(player))
         return max(actions, key=lambda a: (a.player not in mine, SKILL[a.card]))
