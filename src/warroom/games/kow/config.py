@@ -34,8 +34,9 @@ class Config:
     max_dice: Fist = 4
     # "first to three Victories claimed".
     victories_to_win: Annotated[int, Field(ge=1, le=20)] = 3
-    # 0 = play rounds until somebody has the Victories (the text); >0 ends the game as a draw
-    # after that many rounds, a guard for experiments with odd dice.
+    # 0 = play rounds until somebody has the Victories (the text); >0 ends the game after that
+    # many rounds, won by the player with more Victories or else drawn: a guard for
+    # experiments with odd dice.
     max_rounds: Annotated[int, Field(ge=0, le=1000)] = 0
 
     def __post_init__(self) -> None:
