@@ -348,3 +348,18 @@ def test_invalid_options_are_clear_errors(bad):
     with pytest.raises(ConfigError) as info:
         GAME.config(bad)
     assert "\n" not in str(info.value) and str(info.value)
+
+
+def test_option_min_dice_larger_than_the_pool_is_a_clear_error():
+    # "Each player now secretly chooses from 1 to 4 dice to roll from their remaining pool":
+    # a full pool smaller than the least choice (min_dice) allows no choice in any turn, so
+    # every round would end before its first turn, for ever (it once recursed until Python
+    # gave up). The option is refused with a one-line error instead.
+    from warroom.engine import ConfigError
+
+    for extra in ({}, {"max_rounds": "1000"}):
+        with pytest.raises(ConfigError) as info:
+            GAME.config({"pool_red": "1", "pool_white": "0", "pool_blue": "0",
+                         "min_dice": "2", **extra})
+        assert "min_dice" in str(info.value) and "\n" not in str(info.value)
+    assert GAME.config({"pool_red": "2", "pool_white": "0", "pool_blue": "0", "min_dice": "2"})

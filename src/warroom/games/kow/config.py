@@ -34,8 +34,9 @@ class Config:
     max_dice: Fist = 4
     # "first to three Victories claimed".
     victories_to_win: Annotated[int, Field(ge=1, le=20)] = 3
-    # 0 = play rounds until somebody has the Victories (the text); >0 ends the game as a draw
-    # after that many rounds, a guard for experiments with odd dice.
+    # 0 = play rounds until somebody has the Victories (the text); >0 ends the game after that
+    # many rounds, won by the player with more Victories or else drawn: a guard for
+    # experiments with odd dice.
     max_rounds: Annotated[int, Field(ge=0, le=1000)] = 0
 
     def __post_init__(self) -> None:
@@ -44,6 +45,11 @@ class Config:
             raise ValueError("the dice pool must hold at least one die")
         if not self.min_dice <= self.max_dice:
             raise ValueError("options must satisfy 1 <= min_dice <= max_dice <= 8")
+        if self.pool_red + self.pool_white + self.pool_blue < self.min_dice:
+            # A full pool that cannot make the least choice: no turn could ever be played.
+            raise ValueError(f"min_dice={self.min_dice} is more than the whole dice pool "
+                             f"({self.pool_red + self.pool_white + self.pool_blue} dice): "
+                             "nobody could ever choose dice")
         if not self.max_rounds and not any(p and max(f) for p, f in zip(self.pool, self.faces)):
             # No die could ever defeat a card: every round would be drawn, for ever.
             raise ValueError("no die of the pool has a face with swords, so no round can be "
