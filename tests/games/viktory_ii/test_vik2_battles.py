@@ -195,6 +195,24 @@ def test_rule_overwatch_option_off_never_fires(tmp_path):
     assert state.decision() == ("move", 0) and not events(state, "overwatch")
 
 
+def test_rule_overwatch_fires_at_a_unit_arriving_by_road_next_to_artillery(tmp_path):
+    """A road (VIKTORY-II.md, "Movement") moves a unit from its town to another two or three
+    hexes away: arriving there next to enemy artillery it has moved next to it and draws
+    Overwatch, as a step does."""
+    state = position(tmp_path, [capital("A1", 0, city=True), town("D4", 0, infantry=1),
+                                town("F4", 0), capital("G4", 1, city=True, artillery=1)],
+                     tiles=MAP)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="F4", kind="road")  # by E4, which is not next to G4
+    assert events(state, "move")[-1]["road"]
+    assert state.decision() == ("battle", 1)
+    assert set(map(type, legal(state))) == {FireOverwatch, HoldOverwatch}
+    script_dice(state, [1, 6])
+    act(state, FireOverwatch())
+    assert stack(state, "F4", 0) == [0, 0, 0, 0]
+    assert state.overwatch_fired == {state.board.index["G4"]: 1}
+
+
 @pytest.mark.parametrize("unit, moves_on", [(CAV, True), (INF, False)])
 def test_rule_cavalry_exception_cavalry_that_won_may_move_on(tmp_path, unit, moves_on):
     """Units that attacked are done for the turn, except cavalry with movement left."""

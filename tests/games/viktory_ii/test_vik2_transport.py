@@ -4,6 +4,7 @@ land hex, amphibious attacks, cargo lost with the frigate."""
 from __future__ import annotations
 
 from vik2_helpers import (
+    GAME,
     act,
     capital,
     events,
@@ -29,7 +30,7 @@ from warroom.games.viktory_ii.actions import Bombard, Fight, PickUp, SelectUnit,
 from warroom.games.viktory_ii.board import WATER
 from warroom.games.viktory_ii.movement import CARGO, DONE, FREE
 from warroom.games.viktory_ii.render import describe_event
-from warroom.games.viktory_ii.units import FRIG, INF, units_text
+from warroom.games.viktory_ii.units import CAV, FRIG, INF, units_text
 
 SEA_MAP = """\
    w w w w
@@ -188,3 +189,106 @@ def test_rule_amphibious_attackers_are_lost_with_their_frigate(tmp_path):
     # The infantry hit, the one stranded, and the bombarding frigate.
     assert events(state, "battle")[-1]["attacker_lost"] == units_text([2, 0, 0, 1])
     assert state.onboard[0][INF] == 2  # the two infantry left on B2 and B3
+
+
+# C5 grassland: a city there supports an infantry and a cavalry. G4 a mountain: player 1's
+# capital city supports an artillery.
+LANDING_MAP = SEA_MAP.replace(" w p f p p w\n", " w p f p g w\n")[:-2] + "m\n"
+
+
+def landing(tmp_path, **options):
+    """Player 0's frigate (A2) takes two infantry (B2) and a cavalry (B3) aboard and sails to
+    B4, next to C4, which stands next to player 1's artillery on D4."""
+    state = position(tmp_path, [capital("C3", 0, city=True), town("B1", 0),
+                                town("C5", 0, city=True), troops("A2", 0, frigate=1),
+                                troops("B2", 0, infantry=2), troops("B3", 0, cavalry=1),
+                                capital("G4", 1, city=True), troops("D4", 1, artillery=1)],
+                     tiles=LANDING_MAP, **options)
+    take(state, SelectUnit, hex="A2", unit=FRIG)
+    take(state, PickUp, hex="B2", unit=INF)
+    take(state, PickUp, hex="B2", unit=INF)
+    take(state, PickUp, hex="B3", unit=CAV)
+    take(state, Step, hex="A3")
+    take(state, Step, hex="B4")  # not next to D4: nothing fires
+    assert state.decision() == ("move", 0)
+    return state
+
+
+def test_rule_overwatch_fires_at_units_unloaded_next_to_artillery(tmp_path):
+    """RULINGS: "a defending artillery fires once per enemy turn at a unit moving next to
+    it; its hits are selective". Units unloaded next to enemy artillery have moved next to
+    it: its owner decides once, in the mover's turn, to fire or hold; one artillery fires at
+    the units landed together, and picks its casualties among them."""
+    state = landing(tmp_path)
+    take(state, Unload, hex="C4")
+    assert state.decision() == ("battle", 1)
+    assert set(map(type, legal(state))) == {FireOverwatch, HoldOverwatch}
+    overwatch = events(state, "overwatch")[-1]
+    assert (overwatch["source"], overwatch["where"], overwatch["unit"]) == \
+        ("D4", "C4", units_text([2, 1, 0, 0]))
+    assert describe_event(overwatch) == \
+        "Overwatch: Player 1's artillery on D4 fires at player 0's 2 infantry, 1 cavalry on C4"
+    script_dice(state, [1, 6])  # two dice (Artillery Characteristics): one hit, selective
+    take(state, FireOverwatch)
+    assert state.decision() == ("battle", 1)  # the firer picks among the units landed
+    take(state, Casualty, attacker=True, side=1, unit=CAV)
+    assert state.session is None  # the battle is over: nothing else moves
+    assert stack(state, "C4", 0) == [2, 0, 0, 0]
+    assert state.overwatch_fired == {hx(state, "D4"): 1}
+    assert state.reserve(0)[CAV] == 1
+
+
+def test_rule_overwatch_held_at_units_unloaded_stays_ready(tmp_path):
+    """The artillery that holds its fire at the units landed has not fired this turn (it
+    keeps no mark), and the units stay where they landed."""
+    state = landing(tmp_path)
+    take(state, Unload, hex="C4")
+    take(state, HoldOverwatch)
+    assert state.session is None and not state.overwatch_fired.get(hx(state, "D4"))
+    assert stack(state, "C4", 0) == [2, 1, 0, 0]
+
+
+def test_rule_overwatch_option_off_no_fire_at_units_unloaded(tmp_path):
+    state = landing(tmp_path, overwatch=False)
+    take(state, Unload, hex="C4")
+    assert state.session is None and not events(state, "overwatch")
+    assert stack(state, "C4", 0) == [2, 1, 0, 0]
+
+
+def test_ruling_overwatch_fires_at_a_frigate_sailing_next_to_artillery_not_its_cargo(
+        tmp_path):
+    """A frigate is a unit moving: sailing next to enemy artillery on the coast it draws
+    Overwatch as a land unit does. Its cargo does not fight (VIKTORY-II.md, "Transport by
+    sea"): the fire is at the frigate alone, and the cargo is lost with it."""
+    state = position(tmp_path, [capital("C3", 0, city=True), town("B1", 0),
+                                town("C5", 0, city=True), troops("A2", 0, frigate=1),
+                                troops("B2", 0, infantry=2), capital("G4", 1, city=True),
+                                troops("C4", 1, artillery=1)], tiles=LANDING_MAP)
+    take(state, SelectUnit, hex="A2", unit=FRIG)
+    take(state, PickUp, hex="B2", unit=INF)
+    take(state, PickUp, hex="B2", unit=INF)
+    take(state, Step, hex="A3")  # not next to C4
+    assert state.decision() == ("move", 0)
+    take(state, Step, hex="B4")  # next to the artillery on C4
+    assert state.decision() == ("battle", 1)
+    assert events(state, "overwatch")[-1]["unit"] == "frigate"
+    assert state.session_request.sides[0].units == (0, 0, 0, 1)
+    script_dice(state, [1, 6])
+    take(state, FireOverwatch)
+    assert state.session is None and events(state, "casualty")[-1]["unit"] == FRIG
+    assert state.onboard[0][FRIG] == 0 and state.onboard[0][INF] == 0  # the cargo with it
+
+
+def test_ruling_dark_an_unload_tells_the_mover_the_enemy_next_to_it(tmp_path):
+    """README, "Hidden information": on a hidden map units unloaded, like a step, tell the
+    mover (only) which enemy pieces stand next to the hex they landed on; enemy artillery
+    there may fire Overwatch, and its owner's being asked tells the mover nothing more."""
+    state = landing(tmp_path, dark=True)
+    take(state, Unload, hex="C4")
+    unload = [e for e in state.visible_log(0) if e["event"] == "unload"][-1]
+    assert unload["near"] == [["D4", 1, "", "1 artillery"]]
+    assert describe_event(unload) == ("Player 0: a frigate on B4 unloads 2 infantry, 1 cavalry"
+                                      " on C4 - next to player 1's 1 artillery on D4")
+    assert GAME.reveal_changes_flow(unload)
+    assert not any(e["event"] == "unload" for e in state.visible_log(1))
+    assert state.decision() == ("battle", 1)

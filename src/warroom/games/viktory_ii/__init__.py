@@ -53,10 +53,10 @@ type present + 1 per extra hex side; defender 1 per unit type + naval support + 
 forest 1, town 1, mountain 2, city 2 (1 without its capital); hits on 1-3 (1-4 in combat
 supply: next to your town or city, holding your capital); a 1 is a tactical hit. Artillery
 and frigates bombard; attacking artillery fires before the battle; defending artillery fires
-Overwatch once a turn (at units moving in, or by itself at a unit moving next to it). After
-each round the attacker fights on or retreats. Cards mode: each wave needs an Attack card,
-Counters answer; re-attacks come from the same hex sides without new replenishment. Cavalry
-that attacked may move on with the movement it has left."""
+Overwatch once a turn (at units moving in, or by itself at units moving, sailing or unloaded
+next to it). After each round the attacker fights on or retreats. Cards mode: each wave needs
+an Attack card, Counters answer; re-attacks come from the same hex sides without new
+replenishment. Cavalry that attacked may move on with the movement it has left."""
 
 # Two and four players, the hidden-map options and all three modes; small maps and short
 # turn limits so that random games end quickly.
@@ -76,7 +76,11 @@ CONFORMANCE_CONFIGS = [
 class ViktoryIIGame(Game):
     name = "viktory-ii"
     title = "Viktory II (the map game, with dice or the Battle Cards)"
-    version = "2"
+    # 2: battles are fought by the shared resolver (viktory_battles), not a stand-in. 3: units
+    # unloaded next to enemy artillery draw its Overwatch, as a unit stepping there does
+    # (RULINGS: "a defending artillery fires once per enemy turn at a unit moving next to
+    # it"), so records of games with such an unloading replay differently.
+    version = "3"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
@@ -119,15 +123,17 @@ class ViktoryIIGame(Game):
         return decision[0]
 
     def reveal_changes_flow(self, event: dict[str, Any]) -> bool:
-        """On a hidden map a step tells the mover what enemy it comes next to (enemy
-        artillery there may fire Overwatch: its owner is asked), a town built tells the
-        builder whether something it could not see stands there (then no town, no card), a
-        frigate placed from reserve whether an enemy frigate it could not see is there (then
-        a reserve naval battle), and a battle beginning tells everybody its forces (who is
-        asked in it, and what, follows from them). With independent exploration, exploring
-        tells the explorer how many of the hexes others had explored before (as many fewer
-        tiles to draw, and maybe none to place)."""
-        return event.get("event") in ("move", "town", "place", "forces", "explored")
+        """On a hidden map a step, or units unloaded, tell the mover what enemy they come
+        next to (enemy artillery there may fire Overwatch: its owner is asked), a town built
+        tells the builder whether something it could not see stands there (then no town, no
+        card), a frigate placed from reserve whether an enemy frigate it could not see is
+        there (then a reserve naval battle), and a battle beginning tells everybody its
+        forces (who is asked in it, and what, follows from them). With independent
+        exploration, exploring tells the explorer how many of the hexes others had explored
+        before (as many fewer tiles to draw, and maybe none to place)."""
+        kind = event.get("event")
+        return kind in ("move", "town", "place", "forces", "explored") or (
+            kind == "unload" and "near" in event)
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)

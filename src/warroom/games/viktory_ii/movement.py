@@ -276,7 +276,7 @@ class MovementRules(ViewRules):
                      placed: int = -1, defender: int = NOBODY) -> None:
         raise NotImplementedError
 
-    def overwatch_check(self, u: int, after: int = NOBODY) -> None:
+    def overwatch_check(self, units: list[int], after: int = NOBODY) -> None:
         raise NotImplementedError
 
     # --- small queries ------------------------------------------------------------------
@@ -586,7 +586,7 @@ class MovementRules(ViewRules):
                    unit=UNIT_NAMES[self.ut[u]], source=names[h], where=names[n],
                    road=action.kind == "road", **extra)
         self.reveal(p, list(self.neighbours[n]))
-        self.overwatch_check(u)
+        self.overwatch_check([u])
 
     def declare_attack(self, u: int, target: int) -> None:
         """The unit moves up to the hex side it attacks across; it waits there (counted in
@@ -634,9 +634,12 @@ class MovementRules(ViewRules):
         h = self.uh[f]
         cargo = self.cargo_of(f)
         names = self.names
+        # Landed, as a step: on a hidden map the mover sees the enemy next to them.
+        extra = ({"near": self.enemies_near(p, action.hex)}
+                 if self.hidden_map and not action.attack else {})
         self.event("unload", to=self.actor_only(p, h, action.hex), player=p,
                    units=units_text(self.count_types(cargo)), source=names[h],
-                   where=names[action.hex], attack=action.attack)
+                   where=names[action.hex], attack=action.attack, **extra)
         for u in cargo:
             if action.attack:
                 self.declare_attack(u, action.hex)  # from the frigate's hex; uc keeps it
@@ -650,6 +653,9 @@ class MovementRules(ViewRules):
         self.end_active()
         if not action.attack:
             self.reveal(p, list(self.neighbours[action.hex]))
+            # Units unloaded have moved next to what is next to them: Overwatch, once for
+            # them all (README, "Overwatch while moving").
+            self.overwatch_check(cargo)
 
     def play_move_card(self, p: int, action: PlayMoveCard) -> None:
         self.pool.hands[p].remove(action.card)

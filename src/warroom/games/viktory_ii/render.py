@@ -287,7 +287,7 @@ def _on(e: dict[str, Any]) -> str:
 
 
 def _sighted(e: dict[str, Any]) -> str:
-    """The enemy a step on a hidden map comes next to."""
+    """The enemy a step or an unloading on a hidden map comes next to."""
     near = e.get("near")
     if not near:
         return ""
@@ -329,7 +329,7 @@ def describe_event(e: dict[str, Any]) -> str:
                            f"from {e['source']}",
         "unload": lambda: f"{p}: a frigate on {e['source']} "
                           f"{'lands and attacks' if e['attack'] else 'unloads'} "
-                          f"{e['units']} on {e['where']}",
+                          f"{e['units']} on {e['where']}" + _sighted(e),
         "move_card": lambda: f"{p} plays {e['card']} {e['desc']} for +1 movement",
         "overwatch": lambda: f"Overwatch: {p}'s artillery on {e['source']} fires at player "
                              f"{e['target']}'s {e['unit']} on {e['where']}",

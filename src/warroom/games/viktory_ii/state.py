@@ -835,17 +835,19 @@ class ViktoryIIState(PlacementRules):
     def start_battle(self, kind: str, h: int, units: list[int] | None = None,
                      placed: int = -1, defender: int = NOBODY) -> None:
         """Build the request for the battle at `h` and start the resolver's session. `units`:
-        the bombarding units of a bombardment, or the unit Overwatch fires at."""
+        the bombarding units of a bombardment, or the units Overwatch fires at."""
         request = self.battle_request(kind, h, units or [], placed, defender)
         self.battle_units = (h, units or self.bombards.pop(h, []))
         self.battles_fought += request.kind in ("land", "naval", "reserve_naval")
         self.session_request = request
         names = self.names
         if request.kind == "overwatch":
-            assert units  # the unit Overwatch fires at
+            assert units  # the units Overwatch fires at: one that moved, or units unloaded
+            target = (UNIT_NAMES[self.ut[units[0]]] if len(units) == 1
+                      else units_text(self.count_types(units)))
             self.event("overwatch", to=self.battle_audience(request), player=request.defender,
                        source=names[self.overwatch_from], target=request.attacker,
-                       unit=UNIT_NAMES[self.ut[units[0]]], where=request.name)
+                       unit=target, where=request.name)
         else:
             self.event("battle_begins", to=self.battle_audience(request),
                        battle=request.kind, where=request.name, attacker=request.attacker,
@@ -875,7 +877,7 @@ class ViktoryIIState(PlacementRules):
     def battle_request(self, kind: str, h: int, units: list[int], placed: int,
                        defender: int = NOBODY) -> BattleRequest:
         if kind == "overwatch":
-            return self._overwatch_request(h, units[0], defender)
+            return self._overwatch_request(h, units, defender)
         a = self.player
         names = self.names
         attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
@@ -919,15 +921,14 @@ class ViktoryIIState(PlacementRules):
             support_nearby and terrain != WATER,
             max(0, defending[2] - self.overwatch_fired.get(h, 0)), (h, h))
 
-    def _overwatch_request(self, h: int, u: int, defender: int) -> BattleRequest:
-        """One artillery of `defender` (on `overwatch_from`) fires at unit u, which moved to
-        h next to it."""
+    def _overwatch_request(self, h: int, units: list[int], defender: int) -> BattleRequest:
+        """One artillery of `defender` (on `overwatch_from`) fires at the units that came to
+        h next to it together (one that moved, or the units unloaded there): one side, so
+        that its selective hits pick among them."""
         names = self.names
-        one = [0, 0, 0, 0]
-        one[self.ut[u]] = 1
-        side = AttackSide(h, names[h], False, _four(one))
-        return self._request("overwatch", h, self.uo[u], defender, (side,), (), (0, 0, 1, 0),
-                             (), False, 1, (h, self.overwatch_from))
+        side = AttackSide(h, names[h], False, _four(self.count_types(units)))
+        return self._request("overwatch", h, self.uo[units[0]], defender, (side,), (),
+                             (0, 0, 1, 0), (), False, 1, (h, self.overwatch_from))
 
     def _request(self, kind: BattleKind, h: int, a: int, d: int, sides: tuple, bombard: tuple,
                  defending: tuple, reserves: tuple, naval_support: bool, ready: int,
@@ -950,13 +951,16 @@ class ViktoryIIState(PlacementRules):
             hand_limit=self.config.hand_limit,
         )
 
-    def overwatch_check(self, u: int, after: int = NOBODY) -> None:
-        """Overwatch outside a battle: a unit that moves next to enemy artillery that has not
-        fired this turn draws the fire of one of them (of each enemy in seat order after the
-        mover's owner, after `after`), by itself."""
-        if not self.config.overwatch or self.session is not None or self.us[u] == FREE:
+    def overwatch_check(self, units: list[int], after: int = NOBODY) -> None:
+        """Overwatch outside a battle: units that come next to enemy artillery that has not
+        fired this turn - a unit that moves there (a step, a road, a frigate sailing), or the
+        units unloaded there together, all on one hex - draw the fire of one of them (of each
+        enemy in seat order after the mover's owner, after `after`), by themselves. Its
+        owner fires or holds once for them all."""
+        units = [u for u in units if self.us[u] != FREE]
+        if not self.config.overwatch or self.session is not None or not units:
             return
-        p, h = self.uo[u], self.uh[u]
+        p, h = self.uo[units[0]], self.uh[units[0]]
         n = self.num_players
         order = [(p + i) % n for i in range(1, n)]
         if after != NOBODY:
@@ -969,7 +973,7 @@ class ViktoryIIState(PlacementRules):
                     continue
                 if self.units_at(k, q)[ART] > self.overwatch_fired.get(k, 0):
                     self.overwatch_from = k
-                    self.start_battle("overwatch", h, [u], defender=q)
+                    self.start_battle("overwatch", h, units, defender=q)
                     return
 
     def in_supply(self, p: int, h: int) -> bool:
@@ -1068,15 +1072,15 @@ class ViktoryIIState(PlacementRules):
                                                 else "defender")
 
     def _finish_overwatch(self, request: BattleRequest, result: BattleResult) -> None:
-        """The artillery has fired (once this turn); the unit it hit is lost. One that
-        survives may draw the fire of the next enemy's artillery."""
-        _, (u,) = self.battle_units
+        """The artillery has fired (once this turn); the units it hit are lost. Those that
+        survive may draw the fire of the next enemy's artillery."""
+        _, units = self.battle_units
         k = self.overwatch_from
         self.overwatch_fired[k] = self.overwatch_fired.get(k, 0) + result.overwatch_fired
-        if any(result.attacker_losses[0]):
-            self.remove_unit(u)
-        else:
-            self.overwatch_check(u, after=request.defender)
+        for t, lost in enumerate(result.attacker_losses[0]):
+            for u in [u for u in units if self.ut[u] == t][:lost]:
+                self.remove_unit(u)
+        self.overwatch_check(units, after=request.defender)
 
     def _carry_overwatch_marks(self, p: int, source: int, h: int, carried: int) -> None:
         """Of p's artillery drawn in from `source` to the battle hex h, `carried` had fired
