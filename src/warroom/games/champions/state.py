@@ -653,7 +653,7 @@ class ChampionsState(State):
         secret_deal = self.phase == DISTRIBUTE
         tables: list[Any] = []
         for p in (0, 1):
-            if secret_deal and p != player:  # face cards are down; reinforcements are secret
+            if secret_deal and p != player:  # face cards are seen; reinforcements are secret
                 tables.append([[cmd, None] for cmd in self.tables[p]])
             else:
                 tables.append(self._table_json(p))
