@@ -116,8 +116,11 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
     def seats(p):  # without the dots that mark the seats to move
         return [t.replace(" ●", "") for t in p.locator("#seats li").all_inner_texts()]
 
-    assert seats(other) == ["Seat 0: person", "Seat 1: person (you)"]
-    assert seats(page) == ["Seat 0: person (you)", "Seat 1: person"]
+    # Each says whether the other person's page is open (the host hears it from the server).
+    assert seats(other) == ["Seat 0: person · connected", "Seat 1: person (you)"]
+    page.wait_for_function("document.querySelector('#seats').textContent"
+                           ".includes('Seat 1: person · connected')", timeout=10_000)
+    assert seats(page) == ["Seat 0: person (you)", "Seat 1: person · connected"]
     watcher_context = browser.new_context()
     watcher = watcher_context.new_page()
     watcher.goto(f"{live_server.url}/game/{game_id}")
@@ -453,9 +456,10 @@ def test_the_header_says_an_awaited_seat_is_an_ai(slow_ai_server, browser):
 
 
 def test_the_header_says_whether_an_awaited_person_is_connected(live_server, browser):
-    """Waiting for a person's seat, the header says it is a person, and whether their page is
-    connected, as soon as that changes: the server sends a presence frame when a seat's page
-    comes or goes (the page used to ask every 10 s, and the clock here does not move)."""
+    """Waiting for a person's seat, the header and the list of seats say it is a person, and
+    whether their page is connected, as soon as that changes: the server sends a presence
+    frame when a seat's page comes or goes (the page used to ask every 10 s, and the clock
+    here does not move)."""
     host, guest = browser.new_context(), browser.new_context()
     page = host.new_page()
     page.clock.install()
@@ -464,14 +468,18 @@ def test_the_header_says_whether_an_awaited_person_is_connected(live_server, bro
     link = page.locator("#invites input.link").input_value()
     assert wait_until_waiting(page, random.Random(9)) \
         == "Waiting for seat 1 (a person, not connected)"
+    seat_1 = "[...document.querySelectorAll('#seats li')][1].textContent"
+    assert page.evaluate(seat_1).startswith("Seat 1: person · not connected")
     other = guest.new_page()
     other.goto(link)
     other.wait_for_selector("#table .panel")
     page.wait_for_function("document.querySelector('#status').textContent"
                            " === 'Waiting for seat 1 (a person)'", timeout=10_000)
+    assert page.evaluate(seat_1).startswith("Seat 1: person · connected")
     guest.close()
     page.wait_for_function("document.querySelector('#status').textContent"
                            " === 'Waiting for seat 1 (a person, not connected)'", timeout=10_000)
+    assert page.evaluate(seat_1).startswith("Seat 1: person · not connected")
     host.close()
 
 

@@ -90,6 +90,7 @@ async function receive(entry, frame) {
   if (frame.type === "presence") {
     const now = new Set(frame.connected);
     presence = new Map((welcome?.seats || []).map((s) => [s.seat, now.has(s.seat)]));
+    drawSeats(views.get(shown === null ? "spectator" : shown));
     drawStatus();
     return;
   }
@@ -285,6 +286,10 @@ function drawSeats(view) {
       // "hotseat" or "invite") told the invited player that the host played "hotseat".
       `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : "person"}`,
       s.seat === shown ? h("b", { text: " (you)" }) : null,
+      // whether an invited person's page is open now (the presence frames keep it current)
+      s.kind !== "ai" && !localSeats().includes(s.seat) && presence.has(s.seat)
+        ? h("span", { class: "muted presence" },
+            presence.get(s.seat) ? " · connected" : " · not connected") : null,
       moving.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }, " ●") : null))),
   h("p", { class: "muted" }, shown === null ? "You are watching." : ""),
   resignControl(view) || "");
