@@ -618,7 +618,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             pass
         finally:
             server.conns.get(live.id, set()).discard(conn)
-            # (no seat since its person resigned it to the AI)
+            # A page whose person resigned the seat to the AI holds no seat any more.
             if conn.seat is not None and live.disconnect(conn.seat):
                 server.tell_presence(live)
             writer.cancel()

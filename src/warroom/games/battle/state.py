@@ -497,9 +497,10 @@ class BattleState(State):
     def castle_hits(self) -> list[int]:
         """The unblocked hits against each player's castle: its own, or in As one its team's
         ("If either team is attacked by unblocked soldiers five times, then the entire team
-        loses": the team is attacked as one, so its members' hits add up)."""
+        loses": the team is attacked as one, so its members' hits add up). To read only: it
+        may be `hits` itself (the heuristic asks for it at every decision it weighs)."""
         if self.config.teams != "as-one":
-            return list(self.hits)
+            return self.hits
         team_hits: dict[int, int] = {}
         for p in range(self.num_players):
             team_hits[self.team[p]] = team_hits.get(self.team[p], 0) + self.hits[p]

@@ -41,15 +41,15 @@ class Config:
 
     def __post_init__(self) -> None:
         check_options(self)
-        if self.pool_red + self.pool_white + self.pool_blue < 1:
+        dice = sum(self.pool)
+        if dice < 1:
             raise ValueError("the dice pool must hold at least one die")
         if not self.min_dice <= self.max_dice:
             raise ValueError("options must satisfy 1 <= min_dice <= max_dice <= 8")
-        if self.pool_red + self.pool_white + self.pool_blue < self.min_dice:
+        if dice < self.min_dice:
             # A full pool that cannot make the least choice: no turn could ever be played.
             raise ValueError(f"min_dice={self.min_dice} is more than the whole dice pool "
-                             f"({self.pool_red + self.pool_white + self.pool_blue} dice): "
-                             "nobody could ever choose dice")
+                             f"({dice} dice): nobody could ever choose dice")
         if not self.max_rounds and not any(p and max(f) for p, f in zip(self.pool, self.faces)):
             # No die could ever defeat a card: every round would be drawn, for ever.
             raise ValueError("no die of the pool has a face with swords, so no round can be "

@@ -22,9 +22,9 @@ let revealed = true; // hotseat: the person at the screen has confirmed who they
 let messageTimer = null;
 let refused = false; // the server refused this link: no table, no reconnecting
 let confirming = null; // the seat whose "Resign? Yes / No" is open
-// Whether each person's seat has a page connected (the lobby's flag): from the welcome, then
-// from the presence frames the server sends when a seat's first page comes or its last goes.
-let presence = new Map();
+// The seats with a page connected (the lobby's flag): from the welcome, then from the
+// presence frames the server sends when a seat's first page comes or its last goes.
+let connected = new Set();
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -78,7 +78,7 @@ async function receive(entry, frame) {
     entry.seat = frame.seat;
     entry.retry = 0;
     entry.down = false;
-    presence = new Map(frame.seats.map((s) => [s.seat, s.connected]));
+    connected = new Set(frame.seats.filter((s) => s.connected).map((s) => s.seat));
     if (!table) {
       table = await loadTable(frame.game);
       draw();
@@ -88,9 +88,8 @@ async function receive(entry, frame) {
     return;
   }
   if (frame.type === "presence") {
-    const now = new Set(frame.connected);
-    presence = new Map((welcome?.seats || []).map((s) => [s.seat, now.has(s.seat)]));
-    drawSeats(views.get(shown === null ? "spectator" : shown));
+    connected = new Set(frame.connected);
+    drawSeats(shownView());
     drawStatus();
     return;
   }
@@ -195,9 +194,13 @@ function resignControl(view) {
       "No"));
 }
 
+/** The frame of the seat on screen (a spectator's when it is none). */
+function shownView() {
+  return views.get(shown === null ? "spectator" : shown);
+}
+
 function draw() {
-  const key = shown === null ? "spectator" : shown;
-  const view = views.get(key);
+  const view = shownView();
   const root = $("#table");
   const pass = $("#pass");
   document.querySelectorAll(".menu").forEach((m) => m.remove()); // offered for an old view
@@ -238,7 +241,7 @@ function drawStatus() {
   status.classList.toggle("offline", lost);
   document.body.classList.toggle("offline", lost);
   if (refused) return; // refuse() says so
-  const view = views.get(shown === null ? "spectator" : shown);
+  const view = shownView();
   if (lost) status.textContent = "Connection lost - reconnecting...";
   else if (view) status.textContent = statusText(view);
   // On a phone the table is long: a button beside "Your turn" scrolls to the first thing that
@@ -273,7 +276,7 @@ function seatKind(seat) {
   if (!info) return "?";
   if (info.kind === "ai") return `AI: ${info.label}`;
   if (localSeats().includes(seat)) return "on this device";
-  return presence.get(seat) === false ? "a person, not connected" : "a person";
+  return connected.has(seat) ? "a person" : "a person, not connected";
 }
 
 function drawSeats(view) {
@@ -287,9 +290,9 @@ function drawSeats(view) {
       `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : "person"}`,
       s.seat === shown ? h("b", { text: " (you)" }) : null,
       // whether an invited person's page is open now (the presence frames keep it current)
-      s.kind !== "ai" && !localSeats().includes(s.seat) && presence.has(s.seat)
+      s.kind !== "ai" && !localSeats().includes(s.seat)
         ? h("span", { class: "muted presence" },
-            presence.get(s.seat) ? " · connected" : " · not connected") : null,
+            connected.has(s.seat) ? " · connected" : " · not connected") : null,
       moving.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }, " ●") : null))),
   h("p", { class: "muted" }, shown === null ? "You are watching." : ""),
   resignControl(view) || "");
