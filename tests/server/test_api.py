@@ -260,19 +260,27 @@ def test_out_of_turn_and_spectator_actions_are_refused(db):
 
 
 def test_a_wrong_token_or_a_missing_game_is_refused(db):
+    """Each refusal is one error frame, then the close code that says why. The hello is read
+    first even for a game that is not there: closing with it unread would reset the
+    connection, and the page could see an abnormal close instead of the refusal."""
+    def refusal(ws, first: dict) -> tuple[str, int]:
+        ws.send_text(json.dumps(first))
+        message = receive(ws)["message"]
+        closed = ws.receive()
+        assert closed["type"] == "websocket.close", closed
+        return message, closed["code"]
+
     with client(db) as c:
         made = create(c)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
-            ws.send_text(json.dumps({"type": "hello", "token": "guess"}))
-            refused = receive(ws)
+            refused = refusal(ws, {"type": "hello", "token": "guess"})
         with c.websocket_connect("/ws/nosuchgame") as ws:
-            missing = receive(ws)
+            missing = refusal(ws, {"type": "hello", "token": "guess"})
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
-            ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-            no_hello = receive(ws)
-    assert refused["message"].startswith("wrong token")
-    assert missing["message"] == "no game 'nosuchgame' on this server"
-    assert no_hello["message"] == "the first frame must be hello"
+            no_hello = refusal(ws, {"type": "act", "version": 0, "index": 0})
+    assert refused[0].startswith("wrong token") and refused[1] == 4401
+    assert missing == ("no game 'nosuchgame' on this server", 4404)
+    assert no_hello == ("the first frame must be hello", 4400)
 
 
 def test_messages_beyond_the_rate_limit_are_refused(db):

@@ -3,6 +3,7 @@ table, and two browser contexts playing each other through invite links."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -271,6 +272,32 @@ def test_a_refused_link_keeps_saying_why(live_server, browser, where):
     assert why in page.locator("main").inner_text()
     assert page.locator("#status").inner_text() == "Not at the table"
     assert page.locator("#refused a[href='/']").count() == 1
+    page.close()
+
+
+def test_a_refusal_whose_close_arrives_abnormally_is_still_a_refusal(live_server, browser):
+    """A connection reset can deliver the server's error frame and then an abnormal close
+    (1006) instead of the refusing 44xx code. The error before the welcome is the refusal:
+    the page says why and does not reconnect."""
+    page = browser.new_page()
+    page.clock.install()
+    opened = []
+
+    def refuse_then_reset(ws):
+        opened.append(ws)
+
+        def on_hello(_message):
+            ws.send(json.dumps({"type": "error", "message": "no game 'gone' on this server"}))
+            ws.close(code=1006)
+        ws.on_message(on_hello)
+
+    page.route_web_socket("**/ws/*", refuse_then_reset)
+    page.goto(f"{live_server.url}/game/gone")
+    page.wait_for_selector("#refused")
+    page.clock.fast_forward(60_000)  # long past every reconnect delay
+    assert "no game 'gone' on this server" in page.locator("#refused").inner_text()
+    assert page.locator("#status").inner_text() == "Not at the table"
+    assert len(opened) == 1
     page.close()
 
 

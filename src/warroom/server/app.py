@@ -581,11 +581,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     @app.websocket("/ws/{game_id}")
     async def table(ws: WebSocket, game_id: str) -> None:
         await ws.accept()
-        live = find(game_id)
-        if live is None:
-            await ws.send_text(error_frame(_missing(server, game_id)))
-            await ws.close(code=4404)
-            return
+        # The hello is read before anything is refused: a server that closes with the page's
+        # hello still unread resets the connection, and the page may then see an abnormal
+        # close (1006) instead of the error frame and the refusing code.
         try:
             text = frame_text(await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT))
             hello = parse_intent(text)
@@ -596,6 +594,11 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             await ws.close(code=4400)
             return
         except WebSocketDisconnect:
+            return
+        live = find(game_id)
+        if live is None:
+            await ws.send_text(error_frame(_missing(server, game_id)))
+            await ws.close(code=4404)
             return
         seat = None
         if hello.token:

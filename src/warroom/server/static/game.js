@@ -48,7 +48,10 @@ function connect(token) {
   ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
   ws.onclose = (ev) => {
-    if (ev.code >= 4400 && ev.code < 4500) { // refused: wrong token or unknown game
+    // Refused: wrong token, unknown game, no hello. An error frame before the welcome is a
+    // refusal too, whatever the close code: a connection reset can turn the server's 44xx
+    // into an abnormal close (1006).
+    if ((ev.code >= 4400 && ev.code < 4500) || entry.refusal) {
       refuse(entry.refusal || `the server refused this link (code ${ev.code})`);
       return;
     }
