@@ -19,20 +19,18 @@ def click_something(page, rng: random.Random) -> bool:
     """Click one legal action: a menu entry if a menu is open, else a card, unit or other
     thing on the table (preferred), else a button of the action bar. False if none is there."""
     if page.locator("#reveal:visible").count():  # hotseat: the device passes to a seat
-        page.click("#reveal")
-        return True
-    menu = page.locator(".menu button[data-action]")
-    if menu.count():
-        menu.nth(rng.randrange(menu.count())).click()
-        return True
-    things = page.locator("#table .playable")
-    if not things.count():
-        things = page.locator("#table button.act")
-    if not things.count():
+        targets = page.locator("#reveal")
+    elif (menu := page.locator(".menu button[data-action]")).count():
+        targets = menu
+    elif (things := page.locator("#table .playable")).count():
+        targets = things
+    elif (buttons := page.locator("#table button.act")).count():
+        targets = buttons
+    else:
         return False
     try:
-        things.nth(rng.randrange(things.count())).click(timeout=2000)
-    except Exception:  # the table was redrawn under the pointer: look again
+        targets.nth(rng.randrange(targets.count())).click(timeout=2000)
+    except Exception:  # the table (a menu too) was redrawn under the pointer: look again
         pass
     return True
 
