@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 # The README's screenshot: refreshed by `WARROOM_UPDATE_SCREENSHOT=1 make test`.
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
@@ -153,7 +154,8 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
 def test_hotseat_hides_the_other_seat_until_the_device_is_passed(live_server, browser):
     page = browser.new_page()
     create_in_lobby(page, live_server.url, "kow", ["here", "here"])
-    page.wait_for_selector("#reveal")
+    # Seat 0 first: the page asks for seat 1 until seat 0's frames come, if seat 1's come first.
+    expect(page.locator("#reveal")).to_have_text("I am seat 0: show my table")
     assert page.locator("#table").inner_html() == ""  # nothing of either seat is shown
     page.click("#reveal")
     page.wait_for_selector("#table .panel")
@@ -161,6 +163,47 @@ def test_hotseat_hides_the_other_seat_until_the_device_is_passed(live_server, br
     page.locator(".dice-choices .playable").first.click()
     page.wait_for_selector("#reveal")
     assert "seat 1" in page.locator("#pass").inner_text()
+    assert page.locator("#table").inner_html() == ""
+    page.close()
+
+
+def test_hotseat_asks_for_seat_0_first_whichever_seat_is_answered_first(live_server, browser):
+    """Both seats of a hotseat kow game choose their dice at once. The page opens a connection
+    per seat, and the server answers them in no fixed order: the seat the page asked for first
+    was the one whose frames came first. It asks for seat 0 whatever the order."""
+    page = browser.new_page()
+    made = page.request.post(f"{live_server.url}/api/games", data={
+        "game": "kow", "seats": [{"kind": "here"}, {"kind": "here"}]}).json()
+    tokens = [s["token"] for s in made["seats"]]
+    routes = {}  # seat -> its connection's route, once the page has said hello
+    held: list[str] = []  # seat 0's frames, until seat 1's have reached the page
+    holding = [True]
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def to_server(message):
+            hello = json.loads(message)
+            if hello.get("type") == "hello":
+                routes[tokens.index(hello["token"])] = ws
+            server.send(message)
+
+        def to_page(message):
+            if routes.get(0) is ws and holding[0]:
+                held.append(message)
+            else:
+                ws.send(message)
+        ws.on_message(to_server)
+        server.on_message(to_page)
+
+    page.route_web_socket("**/ws/*", route)
+    page.goto(f"{live_server.url}/game/{made['id']}#t={','.join(tokens)}")
+    reveal = page.locator("#reveal")
+    expect(reveal).to_have_text("I am seat 1: show my table")  # seat 0 has no frame yet
+    while held:
+        routes[0].send(held.pop(0))
+    holding[0] = False
+    expect(reveal).to_have_text("I am seat 0: show my table")
     assert page.locator("#table").inner_html() == ""
     page.close()
 
@@ -211,6 +254,9 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     game_id = create_in_lobby(page, live_server.url, "viktory-ii", ["here", "here"],
                               {"mode": "cards", "radius": "3", "turn_limit": "2"})
+    # Seat 0 moves first: the page asks for seat 1 until seat 0's frames come, if seat 1's come
+    # first, and a click then would show seat 1's table just before it is hidden again.
+    expect(page.locator("#reveal")).to_have_text("I am seat 0: show my table")
     page.click("#reveal")
     page.wait_for_selector("#table svg.v2map")
     assert page.locator("svg.v2map .hex-cell").count() == 37  # a map of radius 3
