@@ -578,6 +578,34 @@ def finished_game(page, url: str, game: str, options: dict) -> str:
     raise AssertionError("the game did not end within a minute")
 
 
+def test_the_replay_controls_wait_for_the_positions(live_server, browser):
+    """The replay's buttons are on the page before its positions have loaded: a click then
+    threw (drawing a position that is not there) and showed "position 0 of -1". Until the
+    positions are in the buttons do nothing; then the first position shows."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    game_id = finished_game(page, live_server.url, "kow", {"victories_to_win": 1})
+    held = []  # the request for the positions, answered when the test says
+    page.route(re.compile(r"/api/games/[^/]+/replay"), lambda route: held.append(route))
+    page.goto(f"{live_server.url}/replay/{game_id}")
+    expect(page.locator("#viewer option")).to_have_count(3)  # the buttons are bound now
+    for control in ("#first", "#prev", "#next", "#last"):
+        page.click(control)
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#where").inner_text() == ""
+    for _ in range(500):  # the route of the positions' request reaches the test
+        if held:
+            break
+        page.wait_for_timeout(10)
+    held[0].continue_()
+    expect(page.locator("#where")).to_have_text(re.compile(r"position 0 of \d+"))
+    page.click("#last")
+    page.wait_for_selector("#result .headline")
+    assert not errors, errors
+    page.close()
+
+
 def test_viktory_ii_at_the_end_says_the_game_is_over_not_whose_turn(live_server, browser):
     """The map's header read "Seat 1's turn: game over" once the game had ended."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
