@@ -74,6 +74,14 @@ def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -
     return page.url.split("/game/")[1].split("#")[0]
 
 
+def wait_for_the_replay(page) -> None:
+    """After the Replay link: the replay page has its positions (the game page's table, still
+    on screen a moment after the click, does not count, and the replay's buttons do nothing
+    before then)."""
+    page.wait_for_url(re.compile(r"/replay/"))
+    expect(page.locator("#where")).to_have_text(re.compile(r"^position \d+ of \d+$"))
+
+
 @pytest.mark.parametrize("game", ["kow", "viktory"])
 def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game, tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -90,7 +98,8 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
         page.screenshot(path=str(shot))
         assert shot.stat().st_size > 10_000
     play_to_the_end([page], seed=2)
-    assert page.locator("#headline").inner_text()
+    headline = page.locator("#headline").inner_text()  # as seat 0 reads it
+    assert headline
     assert not errors, errors
     # The page built its log from the lines each frame added: it is the seat's whole log.
     final = page.request.get(f"{live_server.url}/api/games/{game_id}/replay?seat=0").json()
@@ -99,15 +108,15 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
     record = page.request.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["game"] == game and record["actions"]
     page.click("#replay-link")
-    page.wait_for_selector("#table .panel")
+    wait_for_the_replay(page)
     page.click("#first")
     assert page.locator("#where").inner_text().startswith("position 0 of")
     page.click("#next")
     assert page.locator("#where").inner_text().startswith("position 1 of")
-    page.select_option("#viewer", "0")
-    page.wait_for_timeout(200)
+    page.select_option("#viewer", "0")  # seat 0's positions load while the last is shown
     page.click("#last")
-    page.wait_for_selector("#result .headline")
+    expect(page.locator("#result .headline")).to_have_text(headline)
+    assert not errors, errors
     page.close()
 
 
@@ -299,6 +308,7 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     record = page.request.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["game"] == "viktory-ii" and record["config"]["mode"] == "cards"
     page.click("#replay-link")  # the replay viewer draws the same table
+    wait_for_the_replay(page)
     page.wait_for_selector("#table svg.v2map")
     page.click("#first")
     page.select_option("#viewer", "1")
