@@ -17,9 +17,48 @@ from playwright.sync_api import expect
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
 
 
+# The page's moves and the server's answers, followed in the page: a connection that sent a
+# move awaits its answer, a state newer than the one the move was chosen on (or an error).
+ANSWERS = """(() => {
+  const Native = window.WebSocket;
+  const sockets = [];
+  window.testAnswers = { settled: () => sockets.every((ws) => ws.awaiting === undefined) };
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      sockets.push(this);
+      this.addEventListener("message", (ev) => {
+        const frame = JSON.parse(ev.data);
+        if (frame.type === "error" || (frame.type === "state" && frame.version > this.awaiting)) {
+          this.awaiting = undefined;
+        }
+      });
+    }
+    send(data) {
+      const frame = JSON.parse(data);
+      if (frame.type === "act") this.awaiting = frame.version ?? -1;
+      super.send(data);
+    }
+  };
+})()"""
+
+
 def click_something(page, rng: random.Random) -> bool:
     """Click one legal action: a menu entry if a menu is open, else a card, unit or other
-    thing on the table (preferred), else a button of the action bar. False if none is there."""
+    thing on the table (preferred), else a button of the action bar. False if none is there.
+
+    On a page that follows its moves' answers (ANSWERS, added by create_in_lobby) it then
+    waits for the answer to the move the click sent, if it sent one: the next click is on the
+    table that answer drew. A click on the table before it is a stale move the server refuses,
+    and how many of those a test made depended on how fast the machine was."""
+    clicked = click_once(page, rng)
+    if clicked:
+        page.wait_for_function("!window.testAnswers || window.testAnswers.settled()",
+                               timeout=10_000)
+    return clicked
+
+
+def click_once(page, rng: random.Random) -> bool:
     if page.locator("#reveal:visible").count():  # hotseat: the device passes to a seat
         page.click("#reveal")
         return True
@@ -58,6 +97,7 @@ def play_to_the_end(pages, seed: int, max_clicks: int = 3000) -> None:
 
 
 def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -> str:
+    page.add_init_script(ANSWERS)
     page.goto(url + "/")
     page.select_option("#game", game)
     for key, value in (options or {}).items():
@@ -92,7 +132,6 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
     if game == "kow":  # a game in progress, for the README
         for _ in range(6):
             click_something(page, random.Random(1))
-            page.wait_for_timeout(100)
         update = os.environ.get("WARROOM_UPDATE_SCREENSHOT") == "1"
         shot = SCREENSHOT if update else tmp_path / "screenshot.png"
         page.screenshot(path=str(shot))
@@ -128,6 +167,7 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
     link = page.locator("#invites input.link").input_value()
     assert f"/game/{game_id}#t=" in link
     other = guest.new_page()
+    other.add_init_script(ANSWERS)
     other.goto(link)
     other.wait_for_selector("#table .panel")
     # The guest sees its own seat; a third browser watches without a link.
@@ -246,7 +286,6 @@ def test_every_game_has_a_table_that_plays_by_clicking(live_server, browser, gam
             break
         if not click_something(page, rng):
             page.wait_for_timeout(50)
-        page.wait_for_timeout(20)
     assert not errors, errors
     assert page.locator("#table .fallback").count() == 0
     summary = page.request.get(f"{live_server.url}/api/games/{game_id}").json()
@@ -485,6 +524,7 @@ def test_the_result_speaks_to_each_viewer(live_server, browser):
     game_id = create_in_lobby(page, live_server.url, "kow", ["here", "invite"],
                               {"victories_to_win": "1"})
     other = guest.new_page()
+    other.add_init_script(ANSWERS)
     other.goto(page.locator("#invites input.link").input_value())
     watching = watcher.new_page()
     watching.goto(f"{live_server.url}/game/{game_id}")
