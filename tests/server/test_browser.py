@@ -10,27 +10,78 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 # The README's screenshot: refreshed by `WARROOM_UPDATE_SCREENSHOT=1 make test`.
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
 
 
+# The page's moves and the server's answers, followed in the page: a connection that sent a
+# move awaits its answer, a state newer than the one the move was chosen on (or an error).
+ANSWERS = """(() => {
+  const Native = window.WebSocket;
+  const sockets = [];
+  window.testAnswers = { settled: () => sockets.every((ws) => ws.awaiting === undefined) };
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      sockets.push(this);
+      this.addEventListener("message", (ev) => {
+        const frame = JSON.parse(ev.data);
+        if (frame.type === "error" || (frame.type === "state" && frame.version > this.awaiting)) {
+          this.awaiting = undefined;
+        }
+      });
+    }
+    send(data) {
+      const frame = JSON.parse(data);
+      if (frame.type === "act") this.awaiting = frame.version ?? -1;
+      super.send(data);
+    }
+  };
+})()"""
+
+
 def click_something(page, rng: random.Random) -> bool:
     """Click one legal action: a menu entry if a menu is open, else a card, unit or other
-    thing on the table (preferred), else a button of the action bar. False if none is there."""
+    thing on the table (preferred), else a button of the action bar. False if none is there.
+
+    On a page that follows its moves' answers (ANSWERS, added by create_in_lobby) it then
+    waits for the answer to the move the click sent, if it sent one: the next click is on the
+    table that answer drew. A click on the table before it is a stale move the server refuses,
+    and how many of those a test made depended on how fast the machine was."""
+    clicked = click_once(page, rng)
+    if clicked:
+        page.wait_for_function("!window.testAnswers || window.testAnswers.settled()",
+                               timeout=10_000)
+    return clicked
+
+
+def click_once(page, rng: random.Random) -> bool:
     if page.locator("#reveal:visible").count():  # hotseat: the device passes to a seat
-        targets = page.locator("#reveal")
-    elif (menu := page.locator(".menu button[data-action]")).count():
-        targets = menu
-    elif (things := page.locator("#table .playable")).count():
-        targets = things
-    elif (buttons := page.locator("#table button.act")).count():
-        targets = buttons
-    else:
+        page.click("#reveal")
+        return True
+    menu = page.locator(".menu button[data-action]")
+    entries = menu.count()  # once: a frame that redraws the table closes the menu
+    if entries:
+        try:
+            menu.nth(rng.randrange(entries)).click(timeout=2000)
+        except PlaywrightTimeout:
+            # The menu was opened on a table that a frame then redrew (a click that came before
+            # the frame of the move before it), and the redraw closed it: look again. A menu
+            # still open that cannot be clicked is a failure.
+            if menu.count():
+                raise
+        return True
+    things = page.locator("#table .playable")
+    if not things.count():
+        things = page.locator("#table button.act")
+    if not things.count():
         return False
     try:
-        targets.nth(rng.randrange(targets.count())).click(timeout=2000)
-    except Exception:  # the table (a menu too) was redrawn under the pointer: look again
+        things.nth(rng.randrange(things.count())).click(timeout=2000)
+    except Exception:  # the table was redrawn under the pointer: look again
         pass
     return True
 
@@ -46,6 +97,7 @@ def play_to_the_end(pages, seed: int, max_clicks: int = 3000) -> None:
 
 
 def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -> str:
+    page.add_init_script(ANSWERS)
     page.goto(url + "/")
     page.select_option("#game", game)
     for key, value in (options or {}).items():
@@ -62,6 +114,14 @@ def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -
     return page.url.split("/game/")[1].split("#")[0]
 
 
+def wait_for_the_replay(page) -> None:
+    """After the Replay link: the replay page has its positions (the game page's table, still
+    on screen a moment after the click, does not count, and the replay's buttons do nothing
+    before then)."""
+    page.wait_for_url(re.compile(r"/replay/"))
+    expect(page.locator("#where")).to_have_text(re.compile(r"^position \d+ of \d+$"))
+
+
 @pytest.mark.parametrize("game", ["kow", "viktory"])
 def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game, tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -72,13 +132,13 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
     if game == "kow":  # a game in progress, for the README
         for _ in range(6):
             click_something(page, random.Random(1))
-            page.wait_for_timeout(100)
         update = os.environ.get("WARROOM_UPDATE_SCREENSHOT") == "1"
         shot = SCREENSHOT if update else tmp_path / "screenshot.png"
         page.screenshot(path=str(shot))
         assert shot.stat().st_size > 10_000
     play_to_the_end([page], seed=2)
-    assert page.locator("#headline").inner_text()
+    headline = page.locator("#headline").inner_text()  # as seat 0 reads it
+    assert headline
     assert not errors, errors
     # The page built its log from the lines each frame added: it is the seat's whole log.
     final = page.request.get(f"{live_server.url}/api/games/{game_id}/replay?seat=0").json()
@@ -87,15 +147,15 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
     record = page.request.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["game"] == game and record["actions"]
     page.click("#replay-link")
-    page.wait_for_selector("#table .panel")
+    wait_for_the_replay(page)
     page.click("#first")
     assert page.locator("#where").inner_text().startswith("position 0 of")
     page.click("#next")
     assert page.locator("#where").inner_text().startswith("position 1 of")
-    page.select_option("#viewer", "0")
-    page.wait_for_timeout(200)
+    page.select_option("#viewer", "0")  # seat 0's positions load while the last is shown
     page.click("#last")
-    page.wait_for_selector("#result .headline")
+    expect(page.locator("#result .headline")).to_have_text(headline)
+    assert not errors, errors
     page.close()
 
 
@@ -107,6 +167,7 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
     link = page.locator("#invites input.link").input_value()
     assert f"/game/{game_id}#t=" in link
     other = guest.new_page()
+    other.add_init_script(ANSWERS)
     other.goto(link)
     other.wait_for_selector("#table .panel")
     # The guest sees its own seat; a third browser watches without a link.
@@ -142,7 +203,8 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
 def test_hotseat_hides_the_other_seat_until_the_device_is_passed(live_server, browser):
     page = browser.new_page()
     create_in_lobby(page, live_server.url, "kow", ["here", "here"])
-    page.wait_for_selector("#reveal")
+    # Seat 0 first: the page asks for seat 1 until seat 0's frames come, if seat 1's come first.
+    expect(page.locator("#reveal")).to_have_text("I am seat 0: show my table")
     assert page.locator("#table").inner_html() == ""  # nothing of either seat is shown
     page.click("#reveal")
     page.wait_for_selector("#table .panel")
@@ -150,6 +212,47 @@ def test_hotseat_hides_the_other_seat_until_the_device_is_passed(live_server, br
     page.locator(".dice-choices .playable").first.click()
     page.wait_for_selector("#reveal")
     assert "seat 1" in page.locator("#pass").inner_text()
+    assert page.locator("#table").inner_html() == ""
+    page.close()
+
+
+def test_hotseat_asks_for_seat_0_first_whichever_seat_is_answered_first(live_server, browser):
+    """Both seats of a hotseat kow game choose their dice at once. The page opens a connection
+    per seat, and the server answers them in no fixed order: the seat the page asked for first
+    was the one whose frames came first. It asks for seat 0 whatever the order."""
+    page = browser.new_page()
+    made = page.request.post(f"{live_server.url}/api/games", data={
+        "game": "kow", "seats": [{"kind": "here"}, {"kind": "here"}]}).json()
+    tokens = [s["token"] for s in made["seats"]]
+    routes = {}  # seat -> its connection's route, once the page has said hello
+    held: list[str] = []  # seat 0's frames, until seat 1's have reached the page
+    holding = [True]
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def to_server(message):
+            hello = json.loads(message)
+            if hello.get("type") == "hello":
+                routes[tokens.index(hello["token"])] = ws
+            server.send(message)
+
+        def to_page(message):
+            if routes.get(0) is ws and holding[0]:
+                held.append(message)
+            else:
+                ws.send(message)
+        ws.on_message(to_server)
+        server.on_message(to_page)
+
+    page.route_web_socket("**/ws/*", route)
+    page.goto(f"{live_server.url}/game/{made['id']}#t={','.join(tokens)}")
+    reveal = page.locator("#reveal")
+    expect(reveal).to_have_text("I am seat 1: show my table")  # seat 0 has no frame yet
+    while held:
+        routes[0].send(held.pop(0))
+    holding[0] = False
+    expect(reveal).to_have_text("I am seat 0: show my table")
     assert page.locator("#table").inner_html() == ""
     page.close()
 
@@ -183,7 +286,6 @@ def test_every_game_has_a_table_that_plays_by_clicking(live_server, browser, gam
             break
         if not click_something(page, rng):
             page.wait_for_timeout(50)
-        page.wait_for_timeout(20)
     assert not errors, errors
     assert page.locator("#table .fallback").count() == 0
     summary = page.request.get(f"{live_server.url}/api/games/{game_id}").json()
@@ -200,6 +302,9 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     game_id = create_in_lobby(page, live_server.url, "viktory-ii", ["here", "here"],
                               {"mode": "cards", "radius": "3", "turn_limit": "2"})
+    # Seat 0 moves first: the page asks for seat 1 until seat 0's frames come, if seat 1's come
+    # first, and a click then would show seat 1's table just before it is hidden again.
+    expect(page.locator("#reveal")).to_have_text("I am seat 0: show my table")
     page.click("#reveal")
     page.wait_for_selector("#table svg.v2map")
     assert page.locator("svg.v2map .hex-cell").count() == 37  # a map of radius 3
@@ -242,6 +347,7 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     record = page.request.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["game"] == "viktory-ii" and record["config"]["mode"] == "cards"
     page.click("#replay-link")  # the replay viewer draws the same table
+    wait_for_the_replay(page)
     page.wait_for_selector("#table svg.v2map")
     page.click("#first")
     page.select_option("#viewer", "1")
@@ -418,6 +524,7 @@ def test_the_result_speaks_to_each_viewer(live_server, browser):
     game_id = create_in_lobby(page, live_server.url, "kow", ["here", "invite"],
                               {"victories_to_win": "1"})
     other = guest.new_page()
+    other.add_init_script(ANSWERS)
     other.goto(page.locator("#invites input.link").input_value())
     watching = watcher.new_page()
     watching.goto(f"{live_server.url}/game/{game_id}")
@@ -519,6 +626,34 @@ def finished_game(page, url: str, game: str, options: dict) -> str:
             return made["id"]
         page.wait_for_timeout(100)
     raise AssertionError("the game did not end within a minute")
+
+
+def test_the_replay_controls_wait_for_the_positions(live_server, browser):
+    """The replay's buttons are on the page before its positions have loaded: a click then
+    threw (drawing a position that is not there) and showed "position 0 of -1". Until the
+    positions are in the buttons do nothing; then the first position shows."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    game_id = finished_game(page, live_server.url, "kow", {"victories_to_win": 1})
+    held = []  # the request for the positions, answered when the test says
+    page.route(re.compile(r"/api/games/[^/]+/replay"), lambda route: held.append(route))
+    page.goto(f"{live_server.url}/replay/{game_id}")
+    expect(page.locator("#viewer option")).to_have_count(3)  # the buttons are bound now
+    for control in ("#first", "#prev", "#next", "#last"):
+        page.click(control)
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#where").inner_text() == ""
+    for _ in range(500):  # the route of the positions' request reaches the test
+        if held:
+            break
+        page.wait_for_timeout(10)
+    held[0].continue_()
+    expect(page.locator("#where")).to_have_text(re.compile(r"position 0 of \d+"))
+    page.click("#last")
+    page.wait_for_selector("#result .headline")
+    assert not errors, errors
+    page.close()
 
 
 def test_viktory_ii_at_the_end_says_the_game_is_over_not_whose_turn(live_server, browser):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_browser import click_something, create_in_lobby, finished_game
+from test_browser import ANSWERS, click_something, create_in_lobby, finished_game
 
 PHONE = {"width": 390, "height": 844}
 GAMES = ["battle", "champions", "kow", "viktory", "viktory-ii", "word-iron"]
@@ -18,6 +18,7 @@ YOUR_TURN = ("document.querySelector('#status').textContent === 'Your turn'"
 def phone_page(browser):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
+    page.add_init_script(ANSWERS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return context, page, errors

@@ -146,7 +146,11 @@ function choose() {
     return;
   }
   const current = shown !== null ? views.get(shown) : null;
-  if (current && current.legal.length) return;
+  // The seat on screen keeps it while it has a decision, once its person has said who they
+  // are. Until then the device is asked for the lowest seat with a decision: each seat has its
+  // own connection, their frames arrive in no fixed order, and the first to arrive must not
+  // choose who plays first.
+  if (current && current.legal.length && revealed) return;
   const next = mine.find((s) => views.get(s)?.legal.length);
   if (next !== undefined && next !== shown) {
     shown = next;

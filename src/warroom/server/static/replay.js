@@ -25,6 +25,7 @@ async function load(seat) {
 }
 
 function go(step) {
+  if (!steps.length) return; // the buttons are on the page before the positions have loaded
   at = Math.max(0, Math.min(step, steps.length - 1));
   const view = steps[at];
   $("#step").value = at;
