@@ -7,10 +7,13 @@ const $ = (sel) => document.querySelector(sel);
 let steps = [];
 let table = null;
 let at = 0;
+let wanted = null; // the viewer last chosen: the positions of one chosen before it come too late
 
 async function load(seat) {
+  wanted = seat;
   const res = await fetch(`/api/games/${id}/replay?seat=${seat}`);
   const body = await res.json();
+  if (seat !== wanted) return; // the viewer was changed again while these loaded
   if (!res.ok) {
     $("#message").textContent = body.error;
     $("#message").hidden = false;
