@@ -631,7 +631,8 @@ def finished_game(page, url: str, game: str, options: dict) -> str:
 def test_the_replay_controls_wait_for_the_positions(live_server, browser):
     """The replay's buttons are on the page before its positions have loaded: a click then
     threw (drawing a position that is not there) and showed "position 0 of -1". Until the
-    positions are in the buttons do nothing; then the first position shows."""
+    positions are in, the controls are disabled and the arrow keys do nothing; then the
+    first position shows."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -640,8 +641,10 @@ def test_the_replay_controls_wait_for_the_positions(live_server, browser):
     page.route(re.compile(r"/api/games/[^/]+/replay"), lambda route: held.append(route))
     page.goto(f"{live_server.url}/replay/{game_id}")
     expect(page.locator("#viewer option")).to_have_count(3)  # the buttons are bound now
-    for control in ("#first", "#prev", "#next", "#last"):
-        page.click(control)
+    controls = ("#first", "#prev", "#step", "#next", "#last")
+    for control in controls:
+        expect(page.locator(control)).to_be_disabled()
+        page.locator(control).dispatch_event("click")  # as a click the browser let through
     page.keyboard.press("ArrowRight")
     assert page.locator("#where").inner_text() == ""
     for _ in range(500):  # the route of the positions' request reaches the test
@@ -650,6 +653,8 @@ def test_the_replay_controls_wait_for_the_positions(live_server, browser):
         page.wait_for_timeout(10)
     held[0].continue_()
     expect(page.locator("#where")).to_have_text(re.compile(r"position 0 of \d+"))
+    for control in controls:
+        expect(page.locator(control)).to_be_enabled()
     page.click("#last")
     page.wait_for_selector("#result .headline")
     assert not errors, errors

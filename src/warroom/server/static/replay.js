@@ -24,11 +24,14 @@ async function load(seat) {
     table = await import(`/tables/${body.game}.js`).catch(() => import("/static/fallback-table.js"));
   }
   $("#step").max = steps.length - 1;
+  for (const control of ["#first", "#prev", "#step", "#next", "#last"]) {
+    $(control).disabled = false;
+  }
   go(Math.min(at, steps.length - 1));
 }
 
 function go(step) {
-  if (!steps.length) return; // the buttons are on the page before the positions have loaded
+  if (!steps.length) return; // the arrow keys work before the positions have loaded
   at = Math.max(0, Math.min(step, steps.length - 1));
   const view = steps[at];
   $("#step").value = at;
