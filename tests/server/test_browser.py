@@ -628,6 +628,16 @@ def finished_game(page, url: str, game: str, options: dict) -> str:
     raise AssertionError("the game did not end within a minute")
 
 
+def held_back(page, held: list) -> list:
+    """`held`, once the request the test holds back (its `page.route` handler appends the
+    route) has reached the test."""
+    for _ in range(500):
+        if held:
+            return held
+        page.wait_for_timeout(10)
+    raise AssertionError("the request the test holds back never came")
+
+
 def test_the_replay_controls_wait_for_the_positions(live_server, browser):
     """The replay's buttons are on the page before its positions have loaded: a click then
     threw (drawing a position that is not there) and showed "position 0 of -1". Until the
@@ -644,14 +654,9 @@ def test_the_replay_controls_wait_for_the_positions(live_server, browser):
     controls = ("#first", "#prev", "#step", "#next", "#last")
     for control in controls:
         expect(page.locator(control)).to_be_disabled()
-        page.locator(control).dispatch_event("click")  # as a click the browser let through
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # the keys are heard before the positions are in
     assert page.locator("#where").inner_text() == ""
-    for _ in range(500):  # the route of the positions' request reaches the test
-        if held:
-            break
-        page.wait_for_timeout(10)
-    held[0].continue_()
+    held_back(page, held)[0].continue_()
     expect(page.locator("#where")).to_have_text(re.compile(r"position 0 of \d+"))
     for control in controls:
         expect(page.locator(control)).to_be_enabled()
@@ -680,10 +685,7 @@ def test_the_replay_shows_the_viewer_chosen_last_whichever_answer_comes_last(liv
     page.goto(f"{live_server.url}/replay/{game_id}")
     expect(page.locator("#where")).to_have_text(re.compile(r"position 0 of \d+"))
     page.select_option("#viewer", "0")
-    for _ in range(500):  # the route of seat 0's request reaches the test
-        if held:
-            break
-        page.wait_for_timeout(10)
+    held_back(page, held)
     with page.expect_response(re.compile(r"seat=1$")):
         page.select_option("#viewer", "1")
     page.click("#last")

@@ -7,13 +7,12 @@ const $ = (sel) => document.querySelector(sel);
 let steps = [];
 let table = null;
 let at = 0;
-let wanted = null; // the viewer last chosen: the positions of one chosen before it come too late
 
 async function load(seat) {
-  wanted = seat;
   const res = await fetch(`/api/games/${id}/replay?seat=${seat}`);
   const body = await res.json();
-  if (seat !== wanted) return; // the viewer was changed again while these loaded
+  // The viewer was changed again while these loaded: they come too late to be shown.
+  if (seat !== $("#viewer").value) return;
   if (!res.ok) {
     $("#message").textContent = body.error;
     $("#message").hidden = false;
@@ -31,7 +30,7 @@ async function load(seat) {
 }
 
 function go(step) {
-  if (!steps.length) return; // the arrow keys work before the positions have loaded
+  if (!steps.length) return; // the arrow keys are heard before the positions have loaded
   at = Math.max(0, Math.min(step, steps.length - 1));
   const view = steps[at];
   $("#step").value = at;
