@@ -119,25 +119,33 @@ def _count(db: Path) -> int | None:
 def test_ctrl_c_while_the_commands_import_is_one_line(tmp_path):
     """The first second or so of any command imports warroom: Ctrl-C there is one line too."""
     rng = random.Random(11)
-    interrupted = too_early = 0
+    interrupted = landed = too_early = 0
     # Every module compiled afresh (no bytecode cache read or written): the import then lasts
     # well past the window below whether or not this machine has cached bytecode; with a warm
     # cache `options` can end within half a second, before most interrupts.
     env = {**os.environ, "PYTHONPYCACHEPREFIX": str(tmp_path / "no-bytecode"),
            "PYTHONDONTWRITEBYTECODE": "1"}
-    for attempt in range(12):
+    # On a loaded machine the interpreter's own start can outlast 0.3 s (5 of 12 interrupts
+    # once came before warroom began): each interrupt that does moves the window on, so that
+    # 12 interrupts land after warroom has begun however slowly this machine starts Python.
+    late = 0.0
+    for attempt in range(24):
+        if landed == 12:
+            break
         proc = subprocess.Popen([WARROOM, "options", "kow"], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, start_new_session=True,
                                 env=env)
-        time.sleep(rng.uniform(0.3, 1.2))
+        time.sleep(late + rng.uniform(0.3, 1.2))
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=PROMPT)
         if _before_the_first_line(proc.returncode, err):
             too_early += 1
+            late += 0.2
             continue
+        landed += 1
         assert proc.returncode in (0, 130), (attempt, proc.returncode, err)
         if proc.returncode == 130:
             assert err == "interrupted\n", (attempt, err)
             interrupted += 1
-    assert too_early <= 3, f"{too_early} interrupts came before warroom began"
+    assert landed == 12, f"{too_early} interrupts came before warroom began, {landed} after"
     assert interrupted >= 3  # most interrupts came before the command was done
