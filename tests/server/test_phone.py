@@ -150,3 +150,38 @@ def test_the_lobby_and_the_replay_do_not_scroll_sideways_on_a_phone(live_server,
         assert box["x"] >= 0 and box["x"] + box["width"] <= client, control
     assert not errors, errors
     context.close()
+
+
+def test_the_replay_steps_stay_in_reach_on_a_phone(live_server, browser):
+    """On a phone the replay's step controls and the position are a bar at the bottom of the
+    screen: scrolled to the log, they are still on screen and uncovered, a tap steps, and the
+    bar covers none of the page (the log's last line ends above it)."""
+    context, page, errors = phone_page(browser)
+    game_id = finished_game(page, live_server.url, "kow", {})
+    page.goto(f"{live_server.url}/replay/{game_id}")
+    page.wait_for_selector("#next:enabled")
+    page.wait_for_function("document.querySelector('#log').children.length > 0")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    client = sideways(page)[1]
+    for control in ("#first", "#prev", "#step", "#next", "#last", "#where"):
+        on_screen = page.evaluate("""(sel) => { const e = document.querySelector(sel);
+            const r = e.getBoundingClientRect();
+            const middle = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return r.top >= 0 && r.bottom <= innerHeight && r.height > 0 && e.contains(middle);
+        }""", control)
+        assert on_screen, f"{control} is not on screen and uncovered at the bottom of the page"
+        box = page.locator(control).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= client, control
+        if control not in ("#step", "#where"):
+            assert box["height"] >= 40, control
+    bar_top = page.evaluate("document.querySelector('.steps').getBoundingClientRect().top")
+    last_line = page.evaluate("document.querySelector('#log').getBoundingClientRect().bottom")
+    assert last_line <= bar_top, f"the bar covers the log: {last_line} > {bar_top}"
+    page.tap("#next")
+    page.wait_for_function(
+        "document.querySelector('#where').textContent.startsWith('position 1 of')")
+    page.tap("#last")
+    page.wait_for_selector("#result .headline")
+    assert page.evaluate("window.scrollY") > 0, "a tap on the bar scrolled the page back up"
+    assert not errors, errors
+    context.close()
