@@ -11,7 +11,16 @@ from pathlib import Path
 from champions_helpers import arrange, fight, new
 
 from warroom.games.champions import GAME
-from warroom.games.champions.actions import Attack, Pick, Place, Revive, UseGeneral, UseSpy
+from warroom.games.champions.actions import (
+    Attack,
+    EndTurn,
+    Pick,
+    Place,
+    Revive,
+    TurnIn,
+    UseGeneral,
+    UseSpy,
+)
 from warroom.games.champions.render import _DESCRIBE
 from warroom.sim.batch import BatchSpec, run_batch
 from warroom.sim.summary import summarise
@@ -83,6 +92,16 @@ def test_heuristic_attacks_where_it_wins():
     assert GAME.heuristic(s, 0, random.Random(3)) == Attack("KH")
     s.apply(0, Attack("KH"))
     assert GAME.heuristic(s, 0, random.Random(3)).label == "target AS"
+
+
+def test_heuristic_turns_in_a_face_card_the_battle_left_bare_before_the_turn_ends():
+    s = arrange({"KH": ["3H"], "KC": ["9C"]}, {"KS": ["9S"], "AS": ["4S"]}, reserve=["8D", "7D"])
+    fight(s, "KH", "KS")  # KH is bare; KC still gives the General, so KH is worth a draw
+    assert GAME.heuristic(s, 0, random.Random(4)) == TurnIn("KH")
+    # A bare King whose advantage no other battalion gives is kept: the turn is ended.
+    s = arrange({"KH": ["3H"], "QH": ["9H"]}, {"KS": ["9S"], "AS": ["4S"]}, reserve=["8D"])
+    fight(s, "KH", "KS")
+    assert GAME.heuristic(s, 0, random.Random(4)) == EndTurn()
 
 
 def test_the_text_view_shows_the_table_secrets_and_the_battle():

@@ -36,6 +36,7 @@ from warroom.games.champions.actions import (
 )
 from warroom.games.champions.state import (
     BATTLE,
+    CLOSE,
     DECK,
     DISTRIBUTE,
     MAIN,
@@ -242,6 +243,8 @@ def test_rule_16_fortify_draws_a_reserve_card_and_places_it_on_any_face_card():
     s = arrange({"KH": ["5H"], "QH": []}, {"KS": ["4S"]}, reserve=["9D", "8D"])
     s.apply(0, FortifyAgain())
     s.apply(0, Place("8D", "KH"))
+    assert s.phase == CLOSE and labels(s, 0) == ["turn in QH", "end turn"]  # QH is still bare
+    s.apply(0, EndTurn())
     assert s.drawn == "9D" and s.current == 1
     assert sorted(labels(s, 1)) == ["9D on KS"]
     s = arrange({"KH": ["5H"], "QH": []}, {"KS": ["4S"]}, reserve=["8D"])
@@ -517,6 +520,36 @@ def test_rule_34_a_bare_face_card_can_be_turned_in_to_fortify():
     assert not any(type(a) is TurnIn for a in s.legal_actions(0))  # the reserve is empty
 
 
+def test_rule_34_a_face_card_the_battle_left_bare_can_be_turned_in_before_the_turn_ends():
+    """RULINGS: a bare face card "may be turned in during its owner's turn", so after the
+    battle too, before the opponent may attack the battalion the draw would strengthen."""
+    s = arrange({"KH": ["3H"], "QH": ["9H"]}, {"KS": ["9S"], "AS": []}, reserve=["8D", "7D"])
+    fight(s, "KH", "KS")  # 3H dies: KH is bare
+    assert s.tables[0]["KH"] == [] and s.current == 0
+    assert s.phase == CLOSE and labels(s, 0) == ["turn in KH", "end turn"]
+    assert s.to_move() == (0,) and not s.legal_actions(1)  # not the defender's bare AS
+    s.apply(0, TurnIn("KH"))
+    assert s.phase == PLACE and labels(s, 0) == ["7D on QH"]
+    s.apply(0, Place("7D", "QH"))
+    # No bare face card is left: the turn ends, and the opponent's begins with its fortify.
+    assert s.tables[0] == {"QH": ["9H", "7D"]} and s.turned_in == ["KH"]
+    assert s.current == 1 and s.drawn == "8D"
+
+
+def test_rule_34_at_the_turns_end_only_while_a_reserve_card_can_be_drawn():
+    s = arrange({"KH": ["3H"], "QH": ["9H"]}, {"KS": ["9S"]})
+    fight(s, "KH", "KS")  # KH is bare, but there is nothing to draw for it
+    assert s.phase == MAIN and s.current == 1
+    # A turn-in at the end that draws a face card lays it down bare: it may be turned in too.
+    s = arrange({"KH": ["9H"], "QH": []}, {"KS": ["3S"], "AS": ["5S"]}, reserve=["8D", "JC"])
+    fight(s, "KH", "KS")
+    assert s.phase == CLOSE and labels(s, 0) == ["turn in QH", "end turn"]
+    s.apply(0, TurnIn("QH"))
+    assert s.phase == CLOSE and labels(s, 0) == ["turn in JC", "end turn"]
+    s.apply(0, EndTurn())
+    assert s.current == 1 and s.drawn == "8D" and s.tables[0] == {"KH": ["9H"], "JC": []}
+
+
 def test_rule_35_standing_rule_any_tie_is_settled_by_roshambo_a_drawn_one_is_replayed():
     s = new(2)
     throw(s, "rock", "rock")
@@ -557,7 +590,10 @@ def test_ruling_a_drawn_face_card_is_laid_down():
     s = arrange({"KH": ["5H"]}, {"KS": ["4S"]}, reserve=["9D", "QC"])
     s.apply(0, FortifyAgain())
     assert "QC" in s.tables[0] and s.tables[0]["QC"] == []
-    assert s.current == 1 and events(s, "lay_down")[0]["card"] == "QC"
+    assert events(s, "lay_down")[0]["card"] == "QC"
+    assert s.phase == CLOSE and labels(s, 0) == ["turn in QC", "end turn"]
+    s.apply(0, EndTurn())
+    assert s.current == 1 and "QC" in s.tables[0]
 
 
 def test_ruling_an_empty_reserve_pile_skips_the_fortify_and_forces_a_battle():

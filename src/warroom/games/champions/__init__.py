@@ -25,6 +25,7 @@ The Game of Champions - rules summary
   3 of your cards to other face cards; Ace (Spy) swaps two of the opponent's
   cards between its battalions. A bare face card may be turned in for a draw.
   3. Attack, or fortify again (with an empty Reserve Pile you must attack).
+  4. Before the turn ends, bare face cards may still be turned in.
 - Battle: choose your battalion and a target; both order their cards in
   secret; pairs are flipped as in War and the lower card dies (equal:
   Roshambo). The attacker may stop after any flip and plays each card once; a
@@ -47,7 +48,7 @@ CONFORMANCE_CONFIGS = [
 class ChampionsGame(Game):
     name = "champions"
     title = "The Game of Champions"
-    version = "1"
+    version = "2"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

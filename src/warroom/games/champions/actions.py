@@ -133,7 +133,8 @@ class FortifyAgain:
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    """Only offered when neither a battle nor a fortify is possible."""
+    """Offered when neither a battle nor a fortify is possible, and at the turn's end beside
+    the turn-ins still open."""
 
     @property
     def label(self) -> str:

@@ -36,7 +36,7 @@ VALUES: Final[list[int]] = [rank_value(c) for c in REINFORCEMENTS]  # by index i
 NR: Final = 36  # reinforcements: 10 down to 2, four suits
 NF: Final = 16  # face cards: K, Q, J, A, four suits
 PHASES = ("roshambo", "distribute", "place", "main", "general", "general_place", "spy",
-          "spy_swap", "target", "order", "battle", "medic", "over")
+          "spy_swap", "target", "order", "battle", "medic", "close", "over")
 PURPOSES = ("dealer", "first", "tie")
 PHASE_INDEX: Final[dict[str, int]] = {phase: i for i, phase in enumerate(PHASES)}
 PURPOSE_INDEX: Final[dict[str, int]] = {purpose: i for i, purpose in enumerate(PURPOSES)}

@@ -45,6 +45,7 @@ from .actions import (
 )
 from .state import (
     BATTLE,
+    CLOSE,
     DISTRIBUTE,
     GENERAL_PICK,
     GENERAL_PLACE,
@@ -93,6 +94,8 @@ def heuristic_action(state: ChampionsState, player: int, rng: random.Random) -> 
         return Flip() if _flip_is_good(state) else Stop()
     if phase == MEDIC:
         return Revive() if Revive() in actions else Decline()
+    if phase == CLOSE:
+        return _turn_in(state, player, actions) or EndTurn()
     return actions[rng.randrange(len(actions))]  # Roshambo: uniformly at random
 
 
@@ -151,16 +154,9 @@ def _place(state: ChampionsState, player: int, actions: list[Any]) -> Place:
 
 # --- the main decision -----------------------------------------------------------------------
 def _main(state: ChampionsState, player: int, actions: list[Any]) -> Any:
-    table = state.tables[player]
-    ranks_with_cards = {c[0] for c, cs in table.items() if cs}
-    # A bare face card is worth a draw, unless its advantage is missing (a bare Jack is kept
-    # while a 2 may still come to it).
-    keep_jack = "J" not in ranks_with_cards and _unseen_twos(state) > 0
-    for a in actions:
-        if type(a) is TurnIn:
-            rank = a.commander[0]
-            if rank in ranks_with_cards or rank == "J" and not keep_jack:
-                return a
+    turn_in = _turn_in(state, player, actions)
+    if turn_in is not None:
+        return turn_in
     if UseSpy() in actions and _spy_plan(state, player)[0] > SPY_MARGIN:
         return UseSpy()
     if UseGeneral() in actions and _general_move(state, player) is not None:
@@ -171,6 +167,19 @@ def _main(state: ChampionsState, player: int, actions: list[Any]) -> Any:
     if FortifyAgain() in actions:
         return FortifyAgain()
     return EndTurn() if EndTurn() in actions else actions[0]
+
+
+def _turn_in(state: ChampionsState, player: int, actions: list[Any]) -> TurnIn | None:
+    """A bare face card is worth a draw, unless its advantage is missing (a bare Jack is kept
+    while a 2 may still come to it)."""
+    ranks_with_cards = {c[0] for c, cs in state.tables[player].items() if cs}
+    keep_jack = "J" not in ranks_with_cards and _unseen_twos(state) > 0
+    for a in actions:
+        if type(a) is TurnIn:
+            rank = a.commander[0]
+            if rank in ranks_with_cards or rank == "J" and not keep_jack:
+                return a
+    return None
 
 
 def _unseen_twos(state: ChampionsState) -> int:

@@ -18,6 +18,7 @@ PROMPTS = {
     "order": "Order your cards: which one is next from the top (face down).",
     "battle": "Flip the next pair, or stop the battle.",
     "medic": "Medic: revive your latest casualty into the Queen's battalion?",
+    "close": "Turn in a bare face card before your turn ends, or end the turn.",
 }
 PURPOSES = {"dealer": "for the deal", "first": "for the first turn", "tie": "for a tied pair"}
 

@@ -6,11 +6,12 @@ players distribute their reinforcements (2 to 10) in secret, one card at a time,
 together. The player with fewer face cards begins (equal: a Roshambo).
 
 A turn: fortify (draw a reserve card and place it), use advantages (General, Spy), turn in bare
-face cards, then battle or fortify again. A battle: the attacker picks its battalion and a
-target; both order their cards in secret, one "put this card next" at a time; then cards are
-flipped in pairs, the lower one dying, until the attacker stops or runs out, the defender
-recycling its survivors in their original order. Ties are settled by Roshambo, a simultaneous
-secret decision of both players (or a fair coin with `roshambo=random`).
+face cards, then battle or fortify again; after either, bare face cards may still be turned in
+before the turn ends ("during its owner's turn", RULINGS.md). A battle: the attacker picks its
+battalion and a target; both order their cards in secret, one "put this card next" at a time;
+then cards are flipped in pairs, the lower one dying, until the attacker stops or runs out, the
+defender recycling its survivors in their original order. Ties are settled by Roshambo, a
+simultaneous secret decision of both players (or a fair coin with `roshambo=random`).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 ROSHAMBO, DISTRIBUTE, PLACE, MAIN = "roshambo", "distribute", "place", "main"
 GENERAL_PICK, GENERAL_PLACE, SPY_PICK, SPY_SWAP = "general", "general_place", "spy", "spy_swap"
 TARGET, ORDER, BATTLE, MEDIC, OVER = "target", "order", "battle", "medic", "over"
-END_TURN = "end_turn"  # what follows the placing of a second fortify's card
+CLOSE = "close"  # the turn's end, after a battle or a second fortify: turn-ins or end turn
 
 
 def is_face(card: str) -> bool:
@@ -275,7 +276,7 @@ class ChampionsState(State):
 
     def _draw(self, then: str) -> None:
         """Draw the top reserve card: a face card is laid down, a reinforcement is placed;
-        `then` is MAIN (the turn goes on) or END_TURN."""
+        `then` is MAIN (the turn goes on) or CLOSE (the turn is ending)."""
         card = self.reserve.pop()
         player = self.current
         if is_face(card):
@@ -292,6 +293,15 @@ class ChampionsState(State):
         self.drawn = None
         if then == MAIN:
             self.phase = MAIN
+        else:
+            self._close_turn()
+
+    def _close_turn(self) -> None:
+        """After a battle or a second fortify: while the player has a bare face card and the
+        Reserve Pile a card to draw for it, it may still turn one in before the turn ends."""
+        if self.reserve and any(not cards for cards in self.tables[self.current].values()):
+            self.battle = None  # over: its losses are on the table and in the log
+            self.phase = CLOSE
         else:
             self._end_turn()
 
@@ -429,7 +439,7 @@ class ChampionsState(State):
             winners = tuple(p for p in (0, 1) if p not in beaten)
             self._finish(winners, "army destroyed")
         else:
-            self._end_turn()
+            self._close_turn()
 
     # --- the end ------------------------------------------------------------------------------
     def army_strength(self, player: int) -> int:
@@ -494,6 +504,8 @@ class ChampionsState(State):
                     for c in cards]
         if phase == TARGET:
             return [target_action(c) for c in self.battalions(1 - player)]
+        if phase == CLOSE:
+            return self._turn_ins(player) + [EndTurn()]
         b = self.battle
         assert b is not None
         if phase == ORDER:
@@ -504,14 +516,18 @@ class ChampionsState(State):
             return list(REVIVE_OR_DECLINE)
         return []
 
+    def _turn_ins(self, player: int) -> list[Any]:
+        if not self.reserve:  # a turn-in's purpose is the card it draws
+            return []
+        return [turn_in_action(c) for c, cards in self.tables[player].items() if not cards]
+
     def _main_actions(self, player: int) -> list[Any]:
         actions: list[Any] = []
         if self.general_available():
             actions.append(UseGeneral())
         if self.spy_available():
             actions.append(UseSpy())
-        if self.reserve:
-            actions += [turn_in_action(c) for c, cards in self.tables[player].items() if not cards]
+        actions += self._turn_ins(player)
         if self.battalions(1 - player):
             actions += [attack_action(c) for c in self.battalions(player)]
         if self.reserve:
@@ -550,7 +566,7 @@ class ChampionsState(State):
         del self.tables[player][action.commander]
         self.turned_in.append(action.commander)
         self.event("turn_in", player=player, commander=action.commander)
-        self._draw(MAIN)
+        self._draw(CLOSE if self.phase == CLOSE else MAIN)
 
     def _do_general(self, player: int, action: UseGeneral) -> None:
         self.general_used = True
@@ -603,7 +619,7 @@ class ChampionsState(State):
 
     def _do_fortify_again(self, player: int, action: FortifyAgain) -> None:
         self.event("fortify_again", player=player)
-        self._draw(END_TURN)
+        self._draw(CLOSE)
 
     def _do_end_turn(self, player: int, action: EndTurn) -> None:
         self.event("end_turn", player=player)
