@@ -170,8 +170,9 @@ def _main(state: ChampionsState, player: int, actions: list[Any]) -> Any:
 
 
 def _turn_in(state: ChampionsState, player: int, actions: list[Any]) -> TurnIn | None:
-    """A bare face card is worth a draw, unless its advantage is missing (a bare Jack is kept
-    while a 2 may still come to it)."""
+    """The turn-in to make, if any: a bare face card is worth a draw when another battalion of
+    its rank gives its advantage anyway; otherwise it is kept while it may still become that
+    advantage's battalion (a bare Jack only while a 2 may still come to it)."""
     ranks_with_cards = {c[0] for c, cs in state.tables[player].items() if cs}
     keep_jack = "J" not in ranks_with_cards and _unseen_twos(state) > 0
     for a in actions:
