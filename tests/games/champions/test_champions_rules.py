@@ -528,6 +528,9 @@ def test_rule_34_a_face_card_the_battle_left_bare_can_be_turned_in_before_the_tu
     assert s.tables[0]["KH"] == [] and s.current == 0
     assert s.phase == CLOSE and labels(s, 0) == ["turn in KH", "end turn"]
     assert s.to_move() == (0,) and not s.legal_actions(1)  # not the defender's bare AS
+    # The battle is over: its losses are on the table and in the log, no longer in play.
+    assert s.battle is None and "battle" not in s.observation(0)
+    assert events(s, "battle_end")[0]["survivors"] == [[], ["9S"]]
     s.apply(0, TurnIn("KH"))
     assert s.phase == PLACE and labels(s, 0) == ["7D on QH"]
     s.apply(0, Place("7D", "QH"))
