@@ -34,9 +34,12 @@ def every_bare_card(state, player, actions):
     return next((a for a in actions if type(a) is TurnIn), None)
 
 
+GAME = get_game("champions")
+
+
 def play(seed: int, never_at_the_end: bool) -> bool:
     """One game; True if the heuristic won."""
-    game = get_game("champions")
+    game = GAME
     state = game.new_state(game.Config(), seed)
     rng = random.Random(seed)
     mine = seed % 2  # the heuristic's seat

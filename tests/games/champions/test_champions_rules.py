@@ -539,6 +539,16 @@ def test_rule_34_a_face_card_the_battle_left_bare_can_be_turned_in_before_the_tu
     assert s.current == 1 and s.drawn == "8D"
 
 
+def test_rule_34_after_the_medic_a_bare_face_card_can_still_be_turned_in():
+    s = arrange({"QH": ["9H", "3H"], "KH": []}, {"KS": ["5S", "4S"], "AS": ["6S"]},
+                reserve=["8D"])
+    fight(s, "QH", "KS", ["3H", "9H"], ["5S", "4S"])  # 3H dies to 5S
+    s.apply(0, Flip())  # 9H beats 4S: the Queen's cards are spent
+    assert s.phase == MEDIC
+    s.apply(0, Revive())
+    assert s.phase == CLOSE and labels(s, 0) == ["turn in KH", "end turn"]
+
+
 def test_rule_34_at_the_turns_end_only_while_a_reserve_card_can_be_drawn():
     s = arrange({"KH": ["3H"], "QH": ["9H"]}, {"KS": ["9S"]})
     fight(s, "KH", "KS")  # KH is bare, but there is nothing to draw for it
