@@ -63,7 +63,7 @@ def click_once(page, rng: random.Random) -> bool:
         page.click("#reveal")
         return True
     menu = page.locator(".menu button[data-action]")
-    entries = menu.count()  # once: a frame that redraws the table closes the menu
+    entries = menu.count()  # once: a frame that changes the choices closes the menu
     if entries:
         try:
             menu.nth(rng.randrange(entries)).click(timeout=2000)
@@ -255,6 +255,57 @@ def test_hotseat_asks_for_seat_0_first_whichever_seat_is_answered_first(live_ser
     expect(reveal).to_have_text("I am seat 0: show my table")
     assert page.locator("#table").inner_html() == ""
     page.close()
+
+
+# The version of the last state frame the page received (one connection per page).
+VERSIONS = """(() => {
+  const Native = window.WebSocket;
+  window.testVersion = -1;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (ev) => {
+        const frame = JSON.parse(ev.data);
+        if (frame.type === "state") window.testVersion = frame.version;
+      });
+    }
+  };
+})()"""
+
+
+def test_an_open_menu_survives_another_seats_move_while_its_choices_stay(live_server, browser):
+    """Champions' players place their hands at once. A person choosing from the menu where a
+    card goes lost it whenever the other seat placed a card: that move's frame redrew the table.
+    The menu comes back on the redrawn table while it offers the same actions, and it plays."""
+    made = browser.new_page().request.post(f"{live_server.url}/api/games", data={
+        "game": "champions", "options": {"roshambo": "random"},
+        "seats": [{"kind": "here"}, {"kind": "here"}]}).json()
+    pages = []
+    for seat in made["seats"]:
+        page = browser.new_context().new_page()
+        page.add_init_script(VERSIONS)
+        page.goto(f"{live_server.url}/game/{made['id']}#t={seat['token']}")
+        page.wait_for_selector("#table .panel")
+        pages.append(page)
+    me, other = pages
+    hand = me.locator("#table .panel:has-text('Your hand') .card")
+    expect(hand.first).to_be_visible()
+    cards_in_hand = hand.count()
+    me.locator("#table .panel:has-text('Your hand') .playable").first.click()
+    menu = me.locator(".menu button[data-action]")
+    offered = menu.all_inner_texts()
+    assert len(offered) > 1, offered  # a menu: one entry per face card
+    seen = me.evaluate("window.testVersion")
+    other.locator("#table .panel:has-text('Your hand') .playable").first.click()
+    other.locator(".menu button[data-action]").first.click()
+    me.wait_for_function(f"window.testVersion > {seen}", timeout=10_000)
+    expect(me.locator(".menu")).to_have_count(1)
+    assert menu.all_inner_texts() == offered
+    menu.first.click()  # chosen at the new version: the server takes it
+    expect(hand).to_have_count(cards_in_hand - 1)
+    expect(me.locator("#message")).to_be_hidden()
+    for page in pages:
+        page.context.close()
 
 
 def test_the_options_form_shows_a_validation_error_at_its_field(live_server, browser):

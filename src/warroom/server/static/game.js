@@ -22,6 +22,7 @@ let revealed = true; // hotseat: the person at the screen has confirmed who they
 let messageTimer = null;
 let refused = false; // the server refused this link: no table, no reconnecting
 let confirming = null; // the seat whose "Resign? Yes / No" is open
+let drawn; // the seat whose table is on screen (undefined: none is)
 // The seats with a page connected (the lobby's flag): from the welcome, then from the
 // presence frames the server sends when a seat's first page comes or its last goes.
 let connected = new Set();
@@ -210,7 +211,11 @@ function draw() {
   const view = shownView();
   const root = $("#table");
   const pass = $("#pass");
-  document.querySelectorAll(".menu").forEach((m) => m.remove()); // offered for an old view
+  // A menu is offered for an old view: it goes, and comes back below if the seat on screen
+  // still has the same choices there (another seat moved while this one was choosing).
+  const open = drawn === shown ? document.querySelector(".menu") : null;
+  document.querySelectorAll(".menu").forEach((m) => m.remove());
+  drawn = undefined;
   drawSeats(view);
   drawInvites();
   drawStatus();
@@ -237,6 +242,8 @@ function draw() {
     root.replaceChildren();
     import("/static/fallback-table.js").then((m) => m.render(root, view, ctx));
   }
+  drawn = shown;
+  kit.reopenMenu(root, open);
   drawLog(view);
   drawResult(view);
 }

@@ -145,6 +145,9 @@ function menu(anchor, entries, act) {
                 h("button", { class: "cancel", onclick: (ev) => {
                   ev.stopPropagation(); box.remove();
                 } }, "cancel"));
+  // What it was opened on, so that a redraw with the same choices can open it again.
+  box.dataset.for = anchor.getAttribute("data-action");
+  box.dataset.labels = anchor.title;
   const r = anchor.getBoundingClientRect();
   box.style.top = `${r.bottom + window.scrollY + 4}px`;
   document.body.append(box);
@@ -152,6 +155,19 @@ function menu(anchor, entries, act) {
   // would push the menu, and the page, past it.
   const right = document.documentElement.clientWidth - box.offsetWidth - 4;
   box.style.left = `${Math.max(4, Math.min(r.left, right)) + window.scrollX}px`;
+}
+
+/**
+ * After a redraw, open again the menu `before` (removed with the table it was opened on) if
+ * the new table has a thing offering the same actions: another seat's move sends a new frame
+ * while a person is choosing from the menu, and their choices may be what they were.
+ */
+export function reopenMenu(root, before) {
+  if (!before) return;
+  const same = [...root.querySelectorAll(".playable[data-action]")].find((el) =>
+    el.getAttribute("data-action") === before.dataset.for && el.title === before.dataset.labels);
+  // A hex of the Viktory II map is an SVG element, which has no click().
+  same?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 }
 
 /** "You" for the viewer's own seat, else "Seat N" (names from ctx when the page knows them). */
