@@ -62,6 +62,19 @@ def test_random_play_terminates_with_legal_outcome(game_config, seed):
 
 
 @pytest.mark.parametrize("seed", range(3))
+def test_players_out_only_grows_and_an_out_seat_never_moves(game_config, seed):
+    """`players_out()`: what a resignation counts as no longer in play (engine.record.sides)."""
+    game, config = game_config
+    before: frozenset[int] = frozenset()
+    for state, player, _ in random_walk(game, config, seed):
+        out = state.players_out()
+        assert isinstance(out, frozenset) and out <= set(range(state.num_players))
+        assert before <= out, "a player put out came back"
+        assert player not in out and not out & set(state.to_move())
+        before = out
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_heuristic_play_terminates(game_config, seed):
     game, config = game_config
     state = game.new_state(config, seed)

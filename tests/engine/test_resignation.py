@@ -8,7 +8,7 @@ import json
 import pytest
 
 from warroom.agents import make_agents
-from warroom.engine import Outcome, Record, RecordError, play_game, replay_to_end
+from warroom.engine import Outcome, Record, RecordError, play_game, replay, replay_to_end
 from warroom.engine.record import Resignation, record_config, record_outcome, resignation_outcome
 from warroom.games import get_game
 
@@ -128,8 +128,45 @@ def test_a_finished_game_or_one_of_three_sides_cannot_end_by_resigning():
         record_outcome(game, done)
     three = partial_record("battle", {"players": 3})
     three.resigned = Resignation(2, len(three.actions))
-    with pytest.raises(RecordError, match="a game of 3 sides does not end when one resigns"):
+    with pytest.raises(RecordError,
+                       match="a game of 3 sides in play does not end when one resigns"):
         record_outcome(get_game("battle"), three)
+
+
+def record_with_a_player_out(name: str, options: dict) -> Record:
+    """A record of random play, cut just after the rules first put one player out (and only
+    one), the others playing on."""
+    game = get_game(name)
+    config = game.config(options)
+    for seed in range(40):
+        result = play_game(game, config, seed, make_agents(["random"] * config.players, game,
+                                                           seed))
+        record = result.record
+        for at, (state, _, _) in enumerate(replay(game, record)):
+            if state.players_out():
+                if len(state.players_out()) == 1 and not state.is_terminal():
+                    record.actions = record.actions[:at]
+                    return record
+                break
+    raise AssertionError(f"no {name} game put exactly one player out before its end")
+
+
+def test_sides_put_out_by_the_rules_do_not_count_when_one_resigns():
+    """Battle for three, one of them out: the last two are two sides, so one resigning ends
+    the game and the other wins; the seat already out cannot resign. (Viktory II says who is
+    out the same way: tests/games/viktory_ii/test_vik2_capital.py.)"""
+    game = get_game("battle")
+    record = record_with_a_player_out("battle", {"players": 3})
+    [out] = replay_to_end(game, record).players_out()
+    stays, resigns = (seat for seat in range(3) if seat != out)
+    record.resigned = Resignation(resigns, len(record.actions))
+    assert record_outcome(game, record) == Outcome(
+        (stays,), tuple(int(seat == stays) for seat in range(3)), f"seat {resigns} resigned",
+        {"resigned": resigns})
+    record.resigned = Resignation(out, len(record.actions))
+    with pytest.raises(RecordError, match=rf"^resigned.seat: seat {out} was already out of the "
+                                          "game; only a seat in play can resign$"):
+        record_outcome(game, record)
 
 
 def test_only_the_same_resigned_record_follows_a_resigned_one():

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
+from test_resign import play_until_one_is_out
 
 # The README's screenshot: refreshed by `WARROOM_UPDATE_SCREENSHOT=1 make test`.
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
@@ -306,6 +307,39 @@ def test_an_open_menu_survives_another_seats_move_while_its_choices_stay(live_se
     expect(me.locator("#message")).to_be_hidden()
     for page in pages:
         page.context.close()
+
+
+def test_a_seat_put_out_has_no_resign_and_the_last_two_resigning_ends_the_game(live_server,
+                                                                               browser):
+    """Battle for three, one player out by the rules: the seat list marks it out and its page
+    offers no Resign; for the last two, resigning ends the game (the confirmation says so)."""
+    server = live_server.app.state.server
+    page = browser.new_page()
+    for attempt in range(20):  # the server chooses each game's seed
+        made = page.request.post(f"{live_server.url}/api/games", data={
+            "game": "battle", "options": {"players": 3},
+            "seats": [{"kind": "invite"}] * 3}).json()
+        if play_until_one_is_out(server, made["id"], random.Random(attempt)):
+            break
+    else:
+        raise AssertionError("no game put exactly one player out before the end")
+    [out] = server.games[made["id"]].state.players_out()
+    stays, resigns = (seat for seat in range(3) if seat != out)
+    link = f"{live_server.url}/game/{made['id']}#t="
+    page.goto(link + made["seats"][out]["token"])
+    expect(page.locator("#seats li").nth(out)).to_contain_text("(you) · out")
+    expect(page.locator("#seats li.moving")).to_have_count(1)
+    assert page.locator("#resign").count() == 0
+    assert page.locator("#seats .out").count() == 1
+    other = browser.new_page()
+    other.goto(link + made["seats"][resigns]["token"])
+    other.click("#resign")
+    expect(other.locator("#resign-confirm")).to_contain_text("The other side wins the game.")
+    other.click("#resign-yes")
+    expect(other.locator("#headline")).to_have_text(f"You lose - seat {stays} wins")
+    expect(page.locator("#headline")).to_have_text(f"You lose - seat {stays} wins")
+    page.close()
+    other.close()
 
 
 def test_the_options_form_shows_a_validation_error_at_its_field(live_server, browser):

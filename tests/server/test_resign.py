@@ -6,6 +6,7 @@ nothing."""
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 import time
 
@@ -19,7 +20,7 @@ from warroom.server.live import Rejected
 
 RESIGN = json.dumps({"type": "resign"})
 FRAME_KEYS = {"type", "id", "version", "seat", "observation", "log_from", "log", "text",
-              "legal", "terminal", "outcome"}
+              "legal", "terminal", "outcome", "out", "resign_ends_game"}
 
 
 def next_state(ws) -> dict:
@@ -70,6 +71,7 @@ def test_a_seat_resigning_a_two_seat_game_ends_it_for_every_page(db):
         assert frame["terminal"] and frame["outcome"] == expected, viewer
         assert frame["legal"] == [] and frame["version"] == 1, viewer
         assert set(frame) == FRAME_KEYS, viewer  # the outcome is all that is added
+        assert frame["out"] == [] and frame["resign_ends_game"], viewer
     assert frames["spectator"]["seat"] is None
     assert summary["status"] == "finished" and summary["outcome"] == expected
 
@@ -247,3 +249,80 @@ def test_a_games_database_from_before_resignations_takes_them(db):
             assert next_state(ws)["outcome"]["reason"] == "seat 0 resigned"
     with client(db) as c:
         assert c.get(f"/api/games/{made['id']}").json()["status"] == "finished"
+
+
+def battle_with_a_player_out(c, resign_first: int | None = None) -> tuple[dict, list[int]]:
+    """A Battle free-for-all of three people (seeds from 7 on), played with random legal
+    actions straight through the live game until the rules put one player out and the other two
+    play on. `resign_first`: that seat's person resigns before the first action (the AI plays
+    it, after a minute's delay: the actions here are chosen for it). The game, and the seats
+    still in play."""
+    server = c.app.state.server
+    for seed in range(7, 27):
+        made = create(c, game="battle", seats=("invite",) * 3, options={"players": 3},
+                      seed=seed)
+        if resign_first is not None:  # three sides: to the AI
+            assert server.games[made["id"]].resign(server.store, resign_first) is None
+        if play_until_one_is_out(server, made["id"], random.Random(seed)):
+            out = server.games[made["id"]].state.players_out()
+            return made, [seat for seat in range(3) if seat not in out]
+    raise AssertionError("no seed put exactly one player out before the end")
+
+
+def play_until_one_is_out(server, game_id: str, rng: random.Random) -> bool:
+    """Play random legal actions for every seat, straight through the live game (before any
+    page connects), until the rules put a player out: True if exactly one is out and the game
+    goes on."""
+    live = server.games[game_id]
+    while not live.over() and not live.state.players_out():
+        seat = live.state.to_move()[0]
+        live.apply(server.store, seat, rng.choice(live.state.legal_actions(seat)))
+    return not live.over() and len(live.state.players_out()) == 1
+
+
+def test_a_free_for_all_whose_third_player_is_out_ends_when_one_of_the_last_two_resigns(db):
+    """Battle for three, one player out by the rules: the last two are two sides, so one giving
+    up ends the game, the other winning (no AI plays on against the last person). The seat
+    already out has nothing to resign. A restart keeps the game ended."""
+    with client(db) as c:
+        made, (stays, resigns) = battle_with_a_player_out(c)
+        [out] = set(range(3)) - {stays, resigns}
+        tokens = [s["token"] for s in made["seats"]]
+        version = c.get(f"/api/games/{made['id']}").json()["version"]
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            shown = hello(ws, tokens[out])
+            [refused] = errors_leave_the_state_alone(c, ws, made["id"], [RESIGN], version)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": tokens[resigns]}))
+            welcome = receive(ws)
+            receive(ws)
+            ws.send_text(RESIGN)
+            ended = next_state(ws)
+    expected = {"winners": [stays], "scores": [int(s == stays) for s in range(3)],
+                "reason": f"seat {resigns} resigned", "draw": False,
+                "details": {"resigned": resigns}}
+    assert shown["out"] == [out] and shown["resign_ends_game"] and not shown["terminal"]
+    assert refused == f"seat {out} is already out of the game; there is nothing left to resign"
+    assert welcome["resign_ends_game"]  # the confirmation says the other side wins
+    assert ended["terminal"] and ended["outcome"] == expected
+    with client(db) as c:
+        summary = c.get(f"/api/games/{made['id']}").json()
+        record = Record.from_json(c.get(f"/api/games/{made['id']}/record").json())
+    assert summary["status"] == "finished" and summary["outcome"] == expected
+    assert record.resigned.seat == resigns and "handed_to_ai" not in record.meta
+    assert record_outcome(get_game("battle"), record).to_json() == expected
+
+
+def test_a_seat_handed_to_the_ai_stays_the_ais_after_a_restart_once_a_player_is_out(db):
+    """A resignation among three sides in play handed the seat to the AI. A restart replays it
+    with the sides in play when it was made, not at the end: a player out since then does not
+    turn it into one that ended the game."""
+    with client(db, ai_delay=60) as c:
+        made, _ = battle_with_a_player_out(c, resign_first=0)
+        before = c.get(f"/api/games/{made['id']}").json()
+    with client(db, ai_delay=60) as c:
+        summary = c.get(f"/api/games/{made['id']}").json()
+    assert before["status"] == summary["status"] == "running"
+    assert summary["version"] == before["version"] and "outcome" not in summary
+    assert summary["seats"][0]["kind"] == "ai"
+    assert summary["seats"][0]["label"] == "heuristic since seat 0 resigned"

@@ -129,6 +129,12 @@ class State:
     # True if `determinize` takes `belief=`: how an opponent's secret choices are resampled.
     takes_belief: ClassVar[bool] = False
 
+    def players_out(self) -> frozenset[Player]:
+        """The seats the rules have put out of the game: they make no more decisions, and
+        win only with a team still in play. None by default; a game that eliminates players
+        (Battle, Viktory II) says which. A resignation counts only the sides still in play."""
+        return frozenset()
+
     # --- provided -------------------------------------------------------------------------
     def legal_actions(self, player: Player) -> list[Any]:
         actions = self._legal.get(player)

@@ -15,7 +15,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -285,25 +285,30 @@ def replay_to_end(game: Game, record: Record) -> State:
     return final
 
 
-def sides(game: Game, config: Any, players: int) -> list[tuple[int, ...]]:
-    """Who wins or loses together: the teams the config plays in, else each seat alone."""
-    return game.team_seats(config) or [(seat,) for seat in range(players)]
+def sides(game: Game, config: Any, players: int,
+          out: Collection[int] = ()) -> list[tuple[int, ...]]:
+    """Who wins or loses together: the teams the config plays in, else each seat alone. With
+    `out` (the seats the rules have put out of the game), only the sides still in play: a side
+    is in play while one of its seats is."""
+    groups = game.team_seats(config) or [(seat,) for seat in range(players)]
+    return [group for group in groups if any(p not in out for p in group)]
 
 
-def resignation_outcome(game: Game, config: Any, players: int, seat: int) -> Outcome | None:
-    """The outcome of `seat` resigning a game of `players` seats under `config`: with two
-    sides, the other side wins; None with more, since one side giving up decides nothing
-    between the others (the server has an AI play the seat on instead).
+def resignation_outcome(game: Game, config: Any, players: int, seat: int,
+                        out: Collection[int] = ()) -> Outcome | None:
+    """The outcome of `seat` resigning a game of `players` seats under `config`, with the
+    seats `out` already put out by the rules: with two sides in play, the other side wins; None
+    with more, since one side giving up decides nothing between the others (the server has an
+    AI play the seat on instead), or when `seat` is out itself.
 
-    Scores are 1 for each seat of the winning side and 0 for each of the resigner's. The game
-    stopped short of its end, so its rules gave no score, and games keep no common score of
-    a position in play: a game's own tally mid-game (victories, hits) would read as final."""
-    groups = sides(game, config, players)
-    if len(groups) != 2:
+    Scores are 1 for each seat of the winning side and 0 for every other. The game stopped
+    short of its end, so its rules gave no score, and games keep no common score of a
+    position in play: a game's own tally mid-game (victories, hits) would read as final."""
+    groups = sides(game, config, players, out)
+    if len(groups) != 2 or seat in out:
         return None
-    losers = next(group for group in groups if seat in group)
-    winners = tuple(p for p in range(players) if p not in losers)
-    return Outcome(winners, tuple(0 if p in losers else 1 for p in range(players)),
+    winners = next(group for group in groups if seat not in group)
+    return Outcome(tuple(sorted(winners)), tuple(1 if p in winners else 0 for p in range(players)),
                    f"seat {seat} resigned", {"resigned": seat})
 
 
@@ -328,11 +333,15 @@ def record_outcome(game: Game, record: Record, final: State | None = None) -> Ou
         raise RecordError(f"{where}resigned.seat: the game has seats 0 to "
                           f"{final.num_players - 1}; got {resigned.seat}")
     config = record_config(game, record)
-    outcome = resignation_outcome(game, config, final.num_players, resigned.seat)
+    out = final.players_out()
+    if resigned.seat in out:
+        raise RecordError(f"{where}resigned.seat: seat {resigned.seat} was already out of the "
+                          "game; only a seat in play can resign")
+    outcome = resignation_outcome(game, config, final.num_players, resigned.seat, out)
     if outcome is None:
-        count = len(sides(game, config, final.num_players))
-        raise RecordError(f"{where}resigned: a game of {count} sides does not end when one "
-                          "resigns (its seat plays on)")
+        count = len(sides(game, config, final.num_players, out))
+        raise RecordError(f"{where}resigned: a game of {count} sides in play does not end when "
+                          "one resigns (its seat plays on)")
     return outcome
 
 

@@ -231,7 +231,7 @@ class Server:
         state = replay_to_end(game, record)
         live = LiveGame(row, game, config, state, names)
         for seat, at in row.resignations:
-            live.gave_up(seat, at)
+            live.gave_up(seat, at, live.resign_ended_game_at(at))
         return live
 
     def in_play(self) -> int:

@@ -5,10 +5,12 @@ Everything a viewer receives is built here from `observation(seat)` (a spectator
 that observation's log), the text view (`render`), and for a seat its own legal actions. The
 outcome is added once the game is over. Nothing else about the state is ever sent.
 
-A person may resign their seat. With two sides (two seats, or two teams) that ends the game,
-the other side winning (`engine.record.resignation_outcome`), though the rules would play on:
-the game is then over by `LiveGame.outcome`, not by its state. With more sides it would decide
-nothing between the others, so the heuristic AI plays the seat on and the rules end the game.
+A person may resign their seat. With two sides in play (two seats, or two teams, not counting
+those the rules have put out) that ends the game, the other side winning
+(`engine.record.resignation_outcome`), though the rules would play on: the game is then over by
+`LiveGame.outcome`, not by its state. With more sides it would decide nothing between the
+others, so the heuristic AI plays the seat on and the rules end the game. A seat already out
+has nothing left to resign.
 
 A viewer's log only grows, so a frame carries the lines from `log_from` on (the connection has
 the rest): describing and sending the whole log with every action would cost time in
@@ -31,7 +33,7 @@ from typing import Any
 
 from ..engine import Game, Outcome, Record, State, config_to_json, to_json
 from ..engine.embed import embed_files
-from ..engine.record import Resignation, record_outcome, sides
+from ..engine.record import Resignation, record_outcome, replay_to_end, sides
 from .store import GameRow, GameStore, SeatRow
 
 SPECTATOR = None
@@ -115,8 +117,21 @@ class LiveGame:
 
     @property
     def resign_ends_game(self) -> bool:
-        """True with two sides: a seat resigning ends the game (else the AI plays it on)."""
-        return len(sides(self.game, self.config, self.num_players)) == 2
+        """True with two sides in play: a seat resigning ends the game (else the AI plays it
+        on). Sides the rules have put out do not count: a free-for-all of three whose third
+        player is out ends when one of the last two resigns."""
+        return len(sides(self.game, self.config, self.num_players, self.state.players_out())) == 2
+
+    def resign_ended_game_at(self, at: int) -> bool:
+        """Whether a resignation after the first `at` actions ended the game: two sides were
+        in play then. Players are only ever put out, never back, so the state now answers
+        unless someone is out now who may not have been then (that state is replayed)."""
+        if at == len(self.actions) or not self.state.players_out():
+            return self.resign_ends_game
+        record = self.played_record()
+        record.actions, record.resigned = record.actions[:at], None
+        out = replay_to_end(self.game, record).players_out()
+        return len(sides(self.game, self.config, self.num_players, out)) == 2
 
     def connect(self, seat: int) -> bool:
         """A seat's page is connected (a seat may be open in several tabs); True if it is the
@@ -238,16 +253,20 @@ class LiveGame:
                            "person can resign a seat")
         if self.over():
             raise Rejected("the game is over; there is nothing left to resign")
+        if seat in self.state.players_out():
+            raise Rejected(f"seat {seat} is already out of the game; there is nothing left to "
+                           "resign")
         store.add_resignation(self.id, seat, self.version)
         self.touch()
-        return self.gave_up(seat, self.version)
+        return self.gave_up(seat, self.version, self.resign_ends_game)
 
-    def gave_up(self, seat: int, at: int) -> Outcome | None:
+    def gave_up(self, seat: int, at: int, ends_game: bool) -> Outcome | None:
         """Apply a stored resignation of `seat` after `at` actions (a new one, or one replayed
-        at a restart): end the game, or hand the seat to the AI. A resignation that cannot
-        have ended the game (actions stored after it) is a RecordError, as in a record."""
+        at a restart): end the game when `ends_game` (two sides were in play after those
+        actions), else hand the seat to the AI. A resignation that cannot have ended the game
+        (actions stored after it) is a RecordError, as in a record."""
         self._frames.clear()
-        if not self.resign_ends_game:
+        if not ends_game:
             person = self.seats[seat]
             self.seats[seat] = SeatRow("ai", HANDOVER, token_hash=person.token_hash,
                                        label=f"{HANDOVER} since seat {seat} resigned")
@@ -270,6 +289,9 @@ class LiveGame:
         if cached is None:
             data = view_frame(self.game, self.state, seat, self.version, self.id, held,
                               self._lines.setdefault(seat, LogLines()), self.ended)
+            # Both change in play, as players are put out (the welcome is not sent again).
+            data["out"] = sorted(self.state.players_out())
+            data["resign_ends_game"] = self.resign_ends_game
             base = held[0] if data["log_from"] else data["observation"].get("log_start", 0)
             cached = (json.dumps(data, separators=(",", ":")),
                       (base, data["log_from"] + len(data["log"])))

@@ -114,6 +114,7 @@ def test_teams_1_alliance_both_must_lose_before_the_team_loses():
     attack(s, 0, "9H", 1)
     done(s, 0)
     assert s.out[1] and not s.is_terminal()
+    assert s.players_out() == {1}  # what a resignation counts (engine.record.sides)
     s = begin_turn(arrange(s, soldiers={2: ["7C"]}), 2)
     s.hits[3] = 4
     s.hits[0] = 5

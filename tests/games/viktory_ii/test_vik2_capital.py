@@ -79,6 +79,7 @@ def test_rule_lost_capital_no_building_and_a_city_takes_one_reserve_infantry(tmp
 def test_rule_a_player_with_no_town_or_city_left_is_out(tmp_path):
     state = take_capital(tmp_path)
     assert state.out[0] and events(state, "out")
+    assert state.players_out() == {0}  # what a resignation counts (engine.record.sides)
     end_turn(state)
     assert state.player == 1  # player 0's turns are skipped
     obs = state.observation(1)

@@ -921,6 +921,9 @@ class BattleState(State):
         self._give(player, cid)
         self._after()
 
+    def players_out(self) -> frozenset[int]:
+        return frozenset([p for p in range(self.num_players) if self.out[p]])
+
     def is_terminal(self) -> bool:
         return self.phase == OVER
 

@@ -1268,6 +1268,9 @@ class ViktoryIIState(PlacementRules):
         self.phase = "over"
         self.event("result", winners=list(winners), reason=reason)
 
+    def players_out(self) -> frozenset[int]:
+        return frozenset([p for p in range(self.num_players) if self.out[p]])
+
     def is_terminal(self) -> bool:
         return self.result is not None
 

@@ -187,12 +187,15 @@ function resign(seat) {
 function resignControl(view) {
   // The seat on screen is this device's person's (a hotseat seat once its person has said who
   // they are); a spectator, or a game over, has nothing to resign.
-  if (shown === null || !revealed || !view || view.terminal) return null;
+  if (shown === null || !revealed || !view || view.terminal || view.out?.includes(shown)) {
+    return null; // (a seat the rules put out has nothing left to resign)
+  }
   if (confirming !== shown) {
     return h("button", { id: "resign", class: "resign",
                          onclick: () => { confirming = shown; drawSeats(view); } }, "Resign");
   }
-  const then = welcome?.resign_ends_game ? "The other side wins the game."
+  const then = (view.resign_ends_game ?? welcome?.resign_ends_game)
+    ? "The other side wins the game."
     : "The heuristic AI plays your seat on, and you watch.";
   return h("div", { class: "resign-confirm", id: "resign-confirm" },
     h("p", {}, h("b", { text: "Resign? " }), then),
@@ -303,6 +306,7 @@ function drawSeats(view) {
       // "hotseat" or "invite") told the invited player that the host played "hotseat".
       `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : "person"}`,
       s.seat === shown ? h("b", { text: " (you)" }) : null,
+      view?.out?.includes(s.seat) ? h("span", { class: "muted out", text: " · out" }) : null,
       // whether an invited person's page is open now (the presence frames keep it current)
       s.kind !== "ai" && !localSeats().includes(s.seat)
         ? h("span", { class: "muted presence" },
