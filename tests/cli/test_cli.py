@@ -122,7 +122,7 @@ def test_replay_of_a_resigned_game_shows_the_resignation_and_resume_refuses_it(t
 
 def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_path):
     save = tmp_path / "h.json"
-    answers = "?\nnonsense\n99\n" + "1\n" * 400
+    answers = "?\nnonsense\n99\n²\n" + "9" * 5000 + "\n" + "1\n" * 400
     proc = run("play", "kow", "--players", "human,random", "--seed", "1", "--save", str(save),
                stdin=answers)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -132,6 +132,9 @@ def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_pat
     assert "\n".join(summary[1:]) in out  # its lines as written, not wrapped again
     assert "'nonsense' is not a legal action here" in out
     assert "No action 99" in out
+    # Digits int() refuses are answered like any other text, not with a traceback.
+    assert "'²' is not a legal action here" in out
+    assert f"'{'9' * 37}...' is not a legal action here" in out
     assert "Game over: Victories" in out  # the events after the person's last move are shown
     assert "Result:" in out
     assert json.loads(save.read_text())["actions"]

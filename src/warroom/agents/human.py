@@ -115,7 +115,9 @@ class HumanAgent:
             raise KeyboardInterrupt("quit")
         if not text and len(actions) == 1:
             return actions[0]
-        if text.isdigit():
+        # ASCII digits only ("²".isdigit() too, and int() refuses it), and few of them: int()
+        # refuses thousands of digits, and no game offers a billion actions.
+        if text.isascii() and text.isdigit() and len(text) <= 9:
             n = int(text)
             if 1 <= n <= len(actions):
                 return actions[n - 1]
@@ -127,7 +129,7 @@ class HumanAgent:
             matches = [a for a in actions if a.label.lower().startswith(prefix)] if text else []
         if len(matches) == 1:
             return matches[0]
-        typed = escape(repr(text))
+        typed = escape(repr(text if len(text) <= 40 else text[:37] + "..."))
         if not text:
             self.console.print(f"[red]Please choose an action.[/red] {HELP}")
         elif matches:
