@@ -140,6 +140,18 @@ def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_pat
     assert json.loads(save.read_text())["actions"]
 
 
+def test_the_rules_summary_says_which_options_differ_from_the_defaults_it_describes():
+    """The summary is written for the default rules; a game set up otherwise says so under it
+    (a person who set three red dice was told the pool holds 4)."""
+    changed = run("play", "kow", "--players", "human,random", "--seed", "1", "--set",
+                  "pool_red=1", "--set", "victories_to_win=5", stdin="?\nq\n")
+    plain = run("play", "kow", "--players", "human,random", "--seed", "1", stdin="?\nq\n")
+    assert changed.returncode == plain.returncode == 130
+    assert ("This game is played with pool_red=1, victories_to_win=5 (the summary gives the "
+            "defaults).") in " ".join(changed.stdout.split())
+    assert "rules summary" in plain.stdout and "This game is played with" not in plain.stdout
+
+
 def test_human_quitting_keeps_the_saved_game(tmp_path):
     save = tmp_path / "q.json"
     proc = run("play", "kow", "--players", "human,random", "--seed", "1", "--save", str(save),

@@ -60,6 +60,9 @@ class HumanAgent:
         self.console = console or Console(highlight=False)
         self.hotseat = hotseat
         self.seen = 0  # log entries already shown
+        # The options this game was set up with that differ from the defaults, as `--set`
+        # would write them: the rules summary is written for the defaults.
+        self.options: dict[str, Any] = {}
 
     def show_new_events(self, observation: dict[str, Any]) -> None:
         """Print the log lines this player has not seen yet (also called when the game ends)."""
@@ -110,6 +113,10 @@ class HumanAgent:
             # narrower console width, its lines would break in two, raggedly.
             self.console.print(Text(self.game.summary or "No summary for this game."),
                                soft_wrap=True)
+            if self.options:
+                changed = ", ".join(f"{k}={_option_text(v)}" for k, v in self.options.items())
+                self.console.print(Text(f"This game is played with {changed} (the summary "
+                                        "gives the defaults)."))
             return None
         if text in ("q", "quit", "exit"):
             raise KeyboardInterrupt("quit")
@@ -163,3 +170,10 @@ def _read_without_echo(stream: TextIO, prompt: Callable[[], None]) -> str:
         return stream.readline()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
+
+
+def _option_text(value: Any) -> str:
+    """An option's value as `--set` takes it: a list joined by commas, a string as it is."""
+    if isinstance(value, (list, tuple)):
+        return ",".join(_option_text(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -6,13 +6,23 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
 
 from ..agents import make_agents, parse_specs
 from ..agents.human import Hotseat, HumanAgent
-from ..engine import ConfigError, Game, Record, RecordError, State, play_game, replay_to_end
+from ..engine import (
+    ConfigError,
+    Game,
+    Record,
+    RecordError,
+    State,
+    config_to_json,
+    play_game,
+    replay_to_end,
+)
 from ..engine.embed import embed_files
 from ..engine.record import check_record_files, record_config, record_outcome
 from ..games import get_game
@@ -94,6 +104,8 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
         record.meta["players"] = specs
     agents = make_agents(specs, g, seed)
     humans = [a for a in agents if isinstance(a, HumanAgent)]
+    for agent in humans:  # what `?` adds to the rules summary (written for the defaults)
+        agent.options = changed_options(g, record.config)
     hotseat = share_terminal(humans) if len(humans) > 1 else None
     printer = LogPrinter(g) if not humans and not as_json else None
     if save:
@@ -146,6 +158,13 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
         click.echo(g.render(result.state.observation(None), None))
     winners = ", ".join(f"player {p} ({specs[p]})" for p in outcome.winners) or "nobody (draw)"
     click.echo(f"Result: {winners} - {outcome.reason}; scores {list(outcome.scores)}")
+
+
+def changed_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """The options (a record's config, as the player gave them: a data file by its name, not
+    the private copy a resumed game plays) whose values differ from the game's defaults."""
+    defaults = config_to_json(game.config({}))
+    return {k: v for k, v in options.items() if defaults.get(k) != v}
 
 
 def share_terminal(humans: list[HumanAgent]) -> Hotseat:
