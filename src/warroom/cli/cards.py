@@ -9,6 +9,7 @@ and `show_cards(cards)` lists it. Games without card files do not implement the 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -58,6 +59,14 @@ def load_card_file(file: str, name: str | None = None) -> tuple[Game, Any]:
     with_cards = sorted(n for n, g in REGISTRY.items() if _has_cards(g))
     games = f"games with card files: {', '.join(with_cards) or 'none'}"
     where = "--game"
+    if name is None and not Path(file).exists():
+        # A shipped file's name (`sample`): its game says where to find it, as --game would.
+        shipping = [n for n in with_cards if any(file in option.shipped
+                                                 for option in REGISTRY[n].data_options.values())]
+        if len(shipping) > 1:
+            raise DataError(f"{file}: no such file; {' and '.join(shipping)} each ship a file "
+                            "of that name: say which with --game")
+        name = shipping[0] if shipping else None
     if name is None:
         data = read_yaml(file)
         name = data.get("game") if isinstance(data, dict) else None

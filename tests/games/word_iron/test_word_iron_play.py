@@ -215,6 +215,19 @@ def test_cards_validate_and_show(capsys):
     assert "Plundered Gold: 120 ranks of power per use, 1 use" in out
 
 
+def test_cards_validate_takes_a_shipped_decks_name_as_play_does(tmp_path, capsys, monkeypatch):
+    """`--set deck0=raiders` names a shipped deck; `cards validate raiders` found no file. A name
+    only one game ships is that game's file; a name two games ship asks for --game."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["cards", "validate", "raiders"]) == 0
+    assert capsys.readouterr().out.strip() == "raiders: valid word-iron card file (Border Raiders)"
+    assert main(["cards", "validate", "sample"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "warroom: error: sample: no such file; viktory and word-iron each ship a file of that "
+        "name: say which with --game")
+    assert main(["cards", "validate", "sample", "--game", "word-iron"]) == 0
+
+
 @pytest.mark.parametrize("change, message", [
     (lambda d: d["words"][4]["effects"][0].update(turns="two"),
      "card 'Word of Fury' (words[4]), field effects[0].turns"),
