@@ -64,6 +64,11 @@ def test_resume_continues_the_run_and_equals_an_uninterrupted_one(tmp_path, caps
     # the run remembers its players, seed and size: a bare --resume has nothing left to play
     assert main(["simulate", "kow", "--db", db, "--resume", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == fresh
+    # fewer games than the run has played: said, not silently ignored
+    assert main(["simulate", "kow", "--db", db, "--resume", "--games", "5"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "warroom: error: --games 5: run 1 has 14 games already, and --resume only adds games "
+        "(give more, or leave --games out)")
 
 
 @pytest.mark.parametrize("extra, message", [

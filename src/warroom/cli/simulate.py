@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..agents import parse_specs, refuse_humans
-from ..engine import DRAWN, PLAYED, config_to_json
+from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
 from ..sim.batch import BACKENDS, check_backend
 from ..sim.cards import CardAnalysis, collect
 from ..sim.progress import game_progress
@@ -99,6 +99,10 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
             run = store.create_run(g.name, g.version, config_to_json(config), list(specs or ()),
                                    0 if seed is None else seed, total)
         played_before = store.count_games(run.id)
+        if resume and n_games is not None and n_games < played_before:
+            raise ConfigError(f"--games {n_games}: run {run.id} has {played_before} games "
+                              "already, and --resume only adds games (give more, or leave "
+                              "--games out)")
         try:
             with game_progress() as progress:
                 task = progress.add_task(f"{g.name} run {run.id}", total=total,
