@@ -211,6 +211,21 @@ def test_bad_input_is_a_one_line_error(args, message):
     assert message in line
 
 
+@pytest.mark.parametrize("group", [[], ["cards"], ["viktory"]])
+def test_a_group_without_a_command_shows_its_whole_help(group):
+    """`warroom`, `warroom cards`: the help was folded into one 'warroom: error:' line. It
+    shows as --help shows it, on stderr with exit status 2 (click's own, since no command
+    ran); a real usage error stays one line."""
+    proc = run(*group)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == run(*group, "--help").stdout
+    assert proc.stderr.startswith(f"Usage: {' '.join(['warroom', *group])} [OPTIONS] COMMAND")
+    assert "\nCommands:\n" in proc.stderr and "warroom: error" not in proc.stderr
+    path = " ".join(["warroom", *group])
+    assert one_line_error(run(*group, "nope")) == \
+        f"warroom: error: No such command 'nope'. (see '{path} --help')"
+
+
 def test_corrupt_record_is_a_one_line_error_and_is_not_overwritten(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "kow", "seed": 1, "config": {}, "actions": [')
