@@ -137,6 +137,20 @@ def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_pat
     assert json.loads(save.read_text())["actions"]
 
 
+@pytest.mark.parametrize("players", ["human,random", "human,human"])
+def test_play_json_with_a_person_prints_the_object_alone_on_stdout(players):
+    """The result was printed after the last prompt, on its line (`> {"winners": ...}`), among
+    the table on stdout: `| tail -1` could not parse it. The table and prompts now go to
+    stderr."""
+    proc = run("play", "kow", "--players", players, "--seed", "3", "--json", stdin="1\n" * 900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
+    (line,) = proc.stdout.splitlines()
+    result = json.loads(line)
+    assert result["seed"] == 3 and result["game"] == "kow" and result["winners"]
+    assert "you are player 0" in proc.stderr and "\n> " in proc.stderr
+
+
 def test_human_quitting_keeps_the_saved_game(tmp_path):
     save = tmp_path / "q.json"
     proc = run("play", "kow", "--players", "human,random", "--seed", "1", "--save", str(save),
