@@ -152,6 +152,20 @@ def test_the_rules_summary_says_which_options_differ_from_the_defaults_it_descri
     assert "rules summary" in plain.stdout and "This game is played with" not in plain.stdout
 
 
+@pytest.mark.parametrize("players", ["human,random", "human,human"])
+def test_play_json_with_a_person_prints_the_object_alone_on_stdout(players):
+    """The result was printed after the last prompt, on its line (`> {"winners": ...}`), among
+    the table on stdout: `| tail -1` could not parse it. The table and prompts now go to
+    stderr."""
+    proc = run("play", "kow", "--players", players, "--seed", "3", "--json", stdin="1\n" * 900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
+    (line,) = proc.stdout.splitlines()
+    result = json.loads(line)
+    assert result["seed"] == 3 and result["game"] == "kow" and result["winners"]
+    assert "you are player 0" in proc.stderr and "\n> " in proc.stderr
+
+
 def test_human_quitting_keeps_the_saved_game(tmp_path):
     save = tmp_path / "q.json"
     proc = run("play", "kow", "--players", "human,random", "--seed", "1", "--save", str(save),
@@ -224,6 +238,21 @@ def test_bench_peers_without_openspiel_says_how_to_install_it(capsys, monkeypatc
 def test_bad_input_is_a_one_line_error(args, message):
     line = one_line_error(run(*args))
     assert message in line
+
+
+@pytest.mark.parametrize("group", [[], ["cards"], ["viktory"]])
+def test_a_group_without_a_command_shows_its_whole_help(group):
+    """`warroom`, `warroom cards`: the help was folded into one 'warroom: error:' line. It
+    shows as --help shows it, on stderr with exit status 2 (click's own, since no command
+    ran); a real usage error stays one line."""
+    proc = run(*group)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == run(*group, "--help").stdout
+    assert proc.stderr.startswith(f"Usage: {' '.join(['warroom', *group])} [OPTIONS] COMMAND")
+    assert "\nCommands:\n" in proc.stderr and "warroom: error" not in proc.stderr
+    path = " ".join(["warroom", *group])
+    assert one_line_error(run(*group, "nope")) == \
+        f"warroom: error: No such command 'nope'. (see '{path} --help')"
 
 
 def test_corrupt_record_is_a_one_line_error_and_is_not_overwritten(tmp_path):

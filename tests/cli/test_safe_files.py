@@ -267,6 +267,49 @@ def test_simulate_makes_a_new_database_in_an_empty_file_and_marks_older_ones(tmp
     assert run("report", str(empty)).returncode == 0  # still recognised by its tables
 
 
+def damage(db: Path, table: str) -> bytes:
+    """Overwrite the first page of `table` with garbage, as a disk error would: the file still
+    opens, and the damage shows at the first read of that table."""
+    con = sqlite3.connect(db)
+    page_size = con.execute("PRAGMA page_size").fetchone()[0]
+    (root,) = con.execute("SELECT rootpage FROM sqlite_master WHERE name = ?",
+                          (table,)).fetchone()
+    con.close()
+    assert not Path(f"{db}-wal").exists()  # every page is in the file itself
+    with open(db, "r+b") as f:
+        f.seek((root - 1) * page_size)
+        f.write(b"garbage garbage garbage")
+    return db.read_bytes()
+
+
+@pytest.mark.parametrize("table", ["runs", "games"])
+def test_defect_report_on_a_damaged_database_is_a_one_line_error(tmp_path, table):
+    """A page overwritten after the file was made: `report` read it as any other database and
+    ended with sqlite3's 'database disk image is malformed' traceback."""
+    db = tmp_path / "r.sqlite"
+    proc = run("simulate", "kow", "--games", "30", "--players", "random,random", "--db",
+               str(db), "--json")
+    assert proc.returncode == 0, proc.stderr
+    before, files = damage(db, table), sorted(tmp_path.iterdir())
+    for args in ([], ["--run", "1"]):
+        line = one_line_error(run("report", str(db), *args))
+        assert line == f"warroom: error: {db}: cannot read (database disk image is malformed)"
+        assert db.read_bytes() == before
+        assert sorted(tmp_path.iterdir()) == files  # no report written
+
+
+def test_defect_resume_and_sweep_on_a_damaged_database_are_one_line_errors(tmp_path):
+    db = tmp_path / "r.sqlite"
+    proc = run("simulate", "kow", "--games", "30", "--players", "random,random", "--db",
+               str(db), "--json")
+    assert proc.returncode == 0, proc.stderr
+    damage(db, "runs")
+    message = f"warroom: error: {db}: cannot read (database disk image is malformed)"
+    assert one_line_error(run("simulate", "kow", "--db", str(db), "--resume")) == message
+    assert one_line_error(run("sweep", "kow", "--vary", "max_dice=2,3", "--games", "2",
+                              "--players", "random,random", "--db", str(db))) == message
+
+
 def hold_run(db: Path, run_id: int) -> subprocess.Popen:
     """Another process that plays run `run_id` of `db` (holds its lock) until told to stop."""
     code = ("import sys; from warroom.sim.store import ResultStore\n"

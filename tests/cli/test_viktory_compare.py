@@ -1,5 +1,6 @@
 """`warroom viktory compare-games`: its help names the modes it plays by default, and an
-interval of a count never reaches below 0 (a t interval over two games did: -34.12)."""
+interval of a count never reaches below 0 (a t interval over two games did: -34.12).
+`warroom viktory compare`: what it fights is its own to choose."""
 
 from __future__ import annotations
 
@@ -49,3 +50,14 @@ def test_rates_and_bounds_above_zero_are_left_alone():
     dice = result["modes"]["dice"]
     assert dice["decisions"]["ci95"] == [0.0, 20.0] and dice["rounds"]["ci95"] == [3.0, 7.0]
     assert result["clipped"] == ["dice.decisions"]
+
+
+def test_compare_refuses_a_scenario_set_as_an_option(capsys):
+    """`--set scenario=OTHER` was silently ignored (SCENARIO won), where `--set mode` is
+    refused: both are refused, before any battle."""
+    assert main(["viktory", "compare", "naval", "--games", "2", "--set",
+                 "scenario=reserves"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("warroom: error: compare fights the scenario given as its SCENARIO "
+                            "argument; do not --set scenario\n")

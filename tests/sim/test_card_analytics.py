@@ -7,7 +7,7 @@ import json
 from collections import Counter
 
 import pytest
-from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck
+from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck, marked_deck
 
 from warroom.agents import make_agents
 from warroom.cli import main
@@ -164,6 +164,24 @@ def test_a_fair_deck_flags_no_card(tmp_path, capsys):
         analysis = analyse(store, store.runs()[-1]).cards
     assert analysis.tests >= 20 and not analysis.flagged(), analysis.verdict()
     assert analysis.verdict().startswith("card outliers: none of ")
+
+
+def test_markup_in_card_names_prints_as_written_in_the_cards_table(tmp_path, capsys,
+                                                                  monkeypatch):
+    """`simulate --cards` read card names as rich markup: `[/red]` in a name ended the command
+    with a MarkupError traceback."""
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough that no name is cut
+    deck = marked_deck(tmp_path)
+    assert main(["simulate", "word-iron", "--games", "60", *OPTIONS, "--set", f"deck0={deck}",
+                 "--set", f"deck1={deck}", "--db", str(tmp_path / "m.sqlite"), "--cards"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if "cards by improvement when drawn" in line)
+    cards = [line.split("│")[1].strip() for line in lines[start:] if line.startswith("│ ")]
+    assert len(cards) == 10, out  # the highest and lowest 5, every name as written
+    assert all(c.startswith(("[/red]", "[bold][/red]")) and len(c) > len("[/red]")
+               for c in cards), cards
+    assert lines[-1].startswith("card outliers: none of ")
 
 
 def test_a_game_played_without_its_log_is_an_error_not_a_cardless_game(monkeypatch):

@@ -167,6 +167,25 @@ def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
         ResultStore(tmp_path / "missing.sqlite", create=False)
 
 
+def test_a_database_failing_while_open_is_a_store_error_naming_the_file(tmp_path):
+    """SQLite's errors from a file damaged after it was opened, raised directly or wrapped by
+    SQLAlchemy (Optuna's study lives in the same file), become one StoreError naming it; a
+    ProgrammingError is warroom's own mistake and stays as it is."""
+    path = tmp_path / "r.sqlite"
+
+    class Wrapped(Exception):  # as sqlalchemy.exc.DatabaseError carries the DB-API error
+        orig = sqlite3.DatabaseError("database disk image is malformed")
+
+    for error in (sqlite3.DatabaseError("database disk image is malformed"), Wrapped()):
+        with pytest.raises(StoreError) as info:
+            with ResultStore(path):
+                raise error
+        assert str(info.value) == f"{path}: cannot read (database disk image is malformed)"
+    with pytest.raises(sqlite3.ProgrammingError):
+        with ResultStore(path):
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+
+
 VERSION_1 = """
 CREATE TABLE sweeps (id INTEGER PRIMARY KEY, game TEXT NOT NULL, vary TEXT NOT NULL,
     base_config TEXT NOT NULL, players TEXT NOT NULL, seed INTEGER NOT NULL,

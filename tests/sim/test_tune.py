@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck
+from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck, marked_deck
 
 from warroom.cli import main
 from warroom.engine import ConfigError
@@ -189,6 +189,23 @@ def test_every_trial_is_a_run_with_the_tune_seed_and_the_report_shows_them(tuned
     assert lines[2].startswith("card outliers: flagged in ") and lines[3].startswith(
         "dominant strategy: in 0 of 1 trials")  # random against random
     assert '<section id="questions">' in text and "best trial (run " in text
+
+
+def test_markup_in_a_card_name_prints_as_written_in_the_results_table(tmp_path, capsys,
+                                                                     monkeypatch):
+    """The tune's table read its parameter's name, which holds a card's name, as rich markup:
+    `[/red]` in it ended the command with a MarkupError traceback."""
+    monkeypatch.setenv("COLUMNS", "200")
+    deck = marked_deck(tmp_path)
+    param = "deck0:[/red]Flanking March.losses.ranks"
+    assert main(["tune", "word-iron", "--param", f"{param}=20..160", "--target",
+                 "seat0_score=0.5", *OPTIONS, "--set", f"deck0={deck}", "--budget", "10",
+                 "--batch", "10", "--db", str(tmp_path / "t.sqlite")]) == 0
+    out = capsys.readouterr().out
+    assert "seat0_score, target 50.0 %: the closest values" in out
+    header = next(line for line in out.splitlines() if "seat0_score ┃" in line)
+    assert f"┃ {param} " in header
+    assert f"best: {param}=" in out
 
 
 def test_an_interrupted_tune_resumes_within_its_budget(tmp_path):

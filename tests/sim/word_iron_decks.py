@@ -46,3 +46,17 @@ def fair_deck(directory: Path) -> Path:
     path = directory / "fair.yaml"
     path.write_text(yaml.safe_dump(deck, sort_keys=False))
     return path
+
+
+def marked_deck(directory: Path) -> Path:
+    """The sample deck with rich markup in every card's name (`[/red]` before it) and in the
+    deck's: a display that read names as markup would fail or lose it."""
+    deck = sample()
+    deck["name"] = "[/red]Marked deck"
+    for section in ("soldiers", "resources", "strategies", "chance", "words", "champions"):
+        for card in deck[section]:
+            card["name"] = "[/red]" + card["name"]
+    deck["strategies"][1]["name"] = "[bold]" + deck["strategies"][1]["name"]
+    path = directory / "marked.yaml"
+    path.write_text(yaml.safe_dump(deck, sort_keys=False))
+    return path

@@ -34,7 +34,29 @@ COMMANDS = {
 }
 
 
-class _Group(click.Group):
+class _NoCommand(Exception):
+    """A group named without a command, carrying its help for `main` to show."""
+
+    def __init__(self, help_text: str):
+        super().__init__(help_text)
+        self.help_text = help_text
+
+
+class _HelpGroup(click.Group):
+    """A group named without a command (`warroom`, `warroom cards`) shows its help, as click
+    8.2 on does: on stderr, with exit status 2, since no command ran. Click raises that help
+    as a usage error, which `main` would fold into one line; 8.1 printed it on stdout with
+    status 0. Done here, it is the same with either."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            raise _NoCommand(ctx.get_help())
+        return super().parse_args(ctx, args)
+
+
+class _Group(_HelpGroup):
+    group_class = _HelpGroup  # `@cli.group()`: `warroom cards`, `warroom viktory`
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
@@ -62,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: every error a user can cause is one line on stderr and a non-zero exit."""
     try:
         cli.main(args=argv, prog_name="warroom", standalone_mode=False)
+    except _NoCommand as exc:  # the whole help, not folded into one line
+        click.echo(exc.help_text, err=True)
+        return 2
     except click.exceptions.NoSuchOption as exc:
         return _fail(f"{exc.format_message()} (see '{_command(exc)} --help')")
     except click.UsageError as exc:

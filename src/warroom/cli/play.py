@@ -61,7 +61,8 @@ SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 @click.option("--resume", type=click.Path(dir_okay=False), help="Continue a saved game.")
 @click.option("--force", is_flag=True, help="Let --save overwrite a file that is not a save "
               "of this game.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result, "
+              "alone on standard output (a person's table and prompts go to standard error).")
 def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str, ...],
          save: str | None, resume: str | None, force: bool, as_json: bool) -> None:
     """Play GAME with people and/or AI players.
@@ -104,9 +105,13 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
         record.meta["players"] = specs
     agents = make_agents(specs, g, seed)
     humans = [a for a in agents if isinstance(a, HumanAgent)]
-    for agent in humans:  # what `?` adds to the rules summary (written for the defaults)
-        agent.options = changed_options(g, record.config)
-    hotseat = share_terminal(humans) if len(humans) > 1 else None
+    # With --json, standard output holds the result alone (a script reads it): the table, the
+    # choices and the prompts go to standard error, which a person at a terminal sees alike.
+    console = Console(stderr=as_json, highlight=False)
+    for agent in humans:
+        agent.console = console
+        agent.options = changed_options(g, record.config)  # what `?` adds to the summary
+    hotseat = share_terminal(humans, console) if len(humans) > 1 else None
     printer = LogPrinter(g) if not humans and not as_json else None
     if save:
         check_save(save, record, force)  # before the first move: a refusal loses nothing
@@ -167,9 +172,8 @@ def changed_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if defaults.get(k) != v}
 
 
-def share_terminal(humans: list[HumanAgent]) -> Hotseat:
+def share_terminal(humans: list[HumanAgent], console: Console) -> Hotseat:
     """Several people at one terminal: one console, and a seat they take in turn."""
-    console = Console(highlight=False)
     hotseat = Hotseat(sys.stdin, console)
     for agent in humans:
         agent.console, agent.hotseat = console, hotseat

@@ -134,12 +134,12 @@ def _print_cards(cards: CardAnalysis) -> None:
     if ranked:
         shown = ranked if len(ranked) <= 10 else ranked[:5] + ranked[-5:]
         which = f"the highest and lowest 5 of {len(ranked)}" if len(ranked) > 10 else "all"
-        table = Table(title=f"cards by improvement when {ranked[0].measure} ({which})")
+        table = Table(title=escape(f"cards by improvement when {ranked[0].measure} ({which})"))
         for col in ("card", "win rate with", "without", "difference (95 % CI)", "with / without",
                     "flag"):
             table.add_column(col)
         for e in shown:
-            table.add_row(e.card, f"{e.rate_with:.1%}", f"{e.rate_without:.1%}",
+            table.add_row(escape(e.card), f"{e.rate_with:.1%}", f"{e.rate_without:.1%}",
                           f"{100 * e.difference:+.1f} ({100 * e.ci[0]:+.1f} to "
                           f"{100 * e.ci[1]:+.1f})", f"{e.with_n} / {e.without_n}",
                           "flagged" if e.flagged else "")

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..engine import ConfigError
@@ -108,12 +109,14 @@ def _rows(result: Any) -> list[Any]:
 
 def _print(result: Any, path: Path, written: list[Path] | None, plan: Any) -> None:
     t = result.target
-    table = Table(title=f"{t.figure}, target {t.show(t.value)}: the closest values")
+    # A parameter's name holds a card's name and a value may be an option's text: markup in
+    # them is shown as written.
+    table = Table(title=escape(f"{t.figure}, target {t.show(t.value)}: the closest values"))
     for col in ("run", *[p.name for p in plan.params], t.figure, "95 % CI", "games"):
-        table.add_column(col)
+        table.add_column(escape(col))
     for r in _rows(result)[:10]:
         f = r.figure
-        table.add_row(str(r.run.id), *[str(r.values.get(p.name)) for p in plan.params],
+        table.add_row(str(r.run.id), *[escape(str(r.values.get(p.name))) for p in plan.params],
                       t.show(f.value), f"{t.show(f.low)} - {t.show(f.high)}", str(f.games))
     Console().print(table)
     click.echo(result.verdict())

@@ -56,9 +56,13 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     from ..games.viktory.compare import compare_modes
 
     game = get_game("viktory")
-    values: dict[str, Any] = {**parse_sets(sets), "scenario": scenario}
+    values: dict[str, Any] = parse_sets(sets)
     if "mode" in values:
         raise ConfigError("compare fights every mode given by --modes; do not --set mode")
+    if "scenario" in values:  # SCENARIO would silently win over it
+        raise ConfigError("compare fights the scenario given as its SCENARIO argument; "
+                          "do not --set scenario")
+    values["scenario"] = scenario
     modes = _parse_modes(modes_text)
     players = parse_specs(players_text, 2)
     refuse_humans(players, "viktory compare")

@@ -367,8 +367,13 @@ class ResultStore:
     def __enter__(self) -> ResultStore:
         return self
 
-    def __exit__(self, *_: object) -> None:
+    def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
         self.close()
+        # A file damaged after it was opened (a page overwritten, a disk error) fails at the
+        # first read of that page, anywhere a command reads: one line naming the file.
+        failure = _sqlite_failure(exc)
+        if failure is not None:
+            raise StoreError(f"{self.path}: cannot read ({_reason(failure)})") from None
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -700,6 +705,17 @@ def interrupts_after() -> Iterator[None]:
             handler = previous[signum]
             if callable(handler):
                 handler(signum, frame)  # raises KeyboardInterrupt, as it would have
+
+
+def _sqlite_failure(exc: BaseException | None) -> sqlite3.DatabaseError | None:
+    """The SQLite error of a damaged or unusable file behind `exc`, if that is what it is: raised
+    by SQLite itself, or wrapped by SQLAlchemy (its `orig`: the tune's Optuna study is kept in
+    the same file). Not a ProgrammingError, which is warroom's own mistake."""
+    failure = exc if isinstance(exc, sqlite3.Error) else getattr(exc, "orig", None)
+    if isinstance(failure, sqlite3.DatabaseError) and \
+            not isinstance(failure, sqlite3.ProgrammingError):
+        return failure
+    return None
 
 
 def _reason(exc: BaseException) -> str:

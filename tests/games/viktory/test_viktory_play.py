@@ -210,6 +210,7 @@ def test_compare_reports_every_mode_with_intervals():
 @pytest.mark.parametrize("args, message", [
     (["viktory", "compare", "atlantis"], "no such scenario file"),
     (["viktory", "compare", "naval", "--set", "mode=dice"], "do not --set mode"),
+    (["viktory", "compare", "naval", "--set", "scenario=reserves"], "do not --set scenario"),
     (["viktory", "compare", "naval", "--modes", "dice,chess"], "--modes must list"),
     (["viktory", "compare", "naval", "--set", "hand_limit=x"], "option 'hand_limit'"),
     (["viktory", "compare", "naval", "--games", "1"], "--games"),
