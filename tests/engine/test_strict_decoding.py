@@ -224,6 +224,37 @@ def test_yaml_aliases_that_expand_without_end_are_refused():
     assert parse_yaml("a: &x [1]\nb: *x\n", "ok.yaml") == {"a": [1], "b": [1]}
 
 
+def test_defect_a_key_repeated_in_a_yaml_mapping_is_refused_not_overwritten():
+    """A repeated key kept its last value without a word ('ranks: 45, ranks: 900' read as
+    900), though YAML mapping keys are unique and the README says validation is strict."""
+    nested = ("cards:\n  - name: Lance\n    effects:\n"
+              "      - {kind: losses, ranks: 45, ranks: 900}\n")
+    with pytest.raises(DataError) as info:
+        parse_yaml(nested, "deck.yaml")
+    assert str(info.value) == ("deck.yaml: not valid YAML (line 4, column 35): "
+                               "duplicate key 'ranks'")
+    with pytest.raises(DataError) as info:
+        parse_yaml("name: A\ngame: kow\nname: B\n", "deck.yaml")
+    assert str(info.value) == "deck.yaml: not valid YAML (line 3, column 1): duplicate key 'name'"
+    # keys that are equal once read are one key, as a dict would keep them
+    with pytest.raises(DataError, match=r"\(line 1, column 8\): duplicate key 1\.0$"):
+        parse_yaml("{1: a, 1.0: b}", "x.yaml")
+    long = "k" * 100
+    with pytest.raises(DataError) as info:
+        parse_yaml(f"{long}: 1\n{long}: 2\n", "x.yaml")
+    assert str(info.value).endswith(f"duplicate key '{'k' * 56}...") and len(str(info.value)) < 120
+    # a merge key's values are overridden by the mapping's own keys: not a repeated key,
+    # also when the merged mapping is itself read later (PyYAML flattens it in place)
+    merged = ("base: &b {ranks: 1, uses: 1}\n"
+              "top: {<<: &m {<<: *b, ranks: 2}, uses: 3}\n"
+              "again: *m\n")
+    assert parse_yaml(merged, "ok.yaml") == {"base": {"ranks": 1, "uses": 1},
+                                             "top": {"ranks": 2, "uses": 3},
+                                             "again": {"ranks": 2, "uses": 1}}
+    with pytest.raises(DataError, match=r"\(line 3, column 1\): duplicate key '<<'"):
+        parse_yaml("a: &a {b: 1}\nc: {<<: *a,\n<<: *a}\n", "x.yaml")
+
+
 def test_a_data_file_that_is_too_large_is_refused(tmp_path):
     big = tmp_path / "big.yaml"
     big.write_text("# " + "x" * (2 << 20))

@@ -26,12 +26,61 @@ MAX_DATA_ITEMS = 200_000
 MAX_DATA_DEPTH = 64
 
 
+class _RepeatedKey(yaml.constructor.ConstructorError):
+    """A mapping that names a key twice (YAML keys are unique; PyYAML keeps the last)."""
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """The safe loader, refusing a mapping that repeats a key. Keys are compared as read (`1`
+    and `1.0` are one key, as in the dict they make). A merge key (`<<: *base`) repeats none
+    of the keys it brings: the mapping's own keys override those, as YAML has it."""
+
+    _MERGE = "tag:yaml.org,2002:merge"
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self._checked: set[yaml.Node] = set()
+
+    def flatten_mapping(self, node: yaml.MappingNode) -> None:
+        # Every mapping is flattened before it is built, a merged one in place (its pairs then
+        # include those it merged): its own keys are noted the first time, checked once.
+        if node in self._checked:
+            super().flatten_mapping(node)
+            return
+        self._checked.add(node)
+        merges = [key for key, _ in node.value if key.tag == self._MERGE]
+        own = [key for key, _ in node.value if key.tag != self._MERGE]
+        super().flatten_mapping(node)  # also reads a key '=' as text
+        if len(merges) > 1:  # two of them merge both: `<<: [*a, *b]` says so
+            raise _RepeatedKey(None, None, "duplicate key '<<'", merges[1].start_mark)
+        seen: set[Any] = set()
+        for key_node in own:
+            key = self.construct_object(key_node)
+            try:
+                repeated = key in seen
+            except TypeError:
+                continue  # a list or mapping as a key: the constructor refuses it
+            if repeated:
+                raise _RepeatedKey(None, None, f"duplicate key {_shown_key(key)}",
+                                   key_node.start_mark)
+            seen.add(key)
+
+
+def _shown_key(key: Any) -> str:
+    """A key for a one-line message: quoted, escaped, at most 60 characters."""
+    text = displayable(repr(key))
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def parse_yaml(text: str, where: str | Path) -> Any:
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: no python tags
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" (line {mark.line + 1})" if mark is not None else ""
+        if mark is not None and isinstance(exc, _RepeatedKey):
+            # the key may repeat on the same line ({ranks: 45, ranks: 900}): say which
+            line = f" (line {mark.line + 1}, column {mark.column + 1})"
         problem = getattr(exc, "problem", None) or "syntax error"
         raise DataError(f"{where}: not valid YAML{line}: {problem}") from None
     except RecursionError:
