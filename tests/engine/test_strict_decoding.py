@@ -19,7 +19,13 @@ from warroom.engine import (
     replay_to_end,
 )
 from warroom.engine.config import check_options, option_bounds
-from warroom.engine.data import displayable, parse_yaml, read_text
+from warroom.engine.data import (
+    DuplicateKeyError,
+    displayable,
+    loads_json,
+    parse_yaml,
+    read_text,
+)
 from warroom.games import REGISTRY, get_game
 
 
@@ -139,6 +145,41 @@ def test_record_files_that_break_the_json_reader_are_one_line_errors(tmp_path, c
     path.write_bytes(content)
     with pytest.raises(RecordError, match=problem):
         Record.load(path)
+
+
+@pytest.mark.parametrize("old, new, problem", [
+    ('"seed": 7', '"seed": 7, "seed": 8', "duplicate key 'seed' in the top-level object"),
+    ('"player": 0', '"player": 0, "player": 1',
+     "duplicate key 'player' in the object at actions[0]"),
+    ('"red": 1', '"red": 1, "red": 2', "duplicate key 'red' in the object at actions[0].action"),
+    ('"config": {', '"config": {"max_dice": 1, ', "duplicate key 'max_dice' in the object at "
+                                                  "config"),
+])
+def test_defect_a_key_repeated_in_a_record_is_refused_not_overwritten(tmp_path, old, new,
+                                                                       problem):
+    """json kept the last of two values of a key without a word: {"seed": 7, ..., "seed": 8}
+    replayed with seed 8."""
+    text = sample_record("kow")
+    assert old in text
+    path = tmp_path / "r.json"
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(RecordError) as info:
+        Record.load(path)
+    assert str(info.value) == f"{path}: {problem}"
+
+
+def test_duplicate_keys_in_json_are_named_where_they_are():
+    with pytest.raises(DuplicateKeyError) as info:
+        loads_json('[1, {"a": {"b": [{}, {"x\\u001b\\n": 1, "x\\u001b\\n": 2}]}}]')
+    assert str(info.value) == r"duplicate key 'x\x1b\n' in the object at [1].a.b[1]"
+    with pytest.raises(DuplicateKeyError) as info:
+        loads_json('{"a b": {"c": 1, "c": 2}}')
+    assert str(info.value) == "duplicate key 'c' in the object at ['a b']"
+    with pytest.raises(DuplicateKeyError, match="'a' in the top-level object$"):
+        loads_json('{"a": {"c": 1, "c": 2}, "a": 3}')  # the object repeating 'c' is overwritten
+    assert loads_json('{"a": {"b": 1}, "c": {"b": 2}}') == {"a": {"b": 1}, "c": {"b": 2}}
+    with pytest.raises(json.JSONDecodeError):
+        loads_json("{")
 
 
 def test_every_game_replays_its_own_record_after_strict_decoding():

@@ -4,6 +4,7 @@ models share (names and texts free of terminal control characters)."""
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -104,6 +105,66 @@ def _check_size(data: Any, where: str | Path) -> None:
             stack.extend((v, depth + 1) for kv in value.items() for v in kv)
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
+
+
+class DuplicateKeyError(ValueError):
+    """JSON text with an object that names a key twice; the message names the key and the
+    object, e.g. "duplicate key 'seed' in the top-level object"."""
+
+
+class _Repeated(dict[str, Any]):
+    """An object read from JSON that named `key` twice (with the last value, as json keeps)."""
+
+    key: str
+
+
+def loads_json(text: str | bytes) -> Any:
+    """`json.loads`, refusing an object that names a key twice (json keeps the last value
+    without a word) with a DuplicateKeyError; every other failure is json.loads's own. Every
+    reader of JSON from outside (records, the server's frames and requests) goes through it."""
+    repeated = False
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal repeated
+        data = dict(pairs)
+        if len(data) == len(pairs):
+            return data
+        repeated = True
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                break
+            seen.add(key)
+        marked = _Repeated(data)
+        marked.key = key
+        return marked
+
+    data = json.loads(text, object_pairs_hook=unique)
+    if repeated:
+        raise DuplicateKeyError(_repeated_key(data))
+    return data
+
+
+def _repeated_key(data: Any) -> str:
+    """Where the (outermost, first) object that named a key twice is, in words."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Repeated):
+            where = f"the object at {path}" if path else "the top-level object"
+            return f"duplicate key {_shown_key(value.key)} in {where}"
+        if isinstance(value, dict):
+            stack.extend((v, _path(path, k)) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
+    raise AssertionError("no repeated key found")  # pragma: no cover
+
+
+def _path(path: str, key: str) -> str:
+    """`path` then `key`, as in 'actions[3].action', a key that is no plain name quoted."""
+    if key.isidentifier() and len(key) <= 40:
+        return f"{path}.{key}" if path else key
+    return f"{path}[{_shown_key(key)}]"
 
 
 def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
