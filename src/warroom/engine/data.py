@@ -1,6 +1,8 @@
 """Reading data files (cards, decks, scenarios): one place that turns every way a YAML file or
-its validation can fail into a one-line DataError saying where, and the text types their
-models share (names and texts free of terminal control characters)."""
+its validation can fail into a one-line DataError saying where (a key given twice included),
+and the text types their models share (names and texts free of terminal control characters).
+Also `loads_json`, the one JSON reader of what comes from outside (records, the server's
+frames and requests), refusing a key given twice as well."""
 
 from __future__ import annotations
 
