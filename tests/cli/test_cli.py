@@ -265,6 +265,20 @@ def test_corrupt_record_is_a_one_line_error_and_is_not_overwritten(tmp_path):
     assert bad.read_text().endswith("[")  # the file is left as it was
 
 
+def test_defect_a_record_with_a_repeated_key_is_a_one_line_error_and_is_left_alone(tmp_path):
+    """{"seed": 1, ..., "seed": 2} replayed with the last seed: json keeps the last value of a
+    repeated key without a word."""
+    bad = tmp_path / "twice.json"
+    text = ('{"game": "kow", "version": "1", "config": {}, "seed": 1, "actions": [], '
+            '"seed": 2}')
+    bad.write_text(text)
+    line = one_line_error(run("replay", str(bad)))
+    assert line == f"warroom: error: {bad}: duplicate key 'seed' in the top-level object"
+    line = one_line_error(run("play", "kow", "--players", "random,random", "--resume", str(bad)))
+    assert "duplicate key 'seed'" in line
+    assert bad.read_text() == text  # the file is left as it was
+
+
 def test_record_with_an_illegal_action_is_a_one_line_error(tmp_path):
     bad = tmp_path / "illegal.json"
     bad.write_text(json.dumps({"game": "kow", "version": "1", "config": {}, "seed": 1,

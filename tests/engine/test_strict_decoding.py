@@ -19,7 +19,13 @@ from warroom.engine import (
     replay_to_end,
 )
 from warroom.engine.config import check_options, option_bounds
-from warroom.engine.data import displayable, parse_yaml, read_text
+from warroom.engine.data import (
+    DuplicateKeyError,
+    displayable,
+    loads_json,
+    parse_yaml,
+    read_text,
+)
 from warroom.games import REGISTRY, get_game
 
 
@@ -141,6 +147,41 @@ def test_record_files_that_break_the_json_reader_are_one_line_errors(tmp_path, c
         Record.load(path)
 
 
+@pytest.mark.parametrize("old, new, problem", [
+    ('"seed": 7', '"seed": 7, "seed": 8', "duplicate key 'seed' in the top-level object"),
+    ('"player": 0', '"player": 0, "player": 1',
+     "duplicate key 'player' in the object at actions[0]"),
+    ('"red": 1', '"red": 1, "red": 2', "duplicate key 'red' in the object at actions[0].action"),
+    ('"config": {', '"config": {"max_dice": 1, ', "duplicate key 'max_dice' in the object at "
+                                                  "config"),
+])
+def test_defect_a_key_repeated_in_a_record_is_refused_not_overwritten(tmp_path, old, new,
+                                                                       problem):
+    """json kept the last of two values of a key without a word: {"seed": 7, ..., "seed": 8}
+    replayed with seed 8."""
+    text = sample_record("kow")
+    assert old in text
+    path = tmp_path / "r.json"
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(RecordError) as info:
+        Record.load(path)
+    assert str(info.value) == f"{path}: {problem}"
+
+
+def test_duplicate_keys_in_json_are_named_where_they_are():
+    with pytest.raises(DuplicateKeyError) as info:
+        loads_json('[1, {"a": {"b": [{}, {"x\\u001b\\n": 1, "x\\u001b\\n": 2}]}}]')
+    assert str(info.value) == r"duplicate key 'x\x1b\n' in the object at [1].a.b[1]"
+    with pytest.raises(DuplicateKeyError) as info:
+        loads_json('{"a b": {"c": 1, "c": 2}}')
+    assert str(info.value) == "duplicate key 'c' in the object at ['a b']"
+    with pytest.raises(DuplicateKeyError, match="'a' in the top-level object$"):
+        loads_json('{"a": {"c": 1, "c": 2}, "a": 3}')  # the object repeating 'c' is overwritten
+    assert loads_json('{"a": {"b": 1}, "c": {"b": 2}}') == {"a": {"b": 1}, "c": {"b": 2}}
+    with pytest.raises(json.JSONDecodeError):
+        loads_json("{")
+
+
 def test_every_game_replays_its_own_record_after_strict_decoding():
     for name, game in REGISTRY.items():
         record = Record.from_json(record_data(name))
@@ -222,6 +263,37 @@ def test_yaml_aliases_that_expand_without_end_are_refused():
     with pytest.raises(DataError, match="nested more than"):
         parse_yaml("&a [*a]", "loop.yaml")
     assert parse_yaml("a: &x [1]\nb: *x\n", "ok.yaml") == {"a": [1], "b": [1]}
+
+
+def test_defect_a_key_repeated_in_a_yaml_mapping_is_refused_not_overwritten():
+    """A repeated key kept its last value without a word ('ranks: 45, ranks: 900' read as
+    900), though YAML mapping keys are unique and the README says validation is strict."""
+    nested = ("cards:\n  - name: Lance\n    effects:\n"
+              "      - {kind: losses, ranks: 45, ranks: 900}\n")
+    with pytest.raises(DataError) as info:
+        parse_yaml(nested, "deck.yaml")
+    assert str(info.value) == ("deck.yaml: not valid YAML (line 4, column 35): "
+                               "duplicate key 'ranks'")
+    with pytest.raises(DataError) as info:
+        parse_yaml("name: A\ngame: kow\nname: B\n", "deck.yaml")
+    assert str(info.value) == "deck.yaml: not valid YAML (line 3, column 1): duplicate key 'name'"
+    # keys that are equal once read are one key, as a dict would keep them
+    with pytest.raises(DataError, match=r"\(line 1, column 8\): duplicate key 1\.0$"):
+        parse_yaml("{1: a, 1.0: b}", "x.yaml")
+    long = "k" * 100
+    with pytest.raises(DataError) as info:
+        parse_yaml(f"{long}: 1\n{long}: 2\n", "x.yaml")
+    assert str(info.value).endswith(f"duplicate key '{'k' * 56}...") and len(str(info.value)) < 120
+    # a merge key's values are overridden by the mapping's own keys: not a repeated key,
+    # also when the merged mapping is itself read later (PyYAML flattens it in place)
+    merged = ("base: &b {ranks: 1, uses: 1}\n"
+              "top: {<<: &m {<<: *b, ranks: 2}, uses: 3}\n"
+              "again: *m\n")
+    assert parse_yaml(merged, "ok.yaml") == {"base": {"ranks": 1, "uses": 1},
+                                             "top": {"ranks": 2, "uses": 3},
+                                             "again": {"ranks": 2, "uses": 1}}
+    with pytest.raises(DataError, match=r"\(line 3, column 1\): duplicate key '<<'"):
+        parse_yaml("a: &a {b: 1}\nc: {<<: *a,\n<<: *a}\n", "x.yaml")
 
 
 def test_a_data_file_that_is_too_large_is_refused(tmp_path):

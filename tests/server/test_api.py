@@ -240,6 +240,46 @@ def test_every_bad_intent_is_an_error_frame_that_changes_nothing(db):
     assert all("\n" not in m for m in messages)
 
 
+def test_defect_a_frame_that_repeats_a_key_is_an_error_frame_not_its_last_value(db):
+    """{"index": 0, "index": 1} played action 1: json keeps the last value without a word."""
+    with client(db) as c:
+        made = create(c, game="champions", seats=("here", "invite"))
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            messages = errors_leave_the_state_alone(c, ws, made["id"], [
+                '{"type": "act", "version": 0, "index": 0, "index": 1}',
+                '{"type": "ping", "type": "act", "version": 0, "index": 0}',
+                '{"type": "act", "action": {"type": "Throw", "sign": "rock", "sign": "paper"}}',
+            ])
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:  # a first frame too
+            token = made["seats"][1]["token"]
+            ws.send_text('{"type": "hello", "token": "x", "token": "' + token + '"}')
+            first = ws.receive_json()
+    assert messages == ["duplicate key 'index' in the top-level object",
+                        "duplicate key 'type' in the top-level object",
+                        "duplicate key 'sign' in the object at action"]
+    assert first == {"type": "error", "message": "duplicate key 'token' in the top-level object"}
+
+
+def test_defect_a_new_game_whose_request_repeats_a_key_is_refused(db):
+    """{"seed": 7, ..., "seed": 8} made a game with seed 8: the body's JSON kept the last."""
+    seats = '"seats": [{"kind": "here"}, {"kind": "random"}]'
+    with client(db) as c:
+        def post(body: str):
+            return c.post("/api/games", content=body,
+                          headers={"content-type": "application/json"})
+
+        top = post('{"game": "kow", "seed": 7, ' + seats + ', "seed": 8}')
+        nested = post('{"game": "kow", "options": {"max_dice": 2, "max_dice": 3}, ' + seats + "}")
+        broken = post('{"game": "kow", ' + seats)
+        listing = c.get("/api/games").json()["games"]
+    assert (top.status_code, top.json()) == (
+        400, {"error": "duplicate key 'seed' in the top-level object"})
+    assert nested.json() == {"error": "duplicate key 'max_dice' in the object at options"}
+    assert broken.status_code == 400 and "Invalid JSON" in broken.json()["error"]  # as before
+    assert listing == []
+
+
 def test_out_of_turn_and_spectator_actions_are_refused(db):
     with client(db) as c:
         made = create(c)

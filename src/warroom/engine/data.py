@@ -1,9 +1,12 @@
 """Reading data files (cards, decks, scenarios): one place that turns every way a YAML file or
-its validation can fail into a one-line DataError saying where, and the text types their
-models share (names and texts free of terminal control characters)."""
+its validation can fail into a one-line DataError saying where (a key given twice included),
+and the text types their models share (names and texts free of terminal control characters).
+Also `loads_json`, the one JSON reader of what comes from outside (records, the server's
+frames and requests), refusing a key given twice as well."""
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -26,12 +29,61 @@ MAX_DATA_ITEMS = 200_000
 MAX_DATA_DEPTH = 64
 
 
+class _RepeatedKey(yaml.constructor.ConstructorError):
+    """A mapping that names a key twice (YAML keys are unique; PyYAML keeps the last)."""
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """The safe loader, refusing a mapping that repeats a key. Keys are compared as read (`1`
+    and `1.0` are one key, as in the dict they make). A merge key (`<<: *base`) repeats none
+    of the keys it brings: the mapping's own keys override those, as YAML has it."""
+
+    _MERGE = "tag:yaml.org,2002:merge"
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self._checked: set[yaml.Node] = set()
+
+    def flatten_mapping(self, node: yaml.MappingNode) -> None:
+        # Every mapping is flattened before it is built, a merged one in place (its pairs then
+        # include those it merged): its own keys are noted the first time, checked once.
+        if node in self._checked:
+            super().flatten_mapping(node)
+            return
+        self._checked.add(node)
+        merges = [key for key, _ in node.value if key.tag == self._MERGE]
+        own = [key for key, _ in node.value if key.tag != self._MERGE]
+        super().flatten_mapping(node)  # also reads a key '=' as text
+        if len(merges) > 1:  # two of them merge both: `<<: [*a, *b]` says so
+            raise _RepeatedKey(None, None, "duplicate key '<<'", merges[1].start_mark)
+        seen: set[Any] = set()
+        for key_node in own:
+            key = self.construct_object(key_node)
+            try:
+                repeated = key in seen
+            except TypeError:
+                continue  # a list or mapping as a key: the constructor refuses it
+            if repeated:
+                raise _RepeatedKey(None, None, f"duplicate key {_shown_key(key)}",
+                                   key_node.start_mark)
+            seen.add(key)
+
+
+def _shown_key(key: Any) -> str:
+    """A key for a one-line message: quoted, escaped, at most 60 characters."""
+    text = displayable(repr(key))
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def parse_yaml(text: str, where: str | Path) -> Any:
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: no python tags
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" (line {mark.line + 1})" if mark is not None else ""
+        if mark is not None and isinstance(exc, _RepeatedKey):
+            # the key may repeat on the same line ({ranks: 45, ranks: 900}): say which
+            line = f" (line {mark.line + 1}, column {mark.column + 1})"
         problem = getattr(exc, "problem", None) or "syntax error"
         raise DataError(f"{where}: not valid YAML{line}: {problem}") from None
     except RecursionError:
@@ -55,6 +107,66 @@ def _check_size(data: Any, where: str | Path) -> None:
             stack.extend((v, depth + 1) for kv in value.items() for v in kv)
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
+
+
+class DuplicateKeyError(ValueError):
+    """JSON text with an object that names a key twice; the message names the key and the
+    object, e.g. "duplicate key 'seed' in the top-level object"."""
+
+
+class _Repeated(dict[str, Any]):
+    """An object read from JSON that named `key` twice (with the last value, as json keeps)."""
+
+    key: str
+
+
+def loads_json(text: str | bytes) -> Any:
+    """`json.loads`, refusing an object that names a key twice (json keeps the last value
+    without a word) with a DuplicateKeyError; every other failure is json.loads's own. Every
+    reader of JSON from outside (records, the server's frames and requests) goes through it."""
+    repeated = False
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal repeated
+        data = dict(pairs)
+        if len(data) == len(pairs):
+            return data
+        repeated = True
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                break
+            seen.add(key)
+        marked = _Repeated(data)
+        marked.key = key
+        return marked
+
+    data = json.loads(text, object_pairs_hook=unique)
+    if repeated:
+        raise DuplicateKeyError(_repeated_key(data))
+    return data
+
+
+def _repeated_key(data: Any) -> str:
+    """Where the (outermost, first) object that named a key twice is, in words."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Repeated):
+            where = f"the object at {path}" if path else "the top-level object"
+            return f"duplicate key {_shown_key(value.key)} in {where}"
+        if isinstance(value, dict):
+            stack.extend((v, _path(path, k)) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
+    raise AssertionError("no repeated key found")  # pragma: no cover
+
+
+def _path(path: str, key: str) -> str:
+    """`path` then `key`, as in 'actions[3].action', a key that is no plain name quoted."""
+    if key.isidentifier() and len(key) <= 40:
+        return f"{path}.{key}" if path else key
+    return f"{path}[{_shown_key(key)}]"
 
 
 def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,

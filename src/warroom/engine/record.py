@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from .actions import to_json
 from .config import config_to_json, make_config
 from .core import Game, Outcome, State
-from .data import MAX_DATA_BYTES
+from .data import MAX_DATA_BYTES, DuplicateKeyError, loads_json
 from .embed import (
     MAX_EMBEDDED_BYTES,
     EmbeddedFile,
@@ -196,9 +196,11 @@ class Record:
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a record")
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = loads_json(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise RecordError(f"{path}: not a text file, so not a record") from None
+        except DuplicateKeyError as exc:  # which value was meant? json would keep the last
+            raise RecordError(f"{path}: {exc}") from None
         except json.JSONDecodeError as exc:
             # json's message may end in "... starting at" (the place follows): say it whole
             what = re.sub(r"( starting)? at$", "", exc.msg)

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.websockets import WebSocketState
 
 from ..engine import ConfigError, DataError, Record, WarroomError, config_to_json, derive_seed
+from ..engine.data import DuplicateKeyError, loads_json
 from ..engine.record import replay, replay_to_end
 from ..games import REGISTRY
 from .ai import choose_action
@@ -100,7 +101,9 @@ FRAMES: dict[str, type[Hello | Act | Ping | Resign]] = {
 def parse_intent(text: str) -> Hello | Act | Ping | Resign:
     """A frame from a page, or ValueError with a one-line reason."""
     try:
-        data = json.loads(text)
+        data = loads_json(text)
+    except DuplicateKeyError as exc:  # which value was meant? json would keep the last
+        raise ValueError(str(exc)) from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"malformed JSON (column {exc.colno}: {exc.msg})") from None
     except RecursionError:  # a few KiB of brackets nest deeper than Python's stack
@@ -498,6 +501,14 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             raw = await request.body()
             if len(raw) > 64 * 1024:
                 return fail("request too large")
+            # pydantic's JSON reader keeps the last value of a repeated key without a word: the
+            # body is read once more for that alone (what else is wrong, the model says below)
+            try:
+                loads_json(raw)
+            except DuplicateKeyError as exc:
+                return fail(str(exc))
+            except (ValueError, RecursionError):
+                pass
             body = CreateIn.model_validate_json(raw)
         except ValidationError as exc:
             err = exc.errors()[0]

@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 
 import pytest
 from word_iron_helpers import act, bare, new, quiet_deck, run_tasks, sample_data, write_deck
 
 from warroom.cli import main
+from warroom.engine import DataError
 from warroom.games.word_iron import GAME
 from warroom.games.word_iron.actions import (
     AnswerTruce,
@@ -20,7 +22,7 @@ from warroom.games.word_iron.actions import (
     OfferTruce,
     UseResource,
 )
-from warroom.games.word_iron.deck import DATA_DIR, UNITS
+from warroom.games.word_iron.deck import DATA_DIR, UNITS, load_deck
 from warroom.games.word_iron.heuristic import SPENDTHRIFT, heuristic_action, recruit_plan
 from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD
 from warroom.sim.batch import BatchSpec, run_batch
@@ -244,3 +246,25 @@ def test_cards_validate_gives_one_line_naming_file_card_and_field(tmp_path, caps
     assert main(["cards", "validate", path]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and path in err and message in err
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("{kind: losses, ranks: 45}", "{kind: losses, ranks: 45, ranks: 900}",
+     "not valid YAML (line 48, column 35): duplicate key 'ranks'"),
+    ("name: Sample starter deck\n", "name: Sample starter deck\nname: Other\n",
+     "not valid YAML (line 12, column 1): duplicate key 'name'"),
+])
+def test_defect_a_repeated_key_in_a_deck_is_refused_not_read_as_its_last_value(
+        tmp_path, capsys, old, new, message):
+    """`cards validate` called a deck with 'ranks: 45, ranks: 900' valid and `cards show`
+    listed losses of 900 ranks: the last value won without a word."""
+    text = (DATA_DIR / "sample.yaml").read_text()
+    assert text.count(old) >= 1
+    path = tmp_path / "deck.yaml"
+    path.write_text(text.replace(old, new, 1))
+    for command in ("validate", "show"):
+        assert main(["cards", command, str(path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.err == f"warroom: error: {path}: {message}\n" and "900" not in captured.out
+    with pytest.raises(DataError, match=re.escape(message)):  # as a game's deck too
+        load_deck(str(path))
