@@ -15,7 +15,16 @@ from ..games import get_game
 SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
 # A seed is a signed 64-bit integer (what records and results databases hold).
 SEED = click.IntRange(SEED_MIN, SEED_MAX)
+# Games a command plays (simulate, a sweep's cell, a tune's budget and batch, a pairing of
+# evaluate, viktory compare): at most a million. A 95 % interval on a share of the games is
+# then within a tenth of a point either way, past what a playtest can ask; a results
+# database holds the count (SQLite INTEGER), and evaluate keeps every result in memory.
+MAX_GAMES = 10**6
 
+
+def game_count(minimum: int = 1) -> click.IntRange:
+    """The type of a number of games: from `minimum` to MAX_GAMES (--help shows the range)."""
+    return click.IntRange(minimum, MAX_GAMES)
 
 
 class Interrupted(KeyboardInterrupt):
