@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -25,6 +26,18 @@ MAX_GAMES = 10**6
 def game_count(minimum: int = 1) -> click.IntRange:
     """The type of a number of games: from `minimum` to MAX_GAMES (--help shows the range)."""
     return click.IntRange(minimum, MAX_GAMES)
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A FloatRange that refuses nan too: nan compares false with both ends, so
+    click.FloatRange lets it through (`bench --seconds nan` timed a run for ever)."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
 
 
 class Interrupted(KeyboardInterrupt):
