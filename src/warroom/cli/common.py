@@ -16,6 +16,8 @@ from ..games import get_game
 SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
 # A seed is a signed 64-bit integer (what records and results databases hold).
 SEED = click.IntRange(SEED_MIN, SEED_MAX)
+# A run, sweep or tune of a results database: its row id, a positive 64-bit integer.
+ROW_ID = click.IntRange(1, SEED_MAX)
 # Games a command plays (simulate, a sweep's cell, a tune's budget and batch, a pairing of
 # evaluate, viktory compare): at most a million. A 95 % interval on a share of the games is
 # then within a tenth of a point either way, past what a playtest can ask; a results
