@@ -179,6 +179,34 @@ def test_bad_parameter_is_a_one_line_config_error(spec, words):
     assert words in message and "\n" not in message
 
 
+@pytest.mark.parametrize("spec, message", [
+    # without an upper bound, these moves never finished
+    ("mcts:iters=99999999999999999999",
+     "iters must be at most 1000000, not '99999999999999999999'"),
+    ("mcts:iters=1000001", "iters must be at most 1000000, not '1000001'"),
+    ("mcts:time=1e12", "time must be at most 3600 seconds, not '1e12'"),
+    ("mcts:time=3600.5", "time must be at most 3600 seconds, not '3600.5'"),
+    # inf and nan were refused as not "more than 0"
+    ("mcts:time=inf", "time must be a finite number of seconds, not 'inf'"),
+    ("mcts:time=nan", "time must be a finite number of seconds, not 'nan'"),
+    ("mcts:time=0", "time must be more than 0 seconds, not '0'"),
+    ("mcts:c=inf", "c must be a finite number, not 'inf'"),
+    ("mcts:bias=nan", "bias must be a finite number, not 'nan'"),
+    ("mcts:guard=1e400", "guard must be a finite number, not '1e400'"),
+    ("mcts:shape=inf", "shape must be a finite number, not 'inf'"),
+    ("mcts:noise=-inf", "noise must be a finite number, not '-inf'"),
+])
+def test_parameters_past_their_bounds_say_which_bound(spec, message):
+    with pytest.raises(ConfigError) as err:
+        make_agent(spec, get_game("kow"), 1)
+    assert str(err.value) == f"player spec {spec!r}: {message}"
+
+
+def test_the_bounds_themselves_are_accepted():
+    p = make_agent("mcts:iters=1000000:time=3600", get_game("kow"), 1).params
+    assert (p.iters, p.time) == (1_000_000, 3600.0)
+
+
 def test_a_rollout_plays_on_past_states_the_game_declines_to_score():
     """word-iron scores only a round's settled point (estimate_depth 0): a rollout from the
     middle of a resource phase stops at the next one, not at once and not at the end."""

@@ -220,6 +220,21 @@ def test_bench_peers_without_openspiel_says_how_to_install_it(capsys, monkeypatc
     assert err == "warroom: error: --peers needs OpenSpiel: pip install 'warroom[bench]'"
 
 
+@pytest.mark.parametrize("option, value, says", [
+    # each of these was accepted and timed for ever
+    ("--runs", "99999999999999999999", "99999999999999999999 is not in the range 1<=x<=100."),
+    ("--seconds", "1e300", "1e+300 is not in the range 0.01<=x<=600."),
+    ("--seconds", "inf", "inf is not in the range 0.01<=x<=600."),
+    ("--seconds", "nan", "'nan' is not a number."),  # nan passes click's FloatRange
+])
+def test_bench_numbers_past_their_bounds_are_one_line(capsys, option, value, says):
+    assert main(["bench", "kow", option, value]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"warroom: error: Invalid value for '{option}': {says} "
+                            "(see 'warroom bench --help')\n")
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

@@ -121,6 +121,15 @@ def test_an_odd_number_of_games_per_pairing_is_refused(capsys):
     assert "3 is odd: games per pairing come in pairs" in capsys.readouterr().err
 
 
+def test_games_past_the_bound_are_one_line(capsys):
+    """Such a number was accepted and played on for ever (every game's result in memory)."""
+    assert main(["evaluate", "kow", "--players", "random,heuristic", "--games",
+                 "99999999999999999998"]) == 2
+    assert capsys.readouterr().err == (
+        "warroom: error: Invalid value for '--games': 99999999999999999998 is not in the range "
+        "2<=x<=1000000. (see 'warroom evaluate --help')\n")
+
+
 def test_ratings_do_not_depend_on_the_order_players_are_listed_in():
     """A cycle (A beats B, B beats C, C beats A, 14 of 20 each): rated pairing by pairing,
     the listing order decided who came first."""

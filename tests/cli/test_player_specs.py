@@ -26,6 +26,13 @@ def one_line_error(capsys) -> str:
      "player spec 'human:stdin=a': unknown parameter 'stdin'; human takes no parameters"),
     ("mcts:x=1", "player spec 'mcts:x=1': unknown parameter 'x'; parameters are: iters,"),
     ("mcts:iters=0", "player spec 'mcts:iters=0': iters must be at least 1"),
+    # these played a move for ever
+    ("mcts:iters=99999999999999999999", "player spec 'mcts:iters=99999999999999999999': "
+     "iters must be at most 1000000, not '99999999999999999999'"),
+    ("mcts:time=1e12", "player spec 'mcts:time=1e12': time must be at most 3600 seconds, "
+     "not '1e12'"),
+    ("mcts:time=inf", "player spec 'mcts:time=inf': time must be a finite number of seconds, "
+     "not 'inf'"),
     ("mcts:iters=10:iters=20",
      "player spec 'mcts:iters=10:iters=20': parameter 'iters' is given twice"),
     ("random:x=1:x=1", "player spec 'random:x=1:x=1': parameter 'x' is given twice"),

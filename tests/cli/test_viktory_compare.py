@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from warroom.cli import cli, main
@@ -19,6 +20,16 @@ def test_help_names_the_default_modes():
                     .split())
     assert "each mode of --modes (by default dice and cards)" in text
     assert "hybrid" not in text.split("Options:")[0]
+
+
+@pytest.mark.parametrize("command", ["compare forest-town", "compare-games"])
+def test_games_past_the_bound_are_one_line(capsys, command):
+    """compare took it as far as a C size: an OverflowError's traceback."""
+    huge = "99999999999999999998"
+    assert main(["viktory", *command.split(), "--games", huge]) == 2
+    assert capsys.readouterr().err == (
+        f"warroom: error: Invalid value for '--games': {huge} is not in the range "
+        f"2<=x<=1000000. (see 'warroom viktory {command.split()[0]} --help')\n")
 
 
 def test_count_intervals_are_clipped_at_zero(capsys):

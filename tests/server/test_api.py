@@ -894,6 +894,15 @@ def test_serve_max_games_is_an_option_with_its_default_in_help(capsys):
     assert "\n" not in err and "--max-games" in err and "0 is not in the range" in err
 
 
+def test_serve_refuses_an_ai_delay_that_is_not_a_number(capsys):
+    """nan compares false with both ends of click's FloatRange, which let it through."""
+    from warroom.cli import main
+
+    assert main(["serve", "--ai-delay", "nan"]) == 2
+    assert capsys.readouterr().err == ("warroom: error: Invalid value for '--ai-delay': 'nan' "
+                                       "is not a number. (see 'warroom serve --help')\n")
+
+
 def test_the_pages_at_a_table_hear_when_a_seats_first_page_comes_and_its_last_goes(db):
     """A presence frame lists the seats with a page connected, sent to the other pages when
     that changes (not for a second tab of a connected seat, nor for a spectator)."""

@@ -91,6 +91,19 @@ def test_players_are_required_for_a_new_run(tmp_path, capsys):
     assert "Missing option '--players'" in capsys.readouterr().err
 
 
+HUGE = "99999999999999999999"  # past a 64-bit integer: SQLite refused it with a traceback
+
+
+def test_games_past_the_bound_are_one_line_and_leave_no_database(tmp_path, capsys):
+    db = tmp_path / "big.sqlite"
+    assert main(["simulate", "kow", "--games", HUGE, "--players", "random,random",
+                 "--db", str(db)]) == 2
+    assert capsys.readouterr().err == (
+        f"warroom: error: Invalid value for '--games': {HUGE} is not in the range "
+        "1<=x<=1000000. (see 'warroom simulate --help')\n")
+    assert not list(tmp_path.glob("big.sqlite*"))  # not even an empty database
+
+
 def _count(db: Path) -> int:
     try:
         with sqlite3.connect(db) as con:

@@ -173,6 +173,18 @@ def test_bad_input_is_a_one_line_error(tmp_path, capsys):
                                            "--sweep", "1")
 
 
+@pytest.mark.parametrize("option", ["--run", "--sweep", "--tune"])
+def test_an_id_past_a_64_bit_integer_is_one_line(tmp_path, capsys, option):
+    """SQLite refused it with an OverflowError's traceback."""
+    db = tmp_path / "r.sqlite"
+    ResultStore(db).close()
+    line = one_line_error(capsys, "report", str(db), option, "99999999999999999999")
+    assert line == (f"warroom: error: Invalid value for '{option}': 99999999999999999999 is "
+                    "not in the range 1<=x<=9223372036854775807. (see 'warroom report --help')")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".sqlite-lock") == \
+        ["r.sqlite"]  # no report written
+
+
 def test_the_real_command_reports_bad_input_without_a_traceback(tmp_path):
     proc = subprocess.run([WARROOM, "report", str(tmp_path / "none.db")], capture_output=True,
                           text=True, timeout=60)

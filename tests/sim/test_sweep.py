@@ -76,6 +76,18 @@ def test_cli_bad_grid_is_one_line_and_no_game_is_played(tmp_path, capsys, vary, 
     assert not db.exists()
 
 
+def test_games_per_cell_past_the_bound_are_one_line_and_leave_no_database(tmp_path, capsys):
+    """A count past a 64-bit integer went as far as SQLite: a traceback and an empty file."""
+    db = tmp_path / "big.sqlite"
+    huge = "99999999999999999999"
+    assert main(["sweep", "kow", "--vary", "max_rounds=5,6", "--games", huge, "--players",
+                 "random,random", "--db", str(db)]) == 2
+    assert capsys.readouterr().err == (
+        f"warroom: error: Invalid value for '--games': {huge} is not in the range "
+        "1<=x<=1000000. (see 'warroom sweep --help')\n")
+    assert not list(tmp_path.glob("big.sqlite*"))
+
+
 @pytest.fixture(scope="module")
 def swept(tmp_path_factory):
     where = tmp_path_factory.mktemp("sweep")

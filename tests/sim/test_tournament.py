@@ -173,6 +173,33 @@ def test_workers_refuse_a_tournament_with_people(capsys):
     assert "human players is played in one process" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("option, value, bounds", [
+    # the help and the README say 2, 3 or 4-player matches; 5 played a 5-player match
+    ("--match-size", "5", "2<=x<=4"),
+    # accepted, and the match's seating drawn for every game before the first was played
+    ("--best-of", "99999999999999999999", "1<=x<=999"),
+])
+def test_numbers_past_their_bounds_are_one_line(capsys, option, value, bounds):
+    assert main(["tournament", "battle", "--players", "random,random,random,random,random",
+                 option, value, "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"warroom: error: Invalid value for '{option}': {value} is not in "
+                            f"the range {bounds}. (see 'warroom tournament --help')\n")
+
+
+def test_workers_past_the_cpus_are_the_cpus(capsys, monkeypatch):
+    """A number of workers past a C int was an OverflowError's traceback; like simulate's,
+    --workers is capped at the CPUs here, with a note."""
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    assert main(["tournament", "kow", "--players", "random,random", "--workers",
+                 "99999999999999999999", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ("note: --workers 99999999999999999999 is more than the 1 CPUs here; "
+                            "using 1\n")
+    assert json.loads(captured.out)["champion_name"]
+
+
 def test_the_deciding_game_of_a_best_of_three_is_seated_by_lot():
     """Seats rotated by game number: in a best-of-3 between two, the player who sat first in
     game 1 sat first again in game 3. Game 3's seats are drawn by the seeded lot: each player

@@ -119,6 +119,39 @@ def test_bad_params_and_targets_are_one_line_and_play_nothing(tmp_path, capsys, 
     assert not db.exists()
 
 
+@pytest.mark.parametrize("option, value, bounds", [
+    ("--budget", "99999999999999999999", "1<=x<=1000000"),
+    ("--batch", "99999999999999999999", "1<=x<=1000000"),
+    # a seed is a signed 64-bit integer, as in every other command
+    ("--seed", "99999999999999999999999", "-9223372036854775808<=x<=9223372036854775807"),
+])
+def test_numbers_past_their_bounds_are_one_line_and_leave_no_database(tmp_path, capsys, option,
+                                                                       value, bounds):
+    """--budget and --seed went as far as SQLite: an OverflowError and an empty database."""
+    db = tmp_path / "t.sqlite"
+    line = one_line_error(capsys, "tune", "word-iron", "--param", "realm_size=3..6", "--target",
+                          "seat0_win=0.5", "--players", "random,random", option, value,
+                          "--db", str(db))
+    assert line == (f"warroom: error: Invalid value for '{option}': {value} is not in the "
+                    f"range {bounds}. (see 'warroom tune --help')")
+    assert not list(tmp_path.glob("t.sqlite*")) and not list(tmp_path.glob("t-files*"))
+
+
+@pytest.mark.parametrize("target, message", [
+    # accepted: the tune played its whole budget towards a length no game can have
+    ("length=-3", "a game's length (mean decisions per game) cannot be negative"),
+    ("length=inf", "'inf' is not a finite number"),
+    ("metric:realm=nan", "'nan' is not a finite number"),
+])
+def test_a_target_no_figure_can_reach_is_one_line_and_plays_nothing(tmp_path, capsys, target,
+                                                                     message):
+    db = tmp_path / "t.sqlite"
+    line = one_line_error(capsys, "tune", "word-iron", "--param", "realm_size=3..6", "--target",
+                          target, "--players", "random,random", "--db", str(db))
+    assert line == f"warroom: error: --target {target}: {message}"
+    assert not list(tmp_path.glob("t.sqlite*")) and not list(tmp_path.glob("t-files*"))
+
+
 def test_a_param_tuned_twice_or_also_set_is_refused(tmp_path, capsys):
     line = one_line_error(capsys, "tune", "word-iron", "--param", "realm_size=3..5", "--param",
                           "realm_size=2..4", "--target", "seat0_win=0.5", "--players",

@@ -24,10 +24,10 @@ already submitted (the runner asks movers one by one) is hidden from the searche
 observation, and `determinize` resamples it, so the search cannot read it.
 
 Parameters (a SPEC such as `mcts:iters=2000:rollout=random`):
-  iters    iterations per move
-  time     seconds per move; with `iters` too, whichever runs out first. With neither, a move
-           stops at 1000 iterations or 1 second; give `iters` alone for moves that a seed
-           reproduces exactly on any machine
+  iters    iterations per move (at most MAX_ITERS, a million)
+  time     seconds per move (at most MAX_TIME, an hour); with `iters` too, whichever runs out
+           first. With neither, a move stops at 1000 iterations or 1 second; give `iters` alone
+           for moves that a seed reproduces exactly on any machine
   rollout  `heuristic` (the game's own policy, when it has one) or `random`
   c        UCB exploration constant (rewards lie in [0, 1])
   depth    rollout decisions before the game's `evaluate` estimate scores the position (default:
@@ -73,6 +73,11 @@ DEFAULT_ITERS = 1000
 SIMULTANEOUS_EPSILON = 0.1
 DEFAULT_BIAS = 5.0
 DEFAULT_TIME = 1.0  # seconds: with neither budget given, a move stops at whichever comes first
+# The most a SPEC may ask of one move, so that a typo (iters=10000000000, time=1e12) is an
+# error, not a game that never finishes: a million iterations is minutes a move in the slower
+# games (and a tree of that many nodes in memory), an hour is longer than any person waits.
+MAX_ITERS = 1_000_000
+MAX_TIME = 3600.0  # seconds
 
 # A step of the tree: the (player, action) pairs chosen at one node, one per mover.
 Step = tuple[tuple[int, Any], ...]
@@ -100,8 +105,9 @@ class MctsParams:
             if key not in known:
                 raise ConfigError(f"mcts: unknown parameter {key!r}; parameters are: "
                                   f"{', '.join(known)}")
-        iters = _number(raw, "iters", int, minimum=1)
-        seconds = _number(raw, "time", float, minimum=0.0, strict=True)
+        iters = _number(raw, "iters", int, minimum=1, maximum=MAX_ITERS)
+        seconds = _number(raw, "time", float, minimum=0.0, strict=True, maximum=MAX_TIME,
+                          unit="seconds")
         if iters is None and seconds is None:  # the default: strong, yet quick for a person
             iters, seconds = DEFAULT_ITERS, DEFAULT_TIME
         rollout = str(raw.get("rollout", "heuristic"))
@@ -114,16 +120,12 @@ class MctsParams:
         elif "depth" in raw:
             depth = _number(raw, "depth", int, minimum=0)
         bias = _number(raw, "bias", float, minimum=0.0)
-        shape = _number(raw, "shape", float, minimum=0.0)
-        if shape is not None and shape > 1:
-            raise ConfigError(f"mcts: shape must be at most 1, not {raw['shape']!r}")
+        shape = _number(raw, "shape", float, minimum=0.0, maximum=1.0)
         guard = _number(raw, "guard", float, minimum=0.0)
         beliefs = str(raw.get("beliefs", cls.beliefs))
         if beliefs not in BELIEFS:
             raise ConfigError(f"mcts: beliefs must be {' or '.join(BELIEFS)}, not {beliefs!r}")
-        noise = _number(raw, "noise", float, minimum=0.0)
-        if noise is not None and noise > 1:
-            raise ConfigError(f"mcts: noise must be at most 1, not {raw['noise']!r}")
+        noise = _number(raw, "noise", float, minimum=0.0, maximum=1.0)
         return cls(iters, seconds, rollout, cls.c if c is None else c, depth,
                    cls.bias if bias is None else bias, cls.shape if shape is None else shape,
                    cls.guard if guard is None else guard, beliefs,
@@ -131,7 +133,9 @@ class MctsParams:
 
 
 def _number(raw: dict[str, Any], key: str, kind: type, minimum: float,
-            strict: bool = False) -> Any:
+            strict: bool = False, maximum: float | None = None, unit: str = "") -> Any:
+    """raw[key] as `kind`, from `minimum` (excluded if `strict`) to `maximum`, or None if not
+    given; `unit` names what it counts in a message ("time must be at most 3600 seconds")."""
     if key not in raw:
         return None
     try:
@@ -139,9 +143,16 @@ def _number(raw: dict[str, Any], key: str, kind: type, minimum: float,
     except (TypeError, ValueError):
         raise ConfigError(f"mcts: {key} must be a{'n integer' if kind is int else ' number'}, "
                           f"not {raw[key]!r}") from None
-    if value < minimum or (strict and value == minimum) or not math.isfinite(value):
+    if kind is float and not math.isfinite(value):  # inf, nan: no bound below says why
+        what = f"a finite number of {unit}" if unit else "a finite number"
+        raise ConfigError(f"mcts: {key} must be {what}, not {raw[key]!r}")
+    unit = f" {unit}" if unit else ""
+    if value < minimum or (strict and value == minimum):
         bound = f"more than {minimum:g}" if strict else f"at least {minimum:g}"
-        raise ConfigError(f"mcts: {key} must be {bound}, not {raw[key]!r}")
+        raise ConfigError(f"mcts: {key} must be {bound}{unit}, not {raw[key]!r}")
+    if maximum is not None and value > maximum:
+        raise ConfigError(f"mcts: {key} must be at most {maximum:.15g}{unit}, "
+                          f"not {raw[key]!r}")
     return value
 
 

@@ -26,9 +26,14 @@ from .. import native
 from ..engine import ConfigError
 from ..games import REGISTRY, get_game
 from . import cli
+from .common import FiniteFloatRange
 
 PEERS = ("goofspiel", "leduc_poker", "gin_rummy")
 PEERS_HINT = "--peers needs OpenSpiel: pip install 'warroom[bench]'"
+
+# A timed run of ten minutes, a median of a hundred runs: past what a speed figure needs.
+MAX_SECONDS = 600
+MAX_RUNS = 100
 
 Playouts = Callable[[str, float, int], tuple[int, int, float]]
 
@@ -130,9 +135,9 @@ def rules_path(game_name: str) -> list[str]:
 
 @cli.command()
 @click.argument("games", nargs=-1)
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
-              help="CPU time of one timed run.")
-@click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True,
+@click.option("--seconds", type=FiniteFloatRange(0.01, MAX_SECONDS), default=1.0,
+              show_default=True, help="CPU time of one timed run.")
+@click.option("--runs", type=click.IntRange(1, MAX_RUNS), default=5, show_default=True,
               help="Timed runs per game; the median is reported.")
 @click.option("--checked", is_flag=True, help="Also measure the checked path (apply with "
               "validation and the log written), as play, replays and servers take it.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -15,7 +16,30 @@ from ..games import get_game
 SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
 # A seed is a signed 64-bit integer (what records and results databases hold).
 SEED = click.IntRange(SEED_MIN, SEED_MAX)
+# A run, sweep or tune of a results database: its row id, a positive 64-bit integer.
+ROW_ID = click.IntRange(1, SEED_MAX)
+# Games a command plays (simulate, a sweep's cell, a tune's budget and batch, a pairing of
+# evaluate, viktory compare): at most a million. A 95 % interval on a share of the games is
+# then within a tenth of a point either way, past what a playtest can ask; a results
+# database holds the count (SQLite INTEGER), and evaluate keeps every result in memory.
+MAX_GAMES = 10**6
 
+
+def game_count(minimum: int = 1) -> click.IntRange:
+    """The type of a number of games: from `minimum` to MAX_GAMES (--help shows the range)."""
+    return click.IntRange(minimum, MAX_GAMES)
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A FloatRange that refuses nan too: nan compares false with both ends, so
+    click.FloatRange lets it through (`bench --seconds nan` timed a run for ever)."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
 
 
 class Interrupted(KeyboardInterrupt):

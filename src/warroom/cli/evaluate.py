@@ -22,7 +22,7 @@ from ..engine import ConfigError
 from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
 from ..sim.stats import wilson_interval
 from . import cli
-from .common import SEED, SET_HELP, game_and_config
+from .common import SEED, SET_HELP, game_and_config, game_count
 from .simulate import resolve_workers
 
 
@@ -129,7 +129,7 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
 @click.argument("game")
 @click.option("--players", "players_text", default="random,heuristic,mcts", show_default=True,
               help="Comma-separated SPECs to compare, at least two.")
-@click.option("--games", "n_games", type=click.IntRange(min=2), default=100, show_default=True,
+@click.option("--games", "n_games", type=game_count(2), default=100, show_default=True,
               help="Games per pairing (even: half in each seat order, twins on one deal).")
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)

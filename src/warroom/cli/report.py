@@ -8,14 +8,15 @@ import click
 
 from ..sim.store import ResultStore, StoreError
 from . import cli
+from .common import ROW_ID
 
 
 @cli.command()
 @click.argument("db", type=click.Path(dir_okay=False))
-@click.option("--run", "run_id", type=int, help="The run to report (default: the latest).")
-@click.option("--sweep", "sweep_id", type=int, help="Report a sweep: how each figure moves "
+@click.option("--run", "run_id", type=ROW_ID, help="The run to report (default: the latest).")
+@click.option("--sweep", "sweep_id", type=ROW_ID, help="Report a sweep: how each figure moves "
               "across its cells (default when the latest run belongs to a sweep).")
-@click.option("--tune", "tune_id", type=int, help="Report a tune: its trials and the best "
+@click.option("--tune", "tune_id", type=ROW_ID, help="Report a tune: its trials and the best "
               "values (default when the latest run belongs to a tune).")
 @click.option("--out", type=click.Path(dir_okay=False), help="Report file, .html or .md "
               "(default: beside the database, named after the run, sweep or tune).")

@@ -7,6 +7,7 @@ import socket
 import click
 
 from . import cli
+from .common import FiniteFloatRange
 
 
 @cli.command()
@@ -18,7 +19,7 @@ from . import cli
               help="SQLite file that keeps every game (created if missing).")
 @click.option("--ai-workers", default=2, show_default=True, type=click.IntRange(0, 64),
               help="Worker processes for mcts seats (0: threads).")
-@click.option("--ai-delay", default=0.5, show_default=True, type=click.FloatRange(0, 10),
+@click.option("--ai-delay", default=0.5, show_default=True, type=FiniteFloatRange(0, 10),
               help="Seconds before each AI move, so that people can follow it.")
 @click.option("--max-games", default=500, show_default=True, type=click.IntRange(1, 100_000),
               help="Games in play the server holds (unfinished, with a move or a page "

@@ -20,7 +20,7 @@ from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
 from ..sim.store import ResultStore, StoreError, default_db_path
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, echo_err, game_and_config
+from .common import SEED, SET_HELP, Interrupted, echo_err, game_and_config, game_count
 
 DEFAULT_GAMES = 1000
 
@@ -54,7 +54,7 @@ def resolve_workers(workers: int | None, backend: str, games: int) -> int:
 
 @cli.command()
 @click.argument("game")
-@click.option("--games", "n_games", type=click.IntRange(min=1), help="Games to play (default "
+@click.option("--games", "n_games", type=game_count(), help="Games to play (default "
               f"{DEFAULT_GAMES}; with --resume, the run's own number).")
 @click.option("--players", "players_text", help="Comma-separated SPECs, one per seat.")
 @click.option("--seed", type=SEED, help="Batch seed (default 0).")

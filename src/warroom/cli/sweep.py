@@ -12,7 +12,7 @@ from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, game_and_config
+from .common import SEED, SET_HELP, Interrupted, game_and_config, game_count
 from .simulate import backend_options, resolve_workers
 
 
@@ -21,7 +21,7 @@ from .simulate import backend_options, resolve_workers
 @click.option("--vary", "varies", multiple=True, required=True, metavar="KEY=V1,V2,...",
               help="A rule option and the values to try (repeatable: the grid of all "
               "combinations). List values are separated by ';': red_faces=0,1,1,2;1,1,2,2.")
-@click.option("--games", "n_games", type=click.IntRange(min=1), default=1000,
+@click.option("--games", "n_games", type=game_count(), default=1000,
               show_default=True, help="Games per cell.")
 @click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
 @click.option("--seed", type=SEED, default=0, show_default=True,

@@ -10,6 +10,8 @@ from ..agents import parse_specs
 from ..games import get_game
 from ..sim.tournament import (
     FORMATS,
+    MAX_BEST_OF,
+    MAX_MATCH_SIZE,
     Match,
     Round,
     TournamentSpec,
@@ -21,6 +23,7 @@ from ..sim.tournament import (
 )
 from . import cli
 from .common import SEED, SET_HELP, echo_err, parse_sets
+from .simulate import resolve_workers
 
 
 @cli.command()
@@ -29,10 +32,10 @@ from .common import SEED, SET_HELP, echo_err, parse_sets
               help="Comma-separated entrant SPECs (e.g. heuristic,random,heuristic,random).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=FORMATS[0],
               show_default=True)
-@click.option("--best-of", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--best-of", type=click.IntRange(1, MAX_BEST_OF), default=1, show_default=True,
               help="Games per match (odd): the first to win a majority goes through.")
-@click.option("--match-size", type=click.IntRange(min=2), default=2, show_default=True,
-              help="Players in each game (2, 3 or 4-player matches).")
+@click.option("--match-size", type=click.IntRange(2, MAX_MATCH_SIZE), default=2,
+              show_default=True, help="Players in each game (2, 3 or 4-player matches).")
 @click.option("--teams", "team_size", type=click.IntRange(min=1), default=1,
               show_default=True, help="Players per team: consecutive entrants form a team, "
               "which wins or loses together (set the game's team option with --set).")
@@ -65,6 +68,8 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
 
     check(spec)
     check_workers(spec, workers)
+    # As every command with --workers: not more processes than CPUs (nor than entrants).
+    workers = resolve_workers(workers, "process", len(specs))
     if as_json:
         result = run_tournament(spec, workers=workers)
         click.echo(json.dumps(result.to_json()))

@@ -17,7 +17,7 @@ from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SET_HELP, Interrupted, parse_sets
+from .common import SEED, SET_HELP, Interrupted, game_count, parse_sets
 from .simulate import backend_options, resolve_workers
 
 PARAM_HELP = ("What to search (repeatable): a rule option NAME=LOW..HIGH (a number option) or "
@@ -37,11 +37,11 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
 @click.option("--target", "targets", multiple=True, required=True, metavar="FIGURE=VALUE",
               help=TARGET_HELP + " One target per tune.")
 @click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
-@click.option("--budget", type=click.IntRange(min=1), default=4000, show_default=True,
+@click.option("--budget", type=game_count(), default=4000, show_default=True,
               help="Games to play in all (search and confirmation).")
-@click.option("--batch", type=click.IntRange(min=1), default=200, show_default=True,
+@click.option("--batch", type=game_count(), default=200, show_default=True,
               help="Games per trial, and per extension of a promising trial.")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Batch seed, the same in every trial (and the sampler's seed).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options

@@ -16,7 +16,7 @@ from ..engine import ConfigError
 from ..games import get_game
 from ..sim.progress import game_progress
 from . import cli
-from .common import SEED, SET_HELP, parse_sets
+from .common import SEED, SET_HELP, game_count, parse_sets
 from .simulate import resolve_workers
 
 ROWS = (
@@ -35,7 +35,7 @@ def viktory() -> None:
 
 @viktory.command()
 @click.argument("scenario")
-@click.option("--games", "n_games", type=click.IntRange(min=2), default=1000,
+@click.option("--games", "n_games", type=game_count(2), default=1000,
               show_default=True, help="Battles in each mode.")
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
@@ -93,7 +93,7 @@ GAME_ROWS = (
 
 
 @viktory.command("compare-games")
-@click.option("--games", "n_games", type=click.IntRange(min=2), default=200,
+@click.option("--games", "n_games", type=game_count(2), default=200,
               show_default=True, help="Games in each mode.")
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)

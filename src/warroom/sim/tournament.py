@@ -36,6 +36,12 @@ from ..games import get_game
 from .batch import ordered_map, worker_pool
 
 FORMATS = ("single-elimination",)
+# Players (seats) in a game of a match: two, three or four, as the command's help and the
+# README say. A game for more players is measured by simulate and evaluate.
+MAX_MATCH_SIZE = 4
+# Games in a match, at most: a match is decided by a majority of a few games; more than a
+# thousand per match is a strength table, which evaluate plays.
+MAX_BEST_OF = 999
 
 
 @dataclass(frozen=True)

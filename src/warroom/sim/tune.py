@@ -27,6 +27,7 @@ target a designer wants (`warroom tune`).
 from __future__ import annotations
 
 import logging
+import math
 import re
 import typing
 from collections.abc import Callable
@@ -177,6 +178,8 @@ def parse_target(text: str, seats: int) -> Target:
             value = float(value_text)
         except ValueError:
             raise TuneError(f"{value_text.strip()!r} is not a number") from None
+        if not math.isfinite(value):  # no figure reaches it, and nan is never near
+            raise TuneError(f"{value_text.strip()!r} is not a finite number")
         target = Target(figure, value)
         match = re.fullmatch(r"(seat|player)(\d+)_(win|score)", figure)
         if match and int(match[2]) >= seats:
@@ -186,6 +189,8 @@ def parse_target(text: str, seats: int) -> Target:
             raise TuneError(f"unknown figure {figure!r}; figures: {FIGURE_HELP}")
         if target.is_rate and not 0 <= value <= 1:
             raise TuneError("a share of the games is from 0 to 1")
+        if figure == "length" and value < 0:  # a metric's range is the game's: not known here
+            raise TuneError("a game's length (mean decisions per game) cannot be negative")
         return target
     except TuneError as exc:
         raise TuneError(f"--target {text}: {exc}") from None
