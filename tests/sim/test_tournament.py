@@ -148,12 +148,20 @@ def test_cli_tournament_text_and_json(capsys):
                  "--match-size", "4", "--teams", "2", "--set", "teams=as-one", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["champion_name"].startswith("team ") and len(data["rounds"]) == 1
+    # teams alone: a match is two of them (a 2-player match held one team of 2: refused)
+    assert main(["tournament", "battle", "--players", "random,random,random,random",
+                 "--teams", "2", "--set", "teams=as-one", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == data
 
 
 def test_cli_tournament_bad_input_is_one_line(capsys):
     assert main(["tournament", "battle", "--players", "random,random", "--best-of", "4"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "odd number" in err
+    assert main(["tournament", "battle", "--players", "random,random,random,random",
+                 "--teams", "2", "--match-size", "2"]) == 2
+    assert capsys.readouterr().err == ("warroom: error: --match-size 2 holds one team of 2; a "
+                                       "match needs two: --match-size 4\n")
     assert get_game("battle").name == "battle"
 
 
@@ -176,6 +184,8 @@ def test_workers_refuse_a_tournament_with_people(capsys):
 @pytest.mark.parametrize("option, value, bounds", [
     # the help and the README say 2, 3 or 4-player matches; 5 played a 5-player match
     ("--match-size", "5", "2<=x<=4"),
+    # two teams of 3 do not fit in a match (the error was "at least two players or teams")
+    ("--teams", "3", "1<=x<=2"),
     # accepted, and the match's seating drawn for every game before the first was played
     ("--best-of", "99999999999999999999", "1<=x<=999"),
 ])

@@ -34,9 +34,9 @@ from .simulate import resolve_workers
               show_default=True)
 @click.option("--best-of", type=click.IntRange(1, MAX_BEST_OF), default=1, show_default=True,
               help="Games per match (odd): the first to win a majority goes through.")
-@click.option("--match-size", type=click.IntRange(2, MAX_MATCH_SIZE), default=2,
-              show_default=True, help="Players in each game (2, 3 or 4-player matches).")
-@click.option("--teams", "team_size", type=click.IntRange(min=1), default=1,
+@click.option("--match-size", type=click.IntRange(2, MAX_MATCH_SIZE), help="Players in each "
+              "game (2, 3 or 4-player matches; default two sides: 2, or two teams).")
+@click.option("--teams", "team_size", type=click.IntRange(1, MAX_MATCH_SIZE // 2), default=1,
               show_default=True, help="Players per team: consecutive entrants form a team, "
               "which wins or loses together (set the game's team option with --set).")
 @click.option("--seed", type=SEED, default=0, show_default=True)
@@ -45,7 +45,7 @@ from .simulate import resolve_workers
               help="Worker processes that play a round's matches side by side (the result "
               "is the same whatever the number).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size: int,
+def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size: int | None,
                team_size: int, seed: int, sets: tuple[str, ...], workers: int,
                as_json: bool) -> None:
     """Run a tournament of GAME between the --players entrants.
@@ -55,6 +55,7 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
     """
     g = get_game(game)
     specs = tuple(parse_specs(players_text))
+    match_size = match_size or 2 * team_size  # two sides by default
     spec = TournamentSpec(g.name, parse_sets(sets), specs, best_of, match_size,
                           team_size, seed, fmt)
     names = unit_names(specs, team_size) if len(specs) % team_size == 0 else []

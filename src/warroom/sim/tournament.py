@@ -133,11 +133,16 @@ class _Event:
         if spec.best_of < 1 or spec.best_of % 2 == 0:
             raise ConfigError(f"--best-of must be an odd number of games (1, 3, 5...), "
                               f"got {spec.best_of}")
-        if spec.team_size < 1 or spec.match_size % spec.team_size:
+        t = spec.team_size
+        if 2 * t > MAX_MATCH_SIZE:
+            raise ConfigError(f"teams of {t} cannot meet: two of them are {2 * t} players, and "
+                              f"a match holds at most {MAX_MATCH_SIZE}")
+        if t < 1 or spec.match_size % t:
             raise ConfigError(f"--match-size {spec.match_size} must be a multiple of the "
-                              f"team size {spec.team_size}")
-        if spec.match_size // spec.team_size < 2:
-            raise ConfigError("a match needs at least two players or teams")
+                              f"team size {t}")
+        if spec.match_size // t < 2:
+            raise ConfigError(f"--match-size {spec.match_size} holds one team of {t}; a match "
+                              f"needs two: --match-size {2 * t}")
         if len(spec.players) % spec.team_size:
             raise ConfigError(f"{len(spec.players)} entrants cannot form teams of "
                               f"{spec.team_size}")
