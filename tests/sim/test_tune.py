@@ -277,6 +277,24 @@ def test_rule_options_only_write_an_options_file(tmp_path, capsys):
     assert result["games"] == 120
 
 
+def test_out_overwrites_an_existing_file_only_with_force(tmp_path, capsys):
+    """--out wrote over any file there, a saved game or a hand-made deck, once the tune had
+    run: it is refused before the tune (nothing played, no database), unless --force."""
+    out = tmp_path / "mine.yaml"
+    out.write_text("game: kow  # a file of the user's\n")
+    db = tmp_path / "t.sqlite"
+    args = ["tune", "kow", "--param", "victories_to_win=1..4", "--target", "length=60",
+            "--players", "random,random", "--budget", "30", "--batch", "30", "--db", str(db),
+            "--out", str(out), "--json"]
+    assert main(args) == 2
+    assert capsys.readouterr().err == (f"warroom: error: {out} exists; choose another --out, "
+                                       "or add --force to overwrite it\n")
+    assert out.read_text() == "game: kow  # a file of the user's\n" and not db.exists()
+    assert main([*args, "--force"]) == 0
+    capsys.readouterr()
+    assert yaml.safe_load(out.read_text())["game"] == "kow" and "user" not in out.read_text()
+
+
 def test_a_first_player_target_in_a_game_without_one_is_refused_before_playing(tmp_path,
                                                                                 capsys):
     db = tmp_path / "t.sqlite"

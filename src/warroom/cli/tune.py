@@ -51,11 +51,12 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
               "--budget extends it).")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the best values: the "
               "patched card file (YAML), or an options file when only rule options are tuned.")
+@click.option("--force", is_flag=True, help="Let --out overwrite a file that exists.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_text: str,
          budget: int, batch: int, seed: int, sets: tuple[str, ...], workers: int | None,
          backend: str, address: str | None, db: str | None, resume: bool, out: str | None,
-         as_json: bool) -> None:
+         force: bool, as_json: bool) -> None:
     """Search PARAMs of GAME for the values that bring a figure to its --target.
 
     Optuna proposes values; each trial plays --batch games (the same seeds in every trial) and
@@ -76,6 +77,8 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     path = Path(db) if db else default_db_path(g.name)
     plan = make_plan(g, sets, params, target, players_text, seed, batch, budget, path)
     check_backend(backend, address)
+    if out and Path(out).exists() and not force:  # before the tune: a refusal loses nothing
+        raise ConfigError(f"{out} exists; choose another --out, or add --force to overwrite it")
     workers_n = resolve_workers(workers, backend, batch)
     with ResultStore(path) as store, game_progress() as progress:
         task = progress.add_task(f"{g.name} tune", total=budget)
