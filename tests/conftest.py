@@ -5,11 +5,19 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
 
 from warroom.games import REGISTRY
+
+# The Ctrl-C tests start commands as a person at a terminal would, and press Ctrl-C. A suite
+# started in the background by a shell without job control (`(make test &)`, a script's `&`)
+# has Ctrl-C ignored, and so would every command it starts: a command started that way keeps
+# ignoring it, by design (warroom/console.py). The tests' commands get a terminal's Ctrl-C.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def game_configs() -> list[tuple[str, dict]]:
