@@ -61,8 +61,9 @@ class HumanAgent:
         self.hotseat = hotseat
         self.seen = 0  # log entries already shown
         # The options this game was set up with that differ from the defaults, as `--set`
-        # would write them: the rules summary is written for the defaults.
-        self.options: dict[str, Any] = {}
+        # would write them (`engine.config.changed_options`): the rules summary is written
+        # for the defaults.
+        self.options = ""
 
     def show_new_events(self, observation: dict[str, Any]) -> None:
         """Print the log lines this player has not seen yet (also called when the game ends)."""
@@ -114,9 +115,8 @@ class HumanAgent:
             self.console.print(Text(self.game.summary or "No summary for this game."),
                                soft_wrap=True)
             if self.options:
-                changed = ", ".join(f"{k}={_option_text(v)}" for k, v in self.options.items())
-                self.console.print(Text(f"This game is played with {changed} (the summary "
-                                        "gives the defaults)."))
+                self.console.print(Text(f"This game is played with {self.options} (the "
+                                        "summary gives the defaults)."))
             return None
         if text in ("q", "quit", "exit"):
             raise KeyboardInterrupt("quit")
@@ -171,9 +171,3 @@ def _read_without_echo(stream: TextIO, prompt: Callable[[], None]) -> str:
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
-
-def _option_text(value: Any) -> str:
-    """An option's value as `--set` takes it: a list joined by commas, a string as it is."""
-    if isinstance(value, (list, tuple)):
-        return ",".join(_option_text(v) for v in value)
-    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -6,7 +6,6 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
@@ -19,10 +18,10 @@ from ..engine import (
     Record,
     RecordError,
     State,
-    config_to_json,
     play_game,
     replay_to_end,
 )
+from ..engine.config import changed_options
 from ..engine.embed import embed_files
 from ..engine.record import check_record_files, record_config, record_outcome
 from ..games import get_game
@@ -110,7 +109,9 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     console = Console(stderr=as_json, highlight=False)
     for agent in humans:
         agent.console = console
-        agent.options = changed_options(g, record.config)  # what `?` adds to the summary
+        # What `?` adds to the summary: the record's config names a data file as the player
+        # gave it, not by the private copy a resumed game plays.
+        agent.options = changed_options(g.Config, record.config)
     hotseat = share_terminal(humans, console) if len(humans) > 1 else None
     printer = LogPrinter(g) if not humans and not as_json else None
     if save:
@@ -163,13 +164,6 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
         click.echo(g.render(result.state.observation(None), None))
     winners = ", ".join(f"player {p} ({specs[p]})" for p in outcome.winners) or "nobody (draw)"
     click.echo(f"Result: {winners} - {outcome.reason}; scores {list(outcome.scores)}")
-
-
-def changed_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
-    """The options (a record's config, as the player gave them: a data file by its name, not
-    the private copy a resumed game plays) whose values differ from the game's defaults."""
-    defaults = config_to_json(game.config({}))
-    return {k: v for k, v in options.items() if defaults.get(k) != v}
 
 
 def share_terminal(humans: list[HumanAgent], console: Console) -> Hotseat:

@@ -167,6 +167,15 @@ def config_to_json(config: Any) -> dict[str, Any]:
     }
 
 
+def changed_options(config_cls: type | None, options: dict[str, Any]) -> str:
+    """The `options` (a config in its JSON form, as records and runs keep it) whose values
+    differ from `config_cls`'s defaults (all of them without one), as `key=value, ...` (a
+    list's items joined by commas, as `--set` takes them); empty when none differ."""
+    defaults = config_to_json(config_cls()) if config_cls else {}
+    return ", ".join(f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}"
+                     for k, v in options.items() if defaults.get(k, object()) != v)
+
+
 def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import DRAWN, PLAYED, ConfigError, WarroomError, config_to_json
+from ..engine import DRAWN, PLAYED, ConfigError, WarroomError
+from ..engine.config import changed_options
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, pct, quantile
@@ -53,17 +54,11 @@ def game_title(name: str) -> str:
     return game.title if game else name
 
 
-def changed_options(run: RunInfo) -> str:
+def run_options(run: RunInfo) -> str:
     """The options of a run that differ from the game's defaults (all of them if the game is
     not registered here)."""
     game = REGISTRY.get(run.game)
-    defaults = config_to_json(game.Config()) if game else {}
-    changed = {k: v for k, v in run.config.items() if defaults.get(k, object()) != v}
-    return ", ".join(f"{k}={_value(v)}" for k, v in changed.items()) or "the defaults"
-
-
-def _value(v: Any) -> str:
-    return ",".join(map(str, v)) if isinstance(v, list) else str(v)
+    return changed_options(game.Config if game else None, run.config) or "the defaults"
 
 
 def run_facts(run: RunInfo, games: int) -> list[tuple[str, str]]:
@@ -72,7 +67,7 @@ def run_facts(run: RunInfo, games: int) -> list[tuple[str, str]]:
         ("run", f"{run.id}, created {run.created}"),
         ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(run.players))
          + (" (seats rotate)" if run.rotate else " (fixed seats)")),
-        ("options", changed_options(run)),
+        ("options", run_options(run)),
         ("games", f"{games} of {run.games_requested} requested, batch seed {run.seed}"),
     ]
 
