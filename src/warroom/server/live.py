@@ -120,7 +120,7 @@ class LiveGame:
         """True with two sides in play: a seat resigning ends the game (else the AI plays it
         on). Sides the rules have put out do not count: a free-for-all of three whose third
         player is out ends when one of the last two resigns."""
-        return len(sides(self.game, self.config, self.num_players, self.state.players_out())) == 2
+        return self._two_sides(self.state.players_out())
 
     def resign_ended_game_at(self, at: int) -> bool:
         """Whether a resignation after the first `at` actions ended the game: two sides were
@@ -130,7 +130,10 @@ class LiveGame:
             return self.resign_ends_game
         record = self.played_record()
         record.actions, record.resigned = record.actions[:at], None
-        out = replay_to_end(self.game, record).players_out()
+        return self._two_sides(replay_to_end(self.game, record).players_out())
+
+    def _two_sides(self, out: frozenset[int]) -> bool:
+        """Two sides in play, those of the seats `out` not counted: a resignation ends it."""
         return len(sides(self.game, self.config, self.num_players, out)) == 2
 
     def connect(self, seat: int) -> bool:
