@@ -688,6 +688,37 @@ def test_rule_13_a_champion_read_at_set_up_attacks_no_sooner_than_the_battle(tmp
         assert s.held == [[0, 0, 0], [0, 0, 0]]
 
 
+def test_rule_14_an_extra_draw_held_from_set_up_shows_until_its_deck_is_drawn(tmp_path):
+    """A champion read at set-up grants an extra chance draw that waits for the battle's
+    first chance draw (rule 14, then 15): until then both players see it waiting, in the
+    observation, its text view and its encoding."""
+    champions = [{"name": "King", "royal": "king"}, {"name": "Queen", "royal": "queen"}] + [
+        {"name": f"Horse Lord {i}", "effects": [{"kind": "extra_draw", "deck": "chance"}]}
+        for i in range(8)]
+    strategies = [{"name": f"Levy {i}", "effects": [{"kind": "losses", "ranks": 10},
+                                                    {"kind": "recruit", "ranks": 10}]}
+                  for i in range(8)]
+    deck = quiet_deck(tmp_path, champions=champions, strategies=strategies)
+    s = new(3, deck0=deck, deck1=deck)
+    act(s, ChooseRoyal("king"))
+    act(s, ChooseRoyal("king"))
+    act(s, ChooseFirstAttacker(0))
+    # the second attacker recruits after its strategy draw: no chance card drawn yet
+    assert s.pending[0] == "recruit" and s.held == [[0, 1, 0], [0, 1, 0]]
+    encoding = GAME.encoding(s.config)
+    for seat in (0, 1):
+        obs = s.observation(seat)
+        assert [side["held"] for side in obs["players"]] == [{"chance": 1}, {"chance": 1}]
+        assert GAME.render(obs, seat).count("Extra draws after the next regular draw: "
+                                            "chance x1") == 2
+        held = encoding.encode(s, seat)[encoding.offsets["held"]:][:6]
+        assert list(held) == pytest.approx([0, 1 / 3, 0, 0, 1 / 3, 0])
+    while not any(e["event"] == "draw" and e["deck"] == "chance" and e["extra"]
+                  for e in events(s)):
+        act(s, s.legal_actions(s.to_move()[0])[0])
+    assert s.held[0] == [0, 0, 0] or s.held[1] == [0, 0, 0]  # the first extra draw was made
+
+
 # --- rules 14 to 17: champions, then strategy, chance and Word of Power in attack order ---------
 def flow_deck(tmp_path):
     everything = [{"name": "Card", "effects": [{"kind": "losses", "ranks": 10}]}]

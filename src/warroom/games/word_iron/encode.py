@@ -34,6 +34,8 @@ from .state import (
 )
 
 NU = len(UNITS)
+# What the benefits part reads: coin winner, benefits, skips, held draws, resource phases
+Benefits = tuple[int, list[list[Benefit]], list[list[int]], list[list[int]], list[int]]
 PILES = ("strategy", "chance", "word")
 BENEFITS = ("protect", "restore", "empower")
 DECISIONS = ("royal", "first", "order", "resource", "recruit", "casualty", "ransom",
@@ -108,6 +110,8 @@ class WordIronEncoding(Encoding):
                   "/ its total, its percent / 100 (at most 1)"),
             Piece("skips", (2, 4), f"draws to skip (strategy, chance, word, resource) {two}, "
                   "at most 3, / 3"),
+            Piece("held", (2, 3), f"extra draws held since set-up (strategy, chance, word) "
+                  f"{two}, at most 3, / 3: each comes after that deck's next regular draw"),
             Piece("resource_phases", (2,), f"resource phases so far, at most 10, / 10 {two}"),
             Piece("decision", (len(DECISIONS),), "the pending decision, one-hot: "
                   + ", ".join(DECISIONS)),
@@ -136,6 +140,7 @@ class WordIronEncoding(Encoding):
         self._piles: int = o["piles"]
         self._benefits: int = o["benefits"]
         self._skips: int = o["skips"]
+        self._held: int = o["held"]
         self._resource_phases: int = o["resource_phases"]
         self._decision: int = o["decision"]
         self._decider: int = o["decider"]
@@ -201,7 +206,7 @@ class WordIronEncoding(Encoding):
                        self._write_forces, copy_forces),
             *seat_part(("realm", "uses"), read_realm, self._write_realm, list),
             *seat_part(("piles", "champion_pile"), read_piles, self._write_piles, copy_piles),
-            Part(("benefits", "skips", "resource_phases"), read_benefits,
+            Part(("benefits", "skips", "held", "resource_phases"), read_benefits,
                  self._write_benefits, copy_benefits),
             Part(("decision", "decider", "ranks_left", "used", "tied_units", "truce_slot"),
                  None, self._write_decision),
@@ -301,9 +306,8 @@ class WordIronEncoding(Encoding):
             out[uses_at + 2 * slot] = uses
             out[uses_at + 2 * slot + 1] = left / 4
 
-    def _write_benefits(self, value: tuple[int, list[list[Benefit]], list[list[int]], list[int]],
-                        player: int, out: Vector) -> None:
-        coin_winner, benefits, skips, phases = value  # each pair by seat, not offset
+    def _write_benefits(self, value: Benefits, player: int, out: Vector) -> None:
+        coin_winner, benefits, skips, held, phases = value  # each pair by seat, not offset
         for k in range(2):
             p = player if k == 0 else 1 - player
             base = self._benefits + k * 12
@@ -324,6 +328,10 @@ class WordIronEncoding(Encoding):
             counts = skips[p]
             for d in range(len(counts)):
                 out[at + d] = min(counts[d], 3) / 3
+            at = self._held + 3 * k
+            waiting = held[p]
+            for d in range(len(waiting)):
+                out[at + d] = min(waiting[d], 3) / 3
             out[self._resource_phases + k] = min(phases[p], 10) / 10
 
 
@@ -377,14 +385,13 @@ def copy_piles(value: tuple[list[list[int]], list[list[int]], list[list[int]]]
     return [list(c) for c in piles], [list(c) for c in aside], [list(c) for c in discard]
 
 
-def read_benefits(state: WordIronState, player: int
-                  ) -> tuple[int, list[list[Benefit]], list[list[int]], list[int]]:
-    """Both sides' benefits (which of them is in use depends on both), draws to skip and
-    resource phases."""
-    return state.coin_winner, state.benefits, state.skips, state.resource_phases
+def read_benefits(state: WordIronState, player: int) -> Benefits:
+    """Both sides' benefits (which of them is in use depends on both), draws to skip, extra
+    draws held and resource phases."""
+    return state.coin_winner, state.benefits, state.skips, state.held, state.resource_phases
 
 
-def copy_benefits(value: tuple[int, list[list[Benefit]], list[list[int]], list[int]]
-                  ) -> tuple[int, list[list[Benefit]], list[list[int]], list[int]]:
-    coin_winner, benefits, skips, phases = value
-    return coin_winner, [list(b) for b in benefits], [list(s) for s in skips], list(phases)
+def copy_benefits(value: Benefits) -> Benefits:
+    coin_winner, benefits, skips, held, phases = value
+    return (coin_winner, [list(b) for b in benefits], [list(s) for s in skips],
+            [list(h) for h in held], list(phases))

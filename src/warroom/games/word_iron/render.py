@@ -69,6 +69,9 @@ def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool) -> list
     if s["skips"]:
         lines.append("  Next draws skipped: " + ", ".join(
             f"{deck_label(d)} x{n}" for d, n in s["skips"].items()))
+    if s["held"]:
+        lines.append("  Extra draws after the next regular draw: " + ", ".join(
+            f"{deck_label(d)} x{n}" for d, n in s["held"].items()))
     return lines
 
 

@@ -787,6 +787,8 @@ class WordIronState(State):
                                      in_use(self.benefits, p, self.coin_winner))
             ],
             "skips": {d: n for d, n in zip(SKIPPABLE, self.skips[p]) if n},
+            # extra draws granted at set-up wait for the battle's first draw of their deck
+            "held": {PILES[k]: n for k, n in enumerate(self.held[p]) if n},
             "resource_phases": self.resource_phases[p],
         }
 

@@ -49,7 +49,10 @@ export function render(root, view, ctx) {
       h("div", { class: "zone" }, h("div", { class: "label", text: "champions and decks" }),
         h("div", { class: "row" }, ...s.champions.map((c) => tile(c, { note: "champion" })), ...piles)),
       s.benefits?.length ? h("div", { class: "stats" }, "Benefits: ",
-        ...s.benefits.map((b) => h("b", { text: `${b.source} (${b.kind} ${b.left}/${b.total})` }))) : null));
+        ...s.benefits.map((b) => h("b", { text: `${b.source} (${b.kind} ${b.left}/${b.total})` }))) : null,
+      ...[["skips", "Next draws skipped: "], ["held", "Extra draws after the next regular draw: "]].map(
+        ([key, label]) => Object.keys(s[key] || {}).length ? h("div", { class: "stats" }, label,
+          ...Object.entries(s[key]).map(([deck, n]) => h("b", { text: `${deck} ×${n}` }))) : null)));
   }
   const rest = acts.rest();
   if (rest) root.append(rest);
