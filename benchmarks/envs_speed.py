@@ -24,7 +24,9 @@ of CPU time (`time.process_time`: what other work on a shared machine takes is n
   scratch, for comparison), and building the mask (the index of every legal action).
 
 Run: `.venv/bin/python benchmarks/envs_speed.py [--seconds 1] [--runs 5] [--games kow ...]
-[--out FILE]`. The Markdown table goes to stdout and, with --out, to that file.
+[--out FILE]`. `--wrappers` compares the env step of `raw_env()` (the figures above), of
+`env()` (what a researcher calls) and of `env()` as PettingZoo's own wrappers made it.
+The Markdown table goes to stdout and, with --out, to that file.
 
 With `--baseline OLD/src` (the `src` directory of another checkout, e.g. a `git worktree` of
 the code before a change) it compares the two instead: each run measures the engine step, the
@@ -47,10 +49,12 @@ import sys
 import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+from pettingzoo.utils import wrappers
 
-from warroom.envs.pettingzoo import raw_env
+from warroom.envs.pettingzoo import env, raw_env
 from warroom.envs.table import Table
 from warroom.games import REGISTRY, get_game
 
@@ -112,14 +116,25 @@ def engine_step(name: str, seconds: float, seed: int, checked: bool = False) -> 
             return elapsed / decisions
 
 
-def env_turn(name: str, seconds: float, seed: int, table: str = "incremental") -> float:
+def pettingzoo_wrapped(name: str) -> Any:
+    """The environment in PettingZoo's own wrappers, as `env()` gave it before it passed the
+    calls of every turn straight through."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(name)))
+
+
+WRAPPERS = {"raw": raw_env, "env": env, "pettingzoo": pettingzoo_wrapped}
+
+
+def env_turn(name: str, seconds: float, seed: int, table: str = "incremental",
+             wrapper: str = "raw") -> float:
     """Seconds per decision of a PettingZoo loop: `last()` (observation and mask), a random
     legal index read from the mask (`mask.nonzero()[0]`: the same C call as `np.flatnonzero`
     without its 2 µs of Python wrappers), `step()`. No clock inside the loop: a
-    CPU clock read costs about a microsecond here."""
-    env = raw_env(name)
-    env.table = TABLES[table](name)
-    env.table._zeros = np.zeros(env.table.encoding.size, np.float32)
+    CPU clock read costs about a microsecond here. `wrapper`: the bare environment
+    (`raw_env`), `env()`, or `env()` as PettingZoo's own wrappers made it."""
+    env = WRAPPERS[wrapper](name)
+    env.unwrapped.table = TABLES[table](name)
+    env.unwrapped.table._zeros = np.zeros(env.unwrapped.table.encoding.size, np.float32)
     rng = random.Random(seed)
     clock = time.process_time
     decisions = 0
@@ -283,6 +298,32 @@ PAIRED = ["| game | old: engine (µs) | old: env step (µs) | old: env step / en
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
 
+WRAPPED = ["| game | engine step (µs) | raw_env step (µs) | raw_env / engine | env() step (µs) | "
+           "env() / engine | PettingZoo's wrappers: step (µs) | PettingZoo's wrappers / engine "
+           "| env() / PettingZoo's wrappers |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+
+
+def measure_wrappers(name: str, seconds: float, runs: int) -> str:
+    """One row comparing the env step of the bare environment, of `env()`, and of the
+    environment in PettingZoo's own wrappers (env step = env turn - policy, as above), in
+    interleaved runs of one process."""
+    columns: dict[str, list[float]] = {}
+    for run in range(runs):
+        engine = engine_step(name, seconds, run)
+        chooser = policy(name, seconds / 2, run)
+        steps = {w: env_turn(name, seconds, run, wrapper=w) - chooser for w in WRAPPERS}
+        for column, value in [("engine", engine), *steps.items(),
+                              *((f"{w}_ratio", v / engine) for w, v in steps.items()),
+                              ("env_vs_pz", steps["env"] / steps["pettingzoo"])]:
+            columns.setdefault(column, []).append(value)
+    med = {column: statistics.median(values) for column, values in columns.items()}
+    return (f"| {name} | {med['engine'] * 1e6:.1f} | {med['raw'] * 1e6:.1f} | "
+            f"{med['raw_ratio']:.2f} | {med['env'] * 1e6:.1f} | {med['env_ratio']:.2f} | "
+            f"{med['pettingzoo'] * 1e6:.1f} | {med['pettingzoo_ratio']:.2f} | "
+            f"{med['env_vs_pz']:.2f} |")
+
+
 def child(name: str, seconds: float, seed: int) -> None:
     """One paired run's figures for the code on this process's path, as JSON."""
     engine = engine_step(name, seconds, seed)
@@ -331,18 +372,23 @@ def main() -> None:
     parser.add_argument("--out", help="also write the table to this file")
     parser.add_argument("--baseline", type=Path,
                         help="src directory of the code to compare with this checkout's")
+    parser.add_argument("--wrappers", action="store_true",
+                        help="compare the env step of raw_env(), env() and env() in "
+                             "PettingZoo's own wrappers instead")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     if args.child:
         child(args.child[0], float(args.child[1]), int(args.child[2]))
         return
-    header = PAIRED if args.baseline else HEADER
+    header = PAIRED if args.baseline else WRAPPED if args.wrappers else HEADER
     print("\n".join(header), flush=True)
     lines = list(header)
     for name in args.games or REGISTRY:
         if args.baseline:
             lines.append(paired(name, args.baseline, args.seconds, args.runs))
+        elif args.wrappers:
+            lines.append(measure_wrappers(name, args.seconds, args.runs))
         else:
             lines.append(measure(name, args.seconds, args.runs))
         print(lines[-1], flush=True)

@@ -182,3 +182,64 @@ def test_render_seat_is_a_seat_of_the_game_or_none(seat):
 def test_observing_before_reset_says_so():
     with pytest.raises(RuntimeError, match="call reset"):
         raw_env("kow").observe("player_0")
+
+
+@pytest.mark.parametrize("action, message", [
+    (1.0, "takes an action index .* got 1.0"), ("0", "takes an action index"),
+    (True, "takes an action index"), (-1, "outside the action space"),
+    (10**6, "action index 1000000 is outside the action space \\(0 to 74\\)"),
+    (np.array([0.5]), "takes an action index")])
+def test_an_action_outside_the_space_is_a_clear_error_and_changes_nothing(action, message):
+    """PettingZoo's AssertOutOfBoundsWrapper said only "action is not in action space", and
+    the raw environment read 1.5 as index 1."""
+    for e in (env("kow"), raw_env("kow")):
+        e.reset(seed=0)
+        agent = e.agent_selection
+        before = e.unwrapped.table.live.observation(None)
+        with pytest.raises(ValueError, match=message):
+            e.step(action)
+        assert e.unwrapped.table.live.observation(None) == before
+        assert e.agent_selection == agent
+
+
+def test_the_wrapped_environment_keeps_pettingzoos_order_checks():
+    """`env()` passes the calls of every turn straight through, and still refuses what
+    PettingZoo's OrderEnforcingWrapper refuses."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+    e = env("kow")
+    assert isinstance(e, OrderEnforcingWrapper) and isinstance(e.unwrapped, raw_env)
+    for name in ("agent_selection", "agents", "rewards", "terminations", "truncations",
+                 "infos"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(e, name)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
+    e.reset(seed=3)
+    turns = iter(e.agent_iter())
+    agent = next(turns)
+    assert agent == e.agent_selection == e.unwrapped.agent_selection
+    assert e.last()[1:] == (0.0, False, False, {})
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(turns)  # a turn without a step
+    assert e.agents is e.unwrapped.agents and e.rewards is e.unwrapped.rewards
+    assert str(e) == str(e.unwrapped)
+    e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+    assert next(turns) == e.agent_selection == "player_1"
+
+
+def test_the_wrapped_environment_refuses_a_step_before_reset_and_warns_after_the_end():
+    from pettingzoo.utils.env_logger import EnvLogger
+    with pytest.raises(AssertionError, match="reset"):
+        env("kow").step(0)
+    e = env("kow", max_cycles=1)
+    e.reset(seed=0)
+    for _ in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.agents == []
+    before = e.unwrapped.table.live.observation(None)
+    EnvLogger.flush()
+    e.step(None)  # PettingZoo warns (through its logger) and changes nothing
+    assert any("step() called after all agents are terminated" in m for m in EnvLogger.mqueue)
+    EnvLogger.flush()
+    assert e.unwrapped.table.live.observation(None) == before

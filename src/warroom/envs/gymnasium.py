@@ -30,7 +30,7 @@ from gymnasium import spaces
 
 from ..agents import make_agent, parse_spec, refuse_humans
 from ..engine import ConfigError, Game, PlayerView, derive_seed
-from .table import Table, seed_from
+from .table import Table, action_index, seed_from
 
 
 def env(game: str | Game = "kow", opponent: str | list[str] = "random",
@@ -111,7 +111,7 @@ class WarroomEnv(gymnasium.Env):
                                          dict[str, Any]]:
         if self.done or self.table.to_move() != self.seat:
             raise RuntimeError("the episode is over: call reset()")
-        action = _index(action, self.action_space.n)
+        action = action_index(action, self.action_space.n)
         if action not in self.table.legal() and self.illegal == "lose":
             self.done = True
             info = {**self._info(), "illegal_action": True}
@@ -151,18 +151,6 @@ class WarroomEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}
-
-
-def _index(action: Any, n: int) -> int:
-    """The action as an index of the space: an index outside it is a mistake in the calling
-    code, not a move of the policy, so it is an error rather than a lost episode."""
-    if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
-        action = action.reshape(())[()]
-    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
-        raise ValueError(f"step() takes an action index (an integer), got {action!r}")
-    if not 0 <= action < n:
-        raise ValueError(f"action index {action} is outside the action space (0 to {n - 1})")
-    return int(action)
 
 
 def register() -> list[str]:

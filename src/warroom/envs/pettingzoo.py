@@ -29,14 +29,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..engine import Game, derive_seed
-from .table import Table
+from .table import Table, action_index
 
 
 def env(game: str | Game = "kow", **kwargs: Any) -> AECEnv:
-    """The environment wrapped as PettingZoo's classic environments are: an action outside
-    the space and calls out of order raise clear errors."""
-    raw = raw_env(game, **kwargs)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
+    """The environment wrapped as PettingZoo's classic environments are: calls out of order
+    raise PettingZoo's errors (`OrderedEnv`), and an action outside the space a clear
+    ValueError (the raw environment checks it)."""
+    return OrderedEnv(raw_env(game, **kwargs))
 
 
 def agent_name(seat: int) -> str:
@@ -76,6 +76,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._observation_spaces = {a: spaces.Dict({"observation": observation,
                                                     "action_mask": mask})
                                     for a in self.possible_agents}
+        self._num_actions = self.encoding.num_actions
         self._action_spaces = {a: spaces.Discrete(self.encoding.num_actions)
                                for a in self.possible_agents}
         # Episode i of the environment's sequence plays the game seed derived from (base, i):
@@ -125,7 +126,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             raise ValueError(f"{agent} is to move: step() needs an action index, not None")
         self._cumulative_rewards[agent] = 0.0
         table = self.table
-        table.apply(int(action))
+        table.apply(action_index(action, self._num_actions))
         seat = table.to_move()
         if self.max_cycles is not None:
             self.decisions[agent] += 1
@@ -148,3 +149,56 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def close(self) -> None:
         pass
+
+
+class OrderedEnv(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper (its errors for calls before `reset()` or out of
+    order, and its `agent_iter`), with what a loop asks at every turn passed straight to the
+    environment. PettingZoo's wrappers reach each attribute through `__getattr__`, and its
+    generic `last()` reads five of them that way: that alone cost more than an engine step."""
+
+    def __init__(self, env: raw_env):
+        super().__init__(env)
+        self._raw = env
+
+    def _live(self, name: str) -> raw_env:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return self._raw
+
+    @property
+    def agent_selection(self) -> str:
+        return self._live("agent_selection").agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        return self._live("agents").agents
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self._live("rewards").rewards
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        return self._live("terminations").terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        return self._live("truncations").truncations
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        return self._live("infos").infos
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        return self._live("agent_selection").last(observe)
+
+    def step(self, action: int | None) -> None:
+        if self._has_reset and self._raw.agents:
+            self._has_updated = True
+            self._raw.step(action)
+        else:  # PettingZoo's error before reset, its warning once every agent is done
+            super().step(action)
+
+    def __str__(self) -> str:
+        return str(self._raw)

@@ -186,6 +186,20 @@ def not_legal(what: str, who: str, legal: Any, hint: str = "") -> IllegalAction:
                          f"{' ...' if len(shown) > 12 else ''}){hint}")
 
 
+def action_index(action: Any, n: int) -> int:
+    """The action as an index of a space of `n`: an index outside it is a mistake in the
+    calling code, not a move of the policy, so it is an error rather than a lost episode."""
+    if action.__class__ is int and 0 <= action < n:  # the common case, first: every step
+        return action
+    if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
+        action = action.reshape(())[()]
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise ValueError(f"step() takes an action index (an integer), got {action!r}")
+    if not 0 <= action < n:
+        raise ValueError(f"action index {action} is outside the action space (0 to {n - 1})")
+    return int(action)
+
+
 def seed_from(rng: np.random.Generator) -> int:
     """A game seed drawn from an environment's random generator."""
     return int(rng.integers(0, 2**63 - 1))
