@@ -185,6 +185,25 @@ def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
         raise error(f"{path}: not a text file") from None
 
 
+def shipped_files(folder: Path) -> dict[str, Path]:
+    """The data files warroom ships in `folder`, by the name a person gives (`NAME.yaml`)."""
+    return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+
+
+def data_file(value: str, what: str, shipped: dict[str, Path]) -> Path:
+    """The file a data option names: a path to a file, or else the name of a shipped one.
+    A file on disk comes first: a person who wrote a path means that file. Neither is a
+    one-line DataError that lists the shipped names."""
+    path = Path(value)
+    if path.is_file():
+        return path
+    if value in shipped:
+        return shipped[value]
+    problem = "a folder, not a file" if path.is_dir() else "no such file"
+    names = ", ".join(sorted(shipped)) or "none"
+    raise DataError(f"{what} {value!r}: {problem}, and not a shipped {what} ({names})")
+
+
 def read_yaml(path: str | Path) -> Any:
     return parse_yaml(read_text(path), path)
 

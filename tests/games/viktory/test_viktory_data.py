@@ -104,9 +104,10 @@ def test_deck_file_errors_are_one_line(tmp_path):
     bad.write_text("game: viktory\ncards: [\n")
     with pytest.raises(DataError, match=r"not valid YAML \(line"):
         load_deck(str(bad))
-    with pytest.raises(DataError, match="no such card file"):
+    missing = r"card file '.*missing.yaml': no such file, and not a shipped card file \(sample\)"
+    with pytest.raises(DataError, match=missing):
         load_deck(str(tmp_path / "missing.yaml"))
-    with pytest.raises(DataError, match="no such card file"):
+    with pytest.raises(DataError, match=missing):
         GAME.config({"mode": "cards", "deck": str(tmp_path / "missing.yaml")})
 
 
@@ -200,7 +201,8 @@ def test_scenario_errors_name_the_file_and_the_field(tmp_path, data, where):
 
 
 @pytest.mark.parametrize("values, where", [
-    ({"scenario": "no-such-battle"}, "no such scenario file"),
+    ({"scenario": "no-such-battle"}, "scenario 'no-such-battle': no such file, and not a "
+                                     "shipped scenario ("),
     ({"defenders": "2x"}, "option 'defenders'"),
     ({"attackers": "1i,1i,1i,1i,1i,1i,1i"}, "1 to 6 hex sides"),
     ({"attackers": "1i@boat"}, "option 'attackers'"),

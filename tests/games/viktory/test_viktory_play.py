@@ -208,7 +208,7 @@ def test_compare_reports_every_mode_with_intervals():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["viktory", "compare", "atlantis"], "no such scenario file"),
+    (["viktory", "compare", "atlantis"], "scenario 'atlantis': no such file, and not a shipped"),
     (["viktory", "compare", "naval", "--set", "mode=dice"], "do not --set mode"),
     (["viktory", "compare", "naval", "--set", "scenario=reserves"], "do not --set scenario"),
     (["viktory", "compare", "naval", "--modes", "dice,chess"], "--modes must list"),

@@ -140,7 +140,7 @@ def test_map_file_not_yaml_or_missing(tmp_path):
     bad.write_text("tiles: [unclosed\n")
     with pytest.raises(DataError, match="not valid YAML"):
         GAME.config({"map": str(bad)})
-    with pytest.raises(DataError, match="no such map file"):
+    with pytest.raises(DataError, match="map .nowhere.: no such file, and not a shipped map"):
         GAME.config({"map": "nowhere"})
 
 

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import DataError
-from ...engine.data import Text, first_problem, one_line, read_yaml
+from ...engine.data import Text, data_file, first_problem, one_line, read_yaml, shipped_files
 from ..viktory_battles.units import FRIG, MAX_HAND, Settlement, Terrain, Units
 
 DATA = Path(__file__).parent / "data"
@@ -135,14 +135,7 @@ DEFAULT_SCENARIO = "plains-town"  # the battle fought when no scenario is given
 
 def scenario_path(name: str) -> Path:
     """A scenario given as a file path, or as the name of a bundled sample (`forest-town`)."""
-    path = Path(name)
-    if path.is_file():
-        return path
-    bundled = SCENARIOS / f"{name}.yaml"
-    if "/" not in name and bundled.is_file():
-        return bundled
-    known = ", ".join(sorted(p.stem for p in SCENARIOS.glob("*.yaml")))
-    raise DataError(f"{name}: no such scenario file (bundled scenarios: {known})")
+    return data_file(name, "scenario", shipped_files(SCENARIOS))
 
 
 @lru_cache(maxsize=64)

@@ -34,7 +34,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
-from ...engine.data import Text, first_problem, one_line, read_yaml
+from ...engine.data import Text, data_file, first_problem, one_line, read_yaml
 from .units import Terrain
 
 SAMPLE_DECK = Path(__file__).parent / "data" / "sample-deck.yaml"
@@ -153,12 +153,8 @@ class Deck:
 
 
 def deck_path(name: str) -> Path:
-    if not name or name == "sample":
-        return SAMPLE_DECK
-    path = Path(name)
-    if not path.is_file():
-        raise DataError(f"{name}: no such card file")
-    return path
+    """A Battle Cards deck: a path to a card file, or `sample` (also the default, "")."""
+    return SAMPLE_DECK if not name else data_file(name, "card file", {"sample": SAMPLE_DECK})
 
 
 @lru_cache(maxsize=32)

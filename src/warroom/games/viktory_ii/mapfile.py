@@ -26,7 +26,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ...engine import DataError
-from ...engine.data import first_problem, parse_yaml, read_text
+from ...engine.data import data_file, first_problem, parse_yaml, read_text, shipped_files
 from .board import LAND, TERRAIN_LETTERS, UNKNOWN, WATER, Board, board
 from .units import UNIT_NAMES, support
 
@@ -97,14 +97,8 @@ class FixedMap:
 
 
 def map_path(name: str) -> Path:
-    path = Path(name)
-    if path.is_file():
-        return path
-    bundled = MAPS / f"{name}.yaml"
-    if "/" not in name and bundled.is_file():
-        return bundled
-    known = ", ".join(sorted(p.stem for p in MAPS.glob("*.yaml"))) or "none"
-    raise DataError(f"{name}: no such map file (bundled maps: {known})")
+    """A map given as a file path, or as the name of a bundled one."""
+    return data_file(name, "map", shipped_files(MAPS))
 
 
 def load_map(name: str) -> FixedMap:

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
-from ...engine.data import Name, Text, read_yaml
+from ...engine.data import Name, Text, data_file, read_yaml, shipped_files
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -250,19 +250,17 @@ def champion_warnings(deck: Deck) -> list[str]:
 
 # --- loading ------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=1)
+def _shipped() -> dict[str, Path]:
+    return shipped_files(DATA_DIR)
+
+
 def shipped_decks() -> tuple[str, ...]:
-    return tuple(sorted(p.stem for p in DATA_DIR.glob("*.yaml")))
+    return tuple(_shipped())
 
 
 def deck_path(value: str) -> Path:
-    """A deck option: the name of a shipped deck (`sample`) or a path to a YAML file."""
-    if value in shipped_decks():
-        return DATA_DIR / f"{value}.yaml"
-    path = Path(value)
-    if not path.is_file():
-        raise DataError(f"deck {value!r}: no such file, and not a shipped deck "
-                        f"({', '.join(shipped_decks())})")
-    return path
+    """A deck option: a path to a YAML file, or the name of a shipped deck (`sample`)."""
+    return data_file(value, "deck", _shipped())
 
 
 def load_deck(value: str | Path) -> Deck:

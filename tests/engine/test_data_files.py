@@ -1,0 +1,51 @@
+"""A data option names a file on disk or a file warroom ships: one resolver for every game
+(Word & Iron decks, Viktory scenarios and Battle Cards decks, Viktory II maps)."""
+
+from __future__ import annotations
+
+import pytest
+
+from warroom.engine import DataError
+from warroom.engine.data import data_file
+from warroom.games import get_game
+
+# (game, option, a shipped name): each game's data option goes through the one resolver
+OPTIONS = [("word-iron", "deck0", "raiders", "deck"), ("viktory", "scenario", "naval", "scenario"),
+           ("viktory", "deck", "sample", "card file"), ("viktory-ii", "map", "duel", "map")]
+
+
+def test_a_path_to_a_file_comes_before_a_shipped_name(tmp_path, monkeypatch):
+    shipped = {"sample": tmp_path / "shipped.yaml"}
+    (tmp_path / "shipped.yaml").write_text("x: 1\n")
+    monkeypatch.chdir(tmp_path)
+    assert data_file("sample", "deck", shipped) == shipped["sample"]
+    (tmp_path / "sample").write_text("x: 2\n")  # a file of that name where the person is
+    assert data_file("sample", "deck", shipped) == tmp_path.joinpath("sample").relative_to(
+        tmp_path)
+
+
+def test_a_folder_a_missing_file_and_no_shipped_files_say_which(tmp_path):
+    shipped = {"b": tmp_path / "b.yaml", "a": tmp_path / "a.yaml"}
+    with pytest.raises(DataError, match=r"^deck '.*': a folder, not a file, and not a "
+                                        r"shipped deck \(a, b\)$"):
+        data_file(str(tmp_path), "deck", shipped)
+    with pytest.raises(DataError, match=r"^map 'nowhere': no such file, and not a shipped map "
+                                        r"\(none\)$"):
+        data_file("nowhere", "map", {})
+
+
+@pytest.mark.parametrize("game, option, name, what", OPTIONS)
+def test_every_game_refuses_a_folder_for_a_data_file_in_one_line(tmp_path, game, option, name,
+                                                                 what):
+    """`--set deck0=SOMEDIR` said "no such file" (Word & Iron) or named no folder at all."""
+    g = get_game(game)
+    values = {"mode": "cards"} if option == "deck" else {}
+    with pytest.raises(DataError) as info:
+        g.config({**values, option: str(tmp_path)})
+    message = str(info.value)
+    assert message.startswith(f"{what} '{tmp_path}': a folder, not a file, and not a shipped "
+                              f"{what} (")
+    assert "\n" not in message
+    if name is not None:
+        assert name in message.rsplit("(", 1)[1]
+        g.config({**values, option: name})  # the shipped name itself is found
