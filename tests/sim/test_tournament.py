@@ -132,6 +132,10 @@ def test_ties_in_a_match_go_to_the_score_then_to_lot():
     ({"team_size": 2, "match_size": 3}, "multiple of the team size"),
     ({"format": "swiss"}, "unknown tournament format"),
     ({"config": {"players": "3"}}, "disagrees with --match-size"),
+    # the command line's bounds hold for a call from Python too
+    ({"game": "battle", "match_size": 5}, "--match-size must be from 2 to 4 players, got 5"),
+    ({"match_size": 1}, "--match-size must be from 2 to 4"),
+    ({"best_of": 1001}, "odd number of games .* 999\\), got 1001"),
 ])
 def test_impossible_tournaments_are_config_errors(kwargs, message):
     with pytest.raises(ConfigError, match=message):

@@ -130,9 +130,12 @@ class _Event:
         if spec.format not in FORMATS:
             raise ConfigError(f"unknown tournament format {spec.format!r}; "
                               f"formats are: {', '.join(FORMATS)}")
-        if spec.best_of < 1 or spec.best_of % 2 == 0:
-            raise ConfigError(f"--best-of must be an odd number of games (1, 3, 5...), "
-                              f"got {spec.best_of}")
+        if spec.best_of < 1 or spec.best_of % 2 == 0 or spec.best_of > MAX_BEST_OF:
+            raise ConfigError(f"--best-of must be an odd number of games (1, 3, 5... "
+                              f"{MAX_BEST_OF}), got {spec.best_of}")
+        if not 2 <= spec.match_size <= MAX_MATCH_SIZE:
+            raise ConfigError(f"--match-size must be from 2 to {MAX_MATCH_SIZE} players, got "
+                              f"{spec.match_size}")
         t = spec.team_size
         if 2 * t > MAX_MATCH_SIZE:
             raise ConfigError(f"teams of {t} cannot meet: two of them are {2 * t} players, and "
