@@ -562,6 +562,30 @@ def test_an_empty_pile_shows_no_card(live_server, browser):
     page.close()
 
 
+def test_word_iron_shows_draws_skipped_and_extra_draws_held(live_server, browser):
+    """The Word & Iron table shows a side's draws to skip and the extra draws it holds from
+    set-up, as the text view does (the page showed neither)."""
+    from warroom.games.word_iron import GAME as WORD_IRON
+    observation = WORD_IRON.new_state(WORD_IRON.config({}), 1).observation(0)
+    observation["players"][0]["held"] = {"chance": 1}
+    observation["players"][1]["skips"] = {"strategy": 2, "word": 1}
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    text = page.evaluate("""async (observation) => {
+        const kit = await import("/static/kit.js");
+        const table = await import("/tables/word-iron.js");
+        const root = document.createElement("div");
+        document.body.append(root);
+        const view = { observation, seat: 0, legal: [] };
+        table.render(root, view, { kit, act: () => {}, seat: 0, names: ["a", "b"] });
+        return root.innerText;
+    }""", observation)
+    text = " ".join(text.split())  # the stats line is a flex row: innerText breaks its items
+    assert "Extra draws after the next regular draw: chance ×1" in text
+    assert "Next draws skipped: strategy ×2 word ×1" in text
+    page.close()
+
+
 # The page finds its WebSockets here, so that a test can close one as a network would.
 KEEP_SOCKETS = """(() => {
   const Native = window.WebSocket;
