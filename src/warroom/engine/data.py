@@ -192,8 +192,9 @@ def shipped_files(folder: Path) -> dict[str, Path]:
 
 def data_file(value: str, what: str, shipped: dict[str, Path]) -> Path:
     """The file a data option names: a path to a file, or else the name of a shipped one.
-    A file on disk comes first: a person who wrote a path means that file. Neither is a
-    one-line DataError that lists the shipped names."""
+    A file on disk comes first: a person who wrote a path means that file. When it is
+    neither, a one-line DataError says whether the path was missing or a folder, and lists
+    the shipped names."""
     path = Path(value)
     if path.is_file():
         return path
