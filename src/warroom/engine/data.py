@@ -6,6 +6,7 @@ frames and requests), refusing a key given twice as well."""
 
 from __future__ import annotations
 
+import functools
 import json
 import unicodedata
 from collections.abc import Callable
@@ -185,8 +186,10 @@ def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
         raise error(f"{path}: not a text file") from None
 
 
+@functools.cache
 def shipped_files(folder: Path) -> dict[str, Path]:
-    """The data files warroom ships in `folder`, by the name a person gives (`NAME.yaml`)."""
+    """The data files warroom ships in `folder`, by the name a person gives (`NAME.yaml`).
+    Listed once per process (a config is made for every game of a batch); not to be changed."""
     return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
 
 

@@ -249,18 +249,13 @@ def champion_warnings(deck: Deck) -> list[str]:
 
 
 # --- loading ------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=1)
-def _shipped() -> dict[str, Path]:
-    return shipped_files(DATA_DIR)
-
-
 def shipped_decks() -> tuple[str, ...]:
-    return tuple(_shipped())
+    return tuple(shipped_files(DATA_DIR))
 
 
 def deck_path(value: str) -> Path:
     """A deck option: a path to a YAML file, or the name of a shipped deck (`sample`)."""
-    return data_file(value, "deck", _shipped())
+    return data_file(value, "deck", shipped_files(DATA_DIR))
 
 
 def load_deck(value: str | Path) -> Deck:
