@@ -21,12 +21,14 @@ own text view, a spectator's by default (`render_seat=k`: seat k's).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..engine import Game, derive_seed
 from .table import Table, action_index
@@ -153,45 +155,48 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
 class OrderedEnv(wrappers.OrderEnforcingWrapper):
     """PettingZoo's OrderEnforcingWrapper (its errors for calls before `reset()` or out of
-    order, and its `agent_iter`), with what a loop asks at every turn passed straight to the
-    environment. PettingZoo's wrappers reach each attribute through `__getattr__`, and its
-    generic `last()` reads five of them that way: that alone cost more than an engine step."""
+    order, and its `agent_iter` check that each turn has its `step()`), with what a loop asks
+    at every turn passed straight to the environment. PettingZoo's wrappers reach each
+    attribute through `__getattr__`, and its generic `last()` reads five of them that way:
+    that alone cost more than an engine step."""
 
     def __init__(self, env: raw_env):
         super().__init__(env)
         self._raw = env
 
-    def _live(self, name: str) -> raw_env:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return self._raw
+    def _before_reset(self, name: str) -> Any:
+        raise AttributeError(f"{name} cannot be accessed before reset")
 
     @property
     def agent_selection(self) -> str:
-        return self._live("agent_selection").agent_selection
+        return self._raw.agent_selection if self._has_reset else self._before_reset(
+            "agent_selection")
 
     @property
     def agents(self) -> list[str]:
-        return self._live("agents").agents
+        return self._raw.agents if self._has_reset else self._before_reset("agents")
 
     @property
     def rewards(self) -> dict[str, float]:
-        return self._live("rewards").rewards
+        return self._raw.rewards if self._has_reset else self._before_reset("rewards")
 
     @property
     def terminations(self) -> dict[str, bool]:
-        return self._live("terminations").terminations
+        return self._raw.terminations if self._has_reset else self._before_reset(
+            "terminations")
 
     @property
     def truncations(self) -> dict[str, bool]:
-        return self._live("truncations").truncations
+        return self._raw.truncations if self._has_reset else self._before_reset("truncations")
 
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
-        return self._live("infos").infos
+        return self._raw.infos if self._has_reset else self._before_reset("infos")
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        return self._live("agent_selection").last(observe)
+        if not self._has_reset:
+            self._before_reset("agent_selection")
+        return self._raw.last(observe)
 
     def step(self, action: int | None) -> None:
         if self._has_reset and self._raw.agents:
@@ -200,5 +205,31 @@ class OrderedEnv(wrappers.OrderEnforcingWrapper):
         else:  # PettingZoo's error before reset, its warning once every agent is done
             super().step(action)
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Turns(self, max_iter)
+
     def __str__(self) -> str:
         return str(self._raw)
+
+
+class _Turns:
+    """`OrderedEnv.agent_iter()`: PettingZoo's order-enforcing iterator (the agent to move,
+    until none is left or `max_iter` turns; a turn without a `step()` is an error), reading
+    the environment directly."""
+
+    def __init__(self, env: OrderedEnv, max_iter: int):
+        self.env, self.raw, self.left = env, env._raw, max_iter
+
+    def __iter__(self) -> _Turns:
+        return self
+
+    def __next__(self) -> str:
+        if not self.raw.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        env = self.env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return self.raw.agent_selection
