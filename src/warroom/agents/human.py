@@ -170,4 +170,3 @@ def _read_without_echo(stream: TextIO, prompt: Callable[[], None]) -> str:
         return stream.readline()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
-

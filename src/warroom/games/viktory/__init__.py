@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from ...engine import CardFacts, Game
-from ...engine.data import DataOption
+from ...engine.data import DataOption, shipped_files
 from ..viktory_battles.cards import Deck, deck_path, load_deck, show_deck
 from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events
@@ -81,7 +81,7 @@ class ViktoryGame(Game):
     # The battle's scenario and its Battle Cards: a bundled file by name, or a file (empty:
     # the default scenario, the sample deck).
     data_options = {
-        "scenario": DataOption({p.stem: p.stem for p in sorted(SCENARIOS.glob("*.yaml"))},
+        "scenario": DataOption({name: name for name in shipped_files(SCENARIOS)},
                                load_scenario,
                                lambda value: scenario_path(str(value or DEFAULT_SCENARIO))),
         "deck": DataOption({"sample": ""}, load_deck, lambda value: deck_path(str(value or ""))),

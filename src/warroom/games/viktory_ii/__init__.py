@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from ...engine import Game
-from ...engine.data import DataOption
+from ...engine.data import DataOption, shipped_files
 from ...engine.estimate import share_chances
 from ..viktory_battles.cards import deck_path, load_deck
 from .actions import ACTIONS
@@ -90,7 +90,7 @@ class ViktoryIIGame(Game):
     # The map (empty: a random one) and the Battle Cards (empty: the sample deck): a bundled
     # file by name, or a file.
     data_options = {
-        "map": DataOption({p.stem: p.stem for p in sorted(MAPS.glob("*.yaml"))}, load_map,
+        "map": DataOption({name: name for name in shipped_files(MAPS)}, load_map,
                           lambda value: map_path(str(value)) if value else None),
         "deck": DataOption({"sample": ""}, load_deck, lambda value: deck_path(str(value or ""))),
     }

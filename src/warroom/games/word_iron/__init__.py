@@ -6,11 +6,11 @@ import random
 from typing import Any
 
 from ...engine import CardFacts, Game
-from ...engine.data import DataOption
+from ...engine.data import DataOption, shipped_files
 from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events, deck_labels
 from .config import Config
-from .deck import Deck, champion_warnings, deck_path, load_deck, shipped_decks, show_deck
+from .deck import DATA_DIR, Deck, champion_warnings, deck_path, load_deck, show_deck
 from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
 from .state import WordIronState
@@ -46,7 +46,8 @@ class WordIronGame(Game):
     summary = SUMMARY
     # Each player's deck: a shipped deck by name, or a deck file.
     data_options = dict.fromkeys(("deck0", "deck1"), DataOption(
-        {name: name for name in shipped_decks()}, load_deck, lambda value: deck_path(str(value))))
+        {name: name for name in shipped_files(DATA_DIR)}, load_deck,
+        lambda value: deck_path(str(value))))
     # The estimate scores only a round's settled point (heuristic.settled): a search's rollout
     # goes straight to the next one, so every line of play is scored at the same stage.
     estimate_depth = 0

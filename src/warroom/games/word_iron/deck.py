@@ -249,10 +249,6 @@ def champion_warnings(deck: Deck) -> list[str]:
 
 
 # --- loading ------------------------------------------------------------------------------
-def shipped_decks() -> tuple[str, ...]:
-    return tuple(shipped_files(DATA_DIR))
-
-
 def deck_path(value: str) -> Path:
     """A deck option: a path to a YAML file, or the name of a shipped deck (`sample`)."""
     return data_file(value, "deck", shipped_files(DATA_DIR))
