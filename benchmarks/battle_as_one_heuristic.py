@@ -22,6 +22,7 @@ from warroom.agents import HeuristicAgent
 from warroom.engine import play_game
 from warroom.games import get_game
 from warroom.games.battle.state import BattleState
+from warroom.native import warn_if_stale
 from warroom.sim.stats import wilson_interval
 
 GAME = get_game("battle")
@@ -83,4 +84,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

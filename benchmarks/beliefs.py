@@ -31,6 +31,7 @@ from warroom.agents import make_agent
 from warroom.agents.mcts import MctsAgent, Node, SearchResult
 from warroom.engine import PlayerView, derive_seed, play_game, split_rng
 from warroom.games import get_game
+from warroom.native import warn_if_stale
 from warroom.sim.stats import wilson_interval
 
 GAMES = ("kow", "champions", "battle", "word-iron", "viktory")
@@ -135,4 +136,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

@@ -29,6 +29,7 @@ from pathlib import Path
 from warroom.agents import make_agents
 from warroom.engine import CardFacts, Game, config_to_json, derive_seed, play_game
 from warroom.games import REGISTRY
+from warroom.native import warn_if_stale
 from warroom.sim.batch import iter_chunks
 from warroom.sim.cards import collect
 from warroom.sim.stats import wilson_interval
@@ -161,4 +162,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main()

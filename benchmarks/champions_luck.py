@@ -16,6 +16,7 @@ from warroom.agents import make_agent
 from warroom.engine import PlayerView
 from warroom.games import get_game
 from warroom.games.champions.state import MAIN
+from warroom.native import warn_if_stale
 
 
 def tens(state, player: int) -> int:
@@ -50,4 +51,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

@@ -27,6 +27,7 @@ from warroom.games import get_game
 from warroom.games.champions import heuristic
 from warroom.games.champions.actions import EndTurn, TurnIn
 from warroom.games.champions.state import CLOSE
+from warroom.native import warn_if_stale
 from warroom.sim.stats import wilson_interval
 
 
@@ -72,4 +73,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

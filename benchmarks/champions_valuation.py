@@ -23,6 +23,7 @@ from warroom.agents import HeuristicAgent
 from warroom.engine import PlayerView, play_game
 from warroom.games import get_game
 from warroom.games.champions import heuristic
+from warroom.native import warn_if_stale
 from warroom.sim.stats import wilson_interval
 
 CACHED = 1 << 16  # entries, as the heuristic's own caches
@@ -85,4 +86,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

@@ -164,6 +164,7 @@ def main() -> None:
     from warroom import native
     from warroom.games import REGISTRY
 
+    native.warn_if_stale()  # the children run this tree's build: a stale one times the source
     names = args.games.split(",") if args.games else list(REGISTRY)
     kinds = args.kinds.split(",")
     seconds, runs = (0.5, 3) if args.quick else (2.0, 5)

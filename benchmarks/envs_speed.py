@@ -57,6 +57,7 @@ from pettingzoo.utils import wrappers
 from warroom.envs.pettingzoo import env, raw_env
 from warroom.envs.table import Table
 from warroom.games import REGISTRY, get_game
+from warroom.native import warn_if_stale
 
 
 class FromScratch(Table):
@@ -398,4 +399,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main()

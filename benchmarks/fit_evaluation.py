@@ -21,6 +21,7 @@ import sys
 import numpy as np
 
 from warroom.games import get_game
+from warroom.native import warn_if_stale
 
 
 def samples(name: str, games: int, seed: int) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -89,4 +90,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from warroom.envs.gymnasium import WarroomEnv
+from warroom.native import warn_if_stale
 
 HERE = Path(__file__).parent
 
@@ -190,4 +191,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main()

@@ -31,6 +31,7 @@ from warroom.agents import MctsAgent, RandomAgent
 from warroom.cli.evaluate import round_robin_jobs, run_jobs, tabulate
 from warroom.engine import Game, PlayerView, State, play_game
 from warroom.games import REGISTRY, get_game
+from warroom.native import warn_if_stale
 
 
 def decision_points(game: Game, seed: int, count: int) -> list[tuple]:
@@ -181,4 +182,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

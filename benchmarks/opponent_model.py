@@ -25,6 +25,7 @@ from typing import Any
 from warroom.agents import make_agent
 from warroom.engine import PlayerView, derive_seed, play_game
 from warroom.games import get_game
+from warroom.native import warn_if_stale
 
 
 class Watched:
@@ -74,4 +75,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from warroom.engine import config_to_json
 from warroom.games import REGISTRY
+from warroom.native import warn_if_stale
 from warroom.sim.batch import iter_chunks
 from warroom.sim.store import ResultStore
 
@@ -158,4 +159,5 @@ def main() -> None:
             print(f"| {written} | {elapsed:.0f} | {written / elapsed:.1f} | {peak:.1f} |")
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main()

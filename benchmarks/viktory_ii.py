@@ -18,6 +18,7 @@ import time
 from warroom.agents import make_agent
 from warroom.engine import play_game
 from warroom.games import get_game
+from warroom.native import warn_if_stale
 
 GAME = get_game("viktory-ii")
 
@@ -104,4 +105,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main()

@@ -21,6 +21,7 @@ from warroom.agents import HeuristicAgent, RandomAgent
 from warroom.engine import play_game
 from warroom.games import get_game
 from warroom.games.word_iron.heuristic import SPENDTHRIFT, THRIFTY, RealmRule, heuristic_action
+from warroom.native import warn_if_stale
 from warroom.sim.stats import wilson_interval
 
 GAME = get_game("word-iron")
@@ -86,4 +87,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

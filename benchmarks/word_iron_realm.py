@@ -21,6 +21,7 @@ from typing import Any
 from warroom.games import get_game
 from warroom.games.word_iron.actions import FinishResources, UseResource
 from warroom.games.word_iron.state import WordIronState
+from warroom.native import warn_if_stale
 
 GAME = get_game("word-iron")
 Policy = Callable[[WordIronState, int, random.Random], Any]
@@ -86,4 +87,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warn_if_stale()  # a stale build would time the interpreted rules
     main(sys.argv[1:])

@@ -70,6 +70,52 @@ def test_status_says_why_a_module_runs_interpreted(monkeypatch):
     assert native.status() == {"warroom.games.battle.state": "interpreted: WARROOM_NATIVE=0"}
 
 
+@pytest.fixture
+def stale_build(monkeypatch):
+    """A build that exists but may not be used: battle's source changed since it was made."""
+    monkeypatch.delenv(native.ENV, raising=False)
+    monkeypatch.setattr(native, "BUILD", native.SRC)
+    monkeypatch.setattr(native, "_warned", False)
+    monkeypatch.setattr(native, "_read_manifest", lambda: manifest(
+        files={"warroom.games.battle.state": BATTLE}, sources={BATTLE: "0"}))
+    return monkeypatch
+
+
+STALE = (f"warroom: note: the compiled build is not used ({BATTLE} changed since the build): "
+         "the rules run interpreted, slower; `make native` rebuilds it\n")
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "kow", "--games", "2", "--players", "random,random"],
+    ["evaluate", "kow", "--games", "2", "--players", "random,heuristic"],
+    ["bench", "kow", "--seconds", "0.01", "--runs", "1"],
+])
+def test_a_long_run_on_a_stale_build_says_so_in_one_line_first(stale_build, command, tmp_path,
+                                                               capsys):
+    if command[0] == "simulate":
+        command = [*command, "--db", str(tmp_path / "r.sqlite")]
+    assert cli_main(command) == 0
+    assert capsys.readouterr().err.startswith(STALE)  # then any progress the command shows
+    native.warn_if_stale()  # once a process: a second long run in it says nothing more
+    assert capsys.readouterr().err == ""
+
+
+def test_a_stale_build_is_not_mentioned_where_it_costs_nothing_or_was_asked_for(stale_build,
+                                                                               capsys):
+    assert cli_main(["options", "kow"]) == 0  # quick commands
+    assert cli_main(["simulate", "--help"]) == 0
+    assert capsys.readouterr().err == ""
+    stale_build.setenv(native.ENV, "0")  # interpreted on purpose
+    assert native.stale_warning() is None
+    stale_build.delenv(native.ENV)
+    assert native.stale_warning() == STALE.rstrip("\n")
+    stale_build.setattr(native, "_read_manifest", lambda: None)  # never built: no compiler
+    assert native.stale_warning() is None
+    stale_build.setattr(native, "_read_manifest", lambda: manifest(
+        files={"warroom.games.battle.state": BATTLE}))  # fresh
+    assert native.stale_warning() is None
+
+
 def test_builds_are_off_with_the_environment_switch(monkeypatch):
     monkeypatch.setenv(native.ENV, "0")
     monkeypatch.setattr(native.sys, "meta_path", [])

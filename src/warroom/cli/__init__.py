@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from .. import native
 from ..engine import WarroomError
 from ..engine.data import displayable
 from .common import Interrupted
@@ -32,6 +33,9 @@ COMMANDS = {
     "simulate": "simulate", "sweep": "sweep", "tournament": "tournament", "tune": "tune",
     "viktory": "viktory",
 }
+# The commands that play many games or serve them: on a stale compiled build they say so
+# before they start (warroom.native.stale_warning), since nothing else would.
+LONG_RUNNING = {"bench", "evaluate", "serve", "simulate", "sweep", "tournament", "tune"}
 
 
 class _NoCommand(Exception):
@@ -65,6 +69,14 @@ class _Group(_HelpGroup):
         if module is not None and name not in self.commands:
             importlib.import_module(f"{__name__}.{module}")  # registers itself on `cli`
         return super().get_command(ctx, name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        # Called only for the command about to run (help lists commands by get_command).
+        name, command, rest = super().resolve_command(ctx, args)
+        if name in LONG_RUNNING and not ctx.resilient_parsing and not _asks_help(rest):
+            native.warn_if_stale()
+        return name, command, rest
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -109,6 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     return 0
+
+
+def _asks_help(args: list[str]) -> bool:
+    return any(arg in ("-h", "--help") for arg in args)
 
 
 def _command(exc: click.ClickException) -> str:

@@ -101,6 +101,33 @@ def status() -> dict[str, str]:
     return {name: "compiled" if why is None else f"interpreted: {why}" for name in modules}
 
 
+def stale_warning() -> str | None:
+    """One line for a long run to print when a build exists but is not used (stale, or for
+    another Python): its games then run interpreted, 1.4 to 3 times slower, with nothing else
+    to say so. None when the build is used, when there is none (an install without a C
+    compiler runs interpreted by design) and with WARROOM_NATIVE=0 (asked for)."""
+    manifest = _read_manifest()
+    if not enabled() or manifest is None:
+        return None
+    why = stale_reason(manifest)
+    if why is None:
+        return None
+    return (f"warroom: note: the compiled build is not used ({why.removesuffix(' (make native)')}):"
+            " the rules run interpreted, slower; `make native` rebuilds it")
+
+
+_warned = False
+
+
+def warn_if_stale() -> None:
+    """Print `stale_warning()` on stderr, once a process."""
+    global _warned
+    line = None if _warned else stale_warning()
+    if line is not None:
+        _warned = True
+        print(line, file=sys.stderr, flush=True)
+
+
 def is_compiled(module_name: str) -> bool:
     """Whether the module imported under this name is a compiled build."""
     module = sys.modules.get(module_name)
