@@ -1,5 +1,6 @@
 """A data option names a file on disk or a file warroom ships: one resolver for every game
-(Word & Iron decks, Viktory scenarios and Battle Cards decks, Viktory II maps)."""
+(Word & Iron decks, Viktory scenarios and Battle Cards decks, Viktory II maps, Battle deck
+lists)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ from warroom.engine import DataError
 from warroom.engine.data import data_file
 from warroom.games import get_game
 
-# (game, option, a shipped name, what the message calls it): each game's data option goes
-# through the one resolver
-OPTIONS = [("word-iron", "deck0", "raiders", "deck"), ("viktory", "scenario", "naval", "scenario"),
-           ("viktory", "deck", "sample", "card file"), ("viktory-ii", "map", "duel", "map")]
+# (game, option, a shipped name, what the message calls it, the options it needs): each game's
+# data option goes through the one resolver
+OPTIONS = [("word-iron", "deck0", "raiders", "deck", {}),
+           ("viktory", "scenario", "naval", "scenario", {}),
+           ("viktory", "deck", "sample", "card file", {"mode": "cards"}),
+           ("viktory-ii", "map", "duel", "map", {}),
+           ("battle", "deck1", "sample-deck", "deck list", {"deck_mode": "constructed"})]
 
 
 def test_a_path_to_a_file_comes_before_a_shipped_name(tmp_path, monkeypatch):
@@ -36,12 +40,12 @@ def test_a_folder_a_missing_file_and_no_shipped_files_say_which(tmp_path):
         data_file("nowhere", "map", {})
 
 
-@pytest.mark.parametrize("game, option, name, what", OPTIONS)
+@pytest.mark.parametrize("game, option, name, what, values", OPTIONS)
 def test_every_game_refuses_a_folder_for_a_data_file_in_one_line(tmp_path, game, option, name,
-                                                                 what):
-    """`--set deck0=SOMEDIR` said "no such file" (Word & Iron) or named no folder at all."""
+                                                                 what, values):
+    """`--set deck0=SOMEDIR` said "no such file" (Word & Iron), "cannot read deck list (Is a
+    directory)" (Battle) or named no folder at all."""
     g = get_game(game)
-    values = {"mode": "cards"} if option == "deck" else {}
     with pytest.raises(DataError) as info:
         g.config({**values, option: str(tmp_path)})
     message = str(info.value)

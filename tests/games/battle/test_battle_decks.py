@@ -98,7 +98,8 @@ def test_constructed_deck_list_file_errors_name_the_file_and_line(tmp_path):
     path.write_text("AS\n")
     with pytest.raises(DataError, match="exactly 40 cards; this one has 1"):
         GAME.config({"deck_mode": "constructed", "deck0": str(path)})
-    with pytest.raises(DataError, match="cannot read deck list"):
+    with pytest.raises(DataError, match=r"^deck list '.*missing.txt': no such file, and not a "
+                                        r"shipped deck list \(sample-deck\)$"):
         GAME.config({"deck_mode": "constructed", "deck0": str(tmp_path / "missing.txt")})
 
 
@@ -339,3 +340,13 @@ def test_sealed_determinize_deals_the_opponents_hidden_cards_from_what_i_cannot_
         hands.add(tuple(names(d, d.hands[1])))
         assert sorted(names(d, d.hands[0])) == sorted(names(s, s.hands[0]))
     assert len(hands) > 1
+
+
+def test_the_shipped_deck_list_is_found_by_its_name_where_no_file_has_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shipped = GAME.load_cards(GAME.data_options["deck0"].shipped["sample-deck"])
+    assert GAME.load_cards("sample-deck") == shipped  # `warroom cards show sample-deck`
+    config = GAME.config({"deck_mode": "constructed", "deck0": "sample-deck"})
+    assert config.deck0 == shipped.cards
+    (tmp_path / "sample-deck").write_text("".join(f"{c}\n" for c in DECK40))
+    assert GAME.config({"deck_mode": "constructed", "deck0": "sample-deck"}).deck0 == DECK40

@@ -4,14 +4,23 @@ players, with teams, constructed, sealed and draft decks."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption
 from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events
-from .cards import DeckList, card_text, check_deck, deck_name, read_deck_file, sort_key, suit
+from .cards import (
+    SHIPPED_DECKS,
+    DeckList,
+    card_text,
+    check_deck,
+    deck_file,
+    deck_name,
+    read_deck_file,
+    sort_key,
+    suit,
+)
 from .config import Config
 from .heuristic import evaluate, heuristic_action
 from .render import describe_event, render
@@ -58,7 +67,7 @@ class BattleGame(Game):
     # cards themselves, not the file, so a record needs no copy of it (`path` names none).
     data_options = dict.fromkeys(
         (f"deck{seat}" for seat in range(8)),
-        DataOption({"sample-deck": str(Path(__file__).parent / "data" / "sample-deck.txt")},
+        DataOption({name: str(path) for name, path in SHIPPED_DECKS.items()},
                    lambda path: GAME.load_cards(path), lambda value: None, suffix=".txt"))
 
     def new_state(self, config: Config, seed: int) -> BattleState:
@@ -105,8 +114,9 @@ class BattleGame(Game):
     def load_cards(self, path: str) -> DeckList:
         """A constructed deck list, checked against the default rules (40 cards, one deck of
         playing cards; Jokers allowed, as with jokers=true)."""
-        cards = check_deck(read_deck_file(path), Config().constructed_size, True, str(path))
-        return DeckList(deck_name(path), cards)
+        file = deck_file(path)
+        cards = check_deck(read_deck_file(file), Config().constructed_size, True, str(path))
+        return DeckList(deck_name(file), cards)
 
     def show_cards(self, deck: DeckList) -> str:
         cards = deck.cards

@@ -16,7 +16,7 @@ import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import ConfigError, DataError
-from ...engine.data import displayable, one_line, parse_yaml, read_text
+from ...engine.data import data_file, displayable, one_line, parse_yaml, read_text
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -29,6 +29,8 @@ STANDARD_DECK = tuple(r + s for s in SUITS for r in RANKS)
 SKILL: dict[str, int] = {r + s: i + 1 for s in SUITS for i, r in enumerate(RANKS)}
 SKILL[JOKER] = 0
 SPECIAL_RANKS = ("A", "2", "3")
+# The deck lists warroom ships, by the name a `deckN` option or the browser table gives them.
+SHIPPED_DECKS = {"sample-deck": Path(__file__).parent / "data" / "sample-deck.txt"}
 
 
 def deck_names(jokers: bool) -> tuple[str, ...]:
@@ -123,6 +125,11 @@ def deck_name(path: str | Path) -> str:
     return displayable(path.stem)
 
 
+def deck_file(value: str | Path) -> Path:
+    """The deck list file a value names: a path, or else a shipped name (`sample-deck`)."""
+    return data_file(str(value), "deck list", SHIPPED_DECKS)
+
+
 def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
     """(card, line number) for each card of a deck list file.
 
@@ -197,9 +204,10 @@ def check_deck(entries: list[tuple[str, Any]], size: int, jokers: bool, source: 
 
 
 def load_deck_option(key: str, value: tuple[str, ...], size: int, jokers: bool) -> tuple[str, ...]:
-    """The value of a `deckN` option: a single item is a file to read; several are cards."""
+    """The value of a `deckN` option: a single item is a file to read (or a shipped deck
+    list's name); several are cards."""
     if len(value) == 1:
-        return check_deck(read_deck_file(value[0]), size, jokers, value[0])
+        return check_deck(read_deck_file(deck_file(value[0])), size, jokers, value[0])
     entries = []
     for i, item in enumerate(value, 1):
         name = parse_card(item)
