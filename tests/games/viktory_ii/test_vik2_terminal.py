@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 # The battle tests' map: water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there
 # supports artillery).
 from test_vik2_battles import MAP, bombardment_joins_an_attack
@@ -129,7 +132,13 @@ def test_no_line_of_a_played_game_counts_with_an_s_in_brackets():
 
 
 def headline(state, player: int) -> str:
-    return table(state, player).splitlines()[0]
+    """The headline, on one line again where it was broken to fit the terminal."""
+    first, *rest = table(state, player).splitlines()
+    for line in rest:
+        if not line.startswith("    "):
+            return first
+        first += " " + line.strip()
+    return first
 
 
 def test_the_setup_headline_names_the_step_under_way_not_the_next():
@@ -253,3 +262,22 @@ def test_a_declared_attack_shows_only_the_units_still_there(tmp_path):
     state.remove_unit(infantry)
     assert state.observation(0)["battles"] == []
     assert "Attack declared" not in table(state, 0)
+
+
+def test_long_lines_break_between_items_to_fit_an_80_column_terminal():
+    """A panel on an 80-column terminal holds 76 characters a line. The headline, the players
+    and the units used to run to 80-150 and were wrapped by the terminal mid-item ("1" at
+    one line's end, "infantry" at the next's start)."""
+    state = GAME.new_state(GAME.config({}), 2)
+    rng = random.Random(2)
+    for _ in range(600):  # a random game well into its middle: many stacks on the map
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    p = state.to_move()[0]
+    text = re.sub(r"\x1b\[[0-9;]*m", "", table(state, p))
+    units = text[text.index("Your units: "):].split("\n")
+    assert len(units) > 2 and units[1].startswith("    ")  # a long list, broken
+    for line in text.splitlines():
+        assert len(line) <= 76, line
+        if line.startswith("    ") and line[4] != " ":  # a line going on: whole items
+            assert re.match(r"    (you are|reserve:|[A-Z]\d+ \d+ )", line), line

@@ -27,6 +27,9 @@ TERRAIN_STYLE = {
     "?": "\x1b[37;40m",  # unexplored: dark
 }
 FOG = "\x1b[2m"
+# Long lines are broken between their items to fit a panel on an 80-column terminal, going on
+# indented (a terminal's own wrap breaks "1 infantry" and starts again at the margin).
+WIDTH = 76
 PHASES = {
     "capital": "setup: place the capital",
     "second_town": "setup: second town",
@@ -59,6 +62,19 @@ def _who(q: int, you: int | None) -> str:
     return "you" if q == you else f"player {q}"
 
 
+def _fit(text: str, sep: str = "; ") -> str:
+    parts = text.split(sep)
+    lines, line = [], parts[0]
+    for part in parts[1:]:  # room for the part, and for the separator should a break follow
+        if len(line) + len(sep) + len(part) + len(sep.rstrip()) <= WIDTH:
+            line += sep + part
+        else:
+            lines.append(line + sep.rstrip())
+            line = "    " + part
+    lines.append(line)
+    return "\n".join(lines)
+
+
 def _whose(q: int, you: int | None) -> str:
     return "your" if q == you else f"player {q}'s"
 
@@ -66,12 +82,11 @@ def _whose(q: int, you: int | None) -> str:
 def render(obs: dict[str, Any], player: int | None) -> str:
     b = board(obs["radius"])
     you = obs.get("you")
-    lines = [_headline(obs, you)]
+    lines = [_fit(_headline(obs, you), " - ")]
     lines += _map_lines(obs, b)
-    lines.append("Hex: terrain (p plains, g grassland, f forest, m mountain, w water, "
-                 "? unexplored),")
-    lines.append("     owner, t town / T capital / C city / @ capital city, units "
-                 "(! attack declared)")
+    lines.append("Hex: terrain (p plains, g grassland, f forest, m mountain, w water,")
+    lines.append("     ? unexplored), owner, t town / T capital / C city / @ capital city,")
+    lines.append("     units (! attack declared)")
     if obs["round"]:
         lines.append(f"To win: hold {obs['capitals_to_win']} capitals"
                      + (f", or the most at the end of round {obs['turn_limit']}"
@@ -168,7 +183,7 @@ def _players(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
             text += f"; reserve: {units_text(info['reserve'])}"
         if info["hand"] is not None:
             text += f"; cards {info['hand']}/{info['max_hand']}"
-        lines.append(text)
+        lines.append(_fit(text))
     return lines
 
 
@@ -184,7 +199,7 @@ def _units(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
         by_owner.setdefault(owner, []).append(text)
     for owner in sorted(by_owner):
         who = "Your units" if owner == you else f"Player {owner}'s units"
-        lines.append(f"{who}: " + "; ".join(by_owner[owner]))
+        lines.append(_fit(f"{who}: " + "; ".join(by_owner[owner])))
     return lines
 
 
