@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import textwrap
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -283,6 +284,34 @@ def displayable(value: object) -> str:
         return text
     return "".join(repr(c)[1:-1] if unicodedata.category(c) == "Cc" or c in _BIDI else c
                    for c in text)
+
+
+# A game's text view is read in a panel on a terminal of 80 columns or more (76 inside it).
+TEXT_WIDTH = 76
+
+
+def fit(line: str, sep: str = "; ", width: int = TEXT_WIDTH) -> str:
+    """A line of a text view broken between its items (parts joined by `sep`) to fit `width`,
+    each further line indented four more than the first; an item longer than that is broken
+    between words. A terminal's own wrap breaks anywhere ("1" at one line's end, "infantry"
+    at the next's start) and starts again at the margin. Lines already fitted stay as they
+    are, so a view may fit its lines once more as a whole."""
+    if "\n" in line:
+        return "\n".join(fit(part, sep, width) for part in line.split("\n"))
+    parts = line.split(sep)
+    more = " " * (len(line) - len(line.lstrip(" ")) + 4)
+    lines, current = [], parts[0]
+    for part in parts[1:]:  # room for the part, and for the separator should a break follow
+        if len(current) + len(sep) + len(part) + len(sep.rstrip()) <= width:
+            current += sep + part
+        else:
+            lines.append(current + sep.rstrip())
+            current = more + part
+    lines.append(current)
+    return "\n".join(wrapped for line in lines for wrapped in (
+        [line] if len(line) <= width else
+        textwrap.wrap(line, width, subsequent_indent=more, break_long_words=False,
+                      break_on_hyphens=False)))
 
 
 Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(one_line)]

@@ -642,7 +642,13 @@ def test_rule_12_realm_army_and_decks_from_left_to_right_royals_below():
     text = GAME.render(s.observation(0), 0)
     first = text.split("Player 1")[0]
     assert first.index("Realm:") < first.index("Army:") < first.index("Decks:")
-    deck_line = next(line for line in first.splitlines() if "Decks:" in line)
+    lines = first.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Decks:" in line)
+    deck_line = lines[at]  # with the lines it goes on to, broken to fit the terminal
+    for line in lines[at + 1:]:
+        if not line.startswith("      "):
+            break
+        deck_line += " " + line.strip()
     assert deck_line.index("strategy") < deck_line.index("chance") < deck_line.index("Word")
     assert "king" in first.splitlines()[3] and "champions:" in first.splitlines()[3]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.data import fit
 from .cards import SKILL, card_text
 
 PHASE_TEXT = {
@@ -60,7 +61,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         head += f" - round {obs['round']}, turn {obs['turn']}"
         if obs["turn_limit"]:
             head += f" of a {obs['turn_limit']}-round limit"
-    lines.append(f"{head} - {PHASE_TEXT.get(phase, phase)} - to move: {movers}")
+    lines.append(fit(f"{head} - {PHASE_TEXT.get(phase, phase)} - to move: {movers}", " - "))
     if phase in ("draft", "build"):
         lines.extend(_render_building(obs))
     else:
@@ -69,7 +70,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         o = obs["outcome"]
         who = ", ".join(_who(p, you) for p in o["winners"]) or "nobody (draw)"
         lines.append(f"Winner: {who} - {o['reason']}")
-    return "\n".join(lines)
+    return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
 def _render_building(obs: dict[str, Any]) -> list[str]:
@@ -82,11 +83,12 @@ def _render_building(obs: dict[str, Any]) -> list[str]:
                 " (has picked)" if seat["picked"] else "")
         lines.append(f"  {_who(p, you):>10}: {state}")
     if "pack" in obs:
-        lines.append(f"Pack {obs['pack_number']} in front of you: {cards(obs['pack'])}")
+        lines.append(fit(f"Pack {obs['pack_number']} in front of you: {cards(obs['pack'])}"))
     if "pool" in obs:
-        lines.append(f"Your picks / pool ({len(obs['pool'])}): {cards(obs['pool'])}")
+        lines.append(fit(f"Your picks / pool ({len(obs['pool'])}): {cards(obs['pool'])}"))
     if "deck" in obs and obs["phase"] == "build":
-        lines.append(f"Your deck ({len(obs['deck'])}/{obs['deck_size']}): {cards(obs['deck'])}")
+        lines.append(fit(f"Your deck ({len(obs['deck'])}/{obs['deck_size']}): "
+                         f"{cards(obs['deck'])}"))
     return lines
 
 
@@ -107,26 +109,27 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
         piles = ""
         if "draw_pile" in seat:
             piles = f"  draw {seat['draw_pile']} discard {len(seat['discard'])}"
-        lines.append(f"  {_who(p, you):>10}{team} [{castle}] hand {seat['hand']:>2}{piles}"
-                     f"  soldiers: {_soldiers(seat, p)}{status}{turn}")
+        lines.append(fit(f"  {_who(p, you):>10}{team} [{castle}] hand {seat['hand']:>2}{piles}"
+                         f"  soldiers: {_soldiers(seat, p)}{status}{turn}"))
     if obs.get("hand") is not None and you is not None:
         used = obs["seats"][you]["used_court_or_special"]
         note = "  (court card or special ability used this turn)" if used else ""
-        lines.append(f"Your hand: {cards(obs['hand'])}{note}")
+        lines.append(fit(f"Your hand: {cards(obs['hand'])}{note}", "  "))
     for g, group in enumerate(obs["groups"]):
         attackers = " ".join(f"{card_text(n)}" + (f"[P{c}]" if len({a[0] for a in
                              group['attackers']}) > 1 else "") for c, n in group["attackers"])
         blockers = " ".join(f"{card_text(n)}[P{c}]" for c, n in group["blockers"])
         owner = group["attackers"][0][0] if group["attackers"] else "?"
-        lines.append(f"  Group {g + 1}: P{owner}'s {attackers or '(none left)'} -> "
-                     f"P{group['target']}" + (f"  blocked by {blockers}" if blockers else ""))
+        lines.append(fit(f"  Group {g + 1}: P{owner}'s {attackers or '(none left)'} -> "
+                         f"P{group['target']}" + (f"  blocked by {blockers}" if blockers else ""),
+                         "  "))
     combat = obs.get("combat")
     if combat:
         strikers = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["strikers"])
         doomed = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["doomed"])
-        lines.append(f"  Combat of group {combat['group'] + 1}: skill {combat['level']} strikes;"
-                     f" still to strike: {strikers or '-'}"
-                     + (f"; already struck: {doomed}" if doomed else ""))
+        lines.append(fit(f"  Combat of group {combat['group'] + 1}: skill {combat['level']} "
+                         f"strikes; still to strike: {strikers or '-'}"
+                         + (f"; already struck: {doomed}" if doomed else "")))
     special = obs.get("special")
     if special:
         victim = f" against P{special['victim']}" if special["victim"] >= 0 else ""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.data import fit
+
 ADVANTAGES = {"K": "General", "A": "Spy", "J": "Cavalry", "Q": "Medic"}
 PROMPTS = {
     "roshambo": "Throw rock, paper or scissors.",
@@ -43,8 +45,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     for p in (0, 1):
         lines += _table_lines(obs, p, you)
     if obs.get("hand") is not None and obs["phase"] == "distribute":
-        lines.append(f"To distribute: {_cards(obs['hand'])}"
-                     " (the first one is placed next)")
+        lines.append(fit(f"To distribute: {_cards(obs['hand'])}"
+                         " (the first one is placed next)"))
     if obs.get("drawn"):
         lines.append(f"Drawn from the Reserve Pile: {obs['drawn']}")
     if obs.get("picked"):
@@ -57,15 +59,15 @@ def render(obs: dict[str, Any], player: int | None) -> str:
             f"{_who(p, you)} {'have' if p == you else 'has'}{'' if t else ' not'} thrown"
             for p, t in enumerate(r["thrown"]))
         mine = f"; your throw: {r['yours']}" if r.get("yours") else ""
-        lines.append(f"Roshambo {PURPOSES.get(r['purpose'], '')} (round {r['round']}): "
-                     f"{thrown}{mine}")
+        lines.append(fit(f"Roshambo {PURPOSES.get(r['purpose'], '')} (round {r['round']}): "
+                         f"{thrown}{mine}"))
     if you is not None and you in obs["to_move"]:
         lines.append(PROMPTS.get(obs["phase"], ""))
     if "outcome" in obs:
         o = obs["outcome"]
         who = ", ".join(f"player {p}" for p in o["winners"]) or "nobody (draw)"
         lines.append(f"Game over: {who} - {o['reason']}")
-    return "\n".join(lines)
+    return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
 def _header(obs: dict[str, Any], you: int | None) -> str:
@@ -81,7 +83,7 @@ def _header(obs: dict[str, Any], you: int | None) -> str:
         parts.append(f"dealer: {_who(obs['dealer'], you)}")
     if obs.get("turned_in"):
         parts.append(f"turned in: {' '.join(obs['turned_in'])}")
-    return "   ".join(parts)
+    return fit("   ".join(parts), "   ")
 
 
 def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
@@ -105,7 +107,7 @@ def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
             note += ", bare"
         lines.append(f"  {cmd:>3} [{note}]: {_cards(cards)}")
     if obs["casualties"][p]:
-        lines.append(f"  casualties (latest last): {_cards(obs['casualties'][p])}")
+        lines.append(fit(f"  casualties (latest last): {_cards(obs['casualties'][p])}"))
     return lines
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.data import TEXT_WIDTH, fit
 from .actions import SUIT_SYMBOLS
 
 
@@ -36,18 +37,19 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     for p in (0, 1):
         pool = obs["pools"][p]
         won = " ".join(card_text(c) for c in obs["won"][p]) or "-"
-        lines.append(
-            f"{name(p):>9} [{obs['colours'][p].upper():5}] pool R{pool['red']} W{pool['white']}"
-            f" B{pool['blue']}  chosen: {_dice(obs['chosen'][p])}"
-            f"  defeated: {won} (score {obs['scores'][p]})"
-        )
+        row = (f"{name(p):>9} [{obs['colours'][p].upper():5}] pool R{pool['red']} "
+               f"W{pool['white']} B{pool['blue']}  chosen: {_dice(obs['chosen'][p])}")
+        defeated = f"defeated: {won} (score {obs['scores'][p]})"
+        # a row of the players' table: too long, what it has defeated goes on under it
+        lines.append(f"{row}  {defeated}" if len(row) + 2 + len(defeated) <= TEXT_WIDTH
+                     else f"{row}\n{' ' * 11}{defeated}")
     if obs["rolled"]:
         rolled = "  ".join(
             f"#{i + 1} {d['colour']}:{d['swords']}" + ("*" if d["used"] else "")
             for i, d in enumerate(obs["rolled"])
         )
-        lines.append(f"{name(obs['active'])} rolled: {rolled}   (* = used)")
-    return "\n".join(lines)
+        lines.append(fit(f"{name(obs['active'])} rolled: {rolled}   (* = used)", "  "))
+    return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
 def describe_event(e: dict[str, Any]) -> str:

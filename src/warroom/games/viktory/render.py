@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.data import fit
 from ..viktory_battles.render import describe_battle_event
 from ..viktory_battles.units import units_text
 
@@ -20,11 +21,11 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     extras = [x for x, on in (("naval support", obs["naval_support"]),
                               ("artillery characteristics", obs["artillery_characteristics"]),
                               ("overwatch", obs["overwatch"])) if on]
-    lines = [
+    lines = [fit(
         f"{obs['scenario'] or 'Battle'} - {obs['mode']} - {place}"
         + (f" ({', '.join(extras)})" if extras else "")
         + f" - round {obs['round']}" + (f", wave {obs['wave']}" if obs["mode"] == "cards" else ""),
-    ]
+        " - ")]
     roles = {0: "attacker", 1: "defender"}
     if you in roles:
         lines.append(f"You are the {roles[you]}.")
@@ -39,8 +40,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     sides = "; ".join(f"side {i}: {units_text(s)}" + (" (from a frigate)" if src == "frigate"
                                                       else "")
                       for i, (s, src) in enumerate(zip(obs["attacker"][1:], obs["sources"]), 1))
-    lines.append(f"Attacker ({supply[0]}): {sides}   dice: {obs['dice'][0]}"
-                 f"   lost: {obs['lost'][0]}")
+    lines.append(fit(f"Attacker ({supply[0]}): {sides}   dice: {obs['dice'][0]}"
+                     f"   lost: {obs['lost'][0]}"))
     if any(obs["attacker"][0]):
         lines.append(f"  bombarding from adjacent hexes: {units_text(obs['attacker'][0])}")
     reserves = [f"side {i}: {units_text(r)}" for i, r in enumerate(obs["reserves"], 1) if any(r)]
@@ -50,32 +51,33 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         lines += _render_cards(obs, you)
     c = obs.get("casualties")
     if c:
-        lines.append(f"Casualties to choose: {c['count']} {SIDE_NAMES[c['victim']]} unit(s)"
-                     f" ({c['cause']}), chosen by {_who(c['chooser'], you).lower()}")
+        lines.append(fit(f"Casualties to choose: {c['count']} {SIDE_NAMES[c['victim']]} unit(s)"
+                         f" ({c['cause']}), chosen by {_who(c['chooser'], you).lower()}", ", "))
     if obs["result"]:
         winners = obs["result"]["winners"]
         who = " and ".join(SIDE_NAMES[w] for w in winners) or "nobody"
         lines.append(f"Result: {who} wins - {obs['result']['reason']}")
-    return "\n".join(lines)
+    return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
 def _render_cards(obs: dict[str, Any], you: int | None) -> list[str]:
-    lines = [f"Cards: deck {obs['deck_left']}, discards {len(obs['discard'])}; hands "
-             f"attacker {obs['hand_sizes'][0]} (max {obs['max_hand'][0]}), defender "
-             f"{obs['hand_sizes'][1]} (max {obs['max_hand'][1]})"]
+    lines = [fit(f"Cards: deck {obs['deck_left']}, discards {len(obs['discard'])}; hands "
+                 f"attacker {obs['hand_sizes'][0]} (max {obs['max_hand'][0]}), defender "
+                 f"{obs['hand_sizes'][1]} (max {obs['max_hand'][1]})")]
     if obs["plays"]:
-        lines.append("Cards this round: " + " | ".join(
+        lines.append(fit("Cards this round: " + " | ".join(
             f"{SIDE_NAMES[p['player']]}: {p['card']} {p['desc']} ({p['use']})"
-            for p in obs["plays"]))
+            for p in obs["plays"]), " | "))
     if obs["events"]:
-        lines.append("In effect: " + ", ".join(f"{e} ({SIDE_NAMES[p]})" for e, p in obs["events"]))
+        lines.append(fit("In effect: " + ", ".join(f"{e} ({SIDE_NAMES[p]})"
+                                                   for e, p in obs["events"]), ", "))
     if obs["decision"] == "play":
         sel = " selective" if obs["pending_selective"] else ""
-        lines.append(f"Live hits against {_who(obs['to_move'][0], you).lower()}: "
-                     f"{obs['pending']}{sel}; a Counter must answer '{obs['respond_to']}'")
+        lines.append(fit(f"Live hits against {_who(obs['to_move'][0], you).lower()}: "
+                         f"{obs['pending']}{sel}; a Counter must answer '{obs['respond_to']}'"))
     if obs.get("hand") is not None:
         hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
-        lines.append(f"Your hand: {hand}")
+        lines.append(fit(f"Your hand: {hand}", ", "))
     return lines
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.data import fit
 from ..viktory_battles.render import describe_battle_event
 from ..viktory_battles.units import count, with_article
 from .board import TERRAINS, board, may_build_second_town
@@ -27,9 +28,6 @@ TERRAIN_STYLE = {
     "?": "\x1b[37;40m",  # unexplored: dark
 }
 FOG = "\x1b[2m"
-# Long lines are broken between their items to fit a panel on an 80-column terminal, going on
-# indented (a terminal's own wrap breaks "1 infantry" and starts again at the margin).
-WIDTH = 76
 PHASES = {
     "capital": "setup: place the capital",
     "second_town": "setup: second town",
@@ -62,19 +60,6 @@ def _who(q: int, you: int | None) -> str:
     return "you" if q == you else f"player {q}"
 
 
-def _fit(text: str, sep: str = "; ") -> str:
-    parts = text.split(sep)
-    lines, line = [], parts[0]
-    for part in parts[1:]:  # room for the part, and for the separator should a break follow
-        if len(line) + len(sep) + len(part) + len(sep.rstrip()) <= WIDTH:
-            line += sep + part
-        else:
-            lines.append(line + sep.rstrip())
-            line = "    " + part
-    lines.append(line)
-    return "\n".join(lines)
-
-
 def _whose(q: int, you: int | None) -> str:
     return "your" if q == you else f"player {q}'s"
 
@@ -82,8 +67,8 @@ def _whose(q: int, you: int | None) -> str:
 def render(obs: dict[str, Any], player: int | None) -> str:
     b = board(obs["radius"])
     you = obs.get("you")
-    lines = [_fit(_headline(obs, you), " - ")]
-    lines += _map_lines(obs, b)
+    top = [fit(_headline(obs, you), " - "), *_map_lines(obs, b)]  # the map: coloured, and fits
+    lines = []
     lines.append("Hex: terrain (p plains, g grassland, f forest, m mountain, w water,")
     lines.append("     ? unexplored), owner, t town / T capital / C city / @ capital city,")
     lines.append("     units (! attack declared)")
@@ -94,7 +79,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     lines += _players(obs, b, you)
     lines += _units(obs, b, you)
     lines += _turn_details(obs, b, you)
-    return "\n".join(lines)
+    return "\n".join(top + [fit(line) for line in lines])
 
 
 DECISIONS = {
@@ -183,7 +168,7 @@ def _players(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
             text += f"; reserve: {units_text(info['reserve'])}"
         if info["hand"] is not None:
             text += f"; cards {info['hand']}/{info['max_hand']}"
-        lines.append(_fit(text))
+        lines.append(fit(text))
     return lines
 
 
@@ -199,7 +184,7 @@ def _units(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
         by_owner.setdefault(owner, []).append(text)
     for owner in sorted(by_owner):
         who = "Your units" if owner == you else f"Player {owner}'s units"
-        lines.append(_fit(f"{who}: " + "; ".join(by_owner[owner])))
+        lines.append(fit(f"{who}: " + "; ".join(by_owner[owner])))
     return lines
 
 
@@ -223,8 +208,8 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
         if reveal["tiles"] is not None:
             tiles = ", ".join(TERRAINS[t] for t in reveal["tiles"])
             hexes = ", ".join(b.names[h] for h in reveal["hexes"])
-            lines.append(f"Tiles drawn by {_who(reveal['player'], you)}: {tiles}; to place on "
-                         f"{hexes}")
+            lines.append(fit(f"Tiles drawn by {_who(reveal['player'], you)}: {tiles}; "
+                             f"to place on {hexes}"))
         else:
             lines.append(f"{_who(reveal['player'], you).capitalize()} is placing "
                          f"{count(reveal['count'], 'drawn tile')}")
@@ -238,7 +223,7 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
         lines.append(f"Cards: deck {obs['deck_left']}, discards {obs['discards']}")
         if obs["hand"] is not None:
             hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
-            lines.append(f"Your hand: {hand}")
+            lines.append(fit(f"Your hand: {hand}", ", "))
     if obs["result"]:
         winners = obs["result"]["winners"]
         who = " and ".join(_who(w, you) for w in winners) or "nobody (a draw)"
@@ -265,25 +250,26 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
         for i, (h, src, u, r) in enumerate(zip(battle["source_hexes"], battle["sources"],
                                                 battle["attacker"][1:], battle["reserves"]), 1))
     supply = ["supply" if s else "no supply" for s in battle["supply"]]
-    lines.append(f"  attacker ({supply[0]}): {sides}; dice {battle['dice'][0]}; lost "
-                 f"{battle['lost'][0]}")
+    # dice and losses first, as the defender's: a side's forces may run long
+    lines.append(fit(f"  attacker ({supply[0]}): dice {battle['dice'][0]}; lost "
+                     f"{battle['lost'][0]}; {sides}"))
     if any(battle["attacker"][0]):
         lines.append(f"  bombarding: {units_text(battle['attacker'][0])}")
     near = "; ".join(f"{_place(names, h)} {units_text(u)}" for h, u in battle["defender_groups"]
                      if any(u))
-    lines.append(f"  defender ({supply[1]}): {units_text(battle['defender'])}; dice "
-                 f"{battle['dice'][1]}; lost {battle['lost'][1]}"
-                 + (f"; next to it: {near}" if near else "")
-                 + (f"; Overwatch ready: {battle['overwatch_ready']}"
-                    if battle["overwatch_ready"] else ""))
+    lines.append(fit(f"  defender ({supply[1]}): {units_text(battle['defender'])}; dice "
+                     f"{battle['dice'][1]}; lost {battle['lost'][1]}"
+                     + (f"; next to it: {near}" if near else "")
+                     + (f"; Overwatch ready: {battle['overwatch_ready']}"
+                        if battle["overwatch_ready"] else "")))
     if "plays" in battle:
         if battle["plays"]:
-            lines.append("  cards this round: " + " | ".join(
+            lines.append(fit("  cards this round: " + " | ".join(
                 f"player {p['player']}: {p['card']} {p['desc']} ({p['use']})"
-                for p in battle["plays"]))
+                for p in battle["plays"]), " | "))
         if battle["events"]:
-            lines.append("  in effect: " + ", ".join(f"{e} (player {p})"
-                                                      for e, p in battle["events"]))
+            lines.append(fit("  in effect: " + ", ".join(f"{e} (player {p})"
+                                                          for e, p in battle["events"]), ", "))
         if battle["decision"] == "play":
             sel = " selective" if battle["pending_selective"] else ""
             lines.append(f"  live hits against {_who(battle['to_move'][0], you)}: "

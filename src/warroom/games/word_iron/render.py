@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...engine.data import fit
 from .actions import benefit_text
 from .deck import deck_label, unit_label
 
@@ -18,7 +19,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     if obs["coin_winner"] >= 0:
         head += f"   coin toss: {_name(obs['coin_winner'], you)}; " \
                 f"{_name(obs['order'][0], you)} attack{'s' if obs['order'][0] != you else ''} first"
-    lines = [head, f"Prize: {obs['prize']}"]
+    lines = [fit(head, "   "), f"Prize: {obs['prize']}"]
     for p in (0, 1):
         lines += _side(obs["players"][p], p, you, obs["words_aside"])
     if obs["result"]:
@@ -27,7 +28,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         lines.append(f"Battle over: {r['reason']}; winner: {who}")
     elif obs["decision"]:
         lines.append(_decision(obs["decision"], you))
-    return "\n".join(lines)
+    return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
 def _name(p: int, you: int | None) -> str:
@@ -41,10 +42,10 @@ def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool) -> list
     title = f"{_name(p, you).capitalize()} - {s['deck']}: {royal}"
     if s["champions"]:
         title += "; champions: " + ", ".join(s["champions"])
-    lines = ["", title]
+    lines = ["", fit(title)]
     realm = "  ".join(f"#{i + 1} {r['name']} {r['ranks']}x{r['uses_left']}/{r['uses']}"
                       for i, r in enumerate(s["realm"])) or "empty"
-    lines.append(f"  Realm: {realm}")
+    lines.append(fit(f"  Realm: {realm}", "  "))
     soldiers = sum(s["field"])
     lines.append(f"  Army: {s['army']} ranks of power, {soldiers}/{sum(s['allotted'])} soldiers")
     for u in range(len(s["field"]) - 1, -1, -1):
@@ -61,11 +62,11 @@ def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool) -> list
         top = f", top: {pile['top']}" if pile["top"] else ""
         parts.append(f"{deck_label(key)}: {pile['left']} left{top}")
     parts.append(f"champions: {piles['champion']['left']} left")
-    lines.append("  Decks: " + "; ".join(parts))
+    lines.append(fit("  Decks: " + "; ".join(parts)))
     if s["benefits"]:
-        lines.append("  Benefits: " + "; ".join(
+        lines.append(fit("  Benefits: " + "; ".join(
             f"{b['source']}: {benefit_text(b['kind'], b['left'], b['percent'])}"
-            + ("" if b["active"] else " (waiting)") for b in s["benefits"]))
+            + ("" if b["active"] else " (waiting)") for b in s["benefits"])))
     if s["skips"]:
         lines.append("  Next draws skipped: " + ", ".join(
             f"{deck_label(d)} x{n}" for d, n in s["skips"].items()))

@@ -1,0 +1,31 @@
+"""engine.data.fit: a line of a text view broken between its items to fit a terminal panel."""
+
+from __future__ import annotations
+
+from warroom.engine.data import TEXT_WIDTH, fit
+
+UNITS = ("Your units: " + "; ".join(f"{h} 1 infantry (1 to move)"
+                                     for h in ("A1", "B2", "C3", "D4", "E5", "F6")))
+
+
+def test_a_long_line_breaks_between_items_and_goes_on_indented():
+    assert fit(UNITS) == (
+        "Your units: A1 1 infantry (1 to move); B2 1 infantry (1 to move);\n"
+        "    C3 1 infantry (1 to move); D4 1 infantry (1 to move);\n"
+        "    E5 1 infantry (1 to move); F6 1 infantry (1 to move)")
+    assert fit("  " + UNITS).splitlines()[1].startswith("      C3")  # four more than its own
+
+
+def test_a_line_that_fits_is_left_alone_and_fitting_twice_changes_nothing():
+    short = "Player 1: capital A2 (held); 5 towns, 3 cities, 1 capital held"
+    assert fit(short) == short
+    assert fit(fit(UNITS)) == fit(UNITS)
+    assert fit("a - b - c", " - ", width=8) == "a - b -\n    c"  # room kept for " -"
+
+
+def test_an_item_longer_than_the_width_breaks_between_words():
+    cards = "Your deck (20/30): " + " ".join(["10♦"] * 30)
+    lines = fit(cards).splitlines()
+    assert len(lines) > 1 and all(len(line) <= TEXT_WIDTH for line in lines)
+    assert all(line.startswith("    10♦") for line in lines[1:])
+    assert " ".join(line.strip() for line in lines) == cards  # nothing lost or split
