@@ -296,6 +296,30 @@ def test_defect_a_key_repeated_in_a_yaml_mapping_is_refused_not_overwritten():
         parse_yaml("a: &a {b: 1}\nc: {<<: *a,\n<<: *a}\n", "x.yaml")
 
 
+def test_a_merged_mapping_that_overrides_its_own_base_keeps_its_value():
+    """PyYAML 6.0.4 flattens merges keeping the first of two pairs whose keys are the same
+    string object, and one-letter keys are interned: `b2` overrides `a` of `b1`, yet a
+    mapping that merged `b2` read `a: 1`."""
+    text = "b1: &b1 {a: 1, c: 5}\nb2: &b2 {<<: *b1, a: 2}\nx: {<<: *b2}\n"
+    assert parse_yaml(text, "deck.yaml")["x"] == {"a": 2, "c": 5}
+    # of several mappings merged the first wins, and the mapping's own keys win over all
+    text = "p: &p {a: 1, bb: 1}\nq: &q {a: 2, bb: 2, c: 2}\nx: {<<: [*p, *q], bb: 7}\n"
+    assert parse_yaml(text, "deck.yaml")["x"] == {"a": 1, "bb": 7, "c": 2}
+    with pytest.raises(DataError, match=r"\(line 1\): expected a mapping or list of mappings "
+                                        r"for merging, but found scalar$"):
+        parse_yaml("x: {<<: [1, 2]}", "deck.yaml")
+
+
+def test_merging_a_mapping_many_times_over_stays_the_size_of_its_keys():
+    """Each level merges the one below nine times: without keeping one pair a key, the last
+    level's pairs would number 9**11 before the dict is built."""
+    text = "l0: &l0 {a: 1, b: 2}\n" + "".join(
+        f"l{i}: &l{i} {{<<: [{', '.join([f'*l{i - 1}'] * 9)}], k{i}: {i}}}\n"
+        for i in range(1, 12))
+    data = parse_yaml(text, "x.yaml")
+    assert data["l11"] == {"a": 1, "b": 2, **{f"k{i}": i for i in range(1, 12)}}
+
+
 def test_a_data_file_that_is_too_large_is_refused(tmp_path):
     big = tmp_path / "big.yaml"
     big.write_text("# " + "x" * (2 << 20))

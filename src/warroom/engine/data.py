@@ -38,7 +38,11 @@ class _RepeatedKey(yaml.constructor.ConstructorError):
 class _UniqueKeyLoader(yaml.SafeLoader):
     """The safe loader, refusing a mapping that repeats a key. Keys are compared as read (`1`
     and `1.0` are one key, as in the dict they make). A merge key (`<<: *base`) repeats none
-    of the keys it brings: the mapping's own keys override those, as YAML has it."""
+    of the keys it brings: the mapping's own keys override those, as YAML has it.
+
+    Merges are flattened here, not by PyYAML: its flattening (6.0.4) keeps the first of two
+    pairs whose keys are the same string object, and Python interns one-letter strings, so a
+    base that overrides `a` of its own base lost to it once merged again."""
 
     _MERGE = "tag:yaml.org,2002:merge"
 
@@ -50,12 +54,12 @@ class _UniqueKeyLoader(yaml.SafeLoader):
         # Every mapping is flattened before it is built, a merged one in place (its pairs then
         # include those it merged): its own keys are noted the first time, checked once.
         if node in self._checked:
-            super().flatten_mapping(node)
+            self._merge(node)
             return
         self._checked.add(node)
         merges = [key for key, _ in node.value if key.tag == self._MERGE]
         own = [key for key, _ in node.value if key.tag != self._MERGE]
-        super().flatten_mapping(node)  # also reads a key '=' as text
+        self._merge(node)
         if len(merges) > 1:  # two of them merge both: `<<: [*a, *b]` says so
             raise _RepeatedKey(None, None, "duplicate key '<<'", merges[1].start_mark)
         seen: set[Any] = set()
@@ -69,6 +73,46 @@ class _UniqueKeyLoader(yaml.SafeLoader):
                 raise _RepeatedKey(None, None, f"duplicate key {_shown_key(key)}",
                                    key_node.start_mark)
             seen.add(key)
+
+
+    def _merge(self, node: yaml.MappingNode) -> None:
+        """The pairs merged in first, then the mapping's own: built into a dict, a later pair
+        wins. Of several mappings merged (`<<: [*a, *b]`) the first wins, so they go in last
+        to first. A mapping merged is flattened first, in place (its pairs then hold its own
+        merges, overridden as they should be)."""
+        merged: list[tuple[yaml.Node, yaml.Node]] = []
+        own = []
+        for key_node, value_node in node.value:
+            if key_node.tag != self._MERGE:
+                if key_node.tag == "tag:yaml.org,2002:value":  # a key '=' is text
+                    key_node.tag = "tag:yaml.org,2002:str"
+                own.append((key_node, value_node))
+                continue
+            sources = (value_node.value if isinstance(value_node, yaml.SequenceNode)
+                       else [value_node])
+            for source in reversed(sources):
+                if not isinstance(source, yaml.MappingNode):
+                    raise yaml.constructor.ConstructorError(
+                        "while constructing a mapping", node.start_mark,
+                        f"expected a mapping or list of mappings for merging, but found "
+                        f"{source.id}", source.start_mark)
+                self.flatten_mapping(source)
+                merged.extend(source.value)
+        # Of each key written alike only the pair that wins is kept, where the key first
+        # came (as a dict keeps it): a mapping merged many times over (`<<: [*a, *a, ...]`
+        # at every level) then stays the size of its keys.
+        kept: list[tuple[yaml.Node, yaml.Node]] = []
+        at: dict[Any, int] = {}
+        for pair in merged + own:
+            key_node = pair[0]
+            name = (key_node.tag, key_node.value) if isinstance(key_node, yaml.ScalarNode) \
+                else id(key_node)
+            if name in at:
+                kept[at[name]] = pair
+            else:
+                at[name] = len(kept)
+                kept.append(pair)
+        node.value = kept
 
 
 def _shown_key(key: Any) -> str:
