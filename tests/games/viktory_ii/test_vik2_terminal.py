@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
+from pathlib import Path
 
 # The battle tests' map: water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there
 # supports artillery).
@@ -281,3 +283,19 @@ def test_long_lines_break_between_items_to_fit_an_80_column_terminal():
         assert len(line) <= 76, line
         if line.startswith("    ") and line[4] != " ":  # a line going on: whole items
             assert re.match(r"    (you are|reserve:|[A-Z]\d+ \d+ )", line), line
+
+
+def _js_object(source: str, name: str) -> dict[str, str]:
+    body = re.search(rf"const {name} = \{{(.*?)\}};", source, re.S).group(1)
+    return dict(re.findall(r'(\w+): "([^"]*)"', body))
+
+
+def test_the_browser_table_names_steps_and_decisions_as_the_text_view_does():
+    """Both tables name a turn's steps and the decisions within it; the browser's had drifted
+    ("setup: the second town", "draw cards")."""
+    render = importlib.import_module("warroom.games.viktory_ii.render")
+    source = (Path(render.__file__).parent / "web" / "table.js").read_text()
+    for name, words in (("PHASES", render.PHASES), ("SETUP_REVEALS", render.SETUP_REVEALS),
+                        ("DECISIONS", render.DECISIONS)):
+        shown = _js_object(source, name)
+        assert {k: shown.get(k) for k in words} == words, name

@@ -16,10 +16,11 @@ const TERRAINS = ["plains", "grassland", "forest", "mountain", "water"];
 const LETTERS = "pgfmw";
 const TERRAIN_FILL = { p: "#d6c36a", g: "#8cc063", f: "#2f6b3a", m: "#8d847c", w: "#3a6ea5", "?": "#2b2f2c" };
 const PLAYER_COLOURS = ["#d7263d", "#2457d6", "#e2b714", "#8e44ad", "#e67e22", "#14a38b", "#eef0f2", "#30343a"];
+// The step names and decisions of the text view (render.py), word for word: a test compares them.
 const PHASES = {
-  setup: "setup", capital: "setup: place the capital", second_town: "setup: the second town",
-  setup_infantry: "setup: the second infantry", move: "move and battle", build: "build",
-  reserves: "reserves", discard: "discard to the hand limit", draw: "draw cards", over: "game over",
+  setup: "setup", capital: "setup: place the capital", second_town: "setup: second town",
+  setup_infantry: "setup: second infantry", move: "move and battle", build: "build",
+  reserves: "reserves", discard: "discard to the hand limit", draw: "draw", over: "game over",
 };
 // While a setup turn's drawn tiles are placed, its step is the one that revealed them: the next
 // (the second town, which the first player of 2-6 does not build) has not begun.
