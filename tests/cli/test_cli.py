@@ -302,6 +302,32 @@ def test_record_with_an_illegal_action_is_a_one_line_error(tmp_path):
     assert "actions[0]" in line and "not a legal action" in line
 
 
+def test_a_long_log_line_breaks_between_items_to_the_terminals_width():
+    """A terminal broke a long log line anywhere and went on at the margin."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from warroom.agents.human import HumanAgent
+
+    line = ("Both reveal: player 0 KS: -, KD: 3S 2C, QH: 9H 7S, JH: 10H 9S 9C, AH: 10S 5S 2H; "
+            "player 1 KC: 7D 2D, QD: 8C 4C, JS: 8D 6H 3H, AD: -, AC: 7C 5H 5C")
+    game = SimpleNamespace(describe_event=lambda e: line)
+    for width in (80, 200):
+        out = io.StringIO()
+        agent = HumanAgent(game, 0, console=Console(file=out, width=width))
+        agent.show_new_events({"log": [{"event": "reveal"}]})
+        printed = out.getvalue().splitlines()
+        if width == 80:
+            assert printed == [  # the first item alone is too long: between its own parts
+                "  Both reveal: player 0 KS: -, KD: 3S 2C, QH: 9H 7S, JH: 10H 9S 9C,",
+                "      AH: 10S 5S 2H;",
+                "      player 1 KC: 7D 2D, QD: 8C 4C, JS: 8D 6H 3H, AD: -, AC: 7C 5H 5C"]
+        else:
+            assert printed == [f"  {line}"]  # room for it: one line
+
+
 def test_enter_plays_the_only_choice_and_is_refused_among_several():
     """A forced choice still shows the table (the player reads it first), and Enter plays
     it; with two choices Enter is asked again."""

@@ -23,6 +23,13 @@ def test_a_line_that_fits_is_left_alone_and_fitting_twice_changes_nothing():
     assert fit("a - b - c", " - ", width=8) == "a - b -\n    c"  # room kept for " -"
 
 
+def test_an_item_longer_than_the_width_breaks_between_its_own_parts_first():
+    line = "Realm: " + ", ".join(f"Fertile Valley {i}" for i in range(6)) + "; army 3"
+    assert fit(line) == ("Realm: Fertile Valley 0, Fertile Valley 1, Fertile Valley 2,\n"
+                         "    Fertile Valley 3, Fertile Valley 4, Fertile Valley 5;\n"
+                         "    army 3")
+
+
 def test_an_item_longer_than_the_width_breaks_between_words():
     cards = "Your deck (20/30): " + " ".join(["10♦"] * 30)
     lines = fit(cards).splitlines()

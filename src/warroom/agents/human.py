@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..engine import PlayerView
+from ..engine.data import fit
 
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
 # Clear the screen and the terminal's scrollback, cursor home: what one player saw must not be
@@ -72,8 +73,9 @@ class HumanAgent:
         first = observation.get("log_start", 0)
         for event in log[max(0, self.seen - first):]:
             line = self.game.describe_event(event)
-            if line:
-                self.console.print(Text(f"  {line}", style="dim"))
+            if line:  # broken between its items to the terminal's width, going on indented
+                self.console.print(Text(fit(f"  {line}", width=max(40, self.console.width - 1)),
+                                        style="dim"))
         self.seen = first + len(log)
 
     def act(self, view: PlayerView) -> Any:

@@ -337,13 +337,20 @@ TEXT_WIDTH = 76
 def fit(line: str, sep: str = "; ", width: int = TEXT_WIDTH) -> str:
     """A line of a text view broken between its items (parts joined by `sep`) to fit `width`,
     each further line indented four more than the first; an item longer than that is broken
-    between words. A terminal's own wrap breaks anywhere ("1" at one line's end, "infantry"
-    at the next's start) and starts again at the margin. Lines already fitted stay as they
-    are, so a view may fit its lines once more as a whole."""
+    between its own parts (", "), else between words. A terminal's own wrap breaks anywhere
+    ("1" at one line's end, "infantry" at the next's start) and starts again at the margin.
+    Lines already fitted stay as they are, so a view may fit its lines once more as a whole."""
     if "\n" in line:
         return "\n".join(fit(part, sep, width) for part in line.split("\n"))
-    parts = line.split(sep)
+    if len(line) <= width:
+        return line
     more = " " * (len(line) - len(line.lstrip(" ")) + 4)
+    parts = line.split(sep)
+    if len(parts) == 1:  # one item: its own parts, or its words
+        if sep != ", " and ", " in line:
+            return fit(line, ", ", width)
+        return "\n".join(textwrap.wrap(line, width, subsequent_indent=more,
+                                       break_long_words=False, break_on_hyphens=False))
     lines, current = [], parts[0]
     for part in parts[1:]:  # room for the part, and for the separator should a break follow
         if len(current) + len(sep) + len(part) + len(sep.rstrip()) <= width:
@@ -352,10 +359,7 @@ def fit(line: str, sep: str = "; ", width: int = TEXT_WIDTH) -> str:
             lines.append(current + sep.rstrip())
             current = more + part
     lines.append(current)
-    return "\n".join(wrapped for line in lines for wrapped in (
-        [line] if len(line) <= width else
-        textwrap.wrap(line, width, subsequent_indent=more, break_long_words=False,
-                      break_on_hyphens=False)))
+    return "\n".join(fit(line, sep, width) for line in lines)  # an item still too long
 
 
 Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(one_line)]
