@@ -74,7 +74,6 @@ class _UniqueKeyLoader(yaml.SafeLoader):
                                    key_node.start_mark)
             seen.add(key)
 
-
     def _merge(self, node: yaml.MappingNode) -> None:
         """The pairs merged in first, then the mapping's own: built into a dict, a later pair
         wins. Of several mappings merged (`<<: [*a, *b]`) the first wins, so they go in last

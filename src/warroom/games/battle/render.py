@@ -83,12 +83,11 @@ def _render_building(obs: dict[str, Any]) -> list[str]:
                 " (has picked)" if seat["picked"] else "")
         lines.append(f"  {_who(p, you):>10}: {state}")
     if "pack" in obs:
-        lines.append(fit(f"Pack {obs['pack_number']} in front of you: {cards(obs['pack'])}"))
+        lines.append(f"Pack {obs['pack_number']} in front of you: {cards(obs['pack'])}")
     if "pool" in obs:
-        lines.append(fit(f"Your picks / pool ({len(obs['pool'])}): {cards(obs['pool'])}"))
+        lines.append(f"Your picks / pool ({len(obs['pool'])}): {cards(obs['pool'])}")
     if "deck" in obs and obs["phase"] == "build":
-        lines.append(fit(f"Your deck ({len(obs['deck'])}/{obs['deck_size']}): "
-                         f"{cards(obs['deck'])}"))
+        lines.append(f"Your deck ({len(obs['deck'])}/{obs['deck_size']}): {cards(obs['deck'])}")
     return lines
 
 
@@ -109,8 +108,8 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
         piles = ""
         if "draw_pile" in seat:
             piles = f"  draw {seat['draw_pile']} discard {len(seat['discard'])}"
-        lines.append(fit(f"  {_who(p, you):>10}{team} [{castle}] hand {seat['hand']:>2}{piles}"
-                         f"  soldiers: {_soldiers(seat, p)}{status}{turn}"))
+        lines.append(f"  {_who(p, you):>10}{team} [{castle}] hand {seat['hand']:>2}{piles}"
+                     f"  soldiers: {_soldiers(seat, p)}{status}{turn}")
     if obs.get("hand") is not None and you is not None:
         used = obs["seats"][you]["used_court_or_special"]
         note = "  (court card or special ability used this turn)" if used else ""
@@ -127,9 +126,9 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
     if combat:
         strikers = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["strikers"])
         doomed = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["doomed"])
-        lines.append(fit(f"  Combat of group {combat['group'] + 1}: skill {combat['level']} "
-                         f"strikes; still to strike: {strikers or '-'}"
-                         + (f"; already struck: {doomed}" if doomed else "")))
+        lines.append(f"  Combat of group {combat['group'] + 1}: skill {combat['level']} strikes;"
+                     f" still to strike: {strikers or '-'}"
+                     + (f"; already struck: {doomed}" if doomed else ""))
     special = obs.get("special")
     if special:
         victim = f" against P{special['victim']}" if special["victim"] >= 0 else ""

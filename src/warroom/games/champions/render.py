@@ -45,8 +45,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     for p in (0, 1):
         lines += _table_lines(obs, p, you)
     if obs.get("hand") is not None and obs["phase"] == "distribute":
-        lines.append(fit(f"To distribute: {_cards(obs['hand'])}"
-                         " (the first one is placed next)"))
+        lines.append(f"To distribute: {_cards(obs['hand'])}"
+                     " (the first one is placed next)")
     if obs.get("drawn"):
         lines.append(f"Drawn from the Reserve Pile: {obs['drawn']}")
     if obs.get("picked"):
@@ -59,8 +59,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
             f"{_who(p, you)} {'have' if p == you else 'has'}{'' if t else ' not'} thrown"
             for p, t in enumerate(r["thrown"]))
         mine = f"; your throw: {r['yours']}" if r.get("yours") else ""
-        lines.append(fit(f"Roshambo {PURPOSES.get(r['purpose'], '')} (round {r['round']}): "
-                         f"{thrown}{mine}"))
+        lines.append(f"Roshambo {PURPOSES.get(r['purpose'], '')} (round {r['round']}): "
+                     f"{thrown}{mine}")
     if you is not None and you in obs["to_move"]:
         lines.append(PROMPTS.get(obs["phase"], ""))
     if "outcome" in obs:
@@ -107,7 +107,7 @@ def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
             note += ", bare"
         lines.append(f"  {cmd:>3} [{note}]: {_cards(cards)}")
     if obs["casualties"][p]:
-        lines.append(fit(f"  casualties (latest last): {_cards(obs['casualties'][p])}"))
+        lines.append(f"  casualties (latest last): {_cards(obs['casualties'][p])}")
     return lines
 
 

@@ -40,8 +40,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     sides = "; ".join(f"side {i}: {units_text(s)}" + (" (from a frigate)" if src == "frigate"
                                                       else "")
                       for i, (s, src) in enumerate(zip(obs["attacker"][1:], obs["sources"]), 1))
-    lines.append(fit(f"Attacker ({supply[0]}): {sides}   dice: {obs['dice'][0]}"
-                     f"   lost: {obs['lost'][0]}"))
+    lines.append(f"Attacker ({supply[0]}): {sides}   dice: {obs['dice'][0]}"
+                 f"   lost: {obs['lost'][0]}")
     if any(obs["attacker"][0]):
         lines.append(f"  bombarding from adjacent hexes: {units_text(obs['attacker'][0])}")
     reserves = [f"side {i}: {units_text(r)}" for i, r in enumerate(obs["reserves"], 1) if any(r)]
@@ -61,9 +61,9 @@ def render(obs: dict[str, Any], player: int | None) -> str:
 
 
 def _render_cards(obs: dict[str, Any], you: int | None) -> list[str]:
-    lines = [fit(f"Cards: deck {obs['deck_left']}, discards {len(obs['discard'])}; hands "
-                 f"attacker {obs['hand_sizes'][0]} (max {obs['max_hand'][0]}), defender "
-                 f"{obs['hand_sizes'][1]} (max {obs['max_hand'][1]})")]
+    lines = [f"Cards: deck {obs['deck_left']}, discards {len(obs['discard'])}; hands "
+             f"attacker {obs['hand_sizes'][0]} (max {obs['max_hand'][0]}), defender "
+             f"{obs['hand_sizes'][1]} (max {obs['max_hand'][1]})"]
     if obs["plays"]:
         lines.append(fit("Cards this round: " + " | ".join(
             f"{SIDE_NAMES[p['player']]}: {p['card']} {p['desc']} ({p['use']})"
@@ -73,8 +73,8 @@ def _render_cards(obs: dict[str, Any], you: int | None) -> list[str]:
                                                    for e, p in obs["events"]), ", "))
     if obs["decision"] == "play":
         sel = " selective" if obs["pending_selective"] else ""
-        lines.append(fit(f"Live hits against {_who(obs['to_move'][0], you).lower()}: "
-                         f"{obs['pending']}{sel}; a Counter must answer '{obs['respond_to']}'"))
+        lines.append(f"Live hits against {_who(obs['to_move'][0], you).lower()}: "
+                     f"{obs['pending']}{sel}; a Counter must answer '{obs['respond_to']}'")
     if obs.get("hand") is not None:
         hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
         lines.append(fit(f"Your hand: {hand}", ", "))

@@ -168,7 +168,7 @@ def _players(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
             text += f"; reserve: {units_text(info['reserve'])}"
         if info["hand"] is not None:
             text += f"; cards {info['hand']}/{info['max_hand']}"
-        lines.append(fit(text))
+        lines.append(text)
     return lines
 
 
@@ -184,7 +184,7 @@ def _units(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
         by_owner.setdefault(owner, []).append(text)
     for owner in sorted(by_owner):
         who = "Your units" if owner == you else f"Player {owner}'s units"
-        lines.append(fit(f"{who}: " + "; ".join(by_owner[owner])))
+        lines.append(f"{who}: " + "; ".join(by_owner[owner]))
     return lines
 
 
@@ -208,8 +208,8 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
         if reveal["tiles"] is not None:
             tiles = ", ".join(TERRAINS[t] for t in reveal["tiles"])
             hexes = ", ".join(b.names[h] for h in reveal["hexes"])
-            lines.append(fit(f"Tiles drawn by {_who(reveal['player'], you)}: {tiles}; "
-                             f"to place on {hexes}"))
+            lines.append(f"Tiles drawn by {_who(reveal['player'], you)}: {tiles}; to place on "
+                         f"{hexes}")
         else:
             lines.append(f"{_who(reveal['player'], you).capitalize()} is placing "
                          f"{count(reveal['count'], 'drawn tile')}")
@@ -251,17 +251,17 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
                                                 battle["attacker"][1:], battle["reserves"]), 1))
     supply = ["supply" if s else "no supply" for s in battle["supply"]]
     # dice and losses first, as the defender's: a side's forces may run long
-    lines.append(fit(f"  attacker ({supply[0]}): dice {battle['dice'][0]}; lost "
-                     f"{battle['lost'][0]}; {sides}"))
+    lines.append(f"  attacker ({supply[0]}): dice {battle['dice'][0]}; lost "
+                 f"{battle['lost'][0]}; {sides}")
     if any(battle["attacker"][0]):
         lines.append(f"  bombarding: {units_text(battle['attacker'][0])}")
     near = "; ".join(f"{_place(names, h)} {units_text(u)}" for h, u in battle["defender_groups"]
                      if any(u))
-    lines.append(fit(f"  defender ({supply[1]}): {units_text(battle['defender'])}; dice "
-                     f"{battle['dice'][1]}; lost {battle['lost'][1]}"
-                     + (f"; next to it: {near}" if near else "")
-                     + (f"; Overwatch ready: {battle['overwatch_ready']}"
-                        if battle["overwatch_ready"] else "")))
+    lines.append(f"  defender ({supply[1]}): {units_text(battle['defender'])}; dice "
+                 f"{battle['dice'][1]}; lost {battle['lost'][1]}"
+                 + (f"; next to it: {near}" if near else "")
+                 + (f"; Overwatch ready: {battle['overwatch_ready']}"
+                    if battle["overwatch_ready"] else ""))
     if "plays" in battle:
         if battle["plays"]:
             lines.append(fit("  cards this round: " + " | ".join(

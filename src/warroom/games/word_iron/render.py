@@ -42,7 +42,7 @@ def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool) -> list
     title = f"{_name(p, you).capitalize()} - {s['deck']}: {royal}"
     if s["champions"]:
         title += "; champions: " + ", ".join(s["champions"])
-    lines = ["", fit(title)]
+    lines = ["", title]
     realm = "  ".join(f"#{i + 1} {r['name']} {r['ranks']}x{r['uses_left']}/{r['uses']}"
                       for i, r in enumerate(s["realm"])) or "empty"
     lines.append(fit(f"  Realm: {realm}", "  "))
@@ -62,11 +62,11 @@ def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool) -> list
         top = f", top: {pile['top']}" if pile["top"] else ""
         parts.append(f"{deck_label(key)}: {pile['left']} left{top}")
     parts.append(f"champions: {piles['champion']['left']} left")
-    lines.append(fit("  Decks: " + "; ".join(parts)))
+    lines.append("  Decks: " + "; ".join(parts))
     if s["benefits"]:
-        lines.append(fit("  Benefits: " + "; ".join(
+        lines.append("  Benefits: " + "; ".join(
             f"{b['source']}: {benefit_text(b['kind'], b['left'], b['percent'])}"
-            + ("" if b["active"] else " (waiting)") for b in s["benefits"])))
+            + ("" if b["active"] else " (waiting)") for b in s["benefits"]))
     if s["skips"]:
         lines.append("  Next draws skipped: " + ", ".join(
             f"{deck_label(d)} x{n}" for d, n in s["skips"].items()))
