@@ -379,11 +379,16 @@ def test_defect_an_unwritable_report_is_a_one_line_error(tmp_path):
     assert "cannot write the report" in line
 
 
-def test_defect_workers_are_capped_at_the_games_and_the_cpus():
+def test_defect_workers_are_capped_at_the_games_and_the_cpus(capsys):
     cpus = os.cpu_count() or 1
     assert resolve_workers(300, "process", 2) == min(2, cpus)
     assert resolve_workers(None, "process", 50) == 1
     assert resolve_workers(300, "ray", 2) == 2
+    # a local Ray instance runs on this machine's CPUs too; a cluster has its own
+    assert resolve_workers(cpus + 5, "ray", 1000) == cpus
+    assert f"--workers {cpus + 5} is more than the {cpus} CPUs here" in capsys.readouterr().err
+    assert resolve_workers(cpus + 5, "ray", 1000, "auto") == cpus + 5
+    assert resolve_workers(None, "ray", 1000) == cpus
     proc = run("simulate", "kow", "--games", "2", "--players", "random,random", "--workers",
                "300", "--json")
     assert proc.returncode == 0, proc.stderr

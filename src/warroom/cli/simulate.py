@@ -39,14 +39,15 @@ def backend_options(command: click.Command) -> click.Command:
     return command
 
 
-def resolve_workers(workers: int | None, backend: str, games: int) -> int:
+def resolve_workers(workers: int | None, backend: str, games: int,
+                    address: str | None = None) -> int:
     """The workers to use: as asked (default 1; with Ray, every CPU), never more than the games
-    to play, and for local processes not more than the CPUs (with a note: more would only
-    compete for them)."""
+    to play, and on this machine (local processes, or a local Ray instance) not more than the
+    CPUs (with a note: more would only compete for them). A Ray cluster has CPUs of its own."""
     cpus = os.cpu_count() or 1
     if workers is None:
         workers = cpus if backend == "ray" else 1
-    elif backend == "process" and workers > cpus:
+    elif workers > cpus and (backend == "process" or address is None):
         echo_err(f"note: --workers {workers} is more than the {cpus} CPUs here; using {cpus}")
         workers = cpus
     return max(1, min(workers, games))
@@ -107,7 +108,8 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
             with game_progress() as progress:
                 task = progress.add_task(f"{g.name} run {run.id}", total=total,
                                          completed=min(played_before, total))
-                workers = resolve_workers(workers, backend, max(0, total - played_before))
+                workers = resolve_workers(workers, backend, max(0, total - played_before),
+                                          address)
                 execute(store, run, total, workers, backend, address,
                         on_game=lambda _: progress.advance(task))
         except KeyboardInterrupt:

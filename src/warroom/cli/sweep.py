@@ -60,7 +60,7 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int, players_text: str, s
             progress.update(task, description=escape(f"{g.name} {cell.label}"),
                             advance=min(done, n_games))
 
-        workers_n = resolve_workers(workers, backend, n_games * len(cells))
+        workers_n = resolve_workers(workers, backend, n_games * len(cells), address)
         try:
             with backend_session(backend, workers_n, address):  # one Ray start for all cells
                 info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games, workers_n,

@@ -79,7 +79,7 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     check_backend(backend, address)
     if out and Path(out).exists() and not force:  # before the tune: a refusal loses nothing
         raise ConfigError(f"{out} exists; choose another --out, or add --force to overwrite it")
-    workers_n = resolve_workers(workers, backend, batch)
+    workers_n = resolve_workers(workers, backend, batch, address)
     with ResultStore(path) as store, game_progress() as progress:
         task = progress.add_task(f"{g.name} tune", total=budget)
         try:
