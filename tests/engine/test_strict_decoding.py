@@ -21,6 +21,7 @@ from warroom.engine import (
 from warroom.engine.config import check_options, option_bounds
 from warroom.engine.data import (
     DuplicateKeyError,
+    _UniqueKeyLoader,
     displayable,
     loads_json,
     parse_yaml,
@@ -311,13 +312,22 @@ def test_a_merged_mapping_that_overrides_its_own_base_keeps_its_value():
 
 
 def test_merging_a_mapping_many_times_over_stays_the_size_of_its_keys():
-    """Each level merges the one below nine times: without keeping one pair a key, the last
-    level's pairs would number 9**11 before the dict is built."""
+    """Each level merges the one below nine times: without keeping one pair a key, a level's
+    pairs would be nine times the last's (here 9**3 * 2 and more), and at eleven levels 9**11
+    before the dict is built."""
+    levels = 3
     text = "l0: &l0 {a: 1, b: 2}\n" + "".join(
         f"l{i}: &l{i} {{<<: [{', '.join([f'*l{i - 1}'] * 9)}], k{i}: {i}}}\n"
-        for i in range(1, 12))
-    data = parse_yaml(text, "x.yaml")
-    assert data["l11"] == {"a": 1, "b": 2, **{f"k{i}": i for i in range(1, 12)}}
+        for i in range(1, levels + 1))
+    loader = _UniqueKeyLoader(text)
+    try:
+        document = loader.get_single_node()
+        data = loader.construct_document(document)
+    finally:
+        loader.dispose()
+    top = document.value[-1][1]  # the node of the last level, as flattened
+    assert len(top.value) == 2 + levels  # one pair a key: a, b, k1 .. k3
+    assert data[f"l{levels}"] == {"a": 1, "b": 2, **{f"k{i}": i for i in range(1, levels + 1)}}
 
 
 def test_a_data_file_that_is_too_large_is_refused(tmp_path):

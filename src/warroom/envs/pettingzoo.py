@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 from gymnasium import spaces
@@ -164,7 +164,7 @@ class OrderedEnv(wrappers.OrderEnforcingWrapper):
         super().__init__(env)
         self._raw = env
 
-    def _before_reset(self, name: str) -> Any:
+    def _before_reset(self, name: str) -> NoReturn:
         raise AttributeError(f"{name} cannot be accessed before reset")
 
     @property

@@ -40,7 +40,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         row = (f"{name(p):>9} [{obs['colours'][p].upper():5}] pool R{pool['red']} "
                f"W{pool['white']} B{pool['blue']}  chosen: {_dice(obs['chosen'][p])}")
         defeated = f"defeated: {won} (score {obs['scores'][p]})"
-        # a row of the players' table: too long, what it has defeated goes on under it
+        # a row of the players' table: too long, what it has defeated goes on under it, in
+        # the column of the colours (after the name's 9 characters, a space and "[")
         lines.append(f"{row}  {defeated}" if len(row) + 2 + len(defeated) <= TEXT_WIDTH
                      else f"{row}\n{' ' * 11}{defeated}")
     if obs["rolled"]:

@@ -68,10 +68,9 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     b = board(obs["radius"])
     you = obs.get("you")
     top = [fit(_headline(obs, you), " - "), *_map_lines(obs, b)]  # the map: coloured, and fits
-    lines = []
-    lines.append("Hex: terrain (p plains, g grassland, f forest, m mountain, w water,")
-    lines.append("     ? unexplored), owner, t town / T capital / C city / @ capital city,")
-    lines.append("     units (! attack declared)")
+    lines = ["Hex: terrain (p plains, g grassland, f forest, m mountain, w water,",
+             "     ? unexplored), owner, t town / T capital / C city / @ capital city,",
+             "     units (! attack declared)"]
     if obs["round"]:
         lines.append(f"To win: hold {obs['capitals_to_win']} capitals"
                      + (f", or the most at the end of round {obs['turn_limit']}"
