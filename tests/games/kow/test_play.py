@@ -53,6 +53,14 @@ def test_render_shows_cards_pools_choices_rolls_and_scores():
     assert any(line.startswith("Reveal") for line in lines)
 
 
+
+def test_dice_back_to_the_pool_say_die_for_one():
+    line = GAME.describe_event({"event": "dice_back", "player": 0, "dice": [1, 0, 0]})
+    assert line == "Player 0: 1 unused die back to the pool"
+    line = GAME.describe_event({"event": "dice_back", "player": 1, "dice": [1, 1, 0]})
+    assert line == "Player 1: 2 unused dice back to the pool"
+    assert GAME.describe_event({"event": "dice_back", "player": 1, "dice": [0, 0, 0]}) == ""
+
 def test_card_facts_are_the_defeat_events_of_the_log():
     # A simulated game reads its card facts from the state's defeats, without its log; they
     # must be what the log's `defeat` events say, in the same order, seat by seat.

@@ -79,7 +79,8 @@ def describe_event(e: dict[str, Any]) -> str:
         return f"Player {e['player']} stops"
     if kind == "dice_back":
         n = sum(e["dice"])
-        return f"Player {e['player']}: {n} unused dice back to the pool" if n else ""
+        noun = "die" if n == 1 else "dice"
+        return f"Player {e['player']}: {n} unused {noun} back to the pool" if n else ""
     if kind == "discard":
         return "Discarded: " + " ".join(card_text(c) for c in e["cards"])
     if kind == "round_end":
