@@ -158,3 +158,44 @@ def test_a_value_that_is_no_index_of_the_space_is_an_error_not_a_lost_episode(ac
 def test_action_masks_before_reset_says_so():
     with pytest.raises(RuntimeError, match="call reset"):
         env("kow").action_masks()
+
+
+def test_a_game_over_before_the_learners_first_decision_is_skipped_and_counted():
+    """A viktory battle the opponent ends before seat 1 decides came back from reset() with an
+    all-zero mask, and the first step() raised: the episode could neither be played nor
+    counted."""
+    from warroom.agents import make_agent
+    from warroom.engine import PlayerView, derive_seed
+    from warroom.envs.table import Table, seed_from
+
+    options = {"mode": "cards", "scenario": "empty-town"}
+    e = env("viktory", opponent="random", seat=1, **options)
+    skipped = []
+    for seed in range(8):
+        obs, info = e.reset(seed=seed)
+        assert obs["action_mask"].any() and e.table.to_move() == 1
+        skipped += info["skipped"]
+        if info["skipped"]:  # each skipped game, played again apart: the learner's reward
+            rng = np.random.default_rng(seed)
+            for reward in info["skipped"]:
+                table = Table("viktory", options)
+                game_seed = seed_from(rng)
+                table.reset(game_seed)
+                agent = make_agent("random", table.game, derive_seed(game_seed, "opponent", 0))
+                while table.to_move() == 0:
+                    table.apply_action(0, agent.act(PlayerView(table.live, 0, table.game)))
+                assert table.to_move() is None and table.rewards()[1] == reward
+            assert seed_from(rng) == e.table.seed  # then the game the learner plays
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert skipped  # the case arose
+
+
+def test_a_reset_says_when_the_learner_never_gets_to_play(monkeypatch):
+    import warroom.envs.gymnasium as module
+
+    monkeypatch.setattr(module, "SKIP_LIMIT", 2)
+    e = env("viktory", opponent="random", seat=1, mode="cards", scenario="empty-town")
+    with pytest.raises(RuntimeError, match="2 games in a row ended before seat 1 had a "
+                                           "decision"):
+        for seed in range(40):
+            e.reset(seed=seed)

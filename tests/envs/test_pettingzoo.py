@@ -3,6 +3,7 @@ seed_test, a max-cycles termination check, rewards, and what each agent may see.
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
@@ -161,6 +162,45 @@ def test_bad_arguments_are_clear_errors():
         raw_env("kow", render_mode="human")
     with pytest.raises(ValueError, match="max_cycles"):
         raw_env("kow", max_cycles=0)
+
+
+@pytest.mark.parametrize("cycles", ["5", 2.5, True])
+def test_max_cycles_is_an_integer(cycles):
+    """'5' raised a bare TypeError from a comparison, and 2.5 was taken."""
+    with pytest.raises(ValueError, match=f"max_cycles must be an integer >= 1 or None, got "
+                                         f"{re.escape(repr(cycles))}"):
+        raw_env("kow", max_cycles=cycles)
+
+
+def test_numpy_integers_are_integers():
+    e = raw_env("battle", render_mode="ansi", render_seat=np.int64(1), max_cycles=np.int32(3))
+    assert e.render_seat == 1 and e.max_cycles == 3
+    e.reset(seed=np.int64(7))
+    other = raw_env("battle", render_mode="ansi")
+    other.reset(seed=7)
+    assert e.table.seed == other.table.seed
+
+
+@pytest.mark.parametrize("seed", [1.0, True, "1", [1]])
+def test_a_seed_is_an_integer_or_none(seed):
+    """reset(seed=1.0) and reset(seed=True) played other games than seed=1 (the seed was
+    hashed as text), and "abc" was taken; Gymnasium refuses them."""
+    e = raw_env("kow")
+    with pytest.raises(ValueError, match="reset\\(seed=\\) takes an integer or None"):
+        e.reset(seed=seed)
+
+
+def test_a_step_after_every_agent_has_left_says_the_game_is_over():
+    """It raised KeyError: 'player_1'."""
+    e = raw_env("kow", victories_to_win=1)
+    e.reset(seed=0)
+    for _agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated
+               else int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(RuntimeError, match="the game is over and every agent has left it: "
+                                           "call reset\\(\\)"):
+        e.step(0)
 
 
 def test_pieces_name_the_observation():

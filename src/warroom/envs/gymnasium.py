@@ -9,15 +9,19 @@
 `mcts:iters=200`, ...), used for every other seat, or a list with one SPEC per other seat in
 seat order. `seat` is the learner's seat, or `"random"` for a new one each episode. The
 observation is the PettingZoo one: a dict of `observation` (the game's encoding) and
-`action_mask`; `action_masks()` gives the mask too, as sb3-contrib's MaskablePPO expects.
-The reward is 1 for a win, -1 for a loss, 0 for a draw (a team's win is shared), given when
-the game ends; `max_steps=N` truncates an episode after N decisions of the learner. An action
-the mask rules out ends the episode as a loss (-1, `info["illegal_action"]`), as PettingZoo's
-TerminateIllegalWrapper does, since Gymnasium lets a policy pick any index of the space;
-`illegal="raise"` raises IllegalAction instead. A value that is no index of the space (out of
-range, not an integer) is a ValueError: a mistake of the calling code, not a move. Opponents
-play unattended, inside `step()`, so `human` is refused. Every game is registered with Gymnasium as
-`warroom/<game>-v0`: `gymnasium.make("warroom/kow-v0", opponent="heuristic")`.
+`action_mask`; `action_masks()` gives the mask too, as sb3-contrib's MaskablePPO expects. The
+reward is 1 for a win, -1 for a loss, 0 for a draw (a team's win is shared), given when the
+game ends. A game that ends before the learner's first decision (a viktory battle the opponent
+wins outright) is no episode: `reset()` plays on to the next game of its seed's sequence and
+lists the learner's reward in each such game in `info["skipped"]` (empty as a rule), so an
+evaluation can count them. `max_steps=N` truncates an episode after N decisions of the learner.
+An action the mask rules out ends the episode as a loss (-1, `info["illegal_action"]`), as
+PettingZoo's TerminateIllegalWrapper does, since Gymnasium lets a policy pick any index of the
+space; `illegal="raise"` raises IllegalAction instead. A value that is no index of the space
+(out of range, not an integer) is a ValueError: a mistake of the calling code, not a move.
+Opponents play unattended, inside `step()`, so `human` is refused. Every game is registered
+with Gymnasium as `warroom/<game>-v0`: `gymnasium.make("warroom/kow-v0",
+opponent="heuristic")`.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from gymnasium import spaces
 from ..agents import make_agent, parse_spec, refuse_humans
 from ..engine import ConfigError, Game, PlayerView, derive_seed
 from .table import Table, action_index, seed_from
+
+SKIP_LIMIT = 1000  # games in a row that may end before the learner decides, at one reset
 
 
 def env(game: str | Game = "kow", opponent: str | list[str] = "random",
@@ -93,6 +99,20 @@ class WarroomEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
+        # A game can end before the learner's first decision (a viktory battle the opponent
+        # wins outright). Gymnasium cannot hand back an episode that is already over, so such
+        # a game is counted in info["skipped"] (the learner's reward in each) and the next
+        # game of the seed's sequence begins.
+        skipped: list[float] = []
+        for _ in range(SKIP_LIMIT):
+            self._new_game()
+            if self.table.to_move() is not None:
+                return self._observe(), {**self._info(), "skipped": skipped}
+            skipped.append(self.table.rewards()[self.seat])
+        raise RuntimeError(f"{SKIP_LIMIT} games in a row ended before seat {self.seat} had a "
+                           f"decision: the opponents never let the learner play")
+
+    def _new_game(self) -> None:
         game_seed = seed_from(self.np_random)
         players = self.table.players
         if self.seat_option == "random":
@@ -105,7 +125,6 @@ class WarroomEnv(gymnasium.Env):
         self.steps = 0
         self.done = False
         self._play_opponents()
-        return self._observe(), self._info()
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool,
                                          dict[str, Any]]:

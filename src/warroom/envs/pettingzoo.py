@@ -31,7 +31,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ..engine import Game, derive_seed
-from .table import Table, action_index
+from .table import Table, action_index, integer
 
 
 def env(game: str | Game = "kow", **kwargs: Any) -> AECEnv:
@@ -54,20 +54,20 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
-        if max_cycles is not None and max_cycles < 1:
-            raise ValueError(f"max_cycles must be >= 1, got {max_cycles}")
+        cycles = integer(max_cycles)
+        if max_cycles is not None and (cycles is None or cycles < 1):
+            raise ValueError(f"max_cycles must be an integer >= 1 or None, got {max_cycles!r}")
         self.table = Table(game, options)
         players = self.table.players
-        if render_seat is not None and (isinstance(render_seat, bool)
-                                        or not isinstance(render_seat, int)
-                                        or not 0 <= render_seat < players):
+        seat = integer(render_seat)
+        if render_seat is not None and (seat is None or not 0 <= seat < players):
             raise ValueError(f"render_seat must be None (a spectator) or a seat from 0 to "
                              f"{players - 1}, got {render_seat!r}")
         self.encoding = self.table.encoding
         self.pieces = self.encoding.pieces
         self.render_mode = render_mode
-        self.render_seat = render_seat
-        self.max_cycles = max_cycles
+        self.render_seat = seat
+        self.max_cycles = cycles
         name = self.table.game.name.replace("-", "_")
         self.metadata = {**self.metadata, "name": f"warroom_{name}_v0"}
         self.possible_agents = [agent_name(p) for p in range(self.table.players)]
@@ -94,7 +94,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            self._base_seed, self._episode = seed, 0
+            base = integer(seed)  # 1.0, True and "1" would seed games other than 1's
+            if base is None:
+                raise ValueError(f"reset(seed=) takes an integer or None, got {seed!r}")
+            self._base_seed, self._episode = base, 0
         elif self._base_seed is None:  # never seeded: a sequence of its own
             self._base_seed = secrets.randbits(63)
         self.table.reset(derive_seed(self._base_seed, "episode", self._episode))
@@ -121,7 +124,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            done = self.terminations[agent] or self.truncations[agent]
+        except KeyError:  # every agent has taken its last step
+            raise RuntimeError("the game is over and every agent has left it: call reset()"
+                               ) from None
+        if done:
             self._was_dead_step(action)
             return
         if action is None:

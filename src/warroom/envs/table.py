@@ -200,6 +200,14 @@ def action_index(action: Any, n: int) -> int:
     return int(action)
 
 
+def integer(value: Any) -> int | None:
+    """`value` as an int if it is an integer (numpy's too, not a bool), else None: what the
+    environments' integer arguments (seeds, seats, bounds) take."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        return None
+    return int(value)
+
+
 def seed_from(rng: np.random.Generator) -> int:
     """A game seed drawn from an environment's random generator."""
     return int(rng.integers(0, 2**63 - 1))
