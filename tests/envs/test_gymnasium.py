@@ -199,3 +199,39 @@ def test_a_reset_says_when_the_learner_never_gets_to_play(monkeypatch):
                                            "decision"):
         for seed in range(40):
             e.reset(seed=seed)
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_an_environment_pickles_and_deep_copies_and_the_copy_plays_on_alike(name):
+    import copy
+    import pickle
+
+    e = env(name, opponent="heuristic")
+    pickle.loads(pickle.dumps(e))
+    obs, _ = e.reset(seed=3)
+    envs = [e, pickle.loads(pickle.dumps(e)), copy.deepcopy(e)]
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        results = [x.step(action) for x in envs]
+        for other in results[1:]:
+            assert np.array_equal(other[0]["observation"], results[0][0]["observation"])
+            assert np.array_equal(other[0]["action_mask"], results[0][0]["action_mask"])
+            assert other[1:] == results[0][1:]
+        obs, _, terminated, truncated, _ = results[0]
+        if terminated or truncated:
+            break
+
+
+def test_gymnasium_make_in_a_fresh_process_names_the_module():
+    """`gymnasium.make("warroom/kow-v0")` needs this module imported first; the README gives
+    Gymnasium's `module:id` form for a process that has not."""
+    import subprocess
+    import sys
+
+    code = ("import gymnasium\n"
+            "e = gymnasium.make('warroom.envs.gymnasium:warroom/kow-v0', opponent='random')\n"
+            "print(type(e.unwrapped).__name__, e.reset(seed=0)[1]['seat'])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["WarroomEnv", "0"]

@@ -3,12 +3,16 @@ sampled-stochastic clone and resampling semantics, and OpenSpiel's ISMCTS playin
 
 from __future__ import annotations
 
+import copy
+import json
+import pickle
 import random
 
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 from warroom.envs import openspiel as wos
 from warroom.games import REGISTRY
@@ -185,3 +189,63 @@ def test_a_seeded_ismcts_run_repeats():
     random states played other moves each time; seed_resampling draws from its random_state."""
     assert _ismcts_moves(0) == _ismcts_moves(0)
     assert _ismcts_moves(1) == _ismcts_moves(1)
+
+
+def _obs_type(private, public=True, perfect_recall=False):
+    return pyspiel.IIGObservationType(perfect_recall=perfect_recall, public_info=public,
+                                      private_info=private)
+
+
+@pytest.mark.parametrize("perfect_recall", [False, True])
+def test_a_public_observation_shows_no_private_information(perfect_recall):
+    """It was the seat's own view, hand included, whatever the type asked for."""
+    game = pyspiel.load_game("warroom_battle")
+    state = game.new_initial_state()
+    public = make_observation(game, _obs_type(pyspiel.PrivateInfoType.NONE,
+                                              perfect_recall=perfect_recall))
+    own = make_observation(game, _obs_type(pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                                           perfect_recall=perfect_recall))
+    text = public.string_from(state, 0)
+    assert "hand" not in json.loads(text) and json.loads(text)["seats"][0]["hand"] == 7
+    assert len(json.loads(own.string_from(state, 0))["hand"]) == 7  # the seat's own cards
+    assert text == public.string_from(state, 1)  # the same for every seat
+    assert ("log" in json.loads(text)) == perfect_recall
+    assert public.tensor is None and public.dict == {}
+
+
+@pytest.mark.parametrize("obs_type", [
+    _obs_type(pyspiel.PrivateInfoType.ALL_PLAYERS),
+    _obs_type(pyspiel.PrivateInfoType.SINGLE_PLAYER, public=False)])
+def test_an_observation_no_seat_has_is_not_offered(obs_type):
+    """OpenSpiel's convention for a type a game does not give: make_observation returns None.
+    Every player's private information was answered with one seat's view."""
+    assert make_observation(pyspiel.load_game("warroom_kow"), obs_type) is None
+
+
+def test_observation_parameters_are_refused():
+    with pytest.raises(ValueError, match="observation parameters are not supported"):
+        make_observation(pyspiel.load_game("warroom_kow"), None, {"x": 1})
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_a_game_and_a_state_pickle_and_deep_copy(name):
+    """pyspiel pickles a sampled-stochastic game with its generator, which a Python game
+    cannot give: both raised SpielError 'GetRNGState unimplemented'."""
+    game = pyspiel.load_game(wos.short_name(REGISTRY[name]) + "(seed=3)")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    for _ in range(5):
+        if not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    twin_game = pickle.loads(pickle.dumps(game))
+    assert str(twin_game) == str(game)
+    assert (twin_game.new_initial_state().information_state_string(0)
+            == game.new_initial_state().information_state_string(0))  # the next deal
+    copies = [pickle.loads(pickle.dumps(state)), copy.deepcopy(state)]
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        for s in [state, *copies]:
+            s.apply_action(action)
+    for s in copies:
+        assert s.returns() == state.returns()
+        assert s.information_state_string(0) == state.information_state_string(0)

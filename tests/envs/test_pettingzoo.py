@@ -3,6 +3,8 @@ seed_test, a max-cycles termination check, rewards, and what each agent may see.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 import warnings
 
@@ -12,6 +14,7 @@ from pettingzoo.test import api_test, seed_test
 
 from warroom.engine import IllegalAction
 from warroom.envs.pettingzoo import env, raw_env
+from warroom.games import REGISTRY
 
 
 @pytest.fixture(autouse=True)
@@ -283,3 +286,39 @@ def test_the_wrapped_environment_refuses_a_step_before_reset_and_warns_after_the
     assert any("step() called after all agents are terminated" in m for m in EnvLogger.mqueue)
     EnvLogger.flush()
     assert e.unwrapped.table.live.observation(None) == before
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("make", [env, raw_env])
+def test_an_environment_pickles_and_deep_copies_and_the_copy_plays_on_alike(name, make):
+    """Neither pickled nor deep-copied, even before reset(): the observers' memoryviews, the
+    compiled encodings and word-iron's closures (a TypeError or a missing argument)."""
+    pickle.loads(pickle.dumps(make(name)))
+    e = make(name)
+    e.reset(seed=1)
+    rng = np.random.default_rng(0)
+
+    def action(obs, terminated, truncated):
+        return None if terminated or truncated else int(rng.choice(
+            np.flatnonzero(obs["action_mask"])))
+
+    for _ in range(6):
+        e.step(action(*_last(e)))
+    envs = [e, pickle.loads(pickle.dumps(e)), copy.deepcopy(e)]
+    for _ in range(40):
+        if not e.agents:
+            break
+        looks = [x.last() for x in envs]
+        for obs, *rest in looks[1:]:
+            assert np.array_equal(obs["observation"], looks[0][0]["observation"])
+            assert np.array_equal(obs["action_mask"], looks[0][0]["action_mask"])
+            assert rest == list(looks[0][1:])
+        assert {x.agent_selection for x in envs} == {e.agent_selection}
+        chosen = action(*_last(e))
+        for x in envs:
+            x.step(chosen)
+
+
+def _last(e):
+    obs, _, terminated, truncated, _ = e.last()
+    return obs, terminated, truncated

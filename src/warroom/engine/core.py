@@ -406,6 +406,12 @@ class Game:
         """The seats of each team when the config plays in teams (tournaments score teams)."""
         return None
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The encodings are a cache of compiled objects, which need not (and may not) pickle.
+        state = dict(self.__dict__)
+        state.pop("_encodings", None)
+        return state
+
     def encoding(self, config: Any) -> Any:
         """The game's numeric view of `config` for the research environments (`warroom.envs`):
         an `engine.encoding.Encoding` with a fixed action index and an observation vector.

@@ -19,9 +19,10 @@ An action the mask rules out ends the episode as a loss (-1, `info["illegal_acti
 PettingZoo's TerminateIllegalWrapper does, since Gymnasium lets a policy pick any index of the
 space; `illegal="raise"` raises IllegalAction instead. A value that is no index of the space
 (out of range, not an integer) is a ValueError: a mistake of the calling code, not a move.
-Opponents play unattended, inside `step()`, so `human` is refused. Every game is registered
-with Gymnasium as `warroom/<game>-v0`: `gymnasium.make("warroom/kow-v0",
-opponent="heuristic")`.
+Opponents play unattended, inside `step()`, so `human` is refused. Importing this module
+registers every game with Gymnasium as `warroom/<game>-v0`; in a process that has not imported
+it, `gymnasium.make("warroom.envs.gymnasium:warroom/kow-v0", opponent="heuristic")` imports it
+first (Gymnasium's `module:id` form).
 """
 
 from __future__ import annotations

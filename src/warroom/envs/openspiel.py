@@ -140,9 +140,33 @@ class WarroomSpielGame(pyspiel.Game):
         """A new engine state, its seed the next of this game's `seed` sequence."""
         return self.game.new_state(self.config, self.deals.getrandbits(63))
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> WarroomObserver:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return WarroomObserver(self, perfect_recall)
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None
+                         ) -> WarroomObserver | PublicObserver | None:
+        """A seat's view (public and its own private information: the encoding and its
+        observation), or the public view alone (a spectator's observation, as a string); None
+        for what no seat sees (every player's private information, or private without
+        public), as OpenSpiel's `make_observation` expects of a type a game does not offer."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if not kind.public_info:
+            return None
+        if kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return WarroomObserver(self, kind.perfect_recall)
+        if kind.private_info == pyspiel.PrivateInfoType.NONE:
+            return PublicObserver(kind.perfect_recall)
+        return None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel pickles a sampled-stochastic game with its generator's state, which a Python
+        # game cannot give: this one is its name and parameters, and where its deals stand.
+        return _load_game, (str(self), self.deals.getstate())
+
+
+def _load_game(name: str, deals: Any) -> WarroomSpielGame:
+    game = pyspiel.load_game(name)
+    game.deals.setstate(deals)
+    return game
 
 
 class WarroomSpielState(pyspiel.State):
@@ -215,6 +239,14 @@ class WarroomSpielState(pyspiel.State):
     def __str__(self) -> str:
         return self._wg.game.render(self.engine.observation(None), None)
 
+    def __deepcopy__(self, memo: dict) -> WarroomSpielState:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # As the game's: pyspiel would serialize the state with the game's generator. The
+        # engine state pickles whole, its own generator included, so its future is the same.
+        return WarroomSpielState, (self._wg, self.engine)
+
 
 class WarroomObserver:
     """OpenSpiel's observer protocol: `tensor` (the game's encoding) with named views in
@@ -232,10 +264,29 @@ class WarroomObserver:
         self.tensor[:] = self.encoding.encode(state.engine, player)
 
     def string_from(self, state: WarroomSpielState, player: int) -> str:
-        observation = state.engine.observation(player)
-        if not self.perfect_recall:
-            observation = {k: v for k, v in observation.items() if k != "log"}
-        return json.dumps(observation, sort_keys=True, separators=(",", ":"))
+        return _json(state.engine.observation(player), self.perfect_recall)
+
+
+class PublicObserver:
+    """What every seat sees: the spectator's observation as JSON (with the public log for
+    perfect recall); no tensor, as the encodings are written for a seat."""
+
+    def __init__(self, perfect_recall: bool):
+        self.perfect_recall = perfect_recall
+        self.tensor = None
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: WarroomSpielState, player: int) -> None:
+        pass
+
+    def string_from(self, state: WarroomSpielState, player: int) -> str:
+        return _json(state.engine.observation(None), self.perfect_recall)
+
+
+def _json(observation: dict[str, Any], perfect_recall: bool) -> str:
+    if not perfect_recall:
+        observation = {k: v for k, v in observation.items() if k != "log"}
+    return json.dumps(observation, sort_keys=True, separators=(",", ":"))
 
 
 def seed_resampling(bot: Any) -> Any:

@@ -86,6 +86,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._base_seed: int | None = None
         self._episode = 0
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["encoding"]  # compiled: the table makes it again
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.encoding = self.table.encoding
+
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_spaces[agent]
 

@@ -64,6 +64,20 @@ class Table:
         self._looked = [-1] * self.players  # the decision each seat's observer last saw
         self._num_actions = self.encoding.num_actions
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The encoding and the seats' observers are compiled objects over buffers, which do
+        # not pickle: they are made again from the game and config, and each seat's next look
+        # writes its observation whole. The engine state pickles with its generator.
+        state = dict(self.__dict__)
+        del state["encoding"], state["_observers"]
+        state["_looked"] = [-1] * self.players
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.encoding = self.game.encoding(self.config)
+        self._observers = [self.encoding.observer(p) for p in range(self.players)]
+
     # --- play ---------------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
         self.seed = seed
