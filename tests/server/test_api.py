@@ -121,6 +121,9 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
                                             "seats": [{"kind": "here"}, {"kind": "random"}]})
         path = c.post("/api/games", json={"game": "word-iron", "options": {
             "deck0": "/etc/passwd"}, "seats": [{"kind": "here"}, {"kind": "random"}]})
+        shapes = [c.post("/api/games", json={"game": "battle", "options": {"deck0": value},
+                                             "seats": [{"kind": "invite"}, {"kind": "invite"}]})
+                  for value in ({"shipped": ["x"]}, {"shipped": {"a": 1}}, {"upload": [1]})]
         unlisted = c.post("/api/games", json={"game": "kow", "options": {
             "red_faces": "../../etc/passwd"}, "seats": [{"kind": "here"}, {"kind": "random"}]})
         listing = c.get("/api/games").json()["games"]
@@ -134,7 +137,12 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
     assert "mcts budget" in budget.json()["error"]
     assert "unknown game 'chess'" in game.json()["error"]
     assert nested.json()["error"] == "option 'max_dice' must be a value or a list of values"
-    assert path.json()["error"] == "option 'deck0': choose a shipped file or upload one"
+    assert path.json()["error"] == ("option 'deck0': choose a shipped file or upload one "
+                                    "(by its name)")
+    # a name that was a list or an object: an HTTP 500 and a TypeError in the server's log
+    assert [(r.status_code, r.json()) for r in shapes] == [(400, {
+        "error": "option 'deck0': choose a shipped file or upload one (by its name)",
+        "field": "deck0"})] * 3
     assert listing == []
 
 
@@ -229,7 +237,7 @@ def test_every_bad_intent_is_an_error_frame_that_changes_nothing(db):
     assert messages[1] == "a frame is an object whose type is hello, act, ping or resign"
     assert messages[2].startswith("an act frame names its action")
     assert messages[3] == "no action number 999: there are " + str(len(state["legal"]))
-    assert messages[4].startswith("stale action: you saw version 5")
+    assert messages[4] == "no version 5 yet: the game is at 0"
     assert messages[5] == "an action by index needs the version it was chosen at"
     assert "is not a legal action for seat 0 now" in messages[6]
     assert "unknown action type 'Bogus'" in messages[7]
@@ -965,3 +973,49 @@ def test_the_lobby_says_which_seats_are_connected_now(db):
         listing = {g["id"]: g for g in c.get("/api/games").json()["games"]}
     assert [s["connected"] for s in listing[made["id"]]["seats"]] == [False, False]
     assert listing[made["id"]]["status"] == "open"  # a seat has not joined yet
+
+
+def test_a_repeated_intent_is_not_played_again_and_index_and_action_must_agree(db):
+    """A second click (or a client's retry) of an act frame was played again whenever its
+    action was still legal: kow's secret dice were chosen anew for the seat on the next turn,
+    a word-iron recruit paid twice. And an index with another action played the index."""
+    with client(db) as c:
+        made = create(c, game="kow", seats=("invite", "invite"))
+        with c.websocket_connect(f"/ws/{made['id']}") as a, \
+                c.websocket_connect(f"/ws/{made['id']}") as b:
+            seen_a = hello(a, made["seats"][0]["token"])
+            seen_b = hello(b, made["seats"][1]["token"])
+            assert seen_a["legal"] and seen_b["legal"]  # the secret dice: both choose
+            legal = seen_a["legal"]
+            mismatch = errors_leave_the_state_alone(c, a, made["id"], [json.dumps(
+                {"type": "act", "version": 0, "index": 0, "action": legal[1]["action"]})])
+            first = json.dumps({"type": "act", "version": 0, "index": 0,
+                                "action": legal[0]["action"]})
+            a.send_text(first)
+            assert receive(a)["version"] == receive(b)["version"] == 1
+            again = errors_leave_the_state_alone(c, a, made["id"], [first], version=1)
+            # seat 1's choice, made at version 0, is still its own to make: it is played
+            b.send_text(json.dumps({"type": "act", "version": 0, "index": 0,
+                                    "action": seen_b["legal"][0]["action"]}))
+            assert receive(a)["version"] == receive(b)["version"] == 2
+            later = errors_leave_the_state_alone(c, a, made["id"], [
+                first, json.dumps({"type": "act", "version": 9, "index": 0,
+                                   "action": legal[0]["action"]})], version=2)
+    assert mismatch == [f"action number 0 is {legal[0]['label']}, not the action sent "
+                        f"({legal[1]['label']})"]
+    assert again == ["stale action: you saw version 0, the game is at 1; choose again"]
+    assert later == ["stale action: you saw version 0, the game is at 2; choose again",
+                     "no version 9 yet: the game is at 2"]
+
+
+def test_the_server_draws_seeds_too_many_to_try(db):
+    """Seeds were below 2**31: trying each against what a seat has seen (random.Random(s)
+    costs some µs) finds the one that deals every shuffle and die to come."""
+    with client(db) as c:
+        seeds = []
+        for _ in range(8):
+            response = c.post("/api/games", json={"game": "kow", "seats": [{"kind": "invite"},
+                                                                           {"kind": "invite"}]})
+            assert response.status_code == 200, response.text
+            seeds.append(c.app.state.server.games[response.json()["id"]].row.seed)
+    assert max(seeds) >= 2**40 and all(0 <= s < 2**63 for s in seeds)

@@ -204,16 +204,21 @@ class LiveGame:
         """The action an intent names, or Rejected saying why (the state is untouched).
 
         An intent names its action by `index` into the legal actions at `version`, or as
-        `action` (its JSON form), or both: then a stale index (another seat moved, as in a
-        simultaneous decision) falls back to the action if it is still legal."""
+        `action` (its JSON form), or both: then the two must agree, and a stale index
+        (another seat moved, as in a simultaneous decision) falls back to the action if it is
+        still legal. An intent from before the seat's own last move is stale whatever it
+        names: a second click, or a client's retry, must not play the move again."""
         if seat is None:
             raise Rejected("spectators cannot act; open a seat's link to play")
         if self.over():
             raise Rejected("the game is over")
         if version is not None and version != self.version:
-            if action is None:
-                raise Rejected(f"stale action: you saw version {version}, the game is at "
-                               f"{self.version}; choose again")
+            stale = (f"stale action: you saw version {version}, the game is at "
+                     f"{self.version}; choose again")
+            if version > self.version:
+                raise Rejected(f"no version {version} yet: the game is at {self.version}")
+            if action is None or any(mover == seat for mover, _ in self.actions[version:]):
+                raise Rejected(stale)
             index = None  # another seat moved meanwhile: the action itself may still be legal
         if seat not in self.state.to_move():
             raise Rejected(f"it is not seat {seat}'s decision now")
@@ -223,16 +228,21 @@ class LiveGame:
                 raise Rejected("an action by index needs the version it was chosen at")
             if not 0 <= index < len(legal):
                 raise Rejected(f"no action number {index}: there are {len(legal)}")
+            if action is not None and self._decode(seat, action) != legal[index]:
+                raise Rejected(f"action number {index} is {_label(legal[index])}, not the "
+                               f"action sent ({_label(self._decode(seat, action))})")
             return legal[index]
         assert action is not None
+        chosen = self._decode(seat, action)
+        if chosen not in legal:
+            raise Rejected(f"{_label(chosen)} is not a legal action for seat {seat} now")
+        return chosen
+
+    def _decode(self, seat: int, action: dict[str, Any]) -> Any:
         try:
-            chosen = self.game.codec.decode(action)
+            return self.game.codec.decode(action)
         except Exception as exc:  # a RecordError, or a game's own check of a field
             raise Rejected(str(exc)) from None
-        if chosen not in legal:
-            label = getattr(chosen, "label", None) or action.get("type")
-            raise Rejected(f"{label} is not a legal action for seat {seat} now")
-        return chosen
 
     def apply(self, store: GameStore, seat: int, action: Any) -> Applied:
         """Store the action, then apply it. `resolve` has checked that it is legal now, so the
@@ -405,3 +415,8 @@ def _render(game: Game, obs: Any, seat: int | None) -> str:
 
 def _seat_label(seat: SeatRow) -> str:
     return seat.spec if seat.kind == "ai" else "person"
+
+
+def _label(action: Any) -> str:
+    """An action as a person reads it: its label, else its JSON form's type."""
+    return getattr(action, "label", None) or str(to_json(action).get("type"))

@@ -136,8 +136,10 @@ class Uploads:
                 continue
             if value in (None, "", {}):
                 continue
-            if not isinstance(value, dict) or len(value) != 1:
-                raise ConfigError(f"option {key!r}: choose a shipped file or upload one")
+            if (not isinstance(value, dict) or len(value) != 1
+                    or not isinstance(next(iter(value.values())), str)):
+                raise ConfigError(f"option {key!r}: choose a shipped file or upload one "
+                                  "(by its name)")
             if "shipped" in value:
                 if value["shipped"] not in spec.shipped:
                     known = ", ".join(spec.shipped)
@@ -145,7 +147,7 @@ class Uploads:
                                       f"(shipped: {known})")
                 out[key] = spec.shipped[value["shipped"]]
             elif "upload" in value:
-                row = self.store.file(str(value["upload"]))
+                row = self.store.file(value["upload"])
                 if row is None:
                     raise ConfigError(f"option {key!r}: no such uploaded file")
                 if (row.game, row.option) != (game.name, key):
