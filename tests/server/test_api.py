@@ -1019,3 +1019,74 @@ def test_the_server_draws_seeds_too_many_to_try(db):
             assert response.status_code == 200, response.text
             seeds.append(c.app.state.server.games[response.json()["id"]].row.seed)
     assert max(seeds) >= 2**40 and all(0 <= s < 2**63 for s in seeds)
+
+
+def test_mcts_seats_play_on_after_a_worker_process_dies(db):
+    """A killed worker broke the process pool for good: every mcts move after it failed at
+    once (BrokenProcessPool, logged) and those seats waited until the server restarted."""
+    import os
+    import signal
+
+    with TestClient(create_app(db, ai_processes=1, allow_seed=True)) as c:
+        server = c.app.state.server
+        first = c.post("/api/games", json={"game": "kow", "seats": [
+            {"kind": "mcts", "seconds": 0.05}, {"kind": "mcts", "seconds": 0.05}]}).json()
+        deadline = time.monotonic() + 60
+        while c.get(f"/api/games/{first['id']}").json()["version"] < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        pool = server._processes
+        for pid in list(pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        made = c.post("/api/games", json={"game": "kow", "seats": [
+            {"kind": "mcts", "seconds": 0.05}, {"kind": "invite"}]}).json()
+        while c.get(f"/api/games/{made['id']}").json()["version"] < 1:
+            assert time.monotonic() < deadline, "the mcts seat never moved"
+            time.sleep(0.05)
+    assert server._processes is not pool
+
+
+def test_a_replay_being_worked_out_holds_up_no_other_request(db, monkeypatch):
+    """The replay of a long game (seconds of work for Viktory II) ran on the event loop: every
+    table's frames and pings waited for it."""
+    import threading
+
+    import warroom.server.app as app_module
+
+    working, served, answered = threading.Event(), threading.Event(), []
+    real = app_module.view_frame
+
+    def slow_view_frame(*args, **kwargs):
+        if not working.is_set():  # hold the replay until another request is served
+            working.set()
+            answered.append(served.wait(10))
+        return real(*args, **kwargs)
+
+    with client(db) as c:
+        made = create(c, seats=("random", "heuristic"))
+        deadline = time.monotonic() + 60
+        while c.get(f"/api/games/{made['id']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the AI game did not finish"
+            time.sleep(0.05)
+        monkeypatch.setattr(app_module, "view_frame", slow_view_frame)
+        with ThreadPoolExecutor(1) as pool:
+            replay = pool.submit(c.get, f"/api/games/{made['id']}/replay")
+            assert working.wait(10)  # the replay is at work
+            if c.get("/api/games").status_code == 200:
+                served.set()
+            steps = replay.result().json()["steps"]
+    assert answered == [True] and len(steps) > 1
+
+
+def test_an_upload_missing_a_field_is_one_line_like_every_other_error(db):
+    """FastAPI's own answer, 422 {"detail": [...]}, which the lobby showed as "undefined"."""
+    with client(db) as c:
+        no_file = c.post("/api/uploads", data={"game": "word-iron", "option": "deck0"})
+        text_file = c.post("/api/uploads", data={"game": "word-iron", "option": "deck0",
+                                                 "file": "soldiers: []"})
+        no_game = c.post("/api/uploads", data={"option": "deck0"},
+                         files={"file": ("d.yaml", b"x: 1")})
+    assert (no_file.status_code, no_file.json()) == (
+        400, {"error": "form field 'file': field required"})
+    assert text_file.json() == {"error": "form field 'file': a file is needed, not text"}
+    assert no_game.json() == {"error": "form field 'game': field required"}

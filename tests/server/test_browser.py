@@ -545,7 +545,46 @@ def test_a_long_log_keeps_its_line_numbers(live_server, browser):
     page.wait_for_selector("#headline")
     assert page.locator("#log li").count() == 300
     assert page.locator("#log").evaluate("e => e.start") == len(lines) - 299
+    assert page.locator("#log-earlier").is_hidden()  # kow's observation holds its whole log
     page.close()
+
+
+def test_a_page_opened_in_the_middle_of_a_game_says_earlier_lines_are_not_shown(
+        live_server, browser):
+    """A Viktory II observation shows the log since the viewer's last turn: a page opened then
+    numbered its first line 1, as if the game began there."""
+    from websockets.sync.client import connect
+
+    page = browser.new_page()
+    made = page.request.post(f"{live_server.url}/api/games", data={
+        "game": "viktory-ii", "options": {"radius": 3, "turn_limit": 4},
+        "seats": [{"kind": "invite"}, {"kind": "invite"}]}).json()
+    live = live_server.app.state.server.games[made["id"]]
+    url = f"ws://127.0.0.1:{live_server.port}/ws/{made['id']}"
+    with connect(url) as a, connect(url) as b:
+        sockets = []
+        for ws, seat in ((a, 0), (b, 1)):
+            ws.send(json.dumps({"type": "hello", "token": made["seats"][seat]["token"]}))
+            sockets.append(ws)
+        states = [_next_state(ws) for ws in sockets]
+        for _ in range(200):  # each seat's first move (index 0) until the log has moved on
+            if live.state.observation(None).get("log_start"):
+                break
+            mover = next(i for i, s in enumerate(states) if s["legal"])
+            sockets[mover].send(json.dumps({"type": "act", "version": states[mover]["version"],
+                                            "index": 0}))
+            states = [_next_state(ws) for ws in sockets]
+    assert live.state.observation(None)["log_start"] > 0
+    page.goto(f"{live_server.url}/game/{made['id']}")
+    page.wait_for_selector("#table svg.v2map")
+    expect(page.locator("#log-earlier")).to_be_visible()
+    page.close()
+
+
+def _next_state(ws) -> dict:
+    while (frame := json.loads(ws.recv(timeout=30)))["type"] != "state":
+        pass
+    return frame
 
 
 def test_an_empty_pile_shows_no_card(live_server, browser):

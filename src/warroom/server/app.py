@@ -16,12 +16,14 @@ import secrets
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, File, Form, Request, UploadFile, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -48,6 +50,7 @@ HELLO_TIMEOUT = 10.0
 QUEUE = 256  # frames waiting for a slow connection before it is closed
 AI_KINDS = ("random", "heuristic", "mcts")
 MCTS_SECONDS = (0.05, 10.0)
+POOL_RETRIES = 2  # new process pools an AI move may start when worker processes die
 AI_RETRY = (0.05, 2.0)  # seconds before an AI seat stores its move again: first, at most
 MAX_GAMES = 500  # games in play (see IDLE) a server holds before it refuses new ones
 IDLE = 3600.0  # seconds without a move or a page coming or going: a game no longer in play
@@ -352,9 +355,7 @@ class Server:
                 await asyncio.sleep(self.ai_delay)
             spec = live.seats[seat].spec
             seed = derive_seed(live.row.seed, "server-ai", seat, live.version)
-            loop = asyncio.get_running_loop()
-            data = await loop.run_in_executor(self._pool(spec), choose_action, live.game.name,
-                                              spec, seed, live.state.clone(), seat)
+            data = await self._think(live.game.name, spec, seed, live.state.clone(), seat)
             moved = await self._play_ai_move(live, seat, data)
         except Exception:
             log.exception("AI seat %s of game %s failed", seat, live.id)
@@ -365,6 +366,27 @@ class Server:
             self.after_action(live)
         else:
             self.kick_ai(live)
+
+    async def _think(self, game: str, spec: str, seed: int, state: Any, seat: int
+                     ) -> dict[str, Any]:
+        """An AI seat's move (`choose_action(game, spec, seed, state, seat)`) from its pool. A
+        worker process that dies (killed, out of memory) breaks its whole process pool, and
+        every later move sent to it would fail at once: a new pool takes over, and the move is
+        asked again, up to POOL_RETRIES times."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(POOL_RETRIES + 1):
+            pool = self._pool(spec)
+            try:
+                return await loop.run_in_executor(pool, choose_action, game, spec, seed,
+                                                  state, seat)
+            except BrokenProcessPool:
+                if pool is self._processes:
+                    self._processes = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+                if attempt == POOL_RETRIES:
+                    raise
+                log.warning("an AI worker process stopped; starting new ones")
+        raise AssertionError("unreachable")
 
     async def _play_ai_move(self, live: LiveGame, seat: int, data: dict[str, Any]) -> bool:
         """Play an AI seat's move once the store takes it; False if the position moved on
@@ -404,6 +426,22 @@ class Server:
                 pool.shutdown(wait=False, cancel_futures=True)
         self.uploads.close()
         self.store.close()
+
+
+def _replay_json(live: LiveGame, viewer: int | None) -> bytes:
+    """Every position of a finished game as `viewer` saw it, as the replay page reads it."""
+    steps = []
+    for version, (state, player, action) in enumerate(replay(live.game, live.played_record())):
+        # the last position is the end, whether the rules or a resignation ended it
+        ended = live.ended if player is None else None
+        frame = view_frame(live.game, state, viewer, version, live.id, ended=ended)
+        frame["log"] = [line for line in frame["log"] if line]
+        frame["legal"] = []
+        frame["by"] = player
+        frame["action"] = getattr(action, "label", None) if player == viewer else None
+        steps.append(frame)
+    return json.dumps({"id": live.id, "game": live.game.name, "seat": viewer, "steps": steps},
+                      separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def _spec(seat: SeatIn, index: int) -> str:
@@ -451,6 +489,19 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         if game is not None:
             body["field"] = field_of(message, game)
         return JSONResponse(body, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A request FastAPI's own checks refuse (an upload without its file, ...): one line,
+        as every other error, instead of FastAPI's list of details."""
+        first = exc.errors()[0]
+        place, *name = [str(part) for part in first.get("loc", ())] or ["request"]
+        where = {"body": "form field", "query": "query parameter"}.get(place, place)
+        message = str(first.get("msg", "is not valid"))
+        if "UploadFile" in message:  # pydantic's "value error, Expected UploadFile, ..."
+            message = "a file is needed, not text"
+        what = f"{where} {'.'.join(name)!r}" if name else where
+        return fail(f"{what}: {message[:1].lower()}{message[1:]}")
 
     def find(game_id: str) -> LiveGame | None:
         return server.games.get(game_id)
@@ -575,20 +626,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         seats = {str(i): i for i in range(live.num_players)} | {"spectator": None}
         if seat not in seats:
             return fail(f"seat must be spectator or 0 to {live.num_players - 1}")
-        viewer = seats[seat]
-        steps = []
-        for version, (state, player, action) in enumerate(replay(live.game,
-                                                                 live.played_record())):
-            # the last position is the end, whether the rules or a resignation ended it
-            ended = live.ended if player is None else None
-            frame = view_frame(live.game, state, viewer, version, live.id, ended=ended)
-            frame["log"] = [line for line in frame["log"] if line]
-            frame["legal"] = []
-            frame["by"] = player
-            frame["action"] = getattr(action, "label", None) if player == viewer else None
-            steps.append(frame)
-        return JSONResponse({"id": live.id, "game": live.game.name, "seat": viewer,
-                             "steps": steps})
+        # A long game's replay takes seconds: in a thread, so that every table stays live.
+        body = await asyncio.to_thread(_replay_json, live, seats[seat])
+        return Response(body, media_type="application/json")
 
     @app.websocket("/ws/{game_id}")
     async def table(ws: WebSocket, game_id: str) -> None:

@@ -98,9 +98,13 @@ async function receive(entry, frame) {
     return;
   }
   if (frame.type !== "state") return;
-  // The frame carries the log lines from log_from on; this connection holds the rest.
+  // The frame carries the log lines from log_from on; this connection holds the rest. With
+  // log_from 0 the lines begin at the observation's log_start in the whole log: a page opened
+  // in the middle of a game has not got the lines before it, and says so.
+  if (frame.log_from === 0) entry.logStart = frame.observation.log_start || 0;
   entry.log = (entry.log || []).slice(0, frame.log_from).concat(frame.log);
   frame.log = entry.log.filter((line) => line);
+  frame.logEarlier = entry.logStart > 0;
   views.set(frame.seat === null ? "spectator" : frame.seat, frame);
   choose();
   draw();
@@ -335,7 +339,8 @@ function drawInvites() {
 
 function drawLog(view) {
   const list = $("#log");
-  // The page shows the last 300 lines, numbered as in the whole log (not from 1 again).
+  // The page shows the last 300 lines it holds, numbered from its first (not from 1 again).
+  $("#log-earlier").hidden = !view.logEarlier;
   list.start = Math.max(1, view.log.length - 299);
   list.replaceChildren(...view.log.slice(-300).map((line) => h("li", { text: line })));
   list.scrollTop = list.scrollHeight;
