@@ -114,6 +114,8 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
         unknown = c.post("/api/games", json={"game": "kow", "options": {"nope": 1},
                                              "seats": [{"kind": "here"}, {"kind": "random"}]})
         seats = c.post("/api/games", json={"game": "kow", "seats": [{"kind": "here"}]})
+        idle = c.post("/api/games", json={"game": "kow", "seats": [
+            {"kind": "random", "seconds": 5}, {"kind": "invite"}]})
         budget = c.post("/api/games", json={"game": "kow", "seats": [
             {"kind": "here"}, {"kind": "mcts", "seconds": 99}]})
         game = c.post("/api/games", json={"game": "chess", "seats": []})
@@ -135,6 +137,8 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
     assert "unknown option 'nope'" in unknown.json()["error"]
     assert "has 2 seats; got 1" in seats.json()["error"]
     assert "mcts budget" in budget.json()["error"]
+    assert idle.json()["error"] == ("seat 0: seconds is the budget of an mcts seat, not of a "
+                                    "random one")  # it was taken and ignored
     assert "unknown game 'chess'" in game.json()["error"]
     assert nested.json()["error"] == "option 'max_dice' must be a value or a list of values"
     assert path.json()["error"] == ("option 'deck0': choose a shipped file or upload one "

@@ -446,6 +446,9 @@ def _replay_json(live: LiveGame, viewer: int | None) -> bytes:
 
 def _spec(seat: SeatIn, index: int) -> str:
     if seat.kind != "mcts":
+        if seat.seconds is not None:  # a budget for a player that has none is a mistake
+            raise ConfigError(f"seat {index}: seconds is the budget of an mcts seat, not of "
+                              f"a {seat.kind} one")
         return seat.kind
     seconds = 1.0 if seat.seconds is None else seat.seconds
     low, high = MCTS_SECONDS
