@@ -186,7 +186,9 @@ def test_two_browsers_play_each_other_through_invite_links(live_server, browser)
     watcher = watcher_context.new_page()
     watcher.goto(f"{live_server.url}/game/{game_id}")
     watcher.wait_for_selector("#table .panel")
-    assert watcher.locator("#status").inner_text() == "Watching"
+    # whom the game waits for, as a player's page says it (it said "Watching" alone)
+    assert watcher.locator("#status").inner_text() == (
+        "Watching - waiting for seat 0 (a person) and seat 1 (a person)")
     play_to_the_end([page, other], seed=3)
     watcher.wait_for_selector("#headline")
     assert watcher.locator("#table .playable, #table button.act").count() == 0
@@ -917,8 +919,8 @@ def test_resigning_one_of_three_seats_hands_it_to_the_ai(slow_ai_server, browser
     page.click("#resign")
     assert "The heuristic AI plays your seat on" in page.locator("#resign-confirm").inner_text()
     page.click("#resign-yes")
-    page.wait_for_function("document.querySelector('#status').textContent === 'Watching'",
-                           timeout=10_000)
+    page.wait_for_function("document.querySelector('#status').textContent"
+                           ".startsWith('Watching - waiting for seat ')", timeout=10_000)
     assert "Seat 0: AI heuristic since seat 0 resigned" in page.locator("#seats").inner_text()
     assert "You are watching." in page.locator("#seats").inner_text()
     assert page.locator("#resign").count() == 0

@@ -282,14 +282,16 @@ function seatNames() {
 function statusText(view) {
   // The result is at the top too: on a phone the result panel is below the whole table.
   if (view.terminal) return `Game over: ${kit.outcomeText(view)}`;
-  if (view.seat === null) return "Watching";
-  if (view.legal.length) return "Your turn";
+  if (view.seat !== null && view.legal.length) return "Your turn";
   const moving = view.observation?.to_move;
-  if (!Array.isArray(moving) || !moving.length) return "Waiting";
-  // Who the wait is for: an AI thinks (or waits out its delay), a person may be away.
-  const awaited = moving.map((seat) => `seat ${seat} (${seatKind(seat)})`);
-  return `Waiting for ${awaited.length > 1
-    ? `${awaited.slice(0, -1).join(", ")} and ${awaited[awaited.length - 1]}` : awaited[0]}`;
+  let wait = "waiting";
+  if (Array.isArray(moving) && moving.length) {
+    // Who the wait is for: an AI thinks (or waits out its delay), a person may be away.
+    const awaited = moving.map((seat) => `seat ${seat} (${seatKind(seat)})`);
+    wait = `waiting for ${awaited.length > 1
+      ? `${awaited.slice(0, -1).join(", ")} and ${awaited[awaited.length - 1]}` : awaited[0]}`;
+  }
+  return view.seat === null ? `Watching - ${wait}` : wait[0].toUpperCase() + wait.slice(1);
 }
 
 function seatKind(seat) {
