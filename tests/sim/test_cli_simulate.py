@@ -32,8 +32,12 @@ def test_json_contract_and_the_same_result_whatever_the_workers(tmp_path, capsys
     one = simulate_json(capsys, "--games", "16", "--db", str(tmp_path / "a.sqlite"))
     two = simulate_json(capsys, "--games", "16", "--workers", "2", "--db",
                         str(tmp_path / "b.sqlite"))
+    assert (one.pop("db"), two.pop("db")) == (str(tmp_path / "a.sqlite"),
+                                             str(tmp_path / "b.sqlite"))
     assert one == two
-    assert set(one) == {"games", "players", "wins", "draws", "win_rate", "ci95", "mean_length"}
+    assert set(one) == {"games", "players", "wins", "draws", "win_rate", "ci95", "mean_length",
+                        "run"}
+    assert one["run"] == 1
     assert one["games"] == 16 and one["players"] == ["heuristic", "random"]
     assert sum(one["wins"]) + one["draws"] == 16
     spec = BatchSpec("kow", {}, ("heuristic", "random"), 4)

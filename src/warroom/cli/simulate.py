@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from pathlib import Path
 
 import click
@@ -122,6 +123,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         if show_cards:
             cards = collect(store.iter_games(run.id))
     if as_json:
+        summary["run"], summary["db"] = run.id, str(path)  # what `warroom report` takes
         if cards is not None:
             summary["cards"] = cards.to_json()
         click.echo(json.dumps(summary))
@@ -159,4 +161,6 @@ def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path
                       f"{lo:.1%} - {hi:.1%}")
     Console().print(table)
     click.echo(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions")
-    click.echo(f"results: run {run_id} in {path}  (balance report: warroom report {path})")
+    # The run by its id: the report's default, the latest run, is another after a --resume.
+    click.echo(f"results: run {run_id} in {path}  (balance report: warroom report "
+               f"{shlex.quote(str(path))} --run {run_id})")
