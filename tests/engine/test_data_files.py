@@ -40,6 +40,13 @@ def test_a_folder_a_missing_file_and_no_shipped_files_say_which(tmp_path):
         data_file("nowhere", "map", {})
 
 
+def test_a_device_is_not_a_regular_file():
+    """`--set deck0=/dev/zero` said "no such file": the path is there, a device."""
+    with pytest.raises(DataError, match=r"^deck '/dev/zero': not a regular file, and not a "
+                                        r"shipped deck \(none\)$"):
+        data_file("/dev/zero", "deck", {})
+
+
 @pytest.mark.parametrize("game, option, name, what, values", OPTIONS)
 def test_every_game_refuses_a_folder_for_a_data_file_in_one_line(tmp_path, game, option, name,
                                                                  what, values):

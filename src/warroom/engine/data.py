@@ -240,14 +240,19 @@ def shipped_files(folder: Path) -> dict[str, Path]:
 def data_file(value: str, what: str, shipped: dict[str, Path]) -> Path:
     """The file a data option names: a path to a file, or else the name of a shipped one.
     A file on disk comes first: a person who wrote a path means that file. When it is
-    neither, a one-line DataError says whether the path was missing or a folder, and lists
-    the shipped names."""
+    neither, a one-line DataError says whether the path was missing, a folder or another kind
+    of file (a device, a pipe), and lists the shipped names."""
     path = Path(value)
     if path.is_file():
         return path
     if value in shipped:
         return shipped[value]
-    problem = "a folder, not a file" if path.is_dir() else "no such file"
+    if path.is_dir():
+        problem = "a folder, not a file"
+    elif path.exists():  # a device, a pipe, a socket: not a file a game reads
+        problem = "not a regular file"
+    else:
+        problem = "no such file"
     names = ", ".join(sorted(shipped)) or "none"
     raise DataError(f"{what} {value!r}: {problem}, and not a shipped {what} ({names})")
 
