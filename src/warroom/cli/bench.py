@@ -25,6 +25,7 @@ import click
 from .. import native
 from ..engine import ConfigError
 from ..games import REGISTRY, get_game
+from ..sim.progress import run_progress
 from . import cli
 from .common import FiniteFloatRange
 
@@ -110,11 +111,13 @@ def check_peers() -> None:
 
 
 def bench_game(game_name: str, seconds: float, runs: int, checked: bool = False,
-               playouts: Playouts | None = None) -> dict[str, float]:
+               playouts: Playouts | None = None,
+               on_run: Callable[[], None] = lambda: None) -> dict[str, float]:
     def play(name: str, secs: float, seed: int) -> tuple[int, int, float]:
-        if playouts is not None:
-            return playouts(name, secs, seed)
-        return random_playouts(name, secs, seed, checked)
+        sample = (playouts(name, secs, seed) if playouts is not None
+                  else random_playouts(name, secs, seed, checked))
+        on_run()
+        return sample
 
     samples = [play(game_name, seconds, seed) for seed in range(runs)]
     return {
@@ -153,15 +156,23 @@ def bench(games: tuple[str, ...], seconds: float, runs: int, checked: bool, peer
     if peers:
         check_peers()
     out: dict[str, dict[str, Any]] = {}
-    for name in names:
-        out[name] = bench_game(name, seconds, runs)
-        out[name]["compiled"] = rules_path(name)
-        if checked:
-            slow = bench_game(name, seconds, runs, checked=True)
-            out[name]["checked_decisions_per_s"] = slow["decisions_per_s"]
-    if peers:
-        for name in PEERS:
-            out[f"openspiel:{name}"] = bench_game(name, seconds, runs, playouts=peer_playouts)
+    total = runs * (len(names) * (2 if checked else 1) + (len(PEERS) if peers else 0))
+    with run_progress() as progress:  # the default is half a minute of timed runs
+        task = progress.add_task("bench", total=total)
+
+        def measure(name: str, **how: Any) -> dict[str, float]:
+            progress.update(task, description=f"bench {name}")
+            return bench_game(name, seconds, runs, on_run=lambda: progress.advance(task), **how)
+
+        for name in names:
+            out[name] = measure(name)
+            out[name]["compiled"] = rules_path(name)
+            if checked:
+                out[name]["checked_decisions_per_s"] = measure(
+                    name, checked=True)["decisions_per_s"]
+        if peers:
+            for name in PEERS:
+                out[f"openspiel:{name}"] = measure(name, playouts=peer_playouts)
     if as_json:
         click.echo(json.dumps(out))
         return

@@ -1,4 +1,4 @@
-"""A progress bar for long runs: games done, rate and time left, on stderr, on a terminal only
+"""Progress bars for long runs: games done, rate and time left, on stderr, on a terminal only
 (so redirected output and JSON stay clean)."""
 
 from __future__ import annotations
@@ -33,4 +33,15 @@ def game_progress() -> Iterator[Progress]:
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   RateColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                   console=console, disable=not console.is_terminal, transient=True) as progress:
+        yield progress
+
+
+@contextmanager
+def run_progress() -> Iterator[Progress]:
+    """A bar of timed runs (benchmarks): how many are done, time elapsed and left."""
+    console = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("runs"), TimeElapsedColumn(), TextColumn("ETA"),
+                  TimeRemainingColumn(), console=console, disable=not console.is_terminal,
+                  transient=True) as progress:
         yield progress
