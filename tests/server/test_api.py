@@ -52,6 +52,14 @@ def receive(ws) -> dict:
     return frame
 
 
+def wait_until_finished(c: TestClient, game_id: str, why: str = "the AI game did not finish"
+                        ) -> None:
+    deadline = time.monotonic() + 60
+    while c.get(f"/api/games/{game_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, why
+        time.sleep(0.05)
+
+
 def hello(ws, token: str | None = None) -> dict:
     ws.send_text(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
     welcome = receive(ws)
@@ -391,10 +399,7 @@ def test_ai_seats_play_a_whole_game_and_the_record_replays_it(db):
     with client(db) as c:
         made = create(c, seats=("random", "heuristic"))
         early = c.get(f"/api/games/{made['id']}/record")
-        deadline = time.monotonic() + 60
-        while c.get(f"/api/games/{made['id']}").json()["status"] != "finished":
-            assert time.monotonic() < deadline, "the AI game did not finish"
-            time.sleep(0.05)
+        wait_until_finished(c, made["id"])
         record = c.get(f"/api/games/{made['id']}/record").json()
         steps = c.get(f"/api/games/{made['id']}/replay?seat=1").json()["steps"]
         spectator = c.get(f"/api/games/{made['id']}/replay").json()["steps"]
@@ -554,10 +559,7 @@ def test_ai_seats_carry_on_after_a_restart(db):
         made = create(c, seats=("random", "heuristic"))
         assert c.get(f"/api/games/{made['id']}").json()["version"] == 0
     with client(db) as c:
-        deadline = time.monotonic() + 60
-        while c.get(f"/api/games/{made['id']}").json()["status"] != "finished":
-            assert time.monotonic() < deadline, "the AI seats did not carry on"
-            time.sleep(0.05)
+        wait_until_finished(c, made["id"], "the AI seats did not carry on")
 
 
 def test_a_connection_that_reads_nothing_is_closed_not_waited_on():
@@ -718,10 +720,7 @@ def test_numbers_from_a_client_are_decoded_strictly(db):
 def test_a_replay_seat_is_spectator_or_a_seat_number_in_ascii(db):
     with client(db) as c:
         made = create(c, seats=("random", "random"))
-        deadline = time.monotonic() + 60
-        while c.get(f"/api/games/{made['id']}").json()["status"] != "finished":
-            assert time.monotonic() < deadline, "the AI game did not finish"
-            time.sleep(0.05)
+        wait_until_finished(c, made["id"])
         url = f"/api/games/{made['id']}/replay?seat="
         refused = [c.get(url + seat) for seat in ("%C2%B2", "01", "%D9%A1", "2", "-0", "")]
         seats = [c.get(url + seat).json()["seat"] for seat in ("0", "1", "spectator")]
@@ -1068,10 +1067,7 @@ def test_a_replay_being_worked_out_holds_up_no_other_request(db, monkeypatch):
 
     with client(db) as c:
         made = create(c, seats=("random", "heuristic"))
-        deadline = time.monotonic() + 60
-        while c.get(f"/api/games/{made['id']}").json()["status"] != "finished":
-            assert time.monotonic() < deadline, "the AI game did not finish"
-            time.sleep(0.05)
+        wait_until_finished(c, made["id"])
         monkeypatch.setattr(app_module, "view_frame", slow_view_frame)
         with ThreadPoolExecutor(1) as pool:
             replay = pool.submit(c.get, f"/api/games/{made['id']}/replay")
