@@ -717,6 +717,19 @@ def test_numbers_from_a_client_are_decoded_strictly(db):
     assert [r.status_code for r in lobby] == [200] * 4, [r.text for r in lobby]
 
 
+def test_a_replay_is_sent_compressed_to_a_client_that_takes_it(db):
+    """A long Viktory II game's replay was 17 MB of JSON on the wire."""
+    with client(db) as c:
+        made = create(c, seats=("random", "random"))
+        wait_until_finished(c, made["id"])
+        packed = c.get(f"/api/games/{made['id']}/replay")
+        plain = c.get(f"/api/games/{made['id']}/replay", headers={"Accept-Encoding": "identity"})
+    assert packed.headers["content-encoding"] == "gzip"
+    assert "content-encoding" not in plain.headers
+    assert packed.json() == plain.json()
+    assert packed.num_bytes_downloaded * 5 < plain.num_bytes_downloaded
+
+
 def test_a_replay_seat_is_spectator_or_a_seat_number_in_ascii(db):
     with client(db) as c:
         made = create(c, seats=("random", "random"))

@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, File, Form, Request, UploadFile, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -486,6 +487,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     app = FastAPI(title="warroom", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = server
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # A replay repeats the whole view at every position: a long Viktory II game's is some
+    # 15 MB of JSON, a tenth of that compressed (WebSocket frames are not touched).
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
 
     def fail(message: str, status: int = 400, game: Any = None) -> JSONResponse:
         body: dict[str, Any] = {"error": message.splitlines()[0]}
