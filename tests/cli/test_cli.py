@@ -183,6 +183,7 @@ def test_simulate_json_is_the_same_whatever_the_workers():
             "--workers", "2", "--json")
     assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
     da, db = json.loads(a.stdout), json.loads(b.stdout)
+    assert db.pop("run") == da.pop("run") + 1  # two runs in one database
     assert da == db
     assert set(da) >= {"games", "players", "wins", "draws", "win_rate", "ci95", "mean_length"}
     assert da["games"] == 40 and sum(da["wins"]) + da["draws"] == 40

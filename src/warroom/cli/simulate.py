@@ -123,7 +123,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         if show_cards:
             cards = collect(store.iter_games(run.id))
     if as_json:
-        summary["run"], summary["db"] = run.id, str(path)  # what `warroom report` takes
+        summary["run"] = run.id  # what `warroom report --run` takes
         if cards is not None:
             summary["cards"] = cards.to_json()
         click.echo(json.dumps(summary))
