@@ -6,7 +6,9 @@
 - `ransomed`: a resource handed over as a ransom or for a truce; `taken`: one received so.
 
 When the two players use different decks, a card is named with its deck option
-(`Knights' Lance (deck0)`): the same name in two decks may be two different cards.
+(`Knights' Lance (deck0)`): the same name in two decks may be two different cards. A resource
+keeps its deck when a ransom or a truce moves it: the events that use or move one name the
+seat whose deck it is from (`origin`), since a realm may then hold two cards of one name.
 """
 
 from __future__ import annotations
@@ -31,8 +33,6 @@ CARD_EVENT_KINDS = frozenset({"draw", "champion", "realm", "use_resource", "rans
 
 def card_events(log: list, labels: tuple[str, str]) -> CardFacts:
     facts = CardFacts(2)
-    # The deck each player's resources come from: a ransom moves a resource between realms.
-    realm_origin: list[dict[str, str]] = [{}, {}]
     offered: tuple[int, str] | None = None
     for _, e in log:
         kind = e["event"]
@@ -42,24 +42,19 @@ def card_events(log: list, labels: tuple[str, str]) -> CardFacts:
         elif kind == "realm":
             p = e["player"]
             for name in e["resources"]:
-                realm_origin[p][name] = labels[p]
                 facts.add(p, DRAWN, name + labels[p])
         elif kind == "use_resource":
-            p = e["player"]
-            name = e["resource"]
-            facts.add(p, PLAYED, name + realm_origin[p].get(name, labels[p]))
+            facts.add(e["player"], PLAYED, e["resource"] + labels[e["origin"]])
         elif kind == "ransom":
-            _move(facts, realm_origin, labels, e["target"], e["player"], e["resource"])
+            card = e["resource"] + labels[e["origin"]]
+            _move(facts, e["target"], e["player"], card)
         elif kind == "truce_offer":
-            offered = (e["player"], e["resource"])
+            offered = (e["player"], e["resource"] + labels[e["origin"]])
         elif kind == "truce_accepted" and offered is not None:
-            _move(facts, realm_origin, labels, offered[0], e["player"], offered[1])
+            _move(facts, offered[0], e["player"], offered[1])
     return facts
 
 
-def _move(facts: CardFacts, realm_origin: list[dict[str, str]], labels: tuple[str, str],
-          giver: int, receiver: int, name: str) -> None:
-    origin = realm_origin[giver].pop(name, labels[giver])
-    realm_origin[receiver][name] = origin
-    facts.add(giver, RANSOMED, name + origin)
-    facts.add(receiver, TAKEN, name + origin)
+def _move(facts: CardFacts, giver: int, receiver: int, card: str) -> None:
+    facts.add(giver, RANSOMED, card)
+    facts.add(receiver, TAKEN, card)

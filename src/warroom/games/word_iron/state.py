@@ -668,8 +668,10 @@ class WordIronState(State):
         realm[action.slot] = (origin, idx, uses - 1)
         self.phase_used += (action.slot,)
         if self.logs("use_resource"):
-            self.event("use_resource", player=p, resource=action.name, ranks=action.ranks,
-                       uses_left=uses - 1)
+            # origin: the seat whose deck the card is from. After a ransom a realm can hold
+            # two cards of one name (each deck's), which card analytics must tell apart.
+            self.event("use_resource", player=p, resource=action.name, origin=origin,
+                       ranks=action.ranks, uses_left=uses - 1)
         self._push([(_RECRUIT, p, action.ranks), (_RESOURCE_MORE, p)])
 
     def _do_recruit(self, p: int, action: Recruit, pending: tuple) -> None:
@@ -694,7 +696,7 @@ class WordIronState(State):
         origin, idx, _ = self.realm[target].pop(action.slot)
         full = self.decks[origin].resources[idx].uses
         self.realm[p].append((origin, idx, full))
-        self.event("ransom", player=p, target=target, resource=action.name)
+        self.event("ransom", player=p, target=target, resource=action.name, origin=origin)
 
     def _do_truce_offer(self, p: int, action: Any, pending: tuple) -> None:
         stage = pending[2]
@@ -702,7 +704,8 @@ class WordIronState(State):
             self.event("no_truce_offer", player=p)
             self._truce_next(stage)
             return
-        self.event("truce_offer", player=p, resource=action.name)
+        self.event("truce_offer", player=p, resource=action.name,
+                   origin=self.realm[p][action.slot][0])
         self.pending = ("truce_answer", 1 - p, p, action.slot, stage)
 
     def _do_truce_answer(self, p: int, action: AnswerTruce, pending: tuple) -> None:
