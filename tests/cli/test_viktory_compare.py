@@ -72,3 +72,28 @@ def test_compare_refuses_a_scenario_set_as_an_option(capsys):
     assert captured.out == ""
     assert captured.err == ("warroom: error: compare fights the scenario given as its SCENARIO "
                             "argument; do not --set scenario\n")
+
+
+def test_a_deck_given_to_compare_plays_in_the_card_modes_and_the_dice_column_goes_on(
+        tmp_path, capsys):
+    """A dice battle refuses a deck of its own (it plays no cards): `compare --set deck=FILE`
+    would then have failed in its dice column, which is the comparison's baseline."""
+    from warroom.games.viktory_battles.cards import deck_path
+
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(deck_path("").read_text().replace("hits: 2", "hits: 3", 1))
+    assert main(["viktory", "compare", "plains-town", "--games", "4", "--json",
+                 "--set", f"deck={deck}"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert list(result["modes"]) == ["dice", "cards", "hybrid"]
+
+
+def test_a_deck_given_to_compare_games_plays_in_the_card_mode(tmp_path, capsys):
+    """As for compare: whole games with dice refuse a deck of their own."""
+    from warroom.games.viktory_battles.cards import deck_path
+
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(deck_path("").read_text().replace("hits: 2", "hits: 3", 1))
+    assert main(["viktory", "compare-games", "--games", "2", "--json", "--set", "radius=3",
+                 "--set", "turn_limit=2", "--set", f"deck={deck}"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["modes"]) == ["dice", "cards"]

@@ -54,6 +54,7 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     negative)."""
     from ..agents import parse_specs, refuse_humans
     from ..games.viktory.compare import compare_modes
+    from ..games.viktory_battles.cards import options_for_mode
 
     game = get_game("viktory")
     values: dict[str, Any] = parse_sets(sets)
@@ -66,7 +67,7 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     modes = _parse_modes(modes_text)
     players = parse_specs(players_text, 2)
     refuse_humans(players, "viktory compare")
-    configs = [game.config({**values, "mode": mode}) for mode in modes]  # one-line errors now
+    configs = [game.config(options_for_mode(values, mode)) for mode in modes]  # one-line errors now
     with game_progress() as progress:
         task = progress.add_task(escape(f"viktory {scenario}"), total=len(modes) * n_games)
         workers = resolve_workers(workers, "process", n_games * len(modes))
@@ -110,6 +111,7 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     often the side with fewer units wins a battle, with 95 % confidence intervals (Wilson for
     rates, Student t for means, clipped at 0 since counts cannot be negative)."""
     from ..agents import parse_spec, refuse_humans
+    from ..games.viktory_battles.cards import options_for_mode
     from ..games.viktory_ii.compare import compare_game_modes
 
     game = get_game("viktory-ii")
@@ -124,7 +126,7 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     refuse_humans(players, "viktory compare-games")
     values["players"] = len(players)
     for mode in modes:
-        game.config({**values, "mode": mode})  # one-line errors now
+        game.config(options_for_mode(values, mode))  # one-line errors now
     with game_progress() as progress:
         task = progress.add_task("viktory-ii games", total=len(modes) * n_games)
         workers = resolve_workers(workers, "process", n_games * len(modes))

@@ -5,6 +5,7 @@ hand limit; cards gained and lost with towns; an Attack card to move into an ene
 
 from __future__ import annotations
 
+import pytest
 from vik2_helpers import (
     capital,
     events,
@@ -194,3 +195,20 @@ def test_rule_plus_one_mp_card_gives_the_moving_unit_another_move(tmp_path):
 def test_rule_dice_mode_has_no_cards(tmp_path):
     state = position(tmp_path, [capital("A1", 0), capital("G4", 1)], tiles=MAP)
     assert state.pool is None and "hand" not in state.observation(0)
+
+
+def test_a_deck_given_for_dice_battles_is_refused_and_the_default_still_goes(tmp_path):
+    """`--set deck=FILE` with dice battles was loaded and ignored, as in the battle game
+    (one check for both, in viktory_battles.cards)."""
+    from warroom.engine import ConfigError
+    from warroom.games import get_game
+    from warroom.games.viktory_battles.cards import SAMPLE_DECK
+
+    game = get_game("viktory-ii")
+    other = tmp_path / "other.yaml"
+    other.write_text(SAMPLE_DECK.read_text().replace("hits: 2", "hits: 3", 1))
+    with pytest.raises(ConfigError, match="option 'deck' is a Battle Cards deck; it needs "
+                                          "mode=cards or mode=hybrid"):
+        game.config({"deck": str(other)})
+    assert game.config({"mode": "cards", "deck": str(other)}).mode == "cards"
+    assert game.config({"deck": "sample"}).mode == "dice"

@@ -110,6 +110,12 @@ class ViktoryGame(Game):
     def metrics(self, state: ViktoryState) -> dict[str, float]:
         outcome = state.outcome()
         return {
+            # The attacker acts first in every battle: it moves in, and all else (Overwatch at
+            # the units moving in, the defender's casualties, an empty town's roll) answers
+            # that. The first seat asked to decide varies with the scenario and the mode, so
+            # it would make "first player" the defender in one battle and the attacker in the
+            # next: the report's first-player advantage is the attacker's advantage.
+            "first_player": float(ATT),
             "attacker_won": float(outcome is not None and outcome.winners == (ATT,)),
             "attacker_losses": float(state.session.lost[ATT]),
             "defender_losses": float(state.session.lost[DEF]),

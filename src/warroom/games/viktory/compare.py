@@ -17,6 +17,7 @@ from scipy import stats
 
 from ...sim.batch import BatchSpec, run_batch
 from ...sim.stats import wilson_interval
+from ..viktory_battles.cards import options_for_mode
 from ..viktory_battles.resolver import MODES
 
 MEASURES = ("attacker_losses", "defender_losses", "rounds", "cards_played")
@@ -89,7 +90,7 @@ def compare_modes(values: dict[str, Any], games: int, seed: int, workers: int = 
     out: dict[str, Any] = {"players": list(players), "games": games, "seed": seed,
                            "modes": {}}
     for mode in modes:
-        results = run_battles({**values, "mode": mode}, *players, games, seed, workers,
+        results = run_battles(options_for_mode(values, mode), *players, games, seed, workers,
                               on_battle)
         out["modes"][mode] = summarise_battles(results)
     return out

@@ -16,7 +16,7 @@ from pydantic import Field
 from ...engine import DataError
 from ...engine.config import check_options
 from ...engine.data import FileName
-from ..viktory_battles.cards import Deck, load_deck
+from ..viktory_battles.cards import Deck, load_deck, refuse_unplayed_deck
 from ..viktory_battles.resolver import BattleResolver, Mode
 from .scenario import (
     DEFAULT_SCENARIO,
@@ -46,7 +46,8 @@ class Config:
     mode: Mode = "dice"
     # A scenario file, or the name of a bundled one (data/scenarios); empty: plains-town.
     scenario: FileName | Literal[""] = ""
-    # A Battle Cards file; empty: the bundled sample deck.
+    # A Battle Cards file (cards and hybrid modes; refused with dice unless it holds the
+    # default's cards); empty: the bundled sample deck.
     deck: FileName | Literal[""] = ""
     # Scenario fields; "scenario" or None keeps the scenario's value.
     terrain: Literal["scenario", "plains", "grassland", "forest", "mountain",
@@ -87,8 +88,9 @@ class Config:
         check_options(self)
         # Derived values, not options: kept out of the dataclass fields (and of records).
         object.__setattr__(self, "_battle", self._resolve())
-        object.__setattr__(self, "_deck", load_deck(self.deck) if self.mode != "dice"
-                           or self.deck else None)
+        deck = load_deck(self.deck) if self.mode != "dice" or self.deck else None
+        refuse_unplayed_deck(self.mode, deck)
+        object.__setattr__(self, "_deck", deck)
         b = self.battle
         object.__setattr__(self, "_resolver", BattleResolver(
             self.deck_cards.by_id() if self.mode != "dice" else {},
@@ -107,8 +109,8 @@ class Config:
 
     @property
     def deck_cards(self) -> Deck:
-        """The Battle Cards (loaded in cards and hybrid modes, or when a deck file is
-        given)."""
+        """The Battle Cards (loaded in cards and hybrid modes; in dice mode only a deck
+        with the default's cards is accepted, and none is played)."""
         deck = self.__dict__["_deck"]
         return deck if deck is not None else load_deck("")
 

@@ -190,6 +190,26 @@ def load_deck(name: str = "") -> Deck:
     return _load(str(path), os.path.getmtime(path))
 
 
+def refuse_unplayed_deck(mode: str, deck: Deck | None) -> None:
+    """A dice battle plays no cards: a deck given with it would be silently ignored (the same
+    game for every deck, a tune of its numbers that measures nothing), so it is a ValueError
+    (the config's one-line error). A deck holding the default's cards is let through: it
+    changes nothing, and a record embeds the default deck's file whatever the mode, so its
+    replay names a copy."""
+    if mode == "dice" and deck is not None and deck.cards != load_deck().cards:
+        raise ValueError("option 'deck' is a Battle Cards deck; it needs mode=cards or "
+                         "mode=hybrid (a dice battle plays no cards)")
+
+
+def options_for_mode(values: dict[str, Any], mode: str) -> dict[str, Any]:
+    """Rule options with `mode` set, for a comparison of modes: the deck given goes to the
+    card modes only, as a dice battle refuses one (`refuse_unplayed_deck`)."""
+    chosen = {**values, "mode": mode}
+    if mode == "dice":
+        chosen.pop("deck", None)
+    return chosen
+
+
 def show_deck(deck: Deck) -> str:
     mix = deck.mix()
     head = [

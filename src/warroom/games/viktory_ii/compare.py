@@ -16,6 +16,7 @@ from typing import Any
 
 from ...sim.batch import BatchSpec, run_batch
 from ..viktory.compare import mean_interval, proportion
+from ..viktory_battles.cards import options_for_mode
 
 
 def run_games(values: dict[str, Any], players: tuple[str, ...], games: int, seed: int,
@@ -63,6 +64,7 @@ def compare_game_modes(values: dict[str, Any], games: int, seed: int, workers: i
     out: dict[str, Any] = {"players": list(players), "games": games, "seed": seed,
                            "options": dict(values), "modes": {}}
     for mode in modes:
-        results = run_games({**values, "mode": mode}, players, games, seed, workers, on_game)
+        results = run_games(options_for_mode(values, mode), players, games, seed, workers,
+                            on_game)
         out["modes"][mode] = summarise_games(results)
     return out

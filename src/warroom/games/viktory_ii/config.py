@@ -10,7 +10,7 @@ from pydantic import Field
 from ...engine import DataError
 from ...engine.config import check_options
 from ...engine.data import FileName
-from ..viktory_battles.cards import Deck, load_deck
+from ..viktory_battles.cards import Deck, load_deck, refuse_unplayed_deck
 from ..viktory_battles.resolver import BattleResolver, Mode
 from .board import RADIUS_BY_PLAYERS, board, start_area, start_hexes
 from .mapfile import FixedMap, load_map
@@ -43,7 +43,8 @@ class Config:
     capitals: Annotated[int, Field(ge=0, le=8)] = 0
     # Full rounds after which the game ends (most capitals, cities, towns win).
     turn_limit: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 60
-    # A Battle Cards file (cards and hybrid modes); empty: the bundled sample deck.
+    # A Battle Cards file (cards and hybrid modes; refused with dice unless it holds the
+    # default's cards); empty: the bundled sample deck.
     deck: FileName | Literal[""] = ""
     # The most cards a hand may keep: the lesser of this and the towns and cities held.
     hand_limit: Annotated[int, Field(ge=0, le=30)] = 10
@@ -88,6 +89,7 @@ class Config:
         object.__setattr__(self, "_radius", radius)
         object.__setattr__(self, "_starts", tuple(starts))
         deck = load_deck(self.deck) if self.mode != "dice" or self.deck else None
+        refuse_unplayed_deck(self.mode, deck)
         object.__setattr__(self, "_deck", deck)
         object.__setattr__(self, "_resolver", BattleResolver(
             deck.by_id() if deck is not None and self.mode != "dice" else {},
