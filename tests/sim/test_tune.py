@@ -320,3 +320,65 @@ def test_once_every_value_is_known_the_search_extends_the_most_promising_trial(t
     games = {Path(t.values["deck0"]).name: t.figure.games for t in result.trials}
     assert result.games == 450
     assert games == {"broken.yaml": 50, "fair.yaml": 400}  # one batch tells the broken deck
+
+
+LANCE = "deck0:Knights' Lance.losses.ranks"
+STORM = "deck1:Storm the Lines.losses.ranks"
+
+
+def tune_args(tmp_path, *params, out=None):
+    """A tune of word-iron's card files small enough to play in a moment."""
+    args = ["tune", "word-iron", *(a for p in params for a in ("--param", p)), "--target",
+            "seat0_score=0.5", *OPTIONS, "--budget", "10", "--batch", "10", "--db",
+            str(tmp_path / "t.sqlite"), "--json"]
+    return args + (["--out", str(out)] if out else [])
+
+
+def test_out_refuses_an_existing_second_patched_file_before_playing(tmp_path, capsys):
+    """With two decks tuned, the second patched file went beside --out (NAME-deck1.yaml)
+    over whatever was there: only --out itself was checked."""
+    out, second = tmp_path / "two.yaml", tmp_path / "two-deck1.yaml"
+    second.write_text("precious\n")
+    args = tune_args(tmp_path, f"{LANCE}=40..160", f"{STORM}=30..90", out=out)
+    line = one_line_error(capsys, *args)
+    assert line == (f"warroom: error: {second} (the second patched file, beside --out) exists;"
+                    " choose another --out, or add --force to overwrite it")
+    assert second.read_text() == "precious\n"
+    assert not out.exists() and not (tmp_path / "t.sqlite").exists()
+    # --force covers every file tune writes
+    assert main([*args, "--force"]) == 0
+    assert json.loads(capsys.readouterr().out)["written"] == [str(out), str(second)]
+    assert second.read_text().startswith("# sample.yaml, patched: deck1:Storm the Lines.")
+    # the same change in both decks is one file: a NAME-deck1.yaml beside it is not touched
+    one, beside = tmp_path / "one.yaml", tmp_path / "one-deck1.yaml"
+    beside.write_text("mine\n")
+    assert main(tune_args(tmp_path, "deck0+deck1:Knights' Lance.losses.ranks=40..160",
+                          out=one)) == 0
+    assert json.loads(capsys.readouterr().out)["written"] == [str(one)]
+    assert beside.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("name, suffix", [("best.json", ".json"), ("best", "nothing")])
+def test_out_that_is_not_a_yaml_file_is_refused_before_playing(tmp_path, capsys, name, suffix):
+    """--out x.json was written as YAML, where report and sweep refuse a suffix that does
+    not name what they write."""
+    out = tmp_path / name
+    line = one_line_error(capsys, *tune_args(tmp_path, f"{LANCE}=40..160", out=out))
+    assert line == (f"warroom: error: --out {out}: tune writes YAML, so the file must end in "
+                    f".yaml or .yml, not {suffix}")
+    assert not out.exists() and not list(tmp_path.iterdir())
+
+
+def test_a_param_refused_at_an_end_of_its_range_leaves_nothing_and_names_the_deck(tmp_path,
+                                                                                 capsys):
+    """A range past the card's bounds was refused, but left DB-files/ with patched decks
+    behind (no database made), and the error named one of those copies, not the deck."""
+    deck = broken_deck(tmp_path)
+    before = set(tmp_path.iterdir())
+    line = one_line_error(capsys, *tune_args(tmp_path, f"{LANCE}=40..2000"), "--set",
+                          f"deck0={deck}")
+    assert line.startswith(f"warroom: error: --param {LANCE}=40..2000: at {LANCE}=2000: "
+                           f"{deck}: card \"Knights' Lance\" (strategies[6]), field "
+                           "effects[1].ranks: ")
+    assert "-files" not in line and "warroom-tune" not in line
+    assert set(tmp_path.iterdir()) == before  # no t-files/, no database

@@ -20,6 +20,8 @@ from . import cli
 from .common import SEED, SET_HELP, Interrupted, game_count, parse_sets
 from .simulate import backend_options, resolve_workers
 
+OUT_SUFFIXES = (".yaml", ".yml")  # --out is YAML: a card file or an options file
+
 PARAM_HELP = ("What to search (repeatable): a rule option NAME=LOW..HIGH (a number option) or "
               "NAME=V1|V2|... (any option), or a number in a card file "
               "OPTION:CARD.FIELD=LOW..HIGH, e.g. \"deck0:Knights' Lance.losses.ranks=40..160\" "
@@ -49,9 +51,11 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
               "warroom-results/GAME.sqlite); the search's state is kept in it too.")
 @click.option("--resume", is_flag=True, help="Continue the latest identical tune (a larger "
               "--budget extends it).")
-@click.option("--out", type=click.Path(dir_okay=False), help="Write the best values: the "
-              "patched card file (YAML), or an options file when only rule options are tuned.")
-@click.option("--force", is_flag=True, help="Let --out overwrite a file that exists.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the best values (a "
+              ".yaml or .yml file): the patched card file (a second one beside it, named "
+              "after its option), or an options file when only rule options are tuned.")
+@click.option("--force", is_flag=True, help="Let --out overwrite the files that exist (a "
+              "second patched file beside it too).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_text: str,
          budget: int, batch: int, seed: int, sets: tuple[str, ...], workers: int | None,
@@ -72,13 +76,16 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
                           "one target per tune")
     target = targets[0]
     parse_sets(sets)  # an option given twice is refused here (make_plan reads them again)
+    if out and Path(out).suffix.lower() not in OUT_SUFFIXES:
+        raise ConfigError(f"--out {out}: tune writes YAML, so the file must end in .yaml or "
+                          f".yml, not {Path(out).suffix or 'nothing'}")
     _import_optuna()
     g = get_game(game)
     path = Path(db) if db else default_db_path(g.name)
     plan = make_plan(g, sets, params, target, players_text, seed, batch, budget, path)
     check_backend(backend, address)
-    if out and Path(out).exists() and not force:  # before the tune: a refusal loses nothing
-        raise ConfigError(f"{out} exists; choose another --out, or add --force to overwrite it")
+    if out and not force:  # before the tune: a refusal loses nothing
+        _refuse_existing(plan, Path(out))
     workers_n = resolve_workers(workers, backend, batch, address)
     with ResultStore(path) as store, game_progress() as progress:
         task = progress.add_task(f"{g.name} tune", total=budget)
@@ -144,32 +151,22 @@ def _json(result: Any, written: list[Path] | None) -> dict[str, Any]:
             "written": [str(p) for p in written or []]}
 
 
-def _write_out(plan: Any, values: dict[str, Any], out: Path) -> list[Path]:
-    """The best values as files: each patched card file (the first at `out`, others beside
-    it named after their option), or, with rule options only, a YAML options file."""
-    import yaml
+def _refuse_existing(plan: Any, out: Path) -> None:
+    """No file that --out will write is there already: the second patched file, beside
+    --out, is the user's as much as --out itself."""
+    existing = [str(path) if path == out else f"{path} (the second patched file, beside --out)"
+                for path, _ in plan.out_files(plan.start_values(), out) if path.exists()]
+    if existing:
+        which = f"{existing[0]} exists" if len(existing) == 1 else \
+            f"{' and '.join(existing)} exist"
+        raise ConfigError(f"{which}; choose another --out, or add --force to overwrite "
+                          f"{'it' if len(existing) == 1 else 'them'}")
 
-    options = plan.values_config(values)
-    patched = sorted({o for p in plan.params if p.address for o in p.address.options})
-    rules = {p.name: values[p.name] for p in plan.params if p.address is None}
+
+def _write_out(plan: Any, values: dict[str, Any], out: Path) -> list[Path]:
+    """The best values as files (see Plan.out_files); returns the files written."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    if not patched:
-        out.write_text(yaml.safe_dump({"game": plan.game.name, "options": rules},
-                                      sort_keys=False))
-        return [out]
-    written: list[Path] = []
-    sources: dict[str, Path] = {}
-    for option in patched:
-        source = Path(options[option])
-        same = next((p for s, p in sources.items() if Path(s).read_bytes()
-                     == source.read_bytes()), None)
-        if same is not None:
-            continue  # the same patch in two options' files: one file serves both
-        target = out if not written else out.with_name(f"{out.stem}-{option}{out.suffix}")
-        text = source.read_text(encoding="utf-8")
-        if rules:
-            text = "# with " + ", ".join(f"{k}={v}" for k, v in rules.items()) + "\n" + text
-        target.write_text(text, encoding="utf-8")
-        sources[str(source)] = target
-        written.append(target)
-    return written
+    files = plan.out_files(values, out)
+    for path, text in files:
+        path.write_text(text, encoding="utf-8")
+    return [path for path, _ in files]

@@ -29,11 +29,14 @@ from __future__ import annotations
 import logging
 import math
 import re
+import tempfile
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, derive_seed, parse_assignments
@@ -279,48 +282,90 @@ class Plan:
     budget: int
     files_dir: Path
 
-    def values_config(self, values: dict[str, Any]) -> dict[str, Any]:
-        """The options of a trial: the base, the rule-option params, and each patched data
-        file written (once) and named."""
-        options = dict(self.base)
+    def patches(self, values: dict[str, Any]) -> dict[str, tuple[Path, list]]:
+        """Each data-file option the params change: the file the base options name, and the
+        (path, value, label) edits that the trial's values make to it."""
         changes: dict[str, list] = {}
         for p in self.params:
-            value = values[p.name]
-            if p.address is None:
-                options[p.name] = value
-                continue
-            for option in p.address.options:
-                changes.setdefault(option, []).append((p.address.path, value, p.name))
+            for option in (p.address.options if p.address else ()):
+                changes.setdefault(option, []).append((p.address.path, values[p.name], p.name))
         base_config = self.game.config(self.base)
+        out: dict[str, tuple[Path, list]] = {}
         for option, edits in changes.items():
             source = self.game.data_file(option, getattr(base_config, option))
             assert source is not None  # checked by parse_param
-            options[option] = str(datafile.write_patched(self.files_dir, option, source, edits))
+            out[option] = (source, edits)
+        return out
+
+    def values_config(self, values: dict[str, Any],
+                      files_dir: Path | None = None) -> dict[str, Any]:
+        """The options of a trial: the base, the rule-option params, and each patched data
+        file written (once, in `files_dir`, by default the tune's) and named."""
+        options = dict(self.base)
+        options.update({p.name: values[p.name] for p in self.params if p.address is None})
+        for option, (source, edits) in self.patches(values).items():
+            options[option] = str(datafile.write_patched(files_dir or self.files_dir, option,
+                                                         source, edits))
         return options
+
+    def out_files(self, values: dict[str, Any], out: Path) -> list[tuple[Path, str]]:
+        """What `--out` writes for these values, as (file, text): each patched card file (the
+        first at `out`, the others beside it named after their option; one file serves
+        options patched alike), or, with rule options only, a YAML options file. Which files
+        does not depend on the values, so the names can be checked before the tune."""
+        rules = {p.name: values[p.name] for p in self.params if p.address is None}
+        patches = self.patches(values)
+        if not patches:
+            return [(out, yaml.safe_dump({"game": self.game.name, "options": rules},
+                                         sort_keys=False))]
+        header = "# with " + ", ".join(f"{k}={v}" for k, v in rules.items()) + "\n" \
+            if rules else ""
+        files: list[tuple[Path, str]] = []
+        for option, (source, edits) in sorted(patches.items()):
+            text = header + datafile.patched_text(source, edits)
+            if any(text == written for _, written in files):
+                continue  # the same patch in two options' files: one file serves both
+            target = out.with_name(f"{out.stem}-{option}{out.suffix}") if files else out
+            files.append((target, text))
+        return files
+
+    def start_values(self) -> dict[str, Any]:
+        """The values a tune starts from: each param's current value when inside its range."""
+        return {p.name: _inside(p) for p in self.params}
 
     def check(self) -> None:
         """Every param's low and high (every choice) makes a valid game, with a first deal,
-        before anything is played: the error names the param and the value."""
-        for p in self.params:
-            ends = list(p.choices) if p.kind == "choice" else [p.low, p.high]
-            for value in ends:
-                values = {q.name: _inside(q) for q in self.params}
-                values[p.name] = value
-                try:
-                    config = self.game.config(self.values_config(values))
-                    parse_specs(",".join(self.players), self.game.num_players(config))
-                    self.game.new_state(config, 0)
-                except (ConfigError, DataError) as exc:
-                    raise TuneError(f"--param {p.text}: at {p.name}={value}: {exc}") from None
-        self.check_target()
+        before anything is played: the error names the param, the value and the user's file.
+        The files patched to check go to a scratch folder, so that a refused tune leaves
+        nothing behind (the tune's own folder is made with its database)."""
+        with tempfile.TemporaryDirectory(prefix="warroom-tune-check-") as scratch:
+            for p in self.params:
+                for value in list(p.choices) if p.kind == "choice" else [p.low, p.high]:
+                    self._check_values(p, value, Path(scratch))
+            self.check_target(Path(scratch))
 
-    def check_target(self) -> None:
+    def _check_values(self, p: Param, value: Any, scratch: Path) -> None:
+        values = {**self.start_values(), p.name: value}
+        options = self.values_config(values, scratch)
+        try:
+            config = self.game.config(options)
+            parse_specs(",".join(self.players), self.game.num_players(config))
+            self.game.new_state(config, 0)
+        except (ConfigError, DataError) as exc:
+            # The game names the patched copy it read: name the user's file instead (the
+            # value and the card's field are in the message already).
+            message = str(exc)
+            for option, (source, _) in self.patches(values).items():
+                message = message.replace(options[option], str(source))
+            raise TuneError(f"--param {p.text}: at {p.name}={value}: {message}") from None
+
+    def check_target(self, files_dir: Path | None = None) -> None:
         """The target's figure is one the games will have: a metric the game reports, a first
         player the game has. A game names the same metrics in every state (checked for every
         game by tests/sim/test_tune_target.py), so its first deal tells, with no game played
         and nothing stored."""
         figure, game = self.target.figure, self.game
-        config = game.config(self.values_config({q.name: _inside(q) for q in self.params}))
+        config = game.config(self.values_config(self.start_values(), files_dir))
         state = game.new_state(config, 0)
         metrics = game.metrics(state)
         if figure.startswith("metric:"):
