@@ -227,3 +227,71 @@ def test_sweep_cells_with_different_teams_are_not_tested_across_cells():
     section = _figure_section(*figures["seat-win-rate"], ["a", "b"], "teams")
     assert ("win rate per seat: differences across cells not tested: the cells play different "
             "teams") in section.verdicts
+
+
+def test_resume_with_fewer_games_than_a_cell_has_played_is_refused(tmp_path, capsys):
+    """--resume with a smaller --games played nothing and said nothing: the report went on
+    with the cells' old count, as if the smaller number had been taken."""
+    db = tmp_path / "s.sqlite"
+    args = ["sweep", "kow", "--vary", "max_dice=3,4", "--players", "random,random", "--db",
+            str(db), "--out", str(tmp_path / "s.md")]
+    assert main([*args, "--games", "4"]) == 0
+    capsys.readouterr()
+    assert main([*args, "--games", "3", "--resume"]) == 2
+    assert capsys.readouterr().err == (
+        "warroom: error: --games 3: sweep 1 has 4 games in a cell already, and --resume only "
+        "adds games (give more, or leave --games out)\n")
+    # a larger --games extends every cell; a bare --resume keeps the sweep's own number
+    assert main([*args, "--games", "6", "--resume"]) == 0
+    assert main([*args, "--resume"]) == 0
+    with ResultStore(db) as store:
+        assert store.sweep_ids() == [1]
+        assert [store.count_games(r.id) for r in store.runs(sweep_id=1)] == [6, 6]
+
+
+def test_the_number_of_players_comes_from_players():
+    """A game whose number of players is an option (battle) kept its default of 2 whatever
+    --players said: "--players needs 2 players, got 3", as play, simulate and tune do not."""
+    battle = REGISTRY["battle"]
+    cells = plan(battle, (), parse_vary(["hand_size=5,7"]), "heuristic,random,random")
+    assert [c.config["players"] for c in cells] == [3, 3]
+    teams = plan(battle, (), parse_vary(["teams=none,alliance"]), "random,random,random,random")
+    assert [(c.config["players"], c.config["teams"]) for c in teams] == [
+        (4, "none"), (4, "alliance")]
+    # --set players= still decides, and a varied number of players is the grid's
+    fixed = plan(battle, ("players=3",), parse_vary(["hand_size=5"]), "random,random,random")
+    assert fixed[0].config["players"] == 3
+    with pytest.raises(ConfigError, match="sweep cell players=4: --players needs 4 players"):
+        plan(battle, (), parse_vary(["players=3,4"]), "random,random,random")
+
+
+def test_cli_sweep_of_a_three_player_game(tmp_path, capsys):
+    """`warroom sweep battle ... --players heuristic,random,random` was refused."""
+    db = tmp_path / "s.sqlite"
+    assert main(["sweep", "battle", "--vary", "hand_size=5,7", "--players",
+                 "heuristic,random,random", "--games", "2", "--db", str(db)]) == 0
+    assert "results: sweep 1 in " in capsys.readouterr().out
+    with ResultStore(db) as store:
+        assert [len(r.players) for r in store.runs(sweep_id=1)] == [3, 3]
+        assert [r.config["players"] for r in store.runs(sweep_id=1)] == [3, 3]
+
+
+def test_ctrl_c_while_the_report_is_written_says_the_games_are_kept(tmp_path, capsys,
+                                                                    monkeypatch):
+    """Ctrl-C after the last game, while the report was made, printed a bare "interrupted":
+    nothing said the games were kept or how to get the report."""
+    import warroom.sim.sweep
+
+    def interrupted(*_):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(warroom.sim.sweep, "sweep_document", interrupted)
+    db = tmp_path / "s.sqlite"
+    assert main(["sweep", "kow", "--vary", "max_dice=3,4", "--games", "2", "--players",
+                 "random,random", "--db", str(db), "--format", "md"]) == 130
+    assert capsys.readouterr().err == (
+        f"interrupted while writing the report: all the games of sweep 1 are kept in {db}; "
+        f"write the report with: warroom report {db} --sweep 1 --format md\n")
+    monkeypatch.undo()
+    assert main(["report", str(db), "--sweep", "1", "--format", "md"]) == 0
+    assert (tmp_path / "s-sweep1.md").is_file()

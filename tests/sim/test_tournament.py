@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -239,3 +244,35 @@ def test_the_deciding_game_of_a_best_of_three_is_seated_by_lot():
         again = run_tournament(spec(["random", "random"], best_of=3, seed=seed))
         assert again.to_json() == t.to_json()
     assert thirds == {True, False}  # game 3 is not always seated as game 1
+
+
+def test_ctrl_c_says_a_tournament_keeps_nothing_and_how_to_play_it_again():
+    """Ctrl-C in a tournament printed a bare "interrupted", where simulate and play say what
+    was kept and how to go on."""
+    warroom = str(Path(sys.executable).parent / "warroom")
+    proc = subprocess.Popen(  # a match no one wins within the test: best of 999, MCTS
+        [warroom, "tournament", "kow", "--players", "mcts:iters=500,mcts:iters=500",
+         "--best-of", "999"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    header = proc.stderr.readline()  # the tournament has begun
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: to the whole process group
+    out, err = proc.communicate(timeout=30)
+    assert header.startswith("Kings of War Battle Deck: single-elimination, 2 entrants")
+    assert proc.returncode == 130 and out == ""
+    assert err == ("interrupted after 0 matches finished: a tournament is not saved, so "
+                   "nothing is kept; run the same command to start it again (with the same "
+                   "--seed, AI players play the same games)\n")
+
+
+def test_ctrl_c_counts_the_matches_finished_with_json_too(capsys, monkeypatch):
+    """The --json tournament said only "interrupted" too; the line counts what was played."""
+    def one_match_then_ctrl_c(spec, on_match=None, on_round=None, workers=1):
+        on_match(1, Match([0, 1], winner=0))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("warroom.cli.tournament.run_tournament", one_match_then_ctrl_c)
+    assert main(["tournament", "kow", "--players", "random,random,random,random",
+                 "--json"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith(
+        "interrupted after 1 match finished: a tournament is not saved, so nothing is kept; ")

@@ -22,7 +22,7 @@ from ..sim.tournament import (
     unit_names,
 )
 from . import cli
-from .common import SEED, SET_HELP, echo_err, parse_sets
+from .common import SEED, SET_HELP, Interrupted, echo_err, parse_sets
 from .simulate import resolve_workers
 
 
@@ -71,12 +71,32 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
     check_workers(spec, workers)
     # As every command with --workers: not more processes than CPUs (nor than entrants).
     workers = resolve_workers(workers, "process", len(specs))
+    played = [0]  # matches finished, for the line Ctrl-C prints
+
+    def on_match(number: int, match: Match) -> None:
+        played[0] += 1
+        if not as_json:
+            show_match(number, match)
+
+    try:
+        if not as_json:  # (in the try: a Ctrl-C as soon as it shows gets the same line)
+            teams = f", teams of {team_size}" if team_size > 1 else ""
+            echo_err(f"{g.title}: {fmt}, {len(specs)} entrants, best of {best_of}, "
+                     f"{match_size}-player matches{teams}, seed {seed}")
+        result = run_tournament(spec, on_match=on_match,
+                                on_round=None if as_json else show_byes, workers=workers)
+    except KeyboardInterrupt:
+        raise Interrupted(_stopped_line(played[0])) from None
     if as_json:
-        result = run_tournament(spec, workers=workers)
         click.echo(json.dumps(result.to_json()))
         return
-    teams = f", teams of {team_size}" if team_size > 1 else ""
-    echo_err(f"{g.title}: {fmt}, {len(specs)} entrants, best of {best_of}, "
-             f"{match_size}-player matches{teams}, seed {seed}")
-    result = run_tournament(spec, on_match=show_match, on_round=show_byes, workers=workers)
     click.echo(f"Champion: {result.units[result.champion]}")
+
+
+def _stopped_line(matches: int) -> str:
+    """What Ctrl-C keeps of a tournament: nothing, since it is not saved; its seed replays
+    it, so the same command is the way to go on."""
+    done = f"{matches} match{'es' if matches != 1 else ''} finished"
+    return (f"interrupted after {done}: a tournament is not saved, so nothing is kept; run "
+            "the same command to start it again (with the same --seed, AI players play the "
+            "same games)")

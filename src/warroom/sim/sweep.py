@@ -61,11 +61,17 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
     """Every cell of the grid, checked before any game is played: each value on its own (so
     the error names it), then each combination, the players, and a first deal."""
     base = parse_assignments(list(sets))
-    refuse_humans(parse_specs(players_text), "sweep")
+    specs = parse_specs(players_text)
+    refuse_humans(specs, "sweep")
     for key, _ in vary:
         if key in base:
             raise ConfigError(f"--vary {key}: the option is also given with --set")
     known = option_names(game.Config)
+    if "players" in known and "players" not in base and "players" not in dict(vary):
+        # As play, simulate and tune: the number of SPECs is the number of players (the
+        # cells' configs hold it; the sweep's stored options stay the --set ones, so that a
+        # sweep made before still resumes).
+        base["players"] = str(len(specs))
     for key, values in vary:
         if key not in known:
             raise ConfigError(f"--vary {key}: unknown option for {game.name}; options are: "
@@ -96,11 +102,16 @@ def run_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
               resume: bool = False) -> SweepInfo:
     """Play every cell into the store. With `resume`, continue the latest sweep with the same
     game, grid, options, players and seed, cell by cell, repeating no game."""
-    base = parse_assignments(list(sets))
-    sweep = _find_sweep(store, game.name, vary, base, players, seed) if resume else None
+    sweep = find_sweep(store, game, sets, vary, players, seed) if resume else None
     if sweep is None:
-        sweep = store.create_sweep(game.name, vary, base, players, seed, games)
+        sweep = store.create_sweep(game.name, vary, parse_assignments(list(sets)), players,
+                                   seed, games)
     runs = {_key(r.cell or {}): r for r in store.runs(sweep_id=sweep.id)}
+    played = max((store.count_games(r.id) for r in runs.values()), default=0)
+    if games < played:  # before any game: execute would play nothing and say nothing
+        raise ConfigError(f"--games {games}: sweep {sweep.id} has {played} games in a cell "
+                          "already, and --resume only adds games (give more, or leave "
+                          "--games out)")
     for cell in cells:
         run = runs.get(_key(cell.values))
         if run is None:
@@ -116,15 +127,22 @@ def _key(values: dict[str, Any]) -> tuple:
     return tuple(sorted(values.items()))
 
 
-def _find_sweep(store: ResultStore, game: str, vary: Vary, base: dict[str, str],
-                players: list[str], seed: int) -> SweepInfo:
+def find_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
+               players: list[str], seed: int) -> SweepInfo:
+    """The latest sweep with this game, grid, --set options, players and seed."""
+    wanted = (game.name, vary, parse_assignments(list(sets)), players, seed)
     for sweep_id in reversed(store.sweep_ids()):
         s = store.sweep(sweep_id)
-        if (s.game, s.vary, s.base_config, s.players, s.seed) == (game, vary, base, players,
-                                                                   seed):
+        if (s.game, s.vary, s.base_config, s.players, s.seed) == wanted:
             return s
-    raise StoreError(f"{store.path}: no sweep of {game} with this grid, options, players and "
-                     "seed to resume")
+    raise StoreError(f"{store.path}: no sweep of {game.name} with this grid, options, players "
+                     "and seed to resume")
+
+
+def resumed_games(store: ResultStore, sweep: SweepInfo) -> int:
+    """Games per cell that a resume without --games plays to: the most the sweep has asked
+    of any cell (a resume with a larger --games asked more of the cells it reached)."""
+    return max([sweep.games, *(r.games_requested for r in store.runs(sweep_id=sweep.id))])
 
 
 # --- the sweep report --------------------------------------------------------------------
