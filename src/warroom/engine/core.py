@@ -352,6 +352,13 @@ class Game:
     def num_players(self, config: Any) -> int:
         return getattr(config, "players", self.min_players)
 
+    def record_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        """A saved game's options as the rules read them today. Where an option the rules
+        once took and ignored is now refused, a game drops it here, so that a save made
+        before still replays and resumes (the game it holds never used the option); by
+        default the options as they are."""
+        return values
+
     def new_state(self, config: Any, seed: int) -> State:
         raise NotImplementedError
 

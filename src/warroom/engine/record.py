@@ -241,7 +241,7 @@ def record_config(game: Game, record: Record) -> Any:
     its data files read from the record (when it carries them), never from disk."""
     where = f"{record.source}: " if record.source else ""
     try:
-        values = with_embedded(game, record.config, record.files)
+        values = game.record_options(with_embedded(game, record.config, record.files))
     except DataError as exc:
         raise RecordError(f"{where}{exc}") from None
     try:

@@ -170,12 +170,14 @@ class RunInfo:
 
     def spec(self) -> BatchSpec:
         """What the workers play: the options with the run's own copies of its data files."""
-        config = self.config
+        config, game = self.config, get_game(self.game)
         if self.files:
             try:
-                config = with_embedded(get_game(self.game), config, self.files)
+                config = with_embedded(game, config, self.files)
             except DataError as exc:
                 raise StoreError(f"run {self.id}: {exc}") from None
+        # a run is saved games too: options since refused are read as its games played them
+        config = game.record_options(config)
         return BatchSpec(self.game, config, tuple(self.players), self.seed, self.rotate)
 
     def to_json(self) -> dict[str, Any]:

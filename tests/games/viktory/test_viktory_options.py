@@ -64,3 +64,34 @@ def test_the_default_deck_still_serves_every_mode_and_a_dice_records_replay(tmp_
     played.record.save(tmp_path / "dice.json")
     replayed = replay_to_end(GAME, Record.load(tmp_path / "dice.json"))
     assert replayed.outcome().to_json() == played.outcome.to_json()
+
+
+def test_a_dice_battle_saved_with_a_deck_before_it_was_refused_still_replays(tmp_path):
+    """The refusal must not lose a saved game: a dice record that names (and embeds) a deck of
+    its own, as `--set deck=FILE` saved before, replays and resumes without it."""
+    import json
+
+    from warroom.engine.embed import digest
+
+    config = GAME.config({})
+    played = play_game(GAME, config, 4, [RandomAgent(GAME, 4), RandomAgent(GAME, 5)])
+    data = played.record.to_json()
+    text = open(card_file(), encoding="utf-8").read()
+    data["config"]["deck"] = card_file()
+    data["files"]["deck"] = {"sha256": digest(text), "text": text}
+    (tmp_path / "old.json").write_text(json.dumps(data))
+    with pytest.raises(ConfigError, match=REFUSED):  # as a new game, it is refused
+        GAME.config({"deck": card_file()})
+    replayed = replay_to_end(GAME, Record.load(tmp_path / "old.json"))
+    assert replayed.outcome().to_json() == played.outcome.to_json()
+
+
+def test_a_stored_dice_run_with_a_deck_still_resumes():
+    """As a record: a results run stored with `--set deck=FILE` and dice battles plays on."""
+    from warroom.sim.store import RunInfo
+
+    run = RunInfo(1, "viktory", GAME.version, {"mode": "dice", "deck": card_file()},
+                  ["random", "random"], 0, True, 4, None, None, "")
+    spec = run.spec()
+    assert "deck" not in spec.config and GAME.config(spec.config).mode == "dice"
+    assert play_one(spec, 0)["length"] > 0

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption, shipped_files
-from ..viktory_battles.cards import Deck, deck_path, load_deck, show_deck
+from ..viktory_battles.cards import Deck, deck_path, load_deck, saved_options, show_deck
 from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events
 from .config import Config
@@ -106,6 +106,9 @@ class ViktoryGame(Game):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    def record_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        return saved_options(values)  # a deck saved with dice battles, before it was refused
 
     def metrics(self, state: ViktoryState) -> dict[str, float]:
         outcome = state.outcome()

@@ -201,6 +201,14 @@ def refuse_unplayed_deck(mode: str, deck: Deck | None) -> None:
                          "mode=hybrid (a dice battle plays no cards)")
 
 
+def saved_options(values: dict[str, Any]) -> dict[str, Any]:
+    """A saved game's options (`Game.record_options`): a deck saved with dice battles, from
+    before it was refused, is dropped, since no card of it was played."""
+    if values.get("mode", "dice") != "dice":
+        return values
+    return {key: value for key, value in values.items() if key != "deck"}
+
+
 def options_for_mode(values: dict[str, Any], mode: str) -> dict[str, Any]:
     """Rule options with `mode` set, for a comparison of modes: the deck given goes to the
     card modes only, as a dice battle refuses one (`refuse_unplayed_deck`)."""

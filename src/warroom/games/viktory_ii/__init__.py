@@ -10,7 +10,7 @@ from typing import Any
 from ...engine import Game
 from ...engine.data import DataOption, shipped_files
 from ...engine.estimate import share_chances
-from ..viktory_battles.cards import deck_path, load_deck
+from ..viktory_battles.cards import deck_path, load_deck, saved_options
 from .actions import ACTIONS
 from .config import Config
 from .heuristic import heuristic_action, position_scores
@@ -140,6 +140,9 @@ class ViktoryIIGame(Game):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    def record_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        return saved_options(values)  # a deck saved with dice battles, before it was refused
 
     def metrics(self, state: ViktoryIIState) -> dict[str, float]:
         return {
