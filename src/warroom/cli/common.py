@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 from typing import Any
 
 import click
@@ -68,6 +69,13 @@ def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None =
     if players_text and "players" not in values and "players" in option_names(game.Config):
         values["players"] = str(len([s for s in players_text.split(",") if s.strip()]))
     return game, game.config(values), values
+
+
+def refuse_missing_db(path: Path) -> None:
+    """--resume reads a results database: one that is not there is an error, before an empty
+    one is made in its place."""
+    if not path.is_file():
+        raise ConfigError(f"{path}: no results database to resume from")
 
 
 def fresh_seed() -> int:

@@ -19,9 +19,17 @@ from ..sim.batch import BACKENDS, check_backend
 from ..sim.cards import CardAnalysis, collect
 from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
-from ..sim.store import ResultStore, StoreError, default_db_path
+from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, echo_err, game_and_config, game_count
+from .common import (
+    SEED,
+    SET_HELP,
+    Interrupted,
+    echo_err,
+    game_and_config,
+    game_count,
+    refuse_missing_db,
+)
 
 DEFAULT_GAMES = 1000
 
@@ -86,8 +94,8 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     refuse_humans(specs or [], "simulate")
     check_backend(backend, address)
     path = Path(db) if db else default_db_path(g.name)
-    if resume and not path.is_file():
-        raise StoreError(f"{path}: no results database to resume from")
+    if resume:
+        refuse_missing_db(path)
     if not resume and specs is None:
         raise click.UsageError("Missing option '--players'.")
     with ResultStore(path) as store:

@@ -13,7 +13,7 @@ from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, game_and_config, game_count
+from .common import SEED, SET_HELP, Interrupted, game_and_config, game_count, refuse_missing_db
 from .simulate import backend_options, resolve_workers
 
 if TYPE_CHECKING:
@@ -61,6 +61,8 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     specs = parse_specs(players_text)
     check_backend(backend, address)
     path = Path(db) if db else default_db_path(g.name)
+    if resume:
+        refuse_missing_db(path)
     with ResultStore(path) as store, game_progress() as progress:
         if n_games is None:
             n_games = resumed_games(store, find_sweep(store, g, sets, vary, specs, seed)) \

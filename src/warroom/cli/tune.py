@@ -17,7 +17,7 @@ from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, game_count, parse_sets
+from .common import SEED, SET_HELP, Interrupted, game_count, parse_sets, refuse_missing_db
 from .simulate import backend_options, resolve_workers
 
 OUT_SUFFIXES = (".yaml", ".yml")  # --out is YAML: a card file or an options file
@@ -82,6 +82,8 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     _import_optuna()
     g = get_game(game)
     path = Path(db) if db else default_db_path(g.name)
+    if resume:
+        refuse_missing_db(path)
     plan = make_plan(g, sets, params, target, players_text, seed, batch, budget, path)
     check_backend(backend, address)
     if out and not force:  # before the tune: a refusal loses nothing
