@@ -128,8 +128,13 @@ def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_pat
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = proc.stdout
     assert "rules summary" in out
-    summary = REGISTRY["kow"].summary.splitlines()
-    assert "\n".join(summary[1:]) in out  # its lines as written, not wrapped again
+    summary = REGISTRY["kow"].summary
+    # Its words, each line broken between words to the 80 columns of the (piped) console:
+    # written up to 96 columns, its lines broke mid-word at 80.
+    start = out.index(summary.splitlines()[0])
+    shown = out[start:start + len(summary) + 400].split("\n> ")[0].splitlines()
+    assert " ".join(summary.split()) in " ".join(" ".join(shown).split())
+    assert max(len(line) for line in shown) <= 80 < max(map(len, summary.splitlines()))
     assert "'nonsense' is not a legal action here" in out
     assert "No action 99" in out
     # Digits int() refuses are answered like any other text, not with a traceback.
@@ -354,3 +359,30 @@ def test_enter_plays_the_only_choice_and_is_refused_among_several():
     agent = HumanAgent(game, 0, stdin=io.StringIO("\n2\n"), console=Console(file=out, width=100))
     assert agent.act(view(action, other)) is other
     assert "Please choose an action." in out.getvalue()
+
+
+def test_a_card_label_is_typed_with_letters_for_suits_and_the_first_prompt_says_how():
+    """Battle's and kow's labels carry ♠♥♦♣, which a keyboard does not: "add AS" was not a
+    legal action and "add A" matched four. And the first prompt was a bare "> "."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from warroom.agents.human import HELP, HumanAgent
+
+    game = SimpleNamespace(title="Test", summary="", render=lambda obs, p: "the table",
+                           describe_event=lambda e: "")
+    labels = ["add A♠", "add A♥", "8♣ blocks group 1", "Q♥ blocks group 1"]
+    actions = [SimpleNamespace(label=label) for label in labels]
+    out = io.StringIO()
+    agent = HumanAgent(game, 0, stdin=io.StringIO("add AS\nadd ah\n8C\nqh\n"),
+                       console=Console(file=out, width=100))
+    view = SimpleNamespace(player=0, observation={"log": []}, legal_actions=actions)
+    assert [agent.act(view) for _ in range(4)] == actions
+    assert out.getvalue().count(HELP) == 1  # said once, at the first prompt
+    for word in ("Q", "QUIT", "Exit"):
+        quitter = HumanAgent(game, 0, stdin=io.StringIO(word + "\n"),
+                             console=Console(file=io.StringIO()))
+        with pytest.raises(KeyboardInterrupt):
+            quitter.act(view)

@@ -127,3 +127,21 @@ def test_a_single_players_typing_is_echoed_as_usual():
     shown = in_terminal(["play", "kow", "--players", "human,random", "--seed", "2"],
                         [("> ", SECRET + "\n"), ("Reveal", "")])
     assert SECRET.encode() in shown
+
+
+def test_a_key_typed_ahead_does_not_seat_the_next_player():
+    """An Enter typed after a choice (a double press) was read as the next player's: their
+    hand showed to the one still at the keyboard."""
+    shown = in_terminal(["play", "kow", "--players", "human,human", "--seed", "2"],
+                        [("Player 0: take the seat", "\n"), ("typing is hidden", "1\n\n"),
+                         ("Player 1: take the seat", "")])
+    after = shown.split(b"Player 1: take the seat")[-1]
+    assert b"you are player 1" not in after
+
+
+def test_q_at_the_seat_screen_quits_and_other_text_is_asked_again():
+    """'q' there seated the player and showed their view instead of quitting."""
+    shown = in_terminal(["play", "kow", "--players", "human,human", "--seed", "2"],
+                        [("Player 0: take the seat", "x\n"),
+                         ("press Enter alone to take the seat", "q\n"), ("interrupted", "")])
+    assert b"you are player 0" not in shown

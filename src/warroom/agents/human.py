@@ -9,6 +9,7 @@ view, and reads their choices without echo, so nobody sees another's hand or sec
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -21,6 +22,9 @@ from ..engine import PlayerView
 from ..engine.data import fit
 
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
+QUIT = ("q", "quit", "exit")
+# Card suits as a keyboard types them: "add AS" picks "add A♠", "8C blocks" "8♣ blocks ...".
+SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 # Clear the screen and the terminal's scrollback, cursor home: what one player saw must not be
 # a scroll away for the next.
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
@@ -35,14 +39,26 @@ class Hotseat:
         self.seated: int | None = None
 
     def take(self, player: int) -> None:
-        """Hand the terminal to `player`: clear it, then wait until they press Enter."""
+        """Hand the terminal to `player`: clear it, then wait until they press Enter. At a
+        terminal, keys typed before the prompt showed (a second Enter after a choice) are
+        dropped, and only Enter alone seats the player: anything else typed there would show
+        the next player's hand to whoever is still at the keyboard."""
         if self.seated == player:
             return
         self.clear()
+        tty = _is_tty(self.stdin)
+        if tty:
+            _drop_typed_ahead(self.stdin)
         self.console.print(Text(f"Player {player}: take the seat, then press Enter "
                                 "(the others look away).", style="bold"))
-        if not self.stdin.readline():
-            raise KeyboardInterrupt("end of input")
+        while True:
+            line = self.stdin.readline()
+            if not line or line.strip().lower() in QUIT:
+                raise KeyboardInterrupt("end of input" if not line else "quit")
+            if not tty or not line.strip():
+                break
+            self.console.print(Text(f"Player {player}: press Enter alone to take the seat "
+                                    "('q' quits).", style="bold"))
         self.seated = player
 
     def clear(self) -> None:
@@ -61,6 +77,7 @@ class HumanAgent:
         self.console = console or Console(highlight=False)
         self.hotseat = hotseat
         self.seen = 0  # log entries already shown
+        self.hinted = False  # the first prompt has said what to type
         # The options this game was set up with that differ from the defaults, as `--set`
         # would write them (`engine.config.changed_options`): the rules summary is written
         # for the defaults.
@@ -90,6 +107,9 @@ class HumanAgent:
             self.console.print(Text.assemble((f"  {i:>2}", "bold"), f". {action.label}"))
         if len(actions) == 1:  # shown, so the player reads the table before going on
             self.console.print(Text("  (the only choice: Enter plays it)", style="dim"))
+        if not self.hinted:  # the first prompt of the game says what to type
+            self.console.print(Text(f"  {HELP}", style="dim"))
+            self.hinted = True
         while True:
             line = self.read_choice()
             if not line:
@@ -112,15 +132,13 @@ class HumanAgent:
 
     def parse(self, text: str, actions: list[Any]) -> Any:
         if text == "?":
-            # The summary is wrapped as written (lines up to 96 columns): wrapped again at a
-            # narrower console width, its lines would break in two, raggedly.
-            self.console.print(Text(self.game.summary or "No summary for this game."),
-                               soft_wrap=True)
+            self.console.print(Text(_wrapped(self.game.summary or "No summary for this game.",
+                                             self.console.width - 1)), soft_wrap=True)
             if self.options:
                 self.console.print(Text(f"This game is played with {self.options} (the "
                                         "summary gives the defaults)."))
             return None
-        if text in ("q", "quit", "exit"):
+        if text.lower() in QUIT:
             raise KeyboardInterrupt("quit")
         if not text and len(actions) == 1:
             return actions[0]
@@ -132,10 +150,11 @@ class HumanAgent:
                 return actions[n - 1]
             self.console.print(f"[red]No action {n}: choose 1 to {len(actions)}.[/red] {HELP}")
             return None
-        matches = [a for a in actions if a.label.lower() == text.lower()]
-        if not matches:
-            prefix = text.lower()
-            matches = [a for a in actions if a.label.lower().startswith(prefix)] if text else []
+        typed_label = _keyable(text)
+        labels = [_keyable(a.label) for a in actions]
+        matches = [a for a, label in zip(actions, labels) if label == typed_label]
+        if not matches and text:
+            matches = [a for a, label in zip(actions, labels) if label.startswith(typed_label)]
         if len(matches) == 1:
             return matches[0]
         typed = escape(repr(text if len(text) <= 40 else text[:37] + "..."))
@@ -147,6 +166,31 @@ class HumanAgent:
         else:
             self.console.print(f"[red]{typed} is not a legal action here.[/red] {HELP}")
         return None
+
+
+def _wrapped(text: str, width: int) -> str:
+    """Each line of `text` broken between words to `width`, going on under its own indent
+    plus two: a summary's lines (written up to 96 columns) broke mid-word at 80."""
+    out = []
+    for line in text.splitlines():
+        indent = " " * (len(line) - len(line.lstrip()))
+        out.append(textwrap.fill(line, max(20, width), subsequent_indent=indent + "  ",
+                                 break_long_words=False, break_on_hyphens=False) or line)
+    return "\n".join(out)
+
+
+def _keyable(label: str) -> str:
+    """A label as it is matched: case aside, and suits as letters."""
+    return label.translate(SUITS).lower()
+
+
+def _drop_typed_ahead(stream: TextIO) -> None:
+    try:
+        import termios
+
+        termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # no POSIX terminal: nothing to drop
+        pass
 
 
 def _is_tty(stream: TextIO) -> bool:
