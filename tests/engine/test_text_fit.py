@@ -36,3 +36,11 @@ def test_an_item_longer_than_the_width_breaks_between_words():
     assert len(lines) > 1 and all(len(line) <= TEXT_WIDTH for line in lines)
     assert all(line.startswith("    10♦") for line in lines[1:])
     assert " ".join(line.strip() for line in lines) == cards  # nothing lost or split
+
+
+def test_an_item_whose_parts_do_not_fit_a_line_breaks_between_words():
+    """Broken at its ", " first, the part too long for a line was then broken by words:
+    "(lost: attacker" / "0," / "defender 0)", a lone "0," in the middle."""
+    line = "The attacker calls off the whole attack at once (lost: attacker 0, defender 0)"
+    assert fit(line, width=60) == ("The attacker calls off the whole attack at once (lost:\n"
+                                   "    attacker 0, defender 0)")

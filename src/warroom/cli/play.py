@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -22,11 +23,20 @@ from ..engine import (
     replay_to_end,
 )
 from ..engine.config import changed_options
+from ..engine.data import fit
 from ..engine.embed import embed_files
 from ..engine.record import check_record_files, record_config, record_outcome
 from ..games import get_game
 from . import cli
 from .common import SEED, SET_HELP, Interrupted, echo_err, fresh_seed, game_and_config
+
+
+def echo_log_line(line: str) -> None:
+    """A log line; at a terminal, broken between its items to the terminal's width (as the
+    table does), else as it is, one event a line, for whatever reads it."""
+    if sys.stdout.isatty():
+        line = fit(line, width=max(40, shutil.get_terminal_size().columns - 1))
+    click.echo(line)
 
 
 class LogPrinter:
@@ -41,7 +51,7 @@ class LogPrinter:
             if to is None:
                 line = self.game.describe_event(event)
                 if line:
-                    click.echo(line)
+                    echo_log_line(line)
         self.seen = len(state.log)
 
 
@@ -239,7 +249,7 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
     for event in obs.get("log", []):
         line = g.describe_event(event)
         if line:
-            click.echo(line)
+            echo_log_line(line)
     click.echo(g.render(obs, as_player))
     if outcome is None:
         click.echo(f"(unfinished: {len(record.actions)} actions so far)")

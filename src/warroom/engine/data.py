@@ -341,7 +341,8 @@ TEXT_WIDTH = 76
 def fit(line: str, sep: str = "; ", width: int = TEXT_WIDTH) -> str:
     """A line of a text view broken between its items (parts joined by `sep`) to fit `width`,
     each further line indented four more than the first; an item longer than that is broken
-    between its own parts (", "), else between words. A terminal's own wrap breaks anywhere
+    between its own parts (", ") when each of them fits a line, else between words (a part
+    broken by words would leave "0," alone on a line). A terminal's own wrap breaks anywhere
     ("1" at one line's end, "infantry" at the next's start) and starts again at the margin.
     Lines already fitted stay as they are, so a view may fit its lines once more as a whole."""
     if "\n" in line:
@@ -350,8 +351,10 @@ def fit(line: str, sep: str = "; ", width: int = TEXT_WIDTH) -> str:
         return line
     more = " " * (len(line) - len(line.lstrip(" ")) + 4)
     parts = line.split(sep)
-    if len(parts) == 1:  # one item: its own parts, or its words
-        if sep != ", " and ", " in line:
+    if len(parts) == 1:  # one item: its own parts if each fits a line, else its words
+        pieces = line.split(", ")
+        if sep != ", " and len(pieces) > 1 and len(pieces[0]) < width and all(
+                len(more) + len(piece) < width for piece in pieces[1:]):
             return fit(line, ", ", width)
         return "\n".join(textwrap.wrap(line, width, subsequent_indent=more,
                                        break_long_words=False, break_on_hyphens=False))
