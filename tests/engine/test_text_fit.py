@@ -44,3 +44,35 @@ def test_an_item_whose_parts_do_not_fit_a_line_breaks_between_words():
     line = "The attacker calls off the whole attack at once (lost: attacker 0, defender 0)"
     assert fit(line, width=60) == ("The attacker calls off the whole attack at once (lost:\n"
                                    "    attacker 0, defender 0)")
+
+
+def test_one_of_a_thing_is_singular_in_the_views_and_labels():
+    """"1 unused dice", "fill the 1 free places", "for 1 turns", "you wins"."""
+    from warroom.engine.data import counted
+    from warroom.games.battle.actions import FinishDeck
+    from warroom.games.word_iron.actions import benefit_text
+
+    assert [counted(1, "turn"), counted(2, "turn"), counted(1, "die", "dice"),
+            counted(0, "die", "dice")] == ["1 turn", "2 turns", "1 die", "0 dice"]
+    assert FinishDeck(1).label == "done (fill the 1 free place with the strongest cards left)"
+    assert benefit_text("empower", 1, 25) == "strategies 25% more effective for 1 turn"
+    assert benefit_text("protect", 1) == "protection from the next 1 enemy strategy"
+    assert benefit_text("protect", 2) == "protection from the next 2 enemy strategies"
+
+
+def test_a_flip_you_win_says_you_win():
+    import random
+
+    from warroom.games import get_game
+
+    game = get_game("champions")
+    seen = set()
+    for seed in range(6):
+        state, rng = game.new_state(game.config({}), seed), random.Random(seed)
+        while not state.is_terminal():
+            for line in game.render(state.observation(0), 0).splitlines():
+                if "-> you win" in line:
+                    seen.add(line.split("-> ")[1].split()[1])
+            player = state.to_move()[0]
+            state.apply(player, rng.choice(state.legal_actions(player)))
+    assert seen == {"win"}  # and never "you wins"

@@ -338,6 +338,11 @@ def displayable(value: object) -> str:
 TEXT_WIDTH = 76
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """`n` and its noun, singular for one: "1 turn", "2 turns", "1 die", "3 dice"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def fit(line: str, sep: str = "; ", width: int = TEXT_WIDTH) -> str:
     """A line of a text view broken between its items (parts joined by `sep`) to fit `width`,
     each further line indented four more than the first; an item longer than that is broken

@@ -219,6 +219,10 @@ def test_rule_card_text_holds_for_its_wave_only_secrecy():
     assert events(state, "secrecy") and flips(state, "overwatch") == []
     act(state, Pass())
     act(state, Casualty(False, 0, 0))
+    # Before the second wave's card, the views no longer say Secrecy holds: they said "(Secrecy:
+    # not at this wave)" until a card was played, and the artillery then fired.
+    assert state.decision == ("wave", 0) and not state.observation(0)["secrecy"]
+    assert "Secrecy" not in GAME.render(state.observation(0), 0)
     play(state, "RA1")  # the second wave has no Secrecy: the artillery may fire now
     act(state, FireOverwatch())
     assert len(flips(state, "overwatch")) == 1

@@ -12,6 +12,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ...engine.data import counted
 from .cards import card_text
 
 # What a record may name (a decoded action is checked against these).
@@ -56,7 +57,8 @@ class FinishDeck:
 
     @property
     def label(self) -> str:
-        return f"done (fill the {self.free} free places with the strongest cards left)"
+        places = counted(self.free, "free place")
+        return f"done (fill the {places} with the strongest cards left)"
 
 
 # --- attack step ------------------------------------------------------------------------------

@@ -123,7 +123,8 @@ def _battle_lines(b: dict[str, Any], you: int | None) -> list[str]:
     for i, f in enumerate(b["flips"], 1):
         how = " by Roshambo" if f["roshambo"] else ""
         lines.append(f"  flip {i}: {f['attacker_card']} vs {f['defender_card']} -> "
-                     f"{_who(f['winner'], you)} wins{how}")
+                     f"{_who(f['winner'], you)} {'win' if f['winner'] == you else 'wins'}"
+                     f"{how}")
     if "attacker_left" in b:
         lines.append(f"  attacker still to flip: {_cards(b['attacker_left'])}")
         nxt = b.get("defender_next")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import TEXT_WIDTH, fit
+from ...engine.data import TEXT_WIDTH, counted, fit
 from .actions import SUIT_SYMBOLS
 
 
@@ -79,8 +79,8 @@ def describe_event(e: dict[str, Any]) -> str:
         return f"Player {e['player']} stops"
     if kind == "dice_back":
         n = sum(e["dice"])
-        noun = "die" if n == 1 else "dice"
-        return f"Player {e['player']}: {n} unused {noun} back to the pool" if n else ""
+        return f"Player {e['player']}: {counted(n, 'unused die', 'unused dice')} back to the " \
+               "pool" if n else ""
     if kind == "discard":
         return "Discarded: " + " ".join(card_text(c) for c in e["cards"])
     if kind == "round_end":

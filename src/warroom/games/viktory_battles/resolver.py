@@ -702,6 +702,7 @@ class BattleSession:
             return
         self.wave += 1
         self.plays = []
+        self.secrecy = False  # the last wave's Secrecy card held then; this one has none yet
         self.log("wave", wave=self.wave)
         self.decision = ("wave", ATT)
 

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ...engine.data import counted
 from .deck import UnitId, unit_label
 
 # What a record may name (a decoded action is checked against these).
@@ -141,10 +142,11 @@ class AnswerTruce:
 
 def benefit_text(kind: str, amount: int, percent: int = 0) -> str:
     if kind == "protect":
-        return f"protection from the next {amount} enemy strategies"
+        return f"protection from the next {counted(amount, 'enemy strategy', 'enemy strategies')}"
     if kind == "restore":
-        return f"losses recruited after the next {amount} enemy strategies"
-    return f"strategies {percent}% more effective for {amount} turns"
+        return ("losses recruited after the next "
+                f"{counted(amount, 'enemy strategy', 'enemy strategies')}")
+    return f"strategies {percent}% more effective for {counted(amount, 'turn')}"
 
 
 ACTIONS = (ChooseRoyal, ChooseFirstAttacker, OrderBenefit, UseResource, FinishResources,

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
-from ...engine.data import Name, Text, data_file, read_yaml, shipped_files
+from ...engine.data import Name, Text, counted, data_file, read_yaml, shipped_files
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -332,12 +332,14 @@ def describe_effect(effect: Any) -> str:
     if kind == "recruit":
         return f"recruit {effect.ranks} ranks of power free"
     if kind == "protect":
-        return f"no losses from your opponent's next {effect.strategies} strategies"
+        return ("no losses from your opponent's next "
+                f"{counted(effect.strategies, 'strategy', 'strategies')}")
     if kind == "restore":
-        return f"your losses after your opponent's next {effect.strategies} strategies are " \
-               "recruited at once"
+        return ("your losses after your opponent's next "
+                f"{counted(effect.strategies, 'strategy', 'strategies')} are recruited at once")
     if kind == "empower":
-        return f"your strategies cause {effect.percent}% more losses for {effect.turns} turns"
+        return (f"your strategies cause {effect.percent}% more losses for "
+                f"{counted(effect.turns, 'turn')}")
     if kind == "capture":
         return "take your opponent's king or queen hostage"
     if kind == "skip_draw":
