@@ -3,12 +3,10 @@ showed nothing until the end), and nothing of it when its output is not a termin
 
 from __future__ import annotations
 
-import os
-import pty
-import re
-import subprocess
 import sys
 from pathlib import Path
+
+from terminal_helpers import run_in_terminal
 
 from warroom.cli import main
 
@@ -16,23 +14,9 @@ WARROOM = str(Path(sys.executable).parent / "warroom")
 
 
 def test_bench_shows_its_runs_at_a_terminal():
-    leader, follower = pty.openpty()
-    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100"}
-    process = subprocess.Popen([WARROOM, "bench", "kow", "champions", "--seconds", "0.2",
-                                "--runs", "3"], stdout=follower, stderr=follower, env=env)
-    os.close(follower)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:  # the terminal's other end closed: the command is done
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(leader)
-    assert process.wait(timeout=60) == 0
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode(errors="replace"))  # colours
+    status, text = run_in_terminal([WARROOM, "bench", "kow", "champions", "--seconds", "0.2",
+                                    "--runs", "3"], {"TERM": "xterm", "COLUMNS": "100"})
+    assert status == 0
     assert "bench kow" in text and "bench champions" in text and "3/6 runs" in text
     assert "decisions/s" in text  # and the table at the end
 

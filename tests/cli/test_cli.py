@@ -391,30 +391,16 @@ def test_a_card_label_is_typed_with_letters_for_suits_and_the_first_prompt_says_
 def test_replay_fits_its_log_to_a_terminal_and_keeps_lines_whole_in_a_pipe(tmp_path):
     """At 80 columns replay's log lines (up to 177 characters in champions) broke mid-word;
     play fitted the same lines."""
-    import os
-    import pty
-    import re
+    from terminal_helpers import run_in_terminal
 
     save = tmp_path / "c.json"
     assert run("play", "champions", "--players", "heuristic,heuristic", "--seed", "3",
                "--save", str(save)).returncode == 0
     piped = run("replay", str(save), "--as", "0").stdout.splitlines()
     assert max(map(len, piped)) > 80  # the case arises
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([*WARROOM, "replay", str(save), "--as", "0"], stdout=follower,
-                            stderr=follower, env={**os.environ, "COLUMNS": "80"})
-    os.close(follower)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(leader)
-    assert proc.wait(timeout=60) == 0
-    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode()).splitlines()
+    status, text = run_in_terminal([*WARROOM, "replay", str(save), "--as", "0"],
+                                   {"COLUMNS": "80"})
+    assert status == 0
+    shown = text.splitlines()
     assert max(map(len, shown)) <= 80
     assert " ".join(" ".join(shown).split()) == " ".join(" ".join(piped).split())

@@ -1,0 +1,29 @@
+"""Run a command in a pseudo-terminal, as a person's terminal would show it."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import subprocess
+
+
+def run_in_terminal(argv: list[str], env: dict[str, str] | None = None,
+                    timeout: float = 60) -> tuple[int, str]:
+    """The command's exit status, and all it displayed, colours taken out."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(argv, stdout=follower, stderr=follower,
+                               env={**os.environ, **(env or {})})
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end closed: the command is done
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    status = process.wait(timeout=timeout)
+    return status, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode(errors="replace"))
