@@ -404,3 +404,30 @@ def test_replay_fits_its_log_to_a_terminal_and_keeps_lines_whole_in_a_pipe(tmp_p
     shown = text.splitlines()
     assert max(map(len, shown)) <= 80
     assert " ".join(" ".join(shown).split()) == " ".join(" ".join(piped).split())
+
+
+def test_many_short_choices_are_listed_in_columns_numbered_down_each():
+    """kow's 29 dice choices took 29 lines under the table: at 80x24 the table scrolled off
+    before the prompt. A few choices stay one a line."""
+    import io
+    import re
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from warroom.agents.human import HumanAgent
+
+    game = SimpleNamespace(title="Test", summary="", render=lambda obs, p: "")
+    labels = [f"dice: {i} red, {i % 3} white" for i in range(29)]
+    out = io.StringIO()
+    HumanAgent(game, 0, console=Console(file=out, width=80)).show_actions(
+        [SimpleNamespace(label=label) for label in labels])
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 15 and max(map(len, lines)) <= 79
+    found = re.findall(r"(\d+)\. (dice: \d+ red, \d white)", out.getvalue())
+    assert sorted((int(n), label) for n, label in found) == list(enumerate(labels, 1))
+    assert lines[0].startswith("   1. dice: 0 red") and "16. dice: 15 red" in lines[0]
+    out = io.StringIO()
+    HumanAgent(game, 0, console=Console(file=out, width=80)).show_actions(
+        [SimpleNamespace(label="pass"), SimpleNamespace(label="fight")])
+    assert out.getvalue().splitlines() == ["   1. pass", "   2. fight"]

@@ -23,6 +23,7 @@ from ..engine.data import fit
 
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
 QUIT = ("q", "quit", "exit")
+MENU_ROWS = 12  # choices listed one a line; more go in columns where they fit
 # Card suits as a keyboard types them: "add AS" picks "add A♠", "8C blocks" "8♣ blocks ...".
 SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 # Clear the screen and the terminal's scrollback, cursor home: what one player saw must not be
@@ -103,8 +104,7 @@ class HumanAgent:
         self.console.print(Panel(Text.from_ansi(self.game.render(obs, view.player)),
                                  title=Text(f"{self.game.title} - you are player {view.player}")))
         actions = view.legal_actions
-        for i, action in enumerate(actions, 1):
-            self.console.print(Text.assemble((f"  {i:>2}", "bold"), f". {action.label}"))
+        self.show_actions(actions)
         if len(actions) == 1:  # shown, so the player reads the table before going on
             self.console.print(Text("  (the only choice: Enter plays it)", style="dim"))
         if not self.hinted:  # the first prompt of the game says what to type
@@ -117,6 +117,23 @@ class HumanAgent:
             choice = self.parse(line.strip(), actions)
             if choice is not None:
                 return choice
+
+    def show_actions(self, actions: list[Any]) -> None:
+        """The legal actions, numbered; many short ones in columns, numbered down each, so
+        that the table above stays on a screen of 24 lines (kow's 29 dice choices, Battle's
+        53 cards to add to a deck)."""
+        cells = [(f"  {i:>2}", f". {action.label}") for i, action in enumerate(actions, 1)]
+        widest = max((len(n) + len(label) for n, label in cells), default=0) + 2
+        columns = max(1, min(4, (self.console.width - 1) // widest)) \
+            if len(cells) > MENU_ROWS else 1
+        rows = -(-len(cells) // columns)
+        for r in range(rows):
+            line = Text()
+            for number, label in cells[r::rows]:
+                line.append(number, "bold")
+                line.append(label.ljust(widest - len(number)) if columns > 1 else label)
+            line.rstrip()
+            self.console.print(line)
 
     def read_choice(self) -> str:
         """One line of input. In a hotseat, a terminal does not echo it: the others at the
