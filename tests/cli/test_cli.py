@@ -427,6 +427,12 @@ def test_many_short_choices_are_listed_in_columns_numbered_down_each():
     found = re.findall(r"(\d+)\. (dice: \d+ red, \d white)", out.getvalue())
     assert sorted((int(n), label) for n, label in found) == list(enumerate(labels, 1))
     assert lines[0].startswith("   1. dice: 0 red") and "16. dice: 15 red" in lines[0]
+    out = io.StringIO()  # a choice too long for a column: a line of its own, after them
+    done = "done (fill the 40 free places with the strongest cards left)"
+    HumanAgent(game, 0, console=Console(file=out, width=80)).show_actions(
+        [SimpleNamespace(label=f"add {i}S") for i in range(52)] + [SimpleNamespace(label=done)])
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 14 and lines[-1] == f"  53. {done}" and "40. add 39S" in lines[0]
     out = io.StringIO()
     HumanAgent(game, 0, console=Console(file=out, width=80)).show_actions(
         [SimpleNamespace(label="pass"), SimpleNamespace(label="fight")])

@@ -121,19 +121,25 @@ class HumanAgent:
     def show_actions(self, actions: list[Any]) -> None:
         """The legal actions, numbered; many short ones in columns, numbered down each, so
         that the table above stays on a screen of 24 lines (kow's 29 dice choices, Battle's
-        53 cards to add to a deck)."""
+        53 cards to add to a deck). A choice too long for a column gets a line of its own,
+        after the columns (Battle's "done (fill the 30 free places ...)")."""
         cells = [(f"  {i:>2}", f". {action.label}") for i, action in enumerate(actions, 1)]
-        widest = max((len(n) + len(label) for n, label in cells), default=0) + 2
-        columns = max(1, min(4, (self.console.width - 1) // widest)) \
-            if len(cells) > MENU_ROWS else 1
-        rows = -(-len(cells) // columns)
+        room = self.console.width - 1
+        short = [c for c in cells if len(c[0]) + len(c[1]) + 2 <= room // 2]
+        if len(cells) <= MENU_ROWS or len(short) <= MENU_ROWS:
+            short = []
+        widest = max((len(n) + len(label) for n, label in short), default=0) + 2
+        columns = max(1, min(4, room // widest)) if short else 1
+        rows = -(-len(short) // columns)
         for r in range(rows):
             line = Text()
-            for number, label in cells[r::rows]:
+            for number, label in short[r::rows]:
                 line.append(number, "bold")
-                line.append(label.ljust(widest - len(number)) if columns > 1 else label)
+                line.append(label.ljust(widest - len(number)))
             line.rstrip()
             self.console.print(line)
+        for number, label in (c for c in cells if c not in short):
+            self.console.print(Text.assemble((number, "bold"), label))
 
     def read_choice(self) -> str:
         """One line of input. In a hotseat, a terminal does not echo it: the others at the
