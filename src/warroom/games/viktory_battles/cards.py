@@ -212,10 +212,7 @@ def saved_options(values: dict[str, Any]) -> dict[str, Any]:
 def options_for_mode(values: dict[str, Any], mode: str) -> dict[str, Any]:
     """Rule options with `mode` set, for a comparison of modes: the deck given goes to the
     card modes only, as a dice battle refuses one (`refuse_unplayed_deck`)."""
-    chosen = {**values, "mode": mode}
-    if mode == "dice":
-        chosen.pop("deck", None)
-    return chosen
+    return saved_options({**values, "mode": mode})
 
 
 def show_deck(deck: Deck) -> str:
