@@ -375,7 +375,8 @@ class Server:
         every later move sent to it would fail at once: a new pool takes over, and the move is
         asked again, up to POOL_RETRIES times."""
         loop = asyncio.get_running_loop()
-        for attempt in range(POOL_RETRIES + 1):
+        retries = POOL_RETRIES
+        while True:
             pool = self._pool(spec)
             try:
                 return await loop.run_in_executor(pool, choose_action, game, spec, seed,
@@ -384,10 +385,10 @@ class Server:
                 if pool is self._processes:
                     self._processes = None
                     pool.shutdown(wait=False, cancel_futures=True)
-                if attempt == POOL_RETRIES:
+                if not retries:
                     raise
+                retries -= 1
                 log.warning("an AI worker process stopped; starting new ones")
-        raise AssertionError("unreachable")
 
     async def _play_ai_move(self, live: LiveGame, seat: int, data: dict[str, Any]) -> bool:
         """Play an AI seat's move once the store takes it; False if the position moved on
