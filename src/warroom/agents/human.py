@@ -138,7 +138,8 @@ class HumanAgent:
                 line.append(label.ljust(widest - len(number)))
             line.rstrip()
             self.console.print(line)
-        for number, label in (c for c in cells if c not in short):
+        in_columns = set(short)
+        for number, label in (c for c in cells if c not in in_columns):
             self.console.print(Text.assemble((number, "bold"), label))
 
     def read_choice(self) -> str:
