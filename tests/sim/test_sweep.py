@@ -249,6 +249,22 @@ def test_resume_with_fewer_games_than_a_cell_has_played_is_refused(tmp_path, cap
         assert [store.count_games(r.id) for r in store.runs(sweep_id=1)] == [6, 6]
 
 
+def test_a_resume_that_extends_a_sweep_records_its_new_size(tmp_path, capsys):
+    """The sweep's own number of games stayed at the first --games after a resume extended
+    every cell: the report's JSON said "games": 4 over cells of 6 games each."""
+    db = tmp_path / "s.sqlite"
+    out = tmp_path / "s.html"
+    args = ["sweep", "kow", "--vary", "max_dice=3,4", "--players", "random,random", "--db",
+            str(db), "--out", str(out)]
+    assert main([*args, "--games", "4"]) == 0
+    assert main([*args, "--games", "6", "--resume"]) == 0
+    with ResultStore(db) as store:
+        assert store.sweep(1).games == 6
+    data = json.loads(re.search(r'id="warroom-data">(.*?)</script>', out.read_text(), re.S)[1])
+    assert data["sweep"]["games"] == 6
+    assert [c["games"] for c in data["cells"]] == [6, 6]
+
+
 def test_the_number_of_players_comes_from_players():
     """A game whose number of players is an option (battle) kept its default of 2 whatever
     --players said: "--players needs 2 players, got 3", as play, simulate and tune do not."""

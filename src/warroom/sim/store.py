@@ -474,6 +474,9 @@ class ResultStore:
         return SweepInfo(row[0], row[1], [(k, list(v)) for k, v in json.loads(row[2])],
                          json.loads(row[3]), json.loads(row[4]), row[5], row[6], row[7])
 
+    def set_sweep_games(self, sweep_id: int, games: int) -> None:
+        self._write("UPDATE sweeps SET games = ? WHERE id = ?", (games, sweep_id))
+
     def sweep_ids(self) -> list[int]:
         return [r[0] for r in self.db.execute("SELECT id FROM sweeps ORDER BY id")]
 

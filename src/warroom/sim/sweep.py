@@ -112,6 +112,9 @@ def run_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
         raise ConfigError(f"--games {games}: sweep {sweep.id} has {played} games in a cell "
                           "already, and --resume only adds games (give more, or leave "
                           "--games out)")
+    if games > sweep.games:  # the sweep's report and a later bare --resume read this number
+        store.set_sweep_games(sweep.id, games)
+        sweep = store.sweep(sweep.id)
     for cell in cells:
         run = runs.get(_key(cell.values))
         if run is None:
