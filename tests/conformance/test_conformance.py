@@ -283,11 +283,16 @@ def _future(state, seed, steps=40):
 
 
 def test_determinize_keeps_observation_and_varies_the_unknown(game_config):
+    """A determinisation for a player keeps what it sees and what a spectator sees: the
+    spectator's view is public, so a player who reads it (any link without a token) must not
+    learn from it what its own view hides (Viktory II's hidden map showed where the hexes
+    every player saw lay, which told each player where the others could see)."""
     game, config = game_config
     varied = 0
     for i, (state, _, _) in enumerate(random_walk(game, config, 11)):
         if i % 4:
             continue
+        public = json.dumps(state.observation(None), sort_keys=True)
         for p in range(state.num_players):
             truth = json.dumps(state.observation(p), sort_keys=True)
             before = json.dumps(all_observations(state), sort_keys=True)
@@ -296,6 +301,8 @@ def test_determinize_keeps_observation_and_varies_the_unknown(game_config):
                 d = state.determinize(p, random.Random(1000 * i + k))
                 assert json.dumps(d.observation(p), sort_keys=True) == truth, \
                     f"determinize({p}) changed what player {p} sees"
+                assert json.dumps(d.observation(None), sort_keys=True) == public, \
+                    f"determinize({p}) changed what a spectator sees"
                 assert d.to_move() == state.to_move()
                 if p in state.to_move():
                     assert d.legal_actions(p) == state.legal_actions(p)

@@ -396,14 +396,22 @@ def _unseen_tiles(state, p):
     return sorted(tiles)
 
 
-def test_spectators_see_what_every_player_sees(tmp_path):
+def test_spectators_of_a_hidden_map_see_only_what_is_public(tmp_path):
+    """README, "Hidden information": a spectator saw the hexes every player saw, so a player
+    who watched (a link without its token) learnt where the others could see: that a unit of
+    its own was, or was not, in their sight. Nothing on the map is in a spectator's sight;
+    the shared terrain and the public counts are shown."""
     state = dark(tmp_path, [capital("A1", 0), capital("G4", 1, city=True),
                             troops("B1", 1, infantry=1), troops("F3", 1, infantry=1)],
                  first=1, mode="cards")
-    spectator = seen_units(state.observation(None), state)
-    assert ("B1", 1) in spectator  # both players see it
-    assert ("F3", 1) not in spectator  # player 0 does not
-    assert state.observation(None)["hand"] is None
+    assert ("B1", 1) in seen_units(state.observation(0), state)  # both players see it
+    assert ("B1", 1) in seen_units(state.observation(1), state)
+    public = state.observation(None)
+    assert seen_units(public, state) == set()
+    assert set(public["fog"]) == {"0"} and public["settlements"] == []
+    assert public["terrain"] == state.observation(0)["terrain"]  # dark alone: shared
+    assert [q["towns"] + q["cities"] for q in public["players"]] == [1, 1]
+    assert public["hand"] is None
 
 
 # --- determinisation on a hidden map: towns and cities out of sight -------------------------

@@ -330,7 +330,7 @@ class ViktoryIIState(PlacementRules):
                       **data: Any) -> None:
         """An event about a hex that changes public counts (a town built, a city, a capture):
         on a hidden map only `audience` learns where; the other players learn what happened
-        but not where (a spectator, who sees what every player sees, learns neither)."""
+        but not where (a spectator, who sees only what is public, learns neither)."""
         if not self.hidden_map:
             self.event(kind, where=where, **data)
             return

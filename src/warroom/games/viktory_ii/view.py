@@ -93,13 +93,11 @@ class ViewRules(State):
         return mask & known
 
     def spectator_sight(self) -> tuple[int, int]:
-        """What everybody sees (public): (explored by all, seen by all)."""
-        explored = -1
-        seen = -1
-        for p in range(self.num_players):
-            explored &= self.explored[p]
-            seen &= self.sight(p)
-        return explored, seen
+        """What is public on a hidden map, as (explored, seen): the terrain explored when
+        exploration is shared (`dark` alone), and no hex in sight. Not what every player
+        happens to see or to have explored: any player may watch, and where those overlap
+        would tell it where the others see and have been."""
+        return (0 if self.config.independent else self.explored[0]), 0
 
     def remember(self) -> None:
         """Dark: each player's memory of the towns and cities it has seen, as last seen."""
@@ -378,11 +376,15 @@ class ViewRules(State):
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
         """The copy's log keeps only the events the player saw (the others' own events tell
         where their pieces truly are). Its turn marks count in that log: exactly for the
-        player; for other viewers, whose view of the copy nothing reads, as the player's."""
+        player and for a spectator (whose events are the public ones, which every player
+        saw); for the other players, whose view of the copy nothing reads, as the player's."""
         self.log = kept
         self.n_events = len(kept)
-        self.seen_counts = [len(kept)] * len(self.seen_counts)
-        self.marks = [[_cut_mark(m, p) for m in marks] for marks in self.marks]
+        public = self.seen_counts[-1]
+        self.seen_counts = [len(kept)] * (len(self.seen_counts) - 1) + [public]
+        last = len(self.marks) - 1
+        self.marks = [[_cut_mark(m, p, w == last) for m in marks]
+                      for w, marks in enumerate(self.marks)]
 
     def unseen_settlements(self, p: int, vis: int, bound: set[int]) -> list[int]:
         """The enemy towns and cities the player neither sees nor remembers, except those a
@@ -1404,7 +1406,10 @@ class _HiddenFrom:
         self.sights.pop(q, None)
 
 
-def _cut_mark(mark: tuple[int, int, tuple[int, ...]], p: int) -> tuple[int, int, tuple[int, ...]]:
-    """A turn mark in a log cut to the events player p saw."""
+def _cut_mark(mark: tuple[int, int, tuple[int, ...]], p: int,
+              spectator: bool) -> tuple[int, int, tuple[int, ...]]:
+    """A turn mark in a log cut to the events player p saw: for a spectator the public
+    events seen before it stay its own count."""
     at = mark[2][p]
-    return at, at, (at,) * len(mark[2])
+    public = mark[2][-1]
+    return at, public if spectator else at, (at,) * (len(mark[2]) - 1) + (public,)
