@@ -437,3 +437,49 @@ def test_many_short_choices_are_listed_in_columns_numbered_down_each():
     HumanAgent(game, 0, console=Console(file=out, width=80)).show_actions(
         [SimpleNamespace(label="pass"), SimpleNamespace(label="fight")])
     assert out.getvalue().splitlines() == ["   1. pass", "   2. fight"]
+
+
+def test_a_person_is_not_shown_a_seed_it_did_not_choose_until_the_end(tmp_path):
+    """The banner printed the drawn seed to a person playing against AI seats: with the
+    game's options it gives the deck's order and each AI's secret choice before they show.
+    It is printed at the end now (the game can still be played again), and as before when
+    the person chose it, or when only AI players play."""
+    save = tmp_path / "g.json"
+    proc = run("play", "kow", "--players", "human,heuristic", "--save", str(save),
+               "--set", "victories_to_win=1", stdin="1\n" * 400)
+    assert proc.returncode == 0, proc.stderr
+    seed = json.loads(save.read_text())["seed"]
+    banner = proc.stderr.splitlines()[0]
+    assert banner == f"Kings of War Battle Deck: human vs heuristic, saving to {save}"
+    assert str(seed) not in proc.stderr + proc.stdout.split("Result:")[0]
+    assert proc.stdout.rstrip().endswith(f"; seed {seed}")
+    chosen = run("play", "kow", "--players", "human,heuristic", "--seed", "7", stdin="q\n")
+    assert chosen.stderr.splitlines()[0].endswith("human vs heuristic, seed 7")
+    ai = run("play", "kow", "--players", "heuristic,random")
+    assert ", seed " in ai.stderr.splitlines()[0]
+
+
+def test_drawn_seeds_are_63_bits():
+    """Seeds were drawn below 2**31: trying each against what a seat sees could find the
+    one that deals every card to come."""
+    from warroom.cli.common import fresh_seed
+
+    seeds = [fresh_seed() for _ in range(50)]
+    assert max(seeds) >= 2**40 and all(0 <= s < 2**63 for s in seeds)
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "kow", "--players", "human,random", "--save", ""],
+    ["play", "kow", "--players", "random,random", "--resume", ""],
+    ["replay", ""],
+    ["simulate", "kow", "--games", "2", "--db", ""],
+    ["sweep", "kow", "--vary", "max_dice=2,3", "--games", "2", "--out", " "],
+])
+def test_an_empty_file_name_is_refused(args):
+    """`--save ''` (a script's unset variable) was taken as no --save: the person's moves went
+    unsaved while they thought them saved; `--resume ''` started a new game, `replay ''` read
+    the folder, and `--db ''` and `--out ''` fell back to their defaults."""
+    proc = run(*args, stdin="1\n" * 10)
+    assert proc.returncode == 2
+    line = one_line_error(proc)
+    assert "the file name is empty" in line, line

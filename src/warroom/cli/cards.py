@@ -18,6 +18,7 @@ from ..engine import DataError, Game
 from ..engine.data import displayable, read_yaml
 from ..games import REGISTRY
 from . import cli
+from .common import FILE
 
 
 @cli.group()
@@ -32,7 +33,7 @@ GAME_OPTION = click.option(
 
 
 @cards.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @GAME_OPTION
 def validate(file: str, game_name: str | None) -> None:
     """Check FILE against its game's card format; one line either way, and a line on
@@ -44,7 +45,7 @@ def validate(file: str, game_name: str | None) -> None:
 
 
 @cards.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @GAME_OPTION
 def show(file: str, game_name: str | None) -> None:
     """List the cards of FILE, as its game describes them."""

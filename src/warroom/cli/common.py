@@ -26,6 +26,23 @@ ROW_ID = click.IntRange(1, SEED_MAX)
 MAX_GAMES = 10**6
 
 
+class FilePath(click.Path):
+    """A file's name: click's Path without folders, and never empty (an empty --save, from a
+    script's unset variable, was taken as no --save at all: the game went unsaved)."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("the file name is empty", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+FILE = FilePath()
+
+
 def game_count(minimum: int = 1) -> click.IntRange:
     """The type of a number of games: from `minimum` to MAX_GAMES (--help shows the range)."""
     return click.IntRange(minimum, MAX_GAMES)
@@ -79,7 +96,10 @@ def refuse_missing_db(path: Path) -> None:
 
 
 def fresh_seed() -> int:
-    return random.SystemRandom().randrange(2**31)
+    """A seed nobody can guess: whoever knows it knows every deal and every AI's secret
+    choice to come, and one drawn from 2**31 could be found by trying them all against what a
+    seat sees."""
+    return random.SystemRandom().getrandbits(63)
 
 
 def echo_err(message: str) -> None:

@@ -28,7 +28,7 @@ from ..engine.embed import embed_files
 from ..engine.record import check_record_files, record_config, record_outcome
 from ..games import get_game
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, echo_err, fresh_seed, game_and_config
+from .common import FILE, SEED, SET_HELP, Interrupted, echo_err, fresh_seed, game_and_config
 
 
 def echo_log_line(line: str) -> None:
@@ -63,11 +63,12 @@ SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 @click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, random, "
               "heuristic, mcts, or name:key=value (mcts:iters=2000). Default: "
               "human,heuristic.")
-@click.option("--seed", type=SEED, help="Seed of the game (random if omitted; it is printed).")
+@click.option("--seed", type=SEED, help="Seed of the game (random if omitted; it is printed "
+              "at the start, or at the end when a person plays: it tells every deal to come).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
-@click.option("--save", type=click.Path(dir_okay=False), help="Write the record here after "
+@click.option("--save", type=FILE, help="Write the record here after "
               "every action (and once before the first, to check that it can).")
-@click.option("--resume", type=click.Path(dir_okay=False), help="Continue a saved game.")
+@click.option("--resume", type=FILE, help="Continue a saved game.")
 @click.option("--force", is_flag=True, help="Let --save overwrite a file that is not a save "
               "of this game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result, "
@@ -99,13 +100,13 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
                               f"see it with: warroom replay {resume}")
         if not record.files:  # a save made before records carried their data files
             record.files = embed_files(g, config)
-        seed = record.seed
         players_text = players_text or ",".join(record.meta.get("players") or [])
         save = save or resume
     else:
         g, config, _ = game_and_config(game, sets, players_text)
-        seed = fresh_seed() if seed is None else seed
         record = None
+    chosen = seed is not None  # given by the user, who knows it already
+    seed = record.seed if record is not None else fresh_seed() if seed is None else seed
     num = g.num_players(config)
     specs = parse_specs(players_text or ",".join(["human"] + ["heuristic"] * (num - 1)), num)
     if record is None:
@@ -127,8 +128,12 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     if save:
         check_save(save, record, force)  # before the first move: a refusal loses nothing
         record.save(save)
+    # A person must not learn a seed it did not choose before the end: with the game's
+    # options it gives every deal, hidden hand and AI's secret choice to come.
+    seed_hidden = bool(humans) and not chosen
     if not as_json:
-        echo_err(f"{g.title}: {' vs '.join(specs)}, seed {seed}"
+        echo_err(f"{g.title}: {' vs '.join(specs)}"
+                 + ("" if seed_hidden else f", seed {seed}")
                  + (f", saving to {save}" if save else ""))
     public = LogPrinter(g)  # in a hotseat, what the table sees when the game ends
 
@@ -173,7 +178,8 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
                 agent.show_new_events(result.state.observation(seat))
         click.echo(g.render(result.state.observation(None), None))
     winners = ", ".join(f"player {p} ({specs[p]})" for p in outcome.winners) or "nobody (draw)"
-    click.echo(f"Result: {winners} - {outcome.reason}; scores {list(outcome.scores)}")
+    click.echo(f"Result: {winners} - {outcome.reason}; scores {list(outcome.scores)}"
+               + (f"; seed {seed}" if seed_hidden else ""))
 
 
 def share_terminal(humans: list[HumanAgent], console: Console) -> Hotseat:
@@ -214,7 +220,7 @@ def check_save(path: str, record: Record, force: bool) -> None:
 
 
 @cli.command(name="replay")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @click.option("--as", "as_player", type=int, help="Show what this player saw (default: a "
               "spectator's view, public information only).")
 @click.option("--check-files", is_flag=True, help="Say, one line per data file the record "

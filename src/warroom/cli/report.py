@@ -8,17 +8,17 @@ import click
 
 from ..sim.store import ResultStore, StoreError
 from . import cli
-from .common import ROW_ID
+from .common import FILE, ROW_ID
 
 
 @cli.command()
-@click.argument("db", type=click.Path(dir_okay=False))
+@click.argument("db", type=FILE)
 @click.option("--run", "run_id", type=ROW_ID, help="The run to report (default: the latest).")
 @click.option("--sweep", "sweep_id", type=ROW_ID, help="Report a sweep: how each figure moves "
               "across its cells (default when the latest run belongs to a sweep).")
 @click.option("--tune", "tune_id", type=ROW_ID, help="Report a tune: its trials and the best "
               "values (default when the latest run belongs to a tune).")
-@click.option("--out", type=click.Path(dir_okay=False), help="Report file, .html or .md "
+@click.option("--out", type=FILE, help="Report file, .html or .md "
               "(default: beside the database, named after the run, sweep or tune).")
 @click.option("--format", "fmt", type=click.Choice(["html", "md"]), help="html (one "
               "self-contained file) or md (figures as SVG files beside it); default: from the "

@@ -7,7 +7,7 @@ import socket
 import click
 
 from . import cli
-from .common import FiniteFloatRange
+from .common import FILE, FiniteFloatRange
 
 
 @cli.command()
@@ -15,7 +15,7 @@ from .common import FiniteFloatRange
               help="Address to listen on (loopback by default: only this machine).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--db", default="warroom-games.sqlite", show_default=True,
-              type=click.Path(dir_okay=False),
+              type=FILE,
               help="SQLite file that keeps every game (created if missing).")
 @click.option("--ai-workers", default=2, show_default=True, type=click.IntRange(0, 64),
               help="Worker processes for mcts seats (0: threads).")

@@ -22,6 +22,7 @@ from ..sim.runs import execute, find_resumable
 from ..sim.store import ResultStore, default_db_path
 from . import cli
 from .common import (
+    FILE,
     SEED,
     SET_HELP,
     Interrupted,
@@ -70,7 +71,7 @@ def resolve_workers(workers: int | None, backend: str, games: int,
 @click.option("--seed", type=SEED, help="Batch seed (default 0).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options
-@click.option("--db", type=click.Path(dir_okay=False), help="Results database (default "
+@click.option("--db", type=FILE, help="Results database (default "
               "warroom-results/GAME.sqlite under the current directory).")
 @click.option("--resume", is_flag=True, help="Continue the latest run of GAME in the database "
               "(matching --players, --seed and --set where given) without repeating a game.")

@@ -13,7 +13,15 @@ from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, game_and_config, game_count, refuse_missing_db
+from .common import (
+    FILE,
+    SEED,
+    SET_HELP,
+    Interrupted,
+    game_and_config,
+    game_count,
+    refuse_missing_db,
+)
 from .simulate import backend_options, resolve_workers
 
 if TYPE_CHECKING:
@@ -35,11 +43,11 @@ DEFAULT_GAMES = 1000  # per cell
               help="Batch seed, the same in every cell.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options
-@click.option("--db", type=click.Path(dir_okay=False), help="Results database (default "
+@click.option("--db", type=FILE, help="Results database (default "
               "warroom-results/GAME.sqlite under the current directory).")
 @click.option("--resume", is_flag=True, help="Continue the latest identical sweep (a "
               "larger --games extends it).")
-@click.option("--out", type=click.Path(dir_okay=False), help="Report file, .html or .md "
+@click.option("--out", type=FILE, help="Report file, .html or .md "
               "(default: beside the database).")
 @click.option("--format", "fmt", type=click.Choice(["html", "md"]),
               help="Report format (default: from the --out suffix, else html).")

@@ -17,7 +17,7 @@ from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, game_count, parse_sets, refuse_missing_db
+from .common import FILE, SEED, SET_HELP, Interrupted, game_count, parse_sets, refuse_missing_db
 from .simulate import backend_options, resolve_workers
 
 OUT_SUFFIXES = (".yaml", ".yml")  # --out is YAML: a card file or an options file
@@ -47,11 +47,11 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
               help="Batch seed, the same in every trial (and the sampler's seed).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options
-@click.option("--db", type=click.Path(dir_okay=False), help="Results database (default "
+@click.option("--db", type=FILE, help="Results database (default "
               "warroom-results/GAME.sqlite); the search's state is kept in it too.")
 @click.option("--resume", is_flag=True, help="Continue the latest identical tune (a larger "
               "--budget extends it).")
-@click.option("--out", type=click.Path(dir_okay=False), help="Write the best values (a "
+@click.option("--out", type=FILE, help="Write the best values (a "
               ".yaml or .yml file): the patched card file (a second one beside it, named "
               "after its option), or an options file when only rule options are tuned.")
 @click.option("--force", is_flag=True, help="Let --out overwrite the files that exist (a "
