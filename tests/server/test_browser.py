@@ -551,6 +551,19 @@ def test_a_long_log_keeps_its_line_numbers(live_server, browser):
     page.close()
 
 
+def test_kow_victory_pips_count_to_the_games_target(live_server, browser):
+    """The victories were drawn as pips out of 3 whatever `victories_to_win` said: a game to
+    5 showed a full row at 3 victories, as if it were won."""
+    page = browser.new_page()
+    made = page.request.post(f"{live_server.url}/api/games", data={
+        "game": "kow", "options": {"victories_to_win": 5},
+        "seats": [{"kind": "here"}, {"kind": "invite"}]}).json()
+    page.goto(f"{live_server.url}/game/{made['id']}")
+    page.wait_for_selector("#table .pips.gold")
+    assert [p.locator("i").count() for p in page.locator("#table .pips.gold").all()] == [5, 5]
+    page.close()
+
+
 def test_a_page_opened_in_the_middle_of_a_game_says_earlier_lines_are_not_shown(
         live_server, browser):
     """A Viktory II observation shows the log since the viewer's last turn: a page opened then

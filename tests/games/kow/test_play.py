@@ -53,8 +53,14 @@ def test_render_shows_cards_pools_choices_rolls_and_scores():
     assert any(line.startswith("Reveal") for line in lines)
 
 
+def test_the_table_says_how_many_victories_win():
+    """The view gave no `victories_to_win`, so the browser table drew 3 pips whatever the
+    option said; the text now says the target too."""
+    s = GAME.new_state(GAME.config({"victories_to_win": 5}), 0)
+    assert s.observation(0)["victories_to_win"] == 5
+    assert "Victories: 0 - 0 (5 to win)" in GAME.render(s.observation(None), None)
 
-def test_dice_back_to_the_pool_say_die_for_one():
+
     line = GAME.describe_event({"event": "dice_back", "player": 0, "dice": [1, 0, 0]})
     assert line == "Player 0: 1 unused die back to the pool"
     line = GAME.describe_event({"event": "dice_back", "player": 1, "dice": [1, 1, 0]})

@@ -30,6 +30,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         f"Round {obs['round']}, turn {obs['turn']}"
         + (" (final turn)" if obs["final_turn"] else "")
         + f"   Victories: {obs['victories'][0]} - {obs['victories'][1]}"
+        + f" ({obs['victories_to_win']} to win)"
         + f"   Battle Deck: {obs['deck_left']} cards",
         "Table (next to the deck first): "
         + "  ".join(card_text(c) for c in obs["table"]),

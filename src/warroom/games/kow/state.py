@@ -369,6 +369,7 @@ class KowState(State):
             "colours": list(self.colours),
             "colour_card": self.colour_card,
             "victories": list(self.victories),
+            "victories_to_win": self.config.victories_to_win,
             "deck_left": len(self.deck),
             "table": list(self.table),
             "final_turn": self.final_turn,

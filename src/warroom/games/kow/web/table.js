@@ -16,7 +16,7 @@ export function render(root, view, ctx) {
       o.final_turn ? " (final turn)" : ""),
     h("span", {}, "Phase ", h("b", { text: o.phase })),
     ...[0, 1].map((p) => h("span", {}, `${who(p, view)} victories `,
-                           pips(o.victories[p], 3, "gold"))));
+                           pips(o.victories[p], o.victories_to_win, "gold"))));
 
   const line = h("div", { class: "row" },
     h("div", { class: "pile" }, h("span", { class: "card back" }),
