@@ -93,6 +93,19 @@ def test_heuristic_blocks_and_strikes_sensibly():
     assert _act(s, 0) == Strike("KH", 1, "9S")
 
 
+def test_heuristic_strikes_equal_skills_without_wasting_a_strike_on_its_own_victim():
+    """Its own strike at this skill it knows: the second Seven takes the Two, not the Three
+    again (the Two would strike a Seven down at skill 2)."""
+    s = begin_turn(arrange(new(), soldiers={0: ["7H", "7D"], 1: ["3S", "2S"]}), 0)
+    attack(s, 0, "7H", 1)
+    attack(s, 0, "7D", 1, group=0)
+    block(s, 1, "3S", 0)
+    block(s, 1, "2S", 0)
+    assert _act(s, 0) == Strike("7H", 1, "3S")
+    s.apply(0, Strike("7H", 1, "3S"))
+    assert _act(s, 0) == Strike("7D", 1, "2S")
+
+
 def test_heuristic_main_step_plays_soldiers_keeps_a_three_and_uses_it_on_a_king():
     s = begin_turn(arrange(new(), hands={0: ["3H", "7H"]}, soldiers={1: ["KS"]},
                            top={0: ["4C"]}), 0)
@@ -177,6 +190,24 @@ def test_render_shows_castles_soldiers_your_hand_and_the_combat():
     assert "Group 1: P0's K♥ 4♥ -> P1  blocked by 9♠[P1] 8♠[P1]" in text
     assert "Combat of group 1: skill 13 strikes" in text
     assert "Your hand" not in GAME.render(s.observation(None), None)
+
+
+def test_ruling_equal_skills_strike_unseen_in_the_render_and_the_encoding():
+    """A strike at a skill still striking shows only to its controller, as text and as
+    numbers; nobody else's view holds it until the level resolves."""
+    s = begin_turn(arrange(new(), soldiers={0: ["9H", "5H"], 1: ["9S", "5S"]}), 0)
+    attack(s, 0, "9H", 1)
+    attack(s, 0, "5H", 1, group=0)
+    block(s, 1, "9S", 0)
+    block(s, 1, "5S", 0)
+    s.apply(0, Strike("9H", 1, "5S"))
+    assert "you struck: 5♠[P1]" in GAME.render(s.observation(0), 0)
+    for viewer in (1, None):
+        assert "struck" not in GAME.render(s.observation(viewer), viewer)
+    encoding = GAME.encoding(s.config)
+    start, end = encoding.slot_range("doomed")
+    assert encoding.encode(s, 0)[start:end].any()
+    assert not encoding.encode(s, 1)[start:end].any()
 
 
 def test_render_draft_and_deck_building():

@@ -6,6 +6,8 @@ in play) and driven with the same actions a player would choose.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from battle_helpers import (
     arrange,
@@ -572,6 +574,70 @@ def test_attack_3_simultaneous_strikers_each_choose_before_any_is_destroyed():
     s.apply(0, Strike("8D", 1, "2C"))
     s.apply(1, Strike("8S", 0, "8H"))  # already struck down, it still strikes at skill 8
     assert soldiers(s, 0) == ["8D"] and soldiers(s, 1) == []
+
+
+def _equal_nines_and_fives():
+    """9♥ and 5♥ attack, blocked by 9♠ and 5♠: at skill 9 both Nines strike, P0's first."""
+    s = begin_turn(arrange(new(), soldiers={0: ["9H", "5H"], 1: ["9S", "5S"]}), 0)
+    attack(s, 0, "9H", 1)
+    attack(s, 0, "5H", 1, group=0)
+    block(s, 1, "9S", 0)
+    block(s, 1, "5S", 0)
+    return s
+
+
+def test_ruling_equal_skills_strike_unseen_and_are_revealed_together():
+    """"If two soldiers have the same combat skill, then they both strike simultaneously":
+    P1 chooses its Nine's victim without knowing P0's choice; both are revealed at once."""
+    s = _equal_nines_and_fives()
+    s.apply(0, Strike("9H", 1, "5S"))
+    assert s.to_move() == (1,)
+    assert s.observation(1)["combat"]["doomed"] == []
+    assert s.observation(None)["combat"]["doomed"] == []
+    assert s.observation(0)["combat"]["doomed"] == [[1, "5S"]]  # its own strike it knows
+    for viewer in (0, 1, None):
+        assert not [e for e in s.visible_log(viewer) if e["event"] == "strike"]
+    s.apply(1, Strike("9S", 0, "5H"))
+    for viewer in (0, 1, None):  # one reveal, in the order struck, to everybody
+        assert [(e["card"], e["target_card"]) for e in s.visible_log(viewer)
+                if e["event"] == "strike"] == [("9H", "5S"), ("9S", "5H")]
+    assert soldiers(s, 0) == ["9H"] and soldiers(s, 1) == ["9S"]
+
+
+def test_ruling_equal_skills_hidden_strikes_are_resampled_in_a_determinisation():
+    """What P1 cannot know of P0's strike is drawn anew; P0's own strike stays as made."""
+    s = _equal_nines_and_fives()
+    s.apply(0, Strike("9H", 1, "5S"))
+    theirs, own = set(), set()
+    for seed in range(30):
+        d = s.determinize(1, random.Random(seed))
+        assert d.observation(1) == s.observation(1)
+        theirs |= {card for _, card in d.observation(0)["combat"]["doomed"]}
+        d = s.determinize(0, random.Random(seed))
+        own |= {card for _, card in d.observation(0)["combat"]["doomed"]}
+    assert theirs == {"9S", "5S"} and own == {"5S"}
+
+
+def test_ruling_equal_skills_as_one_teammates_strike_unseen_and_identical_cards_split():
+    """As one: a teammate's strike is as secret as an opponent's. Two strikes at identical
+    cards take both, also when a determinisation draws one of them anew."""
+    s = begin_turn(arrange(new(players=4, teams="as-one"),
+                           soldiers={0: ["9H"], 2: ["9D"], 1: ["5S", "5S", "9C"]}), 0)
+    attack(s, 0, "9H", 1)
+    attack(s, 2, "9D", 1, group=0)
+    for card in ("5S", "5S", "9C"):
+        block(s, 1, card, 0)
+    s.apply(0, Strike("9H", 1, "5S"))
+    assert s.to_move() == (2,) and s.observation(2)["combat"]["doomed"] == []
+    s.apply(2, Strike("9D", 1, "5S"))
+    left = set()
+    for seed in range(30):  # P0's strike drawn anew: at a Five (both go) or at the Nine
+        d = s.determinize(2, random.Random(seed))
+        d.apply(1, Strike("9C", 0, "9H"))
+        left.add(tuple(soldiers(d, 1)))
+    assert left == {("9C",), ("5S",)}
+    s.apply(1, Strike("9C", 0, "9H"))
+    assert soldiers(s, 1) == ["9C"] and soldiers(s, 0) == [] and soldiers(s, 2) == ["9D"]
 
 
 def test_attack_3_strike_decisions_are_labelled_for_a_person():

@@ -38,8 +38,9 @@ Battle - rules summary
 - Attack: choose attackers one by one, each against an opponent, alone or in a group. Each
   defender then chooses blockers: a soldier blocks one group; any number may block a group.
 - Every soldier of an unblocked group is a hit on its target. Five hits and you are out.
-- Combat: highest skill strikes first, equal skills at the same moment; each strike destroys
-  one enemy soldier of that combat, chosen by the striker's controller.
+- Combat: highest skill strikes first, equal skills at the same moment (chosen unseen,
+  revealed together); each strike destroys one enemy soldier of that combat, chosen by the
+  striker's controller.
 - The last player (or team) standing wins."""
 
 CONFORMANCE_CONFIGS = [
@@ -57,6 +58,9 @@ CONFORMANCE_CONFIGS = [
 class BattleGame(Game):
     name = "battle"
     title = "Battle (James W. Gray)"
+    # Bumped when records of the old version would no longer replay the same. Strikes of one
+    # skill chosen unseen and revealed together changed what a player sees mid-combat, not
+    # the legal actions nor their consequences: old records replay the same, so still 1.
     version = "1"
     Config = Config
     actions = ACTIONS

@@ -93,8 +93,9 @@ class BattleEncoding(Encoding):
                   "offset), then its name"),
             Piece("strikers_left", (SKILLS,), "soldiers of the skill striking now yet to "
                   "strike, per skill / (4 x decks)"),
-            Piece("doomed", (SKILLS,), "soldiers struck at this skill, destroyed together "
-                  "when all have struck, per skill / (4 x decks)"),
+            Piece("doomed", (SKILLS,), "soldiers your strikers struck at this skill (the "
+                  "others' strikes stay secret until all have struck, then all are destroyed "
+                  "together), per skill / (4 x decks)"),
             Piece("special", (2 * n + nn,), "a special ability being resolved: its player "
                   "(seat offset), its card, its victim (seat offset)"),
             Piece("pack", (nn,), "draft: the pack in front of you, per name / copies"),
@@ -315,7 +316,7 @@ class BattleEncoding(Encoding):
             out[self._striker + (ctrl - player) % n] = 1.0
             out[self._striker + n + self._name_of[cid]] = 1.0
             self._skills(out, self._strikers_left, strikers)
-            self._skills(out, self._doomed, state.doomed)
+            self._skills(out, self._doomed, state.own_strikes(player))
         special: tuple[int, str, int] | None = state.special
         if special is not None:
             who, card, victim = special

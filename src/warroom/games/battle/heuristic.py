@@ -8,7 +8,8 @@
 - Block: per attacking group, the best of no block, one blocker or two blockers, counting
   soldiers lost on both sides and the hits let through (dearer as the castle falls); chump
   blocks when the hits would otherwise be fatal.
-- Strike: destroy the strongest enemy that has not struck yet, else the strongest enemy.
+- Strike: destroy the strongest enemy that has not struck yet, else the strongest enemy,
+  passing over one its own strikes at this skill already took.
 - Main step: play spot cards as soldiers, keeping Twos, Threes, Jokers and Aces for their
   abilities; play the most valuable court card or special ability.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -338,9 +340,17 @@ def _block(state: BattleState, player: int) -> Any:
 
 
 def _strike(state: BattleState, player: int) -> Strike:
+    """The strongest enemy that has not struck yet, else the strongest; first one that the
+    player's own strikes at this skill have not already taken (a second strike at it would
+    be wasted). The others' strikes at this skill are secret: it reads only its own."""
     actions = state.legal_actions(player)
-    level = state.level
-    return max(actions, key=lambda a: (SKILL[a.card] < level, SKILL[a.card], -a.player))
+    level, names = state.level, state.names
+    _, members, blockers = state.groups[state.combats[0]]
+    enemies = blockers if state.strikers[0] in members else members
+    untaken = Counter((c, names[i]) for c, i in enemies)
+    untaken.subtract((c, names[i]) for c, i in state.own_strikes(player))
+    return max(actions, key=lambda a: (untaken[(a.player, a.card)] > 0, SKILL[a.card] < level,
+                                       SKILL[a.card], -a.player))
 
 
 # --- main step and special abilities ----------------------------------------------------------

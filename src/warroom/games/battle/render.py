@@ -125,10 +125,12 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
     combat = obs.get("combat")
     if combat:
         strikers = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["strikers"])
+        # Only the viewer's own strikes: the others' stay secret until the level resolves.
         doomed = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["doomed"])
         lines.append(f"  Combat of group {combat['group'] + 1}: skill {combat['level']} strikes;"
                      f" still to strike: {strikers or '-'}"
-                     + (f"; already struck: {doomed}" if doomed else ""))
+                     + (f"; you struck: {doomed} (revealed when all have struck)"
+                        if doomed else ""))
     special = obs.get("special")
     if special:
         victim = f" against P{special['victim']}" if special["victim"] >= 0 else ""

@@ -5,7 +5,8 @@ build their decks (one card at a time). A turn is: draw step (automatic); attack
 (attackers declared one at a time, each with its target and group; then each defender declares
 blockers one at a time; unblocked soldiers hit; then every blocked group fights, strikes going
 from the highest combat skill down, equal skills at the same moment, each striker's controller
-choosing its victim); main step (cards played one at a time, then "end turn").
+choosing its victim, unseen by the others until all of that skill have struck); main step
+(cards played one at a time, then "end turn").
 
 Physical cards are integer ids; `self.names[id]` is the card's name. Every zone is a list of
 ids, so determinisation can resample hidden cards by shuffling ids between hidden zones.
@@ -207,7 +208,9 @@ class BattleState(State):
         self.combats: list[int] = []
         self.level = 0
         self.strikers: list[Soldier] = []
-        self.doomed: list[Soldier] = []
+        # The strikes made at the skill striking now, (striker, victim) in the order made:
+        # secret from the other controllers until the last of that skill has struck.
+        self.struck: list[tuple[Soldier, Soldier]] = []
         self.special: tuple[int, str, int] | None = None  # (player, card, victim)
         self.sacrifices_left = 0
         self.result: Outcome | None = None
@@ -545,7 +548,7 @@ class BattleState(State):
         while self.combats:
             self.level = 99
             self.strikers = []
-            self.doomed = []
+            self.struck = []
             if self._run_combat():
                 return
             self.combats.pop(0)
@@ -555,7 +558,10 @@ class BattleState(State):
         """Advance the current combat; True when a striker's controller must choose a target.
 
         Strikes go from the highest combat skill down; the soldiers of one skill strike at the
-        same moment, so their victims are destroyed together when all of them have struck."""
+        same moment: each controller chooses without seeing the others' choices, and the
+        victims are destroyed together when all of them have struck (`_reveal_strikes`). Their
+        controllers are asked one after the other, which tells nobody anything: every enemy
+        stays alive until the last has struck."""
         _, members, blockers = self.groups[self.combats[0]]
         while True:
             while self.strikers:
@@ -564,10 +570,7 @@ class BattleState(State):
                     self.phase = STRIKE
                     return True
                 self._strike(self.strikers.pop(0), targets[0])
-            for victim in dict.fromkeys(self.doomed):  # the strike events told of these
-                (members if victim in members else blockers).remove(victim)
-                self._destroy(*victim, quiet=True)
-            self.doomed = []
+            self._reveal_strikes(members, blockers)
             if not (members and blockers):
                 return False
             skills, level = self.skills, self.level
@@ -587,14 +590,32 @@ class BattleState(State):
         return list(dict.fromkeys((c, self.names[cid]) for c, cid in self._enemies(striker)))
 
     def _strike(self, striker: Soldier, target: tuple[int, str]) -> None:
+        """`striker` strikes the enemy `target` (controller, name), in secret until the level
+        resolves. Of identical enemy cards it takes one not struck yet at this level, if any
+        (RULINGS: "the second strike takes the other")."""
         matching = [s for s in self._enemies(striker)
                     if s[0] == target[0] and self.names[s[1]] == target[1]]
-        fresh = [s for s in matching if s not in self.doomed]
-        victim = (fresh or matching)[0]
-        self.doomed.append(victim)
+        doomed = [victim for _, victim in self.struck]
+        fresh = [s for s in matching if s not in doomed]
+        self.struck.append((striker, (fresh or matching)[0]))
+
+    def _reveal_strikes(self, members: list[Soldier], blockers: list[Soldier]) -> None:
+        """Every strike of the level is told to everybody at once, and its victims are
+        destroyed together (a victim struck twice dies once: the second strike is wasted)."""
+        names = self.names
         if self.logs("strike"):
-            self.event("strike", player=striker[0], card=self.names[striker[1]],
-                       target=victim[0], target_card=self.names[victim[1]])
+            for striker, victim in self.struck:
+                self.event("strike", player=striker[0], card=names[striker[1]],
+                           target=victim[0], target_card=names[victim[1]])
+        for victim in dict.fromkeys(victim for _, victim in self.struck):
+            (members if victim in members else blockers).remove(victim)
+            self._destroy(*victim, quiet=True)  # the strike events told of these
+        self.struck = []
+
+    def own_strikes(self, player: int | None) -> list[Soldier]:
+        """The victims of `player`'s strikes at the skill striking now: all it may know of
+        that level's strikes until they are revealed (a spectator: none)."""
+        return [victim for striker, victim in self.struck if striker[0] == player]
 
     def _destroy(self, controller: int, cid: int, quiet: bool = False) -> None:
         self.soldiers[controller].remove(cid)
@@ -975,7 +996,7 @@ class BattleState(State):
             "groups": [{"target": t, "attackers": [[c, names[i]] for c, i in m],
                         "blockers": [[c, names[i]] for c, i in b]}
                        for t, m, b in self.groups],
-            "combat": self._combat_view(),
+            "combat": self._combat_view(player),
             "special": None if self.special is None else
             {"player": self.special[0], "card": self.special[1], "victim": self.special[2]},
             "log": self.visible_log(player),
@@ -996,13 +1017,15 @@ class BattleState(State):
             obs["outcome"] = self.result.to_json()
         return obs
 
-    def _combat_view(self) -> dict[str, Any] | None:
+    def _combat_view(self, player: int | None) -> dict[str, Any] | None:
+        """The combat being fought; `doomed`: the soldiers `player` has struck at this skill
+        (the others' strikes are secret until the level resolves)."""
         if self.phase != STRIKE:
             return None
         names = self.names
         return {"group": self.combats[0], "level": self.level,
                 "strikers": [[c, names[i]] for c, i in self.strikers],
-                "doomed": [[c, names[i]] for c, i in self.doomed]}
+                "doomed": [[c, names[i]] for c, i in self.own_strikes(player)]}
 
     def clone(self) -> BattleState:
         new = BattleState.__new__(BattleState)
@@ -1036,7 +1059,7 @@ class BattleState(State):
         new.combats = list(self.combats)
         new.level = self.level
         new.strikers = list(self.strikers)
-        new.doomed = list(self.doomed)
+        new.struck = list(self.struck)
         new.special = self.special
         new.sacrifices_left = self.sacrifices_left
         new.result = self.result
@@ -1062,17 +1085,41 @@ class BattleState(State):
         pack still or with one of the players the pack went to after it, one card each (the
         draft memory, `DraftMemory`); a pack it passed on holds what it left in it, less the
         picks made since, and a pick made in secret at this moment is put to `belief`. Only
-        what `player` saw is read: hidden cards are sorted before they are shuffled."""
+        what `player` saw is read: hidden cards are sorted before they are shuffled. The
+        strikes the others made in secret at the skill striking now are put to `belief` too
+        (`_resample_strikes`)."""
         new = self.clone()
         new.rng = split_rng(rng)
         if self.log_enabled:  # a simulation's state may have its log switched off
             new.log = self.visible_entries(player)
         if self.config.deck_mode == "draft":
             new._determinize_draft(player, belief)
-            return new
-        for zones in new._hidden_groups(player):
-            new._deal_into(sorted(c for z in zones for c in z), zones)
+        else:
+            for zones in new._hidden_groups(player):
+                new._deal_into(sorted(c for z in zones for c in z), zones)
+        if new.struck:
+            new._resample_strikes(player, belief)
         return new
+
+    def _resample_strikes(self, player: int, belief: Belief) -> None:
+        """Strikes at the skill striking now that `player` did not make are secret from it:
+        each is chosen again by `belief`, its striker facing its decision as it did then (the
+        strikes before it made, as resampled), and aimed the way `_strike` aims any strike.
+        `player`'s own keep their targets."""
+        made, waiting = self.struck, self.strikers
+        self.struck = []
+        for k, (striker, victim) in enumerate(made):
+            ctrl = striker[0]
+            if ctrl == player:
+                target = (victim[0], self.names[victim[1]])
+            else:
+                self.strikers = [s for s, _ in made[k:]] + waiting
+                self._legal = {}
+                chosen = belief.choose(self, ctrl, self.legal_actions(ctrl), self.rng)
+                target = (chosen.player, chosen.card)
+            self._strike(striker, target)
+        self.strikers = waiting
+        self._legal = {}
 
     def _hidden_groups(self, player: int) -> list[list[list[int]]]:
         """Groups of zones whose cards `player` cannot tell apart (a draft: see

@@ -30,7 +30,10 @@ export function render(root, view, ctx) {
         ...g.attackers.map(([, c]) => small(card(c))),
         g.blockers.length ? h("span", { class: "muted", text: " blocked by " }) : null,
         ...g.blockers.map(([, c]) => small(card(c)))))) : null,
-    o.combat ? h("div", { class: "stats" }, `Combat of group ${o.combat.group + 1}, skill ${o.combat.level}`) : null,
+    // Of the strikes at this skill, only your own show: the others' are secret until all have struck.
+    o.combat ? h("div", { class: "stats" }, `Combat of group ${o.combat.group + 1}, skill ${o.combat.level}`,
+      ...(o.combat.doomed.length ? [h("span", { class: "muted", text: " · you struck: " }),
+        ...o.combat.doomed.map(([p, c]) => small(card(c, { title: `${c} (seat ${p})` })))] : [])) : null,
     o.special ? h("div", { class: "stats" }, `${who(o.special.player, view)} uses ${o.special.card}`) : null));
 
   for (const p of order) {
