@@ -21,6 +21,7 @@ from warroom.engine import (
 from warroom.engine.config import check_options, option_bounds
 from warroom.engine.data import (
     DuplicateKeyError,
+    NumberTooLongError,
     _UniqueKeyLoader,
     displayable,
     loads_json,
@@ -137,7 +138,6 @@ def test_record_keeps_top_level_keys_it_does_not_know(tmp_path):
 
 @pytest.mark.parametrize("content, problem", [
     (b"[" * 100_000, "not a record"),  # nested too deeply for the JSON reader
-    (b'{"seed": ' + b"9" * 5000 + b"}", "not a record"),  # a number too long to read
     (b"\xff\xfe{}", "not a text file"),
 ])
 def test_record_files_that_break_the_json_reader_are_one_line_errors(tmp_path, content,
@@ -146,6 +146,27 @@ def test_record_files_that_break_the_json_reader_are_one_line_errors(tmp_path, c
     path.write_bytes(content)
     with pytest.raises(RecordError, match=problem):
         Record.load(path)
+
+
+@pytest.mark.parametrize("old, new, problem", [
+    ('"seed": 7', '"seed": ' + "9" * 5000, "seed"),
+    ('"player": 0', '"player": -' + "1" * 4301, "actions[0].player"),
+])
+def test_defect_a_number_too_long_in_a_record_says_where(tmp_path, old, new, problem):
+    """Python reads no number of more than 4300 digits: a record with one said "not a record
+    (Exceeds the limit (4300 digits) for integer string conversion ... use
+    sys.set_int_max_str_digits() ...)", naming neither the field nor what to do."""
+    text = sample_record("kow")
+    assert old in text
+    path = tmp_path / "r.json"
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(RecordError) as info:
+        Record.load(path)
+    digits = len(new.split()[-1].lstrip("-"))
+    assert str(info.value) == (f"{path}: a number is too long ({digits} digits, at most 4300) "
+                               f"at {problem}")
+    with pytest.raises(NumberTooLongError, match="at the top level$"):  # any JSON read
+        loads_json("9" * 5000)
 
 
 @pytest.mark.parametrize("old, new, problem", [
@@ -295,6 +316,38 @@ def test_defect_a_key_repeated_in_a_yaml_mapping_is_refused_not_overwritten():
                                              "again": {"ranks": 2, "uses": 1}}
     with pytest.raises(DataError, match=r"\(line 3, column 1\): duplicate key '<<'"):
         parse_yaml("a: &a {b: 1}\nc: {<<: *a,\n<<: *a}\n", "x.yaml")
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("name: x\nranks: " + "9" * 5000 + "\n", "(line 2, column 8): a number is too long"),
+    ("a: [1, -" + "9" * 4301 + "]\n", "(line 1, column 8): a number is too long"),
+    ("a: 0x" + "f" * 4000 + "\n", "(line 1, column 4): a number is too long"),  # reads, shows not
+    ("when: 2001-13-01\n", "(line 1, column 7): not a date (month must be in 1..12)"),
+])
+def test_defect_a_number_too_long_in_a_yaml_file_is_a_one_line_error(text, problem):
+    """An integer of more than 4300 digits in a deck, map or scenario gave a traceback
+    (ValueError "Exceeds the limit (4300 digits) for integer string conversion"; `parse_yaml`
+    caught only YAMLError): `cards validate` crashed, the server's upload answered 500."""
+    with pytest.raises(DataError) as info:
+        parse_yaml(text, "deck.yaml")
+    assert str(info.value).startswith(f"deck.yaml: not valid YAML {problem}")
+    assert len(str(info.value)) < 120
+    assert parse_yaml("a: " + "9" * 4300, "ok.yaml") == {"a": int("9" * 4300)}
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("name: x\n# a bell \x07 in a comment\n", "(line 2, column 10): control character #x07"),
+    ("name: x\x00\n", "(line 1, column 8): control character #x00"),
+    ("a: 1\r\nb: \x85\x86\n", "(line 2, column 5): control character #x86"),
+    ("a: \ufffe\n", "(line 1, column 4): character #xFFFE"),
+])
+def test_defect_a_control_character_in_a_yaml_file_is_placed(text, problem):
+    """A BEL or NUL in a data file, even in a comment, gave "not valid YAML: syntax error":
+    PyYAML's ReaderError has no problem or problem_mark, so neither the place nor the
+    character was said."""
+    with pytest.raises(DataError) as info:
+        parse_yaml(text, "deck.yaml")
+    assert str(info.value) == f"deck.yaml: not valid YAML {problem} is not allowed"
 
 
 def test_a_merged_mapping_that_overrides_its_own_base_keeps_its_value():

@@ -149,12 +149,14 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
                                     "random one")  # it was taken and ignored
     assert "unknown game 'chess'" in game.json()["error"]
     assert nested.json()["error"] == "option 'max_dice' must be a value or a list of values"
-    assert path.json()["error"] == ("option 'deck0': choose a shipped file or upload one "
-                                    "(by its name)")
+    forms = ('"NAME" or {"shipped": "NAME"} (shipped: raiders, sample), an uploaded one '
+             '{"upload": ID}, the id POST /api/uploads answered')
+    assert path.json()["error"] == f"option 'deck0': a shipped file is {forms}"
     # a name that was a list or an object: an HTTP 500 and a TypeError in the server's log
+    battle = get_game("battle").data_options["deck0"].shipped
     assert [(r.status_code, r.json()) for r in shapes] == [(400, {
-        "error": "option 'deck0': choose a shipped file or upload one (by its name)",
-        "field": "deck0"})] * 3
+        "error": f"option 'deck0': a shipped file is {forms}".replace(
+            "raiders, sample", ", ".join(battle)), "field": "deck0"})] * 3
     assert listing == []
 
 
@@ -373,6 +375,48 @@ def test_closing_the_tab_and_opening_the_link_again_resumes_the_seat(db):
     assert again["legal"] == played["legal"]
 
 
+def test_defect_a_data_option_given_as_a_shipped_name_starts_the_game(db):
+    """`"options": {"deck0": "sample"}` said "choose a shipped file or upload one (by its
+    name)" though sample is shipped: a plain name is a shipped file's, as on the command
+    line; any other value says which forms are taken."""
+    seats = [{"kind": "here"}, {"kind": "random"}]
+    with client(db) as c:
+        made = c.post("/api/games", json={"game": "word-iron", "seats": seats, "options": {
+            "deck0": "sample", "deck1": {"shipped": "raiders"}}})
+        other = c.post("/api/games", json={"game": "word-iron", "seats": seats, "options": {
+            "deck0": "nosuch"}})
+        shape = c.post("/api/games", json={"game": "word-iron", "seats": seats, "options": {
+            "deck0": {"name": "sample"}}})
+    with client(db) as c:  # stored as the shipped file: a restart rebuilds it
+        again = c.get(f"/api/games/{made.json()['id']}")
+    assert made.status_code == 200 and again.status_code == 200, (made.text, again.text)
+    message = ("option 'deck0': a shipped file is \"NAME\" or {\"shipped\": \"NAME\"} (shipped: "
+               "raiders, sample), an uploaded one {\"upload\": ID}, the id POST /api/uploads "
+               "answered")
+    assert other.json() == shape.json() == {"error": message, "field": "deck0"}
+
+
+def test_defect_a_number_too_long_in_an_upload_or_a_request_is_a_400_saying_where(db):
+    """A deck with an integer of more than 4300 digits made `POST /api/uploads` answer 500
+    (ValueError "Exceeds the limit (4300 digits) for integer string conversion")."""
+    from warroom.games.word_iron.deck import deck_path
+
+    text = deck_path("sample").read_text()
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "ranks: 10," in row)
+    content = text.replace("ranks: 10,", "ranks: " + "9" * 5000 + ",", 1).encode()
+    body = '{"game": "kow", "options": {"max_dice": ' + "9" * 5000 + '}, "seats": []}'
+    with client(db) as c:
+        upload = c.post("/api/uploads", data={"game": "word-iron", "option": "deck0"},
+                        files={"file": ("huge.yaml", content)})
+        request = c.post("/api/games", content=body,
+                         headers={"content-type": "application/json"})
+    assert upload.status_code == 400
+    assert upload.json()["error"].startswith(f"huge.yaml: not valid YAML (line {line}, column ")
+    assert upload.json()["error"].endswith("): a number is too long (more than 4300 digits)")
+    assert request.json() == {"error": "a number is too long (5000 digits, at most 4300) at "
+                                       "options.max_dice"}
+
+
 def test_a_restart_over_the_same_database_continues_every_game(db):
     with client(db) as c:
         made = create(c)
@@ -560,6 +604,48 @@ def test_ai_seats_carry_on_after_a_restart(db):
         assert c.get(f"/api/games/{made['id']}").json()["version"] == 0
     with client(db) as c:
         wait_until_finished(c, made["id"], "the AI seats did not carry on")
+
+
+@pytest.mark.parametrize("damage, problem", [
+    ("UPDATE actions SET action = '{bad' WHERE game_id = :id AND idx = 0",
+     "table actions, idx 0: action is not valid JSON"),
+    ("UPDATE actions SET action = '[1]' WHERE game_id = :id",
+     "table actions, idx 0: action is not a JSON object"),
+    ("UPDATE actions SET player = 'x' WHERE game_id = :id",
+     "table actions, idx 0: player is 'x', not a seat number"),
+    ("UPDATE games SET seats = 'x' WHERE id = :id", "table games: seats is not valid JSON"),
+    ("UPDATE games SET seats = '[1, 2]' WHERE id = :id",
+     "table games: seats[0] is not a seat (kind person or ai, with text spec, token_hash, "
+     "label)"),
+    ("UPDATE games SET seats = '[]' WHERE id = :id", "table games: 0 seats stored for 2 players"),
+    ("UPDATE games SET options = '[]' WHERE id = :id",
+     "table games: options is not a JSON object"),
+    ("UPDATE games SET seed = 'abc' WHERE id = :id",
+     "table games: seed is 'abc', not a whole number"),
+    ("INSERT INTO resignations VALUES (:id, 9, 0)",
+     "table resignations: seat 9 after 0 actions, of 2 seats and 1 actions"),
+])
+def test_defect_one_damaged_stored_game_does_not_stop_the_server(db, damage, problem):
+    """A row that did not decode (`action='{bad'`, `seats='x'`) raised through the store's
+    `games` and the server's `load`: `warroom serve` exited with a traceback and every other
+    game was unreachable. It is reported per game, as a game that does not replay is."""
+    with client(db) as c:
+        damaged, kept = create(c), create(c)
+        with c.websocket_connect(f"/ws/{damaged['id']}") as ws:
+            hello(ws, damaged["seats"][0]["token"])
+            ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            receive(ws)
+    con = sqlite3.connect(db)
+    with con:
+        con.execute(damage, {"id": damaged["id"]})
+    con.close()
+    with client(db) as c:  # the server starts, and serves the other game
+        answer = c.get(f"/api/games/{damaged['id']}")
+        assert c.get(f"/api/games/{kept['id']}").status_code == 200
+        create(c)
+    assert answer.status_code == 404
+    assert answer.json()["error"] == (f"game {damaged['id']} is stored but does not rebuild: "
+                                      f"{problem}")
 
 
 def test_a_connection_that_reads_nothing_is_closed_not_waited_on():

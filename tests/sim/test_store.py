@@ -257,3 +257,88 @@ def test_a_database_left_without_tables_is_set_up_not_refused(tmp_path):
     assert path.stat().st_size > 0
     with ResultStore(path) as store:
         assert store.runs() == []
+
+
+@pytest.fixture(scope="module")
+def good_db(tmp_path_factory):
+    """A results database with a kow run (run 1, 4 games), a word-iron run with card facts
+    (run 2, 2 games), a sweep and a tune: copied by each test that damages it."""
+    path = tmp_path_factory.mktemp("good") / "good.sqlite"
+    with ResultStore(path) as store:
+        execute(store, new_run(store, 4), 4)
+        execute(store, store.create_run("word-iron", "1", {}, ["random", "random"], 4, 2), 2)
+        store.create_sweep("kow", [("max_dice", [2, 3])], {}, PLAYERS, 1, 4)
+        store.create_tune("kow", ["max_dice=2..4"], ("seat-0", 0.5), {}, PLAYERS, 1, 10, 20)
+    return path
+
+
+def damaged(tmp_path, good_db, sql: str):
+    path = tmp_path / "x.sqlite"
+    path.write_bytes(good_db.read_bytes())
+    db = sqlite3.connect(path)
+    db.execute(sql)
+    db.commit()
+    db.close()
+    return path
+
+
+def read_everything(store: ResultStore) -> None:
+    """What `warroom report` and `simulate --resume` read."""
+    for run in store.runs():
+        list(store.iter_games(run.id))
+        store.tally(run)
+    for sweep_id in store.sweep_ids():
+        store.sweep(sweep_id)
+    store.tunes()
+
+
+@pytest.mark.parametrize("sql, problem", [
+    ("UPDATE runs SET config = '{bad' WHERE id = 1", "run 1: config is not valid JSON"),
+    ("UPDATE runs SET config = '[]' WHERE id = 1", "run 1: config is not a JSON object"),
+    ("UPDATE runs SET players = '5' WHERE id = 1", "run 1: players is not a JSON list"),
+    ("UPDATE runs SET players = '[]' WHERE id = 1", "run 1: players is an empty list"),
+    ("UPDATE runs SET seed = 'x' WHERE id = 1", "run 1: seed is 'x', not a whole number"),
+    ("UPDATE runs SET files = 'x' WHERE id = 1", "run 1: files is not valid JSON"),
+    ("UPDATE games SET winners = '[9]' WHERE run_id = 1 AND idx = 3",
+     "game 3 of run 1: winners names seat 9 of 2"),
+    ("UPDATE games SET winners = 'x' WHERE run_id = 1 AND idx = 3",
+     "game 3 of run 1: winners is not valid JSON"),
+    ("UPDATE games SET seating = '[0, 5]' WHERE run_id = 1 AND idx = 3",
+     "game 3 of run 1: seating names player 5 of 2"),
+    ("UPDATE games SET seating = '[0]', winners = '[1]' WHERE run_id = 1 AND idx = 3",
+     "game 3 of run 1: winners names seat 1 of 1"),
+    ("UPDATE games SET scores = '[1]' WHERE run_id = 1 AND idx = 3",
+     "game 3 of run 1: 1 score for the 2 seats of its seating"),
+    ("UPDATE games SET length = 'abc' WHERE run_id = 1 AND idx = 3",
+     "game 3 of run 1: length is 'abc', not a number of decisions"),
+    ("UPDATE games SET metrics = '[1]' WHERE run_id = 1 AND idx = 3",
+     "game 3 of run 1: metrics is not a JSON object"),
+    ("UPDATE games SET first_player = 7 WHERE run_id = 1 AND idx = 3",
+     "game 3 of run 1: first_player names seat 7 of 2"),
+    ("UPDATE cards SET facts = '{\"drawn\": {\"99999\": 1}}' WHERE run_id = 2 AND idx = 1",
+     "game 1 of run 2: card facts are not {fate: {card id: count}} of known cards"),
+    ("UPDATE cards SET seat = 5 WHERE run_id = 2 AND idx = 1 AND seat = 1",
+     "game 1 of run 2: seat names seat 5 of 2"),
+    ("UPDATE sweeps SET vary = '[1]'", "sweep 1: vary is not [[option, [value, ...]], ...]"),
+    ("UPDATE tunes SET target = '{'", "tune 1: target is not valid JSON"),
+])
+def test_defect_a_damaged_results_database_is_a_store_error_naming_row_and_field(
+        tmp_path, good_db, sql, problem):
+    """A field of a results database that did not decode gave a traceback from the report or
+    a resume (JSONDecodeError for `config='{bad'`, IndexError for `winners='[9]'`, TypeError
+    for `players='5'` or `length='abc'`, AttributeError for `metrics='[1]'`), though the README
+    lists a damaged results database as a one-line error."""
+    path = damaged(tmp_path, good_db, sql)
+    with pytest.raises(StoreError) as info, ResultStore(path, create=False) as store:
+        read_everything(store)
+    assert str(info.value) == f"{path}: {problem}"
+
+
+def test_the_tally_of_a_damaged_run_names_the_game(tmp_path, good_db):
+    """SQLite counts what it can: a winner no seat holds was tallied for no player."""
+    path = damaged(tmp_path, good_db, "UPDATE games SET winners = '[9]' WHERE idx = 2")
+    with ResultStore(path, create=False) as store, pytest.raises(StoreError) as info:
+        store.tally(store.run(1))
+    assert str(info.value) == f"{path}: game 2 of run 1: winners names seat 9 of 2"
+    with ResultStore(good_db, create=False) as store:  # a whole database reads as before
+        read_everything(store)

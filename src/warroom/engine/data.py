@@ -30,8 +30,18 @@ MAX_DATA_BYTES = 1 << 20
 MAX_DATA_ITEMS = 200_000
 MAX_DATA_DEPTH = 64
 
+# Python reads and writes whole numbers of at most this many digits (its default
+# `sys.set_int_max_str_digits`): a longer one could be read in no message, record or page.
+MAX_NUMBER_DIGITS = 4300
+_TOO_LONG = 10 ** MAX_NUMBER_DIGITS
 
-class _RepeatedKey(yaml.constructor.ConstructorError):
+
+class _Pinned(yaml.constructor.ConstructorError):
+    """A problem with one value or key, placed by its line and column (several may share a
+    line)."""
+
+
+class _RepeatedKey(_Pinned):
     """A mapping that names a key twice (YAML keys are unique; PyYAML keeps the last)."""
 
 
@@ -74,6 +84,25 @@ class _UniqueKeyLoader(yaml.SafeLoader):
                                    key_node.start_mark)
             seen.add(key)
 
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        # Python refuses to read more than MAX_NUMBER_DIGITS decimal digits with a ValueError
+        # of its own (no place); a hexadecimal one reads, but could not be shown
+        try:
+            value = super().construct_yaml_int(node)
+        except ValueError:
+            value = _TOO_LONG
+        if abs(value) >= _TOO_LONG:
+            raise _Pinned(None, None, f"a number is too long (more than {MAX_NUMBER_DIGITS} "
+                          "digits)", node.start_mark)
+        return value
+
+    def construct_yaml_timestamp(self, node: yaml.ScalarNode) -> Any:
+        # a date that is none (2001-13-01) is a ValueError of datetime's, without a place
+        try:
+            return super().construct_yaml_timestamp(node)
+        except ValueError as exc:
+            raise _Pinned(None, None, f"not a date ({exc})", node.start_mark) from None
+
     def _merge(self, node: yaml.MappingNode) -> None:
         """The pairs merged in first, then the mapping's own: built into a dict, a later pair
         wins. Of several mappings merged (`<<: [*a, *b]`) the first wins, so they go in last
@@ -114,6 +143,11 @@ class _UniqueKeyLoader(yaml.SafeLoader):
         node.value = kept
 
 
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", _UniqueKeyLoader.construct_yaml_int)
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:timestamp",
+                                 _UniqueKeyLoader.construct_yaml_timestamp)
+
+
 def _shown_key(key: Any) -> str:
     """A key for a one-line message: quoted, escaped, at most 60 characters."""
     text = displayable(repr(key))
@@ -123,18 +157,44 @@ def _shown_key(key: Any) -> str:
 def parse_yaml(text: str, where: str | Path) -> Any:
     try:
         data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: no python tags
+    except yaml.reader.ReaderError as exc:  # no problem_mark: placed by its position
+        raise DataError(f"{where}: not valid YAML{_place(text, exc.position)}: "
+                        f"{_unreadable(exc)}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" (line {mark.line + 1})" if mark is not None else ""
-        if mark is not None and isinstance(exc, _RepeatedKey):
-            # the key may repeat on the same line ({ranks: 45, ranks: 900}): say which
+        if mark is not None and isinstance(exc, _Pinned):
+            # several keys or values may share a line ({ranks: 45, ranks: 900}): say which
             line = f" (line {mark.line + 1}, column {mark.column + 1})"
         problem = getattr(exc, "problem", None) or "syntax error"
         raise DataError(f"{where}: not valid YAML{line}: {problem}") from None
     except RecursionError:
         raise DataError(f"{where}: not valid YAML: nested too deeply") from None
+    except ValueError as exc:  # a constructor's own failure, should PyYAML have another
+        raise DataError(f"{where}: not valid YAML: {displayable(exc).splitlines()[0]}") \
+            from None
     _check_size(data, where)
     return data
+
+
+def _place(text: str, position: int) -> str:
+    """' (line L, column C)' of a character of `text` (lines end at line feeds)."""
+    if not 0 <= position <= len(text):
+        return ""
+    line = text.count("\n", 0, position) + 1
+    column = position - text.rfind("\n", 0, position)
+    return f" (line {line}, column {column})"
+
+
+def _unreadable(exc: yaml.reader.ReaderError) -> str:
+    """The character YAML does not allow (even in a comment) that the reader refused (the
+    text is decoded already: no bytes to refuse)."""
+    if not isinstance(exc.character, int):
+        return displayable(exc.reason)
+    code = f"#x{exc.character:02X}"
+    if unicodedata.category(chr(exc.character)) == "Cc":
+        return f"control character {code} is not allowed"
+    return f"character {code} is not allowed"
 
 
 def _check_size(data: Any, where: str | Path) -> None:
@@ -157,6 +217,21 @@ def _check_size(data: Any, where: str | Path) -> None:
 class DuplicateKeyError(ValueError):
     """JSON text with an object that names a key twice; the message names the key and the
     object, e.g. "duplicate key 'seed' in the top-level object"."""
+
+
+class NumberTooLongError(ValueError):
+    """JSON text with a whole number longer than MAX_NUMBER_DIGITS digits (Python reads none);
+    the message says where, e.g. "a number is too long (5000 digits, at most 4300) at seed"."""
+
+
+class _Long:
+    """A number too long to read, kept in its place while the text is read once more to
+    find it."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str):
+        self.digits = len(text.lstrip("-"))
 
 
 class _Repeated(dict[str, Any]):
@@ -186,25 +261,49 @@ def loads_json(text: str | bytes) -> Any:
         marked.key = key
         return marked
 
-    data = json.loads(text, object_pairs_hook=unique)
+    try:
+        data = json.loads(text, object_pairs_hook=unique)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        _find_long_number(text)
+        raise
     if repeated:
-        raise DuplicateKeyError(_repeated_key(data))
+        value, path = _first(data, lambda v: isinstance(v, _Repeated))
+        where = f"the object at {path}" if path else "the top-level object"
+        raise DuplicateKeyError(f"duplicate key {_shown_key(value.key)} in {where}")
     return data
 
 
-def _repeated_key(data: Any) -> str:
-    """Where the (outermost, first) object that named a key twice is, in words."""
+def _find_long_number(text: str | bytes) -> None:
+    """Python's ValueError for a number too long to read names no place: the text is read
+    once more (only then, not to slow every read), such numbers kept aside, to say where.
+    Returns when there is none (the caller raises what it caught)."""
+    try:
+        data = json.loads(text, parse_int=lambda digits: _Long(digits) if len(digits) >
+                          MAX_NUMBER_DIGITS else int(digits))
+    except ValueError:  # another failure (bytes that are no text): the caller's to report
+        return
+    found = _first(data, lambda v: isinstance(v, _Long))
+    if found is not None:
+        value, path = found
+        raise NumberTooLongError(f"a number is too long ({value.digits} digits, at most "
+                                 f"{MAX_NUMBER_DIGITS}) at {path or 'the top level'}")
+
+
+def _first(data: Any, wanted: Callable[[Any], bool]) -> tuple[Any, str] | None:
+    """The first (outermost, then in order) value that is `wanted`, and where it is, as in
+    'actions[3].action' ('' at the top)."""
     stack: list[tuple[Any, str]] = [(data, "")]
     while stack:
         value, path = stack.pop()
-        if isinstance(value, _Repeated):
-            where = f"the object at {path}" if path else "the top-level object"
-            return f"duplicate key {_shown_key(value.key)} in {where}"
+        if wanted(value):
+            return value, path
         if isinstance(value, dict):
             stack.extend((v, _path(path, k)) for k, v in reversed(value.items()))
         elif isinstance(value, list):
             stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
-    raise AssertionError("no repeated key found")  # pragma: no cover
+    return None
 
 
 def _path(path: str, key: str) -> str:

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from .actions import to_json
 from .config import config_to_json, make_config
 from .core import Game, Outcome, State
-from .data import MAX_DATA_BYTES, DuplicateKeyError, loads_json
+from .data import MAX_DATA_BYTES, DuplicateKeyError, NumberTooLongError, loads_json
 from .embed import (
     MAX_EMBEDDED_BYTES,
     EmbeddedFile,
@@ -199,14 +199,14 @@ class Record:
             data = loads_json(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise RecordError(f"{path}: not a text file, so not a record") from None
-        except DuplicateKeyError as exc:  # which value was meant? json would keep the last
+        except (DuplicateKeyError, NumberTooLongError) as exc:  # each says where
             raise RecordError(f"{path}: {exc}") from None
         except json.JSONDecodeError as exc:
             # json's message may end in "... starting at" (the place follows): say it whole
             what = re.sub(r"( starting)? at$", "", exc.msg)
             raise RecordError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
                               f"{what})") from None
-        except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
+        except (ValueError, RecursionError) as exc:  # nesting too deep, another failure
             raise RecordError(f"{path}: not a record ({str(exc).splitlines()[0]})") from None
         return cls.from_json(data, where=str(path))
 

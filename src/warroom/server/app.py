@@ -30,14 +30,30 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.websockets import WebSocketState
 
-from ..engine import ConfigError, DataError, Record, WarroomError, config_to_json, derive_seed
-from ..engine.data import DuplicateKeyError, loads_json
+from ..engine import (
+    ConfigError,
+    DataError,
+    Game,
+    Record,
+    WarroomError,
+    config_to_json,
+    derive_seed,
+)
+from ..engine.data import DuplicateKeyError, NumberTooLongError, loads_json
 from ..engine.record import replay, replay_to_end
 from ..games import REGISTRY
 from .ai import choose_action
 from .live import LiveGame, LogHeld, Rejected, new_token, token_hash, view_frame
-from .options import MAX_UPLOAD, Uploads, config_from, field_of, option_schema, web_module
-from .store import GameRow, GameStore, SeatRow, SqliteStore, WriteFailed
+from .options import (
+    MAX_UPLOAD,
+    Uploads,
+    config_from,
+    data_options,
+    field_of,
+    option_schema,
+    web_module,
+)
+from .store import GameRow, GameStore, SeatRow, SqliteStore, StoreError, WriteFailed
 
 log = logging.getLogger("warroom.server")
 
@@ -229,6 +245,8 @@ class Server:
                 log.warning("game %s does not rebuild: %s", row.id, exc)
 
     def _rebuild(self, row: GameRow) -> LiveGame:
+        if row.damage:
+            raise StoreError(row.damage)
         game = REGISTRY.get(row.game)
         if game is None:
             raise ConfigError(f"game {row.game!r} is not registered")
@@ -236,6 +254,14 @@ class Server:
         record = Record(game.name, game.version, config_to_json(config), row.seed,
                         list(row.actions))
         state = replay_to_end(game, record)
+        # the seats are indexed by player, and a resignation names one
+        if len(row.seats) != state.num_players:
+            raise StoreError(f"table games: {len(row.seats)} seats stored for "
+                             f"{state.num_players} players")
+        for seat, at in row.resignations:
+            if not (0 <= seat < state.num_players and 0 <= at <= len(row.actions)):
+                raise StoreError(f"table resignations: seat {seat} after {at} actions, of "
+                                 f"{state.num_players} seats and {len(row.actions)} actions")
         live = LiveGame(row, game, config, state, names)
         for seat, at in row.resignations:
             live.gave_up(seat, at, live.resign_ended_game_at(at))
@@ -259,7 +285,8 @@ class Server:
         if body.seed is not None and not self.allow_seed:
             # Whoever knows the seed knows every shuffle: a player must not choose it.
             raise ConfigError("seed: this server chooses the seed of every game")
-        config, names = config_from(game, body.options, self.uploads)
+        options = _file_forms(game, body.options)
+        config, names = config_from(game, options, self.uploads)
         # 63 bits: a seed of 31 could be found by trying them all against what a seat sees.
         seed = body.seed if body.seed is not None else secrets.randbits(63)
         state = game.new_state(config, seed)
@@ -275,7 +302,7 @@ class Server:
             seats.append(SeatRow("person", token_hash=token_hash(token),
                                  label="hotseat" if seat.kind == "here" else "invite"))
             tokens.append({"seat": i, "kind": seat.kind, "token": token})
-        row = GameRow(secrets.token_hex(6), game.name, _stored_options(body.options), seed,
+        row = GameRow(secrets.token_hex(6), game.name, _stored_options(options), seed,
                       seats)
         self.store.add_game(row)
         live = LiveGame(row, game, config, state, names)
@@ -459,6 +486,30 @@ def _spec(seat: SeatIn, index: int) -> str:
     return f"mcts:time={seconds:g}"
 
 
+def _file_forms(game: Game, options: Any) -> Any:
+    """The options, a data file option given as a shipped file's plain name ("sample", as
+    `--set deck0=sample` gives it) read as `{"shipped": NAME}`. Any other value that is none
+    of the forms is refused naming them: the client is told what to send."""
+    if not isinstance(options, dict):
+        return options  # config_from says what options are
+    out = dict(options)
+    for key, spec in data_options(game).items():
+        value = options.get(key)
+        if isinstance(value, str) and value in spec.shipped:
+            out[key] = {"shipped": value}
+        elif value not in (None, "", {}) and not _file_form(value):
+            raise ConfigError(f'option {key!r}: a shipped file is "NAME" or {{"shipped": '
+                              f'"NAME"}} (shipped: {", ".join(spec.shipped) or "none"}), an '
+                              'uploaded one {"upload": ID}, the id POST /api/uploads answered')
+    return out
+
+
+def _file_form(value: Any) -> bool:
+    """`{"shipped": NAME}` or `{"upload": ID}`."""
+    return (isinstance(value, dict) and len(value) == 1 and next(iter(value)) in
+            ("shipped", "upload") and isinstance(next(iter(value.values())), str))
+
+
 def _stored_options(options: dict[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(options))
 
@@ -565,7 +616,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             # body is read once more for that alone (what else is wrong, the model says below)
             try:
                 loads_json(raw)
-            except DuplicateKeyError as exc:
+            except (DuplicateKeyError, NumberTooLongError) as exc:  # each says where
                 return fail(str(exc))
             except (ValueError, RecursionError):
                 pass

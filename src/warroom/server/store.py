@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..engine.data import displayable
 from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own
 
 # How long a write waits for a lock another program holds on the database (a backup, the
@@ -56,6 +57,9 @@ class GameRow:
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     # (seat, actions played before it) of each seat that resigned, in the order they did
     resignations: list[tuple[int, int]] = field(default_factory=list)
+    # Why the stored game cannot be read (a field that does not decode), or "": the server
+    # reports such a game as not rebuilding, as one it cannot replay, and serves the others.
+    damage: str = ""
 
 
 @dataclass
@@ -84,7 +88,10 @@ class GameStore(Protocol):
         WriteFailed if it could not be stored now."""
         ...
 
-    def games(self) -> list[GameRow]: ...
+    def games(self) -> list[GameRow]:
+        """Every stored game; one whose stored fields do not decode is listed with its
+        `damage` said, so that it does not hide the others."""
+        ...
 
     def add_file(self, row: FileRow) -> None:
         """Store an uploaded file; WriteFailed if it could not be stored now."""
@@ -171,23 +178,29 @@ class SqliteStore:
                 "SELECT id, game, options, seed, seats, created FROM games ORDER BY created"
             ).fetchall()
             acts = self.db.execute(
-                "SELECT game_id, player, action FROM actions ORDER BY game_id, idx"
+                "SELECT game_id, idx, player, action FROM actions ORDER BY game_id, idx"
             ).fetchall()
             gave_up = self.db.execute(
                 "SELECT game_id, seat, idx FROM resignations ORDER BY game_id, idx, rowid"
             ).fetchall()
+        # One damaged row (edited by hand, a disk error) makes its game unreadable, not the
+        # database: the first problem of each game is kept for its row.
+        damage: dict[str, str] = {}
         by_game: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-        for game_id, player, action in acts:
-            by_game.setdefault(game_id, []).append((player, json.loads(action)))
+        for game_id, idx, player, action in acts:
+            try:
+                by_game.setdefault(game_id, []).append(_action(idx, player, action))
+            except _Damaged as exc:
+                damage.setdefault(game_id, str(exc))
         resigned: dict[str, list[tuple[int, int]]] = {}
         for game_id, seat, idx in gave_up:
-            resigned.setdefault(game_id, []).append((seat, idx))
-        return [
-            GameRow(gid, game, json.loads(options), seed,
-                    [SeatRow(**s) for s in json.loads(seats)], created, by_game.get(gid, []),
-                    resigned.get(gid, []))
-            for gid, game, options, seed, seats, created in rows
-        ]
+            if _whole(seat) and _whole(idx):
+                resigned.setdefault(game_id, []).append((seat, idx))
+            else:
+                damage.setdefault(game_id, f"table resignations: seat {_shown(seat)} after "
+                                           f"{_shown(idx)} actions is not two whole numbers")
+        return [_game(row, by_game.get(row[0], []), resigned.get(row[0], []),
+                      damage.get(row[0], "")) for row in rows]
 
     def add_file(self, row: FileRow) -> None:
         with self._lock, _writing():
@@ -206,6 +219,75 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self.db.close()
+
+
+# --- reading stored rows ------------------------------------------------------------------
+SEAT_KINDS = ("person", "ai")
+
+
+class _Damaged(ValueError):
+    """A stored field that does not decode; the message names the table and the field."""
+
+
+def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
+          resignations: list[tuple[int, int]], damage: str) -> GameRow:
+    """A games row, decoded; a field that does not decode leaves the others as stored (or
+    empty) and says so in `damage`."""
+    gid, game, options, seed, seats, created = row
+    try:
+        decoded = _decoded(options, "options", dict)
+        seat_rows = [_seat(i, s) for i, s in enumerate(_decoded(seats, "seats", list))]
+        if not _whole(seed):
+            raise _Damaged(f"table games: seed is {_shown(seed)}, not a whole number")
+        if not isinstance(created, int | float):
+            raise _Damaged(f"table games: created is {_shown(created)}, not a time")
+    except _Damaged as exc:
+        return GameRow(str(gid), str(game), {}, 0, [], 0.0, damage=str(exc))
+    return GameRow(gid, game, decoded, seed, seat_rows, created, actions, resignations, damage)
+
+
+def _action(idx: Any, player: Any, text: Any) -> tuple[int, dict[str, Any]]:
+    where = f"table actions, idx {_shown(idx)}"
+    if not _whole(player):
+        raise _Damaged(f"{where}: player is {_shown(player)}, not a seat number")
+    try:
+        action = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise _Damaged(f"{where}: action is not valid JSON") from None
+    if not isinstance(action, dict):
+        raise _Damaged(f"{where}: action is not a JSON object")
+    return player, action
+
+
+def _decoded(text: Any, name: str, kind: type) -> Any:
+    """A JSON field of the games table, which must decode to a `kind` (dict or list)."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):  # not text, not JSON, a number too long
+        raise _Damaged(f"table games: {name} is not valid JSON") from None
+    if not isinstance(value, kind):
+        raise _Damaged(f"table games: {name} is not a JSON {'object' if kind is dict else 'list'}")
+    return value
+
+
+def _seat(index: int, value: Any) -> SeatRow:
+    fields = {f: "" for f in ("kind", "spec", "token_hash", "label")}
+    if (not isinstance(value, dict) or not value.keys() <= fields.keys()
+            or not all(isinstance(v, str) for v in value.values())
+            or value.get("kind") not in SEAT_KINDS):
+        raise _Damaged(f"table games: seats[{index}] is not a seat (kind person or ai, with "
+                       "text spec, token_hash, label)")
+    return SeatRow(**value)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    """A stored value for a one-line message (a log line, an API answer)."""
+    text = displayable(repr(value))
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @contextlib.contextmanager

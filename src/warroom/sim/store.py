@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import ConfigError, DataError, WarroomError, make_config
+from ..engine.data import counted, displayable
 from ..engine.embed import EmbeddedFile, digest, embed_files, with_embedded
 from ..games import get_game
 from .batch import BatchSpec
@@ -218,11 +219,19 @@ _TUNE_COLUMNS = ("id, game, params, target, base_config, players, seed, batch, b
                  " created")
 
 
-def _tune_info(row: tuple) -> TuneInfo:
+def _tune_info(path: Path, row: tuple) -> TuneInfo:
     (tune_id, game, params, target, base, players, seed, batch, budget, study, created) = row
-    name, value = json.loads(target)
-    return TuneInfo(tune_id, game, json.loads(params), (name, value), json.loads(base),
-                    json.loads(players), seed, batch, budget, study, created)
+    try:
+        target = _json(target, list, "target")
+        _need(len(target) == 2 and isinstance(target[0], str) and _number(target[1]),
+              "target is not [figure, value]")
+        return TuneInfo(tune_id, _text(game, "game"), _texts(params, "params"),
+                        (target[0], target[1]), _json(base, dict, "base_config"),
+                        _players(players), _whole(seed, "seed"), _whole(batch, "batch"),
+                        _whole(budget, "budget"), _text(study, "study"),
+                        _text(created, "created"))
+    except _Damaged as exc:
+        raise StoreError(f"{path}: tune {_shown(tune_id)}: {exc}") from None
 
 
 def _statements(script: str) -> Iterator[str]:
@@ -423,11 +432,17 @@ class ResultStore:
         return self._run_info(row)
 
     def _run_info(self, row: tuple) -> RunInfo:
-        info = _run_info(row[:-1])
+        info = _run_info(self.path, row[:-1])
         if row[-1] is None:
             return info
         files = {}
-        for option, sha in json.loads(row[-1]).items():
+        try:
+            shas = _json(row[-1], dict, "files")
+            _need(all(isinstance(sha, str) for sha in shas.values()),
+                  "files is not {option: sha256}")
+        except _Damaged as exc:
+            raise StoreError(f"{self.path}: run {info.id}: {exc}") from None
+        for option, sha in shas.items():
             found = self.db.execute("SELECT text FROM data_files WHERE sha256 = ?",
                                     (sha,)).fetchone()
             if found is None or digest(found[0]) != sha:
@@ -471,8 +486,17 @@ class ResultStore:
                               " FROM sweeps WHERE id = ?", (sweep_id,)).fetchone()
         if row is None:
             raise StoreError(f"{self.path}: no sweep {sweep_id}")
-        return SweepInfo(row[0], row[1], [(k, list(v)) for k, v in json.loads(row[2])],
-                         json.loads(row[3]), json.loads(row[4]), row[5], row[6], row[7])
+        try:
+            vary = _json(row[2], list, "vary")
+            _need(all(isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+                      and isinstance(item[1], list) for item in vary),
+                  "vary is not [[option, [value, ...]], ...]")
+            return SweepInfo(row[0], _text(row[1], "game"), [(k, v) for k, v in vary],
+                             _json(row[3], dict, "base_config"), _players(row[4]),
+                             _whole(row[5], "seed"), _whole(row[6], "games"),
+                             _text(row[7], "created"))
+        except _Damaged as exc:
+            raise StoreError(f"{self.path}: sweep {sweep_id}: {exc}") from None
 
     def set_sweep_games(self, sweep_id: int, games: int) -> None:
         self._write("UPDATE sweeps SET games = ? WHERE id = ?", (games, sweep_id))
@@ -500,10 +524,10 @@ class ResultStore:
                               (tune_id,)).fetchone()
         if row is None:
             raise StoreError(f"{self.path}: no tune {tune_id}")
-        return _tune_info(row)
+        return _tune_info(self.path, row)
 
     def tunes(self) -> list[TuneInfo]:
-        return [_tune_info(r) for r in self.db.execute(
+        return [_tune_info(self.path, r) for r in self.db.execute(
             f"SELECT {_TUNE_COLUMNS} FROM tunes ORDER BY id")]
 
     def set_budget(self, tune_id: int, budget: int) -> None:
@@ -541,12 +565,20 @@ class ResultStore:
                            for fate, cards in facts.items()}, separators=(",", ":"))
 
     def _decode(self, text: str) -> dict[str, dict[str, int]]:
-        facts = json.loads(text)
+        """Card facts as stored ({fate: {card id: count}}) by card name."""
+        facts = _json(text, dict, "card facts")
         names = self._card_names
-        if any(int(i) not in names for cards in facts.values() for i in cards):
-            names.update(self.db.execute("SELECT id, name FROM card_names"))  # another writer's
-        return {fate: {names[int(i)]: n for i, n in cards.items()}
-                for fate, cards in facts.items()}
+        try:
+            if any(int(i) not in names for cards in facts.values() for i in cards):
+                names.update(self.db.execute("SELECT id, name FROM card_names"))  # another's
+            decoded = {fate: {names[int(i)]: n for i, n in cards.items()}
+                       for fate, cards in facts.items()}
+        except (AttributeError, ValueError, KeyError):  # not an object, an id that is none
+            raise _Damaged("card facts are not {fate: {card id: count}} of known cards") \
+                from None
+        _need(all(type(n) is int for cards in decoded.values() for n in cards.values()),
+              "card facts count cards with something else than whole numbers")
+        return decoded
 
     def has_cards(self, run_id: int) -> bool:
         return self.db.execute("SELECT 1 FROM cards WHERE run_id = ? LIMIT 1",
@@ -582,27 +614,35 @@ class ResultStore:
             "SELECT g.idx, g.seed, g.seating, g.winners, g.scores, g.reason, g.length,"
             f" g.first_player, g.metrics{join} WHERE g.run_id = ? ORDER BY g.idx"
             + (", c.seat" if cards else ""), (run_id,))
+        players = self._players_of(run_id)
         game: dict[str, Any] | None = None
         while rows := cur.fetchmany(4096):
-            for (idx, seed, seating, winners, scores, reason, length, first, metrics, seat,
-                 facts) in rows:
-                if game is None or game["index"] != idx:
-                    if game is not None:
-                        yield game
-                    seating = json.loads(seating)
-                    seats = json.loads(winners)
-                    game = {
-                        "index": idx, "seed": seed, "seating": seating,
-                        "winners": sorted(seating[s] for s in seats), "winner_seats": seats,
-                        "scores_by_seat": json.loads(scores), "reason": reason,
-                        "length": length, "first_player": first,
-                        "metrics": json.loads(metrics),
-                        "cards": None if facts is None else [{} for _ in seating],
-                    }
-                if facts is not None:
-                    game["cards"][seat] = self._decode(facts)
+            for row in rows:
+                idx, seat, facts = row[0], row[-2], row[-1]
+                try:
+                    if game is None or game["index"] != idx:
+                        if game is not None:
+                            yield game
+                        game = _game(row[:-2], players)
+                        game["cards"] = None if facts is None else [{} for _ in game["seating"]]
+                    if facts is not None:
+                        _seats([seat], "seat", len(game["seating"]))
+                        game["cards"][seat] = self._decode(facts)
+                except _Damaged as exc:
+                    raise StoreError(f"{self.path}: game {_shown(idx)} of run {run_id}: "
+                                     f"{exc}") from None
         if game is not None:
             yield game
+
+    def _players_of(self, run_id: int) -> int:
+        """How many players a run lists (what its games' seating may name)."""
+        row = self.db.execute("SELECT players FROM runs WHERE id = ?", (run_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"{self.path}: no run {run_id}")
+        try:
+            return len(_players(row[0]))
+        except _Damaged as exc:
+            raise StoreError(f"{self.path}: run {run_id}: {exc}") from None
 
     def tally(self, run: RunInfo) -> Tally:
         """Wins per listed player, draws and lengths of a run, counted by SQLite itself: fast,
@@ -620,6 +660,14 @@ class ResultStore:
         except sqlite3.OperationalError:  # an SQLite built without its JSON functions
             rows = list(Counter(p for g in self.iter_games(run.id, cards=False)
                                 for p in g["winners"]).items())
+        if type(total) is not int or any(type(p) is not int or not 0 <= p < len(run.players)
+                                         for p, _ in rows):
+            # a damaged row (a winner no seat holds, a length that is text): SQLite counted
+            # it as it could; reading the games says which and what
+            for _ in self.iter_games(run.id, cards=False):
+                pass
+            raise StoreError(f"{self.path}: run {run.id}: a game's winners, seating or length "
+                             "do not decode")
         for player, wins in rows:
             tally.wins[player] = wins
         return tally
@@ -683,12 +731,116 @@ def _embed(game: str, config: dict[str, Any]) -> dict[str, EmbeddedFile]:
         raise StoreError(f"cannot store this run's data files: {exc}") from None
 
 
-def _run_info(row: tuple) -> RunInfo:
+def _run_info(path: Path, row: tuple) -> RunInfo:
     (run_id, game, version, config, players, seed, rotate, requested, sweep_id, cell,
      created, tune_id) = row
-    return RunInfo(run_id, game, version, json.loads(config), json.loads(players), seed,
-                   bool(rotate), requested, sweep_id, None if cell is None else json.loads(cell),
-                   created, tune_id)
+    try:
+        return RunInfo(run_id, _text(game, "game"), _text(version, "version"),
+                       _json(config, dict, "config"), _players(players), _whole(seed, "seed"),
+                       bool(_whole(rotate, "rotate")), _whole(requested, "games_requested"),
+                       _optional(sweep_id, "sweep_id"),
+                       None if cell is None else _json(cell, dict, "cell"),
+                       _text(created, "created"), _optional(tune_id, "tune_id"))
+    except _Damaged as exc:
+        raise StoreError(f"{path}: run {_shown(run_id)}: {exc}") from None
+
+
+# --- reading what was stored --------------------------------------------------------------
+# A results database edited by hand, or damaged on disk, holds whatever it holds: each field
+# is checked as it is decoded (the JSON kind, the types, seats and players in range), so that
+# a report or a resume stops with one line naming the row and the field, never a traceback
+# from deep in an analysis. The checks are simple type tests: a report over 20 000 games
+# spends a few per cent of its time on them.
+
+class _Damaged(ValueError):
+    """A stored field that is not what the store writes; the message names the field."""
+
+
+def _need(ok: bool, problem: str) -> None:
+    if not ok:
+        raise _Damaged(problem)
+
+
+def _json(text: Any, kind: type, name: str) -> Any:
+    """A JSON field, which must decode to a `kind` (dict or list)."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):  # not text, not JSON, a number too long
+        raise _Damaged(f"{name} is not valid JSON") from None
+    if not isinstance(value, kind):
+        raise _Damaged(f"{name} is not a JSON {'object' if kind is dict else 'list'}")
+    return value
+
+
+def _whole(value: Any, name: str) -> int:
+    if type(value) is not int:
+        raise _Damaged(f"{name} is {_shown(value)}, not a whole number")
+    return value
+
+
+def _optional(value: Any, name: str) -> int | None:
+    return None if value is None else _whole(value, name)
+
+
+def _number(value: Any) -> bool:
+    return type(value) is int or type(value) is float
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise _Damaged(f"{name} is {_shown(value)}, not text")
+    return value
+
+
+def _texts(text: Any, name: str) -> list[str]:
+    values = _json(text, list, name)
+    _need(all(isinstance(v, str) for v in values), f"{name} is not a list of texts")
+    return values
+
+
+def _players(text: Any) -> list[str]:
+    players = _texts(text, "players")
+    _need(bool(players), "players is an empty list")
+    return players
+
+
+def _shown(value: Any) -> str:
+    """A stored value in a one-line message (escaped: it may hold anything)."""
+    text = displayable(repr(value))
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _seats(values: list[Any], name: str, of: int, what: str = "seat") -> None:
+    """`values` are whole numbers below `of` (seats of the game, players of the run)."""
+    for value in values:
+        if type(value) is not int or not 0 <= value < of:
+            raise _Damaged(f"{name} names {what} {_shown(value)} of {of}")
+
+
+def _game(row: tuple, players: int) -> dict[str, Any]:
+    """A games row (its card facts aside) as `batch.play_one` shaped it."""
+    idx, seed, seating, winners, scores, reason, length, first, metrics = row
+    _whole(idx, "idx")
+    seating = _json(seating, list, "seating")
+    _seats(seating, "seating", players, "player")
+    seats = _json(winners, list, "winners")
+    _seats(seats, "winners", len(seating))
+    scores = _json(scores, list, "scores")
+    if len(scores) != len(seating):
+        raise _Damaged(f"{counted(len(scores), 'score')} for the {counted(len(seating), 'seat')} "
+                       "of its seating")
+    if not all(_number(v) for v in scores):
+        raise _Damaged("scores is not a list of numbers")
+    if type(length) is not int or length < 0:
+        raise _Damaged(f"length is {_shown(length)}, not a number of decisions")
+    if first is not None:
+        _seats([first], "first_player", len(seating))
+    return {
+        "index": idx, "seed": _whole(seed, "seed"), "seating": seating,
+        "winners": sorted(seating[s] for s in seats), "winner_seats": seats,
+        "scores_by_seat": scores, "reason": _text(reason, "reason"), "length": length,
+        "first_player": first, "metrics": _json(metrics, dict, "metrics"),
+    }
 
 
 @contextmanager

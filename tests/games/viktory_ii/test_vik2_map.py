@@ -135,6 +135,28 @@ def test_map_file_errors_name_the_file_and_field(tmp_path, fields, message):
     assert path in text
 
 
+@pytest.mark.parametrize("fields, message", [
+    ({"players": True}, "field players: Input should be a valid integer"),
+    ({"players": 2.0}, "field players: Input should be a valid integer"),
+    ({"players": "2"}, "field players: Input should be a valid integer"),
+    ({"first": True}, "field first: Input should be a valid integer"),
+    ({"explored": 1}, "field explored: Input should be a valid boolean"),
+    ({"pieces": [{"hex": "A1", "owner": False, "settlement": "town", "capital": True}]},
+     "field pieces.0.owner: Input should be a valid integer"),
+    ({"pieces": [{"hex": "A1", "owner": 0, "settlement": "town", "capital": True,
+                  "units": {"infantry": 1.0}}]},
+     "field pieces.0.units.infantry: Input should be a valid integer"),
+])
+def test_map_file_is_decoded_strictly(tmp_path, fields, message):
+    """Defect: map files were decoded leniently (`owner: false`, `infantry: 1.0`,
+    `first: true`, `players: "2"` accepted; `players: true` read as 1), though the README
+    promises `4.0` and `true` are refused as whole numbers, as other data files do."""
+    path = write_map(tmp_path, **fields)
+    with pytest.raises(DataError) as info:
+        GAME.config({"map": path})
+    assert message in str(info.value) and path in str(info.value)
+
+
 def test_map_file_not_yaml_or_missing(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("tiles: [unclosed\n")

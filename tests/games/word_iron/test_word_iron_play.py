@@ -248,6 +248,18 @@ def test_cards_validate_gives_one_line_naming_file_card_and_field(tmp_path, caps
     assert err.count("\n") == 1 and path in err and message in err
 
 
+def test_defect_two_resources_of_one_name_are_refused(tmp_path):
+    """Two resources named alike were accepted by `cards validate`, and then could not be
+    tuned: `deck0:Fertile Valley.ranks` named two entries, and resources have no id."""
+    data = sample_data()
+    data["resources"][1]["name"] = data["resources"][0]["name"]
+    path = write_deck(tmp_path, data)
+    with pytest.raises(DataError) as info:
+        load_deck(path)
+    assert str(info.value) == (f"{path}: two resources cards are both named "
+                               f"{data['resources'][0]['name']!r}")
+
+
 @pytest.mark.parametrize("old, new, message", [
     ("{kind: losses, ranks: 45}", "{kind: losses, ranks: 45, ranks: 900}",
      "not valid YAML (line 48, column 35): duplicate key 'ranks'"),

@@ -34,7 +34,9 @@ MAPS = Path(__file__).parent / "data" / "maps"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict, as the other data files are: `4.0`, `true` or `"2"` is no whole number (pydantic
+    # would read `players: true` as 1) and `false` no owner
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class UnitsModel(_Strict):

@@ -207,7 +207,8 @@ class Deck(_Strict):
         royals = sorted(c.royal for c in self.champions if c.royal)
         if royals != ["king", "queen"]:
             raise ValueError("the champions must include exactly one king and one queen")
-        for section in ("strategies", "chance", "words", "champions"):
+        # a card is named by its name (`tune` patches "deck0:NAME.ranks"; events name it)
+        for section in ("resources", "strategies", "chance", "words", "champions"):
             names = [c.name for c in getattr(self, section)]
             dup = next((n for n in names if names.count(n) > 1), None)
             if dup:
