@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from warroom.sim.analysis import analyse, analyse_games, quantile
+from warroom.sim.analysis import analyse, analyse_games, median, quantile
 from warroom.sim.stats import Moments, Rate, wilson_interval
 from warroom.sim.store import ResultStore, RunInfo
 
@@ -23,10 +23,11 @@ def game(index: int, winner_seats: list[int], first: int | None = 0, length: int
 
 
 def first_player_games(n: int, first_wins: int) -> list[dict]:
-    """n games; the first seat alternates; the first player wins the first `first_wins`."""
+    """n games; the first player alternates between the listed players (seat 0, 0, 1, 1, ...
+    while the seating alternates); the first player wins the first `first_wins`."""
     out = []
     for i in range(n):
-        first = i % 2
+        first = i % 4 // 2
         out.append(game(i, [first] if i < first_wins else [1 - first], first=first))
     return out
 
@@ -37,21 +38,23 @@ def test_first_player_advantage_verdict_with_its_interval_and_significance():
     low, high = wilson_interval(600, 1000)
     assert f"± {100 * (high - low) / 2:.1f} %" == "± 3.0 %"
     assert a.first_verdict() == ("first player advantage: 60.0 % (56.9-63.0 %) wins for the first "
-                                 "player (fair share 50.0 %), significant (p < 0.001)")
+                                 "player (expected 50.0 % from who moved first and who won), "
+                                 "significant (p < 0.001)")
 
 
 def test_no_first_player_advantage_is_not_significant():
     a = analyse_games(RUN, first_player_games(1000, 500))
-    assert a.first_verdict().endswith("(fair share 50.0 %), not significant (p = 1.000)")
+    assert a.first_verdict().endswith("(expected 50.0 % from who moved first and who won), not "
+                                      "significant (p = 1.000)")
 
 
-def test_draws_lower_the_fair_share_of_the_first_player():
+def test_draws_lower_the_expected_share_of_the_first_player():
     games = first_player_games(900, 450) + [game(900 + i, [], first=0) for i in range(100)]
     a = analyse_games(RUN, games)
-    assert a.first is not None and a.first.fair == pytest.approx(0.45)
+    assert a.first is not None and a.first.expected == pytest.approx(0.45)
     assert a.fair_share == pytest.approx(0.45)
-    assert "45.0 % (41.9-48.1 %) wins for the first player (fair share 45.0 %), not significant" \
-        in a.first_verdict()
+    assert "45.0 % (41.9-48.1 %) wins for the first player (expected 45.0 % from who moved " \
+        "first and who won), not significant" in a.first_verdict()
     assert a.draw_verdict() == "draws: 10.0 % (8.3-12.0 %) of 1000 games"
 
 
@@ -104,9 +107,9 @@ def test_length_reasons_and_metrics():
              for i, (length, reason, r) in enumerate(
                  [(10, "won", 3), (20, "won", 4), (30, "turn limit", 5), (40, "won", 4)])]
     a = analyse_games(RUN, games)
-    assert a.length.mean == 25 and quantile(a.lengths, 0.5) == 20
+    assert a.length.mean == 25 and median(a.lengths) == 25
     assert a.length_verdict().startswith("game length: mean 25.0 ± ")
-    assert "median 20, 90 % of games between 10 and 40" in a.length_verdict()
+    assert "median 25, 90 % of games between 10 and 40" in a.length_verdict()
     assert a.reason_verdict() == "outcome reasons: won 75.0 %, turn limit 25.0 %"
     assert list(a.metrics) == ["rounds"]  # a non-numeric value is not a metric
     assert a.metric_verdicts()[0].startswith("metric rounds: mean 4 ± ")
@@ -116,6 +119,25 @@ def test_length_reasons_and_metrics():
 def test_quantiles_of_a_counted_distribution():
     counts = Counter({1: 5, 2: 4, 10: 1})
     assert [quantile(counts, q) for q in (0.05, 0.5, 0.9, 0.95, 1.0)] == [1, 1, 2, 10, 10]
+
+
+def test_the_median_of_an_even_count_is_the_mean_of_the_two_middle_values():
+    """Defect 5: the report's 'median' was the lower (nearest-rank) median: kow's 100 games
+    said 70 where numpy says 70.5."""
+    import numpy as np
+
+    counts = Counter({60: 30, 70: 20, 71: 20, 90: 30})
+    values = [v for v, n in counts.items() for _ in range(n)]
+    assert median(counts) == np.median(values) == 70.5
+    assert median(Counter({3: 1, 5: 1, 9: 1})) == 5 and median(Counter()) == 0
+    a = analyse_games(RUN, [game(i, [0], length=length)
+                            for i, length in enumerate([10, 20, 31, 40])])
+    assert "median 25.5, " in a.length_verdict()
+    assert a.to_json()["length"]["median"] == 25.5
+    from warroom.sim.report import run_document
+
+    (length,) = [s for s in run_document(a).sections if s.key == "length"]
+    assert length.table is not None and length.table[1][0][4] == "25.5"
 
 
 def test_moments_match_the_textbook():

@@ -210,3 +210,37 @@ def test_the_report_opens_with_the_three_questions_a_designer_asks_first(results
     assert page.data["cards"]["games"] == 40 and page.data["cards"]["correction"] == "Holm"
     labels = svg_texts(page.figures["card-outliers"])
     assert any(label.endswith("H") or label.endswith("S") for label in labels)  # kow's cards
+
+
+def test_a_run_report_lists_the_cards_never_played(tmp_path, monkeypatch):
+    """Defect 4: a card of the deck that no game drew (word-iron's Queen of the sample deck
+    in 100 games) was absent from the fate table and the rankings: a designer looking for
+    dead cards never saw it. A game that names its deck's cards (`card_names(config)`) has
+    them listed, with the run's own options."""
+    from warroom.games import REGISTRY
+    from warroom.sim.report import run_document
+
+    kow = REGISTRY["kow"]
+    asked = []
+
+    def card_names(self, config):
+        asked.append(config.max_dice)
+        return ["1", "2", "3", "13"]
+
+    monkeypatch.setattr(type(kow), "card_names", card_names, raising=False)
+    games = [{"index": i, "seed": i, "seating": [i % 2, 1 - i % 2], "winner_seats": [i % 2],
+              "scores_by_seat": [0, 0], "reason": "won", "length": 10, "first_player": None,
+              "metrics": {}, "cards": [{"played": {"1": 1, "2": 1}}, {"played": {"2": 2}}]}
+             for i in range(6)]
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = store.create_run("kow", kow.version, {"max_dice": 3}, ["a", "b"], 0, 6)
+        store.add_games(run.id, games)
+        doc = run_document(analyse(store, run))
+    assert asked == [3]
+    line = "card outliers: never played in 6 games: 13, 3 (2 of the deck's 4 cards)"
+    assert line in doc.verdicts
+    (usage,) = [s for s in doc.sections if s.key == "cards-usage"]
+    assert usage.table is not None
+    assert [row[0] for row in usage.table[1]] == ["1", "13", "2", "3"]
+    assert usage.table[1][1] == ["13", "-"]
+    assert doc.data["cards"]["never"] == {"fate": "played", "cards": ["13", "3"]}

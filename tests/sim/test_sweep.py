@@ -311,3 +311,84 @@ def test_ctrl_c_while_the_report_is_written_says_the_games_are_kept(tmp_path, ca
     monkeypatch.undo()
     assert main(["report", str(db), "--sweep", "1", "--format", "md"]) == 0
     assert (tmp_path / "s-sweep1.md").is_file()
+
+
+def _card_cell(games: int = 80, holder_wins: int = 52) -> list[dict]:
+    """A cell's games: each seat draws one card, X or Y (one of each a game), and the holder
+    of X wins `holder_wins` of them, spread evenly: alone, X (and Y, its mirror) is flagged
+    at p about 0.007, twice over (Holm for 2 tests)."""
+    out = []
+    for i in range(games):
+        seating = [0, 1] if i % 2 == 0 else [1, 0]
+        x_seat = i // 2 % 2
+        wins = (i * holder_wins) // games != ((i + 1) * holder_wins) // games
+        out.append({"index": i, "seed": i, "seating": seating,
+                    "winner_seats": [x_seat if wins else 1 - x_seat], "scores_by_seat": [0, 0],
+                    "reason": "won", "length": 10, "first_player": None, "metrics": {},
+                    "cards": [{"drawn": {"X" if s == x_seat else "Y": 1}} for s in (0, 1)]})
+    return out
+
+
+def test_a_sweep_corrects_its_card_flags_over_every_cell(tmp_path):
+    """Defect 2: each cell of a sweep corrected its card tests (Holm) only among its own, so
+    that a sweep of 6 cells flagged some card in 40 % of sweeps of fair cards. Here each cell
+    alone flags X; over the 12 tests of the 6 cells, nothing stands out."""
+    from warroom.sim.cards import collect
+    from warroom.sim.sweep import sweep_document
+
+    games = _card_cell()
+    alone = collect(games)
+    assert {e.card for e in alone.flagged()} == {"X", "Y"}  # each cell on its own
+    with ResultStore(tmp_path / "s.sqlite") as store:
+        sweep = store.create_sweep("kow", [("max_dice", [str(d) for d in range(1, 7)])], {},
+                                   ["a", "b"], 0, 80)
+        for dice in range(1, 7):
+            run = store.create_run("kow", "1", {"max_dice": dice}, ["a", "b"], 0, 80,
+                                   sweep_id=sweep.id, cell={"max_dice": str(dice)})
+            store.add_games(run.id, games)
+        doc = sweep_document(store, sweep)
+    questions = doc.sections[0]
+    assert questions.verdicts[1] == ("card outliers: flagged in 0 of 6 cells (Holm's correction "
+                                     "over all 12 card tests)")
+    assert questions.table is not None
+    assert all(row[2] == "none of 2 cards stands out in 80 games (Holm's correction for all 12 "
+               "tests of the 6 cells of the sweep, so that where no card makes a difference, "
+               "the 6 cells of the sweep have at most a 5 % chance of any flag)"
+               for row in questions.table[1])
+    assert "corrected (Holm) over every cell at once" in questions.note
+
+
+def _first_cell(label: str) -> RunAnalysis:
+    """200 games of a cell in which the first player (each listed player half the time)
+    wins 116: alone, significant (p about 0.02)."""
+    run = RunInfo(1, "word-iron", "3", {}, ["h", "h"], 0, True, 200, None, {"x": label},
+                  "2026-01-01")
+    games = []
+    for i in range(200):
+        seating = [0, 1] if i % 2 == 0 else [1, 0]
+        first = i // 2 % 2
+        winner = first if i % 50 < 29 else 1 - first
+        games.append({"index": i, "seed": i, "seating": seating, "winner_seats": [winner],
+                      "winners": [seating[winner]], "scores_by_seat": [0, 0], "reason": "won",
+                      "length": 10, "first_player": first, "metrics": {}})
+    return analyse_games(run, games)
+
+
+def test_a_sweep_corrects_its_first_player_tests_over_every_cell():
+    """Defect 2: 'first-player advantage: significant in k of M cells' counted each cell's
+    test alone; with 6 cells, a fair game is found unfair somewhere in about 26 % of sweeps."""
+    from warroom.sim.report import questions_section
+    from warroom.sim.sweep import correct_across_cells
+
+    cells = [_first_cell(str(k)) for k in range(6)]
+    first = cells[0].first
+    assert first is not None and first.p is not None and 0.01 < first.p < 0.05
+    assert all(a.first_advantage() for a in cells)  # each alone
+    correct_across_cells(cells)
+    assert not any(a.first_advantage() for a in cells)
+    section = questions_section([(str(k), a) for k, a in enumerate(cells)], "cell")
+    assert section.verdicts[0] == ("first-player advantage: significant in 0 of 6 cells (Holm's "
+                                   "correction over the 6 first-player tests)")
+    assert cells[0].first_verdict().endswith(
+        f"not significant (adjusted p = {first.p_adjusted:.3f}): Holm's correction over 6 "
+        f"first-player tests (the 6 cells of the sweep; p = {first.p:.3f} alone)")

@@ -84,3 +84,25 @@ def test_an_old_tune_of_a_missing_metric_is_named_when_reported(tmp_path, capsys
     line = capsys.readouterr().err.strip()
     assert line == (f"warroom: error: {db}: tune {info.id}, target metric:nosuch=1: no game has "
                     "a number for the metric 'nosuch'")
+
+
+def test_an_interval_end_next_to_the_target_is_not_printed_as_the_target():
+    """Defect 7: 'metric:rounds 4.25 (95 % CI 4 - 4.5, 60 games); the target 4 is outside
+    the interval': the lower end was 4.000017, printed with three digits as the target."""
+    from warroom.sim.store import RunInfo, TuneInfo
+    from warroom.sim.tune import Figure, Target, Trial, TuneResult
+
+    target = Target("metric:rounds", 4.0)
+    run = RunInfo(1, "kow", "1", {}, ["h", "h"], 0, True, 60, None, {"max_dice": 3}, "now", 1)
+    info = TuneInfo(1, "kow", ["max_dice=2..4"], ("metric:rounds", 4.0), {}, ["h", "h"], 0,
+                    30, 90, "s", "now")
+    result = TuneResult(info, target, [Trial(run, {"max_dice": 3},
+                                             Figure(4.25, 4.000017, 4.5, 60))], 90)
+    assert ("metric:rounds 4.25 (95 % CI 4.00002 - 4.5, 60 games); the target 4 is outside "
+            "the interval") in result.verdict()
+    # a share: one decimal of a percentage, more where an end would read as the target
+    share = Target("seat0_win", 0.5)
+    assert [share.show(x) for x in (0.5, 0.4, 0.50003, 0.49999)] == [
+        "50.0 %", "40.0 %", "50.003 %", "49.999 %"]
+    # the target itself reads as itself, whatever its digits
+    assert Target("metric:rounds", 4.0001).show(4.0001) == "4.0001"

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
+from ..sim.analysis import deck_cards
 from ..sim.batch import BACKENDS, check_backend
 from ..sim.cards import CardAnalysis, collect
 from ..sim.progress import game_progress
@@ -130,7 +131,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         summary = store.tally(run).to_json()
         cards = None
         if show_cards:
-            cards = collect(store.iter_games(run.id))
+            cards = collect(store.iter_games(run.id), deck_cards(run))
     if as_json:
         summary["run"] = run.id  # what `warroom report --run` takes
         if cards is not None:
@@ -158,6 +159,9 @@ def _print_cards(cards: CardAnalysis) -> None:
                           "flagged" if e.flagged else "")
         Console().print(table)
     click.echo(cards.verdict())
+    never = cards.unused_verdict()
+    if never:
+        click.echo(never)
 
 
 def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path) -> None:

@@ -447,6 +447,12 @@ class Game:
         analytics (`warroom report`). None: the game has none."""
         return None
 
+    def card_names(self, config: Any) -> list[str] | None:
+        """Every card name `card_events` may give in a game of `config` (a designer's deck,
+        so that a report can list the cards never drawn). None: the game does not say (a
+        standard deck of playing cards, where every card turns up)."""
+        return None
+
     def data_file(self, option: str, value: Any) -> Path | None:
         """The data file (a card or deck file) that the value of rule option `option` names,
         or None if the option names none (see `data_options`). A value naming a file that is

@@ -18,8 +18,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine import WarroomError
+from ..games import REGISTRY
 from .cards import CardAnalysis, CardCollector
-from .stats import SIGNIFICANCE, Moments, Rate, binomial_p, equal_shares_p, significance
+from .stats import (
+    SIGNIFICANCE,
+    Moments,
+    Rate,
+    equal_shares_p,
+    first_mover_moments,
+    games_text,
+    holm,
+    normal_two_sided_p,
+    significance,
+)
 from .store import ResultStore, RunInfo
 
 
@@ -31,11 +43,24 @@ def pct(rate: Rate) -> str:
 
 
 def quantile(counts: Counter[int], q: float) -> float:
-    """The q-quantile (nearest rank) of a distribution given as value -> count."""
+    """The q-quantile (nearest rank) of a distribution given as value -> count: a value
+    that occurred (the 5 % and 95 % of a report)."""
+    total = sum(counts.values())
+    return _ranked(counts, max(1, math.ceil(q * total))) if total else 0.0
+
+
+def median(counts: Counter[int]) -> float:
+    """The median of a distribution given as value -> count: the middle value, or the mean
+    of the two middle values of an even count."""
     total = sum(counts.values())
     if not total:
         return 0.0
-    rank = max(1, math.ceil(q * total))
+    low, high = _ranked(counts, (total + 1) // 2), _ranked(counts, total // 2 + 1)
+    return (low + high) / 2
+
+
+def _ranked(counts: Counter[int], rank: int) -> float:
+    """The value of the given rank (1: the smallest)."""
     seen = 0
     for value in sorted(counts):
         seen += counts[value]
@@ -46,14 +71,28 @@ def quantile(counts: Counter[int], q: float) -> float:
 
 @dataclass
 class FirstPlayer:
-    """Wins of the first player: overall, and per listed player when first and when not (a
-    stronger player's wins then cannot pass for a first-player advantage)."""
+    """Wins of the first player: overall, and per listed player when first and when not.
+
+    The test conditions on who moved first and who won: it shuffles the games' sets of
+    winners among the games (if moving first changes nothing, any game's winners could have
+    been another's) and asks whether the first mover is among the winners more often than
+    that. A stronger player who chooses to move first (Word & Iron's toss winner) then does
+    not pass for a first-player advantage: the shuffles expect it to win the games it moved
+    first as often as it wins anywhere."""
 
     rate: Rate
-    fair: float  # the first player's fair share of the wins
-    p: float
+    expected: float  # the first player's expected share of wins, from who moved first and won
+    p: float | None  # None: not measurable (see `unmeasurable`)
     first_by_player: list[Rate]
     later_by_player: list[Rate]
+    unmeasurable: str = ""  # why the shuffles cannot tell anything, in plain words
+    p_adjusted: float | None = None  # after a correction over several runs (a sweep's cells)
+    family: int = 1  # the first-player tests that correction is over
+    scope: str = ""  # what they are, in words: "the 6 cells of the sweep"
+
+    def __post_init__(self) -> None:
+        if self.p_adjusted is None:
+            self.p_adjusted = self.p
 
 
 @dataclass
@@ -112,12 +151,17 @@ class RunAnalysis:
 
     def verdicts(self) -> list[str]:
         """One plain line per question, the three a designer asks first at the top."""
-        return [self.first_verdict(), self.card_verdict(), self.strategy_verdict(),
+        return [self.first_verdict(), *self.card_verdicts(), self.strategy_verdict(),
                 self.seat_verdict(), self.player_verdict(), self.draw_verdict(),
                 self.length_verdict(), self.reason_verdict(), *self.metric_verdicts()]
 
     def card_verdict(self) -> str:
         return (self.cards or CardAnalysis()).verdict()
+
+    def card_verdicts(self) -> list[str]:
+        """The card verdict, and the cards never drawn if the game names its deck's cards."""
+        unused = (self.cards or CardAnalysis()).unused_verdict()
+        return [self.card_verdict(), *([unused] if unused else [])]
 
     def strategy_verdict(self) -> str:
         """Does any strategy (a listed player's SPEC) win more than its fair share?"""
@@ -129,7 +173,7 @@ class RunAnalysis:
         best = self.strongest()
         p = self.player_p()
         rate = rates[best]
-        figure = (f"{players[best]} (player {best}) wins {pct(rate)} of {self.games} games "
+        figure = (f"{players[best]} (player {best}) wins {pct(rate)} of {games_text(self.games)} "
                   f"(fair share {100 * self.fair_share:.1f} %)")
         if self.dominant() is not None:
             return f"dominant strategy: {figure}: it dominates, {significance(p)}"
@@ -152,11 +196,13 @@ class RunAnalysis:
             else None
 
     def first_advantage(self) -> bool:
-        """Whether the first player wins significantly more, or less, than its fair share."""
-        return self.first is not None and self.first.p < SIGNIFICANCE
+        """Whether the first player wins significantly more, or less, than expected from who
+        moved first and who won (after the correction over a sweep's cells, if any)."""
+        f = self.first
+        return f is not None and f.p_adjusted is not None and f.p_adjusted < SIGNIFICANCE
 
     def draw_verdict(self) -> str:
-        return f"draws: {pct(self.draw_rate())} of {self.games} games"
+        return f"draws: {pct(self.draw_rate())} of {games_text(self.games)}"
 
     def metric_verdicts(self) -> list[str]:
         return [f"metric {name}: mean {m.mean:.3g} {m.plus_minus('.2g')}, "
@@ -167,8 +213,14 @@ class RunAnalysis:
             return ("first player advantage: not measured; no game had a first player (they "
                     "open with a simultaneous decision): see the seats")
         f = self.first
-        return (f"first player advantage: {pct(f.rate)} wins for the first player (fair share "
-                f"{100 * f.fair:.1f} %), {significance(f.p)}")
+        figure = f"first player advantage: {pct(f.rate)} wins for the first player"
+        if f.p is None or f.p_adjusted is None:
+            return f"{figure}; cannot be measured: {f.unmeasurable}"
+        figure += f" (expected {100 * f.expected:.1f} % from who moved first and who won)"
+        if f.family == 1:
+            return f"{figure}, {significance(f.p)}"
+        return (f"{figure}, {significance(f.p_adjusted, 'adjusted p')}: Holm's correction over "
+                f"{f.family} first-player tests ({f.scope}; p = {f.p:.3f} alone)")
 
     def seat_verdict(self) -> str:
         rates = ", ".join(f"seat {i} {pct(r)}" for i, r in enumerate(self.seat_rates()))
@@ -185,7 +237,7 @@ class RunAnalysis:
     def length_verdict(self) -> str:
         m = self.length
         return (f"game length: mean {m.mean:.1f} {m.plus_minus()} decisions, median "
-                f"{quantile(self.lengths, 0.5):.0f}, 90 % of games between "
+                f"{median(self.lengths):g}, 90 % of games between "
                 f"{quantile(self.lengths, 0.05):.0f} and {quantile(self.lengths, 0.95):.0f}")
 
     def reason_verdict(self) -> str:
@@ -202,7 +254,7 @@ class RunAnalysis:
             "player_win_rate": [r.to_json() for r in self.player_rates()],
             "draw_rate": self.draw_rate().to_json(),
             "first_player": None, "games_without_first_player": self.no_first_player,
-            "length": {**self.length.to_json(), "median": quantile(self.lengths, 0.5),
+            "length": {**self.length.to_json(), "median": median(self.lengths),
                        "histogram": sorted(self.lengths.items())},
             "reasons": dict(self.reasons.most_common()),
             "metrics": {k: m.to_json() for k, m in self.metrics.items()},
@@ -212,11 +264,23 @@ class RunAnalysis:
         if self.first is not None:
             f = self.first
             out["first_player"] = {
-                **f.rate.to_json(), "fair": f.fair, "p": f.p,
+                **f.rate.to_json(), "expected": f.expected, "p": f.p,
+                "p_adjusted": f.p_adjusted, "family": f.family,
+                "unmeasurable": f.unmeasurable or None,
                 "when_first": [r.to_json() for r in f.first_by_player],
                 "when_later": [r.to_json() for r in f.later_by_player],
             }
         return out
+
+
+def correct_first_players(analyses: list[RunAnalysis], scope: str) -> None:
+    """Holm's correction over the first-player tests of several runs (a sweep's cells, in
+    words `scope`): each run's test alone would let one run in twenty of a fair game pass
+    for an advantage, and a sweep has many."""
+    measured = [a.first for a in analyses if a.first is not None and a.first.p is not None]
+    adjusted = holm([f.p for f in measured if f.p is not None])
+    for f, p in zip(measured, adjusted, strict=True):
+        f.p_adjusted, f.family, f.scope = p, len(measured), scope
 
 
 def _units(n: int, partners: set[tuple[int, int]]) -> list[list[int]]:
@@ -270,11 +334,26 @@ def wins_per_team(a: RunAnalysis, kind: str, partners: set[tuple[int, int]]) -> 
 def analyse(store: ResultStore, run: RunInfo, title: str | None = None,
             cards: bool = True) -> RunAnalysis:
     """The run's analysis; `cards=False` skips the card analytics (and reading card facts)."""
-    return analyse_games(run, store.iter_games(run.id, cards=cards), title)
+    return analyse_games(run, store.iter_games(run.id, cards=cards), title,
+                         deck_cards(run) if cards else None)
+
+
+def deck_cards(run: RunInfo) -> list[str] | None:
+    """Every card the run's games could name in their card facts, so that the report can
+    list those never drawn: the game's `card_names(config)`, read with the run's own copies
+    of its deck files; None for a game that names none, or when the decks cannot be read (a
+    run older than those copies, whose files are gone)."""
+    game = REGISTRY.get(run.game)
+    if game is None:
+        return None
+    try:
+        return game.card_names(game.config(run.spec().config))
+    except WarroomError:
+        return None
 
 
 def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
-                  title: str | None = None) -> RunAnalysis:
+                  title: str | None = None, deck: Iterable[str] | None = None) -> RunAnalysis:
     seats = len(run.players)
     a = RunAnalysis(run, title or run.game, seats, seat_wins=[0.0] * seats,
                     player_wins=[0.0] * seats)
@@ -283,10 +362,8 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
     # partners also won together at least once (two players who only ever drew are not)
     seat_cowins: set[tuple[int, int]] = set()
     player_cowins: set[tuple[int, int]] = set()
-    first_wins = first_games = first_winners_total = 0
-    first_by = [[0, 0] for _ in range(seats)]  # per listed player: wins, games when first
-    later_by = [[0, 0] for _ in range(seats)]
-    cards = CardCollector()
+    firsts = _FirstTally(seats)
+    cards = CardCollector(deck)
     for g in games:
         a.games += 1
         cards.add(g)
@@ -305,17 +382,10 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
                                  if (i in by_player) == (j in by_player)}
             seat_cowins.update(pair for pair in a.seat_partners if pair[0] in won)
             player_cowins.update(pair for pair in a.player_partners if pair[0] in by_player)
-        first = g["first_player"]
-        if first is None:
+        if g["first_player"] is None:
             a.no_first_player += 1
         else:
-            first_games += 1
-            first_winners_total += len(winners)
-            first_wins += first in winners
-            for seat, player in enumerate(seating):
-                tally = first_by[player] if seat == first else later_by[player]
-                tally[0] += seat in winners
-                tally[1] += 1
+            firsts.add(seating, winners, g["first_player"])
         a.lengths[g["length"]] += 1
         a.length.add(g["length"])
         a.reasons[g["reason"]] += 1
@@ -327,9 +397,68 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
     a.player_partners &= player_cowins
     if cards.games:
         a.cards = cards.analyse()
-    if first_games:
-        fair = first_winners_total / first_games / seats
-        a.first = FirstPlayer(
-            Rate(first_wins, first_games), fair, binomial_p(first_wins, first_games, fair),
-            [Rate(w, n) for w, n in first_by], [Rate(w, n) for w, n in later_by])
+    if firsts.games:
+        a.first = firsts.result(run.players)
     return a
+
+
+class _FirstTally:
+    """The games with a first player, counted for its test: per listed player the games it
+    moved first and, per pair of listed players, the games both were among the winners; and
+    per player its wins when first and when later (the report's table)."""
+
+    def __init__(self, players: int) -> None:
+        self.games = 0
+        self.first_wins = 0  # games whose first mover is among the winners: the statistic D
+        self.first = [0] * players
+        self.together = [[0] * players for _ in range(players)]
+        self.first_by = [[0, 0] for _ in range(players)]  # wins, games when first
+        self.later_by = [[0, 0] for _ in range(players)]
+
+    def add(self, seating: list[int], winner_seats: list[int], first_seat: int) -> None:
+        self.games += 1
+        self.first_wins += first_seat in winner_seats
+        self.first[seating[first_seat]] += 1
+        won = [seating[seat] for seat in winner_seats]
+        for i in won:
+            for j in won:
+                self.together[i][j] += 1
+        for seat, player in enumerate(seating):
+            tally = self.first_by[player] if seat == first_seat else self.later_by[player]
+            tally[0] += seat in winner_seats
+            tally[1] += 1
+
+    def result(self, players: list[str]) -> FirstPlayer:
+        n = self.games
+        moments = first_mover_moments(n, self.first, self.together)
+        p, why = None, ""
+        if moments.variance > 0:
+            z = (self.first_wins - moments.mean) / math.sqrt(moments.variance)
+            p = normal_two_sided_p(z)
+        else:
+            why = self.unmeasurable(players)
+        return FirstPlayer(Rate(self.first_wins, n), moments.mean / n, p,
+                           [Rate(w, k) for w, k in self.first_by],
+                           [Rate(w, k) for w, k in self.later_by], why)
+
+    def unmeasurable(self, players: list[str]) -> str:
+        """Why every shuffle of the winners gives the same count (its variance is 0): the
+        players who moved first always won and lost together (one player moved first in
+        every game, say), or each of them won every game or none (every game a draw, say)."""
+        n = self.games
+        movers = [i for i, r in enumerate(self.first) if r]
+        names = ", ".join(f"{players[i]} (player {i})" for i in movers)
+        if n < 2:
+            return "only 1 game had a first player; there is no other game to compare it with"
+        if len(movers) == 1:
+            return (f"{names} moved first in every game, so its wins cannot be told from a "
+                    "first player's")
+        wins = [self.together[i][i] for i in movers]
+        if all(w == 0 for w in wins):
+            return (f"no player who moved first ({names}) won a game, so moving first cannot "
+                    "be seen to change who wins")
+        if all(w in (0, n) for w in wins):
+            return (f"each player who moved first ({names}) won every game or none, so moving "
+                    "first cannot be seen to change who wins")
+        return (f"the players who moved first ({names}) won and lost together in every game, "
+                "so moving first cannot be told from their team's strength")

@@ -21,28 +21,35 @@ for it (`Game.card_events`). Three things make the naive comparison wrong, and a
 - **Both players of a game.** The seats of one game are not independent (in a two-player
   game one's win is the other's loss). Variances are cluster-robust with the game as the
   cluster: the sandwich variance of the weighted difference, which is the slope of a
-  least-squares fit of the win on the card with a constant per stratum (its residuals come
-  from that fit, with the usual small-sample factors G/(G-1) and (N-1)/(N-K)); a game counts
-  once however many of its seats are in a comparison.
-- **Intervals near 0 and 1.** The 95 % interval of a difference is Newcombe's hybrid score
-  interval (Wilson limits for each win rate, combined by MOVER) on effective sample sizes
-  (each rate's binomial variance divided by its cluster-robust one) with the correlation of
-  the two rates; for independent player-games it is exactly Newcombe's method 10.
+  least-squares fit of the win on the card with a constant per stratum; a game counts once
+  however many of its seats are in a comparison. Each residual is scaled up for its leverage
+  (1/n in a stratum of n player-games: CR2, Bell and McCaffrey), since a run of 60 to 100
+  games has many strata of two or three player-games.
+- **Few games.** The test and the interval take the variance the difference would have if
+  its true value were the one tested (a score test, as Wilson's interval is for one rate):
+  for "no difference", the residuals of the fit without the card. The variance at the
+  estimate (a Wald test) shrinks when a card's difference is far from 0 by chance, and
+  flagged cards that do nothing in 6 to 9 % of fair runs of 60 to 100 games. The 95 %
+  interval is every difference the test does not reject (a quadratic inequality: the
+  variance is quadratic in the difference tested); the win rates with and without the card
+  have Wilson intervals on their effective sample sizes (each rate's binomial variance
+  divided by its cluster-robust one).
 
 Flags: a two-sided test of "no difference" per card and measure, the one the interval
 inverts (its p-value is the level at which the interval just reaches 0, so a card is
 significant on its own exactly when its 95 % interval excludes 0), and Holm's correction over
-every test made in the report. When no card makes a difference, the chance that the report
-flags any card is at most 5 % (the family-wise error rate), whatever the number of cards
-(asymptotically: tests/sim/test_cards.py measures it on simulated fair games). A card is
-tested only with at least MIN_GROUP player-games on each side of the comparison; `played` is
-not tested separately when it splits the player-games exactly as `drawn` does (cards that
-resolve as they are drawn).
+every test made in the report (a sweep's report: over every test of all its cells). When no
+card makes a difference, the chance that the report flags any card is at most 5 % (the
+family-wise error rate), whatever the number of cards; tests/sim/test_cards.py measures it
+on simulated fair games of 60 and of 300 games. A card is tested only with at least
+MIN_GROUP player-games on each side of the comparison; `played` is not tested separately
+when it splits the player-games exactly as `drawn` does (cards that resolve as they are
+drawn). Cards of the deck that no game drew are listed when the game names its deck's cards
+(a `card_names(config)` method of the game).
 """
 
 from __future__ import annotations
 
-import math
 from array import array
 from collections import Counter
 from collections.abc import Iterable
@@ -50,7 +57,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import DRAWN, PLAYED
-from .stats import SIGNIFICANCE, difference_interval, difference_p, holm, wilson_interval
+from .stats import SIGNIFICANCE, games_text, holm, score_interval, score_p, wilson_interval
 
 if TYPE_CHECKING:
     import numpy as np
@@ -103,6 +110,12 @@ class CardAnalysis:
     # [times in all, player-games with it at least once]
     effects: list[CardEffect] = field(default_factory=list)
     tests: int = 0
+    # Holm's correction over more tests than this run's (a sweep's cells): how many, and over
+    # what, in words ("the 6 cells of the sweep"); 0: this run's own tests
+    family: int = 0
+    scope: str = ""
+    deck: list[str] | None = None  # every card the run's games could name, if the game says
+    no_comparison: str = ""  # why there are no effects, in words
 
     def ranked(self, measure: str) -> list[CardEffect]:
         """The effects of one measure, the largest difference first."""
@@ -118,36 +131,77 @@ class CardAnalysis:
         seen = Counter(f for fates in self.usage.values() for f in fates)
         return [f for f in MEASURES if f in seen] + sorted(f for f in seen if f not in MEASURES)
 
+    def unused(self) -> tuple[str, list[str]]:
+        """The cards of the deck that never met the first fate the game reports (drawn, or
+        played in a game whose cards are not drawn, as kow's): (that fate, the cards); no
+        cards when the game does not name its deck's cards."""
+        fate = next((f for f in MEASURES if f in self.fates), DRAWN)
+        if self.deck is None:
+            return fate, []
+        return fate, sorted(c for c in set(self.deck) if fate not in self.usage.get(c, {}))
+
+    def unused_verdict(self) -> str | None:
+        """A line naming the cards never drawn (a dead card is news to a designer), if any."""
+        fate, cards = self.unused()
+        if not cards or not self.games:
+            return None
+        return (f"card outliers: never {fate} in {games_text(self.games)}: {', '.join(cards)} "
+                f"({len(cards)} of the deck's {len(set(self.deck or ()))} cards)")
+
     def verdict(self) -> str:
         if not self.games:  # e.g. Viktory II with dice: its battles draw no cards
             return ("card outliers: no card facts in this run (no game drew or played a card, "
                     "or the run is older than card facts)")
         if not self.effects:
-            return (f"card outliers: nothing to compare in {self.games} games (no card was "
-                    "drawn or played by some players and not by others)")
+            return f"card outliers: nothing to compare in {games_text(self.games)} " \
+                   f"({self.no_comparison or NO_SPLIT})"
         if not self.tests:  # effects to show, but no comparison large enough to test
-            return (f"card outliers: too few games to test any card ({self.games} games; a card "
-                    f"is tested once at least {MIN_GROUP} player-games have it and "
+            return (f"card outliers: too few games to test any card ({games_text(self.games)}; a "
+                    f"card is tested once at least {MIN_GROUP} player-games have it and "
                     f"{MIN_GROUP} do not): play more games")
         flagged = self.flagged()
-        family = (f"{CORRECTION}'s correction for {self.tests} tests, so that a game where no "
-                  f"card makes a difference has at most a {100 * SIGNIFICANCE:.0f} % chance of "
-                  "any flag")
+        family = self.family_words()
         if not flagged:
             return (f"card outliers: none of {len({e.card for e in self.effects})} cards stands "
-                    f"out in {self.games} games ({family})")
+                    f"out in {games_text(self.games)} ({family})")
         return f"card outliers: {len(flagged)} flagged ({family}): " + "; ".join(
             describe(e) for e in flagged)
+
+    def family_words(self) -> str:
+        """What the flags' correction covers, and what it promises, in words."""
+        chance = f"at most a {100 * SIGNIFICANCE:.0f} % chance of any flag"
+        if not self.family:
+            return (f"{CORRECTION}'s correction for {self.tests} tests, so that a game where no "
+                    f"card makes a difference has {chance}")
+        return (f"{CORRECTION}'s correction for all {self.family} tests of {self.scope}, so "
+                f"that where no card makes a difference, {self.scope} have {chance}")
 
     def to_json(self) -> dict[str, Any]:
         return {"games": self.games, "player_games": self.player_games,
                 "correction": CORRECTION, "alpha": SIGNIFICANCE, "tests": self.tests,
+                "correction_tests": self.family or self.tests,
+                "correction_over": self.scope or "this run",
+                "deck": self.deck, "never": dict(zip(("fate", "cards"), self.unused())),
                 "min_group": MIN_GROUP,
                 "usage": {card: {fate: {"count": n, "player_games": k}
                                  for fate, (n, k) in fates.items()}
                           for card, fates in sorted(self.usage.items())},
                 "effects": [e.to_json() for e in self.effects],
                 "verdict": self.verdict()}
+
+
+NO_SPLIT = "no card was drawn or played by some players and not by others"
+
+
+def correct_together(analyses: list[CardAnalysis], scope: str) -> None:
+    """Holm's correction over the card tests of several runs at once (a sweep's cells, in
+    words `scope`), in place of each run's own: a report that flags a card in any of them
+    then keeps its promise of at most a 5 % chance of any flag over all of them."""
+    tested = [e for a in analyses for e in a.effects if e.tested]
+    for e, p in zip(tested, holm([e.p for e in tested]), strict=True):
+        e.p_adjusted = p
+    for a in analyses:
+        a.family, a.scope = len(tested), scope
 
 
 def describe(e: CardEffect) -> str:
@@ -175,9 +229,11 @@ def _p_text(p: float) -> str:
 class CardCollector:
     """Gathers the card facts of a run's games, one game at a time (part of the report's
     single pass over the games): per player-game its game, (seat, player) stratum, win and
-    cards drawn and played in all; per card and measure, the player-games with it."""
+    cards drawn and played in all; per card and measure, the player-games with it. `deck`:
+    every card the games could name, if known (so that cards never drawn are listed)."""
 
-    def __init__(self) -> None:
+    def __init__(self, deck: Iterable[str] | None = None) -> None:
+        self.deck = None if deck is None else list(deck)
         self.game_of = array("i")
         self.stratum_of = array("i")
         self.won = array("b")
@@ -214,8 +270,8 @@ class CardCollector:
         return compare(self)
 
 
-def collect(games: Iterable[dict[str, Any]]) -> CardAnalysis:
-    collector = CardCollector()
+def collect(games: Iterable[dict[str, Any]], deck: Iterable[str] | None = None) -> CardAnalysis:
+    collector = CardCollector(deck)
     for g in games:
         collector.add(g)
     return collector.analyse()
@@ -227,7 +283,7 @@ def collect(games: Iterable[dict[str, Any]]) -> CardAnalysis:
 def compare(c: CardCollector) -> CardAnalysis:
     import numpy as np  # here, not at the top: a batch that only stores facts never needs it
 
-    a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage)
+    a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage, deck=c.deck)
     if not c.games:
         return a
     game_of = np.frombuffer(c.game_of, dtype=np.int32)
@@ -256,11 +312,29 @@ def compare(c: CardCollector) -> CardAnalysis:
             effect.same_as_drawn = True
             effect.tested = False
         a.effects.append(effect)
+    if not a.effects:
+        a.no_comparison = _why_no_comparison(c, data)
     tested = [e for e in a.effects if e.tested]
     a.tests = len(tested)
     for e, p in zip(tested, holm([e.p for e in tested]), strict=True):
         e.p_adjusted = p
     return a
+
+
+def _why_no_comparison(c: CardCollector, data: dict[str, _Data]) -> str:
+    """Why no card could be compared: no card split the player-games, or none split them
+    within a stratum, or every stratum holds one player-game (one game: each seat is alone
+    in its seat, player and number of cards)."""
+    import numpy as np
+
+    split = {m for (_, m), rows in c.rows.items() if len(rows) < len(c.won)}
+    if not split:
+        return NO_SPLIT
+    if all(np.bincount(data[m].stratum).max() <= 1 for m in split):
+        return ("a card is compared among players of the same seat, listed player and number "
+                "of cards, and each such group holds a single player-game")
+    return ("no card was drawn or played by some players and not by others of the same seat, "
+            "listed player and number of cards")
 
 
 @dataclass
@@ -292,32 +366,46 @@ class _Data:
         p0s = np.divide(x0, n0, out=np.zeros_like(n), where=n0 > 0)
         p1, p0 = float(omega @ p1s), float(omega @ p0s)
         d = p1 - p0
-        # The residual of each player-game under one difference d common to all strata (the
-        # least-squares fit with a constant per stratum: its slope is this weighted d). Its
-        # share of the error of each weighted rate is summed per game.
+        # d is the slope of the least-squares fit of the win on the card with a constant per
+        # stratum. Its test and interval take its variance as it would be if the true
+        # difference were the one tested (a score test, as Wilson's interval is): the
+        # variance at d itself shrinks when a card's d is far from 0 by chance (the fit
+        # explains the wins it happened to get), which flagged fair cards too often in runs
+        # of 60 to 100 games. Each game's share of the error is summed (the game is the
+        # cluster: one seat's win is the other's loss).
         mean_won = np.divide(x1 + x0, n, out=np.zeros_like(n), where=n > 0)
         share = np.divide(n1, n, out=np.zeros_like(n), where=n > 0)
-        residual = won - mean_won[s] - d * (chosen - share[s])
         coef1 = np.divide(omega, n1, out=np.zeros_like(n), where=n1 > 0)
         coef0 = np.divide(omega, n0, out=np.zeros_like(n), where=n0 > 0)
-        u1 = np.where(chosen, coef1[s] * residual, 0.0)
-        u0 = np.where(chosen, 0.0, coef0[s] * residual)
-        g1 = np.bincount(self.game, weights=u1, minlength=self.games)
-        g0 = np.bincount(self.game, weights=u0, minlength=self.games)
-        # Small-sample factors of the clustered least-squares variance: G/(G-1) for the games,
-        # (N-1)/(N-K) for the K constants and slope the fit estimates from N player-games.
-        used = int(n[live].sum())
-        fitted = int(live.sum()) + 1
-        scale = (self.games / (self.games - 1) if self.games > 1 else 1.0) * \
-            ((used - 1) / (used - fitted) if used > fitted else 1.0)
-        v1, v0 = scale * float(g1 @ g1), scale * float(g0 @ g0)
-        cov = scale * float(g1 @ g0)
-        e1, e0 = _effective(p1, v1, with_n), _effective(p0, v0, without_n)
-        r = cov / math.sqrt(v1 * v0) if v1 > 0 and v0 > 0 else 0.0
+        # d is sum(a * won) over the player-games. The fit with a constant per stratum leaves
+        # each residual short of the error it stands for by its leverage 1/n (n: its
+        # stratum's size), so each is scaled by sqrt(n / (n - 1)) (CR2, Bell and McCaffrey):
+        # strata of two or three player-games are common in a run of 100 games.
+        a = np.where(chosen, coef1[s], -coef0[s]) * np.sqrt(
+            np.divide(n, n - 1, out=np.zeros_like(n), where=n > 1))[s]
+        error = won - mean_won[s]  # the residual if no card made a difference
+        slope = chosen - share[s]  # how a difference x moves it: error - x * slope
+        g_error = np.bincount(self.game, weights=a * error, minlength=self.games)
+        g_slope = np.bincount(self.game, weights=a * slope, minlength=self.games)
+        # The variance of d if the true difference were x: sum over games of
+        # (g_error - x g_slope)², i.e. va - 2 vb x + vc x².
+        va, vb, vc = float(g_error @ g_error), float(g_error @ g_slope), float(g_slope @ g_slope)
+        e1, e0 = self._effective_sizes(p1, p0, with_n, without_n, a, error - d * slope, chosen)
         return CardEffect(
             card, measure, with_n, without_n, p1, wilson_interval(p1 * e1, e1), p0,
-            wilson_interval(p0 * e0, e0), d, difference_interval(p1, e1, p0, e0, r),
-            difference_p(p1, e1, p0, e0, r), tested=min(with_n, without_n) >= MIN_GROUP)
+            wilson_interval(p0 * e0, e0), d, score_interval(d, va, vb, vc), score_p(d, va, vc),
+            tested=min(with_n, without_n) >= MIN_GROUP)
+
+    def _effective_sizes(self, p1: float, p0: float, n1: int, n0: int, a: np.ndarray,
+                         residual: np.ndarray, chosen: np.ndarray) -> tuple[float, float]:
+        """The effective sample sizes of the two weighted win rates (for their own
+        intervals): each rate's cluster-robust variance, from the residuals of the fit."""
+        import numpy as np
+
+        u = a * residual
+        v1 = np.bincount(self.game, weights=np.where(chosen, u, 0.0), minlength=self.games)
+        v0 = np.bincount(self.game, weights=np.where(chosen, 0.0, u), minlength=self.games)
+        return _effective(p1, float(v1 @ v1), n1), _effective(p0, float(v0 @ v0), n0)
 
 
 def _effective(p: float, variance: float, n: int) -> float:

@@ -67,8 +67,9 @@ def rate_bars(labels: Sequence[str], rates: Sequence[Rate], title: str,
 
 
 def grouped_rate_bars(groups: Sequence[str], series: dict[str, Sequence[Rate]], title: str,
-                      fair: float | None = None) -> str:
-    """Side-by-side bars per group (e.g. per player: when moving first, when moving later)."""
+                      fair: float | None = None, line: str = "fair share") -> str:
+    """Side-by-side bars per group (e.g. per player: when moving first, when moving later);
+    a dashed line at `fair`, named `line` in the legend."""
     with matplotlib.rc_context(STYLE):
         fig = Figure(figsize=SIZE)
         ax = fig.subplots()
@@ -79,7 +80,7 @@ def grouped_rate_bars(groups: Sequence[str], series: dict[str, Sequence[Rate]], 
                    label=name, color=COLOURS[k % len(COLOURS)])
         if fair is not None:
             ax.axhline(fair, color="black", linestyle="--", linewidth=1,
-                       label=f"fair share {100 * fair:.1f} %")
+                       label=f"{line} {100 * fair:.1f} %")
         ax.set_xticks(list(range(len(groups))), list(groups))
         ax.set_ylim(0, 1.1)
         ax.set_ylabel("win rate")

@@ -13,7 +13,7 @@ from ..engine import DRAWN, PLAYED, ConfigError, WarroomError
 from ..engine.config import changed_options
 from ..games import REGISTRY
 from . import plots
-from .analysis import FirstPlayer, RunAnalysis, pct, quantile
+from .analysis import FirstPlayer, RunAnalysis, median, pct, quantile
 from .cards import CORRECTION, MIN_GROUP, CardAnalysis, CardEffect
 from .stats import SIGNIFICANCE, Rate
 from .store import RunInfo
@@ -83,7 +83,7 @@ def run_document(a: RunAnalysis) -> Document:
                 _reasons_section(a)]
     if a.metrics:
         sections.append(_metrics_section(a))
-    if a.cards is not None and a.cards.effects:
+    if a.cards is not None and a.cards.games:  # the fates table, even with nothing to rank
         sections += _card_tables(a.cards)
     return Document(f"Balance report: {a.title}", run_facts(a.run, a.games), sections,
                     a.to_json())
@@ -102,28 +102,49 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
 
     first = [label for label, a in cells if a.first_advantage()]
     unmeasured = sum(a.first is None for _, a in cells)
+    unmeasurable = sum(a.first is not None and a.first.p is None for _, a in cells)
     dominant = [f"{label}: {a.run.players[d]} (player {d})" for label, a in cells
                 if (d := a.dominant()) is not None]
     outliers = [f"{label}: {', '.join(e.card for e in a.cards.flagged())}" for label, a in cells
                 if a.cards is not None and a.cards.flagged()]
     with_cards = sum(a.cards is not None and bool(a.cards.effects) for _, a in cells)
     verdicts = [
-        f"first-player advantage: significant in {which(first)}"
-        + (f"; not measured in {unmeasured} (no first player)" if unmeasured else ""),
-        f"card outliers: flagged in {which(outliers)}"
+        f"first-player advantage: significant in {which(first)}" + _first_family(cells)
+        + (f"; not measured in {unmeasured} (no first player)" if unmeasured else "")
+        + (f"; cannot be measured in {unmeasurable} (see the table)" if unmeasurable else ""),
+        f"card outliers: flagged in {which(outliers)}" + _card_family(cells)
         + ("" if with_cards == len(cells) else
            f"; {len(cells) - with_cards} without card facts to compare"),
         f"dominant strategy: in {which(dominant)}",
     ]
     rows = [[label, answer(a.first_verdict()), answer(a.card_verdict()),
              answer(a.strategy_verdict())] for label, a in cells]
+    together = " and of ".join(name for name, family in (
+        ("first-player advantage", _first_family(cells)), ("cards", _card_family(cells)))
+        if family)
     return Section("questions", "Is there a first-player advantage, which cards are outliers, "
                    "does any strategy dominate?", verdicts,
                    table=([what, "first-player advantage", "card outliers",
                            "dominant strategy"], rows),
                    note=f"Each {what}'s answers as its run's own report (warroom report --run N) "
                         "gives them, with the plots behind them: the figure, its 95 % "
-                        "interval, the games it rests on and a test.")
+                        "interval, the games it rests on and a test"
+                        + (f"; but the tests of {together} are "
+                           f"corrected (Holm) over every {what} at once, not each {what} "
+                           "alone, so that a fair game is not found unfair somewhere only "
+                           f"because there are many {what}s." if together else "."))
+
+
+def _first_family(cells: list[tuple[str, RunAnalysis]]) -> str:
+    """The words saying that the first-player tests were corrected together, if they were."""
+    family = max((a.first.family for _, a in cells if a.first is not None), default=1)
+    return f" (Holm's correction over the {family} first-player tests)" if family > 1 else ""
+
+
+def _card_family(cells: list[tuple[str, RunAnalysis]]) -> str:
+    """The words saying that the card tests were corrected together, if they were."""
+    family = max((a.cards.family for _, a in cells if a.cards is not None), default=0)
+    return f" (Holm's correction over all {family} card tests)" if family else ""
 
 
 def _seat_section(a: RunAnalysis) -> Section:
@@ -157,7 +178,7 @@ def _cards_section(a: RunAnalysis) -> Section:
     title = "Which cards are outliers?"
     cards = a.cards
     if cards is None or not cards.effects:
-        return Section("cards", title, [a.card_verdict()])
+        return Section("cards", title, a.card_verdicts())
     drawn = cards.ranked(DRAWN) or cards.ranked(PLAYED)
     measure = drawn[0].measure
     shown = drawn if len(drawn) <= CARD_PLOT_ROWS else \
@@ -175,14 +196,15 @@ def _cards_section(a: RunAnalysis) -> Section:
     note = (f"Each card's {label}: the win rate of the player who had it minus that of the "
             "player who did not, compared among players in the same seat, of the same listed "
             "player and with as many cards in all (Mantel-Haenszel weights), so that a longer "
-            "game, which draws more cards, does not pass for a strong card; 95 % intervals by "
-            "Newcombe's hybrid score method with the game as the cluster (both players of a "
-            f"game are not independent). Flags: {CORRECTION}'s correction over all "
+            "game, which draws more cards, does not pass for a strong card; 95 % intervals "
+            "and tests by a cluster-robust score test with the game as the cluster (both "
+            "players of a game are not independent), the interval holding every difference "
+            f"the test does not reject. Flags: {CORRECTION}'s correction over all "
             f"{cards.tests} tests at {100 * SIGNIFICANCE:.0f} %; cards with fewer than "
             f"{MIN_GROUP} player-games on either side are not tested. "
             + (f"The plot shows the {CARD_PLOT_ROWS // 2} highest and lowest of "
                f"{len(drawn)} cards." if len(drawn) > len(shown) else ""))
-    return Section("cards", title, [a.card_verdict()], [Plot("card-outliers", plot)], table,
+    return Section("cards", title, a.card_verdicts(), [Plot("card-outliers", plot)], table,
                    note.strip())
 
 
@@ -214,10 +236,10 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
         out.append(Section(key, title, [], table=(headers, rows), note=note))
     fates = cards.fates
     rows = []
-    for card in sorted(cards.usage):
+    for card in sorted({*cards.usage, *cards.unused()[1]}):  # the dead cards too
         row = [card]
         for fate in fates:
-            n, k = cards.usage[card].get(fate, (0, 0))
+            n, k = cards.usage.get(card, {}).get(fate, (0, 0))
             row.append(f"{n} ({100 * k / cards.player_games:.1f} %)" if n else "-")
         rows.append(row)
     out.append(Section("cards-usage", "How often each card met each fate", [],
@@ -230,8 +252,8 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
 
 def _length_section(a: RunAnalysis) -> Section:
     m = a.length
-    row = [f"{m.mean:.1f}", f"{m.sd:.1f}", f"{m.low:.0f}",
-           *(f"{quantile(a.lengths, q):.0f}" for q in (0.05, 0.5, 0.95)), f"{m.high:.0f}"]
+    row = [f"{m.mean:.1f}", f"{m.sd:.1f}", f"{m.low:.0f}", f"{quantile(a.lengths, 0.05):.0f}",
+           f"{median(a.lengths):g}", f"{quantile(a.lengths, 0.95):.0f}", f"{m.high:.0f}"]
     return Section("length", "Game length", [a.length_verdict()],
                    [Plot("game-length", plots.count_histogram(
                        a.lengths, "Game length", "decisions per game"))],
@@ -267,12 +289,18 @@ def _first_section(a: RunAnalysis, names: list[str], verdict: str) -> Section:
     rows = [[g, pct(first), pct(later)]
             for g, first, later in zip(groups, series["moving first"], series["moving later"],
                                        strict=True)]
-    note = ""
+    note = ("The test holds who moved first and who won as they were, and asks whether the "
+            "first mover is among the winners more often than if the games' winners were "
+            "shuffled among the games (a permutation test, normal approximation): a stronger "
+            "player who often moves first then does not pass for a first-player advantage. "
+            "The dashed line is the share that expects for the first mover of all games "
+            "(the last pair of bars).")
     if a.no_first_player:
-        note = f"{a.no_first_player} games had no first player and are left out here."
+        note += f" {a.no_first_player} games had no first player and are left out here."
     return Section("first", "Is there a first-player advantage?", [verdict],
                    [Plot("first-player", plots.grouped_rate_bars(
-                       groups, series, "Win rate moving first and later (95 % CI)", f.fair))],
+                       groups, series, "Win rate moving first and later (95 % CI)",
+                       f.expected, "expected moving first, all"))],
                    (["player", "win rate moving first", "win rate moving later"], rows), note)
 
 

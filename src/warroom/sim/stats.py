@@ -110,15 +110,6 @@ class Moments:
                 "max": self.high if self.n else 0.0}
 
 
-def binomial_p(successes: int, trials: int, p0: float) -> float:
-    """Two-sided exact binomial test of `successes` out of `trials` against rate `p0`."""
-    if trials <= 0:
-        return 1.0
-    from scipy.stats import binomtest
-
-    return float(binomtest(int(successes), trials, p0).pvalue)
-
-
 def equal_shares_p(counts: Sequence[float]) -> float:
     """Are `counts` (wins per seat, say) consistent with equal shares? Chi-square goodness of
     fit, or, where an expected count is below 5 (a few games) and the counts are whole, the
@@ -186,9 +177,14 @@ def same_location_p(samples: Sequence[Sequence[float]]) -> float:
     return float(kruskal(*groups).pvalue)
 
 
-def significance(p: float) -> str:
-    """The words a verdict line ends with."""
-    shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+def games_text(n: int) -> str:
+    """`1 game`, `2 games`: how verdicts count games."""
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
+def significance(p: float, name: str = "p") -> str:
+    """The words a verdict line ends with; `name` is what the p-value is called in them."""
+    shown = f"{name} < 0.001" if p < 0.001 else f"{name} = {p:.3f}"
     return f"significant ({shown})" if p < SIGNIFICANCE else f"not significant ({shown})"
 
 
@@ -197,44 +193,66 @@ def normal_two_sided_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-def difference_interval(p1: float, n1: float, p0: float, n0: float, correlation: float = 0.0,
-                        confidence: float = 0.95, z: float | None = None
-                        ) -> tuple[float, float]:
-    """Interval for p1 - p0 by Newcombe's hybrid score method (his method 10: the difference
-    recovered from the two Wilson intervals), in the MOVER form of Zou and Donner (2008) that
-    also takes the correlation of the two estimates (Newcombe's interval for paired data).
-    `n1` and `n0` may be effective sample sizes (clustered data): each Wilson interval is that
-    of a proportion p measured on n independent trials. `z` overrides `confidence`."""
+def score_interval(estimate: float, a: float, b: float, c: float, confidence: float = 0.95,
+                   z: float | None = None, bounds: tuple[float, float] = (-1.0, 1.0)
+                   ) -> tuple[float, float]:
+    """The values x that the test of "the true value is x" does not reject, when the variance
+    of `estimate` computed as if it were x is a - 2bx + cx² (a score interval, as Wilson's is
+    for one rate: the variance is taken at the value tested, not at the estimate, which a
+    chance estimate far from the truth would make too small). Clipped to `bounds`; all of
+    them when the test cannot bound the value (c too large: a handful of games)."""
     if z is None:
         z = _z(confidence)
-    l1, u1 = wilson_interval(p1 * n1, n1, z=z) if n1 > 0 else (0.0, 1.0)
-    l0, u0 = wilson_interval(p0 * n0, n0, z=z) if n0 > 0 else (0.0, 1.0)
-    d = p1 - p0
-    r = max(-1.0, min(1.0, correlation))
-    low = (p1 - l1) ** 2 + (u0 - p0) ** 2 - 2 * r * (p1 - l1) * (u0 - p0)
-    high = (u1 - p1) ** 2 + (p0 - l0) ** 2 - 2 * r * (u1 - p1) * (p0 - l0)
-    return (max(-1.0, d - math.sqrt(max(0.0, low))), min(1.0, d + math.sqrt(max(0.0, high))))
+    k = z * z
+    lead = 1 - k * c  # (estimate - x)² <= k (a - 2bx + cx²), as lead x² - 2 mid x + rest <= 0
+    if lead <= 0:
+        return bounds
+    mid = estimate - k * b
+    rest = estimate * estimate - k * a
+    half = math.sqrt(max(0.0, mid * mid - lead * rest))  # >= 0: x = estimate is inside
+    return (max(bounds[0], (mid - half) / lead), min(bounds[1], (mid + half) / lead))
 
 
-def difference_p(p1: float, n1: float, p0: float, n0: float, correlation: float = 0.0) -> float:
-    """Two-sided p-value of "p1 = p0" that agrees with `difference_interval`: the level
-    1 - p at which the interval just reaches 0 (found by bisection on its normal quantile),
-    so a difference is significant at 5 % exactly when its 95 % interval excludes 0."""
-    d = p1 - p0
-    if d == 0:
+def score_p(estimate: float, a: float, c: float) -> float:
+    """Two-sided p-value of "the true value is 0" that agrees with `score_interval`: the level
+    1 - p at which the interval just reaches 0, or at which it stops being bounded (a test
+    that cannot bound the value cannot reject 0 either)."""
+    if estimate == 0 or a <= 0:
         return 1.0
+    z = abs(estimate) / math.sqrt(a)
+    if c > 0:
+        z = min(z, 1 / math.sqrt(c))
+    return normal_two_sided_p(z)
 
-    def excludes_zero(z: float) -> bool:
-        low, high = difference_interval(p1, n1, p0, n0, correlation, z=z)
-        return low > 0 if d > 0 else high < 0
 
-    lo, hi = 0.0, 40.0
-    if excludes_zero(hi):
-        return normal_two_sided_p(hi)
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if excludes_zero(mid) else (lo, mid)
-    return normal_two_sided_p(lo)
+@dataclass(frozen=True)
+class PermutationMoments:
+    """Mean and variance of a statistic over the permutations of a set of games."""
+
+    mean: float
+    variance: float  # 0 exactly when every permutation gives the same value
+
+
+def first_mover_moments(games: int, first: Sequence[int], together: Sequence[Sequence[int]]
+                        ) -> PermutationMoments:
+    """D = the games whose first mover is among the winners, when the games' sets of winners
+    are shuffled among the games (every permutation equally likely: what moving first
+    changes nothing means). `first[i]`: games player i moved first; `together[i][j]`: games
+    players i and j were both among the winners (`together[i][i]`: games i won). With S1 =
+    sum r_i c_i, S2 = sum r_i c_i², S3 = sum r_i r_j c_ij (r: first, c: together), the
+    mean is S1/n and E[D²] = S1/n + (S1² - S2 - S3 + S1) / (n(n-1)): the pairs of distinct
+    games' terms, each pair of distinct winner sets equally likely. Exact integers, so that
+    a variance of 0 is told apart from rounding."""
+    n = games
+    s1 = sum(r * together[i][i] for i, r in enumerate(first))
+    if n < 2:
+        return PermutationMoments(s1 / n if n else 0.0, 0.0)
+    s2 = sum(r * together[i][i] ** 2 for i, r in enumerate(first))
+    s3 = sum(ri * rj * together[i][j] for i, ri in enumerate(first)
+             for j, rj in enumerate(first))
+    # Var = E[D²] - (S1/n)², brought over the common denominator n²(n-1)
+    numerator = s1 * n * n + s1 * s1 - n * (s2 + s3)
+    return PermutationMoments(s1 / n, max(0, numerator) / (n * n * (n - 1)))
 
 
 def holm(pvalues: Sequence[float]) -> list[float]:

@@ -16,7 +16,15 @@ from typing import Any
 from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, parse_assignments
 from ..engine.config import option_names
-from .analysis import RunAnalysis, analyse, shared_partners, teams_note, wins_per_team
+from .analysis import (
+    RunAnalysis,
+    analyse,
+    correct_first_players,
+    shared_partners,
+    teams_note,
+    wins_per_team,
+)
+from .cards import correct_together
 from .report import Document, Plot, Section, game_title, questions_section
 from .runs import execute
 from .stats import Moments, Rate, homogeneity_p, same_location_p, significance
@@ -166,6 +174,7 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
     analyses = [analyse(store, r) for r in runs if store.count_games(r.id)]
     if not analyses:
         raise StoreError(f"{store.path}: sweep {sweep.id} has no finished games yet")
+    correct_across_cells(analyses)
     labels = [", ".join(f"{k}={v}" for k, v in (a.run.cell or {}).items()) for a in analyses]
     xlabel = " / ".join(k for k, _ in sweep.vary)
     sections = [questions_section(list(zip(labels, analyses, strict=True)), "cell"),
@@ -184,6 +193,16 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
                       "players": sweep.players, "seed": sweep.seed, "games": sweep.games},
             "cells": [{"cell": a.run.cell, **_cell_json(a)} for a in analyses]}
     return Document(f"Sweep report: {game_title(sweep.game)}", facts, sections, data)
+
+
+def correct_across_cells(analyses: list[RunAnalysis]) -> None:
+    """Correct the card flags and the first-player tests over every cell at once (Holm):
+    corrected within each cell alone, a sweep of M cells where no card makes a difference
+    flags some card in up to M times 5 % of sweeps (40 % of sweeps of 6 cells, before the
+    card test itself was mended), where a report promises at most 5 %."""
+    scope = f"the {len(analyses)} cells of the sweep"
+    correct_first_players(analyses, scope)
+    correct_together([a.cards for a in analyses if a.cards is not None], scope)
 
 
 # key, title, unit, series, p (None: not tested), a note on what the test counted

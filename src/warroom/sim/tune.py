@@ -13,7 +13,7 @@ target a designer wants (`warroom tune`).
   random numbers) with `batch` games. The Optuna study lives in the same SQLite file, so
   `--resume` continues where an interruption stopped.
 - **Noise**: a figure from a batch of games is uncertain, so each trial's figure has its 95 %
-  interval (Wilson for shares, normal for means) and two thirds of the budget go to the
+  interval (Wilson for shares, Student's t for means) and two thirds of the budget go to the
   search, the last third to **extending promising trials**: again and again the trial whose
   interval comes closest to the target (it holds the target, or the nearest bound is
   nearest; then the one with fewer games) gets another batch. A value Optuna proposes again
@@ -47,6 +47,9 @@ from .stats import Moments, Rate
 from .store import ResultStore, RunInfo, StoreError, TuneInfo
 
 SEARCH_SHARE = 2 / 3  # of the budget: the rest extends the most promising trials
+# Digits a figure may take past its usual 3 significant (means) or 1 decimal (shares %): as
+# many as a float holds, so that a value is never shown as a target it differs from.
+MAX_EXTRA_DIGITS = 12
 REASKS = 5  # proposals of values tried already, answered from their runs, before one is played
 RATE_FIGURES = ("first_player_win", "first_player_score", "draws")
 FIGURE_HELP = ("first_player_win, first_player_score, seatN_win, seatN_score, playerN_win, "
@@ -168,7 +171,23 @@ class Target:
         return f"{self.figure}={self.value:g}"
 
     def show(self, value: float) -> str:
-        return f"{100 * value:.1f} %" if self.is_rate else f"{value:.3g}"
+        """The figure as text, with as many more digits as it takes for a value that is not
+        the target not to read as the target (an interval's end at 4.000017 is not '4' when
+        the target is 4), and for the target to read as itself."""
+        extra = 0
+        while extra < MAX_EXTRA_DIGITS and self._reads_wrong(value, extra):
+            extra += 1
+        return self._digits(value, extra)
+
+    def _reads_wrong(self, value: float, extra: int) -> bool:
+        shown = self._digits(value, extra)
+        if value == self.value:
+            return not math.isclose(float(shown.rstrip(" %")) / (100 if self.is_rate else 1),
+                                    value, rel_tol=1e-9, abs_tol=1e-12)
+        return shown == self._digits(self.value, extra)
+
+    def _digits(self, value: float, extra: int) -> str:
+        return f"{100 * value:.{1 + extra}f} %" if self.is_rate else f"{value:.{3 + extra}g}"
 
 
 def parse_target(text: str, seats: int) -> Target:

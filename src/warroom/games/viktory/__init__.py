@@ -10,7 +10,7 @@ from ...engine import CardFacts, Game
 from ...engine.data import DataOption, shipped_files
 from ..viktory_battles.cards import Deck, deck_path, load_deck, saved_options, show_deck
 from .actions import ACTIONS
-from .analytics import CARD_EVENT_KINDS, card_events
+from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names
 from .config import Config
 from .heuristic import heuristic_action
 from .render import describe_event, render
@@ -132,6 +132,11 @@ class ViktoryGame(Game):
         if not state.has_cards:
             return None  # a dice battle: no cards
         return card_events(state.kept_log, {cid: card.name for cid, card in state.cards.items()})
+
+    def card_names(self, config: Config) -> list[str] | None:
+        if config.mode == "dice":
+            return None
+        return deck_card_names(config.deck_cards)
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

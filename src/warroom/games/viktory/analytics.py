@@ -11,6 +11,7 @@ hits, misses and terrain. Dice battles have no cards and no facts.
 from __future__ import annotations
 
 from ...engine import DRAWN, PLAYED, CardFacts
+from ..viktory_battles.cards import Deck
 
 DISCARDED = "discarded"
 
@@ -19,12 +20,21 @@ DISCARDED = "discarded"
 CARD_EVENT_KINDS = frozenset({"drew", "play", "discard"})
 
 
+def card_label(cid: str, name: str) -> str:
+    return f"{cid} {name}"
+
+
+def deck_card_names(deck: Deck) -> list[str]:
+    """Every card `card_events` may name: the deck's cards, each by id and name."""
+    return [card_label(card.id, card.name) for card in deck.cards]
+
+
 def card_events(log: list, names: dict[str, str]) -> CardFacts:
     """`names`: card id -> card name, from the battle's deck."""
     facts = CardFacts(2)
 
     def label(cid: str) -> str:
-        return f"{cid} {names[cid]}" if cid in names else cid
+        return card_label(cid, names[cid]) if cid in names else cid
 
     for _, e in log:
         kind = e["event"]

@@ -8,7 +8,7 @@ from typing import Any
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption, shipped_files
 from .actions import ACTIONS
-from .analytics import CARD_EVENT_KINDS, card_events, deck_labels
+from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names, deck_labels
 from .config import Config
 from .deck import DATA_DIR, Deck, champion_warnings, deck_path, load_deck, show_deck
 from .heuristic import evaluate, heuristic_action
@@ -80,6 +80,9 @@ class WordIronGame(Game):
     def card_events(self, state: WordIronState) -> CardFacts:
         cfg = state.config
         return card_events(state.kept_log, deck_labels(cfg.deck0, cfg.deck1))
+
+    def card_names(self, config: Config) -> list[str]:
+        return deck_card_names(config.decks, deck_labels(config.deck0, config.deck1))
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

@@ -14,7 +14,7 @@ seat whose deck it is from (`origin`), since a realm may then hold two cards of 
 from __future__ import annotations
 
 from ...engine import DRAWN, PLAYED, CardFacts
-from .deck import deck_path
+from .deck import Deck, deck_path
 
 RANSOMED, TAKEN = "ransomed", "taken"
 
@@ -53,6 +53,16 @@ def card_events(log: list, labels: tuple[str, str]) -> CardFacts:
         elif kind == "truce_accepted" and offered is not None:
             _move(facts, offered[0], e["player"], offered[1])
     return facts
+
+
+def deck_card_names(decks: tuple[Deck, Deck], labels: tuple[str, str]) -> list[str]:
+    """Every card `card_events` may name: each deck's resources, strategies, chance cards,
+    Words of Power and champions, with its label."""
+    names = [card.name + label for deck, label in zip(decks, labels, strict=True)
+             for pile in (deck.resources, deck.strategies, deck.chance, deck.words,
+                          deck.champions)
+             for card in pile]
+    return list(dict.fromkeys(names))
 
 
 def _move(facts: CardFacts, giver: int, receiver: int, card: str) -> None:
