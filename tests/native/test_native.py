@@ -100,6 +100,14 @@ def test_a_long_run_on_a_stale_build_says_so_in_one_line_first(stale_build, comm
     assert capsys.readouterr().err == ""
 
 
+def test_a_usage_error_on_a_stale_build_is_still_one_line(stale_build, capsys):
+    """The note came before the arguments were read, so a mistyped option of a long run gave
+    two lines: the note, then the error."""
+    assert cli_main(["bench", "kow", "--runs", "101"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("warroom: error: Invalid value for '--runs'") and err.count("\n") == 1
+
+
 def test_a_stale_build_is_not_mentioned_where_it_costs_nothing_or_was_asked_for(stale_build,
                                                                                capsys):
     assert cli_main(["options", "kow"]) == 0  # quick commands

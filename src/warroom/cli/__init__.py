@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import Any
 
 import click
 
@@ -70,13 +71,18 @@ class _Group(_HelpGroup):
             importlib.import_module(f"{__name__}.{module}")  # registers itself on `cli`
         return super().get_command(ctx, name)
 
-    def resolve_command(self, ctx: click.Context, args: list[str]
-                        ) -> tuple[str | None, click.Command | None, list[str]]:
-        # Called only for the command about to run (help lists commands by get_command).
-        name, command, rest = super().resolve_command(ctx, args)
-        if name in LONG_RUNNING and not ctx.resilient_parsing and not _asks_help(rest):
-            native.warn_if_stale()
-        return name, command, rest
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        if (name or cmd.name) in LONG_RUNNING:
+            run = cmd.invoke
+
+            def invoke(ctx: click.Context) -> Any:
+                # Once the arguments are read (click runs the command only then): a usage
+                # error, or --help, stays the one thing said.
+                native.warn_if_stale()
+                return run(ctx)
+
+            cmd.invoke = invoke  # type: ignore[method-assign]
+        super().add_command(cmd, name)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -121,10 +127,6 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     return 0
-
-
-def _asks_help(args: list[str]) -> bool:
-    return any(arg in ("-h", "--help") for arg in args)
 
 
 def _command(exc: click.ClickException) -> str:

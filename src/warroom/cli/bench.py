@@ -146,7 +146,7 @@ def rules_path(game_name: str) -> list[str]:
               "validation and the log written), as play, replays and servers take it.")
 @click.option("--peers", is_flag=True, help="Also measure OpenSpiel's goofspiel, leduc_poker "
               "and gin_rummy with the same loop (needs: pip install 'warroom[bench]').")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the figures.")
 def bench(games: tuple[str, ...], seconds: float, runs: int, checked: bool, peers: bool,
           as_json: bool) -> None:
     """Random-vs-random playout speed of GAMES (all games if none given), on one core."""

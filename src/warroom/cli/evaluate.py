@@ -131,8 +131,11 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
               help="Comma-separated SPECs to compare, at least two.")
 @click.option("--games", "n_games", type=game_count(2), default=100, show_default=True,
               help="Games per pairing (even: half in each seat order, twins on one deal).")
-@click.option("--seed", type=SEED, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True,
+              help="Seed of the table: the same seed gives the same table (each pairing "
+              "has its own deals; a game and its twin, seats swapped, share one).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (at most this machine's CPUs).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int,

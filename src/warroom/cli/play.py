@@ -66,8 +66,9 @@ SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 @click.option("--seed", type=SEED, help="Seed of the game (random if omitted; it is printed "
               "at the start, or at the end when a person plays: it tells every deal to come).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
-@click.option("--save", type=FILE, help="Write the record here after "
-              "every action (and once before the first, to check that it can).")
+@click.option("--save", type=FILE, help="Write the record here after a person's every "
+              "action, AI players' at most twice a second and at the end (and once before the "
+              "first, to check that it can).")
 @click.option("--resume", type=FILE, help="Continue a saved game.")
 @click.option("--force", is_flag=True, help="Let --save overwrite a file that is not a save "
               "of this game.")

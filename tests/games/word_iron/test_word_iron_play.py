@@ -280,3 +280,14 @@ def test_defect_a_repeated_key_in_a_deck_is_refused_not_read_as_its_last_value(
         assert captured.err == f"warroom: error: {path}: {message}\n" and "900" not in captured.out
     with pytest.raises(DataError, match=re.escape(message)):  # as a game's deck too
         load_deck(str(path))
+
+
+def test_a_deck_error_names_the_file_as_given(tmp_path, capsys):
+    """A field error named the deck by its resolved absolute path, where the README's example
+    (and every other data file's error) names it as the user typed it."""
+    from warroom.games.word_iron.deck import DATA_DIR
+
+    text = (DATA_DIR / "sample.yaml").read_text()
+    (tmp_path / "my-deck.yaml").write_text(text.replace("ranks: 10", "ranks: lots", 1))
+    assert main(["cards", "validate", "my-deck.yaml"]) == 2  # the tests run in tmp_path
+    assert capsys.readouterr().err.startswith("warroom: error: my-deck.yaml: card ")

@@ -262,7 +262,13 @@ def load_deck(value: str | Path) -> Deck:
         stat = path.stat()
     except OSError as exc:
         raise DataError(f"{value}: cannot read ({exc.strerror or exc})") from None
-    return _load(str(path), stat.st_mtime_ns, stat.st_size)
+    try:
+        return _load(str(path), stat.st_mtime_ns, stat.st_size)
+    except DataError as exc:  # the file named as the user gave it, not as resolved
+        message = str(exc)
+        if not message.startswith(f"{path}:"):
+            raise
+        raise DataError(f"{value}{message[len(str(path)):]}") from None
 
 
 @functools.lru_cache(maxsize=64)
