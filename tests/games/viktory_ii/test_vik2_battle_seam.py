@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import pytest
+
 from vik2_helpers import (
     capital,
     events,
@@ -173,6 +175,29 @@ def test_seam_the_result_removes_casualties_moves_joiners_and_winners(tmp_path):
     assert state.onboard[0][INF] == 2 and state.onboard[1][INF] == 0
     assert state.reserve(1)[INF] == 2  # units lost go to their owner's reserve
     assert events(state, "battle")[-1]["winner"] == "attacker"
+
+
+@pytest.mark.parametrize("winner", ["attacker", "defender"])
+def test_seam_a_unit_brought_into_a_battle_does_not_declare_it_again(tmp_path, winner):
+    """A unit the attacker brought from a hex side joined the battle by declaring an attack on
+    its hex again, once the battle had been fought: "fight the battle at E5" came back (a
+    battle of nobody, or of the attacker against the town it had just taken) and "end
+    movement and battles" did not."""
+    state = battle_at_e5(tmp_path)
+    won = winner == "attacker"
+    state.resolver = FakeResolver(BattleResult(
+        winner=winner, reason="over",
+        attacker_losses=((0, 0, 0, 0), (0, 0, 0, 0)),
+        bombard_losses=((0, 0, 0, 0),),
+        defender_losses=(1, 0, 0, 0) if won else (0, 0, 0, 0),
+        reserve_joined=((0, 0, 0, 0), (1, 0, 0, 0)),  # E4's second infantry joined
+    ))
+    take(state, Fight, hex="E5")
+    state.apply(0, Go())
+    assert state.battles == []
+    assert not [a for a in legal(state) if type(a) is Fight]
+    e5 = hx(state, "E5")
+    assert state.units_at(e5, 0)[INF] == (3 if won else 0)
 
 
 def test_seam_naval_battle_request(tmp_path):

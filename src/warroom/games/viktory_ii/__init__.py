@@ -79,8 +79,10 @@ class ViktoryIIGame(Game):
     # 2: battles are fought by the shared resolver (viktory_battles), not a stand-in. 3: units
     # unloaded next to enemy artillery draw its Overwatch, as a unit stepping there does
     # (RULINGS: "a defending artillery fires once per enemy turn at a unit moving next to
-    # it"), so records of games with such an unloading replay differently.
-    version = "3"
+    # it"), so records of games with such an unloading replay differently. 4: a unit brought
+    # into a battle from a hex side no longer declares that battle again once it is fought (a
+    # battle of nobody was then offered, and had to be fought), so records differ after one.
+    version = "4"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

@@ -589,14 +589,19 @@ class MovementRules(ViewRules):
         self.overwatch_check([u])
 
     def declare_attack(self, u: int, target: int) -> None:
+        """The unit attacks `target`: a battle to fight there this turn."""
+        self.join_attack(u, target)
+        if target not in self.battles:
+            self.battles.append(target)
+
+    def join_attack(self, u: int, target: int) -> None:
         """The unit moves up to the hex side it attacks across; it waits there (counted in
-        neither hex) until the battle is fought."""
+        neither hex) until the battle is fought. A unit brought into a battle being fought
+        joins it so, without declaring it again."""
         self.occ_sub(self.uh[u], 1)
         self.us[u] = ATTACKING
         self.ug[u] = target
         self.um[u] = max(0, self.um[u] - 1)  # what a cavalry may use after the battle
-        if target not in self.battles:
-            self.battles.append(target)
         if self.active == u:
             self.active = -1
 

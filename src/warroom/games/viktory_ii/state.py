@@ -996,7 +996,7 @@ class ViktoryIIState(PlacementRules):
         for side, joined in zip(request.sides, result.reserve_joined):
             for t, k in enumerate(joined):
                 for u in self._pick(a, side.source, t, k, (FRESH,)):
-                    self.declare_attack(u, h)
+                    self.join_attack(u, h)
                     attackers.append(u)
         # Units aboard a frigate lost in the battle go with it (VIKTORY-II.md, "Transport by
         # sea"): they are told with their side's losses.
