@@ -210,6 +210,18 @@ def test_a_game_showing_part_of_its_log_still_builds_the_whole_log_on_the_page(d
         assert opened["log"] == [game.describe_event(e) for e in state.observation(0)["log"]]
 
 
+def test_the_text_view_is_sent_without_terminal_colours(db):
+    """Viktory II's text view colours its map for a terminal; the page's Text view panel
+    printed each escape as text (`[97;44mw1 1[0m`)."""
+    with client(db) as c:
+        made = create(c, game="viktory-ii", seats=("invite", "invite"),
+                      options={"radius": 3, "turn_limit": 3})
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            frame = hello(ws, made["seats"][0]["token"])
+    assert "\x1b" not in frame["text"] and "[0m" not in frame["text"]
+    assert frame["text"].strip()  # the view itself is still sent
+
+
 def errors_leave_the_state_alone(c, ws, game_id: str, frames: list[str], version: int = 0
                                  ) -> list[str]:
     messages = []

@@ -240,6 +240,18 @@ class _Repeated(dict[str, Any]):
     key: str
 
 
+def stored_json(text: Any, kind: type, name: str, error: type[Exception] = ValueError) -> Any:
+    """A JSON field a store wrote, which must decode to a `kind` (dict or list); otherwise an
+    `error` naming the field (`name`): the row was damaged since."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):  # not text, not JSON, a number too long
+        raise error(f"{name} is not valid JSON") from None
+    if not isinstance(value, kind):
+        raise error(f"{name} is not a JSON {'object' if kind is dict else 'list'}")
+    return value
+
+
 def loads_json(text: str | bytes) -> Any:
     """`json.loads`, refusing an object that names a key twice (json keeps the last value
     without a word) with a DuplicateKeyError; every other failure is json.loads's own. Every

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine.data import displayable
+from ..engine.data import displayable, stored_json
 from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own
 
 # How long a write waits for a lock another program holds on the database (a backup, the
@@ -260,14 +260,7 @@ def _action(idx: Any, player: Any, text: Any) -> tuple[int, dict[str, Any]]:
 
 
 def _decoded(text: Any, name: str, kind: type) -> Any:
-    """A JSON field of the games table, which must decode to a `kind` (dict or list)."""
-    try:
-        value = json.loads(text)
-    except (TypeError, ValueError, RecursionError):  # not text, not JSON, a number too long
-        raise _Damaged(f"table games: {name} is not valid JSON") from None
-    if not isinstance(value, kind):
-        raise _Damaged(f"table games: {name} is not a JSON {'object' if kind is dict else 'list'}")
-    return value
+    return stored_json(text, kind, f"table games: {name}", _Damaged)
 
 
 def _seat(index: int, value: Any) -> SeatRow:

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import ConfigError, DataError, WarroomError, make_config
-from ..engine.data import counted, displayable
+from ..engine.data import counted, displayable, stored_json
 from ..engine.embed import EmbeddedFile, digest, embed_files, with_embedded
 from ..games import get_game
 from .batch import BatchSpec
@@ -762,14 +762,7 @@ def _need(ok: bool, problem: str) -> None:
 
 
 def _json(text: Any, kind: type, name: str) -> Any:
-    """A JSON field, which must decode to a `kind` (dict or list)."""
-    try:
-        value = json.loads(text)
-    except (TypeError, ValueError, RecursionError):  # not text, not JSON, a number too long
-        raise _Damaged(f"{name} is not valid JSON") from None
-    if not isinstance(value, kind):
-        raise _Damaged(f"{name} is not a JSON {'object' if kind is dict else 'list'}")
-    return value
+    return stored_json(text, kind, name, _Damaged)
 
 
 def _whole(value: Any, name: str) -> int:
