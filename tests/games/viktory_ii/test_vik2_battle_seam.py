@@ -8,7 +8,6 @@ import random
 from dataclasses import dataclass
 
 import pytest
-
 from vik2_helpers import (
     capital,
     events,
