@@ -20,6 +20,7 @@ from test_api import receive
 from warroom.engine import Record, config_to_json, replay, to_json
 from warroom.games import REGISTRY
 from warroom.server import create_app
+from warroom.server.live import ANSI
 
 # Options that keep a random game short; a game not listed plays with its defaults.
 SHORT = {"champions": {"max_turns": 8}, "word-iron": {"max_rounds": 5}, "battle": {"players": 3},
@@ -153,7 +154,7 @@ def _views(game, state) -> dict[int | None, dict[str, Any]]:
             "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": to_json(a)}
                       for i, a in enumerate(legal)],
             "log": [game.describe_event(e) for e in obs.get("log", [])],
-            "text": game.render(obs, viewer),
+            "text": ANSI.sub("", game.render(obs, viewer)),  # sent plain, as a page shows it
             "events": obs.get("log", []),
             "terminal": state.is_terminal(),
         }
