@@ -576,6 +576,28 @@ def test_attack_3_simultaneous_strikers_each_choose_before_any_is_destroyed():
     assert soldiers(s, 0) == ["8D"] and soldiers(s, 1) == []
 
 
+def test_ruling_a_wasted_strike_is_told_and_destroys_nothing_in_the_card_facts():
+    """README: a striker may pick an enemy another striker of its skill has picked (the strike
+    is wasted). The log told it as a second "strikes ... down", and the card analytics counted
+    the soldier destroyed twice."""
+    from warroom.games.battle import GAME
+    from warroom.games.battle.analytics import DESTROYED, card_events
+
+    s = begin_turn(arrange(new(), soldiers={0: ["8H", "8D"], 1: ["8S", "2C"]}), 0)
+    attack(s, 0, "8H", 1)
+    attack(s, 0, "8D", 1, group=0)
+    block(s, 1, "8S", 0)
+    block(s, 1, "2C", 0)
+    s.apply(0, Strike("8H", 1, "8S"))
+    s.apply(0, Strike("8D", 1, "8S"))  # the same Eight: the second strike is wasted
+    s.apply(1, Strike("8S", 0, "8H"))
+    strikes = events(s, "strike")
+    assert [e.get("wasted", False) for e in strikes] == [False, True, False, False]  # 2♣ last
+    assert GAME.describe_event(strikes[1]).endswith("strikes P1's 8♠ too (a wasted strike)")
+    facts = card_events([(None, e) for e in strikes], 2).to_json()
+    assert facts[1][DESTROYED] == {"8♠": 1} and facts[0][DESTROYED] == {"8♥": 1, "8♦": 1}
+
+
 def _equal_nines_and_fives():
     """9♥ and 5♥ attack, blocked by 9♠ and 5♠: at skill 9 both Nines strike, P0's first."""
     s = begin_turn(arrange(new(), soldiers={0: ["9H", "5H"], 1: ["9S", "5S"]}), 0)

@@ -32,7 +32,7 @@ def card_events(log: list, num_players: int) -> CardFacts:
         elif kind == "special":
             facts.add(e["player"], PLAYED, card_text(e["card"]))
             facts.add(e["player"], ABILITY, card_text(e["card"]))
-        elif kind == "strike":
+        elif kind == "strike" and not e.get("wasted"):  # a second strike destroys nothing
             facts.add(e["target"], DESTROYED, card_text(e["target_card"]))
         elif kind == "destroyed":
             facts.add(e["player"], DESTROYED, card_text(e["card"]))

@@ -180,8 +180,9 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "hits":
         return f"{p} takes {_count(e['hits'], 'unblocked hit')}: {e['total']} in all"
     if kind == "strike":
+        down = " too (a wasted strike)" if e.get("wasted") else " down"
         return (f"{p}'s {card_text(e['card'])} (skill {SKILL[e['card']]}) strikes "
-                f"P{e['target']}'s {card_text(e['target_card'])} down")
+                f"P{e['target']}'s {card_text(e['target_card'])}{down}")
     if kind == "destroyed":
         return f"{p}'s {card_text(e['card'])} is destroyed"
     if kind == "play":

@@ -604,9 +604,12 @@ class BattleState(State):
         destroyed together (a victim struck twice dies once: the second strike is wasted)."""
         names = self.names
         if self.logs("strike"):
+            seen: set[Soldier] = set()
             for striker, victim in self.struck:
+                extra = {"wasted": True} if victim in seen else {}  # struck already
+                seen.add(victim)
                 self.event("strike", player=striker[0], card=names[striker[1]],
-                           target=victim[0], target_card=names[victim[1]])
+                           target=victim[0], target_card=names[victim[1]], **extra)
         for victim in dict.fromkeys(victim for _, victim in self.struck):
             (members if victim in members else blockers).remove(victim)
             self._destroy(*victim, quiet=True)  # the strike events told of these
