@@ -606,7 +606,7 @@ class BattleState(State):
         if self.logs("strike"):
             seen: set[Soldier] = set()
             for striker, victim in self.struck:
-                extra = {"wasted": True} if victim in seen else {}  # struck already
+                extra: dict[str, Any] = {"wasted": True} if victim in seen else {}  # struck already
                 seen.add(victim)
                 self.event("strike", player=striker[0], card=names[striker[1]],
                            target=victim[0], target_card=names[victim[1]], **extra)
