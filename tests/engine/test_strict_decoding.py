@@ -148,6 +148,15 @@ def test_record_files_that_break_the_json_reader_are_one_line_errors(tmp_path, c
         Record.load(path)
 
 
+def _edited_record(tmp_path, old: str, new: str):
+    """A kow record saved with its first `old` replaced by `new`."""
+    text = sample_record("kow")
+    assert old in text
+    path = tmp_path / "r.json"
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
 @pytest.mark.parametrize("old, new, problem", [
     ('"seed": 7', '"seed": ' + "9" * 5000, "seed"),
     ('"player": 0', '"player": -' + "1" * 4301, "actions[0].player"),
@@ -156,10 +165,7 @@ def test_defect_a_number_too_long_in_a_record_says_where(tmp_path, old, new, pro
     """Python reads no number of more than 4300 digits: a record with one said "not a record
     (Exceeds the limit (4300 digits) for integer string conversion ... use
     sys.set_int_max_str_digits() ...)", naming neither the field nor what to do."""
-    text = sample_record("kow")
-    assert old in text
-    path = tmp_path / "r.json"
-    path.write_text(text.replace(old, new, 1))
+    path = _edited_record(tmp_path, old, new)
     with pytest.raises(RecordError) as info:
         Record.load(path)
     digits = len(new.split()[-1].lstrip("-"))
@@ -181,10 +187,7 @@ def test_defect_a_key_repeated_in_a_record_is_refused_not_overwritten(tmp_path, 
                                                                        problem):
     """json kept the last of two values of a key without a word: {"seed": 7, ..., "seed": 8}
     replayed with seed 8."""
-    text = sample_record("kow")
-    assert old in text
-    path = tmp_path / "r.json"
-    path.write_text(text.replace(old, new, 1))
+    path = _edited_record(tmp_path, old, new)
     with pytest.raises(RecordError) as info:
         Record.load(path)
     assert str(info.value) == f"{path}: {problem}"

@@ -564,12 +564,18 @@ def test_attack_3_the_strikers_controller_chooses_which_enemy_it_destroys():
     assert soldiers(s, 0) == ["4H"] and soldiers(s, 1) == []
 
 
-def test_attack_3_simultaneous_strikers_each_choose_before_any_is_destroyed():
+def _two_eights_against_an_eight_and_a_two():
+    """8♥ and 8♦ attack, blocked by 8♠ and 2♣: at skill 8 three strike, P0's two first."""
     s = begin_turn(arrange(new(), soldiers={0: ["8H", "8D"], 1: ["8S", "2C"]}), 0)
     attack(s, 0, "8H", 1)
     attack(s, 0, "8D", 1, group=0)
     block(s, 1, "8S", 0)
     block(s, 1, "2C", 0)
+    return s
+
+
+def test_attack_3_simultaneous_strikers_each_choose_before_any_is_destroyed():
+    s = _two_eights_against_an_eight_and_a_two()
     s.apply(0, Strike("8H", 1, "8S"))
     s.apply(0, Strike("8D", 1, "2C"))
     s.apply(1, Strike("8S", 0, "8H"))  # already struck down, it still strikes at skill 8
@@ -583,11 +589,7 @@ def test_ruling_a_wasted_strike_is_told_and_destroys_nothing_in_the_card_facts()
     from warroom.games.battle import GAME
     from warroom.games.battle.analytics import DESTROYED, card_events
 
-    s = begin_turn(arrange(new(), soldiers={0: ["8H", "8D"], 1: ["8S", "2C"]}), 0)
-    attack(s, 0, "8H", 1)
-    attack(s, 0, "8D", 1, group=0)
-    block(s, 1, "8S", 0)
-    block(s, 1, "2C", 0)
+    s = _two_eights_against_an_eight_and_a_two()
     s.apply(0, Strike("8H", 1, "8S"))
     s.apply(0, Strike("8D", 1, "8S"))  # the same Eight: the second strike is wasted
     s.apply(1, Strike("8S", 0, "8H"))
