@@ -6,9 +6,12 @@
 // unit, a target hex moves, attacks, bombards, lands or fights there, a build site builds, a
 // town takes a reserve unit, the sea hex takes a frigate, a revealed hex takes a drawn tile
 // (the drawn tiles themselves are clickable too). A hex with several actions opens a menu.
-// Cards are played or discarded by clicking them in the hand. The battle is drawn from
-// whatever the resolver puts in the observation's `battle` key, with its actions as buttons;
-// every other action (end a step, draw cards) is a button.
+// Cards are played or discarded by clicking them in the hand (a line above the hand says
+// what a click does now). The battle being fought is told in words (where, who attacks and
+// defends with what, the round, what is to be decided now) and stays marked on the map; its
+// actions are buttons, named by the hexes the map shows. Every other action (end a step, draw
+// cards) is a button. On a narrow screen a large map scrolls inside its box at a size a finger
+// can tap, with a button to show it whole.
 
 const UNITS = ["infantry", "cavalry", "artillery", "frigate"];
 const ICONS = ["♟", "♞", "✹", "⚓"];
@@ -38,9 +41,35 @@ const DECISIONS = {
 const SIZE = 30; // a hex's outer radius in SVG units
 const SQRT3 = Math.sqrt(3);
 const SVG = "http://www.w3.org/2000/svg";
+// A hex narrower than SMALL_HEX pixels when the whole map fits is too small to read or tap (a
+// phone, 4 players and more): the map is then drawn with hexes TAP_HEX pixels across, in a box
+// that scrolls.
+const SMALL_HEX = 32;
+const TAP_HEX = 44;
+// How the map was last shown, kept across redraws (each frame draws the table anew): zoomed in
+// or whole (null: as the screen needs), where its box was scrolled, the hex it was centred on.
+const mapView = { zoom: null, left: null, top: null, focus: null };
+// The map on screen fits itself again when the screen turns or the window is resized.
+let refit = null;
+window.addEventListener("resize", () => refit && refit());
+// Battle kinds, as a player calls them.
+const BATTLE_KINDS = {
+  land: "Battle", naval: "Naval battle", bombard: "Bombardment", reserve_naval: "Naval battle",
+  overwatch: "Overwatch",
+};
 
 const CSS = `
 .v2map { width: 100%; max-height: 78vh; display: block; }
+.v2-mapbox.zoomed { overflow: auto; max-height: 70vh; overscroll-behavior: contain;
+  border-radius: 6px; background: #0b1d13; }
+.v2-mapbox.zoomed > svg.v2map { max-width: none; max-height: none; }
+.v2-zoom { margin: 4px 0; }
+.v2map .hex-cell.fought > polygon.ground { stroke: #ff6b5a; stroke-width: 3.5; }
+.v2-battle .side { display: flex; gap: 6px; align-items: baseline; margin: 3px 0; }
+.v2-battle .side > .v2-swatch { flex: none; }
+.v2-battle .side small { display: block; color: var(--muted); font-size: 12px; }
+.v2-battle .now { margin: 6px 0 2px; color: var(--gold); font-weight: 600; }
+.v2-hint { margin: 4px 0; color: var(--gold); font-weight: 600; font-size: 13px; }
 .v2map text { font: 600 9px system-ui, sans-serif; fill: #fff; stroke: #000; stroke-width: 2.2px;
   stroke-opacity: .75; paint-order: stroke; text-anchor: middle; pointer-events: none; }
 .v2map text.name { font-size: 7px; fill: #f4f1e6; stroke-width: 1.6px; }
@@ -70,8 +99,37 @@ const CSS = `
   .v2map text.name { font-size: 9px; }
   .v2-legend { font-size: 13px; }
   .v2-battle dl { font-size: 14px; }
+  .v2-battle .side small { font-size: 13px; }
+  .v2-hint { font-size: 14px; }
 }
 `;
+
+/** The page's log numbers its lines from 1: room for the widest number, which the page's own
+ *  padding (two digits' worth) clipped from 100 on. */
+const logCss = (lines) => `.side .log { padding-left: calc(${String(Math.max(lines, 1)).length}ch + 1.2em); }`;
+
+// A battle's decisions, by kind: what the player to decide does ("Your move: ..."), and what
+// the others read ("Seat 0 ...").
+const YOUR_BATTLE_MOVE = {
+  launch: "bring more units into the attack, or launch it.",
+  overwatch: "fire Overwatch at the units moving in now, or hold it back for a later wave.",
+  overwatch_alone: "fire Overwatch at them now, or hold it back (each artillery fires once in an enemy turn).",
+  continue: "fight another round, or retreat to the hexes your units came from.",
+  window: "play a Special Event card from your hand below before the next round, or pass.",
+  play: "click a card in your hand below to play it, or pass (the card round ends).",
+  draw_in: "choose the unit your Reinforcements card draws into the battle.",
+};
+const THEIR_BATTLE_MOVE = {
+  launch: "may bring more units, then launches the attack.",
+  overwatch: "decides whether to fire Overwatch at the units moving in.",
+  overwatch_alone: "decides whether to fire Overwatch.",
+  continue: "decides: fight another round or retreat.",
+  window: "may play a Special Event card before the next round.",
+  wave: "launches {wave} with an Attack card, or calls off the attack.",
+  play: "answers with a card, or passes.",
+  draw_in: "chooses a unit to draw into the battle.",
+  casualty: "chooses casualties.",
+};
 
 /** The hexes of a map of this radius, in the game's order (row by row from the top). */
 function hexes(radius) {
@@ -106,6 +164,23 @@ const counted = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
 const countText = (c) => c.map((n, u) => (n ? `${n}${ICONS[u]}` : "")).join("");
 const unitsWords = (c) => c.map((n, u) => (n ? `${n} ${UNITS[u]}` : "")).filter(Boolean).join(", ") || "none";
 const colour = (p) => PLAYER_COLOURS[p % PLAYER_COLOURS.length];
+const addUnits = (a, b) => a.map((n, u) => n + b[u]);
+const total = (counts) => counts.reduce(addUnits, [0, 0, 0, 0]);
+const any = (c) => Boolean(c) && c.some(Boolean);
+
+/** How many seats this page holds: the page (game.js) opens one connection per token of its
+ *  link's `t=`, several on a hotseat device. */
+function seatsHere() {
+  const tokens = new URLSearchParams(location.hash.slice(1)).get("t") || "";
+  return tokens.split(",").filter(Boolean).length;
+}
+
+/** The end of the game as this page says it: a device holding several seats names the
+ *  winners, since "You win" or "You lose" would judge only the seat last on screen. */
+function endText(view, kit) {
+  if (seatsHere() > 1) return kit.outcomeText({ ...view, seat: null });
+  return kit.outcomeText(view);
+}
 
 /** The hex an action names on the map: where a frigate goes, else its hex. */
 function hexOf(a) {
@@ -124,7 +199,8 @@ export function render(root, view, ctx) {
   const rv = o.reveal;
   const over = o.phase === "over" || view.terminal; // a resignation ends it mid-turn
 
-  root.append(h("style", { text: CSS }));
+  root.append(h("style", { text: CSS + logCss((view.log || []).length) }));
+  const hidden = o.fog !== null && o.fog !== undefined; // a hidden map: dark or explored apart
 
   // --- what can be clicked: hexes, drawn tiles, cards -------------------------------------
   const byHex = new Map();
@@ -156,7 +232,7 @@ export function render(root, view, ctx) {
     h("span", {}, h("b", { text: `${o.mode}` }), ` · ${round}`),
     // At the end no one has a turn: the game is over, and the page knows who won.
     over ? h("span", {}, h("b", { text: view.outcome
-      ? `Game over: ${ctx.kit.outcomeText(view)}` : "Game over" }))
+      ? `Game over: ${endText(view, ctx.kit)}` : "Game over" }))
       : h("span", {}, h("span", { class: "v2-swatch", style: `background:${colour(o.player)}` }),
         h("b", { text: `${who(o.player, view)}${o.player === view.seat ? "r" : "'s"} turn` }),
         `: ${step(o)}`),
@@ -168,16 +244,22 @@ export function render(root, view, ctx) {
   const map = drawMap();
 
   // --- the players ---------------------------------------------------------------------------
+  // On a hidden map the view holds another player's capital only where this seat sees or
+  // remembers it, and its units only where this seat sees them now: say so, rather than
+  // print "?" and a count that reads as the whole army. Towns, cities and capitals held are
+  // everybody's to know: those counts are whole.
   const players = o.players.map((info, p) => {
-    const cap = info.capital >= 0 ? name(info.capital) : "?";
+    const status = info.holds_capital ? "held" : "LOST";
     const held = o.round === 0 && !info.holds_capital ? "no capital yet"
-      : `capital ${cap} ${info.holds_capital ? "held" : "LOST"}`;
+      : info.capital >= 0 ? `capital ${name(info.capital)} ${status}`
+        : `capital ${status} (where: not seen)`;
     const bits = info.out ? ["out of the game"] : [held, counted(info.towns, "town"),
       counted(info.cities, "city", "cities"), `${counted(info.capitals, "capital")} held`];
     if (!info.out && info.reserve) bits.push(`reserve: ${unitsWords(info.reserve)}`);
     if (!info.out && info.hand !== null && info.hand !== undefined) bits.push(`cards ${info.hand}/${info.max_hand}`);
     const onMap = o.units.filter((s) => s[1] === p).reduce((t, s) => t.map((n, u) => n + s[2][u] + s[4][u]), [0, 0, 0, 0]);
-    if (!info.out) bits.push(`on the map: ${unitsWords(onMap)}`);
+    const whole = !hidden || p === view.seat;
+    if (!info.out) bits.push(`${whole ? "on the map" : "units in sight"}: ${unitsWords(onMap)}`);
     return h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${info.out ? " out" : ""}`,
                       "data-seat": p },
       h("h4", {}, h("span", { class: "v2-swatch", style: `background:${colour(p)}` }),
@@ -236,29 +318,29 @@ export function render(root, view, ctx) {
           tile(c.id, { note: c.desc, id: c.id }), byCard.get(c.id) || []))
           : [h("span", { class: "muted", text: "no cards" })])))
       : null;
+    const hint = cardHint();
     cards = panel("Battle Cards",
       h("div", { class: "row" }, pile("Deck", o.deck_left), pile("Discards", o.discards),
         o.discard_top ? h("span", { class: "muted", text: `top of the discards: ${o.discard_top}` }) : null),
+      hint ? h("p", { class: "v2-hint", id: "v2-card-hint", text: hint }) : null,
       hand);
   }
 
-  // --- the battle being fought (drawn from whatever the resolver shows) -------------------
+  // --- the battle being fought -------------------------------------------------------------
   let battle = null;
-  if (o.battle) {
-    const bar = battleNow ? acts.rest("Battle") : null;
-    battle = panel(`Battle${o.battle.resolver ? ` (${o.battle.resolver})` : ""}`,
-      h("div", { class: "v2-battle" }, fields(o.battle)),
-      battleNow && mover !== view.seat && view.seat !== null ? h("p", { class: "muted",
-        text: `${who(mover, view)} decides` }) : null,
-      bar);
-  }
+  if (o.battle) battle = o.battle.seats ? battlePanel(o.battle) : panel("Battle",
+    h("div", { class: "v2-battle" }, fields(o.battle)), battleNow ? acts.rest("Battle") : null);
 
   const rest = acts.rest();
-  root.append(panel("Viktory II", head, rest, map, legend()));
+  const mapBox = h("div", { class: "v2-mapbox" }, map);
+  const zoom = h("button", { class: "v2-zoom", type: "button", hidden: true });
+  root.append(panel("Viktory II", head, rest, zoom, mapBox, legend()));
+  fitMap(mapBox, map, zoom);
   if (battle) root.append(battle);
+  if (battle && cards) root.append(cards); // the hand is where a battle's cards are played
   if (tiles) root.append(tiles);
   if (turn.length) root.append(panel("This turn", ...turn.map((t) => h("div", { text: t }))));
-  if (cards) root.append(cards);
+  if (cards && !battle) root.append(cards);
   root.append(panel("Players", ...players));
   if (view.text) {
     root.append(h("details", { class: "panel" }, h("summary", { text: "Text view" }),
@@ -274,12 +356,9 @@ export function render(root, view, ctx) {
     const minY = Math.min(...ys) - pad;
     box.setAttribute("viewBox", `${minX} ${minY} ${Math.max(...xs) - minX + pad} ${Math.max(...ys) - minY + pad}`);
     const settlements = new Map(o.settlements.map((s) => [s[0], s]));
-    const stacks = new Map();
-    for (const s of o.units) {
-      if (!stacks.has(s[0])) stacks.set(s[0], []);
-      stacks.get(s[0]).push(s);
-    }
+    const stacks = mapStacks();
     const battles = new Set(o.battles.map((b) => b.hex));
+    const fought = o.battle && o.battle.hex >= 0 ? o.battle.hex : null; // -1: out of sight
     const pennants = new Set(o.pennants);
     const slots = rv && rv.hexes ? rv.hexes : [];
     const raised = [];
@@ -304,20 +383,22 @@ export function render(root, view, ctx) {
         tip.push(`${whose(owner)} ${kind === 2 ? "city" : "town"}${capital >= 0 ? ` (${whose(capital)} capital)` : ""}`
           + (seen ? "" : " - as last seen"));
       }
-      (stacks.get(hx) || []).forEach(([, owner, units, ready, cargo], k) => {
-        const text = countText(units) + (cargo.some(Boolean) ? `+${countText(cargo)}` : "");
+      (stacks.get(hx) || []).forEach(({ owner, units, ready, cargo, attacking }, k) => {
+        const text = (attacking ? "⚔" : "") + countText(units) + (any(cargo) ? `+${countText(cargo)}` : "");
         const width = 6 + [...text].reduce((w, ch) => w + (/[0-9+]/.test(ch) ? 5.6 : 9), 0);
         const y = c.y + 7 + 11 * k;
-        g.append(svg("rect", { class: "badge", x: c.x - width / 2, y, width, height: 11, rx: 3, fill: colour(owner) }));
+        g.append(svg("rect", { class: `badge${attacking ? " attackers" : ""}`, x: c.x - width / 2, y, width,
+                               height: 11, rx: 3, fill: colour(owner) }));
         g.append(svg("text", { x: c.x, y: y + 8.5 }, text));
-        tip.push(`${whose(owner)} units: ${unitsWords(units)}`
-          + (cargo.some(Boolean) ? `, aboard: ${unitsWords(cargo)}` : "")
-          + (owner === o.player && o.phase === "move" && ready.some(Boolean) ? ` (${ready.reduce((a, b) => a + b)} to move)` : ""));
+        tip.push(`${whose(owner)} ${attacking ? "attackers" : "units"}: ${unitsWords(units)}`
+          + (any(cargo) ? `, aboard: ${unitsWords(cargo)}` : "")
+          + (owner === o.player && o.phase === "move" && any(ready) ? ` (${ready.reduce((a, b) => a + b)} to move)` : ""));
       });
-      if (battles.has(hx)) {
+      if (battles.has(hx) || fought === hx) {
         g.append(svg("text", { class: "mark", x: c.x + 13, y: c.y - 7, fill: "#ff6b5a" }, "⚔"));
-        tip.push("attack declared");
+        tip.push(fought === hx ? `${BATTLE_KINDS[o.battle.kind] || "Battle"} being fought here` : "attack declared");
       }
+      if (fought === hx) g.classList.add("fought");
       if (pennants.has(hx)) {
         g.append(svg("text", { class: "mark", x: c.x - 13, y: c.y - 7, fill: "#ffe27a" }, "⚑"));
         tip.push("pennant: the attack was beaten off");
@@ -337,19 +418,318 @@ export function render(root, view, ctx) {
       const here = byHex.get(hx) || [];
       g.append(svg("title", {}, [...tip, ...here.map((e) => `→ ${e.label}`)].join("\n")));
       acts.bind(g, here);
-      if (here.length) raised.push(g);
+      if (here.length || fought === hx) raised.push(g); // its edge is marked: drawn on top
       else box.append(g);
     });
     box.append(...raised); // drawn last, so that no neighbour covers their highlighted edge
     return box;
   }
 
+  /** What stands on each hex, as badges: the units the view holds, the attackers of each
+   *  declared attack (waiting at the hex side, in neither hex: the view lists them with the
+   *  attack), and while a battle is fought its two sides as they stand now, on its hex (the
+   *  map's own counts change only when it ends). */
+  function mapStacks() {
+    const stacks = new Map();
+    const put = (hx, stack) => {
+      if (!any(stack.units) && !any(stack.cargo)) return; // all lost in the battle
+      if (!stacks.has(hx)) stacks.set(hx, []);
+      stacks.get(hx).push(stack);
+    };
+    const live = liveSides();
+    for (const [hx, owner, units, ready, cargo] of o.units) {
+      const side = hx === live.hex ? live.sides.find((s) => s.owner === owner && !s.put) : null;
+      if (side) side.put = true;
+      put(hx, side ? { ...side, cargo } : { owner, units, ready, cargo });
+    }
+    for (const side of live.sides) if (!side.put) put(live.hex, side);
+    for (const b of o.battles) {
+      put(b.hex, { owner: b.attacker, units: total(b.sides.map(([, c]) => c)), attacking: true });
+    }
+    return stacks;
+  }
+
+  /** The sides of the battle being fought that stand on its hex, with their units now: the
+   *  attackers (not a bombardment's, on their own hexes) and the defenders (not Overwatch's
+   *  artillery, next to the hex; nor are the units it fires at all the units of their hex). */
+  function liveSides() {
+    const b = o.battle;
+    if (!b || !b.seats || !(b.hex >= 0) || b.kind === "overwatch") return { hex: null, sides: [] };
+    const [a, d] = b.seats;
+    const sides = [{ owner: d, units: b.defender }];
+    if (b.kind !== "bombard") sides.push({ owner: a, units: total(b.attacker.slice(1)), attacking: true });
+    return { hex: b.hex, sides };
+  }
+
+  /** A map whose hexes would be narrower than SMALL_HEX pixels fitted to its box (a phone, 4
+   *  players and more) is drawn with hexes TAP_HEX across in a box that scrolls; the button
+   *  shows it whole, or zooms in again. Where the box was scrolled is kept across redraws;
+   *  it is centred on what is going on when that moves out of view. */
+  function fitMap(box, map, button) {
+    const vb = map.viewBox.baseVal;
+    const hexWidth = SIZE * SQRT3;
+    const focus = focusHex();
+    let small = false;
+    const show = () => {
+      small = (box.clientWidth / vb.width) * hexWidth < SMALL_HEX;
+      const zoomed = small && mapView.zoom !== false;
+      box.classList.toggle("zoomed", zoomed);
+      map.style.width = zoomed ? `${Math.round((vb.width / hexWidth) * TAP_HEX)}px` : "";
+      button.hidden = !small;
+      button.textContent = zoomed ? "Show the whole map" : "Zoom in on the map";
+      return zoomed;
+    };
+    button.addEventListener("click", () => {
+      mapView.zoom = !(small && mapView.zoom !== false);
+      mapView.left = null;
+      if (show()) centre(box, map, focus);
+    });
+    refit = show;
+    if (show()) {
+      if (mapView.left === null) centre(box, map, focus);
+      else {
+        box.scrollLeft = mapView.left;
+        box.scrollTop = mapView.top;
+        if (focus !== mapView.focus && !inView(box, map, focus)) centre(box, map, focus);
+      }
+    }
+    mapView.focus = focus;
+    box.addEventListener("scroll", () => {
+      mapView.left = box.scrollLeft;
+      mapView.top = box.scrollTop;
+    });
+  }
+
+  /** Where the eye goes on the map: the battle, the moving unit, the hex a drawn tile goes on,
+   *  else the viewer's capital (null: the middle of the map). */
+  function focusHex() {
+    if (o.battle && o.battle.hex >= 0) return o.battle.hex;
+    if (o.active) return o.active.hex;
+    if (rv && rv.hexes && rv.hexes.length) return rv.hexes[0];
+    const mine = view.seat !== null && view.seat !== undefined ? o.players[view.seat] : null;
+    return mine && mine.capital >= 0 ? mine.capital : null;
+  }
+
+  /** A hex's place in the map's box, in pixels (the middle of the map for null). */
+  function hexPixel(map, hx) {
+    const vb = map.viewBox.baseVal;
+    const scale = map.getBoundingClientRect().width / vb.width;
+    const c = hx === null ? { x: 0, y: 0 } : cells[hx];
+    return { x: (c.x - vb.x) * scale, y: (c.y - vb.y) * scale };
+  }
+
+  function centre(box, map, hx) {
+    const p = hexPixel(map, hx);
+    box.scrollLeft = p.x - box.clientWidth / 2;
+    box.scrollTop = p.y - box.clientHeight / 2;
+    mapView.left = box.scrollLeft;
+    mapView.top = box.scrollTop;
+  }
+
+  function inView(box, map, hx) {
+    if (hx === null) return true;
+    const p = hexPixel(map, hx);
+    const margin = TAP_HEX / 2;
+    return p.x >= box.scrollLeft + margin && p.x <= box.scrollLeft + box.clientWidth - margin
+      && p.y >= box.scrollTop + margin && p.y <= box.scrollTop + box.clientHeight - margin;
+  }
+
   function legend() {
     return h("div", { class: "v2-legend" },
       ...TERRAINS.map((t, i) => h("span", {}, h("i", { style: `background:${TERRAIN_FILL[LETTERS[i]]}` }), t)),
       h("span", {}, h("i", { style: `background:${TERRAIN_FILL["?"]}` }), "unexplored"),
-      h("span", { text: "● town  ■ city  ★ capital  ⚔ attack declared  ⚑ pennant" }),
+      h("span", { text: "● town  ■ city  ★ capital  ⚔ attack declared (red edge: being fought)  ⚑ pennant" }),
       h("span", { text: ICONS.map((ic, u) => `${ic} ${UNITS[u]}`).join("  ") }));
+  }
+
+  // --- the battle panel ----------------------------------------------------------------------
+
+  /** The battle being fought, told as a player tells it: where (the hex as the map names it),
+   *  who attacks and who defends with what, the round, and what is to be decided now; its
+   *  actions as buttons named by the map's hexes (the resolver numbers hex sides, which the map
+   *  does not show). The resolver's whole data was a dump of some 35 rows on a phone. */
+  function battlePanel(b) {
+    const kind = BATTLE_KINDS[b.kind] || "Battle";
+    const title = b.hex < 0 ? `${kind} out of your sight` // a hidden map tells only its two sides
+      : b.kind === "bombard" ? `Bombardment of ${b.where}` : `${kind} at ${b.where}`;
+    return panel(title, h("div", { class: "v2-battle", id: "v2-battle" },
+      h("div", { class: "muted", id: "v2-battle-where", text: battlePlace(b) }),
+      sideLine(b, 0), sideLine(b, 1), cardsLine(b),
+      h("div", { class: "now", id: "v2-battle-now", text: battleNowText(b) })),
+    battleBar(b));
+  }
+
+  /** "plains, Seat 1's town · round 2". */
+  function battlePlace(b) {
+    const s = b.hex >= 0 ? o.settlements.find((x) => x[0] === b.hex) : null;
+    const urban = b.settlement === "none" ? ""
+      : `, ${s ? `${whose(s[1])} ` : ""}${b.settlement}${s && s[3] >= 0 ? " (a capital)" : ""}`;
+    let when = "";
+    if (b.kind === "land" || b.kind === "naval" || b.kind === "reserve_naval") {
+      when = b.mode === "cards" ? (b.wave ? `wave ${b.wave}` : "before the first wave")
+        : b.round ? `round ${b.round}` : "before the first round";
+    }
+    return `${b.terrain}${urban}${when ? ` · ${when}` : ""}`;
+  }
+
+  /** One side of the battle: its seat, what it does, its units by kind and count and where
+   *  they are; under it what else counts (dice, supply, losses, units that may join). */
+  function sideLine(b, role) {
+    const seat = b.seats[role];
+    const you = seat === view.seat;
+    const [verb, units, more] = role ? defenderSide(b) : attackerSide(b);
+    return h("div", { class: "side", "data-role": role ? "defender" : "attacker" },
+      h("span", { class: "v2-swatch", style: `background:${colour(seat)}` }),
+      h("div", {}, h("b", { text: `${who(seat, view)} ${you ? verb[0] : verb[1]}: ` }), units,
+        more.length ? h("small", { text: more.join(" · ") }) : null));
+  }
+
+  /** A hex's name, or null where a hidden map keeps the place from this viewer (-1). */
+  function hexName(hx) {
+    return hx >= 0 ? name(hx) : null;
+  }
+
+  function fromHex(hx) {
+    return hexName(hx) ? ` from ${hexName(hx)}` : "";
+  }
+
+  function attackerSide(b) {
+    const more = stats(b, 0);
+    const bombard = b.attacker[0].map((n, u) => (n ? `${n} ${UNITS[u]}` : "")).filter(Boolean).join(", ");
+    const where = b.bombard_hexes.map(hexName).filter(Boolean).join(", ");
+    if (b.kind === "bombard") return [["bombard", "bombards"], `${bombard || "none"}${where ? ` from ${where}` : ""}`, more];
+    if (bombard) more.unshift(`bombarding: ${bombard}${where ? ` from ${where}` : ""}`);
+    const from = (i) => (b.kind === "overwatch" ? "" : fromHex(b.source_hexes[i])); // Overwatch's: the hex itself
+    const sides = b.attacker.slice(1).map((c, i) => (any(c) ? `${unitsWords(c)}${from(i)}`
+      + (b.sources[i] === "frigate" ? " (off a frigate)" : "") : "")).filter(Boolean);
+    const waiting = b.reserves.map((c, i) => (any(c) ? `${unitsWords(c)}${hexName(b.source_hexes[i])
+      ? ` on ${hexName(b.source_hexes[i])}` : ""}` : "")).filter(Boolean);
+    if (waiting.length && b.decision !== "overwatch") more.push(`may still join: ${waiting.join(", ")}`);
+    const units = sides.join("; ") || "none left";
+    if (b.kind === "overwatch") return [["are under fire", "is under fire"], `${units}${b.hex >= 0 ? ` on ${b.where}` : ""}`, more];
+    return [["attack", "attacks"], units, more];
+  }
+
+  function defenderSide(b) {
+    const more = stats(b, 1);
+    if (b.naval_support) more.push("a frigate next to it supports");
+    if (b.overwatch_ready && b.kind !== "overwatch") more.push(`${counted(b.overwatch_ready, "artillery", "artillery")} ready to fire Overwatch`);
+    const near = b.defender_groups.filter(([, c]) => any(c)).map(([hx, c]) => `${unitsWords(c)}${hexName(hx) ? ` on ${hexName(hx)}` : ""}`);
+    if (near.length && b.mode !== "dice") more.push(`Reinforcements may draw in: ${near.join(", ")}`);
+    const units = any(b.defender) ? unitsWords(b.defender)
+      : b.settlement !== "none" ? `no units (the ${b.settlement} still fires)` : "none left";
+    if (b.kind === "overwatch") return [["may fire Overwatch", "may fire Overwatch"], `${units} next to it`, more];
+    if (b.kind === "bombard") return [["are bombarded", "is bombarded"], units, more];
+    return [["defend", "defends"], units, more];
+  }
+
+  /** Dice (in the dice modes), combat supply and losses so far of a side. */
+  function stats(b, role) {
+    const out = [];
+    if (b.kind === "overwatch" && !role) return out; // the units fired at do not fire back
+    if (b.mode !== "cards" && b.kind !== "overwatch") out.push(counted(b.dice[role], "die", "dice"));
+    out.push(b.supply[role] ? "in supply" : "no supply");
+    if (b.lost[role]) out.push(`lost ${b.lost[role]}`);
+    return out;
+  }
+
+  /** Card modes: the cards played this card round and the Special Events in effect. */
+  function cardsLine(b) {
+    const bits = [];
+    if (b.plays && b.plays.length) {
+      bits.push(`Played: ${b.plays.map((p) => `${who(p.player, view)} ${p.card} ${p.desc} (${p.use})`).join("; ")}`);
+    }
+    if (b.events && b.events.length) {
+      bits.push(`In effect: ${b.events.map(([e, p]) => `${e.replaceAll("_", " ")} (${who(p, view)})`).join(", ")}`);
+    }
+    return bits.length ? h("div", { class: "muted", text: bits.join(" · ") }) : null;
+  }
+
+  /** What is to be decided now, and by whom, in a player's words. */
+  function battleNowText(b) {
+    if (b.result) {
+      const won = b.result.winners.map((w) => who(w, view)).join(" and ");
+      return `Over: ${won ? `${won} ${b.result.winners.length > 1 || won === "You" ? "win" : "wins"}` : "nobody wins"} (${b.result.reason}).`;
+    }
+    const chooser = b.to_move && b.to_move.length ? b.to_move[0] : null;
+    if (!b.decision || chooser === null) return "";
+    const me = chooser === view.seat;
+    const them = who(chooser, view);
+    const key = b.kind === "overwatch" && b.decision === "overwatch" ? "overwatch_alone" : b.decision;
+    const text = (me ? YOUR_BATTLE_MOVE : THEIR_BATTLE_MOVE)[key];
+    if (b.decision === "casualty" && b.casualties) return casualtyText(b.casualties, me, them);
+    if (b.decision === "wave" && me) return waveText(b);
+    if (b.decision === "play" && me && b.pending) {
+      return `Your move: ${counted(b.pending, "hit")}${b.pending_selective ? " (selective)" : ""} against you: `
+        + `click a Counter card in your hand below to block ${b.pending === 1 ? "it" : "them"}, or pass and take ${b.pending === 1 ? "it" : "them"}.`;
+    }
+    if (!text) return me ? "Your move." : `${them} decides.`;
+    return me ? `Your move: ${text}` : `${them} ${text.replace("{wave}", `wave ${b.wave}`)}`;
+  }
+
+  function casualtyText(c, me, them) {
+    const n = c.count === 1 ? "one unit" : `${c.count} units`;
+    const cause = c.cause === "battle" ? "" : ` (${c.cause})`;
+    if (c.victim === c.chooser) {
+      return me ? `Your move: choose ${n} of yours to lose${cause}.` : `${them} chooses ${n} of its own to lose${cause}.`;
+    }
+    return me ? `Your move: your selective hits pick ${n} of ${whose(c.victim)} to lose${cause}.`
+      : `${them}'s selective hits pick ${n} of ${whose(c.victim)} to lose${cause}.`;
+  }
+
+  function waveText(b) {
+    const entries = view.legal || [];
+    const attackCards = entries.filter((e) => e.action.type === "PlayCard" && e.action.use === "attack").length;
+    const moveIn = entries.some((e) => e.action.type === "MoveIn");
+    if (!entries.length) return `Your move: launch wave ${b.wave} with an Attack card, or call off the attack.`; // a replay
+    if (moveIn) return "Your move: nobody defends, so move in, or click an Attack card in your hand below.";
+    if (!attackCards) return `Your move: you hold no Attack card for wave ${b.wave}, so call off the attack.`;
+    return `Your move: to launch wave ${b.wave}, click an Attack card in your hand below; or call off the attack.`;
+  }
+
+  /** The battle's actions not bound to a card, as buttons named by the map's hexes. */
+  function battleBar(b) {
+    if (!battleNow) return null;
+    const left = (view.legal || []).filter((e) => !acts.bound.has(e.i));
+    if (!left.length) return null;
+    return h("div", { class: "actions" }, ...left.map((e) => acts.button(e, battleLabel(e, b))));
+  }
+
+  function battleLabel(e, b) {
+    const a = e.action;
+    const unit = (u, before = "") => `${/^[aeiou]/.test(before || UNITS[u]) ? "an" : "a"} ${before}${UNITS[u]}`;
+    const side = (s) => hexName(b.source_hexes[s - 1]) || `hex side ${s}`;
+    if (a.type === "Bring") return `bring ${unit(a.unit)} from ${side(a.side)}`;
+    if (a.type === "Casualty") {
+      if (!a.attacker) return `lose ${unit(a.unit, "defending ")}`;
+      return `lose ${unit(a.unit, "attacking ")} ${a.side ? `from ${side(a.side)}` : "(bombarding)"}`;
+    }
+    if (a.type === "DrawIn") {
+      const group = b.defender_groups[a.side];
+      const from = a.attacker ? ` from ${side(a.side)}` : group && hexName(group[0]) ? ` from ${hexName(group[0])}` : "";
+      return `draw ${unit(a.unit, a.attacker ? "" : "defending ")}${from} into the battle`;
+    }
+    return e.label;
+  }
+
+  /** What clicking a card in the hand does now (null: nothing): nothing else on the table
+   *  says that a wave is launched, or hits blocked, by clicking a card. */
+  function cardHint() {
+    const uses = new Set([...byCard.values()].flat().map((e) => (e.action.type === "PlayCard"
+      ? e.action.use : e.action.type)));
+    const wave = o.battle && o.battle.wave ? `wave ${o.battle.wave}` : "the attack";
+    const pending = o.battle && o.battle.pending;
+    const says = [
+      uses.has("attack") && `an Attack card launches ${wave} with it`,
+      uses.has("counter") && `a Counter card blocks ${pending ? `the ${counted(pending, "hit")} against you`
+        : "the hits against you"}`,
+      uses.has("event") && "a Special Event card plays its event",
+      uses.has("text") && "a card plays it for its text",
+      uses.has("PlayMoveCard") && "a +1 MP card gives the moving unit one more move",
+      uses.has("Discard") && "a card discards it",
+    ].filter(Boolean);
+    if (!says.length) return null;
+    return `Click a card in your hand: ${says.join("; ")}.`;
   }
 
   /** Any JSON value as a readable list: the battle's fields, whatever the resolver shows. */
