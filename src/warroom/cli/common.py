@@ -89,10 +89,12 @@ def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None =
 
 
 def refuse_missing_db(path: Path) -> None:
-    """--resume reads a results database: one that is not there is an error, before an empty
-    one is made in its place."""
+    """--resume reads a results database: one that is not there (or an empty file, which
+    opening would fill with empty tables) is an error, before an empty one is made."""
     if not path.is_file():
         raise ConfigError(f"{path}: no results database to resume from")
+    if path.stat().st_size == 0:
+        raise ConfigError(f"{path}: an empty file, no results database to resume from")
 
 
 def fresh_seed() -> int:

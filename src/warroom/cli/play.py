@@ -27,6 +27,7 @@ from ..engine.data import fit
 from ..engine.embed import embed_files
 from ..engine.record import check_record_files, record_config, record_outcome
 from ..games import get_game
+from ..sim.outputs import make_folders
 from . import cli
 from .common import FILE, SEED, SET_HELP, Interrupted, echo_err, fresh_seed, game_and_config
 
@@ -68,7 +69,7 @@ SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--save", type=FILE, help="Write the record here after a person's every "
               "action, AI players' at most twice a second and at the end (and once before the "
-              "first, to check that it can).")
+              "first, to check that it can); missing folders are made.")
 @click.option("--resume", type=FILE, help="Continue a saved game.")
 @click.option("--force", is_flag=True, help="Let --save overwrite a file that is not a save "
               "of this game.")
@@ -128,6 +129,7 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     printer = LogPrinter(g) if not humans and not as_json else None
     if save:
         check_save(save, record, force)  # before the first move: a refusal loses nothing
+        make_folders(Path(save), "save")  # as for every file a command writes
         record.save(save)
     # A person must not learn a seed it did not choose before the end: with the game's
     # options it gives every deal, hidden hand and AI's secret choice to come.

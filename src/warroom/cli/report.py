@@ -18,26 +18,39 @@ from .common import FILE, ROW_ID
               "across its cells (default when the latest run belongs to a sweep).")
 @click.option("--tune", "tune_id", type=ROW_ID, help="Report a tune: its trials and the best "
               "values (default when the latest run belongs to a tune).")
-@click.option("--out", type=FILE, help="Report file, .html or .md "
-              "(default: beside the database, named after the run, sweep or tune).")
+@click.option("--out", type=FILE, help="Report file, .html or .md (default: beside the "
+              "database, named after the run, sweep or tune); missing folders are made. A "
+              "file there is replaced only if it is a warroom report (its numbers are in the "
+              "database); any other file needs --force.")
 @click.option("--format", "fmt", type=click.Choice(["html", "md"]), help="html (one "
               "self-contained file) or md (figures as SVG files beside it); default: from the "
               "--out suffix, else html.")
+@click.option("--force", is_flag=True, help="Let the report overwrite a file that is not a "
+              "warroom report (and, for md, SVG files in its figures folder that are not "
+              "figures of one).")
 def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | None,
-           out: str | None, fmt: str | None) -> None:
+           out: str | None, fmt: str | None, force: bool) -> None:
     """Write the balance report of a run in the results database DB and print its verdicts.
     It opens with the questions a designer asks first: is there a first-player advantage,
     which cards are outliers (games with cards), does any strategy dominate; then win rate
     per seat and per player with 95 % intervals, draws, game length, outcome reasons, the
     game's own metrics and the cards ranked by how much they win."""
     from ..sim.analysis import analyse
-    from ..sim.report import game_title, report_format, run_document, write_document
+    from ..sim.report import (
+        check_report_files,
+        game_title,
+        report_format,
+        run_document,
+        write_document,
+    )
     from ..sim.sweep import sweep_document
     from ..sim.tune import tune_document
 
     if sum(x is not None for x in (run_id, sweep_id, tune_id)) > 1:
         raise click.UsageError("give one of --run, --sweep and --tune, not several")
     fmt = report_format(out, fmt)
+    if out:  # before the database is read: a refusal costs nothing
+        check_report_files(Path(out), fmt, force)
     with ResultStore(db, create=False) as store:
         if sweep_id is None and run_id is None and tune_id is None:
             runs = store.runs()
@@ -46,20 +59,21 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
             run_id, sweep_id, tune_id = runs[-1].id, runs[-1].sweep_id, runs[-1].tune_id
             if sweep_id is not None or tune_id is not None:
                 run_id = None
+        name = f"tune{tune_id}" if tune_id is not None else \
+            f"sweep{sweep_id}" if sweep_id is not None else f"run{run_id}"
+        path = Path(out) if out else Path(db).with_name(f"{Path(db).stem}-{name}.{fmt}")
+        if not out:
+            check_report_files(path, fmt, force)
         if tune_id is not None:
             doc = tune_document(store, store.tune(tune_id))
-            name = f"tune{tune_id}"
         elif sweep_id is not None:
             doc = sweep_document(store, store.sweep(sweep_id))
-            name = f"sweep{sweep_id}"
         else:
             assert run_id is not None
             run = store.run(run_id)
             if not store.count_games(run.id):
                 raise StoreError(f"{db}: run {run.id} has no finished games yet")
             doc = run_document(analyse(store, run, game_title(run.game)))
-            name = f"run{run.id}"
-    path = Path(out) if out else Path(db).with_name(f"{Path(db).stem}-{name}.{fmt}")
     written = write_document(doc, path, fmt)
     for line in doc.verdicts:
         click.echo(line)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 import click
 
+from ..sim.outputs import make_folders
 from . import cli
 from .common import FILE, FiniteFloatRange
 
@@ -16,7 +18,7 @@ from .common import FILE, FiniteFloatRange
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--db", default="warroom-games.sqlite", show_default=True,
               type=FILE,
-              help="SQLite file that keeps every game (created if missing).")
+              help="SQLite file that keeps every game (created if missing, with its folders).")
 @click.option("--ai-workers", default=2, show_default=True, type=click.IntRange(0, 64),
               help="Worker processes for mcts seats (0: threads).")
 @click.option("--ai-delay", default=0.5, show_default=True, type=FiniteFloatRange(0, 10),
@@ -37,6 +39,7 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
             f"warroom serve needs the server extra ({exc.name} is missing): "
             "pip install 'warroom[server]'") from None
     _check_listen(host, port)
+    make_folders(Path(db), "keep the games database")  # as for every file a command writes
     app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games)
     click.echo(f"warroom: serving http://{host}:{port}/ (games in {db})")
     # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.

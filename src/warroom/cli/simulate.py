@@ -7,6 +7,7 @@ import json
 import os
 import shlex
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -16,11 +17,11 @@ from rich.table import Table
 from ..agents import parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
 from ..sim.analysis import deck_cards
-from ..sim.batch import BACKENDS, check_backend
+from ..sim.batch import BACKENDS, backend_session, check_backend
 from ..sim.cards import CardAnalysis, collect
 from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
-from ..sim.store import ResultStore, default_db_path
+from ..sim.store import ResultStore, RunInfo, default_db_path
 from . import cli
 from .common import (
     FILE,
@@ -98,29 +99,25 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     path = Path(db) if db else default_db_path(g.name)
     if resume:
         refuse_missing_db(path)
-    if not resume and specs is None:
+        run, total, played_before = _resumed(path, g.name, specs, seed,
+                                             config_to_json(config) if sets else None, n_games)
+    elif specs is None:
         raise click.UsageError("Missing option '--players'.")
-    with ResultStore(path) as store:
-        if resume:
-            run = find_resumable(store, g.name, specs, seed,
-                                 config_to_json(config) if sets else None)
-            refuse_humans(run.players, "simulate")  # a run stored before humans were refused
-            total = n_games or run.games_requested
-        else:
-            total = n_games or DEFAULT_GAMES
+    else:
+        run, total, played_before = None, n_games or DEFAULT_GAMES, 0
+    workers = resolve_workers(workers, backend, max(0, total - played_before), address)
+    # Ray starts (or its --address fails) before the database is opened: a failure adds nothing.
+    with backend_session(backend, workers, address), ResultStore(path) as store:
+        if run is None:
+            store.check()  # a damaged database is refused before the run is added to it
             run = store.create_run(g.name, g.version, config_to_json(config), list(specs or ()),
                                    0 if seed is None else seed, total)
-        played_before = store.count_games(run.id)
-        if resume and n_games is not None and n_games < played_before:
-            raise ConfigError(f"--games {n_games}: run {run.id} has {played_before} games "
-                              "already, and --resume only adds games (give more, or leave "
-                              "--games out)")
+        else:
+            run = store.run(run.id)
         try:
             with game_progress() as progress:
                 task = progress.add_task(f"{g.name} run {run.id}", total=total,
                                          completed=min(played_before, total))
-                workers = resolve_workers(workers, backend, max(0, total - played_before),
-                                          address)
                 execute(store, run, total, workers, backend, address,
                         on_game=lambda _: progress.advance(task))
         except KeyboardInterrupt:
@@ -141,6 +138,23 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     _print_summary(g.title, run.id, run.seed, summary, path)
     if cards is not None:
         _print_cards(cards)
+
+
+def _resumed(path: Path, game: str, specs: list[str] | None, seed: int | None,
+             config: dict[str, Any] | None, n_games: int | None) -> tuple[RunInfo, int, int]:
+    """The run to resume, its games in all and the games it has, read before anything is
+    written: a damaged database, or a stored game of the run that does not decode, is a
+    one-line error naming the row and the field, and the file is left as it was."""
+    with ResultStore(path, create=False) as store:
+        store.check()
+        run = find_resumable(store, game, specs, seed, config)
+        refuse_humans(run.players, "simulate")  # a run stored before humans were refused
+        store.check_games(run.id)
+        played = store.count_games(run.id)
+    if n_games is not None and n_games < played:
+        raise ConfigError(f"--games {n_games}: run {run.id} has {played} games already, and "
+                          "--resume only adds games (give more, or leave --games out)")
+    return run, n_games or run.games_requested, played
 
 
 def _print_cards(cards: CardAnalysis) -> None:

@@ -47,19 +47,22 @@ DEFAULT_GAMES = 1000  # per cell
               "warroom-results/GAME.sqlite under the current directory).")
 @click.option("--resume", is_flag=True, help="Continue the latest identical sweep (a "
               "larger --games extends it).")
-@click.option("--out", type=FILE, help="Report file, .html or .md "
-              "(default: beside the database).")
+@click.option("--out", type=FILE, help="Report file, .html or .md (default: beside the "
+              "database); missing folders are made. A file there is replaced only if it is "
+              "a warroom report; any other file needs --force (checked before any game).")
 @click.option("--format", "fmt", type=click.Choice(["html", "md"]),
               help="Report format (default: from the --out suffix, else html).")
+@click.option("--force", is_flag=True, help="Let the report overwrite a file that is not a "
+              "warroom report (as `warroom report --force`).")
 def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text: str,
           seed: int, sets: tuple[str, ...], workers: int | None, backend: str, address: str | None,
-          db: str | None, resume: bool, out: str | None, fmt: str | None) -> None:
+          db: str | None, resume: bool, out: str | None, fmt: str | None, force: bool) -> None:
     """Play GAME over a grid of rule options and report how each figure moves.
 
     Every cell is a run in the results database and plays the same seeds, so differences
     between cells come from the rules. All cells are checked before any game is played.
     """
-    from ..sim.report import report_format
+    from ..sim.report import check_report_files, report_format
     from ..sim.sweep import find_sweep, parse_vary, plan, resumed_games, run_sweep
 
     fmt = report_format(out, fmt)  # before any game: the report is written after them all
@@ -68,49 +71,64 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     cells = plan(g, sets, vary, players_text)
     specs = parse_specs(players_text)
     check_backend(backend, address)
+    if out:
+        check_report_files(Path(out), fmt, force)
     path = Path(db) if db else default_db_path(g.name)
     if resume:
         refuse_missing_db(path)
-    with ResultStore(path) as store, game_progress() as progress:
-        if n_games is None:
-            n_games = resumed_games(store, find_sweep(store, g, sets, vary, specs, seed)) \
-                if resume else DEFAULT_GAMES
-        task = progress.add_task(g.name, total=n_games * len(cells))
+        if n_games is None:  # read only: a sweep that cannot be resumed changes nothing
+            with ResultStore(path, create=False) as store:
+                n_games = resumed_games(store, find_sweep(store, g, sets, vary, specs, seed))
+    if n_games is None:
+        n_games = DEFAULT_GAMES
+    workers_n = resolve_workers(workers, backend, n_games * len(cells), address)
+    try:
+        # Ray is started (or its --address fails) before the database is opened, once for
+        # all cells; a failure adds nothing to the database.
+        with backend_session(backend, workers_n, address), ResultStore(path) as store, \
+                game_progress() as progress:
+            task = progress.add_task(g.name, total=n_games * len(cells))
 
-        def on_cell(cell, done: int) -> None:
-            progress.update(task, description=escape(f"{g.name} {cell.label}"),
-                            advance=min(done, n_games))
+            def on_cell(cell, done: int) -> None:
+                progress.update(task, description=escape(f"{g.name} {cell.label}"),
+                                advance=min(done, n_games))
 
-        workers_n = resolve_workers(workers, backend, n_games * len(cells), address)
-        try:
-            with backend_session(backend, workers_n, address):  # one Ray start for all cells
-                info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games, workers_n,
-                                 backend, address, on_cell=on_cell,
-                                 on_game=lambda _: progress.advance(task), resume=resume)
-        except KeyboardInterrupt:
-            raise Interrupted(f"interrupted: finished games are kept in {path}; continue with "
-                              "the same command and --resume") from None
-        progress.stop()
-        report_path = Path(out) if out else path.with_name(f"{path.stem}-sweep{info.id}.{fmt}")
-        doc, written = _report(store, info, report_path, fmt, again=f" --out {out}" if out
-                               else f" --format {fmt}" if fmt != "html" else "")
+            info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games, workers_n,
+                             backend, address, on_cell=on_cell,
+                             on_game=lambda _: progress.advance(task), resume=resume)
+            progress.stop()
+            doc, written = _report(store, info, out, fmt, force)
+    except Interrupted:  # while the report was written: its own line
+        raise
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted: finished games are kept in {path}; continue with "
+                          "the same command and --resume") from None
     for line in doc.verdicts:
         click.echo(line)
     click.echo(f"results: sweep {info.id} in {path}")
     click.echo(f"report: {written[0]}")
 
 
-def _report(store: ResultStore, info: SweepInfo, out: Path, fmt: str,
-            again: str) -> tuple[Document, list[Path]]:
-    """Write the sweep's report. Every game is played by then: Ctrl-C here loses no game,
-    only the report, which `warroom report` (with the options in `again`) makes again."""
-    from ..sim.report import write_document
+def _report(store: ResultStore, info: SweepInfo, out: str | None, fmt: str,
+            force: bool) -> tuple[Document, list[Path]]:
+    """Write the sweep's report. Every game is played by then: Ctrl-C here, or a file in
+    the way of the default report (--out was checked before the games), loses no game, only
+    the report, which `warroom report` makes again (the line says how)."""
+    from ..sim.report import ReportError, check_report_files, write_document
     from ..sim.sweep import sweep_document
 
+    path = store.path
+    report_path = Path(out) if out else path.with_name(f"{path.stem}-sweep{info.id}.{fmt}")
+    again = (f"warroom report {path} --sweep {info.id}"
+             + (f" --out {out}" if out else f" --format {fmt}" if fmt != "html" else ""))
     try:
+        check_report_files(report_path, fmt, force)
         doc = sweep_document(store, info)
-        return doc, write_document(doc, out, fmt)
+        return doc, write_document(doc, report_path, fmt)
+    except ReportError as exc:
+        raise ReportError(f"{exc}; all the games of sweep {info.id} are kept in {path}: "
+                          f"write the report with: {again}") from None
     except KeyboardInterrupt:
         raise Interrupted(f"interrupted while writing the report: all the games of sweep "
-                          f"{info.id} are kept in {store.path}; write the report with: warroom "
-                          f"report {store.path} --sweep {info.id}{again}") from None
+                          f"{info.id} are kept in {path}; write the report with: "
+                          f"{again}") from None

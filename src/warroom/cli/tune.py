@@ -14,6 +14,7 @@ from rich.table import Table
 
 from ..engine import ConfigError
 from ..sim.batch import backend_session, check_backend
+from ..sim.outputs import check_folders, make_folders
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
@@ -53,7 +54,9 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
               "--budget extends it).")
 @click.option("--out", type=FILE, help="Write the best values (a "
               ".yaml or .yml file): the patched card file (a second one beside it, named "
-              "after its option), or an options file when only rule options are tuned.")
+              "after its option), or an options file when only rule options are tuned; "
+              "missing folders are made. A file there already is refused before any game, "
+              "even one a tune wrote (it may have been edited since), unless --force.")
 @click.option("--force", is_flag=True, help="Let --out overwrite the files that exist (a "
               "second patched file beside it too).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -86,19 +89,21 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
         refuse_missing_db(path)
     plan = make_plan(g, sets, params, target, players_text, seed, batch, budget, path)
     check_backend(backend, address)
-    if out and not force:  # before the tune: a refusal loses nothing
-        _refuse_existing(plan, Path(out))
+    if out:  # before the tune: a refusal loses nothing
+        _check_out(plan, Path(out), force)
     workers_n = resolve_workers(workers, backend, batch, address)
-    with ResultStore(path) as store, game_progress() as progress:
-        task = progress.add_task(f"{g.name} tune", total=budget)
-        try:
-            with backend_session(backend, workers_n, address):
-                result = run_tune(store, plan, workers_n, backend, address, resume,
-                                  on_game=lambda _: progress.advance(task))
-        except KeyboardInterrupt:
-            raise Interrupted(f"interrupted: finished games and trials are kept in {path}; "
-                              "continue with the same command and --resume") from None
-        progress.stop()
+    try:
+        # Ray is started (or its --address fails) before the database is opened: a failure
+        # adds nothing to it.
+        with backend_session(backend, workers_n, address), ResultStore(path) as store, \
+                game_progress() as progress:
+            task = progress.add_task(f"{g.name} tune", total=budget)
+            result = run_tune(store, plan, workers_n, backend, address, resume,
+                              on_game=lambda _: progress.advance(task))
+            progress.stop()
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted: finished games and trials are kept in {path}; "
+                          "continue with the same command and --resume") from None
     written = _write_out(plan, result.best.values, Path(out)) if out else None
     if as_json:
         click.echo(json.dumps(_json(result, written)))
@@ -153,12 +158,19 @@ def _json(result: Any, written: list[Path] | None) -> dict[str, Any]:
             "written": [str(p) for p in written or []]}
 
 
-def _refuse_existing(plan: Any, out: Path) -> None:
-    """No file that --out will write is there already: the second patched file, beside
-    --out, is the user's as much as --out itself."""
+def _check_out(plan: Any, out: Path, force: bool) -> None:
+    """--out can be written: no file stands where its folder must be, and, unless `force`,
+    no file that --out will write is there already: the second patched file, beside --out,
+    is the user's as much as --out itself. Unlike a report, a card file may have been edited
+    since a tune wrote it: even one a tune wrote needs --force."""
+    check_folders(out, "write the tuned values")
+    paths = [path for path, _ in plan.out_files(plan.start_values(), out)]
+    for path in paths:
+        if path.exists() and not path.is_file():
+            raise ConfigError(f"{path} exists and is not a regular file; choose another --out")
     existing = [str(path) if path == out else f"{path} (the second patched file, beside --out)"
-                for path, _ in plan.out_files(plan.start_values(), out) if path.exists()]
-    if existing:
+                for path in paths if path.exists()]
+    if existing and not force:
         which = f"{existing[0]} exists" if len(existing) == 1 else \
             f"{' and '.join(existing)} exist"
         raise ConfigError(f"{which}; choose another --out, or add --force to overwrite "
@@ -167,7 +179,7 @@ def _refuse_existing(plan: Any, out: Path) -> None:
 
 def _write_out(plan: Any, values: dict[str, Any], out: Path) -> list[Path]:
     """The best values as files (see Plan.out_files); returns the files written."""
-    out.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(out, "write the tuned values")
     files = plan.out_files(values, out)
     for path, text in files:
         path.write_text(text, encoding="utf-8")

@@ -15,6 +15,7 @@ from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, median, pct, quantile
 from .cards import CORRECTION, MIN_GROUP, CardAnalysis, CardEffect
+from .outputs import OutputError, check_folders, make_folders
 from .stats import SIGNIFICANCE, Rate
 from .store import RunInfo
 
@@ -368,7 +369,7 @@ def _html_table(headers: list[str], rows: list[list[str]]) -> str:
 
 def render_markdown(doc: Document, figure_dir: Path, link_prefix: str) -> str:
     """Markdown text; figures are written as SVG files into `figure_dir`, linked as
-    `link_prefix/<key>.svg`."""
+    `link_prefix/<key>.svg`. Both carry a mark (a comment) that says a report wrote them."""
     figure_dir.mkdir(parents=True, exist_ok=True)
     out = [f"# {doc.title}", ""]
     out += [f"- **{k}**: {v}" for k, v in doc.facts]
@@ -378,7 +379,7 @@ def render_markdown(doc: Document, figure_dir: Path, link_prefix: str) -> str:
         out += ["", f"## {s.title}", ""]
         out += [f"{v}  " for v in s.verdicts]
         for p in s.plots:
-            (figure_dir / f"{p.key}.svg").write_text(p.svg)
+            (figure_dir / f"{p.key}.svg").write_text(_marked_figure(p.svg))
             out += ["", f"![{p.key}]({link_prefix}/{p.key}.svg)"]
         if s.table:
             headers, rows = s.table
@@ -387,7 +388,15 @@ def render_markdown(doc: Document, figure_dir: Path, link_prefix: str) -> str:
             out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows]
         if s.note:
             out += ["", f"*{s.note}*"]
+    out += ["", MD_MARK]
     return "\n".join(out) + "\n"
+
+
+def _marked_figure(svg: str) -> str:
+    """The figure with FIGURE_MARK just inside its root element (the file still opens with
+    `<svg`, as an SVG file should)."""
+    tag, end, rest = svg.partition(">")
+    return f"{tag}{end}\n{FIGURE_MARK}{rest}"
 
 
 class ReportError(WarroomError):
@@ -414,14 +423,96 @@ def report_format(out: str | None, fmt: str | None) -> str:
     return named
 
 
-def write_document(doc: Document, out: Path, fmt: str) -> list[Path]:
-    """Write the report; returns the files written. A failure is a one-line ReportError."""
+# --- replacing files ---------------------------------------------------------------------
+# A report holds nothing its results database cannot give again, so a later report replaces
+# one silently (a run's report after more games, a sweep's report written again); any other
+# file a report would overwrite is the user's, and is refused unless --force. These marks say
+# which files a report wrote: the data every HTML report carries, and a comment as the last
+# line of a Markdown report and inside each of its figures.
+HTML_MARK = b'<script type="application/json" id="warroom-data">'
+MD_MARK = "<!-- warroom report -->"
+FIGURE_MARK = "<!-- figure of a warroom report -->"
+FORCE_HINT = "choose another --out, or add --force to overwrite it"
+
+
+def is_report(path: Path) -> bool:
+    """Whether `path` is a report warroom wrote (HTML or Markdown)."""
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "rb") as handle:
+            size = handle.seek(0, 2)
+            handle.seek(max(0, size - 256))
+            if handle.read().rstrip().endswith(MD_MARK.encode()):
+                return True
+            handle.seek(0)
+            return _holds(handle, HTML_MARK)
+    except OSError:
+        return False
+
+
+def _holds(handle: Any, mark: bytes, block: int = 1 << 20) -> bool:
+    """Whether the rest of a binary file holds `mark`, read a block at a time (a sweep's
+    report can be megabytes; an unrelated file, anything)."""
+    tail = b""
+    while chunk := handle.read(block):
+        if mark in tail + chunk:
+            return True
+        tail = chunk[-len(mark):]
+    return False
+
+
+def is_figure(path: Path) -> bool:
+    """Whether `path` is a figure a Markdown report wrote."""
+    try:
+        with open(path, "rb") as handle:
+            return FIGURE_MARK.encode() in handle.read(4096)
+    except OSError:
+        return False
+
+
+def figure_folder(out: Path) -> Path:
+    """Where a Markdown report's figures go: beside it, named after it."""
+    return out.with_name(out.stem + "-figures")
+
+
+def check_report_files(out: Path, fmt: str, force: bool) -> None:
+    """Before a report is made (for a sweep, before any game): its folders can be made, and
+    every file it would replace (the report; a Markdown report's figures, every SVG file of
+    its figures folder) is one a report wrote, unless `force`. A one-line ReportError names
+    the first file in the way."""
+    try:
+        check_folders(out, "write the report")
+    except OutputError as exc:
+        raise ReportError(str(exc)) from None
+    if out.exists():
+        if not out.is_file():
+            raise ReportError(f"{out} exists and is not a regular file; choose another --out")
+        if not force and not is_report(out):
+            raise ReportError(f"{out} exists and is not a warroom report; {FORCE_HINT}")
+    if fmt != "md":
+        return
+    figures = figure_folder(out)
+    if figures.exists() and not figures.is_dir():
+        raise ReportError(f"{out}: cannot write the report here ({figures}, where its figures "
+                          "go, is a file, not a folder); choose another --out")
+    if figures.is_dir() and not force:
+        for svg in sorted(figures.glob("*.svg")):
+            if not is_figure(svg):
+                raise ReportError(f"{svg} exists and is not a figure of a warroom report (the "
+                                  f"figures of {out} go there); {FORCE_HINT}")
+
+
+def write_document(doc: Document, out: Path, fmt: str) -> list[Path]:
+    """Write the report; returns the files written. A failure is a one-line ReportError.
+    (Whether it may replace what is there is check_report_files's to say, before.)"""
+    try:
+        make_folders(out, "write the report")
+    except OutputError as exc:
+        raise ReportError(str(exc)) from None
+    try:
         if fmt == "html":
             out.write_text(render_html(doc))
             return [out]
-        figure_dir = out.with_name(out.stem + "-figures")
+        figure_dir = figure_folder(out)
         out.write_text(render_markdown(doc, figure_dir, figure_dir.name))
         return [out, *sorted(figure_dir.glob("*.svg"))]
     except OSError as exc:

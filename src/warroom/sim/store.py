@@ -53,6 +53,7 @@ from ..engine.data import counted, displayable, stored_json
 from ..engine.embed import EmbeddedFile, digest, embed_files, with_embedded
 from ..games import get_game
 from .batch import BatchSpec
+from .outputs import make_folders
 from .summary import Tally
 
 SCHEMA_VERSION = 3
@@ -291,9 +292,9 @@ class ResultStore:
             raise StoreError(f"{self.path}: no such results database")
         if not create and new:
             raise StoreError(f"{self.path}: an empty file, not a results database")
+        if create:  # its missing folders are made, as for every file a command writes
+            make_folders(self.path, "make a results database")
         try:
-            if create:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=30)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"{self.path}: cannot open ({_reason(exc)})") from None
@@ -330,6 +331,31 @@ class ResultStore:
         a version 2 file may also hold Optuna's tables."""
         check_own(self.db, self.path, APPLICATION_ID, "results database",
                   lambda tables: tables == OWN_TABLES_1 or OWN_TABLES_2 <= tables, mark)
+
+    def check(self) -> None:
+        """Refuse a damaged database (a one-line StoreError naming the row and the field)
+        before a command adds to it: SQLite's own check of every page (`PRAGMA quick_check`,
+        about half a second per 100 MB) and every run, sweep and tune row decoded. Without it
+        a sweep or a tune added its row first and met the damage after, so that a command
+        that did nothing had changed the file."""
+        try:
+            problems = [row[0] for row in self.db.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: cannot read ({_reason(exc)})") from None
+        if problems != ["ok"]:  # SQLite's list of broken pages says nothing more to a user
+            raise StoreError(f"{self.path}: cannot read (database disk image is malformed)")
+        self.runs()
+        for sweep_id in self.sweep_ids():
+            self.sweep(sweep_id)
+        self.tunes()
+
+    def check_games(self, run_id: int) -> None:
+        """Refuse a run to resume whose stored games do not decode, before a game is added
+        to it (a report would otherwise find the damage only after). The games rows alone:
+        their card facts, five times as long to decode, are read by reports, not by a
+        resume."""
+        for _ in self.iter_games(run_id, cards=False):
+            pass
 
     def claim(self, run_id: int) -> None:
         """Hold `run_id` until this store is closed: playing a run that another process is

@@ -109,8 +109,13 @@ def run_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
               on_game: Callable[[dict[str, Any]], None] | None = None,
               resume: bool = False) -> SweepInfo:
     """Play every cell into the store. With `resume`, continue the latest sweep with the same
-    game, grid, options, players and seed, cell by cell, repeating no game."""
+    game, grid, options, players and seed, cell by cell, repeating no game. A damaged
+    database (or a cell's stored games, on a resume) is refused before the sweep adds a row."""
+    store.check()
     sweep = find_sweep(store, game, sets, vary, players, seed) if resume else None
+    if sweep is not None:
+        for run in store.runs(sweep_id=sweep.id):
+            store.check_games(run.id)
     if sweep is None:
         sweep = store.create_sweep(game.name, vary, parse_assignments(list(sets)), players,
                                    seed, games)

@@ -484,11 +484,17 @@ def run_tune(store: ResultStore, plan: Plan, workers: int = 1, backend: str = "p
              address: str | None = None, resume: bool = False,
              on_game: Callable[[dict[str, Any]], None] | None = None,
              on_trial: Callable[[Trial], None] | None = None) -> TuneResult:
-    """Search, then extend the promising trials, until the budget's games are played."""
+    """Search, then extend the promising trials, until the budget's games are played. A
+    damaged database (or a trial's stored games, on a resume) is refused before the tune adds
+    a row or Optuna its tables."""
     import optuna
 
     optuna.logging.set_verbosity(logging.WARNING)
+    store.check()
     info = _find_tune(store, plan) if resume else None
+    if info is not None:
+        for run in store.runs(tune_id=info.id):
+            store.check_games(run.id)
     if info is None:
         info = store.create_tune(plan.game.name, [p.text for p in plan.params],
                                  (plan.target.figure, plan.target.value), plan.base,
