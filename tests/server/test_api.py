@@ -840,6 +840,61 @@ def test_a_replay_seat_is_spectator_or_a_seat_number_in_ascii(db):
     assert seats == [0, 1, None]
 
 
+def test_defect_a_replay_can_be_asked_for_only_the_positions_wanted(db):
+    """Defect: a replay sent the whole view at every position, with no way to ask for fewer:
+    a client wanting a few positions of a long game got them all (some 15 MB of JSON for a
+    long Viktory II game). `from` and `count` send those positions alone, each as in the
+    whole replay, and `positions` says how many the game has."""
+    with client(db) as c:
+        made = create(c, seats=("random", "random"))
+        wait_until_finished(c, made["id"])
+        url = f"/api/games/{made['id']}/replay?seat=0"
+        whole = c.get(url, headers={"Accept-Encoding": "identity"})
+        page = c.get(url + "&from=3&count=4", headers={"Accept-Encoding": "identity"})
+        end = c.get(url + "&from=" + str(len(whole.json()["steps"]) - 1) + "&count=50").json()
+        rest = c.get(url + "&from=2").json()
+    steps = whole.json()["steps"]
+    assert whole.json()["positions"] == len(steps) > 7
+    assert (page.json()["positions"], page.json()["from"]) == (len(steps), 3)
+    assert page.json()["steps"] == steps[3:7]
+    assert [s["version"] for s in page.json()["steps"]] == [3, 4, 5, 6]
+    assert end["steps"] == steps[-1:] and end["steps"][0]["terminal"]
+    assert rest["steps"] == steps[2:]
+    assert len(page.content) * 4 < len(whole.content)
+
+
+def test_a_replay_page_is_asked_for_in_ascii_digits_within_the_game(db):
+    with client(db) as c:
+        made = create(c, seats=("random", "random"))
+        wait_until_finished(c, made["id"])
+        last = c.get(f"/api/games/{made['id']}").json()["version"]
+        url = f"/api/games/{made['id']}/replay?"
+        bad_from = [c.get(url + "from=" + v) for v in ("-1", "x", "%C2%B2", "", str(last + 1),
+                                                         "9" * 400)]
+        bad_count = [c.get(url + "count=" + v) for v in ("0", "-2", "1.5", "%D9%A1", "9" * 400)]
+    assert [(r.status_code, r.json()) for r in bad_from] == [
+        (400, {"error": f"from must be a position, 0 to {last}"})] * 6
+    assert [(r.status_code, r.json()) for r in bad_count] == [
+        (400, {"error": "count must be a number of positions, 1 or more"})] * 5
+
+
+def test_defect_the_frameworks_own_refusals_are_one_line_errors_as_every_other(db):
+    """Defect: a path no route has, a method a route does not take, and a multipart upload
+    without its boundary were answered by FastAPI as `{"detail": ...}`, not `{"error": one
+    line}` as every other refusal: the lobby, which reads `error`, showed nothing."""
+    with client(db) as c:
+        answers = [c.get("/api/games/x/y"), c.delete("/api/games"),
+                   c.get("/static/no-such-file.js"),
+                   c.post("/api/uploads", content=b"x",
+                          headers={"content-type": "multipart/form-data"})]
+    assert [(r.status_code, r.json()) for r in answers] == [
+        (404, {"error": "Not Found: GET /api/games/x/y"}),
+        (405, {"error": "Method Not Allowed: DELETE /api/games"}),
+        (404, {"error": "Not Found: GET /static/no-such-file.js"}),
+        (400, {"error": "Missing boundary in multipart."})]
+    assert "GET" in answers[1].headers["allow"]  # a 405 still says what is allowed
+
+
 def test_the_same_file_uploaded_again_answers_with_the_name_games_record(db):
     from warroom.games.word_iron.deck import deck_path
 

@@ -22,12 +22,22 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, File, Form, Request, UploadFile, WebSocket, WebSocketDisconnect
+from fastapi import (
+    FastAPI,
+    File,
+    Form,
+    Query,
+    Request,
+    UploadFile,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
 from ..engine import (
@@ -258,6 +268,9 @@ class Server:
         if len(row.seats) != state.num_players:
             raise StoreError(f"table games: {len(row.seats)} seats stored for "
                              f"{state.num_players} players")
+        if any(not 0 <= seat < state.num_players for seat in row.joined):
+            raise StoreError(f"table joins: a seat of {row.joined} is not one of the "
+                             f"{state.num_players} seats")
         for seat, at in row.resignations:
             if not (0 <= seat < state.num_players and 0 <= at <= len(row.actions)):
                 raise StoreError(f"table resignations: seat {seat} after {at} actions, of "
@@ -345,6 +358,19 @@ class Server:
             for other in conns:
                 other.send(json.dumps(_welcome(live, other.seat)))
         self.after_action(live)
+
+    def join(self, live: LiveGame, seat: int) -> None:
+        """A person seat's page connected: stored the first time (a restart must not list a
+        game everyone joined as open again). A write the store cannot take now does not keep
+        the person from the table: the seat's next page tries again."""
+        if seat in live.joins_stored:
+            return
+        try:
+            self.store.add_join(live.id, seat)
+        except WriteFailed as exc:
+            log.warning("game %s: could not store that seat %s joined (%s)", live.id, seat, exc)
+            return
+        live.joins_stored.add(seat)
 
     def tell_presence(self, live: LiveGame, but: Connection | None = None) -> None:
         """A seat's page came or went: every other page at the table hears it at once (the
@@ -457,10 +483,26 @@ class Server:
         self.store.close()
 
 
-def _replay_json(live: LiveGame, viewer: int | None) -> bytes:
-    """Every position of a finished game as `viewer` saw it, as the replay page reads it."""
+def _position(text: str) -> int | None:
+    """A query's whole number in ASCII digits (int() takes "²" and other scripts' digits),
+    else None; more digits than a game has positions are none either."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
+def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
+                 count: int | None = None) -> bytes:
+    """The positions of a finished game as `viewer` saw it, as the replay page reads it: every
+    one, or `count` from `first`. Those before `first` are replayed but not viewed, and the
+    replay stops after the last asked for."""
+    record = live.played_record()
+    positions = len(record.actions) + 1
+    stop = positions if count is None else min(positions, first + count)
     steps = []
-    for version, (state, player, action) in enumerate(replay(live.game, live.played_record())):
+    for version, (state, player, action) in enumerate(replay(live.game, record)):
+        if version >= stop:
+            break
+        if version < first:
+            continue
         # the last position is the end, whether the rules or a resignation ended it
         ended = live.ended if player is None else None
         frame = view_frame(live.game, state, viewer, version, live.id, ended=ended)
@@ -469,7 +511,8 @@ def _replay_json(live: LiveGame, viewer: int | None) -> bytes:
         frame["by"] = player
         frame["action"] = getattr(action, "label", None) if player == viewer else None
         steps.append(frame)
-    return json.dumps({"id": live.id, "game": live.game.name, "seat": viewer, "steps": steps},
+    return json.dumps({"id": live.id, "game": live.game.name, "seat": viewer,
+                       "positions": positions, "from": first, "steps": steps},
                       separators=(",", ":"), ensure_ascii=False).encode()
 
 
@@ -561,6 +604,18 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             message = "a file is needed, not text"
         what = f"{where} {'.'.join(name)!r}" if name else where
         return fail(f"{what}: {message[:1].lower()}{message[1:]}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def refused(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """The web framework's own refusals (a path no route has, a method a route does not
+        take, a multipart body without its boundary): under `error` as every other error, the
+        key the pages read, instead of FastAPI's `detail`."""
+        message = str(exc.detail) or "refused"
+        if exc.status_code in (404, 405):  # "Not Found" alone does not say what was not
+            message = f"{message}: {request.method} {request.url.path}"
+        response = fail(message, exc.status_code)
+        response.headers.update(exc.headers or {})  # a 405's Allow
+        return response
 
     def find(game_id: str) -> LiveGame | None:
         return server.games.get(game_id)
@@ -673,8 +728,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay_steps(game_id: str, seat: str = "spectator") -> Response:
-        """Every position of a finished game as one seat (or a spectator) saw it."""
+    async def replay_steps(game_id: str, seat: str = "spectator",
+                           first: Annotated[str, Query(alias="from")] = "0",
+                           count: str = "") -> Response:
+        """Every position of a finished game as one seat (or a spectator) saw it, or the
+        `count` positions from position `from` (each view is whole, so a client that pages
+        through a long game gets a page at a time)."""
         live = find(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
@@ -685,8 +744,14 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         seats = {str(i): i for i in range(live.num_players)} | {"spectator": None}
         if seat not in seats:
             return fail(f"seat must be spectator or 0 to {live.num_players - 1}")
+        last = live.version  # positions 0 (the start) to the end, one after each action
+        start, size = _position(first), _position(count) if count else None
+        if start is None or start > last:
+            return fail(f"from must be a position, 0 to {last}")
+        if count and not size:
+            return fail("count must be a number of positions, 1 or more")
         # A long game's replay takes seconds: in a thread, so that every table stays live.
-        body = await asyncio.to_thread(_replay_json, live, seats[seat])
+        body = await asyncio.to_thread(_replay_json, live, seats[seat], start, size)
         return Response(body, media_type="application/json")
 
     @app.websocket("/ws/{game_id}")
@@ -722,8 +787,10 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         conn = Connection(ws, seat, server.rate)
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
-        if seat is not None and live.connect(seat):  # the lobby's "connected", now
-            server.tell_presence(live, but=conn)
+        if seat is not None:
+            server.join(live, seat)
+            if live.connect(seat):  # the lobby's "connected", now
+                server.tell_presence(live, but=conn)
         try:
             conn.send(json.dumps(_welcome(live, seat)))
             conn.send_state(live)

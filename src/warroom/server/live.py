@@ -75,7 +75,11 @@ class LiveGame:
         self.seats = row.seats
         self.actions: list[tuple[int, dict[str, Any]]] = list(row.actions)
         self.upload_names = upload_names or {}
-        self.seen: set[int] = set()  # person seats that have connected since the start
+        # Person seats whose page has connected since the game began (the lobby's "open" is
+        # a game with one that has not), and those of them the store holds: a restart keeps
+        # them, so that a game everyone joined is not listed as open again.
+        self.seen: set[int] = set(row.joined)
+        self.joins_stored: set[int] = set(row.joined)
         self.connections: Counter[int] = Counter()  # open connections of each person seat
         self.resigned: Resignation | None = None  # the resignation that ended the game
         self.ended: Outcome | None = None  # ... and its outcome

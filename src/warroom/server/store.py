@@ -1,8 +1,10 @@
 """Where games live between requests and across restarts: a small interface, and SQLite.
 
 The server keeps live games in memory and writes through to a store: a game's row when it is
-created, then every action and every resignation before it is acknowledged. On start it
-rebuilds each unfinished or finished game by replaying its actions, then its resignations.
+created, then every action and every resignation before it is acknowledged, and each person
+seat the first time its page connects (the lobby's "open" game is one with a seat nobody has
+joined yet). On start it rebuilds each unfinished or finished game by replaying its actions,
+then its resignations.
 Another store (PostgreSQL, say) only has to implement `GameStore`; see the server README.
 """
 
@@ -60,6 +62,8 @@ class GameRow:
     # Why the stored game cannot be read (a field that does not decode), or "": the server
     # reports such a game as not rebuilding, as one it cannot replay, and serves the others.
     damage: str = ""
+    # The person seats whose page has connected at least once (joined), in seat order
+    joined: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -88,6 +92,11 @@ class GameStore(Protocol):
         WriteFailed if it could not be stored now."""
         ...
 
+    def add_join(self, game_id: str, seat: int) -> None:
+        """Durably note that a page of `seat` has connected (again is no error), and
+        WriteFailed if it could not be stored now."""
+        ...
+
     def games(self) -> list[GameRow]:
         """Every stored game; one whose stored fields do not decode is listed with its
         `damage` said, so that it does not hide the others."""
@@ -102,7 +111,7 @@ class GameStore(Protocol):
     def close(self) -> None: ...
 
 
-OWN_TABLES = frozenset({"games", "actions", "files", "resignations"})
+OWN_TABLES = frozenset({"games", "actions", "files", "resignations", "joins"})
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -113,6 +122,9 @@ CREATE TABLE IF NOT EXISTS actions (
   action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
 CREATE TABLE IF NOT EXISTS resignations (
   game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, idx INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat));
+CREATE TABLE IF NOT EXISTS joins (
+  game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
   PRIMARY KEY (game_id, seat));
 CREATE TABLE IF NOT EXISTS files (
   sha TEXT PRIMARY KEY, game TEXT NOT NULL, option TEXT NOT NULL, name TEXT NOT NULL,
@@ -172,6 +184,10 @@ class SqliteStore:
         with self._lock, _writing():
             self.db.execute("INSERT INTO resignations VALUES (?, ?, ?)", (game_id, seat, at))
 
+    def add_join(self, game_id: str, seat: int) -> None:
+        with self._lock, _writing():
+            self.db.execute("INSERT OR IGNORE INTO joins VALUES (?, ?)", (game_id, seat))
+
     def games(self) -> list[GameRow]:
         with self._lock:
             rows = self.db.execute(
@@ -183,6 +199,8 @@ class SqliteStore:
             gave_up = self.db.execute(
                 "SELECT game_id, seat, idx FROM resignations ORDER BY game_id, idx, rowid"
             ).fetchall()
+            came = self.db.execute(
+                "SELECT game_id, seat FROM joins ORDER BY game_id, seat").fetchall()
         # One damaged row (edited by hand, a disk error) makes its game unreadable, not the
         # database: the first problem of each game is kept for its row.
         damage: dict[str, str] = {}
@@ -199,8 +217,15 @@ class SqliteStore:
             else:
                 damage.setdefault(game_id, f"table resignations: seat {_shown(seat)} after "
                                            f"{_shown(idx)} actions is not two whole numbers")
+        joined: dict[str, list[int]] = {}
+        for game_id, seat in came:
+            if _whole(seat):
+                joined.setdefault(game_id, []).append(seat)
+            else:
+                damage.setdefault(game_id, f"table joins: seat {_shown(seat)} is not a seat "
+                                           "number")
         return [_game(row, by_game.get(row[0], []), resigned.get(row[0], []),
-                      damage.get(row[0], "")) for row in rows]
+                      joined.get(row[0], []), damage.get(row[0], "")) for row in rows]
 
     def add_file(self, row: FileRow) -> None:
         with self._lock, _writing():
@@ -230,7 +255,7 @@ class _Damaged(ValueError):
 
 
 def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
-          resignations: list[tuple[int, int]], damage: str) -> GameRow:
+          resignations: list[tuple[int, int]], joined: list[int], damage: str) -> GameRow:
     """A games row, decoded; a field that does not decode leaves the others as stored (or
     empty) and says so in `damage`."""
     gid, game, options, seed, seats, created = row
@@ -243,7 +268,8 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
             raise _Damaged(f"table games: created is {_shown(created)}, not a time")
     except _Damaged as exc:
         return GameRow(str(gid), str(game), {}, 0, [], 0.0, damage=str(exc))
-    return GameRow(gid, game, decoded, seed, seat_rows, created, actions, resignations, damage)
+    return GameRow(gid, game, decoded, seed, seat_rows, created, actions, resignations, damage,
+                   joined)
 
 
 def _action(idx: Any, player: Any, text: Any) -> tuple[int, dict[str, Any]]:
