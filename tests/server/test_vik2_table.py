@@ -243,7 +243,8 @@ def test_a_hidden_map_says_which_counts_are_what_the_player_sees(live_server, br
 
 def test_a_hotseat_device_names_the_winner_at_the_end(live_server, browser):
     """Defect 5: a device holding several seats ended with "You lose" (or "You win") for
-    whichever seat was last on screen. The table names the winner instead."""
+    whichever seat was last on screen, in the table's header, the page's status bar and its
+    Result panel. All three name the winner instead."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -262,6 +263,8 @@ def test_a_hotseat_device_names_the_winner_at_the_end(live_server, browser):
     expect(head).to_contain_text("Game over")
     assert "Game over: Seat 1 wins" in head.inner_text()
     assert "You" not in head.inner_text()
+    expect(page.locator("#status")).to_have_text("Game over: Seat 1 wins")
+    expect(page.locator("#headline")).to_have_text("Seat 1 wins")
     assert not errors, errors
     page.close()
 
@@ -279,6 +282,8 @@ def test_a_one_seat_page_still_speaks_to_its_player_at_the_end(live_server, brow
     page.click("#resign-yes")
     head = page.locator("#table .panel .stats").first
     expect(head).to_contain_text("Game over: You lose - seat 1 wins")
+    expect(page.locator("#status")).to_have_text("Game over: You lose - seat 1 wins")
+    expect(page.locator("#headline")).to_have_text("You lose - seat 1 wins")
     page.close()
 
 
@@ -328,14 +333,18 @@ def test_a_large_map_on_a_phone_is_big_enough_to_tap(live_server, browser, playe
     context.close()
 
 
-def test_log_numbers_of_three_digits_are_not_clipped_on_a_phone(live_server, browser):
+@pytest.mark.parametrize("where", ["game", "replay"])
+def test_log_numbers_of_three_digits_are_not_clipped_on_a_phone(live_server, browser, where):
     """Defect 6: on a phone the log's numbers from 100 on were cut at their left edge (the
-    list's padding holds two digits). The padding holds the widest number shown."""
+    list's padding holds two digits). The padding holds the widest number shown, on the game
+    page and the replay page alike (the page's code does it, for every game)."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     game_id = finished_game(page, live_server.url, "viktory-ii", {"radius": 3, "turn_limit": 6})
-    page.goto(f"{live_server.url}/game/{game_id}")
-    page.wait_for_selector("#headline")
+    page.goto(f"{live_server.url}/{where}/{game_id}")
+    if where == "replay":  # it opens at the first position: go to the last
+        page.click("#last:enabled")
+    page.wait_for_selector(".headline")
     page.wait_for_selector("svg.v2map")
     lines = page.locator("#log li").count()
     assert lines >= 100, lines

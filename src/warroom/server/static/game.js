@@ -279,9 +279,15 @@ function seatNames() {
   return (welcome?.seats || []).map((s) => (s.kind === "ai" ? `AI (${s.label})` : `Seat ${s.seat}`));
 }
 
+// A device holding several seats (hotseat) is told who won: "You win" or "You lose" would
+// judge only the seat last on screen.
+function outcomeHere(view) {
+  return kit.outcomeText(localSeats().length > 1 ? { ...view, seat: null } : view);
+}
+
 function statusText(view) {
   // The result is at the top too: on a phone the result panel is below the whole table.
-  if (view.terminal) return `Game over: ${kit.outcomeText(view)}`;
+  if (view.terminal) return `Game over: ${outcomeHere(view)}`;
   if (view.seat !== null && view.legal.length) return "Your turn";
   const moving = view.observation?.to_move;
   let wait = "waiting";
@@ -345,6 +351,7 @@ function drawLog(view) {
   $("#log-earlier").hidden = !view.logEarlier;
   list.start = Math.max(1, view.log.length - 299);
   list.replaceChildren(...view.log.slice(-300).map((line) => h("li", { text: line })));
+  kit.fitLogNumbers(list, view.log.length);
   list.scrollTop = list.scrollHeight;
 }
 
@@ -359,7 +366,7 @@ export function resultParts(view, gameId) {
   const out = view.outcome || {};
   return [
     h("h3", { text: "Result" }),
-    h("p", { class: "headline", id: "headline", text: kit.outcomeText(view) }),
+    h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
     h("p", { id: "scores", text: `Scores: ${kit.scoresText(view)}` }),
     h("p", { class: "muted", id: "reason", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },

@@ -206,3 +206,9 @@ export function outcomeText(view) {
   }
   return `You lose - ${seatsText(winners)} ${winners.length > 1 ? "win" : "wins"}`;
 }
+
+/** Room left of a numbered log for its widest number: the stylesheet's padding holds two
+ *  digits, and a game's log passes 100 lines (Viktory II's, 1000). */
+export function fitLogNumbers(list, last) {
+  list.style.paddingLeft = `calc(${String(Math.max(last, 1)).length}ch + 1.2em)`;
+}

@@ -39,6 +39,7 @@ function go(step) {
   root.replaceChildren();
   table.render(root, view, { kit, act: () => {}, seat: view.seat, names: [] });
   $("#log").replaceChildren(...view.log.map((line) => h("li", { text: line })));
+  kit.fitLogNumbers($("#log"), view.log.length);
   $("#log").scrollTop = $("#log").scrollHeight;
   const box = $("#result");
   box.hidden = !view.terminal;

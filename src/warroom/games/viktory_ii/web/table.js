@@ -104,10 +104,6 @@ const CSS = `
 }
 `;
 
-/** The page's log numbers its lines from 1: room for the widest number, which the page's own
- *  padding (two digits' worth) clipped from 100 on. */
-const logCss = (lines) => `.side .log { padding-left: calc(${String(Math.max(lines, 1)).length}ch + 1.2em); }`;
-
 // A battle's decisions, by kind: what the player to decide does ("Your move: ..."), and what
 // the others read ("Seat 0 ...").
 const YOUR_BATTLE_MOVE = {
@@ -199,7 +195,7 @@ export function render(root, view, ctx) {
   const rv = o.reveal;
   const over = o.phase === "over" || view.terminal; // a resignation ends it mid-turn
 
-  root.append(h("style", { text: CSS + logCss((view.log || []).length) }));
+  root.append(h("style", { text: CSS }));
   const hidden = o.fog !== null && o.fog !== undefined; // a hidden map: dark or explored apart
 
   // --- what can be clicked: hexes, drawn tiles, cards -------------------------------------
