@@ -190,9 +190,11 @@ def test_render_shows_realms_formations_decks_and_the_decision():
     act(s, ChooseRoyal("king"))
     act(s, ChooseFirstAttacker(s.to_move()[0]))
     text = GAME.render(s.observation(1), 1)
-    assert "You - Sample starter deck: king" in text
+    # both sides play the same deck: the unit key names it once, not each side's title
+    assert "You: king" in text and "both sides: Sample starter deck" in text
     assert "Navigable River" in text or "Market Town" in text or "Iron Mine" in text
-    assert "Royal guards" in text and "/2" in text and "top:" in text
+    # the formation row and the face-up top cards, in brackets after each deck's count
+    assert "Royal guards" in text and "/2" in text and re.search(r"strategy \d \(\w", text)
     assert "Decision for" in text
 
 

@@ -1,27 +1,50 @@
-"""Text view of a Word & Iron observation: both realms, formations, decks and the events."""
+"""Text view of a Word & Iron observation: both realms, formations, decks and the events.
+
+The view is read in a panel on an 80x24 terminal, with the choices under it: it is compact.
+The unit key (letter, name, ranks of power) is given once when both decks share it, and each
+formation is one row, a letter per soldier standing and a dot per soldier fallen.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.data import fit
+from ...engine.data import counted, fit
 from .actions import benefit_text
 from .deck import deck_label, unit_label
 
 UNIT_MARK = "SPAHMLKR"  # one letter per unit of the deck list, for the formation rows
+# The panel's lines on an 80x24 terminal, its frame aside. A view taller than that (a side
+# may have four benefits at once, a line each when written out) is written shorter, step by
+# step: first what is in force (SHORT_BENEFITS), then the unit key too (SHORT_KEY: a unit's
+# name left to its letter, the name's initial).
+MAX_LINES = 22
+FULL, SHORT_BENEFITS, SHORT_KEY = 0, 1, 2
 
 
 def render(obs: dict[str, Any], player: int | None) -> str:
+    for short in (FULL, SHORT_BENEFITS, SHORT_KEY):
+        text = _render(obs, short)
+        if text.count("\n") < MAX_LINES:
+            break
+    return text
+
+
+def _render(obs: dict[str, Any], short: int) -> str:
     you = obs.get("you")
-    when = f"round {obs['round']}" if obs["round"] else "set-up"
-    head = f"Word & Iron, Pitched Battle - {when}"
-    if obs["coin_winner"] >= 0:
-        head += f"   coin toss: {_name(obs['coin_winner'], you)}; " \
-                f"{_name(obs['order'][0], you)} attack{'s' if obs['order'][0] != you else ''} first"
-    lines = [fit(head, "   "), f"Prize: {obs['prize']}"]
+    sides = obs["players"]
+    lines = [fit(_headline(obs, you), " - ")]
+    same_deck = sides[0]["deck"] == sides[1]["deck"]
+    # the names as deck files give them or as the game names units ("Spearmen", "spearmen")
+    shared = _unit_key(sides[0], False).lower() == _unit_key(sides[1], False).lower()
+    if shared:  # both decks name and price their units alike: one key for both formations
+        both = f", both sides: {sides[0]['deck']}" if same_deck else ""
+        key = _unit_key(sides[0], short >= SHORT_KEY)
+        lines.append(fit(f"Units: {key} (ranks of power{both})", ", "))
     for p in (0, 1):
-        lines += _side(obs["players"][p], p, you, obs["words_aside"])
+        lines += _side(sides[p], p, you, obs["words_aside"], with_key=not shared,
+                       with_deck=not (same_deck and shared), short=short)
     if obs["result"]:
         r = obs["result"]
         who = ", ".join(_name(w, you) for w in r["winners"]) or "nobody"
@@ -35,45 +58,98 @@ def _name(p: int, you: int | None) -> str:
     return "you" if p == you else f"player {p}"
 
 
-def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool) -> list[str]:
+def _headline(obs: dict[str, Any], you: int | None) -> str:
+    """The round, who attacks first and the prize (the panel's title names the game)."""
+    head = f"Round {obs['round']}" if obs["round"] else "Set-up"
+    winner = obs["coin_winner"]
+    if winner >= 0:
+        first = obs["order"][0]
+        attacks = "attack" if first == you else "attacks"
+        if first == winner:
+            won = "win" if winner == you else "won"
+            head += f" - {_name(winner, you)} {won} the toss, {attacks} first"
+        else:
+            head += f" - {_name(first, you)} {attacks} first (toss: {_name(winner, you)})"
+    return f"{head} - prize: {obs['prize']}"
+
+
+def _unit_key(s: dict[str, Any], short: bool) -> str:
+    """Each unit's letter in the formation rows, its name and its ranks of power. Short: a
+    name that begins with its unit's letter is left to the letter."""
+    return ", ".join(
+        f"{UNIT_MARK[u]}{'' if short and name[:1].upper() == UNIT_MARK[u] else ' ' + name}"
+        f" {ranks}" for u, (name, ranks) in enumerate(zip(s["units"], s["ranks"])))
+
+
+def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool,
+          with_key: bool, with_deck: bool, short: int) -> list[str]:
+    """One side, as rule 12 lays it out from left to right: realm, army, decks; then what is
+    in force for it."""
     royal = s["royal"] or "royal not chosen"
     if s["married"]:
         royal = "king and queen (married)"
-    title = f"{_name(p, you).capitalize()} - {s['deck']}: {royal}"
+    deck = f" - {s['deck']}" if with_deck else ""
+    title = f"{_name(p, you).capitalize()}{deck}: {royal}"
     if s["champions"]:
         title += "; champions: " + ", ".join(s["champions"])
-    lines = ["", title]
+    lines = [title]
+    if with_key:
+        lines.append(fit(f"  Units: {_unit_key(s, short >= SHORT_KEY)} (ranks of power)", ", "))
     realm = "  ".join(f"#{i + 1} {r['name']} {r['ranks']}x{r['uses_left']}/{r['uses']}"
                       for i, r in enumerate(s["realm"])) or "empty"
     lines.append(fit(f"  Realm: {realm}", "  "))
-    soldiers = sum(s["field"])
-    lines.append(f"  Army: {s['army']} ranks of power, {soldiers}/{sum(s['allotted'])} soldiers")
-    for u in range(len(s["field"]) - 1, -1, -1):
-        n, a = s["field"][u], s["allotted"][u]
-        row = UNIT_MARK[u] * n + "." * (a - n)
-        lines.append(f"    {s['units'][u]:<24}{row:<6}{n}/{a}  ({s['ranks'][u]})")
+    formation = " ".join(UNIT_MARK[u] * n + "." * (a - n)
+                         for u, (n, a) in enumerate(zip(s["field"], s["allotted"])))
+    lines.append(f"  Army: {s['army']} ranks, {sum(s['field'])}/{sum(s['allotted'])} "
+                 f"soldiers: {formation}")
+    lines.append(_decks(s, words_aside))
+    lines += _in_force(s, short >= SHORT_BENEFITS)
+    if s["held"]:
+        lines.append("  Extra draws after the next regular draw: " + ", ".join(
+            f"{deck_label(d)} x{n}" for d, n in s["held"].items()))
+    return lines
+
+
+def _in_force(s: dict[str, Any], short: bool) -> list[str]:
+    """The side's benefits, those waiting for another of their family to be used up marked,
+    and the draws it will skip. Short: each benefit in a word and a count (a side may have
+    four at once, a line each when written out)."""
+    waiting = " later" if short else " (waiting)"
+    items = [f"{b['source']}: {_benefit(b, short)}" + ("" if b["active"] else waiting)
+             for b in s["benefits"]]
+    items += [f"skips the next {deck_label(d)} draw" if n == 1 else
+              f"skips the next {n} {deck_label(d)} draws" for d, n in s["skips"].items()]
+    if not items:
+        return []
+    counts = short and any(b["kind"] != "empower" for b in s["benefits"])
+    return [f"  In force{' (counts: enemy strategies)' if counts else ''}: " + "; ".join(items)]
+
+
+def _benefit(b: dict[str, Any], short: bool) -> str:
+    """A benefit, shorter than the log tells it (`benefit_text`)."""
+    n = b["left"]
+    if b["kind"] == "empower":
+        return ("" if short else "strategies ") + f"+{b['percent']}% for {counted(n, 'turn')}"
+    if short:
+        return f"{'blocks' if b['kind'] == 'protect' else 'restores'} {n}"
+    verb = "blocks" if b["kind"] == "protect" else "restores the losses of"
+    return f"{verb} {counted(n, 'enemy strategy', 'enemy strategies')}"
+
+
+def _decks(s: dict[str, Any], words_aside: bool) -> str:
+    """The decks left to right, each with the cards left and its face-up top card (in
+    brackets)."""
     piles = s["piles"]
     parts = []
     for key in ("strategy", "chance", "word"):
         pile = piles[key]
         if key == "word" and words_aside:
-            parts.append("Word of Power: set aside")
+            parts.append("Word of Power set aside")
             continue
-        top = f", top: {pile['top']}" if pile["top"] else ""
-        parts.append(f"{deck_label(key)}: {pile['left']} left{top}")
-    parts.append(f"champions: {piles['champion']['left']} left")
-    lines.append("  Decks: " + "; ".join(parts))
-    if s["benefits"]:
-        lines.append("  Benefits: " + "; ".join(
-            f"{b['source']}: {benefit_text(b['kind'], b['left'], b['percent'])}"
-            + ("" if b["active"] else " (waiting)") for b in s["benefits"]))
-    if s["skips"]:
-        lines.append("  Next draws skipped: " + ", ".join(
-            f"{deck_label(d)} x{n}" for d, n in s["skips"].items()))
-    if s["held"]:
-        lines.append("  Extra draws after the next regular draw: " + ", ".join(
-            f"{deck_label(d)} x{n}" for d, n in s["held"].items()))
-    return lines
+        top = f" ({pile['top']})" if pile["top"] else ""
+        parts.append(f"{deck_label(key)} {pile['left']}{top}")
+    parts.append(f"champions {piles['champion']['left']}")
+    return "  Decks: " + "; ".join(parts)
 
 
 def _decision(d: dict[str, Any], you: int | None) -> str:
