@@ -22,29 +22,40 @@ def _dice(d: dict[str, int] | str | None) -> str:
     return ", ".join(f"{n} {c}" for c, n in d.items() if n) or "none"
 
 
+def _fist(d: dict[str, int] | str | None) -> str:
+    """A player's choice of dice as its row shows it, in the pool's own notation."""
+    if d is None:
+        return "not chosen"
+    if d == "hidden":
+        return "chosen (hidden)"
+    return "chosen: " + " ".join(f"{c[0].upper()}{d.get(c, 0)}" for c in ("red", "white", "blue"))
+
+
 def render(obs: dict[str, Any], player: int | None) -> str:
+    """The table in four lines when it can: at a choice of dice, 29 choices are listed under
+    it in two columns of 15, and the panel, the choices and the prompt must fit a terminal
+    of 24 lines."""
     you = obs.get("you")
+
     def name(p: int) -> str:
         return "You" if p == you else f"Player {p}"
     lines = [
-        f"Round {obs['round']}, turn {obs['turn']}"
-        + (" (final turn)" if obs["final_turn"] else "")
-        + f"   Victories: {obs['victories'][0]} - {obs['victories'][1]}"
-        + f" ({obs['victories_to_win']} to win)"
-        + f"   Battle Deck: {obs['deck_left']} cards",
-        "Table (next to the deck first): "
-        + "  ".join(card_text(c) for c in obs["table"]),
+        fit(f"Round {obs['round']}, turn {obs['turn']}" + (" (final)" if obs["final_turn"] else "")
+            + f"  Victories: {obs['victories'][0]} - {obs['victories'][1]}"
+            + f" ({obs['victories_to_win']} to win)"
+            + f"  Battle Deck: {obs['deck_left']} cards", "  "),
+        "Table (next to the deck first): " + "  ".join(card_text(c) for c in obs["table"]),
     ]
     for p in (0, 1):
         pool = obs["pools"][p]
-        won = " ".join(card_text(c) for c in obs["won"][p]) or "-"
-        row = (f"{name(p):>9} [{obs['colours'][p].upper():5}] pool R{pool['red']} "
-               f"W{pool['white']} B{pool['blue']}  chosen: {_dice(obs['chosen'][p])}")
-        defeated = f"defeated: {won} (score {obs['scores'][p]})"
-        # a row of the players' table: too long, what it has defeated goes on under it, in
-        # the column of the colours (after the name's 9 characters, a space and "[")
-        lines.append(f"{row}  {defeated}" if len(row) + 2 + len(defeated) <= TEXT_WIDTH
-                     else f"{row}\n{' ' * 11}{defeated}")
+        won = " ".join(card_text(c) for c in obs["won"][p])
+        row = (f"{name(p):>8} [{obs['colours'][p].upper():5}] pool R{pool['red']} "
+               f"W{pool['white']} B{pool['blue']}  {_fist(obs['chosen'][p])}")
+        score = f"score {obs['scores'][p]}" + (f": {won}" if won else "")  # cards defeated
+        # too long, the score goes on under it, in the column of the colours (after the
+        # name's 8 characters, a space and "[")
+        lines.append(f"{row}  {score}" if len(row) + 2 + len(score) <= TEXT_WIDTH
+                     else f"{row}\n{fit(' ' * 10 + score, ' ')}")
     if obs["rolled"]:
         rolled = "  ".join(
             f"#{i + 1} {d['colour']}:{d['swords']}" + ("*" if d["used"] else "")

@@ -1,0 +1,76 @@
+"""Kings of War at the terminal: the table and the choices under it, as `warroom play kow`
+shows them to a person on a standard 80x24 terminal, over whole seeded games."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+
+from rich.console import Console
+
+from warroom.agents.base import Agent, HeuristicAgent, RandomAgent
+from warroom.agents.human import HumanAgent
+from warroom.engine.data import TEXT_WIDTH
+from warroom.engine.view import PlayerView
+from warroom.games.kow import GAME
+from warroom.games.kow.actions import ChooseDice
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def dice_screens(player: Callable[..., Agent], seeds: range) -> tuple[int, int, int]:
+    """The tallest screen a person sees at a choice of dice (the panel, the choices, the
+    hint and the prompt, as HumanAgent prints them at 80 columns; the log lines above
+    aside), how many such screens there were, and the widest line of any table."""
+    tallest = shown = widest = 0
+    for seed in seeds:
+        state = GAME.new_state(GAME.config({}), seed)
+        agents = [player(GAME, seed * 10 + p) for p in (0, 1)]
+        while not state.is_terminal():
+            p = state.to_move()[0]
+            view = PlayerView(state, p, GAME)
+            action = agents[p].act(view)
+            obs = view.observation
+            widest = max(widest, *(len(line) for line in
+                                   ANSI.sub("", GAME.render(obs, p)).splitlines()))
+            if type(action) is ChooseDice:
+                out = io.StringIO()
+                person = HumanAgent(GAME, 0, console=Console(file=out, width=80, height=24,
+                                                             color_system=None))
+                person.seen = obs.get("log_start", 0) + len(obs["log"])  # no log lines
+                person.stdin = io.StringIO(f"{view.legal_actions.index(action) + 1}\n")
+                assert person.act(view) == action
+                tallest = max(tallest, out.getvalue().count("\n") + 1)  # the prompt, "> "
+                shown += 1
+            state.apply(p, action)
+    return tallest, shown, widest
+
+
+def test_the_table_and_the_dice_choices_fit_a_standard_80x24_terminal():
+    """Defect: with the 29 dice choices under it (two columns of 15), the panel passed 24
+    lines: a row that ran on to a second line for the cards defeated, or the final turn's
+    headline broken in two, pushed the table's top off the screen (25 lines on the first
+    prompt of a session, whose hint line comes on top: a new game's, or a saved game's at
+    any point when it resumes). The screen at a choice of dice - the panel, the choices,
+    the hint and the prompt - now fits 24 lines, with players who keep their dice for later
+    turns as with the heuristic; every line of the table fits the panel (76 columns)."""
+    for player, seeds in ((RandomAgent, range(70, 80)), (HeuristicAgent, range(6))):
+        tallest, shown, widest = dice_screens(player, seeds)
+        assert shown > 100
+        assert tallest <= 24, (player, tallest)
+        assert widest <= TEXT_WIDTH, (player, widest)
+
+
+def test_a_row_shows_the_pool_the_dice_chosen_and_the_score():
+    """A player's row: its pool and its choice of dice in one notation, then its score and
+    the cards it defeated this round; the rows stay one line each for a choice of dice."""
+    state = GAME.new_state(GAME.config({}), 0)
+    state.won = [["AC", "2C"], ["5D"]]
+    lines = GAME.render(state.observation(0), 0).splitlines()
+    assert len(lines) == 4, lines
+    assert lines[2].endswith("pool R4 W3 B2  not chosen  score 3: A♣ 2♣")
+    assert lines[3].endswith("pool R4 W3 B2  not chosen  score 5: 5♦")
+    state.apply(0, ChooseDice(2, 1, 1))
+    assert "pool R2 W2 B1  chosen: R2 W1 B1  score 3" in GAME.render(state.observation(0), 0)
+    assert "pool R4 W3 B2  chosen (hidden)  score 3" in GAME.render(state.observation(1), 1)
