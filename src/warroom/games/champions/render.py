@@ -88,6 +88,9 @@ def _header(obs: dict[str, Any], you: int | None) -> str:
 
 def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
     strength = f"strength {obs['strength'][p]}" if "strength" in obs else ""
+    fighting = _in_battle(obs, p)
+    if strength and fighting is not None:  # its cards are off the table, not in `strength`
+        strength += f", in battle: {fighting}"
     if p == you:
         title = f"You (player {p}" + (f", {strength})" if strength else ")")
     else:
@@ -109,6 +112,26 @@ def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
     if obs["casualties"][p]:
         lines.append(f"  casualties (latest last): {_cards(obs['casualties'][p])}")
     return lines
+
+
+def _in_battle(obs: dict[str, Any], p: int) -> int | None:
+    """The strength player `p`'s battalion fights with (its cards still in the battle, a
+    Cavalry's 2s as 10 where they count so), or None when it is in no battle. The header's
+    strength counts the cards on the table only, and a battalion's cards leave the table
+    while it fights ("strength 0" for an army all of whose cards were fighting). Once the
+    battle is over (the Medic's question) the survivors are back on the table."""
+    b = obs.get("battle")
+    if b is None or p not in (b["attacker"], b["defender"]) or obs["phase"] == "medic":
+        return None
+    side = 0 if p == b["attacker"] else 1
+    if "cards" in b:  # both sides still ordering their cards
+        cards = list(b["cards"][p])
+    else:
+        left = b["attacker_left"] if side == 0 else b["defender_left"]
+        survivors = b["attacker_survivors"] if side == 0 else b["defender_survivors"]
+        cards = left + survivors + ([b["pair"][side]] if b.get("pair") else [])
+    jack = b["commanders"][side][0] == "J" and (side == 0 or obs["cavalry"] == "always")
+    return sum(10 if jack and c[:-1] == "2" else int(c[:-1]) for c in cards)
 
 
 def _battle_lines(b: dict[str, Any], you: int | None) -> list[str]:
