@@ -91,6 +91,29 @@ def test_every_event_and_observation_has_a_text_view(values):
                 assert GAME.render(s.observation(player), player)
 
 
+def test_the_live_hits_say_which_counters_may_answer():
+    """Defect: the text view said "a Counter must answer 'regular'", naming neither the
+    Counters that may answer nor the way out. It names them by the card just played (the
+    text's response restrictions), or pass, with Viktory II's table (one home for both)."""
+    kinds = {"regular": "Flank, Frontal or Surprise", "flank": "Flank or Surprise",
+             "frontal": "Frontal or Surprise", "surprise": "Surprise"}
+    seen = set()
+    for seed in range(20):
+        s = GAME.new_state(GAME.config({"mode": "cards"}), seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            p = s.to_move()[0]
+            obs = s.observation(p)
+            if obs["decision"] == "play":
+                text = " ".join(GAME.render(obs, p).split())
+                answer = obs["respond_to"]
+                assert f"a {answer} card: a {kinds[answer]} Counter answers, or pass" in text
+                assert "must answer" not in text
+                seen.add(answer)
+            s.apply(p, rng.choice(s.legal_actions(p)))
+    assert {"regular", "flank"} <= seen
+
+
 def test_battle_lines_count_in_the_singular_and_the_plural():
     """'1 hit', '2 hits', '1 die fewer': no 'hit(s)' or 'die/dice' in a battle's log."""
     def line(**event):

@@ -16,6 +16,7 @@ from vik2_helpers import troops as units_at
 
 from warroom.games.viktory_battles.actions import FireOverwatch, PlayCard
 from warroom.games.viktory_ii.actions import Done, Fight, SelectUnit, Step
+from warroom.games.viktory_ii.board import board
 from warroom.games.viktory_ii.units import CAV, FREE, FRIG, INF
 
 
@@ -299,3 +300,76 @@ def test_the_browser_table_names_steps_and_decisions_as_the_text_view_does():
                         ("DECISIONS", render.DECISIONS)):
         shown = _js_object(source, name)
         assert {k: shown.get(k) for k in words} == words, name
+
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _mid_game(radius: int, seed: int = 1, moves: int = 300):
+    """A random game of this radius some hundreds of moves in: towns, cities and units."""
+    state = GAME.new_state(GAME.config({"radius": radius}), seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    return state
+
+
+def test_a_map_of_radius_9_or_10_fits_an_80_column_terminal():
+    """Defect: at radius 10 the map's middle row is 21 hexes of 4 characters and its label,
+    87 characters (79 at radius 9): wider than the 76 of a panel on an 80-column terminal,
+    so the terminal wrapped every long row. A map wider than the terminal is now drawn
+    three characters a hex, a town's or city's letter in its terrain's place (its colour
+    still shows the terrain), and the key says so; every line fits."""
+    for radius in (9, 10):
+        state = _mid_game(radius)
+        for viewer in (0, 1, None):
+            text = ANSI.sub("", table(state, viewer))
+            assert max(len(line) for line in text.splitlines()) <= 76, (radius, viewer)
+            assert "Hex (compact, to fit 80 columns)" in text
+            middle = line(text, f" {chr(ord('A') + radius)} ")
+            assert len(middle) == 3 + (2 * radius + 1) * 3  # its hexes, 3 characters each
+        obs = state.observation(0)
+        names = board(radius).names
+        text = ANSI.sub("", table(state, 0))
+        for h, owner, kind, capital_of, _ in obs["settlements"]:  # its letter and owner
+            row, place = names[h][0], int(names[h][1:])
+            cells = line(text, f" {row} ")[3:].strip()
+            assert cells[(place - 1) * 3:(place - 1) * 3 + 2] == \
+                "tTC@"[(kind - 1) * 2 + (capital_of >= 0)] + str(owner)
+
+
+def test_a_map_that_fits_keeps_four_characters_a_hex_whatever_the_terminal(monkeypatch):
+    """A map that fits 80 columns (radius 8 and less) keeps its four characters a hex
+    (terrain, owner, town or city, units); and the width is fixed, not read from the terminal,
+    so one view renders one text on every channel (a wide terminal draws radius 10 compact
+    too, as the server's text view and the environments' render() do)."""
+    text = ANSI.sub("", table(_mid_game(8), 0))
+    assert "Hex: terrain" in text and len(line(text, " I ")) == 3 + 17 * 4
+    narrow = table(_mid_game(10), 0)
+    monkeypatch.setenv("COLUMNS", "200")
+    assert table(_mid_game(10), 0) == narrow
+
+
+def test_the_live_hits_say_which_counters_may_answer():
+    """Defect: "a Counter must answer 'regular'" named neither the Counters that may answer
+    nor the way out. The line now names them by the card just played (a regular card: a
+    Flank, Frontal or Surprise Counter; a flank card: a Flank or Surprise one; ...), or
+    pass."""
+    kinds = {"regular": "Flank, Frontal or Surprise", "flank": "Flank or Surprise",
+             "frontal": "Frontal or Surprise", "surprise": "Surprise"}
+    seen = set()
+    for seed in range(4):
+        state = GAME.new_state(GAME.config({"mode": "cards"}), seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            p = state.to_move()[0]
+            battle = state.observation(p).get("battle")
+            if battle and battle["decision"] == "play":
+                text = " ".join(ANSI.sub("", table(state, p)).split())
+                answer = battle["respond_to"]
+                assert f"a {answer} card: a {kinds[answer]} Counter answers, or pass" in text
+                assert "must answer" not in text
+                seen.add(answer)
+            state.apply(p, rng.choice(state.legal_actions(p)))
+    assert {"regular", "flank"} <= seen

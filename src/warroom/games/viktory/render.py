@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.data import fit
-from ..viktory_battles.render import describe_battle_event
+from ..viktory_battles.render import counters_answering, describe_battle_event
 from ..viktory_battles.units import units_text
 
 SIDE_NAMES = ("attacker", "defender")
@@ -74,7 +74,7 @@ def _render_cards(obs: dict[str, Any], you: int | None) -> list[str]:
     if obs["decision"] == "play":
         sel = " selective" if obs["pending_selective"] else ""
         lines.append(f"Live hits against {_who(obs['to_move'][0], you).lower()}: "
-                     f"{obs['pending']}{sel}; a Counter must answer '{obs['respond_to']}'")
+                     f"{obs['pending']}{sel}; {counters_answering(obs['respond_to'])}")
     if obs.get("hand") is not None:
         hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
         lines.append(fit(f"Your hand: {hand}", ", "))

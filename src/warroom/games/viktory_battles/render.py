@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .cards import RESPONSES
 from .units import UNITS, count, with_article
 
 USES = {"attack": "as an Attack", "event": "for its Special Event", "text": "for its text"}
@@ -80,3 +81,14 @@ def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str |
     if kind == "move_in":
         return "The attacker moves into the empty town/city without an Attack card"
     return None
+
+
+def counters_answering(respond_to: str) -> str:
+    """Which Counters may answer the card just played (the text's response restrictions),
+    and the way out, for the live-hits line of both games' tables ("a Counter must answer
+    'regular'" named neither)."""
+    kinds = [k.capitalize() for k in RESPONSES.get(respond_to, ())]
+    if not kinds:
+        return "no Counter answers it: pass"
+    which = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
+    return f"a {respond_to} card: a {which} Counter answers, or pass"

@@ -5,15 +5,19 @@ event.
 Each hex is four characters: terrain (p g f m w, ? unexplored), owner (a player's digit),
 town or city (t town, T capital town, C city, @ capital city), and the number of units (+ for
 10 or more). Rows are drawn offset like the hexes they are; a hex's name is its row's letter
-and its place in the row from the left ("C4").
+and its place in the row from the left ("C4"). A map wider than a panel on an 80-column
+terminal (radius 9 and 10: 79 and 87 characters against 76) is drawn compact, three
+characters a hex: a town's or city's letter takes the place of its terrain's, which its colour
+still shows. The width is fixed, not the terminal's: the same view renders the same text on
+every channel (the terminal, the server's text view, the environments' `render()`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import fit
-from ..viktory_battles.render import describe_battle_event
+from ...engine.data import TEXT_WIDTH, fit
+from ..viktory_battles.render import counters_answering, describe_battle_event
 from ..viktory_battles.units import count, with_article
 from .board import TERRAINS, board, may_build_second_town
 from .units import UNIT_NAMES, units_text
@@ -67,10 +71,9 @@ def _whose(q: int, you: int | None) -> str:
 def render(obs: dict[str, Any], player: int | None) -> str:
     b = board(obs["radius"])
     you = obs.get("you")
-    top = [fit(_headline(obs, you), " - "), *_map_lines(obs, b)]  # the map: coloured, and fits
-    lines = ["Hex: terrain (p plains, g grassland, f forest, m mountain, w water,",
-             "     ? unexplored), owner, t town / T capital / C city / @ capital city,",
-             "     units (! attack declared)"]
+    compact = _map_width(b, full=True) > TEXT_WIDTH  # drawn three characters a hex to fit
+    top = [fit(_headline(obs, you), " - "), *_map_lines(obs, b, compact)]  # coloured, and fits
+    lines = list(COMPACT_KEY if compact else MAP_KEY)
     if obs["round"]:
         lines.append(f"To win: hold {obs['capitals_to_win']} capitals"
                      + (f", or the most at the end of round {obs['turn_limit']}"
@@ -119,7 +122,30 @@ def _step(obs: dict[str, Any]) -> str:
     return PHASES.get(phase, phase)
 
 
-def _map_lines(obs: dict[str, Any], b: Any) -> list[str]:
+MAP_KEY = ["Hex: terrain (p plains, g grassland, f forest, m mountain, w water,",
+           "     ? unexplored), owner, t town / T capital / C city / @ capital city,",
+           "     units (! attack declared)"]
+COMPACT_KEY = ["Hex (compact, to fit 80 columns): terrain (p plains, g grassland,",
+               "     f forest, m mountain, w water, ? unexplored) or on its colour t town /",
+               "     T capital / C city / @ capital city; owner; units (! attack declared)"]
+ROW_LABEL = 3  # " C " before each row of hexes
+
+
+def _map_width(b: Any, full: bool) -> int:
+    """The widest row of the map, its label included: the middle row, 2 * radius + 1 hexes."""
+    width, gap = _cell(b, full)
+    return ROW_LABEL + (2 * b.radius + 1) * (width + gap) - gap
+
+
+def _cell(b: Any, full: bool) -> tuple[int, int]:
+    """A hex's characters and the blank after it: a small map is spaced out, a map wider
+    than the terminal drawn three characters a hex."""
+    if not full:
+        return 3, 0
+    return 4, 2 if b.radius <= 5 else 0
+
+
+def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False) -> list[str]:
     cells = {h: ["?", " ", " ", " "] for h in range(b.size)}
     for h, ch in enumerate(obs["terrain"]):
         cells[h][0] = ch
@@ -133,16 +159,18 @@ def _map_lines(obs: dict[str, Any], b: Any) -> list[str]:
     for battle in obs["battles"]:
         cells[battle["hex"]][3] = "!"
     fog = obs.get("fog")
-    gap = 2 if b.radius <= 5 else 0
-    width = 4 + gap
+    width, gap = _cell(b, not compact)
     lines = []
     for i, row in enumerate(b.rows):
-        indent = " " * ((width // 2) * abs(i - b.radius))
+        # each row half a hex further in than the one nearer the middle
+        indent = " " * ((width + gap) * abs(i - b.radius) // 2)
         text = []
         for h in row:
-            cell = "".join(cells[h])
-            style = TERRAIN_STYLE.get(cell[0], "")
-            if fog is not None and fog[h] == "0" and cell[0] != "?":
+            terrain, owner, settlement, units = cells[h]
+            cell = f"{terrain}{owner}{settlement}{units}" if not compact else \
+                f"{settlement if settlement != ' ' else terrain}{owner}{units}"
+            style = TERRAIN_STYLE.get(terrain, "")
+            if fog is not None and fog[h] == "0" and terrain != "?":
                 style += FOG
             text.append(f"{style}{cell}{RESET}" + " " * gap)
         lines.append(f" {chr(ord('A') + i)} {indent}{''.join(text).rstrip()}")
@@ -272,8 +300,7 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
         if battle["decision"] == "play":
             sel = " selective" if battle["pending_selective"] else ""
             lines.append(f"  live hits against {_who(battle['to_move'][0], you)}: "
-                         f"{battle['pending']}{sel}; a Counter must answer "
-                         f"'{battle['respond_to']}'")
+                         f"{battle['pending']}{sel}; {counters_answering(battle['respond_to'])}")
     c = battle["casualties"]
     if c:
         lines.append(f"  casualties to choose: {c['count']} of {_whose(c['victim'], you)} "
