@@ -439,6 +439,39 @@ def test_many_short_choices_are_listed_in_columns_numbered_down_each():
     assert out.getvalue().splitlines() == ["   1. pass", "   2. fight"]
 
 
+def test_choices_go_in_columns_when_the_table_leaves_them_too_few_rows():
+    """Word & Iron's 20-line table and its 8 choices under it passed a screen of 24 lines:
+    the table's top scrolled off before the prompt. The choices go in columns when one a line
+    would pass the screen's height under the table; under a short table they stay one a
+    line."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from warroom.agents.human import HumanAgent
+
+    choices = [SimpleNamespace(label=f"recruit {n} spearmen") for n in range(1, 9)]
+
+    def screen(table_lines: int) -> list[str]:
+        game = SimpleNamespace(title="Test", summary="",
+                               render=lambda obs, p: "\n".join(["row"] * table_lines))
+        view = SimpleNamespace(player=0, observation={"log": []}, legal_actions=choices)
+        out = io.StringIO()
+        person = HumanAgent(game, 0, stdin=io.StringIO("1\n"),
+                            console=Console(file=out, width=80, height=24, color_system=None))
+        person.hinted = True
+        assert person.act(view) is choices[0]
+        return out.getvalue().splitlines()
+
+    tall = screen(18)  # 20 lines with its frame: 3 rows of choices and the prompt fit
+    menu = tall[tall.index(next(x for x in tall if x.startswith("╰"))) + 1:-1]
+    assert len(tall) == 24 and len(menu) == 3
+    assert all(f"{n}. recruit {n} spearmen" in " ".join(menu) for n in range(1, 9))
+    short = screen(6)
+    assert short[-9:-1] == [f"   {n}. recruit {n} spearmen" for n in range(1, 9)]
+
+
 def test_a_person_is_not_shown_a_seed_it_did_not_choose_until_the_end(tmp_path):
     """The banner printed the drawn seed to a person playing against AI seats: with the
     game's options it gives the deck's order and each AI's secret choice before they show.

@@ -24,6 +24,7 @@ from ..engine.data import fit
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
 QUIT = ("q", "quit", "exit")
 MENU_ROWS = 12  # choices listed one a line; more go in columns where they fit
+MENU_MIN_ROWS = 4  # however tall the table, this many choices are listed one a line
 # Card suits as a keyboard types them: "add AS" picks "add A♠", "8C blocks" "8♣ blocks ...".
 SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 # Clear the screen and the terminal's scrollback, cursor home: what one player saw must not be
@@ -101,10 +102,14 @@ class HumanAgent:
             self.hotseat.take(view.player)
         obs = view.observation
         self.show_new_events(obs)
-        self.console.print(Panel(Text.from_ansi(self.game.render(obs, view.player)),
+        table = self.game.render(obs, view.player)
+        self.console.print(Panel(Text.from_ansi(table),
                                  title=Text(f"{self.game.title} - you are player {view.player}")))
         actions = view.legal_actions
-        self.show_actions(actions)
+        # The rows the screen has left under the table (its lines and frame, the prompt and
+        # a hint): a menu longer than that goes in columns, so that the table stays in sight.
+        left = self.console.height - (table.count("\n") + 3) - 2
+        self.show_actions(actions, max(MENU_MIN_ROWS, min(MENU_ROWS, left)))
         if len(actions) == 1:  # shown, so the player reads the table before going on
             self.console.print(Text("  (the only choice: Enter plays it)", style="dim"))
         if not self.hinted:  # the first prompt of the game says what to type
@@ -118,15 +123,16 @@ class HumanAgent:
             if choice is not None:
                 return choice
 
-    def show_actions(self, actions: list[Any]) -> None:
-        """The legal actions, numbered; many short ones in columns, numbered down each, so
-        that the table above stays on a screen of 24 lines (kow's 29 dice choices, Battle's
-        53 cards to add to a deck). A choice too long for a column gets a line of its own,
-        after the columns (Battle's "done (fill the 30 free places ...)")."""
+    def show_actions(self, actions: list[Any], rows: int = MENU_ROWS) -> None:
+        """The legal actions, numbered; more than `rows` short ones in columns, numbered down
+        each, so that the table above stays on a screen of 24 lines (kow's 29 dice choices,
+        Battle's 53 cards to add to a deck, Word & Iron's 8 choices under a 20-line table). A
+        choice too long for a column gets a line of its own, after the columns (Battle's
+        "done (fill the 30 free places ...)")."""
         cells = [(f"  {i:>2}", f". {action.label}") for i, action in enumerate(actions, 1)]
         room = self.console.width - 1
         short = [c for c in cells if len(c[0]) + len(c[1]) + 2 <= room // 2]
-        if len(cells) <= MENU_ROWS or len(short) <= MENU_ROWS:
+        if len(cells) <= rows or len(short) <= rows:
             short = []
         widest = max((len(n) + len(label) for n, label in short), default=0) + 2
         columns = max(1, min(4, room // widest)) if short else 1
