@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+from test_vik2_movement import MOVE_MAP
+from test_vik2_setup import DUEL_FIXED
 from vik2_helpers import (
     GAME,
     RESERVE_MAP,
@@ -48,15 +50,6 @@ from warroom.games.viktory_ii.actions import (
 )
 from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
 
-MOVE_MAP = """\
-   g m f p
-  p p p p p
- w p f m p w
-w w p p p w w
- p p p p p w
-  p p p p p
-   p p p p
-"""
 SEA_MAP = """\
    w w w w
   p p p w w
@@ -64,15 +57,6 @@ SEA_MAP = """\
 w w p p p w w
  p p p p p w
   p p p p p
-   p p p p
-"""
-DUEL_FIXED = """\
-   p p p p
-  p m p g p
- w p p f p w
-w w p p p w w
- p g p p m w
-  p p f p p
    p p p p
 """
 PLUS_ONE = "A19"  # Forced March: +1 MP
