@@ -61,6 +61,14 @@ def live_server(db: Path) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
+def seeded_server(db: Path) -> Iterator[LiveServer]:
+    """A server that takes a game's seed from its maker: a test that needs one deal (a hand
+    with a choice in it, a game long enough) is not left to the seed the server draws."""
+    with LiveServer(db, ai_processes=0, allow_seed=True) as server:
+        yield server
+
+
+@pytest.fixture
 def slow_ai_server(db: Path) -> Iterator[LiveServer]:
     """A server whose AI seats wait a minute before each move: a page waits for them."""
     with LiveServer(db, ai_processes=0, ai_delay=60) as server:
