@@ -235,3 +235,36 @@ def test_gymnasium_make_in_a_fresh_process_names_the_module():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.split() == ["WarroomEnv", "0"]
+
+
+def test_a_long_game_pickles_and_deep_copies_and_its_log_rebuilds():
+    """Defect: an environment plays with the log off, and the state kept the actions since as
+    a chain of nested tuples, one an action: pickle and deepcopy recursed once a level, so a
+    Viktory II game (about 2,700 decisions played at random) could not be copied past some
+    330 of them (RecursionError). The chain travels flat now; the copies play on alike, and
+    their log rebuilds to the original's."""
+    import copy
+    import pickle
+
+    from warroom.envs.pettingzoo import env as aec_env
+
+    e = aec_env("viktory-ii")
+    e.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(1000):
+        obs = e.last()[0]
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    copies = [copy.deepcopy(e), pickle.loads(pickle.dumps(e))]
+    for _ in range(20):
+        obs = e.last()[0]
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        for x in [e, *copies]:
+            x.step(action)
+        for other in copies:
+            mine, theirs = e.last()[0], other.last()[0]
+            assert np.array_equal(mine["observation"], theirs["observation"])
+            assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+    log = e.unwrapped.table.state.log
+    assert len(log) > 1000
+    for other in copies:
+        assert other.unwrapped.table.state.log == log

@@ -288,6 +288,21 @@ class State:
             seen[1] = len(log)
         return seen
 
+    # --- pickling and deep copies -----------------------------------------------------------
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        # The trail nests one tuple an action: pickle and deepcopy recurse once a level, and a
+        # game of some hundreds of actions played with its log off (an environment's) passed
+        # Python's recursion limit. It travels as a flat list, oldest action first. (Here,
+        # not in __getstate__: the compiled games' classes make their own __getstate__.)
+        state = self.__getstate__()  # compiled: the native fields and a "__dict__" of the rest
+        if not isinstance(state, dict):
+            state = dict(self.__dict__)
+        trail, steps = self._trail, []
+        while trail is not None:
+            trail, player, action = trail
+            steps.append((player, action))
+        return _rebuilt_state, (type(self), _with_trail(state, steps[::-1]))
+
     # --- the RNG ----------------------------------------------------------------------------
     @property
     def rng(self) -> random.Random:
@@ -320,6 +335,30 @@ class State:
         other._keep, other._kept = frozenset(), None  # a copy's kept_log rebuilds the log
         other._legal = {}
         other._seen = None  # a copy's log may be rewritten (see determinize): filter it anew
+
+
+def _with_trail(state: dict[str, Any], trail: Any) -> dict[str, Any]:
+    """`state` (a __getstate__ dict, its fields in a "__dict__" of their own where compiled)
+    with `trail` as its trail."""
+    if isinstance(state.get("__dict__"), dict):
+        return {**state, "__dict__": {**state["__dict__"], "_trail": trail}}
+    return {**state, "_trail": trail}
+
+
+def _rebuilt_state(cls: type[State], state: dict[str, Any]) -> State:
+    """A state from what `State.__reduce_ex__` gave, its trail nested again."""
+    trail = None
+    fields = state["__dict__"] if isinstance(state.get("__dict__"), dict) else state
+    for player, action in fields["_trail"]:
+        trail = (trail, player, action)
+    state = _with_trail(state, trail)
+    rebuilt = cls.__new__(cls)
+    restore = getattr(rebuilt, "__setstate__", None)  # the compiled games' classes have one
+    if restore is not None:
+        restore(state)
+    else:
+        rebuilt.__dict__.update(state)
+    return rebuilt
 
 
 class Game:
