@@ -249,3 +249,15 @@ def test_a_game_and_a_state_pickle_and_deep_copy(name):
     for s in copies:
         assert s.returns() == state.returns()
         assert s.information_state_string(0) == state.information_state_string(0)
+
+
+@pytest.mark.parametrize("action", [75, 1000, -1])
+def test_an_action_outside_the_game_is_named_by_action_to_string(action):
+    """Defect: `action_to_string` of an index past the game's actions raised a bare
+    IndexError ("tuple index out of range"), and -1 named the last action; it says what is
+    wrong, as `apply_action` does."""
+    state = pyspiel.load_game("warroom_kow").new_initial_state()
+    with pytest.raises(ValueError, match=f"action {action} is no action of this game "
+                                         r"\(0 to 74\)"):
+        state.action_to_string(0, action)
+    assert state.action_to_string(0, 74)

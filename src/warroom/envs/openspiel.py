@@ -47,7 +47,10 @@ from ..engine import Game, IllegalAction
 from ..games import REGISTRY
 from .table import load, not_legal, rewards
 
-MAX_GAME_LENGTH = 100_000  # decisions: a bound OpenSpiel asks for; no game comes near it
+# Decisions: a bound OpenSpiel asks for. No game played by its rules with a varied policy
+# comes near it, but Champions' Roshambo is thrown again after every draw: two seats that
+# always throw alike never end (see the README: `max_cycles`).
+MAX_GAME_LENGTH = 100_000
 
 
 def short_name(game: Game) -> str:
@@ -217,6 +220,9 @@ class WarroomSpielState(pyspiel.State):
         if action in legal:
             return getattr(legal[action], "label", repr(legal[action]))
         enc = self._wg.encoding
+        if not 0 <= action < len(enc.keys):  # a bare IndexError said nothing of what was wrong
+            raise ValueError(f"action {action} is no action of this game (0 to "
+                             f"{len(enc.keys) - 1})")
         return enc.describe_key(enc.keys[action])
 
     def is_terminal(self) -> bool:
