@@ -31,6 +31,7 @@ from warroom.games.viktory_ii.actions import (
     Disband,
     Done,
     Fight,
+    PlaceCapital,
     PlaceFrigate,
     SelectUnit,
     Step,
@@ -1224,3 +1225,26 @@ def test_ruling_dark_shared_exploration_reveals_new_tiles_to_everybody(tmp_path,
                    for where in new)
     assert [e for e in after["log"] if e["event"] == "town"][-1] == {
         "event": "town", "player": 0, "built": True}
+
+
+def test_ruling_determinize_keeps_the_capital_sites_a_player_is_offered():
+    """Defect: on a dark map of radius 3 the two starting areas share hexes. At the second
+    player's capital, about 1 in 20 determinisations put the first player's hidden capital on a
+    hex the second was offered, so the copy's legal actions were not the player's (OpenSpiel's
+    ISMCTS crashed on them). The offer tells the player those hexes are free: no hidden piece
+    goes there."""
+    config = GAME.config({"radius": 3, "turn_limit": 6, "dark": True})
+    checked = 0
+    for seed in range(8):
+        state = GAME.new_state(config, seed)
+        rng = random.Random(seed)
+        while state.round == 0 and not state.is_terminal():
+            p = state.to_move()[0]
+            legal = state.legal_actions(p)
+            if any(isinstance(a, PlaceCapital) for a in legal) and p == 1:
+                for k in range(25):
+                    assert state.determinize(p, random.Random(k)).legal_actions(p) == legal, \
+                        (seed, k)
+                    checked += 1
+            state.apply(p, rng.choice(legal))
+    assert checked >= 100

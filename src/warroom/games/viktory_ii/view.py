@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import State
+from .actions import PlaceCapital
 from .board import (
     FOREST,
     GRASSLAND,
@@ -323,6 +324,11 @@ class ViewRules(State):
         vis = self.sight(player) | self.board.within(
             [self.uh[u] for u in range(len(self.uo)) if self.uo[u] == player
              and self.us[u] != FREE], 1)
+        # A capital to place is offered on the free hexes of the player's starting area: the
+        # offer tells it that nobody's capital stands there (starting areas may overlap), so
+        # no hidden piece may be put there.
+        vis |= self.board.within([a.hex for a in self.legal_actions(player)
+                                  if isinstance(a, PlaceCapital)], 0)
         held = self._bound_hexes()
         unseen = self.unseen_settlements(player, vis, held)
         held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
