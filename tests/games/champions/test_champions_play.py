@@ -149,3 +149,39 @@ def test_a_heuristic_game_is_reproducible_across_processes(tmp_path):
         outputs.append(proc.stdout)
         records.append(json.loads(save.read_text())["actions"])
     assert outputs[0] == outputs[1] and records[0] == records[1]
+
+
+def test_the_battalion_chosen_to_attack_is_in_the_view_until_its_target():
+    """Defect: after "attack with X" nothing the player saw said which battalion attacks: two
+    different choices gave equal observations, encodings (OpenSpiel's information states
+    merged them) and text, until the battle began. The view says it ("attacking") and the
+    encoding marks it as the attacking face card."""
+    from warroom.games.champions.actions import Attack
+    from warroom.games.champions.state import TARGET
+
+    encoding = GAME.encoding(GAME.config({}))
+    found = 0
+    for seed in range(40):
+        state = GAME.new_state(GAME.config({}), seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and found < 3:
+            p = state.to_move()[0]
+            legal = state.legal_actions(p)
+            attacks = [a for a in legal if isinstance(a, Attack)]
+            if len(attacks) >= 2:
+                seen = []
+                for a in attacks[:2]:
+                    twin = state.clone()
+                    twin.apply(p, a)
+                    assert twin.phase == TARGET
+                    obs = twin.observation(p)
+                    assert obs["attacking"] == a.commander
+                    assert twin.observation(1 - p)["attacking"] == a.commander
+                    assert f"battalion of {a.commander}" in GAME.render(obs, p)
+                    seen.append(encoding.encode(twin, p).tobytes())
+                assert seen[0] != seen[1]
+                found += 1
+            state.apply(p, rng.choice(legal))
+        if found >= 3:
+            break
+    assert found >= 3

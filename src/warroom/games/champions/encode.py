@@ -23,6 +23,7 @@ from .state import (
     ORDER,
     ROSHAMBO,
     SPY_SWAP,
+    TARGET,
     Battle,
     ChampionsState,
     rank_value,
@@ -89,7 +90,8 @@ class ChampionsEncoding(Encoding):
             Piece("thrown", (2,), f"1 if the Roshambo hand is thrown {two}"),
             Piece("your_throw", (3,), "your thrown hand: rock, paper, scissors"),
             Piece("battle_sides", (2,), f"the attacker {two}, one-hot, in a battle"),
-            Piece("battle_commanders", (2, NF), "the attacking and the defending face card"),
+            Piece("battle_commanders", (2, NF), "the attacking and the defending face card "
+                  "(the attacking one from when it is chosen, before its target)"),
             Piece("battle_state", (4,), "attacker ordered, defender ordered, a tie awaits a "
                   "Roshambo, defender's pass / 10"),
             Piece("your_order", (NR,), "your battle order so far: (position + 1) / 36"),
@@ -275,6 +277,9 @@ class ChampionsEncoding(Encoding):
         battle: Battle | None = state.battle
         if battle is not None:
             self._write_battle(battle, phase, player, out)
+        attacking: str | None = state.picked_from
+        if phase == TARGET and attacking is not None:  # chosen: its target is asked next
+            out[self._battle_commanders + FACE[attacking]] = 1.0
 
     def _write_battle(self, b: Battle, phase: str, player: int, out: Vector) -> None:
         attacker: int = b.attacker

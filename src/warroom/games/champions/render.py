@@ -51,6 +51,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         lines.append(f"Drawn from the Reserve Pile: {obs['drawn']}")
     if obs.get("picked"):
         lines.append(f"Picked: {obs['picked']}")
+    if obs.get("attacking"):
+        lines.append(f"Attacking with the battalion of {obs['attacking']}: its target next")
     if "battle" in obs:
         lines += _battle_lines(obs["battle"], you)
     if "roshambo" in obs:

@@ -694,6 +694,8 @@ class ChampionsState(State):
             "general_moves": self.general_moves,
             "picked": self.picked if self.phase in (GENERAL_PLACE, SPY_SWAP) else None,
         }
+        if self.phase == TARGET:  # the battalion chosen to attack, its target still to choose
+            obs["attacking"] = self.picked_from
         if not secret_deal:
             obs["strength"] = [self.army_strength(0), self.army_strength(1)]
         if secret_deal:
