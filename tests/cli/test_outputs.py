@@ -49,7 +49,6 @@ def test_every_output_option_makes_missing_folders(tmp_path, results, capsys):
     """What `play --save` now does too (the audit's first defect), command by command:
     `simulate --db`, `sweep --db` and `--out`, `tune --db` and `--out`, `report --out` write
     into folders that do not exist yet (they did before; this keeps them alike)."""
-    pytest.importorskip("optuna")
     db = tmp_path / "a" / "r.sqlite"
     assert main(["simulate", "kow", *PLAYERS, "--games", "2", "--db", str(db), "--json"]) == 0
     sweep_db, sweep_out = tmp_path / "b" / "s.sqlite", tmp_path / "c" / "s.md"
@@ -69,7 +68,6 @@ def test_every_output_option_makes_missing_folders(tmp_path, results, capsys):
 def test_defect_serve_db_makes_missing_folders(tmp_path, monkeypatch, capsys):
     """`serve --db` is an output too: its folder is made before the games database is
     opened (SQLite's 'unable to open database file' before)."""
-    pytest.importorskip("uvicorn")
     import uvicorn
 
     import warroom.server
@@ -96,8 +94,6 @@ def test_defect_a_file_in_the_way_of_a_folder_is_found_before_any_game(tmp_path,
     """A file where an output's folder must be: sweep and tune played every game and failed
     only when they wrote the report or the tuned values at the end ('cannot write the report
     to blocker (File exists)'); now every command names the file, before any game."""
-    if command[0] == "tune":
-        pytest.importorskip("optuna")
     blocker = tmp_path / "blocker"
     blocker.write_text("mine\n")
     before = tree(tmp_path)
@@ -195,7 +191,6 @@ def test_a_sweep_whose_default_report_file_is_taken_keeps_its_games(tmp_path, ca
 def test_tune_out_still_refuses_its_own_earlier_file(tmp_path, capsys):
     """A tuned card file may have been edited since the tune wrote it: unlike a report, it
     is replaced only with --force, and a folder in its place never."""
-    pytest.importorskip("optuna")
     out = tmp_path / "best.yaml"
     args = ["tune", "kow", "--param", "max_dice=2..4", "--target", "draws=0", *PLAYERS,
             "--budget", "2", "--batch", "2", "--db", str(tmp_path / "t.sqlite"), "--json"]
@@ -212,8 +207,6 @@ def test_tune_out_still_refuses_its_own_earlier_file(tmp_path, capsys):
 def test_resuming_from_an_empty_file_leaves_it_empty(tmp_path, capsys, command):
     """`--resume` on an empty file filled it with empty tables before saying there was
     nothing to resume."""
-    if command == "tune":
-        pytest.importorskip("optuna")
     empty = tmp_path / "empty.sqlite"
     empty.write_bytes(b"")
     extra = {"simulate": [],
@@ -229,9 +222,6 @@ def test_resuming_from_an_empty_file_leaves_it_empty(tmp_path, capsys, command):
 def test_a_ray_address_that_fails_adds_nothing(tmp_path, results, capsys, command):
     """A --address Ray cannot use: `simulate` had added its run to the database (and sweep
     and tune made a new database) before Ray failed; Ray is now started first."""
-    pytest.importorskip("ray")
-    if command == "tune":
-        pytest.importorskip("optuna")
     db = tmp_path / "r.sqlite"
     db.write_bytes(results.read_bytes())
     new = tmp_path / "new.sqlite"

@@ -71,8 +71,6 @@ def test_defect_sweep_and_tune_leave_a_damaged_database_unchanged(good, tmp_path
     """`sweep` and `tune` on a damaged results database added their sweep or tune row (tune
     Optuna's tables too) before they reached the damage and failed; `simulate` its run, when
     the damage was in the games. They check the database first now, and change nothing."""
-    if command == "tune":
-        pytest.importorskip("optuna")
     db = copy(good, tmp_path)
     overwrite_page(db, table)
     before = state(tmp_path)
@@ -89,8 +87,6 @@ def test_a_damaged_run_row_is_refused_before_a_sweep_or_tune_starts(good, tmp_pa
                                                                     command):
     """A run's row that does not decode is damage too, named by row and field, even when
     the new sweep or tune would not have read that run."""
-    if command == "tune":
-        pytest.importorskip("optuna")
     db = copy(good, tmp_path, "UPDATE runs SET config = '{bad' WHERE id = 1")
     before = state(tmp_path)
     args = [*SWEEP, "--games", "2"] if command == "sweep" else TUNE
