@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,12 +12,11 @@ from hypothesis import strategies as st
 from conftest import config_id, game_configs
 from warroom.agents import HeuristicAgent
 from warroom.engine import Game, IllegalAction, PlayerView, Record, replay
-from warroom.engine.data import TEXT_WIDTH
+from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.engine.flowcheck import compare_flow, twin
 from warroom.games import REGISTRY
 
 MAX_DECISIONS = 20_000
-ANSI = re.compile(r"\x1b\[[0-9;]*m")  # terminal colours (Viktory II's map)
 
 
 def random_walk(game, config, seed, max_steps=MAX_DECISIONS):
@@ -162,7 +160,7 @@ def test_the_text_view_fits_a_panel_on_an_80_column_terminal(game_config, seed):
     game, config = game_config
     for state, player, _ in random_walk(game, config, seed):
         for viewer in (player, None):
-            text = ANSI.sub("", game.render(state.observation(viewer), viewer))
+            text = plain(game.render(state.observation(viewer), viewer))
             too_long = [line for line in text.splitlines() if len(line) > TEXT_WIDTH]
             assert not too_long, (viewer, too_long)
 

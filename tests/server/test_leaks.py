@@ -18,9 +18,9 @@ from fastapi.testclient import TestClient
 from test_api import receive
 
 from warroom.engine import Record, config_to_json, replay, to_json
+from warroom.engine.data import plain
 from warroom.games import REGISTRY
 from warroom.server import create_app
-from warroom.server.live import ANSI
 
 # Options that keep a random game short; a game not listed plays with its defaults.
 SHORT = {"champions": {"max_turns": 8}, "word-iron": {"max_rounds": 5}, "battle": {"players": 3},
@@ -154,7 +154,7 @@ def _views(game, state) -> dict[int | None, dict[str, Any]]:
             "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": to_json(a)}
                       for i, a in enumerate(legal)],
             "log": [game.describe_event(e) for e in obs.get("log", [])],
-            "text": ANSI.sub("", game.render(obs, viewer)),  # sent plain, as a page shows it
+            "text": plain(game.render(obs, viewer)),  # sent plain, as a page shows it
             "events": obs.get("log", []),
             "terminal": state.is_terminal(),
         }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import textwrap
 import unicodedata
 from collections.abc import Callable
@@ -452,6 +453,14 @@ TEXT_WIDTH = 76
 def counted(n: int, noun: str, plural: str = "") -> str:
     """`n` and its noun, singular for one: "1 turn", "2 turns", "1 die", "3 dice"."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")  # a terminal's colours (Viktory II's map)
+
+
+def plain(text: str) -> str:
+    """`text` without a terminal's colours: as a page or a width check reads it."""
+    return ANSI.sub("", text)
 
 
 def fit(line: str, sep: str = "; ", width: int = TEXT_WIDTH) -> str:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import secrets
 import time
 from collections import Counter
@@ -33,11 +32,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, Outcome, Record, State, config_to_json, to_json
+from ..engine.data import plain
 from ..engine.embed import embed_files
 from ..engine.record import Resignation, record_outcome, replay_to_end, sides
 from .store import GameRow, GameStore, SeatRow
-
-ANSI = re.compile(r"\x1b\[[0-9;]*m")  # a terminal's colours
 
 SPECTATOR = None
 HANDOVER = "heuristic"  # the AI that plays on the seat of a person who resigned
@@ -417,7 +415,7 @@ def _render(game: Game, obs: Any, seat: int | None) -> str:
     """The text view as the page shows it: plain text, without a terminal's colours (Viktory
     II's map), which a page would print as `[97;44m`."""
     try:
-        return ANSI.sub("", game.render(obs, seat))
+        return plain(game.render(obs, seat))
     except Exception:
         return ""
 

@@ -4,19 +4,16 @@ shows them to a person on a standard 80x24 terminal, over whole seeded games."""
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Callable
 
 from rich.console import Console
 
 from warroom.agents.base import Agent, HeuristicAgent, RandomAgent
 from warroom.agents.human import HumanAgent
-from warroom.engine.data import TEXT_WIDTH
+from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.engine.view import PlayerView
 from warroom.games.kow import GAME
 from warroom.games.kow.actions import ChooseDice
-
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def dice_screens(player: Callable[..., Agent], seeds: range) -> tuple[int, int, int]:
@@ -33,7 +30,7 @@ def dice_screens(player: Callable[..., Agent], seeds: range) -> tuple[int, int, 
             action = agents[p].act(view)
             obs = view.observation
             widest = max(widest, *(len(line) for line in
-                                   ANSI.sub("", GAME.render(obs, p)).splitlines()))
+                                   plain(GAME.render(obs, p)).splitlines()))
             if type(action) is ChooseDice:
                 out = io.StringIO()
                 person = HumanAgent(GAME, 0, console=Console(file=out, width=80, height=24,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import re
 
 import pytest
 from rich.console import Console
@@ -16,13 +15,8 @@ from warroom.agents import make_agent
 from warroom.agents.human import HumanAgent
 from warroom.cli import main
 from warroom.engine import PlayerView, play_game, to_json
+from warroom.engine.data import plain
 from warroom.games.viktory_ii.actions import ACTIONS
-
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def plain(text: str) -> str:
-    return ANSI.sub("", text)
 
 
 def test_heuristic_beats_random_in_both_seats():

@@ -14,6 +14,7 @@ from test_vik2_battles import MAP, bombardment_joins_an_attack
 from vik2_helpers import GAME, act, capital, events, position, script_dice, take, town
 from vik2_helpers import troops as units_at
 
+from warroom.engine.data import plain
 from warroom.games.viktory_battles.actions import FireOverwatch, PlayCard
 from warroom.games.viktory_ii.actions import Done, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.board import board
@@ -277,7 +278,7 @@ def test_long_lines_break_between_items_to_fit_an_80_column_terminal():
         p = state.to_move()[0]
         state.apply(p, rng.choice(state.legal_actions(p)))
     p = state.to_move()[0]
-    text = re.sub(r"\x1b\[[0-9;]*m", "", table(state, p))
+    text = plain(table(state, p))
     units = text[text.index("Your units: "):].split("\n")
     assert len(units) > 2 and units[1].startswith("    ")  # a long list, broken
     for line in text.splitlines():
@@ -302,8 +303,6 @@ def test_the_browser_table_names_steps_and_decisions_as_the_text_view_does():
         assert {k: shown.get(k) for k in words} == words, name
 
 
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
 
 def _mid_game(radius: int, seed: int = 1, moves: int = 300):
     """A random game of this radius some hundreds of moves in: towns, cities and units."""
@@ -324,14 +323,14 @@ def test_a_map_of_radius_9_or_10_fits_an_80_column_terminal():
     for radius in (9, 10):
         state = _mid_game(radius)
         for viewer in (0, 1, None):
-            text = ANSI.sub("", table(state, viewer))
+            text = plain(table(state, viewer))
             assert max(len(line) for line in text.splitlines()) <= 76, (radius, viewer)
             assert "Hex (compact, to fit 80 columns)" in text
             middle = line(text, f" {chr(ord('A') + radius)} ")
             assert len(middle) == 3 + (2 * radius + 1) * 3  # its hexes, 3 characters each
         obs = state.observation(0)
         names = board(radius).names
-        text = ANSI.sub("", table(state, 0))
+        text = plain(table(state, 0))
         for h, owner, kind, capital_of, _ in obs["settlements"]:  # its letter and owner
             row, place = names[h][0], int(names[h][1:])
             cells = line(text, f" {row} ")[3:].strip()
@@ -344,7 +343,7 @@ def test_a_map_that_fits_keeps_four_characters_a_hex_whatever_the_terminal(monke
     (terrain, owner, town or city, units); and the width is fixed, not read from the terminal,
     so one view renders one text on every channel (a wide terminal draws radius 10 compact
     too, as the server's text view and the environments' render() do)."""
-    text = ANSI.sub("", table(_mid_game(8), 0))
+    text = plain(table(_mid_game(8), 0))
     assert "Hex: terrain" in text and len(line(text, " I ")) == 3 + 17 * 4
     narrow = table(_mid_game(10), 0)
     monkeypatch.setenv("COLUMNS", "200")
@@ -366,7 +365,7 @@ def test_the_live_hits_say_which_counters_may_answer():
             p = state.to_move()[0]
             battle = state.observation(p).get("battle")
             if battle and battle["decision"] == "play":
-                text = " ".join(ANSI.sub("", table(state, p)).split())
+                text = " ".join(plain(table(state, p)).split())
                 answer = battle["respond_to"]
                 assert f"a {answer} card: a {kinds[answer]} Counter answers, or pass" in text
                 assert "must answer" not in text

@@ -4,7 +4,6 @@ standard 80x24 terminal, measured over whole seeded games."""
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,12 +12,11 @@ from rich.console import Console
 
 from warroom.agents.base import HeuristicAgent
 from warroom.agents.human import HumanAgent
-from warroom.engine.data import TEXT_WIDTH
+from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.engine.view import PlayerView
 from warroom.games.word_iron import GAME
 from warroom.games.word_iron.deck import deck_label
 
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
 DECKS = [{}, {"deck0": "raiders"}, {"deck0": "raiders", "deck1": "raiders"}]
 
 
@@ -58,7 +56,7 @@ def test_the_panel_fits_a_standard_80x24_terminal(options):
     tallest = widest = 0
     for view, action in decisions(options, range(6)):
         tallest = max(tallest, panel_height(view, action))
-        text = ANSI.sub("", GAME.render(view.observation, view.player))
+        text = plain(GAME.render(view.observation, view.player))
         widest = max(widest, *(len(line) for line in text.splitlines()))
     assert tallest <= 24, tallest
     assert widest <= TEXT_WIDTH, widest
@@ -71,7 +69,7 @@ def test_the_compact_panel_loses_nothing_the_player_needs():
     seen_short = False
     for view, _ in decisions({}, range(8)):
         obs = view.observation
-        text = " ".join(ANSI.sub("", GAME.render(obs, view.player)).split())
+        text = " ".join(plain(GAME.render(obs, view.player)).split())
         seen_short |= "(counts: enemy strategies)" in text
         for side in obs["players"]:
             for r in side["realm"]:
