@@ -49,8 +49,6 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
     if sum(x is not None for x in (run_id, sweep_id, tune_id)) > 1:
         raise click.UsageError("give one of --run, --sweep and --tune, not several")
     fmt = report_format(out, fmt)
-    if out:  # before the database is read: a refusal costs nothing
-        check_report_files(Path(out), fmt, force)
     with ResultStore(db, create=False) as store:
         if sweep_id is None and run_id is None and tune_id is None:
             runs = store.runs()
@@ -62,8 +60,7 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
         name = f"tune{tune_id}" if tune_id is not None else \
             f"sweep{sweep_id}" if sweep_id is not None else f"run{run_id}"
         path = Path(out) if out else Path(db).with_name(f"{Path(db).stem}-{name}.{fmt}")
-        if not out:
-            check_report_files(path, fmt, force)
+        check_report_files(path, fmt, force)  # before the report is made: a refusal costs little
         if tune_id is not None:
             doc = tune_document(store, store.tune(tune_id))
         elif sweep_id is not None:
