@@ -12,8 +12,9 @@ the legal actions, a random player) plays `--eval-games` games against random, h
 seat, with seeds it never trains on.
 
 Run: `.venv/bin/python benchmarks/learn.py` (a few minutes; `--help` for the options). It
-prints the win rate as it goes and writes `benchmarks/learn-results.md` and
-`benchmarks/learn-kow.png`.
+prints the win rate as it goes and writes `learn-results.md` and `learn-kow.png` into
+`benchmarks/`, or into the folder `--out` names (made if missing), so that a trial run does
+not replace the figures shipped with the project.
 """
 
 from __future__ import annotations
@@ -128,8 +129,8 @@ def train(batches: int, batch: int, lr: float, eval_every: int, eval_games: int,
     return curve
 
 
-def write_results(curve: list[tuple[int, float]], args: argparse.Namespace, seconds: float
-                  ) -> None:
+def write_results(curve: list[tuple[int, float]], args: argparse.Namespace, seconds: float,
+                  out: Path = HERE) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -145,10 +146,11 @@ def write_results(curve: list[tuple[int, float]], args: argparse.Namespace, seco
     ax.set_title("kow: REINFORCE, linear policy, against random")
     ax.legend(loc="lower right")
     fig.tight_layout()
-    fig.savefig(HERE / "learn-kow.png", dpi=100)
+    fig.savefig(out / "learn-kow.png", dpi=100)
     command = (f"python benchmarks/learn.py --batches {args.batches} --batch {args.batch} "
                f"--lr {args.lr} --eval-every {args.eval_every} --eval-games {args.eval_games} "
-               f"--seed {args.seed}")
+               f"--seed {args.seed}" + (f" --victories-to-win {args.victories_to_win}"
+                                        if args.victories_to_win is not None else ""))
     lines = [
         "# Learning kow against random",
         "",
@@ -170,10 +172,10 @@ def write_results(curve: list[tuple[int, float]], args: argparse.Namespace, seco
         "![win rate against random over training](learn-kow.png)",
         "",
     ]
-    (HERE / "learn-results.md").write_text("\n".join(lines))
+    (out / "learn-results.md").write_text("\n".join(lines))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--batches", type=int, default=150)
@@ -182,12 +184,22 @@ def main() -> None:
     parser.add_argument("--eval-every", type=int, default=15, help="batches between tests")
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
+    parser.add_argument("--out", type=Path, default=HERE,
+                        help="folder for learn-results.md and learn-kow.png (default: "
+                             "benchmarks/, the shipped figures)")
+    parser.add_argument("--victories-to-win", type=int, default=None,
+                        help="kow's option of that name (default: the game's); a short game "
+                             "for a trial run")
+    args = parser.parse_args(argv)
+    if args.out.exists() and not args.out.is_dir():
+        parser.error(f"--out {args.out}: a file, not a folder")
+    args.out.mkdir(parents=True, exist_ok=True)
+    options = {} if args.victories_to_win is None else {"victories_to_win": args.victories_to_win}
     start = time.perf_counter()
     curve = train(args.batches, args.batch, args.lr, args.eval_every, args.eval_games,
-                  args.seed)
-    write_results(curve, args, time.perf_counter() - start)
-    print(f"wrote {HERE / 'learn-results.md'} and {HERE / 'learn-kow.png'}")
+                  args.seed, options=options)
+    write_results(curve, args, time.perf_counter() - start, args.out)
+    print(f"wrote {args.out / 'learn-results.md'} and {args.out / 'learn-kow.png'}")
 
 
 if __name__ == "__main__":

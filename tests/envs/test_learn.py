@@ -37,3 +37,31 @@ def test_the_policy_only_picks_legal_actions_and_learns_from_a_win():
     grad[3] += 1.0  # action 3 won: raise its log-probability
     adam.step([policy.w, policy.b], [np.outer(np.ones(3), grad), grad])
     assert policy.probabilities(np.ones(3), mask)[3] > 0.5
+
+
+def test_a_trial_run_writes_into_the_folder_out_names_not_over_the_shipped_figures(tmp_path,
+                                                                                    capsys):
+    """`--out` takes the results and the figure; before it, every run replaced the figures
+    shipped in benchmarks/."""
+    learn = load_script()
+    shipped = (SCRIPT.parent / "learn-results.md").read_bytes()
+    out = tmp_path / "trial" / "learn"
+    learn.main(["--batches", "1", "--batch", "2", "--eval-every", "1", "--eval-games", "2",
+                "--victories-to-win", "1", "--out", str(out)])
+    text = (out / "learn-results.md").read_text()
+    assert "--victories-to-win 1" in text and "| 2 |" in text
+    assert (out / "learn-kow.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (SCRIPT.parent / "learn-results.md").read_bytes() == shipped
+    assert str(out / "learn-results.md") in capsys.readouterr().out
+
+
+def test_out_naming_a_file_is_refused_in_one_line(tmp_path, capsys):
+    learn = load_script()
+    (tmp_path / "f").write_text("x")
+    try:
+        learn.main(["--out", str(tmp_path / "f")])
+    except SystemExit as exc:
+        assert exc.code == 2
+    else:
+        raise AssertionError("a file as --out was taken")
+    assert "--out" in capsys.readouterr().err and (tmp_path / "f").read_text() == "x"
