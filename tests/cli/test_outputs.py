@@ -70,15 +70,29 @@ def test_defect_serve_db_makes_missing_folders(tmp_path, monkeypatch, capsys):
     opened (SQLite's 'unable to open database file' before)."""
     import uvicorn
 
-    import warroom.server
-
-    opened = []
-    monkeypatch.setattr(warroom.server, "create_app",
-                        lambda db, **_: opened.append(Path(db).parent.is_dir()))
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    served = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: served.append(app))
     db = tmp_path / "new" / "games.sqlite"
     assert main(["serve", "--db", str(db), "--port", "0"]) == 0
-    assert opened == [True]
+    assert len(served) == 1 and db.is_file()
+    served[0].state.server.store.close()
+
+
+def test_defect_the_games_store_makes_its_folder_as_the_results_store_does(tmp_path):
+    """Only `warroom serve` made the games database's folder: an app built on a path
+    (`create_app(db)`, as a program embedding the server does) failed with SQLite's
+    'unable to open database file'. The store makes it now, and a file in the way of the
+    folder is one line naming it."""
+    from warroom.server.store import SqliteStore
+    from warroom.sim.outputs import OutputError
+
+    store = SqliteStore(tmp_path / "a" / "b" / "games.sqlite")
+    store.close()
+    assert (tmp_path / "a" / "b" / "games.sqlite").is_file()
+    (tmp_path / "blocker").write_text("mine\n")
+    with pytest.raises(OutputError, match="blocker is a file, not a folder"):
+        SqliteStore(tmp_path / "blocker" / "games.sqlite")
+    assert (tmp_path / "blocker").read_text() == "mine\n"
 
 
 @pytest.mark.parametrize("command", [

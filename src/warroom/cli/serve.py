@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import socket
-from pathlib import Path
 
 import click
 
-from ..sim.outputs import make_folders
 from . import cli
 from .common import FILE, FiniteFloatRange
 
@@ -39,7 +37,6 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
             f"warroom serve needs the server extra ({exc.name} is missing): "
             "pip install 'warroom[server]'") from None
     _check_listen(host, port)
-    make_folders(Path(db), "keep the games database")  # as for every file a command writes
     app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games)
     click.echo(f"warroom: serving http://{host}:{port}/ (games in {db})")
     # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine.data import displayable, stored_json
+from ..sim.outputs import make_folders
 from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own
 
 # How long a write waits for a lock another program holds on the database (a backup, the
@@ -144,6 +145,9 @@ class SqliteStore:
         self._lock = threading.Lock()
         if Path(path).exists() and not Path(path).is_file():
             raise StoreError(f"{path}: not a regular file, so not a games database")
+        # its missing folders are made, as a results database's are (for the app built on a
+        # path as for `warroom serve`)
+        make_folders(Path(path), "keep the games database")
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
