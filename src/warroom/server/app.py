@@ -490,14 +490,17 @@ def _position(text: str) -> int | None:
 
 
 def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
-                 count: int | None = None) -> bytes:
+                 count: int | None = None, log_changes: bool = False) -> bytes:
     """The positions of a finished game as `viewer` saw it, as the replay page reads it: every
     one, or `count` from `first`. Those before `first` are replayed but not viewed, and the
-    replay stops after the last asked for."""
+    replay stops after the last asked for. With `log_changes` each step's log is given as its
+    change from the step before it in the answer (`_log_change`; the first step's is whole),
+    instead of whole at every step."""
     record = live.played_record()
     positions = len(record.actions) + 1
     stop = positions if count is None else min(positions, first + count)
     steps = []
+    before: list[str] = []  # the log of the step before, in this answer
     for version, (state, player, action) in enumerate(replay(live.game, record)):
         if version >= stop:
             break
@@ -506,7 +509,13 @@ def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
         # the last position is the end, whether the rules or a resignation ended it
         ended = live.ended if player is None else None
         frame = view_frame(live.game, state, viewer, version, live.id, ended=ended)
-        frame["log"] = [line for line in frame["log"] if line]
+        log = [line for line in frame["log"] if line]
+        if log_changes:
+            drop, keep = _log_change(before, log)
+            frame["log_drop"], frame["log_from"], frame["log"] = drop, keep, log[keep:]
+            before = log
+        else:
+            frame["log"] = log
         frame["legal"] = []
         frame["by"] = player
         frame["action"] = getattr(action, "label", None) if player == viewer else None
@@ -514,6 +523,28 @@ def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
     return json.dumps({"id": live.id, "game": live.game.name, "seat": viewer,
                        "positions": positions, "from": first, "steps": steps},
                       separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _log_change(before: list[str], after: list[str]) -> tuple[int, int]:
+    """`after` as a change of `before`: (drop, keep) such that `after` is the `keep` lines of
+    `before` that follow its first `drop`, then lines of its own (`after[keep:]`). Most logs
+    only grow (drop 0, keep all); one shown since the viewer's previous turn (Viktory II) also
+    loses lines at its start; a log whose earlier lines read otherwise now keeps the lines
+    before the first that changed (none at worst: the whole log is sent). Exact whatever the
+    game does, since it is checked line by line."""
+    size = len(before)
+    if after[:size] == before:
+        return 0, size
+    if after:
+        for drop in range(1, size):
+            if before[drop] == after[0] and before[drop:] == after[:size - drop]:
+                return drop, size - drop
+    keep = 0
+    for old, new in zip(before, after):
+        if old != new:
+            break
+        keep += 1
+    return 0, keep
 
 
 def _spec(seat: SeatIn, index: int) -> str:
@@ -730,10 +761,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     @app.get("/api/games/{game_id}/replay")
     async def replay_steps(game_id: str, seat: str = "spectator",
                            first: Annotated[str, Query(alias="from")] = "0",
-                           count: str = "") -> Response:
+                           count: str = "", log: str = "") -> Response:
         """Every position of a finished game as one seat (or a spectator) saw it, or the
         `count` positions from position `from` (each view is whole, so a client that pages
-        through a long game gets a page at a time)."""
+        through a long game gets a page at a time). With `log=changes` each step's log is
+        given as its change from the step before (the replay page asks so, a window at a
+        time: a log is not sent again at each step)."""
         live = find(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
@@ -744,6 +777,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         seats = {str(i): i for i in range(live.num_players)} | {"spectator": None}
         if seat not in seats:
             return fail(f"seat must be spectator or 0 to {live.num_players - 1}")
+        if log not in ("", "changes"):
+            return fail("log must be changes (each step's log as its change from the step "
+                        "before), or left out (whole at every step)")
         last = live.version  # positions 0 (the start) to the end, one after each action
         start, size = _position(first), _position(count) if count else None
         if start is None or start > last:
@@ -751,7 +787,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         if count and not size:
             return fail("count must be a number of positions, 1 or more")
         # A long game's replay takes seconds: in a thread, so that every table stays live.
-        body = await asyncio.to_thread(_replay_json, live, seats[seat], start, size)
+        body = await asyncio.to_thread(_replay_json, live, seats[seat], start, size,
+                                       log == "changes")
         return Response(body, media_type="application/json")
 
     @app.websocket("/ws/{game_id}")

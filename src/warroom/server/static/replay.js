@@ -1,45 +1,148 @@
 // The replay viewer of a finished game: every position as one seat saw it, or as a spectator.
+// The positions come a window at a time (`from`, `count` and `log=changes`: each step's log
+// given as its change from the step before), fetched as the viewer goes to them: a long
+// game shows its first position once its first window has come, not once the whole game has.
 import * as kit from "/static/kit.js";
 
 const { h } = kit;
 const id = location.pathname.split("/").filter(Boolean).pop();
 const $ = (sel) => document.querySelector(sel);
-let steps = [];
+// Positions a request asks for, from a multiple of WINDOW: a long Viktory II game's first
+// window is some 8 KB compressed (its whole replay, 170 KB; 10 MB of JSON to read), and all
+// its windows together about what the whole replay was.
+const WINDOW = 128;
+const AHEAD = 32; // the next window is fetched once a step is this close to it
+const PARALLEL = 2; // requests at once (a prefetch waits until none is out)
+const KEEP = 40; // windows kept: beyond, the one shown longest ago is dropped
 let table = null;
-let at = 0;
+let at = 0; // the position asked for: drawn once its window has come
+let positions = 0; // how many the game has; 0 until the first window has come
+let held = null; // the chosen viewer's positions (see holder)
+let drawn = null; // the step on screen
 
-async function load(seat) {
-  const res = await fetch(`/api/games/${id}/replay?seat=${seat}`);
-  const body = await res.json();
+// A viewer's positions: the answers kept (`steps` from `from`), which answer holds each
+// position, and the windows on their way or refused.
+function holder(viewer) {
+  return { viewer, answers: new Map(), where: [], loading: new Set(), failed: new Set() };
+}
+
+const windowOf = (step) => Math.floor(step / WINDOW);
+
+async function load(mine, index) {
+  mine.loading.add(index);
+  const first = index * WINDOW;
+  let ok = false;
+  let body;
+  try {
+    const res = await fetch(
+      `/api/games/${id}/replay?seat=${mine.viewer}&from=${first}&count=${WINDOW}&log=changes`);
+    body = await res.json();
+    ok = res.ok;
+  } catch (err) {
+    body = { error: `the positions did not load: ${err.message}` };
+  }
+  mine.loading.delete(index);
   // The viewer was changed again while these loaded: they come too late to be shown.
-  if (seat !== $("#viewer").value) return;
-  if (!res.ok) {
+  if (mine !== held) return;
+  if (!ok) {
+    mine.failed.add(index); // asked for again when the user goes somewhere
     $("#message").textContent = body.error;
     $("#message").hidden = false;
+    if (positions) $("#where").textContent = `position ${at} of ${positions - 1} · not loaded`;
     return;
   }
-  steps = body.steps;
+  $("#message").hidden = true;
+  keep(mine, body);
+  if (!positions) {
+    positions = body.positions;
+    at = Math.min(at, positions - 1);
+    $("#step").max = positions - 1;
+    $("#step").value = at;
+    for (const control of ["#first", "#prev", "#step", "#next", "#last"]) {
+      $(control).disabled = false;
+    }
+  }
   if (!table) {
     table = await import(`/tables/${body.game}.js`).catch(() => import("/static/fallback-table.js"));
+    if (mine !== held) return;
   }
-  $("#step").max = steps.length - 1;
-  for (const control of ["#first", "#prev", "#step", "#next", "#last"]) {
-    $(control).disabled = false;
+  // The position asked for now, not the one this window was fetched for: the user may have
+  // gone on since, and this window may not hold it.
+  draw();
+  fetchAround();
+}
+
+// An answer's steps, by position; the answers shown longest ago go beyond KEEP.
+function keep(mine, body) {
+  const answer = { from: body.from, steps: body.steps, memo: null };
+  mine.answers.set(answer.from, answer);
+  answer.steps.forEach((_, i) => { mine.where[answer.from + i] = answer; });
+  while (mine.answers.size > KEEP) {
+    const [from, old] = mine.answers.entries().next().value;
+    mine.answers.delete(from);
+    old.steps.forEach((_, i) => {
+      if (mine.where[from + i] === old) mine.where[from + i] = undefined;
+    });
   }
-  go(Math.min(at, steps.length - 1));
+}
+
+// The log of an answer's step i: the lines of the step before it (in the answer) from
+// `log_drop`, `log_from` of them, then its own `log`; a step whose `log_from` is 0 has its
+// whole log. The last log worked out is kept, so that stepping on costs one change.
+function logOf(answer, i) {
+  const steps = answer.steps;
+  let k = i;
+  while (k > 0 && steps[k].log_from) k -= 1;
+  let log;
+  if (answer.memo && answer.memo.i <= i && answer.memo.i >= k) {
+    ({ log } = answer.memo);
+    k = answer.memo.i + 1;
+  } else {
+    ({ log } = steps[k]);
+    k += 1;
+  }
+  for (; k <= i; k += 1) {
+    const step = steps[k];
+    const drop = step.log_drop || 0;
+    log = log.slice(drop, drop + step.log_from).concat(step.log);
+  }
+  answer.memo = { i, log };
+  return log;
 }
 
 function go(step) {
-  if (!steps.length) return; // the arrow keys are heard before the positions have loaded
-  at = Math.max(0, Math.min(step, steps.length - 1));
-  const view = steps[at];
+  if (!positions) return; // the arrow keys are heard before the positions have loaded
+  at = Math.max(0, Math.min(step, positions - 1));
   $("#step").value = at;
-  $("#where").textContent = `position ${at} of ${steps.length - 1}`;
+  held.failed.clear(); // a window refused before is asked for again
+  draw();
+  fetchAround();
+}
+
+function draw() {
+  const answer = held.where[at];
+  if (!answer || !table) {
+    // Not the position drawn before under this one's number: the table waits, hidden.
+    $("#where").textContent = `position ${at} of ${positions - 1} · loading…`;
+    document.body.classList.add("loading");
+    drawn = null;
+    return;
+  }
+  const i = at - answer.from;
+  const view = answer.steps[i];
+  document.body.classList.remove("loading");
+  $("#where").textContent = `position ${at} of ${positions - 1}`;
+  if (drawn === view) return;
+  drawn = view;
+  // The answer's order of age: the one shown last is dropped last.
+  held.answers.delete(answer.from);
+  held.answers.set(answer.from, answer);
+  const log = logOf(answer, i);
   const root = $("#table");
   root.replaceChildren();
   table.render(root, view, { kit, act: () => {}, seat: view.seat, names: [] });
-  $("#log").replaceChildren(...view.log.map((line) => h("li", { text: line })));
-  kit.fitLogNumbers($("#log"), view.log.length);
+  $("#log").replaceChildren(...log.map((line) => h("li", { text: line })));
+  kit.fitLogNumbers($("#log"), log.length);
   $("#log").scrollTop = $("#log").scrollHeight;
   const box = $("#result");
   box.hidden = !view.terminal;
@@ -51,23 +154,52 @@ function go(step) {
   }
 }
 
+// The window of the position asked for, if it has not come; then, with no request out, the
+// next window a few steps ahead or back, so that stepping on does not wait.
+function fetchAround() {
+  const mine = held;
+  const has = (index) => {
+    const last = Math.min(positions, (index + 1) * WINDOW) - 1;
+    return mine.where[index * WINDOW] && mine.where[last];
+  };
+  const wanted = [windowOf(at)];
+  for (const near of [at + AHEAD, at - AHEAD]) {
+    if (near >= 0 && near < positions) wanted.push(windowOf(near));
+  }
+  wanted.forEach((index, n) => {
+    if (has(index) || mine.loading.has(index) || mine.failed.has(index)) return;
+    if (mine.loading.size >= (n === 0 ? PARALLEL : 1)) return;
+    load(mine, index).finally(() => { if (mine === held && positions) fetchAround(); });
+  });
+}
+
+function choose(viewer) {
+  held = holder(viewer);
+  drawn = null;
+  if (positions) go(at);
+  else load(held, windowOf(at));
+}
+
 async function start() {
   const info = await (await fetch(`/api/games/${id}`)).json();
   $("#title").textContent = `Replay of ${info.title || id}`;
   const select = $("#viewer");
   select.replaceChildren(h("option", { value: "spectator" }, "a spectator"),
     ...(info.seats || []).map((s) => h("option", { value: String(s.seat) }, `seat ${s.seat}`)));
-  select.onchange = () => load(select.value);
+  select.onchange = () => choose(select.value);
   $("#first").onclick = () => go(0);
   $("#prev").onclick = () => go(at - 1);
   $("#next").onclick = () => go(at + 1);
-  $("#last").onclick = () => go(steps.length - 1);
+  $("#last").onclick = () => go(positions - 1);
   $("#step").oninput = (ev) => go(Number(ev.target.value));
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "ArrowLeft") go(at - 1);
     if (ev.key === "ArrowRight") go(at + 1);
   });
-  await load("spectator");
+  // `/replay/ID#at=N` opens at position N (the end, past it).
+  const asked = /^#at=(\d{1,9})$/.exec(location.hash);
+  if (asked) at = Math.min(Number(asked[1]), Number.isInteger(info.version) ? info.version : 0);
+  choose("spectator");
 }
 
 start();
