@@ -170,3 +170,29 @@ def test_map_for_other_player_count_is_refused(tmp_path):
     path = write_map(tmp_path, players=3)
     with pytest.raises(DataError, match="for 3 players"):
         GAME.config({"map": path})
+
+
+def test_the_readme_map_example_loads_and_its_error_reads_as_shown(tmp_path):
+    """The README's map file example could not be completed: its rows began 6 and 5 spaces
+    in under `|4`, so the hexagon's middle rows fell at 3, which YAML refuses. The example is
+    now a whole map that loads and plays, and a wrong hex in it gives the README's error."""
+    import re
+    from pathlib import Path
+
+    from warroom.agents import make_agent
+    from warroom.engine import play_game
+    from warroom.games.viktory_ii.mapfile import load_map
+
+    readme = (Path(__file__).parents[3] / "src/warroom/games/viktory_ii/README.md").read_text()
+    example = re.search(r"## Map files.*?```yaml\n(.*?)```", readme, re.S)[1]
+    path = tmp_path / "x.yaml"
+    path.write_text(example)
+    load_map(str(path))
+    config = GAME.config({"map": str(path), "turn_limit": 2})
+    agents = [make_agent("random", GAME, seat) for seat in range(2)]
+    assert play_game(GAME, config, 1, agents, keep_record=False).outcome is not None
+    shown = re.search(r"\(`maps/x\.yaml: (field pieces\.0\.hex: .*?)`\)", readme)[1]
+    path.write_text(example.replace("{hex: C3,", "{hex: Z9,"))
+    with pytest.raises(DataError) as error:
+        load_map(str(path))
+    assert str(error.value) == f"{path}: {shown}"
