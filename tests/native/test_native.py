@@ -89,6 +89,10 @@ STALE = (f"warroom: note: the compiled build is not used ({BATTLE} changed since
     ["simulate", "kow", "--games", "2", "--players", "random,random"],
     ["evaluate", "kow", "--games", "2", "--players", "random,heuristic"],
     ["bench", "kow", "--seconds", "0.01", "--runs", "1"],
+    # a group's long runs too (they said nothing before)
+    ["viktory", "compare", "open-field", "--games", "2", "--modes", "dice"],
+    ["viktory", "compare-games", "--games", "2", "--modes", "dice",
+     "--set", "radius=3", "--set", "turn_limit=2"],
 ])
 def test_a_long_run_on_a_stale_build_says_so_in_one_line_first(stale_build, command, tmp_path,
                                                                capsys):

@@ -36,7 +36,8 @@ COMMANDS = {
 }
 # The commands that play many games or serve them: on a stale compiled build they say so
 # before they start (warroom.native.stale_warning), since nothing else would.
-LONG_RUNNING = {"bench", "evaluate", "serve", "simulate", "sweep", "tournament", "tune"}
+LONG_RUNNING = {"bench", "evaluate", "serve", "simulate", "sweep", "tournament", "tune",
+                "viktory compare", "viktory compare-games"}
 
 
 class _NoCommand(Exception):
@@ -58,6 +59,23 @@ class _HelpGroup(click.Group):
             raise _NoCommand(ctx.get_help())
         return super().parse_args(ctx, args)
 
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        # A group's commands by their full name (`viktory compare`); `warroom`'s own bare.
+        full = name or cmd.name or ""
+        if self.name not in (None, "cli"):
+            full = f"{self.name} {full}"
+        if full in LONG_RUNNING:
+            run = cmd.invoke
+
+            def invoke(ctx: click.Context) -> Any:
+                # Once the arguments are read (click runs the command only then): a usage
+                # error, or --help, stays the one thing said.
+                native.warn_if_stale()
+                return run(ctx)
+
+            cmd.invoke = invoke  # type: ignore[method-assign]
+        super().add_command(cmd, name)
+
 
 class _Group(_HelpGroup):
     group_class = _HelpGroup  # `@cli.group()`: `warroom cards`, `warroom viktory`
@@ -70,19 +88,6 @@ class _Group(_HelpGroup):
         if module is not None and name not in self.commands:
             importlib.import_module(f"{__name__}.{module}")  # registers itself on `cli`
         return super().get_command(ctx, name)
-
-    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
-        if (name or cmd.name) in LONG_RUNNING:
-            run = cmd.invoke
-
-            def invoke(ctx: click.Context) -> Any:
-                # Once the arguments are read (click runs the command only then): a usage
-                # error, or --help, stays the one thing said.
-                native.warn_if_stale()
-                return run(ctx)
-
-            cmd.invoke = invoke  # type: ignore[method-assign]
-        super().add_command(cmd, name)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
