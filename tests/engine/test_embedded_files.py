@@ -12,6 +12,7 @@ import pytest
 from warroom.agents import RandomAgent
 from warroom.cli import main
 from warroom.engine import Record, RecordError, play_game, replay_to_end
+from warroom.engine.data import MAX_DATA_BYTES
 from warroom.engine.embed import MAX_EMBEDDED_BYTES, digest
 from warroom.games import get_game
 
@@ -201,3 +202,21 @@ def test_a_truncated_record_says_where_the_json_stops(tmp_path):
     with pytest.raises(RecordError) as caught:
         Record.load(path)
     assert str(caught.value).endswith("not valid JSON (line 1, column 40: Unterminated string)")
+
+
+def test_a_copy_refused_says_why_without_a_piece_of_the_copy(tmp_path):
+    """An altered copy's error ended with a truncated dict of the copy ("..., got {'sha256':
+    '94a6e..."), and one over the 1 MiB a file may hold ended with the file's first
+    characters: the reason alone now, on one line."""
+    data = _play("word-iron", {}).to_json()
+    altered = json.loads(json.dumps(data))
+    altered["files"]["deck0"]["text"] += "\n# edited"
+    message = _bad(altered, tmp_path)
+    assert message.endswith("files.deck0: the text does not match its sha256 (the record was "
+                            "altered)")
+    long = json.loads(json.dumps(data))
+    text = "#" * (MAX_DATA_BYTES + 1)
+    long["files"]["deck0"] = {"sha256": digest(text), "text": text}
+    message = _bad(long, tmp_path)
+    assert message.endswith(f"files.deck0.text: String should have at most {MAX_DATA_BYTES} "
+                            "characters")

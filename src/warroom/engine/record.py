@@ -231,6 +231,11 @@ def _problem(exc: ValidationError) -> str:
     message = err["msg"].removeprefix("Value error, ")
     if err["type"] == "missing":
         return f"field {where!r} is missing"
+    # Our own checks say what is wrong in full; a part of a whole object or of a long text
+    # would say nothing more.
+    if err["type"] in ("value_error", "string_too_long") or isinstance(err["input"],
+                                                                       (dict, list)):
+        return f"{where or 'record'}: {message}"
     got = repr(err["input"])
     got = got if len(got) <= 60 else got[:57] + "..."
     return f"{where or 'record'}: {message}, got {got}"
