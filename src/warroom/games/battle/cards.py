@@ -198,8 +198,8 @@ def check_deck(entries: list[tuple[str, Any]], size: int, jokers: bool, source: 
                         "a constructed deck is made from one deck of playing cards")
         seen.setdefault(name, where)
     if len(entries) != size:
-        raise error(f"{source}: a constructed deck has exactly {size} cards; "
-                    f"this one has {len(entries)}")
+        raise error(f"{source}: a constructed deck has exactly {size} cards (the option "
+                    f"constructed_size); this one has {len(entries)}")
     return tuple(name for name, _ in entries)
 
 
