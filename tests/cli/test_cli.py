@@ -241,6 +241,21 @@ def test_bench_numbers_past_their_bounds_are_one_line(capsys, option, value, say
                             "(see 'warroom bench --help')\n")
 
 
+@pytest.mark.parametrize("args, option", [
+    (["play", "kow", "--seed", "abc"], "--seed"),
+    (["simulate", "kow", "--games", "x"], "--games"),
+    (["bench", "kow", "--runs", "1.5"], "--runs"),
+    (["tournament", "kow", "--players", "random,random", "--best-of", "two"], "--best-of"),
+    (["viktory", "compare-games", "--workers", "many"], "--workers"),
+])
+def test_a_word_for_a_number_is_refused_as_not_a_whole_number(capsys, args, option):
+    """click's wording for its ranged integers read "'abc' is not a valid integer range", as
+    if a range were asked for."""
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert f"Invalid value for '{option}': " in err and "is not a valid integer. (see" in err
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

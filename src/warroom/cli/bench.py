@@ -27,7 +27,7 @@ from ..engine import ConfigError
 from ..games import REGISTRY, get_game
 from ..sim.progress import run_progress
 from . import cli
-from .common import FiniteFloatRange
+from .common import FiniteFloatRange, IntRange
 
 PEERS = ("goofspiel", "leduc_poker", "gin_rummy")
 PEERS_HINT = "--peers needs OpenSpiel: pip install 'warroom[bench]'"
@@ -140,7 +140,7 @@ def rules_path(game_name: str) -> list[str]:
 @click.argument("games", nargs=-1)
 @click.option("--seconds", type=FiniteFloatRange(0.01, MAX_SECONDS), default=1.0,
               show_default=True, help="CPU time of one timed run.")
-@click.option("--runs", type=click.IntRange(1, MAX_RUNS), default=5, show_default=True,
+@click.option("--runs", type=IntRange(1, MAX_RUNS), default=5, show_default=True,
               help="Timed runs per game; the median is reported.")
 @click.option("--checked", is_flag=True, help="Also measure the checked path (apply with "
               "validation and the log written), as play, replays and servers take it.")

@@ -15,10 +15,18 @@ from ..engine.record import SEED_MAX, SEED_MIN
 from ..games import get_game
 
 SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
+
+
+class IntRange(click.IntRange):
+    """click's IntRange, whose refusal of a word said "'abc' is not a valid integer range":
+    the value is a whole number, which the range then bounds."""
+
+    name = "integer"
+
 # A seed is a signed 64-bit integer (what records and results databases hold).
-SEED = click.IntRange(SEED_MIN, SEED_MAX)
+SEED = IntRange(SEED_MIN, SEED_MAX)
 # A run, sweep or tune of a results database: its row id, a positive 64-bit integer.
-ROW_ID = click.IntRange(1, SEED_MAX)
+ROW_ID = IntRange(1, SEED_MAX)
 # Games a command plays (simulate, a sweep's cell, a tune's budget and batch, a pairing of
 # evaluate, viktory compare): at most a million. A 95 % interval on a share of the games is
 # then within a tenth of a point either way, past what a playtest can ask; a results
@@ -43,9 +51,9 @@ class FilePath(click.Path):
 FILE = FilePath()
 
 
-def game_count(minimum: int = 1) -> click.IntRange:
+def game_count(minimum: int = 1) -> IntRange:
     """The type of a number of games: from `minimum` to MAX_GAMES (--help shows the range)."""
-    return click.IntRange(minimum, MAX_GAMES)
+    return IntRange(minimum, MAX_GAMES)
 
 
 class FiniteFloatRange(click.FloatRange):

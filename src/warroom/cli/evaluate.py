@@ -22,7 +22,7 @@ from ..engine import ConfigError
 from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
 from ..sim.stats import wilson_interval
 from . import cli
-from .common import SEED, SET_HELP, game_and_config, game_count
+from .common import SEED, SET_HELP, IntRange, game_and_config, game_count
 from .simulate import resolve_workers
 
 
@@ -134,7 +134,7 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the table: the same seed gives the same table (each pairing "
               "has its own deals; a game and its twin, seats swapped, share one).")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
               help="Worker processes (at most this machine's CPUs).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

@@ -7,21 +7,21 @@ import socket
 import click
 
 from . import cli
-from .common import FILE, FiniteFloatRange
+from .common import FILE, FiniteFloatRange, IntRange
 
 
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (loopback by default: only this machine).")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--port", default=8000, show_default=True, type=IntRange(0, 65535))
 @click.option("--db", default="warroom-games.sqlite", show_default=True,
               type=FILE,
               help="SQLite file that keeps every game (created if missing, with its folders).")
-@click.option("--ai-workers", default=2, show_default=True, type=click.IntRange(0, 64),
+@click.option("--ai-workers", default=2, show_default=True, type=IntRange(0, 64),
               help="Worker processes for mcts seats (0: threads).")
 @click.option("--ai-delay", default=0.5, show_default=True, type=FiniteFloatRange(0, 10),
               help="Seconds before each AI move, so that people can follow it.")
-@click.option("--max-games", default=500, show_default=True, type=click.IntRange(1, 100_000),
+@click.option("--max-games", default=500, show_default=True, type=IntRange(1, 100_000),
               help="Games in play the server holds (unfinished, with a move or a page "
                    "connected in the last hour); a request for another is refused (HTTP 429) "
                    "until one finishes or is left.")

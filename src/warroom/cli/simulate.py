@@ -28,6 +28,7 @@ from .common import (
     SEED,
     SET_HELP,
     Interrupted,
+    IntRange,
     echo_err,
     game_and_config,
     game_count,
@@ -40,7 +41,7 @@ DEFAULT_GAMES = 1000
 def backend_options(command: click.Command) -> click.Command:
     """--workers, --backend and --address, shared with `warroom sweep`."""
     for option in reversed([
-        click.option("--workers", type=click.IntRange(min=1), help="Worker processes "
+        click.option("--workers", type=IntRange(min=1), help="Worker processes "
                      "(default 1), or the CPUs of a local Ray instance (default: all)."),
         click.option("--backend", type=click.Choice(BACKENDS), default="process",
                      show_default=True, help="Where games run: local worker processes, or Ray."),

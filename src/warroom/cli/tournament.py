@@ -22,7 +22,7 @@ from ..sim.tournament import (
     unit_names,
 )
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, echo_err, parse_sets
+from .common import SEED, SET_HELP, Interrupted, IntRange, echo_err, parse_sets
 from .simulate import resolve_workers
 
 
@@ -32,16 +32,16 @@ from .simulate import resolve_workers
               help="Comma-separated entrant SPECs (e.g. heuristic,random,heuristic,random).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=FORMATS[0],
               show_default=True)
-@click.option("--best-of", type=click.IntRange(1, MAX_BEST_OF), default=1, show_default=True,
+@click.option("--best-of", type=IntRange(1, MAX_BEST_OF), default=1, show_default=True,
               help="Games per match (odd): the first to win a majority goes through.")
-@click.option("--match-size", type=click.IntRange(2, MAX_MATCH_SIZE), help="Players in each "
+@click.option("--match-size", type=IntRange(2, MAX_MATCH_SIZE), help="Players in each "
               "game (2, 3 or 4-player matches; default two sides: 2, or two teams).")
-@click.option("--teams", "team_size", type=click.IntRange(1, MAX_MATCH_SIZE // 2), default=1,
+@click.option("--teams", "team_size", type=IntRange(1, MAX_MATCH_SIZE // 2), default=1,
               show_default=True, help="Players per team: consecutive entrants form a team, "
               "which wins or loses together (set the game's team option with --set).")
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
               help="Worker processes that play a round's matches side by side (the result "
               "is the same whatever the number).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

@@ -16,7 +16,7 @@ from ..engine import ConfigError
 from ..games import get_game
 from ..sim.progress import game_progress
 from . import cli
-from .common import SEED, SET_HELP, game_count, parse_sets
+from .common import SEED, SET_HELP, IntRange, game_count, parse_sets
 from .simulate import resolve_workers
 
 ROWS = (
@@ -38,7 +38,7 @@ def viktory() -> None:
 @click.option("--games", "n_games", type=game_count(2), default=1000,
               show_default=True, help="Battles in each mode.")
 @click.option("--seed", type=SEED, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--workers", type=IntRange(min=1), default=1, show_default=True)
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="Attacker and defender SPECs.")
 @click.option("--modes", "modes_text", default="dice,cards,hybrid", show_default=True,
@@ -97,7 +97,7 @@ GAME_ROWS = (
 @click.option("--games", "n_games", type=game_count(2), default=200,
               show_default=True, help="Games in each mode.")
 @click.option("--seed", type=SEED, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--workers", type=IntRange(min=1), default=1, show_default=True)
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="SPECs by seat (seat 0 moves first); their number sets the players.")
 @click.option("--modes", "modes_text", default="dice,cards", show_default=True,
