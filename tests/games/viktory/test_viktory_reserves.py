@@ -193,6 +193,27 @@ def test_bad_reserve_options_are_one_line_errors():
         GAME.config({"scenario": "reserves", "attacker_reserves": "0"})
 
 
+
+def test_a_battle_the_options_make_is_refused_naming_the_option():
+    """With no scenario file the battle comes from the options, yet a bad one was refused as a
+    scenario file's field ('scenario field attacker.sides.1: a hex side with no units'), and
+    did not say that a side's reserves would do."""
+    from warroom.engine import ConfigError
+
+    for values, said in [
+        ({"attackers": "2i1c,0"}, "option 'attackers' (attacker.sides.1 of the battle the "
+                                  "options make): a hex side with no units, committed or in "
+                                  "reserve"),
+        ({"terrain": "water"}, "option 'terrain' (terrain of the battle the options make): a "
+                               "naval battle (water) has frigates only"),
+    ]:
+        with pytest.raises(ConfigError) as info:
+            GAME.config(values)
+        assert str(info.value).endswith(said)
+    assert GAME.config({"attackers": "2i1c,0", "attacker_reserves": "0,1i"}).battle.sides[1] \
+        == (0, 0, 0, 0)
+
+
 # --- which artillery has fired (prebattle_fire_each_wave=false) -----------------------------------
 def test_ruling_artillery_drawn_in_that_survives_an_artillery_casualty_fires_at_the_next_launch():
     state = battle(["RA1", "RA2", "REIN"], ["FL11"], defenders="5i", attackers=("1i1a",),

@@ -163,7 +163,10 @@ class Config:
             except ValueError as exc:
                 raise DataError(f"{scenario_path(self.scenario)}: {exc}") from None
         else:
-            check_battle(battle, "scenario field ")
+            try:
+                check_battle(battle, "")
+            except ValueError as exc:
+                raise ValueError(_option_problem(str(exc))) from None
         return battle
 
     def _reserves(self, scenario: tuple[Units, ...], sides: int) -> tuple[Units, ...]:
@@ -187,3 +190,19 @@ class Config:
 
 def _pick(option: Any, default: Any) -> Any:
     return default if option is None else option
+
+
+# The battle's fields the options set, by the option that sets them: a battle made from the
+# options (no scenario file) is refused naming the option, not a file's field.
+_FIELD_OPTIONS = (("attacker.sides", "attackers"), ("defender.units", "defenders"),
+                  ("terrain", "terrain"), ("settlement", "settlement"))
+
+
+def _option_problem(problem: str) -> str:
+    """`check_battle`'s 'FIELD: what is wrong' of the battle the options make, said of the
+    option that sets FIELD."""
+    field, _, what = problem.partition(": ")
+    for prefix, option in _FIELD_OPTIONS:
+        if field == prefix or field.startswith(prefix + "."):
+            return f"option {option!r} ({field} of the battle the options make): {what}"
+    return f"the battle the options make: {problem}"

@@ -204,7 +204,8 @@ def check_battle(b: Battle, where: str) -> None:
                          "committed in the first wave")
     for i, (s, r) in enumerate(zip(b.sides, b.reserves)):
         if not sum(s) and not sum(r):
-            raise ValueError(f"{where}attacker.sides.{i}: a hex side with no units")
+            raise ValueError(f"{where}attacker.sides.{i}: a hex side with no units, "
+                             "committed or in reserve")
     if b.naval:
         if any(sum(r) for r in b.reserves) or sum(b.defender_reserve):
             raise ValueError(f"{where}terrain: a naval battle (water) has no land reserves")
