@@ -4,6 +4,8 @@ that finds the value restoring balance to a deliberately broken deck."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import sqlite3
 from pathlib import Path
 
@@ -275,6 +277,21 @@ def test_rule_options_only_write_an_options_file(tmp_path, capsys):
     written = yaml.safe_load(out.read_text())
     assert written == {"game": "kow", "options": result["best"]["values"]}
     assert result["games"] == 120
+
+
+def test_rule_options_tuned_are_printed_as_the_command_that_plays_them(tmp_path, capsys):
+    """The options file a tune writes has no command that reads it: the values had to be
+    retyped as --set. The tune now prints the play command with them (and its own --set)."""
+    assert main(["tune", "kow", "--param", "max_dice=2..4", "--target", "draws=0",
+                 "--players", "random,random", "--budget", "8", "--batch", "4", "--set",
+                 "victories_to_win=2", "--db", str(tmp_path / "t.sqlite")]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith("play with them: "))
+    command = shlex.split(line.removeprefix("play with them: "))
+    best = re.search(r"^best: max_dice=(\d)", out, re.M)[1]
+    assert command == ["warroom", "play", "kow", "--set", "victories_to_win=2", "--set",
+                       f"max_dice={best}"]
+    assert main([*command[1:], "--players", "random,random", "--seed", "1"]) == 0
 
 
 def test_out_overwrites_an_existing_file_only_with_force(tmp_path, capsys):

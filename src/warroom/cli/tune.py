@@ -4,6 +4,7 @@ simulated figure to a target, with noise handled, and write the patched file."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -139,8 +140,18 @@ def _print(result: Any, path: Path, written: list[Path] | None, plan: Any) -> No
     click.echo(result.verdict())
     if written:
         click.echo("written: " + ", ".join(map(str, written)))
+    if all(p.address is None for p in plan.params):  # rule options only: no file to name
+        sets = {**plan.base, **result.best.values}
+        click.echo("play with them: " + shlex.join(
+            ["warroom", "play", plan.game.name,
+             *[part for k, v in sets.items() for part in ("--set", f"{k}={_set_text(v)}")]]))
     click.echo(f"results: tune {result.info.id} in {path}  (report: warroom report {path} "
                f"--tune {result.info.id})")
+
+
+def _set_text(value: Any) -> str:
+    """A value as `--set` reads it back (a float with all its digits, as stored)."""
+    return "true" if value is True else "false" if value is False else str(value)
 
 
 def _json(result: Any, written: list[Path] | None) -> dict[str, Any]:
