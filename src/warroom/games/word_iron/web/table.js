@@ -5,6 +5,12 @@
 
 const unitId = (name) => name.toLowerCase().replace(/[^a-z]+/g, "_");
 
+function firstAttacker(o, view, who) {
+  if (o.coin_winner < 0) return "not tossed for yet";
+  if (o.decision && o.decision.kind === "first") return `${who(o.coin_winner, view)} won the toss, to choose`;
+  return who(o.order[0], view);
+}
+
 export function render(root, view, ctx) {
   const { h, tile, pile, panel, Actions, who } = ctx.kit;
   const o = view.observation;
@@ -16,7 +22,8 @@ export function render(root, view, ctx) {
   root.append(panel("Battle",
     h("div", { class: "stats" },
       h("span", {}, "Round ", h("b", { text: o.round })),
-      h("span", {}, "Attacks first: ", h("b", { text: o.order ? who(o.order[0], view) : "-" })),
+      // Not chosen until the toss's winner has chosen (`order` holds seat 0 first till then).
+      h("span", {}, "Attacks first: ", h("b", { text: firstAttacker(o, view, who) })),
       h("span", {}, "Prize: ", h("b", { text: o.prize })),
       d ? h("span", {}, "Decision: ", h("b", { text: `${d.kind.replace(/_/g, " ")} (${who(d.player, view)})` }),
         d.ranks_left !== undefined ? ` · ${d.ranks_left} ranks of power left` : "") : null)));
