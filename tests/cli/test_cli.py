@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -69,7 +70,7 @@ def test_save_writes_the_record_and_replay_shows_a_players_view(tmp_path, capsys
     assert main(["replay", str(save), "--as", "1"]) == 0
     out = capsys.readouterr().out
     assert "(you chose" in out and "Result:" in out
-    assert str(result["scores"]) in out
+    assert "Victories: " + ", ".join(str(int(x)) for x in result["scores"]) in out
 
 
 def test_resume_continues_a_saved_game_from_the_exact_position(tmp_path, capsys):
@@ -112,7 +113,8 @@ def test_replay_of_a_resigned_game_shows_the_resignation_and_resume_refuses_it(t
     part.write_text(json.dumps(record))
     assert main(["replay", str(part), "--as", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[-1] == "Result: winners 0 - seat 1 resigned; scores [1, 0]"
+    # a resignation's scores are 1 for the winning side, not kow's Victories
+    assert out.splitlines()[-1] == "Result: winners 0 - seat 1 resigned; scores: 1, 0"
     assert main(["play", "kow", "--resume", str(part)]) != 0
     err = capsys.readouterr().err.strip()
     assert err.endswith("the saved game is over (seat 1 resigned); see it with: warroom "
@@ -531,3 +533,16 @@ def test_an_empty_file_name_is_refused(args):
     assert proc.returncode == 2
     line = one_line_error(proc)
     assert "the file name is empty" in line, line
+
+
+@pytest.mark.parametrize("game, name", [
+    ("battle", "castle points left"), ("champions", "strength on the table"),
+    ("kow", "Victories"), ("viktory", "units left"), ("viktory-ii", "capitals held"),
+    ("word-iron", "army ranks standing")])
+def test_the_result_names_what_its_scores_count(capsys, game, name):
+    """The result line said "scores [3.0, 0.0]": units left, Victories or castle points,
+    a reader could not tell which."""
+    options = ["--set", "turn_limit=2", "--set", "radius=3"] if game == "viktory-ii" else []
+    assert main(["play", game, "--players", "random,random", "--seed", "2", *options]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert re.search(rf"; {name}: \d+(\.\d+)?, \d+(\.\d+)?$", last), last

@@ -30,7 +30,7 @@ EXTRA = [("viktory", {"mode": "cards"}), ("kow", {"victories_to_win": 1}),
          ("viktory-ii", {"independent": True, "players": 3, "radius": 3, "turn_limit": 3})]
 CASES = [(name, SHORT.get(name, {})) for name in REGISTRY] + EXTRA
 FRAME_KEYS = {"type", "id", "version", "seat", "observation", "log_from", "log", "text",
-              "legal", "terminal", "outcome", "out", "resign_ends_game"}
+              "legal", "terminal", "outcome", "score_name", "out", "resign_ends_game"}
 MAX_ACTIONS = 400
 
 

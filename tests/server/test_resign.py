@@ -20,7 +20,7 @@ from warroom.server.live import Rejected
 
 RESIGN = json.dumps({"type": "resign"})
 FRAME_KEYS = {"type", "id", "version", "seat", "observation", "log_from", "log", "text",
-              "legal", "terminal", "outcome", "out", "resign_ends_game"}
+              "legal", "terminal", "outcome", "score_name", "out", "resign_ends_game"}
 
 
 def next_state(ws) -> dict:
@@ -70,7 +70,8 @@ def test_a_seat_resigning_a_two_seat_game_ends_it_for_every_page(db):
     for viewer, frame in frames.items():
         assert frame["terminal"] and frame["outcome"] == expected, viewer
         assert frame["legal"] == [] and frame["version"] == 1, viewer
-        assert set(frame) == FRAME_KEYS, viewer  # the outcome is all that is added
+        # the outcome is all that is added, with what its scores count: not kow's Victories
+        assert set(frame) == FRAME_KEYS and frame["score_name"] == "scores", viewer
         assert frame["out"] == [] and frame["resign_ends_game"], viewer
     assert frames["spectator"]["seat"] is None
     assert summary["status"] == "finished" and summary["outcome"] == expected

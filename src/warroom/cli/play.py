@@ -181,7 +181,7 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
                 agent.show_new_events(result.state.observation(seat))
         click.echo(g.render(result.state.observation(None), None))
     winners = ", ".join(f"player {p} ({specs[p]})" for p in outcome.winners) or "nobody (draw)"
-    click.echo(f"Result: {winners} - {outcome.reason}; scores {list(outcome.scores)}"
+    click.echo(f"Result: {winners} - {outcome.reason}; {g.scores_text(outcome)}"
                + (f"; seed {seed}" if seed_hidden else ""))
 
 
@@ -264,7 +264,8 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
         click.echo(f"(unfinished: {len(record.actions)} actions so far)")
     else:
         winners = ", ".join(map(str, outcome.winners)) or "nobody (draw)"
-        click.echo(f"Result: winners {winners} - {outcome.reason}; scores {list(outcome.scores)}")
+        click.echo(f"Result: winners {winners} - {outcome.reason}; "
+                   f"{g.scores_text(outcome)}")
 
 
 def check_own_seat(file: str, record: Record, player: int) -> None:

@@ -370,6 +370,8 @@ class Game:
     Config: ClassVar[type]
     actions: ClassVar[tuple[type, ...]]
     summary: ClassVar[str] = ""  # a short rules summary, shown by `?` in the terminal
+    # What an outcome's scores count ("units left"), as the terminal and the table say it.
+    score_name: ClassVar[str] = "scores"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     # Decisions a search's rollout plays before it asks `evaluate` (see there): a few, so that
@@ -381,6 +383,16 @@ class Game:
     # The kinds of events `card_events` reads: a simulated game keeps them while the rest of
     # its log is off, so reading its card facts does not replay it.
     card_event_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def score_name_of(self, outcome: Outcome) -> str:
+        """What `outcome`'s scores count: the game's `score_name`, or plain "scores" for a
+        resignation's (1 for the winning side, 0 for the other: see resignation_outcome)."""
+        return "scores" if "resigned" in outcome.details else self.score_name
+
+    def scores_text(self, outcome: Outcome) -> str:
+        """An outcome's scores as a person reads them: 'units left: 3, 0'."""
+        return f"{self.score_name_of(outcome)}: " + ", ".join(
+            str(int(x)) if float(x).is_integer() else f"{x:g}" for x in outcome.scores)
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.actions)

@@ -401,6 +401,7 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
     }
     if outcome is not None:
         frame["outcome"] = outcome.to_json()
+        frame["score_name"] = game.score_name_of(outcome)  # what the scores count
     return frame
 
 

@@ -68,7 +68,8 @@ def test_constructed_a_40_card_deck_out_of_one_deck_of_playing_cards():
 
 
 def test_constructed_deck_list_must_have_40_different_cards():
-    with pytest.raises(ConfigError, match=r"exactly 40 cards \(the option constructed_size\); this one has 39"):
+    with pytest.raises(ConfigError,
+                       match=r"exactly 40 cards \(the option constructed_size\); this one has 39"):
         GAME.config({"deck_mode": "constructed", "deck0": ",".join(DECK40[:39])})
     with pytest.raises(ConfigError, match="already in the deck"):
         GAME.config({"deck_mode": "constructed", "deck0": ",".join(DECK40[:39] + ("AS",))})
@@ -96,7 +97,8 @@ def test_constructed_deck_list_file_errors_name_the_file_and_line(tmp_path):
     with pytest.raises(DataError, match=r"deck.txt line 3: A♠ is already in the deck \(at 1\)"):
         GAME.config({"deck_mode": "constructed", "deck0": str(path)})
     path.write_text("AS\n")
-    with pytest.raises(DataError, match=r"exactly 40 cards \(the option constructed_size\); this one has 1"):
+    with pytest.raises(DataError,
+                       match=r"exactly 40 cards \(the option constructed_size\); this one has 1"):
         GAME.config({"deck_mode": "constructed", "deck0": str(path)})
     with pytest.raises(DataError, match=r"^deck list '.*missing.txt': no such file, and not a "
                                         r"shipped deck list \(sample-deck\)$"):

@@ -65,6 +65,7 @@ class BattleGame(Game):
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
+    score_name = "castle points left"
     min_players = 2
     max_players = 8
     # Constructed deck lists by seat: the shipped sample or a deck file. The Config keeps the

@@ -52,6 +52,7 @@ class ChampionsGame(Game):
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
+    score_name = "strength on the table"
 
     def new_state(self, config: Config, seed: int) -> ChampionsState:
         return ChampionsState(config, seed)

@@ -32,6 +32,7 @@ class KowGame(Game):
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
+    score_name = "Victories"
 
     def new_state(self, config: Config, seed: int) -> KowState:
         return KowState(config, seed)

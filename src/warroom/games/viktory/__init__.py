@@ -78,6 +78,7 @@ class ViktoryGame(Game):
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
+    score_name = "units left"
     # The battle's scenario and its Battle Cards: a bundled file by name, or a file (empty:
     # the default scenario, the sample deck).
     data_options = {

@@ -86,6 +86,7 @@ class ViktoryIIGame(Game):
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
+    score_name = "capitals held"
     min_players = 2
     max_players = 8
     estimate_depth = 12

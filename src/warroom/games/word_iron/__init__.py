@@ -44,6 +44,7 @@ class WordIronGame(Game):
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
+    score_name = "army ranks standing"
     # Each player's deck: a shipped deck by name, or a deck file.
     data_options = dict.fromkeys(("deck0", "deck1"), DataOption(
         {name: name for name in shipped_files(DATA_DIR)}, load_deck,

@@ -367,7 +367,7 @@ export function resultParts(view, gameId) {
   return [
     h("h3", { text: "Result" }),
     h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
-    h("p", { id: "scores", text: `Scores: ${kit.scoresText(view)}` }),
+    h("p", { id: "scores", text: kit.scoresText(view) }),
     h("p", { class: "muted", id: "reason", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
                  "Download the record"), " · ",

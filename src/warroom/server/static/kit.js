@@ -184,9 +184,11 @@ export function seatsText(seats) {
 
 /** A finished game's scores, each naming whose it is: "You: 5 · Seat 1: 0" ("0 - 5" left a
  *  player to guess which one was theirs). */
+/** An outcome's scores, named by what they count: "Units left: You 3 · Seat 1 2". */
 export function scoresText(view) {
-  return ((view.outcome || {}).scores || []).map((score, seat) =>
-    `${seat === view.seat ? "You" : `Seat ${seat}`}: ${score}`).join(" · ");
+  const name = view.score_name || "scores";
+  return `${name[0].toUpperCase()}${name.slice(1)}: ` + ((view.outcome || {}).scores || [])
+    .map((score, seat) => `${seat === view.seat ? "You" : `Seat ${seat}`} ${score}`).join(" · ");
 }
 
 /** The result of a finished game as its viewer reads it: "You win", "You lose - seat 1 wins",

@@ -150,7 +150,7 @@ function draw() {
     const out = view.outcome;
     box.replaceChildren(h("h3", { text: "Result" }),
       h("p", { class: "headline", text: kit.outcomeText(view) }),
-      h("p", { text: `Scores: ${kit.scoresText(view)}; ${out.reason}` }));
+      h("p", { text: `${kit.scoresText(view)}; ${out.reason}` }));
   }
 }
 
