@@ -349,9 +349,10 @@ function drawLog(view) {
   const list = $("#log");
   // The page shows the last 300 lines it holds, numbered from its first (not from 1 again).
   $("#log-earlier").hidden = !view.logEarlier;
-  list.start = Math.max(1, view.log.length - 299);
-  list.replaceChildren(...view.log.slice(-300).map((line) => h("li", { text: line })));
-  kit.fitLogNumbers(list, view.log.length);
+  const lines = view.log.concat(kit.endLines(view));
+  list.start = Math.max(1, lines.length - 299);
+  list.replaceChildren(...lines.slice(-300).map((line) => h("li", { text: line })));
+  kit.fitLogNumbers(list, lines.length);
   list.scrollTop = list.scrollHeight;
 }
 

@@ -184,6 +184,14 @@ export function seatsText(seats) {
 
 /** A finished game's scores, each naming whose it is: "You: 5 · Seat 1: 0" ("0 - 5" left a
  *  player to guess which one was theirs). */
+/** The lines the log ends with that no game event gives: a resignation, which ends a game
+ *  outside its rules ("Seat 1 resigned: the game is over"). */
+export function endLines(view) {
+  const resigned = ((view.terminal && view.outcome) || {}).details?.resigned;
+  if (resigned === undefined) return [];
+  return [`${resigned === view.seat ? "You" : `Seat ${resigned}`} resigned: the game is over`];
+}
+
 /** An outcome's scores, named by what they count: "Units left: You 3 · Seat 1 2". */
 export function scoresText(view) {
   const name = view.score_name || "scores";

@@ -137,7 +137,7 @@ function draw() {
   // The answer's order of age: the one shown last is dropped last.
   held.answers.delete(answer.from);
   held.answers.set(answer.from, answer);
-  const log = logOf(answer, i);
+  const log = logOf(answer, i).concat(kit.endLines(view));
   const root = $("#table");
   root.replaceChildren();
   table.render(root, view, { kit, act: () => {}, seat: view.seat, names: [] });

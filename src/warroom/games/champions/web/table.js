@@ -20,7 +20,7 @@ export function render(root, view, ctx) {
     h("div", { class: "stats" },
       h("span", {}, "Turn ", h("b", { text: `${o.turn}/${o.max_turns}` })),
       h("span", {}, "Phase ", h("b", { text: o.phase })),
-      o.current !== null && o.current >= 0 ? h("span", {}, "Playing: ", h("b", { text: who(o.current, view) })) : null,
+      o.current !== null && o.current >= 0 && !view.terminal ? h("span", {}, "Playing: ", h("b", { text: who(o.current, view) })) : null,
       o.strength ? h("span", {}, "Strength ", h("b", { text: o.strength.join(" - ") })) : null),
     h("div", { class: "row" }, pile("Reserve Pile", o.reserve),
       o.drawn ? h("div", { class: "pile" }, card(o.drawn), h("small", { text: "drawn" })) : null)));

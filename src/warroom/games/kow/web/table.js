@@ -53,7 +53,7 @@ export function render(root, view, ctx) {
     const active = o.to_move.includes(p);
     return h("div", { class: `seat-area${active ? " active" : ""}` },
       h("h4", {}, `${who(p, view)} · ${String(o.colours[p]).toUpperCase()}`,
-        o.initiative[0] === p && o.phase !== "choose" ? " · initiative" : ""),
+        o.initiative[0] === p && o.phase !== "choose" && !view.terminal ? " · initiative" : ""),
       h("div", { class: "row" }, ...COLOURS.flatMap((c) =>
         Array.from({ length: pool[c] }, () => die("", c, { label: "", title: `${c} die in the pool` })))),
       h("div", { class: "stats" }, h("span", {}, "Fist: ", h("b", { text: fist })),

@@ -25,7 +25,7 @@ export function render(root, view, ctx) {
       // Not chosen until the toss's winner has chosen (`order` holds seat 0 first till then).
       h("span", {}, "Attacks first: ", h("b", { text: firstAttacker(o, view, who) })),
       h("span", {}, "Prize: ", h("b", { text: o.prize })),
-      d ? h("span", {}, "Decision: ", h("b", { text: `${d.kind.replace(/_/g, " ")} (${who(d.player, view)})` }),
+      d && !view.terminal ? h("span", {}, "Decision: ", h("b", { text: `${d.kind.replace(/_/g, " ")} (${who(d.player, view)})` }),
         d.ranks_left !== undefined ? ` · ${d.ranks_left} ranks of power left` : "") : null)));
 
   for (const p of order) {
