@@ -24,7 +24,9 @@ from ..engine.data import fit
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
 QUIT = ("q", "quit", "exit")
 MENU_ROWS = 12  # choices listed one a line; more go in columns where they fit
-MENU_MIN_ROWS = 4  # however tall the table, this many choices are listed one a line
+MENU_MIN_ROWS = 4  # under a table taller than the screen, this many are listed one a line
+MENU_COLUMNS = 4  # at most this many columns of choices
+GAP = 2  # spaces between two columns of choices
 # Card suits as a keyboard types them: "add AS" picks "add A♠", "8C blocks" "8♣ blocks ...".
 SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 # Clear the screen and the terminal's scrollback, cursor home: what one player saw must not be
@@ -106,12 +108,20 @@ class HumanAgent:
         self.console.print(Panel(Text.from_ansi(table),
                                  title=Text(f"{self.game.title} - you are player {view.player}")))
         actions = view.legal_actions
-        # The rows the screen has left under the table (its lines and frame, the prompt and
-        # a hint): a menu longer than that goes in columns, so that the table stays in sight.
-        left = self.console.height - (table.count("\n") + 3) - 2
-        self.show_actions(actions, max(MENU_MIN_ROWS, min(MENU_ROWS, left)))
-        if len(actions) == 1:  # shown, so the player reads the table before going on
-            self.console.print(Text("  (the only choice: Enter plays it)", style="dim"))
+        # The rows the screen has left under the table (its lines and frame, the prompt, and
+        # the first prompt's hint): a menu longer than that goes in columns, so that the table
+        # stays in sight (at least one row). Under a table taller than the screen with its
+        # prompt, which scrolls whatever the menu, short menus stay one a line.
+        left = self.console.height - (table.count("\n") + 3) - 1 - (not self.hinted)
+        rows = max(1, min(MENU_ROWS, left)) if left >= 0 else MENU_MIN_ROWS
+        only = "(the only choice: Enter plays it)"
+        if len(actions) == 1 and 9 + len(actions[0].label) + len(only) <= self.console.width - 1:
+            self.console.print(Text.assemble(("   1", "bold"), f". {actions[0].label}   ",
+                                             (only, "dim")))
+        else:
+            self.show_actions(actions, rows)
+            if len(actions) == 1:  # shown, so the player reads the table before going on
+                self.console.print(Text(f"  {only}", style="dim"))
         if not self.hinted:  # the first prompt of the game says what to type
             self.console.print(Text(f"  {HELP}", style="dim"))
             self.hinted = True
@@ -124,29 +134,23 @@ class HumanAgent:
                 return choice
 
     def show_actions(self, actions: list[Any], rows: int = MENU_ROWS) -> None:
-        """The legal actions, numbered; more than `rows` short ones in columns, numbered down
-        each, so that the table above stays on a screen of 24 lines (kow's 29 dice choices,
-        Battle's 53 cards to add to a deck, Word & Iron's 8 choices under a 20-line table). A
-        choice too long for a column gets a line of its own, after the columns (Battle's
-        "done (fill the 30 free places ...)")."""
-        cells = [(f"  {i:>2}", f". {action.label}") for i, action in enumerate(actions, 1)]
-        room = self.console.width - 1
-        short = [c for c in cells if len(c[0]) + len(c[1]) + 2 <= room // 2]
-        if len(cells) <= rows or len(short) <= rows:
-            short = []
-        widest = max((len(n) + len(label) for n, label in short), default=0) + 2
-        columns = max(1, min(4, room // widest)) if short else 1
-        rows = -(-len(short) // columns)
-        for r in range(rows):
-            line = Text()
-            for number, label in short[r::rows]:
-                line.append(number, "bold")
-                line.append(label.ljust(widest - len(number)))
-            line.rstrip()
-            self.console.print(line)
-        in_columns = set(short)
-        for number, label in (c for c in cells if c not in in_columns):
-            self.console.print(Text.assemble((number, "bold"), label))
+        """The legal actions, numbered; more than `rows` in columns, numbered down each, so
+        that the table above stays on a screen of 24 lines (kow's 29 dice choices, Battle's
+        53 cards to add to a deck, Word & Iron's 8 choices under a 20-line table). Short
+        choices go in columns as wide as the widest, a choice too long for a column on a
+        line of its own after them (Battle's "done (fill the 30 free places ...)"). When
+        that leaves long choices a line each, or takes more lines than a tall table leaves
+        (`rows` under MENU_ROWS), the choices go in columns each as wide as its own widest
+        choice if that takes fewer lines (Word & Iron's "offer #4 Highland Pasture for a
+        truce" beside a shorter one, Champions' "next 10D" beside "rest as shown"). A choice
+        too long for a line is broken between words, going on under itself."""
+        for line in _menu([action.label for action in actions], rows, self.console.width - 1):
+            text = Text()
+            for number, label in line:
+                text.append(number, "bold")
+                text.append(label)
+            text.rstrip()
+            self.console.print(text)
 
     def read_choice(self) -> str:
         """One line of input. In a hotseat, a terminal does not echo it: the others at the
@@ -196,6 +200,54 @@ class HumanAgent:
         else:
             self.console.print(f"[red]{typed} is not a legal action here.[/red] {HELP}")
         return None
+
+
+def _menu(labels: list[str], rows: int, room: int) -> list[list[tuple[str, str]]]:
+    """The lines of a menu of these labels, each a list of (number, label and padding) cells,
+    within `room` columns: one a line when they are `rows` or fewer, else in columns (at
+    most MENU_COLUMNS), numbered down each, as `HumanAgent.show_actions` describes."""
+    cells = [(f"  {i:>2}", f". {label}") for i, label in enumerate(labels, 1)]
+    # one a line, a label too long for it broken between words, going on under itself
+    best = [[(n if k == 0 else " " * len(n), text)] for (n, _), label in zip(cells, labels)
+            for k, text in enumerate(textwrap.wrap(label, room - len(n), initial_indent=". ",
+                                                   subsequent_indent="  ",
+                                                   break_long_words=False) or [". "])]
+    if len(cells) <= rows:
+        return best
+    short = [c for c in cells if len(c[0]) + len(c[1]) + GAP <= room // 2]
+    if len(short) > rows:  # the short ones in columns as wide as the widest
+        widest = max(len(n) + len(label) for n, label in short) + GAP
+        height = -(-len(short) // max(1, min(MENU_COLUMNS, room // widest)))
+        grid = [[(n, label.ljust(widest - len(n))) for n, label in short[r::height]]
+                for r in range(height)]
+        best = grid + [line for line in best if line[0] not in set(short)]
+        if len(short) == len(cells) and (height <= rows or rows >= MENU_ROWS):
+            return best
+    # every choice in columns each as wide as its widest, the numbers as narrow as they go
+    digits = len(str(len(labels)))
+    narrow = [(f"{i:>{digits}}", f". {label}") for i, label in enumerate(labels, 1)]
+    fitting = []
+    for count in range(2, MENU_COLUMNS + 1):
+        height = -(-len(narrow) // count)
+        columns = [narrow[k:k + height] for k in range(0, len(narrow), height)]
+        widths = [max(len(n) + len(label) for n, label in column) for column in columns]
+        total = sum(widths) + GAP * (len(columns) - 1)
+        if total <= room:
+            fitting.append((height, columns, widths, total))
+    # the fewest columns that leave the table in sight, else the fewest lines
+    chosen = next((f for f in fitting if f[0] <= rows),
+                  min(fitting, key=lambda f: f[0], default=None))
+    if chosen is None or chosen[0] >= len(best):
+        return best
+    height, columns, widths, total = chosen
+    indent = " " * max(0, min(4 - digits, room - total))
+    grid = []
+    for r in range(height):
+        line = [(indent + column[r][0] if k == 0 else column[r][0],
+                 column[r][1].ljust(widths[k] - len(column[r][0]) + GAP))
+                for k, column in enumerate(columns) if r < len(column)]
+        grid.append(line)
+    return grid
 
 
 def _wrapped(text: str, width: int) -> str:

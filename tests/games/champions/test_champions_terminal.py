@@ -1,12 +1,28 @@
-"""The Game of Champions at the terminal: the header of each side during a battle."""
+"""The Game of Champions at the terminal: the header of each side during a battle, and the
+table with the choices under it on a standard 80x24 terminal, over whole seeded games."""
 
 from __future__ import annotations
 
-from champions_helpers import arrange, fight, throw
+import importlib
+import io
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
+from champions_helpers import arrange, fight, new, throw
+from rich.console import Console
+
+from warroom.agents.base import HeuristicAgent
+from warroom.agents.human import HumanAgent
+from warroom.engine.data import TEXT_WIDTH
+from warroom.engine.view import PlayerView
 from warroom.games.champions import GAME
 from warroom.games.champions.actions import Attack, Decline, Flip, PutNext, RestAsShown, Target
+from warroom.games.champions.render import ADVANTAGES
 from warroom.games.champions.state import MEDIC, ORDER, ROSHAMBO
+
+RENDER = importlib.import_module("warroom.games.champions.render")
 
 
 def title(state, viewer: int | None, player: int) -> str:
@@ -72,3 +88,101 @@ def test_a_cavalry_battalion_fights_with_its_2s_as_10():
     s = arrange({"KH": ["9H", "8H"]}, {"JS": ["2S", "3S"], "AS": ["4S"]}, cavalry="attacking")
     fight(s, "KH", "JS")  # 9H beats 3S; the defending Jack's 2S counts 2
     assert "in battle: 17" in title(s, 0, 0) and "in battle: 2" in title(s, 0, 1)
+
+
+def decisions(seeds: range) -> Iterator[tuple[PlayerView, Any]]:
+    """Every decision of heuristic games (Roshambo played): the deciding seat's view, and
+    its choice."""
+    for seed in seeds:
+        state = new(seed)
+        agents = [HeuristicAgent(GAME, seed * 10 + p) for p in (0, 1)]
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            view = PlayerView(state, player, GAME)
+            action = agents[player].act(view)
+            yield view, action
+            state.apply(player, action)
+
+
+def screen(view: PlayerView, action: Any) -> list[str]:
+    """The lines HumanAgent prints for this decision on an 80x24 terminal, after the first
+    prompt of the game (which adds a hint): the panel, the choices and the prompt."""
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, color_system=None)
+    person = HumanAgent(GAME, 0, stdin=io.StringIO(f"{view.legal_actions.index(action) + 1}\n"),
+                        console=console)
+    obs = view.observation
+    person.seen = obs.get("log_start", 0) + len(obs["log"])  # no log lines above it
+    person.hinted = True
+    assert person.act(view) == action
+    return out.getvalue().splitlines()
+
+
+def test_the_table_the_choices_and_the_prompt_fit_a_standard_80x24_terminal():
+    """Defect: the table ran to 30 lines in a long battle (each flip a line, each face card
+    a line), and with the choices and the prompt under it the screen passed 24 lines in one
+    decision in four. The table is now written shorter while it is taller than the choices
+    leave (the flips run on, the face cards go in columns, the rest of the battle runs on),
+    and the choices go in columns under a tall table: the whole screen fits 24 lines but in
+    a very long battle (seven flips or more) with many face cards and casualties on both
+    sides, one line more."""
+    shown = over = tallest = 0
+    for view, action in decisions(range(60, 100)):  # 81 and 89 come to such battles
+        lines = screen(view, action)
+        assert all(len(line) <= 80 for line in lines)
+        shown += 1
+        over += len(lines) > 24
+        tallest = max(tallest, len(lines))
+    assert shown > 7000
+    assert over <= 3, (over, shown)
+    assert tallest <= 25, tallest
+
+
+CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
+WORDS = ("General", "Spy", "Medic", "bare", "in battle", "by Roshambo", "secret", "recycled",
+         "ordered", "ordering", "win", "wins", "2s count 10")
+NUMBERS = re.compile(r"strength \d+|in battle: \d+|Turn \d+/\d+|Reserve Pile: \d+|round \d+")
+
+
+def told(text: str) -> Counter[str]:
+    """What a table tells, counted: each card (face cards, reinforcements, casualties, the
+    battle's cards), each advantage and state of a battalion, each flip's winner and how it
+    was won, and each number (strengths, the turn, the Reserve Pile, the Roshambo round);
+    the Cavalry's rule once."""
+    told = Counter(CARD.findall(text)) + Counter(NUMBERS.findall(text))
+    told.update({word: len(re.findall(rf"\b{word}\b", text)) for word in WORDS})
+    told["2s count 10"] = min(1, told["2s count 10"])
+    return told
+
+
+def thrown(text: str, you: int) -> list[bool] | None:
+    """Who has thrown their Roshambo hand, as the table tells it."""
+    line = next((line for line in text.splitlines() if line.startswith("Roshambo")), None)
+    if line is None:
+        return None
+    line = " ".join(line.split())
+    if "neither has thrown" in line or "both have thrown" in line:
+        return [" both " in line] * 2
+    return [bool(re.search(rf"{'you have' if p == you else f'player {p} has'} thrown", line))
+            for p in (0, 1)]
+
+
+def test_a_shorter_table_loses_nothing_the_player_needs():
+    """However far the table is written shorter, it tells every card where it told it in
+    full (the cards of each battalion, the casualties, each flip, the cards still to flip,
+    the reader's order), each battalion's advantage and state, the strengths, the turn,
+    the Reserve Pile, the Roshambo round and who has thrown, and fits the panel."""
+    steps = range(len(RENDER.SHORT))
+    shortened = 0
+    for view, _ in decisions(range(12)):
+        obs, you = view.observation, view.player
+        full = RENDER._render(obs, RENDER.FULL)
+        shortened += RENDER.render(obs, you) != full
+        for step in steps:
+            text = RENDER._render(obs, step)
+            assert all(len(line) <= TEXT_WIDTH for line in text.splitlines()), text
+            assert told(text) == told(full), (step, text)
+            assert thrown(text, you) == thrown(full, you), (step, text)
+            for cmd, _ in obs["tables"][0] + obs["tables"][1]:
+                assert f"{cmd} [{ADVANTAGES[cmd[0]]}" in text
+    assert shortened > 100

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import fit
+from ...engine.data import TEXT_WIDTH, fit
 
 ADVANTAGES = {"K": "General", "A": "Spy", "J": "Cavalry", "Q": "Medic"}
 PROMPTS = {
@@ -23,6 +23,14 @@ PROMPTS = {
     "close": "Turn in a bare face card before your turn ends, or end the turn.",
 }
 PURPOSES = {"dealer": "for the deal", "first": "for the first turn", "tie": "for a tied pair"}
+# The panel's lines on an 80x24 terminal: the table shares them with the choices of its
+# reader and the prompt (`_room`). A table taller than its share (a battle of many
+# flips, five face cards a side) is written shorter, step by step: the battle's flips run
+# on, as many on a line as fit (FLIPS); then each side's face cards go in columns (FACES);
+# then the rest of the battle runs on too, and each side's casualties follow its face
+# cards (PACKED).
+PANEL_LINES = 24 - 2  # the panel's lines on an 80x24 terminal, its frame aside
+SHORT = FULL, FLIPS, FACES, PACKED = range(4)
 
 
 def _cards(cards: list[str] | None) -> str:
@@ -40,10 +48,53 @@ def _whose(p: int, you: int | None) -> str:
 
 
 def render(obs: dict[str, Any], player: int | None) -> str:
+    """The table, written shorter step by step (`SHORT`) while it is taller than its share
+    of an 80x24 terminal (`_room`); if no step makes it fit, the shortest."""
+    room = _room(obs)
+    shortest = ""
+    for short in range(len(SHORT)):
+        text = _render(obs, short)
+        if text.count("\n") < room:
+            return text
+        if not shortest or text.count("\n") < shortest.count("\n"):
+            shortest = text
+    return shortest
+
+
+def _room(obs: dict[str, Any]) -> int:
+    """The lines the table may take so that the choices of its reader and the prompt still
+    fit an 80x24 terminal under its panel: under a tall table the terminal puts the choices
+    (14 characters at most) in four columns, numbered down each. A table that asks its
+    reader nothing has the whole panel."""
     you = obs.get("you")
-    lines = [_header(obs, you)]
+    if you is None or you not in obs["to_move"] or "outcome" in obs:
+        return PANEL_LINES
+    return PANEL_LINES - 1 - max(1, -(-_choices(obs, you) // 4))
+
+
+def _choices(obs: dict[str, Any], you: int) -> int:
+    """How many choices the reader has (at most), as the table tells them."""
+    phase = obs["phase"]
+    mine, theirs = obs["tables"][you], obs["tables"][1 - you]
+
+    def cards(table: list[Any]) -> int:
+        return sum(len(c or []) for _, c in table)
+
+    battle = obs.get("battle") or {}
+    return {
+        "roshambo": 3, "battle": 2, "medic": 2,
+        "order": len(battle.get("your_hand") or []) + 1,
+        "distribute": len(mine), "place": len(mine), "general_place": len(mine),
+        "general": cards(mine) + 1, "spy": cards(theirs), "spy_swap": cards(theirs),
+        "target": len(theirs), "close": len(mine) + 1,
+    }.get(phase, 2 * len(mine) + 3)  # main: General, Spy, turn-ins, attacks, fortify
+
+
+def _render(obs: dict[str, Any], short: int) -> str:
+    you = obs.get("you")
+    lines = [_header(obs, you, short)]
     for p in (0, 1):
-        lines += _table_lines(obs, p, you)
+        lines += _table_lines(obs, p, you, short)
     if obs.get("hand") is not None and obs["phase"] == "distribute":
         lines.append(f"To distribute: {_cards(obs['hand'])}"
                      " (the first one is placed next)")
@@ -54,12 +105,14 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     if obs.get("attacking"):
         lines.append(f"Attacking with the battalion of {obs['attacking']}: its target next")
     if "battle" in obs:
-        lines += _battle_lines(obs["battle"], you)
+        lines += _battle_lines(obs["battle"], you, short)
     if "roshambo" in obs:
         r = obs["roshambo"]
         thrown = ", ".join(
             f"{_who(p, you)} {'have' if p == you else 'has'}{'' if t else ' not'} thrown"
             for p, t in enumerate(r["thrown"]))
+        if short >= PACKED:
+            thrown = _thrown(r["thrown"], you)
         mine = f"; your throw: {r['yours']}" if r.get("yours") else ""
         lines.append(f"Roshambo {PURPOSES.get(r['purpose'], '')} (round {r['round']}): "
                      f"{thrown}{mine}")
@@ -72,7 +125,20 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
-def _header(obs: dict[str, Any], you: int | None) -> str:
+def _thrown(thrown: list[bool], you: int | None) -> str:
+    """Who has thrown their Roshambo hand, in few words."""
+    if thrown[0] == thrown[1]:
+        return "both have thrown" if thrown[0] else "neither has thrown"
+    done = thrown.index(True)
+
+    def has(p: int, yes: bool) -> str:
+        return ("have" if p == you else "has") + ("" if yes else " not")
+
+    other = 1 - done
+    return f"{_who(done, you)} {has(done, True)} thrown, {_who(other, you)} {has(other, False)}"
+
+
+def _header(obs: dict[str, Any], you: int | None, short: int) -> str:
     parts = []
     if obs["turn"]:
         parts.append(f"Turn {obs['turn']}/{obs['max_turns']}, {_who(obs['current'], you)} to play")
@@ -85,10 +151,16 @@ def _header(obs: dict[str, Any], you: int | None) -> str:
         parts.append(f"dealer: {_who(obs['dealer'], you)}")
     if obs.get("turned_in"):
         parts.append(f"turned in: {' '.join(obs['turned_in'])}")
+    if short >= FACES and any(cmd[0] == "J" for table in obs["tables"] for cmd, _ in table):
+        parts.append(f"a Cavalry's 2s count 10{_in_attack(obs)}")  # said once for its cells
     return fit("   ".join(parts), "   ")
 
 
-def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
+def _in_attack(obs: dict[str, Any]) -> str:
+    return " in attack" if obs.get("cavalry") == "attacking" else ""
+
+
+def _table_lines(obs: dict[str, Any], p: int, you: int | None, short: int) -> list[str]:
     strength = f"strength {obs['strength'][p]}" if "strength" in obs else ""
     fighting = _in_battle(obs, p)
     if strength and fighting is not None:  # its cards are off the table, not in `strength`
@@ -100,20 +172,51 @@ def _table_lines(obs: dict[str, Any], p: int, you: int | None) -> list[str]:
     if obs["phase"] == "distribute":
         done = "done" if obs["distributed"][p] else "placing"
         title += f" - {obs['to_distribute'][p]} reinforcements to distribute, {done}"
-    lines = [title + ":"]
     battle = obs.get("battle")
+    faces = []
     for cmd, cards in obs["tables"][p]:
         note = ADVANTAGES[cmd[0]]
-        if cmd[0] == "J":
-            note += ": 2s count 10" + (" in attack" if obs.get("cavalry") == "attacking" else "")
+        if cmd[0] == "J" and short < FACES:  # then the header says it once
+            note += f": 2s count 10{_in_attack(obs)}"
         if battle and cmd == battle["commanders"][0 if battle["attacker"] == p else 1]:
             note += ", in battle"
         elif cards == []:
             note += ", bare"
-        lines.append(f"  {cmd:>3} [{note}]: {_cards(cards)}")
-    if obs["casualties"][p]:
-        lines.append(f"  casualties (latest last): {_cards(obs['casualties'][p])}")
-    return lines
+        faces.append(f"{cmd} [{note}]: {_cards(cards)}")
+    casualties = [f"casualties (latest last): {_cards(obs['casualties'][p])}"] \
+        if obs["casualties"][p] else []
+    if short < FACES:
+        return [title + ":", *(f"  {face:>{len(face) + 1}}" for face in faces),
+                *(f"  {line}" for line in casualties)]
+    if short < PACKED:
+        return [title + ":", *_columns(faces, "   "), *(f"  {line}" for line in casualties)]
+    if casualties and len(title) + 2 + len(casualties[0]) <= TEXT_WIDTH:
+        return [f"{title}; {casualties[0]}", *_columns(faces, "   ")]
+    return [title + ":", *_columns(faces + casualties, "   ")]
+
+
+def _columns(cells: list[str], indent: str, gap: int = 3) -> list[str]:
+    """The cells in order, in as many columns as fit the table's width (up to 3), read along
+    the rows, each column as wide as its widest cell; the widest cells, when the others fit
+    so only without them, have a line each, where they come."""
+    alone: set[int] = set()  # the cells on a line of their own
+    while len(alone) < len(cells) - 1:
+        for count in range(min(3, len(cells) - len(alone)), 1, -1):
+            rows: list[list[int]] = [[]]
+            for i in range(len(cells)):
+                if i in alone or len(rows[-1]) == count or rows[-1] and rows[-1][0] in alone:
+                    rows.append([])
+                rows[-1].append(i)
+            rows = [row for row in rows if row]
+            widths = [max((len(cells[row[k]]) for row in rows if k < len(row) and len(row) > 1),
+                          default=0) for k in range(count)]
+            if len(indent) + sum(widths) + gap * (count - 1) <= TEXT_WIDTH:
+                return [fit((indent + (" " * gap).join(cells[i].ljust(widths[k]) for k, i
+                                                       in enumerate(row))).rstrip())
+                        for row in rows]
+        alone.add(max((i for i in range(len(cells)) if i not in alone),
+                      key=lambda i: len(cells[i])))
+    return [fit(indent + cell) for cell in cells]
 
 
 def _in_battle(obs: dict[str, Any], p: int) -> int | None:
@@ -136,34 +239,40 @@ def _in_battle(obs: dict[str, Any], p: int) -> int | None:
     return sum(10 if jack and c[:-1] == "2" else int(c[:-1]) for c in cards)
 
 
-def _battle_lines(b: dict[str, Any], you: int | None) -> list[str]:
+def _battle_lines(b: dict[str, Any], you: int | None, short: int) -> list[str]:
+    """The battle: its sides ordering their cards, then its flips (FLIPS: run on), then the
+    cards still to flip and the reader's order (PACKED: run on)."""
     att, dfn = b["attacker"], b["defender"]
     verb = "attack" if att == you else "attacks"
     lines = [f"Battle: {_who(att, you)} {verb} with {b['commanders'][0]} against "
              f"{_whose(dfn, you)} {b['commanders'][1]}"]
+    ordering, after = [], []
     if "cards" in b:
         for p in (att, dfn):
             state = "ordered" if b["ordered"][p] else "ordering"
-            lines.append(f"  {_who(p, you)}: {_cards(b['cards'][p])} ({state})")
-    for i, f in enumerate(b["flips"], 1):
-        how = " by Roshambo" if f["roshambo"] else ""
-        lines.append(f"  flip {i}: {f['attacker_card']} vs {f['defender_card']} -> "
-                     f"{_who(f['winner'], you)} {'win' if f['winner'] == you else 'wins'}"
-                     f"{how}")
+            ordering.append(f"{_who(p, you)}: {_cards(b['cards'][p])} ({state})")
+    won = [(f"{f['attacker_card']} vs {f['defender_card']}", f"{_who(f['winner'], you)} "
+            f"{'win' if f['winner'] == you else 'wins'}{' by Roshambo' if f['roshambo'] else ''}")
+           for f in b["flips"]]
+    flips = [f"flip {i}: {cards} -> {winner}" for i, (cards, winner) in enumerate(won, 1)]
+    if short >= FLIPS and won:  # run on, in the order flipped
+        flips = ["flips: " + "; ".join(f"{cards}, {winner}" for cards, winner in won)]
     if "attacker_left" in b:
-        lines.append(f"  attacker still to flip: {_cards(b['attacker_left'])}")
+        after.append(f"attacker still to flip: {_cards(b['attacker_left'])}")
         nxt = b.get("defender_next")
         left = f"{_cards(nxt)} (recycled, in this order)" if nxt is not None \
             else f"{_cards(b['defender_left'])} (order secret)"
-        lines.append(f"  defender still to flip: {left}; survivors "
+        after.append(f"defender still to flip: {left}; survivors "
                      f"{_cards(b['defender_survivors'])}")
         if b.get("pair"):
-            lines.append(f"  tied pair: {b['pair'][0]} vs {b['pair'][1]}")
+            after.append(f"tied pair: {b['pair'][0]} vs {b['pair'][1]}")
     if b.get("your_order"):
-        lines.append(f"  your order (top first): {_cards(b['your_order'])}")
+        after.append(f"your order (top first): {_cards(b['your_order'])}")
     if b.get("your_hand"):
-        lines.append(f"  still to order: {_cards(b['your_hand'])}")
-    return lines
+        after.append(f"still to order: {_cards(b['your_hand'])}")
+    if short < PACKED:
+        return lines + [fit(f"  {line}") for line in ordering + flips + after]
+    return lines + [fit("  " + "; ".join(part)) for part in (ordering, flips, after) if part]
 
 
 def describe_event(e: dict[str, Any]) -> str:

@@ -1,41 +1,118 @@
 """Text view of a Word & Iron observation: both realms, formations, decks and the events.
 
-The view is read in a panel on an 80x24 terminal, with the choices under it: it is compact.
-The unit key (letter, name, ranks of power) is given once when both decks share it, and each
-formation is one row, a letter per soldier standing and a dot per soldier fallen.
+The view is read in a panel on an 80x24 terminal, with the choices under it: it is compact,
+and written shorter where the choices need the room. The unit key (letter, name, ranks of
+power) is given once when both decks share it, and each formation is one row, a letter per
+soldier standing and a dot per soldier fallen.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
-from ...engine.data import counted, fit
-from .actions import benefit_text
-from .deck import deck_label, unit_label
+from ...engine.data import TEXT_WIDTH, counted, fit
+from .actions import (
+    AnswerTruce,
+    ChooseCasualty,
+    ChooseFirstAttacker,
+    ChooseRoyal,
+    FinishResources,
+    NoTruceOffer,
+    OfferTruce,
+    OrderBenefit,
+    Recruit,
+    TakeRansom,
+    UseResource,
+    benefit_text,
+)
+from .deck import UNITS, UnitId, deck_label, unit_label
 
 UNIT_MARK = "SPAHMLKR"  # one letter per unit of the deck list, for the formation rows
-# The panel's lines on an 80x24 terminal, its frame aside. A view taller than that (a side
-# may have four benefits at once, a line each when written out) is written shorter, step by
-# step: first what is in force (SHORT_BENEFITS), then the unit key too (SHORT_KEY: a unit's
-# name left to its letter, the name's initial).
-MAX_LINES = 22
-FULL, SHORT_BENEFITS, SHORT_KEY = 0, 1, 2
+# The panel's lines on an 80x24 terminal: the view shares them with the choices of its
+# reader's decision and the prompt (`_room`). A view taller than its share (a side may
+# have four benefits at once, a line each when written out, and five resources) is written
+# shorter, step by step: first what is in force (SHORT_BENEFITS); then each side's decks and
+# what is in force run on, as many on a line as fit (PACKED); then its realm too, after its
+# army (PACKED_REALM); then the unit key (SHORT_KEY: a unit's name left to its letter, the
+# name's initial; each side's title names its deck); last all of each side runs on, its
+# title too (FLOWED). Nothing else is left out on the way.
+PANEL_LINES = 24 - 2  # the panel's lines on an 80x24 terminal, its frame aside
+MENU_WIDTH = 80 - 1  # the columns the terminal lays the choices out in
+FULL, SHORT_BENEFITS, PACKED, PACKED_REALM, SHORT_KEY, FLOWED = range(6)
 
 
 def render(obs: dict[str, Any], player: int | None) -> str:
-    for short in (FULL, SHORT_BENEFITS, SHORT_KEY):
+    """The view, at the first step that fits its share of the terminal (else the shortest)."""
+    room = _room(obs)
+    shortest = ""
+    for short in range(FLOWED + 1):
         text = _render(obs, short)
-        if text.count("\n") < MAX_LINES:
-            break
-    return text
+        if text.count("\n") < room:
+            return text
+        if not shortest or text.count("\n") < shortest.count("\n"):
+            shortest = text
+    return shortest
+
+
+def _room(obs: dict[str, Any]) -> int:
+    """The lines the view may take so that the choices of its reader's decision and the
+    prompt still fit an 80x24 terminal under its panel: the terminal puts the choices in two
+    columns, numbered down each, when the view leaves too few rows for one a line and they
+    fit 79 columns so. A view that asks its reader nothing has the whole panel."""
+    d, you = obs["decision"], obs.get("you")
+    if obs["result"] or not d or d["player"] != you:
+        return PANEL_LINES
+    numbered = [f"{i}. {a.label}" for i, a in enumerate(_choices(obs, d), 1)]
+    rows = -(-len(numbered) // 2)
+    widths = [max(map(len, column), default=0) for column in (numbered[:rows], numbered[rows:])]
+    if d["kind"] == "order" or sum(widths) + 2 > MENU_WIDTH:  # one a line, a long one broken
+        rows = sum(len(textwrap.wrap(f"   {n}", MENU_WIDTH)) for n in numbered)
+    return PANEL_LINES - 1 - max(1, rows)
+
+
+def _choices(obs: dict[str, Any], d: dict[str, Any]) -> list[Any]:
+    """The choices of the decision, as far as the view tells them (an overlapping benefit to
+    use first: any of the side's benefits not started, whatever their family)."""
+    kind, p = d["kind"], d["player"]
+    side = obs["players"][p]
+
+    def usable(s: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+        return [(i, r) for i, r in enumerate(s["realm"]) if r["uses_left"]]
+
+    if kind == "royal":
+        return [ChooseRoyal("king"), ChooseRoyal("queen")]
+    if kind == "first":
+        return [ChooseFirstAttacker(0), ChooseFirstAttacker(1)]
+    if kind == "truce_answer":
+        return [AnswerTruce(True), AnswerTruce(False)]
+    if kind == "recruit":
+        return [Recruit(cast(UnitId, u), side["ranks"][i]) for i, u in enumerate(UNITS)
+                if side["field"][i] < side["allotted"][i]]
+    if kind == "resource":
+        used = d.get("used", [])  # rule 18: only the initial draw may be skipped
+        finish = [FinishResources(False)] if used else \
+            [FinishResources(True)] if side["resource_phases"] == 1 else []
+        return [UseResource(i, r["name"], r["ranks"]) for i, r in usable(side)
+                if i not in used] + finish
+    if kind == "casualty":
+        return [ChooseCasualty(u) for u in d.get("units", [])]
+    if kind == "ransom":
+        return [TakeRansom(i, r["name"]) for i, r in usable(obs["players"][d["captive"]])]
+    if kind == "truce_offer":
+        return [OfferTruce(i, r["name"]) for i, r in usable(side)] + [NoTruceOffer()]
+    unused = [OrderBenefit(b["kind"], b["source"], b["total"], b["percent"])
+              for b in side["benefits"] if b["left"] == b["total"]]
+    return [b for i, b in enumerate(unused) if b not in unused[:i]]
 
 
 def _render(obs: dict[str, Any], short: int) -> str:
     you = obs.get("you")
     sides = obs["players"]
     lines = [fit(_headline(obs, you), " - ")]
-    same_deck = sides[0]["deck"] == sides[1]["deck"]
+    # SHORT_KEY: each side's title names its deck (the key's line has room for the key only)
+    same_deck = sides[0]["deck"] == sides[1]["deck"] and short < SHORT_KEY
     # the names as deck files give them or as the game names units ("Spearmen", "spearmen")
     shared = _unit_key(sides[0], False).lower() == _unit_key(sides[1], False).lower()
     if shared:  # both decks name and price their units alike: one key for both formations
@@ -84,45 +161,90 @@ def _unit_key(s: dict[str, Any], short: bool) -> str:
 def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool,
           with_key: bool, with_deck: bool, short: int) -> list[str]:
     """One side, as rule 12 lays it out from left to right: realm, army, decks; then what is
-    in force for it."""
+    in force for it. PACKED: its decks and what is in force run on, as many on a line as
+    fit; PACKED_REALM: its army first, then its realm runs on with them too; FLOWED: all of
+    the side runs on."""
     royal = s["royal"] or "royal not chosen"
     if s["married"]:
         royal = "king and queen (married)"
     deck = f" - {s['deck']}" if with_deck else ""
     title = f"{_name(p, you).capitalize()}{deck}: {royal}"
+    # in pieces, for a run-on paragraph: a name is not broken
+    title_pieces = [f"{_name(p, you).capitalize()}{deck}:", *f"{royal};".split(" ")]
     if s["champions"]:
         title += "; champions: " + ", ".join(s["champions"])
-    lines = [title]
-    if with_key:
-        lines.append(fit(f"  Units: {_unit_key(s, short >= SHORT_KEY)} (ranks of power)", ", "))
-    realm = "  ".join(f"#{i + 1} {r['name']} {r['ranks']}x{r['uses_left']}/{r['uses']}"
-                      for i, r in enumerate(s["realm"])) or "empty"
-    lines.append(fit(f"  Realm: {realm}", "  "))
+        title_pieces += ["champions:", *(f"{c}," for c in s["champions"])]
+        title_pieces[-1] = title_pieces[-1][:-1] + ";"
+    key = [f"Units: {_unit_key(s, short >= SHORT_KEY)} (ranks of power)"] if with_key else []
+    realm = [f"#{i + 1} {r['name']} {r['ranks']}x{r['uses_left']}/{r['uses']}"
+             for i, r in enumerate(s["realm"])] or ["empty"]
     formation = " ".join(UNIT_MARK[u] * n + "." * (a - n)
                          for u, (n, a) in enumerate(zip(s["field"], s["allotted"])))
-    lines.append(f"  Army: {s['army']} ranks, {sum(s['field'])}/{sum(s['allotted'])} "
-                 f"soldiers: {formation}")
-    lines.append(_decks(s, words_aside))
-    lines += _in_force(s, short >= SHORT_BENEFITS)
+    soldiers = f"{sum(s['field'])}/{sum(s['allotted'])}" + (" soldiers" if short < FLOWED else "")
+    army = f"Army: {s['army']} ranks, {soldiers}:"
+    # (label, items): the realm, the decks, what is in force, the extra draws held
+    groups = [("Realm:", realm), ("Decks:", _decks(s, words_aside)),
+              _in_force(s, short >= SHORT_BENEFITS)]
     if s["held"]:
-        lines.append("  Extra draws after the next regular draw: " + ", ".join(
-            f"{deck_label(d)} x{n}" for d, n in s["held"].items()))
-    return lines
+        groups.append(("Extra draws after the next regular draw:", [", ".join(
+            f"{deck_label(d)} x{n}" for d, n in s["held"].items())]))
+    # The pieces of a run-on paragraph: a resource or a deck is not broken, and goes with
+    # its label if the first; what is in force is broken between words.
+    pieces = [[f"{label} {items[0]};", *(item + ";" for item in items[1:])]
+              for label, items in groups[:2]]
+    pieces += [[*label.replace(" (", "\0(").split("\0"),
+                *(x for item in items for x in _words(item + ";"))]
+               for label, items in groups[2:] if items]
+    if short >= FLOWED:  # the army before or after the realm, whichever takes fewer lines
+        head = [*title_pieces, *(k + ";" for k in key)]
+        tail = [x for group in pieces[1:] for x in group]
+        return [min((_run_on([*head, army, formation + ";", *pieces[0], *tail]),
+                     _run_on([*head, *pieces[0], army, formation + ";", *tail])),
+                    key=lambda text: text.count("\n"))]
+    lines = [title] + [fit(f"  {k}", ", ") for k in key]
+    if short >= PACKED_REALM:
+        lines.append(f"  {army} {formation}")
+        return lines + [_run_on([x for group in pieces for x in group], "  ")]
+    lines.append(fit("  Realm: " + "  ".join(realm), "  "))
+    lines.append(f"  {army} {formation}")
+    if short >= PACKED:
+        return lines + [_run_on([x for group in pieces[1:] for x in group], "  ")]
+    return lines + [f"  {label} " + "; ".join(items) for label, items in groups[1:] if items]
 
 
-def _in_force(s: dict[str, Any], short: bool) -> list[str]:
+def _run_on(pieces: list[str], indent: str = "") -> str:
+    """The pieces one after the other, as many on a line as fit the view's width, the lines
+    after the first indented two more (a piece is not broken: a resource, a formation, a
+    deck); the last piece's ";" left out."""
+    pieces[-1] = pieces[-1].removesuffix(";")
+    lines, current = [], indent + pieces[0]
+    for piece in pieces[1:]:
+        if len(current) + 1 + len(piece) <= TEXT_WIDTH:
+            current += " " + piece
+        else:
+            lines.append(current)
+            current = indent + "  " + piece
+    lines.append(current)
+    return "\n".join(fit(line, ", ") for line in lines)
+
+
+def _words(item: str) -> list[str]:
+    """What is in force in pieces for `_run_on`: a benefit's source whole, then its words."""
+    source, colon, text = item.partition(": ")
+    return [source + ":", *text.split(" ")] if colon else item.split(" ")
+
+
+def _in_force(s: dict[str, Any], short: bool) -> tuple[str, list[str]]:
     """The side's benefits, those waiting for another of their family to be used up marked,
-    and the draws it will skip. Short: each benefit in a word and a count (a side may have
-    four at once, a line each when written out)."""
+    and the draws it will skip, after their label. Short: each benefit in a word and a
+    count (a side may have four at once, a line each when written out)."""
     waiting = " later" if short else " (waiting)"
     items = [f"{b['source']}: {_benefit(b, short)}" + ("" if b["active"] else waiting)
              for b in s["benefits"]]
     items += [f"skips the next {deck_label(d)} draw" if n == 1 else
               f"skips the next {n} {deck_label(d)} draws" for d, n in s["skips"].items()]
-    if not items:
-        return []
     counts = short and any(b["kind"] != "empower" for b in s["benefits"])
-    return [f"  In force{' (counts: enemy strategies)' if counts else ''}: " + "; ".join(items)]
+    return f"In force{' (counts: enemy strategies)' if counts else ''}:", items
 
 
 def _benefit(b: dict[str, Any], short: bool) -> str:
@@ -136,7 +258,7 @@ def _benefit(b: dict[str, Any], short: bool) -> str:
     return f"{verb} {counted(n, 'enemy strategy', 'enemy strategies')}"
 
 
-def _decks(s: dict[str, Any], words_aside: bool) -> str:
+def _decks(s: dict[str, Any], words_aside: bool) -> list[str]:
     """The decks left to right, each with the cards left and its face-up top card (in
     brackets)."""
     piles = s["piles"]
@@ -149,7 +271,7 @@ def _decks(s: dict[str, Any], words_aside: bool) -> str:
         top = f" ({pile['top']})" if pile["top"] else ""
         parts.append(f"{deck_label(key)} {pile['left']}{top}")
     parts.append(f"champions {piles['champion']['left']}")
-    return "  Decks: " + "; ".join(parts)
+    return parts
 
 
 def _decision(d: dict[str, Any], you: int | None) -> str:
