@@ -106,3 +106,36 @@ def test_the_only_choice_says_on_its_line_that_enter_plays_it():
     lines, chosen = screen(6, ["pass"], answer="")
     assert menu(lines) == ["   1. pass   (the only choice: Enter plays it)"]
     assert chosen.label == "pass"
+
+
+def test_a_summary_written_wider_than_the_terminal_is_filled_anew_not_left_in_fragments():
+    """`?` broke each summary line (written up to 96 columns) on its own, so an item read
+    "...swords must reach the card's / number, and no / die may be superfluous" at 80."""
+    from warroom.games import get_game
+
+    game = get_game("kow")
+    out = io.StringIO()
+    person = HumanAgent(game, 0, stdin=io.StringIO(""),
+                        console=Console(file=out, width=80, height=24, color_system=None))
+    assert person.parse("?", []) is None
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 79 for line in lines)
+    text = "\n".join(lines)
+    assert "the card's\n  number, and no die may be superfluous" in text
+    words = " ".join(text.split())
+    assert words == " ".join(game.summary.split())  # nothing lost, nothing added
+    # an item's lines that fit keep their breaks, as written
+    assert "\n- Dice that defeated cards are spent" in text
+
+
+def test_the_panel_title_leaves_the_frame_its_corner():
+    """Viktory II's title ran into the panel's corner ("...Battle Cards) - you are player
+    0─╮") at 80 columns; a title too long goes without its parenthesis."""
+    from warroom.games import get_game
+
+    out = io.StringIO()
+    person = HumanAgent(get_game("viktory-ii"), 0, stdin=io.StringIO(""),
+                        console=Console(file=out, width=80, height=24, color_system=None))
+    assert person._title(0) == "Viktory II - you are player 0"
+    assert HumanAgent(get_game("kow"), 1, stdin=io.StringIO(""), console=person.console
+                      )._title(1) == "Kings of War Battle Deck - you are player 1"

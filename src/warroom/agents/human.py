@@ -8,6 +8,7 @@ view, and reads their choices without echo, so nobody sees another's hand or sec
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -106,7 +107,7 @@ class HumanAgent:
         self.show_new_events(obs)
         table = self.game.render(obs, view.player)
         self.console.print(Panel(Text.from_ansi(table),
-                                 title=Text(f"{self.game.title} - you are player {view.player}")))
+                                 title=Text(self._title(view.player))))
         actions = view.legal_actions
         # The rows the screen has left under the table (its lines and frame, the prompt, and
         # the first prompt's hint): a menu longer than that goes in columns, so that the table
@@ -132,6 +133,14 @@ class HumanAgent:
             choice = self.parse(line.strip(), actions)
             if choice is not None:
                 return choice
+
+    def _title(self, player: int) -> str:
+        """The panel's title, the game's without its parenthesis where the whole would touch
+        the frame's corner ("Viktory II (the map game, with dice or the Battle Cards)")."""
+        title = f"{self.game.title} - you are player {player}"
+        if len(title) > self.console.width - 8:
+            title = f"{self.game.title.split(' (')[0]} - you are player {player}"
+        return title
 
     def show_actions(self, actions: list[Any], rows: int = MENU_ROWS) -> None:
         """The legal actions, numbered; more than `rows` in columns, numbered down each, so
@@ -251,13 +260,31 @@ def _menu(labels: list[str], rows: int, room: int) -> list[list[tuple[str, str]]
 
 
 def _wrapped(text: str, width: int) -> str:
-    """Each line of `text` broken between words to `width`, going on under its own indent
-    plus two: a summary's lines (written up to 96 columns) broke mid-word at 80."""
+    """`text` broken between words to `width`. Summaries are written up to 96 columns, a long
+    item going on in lines of its own: a line wider than `width` takes the lines that go on
+    from it (more indented than a list item's marker, or as indented as prose) into one
+    paragraph, filled anew, so that no short fragment is left between them (kow's "...the
+    card's / number, and no / die may be superfluous" at 80). A line that fits keeps its
+    break, as written."""
+    lines = text.splitlines()
     out = []
-    for line in text.splitlines():
-        indent = " " * (len(line) - len(line.lstrip()))
-        out.append(textwrap.fill(line, max(20, width), subsequent_indent=indent + "  ",
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        indent = len(line) - len(line.lstrip())
+        marker = re.match(r"(- |\* |\d+\. )", line[indent:])
+        under = indent + (len(marker[1]) if marker else 0)  # where its next lines begin
+        words = [line.strip()]
+        j = i
+        while (len(lines[j]) > width and j + 1 < len(lines) and lines[j + 1].strip()
+               and not re.match(r"(- |\* |\d+\. )", lines[j + 1].lstrip())
+               and len(lines[j + 1]) - len(lines[j + 1].lstrip()) >= under):
+            j += 1
+            words.append(lines[j].strip())
+        out.append(textwrap.fill(" ".join(words), max(20, width), initial_indent=" " * indent,
+                                 subsequent_indent=" " * max(under, indent + 2 * (not marker)),
                                  break_long_words=False, break_on_hyphens=False) or line)
+        i = j + 1
     return "\n".join(out)
 
 
