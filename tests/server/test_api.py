@@ -1065,7 +1065,7 @@ def test_serve_max_games_is_an_option_with_its_default_in_help(capsys):
 
     assert main(["serve", "--help"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
-    assert "--max-games INTEGER RANGE" in shown and f"[default: {MAX_GAMES};" in shown
+    assert "--max-games INTEGER" in shown and f"[default: {MAX_GAMES};" in shown
     assert main(["serve", "--max-games", "0"]) != 0
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "--max-games" in err and "0 is not in the range" in err
