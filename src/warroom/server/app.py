@@ -60,6 +60,7 @@ from .options import (
     config_from,
     data_options,
     field_of,
+    option_details,
     option_schema,
     web_module,
 )
@@ -684,7 +685,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                 "table.js").is_file()
             out.append({"name": name, "title": game.title, "summary": game.summary,
                         "min_players": game.min_players, "max_players": game.max_players,
-                        "options": option_schema(game), "table": has_table})
+                        "options": option_schema(game), "option_details": option_details(game),
+                        "table": has_table})
         return {"games": out, "ai": list(AI_KINDS), "mcts_seconds": list(MCTS_SECONDS)}
 
     @app.get("/api/games")

@@ -5,23 +5,34 @@ The form comes from the game's Config dataclass (names, types, defaults), exactl
 `data_options`) takes a shipped name or an uploaded file, never a path: uploads are stored in
 the game store and written to a private directory when a game needs them (removed when the
 server stops).
+
+`option_details` says what the form shows of each option: its description (the comment the
+Config's source gives the field), its allowed values (`warroom options`' words), and how the
+lobby lays it out (an option that applies only to some seats or some other option's values,
+rarely changed ones under "More options").
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import hashlib
 import importlib
+import inspect
+import io
 import re
 import shutil
 import tempfile
+import textwrap
+import tokenize
 import types
 import typing
 from pathlib import Path
 from typing import Any
 
 from ..engine import ConfigError, DataError, Game, config_to_json
+from ..engine.config import option_bounds
 from ..engine.data import DataOption
 from .store import FileRow, GameStore
 
@@ -58,6 +69,158 @@ def option_schema(game: Game) -> list[dict[str, Any]]:
             entry["kind"] = "file"
             entry["shipped"] = list(files[f.name].shipped)
         out.append(entry)
+    return out
+
+
+# How the lobby lays out a game's options, which its Config does not say: `when` offers an
+# option only while other options have one of the values listed (it changes nothing
+# otherwise: the Config ignores it, or refuses it), `more` puts rarely changed ones (guards,
+# test settings, a scenario's single fields) under "More options", `unset` names what an
+# optional option left unset (None) means (else "default"). A game not listed has every
+# option in view. The tests check every name and value here against the games' Configs.
+LOBBY: dict[str, dict[str, Any]] = {
+    "battle": {
+        "when": {"team_size": {"teams": ["alliance", "as-one"]},
+                 "constructed_size": {"deck_mode": ["constructed"]},
+                 "limited_size": {"deck_mode": ["sealed", "draft"]},
+                 "packs": {"deck_mode": ["draft"]},
+                 "pack_size": {"deck_mode": ["draft"]},
+                 **{f"deck{seat}": {"deck_mode": ["constructed"]} for seat in range(8)}},
+        "more": ["first_player", "turn_limit", "max_rounds"],
+    },
+    "kow": {"more": ["red_faces", "white_faces", "blue_faces", "max_rounds"]},
+    "viktory": {
+        "when": {"deck": {"mode": ["cards", "hybrid"]},
+                 "hand_limit": {"mode": ["cards", "hybrid"]},
+                 "prebattle_fire_each_wave": {"mode": ["cards"]}},
+        "more": ["defenders", "attackers", "attacker_reserves", "defender_reserve", "bombard",
+                 "attacker_supply", "defender_supply", "attacker_towns", "attacker_cities",
+                 "defender_towns", "defender_cities", "attacker_hand", "defender_hand",
+                 "max_rounds"],
+        "unset": "scenario's value",
+    },
+    "viktory-ii": {
+        "when": {"deck": {"mode": ["cards", "hybrid"]},
+                 "hand_limit": {"mode": ["cards", "hybrid"]},
+                 "prebattle_fire_each_wave": {"mode": ["cards"]}},
+        "more": ["mix", "max_rounds"],
+    },
+    "word-iron": {"more": ["max_rounds"]},
+}
+SEAT_OPTION = re.compile(r"(.*\D)(\d+)")
+
+
+def option_details(game: Game) -> dict[str, dict[str, Any]]:
+    """For the lobby's form, by option name: `label` (the name in words), `help` (its
+    description, if the Config's source gives one), `allowed` (its values in words, as
+    `warroom options` says them), and where they apply: `seat` for one of a family of
+    options, one per seat (`deck0` ... `deck7`: offered for the seats in play), `when` (the
+    values other options must have), `more` (under "More options"), `fixed` (one value is
+    allowed: nothing to choose), `unset` (what an optional option left unset means)."""
+    layout = LOBBY.get(game.name, {})
+    notes = option_help(game.Config)
+    bounds = option_bounds(game.Config)
+    fields = dataclasses.fields(game.Config)
+    names = [f.name for f in fields]
+    seats = _seat_families(names, game.max_players)
+    hints = typing.get_type_hints(game.Config, include_extras=True)
+    plain = typing.get_type_hints(game.Config)
+    out: dict[str, dict[str, Any]] = {}
+    for name in names:
+        entry: dict[str, Any] = {"label": _label(name), "allowed": bounds[name]}
+        if name in notes:
+            entry["help"] = notes[name]
+        if name in seats:
+            entry["seat"] = seats[name]
+        if name in layout.get("when", {}):
+            entry["when"] = layout["when"][name]
+        if name in layout.get("more", ()):
+            entry["more"] = True
+        if _one_value(hints[name]):
+            entry["fixed"] = True
+        if type(None) in typing.get_args(plain[name]):  # None: the game decides
+            entry["unset"] = layout.get("unset", "default")
+        out[name] = entry
+    return out
+
+
+def _label(name: str) -> str:
+    """An option's name in words: `victories_to_win` "Victories to win", `deck0` "Deck 0"."""
+    words = re.sub(r"(?<=[a-z])(?=\d)", " ", name.replace("_", " "))
+    return words[:1].upper() + words[1:]
+
+
+def _seat_families(names: list[str], seats: int) -> dict[str, int]:
+    """Options that come one per seat (`deck0` to `deck7` for 8 seats), by their seat."""
+    families: dict[str, dict[int, str]] = {}
+    for name in names:
+        match = SEAT_OPTION.fullmatch(name)
+        if match:
+            families.setdefault(match.group(1), {})[int(match.group(2))] = name
+    return {name: seat for family in families.values() if sorted(family) == list(range(seats))
+            for seat, name in family.items()} if seats > 1 else {}
+
+
+def _one_value(hint: Any) -> bool:
+    """Whether a (possibly Annotated) type allows one value only (`ge=2, le=2`)."""
+    while typing.get_origin(hint) is typing.Annotated:
+        hint, *metadata = typing.get_args(hint)
+        low = high = None
+        for meta in metadata:
+            for part in getattr(meta, "metadata", [meta]):
+                low = getattr(part, "ge", low)
+                high = getattr(part, "le", high)
+        if low is not None and low == high:
+            return True
+    return typing.get_origin(hint) is typing.Literal and len(typing.get_args(hint)) == 1
+
+
+@functools.cache
+def option_help(config_cls: type) -> dict[str, str]:
+    """Each option's description, from the comments of the Config's source: the comment
+    lines above a field describe it and the fields that follow, up to the next comment or
+    blank line (`packs` and `pack_size` share theirs); a comment after a field on its line
+    describes that field alone. Empty if the source cannot be read."""
+    try:
+        source = textwrap.dedent(inspect.getsource(config_cls))
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (OSError, TypeError, tokenize.TokenError, IndentationError):
+        return {}
+    fields = {f.name for f in dataclasses.fields(config_cls)}
+    comments: dict[int, tuple[str, bool]] = {}  # line: (text, alone on its line)
+    code_lines: set[int] = set()
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT:
+            text = tok.string.lstrip("#").strip()
+            comments[tok.start[0]] = (text, tok.start[0] not in code_lines)
+        elif tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
+                              tokenize.ENCODING, tokenize.ENDMARKER):
+            code_lines.update(range(tok.start[0], tok.end[0] + 1))
+    out: dict[str, str] = {}
+    block: list[str] = []  # comment lines read since the last field
+    current = ""  # the description the fields from here on share
+    for number, line in enumerate(source.splitlines(), 1):
+        comment = comments.get(number)
+        if comment is not None and comment[1]:
+            if not block:
+                current = ""
+            block.append(comment[0])
+            continue
+        if not line.strip():
+            block, current = [], ""
+            continue
+        field = re.match(r"    (\w+)\s*:", line)
+        if field is None or field.group(1) not in fields:
+            if re.match(r"    (def|@|class)\b", line):
+                break
+            continue
+        if block:
+            current, block = " ".join(block), []
+        if comment is not None:  # after the field: its own, and the end of a shared one
+            out[field.group(1)] = comment[0]
+            current = ""
+        elif current:
+            out[field.group(1)] = current
     return out
 
 

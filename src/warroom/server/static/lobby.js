@@ -1,10 +1,10 @@
-// The lobby: the games on this server, and a form to start one (a game, its rule options from
-// the game's config, and who sits in each seat).
+// The lobby: the games on this server, and a form to start one (a game, its rules, its rule
+// options from the game's config, and who sits in each seat).
 import { h } from "/static/kit.js";
 
 const $ = (sel) => document.querySelector(sel);
 let catalog = null;
-const values = {}; // option name -> value the person set (absent: the default)
+const values = {}; // option name -> value the person chose (absent: the default, not sent)
 
 const SEAT_KINDS = [
   ["here", "me, on this device"],
@@ -30,12 +30,13 @@ function drawSeats() {
   const box = $("#seats-form");
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren(...Array.from({ length: seatCount(g) }, (_, i) => {
-    const kind = h("select", { name: `seat${i}`, "data-seat": i },
+    const kind = h("select", { name: `seat${i}`, "data-seat": i, "aria-label": `seat ${i}` },
       ...SEAT_KINDS.map(([v, text]) => h("option", { value: v }, text)));
     kind.value = old[i] || (i === 0 ? "here" : "heuristic");
     const seconds = h("input", { type: "number", name: `seconds${i}`, value: "1", min: "0.05",
                                  max: "10", step: "0.05", class: "seconds",
-                                 title: "seconds of search per move" });
+                                 title: "seconds of search per move",
+                                 "aria-label": `seat ${i}: seconds of search per move` });
     const show = () => { seconds.hidden = kind.value !== "mcts"; };
     kind.onchange = show;
     show();
@@ -43,48 +44,174 @@ function drawSeats() {
   }));
 }
 
+// --- the rules ------------------------------------------------------------------------------
+// A summary is text wrapped for a terminal: its lines are joined again into the paragraphs and
+// list items they were wrapped from, so that a phone's narrow column wraps them afresh. A line
+// goes on the one before when it is indented, or when that one ends mid-sentence; "- " starts
+// a list item and "1. " a numbered paragraph (at the start of a line, not indented), and the
+// first line (the summary's title) stands alone.
+function summaryBlocks(text) {
+  const blocks = [];
+  text.split("\n").forEach((raw, n) => {
+    const line = raw.trimEnd();
+    const last = blocks[blocks.length - 1];
+    if (!line.trim()) { // a blank line ends a paragraph
+      if (last) last.ended = true;
+      return;
+    }
+    const item = /^(- |\d+\. )/.test(line);
+    const ended = last && (last.ended || /[.!?]["')\]]*$/.test(last.text));
+    if (last && !last.title && !last.ended && !item && (/^\s/.test(line) || !ended)) {
+      last.text += ` ${line.trim()}`;
+    } else {
+      const bullet = line.startsWith("- ");
+      blocks.push({ bullet, title: n === 0, text: (bullet ? line.slice(2) : line).trim() });
+    }
+  });
+  return blocks;
+}
+
+function drawRules(g) {
+  $("#rules-game").textContent = g.title;
+  const out = [];
+  let list = null;
+  for (const block of summaryBlocks(g.summary || "")) {
+    if (block.bullet) {
+      if (!list) out.push(list = h("ul"));
+      list.append(h("li", { text: block.text }));
+    } else {
+      list = null;
+      out.push(h("p", { class: block.title ? "rules-title" : null, text: block.text }));
+    }
+  }
+  $("#rules-text").replaceChildren(...out);
+  $("#rules").hidden = !out.length;
+}
+
+// --- the rule options -----------------------------------------------------------------------
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const shown = (value) => (Array.isArray(value) ? value.join(",") : String(value ?? ""));
+
+// Only what the person chose is sent: a field put back to the default sends nothing, so that
+// the game's own default (for an optional option, the scenario's value) stands.
+function setValue(opt, value) {
+  if (value === undefined || same(value, opt.default) || shown(value) === shown(opt.default)) {
+    delete values[opt.name];
+  } else {
+    values[opt.name] = value;
+  }
+  if (opt.name === "players") drawSeats();
+  showApplicable();
+}
+
+function detail(name) {
+  return game().option_details?.[name] || {};
+}
+
+// Whether an option does anything with the other options as they stand: one of a seat's
+// options for a seat in play, the values it needs of the others, and more than one value.
+function applies(opt) {
+  const d = detail(opt.name);
+  if (d.fixed) return false;
+  if (d.seat !== undefined && d.seat >= seatCount(game())) return false;
+  return Object.entries(d.when || {}).every(([other, allowed]) => {
+    const o = game().options.find((x) => x.name === other);
+    const now = other in values ? values[other] : o?.default;
+    return allowed.map(String).includes(String(now));
+  });
+}
+
+function showApplicable() {
+  const g = game();
+  let more = 0;
+  for (const opt of g.options) {
+    const row = document.querySelector(`[data-option="${opt.name}"]`);
+    if (!row) continue;
+    row.hidden = !applies(opt);
+    if (!row.hidden && detail(opt.name).more) more += 1;
+  }
+  $("#more-options").hidden = !more;
+  $("#more-options > summary").textContent = `More options (${more})`;
+}
+
+// What the option does (the comment its Config gives it), and for a typed value the values
+// allowed (a choice or a check box shows its own).
+function helpText(opt, d) {
+  const said = d.help && !/[.!?:;]["')\]]*$/.test(d.help) ? `${d.help}.` : d.help;
+  const typed = ["int", "float", "list", "text"].includes(opt.kind) && d.allowed;
+  // "or none" is the command line's way to leave it unset: here, an empty field
+  const allowed = typed && d.unset !== undefined ? d.allowed.replace(/,? or none$/, "") : d.allowed;
+  return [said, typed ? `Allowed: ${allowed}.` : ""].filter(Boolean).join(" ");
+}
+
 function fieldFor(opt) {
   const id = `opt-${opt.name}`;
-  const set = (v) => {
-    values[opt.name] = v;
-    if (opt.name === "players") drawSeats();
-  };
+  const d = detail(opt.name);
+  const unset = d.unset !== undefined;
   let input;
-  if (opt.kind === "bool") {
+  let control;
+  if (opt.kind === "file") {
+    return fileField(opt, id, d);
+  } else if (opt.kind === "bool" && unset) {
+    // Three states: left to the game (the scenario's value), on or off.
+    input = h("select", { id },
+      h("option", { value: "" }, d.unset || "default"),
+      h("option", { value: "true" }, "on"), h("option", { value: "false" }, "off"));
+    input.value = opt.default === null ? "" : String(opt.default);
+    input.onchange = () => setValue(opt, input.value === "" ? null : input.value === "true");
+  } else if (opt.kind === "bool") {
     input = h("input", { type: "checkbox", id, checked: opt.default === true });
-    input.onchange = () => set(input.checked);
+    input.onchange = () => setValue(opt, input.checked);
+    control = h("label", { class: "check", for: id }, input,
+                h("span", { class: "muted", text: `default: ${opt.default ? "on" : "off"}` }));
   } else if (opt.kind === "choice") {
-    input = h("select", { id }, ...opt.choices.map((c) => h("option", { value: c }, String(c))));
-    input.value = opt.default;
-    input.onchange = () => set(input.value);
-  } else if (opt.kind === "file") {
-    return fileField(opt, id);
+    input = h("select", { id },
+      unset ? h("option", { value: "" }, d.unset || "default") : null,
+      ...opt.choices.map((c) => h("option", { value: c }, String(c))));
+    input.value = opt.default ?? "";
+    input.onchange = () => setValue(opt, input.value === "" && unset ? null : input.value);
   } else {
-    const text = Array.isArray(opt.default) ? opt.default.join(",") : opt.default ?? "";
-    input = h("input", { id, value: String(text),
+    input = h("input", { id, value: shown(opt.default),
                          type: opt.kind === "int" || opt.kind === "float" ? "number" : "text",
                          step: opt.kind === "float" ? "any" : "1",
-                         placeholder: opt.optional ? "(scenario's value)" : "" });
-    input.oninput = () => set(input.value);
+                         placeholder: unset ? d.unset || "default" : "" });
+    input.oninput = () => {
+      const text = input.value.trim();
+      setValue(opt, text === "" && unset ? null : input.value);
+    };
   }
+  return optionRow(opt, id, d, control || input);
+}
+
+function optionRow(opt, id, d, ...controls) {
+  const help = helpText(opt, d);
+  const helpId = `help-${opt.name}`;
+  const [first] = controls;
+  const input = first.id === id ? first : first.querySelector(`#${CSS.escape(id)}`);
+  if (help && input) input.setAttribute("aria-describedby", helpId);
   return h("div", { class: "option", "data-option": opt.name },
-           h("label", { for: id, text: opt.name }), input, h("span", { class: "error" }));
+           h("label", { for: id, text: d.label || opt.name }), ...controls,
+           help ? h("p", { class: "help", id: helpId, text: help }) : null,
+           h("span", { class: "error" }));
 }
 
 // A data file: one of the game's shipped files, or an upload checked by the server.
-function fileField(opt, id) {
+function fileField(opt, id, d) {
   const select = h("select", { id },
-    h("option", { value: "" }, "(default)"),
-    ...opt.shipped.map((name) => h("option", { value: `shipped:${name}` }, name)),
+    h("option", { value: "" }, `${shown(opt.default)} (default)`.trim()),
+    ...opt.shipped.filter((name) => name !== opt.default)
+      .map((name) => h("option", { value: `shipped:${name}` }, name)),
     h("option", { value: "upload" }, "upload a file..."));
-  const upload = h("input", { type: "file", accept: ".yaml,.yml,.txt", hidden: true });
-  const error = h("span", { class: "error" });
+  const upload = h("input", { type: "file", accept: ".yaml,.yml,.txt", hidden: true,
+                              "aria-label": `${d.label || opt.name}: file to upload` });
   select.onchange = () => {
     upload.hidden = select.value !== "upload";
-    if (select.value === "") delete values[opt.name];
-    else if (select.value.startsWith("shipped:")) values[opt.name] = { shipped: select.value.slice(8) };
+    if (select.value === "") setValue(opt, undefined);
+    else if (select.value.startsWith("shipped:")) setValue(opt, { shipped: select.value.slice(8) });
     else upload.click();
   };
+  const row = optionRow(opt, id, d, select, upload);
+  const error = row.querySelector(".error");
   upload.onchange = async () => {
     const file = upload.files[0];
     if (!file) return;
@@ -96,22 +223,26 @@ function fileField(opt, id) {
     const body = await res.json();
     if (!res.ok) {
       error.textContent = body.error;
-      delete values[opt.name];
+      setValue(opt, undefined);
       return;
     }
     error.textContent = `uploaded ${body.name}`;
-    values[opt.name] = { upload: body.id };
+    setValue(opt, { upload: body.id });
   };
-  return h("div", { class: "option", "data-option": opt.name },
-           h("label", { for: id, text: opt.name }), select, upload, error);
+  return row;
 }
 
 function drawOptions() {
   for (const key of Object.keys(values)) delete values[key];
   const g = game();
-  $("#summary").textContent = g.summary.split("\n").slice(0, 4).join(" ");
-  $("#options").replaceChildren(...g.options.map(fieldFor));
+  drawRules(g);
+  const main = [];
+  const more = [];
+  for (const opt of g.options) (detail(opt.name).more ? more : main).push(fieldFor(opt));
+  $("#options").replaceChildren(...main);
+  $("#options-more").replaceChildren(...more);
   drawSeats();
+  showApplicable();
 }
 
 async function create(ev) {
@@ -126,17 +257,24 @@ async function create(ev) {
     if (kind === "mcts") seat.seconds = Number(row.querySelector(".seconds").value);
     return seat;
   });
+  // An option that does nothing as the others stand (hidden) is not sent, whatever it holds.
+  const g = game();
+  const options = Object.fromEntries(Object.entries(values).filter(([name]) => {
+    const opt = g.options.find((o) => o.name === name);
+    return opt && applies(opt);
+  }));
   const res = await fetch("/api/games", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: game().name, options: values, seats }),
+    body: JSON.stringify({ game: g.name, options, seats }),
   });
   const body = await res.json();
   if (!res.ok) {
-    const field = body.field && document.querySelector(`[data-option="${body.field}"] .error`);
-    if (field) {
+    const row = body.field && document.querySelector(`[data-option="${CSS.escape(body.field)}"]`);
+    if (row) {
       $("#options-box").open = true;
-      field.textContent = body.error;
+      if (row.closest("#more-options")) $("#more-options").open = true;
+      row.querySelector(".error").textContent = body.error;
     }
     $("#form-error").textContent = body.error;
     $("#form-error").hidden = false;
@@ -148,6 +286,7 @@ async function create(ev) {
   location.href = `/game/${body.id}${here.length ? `#t=${here.join(",")}` : ""}`;
 }
 
+// --- the games ------------------------------------------------------------------------------
 // A person's seat: "connected" is whether its page is connected now.
 function seatText(s, status) {
   if (s.kind === "ai") return s.label;
@@ -156,17 +295,57 @@ function seatText(s, status) {
   return status === "finished" ? "person" : "person (away)";
 }
 
+function words(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+// How a finished game ended, naming the seats as the list does: "seat 1 (heuristic) won",
+// "a draw", "seat 0 resigned: seat 1 (person) won".
+function resultText(g) {
+  const out = g.outcome;
+  if (!out) return "";
+  const seat = (i) => `seat ${i} (${g.seats[i] ? seatText(g.seats[i], g.status) : "?"})`;
+  const won = out.draw || !out.winners.length ? "a draw" : `${words(out.winners.map(seat))} won`;
+  const resigned = out.details?.resigned;
+  const text = Number.isInteger(resigned) ? `seat ${resigned} resigned: ${won}` : won;
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+// When a game was made, shortly: "just now", "5 min ago", "3 h ago", then its date.
+function whenText(created, now) {
+  const ago = Math.max(0, now - created);
+  if (ago < 60) return "just now";
+  if (ago < 3600) return `${Math.floor(ago / 60)} min ago`;
+  if (ago < 86400) return `${Math.floor(ago / 3600)} h ago`;
+  const date = new Date(created * 1000);
+  const year = date.getFullYear() !== new Date(now * 1000).getFullYear();
+  return date.toLocaleDateString(undefined, { day: "numeric", month: "short",
+                                              ...(year ? { year: "numeric" } : {}) });
+}
+
 async function refresh() {
   const res = await fetch("/api/games");
   const { games } = await res.json();
+  // "5 min ago" by the server's clock (its answer's Date), not by this device's
+  const served = Date.parse(res.headers.get("Date") || "");
+  const clock = (Number.isFinite(served) ? served : Date.now()) / 1000;
   $("#games").replaceChildren(...games.slice(0, 100).map((g) => {
     const mine = JSON.parse(localStorage.getItem(`warroom:${g.id}`) || "null");
     const link = mine?.here?.length ? `/game/${g.id}#t=${mine.here.join(",")}` : `/game/${g.id}`;
     const seats = g.seats.map((s) => seatText(s, g.status));
+    const made = new Date(g.created * 1000);
+    const result = resultText(g);
     return h("tr", { "data-game": g.id },
-      h("td", {}, g.title), h("td", { text: g.status }), h("td", { text: seats.join(" vs ") }),
-      h("td", {}, h("a", { href: link }, mine?.here?.length ? "play" : "watch"),
-        g.status === "finished" ? [" · ", h("a", { href: `/replay/${g.id}` }, "replay")] : null));
+      h("td", {}, g.title,
+        h("small", { class: "meta" },
+          h("span", { class: "game-id", title: `game ${g.id}`, text: `#${g.id.slice(0, 6)}` }),
+          " · ",
+          h("time", { datetime: made.toISOString(), title: made.toLocaleString(),
+                      text: whenText(g.created, clock) }))),
+      h("td", {}, g.status, result ? h("small", { class: "result", text: result }) : null),
+      h("td", { text: seats.join(" vs ") }),
+      h("td", { class: "go" }, h("a", { href: link }, mine?.here?.length ? "play" : "watch"),
+        g.status === "finished" ? h("a", { href: `/replay/${g.id}` }, "replay") : null));
   }));
 }
 
