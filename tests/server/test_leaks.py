@@ -30,7 +30,8 @@ EXTRA = [("viktory", {"mode": "cards"}), ("kow", {"victories_to_win": 1}),
          ("viktory-ii", {"independent": True, "players": 3, "radius": 3, "turn_limit": 3})]
 CASES = [(name, SHORT.get(name, {})) for name in REGISTRY] + EXTRA
 FRAME_KEYS = {"type", "id", "version", "seat", "observation", "log_from", "log", "text",
-              "legal", "terminal", "outcome", "score_name", "out", "resign_ends_game"}
+              "legal", "terminal", "outcome", "score_name", "out", "resign_ends_game",
+              "prompt"}
 MAX_ACTIONS = 400
 
 
@@ -122,19 +123,21 @@ def test_no_frame_leaks_another_seats_secrets(tmp_path, name, options):
                 if not frame["observation"].get("log_start"):
                     assert lines == own["log"]
                 assert frame["text"] == own["text"]
+                assert frame["prompt"] == own["prompt"]  # from the viewer's observation
                 assert frame["seat"] == viewer
                 assert ("outcome" in frame) == frame["terminal"] == own["terminal"]
                 others = set().union(*(leaves(v["observation"]) | leaves(v["events"])
                                        for k, v in expected.items()
                                        if k != viewer))
                 hidden = others - leaves(own["observation"]) - leaves(own["events"])
-                # The legal actions, text and log were compared with the viewer's own above;
+                # The legal actions, text, prompt and log were compared with the viewer's own above;
                 # nothing else in the frame may hold a value only others can see. The
                 # counters are left out: the version counts the actions (public), log_from
                 # indexes the viewer's own log lines (checked above); a small number such as
                 # 1 is found in another seat's observation by coincidence (its own seat).
                 sent = leaves({k: v for k, v in frame.items()
-                               if k not in ("legal", "text", "log", "version", "log_from")})
+                               if k not in ("legal", "text", "prompt", "log", "version",
+                                            "log_from")})
                 assert not hidden & sent, (viewer, frame["version"], hidden & sent)
         assert frames[None][-1]["version"] == len(actions)
         if frames[None][-1]["terminal"]:
@@ -155,6 +158,7 @@ def _views(game, state) -> dict[int | None, dict[str, Any]]:
                       for i, a in enumerate(legal)],
             "log": [game.describe_event(e) for e in obs.get("log", [])],
             "text": plain(game.render(obs, viewer)),  # sent plain, as a page shows it
+            "prompt": game.prompt(obs, viewer) if not state.is_terminal() else "",
             "events": obs.get("log", []),
             "terminal": state.is_terminal(),
         }

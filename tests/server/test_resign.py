@@ -20,7 +20,8 @@ from warroom.server.live import Rejected
 
 RESIGN = json.dumps({"type": "resign"})
 FRAME_KEYS = {"type", "id", "version", "seat", "observation", "log_from", "log", "text",
-              "legal", "terminal", "outcome", "score_name", "out", "resign_ends_game"}
+              "legal", "terminal", "outcome", "score_name", "out", "resign_ends_game",
+              "prompt"}
 
 
 def next_state(ws) -> dict:

@@ -452,6 +452,14 @@ class Game:
         """Text view of an observation, for the terminal and logs."""
         raise NotImplementedError
 
+    def prompt(self, observation: dict[str, Any], player: Player | None) -> str:
+        """The question `player` must answer now, in plain words ("Choose a soldier to
+        destroy"), read from `player`'s own observation alone: "" when `player` has no
+        decision (a spectator, a seat not to move, a game over). The text view shows the same
+        words where it asks its reader; the browser table shows them above the table. By
+        default "": a game without prompts still plays, its table only says whose turn it is."""
+        return ""
+
     def describe_event(self, event: dict[str, Any]) -> str:
         """One line of text for an event of the log."""
         return str(event)

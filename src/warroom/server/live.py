@@ -398,6 +398,9 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
         "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": to_json(a)}
                   for i, a in enumerate(legal)],
         "terminal": outcome is not None,
+        # The seat's question now, from its own observation: "" for a spectator, a seat with
+        # no decision and a game over.
+        "prompt": _prompt(game, full, seat) if outcome is None else "",
     }
     if outcome is not None:
         frame["outcome"] = outcome.to_json()
@@ -410,6 +413,14 @@ def _describe(game: Game, event: dict[str, Any]) -> str:
         return game.describe_event(event)
     except Exception:  # a game's text view must not break the table
         return ""
+
+
+def _prompt(game: Game, obs: Any, seat: int | None) -> str:
+    """The seat's prompt (`Game.prompt`), plain; "" for a spectator or a seat with no
+    decision."""
+    if seat is None or seat not in obs.get("to_move", ()):
+        return ""
+    return plain(game.prompt(obs, seat))
 
 
 def _render(game: Game, obs: Any, seat: int | None) -> str:

@@ -23,7 +23,7 @@ from .cards import (
 )
 from .config import Config
 from .heuristic import evaluate, heuristic_action
-from .render import describe_event, render
+from .render import describe_event, prompt, render
 from .state import BattleState
 
 SUMMARY = """\
@@ -94,6 +94,9 @@ class BattleGame(Game):
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
+
+    def prompt(self, observation: dict[str, Any], player: int | None) -> str:
+        return prompt(observation, player)
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)

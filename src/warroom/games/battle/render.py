@@ -22,6 +22,37 @@ PHASE_TEXT = {
 }
 
 
+# The question each step asks the player to move, in plain words (`prompt`): what to do, and
+# what a choice does. The special abilities' steps name whose card asked ({by}).
+PROMPTS = {
+    "draft": "Draft: pick a card from the pack in front of you (the rest of the pack is "
+             "passed on).",
+    "build": "Build your deck: add a card from your pool, or finish (the strongest cards left "
+             "fill the free places).",
+    "declare": "Declare an attacker: choose a soldier and the castle it attacks, or done (no "
+               "more attackers).",
+    "block": "Declare a blocker: choose a soldier to block an attacking group, or done (no "
+             "more blockers).",
+    "strike": "Combat: choose the enemy soldier your striking soldier destroys.",
+    "main": "Main step: play a soldier, a court card or a special ability, or end your turn.",
+    "choose-opponent": "Choose the opponent who must give up a soldier (your {card}).",
+    "three": "Choose a soldier to destroy (your Three).",
+    "sacrifice": "Choose one of your soldiers to destroy (the Two: {by}'s card).",
+    "give": "Choose one of your soldiers to give to {by} (the Joker: {by}'s card).",
+}
+
+
+def prompt(obs: dict[str, Any], player: int | None) -> str:
+    """The question `player` must answer now (`PROMPTS`, by step); "" when it has none."""
+    if player is None or player not in obs["to_move"] or obs.get("outcome"):
+        return ""
+    text = PROMPTS.get(obs["phase"], "")
+    special = obs.get("special") or {}
+    card = card_text(special["card"]) if special.get("card") else "Two or Joker"
+    by = f"P{special['player']}" if "player" in special else "your opponent"
+    return text.format(card=card, by=by)
+
+
 def cards(names: list[str]) -> str:
     return " ".join(card_text(n) for n in names) or "-"
 

@@ -10,7 +10,7 @@ from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events
 from .config import Config
 from .heuristic import evaluate, heuristic_action
-from .render import describe_event, render
+from .render import describe_event, prompt, render
 from .state import ChampionsState
 
 SUMMARY = """\
@@ -68,6 +68,9 @@ class ChampionsGame(Game):
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
+
+    def prompt(self, observation: dict[str, Any], player: int | None) -> str:
+        return prompt(observation, player)
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)

@@ -61,6 +61,13 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     return shortest
 
 
+def prompt(obs: dict[str, Any], player: int | None) -> str:
+    """The question `player` must answer now (`PROMPTS`, by phase); "" when it has none."""
+    if player is None or player not in obs["to_move"] or "outcome" in obs:
+        return ""
+    return PROMPTS.get(obs["phase"], "")
+
+
 def _room(obs: dict[str, Any]) -> int:
     """The lines the table may take so that the choices of its reader and the prompt still
     fit an 80x24 terminal under its panel: under a tall table the terminal puts the choices
@@ -117,7 +124,7 @@ def _render(obs: dict[str, Any], short: int) -> str:
         lines.append(f"Roshambo {PURPOSES.get(r['purpose'], '')} (round {r['round']}): "
                      f"{thrown}{mine}")
     if you is not None and you in obs["to_move"]:
-        lines.append(PROMPTS.get(obs["phase"], ""))
+        lines.append(prompt(obs, you))
     if "outcome" in obs:
         o = obs["outcome"]
         who = ", ".join(f"player {p}" for p in o["winners"]) or "nobody (draw)"

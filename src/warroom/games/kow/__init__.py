@@ -9,7 +9,7 @@ from ...engine import PLAYED, CardFacts, Game
 from .actions import ACTIONS
 from .config import Config
 from .heuristic import evaluate, heuristic_action
-from .render import describe_event, render
+from .render import describe_event, prompt, render
 from .state import KowState
 
 SUMMARY = """\
@@ -48,6 +48,9 @@ class KowGame(Game):
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
+
+    def prompt(self, observation: dict[str, Any], player: int | None) -> str:
+        return prompt(observation, player)
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)

@@ -65,6 +65,19 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
+def prompt(obs: dict[str, Any], player: int | None) -> str:
+    """The question `player` must answer now; "" when it has none."""
+    if player is None or player not in obs["to_move"] or obs["phase"] == "over":
+        return ""
+    if obs["phase"] == "choose":
+        return ("Choose in secret how many red, white and blue dice of your pool to hold in "
+                "your fist (they are rolled when both have chosen).")
+    if any(d["used"] for d in obs["rolled"]):
+        return ("Defeat another card on the table with your unused rolled dice, or stop (the "
+                "card you defeated is yours).")
+    return "Defeat a card on the table: allocate rolled dice whose swords reach its value."
+
+
 def describe_event(e: dict[str, Any]) -> str:
     kind = e["event"]
     if kind == "colours":

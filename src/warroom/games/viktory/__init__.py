@@ -13,7 +13,7 @@ from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names
 from .config import Config
 from .heuristic import heuristic_action
-from .render import describe_event, render
+from .render import describe_event, prompt, render
 from .scenario import DEFAULT_SCENARIO, SCENARIOS, load_scenario, scenario_path
 from .state import ATT, DEF, ViktoryState
 
@@ -104,6 +104,9 @@ class ViktoryGame(Game):
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
+
+    def prompt(self, observation: dict[str, Any], player: int | None) -> str:
+        return prompt(observation, player)
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.data import fit
-from ..viktory_battles.render import counters_answering, describe_battle_event
+from ..viktory_battles.render import battle_prompt, counters_answering, describe_battle_event
 from ..viktory_battles.units import units_text
 
 SIDE_NAMES = ("attacker", "defender")
@@ -13,6 +13,23 @@ SIDE_NAMES = ("attacker", "defender")
 
 def _who(p: int, you: int | None) -> str:
     return "You" if p == you else f"The {SIDE_NAMES[p]}"
+
+
+# After the battle, in card modes: the decisions of the cards (`prompt`).
+CARD_PROMPTS = {
+    "lose_card": "Discard a card for the settlement you lost.",
+    "discard": "Discard a card: your hand is over its limit.",
+    "draw": "End of the battle: choose how many new cards to draw (or discard a card to draw "
+            "anew).",
+}
+
+
+def prompt(obs: dict[str, Any], player: int | None) -> str:
+    """The question `player` must answer now; "" when it has none."""
+    if player is None or player not in obs["to_move"]:  # the cards' steps follow the result
+        return ""
+    decision = obs["decision"]
+    return CARD_PROMPTS.get(decision or "") or battle_prompt(decision)
 
 
 def render(obs: dict[str, Any], player: int | None) -> str:

@@ -92,3 +92,25 @@ def counters_answering(respond_to: str) -> str:
         return "no Counter answers it: pass"
     which = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
     return f"a {respond_to} card: a {which} Counter answers, or pass"
+
+
+# The question each decision of a battle asks the side to move, in plain words
+# (`battle_prompt`): Viktory's battles and Viktory II's.
+BATTLE_PROMPTS = {
+    "casualty": "Choose a unit to remove as a casualty.",
+    "continue": "Fight another battle round, or retreat to the hexes you came from.",
+    "overwatch": "Fire your artillery's Overwatch at the units moving in now, or hold it back "
+                 "for a later wave.",
+    "draw_in": "Reinforcements: choose a unit of your reserve to draw into the battle.",
+    "launch": "Bring a unit of the reserve into the attack, or launch the attack.",
+    "window": "Play a card before the dice round, or pass.",
+    "wave": "Launch a wave: play an Attack card (or a Special Event, or bring reserve units), "
+            "or call off the attack.",
+    "play": "Answer the live hits: play a Counter or a Special Event card, or pass (play no "
+            "more cards).",
+}
+
+
+def battle_prompt(decision: str | None) -> str:
+    """A battle's decision as a question to the side taking it ("" for none)."""
+    return BATTLE_PROMPTS.get(decision or "", "")

@@ -15,7 +15,7 @@ from .actions import ACTIONS
 from .config import Config
 from .heuristic import heuristic_action, position_scores
 from .mapfile import MAPS, load_map, map_path
-from .render import describe_event, render
+from .render import describe_event, prompt, render
 from .state import ViktoryIIState
 
 SUMMARY = """\
@@ -140,6 +140,9 @@ class ViktoryIIGame(Game):
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
+
+    def prompt(self, observation: dict[str, Any], player: int | None) -> str:
+        return prompt(observation, player)
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.data import TEXT_WIDTH, fit
-from ..viktory_battles.render import counters_answering, describe_battle_event
+from ..viktory_battles.render import battle_prompt, counters_answering, describe_battle_event
 from ..viktory_battles.units import count, with_article
 from .board import TERRAINS, board, may_build_second_town
 from .units import UNIT_NAMES, units_text
@@ -91,6 +91,34 @@ DECISIONS = {
     "battle": "deciding in a battle",
     "discard": "discarding to the hand limit",
 }
+
+
+# The question each decision asks the player to move, in plain words (`prompt`); a battle's
+# decisions are the battle's own (viktory_battles.render.battle_prompt).
+PROMPTS = {
+    "capital": "Place your capital on one of your starting hexes.",
+    "second_town": "Build your second town on free explored land 2 or 3 hexes from your "
+                   "capital, or build none.",
+    "setup_infantry": "Place your second infantry.",
+    "move": "Move and battle: choose a unit to move (then where it goes), fight a battle you "
+            "declared, or end movement and battles.",
+    "build": "Build: a town, a city or new units, or finish building.",
+    "reserves": "Place your reserve units, or finish placing reserves.",
+    "discard": "Discard a card: your hand is over its limit.",
+    "draw": "Draw your cards for the turn.",
+    "tile": "Place a drawn tile: choose the hex each revealed terrain goes on.",
+    "lose_card": "Discard a card for the town or city you lost.",
+    "disband": "Disband a unit your towns and cities no longer support.",
+}
+
+
+def prompt(obs: dict[str, Any], player: int | None) -> str:
+    """The question `player` must answer now; "" when it has none."""
+    if player is None or player not in obs["to_move"] or obs["result"]:
+        return ""
+    if obs["decision"] == "battle":
+        return battle_prompt((obs.get("battle") or {}).get("decision"))
+    return PROMPTS.get(obs["decision"] or "", "")
 
 
 def _headline(obs: dict[str, Any], you: int | None) -> str:

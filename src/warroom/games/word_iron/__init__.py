@@ -12,7 +12,7 @@ from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names, deck_labe
 from .config import Config
 from .deck import DATA_DIR, Deck, champion_warnings, deck_path, load_deck, show_deck
 from .heuristic import evaluate, heuristic_action
-from .render import describe_event, render
+from .render import describe_event, prompt, render
 from .state import WordIronState
 
 SUMMARY = """\
@@ -67,6 +67,9 @@ class WordIronGame(Game):
 
     def render(self, observation: dict[str, Any], player: int | None) -> str:
         return render(observation, player)
+
+    def prompt(self, observation: dict[str, Any], player: int | None) -> str:
+        return prompt(observation, player)
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)

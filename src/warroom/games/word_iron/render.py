@@ -274,10 +274,23 @@ def _decks(s: dict[str, Any], words_aside: bool) -> list[str]:
     return parts
 
 
+def prompt(obs: dict[str, Any], player: int | None) -> str:
+    """The question `player` must answer now, as the view's decision line words it; "" when
+    it has none."""
+    d = obs["decision"]
+    if player is None or obs["result"] or not d or d["player"] != player:
+        return ""
+    return _question(d)
+
+
 def _decision(d: dict[str, Any], you: int | None) -> str:
-    who = _name(d["player"], you)
+    return f"Decision for {_name(d['player'], you)}: {_question(d)}"
+
+
+def _question(d: dict[str, Any]) -> str:
+    """A decision in plain words, whoever takes it."""
     kind = d["kind"]
-    text = {
+    return {
         "royal": "choose to be the king or the queen",
         "first": "won the coin toss: choose who attacks first",
         "order": "choose which overlapping benefit to use first",
@@ -288,7 +301,6 @@ def _decision(d: dict[str, Any], you: int | None) -> str:
         "truce_offer": "you may sue for peace",
         "truce_answer": f"player {d.get('offered_by')} offers {d.get('resource')} for a truce",
     }[kind]
-    return f"Decision for {who}: {text}"
 
 
 def _units(units: list[str]) -> str:

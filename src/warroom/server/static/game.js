@@ -226,6 +226,7 @@ function draw() {
   drawSeats(view);
   drawInvites();
   drawStatus();
+  drawPrompt(view);
   if (!view || !table) return;
   if (!revealed) {
     root.replaceChildren();
@@ -268,6 +269,19 @@ function drawStatus() {
   // On a phone the table is long: a button beside "Your turn" scrolls to the first thing that
   // can be played (app.css shows it only on narrow screens).
   $("#jump").hidden = lost || !revealed || !view || view.terminal || !view.legal.length;
+}
+
+// Above the table, on the turn of the seat on screen (hotseat: the seat whose table is
+// shown), the question it must answer now in plain words: the frame's `prompt`, from that
+// seat's own observation. None for a spectator, while the device is passed, or once the game
+// is over.
+function drawPrompt(view) {
+  const box = document.querySelector("#prompt");
+  if (!box) return;
+  const text = view && revealed && !view.terminal && view.seat !== null && view.legal.length
+    ? (view.prompt || "") : "";
+  box.hidden = !text;
+  box.replaceChildren(...(text ? [h("b", { text: "Your move: " }), text] : []));
 }
 
 function jumpToMoves() {

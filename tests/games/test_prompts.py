@@ -1,0 +1,77 @@
+"""Every game's prompt (`Game.prompt`): the question the player to move must answer, in plain
+words, from its own observation; "" for everybody else. The text views that ask their reader
+show the same words (one home for the prompt text)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import config_id, game_configs
+from warroom.engine.data import plain
+from warroom.games import REGISTRY
+
+SEEDS = range(3)
+MAX_DECISIONS = 3000  # enough for every kind of decision; a long game is cut short
+# The games whose text view asks its reader (a prompt line): it must be the prompt.
+TEXT_ASKS = {"champions", "word-iron"}
+
+
+def walk(game, config, seed):
+    """(state, player to move) along one random game; the state is live."""
+    state = game.new_state(config, seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_DECISIONS):
+        if state.is_terminal():
+            return state
+        player = state.to_move()[0]
+        yield state
+        actions = state.legal_actions(player)
+        state.apply(player, actions[rng.randrange(len(actions))])
+    return state
+
+
+@pytest.mark.parametrize("pair", game_configs(), ids=config_id)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_mover_is_asked_and_nobody_else(pair, seed):
+    name, values = pair
+    game = REGISTRY[name]
+    config = game.config(values)
+    kinds = set()
+    state = None
+    gen = walk(game, config, seed)
+    while True:
+        try:
+            state = next(gen)
+        except StopIteration as stop:
+            state = stop.value
+            break
+        movers = set(state.to_move())
+        for p in range(state.num_players):
+            obs = state.observation(p)
+            text = game.prompt(obs, p)
+            if p in movers:
+                assert text.strip(), f"{name}: no prompt for player {p} at {_where(obs)}"
+                assert text == plain(text) and "\n" not in text
+                kinds.add(text)
+                if name in TEXT_ASKS:  # one home: the text view asks in the same words
+                    assert text in plain(game.render(obs, p)).replace("\n", " ")
+            else:
+                assert text == "", f"{name}: player {p}, not to move, is asked {text!r}"
+        assert game.prompt(state.observation(None), None) == ""
+    assert kinds
+    if state is not None and state.is_terminal():  # the game over: nobody is asked
+        for p in range(state.num_players):
+            assert game.prompt(state.observation(p), p) == ""
+
+
+def _where(obs):
+    return {k: obs.get(k) for k in ("phase", "decision", "to_move")}
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_every_game_has_prompts(name):
+    """Each game writes its own prompts: the engine's default ("") is not left in place."""
+    game = REGISTRY[name]
+    assert type(game).prompt is not type(game).__mro__[-2].prompt
