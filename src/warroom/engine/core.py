@@ -372,6 +372,12 @@ class Game:
     summary: ClassVar[str] = ""  # a short rules summary, shown by `?` in the terminal
     # What an outcome's scores count ("units left"), as the terminal and the table say it.
     score_name: ClassVar[str] = "scores"
+    # How the browser lobby lays out the options, which the Config does not say: `when` offers
+    # an option only while other options have one of the values listed (it changes nothing
+    # otherwise), `more` puts rarely changed ones (guards, a scenario's single fields) under
+    # "More options", `unset` names what an optional option left unset (None) means ("the
+    # scenario's value"; else "default"). None given: every option in view.
+    option_layout: ClassVar[dict[str, Any]] = {}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     # Decisions a search's rollout plays before it asks `evaluate` (see there): a few, so that

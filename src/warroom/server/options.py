@@ -9,7 +9,7 @@ server stops).
 `option_details` says what the form shows of each option: its description (the comment the
 Config's source gives the field), its allowed values (`warroom options`' words), and how the
 lobby lays it out (an option that applies only to some seats or some other option's values,
-rarely changed ones under "More options").
+rarely changed ones under "More options": the game's `option_layout`).
 """
 
 from __future__ import annotations
@@ -72,41 +72,6 @@ def option_schema(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-# How the lobby lays out a game's options, which its Config does not say: `when` offers an
-# option only while other options have one of the values listed (it changes nothing
-# otherwise: the Config ignores it, or refuses it), `more` puts rarely changed ones (guards,
-# test settings, a scenario's single fields) under "More options", `unset` names what an
-# optional option left unset (None) means (else "default"). A game not listed has every
-# option in view. The tests check every name and value here against the games' Configs.
-LOBBY: dict[str, dict[str, Any]] = {
-    "battle": {
-        "when": {"team_size": {"teams": ["alliance", "as-one"]},
-                 "constructed_size": {"deck_mode": ["constructed"]},
-                 "limited_size": {"deck_mode": ["sealed", "draft"]},
-                 "packs": {"deck_mode": ["draft"]},
-                 "pack_size": {"deck_mode": ["draft"]},
-                 **{f"deck{seat}": {"deck_mode": ["constructed"]} for seat in range(8)}},
-        "more": ["first_player", "turn_limit", "max_rounds"],
-    },
-    "kow": {"more": ["red_faces", "white_faces", "blue_faces", "max_rounds"]},
-    "viktory": {
-        "when": {"deck": {"mode": ["cards", "hybrid"]},
-                 "hand_limit": {"mode": ["cards", "hybrid"]},
-                 "prebattle_fire_each_wave": {"mode": ["cards"]}},
-        "more": ["defenders", "attackers", "attacker_reserves", "defender_reserve", "bombard",
-                 "attacker_supply", "defender_supply", "attacker_towns", "attacker_cities",
-                 "defender_towns", "defender_cities", "attacker_hand", "defender_hand",
-                 "max_rounds"],
-        "unset": "scenario's value",
-    },
-    "viktory-ii": {
-        "when": {"deck": {"mode": ["cards", "hybrid"]},
-                 "hand_limit": {"mode": ["cards", "hybrid"]},
-                 "prebattle_fire_each_wave": {"mode": ["cards"]}},
-        "more": ["mix", "max_rounds"],
-    },
-    "word-iron": {"more": ["max_rounds"]},
-}
 SEAT_OPTION = re.compile(r"(.*\D)(\d+)")
 
 
@@ -117,7 +82,7 @@ def option_details(game: Game) -> dict[str, dict[str, Any]]:
     options, one per seat (`deck0` ... `deck7`: offered for the seats in play), `when` (the
     values other options must have), `more` (under "More options"), `fixed` (one value is
     allowed: nothing to choose), `unset` (what an optional option left unset means)."""
-    layout = LOBBY.get(game.name, {})
+    layout = game.option_layout
     notes = option_help(game.Config)
     bounds = option_bounds(game.Config)
     fields = dataclasses.fields(game.Config)

@@ -66,6 +66,17 @@ class BattleGame(Game):
     actions = ACTIONS
     summary = SUMMARY
     score_name = "castle points left"
+    # The lobby's layout of the options (Game.option_layout): the draft's and teams' options
+    # only while they apply, the guards under "More options".
+    option_layout = {
+        "when": {"team_size": {"teams": ["alliance", "as-one"]},
+                 "constructed_size": {"deck_mode": ["constructed"]},
+                 "limited_size": {"deck_mode": ["sealed", "draft"]},
+                 "packs": {"deck_mode": ["draft"]},
+                 "pack_size": {"deck_mode": ["draft"]},
+                 **{f"deck{seat}": {"deck_mode": ["constructed"]} for seat in range(8)}},
+        "more": ["first_player", "turn_limit", "max_rounds"],
+    }
     min_players = 2
     max_players = 8
     # Constructed deck lists by seat: the shipped sample or a deck file. The Config keeps the

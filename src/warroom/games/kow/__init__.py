@@ -33,6 +33,7 @@ class KowGame(Game):
     actions = ACTIONS
     summary = SUMMARY
     score_name = "Victories"
+    option_layout = {"more": ["red_faces", "white_faces", "blue_faces", "max_rounds"]}
 
     def new_state(self, config: Config, seed: int) -> KowState:
         return KowState(config, seed)

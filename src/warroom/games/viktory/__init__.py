@@ -79,6 +79,18 @@ class ViktoryGame(Game):
     actions = ACTIONS
     summary = SUMMARY
     score_name = "units left"
+    # The lobby's layout of the options (Game.option_layout): the cards' options in the card
+    # modes only, a scenario's single fields under "More options".
+    option_layout = {
+        "when": {"deck": {"mode": ["cards", "hybrid"]},
+                 "hand_limit": {"mode": ["cards", "hybrid"]},
+                 "prebattle_fire_each_wave": {"mode": ["cards"]}},
+        "more": ["defenders", "attackers", "attacker_reserves", "defender_reserve", "bombard",
+                 "attacker_supply", "defender_supply", "attacker_towns", "attacker_cities",
+                 "defender_towns", "defender_cities", "attacker_hand", "defender_hand",
+                 "max_rounds"],
+        "unset": "scenario's value",
+    }
     # The battle's scenario and its Battle Cards: a bundled file by name, or a file (empty:
     # the default scenario, the sample deck).
     data_options = {

@@ -87,6 +87,12 @@ class ViktoryIIGame(Game):
     actions = ACTIONS
     summary = SUMMARY
     score_name = "capitals held"
+    option_layout = {
+        "when": {"deck": {"mode": ["cards", "hybrid"]},
+                 "hand_limit": {"mode": ["cards", "hybrid"]},
+                 "prebattle_fire_each_wave": {"mode": ["cards"]}},
+        "more": ["mix", "max_rounds"],
+    }
     min_players = 2
     max_players = 8
     estimate_depth = 12

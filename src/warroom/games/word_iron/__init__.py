@@ -45,6 +45,7 @@ class WordIronGame(Game):
     actions = ACTIONS
     summary = SUMMARY
     score_name = "army ranks standing"
+    option_layout = {"more": ["max_rounds"]}
     # Each player's deck: a shipped deck by name, or a deck file.
     data_options = dict.fromkeys(("deck0", "deck1"), DataOption(
         {name: name for name in shipped_files(DATA_DIR)}, load_deck,
