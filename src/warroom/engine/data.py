@@ -463,6 +463,20 @@ def plain(text: str) -> str:
     return ANSI.sub("", text)
 
 
+def first_fitting(write: Callable[[int], str], steps: int, room: int) -> str:
+    """`write(step)` of the first of `steps` (0 the fullest, each shorter) whose lines are
+    fewer than `room`; if none is, the shortest: a text view written shorter step by step
+    until it fits its share of the terminal."""
+    shortest = ""
+    for step in range(steps):
+        text = write(step)
+        if text.count("\n") < room:
+            return text
+        if not shortest or text.count("\n") < shortest.count("\n"):
+            shortest = text
+    return shortest
+
+
 def fit(line: str, sep: str = "; ", width: int = TEXT_WIDTH) -> str:
     """A line of a text view broken between its items (parts joined by `sep`) to fit `width`,
     each further line indented four more than the first; an item longer than that is broken

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import TEXT_WIDTH, fit
+from ...engine.data import TEXT_WIDTH, first_fitting, fit
 
 ADVANTAGES = {"K": "General", "A": "Spy", "J": "Cavalry", "Q": "Medic"}
 PROMPTS = {
@@ -50,15 +50,7 @@ def _whose(p: int, you: int | None) -> str:
 def render(obs: dict[str, Any], player: int | None) -> str:
     """The table, written shorter step by step (`SHORT`) while it is taller than its share
     of an 80x24 terminal (`_room`); if no step makes it fit, the shortest."""
-    room = _room(obs)
-    shortest = ""
-    for short in range(len(SHORT)):
-        text = _render(obs, short)
-        if text.count("\n") < room:
-            return text
-        if not shortest or text.count("\n") < shortest.count("\n"):
-            shortest = text
-    return shortest
+    return first_fitting(lambda short: _render(obs, short), len(SHORT), _room(obs))
 
 
 def prompt(obs: dict[str, Any], player: int | None) -> str:

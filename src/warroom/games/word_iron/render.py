@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, cast
 
-from ...engine.data import TEXT_WIDTH, counted, fit
+from ...engine.data import TEXT_WIDTH, counted, first_fitting, fit
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -45,15 +45,7 @@ FULL, SHORT_BENEFITS, PACKED, PACKED_REALM, SHORT_KEY, FLOWED = range(6)
 
 def render(obs: dict[str, Any], player: int | None) -> str:
     """The view, at the first step that fits its share of the terminal (else the shortest)."""
-    room = _room(obs)
-    shortest = ""
-    for short in range(FLOWED + 1):
-        text = _render(obs, short)
-        if text.count("\n") < room:
-            return text
-        if not shortest or text.count("\n") < shortest.count("\n"):
-            shortest = text
-    return shortest
+    return first_fitting(lambda short: _render(obs, short), FLOWED + 1, _room(obs))
 
 
 def _room(obs: dict[str, Any]) -> int:
