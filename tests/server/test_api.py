@@ -453,8 +453,11 @@ def test_a_restart_over_the_same_database_continues_every_game(db):
 
 def test_ai_seats_play_a_whole_game_and_the_record_replays_it(db):
     with client(db) as c:
+        # A record is refused while its game is on: asked of a game a person holds up (two
+        # AI seats could finish before the request, and did, once in a while).
+        waiting = create(c, seats=("here", "heuristic"))
+        early = c.get(f"/api/games/{waiting['id']}/record")
         made = create(c, seats=("random", "heuristic"))
-        early = c.get(f"/api/games/{made['id']}/record")
         wait_until_finished(c, made["id"])
         record = c.get(f"/api/games/{made['id']}/record").json()
         steps = c.get(f"/api/games/{made['id']}/replay?seat=1").json()["steps"]
