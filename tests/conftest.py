@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import shutil
 import signal
@@ -10,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from game_cases import config_id, game_configs
 from warroom.games import REGISTRY
 
 # The Ctrl-C tests start commands as a person at a terminal would, and press Ctrl-C. A suite
@@ -18,21 +18,6 @@ from warroom.games import REGISTRY
 # ignoring it, by design (warroom/console.py). The tests' commands get a terminal's Ctrl-C.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
-
-
-def game_configs() -> list[tuple[str, dict]]:
-    """(game name, config values) pairs: each game package may list `CONFORMANCE_CONFIGS`."""
-    out = []
-    for name, game in REGISTRY.items():
-        package = importlib.import_module(type(game).__module__)
-        for values in getattr(package, "CONFORMANCE_CONFIGS", [{}]):
-            out.append((name, values))
-    return out
-
-
-def config_id(pair: tuple[str, dict]) -> str:
-    name, values = pair
-    return name + "".join(f"[{k}={v}]" for k, v in values.items())
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import config_id, game_configs
+from game_cases import config_id, game_configs
 from warroom.agents import HeuristicAgent
 from warroom.engine import Game, IllegalAction, PlayerView, Record, replay
 from warroom.engine.data import TEXT_WIDTH, plain

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from conftest import config_id, game_configs
+from game_cases import config_id, game_configs
 from warroom.engine.data import plain
 from warroom.games import REGISTRY
 
