@@ -216,6 +216,8 @@ def test_hotseat_hides_the_other_seat_until_the_device_is_passed(live_server, br
     page.wait_for_selector("#reveal")
     assert "seat 1" in page.locator("#pass").inner_text()
     assert page.locator("#table").inner_html() == ""
+    # The header said "Your turn" to whoever held the device while it was passed.
+    expect(page.locator("#status")).to_have_text("Seat 1's turn: pass the device")
     page.close()
 
 

@@ -302,6 +302,8 @@ function outcomeHere(view) {
 function statusText(view) {
   // The result is at the top too: on a phone the result panel is below the whole table.
   if (view.terminal) return `Game over: ${outcomeHere(view)}`;
+  // While the device is passed, the header must not say whose turn to whoever holds it.
+  if (!revealed) return `Seat ${view.seat}'s turn: pass the device`;
   if (view.seat !== null && view.legal.length) return "Your turn";
   const moving = view.observation?.to_move;
   let wait = "waiting";

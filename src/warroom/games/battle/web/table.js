@@ -40,7 +40,8 @@ export function render(root, view, ctx) {
     const s = o.seats[p];
     const soldier = ([c, owner]) => acts.bind(card(c, { title: `${c} (owner: seat ${owner})` }),
       acts.take((a) => onSoldier(a, c, p)));
-    const heading = h("h4", {}, `${who(p, view)}${s.out ? " · out" : ""} · team ${s.team} · hand ${s.hand}`,
+    const team = o.teams !== "none" ? ` · team ${s.team}` : "";  // every seat its own: no teams
+    const heading = h("h4", {}, `${who(p, view)}${s.out ? " · out" : ""}${team} · hand ${s.hand}`,
       " · hits ", pips(s.castle ?? s.hits, o.hits_to_lose));  // As one: the team's castle
     acts.bind(heading, acts.take((a) => a.type === "ChooseOpponent" && a.player === p));
     root.append(h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${s.out ? " out" : ""}` },

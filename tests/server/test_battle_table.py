@@ -1,0 +1,30 @@
+"""The Battle browser table's seat headings."""
+
+from __future__ import annotations
+
+from warroom.games.battle import GAME
+
+RENDER = """async ([observation]) => {
+    const kit = await import("/static/kit.js");
+    const table = await import("/tables/battle.js");
+    const root = document.createElement("div");
+    document.body.append(root);
+    const view = { observation, seat: 0, legal: [] };
+    table.render(root, view, { kit, act: () => {}, seat: 0, names: [] });
+    const headings = [...root.querySelectorAll("h4")].map((e) => e.innerText);
+    root.remove();
+    return headings;
+}"""
+
+
+def test_a_seat_is_on_a_team_only_in_a_game_with_teams(live_server, browser):
+    """Every seat read "team 0" / "team 1" in a game without teams, where each plays alone."""
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    alone = GAME.new_state(GAME.config({}), 1).observation(0)
+    teams = GAME.new_state(GAME.config({"players": 4, "teams": "alliance"}), 1).observation(0)
+    headings = page.evaluate(RENDER, [alone])
+    assert headings and not any("team" in h for h in headings), headings
+    headings = page.evaluate(RENDER, [teams])
+    assert sum("team" in h for h in headings) == 4, headings
+    page.close()
