@@ -75,3 +75,21 @@ def test_every_game_has_prompts(name):
     """Each game writes its own prompts: the engine's default ("") is not left in place."""
     game = REGISTRY[name]
     assert type(game).prompt is not type(game).__mro__[-2].prompt
+
+
+def test_word_iron_truce_prompt_says_what_a_resource_does_then():
+    """The truce step said only "you may sue for peace": at the table a tap on a resource then
+    offers it for a truce, which the prompt did not say."""
+    game = REGISTRY["word-iron"]
+    for seed in range(20):
+        state = game.new_state(game.config({}), seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            obs = state.observation(player)
+            if (obs["decision"] or {}).get("kind") == "truce_offer":
+                assert "offer a resource for a truce" in game.prompt(obs, player)
+                return
+            actions = state.legal_actions(player)
+            state.apply(player, actions[rng.randrange(len(actions))])
+    raise AssertionError("no truce offer in 20 games")

@@ -290,7 +290,7 @@ def _question(d: dict[str, Any]) -> str:
         "recruit": f"recruit soldiers with {d.get('ranks_left')} ranks of power",
         "casualty": f"choose which unit loses a card ({d.get('ranks_left')} ranks of losses)",
         "ransom": "choose a resource as ransom",
-        "truce_offer": "you may sue for peace",
+        "truce_offer": "sue for peace: offer a resource for a truce, or make none",
         "truce_answer": f"player {d.get('offered_by')} offers {d.get('resource')} for a truce",
     }[kind]
 
