@@ -105,6 +105,8 @@ def test_every_table_is_usable_on_a_phone(live_server, browser, game):
         checked += 1
         take_a_turn(page, rng)
     assert checked
+    # the header's link back to the lobby is a finger tall too (it was 25 px on a table page)
+    assert page.locator("header .brand").bounding_box()["height"] >= 40
     assert not errors, errors
     context.close()
 
