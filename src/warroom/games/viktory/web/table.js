@@ -52,7 +52,9 @@ export function render(root, view, ctx) {
       acts.take((a) => (a.type === "PlayCard" || a.type === "Discard") && a.card === c.id));
     root.append(panel("Battle Cards",
       h("div", { class: "row" }, o.deck_left !== undefined ? pile("Deck", o.deck_left) : null,
-        o.discard ? pile("Discards", o.discard.length) : null,
+        // The discards are public: the last one face up, not a card's back.
+        o.discard ? pile("Discards", o.discard.length, o.discard.length
+          ? tile(o.discard[o.discard.length - 1], { note: "last discarded" }) : null) : null,
         o.hand_sizes ? h("span", { class: "stats" },
           `hands: attacker ${o.hand_sizes[0]}/${o.max_hand[0]}, defender ${o.hand_sizes[1]}/${o.max_hand[1]}`) : null),
       o.plays?.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "played this round" }),
