@@ -5,27 +5,14 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 from test_browser import finished_game
-
-
-def _seat_pages(browser, url: str, game: str):
-    made = browser.new_page().request.post(f"{url}/api/games", data={
-        "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": "invite"}]}).json()
-    pages = []
-    for seat in (0, 1):
-        page = browser.new_context().new_page()
-        page.goto(f"{url}/game/{made['id']}#t={made['seats'][seat]['token']}")
-        pages.append(page)
-    watching = browser.new_context().new_page()
-    watching.goto(f"{url}/game/{made['id']}")
-    for page in (*pages, watching):
-        page.wait_for_selector("#table .panel")
-    return made["id"], pages, watching
+from test_table_prompt import seat_pages
 
 
 def test_a_resignation_ends_the_log_and_the_word_iron_table_asks_no_more(live_server, browser):
     """After a Word & Iron resignation the table still read "Decision: recruit (Seat 0) ·
     50 ranks of power left", and no page's log said the game had been resigned."""
-    game_id, (first, second), watching = _seat_pages(browser, live_server.url, "word-iron")
+    game_id, (first, second), watching = seat_pages(browser, live_server.url, "word-iron",
+                                                  ["here", "invite"], seed=None)
     expect(first.locator("#table")).to_contain_text("Decision: ")
     second.click("#resign")
     second.click("#resign-yes")

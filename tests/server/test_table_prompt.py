@@ -12,9 +12,11 @@ from warroom.games import REGISTRY
 SEED = 3
 
 
-def _pages(browser, url: str, game: str, seats: list[str]):
+def seat_pages(browser, url: str, game: str, seats: list[str], seed: int | None = SEED):
+    """A game of these seats (`seed`: on a server that takes one), a page for each seat and
+    one watching: (game id, the seats' pages, the watching page), each showing its table."""
     made = browser.new_page().request.post(f"{url}/api/games", data={
-        "game": game, "options": {}, "seed": SEED,
+        "game": game, "options": {}, **({} if seed is None else {"seed": seed}),
         "seats": [{"kind": kind} for kind in seats]}).json()
     pages = []
     for seat in range(len(seats)):
@@ -36,7 +38,7 @@ def test_a_seat_is_told_its_decision_on_its_turn_and_not_after_the_end(seeded_se
     game = REGISTRY[name]
     state = game.new_state(game.config({}), SEED)
     movers = set(state.to_move())
-    _, pages, watching = _pages(browser, seeded_server.url, name, ["here", "invite"])
+    _, pages, watching = seat_pages(browser, seeded_server.url, name, ["here", "invite"])
     for seat, page in enumerate(pages):
         box = page.locator("#prompt")
         if seat in movers:
