@@ -42,7 +42,9 @@ class Defeat:
 
     @property
     def label(self) -> str:
-        dice = " + ".join(f"#{i + 1}({s})" for i, s in zip(self.dice, self.swords))
+        # the dice by their number in the roll (the table and the text view number them)
+        dice = " + ".join(f"#{i + 1} ({s} sword{'' if s == 1 else 's'})"
+                          for i, s in zip(self.dice, self.swords))
         return f"defeat {self.card[:-1]}{SUIT_SYMBOLS[self.card[-1]]} with {dice}"
 
 

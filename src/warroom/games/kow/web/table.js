@@ -31,8 +31,11 @@ export function render(root, view, ctx) {
 
   if (o.rolled.length) {
     root.append(panel(`${who(o.active, view)} rolled`, h("div", { class: "row" },
-      ...o.rolled.map((d, i) => die(d.swords, d.colour, { used: d.used,
-        title: `#${i + 1} ${d.colour}: ${d.swords} swords${d.used ? " (used)" : ""}` })))));
+      // Each die numbered as the choices name it ("defeat 3♣ with #1 (1 sword) + #2 ...").
+      ...o.rolled.map((d, i) => h("div", { class: "pile" },
+        die(d.swords, d.colour, { used: d.used,
+          title: `#${i + 1} ${d.colour}: ${d.swords} swords${d.used ? " (used)" : ""}` }),
+        h("small", { text: `#${i + 1}${d.used ? " used" : ""}` }))))));
   }
 
   const choose = acts.byType("ChooseDice");

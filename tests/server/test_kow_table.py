@@ -1,0 +1,38 @@
+"""The Kings of War browser table's roll: each die numbered as the choices name it."""
+
+from __future__ import annotations
+
+import random
+
+from warroom.games.kow import GAME
+from warroom.games.kow.actions import Defeat
+
+RENDER = """async ([observation]) => {
+    const kit = await import("/static/kit.js");
+    const table = await import("/tables/kow.js");
+    const root = document.createElement("div");
+    document.body.append(root);
+    table.render(root, { observation, seat: 0, legal: [] }, { kit, act: () => {}, seat: 0 });
+    const text = root.innerText;
+    root.remove();
+    return text;
+}"""
+
+
+def test_the_rolled_dice_are_numbered_as_the_choices_name_them(live_server, browser):
+    """A choice read "defeat 3♣ with #1(1) + #2(2)", but the dice on the table bore no number
+    (only a tooltip, which a phone never shows), and "(2)" did not say it counted swords."""
+    assert Defeat("3C", (0, 1), (1, 2)).label == "defeat 3♣ with #1 (1 sword) + #2 (2 swords)"
+    state = GAME.new_state(GAME.config({}), 5)
+    rng = random.Random(5)
+    while not state.observation(0)["rolled"]:
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        state.apply(player, actions[rng.randrange(len(actions))])
+    observation = state.observation(0)
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    text = page.evaluate(RENDER, [observation])
+    for number in range(1, len(observation["rolled"]) + 1):
+        assert f"#{number}" in text, text
+    page.close()
