@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
+from table_render import render_table
+
 from warroom.games.battle import GAME
 
-RENDER = """async ([observation]) => {
-    const kit = await import("/static/kit.js");
-    const table = await import("/tables/battle.js");
-    const root = document.createElement("div");
-    document.body.append(root);
-    const view = { observation, seat: 0, legal: [] };
-    table.render(root, view, { kit, act: () => {}, seat: 0, names: [] });
-    const headings = [...root.querySelectorAll("h4")].map((e) => e.innerText);
-    root.remove();
-    return headings;
-}"""
+HEADINGS = "[...root.querySelectorAll('h4')].map((e) => e.innerText)"
 
 
 def test_a_seat_is_on_a_team_only_in_a_game_with_teams(live_server, browser):
@@ -23,8 +15,8 @@ def test_a_seat_is_on_a_team_only_in_a_game_with_teams(live_server, browser):
     page.goto(live_server.url + "/")
     alone = GAME.new_state(GAME.config({}), 1).observation(0)
     teams = GAME.new_state(GAME.config({"players": 4, "teams": "alliance"}), 1).observation(0)
-    headings = page.evaluate(RENDER, [alone])
+    headings = render_table(page, "battle", alone, HEADINGS)
     assert headings and not any("team" in h for h in headings), headings
-    headings = page.evaluate(RENDER, [teams])
+    headings = render_table(page, "battle", teams, HEADINGS)
     assert sum("team" in h for h in headings) == 4, headings
     page.close()

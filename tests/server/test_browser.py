@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
+from table_render import render_table
 from test_resign import play_until_one_is_out
 
 # The README's screenshot: refreshed by `WARROOM_UPDATE_SCREENSHOT=1 make test`.
@@ -635,15 +636,7 @@ def test_word_iron_shows_draws_skipped_and_extra_draws_held(live_server, browser
     observation["players"][1]["skips"] = {"strategy": 2, "word": 1}
     page = browser.new_page()
     page.goto(live_server.url + "/")
-    text = page.evaluate("""async (observation) => {
-        const kit = await import("/static/kit.js");
-        const table = await import("/tables/word-iron.js");
-        const root = document.createElement("div");
-        document.body.append(root);
-        const view = { observation, seat: 0, legal: [] };
-        table.render(root, view, { kit, act: () => {}, seat: 0, names: ["a", "b"] });
-        return root.innerText;
-    }""", observation)
+    text = render_table(page, "word-iron", observation)
     text = " ".join(text.split())  # the stats line is a flex row: innerText breaks its items
     assert "Extra draws after the next regular draw: chance ×1" in text
     assert "Next draws skipped: strategy ×2 word ×1" in text

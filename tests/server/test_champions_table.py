@@ -4,24 +4,15 @@ from __future__ import annotations
 
 import random
 
+from table_render import render_table
+
 from warroom.games.champions import GAME
 
-RENDER = """async ([observation]) => {
-    const kit = await import("/static/kit.js");
-    const table = await import("/tables/champions.js");
-    const root = document.createElement("div");
-    root.className = "table";
-    document.body.append(root);
-    table.render(root, { observation, seat: 0, legal: [] }, { kit, act: () => {}, seat: 0 });
-    const boxes = [...root.querySelectorAll(".battalion")].map((e) => {
+BOXES = """[...root.querySelectorAll(".battalion")].map((e) => {
       const r = e.getBoundingClientRect();
       return { left: r.left, right: r.right, top: r.top, bottom: r.bottom,
                border: parseFloat(getComputedStyle(e).borderTopWidth) };
-    });
-    root.remove();
-    return boxes;
-}"""
-
+    })"""
 
 def test_each_battalion_is_a_box_of_its_own(live_server, browser):
     """A face card's reinforcements ran on into the next face card's, so a player had to work
@@ -36,7 +27,7 @@ def test_each_battalion_is_a_box_of_its_own(live_server, browser):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(live_server.url + "/")
     page.add_style_tag(url="/static/app.css")
-    boxes = page.evaluate(RENDER, [state.observation(0)])
+    boxes = render_table(page, "champions", state.observation(0), BOXES)
     assert len(boxes) >= 4 and all(b["border"] >= 1 for b in boxes), boxes
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:

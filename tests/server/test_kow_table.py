@@ -4,19 +4,10 @@ from __future__ import annotations
 
 import random
 
+from table_render import render_table
+
 from warroom.games.kow import GAME
 from warroom.games.kow.actions import Defeat
-
-RENDER = """async ([observation]) => {
-    const kit = await import("/static/kit.js");
-    const table = await import("/tables/kow.js");
-    const root = document.createElement("div");
-    document.body.append(root);
-    table.render(root, { observation, seat: 0, legal: [] }, { kit, act: () => {}, seat: 0 });
-    const text = root.innerText;
-    root.remove();
-    return text;
-}"""
 
 
 def test_the_rolled_dice_are_numbered_as_the_choices_name_them(live_server, browser):
@@ -32,7 +23,7 @@ def test_the_rolled_dice_are_numbered_as_the_choices_name_them(live_server, brow
     observation = state.observation(0)
     page = browser.new_page()
     page.goto(live_server.url + "/")
-    text = page.evaluate(RENDER, [observation])
+    text = render_table(page, "kow", observation)
     for number in range(1, len(observation["rolled"]) + 1):
         assert f"#{number}" in text, text
     page.close()

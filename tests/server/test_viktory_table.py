@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import random
 
+from table_render import render_table
+
 from warroom.games.viktory import GAME
 
-RENDER = """async ([observation]) => {
-    const kit = await import("/static/kit.js");
-    const table = await import("/tables/viktory.js");
-    const root = document.createElement("div");
-    document.body.append(root);
-    table.render(root, { observation, seat: 0, legal: [] }, { kit, act: () => {}, seat: 0 });
+DISCARDS = """(() => {
     const pile = [...root.querySelectorAll(".pile")].find((e) => e.innerText.includes("Discards"));
-    const out = { text: pile.innerText, backs: pile.querySelectorAll(".card.back").length };
-    root.remove();
-    return out;
-}"""
-
+    return { text: pile.innerText, backs: pile.querySelectorAll(".card.back").length };
+})()"""
 
 def test_the_discard_pile_shows_its_last_card_face_up(live_server, browser):
     """The discards are public, yet the pile was drawn as a card's back."""
@@ -33,6 +27,6 @@ def test_the_discard_pile_shows_its_last_card_face_up(live_server, browser):
     observation = state.observation(0)
     page = browser.new_page()
     page.goto(live_server.url + "/")
-    shown = page.evaluate(RENDER, [observation])
+    shown = render_table(page, "viktory", observation, DISCARDS)
     assert shown["backs"] == 0 and observation["discard"][-1] in shown["text"], shown
     page.close()

@@ -4,23 +4,13 @@ from __future__ import annotations
 
 import random
 
-from warroom.games.word_iron import GAME
+from table_render import render_table
 
-RENDER = """async (observation) => {
-    const kit = await import("/static/kit.js");
-    const table = await import("/tables/word-iron.js");
-    const root = document.createElement("div");
-    document.body.append(root);
-    const view = { observation, seat: 0, legal: [] };
-    table.render(root, view, { kit, act: () => {}, seat: 0, names: ["a", "b"] });
-    const text = root.innerText;
-    root.remove();
-    return text;
-}"""
+from warroom.games.word_iron import GAME
 
 
 def _attacks_first(page, observation) -> str:
-    text = " ".join(page.evaluate(RENDER, observation).split())
+    text = " ".join(render_table(page, "word-iron", observation).split())
     return text.split("Attacks first: ")[1].split(" Prize")[0]
 
 
