@@ -4,17 +4,15 @@ table with the choices under it on a standard 80x24 terminal, over whole seeded 
 from __future__ import annotations
 
 import importlib
-import io
 import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 from champions_helpers import arrange, fight, new, throw
-from rich.console import Console
 
+from decision_screen import decision_screen
 from warroom.agents.base import HeuristicAgent
-from warroom.agents.human import HumanAgent
 from warroom.engine.data import TEXT_WIDTH
 from warroom.engine.view import PlayerView
 from warroom.games.champions import GAME
@@ -105,17 +103,7 @@ def decisions(seeds: range) -> Iterator[tuple[PlayerView, Any]]:
 
 
 def screen(view: PlayerView, action: Any) -> list[str]:
-    """The lines HumanAgent prints for this decision on an 80x24 terminal, after the first
-    prompt of the game (which adds a hint): the panel, the choices and the prompt."""
-    out = io.StringIO()
-    console = Console(file=out, width=80, height=24, color_system=None)
-    person = HumanAgent(GAME, 0, stdin=io.StringIO(f"{view.legal_actions.index(action) + 1}\n"),
-                        console=console)
-    obs = view.observation
-    person.seen = obs.get("log_start", 0) + len(obs["log"])  # no log lines above it
-    person.hinted = True
-    assert person.act(view) == action
-    return out.getvalue().splitlines()
+    return decision_screen(GAME, view, action)
 
 
 def test_the_table_the_choices_and_the_prompt_fit_a_standard_80x24_terminal():

@@ -4,16 +4,14 @@ standard 80x24 terminal, measured over whole seeded games."""
 from __future__ import annotations
 
 import importlib
-import io
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from rich.console import Console
 
+from decision_screen import decision_screen
 from warroom.agents.base import HeuristicAgent
-from warroom.agents.human import HumanAgent
 from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.engine.view import PlayerView
 from warroom.games.word_iron import GAME
@@ -39,14 +37,7 @@ def decisions(options: dict[str, str], seeds: range) -> Iterator[tuple[PlayerVie
 def panel_height(view: PlayerView, action: Any) -> int:
     """The lines of the panel HumanAgent prints for this decision on an 80-column terminal,
     its frame included (the log lines above it and the choices under it aside)."""
-    out = io.StringIO()
-    console = Console(file=out, width=80, height=24, color_system=None)
-    choice = io.StringIO(f"{view.legal_actions.index(action) + 1}\n")
-    person = HumanAgent(GAME, 0, stdin=choice, console=console)
-    obs = view.observation
-    person.seen = obs.get("log_start", 0) + len(obs["log"])  # no log lines above it
-    assert person.act(view) == action
-    lines = out.getvalue().splitlines()
+    lines = decision_screen(GAME, view, action, hinted=False)
     return next(i for i, line in enumerate(lines, 1) if line.startswith("╰"))
 
 
@@ -110,17 +101,7 @@ PAIRINGS = [{"deck0": a, "deck1": b} for a in ("sample", "raiders") for b in ("s
 
 
 def screen(view: PlayerView, action: Any) -> list[str]:
-    """The lines HumanAgent prints for this decision on an 80x24 terminal, after the first
-    prompt of the game (which adds a hint): the panel, the choices and the prompt."""
-    out = io.StringIO()
-    console = Console(file=out, width=80, height=24, color_system=None)
-    choice = io.StringIO(f"{view.legal_actions.index(action) + 1}\n")
-    person = HumanAgent(GAME, 0, stdin=choice, console=console)
-    obs = view.observation
-    person.seen = obs.get("log_start", 0) + len(obs["log"])  # no log lines above it
-    person.hinted = True
-    assert person.act(view) == action
-    return out.getvalue().splitlines()
+    return decision_screen(GAME, view, action)
 
 
 def test_the_table_the_choices_and_the_prompt_fit_a_standard_80x24_terminal():

@@ -1,0 +1,27 @@
+"""What a person sees at one decision on an 80x24 terminal, as `HumanAgent` prints it: the
+tests that bound a game's screen to 24 lines read it here."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console
+
+from warroom.agents.human import HumanAgent
+from warroom.engine import Game, PlayerView
+
+
+def decision_screen(game: Game, view: PlayerView, action: Any, hinted: bool = True) -> list[str]:
+    """The lines printed for this decision (which picks `action`): the panel, the choices and
+    the prompt, with no log lines above them; `hinted` as after the game's first prompt, which
+    adds a line of help."""
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, color_system=None)
+    person = HumanAgent(game, 0, stdin=io.StringIO(f"{view.legal_actions.index(action) + 1}\n"),
+                        console=console)
+    obs = view.observation
+    person.seen = obs.get("log_start", 0) + len(obs["log"])  # no log lines above it
+    person.hinted = hinted
+    assert person.act(view) == action
+    return out.getvalue().splitlines()
