@@ -24,6 +24,7 @@ from ..engine.data import fit
 
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
 QUIT = ("q", "quit", "exit")
+ITEM = re.compile(r"(- |\* |\d+\. )")  # a list item's marker, in a rules summary
 MENU_ROWS = 12  # choices listed one a line; more go in columns where they fit
 MENU_MIN_ROWS = 4  # under a table taller than the screen, this many are listed one a line
 MENU_COLUMNS = 4  # at most this many columns of choices
@@ -272,12 +273,12 @@ def _wrapped(text: str, width: int) -> str:
     while i < len(lines):
         line = lines[i]
         indent = len(line) - len(line.lstrip())
-        marker = re.match(r"(- |\* |\d+\. )", line[indent:])
+        marker = ITEM.match(line[indent:])
         under = indent + (len(marker[1]) if marker else 0)  # where its next lines begin
         words = [line.strip()]
         j = i
         while (len(lines[j]) > width and j + 1 < len(lines) and lines[j + 1].strip()
-               and not re.match(r"(- |\* |\d+\. )", lines[j + 1].lstrip())
+               and not ITEM.match(lines[j + 1].lstrip())
                and len(lines[j + 1]) - len(lines[j + 1].lstrip()) >= under):
             j += 1
             words.append(lines[j].strip())
