@@ -416,11 +416,9 @@ def _describe(game: Game, event: dict[str, Any]) -> str:
 
 
 def _prompt(game: Game, obs: Any, seat: int | None) -> str:
-    """The seat's prompt (`Game.prompt`), plain; "" for a spectator or a seat with no
-    decision."""
-    if seat is None or seat not in obs.get("to_move", ()):
-        return ""
-    return plain(game.prompt(obs, seat))
+    """The seat's prompt (`Game.prompt`, "" where it has no decision), plain; "" for a
+    spectator."""
+    return "" if seat is None else plain(game.prompt(obs, seat))
 
 
 def _render(game: Game, obs: Any, seat: int | None) -> str:
