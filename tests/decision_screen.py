@@ -4,12 +4,14 @@ tests that bound a game's screen to 24 lines read it here."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rich.console import Console
 
+from warroom.agents import HeuristicAgent
 from warroom.agents.human import HumanAgent
-from warroom.engine import Game, PlayerView
+from warroom.engine import Game, PlayerView, State
 
 
 def decision_screen(game: Game, view: PlayerView, action: Any, hinted: bool = True) -> list[str]:
@@ -25,3 +27,18 @@ def decision_screen(game: Game, view: PlayerView, action: Any, hinted: bool = Tr
     person.hinted = hinted
     assert person.act(view) == action
     return out.getvalue().splitlines()
+
+
+def heuristic_decisions(game: Game, new_state: Callable[[int], State],
+                        seeds: range) -> Iterator[tuple[PlayerView, Any]]:
+    """Every decision of heuristic games, one a seed (`new_state(seed)`): the deciding
+    seat's view, and its choice."""
+    for seed in seeds:
+        state = new_state(seed)
+        agents = [HeuristicAgent(game, seed * 10 + p) for p in (0, 1)]
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            view = PlayerView(state, player, game)
+            action = agents[player].act(view)
+            yield view, action
+            state.apply(player, action)

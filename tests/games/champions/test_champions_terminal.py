@@ -11,8 +11,7 @@ from typing import Any
 
 from champions_helpers import arrange, fight, new, throw
 
-from decision_screen import decision_screen
-from warroom.agents.base import HeuristicAgent
+from decision_screen import decision_screen, heuristic_decisions
 from warroom.engine.data import TEXT_WIDTH
 from warroom.engine.view import PlayerView
 from warroom.games.champions import GAME
@@ -91,15 +90,7 @@ def test_a_cavalry_battalion_fights_with_its_2s_as_10():
 def decisions(seeds: range) -> Iterator[tuple[PlayerView, Any]]:
     """Every decision of heuristic games (Roshambo played): the deciding seat's view, and
     its choice."""
-    for seed in seeds:
-        state = new(seed)
-        agents = [HeuristicAgent(GAME, seed * 10 + p) for p in (0, 1)]
-        while not state.is_terminal():
-            player = state.to_move()[0]
-            view = PlayerView(state, player, GAME)
-            action = agents[player].act(view)
-            yield view, action
-            state.apply(player, action)
+    return heuristic_decisions(GAME, new, seeds)
 
 
 def screen(view: PlayerView, action: Any) -> list[str]:

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from decision_screen import decision_screen
-from warroom.agents.base import HeuristicAgent
+from decision_screen import decision_screen, heuristic_decisions
 from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.engine.view import PlayerView
 from warroom.games.word_iron import GAME
@@ -23,15 +22,7 @@ DECKS = [{}, {"deck0": "raiders"}, {"deck0": "raiders", "deck1": "raiders"}]
 def decisions(options: dict[str, str], seeds: range) -> Iterator[tuple[PlayerView, Any]]:
     """Every decision of heuristic games: the deciding seat's view, and its choice."""
     config = GAME.config(options)
-    for seed in seeds:
-        state = GAME.new_state(config, seed)
-        agents = [HeuristicAgent(GAME, seed * 10 + p) for p in (0, 1)]
-        while not state.is_terminal():
-            player = state.to_move()[0]
-            view = PlayerView(state, player, GAME)
-            action = agents[player].act(view)
-            yield view, action
-            state.apply(player, action)
+    return heuristic_decisions(GAME, lambda seed: GAME.new_state(config, seed), seeds)
 
 
 def panel_height(view: PlayerView, action: Any) -> int:
