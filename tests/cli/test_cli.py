@@ -41,6 +41,28 @@ def test_every_command_has_help():
         assert proc.returncode == 0 and "Usage" in proc.stdout, cmd
 
 
+def test_options_says_what_each_option_means():
+    """`warroom options` listed names, defaults and bounds, and nothing of what an option
+    does (only the lobby showed the Config's descriptions): each option is now followed by
+    its description, once for options that share one, and `--brief` keeps the bare list."""
+    proc = run("options", "viktory")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    at = lines.index(next(line for line in lines if line.startswith("attacker_supply=")))
+    assert lines[at + 1].startswith("defender_supply=none")  # shared: said once, after both
+    described = []
+    for line in lines[at + 2:]:
+        if not line.startswith("    "):
+            break
+        described.append(line.strip())
+    assert " ".join(described) == ("Combat supply (that side's dice hit on 1-4, not 1-3); None "
+                                   "keeps the scenario's value.")
+    assert all(len(line) <= 100 for line in lines)
+    brief = run("options", "viktory", "--brief").stdout.splitlines()
+    assert brief == [line for line in lines if not line.startswith(" ")]
+    assert len(brief) == 24 and all("=" in line and "  # " in line for line in brief)
+
+
 def test_play_ai_only_prints_the_log_and_result():
     proc = run("play", "kow", "--players", "heuristic,random", "--seed", "4")
     assert proc.returncode == 0, proc.stderr

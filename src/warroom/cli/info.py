@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import shutil
+import textwrap
 
 import click
 
 from ..engine import config_to_json
-from ..engine.config import option_bounds
+from ..engine.config import option_bounds, option_help
 from ..games import REGISTRY, get_game
 from . import cli
 
@@ -21,16 +23,24 @@ def games() -> None:
 
 @cli.command()
 @click.argument("game")
-def options(game: str) -> None:
-    """List a game's rule options: key=default, then the values it allows (set them with
-    --set key=value)."""
+@click.option("--brief", is_flag=True, help="One line per option, without its description.")
+def options(game: str, brief: bool) -> None:
+    """List a game's rule options: key=default and the values it allows (set them with --set
+    key=value), each followed by what it means."""
     g = get_game(game)
     defaults = config_to_json(g.Config())
     bounds = option_bounds(g.Config)
-    width = max(len(f"{f.name}={_text(defaults[f.name])}") for f in dataclasses.fields(g.Config))
-    for field in dataclasses.fields(g.Config):
-        setting = f"{field.name}={_text(defaults[field.name])}"
-        click.echo(f"{setting:<{width}}  # {bounds[field.name]}")
+    notes = {} if brief else option_help(g.Config)
+    names = [f.name for f in dataclasses.fields(g.Config)]
+    settings = {name: f"{name}={_text(defaults[name])}" for name in names}
+    width = max(map(len, settings.values()))
+    text_width = max(40, min(shutil.get_terminal_size().columns, 100)) - 4
+    for i, name in enumerate(names):
+        click.echo(f"{settings[name]:<{width}}  # {bounds[name]}")
+        note = notes.get(name)
+        # Options that share a description (deck0 ... deck7) get it once, after the last.
+        if note and (i + 1 == len(names) or notes.get(names[i + 1]) != note):
+            click.echo(textwrap.indent(textwrap.fill(note, text_width), "    "))
 
 
 def _text(value: object) -> str:

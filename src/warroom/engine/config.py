@@ -3,14 +3,20 @@
 A Config declares each option's bounds on its type, the pydantic way:
 `victories_to_win: Annotated[int, Field(ge=1, le=20)] = 3`. `check_options` (called by every
 Config's `__post_init__`) validates the values strictly against those types (no bool or float
-where an integer belongs), `option_bounds` says them in words for `warroom options`.
+where an integer belongs), `option_bounds` says them in words for `warroom options`, and
+`option_help` reads each option's description from the comments above its field (the one place
+they are written: `warroom options` and the lobby's form show them).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
+import io
 import re
+import textwrap
+import tokenize
 import typing
 from typing import Any
 
@@ -70,6 +76,55 @@ def check_options(config: Any) -> None:
 def option_bounds(config_cls: type) -> dict[str, str]:
     """Each option's allowed values in words: '1 to 20', 'dice, cards or hybrid', ..."""
     return {name: _describe(hint) for name, hint in _hints(config_cls).items()}
+
+
+@functools.cache
+def option_help(config_cls: type) -> dict[str, str]:
+    """Each option's description, from the comments of the Config's source: the comment
+    lines above a field describe it and the fields that follow, up to the next comment or
+    blank line (`packs` and `pack_size` share theirs); a comment after a field on its line
+    describes that field alone. Empty if the source cannot be read."""
+    try:
+        source = textwrap.dedent(inspect.getsource(config_cls))
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (OSError, TypeError, tokenize.TokenError, IndentationError):
+        return {}
+    fields = {f.name for f in dataclasses.fields(config_cls)}
+    comments: dict[int, tuple[str, bool]] = {}  # line: (text, alone on its line)
+    code_lines: set[int] = set()
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT:
+            text = tok.string.lstrip("#").strip()
+            comments[tok.start[0]] = (text, tok.start[0] not in code_lines)
+        elif tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
+                              tokenize.ENCODING, tokenize.ENDMARKER):
+            code_lines.update(range(tok.start[0], tok.end[0] + 1))
+    out: dict[str, str] = {}
+    block: list[str] = []  # comment lines read since the last field
+    current = ""  # the description the fields from here on share
+    for number, line in enumerate(source.splitlines(), 1):
+        comment = comments.get(number)
+        if comment is not None and comment[1]:
+            if not block:
+                current = ""
+            block.append(comment[0])
+            continue
+        if not line.strip():
+            block, current = [], ""
+            continue
+        field = re.match(r"    (\w+)\s*:", line)
+        if field is None or field.group(1) not in fields:
+            if re.match(r"    (def|@|class)\b", line):
+                break
+            continue
+        if block:
+            current, block = " ".join(block), []
+        if comment is not None:  # after the field: its own, and the end of a shared one
+            out[field.group(1)] = comment[0]
+            current = ""
+        elif current:
+            out[field.group(1)] = current
+    return out
 
 
 @functools.cache

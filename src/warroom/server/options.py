@@ -7,32 +7,28 @@ the game store and written to a private directory when a game needs them (remove
 server stops).
 
 `option_details` says what the form shows of each option: its description (the comment the
-Config's source gives the field), its allowed values (`warroom options`' words), and how the
-lobby lays it out (an option that applies only to some seats or some other option's values,
-rarely changed ones under "More options": the game's `option_layout`).
+Config's source gives the field, `engine.config.option_help`), its allowed values (`warroom
+options`' words), and how the lobby lays it out (an option that applies only to some seats or
+some other option's values, rarely changed ones under "More options": the game's
+`option_layout`).
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
-import functools
 import hashlib
 import importlib
-import inspect
-import io
 import re
 import shutil
 import tempfile
-import textwrap
-import tokenize
 import types
 import typing
 from pathlib import Path
 from typing import Any
 
 from ..engine import ConfigError, DataError, Game, config_to_json
-from ..engine.config import option_bounds
+from ..engine.config import option_bounds, option_help
 from ..engine.data import DataOption
 from .store import FileRow, GameStore
 
@@ -138,55 +134,6 @@ def _one_value(hint: Any) -> bool:
         if low is not None and low == high:
             return True
     return typing.get_origin(hint) is typing.Literal and len(typing.get_args(hint)) == 1
-
-
-@functools.cache
-def option_help(config_cls: type) -> dict[str, str]:
-    """Each option's description, from the comments of the Config's source: the comment
-    lines above a field describe it and the fields that follow, up to the next comment or
-    blank line (`packs` and `pack_size` share theirs); a comment after a field on its line
-    describes that field alone. Empty if the source cannot be read."""
-    try:
-        source = textwrap.dedent(inspect.getsource(config_cls))
-        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
-    except (OSError, TypeError, tokenize.TokenError, IndentationError):
-        return {}
-    fields = {f.name for f in dataclasses.fields(config_cls)}
-    comments: dict[int, tuple[str, bool]] = {}  # line: (text, alone on its line)
-    code_lines: set[int] = set()
-    for tok in tokens:
-        if tok.type == tokenize.COMMENT:
-            text = tok.string.lstrip("#").strip()
-            comments[tok.start[0]] = (text, tok.start[0] not in code_lines)
-        elif tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
-                              tokenize.ENCODING, tokenize.ENDMARKER):
-            code_lines.update(range(tok.start[0], tok.end[0] + 1))
-    out: dict[str, str] = {}
-    block: list[str] = []  # comment lines read since the last field
-    current = ""  # the description the fields from here on share
-    for number, line in enumerate(source.splitlines(), 1):
-        comment = comments.get(number)
-        if comment is not None and comment[1]:
-            if not block:
-                current = ""
-            block.append(comment[0])
-            continue
-        if not line.strip():
-            block, current = [], ""
-            continue
-        field = re.match(r"    (\w+)\s*:", line)
-        if field is None or field.group(1) not in fields:
-            if re.match(r"    (def|@|class)\b", line):
-                break
-            continue
-        if block:
-            current, block = " ".join(block), []
-        if comment is not None:  # after the field: its own, and the end of a shared one
-            out[field.group(1)] = comment[0]
-            current = ""
-        elif current:
-            out[field.group(1)] = current
-    return out
 
 
 def _kind(hint: Any) -> tuple[str, list[Any], bool]:

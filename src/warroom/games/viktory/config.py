@@ -54,19 +54,27 @@ class Config:
                      "water"] = "scenario"
     settlement: Literal["scenario", "none", "town", "city"] = "scenario"
     naval_support: bool | None = None
-    defenders: UnitsText | None = None  # e.g. 2i1c1a
-    # One entry per hex side, e.g. 2i1c,1a@frigate.
+    # The defending units: counts and letters, i infantry, c cavalry, a artillery (2i1c1a).
+    defenders: UnitsText | None = None
+    # The attacking units, one entry per hex side they attack across (2i1c,1a@frigate: the
+    # second side's from a frigate).
     attackers: tuple[UnitsText, ...] | None = None
     # The reserve in each hex side's source hex, one entry per hex side, e.g. 1i1a,0.
     attacker_reserves: tuple[UnitsText, ...] | None = None
-    defender_reserve: UnitsText | None = None  # defending units in adjacent hexes, e.g. 1i1a
-    bombard: UnitsText | None = None  # attacking units bombarding from adjacent hexes, e.g. 1a1f
+    # Defending units in adjacent hexes, which only a Reinforcements card draws in (1i1a).
+    defender_reserve: UnitsText | None = None
+    # Attacking artillery and frigates bombarding from adjacent hexes (1a1f).
+    bombard: UnitsText | None = None
+    # Combat supply (that side's dice hit on 1-4, not 1-3); None keeps the scenario's value.
     attacker_supply: bool | None = None
     defender_supply: bool | None = None
+    # Towns and cities held elsewhere on the map (a hand's size and draw limit); None keeps
+    # the scenario's value.
     attacker_towns: Holdings | None = None
     attacker_cities: Holdings | None = None
     defender_towns: Holdings | None = None
     defender_cities: Holdings | None = None
+    # Cards in hand at the start (cards and hybrid modes); None keeps the scenario's value.
     attacker_hand: Hand | None = None
     defender_hand: Hand | None = None
     # Expansion rule "Artillery Characteristics": two dice per artillery for bombard and

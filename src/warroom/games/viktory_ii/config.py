@@ -22,7 +22,7 @@ MAX_ROUNDS = 80
 
 @dataclass(frozen=True)
 class Config:
-    players: Annotated[int, Field(ge=2, le=8)] = 2
+    players: Annotated[int, Field(ge=2, le=8)] = 2  # Players at the table, 2 to 8.
     # dice: the base game's battles; cards: the Battle Cards replace the dice, with the
     # variant's turn sequence; hybrid: dice battles, and the cards for their text.
     mode: Mode = "dice"
