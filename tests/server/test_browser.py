@@ -116,6 +116,12 @@ def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -
     return page.url.split("/game/")[1].split("#")[0]
 
 
+def table_words(line: str) -> str:
+    """A log line as the table shows it: "Player 1" is "Seat 1" there."""
+    return re.sub(r"\b([Pp])layer (\d+)\b",
+                  lambda m: ("Seat " if m[1] == "P" else "seat ") + m[2], line)
+
+
 def wait_for_the_replay(page) -> None:
     """After the Replay link: the replay page has its positions (the game page's table, still
     on screen a moment after the click, does not count, and the replay's buttons do nothing
@@ -142,9 +148,14 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
     headline = page.locator("#headline").inner_text()  # as seat 0 reads it
     assert headline
     assert not errors, errors
-    # The page built its log from the lines each frame added: it is the seat's whole log.
+    # The page built its log from the lines each frame added: it is the seat's whole log, in
+    # the table's words (the logs' "Player 1" reads "Seat 1", as the rest of the page says).
     final = page.request.get(f"{live_server.url}/api/games/{game_id}/replay?seat=0").json()
-    assert page.locator("#log li").all_inner_texts() == final["steps"][-1]["log"][-300:]
+    shown = page.locator("#log li").all_inner_texts()
+    assert shown == [table_words(line) for line in final["steps"][-1]["log"][-300:]]
+    if game == "kow":  # a log that names players (viktory's names attacker and defender)
+        assert any("Player 1" in line for line in final["steps"][-1]["log"])
+    assert not any(re.search(r"\b[Pp]layer \d", line) for line in shown)
     # The record and the replay viewer of the finished game.
     record = page.request.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["game"] == game and record["actions"]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import expect
-from test_browser import finished_game, held_back
+from test_browser import finished_game, held_back, table_words
 
 from warroom.engine import Record, replay
 from warroom.games import get_game
@@ -257,6 +257,11 @@ def shown_log(page) -> list[str]:
     return page.locator("#log li").all_inner_texts()
 
 
+def table_log(step: dict) -> list[str]:
+    """A replayed position's log as the page shows it (its lines in the table's words)."""
+    return [table_words(line) for line in step["log"]]
+
+
 def set_slider(page, position: int) -> None:
     page.locator("#step").evaluate(
         "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', { bubbles: true })); }",
@@ -296,33 +301,33 @@ def test_the_replay_page_goes_anywhere_in_a_long_game_a_window_at_a_time(seeded_
     page.goto(f"{seeded_server.url}/replay/{game_id}")
     expect(page.locator("#where")).to_have_text(where(0, last))
     assert page.locator("#step").get_attribute("max") == str(last)
-    assert shown_log(page) == steps[0]["log"]
+    assert shown_log(page) == table_log(steps[0])
     first = replay_bytes(page)
     assert len(first) == 1 and first[0] * 15 < whole_bytes, (first, whole_bytes)
     set_slider(page, 1500)
     expect(page.locator("#where")).to_have_text(where(1500, last))
-    assert shown_log(page) == steps[1500]["log"]
+    assert shown_log(page) == table_log(steps[1500])
     page.click("#last")
     expect(page.locator("#where")).to_have_text(where(last, last))
-    assert shown_log(page) == steps[last]["log"]
+    assert shown_log(page) == table_log(steps[last])
     expect(page.locator("#result .headline")).to_be_visible()
     fetched = replay_bytes(page)
     assert len(fetched) <= 4 and sum(fetched) * 4 < whole_bytes, (fetched, whole_bytes)
     page.click("#prev")
     expect(page.locator("#where")).to_have_text(where(last - 1, last))
-    assert shown_log(page) == steps[last - 1]["log"]
+    assert shown_log(page) == table_log(steps[last - 1])
     for target in (1300, last - 200):  # the slider, here and there
         set_slider(page, target)
         expect(page.locator("#where")).to_have_text(where(target, last))
-        assert shown_log(page) == steps[target]["log"], target
+        assert shown_log(page) == table_log(steps[target]), target
     set_slider(page, 1022)  # the keys, across a window's end (1024)
     for target in range(1023, 1028):
         page.keyboard.press("ArrowRight")
         expect(page.locator("#where")).to_have_text(where(target, last))
-        assert shown_log(page) == steps[target]["log"], target
+        assert shown_log(page) == table_log(steps[target]), target
     page.select_option("#viewer", "0")  # seat 0's windows, at the same position
     expect(page.locator("#where")).to_have_text(where(1027, last))
-    assert shown_log(page) == whole["0"][1027]["log"]
+    assert shown_log(page) == table_log(whole["0"][1027])
     assert not errors, errors
 
 
@@ -353,16 +358,16 @@ def test_a_window_that_comes_late_does_not_replace_the_position_asked_for_since(
     set_slider(page, 2000)
     expect(page.locator("#where")).to_have_text(where(2000, last))
     expect(page.locator("#table")).to_be_visible()
-    assert shown_log(page) == steps[2000]["log"]
+    assert shown_log(page) == table_log(steps[2000])
     with page.expect_response(lambda r: "&from=1280&" in r.url):
         held[0].continue_()
     page.evaluate("new Promise((done) => setTimeout(done, 200))")  # the page reads it
     expect(page.locator("#where")).to_have_text(where(2000, last))
-    assert shown_log(page) == steps[2000]["log"]
+    assert shown_log(page) == table_log(steps[2000])
     count = len(replay_bytes(page))
     set_slider(page, 1300)  # the late window was kept: no new request
     expect(page.locator("#where")).to_have_text(where(1300, last))
-    assert shown_log(page) == steps[1300]["log"]
+    assert shown_log(page) == table_log(steps[1300])
     assert len(replay_bytes(page)) == count
 
 
@@ -382,7 +387,7 @@ def test_a_late_window_of_the_viewer_chosen_before_is_not_shown(seeded_server, l
     page.route(re.compile(r"/api/games/[^/]+/replay"), hold)
     page.goto(f"{seeded_server.url}/replay/{game_id}#at=1300")  # it opens at position 1300
     expect(page.locator("#where")).to_have_text(where(1300, last))
-    assert shown_log(page) == whole["spectator"][1300]["log"]
+    assert shown_log(page) == table_log(whole["spectator"][1300])
     page.select_option("#viewer", "0")
     held_back(page, held)
     expect(page.locator("#where")).to_have_text(f"position 1300 of {last} · loading…")
@@ -392,6 +397,6 @@ def test_a_late_window_of_the_viewer_chosen_before_is_not_shown(seeded_server, l
         held[0].continue_()
     page.evaluate("new Promise((done) => setTimeout(done, 200))")
     expect(page.locator("#where")).to_have_text(where(1300, last))
-    assert shown_log(page) == whole["spectator"][1300]["log"]
+    assert shown_log(page) == table_log(whole["spectator"][1300])
     assert whole["spectator"][1300]["log"] != whole["0"][1300]["log"]
 

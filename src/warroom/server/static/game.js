@@ -367,7 +367,7 @@ function drawLog(view) {
   $("#log-earlier").hidden = !view.logEarlier;
   const lines = view.log.concat(kit.endLines(view));
   list.start = Math.max(1, lines.length - 299);
-  list.replaceChildren(...lines.slice(-300).map((line) => h("li", { text: line })));
+  list.replaceChildren(...lines.slice(-300).map((line) => h("li", { text: kit.logLine(line) })));
   kit.fitLogNumbers(list, lines.length);
   list.scrollTop = list.scrollHeight;
 }

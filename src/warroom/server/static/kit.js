@@ -182,8 +182,12 @@ export function seatsText(seats) {
   return `seats ${seats.slice(0, -1).join(", ")} and ${seats[seats.length - 1]}`;
 }
 
-/** A finished game's scores, each naming whose it is: "You: 5 · Seat 1: 0" ("0 - 5" left a
- *  player to guess which one was theirs). */
+/** A log line in the table's words: the games' logs name "Player 1" (as the terminal does),
+ *  where everything else on the page says "Seat 1". */
+export function logLine(line) {
+  return line.replace(/\b([Pp])layer (\d+)\b/g, (_, p, n) => `${p === "P" ? "S" : "s"}eat ${n}`);
+}
+
 /** The lines the log ends with that no game event gives: a resignation, which ends a game
  *  outside its rules ("Seat 1 resigned: the game is over"). */
 export function endLines(view) {

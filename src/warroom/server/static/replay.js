@@ -141,7 +141,7 @@ function draw() {
   const root = $("#table");
   root.replaceChildren();
   table.render(root, view, { kit, act: () => {}, seat: view.seat, names: [] });
-  $("#log").replaceChildren(...log.map((line) => h("li", { text: line })));
+  $("#log").replaceChildren(...log.map((line) => h("li", { text: kit.logLine(line) })));
   kit.fitLogNumbers($("#log"), log.length);
   $("#log").scrollTop = $("#log").scrollHeight;
   const box = $("#result");
