@@ -338,12 +338,13 @@ def describe_effect(effect: Any) -> str:
         return f"cost: you lose {effect.ranks} ranks of power{below}"
     if kind == "recruit":
         return f"recruit {effect.ranks} ranks of power free"
+    # "the next strategy", not "the next 1 strategy"
+    strategies = "strategy" if getattr(effect, "strategies", 0) == 1 else \
+        counted(getattr(effect, "strategies", 0), "strategy", "strategies")
     if kind == "protect":
-        return ("no losses from your opponent's next "
-                f"{counted(effect.strategies, 'strategy', 'strategies')}")
+        return f"no losses from your opponent's next {strategies}"
     if kind == "restore":
-        return ("your losses after your opponent's next "
-                f"{counted(effect.strategies, 'strategy', 'strategies')} are recruited at once")
+        return f"your losses after your opponent's next {strategies} are recruited at once"
     if kind == "empower":
         return (f"your strategies cause {effect.percent}% more losses for "
                 f"{counted(effect.turns, 'turn')}")
@@ -356,6 +357,28 @@ def describe_effect(effect: Any) -> str:
     if kind == "extra_draw":
         return f"draw another {deck_label(effect.deck)} card"
     return kind
+
+
+def card_text(card: Card) -> str:
+    """What a card does, in words: its effects, as `cards show` and the table say them."""
+    return "; ".join(describe_effect(e) for e in card.effects) or "no effect"
+
+
+# Each deck's card texts are worked out once: a deck is made once and never changes, and the
+# observation names a card by its text wherever it names it face up. Keyed by the deck's id,
+# with the deck itself kept, so that a new deck at an old id is not taken for the old one.
+_TEXTS: dict[int, tuple[Deck, tuple[tuple[str, ...], ...]]] = {}
+
+
+def card_texts(deck: Deck) -> tuple[tuple[str, ...], ...]:
+    """The texts of a deck's cards: per section (strategies, chance, words, champions, the
+    state's pile order), by card index."""
+    known = _TEXTS.get(id(deck))
+    if known is None or known[0] is not deck:
+        texts = tuple(tuple(card_text(c) for c in section) for section in
+                      (deck.strategies, deck.chance, deck.words, deck.champions))
+        known = _TEXTS[id(deck)] = (deck, texts)
+    return known[1]
 
 
 def deck_label(deck: str) -> str:
@@ -379,6 +402,5 @@ def show_deck(deck: Deck) -> str:
         lines.append(f"{title} ({len(cards)}):")
         for card in cards:
             royal = f" [{card.royal}]" if getattr(card, "royal", None) else ""
-            effects = "; ".join(describe_effect(e) for e in card.effects) or "no effect"
-            lines.append(f"  {card.name}{royal}: {effects}")
+            lines.append(f"  {card.name}{royal}: {card_text(card)}")
     return "\n".join(lines)

@@ -40,7 +40,7 @@ from .actions import (
 )
 from .army import ROYAL_GUARDS, army_ranks, loss_limit, next_casualties, resolve_unit
 from .config import Config
-from .deck import UNITS, Card, Deck
+from .deck import UNITS, Card, Deck, card_texts
 
 STRATEGY, CHANCE, WORD, CHAMPION = 0, 1, 2, 3
 PILES = ("strategy", "chance", "word", "champion")
@@ -756,6 +756,7 @@ class WordIronState(State):
 
     def _public(self, p: int) -> dict[str, Any]:
         deck = self.decks[p]
+        texts = card_texts(deck)
         piles = {}
         for k in (STRATEGY, CHANCE, WORD):
             pile = self.piles[p][k]
@@ -763,6 +764,8 @@ class WordIronState(State):
             piles[PILES[k]] = {
                 "left": len(pile),
                 "top": None if top is None else self.cards(p, k)[top].name,
+                # what the top card does, in words (None where it is face down)
+                "top_text": None if top is None else texts[k][top],
                 "drawn": [self.cards(p, k)[i].name for i in self.discard[p][k]],
                 "aside": len(self.aside[p][k]),
             }
@@ -772,6 +775,7 @@ class WordIronState(State):
             "royal": self.royal[p],
             "married": self.married[p],
             "champions": [deck.champions[i].name for i in self.champions[p]],
+            "champion_texts": [texts[CHAMPION][i] for i in self.champions[p]],
             "units": [deck.unit_name(u) for u in range(len(UNITS))],
             "ranks": list(self.ranks[p]),
             "allotted": list(self.allotted),

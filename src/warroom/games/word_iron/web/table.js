@@ -11,6 +11,19 @@ function firstAttacker(o, view, who) {
   return who(o.order[0], view);
 }
 
+const pileName = (kind) => (kind === "word" ? "Word of Power" : kind);
+
+/** What the face-up cards do, in words: a tile holds a name only, and the cards' effects are
+ *  what a player decides by (a tooltip alone is out of reach on a phone). */
+function cardTexts(h, s) {
+  const lines = s.champions.map((c, i) => [c, "champion", s.champion_texts[i]]).concat(
+    Object.entries(s.piles).filter(([, pl]) => pl.top).map(
+      ([kind, pl]) => [pl.top, `top of the ${pileName(kind)} pile`, pl.top_text]));
+  if (!lines.length) return null;
+  return h("ul", { class: "card-texts" }, ...lines.map(([name, where, text]) =>
+    h("li", {}, h("b", { text: name }), ` (${where}): ${text}`)));
+}
+
 export function render(root, view, ctx) {
   const { h, tile, pile, panel, Actions, who } = ctx.kit;
   const o = view.observation;
@@ -45,8 +58,8 @@ export function render(root, view, ctx) {
         && a.unit === unitId(name))) : el;
     });
     const piles = Object.entries(s.piles).map(([kind, pl]) => pile(
-      kind === "word" ? "Word of Power" : kind, pl.left,
-      pl.top ? tile(pl.top, { note: "top card" }) : null));
+      pileName(kind), pl.left,
+      pl.top ? tile(pl.top, { note: "top card", title: `${pl.top}: ${pl.top_text}` }) : null));
     root.append(h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}` },
       h("h4", {}, `${who(p, view)} · ${s.deck} · ${s.royal || "royal not chosen"}${s.married ? " (married)" : ""}`,
         ` · army ${s.army} ranks of power`),
@@ -54,7 +67,9 @@ export function render(root, view, ctx) {
       h("div", { class: "zone" }, h("div", { class: "label", text: "army on the field / allotted" }),
         h("div", { class: "units" }, ...army)),
       h("div", { class: "zone" }, h("div", { class: "label", text: "champions and decks" }),
-        h("div", { class: "row" }, ...s.champions.map((c) => tile(c, { note: "champion" })), ...piles)),
+        h("div", { class: "row" }, ...s.champions.map((c, i) => tile(c, { note: "champion",
+          title: `${c}: ${s.champion_texts[i]}` })), ...piles)),
+      cardTexts(h, s),
       s.benefits?.length ? h("div", { class: "stats" }, "Benefits: ",
         ...s.benefits.map((b) => h("b", { text: `${b.source} (${b.kind} ${b.left}/${b.total})` }))) : null,
       ...[["skips", "Next draws skipped: "], ["held", "Extra draws after the next regular draw: "]].map(
