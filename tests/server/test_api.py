@@ -4,6 +4,8 @@ reconnecting, and a restart over the same database."""
 
 from __future__ import annotations
 
+import asyncio
+
 import json
 import sqlite3
 import time
@@ -874,11 +876,45 @@ def test_a_replay_page_is_asked_for_in_ascii_digits_within_the_game(db):
         url = f"/api/games/{made['id']}/replay?"
         bad_from = [c.get(url + "from=" + v) for v in ("-1", "x", "%C2%B2", "", str(last + 1),
                                                          "9" * 400)]
-        bad_count = [c.get(url + "count=" + v) for v in ("0", "-2", "1.5", "%D9%A1", "9" * 400)]
+        bad_count = [c.get(url + "count=" + v) for v in ("0", "-2", "1.5", "%D9%A1")]
+        # A count of ten digits or more is a count all the same: it runs to the game's end, as
+        # one of nine digits does (it read "count must be a number of positions, 1 or more").
+        huge = [c.get(url + f"from={last - 1}&count=" + v).json() for v in ("9" * 9, "9" * 400)]
     assert [(r.status_code, r.json()) for r in bad_from] == [
         (400, {"error": f"from must be a position, 0 to {last}"})] * 6
     assert [(r.status_code, r.json()) for r in bad_count] == [
-        (400, {"error": "count must be a number of positions, 1 or more"})] * 5
+        (400, {"error": "count must be a number of positions, 1 or more"})] * 4
+    assert huge[0] == huge[1] and len(huge[1]["steps"]) == 2
+
+
+def test_defect_a_create_request_over_the_limit_is_not_read_to_its_end(db):
+    """Defect: POST /api/games read the whole body before its 64 KiB limit refused it, so a
+    client could make the server hold a body of any size in memory (200 MB took it from 182
+    to 456 MB). A body sent without a length is now read no further than the limit, and one
+    whose Content-Length is over it is not read at all."""
+    from starlette.requests import Request
+
+    from warroom.server.app import MAX_BODY, _body
+
+    received = []
+
+    async def receive() -> dict:  # the server's side of a body sent in 64 KiB chunks
+        received.append(1)
+        return {"type": "http.request", "body": b"a" * 65536, "more_body": len(received) < 1000}
+
+    def request(headers: list) -> Request:
+        return Request({"type": "http", "method": "POST", "headers": headers}, receive)
+
+    assert asyncio.run(_body(request([]), MAX_BODY)) is None
+    assert len(received) == 2  # 128 KiB read of the 64 MB sent
+    received.clear()
+    assert asyncio.run(_body(request([(b"content-length", b"65536000")]), MAX_BODY)) is None
+    assert received == []
+    with client(db) as c:  # through the route: the same one-line refusal
+        answer = c.post("/api/games", content=b"{" + b" " * MAX_BODY + b"}",
+                        headers={"content-type": "application/json"})
+    assert (answer.status_code, answer.json()) == (
+        400, {"error": "request too large (at most 64 KiB)"})
 
 
 def test_defect_the_frameworks_own_refusals_are_one_line_errors_as_every_other(db):

@@ -70,6 +70,7 @@ log = logging.getLogger("warroom.server")
 
 STATIC = Path(__file__).parent / "static"
 MAX_FRAME = 4096  # bytes (UTF-8) of one incoming WebSocket message
+MAX_BODY = 64 * 1024  # bytes of a request to create a game (its options: uploads come apart)
 MAX_DEPTH = 16  # nesting of an incoming frame: an action's JSON form is 3 deep in the frame
 TOO_DEEP = f"malformed message: nested too deeply (at most {MAX_DEPTH} levels)"
 RATE = 10.0  # intents a connection may send per second, on average
@@ -484,10 +485,29 @@ class Server:
         self.store.close()
 
 
+async def _body(request: Request, limit: int) -> bytes | None:
+    """The request's body, or None once it is over `limit` bytes: a Content-Length over it is
+    refused unread, and a body without one is read no further than the limit (reading it whole
+    first let a client make the server hold hundreds of megabytes)."""
+    length = request.headers.get("content-length", "")
+    if length.isascii() and length.isdigit() and int(length) > limit:
+        return None
+    parts, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        parts.append(chunk)
+    return b"".join(parts)
+
+
 def _position(text: str) -> int | None:
     """A query's whole number in ASCII digits (int() takes "²" and other scripts' digits),
-    else None; more digits than a game has positions are none either."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+    else None. More digits than a game has positions read as 10**9, past any game's end (a
+    position or a count that large is refused or cut at the end as its smaller kin are)."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    return int(text) if len(text) <= 9 else 10**9
 
 
 def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
@@ -697,9 +717,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     @app.post("/api/games")
     async def create_game(request: Request) -> Response:
         try:
-            raw = await request.body()
-            if len(raw) > 64 * 1024:
-                return fail("request too large")
+            raw = await _body(request, MAX_BODY)
+            if raw is None:
+                return fail(f"request too large (at most {MAX_BODY // 1024} KiB)")
             # pydantic's JSON reader keeps the last value of a repeated key without a word: the
             # body is read once more for that alone (what else is wrong, the model says below)
             try:
