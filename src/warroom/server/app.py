@@ -52,7 +52,7 @@ from ..engine import (
 from ..engine.data import DuplicateKeyError, NumberTooLongError, loads_json
 from ..engine.record import replay, replay_to_end
 from ..games import REGISTRY
-from .ai import choose_action
+from .ai import TakeTurns, choose_action
 from .live import LiveGame, LogHeld, Rejected, new_token, token_hash, view_frame
 from .options import (
     MAX_UPLOAD,
@@ -243,6 +243,7 @@ class Server:
         self._threads: Executor | None = None
         self._processes: Executor | None = None
         self._thinking: set[tuple[str, int]] = set()
+        self._turns = TakeTurns(max(ai_processes, 1))  # the process pool's workers, by game
         self._tasks: set[asyncio.Task[Any]] = set()
         self.load()
 
@@ -411,7 +412,7 @@ class Server:
                 await asyncio.sleep(self.ai_delay)
             spec = live.seats[seat].spec
             seed = derive_seed(live.row.seed, "server-ai", seat, live.version)
-            data = await self._think(live.game.name, spec, seed, live.state.clone(), seat)
+            data = await self._think(live, spec, seed, live.state.clone(), seat)
             moved = await self._play_ai_move(live, seat, data)
         except Exception:
             log.exception("AI seat %s of game %s failed", seat, live.id)
@@ -423,19 +424,23 @@ class Server:
         else:
             self.kick_ai(live)
 
-    async def _think(self, game: str, spec: str, seed: int, state: Any, seat: int
+    async def _think(self, live: LiveGame, spec: str, seed: int, state: Any, seat: int
                      ) -> dict[str, Any]:
-        """An AI seat's move (`choose_action(game, spec, seed, state, seat)`) from its pool. A
-        worker process that dies (killed, out of memory) breaks its whole process pool, and
-        every later move sent to it would fail at once: a new pool takes over, and the move is
-        asked again, up to POOL_RETRIES times."""
+        """An AI seat's move (`choose_action(game, spec, seed, state, seat)`) from its pool,
+        the worker processes taken in turn game by game (`TakeTurns`). A worker process that
+        dies (killed, out of memory) breaks its whole process pool, and every later move sent
+        to it would fail at once: a new pool takes over, and the move is asked again, up to
+        POOL_RETRIES times."""
         loop = asyncio.get_running_loop()
         retries = POOL_RETRIES
         while True:
             pool = self._pool(spec)
+            turn = self._turns.turn(live.id) if pool is self._processes else \
+                contextlib.nullcontext()
             try:
-                return await loop.run_in_executor(pool, choose_action, game, spec, seed,
-                                                  state, seat)
+                async with turn:
+                    return await loop.run_in_executor(pool, choose_action, live.game.name,
+                                                      spec, seed, state, seat)
             except BrokenProcessPool:
                 if pool is self._processes:
                     self._processes = None
@@ -478,11 +483,27 @@ class Server:
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()
+        if self._processes is not None:
+            _stop_workers(self._processes)  # before shutdown(), which forgets them
         for pool in (self._threads, self._processes):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
         self.uploads.close()
         self.store.close()
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's worker processes now: a search they run is for a game the server keeps
+    in its store (its AI seat thinks again when the server starts), and the interpreter's exit
+    waited for each to finish (up to a 10 s budget) before the server stopped. Python 3.14
+    has `terminate_workers()`; before it, the pool's own table of its processes."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.terminate()
 
 
 async def _body(request: Request, limit: int) -> bytes | None:
