@@ -228,7 +228,8 @@ def main() -> None:
         warroom = Path(sys.executable).with_name("warroom")
         server = subprocess.Popen([str(warroom), "serve", "--host", "127.0.0.1", "--port",
                                    str(port), "--db", f"{tmp}/load.sqlite", "--ai-workers",
-                                   "0", "--ai-delay", "0"], stdout=subprocess.DEVNULL)
+                                   "0", "--ai-delay", "0", "--create-every", "0"],
+                                  stdout=subprocess.DEVNULL)  # one client makes every game
         try:
             base = f"http://127.0.0.1:{port}"
             deadline = time.monotonic() + 30

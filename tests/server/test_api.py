@@ -5,7 +5,6 @@ reconnecting, and a restart over the same database."""
 from __future__ import annotations
 
 import asyncio
-
 import json
 import sqlite3
 import time
@@ -1295,3 +1294,36 @@ def test_an_upload_missing_a_field_is_one_line_like_every_other_error(db):
         400, {"error": "form field 'file': field required"})
     assert text_file.json() == {"error": "form field 'file': a file is needed, not text"}
     assert no_game.json() == {"error": "form field 'game': field required"}
+
+
+def test_defect_one_client_could_create_games_without_bound(db):
+    """Defect: the cap on games in play counts neither finished games nor games nobody joined
+    for an hour, so one client could store games without bound (AI games finish in seconds;
+    8 of 12 back-to-back creations passed a cap of 2) or fill the cap with games nobody
+    would join. A client address may create CREATE_BURST games at once, then one every
+    `create_every` seconds; one more is refused with 429 and one line, and nothing is made."""
+    from warroom.server.app import CREATE_BURST
+
+    with client(db, create_every=0.5) as c:
+        for _ in range(CREATE_BURST):
+            create(c, seats=("random", "random"))
+        refused = c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
+            {"kind": "here"}, {"kind": "random"}]})
+        assert len(c.get("/api/games").json()["games"]) == CREATE_BURST
+        time.sleep(0.6)  # one more every 0.5 s
+        create(c)
+    assert refused.status_code == 429
+    assert refused.json() == {"error": f"too many games created from this address "
+                                       f"({CREATE_BURST} at once, then one every 0.5 s); try "
+                                       "again in 1 s"}
+    with client(db, create_every=0) as c:  # no limit
+        for _ in range(CREATE_BURST + 1):
+            create(c, seats=("random", "random"))
+
+
+def test_serve_create_every_is_the_servers_default():
+    from warroom.cli import cli
+    from warroom.server.app import CREATE_BURST, CREATE_EVERY
+
+    option = next(p for p in cli.commands["serve"].params if p.name == "create_every")
+    assert option.default == CREATE_EVERY and f"made {CREATE_BURST} at once" in option.help

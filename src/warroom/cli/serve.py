@@ -25,8 +25,12 @@ from .common import FILE, FiniteFloatRange, IntRange
               help="Games in play the server holds (unfinished, with a move or a page "
                    "connected in the last hour); a request for another is refused (HTTP 429) "
                    "until one finishes or is left.")
+@click.option("--create-every", default=20.0, show_default=True,
+              type=FiniteFloatRange(0, 3600),
+              help="Seconds between new games from one client address, once it has made 30 "
+                   "at once (0: no limit); one more is refused (HTTP 429).")
 def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
-          max_games: int) -> None:
+          max_games: int, create_every: float) -> None:
     """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C stops; games are kept)."""
     try:
         import uvicorn
@@ -37,7 +41,8 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
             f"warroom serve needs the server extra ({exc.name} is missing): "
             "pip install 'warroom[server]'") from None
     _check_listen(host, port)
-    app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games)
+    app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games,
+                     create_every=create_every)
     click.echo(f"warroom: serving http://{host}:{port}/ (games in {db})")
     # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,

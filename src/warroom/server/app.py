@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -75,6 +76,12 @@ MAX_DEPTH = 16  # nesting of an incoming frame: an action's JSON form is 3 deep 
 TOO_DEEP = f"malformed message: nested too deeply (at most {MAX_DEPTH} levels)"
 RATE = 10.0  # intents a connection may send per second, on average
 BURST = 20  # ... and at once
+# Games one client address may create: CREATE_BURST at once, then one every CREATE_EVERY
+# seconds. The cap on games in play counts neither finished games nor those nobody joined
+# for an hour: without this, a client could store games without bound (AI games finish in
+# seconds) or fill the cap with games nobody will join.
+CREATE_BURST = 30
+CREATE_EVERY = 20.0
 HELLO_TIMEOUT = 10.0
 QUEUE = 256  # frames waiting for a slow connection before it is closed
 AI_KINDS = ("random", "heuristic", "mcts")
@@ -169,6 +176,29 @@ def _depth(value: Any) -> int:
     return deepest
 
 
+# --- rates ---------------------------------------------------------------------------------
+@dataclass(eq=False)
+class Bucket:
+    """Token bucket: `rate` a second on average, `burst` at once."""
+    rate: float
+    burst: float
+    tokens: float = math.inf  # full
+    stamp: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def wait(self) -> float:
+        """Seconds until the next one is allowed."""
+        return max(0.0, (1 - self.tokens) / self.rate)
+
+
 # --- connections --------------------------------------------------------------------------
 @dataclass(eq=False)
 class Connection:
@@ -177,18 +207,14 @@ class Connection:
     rate: float = RATE
     log_sent: LogHeld = (0, 0)  # log lines this connection's page has (first, how many)
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
-    tokens: float = BURST
-    stamp: float = field(default_factory=time.monotonic)
+    intents: Bucket = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.intents = Bucket(self.rate, BURST)
 
     def allow(self) -> bool:
-        """Token bucket: `rate` intents a second on average, BURST at once."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        """`rate` intents a second on average, BURST at once."""
+        return self.intents.allow()
 
     def send_state(self, live: LiveGame) -> None:
         text, self.log_sent = live.frame(self.seat, self.log_sent)
@@ -228,8 +254,10 @@ class Server:
 
     def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0,
                  rate: float = RATE, allow_seed: bool = False, max_games: int = MAX_GAMES,
-                 idle: float = IDLE):
+                 idle: float = IDLE, create_every: float = CREATE_EVERY):
         self.store = store
+        self.create_every = create_every
+        self.creators: dict[str, Bucket] = {}  # by client address
         self.max_games = max_games
         self.idle = idle
         self.rate = rate
@@ -285,6 +313,21 @@ class Server:
 
     def in_play(self) -> int:
         return sum(live.in_play(self.idle) for live in self.games.values())
+
+    def may_create(self, client: str) -> None:
+        """Refuse (TooManyGames) a client address that has created games too fast (never,
+        with `create_every` 0)."""
+        if not self.create_every:
+            return
+        if len(self.creators) > 4096:  # forget the addresses whose buckets are full again
+            now = time.monotonic()
+            self.creators = {a: b for a, b in self.creators.items()
+                             if b.tokens + (now - b.stamp) * b.rate < b.burst}
+        bucket = self.creators.setdefault(client, Bucket(1 / self.create_every, CREATE_BURST))
+        if not bucket.allow():
+            raise TooManyGames(f"too many games created from this address ({CREATE_BURST} at "
+                               f"once, then one every {self.create_every:g} s); try again in "
+                               f"{math.ceil(bucket.wait())} s")
 
     def create(self, body: CreateIn) -> tuple[LiveGame, list[dict[str, Any]]]:
         # A game in play keeps its AI seats thinking and its pages sent to: a client must not
@@ -634,16 +677,17 @@ def _stored_options(options: dict[str, Any]) -> dict[str, Any]:
 def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
                ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
                allow_seed: bool = False, max_games: int = MAX_GAMES,
-               idle: float = IDLE) -> FastAPI:
+               idle: float = IDLE, create_every: float = CREATE_EVERY) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
     can follow an AI's play; `rate` limits the messages a connection may send a second.
     `allow_seed` lets a request choose a game's seed (tests; never for players: the seed
     decides every shuffle). `max_games` caps the games in play (unfinished, with a move or
     a page connected in the last `idle` seconds): a request for one more is refused (429) and
-    creates nothing."""
+    creates nothing, as is one from a client address that has created CREATE_BURST games at
+    once and then more than one every `create_every` seconds (0: no limit)."""
     server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed,
-                    max_games, idle)
+                    max_games, idle, create_every)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -756,6 +800,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             return fail(f"{where}: {err['msg']}")
         game = REGISTRY.get(body.game)
         try:
+            server.may_create(request.client.host if request.client else "")
             live, tokens = server.create(body)
         except TooManyGames as exc:
             return fail(str(exc), 429)
