@@ -16,6 +16,7 @@ SUMMARY = """\
 Kings of War Battle Deck - rules summary
 - Each turn three cards (A-6) are dealt in a line; the first lies next to the Battle Deck.
 - Both players secretly choose 1-4 dice from their pool (4 red, 3 white, 2 blue) and reveal.
+  Swords on the faces: red 0 0 1 1 1 2, white 0 1 1 1 2 2, blue 1 1 2 2 2 3.
 - Fewer dice has the initiative; on a tie the colour (RED/BLACK) of the card next to the deck.
 - Roll, then allocate whole dice to defeat cards: swords must reach the card's number, and no
   die may be superfluous. You must defeat at least one card if you can; then you may stop.

@@ -384,6 +384,8 @@ class KowState(State):
             "won": [list(w) for w in self.won],
             "scores": [sum(card_value(c) for c in w) for w in self.won],
             "round_results": [dict(r) for r in self.round_results],
+            # each colour's die faces in swords, as a player knows its dice
+            "faces": dict(zip(COLOURS, map(list, self.config.faces))),
             "log": self.visible_log(player),
         }
 

@@ -25,7 +25,10 @@ export function render(root, view, ctx) {
       : acts.bind(card(c), acts.byType("Defeat", (a) => a.card === c)))));
 
   root.append(panel("Table", head, h("div", { class: "zone" },
-    h("div", { class: "label", text: "cards in line (next to the deck first)" }), line)));
+    h("div", { class: "label", text: "cards in line (next to the deck first)" }), line),
+    // What a die can roll decides which to hold: the faces, as a player knows its dice.
+    h("div", { class: "stats faces" }, "Swords on each die's faces: ",
+      ...COLOURS.map((c) => h("span", {}, h("b", { text: c }), ` ${o.faces[c].join(" ")}`)))));
 
   for (const p of seats) root.append(seatArea(p));
 
