@@ -1,4 +1,5 @@
-"""The Champions browser table's battalions."""
+"""The Champions browser table's battalions: each a box of its own, saying what its face card's
+advantage does."""
 
 from __future__ import annotations
 
@@ -33,4 +34,32 @@ def test_each_battalion_is_a_box_of_its_own(live_server, browser):
         for b in boxes[i + 1:]:
             assert (a["right"] <= b["left"] or b["right"] <= a["left"]
                     or a["bottom"] <= b["top"] or b["bottom"] <= a["top"]), (a, b)
+    page.close()
+
+
+def test_each_face_card_says_what_its_advantage_does(live_server, browser):
+    """A battalion was labelled "General", "Spy", "Cavalry" or "Medic" and nothing more: a
+    new player had to open the rules to learn what each does. Each now says it, and the
+    Cavalry's as the `cavalry` option sets it."""
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    for cavalry in ("always", "attacking"):
+        state = GAME.new_state(GAME.config({"cavalry": cavalry}), 4)
+        rng = random.Random(4)
+        while not all(state.observation(0)["tables"]):  # until both sides' face cards are down
+            player = state.to_move()[0]
+            actions = state.legal_actions(player)
+            state.apply(player, actions[rng.randrange(len(actions))])
+        observation = state.observation(0)
+        # as the table lays them out for seat 0: the opponent's side above, then its own
+        faces = [cmd for side in observation["tables"][::-1] for cmd, _ in side]
+        said = render_table(page, "champions", observation, """[...root.querySelectorAll(
+            ".battalion")].map((e) => e.querySelector(".advantage")?.innerText || "")""")
+        assert len(said) == len(faces) and all(said), said
+        jacks = [text for cmd, text in zip(faces, said) if cmd[0] == "J"]
+        kings = [text for cmd, text in zip(faces, said) if cmd[0] == "K"]
+        assert jacks and kings, faces  # this deal has both
+        assert all(text == "its 2s count as 10" + (" in attack" if cavalry == "attacking"
+                                                    else "") for text in jacks)
+        assert all("moves up to 3 of your cards" in text for text in kings)
     page.close()

@@ -4,6 +4,14 @@
 // reinforcement to pick or swap; other choices are buttons.
 
 const ROLES = { K: "General", Q: "Medic", J: "Cavalry", A: "Spy" };
+/** What each face card's advantage does, in the rules summary's words (a face card's name
+ *  alone told a new player nothing). */
+const ADVANTAGES = {
+  K: () => "once a turn, moves up to 3 of your cards to other face cards",
+  A: () => "once a turn, swaps two of the opponent's cards between its battalions",
+  J: (o) => `its 2s count as 10${o.cavalry === "attacking" ? " in attack" : ""}`,
+  Q: () => "after attacking with her battalion, revives your latest casualty into it",
+};
 const SIGNS = { rock: "✊ rock", paper: "✋ paper", scissors: "✌ scissors" };
 
 export function render(root, view, ctx) {
@@ -35,8 +43,10 @@ export function render(root, view, ctx) {
         const stack = reinf === null
           ? h("small", { class: "muted", text: "hidden" })
           : h("div", { class: "row" }, ...reinf.map((c) => bindCard(c, small(card(c)))));
+        const role = ROLES[cmd[0]];
         return h("div", { class: "zone battalion" }, face,
-          h("div", { class: "label", text: ROLES[cmd[0]] || "" }), stack);
+          h("div", { class: "label", text: role || "", title: role ? ADVANTAGES[cmd[0]](o) : "" }),
+          role ? h("small", { class: "muted advantage", text: ADVANTAGES[cmd[0]](o) }) : null, stack);
       }))));
   }
 
