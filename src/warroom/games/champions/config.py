@@ -15,11 +15,11 @@ class Config:
     # "Number of Players: Two, possible Three-player variation": the variation is never
     # described, so only two players are supported.
     players: Annotated[int, Field(ge=2, le=2)] = 2
-    # Roshambo between two people is a simultaneous secret choice (RULINGS.md); `random`
+    # Roshambo between two people is a simultaneous secret choice (docs/RULINGS.md); `random`
     # settles it by a fair coin instead, e.g. for fast simulation.
     roshambo: Literal["played", "random"] = "played"
     # A game that reaches this many turns is won by the larger total of reinforcement values on
-    # the table, else drawn (RULINGS.md).
+    # the table, else drawn (docs/RULINGS.md).
     max_turns: Annotated[int, Field(ge=1, le=5000)] = 500
     # Jack (Cavalry): "All battalion advantages ... can only be used during a players turn".
     # `always`: a Jack's 2s count as 10 in every battle it fights; `attacking`: only on its

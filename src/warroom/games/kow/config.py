@@ -21,7 +21,7 @@ Fist = Annotated[int, Field(ge=1, le=8)]
 
 @dataclass(frozen=True)
 class Config:
-    # Command dice faces, in swords (RULINGS.md: faces are data).
+    # Command dice faces, in swords (docs/RULINGS.md: faces are data).
     red_faces: Faces = (0, 0, 1, 1, 1, 2)
     white_faces: Faces = (0, 1, 1, 1, 2, 2)
     blue_faces: Faces = (1, 1, 2, 2, 2, 3)
@@ -34,7 +34,7 @@ class Config:
     max_dice: Fist = 4
     # "first to three Victories claimed".
     victories_to_win: Annotated[int, Field(ge=1, le=20)] = 3
-    # 0 = play rounds until somebody has the Victories (the text); >0 ends the game after that
+    # 0 = play rounds until somebody has the Victories (the text); more ends the game after that
     # many rounds, won by the player with more Victories or else drawn: a guard for
     # experiments with odd dice.
     max_rounds: Annotated[int, Field(ge=0, le=1000)] = 0

@@ -49,7 +49,7 @@ class Config:
     # A Battle Cards file (cards and hybrid modes; refused with dice unless it holds the
     # default's cards); empty: the bundled sample deck.
     deck: FileName | Literal[""] = ""
-    # Scenario fields; "scenario" or None keeps the scenario's value.
+    # Scenario fields; scenario (or none) keeps the scenario's value.
     terrain: Literal["scenario", "plains", "grassland", "forest", "mountain",
                      "water"] = "scenario"
     settlement: Literal["scenario", "none", "town", "city"] = "scenario"
@@ -65,16 +65,16 @@ class Config:
     defender_reserve: UnitsText | None = None
     # Attacking artillery and frigates bombarding from adjacent hexes (1a1f).
     bombard: UnitsText | None = None
-    # Combat supply (that side's dice hit on 1-4, not 1-3); None keeps the scenario's value.
+    # Combat supply (that side's dice hit on 1-4, not 1-3); none keeps the scenario's value.
     attacker_supply: bool | None = None
     defender_supply: bool | None = None
-    # Towns and cities held elsewhere on the map (a hand's size and draw limit); None keeps
+    # Towns and cities held elsewhere on the map (a hand's size and draw limit); none keeps
     # the scenario's value.
     attacker_towns: Holdings | None = None
     attacker_cities: Holdings | None = None
     defender_towns: Holdings | None = None
     defender_cities: Holdings | None = None
-    # Cards in hand at the start (cards and hybrid modes); None keeps the scenario's value.
+    # Cards in hand at the start (cards and hybrid modes); none keeps the scenario's value.
     attacker_hand: Hand | None = None
     defender_hand: Hand | None = None
     # Expansion rule "Artillery Characteristics": two dice per artillery for bombard and

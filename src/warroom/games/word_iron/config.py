@@ -27,9 +27,9 @@ class Config:
     strategy_deck_size: DeckSize = 5
     word_deck_size: DeckSize = 3
     # Rules 8-10 lay the strategy, chance and Word of Power decks "face up": everyone sees the
-    # top card. False plays them face down.
+    # top card; false lays them face down.
     decks_face_up: bool = True
-    # RULINGS.md: a royal can be taken hostage only while its side has no royal guard.
+    # docs/RULINGS.md: a royal can be taken hostage only while its side has no royal guard.
     capture_needs_no_royal_guards: bool = True
     # Rule 4: the card both sides agreed to fight over; the winner keeps it.
     prize: Name = "an agreed card"
