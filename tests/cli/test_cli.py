@@ -55,7 +55,7 @@ def test_options_says_what_each_option_means():
         if not line.startswith("    "):
             break
         described.append(line.strip())
-    assert " ".join(described) == ("Combat supply (that side's dice hit on 1-4, not 1-3); None "
+    assert " ".join(described) == ("Combat supply (that side's dice hit on 1-4, not 1-3); none "
                                    "keeps the scenario's value.")
     assert all(len(line) <= 100 for line in lines)
     brief = run("options", "viktory", "--brief").stdout.splitlines()
