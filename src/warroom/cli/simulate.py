@@ -18,9 +18,16 @@ from ..agents import parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
 from ..sim.analysis import deck_cards
 from ..sim.batch import BACKENDS, backend_session, check_backend
-from ..sim.cards import CardAnalysis, collect
+from ..sim.cards import (
+    CardAnalysis,
+    adjusted_for,
+    collect,
+    no_card_facts,
+    reports_card_facts,
+)
 from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
+from ..sim.stats import signed
 from ..sim.store import ResultStore, RunInfo, default_db_path
 from . import cli
 from .common import (
@@ -61,7 +68,8 @@ def resolve_workers(workers: int | None, backend: str, games: int,
     if workers is None:
         workers = cpus if backend == "ray" else 1
     elif workers > cpus and (backend == "process" or address is None):
-        echo_err(f"note: --workers {workers} is more than the {cpus} CPUs here; using {cpus}")
+        echo_err(f"warroom: note: --workers {workers} is more than the {cpus} CPUs here; "
+                 f"using {cpus}")
         workers = cpus
     return max(1, min(workers, games))
 
@@ -93,6 +101,8 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     See `warroom report DB` for the balance report.
     """
     g, config, _ = game_and_config(game, sets, None if resume else players_text)
+    if show_cards and not reports_card_facts(g):  # before any game: there will be none to show
+        raise ConfigError(f"--cards: {no_card_facts(g)}; leave --cards out")
     num = g.num_players(config)
     specs = parse_specs(players_text, num) if players_text else None
     refuse_humans(specs or [], "simulate")
@@ -124,7 +134,8 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         except KeyboardInterrupt:
             done = store.count_games(run.id)
             raise Interrupted(
-                f"interrupted: {done} of {total} games of run {run.id} are kept in {path}; "
+                f"interrupted: {done} of {total} games of run {run.id} "
+                f"{'is' if done == 1 else 'are'} kept in {path}; "
                 f"continue with: warroom simulate {g.name} --db {path} --resume") from None
         summary = store.tally(run).to_json()
         cards = None
@@ -163,14 +174,16 @@ def _print_cards(cards: CardAnalysis) -> None:
     if ranked:
         shown = ranked if len(ranked) <= 10 else ranked[:5] + ranked[-5:]
         which = f"the highest and lowest 5 of {len(ranked)}" if len(ranked) > 10 else "all"
-        table = Table(title=escape(f"cards by improvement when {ranked[0].measure} ({which})"))
-        for col in ("card", "win rate with", "without", "difference (95 % CI)", "with / without",
-                    "flag"):
+        measure = ranked[0].measure
+        table = Table(title=escape(f"cards by improvement when {measure} ({which})"),
+                      caption=f"win rates {adjusted_for(measure)}")
+        for col in ("card", "win rate with (adjusted)", "without (adjusted)",
+                    "difference (95 % CI)", "with / without", "flag"):
             table.add_column(col)
         for e in shown:
             table.add_row(escape(e.card), f"{e.rate_with:.1%}", f"{e.rate_without:.1%}",
-                          f"{100 * e.difference:+.1f} ({100 * e.ci[0]:+.1f} to "
-                          f"{100 * e.ci[1]:+.1f})", f"{e.with_n} / {e.without_n}",
+                          f"{signed(100 * e.difference)} ({signed(100 * e.ci[0])} to "
+                          f"{signed(100 * e.ci[1])})", f"{e.with_n} / {e.without_n}",
                           "flagged" if e.flagged else "")
         Console().print(table)
     click.echo(cards.verdict())

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..engine import WarroomError
 from ..games import REGISTRY
-from .cards import CardAnalysis, CardCollector
+from .cards import CardAnalysis, CardCollector, no_card_facts, reports_card_facts
 from .stats import (
     SIGNIFICANCE,
     Moments,
@@ -156,6 +156,10 @@ class RunAnalysis:
                 self.length_verdict(), self.reason_verdict(), *self.metric_verdicts()]
 
     def card_verdict(self) -> str:
+        game = REGISTRY.get(self.run.game)
+        if self.cards is None and game is not None and not reports_card_facts(game):
+            # not "no game drew a card": the game never says what its cards did
+            return f"card outliers: not measured; {no_card_facts(game)}"
         return (self.cards or CardAnalysis()).verdict()
 
     def card_verdicts(self) -> list[str]:

@@ -44,8 +44,12 @@ family-wise error rate), whatever the number of cards; tests/sim/test_cards.py m
 on simulated fair games of 60 and of 300 games. A card is tested only with at least
 MIN_GROUP player-games on each side of the comparison; `played` is not tested separately
 when it splits the player-games exactly as `drawn` does (cards that resolve as they are
-drawn). Cards of the deck that no game drew are listed when the game names its deck's cards
-(a `card_names(config)` method of the game).
+drawn), whatever the strata: it is the same question, shown with drawn's figures. A card
+that splits the player-games that could hold it widely enough but that the strata leave
+with too few on a side is named as untested, not passed over. Cards of the deck that no game
+drew are listed when the game names its deck's cards (a `card_names(config)` method of the
+game). A card's fate shares are of the player-games that could hold it: those of the seats
+it was seen in (a card of one seat's deck: that seat's).
 """
 
 from __future__ import annotations
@@ -53,11 +57,20 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ..engine import DRAWN, PLAYED
-from .stats import SIGNIFICANCE, games_text, holm, score_interval, score_p, wilson_interval
+from ..engine import DRAWN, PLAYED, Game
+from .stats import (
+    SIGNIFICANCE,
+    count_text,
+    games_text,
+    holm,
+    score_interval,
+    score_p,
+    signed,
+    wilson_interval,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -116,6 +129,9 @@ class CardAnalysis:
     scope: str = ""
     deck: list[str] | None = None  # every card the run's games could name, if the game says
     no_comparison: str = ""  # why there are no effects, in words
+    # card -> the player-games that could hold it: those of the seats it was ever seen in (a
+    # card of one seat's deck, Word & Iron's `(deck0)`, only that seat's)
+    could_hold: dict[str, int] = field(default_factory=dict)
 
     def ranked(self, measure: str) -> list[CardEffect]:
         """The effects of one measure, the largest difference first."""
@@ -148,6 +164,12 @@ class CardAnalysis:
         return (f"card outliers: never {fate} in {games_text(self.games)}: {', '.join(cards)} "
                 f"({len(cards)} of the deck's {len(set(self.deck or ()))} cards)")
 
+    def share(self, card: str, fate: str) -> tuple[int, int]:
+        """(player-games in which `card` met `fate` at least once, player-games that could
+        hold it): a card of one seat's deck is a share of that seat's player-games only."""
+        k = self.usage.get(card, {}).get(fate, (0, 0))[1]
+        return k, self.could_hold.get(card, self.player_games)
+
     def verdict(self) -> str:
         if not self.games:  # e.g. Viktory II with dice: its battles draw no cards
             return ("card outliers: no card facts in this run (no game drew or played a card, "
@@ -155,26 +177,69 @@ class CardAnalysis:
         if not self.effects:
             return f"card outliers: nothing to compare in {games_text(self.games)} " \
                    f"({self.no_comparison or NO_SPLIT})"
+        untestable = self.untestable_words()
         if not self.tests:  # effects to show, but no comparison large enough to test
             return (f"card outliers: too few games to test any card ({games_text(self.games)}; a "
                     f"card is tested once at least {MIN_GROUP} player-games have it and "
-                    f"{MIN_GROUP} do not): play more games")
+                    f"{MIN_GROUP} do not): play more games" + untestable)
         flagged = self.flagged()
         family = self.family_words()
+        cards = len({e.card for e in self.effects})
+        tested = len({e.card for e in self.effects if e.tested})
         if not flagged:
-            return (f"card outliers: none of {len({e.card for e in self.effects})} cards stands "
-                    f"out in {games_text(self.games)} ({family})")
+            # Only the cards tested can stand out: "none of 53" when one was tested claimed
+            # a check of 52 cards that never happened.
+            if tested == cards:
+                return (f"card outliers: none of {count_text(cards, 'card')} stands out in "
+                        f"{games_text(self.games)} ({family})" + untestable)
+            return (f"card outliers: {tested} of {count_text(cards, 'card')} tested; none "
+                    f"stands out in {games_text(self.games)} ({family})" + untestable)
         return f"card outliers: {len(flagged)} flagged ({family}): " + "; ".join(
-            describe(e) for e in flagged)
+            describe(e) for e in flagged) + untestable
+
+    def untestable(self) -> list[CardEffect]:
+        """The effects not tested although the card splits the player-games that could hold
+        it widely enough (MIN_GROUP with it and without): too few of them share a stratum
+        (seat, listed player, number of cards) with the other side. A card that shortens
+        games (its holders draw fewer cards) is lost this way, and a designer must not read
+        its silence as "not strong". The cards the strata lose most come first."""
+        out = []
+        for e in self.effects:
+            if e.tested or e.same_as_drawn:
+                continue
+            holders, could = self.share(e.card, e.measure)
+            if min(holders, could - holders) >= MIN_GROUP:
+                out.append(e)
+        return sorted(out, key=lambda e: (e.with_n + e.without_n, e.card, e.measure))
+
+    def untestable_words(self, shown: int = 5) -> str:
+        """The verdict's words naming the cards that could not be tested, and why."""
+        lost = self.untestable()
+        if not lost:
+            return ""
+
+        def one(e: CardEffect) -> str:
+            holders, could = self.share(e.card, e.measure)
+            return (f"{e.card} ({e.measure} in {holders} of {could} player-games, "
+                    f"{e.with_n + e.without_n} comparable)")
+
+        names = ", ".join(one(e) for e in lost[:shown])
+        more = f" and {len(lost) - shown} more" if len(lost) > shown else ""
+        return (f"; {count_text(len(lost), 'card')} held in at least {MIN_GROUP} player-games "
+                f"and missing from {MIN_GROUP} could not be tested, too few player-games per "
+                f"stratum (the same seat, listed player and number of cards) with and without "
+                f"{'it' if len(lost) == 1 else 'each'}, so nothing is said of "
+                f"{'it' if len(lost) == 1 else 'them'}: {names}{more}")
 
     def family_words(self) -> str:
         """What the flags' correction covers, and what it promises, in words."""
         chance = f"at most a {100 * SIGNIFICANCE:.0f} % chance of any flag"
         if not self.family:
-            return (f"{CORRECTION}'s correction for {self.tests} tests, so that a game where no "
-                    f"card makes a difference has {chance}")
-        return (f"{CORRECTION}'s correction for all {self.family} tests of {self.scope}, so "
-                f"that where no card makes a difference, {self.scope} have {chance}")
+            return (f"{CORRECTION}'s correction for {count_text(self.tests, 'test')}, so that a "
+                    f"game where no card makes a difference has {chance}")
+        return (f"{CORRECTION}'s correction for all {count_text(self.family, 'test')} of "
+                f"{self.scope}, so that where no card makes a difference, {self.scope} have "
+                f"{chance}")
 
     def to_json(self) -> dict[str, Any]:
         return {"games": self.games, "player_games": self.player_games,
@@ -183,14 +248,32 @@ class CardAnalysis:
                 "correction_over": self.scope or "this run",
                 "deck": self.deck, "never": dict(zip(("fate", "cards"), self.unused())),
                 "min_group": MIN_GROUP,
-                "usage": {card: {fate: {"count": n, "player_games": k}
+                "usage": {card: {fate: {"count": n, "player_games": k,
+                                        "of_player_games": self.share(card, fate)[1]}
                                  for fate, (n, k) in fates.items()}
                           for card, fates in sorted(self.usage.items())},
+                "untestable": [[e.card, e.measure] for e in self.untestable()],
                 "effects": [e.to_json() for e in self.effects],
                 "verdict": self.verdict()}
 
 
 NO_SPLIT = "no card was drawn or played by some players and not by others"
+
+
+def reports_card_facts(game: Game) -> bool:
+    """Whether `game` gives card facts at all: it implements `Game.card_events`. One that
+    does not (Viktory II's map game, whose Battle Cards only the battle game `viktory`
+    reports) never has any, whatever its options or number of games."""
+    return type(game).card_events is not Game.card_events
+
+
+def no_card_facts(game: Game) -> str:
+    """Why a run of `game` has no card facts, when the game gives none, in words naming the
+    games that do (the registry's, imported only for these words)."""
+    from ..games import REGISTRY
+
+    others = ", ".join(name for name, g in REGISTRY.items() if reports_card_facts(g))
+    return f"{game.name} does not report card facts (the games that do: {others})"
 
 
 def correct_together(analyses: list[CardAnalysis], scope: str) -> None:
@@ -204,19 +287,25 @@ def correct_together(analyses: list[CardAnalysis], scope: str) -> None:
         a.family, a.scope = len(tested), scope
 
 
+def adjusted_for(measure: str) -> str:
+    """What the win rates with and without a card are adjusted for, in words: they are
+    averages over the strata, not the raw rates of holders and non-holders."""
+    return f"adjusted for seat, listed player and number of cards {measure}"
+
+
 def describe(e: CardEffect) -> str:
     """A flagged card in plain words."""
     strong = "strong" if e.difference > 0 else "weak"
     verb = "draws" if e.measure == DRAWN else "plays"
     return (f"{e.card} stands out as {strong}: a player who {verb} it wins "
-            f"{100 * e.rate_with:.1f} % against {100 * e.rate_without:.1f} % otherwise "
-            f"({signed_points(e.difference)}, 95 % CI {signed_points(e.ci[0])} to "
-            f"{signed_points(e.ci[1])}; {e.with_n} of {e.with_n + e.without_n} player-games; "
-            f"adjusted {_p_text(e.p_adjusted)})")
+            f"{100 * e.rate_with:.1f} % against {100 * e.rate_without:.1f} % otherwise, "
+            f"{adjusted_for(e.measure)} ({signed_points(e.difference)}, 95 % CI "
+            f"{signed_points(e.ci[0])} to {signed_points(e.ci[1])}; {e.with_n} of "
+            f"{e.with_n + e.without_n} player-games; adjusted {_p_text(e.p_adjusted)})")
 
 
 def signed_points(x: float) -> str:
-    return f"{100 * x:+.1f} points"
+    return f"{signed(100 * x)} points"
 
 
 def _p_text(p: float) -> str:
@@ -241,6 +330,8 @@ class CardCollector:
         self.strata: dict[tuple[int, int], int] = {}
         self.rows: dict[tuple[str, str], array] = {}  # -> the player-games with it
         self.usage: dict[str, dict[str, list[int]]] = {}
+        self.seats_of: dict[str, set[int]] = {}  # card -> the seats it was seen in
+        self.seat_games: Counter[int] = Counter()  # seat -> its player-games
         self.games = 0
 
     def add(self, game: dict[str, Any]) -> None:
@@ -256,10 +347,12 @@ class CardCollector:
             key = (seat, game["seating"][seat])
             self.stratum_of.append(self.strata.setdefault(key, len(self.strata)))
             self.won.append(seat in winners)
+            self.seat_games[seat] += 1
             for measure in MEASURES:
                 self.totals[measure].append(sum(facts.get(measure, {}).values()))
             for fate, counts in facts.items():
                 for card, n in counts.items():
+                    self.seats_of.setdefault(card, set()).add(seat)
                     tally = self.usage.setdefault(card, {}).setdefault(fate, [0, 0])
                     tally[0] += n
                     tally[1] += 1
@@ -283,7 +376,9 @@ def collect(games: Iterable[dict[str, Any]], deck: Iterable[str] | None = None) 
 def compare(c: CardCollector) -> CardAnalysis:
     import numpy as np  # here, not at the top: a batch that only stores facts never needs it
 
-    a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage, deck=c.deck)
+    a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage, deck=c.deck,
+                     could_hold={card: sum(c.seat_games[s] for s in seats)
+                                 for card, seats in c.seats_of.items()})
     if not c.games:
         return a
     game_of = np.frombuffer(c.game_of, dtype=np.int32)
@@ -298,20 +393,24 @@ def compare(c: CardCollector) -> CardAnalysis:
         _, stratum = np.unique(base * (int(totals.max()) + 1) + totals, return_inverse=True)
         stratum = stratum.reshape(-1)
         data[measure] = _Data(game_of, stratum, won, c.games, int(stratum.max()) + 1)
-    chosen_of: dict[tuple[str, str], np.ndarray] = {}
-    for (card, measure), rows in sorted(c.rows.items()):
+    drawn_of: dict[str, tuple[np.ndarray, CardEffect | None]] = {}
+    for (card, measure), rows in sorted(c.rows.items()):  # a card's `drawn` before `played`
         chosen = np.zeros(len(c.won), dtype=bool)
         chosen[np.frombuffer(rows, dtype=np.int32)] = True
-        chosen_of[(card, measure)] = chosen
-        effect = data[measure].effect(card, measure, chosen)
-        if effect is None:
+        if measure == PLAYED and card in drawn_of and np.array_equal(drawn_of[card][0], chosen):
+            # Played exactly where drawn: one question, answered once. Its own strata (cards
+            # played in all) may differ from drawn's (Word & Iron's strategies are drawn, not
+            # all played) and would give a second answer, and a second test to correct for.
+            effect = drawn_of[card][1]
+            if effect is not None:
+                a.effects.append(replace(effect, measure=PLAYED, tested=False, p_adjusted=1.0,
+                                         same_as_drawn=True))
             continue
-        if measure == PLAYED and (card, DRAWN) in chosen_of and \
-                np.array_equal(chosen_of[(card, DRAWN)], chosen) and \
-                np.array_equal(data[DRAWN].stratum, data[PLAYED].stratum):
-            effect.same_as_drawn = True
-            effect.tested = False
-        a.effects.append(effect)
+        effect = data[measure].effect(card, measure, chosen)
+        if measure == DRAWN:
+            drawn_of[card] = (chosen, effect)
+        if effect is not None:
+            a.effects.append(effect)
     if not a.effects:
         a.no_comparison = _why_no_comparison(c, data)
     tested = [e for e in a.effects if e.tested]

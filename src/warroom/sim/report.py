@@ -14,9 +14,9 @@ from ..engine.config import changed_options
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, median, pct, quantile
-from .cards import CORRECTION, MIN_GROUP, CardAnalysis, CardEffect
+from .cards import CORRECTION, MIN_GROUP, CardAnalysis, CardEffect, adjusted_for
 from .outputs import OutputError, check_folders, make_folders
-from .stats import SIGNIFICANCE, Rate
+from .stats import SIGNIFICANCE, Rate, count_text, signed
 from .store import RunInfo
 
 FORMATS = ("html", "md")
@@ -68,9 +68,27 @@ def run_facts(run: RunInfo, games: int) -> list[tuple[str, str]]:
         ("run", f"{run.id}, created {run.created}"),
         ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(run.players))
          + (" (seats rotate)" if run.rotate else " (fixed seats)")),
+        *_part_of(run),
         ("options", run_options(run)),
         ("games", f"{games} of {run.games_requested} requested, batch seed {run.seed}"),
     ]
+
+
+def _part_of(run: RunInfo) -> list[tuple[str, str]]:
+    """The sweep cell or tune trial a run is, with its varied or tuned values: a trial's
+    options name only the patched copy of a card file, not the number tuned in it."""
+    values = ", ".join(f"{k} = {_value(v)}" for k, v in (run.cell or {}).items())
+    if run.tune_id is not None:
+        return [("tune", f"{run.tune_id}, its trial of {values or 'the values as they are'} "
+                         f"(the tune's report, --tune {run.tune_id}, lists every trial)")]
+    if run.sweep_id is not None:
+        return [("sweep", f"{run.sweep_id}, the cell {values}")]
+    return []
+
+
+def _value(value: Any) -> str:
+    """A varied or tuned value as `--set` writes it (booleans as true and false)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def run_document(a: RunAnalysis) -> Document:
@@ -109,13 +127,16 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
     outliers = [f"{label}: {', '.join(e.card for e in a.cards.flagged())}" for label, a in cells
                 if a.cards is not None and a.cards.flagged()]
     with_cards = sum(a.cards is not None and bool(a.cards.effects) for _, a in cells)
+    untestable = [label for label, a in cells if a.cards is not None and a.cards.untestable()]
     verdicts = [
         f"first-player advantage: significant in {which(first)}" + _first_family(cells)
         + (f"; not measured in {unmeasured} (no first player)" if unmeasured else "")
         + (f"; cannot be measured in {unmeasurable} (see the table)" if unmeasurable else ""),
         f"card outliers: flagged in {which(outliers)}" + _card_family(cells)
         + ("" if with_cards == len(cells) else
-           f"; {len(cells) - with_cards} without card facts to compare"),
+           f"; {len(cells) - with_cards} without card facts to compare")
+        + (f"; cards that could not be tested (too few player-games per stratum) in "
+           f"{which(untestable)}: see the table" if untestable else ""),
         f"dominant strategy: in {which(dominant)}",
     ]
     rows = [[label, answer(a.first_verdict()), answer(a.card_verdict()),
@@ -191,18 +212,19 @@ def _cards_section(a: RunAnalysis) -> Section:
     flagged = cards.flagged()
     table = None
     if flagged:
-        table = (["card", "measure", "win rate with", "without", "difference (95 % CI)",
-                  "player-games with / without", f"p ({CORRECTION})"],
+        table = (["card", "measure", "win rate with (adjusted)", "without (adjusted)",
+                  "difference (95 % CI)", "player-games with / without", f"p ({CORRECTION})"],
                  [_effect_row(e) for e in flagged])
     note = (f"Each card's {label}: the win rate of the player who had it minus that of the "
             "player who did not, compared among players in the same seat, of the same listed "
-            "player and with as many cards in all (Mantel-Haenszel weights), so that a longer "
-            "game, which draws more cards, does not pass for a strong card; 95 % intervals "
+            "player and with as many cards in all (Mantel-Haenszel weights: the win rates "
+            "with and without a card are these adjusted rates, not the raw ones), so that a "
+            "longer game, which draws more cards, does not pass for a strong card; 95 % intervals "
             "and tests by a cluster-robust score test with the game as the cluster (both "
             "players of a game are not independent), the interval holding every difference "
             f"the test does not reject. Flags: {CORRECTION}'s correction over all "
-            f"{cards.tests} tests at {100 * SIGNIFICANCE:.0f} %; cards with fewer than "
-            f"{MIN_GROUP} player-games on either side are not tested. "
+            f"{count_text(cards.tests, 'test')} at {100 * SIGNIFICANCE:.0f} %; cards with "
+            f"fewer than {MIN_GROUP} comparable player-games on either side are not tested. "
             + (f"The plot shows the {CARD_PLOT_ROWS // 2} highest and lowest of "
                f"{len(drawn)} cards." if len(drawn) > len(shown) else ""))
     return Section("cards", title, a.card_verdicts(), [Plot("card-outliers", plot)], table,
@@ -211,7 +233,8 @@ def _cards_section(a: RunAnalysis) -> Section:
 
 def _effect_row(e: CardEffect) -> list[str]:
     return [e.card, e.measure, f"{100 * e.rate_with:.1f} %", f"{100 * e.rate_without:.1f} %",
-            f"{100 * e.difference:+.1f} ({100 * e.ci[0]:+.1f} to {100 * e.ci[1]:+.1f})",
+            f"{signed(100 * e.difference)} ({signed(100 * e.ci[0])} to "
+            f"{signed(100 * e.ci[1])})",
             f"{e.with_n} / {e.without_n}",
             ("not tested" if not e.tested else
              "< 0.001" if e.p_adjusted < 0.001 else f"{e.p_adjusted:.3f}")
@@ -219,8 +242,8 @@ def _effect_row(e: CardEffect) -> list[str]:
 
 
 def _card_tables(cards: CardAnalysis) -> list[Section]:
-    headers = ["card", "win rate with", "without", "difference (95 % CI)",
-               "player-games with / without", f"p ({CORRECTION})"]
+    headers = ["card", "win rate with (adjusted)", "without (adjusted)",
+               "difference (95 % CI)", "player-games with / without", f"p ({CORRECTION})"]
     out = []
     for measure, key, title in ((DRAWN, "cards-drawn", "Cards ranked by improvement when "
                                  "drawn"),
@@ -229,10 +252,12 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
         ranked = cards.ranked(measure)
         if not ranked:
             continue
-        note = ""
+        note = (f"Win rates {adjusted_for(measure)}: averages over players of the same "
+                "seat, listed player and number of cards, not the raw rates of holders and "
+                "non-holders.")
         if measure == PLAYED and any(e.same_as_drawn for e in ranked):
-            note = ("Cards played whenever they are drawn (they resolve as they are drawn) "
-                    "have the same figures as when drawn and are tested once.")
+            note += (" Cards played whenever they are drawn (they resolve as they are drawn) "
+                     "have the same figures as when drawn and are tested once.")
         rows = [_effect_row(e)[:1] + _effect_row(e)[2:] for e in ranked]
         out.append(Section(key, title, [], table=(headers, rows), note=note))
     fates = cards.fates
@@ -240,14 +265,17 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
     for card in sorted({*cards.usage, *cards.unused()[1]}):  # the dead cards too
         row = [card]
         for fate in fates:
-            n, k = cards.usage.get(card, {}).get(fate, (0, 0))
-            row.append(f"{n} ({100 * k / cards.player_games:.1f} %)" if n else "-")
+            n = cards.usage.get(card, {}).get(fate, (0, 0))[0]
+            k, could = cards.share(card, fate)  # of the player-games that could hold it
+            row.append(f"{n} ({100 * k / could:.1f} %)" if n else "-")
         rows.append(row)
     out.append(Section("cards-usage", "How often each card met each fate", [],
                        table=(["card", *fates], rows),
-                       note=f"Times in all, and in brackets the share of the {cards.player_games}"
-                            f" player-games ({cards.games} games) in which it happened at "
-                            "least once."))
+                       note=f"Times in all, and in brackets the share of the player-games "
+                            "that could hold the card in which it happened at least once: "
+                            f"of all {cards.player_games} player-games ({cards.games} games) "
+                            "for a card every seat met, of its seats' player-games for a "
+                            "card only some seats met (a card of one seat's deck)."))
     return out
 
 
