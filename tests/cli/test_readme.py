@@ -97,3 +97,18 @@ def test_every_docs_path_the_readmes_name_exists():
     assert len(rules) == 5  # one text per rule set
     index = (ROOT / "docs" / "rules" / "README.md").read_text("utf-8")
     assert all(f"`{name}`" in index for name in rules)
+
+
+def test_readme_synopsis_shows_every_option_of_the_batch_commands():
+    """Defect 13: the synopsis left out options that `--help` shows (sweep --seed --set
+    --workers --db --format --force --backend; tune --seed --set --workers --db --json --force;
+    tournament --set; viktory compare --players --modes --seed --workers --set --json); and
+    its lines stay within 100 columns."""
+    commands, shown = _commands(), _synopsis()
+    for name in ("simulate", "sweep", "tune", "tournament", "evaluate", "viktory compare",
+                 "viktory compare-games"):
+        missing = _long_options(commands[name]) - shown[name]
+        assert not missing, f"README's synopsis lacks {sorted(missing)} for `warroom {name}`"
+    block = README.read_text(encoding="utf-8").split("## The command line", 1)[1]
+    long = [line for line in block.split("```", 2)[1].splitlines() if len(line) > 100]
+    assert not long, f"synopsis lines past 100 columns: {long}"

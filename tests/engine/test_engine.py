@@ -37,7 +37,7 @@ class DemoConfig:
 
 
 def test_config_converts_text_to_typed_values():
-    c = make_config(DemoConfig, {"count": "4", "rate": "0.25", "fast": "yes", "mode": "cards",
+    c = make_config(DemoConfig, {"count": "4", "rate": "0.25", "fast": "true", "mode": "cards",
                                  "faces": "0,1,2", "deck": "none"})
     assert c == DemoConfig(4, 0.25, True, "cards", (0, 1, 2), None)
     assert make_config(DemoConfig, {"deck": "my.yaml"}).deck == "my.yaml"
@@ -48,6 +48,8 @@ def test_config_converts_text_to_typed_values():
     ({"count": "x"}, "must be an integer"),
     ({"count": "-1"}, "must be >= 0"),
     ({"fast": "maybe"}, "true or false"),
+    ({"fast": "yes"}, "true or false, got 'yes'"),  # the words `warroom options` gives only
+    ({"fast": "TRUE"}, "true or false, got 'TRUE'"),
     ({"mode": "chess"}, "must be one of dice, cards"),
     ({"faces": "1,a"}, "must be an integer"),
     # Python's int() and float() read these; an option written as text does not

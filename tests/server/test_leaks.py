@@ -55,8 +55,10 @@ def play_through_the_server(tmp_path, name: str, options: dict, seed: int):
     rng = random.Random(seed)
     frames: dict[int | None, list[dict]] = {}
     with TestClient(app) as c:
+        # as --set writes them: booleans `true` and `false` (json.dumps), not Python's `True`
         probe = REGISTRY[name].new_state(REGISTRY[name].config(
-            {k: str(v) for k, v in options.items()}), 0)
+            {k: json.dumps(v) if isinstance(v, bool) else str(v) for k, v in options.items()}),
+            0)
         seats = [{"kind": "invite"} for _ in range(probe.num_players)]
         made = c.post("/api/games", json={"game": name, "options": options, "seats": seats,
                                           "seed": seed}).json()

@@ -274,11 +274,12 @@ def test_the_number_of_players_comes_from_players():
     teams = plan(battle, (), parse_vary(["teams=none,alliance"]), "random,random,random,random")
     assert [(c.config["players"], c.config["teams"]) for c in teams] == [
         (4, "none"), (4, "alliance")]
-    # --set players= still decides, and a varied number of players is the grid's
+    # --set players= still decides, and a varied number of players is the grid's (the last
+    # SPEC filling the seats past the list: tests/sim/test_batch_defects.py)
     fixed = plan(battle, ("players=3",), parse_vary(["hand_size=5"]), "random,random,random")
     assert fixed[0].config["players"] == 3
-    with pytest.raises(ConfigError, match="sweep cell players=4: --players needs 4 players"):
-        plan(battle, (), parse_vary(["players=3,4"]), "random,random,random")
+    with pytest.raises(ConfigError, match="sweep cell players=2: --players lists 3 SPECs"):
+        plan(battle, (), parse_vary(["players=2,4"]), "random,random,random")
 
 
 def test_cli_sweep_of_a_three_player_game(tmp_path, capsys):

@@ -214,8 +214,8 @@ def test_workers_past_the_cpus_are_the_cpus(capsys, monkeypatch):
     assert main(["tournament", "kow", "--players", "random,random", "--workers",
                  "99999999999999999999", "--json"]) == 0
     captured = capsys.readouterr()
-    assert captured.err == ("note: --workers 99999999999999999999 is more than the 1 CPUs here; "
-                            "using 1\n")
+    assert captured.err == ("warroom: note: --workers 99999999999999999999 is more than the 1 "
+                            "CPUs here; using 1\n")
     assert json.loads(captured.out)["champion_name"]
 
 

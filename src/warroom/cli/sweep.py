@@ -38,7 +38,9 @@ DEFAULT_GAMES = 1000  # per cell
               "combinations). List values are separated by ';': red_faces=0,1,1,2;1,1,2,2.")
 @click.option("--games", "n_games", type=game_count(), help=f"Games per cell (default "
               f"{DEFAULT_GAMES}; with --resume, the sweep's own number).")
-@click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
+@click.option("--players", "players_text", required=True, help="Comma-separated SPECs, one "
+              "per seat. When --vary gives players, the last SPEC fills the seats a cell has "
+              "past the list (heuristic,random at 4 players: heuristic,random,random,random).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Batch seed, the same in every cell.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
@@ -66,8 +68,10 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     from ..sim.sweep import find_sweep, parse_vary, plan, resumed_games, run_sweep
 
     fmt = report_format(out, fmt)  # before any game: the report is written after them all
-    g, _, _ = game_and_config(game, sets, players_text)
     vary = parse_vary(varies)
+    # With players varied, each cell's number of players is its own (plan fills the seats).
+    g, _, _ = game_and_config(game, sets,
+                              None if "players" in dict(vary) else players_text)
     cells = plan(g, sets, vary, players_text)
     specs = parse_specs(players_text)
     check_backend(backend, address)

@@ -19,7 +19,16 @@ from ..sim.outputs import check_folders, make_folders
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
-from .common import FILE, SEED, SET_HELP, Interrupted, game_count, parse_sets, refuse_missing_db
+from .common import (
+    FILE,
+    SEED,
+    SET_HELP,
+    Interrupted,
+    echo_err,
+    game_count,
+    parse_sets,
+    refuse_missing_db,
+)
 from .simulate import backend_options, resolve_workers
 
 OUT_SUFFIXES = (".yaml", ".yml")  # --out is YAML: a card file or an options file
@@ -54,8 +63,9 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
 @click.option("--resume", is_flag=True, help="Continue the latest identical tune (a larger "
               "--budget extends it).")
 @click.option("--out", type=FILE, help="Write the best values (a "
-              ".yaml or .yml file): the patched card file (a second one beside it, named "
-              "after its option), or an options file when only rule options are tuned; "
+              ".yaml or .yml file): the patched card file, its own text with only the tuned "
+              "numbers changed (a second one beside it, named after its option), or an "
+              "options file when only rule options are tuned; "
               "missing folders are made. A file there already is refused before any game, "
               "even one a tune wrote (it may have been edited since), unless --force.")
 @click.option("--force", is_flag=True, help="Let --out overwrite the files that exist (a "
@@ -175,7 +185,7 @@ def _check_out(plan: Any, out: Path, force: bool) -> None:
     is the user's as much as --out itself. Unlike a report, a card file may have been edited
     since a tune wrote it: even one a tune wrote needs --force."""
     check_folders(out, "write the tuned values")
-    paths = [path for path, _ in plan.out_files(plan.start_values(), out)]
+    paths = [path for path, _, _ in plan.out_files(plan.start_values(), out)]
     for path in paths:
         if path.exists() and not path.is_file():
             raise ConfigError(f"{path} exists and is not a regular file; choose another --out")
@@ -192,6 +202,10 @@ def _write_out(plan: Any, values: dict[str, Any], out: Path) -> list[Path]:
     """The best values as files (see Plan.out_files); returns the files written."""
     make_folders(out, "write the tuned values")
     files = plan.out_files(values, out)
-    for path, text in files:
+    for path, text, kept in files:
         path.write_text(text, encoding="utf-8")
-    return [path for path, _ in files]
+        if not kept:  # the designer's comments and layout are lost: say so
+            echo_err(f"warroom: note: {path}: the tuned numbers could not be changed in the "
+                     "card file's own text (an alias or a merge key?), so it is written whole, "
+                     "without its comments and layout")
+    return [path for path, _, _ in files]

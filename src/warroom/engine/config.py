@@ -227,8 +227,14 @@ def changed_options(config_cls: type | None, options: dict[str, Any]) -> str:
     differ from `config_cls`'s defaults (all of them without one), as `key=value, ...` (a
     list's items joined by commas, as `--set` takes them); empty when none differ."""
     defaults = config_to_json(config_cls()) if config_cls else {}
-    return ", ".join(f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}"
+    return ", ".join(f"{k}={','.join(map(_text, v)) if isinstance(v, list) else _text(v)}"
                      for k, v in options.items() if defaults.get(k, object()) != v)
+
+
+def _text(value: Any) -> str:
+    """An option's value as `--set` takes it: booleans as `true` and `false`, not Python's
+    `True`."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _plain(value: Any) -> Any:
@@ -291,11 +297,11 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
     if hint is bool:
         if isinstance(raw, bool):
             return raw
-        text = str(raw).lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
+        # Exactly the words `warroom options` gives ("true or false"), as reports and
+        # `--set` print them: yes/on/1 or TRUE would pass for a boolean on the command line
+        # but nowhere else.
+        if raw in ("true", "false"):
+            return raw == "true"
         raise ConfigError(f"option {key!r} must be true or false, got {raw!r}")
     if hint in (int, float):
         kind = "an integer" if hint is int else "a number"

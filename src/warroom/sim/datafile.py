@@ -27,8 +27,8 @@ from typing import Any
 
 import yaml
 
-from ..engine import ConfigError, Game
-from ..engine.data import read_yaml
+from ..engine import ConfigError, DataError, Game
+from ..engine.data import parse_yaml, read_text, read_yaml
 
 Path_ = tuple[str | int, ...]  # keys and list indices from the top of the file to a number
 
@@ -187,16 +187,73 @@ def _get(document: Any, path: Path_) -> Any:
 
 def patched_text(source: Path, changes: list[tuple[Path_, Any, str]]) -> str:
     """The YAML of `source` with each (path, value) set; `label`s go in a header comment."""
-    document = copy.deepcopy(read_yaml(source))
+    return patch(source, changes)[0]
+
+
+def patch(source: Path, changes: list[tuple[Path_, Any, str]]) -> tuple[str, bool]:
+    """The patched text of `source` (see `patched_text`), and whether it is the file's own
+    text with only the numbers changed: its comments (a deck's notice that its cards are
+    sample data) and its layout (one card a line, in flow style) are the designer's. False
+    when the numbers cannot be edited in place (an alias, a merge key): the document is then
+    written whole, without them."""
+    original = read_text(source)
+    document = copy.deepcopy(parse_yaml(original, source))
     for path, value, _ in changes:
         node = document
         for key in path[:-1]:
             node = node[key]
         node[path[-1]] = value
-    head = [f"# {source.name}, patched: " + "; ".join(f"{label} = {value}"
-                                                   for _, value, label in changes)]
-    return "\n".join(head) + "\n" + yaml.safe_dump(document, sort_keys=False,
-                                                   allow_unicode=True, width=100)
+    head = f"# {source.name}, patched: " + "; ".join(f"{label} = {value}"
+                                                    for _, value, label in changes) + "\n"
+    edited = _edited(original, changes, document, source)
+    if edited is not None:
+        return head + edited, True
+    return head + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
+                                 width=100), False
+
+
+def _edited(text: str, changes: list[tuple[Path_, Any, str]], expected: Any,
+            where: Path) -> str | None:
+    """`text` with each number replaced where it is written (the composer's marks say where
+    its node starts and ends), or None unless reading the result gives exactly `expected`."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    spans = []
+    for path, value, _ in changes:
+        node = _node(root, path)
+        if not isinstance(node, yaml.ScalarNode) or node.style:  # a plain number only
+            return None
+        spans.append((node.start_mark.index, node.end_mark.index, _scalar(value)))
+    for start, end, new in sorted(spans, reverse=True):  # from the end: indices stay true
+        text = text[:start] + new + text[end:]
+    try:
+        same = parse_yaml(text, where) == expected
+    except DataError:
+        return None
+    # (an alias shares its anchor's node: editing it would change every place it is used)
+    return text if same else None
+
+
+def _node(node: Any, path: Path_) -> Any:
+    """The node at `path` in a composed document, or None."""
+    for key in path:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value
+                         if isinstance(k, yaml.ScalarNode) and k.value == str(key)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) \
+                and -len(node.value) <= key < len(node.value):
+            node = node.value[key]
+        else:
+            return None
+    return node
+
+
+def _scalar(value: Any) -> str:
+    """A number as YAML writes it, read back as the same number (`1.0e-05`, not `1e-05`,
+    which YAML 1.1 reads as text)."""
+    return yaml.safe_dump(value).split("\n", 1)[0]
 
 
 def write_patched(directory: Path, option: str, source: Path,

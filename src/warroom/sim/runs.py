@@ -45,7 +45,10 @@ def execute(store: ResultStore, run: RunInfo, games: int, workers: int = 1,
     written before the exception goes on. Returns how many games were played. The run is held
     for this process meanwhile: another process playing it is a StoreError."""
     store.claim(run.id)
-    if games > run.games_requested:
+    if games != run.games_requested:
+        # The run's size is what it was last asked to play, smaller too (a resume with fewer
+        # --games than an interrupted run asked for): the report's "of N requested" and a
+        # bare --resume read it.
         store.set_requested(run.id, games)
     indices = store.missing_indices(run.id, games)
     writer = store.writer(run.id)

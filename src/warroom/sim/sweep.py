@@ -59,6 +59,7 @@ def parse_vary(items: tuple[str, ...] | list[str]) -> Vary:
 class Cell:
     values: dict[str, str]  # the varied options of this cell, as given
     config: dict[str, Any]  # every option of the cell, as stored with its run
+    players: tuple[str, ...] = ()  # the cell's SPECs, one per seat (empty: the sweep's)
 
     @property
     def label(self) -> str:
@@ -94,12 +95,26 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
         values = dict(zip((k for k, _ in vary), combo, strict=True))
         try:
             config = game.config({**base, **values})
-            parse_specs(players_text, game.num_players(config))
+            seats = game.num_players(config)
+            cell_specs = (seat_specs(specs, seats) if "players" in values
+                          else parse_specs(players_text, seats))
             game.new_state(config, 0)  # a card file that cannot be read fails here, not later
         except (ConfigError, DataError) as exc:
             raise type(exc)(f"sweep cell {Cell(values, {}).label}: {exc}") from None
-        cells.append(Cell(values, config_to_json(config)))
+        cells.append(Cell(values, config_to_json(config), tuple(cell_specs)))
     return cells
+
+
+def seat_specs(specs: list[str], seats: int) -> list[str]:
+    """A cell's SPECs when `--vary` gives `players`: the list as given, its last SPEC filling
+    the seats past its end (`heuristic,random` at 4 players: heuristic, random, random,
+    random), so that one list serves every table size and the first SPECs keep their place
+    in every cell. More SPECs than seats would leave one out: refused."""
+    if len(specs) > seats:
+        raise ConfigError(f"--players lists {len(specs)} SPECs, more than the cell's {seats} "
+                          "players (when --vary gives players, the last SPEC fills the seats "
+                          f"past the list: list at most as many as the fewest players)")
+    return specs + specs[-1:] * (seats - len(specs))
 
 
 def run_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
@@ -125,13 +140,17 @@ def run_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
         raise ConfigError(f"--games {games}: sweep {sweep.id} has {played} games in a cell "
                           "already, and --resume only adds games (give more, or leave "
                           "--games out)")
-    if games > sweep.games:  # the sweep's report and a later bare --resume read this number
+    if games != sweep.games:  # a later bare --resume reads this number (a smaller one too)
         store.set_sweep_games(sweep.id, games)
         sweep = store.sweep(sweep.id)
+    for run in runs.values():  # every cell at once: an interrupted resume leaves none behind
+        if run.games_requested != games:
+            store.set_requested(run.id, games)
     for cell in cells:
         run = runs.get(_key(cell.values))
         if run is None:
-            run = store.create_run(game.name, game.version, cell.config, players, seed, games,
+            run = store.create_run(game.name, game.version, cell.config,
+                                   list(cell.players) or players, seed, games,
                                    sweep_id=sweep.id, cell=cell.values)
         if on_cell is not None:
             on_cell(cell, store.count_games(run.id))
@@ -191,7 +210,9 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
          + f" ({len(runs)} cells)"),
         ("fixed options", ", ".join(f"{k}={v}" for k, v in sweep.base_config.items())
          or "the defaults"),
-        ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(sweep.players))),
+        ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(sweep.players))
+         + (" (the last SPEC fills the seats a cell has past them)"
+            if any(r.players != sweep.players for r in runs) else "")),
         ("games", f"{_per_cell(analyses)} per cell, batch seed {sweep.seed} in every cell"),
     ]
     data = {"sweep": {"id": sweep.id, "game": sweep.game, "vary": sweep.vary,
@@ -214,14 +235,28 @@ def correct_across_cells(analyses: list[RunAnalysis]) -> None:
 Figure = tuple[str, str, str, dict[str, list[Point]], float | None, str]
 
 
+def _setups_differ(analyses: list[RunAnalysis]) -> str:
+    """Why the cells' shares of wins cannot be compared with each other, or "": cells with
+    different numbers of players, or different teams, expect different shares of a seat
+    (25 % of four alone, 50 % of two teams), so a difference across them is no finding."""
+    if len({a.seats for a in analyses}) > 1:
+        return "the cells play different numbers of players"
+    if shared_partners(analyses, "seat") is None:
+        return "the cells play different teams"
+    return ""
+
+
 def _wins_test(analyses: list[RunAnalysis], kind: str) -> tuple[float | None, str]:
     """Test that the cells share one distribution of wins per seat (or listed player) and
     draws, each team of partners counted once a game, as a run's own report does (partners'
-    wins are the same games). Cells that play different teams are not tested: no one grouping
-    counts each of their games once."""
-    partners = shared_partners(analyses, kind)
+    wins are the same games). Cells that play different teams, or different numbers of
+    players, are not tested: no one grouping counts each of their games once."""
+    differ = _setups_differ(analyses)
+    partners = None if differ else shared_partners(analyses, kind)
     if partners is None:
-        return None, " not tested: the cells play different teams"
+        sizes = len({a.seats for a in analyses}) > 1
+        shown = f" (shown: the {kind}s every cell has)" if sizes else ""
+        return None, f" not tested: {differ or 'the cells play different teams'}{shown}"
     p = homogeneity_p([[*wins_per_team(a, kind, partners), a.draws] for a in analyses])
     return p, teams_note(analyses[0].seats, partners, kind, " in every cell")
 
@@ -229,7 +264,9 @@ def _wins_test(analyses: list[RunAnalysis], kind: str) -> tuple[float | None, st
 def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
     """Each figure across the cells: its series of points, and the p-value of a test that
     the cells differ (chi-square for counts, Kruskal-Wallis for lengths and metrics)."""
-    players, seats = analyses[0].run.players, analyses[0].seats
+    # The seats and listed players every cell has (a sweep of `players` adds some)
+    players = min((a.run.players for a in analyses), key=len)
+    seats = min(a.seats for a in analyses)
     out: list[Figure] = [
         ("player-win-rate", "win rate per player", "win rate",
          {f"{p} ({i})": [_rate_point(a.player_rates()[i]) for a in analyses]
@@ -241,9 +278,14 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
     ]
     firsts = [a.first.rate for a in analyses if a.first is not None]
     if len(firsts) == len(analyses):
+        # As for the seats: the first player's fair share is each cell's own.
+        differ = _setups_differ(analyses)
+        p = None if differ else homogeneity_p([[r.successes, r.trials - r.successes]
+                                               for r in firsts])
         out.append(("first-player", "first player win rate", "win rate",
-                    {"first player": [_rate_point(r) for r in firsts]},
-                    homogeneity_p([[r.successes, r.trials - r.successes] for r in firsts]), ""))
+                    {"first player": [_rate_point(r) for r in firsts]}, p,
+                    f" not tested: {differ}, so the first player's fair share differs too "
+                    "(each cell's own test is in the table above)" if differ else ""))
     out += [
         ("draws", "draw rate", "share of games",
          {"draws": [_rate_point(a.draw_rate()) for a in analyses]},

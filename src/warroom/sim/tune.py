@@ -131,8 +131,13 @@ def parse_param(game: Game, text: str, base: dict[str, Any], config: Any) -> Par
 def _plain(value: Any) -> str:
     """An option value as text, the way --set takes it (lists joined by commas)."""
     if isinstance(value, list | tuple):
-        return ",".join(map(str, value))
-    return str(value).replace(" ", "").strip()
+        return ",".join(map(_word, value))
+    return _word(value).replace(" ", "").strip()
+
+
+def _word(value: Any) -> str:
+    """A value as `--set` takes it: booleans as true and false, not Python's True."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _number_hint(config_cls: type, name: str) -> type | None:
@@ -327,25 +332,28 @@ class Plan:
                                                          source, edits))
         return options
 
-    def out_files(self, values: dict[str, Any], out: Path) -> list[tuple[Path, str]]:
-        """What `--out` writes for these values, as (file, text): each patched card file (the
-        first at `out`, the others beside it named after their option; one file serves
-        options patched alike), or, with rule options only, a YAML options file. Which files
-        does not depend on the values, so the names can be checked before the tune."""
+    def out_files(self, values: dict[str, Any],
+                  out: Path) -> list[tuple[Path, str, bool]]:
+        """What `--out` writes for these values, as (file, text, whether a card file keeps its
+        own text with only the tuned numbers changed): each patched card file (the first at
+        `out`, the others beside it named after their option; one file serves options
+        patched alike), or, with rule options only, a YAML options file. Which files does
+        not depend on the values, so the names can be checked before the tune."""
         rules = {p.name: values[p.name] for p in self.params if p.address is None}
         patches = self.patches(values)
         if not patches:
             return [(out, yaml.safe_dump({"game": self.game.name, "options": rules},
-                                         sort_keys=False))]
+                                         sort_keys=False), True)]
         header = "# with " + ", ".join(f"{k}={v}" for k, v in rules.items()) + "\n" \
             if rules else ""
-        files: list[tuple[Path, str]] = []
+        files: list[tuple[Path, str, bool]] = []
         for option, (source, edits) in sorted(patches.items()):
-            text = header + datafile.patched_text(source, edits)
-            if any(text == written for _, written in files):
+            text, kept = datafile.patch(source, edits)
+            text = header + text
+            if any(text == written for _, written, _ in files):
                 continue  # the same patch in two options' files: one file serves both
             target = out.with_name(f"{out.stem}-{option}{out.suffix}") if files else out
-            files.append((target, text))
+            files.append((target, text, kept))
         return files
 
     def start_values(self) -> dict[str, Any]:
