@@ -271,3 +271,22 @@ def test_an_interrupted_simulate_counts_its_kept_games_in_good_grammar(
     assert main(["simulate", "kow", "--games", "5", "--players", "random,random",
                  "--db", str(tmp_path / "k.sqlite")]) != 0
     assert words in capsys.readouterr().err
+
+
+def test_a_comparison_the_winners_settle_whatever_the_card_says_nothing_of_it():
+    """A heuristic-against-random Word & Iron run showed Knights' Lance at "+0.0 (+0.0 to
+    +0.0)", p = 1: the listed player won every game in each seat, with the card or without,
+    so the games said nothing of it, but a zero-width interval read as proof that it does
+    nothing. Such a comparison has every difference in its interval and is not tested."""
+    rng = random.Random(3)
+    games = []
+    for i in range(80):
+        facts = CardFacts(2)
+        for seat in (0, 1):
+            facts.add(seat, DRAWN, "Lance" if rng.random() < 0.5 else "Shield")
+        # listed player 0 wins every game, in either seat
+        games.append(_game(i, facts, winner=i % 2, seating=[0, 1] if i % 2 == 0 else [1, 0]))
+    [lance] = [e for e in collect(games).effects if e.card == "Lance"]
+    assert min(lance.with_n, lance.without_n) >= 20  # enough to test, had the games varied
+    assert lance.ci == (-1.0, 1.0) and not lance.tested and lance.p == 1.0
+    assert _effect_row(lance)[4] == "+0.0 (-100.0 to +100.0)"

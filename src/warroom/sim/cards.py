@@ -490,10 +490,16 @@ class _Data:
         # (g_error - x g_slope)², i.e. va - 2 vb x + vc x².
         va, vb, vc = float(g_error @ g_error), float(g_error @ g_slope), float(g_slope @ g_slope)
         e1, e0 = self._effective_sizes(p1, p0, with_n, without_n, a, error - d * slope, chosen)
+        # Where every comparable group was all wins or all losses (a listed player that
+        # always wins its seat), the games say nothing of the card: the interval would be
+        # "+0.0 to +0.0", which reads as proof of no effect. It is every difference instead,
+        # and not tested.
+        informed = va > 0
         return CardEffect(
             card, measure, with_n, without_n, p1, wilson_interval(p1 * e1, e1), p0,
-            wilson_interval(p0 * e0, e0), d, score_interval(d, va, vb, vc), score_p(d, va, vc),
-            tested=min(with_n, without_n) >= MIN_GROUP)
+            wilson_interval(p0 * e0, e0), d,
+            score_interval(d, va, vb, vc) if informed else (-1.0, 1.0), score_p(d, va, vc),
+            tested=informed and min(with_n, without_n) >= MIN_GROUP)
 
     def _effective_sizes(self, p1: float, p0: float, n1: int, n0: int, a: np.ndarray,
                          residual: np.ndarray, chosen: np.ndarray) -> tuple[float, float]:
