@@ -322,8 +322,8 @@ def _first_section(a: RunAnalysis, names: list[str], verdict: str) -> Section:
             "first mover is among the winners more often than if the games' winners were "
             "shuffled among the games (a permutation test, normal approximation): a stronger "
             "player who often moves first then does not pass for a first-player advantage. "
-            "The dashed line is the share that expects for the first mover of all games "
-            "(the last pair of bars).")
+            "The dashed line is the share the first mover would win if moving first made no "
+            "difference, over all games (the last pair of bars).")
     if a.no_first_player:
         note += f" {a.no_first_player} games had no first player and are left out here."
     return Section("first", "Is there a first-player advantage?", [verdict],
