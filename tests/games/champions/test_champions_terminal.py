@@ -165,3 +165,23 @@ def test_a_shorter_table_loses_nothing_the_player_needs():
             for cmd, _ in obs["tables"][0] + obs["tables"][1]:
                 assert f"{cmd} [{ADVANTAGES[cmd[0]]}" in text
     assert shortened > 100
+
+
+def test_the_end_says_who_won_and_whose_army_was_destroyed():
+    """The game ended "Game over: player 0 - army destroyed", which reads as player 0's army
+    destroyed when player 0 had won: it says who wins, and whose army fell."""
+    from warroom.agents import HeuristicAgent
+
+    for seed in range(40):
+        state = GAME.new_state(GAME.config({}), seed)
+        agents = [HeuristicAgent(GAME, seed), HeuristicAgent(GAME, seed + 1)]
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            state.apply(player, agents[player].act(PlayerView(state, player, GAME)))
+        outcome = state.outcome()
+        if outcome.reason == "army destroyed":
+            break
+    winner = outcome.winners[0]
+    said = f"Game over: player {winner} wins - player {1 - winner}'s army destroyed"
+    assert GAME.render(state.observation(winner), winner).splitlines()[-1] == said
+    assert GAME.describe_event(state.observation(None)["log"][-1]) == said

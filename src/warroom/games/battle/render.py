@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import fit
+from ...engine.data import counted, fit
 from .cards import SKILL, card_text
 
 PHASE_TEXT = {
@@ -127,8 +127,8 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
     limit = obs["hits_to_lose"]
     lines = []
     if "draw_pile" in obs:
-        lines.append(f"Shared draw pile: {obs['draw_pile']} cards   discard pile: "
-                     f"{len(obs['discard'])} cards")
+        lines.append(f"Shared draw pile: {counted(obs['draw_pile'], 'card')}   discard pile: "
+                     f"{counted(len(obs['discard']), 'card')}")
     lines.append(f"Castles ({limit} unblocked hits lose), hands and soldiers in play:")
     for p, seat in enumerate(obs["seats"]):
         hits = seat.get("castle", seat["hits"])  # As one: the team's castle
@@ -182,7 +182,7 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "setup":
         teams = "" if e["teams"] == "none" else f", teams: {e['teams']}"
         return (f"Battle: {e['players']} players, {e['deck_mode']}{teams}, "
-                f"{e['decks']} deck(s)" + (" with Jokers" if e["jokers"] else ""))
+                f"{counted(e['decks'], 'deck')}" + (" with Jokers" if e["jokers"] else ""))
     if kind == "pack":
         return f"Draft: pack {e['number']} opened, passing {e['direction']}"
     if kind == "picked":

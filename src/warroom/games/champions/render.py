@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import TEXT_WIDTH, first_fitting, fit
+from ...engine.data import TEXT_WIDTH, counted, first_fitting, fit
 
 ADVANTAGES = {"K": "General", "A": "Spy", "J": "Cavalry", "Q": "Medic"}
 PROMPTS = {
@@ -118,9 +118,7 @@ def _render(obs: dict[str, Any], short: int) -> str:
     if you is not None and you in obs["to_move"]:
         lines.append(prompt(obs, you))
     if "outcome" in obs:
-        o = obs["outcome"]
-        who = ", ".join(f"player {p}" for p in o["winners"]) or "nobody (draw)"
-        lines.append(f"Game over: {who} - {o['reason']}")
+        lines.append(_over_text(obs["outcome"]["winners"], obs["outcome"]["reason"]))
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
@@ -145,7 +143,7 @@ def _header(obs: dict[str, Any], you: int | None, short: int) -> str:
         parts.append("Before the deal")
     else:
         parts.append("The deal")
-    parts.append(f"Reserve Pile: {obs['reserve']} cards")
+    parts.append(f"Reserve Pile: {counted(obs['reserve'], 'card')}")
     if obs["dealer"] >= 0:
         parts.append(f"dealer: {_who(obs['dealer'], you)}")
     if obs.get("turned_in"):
@@ -299,8 +297,18 @@ def _flip(e: dict[str, Any], p: Any) -> str:
 
 
 def _game_over(e: dict[str, Any], p: Any) -> str:
-    who = ", ".join(f"player {w}" for w in e["winners"]) or "nobody (draw)"
-    return f"Game over: {who} - {e['reason']}"
+    return _over_text(e["winners"], e["reason"])
+
+
+def _over_text(winners: list[int], reason: str) -> str:
+    """"Game over: player 0 wins - player 1's army destroyed" ("player 0 - army destroyed"
+    left a reader to guess whose army it was)."""
+    if not winners:
+        return f"Game over: a draw - {reason}"
+    if reason == "army destroyed" and len(winners) == 1:
+        reason = f"player {1 - winners[0]}'s army destroyed"
+    return f"Game over: player {winners[0]} wins - {reason}" if len(winners) == 1 else \
+        f"Game over: players {', '.join(map(str, winners))} win - {reason}"
 
 
 _DESCRIBE = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import fit
+from ...engine.data import counted, fit
 from ..viktory_battles.render import battle_prompt, counters_answering, describe_battle_event
 from ..viktory_battles.units import units_text
 
@@ -68,7 +68,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         lines += _render_cards(obs, you)
     c = obs.get("casualties")
     if c:
-        lines.append(fit(f"Casualties to choose: {c['count']} {SIDE_NAMES[c['victim']]} unit(s)"
+        units = counted(c["count"], f"{SIDE_NAMES[c['victim']]} unit")
+        lines.append(fit(f"Casualties to choose: {units}"
                          f" ({c['cause']}), chosen by {_who(c['chooser'], you).lower()}", ", "))
     if obs["result"]:
         winners = obs["result"]["winners"]

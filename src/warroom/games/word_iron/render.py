@@ -346,7 +346,7 @@ _EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "recruit": lambda e, p: f"{p} recruits {unit_label(e['unit'])}",
     "unspent": lambda e, p: f"{p}: {e['ranks']} ranks of power unspent (lost)",
     "use_resource": lambda e, p: f"{p} uses {e['resource']} ({e['ranks']} ranks; "
-    f"{e['uses_left']} uses left)",
+    f"{counted(e['uses_left'], 'use')} left)",
     "resources_skipped": lambda e, p: f"{p} skips the initial resource draw",
     "resources_done": lambda e, p: "",
     "no_resources": lambda e, p: f"{p} has no resource with a use left",
