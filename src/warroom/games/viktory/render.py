@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ...engine.data import counted, fit
+from ...engine.data import counted, first_fitting, fit
 from ..viktory_battles.render import battle_prompt, counters_answering, describe_battle_event
 from ..viktory_battles.units import units_text
 
@@ -32,7 +33,30 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     return CARD_PROMPTS.get(decision or "") or battle_prompt(decision)
 
 
+# An 80x24 terminal less the panel's frame, the prompt and its line of help.
+PANEL_LINES = 20
+SHORTER = 3  # the ways to write the cards: whole, cards by name, the hand by id
+
+
 def render(obs: dict[str, Any], player: int | None) -> str:
+    """The battle, written shorter (the cards first) until it leaves the choices of its
+    reader's decision room on an 80x24 terminal: a hand of 7 with the choices to play each
+    took 31 lines."""
+    return first_fitting(lambda short: _render(obs, short), SHORTER, _room(obs))
+
+
+def _room(obs: dict[str, Any]) -> int:
+    """The lines the view may take: a decision's choices are about one a card of the hand
+    (a card to play, to discard, to lose; two more to pass or to use an event), else few."""
+    you = obs.get("you")
+    if you is None or you not in obs["to_move"]:
+        return PANEL_LINES
+    hand = len(obs.get("hand") or ())
+    choices = {"play": hand + 2, "discard": hand, "lose_card": hand}.get(obs["decision"] or "", 6)
+    return PANEL_LINES - choices
+
+
+def _render(obs: dict[str, Any], short: int) -> str:
     you = obs.get("you")
     place = obs["terrain"] + ("" if obs["settlement"] == "none" else f" {obs['settlement']}")
     extras = [x for x, on in (("naval support", obs["naval_support"]),
@@ -65,7 +89,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     if reserves:
         lines.append(f"  reserve in the source hexes: {'; '.join(reserves)}")
     if obs["mode"] != "dice":
-        lines += _render_cards(obs, you)
+        lines += _render_cards(obs, you, short)
     c = obs.get("casualties")
     if c:
         units = counted(c["count"], f"{SIDE_NAMES[c['victim']]} unit")
@@ -78,13 +102,22 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
-def _render_cards(obs: dict[str, Any], you: int | None) -> list[str]:
+def _card(card: str, desc: str, short: int) -> str:
+    """A card as the view writes it: "C01 Flank Counter 0H/1M plains", shorter its name
+    alone ("C01 Flank Counter": the choices that use a card give it whole)."""
+    return f"{card} {desc}" if not short else f"{card} {CARD_FIGURES.sub('', desc)}"
+
+
+CARD_FIGURES = re.compile(r" \d+H/\d+M \w+")  # hits, misses and terrain, after the name
+
+
+def _render_cards(obs: dict[str, Any], you: int | None, short: int = 0) -> list[str]:
     lines = [f"Cards: deck {obs['deck_left']}, discards {len(obs['discard'])}; hands "
              f"attacker {obs['hand_sizes'][0]} (max {obs['max_hand'][0]}), defender "
              f"{obs['hand_sizes'][1]} (max {obs['max_hand'][1]})"]
     if obs["plays"]:
         lines.append(fit("Cards this round: " + " | ".join(
-            f"{SIDE_NAMES[p['player']]}: {p['card']} {p['desc']} ({p['use']})"
+            f"{SIDE_NAMES[p['player']]}: {_card(p['card'], p['desc'], short)} ({p['use']})"
             for p in obs["plays"]), " | "))
     if obs["events"]:
         lines.append(fit("In effect: " + ", ".join(f"{e} ({SIDE_NAMES[p]})"
@@ -94,7 +127,8 @@ def _render_cards(obs: dict[str, Any], you: int | None) -> list[str]:
         lines.append(f"Live hits against {_who(obs['to_move'][0], you).lower()}: "
                      f"{obs['pending']}{sel}; {counters_answering(obs['respond_to'])}")
     if obs.get("hand") is not None:
-        hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
+        hand = ", ".join(c["id"] if short > 1 else _card(c["id"], c["desc"], short)
+                         for c in obs["hand"]) or "empty"
         lines.append(fit(f"Your hand: {hand}", ", "))
     return lines
 
