@@ -139,3 +139,60 @@ def test_the_panel_title_leaves_the_frame_its_corner():
     assert person._title(0) == "Viktory II - you are player 0"
     assert HumanAgent(get_game("kow"), 1, stdin=io.StringIO(""), console=person.console
                       )._title(1) == "Kings of War Battle Deck - you are player 1"
+
+
+MOVES = ["move to E4 (plains)", "move to D3 (grassland)", "move to D2 (grassland)",
+         "move to F3 (plains)", "take the road to F4 (your town)",
+         "take the road to H3 (your city)", "stop this unit (it moves no more this turn)",
+         "move an infantry from F3", "move an infantry from F4", "move an infantry from H3",
+         "end movement and battles"]
+
+
+def reading_order(lines: list[str], long: set[str]) -> list[int]:
+    """The numbers as a person reads the menu: down each column, then the next column, in
+    each block of columns; a long choice's line, which ends a block, in its turn."""
+    order: list[int] = []
+    block: list[tuple[int, int, int]] = []  # (column, line, number)
+
+    def close() -> None:
+        order.extend(n for _, _, n in sorted(block))
+        block.clear()
+
+    for y, line in enumerate(lines):
+        cells = [(m.end(1), int(m[1]), m[2].strip())
+                 for m in re.finditer(r"(\d+)\. (.+?)(?=\s{2,}\d+\. |$)", line)]
+        if len(cells) == 1 and cells[0][2] in long:
+            close()
+            order.append(cells[0][1])
+        else:
+            block += [(x, y, n) for x, n, _ in cells]
+    close()
+    return order
+
+
+def test_defect_11_numbers_read_in_order_down_each_column_whatever_the_label_widths():
+    """Defect 11: in Viktory II's move menu the short choices went in two columns and a long
+    one ("stop this unit (it moves no more this turn)") on a line of its own after them, out
+    of its place: numbers did not read in order down the columns. A long choice now stands
+    between the columns of the choices before it and those after it."""
+    lines, chosen = screen(14, MOVES, answer="7")
+    assert menu(lines) == [
+        "   1. move to E4 (plains)                 4. move to F3 (plains)",
+        "   2. move to D3 (grassland)              5. take the road to F4 (your town)",
+        "   3. move to D2 (grassland)              6. take the road to H3 (your city)",
+        "   7. stop this unit (it moves no more this turn)",
+        "   8. move an infantry from F3           10. move an infantry from H3",
+        "   9. move an infantry from F4           11. end movement and battles"]
+    assert chosen.label == MOVES[6]
+    # whatever the widths and where the long ones fall, at any table height
+    import random
+
+    rng = random.Random(11)
+    for _ in range(150):
+        labels = [" ".join(["word"] * rng.choice([1, 2, 3, 3, 4, 9, 12]))
+                  + f" {i}" for i in range(rng.randint(5, 40))]
+        long = {label for label in labels if 4 + len(". ") + len(label) + 2 > 79 // 2}
+        table = rng.choice([2, 6, 10, 16])
+        lines, _ = screen(table, labels)
+        shown = menu(lines)
+        assert reading_order(shown, long) == list(range(1, len(labels) + 1)), shown

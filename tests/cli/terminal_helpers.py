@@ -9,10 +9,11 @@ import subprocess
 
 
 def run_in_terminal(argv: list[str], env: dict[str, str] | None = None,
-                    timeout: float = 60) -> tuple[int, str]:
-    """The command's exit status, and all it displayed, colours taken out."""
+                    timeout: float = 60, stdin: int | None = None) -> tuple[int, str]:
+    """The command's exit status, and all it displayed, colours taken out (`stdin`, as
+    subprocess takes it: this process's own when None)."""
     leader, follower = pty.openpty()
-    process = subprocess.Popen(argv, stdout=follower, stderr=follower,
+    process = subprocess.Popen(argv, stdin=stdin, stdout=follower, stderr=follower,
                                env={**os.environ, **(env or {})})
     os.close(follower)
     seen = b""

@@ -58,7 +58,11 @@ class Hotseat:
         self.console.print(Text(f"Player {player}: take the seat, then press Enter "
                                 "(the others look away).", style="bold"))
         while True:
-            line = self.stdin.readline()
+            try:
+                line = self.stdin.readline()
+            except KeyboardInterrupt:  # what is said next starts after the "^C" shown
+                self.console.print()
+                raise KeyboardInterrupt("interrupted at the seat") from None
             if not line or line.strip().lower() in QUIT:
                 raise KeyboardInterrupt("end of input" if not line else "quit")
             if not tty or not line.strip():
@@ -116,14 +120,9 @@ class HumanAgent:
         # prompt, which scrolls whatever the menu, short menus stay one a line.
         left = self.console.height - (table.count("\n") + 3) - 1 - (not self.hinted)
         rows = max(1, min(MENU_ROWS, left)) if left >= 0 else MENU_MIN_ROWS
-        only = "(the only choice: Enter plays it)"
-        if len(actions) == 1 and 9 + len(actions[0].label) + len(only) <= self.console.width - 1:
-            self.console.print(Text.assemble(("   1", "bold"), f". {actions[0].label}   ",
-                                             (only, "dim")))
-        else:
-            self.show_actions(actions, rows)
-            if len(actions) == 1:  # shown, so the player reads the table before going on
-                self.console.print(Text(f"  {only}", style="dim"))
+        menu = self.menu_lines(actions, rows)
+        for text in menu:
+            self.console.print(text)
         if not self.hinted:  # the first prompt of the game says what to type
             self.console.print(Text(f"  {HELP}", style="dim"))
             self.hinted = True
@@ -131,9 +130,34 @@ class HumanAgent:
             line = self.read_choice()
             if not line:
                 raise KeyboardInterrupt("end of input")
+            if line.strip() == "?":
+                # The summary, then the choices again: a bare prompt under the summary left
+                # them off the screen (kow's 29 dice choices after `?`).
+                self.show_summary(after=len(menu) + 1)
+                for text in menu:
+                    self.console.print(text)
+                continue
             choice = self.parse(line.strip(), actions)
             if choice is not None:
                 return choice
+
+    def menu_lines(self, actions: list[Any], rows: int) -> list[Text]:
+        """The lines that show the legal actions (see `show_actions`); the only choice says
+        that Enter plays it."""
+        only = "(the only choice: Enter plays it)"
+        if len(actions) == 1 and 9 + len(actions[0].label) + len(only) <= self.console.width - 1:
+            return [Text.assemble(("   1", "bold"), f". {actions[0].label}   ", (only, "dim"))]
+        lines = []
+        for line in _menu([action.label for action in actions], rows, self.console.width - 1):
+            text = Text()
+            for number, label in line:
+                text.append(number, "bold")
+                text.append(label)
+            text.rstrip()
+            lines.append(text)
+        if len(actions) == 1:  # shown, so the player reads the table before going on
+            lines.append(Text(f"  {only}", style="dim"))
+        return lines
 
     def _title(self, player: int) -> str:
         """The panel's title, the game's without its parenthesis where the whole would touch
@@ -154,33 +178,76 @@ class HumanAgent:
         choice if that takes fewer lines (Word & Iron's "offer #4 Highland Pasture for a
         truce" beside a shorter one, Champions' "next 10D" beside "rest as shown"). A choice
         too long for a line is broken between words, going on under itself."""
-        for line in _menu([action.label for action in actions], rows, self.console.width - 1):
-            text = Text()
-            for number, label in line:
-                text.append(number, "bold")
-                text.append(label)
-            text.rstrip()
+        for text in self.menu_lines(actions, rows):
             self.console.print(text)
 
     def read_choice(self) -> str:
         """One line of input. In a hotseat, a terminal does not echo it: the others at the
-        table must not read a secret choice over the player's shoulder."""
-        if self.hotseat is None or not _is_tty(self.stdin):
-            self.console.print("> ", end="")
-            return self.stdin.readline()
-        # Echo goes off before the prompt shows, so that nothing typed ahead is echoed.
-        line = _read_without_echo(self.stdin, lambda: self.console.print(
-            "> (typing is hidden) ", end=""))
+        table must not read a secret choice over the player's shoulder. Ctrl-C or the end of
+        input leaves the prompt's line ended, so that what is said next ("game stopped: ...")
+        starts a line of its own."""
+        try:
+            if not self._hidden():
+                self.console.print("> ", end="")
+                line = self.stdin.readline()
+                if not line:  # Ctrl-D: the cursor is still after the prompt
+                    self.console.print()
+                return line
+            # Echo goes off before the prompt shows, so that nothing typed ahead is echoed.
+            line = _read_without_echo(self.stdin, lambda: self.console.print(
+                "> (typing is hidden) ", end=""))
+        except KeyboardInterrupt:
+            self.console.print()
+            raise KeyboardInterrupt("interrupted at the prompt") from None
         self.console.print()
         return line
 
+    def _hidden(self) -> bool:
+        """Whether what the player types is hidden (a hotseat at a terminal)."""
+        return self.hotseat is not None and _is_tty(self.stdin)
+
+    def show_summary(self, after: int = 0) -> None:
+        """The rules summary (`?`), broken to the terminal's width. At a terminal, a summary
+        that would not fit the screen with the `after` lines that follow it (the choices and
+        the prompt) is shown a screenful at a time, Enter showing more: Viktory's and Viktory
+        II's first halves scrolled away unread."""
+        width = self.console.width - 1
+        lines = _wrapped(self.game.summary or "No summary for this game.", width).splitlines()
+        if self.options:
+            lines += textwrap.wrap(f"This game is played with {self.options} (the summary "
+                                   "gives the defaults).", max(20, width),
+                                   break_long_words=False, break_on_hyphens=False)
+        height = self.console.height
+        # the line the `?` was typed on, or the last page's "more" line, stays at the top
+        if not _is_tty(self.stdin) or 1 + len(lines) + after <= height:
+            for line in lines:
+                self.console.print(Text(line), soft_wrap=True)
+            return
+        page = max(1, height - 2)
+        for start in range(0, len(lines), page):
+            chunk = lines[start:start + page]
+            for line in chunk:
+                self.console.print(Text(line), soft_wrap=True)
+            left = len(lines) - start - len(chunk)
+            if not left and 1 + len(chunk) + after <= height:
+                return
+            more = (f"-- more ({left} lines): Enter; back to the choices: q --" if left
+                    else "-- end of the summary: Enter for the choices --")
+            try:
+                self.console.print(Text(more, style="dim"), end=" ")
+                answer = self.stdin.readline()
+            except KeyboardInterrupt:
+                self.console.print()
+                raise KeyboardInterrupt("interrupted at the prompt") from None
+            if not answer:  # the end of input: the prompt that follows reads it too
+                self.console.print()
+                return
+            if answer.strip():
+                return
+
     def parse(self, text: str, actions: list[Any]) -> Any:
         if text == "?":
-            self.console.print(Text(_wrapped(self.game.summary or "No summary for this game.",
-                                             self.console.width - 1)), soft_wrap=True)
-            if self.options:
-                self.console.print(Text(f"This game is played with {self.options} (the "
-                                        "summary gives the defaults)."))
+            self.show_summary()
             return None
         if text.lower() in QUIT:
             raise KeyboardInterrupt("quit")
@@ -192,7 +259,8 @@ class HumanAgent:
             n = int(text)
             if 1 <= n <= len(actions):
                 return actions[n - 1]
-            self.console.print(f"[red]No action {n}: choose 1 to {len(actions)}.[/red] {HELP}")
+            said = "No such action" if self._hidden() else f"No action {n}"
+            self.console.print(f"[red]{said}: choose 1 to {len(actions)}.[/red] {HELP}")
             return None
         typed_label = _keyable(text)
         labels = [_keyable(a.label) for a in actions]
@@ -201,7 +269,9 @@ class HumanAgent:
             matches = [a for a, label in zip(actions, labels) if label.startswith(typed_label)]
         if len(matches) == 1:
             return matches[0]
-        typed = escape(repr(text if len(text) <= 40 else text[:37] + "..."))
+        # Typing that is hidden is not repeated: the others at the table would read it.
+        typed = "That" if self._hidden() else escape(
+            repr(text if len(text) <= 40 else text[:37] + "..."))
         if not text:
             self.console.print(f"[red]Please choose an action.[/red] {HELP}")
         elif matches:
@@ -218,19 +288,31 @@ def _menu(labels: list[str], rows: int, room: int) -> list[list[tuple[str, str]]
     most MENU_COLUMNS), numbered down each, as `HumanAgent.show_actions` describes."""
     cells = [(f"  {i:>2}", f". {label}") for i, label in enumerate(labels, 1)]
     # one a line, a label too long for it broken between words, going on under itself
-    best = [[(n if k == 0 else " " * len(n), text)] for (n, _), label in zip(cells, labels)
+    own = [[(n if k == 0 else " " * len(n), text)
             for k, text in enumerate(textwrap.wrap(label, room - len(n), initial_indent=". ",
                                                    subsequent_indent="  ",
                                                    break_long_words=False) or [". "])]
+           for (n, _), label in zip(cells, labels)]
+    best = [[cell] for lines in own for cell in lines]
     if len(cells) <= rows:
         return best
-    short = [c for c in cells if len(c[0]) + len(c[1]) + GAP <= room // 2]
+    fits = [len(n) + len(label) + GAP <= room // 2 for n, label in cells]
+    short = [c for c, fit_ in zip(cells, fits) if fit_]
     if len(short) > rows:  # the short ones in columns as wide as the widest
         widest = max(len(n) + len(label) for n, label in short) + GAP
-        height = -(-len(short) // max(1, min(MENU_COLUMNS, room // widest)))
-        grid = [[(n, label.ljust(widest - len(n))) for n, label in short[r::height]]
-                for r in range(height)]
-        best = grid + [line for line in best if line[0] not in set(short)]
+        count = max(1, min(MENU_COLUMNS, room // widest))
+        # In the order of their numbers: each run of short choices in columns, numbered down
+        # each, a long choice on its own line(s) between two runs (Viktory II's "7. stop this
+        # unit (it moves no more this turn)" was put after the columns, under 11).
+        best, run = [], []
+        for cell, fit_, lines in zip([*cells, None], [*fits, False], [*own, []]):
+            if fit_:
+                run.append(cell)
+                continue
+            height = -(-len(run) // count)
+            best += [[(n, label.ljust(widest - len(n))) for n, label in run[r::height]]
+                     for r in range(height)] + [[cell] for cell in lines]
+            run = []
         if len(short) == len(cells) and (height <= rows or rows >= MENU_ROWS):
             return best
     # every choice in columns each as wide as its widest, the numbers as narrow as they go
@@ -277,9 +359,8 @@ def _wrapped(text: str, width: int) -> str:
         under = indent + (len(marker[1]) if marker else 0)  # where its next lines begin
         words = [line.strip()]
         j = i
-        while (len(lines[j]) > width and j + 1 < len(lines) and lines[j + 1].strip()
-               and not ITEM.match(lines[j + 1].lstrip())
-               and len(lines[j + 1]) - len(lines[j + 1].lstrip()) >= under):
+        while (len(lines[j]) > width and j + 1 < len(lines)
+               and _goes_on(lines[j], lines[j + 1], indent, under)):
             j += 1
             words.append(lines[j].strip())
         out.append(textwrap.fill(" ".join(words), max(20, width), initial_indent=" " * indent,
@@ -287,6 +368,26 @@ def _wrapped(text: str, width: int) -> str:
                                  break_long_words=False, break_on_hyphens=False) or line)
         i = j + 1
     return "\n".join(out)
+
+
+def _goes_on(before: str, line: str, indent: int, under: int) -> bool:
+    """Whether `line` goes on with the paragraph whose first line is indented `indent`, its
+    next lines from `under`, after the line `before`. A line more indented than the first
+    goes on with it (a list item's text, or prose with a hanging indent); a line as indented
+    as the first, which prose going on and the next paragraph alike are, goes on only after
+    a line as indented, and unless a sentence ended there and a new one starts with a
+    capital: a heading or a paragraph of its own at column 0 ("Battle Cards (mode=cards):"
+    after Viktory's hybrid paragraph, Viktory II's "Win: ..." after "Without your capital:
+    ...") keeps its line, as its author laid it out."""
+    text = line.lstrip()
+    at = len(line) - len(text)
+    if not text or ITEM.match(text) or at < under:
+        return False
+    if at > indent:
+        return True
+    ended = re.search(r"[.:!?][)\"'`]*$", before.rstrip()) is not None
+    return (len(before) - len(before.lstrip()) == at
+            and not (ended and text[0].isupper()))
 
 
 def _keyable(label: str) -> str:

@@ -74,6 +74,19 @@ class _HelpGroup(click.Group):
                 return run(ctx)
 
             cmd.invoke = invoke  # type: ignore[method-assign]
+        parse = cmd.parse_args
+
+        def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
+            try:
+                return parse(ctx, args)
+            except click.UsageError as exc:
+                # Click's parser says "Option '--set' requires an argument." with no
+                # context, and the hint named `warroom --help`: it is this command's.
+                if exc.ctx is None:
+                    exc.ctx, exc.cmd = ctx, ctx.command
+                raise
+
+        cmd.parse_args = parse_args  # type: ignore[method-assign]
         super().add_command(cmd, name)
 
 

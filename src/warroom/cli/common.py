@@ -91,9 +91,23 @@ def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None =
     option (`players`) takes it from the number of SPECs unless `--set players=` says so."""
     game = get_game(name)
     values = parse_sets(sets)
+    count = None
     if players_text and "players" not in values and "players" in option_names(game.Config):
-        values["players"] = str(len([s for s in players_text.split(",") if s.strip()]))
-    return game, game.config(values), values
+        count = len([s for s in players_text.split(",") if s.strip()])
+        values["players"] = str(count)
+    try:
+        config = game.config(values)
+    except ConfigError as exc:
+        # Said of what the user typed, not of the option it sets: "option 'players' must be
+        # from 2 to 8, got 9" named an option nobody gave. A game's own reason stays.
+        if (count is not None and str(exc).startswith("option 'players'")
+                and not game.min_players <= count <= game.max_players):
+            takes = (f"{game.min_players}" if game.min_players == game.max_players
+                     else f"{game.min_players} to {game.max_players}")
+            raise ConfigError(f"--players names {count} player{'s' * (count != 1)}; "
+                              f"{game.name} takes {takes}") from None
+        raise
+    return game, config, values
 
 
 def refuse_missing_db(path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import click
 from rich.console import Console
 
 from ..agents import make_agents, parse_specs
-from ..agents.human import Hotseat, HumanAgent
+from ..agents.human import Hotseat, HumanAgent, _is_tty
 from ..engine import (
     ConfigError,
     Game,
@@ -135,9 +136,9 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     # options it gives every deal, hidden hand and AI's secret choice to come.
     seed_hidden = bool(humans) and not chosen
     if not as_json:
-        echo_err(f"{g.title}: {' vs '.join(specs)}"
-                 + ("" if seed_hidden else f", seed {seed}")
-                 + (f", saving to {save}" if save else ""))
+        echo_err(start_line(f"{g.title}: {' vs '.join(specs)}"
+                            + ("" if seed_hidden else f", seed {seed}")
+                            + (f", saving to {save}" if save else "")))
     public = LogPrinter(g)  # in a hotseat, what the table sees when the game ends
 
     last_save = [time.monotonic()]
@@ -158,7 +159,11 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
 
     try:
         result = play_game(g, config, seed, agents, record=record, on_action=after)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        if not exc.args and _is_tty(sys.stdin):
+            # Ctrl-C while an AI player thought: the terminal shows "^C" where the cursor
+            # was; a person's prompt ends its own line (HumanAgent.read_choice).
+            console.print()
         if save:
             record.save(save)  # the AI decisions since the last save
         where = f"saved to {save}; continue with: warroom play {g.name} --resume {save}" \
@@ -183,6 +188,18 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     winners = ", ".join(f"player {p} ({specs[p]})" for p in outcome.winners) or "nobody (draw)"
     click.echo(f"Result: {winners} - {outcome.reason}; {g.scores_text(outcome)}"
                + (f"; seed {seed}" if seed_hidden else ""))
+
+
+def start_line(line: str, width: int | None = None) -> str:
+    """The line that starts a game; at a terminal (or given a `width`), broken between words
+    to its width, going on indented: Viktory II's ran to 120 columns, and the terminal broke
+    it mid-word. Whatever reads it otherwise gets one line."""
+    if width is None:
+        if not sys.stderr.isatty():
+            return line
+        width = shutil.get_terminal_size().columns - 1
+    return "\n".join(textwrap.wrap(line, max(40, width), subsequent_indent="    ",
+                                    break_long_words=False, break_on_hyphens=False)) or line
 
 
 def share_terminal(humans: list[HumanAgent], console: Console) -> Hotseat:

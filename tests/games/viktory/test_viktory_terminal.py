@@ -5,7 +5,6 @@ from __future__ import annotations
 import statistics
 
 from decision_screen import decision_screen, heuristic_decisions
-
 from warroom.games.viktory import GAME
 from warroom.games.viktory.render import SHORTER, _render
 
