@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ..engine import PlayerView
 from ..engine.data import fit
+from .menu_grid import grid_lines
 
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
 QUIT = ("q", "quit", "exit")
@@ -147,8 +148,16 @@ class HumanAgent:
         only = "(the only choice: Enter plays it)"
         if len(actions) == 1 and 9 + len(actions[0].label) + len(only) <= self.console.width - 1:
             return [Text.assemble(("   1", "bold"), f". {actions[0].label}   ", (only, "dim"))]
+        labels = [action.label for action in actions]
+        menu = _menu(labels, rows, self.console.width - 1)
+        # choices that are a table's cells (Battle's soldier by group), as that table
+        as_grid = getattr(self.game, "choice_grid", None)  # a stand-in game may have none
+        grid = as_grid(actions) if as_grid is not None and len(menu) > rows else None
+        table = grid_lines(grid, labels, self.console.width - 1) if grid is not None else None
+        if table is not None and len(table) < len(menu):
+            return [Text(line) for line in table]
         lines = []
-        for line in _menu([action.label for action in actions], rows, self.console.width - 1):
+        for line in menu:
             text = Text()
             for number, label in line:
                 text.append(number, "bold")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -24,6 +24,16 @@ from .errors import IllegalAction, WarroomError
 from .rng import copy_rng
 
 Player = int
+
+
+@dataclass(frozen=True)
+class ChoiceGrid:
+    """A decision's choices as a table (`Game.choice_grid`): `cells[i]` names the row and the
+    column of the i-th legal action (a terminal may turn the table, rows for columns), None
+    for one outside the table; `caption` says in words where a row meets a column ("a
+    soldier meets the group it blocks")."""
+    caption: str
+    cells: list[tuple[str, str] | None]
 
 
 @dataclass(frozen=True)
@@ -465,6 +475,13 @@ class Game:
         words where it asks its reader; the browser table shows them above the table. By
         default "": a game without prompts still plays, its table only says whose turn it is."""
         return ""
+
+    def choice_grid(self, actions: Sequence[Any]) -> ChoiceGrid | None:
+        """Where a decision's choices are the cells of a table (Battle: a soldier, and the
+        group it attacks with or blocks), each action's (row, column) names, None for a
+        choice outside the table ("done"), and a caption: a terminal shows a long menu as
+        that table. By default None: a plain list."""
+        return None
 
     def describe_event(self, event: dict[str, Any]) -> str:
         """One line of text for an event of the log."""

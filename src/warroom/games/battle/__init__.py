@@ -4,9 +4,10 @@ players, with teams, constructed, sealed and draft decks."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from ...engine import CardFacts, Game
+from ...engine import CardFacts, ChoiceGrid, Game
 from ...engine.data import DataOption
 from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events
@@ -23,7 +24,7 @@ from .cards import (
 )
 from .config import Config
 from .heuristic import evaluate, heuristic_action
-from .render import describe_event, prompt, render
+from .render import choice_grid, describe_event, prompt, render
 from .state import BattleState
 
 SUMMARY = """\
@@ -108,6 +109,11 @@ class BattleGame(Game):
 
     def prompt(self, observation: dict[str, Any], player: int | None) -> str:
         return prompt(observation, player)
+
+    def choice_grid(self, actions: Sequence[Any]) -> ChoiceGrid | None:
+        """Attackers and blockers as a table: a soldier (row) and the group it attacks with or
+        blocks (column; "new P1": a new group against P1)."""
+        return choice_grid(actions)
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)

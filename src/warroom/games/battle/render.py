@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ...engine import ChoiceGrid
 from ...engine.data import counted, fit
+from .actions import Attack, Block
 from .cards import SKILL, card_text
 
 PHASE_TEXT = {
@@ -145,14 +148,12 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
         used = obs["seats"][you]["used_court_or_special"]
         note = "  (court card or special ability used this turn)" if used else ""
         lines.append(fit(f"Your hand: {cards(obs['hand'])}{note}", "  "))
-    for g, group in enumerate(obs["groups"]):
-        attackers = " ".join(f"{card_text(n)}" + (f"[P{c}]" if len({a[0] for a in
-                             group['attackers']}) > 1 else "") for c, n in group["attackers"])
-        blockers = " ".join(f"{card_text(n)}[P{c}]" for c, n in group["blockers"])
-        owner = group["attackers"][0][0] if group["attackers"] else "?"
-        lines.append(fit(f"  Group {g + 1}: P{owner}'s {attackers or '(none left)'} -> "
-                         f"P{group['target']}" + (f"  blocked by {blockers}" if blockers else ""),
-                         "  "))
+    groups = [_group_text(group) for group in obs["groups"]]
+    if len(groups) <= GROUP_LINES:
+        lines += [fit(f"  Group {g}: {text}", "  ") for g, text in enumerate(groups, 1)]
+    else:  # a line each would push the choices off the screen (12 groups took 12 lines)
+        lines.append(fit("Groups: " + "; ".join(f"{g}: {text}" for g, text in
+                                                enumerate(groups, 1)), "; "))
     combat = obs.get("combat")
     if combat:
         strikers = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["strikers"])
@@ -229,3 +230,35 @@ def describe_event(e: dict[str, Any]) -> str:
         who = ", ".join(f"P{q}" for q in e["winners"]) or "nobody (draw)"
         return f"Game over: {who} - {e['reason']}"
     return str(e)
+
+
+GROUP_LINES = 4  # attacking groups shown a line each; more run on, in as few lines as fit
+
+
+def _group_text(group: dict[str, Any]) -> str:
+    """An attacking group: "P1's K♦ 4♥ -> P2  blocked by 9♠[P2]"."""
+    attackers = " ".join(f"{card_text(n)}" + (f"[P{c}]" if len({a[0] for a in
+                         group['attackers']}) > 1 else "") for c, n in group["attackers"])
+    blockers = " ".join(f"{card_text(n)}[P{c}]" for c, n in group["blockers"])
+    owner = group["attackers"][0][0] if group["attackers"] else "?"
+    return (f"P{owner}'s {attackers or '(none left)'} -> P{group['target']}"
+            + (f"  blocked by {blockers}" if blockers else ""))
+
+
+def choice_grid(actions: Sequence[Any]) -> ChoiceGrid | None:
+    """A decision to attack or to block as a table: a soldier (row) and the group it joins
+    (column), a new group named by its target. None for other decisions."""
+    cells: list[tuple[str, str] | None] = []
+    for a in actions:
+        if isinstance(a, Attack):
+            cells.append((card_text(a.card), f"new P{a.target}" if a.new else f"g{a.group + 1}"))
+        elif isinstance(a, Block):
+            cells.append((card_text(a.card), f"g{a.group + 1}"))
+        else:
+            cells.append(None)
+    if not any(cells):
+        return None
+    if any(isinstance(a, Attack) for a in actions):
+        return ChoiceGrid("a soldier meets the group it attacks with (g1: group 1; new P1: a "
+                          "new group against P1)", cells)
+    return ChoiceGrid("a soldier meets the group it blocks (g1: group 1)", cells)
