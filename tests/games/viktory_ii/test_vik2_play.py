@@ -48,7 +48,7 @@ def test_render_shows_the_map_what_is_on_it_and_the_turn(tmp_path):
     text = GAME.render(state.observation(0), 0)
     assert "\x1b[" in text  # terrain colours
     lines = plain(text).splitlines()
-    assert lines[0].startswith("Viktory II (cards) - round 1 of 80 - your turn: move and battle")
+    assert lines[0].startswith("Round 1 of 80 (cards) - your turn: move and battle")
     rows = [line for line in lines if line[:2].strip().isalpha() and line[:1] == " "]
     assert rows[0].split()[0] == "A" and "p0T1" in rows[0]  # capital town, one unit
     assert rows[6].split()[0] == "G" and "p1@" in rows[6]  # capital city

@@ -20,9 +20,17 @@ from warroom.games.viktory_ii.actions import Done, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.board import board
 from warroom.games.viktory_ii.units import CAV, FREE, FRIG, INF
 
+RENDER = importlib.import_module("warroom.games.viktory_ii.render")
+
 
 def table(state, player: int) -> str:
     return GAME.render(state.observation(player), player)
+
+
+def full(state, player: int | None) -> str:
+    """The table written in full (`FULL`), however little room the reader's choices leave
+    it: as a spectator reads it, or a reader with few choices."""
+    return RENDER._render(state.observation(player), RENDER.FULL)
 
 
 def line(text: str, start: str) -> str:
@@ -137,7 +145,7 @@ def test_no_line_of_a_played_game_counts_with_an_s_in_brackets():
 
 def headline(state, player: int) -> str:
     """The headline, on one line again where it was broken to fit the terminal."""
-    first, *rest = table(state, player).splitlines()
+    first, *rest = full(state, player).splitlines()
     for line in rest:
         if not line.startswith("    "):
             return first
@@ -156,14 +164,13 @@ def test_the_setup_headline_names_the_step_under_way_not_the_next():
             seen.setdefault((state.phase, p), headline(state, p))
         act(state, state.legal_actions(p)[0])
     assert seen[("capital", 0)].startswith(
-        "Viktory II (dice) - setup - your turn: setup: starting hexes revealed - now you: "
-        "placing drawn tiles")
+        "Setup (dice) - your turn: starting hexes revealed - now you: placing drawn tiles")
     first = seen[("second_town", 0)]
-    assert "your turn: setup: capital placed (the first player builds no second town) - " \
+    assert "your turn: capital placed (the first player builds no second town) - " \
         "now you: placing drawn tiles" in first
     assert "setup: second town" not in first
     later = [text for (phase, p), text in seen.items() if phase == "second_town" and p > 0]
-    assert later and all("setup: capital placed - now you" in text for text in later)
+    assert later and all("your turn: capital placed - now you" in text for text in later)
 
 
 def test_a_battle_draw_is_told_once_and_its_cards_only_to_the_drawer(tmp_path):
@@ -189,7 +196,7 @@ def test_a_battle_draw_is_told_once_and_its_cards_only_to_the_drawer(tmp_path):
     take(state, Step, hex="D3")
     take(state, Fight, hex="D3")
     act(state, next(a for a in state.legal_actions(0) if type(a) is PlayCard))
-    in_hand = line(table(state, 0), "Your hand:")
+    in_hand = line(full(state, 0), "Your hand:")
     assert "A11 " in in_hand
     a11 = "A11 " + in_hand.split("A11 ", 1)[1]  # as the hand shows it (the last card)
     told = {p: [GAME.describe_event(e) for e in state.visible_log(p)
@@ -278,7 +285,7 @@ def test_long_lines_break_between_items_to_fit_an_80_column_terminal():
         p = state.to_move()[0]
         state.apply(p, rng.choice(state.legal_actions(p)))
     p = state.to_move()[0]
-    text = plain(table(state, p))
+    text = plain(full(state, p))
     units = text[text.index("Your units: "):].split("\n")
     assert len(units) > 2 and units[1].startswith("    ")  # a long list, broken
     for line in text.splitlines():
@@ -323,14 +330,14 @@ def test_a_map_of_radius_9_or_10_fits_an_80_column_terminal():
     for radius in (9, 10):
         state = _mid_game(radius)
         for viewer in (0, 1, None):
-            text = plain(table(state, viewer))
+            text = plain(full(state, viewer))
             assert max(len(line) for line in text.splitlines()) <= 76, (radius, viewer)
             assert "Hex (compact, to fit 80 columns)" in text
             middle = line(text, f" {chr(ord('A') + radius)} ")
             assert len(middle) == 3 + (2 * radius + 1) * 3  # its hexes, 3 characters each
         obs = state.observation(0)
         names = board(radius).names
-        text = plain(table(state, 0))
+        text = plain(full(state, 0))
         for h, owner, kind, capital_of, _ in obs["settlements"]:  # its letter and owner
             row, place = names[h][0], int(names[h][1:])
             cells = line(text, f" {row} ")[3:].strip()
@@ -343,7 +350,7 @@ def test_a_map_that_fits_keeps_four_characters_a_hex_whatever_the_terminal(monke
     (terrain, owner, town or city, units); and the width is fixed, not read from the terminal,
     so one view renders one text on every channel (a wide terminal draws radius 10 compact
     too, as the server's text view and the environments' render() do)."""
-    text = plain(table(_mid_game(8), 0))
+    text = plain(full(_mid_game(8), 0))
     assert "Hex: terrain" in text and len(line(text, " I ")) == 3 + 17 * 4
     narrow = table(_mid_game(10), 0)
     monkeypatch.setenv("COLUMNS", "200")
@@ -372,3 +379,95 @@ def test_the_live_hits_say_which_counters_may_answer():
                 seen.add(answer)
             state.apply(p, rng.choice(state.legal_actions(p)))
     assert {"regular", "flank"} <= seen
+
+
+def _decisions(players: int, mode: str, seeds: range):
+    """Every decision of heuristic games of the default map: the deciding seat's view, and
+    its choice (a heuristic player a seat)."""
+    from warroom.agents import HeuristicAgent
+    from warroom.engine import PlayerView
+
+    for seed in seeds:
+        state = GAME.new_state(GAME.config({"players": players, "mode": mode}), seed)
+        agents = [HeuristicAgent(GAME, seed * 10 + p) for p in range(players)]
+        while not state.is_terminal():
+            p = state.to_move()[0]
+            view = PlayerView(state, p, GAME)
+            action = agents[p].act(view)
+            yield view, action
+            state.apply(p, action)
+
+
+def test_the_table_the_choices_and_the_prompt_fit_a_standard_80x24_terminal():
+    """Defect: the table ran to 24-35 lines (the map, a 3-line key, a line per player, the
+    units and the hand in full), and with the choices and the prompt under it the first
+    screen was 29 lines and a move 40: the headline, whose turn and the map were off an
+    80x24 terminal at almost every decision. The table is now written shorter while it is
+    taller than the choices leave (`SHORT`): half the decisions of a 2-player game fit 24
+    lines, nine in ten 28, none is wider than 80 columns."""
+    import statistics
+
+    from decision_screen import decision_screen
+
+    heights = []
+    for n, (view, action) in enumerate(_decisions(2, "dice", range(2))):
+        if n % 4 == 0:
+            lines = decision_screen(GAME, view, action)
+            assert all(len(text) <= 80 for text in lines)
+            heights.append(len(lines))
+    heights.sort()
+    assert len(heights) > 300
+    assert statistics.median(heights) <= 24, statistics.median(heights)
+    assert heights[int(0.9 * len(heights))] <= 28, heights[int(0.9 * len(heights))]
+
+
+HEX = re.compile(r"\b[A-U]\d{1,2}\b")  # a hex's name, or a card's id (A04, C12, X06)
+
+
+def told(obs: dict, text: str) -> set[str]:
+    """What a table tells that a decision needs: every hex it names (units, towns, the
+    battle, the tiles to place) and card it lists, each player's towns, cities and cards,
+    the round, whose turn, and the unit moving."""
+    facts = set(HEX.findall(text))
+    flat = " ".join(text.split())
+    for q, info in enumerate(obs["players"] if obs["round"] else []):  # setup: nothing yet
+        for words in (f"{info['towns']} town", f"{info['cities']} cit",
+                      f"cards {info['hand']}/{info['max_hand']}"):
+            facts.add(f"{q}: {words}" if words in flat else f"{q}: no {words}")
+    facts.add(str(obs["round"] in (0, int((re.findall(r"Round (\d+)", flat) or ["0"])[0]))))
+    facts.add("your turn" if "your turn" in flat else "not yours")
+    facts.add("moving" if "Moving: " in flat else "nothing moving")
+    return facts
+
+
+def test_a_shorter_table_loses_nothing_the_player_needs():
+    """However far the table is written shorter (`SHORT`), it names every hex and card the
+    full table names (the units, the towns, the battle, the tiles to place, the hand), each
+    player's towns, cities and cards, the round, whose turn it is and the unit moving, and
+    every line fits; the map key it leaves out is in the rules summary ('?')."""
+    shortened = 0
+    for n, (view, _) in enumerate(_decisions(3, "cards", range(1))):
+        if n % 7:
+            continue
+        obs = view.observation
+        full_text = plain(RENDER._render(obs, RENDER.FULL))
+        shortened += plain(RENDER.render(obs, view.player)) != full_text
+        want = told(obs, full_text)
+        for step in RENDER.SHORT:
+            text = plain(RENDER._render(obs, step))
+            assert all(len(x) <= 76 for x in text.splitlines()), (step, text)
+            assert told(obs, text) >= want, (step, want - told(obs, text), text)
+    assert shortened > 100
+    assert "t town / T capital / C city / @ capital city" in " ".join(GAME.summary.split())
+
+
+def test_the_headline_says_each_thing_once():
+    """Defect: the headline read "Viktory II (dice) - setup - your turn: setup: starting
+    hexes revealed - ... - you are player 0" under a panel title that says "Viktory II - you
+    are player 0": the game, the seat and "setup" twice. The players' lines say which is
+    "you"."""
+    state = GAME.new_state(GAME.config({"players": 3}), 2)
+    head = headline(state, 0)
+    assert head.startswith("Setup (dice) - your turn: starting hexes revealed - now you")
+    assert "you are player" not in full(state, 0) and "Viktory II" not in head
+    assert "Player 0 (you): no capital yet" in full(state, 0)

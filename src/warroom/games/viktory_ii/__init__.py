@@ -56,7 +56,11 @@ and frigates bombard; attacking artillery fires before the battle; defending art
 Overwatch once a turn (at units moving in, or by itself at units moving, sailing or unloaded
 next to it). After each round the attacker fights on or retreats. Cards mode: each wave needs
 an Attack card, Counters answer; re-attacks come from the same hex sides without new
-replenishment. Cavalry that attacked may move on with the movement it has left."""
+replenishment. Cavalry that attacked may move on with the movement it has left.
+The terminal's map: each hex its terrain (p plains, g grassland, f forest, m mountain, w water,
+? unexplored), owner, t town / T capital / C city / @ capital city, units (! attack declared);
+a short table puts the town's letter in the terrain's place (its colour shows the terrain) and
+counts units as 2i 1c 1a 1f (infantry, cavalry, artillery, frigates)."""
 
 # Two and four players, the hidden-map options and all three modes; small maps and short
 # turn limits so that random games end quickly.

@@ -10,17 +10,27 @@ terminal (radius 9 and 10: 79 and 87 characters against 76) is drawn compact, th
 characters a hex: a town's or city's letter takes the place of its terrain's, which its colour
 still shows. The width is fixed, not the terminal's: the same view renders the same text on
 every channel (the terminal, the server's text view, the environments' `render()`).
+
+The table is read in a panel on an 80x24 terminal with the choices of its reader under it
+(`_room`). A table taller than its share is written shorter, step by step (SHORT): the
+hex key on one line and the turn limit and the capitals to win in the headline
+(ONE_KEY); then each player's holdings, the units and the battle in short words
+("2 inf, 1 art") and the hand as its cards' ids, hits and misses (PACKED); then the map
+is drawn without the blanks between its hexes (as from radius 6) and the players, the
+units, the hand and the key are written beside it (BESIDE); then the headline too
+(TIGHT); last, the rows at the map's top and bottom with nothing explored and nothing
+to place are left out (TRIMMED). Nothing else is left out on the way.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import TEXT_WIDTH, fit
+from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain
 from ..viktory_battles.render import battle_prompt, counters_answering, describe_battle_event
 from ..viktory_battles.units import count, with_article
 from .board import TERRAINS, board, may_build_second_town
-from .units import UNIT_NAMES, units_text
+from .units import UNIT_LETTERS, UNIT_NAMES, units_text
 
 RESET = "\x1b[0m"
 TERRAIN_STYLE = {
@@ -68,20 +78,139 @@ def _whose(q: int, you: int | None) -> str:
     return "your" if q == you else f"player {q}'s"
 
 
+# The panel's lines on an 80x24 terminal: the table shares them with the choices of its
+# reader and the prompt (`_room`); a taller table is written shorter step by step (SHORT,
+# as the module's docstring tells).
+PANEL_LINES = 24 - 2  # the panel's lines on an 80x24 terminal, its frame aside
+MENU_WIDTH = 80 - 1  # the columns the terminal lays the choices out in
+SHORT = FULL, ONE_KEY, PACKED, BESIDE, TIGHT, TRIMMED = range(6)
+SIDE_MIN = 20  # the narrowest column beside the map worth writing in
+UNIT_SHORT = ("inf", "cav", "art", "frig")  # the units in short words (PACKED)
+
+
 def render(obs: dict[str, Any], player: int | None) -> str:
+    """The table, at the first step (SHORT) that fits its share of an 80x24 terminal
+    (`_room`); if none does, the shortest."""
+    return first_fitting(lambda short: _render(obs, short), len(SHORT), _room(obs))
+
+
+def _render(obs: dict[str, Any], short: int) -> str:
     b = board(obs["radius"])
     you = obs.get("you")
-    compact = _map_width(b, full=True) > TEXT_WIDTH  # drawn three characters a hex to fit
-    top = [fit(_headline(obs, you), " - "), *_map_lines(obs, b, compact)]  # coloured, and fits
-    lines = list(COMPACT_KEY if compact else MAP_KEY)
-    if obs["round"]:
-        lines.append(f"To win: hold {obs['capitals_to_win']} capitals"
-                     + (f", or the most at the end of round {obs['turn_limit']}"
-                        if obs["turn_limit"] else ""))
-    lines += _players(obs, b, you)
-    lines += _units(obs, b, you)
-    lines += _turn_details(obs, b, you)
-    return "\n".join(top + [fit(line) for line in lines])
+    # drawn three characters a hex to fit (TIGHT: to leave room beside it)
+    compact = _map_width(b, full=True) > TEXT_WIDTH or short >= TIGHT
+    rows = _rows_shown(obs, b) if short >= TRIMMED else range(len(b.rows))
+    grid = _map_lines(obs, b, compact, tight=short >= BESIDE, rows=rows)  # coloured, fits
+    head = fit(_headline(obs, you, short), " - ")
+    key = _key(compact, short)
+    win = _to_win(obs, short)
+    details = _turn_details(obs, b, you, short)
+    hand = _hand(obs, short)
+    if short < BESIDE:
+        lines = [*key, *win, *_players(obs, b, you, short), *_units(obs, b, you, short),
+                 *details, *hand, *_result(obs, you)]
+        return "\n".join([head, *grid] + [fit(line) for line in lines])
+    # the players, the units, the hand and the key beside the map (the headline too: TIGHT)
+    seats = [you] if you is not None and you < len(obs["players"]) else []
+    seats += [q for q in range(len(obs["players"])) if q != you]
+    side: list[tuple[str, str]] = []
+    if short >= TIGHT:  # the headline and the unit moving first
+        side.append((head, " - "))
+        if obs["active"]:
+            side.append((details.pop(0), ", "))
+    for q in seats:
+        side += [(line, "; ") for line in _players(obs, b, you, short, q)]
+        side += [(line, "; ") for line in _units(obs, b, you, short, q)]
+        if q == you:
+            side += [(line, ", ") for line in hand]
+    if short < TIGHT:  # then the rules summary ('?') gives the key and the turn limit's win
+        side += [(line, ", ") for line in win + key]
+    top: list[str] = [] if short >= TIGHT else [head]
+    below: list[tuple[str, str]] = []
+    lines = _beside(grid, side, below)
+    below += [(line, "; ") for line in details + _result(obs, you)]
+    return "\n".join(top + lines + [fit(line, sep) for line, sep in below])
+
+
+def _room(obs: dict[str, Any]) -> int:
+    """The lines the table may take so that the choices of its reader and the prompt still
+    fit an 80x24 terminal under its panel: under a tall table the terminal puts the choices
+    in two columns, numbered down each, a choice too long for a column on a line of its own
+    (`_menu_lines`). A table that asks its reader nothing has the whole panel."""
+    you = obs.get("you")
+    if you is None or you not in obs["to_move"] or obs["result"]:
+        return PANEL_LINES
+    return PANEL_LINES - 1 - max(1, _menu_lines(obs, you))
+
+
+def _menu_lines(obs: dict[str, Any], you: int) -> int:
+    """The lines the reader's choices take under a tall table, as far as the table tells
+    them: choices of a short label (up to 33 characters) two a line, a longer one a line."""
+    b = board(obs["radius"])
+    kind = obs["decision"]
+    mine = [(h, units, ready) for h, owner, units, ready, _ in obs["units"] if owner == you]
+    own = [s[0] for s in obs["settlements"] if s[1] == you]
+    hand = len(obs.get("hand") or [])
+    short = long = 0
+    if kind == "tile":
+        short = len(set(obs["reveal"]["tiles"] or [])) if obs["reveal"] else 1
+    elif kind in ("capital", "second_town", "setup_infantry"):
+        short = {"capital": 5, "second_town": 7}.get(kind, len(own))
+    elif kind == "move":
+        short = sum(1 for _, _, ready in mine for n in ready if n) + len(obs["battles"]) + 1
+        active = obs["active"]
+        if active:  # where it may go (a road to each own town 2-3 hexes off), stopping it
+            at = active["hex"]
+            roads = sum(1 for h in own if 2 <= b.distance[at][h] <= 3) if at in own else 0
+            short += len(b.neighbours[at]) + roads
+            long += 1 + sum("+1 MP" in c["desc"] for c in obs.get("hand") or [])
+    elif kind == "build":
+        short = 2 * len(own) + 1
+    elif kind == "reserves":
+        reserve = obs["players"][you]["reserve"] or [0] * 4
+        short = len(own) * sum(1 for n in reserve[:3] if n) + 3 * (reserve[3] > 0) + 1
+        long = sum(1 for _, units, _ in mine for n in units if n)  # units to take off
+    elif kind in ("discard", "lose_card"):
+        long = hand
+    elif kind == "draw":
+        info = obs["players"][you]
+        cities = sum(1 for s in obs["settlements"] if s[1] == you and s[2] == 2)
+        short = max(0, min(cities, (info["max_hand"] or 0) - hand)) + 1
+        long = hand
+    elif kind == "disband":
+        short = sum(1 for _, units, _ in mine for n in units if n) + 1
+    elif kind == "battle":
+        battle = obs.get("battle") or {}
+        decision = battle.get("decision")
+        if decision in ("window", "wave", "play"):
+            long = hand + 2
+        else:
+            short = {"continue": 2, "overwatch": 2}.get(decision, 5)
+    return -(-short // 2) + long
+
+
+def _beside(grid: list[str], items: list[tuple[str, str]],
+            below: list[tuple[str, str]]) -> list[str]:
+    """The map's lines with these items (a line of text and what separates its parts)
+    written in a column on their right, in order; what the column has no room for goes
+    `below` the map, an item begun beside it going on there."""
+    widths = [len(plain(line)) for line in grid]
+    column = max(widths) + 2
+    room = TEXT_WIDTH - column
+    side: list[str] = []
+    for n, (text, sep) in enumerate(items):
+        if room < SIDE_MIN or len(side) == len(grid):
+            below += items[n:]
+            break
+        parts = fit(text, sep, room).split("\n")
+        left = len(grid) - len(side)
+        side += parts[:left]
+        if len(parts) > left:  # the rest of it under the map, going on indented
+            below.append(("    " + " ".join(part.strip() for part in parts[left:]), sep))
+            below += items[n + 1:]
+            break
+    return [line + (" " * (column - width) + text if text else "")
+            for line, width, text in zip(grid, widths, side + [""] * len(grid))]
 
 
 DECISIONS = {
@@ -121,18 +250,26 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     return PROMPTS.get(obs["decision"] or "", "")
 
 
-def _headline(obs: dict[str, Any], you: int | None) -> str:
+def _headline(obs: dict[str, Any], you: int | None, short: int = FULL) -> str:
+    """The round, whose turn and its step, and who decides what now (the panel's title names
+    the game and the reader's seat, and the players' lines say which is "you"). From
+    ONE_KEY it holds the turn limit and the capitals to win too (`_to_win`)."""
     limit = f" of {obs['turn_limit']}" if obs["turn_limit"] else ""
-    where = "setup" if obs["round"] == 0 else f"round {obs['round']}{limit}"
+    if short >= ONE_KEY:
+        limit = f"/{obs['turn_limit']}" if obs["turn_limit"] else ""
+    where = ("Setup" if obs["round"] == 0 else f"Round {obs['round']}{limit}") \
+        + f" ({obs['mode']})"
+    if obs["round"] and short >= ONE_KEY:
+        where += f", {obs['capitals_to_win']} capitals win"
     if obs["phase"] == "over":  # nobody's turn any more
-        head = f"Viktory II ({obs['mode']}) - {where} - game over"
+        head = f"{where} - game over"
     else:
-        head = (f"Viktory II ({obs['mode']}) - {where} - {_whose(obs['player'], you)} turn: "
-                f"{_step(obs)}")
+        step = _step(obs)
+        if obs["round"] == 0:  # "Setup - your turn: setup: ..." said it twice
+            step = step.removeprefix("setup: ")
+        head = f"{where} - {_whose(obs['player'], you)} turn: {step}"
     if obs["to_move"] and obs["decision"] in DECISIONS:
         head += f" - now {_who(obs['to_move'][0], you)}: {DECISIONS[obs['decision']]}"
-    if you is not None:
-        head += f" - you are player {you}"
     return head
 
 
@@ -150,13 +287,37 @@ def _step(obs: dict[str, Any]) -> str:
     return PHASES.get(phase, phase)
 
 
+def _to_win(obs: dict[str, Any], short: int) -> list[str]:
+    """What wins: the capitals to hold, and at the turn limit the most (from ONE_KEY the
+    headline gives the capitals and the limit, and this line the rest, beside the map)."""
+    if not obs["round"]:
+        return []
+    if short < ONE_KEY:
+        return [f"To win: hold {obs['capitals_to_win']} capitals"
+                + (f", or the most at the end of round {obs['turn_limit']}"
+                   if obs["turn_limit"] else "")]
+    return [f"After round {obs['turn_limit']}: the most capitals win"] if obs["turn_limit"] \
+        else []
+
+
 MAP_KEY = ["Hex: terrain (p plains, g grassland, f forest, m mountain, w water,",
            "     ? unexplored), owner, t town / T capital / C city / @ capital city,",
            "     units (! attack declared)"]
 COMPACT_KEY = ["Hex (compact, to fit 80 columns): terrain (p plains, g grassland,",
                "     f forest, m mountain, w water, ? unexplored) or on its colour t town /",
                "     T capital / C city / @ capital city; owner; units (! attack declared)"]
+# The key in one line (ONE_KEY), its parts broken between ", " beside the map; the terrain
+# letters are their names' initials (p g f m w, ? unexplored) and the colours show them.
+SHORT_KEY = "Hex: terrain, owner, t town, T capital, C city, @ capital city, units, ! attack"
+SHORT_COMPACT_KEY = ("Hex (compact): terrain or on its colour t town, T capital, C city, "
+                     "@ capital city, owner, units, ! attack")
 ROW_LABEL = 3  # " C " before each row of hexes
+
+
+def _key(compact: bool, short: int) -> list[str]:
+    if short < ONE_KEY:
+        return list(COMPACT_KEY if compact else MAP_KEY)
+    return [SHORT_COMPACT_KEY if compact else SHORT_KEY]
 
 
 def _map_width(b: Any, full: bool) -> int:
@@ -165,15 +326,27 @@ def _map_width(b: Any, full: bool) -> int:
     return ROW_LABEL + (2 * b.radius + 1) * (width + gap) - gap
 
 
-def _cell(b: Any, full: bool) -> tuple[int, int]:
-    """A hex's characters and the blank after it: a small map is spaced out, a map wider
-    than the terminal drawn three characters a hex."""
+def _cell(b: Any, full: bool, tight: bool = False) -> tuple[int, int]:
+    """A hex's characters and the blank after it: a small map is spaced out (but `tight`,
+    the text beside it), a map wider than the terminal drawn three characters a hex."""
     if not full:
         return 3, 0
-    return 4, 2 if b.radius <= 5 else 0
+    return 4, 2 if b.radius <= 5 and not tight else 0
 
 
-def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False) -> list[str]:
+def _rows_shown(obs: dict[str, Any], b: Any) -> range:
+    """The map's rows but those at its top and bottom with nothing explored, nobody's units
+    or towns and no hex a drawn tile may go on (TRIMMED): unexplored rows hold nothing to
+    decide about."""
+    named = set(obs["reveal"]["hexes"]) if obs["reveal"] and obs["reveal"]["tiles"] else set()
+    named |= {s[0] for s in obs["settlements"]} | {u[0] for u in obs["units"]}
+    busy = [i for i, row in enumerate(b.rows)
+            if any(obs["terrain"][h] != "?" or h in named for h in row)]
+    return range(busy[0], busy[-1] + 1) if busy else range(len(b.rows))
+
+
+def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool = False,
+               rows: range | None = None) -> list[str]:
     cells = {h: ["?", " ", " ", " "] for h in range(b.size)}
     for h, ch in enumerate(obs["terrain"]):
         cells[h][0] = ch
@@ -187,13 +360,13 @@ def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False) -> list[str]:
     for battle in obs["battles"]:
         cells[battle["hex"]][3] = "!"
     fog = obs.get("fog")
-    width, gap = _cell(b, not compact)
+    width, gap = _cell(b, not compact, tight)
     lines = []
-    for i, row in enumerate(b.rows):
+    for i in rows if rows is not None else range(len(b.rows)):
         # each row half a hex further in than the one nearer the middle
         indent = " " * ((width + gap) * abs(i - b.radius) // 2)
         text = []
-        for h in row:
+        for h in b.rows[i]:
             terrain, owner, settlement, units = cells[h]
             cell = f"{terrain}{owner}{settlement}{units}" if not compact else \
                 f"{settlement if settlement != ' ' else terrain}{owner}{units}"
@@ -205,45 +378,92 @@ def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False) -> list[str]:
     return lines
 
 
-def _players(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
+def _units_text(units: Any, short: int) -> str:
+    """'2 infantry, 1 artillery'; from PACKED '2 inf, 1 art'; from TIGHT '2i 1a'."""
+    if short < PACKED:
+        return units_text(units)
+    if short >= TIGHT:
+        return " ".join(f"{n}{letter}" for letter, n in zip(UNIT_LETTERS, units) if n) or "none"
+    return ", ".join(f"{n} {name}" for name, n in zip(UNIT_SHORT, units) if n) or "none"
+
+
+def _players(obs: dict[str, Any], b: Any, you: int | None, short: int = FULL,
+             only: int | None = None) -> list[str]:
+    """Each player's holdings (`only` one's), a line each."""
     lines = []
     for q, info in enumerate(obs["players"]):
+        if only is not None and q != only:
+            continue
+        name = f"Player {q}{' (you)' if q == you else ''}"
+        if short >= PACKED:
+            name = "You" if q == you else f"Player {q}"
         if info["out"]:
-            lines.append(f"Player {q}: out of the game")
+            lines.append(f"{name}: out of the game")
             continue
         capital = b.names[info["capital"]] if info["capital"] >= 0 else "?"
         if obs["round"] == 0 and not info["holds_capital"]:
             held = "no capital yet"
-        else:
+        elif short < PACKED:
             held = f"capital {capital} ({'held' if info['holds_capital'] else 'LOST'})"
-        text = (f"Player {q}{' (you)' if q == you else ''}: {held}; "
+        else:
+            held = f"capital {capital} {'held' if info['holds_capital'] else 'LOST'}"
+        text = (f"{name}: {held}; "
                 f"{count(info['towns'], 'town')}, {count(info['cities'], 'city', 'cities')}, "
-                f"{count(info['capitals'], 'capital')} held")
+                f"{count(info['capitals'], 'capital')}{' held' if short < TIGHT else ''}")
+        if short >= PACKED and held == "no capital yet" and not (
+                info["towns"] or info["cities"] or info["capitals"]):
+            text = f"{name}: {held}"
         if info["reserve"] is not None and any(info["reserve"]):
-            text += f"; reserve: {units_text(info['reserve'])}"
+            text += f"; reserve{':' if short < PACKED else ''} " \
+                    f"{_units_text(info['reserve'], short)}"
         if info["hand"] is not None:
             text += f"; cards {info['hand']}/{info['max_hand']}"
         lines.append(text)
     return lines
 
 
-def _units(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
+def _units(obs: dict[str, Any], b: Any, you: int | None, short: int = FULL,
+           only: int | None = None) -> list[str]:
+    """Each player's units on the map by hex (`only` one's), a line a player."""
     lines = []
     by_owner: dict[int, list[str]] = {}
     for h, owner, units, ready, cargo in obs["units"]:
-        text = f"{b.names[h]} {units_text(units)}"
+        text = f"{b.names[h]} {_units_text(units, short)}"
         if any(ready) and owner == obs["player"] and obs["phase"] == "move":
             text += f" ({sum(ready)} to move)"
         if any(cargo):
-            text += f" carrying {units_text(cargo)}"
+            text += f" carrying {_units_text(cargo, short)}"
         by_owner.setdefault(owner, []).append(text)
     for owner in sorted(by_owner):
+        if only is not None and owner != only:
+            continue
         who = "Your units" if owner == you else f"Player {owner}'s units"
         lines.append(f"{who}: " + "; ".join(by_owner[owner]))
     return lines
 
 
-def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
+def _hand(obs: dict[str, Any], short: int) -> list[str]:
+    """The cards: the deck and the discards, and the reader's hand (PACKED: one line, each
+    card its id, hits and misses; the choices that play a card name it in full)."""
+    if "hand" not in obs:
+        return []
+    cards = f"deck {obs['deck_left']}, discards {obs['discards']}"
+    if obs["hand"] is None:
+        return [f"Cards: {cards}"]
+    if short < PACKED:
+        hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
+        return [f"Cards: {cards}", fit(f"Your hand: {hand}", ", ")]
+    hand = ", ".join(f"{c['id']} {_hits(c['desc'])}" for c in obs["hand"]) or "empty"
+    return [f"Your hand ({cards}): {hand}"]
+
+
+def _hits(desc: str) -> str:
+    """A card's hits and misses from its text ("Flank Counter 2H/1M forest": "2H/1M")."""
+    return next((word for word in desc.split() if word.endswith("M") and "H/" in word), desc)
+
+
+def _turn_details(obs: dict[str, Any], b: Any, you: int | None,
+                  short: int = FULL) -> list[str]:
     lines = []
     active = obs["active"]
     if active:
@@ -251,8 +471,9 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
                      f"{count(active['mp'], 'move')} left"
                      + (f", {active['cargo']} aboard" if active["cargo"] else ""))
     for battle in obs["battles"]:
-        sides = "; ".join(f"from {b.names[s]}: {units_text(c)}" for s, c in battle["sides"])
-        bomb = "; ".join(f"{b.names[s]}: {units_text(c)}" for s, c in battle["bombard"])
+        sides = "; ".join(f"from {b.names[s]}: {_units_text(c, short)}"
+                          for s, c in battle["sides"])
+        bomb = "; ".join(f"{b.names[s]}: {_units_text(c, short)}" for s, c in battle["bombard"])
         lines.append(f"Attack declared on {b.names[battle['hex']]} - {sides}"
                      + (f"; bombarding from {bomb}" if bomb else ""))
     if obs["pennants"]:
@@ -273,22 +494,23 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None) -> list[str]:
                      + (", a city" if obs["build"]["upgraded"] else ""))
     battle = obs.get("battle")
     if battle:
-        lines += battle_lines(battle, b, you)
-    if "hand" in obs:
-        lines.append(f"Cards: deck {obs['deck_left']}, discards {obs['discards']}")
-        if obs["hand"] is not None:
-            hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
-            lines.append(fit(f"Your hand: {hand}", ", "))
-    if obs["result"]:
-        winners = obs["result"]["winners"]
-        who = " and ".join(_who(w, you) for w in winners) or "nobody (a draw)"
-        lines.append(f"Result: {who} - {obs['result']['reason']}")
+        lines += battle_lines(battle, b, you, short)
     return lines
 
 
-def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
+def _result(obs: dict[str, Any], you: int | None) -> list[str]:
+    if not obs["result"]:
+        return []
+    winners = obs["result"]["winners"]
+    who = " and ".join(_who(w, you) for w in winners) or "nobody (a draw)"
+    return [f"Result: {who} - {obs['result']['reason']}"]
+
+
+def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
+                 short: int = FULL) -> list[str]:
     """The battle being fought: forces by hex side, dice, and in card modes the cards of
-    this round, the live hits and the Special Events in effect."""
+    this round, the live hits and the Special Events in effect (from PACKED its units in
+    short words)."""
     a, d = battle["seats"]
     names = b.names
     place = battle["terrain"] + ("" if battle["settlement"] == "none"
@@ -300,8 +522,8 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
     lines = [head]
     sides = "; ".join(
         f"side {i} from {_place(names, h)}{' (frigate)' if src == 'frigate' else ''}: "
-        f"{units_text(u)}"
-        + (f" (+{units_text(r)} waiting)" if any(r) else "")
+        f"{_units_text(u, short)}"
+        + (f" (+{_units_text(r, short)} waiting)" if any(r) else "")
         for i, (h, src, u, r) in enumerate(zip(battle["source_hexes"], battle["sources"],
                                                 battle["attacker"][1:], battle["reserves"]), 1))
     supply = ["supply" if s else "no supply" for s in battle["supply"]]
@@ -309,10 +531,10 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None) -> list[str]:
     lines.append(f"  attacker ({supply[0]}): dice {battle['dice'][0]}; lost "
                  f"{battle['lost'][0]}; {sides}")
     if any(battle["attacker"][0]):
-        lines.append(f"  bombarding: {units_text(battle['attacker'][0])}")
-    near = "; ".join(f"{_place(names, h)} {units_text(u)}" for h, u in battle["defender_groups"]
-                     if any(u))
-    lines.append(f"  defender ({supply[1]}): {units_text(battle['defender'])}; dice "
+        lines.append(f"  bombarding: {_units_text(battle['attacker'][0], short)}")
+    near = "; ".join(f"{_place(names, h)} {_units_text(u, short)}"
+                     for h, u in battle["defender_groups"] if any(u))
+    lines.append(f"  defender ({supply[1]}): {_units_text(battle['defender'], short)}; dice "
                  f"{battle['dice'][1]}; lost {battle['lost'][1]}"
                  + (f"; next to it: {near}" if near else "")
                  + (f"; Overwatch ready: {battle['overwatch_ready']}"
