@@ -41,3 +41,10 @@ def test_the_counts_random_games_seldom_reach_say_one_as_one():
     obs = dict(state.observation(0), casualties={"count": 1, "victim": 1,
                                                   "cause": "dice", "chooser": 1})
     assert "Casualties to choose: 1 defender unit (dice)" in viktory_render(obs, 0)
+
+
+def test_no_card_to_draw_reads_as_words():
+    """Viktory's end-of-turn choice read "draw 0 cards"."""
+    from warroom.games.viktory_battles.actions import Draw
+
+    assert [Draw(n).label for n in (0, 1, 2)] == ["draw no cards", "draw 1 card", "draw 2 cards"]

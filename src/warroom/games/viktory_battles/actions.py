@@ -199,6 +199,8 @@ class Draw:
 
     @property
     def label(self) -> str:
+        if not self.count:  # "draw 0 cards" read as a misprint
+            return "draw no cards"
         return f"draw {self.count} card{'s' if self.count != 1 else ''}"
 
 
