@@ -17,6 +17,7 @@ from ..agents.human import Hotseat, HumanAgent, _is_tty
 from ..engine import (
     ConfigError,
     Game,
+    Outcome,
     Record,
     RecordError,
     State,
@@ -185,9 +186,14 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
             if isinstance(agent, HumanAgent):  # what happened after its last decision
                 agent.show_new_events(result.state.observation(seat))
         click.echo(g.render(result.state.observation(None), None))
-    winners = ", ".join(f"player {p} ({specs[p]})" for p in outcome.winners) or "nobody (draw)"
-    click.echo(f"Result: {winners} - {outcome.reason}; {g.scores_text(outcome)}"
-               + (f"; seed {seed}" if seed_hidden else ""))
+    click.echo(result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else ""))
+
+
+def result_line(g: Game, outcome: Outcome, specs: list[str]) -> str:
+    """"Result: player 1 (heuristic) - reason; scores", as `play` and `replay` say it."""
+    winners = ", ".join(f"player {p}" + (f" ({specs[p]})" if p < len(specs) else "")
+                        for p in outcome.winners) or "nobody (draw)"
+    return f"Result: {winners} - {outcome.reason}; {g.scores_text(outcome)}"
 
 
 def start_line(line: str, width: int | None = None) -> str:
@@ -280,9 +286,9 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
     if outcome is None:
         click.echo(f"(unfinished: {len(record.actions)} actions so far)")
     else:
-        winners = ", ".join(map(str, outcome.winners)) or "nobody (draw)"
-        click.echo(f"Result: winners {winners} - {outcome.reason}; "
-                   f"{g.scores_text(outcome)}")
+        specs = record.meta.get("players")
+        click.echo(result_line(g, outcome, [str(s) for s in specs]
+                               if isinstance(specs, list) else []))
 
 
 def check_own_seat(file: str, record: Record, player: int) -> None:
