@@ -31,11 +31,11 @@ def decision_screen(game: Game, view: PlayerView, action: Any, hinted: bool = Tr
 
 def heuristic_decisions(game: Game, new_state: Callable[[int], State],
                         seeds: range) -> Iterator[tuple[PlayerView, Any]]:
-    """Every decision of heuristic games, one a seed (`new_state(seed)`): the deciding
-    seat's view, and its choice."""
+    """Every decision of heuristic games, one a seed (`new_state(seed)`), a heuristic player
+    a seat: the deciding seat's view, and its choice."""
     for seed in seeds:
         state = new_state(seed)
-        agents = [HeuristicAgent(game, seed * 10 + p) for p in (0, 1)]
+        agents = [HeuristicAgent(game, seed * 10 + p) for p in range(state.num_players)]
         while not state.is_terminal():
             player = state.to_move()[0]
             view = PlayerView(state, player, game)

@@ -8,12 +8,13 @@ import random
 import re
 from pathlib import Path
 
-# The battle tests' map: water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there
-# supports artillery).
 from test_vik2_battles import MAP, bombardment_joins_an_attack
 from vik2_helpers import GAME, act, capital, events, position, script_dice, take, town
 from vik2_helpers import troops as units_at
 
+# The battle tests' map: water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there
+# supports artillery).
+from decision_screen import heuristic_decisions
 from warroom.engine.data import plain
 from warroom.games.viktory_battles.actions import FireOverwatch, PlayCard
 from warroom.games.viktory_ii.actions import Done, Fight, SelectUnit, Step
@@ -383,19 +384,9 @@ def test_the_live_hits_say_which_counters_may_answer():
 
 def _decisions(players: int, mode: str, seeds: range):
     """Every decision of heuristic games of the default map: the deciding seat's view, and
-    its choice (a heuristic player a seat)."""
-    from warroom.agents import HeuristicAgent
-    from warroom.engine import PlayerView
-
-    for seed in seeds:
-        state = GAME.new_state(GAME.config({"players": players, "mode": mode}), seed)
-        agents = [HeuristicAgent(GAME, seed * 10 + p) for p in range(players)]
-        while not state.is_terminal():
-            p = state.to_move()[0]
-            view = PlayerView(state, p, GAME)
-            action = agents[p].act(view)
-            yield view, action
-            state.apply(p, action)
+    its choice."""
+    config = GAME.config({"players": players, "mode": mode})
+    return heuristic_decisions(GAME, lambda seed: GAME.new_state(config, seed), seeds)
 
 
 def test_the_table_the_choices_and_the_prompt_fit_a_standard_80x24_terminal():
