@@ -14,6 +14,7 @@ from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.engine.view import PlayerView
 from warroom.games.kow import GAME
 from warroom.games.kow.actions import ChooseDice
+from warroom.games.kow.render import card_text
 
 
 def dice_screens(player: Callable[..., Agent], seeds: range) -> tuple[int, int, int]:
@@ -71,3 +72,39 @@ def test_a_row_shows_the_pool_the_dice_chosen_and_the_score():
     state.apply(0, ChooseDice(2, 1, 1))
     assert "pool R2 W2 B1  chosen: R2 W1 B1  score 3" in GAME.render(state.observation(0), 0)
     assert "pool R4 W3 B2  chosen (hidden)  score 3" in GAME.render(state.observation(1), 1)
+
+
+def test_a_choice_of_dice_says_what_the_last_turn_rolled_and_won():
+    """The terminal audit: at the next choice of dice the turn's reveal, rolls and defeats
+    were printed above a panel and 15 rows of choices, off the top of a 24-line terminal. The
+    panel now says what each player rolled and defeated in the turn before (the cards alone
+    where the dice would not fit a line), and the screen still fits (the test above)."""
+    checked = 0
+    for seed in range(4):
+        state = GAME.new_state(GAME.config({}), seed)
+        agents = [HeuristicAgent(GAME, seed * 10 + p) for p in (0, 1)]
+        turn: dict[int, tuple[list[int], list[str]]] = {}  # this turn's rolls and cards won
+        last: dict[int, tuple[list[int], list[str]]] = {}  # the turn before's
+        while not state.is_terminal():
+            p = state.to_move()[0]
+            obs = state.observation(p)
+            if obs["phase"] == "choose" and last:
+                line = next(line for line in GAME.render(obs, p).splitlines()
+                            if line.startswith("Last turn: "))
+                assert len(line) <= TEXT_WIDTH
+                for q, (dice, cards) in last.items():
+                    who = "You" if q == p else f"Player {q}"
+                    assert (f"{who} rolled {' '.join(map(str, dice))}" in line
+                            or f"{who} defeated {' '.join(cards) or 'nothing'}" in line), line
+                    assert all(card in line for card in cards), line
+                checked += 1
+            log_before = len(state.observation(None)["log"])
+            state.apply(p, agents[p].act(PlayerView(state, p, GAME)))
+            for e in state.observation(None)["log"][log_before:]:
+                if e["event"] == "deal":
+                    last, turn = turn, {}
+                elif e["event"] == "roll":
+                    turn[e["player"]] = ([s for _, s in e["dice"]], [])
+                elif e["event"] == "defeat":
+                    turn[e["player"]][1].append(card_text(e["card"]))
+    assert checked > 50

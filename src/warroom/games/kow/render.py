@@ -56,6 +56,9 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         # name's 8 characters, a space and "[")
         lines.append(f"{row}  {score}" if len(row) + 2 + len(score) <= TEXT_WIDTH
                      else f"{row}\n{fit(' ' * 10 + score, ' ')}")
+    last = _last_turn(obs, name)
+    if last and len(lines) == 4 and len(last) <= TEXT_WIDTH:  # when the panel has its line
+        lines.append(last)
     if obs["rolled"]:
         rolled = "  ".join(
             f"#{i + 1} {d['colour']}:{d['swords']}" + ("*" if d["used"] else "")
@@ -63,6 +66,33 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         )
         lines.append(fit(f"{name(obs['active'])} rolled: {rolled}   (* = used)", "  "))
     return "\n".join(fit(line) for line in lines)  # any line still too long
+
+
+def _last_turn(obs: dict[str, Any], name: Any) -> str:
+    """At a choice of dice, what each player rolled and defeated in the turn before: the log
+    says it above the panel, but the panel and the 29 choices under it push it off a
+    24-line terminal. "" at other steps, and before any turn was played."""
+    if obs["phase"] != "choose":
+        return ""
+    log = obs["log"]
+    deals = [i for i, e in enumerate(log) if e["event"] == "deal"]
+    if len(deals) < 2:
+        return ""
+    said: dict[int, list[str]] = {}
+    for e in log[deals[-2] + 1:deals[-1]]:
+        if e["event"] == "roll":
+            said[e["player"]] = ["rolled " + " ".join(str(s) for _, s in e["dice"])]
+        elif e["event"] == "defeat" and e["player"] in said:
+            said[e["player"]].append(card_text(e["card"]))
+    if not said:
+        return ""
+    whole = "Last turn: " + "; ".join(
+        f"{name(p)} {roll}" + (f" and defeated {' '.join(won)}" if won else "")
+        for p, (roll, *won) in said.items())
+    if len(whole) <= TEXT_WIDTH:
+        return whole
+    return "Last turn: " + "; ".join(  # the cards won, without the dice
+        f"{name(p)} defeated {' '.join(won) or 'nothing'}" for p, (_, *won) in said.items())
 
 
 def prompt(obs: dict[str, Any], player: int | None) -> str:
