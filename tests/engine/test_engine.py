@@ -159,3 +159,15 @@ def test_data_files_fail_with_one_line_that_says_where(tmp_path):
         Scenario.model_validate({"sides": [{"infantry": 1}, {"infantry": "many"}]})
     loc, message = first_problem(info.value)
     assert loc == "sides.1.infantry" and "integer" in message
+
+
+def test_an_options_value_is_written_one_way_everywhere():
+    """`warroom options`, the report's options line, a sweep cell or tune trial and tune's
+    own matching each wrote values with a function of their own (four, two of them printing
+    Python's True and None): one writes them now, as `--set` takes them."""
+    from warroom.engine.config import changed_options, option_text
+
+    assert [option_text(v) for v in (True, False, None, [1, 2], (0, 1), "a b", 3)] == [
+        "true", "false", "none", "1,2", "0,1", "a b", "3"]
+    assert changed_options(None, {"jokers": True, "deck0": None, "faces": [1, 2]}) == \
+        "jokers=true, deck0=none, faces=1,2"

@@ -9,7 +9,7 @@ import textwrap
 import click
 
 from ..engine import config_to_json
-from ..engine.config import option_bounds, option_help
+from ..engine.config import option_bounds, option_help, option_text
 from ..games import REGISTRY, get_game
 from . import cli
 
@@ -32,7 +32,7 @@ def options(game: str, brief: bool) -> None:
     bounds = option_bounds(g.Config)
     notes = {} if brief else option_help(g.Config)
     names = [f.name for f in dataclasses.fields(g.Config)]
-    settings = {name: f"{name}={_text(defaults[name])}" for name in names}
+    settings = {name: f"{name}={option_text(defaults[name])}" for name in names}
     width = max(map(len, settings.values()))
     text_width = max(40, min(shutil.get_terminal_size().columns, 100)) - 4
     for i, name in enumerate(names):
@@ -41,11 +41,3 @@ def options(game: str, brief: bool) -> None:
         # Options that share a description (deck0 ... deck7) get it once, after the last.
         if note and (i + 1 == len(names) or notes.get(names[i + 1]) != note):
             click.echo(textwrap.indent(textwrap.fill(note, text_width), "    "))
-
-
-def _text(value: object) -> str:
-    if isinstance(value, list):
-        return ",".join(map(str, value))
-    if isinstance(value, bool):
-        return str(value).lower()
-    return "none" if value is None else str(value)

@@ -227,14 +227,18 @@ def changed_options(config_cls: type | None, options: dict[str, Any]) -> str:
     differ from `config_cls`'s defaults (all of them without one), as `key=value, ...` (a
     list's items joined by commas, as `--set` takes them); empty when none differ."""
     defaults = config_to_json(config_cls()) if config_cls else {}
-    return ", ".join(f"{k}={','.join(map(_text, v)) if isinstance(v, list) else _text(v)}"
+    return ", ".join(f"{k}={option_text(v)}"
                      for k, v in options.items() if defaults.get(k, object()) != v)
 
 
-def _text(value: Any) -> str:
-    """An option's value as `--set` takes it: booleans as `true` and `false`, not Python's
-    `True`."""
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+def option_text(value: Any) -> str:
+    """An option's value as `--set` takes it and `warroom options` shows it: a list's items
+    joined by commas, booleans `true` and `false` (not Python's `True`), unset `none`."""
+    if isinstance(value, list | tuple):
+        return ",".join(map(option_text, value))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
 
 
 def _plain(value: Any) -> Any:

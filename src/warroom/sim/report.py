@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import DRAWN, PLAYED, ConfigError, WarroomError
-from ..engine.config import changed_options
+from ..engine.config import changed_options, option_text
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, median, pct, quantile
@@ -77,18 +77,13 @@ def run_facts(run: RunInfo, games: int) -> list[tuple[str, str]]:
 def _part_of(run: RunInfo) -> list[tuple[str, str]]:
     """The sweep cell or tune trial a run is, with its varied or tuned values: a trial's
     options name only the patched copy of a card file, not the number tuned in it."""
-    values = ", ".join(f"{k} = {_value(v)}" for k, v in (run.cell or {}).items())
+    values = ", ".join(f"{k} = {option_text(v)}" for k, v in (run.cell or {}).items())
     if run.tune_id is not None:
         return [("tune", f"{run.tune_id}, its trial of {values or 'the values as they are'} "
                          f"(the tune's report, --tune {run.tune_id}, lists every trial)")]
     if run.sweep_id is not None:
         return [("sweep", f"{run.sweep_id}, the cell {values}")]
     return []
-
-
-def _value(value: Any) -> str:
-    """A varied or tuned value as `--set` writes it (booleans as true and false)."""
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def run_document(a: RunAnalysis) -> Document:

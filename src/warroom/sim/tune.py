@@ -40,7 +40,7 @@ import yaml
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, derive_seed, parse_assignments
-from ..engine.config import option_names
+from ..engine.config import option_names, option_text
 from . import datafile
 from .runs import execute
 from .stats import Moments, Rate
@@ -129,15 +129,9 @@ def parse_param(game: Game, text: str, base: dict[str, Any], config: Any) -> Par
 
 
 def _plain(value: Any) -> str:
-    """An option value as text, the way --set takes it (lists joined by commas)."""
-    if isinstance(value, list | tuple):
-        return ",".join(map(_word, value))
-    return _word(value).replace(" ", "").strip()
-
-
-def _word(value: Any) -> str:
-    """A value as `--set` takes it: booleans as true and false, not Python's True."""
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    """An option value as text, the way --set takes it, without spaces (a choice compared
+    with one typed in `--param`)."""
+    return option_text(value).replace(" ", "").strip()
 
 
 def _number_hint(config_cls: type, name: str) -> type | None:
@@ -344,7 +338,7 @@ class Plan:
         if not patches:
             return [(out, yaml.safe_dump({"game": self.game.name, "options": rules},
                                          sort_keys=False), True)]
-        header = "# with " + ", ".join(f"{k}={v}" for k, v in rules.items()) + "\n" \
+        header = "# with " + ", ".join(f"{k}={option_text(v)}" for k, v in rules.items()) + "\n" \
             if rules else ""
         files: list[tuple[Path, str, bool]] = []
         for option, (source, edits) in sorted(patches.items()):
