@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..sim.stats import count_text
+from ..engine.data import counted
 from ..sim.store import ResultStore, StoreError
 from . import cli
 from .common import FILE, ROW_ID
@@ -75,5 +75,5 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
     written = write_document(doc, path, fmt)
     for line in doc.verdicts:
         click.echo(line)
-    click.echo(f"report: {written[0]}" + (f" (+ {count_text(len(written) - 1, 'figure')})"
+    click.echo(f"report: {written[0]}" + (f" (+ {counted(len(written) - 1, 'figure')})"
                                           if len(written) > 1 else ""))

@@ -61,9 +61,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..engine import DRAWN, PLAYED, Game
+from ..engine.data import counted
 from .stats import (
     SIGNIFICANCE,
-    count_text,
     games_text,
     holm,
     score_interval,
@@ -190,9 +190,9 @@ class CardAnalysis:
             # Only the cards tested can stand out: "none of 53" when one was tested claimed
             # a check of 52 cards that never happened.
             if tested == cards:
-                return (f"card outliers: none of {count_text(cards, 'card')} stands out in "
+                return (f"card outliers: none of {counted(cards, 'card')} stands out in "
                         f"{games_text(self.games)} ({family})" + untestable)
-            return (f"card outliers: {tested} of {count_text(cards, 'card')} tested; none "
+            return (f"card outliers: {tested} of {counted(cards, 'card')} tested; none "
                     f"stands out in {games_text(self.games)} ({family})" + untestable)
         return f"card outliers: {len(flagged)} flagged ({family}): " + "; ".join(
             describe(e) for e in flagged) + untestable
@@ -225,7 +225,7 @@ class CardAnalysis:
 
         names = ", ".join(one(e) for e in lost[:shown])
         more = f" and {len(lost) - shown} more" if len(lost) > shown else ""
-        return (f"; {count_text(len(lost), 'card')} held in at least {MIN_GROUP} player-games "
+        return (f"; {counted(len(lost), 'card')} held in at least {MIN_GROUP} player-games "
                 f"and missing from {MIN_GROUP} could not be tested, too few player-games per "
                 f"stratum (the same seat, listed player and number of cards) with and without "
                 f"{'it' if len(lost) == 1 else 'each'}, so nothing is said of "
@@ -235,9 +235,9 @@ class CardAnalysis:
         """What the flags' correction covers, and what it promises, in words."""
         chance = f"at most a {100 * SIGNIFICANCE:.0f} % chance of any flag"
         if not self.family:
-            return (f"{CORRECTION}'s correction for {count_text(self.tests, 'test')}, so that a "
+            return (f"{CORRECTION}'s correction for {counted(self.tests, 'test')}, so that a "
                     f"game where no card makes a difference has {chance}")
-        return (f"{CORRECTION}'s correction for all {count_text(self.family, 'test')} of "
+        return (f"{CORRECTION}'s correction for all {counted(self.family, 'test')} of "
                 f"{self.scope}, so that where no card makes a difference, {self.scope} have "
                 f"{chance}")
 

@@ -11,12 +11,13 @@ from typing import Any
 
 from ..engine import DRAWN, PLAYED, ConfigError, WarroomError
 from ..engine.config import changed_options, option_text
+from ..engine.data import counted
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, median, pct, quantile
 from .cards import CORRECTION, MIN_GROUP, CardAnalysis, CardEffect, adjusted_for
 from .outputs import OutputError, check_folders, make_folders
-from .stats import SIGNIFICANCE, Rate, count_text, signed
+from .stats import SIGNIFICANCE, Rate, signed
 from .store import RunInfo
 
 FORMATS = ("html", "md")
@@ -218,7 +219,7 @@ def _cards_section(a: RunAnalysis) -> Section:
             "and tests by a cluster-robust score test with the game as the cluster (both "
             "players of a game are not independent), the interval holding every difference "
             f"the test does not reject. Flags: {CORRECTION}'s correction over all "
-            f"{count_text(cards.tests, 'test')} at {100 * SIGNIFICANCE:.0f} %; cards with "
+            f"{counted(cards.tests, 'test')} at {100 * SIGNIFICANCE:.0f} %; cards with "
             f"fewer than {MIN_GROUP} comparable player-games on either side are not tested. "
             + (f"The plot shows the {CARD_PLOT_ROWS // 2} highest and lowest of "
                f"{len(drawn)} cards." if len(drawn) > len(shown) else ""))

@@ -182,11 +182,6 @@ def games_text(n: int) -> str:
     return f"{n} game" if n == 1 else f"{n} games"
 
 
-def count_text(n: int, noun: str, plural: str | None = None) -> str:
-    """`1 test`, `2 tests`: a count and its noun, in the number the count asks for."""
-    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
-
-
 def signed(x: float, digits: int = 1) -> str:
     """`+1.5`, `-2.0`, `+0.0`: a signed figure as a report prints it. A value that rounds to
     zero prints as +0.0, never -0.0 (an interval "to -0.0" reads as excluding 0)."""
