@@ -187,6 +187,14 @@ class Deck(_Strict):
     words: Annotated[tuple[Card, ...], LIST]
     champions: Annotated[tuple[Champion, ...], LIST]
 
+    @functools.cached_property
+    def card_texts(self) -> tuple[tuple[str, ...], ...]:
+        """What each card does, in words (`card_text`), per section (strategies, chance,
+        words, champions: the state's pile order), by card index: worked out once a deck,
+        since the observation gives the text of every card it shows face up."""
+        return tuple(tuple(card_text(c) for c in section) for section in
+                     (self.strategies, self.chance, self.words, self.champions))
+
     @model_validator(mode="after")
     def _starter_deck(self) -> Deck:
         for section, size in SECTION_SIZES.items():
@@ -362,23 +370,6 @@ def describe_effect(effect: Any) -> str:
 def card_text(card: Card) -> str:
     """What a card does, in words: its effects, as `cards show` and the table say them."""
     return "; ".join(describe_effect(e) for e in card.effects) or "no effect"
-
-
-# Each deck's card texts are worked out once: a deck is made once and never changes, and the
-# observation names a card by its text wherever it names it face up. Keyed by the deck's id,
-# with the deck itself kept, so that a new deck at an old id is not taken for the old one.
-_TEXTS: dict[int, tuple[Deck, tuple[tuple[str, ...], ...]]] = {}
-
-
-def card_texts(deck: Deck) -> tuple[tuple[str, ...], ...]:
-    """The texts of a deck's cards: per section (strategies, chance, words, champions, the
-    state's pile order), by card index."""
-    known = _TEXTS.get(id(deck))
-    if known is None or known[0] is not deck:
-        texts = tuple(tuple(card_text(c) for c in section) for section in
-                      (deck.strategies, deck.chance, deck.words, deck.champions))
-        known = _TEXTS[id(deck)] = (deck, texts)
-    return known[1]
 
 
 def deck_label(deck: str) -> str:

@@ -40,7 +40,7 @@ from .actions import (
 )
 from .army import ROYAL_GUARDS, army_ranks, loss_limit, next_casualties, resolve_unit
 from .config import Config
-from .deck import UNITS, Card, Deck, card_texts
+from .deck import UNITS, Card, Deck
 
 STRATEGY, CHANCE, WORD, CHAMPION = 0, 1, 2, 3
 PILES = ("strategy", "chance", "word", "champion")
@@ -756,7 +756,7 @@ class WordIronState(State):
 
     def _public(self, p: int) -> dict[str, Any]:
         deck = self.decks[p]
-        texts = card_texts(deck)
+        texts = deck.card_texts
         piles = {}
         for k in (STRATEGY, CHANCE, WORD):
             pile = self.piles[p][k]
