@@ -53,7 +53,7 @@ class Hotseat:
         if self.seated == player:
             return
         self.clear()
-        tty = _is_tty(self.stdin)
+        tty = is_tty(self.stdin)
         if tty:
             _drop_typed_ahead(self.stdin)
         self.console.print(Text(f"Player {player}: take the seat, then press Enter "
@@ -213,7 +213,7 @@ class HumanAgent:
 
     def _hidden(self) -> bool:
         """Whether what the player types is hidden (a hotseat at a terminal)."""
-        return self.hotseat is not None and _is_tty(self.stdin)
+        return self.hotseat is not None and is_tty(self.stdin)
 
     def show_summary(self, after: int = 0) -> None:
         """The rules summary (`?`), broken to the terminal's width. At a terminal, a summary
@@ -228,7 +228,7 @@ class HumanAgent:
                                    break_long_words=False, break_on_hyphens=False)
         height = self.console.height
         # the line the `?` was typed on, or the last page's "more" line, stays at the top
-        if not _is_tty(self.stdin) or 1 + len(lines) + after <= height:
+        if not is_tty(self.stdin) or 1 + len(lines) + after <= height:
             for line in lines:
                 self.console.print(Text(line), soft_wrap=True)
             return
@@ -413,7 +413,8 @@ def _drop_typed_ahead(stream: TextIO) -> None:
         pass
 
 
-def _is_tty(stream: TextIO) -> bool:
+def is_tty(stream: TextIO) -> bool:
+    """Whether `stream` is a terminal (a closed or unusual stream is not)."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):

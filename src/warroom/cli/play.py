@@ -13,7 +13,7 @@ import click
 from rich.console import Console
 
 from ..agents import make_agents, parse_specs
-from ..agents.human import Hotseat, HumanAgent, _is_tty
+from ..agents.human import Hotseat, HumanAgent, is_tty
 from ..engine import (
     ConfigError,
     Game,
@@ -161,7 +161,7 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     try:
         result = play_game(g, config, seed, agents, record=record, on_action=after)
     except KeyboardInterrupt as exc:
-        if not exc.args and _is_tty(sys.stdin):
+        if not exc.args and is_tty(sys.stdin):
             # Ctrl-C while an AI player thought: the terminal shows "^C" where the cursor
             # was; a person's prompt ends its own line (HumanAgent.read_choice).
             console.print()
