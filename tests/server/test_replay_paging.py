@@ -262,6 +262,21 @@ def table_log(step: dict) -> list[str]:
     return [table_words(line) for line in step["log"]]
 
 
+def hold_windows(page, marker: str) -> list:
+    """Hold back the page's replay requests whose URL has `marker` (the test answers them
+    with `continue_()` when it says); the list fills with their routes as they come."""
+    held: list = []
+
+    def hold(route):
+        if marker in route.request.url:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/games/[^/]+/replay"), hold)
+    return held
+
+
 def set_slider(page, position: int) -> None:
     page.locator("#step").evaluate(
         "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', { bubbles: true })); }",
@@ -339,15 +354,7 @@ def test_a_window_that_comes_late_does_not_replace_the_position_asked_for_since(
     page, game_id, whole, _ = long_game
     steps = whole["spectator"]
     last = len(steps) - 1
-    held = []  # the window of positions 1280 to 1343, answered when the test says
-
-    def hold(route):
-        if "&from=1280&" in route.request.url:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route(re.compile(r"/api/games/[^/]+/replay"), hold)
+    held = hold_windows(page, "&from=1280&")  # positions 1280 to 1343, when the test says
     page.goto(f"{seeded_server.url}/replay/{game_id}")
     expect(page.locator("#where")).to_have_text(where(0, last))
     set_slider(page, 1300)
@@ -376,15 +383,7 @@ def test_a_late_window_of_the_viewer_chosen_before_is_not_shown(seeded_server, l
     seat 0's, when it comes, is not shown under the spectator's name."""
     page, game_id, whole, _ = long_game
     last = len(whole["spectator"]) - 1
-    held = []
-
-    def hold(route):
-        if "seat=0&from=1280&" in route.request.url:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route(re.compile(r"/api/games/[^/]+/replay"), hold)
+    held = hold_windows(page, "seat=0&from=1280&")
     page.goto(f"{seeded_server.url}/replay/{game_id}#at=1300")  # it opens at position 1300
     expect(page.locator("#where")).to_have_text(where(1300, last))
     assert shown_log(page) == table_log(whole["spectator"][1300])
