@@ -4,7 +4,7 @@ tests that bound a game's screen to 24 lines read it here."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from rich.console import Console
@@ -42,3 +42,16 @@ def heuristic_decisions(game: Game, new_state: Callable[[int], State],
             action = agents[player].act(view)
             yield view, action
             state.apply(player, action)
+
+
+def screen_heights(game: Game, decisions: Iterable[tuple[PlayerView, Any]],
+                   every: int = 1) -> list[int]:
+    """The height of each decision's screen (of every `every`-th decision), each checked to
+    fit 80 columns: what the tests that bound a game's screen count."""
+    heights = []
+    for n, (view, action) in enumerate(decisions):
+        if n % every == 0:
+            lines = decision_screen(game, view, action)
+            assert all(len(line) <= 80 for line in lines), lines
+            heights.append(len(lines))
+    return heights
