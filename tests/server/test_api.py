@@ -1330,7 +1330,9 @@ def test_a_client_may_create_again_once_its_interval_has_passed(monkeypatch):
     clock[0] += 19
     assert not bucket.allow() and round(bucket.wait()) == 1
     clock[0] += 1
-    assert bucket.allow() and not bucket.allow()
+    assert bucket.allow() and not bucket.allow() and not bucket.full()
+    clock[0] += 60  # three more in 60 s: as if never used, and forgotten with the others
+    assert bucket.full()
 
 
 def test_serve_create_every_is_the_servers_default():

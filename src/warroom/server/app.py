@@ -194,6 +194,10 @@ class Bucket:
         self.tokens -= 1
         return True
 
+    def full(self) -> bool:
+        """Whether it has filled up again since last used (as if never used)."""
+        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= self.burst
+
     def wait(self) -> float:
         """Seconds until the next one is allowed."""
         return max(0.0, (1 - self.tokens) / self.rate)
@@ -320,9 +324,7 @@ class Server:
         if not self.create_every:
             return
         if len(self.creators) > 4096:  # forget the addresses whose buckets are full again
-            now = time.monotonic()
-            self.creators = {a: b for a, b in self.creators.items()
-                             if b.tokens + (now - b.stamp) * b.rate < b.burst}
+            self.creators = {a: b for a, b in self.creators.items() if not b.full()}
         bucket = self.creators.setdefault(client, Bucket(1 / self.create_every, CREATE_BURST))
         if not bucket.allow():
             raise TooManyGames(f"too many games created from this address ({CREATE_BURST} at "

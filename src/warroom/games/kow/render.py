@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.data import TEXT_WIDTH, counted, fit
@@ -68,7 +69,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
-def _last_turn(obs: dict[str, Any], name: Any) -> str:
+def _last_turn(obs: dict[str, Any], name: Callable[[int], str]) -> str:
     """At a choice of dice, what each player rolled and defeated in the turn before: the log
     says it above the panel, but the panel and the 29 choices under it push it off a
     24-line terminal. "" at other steps, and before any turn was played."""
