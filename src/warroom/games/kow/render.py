@@ -32,6 +32,11 @@ def _fist(d: dict[str, int] | str | None) -> str:
     return "chosen: " + " ".join(f"{c[0].upper()}{d.get(c, 0)}" for c in ("red", "white", "blue"))
 
 
+# The table's lines at a choice of dice: 24 less the panel's frame, the 15 rows of choices,
+# the first prompt's line of help and the prompt.
+CHOOSING_LINES = 5
+
+
 def render(obs: dict[str, Any], player: int | None) -> str:
     """The table in four lines when it can: at a choice of dice, 29 choices are listed under
     it in two columns of 15, and the panel, the choices and the prompt must fit a terminal
@@ -58,7 +63,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         lines.append(f"{row}  {score}" if len(row) + 2 + len(score) <= TEXT_WIDTH
                      else f"{row}\n{fit(' ' * 10 + score, ' ')}")
     last = _last_turn(obs, name)
-    if last and len(lines) == 4 and len(last) <= TEXT_WIDTH:  # when the panel has its line
+    if last and "\n".join(lines).count("\n") + 1 < CHOOSING_LINES:  # when it has its line
         lines.append(last)
     if obs["rolled"]:
         rolled = "  ".join(
