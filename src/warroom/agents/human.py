@@ -255,9 +255,6 @@ class HumanAgent:
                 return
 
     def parse(self, text: str, actions: list[Any]) -> Any:
-        if text == "?":
-            self.show_summary()
-            return None
         if text.lower() in QUIT:
             raise KeyboardInterrupt("quit")
         if not text and len(actions) == 1:
