@@ -166,3 +166,12 @@ def test_the_shortest_view_loses_nothing_the_player_needs():
                            for line in render._render(obs, step).splitlines())
             shown.add(render.render(obs, view.player))
     assert len(shown) > 100
+
+
+def test_losses_count_cards_of_a_unit_not_the_unit_as_if_singular():
+    """Audit (stop 40): the log said "Player 0 loses 1 archers": a unit's name is a plural
+    noun, and what a loss takes is a card of it."""
+    event = {"event": "losses", "player": 0, "units": ["archers", "archers", "spearmen"]}
+    assert GAME.describe_event(event) == "Player 0 loses 2 archers cards, 1 spearmen card"
+    cost = {"event": "cost", "player": 1, "units": ["heavy_infantry"]}
+    assert GAME.describe_event(cost) == "Player 1 bears the cost: 1 heavy infantry card"

@@ -301,7 +301,8 @@ def _units(units: list[str]) -> str:
     counts: dict[str, int] = {}
     for u in units:
         counts[u] = counts.get(u, 0) + 1
-    return ", ".join(f"{n} {unit_label(u)}" for u, n in counts.items())
+    # A unit's name is a plural noun ("archers"): it is the cards that are counted.
+    return ", ".join(f"{counted(n, unit_label(u) + ' card')}" for u, n in counts.items())
 
 
 def describe_event(e: dict[str, Any]) -> str:
