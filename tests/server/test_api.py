@@ -579,7 +579,7 @@ def test_warroom_serve_starts_the_app_on_loopback(tmp_path):
         while True:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games") as response:
-                    assert json.loads(response.read()) == {"games": []}
+                    assert json.loads(response.read()) == {"games": [], "total": 0, "offset": 0}
                 break
             except OSError:
                 assert time.monotonic() < deadline, "warroom serve did not answer"
@@ -1344,3 +1344,37 @@ def test_serve_create_every_is_the_servers_default():
     serve = cli.get_command(click.Context(cli), "serve")
     option = next(p for p in serve.params if p.name == "create_every")
     assert option.default == CREATE_EVERY and f"made {CREATE_BURST} at once" in option.help
+
+
+def test_the_list_of_games_comes_a_page_at_a_time(db):
+    """Audit (stop 40): `GET /api/games` sent every game the server ever held, and the lobby
+    asks for it every 3 seconds. It gives the newest `limit` (100 unless asked) from
+    `offset`, with the total; a bad page is refused in one line."""
+    with client(db) as c:
+        made = [create(c)["id"] for _ in range(5)]
+        whole = c.get("/api/games?limit=1000").json()
+        first = c.get("/api/games?limit=2").json()
+        last = c.get("/api/games?limit=2&offset=4").json()
+        past = c.get("/api/games?offset=9").json()
+        refused = {query: c.get(f"/api/games?{query}") for query in (
+            "limit=0", "limit=1001", "limit=abc", "offset=-1", "offset=²")}
+    ids = [g["id"] for g in whole["games"]]
+    assert sorted(ids) == sorted(made) and whole["total"] == 5
+    assert [g["id"] for g in first["games"]] == ids[:2] and first["total"] == 5
+    assert [g["id"] for g in last["games"]] == ids[4:] and last["offset"] == 4
+    assert past["games"] == [] and past["total"] == 5
+    assert {q: (r.status_code, r.json()["error"]) for q, r in refused.items()} == {
+        "limit=0": (400, "limit must be a number of games, 1 to 1000"),
+        "limit=1001": (400, "limit must be a number of games, 1 to 1000"),
+        "limit=abc": (400, "limit must be a number of games, 1 to 1000"),
+        "offset=-1": (400, "offset must be a number of games to skip, 0 or more"),
+        "offset=²": (400, "offset must be a number of games to skip, 0 or more")}
+
+
+def test_the_list_gives_100_games_unless_asked_for_another_number(db):
+    """The default page is the lobby's: the 100 newest, the total saying how many more."""
+    with client(db, create_every=0) as c:
+        for _ in range(101):
+            create(c)
+        listing = c.get("/api/games").json()
+    assert len(listing["games"]) == 100 and listing["total"] == 101

@@ -302,9 +302,9 @@ def test_the_games_list_tells_games_apart(live_server, browser):
     # The page's clock is a day fast: times are counted by the server's clock.
     page.clock.install(time=datetime.fromtimestamp(now + 86400, tz=UTC))
     served = formatdate(now, usegmt=True)  # the server's clock, as HTTP gives it
-    page.route("**/api/games", lambda route: route.fulfill(
+    page.route(re.compile(r"/api/games\?"), lambda route: route.fulfill(
         content_type="application/json", headers={"Date": served},
-        body=json.dumps({"games": games})))
+        body=json.dumps({"games": games, "total": 4, "offset": 0})))
     lobby(page, live_server.url)
     rows = page.locator("#games tr")
     expect(rows).to_have_count(4)
@@ -319,4 +319,28 @@ def test_the_games_list_tells_games_apart(live_server, browser):
                                                 ...(year ? {year: 'numeric'} : {})}); }""",
                          [now - 3 * 86400, now])
     assert f"#dddddd · {made}" in texts[3] and "Seat 0 (person) won" in texts[3]
+    assert not page.locator("#older").is_visible()  # every game is listed
+    page.close()
+
+
+def test_the_lobby_lists_the_newest_games_and_says_how_many_there_are(live_server, browser):
+    """The lobby fetched every game the server ever held, every 3 seconds, to show 100: it
+    asks for a page of 100 and says how many games there are in all."""
+    asked: list[str] = []
+    page = browser.new_page()
+    page.on("request", lambda r: asked.append(r.url) if "/api/games" in r.url else None)
+    for _ in range(3):
+        page.request.post(live_server.url + "/api/games", data={
+            "game": "kow", "seats": [{"kind": "here"}, {"kind": "invite"}]})
+    lobby(page, live_server.url)
+    expect(page.locator("#games tr")).to_have_count(3)
+    assert not page.locator("#older").is_visible()
+    assert asked and all(url.endswith("/api/games?limit=100") for url in asked)
+    games = [{"id": f"{i:012d}", "game": "kow", "title": "Kings of War Battle Deck",
+              "status": "running", "version": 1, "created": time.time() - i, "seats": []}
+             for i in range(100)]
+    page.route(re.compile(r"/api/games\?"), lambda route: route.fulfill(
+        content_type="application/json", body=json.dumps({"games": games, "total": 250})))
+    expect(page.locator("#older")).to_have_text("The 100 newest of 250 games.", timeout=10_000)
+    expect(page.locator("#games tr")).to_have_count(100)
     page.close()

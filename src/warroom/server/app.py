@@ -70,6 +70,8 @@ from .store import GameRow, GameStore, SeatRow, SqliteStore, StoreError, WriteFa
 log = logging.getLogger("warroom.server")
 
 STATIC = Path(__file__).parent / "static"
+LIST_PAGE = 100  # games in a page of the lobby's list, unless it asks for another size
+MAX_LIST_PAGE = 1000
 MAX_FRAME = 4096  # bytes (UTF-8) of one incoming WebSocket message
 MAX_BODY = 64 * 1024  # bytes of a request to create a game (its options: uploads come apart)
 MAX_DEPTH = 16  # nesting of an incoming frame: an action's JSON form is 3 deep in the frame
@@ -777,9 +779,17 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         return {"games": out, "ai": list(AI_KINDS), "mcts_seconds": list(MCTS_SECONDS)}
 
     @app.get("/api/games")
-    async def list_games() -> dict[str, Any]:
-        games = sorted(server.games.values(), key=lambda g: -g.row.created)
-        return {"games": [g.summary() for g in games]}
+    async def list_games(limit: str = str(LIST_PAGE), offset: str = "0") -> Response:
+        """The games newest first, a page at a time: a server keeps every game it ever held,
+        and the lobby asks for its list every few seconds."""
+        size, skip = _position(limit), _position(offset)
+        if not size or size > MAX_LIST_PAGE:
+            return fail(f"limit must be a number of games, 1 to {MAX_LIST_PAGE}")
+        if skip is None:
+            return fail("offset must be a number of games to skip, 0 or more")
+        games = sorted(server.games.values(), key=lambda g: -g.row.created)[skip:skip + size]
+        return JSONResponse({"games": [g.summary() for g in games],
+                             "total": len(server.games), "offset": skip})
 
     @app.post("/api/games")
     async def create_game(request: Request) -> Response:

@@ -323,13 +323,18 @@ function whenText(created, now) {
                                               ...(year ? { year: "numeric" } : {}) });
 }
 
+const LISTED = 100; // games the list shows, newest first
+
 async function refresh() {
-  const res = await fetch("/api/games");
-  const { games } = await res.json();
+  const res = await fetch(`/api/games?limit=${LISTED}`);
+  const { games, total } = await res.json();
+  const older = $("#older");
+  older.hidden = !(total > games.length);
+  older.textContent = `The ${games.length} newest of ${total} games.`;
   // "5 min ago" by the server's clock (its answer's Date), not by this device's
   const served = Date.parse(res.headers.get("Date") || "");
   const clock = (Number.isFinite(served) ? served : Date.now()) / 1000;
-  $("#games").replaceChildren(...games.slice(0, 100).map((g) => {
+  $("#games").replaceChildren(...games.map((g) => {
     const mine = JSON.parse(localStorage.getItem(`warroom:${g.id}`) || "null");
     const link = mine?.here?.length ? `/game/${g.id}#t=${mine.here.join(",")}` : `/game/${g.id}`;
     const seats = g.seats.map((s) => seatText(s, g.status));
