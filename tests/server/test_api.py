@@ -10,7 +10,7 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -1378,3 +1378,58 @@ def test_the_list_gives_100_games_unless_asked_for_another_number(db):
             create(c)
         listing = c.get("/api/games").json()
     assert len(listing["games"]) == 100 and listing["total"] == 101
+
+
+def refused_page(c: TestClient, game_id: str, token: str | None = None) -> tuple[str, int]:
+    """A page refused after its hello: the error frame's message and the close code."""
+    with c.websocket_connect(f"/ws/{game_id}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": token} if token else
+                                {"type": "hello"}))
+        message = receive(ws)["message"]
+        closed = ws.receive()
+        assert closed["type"] == "websocket.close", closed
+        return message, closed["code"]
+
+
+def test_spectators_are_capped_per_game_and_per_server_but_never_lock_out_a_seat(db):
+    """Audit (stop 40): a client could open WebSocket pages without bound (each a socket and a
+    frame at every move). Spectators are capped per game and across the server, each page
+    over a cap refused in one line (code 4429); a seat's own page is never kept out by
+    spectators, and a seat's pages have a cap of their own."""
+    with client(db) as c, ExitStack() as pages:
+        server = c.app.state.server
+        server.max_game_watchers, server.max_watchers, server.max_seat_pages = 2, 3, 2
+        one, two = create(c), create(c)
+        for _ in range(2):
+            hello(pages.enter_context(c.websocket_connect(f"/ws/{one['id']}")))
+        per_game = refused_page(c, one["id"])
+        hello(pages.enter_context(c.websocket_connect(f"/ws/{two['id']}")))
+        per_server = refused_page(c, two["id"])
+        token = one["seats"][0]["token"]
+        for _ in range(2):  # past both spectator caps, the seat still comes in
+            hello(pages.enter_context(c.websocket_connect(f"/ws/{one['id']}")), token)
+        per_seat = refused_page(c, one["id"], token)
+        # the second seat has pages of its own
+        hello(pages.enter_context(c.websocket_connect(f"/ws/{one['id']}")),
+              one["seats"][1]["token"])
+    assert per_game == ("this game has 2 spectators, the most it may; try again later", 4429)
+    assert per_server == ("this server has 3 spectators, the most it may; try again later",
+                          4429)
+    assert per_seat == ("seat 0 already has 2 pages open, the most it may; close one and "
+                        "reload", 4429)
+
+
+def test_a_page_closed_makes_room_for_another(db):
+    """The caps count the pages open now: one that closes frees its place."""
+    with client(db) as c:
+        c.app.state.server.max_game_watchers = 1
+        made = create(c)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws)
+            assert refused_page(c, made["id"])[1] == 4429
+        deadline = time.monotonic() + 10
+        while c.app.state.server.conns.get(made["id"]):  # the server sees the close
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            assert hello(ws)["type"] == "state"

@@ -92,6 +92,12 @@ POOL_RETRIES = 2  # new process pools an AI move may start when worker processes
 AI_RETRY = (0.05, 2.0)  # seconds before an AI seat stores its move again: first, at most
 MAX_GAMES = 500  # games in play (see IDLE) a server holds before it refuses new ones
 IDLE = 3600.0  # seconds without a move or a page coming or going: a game no longer in play
+# Open pages: each costs a socket and a frame at every move. Spectators are capped per game
+# and across the server; a seat's own pages (tabs, devices) by seat, so that spectators can
+# never lock a player out of the game.
+MAX_WATCHERS = 1000
+MAX_GAME_WATCHERS = 64
+MAX_SEAT_PAGES = 8
 
 
 # --- incoming frames ----------------------------------------------------------------------
@@ -272,6 +278,8 @@ class Server:
         self.games: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}  # games that no longer rebuild, and why
         self.conns: dict[str, set[Connection]] = {}
+        self.max_watchers, self.max_game_watchers = MAX_WATCHERS, MAX_GAME_WATCHERS
+        self.max_seat_pages = MAX_SEAT_PAGES
         self.ai_delay = ai_delay
         self.ai_processes = ai_processes
         self._threads: Executor | None = None
@@ -408,6 +416,23 @@ class Server:
             for other in conns:
                 other.send(json.dumps(_welcome(live, other.seat)))
         self.after_action(live)
+
+    def no_room(self, live: LiveGame, seat: int | None) -> str:
+        """Why one more page of `seat` (None: a spectator) may not open on `live`, or ""."""
+        here = [c.seat for c in self.conns.get(live.id, ())]
+        if seat is not None:
+            if here.count(seat) >= self.max_seat_pages:
+                return (f"seat {seat} already has {self.max_seat_pages} pages open, the most "
+                        "it may; close one and reload")
+            return ""
+        if here.count(None) >= self.max_game_watchers:
+            return (f"this game has {self.max_game_watchers} spectators, the most it may; "
+                    "try again later")
+        watching = sum(c.seat is None for conns in self.conns.values() for c in conns)
+        if watching >= self.max_watchers:
+            return (f"this server has {self.max_watchers} spectators, the most it may; try "
+                    "again later")
+        return ""
 
     def join(self, live: LiveGame, seat: int) -> None:
         """A person seat's page connected: stored the first time (a restart must not list a
@@ -921,6 +946,11 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                                                "game"))
                 await ws.close(code=4401)
                 return
+        refused = server.no_room(live, seat)
+        if refused:
+            await ws.send_text(error_frame(refused))
+            await ws.close(code=4429)
+            return
         conn = Connection(ws, seat, server.rate)
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
