@@ -70,6 +70,9 @@ def test_rule_new_town_at_least_two_hexes_from_every_enemy_city_not_from_an_enem
     found = sites(state)
     assert {"B3", "B4", "C3", "D4"} <= found  # next to the enemy town on C4
     assert "C4" not in found  # the town itself
+    # Audit (stop 40): the rules summary (`?`) said "not next to a town or city"
+    summary = " ".join(GAME.summary.split())
+    assert "not next to your own town or city nor to an enemy city" in summary
 
 
 def test_rule_two_new_towns_or_one_upgrade(tmp_path):

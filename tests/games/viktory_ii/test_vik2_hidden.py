@@ -415,6 +415,23 @@ def test_spectators_of_a_hidden_map_see_only_what_is_public(tmp_path):
     assert public["hand"] is None
 
 
+@pytest.mark.parametrize("map_name", ["duel", None])
+def test_spectators_of_an_open_map_see_no_face_down_tile(map_name):
+    """VIKTORY-II.md, "The map": "all face down (unexplored) at the start". Audit (stop 40):
+    on an open map a spectator's view gave the terrain of every fixed tile, explored or
+    not (a player's view hid them), so a player watching from a second link saw the whole
+    map. Exploration is shared there: a spectator sees the players' explored tiles, no more."""
+    state = GAME.new_state(GAME.config({"map": map_name} if map_name else {}), 3)
+    rng = random.Random(1)
+    for step in range(60):
+        public = state.observation(None)["terrain"]
+        assert public == state.observation(0)["terrain"] == state.observation(1)["terrain"]
+        if step == 0:
+            assert "?" in public  # face-down tiles at the start
+        player = state.to_move()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+
+
 # --- determinisation on a hidden map: towns and cities out of sight -------------------------
 
 def _towns_of(state, p):

@@ -34,9 +34,10 @@ Each turn:
    may join; fight it before the phase ends. A beaten-off attack raises a pennant: no more
    attacks there this turn. Artillery and frigates may bombard a neighbouring hex once.
 2. Build (only while you hold your capital): two towns (on explored land 2-3 hexes from one of
-   yours, not next to a town or city, no enemy units in or next to it), or upgrade a town to a
-   city. Towns support 1 infantry; cities by terrain: plains 3 infantry, mountain infantry +
-   artillery, grassland infantry + cavalry, forest infantry + frigate.
+   yours, not next to your own town or city nor to an enemy city, no enemy units in or next to
+   it), or upgrade a town to a city. Towns support 1 infantry; cities by terrain: plains 3
+   infantry, mountain infantry + artillery, grassland infantry + cavalry, forest infantry +
+   frigate.
 3. Reserves: place supported units not on the board in your towns and cities (each takes its
    own units per turn; your capital any number), frigates on the water nearest a forest city
    or the capital. You may take units off the board and place them again.

@@ -126,7 +126,8 @@ class ViewRules(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         b = self.board
         if player is None:
-            explored, vis = self.spectator_sight() if self.hidden_map else (-1, -1)
+            # An open map still has face-down tiles: the explored ones, shared by all, are public.
+            explored, vis = self.spectator_sight() if self.hidden_map else (self.explored[0], -1)
             memory: dict[int, tuple[int, int, int]] = {}
         else:
             explored, vis = self.explored[player], self.sight(player)
