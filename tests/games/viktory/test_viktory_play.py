@@ -214,7 +214,7 @@ def test_compare_reports_every_mode_with_intervals():
     result = CliRunner().invoke(cli, ["viktory", "compare", "forest-town", "--games", "30",
                                       "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert list(data["modes"]) == ["dice", "cards", "hybrid"]
     for summary in data["modes"].values():
         assert summary["battles"] == 30

@@ -150,7 +150,7 @@ def test_compare_games_reports_dice_and_cards_with_intervals():
     result = CliRunner().invoke(cli, ["viktory", "compare-games", "--games", "4", "--set",
                                       "radius=3", "--set", "turn_limit=8", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert list(data["modes"]) == ["dice", "cards"]
     for summary in data["modes"].values():
         assert summary["games"] == 4 and sum(summary["reasons"].values()) == 4
