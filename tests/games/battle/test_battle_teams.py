@@ -275,3 +275,15 @@ def test_safety_round_limit_ends_ai_games_as_a_draw():
     out = _to_limit(s)
     assert out.winners == () and out.reason == "safety round limit: draw"
     assert s.phase == OVER
+
+
+def test_tournament_time_limit_past_the_safety_guard_is_reached_and_its_tiebreaks_decide():
+    """Rules, tournaments: "If there is no winner in the limited time, then the winner is the
+    player that has been attacked with the fewest number of unblocked soldiers." Audit (stop
+    40): a `turn_limit` past `max_rounds` (300 by default) was never reached: the safety
+    guard drew the game first. A time limit is itself a guard; it replaces the other."""
+    s = new(turn_limit=4, max_rounds=2)
+    s.hits = [3, 1]
+    out = _to_limit(s)
+    assert out.winners == (1,) and out.reason == "turn limit: fewest hits taken"
+    assert s.round == 5  # four whole rounds: the guard's two did not end it

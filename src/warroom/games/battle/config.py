@@ -47,7 +47,7 @@ class Config:
     # at the limit the text's tiebreaks decide.
     turn_limit: Rounds = 0
     # A guard so that games between AI players always end: after this many rounds the game
-    # is a draw (the text has no limit; 0 = no guard).
+    # is a draw (the text has no limit; 0 = no guard). A turn limit replaces it.
     max_rounds: Rounds = 300
     # Constructed deck lists by seat: a file (one card per line, or YAML `cards: [...]`), or
     # the cards themselves; empty = the player builds its deck at the table.

@@ -657,7 +657,7 @@ class BattleState(State):
         cfg = self.config
         if cfg.turn_limit and self.round > cfg.turn_limit:
             self._time_limit()
-        elif cfg.max_rounds and self.round > cfg.max_rounds:
+        elif not cfg.turn_limit and cfg.max_rounds and self.round > cfg.max_rounds:
             self._finish((), "safety round limit: draw")
         else:
             self._start_turn()
