@@ -415,6 +415,27 @@ def test_rule_10_a_word_of_power_deck_of_three_never_reshuffled(tmp_path):
     assert s.piles[0][WORD] == [] and len(s.discard[0][WORD]) == 3
 
 
+def test_options_set_the_realm_and_the_strategy_and_word_decks_and_their_reshuffle(tmp_path):
+    """README, options: `realm_size`, `strategy_deck_size` and `word_deck_size` change the 4,
+    5 and 3 of rules 6, 8 and 10 (the audit of stop 40 found no test naming them). The
+    strategy deck is reshuffled when its last card of the set size is drawn; the Word of
+    Power deck still is not."""
+    deck = quiet_deck(tmp_path)
+    s = bare(deck0=deck, deck1=deck, realm_size=2, grand_tournament_winner=0,
+             strategy_deck_size=2, word_deck_size=7)
+    assert [len(r) for r in s.realm] == [3, 2]
+    for p in (0, 1):
+        assert len(s.piles[p][STRATEGY]) == 2 and len(s.aside[p][STRATEGY]) == 6
+        assert len(s.piles[p][WORD]) == 7 and len(s.aside[p][WORD]) == 1
+    two = sorted(s.piles[0][STRATEGY])
+    for _ in range(2):
+        run_tasks(s, ("draw", 0, STRATEGY, False))
+    assert sorted(s.piles[0][STRATEGY]) == two and events(s, "reshuffle")
+    for _ in range(8):
+        run_tasks(s, ("draw", 0, WORD, False))
+    assert s.piles[0][WORD] == [] and len(s.discard[0][WORD]) == 7
+
+
 def word_spent(tmp_path):
     deck = quiet_deck(tmp_path)
     s = bare(deck0=deck, deck1=deck)
