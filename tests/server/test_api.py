@@ -640,6 +640,9 @@ def test_ai_seats_carry_on_after_a_restart(db):
      "table games: seed is 'abc', not a whole number"),
     ("INSERT INTO resignations VALUES (:id, 9, 0)",
      "table resignations: seat 9 after 0 actions, of 2 seats and 1 actions"),
+    # audit (stop 40): JSON's 1e400 is infinity, and int(inf) raised OverflowError
+    ("UPDATE games SET options = '{\"pool_red\": 1e400}' WHERE id = :id",
+     "option 'pool_red' must be an integer, got inf"),
 ])
 def test_defect_one_damaged_stored_game_does_not_stop_the_server(db, damage, problem):
     """A row that did not decode (`action='{bad'`, `seats='x'`) raised through the store's
@@ -1433,3 +1436,25 @@ def test_a_page_closed_makes_room_for_another(db):
             time.sleep(0.02)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             assert hello(ws)["type"] == "state"
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "Infinity", "-Infinity"])
+def test_an_infinite_option_is_refused_in_one_line(db, number):
+    """Audit (stop 40): a number too large for a float (JSON's 1e400, or Infinity) in a new
+    game's options was a 500 and a traceback (int() of infinity): it is refused, naming the
+    option, and nothing is created."""
+    with client(db) as c:
+        body = ('{"game": "kow", "options": {"pool_red": %s}, "seats": [{"kind": "invite"}, '
+                '{"kind": "random"}]}' % number)
+        answer = c.post("/api/games", content=body,
+                        headers={"content-type": "application/json"})
+        mix = ('{"game": "viktory-ii", "options": {"mix": [1, 1, 1, 1, %s]}, "seats": '
+               '[{"kind": "invite"}, {"kind": "random"}]}' % number)
+        listed = c.post("/api/games", content=mix, headers={"content-type": "application/json"})
+        games = c.get("/api/games").json()["games"]
+    value = "inf" if number.lstrip("-")[0] in "1I" and not number.startswith("-") else "-inf"
+    assert answer.status_code == 400 and answer.json() == {
+        "error": f"option 'pool_red' must be an integer, got {value}", "field": "pool_red"}
+    assert listed.status_code == 400
+    assert listed.json()["error"] == f"option 'mix' item 5 must be an integer, got {value}"
+    assert games == []

@@ -14,6 +14,7 @@ import dataclasses
 import functools
 import inspect
 import io
+import math
 import re
 import textwrap
 import tokenize
@@ -315,12 +316,15 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
         # int() and float() would also take '3_0' (30), ' 7', other scripts' digits, 'inf'.
         if isinstance(raw, str) and not (INTEGER if hint is int else NUMBER).fullmatch(raw):
             raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}")
+        if hint is int and isinstance(raw, float):  # 100.0 is a JSON client's float
+            raise ConfigError(f"option {key!r} must be an integer, got {raw!r}")
         try:
             value = hint(raw)
         except (TypeError, ValueError):
             raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}") from None
-        if hint is int and isinstance(raw, float):  # 100.0 is a JSON client's float
-            raise ConfigError(f"option {key!r} must be an integer, got {raw!r}")
+        # JSON's 1e400 is infinity (a stored game's or the lobby's options): no option's number
+        if not math.isfinite(value):
+            raise ConfigError(f"option {key!r} must be a finite number, got {raw!r}")
         return value
     if hint is str:
         if not isinstance(raw, str):
