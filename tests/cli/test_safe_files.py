@@ -131,7 +131,7 @@ def test_save_never_replaces_a_special_file(tmp_path):
 
 def test_a_failing_save_mid_game_is_one_line_and_keeps_the_previous_save(tmp_path,
                                                                            monkeypatch, capsys):
-    from warroom.engine import record as record_module
+    from warroom.engine import files as files_module
 
     save = tmp_path / "game.json"
     real_replace, calls = os.replace, []
@@ -142,7 +142,7 @@ def test_a_failing_save_mid_game_is_one_line_and_keeps_the_previous_save(tmp_pat
             raise OSError(28, "No space left on device")
         real_replace(src, dst)
 
-    monkeypatch.setattr(record_module.os, "replace", full_disk)
+    monkeypatch.setattr(files_module.os, "replace", full_disk)
     monkeypatch.setattr("warroom.cli.play.SAVE_EVERY", 0.0)  # a save after every AI action
     assert main(["play", "kow", "--players", "random,random", "--seed", "1", "--save",
                  str(save), "--json"]) == 2

@@ -12,9 +12,7 @@ not, by its rules alone, as records always did."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +34,7 @@ from .embed import (
     with_embedded,
 )
 from .errors import ConfigError, DataError, IllegalAction, RecordError
+from .files import write_atomic
 
 # Seeds are signed 64-bit integers: what a results database can store.
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
@@ -167,23 +166,14 @@ class Record:
         RecordError saying why; the previous save is then untouched."""
         path = Path(path)
         text = json.dumps(self.to_json(), indent=1)
+        if not path.parent.is_dir():
+            why = f"{path.parent} is not a folder" if path.parent.exists() else "no such folder"
+            raise RecordError(f"{path}: cannot save here ({why})")
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+            write_atomic(path, text)
         except OSError as exc:
-            raise RecordError(f"{path}: cannot save here ({exc.strerror or exc})") from None
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())  # the new save is on disk before it replaces the old
-            os.replace(tmp, path)
-        except OSError as exc:
-            Path(tmp).unlink(missing_ok=True)
             raise RecordError(f"{path}: cannot save ({exc.strerror or exc}); "
                               "the previous save, if any, is intact") from None
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
