@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from ..engine import DataError, Game
-from ..engine.data import displayable, read_yaml
+from ..engine.data import displayable, read_yaml, shown
 from ..games import REGISTRY
 from . import cli
 from .common import FILE
@@ -78,7 +78,7 @@ def load_card_file(file: str, name: str | None = None) -> tuple[Game, Any]:
     game = REGISTRY.get(str(name))
     if game is None or not _has_cards(game):
         problem = "is not a registered game" if game is None else "has no card files"
-        raise DataError(f"{where}: game {name!r} {problem} ({games})")
+        raise DataError(f"{where}: game {shown(name)} {problem} ({games})")
     return game, game.load_cards(file)
 
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import yaml
 from pydantic import AfterValidator, Field, ValidationError
+from pydantic_core import ErrorDetails
 
 from .errors import DataError
 
@@ -81,7 +82,7 @@ class _UniqueKeyLoader(yaml.SafeLoader):
             except TypeError:
                 continue  # a list or mapping as a key: the constructor refuses it
             if repeated:
-                raise _RepeatedKey(None, None, f"duplicate key {_shown_key(key)}",
+                raise _RepeatedKey(None, None, f"duplicate key {shown(key)}",
                                    key_node.start_mark)
             seen.add(key)
 
@@ -149,10 +150,16 @@ _UniqueKeyLoader.add_constructor("tag:yaml.org,2002:timestamp",
                                  _UniqueKeyLoader.construct_yaml_timestamp)
 
 
-def _shown_key(key: Any) -> str:
-    """A key for a one-line message: quoted, escaped, at most 60 characters."""
-    text = displayable(repr(key))
-    return text if len(text) <= 60 else text[:57] + "..."
+def shortened(text: str, limit: int = 60) -> str:
+    """`text` cut to `limit` characters, "..." marking the cut: a value from a file quoted in
+    a one-line message (a card name of 100,000 characters made the line that long)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def shown(value: Any) -> str:
+    """A value (a key, a name) for a one-line message: quoted, escaped, at most 60
+    characters."""
+    return shortened(displayable(repr(value)))
 
 
 def parse_yaml(text: str, where: str | Path) -> Any:
@@ -257,6 +264,8 @@ def loads_json(text: str | bytes) -> Any:
     """`json.loads`, refusing an object that names a key twice (json keeps the last value
     without a word) with a DuplicateKeyError; every other failure is json.loads's own. Every
     reader of JSON from outside (records, the server's frames and requests) goes through it."""
+    if isinstance(text, str):  # json refuses a byte-order mark in text (bytes it skips)
+        text = text.removeprefix("\ufeff")
     repeated = False
 
     def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -284,7 +293,7 @@ def loads_json(text: str | bytes) -> Any:
     if repeated:
         value, path = _first(data, lambda v: isinstance(v, _Repeated))
         where = f"the object at {path}" if path else "the top-level object"
-        raise DuplicateKeyError(f"duplicate key {_shown_key(value.key)} in {where}")
+        raise DuplicateKeyError(f"duplicate key {shown(value.key)} in {where}")
     return data
 
 
@@ -323,12 +332,13 @@ def _path(path: str, key: str) -> str:
     """`path` then `key`, as in 'actions[3].action', a key that is no plain name quoted."""
     if key.isidentifier() and len(key) <= 40:
         return f"{path}.{key}" if path else key
-    return f"{path}[{_shown_key(key)}]"
+    return f"{path}[{shown(key)}]"
 
 
 def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
               error: type[Exception] = DataError) -> str:
-    """A UTF-8 text file of at most `limit` bytes; anything else is a one-line `error`."""
+    """A UTF-8 text file of at most `limit` bytes, without the byte-order mark it may start
+    with; anything else is a one-line `error`."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
@@ -337,7 +347,9 @@ def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
     if len(data) > limit:
         raise error(f"{path}: larger than {limit // 1024} KiB; not a file warroom reads")
     try:
-        return data.decode("utf-8")
+        # an editor on Windows may start the file with a byte-order mark: not a character of
+        # it (YAML drops it itself; a deck list's first card, or JSON, would not read)
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise error(f"{path}: not a text file") from None
 
@@ -369,17 +381,55 @@ def data_file(value: str, what: str, shipped: dict[str, Path]) -> Path:
     raise DataError(f"{what} {value!r}: {problem}, and not a shipped {what} ({names})")
 
 
+# What a caller did not give (None is a value a file can hold).
+_UNKNOWN: Any = object()
+
+
 def read_yaml(path: str | Path) -> Any:
     return parse_yaml(read_text(path), path)
 
 
-def first_problem(exc: ValidationError) -> tuple[str, str]:
+def first_problem(exc: ValidationError, data: Any = _UNKNOWN) -> tuple[str, str]:
     """(field path, message) of a pydantic error's first problem, e.g. ('sides.1.infantry',
-    'Input should be greater than or equal to 0')."""
+    'Input should be greater than or equal to 0'); `data` is what was validated (see
+    `data_place`)."""
     err = exc.errors()[0]
-    # a key read from the file may hold a line break or an escape: shown escaped
-    loc = displayable(".".join(str(p) for p in err["loc"])) or "(top level)"
+    # a key read from the file may hold a line break or an escape, or be very long
+    loc = ".".join(shortened(displayable(p)) for p in data_place(err, data)) or "(top level)"
     return loc, displayable(err["msg"].removeprefix("Value error, "))
+
+
+def data_place(err: ErrorDetails, data: Any = _UNKNOWN) -> list[str | int]:
+    """The parts of a pydantic error's place that are steps into `data` (the keys and indexes
+    a person wrote, and the name of a missing field). The others name the member of a union
+    pydantic tried ('function-after[one_line(), constrained-str]', a model's class, a tag's
+    value): nothing a person wrote, nor could find in the file. Without `data`, only parts
+    named as pydantic names its validators are dropped."""
+    loc = err["loc"]
+    if data is _UNKNOWN:
+        return [p for p in loc if not (isinstance(p, str) and _VALIDATOR.fullmatch(p))]
+    parts: list[str | int] = []
+    for i, part in enumerate(loc):
+        inner = _step(data, part)
+        if inner is not _UNKNOWN:
+            parts.append(part)
+            data = inner
+        elif i == len(loc) - 1 and err["type"] == "missing":
+            parts.append(part)
+    return parts
+
+
+# pydantic's names of validators: 'constrained-str', 'function-after[...]', 'list[int]'
+_VALIDATOR = re.compile(r"[a-z]+(-[a-z]+)+(\[.*\])?|[a-z-]+\[.*\]", re.DOTALL)
+
+
+def _step(data: Any, part: str | int) -> Any:
+    """`data[part]` when `part` is a key or index of it, else _UNKNOWN."""
+    if isinstance(data, dict):
+        return data.get(part, _UNKNOWN)
+    if isinstance(data, (list, tuple)) and isinstance(part, int) and 0 <= part < len(data):
+        return data[part]
+    return _UNKNOWN
 
 
 class DataOption:

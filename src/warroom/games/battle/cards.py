@@ -16,7 +16,15 @@ import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import ConfigError, DataError
-from ...engine.data import data_file, displayable, one_line, parse_yaml, read_text
+from ...engine.data import (
+    data_file,
+    displayable,
+    first_problem,
+    one_line,
+    parse_yaml,
+    read_text,
+    shown,
+)
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -154,7 +162,7 @@ def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
     for item, number in raw:
         name = parse_card(item)
         if name is None:
-            raise DataError(f"{path} line {number}: {item!r} is not a card "
+            raise DataError(f"{path} line {number}: {shown(item)} is not a card "
                             "(write rank and suit, e.g. 10H, QS, A♦, or Joker)")
         out.append((name, number))
     return out
@@ -163,13 +171,14 @@ def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
 def _yaml_cards(path: Path, text: str) -> list[tuple[str, int]]:
     data = parse_yaml(text, path)
     node = yaml.compose(text)  # parses: the line of each card, for error messages
+    form = "a deck list holds 'cards:', and optionally 'name:' and 'game: battle'"
+    if not isinstance(data, dict):  # pydantic would name its model (_DeckFile)
+        raise DataError(f"{path}: not a YAML mapping ({form})")
     try:
         deck = _DeckFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(map(str, err["loc"])) or "file"
-        raise DataError(f"{path}: {field}: {err['msg']} (a deck list holds 'cards:', and "
-                        "optionally 'name:' and 'game: battle')") from None
+        field, message = first_problem(exc, data)
+        raise DataError(f"{path}: {field}: {message} ({form})") from None
     lines = []
     for key, value in node.value:
         if key.value == "cards":
@@ -212,6 +221,6 @@ def load_deck_option(key: str, value: tuple[str, ...], size: int, jokers: bool) 
     for i, item in enumerate(value, 1):
         name = parse_card(item)
         if name is None:
-            raise ConfigError(f"option {key!r} card {i}: {item!r} is not a card")
+            raise ConfigError(f"option {key!r} card {i}: {shown(item)} is not a card")
         entries.append((name, i))
     return check_deck(entries, size, jokers, f"option {key!r}", ConfigError)

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import DataError
-from ...engine.data import Text, data_file, first_problem, one_line, read_yaml, shipped_files
+from ...engine.data import Text, data_file, first_problem, one_line, read_yaml, shipped_files, shown
 from ..viktory_battles.units import FRIG, MAX_HAND, Settlement, Terrain, Units
 
 DATA = Path(__file__).parent / "data"
@@ -146,7 +146,7 @@ def _load_scenario(path: str, mtime: float) -> dict[str, Any]:
     try:
         model = ScenarioModel.model_validate(data)
     except ValidationError as exc:
-        loc, msg = first_problem(exc)
+        loc, msg = first_problem(exc, data)
         raise DataError(f"{path}: field {loc}: {msg}") from None
     return model.model_dump()
 
@@ -167,12 +167,13 @@ def parse_units(text: str, option: str) -> Units:
     if text in ("", "0", "none"):
         return (0, 0, 0, 0)
     if not re.fullmatch(r"(\d+[icaf])+", text):
-        raise ValueError(f"option {option!r}: {text!r} must look like 2i1c1a "
+        raise ValueError(f"option {option!r}: {shown(text)} must look like 2i1c1a "
                          "(counts of i=infantry, c=cavalry, a=artillery, f=frigate)")
     for n, code in re.findall(r"(\d+)([icaf])", text):
         counts[UNIT_CODES[code]] += int(n)
     if max(counts) > MAX_UNITS:
-        raise ValueError(f"option {option!r}: at most {MAX_UNITS} units of a kind, got {text!r}")
+        raise ValueError(f"option {option!r}: at most {MAX_UNITS} units of a kind, "
+                         f"got {shown(text)}")
     return (counts[0], counts[1], counts[2], counts[3])
 
 
@@ -189,7 +190,7 @@ def parse_side(text: str, option: str) -> tuple[Units, str]:
     reserve."""
     match = _SIDE.match(text.strip().lower())
     if not match:
-        raise ValueError(f"option {option!r}: hex side {text!r} must look like 2i1c, "
+        raise ValueError(f"option {option!r}: hex side {shown(text)} must look like 2i1c, "
                          "1i1c@frigate or 0")
     source = (match.group(2) or "@land")[1:]
     return parse_units(match.group(1), option), source

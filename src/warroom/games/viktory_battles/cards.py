@@ -34,7 +34,15 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
-from ...engine.data import Text, data_file, first_problem, one_line, read_yaml
+from ...engine.data import (
+    Text,
+    data_file,
+    displayable,
+    first_problem,
+    one_line,
+    read_yaml,
+    shortened,
+)
 from .units import Terrain
 
 SAMPLE_DECK = Path(__file__).parent / "data" / "sample-deck.yaml"
@@ -165,16 +173,18 @@ def _load(path: str, mtime: float) -> Deck:
     try:
         deck = DeckModel.model_validate(data)
     except ValidationError as exc:
-        loc, msg = first_problem(exc)
+        loc, msg = first_problem(exc, data)
         raise DataError(f"{path}: field {loc}: {msg}") from None
     cards = []
     seen: set[str] = set()
     for i, raw in enumerate(deck.cards, 1):
-        label = f"card {raw.get('id', f'#{i}')}" if isinstance(raw, dict) else f"card #{i}"
+        # the id is checked below: as written, it may be long or hold a control character
+        label = f"card {shortened(displayable(raw.get('id', f'#{i}')))}" \
+            if isinstance(raw, dict) else f"card #{i}"
         try:
             model = CardModel.model_validate(raw)
         except ValidationError as exc:
-            loc, msg = first_problem(exc)
+            loc, msg = first_problem(exc, raw)
             field = f"field {loc}" if loc != "(top level)" else "fields"
             raise DataError(f"{path}: {label}: {field}: {msg}") from None
         if model.id in seen:

@@ -26,7 +26,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ...engine import DataError
-from ...engine.data import data_file, first_problem, parse_yaml, read_text, shipped_files
+from ...engine.data import data_file, first_problem, parse_yaml, read_text, shipped_files, shown
 from .board import LAND, TERRAIN_LETTERS, UNKNOWN, WATER, Board, board
 from .units import UNIT_NAMES, support
 
@@ -117,7 +117,7 @@ def _load(path: str, text: str) -> FixedMap:
     try:
         model = MapModel.model_validate(data)
     except ValidationError as exc:
-        loc, msg = first_problem(exc)
+        loc, msg = first_problem(exc, data)
         raise DataError(f"{path}: field {loc}: {msg}") from None
     try:
         return _settle(path, model)
@@ -154,7 +154,7 @@ def _hex(b: Board, name: str, field: str) -> int:
     h = b.index.get(name.strip().upper())
     if h is None:
         last = b.names[-1]
-        raise ValueError(f"field {field}: no hex {name!r} on this map (A1 to {last})")
+        raise ValueError(f"field {field}: no hex {shown(name)} on this map (A1 to {last})")
     return h
 
 

@@ -16,7 +16,18 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
-from ...engine.data import Name, Text, counted, data_file, read_yaml, shipped_files
+from ...engine.data import (
+    Name,
+    Text,
+    counted,
+    data_file,
+    data_place,
+    displayable,
+    read_yaml,
+    shipped_files,
+    shortened,
+    shown,
+)
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -300,29 +311,22 @@ def _load(path: str, _mtime: int, _size: int) -> Deck:
 def _first_problem(data: dict[str, Any], exc: ValidationError) -> str:
     """'card X (strategies[3]), field effects[0].ranks: message' for the first error."""
     errors = exc.errors()
-    err = errors[0]
-    loc = list(err["loc"])
-    message = err["msg"].removeprefix("Value error, ")
-    extra = len(errors) - 1
+    loc = data_place(errors[0], data)
+    message = errors[0]["msg"].removeprefix("Value error, ")
+    # pydantic reports each member of a union it tried (a name, or ""): one place, one problem
+    extra = len({tuple(data_place(err, data)) for err in errors}) - 1
     more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""
     where = ""
     if len(loc) >= 2 and loc[0] in SECTION_SIZES and isinstance(loc[1], int):
         section, index = loc[0], loc[1]
-        try:
-            item = data[section][index]
-            name = item.get("name") or item.get("unit") if isinstance(item, dict) else None
-        except (KeyError, IndexError, TypeError):
-            name = None
-        where = f"card {name!r} ({section}[{index}])" if name else f"{section}[{index}]"
+        item = data[section][index]
+        name = item.get("name") or item.get("unit") if isinstance(item, dict) else None
+        where = f"card {shown(name)} ({section}[{index}])" if name else f"{section}[{index}]"
         loc = loc[2:]
     field = ""
-    for i, part in enumerate(loc):
-        if isinstance(part, int):
-            field += f"[{part}]"
-        elif part in EFFECT_KINDS and i and isinstance(loc[i - 1], int):
-            continue  # pydantic names the union member it tried; the field path is enough
-        else:
-            field += f".{part}" if field else str(part)
+    for part in loc:  # a key from the file may be long, or hold a control character
+        field += f"[{part}]" if isinstance(part, int) else \
+            f".{shortened(displayable(part))}" if field else shortened(displayable(part))
     place = ", ".join(part for part in (where, f"field {field}" if field else "") if part)
     return f"{place}: {message}{more}" if place else f"{message}{more}"
 
