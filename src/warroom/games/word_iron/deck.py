@@ -159,8 +159,6 @@ Effect = Annotated[
     | ExtraDraw,
     Field(discriminator="kind"),
 ]
-EFFECT_KINDS = ("losses", "unit_losses", "cost", "recruit", "protect", "restore", "empower",
-                "capture", "skip_draw", "extra_draw")
 
 
 class Soldier(_Strict):
