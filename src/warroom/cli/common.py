@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import math
+import os
 import random
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 import click
 
-from ..engine import ConfigError, Game, parse_assignments
+from ..engine import ConfigError, Game, RecordError, parse_assignments
 from ..engine.config import option_names
 from ..engine.record import SEED_MAX, SEED_MIN
 from ..games import get_game
@@ -128,3 +130,95 @@ def fresh_seed() -> int:
 
 def echo_err(message: str) -> None:
     click.echo(message, err=True)
+
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: saves are not locked
+    fcntl = None  # type: ignore[assignment]
+
+
+class SaveLock:
+    """While `play` saves a game to FILE it holds an operating-system lock on `FILE-lock`, as
+    `simulate` holds a run (sim/store.py): a second `play` saving to FILE is refused at once,
+    instead of each overwriting the other's moves. The lock is the operating system's, so a
+    process that dies, even killed, lets go of it (its side file stays, and is reused).
+
+    On a clean exit the side file is removed while still locked; whoever had it open then
+    holds a lock on a file no longer there, so a lock counts only once the side file is seen
+    to still be the file locked (else it is tried again)."""
+
+    def __init__(self) -> None:
+        self.fd = -1
+        self.path: Path | None = None
+
+    def __enter__(self) -> SaveLock:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.release()
+
+    def hold(self, save: str, another: str = "") -> None:
+        """Lock `save` (a second call for the same file does nothing). A file another process
+        holds is a RecordError; `another` is what the refusal adds ("or choose another")."""
+        side = Path(f"{Path(save).resolve()}-lock")
+        if fcntl is None or self.path == side:
+            return
+        assert self.path is None, "one save per play"
+        if side in _HELD:  # POSIX locks do not keep a process from itself
+            raise RecordError(f"{save} is being played by this process already")
+        for _ in range(10):  # the side file removed under us each time: give up at last
+            fd = self._open(save, side)
+            try:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 0)
+            except OSError:
+                holder = _read_pid(fd)
+                os.close(fd)
+                raise RecordError(f"{save} is being played in another warroom play"
+                                  f"{f' (process {holder})' if holder else ''}; close that "
+                                  f"one first{another}") from None
+            if _same_file(fd, side):
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()}\n".encode())  # who holds it, for the refusal
+                self.fd, self.path = fd, side
+                _HELD.add(side)
+                return
+            os.close(fd)  # its holder removed it as it finished: lock the new one
+        raise RecordError(f"{side}: cannot lock (it keeps being removed)")
+
+    @staticmethod
+    def _open(save: str, side: Path) -> int:
+        try:
+            return os.open(side, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise RecordError(f"{save}: cannot save here (cannot make its lock file "
+                              f"{side.name}: {exc.strerror or exc})") from None
+
+    def release(self) -> None:
+        if self.path is None:
+            return
+        self.path.unlink(missing_ok=True)  # locked still: nobody else can be using it
+        os.close(self.fd)  # lets go of the lock
+        _HELD.discard(self.path)
+        self.fd, self.path = -1, None
+
+
+_HELD: set[Path] = set()  # the side files this process holds
+
+
+def _same_file(fd: int, side: Path) -> bool:
+    try:
+        now = side.stat()
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _read_pid(fd: int) -> str:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return text if text.isdigit() else ""

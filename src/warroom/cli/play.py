@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from ..agents import make_agents, parse_specs
+from ..agents import make_agents, parse_spec, parse_specs
 from ..agents.human import Hotseat, HumanAgent, is_tty
 from ..engine import (
     ConfigError,
@@ -25,13 +25,22 @@ from ..engine import (
     replay_to_end,
 )
 from ..engine.config import changed_options
-from ..engine.data import fit
+from ..engine.data import fit, shortened
 from ..engine.embed import embed_files
 from ..engine.record import check_record_files, record_config, record_outcome
 from ..games import get_game
 from ..sim.outputs import make_folders
 from . import cli
-from .common import FILE, SEED, SET_HELP, Interrupted, echo_err, fresh_seed, game_and_config
+from .common import (
+    FILE,
+    SEED,
+    SET_HELP,
+    Interrupted,
+    SaveLock,
+    echo_err,
+    fresh_seed,
+    game_and_config,
+)
 
 
 def echo_log_line(line: str) -> None:
@@ -84,10 +93,27 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     With more than one human, the players share the terminal: before each seat's turn the
     screen is cleared and the next player is asked to take the seat, and choices typed at a
     terminal are not echoed.
+
+    While it saves to a file, no other `warroom play` can save to it: a second one is refused
+    (two would each overwrite the other's moves).
     """
+    with SaveLock() as lock:
+        play_locked(lock, game, players_text, seed, sets, save, resume, force, as_json)
+
+
+def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int | None,
+                sets: tuple[str, ...], save: str | None, resume: str | None, force: bool,
+                as_json: bool) -> None:
+    """`play`, with `lock` to hold the file it saves to (released when this returns)."""
     if players_text is not None and not players_text.strip():
         raise ConfigError("--players is empty: give one SPEC per seat, e.g. human,heuristic")
+    saved_players = None
+    # what a refusal to share the save suggests: a --save of the user's could be another one
+    another = ", or choose another --save" if save and save != resume else ""
     if resume:
+        if Path(save or resume).is_file():
+            # before the save is read: another session's moves are in it, or it plays on
+            lock.hold(save or resume, another)
         record = Record.load(resume)
         g = get_game(game)
         if record.game != g.name:
@@ -104,7 +130,8 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
                               f"see it with: warroom replay {resume}")
         if not record.files:  # a save made before records carried their data files
             record.files = embed_files(g, config)
-        players_text = players_text or ",".join(record.meta.get("players") or [])
+        if players_text is None:  # the save's own, checked as the save's (not --players)
+            saved_players = record.meta.get("players")
         save = save or resume
     else:
         g, config, _ = game_and_config(game, sets, players_text)
@@ -112,7 +139,11 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     chosen = seed is not None  # given by the user, who knows it already
     seed = record.seed if record is not None else fresh_seed() if seed is None else seed
     num = g.num_players(config)
-    specs = parse_specs(players_text or ",".join(["human"] + ["heuristic"] * (num - 1)), num)
+    if saved_players is not None:
+        specs = check_saved_players(resume or "", saved_players, num)
+    else:
+        specs = parse_specs(players_text or ",".join(["human"] + ["heuristic"] * (num - 1)),
+                            num)
     if record is None:
         record = Record.start(g, config, seed, players=specs)
     else:
@@ -130,8 +161,11 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     hotseat = share_terminal(humans, console) if len(humans) > 1 else None
     printer = LogPrinter(g) if not humans and not as_json else None
     if save:
-        check_save(save, record, force)  # before the first move: a refusal loses nothing
+        # before the first move: a refusal loses nothing
+        refuse_special(save)
         make_folders(Path(save), "save")  # as for every file a command writes
+        lock.hold(save, another)
+        check_save(save, record, force)
         record.save(save)
     # A person must not learn a seed it did not choose before the end: with the game's
     # options it gives every deal, hidden hand and AI's secret choice to come.
@@ -216,6 +250,34 @@ def share_terminal(humans: list[HumanAgent], console: Console) -> Hotseat:
     return hotseat
 
 
+def check_saved_players(path: str, specs: list[str], seats: int) -> list[str]:
+    """The players a save names (`meta.players`), checked as --players is, and a mistake
+    blamed on the save: the user gave no --players."""
+    if len(specs) != seats:
+        raise RecordError(f"{path}: meta.players: needs {seats} players, got {len(specs)}: "
+                          f"{listed(specs)}")
+    for seat, spec in enumerate(specs):
+        try:
+            parse_spec(spec)
+        except ConfigError as exc:
+            raise RecordError(f"{path}: meta.players[{seat}]: {exc}") from None
+    return [spec.strip() for spec in specs]
+
+
+def listed(specs: list[str]) -> str:
+    """A save's players quoted in a one-line message: 64 SPECs of 200 characters would fill
+    the screen."""
+    return shortened(repr(specs), 80)
+
+
+def refuse_special(path: str) -> None:
+    """A --save that is there but is not a regular file (a device, a folder) is never
+    written, nor locked."""
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        raise RecordError(f"{path}: not a regular file; choose another --save")
+
+
 def check_save(path: str, record: Record, force: bool) -> None:
     """Refuse to overwrite a file that is not a save of this very game (the same game, options
     and seed, at an earlier point of it) unless `force`; and any file that is not a regular
@@ -223,8 +285,7 @@ def check_save(path: str, record: Record, force: bool) -> None:
     target = Path(path)
     if not target.exists():
         return
-    if not target.is_file():
-        raise RecordError(f"{path}: not a regular file; choose another --save")
+    refuse_special(path)
     try:
         existing = Record.load(target)
     except RecordError:
@@ -272,6 +333,11 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
             click.echo("the record carries no data files (none named, or made before records "
                        "carried them: then its replay reads the files on disk)")
     state = replay_to_end(g, record)
+    specs = record.meta.get("players")
+    if specs is not None and len(specs) != state.num_players:
+        # one per seat, or the result line names a seat by another's player
+        raise RecordError(f"{file}: meta.players: needs {state.num_players} players, got "
+                          f"{len(specs)}: {listed(specs)}")
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
     outcome = record_outcome(g, record, state)
@@ -285,10 +351,8 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
     click.echo(g.render(obs, as_player))
     if outcome is None:
         click.echo(f"(unfinished: {len(record.actions)} actions so far)")
-    else:
-        specs = record.meta.get("players")
-        click.echo(result_line(g, outcome, [str(s) for s in specs]
-                               if isinstance(specs, list) else []))
+    else:  # the record's SPECs are text without control characters (Record.load)
+        click.echo(result_line(g, outcome, specs or []))
 
 
 def check_own_seat(file: str, record: Record, player: int) -> None:

@@ -18,12 +18,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .actions import to_json
 from .config import config_to_json, make_config
 from .core import Game, Outcome, State
-from .data import MAX_DATA_BYTES, DuplicateKeyError, NumberTooLongError, loads_json
+from .data import (
+    MAX_DATA_BYTES,
+    DuplicateKeyError,
+    NumberTooLongError,
+    loads_json,
+    one_line,
+    shown,
+)
 from .embed import (
     MAX_EMBEDDED_BYTES,
     EmbeddedFile,
@@ -58,7 +65,10 @@ class _Resigned(BaseModel):
 
 class _Meta(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow")
-    players: list[Annotated[str, Field(max_length=200)]] | None = None
+    # The players' SPECs by seat: `play` and `replay` print them, so a control character in
+    # one would reach the terminal (retitle it, clear it) as a result line is shown.
+    players: Annotated[list[Annotated[str, Field(max_length=200), AfterValidator(one_line)]],
+                       Field(max_length=MAX_SEATS)] | None = None
 
 
 class _File(BaseModel):
@@ -122,6 +132,9 @@ class Record:
     resigned: Resignation | None = None
     # Where the record was read from, for error messages (not part of the record).
     source: str = field(default="", compare=False, repr=False)
+    # False when the file has no `version`: it reads as "1" (records older than the field),
+    # but to a game of another version the field is missing, not of version "1".
+    version_given: bool = field(default=True, compare=False, repr=False)
 
     @classmethod
     def start(cls, game: Game, config: Any, seed: int, **meta: Any) -> Record:
@@ -159,7 +172,7 @@ class Record:
                    {k: EmbeddedFile(f.sha256, f.text) for k, f in model.files.items()},
                    Resignation(model.resigned.seat, model.resigned.at)
                    if model.resigned else None,
-                   source=where if where != "record" else "")
+                   source=where if where != "record" else "", version_given="version" in data)
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a crash mid-write leaves the previous save intact. A failure is a
@@ -186,7 +199,8 @@ class Record:
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a record")
         try:
-            data = loads_json(raw.decode("utf-8"))
+            # A byte-order mark (an editor on Windows may write one) is not part of the JSON.
+            data = loads_json(raw.decode("utf-8-sig"))
         except UnicodeDecodeError:
             raise RecordError(f"{path}: not a text file, so not a record") from None
         except (DuplicateKeyError, NumberTooLongError) as exc:  # each says where
@@ -212,6 +226,16 @@ class Record:
                                                and self.actions == other.actions)))
 
 
+# What each part of a record must be, in a user's words: pydantic's message names the class
+# that decodes it ("a valid dictionary or instance of _Entry").
+_SHAPES = {
+    "_Entry": "an object with player and action",
+    "_Resigned": "an object with seat and at",
+    "_Meta": "an object",
+    "_File": "an object with sha256 and text",
+}
+
+
 def _problem(exc: ValidationError) -> str:
     """'actions[3].player: Input should be a valid integer, got True' for the first problem."""
     err = exc.errors()[0]
@@ -221,14 +245,15 @@ def _problem(exc: ValidationError) -> str:
     message = err["msg"].removeprefix("Value error, ")
     if err["type"] == "missing":
         return f"field {where!r} is missing"
+    if err["type"] == "model_type":
+        shape = _SHAPES.get(err.get("ctx", {}).get("class_name", ""), "an object")
+        message = f"must be {shape}"
     # Our own checks say what is wrong in full; a part of a whole object or of a long text
     # would say nothing more.
     if err["type"] in ("value_error", "string_too_long") or isinstance(err["input"],
                                                                        (dict, list)):
         return f"{where or 'record'}: {message}"
-    got = repr(err["input"])
-    got = got if len(got) <= 60 else got[:57] + "..."
-    return f"{where or 'record'}: {message}, got {got}"
+    return f"{where or 'record'}: {message}, got {shown(err['input'])}"
 
 
 def record_config(game: Game, record: Record) -> Any:
@@ -254,6 +279,9 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
     where = f"{record.source}: " if record.source else ""
     if record.game != game.name:
         raise RecordError(f"{where}record is of game {record.game!r}, not {game.name!r}")
+    if record.version != game.version and not record.version_given:
+        raise RecordError(f"{where}version: missing (this is {game.name} rules version "
+                          f"{game.version})")
     if record.version != game.version:
         raise RecordError(
             f"{where}record was made by {game.name} rules version {_short(record.version)}; "
