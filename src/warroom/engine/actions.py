@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
+from .data import shown
 from .errors import RecordError
 
 
@@ -49,11 +50,11 @@ class ActionCodec:
 
     def decode(self, data: Any, where: str = "action") -> Any:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise RecordError(f"{where}: expected an object with a 'type', got {_short(data)}")
+            raise RecordError(f"{where}: expected an object with a 'type', got {shown(data)}")
         cls = self.classes.get(data["type"])
         if cls is None:
             known = ", ".join(sorted(self.classes))
-            raise RecordError(f"{where}: unknown action type {_short(data['type'])} "
+            raise RecordError(f"{where}: unknown action type {shown(data['type'])} "
                               f"(known: {known})")
         names = {f.name for f in dataclasses.fields(cls)}
         given = set(data) - {"type"}
@@ -72,7 +73,7 @@ class ActionCodec:
             got = err["input"] if item else data[name]  # as the record wrote it
             raise RecordError(f"{where}: {cls.__name__}.{name}{item}: "
                               f"{err['msg'].removeprefix('Value error, ')}, "
-                              f"got {_short(got)}") from None
+                              f"got {shown(got)}") from None
         try:
             action = cls(**values)
             action.label  # noqa: B018 - a value the game cannot describe is not one of its own
@@ -88,8 +89,3 @@ def _fields_model(cls: type) -> type[BaseModel]:
     hints = typing.get_type_hints(cls, include_extras=True)
     fields: dict[str, Any] = {f.name: (hints[f.name], ...) for f in dataclasses.fields(cls)}
     return create_model(f"{cls.__name__}Fields", __config__=ConfigDict(strict=True), **fields)
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

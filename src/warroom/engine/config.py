@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
+from .data import shown
 from .errors import ConfigError
 
 
@@ -144,7 +145,7 @@ def _model(config_cls: type) -> type[BaseModel]:
 def _problem(name: str, value: Any, exc: ValidationError, hint: Any) -> str:
     err = exc.errors()[0]
     item = "".join(f" item {p + 1}" for p in err["loc"][1:] if isinstance(p, int))
-    got = _short(err["input"]) if item else _short(value)
+    got = shown(err["input"]) if item else shown(value)
     if err["type"] in _BOUND_ERRORS:
         if item:  # an item of a list: say what each item may be
             hint = (typing.get_args(_unwrap(hint)[0]) or (hint,))[0]
@@ -156,11 +157,6 @@ def _problem(name: str, value: Any, exc: ValidationError, hint: Any) -> str:
 _BOUND_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_equal",
                  "too_short", "too_long", "string_too_short", "string_too_long",
                  "literal_error", "int_type", "bool_type", "string_type", "tuple_type"}
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _describe(hint: Any) -> str:
