@@ -14,8 +14,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine import ConfigError
+from ..engine.files import write_atomic
 from ..sim.batch import backend_session, check_backend
-from ..sim.outputs import check_folders, make_folders
+from ..sim.outputs import OutputError, check_folders, make_folders
 from ..sim.progress import game_progress
 from ..sim.store import ResultStore, default_db_path
 from . import cli
@@ -115,7 +116,7 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     except KeyboardInterrupt:
         raise Interrupted(f"interrupted: finished games and trials are kept in {path}; "
                           "continue with the same command and --resume") from None
-    written = _write_out(plan, result.best.values, Path(out)) if out else None
+    written = _write_out(plan, result.best.values, Path(out), path) if out else None
     if as_json:
         click.echo(json.dumps(_json(result, written)))
         return
@@ -198,12 +199,21 @@ def _check_out(plan: Any, out: Path, force: bool) -> None:
                           f"{'it' if len(existing) == 1 else 'them'}")
 
 
-def _write_out(plan: Any, values: dict[str, Any], out: Path) -> list[Path]:
-    """The best values as files (see Plan.out_files); returns the files written."""
+def _write_out(plan: Any, values: dict[str, Any], out: Path, db: Path) -> list[Path]:
+    """The best values as files (see Plan.out_files); returns the files written. Each is
+    written whole or not at all: a full disk leaves the user's file as it was (written in
+    place, it was cut off), and is one line naming the file."""
     make_folders(out, "write the tuned values")
     files = plan.out_files(values, out)
     for path, text, kept in files:
-        path.write_text(text, encoding="utf-8")
+        existed = path.exists()
+        try:
+            write_atomic(path, text)
+        except OSError as exc:
+            raise OutputError(
+                f"{path}: cannot write ({exc.strerror or exc}); "
+                + ("the file is unchanged" if existed else "no file is written")
+                + f"; the tune's results are kept in {db}") from None
         if not kept:  # the designer's comments and layout are lost: say so
             echo_err(f"warroom: note: {path}: the tuned numbers could not be changed in the "
                      "card file's own text (an alias or a merge key?), so it is written whole, "

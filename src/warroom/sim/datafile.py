@@ -29,6 +29,8 @@ import yaml
 
 from ..engine import ConfigError, DataError, Game
 from ..engine.data import parse_yaml, read_text, read_yaml
+from ..engine.files import write_atomic
+from .outputs import OutputError
 
 Path_ = tuple[str | int, ...]  # keys and list indices from the top of the file to a number
 
@@ -263,8 +265,12 @@ def write_patched(directory: Path, option: str, source: Path,
     digest = hashlib.sha256(text.encode()).hexdigest()[:12]
     path = directory / f"{option}-{source.stem}-{digest}.yaml"
     if not path.is_file():
-        directory.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(path)
+        # A temporary file of its own (not a fixed `.tmp`, which two tunes writing the same
+        # copy at once would share), renamed into place: whole or not at all.
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, text)
+        except OSError as exc:
+            raise OutputError(f"{path}: cannot write the patched {option} file "
+                              f"({exc.strerror or exc})") from None
     return path.resolve()

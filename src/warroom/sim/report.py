@@ -12,6 +12,7 @@ from typing import Any
 from ..engine import DRAWN, PLAYED, ConfigError, WarroomError
 from ..engine.config import changed_options, option_text
 from ..engine.data import counted
+from ..engine.files import write_atomic
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, median, pct, quantile
@@ -403,7 +404,7 @@ def render_markdown(doc: Document, figure_dir: Path, link_prefix: str) -> str:
         out += ["", f"## {s.title}", ""]
         out += [f"{v}  " for v in s.verdicts]
         for p in s.plots:
-            (figure_dir / f"{p.key}.svg").write_text(_marked_figure(p.svg))
+            _write(figure_dir / f"{p.key}.svg", _marked_figure(p.svg))
             out += ["", f"![{p.key}]({link_prefix}/{p.key}.svg)"]
         if s.table:
             headers, rows = s.table
@@ -532,14 +533,27 @@ def write_document(doc: Document, out: Path, fmt: str) -> list[Path]:
         make_folders(out, "write the report")
     except OutputError as exc:
         raise ReportError(str(exc)) from None
+    if fmt == "html":
+        _write(out, render_html(doc))
+        return [out]
+    figure_dir = figure_folder(out)
     try:
-        if fmt == "html":
-            out.write_text(render_html(doc))
-            return [out]
-        figure_dir = figure_folder(out)
-        out.write_text(render_markdown(doc, figure_dir, figure_dir.name))
-        return [out, *sorted(figure_dir.glob("*.svg"))]
+        figure_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        where = exc.filename or out
-        raise ReportError(f"cannot write the report to {where} "
+        raise ReportError(f"cannot write the report to {figure_dir} "
                           f"({exc.strerror or exc})") from None
+    _write(out, render_markdown(doc, figure_dir, figure_dir.name))
+    return [out, *sorted(figure_dir.glob("*.svg"))]
+
+
+def _write(path: Path, text: str) -> None:
+    """Write a report or a figure whole or not at all (through a temporary file): a full disk
+    leaves the file that was there, or none, never a cut-off one. A failure is a one-line
+    ReportError naming the file (not the temporary one)."""
+    existed = path.exists()
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        kept = "the file is unchanged" if existed else "no file is written"
+        raise ReportError(f"cannot write the report to {path} ({exc.strerror or exc}); "
+                          f"{kept}") from None

@@ -27,17 +27,24 @@ Seats: `winners`, `scores` and `first_player` are by seat; `seating[seat]` is th
 warroom opens a file only if it is its own (its application id, or the tables it makes) or new:
 any other SQLite file, or any other file, is left as it is. A run being played is held by an
 operating-system lock on one byte of `FILE-lock` (released when the process ends, however it
-ends), so that two processes never play the same run at once.
+ends), so that two processes never play the same run at once. A command that only reads opens
+the file so that it cannot write (a report works in a read-only folder too). SQLite's own
+errors are told apart: a file that is not a database is "not a results database"; a full
+disk, an I/O error, a read-only file or a lock is "cannot write (...)" naming the cause, and a
+database this command was making is removed when making it fails. A write that waits for a
+lock held by another program says so after a second or two, and gives up after 30 s.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import json
 import os
 import signal
 import sqlite3
+import sys
 import threading
 import time
 from collections import Counter
@@ -294,30 +301,64 @@ class ResultStore:
             raise StoreError(f"{self.path}: an empty file, not a results database")
         if create:  # its missing folders are made, as for every file a command writes
             make_folders(self.path, "make a results database")
+        # A file this command makes is removed, with SQLite's files beside it, if making it
+        # fails (left, a 4096-byte stub was "not a results database" to every command after).
+        # A file that was there is never removed, nor the `-wal` of one: another program may
+        # be writing it.
+        making = not self.path.exists()
+        self.db = _connect(self.path, create)
         try:
-            self.db = sqlite3.connect(self.path, timeout=30)
-        except (OSError, sqlite3.Error) as exc:
-            raise StoreError(f"{self.path}: cannot open ({_reason(exc)})") from None
-        try:
-            if new:
-                self._create()
-            else:
-                self._check_own(mark=create)
-                if create:
-                    self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version != SCHEMA_VERSION:
-                self._set_up(version)
-            self._card_names: dict[int, str] = dict(
-                self.db.execute("SELECT id, name FROM card_names"))
-        except sqlite3.DatabaseError as exc:
+            self._open(new, create)
+        except (sqlite3.DatabaseError, StoreError) as exc:
             self.db.close()
-            raise StoreError(f"{self.path}: not a results database ({_reason(exc)})") from None
-        except StoreError:
-            self.db.close()
-            raise
+            if making:
+                for made in _sqlite_files(self.path):
+                    made.unlink(missing_ok=True)
+            if isinstance(exc, StoreError):
+                raise
+            raise _open_failure(self.path, exc, create) from None
         self._card_ids = {name: i for i, name in self._card_names.items()}
+
+    def _open(self, new: bool, create: bool) -> None:
+        """Make a new file, or check an existing one is warroom's own, and bring its tables
+        to this version."""
+        if new:
+            self._create()
+        else:
+            self._check_own(mark=create)
+            if create:
+                self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            if not create and version < SCHEMA_VERSION:  # an older file is migrated in place
+                self.db.close()
+                self.db = _connect(self.path, create=True)
+            self._set_up(version)
+        self._card_names: dict[int, str] = dict(
+            self.db.execute("SELECT id, name FROM card_names"))
+
+    def _begin(self) -> None:
+        """Take the write lock for the statements that follow (BEGIN IMMEDIATE). Another
+        program holding it is said on stderr once LOCK_NOTE seconds have passed, then waited
+        for up to LOCK_WAIT seconds in all: SQLite alone waits in silence, which looks like a
+        hang. The lock taken first, what follows waits for nothing (the file is in WAL mode)."""
+        if self.db.in_transaction:
+            return
+        self._busy_timeout(LOCK_NOTE)
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if _code(exc) != _BUSY:
+                raise
+            _say_waiting(self.path)
+            self._busy_timeout(LOCK_WAIT - LOCK_NOTE)
+            self.db.execute("BEGIN IMMEDIATE")
+        finally:
+            self._busy_timeout(LOCK_WAIT)
+
+    def _busy_timeout(self, seconds: float) -> None:
+        self.db.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")
 
     def _create(self) -> None:
         """Mark a new file as warroom's own; `_set_up` then makes the tables."""
@@ -344,10 +385,24 @@ class ResultStore:
             raise StoreError(f"{self.path}: cannot read ({_reason(exc)})") from None
         if problems != ["ok"]:  # SQLite's list of broken pages says nothing more to a user
             raise StoreError(f"{self.path}: cannot read (database disk image is malformed)")
+        self._check_tables()
         self.runs()
         for sweep_id in self.sweep_ids():
             self.sweep(sweep_id)
         self.tunes()
+
+    def _check_tables(self) -> None:
+        """Every table and column of the schema is there: a table dropped by hand passes
+        SQLite's page check, and without this `simulate` added its run and took its lock
+        before it met the missing `games`, changing the file it refused."""
+        for table, columns in _schema_columns().items():
+            found = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            if not found:
+                raise StoreError(f"{self.path}: cannot read (no such table: {table})")
+            missing = sorted(columns - found)
+            if missing:
+                raise StoreError(f"{self.path}: cannot read (table {table} has no column "
+                                 f"{missing[0]})")
 
     def check_games(self, run_id: int) -> None:
         """Refuse a run to resume whose stored games do not decode, before a game is added
@@ -374,7 +429,7 @@ class ResultStore:
                              f"(this warroom reads up to version {SCHEMA_VERSION})")
         self.db.isolation_level = None  # explicit transactions for the DDL
         try:
-            self.db.execute("BEGIN IMMEDIATE")
+            self._begin()
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             script = MIGRATE.get(version, "")
             for statement in _statements(script):
@@ -417,6 +472,7 @@ class ResultStore:
         """Statements that write, committed together; a full disk, a read-only file or a
         duplicate game is a one-line StoreError and nothing is kept."""
         try:
+            self._begin()
             yield
             self.db.commit()
         except sqlite3.IntegrityError as exc:
@@ -534,15 +590,15 @@ class ResultStore:
     def create_tune(self, game: str, params: list[str], target: tuple[str, float],
                     base_config: dict[str, Any], players: list[str], seed: int, batch: int,
                     budget: int) -> TuneInfo:
-        cur = self.db.execute(
-            "INSERT INTO tunes (game, params, target, base_config, players, seed, batch, budget,"
-            " study, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?)",
-            (game, json.dumps(params), json.dumps(list(target)), _dumps(base_config),
-             _dumps(players), seed, batch, budget, _now()))
-        assert cur.lastrowid is not None
-        self.db.execute("UPDATE tunes SET study = ? WHERE id = ?",
-                        (f"warroom-tune-{cur.lastrowid}", cur.lastrowid))
-        self.db.commit()
+        with self._writing():
+            cur = self.db.execute(
+                "INSERT INTO tunes (game, params, target, base_config, players, seed, batch,"
+                " budget, study, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?)",
+                (game, json.dumps(params), json.dumps(list(target)), _dumps(base_config),
+                 _dumps(players), seed, batch, budget, _now()))
+            assert cur.lastrowid is not None
+            self.db.execute("UPDATE tunes SET study = ? WHERE id = ?",
+                            (f"warroom-tune-{cur.lastrowid}", cur.lastrowid))
         return self.tune(cur.lastrowid)
 
     def tune(self, tune_id: int) -> TuneInfo:
@@ -557,8 +613,7 @@ class ResultStore:
             f"SELECT {_TUNE_COLUMNS} FROM tunes ORDER BY id")]
 
     def set_budget(self, tune_id: int, budget: int) -> None:
-        self.db.execute("UPDATE tunes SET budget = ? WHERE id = ?", (budget, tune_id))
-        self.db.commit()
+        self._write("UPDATE tunes SET budget = ? WHERE id = ?", (budget, tune_id))
 
     # --- games -----------------------------------------------------------------------------
     def add_games(self, run_id: int, results: Iterable[dict[str, Any]]) -> int:
@@ -896,6 +951,93 @@ def _sqlite_failure(exc: BaseException | None) -> sqlite3.DatabaseError | None:
 
 def _reason(exc: BaseException) -> str:
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+# --- opening the file ---------------------------------------------------------------------
+LOCK_WAIT = 30.0  # seconds SQLite waits for a lock another program holds, then gives up
+LOCK_NOTE = 1.5  # seconds of waiting after which the wait is said
+
+# SQLite's primary result codes that say the file is not a database warroom can read (not
+# SQLite's format, damaged, or without the tables it needs); any other code (a full disk, an
+# I/O error, a read-only file or folder, a lock) says what kept a sound file from being used.
+_NOT_A_DATABASE = {1, 11, 26}  # SQLITE_ERROR, SQLITE_CORRUPT, SQLITE_NOTADB
+_BUSY = 5
+_READONLY = 8
+_CANTOPEN = 14
+
+
+def _sqlite_files(path: Path) -> list[Path]:
+    """A database and the files SQLite keeps beside it."""
+    return [path, *(path.with_name(path.name + end) for end in ("-wal", "-shm", "-journal"))]
+
+
+def _connect(path: Path, create: bool) -> sqlite3.Connection:
+    """A connection to write, or, for a command that only reads, one that refuses to write
+    (`query_only`). That one is opened as usual where it can be, so that SQLite removes the
+    `-wal` and `-shm` files on close (a read-only connection cannot, and leaves them beside
+    the file); in a read-only folder or file it is opened read-only, and where SQLite cannot
+    make the `-shm` it needs beside a WAL database, as immutable: nothing can be writing the
+    file then, as no writer could make its `-wal` either."""
+    try:
+        db = sqlite3.connect(path, timeout=LOCK_WAIT)
+        if create:
+            return db
+        db.execute("PRAGMA query_only=1")
+        if _usable(db):
+            return db
+        db.close()
+        uri = path.resolve().as_uri()
+        db = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=LOCK_WAIT)
+        if _usable(db) or path.with_name(path.name + "-wal").exists():
+            return db  # a failure here is said by the first read, as for any other file
+        db.close()
+        return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=LOCK_WAIT)
+    except (OSError, sqlite3.Error) as exc:
+        raise StoreError(f"{path}: cannot open ({_reason(exc)})") from None
+
+
+def _usable(db: sqlite3.Connection) -> bool:
+    """Whether a first read gets past opening the file: false where it cannot be opened as
+    asked (a read-only file or folder), true if it works or fails otherwise."""
+    try:
+        db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+    except sqlite3.DatabaseError as exc:
+        return _code(exc) not in (_CANTOPEN, _READONLY)
+    return True
+
+
+def _code(exc: sqlite3.Error) -> int | None:
+    """SQLite's primary result code of an error (its extended code's low byte)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def _open_failure(path: Path, exc: sqlite3.DatabaseError, create: bool) -> StoreError:
+    """A one-line StoreError for an SQLite failure while opening: "not a results database"
+    only when the file is not one, else what went wrong (a full disk is not a damaged file)."""
+    if _code(exc) in _NOT_A_DATABASE:
+        return StoreError(f"{path}: not a results database ({_reason(exc)})")
+    return StoreError(f"{path}: cannot {'write' if create else 'read'} ({_reason(exc)})")
+
+
+def _say_waiting(path: Path) -> None:
+    print(f"warroom: note: {path} is locked by another program; waiting for it (up to "
+          f"{LOCK_WAIT:.0f} s)", file=sys.stderr, flush=True)
+
+
+@functools.cache
+def _schema_columns() -> dict[str, set[str]]:
+    """The tables of a version-3 file and their columns, read from SCHEMA made in memory."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for statement in _statements(SCHEMA):
+            db.execute(statement)
+        tables = [row[0] for row in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid")]
+        return {table: {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                for table in tables}
+    finally:
+        db.close()
 
 
 class _RunLocks:
