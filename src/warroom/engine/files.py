@@ -7,13 +7,17 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: str | Path, text: str) -> None:
+def write_atomic(path: str | Path, text: str, private: bool = False) -> None:
     """Write `text` (UTF-8) to `path` through a temporary file beside it, synced, then renamed
     over it: a crash, a kill or a full disk mid-write leaves the previous file whole (or no
-    file). An OSError says why it failed; the temporary file is gone either way."""
+    file). An OSError says why it failed; the temporary file is gone either way. The file
+    keeps the mode of the one it replaces, or gets the one any new file gets (the umask's);
+    `private` keeps it the owner's alone (a save holds every hand and the seed)."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
     try:
+        if not private:  # mkstemp makes it the owner's alone
+            os.chmod(tmp, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -22,3 +26,13 @@ def write_atomic(path: str | Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions of the file at `path`, or those a new file gets (0666 less the umask)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)  # the only way to read it; set back at once
+        os.umask(mask)
+        return 0o666 & ~mask

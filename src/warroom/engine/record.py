@@ -183,7 +183,7 @@ class Record:
             why = f"{path.parent} is not a folder" if path.parent.exists() else "no such folder"
             raise RecordError(f"{path}: cannot save here ({why})")
         try:
-            write_atomic(path, text)
+            write_atomic(path, text, private=True)
         except OSError as exc:
             raise RecordError(f"{path}: cannot save ({exc.strerror or exc}); "
                               "the previous save, if any, is intact") from None
