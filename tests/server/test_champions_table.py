@@ -63,3 +63,25 @@ def test_each_face_card_says_what_its_advantage_does(live_server, browser):
                                                     else "") for text in jacks)
         assert all("moves up to 3 of your cards" in text for text in kings)
     page.close()
+
+
+def test_a_player_whose_reinforcements_are_all_placed_is_not_told_to_place_them(live_server,
+                                                                               browser):
+    """Audit (stop 40): after placing every reinforcement, a player waiting for the other
+    still read "Your hand: put each reinforcement on a face card" over an empty panel."""
+    state = GAME.new_state(GAME.config({}), 4)
+    rng = random.Random(4)
+    while True:
+        waiting = [seat for seat in (0, 1) if state.observation(seat).get("hand") == []
+                   and state.to_move() == (1 - seat,)]
+        if waiting:
+            placed = waiting[0]
+            break
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        state.apply(player, actions[rng.randrange(len(actions))])
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    shown = render_table(page, "champions", state.observation(placed))
+    assert "Your hand" not in shown and "put each reinforcement" not in shown.lower()
+    page.close()

@@ -50,7 +50,7 @@ export function render(root, view, ctx) {
       }))));
   }
 
-  if (o.hand) {
+  if (o.hand?.length) { // all placed: no instruction left to follow while the other places
     root.append(panel("Your hand: put each reinforcement on a face card",
       h("div", { class: "row" }, ...o.hand.map((c) =>
         acts.bind(card(c), acts.byType("Place", (a) => a.card === c))))));
