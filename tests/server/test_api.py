@@ -61,10 +61,18 @@ def wait_until_finished(c: TestClient, game_id: str, why: str = "the AI game did
         time.sleep(0.05)
 
 
+# The seat token each invite link's first page was given (the welcome's `token`), by invite
+# token: as a device remembers it, so that opening the invite link there again opens the seat.
+CLAIMED: dict[str, str] = {}
+
+
 def hello(ws, token: str | None = None) -> dict:
+    token = CLAIMED.get(token, token) if token else token
     ws.send_text(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
     welcome = receive(ws)
     assert welcome["type"] == "welcome", welcome
+    if "token" in welcome:
+        CLAIMED[token] = welcome["token"]
     state = receive(ws)
     assert state["type"] == "state"
     return state
@@ -261,7 +269,8 @@ def test_every_bad_intent_is_an_error_frame_that_changes_nothing(db):
             binary = receive(ws)
     assert wrong_seat == 1
     assert messages[0].startswith("malformed JSON")
-    assert messages[1] == "a frame is an object whose type is hello, act, ping or resign"
+    assert messages[1] == ("a frame is an object whose type is hello, act, ping, resign or "
+                           "hand")
     assert messages[2].startswith("an act frame names its action")
     assert messages[3] == "no action number 999: there are " + str(len(state["legal"]))
     assert messages[4] == "no version 5 yet: the game is at 0"

@@ -776,8 +776,9 @@ def test_the_header_says_whether_an_awaited_person_is_connected(live_server, bro
     create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
     page.wait_for_selector("#table .panel")
     link = page.locator("#invites input.link").input_value()
-    assert wait_until_waiting(page, random.Random(9)) \
-        == "Waiting for seat 1 (a person, not connected)"
+    # ... and for how long it has been away (its own tests: test_seats_browser.py)
+    assert re.fullmatch(r"Waiting for seat 1 \(a person, not connected for \d+ s\)",
+                        wait_until_waiting(page, random.Random(9)))
     seat_1 = "[...document.querySelectorAll('#seats li')][1].textContent"
     assert page.evaluate(seat_1).startswith("Seat 1: person · not connected")
     other = guest.new_page()
@@ -788,7 +789,8 @@ def test_the_header_says_whether_an_awaited_person_is_connected(live_server, bro
     assert page.evaluate(seat_1).startswith("Seat 1: person · connected")
     guest.close()
     page.wait_for_function("document.querySelector('#status').textContent"
-                           " === 'Waiting for seat 1 (a person, not connected)'", timeout=10_000)
+                           ".startsWith('Waiting for seat 1 (a person, not connected for ')",
+                           timeout=10_000)
     assert page.evaluate(seat_1).startswith("Seat 1: person · not connected")
     host.close()
 

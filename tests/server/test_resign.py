@@ -129,7 +129,7 @@ def test_refused_resignations_are_one_line_errors_that_change_nothing(db):
     assert spectator[1] == "resign frame, field seat: Extra inputs are not permitted"
     assert spectator[2] == "resign frame, field token: Extra inputs are not permitted"
     assert spectator[3] == spectator[4] == ("a frame is an object whose type is hello, act, "
-                                            "ping or resign")
+                                            "ping, resign or hand")
     assert wrong["message"].startswith("wrong token")
     assert str(ai.value) == ("seat 1 is played by an AI (heuristic); only a person can resign "
                              "a seat")

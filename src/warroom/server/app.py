@@ -54,7 +54,16 @@ from ..engine.data import DuplicateKeyError, NumberTooLongError, loads_json
 from ..engine.record import replay, replay_to_end
 from ..games import REGISTRY
 from .ai import TakeTurns, choose_action
-from .live import LiveGame, LogHeld, Rejected, new_token, token_hash, view_frame
+from .live import (
+    HANDOVER,
+    LiveGame,
+    LogHeld,
+    Rejected,
+    away_text,
+    new_token,
+    token_hash,
+    view_frame,
+)
 from .options import (
     MAX_UPLOAD,
     Uploads,
@@ -98,6 +107,10 @@ IDLE = 3600.0  # seconds without a move or a page coming or going: a game no lon
 MAX_WATCHERS = 1000
 MAX_GAME_WATCHERS = 64
 MAX_SEAT_PAGES = 8
+# Seconds a person seat the game waits for may have had no page connected before the other
+# players may let the AI play it: a person who never came, or left for good, would otherwise
+# stop the game forever (resigning would hand the win to the absent side).
+HAND_AFTER = 120.0
 
 
 # --- incoming frames ----------------------------------------------------------------------
@@ -129,6 +142,13 @@ class Resign(Strict):
     type: Literal["resign"]
 
 
+class Hand(Strict):
+    """Let the AI play `seat`, whose person has been away (a player's frame, not the seat's)."""
+
+    type: Literal["hand"]
+    seat: int = Field(ge=0)
+
+
 class SeatIn(Strict):
     kind: Literal["here", "invite", "random", "heuristic", "mcts"]
     seconds: float | None = Field(default=None, description="mcts budget per move")
@@ -141,11 +161,11 @@ class CreateIn(Strict):
     seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
-FRAMES: dict[str, type[Hello | Act | Ping | Resign]] = {
-    "hello": Hello, "act": Act, "ping": Ping, "resign": Resign}
+FRAMES: dict[str, type[Hello | Act | Ping | Resign | Hand]] = {
+    "hello": Hello, "act": Act, "ping": Ping, "resign": Resign, "hand": Hand}
 
 
-def parse_intent(text: str) -> Hello | Act | Ping | Resign:
+def parse_intent(text: str) -> Hello | Act | Ping | Resign | Hand:
     """A frame from a page, or ValueError with a one-line reason."""
     try:
         data = loads_json(text)
@@ -159,7 +179,8 @@ def parse_intent(text: str) -> Hello | Act | Ping | Resign:
         raise ValueError(TOO_DEEP)
     kind = data.get("type") if isinstance(data, dict) else None
     if not isinstance(kind, str) or kind not in FRAMES:  # a list's type is no key to look up
-        raise ValueError("a frame is an object whose type is hello, act, ping or resign")
+        raise ValueError("a frame is an object whose type is hello, act, ping, resign or "
+                         "hand")
     model = FRAMES[kind]
     try:
         intent = model.model_validate(data)
@@ -260,14 +281,22 @@ def error_frame(message: str) -> str:
     return json.dumps({"type": "error", "message": message.splitlines()[0] if message else ""})
 
 
+def notice_frame(message: str) -> str:
+    """One line the page shows until the next: what happened at the table outside the game's
+    own log (a resignation, a seat handed to the AI, a link that opens its seat no more)."""
+    return json.dumps({"type": "notice", "message": message})
+
+
 # --- the server ---------------------------------------------------------------------------
 class Server:
     """Live games, their connections, and the AI workers."""
 
     def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0,
                  rate: float = RATE, allow_seed: bool = False, max_games: int = MAX_GAMES,
-                 idle: float = IDLE, create_every: float = CREATE_EVERY):
+                 idle: float = IDLE, create_every: float = CREATE_EVERY,
+                 hand_after: float = HAND_AFTER):
         self.store = store
+        self.hand_after = hand_after
         self.create_every = create_every
         self.creators: dict[str, Bucket] = {}  # by client address
         self.max_games = max_games
@@ -316,13 +345,26 @@ class Server:
         if any(not 0 <= seat < state.num_players for seat in row.joined):
             raise StoreError(f"table joins: a seat of {row.joined} is not one of the "
                              f"{state.num_players} seats")
-        for seat, at in row.resignations:
-            if not (0 <= seat < state.num_players and 0 <= at <= len(row.actions)):
-                raise StoreError(f"table resignations: seat {seat} after {at} actions, of "
-                                 f"{state.num_players} seats and {len(row.actions)} actions")
+        for table, changes in (("resignations", row.resignations),
+                               ("handovers", row.handovers)):
+            for seat, at in changes:
+                if not (0 <= seat < state.num_players and 0 <= at <= len(row.actions)):
+                    raise StoreError(f"table {table}: seat {seat} after {at} actions, of "
+                                     f"{state.num_players} seats and {len(row.actions)} "
+                                     "actions")
+        for seat, _ in row.claims:
+            if not (0 <= seat < state.num_players and row.seats[seat].kind == "person"):
+                raise StoreError(f"table claims: seat {seat} is not a person's seat of the "
+                                 f"{state.num_players}")
         live = LiveGame(row, game, config, state, names)
-        for seat, at in row.resignations:
-            live.gave_up(seat, at, live.resign_ended_game_at(at))
+        # in the order they happened (a seat handed to the AI resigns no more, and back)
+        changes = sorted([(at, 0, seat) for seat, at in row.resignations]
+                         + [(at, 1, seat) for seat, at in row.handovers])
+        for at, away, seat in changes:
+            if away:
+                live.to_ai(seat, at, "away")
+            else:
+                live.gave_up(seat, at, live.resign_ended_game_at(at))
         return live
 
     def in_play(self) -> int:
@@ -409,13 +451,39 @@ class Server:
                                   "try again"))
             return
         if ended is None:  # the AI plays the seat on: its pages watch, every page relabels it
-            conns = self.conns.get(live.id, ())
-            for other in conns:
-                if other.seat == seat:
-                    other.seat, other.log_sent = None, (0, 0)  # a spectator's log, afresh
-            for other in conns:
-                other.send(json.dumps(_welcome(live, other.seat)))
+            self.seat_to_ai(live, seat, f"Seat {seat} resigned; the {HANDOVER} AI plays on",
+                            but=conn)
         self.after_action(live)
+
+    async def hand(self, live: LiveGame, conn: Connection, intent: Hand) -> None:
+        """A player lets the AI play a seat whose person has been away `hand_after` s."""
+        gone = live.away_for(intent.seat) if intent.seat < live.num_players else None
+        try:
+            live.hand(self.store, conn.seat, intent.seat, self.hand_after)
+        except Rejected as exc:
+            conn.send(error_frame(str(exc)))
+            return
+        except WriteFailed as exc:
+            conn.send(error_frame(f"could not store the hand-over ({exc}); nothing changed, "
+                                  "try again"))
+            return
+        self.seat_to_ai(live, intent.seat, f"Seat {intent.seat} was away "
+                        f"{away_text(gone or 0)}: seat {conn.seat} let the {HANDOVER} AI play "
+                        "it on")
+        self.after_action(live)
+
+    def seat_to_ai(self, live: LiveGame, seat: int | None, notice: str,
+                   but: Connection | None = None) -> None:
+        """`seat` is the AI's now: its pages watch, and every page relabels it and is told
+        `notice` (but the page that did it, which knows)."""
+        conns = self.conns.get(live.id, ())
+        for other in conns:
+            if other.seat == seat:
+                other.seat, other.log_sent = None, (0, 0)  # a spectator's log, afresh
+        for other in conns:
+            other.send(json.dumps(_welcome(live, other.seat, self.hand_after)))
+            if other is not but:
+                other.send(notice_frame(notice))
 
     def no_room(self, live: LiveGame, seat: int | None) -> str:
         """Why one more page of `seat` (None: a spectator) may not open on `live`, or ""."""
@@ -706,7 +774,8 @@ def _stored_options(options: dict[str, Any]) -> dict[str, Any]:
 def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
                ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
                allow_seed: bool = False, max_games: int = MAX_GAMES,
-               idle: float = IDLE, create_every: float = CREATE_EVERY) -> FastAPI:
+               idle: float = IDLE, create_every: float = CREATE_EVERY,
+               hand_after: float = HAND_AFTER) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
     can follow an AI's play; `rate` limits the messages a connection may send a second.
@@ -714,9 +783,11 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     decides every shuffle). `max_games` caps the games in play (unfinished, with a move or
     a page connected in the last `idle` seconds): a request for one more is refused (429) and
     creates nothing, as is one from a client address that has created CREATE_BURST games at
-    once and then more than one every `create_every` seconds (0: no limit)."""
+    once and then more than one every `create_every` seconds (0: no limit). The other players
+    may let the AI play a person seat the game has waited for with no page connected for
+    `hand_after` seconds."""
     server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed,
-                    max_games, idle, create_every)
+                    max_games, idle, create_every, hand_after)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -938,7 +1009,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             await ws.send_text(error_frame(_missing(server, game_id)))
             await ws.close(code=4404)
             return
-        seat = None
+        seat, claimed, notice = None, None, ""
         if hello.token:
             seat = live.seat_of(hello.token)
             if seat is None and not live.knows(hello.token):  # a resigner watches on
@@ -946,6 +1017,18 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                                                "game"))
                 await ws.close(code=4401)
                 return
+            if seat is None:
+                notice = _watching(live, hello.token)
+        if seat is not None and live.claimable(seat):
+            # The first page to open an invite link claims the seat: it gets a token of its
+            # own, and the link (which whoever created the game also holds) opens it no more.
+            # A claim the store cannot take keeps nobody from the table (as a join): the page
+            # plays by the invite link, and the seat's next page claims it.
+            try:
+                claimed = live.claim(server.store, seat)
+            except WriteFailed as exc:
+                log.warning("game %s: could not store that seat %s was claimed (%s)", live.id,
+                            seat, exc)
         refused = server.no_room(live, seat)
         if refused:
             await ws.send_text(error_frame(refused))
@@ -959,8 +1042,13 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             if live.connect(seat):  # the lobby's "connected", now
                 server.tell_presence(live, but=conn)
         try:
-            conn.send(json.dumps(_welcome(live, seat)))
+            welcome = _welcome(live, seat, server.hand_after)
+            if claimed:  # this page's alone: it keeps it, and the invite link is spent
+                welcome["token"] = claimed
+            conn.send(json.dumps(welcome))
             conn.send_state(live)
+            if notice:
+                conn.send(notice_frame(notice))
             await _serve(server, live, conn)
         except WebSocketDisconnect:
             pass
@@ -995,6 +1083,8 @@ async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
             conn.send(error_frame("already greeted: open a new connection for another seat"))
         elif isinstance(intent, Resign):
             await server.resign(live, conn)
+        elif isinstance(intent, Hand):
+            await server.hand(live, conn, intent)
         else:
             await server.act(live, conn, intent)
         if conn.ws.client_state != WebSocketState.CONNECTED:
@@ -1017,10 +1107,30 @@ def frame_text(message: dict[str, Any]) -> str:
     return text
 
 
-def _welcome(live: LiveGame, seat: int | None) -> dict[str, Any]:
+def _welcome(live: LiveGame, seat: int | None, hand_after: float) -> dict[str, Any]:
+    """`sides` (who wins or loses together), `away` (seconds each person seat has had no page
+    connected), `hand_after` and `joined` (the person seats whose page has come: an invite
+    link spent) let the page say what a resignation costs whom, offer to let the AI play a
+    seat that has been away, and mark an invite link taken."""
     return {"type": "welcome", "id": live.id, "game": live.game.name, "title": live.game.title,
             "seat": seat, "players": live.num_players,
-            "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game}
+            "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game,
+            "sides": live.sides(), "away": live.away(), "hand_after": hand_after,
+            "joined": sorted(live.seen)}
+
+
+def _watching(live: LiveGame, token: str) -> str:
+    """What a known token that opens no seat is told as it watches, or "" (a resigner knows)."""
+    taken = live.invite_taken(token)
+    if taken is not None:
+        return (f"Seat {taken} was taken by the invited player: this link opens it no more, "
+                "and you are watching")
+    digest = token_hash(token)
+    seat = next((i for i, s in enumerate(live.seats) if s.token_hash == digest), None)
+    if seat is not None and live.seats[seat].label.endswith("was away"):
+        return (f"Seat {seat} was handed to the {HANDOVER} AI while nobody had it open; you are "
+                "watching")
+    return ""
 
 
 def _missing(server: Server, game_id: str) -> str:

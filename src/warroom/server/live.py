@@ -81,7 +81,26 @@ class LiveGame:
         self.connections: Counter[int] = Counter()  # open connections of each person seat
         self.resigned: Resignation | None = None  # the resignation that ended the game
         self.ended: Outcome | None = None  # ... and its outcome
-        self.handed: list[Resignation] = []  # seats handed to the AI when their person resigned
+        # seats handed to the AI, and why: their person "resigned", or was "away"
+        self.handed: list[tuple[Resignation, str]] = []
+        # Invite seats whose invited player's page claimed them: the invite link's token hash,
+        # by seat. That link no longer opens the seat (its page got a token of its own) and
+        # watches instead, told the seat was taken.
+        self.invites: dict[int, str] = {}
+        for seat, digest in row.claims:
+            self.invites[seat] = self.seats[seat].token_hash
+            self.seats[seat] = SeatRow("person", token_hash=digest, label=self.seats[seat].label)
+        # Invite seats the first page to open will claim. A seat joined before claims existed
+        # keeps its invite link as its token; one whose claim the store could not take is
+        # claimed by its next page.
+        self.unclaimed: set[int] = {
+            i for i, s in enumerate(self.seats) if s.kind == "person" and s.label == "invite"
+            and i not in self.invites and i not in row.joined}
+        # Since when (time.monotonic) each person seat has had no page connected: since the
+        # game was made, or the server started, for a seat never seen since.
+        now = time.monotonic()
+        self.away_since: dict[int, float] = {
+            i: now for i, s in enumerate(self.seats) if s.kind == "person"}
         # When a move was made or a page came or went (time.monotonic); None: nothing since
         # the server started (a game rebuilt from the store).
         self.active_at: float | None = None
@@ -109,7 +128,47 @@ class LiveGame:
         AI (that link then watches as a spectator: the seat's view is the AI's now)."""
         digest = token_hash(token)
         return any(seat.token_hash and secrets.compare_digest(seat.token_hash, digest)
-                   for seat in self.seats)
+                   for seat in self.seats) or self.invite_taken(token) is not None
+
+    def invite_taken(self, token: str) -> int | None:
+        """The seat whose invite link `token` is, once its invited player claimed it."""
+        digest = token_hash(token)
+        for seat, invite in self.invites.items():
+            if secrets.compare_digest(invite, digest):
+                return seat
+        return None
+
+    def claimable(self, seat: int) -> bool:
+        """An invite seat no page has claimed yet: the first to open it does."""
+        return seat in self.unclaimed and self.seats[seat].kind == "person"
+
+    def claim(self, store: GameStore, seat: int) -> str:
+        """The invited player's page opened `seat`: it gets a token of its own (returned),
+        stored before anything changes, and the invite link no longer opens the seat (whoever
+        created the game holds that link)."""
+        token = new_token()
+        store.add_claim(self.id, seat, token_hash(token))
+        person = self.seats[seat]
+        self.invites[seat] = person.token_hash
+        self.seats[seat] = SeatRow("person", token_hash=token_hash(token), label=person.label)
+        self.unclaimed.discard(seat)
+        self.joins_stored.add(seat)
+        return token
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds a person seat has had no page connected; None while one is, or for an AI."""
+        if self.seats[seat].kind != "person" or seat not in self.away_since:
+            return None
+        return time.monotonic() - self.away_since[seat]
+
+    def away(self) -> dict[str, float]:
+        """Each person seat with no page connected, and for how many seconds (JSON keys)."""
+        out = {}
+        for seat in range(len(self.seats)):
+            gone = self.away_for(seat)
+            if gone is not None:
+                out[str(seat)] = round(gone, 1)
+        return out
 
     def over(self) -> bool:
         """Ended by the rules or by a resignation."""
@@ -137,6 +196,11 @@ class LiveGame:
         record.actions, record.resigned = record.actions[:at], None
         return self._two_sides(replay_to_end(self.game, record).players_out())
 
+    def sides(self) -> list[list[int]]:
+        """Who wins or loses together (the teams, else each seat alone): public, as the
+        options are."""
+        return [list(group) for group in sides(self.game, self.config, self.num_players)]
+
     def _two_sides(self, out: frozenset[int]) -> bool:
         """Two sides in play, those of the seats `out` not counted: a resignation ends it."""
         return len(sides(self.game, self.config, self.num_players, out)) == 2
@@ -146,6 +210,7 @@ class LiveGame:
         seat's first: the seat was not connected before."""
         self.seen.add(seat)
         self.connections[seat] += 1
+        self.away_since.pop(seat, None)
         self.touch()
         return self.connections[seat] == 1
 
@@ -155,6 +220,7 @@ class LiveGame:
         last = self.connections[seat] <= 0
         if last:
             del self.connections[seat]
+            self.away_since[seat] = time.monotonic()
         self.touch()
         return last
 
@@ -285,17 +351,51 @@ class LiveGame:
         (actions stored after it) is a RecordError, as in a record."""
         self._frames.clear()
         if not ends_game:
-            person = self.seats[seat]
-            self.seats[seat] = SeatRow("ai", HANDOVER, token_hash=person.token_hash,
-                                       label=f"{HANDOVER} since seat {seat} resigned")
-            self.handed.append(Resignation(seat, at))
-            self.connections.pop(seat, None)  # its pages watch as spectators now
+            self.to_ai(seat, at, "resigned")
             return None
         record = self.played_record()
         record.resigned = Resignation(seat, at)
         self.ended = record_outcome(self.game, record, self.state)
         self.resigned = record.resigned
         return self.ended
+
+    def to_ai(self, seat: int, at: int, why: str) -> None:
+        """The heuristic AI plays `seat` from `at` actions on, its person having `why`
+        ("resigned", or been "away"); the seat's pages watch as spectators from then on."""
+        self._frames.clear()
+        person = self.seats[seat]
+        words = "resigned" if why == "resigned" else "was away"
+        self.seats[seat] = SeatRow("ai", HANDOVER, token_hash=person.token_hash,
+                                   label=f"{HANDOVER} since seat {seat} {words}")
+        self.handed.append((Resignation(seat, at), why))
+        self.connections.pop(seat, None)
+        self.away_since.pop(seat, None)
+
+    def hand(self, store: GameStore, by: int | None, seat: int, after: float) -> None:
+        """Seat `by`'s player lets the AI play `seat`, whose person has had no page connected
+        for `after` seconds at least while the game waits for it: stored before anything
+        changes (a failed write raises first). Rejected, changing nothing, otherwise."""
+        if by is None:
+            raise Rejected("spectators cannot hand a seat to the AI; only a player can")
+        if not 0 <= seat < self.num_players:
+            raise Rejected(f"no seat {seat}: the seats are 0 to {self.num_players - 1}")
+        if seat == by:
+            raise Rejected(f"seat {seat} is yours; resign it instead")
+        if self.over():
+            raise Rejected("the game is over")
+        if self.seats[seat].kind != "person":
+            raise Rejected(f"seat {seat} is played by an AI already")
+        gone = self.away_for(seat)
+        if gone is None:
+            raise Rejected(f"seat {seat} has a page connected")
+        if seat not in self.state.to_move():
+            raise Rejected(f"the game is not waiting for seat {seat}")
+        if gone < after:
+            raise Rejected(f"seat {seat} has been away {away_text(gone)}; it can be handed to "
+                           f"the AI after {away_text(after)}")
+        store.add_handover(self.id, seat, self.version)
+        self.touch()
+        self.to_ai(seat, self.version, "away")
 
     # --- what viewers see ---------------------------------------------------------------
     def frame(self, seat: int | None, held: LogHeld = (0, 0)) -> tuple[str, LogHeld]:
@@ -329,7 +429,8 @@ class LiveGame:
         if self.upload_names:
             meta["uploaded_files"] = sorted(self.upload_names.values())
         if self.handed:  # who played those seats from then on (the actions say the rest)
-            meta["handed_to_ai"] = [{**r.to_json(), "agent": HANDOVER} for r in self.handed]
+            meta["handed_to_ai"] = [{**r.to_json(), "agent": HANDOVER, "why": why}
+                                    for r, why in self.handed]
         return Record(self.game.name, self.game.version, config, self.row.seed,
                       list(self.actions), meta, files=embed_files(self.game, self.config),
                       resigned=self.resigned)
@@ -428,6 +529,15 @@ def _render(game: Game, obs: Any, seat: int | None) -> str:
         return plain(game.render(obs, seat))
     except Exception:
         return ""
+
+
+def away_text(seconds: float) -> str:
+    """How long a seat has been away, shortly: "40 s", "3 min", "2 h"."""
+    if seconds < 60:
+        return f"{int(seconds)} s"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min"
+    return f"{int(seconds // 3600)} h"
 
 
 def _seat_label(seat: SeatRow) -> str:

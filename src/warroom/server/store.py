@@ -3,8 +3,9 @@
 The server keeps live games in memory and writes through to a store: a game's row when it is
 created, then every action and every resignation before it is acknowledged, and each person
 seat the first time its page connects (the lobby's "open" game is one with a seat nobody has
-joined yet). On start it rebuilds each unfinished or finished game by replaying its actions,
-then its resignations.
+joined yet), an invite seat's claim (the hash of the token its first page was given) and a
+seat handed to the AI while its person was away. On start it rebuilds each unfinished or
+finished game by replaying its actions, then its resignations and hand-overs.
 Another store (PostgreSQL, say) only has to implement `GameStore`; see the server README.
 """
 
@@ -65,6 +66,11 @@ class GameRow:
     damage: str = ""
     # The person seats whose page has connected at least once (joined), in seat order
     joined: list[int] = field(default_factory=list)
+    # (seat, hash of its own token) of each invite seat its invited player's page claimed:
+    # the invite link no longer opens it
+    claims: list[tuple[int, str]] = field(default_factory=list)
+    # (seat, actions played before it) of each seat handed to the AI while its person was away
+    handovers: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -98,6 +104,17 @@ class GameStore(Protocol):
         WriteFailed if it could not be stored now."""
         ...
 
+    def add_claim(self, game_id: str, seat: int, token_hash: str) -> None:
+        """Durably note that the invite seat `seat` was claimed, its token now the one hashed
+        `token_hash` (and that it joined); raise if it had been, and WriteFailed if it could
+        not be stored now."""
+        ...
+
+    def add_handover(self, game_id: str, seat: int, at: int) -> None:
+        """Durably note that `seat` was handed to the AI after `at` actions, its person away;
+        raise if it had been, and WriteFailed if it could not be stored now."""
+        ...
+
     def games(self) -> list[GameRow]:
         """Every stored game; one whose stored fields do not decode is listed with its
         `damage` said, so that it does not hide the others."""
@@ -112,7 +129,8 @@ class GameStore(Protocol):
     def close(self) -> None: ...
 
 
-OWN_TABLES = frozenset({"games", "actions", "files", "resignations", "joins"})
+OWN_TABLES = frozenset({"games", "actions", "files", "resignations", "joins", "claims",
+                        "handovers"})
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -126,6 +144,12 @@ CREATE TABLE IF NOT EXISTS resignations (
   PRIMARY KEY (game_id, seat));
 CREATE TABLE IF NOT EXISTS joins (
   game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat));
+CREATE TABLE IF NOT EXISTS claims (
+  game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
+  PRIMARY KEY (game_id, seat));
+CREATE TABLE IF NOT EXISTS handovers (
+  game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, idx INTEGER NOT NULL,
   PRIMARY KEY (game_id, seat));
 CREATE TABLE IF NOT EXISTS files (
   sha TEXT PRIMARY KEY, game TEXT NOT NULL, option TEXT NOT NULL, name TEXT NOT NULL,
@@ -192,6 +216,22 @@ class SqliteStore:
         with self._lock, _writing():
             self.db.execute("INSERT OR IGNORE INTO joins VALUES (?, ?)", (game_id, seat))
 
+    def add_claim(self, game_id: str, seat: int, token_hash: str) -> None:
+        with self._lock, _writing():  # one transaction: a claimed seat is a joined one
+            self.db.execute("BEGIN")
+            try:
+                self.db.execute("INSERT INTO claims VALUES (?, ?, ?)",
+                                (game_id, seat, token_hash))
+                self.db.execute("INSERT OR IGNORE INTO joins VALUES (?, ?)", (game_id, seat))
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+
+    def add_handover(self, game_id: str, seat: int, at: int) -> None:
+        with self._lock, _writing():
+            self.db.execute("INSERT INTO handovers VALUES (?, ?, ?)", (game_id, seat, at))
+
     def games(self) -> list[GameRow]:
         with self._lock:
             rows = self.db.execute(
@@ -205,6 +245,11 @@ class SqliteStore:
             ).fetchall()
             came = self.db.execute(
                 "SELECT game_id, seat FROM joins ORDER BY game_id, seat").fetchall()
+            took = self.db.execute(
+                "SELECT game_id, seat, token_hash FROM claims ORDER BY game_id, seat").fetchall()
+            handed = self.db.execute(
+                "SELECT game_id, seat, idx FROM handovers ORDER BY game_id, idx, rowid"
+            ).fetchall()
         # One damaged row (edited by hand, a disk error) makes its game unreadable, not the
         # database: the first problem of each game is kept for its row.
         damage: dict[str, str] = {}
@@ -228,8 +273,27 @@ class SqliteStore:
             else:
                 damage.setdefault(game_id, f"table joins: seat {_shown(seat)} is not a seat "
                                            "number")
-        return [_game(row, by_game.get(row[0], []), resigned.get(row[0], []),
-                      joined.get(row[0], []), damage.get(row[0], "")) for row in rows]
+        claims: dict[str, list[tuple[int, str]]] = {}
+        for game_id, seat, digest in took:
+            if _whole(seat) and isinstance(digest, str):
+                claims.setdefault(game_id, []).append((seat, digest))
+            else:
+                damage.setdefault(game_id, f"table claims: seat {_shown(seat)} is not a seat "
+                                           "number with a token hash")
+        handovers: dict[str, list[tuple[int, int]]] = {}
+        for game_id, seat, idx in handed:
+            if _whole(seat) and _whole(idx):
+                handovers.setdefault(game_id, []).append((seat, idx))
+            else:
+                damage.setdefault(game_id, f"table handovers: seat {_shown(seat)} after "
+                                           f"{_shown(idx)} actions is not two whole numbers")
+        games = [_game(row, by_game.get(row[0], []), resigned.get(row[0], []),
+                       joined.get(row[0], []), damage.get(row[0], "")) for row in rows]
+        for game in games:
+            if not game.damage:
+                game.claims = claims.get(game.id, [])
+                game.handovers = handovers.get(game.id, [])
+        return games
 
     def add_file(self, row: FileRow) -> None:
         with self._lock, _writing():

@@ -6,11 +6,35 @@ import * as kit from "/static/kit.js";
 const { h } = kit;
 const id = location.pathname.split("/").filter(Boolean).pop();
 const hash = new URLSearchParams(location.hash.slice(1));
-const tokens = (hash.get("t") || "").split(",").filter(Boolean);
 const saved = JSON.parse(localStorage.getItem(`warroom:${id}`) || "{}");
-if (tokens.length) { // remember this device's seats, so that the lobby links back to them
-  saved.here = [...new Set([...(saved.here || []), ...tokens])];
+// An invite link this device claimed opens the seat by the token the server gave it then:
+// the invite's own token opens it no more (whoever created the game holds that link too).
+const tokens = (hash.get("t") || "").split(",").filter(Boolean)
+  .map((t) => saved.claimed?.[t] || t);
+
+function remember() {
   localStorage.setItem(`warroom:${id}`, JSON.stringify(saved));
+}
+
+// A seat the server has let this page in as: kept, so that the lobby links back to it.
+function keepSeat(token) {
+  if (!token || (saved.here || []).includes(token)) return;
+  saved.here = [...(saved.here || []), token];
+  remember();
+}
+
+// The first page to open an invite link is given the seat's own token: it replaces the
+// invite's here, in storage and in the page's address (a reload or a bookmark opens the seat).
+function claimed(entry, token) {
+  const invite = entry.token;
+  saved.claimed = { ...(saved.claimed || {}), [invite]: token };
+  saved.here = (saved.here || []).filter((t) => t !== invite);
+  sockets.delete(invite);
+  sockets.set(token, entry);
+  entry.token = token;
+  tokens.splice(tokens.indexOf(invite), 1, token);
+  remember();
+  history.replaceState(null, "", `${location.pathname}#t=${tokens.join(",")}`);
 }
 
 const views = new Map(); // seat (or "spectator") -> latest state frame
@@ -26,6 +50,10 @@ let drawn; // the seat whose table is on screen (undefined: none is)
 // The seats with a page connected (the lobby's flag): from the welcome, then from the
 // presence frames the server sends when a seat's first page comes or its last goes.
 let connected = new Set();
+const awayFrom = new Map(); // person seat not connected -> since when (Date.now())
+const joined = new Set(); // seats whose person has opened the game (an invite link spent)
+let handing = null; // the seat whose "Let the AI play seat N? Yes / No" is open
+let offered = ""; // the seats the page offers to let the AI play, as last drawn
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -43,7 +71,7 @@ function connect(token) {
   const ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
   const before = sockets.get(token || "");
   // `down`: the connection closed and is not back yet (until the next welcome).
-  const entry = { ws, seat: undefined, retry: before?.retry || 0, log: [],
+  const entry = { ws, token, seat: undefined, retry: before?.retry || 0, log: [],
                   down: before?.down || false };
   sockets.set(token || "", entry);
   ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
@@ -61,7 +89,7 @@ function connect(token) {
     entry.down = true;
     drawStatus();
     entry.retry = Math.min(entry.retry + 1, 5);
-    setTimeout(() => connect(token), 500 * entry.retry);
+    setTimeout(() => connect(entry.token), 500 * entry.retry); // a claimed seat's own token
   };
 }
 
@@ -71,8 +99,14 @@ async function receive(entry, frame) {
     say(frame.message);
     return;
   }
+  if (frame.type === "notice") {
+    notice(frame.message);
+    return;
+  }
   if (frame.type === "welcome") {
     welcome = frame;
+    if (frame.token) claimed(entry, frame.token);
+    if (frame.seat !== null) keepSeat(entry.token);
     // Sent again when the seats change: a seat this page held was handed to the AI when its
     // person resigned, and the page watches from now on (the AI's view is not the person's).
     if (entry.seat !== undefined && entry.seat !== frame.seat) {
@@ -83,7 +117,13 @@ async function receive(entry, frame) {
     entry.retry = 0;
     entry.down = false;
     connected = new Set(frame.seats.filter((s) => s.connected).map((s) => s.seat));
-    if (!table) {
+    (frame.joined || []).forEach((s) => joined.add(s));
+    connected.forEach((s) => joined.add(s));
+    awayFrom.clear();
+    for (const [seat, secs] of Object.entries(frame.away || {})) {
+      awayFrom.set(Number(seat), Date.now() - secs * 1000);
+    }
+    if (table) draw();    if (!table) {
       table = await loadTable(frame.game);
       draw();
     }
@@ -93,7 +133,14 @@ async function receive(entry, frame) {
   }
   if (frame.type === "presence") {
     connected = new Set(frame.connected);
+    connected.forEach((s) => { joined.add(s); awayFrom.delete(s); });
+    for (const s of welcome?.seats || []) { // a seat whose last page went: away from now
+      if (s.kind !== "ai" && !connected.has(s.seat) && !awayFrom.has(s.seat)) {
+        awayFrom.set(s.seat, Date.now());
+      }
+    }
     drawSeats(shownView());
+    drawInvites();
     drawStatus();
     return;
   }
@@ -108,6 +155,14 @@ async function receive(entry, frame) {
   views.set(frame.seat === null ? "spectator" : frame.seat, frame);
   choose();
   draw();
+}
+
+// What happened at the table outside the game's log (a resignation, a seat handed to the
+// AI, a link that opens its seat no more): one line, kept until the next.
+function notice(text) {
+  const box = $("#notice");
+  box.textContent = text;
+  box.hidden = false;
 }
 
 // A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
@@ -199,7 +254,7 @@ function resignControl(view) {
                          onclick: () => { confirming = shown; drawSeats(view); } }, "Resign");
   }
   const then = (view.resign_ends_game ?? welcome?.resign_ends_game)
-    ? "The other side wins the game."
+    ? `The other side wins the game${alliesText(shown)}.`
     : "The heuristic AI plays your seat on, and you watch.";
   return h("div", { class: "resign-confirm", id: "resign-confirm" },
     h("p", {}, h("b", { text: "Resign? " }), then),
@@ -207,6 +262,64 @@ function resignControl(view) {
     " ",
     h("button", { id: "resign-no", onclick: () => { confirming = null; drawSeats(view); } },
       "No"));
+}
+
+// In a team game the allies lose with the resigner: "; seat 2, your ally, loses with you".
+function alliesText(seat) {
+  const side = (welcome?.sides || []).find((group) => group.includes(seat)) || [];
+  const allies = side.filter((s) => s !== seat);
+  if (!allies.length) return "";
+  return allies.length === 1 ? `; seat ${allies[0]}, your ally, loses with you`
+    : `; ${kit.seatsText(allies)}, your allies, lose with you`;
+}
+
+// "3 min": how long a seat has had no page connected.
+function awayText(seat) {
+  const secs = Math.max(0, (Date.now() - awayFrom.get(seat)) / 1000);
+  if (secs < 60) return `${Math.floor(secs)} s`;
+  if (secs < 3600) return `${Math.floor(secs / 60)} min`;
+  return `${Math.floor(secs / 3600)} h`;
+}
+
+// A person seat the game waits for, away (no page connected) long enough that the other
+// players may let the AI play it: the game would otherwise wait for them forever.
+function awayTooLong(view) {
+  if (!view || view.terminal || !revealed || !localSeats().length || !welcome) return [];
+  return (view.observation?.to_move || []).filter((seat) => {
+    const info = welcome.seats.find((s) => s.seat === seat);
+    return info && info.kind !== "ai" && !localSeats().includes(seat) && !connected.has(seat)
+      && awayFrom.has(seat) && Date.now() - awayFrom.get(seat) >= welcome.hand_after * 1000;
+  });
+}
+
+function handControls(view) {
+  const seats = awayTooLong(view);
+  offered = seats.join(",");
+  if (handing !== null && !seats.includes(handing)) handing = null;
+  return seats.map((seat) => {
+    if (handing !== seat) {
+      return h("button", { class: "hand", id: `hand-${seat}`,
+                           onclick: () => { handing = seat; drawSeats(view); } },
+        `Let the AI play seat ${seat}`);
+    }
+    return h("div", { class: "resign-confirm", id: "hand-confirm" },
+      h("p", {}, h("b", { text: `Let the AI play seat ${seat}? ` }),
+        `Seat ${seat} has been away ${awayText(seat)}: the heuristic AI plays it for the rest `
+        + "of the game, and its person watches if they come back."),
+      h("button", { id: "hand-yes", class: "danger", onclick: () => hand(seat) }, "Yes"), " ",
+      h("button", { id: "hand-no", onclick: () => { handing = null; drawSeats(view); } }, "No"));
+  });
+}
+
+function hand(seat) {
+  handing = null;
+  const entry = [...sockets.values()].find((e) => e.seat !== undefined && e.seat !== null
+                                                   && e.ws.readyState === WebSocket.OPEN);
+  if (!entry) {
+    say("not connected; reconnecting");
+    return;
+  }
+  entry.ws.send(JSON.stringify({ type: "hand", seat }));
 }
 
 /** The frame of the seat on screen (a spectator's when it is none). */
@@ -296,7 +409,18 @@ function seatNames() {
 // A device holding several seats (hotseat) is told who won: "You win" or "You lose" would
 // judge only the seat last on screen.
 function outcomeHere(view) {
-  return kit.outcomeText(localSeats().length > 1 ? { ...view, seat: null } : view);
+  return kit.outcomeText(localSeats().length > 1 ? { ...view, seat: null } : view,
+                         handedNames());
+}
+
+// The seats the AI took over, named as the lobby names them: "seat 0 (heuristic since seat 0
+// resigned)", so that a win is not read as the person's.
+function handedNames() {
+  const names = {};
+  for (const s of welcome?.seats || []) {
+    if (s.kind === "ai" && s.label.includes(" since ")) names[s.seat] = s.label;
+  }
+  return names;
 }
 
 function statusText(view) {
@@ -321,7 +445,9 @@ function seatKind(seat) {
   if (!info) return "?";
   if (info.kind === "ai") return `AI: ${info.label}`;
   if (localSeats().includes(seat)) return "on this device";
-  return connected.has(seat) ? "a person" : "a person, not connected";
+  if (connected.has(seat)) return "a person";
+  return awayFrom.has(seat) ? `a person, not connected for ${awayText(seat)}`
+    : "a person, not connected";
 }
 
 function drawSeats(view) {
@@ -341,6 +467,7 @@ function drawSeats(view) {
             connected.has(s.seat) ? " · connected" : " · not connected") : null,
       moving.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }, " ●") : null))),
   h("p", { class: "muted" }, shown === null ? "You are watching." : ""),
+  ...handControls(view),
   resignControl(view) || "");
 }
 
@@ -352,6 +479,12 @@ function drawInvites() {
   box.replaceChildren(h("h3", { text: "Invite links" }),
     h("p", { class: "muted", text: "Send each link to one person: it is their seat." }),
     ...invites.map((inv) => {
+      // A link opens its seat once: whoever opened it first plays it (the AI, if nobody came).
+      const seat = (welcome?.seats || []).find((s) => s.seat === inv.seat);
+      if (seat?.kind === "ai" || joined.has(inv.seat)) {
+        return h("div", { class: "invite joined", "data-seat": inv.seat }, `Seat ${inv.seat}: `,
+          h("b", { text: seat?.kind === "ai" ? "played by the AI" : "joined" }));
+      }
       const link = `${location.origin}/game/${id}#t=${inv.token}`;
       return h("div", { class: "invite" }, `Seat ${inv.seat}: `,
         h("input", { readonly: true, value: link, class: "link", "data-seat": inv.seat }),
@@ -393,6 +526,15 @@ export function resultParts(view, gameId) {
 }
 
 if (document.querySelector("#jump")) $("#jump").onclick = jumpToMoves;
+// How long an awaited seat has been away grows, and the offer to let the AI play it comes:
+// the seats are redrawn only when the offers change (a button redrawn under a finger loses
+// the click).
+setInterval(() => {
+  if (!welcome || refused) return;
+  drawStatus();
+  const now = awayTooLong(shownView()).join(",");
+  if (now !== offered) drawSeats(shownView());
+}, 1000);
 if (document.querySelector("#table")) {
   if (tokens.length) tokens.forEach((t) => connect(t));
   else connect(null);

@@ -176,10 +176,12 @@ export function who(p, view) {
   return p === view.seat ? "You" : `Seat ${p}`;
 }
 
-/** "seat 1", "seats 1 and 3", "seats 0, 1 and 3". */
-export function seatsText(seats) {
-  if (seats.length === 1) return `seat ${seats[0]}`;
-  return `seats ${seats.slice(0, -1).join(", ")} and ${seats[seats.length - 1]}`;
+/** "seat 1", "seats 1 and 3", "seats 0, 1 and 3"; a seat in `names` with its name in
+ *  brackets: "seat 0 (heuristic since seat 0 resigned)". */
+export function seatsText(seats, names = {}) {
+  const one = (s) => (names[s] ? `${s} (${names[s]})` : `${s}`);
+  if (seats.length === 1) return `seat ${one(seats[0])}`;
+  return `seats ${seats.slice(0, -1).map(one).join(", ")} and ${one(seats[seats.length - 1])}`;
 }
 
 /** A log line in the table's words: the games' logs name "Player 1" (as the terminal does),
@@ -204,21 +206,22 @@ export function scoresText(view) {
 }
 
 /** The result of a finished game as its viewer reads it: "You win", "You lose - seat 1 wins",
- *  "You win, with seat 2" (a shared win), "A draw"; a spectator reads "Seat 1 wins". */
-export function outcomeText(view) {
+ *  "You win, with seat 2" (a shared win), "A draw"; a spectator reads "Seat 1 wins". `names`
+ *  names seats the AI took over (seatsText). */
+export function outcomeText(view, names = {}) {
   const out = view.outcome || {};
   const winners = out.winners || [];
   if (!winners.length) return "A draw";
   const seat = view.seat;
   if (seat === null || seat === undefined) {
-    const text = `${seatsText(winners)} ${winners.length > 1 ? "win" : "wins"}`;
+    const text = `${seatsText(winners, names)} ${winners.length > 1 ? "win" : "wins"}`;
     return text[0].toUpperCase() + text.slice(1);
   }
   if (winners.includes(seat)) {
     const others = winners.filter((s) => s !== seat);
-    return others.length ? `You win, with ${seatsText(others)}` : "You win";
+    return others.length ? `You win, with ${seatsText(others, names)}` : "You win";
   }
-  return `You lose - ${seatsText(winners)} ${winners.length > 1 ? "win" : "wins"}`;
+  return `You lose - ${seatsText(winners, names)} ${winners.length > 1 ? "win" : "wins"}`;
 }
 
 /** Room left of a numbered log for its widest number: the stylesheet's padding holds two
