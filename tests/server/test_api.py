@@ -1466,3 +1466,17 @@ def test_an_infinite_option_is_refused_in_one_line(db, number):
     assert listed.status_code == 400
     assert listed.json()["error"] == f"option 'mix' item 5 must be an integer, got {value}"
     assert games == []
+
+
+def test_the_lobby_list_says_who_plays_with_whom_in_a_team_game(db):
+    """Audit (stop 40): a Battle of two teams was listed "person vs person vs person vs
+    heuristic", seats 1 and 3 partners. A team game's summary gives its sides; a game
+    without teams gives none."""
+    with client(db) as c:
+        teams = create(c, "battle", seats=("here", "invite", "invite", "random"),
+                       options={"players": 4, "teams": "alliance"})
+        alone = create(c, "battle", seats=("here", "invite", "random"),
+                       options={"players": 3})
+        listed = {g["id"]: g for g in c.get("/api/games").json()["games"]}
+    assert listed[teams["id"]]["sides"] == [[0, 2], [1, 3]]
+    assert "sides" not in listed[alone["id"]]

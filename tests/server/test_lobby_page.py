@@ -344,3 +344,22 @@ def test_the_lobby_lists_the_newest_games_and_says_how_many_there_are(live_serve
     expect(page.locator("#older")).to_have_text("The 100 newest of 250 games.", timeout=10_000)
     expect(page.locator("#games tr")).to_have_count(100)
     page.close()
+
+
+def test_the_lobby_lists_a_team_game_side_by_side(live_server, browser):
+    """Audit (stop 40): a team game read "person vs person vs person vs heuristic"; its
+    partners are listed together, side against side."""
+    seats = [{"seat": i, "kind": kind, "label": kind, "connected": False}
+             for i, kind in enumerate(["person", "person", "person", "ai"])]
+    seats[3]["label"] = "heuristic"
+    game = {"id": "aaaaaa111111", "game": "battle", "title": "Battle", "status": "running",
+            "version": 3, "created": time.time(), "seats": seats, "sides": [[0, 2], [1, 3]]}
+    page = browser.new_page()
+    page.route(re.compile(r"/api/games\?"), lambda route: route.fulfill(
+        content_type="application/json", body=json.dumps({"games": [game], "total": 1})))
+    lobby(page, live_server.url)
+    row = page.locator("#games tr")
+    expect(row).to_have_count(1)
+    assert ("person (away) & person (away) vs person (away) & heuristic"
+            in " ".join(row.inner_text().split()))
+    page.close()

@@ -259,6 +259,9 @@ class LiveGame:
                        "connected": i in self.connections}
                       for i, s in enumerate(self.seats)],
         }
+        teams = self.sides()
+        if any(len(side) > 1 for side in teams):  # the lobby says who plays with whom
+            out["sides"] = teams
         outcome = self.outcome()
         if outcome is not None:
             out["outcome"] = outcome.to_json()

@@ -348,7 +348,8 @@ async function refresh() {
           h("time", { datetime: made.toISOString(), title: made.toLocaleString(),
                       text: whenText(g.created, clock) }))),
       h("td", {}, g.status, result ? h("small", { class: "result", text: result }) : null),
-      h("td", { text: seats.join(" vs ") }),
+      h("td", { text: (g.sides || g.seats.map((s) => [s.seat]))
+        .map((side) => side.map((i) => seats[i]).join(" & ")).join(" vs ") }),
       h("td", { class: "go" }, h("a", { href: link }, mine?.here?.length ? "play" : "watch"),
         g.status === "finished" ? h("a", { href: `/replay/${g.id}` }, "replay") : null));
   }));
