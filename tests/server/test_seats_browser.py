@@ -138,4 +138,9 @@ def test_an_ai_that_took_a_resigned_seat_is_named_as_the_winner(live_server, bro
         assert named  # every seat was resigned to the AI, or the last one ended the game
     assert pages[0].locator("#headline").inner_text() == expected
     assert pages[0].locator("#status").inner_text() == f"Game over: {expected}"
+    # the replay's result says it as the table does (it said "Seat 0 wins")
+    page.goto(f"{live_server.url}/replay/{made['id']}#at=999999")
+    headline = page.locator("#result .headline")
+    headline.wait_for(timeout=30_000)
+    assert headline.inner_text() == expected
     context.close()

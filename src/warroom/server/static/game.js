@@ -410,17 +410,7 @@ function seatNames() {
 // judge only the seat last on screen.
 function outcomeHere(view) {
   return kit.outcomeText(localSeats().length > 1 ? { ...view, seat: null } : view,
-                         handedNames());
-}
-
-// The seats the AI took over, named as the lobby names them: "seat 0 (heuristic since seat 0
-// resigned)", so that a win is not read as the person's.
-function handedNames() {
-  const names = {};
-  for (const s of welcome?.seats || []) {
-    if (s.kind === "ai" && s.label.includes(" since ")) names[s.seat] = s.label;
-  }
-  return names;
+                         kit.handedNames(welcome?.seats));
 }
 
 function statusText(view) {

@@ -224,6 +224,16 @@ export function outcomeText(view, names = {}) {
   return `You lose - ${seatsText(winners, names)} ${winners.length > 1 ? "win" : "wins"}`;
 }
 
+/** The seats the AI took over (a lobby summary's seats), named as the lobby names them:
+ *  "heuristic since seat 0 resigned", so that a win is not read as the person's. */
+export function handedNames(seats) {
+  const names = {};
+  for (const s of seats || []) {
+    if (s.kind === "ai" && s.label.includes(" since ")) names[s.seat] = s.label;
+  }
+  return names;
+}
+
 /** Room left of a numbered log for its widest number: the stylesheet's padding holds two
  *  digits, and a game's log passes 100 lines (Viktory II's, 1000). */
 export function fitLogNumbers(list, last) {

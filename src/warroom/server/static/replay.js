@@ -17,6 +17,7 @@ const KEEP = 40; // windows kept: beyond, the one shown longest ago is dropped
 let table = null;
 let at = 0; // the position asked for: drawn once its window has come
 let positions = 0; // how many the game has; 0 until the first window has come
+let seats = []; // the game's seats as the lobby lists them
 let held = null; // the chosen viewer's positions (see holder)
 let drawn = null; // the step on screen
 
@@ -149,7 +150,7 @@ function draw() {
   if (view.terminal) {
     const out = view.outcome;
     box.replaceChildren(h("h3", { text: "Result" }),
-      h("p", { class: "headline", text: kit.outcomeText(view) }),
+      h("p", { class: "headline", text: kit.outcomeText(view, kit.handedNames(seats)) }),
       h("p", { text: `${kit.scoresText(view)}; ${out.reason}` }));
   }
 }
@@ -182,6 +183,7 @@ function choose(viewer) {
 
 async function start() {
   const info = await (await fetch(`/api/games/${id}`)).json();
+  seats = info.seats || [];
   $("#title").textContent = `Replay of ${info.title || id}`;
   const select = $("#viewer");
   select.replaceChildren(h("option", { value: "spectator" }, "a spectator"),
