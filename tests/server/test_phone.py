@@ -187,3 +187,24 @@ def test_the_replay_steps_stay_in_reach_on_a_phone(live_server, browser):
     assert page.evaluate("window.scrollY") > 0, "a tap on the bar scrolled the page back up"
     assert not errors, errors
     context.close()
+
+
+def test_whose_turn_stays_at_the_top_of_a_desktop_page_too(live_server, browser):
+    """Audit (stop 40): on a desktop screen the header scrolled away with the page, and a
+    player scrolled down a tall table lost "Waiting for seat 1" (only a phone kept it)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 500})
+    page = context.new_page()
+    made = page.request.post(f"{live_server.url}/api/games", data={
+        "game": "viktory-ii", "options": {}, "seats": [{"kind": "here"}, {"kind": "random"}]}
+    ).json()
+    page.goto(f"{live_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
+    page.wait_for_function(YOUR_TURN)
+    assert page.evaluate("document.documentElement.scrollHeight > innerHeight + 200")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function(
+        "(() => { const s = document.querySelector('#status');"
+        " const r = s.getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= 80 && r.height > 0"
+        " && s.contains(document.elementFromPoint(r.left + 2, r.top + r.height / 2)); })()",
+        timeout=5000)
+    context.close()
