@@ -12,24 +12,11 @@ import threading
 from pathlib import Path
 
 import pytest
+from test_damaged_database import PLAYERS, one_line_error, state
 
 from warroom.cli import main
 from warroom.sim import store as store_module
 from warroom.sim.store import ResultStore
-
-PLAYERS = ["--players", "random,random"]
-
-
-def one_line_error(capsys) -> str:
-    err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
-    assert len(err) == 1, err
-    return err[0]
-
-
-def state(folder: Path) -> dict[str, bytes | None]:
-    """Every file under `folder` with its bytes."""
-    return {str(p.relative_to(folder)): p.read_bytes() if p.is_file() else None
-            for p in sorted(folder.rglob("*"))}
 
 
 @pytest.fixture(scope="module")

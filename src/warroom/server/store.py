@@ -16,7 +16,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -259,13 +259,7 @@ class SqliteStore:
                 by_game.setdefault(game_id, []).append(_action(idx, player, action))
             except _Damaged as exc:
                 damage.setdefault(game_id, str(exc))
-        resigned: dict[str, list[tuple[int, int]]] = {}
-        for game_id, seat, idx in gave_up:
-            if _whole(seat) and _whole(idx):
-                resigned.setdefault(game_id, []).append((seat, idx))
-            else:
-                damage.setdefault(game_id, f"table resignations: seat {_shown(seat)} after "
-                                           f"{_shown(idx)} actions is not two whole numbers")
+        resigned = _seat_steps(gave_up, "resignations", damage)
         joined: dict[str, list[int]] = {}
         for game_id, seat in came:
             if _whole(seat):
@@ -280,13 +274,7 @@ class SqliteStore:
             else:
                 damage.setdefault(game_id, f"table claims: seat {_shown(seat)} is not a seat "
                                            "number with a token hash")
-        handovers: dict[str, list[tuple[int, int]]] = {}
-        for game_id, seat, idx in handed:
-            if _whole(seat) and _whole(idx):
-                handovers.setdefault(game_id, []).append((seat, idx))
-            else:
-                damage.setdefault(game_id, f"table handovers: seat {_shown(seat)} after "
-                                           f"{_shown(idx)} actions is not two whole numbers")
+        handovers = _seat_steps(handed, "handovers", damage)
         games = [_game(row, by_game.get(row[0], []), resigned.get(row[0], []),
                        joined.get(row[0], []), damage.get(row[0], "")) for row in rows]
         for game in games:
@@ -369,6 +357,20 @@ def _seat(index: int, value: Any) -> SeatRow:
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_steps(rows: Iterable[tuple[Any, Any, Any]], table: str,
+                damage: dict[str, str]) -> dict[str, list[tuple[int, int]]]:
+    """Rows of (game, seat, after how many actions) by game (resignations, hand-overs); a row
+    that is not two whole numbers is its game's damage."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    for game_id, seat, idx in rows:
+        if _whole(seat) and _whole(idx):
+            out.setdefault(game_id, []).append((seat, idx))
+        else:
+            damage.setdefault(game_id, f"table {table}: seat {_shown(seat)} after "
+                                       f"{_shown(idx)} actions is not two whole numbers")
+    return out
 
 
 def _shown(value: Any) -> str:
