@@ -5,23 +5,37 @@
 - Expansion: it builds two towns a turn where it can (hexes with the most land around, close
   to home, away from enemy units), and upgrades a town to a city when no site is left or it
   already holds three towns.
-- Movement: the capital keeps a garrison (one unit, plus one per enemy unit within three
-  hexes); other land units head for the nearest goal: an own town or city under threat,
-  else an enemy hex it may take, else the edge of the explored map. It attacks only when
-  the odds favour it (its units at least one and a half times the defence: units plus the
-  best of forest 1, mountain 2, town 1, city 2) and fights a declared battle once no more
-  units can usefully join. Artillery bombards what it can. Frigates stay in port unless an
-  enemy frigate is there to attack at good odds.
+- Battle odds: an attack is judged by its estimated chance of winning (`win_chance`): per
+  round the attacker rolls a die per unit type plus one per extra hex side, the defender a
+  die per unit type plus the best of forest 1, mountain 2, town 1, city 2 (and one for a
+  frigate beside it), hits on 1-3 (1-4 in combat supply); units are what a side can lose.
+  It attacks at a chance of 0.6 (0.5 against a town or city), asking less after round 20
+  (0.01 a round, down to 0.35) so that a standoff is broken; units next to a declared
+  battle join it, from new hex sides first, until the chance is 0.9.
+- Garrisons: the capital keeps the fewest units (at least one) at which the enemy units
+  that could reach it next turn (within two hexes, cavalry three) would win at most one time
+  in four; another town or city keeps what holds the enemy next to it at least three times
+  in ten. Units the target of an attack holds threaten nothing once it is beaten: they do
+  not pin the attackers.
+- Movement: land units head for the nearest goal, a goal counting farther the harder it is
+  (an enemy hex by the infantry a two-dice attack needs, open ground one more, at most 8;
+  the edge of the explored map 1; an own town or city short of its garrison 0), so a stack
+  beside a strong town moves on to weaker targets. Units with no way over land to any goal
+  go to the coast, and frigates ferry them (three a trip) to the shore nearest a goal, or
+  land them in an attack at good odds; a frigate on such work does not stop to bombard.
+  Artillery bombards what it can. Frigates otherwise stay in port unless an enemy frigate
+  is there to attack at good odds.
 - Reserves go to the most threatened town or city that takes them, else the capital.
 - Cards: it keeps Attack cards (an attack needs one), discards the card with the fewest
   hits and misses, and draws all it may.
 - Battles: the shared battle heuristic (`viktory_battles.heuristic`) decides in them.
 """
-
 from __future__ import annotations
 
+import heapq
 import random
-from collections import deque
+from functools import cache
+from math import comb
 from typing import Any
 
 from ..viktory_battles.heuristic import battle_action
@@ -36,18 +50,19 @@ from .actions import (
     Discard,
     Draw,
     Fight,
+    PickUp,
     PlaceCapital,
     PlaceFrigate,
     PlaceReserve,
     PlaceTile,
     SelectUnit,
     Step,
+    Unload,
     Upgrade,
 )
 from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS, UNKNOWN, WATER, mask_hexes
-from .units import ATTACKING, CARGO, FREE, FRESH, FRIG, LAND_UNITS
+from .units import ATTACKING, CAV, FREE, FRESH, FRIG, LAND_UNITS, NOBODY
 
-ODDS = 1.5  # attack when own units are at least this many times the defence
 TERRAIN_DEFENCE = {FOREST: 1, MOUNTAIN: 2}
 URBAN_DEFENCE = {1: 1, 2: 2}
 NEAR_HOME = {GRASSLAND: 5, PLAINS: 4, MOUNTAIN: 3, FOREST: 2, WATER: 0}
@@ -145,10 +160,6 @@ def _reserves(state: Any, p: int, actions: list[Any]) -> Any:
     return DONE_RESERVES
 
 
-def _threat(state: Any, p: int, h: int) -> int:
-    return _enemy_units_within(state, p, h, 3)
-
-
 def _enemy_units_within(state: Any, p: int, h: int, k: int) -> int:
     occ_owner, occ_n = state.occ_owner, state.occ_n
     return sum(occ_n[n] for n in state.board.near[k][h] if occ_owner[n] not in (-1, p))
@@ -175,7 +186,98 @@ def _disband(state: Any, p: int, actions: list[Any]) -> Any:
     return max(actions, key=lambda a: state.board.distance[a.hex][capital])
 
 
-# --- movement --------------------------------------------------------------------------------
+# --- battle odds -----------------------------------------------------------------------------
+# A battle round: the attacker rolls a die per unit type and one more per extra hex side it
+# attacks from; the defender a die per unit type plus the best terrain or town bonus (and one
+# for a frigate beside it); a die hits on 1-3 (1-4 in combat supply). Units are what a side
+# can lose, not what it rolls: eight infantry from one side roll one die.
+ATTACK_CHANCE = 0.6  # attack when the estimated chance of winning is at least this
+URBAN_BONUS = 0.1  # ...less this for an enemy town or city
+LATE_ROUND = 20  # after this round the chance asked falls (a standoff is broken)...
+LATE_FALL = 0.01  # ...by this much a round...
+LEAST_CHANCE = 0.35  # ...down to this
+JOIN_ENOUGH = 0.9  # units join a declared attack until its chance reaches this
+CAPITAL_RISK = 0.25  # the capital keeps units until the enemy near it would win at most this
+TOWN_RISK = 0.7  # another town or city, against the enemy next to it
+PLAN_DICE = 2  # the dice an attack is planned with (two hex sides or unit types)
+MAX_COST = 8  # the most a hard target adds to the distance to it
+EXPLORE_COST = 1  # the edge of the explored map counts as this far
+CAP = 12  # battles are estimated with at most this many units a side
+
+
+@cache
+def _binomial(n: int, q: float) -> tuple[float, ...]:
+    return tuple(comb(n, k) * q ** k * (1 - q) ** (n - k) for k in range(n + 1))
+
+
+@cache
+def win_chance(a: int, a_dice: int, d: int, d_types: int, bonus: int, urban: bool,
+               qa: float = 0.5, qd: float = 0.5) -> float:
+    """The chance that `a` attackers rolling `a_dice` dice (never more than their units) win
+    against `d` defenders rolling a die per unit type (`d_types`, never more than units) plus
+    `bonus` terrain or town dice. Attacker hits beyond the defenders suppress defender dice
+    (the town's never); an urban battle is fought for a round even with no defenders, and
+    the attacker wins it by surviving."""
+    a, d = min(a, CAP), min(d, CAP)
+    if a <= 0:
+        return 0.0
+    if d == 0:
+        if not urban:
+            return 1.0
+        return sum(_binomial(bonus, qd)[:a])  # fewer hits than attackers
+    p = [[0.0] * (d + 1) for _ in range(a + 1)]
+    for i in range(1, a + 1):
+        p[i][0] = 1.0
+        for j in range(1, d + 1):
+            units_dice = min(d_types, j)
+            loop, total = 0.0, 0.0
+            for ha, pa in enumerate(_binomial(min(a_dice, i), qa)):
+                excess = max(0, ha - j)
+                dice = units_dice + bonus - min(excess, units_dice if urban else
+                                                 units_dice + bonus)
+                for hd, pd in enumerate(_binomial(dice, qd)):
+                    q = pa * pd
+                    if ha == 0 and hd == 0:
+                        loop += q
+                        continue
+                    i2, j2 = max(0, i - hd), max(0, j - ha)
+                    total += q * p[i2][j2] if i2 else 0.0
+            p[i][j] = total / (1.0 - loop) if loop < 1.0 else 0.0
+    return p[a][d]
+
+
+def _defender_dice(state: Any, p: int, h: int) -> tuple[int, list[int], int, bool, float]:
+    """Who defends the hex, their units by type, the bonus dice, whether the battle is
+    urban, and their hit chance."""
+    o = state.occ_owner[h]
+    owner = o if o >= 0 and o != p else state.sowner[h]
+    units = state.units_at(h, owner) if 0 <= o and o != p else [0, 0, 0, 0]
+    if state.terrain[h] == WATER:
+        return owner, units, 0, False, 0.5
+    settle = state.settle[h] if state.sowner[h] not in (p, NOBODY) else 0
+    urban_bonus = URBAN_DEFENCE.get(settle, 0)
+    if settle == 2 and not state.holds_capital(state.sowner[h]):
+        urban_bonus = 1
+    bonus = max(TERRAIN_DEFENCE.get(state.terrain[h], 0), urban_bonus)
+    if any(state.terrain[n] == WATER and state.occ_owner[n] == owner and
+           state.units_at(n, owner)[FRIG] for n in state.board.neighbours[h]):
+        bonus += 1
+    supplied = owner != NOBODY and state.in_supply(owner, h)
+    return owner, units, bonus, bool(settle), 4 / 6 if supplied else 0.5
+
+
+def attack_chance(state: Any, p: int, h: int, attackers: list[int]) -> float:
+    """The estimated chance that these units (attacking or about to) take or clear hex h."""
+    if not attackers:
+        return 0.0
+    types = len({state.ut[u] for u in attackers})
+    sides = len({state.uh[u] for u in attackers})
+    _, units, bonus, urban, qd = _defender_dice(state, p, h)
+    qa = 4 / 6 if state.in_supply(p, h) else 0.5
+    return win_chance(len(attackers), types + sides - 1, sum(units),
+                      sum(1 for k in units if k), bonus, urban, qa, qd)
+
+
 def defence(state: Any, p: int, h: int) -> int:
     """What an attack on the hex must beat: its units plus the best terrain or town bonus."""
     o = state.occ_owner[h]
@@ -186,46 +288,105 @@ def defence(state: Any, p: int, h: int) -> int:
     return units + bonus
 
 
-def _committed(state: Any, h: int) -> int:
-    return sum(1 for u in range(len(state.uo)) if state.us[u] == ATTACKING and state.ug[u] == h)
+def _committed(state: Any, h: int) -> list[int]:
+    return [u for u in range(len(state.uo)) if state.us[u] == ATTACKING and state.ug[u] == h]
 
 
 def _fresh_near(state: Any, p: int, h: int, land: bool = True) -> list[int]:
-    """Own fresh units next to the hex that could join an attack on it."""
+    """Own fresh units next to the hex that could join an attack on it (less what their
+    towns and cities must keep)."""
     out = []
     dist = state.board.distance[h]
+    spare: dict[int, int] = {}
     for u in range(len(state.uo)):
-        if state.uo[u] == p and state.us[u] == FRESH and dist[state.uh[u]] == 1 \
+        k = state.uh[u]
+        if state.uo[u] == p and state.us[u] == FRESH and dist[k] == 1 \
                 and (state.ut[u] != FRIG) == land:
-            out.append(u)
+            if k not in spare:  # the units the target holds threaten nothing once beaten
+                spare[k] = state.occ_n[k] - _need(state, p, k, ignore=h)
+            if spare[k] > 0:
+                spare[k] -= 1
+                out.append(u)
     return out
 
 
-def _worth_attacking(state: Any, p: int, h: int, extra: int = 0) -> bool:
+def _worth_attacking(state: Any, p: int, h: int, mover: int = -1) -> bool:
+    """Whether the units attacking h, with the moving unit and the fresh units next to h
+    that may leave, would probably win."""
     land = state.terrain[h] != WATER
-    strength = _committed(state, h) + extra + len(_fresh_near(state, p, h, land))
-    return strength >= ODDS * max(1, defence(state, p, h))
+    force = _committed(state, h) + _fresh_near(state, p, h, land)
+    if mover >= 0 and mover not in force:
+        force.append(mover)
+    return attack_chance(state, p, h, force) >= _boldness(state, p, h)
 
 
-def _garrison(state: Any, p: int) -> int:
+def _boldness(state: Any, p: int, h: int) -> float:
+    """The chance of winning an attack on h asks for: less for a town or city (it is worth
+    its units' support), and less as the game drags on."""
+    late = max(0, state.round - LATE_ROUND)
+    urban = URBAN_BONUS if state.sowner[h] not in (p, NOBODY) else 0.0
+    return max(LEAST_CHANCE, ATTACK_CHANCE - urban - LATE_FALL * late)
+
+
+# --- garrisons -------------------------------------------------------------------------------
+def _holding_chance(state: Any, p: int, h: int, keep: int, radius: int,
+                    ignore: int = -1) -> float:
+    """The chance that the enemy units within `radius` hexes (cavalry one more; not those in
+    hex `ignore`) take the own town or city h held by `keep` units."""
+    b = state.board
+    n = types = 0
+    sides = 0
+    kinds: set[int] = set()
+    for k in b.near[radius + 1][h]:
+        o = state.occ_owner[k]
+        if o in (-1, p) or k == h or k == ignore:
+            continue
+        units = state.units_at(k, o)
+        far = b.distance[h][k] > radius
+        count = units[CAV] if far else sum(units[:3])
+        if count:
+            n += count
+            sides += 1
+            kinds.update(t for t in range(3) if units[t] and (not far or t == CAV))
+    if not n:
+        return 0.0
+    types = len(kinds)
+    own = state.units_at(h, p)
+    own_types = max(1, sum(1 for t in range(3) if own[t])) if keep else 0
+    settle = state.settle[h]
+    bonus = max(TERRAIN_DEFENCE.get(state.terrain[h], 0), URBAN_DEFENCE.get(settle, 0))
+    return win_chance(n, types + min(sides, 3) - 1, keep, own_types, bonus, True)
+
+
+def _garrison(state: Any, p: int, ignore: int = -1) -> int:
     capital = state.capital[p]
     if capital < 0 or state.sowner[capital] != p:
         return 0
-    return 1 + _enemy_units_within(state, p, capital, 3)
+    return _keep(state, p, capital, 2, CAPITAL_RISK, 1, ignore)
 
 
-def _need(state: Any, p: int, h: int) -> int:
-    """The units an own town or city keeps: the capital its garrison, another as many as
-    the enemy units next to it."""
+def _keep(state: Any, p: int, h: int, radius: int, risk: float, least: int,
+          ignore: int = -1) -> int:
+    keep = least
+    limit = max(least, state.occ_n[h]) + 2
+    while keep < limit and _holding_chance(state, p, h, keep, radius, ignore) > risk:
+        keep += 1
+    return keep
+
+
+def _need(state: Any, p: int, h: int, ignore: int = -1) -> int:
+    """The units an own town or city keeps: enough that the enemy near it would probably
+    not take it (the capital against the enemy within two hexes, another against the
+    enemy next to it), within what it holds and two more."""
     if state.sowner[h] != p:
         return 0
     if h == state.capital[p]:
-        return _garrison(state, p)
-    return _enemy_units_within(state, p, h, 1)
+        return _garrison(state, p, ignore)
+    return _keep(state, p, h, 1, TOWN_RISK, 0, ignore)
 
 
-def _may_leave(state: Any, p: int, h: int) -> bool:
-    return state.sowner[h] != p or state.occ_n[h] > _need(state, p, h)
+def _may_leave(state: Any, p: int, h: int, ignore: int = -1) -> bool:
+    return state.sowner[h] != p or state.occ_n[h] > _need(state, p, h, ignore)
 
 
 def _enemy_hexes(state: Any, p: int) -> set[int]:
@@ -238,50 +399,76 @@ def _enemy_hexes(state: Any, p: int) -> set[int]:
     return out
 
 
-def _goals(state: Any, p: int) -> set[int]:
-    """Where land units head: own towns and cities short of defenders, enemy hexes, and the
-    edge of the explored map."""
+def _difficulty(state: Any, p: int, h: int) -> int:
+    """How much farther a target counts than it is: the infantry an attack planned with two
+    dice needs beyond two (open ground one more: it wins nothing but a battle)."""
+    _, units, bonus, urban, qd = _defender_dice(state, p, h)
+    d, d_types = sum(units), sum(1 for k in units if k)
+    need = 1
+    while need < CAP and win_chance(need, PLAN_DICE, d, d_types, bonus, urban, 0.5, qd) \
+            < ATTACK_CHANCE:
+        need += 1
+    return min(MAX_COST, max(0, need - 2) + (0 if urban else 1))
+
+
+def _goals(state: Any, p: int) -> dict[int, int]:
+    """Where land units head, each with what it adds to the distance: own towns and cities
+    short of defenders, enemy hexes (the harder, the farther), and the edge of the explored
+    map."""
     b = state.board
-    goals = {h for h in state.own_settlements(p) if state.occ_n[h] < _need(state, p, h)}
+    goals = {h: 0 for h in state.own_settlements(p) if state.occ_n[h] < _need(state, p, h)}
     explored = state.explored[p]
-    goals |= {h for h in _enemy_hexes(state, p) if explored >> h & 1}
     unexplored = ((1 << b.size) - 1) & ~explored
     if unexplored:
         near = b.balls[1]
-        goals.update(h for h in mask_hexes(explored & ~state.water) if near[h] & unexplored)
+        for h in mask_hexes(explored & ~state.water):
+            if near[h] & unexplored and h not in goals:
+                goals[h] = EXPLORE_COST
+    for h in _enemy_hexes(state, p):
+        if explored >> h & 1 and state.terrain[h] != WATER:  # land units cannot go to sea
+            goals[h] = min(goals.get(h, MAX_COST), _difficulty(state, p, h))
     return goals
 
 
-def _distances(state: Any, p: int, goals: set[int]) -> list[int]:
+def _distances(state: Any, p: int, goals: dict[int, int]) -> list[int]:
     """Steps over explored land (not through enemy hexes) from every hex to the nearest
-    goal."""
+    goal, a goal counting from what it adds."""
     b = state.board
     far = 1 << 20
     dist = [far] * b.size
     land = state.explored[p] & ~state.water
     enemy = _enemy_hexes(state, p)
-    queue = deque()
-    for g in goals:
-        dist[g] = 0
-        queue.append(g)
+    heap = []
+    for g, cost in goals.items():
+        dist[g] = cost
+        heap.append((cost, g))
+    heapq.heapify(heap)
     neighbours = b.neighbours
-    while queue:
-        h = queue.popleft()
-        if dist[h] and h in enemy:
+    done = 0
+    while heap:
+        d, h = heapq.heappop(heap)
+        if done >> h & 1 or d > dist[h]:
             continue
-        step = dist[h] + 1
+        done |= 1 << h
+        if h in enemy and goals.get(h) != d:
+            continue  # no way through an enemy hex
+        step = d + 1
         for n in neighbours[h]:
-            if dist[n] == far and land >> n & 1:
+            if step < dist[n] and land >> n & 1 and n not in enemy:
                 dist[n] = step
-                queue.append(n)
+                heapq.heappush(heap, (step, n))
     return dist
 
 
 def _move(state: Any, p: int, actions: list[Any]) -> Any:
+    active = state.active
+    if active >= 0 and state.ut[active] == FRIG:
+        ferry = _ferry(state, p, actions, active)  # a ferry sails rather than fires
+        if ferry is not None:
+            return ferry
     for a in actions:  # artillery and frigates bombard whatever they can
         if type(a) is Bombard:
             return a
-    active = state.active
     if active >= 0:
         return _move_active(state, p, actions, active)
     fights = [a for a in actions if type(a) is Fight]
@@ -298,29 +485,43 @@ def _move(state: Any, p: int, actions: list[Any]) -> Any:
 
 
 def _join(state: Any, p: int, actions: list[Any], target: int) -> Any:
-    """Select a fresh unit next to a declared battle while the attack is not yet strong."""
-    if _committed(state, target) >= ODDS * max(1, defence(state, p, target)) + 1:
+    """Select a fresh unit next to a declared battle while the attack is not yet strong
+    (from another hex side first: a side adds a die)."""
+    committed = _committed(state, target)
+    if attack_chance(state, p, target, committed) >= JOIN_ENOUGH:
         return None
     land = state.terrain[target] != WATER
+    sides = {state.uh[u] for u in committed}
+    types = {state.ut[u] for u in committed}
+    best, best_key = None, None
     for u in _fresh_near(state, p, target, land):
         select = SelectUnit(state.uh[u], state.board.names[state.uh[u]], state.ut[u])
         if select in actions:
-            return select
-    return None
+            key = (state.uh[u] not in sides, state.ut[u] not in types)
+            if best_key is None or key > best_key:
+                best, best_key = select, key
+    return best
 
 
 def _move_active(state: Any, p: int, actions: list[Any], u: int) -> Any:
     steps = [a for a in actions if type(a) is Step]
     for a in steps:
-        if a.kind == "attack" and (a.hex in state.battles or _worth_attacking(state, p, a.hex)):
+        if a.kind == "attack" and (a.hex in state.battles
+                                   or _worth_attacking(state, p, a.hex, u)):
             return a
     if state.ut[u] == FRIG:
+        ferry = _ferry(state, p, actions, u)
+        if ferry is not None:
+            return ferry
         water = [a for a in steps if a.kind != "attack"]
         if state.terrain[state.uh[u]] != WATER and water:  # leave the port
             return water[0]
         return DONE_STOP if DONE_STOP in actions else actions[0]
     dist = _distances(state, p, _goals(state, p))
     here = dist[state.uh[u]]
+    if here >= FAR:  # no way over land: to the coast, for a frigate
+        dist = _distances(state, p, _coast(state, p))
+        here = dist[state.uh[u]]
     best = min((a for a in steps if a.kind != "attack"), key=lambda a: (dist[a.hex], a.hex),
                default=None)
     if best is not None and dist[best.hex] < here:
@@ -332,38 +533,175 @@ def _select(state: Any, p: int, actions: list[Any]) -> Any:
     selects = [a for a in actions if type(a) is SelectUnit]
     if not selects:
         return None
-    capital = state.capital[p]
-    keep = _garrison(state, p)
-    at_capital = sum(1 for u in range(len(state.uo)) if state.uo[u] == p
-                     and state.uh[u] == capital and state.us[u] not in (FREE, ATTACKING, CARGO)
-                     and state.ut[u] != FRIG)
     # An attack at good odds first.
     for a in selects:
         if a.unit == FRIG:
             continue
         for n in state.board.neighbours[a.hex]:
             if state.enemy_held(n, p) and state.may_attack(p, n) \
-                    and _worth_attacking(state, p, n) and (a.hex != capital or at_capital > keep):
+                    and _may_leave(state, p, a.hex, ignore=n) and _worth_attacking(state, p, n):
                 return a
     goals = _goals(state, p)
     dist = _distances(state, p, goals)
+    coast = None
     best, best_key = None, None
+    frigates = []
     for a in selects:
         if a.unit == FRIG:
             if any(state.enemy_units_at(n, p) and _worth_attacking(state, p, n)
                    for n in state.board.neighbours[a.hex] if state.terrain[n] == WATER):
                 return a
+            frigates.append(a)
             continue
-        if (a.hex == capital and at_capital <= keep) or not _may_leave(state, p, a.hex):
+        if not _may_leave(state, p, a.hex):
             continue
         here = dist[a.hex]
-        gain = min((dist[n] for n in state.board.neighbours[a.hex]), default=here)
+        if here >= FAR:  # cut off over land: to the coast, for a frigate
+            if coast is None:
+                coast = _distances(state, p, _coast(state, p))
+            here = coast[a.hex]
+            if min((coast[n] for n in state.board.neighbours[a.hex]), default=here) < here:
+                key = (False, -here - FAR, -a.hex)
+                if best_key is None or key > best_key:
+                    best, best_key = a, key
+            continue
+        gain = min((dist[n] for n in state.board.neighbours[a.hex]
+                    if not state.enemy_held(n, p)), default=here)
         if gain >= here:
             continue
         key = (a.unit in LAND_UNITS and a.unit == 1, -here, -a.hex)
         if best_key is None or key > best_key:
             best, best_key = a, key
+    if best is None and frigates:
+        return _ferry_select(state, p, frigates, dist)
     return best
+
+
+# --- sea transport ---------------------------------------------------------------------------
+FAR = 1 << 20
+
+
+def _coast(state: Any, p: int) -> dict[int, int]:
+    """Land hexes next to explored water, not enemy held: where cut-off units wait for a
+    frigate."""
+    b = state.board
+    explored = state.explored[p]
+    sea = explored & state.water
+    return {h: 0 for h in mask_hexes(explored & ~state.water)
+            if b.balls[1][h] & sea and state.terrain[h] != UNKNOWN
+            and not state.enemy_held(h, p)}
+
+
+def _stranded(state: Any, p: int, dist: list[int]) -> set[int]:
+    """Hexes holding own fresh land units with no way over land to any goal, that may leave."""
+    out = set()
+    for u in range(len(state.uo)):
+        h = state.uh[u]
+        if state.uo[u] == p and state.us[u] == FRESH and state.ut[u] != FRIG \
+                and dist[h] >= FAR and h not in out and _may_leave(state, p, h):
+            out.add(h)
+    return out
+
+
+def _sea_distances(state: Any, p: int, start: dict[int, int]) -> list[int]:
+    """Steps over explored water free of enemy units to the nearest start hex, plus its
+    value."""
+    b = state.board
+    sea = [FAR] * b.size
+    heap = [(v, w) for w, v in start.items()]
+    for v, w in heap:
+        sea[w] = v
+    heapq.heapify(heap)
+    open_water = state.explored[p] & state.water
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > sea[h]:
+            continue
+        for n in b.neighbours[h]:
+            if open_water >> n & 1 and d + 1 < sea[n] and not state.enemy_units_at(n, p):
+                sea[n] = d + 1
+                heapq.heappush(heap, (d + 1, n))
+    return sea
+
+
+def _water_next_to(state: Any, p: int, hexes: dict[int, int]) -> dict[int, int]:
+    """The open water hexes next to these land hexes, each with the least value among its
+    land neighbours."""
+    b = state.board
+    open_water = state.explored[p] & state.water
+    out: dict[int, int] = {}
+    for h, v in hexes.items():
+        for n in b.neighbours[h]:
+            if open_water >> n & 1 and not state.enemy_units_at(n, p) and v < out.get(n, FAR):
+                out[n] = v
+    return out
+
+
+def _ferry_select(state: Any, p: int, frigates: list[SelectUnit], dist: list[int]) -> Any:
+    """A frigate to carry units cut off over land: one with cargo, or one that can reach
+    them, that can reach a shore from which a goal can be reached over land."""
+    b = state.board
+    landing = _sea_distances(state, p, _water_next_to(state, p, _landings(state, p, dist)))
+    stranded = _stranded(state, p, dist)
+    pickup = (_sea_distances(state, p, _water_next_to(state, p, dict.fromkeys(stranded, 0)))
+              if stranded else None)
+
+    def at(sea: list[int], h: int) -> int:
+        if state.terrain[h] == WATER:
+            return sea[h]
+        return min((sea[n] for n in b.neighbours[h]), default=FAR)
+
+    for a in frigates:
+        if at(landing, a.hex) >= FAR:
+            continue  # a lake, or a sea with no shore to go to
+        loaded = any(state.cargo_of(f) for f in range(len(state.uo)) if state.uo[f] == p
+                     and state.uh[f] == a.hex and state.ut[f] == FRIG and state.us[f] == FRESH)
+        if loaded or pickup is not None and (at(pickup, a.hex) < FAR or any(
+                n in stranded for n in b.neighbours[a.hex])):
+            return a
+    return None
+
+
+def _landings(state: Any, p: int, dist: list[int]) -> dict[int, int]:
+    """Land hexes, not enemy held, from which a goal can be reached over land."""
+    return {n: dist[n] for n in mask_hexes(state.explored[p] & ~state.water)
+            if dist[n] < FAR and not state.enemy_held(n, p)}
+
+
+def _ferry(state: Any, p: int, actions: list[Any], f: int) -> Any:
+    """The moving frigate as a ferry: it takes aboard units cut off over land, carries them
+    toward the nearest shore from which a goal can be reached over land, and lands them
+    there (or attacks from the sea at good odds)."""
+    dist = _distances(state, p, _goals(state, p))
+    cargo = state.cargo_of(f)
+    for a in actions:
+        if type(a) is PickUp and dist[a.hex] >= FAR and _may_leave(state, p, a.hex):
+            return a
+    steps = [a for a in actions if type(a) is Step and a.kind == "move"]
+    h = state.uh[f]
+    if cargo:
+        unloads = [a for a in actions if type(a) is Unload]
+        for a in unloads:
+            if a.attack and attack_chance(state, p, a.hex, cargo) >= _boldness(state, p, a.hex):
+                return a
+        sea = _sea_distances(state, p, _water_next_to(state, p, _landings(state, p, dist)))
+        here = sea[h] if state.terrain[h] == WATER else FAR
+        best = min(steps, key=lambda a: (sea[a.hex], a.hex), default=None)
+        if best is not None and sea[best.hex] < here:
+            return best
+        landing = [a for a in unloads if not a.attack and dist[a.hex] < FAR]
+        if landing:
+            return min(landing, key=lambda a: (dist[a.hex], a.hex))
+        return None
+    stranded = _stranded(state, p, dist)
+    if not stranded:
+        return None
+    sea = _sea_distances(state, p, _water_next_to(state, p, dict.fromkeys(stranded, 0)))
+    here = sea[h] if state.terrain[h] == WATER else FAR
+    best = min(steps, key=lambda a: (sea[a.hex], a.hex), default=None)
+    if best is not None and sea[best.hex] < here:
+        return best
+    return None
 
 
 CHOOSERS = {
