@@ -44,6 +44,7 @@ def test_an_invite_link_is_the_invited_players_once_they_open_it(live_server, br
     # ... and opened on the creator's device it watches, told in one line
     again = host.new_page()
     again.goto(link)
+    again.click("#own-invite-take")  # the creator is asked first (see the test below)
     again.wait_for_selector("#notice:not([hidden])", timeout=10_000)
     assert again.locator("#notice").inner_text() == ("Seat 1 was taken by the invited player: "
                                                      "this link opens it no more, and you are "
@@ -54,6 +55,32 @@ def test_an_invite_link_is_the_invited_players_once_they_open_it(live_server, br
     for context in (host, guest):
         context.close()
 
+
+def test_the_creator_opening_a_friends_invite_link_is_asked_first(live_server, browser):
+    """Audit (stop 40), what the claim left: the creator holds each invite link, and opening
+    one before the friend did claimed the friend's seat for the creator's device. The page
+    asks first; watching leaves the seat to the friend, whose link then claims it."""
+    host, guest = browser.new_context(), browser.new_context()
+    page = host.new_page()
+    create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
+    link = page.locator("#invites input.link").input_value()
+    mine = host.new_page()
+    mine.goto(link)
+    mine.wait_for_selector("#own-invite")
+    assert mine.locator("#own-invite h3").text_content() == (
+        "This is the invite link you made for seat 1")
+    mine.click("#own-invite-watch")
+    mine.wait_for_function("document.querySelector('#status').textContent"
+                           ".startsWith('Watching')", timeout=10_000)
+    assert "#t=" not in mine.evaluate("location.href")
+    friend = guest.new_page()
+    friend.goto(link)
+    friend.wait_for_selector("#table .panel")
+    friend.wait_for_function("document.querySelector('#seats').innerText"
+                             ".includes('Seat 1: person (you)')", timeout=10_000)
+    assert not friend.locator("#own-invite").count()  # the friend is not asked
+    for context in (host, guest):
+        context.close()
 
 def test_a_seat_away_too_long_can_be_handed_to_the_ai(db, browser):
     """Audit (stop 40): a person who never came stopped the game forever ("Waiting for seat

@@ -525,7 +525,28 @@ setInterval(() => {
   const now = awayTooLong(shownView()).join(",");
   if (now !== offered) drawSeats(shownView());
 }, 1000);
+// The invite links this device made for friends: opened here, the first page claims the seat
+// and the friend's link only watches. Asked first, since a creator may just be trying a link.
+function askAboutOwnInvites(then) {
+  const mine = (saved.invites || []).filter((inv) => tokens.includes(inv.token));
+  if (!mine.length) { then(); return; }
+  const seats = kit.seatsText(mine.map((inv) => inv.seat));
+  const watch = () => {
+    for (const inv of mine) tokens.splice(tokens.indexOf(inv.token), 1);
+    history.replaceState(null, "", tokens.length ? `#t=${tokens.join(",")}` : location.pathname);
+    then();
+  };
+  $("#table").replaceChildren(h("section", { class: "panel", id: "own-invite" },
+    h("h3", { text: `This is the invite link you made for ${seats}` }),
+    h("p", { text: "Opened here, it takes the seat for this device: the friend you sent it to "
+                   + "could then only watch." }),
+    h("p", {}, h("button", { id: "own-invite-watch", onclick: watch }, "Watch the game"), " ",
+      h("button", { id: "own-invite-take", onclick: then }, `Take ${seats} here`))));
+}
+
 if (document.querySelector("#table")) {
-  if (tokens.length) tokens.forEach((t) => connect(t));
-  else connect(null);
+  askAboutOwnInvites(() => {
+    if (tokens.length) tokens.forEach((t) => connect(t));
+    else connect(null);
+  });
 }
