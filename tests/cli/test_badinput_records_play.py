@@ -155,3 +155,17 @@ def test_replay_refuses_a_record_that_would_send_control_sequences(tmp_path, cap
         assert err.strip() == (f"warroom: error: {save}: meta.players[1]: a control character "
                                "('\\x1b' at position 1) is not allowed")
     assert save.read_bytes() == before
+
+
+def test_a_users_file_named_like_the_lock_is_never_emptied_nor_removed(tmp_path, capsys):
+    """Review (stop 41): the lock of `--save g.json` is `g.json-lock`, and a file of the user's
+    by that name (another save) was emptied and then removed without a word. It is left as
+    it is, and the save refused, saying what is in the way."""
+    theirs = tmp_path / "g.json-lock"
+    theirs.write_text('{"game": "kow", "a save": "of the user\'s"}')
+    before = theirs.read_bytes()
+    assert main(["play", "kow", "--players", "random,random", "--save",
+                 str(tmp_path / "g.json"), "--json"]) == 2
+    line = error_line(capsys)
+    assert "g.json-lock is in the way" in line, line
+    assert theirs.read_bytes() == before and not (tmp_path / "g.json").exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import stat
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -170,6 +171,11 @@ class SaveLock:
             raise RecordError(f"{save} is being played by this process already")
         for _ in range(10):  # the side file removed under us each time: give up at last
             fd = self._open(save, side)
+            if not _lock_file(fd):  # a user's file by that name: never emptied nor removed
+                os.close(fd)
+                raise RecordError(f"{save}: cannot save here ({side.name} is in the way: a file "
+                                  "that is not warroom's lock; move it, or choose another "
+                                  "--save)")
             try:
                 fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 0)
             except OSError:
@@ -205,6 +211,16 @@ class SaveLock:
 
 
 _HELD: set[Path] = set()  # the side files this process holds
+
+
+def _lock_file(fd: int) -> bool:
+    """Whether the open file is one a lock of ours made (empty, or a process id), not a user's
+    file (another save) that happens to have its name."""
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > 32:
+        return False
+    text = os.pread(fd, 32, 0)
+    return not text.strip(b"0123456789\n")
 
 
 def _same_file(fd: int, side: Path) -> bool:
