@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from contextlib import ExitStack
 
-from test_api import client, create, receive
+import pytest
+from test_api import client, create, receive, refused_page
 
 from warroom.server.live import token_hash
+from warroom.server.store import SqliteStore, WriteFailed
 
 
 def opened(pages: ExitStack, c, game_id: str, token: str | None) -> tuple[dict, dict, object]:
@@ -74,3 +77,50 @@ def test_seats_made_for_this_device_are_not_claimed(db):
                 with ExitStack() as pages:
                     welcome, _, _ = opened(pages, c, made["id"], seat["token"])
                     assert welcome["seat"] == seat["seat"] and "token" not in welcome
+
+
+def test_a_page_over_a_cap_claims_nothing(db):
+    """Review (stop 41): an invite page refused by a cap (4429) had claimed the seat first,
+    with a token no page ever got: the invited person's link then only watched."""
+    with client(db) as c:
+        made = create(c)
+        invite = made["seats"][1]["token"]
+        c.app.state.server.max_seat_pages = 0
+        assert refused_page(c, made["id"], invite)[1] == 4429
+        c.app.state.server.max_seat_pages = 8
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": invite}))
+            welcome = receive(ws)
+    assert welcome["seat"] == 1 and welcome.get("token")  # the link still claims its seat
+
+
+def test_a_claim_whose_commit_fails_leaves_no_transaction_open(tmp_path):
+    """Review (stop 41): a COMMIT that failed (a full disk) left the store's connection in its
+    transaction: every later claim failed, and every later write (moves, joins) joined the
+    transaction and was never committed."""
+    store = SqliteStore(tmp_path / "games.sqlite")
+    real = store.db
+
+    class FailingCommit:
+        def __init__(self) -> None:
+            self.fail = True
+
+        def execute(self, sql: str, *args):
+            if sql == "COMMIT" and self.fail:
+                self.fail = False
+                raise sqlite3.OperationalError("database or disk is full")
+            return real.execute(sql, *args)
+
+        def __getattr__(self, name: str):
+            return getattr(real, name)
+
+    store.db = FailingCommit()
+    with pytest.raises(WriteFailed):
+        store.add_claim("g1", 1, "hash")
+    assert not real.in_transaction
+    store.add_claim("g1", 2, "hash2")  # the next claim is stored
+    store.db = real
+    store.add_join("g1", 0)
+    other = sqlite3.connect(tmp_path / "games.sqlite")
+    assert other.execute("SELECT count(*) FROM claims").fetchone()[0] == 1
+    assert other.execute("SELECT count(*) FROM joins").fetchone()[0] == 2

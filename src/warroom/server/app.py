@@ -1019,6 +1019,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                 return
             if seat is None:
                 notice = _watching(live, hello.token)
+        # A page over a cap is refused before it can claim a seat it would never hear of.
+        refused = server.no_room(live, seat)
+        if refused:
+            await ws.send_text(error_frame(refused))
+            await ws.close(code=4429)
+            return
         if seat is not None and live.claimable(seat):
             # The first page to open an invite link claims the seat: it gets a token of its
             # own, and the link (which whoever created the game also holds) opens it no more.
@@ -1029,11 +1035,6 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             except WriteFailed as exc:
                 log.warning("game %s: could not store that seat %s was claimed (%s)", live.id,
                             seat, exc)
-        refused = server.no_room(live, seat)
-        if refused:
-            await ws.send_text(error_frame(refused))
-            await ws.close(code=4429)
-            return
         conn = Connection(ws, seat, server.rate)
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())

@@ -223,10 +223,11 @@ class SqliteStore:
                 self.db.execute("INSERT INTO claims VALUES (?, ?, ?)",
                                 (game_id, seat, token_hash))
                 self.db.execute("INSERT OR IGNORE INTO joins VALUES (?, ?)", (game_id, seat))
+                self.db.execute("COMMIT")  # a COMMIT that fails (a full disk) rolls back too
             except BaseException:
-                self.db.execute("ROLLBACK")
+                if self.db.in_transaction:  # else every later write would join it, uncommitted
+                    self.db.execute("ROLLBACK")
                 raise
-            self.db.execute("COMMIT")
 
     def add_handover(self, game_id: str, seat: int, at: int) -> None:
         with self._lock, _writing():
