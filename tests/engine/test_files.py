@@ -56,3 +56,15 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_one(tmp_path, monke
     with pytest.raises(OSError, match="No space"):
         write_atomic(deck, "new")
     assert deck.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["deck.yaml"]
+
+
+def test_a_file_named_by_a_symbolic_link_is_written_through_it(tmp_path):
+    """Review (stop 41): `tune --out` over a deck that is a symbolic link replaced the link
+    with a copy, leaving the deck it named as it was."""
+    (tmp_path / "shared").mkdir()
+    deck = tmp_path / "shared" / "cards.yaml"
+    deck.write_text("old")
+    link = tmp_path / "cards.yaml"
+    link.symlink_to(deck)
+    write_atomic(link, "new")
+    assert link.is_symlink() and deck.read_text() == "new"

@@ -13,7 +13,9 @@ def write_atomic(path: str | Path, text: str, private: bool = False) -> None:
     file). An OSError says why it failed; the temporary file is gone either way. The file
     keeps the mode of the one it replaces, or gets the one any new file gets (the umask's);
     `private` keeps it the owner's alone (a save holds every hand and the seed)."""
-    path = Path(path)
+    # through a symbolic link to the file it names (replacing the link would leave that as it
+    # was, and the link a copy)
+    path = Path(os.path.realpath(path))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
     try:
         if not private:  # mkstemp makes it the owner's alone
@@ -33,6 +35,19 @@ def _mode_for(path: Path) -> int:
     try:
         return path.stat().st_mode & 0o7777
     except OSError:
-        mask = os.umask(0)  # the only way to read it; set back at once
-        os.umask(mask)
-        return 0o666 & ~mask
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask, read where Linux shows it: setting it to read it (the portable
+    way) would, for that instant, give files other threads make (SQLite's) no mask at all."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o077)  # the strictest while it is read; set back at once
+    os.umask(mask)
+    return mask
