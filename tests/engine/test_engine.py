@@ -155,9 +155,10 @@ def test_data_files_fail_with_one_line_that_says_where(tmp_path):
     class Scenario(BaseModel):
         sides: list[Side]
 
+    data = {"sides": [{"infantry": 1}, {"infantry": "many"}]}
     with pytest.raises(ValidationError) as info:
-        Scenario.model_validate({"sides": [{"infantry": 1}, {"infantry": "many"}]})
-    loc, message = first_problem(info.value)
+        Scenario.model_validate(data)
+    loc, message = first_problem(info.value, data)
     assert loc == "sides.1.infantry" and "integer" in message
 
 

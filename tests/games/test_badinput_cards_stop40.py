@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+import pydantic
 import pytest
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -111,14 +112,19 @@ class _Soldier(BaseModel):
     name: Name | Literal[""] = ""
 
 
-def test_an_error_place_without_the_data_drops_pydantics_validator_names():
-    """Audit (stop 40): `first_problem` without the data (its callers before) said
-    'name.function-after[one_line(), constrained-str]'; pydantic's names of its validators
-    are dropped even then."""
+def test_an_error_place_is_the_keys_a_person_wrote_not_pydantics_validator_names():
+    """Audit (stop 40): `first_problem` said 'name.function-after[one_line(),
+    constrained-str]'; the place is the keys of the data, and a key with a hyphen in it
+    (which looks like a validator's name) is kept."""
+    data = {"name": "Spear\u202emen"}
     with pytest.raises(ValidationError) as info:
-        _Soldier.model_validate({"name": "Spear\u202emen"})
-    assert first_problem(info.value) == (
+        _Soldier.model_validate(data)
+    assert first_problem(info.value, data) == (
         "name", "a control character ('\\u202e' at position 6) is not allowed")
+    bows = {"long-bow": {"name": "Spear\u202emen"}}
+    with pytest.raises(ValidationError) as info:
+        pydantic.TypeAdapter(dict[str, _Soldier]).validate_python(bows)
+    assert first_problem(info.value, bows)[0] == "long-bow.name"
 
 
 # --- long values ------------------------------------------------------------------------------

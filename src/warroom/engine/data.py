@@ -381,7 +381,7 @@ def data_file(value: str, what: str, shipped: dict[str, Path]) -> Path:
     raise DataError(f"{what} {value!r}: {problem}, and not a shipped {what} ({names})")
 
 
-# What a caller did not give (None is a value a file can hold).
+# No such key or index in the data (None is a value a file can hold).
 _UNKNOWN: Any = object()
 
 
@@ -389,7 +389,7 @@ def read_yaml(path: str | Path) -> Any:
     return parse_yaml(read_text(path), path)
 
 
-def first_problem(exc: ValidationError, data: Any = _UNKNOWN) -> tuple[str, str]:
+def first_problem(exc: ValidationError, data: Any) -> tuple[str, str]:
     """(field path, message) of a pydantic error's first problem, e.g. ('sides.1.infantry',
     'Input should be greater than or equal to 0'); `data` is what was validated (see
     `data_place`)."""
@@ -399,15 +399,12 @@ def first_problem(exc: ValidationError, data: Any = _UNKNOWN) -> tuple[str, str]
     return loc, displayable(err["msg"].removeprefix("Value error, "))
 
 
-def data_place(err: ErrorDetails, data: Any = _UNKNOWN) -> list[str | int]:
+def data_place(err: ErrorDetails, data: Any) -> list[str | int]:
     """The parts of a pydantic error's place that are steps into `data` (the keys and indexes
     a person wrote, and the name of a missing field). The others name the member of a union
     pydantic tried ('function-after[one_line(), constrained-str]', a model's class, a tag's
-    value): nothing a person wrote, nor could find in the file. Without `data`, only parts
-    named as pydantic names its validators are dropped."""
+    value): nothing a person wrote, nor could find in the file."""
     loc = err["loc"]
-    if data is _UNKNOWN:
-        return [p for p in loc if not (isinstance(p, str) and _VALIDATOR.fullmatch(p))]
     parts: list[str | int] = []
     for i, part in enumerate(loc):
         inner = _step(data, part)
@@ -418,9 +415,6 @@ def data_place(err: ErrorDetails, data: Any = _UNKNOWN) -> list[str | int]:
             parts.append(part)
     return parts
 
-
-# pydantic's names of validators: 'constrained-str', 'function-after[...]', 'list[int]'
-_VALIDATOR = re.compile(r"[a-z]+(-[a-z]+)+(\[.*\])?|[a-z-]+\[.*\]", re.DOTALL)
 
 
 def _step(data: Any, part: str | int) -> Any:

@@ -123,10 +123,8 @@ async function receive(entry, frame) {
     for (const [seat, secs] of Object.entries(frame.away || {})) {
       awayFrom.set(Number(seat), Date.now() - secs * 1000);
     }
-    if (table) draw();    if (!table) {
-      table = await loadTable(frame.game);
-      draw();
-    }
+    if (!table) table = await loadTable(frame.game);
+    draw();
     $("#title").textContent = `${frame.title} · game ${frame.id}`;
     document.title = `${frame.title} - warroom`;
     return;
