@@ -253,9 +253,7 @@ def share_terminal(humans: list[HumanAgent], console: Console) -> Hotseat:
 def check_saved_players(path: str, specs: list[str], seats: int) -> list[str]:
     """The players a save names (`meta.players`), checked as --players is, and a mistake
     blamed on the save: the user gave no --players."""
-    if len(specs) != seats:
-        raise RecordError(f"{path}: meta.players: needs {seats} players, got {len(specs)}: "
-                          f"{listed(specs)}")
+    check_one_per_seat(path, specs, seats)
     for seat, spec in enumerate(specs):
         try:
             parse_spec(spec)
@@ -264,10 +262,13 @@ def check_saved_players(path: str, specs: list[str], seats: int) -> list[str]:
     return [spec.strip() for spec in specs]
 
 
-def listed(specs: list[str]) -> str:
-    """A save's players quoted in a one-line message: 64 SPECs of 200 characters would fill
-    the screen."""
-    return shortened(repr(specs), 80)
+def check_one_per_seat(path: str, specs: list[str], seats: int) -> None:
+    """A record's players name each seat once, or a result line would name a seat by
+    another's player. They are quoted short: 64 SPECs of 200 characters would fill the
+    screen."""
+    if len(specs) != seats:
+        raise RecordError(f"{path}: meta.players: needs {seats} players, got {len(specs)}: "
+                          f"{shortened(repr(specs), 80)}")
 
 
 def refuse_special(path: str) -> None:
@@ -334,10 +335,8 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
                        "carried them: then its replay reads the files on disk)")
     state = replay_to_end(g, record)
     specs = record.meta.get("players")
-    if specs is not None and len(specs) != state.num_players:
-        # one per seat, or the result line names a seat by another's player
-        raise RecordError(f"{file}: meta.players: needs {state.num_players} players, got "
-                          f"{len(specs)}: {listed(specs)}")
+    if specs is not None:
+        check_one_per_seat(file, specs, state.num_players)
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
     outcome = record_outcome(g, record, state)
