@@ -106,3 +106,25 @@ def test_handing_a_seat_to_the_ai_is_refused_unless_it_is_away_and_awaited(db):
                     "no seat 5: the seats are 0 to 1",
                     "seat 1 has a page connected",
                     "the game is not waiting for seat 1"]
+
+
+def test_handing_an_ai_seat_or_one_away_too_briefly_is_refused(db):
+    """Review (stop 41): the refusals for a seat already the AI's and for one not yet away
+    long enough had no test; each is one line that changes nothing."""
+    with client(db, hand_after=3600) as c:
+        ai = create(c, seats=("here", "random"))
+        waiting = create(c, seats=("here", "invite"))
+        said = []
+        for made, seat in ((ai, 1), (waiting, 1)):
+            with c.websocket_connect(f"/ws/{made['id']}") as a:
+                hello(a, made["seats"][0]["token"])
+                if made is waiting:  # seat 0 moves, and the game waits for seat 1
+                    a.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+                    receive(a)
+                a.send_text(json.dumps({"type": "hand", "seat": seat}))
+                said.append(receive(a)["message"])
+        kinds = [c.get(f"/api/games/{g['id']}").json()["seats"][1]["kind"] for g in (ai, waiting)]
+    assert said[0] == "seat 1 is played by an AI already"
+    assert said[1].startswith("seat 1 has been away ") and said[1].endswith(
+        "; it can be handed to the AI after 1 h"), said[1]
+    assert kinds == ["ai", "person"]
