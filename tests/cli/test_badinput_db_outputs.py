@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_errors import one_line_error
 from warroom.cli import main
 from warroom.sim import datafile
 from warroom.sim.outputs import OutputError
@@ -19,11 +20,6 @@ PLAYERS = ["--players", "random,random"]
 TUNE = ["tune", "kow", "--param", "max_dice=2..4", "--target", "draws=0", *PLAYERS,
         "--budget", "2", "--batch", "2"]
 
-
-def one_line_error(capsys) -> str:
-    err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
-    assert len(err) == 1, err
-    return err[0]
 
 
 def state(folder: Path) -> dict[str, bytes]:

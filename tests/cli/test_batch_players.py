@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 
+from cli_errors import one_line_error
 from warroom.cli import main
 from warroom.games import get_game
 from warroom.sim.store import ResultStore
@@ -17,11 +18,6 @@ def _no_terminal(monkeypatch):
     """A prompt that slipped through would end at once instead of waiting for input."""
     monkeypatch.setattr("sys.stdin", open("/dev/null"))  # noqa: SIM115
 
-
-def one_line_error(capsys) -> str:
-    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    return lines[0]
 
 
 def runs_in(db) -> int:

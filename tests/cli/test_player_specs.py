@@ -7,15 +7,10 @@ import sqlite3
 
 import pytest
 
+from cli_errors import one_line_error
 from warroom.agents import parse_spec
 from warroom.cli import main
 from warroom.engine import ConfigError
-
-
-def one_line_error(capsys) -> str:
-    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    return lines[0]
 
 
 @pytest.mark.parametrize("spec, message", [

@@ -12,8 +12,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from test_damaged_database import PLAYERS, one_line_error, state
+from test_damaged_database import PLAYERS, state
 
+from cli_errors import one_line_error
 from warroom.cli import main
 from warroom.sim import store as store_module
 from warroom.sim.store import ResultStore

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_errors import one_line_error
 from warroom.cli import main
 from warroom.sim.store import ResultStore, StoreError
 
@@ -17,11 +18,6 @@ SWEEP = ["sweep", "kow", "--vary", "max_dice=2,3", *PLAYERS]
 TUNE = ["tune", "kow", "--param", "max_dice=2..4", "--target", "draws=0", *PLAYERS,
         "--budget", "4", "--batch", "2"]
 
-
-def one_line_error(capsys) -> str:
-    err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
-    assert len(err) == 1, err
-    return err[0]
 
 
 def state(folder: Path) -> dict[str, bytes | None]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from cli_errors import one_line_error
 from warroom.cli import main
 from warroom.engine import ConfigError
 from warroom.sim.report import report_format
@@ -18,11 +19,6 @@ def results(tmp_path_factory):
                  "--db", str(db)]) == 0
     return db
 
-
-def one_line_error(capsys) -> str:
-    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    return lines[0]
 
 
 def test_report_refuses_a_pdf(results, tmp_path, capsys):
