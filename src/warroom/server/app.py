@@ -1116,7 +1116,7 @@ def _welcome(live: LiveGame, seat: int | None, hand_after: float) -> dict[str, A
     return {"type": "welcome", "id": live.id, "game": live.game.name, "title": live.game.title,
             "seat": seat, "players": live.num_players,
             "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game,
-            "sides": live.sides(), "away": live.away(), "hand_after": hand_after,
+            "sides": live.teams, "away": live.away(), "hand_after": hand_after,
             "joined": sorted(live.seen)}
 
 
@@ -1127,8 +1127,9 @@ def _watching(live: LiveGame, token: str) -> str:
         return (f"Seat {taken} was taken by the invited player: this link opens it no more, "
                 "and you are watching")
     digest = token_hash(token)
-    seat = next((i for i, s in enumerate(live.seats) if s.token_hash == digest), None)
-    if seat is not None and live.seats[seat].label.endswith("was away"):
+    seat = next((i for i, s in enumerate(live.seats)
+                 if s.token_hash and secrets.compare_digest(s.token_hash, digest)), None)
+    if seat is not None and live.why_handed(seat) == "away":
         return (f"Seat {seat} was handed to the {HANDOVER} AI while nobody had it open; you are "
                 "watching")
     return ""

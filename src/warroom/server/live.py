@@ -23,6 +23,7 @@ they do not (a page opened in the middle of a game).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import secrets
@@ -196,9 +197,10 @@ class LiveGame:
         record.actions, record.resigned = record.actions[:at], None
         return self._two_sides(replay_to_end(self.game, record).players_out())
 
-    def sides(self) -> list[list[int]]:
+    @functools.cached_property
+    def teams(self) -> list[list[int]]:
         """Who wins or loses together (the teams, else each seat alone): public, as the
-        options are."""
+        options are, and fixed by them (the lobby asks for it every few seconds)."""
         return [list(group) for group in sides(self.game, self.config, self.num_players)]
 
     def _two_sides(self, out: frozenset[int]) -> bool:
@@ -259,9 +261,8 @@ class LiveGame:
                        "connected": i in self.connections}
                       for i, s in enumerate(self.seats)],
         }
-        teams = self.sides()
-        if any(len(side) > 1 for side in teams):  # the lobby says who plays with whom
-            out["sides"] = teams
+        if any(len(side) > 1 for side in self.teams):  # the lobby says who plays with whom
+            out["sides"] = self.teams
         outcome = self.outcome()
         if outcome is not None:
             out["outcome"] = outcome.to_json()
@@ -373,6 +374,10 @@ class LiveGame:
         self.handed.append((Resignation(seat, at), why))
         self.connections.pop(seat, None)
         self.away_since.pop(seat, None)
+
+    def why_handed(self, seat: int) -> str | None:
+        """Why the AI plays `seat` ("resigned", "away"); None if it was never handed over."""
+        return next((why for r, why in self.handed if r.seat == seat), None)
 
     def hand(self, store: GameStore, by: int | None, seat: int, after: float) -> None:
         """Seat `by`'s player lets the AI play `seat`, whose person has had no page connected
