@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine import ConfigError
-from ..engine.files import write_atomic
+from ..engine.files import left_as_was, write_atomic
 from ..sim.batch import backend_session, check_backend
 from ..sim.outputs import OutputError, check_folders, make_folders
 from ..sim.progress import game_progress
@@ -212,7 +212,7 @@ def _write_out(plan: Any, values: dict[str, Any], out: Path, db: Path) -> list[P
         except OSError as exc:
             raise OutputError(
                 f"{path}: cannot write ({exc.strerror or exc}); "
-                + ("the file is unchanged" if existed else "no file is written")
+                + left_as_was(existed)
                 + f"; the tune's results are kept in {db}") from None
         if not kept:  # the designer's comments and layout are lost: say so
             echo_err(f"warroom: note: {path}: the tuned numbers could not be changed in the "

@@ -30,6 +30,11 @@ def write_atomic(path: str | Path, text: str, private: bool = False) -> None:
         raise
 
 
+def left_as_was(existed: bool) -> str:
+    """What a failed `write_atomic` left, for its one-line message."""
+    return "the file is unchanged" if existed else "no file is written"
+
+
 def _mode_for(path: Path) -> int:
     """The permissions of the file at `path`, or those a new file gets (0666 less the umask)."""
     try:

@@ -12,7 +12,7 @@ from typing import Any
 from ..engine import DRAWN, PLAYED, ConfigError, WarroomError
 from ..engine.config import changed_options, option_text
 from ..engine.data import counted
-from ..engine.files import write_atomic
+from ..engine.files import left_as_was, write_atomic
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, median, pct, quantile
@@ -554,6 +554,5 @@ def _write(path: Path, text: str) -> None:
     try:
         write_atomic(path, text)
     except OSError as exc:
-        kept = "the file is unchanged" if existed else "no file is written"
         raise ReportError(f"cannot write the report to {path} ({exc.strerror or exc}); "
-                          f"{kept}") from None
+                          f"{left_as_was(existed)}") from None
