@@ -128,3 +128,24 @@ def test_handing_an_ai_seat_or_one_away_too_briefly_is_refused(db):
     assert said[1].startswith("seat 1 has been away ") and said[1].endswith(
         "; it can be handed to the AI after 1 h"), said[1]
     assert kinds == ["ai", "person"]
+
+
+def test_handing_a_seat_of_a_finished_game_is_refused(db):
+    """Noticed (stop 41): the refusal for a game that is over had no test. Seat 0 resigns a
+    two-sided game while seat 1 (never opened) is away; a later hand-over of seat 1 is one
+    line, and seat 1 stays its person's."""
+    with client(db, hand_after=0) as c:
+        made = create(c, seats=("here", "invite"))
+        gid = made["id"]
+        with c.websocket_connect(f"/ws/{gid}") as a:
+            hello(a, made["seats"][0]["token"])
+            a.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            receive(a)  # the game waits for seat 1 now, away since it was made
+            a.send_text(json.dumps({"type": "resign"}))
+            while (frame := receive(a))["type"] != "state" or not frame["terminal"]:
+                pass
+            a.send_text(HAND)
+            said = receive(a)
+        summary = c.get(f"/api/games/{gid}").json()
+    assert said == {"type": "error", "message": "the game is over"}
+    assert summary["status"] == "finished" and summary["seats"][1]["kind"] == "person"
