@@ -145,6 +145,23 @@ def test_replay_of_a_resigned_game_shows_the_resignation_and_resume_refuses_it(t
     assert json.loads(part.read_text()) == record  # left as it was
 
 
+def test_defect_resume_of_a_game_finished_by_its_rules_is_refused(tmp_path, capsys):
+    """Audit (stop 42): `play --resume` of a save whose game had ended by its rules printed
+    "saving to", the whole log and the result, as though it had been played, and exited 0;
+    only a resigned game was refused. It is refused alike, the save left as it was."""
+    done = tmp_path / "done.json"
+    main(["play", "kow", "--players", "random,random", "--seed", "8", "--save", str(done),
+          "--json"])
+    capsys.readouterr()
+    before = done.read_bytes()
+    assert main(["play", "kow", "--resume", str(done)]) != 0
+    err = capsys.readouterr().err.strip()
+    assert re.fullmatch(rf"warroom: error: {re.escape(str(done))}: the saved game is over \(first to "
+                        rf"\d Victories\); see it with: warroom replay {re.escape(str(done))}",
+                        err), err
+    assert done.read_bytes() == before
+
+
 def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_path):
     save = tmp_path / "h.json"
     answers = "?\nnonsense\n99\n²\n" + "9" * 5000 + "\n" + "1\n" * 400

@@ -59,6 +59,18 @@ def test_defect_kow_secret_dice_choice_is_not_on_the_next_players_screen():
     assert "chosen (hidden)" in second and "(you chose" not in second
 
 
+def test_defect_the_table_sees_what_the_last_move_of_a_hotseat_did():
+    """Audit (stop 42): after the last person's move the screen was cleared and the table saw
+    the result alone; that move's events (kow: the round's scores, won by whom and why) were
+    shown to nobody, as the log printed at the end began after it."""
+    proc = play("kow", "--players", "human,human", "--seed", "8", "--set", "victories_to_win=1",
+                stdin="1\n" * 4000)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    end = proc.stdout.split(CLEAR)[-1]
+    assert re.search(r"Round 1 over: scores \d+-\d+, player \d wins the round", end), end
+    assert end.index("Round 1 over") < end.index("Result:")
+
+
 def test_one_human_keeps_the_plain_terminal():
     proc = play("kow", "--players", "human,random", "--seed", "1", stdin="1\n" * 400)
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -84,11 +84,16 @@ def test_save_continues_its_own_game_and_force_overwrites_another(tmp_path):
     after = json.loads(save.read_text())
     assert after["actions"][:len(before["actions"])] == before["actions"]
     assert len(after["actions"]) > len(before["actions"])
-    # An earlier save of the same game may be brought up to date from a later one.
-    early = tmp_path / "early.json"
+    # An earlier save of the same game may be brought up to date from a later one (unfinished:
+    # a finished game is not played on).
+    early, later = tmp_path / "early.json", tmp_path / "later.json"
     early.write_text(json.dumps(before))
-    proc = run("play", "champions", "--resume", str(save), "--save", str(early), "--json")
+    later.write_text(json.dumps({**after, "actions": after["actions"][:len(before["actions"])
+                                                                    + 2]}))
+    proc = run("play", "champions", "--resume", str(later), "--save", str(early), "--json")
     assert proc.returncode == 0, proc.stderr
+    kept = len(before["actions"]) + 2
+    assert json.loads(early.read_text())["actions"][:kept] == after["actions"][:kept]
     # --force overwrites a file that is not this game's.
     notes = tmp_path / "notes.txt"
     notes.write_text("x")

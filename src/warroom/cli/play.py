@@ -124,8 +124,9 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             raise ConfigError("--seed cannot change the seed of a saved game")
         config = record_config(g, record)
         # a save that does not replay is refused before any write
-        ended = record_outcome(g, record, replay_to_end(g, record))
-        if record.resigned is not None and ended is not None:  # the rules would play on
+        saved_state = replay_to_end(g, record)
+        ended = record_outcome(g, record, saved_state)
+        if ended is not None:  # nothing is left to play: the replay shows it
             raise RecordError(f"{resume}: the saved game is over ({ended.reason}); "
                               f"see it with: warroom replay {resume}")
         if not record.files:  # a save made before records carried their data files
@@ -135,7 +136,7 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         save = save or resume
     else:
         g, config, _ = game_and_config(game, sets, players_text)
-        record = None
+        record = saved_state = None
     chosen = seed is not None  # given by the user, who knows it already
     seed = record.seed if record is not None else fresh_seed() if seed is None else seed
     num = g.num_players(config)
@@ -175,6 +176,9 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
                             + ("" if seed_hidden else f", seed {seed}")
                             + (f", saving to {save}" if save else "")))
     public = LogPrinter(g)  # in a hotseat, what the table sees when the game ends
+    # The log's length before the action just taken: the table's end starts at the last
+    # person's action, whose closing events (a round or the game won) nobody has seen yet.
+    logged = [len(saved_state.log) if saved_state is not None else 0]
 
     last_save = [time.monotonic()]
 
@@ -189,8 +193,10 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             last_save[0] = time.monotonic()
         if printer:
             printer(state)
-        if isinstance(agents[player], HumanAgent):
-            public.seen = len(state.log)
+        if hotseat:
+            if isinstance(agents[player], HumanAgent):
+                public.seen = logged[0]
+            logged[0] = len(state.log)
 
     try:
         result = play_game(g, config, seed, agents, record=record, on_action=after)
