@@ -156,9 +156,9 @@ def test_defect_resume_of_a_game_finished_by_its_rules_is_refused(tmp_path, caps
     before = done.read_bytes()
     assert main(["play", "kow", "--resume", str(done)]) != 0
     err = capsys.readouterr().err.strip()
-    assert re.fullmatch(rf"warroom: error: {re.escape(str(done))}: the saved game is over \(first to "
-                        rf"\d Victories\); see it with: warroom replay {re.escape(str(done))}",
-                        err), err
+    path = re.escape(str(done))
+    assert re.fullmatch(rf"warroom: error: {path}: the saved game is over \(first to \d "
+                        rf"Victories\); see it with: warroom replay {path}", err), err
     assert done.read_bytes() == before
 
 

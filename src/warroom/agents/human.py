@@ -24,6 +24,8 @@ from ..engine.data import fit
 from .menu_grid import grid_lines
 
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
+ASK_HELP = ("?", "help")  # what shows the summary, then the choices (and, for help, HELP)
+HINT = "Type '?' for help."  # after a refusal: HELP in full made it two lines at 80 columns
 QUIT = ("q", "quit", "exit")
 ITEM = re.compile(r"(- |\* |\d+\. )")  # a list item's marker, in a rules summary
 MENU_ROWS = 12  # choices listed one a line; more go in columns where they fit
@@ -131,12 +133,15 @@ class HumanAgent:
             line = self.read_choice()
             if not line:
                 raise KeyboardInterrupt("end of input")
-            if line.strip() == "?":
+            if line.strip().lower() in ASK_HELP:
                 # The summary, then the choices again: a bare prompt under the summary left
                 # them off the screen (kow's 29 dice choices after `?`).
-                self.show_summary(after=len(menu) + 1)
+                how = line.strip() != "?"  # `help` asks how to answer, too
+                self.show_summary(after=len(menu) + 1 + how)
                 for text in menu:
                     self.console.print(text)
+                if how:
+                    self.console.print(Text(f"  {HELP}", style="dim"))
                 continue
             choice = self.parse(line.strip(), actions)
             if choice is not None:
@@ -248,9 +253,9 @@ class HumanAgent:
             except KeyboardInterrupt:
                 self.console.print()
                 raise KeyboardInterrupt("interrupted at the prompt") from None
-            if not answer:  # the end of input: the prompt that follows reads it too
+            if not answer:  # Ctrl-D quits here as at the prompt (a terminal would read on)
                 self.console.print()
-                return
+                raise KeyboardInterrupt("end of input")
             if answer.strip():
                 return
 
@@ -266,25 +271,28 @@ class HumanAgent:
             if 1 <= n <= len(actions):
                 return actions[n - 1]
             said = "No such action" if self._hidden() else f"No action {n}"
-            self.console.print(f"[red]{said}: choose 1 to {len(actions)}.[/red] {HELP}")
+            self.console.print(f"[red]{said}: choose 1 to {len(actions)}.[/red] {HINT}")
             return None
         typed_label = _keyable(text)
         labels = [_keyable(a.label) for a in actions]
         matches = [a for a, label in zip(actions, labels) if label == typed_label]
         if not matches and text:
             matches = [a for a, label in zip(actions, labels) if label.startswith(typed_label)]
+        if not matches and text:  # "king" for "play as the king", "h3" for "... on H3"
+            matches = [a for a, label in zip(actions, labels)
+                       if re.search(rf"(?<!\w){re.escape(typed_label)}", label)]
         if len(matches) == 1:
             return matches[0]
         # Typing that is hidden is not repeated: the others at the table would read it.
         typed = "That" if self._hidden() else escape(
             repr(text if len(text) <= 40 else text[:37] + "..."))
         if not text:
-            self.console.print(f"[red]Please choose an action.[/red] {HELP}")
+            self.console.print(f"[red]Please choose an action.[/red] {HINT}")
         elif matches:
             self.console.print(f"[red]{typed} matches {len(matches)} actions; "
                                "be more precise.[/red]")
         else:
-            self.console.print(f"[red]{typed} is not a legal action here.[/red] {HELP}")
+            self.console.print(f"[red]{typed} is not a legal action here.[/red] {HINT}")
         return None
 
 
