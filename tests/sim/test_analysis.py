@@ -108,11 +108,11 @@ def test_length_reasons_and_metrics():
                  [(10, "won", 3), (20, "won", 4), (30, "turn limit", 5), (40, "won", 4)])]
     a = analyse_games(RUN, games)
     assert a.length.mean == 25 and median(a.lengths) == 25
-    assert a.length_verdict().startswith("game length: mean 25.0 ± ")
+    assert a.length_verdict().startswith("game length: mean 25.0 decisions (95 % CI ± ")
     assert "median 25, 90 % of games between 10 and 40" in a.length_verdict()
     assert a.reason_verdict() == "outcome reasons: won 75.0 %, turn limit 25.0 %"
     assert list(a.metrics) == ["rounds"]  # a non-numeric value is not a metric
-    assert a.metric_verdicts()[0].startswith("metric rounds: mean 4 ± ")
+    assert a.metric_verdicts()[0].startswith("metric rounds: mean 4 (95 % CI ± ")
     assert list(a.metric_values["rounds"]) == [3, 4, 5, 4]
 
 
@@ -190,6 +190,22 @@ def test_the_interval_of_a_mean_is_students_t_and_one_value_has_none():
     m.add(22.0)
     sd = 67.175144212722
     assert m.half_width == pytest.approx(t.ppf(0.975, 1) * sd / 2 ** 0.5)  # ± 603, not ± 93
+
+
+def test_a_mean_s_plus_minus_is_labelled_as_its_interval_not_its_spread():
+    """Audit (stop 42): "game length: mean 117.4 ± 1.8 decisions" and "metric army0: mean
+    67.7 ± 14" printed the half-width of the mean's 95 % interval where the sd was 12.6: a
+    designer reads a bare ± after a mean as the spread of the games."""
+    games = [game(i, [0], length=100 + 10 * (i % 3), metrics={"army0": 50 + 20 * (i % 2)})
+             for i in range(30)]
+    a = analyse_games(RUN, games)
+    h = a.length.half_width
+    assert a.length.sd > 2 * h  # the interval of the mean, far narrower than the spread
+    assert a.length_verdict().startswith(
+        f"game length: mean {a.length.mean:.1f} decisions (95 % CI ± {h:.1f}), median ")
+    m = a.metrics["army0"]
+    assert a.metric_verdicts()[0].startswith(
+        f"metric army0: mean {m.mean:.3g} (95 % CI ± {m.half_width:.2g}), range 50 to 70")
 
 
 def test_team_partners_are_one_result_not_two():

@@ -288,4 +288,168 @@ def test_a_comparison_the_winners_settle_whatever_the_card_says_nothing_of_it():
     [lance] = [e for e in collect(games).effects if e.card == "Lance"]
     assert min(lance.with_n, lance.without_n) >= 20  # enough to test, had the games varied
     assert lance.ci == (-1.0, 1.0) and not lance.tested and lance.p == 1.0
-    assert _effect_row(lance)[4] == "+0.0 (-100.0 to +100.0)"
+    assert lance.settled and _effect_row(lance)[4] == "—"  # no measured zero
+
+
+def one_player_decides(n: int = 100, seed: int = 7) -> list[dict]:
+    """Listed player 0 wins every game, in either seat (Word & Iron, heuristic against
+    random: 100 of 100); each seat draws A or B, both often enough to be tested."""
+    rng = random.Random(seed)
+    games = []
+    for i in range(n):
+        facts = CardFacts(2)
+        for seat in (0, 1):
+            facts.add(seat, DRAWN, "A" if rng.random() < 0.5 else "B")
+        games.append(_game(i, facts, winner=i % 2, seating=[0, 1] if i % 2 == 0 else [1, 0]))
+    return games
+
+
+def test_a_matchup_one_player_decides_is_named_not_too_few_games():
+    """Audit (stop 42): with heuristic winning 100 of 100 Word & Iron games the verdict said
+    'too few games to test any card ...: play more games; 38 cards ... could not be tested,
+    too few player-games per stratum', though cards with 25 / 63 player-games met the size
+    rule: every group compared was all wins or all losses. More games would not help."""
+    analysis = collect(one_player_decides())
+    verdict = analysis.verdict()
+    assert verdict.startswith("card outliers: no card can be told apart in 100 games: one "
+                              "player decides every game of this matchup"), verdict
+    assert "play more games" not in verdict and "too few" not in verdict, verdict
+    assert analysis.decided and analysis.tests == 0
+    assert all(e.settled and min(e.with_n, e.without_n) >= 20 for e in analysis.effects)
+    assert "players closer in strength" in verdict
+    assert analysis.untestable() == []  # not "too few player-games per stratum"
+    assert {_effect_row(e)[4] for e in analysis.effects} == {"—"}  # not "+0.0 (-100.0 to..."
+    assert analysis.to_json()["effects"][0]["settled"] is True
+
+
+def test_settled_cards_beside_tested_ones_are_named_with_their_reason():
+    """Audit (stop 42): a card whose every comparison was all wins or all losses was lumped
+    with those the strata left too few player-games, 'too few player-games per stratum'."""
+    games = one_card_tested(200)
+    for i, g in enumerate(games[:120]):  # seat 0 draws C or D too, and wins: C and D are
+        g["winner_seats"] = [0]  # compared only among seat 0's two-card player-games
+        g["cards"][0].setdefault(DRAWN, {})["C" if i % 2 else "D"] = 1
+    analysis = collect(games)
+    verdict = analysis.verdict()
+    assert "could not be tested: every group of player-games compared" in verdict, verdict
+    c = next(e for e in analysis.effects if e.card == "C")
+    assert c.settled and min(c.with_n, c.without_n) >= 20
+    assert analysis.tests and not analysis.decided
+    assert "C" not in {e.card for e in analysis.untestable()}
+
+
+def test_untested_cards_are_counted_as_cards_not_card_measures():
+    """Audit (stop 42): a 52-card battle run said '103 cards ... could not be tested': the
+    count was of card-and-measure pairs (drawn, played), not of cards."""
+    def untested(card: str, measure: str, n1: int, n0: int) -> CardEffect:
+        return CardEffect(card, measure, n1, n0, 0.5, (0.3, 0.7), 0.5, (0.3, 0.7), 0.0,
+                          (-0.4, 0.4), 1.0, tested=False)
+
+    analysis = collect(one_card_tested(100))
+    analysis.effects += [untested("P", DRAWN, 15, 6), untested("P", PLAYED, 12, 9),
+                         untested("Q", PLAYED, 10, 10)]
+    analysis.usage.update({"P": {DRAWN: [74, 74], PLAYED: [50, 50]},
+                           "Q": {DRAWN: [60, 60], PLAYED: [40, 40]}})
+    assert len(analysis.untestable()) == 3
+    verdict = analysis.verdict()
+    assert "; 2 cards held in at least 20 player-games" in verdict, verdict
+    assert "; 3 cards" not in verdict
+    assert verdict.endswith("them: Q (played in 40 of 200 player-games, 20 comparable), P "
+                            "(drawn in 74 of 200 player-games, 21 comparable; played in 50 of "
+                            "200 player-games, 21 comparable)"), verdict
+
+
+def resource_ransomed_once(n: int = 200, seed: int = 11) -> list[dict]:
+    """Word & Iron-like: R is a resource used 4 times by the player-games that lay it out
+    (drawn), and R wins. In one player-game it was drawn and handed over before any use;
+    the played measure differs from drawn in that one player-game in about 90."""
+    rng = random.Random(seed)
+    games = []
+    for i in range(n):
+        facts = CardFacts(2)
+        held = [i == 0 or rng.random() < 0.45, rng.random() < 0.45]
+        for seat in (0, 1):
+            for k in rng.sample(range(8), 3):
+                facts.add(seat, DRAWN, f"S{k}")
+                if rng.random() < 0.5:
+                    facts.add(seat, PLAYED, f"S{k}")
+            facts.add(seat, DRAWN, "U")  # a resource all hold, used 0 to 7 times
+            facts.add_all(seat, PLAYED, ["U"] * rng.randrange(8))
+            facts.add(seat, DRAWN, "R" if held[seat] else "V")  # realms of one size
+            if held[seat] and i != 0:  # game 0: ransomed before it was used
+                facts.add_all(seat, PLAYED, ["R"] * 4)
+        p_seat0 = 0.5 + 0.3 * (held[0] - held[1])
+        games.append(_game(i, facts, 0 if rng.random() < p_seat0 else 1, [i % 2, 1 - i % 2]))
+    return games
+
+
+def test_played_nearly_where_drawn_is_one_question_tested_once():
+    """Audit (stop 42): Highland Pasture, drawn in 176 player-games and played in 176 that
+    differed by one ransom, was tested twice: drawn +30.7 (flagged), played +3.1 (its strata
+    of cards played in all absorb a 4-use resource's own plays), widening the Holm family."""
+    games = resource_ransomed_once()
+    analysis = collect(games)
+    drawn = next(e for e in analysis.ranked(DRAWN) if e.card == "R")
+    played = next(e for e in analysis.ranked(PLAYED) if e.card == "R")
+    assert drawn.tested and played.same_as_drawn and not played.tested
+    assert played.difference == drawn.difference
+    assert analysis.tests == sum(e.tested for e in analysis.effects)
+    assert not any(e.tested for e in analysis.effects if e.card == "R" and e.measure == PLAYED)
+    note = next(s for s in _card_tables(analysis) if s.key == "cards-played").note
+    assert "or in all but at most 5 % of the player-games" in note
+
+
+def test_a_card_never_drawn_may_never_have_been_in_a_draw_pile():
+    """Audit (stop 42): 'never drawn in 200 games: The Queen' read as a dead card, but the
+    heuristic always keeps the queen, so she never enters the champion deck; the card facts
+    cannot tell a card never in a pile from one no one drew."""
+    analysis = collect(one_card_tested(), deck=["A", *(f"r{k}" for k in range(10)), "Queen"])
+    assert analysis.unused_verdict() == (
+        "card outliers: never drawn in 60 games: Queen (1 of the deck's 12 cards; perhaps "
+        "never in a draw pile: the card facts record what the players drew, not what the "
+        "piles held, and the players' choices may keep a card out of them)")
+
+
+def test_a_run_whose_options_deal_no_cards_names_the_option_that_does(tmp_path, capsys):
+    """Audit (stop 42): `simulate viktory --cards` (dice mode) said 'no card facts in this
+    run (no game drew or played a card, or the run is older than card facts)': it now names
+    the run's option and the value that deals cards."""
+    assert main(["simulate", "viktory", "--games", "2", "--players", "random,random",
+                 "--db", str(tmp_path / "v.sqlite"), "--cards"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert line == ("card outliers: no card facts in this run (no game drew or played a card: "
+                    "this run has mode=dice; viktory deals cards with other options, e.g. "
+                    "--set mode=cards)"), line
+    # the report says it alike
+    assert main(["report", str(tmp_path / "v.sqlite"), "--format", "md", "--out",
+                 str(tmp_path / "v.md")]) == 0
+    assert line[len("card outliers: "):] in (tmp_path / "v.md").read_text()
+
+
+def test_simulate_cards_marks_untested_cards_and_ranks_the_tested_first(capsys, monkeypatch):
+    """Audit (stop 42): `simulate champions --cards` headed its table with '10 | +49.0 (+25.9
+    to +69.7) | 64 / 11' and a blank flag, though 10 was not tested (11 player-games on one
+    side); the report says 'not tested'."""
+    from warroom.cli.simulate import _print_cards
+
+    monkeypatch.setenv("COLUMNS", "200")
+    analysis = collect(one_card_tested())  # A tested, ten rare cards not
+    _print_cards(analysis)
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert rows[0].split("│")[1].strip() == "A" and rows[0].split("│")[-2].strip() == ""
+    assert all(row.split("│")[-2].strip() == "not tested" for row in rows[1:]), rows
+    assert len(rows) == 10
+
+
+def test_a_sweep_summary_names_the_cells_whose_cards_cannot_be_told_apart(tmp_path):
+    """Audit (stop 42): a sweep cell whose every card comparison was all wins or all losses
+    (one player decides every game) was summed up with the cells whose strata were too
+    small, or not at all."""
+    with ResultStore(tmp_path / "s.sqlite") as store:
+        run = store.create_run("kow", "1", {}, ["a", "b"], 0, 100)
+        info = store.run(run.id)
+    decided = analyse_games(info, one_player_decides())
+    plain = analyse_games(info, one_card_tested(100))
+    line = questions_section([("a", plain), ("b", decided)], "cell").verdicts[1]
+    assert "cards that cannot be told apart (every group compared all wins or all losses) " \
+           "in 1 of 2 cells (b)" in line, line

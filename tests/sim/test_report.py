@@ -18,8 +18,10 @@ from warroom.sim.analysis import analyse
 from warroom.sim.store import ResultStore
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
-RUN_FIGURES = {"card-outliers", "win-rate-player", "win-rate-seat", "game-length",
-               "outcome-reasons", "metric-rounds"}
+# No card plot: in every group of player-games compared, the kow run's cards were all wins or
+# all losses, so no card has a difference to draw (test_a_settled_run_draws_no_card_plot).
+RUN_FIGURES = {"win-rate-player", "win-rate-seat", "game-length", "outcome-reasons",
+               "metric-rounds"}
 
 
 class Page(HTMLParser):
@@ -208,8 +210,21 @@ def test_the_report_opens_with_the_three_questions_a_designer_asks_first(results
                              "Does any strategy dominate?"]
     page = Page(text)
     assert page.data["cards"]["games"] == 40 and page.data["cards"]["correction"] == "Holm"
-    labels = svg_texts(page.figures["card-outliers"])
-    assert any(label.endswith("H") or label.endswith("S") for label in labels)  # kow's cards
+
+
+def test_a_settled_run_draws_no_card_plot(results, tmp_path, capsys):
+    """Audit (stop 42): a run whose every card comparison was all wins or all losses (kow,
+    heuristic against random) plotted every card at 0 with an interval of -1 to 1, which
+    reads as a measured zero: it has no card plot, and its verdict says why."""
+    out = tmp_path / "report.html"
+    assert main(["report", str(results), "--out", str(out)]) == 0
+    verdicts = capsys.readouterr().out.splitlines()
+    page = Page(out.read_text())
+    effects = page.data["cards"]["effects"]
+    assert effects and all(e["settled"] and not e["tested"] for e in effects)
+    assert "card-outliers" not in page.figures
+    assert verdicts[1].startswith("card outliers: no card can be told apart in 40 games: "
+                                  "every group of player-games compared"), verdicts[1]
 
 
 def test_a_run_report_lists_the_cards_never_played(tmp_path, monkeypatch):
@@ -237,10 +252,42 @@ def test_a_run_report_lists_the_cards_never_played(tmp_path, monkeypatch):
         store.add_games(run.id, games)
         doc = run_document(analyse(store, run))
     assert asked == [3]
-    line = "card outliers: never played in 6 games: 13, 3 (2 of the deck's 4 cards)"
-    assert line in doc.verdicts
+    line = "card outliers: never played in 6 games: 13, 3 (2 of the deck's 4 cards; "
+    assert any(v.startswith(line) for v in doc.verdicts)
     (usage,) = [s for s in doc.sections if s.key == "cards-usage"]
     assert usage.table is not None
     assert [row[0] for row in usage.table[1]] == ["1", "13", "2", "3"]
     assert usage.table[1][1] == ["13", "-"]
     assert doc.data["cards"]["never"] == {"fate": "played", "cards": ["13", "3"]}
+
+
+def test_the_card_plot_is_in_points_and_marks_the_cards_it_leaves_out(tmp_path):
+    """Audit (stop 42): the card plot's axis was a fraction ('win rate difference', -0.3 to
+    0.4) while the tables and verdicts give points (+30.7); and it dropped the middle cards
+    of the ranking with no mark on the plot, only in its caption."""
+    import random
+
+    from warroom.engine import DRAWN, CardFacts
+    from warroom.sim.analysis import analyse_games
+    from warroom.sim.report import run_document
+
+    rng = random.Random(4)
+    cards = [f"C{k}" for k in range(40)]
+    games = []
+    for i in range(200):
+        facts = CardFacts(2)
+        for seat in (0, 1):
+            facts.add_all(seat, DRAWN, rng.sample(cards, 10))
+        games.append({"index": i, "seed": i, "seating": [i % 2, 1 - i % 2],
+                      "winner_seats": [rng.randrange(2)], "scores_by_seat": [0, 0],
+                      "reason": "won", "length": 10, "first_player": None, "metrics": {},
+                      "cards": facts.to_json()})
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        run = store.create_run("kow", "1", {}, ["a", "b"], 0, 200)
+        a = analyse_games(store.run(run.id), games)
+    (section,) = [s for s in run_document(a).sections if s.key == "cards"]
+    texts = svg_texts(section.plots[0].svg)
+    assert "win rate difference (percentage points)" in texts
+    assert "… 10 not shown …" in texts  # 40 cards, the 15 highest and lowest shown
+    ticks = [t.replace("−", "-") for t in texts if re.fullmatch(r"[−-]?\d+(\.\d+)?", t)]
+    assert ticks and max(abs(float(t)) for t in ticks) >= 10, ticks  # points, not fractions

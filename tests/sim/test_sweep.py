@@ -128,6 +128,18 @@ def test_sweep_report_has_a_plot_per_figure_with_the_cells_numbers(swept):
     assert "mean game length: from " in text and "(max_dice=4)" in text
 
 
+def test_a_sweep_report_names_its_paired_tests(swept, capsys):
+    """Audit (stop 42): the verdicts across cells did not say which test they used, and the
+    tests took the cells for independent samples though every cell plays the same seeds."""
+    db, _ = swept
+    assert main(["report", str(db), "--format", "md"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"win rate per seat: differences across cells (not )?significant "
+                     r"\(p [=<] [0-9.]+\); paired by seed: McNemar's exact test", out)
+    assert re.search(r"mean game length: .*; paired by seed: Wilcoxon signed-rank test", out)
+    assert "chi-square" not in out and "Kruskal" not in out
+
+
 def test_sweep_report_opens_with_the_three_designer_questions_per_cell(swept):
     _, out = swept
     text = out.read_text()
@@ -181,10 +193,12 @@ def test_report_of_a_sweep_database_is_the_sweep_report(swept, capsys):
     assert (db.parent / "s-run2.md").read_text().startswith("# Balance report")
 
 
-def _team_cell(cell: str, team_wins_every: int, teams: bool = True) -> RunAnalysis:
+def _team_cell(cell: str, team_wins_every: int, teams: bool = True,
+               seeds: int = 0) -> RunAnalysis:
     """120 games of a 4-player cell; with `teams`, seats 0+2 and 1+3 win and lose together
     (an alliance game, listed players 0+2 kept partners by the seat rotation), seat 0's team
-    winning every game but one in `team_wins_every`; without, seat 0 or seat 1 wins alone."""
+    winning every game but one in `team_wins_every`; without, seat 0 or seat 1 wins alone.
+    Game i's seed is i + `seeds` (cells of other `seeds` did not play the same games)."""
     run = RunInfo(1, "battle", "1", {}, ["h", "r", "h", "r"], 0, True, 120, None,
                   {"teams": cell}, "2026-01-01")
     games = []
@@ -192,7 +206,8 @@ def _team_cell(cell: str, team_wins_every: int, teams: bool = True) -> RunAnalys
         seating = [(seat + i) % 4 for seat in range(4)]
         first_team = bool(i % team_wins_every)
         winners = ([0, 2] if first_team else [1, 3]) if teams else ([0] if first_team else [1])
-        games.append({"index": i, "seed": i, "seating": seating, "winner_seats": winners,
+        games.append({"index": i, "seed": i + seeds, "seating": seating,
+                      "winner_seats": winners,
                       "winners": sorted(seating[s] for s in winners), "scores_by_seat": [0] * 4,
                       "reason": "won", "length": 10, "first_player": None, "metrics": {}})
     return analyse_games(run, games)
@@ -200,8 +215,9 @@ def _team_cell(cell: str, team_wins_every: int, teams: bool = True) -> RunAnalys
 
 def test_sweep_tests_each_team_once_a_game_as_a_run_report_does():
     """Partners share a win: the homogeneity test across cells counted each team game twice
-    (seats 0 and 2 both), making cells look more different than they are."""
-    cells = [_team_cell("alliance", 4), _team_cell("alliance", 2)]
+    (seats 0 and 2 both), making cells look more different than they are. (Cells that did
+    not play the same games: tested as independent samples; paired: the next test.)"""
+    cells = [_team_cell("alliance", 4), _team_cell("alliance", 2, seeds=1000)]
     figures = {f[0]: f for f in _figures(cells)}
     # seat 0's team won 90 then 60 games of 120; seat 1's team the rest: one count a game
     once = homogeneity_p([[90, 30, 0], [60, 60, 0]])
@@ -393,3 +409,129 @@ def test_a_sweep_corrects_its_first_player_tests_over_every_cell():
     assert cells[0].first_verdict().endswith(
         f"not significant (adjusted p = {first.p_adjusted:.3f}): Holm's correction over 6 "
         f"first-player tests (the 6 cells of the sweep; p = {first.p:.3f} alone)")
+
+
+def _paired_cell(cell: str, changed: int = 0, longer: int = 0, cells: int = 2) -> RunAnalysis:
+    """200 games of a 2-player cell, game i from seed i (as every cell of a sweep): seat 0
+    wins the games i % 2 == 0; in `changed` of the others (i = 1, 3, ...) the rules turn
+    seat 1's win into seat 0's, and `longer` games (i = 0, 2, ...) last 1 to 3 decisions
+    longer. The first player is seat i // 2 % 2; a metric `army` follows the length."""
+    run = RunInfo(1, "word-iron", "3", {}, ["h", "h"], 3, True, 200, None, {"deck0": cell},
+                  "2026-01-01")
+    games = []
+    for i in range(200):
+        winner = 0 if i % 2 == 0 or i < 2 * changed else 1
+        length = 100 + i % 7 + (1 + i % 3 if i % 2 == 0 and i < 2 * longer else 0)
+        games.append({"index": i, "seed": 7 * i, "seating": [0, 1] if i % 2 == 0 else [1, 0],
+                      "winner_seats": [winner], "scores_by_seat": [0, 0],
+                      "reason": "won" if i % 5 else "time", "length": length,
+                      "first_player": i // 2 % 2, "metrics": {"army": float(length)}})
+    return analyse_games(run, games)
+
+
+def test_sweep_cells_with_the_same_seeds_are_compared_game_by_game():
+    """Audit (stop 42): every cell of a sweep plays game i from one seed, but the tests across
+    cells took them for independent samples (chi-square, Kruskal-Wallis). 6 games of 200
+    changed winner, all to seat 0, the rest identical: "win rate per seat: differences across
+    cells not significant (p = 0.615)", where the exact sign test on the 6 gives 0.031; and
+    20 games a few decisions longer, none shorter, passed for no difference in length."""
+    from scipy.stats import binomtest, wilcoxon
+
+    cells = [_paired_cell("sample"), _paired_cell("mt140", changed=6, longer=20)]
+    figures = {f[0]: f for f in _figures(cells)}
+    _, _, _, _, p, note = figures["seat-win-rate"]
+    assert p == pytest.approx(binomtest(0, 6).pvalue) == pytest.approx(0.03125)
+    # seat 1 won exactly where seat 0 lost: one test, not two
+    assert note == "; paired by seed: McNemar's exact test"
+    section = _figure_section(*figures["seat-win-rate"], ["sample", "mt140"], "deck0")
+    assert section.verdicts[-1] == ("win rate per seat: differences across cells significant "
+                                    "(p = 0.031); paired by seed: McNemar's exact test")
+    _, _, _, _, p, note = figures["player-win-rate"]
+    assert p == pytest.approx(0.03125) and note == "; paired by seed: McNemar's exact test"
+    lengths = [list(a.per_game.length) for a in cells]
+    _, _, _, _, p, note = figures["length"]
+    assert p == pytest.approx(wilcoxon(*lengths).pvalue) and p < 0.001
+    assert note == "; paired by seed: Wilcoxon signed-rank test"
+    _, _, _, _, p, note = figures["metric-army"]
+    assert p == pytest.approx(wilcoxon(*lengths).pvalue)
+    assert note == "; paired by seed: Wilcoxon signed-rank test"
+    # of the 6, the first player won 3 it had lost and lost 3 it had won; draws and reasons
+    # did not move
+    _, _, _, _, p, note = figures["first-player"]
+    assert p == pytest.approx(binomtest(3, 6).pvalue) and "McNemar" in note
+    assert figures["draws"][4] == 1.0 and figures["reasons"][4] == 1.0
+
+
+def test_sweep_cells_that_did_not_play_the_same_games_are_tested_as_independent():
+    """Audit (stop 42): the paired tests need game i of every cell from one seed; cells that
+    did not play the same games (an unfinished sweep) keep the independent tests, and say
+    so."""
+    cells = [_paired_cell("sample"), _paired_cell("mt140", changed=6, longer=20)]
+    cells[1].per_game.key.update(b"another game")
+    figures = {f[0]: f for f in _figures(cells)}
+    why = "(not paired by seed: the cells did not play the same games)"
+    _, _, _, _, p, note = figures["seat-win-rate"]
+    assert p == pytest.approx(homogeneity_p([[100, 100, 0], [106, 94, 0]]))
+    assert note == f"; chi-square test {why}"
+    assert figures["length"][5] == f"; Kruskal-Wallis test {why}"
+
+
+def test_three_paired_cells_use_cochrans_q_and_friedman():
+    """Audit (stop 42): with more than two cells the paired tests are Cochran's Q (over the
+    games whose result differs between cells, Holm over the seats' tests) and Friedman's."""
+    from scipy.stats import chi2, friedmanchisquare
+
+    from warroom.sim.stats import paired_location_p, paired_rate_p
+
+    cells = [_paired_cell("a"), _paired_cell("b", changed=10, longer=20),
+             _paired_cell("c", changed=30, longer=40)]
+    figures = {f[0]: f for f in _figures(cells)}
+    # 30 games differ in "seat 0 won": (no, yes, yes) in 10 of them, (no, no, yes) in 20
+    columns, rows = [0, 10, 30], [2] * 10 + [1] * 20
+    q = 2 * (3 * sum(c * c for c in columns) - 40 ** 2) / (3 * 40 - sum(r * r for r in rows))
+    _, _, _, _, p, note = figures["seat-win-rate"]
+    assert p == pytest.approx(chi2.sf(q, 2)) and note == "; paired by seed: Cochran's Q"
+    _, _, _, _, p, note = figures["length"]
+    assert p == pytest.approx(friedmanchisquare(*(a.per_game.length for a in cells)).pvalue)
+    assert note == "; paired by seed: Friedman test"
+    # few games differ: the p-value of Q comes from shuffles (exactly: 3 games, each (1,0,0)
+    # in one order: 3^3 = 27 equally likely outcomes, 3 of them as extreme as all in cell 0)
+    few = [[True] * 3 + [False] * 50, [False] * 53, [False] * 53]
+    assert paired_rate_p(few) == pytest.approx(3 / 27, abs=0.01)
+    assert paired_rate_p([[True, False]] * 3) == 1.0  # no game differs
+    assert paired_location_p([[1.0, 2.0], [1.0, 2.0]]) == 1.0  # all differences zero
+
+
+def test_the_sweep_progress_bar_names_the_cell_as_a_part_of_the_sweep(tmp_path, monkeypatch):
+    """Audit (stop 42): the bar said "word-iron deck0=sample ... 50/240" where each cell has
+    120 games: the label named a cell, the count was the whole sweep's."""
+    from contextlib import contextmanager
+
+    import warroom.cli.sweep
+
+    shown: list[tuple[str, int]] = []
+
+    class Bar:
+        total = 0
+
+        def add_task(self, description, total):
+            Bar.total = total
+            return 0
+
+        def update(self, task, description, advance=0):
+            shown.append((description, Bar.total))
+
+        def advance(self, task):
+            pass
+
+        def stop(self):
+            pass
+
+    @contextmanager
+    def fake():
+        yield Bar()
+
+    monkeypatch.setattr(warroom.cli.sweep, "game_progress", fake)
+    assert main(["sweep", "kow", "--vary", "max_dice=3,4", "--games", "2", "--players",
+                 "random,random", "--db", str(tmp_path / "s.sqlite"), "--format", "md"]) == 0
+    assert shown == [("kow cell 1/2: max_dice=3", 4), ("kow cell 2/2: max_dice=4", 4)]

@@ -91,11 +91,13 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
         # all cells; a failure adds nothing to the database.
         with backend_session(backend, workers_n, address), ResultStore(path) as store, \
                 game_progress() as progress:
+            # The bar counts the whole sweep: its label names the cell as a part of it.
             task = progress.add_task(g.name, total=n_games * len(cells))
+            numbers = {cell.label: i for i, cell in enumerate(cells, 1)}
 
             def on_cell(cell, done: int) -> None:
-                progress.update(task, description=escape(f"{g.name} {cell.label}"),
-                                advance=min(done, n_games))
+                where = f"{g.name} cell {numbers[cell.label]}/{len(cells)}: {cell.label}"
+                progress.update(task, description=escape(where), advance=min(done, n_games))
 
             info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games, workers_n,
                              backend, address, on_cell=on_cell,

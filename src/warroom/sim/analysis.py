@@ -4,23 +4,31 @@ rate per seat and per player, draws, game length, outcome reasons and the game's
 each with a plain verdict line.
 
 Everything is computed in one streaming pass; what is kept per game is one number per metric
-(for its distribution) and, for card analytics, a few numbers per player-game and card (see
+(for its distribution), a few numbers of its outcome (for the paired tests across a sweep's
+cells, `PerGame`) and, for card analytics, a few numbers per player-game and card (see
 cards.py), never the games themselves.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 from array import array
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import WarroomError
 from ..games import REGISTRY
-from .cards import CardAnalysis, CardCollector, no_card_facts, reports_card_facts
+from .cards import (
+    CardAnalysis,
+    CardCollector,
+    no_card_facts,
+    no_facts_words,
+    reports_card_facts,
+)
 from .stats import (
     SIGNIFICANCE,
     Moments,
@@ -96,6 +104,40 @@ class FirstPlayer:
 
 
 @dataclass
+class PerGame:
+    """Each game's outcome, in index order, a few numbers a game: what a sweep's cells, which
+    play game i from one seed (common random numbers), are compared on game by game."""
+
+    key: Any = field(default_factory=hashlib.blake2b)  # of the games' indices and seeds
+    seat_won: array = field(default_factory=lambda: array("Q"))  # bit s: seat s won
+    player_won: array = field(default_factory=lambda: array("Q"))  # bit p: listed player p
+    first_won: array = field(default_factory=lambda: array("b"))  # 1, 0; -1: no first player
+    length: array = field(default_factory=lambda: array("q"))
+    reason: array = field(default_factory=lambda: array("L"))  # codes into `reasons`
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def add(self, g: dict[str, Any]) -> None:
+        self.key.update(f"{g['index']}:{g['seed']};".encode())
+        self.seat_won.append(sum(1 << s for s in g["winner_seats"]))
+        players = {g["seating"][s] for s in g["winner_seats"]}
+        self.player_won.append(sum(1 << p for p in players))
+        first = g["first_player"]
+        self.first_won.append(-1 if first is None else int(first in g["winner_seats"]))
+        self.length.append(g["length"])
+        self.reason.append(self.reasons.setdefault(g["reason"], len(self.reasons)))
+
+    def games(self) -> str:
+        """Which games were played (indices and seeds, in order): equal between two runs
+        that played the same games."""
+        return self.key.hexdigest()
+
+    def won(self, kind: str, unit: int) -> list[bool]:
+        """Per game, whether seat (`kind` "seat") or listed player ("player") `unit` won."""
+        masks = self.seat_won if kind == "seat" else self.player_won
+        return [bool(m >> unit & 1) for m in masks]
+
+
+@dataclass
 class RunAnalysis:
     run: RunInfo
     title: str
@@ -117,6 +159,7 @@ class RunAnalysis:
     # (a team game's partners): their wins are one result, not two.
     seat_partners: set[tuple[int, int]] = field(default_factory=set)
     player_partners: set[tuple[int, int]] = field(default_factory=set)
+    per_game: PerGame = field(default_factory=PerGame)
 
     # --- derived -------------------------------------------------------------------------
     @property
@@ -160,7 +203,10 @@ class RunAnalysis:
         if self.cards is None and game is not None and not reports_card_facts(game):
             # not "no game drew a card": the game never says what its cards did
             return f"card outliers: not measured; {no_card_facts(game)}"
-        return (self.cards or CardAnalysis()).verdict()
+        cards = self.cards or CardAnalysis()
+        if not cards.games and not cards.no_facts:  # why, as the run's options tell it
+            cards = replace(cards, no_facts=no_facts_reason(self.run))
+        return cards.verdict()
 
     def card_verdicts(self) -> list[str]:
         """The card verdict, and the cards never drawn if the game names its deck's cards."""
@@ -240,7 +286,7 @@ class RunAnalysis:
 
     def length_verdict(self) -> str:
         m = self.length
-        return (f"game length: mean {m.mean:.1f} {m.plus_minus()} decisions, median "
+        return (f"game length: mean {m.mean:.1f} decisions {m.plus_minus()}, median "
                 f"{median(self.lengths):g}, 90 % of games between "
                 f"{quantile(self.lengths, 0.05):.0f} and {quantile(self.lengths, 0.95):.0f}")
 
@@ -330,6 +376,11 @@ def shared_partners(analyses: list[RunAnalysis], kind: str) -> set[tuple[int, in
     return shared
 
 
+def team_heads(n: int, partners: set[tuple[int, int]]) -> list[int]:
+    """The first seat (or player) of each team of `partners` among n: who stands for it."""
+    return [unit[0] for unit in _units(n, partners)]
+
+
 def wins_per_team(a: RunAnalysis, kind: str, partners: set[tuple[int, int]]) -> list[float]:
     """A run's wins per seat (or listed player), each team of `partners` counted once."""
     return _per_unit(a.wins(kind), partners)
@@ -356,6 +407,18 @@ def deck_cards(run: RunInfo) -> list[str] | None:
         return None
 
 
+def no_facts_reason(run: RunInfo) -> str:
+    """Why the run has no card facts, from its options (`no_facts_words`); "" when the game
+    or its options cannot be read."""
+    game = REGISTRY.get(run.game)
+    if game is None or not reports_card_facts(game):
+        return ""
+    try:
+        return no_facts_words(game, game.config(run.spec().config))
+    except WarroomError:
+        return ""
+
+
 def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
                   title: str | None = None, deck: Iterable[str] | None = None) -> RunAnalysis:
     seats = len(run.players)
@@ -371,6 +434,7 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
     for g in games:
         a.games += 1
         cards.add(g)
+        a.per_game.add(g)
         seating, winners = g["seating"], g["winner_seats"]
         if not winners:
             a.draws += 1

@@ -43,8 +43,10 @@ card makes a difference, the chance that the report flags any card is at most 5 
 family-wise error rate), whatever the number of cards; tests/sim/test_cards.py measures it
 on simulated fair games of 60 and of 300 games. A card is tested only with at least
 MIN_GROUP player-games on each side of the comparison; `played` is not tested separately
-when it splits the player-games exactly as `drawn` does (cards that resolve as they are
-drawn), whatever the strata: it is the same question, shown with drawn's figures. A card
+when it splits the player-games as `drawn` does, or all but nearly (cards that resolve as
+they are drawn; a resource ransomed once), whatever the strata: it is the same question,
+shown with drawn's figures. A card whose every group compared is all wins or all losses (a
+player who wins every game) is `settled`: not tested, and named with that reason. A card
 that splits the player-games that could hold it widely enough but that the strata leave
 with too few on a side is named as untested, not passed over. Cards of the deck that no game
 drew are listed when the game names its deck's cards (a `card_names(config)` method of the
@@ -77,6 +79,9 @@ if TYPE_CHECKING:
 
 MEASURES = (DRAWN, PLAYED)
 MIN_GROUP = 20  # player-games needed on each side of a comparison before it is tested
+# `played` is drawn's question when the player-games that drew and that played a card differ
+# in at most this share of those that did either (a resource ransomed once in 176)
+NEARLY_SAME = 0.05
 CORRECTION = "Holm"
 
 
@@ -97,7 +102,11 @@ class CardEffect:
     p: float
     tested: bool = True
     p_adjusted: float = 1.0
-    same_as_drawn: bool = False  # `played` splits the player-games exactly as `drawn` does
+    same_as_drawn: bool = False  # `played` splits the player-games (nearly) as `drawn` does
+    # every group compared (seat, listed player, number of cards) was all wins or all
+    # losses: the games cannot tell the card's holders from the others (a player who wins
+    # every game), whatever their number; not tested, and no difference to show
+    settled: bool = False
 
     @property
     def flagged(self) -> bool:
@@ -110,7 +119,8 @@ class CardEffect:
                 "rate_without_ci95": list(self.rate_without_ci),
                 "difference": self.difference, "ci95": list(self.ci), "p": self.p,
                 "tested": self.tested, "p_adjusted": self.p_adjusted,
-                "flagged": self.flagged, "same_as_drawn": self.same_as_drawn}
+                "flagged": self.flagged, "same_as_drawn": self.same_as_drawn,
+                "settled": self.settled}
 
 
 @dataclass
@@ -129,6 +139,10 @@ class CardAnalysis:
     scope: str = ""
     deck: list[str] | None = None  # every card the run's games could name, if the game says
     no_comparison: str = ""  # why there are no effects, in words
+    no_facts: str = ""  # why no game has card facts, in words, when the caller knows
+    # in every seat each listed player won all its games or lost all of them (a player who
+    # always beats the other): no comparison can tell a card's holders from the others
+    decided: bool = False
     # card -> the player-games that could hold it: those of the seats it was ever seen in (a
     # card of one seat's deck, Word & Iron's `(deck0)`, only that seat's)
     could_hold: dict[str, int] = field(default_factory=dict)
@@ -161,8 +175,14 @@ class CardAnalysis:
         fate, cards = self.unused()
         if not cards or not self.games:
             return None
+        # The card facts say what reached a player, not what each draw pile held: a card
+        # the players' choices keep out of every pile (Word & Iron's royal that a player
+        # always keeps) is never drawn too, and is no dead card.
+        verb = "drew" if fate == DRAWN else fate
         return (f"card outliers: never {fate} in {games_text(self.games)}: {', '.join(cards)} "
-                f"({len(cards)} of the deck's {len(set(self.deck or ()))} cards)")
+                f"({len(cards)} of the deck's {len(set(self.deck or ()))} cards; perhaps never "
+                f"in a draw pile: the card facts record what the players {verb}, not what the "
+                f"piles held, and the players' choices may keep a card out of them)")
 
     def share(self, card: str, fate: str) -> tuple[int, int]:
         """(player-games in which `card` met `fate` at least once, player-games that could
@@ -172,16 +192,22 @@ class CardAnalysis:
 
     def verdict(self) -> str:
         if not self.games:  # e.g. Viktory II with dice: its battles draw no cards
-            return ("card outliers: no card facts in this run (no game drew or played a card, "
-                    "or the run is older than card facts)")
+            return ("card outliers: no card facts in this run ("
+                    + (self.no_facts or "no game drew or played a card, or the run is older "
+                       "than card facts") + ")")
         if not self.effects:
             return f"card outliers: nothing to compare in {games_text(self.games)} " \
                    f"({self.no_comparison or NO_SPLIT})"
         untestable = self.untestable_words()
+        if not self.tests and self.settled():
+            # Not "too few games": more games of a matchup one player decides say no more.
+            return (f"card outliers: no card can be told apart in {games_text(self.games)}: "
+                    + self.settled_reason() + untestable)
         if not self.tests:  # effects to show, but no comparison large enough to test
             return (f"card outliers: too few games to test any card ({games_text(self.games)}; a "
                     f"card is tested once at least {MIN_GROUP} player-games have it and "
                     f"{MIN_GROUP} do not): play more games" + untestable)
+        untestable += self.settled_words()
         flagged = self.flagged()
         family = self.family_words()
         cards = len({e.card for e in self.effects})
@@ -205,7 +231,7 @@ class CardAnalysis:
         its silence as "not strong". The cards the strata lose most come first."""
         out = []
         for e in self.effects:
-            if e.tested or e.same_as_drawn:
+            if e.tested or e.same_as_drawn or e.settled:  # settled: another reason
                 continue
             holders, could = self.share(e.card, e.measure)
             if min(holders, could - holders) >= MIN_GROUP:
@@ -213,23 +239,54 @@ class CardAnalysis:
         return sorted(out, key=lambda e: (e.with_n + e.without_n, e.card, e.measure))
 
     def untestable_words(self, shown: int = 5) -> str:
-        """The verdict's words naming the cards that could not be tested, and why."""
-        lost = self.untestable()
+        """The verdict's words naming the cards that could not be tested, and why: cards,
+        not card measures (a card untested both drawn and played is one card, named once
+        with both)."""
+        lost = _by_card(self.untestable())
         if not lost:
             return ""
 
-        def one(e: CardEffect) -> str:
-            holders, could = self.share(e.card, e.measure)
-            return (f"{e.card} ({e.measure} in {holders} of {could} player-games, "
-                    f"{e.with_n + e.without_n} comparable)")
+        def one(measures: list[CardEffect]) -> str:
+            return f"{measures[0].card} (" + "; ".join(
+                f"{e.measure} in {' of '.join(map(str, self.share(e.card, e.measure)))} "
+                f"player-games, {e.with_n + e.without_n} comparable" for e in measures) + ")"
 
-        names = ", ".join(one(e) for e in lost[:shown])
+        names = ", ".join(one(m) for m in lost[:shown])
         more = f" and {len(lost) - shown} more" if len(lost) > shown else ""
         return (f"; {counted(len(lost), 'card')} held in at least {MIN_GROUP} player-games "
                 f"and missing from {MIN_GROUP} could not be tested, too few player-games per "
                 f"stratum (the same seat, listed player and number of cards) with and without "
                 f"{'it' if len(lost) == 1 else 'each'}, so nothing is said of "
                 f"{'it' if len(lost) == 1 else 'them'}: {names}{more}")
+
+    def settled(self) -> list[CardEffect]:
+        """The effects not tested only because every group compared was all wins or all
+        losses (they have MIN_GROUP player-games on each side): more games of the same
+        matchup would not test them."""
+        return [e for e in self.effects if e.settled and not e.same_as_drawn
+                and min(e.with_n, e.without_n) >= MIN_GROUP]
+
+    def settled_reason(self) -> str:
+        """Why the settled effects say nothing, in words; a matchup one player decides is
+        named as such, since its remedy is closer players, not more games."""
+        groups = ("every group of player-games compared (the same seat, listed player and "
+                  "number of cards) was all wins or all losses, so a card's holders cannot be "
+                  "told from the others")
+        if not self.decided:  # small groups are often all wins or all losses
+            return f"{groups}; more games may help where the groups are small"
+        return ("one player decides every game of this matchup (in each seat, each listed "
+                f"player won all its games or lost all of them): {groups}; more games of it "
+                "will not change that, players closer in strength would")
+
+    def settled_words(self, shown: int = 5) -> str:
+        """The verdict's words naming the cards the settled comparisons leave untested."""
+        lost = sorted({e.card for e in self.settled()})
+        if not lost:
+            return ""
+        more = f" and {len(lost) - shown} more" if len(lost) > shown else ""
+        return (f"; {counted(len(lost), 'card')} with at least {MIN_GROUP} comparable "
+                f"player-games on each side could not be tested: {self.settled_reason()}: "
+                f"{', '.join(lost[:shown])}{more}")
 
     def family_words(self) -> str:
         """What the flags' correction covers, and what it promises, in words."""
@@ -260,6 +317,14 @@ class CardAnalysis:
 NO_SPLIT = "no card was drawn or played by some players and not by others"
 
 
+def _by_card(effects: list[CardEffect]) -> list[list[CardEffect]]:
+    """`effects` grouped by card, each card where its first effect was."""
+    groups: dict[str, list[CardEffect]] = {}
+    for e in effects:
+        groups.setdefault(e.card, []).append(e)
+    return list(groups.values())
+
+
 def reports_card_facts(game: Game) -> bool:
     """Whether `game` gives card facts at all: it implements `Game.card_events`. One that
     does not (Viktory II's map game, whose Battle Cards only the battle game `viktory`
@@ -274,6 +339,29 @@ def no_card_facts(game: Game) -> str:
 
     others = ", ".join(name for name, g in REGISTRY.items() if reports_card_facts(g))
     return f"{game.name} does not report card facts (the games that do: {others})"
+
+
+def no_facts_words(game: Game, config: Any) -> str:
+    """Why a run of `game` (which reports card facts) with `config` has none, in words: the
+    options of `config` with a value that names cards other than the one set (Viktory's
+    mode=dice, whose battles draw none; mode=cards), as the `--set` that may deal some. A game
+    does not say which configs use cards: this reads its options' declared values."""
+    import dataclasses
+    import typing
+
+    hints = typing.get_type_hints(type(config))
+    options = {f.name: [v for v in typing.get_args(hints[f.name])
+                        if isinstance(v, str) and "card" in v and v != getattr(config, f.name)]
+               for f in dataclasses.fields(config)
+               if typing.get_origin(hints[f.name]) is typing.Literal}
+    options = {name: values for name, values in options.items() if values}
+    if not options:
+        return ("no game drew or played a card with this run's options, or the run is older "
+                "than card facts")
+    now = ", ".join(f"{name}={getattr(config, name)}" for name in options)
+    tries = " or ".join(f"--set {name}={v}" for name, values in options.items() for v in values)
+    return (f"no game drew or played a card: this run has {now}; {game.name} deals cards "
+            f"with other options, e.g. {tries}")
 
 
 def correct_together(analyses: list[CardAnalysis], scope: str) -> None:
@@ -302,6 +390,14 @@ def describe(e: CardEffect) -> str:
             f"{adjusted_for(e.measure)} ({signed_points(e.difference)}, 95 % CI "
             f"{signed_points(e.ci[0])} to {signed_points(e.ci[1])}; {e.with_n} of "
             f"{e.with_n + e.without_n} player-games; adjusted {_p_text(e.p_adjusted)})")
+
+
+def difference_text(e: CardEffect) -> str:
+    """A card's difference with its interval; "—" for a settled card, whose "+0.0 (-100.0 to
+    +100.0)" would read as a measured zero."""
+    if e.settled:
+        return "—"
+    return f"{signed(100 * e.difference)} ({signed(100 * e.ci[0])} to {signed(100 * e.ci[1])})"
 
 
 def signed_points(x: float) -> str:
@@ -384,6 +480,7 @@ def compare(c: CardCollector) -> CardAnalysis:
     game_of = np.frombuffer(c.game_of, dtype=np.int32)
     base = np.frombuffer(c.stratum_of, dtype=np.int32).astype(np.int64)
     won = np.frombuffer(c.won, dtype=np.int8).astype(float)
+    a.decided = _decided(base, won)
     data: dict[str, _Data] = {}
     for measure in MEASURES:  # strata: (seat, player, cards drawn / played in all)
         # Exact numbers, not bands of them: within a band of numbers, where games of
@@ -397,10 +494,12 @@ def compare(c: CardCollector) -> CardAnalysis:
     for (card, measure), rows in sorted(c.rows.items()):  # a card's `drawn` before `played`
         chosen = np.zeros(len(c.won), dtype=bool)
         chosen[np.frombuffer(rows, dtype=np.int32)] = True
-        if measure == PLAYED and card in drawn_of and np.array_equal(drawn_of[card][0], chosen):
-            # Played exactly where drawn: one question, answered once. Its own strata (cards
-            # played in all) may differ from drawn's (Word & Iron's strategies are drawn, not
-            # all played) and would give a second answer, and a second test to correct for.
+        if measure == PLAYED and card in drawn_of and _same_question(drawn_of[card][0], chosen):
+            # Played where drawn, or all but nearly: one question, answered once. Its own
+            # strata (cards played in all) may differ from drawn's (Word & Iron's strategies
+            # are drawn, not all played) and would give a second answer, and a second test to
+            # correct for; and a resource used 4 times raises the number played itself, so
+            # within those strata its holders meet players who played as much without it.
             effect = drawn_of[card][1]
             if effect is not None:
                 a.effects.append(replace(effect, measure=PLAYED, tested=False, p_adjusted=1.0,
@@ -418,6 +517,24 @@ def compare(c: CardCollector) -> CardAnalysis:
     for e, p in zip(tested, holm([e.p for e in tested]), strict=True):
         e.p_adjusted = p
     return a
+
+
+def _decided(stratum: np.ndarray, won: np.ndarray) -> bool:
+    """Whether each (seat, listed player) stratum won all its player-games or none."""
+    import numpy as np
+
+    wins = np.bincount(stratum, weights=won)
+    return bool(np.all((wins == 0) | (wins == np.bincount(stratum))))
+
+
+def _same_question(drawn: np.ndarray, played: np.ndarray) -> bool:
+    """Whether `played` splits the player-games as `drawn` does, or all but nearly: they
+    differ in at most NEARLY_SAME of the player-games in either (a ransom or two), too few
+    to ask what playing the card adds to drawing it."""
+    import numpy as np
+
+    differ = int(np.count_nonzero(drawn != played))
+    return differ <= NEARLY_SAME * int(np.count_nonzero(drawn | played))
 
 
 def _why_no_comparison(c: CardCollector, data: dict[str, _Data]) -> str:
@@ -499,7 +616,7 @@ class _Data:
             card, measure, with_n, without_n, p1, wilson_interval(p1 * e1, e1), p0,
             wilson_interval(p0 * e0, e0), d,
             score_interval(d, va, vb, vc) if informed else (-1.0, 1.0), score_p(d, va, vc),
-            tested=informed and min(with_n, without_n) >= MIN_GROUP)
+            tested=informed and min(with_n, without_n) >= MIN_GROUP, settled=not informed)
 
     def _effective_sizes(self, p1: float, p0: float, n1: int, n0: int, a: np.ndarray,
                          residual: np.ndarray, chosen: np.ndarray) -> tuple[float, float]:

@@ -165,19 +165,30 @@ def sweep_lines(cells: Sequence[str], series: dict[str, Sequence[tuple[float, fl
 
 
 def difference_forest(labels: Sequence[str], points: Sequence[tuple[float, float, float]],
-                      highlight: Sequence[bool], title: str, xlabel: str) -> str:
+                      highlight: Sequence[bool], title: str, xlabel: str,
+                      gap: tuple[int, int] | None = None) -> str:
     """One row per item (a card): its difference with the 95 % interval, a line at 0; the
-    highlighted rows (flagged cards) in another colour. Rows in the given order, top down."""
+    highlighted rows (flagged cards) in another colour. Rows in the given order, top down.
+    `gap` (after how many rows, how many items left out): a marked row there, so that the
+    plot itself shows that the middle of the ranking is missing, not only its caption."""
+    rows = len(labels) + (gap is not None)
     with matplotlib.rc_context(STYLE):
-        fig = Figure(figsize=(SIZE[0], max(1.8, 0.22 * len(labels) + 1.0)))
+        fig = Figure(figsize=(SIZE[0], max(1.8, 0.22 * rows + 1.0)))
         ax = fig.subplots()
-        y = list(range(len(labels)))[::-1]
+        # top down: row i at height rows - 1 - i, one row lower past the gap
+        y = [rows - 1 - i - (gap is not None and i >= gap[0]) for i in range(len(labels))]
         for yi, (value, low, high), hot in zip(y, points, highlight, strict=True):
             colour = COLOURS[3] if hot else COLOURS[0]
             ax.errorbar([value], [yi], xerr=[[value - low], [high - value]], fmt="o",
                         color=colour, capsize=2, markersize=3)
         ax.axvline(0, color="black", linewidth=1)
-        ax.set_yticks(y, list(labels))
+        ticks, names = list(y), list(labels)
+        if gap is not None:
+            at = rows - 1 - gap[0]
+            ax.axhline(at, color=COLOURS[5], linestyle=":", linewidth=1)
+            ticks.append(at)
+            names.append(f"… {gap[1]} not shown …")
+        ax.set_yticks(ticks, names)
         ax.set_xlabel(xlabel)
         ax.set_title(title)
         ax.grid(axis="y", alpha=0.0)

@@ -16,9 +16,17 @@ from ..engine.files import left_as_was, write_atomic
 from ..games import REGISTRY
 from . import plots
 from .analysis import FirstPlayer, RunAnalysis, median, pct, quantile
-from .cards import CORRECTION, MIN_GROUP, CardAnalysis, CardEffect, adjusted_for
+from .cards import (
+    CORRECTION,
+    MIN_GROUP,
+    NEARLY_SAME,
+    CardAnalysis,
+    CardEffect,
+    adjusted_for,
+    difference_text,
+)
 from .outputs import OutputError, check_folders, make_folders
-from .stats import SIGNIFICANCE, Rate, signed
+from .stats import SIGNIFICANCE, Rate
 from .store import RunInfo
 
 FORMATS = ("html", "md")
@@ -125,6 +133,7 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
                 if a.cards is not None and a.cards.flagged()]
     with_cards = sum(a.cards is not None and bool(a.cards.effects) for _, a in cells)
     untestable = [label for label, a in cells if a.cards is not None and a.cards.untestable()]
+    settled = [label for label, a in cells if a.cards is not None and a.cards.settled()]
     verdicts = [
         f"first-player advantage: significant in {which(first)}" + _first_family(cells)
         + (f"; not measured in {unmeasured} (no first player)" if unmeasured else "")
@@ -133,7 +142,9 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
         + ("" if with_cards == len(cells) else
            f"; {len(cells) - with_cards} without card facts to compare")
         + (f"; cards that could not be tested (too few player-games per stratum) in "
-           f"{which(untestable)}: see the table" if untestable else ""),
+           f"{which(untestable)}: see the table" if untestable else "")
+        + (f"; cards that cannot be told apart (every group compared all wins or all losses) "
+           f"in {which(settled)}: see the table" if settled else ""),
         f"dominant strategy: in {which(dominant)}",
     ]
     rows = [[label, answer(a.first_verdict()), answer(a.card_verdict()),
@@ -200,12 +211,18 @@ def _cards_section(a: RunAnalysis) -> Section:
         return Section("cards", title, a.card_verdicts())
     drawn = cards.ranked(DRAWN) or cards.ranked(PLAYED)
     measure = drawn[0].measure
-    shown = drawn if len(drawn) <= CARD_PLOT_ROWS else \
-        drawn[:CARD_PLOT_ROWS // 2] + drawn[-CARD_PLOT_ROWS // 2:]
+    # A settled card has no difference to draw: its interval is every difference.
+    plotted = [e for e in drawn if not e.settled]
+    half = CARD_PLOT_ROWS // 2
+    shown = plotted if len(plotted) <= CARD_PLOT_ROWS else plotted[:half] + plotted[-half:]
     label = "improvement when drawn" if measure == DRAWN else "improvement when played"
-    plot = plots.difference_forest(
-        [e.card for e in shown], [(e.difference, *e.ci) for e in shown],
-        [e.flagged for e in shown], f"Win rate {label} (95 % CI)", "win rate difference")
+    figures = [Plot("card-outliers", plots.difference_forest(
+        [e.card for e in shown],
+        [(100 * e.difference, 100 * e.ci[0], 100 * e.ci[1]) for e in shown],
+        [e.flagged for e in shown], f"Win rate {label} (95 % CI)",
+        "win rate difference (percentage points)",
+        gap=(half, len(plotted) - len(shown)) if len(plotted) > len(shown) else None))
+    ] if plotted else []
     flagged = cards.flagged()
     table = None
     if flagged:
@@ -222,17 +239,21 @@ def _cards_section(a: RunAnalysis) -> Section:
             f"the test does not reject. Flags: {CORRECTION}'s correction over all "
             f"{counted(cards.tests, 'test')} at {100 * SIGNIFICANCE:.0f} %; cards with "
             f"fewer than {MIN_GROUP} comparable player-games on either side are not tested. "
-            + (f"The plot shows the {CARD_PLOT_ROWS // 2} highest and lowest of "
-               f"{len(drawn)} cards." if len(drawn) > len(shown) else ""))
-    return Section("cards", title, a.card_verdicts(), [Plot("card-outliers", plot)], table,
-                   note.strip())
+            + (f"The plot shows the {half} highest and lowest of {len(plotted)} cards." if
+               len(plotted) > len(shown) else "")
+            + (f" Cards that {SETTLED} are not plotted." if len(plotted) < len(drawn) else ""))
+    return Section("cards", title, a.card_verdicts(), figures, table, note.strip())
+
+
+# Why a settled card shows no difference, in the reports' notes.
+SETTLED = ("had every group compared (the same seat, listed player and number of cards) all "
+           "wins or all losses, so that the games cannot tell their holders from the others "
+           "(one player decides every game, say)")
 
 
 def _effect_row(e: CardEffect) -> list[str]:
     return [e.card, e.measure, f"{100 * e.rate_with:.1f} %", f"{100 * e.rate_without:.1f} %",
-            f"{signed(100 * e.difference)} ({signed(100 * e.ci[0])} to "
-            f"{signed(100 * e.ci[1])})",
-            f"{e.with_n} / {e.without_n}",
+            difference_text(e), f"{e.with_n} / {e.without_n}",
             ("not tested" if not e.tested else
              "< 0.001" if e.p_adjusted < 0.001 else f"{e.p_adjusted:.3f}")
             + (" flagged" if e.flagged else "")]
@@ -253,8 +274,12 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
                 "seat, listed player and number of cards, not the raw rates of holders and "
                 "non-holders.")
         if measure == PLAYED and any(e.same_as_drawn for e in ranked):
-            note += (" Cards played whenever they are drawn (they resolve as they are drawn) "
-                     "have the same figures as when drawn and are tested once.")
+            note += (" Cards played whenever they are drawn (they resolve as they are drawn), "
+                     f"or in all but at most {100 * NEARLY_SAME:.0f} % of the player-games "
+                     "that drew or played them (a resource handed over in a ransom), have the "
+                     "same figures as when drawn and are tested once.")
+        if any(e.settled for e in ranked):
+            note += f" Cards shown as — {SETTLED}: they are not tested."
         rows = [_effect_row(e)[:1] + _effect_row(e)[2:] for e in ranked]
         out.append(Section(key, title, [], table=(headers, rows), note=note))
     fates = cards.fates

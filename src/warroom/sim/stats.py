@@ -8,6 +8,7 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any
 
 SIGNIFICANCE = 0.05  # a verdict says "significant" when p < SIGNIFICANCE
 
@@ -100,8 +101,11 @@ class Moments:
         return float(t.ppf(0.975, self.n - 1)) * self.sd / math.sqrt(self.n)
 
     def plus_minus(self, digits: str = ".1f") -> str:
-        """'± h', or what stands for it when one value gives no interval."""
-        return f"± {self.half_width:{digits}}" if self.n > 1 else "(one game: no interval)"
+        """'(95 % CI ± h)', or what stands for it when one value gives no interval. Named as
+        the mean's interval: a bare '± h' after a mean reads as the spread of the values (the
+        sd, often ten times wider)."""
+        return (f"(95 % CI ± {self.half_width:{digits}})" if self.n > 1
+                else "(one game: no interval)")
 
     def to_json(self) -> dict[str, float]:
         h = self.half_width
@@ -175,6 +179,88 @@ def same_location_p(samples: Sequence[Sequence[float]]) -> float:
     from scipy.stats import kruskal
 
     return float(kruskal(*groups).pvalue)
+
+
+def paired_rate_p(table: Sequence[Sequence[bool]]) -> float:
+    """Test that a binary outcome (seat 0 won, the game was a draw) is as likely in every cell
+    of a sweep whose cells play the same games (table[j][i]: in cell j, game i; game i of
+    every cell from one seed). Only the games whose outcome differs between cells tell
+    anything: with two cells, the exact binomial (sign) test on them (McNemar's, exactly);
+    with more, Cochran's Q, against chi-square when enough games differ and by shuffling
+    each such game's outcomes among the cells when few do (the approximation is poor)."""
+    import numpy as np
+
+    x = np.asarray(table, dtype=bool).T  # games x cells
+    if x.ndim != 2 or x.shape[1] < 2:
+        return 1.0
+    x = x[x.any(axis=1) & ~x.all(axis=1)].astype(np.int64)  # the games whose outcome differs
+    if not len(x):
+        return 1.0
+    k = x.shape[1]
+    if k == 2:
+        from scipy.stats import binomtest
+
+        return float(binomtest(int(x[:, 0].sum()), len(x), 0.5).pvalue)
+    q = _cochran_q(x.sum(axis=0), x.sum(axis=1))
+    if len(x) * k >= COCHRAN_MIN:
+        from scipy.stats import chi2
+
+        return float(chi2.sf(q, k - 1))
+    return _shuffled_q_p(x, q)
+
+
+# Cochran's Q against chi-square wants at least this many games-by-cells among the games whose
+# outcome differs (Tate and Brown, 1970); below, its p-value comes from shuffles.
+COCHRAN_MIN = 24
+SHUFFLES = 20_000
+
+
+def _cochran_q(columns: Any, rows: Any) -> Any:
+    """Cochran's Q from the cells' totals (`columns`, the last axis) and the games' (`rows`)."""
+    k = columns.shape[-1]
+    n = rows.sum()
+    return (k - 1) * (k * (columns ** 2).sum(axis=-1) - n * n) / (k * n - (rows ** 2).sum())
+
+
+def _shuffled_q_p(x: Any, q: float) -> float:
+    """Q's p-value by shuffling each game's outcomes among the cells (what "the rules change
+    nothing" means when every cell plays the game from one seed), with a fixed seed so that
+    a report is the same each time it is made."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    order = rng.random((SHUFFLES, *x.shape)).argsort(axis=2)
+    columns = np.take_along_axis(np.broadcast_to(x, order.shape), order, axis=2).sum(axis=1)
+    shuffled = _cochran_q(columns, x.sum(axis=1))
+    return float((1 + (shuffled >= q * (1 - 1e-9)).sum()) / (SHUFFLES + 1))
+
+
+def paired_location_p(samples: Sequence[Sequence[float]]) -> float:
+    """Test that a figure (game length, a metric) has one distribution in every cell of a
+    sweep whose cells play the same games (samples[j][i]: cell j, game i): Wilcoxon's
+    signed-rank test on the differences for two cells, Friedman's for more. Games with the
+    same value in every cell tell nothing; when every game has, 1."""
+    import numpy as np
+
+    x = np.asarray(samples, dtype=float)
+    if x.ndim != 2 or x.shape[0] < 2 or not x.shape[1]:
+        return 1.0
+    if (x == x[0]).all():
+        return 1.0
+    if x.shape[0] == 2:
+        from scipy.stats import wilcoxon
+
+        return float(wilcoxon(x[0], x[1]).pvalue)
+    from scipy.stats import friedmanchisquare
+
+    return float(friedmanchisquare(*x).pvalue)
+
+
+def smallest_adjusted_p(pvalues: Sequence[float]) -> float:
+    """One p-value for "some of these differ": the smallest after Holm's correction (which is
+    the smallest times their number), so that where none differs, at most 5 % of reports
+    call it significant."""
+    return min(holm(pvalues), default=1.0)
 
 
 def games_text(n: int) -> str:

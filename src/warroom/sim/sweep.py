@@ -21,13 +21,23 @@ from .analysis import (
     analyse,
     correct_first_players,
     shared_partners,
+    team_heads,
     teams_note,
     wins_per_team,
 )
 from .cards import correct_together
 from .report import Document, Plot, Section, game_title, questions_section
 from .runs import execute
-from .stats import Moments, Rate, homogeneity_p, same_location_p, significance
+from .stats import (
+    Moments,
+    Rate,
+    homogeneity_p,
+    paired_location_p,
+    paired_rate_p,
+    same_location_p,
+    significance,
+    smallest_adjusted_p,
+)
 from .store import ResultStore, StoreError, SweepInfo
 
 Vary = list[tuple[str, list[str]]]
@@ -246,27 +256,106 @@ def _setups_differ(analyses: list[RunAnalysis]) -> str:
     return ""
 
 
+def _unpaired(analyses: list[RunAnalysis]) -> str:
+    """Why the cells cannot be compared game by game, or "" when they can: every cell played
+    the same games (indices and seeds), as a finished sweep's cells do."""
+    if len({a.per_game.games() for a in analyses}) > 1:
+        return "the cells did not play the same games"
+    return ""
+
+
+def _paired_rates(tables: list[list[list[bool]]], what: str) -> tuple[float, str]:
+    """One p-value, and the words naming its test, for binary outcomes compared game by game
+    across the cells (tables[t][j][i]: outcome t in cell j, game i; `paired_rate_p`). An
+    outcome that is another's, or its complement (seat 1 won where seat 0 lost, two players
+    and no draw), is the same test and counted once; of several, the smallest p after Holm's
+    correction, so that where no cell differs at most 5 % of sweeps find one that does."""
+    distinct: list[list[list[bool]]] = []
+    for table in tables:
+        if table not in distinct and [[not x for x in row] for row in table] not in distinct:
+            distinct.append(table)
+    test = "McNemar's exact test" if len(tables[0]) == 2 else "Cochran's Q"
+    many = (f" per {what}, the smallest p of {len(distinct)} after Holm's correction"
+            if len(distinct) > 1 else "")
+    return (smallest_adjusted_p([paired_rate_p(t) for t in distinct]),
+            f"; paired by seed: {test}{many}")
+
+
+def _rates_test(analyses: list[RunAnalysis], why: str, counts: list[list[float]],
+                tables: list[list[list[bool]]], what: str) -> tuple[float, str]:
+    """Rates across the cells: paired by seed when the cells played the same games (`why`
+    empty), else the chi-square test of independent samples on `counts`, saying why."""
+    if why:
+        return homogeneity_p(counts), f"; chi-square test (not paired by seed: {why})"
+    return _paired_rates(tables, what)
+
+
+def _location_test(why: str, paired: list[list[float]] | None,
+                   samples: list[list[float]] | list[Any]) -> tuple[float, str]:
+    """Lengths or a metric across the cells: paired by seed (Wilcoxon's signed-rank test for
+    two cells, Friedman's for more) when the cells played the same games and every game has
+    the figure (`paired`), else Kruskal-Wallis on `samples` as independent, saying why."""
+    if why or paired is None:
+        why = why or "not every game has it"
+        return same_location_p(samples), f"; Kruskal-Wallis test (not paired by seed: {why})"
+    test = "Wilcoxon signed-rank test" if len(paired) == 2 else "Friedman test"
+    return paired_location_p(paired), f"; paired by seed: {test}"
+
+
 def _wins_test(analyses: list[RunAnalysis], kind: str) -> tuple[float | None, str]:
-    """Test that the cells share one distribution of wins per seat (or listed player) and
-    draws, each team of partners counted once a game, as a run's own report does (partners'
-    wins are the same games). Cells that play different teams, or different numbers of
-    players, are not tested: no one grouping counts each of their games once."""
+    """Test that the cells share one distribution of wins per seat (or listed player), each
+    team of partners counted once a game, as a run's own report does (partners' wins are the
+    same games): game by game when the cells played the same games, else as independent
+    samples (the wins per team and the draws). Cells that play different teams, or different
+    numbers of players, are not tested: no one grouping counts each of their games once."""
     differ = _setups_differ(analyses)
     partners = None if differ else shared_partners(analyses, kind)
     if partners is None:
         sizes = len({a.seats for a in analyses}) > 1
         shown = f" (shown: the {kind}s every cell has)" if sizes else ""
         return None, f" not tested: {differ or 'the cells play different teams'}{shown}"
-    p = homogeneity_p([[*wins_per_team(a, kind, partners), a.draws] for a in analyses])
-    return p, teams_note(analyses[0].seats, partners, kind, " in every cell")
+    heads = team_heads(analyses[0].seats, partners)
+    p, test = _rates_test(
+        analyses, _unpaired(analyses),
+        [[*wins_per_team(a, kind, partners), a.draws] for a in analyses],
+        [[a.per_game.won(kind, h) for a in analyses] for h in heads], kind)
+    return p, test + teams_note(analyses[0].seats, partners, kind, " in every cell")
+
+
+def _first_test(analyses: list[RunAnalysis], firsts: list[Rate]) -> tuple[float, str]:
+    """The first player's wins across the cells, game by game over the games with a first
+    player when they are the same games in every cell."""
+    why = _unpaired(analyses)
+    flags = [a.per_game.first_won for a in analyses]
+    if not why and any([f < 0 for f in flag] != [f < 0 for f in flags[0]] for flag in flags):
+        why = "the games with a first player differ between cells"
+    games = [i for i, f in enumerate(flags[0]) if f >= 0]
+    return _rates_test(analyses, why, [[r.successes, r.trials - r.successes] for r in firsts],
+                       [[[flag[i] == 1 for i in games] for flag in flags]], "")
+
+
+def _reasons_test(analyses: list[RunAnalysis], reasons: list[str]) -> tuple[float, str]:
+    def ended(a: RunAnalysis, reason: str) -> list[bool]:
+        code = a.per_game.reasons.get(reason, -1)
+        return [c == code for c in a.per_game.reason]
+
+    return _rates_test(analyses, _unpaired(analyses),
+                       [[a.reasons[r] for r in reasons] for a in analyses],
+                       [[ended(a, r) for a in analyses] for r in reasons], "reason")
 
 
 def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
     """Each figure across the cells: its series of points, and the p-value of a test that
-    the cells differ (chi-square for counts, Kruskal-Wallis for lengths and metrics)."""
+    the cells differ. The cells play game i from one seed, so they are compared game by game
+    (McNemar's exact test or Cochran's Q for rates, Wilcoxon's signed-rank or Friedman's test
+    for lengths and metrics): as independent samples (chi-square, Kruskal-Wallis), the games
+    that the rules did not change (most, for a small change) hide the few that they did.
+    Cells that did not play the same games (an unfinished sweep) are tested as independent
+    samples, as the verdict says."""
     # The seats and listed players every cell has (a sweep of `players` adds some)
     players = min((a.run.players for a in analyses), key=len)
     seats = min(a.seats for a in analyses)
+    why = _unpaired(analyses)
     out: list[Figure] = [
         ("player-win-rate", "win rate per player", "win rate",
          {f"{p} ({i})": [_rate_point(a.player_rates()[i]) for a in analyses]
@@ -280,31 +369,35 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
     if len(firsts) == len(analyses):
         # As for the seats: the first player's fair share is each cell's own.
         differ = _setups_differ(analyses)
-        p = None if differ else homogeneity_p([[r.successes, r.trials - r.successes]
-                                               for r in firsts])
+        p, test = (None, "") if differ else _first_test(analyses, firsts)
         out.append(("first-player", "first player win rate", "win rate",
                     {"first player": [_rate_point(r) for r in firsts]}, p,
                     f" not tested: {differ}, so the first player's fair share differs too "
-                    "(each cell's own test is in the table above)" if differ else ""))
+                    "(each cell's own test is in the table above)" if differ else test))
     out += [
         ("draws", "draw rate", "share of games",
          {"draws": [_rate_point(a.draw_rate()) for a in analyses]},
-         homogeneity_p([[a.draws, a.games - a.draws] for a in analyses]), ""),
+         *_rates_test(analyses, why, [[a.draws, a.games - a.draws] for a in analyses],
+                      [[[m == 0 for m in a.per_game.seat_won] for a in analyses]], "")),
         ("length", "mean game length", "decisions",
          {"mean length": [_mean_point(a.length) for a in analyses]},
-         same_location_p([_expand(a) for a in analyses]), ""),
+         *_location_test(why, [list(a.per_game.length) for a in analyses],
+                         [_expand(a) for a in analyses])),
     ]
     reasons = sorted({r for a in analyses for r in a.reasons})
     if len(reasons) > 1:
         out.append(("reasons", "outcome reasons", "share of games",
                     {r: [_rate_point(Rate(a.reasons[r], a.games)) for a in analyses]
                      for r in reasons},
-                    homogeneity_p([[a.reasons[r] for r in reasons] for a in analyses]), ""))
+                    *_reasons_test(analyses, reasons)))
     for name in sorted({m for a in analyses for m in a.metrics}):
         if all(name in a.metrics for a in analyses):
+            values = [a.metric_values[name] for a in analyses]
+            whole = all(len(v) == a.games for v, a in zip(values, analyses, strict=True))
             out.append((f"metric-{name}", f"metric {name}", name,
                         {f"mean {name}": [_mean_point(a.metrics[name]) for a in analyses]},
-                        same_location_p([a.metric_values[name] for a in analyses]), ""))
+                        *_location_test(why, [list(v) for v in values] if whole else None,
+                                        values)))
     return out
 
 
