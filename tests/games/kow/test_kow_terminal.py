@@ -90,7 +90,7 @@ def test_a_choice_of_dice_says_what_the_last_turn_rolled_and_won():
             obs = state.observation(p)
             if obs["phase"] == "choose" and last:
                 line = next(line for line in GAME.render(obs, p).splitlines()
-                            if line.startswith("Last turn: "))
+                            if "ast turn: " in line)  # after a round's result at its start
                 assert len(line) <= TEXT_WIDTH
                 for q, (dice, cards) in last.items():
                     who = "You" if q == p else f"Player {q}"
@@ -108,3 +108,36 @@ def test_a_choice_of_dice_says_what_the_last_turn_rolled_and_won():
                 elif e["event"] == "defeat":
                     turn[e["player"]][1].append(card_text(e["card"]))
     assert checked > 50
+
+
+def test_a_round_s_first_choice_of_dice_says_how_the_round_before_ended():
+    """Audit (stop 42): at 80x24 the line "Round 1 over: scores 0-11, player 1 wins the round
+    (higher score)" scrolled off above the panel, whose scores were back to 0 and whose last
+    turn said only the dice: the tie-break's reason appeared nowhere else. The panel says
+    how the round before ended at the next round's first choice of dice."""
+    rounds = 0
+    for seed in range(4):
+        state = GAME.new_state(GAME.config({}), seed)
+        agents = [HeuristicAgent(GAME, seed * 10 + p) for p in (0, 1)]
+        ended = None
+        while not state.is_terminal():
+            p = state.to_move()[0]
+            obs = state.observation(p)
+            if obs["phase"] == "choose" and ended is not None:
+                lines = GAME.render(obs, p).splitlines()
+                assert len(lines) <= 5, lines  # the panel still fits with the choices
+                scores = f"{ended['scores'][0]}-{ended['scores'][1]}"
+                who = ("drawn" if ended["winner"] is None else
+                       "to You" if ended["winner"] == p else f"to Player {ended['winner']}")
+                heading = f"Round {ended['round']} {who}"
+                assert any(line.startswith(heading) and scores in line
+                           and (ended["why"] in line or ended["winner"] is None)
+                           for line in lines), (heading, lines)
+                rounds += 1
+                ended = None
+            log_before = len(state.observation(None)["log"])
+            state.apply(p, agents[p].act(PlayerView(state, p, GAME)))
+            for e in state.observation(None)["log"][log_before:]:
+                if e["event"] == "round_end" and not state.is_terminal():
+                    ended = e
+    assert rounds >= 4

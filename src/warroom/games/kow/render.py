@@ -75,9 +75,10 @@ def render(obs: dict[str, Any], player: int | None) -> str:
 
 
 def _last_turn(obs: dict[str, Any], name: Callable[[int], str]) -> str:
-    """At a choice of dice, what each player rolled and defeated in the turn before: the log
-    says it above the panel, but the panel and the 29 choices under it push it off a
-    24-line terminal. "" at other steps, and before any turn was played."""
+    """At a choice of dice, what each player rolled and defeated in the turn before, and, at
+    a round's first, how the round before ended: the log says it above the panel, but the
+    panel and the 29 choices under it push it off a 24-line terminal (and the scores are
+    back to 0). "" at other steps, and before any turn was played."""
     if obs["phase"] != "choose":
         return ""
     log = obs["log"]
@@ -85,20 +86,33 @@ def _last_turn(obs: dict[str, Any], name: Callable[[int], str]) -> str:
     if len(deals) < 2:
         return ""
     said: dict[int, list[str]] = {}
+    ended: dict[str, Any] | None = None
     for e in log[deals[-2] + 1:deals[-1]]:
         if e["event"] == "roll":
             said[e["player"]] = ["rolled " + " ".join(str(s) for _, s in e["dice"])]
         elif e["event"] == "defeat" and e["player"] in said:
             said[e["player"]].append(card_text(e["card"]))
-    if not said:
-        return ""
-    whole = "Last turn: " + "; ".join(
-        f"{name(p)} {roll}" + (f" and defeated {' '.join(won)}" if won else "")
-        for p, (roll, *won) in said.items())
-    if len(whole) <= TEXT_WIDTH:
-        return whole
-    return "Last turn: " + "; ".join(  # the cards won, without the dice
+        elif e["event"] == "round_end":
+            ended = e
+    whole = "; ".join(f"{name(p)} {roll}" + (f" and defeated {' '.join(won)}" if won else "")
+                      for p, (roll, *won) in said.items())
+    short = "; ".join(  # the cards won, without the dice
         f"{name(p)} defeated {' '.join(won) or 'nothing'}" for p, (_, *won) in said.items())
+    if ended is None:
+        tries = [f"Last turn: {whole}", f"Last turn: {short}"] if said else []
+    else:
+        over = _round_over(ended, name)
+        tries = [f"{over}; last turn: {whole}", f"{over}; last turn: {short}"] if said else []
+        tries.append(over)
+    return next((line for line in tries if len(line) <= TEXT_WIDTH), tries[-1] if tries else "")
+
+
+def _round_over(e: dict[str, Any], name: Callable[[int], str]) -> str:
+    """How a round ended, in a few words: "Round 1 to Player 1 (higher score), 0-11"."""
+    scores = f"{e['scores'][0]}-{e['scores'][1]}"
+    if e["winner"] is None:
+        return f"Round {e['round']} drawn, {scores}, cards {e['cards'][0]}-{e['cards'][1]}"
+    return f"Round {e['round']} to {name(e['winner'])} ({e['why']}), {scores}"
 
 
 def prompt(obs: dict[str, Any], player: int | None) -> str:
