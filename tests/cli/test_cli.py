@@ -162,6 +162,22 @@ def test_defect_resume_of_a_game_finished_by_its_rules_is_refused(tmp_path, caps
     assert done.read_bytes() == before
 
 
+def test_defect_a_person_put_out_of_a_game_of_three_is_told_the_ai_plays_on():
+    """Audit (stop 42): when the one person at a three-player table was put out, the AI
+    players' turns streamed by (1,650 lines in Viktory II) with nothing to say that the game
+    no longer waited on them. What put them out is shown, then one notice, once."""
+    proc = run("play", "battle", "--players", "human,heuristic,heuristic", "--seed", "1",
+               stdin="1\n" * 3000)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.splitlines()
+    notice = "You are out of the game: the AI players play on to the end (Ctrl-C to stop)."
+    assert lines.count(notice) == 1
+    at = lines.index(notice)
+    assert lines[at - 1].strip() == "P0 has lost and leaves the game"
+    assert "Result:" in lines[-1]
+    assert not any(line.startswith(">") for line in lines[at:])  # nothing more asked
+
+
 def test_human_plays_in_the_terminal_with_numbers_labels_help_and_errors(tmp_path):
     save = tmp_path / "h.json"
     answers = "?\nnonsense\n99\n²\n" + "9" * 5000 + "\n" + "1\n" * 400

@@ -181,6 +181,8 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
     logged = [len(saved_state.log) if saved_state is not None else 0]
 
     last_save = [time.monotonic()]
+    people = {seat: agent for seat, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
+    people_out = [False]  # said once: every person at the table is out, the AI plays on
 
     def after(state: State, player: int, action: object, rec: Record | None) -> None:
         # A person's every action is saved; AI players' at most twice a second (a save writes
@@ -193,6 +195,10 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             last_save[0] = time.monotonic()
         if printer:
             printer(state)
+        if people and not people_out[0] and not state.is_terminal() \
+                and set(people) <= set(state.players_out()):
+            people_out[0] = True
+            say_people_out(state, people, hotseat, console)
         if hotseat:
             if isinstance(agents[player], HumanAgent):
                 public.seen = logged[0]
@@ -227,6 +233,22 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
                 agent.show_new_events(result.state.observation(seat))
         click.echo(g.render(result.state.observation(None), None))
     click.echo(result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else ""))
+
+
+def say_people_out(state: State, people: dict[int, HumanAgent], hotseat: Hotseat | None,
+                   console: Console) -> None:
+    """Tell the table that every person is out while the AI players play on (in a game of
+    three or more), so that the long stream of AI turns that follows is not taken for a game
+    still waiting on them. One person first sees what put them out; a hotseat's screen is
+    cleared instead (a seat's own log is not for the others' eyes)."""
+    if hotseat:
+        hotseat.clear()
+    else:
+        for seat, agent in people.items():
+            agent.show_new_events(state.observation(seat))
+    who = "You are" if len(people) == 1 else "Every person at the table is"
+    console.print(f"{who} out of the game: the AI players play on to the end (Ctrl-C to "
+                  "stop).")
 
 
 def result_line(g: Game, outcome: Outcome, specs: list[str]) -> str:
