@@ -535,4 +535,4 @@ def test_the_first_wave_is_called_off_and_a_later_one_not_renewed_as_the_log_say
     assert labels(later)[-1] == "call off the attack (the defender holds)"
     act(later, StandGround())
     assert GAME.describe_event(events(later, "stand_ground")[0]) == \
-        "The attacker stands its ground (no new wave)"
+        "The attacker calls off the attack: its units stand their ground (no new wave)"

@@ -14,7 +14,10 @@ import pytest
 from click.testing import CliRunner
 from viktory_helpers import GAME
 
+from warroom.agents.base import HeuristicAgent
 from warroom.cli import cli, main
+from warroom.engine.runner import play_game
+from warroom.games import get_game
 from warroom.games.viktory.compare import mean_interval, run_battles, summarise_battles
 from warroom.games.viktory.state import ViktoryState
 from warroom.games.viktory_battles.render import describe_battle_event
@@ -268,3 +271,21 @@ def test_a_person_can_defend_with_dice_at_the_terminal():
                                       "--seed", "2"], input="2\n" * 200)
     assert result.exit_code == 0, result.output
     assert "You are the defender." in result.output and "Result:" in result.output
+
+
+def test_the_end_says_result_once():
+    """Audit (stop 42): a game's end said "Result:" twice ("Result: defender wins - attacker
+    destroyed" in the table, then play's "Result: player 1 (heuristic) - ..."). The table
+    names the winner as Battle's does; play's line is the one result. Viktory II's table
+    alike."""
+    result = CliRunner().invoke(cli, ["play", "viktory", "--players", "human,heuristic",
+                                      "--seed", "2"], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    ends = [line for line in result.output.splitlines() if "Result:" in line]
+    assert len(ends) == 1 and ends[0].startswith("Result: player "), ends
+    assert "Winner: " in result.output
+    game = get_game("viktory-ii")
+    final = play_game(game, game.config({}), 2,
+                      [HeuristicAgent(game, 1), HeuristicAgent(game, 2)]).state
+    table = game.render(final.observation(0), 0)
+    assert "Result:" not in table and "Winner: you - controls every capital" in table

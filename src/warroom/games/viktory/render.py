@@ -98,7 +98,8 @@ def _render(obs: dict[str, Any], short: int) -> str:
     if obs["result"]:
         winners = obs["result"]["winners"]
         who = " and ".join(SIDE_NAMES[w] for w in winners) or "nobody"
-        lines.append(f"Result: {who} wins - {obs['result']['reason']}")
+        # "Winner", as Battle's table says it: `play` ends on its own "Result:" line
+        lines.append(f"Winner: {who} - {obs['result']['reason']}")
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 

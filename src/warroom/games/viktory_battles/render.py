@@ -77,7 +77,7 @@ def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str |
             return "The attacker has no card it could attack with: it stands its ground"
         if e.get("wave") == 1:  # before any Attack card was played
             return "The attacker calls off the attack"
-        return "The attacker stands its ground (no new wave)"
+        return "The attacker calls off the attack: its units stand their ground (no new wave)"
     if kind == "move_in":
         return "The attacker moves into the empty town/city without an Attack card"
     return None

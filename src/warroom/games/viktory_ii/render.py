@@ -503,7 +503,7 @@ def _result(obs: dict[str, Any], you: int | None) -> list[str]:
         return []
     winners = obs["result"]["winners"]
     who = " and ".join(_who(w, you) for w in winners) or "nobody (a draw)"
-    return [f"Result: {who} - {obs['result']['reason']}"]
+    return [f"Winner: {who} - {obs['result']['reason']}"]  # `play` says "Result:" after it
 
 
 def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
