@@ -268,3 +268,46 @@ def test_a_long_game_pickles_and_deep_copies_and_its_log_rebuilds():
     assert len(log) > 1000
     for other in copies:
         assert other.unwrapped.table.state.log == log
+
+
+def test_a_vector_environment_can_pick_from_every_mask_across_episode_ends():
+    """Audit (stop 42): with Gymnasium 1.x's next-step autoreset a vector environment asks
+    for an action at the final observation (and ignores it), whose mask was all 0: picking
+    from the mask for every row raised IndexError and a masked softmax gave NaN. The final
+    mask allows action 0 alone (what Discrete.sample gives for an empty mask)."""
+    n = 3
+    v = gymnasium.vector.SyncVectorEnv(
+        [lambda: env("kow", opponent="random", victories_to_win=1) for _ in range(n)])
+    obs, _ = v.reset(seed=1)
+    rng = np.random.default_rng(0)
+    ends, after_end = 0, np.zeros(n, bool)
+    for _ in range(400):
+        masks = obs["action_mask"]
+        logits = np.where(masks == 1, rng.normal(size=masks.shape), -np.inf)
+        probs = np.exp(logits - logits.max(axis=1, keepdims=True))
+        assert np.isfinite(probs / probs.sum(axis=1, keepdims=True)).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        obs, reward, terminated, truncated, _ = v.step(actions)
+        for i in np.flatnonzero(after_end):  # the autoreset step: a new game, nothing else
+            assert not terminated[i] and reward[i] == 0 and obs["action_mask"][i].any()
+        after_end = terminated | truncated
+        for i in np.flatnonzero(terminated):
+            assert reward[i] in (-1.0, 0.0, 1.0)
+            assert np.flatnonzero(obs["action_mask"][i]).tolist() == [0]
+        ends += int(terminated.sum())
+    assert ends >= 2 * n
+    v.close()
+
+
+def test_the_final_mask_is_action_0_alone_for_action_masks_too():
+    e = env("kow", victories_to_win=1)
+    obs, _ = e.reset(seed=2)
+    terminated = False
+    while not terminated:
+        obs, _, terminated, _, info = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "illegal_action" not in info and e.table.to_move() is None
+    assert np.flatnonzero(obs["action_mask"]).tolist() == [0]
+    assert np.array_equal(e.action_masks(), obs["action_mask"].astype(bool))
+    assert e.action_space.sample(obs["action_mask"]) == 0
+    with pytest.raises(RuntimeError, match="call reset"):  # a mask, not a move: still over
+        e.step(0)

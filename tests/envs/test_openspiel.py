@@ -261,3 +261,58 @@ def test_an_action_outside_the_game_is_named_by_action_to_string(action):
                                          r"\(0 to 74\)"):
         state.action_to_string(0, action)
     assert state.action_to_string(0, 74)
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_an_unpickled_state_keeps_its_action_history(name):
+    """Audit (stop 42): a state rebuilt from a pickle was a new state round its engine
+    state: `history()` empty, `move_number()` 0 and `is_initial_state()` True after moves,
+    where clone(), deepcopy and deserialize_state keep them."""
+    short = wos.short_name(REGISTRY[name])
+    game = pyspiel.load_game(f"{short}({SMALL[short]},seed=3)" if short in SMALL
+                             else f"{short}(seed=3)")
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(6):
+        if not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    twin = pickle.loads(pickle.dumps(state))
+    moves = len(state.history())  # 6, or fewer if the game ended (a viktory battle may)
+    assert twin.history() == state.history() and moves >= 2
+    assert twin.history_str() == state.history_str()
+    assert [(a.player, a.action) for a in twin.full_history()] == [
+        (a.player, a.action) for a in state.full_history()]
+    assert twin.move_number() == state.move_number() == moves
+    assert not twin.is_initial_state()
+    assert twin.current_player() == state.current_player()
+    while not state.is_terminal():  # the engine state, generator included, is the same
+        for p in range(game.num_players()):
+            assert twin.information_state_string(p) == state.information_state_string(p)
+        assert str(twin) == str(state)
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        twin.apply_action(action)
+    assert twin.returns() == state.returns() and twin.history() == state.history()
+
+
+def test_a_new_state_pickles_as_a_new_state_of_the_same_game():
+    game = pyspiel.load_game("warroom_kow(seed=3)")
+    state = game.new_initial_state()
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.is_initial_state() and twin.history() == [] and str(twin) == str(state)
+
+
+def test_a_game_with_a_comma_in_a_text_option_pickles():
+    """Audit (stop 42): a game was pickled as its game string, which OpenSpiel's parser splits
+    at ',': a text option with a comma (word-iron's `prize`) made unpickling raise SpielError
+    "Unknown parameter ' and a cart,...'", for the game and for every state of it."""
+    game = pyspiel.load_game("warroom_word_iron",
+                             {"prize": "a horse, and a cart", "max_rounds": 6, "seed": 2})
+    twin = pickle.loads(pickle.dumps(game))
+    assert twin.get_parameters() == game.get_parameters()
+    assert twin.config.prize == "a horse, and a cart"
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    copy_ = pickle.loads(pickle.dumps(state))
+    assert copy_.get_game().config == game.config
+    assert copy_.information_state_string(0) == state.information_state_string(0)

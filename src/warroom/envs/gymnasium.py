@@ -15,6 +15,8 @@ game ends. A game that ends before the learner's first decision (a viktory battl
 wins outright) is no episode: `reset()` plays on to the next game of its seed's sequence and
 lists the learner's reward in each such game in `info["skipped"]` (empty as a rule), so an
 evaluation can count them. `max_steps=N` truncates an episode after N decisions of the learner.
+When the game is over, the mask allows action 0 alone: a vector environment's next-step
+autoreset asks for an action at the final observation, and ignores it.
 An action the mask rules out ends the episode as a loss (-1, `info["illegal_action"]`), as
 PettingZoo's TerminateIllegalWrapper does, since Gymnasium lets a policy pick any index of the
 space; `illegal="raise"` raises IllegalAction instead. A value that is no index of the space
@@ -149,7 +151,7 @@ class WarroomEnv(gymnasium.Env):
     def action_masks(self) -> np.ndarray:
         if self.table.state is None:  # an empty mask would pass for a game without moves
             raise RuntimeError("no game in play: call reset() first")
-        return self.table.mask(self.seat).astype(bool)
+        return self._mask().astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -167,7 +169,17 @@ class WarroomEnv(gymnasium.Env):
 
     def _observe(self) -> dict[str, np.ndarray]:
         return {"observation": self.table.observation(self.seat),
-                "action_mask": self.table.mask(self.seat)}
+                "action_mask": self._mask()}
+
+    def _mask(self) -> np.ndarray:
+        mask = self.table.mask(self.seat)
+        if self.table.to_move() is None:
+            # The game is over, yet a vector environment asks for an action at the final
+            # observation (Gymnasium's next-step autoreset) and ignores it. An empty mask broke
+            # "pick from the mask" and gave a masked softmax NaN; action 0 alone is what
+            # Gymnasium's Discrete.sample(mask) picks for an empty one, and has probability 1.
+            mask[0] = 1
+        return mask
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}

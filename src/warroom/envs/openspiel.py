@@ -110,6 +110,15 @@ class _Engine:
     def __deepcopy__(self, memo: dict) -> _Engine:
         return _Engine(self.get().clone(), self.deal)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (by the state's `serialize()`) as its dealt state alone: with `deal` it would
+        # carry a copy of the game, and an undealt state would deal that copy's sequence again.
+        return _Engine, (self.get(), _dealt)
+
+
+def _dealt() -> Any:
+    raise AssertionError("an engine restored from a pickle is dealt already")
+
 
 class WarroomSpielGame(pyspiel.Game):
     """Base of the registered games; `warroom_game` is set per registered subclass."""
@@ -163,11 +172,13 @@ class WarroomSpielGame(pyspiel.Game):
     def __reduce__(self) -> tuple[Any, ...]:
         # pyspiel pickles a sampled-stochastic game with its generator's state, which a Python
         # game cannot give: this one is its name and parameters, and where its deals stand.
-        return _load_game, (str(self), self.deals.getstate())
+        # The parameters go as a dict: the game string's parser splits a text value at ','.
+        return _load_game, (self.get_type().short_name, self.get_parameters(),
+                            self.deals.getstate())
 
 
-def _load_game(name: str, deals: Any) -> WarroomSpielGame:
-    game = pyspiel.load_game(name)
+def _load_game(name: str, params: dict[str, Any], deals: Any) -> WarroomSpielGame:
+    game = pyspiel.load_game(name, params)
     game.deals.setstate(deals)
     return game
 
@@ -250,8 +261,14 @@ class WarroomSpielState(pyspiel.State):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # As the game's: pyspiel would serialize the state with the game's generator. The
-        # engine state pickles whole, its own generator included, so its future is the same.
-        return WarroomSpielState, (self._wg, self.engine)
+        # state's own `serialize()` holds its action history and move number (a new state
+        # has neither) and the engine state whole, its own generator included, so its future
+        # is the same.
+        return _load_state, (self._wg, self.serialize())
+
+
+def _load_state(game: WarroomSpielGame, data: str) -> WarroomSpielState:
+    return game.deserialize_state(data)
 
 
 class WarroomObserver:
