@@ -153,3 +153,20 @@ def test_ratings_do_not_depend_on_the_order_players_are_listed_in():
     by_player = [{r["player"]: r["mu"] for r in table} for table in tables]
     assert by_player[1] == pytest.approx(by_player[0])
     assert by_player[2] == pytest.approx(by_player[0])
+
+
+def test_ctrl_c_says_an_evaluation_keeps_nothing_and_how_to_run_it_again(capsys, monkeypatch):
+    """Audit (stop 42): Ctrl-C in `evaluate` printed a bare "interrupted", where tournament,
+    simulate and play say what was kept and how to go on."""
+    def two_games_then_ctrl_c(jobs, workers):
+        yield from ((job, {}) for job in jobs[:2])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("warroom.cli.evaluate.run_jobs", two_games_then_ctrl_c)
+    monkeypatch.setattr("warroom.cli.evaluate.tabulate", lambda players, results: {})
+    assert main(["evaluate", "kow", "--players", "random,heuristic", "--games", "4"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == (
+        "interrupted after 2 of 4 games: an evaluation is not saved, so nothing is kept; run "
+        "the same command to start it again (with the same --seed, AI players with an "
+        "iteration budget play the same games)\n")

@@ -276,3 +276,16 @@ def test_ctrl_c_counts_the_matches_finished_with_json_too(capsys, monkeypatch):
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith(
         "interrupted after 1 match finished: a tournament is not saved, so nothing is kept; ")
+
+
+def test_a_champion_is_said_with_how_few_games_made_it(capsys):
+    """Audit (stop 42): "Champion: heuristic" from best-of-3 matches read as a measured
+    strength. It is followed (on standard error: the last line of standard output stays the
+    champion) by how few games decided each match and where strength is measured."""
+    assert main(["tournament", "kow", "--players", "heuristic,random", "--best-of", "3",
+                 "--seed", "1"]) == 0
+    out = capsys.readouterr()
+    assert out.out.strip().splitlines()[-1].startswith("Champion: ")
+    assert out.err.strip().splitlines()[-1] == (
+        "(a tournament decides each match in at most 3 games: for strength with 95 % "
+        "intervals, see warroom evaluate kow --players ...)")

@@ -22,7 +22,7 @@ from ..engine import ConfigError
 from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
 from ..sim.stats import wilson_interval
 from . import cli
-from .common import SEED, SET_HELP, IntRange, game_and_config, game_count
+from .common import SEED, SET_HELP, Interrupted, IntRange, game_and_config, game_count
 from .simulate import resolve_workers
 
 
@@ -166,14 +166,24 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
                   TimeRemainingColumn(), console=console, disable=not console.is_terminal,
                   transient=True) as progress:
         task = progress.add_task(g.name, total=len(jobs))
-        for job_result in run_jobs(jobs, resolve_workers(workers, "process", len(jobs))):
-            results.append(job_result)
-            progress.advance(task)
+        try:
+            for job_result in run_jobs(jobs, resolve_workers(workers, "process", len(jobs))):
+                results.append(job_result)
+                progress.advance(task)
+        except KeyboardInterrupt:
+            raise Interrupted(_stopped_line(len(results), len(jobs))) from None
     out = {"game": g.name, "seed": seed, "games_per_pairing": n_games, **tabulate(players, results)}
     if as_json:
         click.echo(json.dumps(out))
         return
     show(g.title, out)
+
+
+def _stopped_line(done: int, jobs: int) -> str:
+    """What Ctrl-C keeps of an evaluation: nothing (it is not saved); its seed replays it."""
+    return (f"interrupted after {done} of {jobs} games: an evaluation is not saved, "
+            "so nothing is kept; run the same command to start it again (with the same --seed, "
+            "AI players with an iteration budget play the same games)")
 
 
 def show(title: str, out: dict[str, Any]) -> None:

@@ -91,6 +91,10 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
         click.echo(json.dumps(result.to_json()))
         return
     click.echo(f"Champion: {result.units[result.champion]}")
+    # One bracket of a few games a match crowns a champion that luck may have made.
+    echo_err(f"(a tournament decides each match in at most {best_of} "
+             f"game{'s' if best_of > 1 else ''}: for strength with 95 % intervals, see warroom "
+             f"evaluate {g.name} --players ...)")
 
 
 def _stopped_line(matches: int) -> str:
