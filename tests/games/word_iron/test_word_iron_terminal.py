@@ -15,6 +15,7 @@ from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.engine.view import PlayerView
 from warroom.games.word_iron import GAME
 from warroom.games.word_iron.deck import deck_label
+from warroom.games.word_iron.state import UNITS as UNIT_NAMES
 
 DECKS = [{}, {"deck0": "raiders"}, {"deck0": "raiders", "deck1": "raiders"}]
 
@@ -175,3 +176,42 @@ def test_losses_count_cards_of_a_unit_not_the_unit_as_if_singular():
     assert GAME.describe_event(event) == "Player 0 loses 2 archers cards, 1 spearmen card"
     cost = {"event": "cost", "player": 1, "units": ["heavy_infantry"]}
     assert GAME.describe_event(cost) == "Player 1 bears the cost: 1 heavy infantry card"
+
+
+def test_a_choice_of_casualty_names_the_cards_the_loss_took_already():
+    """Audit (stop 42): at "choose which unit loses a card (10 ranks of losses)" the army row
+    already showed a heavy infantry card gone while the log said nothing of it (the loss is
+    logged once it is settled). The question names what this loss took so far: at a loss's
+    first choice, the cards the army lost in the action before it, less those of the losses
+    that action settled (and logged)."""
+    from collections import Counter
+
+    from warroom.agents.base import RandomAgent
+
+    asked = 0
+    for seed in range(12):
+        state = GAME.new_state(GAME.config({}), seed)
+        agents = [RandomAgent(GAME, seed), RandomAgent(GAME, seed + 1)]
+        before, logged, choosing = None, 0, False
+        while not state.is_terminal():
+            p = state.to_move()[0]
+            obs = state.observation(p)
+            d = obs.get("decision")
+            if d and d["kind"] == "casualty" and not choosing and before is not None:
+                q = d["player"]
+                lost = Counter({u: b - n for u, b, n in zip(UNIT_NAMES, before[q],
+                                                            state.field[q], strict=True)})
+                events = [e for _, e in state.log[logged:] if e.get("player") == q]
+                restored = Counter([u for e in events if e["event"] == "restore"
+                                    for u in e["units"]]
+                                   + [e["unit"] for e in events if e["event"] == "recruit"])
+                settled = Counter(u for e in events if e["event"] != "restore"
+                                  for u in e.get("units", ()))
+                assert Counter(d["fallen"]) == +(lost + restored - settled), (seed, d)
+                if d["fallen"]:
+                    assert "left; fallen so far: " in GAME.prompt(obs, p)
+                    asked += 1
+            choosing = bool(d) and d["kind"] == "casualty"
+            before, logged = [list(f) for f in state.field], len(state.log)
+            state.apply(p, agents[p].act(PlayerView(state, p, GAME)))
+    assert asked >= 3

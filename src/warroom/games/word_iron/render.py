@@ -288,7 +288,9 @@ def _question(d: dict[str, Any]) -> str:
         "order": "choose which overlapping benefit to use first",
         "resource": "resources: use one, or finish",
         "recruit": f"recruit soldiers with {d.get('ranks_left')} ranks of power",
-        "casualty": f"choose which unit loses a card ({d.get('ranks_left')} ranks of losses)",
+        "casualty": f"choose which unit loses a card ({d.get('ranks_left')} ranks of losses"
+                    + (f" left; fallen so far: {_units(d['fallen'])}" if d.get("fallen") else "")
+                    + ")",
         "ransom": "choose a resource as ransom",
         "truce_offer": "sue for peace: offer a resource for a truce, or make none",
         "truce_answer": f"player {d.get('offered_by')} offers {d.get('resource')} for a truce",

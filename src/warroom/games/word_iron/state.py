@@ -811,6 +811,9 @@ class WordIronState(State):
         elif kind == "casualty":
             out["units"] = [UNITS[u] for u in self.pending[2]]
             out["ranks_left"] = self.pending[3]
+            # the cards this loss took already: the army shows them gone, the log says the
+            # loss once it is settled
+            out["fallen"] = [UNITS[u] for u in self.pending[6]]
         elif kind == "ransom":
             out["captive"] = self.pending[2]
         elif kind == "truce_answer":
