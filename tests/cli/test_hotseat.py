@@ -71,6 +71,20 @@ def test_defect_the_table_sees_what_the_last_move_of_a_hotseat_did():
     assert end.index("Round 1 over") < end.index("Result:")
 
 
+def test_a_hotseat_whose_people_are_all_out_is_told_on_a_cleared_screen():
+    """Audit (stop 42): once every person at the table is out, the AI players' turns
+    streamed by with nothing said. The table is told once, on a cleared screen (the last
+    seat's own view goes: it is not for the others' eyes), and no seat is asked again."""
+    proc = play("battle", "--players", "human,human,heuristic,heuristic,heuristic", "--seed",
+                "3", stdin="1\n" * 60000)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    notice = "Every person is out: the AI players play on to the end (Ctrl-C to stop)."
+    pieces = proc.stdout.split(CLEAR)
+    [told] = [i for i, piece in enumerate(pieces) if notice in piece]
+    assert pieces[told].lstrip().startswith(notice)
+    assert not any(SEAT.search(piece) for piece in pieces[told:])
+
+
 def test_one_human_keeps_the_plain_terminal():
     proc = play("kow", "--players", "human,random", "--seed", "1", stdin="1\n" * 400)
     assert proc.returncode == 0, proc.stderr[-2000:]

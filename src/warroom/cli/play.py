@@ -246,9 +246,8 @@ def say_people_out(state: State, people: dict[int, HumanAgent], hotseat: Hotseat
     else:
         for seat, agent in people.items():
             agent.show_new_events(state.observation(seat))
-    who = "You are" if len(people) == 1 else "Every person at the table is"
-    console.print(f"{who} out of the game: the AI players play on to the end (Ctrl-C to "
-                  "stop).")
+    who = "You are out of the game" if len(people) == 1 else "Every person is out"
+    console.print(f"{who}: the AI players play on to the end (Ctrl-C to stop).")
 
 
 def result_line(g: Game, outcome: Outcome, specs: list[str]) -> str:
