@@ -325,10 +325,44 @@ function shownView() {
   return views.get(shown === null ? "spectator" : shown);
 }
 
+// Focus across a redraw: the table and the seats are drawn anew on every frame, and the thing
+// the keyboard was on goes with them (focus would fall back to the page's start). What it was
+// (its data-action or id) is noted before, and the same thing is focused after, else the
+// first playable thing, else the question asked (the prompt), else the table.
+function focusNote(box) {
+  const el = document.activeElement;
+  if (!el || el === document.body || !(box.contains(el) || el.closest(".menu"))) return null;
+  const menu = el.closest(".menu");
+  return { action: el.getAttribute("data-action"), id: el.id, inMenu: !!menu,
+           cancel: el.classList.contains("cancel"), anchor: menu?.dataset.for };
+}
+
+function focusAgain(box, note, fallbacks) {
+  if (!note) return;
+  const el = document.activeElement;
+  if (!note.inMenu && el && el !== document.body && el !== box && el.isConnected
+      && (box.contains(el) || el.closest(".menu"))) return; // focused already (a menu reopened)
+  const visible = (e) => (e && e.getClientRects().length ? e : null);
+  const find = (sel) => visible(sel.startsWith("#") ? $(sel) : box.querySelector(sel));
+  const attr = (v) => `[data-action="${CSS.escape(v)}"]`;
+  const menu = document.querySelector(".menu");
+  const target = (note.inMenu && menu && visible(note.cancel ? menu.querySelector(".cancel")
+    : note.action && menu.querySelector(attr(note.action))))
+    || (note.inMenu && note.anchor && find(attr(note.anchor)))
+    || (note.action && !note.inMenu && find(attr(note.action)))
+    || (note.id && note.id !== box.id && visible(document.getElementById(note.id)))
+    || fallbacks.map(find).find(Boolean)
+    || box;
+  // Not scrolled to: a redraw must not move a page the person has scrolled (a click on a
+  // card focuses it too, and the same card on the new table is where it was).
+  target.focus({ preventScroll: true });
+}
+
 function draw() {
   const view = shownView();
   const root = $("#table");
   const pass = $("#pass");
+  const focus = focusNote(root) || focusNote($("#prompt")) || focusNote(pass);
   // A menu is offered for an old view: it goes, and comes back below if the seat on screen
   // still has the same choices there (another seat moved while this one was choosing).
   const open = drawn === shown ? document.querySelector(".menu") : null;
@@ -338,7 +372,10 @@ function draw() {
   drawInvites();
   drawStatus();
   drawPrompt(view);
-  if (!view || !table) return;
+  if (!view || !table) {
+    if (focus) $("#table").focus({ preventScroll: true });
+    return;
+  }
   if (!revealed) {
     root.replaceChildren();
     $("#log").replaceChildren();
@@ -349,6 +386,7 @@ function draw() {
       h("button", { id: "reveal", onclick: () => { revealed = true; draw(); } },
         `I am seat ${shown}: show my table`));
     pass.hidden = false;
+    if (focus) $("#reveal").focus();
     return;
   }
   pass.hidden = true;
@@ -363,6 +401,7 @@ function draw() {
   }
   drawn = shown;
   kit.reopenMenu(root, open);
+  focusAgain(root, focus, [".playable", "button", "#prompt"]);
   drawLog(view);
   drawResult(view);
 }
@@ -375,11 +414,14 @@ function drawStatus() {
   document.body.classList.toggle("offline", lost);
   if (refused) return; // refuse() says so
   const view = shownView();
-  if (lost) status.textContent = "Connection lost - reconnecting...";
-  else if (view) status.textContent = statusText(view);
+  // Written only when it changes: this runs every second, and a screen reader may read the
+  // status (role "status") again at every write.
+  const text = lost ? "Connection lost - reconnecting..." : view ? statusText(view) : null;
+  if (text !== null && status.textContent !== text) status.textContent = text;
   // On a phone the table is long: a button beside "Your turn" scrolls to the first thing that
   // can be played (app.css shows it only on narrow screens).
-  $("#jump").hidden = lost || !revealed || !view || view.terminal || !view.legal.length;
+  const jump = lost || !revealed || !view || view.terminal || !view.legal.length;
+  if ($("#jump").hidden !== jump) $("#jump").hidden = jump;
 }
 
 // Above the table, on the turn of the seat on screen (hotseat: the seat whose table is
@@ -441,6 +483,7 @@ function seatKind(seat) {
 function drawSeats(view) {
   if (!welcome) return;
   const box = $("#seats");
+  const focus = focusNote(box);
   const moving = new Set(view?.observation?.to_move || []);
   box.replaceChildren(h("h3", { text: "Seats" }), h("ul", { class: "seat-list" },
     ...welcome.seats.map((s) => h("li", { class: moving.has(s.seat) ? "moving" : "" },
@@ -457,6 +500,19 @@ function drawSeats(view) {
   h("p", { class: "muted" }, shown === null ? "You are watching." : ""),
   ...handControls(view),
   resignControl(view) || "");
+  // A confirmation opened: its first button; closed: what opened it.
+  const back = focus?.id?.startsWith("hand") ? ["#resign-confirm button, #hand-confirm button",
+                                                 "button.hand", "#resign"]
+    : ["#resign-confirm button, #hand-confirm button", "#resign", "button"];
+  focusAgain(box, focus && (focus.id === "resign" || /^hand-\d/.test(focus.id)
+    ? { ...focus, id: "" } : focus), back);
+  for (const confirm of box.querySelectorAll(".resign-confirm")) {
+    confirm.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Escape") return;
+      ev.preventDefault();
+      confirm.querySelector("#resign-no, #hand-no")?.click();
+    });
+  }
 }
 
 function drawInvites() {
@@ -487,8 +543,22 @@ function drawLog(view) {
   // The page shows the last 300 lines it holds, numbered from its first (not from 1 again).
   $("#log-earlier").hidden = !view.logEarlier;
   const lines = view.log.concat(kit.endLines(view));
-  list.start = Math.max(1, lines.length - 299);
-  list.replaceChildren(...lines.slice(-300).map((line) => h("li", { text: kit.logLine(line) })));
+  // A live region (role "log"): only the lines that are new are added, since a screen reader
+  // reads out whatever is added (drawn anew, the whole log would be read at every move).
+  const from = Math.max(1, lines.length - 299);
+  const texts = lines.slice(from - 1).map((line) => kit.logLine(line));
+  const old = [...list.children];
+  const oldFrom = list.start || 1;
+  const oldEnd = oldFrom + old.length;
+  const same = old.length && oldFrom <= from && oldEnd >= from && oldEnd <= from + texts.length
+    && old.every((li, k) => oldFrom + k < from || li.textContent === texts[oldFrom + k - from]);
+  if (same) {
+    old.slice(0, from - oldFrom).forEach((li) => li.remove());
+    list.append(...texts.slice(oldEnd - from).map((text) => h("li", { text })));
+  } else {
+    list.replaceChildren(...texts.map((text) => h("li", { text })));
+  }
+  list.start = from;
   kit.fitLogNumbers(list, lines.length);
   list.scrollTop = list.scrollHeight;
 }

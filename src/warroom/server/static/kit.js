@@ -78,7 +78,8 @@ export function die(value, colour = "white", opts = {}) {
 
 /** Counters: e.g. hits taken out of a limit, as filled and empty pips. */
 export function pips(filled, total, cls = "") {
-  const out = h("span", { class: `pips ${cls}` });
+  const out = h("span", { class: `pips ${cls}`, role: "img", "aria-label": `${filled} of ${total}`,
+                          title: `${filled} of ${total}` });
   for (let i = 0; i < total; i++) out.append(h("i", { class: i < filled ? "on" : "" }));
   return out;
 }
@@ -111,10 +112,31 @@ export class Actions {
     el.classList.add("playable");
     el.setAttribute("data-action", entries.map((e) => e.i).join(" "));
     el.title = entries.map((e) => e.label).join("\n");
+    // Playable from the keyboard too, and named for a screen reader: a focusable button that
+    // Enter or Space plays (a card or a hex is a span, a div or an SVG <g>, not a <button>).
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", actionsName(el, entries));
+    if (entries.length > 1) el.setAttribute("aria-haspopup", "true");
     el.addEventListener("click", (ev) => {
       ev.stopPropagation();
       if (entries.length === 1) this.act(entries[0].i);
       else menu(el, entries, this.act);
+    });
+    // As a <button>: Enter plays at once, Space when it is let go. (An SVG element has no
+    // click(): the event, as reopenMenu sends it.)
+    const press = () => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    el.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault(); // Space would scroll the page; Enter would reach the menu it opens
+      ev.stopPropagation();
+      if (ev.key === "Enter" && !ev.repeat) press();
+    });
+    el.addEventListener("keyup", (ev) => {
+      if (ev.key !== " ") return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      press();
     });
     return el;
   }
@@ -133,18 +155,48 @@ export class Actions {
   }
 }
 
+/** The accessible name of a thing bound to `entries`: the action's label ("play A♥ as a
+ *  soldier"); for several, what the thing shows and its choices ("A♥: play A♥ as a soldier, or
+ *  ..."), which a menu then offers. */
+function actionsName(el, entries) {
+  const labels = entries.map((e) => e.label);
+  if (labels.length === 1) return labels[0];
+  const shown = (el.textContent || "").replace(/\s+/g, " ").trim();
+  return `${shown && shown.length <= 20 ? `${shown}: ` : ""}${labels.join(", or ")}`;
+}
+
 function menu(anchor, entries, act) {
   document.querySelectorAll(".menu").forEach((m) => m.remove());
-  const box = h("div", { class: "menu" },
+  // Closed, focus goes back to what opened it (while it is on the page: a choice's move
+  // redraws the table, and the page then focuses the same thing on the new one).
+  const close = () => {
+    box.remove();
+    if (anchor.isConnected) anchor.focus();
+  };
+  const box = h("div", { class: "menu", role: "group",
+                         "aria-label": anchor.getAttribute("aria-label") || "choose" },
                 ...entries.map((e) => h("button", { "data-action": String(e.i),
                                                     onclick: (ev) => {
                                                       ev.stopPropagation();
-                                                      box.remove();
+                                                      close();
                                                       act(e.i);
                                                     } }, e.label)),
                 h("button", { class: "cancel", onclick: (ev) => {
-                  ev.stopPropagation(); box.remove();
+                  ev.stopPropagation(); close();
                 } }, "cancel"));
+  // From the keyboard: Escape closes it, and Tab goes round its buttons (it is at the end of
+  // the page, far from what opened it).
+  box.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") {
+      ev.preventDefault();
+      close();
+    } else if (ev.key === "Tab") {
+      const buttons = [...box.querySelectorAll("button")];
+      const at = buttons.indexOf(document.activeElement);
+      ev.preventDefault();
+      buttons[(at + (ev.shiftKey ? -1 : 1) + buttons.length) % buttons.length].focus();
+    }
+  });
   // What it was opened on, so that a redraw with the same choices can open it again.
   box.dataset.for = anchor.getAttribute("data-action");
   box.dataset.labels = anchor.title;
@@ -155,6 +207,7 @@ function menu(anchor, entries, act) {
   // would push the menu, and the page, past it.
   const right = document.documentElement.clientWidth - box.offsetWidth - 4;
   box.style.left = `${Math.max(4, Math.min(r.left, right)) + window.scrollX}px`;
+  box.querySelector("button").focus({ preventScroll: true });
 }
 
 /**

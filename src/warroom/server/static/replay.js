@@ -195,6 +195,8 @@ async function start() {
   $("#last").onclick = () => go(positions - 1);
   $("#step").oninput = (ev) => go(Number(ev.target.value));
   document.addEventListener("keydown", (ev) => {
+    // The slider and the viewer's list take their arrow keys themselves.
+    if (ev.target.closest?.("input, select, textarea")) return;
     if (ev.key === "ArrowLeft") go(at - 1);
     if (ev.key === "ArrowRight") go(at + 1);
   });

@@ -45,7 +45,12 @@ export function render(root, view, ctx) {
   if (choose.length) {
     root.append(panel("Choose your dice (in secret)", h("div", { class: "row dice-choices" },
       ...choose.map((e) => acts.bind(h("span", { class: "choice" },
-        ...COLOURS.flatMap((c) => Array.from({ length: e.action[c] }, () => die("", c, { label: "" })))),
+        // Named by the choice's label ("dice: 1 red, 1 white"), not die by die.
+        ...COLOURS.flatMap((c) => Array.from({ length: e.action[c] }, () => {
+          const d = die("", c, { label: "" });
+          d.setAttribute("aria-hidden", "true");
+          return d;
+        }))),
         [e])))));
   }
   const rest = acts.rest();
