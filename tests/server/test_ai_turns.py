@@ -7,6 +7,8 @@ import asyncio
 import subprocess
 import sys
 
+from event_loop import run
+
 from warroom.server.ai import TakeTurns
 
 
@@ -35,7 +37,7 @@ def test_defect_a_quick_move_waited_behind_every_other_games_queued_search():
     turns = TakeTurns(1)
     jobs = [("a.1", 0.02), ("a.2", 0.02), ("a.3", 0.02), ("b.1", 0.02), ("c.1", 0.0),
             ("b.2", 0.0)]
-    ran = asyncio.run(_searches(turns, jobs))
+    ran = run(_searches(turns, jobs))
     # a.1 was running; then each game in line takes one turn, a game with more goes to the back
     assert ran == ["a.1", "a.2", "b.1", "c.1", "a.3", "b.2"]
     assert (turns.free, turns.waiting) == (1, {})
@@ -56,7 +58,7 @@ def test_as_many_searches_run_at_once_as_there_are_workers():
     async def main() -> None:
         await asyncio.gather(*(search() for _ in range(5)))
 
-    asyncio.run(main())
+    run(main())
     assert most == 2 and turns.free == 2
 
 
@@ -86,7 +88,7 @@ def test_a_search_cancelled_in_line_or_just_given_its_turn_keeps_no_worker():
         assert (turns.free, turns.waiting) == (1, {})
         return ran
 
-    assert asyncio.run(main()) == ["d"]
+    assert run(main()) == ["d"]
 
 
 STOP_WITH_A_SEARCH_RUNNING = """

@@ -4,7 +4,6 @@ reconnecting, and a restart over the same database."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 import time
@@ -14,6 +13,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
+from event_loop import run
 from fastapi.testclient import TestClient
 
 from warroom.engine import Record, replay_to_end
@@ -677,7 +677,6 @@ def test_defect_one_damaged_stored_game_does_not_stop_the_server(db, damage, pro
 
 
 def test_a_connection_that_reads_nothing_is_closed_not_waited_on():
-    import asyncio
 
     from warroom.server.app import QUEUE, Connection
 
@@ -699,10 +698,7 @@ def test_a_connection_that_reads_nothing_is_closed_not_waited_on():
         await conn.writer()
         return ws
 
-    # In a thread of its own: a browser test earlier in this process (Playwright's sync API)
-    # leaves an event loop running in the main thread, where asyncio.run refuses to start.
-    with ThreadPoolExecutor(1) as pool:
-        ws = pool.submit(asyncio.run, scenario()).result()
+    ws = run(scenario())  # (event_loop.run: a browser test may have run in this process)
     assert ws.closed == (1008, "too slow")
     assert ws.sent == []
 
@@ -916,10 +912,10 @@ def test_defect_a_create_request_over_the_limit_is_not_read_to_its_end(db):
     def request(headers: list) -> Request:
         return Request({"type": "http", "method": "POST", "headers": headers}, receive)
 
-    assert asyncio.run(_body(request([]), MAX_BODY)) is None
+    assert run(_body(request([]), MAX_BODY)) is None
     assert len(received) == 2  # 128 KiB read of the 64 MB sent
     received.clear()
-    assert asyncio.run(_body(request([(b"content-length", b"65536000")]), MAX_BODY)) is None
+    assert run(_body(request([(b"content-length", b"65536000")]), MAX_BODY)) is None
     assert received == []
     with client(db) as c:  # through the route: the same one-line refusal
         answer = c.post("/api/games", content=b"{" + b" " * MAX_BODY + b"}",
