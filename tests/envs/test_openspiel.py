@@ -227,6 +227,13 @@ def test_observation_parameters_are_refused():
         make_observation(pyspiel.load_game("warroom_kow"), None, {"x": 1})
 
 
+def play_randomly(state, moves: int, rng: random.Random) -> None:
+    """Up to `moves` random legal actions, fewer if the game ends."""
+    for _ in range(moves):
+        if not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_a_game_and_a_state_pickle_and_deep_copy(name):
     """pyspiel pickles a sampled-stochastic game with its generator, which a Python game
@@ -234,9 +241,7 @@ def test_a_game_and_a_state_pickle_and_deep_copy(name):
     game = pyspiel.load_game(wos.short_name(REGISTRY[name]) + "(seed=3)")
     state = game.new_initial_state()
     rng = random.Random(0)
-    for _ in range(5):
-        if not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+    play_randomly(state, 5, rng)
     twin_game = pickle.loads(pickle.dumps(game))
     assert str(twin_game) == str(game)
     assert (twin_game.new_initial_state().information_state_string(0)
@@ -273,9 +278,7 @@ def test_an_unpickled_state_keeps_its_action_history(name):
                              else f"{short}(seed=3)")
     state = game.new_initial_state()
     rng = random.Random(1)
-    for _ in range(6):
-        if not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+    play_randomly(state, 6, rng)
     twin = pickle.loads(pickle.dumps(state))
     moves = len(state.history())  # 6, or fewer if the game ended (a viktory battle may)
     assert twin.history() == state.history() and moves >= 2
