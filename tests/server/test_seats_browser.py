@@ -100,6 +100,14 @@ def test_a_seat_away_too_long_can_be_handed_to_the_ai(db, browser):
         assert watching.locator("#hand-1").count() == 0  # a spectator is not offered it
         page.click("#hand-1", timeout=10_000)
         assert "Let the AI play seat 1?" in page.locator("#hand-confirm").inner_text()
+        # From the keyboard (audit, stop 42): the confirmation takes the focus, and Escape
+        # cancels it, giving the focus back to what opened it.
+        assert page.evaluate("document.activeElement.id") == "hand-yes"
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#hand-confirm", state="detached")
+        assert page.evaluate("document.activeElement.id") == "hand-1"
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#hand-confirm")
         page.click("#hand-yes")
         for p in (page, watching):
             p.wait_for_function("document.querySelector('#seats').textContent"
