@@ -150,7 +150,8 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
     else:
         record.meta["players"] = specs
     agents = make_agents(specs, g, seed)
-    humans = [a for a in agents if isinstance(a, HumanAgent)]
+    people = {seat: agent for seat, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
+    humans = list(people.values())
     # With --json, standard output holds the result alone (a script reads it): the table, the
     # choices and the prompts go to standard error, which a person at a terminal sees alike.
     console = Console(stderr=as_json, highlight=False)
@@ -181,14 +182,13 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
     logged = [len(saved_state.log) if saved_state is not None else 0]
 
     last_save = [time.monotonic()]
-    people = {seat: agent for seat, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
     people_out = [False]  # said once: every person at the table is out, the AI plays on
 
     def after(state: State, player: int, action: object, rec: Record | None) -> None:
         # A person's every action is saved; AI players' at most twice a second (a save writes
         # the whole record: after each of thousands of AI decisions it would cost more than the
         # game), and always at the end.
-        if save and (isinstance(agents[player], HumanAgent) or state.is_terminal()
+        if save and (player in people or state.is_terminal()
                      or time.monotonic() - last_save[0] >= SAVE_EVERY):
             assert rec is not None
             rec.save(save)
@@ -200,7 +200,7 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             people_out[0] = True
             say_people_out(state, people, hotseat, console)
         if hotseat:
-            if isinstance(agents[player], HumanAgent):
+            if player in people:
                 public.seen = logged[0]
             logged[0] = len(state.log)
 
@@ -228,9 +228,8 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         public(result.state)
         click.echo(g.render(result.state.observation(None), None))
     elif humans:
-        for seat, agent in enumerate(agents):
-            if isinstance(agent, HumanAgent):  # what happened after its last decision
-                agent.show_new_events(result.state.observation(seat))
+        for seat, agent in people.items():  # what happened after its last decision
+            agent.show_new_events(result.state.observation(seat))
         click.echo(g.render(result.state.observation(None), None))
     click.echo(result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else ""))
 
