@@ -219,7 +219,7 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db):
     with client(db) as c:  # restarted: the seat is still the AI's; the others resign too
         seats = c.get(f"/api/games/{made['id']}").json()["seats"]
         assert seats[mover] == {"seat": mover, "kind": "ai", "label": label,
-                                "connected": False}
+                                "connected": False, "handed": "resigned"}
         for seat in others:
             with c.websocket_connect(f"/ws/{made['id']}") as ws:
                 assert not hello(ws, tokens[seat])["terminal"]

@@ -53,7 +53,8 @@ def test_a_seat_away_too_long_is_handed_to_the_ai_and_the_game_goes_on(db):
     assert early["type"] == "error" and early["message"].startswith("seat 1 has been away")
     label = "heuristic since seat 1 was away"
     assert [f["type"] for f in mine] == ["welcome", "notice", "state"]  # everyone is told
-    assert mine[0]["seats"][1] == {"seat": 1, "kind": "ai", "label": label, "connected": False}
+    assert mine[0]["seats"][1] == {"seat": 1, "kind": "ai", "label": label, "connected": False,
+                                   "handed": "away"}  # the page names its win by it
     assert [f["type"] for f in theirs] == ["welcome", "notice", "state"]
     assert theirs[1]["message"].startswith("Seat 1 was away ")
     assert theirs[1]["message"].endswith(": seat 0 let the heuristic AI play it on")

@@ -89,8 +89,7 @@ class LiveGame:
         # watches instead, told the seat was taken.
         self.invites: dict[int, str] = {}
         for seat, digest in row.claims:
-            self.invites[seat] = self.seats[seat].token_hash
-            self.seats[seat] = SeatRow("person", token_hash=digest, label=self.seats[seat].label)
+            self._take(seat, digest)
         # Invite seats the first page to open will claim. A seat joined before claims existed
         # keeps its invite link as its token; one whose claim the store could not take is
         # claimed by its next page.
@@ -149,12 +148,16 @@ class LiveGame:
         created the game holds that link)."""
         token = new_token()
         store.add_claim(self.id, seat, token_hash(token))
-        person = self.seats[seat]
-        self.invites[seat] = person.token_hash
-        self.seats[seat] = SeatRow("person", token_hash=token_hash(token), label=person.label)
+        self._take(seat, token_hash(token))
         self.unclaimed.discard(seat)
         self.joins_stored.add(seat)
         return token
+
+    def _take(self, seat: int, digest: str) -> None:
+        """An invite seat claimed by a page whose token hashes to `digest`: the invite link's
+        hash is kept (that link watches now)."""
+        self.invites[seat] = self.seats[seat].token_hash
+        self.seats[seat] = SeatRow("person", token_hash=digest, label=self.seats[seat].label)
 
     def away_for(self, seat: int) -> float | None:
         """Seconds a person seat has had no page connected; None while one is, or for an AI."""
@@ -257,9 +260,7 @@ class LiveGame:
             "status": self.status(),
             "version": self.version,
             "created": self.row.created,
-            "seats": [{"seat": i, "kind": s.kind, "label": s.label or _seat_label(s),
-                       "connected": i in self.connections}
-                      for i, s in enumerate(self.seats)],
+            "seats": [self._seat_summary(i, s) for i, s in enumerate(self.seats)],
         }
         if any(len(side) > 1 for side in self.teams):  # the lobby says who plays with whom
             out["sides"] = self.teams
@@ -374,6 +375,14 @@ class LiveGame:
         self.handed.append((Resignation(seat, at), why))
         self.connections.pop(seat, None)
         self.away_since.pop(seat, None)
+
+    def _seat_summary(self, seat: int, row: SeatRow) -> dict[str, Any]:
+        out = {"seat": seat, "kind": row.kind, "label": row.label or _seat_label(row),
+               "connected": seat in self.connections}
+        why = self.why_handed(seat)
+        if why is not None:  # the AI plays a person's seat: the page names its win so
+            out["handed"] = why
+        return out
 
     def why_handed(self, seat: int) -> str | None:
         """Why the AI plays `seat` ("resigned", "away"); None if it was never handed over."""

@@ -277,12 +277,12 @@ export function outcomeText(view, names = {}) {
   return `You lose - ${seatsText(winners, names)} ${winners.length > 1 ? "win" : "wins"}`;
 }
 
-/** The seats the AI took over (a lobby summary's seats), named as the lobby names them:
- *  "heuristic since seat 0 resigned", so that a win is not read as the person's. */
+/** The seats the AI took over (a lobby summary's seats, `handed`: why), named as the lobby
+ *  names them: "heuristic since seat 0 resigned", so that a win is not read as the person's. */
 export function handedNames(seats) {
   const names = {};
   for (const s of seats || []) {
-    if (s.kind === "ai" && s.label.includes(" since ")) names[s.seat] = s.label;
+    if (s.handed) names[s.seat] = s.label;
   }
   return names;
 }
