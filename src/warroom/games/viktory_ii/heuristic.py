@@ -509,10 +509,7 @@ def _move_active(state: Any, p: int, actions: list[Any], u: int) -> Any:
         if a.kind == "attack" and (a.hex in state.battles
                                    or _worth_attacking(state, p, a.hex, u)):
             return a
-    if state.ut[u] == FRIG:
-        ferry = _ferry(state, p, actions, u)
-        if ferry is not None:
-            return ferry
+    if state.ut[u] == FRIG:  # (`_move` found it no ferrying to do)
         water = [a for a in steps if a.kind != "attack"]
         if state.terrain[state.uh[u]] != WATER and water:  # leave the port
             return water[0]
