@@ -269,9 +269,7 @@ class CardAnalysis:
     def settled_reason(self) -> str:
         """Why the settled effects say nothing, in words; a matchup one player decides is
         named as such, since its remedy is closer players, not more games."""
-        groups = ("every group of player-games compared (the same seat, listed player and "
-                  "number of cards) was all wins or all losses, so a card's holders cannot be "
-                  "told from the others")
+        groups = SETTLED
         if not self.decided:  # small groups are often all wins or all losses
             return f"{groups}; more games may help where the groups are small"
         return ("one player decides every game of this matchup (in each seat, each listed "
@@ -314,6 +312,10 @@ class CardAnalysis:
                 "verdict": self.verdict()}
 
 
+# Why a settled card is not tested, in the verdicts' and the reports' words.
+SETTLED = ("every group of player-games compared (the same seat, listed player and number of "
+           "cards) was all wins or all losses, so a card's holders cannot be told from the "
+           "others")
 NO_SPLIT = "no card was drawn or played by some players and not by others"
 
 

@@ -20,6 +20,7 @@ from .cards import (
     CORRECTION,
     MIN_GROUP,
     NEARLY_SAME,
+    SETTLED,
     CardAnalysis,
     CardEffect,
     adjusted_for,
@@ -241,14 +242,8 @@ def _cards_section(a: RunAnalysis) -> Section:
             f"fewer than {MIN_GROUP} comparable player-games on either side are not tested. "
             + (f"The plot shows the {half} highest and lowest of {len(plotted)} cards." if
                len(plotted) > len(shown) else "")
-            + (f" Cards that {SETTLED} are not plotted." if len(plotted) < len(drawn) else ""))
+            + (f" Cards where {SETTLED} are not plotted." if len(plotted) < len(drawn) else ""))
     return Section("cards", title, a.card_verdicts(), figures, table, note.strip())
-
-
-# Why a settled card shows no difference, in the reports' notes.
-SETTLED = ("had every group compared (the same seat, listed player and number of cards) all "
-           "wins or all losses, so that the games cannot tell their holders from the others "
-           "(one player decides every game, say)")
 
 
 def _effect_row(e: CardEffect) -> list[str]:
@@ -279,7 +274,7 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
                      "that drew or played them (a resource handed over in a ransom), have the "
                      "same figures as when drawn and are tested once.")
         if any(e.settled for e in ranked):
-            note += f" Cards shown as — {SETTLED}: they are not tested."
+            note += f" Cards shown as — are those where {SETTLED}: they are not tested."
         rows = [_effect_row(e)[:1] + _effect_row(e)[2:] for e in ranked]
         out.append(Section(key, title, [], table=(headers, rows), note=note))
     fates = cards.fates

@@ -281,7 +281,7 @@ def _paired_rates(tables: list[list[list[bool]]], what: str) -> tuple[float, str
             f"; paired by seed: {test}{many}")
 
 
-def _rates_test(analyses: list[RunAnalysis], why: str, counts: list[list[float]],
+def _rates_test(why: str, counts: list[list[float]],
                 tables: list[list[list[bool]]], what: str) -> tuple[float, str]:
     """Rates across the cells: paired by seed when the cells played the same games (`why`
     empty), else the chi-square test of independent samples on `counts`, saying why."""
@@ -316,7 +316,7 @@ def _wins_test(analyses: list[RunAnalysis], kind: str) -> tuple[float | None, st
         return None, f" not tested: {differ or 'the cells play different teams'}{shown}"
     heads = team_heads(analyses[0].seats, partners)
     p, test = _rates_test(
-        analyses, _unpaired(analyses),
+        _unpaired(analyses),
         [[*wins_per_team(a, kind, partners), a.draws] for a in analyses],
         [[a.per_game.won(kind, h) for a in analyses] for h in heads], kind)
     return p, test + teams_note(analyses[0].seats, partners, kind, " in every cell")
@@ -330,7 +330,7 @@ def _first_test(analyses: list[RunAnalysis], firsts: list[Rate]) -> tuple[float,
     if not why and any([f < 0 for f in flag] != [f < 0 for f in flags[0]] for flag in flags):
         why = "the games with a first player differ between cells"
     games = [i for i, f in enumerate(flags[0]) if f >= 0]
-    return _rates_test(analyses, why, [[r.successes, r.trials - r.successes] for r in firsts],
+    return _rates_test(why, [[r.successes, r.trials - r.successes] for r in firsts],
                        [[[flag[i] == 1 for i in games] for flag in flags]], "")
 
 
@@ -339,7 +339,7 @@ def _reasons_test(analyses: list[RunAnalysis], reasons: list[str]) -> tuple[floa
         code = a.per_game.reasons.get(reason, -1)
         return [c == code for c in a.per_game.reason]
 
-    return _rates_test(analyses, _unpaired(analyses),
+    return _rates_test(_unpaired(analyses),
                        [[a.reasons[r] for r in reasons] for a in analyses],
                        [[ended(a, r) for a in analyses] for r in reasons], "reason")
 
@@ -356,6 +356,7 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
     players = min((a.run.players for a in analyses), key=len)
     seats = min(a.seats for a in analyses)
     why = _unpaired(analyses)
+    lengths = [list(a.per_game.length) for a in analyses]  # each game's, in index order
     out: list[Figure] = [
         ("player-win-rate", "win rate per player", "win rate",
          {f"{p} ({i})": [_rate_point(a.player_rates()[i]) for a in analyses]
@@ -377,12 +378,11 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
     out += [
         ("draws", "draw rate", "share of games",
          {"draws": [_rate_point(a.draw_rate()) for a in analyses]},
-         *_rates_test(analyses, why, [[a.draws, a.games - a.draws] for a in analyses],
+         *_rates_test(why, [[a.draws, a.games - a.draws] for a in analyses],
                       [[[m == 0 for m in a.per_game.seat_won] for a in analyses]], "")),
         ("length", "mean game length", "decisions",
          {"mean length": [_mean_point(a.length) for a in analyses]},
-         *_location_test(why, [list(a.per_game.length) for a in analyses],
-                         [_expand(a) for a in analyses])),
+         *_location_test(why, lengths, lengths)),
     ]
     reasons = sorted({r for a in analyses for r in a.reasons})
     if len(reasons) > 1:
@@ -435,10 +435,6 @@ def _cell_json(a: RunAnalysis) -> dict[str, Any]:
     full = a.to_json()
     return {k: full[k] for k in ("games", "seat_win_rate", "player_win_rate", "draw_rate",
                                  "first_player", "length", "reasons", "metrics", "run")}
-
-
-def _expand(a: RunAnalysis) -> list[float]:
-    return [float(v) for v, n in a.lengths.items() for _ in range(n)]
 
 
 def _fmt(point: Point, unit: str) -> str:
