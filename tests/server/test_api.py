@@ -640,8 +640,8 @@ def test_ai_seats_carry_on_after_a_restart(db):
      "table actions, idx 0: player is 'x', not a seat number"),
     ("UPDATE games SET seats = 'x' WHERE id = :id", "table games: seats is not valid JSON"),
     ("UPDATE games SET seats = '[1, 2]' WHERE id = :id",
-     "table games: seats[0] is not a seat (kind person or ai, with text spec, token_hash, "
-     "label)"),
+     "table games: seats[0] is not a seat (kind person or ai, with text spec, token_hash of 64 "
+     "hex digits or none, label)"),
     ("UPDATE games SET seats = '[]' WHERE id = :id", "table games: 0 seats stored for 2 players"),
     ("UPDATE games SET options = '[]' WHERE id = :id",
      "table games: options is not a JSON object"),

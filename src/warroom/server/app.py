@@ -352,15 +352,26 @@ class Server:
                     raise StoreError(f"table {table}: seat {seat} after {at} actions, of "
                                      f"{state.num_players} seats and {len(row.actions)} "
                                      "actions")
-        for seat, _ in row.claims:
-            if not (0 <= seat < state.num_players and row.seats[seat].kind == "person"):
-                raise StoreError(f"table claims: seat {seat} is not a person's seat of the "
+                if row.seats[seat].kind != "person":  # only a person resigns, or is away
+                    raise StoreError(f"table {table}: seat {seat} is an AI's "
+                                     f"({row.seats[seat].spec}), not a person's")
+        for seat, _ in row.claims:  # only an invite link is claimed
+            if not (0 <= seat < state.num_players and row.seats[seat].kind == "person"
+                    and row.seats[seat].label == "invite"):
+                raise StoreError(f"table claims: seat {seat} is not an invite seat of the "
                                  f"{state.num_players}")
         live = LiveGame(row, game, config, state, names)
         # in the order they happened (a seat handed to the AI resigns no more, and back)
         changes = sorted([(at, 0, seat) for seat, at in row.resignations]
                          + [(at, 1, seat) for seat, at in row.handovers])
         for at, away, seat in changes:
+            # as at the table: nothing changes hands in a game a resignation ended, and a
+            # seat the AI plays has no person to resign it or to be away
+            late = ("the game was over already" if live.ended is not None else
+                    "the AI played it already" if live.why_handed(seat) is not None else "")
+            if late:
+                raise StoreError(f"table {'handovers' if away else 'resignations'}: seat "
+                                 f"{seat} after {at} actions, when {late}")
             if away:
                 live.to_ai(seat, at, "away")
             else:
@@ -1039,7 +1050,11 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
         if seat is not None:
-            server.join(live, seat)
+            # An invite seat's join is stored with its claim alone: stored without it, a
+            # restart would take the seat for one joined before claims existed, whose invite
+            # link is its token for good, and never claim it.
+            if not live.claimable(seat):
+                server.join(live, seat)
             if live.connect(seat):  # the lobby's "connected", now
                 server.tell_presence(live, but=conn)
         try:
@@ -1126,9 +1141,7 @@ def _watching(live: LiveGame, token: str) -> str:
     if taken is not None:
         return (f"Seat {taken} was taken by the invited player: this link opens it no more, "
                 "and you are watching")
-    digest = token_hash(token)
-    seat = next((i for i, s in enumerate(live.seats)
-                 if s.token_hash and secrets.compare_digest(s.token_hash, digest)), None)
+    seat = live.token_seat(token)
     if seat is not None and live.why_handed(seat) == "away":
         return (f"Seat {seat} was handed to the {HANDOVER} AI while nobody had it open; you are "
                 "watching")

@@ -126,9 +126,16 @@ class LiveGame:
     def knows(self, token: str) -> bool:
         """Whether `token` is any seat's: a person's, or one whose person resigned it to the
         AI (that link then watches as a spectator: the seat's view is the AI's now)."""
+        return self.token_seat(token) is not None or self.invite_taken(token) is not None
+
+    def token_seat(self, token: str) -> int | None:
+        """The seat whose token `token` is, whoever plays it now: its person, or the AI its
+        person resigned it to or was away from. (An invite link a page claimed is no seat's
+        token: `invite_taken`.)"""
         digest = token_hash(token)
-        return any(seat.token_hash and secrets.compare_digest(seat.token_hash, digest)
-                   for seat in self.seats) or self.invite_taken(token) is not None
+        return next((i for i, seat in enumerate(self.seats)
+                     if seat.token_hash and secrets.compare_digest(seat.token_hash, digest)),
+                    None)
 
     def invite_taken(self, token: str) -> int | None:
         """The seat whose invite link `token` is, once its invited player claimed it."""
@@ -373,6 +380,9 @@ class LiveGame:
         self.seats[seat] = SeatRow("ai", HANDOVER, token_hash=person.token_hash,
                                    label=f"{HANDOVER} since seat {seat} {words}")
         self.handed.append((Resignation(seat, at), why))
+        # in the order a restart replays them (the store keeps no order between a resignation
+        # and a hand-over after as many actions), so that the record is the same after one
+        self.handed.sort(key=lambda h: (h[0].at, h[1] == "away", h[0].seat))
         self.connections.pop(seat, None)
         self.away_since.pop(seat, None)
 

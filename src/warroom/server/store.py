@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
+import re
 import sqlite3
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +35,8 @@ from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own
 # than writing off the loop, which would need each game's actions kept in order across
 # threads, for writes that otherwise take tens of microseconds.
 BUSY_TIMEOUT_MS = 100
+
+log = logging.getLogger("warroom.server")
 
 
 class WriteFailed(Exception):
@@ -270,12 +275,16 @@ class SqliteStore:
                                            "number")
         claims: dict[str, list[tuple[int, str]]] = {}
         for game_id, seat, digest in took:
-            if _whole(seat) and isinstance(digest, str):
+            # a token hash as `token_hash` makes it: any other text would open the seat to no
+            # link (and one beyond ASCII breaks secrets.compare_digest at every hello)
+            if _whole(seat) and isinstance(digest, str) and TOKEN_HASH.fullmatch(digest):
                 claims.setdefault(game_id, []).append((seat, digest))
             else:
                 damage.setdefault(game_id, f"table claims: seat {_shown(seat)} is not a seat "
-                                           "number with a token hash")
+                                           "number with a token hash (64 hex digits)")
         handovers = _seat_steps(handed, "handovers", damage)
+        _skip_strays({row[0] for row in rows}, (("actions", acts), ("resignations", gave_up),
+                      ("joins", came), ("claims", took), ("handovers", handed)))
         games = [_game(row, by_game.get(row[0], []), resigned.get(row[0], []),
                        joined.get(row[0], []), damage.get(row[0], "")) for row in rows]
         for game in games:
@@ -305,6 +314,7 @@ class SqliteStore:
 
 # --- reading stored rows ------------------------------------------------------------------
 SEAT_KINDS = ("person", "ai")
+TOKEN_HASH = re.compile("[0-9a-f]{64}")  # a SHA-256, as hexdigest() writes it
 
 
 class _Damaged(ValueError):
@@ -350,9 +360,11 @@ def _seat(index: int, value: Any) -> SeatRow:
     fields = {f: "" for f in ("kind", "spec", "token_hash", "label")}
     if (not isinstance(value, dict) or not value.keys() <= fields.keys()
             or not all(isinstance(v, str) for v in value.values())
-            or value.get("kind") not in SEAT_KINDS):
+            or value.get("kind") not in SEAT_KINDS
+            or not (value.get("token_hash", "") == ""
+                    or TOKEN_HASH.fullmatch(value["token_hash"]))):
         raise _Damaged(f"table games: seats[{index}] is not a seat (kind person or ai, with "
-                       "text spec, token_hash, label)")
+                       "text spec, token_hash of 64 hex digits or none, label)")
     return SeatRow(**value)
 
 
@@ -372,6 +384,16 @@ def _seat_steps(rows: Iterable[tuple[Any, Any, Any]], table: str,
             damage.setdefault(game_id, f"table {table}: seat {_shown(seat)} after "
                                        f"{_shown(idx)} actions is not two whole numbers")
     return out
+
+
+def _skip_strays(stored: set[Any], tables: Iterable[tuple[str, list[tuple[Any, ...]]]]
+                 ) -> None:
+    """Say in one line each where a table's rows name a game that is not stored (its games
+    row deleted by hand): they belong to no game, and are skipped."""
+    for table, rows in tables:
+        for game_id, count in Counter(r[0] for r in rows if r[0] not in stored).items():
+            log.warning("table %s: %d row%s of game %s, which is not stored: skipped", table,
+                        count, "" if count == 1 else "s", _shown(game_id))
 
 
 def _shown(value: Any) -> str:
