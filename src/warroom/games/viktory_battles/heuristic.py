@@ -41,6 +41,7 @@ from .actions import (
     StandGround,
 )
 from .cards import Card
+from .dice import hit_chance
 from .resolver import ATT, DEF, BattleSession
 from .units import ART
 
@@ -103,7 +104,7 @@ def _dice_lost(state: BattleSession, victim: int, a: Casualty) -> int:
 
 # --- dice ----------------------------------------------------------------------------------------
 def _hit_chance(state: BattleSession, player: int) -> float:
-    return (4 if state.req.supply[player] else 3) / 6
+    return hit_chance(state.req.supply[player])
 
 
 def _fight_on(state: BattleSession, with_reserve: bool = False) -> bool:

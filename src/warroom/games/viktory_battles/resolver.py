@@ -9,17 +9,18 @@ casualty orders (`queue`); an order that leaves a real choice waits for its choo
 firer for selective (tactical) hits, the owner for the others. Everything the rules fix
 happens by itself.
 
-Dice: the launch (bringing reserve units), Overwatch, bombard, pre-battle fire, then battle
-rounds (both sides roll at once; the attacker's surplus hits suppress defender dice) until
-one side is gone or the attacker retreats. Hybrid: the same dice battle; the launch may play
-an Attack card for its text, and a card window before each dice round lets both sides play
-Special Events. Cards: each wave the attacker brings reserve units and plays an Attack card;
-Overwatch, bombard (first wave) and pre-battle fire flip cards; the first wave draws
-replenishment cards; then the card battle round alternates Counter cards until a player
-passes. The attacker may renew with another Attack card (a re-attack from the same hex
-sides, without new replenishment) or stand its ground. Two more kinds of request come from
-the map: a bombardment alone (artillery and frigates fire, nobody moves in) and Overwatch
-outside a battle (defending artillery fires at a unit that moved next to it).
+Dice (how many each side rolls: `dice`): the launch (bringing reserve units), Overwatch,
+bombard, pre-battle fire, then battle rounds (both sides roll at once; the attacker's surplus
+hits suppress defender dice) until one side is gone or the attacker retreats. Hybrid: the
+same dice battle; the launch may play an Attack card for its text, and a card window before
+each dice round lets both sides play Special Events. Cards: each wave the attacker brings
+reserve units and plays an Attack card; Overwatch, bombard (first wave) and pre-battle fire
+flip cards; the first wave draws replenishment cards; then the card battle round alternates
+Counter cards until a player passes. The attacker may renew with another Attack card (a
+re-attack from the same hex sides, without new replenishment) or stand its ground. Two more
+kinds of request come from the map: a bombardment alone (artillery and frigates fire, nobody
+moves in) and Overwatch outside a battle (defending artillery fires at a unit that moved
+next to it).
 
 What happens to a battle's cards after it (a card for a town taken, the hand limit, the
 end-of-turn draw) is the turn's business: each game does it.
@@ -54,12 +55,11 @@ from .actions import (
     StandGround,
 )
 from .cards import ATTACK_EFFECTS, RESPONSES, Card
+from .dice import attacker_dice, defender_dice, hit_faces
 from .seam import BattleHost, BattleRequest, BattleResult, CardPool, DefenderReserve
-from .units import ART, CAV, FRIG, INF, Units
+from .units import ART, FRIG, Units
 
 ATT, DEF = 0, 1
-TERRAIN_DICE = {"forest": 1, "mountain": 2}
-URBAN_DICE = {"town": 1, "city": 2}
 Winner = Literal["attacker", "defender", "none"]
 WINNERS: dict[tuple[int, ...], Winner] = {(ATT,): "attacker", (DEF,): "defender", (): "none"}
 
@@ -274,37 +274,14 @@ class BattleSession:
         return any(effect == "ignore_terrain" for effect, _ in self.events)
 
     def attacker_dice(self) -> int:
-        """1 per type of unit present (infantry, cavalry, artillery), +1 per additional hex
-        side; naval: 1, +1 per additional hex side."""
-        sides = self.attacker[1:]
-        active = sum(1 for s in sides if sum(s))
-        if not active:
-            return 0
-        if self.naval:
-            return active
-        kinds = [k for k in (INF, CAV, ART) if not (k == CAV and self.mud)]
-        return sum(1 for k in kinds if any(s[k] for s in sides)) + active - 1
-
-    def urban_dice(self) -> int:
-        """A town 1, a city 2; a city 1 while its owner does not hold its own capital."""
-        dice = URBAN_DICE.get(self.req.settlement, 0)
-        if dice == 2 and self.req.lost_capital[DEF]:
-            return 1
-        return dice
+        """The attacking hex sides' dice (`dice.attacker_dice`)."""
+        return attacker_dice(self.attacker[1:], self.naval, self.mud)
 
     def defender_dice(self) -> tuple[int, int]:
-        """(dice, dice that suppression cannot remove). 1 per type of unit present, +1 naval
-        support, + the best of forest 1, town 1, mountain 2, city 2; naval: 1."""
-        d = self.defender
-        if self.naval:
-            return (1 if d[FRIG] else 0), 0
-        kinds = [k for k in (INF, CAV, ART) if not (k == CAV and self.mud)]
-        unit_dice = sum(1 for k in kinds if d[k])
-        naval = int(self.req.naval_support)
-        terrain = 0 if self.ignore_terrain else TERRAIN_DICE.get(self.req.terrain, 0)
-        best = max(terrain, self.urban_dice())
-        protected = naval + best if self.req.settlement != "none" else 0
-        return unit_dice + naval + best, protected
+        """(dice, dice that suppression cannot remove): `dice.defender_dice`."""
+        r = self.req
+        return defender_dice(self.defender, r.terrain, r.settlement, r.lost_capital[DEF],
+                             r.naval_support, self.mud, self.ignore_terrain)
 
     def dice(self, role: int) -> int:
         return self.attacker_dice() if role == ATT else self.defender_dice()[0]
@@ -405,7 +382,7 @@ class BattleSession:
             return 0, 0
         seat = self.seat[role]
         if not self.cards_mode:
-            top = 4 if self.req.supply[role] else 3
+            top = hit_faces(self.req.supply[role])
             rolled = roll_dice(self._host().rng, n)
             hits = sum(1 for r in rolled if r <= top)
             selective = hits if all_selective else sum(1 for r in rolled if r == 1)

@@ -5,10 +5,11 @@
 - Expansion: it builds two towns a turn where it can (hexes with the most land around, close
   to home, away from enemy units), and upgrades a town to a city when no site is left or it
   already holds three towns.
-- Battle odds: an attack is judged by its estimated chance of winning (`win_chance`): per
-  round the attacker rolls a die per unit type plus one per extra hex side, the defender a
-  die per unit type plus the best of forest 1, mountain 2, town 1, city 2 (and one for a
-  frigate beside it), hits on 1-3 (1-4 in combat supply); units are what a side can lose.
+- Battle odds: an attack is judged by its estimated chance of winning (`win_chance`), rolling
+  the dice the battle would (`viktory_battles.dice`, the resolver's own rule: a die per unit
+  type and extra hex side against a die per unit type and the place's dice, hits on 1-3 or
+  1-4 in combat supply, the attacker's surplus hits suppressing the defender's unit dice);
+  units are what a side can lose.
   It attacks at a chance of 0.6 (0.5 against a town or city), asking less after round 20
   (0.01 a round, down to 0.35) so that a standoff is broken; units next to a declared
   battle join it, from new hex sides first, until the chance is 0.9.
@@ -38,6 +39,7 @@ from functools import cache
 from math import comb
 from typing import Any
 
+from ..viktory_battles.dice import attacker_dice, defender_dice, hit_chance, place_dice, unit_dice
 from ..viktory_battles.heuristic import battle_action
 from .actions import (
     DONE_BUILD,
@@ -60,11 +62,9 @@ from .actions import (
     Unload,
     Upgrade,
 )
-from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS, UNKNOWN, WATER, mask_hexes
-from .units import ATTACKING, CAV, FREE, FRESH, FRIG, LAND_UNITS, NOBODY
+from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS, TERRAINS, UNKNOWN, WATER, mask_hexes
+from .units import ART, ATTACKING, FREE, FRESH, FRIG, INF, LAND_UNITS, NOBODY, SETTLEMENT_NAMES
 
-TERRAIN_DEFENCE = {FOREST: 1, MOUNTAIN: 2}
-URBAN_DEFENCE = {1: 1, 2: 2}
 NEAR_HOME = {GRASSLAND: 5, PLAINS: 4, MOUNTAIN: 3, FOREST: 2, WATER: 0}
 FAR_AWAY = {WATER: 5, MOUNTAIN: 3, FOREST: 2, PLAINS: 1, GRASSLAND: 1}
 CAPITAL_TERRAIN = {MOUNTAIN: 4, GRASSLAND: 3, PLAINS: 2, FOREST: 1}
@@ -246,46 +246,36 @@ def win_chance(a: int, a_dice: int, d: int, d_types: int, bonus: int, urban: boo
     return p[a][d]
 
 
-def _defender_dice(state: Any, p: int, h: int) -> tuple[int, list[int], int, bool, float]:
-    """Who defends the hex, their units by type, the bonus dice, whether the battle is
-    urban, and their hit chance."""
+def _defence(state: Any, p: int, h: int) -> tuple[int, int, int, bool, float]:
+    """What an attack by p on hex h meets: the defending units, their dice, the place's dice
+    (naval support and the best of terrain or town: suppression takes none of them in a town
+    or city), whether the battle is urban, and the defender's hit chance."""
     o = state.occ_owner[h]
     owner = o if o >= 0 and o != p else state.sowner[h]
     units = state.units_at(h, owner) if 0 <= o and o != p else [0, 0, 0, 0]
-    if state.terrain[h] == WATER:
-        return owner, units, 0, False, 0.5
-    settle = state.settle[h] if state.sowner[h] not in (p, NOBODY) else 0
-    urban_bonus = URBAN_DEFENCE.get(settle, 0)
-    if settle == 2 and not state.holds_capital(state.sowner[h]):
-        urban_bonus = 1
-    bonus = max(TERRAIN_DEFENCE.get(state.terrain[h], 0), urban_bonus)
-    if any(state.terrain[n] == WATER and state.occ_owner[n] == owner and
-           state.units_at(n, owner)[FRIG] for n in state.board.neighbours[h]):
-        bonus += 1
-    supplied = owner != NOBODY and state.in_supply(owner, h)
-    return owner, units, bonus, bool(settle), 4 / 6 if supplied else 0.5
+    terrain = TERRAINS[state.terrain[h]]
+    urban = terrain != "water" and state.sowner[h] not in (p, NOBODY)
+    settlement = SETTLEMENT_NAMES[state.settle[h]] if urban else "none"
+    lost_capital = owner != NOBODY and not state.holds_capital(owner)
+    support = state.naval_support(owner, h)
+    dice, _ = defender_dice(units, terrain, settlement, lost_capital, support)
+    place = 0 if terrain == "water" else \
+        place_dice(terrain, settlement, lost_capital, support)[0]
+    qd = hit_chance(owner != NOBODY and state.in_supply(owner, h))
+    return sum(units), dice - place, place, urban, qd
 
 
 def attack_chance(state: Any, p: int, h: int, attackers: list[int]) -> float:
     """The estimated chance that these units (attacking or about to) take or clear hex h."""
     if not attackers:
         return 0.0
-    types = len({state.ut[u] for u in attackers})
-    sides = len({state.uh[u] for u in attackers})
-    _, units, bonus, urban, qd = _defender_dice(state, p, h)
-    qa = 4 / 6 if state.in_supply(p, h) else 0.5
-    return win_chance(len(attackers), types + sides - 1, sum(units),
-                      sum(1 for k in units if k), bonus, urban, qa, qd)
-
-
-def defence(state: Any, p: int, h: int) -> int:
-    """What an attack on the hex must beat: its units plus the best terrain or town bonus."""
-    o = state.occ_owner[h]
-    units = state.occ_n[h] if o not in (-1, p) else 0
-    if state.terrain[h] == WATER:
-        return units
-    bonus = max(TERRAIN_DEFENCE.get(state.terrain[h], 0), URBAN_DEFENCE.get(state.settle[h], 0))
-    return units + bonus
+    sides: dict[int, list[int]] = {}
+    for u in attackers:
+        sides.setdefault(state.uh[u], [0, 0, 0, 0])[state.ut[u]] += 1
+    a_dice = attacker_dice(list(sides.values()), state.terrain[h] == WATER)
+    d, d_dice, place, urban, qd = _defence(state, p, h)
+    return win_chance(len(attackers), a_dice, d, d_dice, place, urban,
+                      hit_chance(state.in_supply(p, h)), qd)
 
 
 def _committed(state: Any, h: int) -> list[int]:
@@ -329,33 +319,33 @@ def _boldness(state: Any, p: int, h: int) -> float:
 
 
 # --- garrisons -------------------------------------------------------------------------------
-def _holding_chance(state: Any, p: int, h: int, keep: int, radius: int,
-                    ignore: int = -1) -> float:
-    """The chance that the enemy units within `radius` hexes (cavalry one more; not those in
-    hex `ignore`) take the own town or city h held by `keep` units."""
+def _siege(state: Any, p: int, h: int, radius: int,
+           ignore: int = -1) -> tuple[int, int, float, int, int, float] | None:
+    """The enemy units within `radius` hexes of the own town or city h (cavalry one more;
+    not those in hex `ignore`) as one attack on it: their number, their dice (from the three
+    largest hex sides) and hit chance, and the defender's: its units' dice (at least one),
+    the place's dice and its hit chance. None when no enemy is near."""
     b = state.board
-    n = types = 0
-    sides = 0
-    kinds: set[int] = set()
+    sides: list[list[int]] = []
+    supplied = False
     for k in b.near[radius + 1][h]:
         o = state.occ_owner[k]
         if o in (-1, p) or k == h or k == ignore:
             continue
         units = state.units_at(k, o)
-        far = b.distance[h][k] > radius
-        count = units[CAV] if far else sum(units[:3])
-        if count:
-            n += count
-            sides += 1
-            kinds.update(t for t in range(3) if units[t] and (not far or t == CAV))
-    if not n:
-        return 0.0
-    types = len(kinds)
-    own = state.units_at(h, p)
-    own_types = max(1, sum(1 for t in range(3) if own[t])) if keep else 0
-    settle = state.settle[h]
-    bonus = max(TERRAIN_DEFENCE.get(state.terrain[h], 0), URBAN_DEFENCE.get(settle, 0))
-    return win_chance(n, types + min(sides, 3) - 1, keep, own_types, bonus, True)
+        units[FRIG] = 0
+        if b.distance[h][k] > radius:
+            units[INF] = units[ART] = 0
+        if sum(units):
+            sides.append(units)
+            supplied = supplied or state.in_supply(o, h)
+    if not sides:
+        return None
+    sides.sort(key=sum, reverse=True)
+    place, _ = place_dice(TERRAINS[state.terrain[h]], SETTLEMENT_NAMES[state.settle[h]],
+                          not state.holds_capital(p), state.naval_support(p, h))
+    return (sum(map(sum, sides)), attacker_dice(sides[:3], False), hit_chance(supplied),
+            max(1, unit_dice(state.units_at(h, p))), place, hit_chance(state.in_supply(p, h)))
 
 
 def _garrison(state: Any, p: int, ignore: int = -1) -> int:
@@ -367,9 +357,16 @@ def _garrison(state: Any, p: int, ignore: int = -1) -> int:
 
 def _keep(state: Any, p: int, h: int, radius: int, risk: float, least: int,
           ignore: int = -1) -> int:
+    """The fewest units (at least `least`) at which the enemy near h would take it with a
+    chance of at most `risk`, within what it holds and two more."""
     keep = least
+    siege = _siege(state, p, h, radius, ignore)
+    if siege is None:
+        return keep
+    n, a_dice, qa, own_dice, place, qd = siege
     limit = max(least, state.occ_n[h]) + 2
-    while keep < limit and _holding_chance(state, p, h, keep, radius, ignore) > risk:
+    while keep < limit and win_chance(n, a_dice, keep, own_dice if keep else 0, place, True,
+                                      qa, qd) > risk:
         keep += 1
     return keep
 
@@ -402,10 +399,9 @@ def _enemy_hexes(state: Any, p: int) -> set[int]:
 def _difficulty(state: Any, p: int, h: int) -> int:
     """How much farther a target counts than it is: the infantry an attack planned with two
     dice needs beyond two (open ground one more: it wins nothing but a battle)."""
-    _, units, bonus, urban, qd = _defender_dice(state, p, h)
-    d, d_types = sum(units), sum(1 for k in units if k)
+    d, d_dice, place, urban, qd = _defence(state, p, h)
     need = 1
-    while need < CAP and win_chance(need, PLAN_DICE, d, d_types, bonus, urban, 0.5, qd) \
+    while need < CAP and win_chance(need, PLAN_DICE, d, d_dice, place, urban, 0.5, qd) \
             < ATTACK_CHANCE:
         need += 1
     return min(MAX_COST, max(0, need - 2) + (0 if urban else 1))
@@ -732,4 +728,4 @@ def position_scores(state: Any) -> list[float]:
     return out
 
 
-__all__ = ["heuristic_action", "position_scores", "defence"]
+__all__ = ["heuristic_action", "position_scores"]

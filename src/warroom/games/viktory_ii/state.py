@@ -905,11 +905,9 @@ class ViktoryIIState(PlacementRules):
             bombard.append(Bombardment(src, names[src], counts[2], counts[3]))
         defending = self.units_at(h, defender) if defender != NOBODY else [0, 0, 0, 0]
         reserves = []
-        support_nearby = False
         for n in self.neighbours[h]:
             if self.occ_owner[n] == defender and defender != NOBODY:
                 near = self.units_at(n, defender)
-                support_nearby |= bool(near[FRIG])
                 near[FRIG] = 0
                 if sum(near) and terrain != WATER:
                     fired = min(self.overwatch_fired.get(n, 0), near[ART])
@@ -918,7 +916,7 @@ class ViktoryIIState(PlacementRules):
             ("reserve_naval" if placed >= 0 else "bombard" if kind == "bombard"
              else "naval" if terrain == WATER else "land"),
             h, a, defender, tuple(sides), tuple(bombard), tuple(defending), tuple(reserves),
-            support_nearby and terrain != WATER,
+            self.naval_support(defender, h),
             max(0, defending[2] - self.overwatch_fired.get(h, 0)), (h, h))
 
     def _overwatch_request(self, h: int, units: list[int], defender: int) -> BattleRequest:
@@ -975,6 +973,14 @@ class ViktoryIIState(PlacementRules):
                     self.overwatch_from = k
                     self.start_battle("overwatch", h, units, defender=q)
                     return
+
+    def naval_support(self, d: int, h: int) -> bool:
+        """Naval support (+1 die to a defender on land): a frigate of the defender's next to
+        the battle hex, at sea or in port."""
+        if d == NOBODY or self.terrain[h] == WATER:
+            return False
+        return any(self.occ_owner[n] == d and self.units_at(n, d)[FRIG]
+                   for n in self.neighbours[h])
 
     def in_supply(self, p: int, h: int) -> bool:
         """Combat supply (a ruling): the battle hex is, or is next to, one of the player's
