@@ -650,6 +650,12 @@ def test_ai_seats_carry_on_after_a_restart(db):
      "table games: seed is 'abc', not a whole number"),
     ("INSERT INTO resignations VALUES (:id, 9, 0)",
      "table resignations: seat 9 after 0 actions, of 2 seats and 1 actions"),
+    # audit (stop 43): a gap in a game's action numbers was not noticed: the game rebuilt
+    # from the actions before it, and the action that reached the gap's far side failed to
+    # store (a UNIQUE constraint, a traceback, the page's connection dropped), every time
+    ("UPDATE actions SET idx = 4 WHERE game_id = :id AND idx = 0",
+     "table actions, idx 4: not 0, the next (a game's actions are numbered from 0, with no "
+     "gap)"),
     # audit (stop 40): JSON's 1e400 is infinity, and int(inf) raised OverflowError
     ("UPDATE games SET options = '{\"pool_red\": 1e400}' WHERE id = :id",
      "option 'pool_red' must be an integer, got inf"),

@@ -262,7 +262,11 @@ class SqliteStore:
         by_game: dict[str, list[tuple[int, dict[str, Any]]]] = {}
         for game_id, idx, player, action in acts:
             try:
-                by_game.setdefault(game_id, []).append(_action(idx, player, action))
+                done = by_game.setdefault(game_id, [])
+                if not _whole(idx) or idx != len(done):  # a gap: the next action's row exists
+                    raise _Damaged(f"table actions, idx {_shown(idx)}: not {len(done)}, the "
+                                   "next (a game's actions are numbered from 0, with no gap)")
+                done.append(_action(idx, player, action))
             except _Damaged as exc:
                 damage.setdefault(game_id, str(exc))
         resigned = _seat_steps(gave_up, "resignations", damage)
