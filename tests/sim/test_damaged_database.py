@@ -112,6 +112,27 @@ def test_defect_simulate_resume_checks_the_stored_games_of_its_run(good, tmp_pat
     assert state(tmp_path) == before
 
 
+@pytest.mark.parametrize("sql, problem", [
+    ("UPDATE runs SET config = '{\"foo\": 1}' WHERE id = 1",
+     "run 1: its stored options: unknown option 'foo' for kow; options are: red_faces, "
+     "white_faces, blue_faces, pool_red, pool_white, pool_blue, min_dice, max_dice, "
+     "victories_to_win, max_rounds"),
+    ("UPDATE runs SET config = '{\"pool_red\": 99}' WHERE id = 1",
+     "run 1: its stored options: option 'pool_red' must be from 0 to 12, got 99"),
+])
+def test_defect_a_resume_stored_its_new_size_before_its_run_options_were_refused(
+        good, tmp_path, capsys, sql, problem):
+    """Audit (stop 43): `simulate --resume` of a run whose stored options its game does not
+    take (damaged by hand or by the disk) wrote the run's new size, then failed with the
+    options' error as if the command line had given them, naming neither the database nor
+    the run. The options are checked with the stored games, before anything is written."""
+    db = copy(good, tmp_path, sql)
+    before = state(tmp_path)
+    assert main(["simulate", "kow", "--db", str(db), "--resume", "--games", "8"]) == 2
+    assert one_line_error(capsys) == f"warroom: error: {db}: {problem}"
+    assert state(tmp_path) == before
+
+
 def test_a_damaged_game_of_another_run_does_not_stop_a_resume(good, tmp_path, capsys):
     """Only the games of the run resumed are read (cheap): the sweep's damaged cell is the
     report's to name."""

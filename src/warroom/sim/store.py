@@ -405,10 +405,17 @@ class ResultStore:
                                  f"{missing[0]})")
 
     def check_games(self, run_id: int) -> None:
-        """Refuse a run to resume whose stored games do not decode, before a game is added
-        to it (a report would otherwise find the damage only after). The games rows alone:
-        their card facts, five times as long to decode, are read by reports, not by a
-        resume."""
+        """Refuse a run to resume whose stored options its game does not take or whose
+        stored games do not decode, before anything is written to it (its games would
+        otherwise fail only once its size was stored, and the options' error read as the
+        command line's). The games rows alone: their card facts, five times as long to
+        decode, are read by reports, not by a resume."""
+        run = self.run(run_id)
+        try:
+            get_game(run.game).config(run.spec().config)
+        except (ConfigError, DataError, StoreError) as exc:
+            raise StoreError(f"{self.path}: run {run_id}: its stored options: "
+                             f"{str(exc).removeprefix(f'run {run_id}: ')}") from None
         for _ in self.iter_games(run_id, cards=False):
             pass
 
