@@ -169,3 +169,28 @@ def test_a_users_file_named_like_the_lock_is_never_emptied_nor_removed(tmp_path,
     line = error_line(capsys)
     assert "g.json-lock is in the way" in line, line
     assert theirs.read_bytes() == before and not (tmp_path / "g.json").exists()
+
+
+def test_a_full_disk_at_the_lock_is_one_line_naming_the_save_and_leaves_no_lock(
+        tmp_path, capsys, monkeypatch):
+    """Audit (stop 43): on a full disk, writing the process id into the save's lock file
+    raised through: "warroom: error: No space left on device", naming no file, and the lock
+    file stayed behind. The refusal names the save and the lock file, and removes it."""
+    import errno
+
+    from warroom.cli import common
+
+    class FullDisk:  # the os module, but nothing more can be written
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def write(self, fd, data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(common, "os", FullDisk())
+    save = tmp_path / "n.json"
+    assert main(["play", "kow", "--players", "random,random", "--seed", "3", "--save",
+                 str(save), "--json"]) == 2
+    assert error_line(capsys) == (f"warroom: error: {save}: cannot save here (cannot write "
+                                  "its lock file n.json-lock: No space left on device)")
+    assert list(tmp_path.iterdir()) == []

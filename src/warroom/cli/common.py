@@ -185,10 +185,15 @@ class SaveLock:
                                   f"{f' (process {holder})' if holder else ''}; close that "
                                   f"one first{another}") from None
             if _same_file(fd, side):
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode())  # who holds it, for the refusal
                 self.fd, self.path = fd, side
                 _HELD.add(side)
+                try:
+                    os.ftruncate(fd, 0)
+                    os.write(fd, f"{os.getpid()}\n".encode())  # who holds it, for the refusal
+                except OSError as exc:  # a full disk: no save could be written either
+                    self.release()
+                    raise RecordError(f"{save}: cannot save here (cannot write its lock file "
+                                      f"{side.name}: {exc.strerror or exc})") from None
                 return
             os.close(fd)  # its holder removed it as it finished: lock the new one
         raise RecordError(f"{side}: cannot lock (it keeps being removed)")
