@@ -210,7 +210,9 @@ class Record:
             what = re.sub(r"( starting)? at$", "", exc.msg)
             raise RecordError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
                               f"{what})") from None
-        except (ValueError, RecursionError) as exc:  # nesting too deep, another failure
+        except RecursionError:
+            raise RecordError(f"{path}: not a record (its JSON is nested too deeply)") from None
+        except ValueError as exc:
             raise RecordError(f"{path}: not a record ({str(exc).splitlines()[0]})") from None
         return cls.from_json(data, where=str(path))
 
