@@ -12,10 +12,11 @@ from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck, marked
 from warroom.agents import make_agents
 from warroom.cli import main
 from warroom.engine import DRAWN, PLAYED, play_game
+from warroom.games import get_game
 from warroom.sim.analysis import analyse
 from warroom.sim.store import ResultStore
 
-WITH_CARDS = {"word-iron", "battle", "champions", "kow", "viktory"}
+WITH_CARDS = {"word-iron", "battle", "champions", "kow", "viktory", "viktory-ii"}
 
 
 def test_card_events_are_per_seat_counts_of_named_cards(game_config):
@@ -130,6 +131,33 @@ def test_viktory_card_battles_name_cards_by_id_and_name_and_dice_battles_have_no
     result = play_game(game, dice, 1, make_agents(["random", "random"], game, 1),
                        keep_record=False)
     assert game.card_events(result.state) is None
+
+
+@pytest.mark.parametrize("mode, players", [("cards", 2), ("hybrid", 3)])
+def test_viktory_ii_card_facts_account_for_every_card_of_every_hand(mode, players):
+    """The map game's Battle Cards (audit, stop 43: `simulate viktory-ii --set mode=cards
+    --cards` was refused, its cards never measured): every card that came into a hand (the
+    end-of-turn draw, a battle's replenishment, the card for a town built or taken) is drawn,
+    and left it played, discarded (the hand limit, a town lost) or is in the hand at the end;
+    a dice game has no facts."""
+    game = get_game("viktory-ii")
+    config = game.config({"mode": mode, "players": players, "turn_limit": 30})
+    for seed in range(3):
+        state = play_game(game, config, seed, make_agents(["heuristic"] * players, game, seed),
+                          keep_record=False).state
+        facts = game.card_events(state).to_json()
+        assert len(facts) == players
+        for p, fates in enumerate(facts):
+            drawn, played, discarded = (sum(fates.get(f, {}).values())
+                                        for f in (DRAWN, PLAYED, "discarded"))
+            assert drawn == played + discarded + len(state.pool.hands[p]), (seed, p)
+        assert sum(sum(f.get(PLAYED, {}).values()) for f in facts) > 0
+        names = set(game.card_names(config))
+        assert {c for f in facts for cards in f.values() for c in cards} <= names
+    dice = game.config({"mode": "dice", "turn_limit": 10})
+    state = play_game(game, dice, 1, make_agents(["random", "random"], game, 1),
+                      keep_record=False).state
+    assert game.card_events(state) is None
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from warroom.games import REGISTRY
 
 @pytest.mark.parametrize("name, values", [
     ("word-iron", {}), ("word-iron", {"deck1": "raiders"}), ("viktory", {"mode": "cards"}),
-    ("viktory", {"mode": "hybrid"})])
+    ("viktory", {"mode": "hybrid"}), ("viktory-ii", {"mode": "cards", "turn_limit": 20})])
 def test_every_card_the_facts_name_is_in_the_games_deck_list(name, values):
     """A report lists the deck's cards never drawn from the game's list: a card the facts name
     otherwise (Viktory names a card by id and name) would be both drawn and "never drawn"."""

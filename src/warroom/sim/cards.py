@@ -329,8 +329,7 @@ def _by_card(effects: list[CardEffect]) -> list[list[CardEffect]]:
 
 def reports_card_facts(game: Game) -> bool:
     """Whether `game` gives card facts at all: it implements `Game.card_events`. One that
-    does not (Viktory II's map game, whose Battle Cards only the battle game `viktory`
-    reports) never has any, whatever its options or number of games."""
+    does not never has any, whatever its options or number of games."""
     return type(game).card_events is not Game.card_events
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption, shipped_files
+from ..viktory_battles.analytics import CARD_EVENT_KINDS, card_events, deck_card_names
 from ..viktory_battles.cards import Deck, deck_path, load_deck, saved_options, show_deck
 from .actions import ACTIONS
-from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names
 from .config import Config
 from .heuristic import heuristic_action
 from .render import describe_event, prompt, render
@@ -147,7 +147,8 @@ class ViktoryGame(Game):
     def card_events(self, state: ViktoryState) -> CardFacts | None:
         if not state.has_cards:
             return None  # a dice battle: no cards
-        return card_events(state.kept_log, {cid: card.name for cid, card in state.cards.items()})
+        return card_events(state.kept_log, {cid: card.name for cid, card in state.cards.items()},
+                           2)
 
     def card_names(self, config: Config) -> list[str] | None:
         if config.mode == "dice":

@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Game
+from ...engine import CardFacts, Game
 from ...engine.data import DataOption, shipped_files
 from ...engine.estimate import share_chances
+from ..viktory_battles.analytics import CARD_EVENT_KINDS, card_events, deck_card_names
 from ..viktory_battles.cards import deck_path, load_deck, saved_options
 from .actions import ACTIONS
 from .config import Config
@@ -169,6 +170,20 @@ class ViktoryIIGame(Game):
             "underdog_battles": float(state.underdog_battles),
             "underdog_wins": float(state.underdog_wins),
         }
+
+    card_event_kinds = CARD_EVENT_KINDS
+
+    def card_events(self, state: ViktoryIIState) -> CardFacts | None:
+        """The Battle Cards each player drew, played and discarded (cards and hybrid modes;
+        the one-battle game's facts, read the same way: `viktory_battles.analytics`)."""
+        if state.pool is None:
+            return None  # dice: no cards
+        return card_events(state.kept_log, {cid: card.name for cid, card in state.cards.items()},
+                           state.num_players)
+
+    def card_names(self, config: Config) -> list[str] | None:
+        deck = config.cards
+        return None if deck is None else deck_card_names(deck)
 
 
 GAME = ViktoryIIGame()
