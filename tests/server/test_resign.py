@@ -196,6 +196,7 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db):
                 assert hello(ws, tokens[mover])["legal"]
                 ws.send_text(RESIGN)
                 welcome = receive(ws)
+                told = receive(ws)
                 as_spectator = receive(ws)
                 ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
                 while (cannot := receive(ws))["type"] == "state":
@@ -209,6 +210,7 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db):
             rejoined = hello(ws, tokens[mover])
     label = f"heuristic since seat {mover} resigned"
     assert welcome["type"] == "welcome" and welcome["seat"] is None
+    assert told["type"] == "notice" and told["message"].startswith(f"You resigned seat {mover}")
     assert welcome["seats"][mover]["kind"] == "ai" and welcome["seats"][mover]["label"] == label
     assert as_spectator["seat"] is None and not as_spectator["terminal"]
     assert as_spectator["log_from"] == 0  # the spectator's log, afresh

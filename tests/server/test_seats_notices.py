@@ -1,5 +1,5 @@
-"""What happens at the table outside a game's own log is told to every other page in one
-line (a `notice` frame): a person resigning a seat the AI then plays on."""
+"""What happens at the table outside a game's own log is told to every page in one line (a
+`notice` frame): a person resigning a seat the AI then plays on."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ def test_a_resignation_in_a_game_of_three_is_told_to_every_other_page(db):
             for ws in (other, watching):
                 assert receive(ws)["type"] == "welcome"
                 told.append(receive(ws))
-            mine = [receive(quitter)["type"], receive(quitter)["type"]]
+            mine = [receive(quitter), receive(quitter), receive(quitter)]
     notice = {"type": "notice", "message": "Seat 0 resigned; the heuristic AI plays on"}
     assert told == [notice, notice]
-    assert mine == ["welcome", "state"]  # the resigner knows
+    # the resigner is told in words of its own (audit defect 5: it was told nothing)
+    assert [f["type"] for f in mine] == ["welcome", "notice", "state"]
+    assert mine[1]["message"] == "You resigned seat 0; the heuristic AI plays it on"

@@ -463,7 +463,7 @@ class Server:
             return
         if ended is None:  # the AI plays the seat on: its pages watch, every page relabels it
             self.seat_to_ai(live, seat, f"Seat {seat} resigned; the {HANDOVER} AI plays on",
-                            but=conn)
+                            own=f"You resigned seat {seat}; the {HANDOVER} AI plays it on")
         self.after_action(live)
 
     async def hand(self, live: LiveGame, conn: Connection, intent: Hand) -> None:
@@ -484,17 +484,17 @@ class Server:
         self.after_action(live)
 
     def seat_to_ai(self, live: LiveGame, seat: int | None, notice: str,
-                   but: Connection | None = None) -> None:
+                   own: str = "") -> None:
         """`seat` is the AI's now: its pages watch, and every page relabels it and is told
-        `notice` (but the page that did it, which knows)."""
+        `notice`; the seat's own pages (the resigner's, whose notice would otherwise still
+        be an older one) are told `own` instead, when given."""
         conns = self.conns.get(live.id, ())
-        for other in conns:
-            if other.seat == seat:
-                other.seat, other.log_sent = None, (0, 0)  # a spectator's log, afresh
+        mine = {other for other in conns if other.seat == seat}
+        for other in mine:
+            other.seat, other.log_sent = None, (0, 0)  # a spectator's log, afresh
         for other in conns:
             other.send(json.dumps(_welcome(live, other.seat, self.hand_after)))
-            if other is not but:
-                other.send(notice_frame(notice))
+            other.send(notice_frame(own if own and other in mine else notice))
 
     def no_room(self, live: LiveGame, seat: int | None) -> str:
         """Why one more page of `seat` (None: a spectator) may not open on `live`, or ""."""
@@ -1136,15 +1136,20 @@ def _welcome(live: LiveGame, seat: int | None, hand_after: float) -> dict[str, A
 
 
 def _watching(live: LiveGame, token: str) -> str:
-    """What a known token that opens no seat is told as it watches, or "" (a resigner knows)."""
+    """What a known token that opens no seat is told as it watches: why the seat is not its
+    own (the invited player claimed it, its person resigned it to the AI or was away), or ""."""
     taken = live.invite_taken(token)
+    seat = taken if taken is not None else live.token_seat(token)
+    why = live.why_handed(seat) if seat is not None else None
+    if why == "resigned":  # the AI plays it, whichever of the seat's links this is
+        return (f"Seat {seat} was resigned; the {HANDOVER} AI plays it on, and you are "
+                "watching")
+    if why == "away":
+        return (f"Seat {seat} was handed to the {HANDOVER} AI while nobody had it open; you are "
+                "watching")
     if taken is not None:
         return (f"Seat {taken} was taken by the invited player: this link opens it no more, "
                 "and you are watching")
-    seat = live.token_seat(token)
-    if seat is not None and live.why_handed(seat) == "away":
-        return (f"Seat {seat} was handed to the {HANDOVER} AI while nobody had it open; you are "
-                "watching")
     return ""
 
 

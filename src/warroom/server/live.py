@@ -16,9 +16,10 @@ A viewer's log only grows, so a frame carries the lines from `log_from` on (the 
 the rest): describing and sending the whole log with every action would cost time in
 proportion to the game's length, for every viewer, at every action. A game may show only the
 recent part of a viewer's log (Viktory II: since the viewer's previous turn) and say where it
-begins in the whole log with the observation's `log_start`: the page then keeps growing its
-log while the parts it is sent join up, and is sent the shown part afresh (`log_from` 0) when
-they do not (a page opened in the middle of a game).
+begins in the whole log with the observation's `log_start`: the table's frames then take the
+viewer's whole log from `State.visible_log` (the events that viewer may see, of which the
+observation's are the end), so that a page opened in the middle of a game, or connecting again
+after a dropped connection or a restart, gets every line a page there from the start holds.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, Outcome, Record, State, config_to_json, to_json
+from ..engine import Game, LogUnavailable, Outcome, Record, State, config_to_json, to_json
 from ..engine.data import plain
 from ..engine.embed import embed_files
 from ..engine.record import Resignation, record_outcome, replay_to_end, sides
@@ -433,7 +434,8 @@ class LiveGame:
         cached = self._frames.get(key)
         if cached is None:
             data = view_frame(self.game, self.state, seat, self.version, self.id, held,
-                              self._lines.setdefault(seat, LogLines()), self.ended)
+                              self._lines.setdefault(seat, LogLines()), self.ended,
+                              whole_log=True)
             # Both change in play, as players are put out (the welcome is not sent again).
             data["out"] = sorted(self.state.players_out())
             data["resign_ends_game"] = self.resign_ends_game
@@ -474,8 +476,9 @@ LogHeld = tuple[int, int]  # a page's log lines: (index of the first in the whol
 
 @dataclass
 class LogLines:
-    """A viewer's log lines as described so far: those of its observation's log, which
-    begins at `start` in the viewer's whole log."""
+    """A viewer's log lines as described so far: those of its frames' log (the viewer's
+    whole log, or where that is not to be had its observation's), which begins at `start` in
+    the viewer's whole log."""
 
     start: int = 0
     lines: list[str] = field(default_factory=list)
@@ -489,7 +492,7 @@ class LogLines:
 
 def view_frame(game: Game, state: State, seat: int | None, version: int, game_id: str,
                held: LogHeld = (0, 0), described: LogLines | None = None,
-               ended: Outcome | None = None) -> dict[str, Any]:
+               ended: Outcome | None = None, whole_log: bool = False) -> dict[str, Any]:
     """Everything one viewer may see of `state`, derived from its observation alone, and the
     outcome once the game is over: by its rules, or `ended` (a resignation ended it, where the
     rules still had a seat to move: the frame's observation then has nobody `to_move`).
@@ -498,7 +501,15 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
     the lines `held`; the frame carries the lines that follow them (from `log_from` in the
     page's list), or, where the two do not join up, every line of the observation's log with
     `log_from` 0. An empty line stands for an event the game does not describe, so that line
-    numbers match the observation's events."""
+    numbers match the observation's events.
+
+    With `whole_log` (the table's frames), a game whose observation shows only the recent
+    part of the viewer's log (`log_start` past 0) has its lines taken from the viewer's whole
+    log instead, the events `State.visible_log(seat)` says that viewer may see (what its
+    observations showed, turn after turn, and what the observation shows whole once the game
+    is over): a page that opens, or connects again, in the middle of a game gets every line
+    as a page there from the start holds them, and the frame's observation says so
+    (`log_start` 0). The replay keeps each position's observation's own log."""
     full = state.observation(seat) or {}
     if ended is not None and full.get("to_move"):  # a resignation stopped the rules mid-turn
         full = {**full, "to_move": []}
@@ -506,6 +517,10 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
     obs = {k: v for k, v in full.items() if k != "log"}
     window = described if described is not None else LogLines()
     start = full.get("log_start", 0) or 0
+    if start and whole_log:
+        whole = _whole_log(state, seat, start, events)
+        if whole is not None:  # the viewer's whole log, of which the observation's is the end
+            start, events, obs["log_start"] = 0, whole, 0
     window.update(game, start, events)
     base, count = held
     if base <= start <= base + count <= start + len(window.lines):
@@ -534,6 +549,22 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
         frame["outcome"] = outcome.to_json()
         frame["score_name"] = game.score_name_of(outcome)  # what the scores count
     return frame
+
+
+def _whole_log(state: State, seat: int | None, start: int,
+               events: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The events `seat` (None: a spectator) may see in the whole game, when the observation's
+    log (`events`, from `start` on in the viewer's whole log) is their end; None when it is
+    not (a game whose `log_start` counts otherwise), or the state keeps no log to read: the
+    frame then holds the observation's part alone, and the page says earlier lines are not
+    shown."""
+    try:
+        whole = state.visible_log(seat)
+    except LogUnavailable:  # a state whose log is switched off
+        return None
+    if len(whole) != start + len(events) or whole[start:] != events:
+        return None
+    return whole
 
 
 def _describe(game: Game, event: dict[str, Any]) -> str:
@@ -568,7 +599,12 @@ def away_text(seconds: float) -> str:
 
 
 def _seat_label(seat: SeatRow) -> str:
-    return seat.spec if seat.kind == "ai" else "person"
+    """A seat as the lobby and the table name it: "person", "heuristic", "mcts, 0.3 s a move"
+    (its stored spec, `mcts:time=0.3`, is the agent's, not a person's words)."""
+    if seat.kind != "ai":
+        return "person"
+    name, _, budget = seat.spec.partition(":time=")
+    return f"{name}, {budget} s a move" if name == "mcts" and budget else seat.spec
 
 
 def _label(action: Any) -> str:
