@@ -233,6 +233,42 @@ def test_hotseat_hides_the_other_seat_until_the_device_is_passed(live_server, br
     page.close()
 
 
+class HeldFrames:
+    """The page's connections, routed so that the frames the server sends to `seat`'s are
+    held back while `holding` (a hotseat page has a connection per seat): the order in which
+    the seats' frames arrive, chosen by a test."""
+
+    def __init__(self, page, tokens: list[str], seat: int):
+        self.tokens, self.seat = tokens, seat
+        self.routes: dict[int, object] = {}  # seat -> its connection's route, once it said hello
+        self.frames: list[str] = []
+        self.holding = False
+        page.route_web_socket("**/ws/*", self._route)
+
+    def _route(self, ws) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message):
+            hello = json.loads(message)
+            if hello.get("type") == "hello":
+                self.routes[self.tokens.index(hello["token"])] = ws
+            server.send(message)
+
+        def to_page(message):
+            if self.routes.get(self.seat) is ws and self.holding:
+                self.frames.append(message)
+            else:
+                ws.send(message)
+        ws.on_message(to_server)
+        server.on_message(to_page)
+
+    def release(self) -> None:
+        """Send the frames held, in order, and hold no more."""
+        self.holding = False
+        while self.frames:
+            self.routes[self.seat].send(self.frames.pop(0))
+
+
 def test_hotseat_asks_for_seat_0_first_whichever_seat_is_answered_first(live_server, browser):
     """Both seats of a hotseat kow game choose their dice at once. The page opens a connection
     per seat, and the server answers them in no fixed order: the seat the page asked for first
@@ -241,34 +277,12 @@ def test_hotseat_asks_for_seat_0_first_whichever_seat_is_answered_first(live_ser
     made = page.request.post(f"{live_server.url}/api/games", data={
         "game": "kow", "seats": [{"kind": "here"}, {"kind": "here"}]}).json()
     tokens = [s["token"] for s in made["seats"]]
-    routes = {}  # seat -> its connection's route, once the page has said hello
-    held: list[str] = []  # seat 0's frames, until seat 1's have reached the page
-    holding = [True]
-
-    def route(ws):
-        server = ws.connect_to_server()
-
-        def to_server(message):
-            hello = json.loads(message)
-            if hello.get("type") == "hello":
-                routes[tokens.index(hello["token"])] = ws
-            server.send(message)
-
-        def to_page(message):
-            if routes.get(0) is ws and holding[0]:
-                held.append(message)
-            else:
-                ws.send(message)
-        ws.on_message(to_server)
-        server.on_message(to_page)
-
-    page.route_web_socket("**/ws/*", route)
+    held = HeldFrames(page, tokens, 0)  # seat 0's frames, until seat 1's have reached the page
+    held.holding = True
     page.goto(f"{live_server.url}/game/{made['id']}#t={','.join(tokens)}")
     reveal = page.locator("#reveal")
     expect(reveal).to_have_text("I am seat 1: show my table")  # seat 0 has no frame yet
-    while held:
-        routes[0].send(held.pop(0))
-    holding[0] = False
+    held.release()
     expect(reveal).to_have_text("I am seat 0: show my table")
     assert page.locator("#table").inner_html() == ""
     page.close()
@@ -586,10 +600,12 @@ def test_kow_victory_pips_count_to_the_games_target(live_server, browser):
     page.close()
 
 
-def test_a_page_opened_in_the_middle_of_a_game_says_earlier_lines_are_not_shown(
-        live_server, browser):
+def test_a_page_opened_in_the_middle_of_a_game_shows_its_whole_log(live_server, browser):
     """A Viktory II observation shows the log since the viewer's last turn: a page opened then
-    numbered its first line 1, as if the game began there."""
+    numbered its first line 1, as if the game began there (and later said earlier lines were
+    not shown). Audit defect 3: such a page, or one that reconnected, lost the lines before;
+    it now gets the viewer's whole log, numbered from the game's start, with nothing left
+    out to mention."""
     from websockets.sync.client import connect
 
     page = browser.new_page()
@@ -612,9 +628,17 @@ def test_a_page_opened_in_the_middle_of_a_game_says_earlier_lines_are_not_shown(
                                             "index": 0}))
             states = [_next_state(ws) for ws in sockets]
     assert live.state.observation(None)["log_start"] > 0
+    game = live.game
+    whole = [line for line in (game.describe_event(e) for e in live.state.visible_log(None))
+             if line]
     page.goto(f"{live_server.url}/game/{made['id']}")
     page.wait_for_selector("#table svg.v2map")
-    expect(page.locator("#log-earlier")).to_be_visible()
+    expect(page.locator("#log li")).to_have_count(min(len(whole), 300))
+    assert page.locator("#log").evaluate("e => e.start") == max(1, len(whole) - 299)
+    seat_words = re.sub(r"\b([Pp])layer (\d+)\b",  # as kit.logLine words it
+                        lambda m: f"{'S' if m[1] == 'P' else 's'}eat {m[2]}", whole[-1])
+    assert page.locator("#log li").last.inner_text() == seat_words
+    assert page.locator("#log-earlier").is_hidden()
     page.close()
 
 

@@ -9,17 +9,24 @@ const hash = new URLSearchParams(location.hash.slice(1));
 const saved = JSON.parse(localStorage.getItem(`warroom:${id}`) || "{}");
 // An invite link this device claimed opens the seat by the token the server gave it then:
 // the invite's own token opens it no more (whoever created the game holds that link too).
-const tokens = (hash.get("t") || "").split(",").filter(Boolean)
-  .map((t) => saved.claimed?.[t] || t);
+const given = (hash.get("t") || "").split(",").filter(Boolean);
+const tokens = given.map((t) => saved.claimed?.[t] || t);
+// ... and the address then holds that token, as it does once the link is claimed: a reload, a
+// bookmark or a link copied from the address opens the seat, not the spent invite.
+if (tokens.some((t, k) => t !== given[k])) {
+  history.replaceState(null, "", `${location.pathname}#t=${tokens.join(",")}`);
+}
 
 function remember() {
   localStorage.setItem(`warroom:${id}`, JSON.stringify(saved));
 }
 
-// A seat the server has let this page in as: kept, so that the lobby links back to it.
-function keepSeat(token) {
-  if (!token || (saved.here || []).includes(token)) return;
-  saved.here = [...(saved.here || []), token];
+// A seat the server has let this page in as: kept with its number, so that the lobby links
+// back to it, and can tell when the AI plays it now (its person resigned, or was away).
+function keepSeat(token, seat) {
+  if (!token || ((saved.here || []).includes(token) && saved.seats?.[token] === seat)) return;
+  if (!(saved.here || []).includes(token)) saved.here = [...(saved.here || []), token];
+  saved.seats = { ...(saved.seats || {}), [token]: seat };
   remember();
 }
 
@@ -94,6 +101,8 @@ function connect(token) {
 }
 
 async function receive(entry, frame) {
+  // An action sent is answered by the next state (or an error): until then none is sent again.
+  if (frame.type === "error" || frame.type === "state") entry.sent = undefined;
   if (frame.type === "error") {
     if (entry.seat === undefined) entry.refusal = frame.message; // before the welcome
     say(frame.message);
@@ -106,7 +115,7 @@ async function receive(entry, frame) {
   if (frame.type === "welcome") {
     welcome = frame;
     if (frame.token) claimed(entry, frame.token);
-    if (frame.seat !== null) keepSeat(entry.token);
+    if (frame.seat !== null) keepSeat(entry.token, frame.seat);
     // Sent again when the seats change: a seat this page held was handed to the AI when its
     // person resigned, and the page watches from now on (the AI's view is not the person's).
     if (entry.seat !== undefined && entry.seat !== frame.seat) {
@@ -195,11 +204,20 @@ function localSeats() {
 }
 
 // Hotseat: when the decision passes to another seat of this device, hide the table behind a
-// "pass the device" screen until that person confirms, so no seat sees another's hand.
+// "pass the device" screen until that person confirms, so no seat sees another's hand. While
+// none of its seats has a decision (another seat is to move), a page whose table is not shown
+// (just opened, or the seat on screen resigned) says whom the game waits for.
 function choose() {
   const mine = localSeats();
   if (tokens.length <= 1) {
     shown = mine.length ? mine[0] : null;
+    revealed = true;
+    return;
+  }
+  if (mine.some((s) => views.get(s)?.terminal)) {
+    // The game is over: nobody is to move, and nothing is secret any more (the replay shows
+    // every seat's view). The seat on screen stays; a page just opened shows its first seat.
+    if (shown === null && mine.length) shown = mine[0];
     revealed = true;
     return;
   }
@@ -209,7 +227,7 @@ function choose() {
   // own connection, their frames arrive in no fixed order, and the first to arrive must not
   // choose who plays first.
   if (current && current.legal.length && revealed) return;
-  const next = mine.find((s) => views.get(s)?.legal.length);
+  const next = mine.find(deciding);
   if (next !== undefined && next !== shown) {
     shown = next;
     revealed = false;
@@ -219,12 +237,33 @@ function choose() {
   }
 }
 
+// A seat of this device with a decision now. Each seat's frames come on its own connection, in
+// no fixed order: a frame older than another seat's newest is not counted (the decision it
+// offers may be gone: the other seat's move answered it), nor is any once the game is over.
+function deciding(seat) {
+  const view = views.get(seat);
+  if (!view?.legal.length) return false;
+  return localSeats().every((s) => {
+    const other = views.get(s);
+    return !other || (!other.terminal && other.version <= view.version);
+  });
+}
+
+/** No seat of this device has a decision now: the game waits for someone else. */
+function waitingHere() {
+  return !localSeats().some(deciding);
+}
+
 function act(seat, view, index) {
   const entry = [...sockets.values()].find((e) => e.seat === seat);
   if (!entry || entry.ws.readyState !== WebSocket.OPEN) {
     say("not connected; reconnecting");
     return;
   }
+  // One action a version: a double click (or a second click before the answer has come) would
+  // send another for the version the first one changed, which the server refuses as stale.
+  if (entry.sent === view.version) return;
+  entry.sent = view.version;
   const action = view.legal.find((e) => e.i === index)?.action;
   entry.ws.send(JSON.stringify({ type: "act", version: view.version, index, action }));
 }
@@ -282,7 +321,8 @@ function awayText(seat) {
 // A person seat the game waits for, away (no page connected) long enough that the other
 // players may let the AI play it: the game would otherwise wait for them forever.
 function awayTooLong(view) {
-  if (!view || view.terminal || !revealed || !localSeats().length || !welcome) return [];
+  if (!view || view.terminal || (!revealed && !waitingHere()) || !localSeats().length
+      || !welcome) return [];
   return (view.observation?.to_move || []).filter((seat) => {
     const info = welcome.seats.find((s) => s.seat === seat);
     return info && info.kind !== "ai" && !localSeats().includes(seat) && !connected.has(seat)
@@ -380,6 +420,21 @@ function draw() {
     root.replaceChildren();
     $("#log").replaceChildren();
     $("#result").hidden = true;
+    if (waitingHere() && !view.terminal) {
+      // None of this device's seats is to move: nobody to pass the device to. Whoever holds
+      // it may still look at their own table.
+      pass.replaceChildren(
+        h("h2", { id: "waiting", text: statusText(view) }),
+        h("p", { text: "The tables of this device's seats are hidden until one of them is to "
+                       + "move." }),
+        h("p", {}, ...localSeats().flatMap((seat) => [h("button", {
+          class: "show-seat", "data-seat": seat,
+          onclick: () => { shown = seat; revealed = true; draw(); },
+        }, `I am seat ${seat}: show my table`), " "])));
+      pass.hidden = false;
+      if (focus) pass.querySelector("button")?.focus();
+      return;
+    }
     pass.replaceChildren(
       h("h2", { text: `Pass the device to seat ${shown}` }),
       h("p", { text: "The table of the other seat is hidden." }),
@@ -446,18 +501,21 @@ function seatNames() {
   return (welcome?.seats || []).map((s) => (s.kind === "ai" ? `AI (${s.label})` : `Seat ${s.seat}`));
 }
 
-// A device holding several seats (hotseat) is told who won: "You win" or "You lose" would
-// judge only the seat last on screen.
+// A device holding several seats (hotseat) is told who won, and each seat's score, by seat:
+// "You win" or "You 78" would judge only the seat last on screen.
+function neutralHere(view) {
+  return localSeats().length > 1 ? { ...view, seat: null } : view;
+}
+
 function outcomeHere(view) {
-  return kit.outcomeText(localSeats().length > 1 ? { ...view, seat: null } : view,
-                         kit.handedNames(welcome?.seats));
+  return kit.outcomeText(neutralHere(view), kit.handedNames(welcome?.seats));
 }
 
 function statusText(view) {
   // The result is at the top too: on a phone the result panel is below the whole table.
   if (view.terminal) return `Game over: ${outcomeHere(view)}`;
   // While the device is passed, the header must not say whose turn to whoever holds it.
-  if (!revealed) return `Seat ${view.seat}'s turn: pass the device`;
+  if (!revealed && !waitingHere()) return `Seat ${view.seat}'s turn: pass the device`;
   if (view.seat !== null && view.legal.length) return "Your turn";
   const moving = view.observation?.to_move;
   let wait = "waiting";
@@ -490,7 +548,7 @@ function drawSeats(view) {
       // A person's seat is a person wherever they sit: its label (how the seat was made,
       // "hotseat" or "invite") told the invited player that the host played "hotseat".
       `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : "person"}`,
-      s.seat === shown ? h("b", { text: " (you)" }) : null,
+      s.seat === shown && (revealed || !waitingHere()) ? h("b", { text: " (you)" }) : null,
       view?.out?.includes(s.seat) ? h("span", { class: "muted out", text: " · out" }) : null,
       // whether an invited person's page is open now (the presence frames keep it current)
       s.kind !== "ai" && !localSeats().includes(s.seat)
@@ -575,7 +633,7 @@ export function resultParts(view, gameId) {
   return [
     h("h3", { text: "Result" }),
     h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
-    h("p", { id: "scores", text: kit.scoresText(view) }),
+    h("p", { id: "scores", text: kit.scoresText(neutralHere(view)) }),
     h("p", { class: "muted", id: "reason", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
                  "Download the record"), " · ",

@@ -18,11 +18,31 @@ function game() {
   return catalog.games.find((g) => g.name === $("#game").value);
 }
 
-function seatCount(g) {
+// The players asked for, if the game takes that many (null if not).
+function playersChosen(g) {
   const players = g.options.find((o) => o.name === "players");
   if (!players) return g.min_players;
-  const n = Number(values.players ?? players.default);
-  return Number.isInteger(n) && n >= g.min_players && n <= g.max_players ? n : g.min_players;
+  const text = shown(values.players ?? players.default).trim();
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  return n >= g.min_players && n <= g.max_players ? n : null;
+}
+
+function seatCount(g) {
+  return playersChosen(g) ?? g.min_players;
+}
+
+// A player count the game does not take is said at once at its field, as the server would say
+// it when the form is sent (the seats below stay at the fewest the game takes until then).
+function checkPlayers(opt, input) {
+  const g = game();
+  const error = input.closest(".option")?.querySelector(".error");
+  if (!error) return;
+  const bad = playersChosen(g) === null;
+  const allowed = detail(opt.name).allowed || `from ${g.min_players} to ${g.max_players}`;
+  const text = input.value.trim();
+  error.textContent = bad ? `${detail(opt.name).label || opt.name} must be ${allowed}, `
+    + `${text ? `got ${text}` : "not empty"}` : "";
+  input.toggleAttribute("aria-invalid", bad);
 }
 
 function drawSeats() {
@@ -178,6 +198,7 @@ function fieldFor(opt) {
     input.oninput = () => {
       const text = input.value.trim();
       setValue(opt, text === "" && unset ? null : input.value);
+      if (opt.name === "players") checkPlayers(opt, input);
     };
   }
   return optionRow(opt, id, d, control || input);
@@ -280,9 +301,12 @@ async function create(ev) {
     $("#form-error").hidden = false;
     return;
   }
-  const here = body.seats.filter((s) => s.kind === "here").map((s) => s.token);
+  const mineHere = body.seats.filter((s) => s.kind === "here");
+  const here = mineHere.map((s) => s.token);
+  const numbers = Object.fromEntries(mineHere.map((s) => [s.token, s.seat]));
   const invites = body.seats.filter((s) => s.kind === "invite");
-  localStorage.setItem(`warroom:${body.id}`, JSON.stringify({ here, invites }));
+  localStorage.setItem(`warroom:${body.id}`,
+                       JSON.stringify({ here, seats: numbers, invites }));
   location.href = `/game/${body.id}${here.length ? `#t=${here.join(",")}` : ""}`;
 }
 
@@ -337,6 +361,9 @@ async function refresh() {
   $("#games").replaceChildren(...games.map((g) => {
     const mine = JSON.parse(localStorage.getItem(`warroom:${g.id}`) || "null");
     const link = mine?.here?.length ? `/game/${g.id}#t=${mine.here.join(",")}` : `/game/${g.id}`;
+    // A seat of this device the AI plays now (resigned, or handed over while away) is played
+    // no more from here: its link watches, and the page says why.
+    const playing = (mine?.here || []).filter((t) => g.seats[mine.seats?.[t]]?.kind !== "ai");
     const seats = g.seats.map((s) => seatText(s, g.status));
     const made = new Date(g.created * 1000);
     const result = resultText(g);
@@ -350,7 +377,7 @@ async function refresh() {
       h("td", {}, g.status, result ? h("small", { class: "result", text: result }) : null),
       h("td", { text: (g.sides || g.seats.map((s) => [s.seat]))
         .map((side) => side.map((i) => seats[i]).join(" & ")).join(" vs ") }),
-      h("td", { class: "go" }, h("a", { href: link }, mine?.here?.length ? "play" : "watch"),
+      h("td", { class: "go" }, h("a", { href: link }, playing.length ? "play" : "watch"),
         g.status === "finished" ? h("a", { href: `/replay/${g.id}` }, "replay") : null));
   }));
 }
