@@ -151,8 +151,9 @@ def test_a_double_click_plays_once_and_shows_no_error(seeded_server, browser):
 
 def test_a_hotseat_result_names_every_seat_in_its_scores(live_server, browser):
     """Defect 4: a hotseat game of Champions over, the headline read "Seat 1 wins" but the
-    scores "Scores: You 0 · Seat 1 1", "You" being whichever seat was last on screen. The
-    scores are written from the same neutral view as the headline."""
+    scores "Scores: You 0 · Seat 1 1", "You" being whichever seat was last on screen, and the
+    log's last line "You resigned: the game is over". Both are written from the same neutral
+    view as the headline."""
     page = browser.new_page()
     made = made_game(page, live_server.url, "champions", [HERE, HERE])
     open_seats(page, live_server.url, made)
@@ -162,6 +163,7 @@ def test_a_hotseat_result_names_every_seat_in_its_scores(live_server, browser):
     page.click("#resign-yes")
     expect(page.locator("#headline")).to_have_text("Seat 1 wins")
     expect(page.locator("#scores")).to_have_text("Scores: Seat 0 0 · Seat 1 1")
+    expect(page.locator("#log li").last).to_have_text("Seat 0 resigned: the game is over")
     page.close()
 
 

@@ -600,7 +600,7 @@ function drawLog(view) {
   const list = $("#log");
   // The page shows the last 300 lines it holds, numbered from its first (not from 1 again).
   $("#log-earlier").hidden = !view.logEarlier;
-  const lines = view.log.concat(kit.endLines(view));
+  const lines = view.log.concat(kit.endLines(neutralHere(view)));
   // A live region (role "log"): only the lines that are new are added, since a screen reader
   // reads out whatever is added (drawn anew, the whole log would be read at every move).
   const from = Math.max(1, lines.length - 299);
