@@ -194,3 +194,21 @@ def test_a_full_disk_at_the_lock_is_one_line_naming_the_save_and_leaves_no_lock(
     assert error_line(capsys) == (f"warroom: error: {save}: cannot save here (cannot write "
                                   "its lock file n.json-lock: No space left on device)")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("handed, problem", [
+    ("x", "meta.handed_to_ai: Input should be a valid list, got 'x'"),
+    ([{"seat": 1, "at": 2, "agent": "heuristic", "why": "bored"}],
+     "meta.handed_to_ai[0].why: Input should be 'resigned' or 'away', got 'bored'"),
+    ([{"seat": 1, "at": 2, "agent": "\x1b[2Jheuristic", "why": "away"}],
+     "meta.handed_to_ai[0].agent: a control character ('\\x1b' at position 1) is not allowed"),
+])
+def test_a_records_hand_overs_are_read_strictly(tmp_path, capsys, handed, problem):
+    """Audit (stop 43): a server record's meta.handed_to_ai (which `replay` now tells) was not
+    checked, though the rest of a record is decoded strictly: "x" replayed without a word."""
+    save = tmp_path / "h.json"
+    record = json.loads(started_save(save))
+    record["meta"]["handed_to_ai"] = handed
+    save.write_text(json.dumps(record))
+    assert main(["replay", str(save)]) == 2
+    assert error_line(capsys) == f"warroom: error: {save}: {problem}"

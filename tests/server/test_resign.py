@@ -13,6 +13,7 @@ import time
 import pytest
 from test_api import client, create, errors_leave_the_state_alone, hello, receive, write_locked
 
+from warroom.cli import main
 from warroom.engine import Record, replay_to_end
 from warroom.engine.record import record_outcome
 from warroom.games import get_game
@@ -181,7 +182,7 @@ def wait_for(check, what: str, seconds: float = 60):
     return found
 
 
-def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db):
+def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db, capsys):
     """Battle for three: one giving up decides nothing between the other two, so the
     heuristic AI takes the seat (and moves for it), the resigner's page watches, every page
     and the lobby name the seat's new player, and a restart keeps the AI in that seat."""
@@ -237,6 +238,20 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db):
     assert [r["seat"] for r in record["meta"]["handed_to_ai"]] == [mover, *others]
     game = get_game("battle")
     assert record_outcome(game, Record.from_json(record)).to_json() == summary["outcome"]
+    # Audit (stop 43): the record named no players, so `warroom replay` printed "player 2"
+    # with nothing more, and never said that the AI had played the seats on; a resume of it
+    # took every seat for "human vs heuristic".
+    assert record["meta"]["players"] == ["human"] * 3
+    path = db.with_name("server-game.json")
+    path.write_text(json.dumps(record))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    output = capsys.readouterr().out
+    told = [line for line in output.splitlines() if "was played by" in line]
+    handed = record["meta"]["handed_to_ai"]
+    assert told == [f"player {h['seat']} was played by the heuristic AI after {h['at']} "
+                    "actions (its person resigned)" for h in handed]
+    assert "(human)" in output.splitlines()[-1]  # the result line names the players
 
 
 def test_a_games_database_from_before_resignations_takes_them(db):

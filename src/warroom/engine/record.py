@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -63,12 +63,24 @@ class _Resigned(BaseModel):
     at: Annotated[int, Field(ge=0)]
 
 
+class _Handed(BaseModel):
+    """A seat the AI played from `at` actions on (a server's game: its person resigned in a
+    game that went on, or was away)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    at: Annotated[int, Field(ge=0)]
+    agent: Annotated[str, Field(max_length=200), AfterValidator(one_line)]
+    why: Literal["resigned", "away"]
+
+
 class _Meta(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow")
     # The players' SPECs by seat: `play` and `replay` print them, so a control character in
     # one would reach the terminal (retitle it, clear it) as a result line is shown.
     players: Annotated[list[Annotated[str, Field(max_length=200), AfterValidator(one_line)]],
                        Field(max_length=MAX_SEATS)] | None = None
+    handed_to_ai: Annotated[list[_Handed], Field(max_length=MAX_SEATS)] | None = None
 
 
 class _File(BaseModel):
@@ -234,6 +246,7 @@ _SHAPES = {
     "_Entry": "an object with player and action",
     "_Resigned": "an object with seat and at",
     "_Meta": "an object",
+    "_Handed": "an object with seat, at, agent and why",
     "_File": "an object with sha256 and text",
 }
 

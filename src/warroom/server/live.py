@@ -454,7 +454,12 @@ class LiveGame:
                 config[key] = self.upload_names[value]
             elif isinstance(value, list) and len(value) == 1 and value[0] in self.upload_names:
                 config[key] = [self.upload_names[value[0]]]
-        meta: dict[str, Any] = {"server_game": self.id}
+        # Who played each seat, as a command-line save says it: a person is "human" (until
+        # `handed_to_ai` says the AI took the seat over), an AI by its spec.
+        handed = {r.seat for r, _ in self.handed}
+        players = ["human" if seat.kind == "person" or i in handed else seat.spec
+                   for i, seat in enumerate(self.seats)]
+        meta: dict[str, Any] = {"server_game": self.id, "players": players}
         if self.upload_names:
             meta["uploaded_files"] = sorted(self.upload_names.values())
         if self.handed:  # who played those seats from then on (the actions say the rest)
