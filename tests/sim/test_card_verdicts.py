@@ -459,3 +459,41 @@ def test_a_sweep_summary_names_the_cells_whose_cards_cannot_be_told_apart(tmp_pa
     line = questions_section([("a", plain), ("b", decided)], "cell").verdicts[1]
     assert "cards that cannot be told apart (every group compared all wins or all losses) " \
            "in 1 of 2 cells (b)" in line, line
+
+
+def played_by_the_winner(n: int = 200, seed: int = 3) -> list[dict]:
+    """Each seat draws A or B, at random whoever wins; a winner who holds A plays it (as an
+    attacker plays its Attack cards), a loser never does: A stands out when played, and no
+    card when drawn."""
+    rng = random.Random(seed)
+    games = []
+    for i in range(n):
+        facts, winner = CardFacts(2), rng.randrange(2)
+        for seat in (0, 1):
+            card = "A" if rng.random() < 0.5 else "B"
+            facts.add(seat, DRAWN, card)
+            if card == "A" and seat == winner:
+                facts.add(seat, PLAYED, "A")
+            elif card == "B":
+                facts.add(seat, PLAYED, "B")
+        games.append(_game(i, facts, winner))
+    return games
+
+
+def test_simulate_cards_shows_the_played_table_when_that_measure_flags_a_card(capsys,
+                                                                              monkeypatch):
+    """Audit (stop 43): `simulate viktory-ii --set mode=cards --cards` said '24 flagged ...
+    X07 Mud stands out as weak: a player who plays it ...' under a table of the cards when
+    drawn alone, whose flag column was empty: every flag came from the played measure, which
+    no table showed. Its table is printed too."""
+    from warroom.cli.simulate import _print_cards
+
+    monkeypatch.setenv("COLUMNS", "200")
+    analysis = collect(played_by_the_winner())
+    assert not any(e.flagged for e in analysis.ranked(DRAWN))
+    assert any(e.flagged for e in analysis.ranked(PLAYED))
+    _print_cards(analysis)
+    out = capsys.readouterr().out
+    assert "cards by improvement when drawn" in out and "cards by improvement when played" in out
+    flagged = [line for line in out.splitlines() if line.startswith("│") and "flagged" in line]
+    assert flagged and flagged[0].split("│")[1].strip() == "A"

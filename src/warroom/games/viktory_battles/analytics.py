@@ -6,7 +6,8 @@ hits, misses and terrain. Dice games have no cards and no facts.
 
 - `drawn`: a card drawn into the hand (the opening hand, a battle's replenishment, the map
   game's end-of-turn draw and the card gained for a town built or taken);
-- `played`: a card played (as an attack, a counter or for its Special Event);
+- `played`: a card played (as an attack, a counter or for its Special Event, or in the map
+  game for +1 movement);
 - `discarded`: a card discarded (the hand limit, a card lost with a town or city, the hand
   of a player put out of the map game).
 Cards flipped from the deck for special fire are nobody's: no fact.
@@ -23,7 +24,7 @@ DISCARDED = "discarded"
 
 
 # The kinds of events card_events reads (Game.card_event_kinds).
-CARD_EVENT_KINDS = frozenset({"drew", "card", "play", "discard", "out"})
+CARD_EVENT_KINDS = frozenset({"drew", "card", "play", "move_card", "discard", "out"})
 
 
 def card_label(cid: str, name: str) -> str:
@@ -51,7 +52,7 @@ def card_events(log: list, names: dict[str, str], players: int) -> CardFacts:
         elif kind == "card":  # the map game's card for a town built or taken
             facts.add(e["player"], DRAWN, label(e["card"]))
             hands[e["player"]][e["card"]] += 1
-        elif kind == "play":
+        elif kind in ("play", "move_card"):  # in a battle, or the map game's +1 MP
             facts.add(e["player"], PLAYED, label(e["card"]))
             hands[e["player"]][e["card"]] -= 1
         elif kind == "discard" and "player" in e:
