@@ -65,8 +65,9 @@ def load_card_file(file: str, name: str | None = None) -> tuple[Game, Any]:
         shipping = [n for n in with_cards if any(file in option.shipped
                                                  for option in REGISTRY[n].data_options.values())]
         if len(shipping) > 1:
-            raise DataError(f"{file}: no such file; {' and '.join(shipping)} each ship a file "
-                            "of that name: say which with --game")
+            names = f"{', '.join(shipping[:-1])} and {shipping[-1]}"
+            raise DataError(f"{file}: no such file; {names} each ship a file of that name: say "
+                            "which with --game")
         name = shipping[0] if shipping else None
     if name is None:
         data = read_yaml(file)

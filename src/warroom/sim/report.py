@@ -230,12 +230,12 @@ def _cards_section(a: RunAnalysis) -> Section:
         table = (["card", "measure", "win rate with (adjusted)", "without (adjusted)",
                   "difference (95 % CI)", "player-games with / without", f"p ({CORRECTION})"],
                  [_effect_row(e) for e in flagged])
-    note = (f"Each card's {label}: the win rate of the player who had it minus that of the "
-            "player who did not, compared among players in the same seat, of the same listed "
+    note = (f"Each card's {label}: the win rate of the players who had it minus that of the "
+            "players who did not, compared among players in the same seat, of the same listed "
             "player and with as many cards in all (Mantel-Haenszel weights: the win rates "
             "with and without a card are these adjusted rates, not the raw ones), so that a "
             "longer game, which draws more cards, does not pass for a strong card; 95 % intervals "
-            "and tests by a cluster-robust score test with the game as the cluster (both "
+            "and tests by a cluster-robust score test with the game as the cluster (the "
             "players of a game are not independent), the interval holding every difference "
             f"the test does not reject. Flags: {CORRECTION}'s correction over all "
             f"{counted(cards.tests, 'test')} at {100 * SIGNIFICANCE:.0f} %; cards with "

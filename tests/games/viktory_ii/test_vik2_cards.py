@@ -212,3 +212,16 @@ def test_a_deck_given_for_dice_battles_is_refused_and_the_default_still_goes(tmp
         game.config({"deck": str(other)})
     assert game.config({"mode": "cards", "deck": str(other)}).mode == "cards"
     assert game.config({"deck": "sample"}).mode == "dice"
+
+
+def test_cards_show_and_validate_take_the_map_games_deck(capsys):
+    """Audit (stop 43): `warroom cards validate FILE --game viktory-ii` said "game
+    'viktory-ii' has no card files", though its `deck` option takes one (the battle game's
+    format): a designer had to know to say --game viktory."""
+    from warroom.cli import main
+
+    assert main(["cards", "validate", "sample", "--game", "viktory-ii"]) == 0
+    assert capsys.readouterr().out.strip() == ("sample: valid viktory-ii card file (Sample "
+                                               "Battle Cards)")
+    assert main(["cards", "show", "sample", "--game", "viktory-ii"]) == 0
+    assert capsys.readouterr().out.startswith("Sample Battle Cards: 60 cards")

@@ -11,7 +11,7 @@ from ...engine import CardFacts, Game
 from ...engine.data import DataOption, shipped_files
 from ...engine.estimate import share_chances
 from ..viktory_battles.analytics import CARD_EVENT_KINDS, card_events, deck_card_names
-from ..viktory_battles.cards import deck_path, load_deck, saved_options
+from ..viktory_battles.cards import Deck, deck_path, load_deck, saved_options, show_deck
 from .actions import ACTIONS
 from .config import Config
 from .heuristic import heuristic_action, position_scores
@@ -184,6 +184,13 @@ class ViktoryIIGame(Game):
     def card_names(self, config: Config) -> list[str] | None:
         deck = config.cards
         return None if deck is None else deck_card_names(deck)
+
+    # `warroom cards show|validate FILE --game viktory-ii`: its deck is the battle game's.
+    def load_cards(self, path: str) -> Deck:
+        return load_deck(path)
+
+    def show_cards(self, cards: Deck) -> str:
+        return show_deck(cards)
 
 
 GAME = ViktoryIIGame()
