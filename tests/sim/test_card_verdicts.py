@@ -358,7 +358,10 @@ def test_untested_cards_are_counted_as_cards_not_card_measures():
                            "Q": {DRAWN: [60, 60], PLAYED: [40, 40]}})
     assert len(analysis.untestable()) == 3
     verdict = analysis.verdict()
-    assert "; 2 cards held in at least 20 player-games" in verdict, verdict
+    # per measure too (audit, stop 43: "11 of 59 cards tested; 59 cards ... could not be
+    # tested" counted a card tested when drawn and untested when played on both sides)
+    assert "; 2 cards (1 when drawn, 2 when played) held in at least 20 player-games" \
+        in verdict, verdict
     assert "; 3 cards" not in verdict
     assert verdict.endswith("them: Q (played in 40 of 200 player-games, 20 comparable), P "
                             "(drawn in 74 of 200 player-games, 21 comparable; played in 50 of "

@@ -253,7 +253,11 @@ class CardAnalysis:
 
         names = ", ".join(one(m) for m in lost[:shown])
         more = f" and {len(lost) - shown} more" if len(lost) > shown else ""
-        return (f"; {counted(len(lost), 'card')} held in at least {MIN_GROUP} player-games "
+        # by measure too: a card tested when drawn may be untested when played, and "11 of
+        # 59 cards tested; 59 cards ... could not be tested" read as a contradiction
+        measures = Counter(e.measure for group in lost for e in group)
+        per = ", ".join(f"{n} when {m}" for m, n in sorted(measures.items()))
+        return (f"; {counted(len(lost), 'card')} ({per}) held in at least {MIN_GROUP} player-games "
                 f"and missing from {MIN_GROUP} could not be tested, too few player-games per "
                 f"stratum (the same seat, listed player and number of cards) with and without "
                 f"{'it' if len(lost) == 1 else 'each'}, so nothing is said of "
