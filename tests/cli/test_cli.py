@@ -145,6 +145,31 @@ def test_replay_of_a_resigned_game_shows_the_resignation_and_resume_refuses_it(t
     assert json.loads(part.read_text()) == record  # left as it was
 
 
+def test_replay_of_a_resigned_viktory_ii_game_shows_its_whole_log(tmp_path, capsys):
+    """Audit (stop 43): a Viktory II observation mid-game shows the log since the viewer's
+    previous turn, and `replay` of a game a resignation ended printed that part alone (5 of
+    the 26 lines its seat had seen), where a game its rules ended shows the whole log."""
+    from warroom.engine import replay_to_end
+    from warroom.engine.record import Record
+
+    full = tmp_path / "full.json"
+    main(["play", "viktory-ii", "--players", "random,random", "--seed", "3", "--set",
+          "turn_limit=5", "--save", str(full), "--json"])
+    capsys.readouterr()
+    record = json.loads(full.read_text())
+    record["actions"] = record["actions"][:60]
+    record["resigned"] = {"seat": 1, "at": 60}
+    part = tmp_path / "resigned.json"
+    part.write_text(json.dumps(record))
+    game = REGISTRY["viktory-ii"]
+    state = replay_to_end(game, Record.load(part))
+    assert state.observation(0)["log_start"] > 0  # mid-game: the observation shows a part
+    seen = [line for line in map(game.describe_event, state.visible_log(0)) if line]
+    assert main(["replay", str(part), "--as", "0"]) == 0
+    out = capsys.readouterr().out
+    assert len(seen) > len(state.observation(0)["log"]) and seen[0] in out and seen[-1] in out
+
+
 def test_defect_resume_of_a_game_finished_by_its_rules_is_refused(tmp_path, capsys):
     """Audit (stop 42): `play --resume` of a save whose game had ended by its rules printed
     "saving to", the whole log and the result, as though it had been played, and exited 0;

@@ -146,3 +146,32 @@ def test_a_resigned_seats_links_say_why_they_watch(db):
     for welcome, said in before + after:
         assert welcome["seat"] is None
         assert said == notice
+
+
+def test_the_replay_of_a_resigned_viktory_ii_game_ends_on_its_whole_log(db):
+    """Audit (stop 43, records): the replay of a Viktory II game a resignation ended showed, at
+    its end, the log since the viewer's previous turn (5 lines where the page had held 26),
+    though a game over shows its whole log, as one the rules ended does."""
+    game = get_game("viktory-ii")
+    with client(db) as c:
+        made = create(c, game="viktory-ii", seats=("invite", "invite"),
+                      options={"radius": 3, "turn_limit": 8})
+        gid = made["id"]
+        tokens = [s["token"] for s in made["seats"]]
+        live = c.app.state.server.games[gid]
+        with c.websocket_connect(f"/ws/{gid}") as a, c.websocket_connect(f"/ws/{gid}") as b:
+            latest = [hello(a, tokens[0]), hello(b, tokens[1])]
+            while not live.state.observation(0)["log_start"]:
+                mover = 0 if latest[0]["legal"] else 1
+                (a, b)[mover].send_text(json.dumps({
+                    "type": "act", "version": latest[mover]["version"],
+                    "index": len(latest[mover]["legal"]) - 1}))
+                latest = [receive(a), receive(b)]
+            seen = [line for line in map(game.describe_event, live.state.visible_log(0))
+                    if line]
+            b.send_text(RESIGN)
+            while receive(a)["type"] != "state":
+                pass
+        steps = c.get(f"/api/games/{gid}/replay?seat=0").json()["steps"]
+    assert len(seen) > len([e for e in live.state.observation(0)["log"]])
+    assert steps[-1]["log"] == seen

@@ -369,7 +369,10 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
     if as_player is not None and outcome is None:
         check_own_seat(file, record, as_player)
     obs = state.observation(as_player)
-    for event in obs.get("log", []):
+    # Over by a resignation: the whole log, as a game the rules ended shows it (a Viktory II
+    # observation mid-game holds the part since the viewer's previous turn).
+    whole = state.whole_log(as_player, obs) if outcome is not None else None
+    for event in whole if whole is not None else obs.get("log", []):
         line = g.describe_event(event)
         if line:
             echo_log_line(line)

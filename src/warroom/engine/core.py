@@ -271,6 +271,23 @@ class State:
         costs the new events, not the whole log again."""
         return list(self._visible(player)[2])
 
+    def whole_log(self, player: Player | None,
+                  observation: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """The events `player` may see in the whole game, when its `observation` shows only
+        their end (its `log`, from `log_start` on: Viktory II's, since the viewer's previous
+        turn); None when the observation's log is whole, is not that end (a game whose
+        `log_start` counts otherwise), or the log cannot be read (switched off)."""
+        start, events = observation.get("log_start") or 0, observation.get("log", [])
+        if not start:
+            return None
+        try:
+            whole = self.visible_log(player)
+        except LogUnavailable:
+            return None
+        if len(whole) != start + len(events) or whole[start:] != events:
+            return None
+        return whole
+
     def visible_entries(self, player: Player) -> list[tuple[frozenset[int] | None,
                                                             dict[str, Any]]]:
         """The log entries `player` may see, as a new list (a determinisation's log)."""

@@ -701,7 +701,10 @@ def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
             continue
         # the last position is the end, whether the rules or a resignation ended it
         ended = live.ended if player is None else None
-        frame = view_frame(live.game, state, viewer, version, live.id, ended=ended)
+        # A game a resignation ended shows its whole log at the end, as one the rules ended
+        # does (a Viktory II observation mid-game holds the part since the viewer's turn).
+        frame = view_frame(live.game, state, viewer, version, live.id, ended=ended,
+                           whole_log=ended is not None)
         log = [line for line in frame["log"] if line]
         if log_changes:
             drop, keep = _log_change(before, log)

@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, LogUnavailable, Outcome, Record, State, config_to_json, to_json
+from ..engine import Game, Outcome, Record, State, config_to_json, to_json
 from ..engine.data import plain
 from ..engine.embed import embed_files
 from ..engine.record import Resignation, record_outcome, replay_to_end, sides
@@ -523,7 +523,7 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
     window = described if described is not None else LogLines()
     start = full.get("log_start", 0) or 0
     if start and whole_log:
-        whole = _whole_log(state, seat, start, events)
+        whole = state.whole_log(seat, full)
         if whole is not None:  # the viewer's whole log, of which the observation's is the end
             start, events, obs["log_start"] = 0, whole, 0
     window.update(game, start, events)
@@ -554,22 +554,6 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
         frame["outcome"] = outcome.to_json()
         frame["score_name"] = game.score_name_of(outcome)  # what the scores count
     return frame
-
-
-def _whole_log(state: State, seat: int | None, start: int,
-               events: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-    """The events `seat` (None: a spectator) may see in the whole game, when the observation's
-    log (`events`, from `start` on in the viewer's whole log) is their end; None when it is
-    not (a game whose `log_start` counts otherwise), or the state keeps no log to read: the
-    frame then holds the observation's part alone, and the page says earlier lines are not
-    shown."""
-    try:
-        whole = state.visible_log(seat)
-    except LogUnavailable:  # a state whose log is switched off
-        return None
-    if len(whole) != start + len(events) or whole[start:] != events:
-        return None
-    return whole
 
 
 def _describe(game: Game, event: dict[str, Any]) -> str:
