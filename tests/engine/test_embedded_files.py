@@ -220,3 +220,13 @@ def test_a_copy_refused_says_why_without_a_piece_of_the_copy(tmp_path):
     message = _bad(long, tmp_path)
     assert message.endswith(f"files.deck0.text: String should have at most {MAX_DATA_BYTES} "
                             "characters")
+
+
+def test_check_files_names_a_default_file_in_words(tmp_path, capsys):
+    """Audit (stop 43): a Viktory II record in cards mode with the sample deck (the option
+    left empty) listed it as "deck:  same (sha256 ...)", naming nothing."""
+    record = _play("viktory", {"mode": "cards"})
+    record.save(tmp_path / "g.json")
+    assert main(["replay", str(tmp_path / "g.json"), "--check-files"]) == 0
+    deck = [line for line in capsys.readouterr().out.splitlines() if line.startswith("deck:")]
+    assert len(deck) == 1 and deck[0].startswith("deck: (the default) same (sha256 "), deck

@@ -101,7 +101,9 @@ def check_files(game: Game, values: dict[str, Any],
         what = {"same": "the file on disk is the one embedded",
                 "changed": "the file on disk has changed since; the embedded copy is used",
                 "missing": "no such file on disk now; the embedded copy is used"}[status]
-        lines.append(f"{option}: {value} {status} (sha256 {file.sha256[:12]}): {what}")
+        # an option left empty names the game's default file ("deck:  same" said nothing)
+        named = value if value not in (None, "", []) else "(the default)"
+        lines.append(f"{option}: {named} {status} (sha256 {file.sha256[:12]}): {what}")
     return lines
 
 
