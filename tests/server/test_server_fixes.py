@@ -5,6 +5,7 @@ resigner, to the seat's links and to the invite link."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from test_api import CLAIMED, client, create, hello, receive
 
@@ -20,6 +21,14 @@ def _page_log(log: list[str], frame: dict) -> list[str]:
     return log[:frame["log_from"]] + frame["log"]
 
 
+def _viktory_ii_for_two(c) -> tuple[str, list[str], Any]:
+    """A small Viktory II game of two invited people: its id, their tokens, the live game."""
+    made = create(c, game="viktory-ii", seats=("invite", "invite"),
+                  options={"radius": 3, "turn_limit": 8})
+    gid = made["id"]
+    return gid, [s["token"] for s in made["seats"]], c.app.state.server.games[gid]
+
+
 def test_a_viktory_ii_page_reconnecting_or_restarted_gets_the_whole_log_it_had(db):
     """Audit defect 3: Viktory II's observation holds the log since the viewer's previous
     turn, and a new connection was sent that part alone: a page that reconnected (a dropped
@@ -30,11 +39,7 @@ def test_a_viktory_ii_page_reconnecting_or_restarted_gets_the_whole_log_it_had(d
     another seat alone saw), and the frame says it begins at the start (`log_start` 0)."""
     game = get_game("viktory-ii")
     with client(db) as c:
-        made = create(c, game="viktory-ii", seats=("invite", "invite"),
-                      options={"radius": 3, "turn_limit": 8})
-        gid = made["id"]
-        tokens = [s["token"] for s in made["seats"]]
-        live = c.app.state.server.games[gid]
+        gid, tokens, live = _viktory_ii_for_two(c)
         with c.websocket_connect(f"/ws/{gid}") as a, c.websocket_connect(f"/ws/{gid}") as b, \
                 c.websocket_connect(f"/ws/{gid}") as watching:
             latest = [hello(a, tokens[0]), hello(b, tokens[1]), hello(watching)]
@@ -154,11 +159,7 @@ def test_the_replay_of_a_resigned_viktory_ii_game_ends_on_its_whole_log(db):
     though a game over shows its whole log, as one the rules ended does."""
     game = get_game("viktory-ii")
     with client(db) as c:
-        made = create(c, game="viktory-ii", seats=("invite", "invite"),
-                      options={"radius": 3, "turn_limit": 8})
-        gid = made["id"]
-        tokens = [s["token"] for s in made["seats"]]
-        live = c.app.state.server.games[gid]
+        gid, tokens, live = _viktory_ii_for_two(c)
         with c.websocket_connect(f"/ws/{gid}") as a, c.websocket_connect(f"/ws/{gid}") as b:
             latest = [hello(a, tokens[0]), hello(b, tokens[1])]
             while not live.state.observation(0)["log_start"]:
