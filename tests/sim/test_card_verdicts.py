@@ -500,3 +500,24 @@ def test_simulate_cards_shows_the_played_table_when_that_measure_flags_a_card(ca
     assert "cards by improvement when drawn" in out and "cards by improvement when played" in out
     flagged = [line for line in out.splitlines() if line.startswith("│") and "flagged" in line]
     assert flagged and flagged[0].split("│")[1].strip() == "A"
+
+
+def test_cards_the_strata_leave_untested_are_not_put_down_to_too_few_games():
+    """Audit (stop 43): a three-player sweep cell said 'too few games to test any card (60
+    games; a card is tested once at least 20 player-games have it and 20 do not): play more
+    games', though C16 was drawn in 114 of its 180 player-games: the strata (seat, listed
+    player, number of cards) had left too few, which the same line then said. It says only
+    that, where a card met the size rule."""
+    def untested(card: str, n1: int, n0: int) -> CardEffect:
+        return CardEffect(card, DRAWN, n1, n0, 0.5, (0.3, 0.7), 0.5, (0.3, 0.7), 0.0,
+                          (-0.4, 0.4), 1.0, tested=False)
+
+    analysis = collect(one_card_tested(10))  # nothing tested in 10 games
+    assert analysis.tests == 0
+    analysis.effects.append(untested("P", 12, 9))
+    analysis.usage["P"] = {DRAWN: [114, 114]}
+    analysis.could_hold["P"] = 180  # as if a cell of 60 games of three
+    verdict = analysis.verdict()
+    assert verdict.startswith("card outliers: no card tested in 10 games; 1 card (1 when "
+                              "drawn) held in at least 20 player-games"), verdict
+    assert "too few games" not in verdict and "play more games" not in verdict

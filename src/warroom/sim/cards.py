@@ -203,10 +203,14 @@ class CardAnalysis:
             # Not "too few games": more games of a matchup one player decides say no more.
             return (f"card outliers: no card can be told apart in {games_text(self.games)}: "
                     + self.settled_reason() + untestable)
+        if not self.tests and untestable:
+            # Not "too few games": a card with MIN_GROUP player-games on each side is there,
+            # but its strata leave too few (a 3-player cell: C16 drawn in 114 of 180).
+            return f"card outliers: no card tested in {games_text(self.games)}" + untestable
         if not self.tests:  # effects to show, but no comparison large enough to test
             return (f"card outliers: too few games to test any card ({games_text(self.games)}; a "
                     f"card is tested once at least {MIN_GROUP} player-games have it and "
-                    f"{MIN_GROUP} do not): play more games" + untestable)
+                    f"{MIN_GROUP} do not): play more games")
         untestable += self.settled_words()
         flagged = self.flagged()
         family = self.family_words()
