@@ -230,3 +230,20 @@ def test_check_files_names_a_default_file_in_words(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "g.json"), "--check-files"]) == 0
     deck = [line for line in capsys.readouterr().out.splitlines() if line.startswith("deck:")]
     assert len(deck) == 1 and deck[0].startswith("deck: (the default) same (sha256 "), deck
+
+
+def test_check_files_reads_a_relative_path_from_the_records_folder_too(tmp_path, capsys,
+                                                                       monkeypatch):
+    """Audit (stop 43): a game saved in one folder with `--set deck0=mine.yaml` and checked
+    from its parent said "deck0: mine.yaml missing", the deck being right beside the record:
+    a relative path was read from the current folder alone."""
+    sub = tmp_path / "games"
+    sub.mkdir()
+    shutil.copy(WORD_IRON_DATA / "raiders.yaml", sub / "mine.yaml")
+    monkeypatch.chdir(sub)
+    _play("word-iron", {"deck0": "mine.yaml"}).save(sub / "g.json")
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", str(Path("games") / "g.json"), "--check-files"]) == 0
+    deck = [line for line in capsys.readouterr().out.splitlines() if line.startswith("deck0:")]
+    assert deck[0].startswith(f"deck0: mine.yaml (next to the record: {Path('games')}"
+                              f"/mine.yaml) same (sha256 "), deck

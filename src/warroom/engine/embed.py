@@ -85,26 +85,42 @@ def name_copies(message: str, values: dict[str, Any], files: dict[str, EmbeddedF
     return message
 
 
-def check_files(game: Game, values: dict[str, Any],
-                files: dict[str, EmbeddedFile]) -> list[str]:
-    """One line per embedded file: is the file the option names on disk (from here) still
-    the one embedded? 'same', 'changed' or 'missing'."""
+def check_files(game: Game, values: dict[str, Any], files: dict[str, EmbeddedFile],
+                beside: Path | None = None) -> list[str]:
+    """One line per embedded file: is the file the option names on disk (from here, else
+    from the folder `beside`: the record's own, for a path it names relative to where it was
+    saved) still the one embedded? 'same', 'changed' or 'missing'."""
     lines = []
     for option, file in files.items():
         value = values.get(option)
-        try:
-            path = game.data_file(option, value)
-            now = None if path is None else digest(read_text(path))
-        except DataError:
-            now = None
+        now, where = _on_disk(game, option, value, beside)
         status = "missing" if now is None else "same" if now == file.sha256 else "changed"
         what = {"same": "the file on disk is the one embedded",
                 "changed": "the file on disk has changed since; the embedded copy is used",
                 "missing": "no such file on disk now; the embedded copy is used"}[status]
         # an option left empty names the game's default file ("deck:  same" said nothing)
         named = value if value not in (None, "", []) else "(the default)"
-        lines.append(f"{option}: {named} {status} (sha256 {file.sha256[:12]}): {what}")
+        lines.append(f"{option}: {named}{where} {status} (sha256 {file.sha256[:12]}): {what}")
     return lines
+
+
+def _on_disk(game: Game, option: str, value: Any,
+             beside: Path | None) -> tuple[str | None, str]:
+    """The digest of the file `value` names now (None: there is none), and where it was found
+    when not from here."""
+    try:
+        path = game.data_file(option, value)
+        return (None if path is None else digest(read_text(path))), ""
+    except DataError:
+        pass
+    if beside is None or not isinstance(value, str) or not value or Path(value).is_absolute():
+        return None, ""
+    near = beside / value
+    try:
+        return (digest(read_text(near)), f" (next to the record: {near})") \
+            if near.is_file() else (None, "")
+    except DataError:
+        return None, ""
 
 
 _DIR: Path | None = None

@@ -386,5 +386,7 @@ def record_outcome(game: Game, record: Record, final: State | None = None) -> Ou
 
 
 def check_record_files(game: Game, record: Record) -> list[str]:
-    """One line per data file the record carries: is the file on disk still that one?"""
-    return check_files(game, record.config, record.files)
+    """One line per data file the record carries: is the file on disk still that one? (A path
+    is read from here, else from the record's folder.)"""
+    beside = Path(record.source).parent if record.source else None
+    return check_files(game, record.config, record.files, beside)
