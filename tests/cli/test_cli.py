@@ -120,19 +120,25 @@ def test_resume_continues_a_saved_game_from_the_exact_position(tmp_path, capsys)
     assert replay_to_end(game, replayed).outcome().to_json()["winners"] == result["winners"]
 
 
+def resigned_save(tmp_path: Path, capsys, play: list[str], at: int) -> tuple[Path, dict]:
+    """A random game (`play`: the game and its options) saved, then cut to its first `at`
+    actions and ended there by seat 1 resigning: the file and its record."""
+    full = tmp_path / "full.json"
+    main(["play", *play, "--players", "random,random", "--save", str(full), "--json"])
+    capsys.readouterr()
+    record = json.loads(full.read_text())
+    record["actions"] = record["actions"][:at]
+    record["resigned"] = {"seat": 1, "at": at}
+    part = tmp_path / "resigned.json"
+    part.write_text(json.dumps(record))
+    return part, record
+
+
 def test_replay_of_a_resigned_game_shows_the_resignation_and_resume_refuses_it(tmp_path,
                                                                               capsys):
     """A record that ends with a resignation is a finished game: `replay` says who resigned
     and shows any seat; `play --resume` does not play on after it."""
-    full = tmp_path / "full.json"
-    main(["play", "kow", "--players", "random,random", "--seed", "8", "--save", str(full),
-          "--json"])
-    capsys.readouterr()
-    record = json.loads(full.read_text())
-    record["actions"] = record["actions"][:10]
-    record["resigned"] = {"seat": 1, "at": 10}
-    part = tmp_path / "resigned.json"
-    part.write_text(json.dumps(record))
+    part, record = resigned_save(tmp_path, capsys, ["kow", "--seed", "8"], 10)
     assert main(["replay", str(part), "--as", "1"]) == 0
     out = capsys.readouterr().out
     # a resignation's scores are 1 for the winning side, not kow's Victories; the result is
@@ -152,15 +158,8 @@ def test_replay_of_a_resigned_viktory_ii_game_shows_its_whole_log(tmp_path, caps
     from warroom.engine import replay_to_end
     from warroom.engine.record import Record
 
-    full = tmp_path / "full.json"
-    main(["play", "viktory-ii", "--players", "random,random", "--seed", "3", "--set",
-          "turn_limit=5", "--save", str(full), "--json"])
-    capsys.readouterr()
-    record = json.loads(full.read_text())
-    record["actions"] = record["actions"][:60]
-    record["resigned"] = {"seat": 1, "at": 60}
-    part = tmp_path / "resigned.json"
-    part.write_text(json.dumps(record))
+    part, _ = resigned_save(tmp_path, capsys,
+                            ["viktory-ii", "--seed", "3", "--set", "turn_limit=5"], 60)
     game = REGISTRY["viktory-ii"]
     state = replay_to_end(game, Record.load(part))
     assert state.observation(0)["log_start"] > 0  # mid-game: the observation shows a part

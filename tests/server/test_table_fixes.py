@@ -11,7 +11,7 @@ import json
 import re
 
 from playwright.sync_api import expect
-from test_browser import HeldFrames
+from test_browser import HeldFrames, create_in_lobby
 from test_lobby_page import lobby
 
 from conftest import LiveServer
@@ -260,12 +260,8 @@ def test_the_lobby_offers_to_watch_a_seat_the_ai_plays_now(slow_ai_server, brows
     three goes on) was still offered as "play" in the lobby, though its link only watches.
     The lobby knows each kept seat's number, and says "watch" once the AI plays it."""
     page = browser.new_page()
-    lobby(page, slow_ai_server.url, "battle")
-    page.locator("#options-box > summary").click()
-    page.fill("#opt-players", "3")
-    page.click("#start")
-    page.wait_for_url(re.compile(r"/game/\w+#t="))
-    game_id = page.url.split("/game/")[1].split("#")[0]
+    game_id = create_in_lobby(page, slow_ai_server.url, "battle",
+                              ["here", "heuristic", "heuristic"], {"players": "3"})
     lobby(page, slow_ai_server.url)
     row = page.locator(f"tr[data-game='{game_id}'] td.go a").first
     expect(row).to_have_text("play")
