@@ -134,9 +134,9 @@ def test_defect_a_game_with_a_seat_handed_to_the_ai_and_one_resigned_restarts_as
     assert summary["version"] == 0 and summary["status"] == "open"  # the third has not come
     assert [s.get("handed") for s in summary["seats"]] == [
         {mover: "away", x: "resigned"}.get(seat) for seat in range(3)]
-    assert record["meta"]["handed_to_ai"] == [  # after as many actions: resignations first
-        {"seat": x, "at": 0, "agent": "heuristic", "why": "resigned"},
-        {"seat": mover, "at": 0, "agent": "heuristic", "why": "away"}]
+    assert record["meta"]["handed_to_ai"] == [  # after as many actions: hand-overs first
+        {"seat": mover, "at": 0, "agent": "heuristic", "why": "away"},
+        {"seat": x, "at": 0, "agent": "heuristic", "why": "resigned"}]
     assert after == before
     assert opened == [None, None]
     assert told["message"] == (f"Seat {mover} was handed to the heuristic AI while nobody had "
@@ -172,3 +172,32 @@ def test_a_two_sided_game_a_handed_seat_won_by_resignation_restarts_as_it_was(db
     assert record["resigned"]["seat"] == 0 and frame["outcome"] == summary["outcome"]
     assert [h["why"] for h in record["meta"]["handed_to_ai"]] == ["away"]
     assert after == before
+
+
+def test_a_seat_handed_over_then_won_for_by_a_resignation_at_once_restarts(db):
+    """Review (stop 43): seat 1 handed to the AI while away, and seat 0 resigning before the
+    AI had moved (it waits here), stored a hand-over and a resignation after as many actions.
+    A restart replayed the resignation first, and the hand-over after it was refused as made
+    "when the game was over already": a game played rightly answered 404. Hand-overs come
+    first (one never ends a game), at the table and at a restart."""
+    with client(db, hand_after=0, ai_delay=60) as c:
+        made = create(c)
+        gid = made["id"]
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            assert receive(ws)["observation"]["to_move"] == [1]
+            ws.send_text(HAND)
+            frames_until(ws, "state")
+            ws.send_text(json.dumps({"type": "resign"}))
+            while not next_state(ws)["terminal"]:
+                pass
+        before = (c.get(f"/api/games/{gid}").json(), c.get(f"/api/games/{gid}/record").json())
+    with client(db, hand_after=0) as c:
+        answer = c.get(f"/api/games/{gid}")
+        assert answer.status_code == 200, answer.text
+        after = (answer.json(), c.get(f"/api/games/{gid}/record").json())
+    summary, record = before
+    assert record["resigned"] == {"seat": 0, "at": 1}
+    assert record["meta"]["handed_to_ai"][0]["at"] == 1
+    assert summary["outcome"]["winners"] == [1] and after == before

@@ -60,6 +60,7 @@ from .live import (
     LogHeld,
     Rejected,
     away_text,
+    change_order,
     new_token,
     token_hash,
     view_frame,
@@ -362,9 +363,11 @@ class Server:
                                  f"{state.num_players}")
         live = LiveGame(row, game, config, state, names)
         # in the order they happened (a seat handed to the AI resigns no more, and back)
-        changes = sorted([(at, 0, seat) for seat, at in row.resignations]
-                         + [(at, 1, seat) for seat, at in row.handovers])
-        for at, away, seat in changes:
+        changes = sorted([(seat, at, "resigned") for seat, at in row.resignations]
+                         + [(seat, at, "away") for seat, at in row.handovers],
+                         key=lambda c: change_order(c[1], c[2], c[0]))
+        for seat, at, why in changes:
+            away = why == "away"
             # as at the table: nothing changes hands in a game a resignation ended, and a
             # seat the AI plays has no person to resign it or to be away
             late = ("the game was over already" if live.ended is not None else

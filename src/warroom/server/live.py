@@ -118,11 +118,9 @@ class LiveGame:
         return self.state.num_players
 
     def seat_of(self, token: str) -> int | None:
-        digest = token_hash(token)
-        for i, seat in enumerate(self.seats):
-            if seat.kind == "person" and secrets.compare_digest(seat.token_hash, digest):
-                return i
-        return None
+        """The person's seat `token` opens (None: it opens none, if any the AI plays now)."""
+        seat = self.token_seat(token)
+        return seat if seat is not None and self.seats[seat].kind == "person" else None
 
     def knows(self, token: str) -> bool:
         """Whether `token` is any seat's: a person's, or one whose person resigned it to the
@@ -383,7 +381,7 @@ class LiveGame:
         self.handed.append((Resignation(seat, at), why))
         # in the order a restart replays them (the store keeps no order between a resignation
         # and a hand-over after as many actions), so that the record is the same after one
-        self.handed.sort(key=lambda h: (h[0].at, h[1] == "away", h[0].seat))
+        self.handed.sort(key=lambda h: change_order(h[0].at, h[1], h[0].seat))
         self.connections.pop(seat, None)
         self.away_since.pop(seat, None)
 
@@ -474,6 +472,15 @@ class LiveGame:
         what the server replays, with no copy of the data files."""
         return Record(self.game.name, self.game.version, config_to_json(self.config),
                       self.row.seed, list(self.actions), resigned=self.resigned)
+
+
+def change_order(at: int, why: str, seat: int) -> tuple[int, bool, int]:
+    """The order of a game's seats handed to the AI, as a restart replays them and the record
+    lists them: by the actions played before each, then a hand-over (`why` "away") before a
+    resignation after as many (the store keeps no order between the two; a hand-over never
+    ends a game, so it is always valid first: a seat handed over, then the other resigning
+    to it), then by seat."""
+    return at, why != "away", seat
 
 
 LogHeld = tuple[int, int]  # a page's log lines: (index of the first in the whole log, how many)
