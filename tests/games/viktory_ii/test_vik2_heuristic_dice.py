@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from test_vik2_battle_seam import battle_at_e5
 from vik2_helpers import GAME, capital, hx, position, town, troops
 
 import warroom.games.viktory_ii.heuristic as H
@@ -36,7 +37,7 @@ def test_attacks_are_weighed_with_the_dice_the_battle_would_roll():
     """For every enemy hex of every sampled position, the heuristic's defender (units, unit
     dice, the place's dice, urban or not, hit chance) is what the battle request the map
     would send the resolver makes of it."""
-    checked = urban = supported = 0
+    checked = urban = 0
     for state in positions(range(6), players=3):
         p = state.player
         for h in range(len(state.terrain)):
@@ -46,15 +47,32 @@ def test_attacks_are_weighed_with_the_dice_the_battle_would_roll():
             if o == p:  # own units on an enemy town: a battle already begun there
                 continue
             r = state.battle_request("attack", h, [], -1)
-            d, d_dice, place, is_urban, qd = H._defence(state, p, h)
-            total, _ = defender_dice(r.defender_units, r.terrain, r.settlement,
-                                     r.lost_capital[1], r.naval_support)
-            assert (d, d_dice + place, is_urban, qd) == \
-                (sum(r.defender_units), total, r.settlement != "none", hit_chance(r.supply[1]))
+            assert H._defence(state, p, h) == request_defence(r)
             checked += 1
-            urban += is_urban
-            supported += r.naval_support
+            urban += r.settlement != "none"
     assert checked > 500 and urban > 100  # the positions hold real targets
+
+
+def request_defence(r) -> tuple:
+    """What a battle request says of its defender, as `H._defence` gives it: its units, their
+    dice, the place's dice and those suppression cannot remove (the resolver's own sums),
+    whether the battle is urban, and its hit chance."""
+    total, protected = defender_dice(r.defender_units, r.terrain, r.settlement,
+                                     r.lost_capital[1], r.naval_support)
+    place = 0 if r.naval else place_dice(r.terrain, r.settlement, r.lost_capital[1],
+                                         r.naval_support)[0]
+    return (sum(r.defender_units), total - place, place, protected, r.settlement != "none",
+            hit_chance(r.supply[1]))
+
+
+def test_naval_support_is_weighed_from_a_frigate_beside_the_hex(tmp_path):
+    """A frigate of the defender's next to the battle hex adds a die the suppression of a
+    battle in the open may remove (sampled games seldom have one: a fixed position)."""
+    state = battle_at_e5(tmp_path)
+    r = state.battle_request("attack", hx(state, "E5"), [], -1)
+    assert r.naval_support
+    assert H._defence(state, 0, hx(state, "E5")) == request_defence(r) == \
+        (1, 1, 1, 0, False, 0.5)
 
 
 def test_garrisons_are_weighed_with_the_dice_their_battle_would_roll():
@@ -70,9 +88,10 @@ def test_garrisons_are_weighed_with_the_dice_their_battle_would_roll():
                 continue
             r = state.battle_request("attack", h, [], -1)
             assert r.defender == p
-            *_, place, qd = siege
-            assert (place, qd) == (place_dice(r.terrain, r.settlement, r.lost_capital[1],
-                                              r.naval_support)[0], hit_chance(r.supply[1]))
+            *_, place, protected, qd = siege
+            assert (place, protected, qd) == (
+                *place_dice(r.terrain, r.settlement, r.lost_capital[1], r.naval_support),
+                hit_chance(r.supply[1]))
             checked += 1
     assert checked > 50
 
@@ -91,7 +110,7 @@ def test_a_city_whose_owner_lost_its_capital_keeps_more_units(tmp_path):
         if lost:
             state.sowner[hx(state, "G4")] = 1  # player 1 holds player 0's capital
         siege = H._siege(state, 0, e3, 1)
-        assert siege is not None and siege[-2:] == ((1, 0.5) if lost else (2, 4 / 6))
+        assert siege is not None and siege[-3:] == ((1, 1, 0.5) if lost else (2, 2, 4 / 6))
         return H._need(state, 0, e3)
 
     assert need(lost=True) > need(lost=False)

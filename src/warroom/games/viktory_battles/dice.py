@@ -47,16 +47,27 @@ def place_dice(terrain: str, settlement: str, lost_capital: bool, naval_support:
     return dice, (dice if settlement != "none" else 0)
 
 
+def defender_unit_dice(units: Sequence[int], naval: bool, mud: bool = False) -> int:
+    """The defender's dice from its units: 1 per land unit type present; naval: 1 while a
+    frigate defends."""
+    return (1 if units[FRIG] else 0) if naval else unit_dice(units, mud)
+
+
 def defender_dice(units: Sequence[int], terrain: str, settlement: str, lost_capital: bool,
                   naval_support: bool, mud: bool = False,
                   ignore_terrain: bool = False) -> tuple[int, int]:
-    """(dice, dice that suppression cannot remove). Land: 1 per unit type present and the
-    place's dice; naval: 1 while a frigate defends."""
+    """(dice, dice that suppression cannot remove): its units' and, on land, the place's."""
     if terrain == "water":
-        return (1 if units[FRIG] else 0), 0
+        return defender_unit_dice(units, True), 0
     place, protected = place_dice(terrain, settlement, lost_capital, naval_support,
                                   ignore_terrain)
-    return unit_dice(units, mud) + place, protected
+    return defender_unit_dice(units, False, mud) + place, protected
+
+
+def suppressed(hits: int, defenders: int, dice: int, protected: int) -> int:
+    """The defender's dice a round's attacker hits suppress: the hits beyond the defending
+    units, at most the dice that suppression can remove."""
+    return min(max(0, hits - defenders), dice - protected)
 
 
 def attacker_dice(sides: Sequence[Sequence[int]], naval: bool, mud: bool = False) -> int:

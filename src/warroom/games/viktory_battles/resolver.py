@@ -55,7 +55,7 @@ from .actions import (
     StandGround,
 )
 from .cards import ATTACK_EFFECTS, RESPONSES, Card
-from .dice import attacker_dice, defender_dice, hit_faces
+from .dice import attacker_dice, defender_dice, hit_faces, suppressed
 from .seam import BattleHost, BattleRequest, BattleResult, CardPool, DefenderReserve
 from .units import ART, FRIG, Units
 
@@ -585,10 +585,10 @@ class BattleSession:
         hits, sel = (self._fire(ATT, self.attacker_dice(), "battle", False)
                      if defenders else (0, 0))
         dice, protected = self.defender_dice()
-        suppressed = min(max(0, hits - defenders), dice - protected)
-        if suppressed:
-            self.log("suppress", dice=suppressed)
-        d_hits, d_sel = self._fire(DEF, dice - suppressed, "battle", False)
+        lost = suppressed(hits, defenders, dice, protected)
+        if lost:
+            self.log("suppress", dice=lost)
+        d_hits, d_sel = self._fire(DEF, dice - lost, "battle", False)
         self._hit(DEF, ATT, hits, sel, False, "battle")
         self._hit(ATT, DEF, d_hits, d_sel, False, "battle")
         self.steps.append("round_end")

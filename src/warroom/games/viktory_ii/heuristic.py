@@ -39,7 +39,14 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from ..viktory_battles.dice import attacker_dice, defender_dice, hit_chance, place_dice, unit_dice
+from ..viktory_battles.dice import (
+    attacker_dice,
+    defender_unit_dice,
+    hit_chance,
+    place_dice,
+    suppressed,
+    unit_dice,
+)
 from ..viktory_battles.heuristic import battle_action
 from .actions import (
     DONE_BUILD,
@@ -187,10 +194,8 @@ def _disband(state: Any, p: int, actions: list[Any]) -> Any:
 
 
 # --- battle odds -----------------------------------------------------------------------------
-# A battle round: the attacker rolls a die per unit type and one more per extra hex side it
-# attacks from; the defender a die per unit type plus the best terrain or town bonus (and one
-# for a frigate beside it); a die hits on 1-3 (1-4 in combat supply). Units are what a side
-# can lose, not what it rolls: eight infantry from one side roll one die.
+# Each side rolls the dice `viktory_battles.dice` counts, the battle's own rule. Units are what
+# a side can lose, not what it rolls: eight infantry from one side roll one die.
 ATTACK_CHANCE = 0.6  # attack when the estimated chance of winning is at least this
 URBAN_BONUS = 0.1  # ...less this for an enemy town or city
 LATE_ROUND = 20  # after this round the chance asked falls (a standoff is broken)...
@@ -211,30 +216,28 @@ def _binomial(n: int, q: float) -> tuple[float, ...]:
 
 
 @cache
-def win_chance(a: int, a_dice: int, d: int, d_types: int, bonus: int, urban: bool,
-               qa: float = 0.5, qd: float = 0.5) -> float:
+def win_chance(a: int, a_dice: int, d: int, d_dice: int, place: int, protected: int,
+               urban: bool, qa: float = 0.5, qd: float = 0.5) -> float:
     """The chance that `a` attackers rolling `a_dice` dice (never more than their units) win
-    against `d` defenders rolling a die per unit type (`d_types`, never more than units) plus
-    `bonus` terrain or town dice. Attacker hits beyond the defenders suppress defender dice
-    (the town's never); an urban battle is fought for a round even with no defenders, and
-    the attacker wins it by surviving."""
+    against `d` defenders rolling `d_dice` dice from their units (never more than units) and
+    `place` from the place, `protected` of which suppression cannot remove (`dice.suppressed`);
+    an urban battle is fought for a round even with no defenders, and the attacker wins it
+    by surviving."""
     a, d = min(a, CAP), min(d, CAP)
     if a <= 0:
         return 0.0
     if d == 0:
         if not urban:
             return 1.0
-        return sum(_binomial(bonus, qd)[:a])  # fewer hits than attackers
+        return sum(_binomial(place, qd)[:a])  # fewer hits than attackers
     p = [[0.0] * (d + 1) for _ in range(a + 1)]
     for i in range(1, a + 1):
         p[i][0] = 1.0
         for j in range(1, d + 1):
-            units_dice = min(d_types, j)
+            rolled = min(d_dice, j) + place
             loop, total = 0.0, 0.0
             for ha, pa in enumerate(_binomial(min(a_dice, i), qa)):
-                excess = max(0, ha - j)
-                dice = units_dice + bonus - min(excess, units_dice if urban else
-                                                 units_dice + bonus)
+                dice = rolled - suppressed(ha, j, rolled, protected)
                 for hd, pd in enumerate(_binomial(dice, qd)):
                     q = pa * pd
                     if ha == 0 and hd == 0:
@@ -246,23 +249,22 @@ def win_chance(a: int, a_dice: int, d: int, d_types: int, bonus: int, urban: boo
     return p[a][d]
 
 
-def _defence(state: Any, p: int, h: int) -> tuple[int, int, int, bool, float]:
-    """What an attack by p on hex h meets: the defending units, their dice, the place's dice
-    (naval support and the best of terrain or town: suppression takes none of them in a town
-    or city), whether the battle is urban, and the defender's hit chance."""
+def _defence(state: Any, p: int, h: int) -> tuple[int, int, int, int, bool, float]:
+    """What an attack by p on hex h meets, as its battle request would say it: the defending
+    units, their dice, the place's dice and those of them suppression cannot remove, whether
+    the battle is urban, and the defender's hit chance."""
     o = state.occ_owner[h]
     owner = o if o >= 0 and o != p else state.sowner[h]
     units = state.units_at(h, owner) if 0 <= o and o != p else [0, 0, 0, 0]
     terrain = TERRAINS[state.terrain[h]]
-    urban = terrain != "water" and state.sowner[h] not in (p, NOBODY)
-    settlement = SETTLEMENT_NAMES[state.settle[h]] if urban else "none"
-    lost_capital = owner != NOBODY and not state.holds_capital(owner)
-    support = state.naval_support(owner, h)
-    dice, _ = defender_dice(units, terrain, settlement, lost_capital, support)
-    place = 0 if terrain == "water" else \
-        place_dice(terrain, settlement, lost_capital, support)[0]
+    settlement = SETTLEMENT_NAMES[state.settle[h]]
+    naval = terrain == "water"
+    place, protected = (0, 0) if naval else place_dice(
+        terrain, settlement, owner != NOBODY and not state.holds_capital(owner),
+        state.naval_support(owner, h))
     qd = hit_chance(owner != NOBODY and state.in_supply(owner, h))
-    return sum(units), dice - place, place, urban, qd
+    return (sum(units), defender_unit_dice(units, naval), place, protected,
+            settlement != "none", qd)
 
 
 def attack_chance(state: Any, p: int, h: int, attackers: list[int]) -> float:
@@ -273,8 +275,8 @@ def attack_chance(state: Any, p: int, h: int, attackers: list[int]) -> float:
     for u in attackers:
         sides.setdefault(state.uh[u], [0, 0, 0, 0])[state.ut[u]] += 1
     a_dice = attacker_dice(list(sides.values()), state.terrain[h] == WATER)
-    d, d_dice, place, urban, qd = _defence(state, p, h)
-    return win_chance(len(attackers), a_dice, d, d_dice, place, urban,
+    d, d_dice, place, protected, urban, qd = _defence(state, p, h)
+    return win_chance(len(attackers), a_dice, d, d_dice, place, protected, urban,
                       hit_chance(state.in_supply(p, h)), qd)
 
 
@@ -320,11 +322,12 @@ def _boldness(state: Any, p: int, h: int) -> float:
 
 # --- garrisons -------------------------------------------------------------------------------
 def _siege(state: Any, p: int, h: int, radius: int,
-           ignore: int = -1) -> tuple[int, int, float, int, int, float] | None:
+           ignore: int = -1) -> tuple[int, int, float, int, int, int, float] | None:
     """The enemy units within `radius` hexes of the own town or city h (cavalry one more;
     not those in hex `ignore`) as one attack on it: their number, their dice (from the three
     largest hex sides) and hit chance, and the defender's: its units' dice (at least one),
-    the place's dice and its hit chance. None when no enemy is near."""
+    the place's dice (none of which suppression removes: a town or city) and its hit
+    chance. None when no enemy is near."""
     b = state.board
     sides: list[list[int]] = []
     supplied = False
@@ -342,10 +345,11 @@ def _siege(state: Any, p: int, h: int, radius: int,
     if not sides:
         return None
     sides.sort(key=sum, reverse=True)
-    place, _ = place_dice(TERRAINS[state.terrain[h]], SETTLEMENT_NAMES[state.settle[h]],
-                          not state.holds_capital(p), state.naval_support(p, h))
+    place, protected = place_dice(TERRAINS[state.terrain[h]], SETTLEMENT_NAMES[state.settle[h]],
+                                  not state.holds_capital(p), state.naval_support(p, h))
     return (sum(map(sum, sides)), attacker_dice(sides[:3], False), hit_chance(supplied),
-            max(1, unit_dice(state.units_at(h, p))), place, hit_chance(state.in_supply(p, h)))
+            max(1, unit_dice(state.units_at(h, p))), place, protected,
+            hit_chance(state.in_supply(p, h)))
 
 
 def _garrison(state: Any, p: int, ignore: int = -1) -> int:
@@ -363,10 +367,10 @@ def _keep(state: Any, p: int, h: int, radius: int, risk: float, least: int,
     siege = _siege(state, p, h, radius, ignore)
     if siege is None:
         return keep
-    n, a_dice, qa, own_dice, place, qd = siege
+    n, a_dice, qa, own_dice, place, protected, qd = siege
     limit = max(least, state.occ_n[h]) + 2
-    while keep < limit and win_chance(n, a_dice, keep, own_dice if keep else 0, place, True,
-                                      qa, qd) > risk:
+    while keep < limit and win_chance(n, a_dice, keep, own_dice if keep else 0, place,
+                                      protected, True, qa, qd) > risk:
         keep += 1
     return keep
 
@@ -399,9 +403,10 @@ def _enemy_hexes(state: Any, p: int) -> set[int]:
 def _difficulty(state: Any, p: int, h: int) -> int:
     """How much farther a target counts than it is: the infantry an attack planned with two
     dice needs beyond two (open ground one more: it wins nothing but a battle)."""
-    d, d_dice, place, urban, qd = _defence(state, p, h)
+    d, d_dice, place, protected, urban, qd = _defence(state, p, h)
     need = 1
-    while need < CAP and win_chance(need, PLAN_DICE, d, d_dice, place, urban, 0.5, qd) \
+    while need < CAP and win_chance(need, PLAN_DICE, d, d_dice, place, protected, urban, 0.5,
+                                    qd) \
             < ATTACK_CHANCE:
         need += 1
     return min(MAX_COST, max(0, need - 2) + (0 if urban else 1))
