@@ -521,3 +521,19 @@ def test_cards_the_strata_leave_untested_are_not_put_down_to_too_few_games():
     assert verdict.startswith("card outliers: no card tested in 10 games; 1 card (1 when "
                               "drawn) held in at least 20 player-games"), verdict
     assert "too few games" not in verdict and "play more games" not in verdict
+
+
+def test_the_played_table_marks_a_card_tested_as_drawn(capsys, monkeypatch):
+    """Review (stop 43): the played ranking `simulate --cards` now prints showed a card played
+    wherever it was drawn (tested once, when drawn) as "not tested", beside cards too rare
+    to test. It is marked "as drawn", as the report's note says."""
+    from warroom.cli.simulate import _print_card_table
+
+    monkeypatch.setenv("COLUMNS", "200")
+    played = collect(resources_played_as_drawn()).ranked(PLAYED)
+    assert any(e.same_as_drawn for e in played)
+    _print_card_table(played)
+    rows = {line.split("│")[1].strip(): line.split("│")[-2].strip()
+            for line in capsys.readouterr().out.splitlines() if line.startswith("│")}
+    assert {card for card, flag in rows.items() if flag == "as drawn"} == \
+        {e.card for e in played if e.same_as_drawn and e.card in rows} != set()

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
-from ..sim.analysis import deck_cards, no_facts_reason
+from ..sim.analysis import deck_cards, explained
 from ..sim.batch import BACKENDS, backend_session, check_backend
 from ..sim.cards import (
     CardAnalysis,
@@ -141,9 +141,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         summary = store.tally(run).to_json()
         cards = None
         if show_cards:
-            cards = collect(store.iter_games(run.id), deck_cards(run))
-            if not cards.games:  # the run's own options (a --resume's are not on its line)
-                cards.no_facts = no_facts_reason(run)
+            cards = explained(collect(store.iter_games(run.id), deck_cards(run)), run)
     if as_json:
         summary["run"] = run.id  # what `warroom report --run` takes
         if cards is not None:
@@ -199,7 +197,8 @@ def _print_card_table(ranked: list[CardEffect]) -> None:
     for e in shown:
         table.add_row(escape(e.card), f"{e.rate_with:.1%}", f"{e.rate_without:.1%}",
                       difference_text(e), f"{e.with_n} / {e.without_n}",
-                      "flagged" if e.flagged else "" if e.tested else "not tested")
+                      "flagged" if e.flagged else "" if e.tested else
+                      "as drawn" if e.same_as_drawn else "not tested")
     Console().print(table)
 
 

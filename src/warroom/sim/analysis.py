@@ -203,10 +203,7 @@ class RunAnalysis:
         if self.cards is None and game is not None and not reports_card_facts(game):
             # not "no game drew a card": the game never says what its cards did
             return f"card outliers: not measured; {no_card_facts(game)}"
-        cards = self.cards or CardAnalysis()
-        if not cards.games and not cards.no_facts:  # why, as the run's options tell it
-            cards = replace(cards, no_facts=no_facts_reason(self.run))
-        return cards.verdict()
+        return explained(self.cards or CardAnalysis(), self.run).verdict()
 
     def card_verdicts(self) -> list[str]:
         """The card verdict, and the cards never drawn if the game names its deck's cards."""
@@ -405,6 +402,14 @@ def deck_cards(run: RunInfo) -> list[str] | None:
         return game.card_names(game.config(run.spec().config))
     except WarroomError:
         return None
+
+
+def explained(cards: CardAnalysis, run: RunInfo) -> CardAnalysis:
+    """`cards`, saying why there are none when no game had card facts, as the run's own
+    options tell it (a --resume's options are not on its command line)."""
+    if not cards.games and not cards.no_facts:
+        cards = replace(cards, no_facts=no_facts_reason(run))
+    return cards
 
 
 def no_facts_reason(run: RunInfo) -> str:

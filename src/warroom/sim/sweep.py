@@ -302,7 +302,7 @@ def _location_test(why: str, paired: list[list[float]] | None,
     return paired_location_p(paired), f"; paired by seed: {test}"
 
 
-def _wins_test(analyses: list[RunAnalysis], kind: str) -> tuple[float | None, str]:
+def _wins_test(why: str, analyses: list[RunAnalysis], kind: str) -> tuple[float | None, str]:
     """Test that the cells share one distribution of wins per seat (or listed player), each
     team of partners counted once a game, as a run's own report does (partners' wins are the
     same games): game by game when the cells played the same games, else as independent
@@ -316,16 +316,16 @@ def _wins_test(analyses: list[RunAnalysis], kind: str) -> tuple[float | None, st
         return None, f" not tested: {differ or 'the cells play different teams'}{shown}"
     heads = team_heads(analyses[0].seats, partners)
     p, test = _rates_test(
-        _unpaired(analyses),
+        why,
         [[*wins_per_team(a, kind, partners), a.draws] for a in analyses],
         [[a.per_game.won(kind, h) for a in analyses] for h in heads], kind)
     return p, test + teams_note(analyses[0].seats, partners, kind, " in every cell")
 
 
-def _first_test(analyses: list[RunAnalysis], firsts: list[Rate]) -> tuple[float, str]:
+def _first_test(why: str, analyses: list[RunAnalysis],
+                firsts: list[Rate]) -> tuple[float, str]:
     """The first player's wins across the cells, game by game over the games with a first
     player when they are the same games in every cell."""
-    why = _unpaired(analyses)
     flags = [a.per_game.first_won for a in analyses]
     if not why and any([f < 0 for f in flag] != [f < 0 for f in flags[0]] for flag in flags):
         why = "the games with a first player differ between cells"
@@ -334,13 +334,13 @@ def _first_test(analyses: list[RunAnalysis], firsts: list[Rate]) -> tuple[float,
                        [[[flag[i] == 1 for i in games] for flag in flags]], "")
 
 
-def _reasons_test(analyses: list[RunAnalysis], reasons: list[str]) -> tuple[float, str]:
+def _reasons_test(why: str, analyses: list[RunAnalysis],
+                  reasons: list[str]) -> tuple[float, str]:
     def ended(a: RunAnalysis, reason: str) -> list[bool]:
         code = a.per_game.reasons.get(reason, -1)
         return [c == code for c in a.per_game.reason]
 
-    return _rates_test(_unpaired(analyses),
-                       [[a.reasons[r] for r in reasons] for a in analyses],
+    return _rates_test(why, [[a.reasons[r] for r in reasons] for a in analyses],
                        [[ended(a, r) for a in analyses] for r in reasons], "reason")
 
 
@@ -361,16 +361,16 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
         ("player-win-rate", "win rate per player", "win rate",
          {f"{p} ({i})": [_rate_point(a.player_rates()[i]) for a in analyses]
           for i, p in enumerate(players)},
-         *_wins_test(analyses, "player")),
+         *_wins_test(why, analyses, "player")),
         ("seat-win-rate", "win rate per seat", "win rate",
          {f"seat {s}": [_rate_point(a.seat_rates()[s]) for a in analyses] for s in range(seats)},
-         *_wins_test(analyses, "seat")),
+         *_wins_test(why, analyses, "seat")),
     ]
     firsts = [a.first.rate for a in analyses if a.first is not None]
     if len(firsts) == len(analyses):
         # As for the seats: the first player's fair share is each cell's own.
         differ = _setups_differ(analyses)
-        p, test = (None, "") if differ else _first_test(analyses, firsts)
+        p, test = (None, "") if differ else _first_test(why, analyses, firsts)
         out.append(("first-player", "first player win rate", "win rate",
                     {"first player": [_rate_point(r) for r in firsts]}, p,
                     f" not tested: {differ}, so the first player's fair share differs too "
@@ -389,7 +389,7 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
         out.append(("reasons", "outcome reasons", "share of games",
                     {r: [_rate_point(Rate(a.reasons[r], a.games)) for a in analyses]
                      for r in reasons},
-                    *_reasons_test(analyses, reasons)))
+                    *_reasons_test(why, analyses, reasons)))
     for name in sorted({m for a in analyses for m in a.metrics}):
         if all(name in a.metrics for a in analyses):
             values = [a.metric_values[name] for a in analyses]
