@@ -33,7 +33,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, Outcome, Record, State, config_to_json, to_json
+from ..agents import parse_spec
+from ..engine import Game, Outcome, Record, State, WarroomError, config_to_json, to_json
 from ..engine.data import plain
 from ..engine.embed import embed_files
 from ..engine.record import Resignation, record_outcome, replay_to_end, sides
@@ -599,8 +600,11 @@ def _seat_label(seat: SeatRow) -> str:
     (its stored spec, `mcts:time=0.3`, is the agent's, not a person's words)."""
     if seat.kind != "ai":
         return "person"
-    name, _, budget = seat.spec.partition(":time=")
-    return f"{name}, {budget} s a move" if name == "mcts" and budget else seat.spec
+    try:
+        name, params = parse_spec(seat.spec)
+    except WarroomError:  # a spec no player reads (a handed seat's label is its own)
+        return seat.spec
+    return f"{name}, {params['time']} s a move" if "time" in params else seat.spec
 
 
 def _label(action: Any) -> str:
