@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
 from test_api import client, create, hello, receive
 from test_resign import next_state, wait_for
 from test_seats_away import HAND, frames_until
@@ -144,11 +145,18 @@ def test_defect_a_game_with_a_seat_handed_to_the_ai_and_one_resigned_restarts_as
     assert third_page["seat"] == third and third_page.get("token")
 
 
-def test_a_two_sided_game_a_handed_seat_won_by_resignation_restarts_as_it_was(db):
-    """kow: seat 1 (invited, never opened) is handed to the AI while away, the AI plays it,
-    then seat 0 resigns, which ends the game. After a restart the game is over with the same
-    outcome, seat 1 is still the AI's "since seat 1 was away", and the record is the same."""
-    with client(db, hand_after=0) as c:
+@pytest.mark.parametrize("ai_moves_first", [True, False])
+def test_a_two_sided_game_a_handed_seat_won_by_resignation_restarts_as_it_was(db,
+                                                                            ai_moves_first):
+    """kow: seat 1 (invited, never opened) is handed to the AI while away, then seat 0
+    resigns, which ends the game: after the AI has moved for seat 1, or at once (the AI
+    waits here). After a restart the game is over with the same outcome, seat 1 is still the
+    AI's "since seat 1 was away", and the record is the same. Review (stop 43): at once, the
+    store held a hand-over and a resignation after as many actions; a restart replayed the
+    resignation first and refused the hand-over after it as made "when the game was over
+    already": a game played rightly answered 404. Hand-overs come first (one never ends a
+    game), at the table and at a restart."""
+    with client(db, hand_after=0, ai_delay=0 if ai_moves_first else 60) as c:
         made = create(c)
         gid = made["id"]
         with c.websocket_connect(f"/ws/{gid}") as ws:
@@ -157,40 +165,11 @@ def test_a_two_sided_game_a_handed_seat_won_by_resignation_restarts_as_it_was(db
             assert receive(ws)["observation"]["to_move"] == [1]
             ws.send_text(HAND)
             frames_until(ws, "state")
-            wait_for(lambda: c.get(f"/api/games/{gid}").json()["version"] > 1,
-                     "the AI did not move for seat 1")
+            if ai_moves_first:
+                wait_for(lambda: c.get(f"/api/games/{gid}").json()["version"] > 1,
+                         "the AI did not move for seat 1")
             ws.send_text(json.dumps({"type": "resign"}))
             while not (frame := next_state(ws))["terminal"]:
-                pass
-        before = (c.get(f"/api/games/{gid}").json(), c.get(f"/api/games/{gid}/record").json())
-    with client(db, hand_after=0) as c:
-        after = (c.get(f"/api/games/{gid}").json(), c.get(f"/api/games/{gid}/record").json())
-    summary, record = before
-    assert summary["status"] == "finished" and summary["outcome"]["winners"] == [1]
-    assert summary["seats"][1]["handed"] == "away"
-    assert summary["seats"][1]["label"] == "heuristic since seat 1 was away"
-    assert record["resigned"]["seat"] == 0 and frame["outcome"] == summary["outcome"]
-    assert [h["why"] for h in record["meta"]["handed_to_ai"]] == ["away"]
-    assert after == before
-
-
-def test_a_seat_handed_over_then_won_for_by_a_resignation_at_once_restarts(db):
-    """Review (stop 43): seat 1 handed to the AI while away, and seat 0 resigning before the
-    AI had moved (it waits here), stored a hand-over and a resignation after as many actions.
-    A restart replayed the resignation first, and the hand-over after it was refused as made
-    "when the game was over already": a game played rightly answered 404. Hand-overs come
-    first (one never ends a game), at the table and at a restart."""
-    with client(db, hand_after=0, ai_delay=60) as c:
-        made = create(c)
-        gid = made["id"]
-        with c.websocket_connect(f"/ws/{gid}") as ws:
-            hello(ws, made["seats"][0]["token"])
-            ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-            assert receive(ws)["observation"]["to_move"] == [1]
-            ws.send_text(HAND)
-            frames_until(ws, "state")
-            ws.send_text(json.dumps({"type": "resign"}))
-            while not next_state(ws)["terminal"]:
                 pass
         before = (c.get(f"/api/games/{gid}").json(), c.get(f"/api/games/{gid}/record").json())
     with client(db, hand_after=0) as c:
@@ -198,6 +177,11 @@ def test_a_seat_handed_over_then_won_for_by_a_resignation_at_once_restarts(db):
         assert answer.status_code == 200, answer.text
         after = (answer.json(), c.get(f"/api/games/{gid}/record").json())
     summary, record = before
-    assert record["resigned"] == {"seat": 0, "at": 1}
-    assert record["meta"]["handed_to_ai"][0]["at"] == 1
-    assert summary["outcome"]["winners"] == [1] and after == before
+    assert summary["status"] == "finished" and summary["outcome"]["winners"] == [1]
+    assert summary["seats"][1]["handed"] == "away"
+    assert summary["seats"][1]["label"] == "heuristic since seat 1 was away"
+    assert record["resigned"]["seat"] == 0 and frame["outcome"] == summary["outcome"]
+    [handed] = record["meta"]["handed_to_ai"]
+    assert handed["why"] == "away"
+    assert (record["resigned"]["at"] > handed["at"]) == ai_moves_first
+    assert after == before
