@@ -6,10 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import CardFacts, Game
 from ...engine.data import DataOption, shipped_files
-from ..viktory_battles.analytics import CARD_EVENT_KINDS, card_events, deck_card_names
-from ..viktory_battles.cards import Deck, deck_path, load_deck, saved_options, show_deck
+from ..viktory_battles.game import CARD_OPTIONS_WHEN, DECK_OPTION, BattleCardsGame
 from .actions import ACTIONS
 from .config import Config
 from .heuristic import heuristic_action
@@ -71,7 +69,7 @@ CONFORMANCE_CONFIGS = [
 ]
 
 
-class ViktoryGame(Game):
+class ViktoryGame(BattleCardsGame):
     name = "viktory"
     title = "Viktory II battles (dice, Battle Cards, or both)"
     version = "1"
@@ -82,9 +80,7 @@ class ViktoryGame(Game):
     # The lobby's layout of the options (Game.option_layout): the cards' options in the card
     # modes only, a scenario's single fields under "More options".
     option_layout = {
-        "when": {"deck": {"mode": ["cards", "hybrid"]},
-                 "hand_limit": {"mode": ["cards", "hybrid"]},
-                 "prebattle_fire_each_wave": {"mode": ["cards"]}},
+        "when": CARD_OPTIONS_WHEN,
         "more": ["defenders", "attackers", "attacker_reserves", "defender_reserve", "bombard",
                  "attacker_supply", "defender_supply", "attacker_towns", "attacker_cities",
                  "defender_towns", "defender_cities", "attacker_hand", "defender_hand",
@@ -97,7 +93,7 @@ class ViktoryGame(Game):
         "scenario": DataOption({name: name for name in shipped_files(SCENARIOS)},
                                load_scenario,
                                lambda value: scenario_path(str(value or DEFAULT_SCENARIO))),
-        "deck": DataOption({"sample": ""}, load_deck, lambda value: deck_path(str(value or ""))),
+        "deck": DECK_OPTION,
     }
 
     def new_state(self, config: Config, seed: int) -> ViktoryState:
@@ -123,9 +119,6 @@ class ViktoryGame(Game):
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
 
-    def record_options(self, values: dict[str, Any]) -> dict[str, Any]:
-        return saved_options(values)  # a deck saved with dice battles, before it was refused
-
     def metrics(self, state: ViktoryState) -> dict[str, float]:
         outcome = state.outcome()
         return {
@@ -141,25 +134,6 @@ class ViktoryGame(Game):
             "rounds": float(state.session.round),
             "cards_played": float(state.session.cards_played),
         }
-
-    card_event_kinds = CARD_EVENT_KINDS
-
-    def card_events(self, state: ViktoryState) -> CardFacts | None:
-        if not state.has_cards:
-            return None  # a dice battle: no cards
-        return card_events(state.kept_log, {cid: card.name for cid, card in state.cards.items()},
-                           2)
-
-    def card_names(self, config: Config) -> list[str] | None:
-        if config.mode == "dice":
-            return None
-        return deck_card_names(config.deck_cards)
-
-    def load_cards(self, path: str) -> Deck:
-        return load_deck(path)
-
-    def show_cards(self, cards: Deck) -> str:
-        return show_deck(cards)
 
 
 GAME = ViktoryGame()

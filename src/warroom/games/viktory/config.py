@@ -122,6 +122,12 @@ class Config:
         deck = self.__dict__["_deck"]
         return deck if deck is not None else load_deck("")
 
+    @property
+    def cards(self) -> Deck | None:
+        """The Battle Cards played (cards and hybrid modes; None in dice mode), as the map
+        game's config names them (`viktory_battles.game.BattleCardsGame` reads either)."""
+        return self.deck_cards if self.mode != "dice" else None
+
     def _resolve(self) -> Battle:
         model = ScenarioModel.model_validate(load_scenario(self.scenario or DEFAULT_SCENARIO))
         att, dfn = model.attacker, model.defender

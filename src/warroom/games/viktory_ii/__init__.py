@@ -7,11 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import CardFacts, Game
 from ...engine.data import DataOption, shipped_files
 from ...engine.estimate import share_chances
-from ..viktory_battles.analytics import CARD_EVENT_KINDS, card_events, deck_card_names
-from ..viktory_battles.cards import Deck, deck_path, load_deck, saved_options, show_deck
+from ..viktory_battles.game import CARD_OPTIONS_WHEN, DECK_OPTION, BattleCardsGame
 from .actions import ACTIONS
 from .config import Config
 from .heuristic import heuristic_action, position_scores
@@ -79,7 +77,7 @@ CONFORMANCE_CONFIGS = [
 ]
 
 
-class ViktoryIIGame(Game):
+class ViktoryIIGame(BattleCardsGame):
     name = "viktory-ii"
     title = "Viktory II (the map game, with dice or the Battle Cards)"
     # 2: battles are fought by the shared resolver (viktory_battles), not a stand-in. 3: units
@@ -94,9 +92,7 @@ class ViktoryIIGame(Game):
     summary = SUMMARY
     score_name = "capitals held"
     option_layout = {
-        "when": {"deck": {"mode": ["cards", "hybrid"]},
-                 "hand_limit": {"mode": ["cards", "hybrid"]},
-                 "prebattle_fire_each_wave": {"mode": ["cards"]}},
+        "when": CARD_OPTIONS_WHEN,
         "more": ["mix", "max_rounds"],
     }
     min_players = 2
@@ -107,7 +103,7 @@ class ViktoryIIGame(Game):
     data_options = {
         "map": DataOption({name: name for name in shipped_files(MAPS)}, load_map,
                           lambda value: map_path(str(value)) if value else None),
-        "deck": DataOption({"sample": ""}, load_deck, lambda value: deck_path(str(value or ""))),
+        "deck": DECK_OPTION,
     }
 
     def new_state(self, config: Config, seed: int) -> ViktoryIIState:
@@ -159,9 +155,6 @@ class ViktoryIIGame(Game):
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
 
-    def record_options(self, values: dict[str, Any]) -> dict[str, Any]:
-        return saved_options(values)  # a deck saved with dice battles, before it was refused
-
     def metrics(self, state: ViktoryIIState) -> dict[str, float]:
         return {
             "rounds": float(state.round),
@@ -170,27 +163,6 @@ class ViktoryIIGame(Game):
             "underdog_battles": float(state.underdog_battles),
             "underdog_wins": float(state.underdog_wins),
         }
-
-    card_event_kinds = CARD_EVENT_KINDS
-
-    def card_events(self, state: ViktoryIIState) -> CardFacts | None:
-        """The Battle Cards each player drew, played and discarded (cards and hybrid modes;
-        the one-battle game's facts, read the same way: `viktory_battles.analytics`)."""
-        if state.pool is None:
-            return None  # dice: no cards
-        return card_events(state.kept_log, {cid: card.name for cid, card in state.cards.items()},
-                           state.num_players)
-
-    def card_names(self, config: Config) -> list[str] | None:
-        deck = config.cards
-        return None if deck is None else deck_card_names(deck)
-
-    # `warroom cards show|validate FILE --game viktory-ii`: its deck is the battle game's.
-    def load_cards(self, path: str) -> Deck:
-        return load_deck(path)
-
-    def show_cards(self, cards: Deck) -> str:
-        return show_deck(cards)
 
 
 GAME = ViktoryIIGame()
