@@ -1175,6 +1175,10 @@ class ViktoryIIState(PlacementRules):
             self.knock_out(loser)
         else:
             self.queue_disbands(loser, kind)
+        # A capture that wins ends the game at once (VIKTORY-II.md, "Rulings: Winning"; the
+        # README's "Winning"): the loser's disbands still queued are never asked, as the
+        # battles still declared are never fought (`_end`), so the final position may hold
+        # units beyond their owner's support. Nothing of the outcome depends on them.
         self.check_win()
 
     def knock_out(self, p: int) -> None:
