@@ -271,13 +271,19 @@ def attack_chance(state: Any, p: int, h: int, attackers: list[int]) -> float:
     """The estimated chance that these units (attacking or about to) take or clear hex h."""
     if not attackers:
         return 0.0
-    sides: dict[int, list[int]] = {}
-    for u in attackers:
-        sides.setdefault(state.uh[u], [0, 0, 0, 0])[state.ut[u]] += 1
-    a_dice = attacker_dice(list(sides.values()), state.terrain[h] == WATER)
+    a_dice = _attacker_dice(state, h, attackers)
     d, d_dice, place, protected, urban, qd = _defence(state, p, h)
     return win_chance(len(attackers), a_dice, d, d_dice, place, protected, urban,
                       hit_chance(state.in_supply(p, h)), qd)
+
+
+def _attacker_dice(state: Any, h: int, attackers: list[int]) -> int:
+    """The dice these units would attack hex h with (`dice.attacker_dice`): each from the
+    hex side it stands on."""
+    sides: dict[int, list[int]] = {}
+    for u in attackers:
+        sides.setdefault(state.uh[u], [0, 0, 0, 0])[state.ut[u]] += 1
+    return attacker_dice(list(sides.values()), state.terrain[h] == WATER)
 
 
 def _committed(state: Any, h: int) -> list[int]:
@@ -486,19 +492,19 @@ def _move(state: Any, p: int, actions: list[Any]) -> Any:
 
 
 def _join(state: Any, p: int, actions: list[Any], target: int) -> Any:
-    """Select a fresh unit next to a declared battle while the attack is not yet strong
-    (from another hex side first: a side adds a die)."""
+    """Select a fresh unit next to a declared battle while the attack is not yet strong:
+    the one that adds the most dice, as the battle counts them (`dice.attacker_dice`), and
+    among those one from another hex side first."""
     committed = _committed(state, target)
     if attack_chance(state, p, target, committed) >= JOIN_ENOUGH:
         return None
     land = state.terrain[target] != WATER
     sides = {state.uh[u] for u in committed}
-    types = {state.ut[u] for u in committed}
     best, best_key = None, None
     for u in _fresh_near(state, p, target, land):
         select = SelectUnit(state.uh[u], state.board.names[state.uh[u]], state.ut[u])
         if select in actions:
-            key = (state.uh[u] not in sides, state.ut[u] not in types)
+            key = (_attacker_dice(state, target, [*committed, u]), state.uh[u] not in sides)
             if best_key is None or key > best_key:
                 best, best_key = select, key
     return best
