@@ -26,6 +26,7 @@ from ..sim.cards import (
     difference_text,
     no_card_facts,
     reports_card_facts,
+    shown_effects,
 )
 from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
@@ -204,13 +205,11 @@ def _print_card_table(ranked: list[CardEffect]) -> None:
 
 def _card_rows(ranked: list[CardEffect], rows: int = 10) -> tuple[list[CardEffect], str]:
     """The table's rows, and which they are in words: the highest and lowest of the tested
-    cards, then, where there is room, of the untested ones (marked), each part ranked as the
-    report ranks. An untested card's estimate rests on a few player-games on a side and
-    would head the table by chance (+49.0 with 11 player-games without it)."""
+    cards, then, where there is room, of the untested ones (marked), as the report's plot
+    shows them (`shown_effects`)."""
     tested = [e for e in ranked if e.tested]
     rest = [e for e in ranked if not e.tested]
-    first = _extremes(tested, rows)
-    then = _extremes(rest, rows - len(first))
+    first, then = shown_effects(ranked, rows)
     if not rest:
         return first, "all" if len(first) == len(tested) else \
             f"the highest and lowest {rows // 2} of {len(tested)}"
@@ -224,13 +223,6 @@ def _part(shown: int, total: int, what: str) -> str:
         return f"all {total} {what}" if total else f"none {what}"
     return f"{shown} of {total} {what} (the highest and lowest)" if shown else \
         f"{total} {what}, not shown"
-
-
-def _extremes(effects: list[CardEffect], rows: int) -> list[CardEffect]:
-    """The first and last of `effects` (ranked), `rows` in all."""
-    if len(effects) <= rows:
-        return effects
-    return effects[:rows - rows // 2] + effects[len(effects) - rows // 2:]
 
 
 def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path) -> None:

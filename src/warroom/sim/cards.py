@@ -80,7 +80,10 @@ if TYPE_CHECKING:
 MEASURES = (DRAWN, PLAYED)
 MIN_GROUP = 20  # player-games needed on each side of a comparison before it is tested
 # `played` is drawn's question when the player-games that drew and that played a card differ
-# in at most this share of those that did either (a resource ransomed once in 176)
+# in at most this share of those that did either (a resource ransomed once in 176). Strata of
+# the cards played besides the card's own plays, tested exactly, are no mend: a Word & Iron
+# realm has a fixed number of resources, so at equal other uses a holder meets non-holders
+# who used theirs less (losing players), and every resource came out strong (README)
 NEARLY_SAME = 0.05
 CORRECTION = "Holm"
 
@@ -407,6 +410,27 @@ def difference_text(e: CardEffect) -> str:
     if e.settled:
         return "—"
     return f"{signed(100 * e.difference)} ({signed(100 * e.ci[0])} to {signed(100 * e.ci[1])})"
+
+
+def extremes(effects: list[CardEffect], rows: int) -> list[CardEffect]:
+    """The first and last of `effects` (ranked), `rows` in all: the highest and lowest (the
+    highest one more for an odd number); all of them when they fit."""
+    if len(effects) <= rows:
+        return effects
+    return effects[:rows - rows // 2] + effects[len(effects) - rows // 2:]
+
+
+def shown_effects(ranked: list[CardEffect],
+                  rows: int) -> tuple[list[CardEffect], list[CardEffect]]:
+    """What a table or a plot of at most `rows` rows shows of a ranking: (the highest and
+    lowest of the tested cards; then, where there is room, the highest and lowest of the
+    untested ones), each part ranked as `ranked` is. An untested card's estimate rests on a
+    few player-games on a side and would head a ranking shared with the tested cards by
+    chance (+49.0 with 11 player-games without it), so it is shown apart, after them."""
+    tested = [e for e in ranked if e.tested]
+    rest = [e for e in ranked if not e.tested]
+    first = extremes(tested, rows)
+    return first, extremes(rest, rows - len(first))
 
 
 def signed_points(x: float) -> str:

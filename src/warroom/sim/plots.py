@@ -166,34 +166,40 @@ def sweep_lines(cells: Sequence[str], series: dict[str, Sequence[tuple[float, fl
 
 def difference_forest(labels: Sequence[str], points: Sequence[tuple[float, float, float]],
                       highlight: Sequence[bool], title: str, xlabel: str,
-                      gap: tuple[int, int] | None = None) -> str:
+                      marks: Sequence[tuple[int, str]] = (),
+                      muted: Sequence[bool] | None = None) -> str:
     """One row per item (a card): its difference with the 95 % interval, a line at 0; the
-    highlighted rows (flagged cards) in another colour. Rows in the given order, top down.
-    `gap` (after how many rows, how many items left out): a marked row there, so that the
-    plot itself shows that the middle of the ranking is missing, not only its caption."""
-    rows = len(labels) + (gap is not None)
+    highlighted rows (flagged cards) in another colour, the muted ones (cards not tested) in
+    grey. Rows in the given order, top down. `marks` (before which row, its text; in order):
+    a marked row there, so that the plot itself shows where the middle of a ranking is
+    missing, or where the untested cards begin, not only its caption."""
+    muted = list(muted) if muted is not None else [False] * len(labels)
+    rows = len(labels) + len(marks)
     with matplotlib.rc_context(STYLE):
         fig = Figure(figsize=(SIZE[0], max(1.8, 0.22 * rows + 1.0)))
         ax = fig.subplots()
-        # top down: row i at height rows - 1 - i, one row lower past the gap
-        y = [rows - 1 - i - (gap is not None and i >= gap[0]) for i in range(len(labels))]
-        for yi, (value, low, high), hot in zip(y, points, highlight, strict=True):
-            colour = COLOURS[3] if hot else COLOURS[0]
+        # top down: row i at height rows - 1 - i, one row lower past each mark before it
+        y = [rows - 1 - i - sum(at <= i for at, _ in marks) for i in range(len(labels))]
+        for yi, (value, low, high), hot, grey in zip(y, points, highlight, muted, strict=True):
+            colour = COLOURS[3] if hot else COLOURS[5] if grey else COLOURS[0]
             ax.errorbar([value], [yi], xerr=[[value - low], [high - value]], fmt="o",
                         color=colour, capsize=2, markersize=3)
         ax.axvline(0, color="black", linewidth=1)
         ticks, names = list(y), list(labels)
-        if gap is not None:
-            at = rows - 1 - gap[0]
-            ax.axhline(at, color=COLOURS[5], linestyle=":", linewidth=1)
-            ticks.append(at)
-            names.append(f"… {gap[1]} not shown …")
+        for k, (at, text) in enumerate(marks):
+            height = rows - 1 - at - k
+            ax.axhline(height, color=COLOURS[5], linestyle=":", linewidth=1)
+            ticks.append(height)
+            names.append(text)
         ax.set_yticks(ticks, names)
         ax.set_xlabel(xlabel)
         ax.set_title(title)
         ax.grid(axis="y", alpha=0.0)
         if any(highlight):
             ax.plot([], [], "o", color=COLOURS[3], label="flagged")
+        if any(muted):
+            ax.plot([], [], "o", color=COLOURS[5], label="not tested")
+        if any(highlight) or any(muted):
             ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
         return _svg(fig)
 

@@ -25,6 +25,7 @@ from .cards import (
     CardEffect,
     adjusted_for,
     difference_text,
+    shown_effects,
 )
 from .outputs import OutputError, check_folders, make_folders
 from .stats import SIGNIFICANCE, Rate
@@ -214,15 +215,13 @@ def _cards_section(a: RunAnalysis) -> Section:
     measure = drawn[0].measure
     # A settled card has no difference to draw: its interval is every difference.
     plotted = [e for e in drawn if not e.settled]
-    half = CARD_PLOT_ROWS // 2
-    shown = plotted if len(plotted) <= CARD_PLOT_ROWS else plotted[:half] + plotted[-half:]
+    shown, marks, words = _card_plot_rows(plotted)
     label = "improvement when drawn" if measure == DRAWN else "improvement when played"
     figures = [Plot("card-outliers", plots.difference_forest(
         [e.card for e in shown],
         [(100 * e.difference, 100 * e.ci[0], 100 * e.ci[1]) for e in shown],
         [e.flagged for e in shown], f"Win rate {label} (95 % CI)",
-        "win rate difference (percentage points)",
-        gap=(half, len(plotted) - len(shown)) if len(plotted) > len(shown) else None))
+        "win rate difference (percentage points)", marks, [not e.tested for e in shown]))
     ] if plotted else []
     flagged = cards.flagged()
     table = None
@@ -240,10 +239,44 @@ def _cards_section(a: RunAnalysis) -> Section:
             f"the test does not reject. Flags: {CORRECTION}'s correction over all "
             f"{counted(cards.tests, 'test')} at {100 * SIGNIFICANCE:.0f} %; cards with "
             f"fewer than {MIN_GROUP} comparable player-games on either side are not tested. "
-            + (f"The plot shows the {half} highest and lowest of {len(plotted)} cards." if
-               len(plotted) > len(shown) else "")
-            + (f" Cards where {SETTLED} are not plotted." if len(plotted) < len(drawn) else ""))
+            + " ".join(filter(None, (words, f"Cards where {SETTLED} are not plotted."
+                                     if len(plotted) < len(drawn) else ""))))
     return Section("cards", title, a.card_verdicts(), figures, table, note.strip())
+
+
+def _card_plot_rows(plotted: list[CardEffect]) -> tuple[list[CardEffect],
+                                                          list[tuple[int, str]], str]:
+    """The card plot's rows as the terminal table has them (`shown_effects`): the highest
+    and lowest of the tested cards, then, where there is room, the untested ones, ranked
+    apart (an untested card's estimate, from a few player-games on a side, would head the
+    ranking by chance); the marked rows saying what is left out and where the untested
+    begin; and the note's words for them."""
+    tested, rest = shown_effects(plotted, CARD_PLOT_ROWS)
+    all_tested = sum(e.tested for e in plotted)
+    all_rest = len(plotted) - all_tested
+    marks: list[tuple[int, str]] = []
+    words = ""
+    if len(tested) < all_tested:
+        marks.append((CARD_PLOT_ROWS - CARD_PLOT_ROWS // 2,
+                      f"… {all_tested - len(tested)} not shown …"))
+        words += (f"The plot shows the {CARD_PLOT_ROWS // 2} highest and lowest of "
+                  f"{all_tested} tested cards.")
+    if all_rest:
+        room = CARD_PLOT_ROWS - len(tested)
+        if not rest:
+            marks.append((len(tested), f"… {all_rest} not tested, not shown …"))
+        else:
+            marks.append((len(tested), f"not tested ({all_rest}):"))
+            if len(rest) < all_rest:
+                marks.append((len(tested) + room - room // 2,
+                              f"… {all_rest - len(rest)} not shown …"))
+        shown_words = ("not shown" if not rest else "below the tested ones, in grey"
+                       if len(rest) == all_rest else
+                       f"below the tested ones, in grey (the {len(rest)} highest and lowest)")
+        words += (f" {counted(all_rest, 'card')} not tested (fewer than {MIN_GROUP} comparable "
+                  f"player-games on a side) {'is' if all_rest == 1 else 'are'} ranked apart, "
+                  f"{shown_words}: such an estimate would head the ranking by chance.")
+    return tested + rest, marks, words.strip()
 
 
 def _effect_row(e: CardEffect) -> list[str]:
@@ -297,12 +330,12 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
 
 
 def _length_section(a: RunAnalysis) -> Section:
-    m = a.length
-    row = [f"{m.mean:.1f}", f"{m.sd:.1f}", f"{m.low:.0f}", f"{quantile(a.lengths, 0.05):.0f}",
-           f"{median(a.lengths):g}", f"{quantile(a.lengths, 0.95):.0f}", f"{m.high:.0f}"]
+    m, lengths = a.length, a.lengths
+    row = [f"{m.mean:.1f}", f"{m.sd:.1f}", f"{m.low:.0f}", f"{quantile(lengths, 0.05):.0f}",
+           f"{median(lengths):g}", f"{quantile(lengths, 0.95):.0f}", f"{m.high:.0f}"]
     return Section("length", "Game length", [a.length_verdict()],
                    [Plot("game-length", plots.count_histogram(
-                       a.lengths, "Game length", "decisions per game"))],
+                       lengths, "Game length", "decisions per game"))],
                    (["mean", "sd", "min", "5 %", "median", "95 %", "max"], [row]))
 
 
