@@ -149,7 +149,6 @@ class RunAnalysis:
     winners_total: int = 0  # sum over decisive games of the number of winners
     first: FirstPlayer | None = None
     no_first_player: int = 0  # games without a first player (simultaneous opening)
-    lengths: Counter[int] = field(default_factory=Counter)
     length: Moments = field(default_factory=Moments)
     reasons: Counter[str] = field(default_factory=Counter)
     metric_values: dict[str, array] = field(default_factory=dict)
@@ -162,6 +161,11 @@ class RunAnalysis:
     per_game: PerGame = field(default_factory=PerGame)
 
     # --- derived -------------------------------------------------------------------------
+    @property
+    def lengths(self) -> Counter[int]:
+        """How many games lasted each number of decisions, from each game's length."""
+        return Counter(self.per_game.length)
+
     @property
     def fair_share(self) -> float:
         """A seat's expected share of the games it wins if all seats were equal."""
@@ -282,10 +286,10 @@ class RunAnalysis:
                 + teams_note(self.seats, self.player_partners, "player"))
 
     def length_verdict(self) -> str:
-        m = self.length
+        m, lengths = self.length, self.lengths
         return (f"game length: mean {m.mean:.1f} decisions {m.plus_minus()}, median "
-                f"{median(self.lengths):g}, 90 % of games between "
-                f"{quantile(self.lengths, 0.05):.0f} and {quantile(self.lengths, 0.95):.0f}")
+                f"{median(lengths):g}, 90 % of games between "
+                f"{quantile(lengths, 0.05):.0f} and {quantile(lengths, 0.95):.0f}")
 
     def reason_verdict(self) -> str:
         shares = ", ".join(f"{reason} {100 * n / self.games:.1f} %"
@@ -294,6 +298,7 @@ class RunAnalysis:
 
     def to_json(self) -> dict[str, Any]:
         """The numbers behind the report's figures, embedded in it for checking and reuse."""
+        lengths = self.lengths
         out: dict[str, Any] = {
             "run": self.run.to_json(), "games": self.games, "seats": self.seats,
             "fair_share": self.fair_share,
@@ -301,8 +306,8 @@ class RunAnalysis:
             "player_win_rate": [r.to_json() for r in self.player_rates()],
             "draw_rate": self.draw_rate().to_json(),
             "first_player": None, "games_without_first_player": self.no_first_player,
-            "length": {**self.length.to_json(), "median": median(self.lengths),
-                       "histogram": sorted(self.lengths.items())},
+            "length": {**self.length.to_json(), "median": median(lengths),
+                       "histogram": sorted(lengths.items())},
             "reasons": dict(self.reasons.most_common()),
             "metrics": {k: m.to_json() for k, m in self.metrics.items()},
             "cards": None if self.cards is None else self.cards.to_json(),
@@ -459,7 +464,6 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
             a.no_first_player += 1
         else:
             firsts.add(seating, winners, g["first_player"])
-        a.lengths[g["length"]] += 1
         a.length.add(g["length"])
         a.reasons[g["reason"]] += 1
         for name, value in g["metrics"].items():
