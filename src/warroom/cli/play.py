@@ -27,8 +27,13 @@ from ..engine import (
 from ..engine.config import changed_options
 from ..engine.data import fit, shortened
 from ..engine.embed import embed_files
-from ..engine.record import check_record_files, record_config, record_outcome
-from ..games import get_game
+from ..engine.record import (
+    check_game_field,
+    check_record_files,
+    record_config,
+    record_outcome,
+)
+from ..games import REGISTRY, get_game
 from ..sim.outputs import make_folders
 from . import cli
 from .common import (
@@ -118,6 +123,7 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         g = get_game(game)
         if record.game != g.name:
             raise RecordError(f"{resume}: the saved game is {record.game!r}, not {g.name!r}")
+        check_game_field(g, record, REGISTRY.values())
         if sets:
             raise ConfigError("--set cannot change the options of a saved game")
         if seed is not None and seed != record.seed:
@@ -349,9 +355,13 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
     a game that is not over."""
     record = Record.load(file)
     try:
-        g = get_game(record.game)
+        g: Game | None = get_game(record.game)
     except ConfigError as exc:
-        raise RecordError(f"{file}: {exc}") from None
+        g, unknown = None, str(exc)
+    # a game's name changed by hand: said as that, not as another version or an unknown game
+    check_game_field(g, record, REGISTRY.values())
+    if g is None:
+        raise RecordError(f"{file}: {unknown}")
     if check_files:
         lines = check_record_files(g, record)
         for line in lines:

@@ -246,8 +246,11 @@ def _frozen(value: Any) -> Any:
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
-INTEGER = re.compile(r"[+-]?[0-9]+")
-NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+# A number written as text: ASCII digits, a minus sign if negative, never a plus. The server
+# takes an option's number as JSON, which has no '+3', and the lobby's number inputs send none:
+# `--set pool_red=+3` read as 3 took on the command line what the server refused.
+INTEGER = re.compile(r"-?[0-9]+")
+NUMBER = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
 def parse_assignments(items: list[str]) -> dict[str, str]:
@@ -311,7 +314,8 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
         # Text (a command line's, the lobby's inputs) is read as plain ASCII digits: Python's
         # int() and float() would also take '3_0' (30), ' 7', other scripts' digits, 'inf'.
         if isinstance(raw, str) and not (INTEGER if hint is int else NUMBER).fullmatch(raw):
-            raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}")
+            plus = " (written without a plus sign)" if raw.startswith("+") else ""
+            raise ConfigError(f"option {key!r} must be {kind}{plus}, got {raw!r}")
         if hint is int and isinstance(raw, float):  # 100.0 is a JSON client's float
             raise ConfigError(f"option {key!r} must be an integer, got {raw!r}")
         try:

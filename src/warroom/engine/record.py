@@ -12,8 +12,10 @@ not, by its rules alone, as records always did."""
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Collection, Iterator
+import stat
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -21,7 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .actions import to_json
-from .config import config_to_json, make_config
+from .config import config_to_json, make_config, option_names
 from .core import Game, Outcome, State
 from .data import (
     MAX_DATA_BYTES,
@@ -204,10 +206,25 @@ class Record:
     def load(cls, path: str | Path) -> Record:
         path = Path(path)
         try:
-            with open(path, "rb") as handle:
+            # Opened without waiting: a named pipe opened to read waits for a writer, so
+            # `replay` of one hung for ever. Only a regular file is read.
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        try:
+            kind = _special_kind(os.fstat(fd).st_mode)
+            if kind:
+                raise RecordError(f"{path}: {kind}, not a regular file, so not a record")
+            if hasattr(os, "O_NONBLOCK"):
+                os.set_blocking(fd, True)
+            with os.fdopen(fd, "rb") as handle:
+                fd = -1  # the handle closes it
                 raw = handle.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
             raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        finally:
+            if fd >= 0:
+                os.close(fd)
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a record")
         try:
@@ -238,6 +255,15 @@ class Record:
                 # a resigned game goes on nowhere: only the same record follows it
                 and (self.resigned is None or (self.resigned == other.resigned
                                                and self.actions == other.actions)))
+
+
+def _special_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words ('' for a regular file)."""
+    if stat.S_ISREG(mode):
+        return ""
+    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISDIR, "a folder"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    return next((word for test, word in kinds if test(mode)), "a special file")
 
 
 # What each part of a record must be, in a user's words: pydantic's message names the class
@@ -284,6 +310,57 @@ def record_config(game: Game, record: Record) -> Any:
     except (ConfigError, DataError) as exc:
         raise RecordError(f"{where}config: {name_copies(str(exc), values, record.files)}"
                           ) from None
+
+
+FIT_ACTIONS = 20  # the actions a record's fit to a game is judged on (decoding is cheap)
+
+
+def misfit(game: Game, record: Record) -> str:
+    """Why `record` cannot be a record of `game` whatever its rules version, in words ("its
+    config has options kow does not take: 'players', 'teams'"); '' when its config names only
+    options `game` takes and its first actions are `game`'s kind of action. A record whose
+    `game` field was changed to another game's name is told by this, not by the version."""
+    try:
+        options = game.record_options(dict(record.config))
+    except (ConfigError, DataError, TypeError, ValueError):
+        options = record.config
+    names = set(option_names(game.Config))
+    foreign = [key for key in options if key not in names]
+    if foreign:
+        listed = ", ".join(shown(key) for key in foreign[:3])
+        more = f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
+        return f"its config has options {game.name} does not take: {listed}{more}"
+    for i, (_, data) in enumerate(record.actions[:FIT_ACTIONS]):
+        try:
+            game.codec.decode(data, where=f"actions[{i}]")
+        except RecordError:
+            return f"actions[{i}] is no action of {game.name}"
+    return ""
+
+
+def games_fitting(record: Record, games: Iterable[Game]) -> list[Game]:
+    """The `games` (other than the one the record names) that `record` fits (see `misfit`),
+    those of its rules version first; none if it fits none."""
+    fitting = [g for g in games if g.name != record.game and not misfit(g, record)]
+    same = [g for g in fitting if g.version == record.version]
+    return same or fitting
+
+
+def check_game_field(game: Game | None, record: Record, games: Iterable[Game]) -> None:
+    """Refuse, saying so, a record whose `game` field names another game than the one it
+    holds: one edited by hand was refused as a "rules version" mismatch, or by an option of
+    its config, which says nothing of what happened. `game` is the game the field names (None:
+    no registered game has that name); `games` those the record may be of instead. A record
+    that fits its own game, or none of `games`, is left to the checks that follow (which name
+    the version, the option or the action at fault)."""
+    where = f"{record.source}: " if record.source else ""
+    problem = misfit(game, record) if game is not None else f"no game is called {record.game!r}"
+    others = games_fitting(record, games) if problem else []
+    if not others:
+        return
+    names = " or ".join(repr(g.name) for g in others[:3])
+    raise RecordError(f"{where}the record says it is a game of {record.game!r}, but it holds "
+                      f"a game of {names} ({problem}); was its game field changed?")
 
 
 def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]]:
