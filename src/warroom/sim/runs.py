@@ -48,7 +48,8 @@ def execute(store: ResultStore, run: RunInfo, games: int, workers: int = 1,
     if games != run.games_requested:
         # The run's size is what it was last asked to play, smaller too (a resume with fewer
         # --games than an interrupted run asked for): the report's "of N requested" and a
-        # bare --resume read it.
+        # bare --resume read it. Never below a game it holds (the store refuses that before
+        # writing: a game past the size reads as damage).
         store.set_requested(run.id, games)
     indices = store.missing_indices(run.id, games)
     writer = store.writer(run.id)

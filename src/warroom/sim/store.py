@@ -56,9 +56,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import ConfigError, DataError, WarroomError, make_config
-from ..engine.data import counted, displayable, stored_json
+from ..engine.data import counted, displayable, one_line, stored_json
 from ..engine.embed import EmbeddedFile, digest, embed_files, with_embedded
-from ..games import get_game
+from ..games import REGISTRY, get_game
 from .batch import BatchSpec
 from .outputs import make_folders
 from .summary import Tally
@@ -233,7 +233,7 @@ def _tune_info(path: Path, row: tuple) -> TuneInfo:
         target = _json(target, list, "target")
         _need(len(target) == 2 and isinstance(target[0], str) and _number(target[1]),
               "target is not [figure, value]")
-        return TuneInfo(tune_id, _text(game, "game"), _texts(params, "params"),
+        return TuneInfo(tune_id, _game_name(game), _texts(params, "params"),
                         (target[0], target[1]), _json(base, dict, "base_config"),
                         _players(players), _whole(seed, "seed"), _whole(batch, "batch"),
                         _whole(budget, "budget"), _text(study, "study"),
@@ -557,7 +557,21 @@ class ResultStore:
         return [self._run_info(r) for r in self.db.execute(sql + " ORDER BY id", args).fetchall()]
 
     def set_requested(self, run_id: int, games: int) -> None:
+        """Make the run `games` games. Never fewer than it holds a game with the index of: a
+        game past its size is damage to every reader (an interrupted run with several workers
+        may hold a game of a later index than its count)."""
+        self._refuse_fewer([run_id], games)
         self._write("UPDATE runs SET games_requested = ? WHERE id = ?", (games, run_id))
+
+    def _refuse_fewer(self, run_ids: list[int], games: int) -> None:
+        for run_id in run_ids:
+            (last,) = self.db.execute("SELECT MAX(idx) FROM games WHERE run_id = ?",
+                                      (run_id,)).fetchone()
+            if type(last) is int and last >= games:
+                raise StoreError(f"{self.path}: run {run_id} holds game {last} already "
+                                 f"(played ahead of others before it was interrupted), so it "
+                                 f"cannot be made {counted(games, 'game')}; give "
+                                 f"{last + 1} or more")
 
     # --- sweeps ----------------------------------------------------------------------------
     def create_sweep(self, game: str, vary: list[tuple[str, list[Any]]],
@@ -580,7 +594,7 @@ class ResultStore:
             _need(all(isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
                       and isinstance(item[1], list) for item in vary),
                   "vary is not [[option, [value, ...]], ...]")
-            return SweepInfo(row[0], _text(row[1], "game"), [(k, v) for k, v in vary],
+            return SweepInfo(row[0], _game_name(row[1]), [(k, v) for k, v in vary],
                              _json(row[3], dict, "base_config"), _players(row[4]),
                              _whole(row[5], "seed"), _whole(row[6], "games"),
                              _text(row[7], "created"))
@@ -588,6 +602,10 @@ class ResultStore:
             raise StoreError(f"{self.path}: sweep {sweep_id}: {exc}") from None
 
     def set_sweep_games(self, sweep_id: int, games: int) -> None:
+        """Make the sweep `games` games a cell; refused, before anything is written, where a
+        cell holds a game past that many (as `set_requested` refuses it)."""
+        self._refuse_fewer([r[0] for r in self.db.execute(
+            "SELECT id FROM runs WHERE sweep_id = ? ORDER BY id", (sweep_id,))], games)
         self._write("UPDATE sweeps SET games = ? WHERE id = ?", (games, sweep_id))
 
     def sweep_ids(self) -> list[int]:
@@ -702,7 +720,7 @@ class ResultStore:
             "SELECT g.idx, g.seed, g.seating, g.winners, g.scores, g.reason, g.length,"
             f" g.first_player, g.metrics{join} WHERE g.run_id = ? ORDER BY g.idx"
             + (", c.seat" if cards else ""), (run_id,))
-        players = self._players_of(run_id)
+        players, requested = self._size_of(run_id)
         game: dict[str, Any] | None = None
         while rows := cur.fetchmany(4096):
             for row in rows:
@@ -711,7 +729,7 @@ class ResultStore:
                     if game is None or game["index"] != idx:
                         if game is not None:
                             yield game
-                        game = _game(row[:-2], players)
+                        game = _game(row[:-2], players, requested)
                         game["cards"] = None if facts is None else [{} for _ in game["seating"]]
                     if facts is not None:
                         _seats([seat], "seat", len(game["seating"]))
@@ -722,13 +740,15 @@ class ResultStore:
         if game is not None:
             yield game
 
-    def _players_of(self, run_id: int) -> int:
-        """How many players a run lists (what its games' seating may name)."""
-        row = self.db.execute("SELECT players FROM runs WHERE id = ?", (run_id,)).fetchone()
+    def _size_of(self, run_id: int) -> tuple[int, int]:
+        """How many players a run lists (what its games' seating may name), and how many games
+        it asks for (its games' indices are below)."""
+        row = self.db.execute("SELECT players, games_requested FROM runs WHERE id = ?",
+                              (run_id,)).fetchone()
         if row is None:
             raise StoreError(f"{self.path}: no run {run_id}")
         try:
-            return len(_players(row[0]))
+            return len(_players(row[0])), _whole(row[1], "games_requested")
         except _Damaged as exc:
             raise StoreError(f"{self.path}: run {run_id}: {exc}") from None
 
@@ -823,7 +843,7 @@ def _run_info(path: Path, row: tuple) -> RunInfo:
     (run_id, game, version, config, players, seed, rotate, requested, sweep_id, cell,
      created, tune_id) = row
     try:
-        return RunInfo(run_id, _text(game, "game"), _text(version, "version"),
+        return RunInfo(run_id, _game_name(game), _text(version, "version"),
                        _json(config, dict, "config"), _players(players), _whole(seed, "seed"),
                        bool(_whole(rotate, "rotate")), _whole(requested, "games_requested"),
                        _optional(sweep_id, "sweep_id"),
@@ -873,6 +893,15 @@ def _text(value: Any, name: str) -> str:
     return value
 
 
+def _game_name(value: Any) -> str:
+    """A row's `game`: the name of a registered game (the store writes no other; a run of
+    an unknown game was reported as if its games were any game's)."""
+    name = _text(value, "game")
+    _need(name in REGISTRY, f"game {_shown(name)} is no game warroom has (games are: "
+          f"{', '.join(REGISTRY)})")
+    return name
+
+
 def _texts(text: Any, name: str) -> list[str]:
     values = _json(text, list, name)
     _need(all(isinstance(v, str) for v in values), f"{name} is not a list of texts")
@@ -891,6 +920,18 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _reason_text(value: Any) -> str:
+    """A game's end `reason`: one line of printable text, as every game's rules write it. A
+    control character in one reached the report's figure (matplotlib warned of a missing
+    glyph, over two lines) and the terminal (an escape sequence clears the screen)."""
+    reason = _text(value, "reason")
+    try:
+        one_line(reason)
+    except ValueError as exc:
+        raise _Damaged(f"reason {_shown(reason)}: {exc}") from None
+    return reason
+
+
 def _seats(values: list[Any], name: str, of: int, what: str = "seat") -> None:
     """`values` are whole numbers below `of` (seats of the game, players of the run)."""
     for value in values:
@@ -898,10 +939,16 @@ def _seats(values: list[Any], name: str, of: int, what: str = "seat") -> None:
             raise _Damaged(f"{name} names {what} {_shown(value)} of {of}")
 
 
-def _game(row: tuple, players: int) -> dict[str, Any]:
-    """A games row (its card facts aside) as `batch.play_one` shaped it."""
+def _game(row: tuple, players: int, requested: int) -> dict[str, Any]:
+    """A games row (its card facts aside) as `batch.play_one` shaped it; `players` is how
+    many the run lists, `requested` how many games it asks for (its indices are below)."""
     idx, seed, seating, winners, scores, reason, length, first, metrics = row
     _whole(idx, "idx")
+    # A game past the run's size is no game of it: one added by hand was resumed and reported
+    # as if the run had asked for it (the store keeps every index below the size: set_requested)
+    _need(idx >= 0, f"idx {idx} is no game's index")
+    _need(idx < requested, f"idx {idx} is past the {counted(requested, 'game')} the run asks "
+          "for")
     seating = _json(seating, list, "seating")
     _seats(seating, "seating", players, "player")
     seats = _json(winners, list, "winners")
@@ -919,7 +966,7 @@ def _game(row: tuple, players: int) -> dict[str, Any]:
     return {
         "index": idx, "seed": _whole(seed, "seed"), "seating": seating,
         "winners": sorted(seating[s] for s in seats), "winner_seats": seats,
-        "scores_by_seat": scores, "reason": _text(reason, "reason"), "length": length,
+        "scores_by_seat": scores, "reason": _reason_text(reason), "length": length,
         "first_player": first, "metrics": _json(metrics, dict, "metrics"),
     }
 
