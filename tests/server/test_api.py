@@ -46,6 +46,12 @@ def create(c: TestClient, game: str = "kow", seats=("here", "invite"), **extra) 
     return response.json()
 
 
+def played(c: TestClient, game_id: str) -> int:
+    """The actions game `game_id` has played, as the server counts them (the lobby says so only
+    once the game is over: in play, the count would tell of moves a seat may not see)."""
+    return c.app.state.server.games[game_id].version
+
+
 def receive(ws) -> dict:
     """The next frame but presence frames (a seat's page coming or going; they have tests of
     their own), which arrive whenever another page joins or leaves."""
@@ -108,7 +114,7 @@ def test_a_slow_mcts_seat_does_not_hold_up_another_game(db):
             hello(ws, fast["seats"][0]["token"])
             ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
             acked = receive(ws)
-        slow_version = c.get(f"/api/games/{slow['id']}").json()["version"]
+        slow_version = played(c, slow['id'])
     assert acked["version"] == 1
     assert slow_version == 0  # both mcts seats were still thinking
 
@@ -242,7 +248,7 @@ def errors_leave_the_state_alone(c, ws, game_id: str, frames: list[str], version
         reply = receive(ws)
         assert reply["type"] == "error", reply
         messages.append(reply["message"])
-    assert c.get(f"/api/games/{game_id}").json()["version"] == version
+    assert played(c, game_id) == version
     return messages
 
 
@@ -276,7 +282,7 @@ def test_every_bad_intent_is_an_error_frame_that_changes_nothing(db):
                            "hand")
     assert messages[2].startswith("an act frame names its action")
     assert messages[3] == "no action number 999: there are " + str(len(state["legal"]))
-    assert messages[4] == "no version 5 yet: the game is at 0"
+    assert messages[4] == "no version 5 yet: your table is at 0"
     assert messages[5] == "an action by index needs the version it was chosen at"
     assert "is not a legal action for seat 0 now" in messages[6]
     assert "unknown action type 'Bogus'" in messages[7]
@@ -528,7 +534,7 @@ def test_uploaded_files_are_checked_by_the_games_loader_and_kept_in_the_store(db
     assert state["observation"]["players"][0]["deck"] != state["observation"]["players"][1][
         "deck"]
     with client(db) as c:  # after a restart the upload comes from the store again
-        assert c.get(f"/api/games/{made['id']}").json()["version"] == state["version"]
+        assert played(c, made["id"]) == state["version"]
 
 
 @pytest.mark.parametrize("page", ["/", "/game/abc", "/replay/abc", "/static/kit.js",
@@ -629,7 +635,7 @@ def _multipart(fields: dict[str, str], filename: str, content: bytes) -> bytes:
 def test_ai_seats_carry_on_after_a_restart(db):
     with client(db, ai_delay=60) as c:  # the AI waits: the server stops before it moves
         made = create(c, seats=("random", "heuristic"))
-        assert c.get(f"/api/games/{made['id']}").json()["version"] == 0
+        assert played(c, made["id"]) == 0
     with client(db) as c:
         wait_until_finished(c, made["id"], "the AI seats did not carry on")
 
@@ -727,9 +733,9 @@ def test_an_action_the_store_cannot_take_is_an_error_frame_and_the_table_keeps_m
                 waited = time.monotonic() - start
                 lobby = c.post("/api/games", json={"game": "kow", "seed": 7, "seats": [
                     {"kind": "here"}, {"kind": "invite"}]})
-                assert c.get(f"/api/games/{made['id']}").json()["version"] == 0
+                assert played(c, made["id"]) == 0
             ws.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
-            played = receive(ws)
+            moved = receive(ws)
         listing = c.get("/api/games").json()["games"]
     assert refused == {"type": "error", "message": "could not store the action (database is "
                        "locked); nothing was played, try again"}
@@ -738,7 +744,7 @@ def test_an_action_the_store_cannot_take_is_an_error_frame_and_the_table_keeps_m
     assert lobby.json() == {"error": "could not store the game (database is locked); nothing "
                             "was created, try again"}
     assert [g["id"] for g in listing] == [made["id"]]
-    assert played["type"] == "state" and played["version"] == 1
+    assert moved["type"] == "state" and moved["version"] == 1
 
 
 def test_an_ai_seat_stores_its_move_once_the_database_is_free_again(db, caplog):
@@ -748,14 +754,14 @@ def test_an_ai_seat_stores_its_move_once_the_database_is_free_again(db, caplog):
         made = create(c, seats=("here", "random"))  # the AI chooses its dice at once
         with write_locked(db):
             time.sleep(0.8)  # the AI tries while the lock is held
-            held = c.get(f"/api/games/{made['id']}").json()
+            held = played(c, made["id"])
         deadline = time.monotonic() + 10
-        while c.get(f"/api/games/{made['id']}").json()["version"] < 1:
+        while played(c, made["id"]) < 1:
             assert time.monotonic() < deadline, "the AI seat stopped after a failed write"
             time.sleep(0.05)
         game = c.app.state.server.games[made["id"]]
         stored = c.app.state.server.store.games()[0].actions
-    assert held["version"] == 0
+    assert held == 0
     assert "could not store its move (database is locked)" in caplog.text
     assert stored == game.actions and [seat for seat, _ in stored] == [1]
 
@@ -888,7 +894,7 @@ def test_a_replay_page_is_asked_for_in_ascii_digits_within_the_game(db):
     with client(db) as c:
         made = create(c, seats=("random", "random"))
         wait_until_finished(c, made["id"])
-        last = c.get(f"/api/games/{made['id']}").json()["version"]
+        last = played(c, made["id"])
         url = f"/api/games/{made['id']}/replay?"
         bad_from = [c.get(url + "from=" + v) for v in ("-1", "x", "%C2%B2", "", str(last + 1),
                                                          "9" * 400)]
@@ -1227,9 +1233,9 @@ def test_a_repeated_intent_is_not_played_again_and_index_and_action_must_agree(d
                                    "action": legal[0]["action"]})], version=2)
     assert mismatch == [f"action number 0 is {legal[0]['label']}, not the action sent "
                         f"({legal[1]['label']})"]
-    assert again == ["stale action: you saw version 0, the game is at 1; choose again"]
-    assert later == ["stale action: you saw version 0, the game is at 2; choose again",
-                     "no version 9 yet: the game is at 2"]
+    assert again == ["stale action: you saw version 0, your table is at 1; choose again"]
+    assert later == ["stale action: you saw version 0, your table is at 2; choose again",
+                     "no version 9 yet: your table is at 2"]
 
 
 def test_the_server_draws_seeds_too_many_to_try(db):
@@ -1256,7 +1262,7 @@ def test_mcts_seats_play_on_after_a_worker_process_dies(db):
         first = c.post("/api/games", json={"game": "kow", "seats": [
             {"kind": "mcts", "seconds": 0.05}, {"kind": "mcts", "seconds": 0.05}]}).json()
         deadline = time.monotonic() + 60
-        while c.get(f"/api/games/{first['id']}").json()["version"] < 2:
+        while played(c, first['id']) < 2:
             assert time.monotonic() < deadline
             time.sleep(0.05)
         pool = server._processes
@@ -1264,7 +1270,7 @@ def test_mcts_seats_play_on_after_a_worker_process_dies(db):
             os.kill(pid, signal.SIGKILL)
         made = c.post("/api/games", json={"game": "kow", "seats": [
             {"kind": "mcts", "seconds": 0.05}, {"kind": "invite"}]}).json()
-        while c.get(f"/api/games/{made['id']}").json()["version"] < 1:
+        while played(c, made["id"]) < 1:
             assert time.monotonic() < deadline, "the mcts seat never moved"
             time.sleep(0.05)
     assert server._processes is not pool

@@ -76,8 +76,9 @@ def play_through_the_server(tmp_path, name: str, options: dict, seed: int):
             latest = {}
             for seat, ws in zip([*range(len(viewers) - 1), None], sockets):
                 latest[seat] = receive(ws)
-                frames.setdefault(seat, []).append(latest[seat])
-            for _ in range(MAX_ACTIONS):
+                frames.setdefault(seat, []).append((latest[seat], 0))
+            live = app.state.server.games[made["id"]]
+            for played in range(1, MAX_ACTIONS + 1):
                 if latest[None]["terminal"]:
                     break
                 movers = [s for s in latest if s is not None and latest[s]["legal"]]
@@ -85,10 +86,17 @@ def play_through_the_server(tmp_path, name: str, options: dict, seed: int):
                 pick = rng.randrange(len(latest[seat]["legal"]))
                 sockets[seat].send_text(json.dumps({"type": "act", "index": pick,
                                                     "version": latest[seat]["version"]}))
+                latest[seat] = receive(sockets[seat])  # the mover's comes whatever it sees
+                assert live.version == played, latest[seat]
+                frames[seat].append((latest[seat], played))
+                # a frame comes to the others when, and only when, what they see changed
                 for s, ws in zip([*range(len(viewers) - 1), None], sockets):
-                    latest[s] = receive(ws)
+                    if s != seat and live.view_version(s) != latest[s]["version"]:
+                        latest[s] = receive(ws)
+                        frames[s].append((latest[s], played))
+                for s in latest:
                     assert latest[s]["type"] == "state", latest[s]
-                    frames[s].append(latest[s])
+                    assert latest[s]["version"] == live.view_version(s)
         finally:
             for ws in sockets:
                 ws.__exit__(None, None, None)
@@ -114,9 +122,9 @@ def test_no_frame_leaks_another_seats_secrets(tmp_path, name, options):
         assert truth, config
         for viewer, sent in frames.items():
             lines: list[str] = []  # the log as this connection's page holds it
-            for frame in sent:
+            for frame, played in sent:
                 assert set(frame) <= FRAME_KEYS
-                expected = truth[frame["version"]]
+                expected = truth[played]
                 own = expected[viewer]
                 # A game that shows only the recent part of a viewer's log (from log_start
                 # on) is sent the viewer's whole log, the frame's observation saying it begins
@@ -139,15 +147,19 @@ def test_no_frame_leaks_another_seats_secrets(tmp_path, name, options):
                 hidden = others - leaves(own["observation"]) - leaves(own["events"])
                 # The legal actions, text, prompt and log were compared with the viewer's own above;
                 # nothing else in the frame may hold a value only others can see. The
-                # counters are left out: the version counts the actions (public), log_from
+                # counters are left out: the version counts the viewer's own views, log_from
                 # indexes the viewer's own log lines (checked above); a small number such as
                 # 1 is found in another seat's observation by coincidence (its own seat).
-                sent = leaves({k: v for k, v in frame.items()
+                values = leaves({k: v for k, v in frame.items()
                                if k not in ("legal", "text", "prompt", "log", "version",
                                             "log_from")})
-                assert not hidden & sent, (viewer, frame["version"], hidden & sent)
-        assert frames[None][-1]["version"] == len(actions)
-        if frames[None][-1]["terminal"]:
+                assert not hidden & values, (viewer, played, hidden & values)
+            # each frame shows something the one before did not (else it was not sent)
+            for (before, _), (after, played) in zip(sent, sent[1:]):
+                assert before["version"] < after["version"]
+                assert after["log"] or any(after[k] != before[k] for k in (
+                    "observation", "legal", "terminal", "out")), (viewer, played)
+        if frames[None][-1][0]["terminal"]:
             assert record.status_code == 200
         else:
             assert record.status_code == 409  # the record holds every secret

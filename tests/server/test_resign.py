@@ -11,7 +11,15 @@ import sqlite3
 import time
 
 import pytest
-from test_api import client, create, errors_leave_the_state_alone, hello, receive, write_locked
+from test_api import (
+    client,
+    create,
+    errors_leave_the_state_alone,
+    hello,
+    played,
+    receive,
+    write_locked,
+)
 
 from warroom.cli import main
 from warroom.engine import Record, replay_to_end
@@ -71,7 +79,8 @@ def test_a_seat_resigning_a_two_seat_game_ends_it_for_every_page(db):
                 "details": {"resigned": 1}}
     for viewer, frame in frames.items():
         assert frame["terminal"] and frame["outcome"] == expected, viewer
-        assert frame["legal"] == [] and frame["version"] == 1, viewer
+        # the resignation changed what every page sees: its version moved on
+        assert frame["legal"] == [] and frame["version"] == 2, viewer
         # the outcome is all that is added, with what its scores count: not kow's Victories
         assert set(frame) == FRAME_KEYS and frame["score_name"] == "scores", viewer
         assert frame["out"] == [] and frame["resign_ends_game"], viewer
@@ -203,7 +212,7 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db, caps
                 while (cannot := receive(ws))["type"] == "state":
                     pass  # the AI's moves for the seat meanwhile
             relabelled = receive(watching)
-            wait_for(lambda: c.get(f"/api/games/{made['id']}").json()["version"] > 0,
+            wait_for(lambda: played(c, made['id']) > 0,
                      "the AI did not move for the resigned seat")
             live = c.app.state.server.games[made["id"]]
             assert live.actions[0][0] == mover  # the AI played the seat's move
@@ -307,7 +316,7 @@ def test_a_free_for_all_whose_third_player_is_out_ends_when_one_of_the_last_two_
         made, (stays, resigns) = battle_with_a_player_out(c)
         [out] = set(range(3)) - {stays, resigns}
         tokens = [s["token"] for s in made["seats"]]
-        version = c.get(f"/api/games/{made['id']}").json()["version"]
+        version = played(c, made['id'])
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             shown = hello(ws, tokens[out])
             [refused] = errors_leave_the_state_alone(c, ws, made["id"], [RESIGN], version)
@@ -338,10 +347,11 @@ def test_a_seat_handed_to_the_ai_stays_the_ais_after_a_restart_once_a_player_is_
     turn it into one that ended the game."""
     with client(db, ai_delay=60) as c:
         made, _ = battle_with_a_player_out(c, resign_first=0)
-        before = c.get(f"/api/games/{made['id']}").json()
+        before = c.get(f"/api/games/{made['id']}").json(), played(c, made["id"])
     with client(db, ai_delay=60) as c:
         summary = c.get(f"/api/games/{made['id']}").json()
-    assert before["status"] == summary["status"] == "running"
-    assert summary["version"] == before["version"] and "outcome" not in summary
+        actions = played(c, made["id"])
+    assert before[0]["status"] == summary["status"] == "running"
+    assert actions == before[1] and "outcome" not in summary
     assert summary["seats"][0]["kind"] == "ai"
     assert summary["seats"][0]["label"] == "heuristic since seat 0 resigned"

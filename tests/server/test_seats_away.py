@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import time
 
-from test_api import client, create, hello, receive
+from test_api import client, create, hello, played, receive
 from test_resign import wait_for
 
 HAND = json.dumps({"type": "hand", "seat": 1})
@@ -46,7 +46,7 @@ def test_a_seat_away_too_long_is_handed_to_the_ai_and_the_game_goes_on(db):
             ws.send_text(HAND)
             mine = frames_until(ws, "state")
             theirs = frames_until(watching, "state")
-            wait_for(lambda: c.get(f"/api/games/{gid}").json()["version"] > 1,
+            wait_for(lambda: played(c, gid) > 1,
                      "the AI did not move for seat 1")
         summary = c.get(f"/api/games/{gid}").json()
     assert first["seat"] == 0

@@ -240,6 +240,7 @@ class Connection:
     seat: int | None
     rate: float = RATE
     log_sent: LogHeld = (0, 0)  # log lines this connection's page has (first, how many)
+    version_sent: int | None = None  # the version of the last state frame sent
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     intents: Bucket = field(init=False)
 
@@ -250,8 +251,14 @@ class Connection:
         """`rate` intents a second on average, BURST at once."""
         return self.intents.allow()
 
-    def send_state(self, live: LiveGame) -> None:
+    def send_state(self, live: LiveGame, changed_only: bool = False) -> None:
+        """The seat's state frame; with `changed_only`, only if what the seat sees changed
+        since the last one (a frame for every action would tell it of moves it cannot see)."""
+        version = live.view_version(self.seat)
+        if changed_only and version == self.version_sent:
+            return
         text, self.log_sent = live.frame(self.seat, self.log_sent)
+        self.version_sent = version
         self.send(text)
 
     def send(self, text: str) -> None:
@@ -496,6 +503,7 @@ class Server:
         for other in mine:
             other.seat, other.log_sent = None, (0, 0)  # a spectator's log, afresh
         for other in conns:
+            other.version_sent = None  # a new welcome is followed by the state, as at hello
             other.send(json.dumps(_welcome(live, other.seat, self.hand_after)))
             other.send(notice_frame(own if own and other in mine else notice))
 
@@ -539,7 +547,7 @@ class Server:
 
     def after_action(self, live: LiveGame) -> None:
         for conn in self.conns.get(live.id, ()):
-            conn.send_state(live)
+            conn.send_state(live, changed_only=True)
         self.kick_ai(live)
 
     # --- AI seats ---
@@ -1100,7 +1108,7 @@ async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
             conn.send(error_frame(str(exc)))
             continue
         if isinstance(intent, Ping):
-            conn.send(json.dumps({"type": "pong", "version": live.version}))
+            conn.send(json.dumps({"type": "pong", "version": live.view_version(conn.seat)}))
         elif isinstance(intent, Hello):
             conn.send(error_frame("already greeted: open a new connection for another seat"))
         elif isinstance(intent, Resign):

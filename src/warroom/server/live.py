@@ -109,14 +109,64 @@ class LiveGame:
         # (version, seat, page's log) -> (frame text, page's log then), for this version only
         self._frames: dict[tuple[int, int | None, LogHeld], tuple[str, LogHeld]] = {}
         self._lines: dict[int | None, LogLines] = {}  # each viewer's log, described so far
+        # Each viewer's version (see `view_version`), made now so that a page opening later
+        # does not learn how much happened before it came.
+        self._moves: Counter[int] = Counter(seat for seat, _ in self.actions)
+        self._clocks: dict[ViewerKey, ViewClock] = {
+            key: self._clock(key) for key in {*map(self._viewer, range(len(self.seats))), None}}
 
     @property
     def version(self) -> int:
         return len(self.actions)
 
     @property
+    def changes(self) -> int:
+        """Everything that happened to the game: actions, resignations and hand-overs."""
+        return len(self.actions) + len(self.handed) + (self.resigned is not None)
+
+    @property
     def num_players(self) -> int:
         return self.state.num_players
+
+    # --- versions as each viewer sees them ----------------------------------------------
+    def view_version(self, seat: int | None) -> int:
+        """The version the frames of `seat` (None: a spectator) carry, and its intents name:
+        it moves on when, and only when, what the viewer sees changes. The game's own count
+        of actions would tell a viewer how many moves it could not see (a unit moving on a
+        hidden map, a card placed face down). The seats of one device (hotseat) share one:
+        the device receives all their frames, and orders them by it."""
+        key = self._viewer(seat)
+        clock = self._clocks.get(key) or self._clocks.setdefault(key, self._clock(key))
+        if clock.checked != self.changes:
+            mark = self._mark(key)
+            if mark != clock.mark:
+                clock.number += 1
+                clock.began[clock.number] = self.version
+            clock.mark, clock.checked = mark, self.changes
+        return clock.number
+
+    def _clock(self, key: ViewerKey) -> ViewClock:
+        return ViewClock(self.changes, self._mark(key), self.changes, {self.changes: self.version})
+
+    def _viewer(self, seat: int | None) -> ViewerKey:
+        row = None if seat is None else self.seats[seat]
+        return HOTSEAT if row is not None and row.kind == "person" and row.label == "hotseat" \
+            else seat
+
+    def _mark(self, key: ViewerKey) -> str:
+        """All the viewer `key` is shown: its observation, its legal actions, who is out and
+        the outcome, and how often it moved (a move it could not see the effect of is still
+        its own)."""
+        seats = [i for i in range(len(self.seats)) if self._viewer(i) == HOTSEAT] \
+            if key == HOTSEAT else [key]
+        outcome = self.outcome()
+        views = [[self.state.observation(seat),
+                  [to_json(a) for a in self.state.legal_actions(seat)]
+                  if seat is not None and outcome is None else [],
+                  None if seat is None else self._moves[seat]] for seat in seats]
+        return json.dumps([seats, views, sorted(self.state.players_out()),
+                           outcome.to_json() if outcome is not None else None],
+                          default=str, sort_keys=True)
 
     def seat_of(self, token: str) -> int | None:
         """The person's seat `token` opens (None: it opens none, if any the AI plays now)."""
@@ -265,10 +315,11 @@ class LiveGame:
             "game": self.game.name,
             "title": self.game.title,
             "status": self.status(),
-            "version": self.version,
             "created": self.row.created,
             "seats": [self._seat_summary(i, s) for i, s in enumerate(self.seats)],
         }
+        if self.over():  # the actions the replay pages by; in play they would tell of moves
+            out["version"] = self.version  # a seat may not see (on a hidden map)
         if any(len(side) > 1 for side in self.teams):  # the lobby says who plays with whom
             out["sides"] = self.teams
         outcome = self.outcome()
@@ -295,13 +346,16 @@ class LiveGame:
             raise Rejected("spectators cannot act; open a seat's link to play")
         if self.over():
             raise Rejected("the game is over")
-        if version is not None and version != self.version:
-            stale = (f"stale action: you saw version {version}, the game is at "
-                     f"{self.version}; choose again")
-            if version > self.version:
-                raise Rejected(f"no version {version} yet: the game is at {self.version}")
-            if action is None or any(mover == seat for mover, _ in self.actions[version:]):
-                raise Rejected(stale)
+        now = self.view_version(seat)
+        if version is not None and version != now:
+            if version > now:
+                raise Rejected(f"no version {version} yet: your table is at {now}")
+            # the actions played when the page's view began (unknown from before a restart)
+            since = self._clocks[self._viewer(seat)].began.get(version)
+            if action is None or since is None or any(
+                    mover == seat for mover, _ in self.actions[since:]):
+                raise Rejected(f"stale action: you saw version {version}, your table is at "
+                               f"{now}; choose again")
             index = None  # another seat moved meanwhile: the action itself may still be legal
         if seat not in self.state.to_move():
             raise Rejected(f"it is not seat {seat}'s decision now")
@@ -334,6 +388,7 @@ class LiveGame:
         store.add_action(self.id, self.version, seat, as_json)
         self.state.apply(seat, action)
         self.actions.append((seat, as_json))
+        self._moves[seat] += 1
         self._frames.clear()
         self.touch()
         return Applied(seat, action, self.version)
@@ -432,7 +487,7 @@ class LiveGame:
         key = (self.version, seat, held)
         cached = self._frames.get(key)
         if cached is None:
-            data = view_frame(self.game, self.state, seat, self.version, self.id, held,
+            data = view_frame(self.game, self.state, seat, self.view_version(seat), self.id, held,
                               self._lines.setdefault(seat, LogLines()), self.ended,
                               whole_log=True)
             # Both change in play, as players are put out (the welcome is not sent again).
@@ -485,6 +540,21 @@ def change_order(at: int, why: str, seat: int) -> tuple[int, bool, int]:
 
 
 LogHeld = tuple[int, int]  # a page's log lines: (index of the first in the whole log, how many)
+HOTSEAT = "hotseat"  # the viewer that is a device's hotseat seats together
+ViewerKey = int | str | None  # a seat, HOTSEAT, or None: a spectator
+
+
+@dataclass
+class ViewClock:
+    """A viewer's version (`LiveGame.view_version`). It starts, when the game is made or the
+    server starts, at the game's count of changes and goes up at most once a change: numbers
+    given before a restart are never above it, so a page's old number is never taken for a
+    view it did not see."""
+
+    number: int
+    mark: str  # all the viewer was shown at `number`
+    checked: int  # the game's changes when `mark` was taken
+    began: dict[int, int]  # number -> the actions played when it began
 
 
 @dataclass
