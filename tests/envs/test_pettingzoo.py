@@ -189,7 +189,7 @@ def test_a_seed_is_an_integer_or_none(seed):
     """reset(seed=1.0) and reset(seed=True) played other games than seed=1 (the seed was
     hashed as text), and "abc" was taken; Gymnasium refuses them."""
     e = raw_env("kow")
-    with pytest.raises(ValueError, match="reset\\(seed=\\) takes an integer or None"):
+    with pytest.raises(ValueError, match="reset\\(seed=\\) takes an integer >= 0 or None"):
         e.reset(seed=seed)
 
 

@@ -15,8 +15,10 @@ game ends. A game that ends before the learner's first decision (a viktory battl
 wins outright) is no episode: `reset()` plays on to the next game of its seed's sequence and
 lists the learner's reward in each such game in `info["skipped"]` (empty as a rule), so an
 evaluation can count them. `max_steps=N` truncates an episode after N decisions of the learner.
-When the game is over, the mask allows action 0 alone: a vector environment's next-step
-autoreset asks for an action at the final observation, and ignores it.
+When the episode has terminated (the game is over, or lost by an illegal action), the mask
+allows action 0 alone: a vector environment's next-step autoreset asks for an action at the
+final observation, and ignores it. Seeds are integers >= 0 (numpy's too) or None, as in
+Gymnasium's own seeding and PettingZoo's environment here.
 An action the mask rules out ends the episode as a loss (-1, `info["illegal_action"]`), as
 PettingZoo's TerminateIllegalWrapper does, since Gymnasium lets a policy pick any index of the
 space; `illegal="raise"` raises IllegalAction instead. A value that is no index of the space
@@ -37,7 +39,7 @@ from gymnasium import spaces
 
 from ..agents import make_agent, parse_spec, refuse_humans
 from ..engine import ConfigError, Game, PlayerView, derive_seed
-from .table import Table, action_index, seed_from
+from .table import Table, action_index, integer, seed_argument, seed_from
 
 SKIP_LIMIT = 1000  # games in a row that may end before the learner decides, at one reset
 
@@ -58,15 +60,14 @@ class WarroomEnv(gymnasium.Env):
         self.illegal = illegal
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
-        if max_steps is not None and (isinstance(max_steps, bool)
-                                      or not isinstance(max_steps, int) or max_steps < 1):
+        steps = integer(max_steps)  # numpy's integers too, as for seat and PettingZoo's
+        if max_steps is not None and (steps is None or steps < 1):
             raise ConfigError(f"max_steps must be an integer >= 1 or None, got {max_steps!r}")
         self.table = Table(game, options)
         players = self.table.players
-        if isinstance(seat, np.integer):
-            seat = int(seat)
-        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int)
-                                 or not 0 <= seat < players):
+        random_seat = isinstance(seat, str) and seat == "random"
+        number = integer(seat)  # numpy's integers too, not a bool
+        if not random_seat and (number is None or not 0 <= number < players):
             raise ConfigError(f"seat must be 'random' or a seat from 0 to {players - 1}, "
                               f"got {seat!r}")
         if isinstance(opponent, str):
@@ -84,9 +85,10 @@ class WarroomEnv(gymnasium.Env):
         # An opponent plays unattended, inside step(): a person would block it at a prompt.
         refuse_humans(specs, "a Gymnasium environment", "opponent")
         self.opponent_specs = specs
-        self.seat_option = seat
+        self.seat: int = 0 if random_seat or number is None else number
+        self.seat_option: int | str = "random" if random_seat else self.seat
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = steps
         enc = self.table.encoding
         self.pieces = enc.pieces
         self.observation_space = spaces.Dict({
@@ -94,28 +96,38 @@ class WarroomEnv(gymnasium.Env):
             "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(enc.num_actions)
-        self.seat = 0 if seat == "random" else seat
         self.opponents: dict[int, Any] = {}
         self.steps = 0
         self.done = False
+        self.terminated = False  # the game is over, or lost by an illegal action
 
     def reset(self, *, seed: int | None = None, options: dict | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        super().reset(seed=seed)
+        # Gymnasium's seeding takes a Python int >= 0 (it refuses numpy's integers and -1,
+        # and takes True for 1): the same rule as PettingZoo's environment, checked here.
+        super().reset(seed=seed_argument(seed))
         # A game can end before the learner's first decision (a viktory battle the opponent
         # wins outright). Gymnasium cannot hand back an episode that is already over, so such
         # a game is counted in info["skipped"] (the learner's reward in each) and the next
         # game of the seed's sequence begins.
         skipped: list[float] = []
+        at_deal = 0  # of those, the games the rules ended at the deal, before anyone decided
         for _ in range(SKIP_LIMIT):
-            self._new_game()
+            at_deal += self._new_game()
             if self.table.to_move() is not None:
                 return self._observe(), {**self._info(), "skipped": skipped}
             skipped.append(self.table.rewards()[self.seat])
+        if at_deal == SKIP_LIMIT:
+            raise RuntimeError(f"{SKIP_LIMIT} games in a row were over at the deal, before any "
+                               f"seat had a decision: the rules as configured end every game "
+                               f"before play begins, so there is no episode to play")
         raise RuntimeError(f"{SKIP_LIMIT} games in a row ended before seat {self.seat} had a "
-                           f"decision: the opponents never let the learner play")
+                           f"decision ({at_deal} of them at the deal): the opponents never let "
+                           f"the learner play")
 
-    def _new_game(self) -> None:
+    def _new_game(self) -> bool:
+        """Deal the next game and play the opponents up to the learner's first decision;
+        True if the rules ended the game at the deal, before any seat decided."""
         game_seed = seed_from(self.np_random)
         players = self.table.players
         if self.seat_option == "random":
@@ -126,8 +138,10 @@ class WarroomEnv(gymnasium.Env):
             for p, spec in zip(others, self.opponent_specs)}
         self.table.reset(game_seed)
         self.steps = 0
-        self.done = False
+        self.done = self.terminated = False
+        over_at_deal = self.table.to_move() is None
         self._play_opponents()
+        return over_at_deal
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool,
                                          dict[str, Any]]:
@@ -135,7 +149,7 @@ class WarroomEnv(gymnasium.Env):
             raise RuntimeError("the episode is over: call reset()")
         action = action_index(action, self.action_space.n)
         if action not in self.table.legal() and self.illegal == "lose":
-            self.done = True
+            self.done = self.terminated = True  # lost: the mask is action 0 alone, as at an end
             info = {**self._info(), "illegal_action": True}
             return self._observe(), -1.0, True, False, info
         self.table.apply(action)
@@ -146,6 +160,7 @@ class WarroomEnv(gymnasium.Env):
         truncated = (not terminated and self.max_steps is not None
                      and self.steps >= self.max_steps)
         self.done = terminated or truncated
+        self.terminated = terminated
         return self._observe(), reward, terminated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
@@ -172,14 +187,17 @@ class WarroomEnv(gymnasium.Env):
                 "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray:
-        mask = self.table.mask(self.seat)
-        if self.table.to_move() is None:
-            # The game is over, yet a vector environment asks for an action at the final
-            # observation (Gymnasium's next-step autoreset) and ignores it. An empty mask broke
-            # "pick from the mask" and gave a masked softmax NaN; action 0 alone is what
-            # Gymnasium's Discrete.sample(mask) picks for an empty one, and has probability 1.
+        if self.terminated or self.table.to_move() is None:
+            # The episode has terminated (the game is over, or lost by an illegal action), yet
+            # a vector environment asks for an action at the final observation (Gymnasium's
+            # next-step autoreset) and ignores it. An empty mask broke "pick from the mask" and
+            # gave a masked softmax NaN; action 0 alone is what Gymnasium's
+            # Discrete.sample(mask) picks for an empty one, and has probability 1. The legal
+            # actions of a game lost by an illegal action are no moves any more.
+            mask = np.zeros(self.action_space.n, np.int8)
             mask[0] = 1
-        return mask
+            return mask
+        return self.table.mask(self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}

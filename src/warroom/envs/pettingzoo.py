@@ -13,8 +13,9 @@ PettingZoo classic convention: `observation`, the game's encoding of what that s
 (a flat float32 vector of named pieces: `env.unwrapped.pieces`), and `action_mask`, 1 for each
 legal index of a fixed-size discrete action space. A simultaneous decision is asked of its
 movers one at a time, and no mover's observation shows a choice another has submitted.
-Rewards come at the end: win 1, loss -1, draw 0, a team's shared. `max_cycles=N` truncates the
-game once a seat has made N decisions (no reward). `render_mode="ansi"` returns the game's
+Rewards come at the end: win 1, loss -1, draw 0, a team's shared; a game the rules end at the
+deal ends every agent at `reset()`. `max_cycles=N` truncates the game once a seat has made N
+decisions (no reward). `render_mode="ansi"` returns the game's
 own text view, a spectator's by default (`render_seat=k`: seat k's).
 """
 
@@ -31,7 +32,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ..engine import Game, derive_seed
-from .table import Table, action_index, integer
+from .table import Table, action_index, integer, seed_argument
 
 
 def env(game: str | Game = "kow", **kwargs: Any) -> AECEnv:
@@ -102,10 +103,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
-            base = integer(seed)  # 1.0, True and "1" would seed games other than 1's
-            if base is None:
-                raise ValueError(f"reset(seed=) takes an integer or None, got {seed!r}")
+        base = seed_argument(seed)  # as Gymnasium's: an integer >= 0 or None
+        if base is not None:
             self._base_seed, self._episode = base, 0
         elif self._base_seed is None:  # never seeded: a sequence of its own
             self._base_seed = secrets.randbits(63)
@@ -119,7 +118,18 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.decisions = dict.fromkeys(self.agents, 0)
         self._skip_agent_selection = None
-        self.agent_selection = agent_name(self.table.to_move())
+        seat = self.table.to_move()
+        if seat is None:
+            # The rules ended the game at the deal (a viktory battle with hand_limit=0): every
+            # agent is done at once with the outcome's rewards, as at a game's end, so each
+            # takes its last step (`None`) and `agent_iter()` ends.
+            for a, r in zip(self.possible_agents, self.table.rewards()):
+                self.rewards[a] = r
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[0]
+        else:
+            self.agent_selection = agent_name(seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.table.observe(self.seats[agent])

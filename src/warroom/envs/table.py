@@ -222,6 +222,18 @@ def integer(value: Any) -> int | None:
     return int(value)
 
 
+def seed_argument(seed: Any) -> int | None:
+    """A `reset(seed=)` argument as the environments take it: None, or an integer >= 0
+    (numpy's too, not a bool), the rule of Gymnasium's seeding; else a ValueError. `1.0`,
+    `True` and `"1"` would seed other games than 1's."""
+    if seed is None:
+        return None
+    value = integer(seed)
+    if value is None or value < 0:
+        raise ValueError(f"reset(seed=) takes an integer >= 0 or None, got {seed!r}")
+    return value
+
+
 def seed_from(rng: np.random.Generator) -> int:
     """A game seed drawn from an environment's random generator."""
     return int(rng.integers(0, 2**63 - 1))
