@@ -28,6 +28,9 @@ defaults) and `seed`, which seeds the deals of successive `new_initial_state()` 
   generator lives in the state, and OpenSpiel's Python games cannot save it (its
   `random_sim_test` runs with `serialize=False`).
 - An action that is not legal now raises IllegalAction, naming the legal ones.
+- Action strings: an action's key text (`choose 0 red, 0 white, 1 blue`), the same for every
+  player and state, which `string_to_action` parses back; not its label, which reads the
+  state and could name another player's secret.
 - OpenSpiel's Python ISMCTS bot resamples worlds with an unseeded sampler of its own:
   `seed_resampling(bot)` makes a bot with a seeded `random_state` repeat.
 """
@@ -134,6 +137,8 @@ class WarroomSpielGame(pyspiel.Game):
         self.players = self.game.num_players(self.config)
         gtype = game_type(self.warroom_game, self.players)
         self.deals = random.Random(int(merged["seed"]))
+        self._strings: list[str] | None = None  # action_strings(), made when first asked
+        self._numbers: dict[str, int] | None = None
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
             max_chance_outcomes=0,
@@ -147,6 +152,30 @@ class WarroomSpielGame(pyspiel.Game):
 
     def new_initial_state(self) -> WarroomSpielState:
         return WarroomSpielState(self)
+
+    def action_strings(self) -> list[str]:
+        """Each action's text for `action_to_string`: its key's (`Encoding.describe_key`),
+        the same for every player and every state, so that it parses back and tells no player
+        more than the index itself. A label reads the state (the card in a table slot, the card
+        a Champions place puts down) and could name what another player may not see. Texts
+        two keys would share get the action's index, so each names one action."""
+        if self._strings is None:
+            enc = self.encoding
+            texts = [enc.describe_key(key) for key in enc.keys]
+            counts: dict[str, int] = {}
+            for text in texts:
+                counts[text] = counts.get(text, 0) + 1
+            self._strings = [t if counts[t] == 1 else f"{t} (action {i})"
+                             for i, t in enumerate(texts)]
+            self._numbers = {t: i for i, t in enumerate(self._strings)}
+        return self._strings
+
+    def action_numbers(self) -> dict[str, int]:
+        """`action_strings` inverted: text -> action."""
+        if self._numbers is None:
+            self.action_strings()
+        assert self._numbers is not None
+        return self._numbers
 
     def deal(self) -> Any:
         """A new engine state, its seed the next of this game's `seed` sequence."""
@@ -227,14 +256,24 @@ class WarroomSpielState(pyspiel.State):
         state.apply(movers[0], legal[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
-        legal = self._legal() if self.engine.to_move()[:1] == (player,) else {}
-        if action in legal:
-            return getattr(legal[action], "label", repr(legal[action]))
-        enc = self._wg.encoding
-        if not 0 <= action < len(enc.keys):  # a bare IndexError said nothing of what was wrong
+        # The key's text, not the action's label: see WarroomSpielGame.action_strings.
+        texts = self._wg.action_strings()
+        if not 0 <= action < len(texts):  # a bare IndexError said nothing of what was wrong
             raise ValueError(f"action {action} is no action of this game (0 to "
-                             f"{len(enc.keys) - 1})")
-        return enc.describe_key(enc.keys[action])
+                             f"{len(texts) - 1})")
+        return texts[action]
+
+    def string_to_action(self, *args: Any) -> int:
+        """`string_to_action([player,] text)`: the action whose `action_to_string` is `text`,
+        for any player and any action of the game, legal now or not (OpenSpiel's own looks
+        among the legal actions of the player to move only)."""
+        if len(args) not in (1, 2) or not isinstance(args[-1], str):
+            raise TypeError(f"string_to_action takes ([player,] text), got {args!r}")
+        action = self._wg.action_numbers().get(args[-1])
+        if action is None:
+            raise pyspiel.SpielError(f"Couldn't find an action matching {args[-1]!r}: an "
+                                     f"action's text is its key's, as action_to_string gives")
+        return action
 
     def is_terminal(self) -> bool:
         return self.engine.is_terminal()
