@@ -29,6 +29,9 @@ class Config:
     # A map file, or the name of a bundled one (data/maps); empty: a random map.
     map: FileName | Literal[""] = ""
     # The map's radius (hexes to a side - 1); 0: the publisher's size for the player count.
+    # Else from 2 to 10 with 2 or 3 players, 3 to 10 with 4 to 6, 5 to 10 with 7, 6 to 10
+    # with 8 (a smaller map has no room for every starting hex); with a map file, 0 or its
+    # radius.
     radius: Annotated[int, Field(ge=0, le=10)] = 0
     # The tile bag's mix: weights of plains, grassland, forest, mountain, water.
     mix: Annotated[tuple[Annotated[int, Field(ge=0, le=MAX_WEIGHT)], ...],
