@@ -413,9 +413,17 @@ def _players(obs: dict[str, Any], b: Any, you: int | None, short: int = FULL,
         if short >= PACKED and held == "no capital yet" and not (
                 info["towns"] or info["cities"] or info["capitals"]):
             text = f"{name}: {held}"
-        if info["reserve"] is not None and any(info["reserve"]):
-            text += f"; reserve{':' if short < PACKED else ''} " \
-                    f"{_units_text(info['reserve'], short)}"
+        if info["reserve"] is not None:
+            # A count below zero is units on the map beyond the player's support, to be
+            # disbanded (a town lost; or the game ended first): "reserve: -1 infantry" read
+            # as nonsense.
+            colon = ":" if short < PACKED else ""
+            spare = [max(n, 0) for n in info["reserve"]]
+            over = [max(-n, 0) for n in info["reserve"]]
+            if any(spare):
+                text += f"; reserve{colon} {_units_text(spare, short)}"
+            if any(over):
+                text += f"; beyond support{colon} {_units_text(over, short)}"
         if info["hand"] is not None:
             text += f"; cards {info['hand']}/{info['max_hand']}"
         lines.append(text)
