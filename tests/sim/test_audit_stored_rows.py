@@ -10,33 +10,16 @@ import warnings
 from pathlib import Path
 
 import pytest
+from test_damaged_database import PLAYERS, SWEEP, copy, sound_database
 
 from cli_errors import one_line_error
 from warroom.cli import main
 from warroom.sim.store import ResultStore, StoreError
 
-PLAYERS = ["--players", "random,random"]
-SWEEP = ["sweep", "kow", "--vary", "max_dice=2,3", *PLAYERS]
-
 
 @pytest.fixture(scope="module")
 def good(tmp_path_factory) -> Path:
-    """A kow run of 10 games (run 1) and a sweep of two cells of 4 games (runs 2 and 3)."""
-    db = tmp_path_factory.mktemp("good") / "r.sqlite"
-    assert main(["simulate", "kow", *PLAYERS, "--games", "10", "--db", str(db), "--json"]) == 0
-    assert main([*SWEEP, "--games", "4", "--db", str(db)]) == 0
-    return db
-
-
-def copy(good: Path, tmp_path: Path, *sql: str) -> Path:
-    db = tmp_path / "r.sqlite"
-    db.write_bytes(good.read_bytes())
-    con = sqlite3.connect(db)
-    for statement in sql:
-        con.execute(statement)
-    con.commit()
-    con.close()
-    return db
+    return sound_database(tmp_path_factory.mktemp("good"), 10, 4)
 
 
 def state(folder: Path) -> dict[str, bytes]:

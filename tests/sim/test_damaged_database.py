@@ -26,23 +26,30 @@ def state(folder: Path) -> dict[str, bytes | None]:
             for p in sorted(folder.rglob("*"))}
 
 
-@pytest.fixture(scope="module")
-def good(tmp_path_factory) -> Path:
-    """A kow run of 6 games (run 1) and a sweep of two cells of 2 games (runs 2 and 3)."""
-    db = tmp_path_factory.mktemp("good") / "r.sqlite"
-    assert main(["simulate", "kow", *PLAYERS, "--games", "6", "--db", str(db), "--json"]) == 0
-    assert main([*SWEEP, "--games", "2", "--db", str(db)]) == 0
+def sound_database(folder: Path, games: int, cell_games: int) -> Path:
+    """A kow run of `games` games (run 1) and a sweep of two cells of `cell_games` (runs 2
+    and 3), in `folder`."""
+    db = folder / "r.sqlite"
+    assert main(["simulate", "kow", *PLAYERS, "--games", str(games), "--db", str(db),
+                 "--json"]) == 0
+    assert main([*SWEEP, "--games", str(cell_games), "--db", str(db)]) == 0
     return db
 
 
-def copy(good: Path, tmp_path: Path, sql: str = "") -> Path:
+@pytest.fixture(scope="module")
+def good(tmp_path_factory) -> Path:
+    return sound_database(tmp_path_factory.mktemp("good"), 6, 2)
+
+
+def copy(good: Path, tmp_path: Path, *sql: str) -> Path:
+    """A copy of the database `good` in `tmp_path`, the statements `sql` run on it."""
     db = tmp_path / "r.sqlite"
     db.write_bytes(good.read_bytes())
-    if sql:
-        con = sqlite3.connect(db)
-        con.execute(sql)
-        con.commit()
-        con.close()
+    con = sqlite3.connect(db)
+    for statement in sql:
+        con.execute(statement)
+    con.commit()
+    con.close()
     return db
 
 
