@@ -76,6 +76,20 @@ async def connect(url: str, token: str | None):
 VERSION = re.compile(r'"version":(\d+)')
 
 
+async def actions_played(url: str) -> int:
+    """The actions a game has played, as a spectator's version counts them: in kow every
+    action changes what a spectator sees (its version goes up by one a change), and the lobby
+    gives no count while a game is in play."""
+    ws = await connect(url, None)
+    try:
+        while not (message := await asyncio.wait_for(ws.recv(), 10)).startswith(
+                '{"type":"state"'):
+            pass
+        return int(VERSION.search(message, 0, 200).group(1))
+    finally:
+        await ws.close()
+
+
 async def spectator(url: str, game_id: str, stats: Stats, stop: float) -> None:
     """A spectator reads only each frame's version (parsing 700 connections' frames in full
     would make this client, not the server, the bottleneck on a small machine)."""
@@ -185,7 +199,7 @@ async def run(args: argparse.Namespace, base: str) -> dict:
     elapsed = time.monotonic() - started
     lost = 0
     for made in games:
-        server_version = get(f"{base}/api/games/{made['id']}")["version"]
+        server_version = await actions_played(f"{ws_base}/ws/{made['id']}")
         stats.actions += server_version
         if server_version < acked.get(made["id"], 0):
             lost += 1
@@ -211,7 +225,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=0.5,
                         help="seconds a bot waits before each action (x0.5 to x1.5)")
-    parser.add_argument("--game", default="kow")
+    parser.add_argument("--game", default="kow",
+                        help="a game whose every action each page sees (kow, battle): a "
+                             "page's version then counts the actions")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="drive a server already running on loopback (e.g. under "
                         "a profiler) instead of starting one")
