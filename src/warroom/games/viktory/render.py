@@ -16,12 +16,19 @@ def _who(p: int, you: int | None) -> str:
     return "You" if p == you else f"The {SIDE_NAMES[p]}"
 
 
-# After the battle, in card modes: the decisions of the cards (`prompt`).
+# After the battle, in card modes: the decisions of the cards (`prompt`, `_card_prompt`).
 CARD_PROMPTS = {
-    "lose_card": "Discard a card for the settlement you lost.",
-    "discard": "Discard a card: your hand is over its limit.",
-    "draw": "End of the battle: choose how many new cards to draw (or discard a card to draw "
-            "anew).",
+    "lose_card": "After the battle: discard a card, as you lost the {settlement} (losing a "
+                 "town or city loses a card).",
+    "discard": "After the battle: your hand of {hand} is over its max of {max} (your towns "
+               "and cities): discard a card.",
+}
+
+# What a player not to move waits for after the battle, in card modes.
+CARD_STEPS = {
+    "lose_card": "discard a card for the {settlement} it lost",
+    "discard": "discard down to its max hand size",
+    "draw": "draw its cards at the end of its turn",
 }
 
 
@@ -30,7 +37,32 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     if player is None or player not in obs["to_move"]:  # the cards' steps follow the result
         return ""
     decision = obs["decision"]
-    return CARD_PROMPTS.get(decision or "") or battle_prompt(decision)
+    if decision in CARD_PROMPTS or decision == "draw":
+        return _card_prompt(obs, player)
+    return battle_prompt(decision)
+
+
+def _card_prompt(obs: dict[str, Any], player: int) -> str:
+    """A card step after the battle, with its numbers. The draw is the end of the
+    attacker's turn (the Battle Cards text): it "may draw additional new cards up to his max
+    hand size", no more than one for each city it holds, and may first discard cards it
+    wants to replace (as many as its cities, each drawn anew): the state's `draw` choices."""
+    decision = obs["decision"]
+    hand, most = obs["hand_sizes"][player], obs["max_hand"][player]
+    if decision != "draw":
+        return CARD_PROMPTS[decision].format(settlement=obs["settlement"], hand=hand, max=most)
+    draw = obs["draw"]  # the choices as the state offers them
+    limit, replace = draw["up_to"], draw["replace"]
+    head = "End of your turn: "
+    if limit:
+        text = (f"{head}draw up to {counted(limit, 'new card')} (max hand {most}, no more "
+                f"than your {counted(obs['cities'][player], 'city', 'cities')})")
+        return text + (", or first discard a card you want to replace." if replace
+                       else ", or none.")
+    full = f"{head}your hand is full ({hand} of {most})"
+    if replace:
+        return f"{full}: discard a card you want to replace (then draw anew), or draw none."
+    return f"{full}: draw none."
 
 
 # An 80x24 terminal less the panel's frame, the prompt and its line of help.
@@ -53,6 +85,9 @@ def _room(obs: dict[str, Any]) -> int:
         return PANEL_LINES
     hand = len(obs.get("hand") or ())
     choices = {"play": hand + 2, "discard": hand, "lose_card": hand}.get(obs["decision"] or "", 6)
+    if obs["decision"] == "draw":  # draw 0 to the limit, or discard a card to draw anew
+        draw = obs["draw"]
+        choices = draw["up_to"] + 1 + (hand if draw["replace"] else 0)
     return PANEL_LINES - choices
 
 
@@ -98,9 +133,25 @@ def _render(obs: dict[str, Any], short: int) -> str:
     if obs["result"]:
         winners = obs["result"]["winners"]
         who = " and ".join(SIDE_NAMES[w] for w in winners) or "nobody"
-        # "Winner", as Battle's table says it: `play` ends on its own "Result:" line
-        lines.append(f"Winner: {who} - {obs['result']['reason']}")
+        if obs["to_move"]:  # the cards' steps after the battle: the game goes on
+            lines += _after_battle(obs, who, you)
+        else:  # "Winner", as Battle's table says it: `play` ends on its own "Result:" line
+            lines.append(f"Winner: {who} - {obs['result']['reason']}")
     return "\n".join(fit(line) for line in lines)  # any line still too long
+
+
+def _after_battle(obs: dict[str, Any], who: str, you: int | None) -> list[str]:
+    """The battle is over but a card step remains (a "Winner:" line above it read as the
+    game's end): the battle's result, and the decision (the reader's prompt, or whom the
+    game waits for)."""
+    result = f"Battle over: {who} {'win' if ' and ' in who else 'wins'} - " \
+             f"{obs['result']['reason']}; the game goes on"
+    mover = obs["to_move"][0]
+    if mover == you:
+        return [fit(result), fit(f"Decision for you: {prompt(obs, you)}", " ")]
+    step = CARD_STEPS.get(obs["decision"] or "", "take its card step").format(
+        settlement=obs["settlement"])
+    return [fit(result), fit(f"Waiting for the {SIDE_NAMES[mover]} to {step}.", " ")]
 
 
 def _card(card: str, desc: str, short: int) -> str:

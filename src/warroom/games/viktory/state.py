@@ -155,6 +155,10 @@ class ViktoryState(State):
         """Up to the max hand size, and no more new cards than the player has cities."""
         return max(0, min(self.cities[ATT], self.max_hand(ATT) - len(self.hands[ATT])))
 
+    def may_redraw(self) -> bool:
+        """Whether the attacker may still discard a card to draw anew: one a city."""
+        return bool(self.hands[ATT]) and self.redraws < self.cities[ATT]
+
     # --- before and after the battle --------------------------------------------------------
     def _deal(self) -> CardPool:
         deck = [c.id for c in self.config.deck_cards.cards]
@@ -235,7 +239,7 @@ class ViktoryState(State):
             return [Discard(c.id, c.short()) for c in hand]
         if kind == "draw":
             out: list[Any] = [Draw(n) for n in range(self.draw_limit() + 1)]
-            if self.redraws < self.cities[ATT]:
+            if self.may_redraw():
                 out += [Discard(c.id, c.short()) for c in hand]
             return out
         return []
@@ -303,6 +307,8 @@ class ViktoryState(State):
                 "deck_left": len(self.deck),
                 "discard": list(self.discard),
             })
+            if decision and decision[0] == "draw":  # the end-of-turn draw's choices, in words
+                obs["draw"] = {"up_to": self.draw_limit(), "replace": self.may_redraw()}
         obs["log"] = self.visible_log(player)
         return obs
 
