@@ -255,21 +255,36 @@ def _battle_lines(b: dict[str, Any], you: int | None, short: int) -> list[str]:
     if short >= FLIPS and won:  # run on, in the order flipped
         flips = ["flips: " + "; ".join(f"{cards}, {winner}" for cards, winner in won)]
     if "attacker_left" in b:
-        after.append(f"attacker still to flip: {_cards(b['attacker_left'])}")
-        nxt = b.get("defender_next")
-        left = f"{_cards(nxt)} (recycled, in this order)" if nxt is not None \
-            else f"{_cards(b['defender_left'])} (order secret)"
-        after.append(f"defender still to flip: {left}; survivors "
+        after.append(_still_to_flip(b, 0, you))
+        after.append(f"{_still_to_flip(b, 1, you)}; survivors "
                      f"{_cards(b['defender_survivors'])}")
         if b.get("pair"):
             after.append(f"tied pair: {b['pair'][0]} vs {b['pair'][1]}")
-    if b.get("your_order"):
+    if b.get("your_order") and "attacker_left" not in b:  # flipping: the line above has it
         after.append(f"your order (top first): {_cards(b['your_order'])}")
     if b.get("your_hand"):
         after.append(f"still to order: {_cards(b['your_hand'])}")
     if short < PACKED:
         return lines + [fit(f"  {line}") for line in ordering + flips + after]
     return lines + [fit("  " + "; ".join(part)) for part in (ordering, flips, after) if part]
+
+
+def _still_to_flip(b: dict[str, Any], side: int, you: int | None) -> str:
+    """A side's cards still to flip (0 the attacker, 1 the defender), as `you` may know them:
+    in their order, top first, to the player who set it (its own cards listed by rank read
+    as the coming order); by rank and "(order secret)" to anyone else, from whom the order is
+    hidden; a defender's recycled cards in their original order, which everyone has seen."""
+    role = ("attacker", "defender")[side]
+    left = b[f"{role}_left"]
+    if side == 1 and b.get("defender_next") is not None:
+        return f"{role} still to flip: {_cards(b['defender_next'])} (recycled, in this order)"
+    if not left:
+        return f"{role} still to flip: -"
+    if you is not None and you == b[role] and b.get("your_order"):
+        coming = set(left)
+        return (f"{role} still to flip, top first: "
+                f"{_cards([c for c in b['your_order'] if c in coming])}")
+    return f"{role} still to flip: {_cards(left)} (order secret)"
 
 
 def describe_event(e: dict[str, Any]) -> str:
