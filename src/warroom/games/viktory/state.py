@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from ...engine import Outcome, State
 from ..viktory_battles.actions import Discard, Draw
+from ..viktory_battles.cards import draw_limit, max_hand, may_redraw
 from ..viktory_battles.resolver import ATT, DEF, BattleSession, draw_cards
 from ..viktory_battles.seam import (
     AttackSide,
@@ -148,16 +149,15 @@ class ViktoryState(State):
         return pool
 
     def max_hand(self, player: int) -> int:
-        """The lesser of the hand limit (10) and the towns and cities the player holds."""
-        return min(self.config.hand_limit, self.towns[player] + self.cities[player])
+        return max_hand(self.config.hand_limit, self.towns[player], self.cities[player])
 
     def draw_limit(self) -> int:
-        """Up to the max hand size, and no more new cards than the player has cities."""
-        return max(0, min(self.cities[ATT], self.max_hand(ATT) - len(self.hands[ATT])))
+        """The new cards the attacker may draw after the battle (the end of its turn)."""
+        return draw_limit(len(self.hands[ATT]), self.max_hand(ATT), self.cities[ATT])
 
     def may_redraw(self) -> bool:
-        """Whether the attacker may still discard a card to draw anew: one a city."""
-        return bool(self.hands[ATT]) and self.redraws < self.cities[ATT]
+        """Whether the attacker may still discard a card to draw anew."""
+        return may_redraw(len(self.hands[ATT]), self.redraws, self.cities[ATT])
 
     # --- before and after the battle --------------------------------------------------------
     def _deal(self) -> CardPool:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain
+from ..viktory_battles.cards import draw_limit
 from ..viktory_battles.render import battle_prompt, counters_answering, describe_battle_event
 from ..viktory_battles.units import count, with_article
 from .board import TERRAINS, board, may_build_second_town
@@ -175,7 +176,7 @@ def _menu_lines(obs: dict[str, Any], you: int) -> int:
     elif kind == "draw":
         info = obs["players"][you]
         cities = sum(1 for s in obs["settlements"] if s[1] == you and s[2] == 2)
-        short = max(0, min(cities, (info["max_hand"] or 0) - hand)) + 1
+        short = draw_limit(hand, info["max_hand"] or 0, cities) + 1
         long = hand
     elif kind == "disband":
         short = sum(1 for _, units, _ in mine for n in units if n) + 1

@@ -25,6 +25,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import DataError, Outcome
+from ..viktory_battles.cards import draw_limit, max_hand, may_redraw
 from ..viktory_battles.seam import (
     AttackSide,
     BattleKind,
@@ -317,9 +318,8 @@ class ViktoryIIState(PlacementRules):
         return towns, cities
 
     def max_hand(self, p: int) -> int:
-        """The lesser of the hand limit (10) and the towns and cities the player holds."""
         towns, cities = self.count_settlements(p)
-        return min(self.config.hand_limit, towns + cities)
+        return max_hand(self.config.hand_limit, towns, cities)
 
     def actor_only(self, p: int, *hexes: int) -> tuple[int, ...] | None:
         """Who sees an event about these hexes: everybody, unless the map is hidden (dark or
@@ -552,9 +552,12 @@ class ViktoryIIState(PlacementRules):
         self.begin_turn(p)
 
     def draw_limit(self, p: int) -> int:
-        """Up to the max hand size, and no more new cards than the player has cities."""
-        _, cities = self.count_settlements(p)
-        return max(0, min(cities, self.max_hand(p) - len(self.pool.hands[p])))
+        """The new cards player p may draw at the end of its turn."""
+        return draw_limit(len(self.pool.hands[p]), self.max_hand(p), self.count_settlements(p)[1])
+
+    def may_redraw(self, p: int) -> bool:
+        """Whether player p may still discard a card to draw anew at the end of its turn."""
+        return may_redraw(len(self.pool.hands[p]), self.redraws, self.count_settlements(p)[1])
 
     # --- the decision machine ---------------------------------------------------------------
     def decision(self) -> tuple[str, int] | None:
@@ -629,9 +632,7 @@ class ViktoryIIState(PlacementRules):
                 self.phase = "draw"
                 continue
             if self.phase == "draw":
-                if self.draw_limit(self.player) or (
-                        self.redraws < self.count_settlements(self.player)[1]
-                        and self.pool.hands[self.player]):
+                if self.draw_limit(self.player) or self.may_redraw(self.player):
                     return
                 self._next_turn()
                 continue
@@ -682,7 +683,7 @@ class ViktoryIIState(PlacementRules):
             return [Discard(c, self.cards[c].short()) for c in sorted(self.pool.hands[p])]
         if kind == "draw":
             out: list[Any] = [Draw(k) for k in range(self.draw_limit(p) + 1)]
-            if self.redraws < self.count_settlements(p)[1]:
+            if self.may_redraw(p):
                 out += [Discard(c, self.cards[c].short()) for c in sorted(self.pool.hands[p])]
             return out
         raise AssertionError(f"no decision of kind {kind}")

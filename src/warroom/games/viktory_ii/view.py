@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import State
+from ..viktory_battles.cards import max_hand
 from .actions import PlaceCapital
 from .board import (
     FOREST,
@@ -282,7 +283,7 @@ class ViewRules(State):
             "out": self.out[q],
             "reserve": self.reserve(q) if public else None,
             "hand": len(self.pool.hands[q]) if cards else None,
-            "max_hand": min(self.config.hand_limit, towns + cities) if cards else None,
+            "max_hand": max_hand(self.config.hand_limit, towns, cities) if cards else None,
         }
 
     def _log_window(self, player: int | None) -> tuple[int, list[dict[str, Any]]]:
