@@ -100,6 +100,10 @@ def one_line_error(capsys, *args):
     ("realm_size=6..3", "seat0_win=0.5", "the range 6..3 is empty"),
     ("realm_size=3.5..6", "seat0_win=0.5", "'3.5': this number is an integer"),
     ("realm_size=3..x", "seat0_win=0.5", "'x' is not a number"),
+    # as --set reads an option's number: float() took these (audit, stop 44)
+    ("realm_size=+2..6", "seat0_win=0.5", "'+2' is not a number (written without a plus sign)"),
+    ("realm_size=2.0..6", "seat0_win=0.5", "'2.0': this number is an integer"),
+    ("realm_size=1_0..12", "seat0_win=0.5", "'1_0' is not a number"),
     ("realm_size=3", "seat0_win=0.5", "a range LOW..HIGH or choices V1|V2|..."),
     ("prize=1..3", "seat0_win=0.5", "is not a number option: give choices"),
     ("realm_size=1..9", "seat0_win=0.5", "--param realm_size=1..9: at realm_size=9: option "

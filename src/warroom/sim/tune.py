@@ -40,7 +40,7 @@ import yaml
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, derive_seed, parse_assignments
-from ..engine.config import option_names, option_text
+from ..engine.config import INTEGER, NUMBER, option_names, option_text
 from . import datafile
 from .runs import execute
 from .stats import Moments, Rate
@@ -144,13 +144,15 @@ def _number_hint(config_cls: type, name: str) -> type | None:
 
 
 def _number(text: str, number_type: type) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise TuneError(f"{text.strip()!r} is not a number") from None
-    if number_type is int and not value.is_integer():
-        raise TuneError(f"{text.strip()!r}: this number is an integer")
-    return int(value) if number_type is int else value
+    """A range's end, written as `--set` takes an option's number (`engine.config`): float()
+    also took '+2', '1_0', 'inf' and, for an integer option, '2.0'."""
+    shown = text.strip()
+    if not NUMBER.fullmatch(shown):
+        plus = " (written without a plus sign)" if shown.startswith("+") else ""
+        raise TuneError(f"{shown!r} is not a number{plus}")
+    if number_type is int and not INTEGER.fullmatch(shown):
+        raise TuneError(f"{shown!r}: this number is an integer")
+    return int(shown) if number_type is int else float(shown)
 
 
 # --- targets -------------------------------------------------------------------------------
