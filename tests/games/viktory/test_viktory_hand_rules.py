@@ -22,28 +22,35 @@ def test_the_hand_rules_as_the_text_gives_them():
     assert not may_redraw(hand=0, redraws=0, cities=3)
 
 
-def test_both_games_offer_the_draw_the_hand_rules_give():
-    """Every end-of-turn draw of random card games, in the one-battle game and the map game:
-    the draws offered are 0 to `draw_limit`, and discards to draw anew are offered exactly
-    when `may_redraw` says."""
+def test_both_games_offer_the_draw_the_text_gives():
+    """Every end-of-turn draw of random card games, in the one-battle game and the map game,
+    against the text worked out here from the player's hand, hand limit, towns and cities
+    (not from the games' own helpers): 0 to min(cities, max hand - hand) new cards, where
+    max hand is min(hand limit, towns + cities); a discard to draw anew while the player holds
+    a card and has discarded fewer than its cities."""
     seen = {"viktory": 0, "viktory-ii": 0}
-    for name, options in (("viktory", {"mode": "cards"}), ("viktory-ii", {"mode": "cards"})):
+    for name in seen:
         game = get_game(name)
+        config = game.config({"mode": "cards"})
         for seed in range(8 if name == "viktory-ii" else 60):
-            state, rng = game.new_state(game.config(options), seed), random.Random(seed)
+            state, rng = game.new_state(config, seed), random.Random(seed)
             for _ in range(3000):
                 if state.is_terminal():
                     break
                 mover = state.to_move()[0]
                 legal = state.legal_actions(mover)
                 draws = [a.count for a in legal if type(a) is Draw]
-                if draws and name == "viktory":
-                    assert draws == list(range(state.draw_limit() + 1))
-                    assert any(type(a) is Discard for a in legal) == state.may_redraw()
-                    seen[name] += 1
-                elif draws:
-                    assert draws == list(range(state.draw_limit(mover) + 1))
-                    assert any(type(a) is Discard for a in legal) == state.may_redraw(mover)
+                if draws:
+                    if name == "viktory":
+                        hand, towns, cities = (len(state.hands[mover]), state.towns[mover],
+                                               state.cities[mover])
+                    else:
+                        hand = len(state.pool.hands[mover])
+                        towns, cities = state.count_settlements(mover)
+                    most = min(config.hand_limit, towns + cities)
+                    assert draws == list(range(max(0, min(cities, most - hand)) + 1))
+                    assert any(type(a) is Discard for a in legal) == (
+                        hand > 0 and state.redraws < cities)
                     seen[name] += 1
                 state.apply(mover, rng.choice(legal))
     assert all(seen.values()), seen
