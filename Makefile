@@ -20,6 +20,7 @@ NATIVE ?= 1
 NATIVE_MODULES := warroom.games.battle.state warroom.games.word_iron.state \
 	warroom.games.word_iron.army warroom.games.word_iron.heuristic \
 	warroom.games.viktory_battles.resolver warroom.games.viktory_battles.dice \
+	warroom.games.viktory_battles.hand \
 	warroom.games.viktory.state \
 	warroom.games.battle.encode warroom.games.champions.encode warroom.games.kow.encode \
 	warroom.games.viktory.encode warroom.games.viktory_ii.encode warroom.games.word_iron.encode \

@@ -29,9 +29,11 @@ COMPILED = {
                    "warroom.games.word_iron.state"], 600, 20),
     # 13 configs: 3,900 random and 390 heuristic battles
     "viktory": (["warroom.games.viktory.state", "warroom.games.viktory_battles.dice",
+                 "warroom.games.viktory_battles.hand",
                  "warroom.games.viktory_battles.resolver"], 300, 30),
     # 9 configs: 54 random and 27 heuristic whole games, every battle through the resolver
-    "viktory-ii": (["warroom.games.viktory_battles.dice", "warroom.games.viktory_battles.resolver",
+    "viktory-ii": (["warroom.games.viktory_battles.dice", "warroom.games.viktory_battles.hand",
+                    "warroom.games.viktory_battles.resolver",
                     "warroom.games.viktory_ii.movement",
                     "warroom.games.viktory_ii.placement", "warroom.games.viktory_ii.state",
                     "warroom.games.viktory_ii.units"],

@@ -1,5 +1,5 @@
 """The Battle Cards' hand rules (max hand size; drawing new cards at the end of a turn) have
-one home, `viktory_battles.cards`, which the one-battle game and the map game both ask."""
+one home, `viktory_battles.hand`, which the one-battle game and the map game both ask."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 from warroom.games import get_game
 from warroom.games.viktory_battles.actions import Discard, Draw
-from warroom.games.viktory_battles.cards import draw_limit, max_hand, may_redraw
+from warroom.games.viktory_battles.hand import draw_limit, max_hand, may_redraw
 
 
 def test_the_hand_rules_as_the_text_gives_them():

@@ -18,7 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from ...engine import Outcome, State
 from ..viktory_battles.actions import Discard, Draw
-from ..viktory_battles.cards import draw_limit, max_hand, may_redraw
+from ..viktory_battles.hand import draw_limit, max_hand, may_redraw
 from ..viktory_battles.resolver import ATT, DEF, BattleSession, draw_cards
 from ..viktory_battles.seam import (
     AttackSide,
@@ -220,7 +220,7 @@ class ViktoryState(State):
             self.own = ("discard", ATT)
 
     def _step_draw(self) -> None:
-        if self.cities[ATT] > 0 and (self.hands[ATT] or self.draw_limit()):
+        if self.draw_limit() or self.may_redraw():
             self.own = ("draw", ATT)
         else:
             self.over = True

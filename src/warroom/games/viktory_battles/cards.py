@@ -244,22 +244,3 @@ def show_deck(deck: Deck) -> str:
                     + (f" - {c.text}" if c.text else ""))
     return "\n".join(head + rows)
 
-
-# --- a player's hand (the Battle Cards text: "Max hand size", "Drawing new cards") ----------
-# One home for both games that play the cards: the one-battle game's draw after its battle
-# is the end of the attacker's turn in the map game.
-def max_hand(hand_limit: int, towns: int, cities: int) -> int:
-    """The lesser of the hand limit (10) and the towns and cities the player holds."""
-    return min(hand_limit, towns + cities)
-
-
-def draw_limit(hand: int, most: int, cities: int) -> int:
-    """The new cards a player may draw at the end of its turn, holding `hand` cards: up to
-    its max hand size `most`, and no more than it has cities."""
-    return max(0, min(cities, most - hand))
-
-
-def may_redraw(hand: int, redraws: int, cities: int) -> bool:
-    """Whether, at the end of its turn, a player may still discard a card it wants to
-    replace and draw anew: one a city, while it holds a card."""
-    return hand > 0 and redraws < cities

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain
-from ..viktory_battles.cards import draw_limit
+from ..viktory_battles.hand import draw_limit
 from ..viktory_battles.render import battle_prompt, counters_answering, describe_battle_event
 from ..viktory_battles.units import count, with_article
 from .board import TERRAINS, board, may_build_second_town

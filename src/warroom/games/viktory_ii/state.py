@@ -25,7 +25,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import DataError, Outcome
-from ..viktory_battles.cards import draw_limit, max_hand, may_redraw
+from ..viktory_battles.hand import draw_limit, max_hand, may_redraw
 from ..viktory_battles.seam import (
     AttackSide,
     BattleKind,

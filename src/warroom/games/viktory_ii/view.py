@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import State
-from ..viktory_battles.cards import max_hand
+from ..viktory_battles.hand import max_hand
 from .actions import PlaceCapital
 from .board import (
     FOREST,
