@@ -120,16 +120,19 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._skip_agent_selection = None
         seat = self.table.to_move()
         if seat is None:
-            # The rules ended the game at the deal (a viktory battle with hand_limit=0): every
-            # agent is done at once with the outcome's rewards, as at a game's end, so each
-            # takes its last step (`None`) and `agent_iter()` ends.
-            for a, r in zip(self.possible_agents, self.table.rewards()):
-                self.rewards[a] = r
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()
+            # The rules ended the game at the deal (a viktory battle with hand_limit=0): it
+            # ends as any game does, so each agent takes its last step and `agent_iter()` ends.
             self.agent_selection = self.possible_agents[0]
+            self._end_game()
         else:
             self.agent_selection = agent_name(seat)
+
+    def _end_game(self) -> None:
+        """The game is over: every agent gets its reward and is terminated."""
+        for a, r in zip(self.possible_agents, self.table.rewards()):
+            self.rewards[a] = r
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.table.observe(self.seats[agent])
@@ -160,10 +163,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         if self.max_cycles is not None:
             self.decisions[agent] += 1
         if seat is None:  # the game is over: rewards, and every agent's last step
-            for a, r in zip(self.possible_agents, table.rewards()):
-                self.rewards[a] = r
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()
+            self._end_game()
             self._deads_step_first()
         elif self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
