@@ -9,16 +9,7 @@ import random
 
 import pytest
 from test_api import client, create, hello, receive
-
-
-def frames_until_pong(ws) -> list[dict]:
-    """The state frames queued on `ws` before the answer to a ping sent now, and the pong."""
-    ws.send_text(json.dumps({"type": "ping"}))
-    frames = []
-    while (frame := receive(ws))["type"] != "pong":
-        assert frame["type"] == "state", frame
-        frames.append(frame)
-    return [*frames, frame]
+from test_seats_away import frames_until
 
 
 @pytest.mark.parametrize("options,unseen", [({"dark": True}, True), ({}, False)])
@@ -49,7 +40,9 @@ def test_a_seat_is_sent_a_frame_only_when_what_it_sees_changed(db, options, unse
                 assert mine["version"] == latest[mover]["version"] + 1
                 latest[mover] = mine
                 for s, before in watchers.items():
-                    *frames, pong = frames_until_pong(by_seat[s])
+                    by_seat[s].send_text(json.dumps({"type": "ping"}))
+                    *frames, pong = frames_until(by_seat[s], "pong")
+                    assert all(f["type"] == "state" for f in frames), frames
                     changed = live.state.observation(s) != before
                     assert len(frames) == changed, (s, live.version)
                     if frames:

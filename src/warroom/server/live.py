@@ -354,8 +354,7 @@ class LiveGame:
             raise Rejected("spectators cannot act; open a seat's link to play")
         if self.over():
             raise Rejected("the game is over")
-        now = self.view_version(seat)
-        if version is not None and version != now:
+        if version is not None and version != (now := self.view_version(seat)):  # (no AI's)
             if version > now:
                 raise Rejected(f"no version {version} yet: your table is at {now}")
             # the actions played when the page's view began (unknown from before a restart)
