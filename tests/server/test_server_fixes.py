@@ -65,13 +65,13 @@ def test_a_viktory_ii_page_reconnecting_or_restarted_gets_the_whole_log_it_had(d
             with c.websocket_connect(f"/ws/{gid}") as again, \
                     c.websocket_connect(f"/ws/{gid}") as watching_again:
                 reopened = [hello(again, tokens[0]), hello(watching_again)]
-        version = live.version
     with client(db) as c:  # the server restarted: the pages connect again
         with c.websocket_connect(f"/ws/{gid}") as again, \
                 c.websocket_connect(f"/ws/{gid}") as watching_again:
             restarted = [hello(again, tokens[0]), hello(watching_again)]
+    assert [f["version"] for f in reopened] == [latest[0]["version"], latest[2]["version"]]
     for frame in reopened + restarted:
-        assert frame["version"] == version and frame["log_from"] == 0
+        assert frame["log_from"] == 0
         assert frame["observation"]["log_start"] == 0  # the page says nothing is missing
     assert [f["log"] for f in reopened] == [pages[0], pages[2]]
     assert [f["log"] for f in restarted] == [pages[0], pages[2]]

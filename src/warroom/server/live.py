@@ -112,6 +112,12 @@ class LiveGame:
         # Each viewer's version (see `view_version`), made now so that a page opening later
         # does not learn how much happened before it came.
         self._moves: Counter[int] = Counter(seat for seat, _ in self.actions)
+        # Where versions start: 0 for a new game; for one rebuilt at a restart, the time in ms,
+        # above any version given before (each went up at most once a change, from 0 or from
+        # an earlier restart's time) and telling nothing of the game (its count of changes
+        # would tell each seat how many moves it did not see).
+        self._start = time.time_ns() // 1_000_000 if (
+            row.actions or row.resignations or row.handovers) else 0
         self._clocks: dict[ViewerKey, ViewClock] = {
             key: self._clock(key) for key in {*map(self._viewer, range(len(self.seats))), None}}
 
@@ -146,7 +152,7 @@ class LiveGame:
         return clock.number
 
     def _clock(self, key: ViewerKey) -> ViewClock:
-        return ViewClock(self.changes, self._mark(key), self.changes, {self.changes: self.version})
+        return ViewClock(self._start, self._mark(key), self.changes, {self._start: self.version})
 
     def _viewer(self, seat: int | None) -> ViewerKey:
         row = None if seat is None else self.seats[seat]
@@ -553,10 +559,10 @@ ViewerKey = int | str | None  # a seat, HOTSEAT, or None: a spectator
 
 @dataclass
 class ViewClock:
-    """A viewer's version (`LiveGame.view_version`). It starts, when the game is made or the
-    server starts, at the game's count of changes and goes up at most once a change: numbers
-    given before a restart are never above it, so a page's old number is never taken for a
-    view it did not see."""
+    """A viewer's version (`LiveGame.view_version`). It starts at 0 when the game is made, at
+    the time in ms when a restart rebuilds it, and goes up at most once a change: numbers
+    given before a restart are below it, so a page's old number is never taken for a view it
+    did not see."""
 
     number: int
     mark: str  # all the viewer was shown at `number`
