@@ -253,6 +253,20 @@ INTEGER = re.compile(r"-?[0-9]+")
 NUMBER = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
+def read_number(text: str, hint: type) -> Any:
+    """A number written as text (a command line's, the lobby's inputs, a tuning range's
+    ends), `hint` int or float: plain ASCII digits, a minus sign if negative, finite (Python's
+    int() and float() would also take '3_0' (30), ' 7', other scripts' digits, 'inf', '+3');
+    else a ValueError saying what it must be ("must be an integer")."""
+    if not (INTEGER if hint is int else NUMBER).fullmatch(text):
+        plus = " (written without a plus sign)" if text.startswith("+") else ""
+        raise ValueError(f"must be {'an integer' if hint is int else 'a number'}{plus}")
+    value = hint(text)
+    if not math.isfinite(value):
+        raise ValueError("must be a finite number")
+    return value
+
+
 def parse_assignments(items: list[str]) -> dict[str, str]:
     """`["a=1", "b=x"]` -> `{"a": "1", "b": "x"}`; a malformed item is a ConfigError."""
     out = {}
@@ -311,11 +325,11 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
         kind = "an integer" if hint is int else "a number"
         if isinstance(raw, bool):
             raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}")
-        # Text (a command line's, the lobby's inputs) is read as plain ASCII digits: Python's
-        # int() and float() would also take '3_0' (30), ' 7', other scripts' digits, 'inf'.
-        if isinstance(raw, str) and not (INTEGER if hint is int else NUMBER).fullmatch(raw):
-            plus = " (written without a plus sign)" if raw.startswith("+") else ""
-            raise ConfigError(f"option {key!r} must be {kind}{plus}, got {raw!r}")
+        if isinstance(raw, str):
+            try:
+                return read_number(raw, hint)
+            except ValueError as exc:
+                raise ConfigError(f"option {key!r} {exc}, got {raw!r}") from None
         if hint is int and isinstance(raw, float):  # 100.0 is a JSON client's float
             raise ConfigError(f"option {key!r} must be an integer, got {raw!r}")
         try:

@@ -40,7 +40,7 @@ import yaml
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, derive_seed, parse_assignments
-from ..engine.config import INTEGER, NUMBER, option_names, option_text
+from ..engine.config import option_names, option_text, read_number
 from . import datafile
 from .runs import execute
 from .stats import Moments, Rate
@@ -144,15 +144,11 @@ def _number_hint(config_cls: type, name: str) -> type | None:
 
 
 def _number(text: str, number_type: type) -> float:
-    """A range's end, written as `--set` takes an option's number (`engine.config`): float()
-    also took '+2', '1_0', 'inf' and, for an integer option, '2.0'."""
-    shown = text.strip()
-    if not NUMBER.fullmatch(shown):
-        plus = " (written without a plus sign)" if shown.startswith("+") else ""
-        raise TuneError(f"{shown!r} is not a number{plus}")
-    if number_type is int and not INTEGER.fullmatch(shown):
-        raise TuneError(f"{shown!r}: this number is an integer")
-    return int(shown) if number_type is int else float(shown)
+    """A range's end, read as `--set` reads an option's number (`config.read_number`)."""
+    try:
+        return read_number(text.strip(), number_type)
+    except ValueError as exc:
+        raise TuneError(f"{text.strip()!r}: {exc}") from None
 
 
 # --- targets -------------------------------------------------------------------------------
@@ -197,12 +193,7 @@ def parse_target(text: str, seats: int) -> Target:
     try:
         if not sep:
             raise TuneError(f"must look like FIGURE=VALUE; figures: {FIGURE_HELP}")
-        try:
-            value = float(value_text)
-        except ValueError:
-            raise TuneError(f"{value_text.strip()!r} is not a number") from None
-        if not math.isfinite(value):  # no figure reaches it, and nan is never near
-            raise TuneError(f"{value_text.strip()!r} is not a finite number")
+        value = _number(value_text, float)  # finite: no figure reaches infinity
         target = Target(figure, value)
         match = re.fullmatch(r"(seat|player)(\d+)_(win|score)", figure)
         if match and int(match[2]) >= seats:
