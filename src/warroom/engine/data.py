@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
+import stat
 import textwrap
 import unicodedata
 from collections.abc import Callable
@@ -335,15 +337,38 @@ def _path(path: str, key: str) -> str:
     return f"{path}[{shown(key)}]"
 
 
+def read_bytes(path: str | Path, limit: int, error: type[Exception] = DataError,
+               what: str = "a file warroom reads") -> bytes:
+    """At most `limit` + 1 bytes of the regular file `path`; anything else is a one-line
+    `error` ("...: a named pipe, not a regular file, so not `what`"). Opened without waiting:
+    a named pipe opened to read waits for a writer (`replay` and `cards show` of one hung for
+    ever), and a device may never end."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            kind = _special_kind(os.fstat(fd).st_mode)
+            if kind:
+                raise error(f"{path}: {kind}, not a regular file, so not {what}")
+            os.set_blocking(fd, True)
+            return handle.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def _special_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words ('' for a regular file)."""
+    if stat.S_ISREG(mode):
+        return ""
+    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISDIR, "a folder"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    return next((word for test, word in kinds if test(mode)), "a special file")
+
+
 def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
               error: type[Exception] = DataError) -> str:
     """A UTF-8 text file of at most `limit` bytes, without the byte-order mark it may start
     with; anything else is a one-line `error`."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
-    except OSError as exc:
-        raise error(f"{path}: cannot read ({exc.strerror or exc})") from None
+    data = read_bytes(path, limit, error)
     if len(data) > limit:
         raise error(f"{path}: larger than {limit // 1024} KiB; not a file warroom reads")
     try:

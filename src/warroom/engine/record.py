@@ -12,9 +12,7 @@ not, by its rules alone, as records always did."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +29,7 @@ from .data import (
     NumberTooLongError,
     loads_json,
     one_line,
+    read_bytes,
     shown,
 )
 from .embed import (
@@ -205,26 +204,7 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         path = Path(path)
-        try:
-            # Opened without waiting: a named pipe opened to read waits for a writer, so
-            # `replay` of one hung for ever. Only a regular file is read.
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        except OSError as exc:
-            raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
-        try:
-            kind = _special_kind(os.fstat(fd).st_mode)
-            if kind:
-                raise RecordError(f"{path}: {kind}, not a regular file, so not a record")
-            if hasattr(os, "O_NONBLOCK"):
-                os.set_blocking(fd, True)
-            with os.fdopen(fd, "rb") as handle:
-                fd = -1  # the handle closes it
-                raw = handle.read(MAX_RECORD_BYTES + 1)
-        except OSError as exc:
-            raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
-        finally:
-            if fd >= 0:
-                os.close(fd)
+        raw = read_bytes(path, MAX_RECORD_BYTES, RecordError, "a record")
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a record")
         try:
@@ -255,15 +235,6 @@ class Record:
                 # a resigned game goes on nowhere: only the same record follows it
                 and (self.resigned is None or (self.resigned == other.resigned
                                                and self.actions == other.actions)))
-
-
-def _special_kind(mode: int) -> str:
-    """What a file that is not a regular one is, in words ('' for a regular file)."""
-    if stat.S_ISREG(mode):
-        return ""
-    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISDIR, "a folder"),
-             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
-    return next((word for test, word in kinds if test(mode)), "a special file")
 
 
 # What each part of a record must be, in a user's words: pydantic's message names the class
