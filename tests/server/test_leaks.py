@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from test_api import receive
+from test_seats_away import frames_until
 
 from warroom.engine import Record, config_to_json, replay, to_json
 from warroom.engine.data import plain
@@ -84,19 +85,26 @@ def play_through_the_server(tmp_path, name: str, options: dict, seed: int):
                 movers = [s for s in latest if s is not None and latest[s]["legal"]]
                 seat = rng.choice(movers)
                 pick = rng.randrange(len(latest[seat]["legal"]))
+                seen = {s: shown(live.state, s) for s in latest}
                 sockets[seat].send_text(json.dumps({"type": "act", "index": pick,
                                                     "version": latest[seat]["version"]}))
                 latest[seat] = receive(sockets[seat])  # the mover's comes whatever it sees
                 assert live.version == played, latest[seat]
                 frames[seat].append((latest[seat], played))
-                # a frame comes to the others when, and only when, what they see changed
+                # a frame comes to the others when, and only when, what they see changed (by
+                # the engine's own view, not the server's mark): a ping's answer comes after it
                 for s, ws in zip([*range(len(viewers) - 1), None], sockets):
-                    if s != seat and live.view_version(s) != latest[s]["version"]:
-                        latest[s] = receive(ws)
+                    if s == seat:
+                        continue
+                    ws.send_text(json.dumps({"type": "ping"}))
+                    *got, pong = frames_until(ws, "pong")
+                    assert len(got) == (shown(live.state, s) != seen[s]), (s, played, got)
+                    if got:
+                        latest[s] = got[0]
                         frames[s].append((latest[s], played))
+                    assert pong["version"] == latest[s]["version"]
                 for s in latest:
                     assert latest[s]["type"] == "state", latest[s]
-                    assert latest[s]["version"] == live.view_version(s)
         finally:
             for ws in sockets:
                 ws.__exit__(None, None, None)
@@ -163,6 +171,14 @@ def test_no_frame_leaks_another_seats_secrets(tmp_path, name, options):
             assert record.status_code == 200
         else:
             assert record.status_code == 409  # the record holds every secret
+
+
+def shown(state, viewer) -> str:
+    """What the engine shows `viewer`: its observation, legal actions and the outcome."""
+    legal = state.legal_actions(viewer) if viewer is not None and not state.is_terminal() \
+        else []
+    return json.dumps([state.observation(viewer), [to_json(a) for a in legal],
+                       state.is_terminal()], default=str, sort_keys=True)
 
 
 def _views(game, state) -> dict[int | None, dict[str, Any]]:
