@@ -1,4 +1,4 @@
-"""The conformance suite (DESIGN.md): the same checks over every registered game and config."""
+"""The conformance suite (docs/DESIGN.md): the same checks over every registered game and config."""
 
 from __future__ import annotations
 
