@@ -79,3 +79,28 @@ def test_each_card_step_after_the_battle_is_asked_as_its_choices_offer_it():
             assert "Winner: " in end and "Decision for" not in end, end
     assert seen == set(AFTER), seen
 
+
+
+def test_drawing_no_card_at_the_end_of_the_turn_is_told_as_the_map_game_tells_it():
+    """Defect: the two games applied the end-of-turn draw each their own way: Viktory wrote
+    no event when the attacker drew no card, where Viktory II tells every draw ("Player 0
+    draws 0 cards"), so a reader of the log could not tell the draw was declined from its
+    being skipped. Both now apply it with `viktory_battles.hand.end_of_turn_draw`: the count,
+    0 too, is told to both sides with its reason."""
+    config = GAME.config({"mode": "cards"})
+    for seed in range(30):
+        state = GAME.new_state(config, seed)
+        agents = [HeuristicAgent(GAME, seed * 10 + p) for p in (0, 1)]
+        while not state.is_terminal() and not (state.decision and state.decision[0] == "draw"):
+            mover = state.to_move()[0]
+            state.apply(mover, agents[mover].act(PlayerView(state, mover, GAME)))
+        if state.is_terminal():
+            continue
+        mover = state.to_move()[0]
+        state.apply(mover, Draw(0))
+        assert state.is_terminal()
+        for p in (0, 1, None):
+            told = [GAME.describe_event(e) for e in state.visible_log(p)]
+            assert told[-1] == "Attacker draws 0 cards (end of turn)", (p, told[-3:])
+        return
+    raise AssertionError("no game reached the end-of-turn draw")

@@ -228,8 +228,8 @@ def test_the_turns_draw_tells_the_count_to_all_and_the_cards_to_the_drawer(tmp_p
     shown = f"{top} {state.cards[top].short()}"
     told = {p: [GAME.describe_event(e) for e in state.visible_log(p)
                 if e["event"] in ("draw", "drew", "card")] for p in (0, 1, None)}
-    assert told[0] == ["Player 0 draws 1 card", f"Player 0 gets {shown}"]
-    assert told[1] == told[None] == ["Player 0 draws 1 card"]
+    assert told[0] == ["Player 0 draws 1 card (end of turn)", f"Player 0 gets {shown}"]
+    assert told[1] == told[None] == ["Player 0 draws 1 card (end of turn)"]
 
 
 def test_the_turns_draw_counts_the_cards_drawn_not_those_asked_for(tmp_path):
@@ -239,7 +239,7 @@ def test_the_turns_draw_counts_the_cards_drawn_not_those_asked_for(tmp_path):
     act(state, state.legal_actions(0)[-1])  # draw 1 card
     told = [GAME.describe_event(e) for e in state.visible_log(0)
             if e["event"] in ("draw", "drew", "card")]
-    assert told == ["Player 0 draws 0 cards"]
+    assert told == ["Player 0 draws 0 cards (end of turn)"]
 
 
 def test_at_the_end_the_headline_says_game_over():

@@ -6,7 +6,12 @@ import re
 from typing import Any
 
 from ...engine.data import counted, first_fitting, fit
-from ..viktory_battles.render import battle_prompt, counters_answering, describe_battle_event
+from ..viktory_battles.render import (
+    battle_prompt,
+    counters_answering,
+    describe_battle_event,
+    draw_prompt,
+)
 from ..viktory_battles.units import units_text
 
 SIDE_NAMES = ("attacker", "defender")
@@ -44,25 +49,12 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
 
 def _card_prompt(obs: dict[str, Any], player: int) -> str:
     """A card step after the battle, with its numbers. The draw is the end of the
-    attacker's turn (the Battle Cards text): it "may draw additional new cards up to his max
-    hand size", no more than one for each city it holds, and may first discard cards it
-    wants to replace (as many as its cities, each drawn anew): the state's `draw` choices."""
+    attacker's turn, asked as the map game asks it (`draw_prompt`)."""
     decision = obs["decision"]
     hand, most = obs["hand_sizes"][player], obs["max_hand"][player]
     if decision != "draw":
         return CARD_PROMPTS[decision].format(settlement=obs["settlement"], hand=hand, max=most)
-    draw = obs["draw"]  # the choices as the state offers them
-    limit, replace = draw["up_to"], draw["replace"]
-    head = "End of your turn: "
-    if limit:
-        text = (f"{head}draw up to {counted(limit, 'new card')} (max hand {most}, no more "
-                f"than your {counted(obs['cities'][player], 'city', 'cities')})")
-        return text + (", or first discard a card you want to replace." if replace
-                       else ", or none.")
-    full = f"{head}your hand is full ({hand} of {most})"
-    if replace:
-        return f"{full}: discard a card you want to replace (then draw anew), or draw none."
-    return f"{full}: draw none."
+    return draw_prompt(obs["draw"], hand, most, obs["cities"][player])
 
 
 # An 80x24 terminal less the panel's frame, the prompt and its line of help.

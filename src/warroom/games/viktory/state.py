@@ -18,8 +18,8 @@ from mypy_extensions import mypyc_attr
 
 from ...engine import Outcome, State
 from ..viktory_battles.actions import Discard, Draw
-from ..viktory_battles.hand import draw_limit, max_hand, may_redraw
-from ..viktory_battles.resolver import ATT, DEF, BattleSession, draw_cards
+from ..viktory_battles.hand import draw_limit, end_of_turn_draw, max_hand, may_redraw
+from ..viktory_battles.resolver import ATT, DEF, BattleSession, discard_card, draw_cards
 from ..viktory_battles.seam import (
     AttackSide,
     BattleRequest,
@@ -207,9 +207,7 @@ class ViktoryState(State):
             self._discard(DEF, self.hands[DEF][0], "lost the " + self.battle.settlement)
 
     def _discard(self, player: int, cid: str, why: str) -> None:
-        self.hands[player].remove(cid)
-        self.discard.append(cid)
-        self.event("discard", player=player, card=cid, desc=self.cards[cid].short(), why=why)
+        discard_card(self._cards(), self, player, cid, why, self.cards)
 
     def _step_trim_defender(self) -> None:
         if len(self.hands[DEF]) > self.max_hand(DEF):
@@ -262,13 +260,10 @@ class ViktoryState(State):
         self.steps.insert(0, "trim_defender" if player == DEF else "trim_attacker")
 
     def _on_draw(self, player: int, action: Any) -> None:
-        if type(action) is Discard:
-            self.redraws += 1
-            self._discard(player, action.card, "to draw anew")
+        if end_of_turn_draw(self._cards(), self, player, action, self.cards):
+            self.redraws += 1  # a card discarded to draw anew: the step is asked again
             self.steps.insert(0, "draw")
             return
-        if action.count:
-            draw_cards(self._cards(), self, player, action.count, "end of turn", self.cards)
         self.over = True
 
     def is_terminal(self) -> bool:

@@ -114,3 +114,23 @@ BATTLE_PROMPTS = {
 def battle_prompt(decision: str | None) -> str:
     """A battle's decision as a question to the side taking it ("" for none)."""
     return BATTLE_PROMPTS.get(decision or "", "")
+
+
+def draw_prompt(draw: dict[str, Any], hand: int, most: int, cities: int) -> str:
+    """The end-of-turn draw as a question to the player drawing, in both games (the Battle
+    Cards text): it "may draw additional new cards up to his max hand size", no more than one
+    for each city it holds, and may first discard cards it wants to replace (as many as its
+    cities, each drawn anew). The numbers are its observation's: `draw` ({up_to, replace}:
+    the choices the state offers, from `viktory_battles.hand`), its hand, its max hand size
+    and its cities; none is worked out here."""
+    limit, replace = draw["up_to"], draw["replace"]
+    head = "End of your turn: "
+    if limit:
+        text = (f"{head}draw up to {count(limit, 'new card')} (max hand {most}, no more "
+                f"than your {count(cities, 'city', 'cities')})")
+        return text + (", or first discard a card you want to replace." if replace
+                       else ", or none.")
+    full = f"{head}your hand is full ({hand} of {most})"
+    if replace:
+        return f"{full}: discard a card you want to replace (then draw anew), or draw none."
+    return f"{full}: draw none."

@@ -107,6 +107,17 @@ def draw_cards(pool: CardPool, host: BattleHost, seat: int, n: int, why: str,
     return drawn
 
 
+def discard_card(pool: CardPool, host: BattleHost, seat: int, cid: str, why: str,
+                 cards: dict[str, Card]) -> None:
+    """A card from a hand onto the discards, which are face up: told to everybody, and why
+    ("hand limit", "to draw anew", a town or city lost)."""
+    pool.hands[seat].remove(cid)
+    pool.discard.append(cid)
+    if host.battle_logs("discard"):
+        host.battle_event("discard", None, player=seat, card=cid, desc=cards[cid].short(),
+                          why=why)
+
+
 def _reshuffled(host: BattleHost, cards: int) -> None:
     if host.battle_logs("reshuffle"):
         host.battle_event("reshuffle", None, cards=cards)

@@ -27,8 +27,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain
-from ..viktory_battles.hand import draw_limit
-from ..viktory_battles.render import battle_prompt, counters_answering, describe_battle_event
+from ..viktory_battles.render import (
+    battle_prompt,
+    counters_answering,
+    describe_battle_event,
+    draw_prompt,
+)
 from ..viktory_battles.units import count, with_article
 from .board import TERRAINS, board, may_build_second_town
 from .units import UNIT_LETTERS, UNIT_NAMES, units_text
@@ -173,11 +177,10 @@ def _menu_lines(obs: dict[str, Any], you: int) -> int:
         long = sum(1 for _, units, _ in mine for n in units if n)  # units to take off
     elif kind in ("discard", "lose_card"):
         long = hand
-    elif kind == "draw":
-        info = obs["players"][you]
-        cities = sum(1 for s in obs["settlements"] if s[1] == you and s[2] == 2)
-        short = draw_limit(hand, info["max_hand"] or 0, cities) + 1
-        long = hand
+    elif kind == "draw":  # draw 0 to the limit, or discard a card to draw anew
+        draw = obs["draw"]
+        short = draw["up_to"] + 1
+        long = hand if draw["replace"] else 0
     elif kind == "disband":
         short = sum(1 for _, units, _ in mine for n in units if n) + 1
     elif kind == "battle":
@@ -224,7 +227,8 @@ DECISIONS = {
 
 
 # The question each decision asks the player to move, in plain words (`prompt`); a battle's
-# decisions are the battle's own (viktory_battles.render.battle_prompt).
+# decisions are the battle's own (viktory_battles.render.battle_prompt), and the end-of-turn
+# draw is asked with its numbers in both games' words (viktory_battles.render.draw_prompt).
 PROMPTS = {
     "capital": "Place your capital on one of your starting hexes.",
     "second_town": "Build your second town on free explored land 2 or 3 hexes from your "
@@ -235,7 +239,6 @@ PROMPTS = {
     "build": "Build: a town, a city or new units, or finish building.",
     "reserves": "Place your reserve units, or finish placing reserves.",
     "discard": "Discard a card: your hand is over its limit.",
-    "draw": "Draw your cards for the turn.",
     "tile": "Place a drawn tile: choose the hex each revealed terrain goes on.",
     "lose_card": "Discard a card for the town or city you lost.",
     "disband": "Disband a unit your towns and cities no longer support.",
@@ -248,6 +251,9 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
         return ""
     if obs["decision"] == "battle":
         return battle_prompt((obs.get("battle") or {}).get("decision"))
+    if obs["decision"] == "draw":  # the end of the turn, with its numbers (both games' words)
+        info = obs["players"][player]
+        return draw_prompt(obs["draw"], info["hand"], info["max_hand"], info["cities"])
     return PROMPTS.get(obs["decision"] or "", "")
 
 

@@ -25,7 +25,8 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import DataError, Outcome
-from ..viktory_battles.hand import draw_limit, max_hand, may_redraw
+from ..viktory_battles.hand import draw_limit, end_of_turn_draw, max_hand, may_redraw
+from ..viktory_battles.resolver import discard_card
 from ..viktory_battles.seam import (
     AttackSide,
     BattleKind,
@@ -792,28 +793,13 @@ class ViktoryIIState(PlacementRules):
         self._discard(player, action.card, "hand limit")
 
     def _on_draw(self, player: int, action: Any) -> None:
-        if type(action) is Discard:
-            self.redraws += 1
-            self._discard(player, action.card, "to draw anew")
+        if end_of_turn_draw(self.pool, self, player, action, self.cards):
+            self.redraws += 1  # a card discarded to draw anew: the step is asked again
             return
-        drawn = []
-        for _ in range(action.count):
-            cid = self._draw_card()
-            if cid is None:
-                break
-            drawn.append(cid)
-        self.pool.hands[player].extend(drawn)
-        # As a battle's draw is told: how many to everybody, which ones to the drawer alone.
-        self.event("draw", player=player, count=len(drawn))
-        if drawn:
-            self.event("drew", to=(player,), player=player, cards=drawn,
-                       descs=[self.cards[c].short() for c in drawn])
         self._next_turn()
 
     def _discard(self, p: int, cid: str, why: str) -> None:
-        self.pool.hands[p].remove(cid)
-        self.pool.discard.append(cid)
-        self.event("discard", player=p, card=cid, desc=self.cards[cid].short(), why=why)
+        discard_card(self.pool, self, p, cid, why, self.cards)
 
     # --- battles through the seam -----------------------------------------------------------
     def battle_audience(self, request: BattleRequest) -> tuple[int, ...] | None:

@@ -183,6 +183,12 @@ class ViewRules(State):
             obs["discards"] = len(self.pool.discard)
             obs["discard_top"] = self.pool.discard[-1] if self.pool.discard else None
             obs["discard_pile"] = list(self.pool.discard)  # face up: everybody sees it
+            if decision is not None and decision[0] == "draw":
+                # The end-of-turn draw's choices, as the state offers them: from counts
+                # everybody sees (the hand's size, its max, the cities; the discards made
+                # to draw anew are told to all).
+                p = decision[1]
+                obs["draw"] = {"up_to": self.draw_limit(p), "replace": self.may_redraw(p)}
         start, events = self._log_window(player)
         obs["log_start"] = start
         obs["log"] = events
