@@ -36,3 +36,15 @@ def test_a_named_pipe_is_refused_at_once_by_every_reader(tmp_path):
     [error] = result
     assert isinstance(error, DataError)
     assert str(error) == f"{pipe}: a named pipe, not a regular file, so not a file warroom reads"
+
+
+def test_a_folder_is_said_to_be_a_folder(tmp_path):
+    """The reader's folder branch never ran: `os.fdopen` refused a folder first, so `replay
+    some-folder` said "cannot read (Is a directory)" where every other file that is no regular
+    one is named for what it is. The file's kind is asked before it is opened as a file."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    with pytest.raises(DataError) as error:
+        read_text(folder)
+    assert str(error.value) == (f"{folder}: a folder, not a regular file, so not a file "
+                                "warroom reads")

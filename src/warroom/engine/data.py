@@ -345,10 +345,16 @@ def read_bytes(path: str | Path, limit: int, error: type[Exception] = DataError,
     ever), and a device may never end."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as handle:
+        try:
+            # asked before fdopen, which refuses a folder in its own words ("Is a directory")
             kind = _special_kind(os.fstat(fd).st_mode)
-            if kind:
-                raise error(f"{path}: {kind}, not a regular file, so not {what}")
+        except OSError:
+            os.close(fd)
+            raise
+        if kind:
+            os.close(fd)
+            raise error(f"{path}: {kind}, not a regular file, so not {what}")
+        with os.fdopen(fd, "rb") as handle:
             os.set_blocking(fd, True)
             return handle.read(limit + 1)
     except OSError as exc:
