@@ -12,7 +12,7 @@ import click
 from .. import native
 from ..engine import WarroomError
 from ..engine.data import displayable
-from .common import Interrupted
+from .common import InputEnded, Interrupted
 
 
 class _Stopped(Exception):
@@ -139,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     except _Stopped as exc:  # one line: what the command kept, if it said, else just that
         print(exc.line, file=sys.stderr)
         return 130
+    except InputEnded as exc:  # a person's input ended (Ctrl-D): the game stopped, unfinished
+        print(exc.line, file=sys.stderr)
+        return 1
     except (KeyboardInterrupt, click.exceptions.Abort):
         print("interrupted", file=sys.stderr)
         return 130

@@ -6,16 +6,36 @@ import math
 import os
 import random
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..engine import ConfigError, Game, RecordError, parse_assignments
+from ..engine import (
+    ConfigError,
+    Game,
+    Outcome,
+    Record,
+    RecordError,
+    State,
+    WarroomError,
+    parse_assignments,
+    replay_to_end,
+)
 from ..engine.config import option_names
-from ..engine.record import SEED_MAX, SEED_MIN
-from ..games import get_game
+from ..engine.record import (
+    SEED_MAX,
+    SEED_MIN,
+    check_game_field,
+    record_config,
+    record_outcome,
+)
+from ..games import REGISTRY, get_game
+
+if TYPE_CHECKING:
+    from ..sim.store import ResultStore, RunInfo
 
 SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
 
@@ -39,10 +59,11 @@ MAX_GAMES = 10**6
 
 class FilePath(click.Path):
     """A file's name: click's Path without folders, and never empty (an empty --save, from a
-    script's unset variable, was taken as no --save at all: the game went unsaved)."""
+    script's unset variable, was taken as no --save at all: the game went unsaved). With
+    `folders`, a folder passes too, for the reader to refuse in its own words (RECORD)."""
 
-    def __init__(self) -> None:
-        super().__init__(dir_okay=False)
+    def __init__(self, folders: bool = False) -> None:
+        super().__init__(dir_okay=folders)
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
@@ -52,6 +73,11 @@ class FilePath(click.Path):
 
 
 FILE = FilePath()
+# A record to read (`replay FILE`, `play --resume FILE`): a folder is refused by
+# `Record.load`, as every other file that is no record is ("x: cannot read (Is a
+# directory)"), in the same words from both commands; click's refusal named each its own way
+# ("Invalid value for 'FILE'" / "for '--resume'", and each command's --help).
+RECORD = FilePath(folders=True)
 
 
 def game_count(minimum: int = 1) -> IntRange:
@@ -74,6 +100,62 @@ class FiniteFloatRange(click.FloatRange):
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C, with the one line that says what was kept and how to go on: `warroom` prints
     it instead of 'interrupted'."""
+
+
+class InputEnded(Exception):
+    """The end of a person's input (Ctrl-D, or a script's input that ran out) at a prompt:
+    not an interruption (exit status 130 is Ctrl-C's), but the person ending the game
+    unfinished. `warroom` prints the one line (what was kept, how to go on) and exits 1."""
+
+    def __init__(self, line: str):
+        super().__init__(line)
+        self.line = line
+
+
+@dataclass
+class LoadedRecord:
+    """A record read and checked whole (`load_record`)."""
+
+    game: Game
+    record: Record
+    config: object
+    state: State  # after the record's actions
+    outcome: Outcome | None  # how it ended (None: it has not)
+
+
+def load_record(path: str, game: str | None = None) -> LoadedRecord:
+    """Read the record at `path` and check it whole, the same way for `replay FILE` and `play
+    GAME --resume FILE`, so that one bad record is one error, word for word, from both: the
+    file and its JSON (`Record.load`), the game it names (an unknown name, or a game field
+    changed by hand: `check_game_field`), then its rules version, config and every action (a
+    replay to its end), then its resignation. `game` is the GAME `play` was given: a record
+    of another game is refused once the record itself is known to be sound in that respect.
+
+    The game-field check, which decodes a record's first actions as each game's, runs only
+    when the record does not fit the game it names: its name is unknown, it is not the GAME
+    asked for, or it fails a check of that game. A sound record, the usual case, is not
+    decoded twice. Nothing is written."""
+    record = Record.load(path)
+    try:
+        named: Game | None = get_game(record.game)
+    except ConfigError as exc:
+        named, unknown = None, str(exc)
+    if named is None:
+        check_game_field(None, record, REGISTRY.values())  # whose record is it, then?
+        raise RecordError(f"{path}: {unknown}")
+    if game is not None and game != named.name:
+        check_game_field(named, record, REGISTRY.values())  # a field changed to GAME's name
+        wanted = get_game(game)  # a GAME no game has: said as such
+        raise RecordError(f"{path}: the saved game is {record.game!r}, not {wanted.name!r}")
+    try:
+        state = replay_to_end(named, record)  # the rules version, the config, every action
+    except WarroomError:
+        # Not a record of the game it names: perhaps of another one, its game field changed
+        # (said as that, not as another version or a config option); else the error as is.
+        check_game_field(named, record, REGISTRY.values())
+        raise
+    return LoadedRecord(named, record, record_config(named, record), state,
+                        record_outcome(named, record, state))
 
 
 def parse_sets(sets: tuple[str, ...] | list[str]) -> dict[str, str]:
@@ -120,6 +202,24 @@ def refuse_missing_db(path: Path) -> None:
         raise ConfigError(f"{path}: no results database to resume from")
     if path.stat().st_size == 0:
         raise ConfigError(f"{path}: an empty file, no results database to resume from")
+
+
+def refuse_fewer_games(store: ResultStore, runs: list[RunInfo], games: int, played: int,
+                       what: str) -> None:
+    """Refuse a --resume asking for `games` games where one of `runs` (a run, or a sweep's
+    cells) holds more, in one line, from a store opened read-only: before any backend starts,
+    any run is held or anything is written. Two ways to hold more: `played` games counted
+    (the most of any of `runs`; `what` says so: "run 3 has 8 games", "sweep 2 has 8 games in a
+    cell"), or a game of an index at `games` or past it (an interrupted run with several
+    workers plays ahead: games 0 to 5 and 8). The second is the store's own guard, which
+    `set_requested` applies as it writes: left to it, a resume had taken the run's lock and
+    started its backend and progress bar first."""
+    if games < played:
+        raise ConfigError(f"--games {games}: {what} already, and --resume only adds games "
+                          "(give more, or leave --games out)")
+    # the store's own check (it reads, never writes): it names the game past `games` and the
+    # least number that takes it
+    store.refuse_fewer([run.id for run in runs], games)
 
 
 def fresh_seed() -> int:

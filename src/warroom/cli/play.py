@@ -22,29 +22,25 @@ from ..engine import (
     RecordError,
     State,
     play_game,
-    replay_to_end,
 )
 from ..engine.config import changed_options
 from ..engine.data import fit, shortened
 from ..engine.embed import embed_files
-from ..engine.record import (
-    check_game_field,
-    check_record_files,
-    record_config,
-    record_outcome,
-)
-from ..games import REGISTRY, get_game
+from ..engine.record import check_record_files
 from ..sim.outputs import make_folders
 from . import cli
 from .common import (
     FILE,
+    RECORD,
     SEED,
     SET_HELP,
+    InputEnded,
     Interrupted,
     SaveLock,
     echo_err,
     fresh_seed,
     game_and_config,
+    load_record,
 )
 
 
@@ -73,6 +69,9 @@ class LogPrinter:
 
 
 SAVE_EVERY = 0.5  # seconds between saves while only AI players act
+# What a person's prompt (HumanAgent, Hotseat) raises KeyboardInterrupt with at the end of
+# its input: Ctrl-D, or a script's input that ran out.
+END_OF_INPUT = "end of input"
 
 
 @cli.command()
@@ -86,7 +85,7 @@ SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 @click.option("--save", type=FILE, help="Write the record here after a person's every "
               "action, AI players' at most twice a second and at the end (and once before the "
               "first, to check that it can); missing folders are made.")
-@click.option("--resume", type=FILE, help="Continue a saved game.")
+@click.option("--resume", type=RECORD, help="Continue a saved game.")
 @click.option("--force", is_flag=True, help="Let --save overwrite a file that is not a save "
               "of this game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result, "
@@ -101,6 +100,10 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
 
     While it saves to a file, no other `warroom play` can save to it: a second one is refused
     (two would each overwrite the other's moves).
+
+    Ctrl-C or `q` at a prompt stops the game (exit status 130); the end of input there
+    (Ctrl-D, or a script's input running out) stops it too, with exit status 1. Either way a
+    game with --save is saved first, and the line said last tells how to continue it.
     """
     with SaveLock() as lock:
         play_locked(lock, game, players_text, seed, sets, save, resume, force, as_json)
@@ -119,19 +122,16 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         if Path(save or resume).is_file():
             # before the save is read: another session's moves are in it, or it plays on
             lock.hold(save or resume, another)
-        record = Record.load(resume)
-        g = get_game(game)
-        if record.game != g.name:
-            raise RecordError(f"{resume}: the saved game is {record.game!r}, not {g.name!r}")
-        check_game_field(g, record, REGISTRY.values())
         if sets:
             raise ConfigError("--set cannot change the options of a saved game")
+        # read and checked as `replay` does it (one bad record, one error from both); a save
+        # that does not replay is refused before any write
+        loaded = load_record(resume, game)
+        g, record, config, saved_state = (loaded.game, loaded.record, loaded.config,
+                                          loaded.state)
         if seed is not None and seed != record.seed:
             raise ConfigError("--seed cannot change the seed of a saved game")
-        config = record_config(g, record)
-        # a save that does not replay is refused before any write
-        saved_state = replay_to_end(g, record)
-        ended = record_outcome(g, record, saved_state)
+        ended = loaded.outcome
         if ended is not None:  # nothing is left to play: the replay shows it
             raise RecordError(f"{resume}: the saved game is over ({ended.reason}); "
                               f"see it with: warroom replay {resume}")
@@ -221,6 +221,8 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             record.save(save)  # the AI decisions since the last save
         where = f"saved to {save}; continue with: warroom play {g.name} --resume {save}" \
             if save else "not saved (use --save FILE to keep a game)"
+        if exc.args == (END_OF_INPUT,):  # the person ended the input: no interruption
+            raise InputEnded(f"game stopped: {where}") from None
         raise Interrupted(f"game stopped: {where}") from None
     outcome = result.outcome
     if as_json:
@@ -340,7 +342,7 @@ def check_save(path: str, record: Record, force: bool) -> None:
 
 
 @cli.command(name="replay")
-@click.argument("file", type=FILE)
+@click.argument("file", type=RECORD)
 @click.option("--as", "as_player", type=int, help="Show what this player saw (default: a "
               "spectator's view, public information only).")
 @click.option("--check-files", is_flag=True, help="Say, one line per data file the record "
@@ -353,15 +355,9 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
     replay uses them, never the files on disk. A game still being played can be replayed as
     one of its human players only: the view of a seat an AI plays would show hidden cards of
     a game that is not over."""
-    record = Record.load(file)
-    try:
-        g: Game | None = get_game(record.game)
-    except ConfigError as exc:
-        g, unknown = None, str(exc)
-    # a game's name changed by hand: said as that, not as another version or an unknown game
-    check_game_field(g, record, REGISTRY.values())
-    if g is None:
-        raise RecordError(f"{file}: {unknown}")
+    # read and checked as `play --resume` does it: one bad record, one error from both
+    loaded = load_record(file)
+    g, record, state, outcome = loaded.game, loaded.record, loaded.state, loaded.outcome
     if check_files:
         lines = check_record_files(g, record)
         for line in lines:
@@ -369,13 +365,11 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
         if not lines:
             click.echo("the record carries no data files (none named, or made before records "
                        "carried them: then its replay reads the files on disk)")
-    state = replay_to_end(g, record)
     specs = record.meta.get("players")
     if specs is not None:
         check_one_per_seat(file, specs, state.num_players)
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
-    outcome = record_outcome(g, record, state)
     if as_player is not None and outcome is None:
         check_own_seat(file, record, as_player)
     obs = state.observation(as_player)

@@ -41,6 +41,7 @@ from .common import (
     echo_err,
     game_and_config,
     game_count,
+    refuse_fewer_games,
     refuse_missing_db,
 )
 
@@ -165,9 +166,9 @@ def _resumed(path: Path, game: str, specs: list[str] | None, seed: int | None,
         refuse_humans(run.players, "simulate")  # a run stored before humans were refused
         store.check_games(run.id)
         played = store.count_games(run.id)
-    if n_games is not None and n_games < played:
-        raise ConfigError(f"--games {n_games}: run {run.id} has {played} games already, and "
-                          "--resume only adds games (give more, or leave --games out)")
+        if n_games is not None:  # fewer than the run holds: said here, before any write
+            refuse_fewer_games(store, [run], n_games, played,
+                               f"run {run.id} has {played} games")
     return run, n_games or run.games_requested, played
 
 

@@ -20,6 +20,7 @@ from .common import (
     Interrupted,
     game_and_config,
     game_count,
+    refuse_fewer_games,
     refuse_missing_db,
 )
 from .simulate import backend_options, resolve_workers
@@ -80,9 +81,18 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     path = Path(db) if db else default_db_path(g.name)
     if resume:
         refuse_missing_db(path)
-        if n_games is None:  # read only: a sweep that cannot be resumed changes nothing
-            with ResultStore(path, create=False) as store:
-                n_games = resumed_games(store, find_sweep(store, g, sets, vary, specs, seed))
+        # read only: a sweep that cannot be resumed, or not to --games, changes nothing (no
+        # backend started, no cell's run held)
+        with ResultStore(path, create=False) as store:
+            store.check()  # a damaged database is said as such, not met by a read below
+            found = find_sweep(store, g, sets, vary, specs, seed)
+            if n_games is None:
+                n_games = resumed_games(store, found)
+            else:
+                runs = store.runs(sweep_id=found.id)
+                played = max((store.count_games(r.id) for r in runs), default=0)
+                refuse_fewer_games(store, runs, n_games, played,
+                                   f"sweep {found.id} has {played} games in a cell")
     if n_games is None:
         n_games = DEFAULT_GAMES
     workers_n = resolve_workers(workers, backend, n_games * len(cells), address)

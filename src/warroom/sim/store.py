@@ -560,10 +560,12 @@ class ResultStore:
         """Make the run `games` games. Never fewer than it holds a game with the index of (an
         interrupted run with several workers may hold a game of a later index than its count):
         its report would count a game the run did not ask for."""
-        self._refuse_fewer([run_id], games)
+        self.refuse_fewer([run_id], games)
         self._write("UPDATE runs SET games_requested = ? WHERE id = ?", (games, run_id))
 
-    def _refuse_fewer(self, run_ids: list[int], games: int) -> None:
+    def refuse_fewer(self, run_ids: list[int], games: int) -> None:
+        """Refuse to make any of `run_ids` a run of `games` games when it holds a game of an
+        index at `games` or past it (reads only; the CLI asks it before a resume starts)."""
         for run_id in run_ids:
             (last,) = self.db.execute("SELECT MAX(idx) FROM games WHERE run_id = ?",
                                       (run_id,)).fetchone()
@@ -604,7 +606,7 @@ class ResultStore:
     def set_sweep_games(self, sweep_id: int, games: int) -> None:
         """Make the sweep `games` games a cell; refused, before anything is written, where a
         cell holds a game past that many (as `set_requested` refuses it)."""
-        self._refuse_fewer([r[0] for r in self.db.execute(
+        self.refuse_fewer([r[0] for r in self.db.execute(
             "SELECT id FROM runs WHERE sweep_id = ? ORDER BY id", (sweep_id,))], games)
         self._write("UPDATE sweeps SET games = ? WHERE id = ?", (games, sweep_id))
 
