@@ -413,9 +413,29 @@ def test_rule_28_without_casualties_the_medic_cannot_be_used():
 
 
 def test_rule_29_using_the_medic_ends_the_turn_immediately():
+    """"Using this advantage ends your turn immediately": after the revival nothing but
+    turn-ins is offered (README: "either way the turn ends (but for turn-ins)"), in a position
+    where the turn could otherwise go on: a bare face card to turn in, a Reserve Pile to draw
+    from, a King's battalion for the General, an Ace's for the Spy, and two opponent
+    battalions to attack."""
     s = _queen_battle()
     s.apply(0, Revive())
-    assert s.current == 1 and s.turn == 2
+    assert s.current == 1 and s.turn == 2  # nothing to turn in: the turn is over at once
+    s = arrange({"QH": ["9H", "3H"], "KH": ["5H"], "AH": ["6H"], "JH": []},
+                {"KS": ["5S", "4S"], "AS": ["6S"], "QS": ["2S"]}, reserve=["8D", "7D"])
+    assert {UseGeneral, UseSpy, TurnIn, Attack, FortifyAgain} <= {
+        type(a) for a in s.legal_actions(0)}  # what the turn offered before the battle
+    fight(s, "QH", "KS", ["3H", "9H"], ["5S", "4S"])  # 3H dies to 5S
+    s.apply(0, Flip())  # 9H beats 4S
+    assert s.phase == MEDIC
+    s.apply(0, Revive())
+    assert s.current == 0 and s.phase == CLOSE
+    assert labels(s, 0) == ["turn in JH", "end turn"]  # no battle, fortify or advantage
+    s.apply(0, TurnIn("JH"))
+    s.apply(0, Place("7D", "KH"))
+    assert s.current == 1 and s.turn == 2  # the turn-in's card placed, the turn is over
+    assert not events(s, "general") and not events(s, "spy") and not events(s, "fortify_again")
+    assert len(events(s, "attack")) == 1
 
 
 def test_rule_30_the_medic_is_used_after_the_attack_and_only_by_the_attacker():

@@ -4,17 +4,12 @@ text (docs/rules) must be in the table."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-import test_viktory_cards
-import test_viktory_data
-import test_viktory_dice
-import test_viktory_hidden
-import test_viktory_hybrid
-import test_viktory_reserves
+import rule_trace
 
 ROOT = Path(__file__).parents[3]
+HERE = Path(__file__).parent
 README = ROOT / "src/warroom/games/viktory/README.md"
 # The variant's text, shipped with the project so that every sentence is checked everywhere.
 RULE_TEXT = ROOT / "docs/rules/viktory-ii-battle-cards.txt"
@@ -292,35 +287,24 @@ RULINGS: list[tuple[str, tuple[str, ...]]] = [
       f"{DATA}.test_ruling_sample_deck_has_every_named_card_kind_and_is_marked_sample")),
 ]
 
-MODULES = {m.__name__: m for m in (test_viktory_cards, test_viktory_data, test_viktory_dice,
-                                   test_viktory_hidden, test_viktory_hybrid,
-                                   test_viktory_reserves)}
-
 
 def sentences(text: str) -> list[str]:
-    """The rule sentences of the variant text: its body (before the comments), split at
-    sentence ends; headings ("Turn Sequence:"), numbers ("1.") and the web address dropped."""
-    out = []
-    for line in text.split("Posted:")[0].splitlines()[1:]:
-        parts = re.split(r'(?<=[a-z)"”.])[.!?]\s+(?=[A-Z0-9"“])|(?<=[.!?])\s+(?=[A-Z"“])',
-                         line.strip())
-        out += [p for p in parts if len(p) > 3 and not p.endswith(":") and " " in p]
-    return out
+    """The rule sentences of the variant text: its body (before the comments, after the title),
+    split at sentence ends; headings ("Turn Sequence:"), numbers ("1.") and the web address
+    dropped."""
+    return rule_trace.sentences("\n".join(text.split("Posted:")[0].splitlines()[1:]))
 
 
 def test_every_mapped_test_exists():
-    names = {name for _, tests in VARIANT + RULINGS for name in tests}
-    for name in names:
-        module, func = name.split(".")
-        owner = globals() if module == TRACE else vars(MODULES[module])
-        assert callable(owner.get(func)), f"{name} does not exist"
+    assert rule_trace.missing_tests(VARIANT + RULINGS, HERE) == []
+    assert rule_trace.empty_entries(VARIANT + RULINGS) == []
 
 
 def test_every_sentence_of_the_variant_text_has_a_test():
-    starts = [start for start, _ in VARIANT]
-    missing = [s for s in sentences(RULE_TEXT.read_text(encoding="utf-8"))
-               if not any(s.startswith(start) for start in starts)]
-    assert missing == []
+    text = sentences(RULE_TEXT.read_text(encoding="utf-8"))
+    starts = rule_trace.table_starts(VARIANT)
+    assert rule_trace.untraced(text, starts) == []
+    assert rule_trace.stale_starts(text, starts) == []
 
 
 def test_rule_map_game_steps_and_cavalrys_exception_are_documented_as_not_built():

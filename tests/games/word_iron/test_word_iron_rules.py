@@ -368,6 +368,17 @@ def test_rule_08_the_deploying_side_goes_up_when_its_unit_is_gone():
     assert lost(s, 0) == {"pikemen": 4, "archers": 1}
 
 
+def test_rule_08_the_deploying_side_goes_down_when_the_unit_above_is_gone_too():
+    """"If you do not have any of the units referenced in the strategy card left to deploy
+    that specific strategy you also will go up ... unless the higher unit is no longer on the
+    field of battle. In this instance you will go down in military units." (rule 8)"""
+    s = bare()
+    s.field[0][PIKE] = 0
+    s.field[0][ARCH] = 0
+    play_card(s, 0, "strategies", "Pike Square")  # costs one pikeman
+    assert lost(s, 0) == {"pikemen": 4, "archers": 4, "spearmen": 1}  # not heavy infantry
+
+
 def test_rule_08_costs_in_ranks_round_up_for_the_deploying_side(tmp_path):
     deck = strategy_deck(tmp_path, [{"kind": "cost", "ranks": 20}])
     s = bare(deck0=deck, deck1=deck)
@@ -403,6 +414,24 @@ def test_rule_09_a_chance_cards_cost_naming_a_unit_that_is_gone_goes_down_too(tm
     s.field[0][ARCH] = 0
     play_card(s, 0, "chance", "Desertion")
     assert lost(s, 0) == {"archers": 4, "pikemen": 1}
+
+
+def test_rule_09_chance_effects_are_rounded_up_whether_they_aid_or_harm(tmp_path):
+    """"Whether the effects of the chance cards aid or harm your war effort, the effects are
+    rounded up when the numerical value listed in ranks of power do not match exactly": losses
+    of 41 ranks take the royal guard (40) and, for the one rank left, the knighted heavy
+    cavalry too; 5 ranks recruited bring back a whole spearman (10)."""
+    deck = quiet_deck(tmp_path, chance=[
+        {"name": "Ambush", "effects": [{"kind": "losses", "ranks": 41}]},
+        {"name": "Volunteers", "effects": [{"kind": "recruit", "ranks": 5}]}])
+    s = bare(deck0=deck, deck1=deck)
+    play_card(s, 0, "chance", "Ambush")
+    assert lost(s, 1) == {"royal_guards": 1, "knighted_heavy_cavalry": 1}
+    s.field[0][SPEAR] = 3
+    play_card(s, 0, "chance", "Volunteers")
+    assert [a.unit for a in s.legal_actions(0)] == ["spearmen"]
+    s.apply(0, Recruit("spearmen", 10))
+    assert s.field[0][SPEAR] == 4 and s.pending is None
 
 
 # --- rule 10: Word of Power and the truce -----------------------------------------------------
@@ -487,6 +516,23 @@ def test_rule_10_only_a_resource_with_a_use_left_is_offered(tmp_path):
     assert [type(a).__name__ for a in s.legal_actions(0)] == ["OfferTruce", "NoTruceOffer"]
 
 
+def test_rule_10_effects_of_word_of_power_cards_are_rounded_up(tmp_path):
+    """Rule 10: "Effects of these cards are rounded up when the numerical value listed in
+    ranks of power does not match exactly." A Word of Power that empowers strategies by 50 %
+    makes a strategy of 27 ranks 40.5: rounded up to 41, the royal guard (40) falls and the
+    one rank left over fells the knighted heavy cavalry too (rounded down, or to the nearest
+    even number, 40 would take the guard alone)."""
+    deck = strategy_deck(tmp_path, [{"kind": "losses", "ranks": 27}], words=[
+        {"name": "Word of Fury", "effects": [{"kind": "empower", "turns": 1, "percent": 50}]}])
+    s = bare(deck0=deck, deck1=deck)
+    play_card(s, 0, "strategies", "Card 0")
+    assert lost(s, 1) == {"royal_guards": 1}  # 27 ranks, without the word
+    s = bare(deck0=deck, deck1=deck)
+    play_card(s, 0, "words", "Word of Fury")
+    play_card(s, 0, "strategies", "Card 0")
+    assert lost(s, 1) == {"royal_guards": 1, "knighted_heavy_cavalry": 1}
+
+
 # --- rule 11: champions -------------------------------------------------------------------------
 def test_rule_11_one_champion_is_drawn_face_up():
     s = new(2)
@@ -508,6 +554,28 @@ def test_rule_11_drawing_the_other_royal_marries_you_and_draws_another():
     pile += [marshal, queen]  # the queen on top, the marshal under her
     s._draw_champion(0, resolve=False)
     assert s.married[0] and s.champions[0] == [queen, marshal]
+
+
+def test_rule_11_a_queen_drawing_the_king_marries_him_draws_another_and_he_is_the_hostage(
+        tmp_path):
+    """"The same is true if you are playing as a queen and you draw a king. ... He will be the
+    one who is taken hostage for ransom from now on ... You may draw another champion in
+    addition to your king." (rule 11)"""
+    deck = quiet_deck(tmp_path, strategies=[{"name": "Raid", "effects": [{"kind": "capture"}]}])
+    s = bare(deck0=deck, deck1=deck)
+    s.royal[1] = "queen"
+    king, queen = (s.decks[1].royal_card(r) for r in ("king", "queen"))
+    other = card_index(s, 1, "champions", "Quiet 0")
+    pile = s.piles[1][CHAMPION]
+    for card in (king, queen, other):
+        if card in pile:
+            pile.remove(card)
+    pile += [other, king]  # the king on top, another champion under him
+    s._draw_champion(1, resolve=False)
+    assert s.married[1] and s.champions[1] == [king, other]
+    s.field[1][RG] = 0
+    play_card(s, 0, "strategies", "Raid")
+    assert events(s, "capture")[-1]["royal"] == "king"
 
 
 def test_rule_11_benefits_that_do_not_overlap_apply_together(tmp_path):
@@ -840,16 +908,51 @@ def test_rule_18_no_resource_left_means_no_resource_draw():
 
 
 # --- rule 19: on until victory ----------------------------------------------------------------
+def _play_out(s, rng, truce=True):
+    """Random legal play to the end; with truce=False nobody offers a truce. Until the end
+    both armies stand (rule 3: the battle ends the moment one has no soldier left)."""
+    while not s.is_terminal():
+        assert all(any(s.field[p]) for p in (0, 1)), "an army is gone but the battle goes on"
+        p = s.to_move()[0]
+        acts = s.legal_actions(p)
+        if not truce and NoTruceOffer() in acts:
+            acts = [NoTruceOffer()]
+        s.apply(p, acts[rng.randrange(len(acts))])
+    return s.outcome()
+
+
 def test_rule_19_the_rounds_go_on_until_one_side_has_won():
-    for seed in range(6):
-        s = new(seed)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            p = s.to_move()[0]
-            acts = s.legal_actions(p)
-            s.apply(p, acts[rng.randrange(len(acts))])
-        assert s.round >= 1 and s.outcome().reason in (
-            "army destroyed", "royal not ransomed", "truce")
+    """Rule 19: the rounds go on until one side has won (rule 3: the other's army destroyed,
+    or its royal taken and no resource left to ransom it), or a truce is made (rule 10), or
+    the round limit (a ruling) is reached; each end is shown by the state, and no game ends
+    before."""
+    games = [(new(seed), seed, True) for seed in range(6)]  # truces are offered and made
+    games += [(new(seed, deck0="raiders", deck1="raiders"), seed, False)  # hostages taken
+              for seed in range(6)]
+    games.append((new(0, max_rounds=2), 0, False))
+    reasons = set()
+    for s, seed, truce in games:
+        out = _play_out(s, random.Random(seed), truce)
+        reasons.add(out.reason)
+        if out.reason == "army destroyed":
+            (winner,) = out.winners
+            assert not any(s.field[1 - winner]) and any(s.field[winner])
+        elif out.reason == "royal not ransomed":
+            (winner,) = out.winners
+            capture = events(s, "capture")[-1]
+            assert (capture["player"], capture["target"]) == (winner, 1 - winner)
+            assert all(uses == 0 for _, _, uses in s.realm[1 - winner])  # nothing to pay
+            assert any(s.field[1 - winner])  # the army still stood: the hostage decided it
+        elif out.reason == "truce":
+            assert out.winners == () and events(s, "truce_accepted")
+            assert all(any(s.field[p]) for p in (0, 1))
+        else:
+            assert out.reason == "round limit reached" and out.winners == ()
+            assert s.round == s.config.max_rounds == 2
+    assert reasons == {"army destroyed", "royal not ransomed", "truce", "round limit reached"}
+    # a royal taken while a resource can ransom it does not end the battle
+    ransomed = [[e["event"] for e in events(s)] for s, _, _ in games if events(s, "ransom")]
+    assert ransomed and all("draw" in kinds[kinds.index("ransom"):] for kinds in ransomed)
 
 
 def test_rule_19_the_round_limit_is_a_draw(tmp_path):
