@@ -22,8 +22,13 @@
   (an enemy hex by the infantry a two-dice attack needs, open ground one more, at most 8;
   the edge of the explored map 1; an own town or city short of its garrison 0), so a stack
   beside a strong town moves on to weaker targets. Units with no way over land to any goal
-  go to the coast, and frigates ferry them (three a trip) to the shore nearest a goal, or
-  land them in an attack at good odds; a frigate on such work does not stop to bombard.
+  go to the coast (a shore of water from which a frigate can reach a landing, not a lake's),
+  and frigates ferry them (three a trip, sailing on to more of them while there is room
+  and they are within the turn's reach, larger groups first; through own ports too) to
+  the shore nearest a goal, or land them in an attack at good odds; a frigate on such work
+  does not stop to bombard. While units are cut off, a reserve frigate goes where it can
+  ferry them, and a frigate that cannot (on a lake) is taken off the board to be placed
+  again where it can.
   Artillery bombards what it can. Frigates otherwise stay in port unless an enemy frigate
   is there to attack at good odds.
 - Reserves go to the most threatened town or city that takes them, else the capital.
@@ -68,9 +73,21 @@ from .actions import (
     Step,
     Unload,
     Upgrade,
+    Withdraw,
 )
 from .board import FOREST, GRASSLAND, MOUNTAIN, PLAINS, TERRAINS, UNKNOWN, WATER, mask_hexes
-from .units import ART, ATTACKING, FREE, FRESH, FRIG, INF, LAND_UNITS, NOBODY, SETTLEMENT_NAMES
+from .units import (
+    ART,
+    ATTACKING,
+    FREE,
+    FRESH,
+    FRIG,
+    FRIGATE_CAPACITY,
+    INF,
+    LAND_UNITS,
+    NOBODY,
+    SETTLEMENT_NAMES,
+)
 
 NEAR_HOME = {GRASSLAND: 5, PLAINS: 4, MOUNTAIN: 3, FOREST: 2, WATER: 0}
 FAR_AWAY = {WATER: 5, MOUNTAIN: 3, FOREST: 2, PLAINS: 1, GRASSLAND: 1}
@@ -162,9 +179,48 @@ def _reserves(state: Any, p: int, actions: list[Any]) -> Any:
         return max(places, key=value)
     frigates = [a for a in actions if type(a) is PlaceFrigate
                 and not state.enemy_units_at(a.sea, p)]
+    idle = any(type(a) is Withdraw and a.unit == FRIG for a in actions)
+    plan = _sea_plan(state, p) if frigates or idle else None
     if frigates:
+        if plan is not None:  # units cut off: the frigate where it can ferry them
+            return min(frigates, key=lambda a: (plan[a.sea], a.sea))
         return frigates[0]
+    if plan is not None:
+        withdraw = _idle_frigate(state, p, actions, plan)
+        if withdraw is not None:
+            return withdraw
     return DONE_RESERVES
+
+
+def _sea_plan(state: Any, p: int) -> list[int] | None:
+    """When own units are cut off over land from every goal: for each hex, the steps a
+    frigate there needs to reach them and then a shore from which a goal can be reached
+    (FAR if it cannot). None when no unit is cut off, or no frigate anywhere could do it."""
+    dist = _distances(state, p, _goals(state, p))
+    stranded = _stranded(state, p, dist)
+    if not stranded:
+        return None
+    landing = _sea_distances(state, p, _water_next_to(state, p, _landings(state, p, dist)))
+    pickup = _sea_distances(state, p, _water_next_to(state, p, dict.fromkeys(stranded, 0)))
+    plan = [FAR if a >= FAR or b >= FAR else a + b for a, b in zip(landing, pickup)]
+    if min(plan) >= FAR:
+        return None
+    return plan
+
+
+def _idle_frigate(state: Any, p: int, actions: list[Any], plan: list[int]) -> Any:
+    """A frigate to take off the board (and place again at once) because where it is it
+    cannot ferry the units cut off, while a frigate placed anew could."""
+    seas = set()
+    for h in state.own_settlements(p):
+        if state.frigate_port(p, h) and state.accepts(p, h)[FRIG] > 0:
+            seas.update(state.nearest_water(p, h))
+    if not any(plan[w] < FAR and not state.enemy_units_at(w, p) for w in seas):
+        return None
+    for a in actions:
+        if type(a) is Withdraw and a.unit == FRIG and plan[a.hex] >= FAR:
+            return a
+    return None
 
 
 def _enemy_units_within(state: Any, p: int, h: int, k: int) -> int:
@@ -524,7 +580,7 @@ def _move_active(state: Any, p: int, actions: list[Any], u: int) -> Any:
     dist = _distances(state, p, _goals(state, p))
     here = dist[state.uh[u]]
     if here >= FAR:  # no way over land: to the coast, for a frigate
-        dist = _distances(state, p, _coast(state, p))
+        dist = _distances(state, p, _coast(state, p, dist))
         here = dist[state.uh[u]]
     best = min((a for a in steps if a.kind != "attack"), key=lambda a: (dist[a.hex], a.hex),
                default=None)
@@ -562,7 +618,7 @@ def _select(state: Any, p: int, actions: list[Any]) -> Any:
         here = dist[a.hex]
         if here >= FAR:  # cut off over land: to the coast, for a frigate
             if coast is None:
-                coast = _distances(state, p, _coast(state, p))
+                coast = _distances(state, p, _coast(state, p, dist))
             here = coast[a.hex]
             if min((coast[n] for n in state.board.neighbours[a.hex]), default=here) < here:
                 key = (False, -here - FAR, -a.hex)
@@ -585,15 +641,20 @@ def _select(state: Any, p: int, actions: list[Any]) -> Any:
 FAR = 1 << 20
 
 
-def _coast(state: Any, p: int) -> dict[int, int]:
+def _coast(state: Any, p: int, dist: list[int]) -> dict[int, int]:
     """Land hexes next to explored water, not enemy held: where cut-off units wait for a
-    frigate."""
+    frigate. Only those on water from which a frigate can reach a landing (not a lake's
+    shore), if there are any."""
     b = state.board
     explored = state.explored[p]
     sea = explored & state.water
-    return {h: 0 for h in mask_hexes(explored & ~state.water)
-            if b.balls[1][h] & sea and state.terrain[h] != UNKNOWN
-            and not state.enemy_held(h, p)}
+    shore = {h: 0 for h in mask_hexes(explored & ~state.water)
+             if b.balls[1][h] & sea and state.terrain[h] != UNKNOWN
+             and not state.enemy_held(h, p)}
+    landing = _sea_distances(state, p, _water_next_to(state, p, _landings(state, p, dist)))
+    useful = {h: 0 for h in shore
+              if any(landing[n] < FAR for n in b.neighbours[h] if sea >> n & 1)}
+    return useful or shore
 
 
 def _stranded(state: Any, p: int, dist: list[int]) -> set[int]:
@@ -608,24 +669,33 @@ def _stranded(state: Any, p: int, dist: list[int]) -> set[int]:
 
 
 def _sea_distances(state: Any, p: int, start: dict[int, int]) -> list[int]:
-    """Steps over explored water free of enemy units to the nearest start hex, plus its
-    value."""
+    """Steps over explored water free of enemy units, and through own ports, to the nearest
+    start hex, plus its value."""
     b = state.board
     sea = [FAR] * b.size
     heap = [(v, w) for w, v in start.items()]
     for v, w in heap:
         sea[w] = v
     heapq.heapify(heap)
-    open_water = state.explored[p] & state.water
+    passable = state.explored[p] & state.water | _ports(state, p)
     while heap:
         d, h = heapq.heappop(heap)
         if d > sea[h]:
             continue
         for n in b.neighbours[h]:
-            if open_water >> n & 1 and d + 1 < sea[n] and not state.enemy_units_at(n, p):
+            if passable >> n & 1 and d + 1 < sea[n] and not state.enemy_units_at(n, p):
                 sea[n] = d + 1
                 heapq.heappush(heap, (d + 1, n))
     return sea
+
+
+def _ports(state: Any, p: int) -> int:
+    """The own ports (a frigate sails through them from one water to another), as a mask."""
+    mask = 0
+    for h in state.own_settlements(p):
+        if state.is_port(h, p):
+            mask |= 1 << h
+    return mask
 
 
 def _water_next_to(state: Any, p: int, hexes: dict[int, int]) -> dict[int, int]:
@@ -673,39 +743,50 @@ def _landings(state: Any, p: int, dist: list[int]) -> dict[int, int]:
 
 
 def _ferry(state: Any, p: int, actions: list[Any], f: int) -> Any:
-    """The moving frigate as a ferry: it takes aboard units cut off over land, carries them
-    toward the nearest shore from which a goal can be reached over land, and lands them
-    there (or attacks from the sea at good odds)."""
+    """The moving frigate as a ferry: it takes aboard units cut off over land (sailing on
+    to more of them while it has room and they are within reach, larger groups first),
+    carries them toward the nearest shore from which a goal can be reached over land, and
+    lands them there (or attacks from the sea at good odds)."""
     dist = _distances(state, p, _goals(state, p))
     cargo = state.cargo_of(f)
     for a in actions:
         if type(a) is PickUp and dist[a.hex] >= FAR and _may_leave(state, p, a.hex):
             return a
-    steps = [a for a in actions if type(a) is Step and a.kind == "move"]
+    steps = [a for a in actions if type(a) is Step and a.kind in ("move", "port")]
     h = state.uh[f]
-    if cargo:
-        unloads = [a for a in actions if type(a) is Unload]
-        for a in unloads:
-            if a.attack and attack_chance(state, p, a.hex, cargo) >= _boldness(state, p, a.hex):
-                return a
-        sea = _sea_distances(state, p, _water_next_to(state, p, _landings(state, p, dist)))
-        here = sea[h] if state.terrain[h] == WATER else FAR
-        best = min(steps, key=lambda a: (sea[a.hex], a.hex), default=None)
-        if best is not None and sea[best.hex] < here:
-            return best
-        landing = [a for a in unloads if not a.attack and dist[a.hex] < FAR]
-        if landing:
-            return min(landing, key=lambda a: (dist[a.hex], a.hex))
-        return None
+    at_sea = state.terrain[h] == WATER
     stranded = _stranded(state, p, dist)
-    if not stranded:
+    if stranded and len(cargo) < FRIGATE_CAPACITY and state.um[f] > 0:
+        sea = _sea_distances(state, p, _water_next_to(state, p, _loads(state, p, stranded)))
+        here = sea[h] if at_sea else FAR
+        best = min(steps, key=lambda a: (sea[a.hex], a.hex), default=None)
+        if best is not None and sea[best.hex] < here and sea[best.hex] - 1 <= state.um[f]:
+            return best  # more to take aboard within this turn's reach
+    if not cargo:
         return None
-    sea = _sea_distances(state, p, _water_next_to(state, p, dict.fromkeys(stranded, 0)))
-    here = sea[h] if state.terrain[h] == WATER else FAR
+    unloads = [a for a in actions if type(a) is Unload]
+    for a in unloads:
+        if a.attack and attack_chance(state, p, a.hex, cargo) >= _boldness(state, p, a.hex):
+            return a
+    sea = _sea_distances(state, p, _water_next_to(state, p, _landings(state, p, dist)))
+    here = sea[h] if at_sea else FAR
     best = min(steps, key=lambda a: (sea[a.hex], a.hex), default=None)
     if best is not None and sea[best.hex] < here:
         return best
+    landing = [a for a in unloads if not a.attack and dist[a.hex] < FAR]
+    if landing:
+        return min(landing, key=lambda a: (dist[a.hex], a.hex))
     return None
+
+
+def _loads(state: Any, p: int, stranded: set[int]) -> dict[int, int]:
+    """The hexes of units cut off, each counting farther the fewer a frigate could take
+    aboard there."""
+    out = {}
+    for h in stranded:
+        spare = state.occ_n[h] - _need(state, p, h)
+        out[h] = 2 * max(0, FRIGATE_CAPACITY - spare)
+    return out
 
 
 CHOOSERS = {
