@@ -64,8 +64,7 @@ def test_a_frigate_sails_through_an_own_port_to_ferry_units_cut_off(tmp_path):
     """The lake D1-E1 opens through the own port town C1 (water at B1, D1 and the map's
     edge) onto the sea around the enemy's island: the old heuristic counted the frigate on a
     lake and never moved it. Now it sails through the port and takes the units cut off
-    aboard. (The lake has two hexes: a frigate alone on a one-hex lake beside a port is not
-    offered for selection by the rules' `can_act`, though it could sail into the port.)"""
+    aboard."""
     state = position(tmp_path, [capital("E3", 0, city=True, infantry=1), town("C1", 0),
                                 town("C5", 0, city=True), troops("C2", 0, infantry=3),
                                 troops("D1", 0, frigate=1),

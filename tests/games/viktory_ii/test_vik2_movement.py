@@ -3,6 +3,8 @@ time, attacks and battles to fight, pennants, bombardment, ports."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from vik2_helpers import (
     act,
@@ -21,9 +23,10 @@ from vik2_helpers import (
 )
 
 from warroom.engine import IllegalAction
+from warroom.games import get_game
 from warroom.games.viktory_battles.actions import Launch, Retreat
 from warroom.games.viktory_ii.actions import Bombard, Done, Fight, SelectUnit, Step
-from warroom.games.viktory_ii.movement import ATTACKING, DONE
+from warroom.games.viktory_ii.movement import ATTACKING, DONE, FRESH, REGROUP
 from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
 
 MOVE_MAP = """\
@@ -32,6 +35,18 @@ MOVE_MAP = """\
  w p f m p w
 w w p p p w w
  p p p p p w
+  p p p p p
+   p p p p
+"""
+
+
+# D1 and D7 are one-hex lakes (the map's edge beside them); row B is water.
+LAKE_MAP = """\
+   p p p p
+  w w w w w
+ p p p p f p
+w p p p p p w
+ w p p p p p
   p p p p p
    p p p p
 """
@@ -203,6 +218,20 @@ def test_rule_frigates_pass_through_own_ports_but_never_stop_there(tmp_path):
     assert has(state, Done, what="stop")
 
 
+def test_rule_frigates_pass_through_own_ports_a_frigate_whose_only_way_is_a_port_is_offered(
+        tmp_path):
+    """A frigate alone on a one-hex lake (D7) beside an own port (the town C6, water on two
+    sides) may sail into the port and on: the rules offered the step once it was selected,
+    but never offered it for selection (the quick check of what a unit could do counted
+    water hexes only), so it sat on the lake for the whole game."""
+    state = position(tmp_path, [capital("E3", 0, city=True, infantry=1), town("C6", 0),
+                                town("C5", 0, city=True), troops("D7", 0, frigate=1),
+                                capital("A2", 1, infantry=1)], tiles=LAKE_MAP)
+    assert state.is_port(hx(state, "C6"), 0)
+    take(state, SelectUnit, hex="D7", unit=FRIG)
+    assert moves(state) == {"C6": "port"}
+
+
 def test_ruling_a_frigate_in_a_port_does_not_attack_from_it(tmp_path):
     """Ports: frigates pass through and never stop in them; a retreat pulls back into the
     hexes the attack came from, but frigates not through ports. A frigate beaten back from
@@ -242,3 +271,30 @@ def test_labels_say_what_each_move_does(tmp_path):
     assert "attack E4 (player 1: 1 infantry)" in labels
     assert "move to C4 (mountain)" in labels
     assert "stop this unit (it moves no more this turn)" in labels
+
+
+@pytest.mark.parametrize("seed, players", [(1, 3), (4, 2)])
+def test_rule_one_unit_at_a_time_a_unit_is_offered_exactly_when_it_has_a_move(seed, players):
+    """The units offered for selection come from a quick check of what each could do
+    (`can_act`), apart from the moves a selected unit is then offered (`unit_options`): they
+    must agree, or a unit with a move is never offered (a frigate whose only way was an own
+    port: 324 such units in three 3-player games) or one without is. Checked at every move
+    step of heuristic games with random moves mixed in."""
+    game = get_game("viktory-ii")
+    state = game.new_state(game.config({"players": players}), seed)
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(1500):
+        if state.is_terminal():
+            break
+        p = state.to_move()[0]
+        if state.phase == "move":
+            for u, status in enumerate(state.us):
+                if status in (FRESH, REGROUP) and state.uo[u] == p:
+                    assert state.can_act(u) == bool(state.unit_options(u, with_cards=False)), (
+                        u, state.ut[u], state.uh[u])
+                    checked += 1
+        action = (game.heuristic(state, p, rng) if rng.random() < 0.7
+                  else rng.choice(state.legal_actions(p)))
+        state.apply(p, action)
+    assert checked > 1000

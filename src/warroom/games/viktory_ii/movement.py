@@ -488,9 +488,14 @@ class MovementRules(ViewRules):
         in_port = self.terrain[h] != WATER  # no attack from a port (_frigate_options)
         if self.um[f] >= 1:
             for n in self.neighbours[h]:
-                if explored >> n & 1 and self.terrain[n] == WATER and (
-                        not self.enemy_units_at(n, p) or not in_port and self.may_attack(p, n)):
-                    return True
+                if not explored >> n & 1:
+                    continue
+                if self.terrain[n] == WATER:
+                    if not self.enemy_units_at(n, p) or not in_port and self.may_attack(p, n):
+                        return True
+                elif self.um[f] >= 2 and self.is_port(n, p) and any(
+                        self.terrain[k] == WATER for k in self.neighbours[n]):
+                    return True  # sailing through an own port (_frigate_options)
         cargo = self.cargo_of(f)
         if cargo:
             return any(explored >> n & 1 and self.terrain[n] not in (WATER, UNKNOWN)
