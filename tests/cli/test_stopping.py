@@ -8,6 +8,7 @@ import sys
 import time
 
 import psutil
+import pytest
 
 from warroom.processes import descendants
 
@@ -61,3 +62,30 @@ def _runs(child: psutil.Process) -> bool:
         return child.is_running() and child.status() != psutil.STATUS_ZOMBIE
     except psutil.NoSuchProcess:
         return False
+
+
+def test_ctrl_c_that_a_library_turned_into_its_own_error_is_an_interruption(capsys):
+    """Ctrl-C while a command imports a library (a class body, a model builder) or while a
+    library cleans up can come out as that library's own error, raised from the interrupt:
+    `main` let it through as a traceback. It is said as an interruption, in one line."""
+    from warroom.cli import cli, main
+
+    @cli.command(name="import-interrupted")
+    def interrupted() -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:
+            raise RuntimeError("__set_name__ of 'Model' failed") from exc
+
+    @cli.command(name="plain-failure")
+    def failure() -> None:
+        raise RuntimeError("a defect, not an interruption")
+
+    try:
+        assert main(["import-interrupted"]) == 130
+        assert capsys.readouterr().err == "interrupted\n"
+        with pytest.raises(RuntimeError, match="a defect"):  # a real defect still shows
+            main(["plain-failure"])
+    finally:
+        cli.commands.pop("import-interrupted", None)
+        cli.commands.pop("plain-failure", None)

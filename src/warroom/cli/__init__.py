@@ -147,7 +147,26 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except Exception as exc:
+        if not _from_interrupt(exc):
+            raise
+        # Ctrl-C that a library turned into its own error (an import's class body, a model
+        # builder, a cleanup that failed on the way out): an interruption all the same
+        print("interrupted", file=sys.stderr)
+        return 130
     return 0
+
+
+def _from_interrupt(exc: BaseException) -> bool:
+    """Whether `exc` was raised because of a KeyboardInterrupt (its cause or context)."""
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, KeyboardInterrupt):
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False
 
 
 def _command(exc: click.ClickException) -> str:
