@@ -109,6 +109,10 @@ class LiveGame:
         # (version, seat, page's log) -> (frame text, page's log then), for this version only
         self._frames: dict[tuple[int, int | None, LogHeld], tuple[str, LogHeld]] = {}
         self._lines: dict[int | None, LogLines] = {}  # each viewer's log, described so far
+        # What each seat (None: a spectator) sees after `_views_at` changes: its observation
+        # and legal actions, taken once a change and seat for both its mark and its frames.
+        self._views: dict[int | None, SeatView] = {}
+        self._views_at = -1
         # Each viewer's version (see `view_version`), made now so that a page opening later
         # does not learn how much happened before it came.
         self._moves: Counter[int] = Counter(seat for seat, _ in self.actions)
@@ -120,6 +124,9 @@ class LiveGame:
             row.actions or row.resignations or row.handovers) else 0
         self._clocks: dict[ViewerKey, ViewClock] = {
             key: self._clock(key) for key in {*map(self._viewer, range(len(self.seats))), None}}
+        # The version of each seat's view when it last moved (a person's move, since the game
+        # was made or rebuilt): an intent from a view before it is stale (`resolve`).
+        self._moved_at: dict[int, int] = {}
 
     @property
     def version(self) -> int:
@@ -147,12 +154,21 @@ class LiveGame:
             mark = self._mark(key)
             if mark != clock.mark:
                 clock.number += 1
-                clock.began[clock.number] = self.version
             clock.mark, clock.checked = mark, self.changes
         return clock.number
 
     def _clock(self, key: ViewerKey) -> ViewClock:
-        return ViewClock(self._start, self._mark(key), self.changes, {self._start: self.version})
+        return ViewClock(self._start, self._mark(key), self.changes)
+
+    def _view(self, seat: int | None) -> SeatView:
+        """What `seat` (None: a spectator) sees now: its observation and legal actions, taken
+        once a change (for its mark, its frames and its intents alike) and only its own."""
+        if self._views_at != self.changes:
+            self._views, self._views_at = {}, self.changes
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = seat_view(self.state, seat, self.outcome())
+        return view
 
     def _viewer(self, seat: int | None) -> ViewerKey:
         row = None if seat is None else self.seats[seat]
@@ -168,15 +184,14 @@ class LiveGame:
         outcome = self.outcome()
         views = []
         for seat in seats:
-            observed = self.state.observation(seat) or {}
+            view = self._view(seat)
+            observed = view.observed
             # A log only grows (or, shown in part, moves on): its length, where it begins and
             # its last event say whether it changed, at a fraction of the cost of writing it
             # all (a 200-event log was most of a frame's cost).
             log = observed.get("log") or []
             views.append([{k: v for k, v in observed.items() if k != "log"},
-                          len(log), log[-1] if log else None,
-                          [to_json(a) for a in self.state.legal_actions(seat)]
-                          if seat is not None and outcome is None else [],
+                          len(log), log[-1] if log else None, view.legal_json,
                           None if seat is None else self._moves[seat]])
         return json.dumps([seats, views, sorted(self.state.players_out()),
                            outcome.to_json() if outcome is not None else None],
@@ -363,16 +378,16 @@ class LiveGame:
         if version is not None and version != (now := self.view_version(seat)):  # (no AI's)
             if version > now:
                 raise Rejected(f"no version {version} yet: your table is at {now}")
-            # the actions played when the page's view began (unknown from before a restart)
-            since = self._clocks[self._viewer(seat)].began.get(version)
-            if action is None or since is None or any(
-                    mover == seat for mover, _ in self.actions[since:]):
+            # A view from before a restart (its numbers begin past every earlier one) or from
+            # before the seat's own last move: the seat moved since the page saw it.
+            if action is None or version < self._start or version <= self._moved_at.get(
+                    seat, -1):
                 raise Rejected(f"stale action: you saw version {version}, your table is at "
                                f"{now}; choose again")
             index = None  # another seat moved meanwhile: the action itself may still be legal
         if seat not in self.state.to_move():
             raise Rejected(f"it is not seat {seat}'s decision now")
-        legal = self.state.legal_actions(seat)
+        legal = self._view(seat).legal
         if index is not None:
             if version is None:
                 raise Rejected("an action by index needs the version it was chosen at")
@@ -399,6 +414,8 @@ class LiveGame:
         state accepts it; a failed store write raises before anything changed."""
         as_json = to_json(action)
         store.add_action(self.id, self.version, seat, as_json)
+        if self.seats[seat].kind == "person":  # the view it moved from (brought up to date)
+            self._moved_at[seat] = self.view_version(seat)
         self.state.apply(seat, action)
         self.actions.append((seat, as_json))
         self._moves[seat] += 1
@@ -502,7 +519,7 @@ class LiveGame:
         if cached is None:
             data = view_frame(self.game, self.state, seat, self.view_version(seat), self.id, held,
                               self._lines.setdefault(seat, LogLines()), self.ended,
-                              whole_log=True)
+                              whole_log=True, view=self._view(seat))
             # Both change in play, as players are put out (the welcome is not sent again).
             data["out"] = sorted(self.state.players_out())
             data["resign_ends_game"] = self.resign_ends_game
@@ -567,7 +584,25 @@ class ViewClock:
     number: int
     mark: str  # all the viewer was shown at `number`
     checked: int  # the game's changes when `mark` was taken
-    began: dict[int, int]  # number -> the actions played when it began
+
+
+@dataclass
+class SeatView:
+    """What one seat (None: a spectator) sees of a state: its observation as the state gives
+    it, and its legal actions (none for a spectator, or once the game is over)."""
+
+    observed: dict[str, Any]
+    legal: list[Any]
+
+    @functools.cached_property
+    def legal_json(self) -> list[dict[str, Any]]:
+        return [to_json(a) for a in self.legal]
+
+
+def seat_view(state: State, seat: int | None, outcome: Outcome | None) -> SeatView:
+    """`seat`'s view of `state`, the game's outcome being `outcome` (None: in play)."""
+    return SeatView(state.observation(seat) or {},
+                    state.legal_actions(seat) if seat is not None and outcome is None else [])
 
 
 @dataclass
@@ -588,7 +623,8 @@ class LogLines:
 
 def view_frame(game: Game, state: State, seat: int | None, version: int, game_id: str,
                held: LogHeld = (0, 0), described: LogLines | None = None,
-               ended: Outcome | None = None, whole_log: bool = False) -> dict[str, Any]:
+               ended: Outcome | None = None, whole_log: bool = False,
+               view: SeatView | None = None) -> dict[str, Any]:
     """Everything one viewer may see of `state`, derived from its observation alone, and the
     outcome once the game is over: by its rules, or `ended` (a resignation ended it, where the
     rules still had a seat to move: the frame's observation then has nobody `to_move`).
@@ -605,8 +641,13 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
     observations showed, turn after turn, and what the observation shows whole once the game
     is over): a page that opens, or connects again, in the middle of a game gets every line
     as a page there from the start holds them, and the frame's observation says so
-    (`log_start` 0). The replay keeps each position's observation's own log."""
-    full = state.observation(seat) or {}
+    (`log_start` 0). The replay keeps each position's observation's own log.
+
+    `view` is the seat's view of `state` when it has been taken already (`seat_view`)."""
+    outcome = ended if ended is not None else state.outcome() if state.is_terminal() else None
+    if view is None:
+        view = seat_view(state, seat, outcome)
+    full = view.observed
     if ended is not None and full.get("to_move"):  # a resignation stopped the rules mid-turn
         full = {**full, "to_move": []}
     events = full.get("log", [])
@@ -623,8 +664,6 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
         log_from, lines = count, window.lines[base + count - start:]
     else:
         log_from, lines = 0, window.lines
-    outcome = ended if ended is not None else state.outcome() if state.is_terminal() else None
-    legal = state.legal_actions(seat) if seat is not None and outcome is None else []
     frame: dict[str, Any] = {
         "type": "state",
         "id": game_id,
@@ -634,8 +673,8 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
         "log_from": log_from,
         "log": lines,
         "text": _render(game, full, seat),
-        "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": to_json(a)}
-                  for i, a in enumerate(legal)],
+        "legal": [{"i": i, "label": str(getattr(a, "label", a)), "action": as_json}
+                  for i, (a, as_json) in enumerate(zip(view.legal, view.legal_json))],
         "terminal": outcome is not None,
         # The seat's question now, from its own observation: "" for a spectator, a seat with
         # no decision and a game over.
