@@ -8,6 +8,7 @@ import json
 import sqlite3
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 from test_api import client, create, hello, played, receive
 from test_resign import next_state, wait_for
 from test_seats_away import HAND, frames_until
@@ -95,6 +96,43 @@ def test_a_claim_over_a_read_only_database_is_refused_and_changes_nothing(db, ca
     with client(db) as c:
         assert invite_page(c, gid, invite)["seat"] is None
         assert invite_page(c, gid, claimed["token"])["seat"] == 1
+
+
+def test_defect_a_seat_claimed_on_another_server_first_is_one_error_frame_that_changes_nothing(
+        db, caplog):
+    """Two servers over one database, the game loaded by both: the invited player's page
+    claims seat 1 on the first. Defect: a page opening the same invite link on the second
+    (which still held the seat unclaimed) had the store's IntegrityError escape, and the
+    connection dropped with a traceback. It now gets one error frame saying the seat was
+    claimed, and the refusing close code 4409; the second server changes nothing (the seat
+    still unclaimed in its memory, no connection kept, no join, the first page's claim alone
+    on disk)."""
+    with client(db) as first:
+        made = create(first)
+        gid, invite = made["id"], made["seats"][1]["token"]
+        with client(db) as second:  # loads the game, seat 1 not yet claimed
+            claimed = invite_page(first, gid, invite)
+            server = second.app.state.server
+            live = server.games[gid]
+            before = (unclaimed(live, 1, invite), set(live.joins_stored), set(live.seen))
+            with second.websocket_connect(f"/ws/{gid}") as ws:
+                ws.send_text(json.dumps({"type": "hello", "token": invite}))
+                error = ws.receive_json()
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+            after = (unclaimed(live, 1, invite), set(live.joins_stored), set(live.seen))
+            conns = server.conns.get(gid, set())
+            open_after = server.store.db.in_transaction  # else its later writes would join it
+    assert claimed["seat"] == 1 and claimed.get("token")
+    assert error["type"] == "error" and "\n" not in error["message"]
+    assert "seat 1 was just claimed" in error["message"], error
+    assert closed.value.code == 4409
+    assert before == after == ((True, {}, True), set(), set()) and not conns and not open_after
+    assert rows(db, "claims", gid) == rows(db, "joins", gid) == [(1,)]
+    claims = sqlite3.connect(db).execute("SELECT token_hash FROM claims").fetchall()
+    assert claims == [(token_hash(claimed["token"]),)]
+    assert "Traceback" not in caplog.text and "IntegrityError" not in caplog.text
+    assert f"game {gid}: seat 1 was claimed on another server over this database" in caplog.text
 
 
 def test_defect_a_game_with_a_seat_handed_to_the_ai_and_one_resigned_restarts_as_it_was(db):

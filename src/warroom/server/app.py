@@ -75,7 +75,7 @@ from .options import (
     option_schema,
     web_module,
 )
-from .store import GameRow, GameStore, SeatRow, SqliteStore, StoreError, WriteFailed
+from .store import Conflict, GameRow, GameStore, SeatRow, SqliteStore, StoreError, WriteFailed
 
 log = logging.getLogger("warroom.server")
 
@@ -1060,6 +1060,17 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             except WriteFailed as exc:
                 log.warning("game %s: could not store that seat %s was claimed (%s)", live.id,
                             seat, exc)
+            except Conflict:
+                # Another server over the same database gave the seat to a page first: this
+                # one holds no token that opens it now, and changes nothing (it is refused,
+                # as a link whose seat is someone else's).
+                log.warning("game %s: seat %s was claimed on another server over this "
+                            "database", live.id, seat)
+                await ws.send_text(error_frame(
+                    f"seat {seat} was just claimed by a page on another server of this game; "
+                    "this link no longer opens it"))
+                await ws.close(code=4409)
+                return
         conn = Connection(ws, seat, server.rate)
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())

@@ -44,6 +44,12 @@ class WriteFailed(Exception):
     full): nothing was stored, and the same write may succeed later."""
 
 
+class Conflict(Exception):
+    """A write the store did not make because another writer made its own first (a second
+    server over the same database claimed the seat): nothing was stored, and the same write
+    will never succeed."""
+
+
 @dataclass
 class SeatRow:
     """One seat: `kind` is `person` (a token holder) or `ai` (then `spec` names the agent).
@@ -111,8 +117,8 @@ class GameStore(Protocol):
 
     def add_claim(self, game_id: str, seat: int, token_hash: str) -> None:
         """Durably note that the invite seat `seat` was claimed, its token now the one hashed
-        `token_hash` (and that it joined); raise if it had been, and WriteFailed if it could
-        not be stored now."""
+        `token_hash` (and that it joined); Conflict if it had been (by another server over the
+        same store), and WriteFailed if it could not be stored now."""
         ...
 
     def add_handover(self, game_id: str, seat: int, at: int) -> None:
@@ -229,9 +235,12 @@ class SqliteStore:
                                 (game_id, seat, token_hash))
                 self.db.execute("INSERT OR IGNORE INTO joins VALUES (?, ?)", (game_id, seat))
                 self.db.execute("COMMIT")  # a COMMIT that fails (a full disk) rolls back too
-            except BaseException:
+            except BaseException as exc:
                 if self.db.in_transaction:  # else every later write would join it, uncommitted
                     self.db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.IntegrityError):  # the seat's claim row is there
+                    raise Conflict(f"seat {seat} of game {game_id} was claimed already") \
+                        from exc
                 raise
 
     def add_handover(self, game_id: str, seat: int, at: int) -> None:
