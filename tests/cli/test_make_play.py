@@ -1,5 +1,6 @@
-"""`make play`: a player who quits (q or Ctrl-C: `warroom play` exits 130) ends it without
-make calling that a failure; any other failure of the game still fails make."""
+"""`make play`: a player who quits (q or Ctrl-C: `warroom play` exits 130; the end of input,
+Ctrl-D: 1) ends it without make calling that a failure; any other failure of the game (an
+error exits 2) still fails make."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize(("status", "made"), [(0, 0), (130, 0), (1, 2)])
+@pytest.mark.parametrize(("status", "made"), [(0, 0), (130, 0), (1, 0), (2, 2), (3, 2)])
 def test_make_play_ends_quietly_when_the_player_quits(tmp_path, status, made):
     venv = tmp_path / "venv"
     (venv / "bin").mkdir(parents=True)
