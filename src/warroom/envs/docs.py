@@ -1,16 +1,19 @@
 """The per-game encoding tables of `envs/README.md`, generated from the encodings themselves.
 
-`python -m warroom.envs.docs` rewrites the part of README.md between its two markers; the
-test suite checks that the README matches, so the documentation cannot drift from the code.
+`python -m warroom.envs.docs` rewrites the part of README.md between its two markers, in the
+package's own folder (`--output FILE` writes the result elsewhere, `--check` only says whether
+the README is up to date); the test suite checks that the README matches, so the
+documentation cannot drift from the code.
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ..games import REGISTRY
 
@@ -68,13 +71,46 @@ def readme_text() -> str:
     return head + generated() + tail
 
 
-def main() -> None:
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """A bad argument: one line, naming it (argparse prints its usage first)."""
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="python -m warroom.envs.docs",
+        description="Regenerate the per-game encoding tables of warroom's envs/README.md "
+                    f"from the encodings. Writes the file in place ({README}) unless --output "
+                    "or --check is given.")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--check", action="store_true",
+                      help="Write nothing: exit 0 if the README is up to date, else 1 with one "
+                           "line saying so.")
+    what.add_argument("--output", metavar="FILE",
+                      help="Write the regenerated README to FILE ('-': standard output) and "
+                           "leave the package's README as it is.")
+    return p
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
     text = readme_text()
-    if "--check" in sys.argv[1:]:
-        sys.exit(0 if text == README.read_text() else "envs/README.md is out of date: "
-                 "run python -m warroom.envs.docs")
-    README.write_text(text)
-    print(f"updated {README}")
+    if args.check:
+        if text != README.read_text():
+            sys.exit(f"{README} is out of date: run python -m warroom.envs.docs")
+        print(f"{README} is up to date")
+        return
+    if args.output == "-":
+        sys.stdout.write(text)
+        return
+    target = Path(args.output) if args.output else README
+    try:
+        target.write_text(text)
+    except OSError as exc:
+        sys.exit(f"python -m warroom.envs.docs: error: --output {target}: "
+                 f"{exc.strerror or exc}")
+    print(f"wrote {target}")
 
 
 if __name__ == "__main__":
