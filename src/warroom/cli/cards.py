@@ -1,7 +1,8 @@
 """`warroom cards validate|show FILE [--game GAME]`: check or list a card-data file of any game.
 
-A card file names its game in a top-level `game:` field (or `--game` does, for a file that
-cannot: a Battle deck list as text); the game's `load_cards(path)` hook
+A card file names its game in a top-level `game:` field, or `--game` does (for a YAML file
+without the field, which every card format allows, or a Battle deck list as text, which cannot
+have one; a file whose field names another game is refused); the game's `load_cards(path)` hook
 validates it (a `DataError` naming the file, the card and the field), `card_warnings(cards)`
 names what is valid but goes against the rule text (printed as warnings; the exit code stays 0)
 and `show_cards(cards)` lists it. Games without card files do not implement the hooks.
@@ -23,13 +24,14 @@ from .common import FILE
 
 @cli.group()
 def cards() -> None:
-    """Check or list a card-data file (YAML with a top-level 'game:' field)."""
+    """Check or list a card-data file (YAML naming its game in a top-level 'game:' field,
+    or any card file with --game GAME)."""
 
 
 GAME_OPTION = click.option(
     "--game", "game_name", metavar="GAME",
-    help="The game FILE is for, when it does not say so in a 'game:' field (a Battle deck "
-         "list as text, one card per line).")
+    help="The game FILE is for, when it does not say so in a top-level 'game:' field (a YAML "
+         "card file without one, or a Battle deck list as text, one card per line).")
 
 
 @cards.command()

@@ -110,7 +110,7 @@ class CardModel(BaseModel):
 class DeckModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    game: Literal["viktory"]
+    game: Literal["viktory"] = "viktory"  # optional: `warroom cards` finds the format by it
     name: Annotated[str, Field(max_length=60), AfterValidator(one_line)] = ""
     sample: bool = False
     cards: list[dict[str, Any]] = Field(min_length=1, max_length=500)

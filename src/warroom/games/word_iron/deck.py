@@ -186,7 +186,7 @@ class Champion(Card):
 
 
 class Deck(_Strict):
-    game: Literal["word-iron"]
+    game: Literal["word-iron"] = "word-iron"  # optional: `warroom cards` finds the format by it
     name: Name
     description: Text = ""
     soldiers: Annotated[tuple[Soldier, ...], LIST]
