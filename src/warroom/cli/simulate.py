@@ -81,7 +81,9 @@ def resolve_workers(workers: int | None, backend: str, games: int,
 @click.argument("game")
 @click.option("--games", "n_games", type=game_count(), help="Games to play (default "
               f"{DEFAULT_GAMES}; with --resume, the run's own number).")
-@click.option("--players", "players_text", help="Comma-separated SPECs, one per seat.")
+@click.option("--players", "players_text",
+              help="Comma-separated SPECs, one per seat. Required, except with --resume "
+                   "(the resumed run's own by default).")
 @click.option("--seed", type=SEED, help="Batch seed (default 0).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options

@@ -16,7 +16,7 @@ from ..engine import ConfigError
 from ..games import get_game
 from ..sim.progress import game_progress
 from . import cli
-from .common import SEED, SET_HELP, IntRange, game_count, parse_sets
+from .common import SEED, IntRange, game_count, parse_sets
 from .simulate import resolve_workers
 
 ROWS = (
@@ -43,7 +43,9 @@ def viktory() -> None:
               help="Attacker and defender SPECs.")
 @click.option("--modes", "modes_text", default="dice,cards,hybrid", show_default=True,
               help="The modes to fight, in the order of the columns.")
-@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="A rule option of viktory, key=value (repeatable). See "
+                   "`warroom options viktory`.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: str,
             modes_text: str, sets: tuple[str, ...], as_json: bool) -> None:
@@ -102,7 +104,9 @@ GAME_ROWS = (
               help="SPECs by seat (seat 0 moves first); their number sets the players.")
 @click.option("--modes", "modes_text", default="dice,cards", show_default=True,
               help="The modes to play, in the order of the columns.")
-@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="A rule option of viktory-ii, key=value (repeatable). See "
+                   "`warroom options viktory-ii`.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def compare_games(n_games: int, seed: int, workers: int, players_text: str, modes_text: str,
                   sets: tuple[str, ...], as_json: bool) -> None:

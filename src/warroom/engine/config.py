@@ -268,12 +268,13 @@ def read_number(text: str, hint: type) -> Any:
 
 
 def parse_assignments(items: list[str]) -> dict[str, str]:
-    """`["a=1", "b=x"]` -> `{"a": "1", "b": "x"}`; a malformed item is a ConfigError."""
+    """`["a=1", "b=x"]` -> `{"a": "1", "b": "x"}`; a malformed item is a ConfigError naming
+    it as the --set value it came from (every caller reads --set)."""
     out = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ConfigError(f"option {item!r} must look like key=value")
+            raise ConfigError(f"--set {shown(item)}: must look like key=value")
         out[key.strip()] = value.strip()
     return out
 
