@@ -226,7 +226,7 @@ def test_every_trial_is_a_run_with_the_tune_seed_and_the_report_shows_them(tuned
     lines = printed.splitlines()
     assert lines[1].startswith("first-player advantage: ")
     assert lines[2].startswith("card outliers: flagged in ") and lines[3].startswith(
-        "dominant strategy: in 0 of 1 trials")  # random against random
+        "dominant strategy: in 0 of 1 trial, the only one analysed here: best trial (run ")
     assert '<section id="questions">' in text and "best trial (run " in text
 
 

@@ -120,8 +120,12 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
     cells, a tune's best trial): a line per question over all runs, then a row per run with
     each figure, its interval and its sample size as the run's own report gives them."""
     def which(labels: list[str]) -> str:
-        return f"{len(labels)} of {len(cells)} {what}s" + (f" ({'; '.join(labels)})"
-                                                           if labels else "")
+        if len(cells) == 1:  # a tune's best trial: "0 of 1 trials" read as all the tune's
+            counted = f"1 {what}, the only one analysed here" + ("" if labels else
+                                                                  f": {cells[0][0].split(': ')[0]}")
+        else:
+            counted = f"{len(cells)} {what}s"
+        return f"{len(labels)} of {counted}" + (f" ({'; '.join(labels)})" if labels else "")
 
     def answer(verdict: str) -> str:
         return verdict.split(": ", 1)[-1]
