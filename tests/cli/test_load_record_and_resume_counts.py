@@ -280,3 +280,21 @@ def test_quitting_and_ctrl_c_at_a_prompt_still_exit_130(tmp_path):
             proc.kill()
     assert proc.returncode == 130, err[-2000:]
     assert err.splitlines()[-1].startswith(f"game stopped: saved to {save}")
+
+
+def test_replay_names_who_played_each_seat_first(kow_save, tmp_path, capsys):
+    """The README said `replay` names the players, but only a finished game's `Result:` line
+    named the winners: the replay of a game not over (or a draw) named nobody. It names every
+    seat's SPEC first, from the record's meta.players; a record without them, none."""
+    unfinished = {**kow_save, "actions": kow_save["actions"][:6]}
+    unfinished.pop("result", None)
+    path = _write(tmp_path, "part.json", unfinished)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    specs = kow_save["meta"]["players"]
+    assert out[0] == f"Players: player 0 ({specs[0]}), player 1 ({specs[1]})"
+    assert out[-1] == "(unfinished: 6 actions so far)"
+    anonymous = {**unfinished, "meta": {k: v for k, v in kow_save["meta"].items()
+                                        if k != "players"}}
+    assert main(["replay", str(_write(tmp_path, "anon.json", anonymous))]) == 0
+    assert "Players:" not in capsys.readouterr().out

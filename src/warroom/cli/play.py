@@ -372,6 +372,9 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
     if as_player is not None and outcome is None:
         check_own_seat(file, record, as_player)
+    if specs:  # who played each seat: not secret, and not otherwise said of a game not over
+        click.echo("Players: " + ", ".join(f"player {seat} ({spec})"
+                                            for seat, spec in enumerate(specs)))
     obs = state.observation(as_player)
     # Over by a resignation: the whole log, as a game the rules ended shows it (a Viktory II
     # observation mid-game holds the part since the viewer's previous turn).
