@@ -85,3 +85,20 @@ def _test_functions(path: Path) -> frozenset[str]:
 def empty_entries(table: Table) -> list[str]:
     """The starts that name no test."""
     return [start for start, tests in table if not tests]
+
+
+def check_table(table: Table, directory: Path) -> None:
+    """Every entry of a table names a test, and every test it names exists."""
+    missing, empty = missing_tests(table, directory), empty_entries(table)
+    assert not missing, f"tests named in the table that do not exist: {missing}"
+    assert not empty, f"entries that name no test: {empty}"
+
+
+def check_traced(text_sentences: list[str], table: Table, *reasons: Mapping[str, str]) -> None:
+    """Every sentence of the text is in the table or among those mapped to a reason, and
+    every start of them begins a sentence."""
+    starts = table_starts(table, *reasons)
+    untraced_ = untraced(text_sentences, starts)
+    stale = stale_starts(text_sentences, starts)
+    assert not untraced_, f"sentences of the rule text in no table: {untraced_}"
+    assert not stale, f"starts that begin no sentence of the rule text: {stale}"

@@ -6,23 +6,11 @@ from __future__ import annotations
 
 import random
 
-from vik2_helpers import capital, hx, position, take, town, troops
+from vik2_helpers import ISLAND_MAP, capital, hx, position, take, town, troops
 
 import warroom.games.viktory_ii.heuristic as H
 from warroom.games.viktory_ii.actions import Done
 from warroom.games.viktory_ii.units import FREE, FRIG
-
-# Row A is an island (the enemy's), row B the sea around it; D1 and E1 are a lake, D7 a
-# one-hex lake. C5 is forest.
-ISLAND_MAP = """\
-   p p p p
-  w w w w w
- p p p p f p
-w p p p p p w
- w p p p p p
-  p p p p p
-   p p p p
-"""
 
 
 def play_turn(state, player: int = 0, limit: int = 300) -> list:

@@ -7,6 +7,7 @@ import random
 
 import pytest
 from vik2_helpers import (
+    ISLAND_MAP,
     act,
     capital,
     events,
@@ -35,18 +36,6 @@ MOVE_MAP = """\
  w p f m p w
 w w p p p w w
  p p p p p w
-  p p p p p
-   p p p p
-"""
-
-
-# D1 and D7 are one-hex lakes (the map's edge beside them); row B is water.
-LAKE_MAP = """\
-   p p p p
-  w w w w w
- p p p p f p
-w p p p p p w
- w p p p p p
   p p p p p
    p p p p
 """
@@ -226,7 +215,7 @@ def test_rule_frigates_pass_through_own_ports_a_frigate_whose_only_way_is_a_port
     water hexes only), so it sat on the lake for the whole game."""
     state = position(tmp_path, [capital("E3", 0, city=True, infantry=1), town("C6", 0),
                                 town("C5", 0, city=True), troops("D7", 0, frigate=1),
-                                capital("A2", 1, infantry=1)], tiles=LAKE_MAP)
+                                capital("A2", 1, infantry=1)], tiles=ISLAND_MAP)
     assert state.is_port(hx(state, "C6"), 0)
     take(state, SelectUnit, hex="D7", unit=FRIG)
     assert moves(state) == {"C6": "port"}

@@ -137,3 +137,16 @@ w w p p p w w
   p p p p p
    f p p p
 """
+
+
+# Row A is an island, row B the sea around it; D1 and D7 are one-hex lakes (the map's edge
+# beside them), with D1's neighbour E1 a second lake hex when made water. C5 is forest.
+ISLAND_MAP = """\
+   p p p p
+  w w w w w
+ p p p p f p
+w p p p p p w
+ w p p p p p
+  p p p p p
+   p p p p
+"""
