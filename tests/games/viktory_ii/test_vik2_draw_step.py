@@ -10,9 +10,10 @@ import importlib
 import json
 
 from test_vik2_terminal import _to_the_draw
-from vik2_helpers import GAME, act, events
+from vik2_helpers import GAME, act, capital, events, position
 
 from warroom.games.viktory_battles.actions import Discard, Draw
+from warroom.games.viktory_ii.actions import Done
 
 RENDER = importlib.import_module("warroom.games.viktory_ii.render")
 
@@ -129,3 +130,24 @@ def test_the_end_of_turn_draw_is_applied_as_viktorys(tmp_path):
     assert state.pool.hands[0][0] == "A01"
     told = [e for e in events(state, "draw") if e["player"] == 0]
     assert told[-1]["count"] == 1 and told[-1]["why"] == "end of turn"
+
+
+def test_an_end_of_turn_draw_with_nothing_to_choose_is_told_as_a_draw_of_none(tmp_path):
+    """Defect: the end-of-turn draw with nothing to choose (no city: no new card, no redraw)
+    was skipped without a word, while a draw of none chosen (a full hand, the redraw
+    declined) is told as "draws 0 cards (end of turn)", as a battle's replenishment of none
+    is: which turns' draws the log told depended on the cards held. Both are told now; the
+    step is still skipped (nothing is asked)."""
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1)], mode="cards")
+    assert state.count_settlements(0) == (1, 0) and state.draw_limit(0) == 0
+    assert not state.may_redraw(0)
+    while state.player == 0:
+        assert state.decision()[0] != "draw"
+        act(state, next(a for a in state.legal_actions(0) if type(a) is Done))
+    for p in (0, 1, None):
+        told = [GAME.describe_event(e) for e in state.visible_log(p) if e["event"] == "draw"]
+        assert told == ["Player 0 draws 0 cards (end of turn)"], p
+    chosen = _holding(tmp_path / "full", 2)  # a full hand: draw none, or discard to redraw
+    act(chosen, Draw(0))
+    assert [GAME.describe_event(e) for e in chosen.visible_log(1)
+            if e["event"] == "draw"][-1] == "Player 0 draws 0 cards (end of turn)"

@@ -1265,3 +1265,62 @@ def test_ruling_determinize_keeps_the_capital_sites_a_player_is_offered():
                     checked += 1
             state.apply(p, rng.choice(legal))
     assert checked >= 100
+
+
+def _finish_turn(state, player):
+    """Decline whatever `player` is asked until another player's turn comes."""
+    while state.player == player and not state.is_terminal():
+        p = state.to_move()[0]
+        state.apply(p, [a for a in legal(state) if type(a) is Done][0])
+
+
+def test_ruling_dark_the_loser_of_a_town_remembers_it_as_the_taker_s(tmp_path):
+    """Defect: on a dark map the loser of a town out of its sight afterwards (no unit of its
+    next to it) forgot it. Its memory held only enemy towns it had seen, its own town had
+    no entry, and the hex left its sight with the capture: its map showed nothing there,
+    though the capture was told to it, where, and the hex was offered to it as a build site
+    every turn (each build there failing, spent). The loser remembers the taker's town."""
+    state = lose_a_town(tmp_path, 1, dark=True)
+    a4 = hx(state, "A4")
+    assert not state.sight(0) >> a4 & 1
+    assert [s for s in state.observation(0)["settlements"] if s[0] == a4] == \
+        [[a4, 1, TOWN, -1, 0]]  # player 1's town, remembered, not seen
+    take(state, Done, what="disband")
+    _finish_turn(state, 1)
+    past_moving(state)
+    assert state.decision() == ("build", 0)
+    assert not has(state, BuildTown, hex="A4")
+    assert [s for s in state.observation(0)["settlements"] if s[0] == a4] == \
+        [[a4, 1, TOWN, -1, 0]]
+
+
+def test_ruling_dark_a_town_found_where_a_build_failed_is_remembered(tmp_path):
+    """Defect: a town built where a town the builder could not see stands is not built (the
+    build spent), and the builder told where; but its memory was left as it was, so its map
+    showed nothing there and the site was offered again, each build there failing. The
+    builder remembers the town it found."""
+    state = past_moving(dark(tmp_path, [capital("A1", 0), capital("G4", 1), town("C2", 1)]))
+    c2 = hx(state, "C2")
+    take(state, BuildTown, hex="C2")
+    assert state.built == 1 and state.decision() == ("build", 0)  # a second town may come
+    assert [s for s in state.observation(0)["settlements"] if s[0] == c2] == \
+        [[c2, 1, TOWN, -1, 0]]
+    assert not has(state, BuildTown, hex="C2")
+
+
+def test_the_hidden_map_s_disband_question_does_not_say_a_unit_must_go(tmp_path):
+    """Defect: on a hidden map the loser of a town is asked to disband whether or not a unit
+    is beyond support (README, "Hidden information"), yet asked "Disband a unit your towns
+    and cities no longer support" when its only choice was "disband nothing (no unit is
+    beyond support)". The question says "any unit" there (and the headline as much); on an
+    open map, asked only when a unit must go, it is as it was."""
+    state = lose_a_town(tmp_path, 1, dark=True)
+    assert legal(state) == [Done("disband")]
+    obs = state.observation(0)
+    assert GAME.prompt(obs, 0) == "Disband any unit your towns and cities no longer support."
+    assert "disbanding any unit no longer supported" in GAME.render(obs, 0)
+    assert "disbanding any unit no longer supported" in GAME.render(state.observation(1), 1)
+    must = lose_a_town(tmp_path, 1, extra=[troops("B1", 0, infantry=1)])  # an open map
+    assert must.decision() == ("disband", 0)
+    assert GAME.prompt(must.observation(0), 0) == \
+        "Disband a unit your towns and cities no longer support."

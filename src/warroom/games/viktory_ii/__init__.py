@@ -86,7 +86,10 @@ class ViktoryIIGame(BattleCardsGame):
     # it"), so records of games with such an unloading replay differently. 4: a unit brought
     # into a battle from a hex side no longer declares that battle again once it is fought (a
     # battle of nobody was then offered, and had to be fought), so records differ after one.
-    version = "4"
+    # 5: a frigate whose only move is into an own port is offered for selection, and on a
+    # dark map a town the player was told of (its own, taken; one found where its build
+    # failed) is remembered, so no longer offered as a build site: records differ after one.
+    version = "5"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

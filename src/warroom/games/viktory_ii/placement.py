@@ -133,6 +133,8 @@ class PlacementRules(MovementRules):
         counts of towns are public), the builder where."""
         built = not self.site_taken(p, action.hex)
         self.located_event("town", (p,), action.where, player=p, built=built)
+        if not built:
+            self.tell(p, action.hex)  # a town or city found there: not offered again
         return built
 
     def upgrade_town(self, p: int, action: Upgrade) -> None:

@@ -243,6 +243,34 @@ PROMPTS = {
     "lose_card": "Discard a card for the town or city you lost.",
     "disband": "Disband a unit your towns and cities no longer support.",
 }
+# On a hidden map the loser of a town or city is asked whether or not a unit is beyond support
+# (README, "Hidden information"), its only choice then to disband nothing: the question may
+# not say that it must disband one.
+HIDDEN_DISBAND = "Disband any unit your towns and cities no longer support."
+
+
+# A battle's decisions that bring units waiting on the attackers' source hexes into the
+# attack: worded with those hexes (the shared words' "reserve" is the one-battle game's, and on
+# the map the name of the units off the board).
+BRING_PROMPTS = {
+    "launch": "Bring a unit waiting {where} into the attack, or launch the attack.",
+    "wave": "Launch a wave: play an Attack card (or a Special Event, or bring units waiting "
+            "{where}), or call off the attack.",
+}
+
+
+def _bring_prompt(battle: dict[str, Any], b: Any) -> str:
+    """A launch or a wave, with the hexes whose units may be brought (the attacker, who is
+    asked, sees them)."""
+    hexes = sorted({h for h, r in zip(battle["source_hexes"], battle["reserves"])
+                    if any(r) and h >= 0})
+    if not hexes:  # nothing to bring (a launch is asked only with units to bring)
+        return ("Launch a wave: play an Attack card (or a Special Event), or call off the "
+                "attack." if battle["decision"] == "wave" else battle_prompt("launch"))
+    names = [b.names[h] for h in hexes]
+    where = "on " + (names[0] if len(names) == 1
+                     else ", ".join(names[:-1]) + " or " + names[-1])
+    return BRING_PROMPTS[battle["decision"]].format(where=where)
 
 
 def prompt(obs: dict[str, Any], player: int | None) -> str:
@@ -250,10 +278,15 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     if player is None or player not in obs["to_move"] or obs["result"]:
         return ""
     if obs["decision"] == "battle":
-        return battle_prompt((obs.get("battle") or {}).get("decision"))
+        battle = obs.get("battle") or {}
+        if battle.get("decision") in BRING_PROMPTS:
+            return _bring_prompt(battle, board(obs["radius"]))
+        return battle_prompt(battle.get("decision"))
     if obs["decision"] == "draw":  # the end of the turn, with its numbers (both games' words)
         info = obs["players"][player]
         return draw_prompt(obs["draw"], info["hand"], info["max_hand"], info["cities"])
+    if obs["decision"] == "disband" and obs.get("fog") is not None:
+        return HIDDEN_DISBAND
     return PROMPTS.get(obs["decision"] or "", "")
 
 
@@ -276,7 +309,10 @@ def _headline(obs: dict[str, Any], you: int | None, short: int = FULL) -> str:
             step = step.removeprefix("setup: ")
         head = f"{where} - {_whose(obs['player'], you)} turn: {step}"
     if obs["to_move"] and obs["decision"] in DECISIONS:
-        head += f" - now {_who(obs['to_move'][0], you)}: {DECISIONS[obs['decision']]}"
+        doing = DECISIONS[obs["decision"]]
+        if obs["decision"] == "disband" and obs.get("fog") is not None:
+            doing = "disbanding any unit no longer supported"  # as asked (HIDDEN_DISBAND)
+        head += f" - now {_who(obs['to_move'][0], you)}: {doing}"
     return head
 
 
@@ -647,6 +683,13 @@ def describe_event(e: dict[str, Any]) -> str:
         "draw": lambda: f"{p} draws {count(e['count'], 'card')}"
                         + (f" ({e['why']})" if "why" in e else ""),
         "disband": lambda: f"{p} disbands {with_article(e['unit'])} on {e['where']}",
+        # A unit brought or drawn into a battle comes from a hex next to it, not from the
+        # reserve off the board (the shared words say "its reserve": the one-battle game's)
+        "bring": lambda: f"The attacker brings {with_article(UNIT_NAMES[e['unit']])} "
+                         f"{_source(e)} into the attack (hex side {e['side']})",
+        "drawn_in": lambda: f"{p} draws {with_article(UNIT_NAMES[e['unit']])} {_source(e)} "
+                            + (f"into the attack (hex side {e['side']})" if e["attacker"]
+                               else "into the battle hex"),
         "out": lambda: f"{p} is out of the game",
         "result": lambda: "Game over: " + (", ".join(f"player {w}" for w in e["winners"])
                                            or "a draw") + f" - {e['reason']}",
@@ -655,6 +698,12 @@ def describe_event(e: dict[str, Any]) -> str:
         return text()
     line = describe_battle_event(e, lambda q: f"Player {q}")
     return line if line is not None else str(e)
+
+
+def _source(e: dict[str, Any]) -> str:
+    """Where a unit brought or drawn into a battle comes from: its hex ("from A2"), or, where
+    the event does not name it (a hidden map), a hex next to the battle."""
+    return f"from {e['source']}" if "source" in e else "from a hex next to the battle"
 
 
 def _winner(e: dict[str, Any]) -> str:

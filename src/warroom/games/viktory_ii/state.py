@@ -90,6 +90,7 @@ from .units import (
 )
 
 ANY_KIND: Final = -1  # a disband decision on a hidden map: of whichever kind is beyond support
+DRAW_NONE: Final = Draw(0)  # the end-of-turn draw with nothing to choose (`advance`)
 # The most units a town, or a city on any terrain, supports: what losing one may leave to
 # disband (VIKTORY-II.md, "Unit support").
 MOST_SUPPORTED = {TOWN: sum(TOWN_SUPPORT), CITY: max(sum(u) for u in CITY_SUPPORT.values())}
@@ -635,6 +636,10 @@ class ViktoryIIState(PlacementRules):
             if self.phase == "draw":
                 if self.draw_limit(self.player) or self.may_redraw(self.player):
                     return
+                # Nothing to choose (public: the hand's size, the max hand, the cities): the
+                # draw of none is told all the same, as a draw of none chosen is (and a
+                # battle's replenishment of none), so that every turn's draw is in the log.
+                end_of_turn_draw(self.pool, self, self.player, DRAW_NONE, self.cards)
                 self._next_turn()
                 continue
             return
@@ -813,8 +818,24 @@ class ViktoryIIState(PlacementRules):
         """An event of the battle being fought (the session's host). Its course (dice,
         cards, casualties) is public even on a hidden map: the defender's decisions show
         everybody that a battle is fought, and the towns and cities held its result. Where
-        it is fought, only the two sides learn (`battle_audience`)."""
+        it is fought, only the two sides learn (`battle_audience`). A unit brought or drawn
+        in comes from a hex of the map, not from the off-board reserve: on an open map its
+        event names the hex (`source`); on a hidden map nobody's does, for the event is
+        public (the two sides read the hex in the battle's observation)."""
+        if kind in ("bring", "drawn_in") and not self.hidden_map:
+            data["source"] = self._battle_source(kind == "bring" or bool(data["attacker"]),
+                                                 int(data["side"]))
         self.event(kind, to, **data)
+
+    def _battle_source(self, attacker: bool, side: int) -> str:
+        """The hex a unit brought or drawn into the battle under way comes from: an
+        attacking hex side's source hex (sides count from 1), or the hex of a group of the
+        defender's units next to the battle hex (groups from 0)."""
+        request = self.session_request
+        assert request is not None
+        if attacker:
+            return request.sides[side - 1].source_name
+        return request.defender_reserve[side].name
 
     def battle_logs(self, kind: str) -> bool:
         return True  # every event is counted (`n_events`, `seen_counts`), written or not
@@ -1152,6 +1173,7 @@ class ViktoryIIState(PlacementRules):
         was_capital = h in self.capital
         self.located_event("capture", (a, loser), self.names[h], player=a, loser=loser,
                            settlement=place, capital=was_capital)
+        self.tell(loser, h)  # told where: it remembers its town as the taker's, out of sight
         self.gain_card(a, f"took a {place}")
         if self.pool is not None and self.pool.hands[loser]:
             if len(self.pool.hands[loser]) == 1:

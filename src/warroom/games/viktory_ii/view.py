@@ -116,6 +116,14 @@ class ViewRules(State):
                 elif vis >> h & 1:
                     memory[h] = (sowner[h], settle[h], capitals.get(h, -1))
 
+    def tell(self, p: int, h: int) -> None:
+        """Dark: the player is told of the town or city on h, out of its sight or about to be
+        (the loser of a capture, whose own town it was; a builder that found one it could not
+        see where it meant to build): it remembers it as it stands now, as though seen. Its
+        own towns and cities it knows without memory (`remember`)."""
+        if self.config.dark and self.settle[h] and self.sowner[h] != p:
+            self.memory[p][h] = (self.sowner[h], self.settle[h], self.capital_owner(h))
+
     def capital_owner(self, h: int) -> int:
         """Whose capital the hex is (-1: nobody's)."""
         try:
