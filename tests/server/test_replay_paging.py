@@ -295,7 +295,10 @@ def long_game(seeded_server, browser):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     game_id = finished_game(page, seeded_server.url, "viktory-ii", {}, seed=1)
     url = f"{seeded_server.url}/api/games/{game_id}/replay"
-    whole = {viewer: page.request.get(f"{url}?seat={viewer}") for viewer in ("spectator", "0")}
+    # The whole replay of 2,598 positions takes seconds to build; on a machine loaded by
+    # other tests (a CI runner with both cores busy) it outlasted Playwright's 30 s default.
+    whole = {viewer: page.request.get(f"{url}?seat={viewer}", timeout=180_000)
+             for viewer in ("spectator", "0")}
     # What the page fetched before: the whole replay, compressed as the server sends it.
     whole_bytes = len(gzip.compress(whole["spectator"].body(), 9))
     yield page, game_id, {v: r.json()["steps"] for v, r in whole.items()}, whole_bytes
