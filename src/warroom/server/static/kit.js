@@ -207,7 +207,27 @@ function menu(anchor, entries, act) {
   // would push the menu, and the page, past it.
   const right = document.documentElement.clientWidth - box.offsetWidth - 4;
   box.style.left = `${Math.max(4, Math.min(r.left, right)) + window.scrollX}px`;
+  placeInView(box, r);
   box.querySelector("button").focus({ preventScroll: true });
+}
+
+/** A menu's place up and down, inside the screen: under the thing clicked where it fits, else
+ *  above it, else as low as the screen lets it be (a thing near the bottom of a phone's screen
+ *  put its menu's last buttons below the screen's edge); one taller than the screen scrolls. */
+function placeInView(box, r) {
+  const screen = window.innerHeight;
+  const margin = 4;
+  if (box.offsetHeight > screen - 2 * margin) {
+    box.style.maxHeight = `${screen - 2 * margin}px`;
+    box.style.overflowY = "auto";
+  }
+  const height = box.offsetHeight;
+  let top = r.bottom + margin; // in the screen's coordinates
+  if (top + height > screen - margin) {
+    top = r.top - margin - height >= margin ? r.top - margin - height
+      : Math.max(margin, screen - margin - height);
+  }
+  box.style.top = `${top + window.scrollY}px`;
 }
 
 /**

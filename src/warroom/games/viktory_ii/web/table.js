@@ -9,7 +9,9 @@
 // Cards are played or discarded by clicking them in the hand (a line above the hand says
 // what a click does now). The battle being fought is told in words (where, who attacks and
 // defends with what, the round, what is to be decided now) and stays marked on the map; its
-// actions are buttons, named by the hexes the map shows. Every other action (end a step, draw
+// actions are buttons, named by the hexes the map shows. The last battle of the turn, once
+// over, is told above the map from the seat's log (who won, the losses, the dice and what
+// they hit) until the turn ends or the player closes it. Every other action (end a step, draw
 // cards) is a button. On a narrow screen a large map scrolls inside its box at a size a finger
 // can tap, with a button to show it whole.
 
@@ -39,6 +41,7 @@ const DECISIONS = {
   discard: "discarding to the hand limit",
 };
 const SIZE = 30; // a hex's outer radius in SVG units
+const BADGE_MAX = 40; // a unit badge's widest, in SVG units (a hex is 52 across, narrower below)
 const SQRT3 = Math.sqrt(3);
 const SVG = "http://www.w3.org/2000/svg";
 // A hex narrower than SMALL_HEX pixels when the whole map fits is too small to read or tap (a
@@ -58,6 +61,85 @@ const BATTLE_KINDS = {
   overwatch: "Overwatch",
 };
 
+// The last battle's result the player closed (its log line's key), kept across redraws.
+let dismissedBattle = null;
+// What a die needs, and what "selective" and "supply" mean (VIKTORY-II rules, RULINGS.md).
+const DICE_KEY = "A die hits on 1-3, or 1-4 for a side in combat supply (the battle hex is, or is "
+  + "next to, its town or city, and it holds its capital). A 1 is a selective hit: the roller "
+  + "picks the unit lost; for other hits the owner picks.";
+const FLIP_KEY = "A flip hits with each Attack or Attack/Counter card turned up; the hit is "
+  + "selective (the flipper picks the unit lost) when the card's terrain is the battle hex's.";
+const CARD_KEY = "H: hits, M: misses (a Counter's misses block that many hits against you). A card's "
+  + "terrain: in a battle fought on a hex of that terrain, all its hits are selective (you pick "
+  + "the units lost).";
+
+/** "Regular Attack 2H/0M mountain [Mud]" in words: "Regular Attack: 2 hits, 0 misses; terrain
+ *  mountain: ..." (null: not a card's short form). */
+function cardWords(desc) {
+  const m = /^(.*) (\d+)H\/(\d+)M (\w+)(?: \[(.+)\])?$/.exec(desc || "");
+  if (!m) return null;
+  const [, title, hits, misses, terrain, effect] = m;
+  return `${title}: ${counted(Number(hits), "hit")}, ${counted(Number(misses), "miss", "misses")}`
+    + ` (a miss blocks a hit against you when it is played as a Counter); terrain ${terrain}: in a `
+    + `battle on a ${terrain} hex all its hits are selective (you pick the units lost)`
+    + (effect ? `; Special Event: ${effect}` : "");
+}
+
+/** What a roll's dice needed: known when a 4 was rolled (it hit in combat supply alone). */
+function hitTarget(r) {
+  const upTo = (n) => r.dice.filter((d) => d <= n).length;
+  if (upTo(3) !== upTo(4) && r.hits === upTo(3)) return "hits on 1-3 (no supply)";
+  if (upTo(3) !== upTo(4) && r.hits === upTo(4)) return "hits on 1-4 (in supply)";
+  return "hits on 1-3, 1-4 in supply";
+}
+
+/** The last battle of this turn in the log's lines (the game's words), or null: its kind, hex,
+ *  seats, winner, reason, losses, rounds, rolls and card plays. */
+function lastBattle(lines) {
+  const TURN = /^--- Round \d+: /;
+  const RESULT = /^Battle at (.*?): (.*) \(([^()]*)\); lost: attacker (.*), defender (.*)$/;
+  let end = -1;
+  for (let k = lines.length - 1; k >= 0 && !TURN.test(lines[k]); k--) {
+    if (RESULT.test(lines[k])) { end = k; break; }
+  }
+  if (end < 0) return null;
+  const [, where, won, reason, attLost, defLost] = RESULT.exec(lines[end]);
+  let start = end - 1;
+  const BEGIN = /^Battle \(([\w ]+)\) at .*?: player (\d+) \(.*\) against player (\d+) /;
+  while (start >= 0 && !BEGIN.test(lines[start]) && !TURN.test(lines[start]) && !RESULT.test(lines[start])) start--;
+  const begin = start >= 0 ? BEGIN.exec(lines[start]) : null;
+  const w = /^player (\d+) \(the (attacker|defender)\) wins$/.exec(won);
+  const seats = begin ? [Number(begin[2]), Number(begin[3])] : [null, null];
+  if (w && seats[w[2] === "attacker" ? 0 : 1] === null) seats[w[2] === "attacker" ? 0 : 1] = Number(w[1]);
+  const kind = begin ? BATTLE_KINDS[begin[1]] || "Battle" : reason === "bombardment" ? "Bombardment" : "Battle";
+  const rolls = []; // the rolls, flips and card plays, in order
+  let rounds = 0;
+  let cards = false;
+  for (const line of lines.slice(start + 1, end)) {
+    let m = /^(?:Player (\d+)|(.+?)) rolls (.+): ([\d ]+) -> (\d+) hits?, (\d+) selective$/.exec(line);
+    if (m) {
+      rolls.push({ player: m[1] === undefined ? null : Number(m[1]), by: m[2], cause: m[3], round: rounds,
+                   dice: m[4].trim().split(/\s+/).map(Number), hits: Number(m[5]), selective: Number(m[6]) });
+      continue;
+    }
+    m = /^(?:Player (\d+)|(.+?)) flips for (.+): (.*) -> (\d+) hits?, (\d+) selective$/.exec(line);
+    if (m) {
+      rolls.push({ player: m[1] === undefined ? null : Number(m[1]), by: m[2], cause: m[3], round: rounds,
+                   cards: m[4], hits: Number(m[5]), selective: Number(m[6]) });
+      continue;
+    }
+    if (/^--- (Battle round|Attack wave) \d+ ---$/.test(line)) {
+      rounds += 1;
+      cards = cards || line.includes("wave");
+    } else if (/ plays .* as (an Attack|a Counter)/.test(line) || /^Suppression: /.test(line)
+               || /^The attacker (retreats|must withdraw|calls off|moves into)/.test(line)) {
+      rolls.push({ round: rounds, text: line });
+    }
+  }
+  return { key: `${end}:${lines[end]}`, kind, where, seats, winner: w ? w[2] : null, reason,
+           lost: [attLost, defLost], rounds, cards, rolls };
+}
+
 const CSS = `
 .v2map { width: 100%; max-height: 78vh; display: block; }
 .v2-mapbox.zoomed { overflow: auto; max-height: 70vh; overscroll-behavior: contain;
@@ -70,10 +152,25 @@ const CSS = `
 .v2-battle .side small { display: block; color: var(--muted); font-size: 12px; }
 .v2-battle .now { margin: 6px 0 2px; color: var(--gold); font-weight: 600; }
 .v2-hint { margin: 4px 0; color: var(--gold); font-weight: 600; font-size: 13px; }
+.v2-last { margin: 6px 0; padding: 6px 10px; border: 1px solid var(--gold); border-radius: 8px;
+  background: rgba(0, 0, 0, .3); font-size: 13px; }
+.v2-last-head { display: flex; justify-content: space-between; align-items: center; gap: 8px; }
+.v2-last .v2-close { padding: 0 10px; }
+.v2-last-won { color: var(--gold); font-weight: 600; }
+.v2-roll { margin: 3px 0; }
+.v2-dice { display: inline-flex; gap: 3px; vertical-align: middle; }
+.v2-last svg.die { width: 24px; height: 24px; }
+.v2-last svg.die.hit rect { stroke: var(--gold); stroke-width: 4; }
+.v2-last small { display: block; margin-top: 4px; }
+.v2-last summary { cursor: pointer; color: var(--muted); }
+.v2-card-key { font-size: 12px; margin: 4px 0 0; }
 .v2map text { font: 600 9px system-ui, sans-serif; fill: #fff; stroke: #000; stroke-width: 2.2px;
   stroke-opacity: .75; paint-order: stroke; text-anchor: middle; pointer-events: none; }
 .v2map text.name { font-size: 7px; fill: #f4f1e6; stroke-width: 1.6px; }
 .v2map text.mark { font-size: 12px; }
+/* the marks in the legend's colours (a fill attribute loses to the rule above: they drew white) */
+.v2map text.mark.star, .v2map text.mark.pennant, .v2-legend .gold { fill: #ffe27a; color: #ffe27a; }
+.v2map text.mark.battle, .v2-legend .red { fill: #ff6b5a; color: #ff6b5a; }
 .v2map .hex-cell > polygon.ground { stroke: #0b1d13; stroke-width: 1.2; }
 .v2map .fogged { fill: #000; opacity: .45; pointer-events: none; }
 .v2map .slot { fill: none; stroke: #f3d36b; stroke-width: 2.5; stroke-dasharray: 5 3; pointer-events: none; }
@@ -184,8 +281,14 @@ function hexOf(a) {
   return typeof a.hex === "number" ? a.hex : null;
 }
 
+/** The game's words for a seat ("player 1's town", in its action labels) in the table's
+ *  ("Seat 1's town"): the panels, the map's tips and the log say "Seat 1". */
+const seatWords = (text) => String(text).replace(/\b[Pp]layer (\d+)\b/g, "Seat $1");
+
 export function render(root, view, ctx) {
   const { h, panel, tile, pile, Actions, who } = ctx.kit;
+  // The actions' labels name the seats as the rest of the table does.
+  view = { ...view, legal: (view.legal || []).map((e) => ({ ...e, label: seatWords(e.label) })) };
   const o = view.observation;
   const acts = new Actions(view, ctx.act);
   const cells = hexes(o.radius);
@@ -310,8 +413,8 @@ export function render(root, view, ctx) {
   if ("hand" in o) {
     const hand = o.hand
       ? h("div", { class: "zone" }, h("div", { class: "label", text: "your hand" }),
-        h("div", { class: "row" }, ...(o.hand.length ? o.hand.map((c) => acts.bind(
-          tile(c.id, { note: c.desc, id: c.id }), byCard.get(c.id) || []))
+        h("div", { class: "row" }, ...(o.hand.length ? o.hand.map((c) => explainCard(acts.bind(
+          tile(c.id, { note: c.desc, id: c.id }), byCard.get(c.id) || []), c))
           : [h("span", { class: "muted", text: "no cards" })])))
       : null;
     const hint = cardHint();
@@ -319,7 +422,8 @@ export function render(root, view, ctx) {
       h("div", { class: "row" }, pile("Deck", o.deck_left), pile("Discards", o.discards),
         o.discard_top ? h("span", { class: "muted", text: `top of the discards: ${o.discard_top}` }) : null),
       hint ? h("p", { class: "v2-hint", id: "v2-card-hint", text: hint }) : null,
-      hand);
+      hand,
+      o.hand && o.hand.length ? h("p", { class: "muted v2-card-key", id: "v2-card-key", text: CARD_KEY }) : null);
   }
 
   // --- the battle being fought -------------------------------------------------------------
@@ -330,7 +434,9 @@ export function render(root, view, ctx) {
   const rest = acts.rest();
   const mapBox = h("div", { class: "v2-mapbox" }, map);
   const zoom = h("button", { class: "v2-zoom", type: "button", hidden: true });
-  root.append(panel("Viktory II", head, rest, zoom, mapBox, legend()));
+  const moving = movingHint();
+  const last = o.battle ? null : lastBattlePanel();
+  root.append(panel("Viktory II", head, moving, last, rest, zoom, mapBox, legend()));
   fitMap(mapBox, map, zoom);
   if (battle) root.append(battle);
   if (battle && cards) root.append(cards); // the hand is where a battle's cards are played
@@ -375,28 +481,33 @@ export function render(root, view, ctx) {
           g.append(svg("circle", { cx: c.x, cy: c.y - 3, r: 6.5, fill: colour(owner), stroke: "#111",
                                    "stroke-width": 1.2, class: cls }));
         }
-        if (capital >= 0) g.append(svg("text", { class: "mark", x: c.x, y: c.y + 1, fill: "#ffe27a" }, "★"));
+        if (capital >= 0) g.append(svg("text", { class: "mark star", x: c.x, y: c.y + 1 }, "★"));
         tip.push(`${whose(owner)} ${kind === 2 ? "city" : "town"}${capital >= 0 ? ` (${whose(capital)} capital)` : ""}`
           + (seen ? "" : " - as last seen"));
       }
       (stacks.get(hx) || []).forEach(({ owner, units, ready, cargo, attacking }, k) => {
         const text = (attacking ? "⚔" : "") + countText(units) + (any(cargo) ? `+${countText(cargo)}` : "");
-        const width = 6 + [...text].reduce((w, ch) => w + (/[0-9+]/.test(ch) ? 5.6 : 9), 0);
+        // As wide as its text, up to BADGE_MAX: a longer one ("⚔8♟2✹") is squeezed into that
+        // width rather than spill over the next hexes.
+        const natural = [...text].reduce((w, ch) => w + (/[0-9+]/.test(ch) ? 5.6 : 9), 0);
+        const inner = Math.min(natural, BADGE_MAX - 6);
+        const width = inner + 6;
         const y = c.y + 7 + 11 * k;
         g.append(svg("rect", { class: `badge${attacking ? " attackers" : ""}`, x: c.x - width / 2, y, width,
                                height: 11, rx: 3, fill: colour(owner) }));
-        g.append(svg("text", { x: c.x, y: y + 8.5 }, text));
+        g.append(svg("text", { class: "units", x: c.x, y: y + 8.5, textLength: inner,
+                               lengthAdjust: "spacingAndGlyphs" }, text));
         tip.push(`${whose(owner)} ${attacking ? "attackers" : "units"}: ${unitsWords(units)}`
           + (any(cargo) ? `, aboard: ${unitsWords(cargo)}` : "")
           + (owner === o.player && o.phase === "move" && any(ready) ? ` (${ready.reduce((a, b) => a + b)} to move)` : ""));
       });
       if (battles.has(hx) || fought === hx) {
-        g.append(svg("text", { class: "mark", x: c.x + 13, y: c.y - 7, fill: "#ff6b5a" }, "⚔"));
+        g.append(svg("text", { class: "mark battle", x: c.x + 13, y: c.y - 7 }, "⚔"));
         tip.push(fought === hx ? `${BATTLE_KINDS[o.battle.kind] || "Battle"} being fought here` : "attack declared");
       }
       if (fought === hx) g.classList.add("fought");
       if (pennants.has(hx)) {
-        g.append(svg("text", { class: "mark", x: c.x - 13, y: c.y - 7, fill: "#ffe27a" }, "⚑"));
+        g.append(svg("text", { class: "mark pennant", x: c.x - 13, y: c.y - 7 }, "⚑"));
         tip.push("pennant: the attack was beaten off");
       }
       if (o.fog && o.fog[hx] === "0" && letter !== "?") {
@@ -534,8 +645,117 @@ export function render(root, view, ctx) {
     return h("div", { class: "v2-legend" },
       ...TERRAINS.map((t, i) => h("span", {}, h("i", { style: `background:${TERRAIN_FILL[LETTERS[i]]}` }), t)),
       h("span", {}, h("i", { style: `background:${TERRAIN_FILL["?"]}` }), "unexplored"),
-      h("span", { text: "● town  ■ city  ★ capital  ⚔ attack declared (red edge: being fought)  ⚑ pennant" }),
+      h("span", {}, "● town  ■ city  ", h("b", { class: "gold", text: "★" }), " capital  ",
+        h("b", { class: "red", text: "⚔" }), " attack declared (red edge: being fought)  ",
+        h("b", { class: "gold", text: "⚑" }), " pennant"),
       h("span", { text: ICONS.map((ic, u) => `${ic} ${UNITS[u]}`).join("  ") }));
+  }
+
+  /** The unit selected to move, and where it can go: the prompt above the table still asks
+   *  to "choose a unit to move (then where it goes)" once one is chosen. */
+  function movingHint() {
+    if (!o.active) return null;
+    const targets = (view.legal || []).filter((e) => ["Step", "Bombard", "PickUp", "Unload"]
+      .includes(e.action.type) && hexOf(e.action) !== null);
+    if (!targets.length) return null;
+    const a = o.active;
+    const groups = new Map(); // what a click does -> the hexes it does it on, in order
+    for (const e of targets) {
+      const x = e.action;
+      const where = x.where || name(hexOf(x));
+      const verb = x.type === "Step" ? { attack: "attack", road: "take the road to" }[x.kind] || "move to"
+        : x.type === "Bombard" ? "bombard" : x.type === "Unload" ? (x.attack ? "land and attack" : "unload on")
+          : "take a unit aboard from";
+      if (!groups.has(verb)) groups.set(verb, []);
+      if (!groups.get(verb).includes(where)) groups.get(verb).push(where);
+    }
+    const can = [...groups].map(([verb, where]) => `${verb} ${where.join(", ")}`).join("; ");
+    return h("p", { class: "v2-hint", id: "v2-moving" },
+      `Selected: your ${UNITS[a.unit]} on ${name(a.hex)}, ${counted(a.mp, "move")} left`
+      + `${a.cargo ? `, ${a.cargo} aboard` : ""}. Click a gold-edged hex to ${can}.`);
+  }
+
+  /** A card of the hand explained where its face abbreviates ("Regular Attack 2H/0M
+   *  mountain"): its hits and misses, and what its terrain does (the Battle Cards text: in a
+   *  battle fought on a hex of the card's terrain, all its hits are selective). */
+  function explainCard(el, c) {
+    const words = cardWords(c.desc);
+    if (!words) return el;
+    const said = `${c.id} ${words}`;
+    const label = el.getAttribute("aria-label");
+    el.setAttribute("aria-label", label ? `${label}. ${words}` : said);
+    el.title = el.title && el.title !== c.id ? `${el.title}\n${words}` : said;
+    return el;
+  }
+
+  // --- the last battle ---------------------------------------------------------------------
+
+  /** The outcome of the last battle of this turn the seat saw, from its log (the map shows
+   *  only its result): a battle fought in one round left nothing but log lines. Who won, the
+   *  losses, and each roll's dice with the ones that hit (or the cards flipped); until the
+   *  turn ends, or the player closes it. */
+  function lastBattlePanel() {
+    const fought = lastBattle(view.log || []);
+    if (!fought || dismissedBattle === `${view.seat}:${fought.key}`) return null;
+    const seatName = (n) => (n === null ? null : who(n, view));
+    const [att, def] = fought.seats;
+    const { winner, reason } = fought;
+    const side = (role) => (role === "attacker" ? seatName(att) : seatName(def)) || `the ${role}`;
+    const won = winner === "attacker" || winner === "defender"
+      ? `${side(winner)} ${side(winner) === "You" ? "win" : "wins"} (the ${winner}): ${reason}`
+      : `no winner: ${reason}`;
+    const rounds = fought.rounds ? ` · ${counted(fought.rounds, fought.cards ? "wave" : "round")}` : "";
+    const lost = [["attacker", fought.lost[0]], ["defender", fought.lost[1]]]
+      .map(([role, what]) => `${side(role)} lost ${what === "none" ? "nothing" : what}`).join("; ");
+    // The last round's rolls in sight; a long battle's earlier ones folded away.
+    const lastRound = Math.max(0, ...fought.rolls.map((r) => r.round));
+    const earlier = fought.rolls.filter((r) => r.round < lastRound);
+    const latest = fought.rolls.filter((r) => r.round === lastRound);
+    const close = h("button", { type: "button", class: "v2-close", title: "close",
+                                "aria-label": "close the last battle's result",
+                                onclick: () => { dismissedBattle = `${view.seat}:${fought.key}`; box.remove(); } }, "✕");
+    const box = h("div", { class: "v2-last", id: "v2-last-battle" },
+      h("div", { class: "v2-last-head" },
+        h("b", { text: `${fought.kind} at ${fought.where}${rounds}` }), close),
+      h("div", { class: "v2-last-won", text: `${won[0].toUpperCase()}${won.slice(1)}.` }),
+      h("div", { class: "v2-last-lost", text: `${lost}.` }),
+      earlier.length ? h("details", {}, h("summary", { text: `the rolls of the earlier ${fought.cards ? "waves" : "rounds"}` }),
+        ...earlier.map((r) => rollLine(r, seatName))) : null,
+      lastRound && fought.rounds > 1 ? h("div", { class: "muted", text: `${fought.cards ? "Wave" : "Round"} ${lastRound}:` }) : null,
+      ...latest.map((r) => rollLine(r, seatName)),
+      fought.rolls.some((r) => r.dice) ? h("small", { class: "muted", text: DICE_KEY }) : null,
+      fought.rolls.some((r) => r.cards) ? h("small", { class: "muted", text: FLIP_KEY }) : null);
+    return box;
+  }
+
+  /** One roll: who rolled for what, its dice (the ones that hit bright, the misses faded),
+   *  the hits and what a die needed to hit. */
+  function rollLine(r, seatName) {
+    if (r.text) {
+      const m = /^Player (\d+) plays (.*)$/.exec(r.text);
+      const text = m ? `${seatName(Number(m[1]))} ${Number(m[1]) === view.seat ? "play" : "plays"} ${m[2]}`
+        : r.text;
+      return h("div", { class: "muted", text: seatWords(text) });
+    }
+    const by = seatName(r.player) || r.by;
+    const got = `${counted(r.hits, "hit")}${r.selective ? ` (${r.selective} selective)` : ""}`;
+    if (r.cards) {
+      return h("div", { class: "v2-roll" }, h("span", { text: `${by} flipped for ${r.cause}: ` }),
+        h("span", { class: "muted", text: r.cards }), ` → ${got}`);
+    }
+    const sorted = [...r.dice].sort((x, y) => x - y);
+    const top = r.hits ? sorted[r.hits - 1] : 0; // the dice that hit are the lowest
+    const target = hitTarget(r);
+    const dice = r.dice.map((d) => {
+      const hit = d <= top;
+      const die = ctx.kit.die(d, "white", { used: !hit, title: `${d}: ${hit ? (d === 1 || r.selective === r.hits
+        ? "a selective hit" : "a hit") : "a miss"}` });
+      die.classList.add(hit ? "hit" : "miss");
+      return die;
+    });
+    return h("div", { class: "v2-roll", "data-player": r.player ?? "" },
+      h("span", { text: `${by} rolled for ${r.cause}: ` }), h("span", { class: "v2-dice" }, ...dice),
+      ` → ${got} · ${target}`);
   }
 
   // --- the battle panel ----------------------------------------------------------------------
@@ -623,8 +843,10 @@ export function render(root, view, ctx) {
   function stats(b, role) {
     const out = [];
     if (b.kind === "overwatch" && !role) return out; // the units fired at do not fire back
-    if (b.mode !== "cards" && b.kind !== "overwatch") out.push(counted(b.dice[role], "die", "dice"));
-    out.push(b.supply[role] ? "in supply" : "no supply");
+    // in the dice modes, what a die needs: 1-3, 1-4 in combat supply
+    const hit = `${b.dice[role] === 1 ? "hits" : "hit"} on 1-${b.supply[role] ? "4 (in supply)" : "3"}`;
+    if (b.mode !== "cards" && b.kind !== "overwatch") out.push(`${counted(b.dice[role], "die", "dice")} ${hit}`);
+    else out.push(b.supply[role] ? "in supply" : "no supply");
     if (b.lost[role]) out.push(`lost ${b.lost[role]}`);
     return out;
   }
@@ -678,6 +900,7 @@ export function render(root, view, ctx) {
     const attackCards = entries.filter((e) => e.action.type === "PlayCard" && e.action.use === "attack").length;
     const moveIn = entries.some((e) => e.action.type === "MoveIn");
     if (!entries.length) return `Your move: launch wave ${b.wave} with an Attack card, or call off the attack.`; // a replay
+    if (moveIn && !attackCards) return "Your move: nobody defends, so move in without an Attack card.";
     if (moveIn) return "Your move: nobody defends, so move in, or click an Attack card in your hand below.";
     if (!attackCards) return `Your move: you hold no Attack card for wave ${b.wave}, so call off the attack.`;
     return `Your move: to launch wave ${b.wave}, click an Attack card in your hand below; or call off the attack.`;
