@@ -94,3 +94,38 @@ def test_word_iron_truce_prompt_says_what_a_resource_does_then():
             actions = state.legal_actions(player)
             state.apply(player, actions[rng.randrange(len(actions))])
     raise AssertionError("no truce offer in 20 games")
+
+
+@pytest.mark.parametrize("name, values", [("viktory", {"mode": "cards"}),
+                                          ("viktory-ii", {"mode": "cards"}),
+                                          ("viktory-ii", {})])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_battles_question_offers_what_the_actions_offer(name, values, seed):
+    """A player's audit: a wave against nobody was asked "... or call off the attack" where
+    the one way on was to move in without an Attack card; casualties picked among another
+    side's units by selective hits were asked as "Choose a unit to remove as a casualty";
+    a selected unit left the question at "choose a unit to move". Along random games, each
+    question names only what the legal actions offer, and says whose units are picked."""
+    game = REGISTRY[name]
+    asked = set()
+    for state in walk(game, game.config(values), seed):
+        player = state.to_move()[0]
+        obs = state.observation(player)
+        text = game.prompt(obs, player)
+        labels = [str(getattr(a, "label", a)) for a in state.legal_actions(player)]
+        if "call off the attack" in text:
+            assert any(x.startswith("call off the attack") for x in labels), (text, labels)
+            asked.add("call off")
+        if text.startswith("Nobody defends"):
+            assert "move in without an Attack card" in labels, (text, labels)
+            asked.add("nobody")
+        battle = obs.get("battle") if name == "viktory-ii" else obs
+        cas = (battle or {}).get("casualties")
+        if cas and (battle or {}).get("decision") == "casualty":
+            other = cas["chooser"] != cas["victim"]
+            assert (f"player {cas['victim']}'s" in text) == other, (text, cas)
+            asked.add("theirs" if other else "own")
+        if name == "viktory-ii" and obs.get("active") and obs["decision"] == "move":
+            assert "is moving" in text and "choose a unit" not in text, text
+            asked.add("moving")
+    assert "call off" in asked or "nobody" in asked or "moving" in asked, asked

@@ -44,7 +44,7 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     decision = obs["decision"]
     if decision in CARD_PROMPTS or decision == "draw":
         return _card_prompt(obs, player)
-    return battle_prompt(decision)
+    return battle_prompt(decision, obs, player)
 
 
 def _card_prompt(obs: dict[str, Any], player: int) -> str:

@@ -111,8 +111,23 @@ BATTLE_PROMPTS = {
 }
 
 
-def battle_prompt(decision: str | None) -> str:
-    """A battle's decision as a question to the side taking it ("" for none)."""
+# A wave with nobody left to defend: no Counter can answer, so there is no holding back
+# either (no "call off"); the attacker moves in, with an Attack card or without one.
+NOBODY_DEFENDS = "Nobody defends: move in without an Attack card, or play one to move in."
+
+
+def battle_prompt(decision: str | None, battle: dict[str, Any] | None = None,
+                  player: int | None = None) -> str:
+    """A battle's decision as a question to the side taking it ("" for none). With the
+    battle's observation (`battle`) and the seat asked, worded by what is offered: a wave
+    against nobody, or casualties that the asker picks among another side's units."""
+    if battle is not None:
+        if decision == "wave" and not any(battle.get("defender") or ()):
+            return NOBODY_DEFENDS
+        cas = battle.get("casualties")
+        if decision == "casualty" and cas and player == cas["chooser"] != cas["victim"]:
+            lost = count(cas["count"], "unit")
+            return f"Your selective hits choose: pick {lost} of player {cas['victim']}'s to lose."
     return BATTLE_PROMPTS.get(decision or "", "")
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain
 from ..viktory_battles.render import (
+    NOBODY_DEFENDS,
     battle_prompt,
     counters_answering,
     describe_battle_event,
@@ -279,14 +280,20 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
         return ""
     if obs["decision"] == "battle":
         battle = obs.get("battle") or {}
-        if battle.get("decision") in BRING_PROMPTS:
+        worded = battle_prompt(battle.get("decision"), battle, player)
+        if battle.get("decision") in BRING_PROMPTS and worded != NOBODY_DEFENDS:
             return _bring_prompt(battle, board(obs["radius"]))
-        return battle_prompt(battle.get("decision"))
+        return worded
     if obs["decision"] == "draw":  # the end of the turn, with its numbers (both games' words)
         info = obs["players"][player]
         return draw_prompt(obs["draw"], info["hand"], info["max_hand"], info["cities"])
     if obs["decision"] == "disband" and obs.get("fog") is not None:
         return HIDDEN_DISBAND
+    if obs["decision"] == "move" and obs["active"]:  # a unit selected: where it goes now
+        active = obs["active"]
+        return (f"Your {UNIT_NAMES[active['unit']]} on "
+                f"{board(obs['radius']).names[active['hex']]} is moving "
+                f"({count(active['mp'], 'move')} left): choose its next step.")
     return PROMPTS.get(obs["decision"] or "", "")
 
 
