@@ -40,6 +40,19 @@ def test_a_folder_a_missing_file_and_no_shipped_files_say_which(tmp_path):
         data_file("nowhere", "map", {})
 
 
+def test_a_shipped_name_given_with_its_extension_says_how_to_name_it(tmp_path, monkeypatch):
+    """`--set deck1=sample-deck.yaml` (Battle's README shows the YAML sample's file) said
+    only "no such file, and not a shipped deck list (sample-deck)": a shipped file is named
+    without its extension, and the message says so."""
+    monkeypatch.chdir(tmp_path)
+    shipped = {"sample-deck": tmp_path / "data" / "sample-deck.txt"}
+    with pytest.raises(DataError) as error:
+        data_file("sample-deck.yaml", "deck list", shipped)
+    assert str(error.value) == ("deck list 'sample-deck.yaml': no such file, and not a "
+                                "shipped deck list (sample-deck; name it without '.yaml': "
+                                "sample-deck)")
+
+
 def test_a_device_is_not_a_regular_file():
     """`--set deck0=/dev/zero` said "no such file": the path is there, a device."""
     with pytest.raises(DataError, match=r"^deck '/dev/zero': not a regular file, and not a "

@@ -409,6 +409,9 @@ def data_file(value: str, what: str, shipped: dict[str, Path]) -> Path:
     else:
         problem = "no such file"
     names = ", ".join(sorted(shipped)) or "none"
+    if path.suffix and path.stem in shipped and not path.exists():
+        # a shipped name with its file's extension: the name is given without one
+        names += f"; name it without {path.suffix!r}: {path.stem}"
     raise DataError(f"{what} {value!r}: {problem}, and not a shipped {what} ({names})")
 
 
