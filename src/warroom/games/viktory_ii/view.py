@@ -159,6 +159,8 @@ class ViewRules(State):
             "radius": b.radius,
             "round": self.round,
             "turn_limit": self.config.turn_limit,
+            # the rule option (public): whether artillery fires Overwatch at units moving by
+            "overwatch": self.config.overwatch,
             "player": self.player,
             "phase": self.phase,
             "decision": decision[0] if decision else None,

@@ -1,6 +1,7 @@
 // Viktory II, the map game, at the browser table: the hex map (terrain, fog, towns, cities,
 // capitals, units by owner and type, declared attacks, pennants, the moving unit, the hexes
-// waiting for a drawn tile), the players, your hand in card modes, and the battle being fought.
+// waiting for a drawn tile, the moves next to enemy artillery that may fire Overwatch), the
+// players, your hand in card modes, and the battle being fought.
 //
 // Every legal action that names a hex is played by clicking that hex: a unit's hex selects the
 // unit, a target hex moves, attacks, bombards, lands or fights there, a build site builds, a
@@ -60,6 +61,11 @@ const BATTLE_KINDS = {
   land: "Battle", naval: "Naval battle", bombard: "Bombardment", reserve_naval: "Naval battle",
   overwatch: "Overwatch",
 };
+// A move, a sail or an unloading next to enemy artillery that may still fire Overwatch this
+// turn (RULINGS: a defending artillery fires once per enemy turn at a unit moving next to it):
+// its hex is marked, its action said so. "May": its owner fires or holds it back.
+const OVERWATCH_GLYPH = "⚠";
+const OVERWATCH_HINT = "next to enemy artillery: Overwatch may fire";
 
 // The last battle's result the player closed (its log line's key), kept across redraws.
 let dismissedBattle = null;
@@ -171,6 +177,8 @@ const CSS = `
 /* the marks in the legend's colours (a fill attribute loses to the rule above: they drew white) */
 .v2map text.mark.star, .v2map text.mark.pennant, .v2-legend .gold { fill: #ffe27a; color: #ffe27a; }
 .v2map text.mark.battle, .v2-legend .red { fill: #ff6b5a; color: #ff6b5a; }
+.v2map text.mark.overwatch, .v2-legend .warn { fill: #ff9f1c; color: #ff9f1c; }
+.v2map text.mark.overwatch { font-size: 15px; stroke-width: 2.6px; stroke-opacity: .9; }
 .v2map .hex-cell > polygon.ground { stroke: #0b1d13; stroke-width: 1.2; }
 .v2map .fogged { fill: #000; opacity: .45; pointer-events: none; }
 .v2map .slot { fill: none; stroke: #f3d36b; stroke-width: 2.5; stroke-dasharray: 5 3; pointer-events: none; }
@@ -281,6 +289,32 @@ function hexOf(a) {
   return typeof a.hex === "number" ? a.hex : null;
 }
 
+/** Whether two of the map's hexes are next to each other (their centres one hex apart). */
+const nextTo = (a, b) => Math.hypot(a.x - b.x, a.y - b.y) < SIZE * SQRT3 * 1.1;
+
+/** The artillery that fired Overwatch this turn, by hex, as the seat's log tells it (the
+ *  lines since this turn began): one for each Overwatch on its own that was fired, not held
+ *  back ("Overwatch: ...'s artillery on E4 fires at ..." and then its roll or flip); all of a
+ *  battle hex's (Infinity) once they fired at units moving in. An artillery that fired and
+ *  was then drawn into a battle elsewhere (a Reinforcements card) takes its mark along, which
+ *  this count does not follow: there the hint may be missing or too cautious. */
+function overwatchFired(lines, index) {
+  const fired = new Map();
+  let start = lines.length;
+  while (start > 0 && !/^--- Round \d+: /.test(lines[start - 1])) start--;
+  let at = null; // the artillery's hex the next roll is of, and whether it is all of them
+  for (const line of lines.slice(start)) {
+    let m = /^Overwatch: .*?artillery on ([A-Z]\d+) fires at /.exec(line);
+    if (m) { at = { hex: index(m[1]), all: false }; continue; }
+    m = /^Battle \([\w ]+\) at ([A-Z]\d+):/.exec(line);
+    if (m) { at = { hex: index(m[1]), all: true }; continue; }
+    if (at && at.hex >= 0 && / (?:rolls|flips for) overwatch: /.test(line)) {
+      fired.set(at.hex, at.all ? Infinity : (fired.get(at.hex) || 0) + 1);
+    }
+  }
+  return fired;
+}
+
 /** The game's words for a seat ("player 1's town", in its action labels) in the table's
  *  ("Seat 1's town"): the panels, the map's tips and the log say "Seat 1". */
 const seatWords = (text) => String(text).replace(/\b[Pp]layer (\d+)\b/g, "Seat $1");
@@ -318,6 +352,14 @@ export function render(root, view, ctx) {
       if (!byCard.has(e.action.card)) byCard.set(e.action.card, []);
       byCard.get(e.action.card).push(e);
     }
+  }
+
+  // The moves, sails and unloadings offered that end next to enemy artillery in sight that
+  // may still fire Overwatch: their hexes are marked, their actions' words say so.
+  const overwatch = overwatchThreats();
+  for (const [hx, entries] of byHex) {
+    if (overwatch.has(hx)) byHex.set(hx, entries.map((e) => (overwatchMove(e.action)
+      ? { ...e, label: `${e.label} — ${OVERWATCH_HINT}` } : e)));
   }
 
   // --- the headline ------------------------------------------------------------------------
@@ -522,6 +564,12 @@ export function render(root, view, ctx) {
         g.append(svg("polygon", { class: "moving", points: corners(c.x, c.y, SIZE - 3.5) }));
         tip.push("the moving unit");
       }
+      if (overwatch.has(hx)) {
+        g.append(svg("text", { class: "mark overwatch", x: c.x + 17, y: c.y + 3 }, OVERWATCH_GLYPH));
+        g.classList.add("overwatch");
+        tip.push(`${OVERWATCH_GLYPH} next to ${overwatch.get(hx).map(([at, owner]) => `${whose(owner)} artillery on ${name(at)}`)
+          .join(", ")}: Overwatch may fire at a unit moving here`);
+      }
       const here = byHex.get(hx) || [];
       g.append(svg("title", {}, [...tip, ...here.map((e) => `→ ${e.label}`)].join("\n")));
       acts.bind(g, here);
@@ -647,7 +695,10 @@ export function render(root, view, ctx) {
       h("span", {}, h("i", { style: `background:${TERRAIN_FILL["?"]}` }), "unexplored"),
       h("span", {}, "● town  ■ city  ", h("b", { class: "gold", text: "★" }), " capital  ",
         h("b", { class: "red", text: "⚔" }), " attack declared (red edge: being fought)  ",
-        h("b", { class: "gold", text: "⚑" }), " pennant"),
+        h("b", { class: "gold", text: "⚑" }), " pennant",
+        // not a <b>: only what the map always may show is bold
+        overwatch.size ? h("span", {}, "  ", h("span", { class: "warn", text: OVERWATCH_GLYPH }),
+          " enemy artillery next to it may fire Overwatch") : null),
       h("span", { text: ICONS.map((ic, u) => `${ic} ${UNITS[u]}`).join("  ") }));
   }
 
@@ -670,9 +721,39 @@ export function render(root, view, ctx) {
       if (!groups.get(verb).includes(where)) groups.get(verb).push(where);
     }
     const can = [...groups].map(([verb, where]) => `${verb} ${where.join(", ")}`).join("; ");
+    const risky = [...overwatch.keys()].map(name);
     return h("p", { class: "v2-hint", id: "v2-moving" },
       `Selected: your ${UNITS[a.unit]} on ${name(a.hex)}, ${counted(a.mp, "move")} left`
-      + `${a.cargo ? `, ${a.cargo} aboard` : ""}. Click a gold-edged hex to ${can}.`);
+      + `${a.cargo ? `, ${a.cargo} aboard` : ""}. Click a gold-edged hex to ${can}.`
+      + (risky.length ? ` ${OVERWATCH_GLYPH} ${risky.join(", ")}: ${OVERWATCH_HINT}.` : ""));
+  }
+
+  /** A move that Overwatch fires at (a step or a road, a frigate's sail; units unloaded), not
+   *  an attack (the battle's own Overwatch, at units moving in, is asked in the battle). */
+  function overwatchMove(a) {
+    return (a.type === "Step" && a.kind !== "attack") || (a.type === "Unload" && !a.attack);
+  }
+
+  /** The hexes a unit selected may move to (or unload on) that are next to enemy artillery
+   *  this seat sees and that may still fire Overwatch this turn: hex -> [[artillery's hex,
+   *  owner], ...]. Nothing where the observation says the option is off (overwatch: false),
+   *  nor artillery its log says fired this turn, nor a player out of the game's. */
+  function overwatchThreats() {
+    const out = new Map();
+    if (!o.active || o.overwatch === false || battleNow) return out;
+    const index = (n) => cells.findIndex((c) => c.name === n);
+    const fired = overwatchFired(view.log || [], index);
+    const guns = o.units.filter(([hx, owner, units]) => owner !== o.player
+      && !(o.players[owner] && o.players[owner].out) && units[2] > (fired.get(hx) || 0)
+      && hx >= 0 && hx < cells.length);
+    if (!guns.length) return out;
+    for (const e of view.legal || []) {
+      const hx = hexOf(e.action);
+      if (hx === null || hx < 0 || hx >= cells.length || !overwatchMove(e.action) || out.has(hx)) continue;
+      const near = guns.filter(([at]) => at !== hx && nextTo(cells[at], cells[hx])).map(([at, owner]) => [at, owner]);
+      if (near.length) out.set(hx, near);
+    }
+    return out;
   }
 
   /** A card of the hand explained where its face abbreviates ("Regular Attack 2H/0M
