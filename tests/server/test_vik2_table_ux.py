@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
-from test_vik2_table import (PHONE, battle_at_e5, frame, harness, piece, position, show,
-                             take)
+from test_vik2_table import PHONE, battle_at_e5, frame, harness, piece, position, show, take
 
 from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
 from warroom.games.viktory_ii.units import INF
