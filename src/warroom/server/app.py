@@ -243,6 +243,9 @@ class Connection:
     version_sent: int | None = None  # the version of the last state frame sent
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     intents: Bucket = field(init=False)
+    # Set by `refuse`: the page is told why and closed with this code once its frames are
+    # sent (otherwise an empty text in the queue closes it with 1008, too slow)
+    refused: int | None = None
 
     def __post_init__(self) -> None:
         self.intents = Bucket(self.rate, BURST)
@@ -269,12 +272,22 @@ class Connection:
                 self.queue.get_nowait()
             self.queue.put_nowait("")  # the writer closes the connection
 
+    def refuse(self, message: str, code: int) -> None:
+        """The page is told `message` in one error frame, after the frames before it, and
+        then closed with `code`; the connection reads nothing more (`_serve` ends)."""
+        self.send(error_frame(message))
+        self.refused = code
+        self.send("")
+
     async def writer(self) -> None:
         try:
             while True:
                 text = await self.queue.get()
                 if not text:
-                    await self.ws.close(code=1008, reason="too slow")
+                    if self.refused is not None:
+                        await self.ws.close(code=self.refused)
+                    else:
+                        await self.ws.close(code=1008, reason="too slow")
                     return
                 await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
@@ -314,6 +327,9 @@ class Server:
         self.uploads = Uploads(store)
         self.games: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}  # games that no longer rebuild, and why
+        # Games another server over the same store changed (a Conflict): this one's copy is
+        # behind the store for good, so it changes them no more until it restarts
+        self.elsewhere: set[str] = set()
         self.conns: dict[str, set[Connection]] = {}
         self.max_watchers, self.max_game_watchers = MAX_WATCHERS, MAX_GAME_WATCHERS
         self.max_seat_pages = MAX_SEAT_PAGES
@@ -447,6 +463,8 @@ class Server:
 
     # --- intents ---
     async def act(self, live: LiveGame, conn: Connection, intent: Act) -> None:
+        if self.stale(live, conn, "your action"):
+            return
         try:
             action = live.resolve(conn.seat, intent.version, intent.index, intent.action)
             assert conn.seat is not None
@@ -458,10 +476,16 @@ class Server:
             conn.send(error_frame(f"could not store the action ({exc}); nothing was played, "
                                   "try again"))
             return
+        except Conflict as exc:  # nothing changed, and the same intent never will succeed
+            self.changed_elsewhere(live, exc, f"seat {conn.seat}'s action", conn,
+                                   "your action")
+            return
         self.after_action(live)
 
     async def resign(self, live: LiveGame, conn: Connection) -> None:
         seat = conn.seat
+        if self.stale(live, conn, "your resignation"):
+            return
         try:
             ended = live.resign(self.store, seat)
         except Rejected as exc:
@@ -471,6 +495,10 @@ class Server:
             conn.send(error_frame(f"could not store the resignation ({exc}); nothing changed, "
                                   "try again"))
             return
+        except Conflict as exc:
+            self.changed_elsewhere(live, exc, f"seat {seat}'s resignation", conn,
+                                   "your resignation")
+            return
         if ended is None:  # the AI plays the seat on: its pages watch, every page relabels it
             self.seat_to_ai(live, seat, f"Seat {seat} resigned; the {HANDOVER} AI plays on",
                             own=f"You resigned seat {seat}; the {HANDOVER} AI plays it on")
@@ -478,6 +506,8 @@ class Server:
 
     async def hand(self, live: LiveGame, conn: Connection, intent: Hand) -> None:
         """A player lets the AI play a seat whose person has been away `hand_after` s."""
+        if self.stale(live, conn, "the hand-over"):
+            return
         gone = live.away_for(intent.seat) if intent.seat < live.num_players else None
         try:
             live.hand(self.store, conn.seat, intent.seat, self.hand_after)
@@ -487,6 +517,10 @@ class Server:
         except WriteFailed as exc:
             conn.send(error_frame(f"could not store the hand-over ({exc}); nothing changed, "
                                   "try again"))
+            return
+        except Conflict as exc:
+            self.changed_elsewhere(live, exc, f"seat {conn.seat}'s hand-over of seat "
+                                   f"{intent.seat} to the AI", conn, "the hand-over")
             return
         self.seat_to_ai(live, intent.seat, f"Seat {intent.seat} was away "
                         f"{away_text(gone or 0)}: seat {conn.seat} let the {HANDOVER} AI play "
@@ -506,6 +540,29 @@ class Server:
             other.version_sent = None  # a new welcome is followed by the state, as at hello
             other.send(json.dumps(_welcome(live, other.seat, self.hand_after)))
             other.send(notice_frame(own if own and other in mine else notice))
+
+    def changed_elsewhere(self, live: LiveGame, exc: Conflict, what: str,
+                          conn: Connection | None = None, yours: str = "") -> None:
+        """The store refused `what` (a Conflict: another server over the same database
+        changed the game first), and nothing changed, in memory or on disk. This server's copy
+        of the game is behind the store for good: that is logged in one line, the game changes
+        here no more until a restart rebuilds it (`stale`; its AI seats stop), and the page
+        that asked, if any, is told so and closed (4409, as for a seat claimed on another
+        server)."""
+        self.elsewhere.add(live.id)
+        log.warning("game %s: %s was refused: %s, by another server over this database; this "
+                    "server changes the game no more until it restarts", live.id, what, exc)
+        if conn is not None:
+            conn.refuse(_elsewhere_text(yours), 4409)
+
+    def stale(self, live: LiveGame, conn: Connection, yours: str) -> bool:
+        """Whether another server over the same database changed `live` (`changed_elsewhere`):
+        then `conn`'s intent is refused as the first was, changing nothing, and its page
+        closed (4409)."""
+        if live.id not in self.elsewhere:
+            return False
+        conn.refuse(_elsewhere_text(yours), 4409)
+        return True
 
     def no_room(self, live: LiveGame, seat: int | None) -> str:
         """Why one more page of `seat` (None: a spectator) may not open on `live`, or ""."""
@@ -557,6 +614,8 @@ class Server:
             asyncio.get_running_loop()
         except RuntimeError:  # no loop yet (being built): the lifespan kicks every game
             return
+        if live.id in self.elsewhere:  # another server changed it: this one plays it no more
+            return
         for seat in live.ai_seats_to_move():
             key = (live.id, seat)
             if key in self._thinking:
@@ -576,6 +635,9 @@ class Server:
             seed = derive_seed(live.row.seed, "server-ai", seat, live.version)
             data = await self._think(live, spec, seed, live.state.clone(), seat)
             moved = await self._play_ai_move(live, seat, data)
+        except Conflict as exc:  # nothing changed; the AI plays the game here no more
+            self.changed_elsewhere(live, exc, f"AI seat {seat}'s move")
+            return
         except Exception:
             log.exception("AI seat %s of game %s failed", seat, live.id)
             return
@@ -614,12 +676,15 @@ class Server:
 
     async def _play_ai_move(self, live: LiveGame, seat: int, data: dict[str, Any]) -> bool:
         """Play an AI seat's move once the store takes it; False if the position moved on
-        while it thought (it thinks again). A failed write (another program holding the
-        database's lock, a full disk) is tried again after a pause that doubles up to a cap,
-        for as long as it takes: nobody else will ask for the move again, so giving up would
-        leave the game waiting on this seat until a restart."""
+        while it thought (it thinks again), or another server over the same database changed
+        the game (`changed_elsewhere`: it plays no more). A failed write (another program
+        holding the database's lock, a full disk) is tried again after a pause that doubles up
+        to a cap, for as long as it takes: nobody else will ask for the move again, so giving
+        up would leave the game waiting on this seat until a restart."""
         pause, cap = AI_RETRY
         while True:
+            if live.id in self.elsewhere:  # changed by another server while it thought
+                return False
             try:
                 action = live.resolve(seat, None, None, data)
             except Rejected:
@@ -1098,6 +1163,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             # A page whose person resigned the seat to the AI holds no seat any more.
             if conn.seat is not None and live.disconnect(conn.seat):
                 server.tell_presence(live)
+            if conn.refused is not None:  # its error frame and close code are on their way
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, HELLO_TIMEOUT)
             writer.cancel()
 
     return app
@@ -1128,7 +1196,7 @@ async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
             await server.hand(live, conn, intent)
         else:
             await server.act(live, conn, intent)
-        if conn.ws.client_state != WebSocketState.CONNECTED:
+        if conn.refused is not None or conn.ws.client_state != WebSocketState.CONNECTED:
             return
 
 
@@ -1158,6 +1226,12 @@ def _welcome(live: LiveGame, seat: int | None, hand_after: float) -> dict[str, A
             "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game,
             "sides": live.teams, "away": live.away(), "hand_after": hand_after,
             "joined": sorted(live.seen)}
+
+
+def _elsewhere_text(yours: str) -> str:
+    """What a page is told when another server over the same database changed its game."""
+    return (f"{yours} was not stored: this game was changed by another server over the same "
+            "database, and nothing changed here; reload the page")
 
 
 def _watching(live: LiveGame, token: str) -> str:

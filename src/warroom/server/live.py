@@ -411,7 +411,8 @@ class LiveGame:
 
     def apply(self, store: GameStore, seat: int, action: Any) -> Applied:
         """Store the action, then apply it. `resolve` has checked that it is legal now, so the
-        state accepts it; a failed store write raises before anything changed."""
+        state accepts it; a failed store write raises before anything changed (WriteFailed,
+        or Conflict: another server over the same store stored an action at this index)."""
         as_json = to_json(action)
         store.add_action(self.id, self.version, seat, as_json)
         if self.seats[seat].kind == "person":  # the view it moved from (brought up to date)
@@ -425,8 +426,9 @@ class LiveGame:
 
     def resign(self, store: GameStore, seat: int | None) -> Outcome | None:
         """A person gives up `seat`, stored before anything changes (a failed write raises
-        first): the outcome when that ended the game, None when the AI plays the seat on.
-        Rejected, changing nothing, for a spectator, an AI's seat or a game over."""
+        first, WriteFailed or Conflict): the outcome when that ended the game, None when the
+        AI plays the seat on. Rejected, changing nothing, for a spectator, an AI's seat or a
+        game over."""
         if seat is None:
             raise Rejected("spectators cannot resign; only a person playing a seat can")
         if self.seats[seat].kind != "person":
@@ -486,7 +488,8 @@ class LiveGame:
     def hand(self, store: GameStore, by: int | None, seat: int, after: float) -> None:
         """Seat `by`'s player lets the AI play `seat`, whose person has had no page connected
         for `after` seconds at least while the game waits for it: stored before anything
-        changes (a failed write raises first). Rejected, changing nothing, otherwise."""
+        changes (a failed write raises first, WriteFailed or Conflict). Rejected, changing
+        nothing, otherwise."""
         if by is None:
             raise Rejected("spectators cannot hand a seat to the AI; only a player can")
         if not 0 <= seat < self.num_players:

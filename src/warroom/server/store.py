@@ -46,8 +46,9 @@ class WriteFailed(Exception):
 
 class Conflict(Exception):
     """A write the store did not make because another writer made its own first (a second
-    server over the same database claimed the seat): nothing was stored, and the same write
-    will never succeed."""
+    server over the same database claimed the seat, stored the game's next action, or a
+    resignation or hand-over of the seat): nothing was stored, and the same write will never
+    succeed."""
 
 
 @dataclass
@@ -101,13 +102,15 @@ class GameStore(Protocol):
         ...
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
-        """Durably append action number `index`; raise if that index is already taken, and
-        WriteFailed if the action could not be stored now."""
+        """Durably append action number `index`; Conflict if that index is already taken
+        (by another server over the same store), and WriteFailed if the action could not be
+        stored now."""
         ...
 
     def add_resignation(self, game_id: str, seat: int, at: int) -> None:
-        """Durably note that `seat` resigned after `at` actions; raise if it had already, and
-        WriteFailed if it could not be stored now."""
+        """Durably note that `seat` resigned after `at` actions; Conflict if it had already
+        (on another server over the same store), and WriteFailed if it could not be stored
+        now."""
         ...
 
     def add_join(self, game_id: str, seat: int) -> None:
@@ -123,7 +126,8 @@ class GameStore(Protocol):
 
     def add_handover(self, game_id: str, seat: int, at: int) -> None:
         """Durably note that `seat` was handed to the AI after `at` actions, its person away;
-        raise if it had been, and WriteFailed if it could not be stored now."""
+        Conflict if it had been (on another server over the same store), and WriteFailed if it
+        could not be stored now."""
         ...
 
     def games(self) -> list[GameRow]:
@@ -213,14 +217,14 @@ class SqliteStore:
             )
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
-        with self._lock, _writing():
+        with self._lock, _writing(f"action {index} was stored already"):
             self.db.execute(
                 "INSERT INTO actions VALUES (?, ?, ?, ?)",
                 (game_id, index, player, json.dumps(action, separators=(",", ":"))),
             )
 
     def add_resignation(self, game_id: str, seat: int, at: int) -> None:
-        with self._lock, _writing():
+        with self._lock, _writing(f"seat {seat}'s resignation was stored already"):
             self.db.execute("INSERT INTO resignations VALUES (?, ?, ?)", (game_id, seat, at))
 
     def add_join(self, game_id: str, seat: int) -> None:
@@ -244,7 +248,7 @@ class SqliteStore:
                 raise
 
     def add_handover(self, game_id: str, seat: int, at: int) -> None:
-        with self._lock, _writing():
+        with self._lock, _writing(f"seat {seat}'s hand-over to the AI was stored already"):
             self.db.execute("INSERT INTO handovers VALUES (?, ?, ?)", (game_id, seat, at))
 
     def games(self) -> list[GameRow]:
@@ -416,10 +420,16 @@ def _shown(value: Any) -> str:
 
 
 @contextlib.contextmanager
-def _writing() -> Iterator[None]:
-    """A locked database, a full disk or a read-only file as WriteFailed, in one line. (An
-    IntegrityError, a second writer of the same action, is no passing failure: it stays.)"""
+def _writing(taken: str = "") -> Iterator[None]:
+    """A locked database, a full disk or a read-only file as WriteFailed, in one line. With
+    `taken` (what the row's primary key being there already means), an IntegrityError, another
+    writer over the same database having made the same write first, is a Conflict saying so:
+    no passing failure. (Each of these writes is one statement, so nothing is left open.)"""
     try:
         yield
     except sqlite3.OperationalError as exc:
         raise WriteFailed(str(exc).splitlines()[0]) from exc
+    except sqlite3.IntegrityError as exc:
+        if not taken:
+            raise
+        raise Conflict(taken) from exc
