@@ -987,3 +987,33 @@ def test_resigning_one_of_three_seats_hands_it_to_the_ai(slow_ai_server, browser
     row.wait_for()
     assert "heuristic since seat 0 resigned vs heuristic vs heuristic" in row.inner_text()
     page.close()
+
+
+def test_a_refusal_after_the_welcome_says_the_servers_words(live_server, browser):
+    """A page at the table refused mid-game (4409: another server over the same database
+    stored the game's next action first) said only "the server refused this link (code
+    4409)": the error frame that came just before the close, which says what happened and
+    what to do, is the refusal's text."""
+    page = browser.new_page()
+    page.clock.install()
+    made = page.request.post(f"{live_server.url}/api/games", data={
+        "game": "kow", "seats": [{"kind": "here"}, {"kind": "here"}]}).json()
+    assert "id" in made, made
+    routes = []
+
+    def through(ws):
+        ws.connect_to_server()
+        routes.append(ws)
+
+    page.route_web_socket("**/ws/*", through)
+    page.goto(f"{live_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
+    page.wait_for_selector("#table .panel", timeout=20_000)
+    why = ("your action was not stored: this game was changed by another server over the "
+           "same database, and nothing changed here; reload the page")
+    routes[0].send(json.dumps({"type": "error", "message": why}))
+    routes[0].close(code=4409)
+    page.wait_for_selector("#refused", timeout=10_000)
+    page.clock.fast_forward(60_000)
+    assert why in page.locator("#refused").inner_text()
+    assert "code 4409" not in page.locator("#refused").inner_text()
+    page.close()

@@ -87,8 +87,11 @@ function connect(token) {
     // Refused: wrong token, unknown game, no hello. An error frame before the welcome is a
     // refusal too, whatever the close code: a connection reset can turn the server's 44xx
     // into an abnormal close (1006).
+    // A refusal after the welcome (4409: another server over the same database changed the
+    // game) is said by the error frame just before the close.
     if ((ev.code >= 4400 && ev.code < 4500) || entry.refusal) {
-      refuse(entry.refusal || `the server refused this link (code ${ev.code})`);
+      refuse(entry.refusal || entry.lastError
+             || `the server refused this link (code ${ev.code})`);
       return;
     }
     // Say so at once: the table on screen is the last one received, and a click on it does
@@ -103,6 +106,7 @@ function connect(token) {
 async function receive(entry, frame) {
   // An action sent is answered by the next state (or an error): until then none is sent again.
   if (frame.type === "error" || frame.type === "state") entry.sent = undefined;
+  entry.lastError = frame.type === "error" ? frame.message : undefined;
   if (frame.type === "error") {
     if (entry.seat === undefined) entry.refusal = frame.message; // before the welcome
     say(frame.message);
