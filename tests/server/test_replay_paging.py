@@ -21,6 +21,19 @@ from warroom.server import app as server_app
 from warroom.server import create_app
 
 IDENTITY = {"Accept-Encoding": "identity"}
+
+
+@pytest.fixture(autouse=True)
+def patient_expect():
+    """A position's window of a long replay is built by the server when asked: on a runner
+    with both cores busy one took more than the 5 s Playwright's expect waits by default (the
+    page still said "loading…"). The pages here wait up to 30 s; what they must show, and
+    what they must not, is unchanged."""
+    expect.set_options(timeout=30_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 # Games with a log that only grows, and Viktory II's, shown since the viewer's previous turn
 # (it loses lines at its start), with two seats and three.
 GAMES = [("kow", {}, 2), ("champions", {}, 2), ("battle", {}, 2), ("word-iron", {}, 2),
