@@ -21,14 +21,16 @@
 - Movement: land units head for the nearest goal, a goal counting farther the harder it is
   (an enemy hex by the infantry a two-dice attack needs, open ground one more, at most 8;
   the edge of the explored map 1; an own town or city short of its garrison 0), so a stack
-  beside a strong town moves on to weaker targets. Units with no way over land to any goal
-  go to the coast (a shore of water from which a frigate can reach a landing, not a lake's),
-  and frigates ferry them (three a trip, sailing on to more of them while there is room
-  and they are within the turn's reach, larger groups first; through own ports too) to
-  the shore nearest a goal, or land them in an attack at good odds; a frigate on such work
-  does not stop to bombard. While units are cut off, a reserve frigate goes where it can
-  ferry them, and a frigate that cannot (on a lake) is taken off the board to be placed
-  again where it can.
+  beside a strong town moves on to weaker targets. A stack waiting beside the target it
+  heads for, too strong to attack yet, spreads over the target's free hex sides, one unit
+  to each (a hex side more is a die more), keeping a unit on its own. Units with no way
+  over land to any goal go to the coast (a shore of water from which a frigate can reach a
+  landing, not a lake's), and frigates ferry them (three a trip, sailing on to more of them
+  while there is room and they are within the turn's reach, larger groups first; through
+  own ports too) to the shore nearest a goal, or land them in an attack at good odds; a
+  frigate on such work does not stop to bombard. While units are cut off, a reserve frigate
+  goes where it can ferry them, and a frigate that cannot (on a lake) is taken off the
+  board to be placed again where it can.
   Artillery bombards what it can. Frigates otherwise stay in port unless an enemy frigate
   is there to attack at good odds.
 - Reserves go to the most threatened town or city that takes them, else the capital.
@@ -263,7 +265,7 @@ TOWN_RISK = 0.7  # another town or city, against the enemy next to it
 PLAN_DICE = 2  # the dice an attack is planned with (two hex sides or unit types)
 MAX_COST = 8  # the most a hard target adds to the distance to it
 EXPLORE_COST = 1  # the edge of the explored map counts as this far
-CAP = 12  # battles are estimated with at most this many units a side
+CAP = 20  # battles are estimated with at most this many units a side (12 wrote off a siege)
 
 
 @cache
@@ -577,15 +579,22 @@ def _move_active(state: Any, p: int, actions: list[Any], u: int) -> Any:
         if state.terrain[state.uh[u]] != WATER and water:  # leave the port
             return water[0]
         return DONE_STOP if DONE_STOP in actions else actions[0]
-    dist = _distances(state, p, _goals(state, p))
+    goals = _goals(state, p)
+    dist = _distances(state, p, goals)
     here = dist[state.uh[u]]
-    if here >= FAR:  # no way over land: to the coast, for a frigate
+    cut_off = here >= FAR
+    if cut_off:  # no way over land: to the coast, for a frigate
         dist = _distances(state, p, _coast(state, p, dist))
         here = dist[state.uh[u]]
     best = min((a for a in steps if a.kind != "attack"), key=lambda a: (dist[a.hex], a.hex),
                default=None)
     if best is not None and dist[best.hex] < here:
         return best
+    if not cut_off:
+        flank = _flank(state, p, state.uh[u], goals, dist)
+        for a in steps:
+            if a.hex == flank and a.kind != "attack":
+                return a
     return DONE_STOP if DONE_STOP in actions else actions[0]
 
 
@@ -632,9 +641,33 @@ def _select(state: Any, p: int, actions: list[Any]) -> Any:
         key = (a.unit in LAND_UNITS and a.unit == 1, -here, -a.hex)
         if best_key is None or key > best_key:
             best, best_key = a, key
+    if best is None:
+        for a in selects:  # a siege: units spread to the target's free hex sides
+            if a.unit != FRIG and _flank(state, p, a.hex, goals, dist) >= 0:
+                return a
     if best is None and frigates:
         return _ferry_select(state, p, frigates, dist)
     return best
+
+
+def _flank(state: Any, p: int, h: int, goals: dict[int, int], dist: list[int]) -> int:
+    """A hex to which a unit waiting at h beside the target it heads for (an enemy hex it
+    may not yet attack at good odds) steps to attack it from another hex side (a die more):
+    free land next to both, not enemy held and holding no own unit, while h keeps a unit
+    beyond its garrison. -1 when there is none."""
+    if state.occ_owner[h] != p or state.occ_n[h] - _need(state, p, h) < 2:
+        return -1
+    b = state.board
+    land = state.explored[p] & ~state.water
+    for t in b.neighbours[h]:
+        cost = goals.get(t)
+        if cost is None or dist[h] != cost + 1 or not state.enemy_held(t, p):
+            continue
+        for n in b.neighbours[t]:
+            if n != h and land >> n & 1 and b.distance[h][n] == 1 and state.occ_owner[n] == -1 \
+                    and not state.enemy_held(n, p) and state.terrain[n] != UNKNOWN:
+                return n
+    return -1
 
 
 # --- sea transport ---------------------------------------------------------------------------
