@@ -39,7 +39,8 @@ def test_first_player_advantage_verdict_with_its_interval_and_significance():
     assert f"± {100 * (high - low) / 2:.1f} %" == "± 3.0 %"
     assert a.first_verdict() == ("first player advantage: 60.0 % (56.9-63.0 %) wins for the first "
                                  "player (expected 50.0 % from who moved first and who won), "
-                                 "significant (p < 0.001)")
+                                 "significant (p < 0.001); the first player wins more than "
+                                 "its fair share: it has the edge")
 
 
 def test_no_first_player_advantage_is_not_significant():

@@ -38,6 +38,7 @@ from .stats import (
     games_text,
     holm,
     normal_two_sided_p,
+    p_text,
     significance,
 )
 from .store import ResultStore, RunInfo
@@ -252,6 +253,15 @@ class RunAnalysis:
         f = self.first
         return f is not None and f.p_adjusted is not None and f.p_adjusted < SIGNIFICANCE
 
+    def first_direction(self) -> int:
+        """+1 where the first player wins significantly more than expected (an advantage),
+        -1 where significantly less (a disadvantage: the players moving later have the
+        edge), 0 where the difference is not significant or cannot be measured."""
+        if not self.first_advantage():
+            return 0
+        assert self.first is not None
+        return 1 if self.first.rate.value > self.first.expected else -1
+
     def draw_verdict(self) -> str:
         return f"draws: {pct(self.draw_rate())} of {games_text(self.games)}"
 
@@ -269,9 +279,19 @@ class RunAnalysis:
             return f"{figure}; cannot be measured: {f.unmeasurable}"
         figure += f" (expected {100 * f.expected:.1f} % from who moved first and who won)"
         if f.family == 1:
-            return f"{figure}, {significance(f.p)}"
-        return (f"{figure}, {significance(f.p_adjusted, 'adjusted p')}: Holm's correction over "
-                f"{f.family} first-player tests ({f.scope}; p = {f.p:.3f} alone)")
+            verdict = f"{figure}, {significance(f.p)}"
+        else:
+            verdict = (f"{figure}, {significance(f.p_adjusted, 'adjusted p')}: Holm's "
+                       f"correction over {f.family} first-player tests ({f.scope}; "
+                       f"{p_text(f.p)} alone)")
+        direction = self.first_direction()
+        if direction > 0:
+            verdict += "; the first player wins more than its fair share: it has the edge"
+        elif direction < 0:
+            later = "the second player has" if self.seats == 2 else "the players moving later have"
+            verdict += (f"; a disadvantage: the first player wins less than its fair share, "
+                        f"{later} the edge")
+        return verdict
 
     def seat_verdict(self) -> str:
         rates = ", ".join(f"seat {i} {pct(r)}" for i, r in enumerate(self.seat_rates()))

@@ -227,8 +227,10 @@ class CardAnalysis:
                         f"{games_text(self.games)} ({family})" + untestable)
             return (f"card outliers: {tested} of {counted(cards, 'card')} tested; none "
                     f"stands out in {games_text(self.games)} ({family})" + untestable)
+        caveat = (f"; of the cards flagged when played: {PLAYED_CAVEAT}"
+                  if any(e.measure == PLAYED for e in flagged) else "")
         return f"card outliers: {len(flagged)} flagged ({family}): " + "; ".join(
-            describe(e) for e in flagged) + untestable
+            describe(e) for e in flagged) + caveat + untestable
 
     def untestable(self) -> list[CardEffect]:
         """The effects not tested although the card splits the player-games that could hold
@@ -385,6 +387,15 @@ def correct_together(analyses: list[CardAnalysis], scope: str) -> None:
         e.p_adjusted = p
     for a in analyses:
         a.family, a.scope = len(tested), scope
+
+
+# Why a card's effect when played is not the card's alone (said wherever a flag or a table
+# rests on it): in Champions a player who drew a 3 and never played it won every such game,
+# since a player who is winning need not play a low card.
+PLAYED_CAVEAT = ("playing a card is a player's choice that follows how the game goes (a "
+                 "player who is winning need not play a low card), so an effect when played "
+                 "mixes the card with the situations it is played in; the effect when drawn, "
+                 "which no player chooses, is the fairer measure of the card")
 
 
 def adjusted_for(measure: str) -> str:

@@ -20,6 +20,7 @@ from .cards import (
     CORRECTION,
     MIN_GROUP,
     NEARLY_SAME,
+    PLAYED_CAVEAT,
     SETTLED,
     CardAnalysis,
     CardEffect,
@@ -130,7 +131,8 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
     def answer(verdict: str) -> str:
         return verdict.split(": ", 1)[-1]
 
-    first = [label for label, a in cells if a.first_advantage()]
+    first = [label for label, a in cells if a.first_direction() > 0]
+    behind = [label for label, a in cells if a.first_direction() < 0]
     unmeasured = sum(a.first is None for _, a in cells)
     unmeasurable = sum(a.first is not None and a.first.p is None for _, a in cells)
     dominant = [f"{label}: {a.run.players[d]} (player {d})" for label, a in cells
@@ -142,6 +144,9 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
     settled = [label for label, a in cells if a.cards is not None and a.cards.settled()]
     verdicts = [
         f"first-player advantage: significant in {which(first)}" + _first_family(cells)
+        + (f"; a significant disadvantage instead (the first player wins less than its fair "
+           f"share: the players moving later have the edge) in {which(behind)}"
+           if behind else "")
         + (f"; not measured in {unmeasured} (no first player)" if unmeasured else "")
         + (f"; cannot be measured in {unmeasurable} (see the table)" if unmeasurable else ""),
         f"card outliers: flagged in {which(outliers)}" + _card_family(cells)
@@ -228,6 +233,10 @@ def _cards_section(a: RunAnalysis) -> Section:
         "win rate difference (percentage points)", marks, [not e.tested for e in shown]))
     ] if plotted else []
     flagged = cards.flagged()
+    # The plot shows one measure; a card flagged on the other is not red in it: say so.
+    red = {e.card for e in flagged if e.measure == measure}
+    elsewhere = sorted({e.card for e in flagged if e.measure != measure} - red)
+    other = PLAYED if measure == DRAWN else DRAWN
     table = None
     if flagged:
         table = (["card", "measure", "win rate with (adjusted)", "without (adjusted)",
@@ -244,8 +253,21 @@ def _cards_section(a: RunAnalysis) -> Section:
             f"{counted(cards.tests, 'test')} at {100 * SIGNIFICANCE:.0f} %; cards with "
             f"fewer than {MIN_GROUP} comparable player-games on either side are not tested. "
             + " ".join(filter(None, (words, f"Cards where {SETTLED} are not plotted."
-                                     if len(plotted) < len(drawn) else ""))))
+                                     if len(plotted) < len(drawn) else "",
+                                     _flagged_elsewhere(elsewhere, measure, other)))))
     return Section("cards", title, a.card_verdicts(), figures, table, note.strip())
+
+
+def _flagged_elsewhere(cards: list[str], measure: str, other: str) -> str:
+    """The plot's words for the cards flagged on the measure it does not show (red marks a
+    flag on the plotted measure only): a card flagged when played is black in a plot of the
+    cards when drawn."""
+    if not cards:
+        return ""
+    verb = "is" if len(cards) == 1 else "are"
+    return (f"Red marks the cards flagged when {measure}; {', '.join(cards)} {verb} flagged "
+            f"when {other} instead, a figure this plot does not show (see the table of "
+            "flagged cards)" + (f": {PLAYED_CAVEAT}." if other == PLAYED else "."))
 
 
 def _card_plot_rows(plotted: list[CardEffect]) -> tuple[list[CardEffect],
@@ -305,6 +327,8 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
         note = (f"Win rates {adjusted_for(measure)}: averages over players of the same "
                 "seat, listed player and number of cards, not the raw rates of holders and "
                 "non-holders.")
+        if measure == PLAYED:
+            note += f" Mind that {PLAYED_CAVEAT}."
         if measure == PLAYED and any(e.same_as_drawn for e in ranked):
             note += (" Cards played whenever they are drawn (they resolve as they are drawn), "
                      f"or in all but at most {100 * NEARLY_SAME:.0f} % of the player-games "

@@ -274,9 +274,15 @@ def signed(x: float, digits: int = 1) -> str:
     return f"{round(x, digits) + 0.0:+.{digits}f}"
 
 
+def p_text(p: float, name: str = "p") -> str:
+    """A p-value as every report prints it: `p = 0.022`, and `p < 0.001` below 0.001 (never
+    `p = 0.000`)."""
+    return f"{name} < 0.001" if p < 0.001 else f"{name} = {p:.3f}"
+
+
 def significance(p: float, name: str = "p") -> str:
     """The words a verdict line ends with; `name` is what the p-value is called in them."""
-    shown = f"{name} < 0.001" if p < 0.001 else f"{name} = {p:.3f}"
+    shown = p_text(p, name)
     return f"significant ({shown})" if p < SIGNIFICANCE else f"not significant ({shown})"
 
 

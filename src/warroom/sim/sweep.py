@@ -223,7 +223,7 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
         ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(sweep.players))
          + (" (the last SPEC fills the seats a cell has past them)"
             if any(r.players != sweep.players for r in runs) else "")),
-        ("games", f"{_per_cell(analyses)} per cell, batch seed {sweep.seed} in every cell"),
+        ("games", _games_fact(store, sweep, runs)),
     ]
     data = {"sweep": {"id": sweep.id, "game": sweep.game, "vary": sweep.vary,
                       "players": sweep.players, "seed": sweep.seed, "games": sweep.games},
@@ -281,20 +281,29 @@ def _paired_rates(tables: list[list[list[bool]]], what: str) -> tuple[float, str
             f"; paired by seed: {test}{many}")
 
 
+LONE = " not tested: the comparison needs two cells with games, and only one has any"
+
+
 def _rates_test(why: str, counts: list[list[float]],
-                tables: list[list[list[bool]]], what: str) -> tuple[float, str]:
+                tables: list[list[list[bool]]], what: str) -> tuple[float | None, str]:
     """Rates across the cells: paired by seed when the cells played the same games (`why`
-    empty), else the chi-square test of independent samples on `counts`, saying why."""
+    empty), else the chi-square test of independent samples on `counts`, saying why; none
+    with one cell."""
+    if len(counts) < 2:
+        return None, LONE
     if why:
         return homogeneity_p(counts), f"; chi-square test (not paired by seed: {why})"
     return _paired_rates(tables, what)
 
 
 def _location_test(why: str, paired: list[list[float]] | None,
-                   samples: list[list[float]] | list[Any]) -> tuple[float, str]:
+                   samples: list[list[float]] | list[Any]) -> tuple[float | None, str]:
     """Lengths or a metric across the cells: paired by seed (Wilcoxon's signed-rank test for
     two cells, Friedman's for more) when the cells played the same games and every game has
-    the figure (`paired`), else Kruskal-Wallis on `samples` as independent, saying why."""
+    the figure (`paired`), else Kruskal-Wallis on `samples` as independent, saying why; none
+    with one cell."""
+    if len(samples) < 2:
+        return None, LONE
     if why or paired is None:
         why = why or "not every game has it"
         return same_location_p(samples), f"; Kruskal-Wallis test (not paired by seed: {why})"
@@ -308,6 +317,8 @@ def _wins_test(why: str, analyses: list[RunAnalysis], kind: str) -> tuple[float 
     same games): game by game when the cells played the same games, else as independent
     samples (the wins per team and the draws). Cells that play different teams, or different
     numbers of players, are not tested: no one grouping counts each of their games once."""
+    if len(analyses) < 2:
+        return None, LONE
     differ = _setups_differ(analyses)
     partners = None if differ else shared_partners(analyses, kind)
     if partners is None:
@@ -323,19 +334,21 @@ def _wins_test(why: str, analyses: list[RunAnalysis], kind: str) -> tuple[float 
 
 
 def _first_test(why: str, analyses: list[RunAnalysis],
-                firsts: list[Rate]) -> tuple[float, str]:
+                firsts: list[Rate]) -> tuple[float | None, str]:
     """The first player's wins across the cells, game by game over the games with a first
     player when they are the same games in every cell."""
     flags = [a.per_game.first_won for a in analyses]
     if not why and any([f < 0 for f in flag] != [f < 0 for f in flags[0]] for flag in flags):
         why = "the games with a first player differ between cells"
+    counts = [[r.successes, r.trials - r.successes] for r in firsts]
+    if why:  # the cells' games differ (an unfinished sweep: cells of 128 and 20 games)
+        return _rates_test(why, counts, [], "")
     games = [i for i, f in enumerate(flags[0]) if f >= 0]
-    return _rates_test(why, [[r.successes, r.trials - r.successes] for r in firsts],
-                       [[[flag[i] == 1 for i in games] for flag in flags]], "")
+    return _rates_test(why, counts, [[[flag[i] == 1 for i in games] for flag in flags]], "")
 
 
 def _reasons_test(why: str, analyses: list[RunAnalysis],
-                  reasons: list[str]) -> tuple[float, str]:
+                  reasons: list[str]) -> tuple[float | None, str]:
     def ended(a: RunAnalysis, reason: str) -> list[bool]:
         code = a.per_game.reasons.get(reason, -1)
         return [c == code for c in a.per_game.reason]
@@ -426,9 +439,23 @@ def _figure_section(key: str, title: str, unit: str, series: dict[str, list[Poin
     return Section(key, title, lines, [Plot(f"sweep-{key}", plot)], table)
 
 
-def _per_cell(analyses: list[RunAnalysis]) -> str:
-    counts = sorted({a.games for a in analyses})
-    return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+def _games_fact(store: ResultStore, sweep: SweepInfo, runs: list[Any]) -> str:
+    """The games of the sweep: so many per cell when every cell of the grid holds the games
+    it was asked for; else that the sweep is unfinished, with the games requested and held
+    in each cell (a cell of the grid not started holds none)."""
+    seed = f"batch seed {sweep.seed} in every cell"
+    cells = len(list(itertools.product(*(values for _, values in sweep.vary))))
+    held = [(", ".join(f"{k}={v}" for k, v in (r.cell or {}).items()), store.count_games(r.id),
+             r.games_requested) for r in runs]
+    if len(held) == cells and all(n == asked for _, n, asked in held):
+        return f"{held[0][1]} per cell, {seed}"
+    asked = sorted({a for _, _, a in held} | ({sweep.games} if len(held) < cells else set()))
+    each = "; ".join(f"{label}: {n}" for label, n, _ in held)
+    missing = cells - len(held)
+    return (f"unfinished sweep: {' or '.join(map(str, asked))} requested per cell, held "
+            f"{each}" + (f"; {missing} cell{'s' if missing > 1 else ''} not started" if missing
+                         else "")
+            + f"; {seed} (warroom sweep ... --resume plays the rest)")
 
 
 def _cell_json(a: RunAnalysis) -> dict[str, Any]:
@@ -452,6 +479,8 @@ def _moves(title: str, points: list[Point], labels: list[str], percent: bool) ->
         return f"{shown} ({labels[i]})"
 
     low, high = values.index(min(values)), values.index(max(values))
+    if len(values) == 1:
+        return f"{title}: {show(0)}, the only cell with games"
     if values[low] == values[high]:
         return f"{title}: {show(low).split(' (')[0]} in every cell"
     return f"{title}: from {show(low)} to {show(high)}"
