@@ -21,9 +21,11 @@ CAPTURE = [{"name": "Card 0", "effects": [{"kind": "capture"}]}]
 
 def two_decks(tmp_path) -> tuple[str, str]:
     """Two deck files made from the sample deck: the same resources by name, but two decks
-    (as a sweep of `deck0=sample,my-deck.yaml` plays), so each card is named with its deck."""
+    (as a sweep of `deck0=sample,my-deck.yaml` plays: one Word of Power differs), so each card
+    is named with its deck."""
     return (quiet_deck(tmp_path, "deck0.yaml", strategies=CAPTURE),
-            quiet_deck(tmp_path, "deck1.yaml", strategies=CAPTURE))
+            quiet_deck(tmp_path, "deck1.yaml", strategies=CAPTURE,
+                       words=[{"name": "A word of deck1's own"}]))
 
 
 def slot_of(s: WordIronState, p: int, origin: int, name: str) -> int:

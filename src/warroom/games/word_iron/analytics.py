@@ -5,7 +5,8 @@
 - `played`: a use of a resource (the only cards a player chooses to use).
 - `ransomed`: a resource handed over as a ransom or for a truce; `taken`: one received so.
 
-When the two players use different decks, a card is named with its deck option
+When the two players use different decks (not merely two files of the same cards), a card is
+named with its deck option
 (`Knights' Lance (deck0)`): the same name in two decks may be two different cards. A resource
 keeps its deck when a ransom or a truce moves it: the events that use or move one name the
 seat whose deck it is from (`origin`), since a realm may then hold two cards of one name.
@@ -13,17 +14,28 @@ seat whose deck it is from (`origin`), since a realm may then hold two cards of 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import DRAWN, PLAYED, CardFacts
-from .deck import Deck, deck_path
+from .deck import Deck, deck_path, load_deck
 
 RANSOMED, TAKEN = "ransomed", "taken"
 
 
 def deck_labels(deck0: str, deck1: str) -> tuple[str, str]:
-    """The suffix that tells each player's cards apart: none when both use the same deck."""
-    if deck_path(deck0).resolve() == deck_path(deck1).resolve():
+    """The suffix that tells each player's cards apart: none when both use the same deck,
+    one file or two of the same cards (a copy of a deck, renamed or commented, is the same
+    deck: told apart, every card was two cards, each with half the games behind it)."""
+    if deck_path(deck0).resolve() == deck_path(deck1).resolve() or (
+            _cards(load_deck(deck0)) == _cards(load_deck(deck1))):
         return ("", "")
     return (" (deck0)", " (deck1)")
+
+
+def _cards(deck: Deck) -> tuple[Any, ...]:
+    """A deck's cards, section by section: what it plays, without its name and description."""
+    return (deck.soldiers, deck.resources, deck.strategies, deck.chance, deck.words,
+            deck.champions)
 
 
 # The kinds of events card_events reads (Game.card_event_kinds).
