@@ -68,9 +68,9 @@ def show(page, frame: dict) -> None:
     page.evaluate("(frame) => window.show(frame)", frame)
 
 
-def position(tmp_path: Path, pieces: list[dict], **options):
-    """A game on MAP with these pieces, setup turns over, player 0 to move."""
-    data = {"name": "test", "tiles": MAP, "explored": True, "first": 0, "pieces": pieces}
+def position(tmp_path: Path, pieces: list[dict], tiles: str = MAP, **options):
+    """A game on MAP (or `tiles`) with these pieces, setup turns over, player 0 to move."""
+    data = {"name": "test", "tiles": tiles, "explored": True, "first": 0, "pieces": pieces}
     path = tmp_path / "test.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     return GAME.new_state(GAME.config({"map": str(path), "turn_limit": 80, **options}), 0)

@@ -7,24 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 from playwright.sync_api import expect
-from test_vik2_table import GAME, frame, harness, piece, show, take
+from test_vik2_table import MAP as TABLE_MAP
+from test_vik2_table import frame, harness, piece, show, take
+from test_vik2_table import position as table_position
 
 from warroom.games.viktory_ii.actions import SelectUnit, Step
 from warroom.games.viktory_ii.units import INF
 
 # test_vik2_table's map with a mountain on G4, whose city supports an artillery: C3's
 # neighbours are C4, B3, B2, C2, D3 and D4; E4's are E5, D5, D4, E3, F3 and F4.
-MAP = """\
-   p m p p
-  p p p p p
- w p p p p w
-w w p p p w w
- p p p p p w
-  p p p p p
-   p p p m
-"""
+MAP = TABLE_MAP.replace("p p p f\n", "p p p m\n")
 HINT = "next to enemy artillery: Overwatch may fire"
 
 
@@ -34,10 +27,7 @@ def position(tmp_path: Path, **options):
     pieces = [piece("A1", 0, "city", True), piece("A2", 0, "city"), piece("C3", 0, infantry=2),
               piece("D4", 0, infantry=1),
               piece("G4", 1, "city", True), piece("G1", 1, "city"), piece("E4", 1, artillery=1)]
-    data = {"name": "test", "tiles": MAP, "explored": True, "first": 0, "pieces": pieces}
-    path = tmp_path / "test.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
-    return GAME.new_state(GAME.config({"map": str(path), "turn_limit": 80, **options}), 0)
+    return table_position(tmp_path, pieces, tiles=MAP, **options)
 
 
 def answer(state, label: str) -> None:
