@@ -89,3 +89,17 @@ def test_ctrl_c_that_a_library_turned_into_its_own_error_is_an_interruption(caps
     finally:
         cli.commands.pop("import-interrupted", None)
         cli.commands.pop("plain-failure", None)
+
+
+def test_ctrl_c_while_the_command_line_is_read_is_one_line(capsys, monkeypatch):
+    """Ctrl-C while click reads the command line (before any command runs) reached click's own
+    handler, which prints a blank line before the Abort that `main` then says as
+    "interrupted": two lines where every other interrupt is one."""
+    from warroom.cli import _Group, main
+
+    def interrupted(self, ctx, args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_Group.__mro__[1], "parse_args", interrupted)
+    assert main(["games"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"

@@ -102,6 +102,15 @@ class _Group(_HelpGroup):
             importlib.import_module(f"{__name__}.{module}")  # registers itself on `cli`
         return super().get_command(ctx, name)
 
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        # Ctrl-C while the command line is read: click would print a blank line before the
+        # one line `main` says (its Abort), so it is carried past click as one during a command
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            raise _Stopped("interrupted") from None
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
