@@ -75,7 +75,6 @@ def test_a_move_next_to_enemy_artillery_says_overwatch_may_fire(live_server, bro
     assert f"→ move to D4 (plains) — {HINT}" in title, title
     assert "Seat 1's artillery on E4" in title, title
     assert f"move to D4 (plains) — {HINT}" in d4.get_attribute("aria-label")
-    Path("/tmp/vik2-overwatch.png").write_bytes(page.locator("svg.v2map").screenshot())
     # D4 holds an infantry of player 0's too: a menu, whose move says it
     d4.dispatch_event("click")
     menu = page.locator(".menu button").all_text_contents()
