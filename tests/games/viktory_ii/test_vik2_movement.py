@@ -267,8 +267,8 @@ def test_rule_one_unit_at_a_time_a_unit_is_offered_exactly_when_it_has_a_move(se
     """The units offered for selection come from a quick check of what each could do
     (`can_act`), apart from the moves a selected unit is then offered (`unit_options`): they
     must agree, or a unit with a move is never offered (a frigate whose only way was an own
-    port: 324 such units in three 3-player games) or one without is. Checked at every move
-    step of heuristic games with random moves mixed in."""
+    port: 324 times over the move steps of six seeded games, 2 and 3 players) or one without
+    is. Checked at every move step of heuristic games with random moves mixed in."""
     game = get_game("viktory-ii")
     state = game.new_state(game.config({"players": players}), seed)
     rng = random.Random(seed)
