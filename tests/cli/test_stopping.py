@@ -77,6 +77,14 @@ def test_ctrl_c_that_a_library_turned_into_its_own_error_is_an_interruption(caps
         except KeyboardInterrupt as exc:
             raise RuntimeError("__set_name__ of 'Model' failed") from exc
 
+    @cli.command(name="schema-interrupted")
+    def schema_interrupted() -> None:
+        # as pydantic-core words it, without chaining the interrupt (met in CI: a Ctrl-C while
+        # `simulate --resume` imported Word & Iron's card models ended in this traceback)
+        raise RuntimeError("Error building `model` validator:\n  SchemaError: Field `unit`:\n"
+                           "  SchemaError: Error building `literal` serializer:\n"
+                           "  KeyboardInterrupt: ")
+
     @cli.command(name="plain-failure")
     def failure() -> None:
         raise RuntimeError("a defect, not an interruption")
@@ -84,10 +92,13 @@ def test_ctrl_c_that_a_library_turned_into_its_own_error_is_an_interruption(caps
     try:
         assert main(["import-interrupted"]) == 130
         assert capsys.readouterr().err == "interrupted\n"
+        assert main(["schema-interrupted"]) == 130
+        assert capsys.readouterr().err == "interrupted\n"
         with pytest.raises(RuntimeError, match="a defect"):  # a real defect still shows
             main(["plain-failure"])
     finally:
         cli.commands.pop("import-interrupted", None)
+        cli.commands.pop("schema-interrupted", None)
         cli.commands.pop("plain-failure", None)
 
 

@@ -167,11 +167,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _from_interrupt(exc: BaseException) -> bool:
-    """Whether `exc` was raised because of a KeyboardInterrupt (its cause or context)."""
+    """Whether `exc` was raised because of a KeyboardInterrupt: its cause or context, or its
+    message (pydantic's schema builder, interrupted while a model is made at import, raises a
+    SchemaError of its own that only names the interrupt: "... KeyboardInterrupt: ")."""
     seen: set[int] = set()
     link: BaseException | None = exc
     while link is not None and id(link) not in seen:
-        if isinstance(link, KeyboardInterrupt):
+        if isinstance(link, KeyboardInterrupt) or "KeyboardInterrupt" in str(link):
             return True
         seen.add(id(link))
         link = link.__cause__ or link.__context__
