@@ -118,7 +118,7 @@ def test_windows_rebuild_the_whole_replay_for_every_viewer(db, game, options, se
 
 
 def test_a_long_viktory_ii_game_in_windows_sends_its_log_once(db):
-    """A long Viktory II game (2,598 positions): a window anywhere in it, as the page asks
+    """A long Viktory II game (about 2,400 positions): a window anywhere in it, as the page asks
     for it, is the whole replay's positions, and holds each log line about once, where the
     whole replay repeats the log at every position."""
     with client(db) as c:
@@ -302,13 +302,13 @@ def where(position: int, last: int) -> re.Pattern:
 
 @pytest.fixture
 def long_game(seeded_server, browser):
-    """A long Viktory II game (seed 1: 2,598 positions), a page, the game's whole replay as a
+    """A long Viktory II game (seed 1: about 2,400 positions), a page, the game's whole replay as a
     spectator and as seat 0 saw it (fetched outside the page), and the bytes of the whole
     replay compressed."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     game_id = finished_game(page, seeded_server.url, "viktory-ii", {}, seed=1)
     url = f"{seeded_server.url}/api/games/{game_id}/replay"
-    # The whole replay of 2,598 positions takes seconds to build; on a machine loaded by
+    # The whole replay of some 2,400 positions takes seconds to build; on a machine loaded by
     # other tests (a CI runner with both cores busy) it outlasted Playwright's 30 s default.
     whole = {viewer: page.request.get(f"{url}?seat={viewer}", timeout=180_000)
              for viewer in ("spectator", "0")}
