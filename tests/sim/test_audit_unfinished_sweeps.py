@@ -12,6 +12,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from test_card_verdicts import played_by_the_winner
 
 from warroom.cli import main
 from warroom.engine import DRAWN, PLAYED, CardFacts
@@ -185,34 +186,13 @@ def test_small_p_values_print_as_below_0_001_everywhere():
     assert "0.000" not in verdict
 
 
-def _played_by_the_winner(n: int = 200, seed: int = 3) -> list[dict]:
-    """Each seat draws A or B, whoever wins; a winner who holds A plays it, a loser never
-    does (a player who is losing keeps a card a winner can afford to use, or the other way
-    round): A stands out when played, and no card when drawn."""
-    rng = random.Random(seed)
-    games = []
-    for i in range(n):
-        facts, winner = CardFacts(2), rng.randrange(2)
-        for seat in (0, 1):
-            card = "A" if rng.random() < 0.5 else "B"
-            facts.add(seat, DRAWN, card)
-            if card == "A" and seat == winner:
-                facts.add(seat, PLAYED, "A")
-            elif card == "B":
-                facts.add(seat, PLAYED, "B")
-        games.append({"index": i, "seed": i, "seating": [0, 1], "winner_seats": [winner],
-                      "scores_by_seat": [0, 0], "reason": "won", "length": 10,
-                      "first_player": None, "metrics": {}, "cards": facts.to_json()})
-    return games
-
-
 def test_a_card_flagged_when_played_carries_the_caveat_of_a_players_choice(tmp_path):
     """Audit defect 4: in Champions a card flagged 'weak when played' is an artefact
     (a player who is winning never needs to play a low card: drew a 3 and never played it,
     won 100 %). Where the report shows the played measure (the verdict, the played table),
     it says that playing is a player's choice that follows how the game goes; and the plot,
     of the cards when drawn, says that the card flagged when played is not red in it."""
-    a = analyse_games(_run(), _played_by_the_winner())
+    a = analyse_games(_run(), played_by_the_winner())
     assert a.cards is not None
     assert [(e.card, e.measure) for e in a.cards.flagged()] == [("A", PLAYED)]
     assert PLAYED_CAVEAT in a.card_verdict()
