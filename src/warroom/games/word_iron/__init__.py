@@ -84,10 +84,10 @@ class WordIronGame(Game):
 
     def card_events(self, state: WordIronState) -> CardFacts:
         cfg = state.config
-        return card_events(state.kept_log, deck_labels(cfg.deck0, cfg.deck1))
+        return card_events(state.kept_log, deck_labels(cfg.decks))
 
     def card_names(self, config: Config) -> list[str]:
-        return deck_card_names(config.decks, deck_labels(config.deck0, config.deck1))
+        return deck_card_names(config.decks, deck_labels(config.decks))
 
     def load_cards(self, path: str) -> Deck:
         return load_deck(path)

@@ -17,17 +17,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import DRAWN, PLAYED, CardFacts
-from .deck import Deck, deck_path, load_deck
+from .deck import Deck
 
 RANSOMED, TAKEN = "ransomed", "taken"
 
 
-def deck_labels(deck0: str, deck1: str) -> tuple[str, str]:
-    """The suffix that tells each player's cards apart: none when both use the same deck,
-    one file or two of the same cards (a copy of a deck, renamed or commented, is the same
-    deck: told apart, every card was two cards, each with half the games behind it)."""
-    if deck_path(deck0).resolve() == deck_path(deck1).resolve() or (
-            _cards(load_deck(deck0)) == _cards(load_deck(deck1))):
+def deck_labels(decks: tuple[Deck, Deck]) -> tuple[str, str]:
+    """The suffix that tells each player's cards apart: none when both decks hold the same
+    cards (one file, or a copy renamed or commented: told apart, every card was two cards,
+    each with half the games behind it). The decks are the config's, read when it was made."""
+    if _cards(decks[0]) == _cards(decks[1]):
         return ("", "")
     return (" (deck0)", " (deck1)")
 
