@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -298,3 +299,18 @@ def test_replay_names_who_played_each_seat_first(kow_save, tmp_path, capsys):
                                         if k != "players"}}
     assert main(["replay", str(_write(tmp_path, "anon.json", anonymous))]) == 0
     assert "Players:" not in capsys.readouterr().out
+
+
+def test_replays_result_names_the_ai_that_finished_a_seat(kow_save, tmp_path, capsys):
+    """Audit (server, stop 46): the result line of a server game whose person resigned named
+    that seat "human", though the AI played it from then on (the web page says "heuristic
+    since seat 1 resigned"). The result names the AI that finished the seat, and why."""
+    meta = {**kow_save["meta"], "players": ["human", "human"],
+            "handed_to_ai": [{"seat": 0, "at": 2, "agent": "random", "why": "away"},
+                             {"seat": 1, "at": 3, "agent": "heuristic", "why": "resigned"}]}
+    path = _write(tmp_path, "handed.json", {**kow_save, "meta": meta})
+    assert main(["replay", str(path)]) == 0
+    result = capsys.readouterr().out.splitlines()[-1]
+    names = {0: "random after its person was away", 1: "heuristic after its person resigned"}
+    winner = int(re.match(r"Result: player (\d) \(", result)[1])  # one wins a kow game
+    assert result.startswith(f"Result: player {winner} ({names[winner]}) - "), result

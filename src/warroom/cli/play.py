@@ -384,14 +384,17 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
         if line:
             echo_log_line(line)
     click.echo(g.render(obs, as_player))
+    names = list(specs or [])
     for handed in record.meta.get("handed_to_ai") or ():  # a server's game (Record.load checks)
         why = "resigned" if handed["why"] == "resigned" else "was away"
         click.echo(f"player {handed['seat']} was played by the {handed['agent']} AI after "
                    f"{handed['at']} actions (its person {why})")
+        if handed["seat"] < len(names):  # the result names who finished the game for it
+            names[handed["seat"]] = f"{handed['agent']} after its person {why}"
     if outcome is None:
         click.echo(f"(unfinished: {len(record.actions)} actions so far)")
     else:  # the record's SPECs are text without control characters (Record.load)
-        click.echo(result_line(g, outcome, specs or []))
+        click.echo(result_line(g, outcome, names))
 
 
 def check_own_seat(file: str, record: Record, player: int) -> None:
