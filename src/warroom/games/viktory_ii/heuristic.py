@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Callable
 from functools import cache
 from math import comb
 from typing import Any
@@ -822,7 +823,8 @@ def _loads(state: Any, p: int, stranded: set[int]) -> dict[int, int]:
     return out
 
 
-CHOOSERS = {
+# One chooser per kind of decision: (state, player, its legal actions) -> the one taken.
+CHOOSERS: dict[str, Callable[[Any, int, list[Any]], Any]] = {
     "tile": _place_tile,
     "capital": _capital,
     "second_town": _second_town,
