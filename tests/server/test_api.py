@@ -938,7 +938,7 @@ def test_defect_a_create_request_over_the_limit_is_not_read_to_its_end(db):
         answer = c.post("/api/games", content=b"{" + b" " * MAX_BODY + b"}",
                         headers={"content-type": "application/json"})
     assert (answer.status_code, answer.json()) == (
-        400, {"error": "request too large (at most 64 KiB)"})
+        413, {"error": "request too large (at most 64 KiB)"})
 
 
 def test_defect_the_frameworks_own_refusals_are_one_line_errors_as_every_other(db):

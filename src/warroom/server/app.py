@@ -15,6 +15,7 @@ import logging
 import math
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -25,11 +26,8 @@ from typing import Annotated, Any, Literal
 
 from fastapi import (
     FastAPI,
-    File,
-    Form,
     Query,
     Request,
-    UploadFile,
     WebSocket,
     WebSocketDisconnect,
 )
@@ -38,6 +36,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
@@ -94,7 +93,26 @@ BURST = 20  # ... and at once
 # seconds) or fill the cap with games nobody will join.
 CREATE_BURST = 30
 CREATE_EVERY = 20.0
+# Files one client address may upload (each stored in the database for good): UPLOAD_BURST at
+# once, then one every UPLOAD_EVERY seconds. As for games, only the files stored count.
+UPLOAD_BURST = 20
+UPLOAD_EVERY = 60.0
+# The multipart form around an upload's file (its fields, boundaries and headers): a body
+# over MAX_UPLOAD plus this is refused unread.
+UPLOAD_FORM = 16 * 1024
+RETRY_FULL = 60  # Retry-After (s) of a game refused at --max-games: no wait is known
 HELLO_TIMEOUT = 10.0
+# Connections of one client address that have not yet sent their hello: each is held up to
+# HELLO_TIMEOUT, and a page sends its hello at once, so more are refused (4429). Twice the
+# most seats of a game: a hotseat page opens a connection for each of its seats at once.
+MAX_GREETING = 16
+# Replays of finished games: a long game's whole replay takes seconds of CPU and tens of MB
+# to build, and a finished game never changes. At most REPLAY_BUILDS are built at once
+# (others wait their turn), and the answers are kept, the most recently asked for first, up to
+# REPLAY_CACHE_BYTES and REPLAY_CACHE_ENTRIES.
+REPLAY_BUILDS = 2
+REPLAY_CACHE_BYTES = 64 * 1024 * 1024
+REPLAY_CACHE_ENTRIES = 32
 QUEUE = 256  # frames waiting for a slow connection before it is closed
 AI_KINDS = ("random", "heuristic", "mcts")
 MCTS_SECONDS = (0.05, 10.0)
@@ -232,6 +250,11 @@ class Bucket:
         """Seconds until the next one is allowed."""
         return max(0.0, (1 - self.tokens) / self.rate)
 
+    def give_back(self) -> None:
+        """Undo the last `allow`: what it allowed was refused, and only what is made counts
+        (a client's mistakes must not use up what it may create)."""
+        self.tokens = min(self.burst, self.tokens + 1)
+
 
 # --- connections --------------------------------------------------------------------------
 @dataclass(eq=False)
@@ -295,7 +318,13 @@ class Connection:
 
 
 class TooManyGames(WarroomError):
-    """A new game refused because the server already holds its cap of games in play."""
+    """A new game (or upload) refused: the server already holds its cap of games in play, or
+    the client address made too many; `wait` is the seconds to try again after (the 429's
+    Retry-After)."""
+
+    def __init__(self, message: str, wait: float):
+        super().__init__(message)
+        self.wait = wait
 
 
 def error_frame(message: str) -> str:
@@ -315,11 +344,20 @@ class Server:
     def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0,
                  rate: float = RATE, allow_seed: bool = False, max_games: int = MAX_GAMES,
                  idle: float = IDLE, create_every: float = CREATE_EVERY,
-                 hand_after: float = HAND_AFTER):
+                 hand_after: float = HAND_AFTER, upload_every: float = UPLOAD_EVERY):
         self.store = store
         self.hand_after = hand_after
         self.create_every = create_every
         self.creators: dict[str, Bucket] = {}  # by client address
+        self.upload_every = upload_every
+        self.uploaders: dict[str, Bucket] = {}  # by client address
+        self.greeting: dict[str, int] = {}  # connections awaiting their hello, by address
+        self.max_greeting = MAX_GREETING
+        # Finished games' replay answers (`replay_body`), least recently asked for first
+        self.replays: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self.replay_bytes = 0
+        self.replay_builds: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
+        self.replay_slots = asyncio.Semaphore(REPLAY_BUILDS)
         self.max_games = max_games
         self.idle = idle
         self.rate = rate
@@ -407,18 +445,51 @@ class Server:
     def in_play(self) -> int:
         return sum(live.in_play(self.idle) for live in self.games.values())
 
-    def may_create(self, client: str) -> None:
+    def may_create(self, client: str) -> Bucket | None:
         """Refuse (TooManyGames) a client address that has created games too fast (never,
-        with `create_every` 0)."""
-        if not self.create_every:
-            return
-        if len(self.creators) > 4096:  # forget the addresses whose buckets are full again
-            self.creators = {a: b for a, b in self.creators.items() if not b.full()}
-        bucket = self.creators.setdefault(client, Bucket(1 / self.create_every, CREATE_BURST))
-        if not bucket.allow():
-            raise TooManyGames(f"too many games created from this address ({CREATE_BURST} at "
-                               f"once, then one every {self.create_every:g} s); try again in "
-                               f"{math.ceil(bucket.wait())} s")
+        with `create_every` 0). The bucket taken from is given back (`Bucket.give_back`) when
+        no game is created after all: only games created count."""
+        return _take(self.creators, client, self.create_every, CREATE_BURST, "games created")
+
+    def may_upload(self, client: str) -> Bucket | None:
+        """As `may_create`, for uploaded files (`upload_every`; only files stored count)."""
+        return _take(self.uploaders, client, self.upload_every, UPLOAD_BURST,
+                     "files uploaded")
+
+    async def replay_body(self, live: LiveGame, viewer: int | None, first: int,
+                          count: int | None, log_changes: bool) -> bytes:
+        """`_replay_json` of a finished game, built once: kept in a small cache (a finished
+        game never changes; its version is in the key all the same), and a request that
+        comes while the same answer is being built waits for that build. At most
+        REPLAY_BUILDS are built at once, in threads; other requests wait their turn."""
+        key = (live.id, live.version, viewer, first, count, log_changes)
+        body = self.replays.get(key)
+        if body is not None:
+            self.replays.move_to_end(key)
+            return body
+        build = self.replay_builds.get(key)
+        if build is None:
+            build = asyncio.ensure_future(self._build_replay(key, live, viewer, first, count,
+                                                             log_changes))
+            self.replay_builds[key] = build
+            build.add_done_callback(lambda _: self.replay_builds.pop(key, None))
+        # shielded: a page that goes away does not cancel the build others wait for
+        return await asyncio.shield(build)
+
+    async def _build_replay(self, key: tuple[Any, ...], live: LiveGame, viewer: int | None,
+                            first: int, count: int | None, log_changes: bool) -> bytes:
+        async with self.replay_slots:
+            # A long game's replay takes seconds: in a thread, so that every table stays live.
+            body = await asyncio.to_thread(_replay_json, live, viewer, first, count,
+                                           log_changes)
+        if len(body) <= REPLAY_CACHE_BYTES:
+            self.replays[key] = body
+            self.replay_bytes += len(body)
+            while (self.replay_bytes > REPLAY_CACHE_BYTES
+                   or len(self.replays) > REPLAY_CACHE_ENTRIES):
+                _, dropped = self.replays.popitem(last=False)
+                self.replay_bytes -= len(dropped)
+        return body
 
     def create(self, body: CreateIn) -> tuple[LiveGame, list[dict[str, Any]]]:
         # A game in play keeps its AI seats thinking and its pages sent to: a client must not
@@ -428,7 +499,7 @@ class Server:
             raise TooManyGames(f"this server holds its limit of games in play, "
                                f"{self.max_games} (warroom serve --max-games: unfinished games "
                                "with a move or a page connected in the last hour); finish "
-                               "one, or try again later")
+                               "one, or try again later", RETRY_FULL)
         game = REGISTRY.get(body.game)
         if game is None:
             raise ConfigError(f"unknown game {body.game!r}; games are: {', '.join(REGISTRY)}")
@@ -719,6 +790,24 @@ class Server:
         self.store.close()
 
 
+def _take(buckets: dict[str, Bucket], client: str, every: float, burst: int, what: str
+          ) -> Bucket | None:
+    """Take one from `client`'s bucket in `buckets` (`burst` at once, then one every `every`
+    seconds; None, no limit, with `every` 0), or refuse (TooManyGames, with the wait)."""
+    if not every:
+        return None
+    if len(buckets) > 4096:  # forget the addresses whose buckets are full again
+        full = [a for a, b in buckets.items() if b.full()]
+        for address in full:
+            del buckets[address]
+    bucket = buckets.setdefault(client, Bucket(1 / every, burst))
+    if not bucket.allow():
+        raise TooManyGames(f"too many {what} from this address ({burst} at once, then one "
+                           f"every {every:g} s); try again in {math.ceil(bucket.wait())} s",
+                           bucket.wait())
+    return bucket
+
+
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Stop the pool's worker processes now: a search they run is for a game the server keeps
     in its store (its AI seat thinks again when the server starts), and the interpreter's exit
@@ -731,6 +820,13 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     for process in list((getattr(pool, "_processes", None) or {}).values()):
         if process.is_alive():
             process.terminate()
+
+
+def _replayed(request: Request, body: bytes) -> Request:
+    """`request` again, its body the `body` already read from it (to parse it as a form)."""
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+    return Request(request.scope, receive)
 
 
 async def _body(request: Request, limit: int) -> bytes | None:
@@ -865,7 +961,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
                allow_seed: bool = False, max_games: int = MAX_GAMES,
                idle: float = IDLE, create_every: float = CREATE_EVERY,
-               hand_after: float = HAND_AFTER) -> FastAPI:
+               hand_after: float = HAND_AFTER, upload_every: float = UPLOAD_EVERY) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
     can follow an AI's play; `rate` limits the messages a connection may send a second.
@@ -873,11 +969,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     decides every shuffle). `max_games` caps the games in play (unfinished, with a move or
     a page connected in the last `idle` seconds): a request for one more is refused (429) and
     creates nothing, as is one from a client address that has created CREATE_BURST games at
-    once and then more than one every `create_every` seconds (0: no limit). The other players
+    once and then more than one every `create_every` seconds (0: no limit); uploads likewise,
+    UPLOAD_BURST at once and then one every `upload_every` seconds. The other players
     may let the AI play a person seat the game has waited for with no page connected for
     `hand_after` seconds."""
     server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed,
-                    max_games, idle, create_every, hand_after)
+                    max_games, idle, create_every, hand_after, upload_every)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -893,11 +990,15 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     # 15 MB of JSON, a tenth of that compressed (WebSocket frames are not touched).
     app.add_middleware(GZipMiddleware, minimum_size=1024)
 
-    def fail(message: str, status: int = 400, game: Any = None) -> JSONResponse:
+    def fail(message: str, status: int = 400, game: Any = None,
+             retry_after: float | None = None) -> JSONResponse:
         body: dict[str, Any] = {"error": message.splitlines()[0]}
         if game is not None:
             body["field"] = field_of(message, game)
-        return JSONResponse(body, status_code=status)
+        response = JSONResponse(body, status_code=status)
+        if retry_after is not None:  # whole seconds, rounded up (RFC 9110), at least 1
+            response.headers["Retry-After"] = str(max(1, math.ceil(retry_after)))
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def malformed_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -982,7 +1083,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         try:
             raw = await _body(request, MAX_BODY)
             if raw is None:
-                return fail(f"request too large (at most {MAX_BODY // 1024} KiB)")
+                return fail(f"request too large (at most {MAX_BODY // 1024} KiB)", 413)
             # pydantic's JSON reader keeps the last value of a repeated key without a word: the
             # body is read once more for that alone (what else is wrong, the model says below)
             try:
@@ -998,15 +1099,21 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             return fail(f"{where}: {err['msg']}")
         game = REGISTRY.get(body.game)
         try:
-            server.may_create(request.client.host if request.client else "")
-            live, tokens = server.create(body)
+            quota = server.may_create(request.client.host if request.client else "")
         except TooManyGames as exc:
-            return fail(str(exc), 429)
-        except (ConfigError, DataError) as exc:
+            return fail(str(exc), 429, retry_after=exc.wait)
+        try:
+            live, tokens = server.create(body)
+        except (TooManyGames, ConfigError, DataError, WriteFailed) as exc:
+            # nothing was created: the client's quota is given back (only games count)
+            if quota is not None:
+                quota.give_back()
+            if isinstance(exc, TooManyGames):
+                return fail(str(exc), 429, retry_after=exc.wait)
+            if isinstance(exc, WriteFailed):
+                return fail(f"could not store the game ({exc}); nothing was created, try "
+                            "again", 503)
             return fail(str(exc), game=game)
-        except WriteFailed as exc:
-            return fail(f"could not store the game ({exc}); nothing was created, try again",
-                        503)
         return JSONResponse({"id": live.id, "game": live.game.name, "seats": tokens})
 
     @app.get("/api/games/{game_id}")
@@ -1017,14 +1124,52 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         return JSONResponse(live.summary())
 
     @app.post("/api/uploads")
-    async def upload(game: Annotated[str, Form()], option: Annotated[str, Form()],
-                     file: Annotated[UploadFile, File()]) -> Response:
-        found = REGISTRY.get(game)
-        if found is None:
-            return fail(f"unknown game {game!r}")
-        content = await file.read(MAX_UPLOAD + 1)
+    async def upload(request: Request) -> Response:
+        """A data file (multipart `game`, `option`, `file`), checked by the game's loader and
+        stored. A client address may upload UPLOAD_BURST files at once, then one every
+        `upload_every` seconds: a refused upload is given back, only files stored count."""
         try:
-            row = server.uploads.add(found, option, file.filename or "upload", content)
+            quota = server.may_upload(request.client.host if request.client else "")
+        except TooManyGames as exc:
+            return fail(str(exc), 429, retry_after=exc.wait)
+        stored = False
+        try:
+            response = await take_upload(request)
+            stored = response.status_code == 200
+            return response
+        finally:
+            if quota is not None and not stored:
+                quota.give_back()
+
+    async def take_upload(request: Request) -> Response:
+        # The body is read by hand, not by FastAPI's form parameters, which read (and spool)
+        # the whole of it before the route could refuse it: one over the limit is refused
+        # unread by its Content-Length, or read no further than the limit without one.
+        raw = await _body(request, MAX_UPLOAD + UPLOAD_FORM)
+        if raw is None:
+            return fail(f"upload too large (at most {MAX_UPLOAD // 1024} KiB)", 413)
+        async with _replayed(request, raw).form() as form:
+            fields = [form.get(name) for name in ("game", "option", "file")]
+            for name, value in zip(("game", "option", "file"), fields, strict=True):
+                # as FastAPI's own checks said it, when it read the form
+                if value is None:
+                    return fail(f"form field {name!r}: field required")
+                if name == "file" and not isinstance(value, UploadFile):
+                    return fail("form field 'file': a file is needed, not text")
+                if name != "file" and not isinstance(value, str):
+                    return fail(f"form field {name!r}: input should be a valid string")
+            game, option, file = fields
+            assert isinstance(game, str) and isinstance(option, str)
+            assert isinstance(file, UploadFile)
+            found = REGISTRY.get(game)
+            if found is None:
+                return fail(f"unknown game {game!r}")
+            content = await file.read(MAX_UPLOAD + 1)
+            name = file.filename or "upload"
+        if len(content) > MAX_UPLOAD:
+            return fail(f"{name}: larger than {MAX_UPLOAD // 1024} KiB", 413)
+        try:
+            row = server.uploads.add(found, option, name, content)
         except (ConfigError, DataError) as exc:
             return fail(str(exc))
         except WriteFailed as exc:
@@ -1072,34 +1217,54 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             return fail(f"from must be a position, 0 to {last}")
         if count and not size:
             return fail("count must be a number of positions, 1 or more")
-        # A long game's replay takes seconds: in a thread, so that every table stays live.
-        body = await asyncio.to_thread(_replay_json, live, seats[seat], start, size,
-                                       log == "changes")
+        # built once, in a thread and a few at a time (`Server.replay_body`)
+        body = await server.replay_body(live, seats[seat], start, size, log == "changes")
         return Response(body, media_type="application/json")
 
     @app.websocket("/ws/{game_id}")
     async def table(ws: WebSocket, game_id: str) -> None:
-        await ws.accept()
-        # The hello is read before anything is refused: a server that closes with the page's
-        # hello still unread resets the connection, and the page may then see an abnormal
-        # close (1006) instead of the error frame and the refusing code.
+        # A connection that has not said hello yet is held up to HELLO_TIMEOUT: one client
+        # address may keep only `max_greeting` so (a page says hello at once); one more is
+        # refused at once, before anything else.
+        address = ws.client.host if ws.client else ""
+        if server.greeting.get(address, 0) >= server.max_greeting:
+            await ws.accept()
+            why = (f"too many connections from this address waiting to say hello (at most "
+                   f"{server.max_greeting})")
+            await ws.send_text(error_frame(why))
+            await ws.close(code=4429, reason=why)
+            return
+        server.greeting[address] = server.greeting.get(address, 0) + 1
         try:
-            text = frame_text(await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT))
-            hello = parse_intent(text)
-            if not isinstance(hello, Hello):
-                raise ValueError("the first frame must be hello")
-        except (ValueError, TimeoutError) as exc:
-            await ws.send_text(error_frame(str(exc) or "no hello frame in time"))
-            await ws.close(code=4400)
-            return
-        except WebSocketDisconnect:
-            return
+            await ws.accept()
+            # The hello is read before anything is refused: a server that closes with the
+            # page's hello still unread resets the connection, and the page may then see an
+            # abnormal close (1006) instead of the error frame and the refusing code.
+            try:
+                text = frame_text(await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT))
+                hello = parse_intent(text)
+                if not isinstance(hello, Hello):
+                    raise ValueError("the first frame must be hello")
+            except (ValueError, TimeoutError) as exc:
+                await ws.send_text(error_frame(str(exc) or "no hello frame in time"))
+                await ws.close(code=4400)
+                return
+            except WebSocketDisconnect:
+                return
+        finally:
+            server.greeting[address] -= 1
+            if not server.greeting[address]:
+                del server.greeting[address]
         live = find(game_id)
         if live is None:
             await ws.send_text(error_frame(_missing(server, game_id)))
             await ws.close(code=4404)
             return
         seat, claimed, notice = None, None, ""
+        if hello.token == "":
+            # A link cut off at its `#t=`: no token is no seat, as a hello without one, but the
+            # page is told why it watches (the page itself leaves an empty token out).
+            notice = "This link carries no token (it ends at #t=): you are watching"
         if hello.token:
             seat = live.seat_of(hello.token)
             if seat is None and not live.knows(hello.token):  # a resigner watches on

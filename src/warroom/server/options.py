@@ -172,8 +172,14 @@ class Uploads:
             raise DataError(f"{name}: larger than {MAX_UPLOAD // 1024} KiB")
         row = FileRow(hashlib.sha256(content).hexdigest(), game.name, option,
                       _safe_name(name), content)
+        kept = self._written(row, spec)
         self.check(spec, row)
-        self.store.add_file(row)
+        try:
+            self.store.add_file(row)
+        except BaseException:  # not stored: its copy the check wrote is not kept either
+            if not kept:
+                self._remove(row, spec)
+            raise
         # The same content is one file, kept under the name it was first uploaded with: the
         # name games record and the response tells.
         return self.store.file(row.sha) or row
@@ -181,18 +187,37 @@ class Uploads:
     def path(self, row: FileRow, spec: DataOption) -> Path:
         if self.dir is None:
             self.dir = Path(tempfile.mkdtemp(prefix="warroom-uploads-"))
-        suffix = Path(row.name).suffix.lower()
-        path = self.dir / (row.sha + (suffix if suffix in UPLOAD_SUFFIXES else spec.suffix))
+        path = self._where(row, spec)
         if not path.exists():
             path.write_bytes(row.content)
         return path
 
+    def _where(self, row: FileRow, spec: DataOption) -> Path:
+        assert self.dir is not None
+        suffix = Path(row.name).suffix.lower()
+        return self.dir / (row.sha + (suffix if suffix in UPLOAD_SUFFIXES else spec.suffix))
+
+    def _written(self, row: FileRow, spec: DataOption) -> bool:
+        """Whether `row`'s copy is in the private directory already (a game may read it)."""
+        return self.dir is not None and self._where(row, spec).exists()
+
+    def _remove(self, row: FileRow, spec: DataOption) -> None:
+        if self.dir is not None:
+            self._where(row, spec).unlink(missing_ok=True)
+
     def check(self, spec: DataOption, row: FileRow) -> None:
+        """The game's loader reads the file from its copy in the private directory; a file it
+        refuses leaves no copy behind (unless one was there before: a game may read it)."""
+        kept = self._written(row, spec)
         path = self.path(row, spec)
         try:
             spec.check(str(path))
-        except DataError as exc:  # name the file as the person knows it, not our copy
-            raise DataError(str(exc).replace(str(path), row.name)) from None
+        except BaseException as exc:
+            if not kept:
+                path.unlink(missing_ok=True)
+            if isinstance(exc, DataError):  # name the file as the person knows it, not ours
+                raise DataError(str(exc).replace(str(path), row.name)) from None
+            raise
 
     def resolve(self, game: Game, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         """Option values as Config takes them, and {path: uploaded name} for records."""
