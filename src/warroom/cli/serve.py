@@ -29,8 +29,12 @@ from .common import FILE, FiniteFloatRange, IntRange
               type=FiniteFloatRange(0, 3600),
               help="Seconds between new games from one client address, once it has made 30 "
                    "at once (0: no limit); one more is refused (HTTP 429).")
+@click.option("--upload-every", default=60.0, show_default=True,
+              type=FiniteFloatRange(0, 3600),
+              help="Seconds between data files uploaded from one client address, once it has "
+                   "uploaded 20 at once (0: no limit); one more is refused (HTTP 429).")
 def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
-          max_games: int, create_every: float) -> None:
+          max_games: int, create_every: float, upload_every: float) -> None:
     """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C stops; games are kept)."""
     try:
         import uvicorn
@@ -42,7 +46,7 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
             "pip install 'warroom[server]'") from None
     _check_listen(host, port)
     app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games,
-                     create_every=create_every)
+                     create_every=create_every, upload_every=upload_every)
     click.echo(f"warroom: serving http://{host}:{port}/ (games in {db})")
     # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
