@@ -260,7 +260,8 @@ def test_in_a_three_seat_game_the_heuristic_ai_plays_a_resigned_seat_on(db, caps
     handed = record["meta"]["handed_to_ai"]
     assert told == [f"player {h['seat']} was played by the heuristic AI after {h['at']} "
                     "actions (its person resigned)" for h in handed]
-    assert "(human)" in output.splitlines()[-1]  # the result line names the players
+    # the result line names the players: the AI that finished each seat (every seat here)
+    assert "(heuristic after its person resigned)" in output.splitlines()[-1]
 
 
 def test_a_games_database_from_before_resignations_takes_them(db):
