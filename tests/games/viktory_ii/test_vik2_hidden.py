@@ -1324,3 +1324,35 @@ def test_the_hidden_map_s_disband_question_does_not_say_a_unit_must_go(tmp_path)
     assert must.decision() == ("disband", 0)
     assert GAME.prompt(must.observation(0), 0) == \
         "Disband a unit your towns and cities no longer support."
+
+
+def test_determinize_puts_unseen_cities_only_on_land_the_player_could_find():
+    """Audit (stop 46): with four players, dark and independent exploration, the heuristic
+    crashed (KeyError: 4 in `_try_placing`): a city the player neither saw nor remembered
+    was put back on a hex it had not explored, to have a tile of the terrain its units need
+    traded onto it, where no unseen tile had that terrain; the trade failed and the city
+    stood on water. A site to trade onto is offered only where such a tile is among the
+    unseen ones (seed 1 crashed at round 13)."""
+    config = GAME.config({"dark": True, "independent": True, "players": 4, "turn_limit": 30})
+    agents = [make_agent(kind, GAME, 10 + i)
+              for i, kind in enumerate(["heuristic", "random", "heuristic", "random"])]
+
+    class Far(Exception):
+        pass
+
+    reached = []
+
+    def stop(state, *_):
+        if state.round >= 14:
+            reached.append(state)
+            raise Far
+
+    with pytest.raises(Far):
+        play_game(GAME, config, 1, agents, keep_record=False, on_action=stop)
+    state = reached[0]
+    for p in range(4):
+        for k in range(5):
+            copy = state.determinize(p, random.Random(k))
+            assert all(copy.terrain[h] in LAND for h in copy.settled)
+            assert all(copy.terrain[h] == state.terrain[h] for h in range(state.board.size)
+                       if state.explored[p] >> h & 1)

@@ -813,7 +813,8 @@ class ViewRules(State):
         starting hexes; on land, a city only on a terrain that leaves its owner's units on
         the board supported with what the cities still to be put may support (`_coverable`)
         - or on a hex the player has not explored, onto which such a tile is traded from the
-        unseen ones when no hex has one. Among those, with no town or city next to it (the
+        unseen ones (only where they hold one: never onto water, never onto a terrain the
+        player could not find there). Among those, with no town or city next to it (the
         building rules allow an enemy town there) where there is such a hex, else with none
         of its owner's (a town built out of sight may stand next to another player's its builder
         could not see), else anywhere (a town taken may stand next to its taker's); then as
@@ -860,7 +861,7 @@ class ViewRules(State):
                     fit |= by_terrain[k]
                 mask = room[i] & ~settled & fit
                 trade = room[i] & ~settled & unexplored & ~mask
-                if trade and not mask:
+                if trade:  # only where a tile it may stand on is among the unseen ones
                     if tiles is None:
                         tiles = self._unseen_terrains(p)
                     if tiles.isdisjoint(wanted):
