@@ -112,3 +112,57 @@ def test_rule_placing_may_stop_with_units_left_in_reserve(tmp_path):
     state = reserves(tmp_path)
     take(state, Done, what="reserves")
     assert state.reserve(0) == [4, 1, 1, 1] and state.player == 1
+
+
+def test_cards_a_frigate_goes_onto_an_enemy_frigate_only_with_an_attack_card(tmp_path):
+    """Audit (stop 46): in cards mode a frigate was offered from reserve onto an enemy frigate
+    without an Attack card, and the battle then ended at once. The variant: "You have to play
+    an Attack card to move your units into a hex containing enemy units"; the placement is
+    offered only with an Attack card, as a move into enemy units is."""
+    (tmp_path / "probe").mkdir()
+    probe = reserves(tmp_path / "probe")
+    sea = probe.nearest_water(0, hx(probe, "A3"))[0]
+    where = probe.board.names[sea]
+    state = reserves(tmp_path, enemy=[town("G1", 1, city=True), troops(where, 1, frigate=1)],
+                     mode="cards")
+    pool = state.pool
+    hand = pool.hands[0]
+    attack = [c for c in hand if state.cards[c].can_attack]
+    for c in attack:  # no Attack card in hand
+        hand.remove(c)
+        pool.deck.append(c)
+    state._legal = {}
+    seas = {state.board.names[w] for w in state.nearest_water(0, hx(state, "A3"))}
+    assert len(seas) == 2 and where in seas
+    assert not has(state, PlaceFrigate, hex="A3", sea=where)
+    (free,) = seas - {where}
+    assert has(state, PlaceFrigate, hex="A3", sea=free)  # the empty sea is still offered
+    card = next(c for c in pool.deck if state.cards[c].can_attack)
+    pool.deck.remove(card)
+    hand.append(card)
+    state._legal = {}
+    assert has(state, PlaceFrigate, hex="A3", sea=where)
+
+
+def test_cards_a_frigate_may_land_on_an_enemy_frigate_it_cannot_see(tmp_path):
+    """Audit (stop 46), the other side of the fix above: on a dark map the offer judges by
+    what the player sees, so it tells nothing of an enemy frigate out of sight. Placed onto
+    one without an Attack card, the battle ends at once and the frigate goes back into the
+    reserve (README, "Reserves")."""
+    state = position(tmp_path, [capital("A1", 0), town("A3", 0, city=True), town("A4", 0),
+                                capital("G4", 1), town("G1", 1, city=True),
+                                troops("C1", 1, frigate=1)],
+                     tiles=RESERVE_MAP, mode="cards", dark=True)
+    if state.decision() == ("move", 0):
+        take(state, Done, what="move")
+    take(state, Done, what="build")
+    c1 = hx(state, "C1")
+    assert state.nearest_water(0, hx(state, "A1")) == [c1] and not state.sight(0) >> c1 & 1
+    hand = state.pool.hands[0]
+    for c in [c for c in hand if state.cards[c].can_attack]:
+        hand.remove(c)
+        state.pool.deck.append(c)
+    state._legal = {}
+    take(state, PlaceFrigate, hex="A1", sea="C1")
+    assert events(state, "battle")[-1]["reason"] == "attacker had no attack card"
+    assert state.units_at(c1, 0)[FRIG] == 0 and state.reserve(0)[FRIG] == 1

@@ -211,10 +211,20 @@ class PlacementRules(MovementRules):
                 if seas:
                     takers[FRIG] += 1
                     if res[FRIG] > 0:
-                        out += [acts.frigate(h, w) for w in seas]
+                        out += [acts.frigate(h, w) for w in seas if self.may_place_on(p, w)]
         out += self.withdraw_actions(p, takers)
         out.append(DONE_RESERVES)
         return out
+
+    def may_place_on(self, p: int, w: int) -> bool:
+        """A frigate from reserve may go onto sea hex w: in cards mode onto an enemy frigate
+        only with an Attack card for it, as a move into enemy units ("You have to play an
+        Attack card to move your units into a hex containing enemy units"), judged by what
+        the player sees (one it cannot see it may land on: then the battle ends at once, the
+        attacker holding no Attack card, and the frigate goes back into the reserve)."""
+        if not self.enemy_units_at(w, p) or self.may_attack(p, w):
+            return True
+        return self.hidden_map and not self.sight(p) >> w & 1
 
     def withdraw_actions(self, p: int, takers: list[int]) -> list[Withdraw]:
         """Units may be taken off the board into reserve (and placed again at once): any
