@@ -175,7 +175,10 @@ def test_ruling_standing_ones_ground_at_the_first_wave_is_a_defender_win():
 def test_ruling_one_shared_deck_its_discard_pile_face_up_refilled_when_empty():
     """README, ## Rulings (Battle Cards): "One shared deck; the discard pile is face up.
     Played and flipped cards are discarded; an empty deck is refilled by shuffling the
-    discards."."""
+    discards.". Audit (stop 46) asked whether a played card should stay out of the draw pile
+    until its battle ends: the variant's text says nothing of cards in play, so the reading
+    stays (one resolver for both games; the map game's README says so too): the Attack card
+    just played is reshuffled with the discards, and its player may draw it back."""
     state = battle(["RA1", "RA2"], ["FL11"], deck=[])
     state.discard = ["CZ7", "CZ8"]
     play(state, "RA1")  # discarded as played; the replenishment finds the deck empty

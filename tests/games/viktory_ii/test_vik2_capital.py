@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from vik2_helpers import (
+    GAME,
     capital,
     events,
     find,
@@ -18,6 +19,7 @@ from vik2_helpers import (
     troops,
 )
 
+from warroom.engine import Record, RecordError, replay_to_end
 from warroom.games.viktory_ii.actions import Disband, Done, Fight, PlaceReserve, SelectUnit, Step
 from warroom.games.viktory_ii.units import INF
 
@@ -132,6 +134,40 @@ def test_option_turn_limit_most_capitals_then_cities_then_towns(tmp_path, extra,
     assert outcome.reason.startswith("turn limit (1 round)")
     assert outcome.details["rounds"] == 1  # the last round played, not one more
     assert outcome.details["towns"] == [1 + len(extra), 1]
+
+
+@pytest.mark.parametrize("extra, winners, reason", [
+    ([town("A4", 0), town("G2", 2)], (0, 2), "a tie at the top between players 0 and 2"),
+    ([town("A4", 0), town("G2", 2), town("D3", 1)], (), "a tie"),
+    ([town("A4", 0)], (0,), "most capitals, cities and towns"),
+])
+def test_turn_limit_tied_leaders_share_the_win_and_the_others_lose(tmp_path, extra, winners,
+                                                                   reason):
+    """Audit (stop 46): with three players, leaders tied at the turn limit ended the game with
+    no winners, a draw in which the trailing player shared. Tied leaders share the win and
+    the players behind lose; a draw only when every player still in is among the leaders."""
+    state = position(tmp_path, [capital("A1", 0), capital("G4", 1), capital("G1", 2), *extra],
+                     tiles=MAP, players=3, turn_limit=1)
+    for _ in range(3):
+        end_turn(state)
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert outcome.winners == winners
+    assert outcome.reason == f"turn limit (1 round): {reason}"
+    if winners == (0, 2):
+        assert [outcome.reward(p) for p in range(3)] == [0.5, 0.0, 0.5]
+
+
+def test_turn_limit_ruling_is_game_version_6():
+    """Audit (stop 46): the turn limit's tie ruling changed outcomes, so the game's version
+    went up: a record of version 5 is refused, in one line."""
+    assert GAME.version == "6"
+    old = Record.from_json({"game": "viktory-ii", "version": "5", "config": {}, "seed": 1,
+                            "actions": []})
+    with pytest.raises(RecordError) as caught:
+        replay_to_end(GAME, old)
+    assert str(caught.value) == ("record was made by viktory-ii rules version '5'; "
+                                 "this is version 6")
 
 
 def test_attack_on_an_empty_town_asks_for_no_card_in_cards_mode(tmp_path):

@@ -89,7 +89,9 @@ class ViktoryIIGame(BattleCardsGame):
     # 5: a frigate whose only move is into an own port is offered for selection, and on a
     # dark map a town the player was told of (its own, taken; one found where its build
     # failed) is remembered, so no longer offered as a build site: records differ after one.
-    version = "5"
+    # 6: at the turn limit, leaders tied at the top share the win and the players behind them
+    # lose (a draw for everybody only when every player still in is among them).
+    version = "6"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

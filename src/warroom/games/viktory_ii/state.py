@@ -1259,20 +1259,26 @@ class ViktoryIIState(PlacementRules):
                 return
 
     def _finish_by_limit(self) -> None:
-        """After the last round: most capitals, then most cities, then most towns; else a
-        draw."""
-        keys = []
+        """After the last round: most capitals, then most cities, then most towns. Leaders
+        tied at the top share the win, and the players behind them lose; a draw only when
+        every player still in the game is among them (README, "Winning")."""
+        keys: dict[int, tuple[int, int, int]] = {}
         for p in range(self.num_players):
-            towns, cities = self.count_settlements(p)
-            keys.append((self.capitals_held(p), cities, towns))
-        best = max(keys)
-        leaders = tuple(p for p in range(self.num_players) if keys[p] == best)
+            if not self.out[p]:
+                towns, cities = self.count_settlements(p)
+                keys[p] = (self.capitals_held(p), cities, towns)
+        best = max(keys.values())
+        leaders = tuple(p for p in sorted(keys) if keys[p] == best)
         limit = self.config.turn_limit
         rounds = f"{limit} round{'' if limit == 1 else 's'}"
         if len(leaders) == 1:
             self._end(leaders, f"turn limit ({rounds}): most capitals, cities and towns")
-        else:
+        elif len(leaders) == len(keys):
             self._end((), f"turn limit ({rounds}): a tie")
+        else:
+            tied = ", ".join(map(str, leaders[:-1])) + f" and {leaders[-1]}"
+            self._end(leaders, f"turn limit ({rounds}): a tie at the top between players "
+                               f"{tied}")
 
     def _end(self, winners: tuple[int, ...], reason: str) -> None:
         scores = tuple(float(self.capitals_held(p)) for p in range(self.num_players))
