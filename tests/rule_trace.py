@@ -38,6 +38,30 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+# A markdown line that begins a block of its own: a heading, a list item ("- ", "* ", "1. "),
+# a fence or a table row; other lines continue the paragraph or list item above them.
+_MD_HEADING = re.compile(r"#{1,6}\s")
+_MD_ITEM = re.compile(r"(?:[-*+]|\d+\.)\s+")
+
+
+def markdown_sentences(text: str) -> list[str]:
+    """The sentences of a rule text written in markdown: its paragraphs and list items, each
+    joined from its wrapped lines and split at sentence ends as `sentences` does; headings
+    ("## Movement") are dropped, and a list item's marker ("- ", "1. ") is left off."""
+    blocks: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or _MD_HEADING.match(line):
+            blocks.append("")
+            continue
+        item = _MD_ITEM.match(line)
+        if item or line.startswith(("```", "|")) or not blocks or not blocks[-1]:
+            blocks.append(line[item.end():] if item else line)
+        else:
+            blocks[-1] += " " + line
+    return sentences("\n".join(block for block in blocks if block))
+
+
 def untraced(text_sentences: Iterable[str], starts: Iterable[str]) -> list[str]:
     """The sentences that start with none of `starts`: each must be added to a table."""
     starts = tuple(starts)
