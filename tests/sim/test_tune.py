@@ -3,6 +3,7 @@ that finds the value restoring balance to a deliberately broken deck."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shlex
@@ -403,3 +404,55 @@ def test_a_param_refused_at_an_end_of_its_range_leaves_nothing_and_names_the_dec
                            "effects[1].ranks: ")
     assert "-files" not in line and "warroom-tune" not in line
     assert set(tmp_path.iterdir()) == before  # no t-files/, no database
+
+
+KOW_TUNE = ["tune", "kow", "--param", "victories_to_win=2..5", "--target", "seat0_win=0.5",
+            "--players", "random,random", "--batch", "20"]
+
+
+def test_a_resumed_tune_keeps_its_budget_and_refuses_a_smaller_one(tmp_path, capsys):
+    """Audit (designer, stop 45): `tune --resume` with a --budget below the games played ran,
+    stored that budget as the tune's and reported "80 games of a budget of 40"; without
+    --budget it took the default 4000, so resuming a tune of 80 games played 3,920 more. A
+    resume now takes the tune's own budget, and a smaller one is one line that changes
+    nothing."""
+    db = tmp_path / "t.sqlite"
+    assert main([*KOW_TUNE, "--budget", "80", "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 80
+    before = db.read_bytes()
+    assert main([*KOW_TUNE, "--budget", "40", "--db", str(db), "--resume"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("warroom: error: --budget 40: tune 1 has played 80 games already, and "
+                   "--resume only adds games (give more, or leave --budget out)")
+    assert db.read_bytes() == before
+    assert main([*KOW_TUNE, "--db", str(db), "--resume", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 80
+    with ResultStore(db) as store:
+        assert store.tunes()[0].budget == 80
+    assert main([*KOW_TUNE, "--budget", "120", "--db", str(db), "--resume", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 120
+    with ResultStore(db) as store:
+        assert len(store.tunes()) == 1 and store.tunes()[0].budget == 120
+
+
+def test_a_resumed_tunes_bar_starts_at_the_games_it_has_played(tmp_path, monkeypatch):
+    """The progress bar of a resumed tune started at 0 of the budget and ended at the games
+    this resume played (120 of 200, resuming a tune of 80); it starts at those played, as a
+    resumed run's bar does."""
+    from warroom.cli import tune as tune_cli
+
+    db = tmp_path / "t.sqlite"
+    assert main([*KOW_TUNE, "--budget", "80", "--db", str(db)]) == 0
+    bars = []
+    real = tune_cli.game_progress
+
+    @contextlib.contextmanager
+    def watched():
+        with real() as progress:
+            bars.append(progress)
+            yield progress
+
+    monkeypatch.setattr(tune_cli, "game_progress", watched)
+    assert main([*KOW_TUNE, "--budget", "200", "--db", str(db), "--resume"]) == 0
+    (task,) = bars[0].tasks
+    assert (task.completed, task.total) == (200, 200)

@@ -3,6 +3,7 @@ simulated figure to a target, with noise handled, and write the patched file."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shlex
 from pathlib import Path
@@ -32,6 +33,7 @@ from .common import (
 )
 from .simulate import backend_options, resolve_workers
 
+DEFAULT_BUDGET = 4000
 OUT_SUFFIXES = (".yaml", ".yml")  # --out is YAML: a card file or an options file
 
 PARAM_HELP = ("What to search (repeatable): a rule option NAME=LOW..HIGH (a number option) or "
@@ -51,8 +53,9 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
 @click.option("--target", "targets", multiple=True, required=True, metavar="FIGURE=VALUE",
               help=TARGET_HELP + " One target per tune.")
 @click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
-@click.option("--budget", type=game_count(), default=4000, show_default=True,
-              help="Games to play in all (search and confirmation).")
+@click.option("--budget", type=game_count(), default=None,
+              help=f"Games to play in all, search and confirmation (default {DEFAULT_BUDGET}; "
+              "with --resume, the tune's own).")
 @click.option("--batch", type=game_count(), default=200, show_default=True,
               help="Games per trial, and per extension of a promising trial.")
 @click.option("--seed", type=SEED, default=0, show_default=True,
@@ -73,7 +76,7 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
               "second patched file beside it too).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_text: str,
-         budget: int, batch: int, seed: int, sets: tuple[str, ...], workers: int | None,
+         budget: int | None, batch: int, seed: int, sets: tuple[str, ...], workers: int | None,
          backend: str, address: str | None, db: str | None, resume: bool, out: str | None,
          force: bool, as_json: bool) -> None:
     """Search PARAMs of GAME for the values that bring a figure to its --target.
@@ -84,7 +87,7 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     the `tune` extra: pip install 'warroom[tune]'.
     """
     from ..games import get_game
-    from ..sim.tune import make_plan, run_tune
+    from ..sim.tune import find_tune, make_plan, played, refuse_smaller_budget, run_tune
 
     if len(targets) > 1:
         raise ConfigError(f"--target is given {len(targets)} times ({', '.join(targets)}): "
@@ -99,23 +102,44 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     path = Path(db) if db else default_db_path(g.name)
     if resume:
         refuse_missing_db(path)
-    plan = make_plan(g, sets, params, target, players_text, seed, batch, budget, path)
+    plan = make_plan(g, sets, params, target, players_text, seed, batch,
+                     budget or DEFAULT_BUDGET, path)
+    spent = 0
+    if resume:
+        # read only: a tune that cannot be resumed, or not to --budget, changes nothing (no
+        # backend started, no row added)
+        with ResultStore(path, create=False) as store:
+            store.check()
+            info = find_tune(store, plan)
+            if budget is None:
+                plan = dataclasses.replace(plan, budget=info.budget)
+            refuse_smaller_budget(store, info, plan.budget)
+            spent = played(store, info)
     check_backend(backend, address)
     if out:  # before the tune: a refusal loses nothing
         _check_out(plan, Path(out), force)
     workers_n = resolve_workers(workers, backend, batch, address)
+    done = [spent]  # games of the tune played, for the interrupt's line
     try:
         # Ray is started (or its --address fails) before the database is opened: a failure
         # adds nothing to it.
         with backend_session(backend, workers_n, address), ResultStore(path) as store, \
                 game_progress() as progress:
-            task = progress.add_task(f"{g.name} tune", total=budget)
+            # a resumed tune's bar starts at the games it has played
+            task = progress.add_task(f"{g.name} tune", total=plan.budget, completed=spent)
+
+            def on_game(_: Any) -> None:
+                done[0] += 1
+                progress.advance(task)
+
             result = run_tune(store, plan, workers_n, backend, address, resume,
-                              on_game=lambda _: progress.advance(task))
+                              on_game=on_game)
             progress.stop()
     except KeyboardInterrupt:
-        raise Interrupted(f"interrupted: finished games and trials are kept in {path}; "
-                          "continue with the same command and --resume") from None
+        raise Interrupted(f"interrupted: {done[0]} of {plan.budget} games of the tune "
+                          f"{'is' if done[0] == 1 else 'are'} kept in {path}, with the trials "
+                          "they finished; continue with the same command and --resume"
+                          ) from None
     written = _write_out(plan, result.best.values, Path(out), path) if out else None
     if as_json:
         click.echo(json.dumps(_json(result, written)))

@@ -486,10 +486,11 @@ def run_tune(store: ResultStore, plan: Plan, workers: int = 1, backend: str = "p
 
     optuna.logging.set_verbosity(logging.WARNING)
     store.check()
-    info = _find_tune(store, plan) if resume else None
+    info = find_tune(store, plan) if resume else None
     if info is not None:
         for run in store.runs(tune_id=info.id):
             store.check_games(run.id)
+        refuse_smaller_budget(store, info, plan.budget)
     if info is None:
         info = store.create_tune(plan.game.name, [p.text for p in plan.params],
                                  (plan.target.figure, plan.target.value), plan.base,
@@ -626,7 +627,23 @@ def _key(values: dict[str, Any]) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in values.items()))
 
 
-def _find_tune(store: ResultStore, plan: Plan) -> TuneInfo:
+def played(store: ResultStore, info: TuneInfo) -> int:
+    """Games the tune `info` has played so far, in all its trials."""
+    return sum(store.count_games(run.id) for run in store.runs(tune_id=info.id))
+
+
+def refuse_smaller_budget(store: ResultStore, info: TuneInfo, budget: int) -> None:
+    """A resume only adds games: a budget below those played would be stored as the tune's
+    and reported against them ("200 games of a budget of 100")."""
+    spent = played(store, info)
+    if budget < spent:
+        raise TuneError(f"--budget {budget}: tune {info.id} has played {spent} games already, "
+                        "and --resume only adds games (give more, or leave --budget out)")
+
+
+def find_tune(store: ResultStore, plan: Plan) -> TuneInfo:
+    """The latest tune `plan` resumes (the same game, params, target, options, players, seed
+    and batch), or a StoreError."""
     wanted = (plan.game.name, [p.text for p in plan.params], (plan.target.figure,
               plan.target.value), plan.base, plan.players, plan.seed, plan.batch)
     for info in reversed(store.tunes()):
