@@ -27,7 +27,10 @@ Parameters (a SPEC such as `mcts:iters=2000:rollout=random`):
   iters    iterations per move (at most MAX_ITERS, a million)
   time     seconds per move (at most MAX_TIME, an hour); with `iters` too, whichever runs out
            first. With neither, a move stops at 1000 iterations or 1 second; give `iters` alone
-           for moves that a seed reproduces exactly on any machine
+           for moves that a seed reproduces exactly on any machine. The clock is read between
+           iterations, and a move makes one at least: it may pass its time by one iteration
+           (short with the default depth; a `depth=full` rollout of a long game, a Viktory II
+           map, can take a second or more)
   rollout  `heuristic` (the game's own policy, when it has one) or `random`
   c        UCB exploration constant (rewards lie in [0, 1])
   depth    rollout decisions before the game's `evaluate` estimate scores the position (default:
