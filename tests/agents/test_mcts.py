@@ -171,6 +171,12 @@ def test_default_budget_is_1000_iterations_capped_at_one_second():
     ("mcts:speed=9", "unknown parameter 'speed'"),
     ("mcts:shape=1.5", "shape must be at most 1"),
     ("mcts:bias=-1", "bias must be at least 0"),
+    # Audit (AI, stop 46): Python's number readers took these, a person would not write them
+    ("mcts:iters=1_0", "iters must be an integer, not '1_0'"),
+    ("mcts:iters= 10", "iters must be an integer, not ' 10'"),
+    ("mcts:iters=+10", "iters must be an integer, not '+10'"),
+    ("mcts:time=0_5", "time must be a number, not '0_5'"),
+    ("mcts:c= 1", "c must be a number, not ' 1'"),
 ])
 def test_bad_parameter_is_a_one_line_config_error(spec, words):
     with pytest.raises(ConfigError) as err:

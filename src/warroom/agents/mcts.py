@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -135,14 +136,24 @@ class MctsParams:
                    cls.noise if noise is None else noise)
 
 
+# A SPEC's numbers: digits for an integer; for a number, a decimal with an optional sign and
+# exponent, or inf/nan (refused below with their own words)
+_PLAIN = {int: re.compile(r"[0-9]+"),
+          float: re.compile(r"-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|-?inf|nan")}
+
+
 def _number(raw: dict[str, Any], key: str, kind: type, minimum: float,
             strict: bool = False, maximum: float | None = None, unit: str = "") -> Any:
     """raw[key] as `kind`, from `minimum` (excluded if `strict`) to `maximum`, or None if not
     given; `unit` names what it counts in a message ("time must be at most 3600 seconds")."""
     if key not in raw:
         return None
+    text = raw[key]
     try:
-        value = kind(raw[key])
+        # as a person writes a number: Python's readers also take "1_000", " 10 " and "+10"
+        if not isinstance(text, str) or not _PLAIN[kind].fullmatch(text):
+            raise ValueError(text)
+        value = kind(text)
     except (TypeError, ValueError):
         raise ConfigError(f"mcts: {key} must be a{'n integer' if kind is int else ' number'}, "
                           f"not {raw[key]!r}") from None
