@@ -330,6 +330,36 @@ def test_ctrl_c_while_the_report_is_written_says_the_games_are_kept(tmp_path, ca
     assert (tmp_path / "s-sweep1.md").is_file()
 
 
+def test_ctrl_c_in_a_sweep_says_how_many_games_are_kept(tmp_path, capsys, monkeypatch):
+    """Audit (designer, stop 45): Ctrl-C in a sweep said "finished games are kept", where
+    `simulate` says how many of how many; it says so too, and the resume plays the rest."""
+    import warroom.sim.sweep
+
+    real = warroom.sim.sweep.execute
+    played = []
+
+    def stop_after_five(store, run, games, workers, backend, address, on_game):
+        def counted(result):
+            on_game(result)
+            played.append(result)
+            if len(played) == 5:
+                raise KeyboardInterrupt
+        real(store, run, games, workers, backend, address, counted)
+
+    monkeypatch.setattr(warroom.sim.sweep, "execute", stop_after_five)
+    db = tmp_path / "s.sqlite"
+    command = ["sweep", "kow", "--vary", "max_dice=3,4", "--games", "4", "--players",
+               "random,random", "--db", str(db), "--format", "md"]
+    assert main(command) == 130
+    assert capsys.readouterr().err == (
+        f"interrupted: 5 of 8 games of the sweep (2 cells) are kept in {db}; continue with "
+        "the same command and --resume\n")
+    monkeypatch.undo()
+    assert main([*command, "--resume"]) == 0
+    with ResultStore(db) as store:
+        assert [store.count_games(r.id) for r in store.runs(sweep_id=1)] == [4, 4]
+
+
 def _card_cell(games: int = 80, holder_wins: int = 52) -> list[dict]:
     """A cell's games: each seat draws one card, X or Y (one of each a game), and the holder
     of X wins `holder_wins` of them, spread evenly: alone, X (and Y, its mirror) is flagged

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.markup import escape
@@ -96,6 +96,7 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     if n_games is None:
         n_games = DEFAULT_GAMES
     workers_n = resolve_workers(workers, backend, n_games * len(cells), address)
+    bar: list[Any] = []  # the bar, once it counts: what an interrupt says is kept
     try:
         # Ray is started (or its --address fails) before the database is opened, once for
         # all cells; a failure adds nothing to the database.
@@ -103,6 +104,7 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
                 game_progress() as progress:
             # The bar counts the whole sweep: its label names the cell as a part of it.
             task = progress.add_task(g.name, total=n_games * len(cells))
+            bar[:] = [progress, task]
             numbers = {cell.label: i for i, cell in enumerate(cells, 1)}
 
             def on_cell(cell, done: int) -> None:
@@ -117,8 +119,13 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     except Interrupted:  # while the report was written: its own line
         raise
     except KeyboardInterrupt:
-        raise Interrupted(f"interrupted: finished games are kept in {path}; continue with "
-                          "the same command and --resume") from None
+        kept = "finished games are"
+        if bar:
+            done = int(bar[0].tasks[bar[1]].completed)
+            kept = (f"{done} of {n_games * len(cells)} games of the sweep "
+                    f"({len(cells)} cells) {'is' if done == 1 else 'are'}")
+        raise Interrupted(f"interrupted: {kept} kept in {path}; continue with the same "
+                          "command and --resume") from None
     for line in doc.verdicts:
         click.echo(line)
     click.echo(f"results: sweep {info.id} in {path}")
