@@ -117,6 +117,22 @@ def test_length_reasons_and_metrics():
     assert list(a.metric_values["rounds"]) == [3, 4, 5, 4]
 
 
+def test_a_metric_with_one_value_in_every_game_says_so_and_draws_no_histogram():
+    """Audit (designer, stop 45): champions' `deals` is 1 in every game at the usual hand
+    size; its verdict read "mean 1 (95 % CI ± 0), range 1 to 1" and the report drew a
+    histogram of one bar. The verdict says the one value, and no plot is drawn for it."""
+    from warroom.sim.report import _metrics_section
+
+    games = [game(i, [0], metrics={"deals": 1, "rounds": 3 + i % 2}) for i in range(10)]
+    a = analyse_games(RUN, games)
+    assert a.metric_verdicts() == ["metric deals: 1 in every game",
+                                   a.metric_verdicts()[1]]
+    assert a.metric_verdicts()[1].startswith("metric rounds: mean 3.5 (95 % CI ± ")
+    section = _metrics_section(a)
+    assert [plot.key for plot in section.plots] == ["metric-rounds"]
+    assert [row[0] for row in section.table[1]] == ["deals", "rounds"]  # both in the table
+
+
 def test_quantiles_of_a_counted_distribution():
     counts = Counter({1: 5, 2: 4, 10: 1})
     assert [quantile(counts, q) for q in (0.05, 0.5, 0.9, 0.95, 1.0)] == [1, 1, 2, 10, 10]

@@ -266,7 +266,8 @@ class RunAnalysis:
         return f"draws: {pct(self.draw_rate())} of {games_text(self.games)}"
 
     def metric_verdicts(self) -> list[str]:
-        return [f"metric {name}: mean {m.mean:.3g} {m.plus_minus('.2g')}, "
+        return [f"metric {name}: {m.low:.3g} in every game" if m.low == m.high else
+                f"metric {name}: mean {m.mean:.3g} {m.plus_minus('.2g')}, "
                 f"range {m.low:.3g} to {m.high:.3g}" for name, m in self.metrics.items()]
 
     def first_verdict(self) -> str:

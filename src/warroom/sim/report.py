@@ -378,9 +378,11 @@ def _metrics_section(a: RunAnalysis) -> Section:
     rows = [[name, f"{m.mean:.3g}", f"{m.half_width:.2g}", f"{m.sd:.3g}", f"{m.low:.3g}",
              f"{m.high:.3g}"] for name, m in a.metrics.items()]
     return Section("metrics", "Per-game metrics", a.metric_verdicts(),
+                   # a metric with one value in every game (champions' deals at the usual
+                   # hand size) is said in its verdict: its histogram would be one bar
                    [Plot(f"metric-{name}", plots.value_histogram(a.metric_values[name], name,
                                                                  name))
-                    for name in a.metrics],
+                    for name, m in a.metrics.items() if m.low != m.high],
                    (["metric", "mean", "± (95 %)", "sd", "min", "max"], rows))
 
 
