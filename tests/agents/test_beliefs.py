@@ -31,6 +31,14 @@ CONFIGS = [
     ("word-iron", {}),
     ("viktory", {}),
     ("viktory", {"mode": "cards"}),
+    # Viktory II: the open map (tiles, deck), cards (hands), and the hidden maps, where the
+    # unseen towns, cities and units are resampled (games/viktory_ii/README.md, "Hidden
+    # information"; the twin tests in tests/games/viktory_ii/test_vik2_hidden_twins.py)
+    ("viktory-ii", {"radius": 3, "turn_limit": 6}),
+    ("viktory-ii", {"mode": "cards", "radius": 3, "turn_limit": 6}),
+    ("viktory-ii", {"dark": True, "radius": 3, "turn_limit": 5}),
+    ("viktory-ii", {"dark": True, "independent": True, "radius": 3, "turn_limit": 5}),
+    ("viktory-ii", {"independent": True, "players": 3, "radius": 3, "turn_limit": 5}),
 ]
 
 

@@ -528,7 +528,11 @@ def test_ruling_determinize_shows_a_remembered_town_taken_out_of_sight_as_rememb
             assert d.count_settlements(q) == state.count_settlements(q)
             assert d.supported[q] == state.supported[q]
             assert d.onboard[q] == _units_of(d, q) and min(d.reserve(q)) >= 0
-        assert sum(d.units_at(h, 1)[INF] for h in d.own_settlements(1)) == 1
+        # the taker's infantry that moved (no movement left) is in one of its towns; others
+        # of its may be drawn besides (audit stop 46: it may have more than the truth shows)
+        homes = d.own_settlements(1)
+        assert sum(1 for u in range(len(d.uo)) if d.uo[u] == 1 and d.us[u] != FREE
+                   and d.ut[u] == INF and d.um[u] == 0 and d.uh[u] in homes) == 1
         h = next(h for h in d.settled if d.sowner[h] == 1 and h != d.capital[1])
         taken.add(h)
     assert e2 not in taken and len(taken) > 1

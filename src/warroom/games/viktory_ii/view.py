@@ -349,7 +349,9 @@ class ViewRules(State):
                                   if isinstance(a, PlaceCapital)], 0)
         held = self._bound_hexes()
         unseen = self.unseen_settlements(player, vis, held)
-        held |= self.overwatch_fired.keys()  # artillery that fired stays where it fired
+        # artillery that fired stays where it fired (but for a town or city lifted below: the
+        # mark goes with it, and where it stood binds nothing)
+        held |= self.overwatch_fired.keys() - set(unseen)
         # Every unseen piece leaves the map before the tiles are resampled, so that the hidden
         # hexes they stood on keep nothing of them (not even whether they are land or
         # water); their kinds, frigates' too, are drawn again below from what the towns and
@@ -373,7 +375,7 @@ class ViewRules(State):
         drawn = new._draw_units(blank, naval, lifted)
         for units in drawn.values():
             hidden.away.update(units)
-        parts = kept + new._group_units(drawn, hidden)
+        parts = kept + new._group_units(drawn, hidden, held)
         new._put_back(player, parts, marked, hidden, vis, held, {t.hex for t in tokens})
         if self.config.dark:
             new._remember_afresh(player)
@@ -420,10 +422,19 @@ class ViewRules(State):
 
     def _bound_hexes(self) -> set[int]:
         """Hexes a turn under way is bound to (a battle or bombardment there, units attacking
-        from or into it, a pennant, cargo in it, the moving unit in it)."""
-        bound = {*self.battles, *self.bombards, self.battle_units[0], self.overwatch_from}
-        if self.session is not None and self.session_request is not None:
-            bound.add(self.session_request.hex)
+        from or into it, a pennant, cargo in it, the moving unit in it; the battle being
+        fought, the hexes next to it, whose defender's units it counts by kind and may draw
+        in, and the artillery firing Overwatch in it). The hexes of the last battle and
+        the last Overwatch are kept after they are over (`battle_units`, `overwatch_from`):
+        they bind nothing then (a battle out of the player's sight, not its own, was not
+        even told where)."""
+        bound = {*self.battles, *self.bombards}
+        request = self.session_request
+        if self.session is not None and request is not None:
+            bound.update((request.hex, self.battle_units[0]))
+            bound.update(self.board.neighbours[request.hex])
+            if request.kind == "overwatch":
+                bound.add(self.overwatch_from)
         for u in range(len(self.uo)):
             s = self.us[u]
             if s == FREE:
@@ -770,6 +781,12 @@ class ViewRules(State):
             self.settle[h], self.sowner[h] = 0, NOBODY
         if out:
             self.settled = [h for h in self.settled if self.settle[h]]
+        # in an order that owes nothing to where they stood (which of two alike, one with
+        # units whose kinds stay, stood first on the board)
+        ut, us, um, uf = self.ut, self.us, self.um, self.uf
+        out.sort(key=lambda t: (t.owner, t.kind, t.marker,
+                                sorted((ut[u], us[u], um[u], uf[u]) for u in t.units),
+                                t.placed or [], -1 if t.fired is None else t.fired, t.easy))
         return out
 
     def _place_settlements(self, p: int, unknown: list[_Unknown], hidden: _HiddenFrom,
@@ -1048,20 +1065,22 @@ class ViewRules(State):
 
     def _blank_unseen_kinds(self, p: int, vis: int, bound: set[int]) -> dict[int, list[int]]:
         """Enemy land units out of the player's sight whose number and kinds are to be drawn
-        again (`_draw_units`), by owner; they leave the owner's count on the board meanwhile.
+        again (`_draw_units`), by owner: every other player, in turn order, one with none
+        out of sight too (whether it has any there does not show: it may have them all in
+        reserve, or not); they leave the owner's count on the board meanwhile.
         Their kinds tell the terrain of cities the player has not seen (VIKTORY-II.md, "Unit
         support"). Kinds stay where something binds them: units a turn under way is bound to
-        (`bound`: their hexes) or a battle under way may draw in, and the mover's units that
+        (`bound`: their hexes, the hexes next to a battle under way, which it may draw
+        in from, too), and the mover's units that
         have moved or been placed this turn. An army its towns and cities no longer support
         (disbands pending) is drawn again too, within what they support: how many units it
         must disband is its own affair, and it is asked as often whatever it must
         (`state.queue_disbands`), so it may disband nothing. Frigates are blanked too (at
         sea or in port): their number would tell the owner's forest cities; `_naval_owners`
         gives back theirs to owners with no water to put a frigate on."""
-        if self.session is not None and self.session_request is not None:
-            # a battle under way counts the defender's units next to it by kind
-            bound = bound | set(self.board.neighbours[self.session_request.hex])
-        blank: dict[int, list[int]] = {}
+        # every owner, in order: which owners have units out of sight, and which unit of
+        # whose comes first on the board, are the true state's
+        blank: dict[int, list[int]] = {q: [] for q in range(self.num_players) if q != p}
         uo, ut, uh, us, mover = self.uo, self.ut, self.uh, self.us, self.player
         for u in range(len(uo)):
             q, t, h = uo[u], ut[u], uh[u]
@@ -1070,7 +1089,7 @@ class ViewRules(State):
                 continue
             if q == mover and (us[u] != FRESH or self.uf[u] or self.um[u] != RANGE[t]):
                 continue
-            blank.setdefault(q, []).append(u)
+            blank[q].append(u)
         for q in blank:
             for u in blank[q]:
                 self.onboard[q][self.ut[u]] -= 1
@@ -1139,11 +1158,14 @@ class ViewRules(State):
         return out
 
     def _resample_hands(self, p: int) -> None:
+        """Other players' hands and the deck are dealt again from the cards among them,
+        sorted first: the true order must not show (the deck's, the hands')."""
         pool = self.pool
         others = [q for q in range(self.num_players) if q != p]
         unseen = list(pool.deck)
         for q in others:
             unseen += pool.hands[q]
+        unseen.sort()
         self.rng.shuffle(unseen)
         for q in others:
             k = len(pool.hands[q])
@@ -1199,19 +1221,20 @@ class ViewRules(State):
                                      sorted((ut[u], us[u], um[u], uf[u]) for u in part[1])))
         return parts
 
-    def _group_units(self, drawn: dict[int, list[int]],
-                     hidden: _HiddenFrom) -> list[tuple[int, list[int], bool]]:
+    def _group_units(self, drawn: dict[int, list[int]], hidden: _HiddenFrom,
+                     bound: set[int]) -> list[tuple[int, list[int], bool]]:
         """The units drawn (`_draw_units`) placed afresh, since where they are and the sizes
         of stacks out of sight do not show either: each land unit goes into one of its
         owner's towns and cities out of every other player's sight or into the field,
-        evenly; the units in the field, by class (land units, frigates), form a number of
-        stacks drawn evenly from one to as many as they are, each unit into one of them at
-        random. Returns those stacks to put back (`_put_back`) as (-1: from no hex, units,
-        False: not kept)."""
+        evenly (not into one a turn under way is bound to, `bound`: what stands there stays
+        as it is, and nothing drawn joins it); the units in the field, by class (land units,
+        frigates), form a number of stacks drawn evenly from one to as many as they are,
+        each unit into one of them at random. Returns those stacks to put back (`_put_back`)
+        as (-1: from no hex, units, False: not kept)."""
         parts: list[tuple[int, list[int], bool]] = []
         for q, units in sorted(drawn.items()):
             seen = hidden.seen(q)
-            homes = [h for h in self.own_settlements(q) if not seen >> h & 1]
+            homes = [h for h in self.own_settlements(q) if not seen >> h & 1 and h not in bound]
             field: dict[bool, list[int]] = {False: [], True: []}
             for u in units:
                 naval = self.ut[u] == FRIG
