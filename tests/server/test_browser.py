@@ -116,10 +116,17 @@ def create_in_lobby(page, url: str, game: str, seats: list[str], options=None) -
     return page.url.split("/game/")[1].split("#")[0]
 
 
-def table_words(line: str) -> str:
-    """A log line as the table shows it: "Player 1" is "Seat 1" there."""
-    return re.sub(r"\b([Pp])layer (\d+)\b",
-                  lambda m: ("Seat " if m[1] == "P" else "seat ") + m[2], line)
+def table_words(line: str, seat: int | None = None) -> str:
+    """A log line as the table shows it to `seat` (kit.seatWords): "Player 1" is "Seat 1"
+    there, the viewer's own seat "Seat 0 (you)" (its "Player 0's", "your")."""
+    def one(m: re.Match) -> str:
+        big, n = m[1] == "P", int(m[2])
+        if n == seat and m[3]:
+            alone = re.match(r"(\s+(to|and|or|is|are)\b|\s*[,.;:)!?]|\s*$)", line[m.end():])
+            word = "yours" if alone else "your"
+            return word.capitalize() if big else word
+        return f"{'S' if big else 's'}eat {n}{' (you)' if n == seat else m[3] or ''}"
+    return re.sub(r"\b([Pp])layer (\d+)\b('s\b)?", one, line)
 
 
 def wait_for_the_replay(page) -> None:
@@ -152,7 +159,7 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
     # the table's words (the logs' "Player 1" reads "Seat 1", as the rest of the page says).
     final = page.request.get(f"{live_server.url}/api/games/{game_id}/replay?seat=0").json()
     shown = page.locator("#log li").all_inner_texts()
-    assert shown == [table_words(line) for line in final["steps"][-1]["log"][-300:]]
+    assert shown == [table_words(line, 0) for line in final["steps"][-1]["log"][-300:]]
     if game == "kow":  # a log that names players (viktory's names attacker and defender)
         assert any("Player 1" in line for line in final["steps"][-1]["log"])
     assert not any(re.search(r"\b[Pp]layer \d", line) for line in shown)

@@ -271,8 +271,9 @@ def shown_log(page) -> list[str]:
 
 
 def table_log(step: dict) -> list[str]:
-    """A replayed position's log as the page shows it (its lines in the table's words)."""
-    return [table_words(line) for line in step["log"]]
+    """A replayed position's log as the page shows it (its lines in the table's words, as
+    the position's viewer reads them: its own seat "Seat 0 (you)")."""
+    return [table_words(line, step.get("seat")) for line in step["log"]]
 
 
 def hold_windows(page, marker: str) -> list:

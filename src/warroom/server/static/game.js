@@ -138,7 +138,10 @@ async function receive(entry, frame) {
     }
     if (!table) table = await loadTable(frame.game);
     draw();
-    $("#title").textContent = `${frame.title} · game ${frame.id}`;
+    // The game's id in a span of its own: a phone's header shortens the title, never the id.
+    $("#title").replaceChildren(h("span", { class: "title-name", text: frame.title }),
+      h("span", { class: "title-id", text: `\u00a0· game ${frame.id}` }));
+    $("#title").title = `${frame.title} · game ${frame.id}`;
     document.title = `${frame.title} - warroom`;
     return;
   }
@@ -292,7 +295,12 @@ function resignControl(view) {
   }
   if (confirming !== shown) {
     return h("button", { id: "resign", class: "resign",
-                         onclick: () => { confirming = shown; drawSeats(view); } }, "Resign");
+                         onclick: () => {
+                           confirming = shown;
+                           drawSeats(view);
+                           // On a phone the seats are at the bottom: the question in sight.
+                           $("#resign-confirm")?.scrollIntoView({ block: "center" });
+                         } }, "Resign");
   }
   const then = (view.resign_ends_game ?? welcome?.resign_ends_game)
     ? `The other side wins the game${alliesText(shown)}.`
@@ -403,7 +411,8 @@ function focusAgain(box, note, fallbacks) {
 }
 
 function draw() {
-  const view = shownView();
+  // The actions' labels and the prompt in the table's words ("Seat 1 (you)", kit.seatWords).
+  const view = kit.viewWords(shownView(), table || {});
   const root = $("#table");
   const pass = $("#pass");
   const focus = focusNote(root) || focusNote($("#prompt")) || focusNote(pass);
@@ -608,7 +617,7 @@ function drawLog(view) {
   // A live region (role "log"): only the lines that are new are added, since a screen reader
   // reads out whatever is added (drawn anew, the whole log would be read at every move).
   const from = Math.max(1, lines.length - 299);
-  const texts = lines.slice(from - 1).map((line) => kit.logLine(line));
+  const texts = lines.slice(from - 1).map((line) => kit.logLine(line, view.seat, table || {}));
   const old = [...list.children];
   const oldFrom = list.start || 1;
   const oldEnd = oldFrom + old.length;

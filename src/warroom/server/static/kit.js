@@ -257,10 +257,59 @@ export function seatsText(seats, names = {}) {
   return `seats ${seats.slice(0, -1).map(one).join(", ")} and ${one(seats[seats.length - 1])}`;
 }
 
-/** A log line in the table's words: the games' logs name "Player 1" (as the terminal does),
- *  where everything else on the page says "Seat 1". */
-export function logLine(line) {
-  return line.replace(/\b([Pp])layer (\d+)\b/g, (_, p, n) => `${p === "P" ? "S" : "s"}eat ${n}`);
+// A seat as the games' texts name it: "Player 1", "player 1" and, in a game whose table
+// module exports SHORT_SEATS (Battle: "P1 plays 7♦"), "P1"; each a whole word only, with
+// its possessive "'s". ("P1" is no seat in every game: a Viktory II hex may be named P3.)
+const SEAT_LONG = /\b([Pp])layer (\d+)\b('s\b)?/g;
+const SEAT_ANY = /\b(?:([Pp])layer (\d+)|P(\d+))\b('s\b)?/g;
+
+/**
+ * A game's text (a log line, an action's label, a prompt) in the table's words: the games
+ * name seats "Player 1" (as the terminal does), Battle "P1", where everything else on the
+ * page says "Seat 1" and "You". The viewer's own seat reads "Seat 1 (you)" (grammatical
+ * whatever verb follows: "Seat 1 (you) plays 7♦", "8♠ attacks seat 1 (you) (group 1)"),
+ * its possessive "your" ("strikes your 8♣", "pick 1 unit of yours"); any other seat
+ * "Seat 1" at the start of a sentence, else "seat 1". A spectator (`seat` null) reads
+ * "Seat N" only. `opts`: a table module, or {SHORT_SEATS, words}: "P1" is a seat too, and
+ * `words(text)` is the table's own rewrite, after this one (Champions: card codes).
+ */
+export function seatWords(text, seat = null, opts = {}) {
+  if (text === null || text === undefined) return text;
+  const short = !!opts?.SHORT_SEATS;
+  let out = String(text).replace(short ? SEAT_ANY : SEAT_LONG, (...m) => {
+    const [all, p, long, tiny, possessive] = short ? m : [m[0], m[1], m[2], undefined, m[3]];
+    const offset = m[m.length - 2];
+    const whole = m[m.length - 1];
+    const n = Number(long ?? tiny);
+    const before = whole.slice(0, offset);
+    const after = whole.slice(offset + all.length);
+    // "Player 1" keeps its capital; a bare "P1" has one at the start of a sentence.
+    const capital = p ? p === "P" : /(^|[.!?]\s+|---\s*)$/.test(before);
+    const mine = seat !== null && seat !== undefined && n === seat
+      && !/\byou \($/i.test(before); // "You (P1)" says it already
+    if (mine && possessive) {
+      const alone = /^(\s+(to|and|or|is|are)\b|\s*[,.;:)!?]|\s*$)/.test(after);
+      const your = alone ? "yours" : "your";
+      return capital ? your[0].toUpperCase() + your.slice(1) : your;
+    }
+    return `${capital ? "Seat" : "seat"} ${n}${mine ? " (you)" : ""}${possessive || ""}`;
+  });
+  if (typeof opts?.words === "function") out = opts.words(out);
+  return out;
+}
+
+/** A log line in the table's words (seatWords), as the seat `seat` reads it. */
+export function logLine(line, seat = null, opts = {}) {
+  return seatWords(line, seat, opts);
+}
+
+/** A view with its actions' labels and its prompt in the table's words (seatWords), for
+ *  `table` (its module: SHORT_SEATS, words); the actions themselves are the view's. */
+export function viewWords(view, table = {}) {
+  if (!view) return view;
+  const words = (text) => seatWords(text, view.seat, table);
+  return { ...view, prompt: words(view.prompt),
+           legal: (view.legal || []).map((e) => ({ ...e, label: words(e.label) })) };
 }
 
 /** The lines the log ends with that no game event gives: a resignation, which ends a game

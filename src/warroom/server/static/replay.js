@@ -141,8 +141,9 @@ function draw() {
   const log = logOf(answer, i).concat(kit.endLines(view));
   const root = $("#table");
   root.replaceChildren();
-  table.render(root, view, { kit, act: () => {}, seat: view.seat, names: [] });
-  $("#log").replaceChildren(...log.map((line) => h("li", { text: kit.logLine(line) })));
+  table.render(root, kit.viewWords(view, table), { kit, act: () => {}, seat: view.seat, names: [] });
+  $("#log").replaceChildren(...log.map((line) => h("li", {
+    text: kit.logLine(line, view.seat, table) })));
   kit.fitLogNumbers($("#log"), log.length);
   $("#log").scrollTop = $("#log").scrollHeight;
   const box = $("#result");

@@ -3,6 +3,9 @@
 // (and your pack or pool while drafting or building). Click a card in hand to play it, a
 // soldier to attack, block, strike, destroy, lose or give it, a seat to choose that opponent.
 
+// Its logs and labels name seats "P1": kit.seatWords reads them as seats ("Seat 1 (you)").
+export const SHORT_SEATS = true;
+
 export function render(root, view, ctx) {
   const { h, card, pile, pips, panel, Actions, who } = ctx.kit;
   const o = view.observation;

@@ -13,6 +13,17 @@ const ADVANTAGES = {
   Q: () => "after attacking with her battalion, revives your latest casualty into it",
 };
 const SIGNS = { rock: "✊ rock", paper: "✋ paper", scissors: "✌ scissors" };
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+// What the header's strength is (the game's army_strength, the turn limit's tiebreak).
+const STRENGTH_KEY = "Strength: the total printed value of each side's reinforcements on the "
+  + "table (face cards count nothing; the cards of a battalion in battle are off the table "
+  + "until it ends). When the turn limit is reached, the side with the larger strength wins.";
+
+/** The game's texts (menus, log, prompts) with the suits the table draws: "8S on KD" reads
+ *  "8♠ on K♦" (a card code as a whole word only). The page (kit.seatWords) calls it. */
+export function words(text) {
+  return String(text).replace(/\b(10|[2-9AJQK])([SHDC])\b/g, (_, rank, suit) => `${rank}${SUITS[suit]}`);
+}
 
 export function render(root, view, ctx) {
   const { h, card, pile, panel, Actions, who } = ctx.kit;
@@ -21,6 +32,7 @@ export function render(root, view, ctx) {
   const me = view.seat;
   const order = me === null ? [0, 1] : [1 - me, me];
   const small = (el) => { el.classList.add("small"); return el; };
+  const counted = (n) => `${n} card${n === 1 ? "" : "s"}`;
 
   const bindCard = (code, el) => acts.bind(el, acts.take((a) => a.card === code && a.type !== "Place"));
 
@@ -29,13 +41,15 @@ export function render(root, view, ctx) {
       h("span", {}, "Turn ", h("b", { text: `${o.turn}/${o.max_turns}` })),
       h("span", {}, "Phase ", h("b", { text: o.phase })),
       o.current !== null && o.current >= 0 && !view.terminal ? h("span", {}, "Playing: ", h("b", { text: who(o.current, view) })) : null,
-      o.strength ? h("span", {}, "Strength ", h("b", { text: o.strength.join(" - ") })) : null),
+      o.strength ? h("span", { class: "strength", title: STRENGTH_KEY }, "Strength ",
+        h("b", { text: o.strength.map((n, p) => `${who(p, view)} ${n}`).join(" · ") })) : null),
+    o.strength ? h("p", { class: "muted strength-key", text: STRENGTH_KEY }) : null,
     h("div", { class: "row" }, pile("Reserve Pile", o.reserve),
       o.drawn ? h("div", { class: "pile" }, card(o.drawn), h("small", { text: "drawn" })) : null)));
 
-  for (const p of order) {
+  const areas = order.map((p) => {
     const battalions = o.tables[p];
-    root.append(h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}` },
+    return h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}` },
       h("h4", { text: `${who(p, view)}${o.casualties[p].length ? ` · casualties: ${o.casualties[p].length}` : ""}` }),
       h("div", { class: "row" }, ...battalions.map(([cmd, reinf]) => {
         const face = acts.bind(card(cmd, { title: ROLES[cmd[0]] || cmd }),
@@ -47,11 +61,13 @@ export function render(root, view, ctx) {
         return h("div", { class: "zone battalion" }, face,
           h("div", { class: "label", text: role || "", title: role ? ADVANTAGES[cmd[0]](o) : "" }),
           role ? h("small", { class: "muted advantage", text: ADVANTAGES[cmd[0]](o) }) : null, stack);
-      }))));
-  }
-
+      })));
+  });
+  // What the seat acts on now (its hand to distribute, its battle): on a phone above the
+  // battalions, which run a box a row there (the hand sat 2,500 px down, under eight of them).
+  const mine = [];
   if (o.hand?.length) { // all placed: no instruction left to follow while the other places
-    root.append(panel("Your hand: put each reinforcement on a face card",
+    mine.push(panel("Your hand: put each reinforcement on a face card",
       h("div", { class: "row" }, ...o.hand.map((c) =>
         acts.bind(card(c), acts.byType("Place", (a) => a.card === c))))));
   }
@@ -60,15 +76,23 @@ export function render(root, view, ctx) {
     const flips = (b.flips || []).map((f) => h("span", { class: "zone" },
       h("div", { class: "row" }, small(card(f.attacker_card)), small(card(f.defender_card))),
       h("small", { text: `${who(f.winner, view)} won${f.roshambo ? " (Roshambo)" : ""}` })));
-    root.append(panel(`Battle: ${b.commanders.join(" attacks ")}`,
+    // While flipping, how many cards each side has still to turn up (the observation's
+    // lists of them, by rank: only their number is shown).
+    const left = b.attacker_left ? h("div", { class: "stats still-to-flip" }, "Still to flip: ",
+      h("b", { text: `${who(b.attacker, view)} ${counted(b.attacker_left.length)}` }), " · ",
+      h("b", { text: `${who(b.defender, view)} ${counted(b.defender_left.length)}` })) : null;
+    mine.push(panel(`Battle: ${words(b.commanders.join(" attacks "))}`,
       h("div", { class: "stats" }, h("span", {}, "Attacker ", h("b", { text: who(b.attacker, view) })),
         h("span", {}, "Defender ", h("b", { text: who(b.defender, view) }))),
+      left,
       b.your_hand ? h("div", { class: "zone" }, h("div", { class: "label", text: "your cards to order" }),
         h("div", { class: "row" }, ...b.your_hand.map((c) => bindCard(c, card(c))))) : null,
       b.your_order?.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "your order" }),
         h("div", { class: "row" }, ...b.your_order.map((c) => small(card(c))))) : null,
       flips.length ? h("div", { class: "row" }, ...flips) : null));
   }
+  const narrow = window.matchMedia?.("(max-width: 600px)").matches;
+  root.append(...(narrow ? [...mine, ...areas] : [...areas, ...mine]));
   if (o.roshambo) {
     root.append(panel(`Roshambo (${o.roshambo.purpose})`, h("div", { class: "row" },
       ...acts.byType("Throw").map((e) => acts.button(e, SIGNS[e.action.sign] || e.label)),

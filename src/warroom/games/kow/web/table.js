@@ -3,6 +3,11 @@
 // defeat it (a menu offers each way to allocate the dice); choose dice from the dice bar.
 
 const COLOURS = ["red", "white", "blue"];
+// A side's card colour (the rules' RED or BLACK player), not a die's: named by its suits.
+const SIDE_COLOURS = { red: "red suits ♥♦", black: "black suits ♠♣" };
+const SIDE_COLOUR_KEY = "This side's card colour, dealt at the start (the rules' RED or BLACK "
+  + "player; nothing to do with the dice): when both sides hold as many dice, the initiative "
+  + "goes to the side whose colour the card next to the Battle Deck shows.";
 
 export function render(root, view, ctx) {
   const { h, card, die, pips, panel, Actions, who } = ctx.kit;
@@ -59,15 +64,20 @@ export function render(root, view, ctx) {
   function seatArea(p) {
     const pool = o.pools[p];
     const chosen = o.chosen[p];
-    const fist = chosen === null ? "not chosen yet" : chosen === "hidden" ? "chosen, hidden"
+    // Once the game is over nobody is choosing: no "not chosen yet" then.
+    const fist = chosen === null ? (view.terminal ? null : "not chosen yet")
+      : chosen === "hidden" ? "chosen, hidden"
       : COLOURS.map((c) => chosen[c] ? `${chosen[c]} ${c}` : "").filter(Boolean).join(", ") || "none";
+    const side = String(o.colours[p]).toLowerCase();
     const active = o.to_move.includes(p);
     return h("div", { class: `seat-area${active ? " active" : ""}` },
-      h("h4", {}, `${who(p, view)} · ${String(o.colours[p]).toUpperCase()}`,
+      h("h4", {}, `${who(p, view)} · `,
+        h("span", { class: "side-colour", title: SIDE_COLOUR_KEY },
+          `cards: ${SIDE_COLOURS[side] || side}`),
         o.initiative[0] === p && o.phase !== "choose" && !view.terminal ? " · initiative" : ""),
       h("div", { class: "row" }, ...COLOURS.flatMap((c) =>
         Array.from({ length: pool[c] }, () => die("", c, { label: "", title: `${c} die in the pool` })))),
-      h("div", { class: "stats" }, h("span", {}, "Fist: ", h("b", { text: fist })),
+      h("div", { class: "stats" }, fist !== null ? h("span", {}, "Fist: ", h("b", { text: fist })) : null,
         h("span", {}, "Score this round: ", h("b", { text: o.scores[p] }))),
       h("div", { class: "row" }, ...o.won[p].map((c) => card(c, { title: "defeated" }))
         .map((el) => { el.classList.add("small"); return el; })));

@@ -5,6 +5,25 @@
 
 const UNITS = ["infantry", "cavalry", "artillery", "frigate"];
 const ICONS = ["♟", "♞", "✹", "⛵"];
+// What a Battle Card's short form abbreviates ("Flank Counter 0H/1M plains"), in the Battle
+// Cards rules' words: its hits, its misses (a Counter's misses cancel that many hits), and its
+// terrain (all its hits selective in a battle on a hex of that terrain).
+const CARD_KEY = "H: hits, M: misses (a Counter's misses cancel that many hits against you; "
+  + "played as an Attack its misses count nothing). A card's terrain: in a battle on a hex of "
+  + "that terrain, all its hits are selective (you pick the units lost).";
+
+/** "Regular Attack 2H/0M mountain [Mud]" in words (null: not a card's short form). */
+function cardWords(desc) {
+  const m = /^(.*) (\d+)H\/(\d+)M (\w+)(?: \[(.+)\])?$/.exec(desc || "");
+  if (!m) return null;
+  const [, title, hits, misses, terrain, effect] = m;
+  const n = (k, one, many) => `${k} ${Number(k) === 1 ? one : many}`;
+  return `${title}: ${n(hits, "hit", "hits")}, ${n(misses, "miss", "misses")} (a miss cancels a `
+    + `hit against you when it is played as a Counter); terrain ${terrain}: in a battle on a `
+    + `${terrain} hex all its hits are selective (you pick the units lost)`
+    + (effect ? `; Special Event: ${effect}` : "");
+}
+
 const TERRAIN = { plains: "#b9a45a", grassland: "#6f9b4a", forest: "#2f6b3a", mountain: "#8a8078", water: "#3a6ea5" };
 
 export function render(root, view, ctx) {
@@ -48,8 +67,17 @@ export function render(root, view, ctx) {
     })));
 
   if (o.hand || o.hand_sizes) {
-    const cardOf = (c) => acts.bind(tile(c.id, { note: c.desc, id: c.id }),
-      acts.take((a) => (a.type === "PlayCard" || a.type === "Discard") && a.card === c.id));
+    // A card's tooltip and accessible name say what its "2H/0M mountain" means.
+    const explain = (el, id, desc) => {
+      const said = cardWords(desc);
+      if (!said) return el;
+      const label = el.getAttribute("aria-label");
+      el.setAttribute("aria-label", label ? `${label}. ${said}` : `${id} ${said}`);
+      el.title = el.title && el.title !== id ? `${el.title}\n${said}` : `${id} ${said}`;
+      return el;
+    };
+    const cardOf = (c) => explain(acts.bind(tile(c.id, { note: c.desc, id: c.id }),
+      acts.take((a) => (a.type === "PlayCard" || a.type === "Discard") && a.card === c.id)), c.id, c.desc);
     root.append(panel("Battle Cards",
       h("div", { class: "row" }, o.deck_left !== undefined ? pile("Deck", o.deck_left) : null,
         // The discards are public: the last one face up, not a card's back.
@@ -58,9 +86,12 @@ export function render(root, view, ctx) {
         o.hand_sizes ? h("span", { class: "stats" },
           `hands: attacker ${o.hand_sizes[0]}/${o.max_hand[0]}, defender ${o.hand_sizes[1]}/${o.max_hand[1]}`) : null),
       o.plays?.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "played this round" }),
-        h("div", { class: "row" }, ...o.plays.map((pl) => tile(pl.card, { note: `${role(pl.player)}: ${pl.desc} (${pl.use})` })))) : null,
+        h("div", { class: "row" }, ...o.plays.map((pl) => explain(tile(pl.card,
+          { note: `${role(pl.player)}: ${pl.desc} (${pl.use})` }), pl.card, pl.desc)))) : null,
       o.hand ? h("div", { class: "zone" }, h("div", { class: "label", text: "your hand" }),
-        h("div", { class: "row" }, ...o.hand.map(cardOf))) : null));
+        h("div", { class: "row" }, ...o.hand.map(cardOf))) : null,
+      o.hand?.length || o.plays?.length
+        ? h("p", { class: "muted card-key", id: "card-key", text: CARD_KEY }) : null));
   }
   const rest = acts.rest();
   if (rest) root.append(rest);
@@ -68,9 +99,15 @@ export function render(root, view, ctx) {
   function hexMap() {
     const ns = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("viewBox", "-160 -150 320 300");
     svg.setAttribute("class", "hex");
+    // The box round the hexes drawn (a battle from one or two sides left most of a fixed
+    // box empty).
+    const box = { left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity };
     const hex = (cx, cy, r, fill, lines) => {
+      box.left = Math.min(box.left, cx - r);
+      box.right = Math.max(box.right, cx + r);
+      box.top = Math.min(box.top, cy - r * 0.87); // flat-topped: its height is r·√3
+      box.bottom = Math.max(box.bottom, cy + r * 0.87);
       const poly = document.createElementNS(ns, "polygon");
       poly.setAttribute("points", Array.from({ length: 6 }, (_, k) => {
         const t = (Math.PI / 3) * k;
@@ -94,6 +131,12 @@ export function render(root, view, ctx) {
       hex(108 * Math.cos(t), 108 * Math.sin(t), 50, o.sources[i] === "frigate" ? TERRAIN.water : "#5b4a3a",
           [`side ${i + 1}`, count(o.attacker[i + 1])]);
     }
+    const pad = 4;
+    const width = box.right - box.left + 2 * pad;
+    svg.setAttribute("viewBox", `${box.left - pad} ${box.top - pad} `
+      + `${width} ${box.bottom - box.top + 2 * pad}`);
+    svg.style.maxWidth = `${Math.round(width * 1.4)}px`; // its text no bigger than 1.4 times
+    svg.style.display = "block";
     return svg;
   }
 }
