@@ -158,16 +158,17 @@ def test_turn_limit_tied_leaders_share_the_win_and_the_others_lose(tmp_path, ext
         assert [outcome.reward(p) for p in range(3)] == [0.5, 0.0, 0.5]
 
 
-def test_turn_limit_ruling_is_game_version_6():
-    """Audit (stop 46): the turn limit's tie ruling changed outcomes, so the game's version
-    went up: a record of version 5 is refused, in one line."""
-    assert GAME.version == "6"
-    old = Record.from_json({"game": "viktory-ii", "version": "5", "config": {}, "seed": 1,
+def test_turn_limit_ruling_is_game_version_7():
+    """Audit (stop 46): the turn limit's tie ruling changed outcomes (6), and so does taking
+    a unit by what it is rather than its slot (7), so the game's version went up: a record
+    of version 6 is refused, in one line."""
+    assert GAME.version == "7"
+    old = Record.from_json({"game": "viktory-ii", "version": "6", "config": {}, "seed": 1,
                             "actions": []})
     with pytest.raises(RecordError) as caught:
         replay_to_end(GAME, old)
-    assert str(caught.value) == ("record was made by viktory-ii rules version '5'; "
-                                 "this is version 6")
+    assert str(caught.value) == ("record was made by viktory-ii rules version '6'; "
+                                 "this is version 7")
 
 
 def test_attack_on_an_empty_town_asks_for_no_card_in_cards_mode(tmp_path):

@@ -57,20 +57,38 @@ def out_of_sight(state, p, q):
             and not vis >> state.uh[u] & 1]
 
 
-# (Seeded games whose twins agree: some random games still reach the stacks of the mover's
-# units that moved, kept as they are, whose sizes the twin does not keep, and the unit order
-# `withdraw` reads; README.md, "Hidden information", says what is left.)
-TWIN_CASES = [
-    ({"dark": True, "radius": 3, "turn_limit": 5}, 1),
-    ({"dark": True, "radius": 3, "turn_limit": 5}, 3),
-    ({"independent": True, "players": 3, "radius": 3, "turn_limit": 5}, 1),
-    ({"independent": True, "players": 3, "radius": 3, "turn_limit": 5}, 3),
-    ({"dark": True, "independent": True, "radius": 3, "turn_limit": 5}, 1),
-]
+CONFIGS = {
+    "dark": {"dark": True, "radius": 3, "turn_limit": 6},
+    "independent-3": {"independent": True, "players": 3, "radius": 3, "turn_limit": 6},
+    "dark-independent": {"dark": True, "independent": True, "radius": 3, "turn_limit": 6},
+    "dark-3": {"dark": True, "players": 3, "radius": 3, "turn_limit": 6},
+}
+# Every seed 0-7 of each, unchosen; those still known to differ (README.md, "Hidden
+# information", says what is left) are expected to fail, strictly: one that passes is news.
+LEFT = {("dark-3", 4)}
+TWIN_CASES = [pytest.param(name, seed, marks=[pytest.mark.xfail(
+    strict=True, reason="left: README.md, Hidden information")] if (name, seed) in LEFT else [])
+    for name in CONFIGS for seed in range(8)]
 
 
-@pytest.mark.parametrize("values,seed", TWIN_CASES)
-def test_twin_states_give_the_same_determinisation(values, seed):
+def twins_differ(values, seed, every=6):
+    """The (decision, player) pairs along a seeded game where the determinisations of the
+    state and of a twin (one of its determinisations for the player) differ under one seed."""
+    out = []
+    for i, state in walk(values, seed, every=every):
+        for p in range(state.num_players):
+            twin = state.determinize(p, random.Random(500 + i))
+            assert json.dumps(twin.observation(p), sort_keys=True) == \
+                json.dumps(state.observation(p), sort_keys=True)
+            a = state.determinize(p, random.Random(9000 + i))
+            b = twin.determinize(p, random.Random(9000 + i))
+            if behaviour(a, i) != behaviour(b, i):
+                out.append((i, p))
+    return out
+
+
+@pytest.mark.parametrize("name,seed", TWIN_CASES)
+def test_twin_states_give_the_same_determinisation(name, seed):
     """Audit (stop 46): on a hidden map the determinisations of a state and of a twin its
     player cannot tell from it differed under the same seed, and those of the true state put
     units in remembered enemy towns out of sight far more often: unseen units were drawn
@@ -79,20 +97,58 @@ def test_twin_states_give_the_same_determinisation(values, seed):
     stayed bound (`_bound_hexes`), as did the true hex of a town lifted whose artillery had
     fired Overwatch; units drawn could join a stack a turn under way binds (`_group_units`)
     or stand next to the battle being fought; the towns lifted were put back in the order
-    they stood on the board (`_lift_settlements`)."""
-    compared = 0
-    for i, state in walk(values, seed, every=6):
-        for p in range(state.num_players):
-            twin = state.determinize(p, random.Random(500 + i))
-            assert json.dumps(twin.observation(p), sort_keys=True) == \
-                json.dumps(state.observation(p), sort_keys=True)
-            a = state.determinize(p, random.Random(9000 + i))
-            b = twin.determinize(p, random.Random(9000 + i))
-            assert behaviour(a, i) == behaviour(b, i), (
-                f"after {i} decisions the determinisation for player {p} depends on what it "
-                "cannot see")
-            compared += 1
-    assert compared >= 20
+    they stood on the board (`_lift_settlements`). Then (stop 46, the gaps left): the
+    mover's units that had moved were put back by the stacks, and in the towns, they truly
+    stood in (`_stacks_kept`, `_lift_garrisons`); units in towns out of sight whose kinds
+    are drawn again still kept towns lifted off the hexes next to them (`_pick_site`); a
+    withdrawal, a disbanding, a selection took a unit by its slot (`pick_unit`)."""
+    assert twins_differ(CONFIGS[name], seed) == []
+
+
+def swap_slots(state, u, v):
+    """The same position with units u and v in each other's slots."""
+    for arr in (state.uo, state.ut, state.uh, state.um, state.us, state.uc, state.ug, state.uf):
+        arr[u], arr[v] = arr[v], arr[u]
+    for k in range(len(state.uc)):
+        if state.uc[k] in (u, v):
+            state.uc[k] = v if state.uc[k] == u else u
+    if state.active in (u, v):
+        state.active = v if state.active == u else u
+
+
+def test_which_unit_a_rule_takes_owes_nothing_to_slots():
+    """Audit (stop 46): `withdraw` (and `disband`, `select_unit`) took the first unit of the
+    kind on the hex by its slot, which nobody sees and a determinisation does not keep: two
+    positions alike but for which of two units (one that had moved, one fresh) held the
+    lower slot played on differently. Now `pick_unit` takes one by what it is."""
+    from warroom.games.viktory_ii.actions import Withdraw
+
+    checked = 0
+    for seed in range(6):
+        for _, state in walk({"radius": 3, "turn_limit": 6}, seed, every=1):
+            player = state.to_move()[0] if not state.is_terminal() else -1
+            if player < 0:
+                continue
+            for action in state.legal_actions(player):
+                if type(action) is not Withdraw:
+                    continue
+                units = [u for u in range(len(state.uo)) if state.uo[u] == player
+                         and state.uh[u] == action.hex and state.ut[u] == action.unit
+                         and state.us[u] != FREE]
+                pairs = [(u, v) for u in units for v in units if u < v
+                         and (state.us[u], state.um[u], state.uf[u])
+                         != (state.us[v], state.um[v], state.uf[v])]
+                if not pairs:
+                    continue
+                twin = state.clone()
+                swap_slots(twin, *pairs[0])
+                assert twin.observation(player) == state.observation(player)
+                a, b = state.clone(), twin
+                a.apply(player, action)
+                b.apply(player, action)
+                assert behaviour(a, seed) == behaviour(b, seed)
+                checked += 1
+    assert checked >= 3
 
 
 def test_an_enemy_with_no_unit_out_of_sight_may_have_some_in_a_determinisation():

@@ -366,7 +366,7 @@ def test_the_live_hits_say_which_counters_may_answer():
     kinds = {"regular": "Flank, Frontal or Surprise", "flank": "Flank or Surprise",
              "frontal": "Frontal or Surprise", "surprise": "Surprise"}
     seen = set()
-    for seed in range(4):
+    for seed in range(6):  # (random games: enough of them to meet a flank card's answer)
         state = GAME.new_state(GAME.config({"mode": "cards"}), seed)
         rng = random.Random(seed)
         while not state.is_terminal():

@@ -91,7 +91,10 @@ class ViktoryIIGame(BattleCardsGame):
     # failed) is remembered, so no longer offered as a build site: records differ after one.
     # 6: at the turn limit, leaders tied at the top share the win and the players behind them
     # lose (a draw for everybody only when every player still in is among them).
-    version = "6"
+    # 7: a withdrawal, a disbanding and a selection take the unit of the kind on the hex by
+    # what it is (no frigate with cargo; status, movement left, marks: `pick_unit`), not by
+    # its slot, which a determinisation does not keep: records differ where they differed.
+    version = "7"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

@@ -506,21 +506,62 @@ class MovementRules(ViewRules):
 
     def selectable(self, p: int) -> list[SelectUnit]:
         """One SelectUnit per (hex, type) holding a fresh unit that could do something (as
-        the first such unit, in unit order, could)."""
-        seen = set()
-        keys = []  # hex * 4 + type: sorted, by hex then type
+        the unit `select_unit` would take could)."""
+        best: dict[int, int] = {}  # hex * 4 + type -> the unit select_unit would take
         uo, uh, ut = self.uo, self.uh, self.ut
         for u, s in enumerate(self.us):
             if (s == FRESH or s == REGROUP) and uo[u] == p:
                 key = uh[u] * 4 + ut[u]
-                if key in seen:
-                    continue
-                seen.add(key)
-                if self.can_act(u):
-                    keys.append(key)
-        keys.sort()
+                b = best.get(key, -1)
+                if b < 0 or self._taken_before(u, b):
+                    best[key] = u
+        keys = sorted([k for k, u in best.items() if self.can_act(u)])
         select = self.acts.select
         return [select[k] for k in keys]
+
+    def pick_unit(self, units: list[int]) -> int:
+        """Which of a player's units of one kind on one hex a rule takes (`withdraw`,
+        `disband`, `select_unit`): not by slot, which nobody sees and a copy does not keep
+        (README.md, "Hidden information"), but by what they are (`_taken_before`)."""
+        chosen = units[0]
+        for u in units:
+            if self._taken_before(u, chosen):
+                chosen = u
+        return chosen
+
+    def _taken_before(self, u: int, v: int) -> bool:
+        """Whether `pick_unit` takes unit u before unit v (of one kind, on one hex): a frigate
+        without cargo first, then by status (fresh, active, done, cargo, placed,
+        regrouping), the most movement left, the fewest marks; units alike in all of these
+        are interchangeable (the slot only breaks their tie). Comparisons, not keys: this
+        runs for every unit at every move step (`selectable`)."""
+        us, um, uf = self.us, self.um, self.uf
+        if self.ut[u] == FRIG:
+            carries_u, carries_v = self._carries(u), self._carries(v)
+            if carries_u != carries_v:
+                return carries_v
+        if us[u] != us[v]:
+            return us[u] < us[v]
+        if um[u] != um[v]:
+            return um[u] > um[v]
+        if uf[u] != uf[v]:
+            return uf[u] < uf[v]
+        return u < v
+
+    def _carries(self, f: int) -> bool:
+        """Whether frigate f has cargo aboard."""
+        us, uc = self.us, self.uc
+        for c in range(len(us)):
+            if uc[c] == f and us[c] == CARGO:
+                return True
+        return False
+
+    def _selected(self, p: int, h: int, t: int) -> int:
+        """The unit `select_unit` takes for (h, t): a fresh one, else one regrouping, by
+        what it is (`pick_unit`), not its slot."""
+        uo, uh, ut, us = self.uo, self.uh, self.ut, self.us
+        return self.pick_unit([k for k in range(len(uo)) if (us[k] == FRESH or us[k] == REGROUP)
+                               and uo[k] == p and uh[k] == h and ut[k] == t])
 
     def move_actions(self, p: int, settle: bool = False) -> list[Any]:
         """The move step's actions. With `settle` (the state advancing, not a query), the
@@ -552,13 +593,8 @@ class MovementRules(ViewRules):
     # --- doing it -------------------------------------------------------------------------
     def select_unit(self, p: int, h: int, t: int) -> None:
         self.end_active()
-        # The first fresh unit there; else the first cavalry regrouping after a battle.
-        uo, uh, ut = self.uo, self.uh, self.ut
-        u = -1
-        for k, s in enumerate(self.us):
-            if (s == FRESH or s == REGROUP) and uo[k] == p and uh[k] == h and ut[k] == t \
-                    and (u < 0 or s < self.us[u]):
-                u = k
+        # A fresh unit there; else a cavalry regrouping after a battle (`pick_unit`).
+        u = self._selected(p, h, t)
         self.us[u] = ACTIVE
         self.active = u
         self.event("select", to=self.actor_only(p), player=p, unit=UNIT_NAMES[t],

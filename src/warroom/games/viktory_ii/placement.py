@@ -276,10 +276,10 @@ class PlacementRules(MovementRules):
     def withdraw(self, p: int, action: Withdraw) -> None:
         uh, ut, us = self.uh, self.ut, self.us
         h, t = action.hex, action.unit
-        for u, o in enumerate(self.uo):  # the first such unit
-            if o == p and uh[u] == h and ut[u] == t \
-                    and us[u] not in (FREE, ATTACKING, CARGO, PLACED):
-                break
-        self.remove_unit(u)
+        # one of those `withdraw_actions` offers it for, by what it is (`pick_unit`), not a
+        # frigate with cargo
+        units = [u for u, o in enumerate(self.uo) if o == p and uh[u] == h and ut[u] == t
+                 and us[u] not in (FREE, ATTACKING, CARGO, PLACED)]
+        self.remove_unit(self.pick_unit(units))
         self.event("withdraw", to=self.actor_only(p), player=p, unit=UNIT_NAMES[action.unit],
                    where=action.where)

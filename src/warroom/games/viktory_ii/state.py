@@ -1240,7 +1240,7 @@ class ViktoryIIState(PlacementRules):
     def disband(self, p: int, action: Disband) -> None:
         units = [u for u in range(len(self.uo)) if self.uo[u] == p and self.uh[u] == action.hex
                  and self.ut[u] == action.unit and self.us[u] not in (FREE, ATTACKING)]
-        self.remove_unit(units[0])
+        self.remove_unit(self.pick_unit(units))
         self.event("disband", to=self.actor_only(p), player=p, unit=UNIT_NAMES[action.unit],
                    where=action.where)
 

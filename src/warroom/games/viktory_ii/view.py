@@ -47,6 +47,7 @@ from .units import (
     LAND_UNITS,
     MOVABLE,
     NOBODY,
+    PLACED,
     RANGE,
     REGROUP,
     TOWN,
@@ -359,24 +360,28 @@ class ViewRules(State):
         stacks = new._unseen_stacks(player, vis, held)
         blank = new._blank_unseen_kinds(player, vis, held)
         lifted = {u for units in stacks.values() for u in units}
-        marked = new._lift(stacks)
+        new._lift(stacks)
+        garrisons = new._lift_garrisons(player, vis, held, blank)
+        lifted |= garrisons
         if self.config.dark:
-            new._reconcile(player, vis, unseen, held, blank, lifted, stacks)
-        tokens = new._lift_settlements(unseen, blank, lifted, stacks)
+            new._reconcile(player, vis, unseen, held, blank, lifted, stacks, garrisons)
+        tokens = new._lift_settlements(unseen, blank, lifted, stacks, garrisons)
         new._resample_tiles(player, new._explore_afresh(player, lifted, tokens, vis)
                             if self.config.independent else None)
         new._resample_cards(player)
         naval = new._naval_owners(blank, vis, held, tokens)
-        hidden = _HiddenFrom(new, player, vis, lifted)
+        # (the units drawn again are away too: whether a town out of sight holds any must
+        # play no part in where the towns and cities lifted go, `_pick_site`)
+        hidden = _HiddenFrom(new, player, vis, lifted.union(*blank.values()))
         new._place_settlements(player, tokens, hidden, held)
         if tokens or new.settle != self.settle or new.sowner != self.sowner:
             new._count_support()
-        kept = new._stacks_kept(stacks, blank)
+        kept = new._stacks_kept(stacks, blank, garrisons)
         drawn = new._draw_units(blank, naval, lifted)
         for units in drawn.values():
             hidden.away.update(units)
-        parts = kept + new._group_units(drawn, hidden, held)
-        new._put_back(player, parts, marked, hidden, vis, held, {t.hex for t in tokens})
+        parts = new._group_units(drawn, hidden, held, kept)
+        new._put_back(player, parts, hidden, vis, held)
         if self.config.dark:
             new._remember_afresh(player)
         return new
@@ -450,7 +455,7 @@ class ViewRules(State):
 
     def _reconcile(self, p: int, vis: int, movable: list[int], bound: set[int],
                    blank: dict[int, list[int]], lifted: set[int],
-                   stacks: dict[int, list[int]]) -> None:
+                   stacks: dict[int, list[int]], garrisons: set[int]) -> None:
         """Dark: the towns and cities the player remembers out of its sight show as it
         remembers them where the public counts allow. Which player holds each of them, and
         whether it is a town or a city, are drawn with the towns and cities it does not know
@@ -465,7 +470,7 @@ class ViewRules(State):
         hands go to another of their owner's (one the player does not know of, if any); the
         other units in it leave it (`lifted`: drawn again; frigates as stacks of their own,
         `stacks`). If no draw of a few keeps the units whose kinds stay supported, it is
-        left as it is."""
+        left as it is. (`garrisons`: units off the map already, `_lift_garrisons`.)"""
         memory = self.memory[p]
         known = [r for r in sorted(memory) if not vis >> r & 1 and r not in bound
                  and self.settle[r]]
@@ -483,7 +488,8 @@ class ViewRules(State):
         drawn = {u for units in blank.values() for u in units}
         here: dict[int, list[int]] = {}
         for u in range(len(self.uo)):
-            if self.us[u] not in (FREE, ATTACKING) and self.uh[u] in truth:
+            if self.us[u] not in (FREE, ATTACKING) and self.uh[u] in truth \
+                    and u not in garrisons:
                 here.setdefault(self.uh[u], []).append(u)
         kept = {h: [u for u in units if u not in drawn and self.ut[u] != FRIG]
                 for h, units in here.items()}
@@ -742,7 +748,8 @@ class ViewRules(State):
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
 
     def _lift_settlements(self, movable: list[int], blank: dict[int, list[int]],
-                          lifted: set[int], stacks: dict[int, list[int]]) -> list[_Unknown]:
+                          lifted: set[int], stacks: dict[int, list[int]],
+                          garrisons: set[int]) -> list[_Unknown]:
         """The enemy towns and cities the player neither sees nor remembers leave the map,
         with the units in them (`lifted` gains them: those whose kinds are drawn again leave
         them for good, `_draw_units`; the others go with their town), before the tiles are
@@ -750,14 +757,15 @@ class ViewRules(State):
         back. Their support is counted afresh there. Frigates in port leave their town as a
         stack of their own (`stacks` gains them by the town's hex): one whose kind stays is
         put back at sea (`_put_back`), so that where it lay does not hold its town to a
-        port."""
+        port. (`garrisons`: units off the map already, `_lift_garrisons`.)"""
         drawn = {u for units in blank.values() for u in units}
         out = []
         mover = self.player
         for h in movable:
             q = self.sowner[h]
             units = [u for u in range(len(self.uo))
-                     if self.uh[u] == h and self.us[u] not in (FREE, ATTACKING)]
+                     if self.uh[u] == h and self.us[u] not in (FREE, ATTACKING)
+                     and u not in garrisons]
             if units:
                 self.occ_sub(h, len(units))
                 lifted.update(units)
@@ -944,11 +952,14 @@ class ViewRules(State):
                    spare: int) -> int:
         """A random hex of `free` for a town or city of q's (`_try_placing`): preferably out
         of every other player's sight (else out of the player's: `free` is), a site by the
-        building rules (no other player's units in or next to it), two or three hexes from
+        building rules (no other player's units in or next to it, of those on the map: not
+        those `hidden.away`), two or three hexes from
         another of q's towns or cities (not for a capital); where room is short (`spare`:
         the hexes the others still to be put may take), one that takes fewest of them."""
         b = self.board
-        enemy = [h for h in range(b.size) if self.occ_owner[h] not in (-1, q)]
+        away, uo, us, uh = hidden.away, self.uo, self.us, self.uh
+        enemy = list({uh[u] for u in range(len(uo)) if uo[u] not in (-1, q)
+                      and us[u] not in (FREE, ATTACKING) and u not in away})
         sites = free & ~b.within(enemy, 1)
         ranked = [sites, free]
         if not capital:
@@ -1190,49 +1201,71 @@ class ViewRules(State):
             stacks.setdefault(h, []).append(u)
         return stacks
 
-    def _lift(self, stacks: dict[int, list[int]]) -> set[int]:
-        """These stacks' hexes are left empty until `_put_back`. Returns the mover's land
-        units that take with them the mark of the hex they stood on when the turn began
-        (`easy`: not difficult terrain for it this turn)."""
+    def _lift(self, stacks: dict[int, list[int]]) -> None:
+        """These stacks' hexes are left empty until `_put_back`, without the mover's mark of
+        the hexes it had something on when the turn began (`easy`: not difficult terrain
+        for it this turn): its stacks put back bring one."""
         mover = self.player
-        marked: set[int] = set()
         for h, units in stacks.items():  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
-            if self.uo[units[0]] == mover and self.easy >> h & 1:
+            if self.uo[units[0]] == mover:
                 self.easy &= ~(1 << h)
-                marked.update(u for u in units if self.ut[u] != FRIG)
-        return marked
 
-    def _stacks_kept(self, stacks: dict[int, list[int]],
-                     blank: dict[int, list[int]]) -> list[tuple[int, list[int], bool]]:
-        """The lifted units whose kinds stay (`_blank_unseen_kinds`), by the stack they were
-        lifted from and class (land units, frigates), to put back (`_put_back`) as (the hex
-        they were lifted from, units, True: kept as they were), in an order that owes
-        nothing to where they stood."""
+    def _lift_garrisons(self, p: int, vis: int, bound: set[int],
+                        blank: dict[int, list[int]]) -> set[int]:
+        """The mover's units whose kinds stay (`_blank_unseen_kinds`: they have moved this
+        turn) in its towns and cities out of the player's sight that nothing binds leave
+        them (`_stacks_kept` pools them with those in the field): which town holds them,
+        or whether one does, does not show (units placed from reserve this turn stay in
+        their town: its count of them, `placed`, goes with it)."""
+        mover = self.player
+        if mover == p or mover < 0:
+            return set()
         drawn = {u for units in blank.values() for u in units}
-        parts = []
-        for h, units in stacks.items():
-            for naval in (False, True):
-                part = [u for u in units if u not in drawn and (self.ut[u] == FRIG) == naval]
-                if part:
-                    parts.append((h, part, True))
+        out = set()
+        uo, uh, us, settle = self.uo, self.uh, self.us, self.settle
+        for u in range(len(uo)):
+            h = uh[u]
+            if (uo[u] != mover or us[u] in (FREE, ATTACKING, CARGO, PLACED) or u in drawn
+                    or not settle[h] or vis >> h & 1 or h in bound):
+                continue
+            self.occ_sub(h, 1)
+            out.add(u)
+        return out
+
+    def _stacks_kept(self, stacks: dict[int, list[int]], blank: dict[int, list[int]],
+                     garrisons: set[int]) -> dict[int, list[int]]:
+        """The lifted units whose kinds stay (`_blank_unseen_kinds`) and the mover's taken
+        out of its towns (`garrisons`), by owner, to be placed afresh with the units drawn
+        (`_group_units`): how they were grouped, and where, does not show. In an order that
+        owes nothing to where they stood or to their slots (by kind and state)."""
+        drawn = {u for units in blank.values() for u in units}
+        kept: dict[int, list[int]] = {}
+        for u in [u for units in stacks.values() for u in units if u not in drawn] + \
+                sorted(garrisons):
+            kept.setdefault(self.uo[u], []).append(u)
         ut, us, um, uf = self.ut, self.us, self.um, self.uf
-        parts.sort(key=lambda part: (self.uo[part[1][0]],
-                                     sorted((ut[u], us[u], um[u], uf[u]) for u in part[1])))
-        return parts
+        for units in kept.values():
+            units.sort(key=lambda u: (ut[u], us[u], um[u], uf[u]))
+        return kept
 
     def _group_units(self, drawn: dict[int, list[int]], hidden: _HiddenFrom,
-                     bound: set[int]) -> list[tuple[int, list[int], bool]]:
+                     bound: set[int], kept: dict[int, list[int]]
+                     ) -> list[tuple[list[int], bool]]:
         """The units drawn (`_draw_units`) placed afresh, since where they are and the sizes
         of stacks out of sight do not show either: each land unit goes into one of its
         owner's towns and cities out of every other player's sight or into the field,
         evenly (not into one a turn under way is bound to, `bound`: what stands there stays
         as it is, and nothing drawn joins it); the units in the field, by class (land units,
         frigates), form a number of stacks drawn evenly from one to as many as they are,
-        each unit into one of them at random. Returns those stacks to put back (`_put_back`)
-        as (-1: from no hex, units, False: not kept)."""
-        parts: list[tuple[int, list[int], bool]] = []
-        for q, units in sorted(drawn.items()):
+        each unit into one of them at random. So are the units whose kinds stay lifted
+        (`kept`, `_stacks_kept`; the mover's land units into its towns too). Returns those
+        stacks to put back (`_put_back`) as (units, whether any is kept)."""
+        parts: list[tuple[list[int], bool]] = []
+        for q in sorted({*drawn, *kept}):
+            units = drawn.get(q, []) + kept.get(q, [])
+            if kept.get(q):
+                hidden.away.update(kept[q])
             seen = hidden.seen(q)
             homes = [h for h in self.own_settlements(q) if not seen >> h & 1 and h not in bound]
             field: dict[bool, list[int]] = {False: [], True: []}
@@ -1253,28 +1286,28 @@ class ViewRules(State):
                 stacked: list[list[int]] = [[] for _ in range(k)]
                 for u in group:
                     stacked[self.rng.randrange(k)].append(u)
-                parts += [(-1, part, False) for part in stacked if part]
+                old = set(kept.get(q, ()))
+                parts += [(part, not old.isdisjoint(part)) for part in stacked if part]
         return parts
 
-    def _put_back(self, p: int, parts: list[tuple[int, list[int], bool]], marked: set[int],
-                  hidden: _HiddenFrom, vis: int, bound: set[int], ports: set[int]) -> None:
+    def _put_back(self, p: int, parts: list[tuple[list[int], bool]], hidden: _HiddenFrom,
+                  vis: int, bound: set[int]) -> None:
         """Each stack (`_stacks_kept`, `_group_units`) goes to a random hex where its owner
         could have it (`_stack_sites`), judged by what the player knows and where the owner's
         towns and cities stand in the copy, never by where a stack stood (where no such hex
         is out of every other player's sight, on one out of the player's sight, `vis`).
         Where there is none (the owner has explored no such hex) a stack drawn afresh
-        stays in the reserve; one kept goes back where it stood (`_stand_again`; `ports`:
-        the hexes of towns lifted, whose frigates stood in port). Land units go first. The
-        mover's start-of-turn marks go with its land units that had one (`marked`), and a
-        new land stack of the mover's gets one (it stood on the board when the turn
-        began)."""
-        land = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] != FRIG]
-        sea = [i for i, (_, units, _) in enumerate(parts) if self.ut[units[0]] == FRIG]
+        stays in the reserve; one with units whose kinds stay goes into a town
+        (`_stand_again`). Land units go first. A land stack of the mover's gets its
+        start-of-turn mark (`easy`) wherever it goes: which of its hexes had one does not
+        show."""
+        land = [i for i, (units, _) in enumerate(parts) if self.ut[units[0]] != FRIG]
+        sea = [i for i, (units, _) in enumerate(parts) if self.ut[units[0]] == FRIG]
         self.rng.shuffle(land)
         self.rng.shuffle(sea)
         mover = self.player
         for i in land + sea:
-            h, units, kept = parts[i]
+            units, kept = parts[i]
             owner = self.uo[units[0]]
             naval = self.ut[units[0]] == FRIG
             reach = max(RANGE[self.ut[u]] for u in units)
@@ -1288,7 +1321,7 @@ class ViewRules(State):
             if sites:
                 target = sites[self.rng.randrange(len(sites))]
             else:
-                target = self._stand_again(p, h, owner, naval, vis, h in ports) if kept else -1
+                target = self._stand_again(owner, naval, vis) if kept else -1
             if target < 0:
                 for u in units:  # nowhere to stand out of sight: in the reserve
                     self.onboard[owner][self.ut[u]] -= 1
@@ -1300,26 +1333,14 @@ class ViewRules(State):
             self.occ_add(target, owner, len(units))
             hidden.away.difference_update(units)
             hidden.moved(owner)  # what its units see has changed
-            if not naval and (any(u in marked for u in units) or (not kept and owner == mover)):
+            if not naval and owner == mover:
                 self.easy |= 1 << target
 
-    def _stand_again(self, p: int, h: int, q: int, naval: bool, vis: int,
-                     in_port: bool) -> int:
-        """Where a stack of q's kept as it was goes when q has explored no hex out of sight
-        for it: back where it stood (h; not a frigate that stood in a port, `in_port`, whose
-        town has gone), on a tile of its class traded from the unseen ones if its own was
-        drawn otherwise (`_reveal_to` q first); where that hex is taken meanwhile or not of
-        its class, into one of q's towns (a frigate: ports) out of the player's sight
-        (`vis`); else -1 (the reserve)."""
-        taken = self.settle[h] and (naval or self.sowner[h] != q)
-        if self.occ_owner[h] in (-1, q) and not taken and not in_port:
-            self._reveal_to(p, q, h)
-            if naval and self.terrain[h] != WATER:
-                self._trade_tile(p, h, (WATER,))
-            elif not naval and self.terrain[h] not in LAND:
-                self._trade_tile(p, h)
-            if (self.terrain[h] == WATER) == naval:
-                return h
+    def _stand_again(self, q: int, naval: bool, vis: int) -> int:
+        """Where a stack with units of q's whose kinds stay goes when q has explored no hex
+        out of sight for it: into one of q's towns (a frigate: ports) out of the player's
+        sight (`vis`); else -1 (the reserve). Not back where it stood: that is the true
+        state's."""
         towns = [k for k in self._own_out_of(q, vis) if not naval or self.is_port(k, q)]
         return towns[self.rng.randrange(len(towns))] if towns else -1
 
