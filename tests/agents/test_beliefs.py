@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from determinisation_twins import behaviour
 from warroom.agents import MctsAgent
 from warroom.agents.beliefs import HeuristicBelief, make_belief
 from warroom.engine import UNIFORM, ConfigError, Game, PlayerView
@@ -59,27 +60,6 @@ def walk(game, config, seed, every):
         actions = state.legal_actions(player)
         state.apply(player, actions[rng.randrange(len(actions))])
         i += 1
-
-
-def without_log(obs):
-    return None if obs is None else {k: v for k, v in obs.items() if k != "log"}
-
-
-def behaviour(state, seed, steps=15):
-    """Everything the state will show anyone: every player's observation (the log aside,
-    which a determinisation keeps only for its player) now and along a random continuation
-    with the state's own dice."""
-    state = state.clone()
-    rng = random.Random(seed)
-    seen = []
-    for _ in range(steps):
-        seen.append([without_log(state.observation(p)) for p in range(state.num_players)])
-        if state.is_terminal():
-            break
-        player = state.to_move()[0]
-        actions = state.legal_actions(player)
-        state.apply(player, actions[rng.randrange(len(actions))])
-    return json.dumps(seen, sort_keys=True)
 
 
 def determinize(state, player, seed, belief):

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from determinisation_twins import behaviour
 from warroom.games import get_game
 from warroom.games.viktory_ii.units import FREE
 
@@ -29,25 +30,6 @@ def walk(values, seed, every):
         actions = state.legal_actions(player)
         state.apply(player, actions[rng.randrange(len(actions))])
         i += 1
-
-
-def without_log(obs):
-    return {k: v for k, v in obs.items() if k != "log"}
-
-
-def behaviour(state, seed, steps=15):
-    """What the state shows every player now and along a random continuation."""
-    state = state.clone()
-    rng = random.Random(seed)
-    seen = []
-    for _ in range(steps):
-        seen.append([without_log(state.observation(p)) for p in range(state.num_players)])
-        if state.is_terminal():
-            break
-        player = state.to_move()[0]
-        actions = state.legal_actions(player)
-        state.apply(player, actions[rng.randrange(len(actions))])
-    return json.dumps(seen, sort_keys=True)
 
 
 def out_of_sight(state, p, q):
