@@ -150,8 +150,9 @@ def _number(raw: dict[str, Any], key: str, kind: type, minimum: float,
         return None
     text = raw[key]
     try:
-        # as a person writes a number: Python's readers also take "1_000", " 10 " and "+10"
-        if not isinstance(text, str) or not _PLAIN[kind].fullmatch(text):
+        # a SPEC's text as a person writes a number (Python's readers also take "1_000",
+        # " 10" and "+10"); a number given from Python is taken as it is
+        if isinstance(text, str) and not _PLAIN[kind].fullmatch(text):
             raise ValueError(text)
         value = kind(text)
     except (TypeError, ValueError):
