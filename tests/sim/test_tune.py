@@ -456,3 +456,33 @@ def test_a_resumed_tunes_bar_starts_at_the_games_it_has_played(tmp_path, monkeyp
     assert main([*KOW_TUNE, "--budget", "200", "--db", str(db), "--resume"]) == 0
     (task,) = bars[0].tasks
     assert (task.completed, task.total) == (200, 200)
+
+
+def test_ctrl_c_in_a_tune_says_how_many_games_are_kept(tmp_path, capsys, monkeypatch):
+    """Ctrl-C in a tune said "finished games and trials are kept", where `simulate` says how
+    many of how many; it says so too, counting a resumed tune's earlier games."""
+    import warroom.sim.tune
+
+    real = warroom.sim.tune.execute
+    played = []
+
+    def stop_after(count):
+        def execute(store, run, games, workers, backend, address, on_game):
+            def counted(result):
+                on_game(result)
+                played.append(result)
+                if len(played) == count:
+                    raise KeyboardInterrupt
+            real(store, run, games, workers, backend, address, counted)
+        return execute
+
+    db = tmp_path / "t.sqlite"
+    command = [*KOW_TUNE, "--budget", "80", "--db", str(db)]
+    monkeypatch.setattr(warroom.sim.tune, "execute", stop_after(5))
+    assert main(command) == 130
+    kept = (f"of 80 games of the tune are kept in {db}, with the trials they finished; "
+            "continue with the same command and --resume\n")
+    assert capsys.readouterr().err == f"interrupted: 5 {kept}"
+    monkeypatch.setattr(warroom.sim.tune, "execute", stop_after(8))  # 3 more on the resume
+    assert main([*command, "--resume"]) == 130
+    assert capsys.readouterr().err == f"interrupted: 8 {kept}"

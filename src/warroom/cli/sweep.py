@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
 
 from ..agents import parse_specs
 from ..sim.batch import backend_session, check_backend
-from ..sim.progress import game_progress
+from ..sim.progress import game_progress, games_counted
 from ..sim.store import ResultStore, default_db_path
 from . import cli
 from .common import (
@@ -96,7 +96,7 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     if n_games is None:
         n_games = DEFAULT_GAMES
     workers_n = resolve_workers(workers, backend, n_games * len(cells), address)
-    bar: list[Any] = []  # the bar, once it counts: what an interrupt says is kept
+    progress = None  # the bar, once begun: it counts what an interrupt says is kept
     try:
         # Ray is started (or its --address fails) before the database is opened, once for
         # all cells; a failure adds nothing to the database.
@@ -104,7 +104,6 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
                 game_progress() as progress:
             # The bar counts the whole sweep: its label names the cell as a part of it.
             task = progress.add_task(g.name, total=n_games * len(cells))
-            bar[:] = [progress, task]
             numbers = {cell.label: i for i, cell in enumerate(cells, 1)}
 
             def on_cell(cell, done: int) -> None:
@@ -119,11 +118,10 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     except Interrupted:  # while the report was written: its own line
         raise
     except KeyboardInterrupt:
-        kept = "finished games are"
-        if bar:
-            done = int(bar[0].tasks[bar[1]].completed)
-            kept = (f"{done} of {n_games * len(cells)} games of the sweep "
-                    f"({len(cells)} cells) {'is' if done == 1 else 'are'}")
+        done = games_counted(progress)
+        kept = "finished games are" if done is None else (
+            f"{done} of {n_games * len(cells)} games of the sweep ({len(cells)} cells) "
+            f"{'is' if done == 1 else 'are'}")
         raise Interrupted(f"interrupted: {kept} kept in {path}; continue with the same "
                           "command and --resume") from None
     for line in doc.verdicts:

@@ -18,7 +18,7 @@ from ..engine import ConfigError
 from ..engine.files import left_as_was, write_atomic
 from ..sim.batch import backend_session, check_backend
 from ..sim.outputs import OutputError, check_folders, make_folders
-from ..sim.progress import game_progress
+from ..sim.progress import game_progress, games_counted
 from ..sim.store import ResultStore, default_db_path
 from . import cli
 from .common import (
@@ -119,7 +119,7 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     if out:  # before the tune: a refusal loses nothing
         _check_out(plan, Path(out), force)
     workers_n = resolve_workers(workers, backend, batch, address)
-    done = [spent]  # games of the tune played, for the interrupt's line
+    progress = None  # the bar, once begun: it counts what an interrupt says is kept
     try:
         # Ray is started (or its --address fails) before the database is opened: a failure
         # adds nothing to it.
@@ -127,17 +127,14 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
                 game_progress() as progress:
             # a resumed tune's bar starts at the games it has played
             task = progress.add_task(f"{g.name} tune", total=plan.budget, completed=spent)
-
-            def on_game(_: Any) -> None:
-                done[0] += 1
-                progress.advance(task)
-
             result = run_tune(store, plan, workers_n, backend, address, resume,
-                              on_game=on_game)
+                              on_game=lambda _: progress.advance(task))
             progress.stop()
     except KeyboardInterrupt:
-        raise Interrupted(f"interrupted: {done[0]} of {plan.budget} games of the tune "
-                          f"{'is' if done[0] == 1 else 'are'} kept in {path}, with the trials "
+        done = games_counted(progress)
+        done = spent if done is None else done
+        raise Interrupted(f"interrupted: {done} of {plan.budget} games of the tune "
+                          f"{'is' if done == 1 else 'are'} kept in {path}, with the trials "
                           "they finished; continue with the same command and --resume"
                           ) from None
     written = _write_out(plan, result.best.values, Path(out), path) if out else None

@@ -36,6 +36,14 @@ def game_progress() -> Iterator[Progress]:
         yield progress
 
 
+def games_counted(progress: Progress | None) -> int | None:
+    """The games a `game_progress` bar has counted (None if it was not begun): what an
+    interrupted command says it keeps. The bar counts a resumed run's earlier games too."""
+    if progress is None:
+        return None
+    return int(sum(task.completed for task in progress.tasks))
+
+
 @contextmanager
 def run_progress() -> Iterator[Progress]:
     """A bar of timed runs (benchmarks): how many are done, time elapsed and left."""
