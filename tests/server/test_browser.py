@@ -645,7 +645,7 @@ def test_a_page_opened_in_the_middle_of_a_game_shows_its_whole_log(seeded_server
     page.wait_for_selector("#table svg.v2map")
     expect(page.locator("#log li")).to_have_count(min(len(whole), 300))
     assert page.locator("#log").evaluate("e => e.start") == max(1, len(whole) - 299)
-    seat_words = re.sub(r"\b([Pp])layer (\d+)\b",  # as kit.logLine words it
+    seat_words = re.sub(r"\b([Pp])layer (\d+)\b",  # as kit.seatWords words it
                         lambda m: f"{'S' if m[1] == 'P' else 's'}eat {m[2]}", whole[-1])
     assert page.locator("#log li").last.inner_text() == seat_words
     assert page.locator("#log-earlier").is_hidden()

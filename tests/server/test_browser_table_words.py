@@ -65,7 +65,7 @@ def play_until(pages, done, seed: int, max_clicks: int = 600, seen=None):
 
 
 def test_the_kit_names_seats_you_and_seat_n_in_every_games_words(live_server, browser):
-    """Audit (stop 46): kit.js's logLine rewrote "Player N" only, and nothing rewrote the
+    """Audit (stop 46): kit.js's log rewrite rewrote "Player N" only, and nothing rewrote the
     actions' labels or the prompts. One rewrite (kit.seatWords) now reads "Player N",
     "player N" and Battle's "PN" (a whole word only) as "Seat N"/"seat N", the viewer's own
     seat "Seat N (you)" (whatever verb follows) or "your"; a spectator reads "Seat N"."""
@@ -82,7 +82,7 @@ def test_the_kit_names_seats_you_and_seat_n_in_every_games_words(live_server, br
           w("Player 1 rolls", 1), w("player 0 attacks first", 1),
           w("pick 1 unit of player 1's to lose.", 0), w("pick 1 unit of player 1's to lose.", 1),
           w("attack P3 (player 1: 1 infantry)", 0),  // a hex named P3 elsewhere: no seat
-          kit.logLine("Player 0 wins", 0),
+          kit.seatWords("Player 0 wins", 0),
         ];
     }""")
     assert said == [

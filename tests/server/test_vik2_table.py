@@ -35,7 +35,8 @@ w w p p p w w
 """
 
 # The game page with its script replaced by one that draws a frame with the real table module
-# (`window.show(frame)`) and keeps the actions clicked (`window.acted`).
+# (`window.show(frame)`), its labels and prompt in the page's words as game.js gives them
+# (kit.viewWords), and keeps the actions clicked (`window.acted`).
 HARNESS_SCRIPT = """<script type="module">
 import * as kit from "/static/kit.js";
 const table = await import("/tables/viktory-ii.js");
@@ -43,7 +44,8 @@ window.acted = [];
 window.show = (view) => {
   const root = document.querySelector("#table");
   root.replaceChildren();
-  table.render(root, view, { kit, act: (i) => window.acted.push(i), seat: view.seat, names: [] });
+  table.render(root, kit.viewWords(view, table),
+               { kit, act: (i) => window.acted.push(i), seat: view.seat, names: [] });
 };
 window.harnessReady = true;
 </script>"""

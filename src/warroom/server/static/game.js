@@ -617,7 +617,7 @@ function drawLog(view) {
   // A live region (role "log"): only the lines that are new are added, since a screen reader
   // reads out whatever is added (drawn anew, the whole log would be read at every move).
   const from = Math.max(1, lines.length - 299);
-  const texts = lines.slice(from - 1).map((line) => kit.logLine(line, view.seat, table || {}));
+  const texts = lines.slice(from - 1).map((line) => kit.seatWords(line, view.seat, table || {}));
   const old = [...list.children];
   const oldFrom = list.start || 1;
   const oldEnd = oldFrom + old.length;

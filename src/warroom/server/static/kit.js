@@ -298,11 +298,6 @@ export function seatWords(text, seat = null, opts = {}) {
   return out;
 }
 
-/** A log line in the table's words (seatWords), as the seat `seat` reads it. */
-export function logLine(line, seat = null, opts = {}) {
-  return seatWords(line, seat, opts);
-}
-
 /** A view with its actions' labels and its prompt in the table's words (seatWords), for
  *  `table` (its module: SHORT_SEATS, words); the actions themselves are the view's. */
 export function viewWords(view, table = {}) {

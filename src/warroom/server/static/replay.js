@@ -143,7 +143,7 @@ function draw() {
   root.replaceChildren();
   table.render(root, kit.viewWords(view, table), { kit, act: () => {}, seat: view.seat, names: [] });
   $("#log").replaceChildren(...log.map((line) => h("li", {
-    text: kit.logLine(line, view.seat, table) })));
+    text: kit.seatWords(line, view.seat, table) })));
   kit.fitLogNumbers($("#log"), log.length);
   $("#log").scrollTop = $("#log").scrollHeight;
   const box = $("#result");

@@ -315,14 +315,9 @@ function overwatchFired(lines, index) {
   return fired;
 }
 
-/** The game's words for a seat ("player 1's town", in its action labels) in the table's
- *  ("Seat 1's town"): the panels, the map's tips and the log say "Seat 1". */
-const seatWords = (text) => String(text).replace(/\b[Pp]layer (\d+)\b/g, "Seat $1");
-
 export function render(root, view, ctx) {
-  const { h, panel, tile, pile, Actions, who } = ctx.kit;
-  // The actions' labels name the seats as the rest of the table does.
-  view = { ...view, legal: (view.legal || []).map((e) => ({ ...e, label: seatWords(e.label) })) };
+  // (the actions' labels and the prompt come in the table's words: kit.viewWords, the page's)
+  const { h, panel, tile, pile, Actions, who, seatWords } = ctx.kit;
   const o = view.observation;
   const acts = new Actions(view, ctx.act);
   const cells = hexes(o.radius);
@@ -816,7 +811,7 @@ export function render(root, view, ctx) {
       const m = /^Player (\d+) plays (.*)$/.exec(r.text);
       const text = m ? `${seatName(Number(m[1]))} ${Number(m[1]) === view.seat ? "play" : "plays"} ${m[2]}`
         : r.text;
-      return h("div", { class: "muted", text: seatWords(text) });
+      return h("div", { class: "muted", text: seatWords(text, view.seat) });
     }
     const by = seatName(r.player) || r.by;
     const got = `${counted(r.hits, "hit")}${r.selective ? ` (${r.selective} selective)` : ""}`;
