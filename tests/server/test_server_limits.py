@@ -226,6 +226,39 @@ def test_defect_a_finished_games_replay_was_built_again_for_every_request(db, mo
     assert len(builds) == 3  # another range is another answer
 
 
+def test_defect_a_kept_replay_was_compressed_again_for_every_request(db, monkeypatch):
+    """Defect (left alone in stop 46): the kept replay was compressed afresh by the GZip
+    middleware for every request (a second of CPU for a long Viktory II game's 21.8 MB). It
+    is compressed once, when it is built, and kept so; the middleware passes it through. A
+    client that does not take gzip gets the same JSON plain."""
+    from starlette.middleware.gzip import GZipResponder
+
+    compressed = []
+    apply = GZipResponder.apply_compression
+
+    async def counted(self, body, *, more_body):
+        compressed.append(len(body))
+        return await apply(self, body, more_body=more_body)
+
+    monkeypatch.setattr(GZipResponder, "apply_compression", counted)
+    with client(db) as c:
+        gid = _finished_game(c)
+        compressed.clear()  # the answers that finished it
+        url = f"/api/games/{gid}/replay"
+        packed = [c.get(url, headers={"Accept-Encoding": "gzip"}) for _ in range(2)]
+        plain = c.get(url, headers={"Accept-Encoding": "identity"})
+        other = c.get(url, headers={"Accept-Encoding": "br"})
+    assert compressed == []
+    assert [r.headers.get("content-encoding") for r in packed] == ["gzip", "gzip"]
+    assert [r.headers.get("vary") for r in packed] == ["Accept-Encoding"] * 2
+    for answer in (plain, other):
+        assert "content-encoding" not in answer.headers
+        assert answer.headers["vary"] == "Accept-Encoding"
+    # httpx undoes the gzip: every answer is the same JSON
+    assert {r.content for r in (*packed, plain, other)} == {plain.content}
+    assert plain.json()["steps"]
+
+
 def test_defect_any_number_of_replays_were_built_at_once(db, monkeypatch):
     """Defect: replays were built with no cap on how many at once: 4 long ones at once slowed
     the pings of other tables to 1.4 s. At most REPLAY_BUILDS are built at once; the other

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import json
 import logging
 import math
@@ -354,9 +355,10 @@ class Server:
         self.greeting: dict[str, int] = {}  # connections awaiting their hello, by address
         self.max_greeting = MAX_GREETING
         # Finished games' replay answers (`replay_body`), least recently asked for first
-        self.replays: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        # (the JSON, and the same gzip-compressed)
+        self.replays: OrderedDict[tuple[Any, ...], tuple[bytes, bytes]] = OrderedDict()
         self.replay_bytes = 0
-        self.replay_builds: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
+        self.replay_builds: dict[tuple[Any, ...], asyncio.Future[tuple[bytes, bytes]]] = {}
         self.replay_slots = asyncio.Semaphore(REPLAY_BUILDS)
         self.max_games = max_games
         self.idle = idle
@@ -457,11 +459,11 @@ class Server:
                      "files uploaded")
 
     async def replay_body(self, live: LiveGame, viewer: int | None, first: int,
-                          count: int | None, log_changes: bool) -> bytes:
-        """`_replay_json` of a finished game, built once: kept in a small cache (a finished
-        game never changes; its version is in the key all the same), and a request that
-        comes while the same answer is being built waits for that build. At most
-        REPLAY_BUILDS are built at once, in threads; other requests wait their turn."""
+                          count: int | None, log_changes: bool) -> tuple[bytes, bytes]:
+        """`_replay_json` of a finished game and its gzip form, built once: kept in a small
+        cache (a finished game never changes; its version is in the key all the same), and a
+        request that comes while the same answer is being built waits for that build. At
+        most REPLAY_BUILDS are built at once, in threads; other requests wait their turn."""
         key = (live.id, live.version, viewer, first, count, log_changes)
         body = self.replays.get(key)
         if body is not None:
@@ -477,19 +479,23 @@ class Server:
         return await asyncio.shield(build)
 
     async def _build_replay(self, key: tuple[Any, ...], live: LiveGame, viewer: int | None,
-                            first: int, count: int | None, log_changes: bool) -> bytes:
+                            first: int, count: int | None,
+                            log_changes: bool) -> tuple[bytes, bytes]:
         async with self.replay_slots:
             # A long game's replay takes seconds: in a thread, so that every table stays live.
-            body = await asyncio.to_thread(_replay_json, live, viewer, first, count,
-                                           log_changes)
-        if len(body) <= REPLAY_CACHE_BYTES:
-            self.replays[key] = body
-            self.replay_bytes += len(body)
+            # Compressed once here too: the GZip middleware would compress the whole answer
+            # again for every request (a second of CPU for a long Viktory II game).
+            answer = await asyncio.to_thread(_replay_answer, live, viewer, first, count,
+                                             log_changes)
+        size = len(answer[0]) + len(answer[1])
+        if size <= REPLAY_CACHE_BYTES:
+            self.replays[key] = answer
+            self.replay_bytes += size
             while (self.replay_bytes > REPLAY_CACHE_BYTES
                    or len(self.replays) > REPLAY_CACHE_ENTRIES):
-                _, dropped = self.replays.popitem(last=False)
-                self.replay_bytes -= len(dropped)
-        return body
+                _, (plain, packed) = self.replays.popitem(last=False)
+                self.replay_bytes -= len(plain) + len(packed)
+        return answer
 
     def create(self, body: CreateIn) -> tuple[LiveGame, list[dict[str, Any]]]:
         # A game in play keeps its AI seats thinking and its pages sent to: a client must not
@@ -854,6 +860,20 @@ def _position(text: str) -> int | None:
     return int(text) if len(text) <= 9 else 10**9
 
 
+def _replay_answer(live: LiveGame, viewer: int | None, first: int, count: int | None,
+                   log_changes: bool) -> tuple[bytes, bytes]:
+    """`_replay_json`, and the same gzip-compressed (zlib's default level: the middleware's
+    9 takes longer for a few per cent less on these repetitive answers)."""
+    body = _replay_json(live, viewer, first, count, log_changes)
+    return body, gzip.compress(body, compresslevel=6, mtime=0)
+
+
+def _takes_gzip(accept_encoding: str) -> bool:
+    """Whether a client takes gzip, read as the GZip middleware reads it for every other
+    answer (so that one client gets one kind of answer from this server)."""
+    return "gzip" in accept_encoding
+
+
 def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
                  count: int | None = None, log_changes: bool = False) -> bytes:
     """The positions of a finished game as `viewer` saw it, as the replay page reads it: every
@@ -1190,7 +1210,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay_steps(game_id: str, seat: str = "spectator",
+    async def replay_steps(request: Request, game_id: str, seat: str = "spectator",
                            first: Annotated[str, Query(alias="from")] = "0",
                            count: str = "", log: str = "") -> Response:
         """Every position of a finished game as one seat (or a spectator) saw it, or the
@@ -1218,8 +1238,13 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         if count and not size:
             return fail("count must be a number of positions, 1 or more")
         # built once, in a thread and a few at a time (`Server.replay_body`)
-        body = await server.replay_body(live, seats[seat], start, size, log == "changes")
-        return Response(body, media_type="application/json")
+        body, packed = await server.replay_body(live, seats[seat], start, size,
+                                                log == "changes")
+        if _takes_gzip(request.headers.get("accept-encoding", "")):
+            # marked as encoded, so the GZip middleware passes it through as it is
+            return Response(packed, media_type="application/json",
+                            headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+        return Response(body, media_type="application/json")  # the middleware adds Vary
 
     @app.websocket("/ws/{game_id}")
     async def table(ws: WebSocket, game_id: str) -> None:
