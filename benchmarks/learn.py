@@ -22,9 +22,11 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from warroom.engine import ConfigError
 from warroom.envs.gymnasium import WarroomEnv
 from warroom.native import warn_if_stale
 
@@ -159,8 +161,8 @@ def write_results(curve: list[tuple[int, float]], args: argparse.Namespace, seco
         "(`benchmarks/learn.py`). The policy's win rate against the random player (sampling its",
         "actions, as in training: untrained, it is a random player), on deals training never",
         "sees, half the games in each seat (a draw counts half). Each point is",
-        f"{args.eval_games} games: its 95 % interval is about ±4 points near 90 % and ±7 near",
-        "50 % (at 200 games). For scale, kow's own heuristic player wins 97.3 % against random",
+        f"{args.eval_games} games: its 95 % interval is {interval_words(args.eval_games)}.",
+        "For scale, kow's own heuristic player wins 97.3 % against random",
         "(benchmarks/mcts-results.md): the linear policy learns most, not all, of the game.",
         "",
         f"Command: `{command}` ({seconds / 60:.1f} minutes on this machine).",
@@ -175,14 +177,39 @@ def write_results(curve: list[tuple[int, float]], args: argparse.Namespace, seco
     (out / "learn-results.md").write_text("\n".join(lines))
 
 
+def counting(least: int, even: bool = False) -> Any:
+    """An argparse type: a whole number from `least` (and even, if asked)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        if even and value % 2:
+            raise argparse.ArgumentTypeError(f"must be even (half the games in each seat), "
+                                             f"not {value}")
+        return value
+    return parse
+
+
+def interval_words(games: int) -> str:
+    """How wide a point's 95 % interval is at `games` games, near 90 % and near 50 %."""
+    def half(rate: float) -> float:
+        return 100 * 1.96 * (rate * (1 - rate) / games) ** 0.5
+    return f"about ±{half(0.9):.0f} points near 90 % and ±{half(0.5):.0f} near 50 %"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--batches", type=int, default=150)
-    parser.add_argument("--batch", type=int, default=32, help="games per gradient step")
+    parser.add_argument("--batches", type=counting(1), default=150)
+    parser.add_argument("--batch", type=counting(1), default=32, help="games per gradient step")
     parser.add_argument("--lr", type=float, default=0.01)
-    parser.add_argument("--eval-every", type=int, default=15, help="batches between tests")
-    parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--eval-every", type=counting(1), default=15,
+                        help="batches between tests")
+    parser.add_argument("--eval-games", type=counting(2, even=True), default=200,
+                        help="games per test, half in each seat (even)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=HERE,
                         help="folder for learn-results.md and learn-kow.png (default: "
@@ -193,8 +220,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.out.exists() and not args.out.is_dir():
         parser.error(f"--out {args.out}: a file, not a folder")
-    args.out.mkdir(parents=True, exist_ok=True)
     options = {} if args.victories_to_win is None else {"victories_to_win": args.victories_to_win}
+    try:
+        WarroomEnv("kow", opponent="random", **options)
+    except ConfigError as e:
+        parser.error(f"--victories-to-win: {e}")
+    args.out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     curve = train(args.batches, args.batch, args.lr, args.eval_every, args.eval_games,
                   args.seed, options=options)

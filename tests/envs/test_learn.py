@@ -65,3 +65,35 @@ def test_out_naming_a_file_is_refused_in_one_line(tmp_path, capsys):
     else:
         raise AssertionError("a file as --out was taken")
     assert "--out" in capsys.readouterr().err and (tmp_path / "f").read_text() == "x"
+
+
+def test_bad_options_are_refused_in_one_line_before_training(tmp_path, capsys):
+    """Audit (research environments, stop 47): `--eval-games 1` (or 0), `--eval-every 0`,
+    `--batch 0` and `--victories-to-win 0` ended in tracebacks (ZeroDivisionError, numpy's
+    NaN probabilities, a ConfigError's), and an odd `--eval-games` played one game fewer
+    than it said. Each is refused by the option's name, nothing trained or written."""
+    learn = load_script()
+    out = tmp_path / "out"
+    cases = {("--eval-games", "1"): "must be at least 2",
+             ("--eval-games", "3"): "must be even",
+             ("--eval-every", "0"): "must be at least 1",
+             ("--batch", "0"): "must be at least 1",
+             ("--batches", "x"): "'x' is not a whole number",
+             ("--victories-to-win", "0"): "--victories-to-win: "}
+    for args, words in cases.items():
+        try:
+            learn.main([*args, "--out", str(out)])
+        except SystemExit as stop:
+            assert stop.code == 2
+        else:
+            raise AssertionError(f"{args} was taken")
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        assert words in err and args[0] in err, (args, err)
+    assert not out.exists()
+
+
+def test_the_results_say_how_wide_a_point_is_at_the_games_it_played():
+    """The results text gave the interval of 200 games whatever `--eval-games` was."""
+    learn = load_script()
+    assert learn.interval_words(200) == "about ±4 points near 90 % and ±7 near 50 %"
+    assert learn.interval_words(10) == "about ±19 points near 90 % and ±31 near 50 %"
