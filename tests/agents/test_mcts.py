@@ -177,6 +177,9 @@ def test_default_budget_is_1000_iterations_capped_at_one_second():
     ("mcts:iters=+10", "iters must be an integer, not '+10'"),
     ("mcts:time=0_5", "time must be a number, not '0_5'"),
     ("mcts:c= 1", "c must be a number, not ' 1'"),
+    # Audit (research environments, stop 47): a negative count was told it was no integer
+    ("mcts:iters=-5", "iters must be at least 1, not '-5'"),
+    ("mcts:depth=-2", "depth must be at least"),
 ])
 def test_bad_parameter_is_a_one_line_config_error(spec, words):
     with pytest.raises(ConfigError) as err:

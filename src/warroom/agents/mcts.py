@@ -136,9 +136,10 @@ class MctsParams:
                    cls.noise if noise is None else noise)
 
 
-# A SPEC's numbers: digits for an integer; for a number, a decimal with an optional sign and
-# exponent, or inf/nan (refused below with their own words)
-_PLAIN = {int: re.compile(r"[0-9]+"),
+# A SPEC's numbers: digits for an integer, with a minus sign (so that a negative one is told
+# its bound below); for a number, a decimal with an optional sign and exponent, or inf/nan
+# (refused below with their own words)
+_PLAIN = {int: re.compile(r"-?[0-9]+"),
           float: re.compile(r"-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|-?inf|nan")}
 
 
