@@ -319,3 +319,16 @@ def test_a_game_with_a_comma_in_a_text_option_pickles():
     copy_ = pickle.loads(pickle.dumps(state))
     assert copy_.get_game().config == game.config
     assert copy_.information_state_string(0) == state.information_state_string(0)
+
+
+def test_the_largest_seed_openspiel_takes_is_played_and_a_larger_one_is_its_error():
+    """Audit (research environments, stop 47): a seed of 2**31 failed with OpenSpiel's own
+    unclear error; its integer parameters are C++ ints. The README says so; the largest it
+    takes deals alike by a game string and a dict, and the next is refused by OpenSpiel
+    before warroom sees it."""
+    top = 2**31 - 1
+    a = pyspiel.load_game(f"warroom_kow(victories_to_win=1,seed={top})")
+    b = pyspiel.load_game("warroom_kow", {"victories_to_win": 1, "seed": top})
+    assert str(a.new_initial_state()) == str(b.new_initial_state())
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game(f"warroom_kow(seed={top + 1})")

@@ -6,7 +6,8 @@
 
 A game's short name is `warroom_` and its name with `_` for `-`; its parameters are the rule
 options with a plain value (numbers, flags, text: tuple and optional options keep their
-defaults) and `seed`, which seeds the deals of successive `new_initial_state()` calls.
+defaults) and `seed`, which seeds the deals of successive `new_initial_state()` calls (at
+most 2**31-1: OpenSpiel's integer parameters are C++ ints, and it refuses a larger one itself).
 
 - Dynamics: sequential. A simultaneous decision is asked of its movers one at a time, and
   neither the observation nor the information state of one shows a choice another has made.
