@@ -266,7 +266,7 @@ def test_ctrl_c_says_a_tournament_keeps_nothing_and_how_to_play_it_again():
 
 def test_ctrl_c_counts_the_matches_finished_with_json_too(capsys, monkeypatch):
     """The --json tournament said only "interrupted" too; the line counts what was played."""
-    def one_match_then_ctrl_c(spec, on_match=None, on_round=None, workers=1):
+    def one_match_then_ctrl_c(spec, on_match=None, on_round=None, workers=1, on_game=None):
         on_match(1, Match([0, 1], winner=0))
         raise KeyboardInterrupt
 

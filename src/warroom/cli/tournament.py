@@ -8,6 +8,7 @@ import click
 
 from ..agents import parse_specs
 from ..games import get_game
+from ..sim.progress import game_progress
 from ..sim.tournament import (
     FORMATS,
     MAX_BEST_OF,
@@ -83,8 +84,18 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
             teams = f", teams of {team_size}" if team_size > 1 else ""
             echo_err(f"{g.title}: {fmt}, {len(specs)} entrants, best of {best_of}, "
                      f"{match_size}-player matches{teams}, seed {seed}")
-        result = run_tournament(spec, on_match=on_match,
-                                on_round=None if as_json else show_byes, workers=workers)
+        # Games played, at a terminal only (as evaluate's): a match of long games showed
+        # nothing until it ended. How many games are left is not known (a match ends at a
+        # majority), so the bar counts them without a total.
+        with game_progress() as progress:
+            task = progress.add_task(f"{g.name} round 1", total=None)
+
+            def on_game(number: int) -> None:
+                progress.update(task, advance=1, description=f"{g.name} round {number}")
+
+            result = run_tournament(spec, on_match=on_match,
+                                    on_round=None if as_json else show_byes, workers=workers,
+                                    on_game=on_game)
     except KeyboardInterrupt:
         raise Interrupted(_stopped_line(played[0])) from None
     if as_json:

@@ -4,9 +4,10 @@ Entrants are player SPECs; with teams, consecutive entrants form a team that win
 together. Each round the units still in the event are put in a random order and grouped into
 matches of `match_size` seats (one seat per player: two, three or four-player matches, or two
 teams of two in a four-player game). A unit left over without a full match plays a smaller
-match if the game allows one, else it advances with a bye. A match is won by the first unit to
-win a majority of `best_of` games; if nobody has when the games run out, by most game wins,
-then by the larger total score over the match, then by lot.
+match if the game allows one, else it advances with a bye; byes go to the units that have had
+the fewest so far (drawn among them), so nobody gets a second bye while another has had none.
+A match is won by the first unit to win a majority of `best_of` games; if nobody has when the
+games run out, by most game wins, then by the larger total score over the match, then by lot.
 
 Seats: the units take turns in the seats, each game moving every unit one place on, for as
 many whole turns as the match has games; the games left over after the last whole turn (game 3
@@ -207,10 +208,12 @@ def check_workers(spec: TournamentSpec, workers: int) -> None:
 def run_tournament(spec: TournamentSpec,
                    on_match: Callable[[int, Match], None] | None = None,
                    on_round: Callable[[Round], None] | None = None,
-                   workers: int = 1) -> Tournament:
+                   workers: int = 1,
+                   on_game: Callable[[int], None] | None = None) -> Tournament:
     """Play a whole tournament; `on_match(round number, match)` is called for each match in
-    draw order and `on_round(round)` as each round ends. With `workers` > 1 the matches of a
-    round are played side by side in worker processes; the result is the same."""
+    draw order, `on_round(round)` as each round ends and `on_game(round number)` for each game
+    played (with workers, the games of a match as it comes back). With `workers` > 1 the
+    matches of a round are played side by side in worker processes; the result is the same."""
     event = _Event(spec)
     check_workers(spec, workers)
     k = spec.team_size
@@ -219,15 +222,19 @@ def run_tournament(spec: TournamentSpec,
     alive = list(range(len(members)))
     per_match = spec.match_size // k
     rounds: list[Round] = []
+    byes_had = {u: 0 for u in alive}  # byes each unit has had so far
     with worker_pool(workers) if workers > 1 else contextlib.nullcontext() as pool:
         while len(alive) > 1:
             number = len(rounds) + 1
             order = list(alive)
             make_rng(spec.seed, "draw", number).shuffle(order)
+            order = _byes_last(order, _bye_count(len(order), per_match, event), byes_had)
             tables, byes = _tables(order, per_match, event)
+            for u in byes:
+                byes_had[u] += 1
             jobs = [(spec, members, units, number, i) for i, units in enumerate(tables)]
             matches = []
-            for match in _play_matches(event, jobs, pool):
+            for match in _play_matches(event, jobs, pool, on_game):
                 matches.append(match)
                 if on_match is not None:
                     on_match(number, match)
@@ -242,14 +249,20 @@ def run_tournament(spec: TournamentSpec,
 MatchJob = tuple[TournamentSpec, list[list[int]], list[int], int, int]
 
 
-def _play_matches(event: _Event, jobs: list[MatchJob], pool: Any) -> Iterator[Match]:
+def _play_matches(event: _Event, jobs: list[MatchJob], pool: Any,
+                  on_game: Callable[[int], None] | None = None) -> Iterator[Match]:
     """The matches of a round in draw order: here, or in `pool` (each a function of its own
-    job alone, so where it is played changes nothing)."""
+    job alone, so where it is played changes nothing). `on_game(round number)` is called
+    after each game here; for a match from `pool`, for each of its games as it comes back."""
     if pool is None:
         for _, members, units, number, index in jobs:
-            yield _play_match(event, members, units, number, index)
+            yield _play_match(event, members, units, number, index, on_game)
     else:
-        yield from ordered_map(pool, _play_match_job, jobs)
+        for match, (_, _, _, number, _) in zip(ordered_map(pool, _play_match_job, jobs), jobs):
+            if on_game is not None:
+                for _ in match.games:
+                    on_game(number)
+            yield match
 
 
 def _play_match_job(job: MatchJob) -> Match:
@@ -264,6 +277,26 @@ def unit_names(players: tuple[str, ...], team_size: int) -> list[str]:
         names = [f"{j + 1}:{players[j]}" for j in range(i, i + team_size)]
         out.append(names[0] if team_size == 1 else "team " + " + ".join(names))
     return out
+
+
+def _bye_count(units: int, per_match: int, event: _Event) -> int:
+    """How many of `units` units get a bye this round (see `_tables`)."""
+    rest = units % per_match
+    return 0 if rest >= 2 and event.can_hold(rest) else rest
+
+
+def _byes_last(order: list[int], count: int, byes_had: dict[int, int]) -> list[int]:
+    """`order` (the round's draw) with the `count` units that get a bye moved to its end: those
+    that have had the fewest byes so far, the later in the draw among equals (so with nobody
+    having had one, the draw's last units, as drawn). No unit gets a second bye while another
+    still in the event has had none: one given afresh each round could go to the same unit
+    twice, which reached a final having played nobody."""
+    if not count:
+        return order
+    ranked = sorted(range(len(order)), key=lambda i: (byes_had[order[i]], -i))
+    chosen = sorted(ranked[:count])
+    return ([u for i, u in enumerate(order) if i not in chosen]
+            + [order[i] for i in chosen])
 
 
 def _tables(order: list[int], per_match: int, event: _Event) -> tuple[list[list[int]], list[int]]:
@@ -284,7 +317,7 @@ def _tables(order: list[int], per_match: int, event: _Event) -> tuple[list[list[
 
 
 def _play_match(event: _Event, members: list[list[int]], units: list[int], number: int,
-                index: int) -> Match:
+                index: int, on_game: Callable[[int], None] | None = None) -> Match:
     spec = event.spec
     config, groups = event.setup(len(units))
     match = Match(units=list(units), wins={u: 0 for u in units}, scores={u: 0.0 for u in units})
@@ -311,6 +344,8 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
             match.wins[winners[0]] += 1
         for u in units:
             match.scores[u] += scores[u]
+        if on_game is not None:
+            on_game(number)
         if max(match.wins.values()) >= needed:
             break
     match.winner, match.decided_by = _decide(match, needed,
