@@ -140,7 +140,7 @@ def test_record_keeps_top_level_keys_it_does_not_know(tmp_path):
     # nested too deeply for the JSON reader (audit, stop 43: the message was Python's own,
     # "maximum recursion depth exceeded while decoding a JSON array from a unicode string")
     (b"[" * 100_000, r"r\.json: not a record \(its JSON is nested too deeply\)$"),
-    (b"\xff\xfe{}", "not a text file"),
+    (b"\xff\xfe{}", "looks like UTF-16 text"),
 ])
 def test_record_files_that_break_the_json_reader_are_one_line_errors(tmp_path, content,
                                                                      problem):

@@ -26,7 +26,8 @@ from ..engine import (
 from ..engine.config import changed_options
 from ..engine.data import fit, shortened
 from ..engine.embed import embed_files
-from ..engine.record import check_record_files
+from ..engine.errors import WarroomError
+from ..engine.record import check_record_files, record_outcome
 from ..sim.outputs import make_folders
 from . import cli
 from .common import (
@@ -151,9 +152,12 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
     else:
         specs = parse_specs(players_text or ",".join(["human"] + ["heuristic"] * (num - 1)),
                             num)
+    replaced: list[dict[str, object]] = []
     if record is None:
         record = Record.start(g, config, seed, players=specs)
     else:
+        check_players_changed(resume or "", record, num)
+        replaced = note_replaced(record, specs)
         record.meta["players"] = specs
     agents = make_agents(specs, g, seed)
     people = {seat: agent for seat, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
@@ -173,11 +177,15 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         refuse_special(save)
         make_folders(Path(save), "save")  # as for every file a command writes
         lock.hold(save, another)
-        check_save(save, record, force)
+        check_save(save, record, force, g)
         record.save(save)
     # A person must not learn a seed it did not choose before the end: with the game's
     # options it gives every deal, hidden hand and AI's secret choice to come.
     seed_hidden = bool(humans) and not chosen
+    if replaced:  # said once: the record keeps who played before
+        echo_err("resuming with other players: " + "; ".join(
+            f"player {c['seat']}'s {c['was']} replaced by {c['now']} from action {c['at']}"
+            for c in replaced) + " (the record keeps who played before)")
     if not as_json:
         echo_err(start_line(f"{g.title}: {' vs '.join(specs)}"
                             + ("" if seed_hidden else f", seed {seed}")
@@ -296,6 +304,62 @@ def check_saved_players(path: str, specs: list[str], seats: int) -> list[str]:
     return [spec.strip() for spec in specs]
 
 
+def note_replaced(record: Record, specs: list[str]) -> list[dict[str, object]]:
+    """Keep in `record.meta.players_changed` the seats whose player `specs` (a resume's
+    --players) replaces, each as `{seat, at, was, now}`: `meta.players` alone, rewritten,
+    said the new players had played the whole game. The entries added are returned. A save
+    without `meta.players` (who played it is not known) gains none."""
+    before = record.meta.get("players")
+    if not isinstance(before, list):
+        return []
+    at = len(record.actions)
+    changes = [dict(c) for c in record.meta.get("players_changed") or ()]
+    added = []
+    for seat, (was, now) in enumerate(zip(before, specs)):
+        if was.strip() == now:
+            continue
+        added.append({"seat": seat, "at": at, "was": was.strip(), "now": now})
+        first = was.strip()
+        same_place = [c for c in changes if c["seat"] == seat and c["at"] == at]
+        if same_place:  # resumed again before any action: one replacement, first to last
+            first = str(same_place[-1]["was"])
+            changes.remove(same_place[-1])
+        if first != now:
+            changes.append({"seat": seat, "at": at, "was": first, "now": now})
+    if changes:
+        record.meta["players_changed"] = changes
+    else:
+        record.meta.pop("players_changed", None)
+    return added
+
+
+def check_players_changed(path: str, record: Record, seats: int) -> None:
+    """`meta.players_changed` (see `note_replaced`) names seats of the game and places within
+    its actions; Record.load has checked its shape."""
+    for i, change in enumerate(record.meta.get("players_changed") or ()):
+        if change["seat"] >= seats:
+            raise RecordError(f"{path}: meta.players_changed[{i}].seat: the game has seats 0 "
+                              f"to {seats - 1}; got {change['seat']}")
+        if change["at"] > len(record.actions):
+            raise RecordError(f"{path}: meta.players_changed[{i}].at: the record has "
+                              f"{len(record.actions)} actions; got {change['at']}")
+
+
+def seat_histories(record: Record, specs: list[str]) -> dict[int, str]:
+    """Who played each seat whose player a resume replaced: "mcts:iters=300 to action 175,
+    then heuristic" (the last, by `specs`, the record's players now)."""
+    by_seat: dict[int, list[dict[str, object]]] = {}
+    for change in record.meta.get("players_changed") or ():
+        by_seat.setdefault(change["seat"], []).append(change)
+    out = {}
+    for seat, changes in sorted(by_seat.items()):
+        changes.sort(key=lambda c: c["at"])  # type: ignore[arg-type, return-value]
+        last = specs[seat] if seat < len(specs) else changes[-1]["now"]
+        out[seat] = ", then ".join([f"{c['was']} to action {c['at']}" for c in changes]
+                                   + [str(last)])
+    return out
+
+
 def check_one_per_seat(path: str, specs: list[str], seats: int) -> None:
     """A record's players name each seat once, or a result line would name a seat by
     another's player. They are quoted short: 64 SPECs of 200 characters would fill the
@@ -313,10 +377,11 @@ def refuse_special(path: str) -> None:
         raise RecordError(f"{path}: not a regular file; choose another --save")
 
 
-def check_save(path: str, record: Record, force: bool) -> None:
+def check_save(path: str, record: Record, force: bool, game: Game | None = None) -> None:
     """Refuse to overwrite a file that is not a save of this very game (the same game, options
     and seed, at an earlier point of it) unless `force`; and any file that is not a regular
-    file, always."""
+    file, always. A save of this game further on is offered to `--resume`, unless (by `game`'s
+    rules) it is over: then to `replay`."""
     target = Path(path)
     if not target.exists():
         return
@@ -331,6 +396,10 @@ def check_save(path: str, record: Record, force: bool) -> None:
         return
     if existing is None:
         what = "not a warroom save"
+    elif record.is_prefix_of(existing) and is_over(game, existing):
+        # --resume would say the game is over: nothing is left to continue
+        what = (f"this game, finished ({len(existing.actions)} actions): see it with: "
+                f"warroom replay {path}")
     elif record.is_prefix_of(existing):
         what = (f"this game further on ({len(existing.actions)} actions): continue it with "
                 f"--resume {path}")
@@ -339,6 +408,17 @@ def check_save(path: str, record: Record, force: bool) -> None:
                 f"({existing.game}, seed {existing.seed}, {len(existing.actions)} actions)")
     raise RecordError(f"{path} exists and is {what}; choose another --save, or add --force "
                       "to overwrite it")
+
+
+def is_over(game: Game | None, record: Record) -> bool:
+    """The recorded game has ended (by its rules or a resignation); False if it has not, or
+    if the record does not replay (then --resume says why)."""
+    if game is None:
+        return False
+    try:
+        return record_outcome(game, record) is not None
+    except WarroomError:
+        return False
 
 
 @cli.command(name="replay")
@@ -366,14 +446,16 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
             click.echo("the record carries no data files (none named, or made before records "
                        "carried them: then its replay reads the files on disk)")
     specs = record.meta.get("players")
-    if specs is not None:
-        check_one_per_seat(file, specs, state.num_players)
+    if specs is not None:  # checked as `play --resume` checks them: one bad SPEC, one error
+        specs = check_saved_players(file, specs, state.num_players)
+    check_players_changed(file, record, state.num_players)
+    histories = seat_histories(record, specs or [])
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
     if as_player is not None and outcome is None:
         check_own_seat(file, record, as_player)
     if specs:  # who played each seat: not secret, and not otherwise said of a game not over
-        click.echo("Players: " + ", ".join(f"player {seat} ({spec})"
+        click.echo("Players: " + ", ".join(f"player {seat} ({histories.get(seat, spec)})"
                                             for seat, spec in enumerate(specs)))
     obs = state.observation(as_player)
     # Over by a resignation: the whole log, as a game the rules ended shows it (a Viktory II
@@ -385,6 +467,10 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
             echo_log_line(line)
     click.echo(g.render(obs, as_player))
     names = list(specs or [])
+    for seat, history in histories.items():  # a resume replaced these seats' players
+        click.echo(f"player {seat}: {history} (its player replaced when the game was resumed)")
+        if seat < len(names):
+            names[seat] = history
     for handed in record.meta.get("handed_to_ai") or ():  # a server's game (Record.load checks)
         why = "resigned" if handed["why"] == "resigned" else "was away"
         click.echo(f"player {handed['seat']} was played by the {handed['agent']} AI after "
@@ -400,10 +486,11 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
 def check_own_seat(file: str, record: Record, player: int) -> None:
     """An unfinished game shows a seat's view only if a person plays that seat."""
     specs = record.meta.get("players") or []
-    if player < len(specs) and specs[player].split(":")[0] != "human":
-        humans = [str(i) for i, s in enumerate(specs) if s.split(":")[0] == "human"]
+    if player < len(specs) and specs[player].strip().split(":")[0] != "human":
+        humans = [str(i) for i, s in enumerate(specs) if s.strip().split(":")[0] == "human"]
         hint = (f"replay it as your seat ({', '.join(humans)})" if humans
                 else "replay it as a spectator")
+        # quoted: the record's text as it is (stray spaces showed as "player 1 is  heuristic")
         raise ConfigError(f"{file}: the game is not over, and player {player} is "
-                          f"{specs[player]}: its view would show what you may not know yet; "
+                          f"{specs[player]!r}: its view would show what you may not know yet; "
                           f"{hint}, or when the game is over")

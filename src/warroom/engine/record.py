@@ -7,7 +7,11 @@ travels with it (`files`: option -> {sha256, text}; see embed.py). A record with
 A game can also end outside its rules, when a seat resigns: `resigned: {seat, at}` says which
 seat gave up after how many actions (all of them: nothing is played after a resignation).
 `record_outcome` gives a record's outcome either way; a record without `resigned` ended, or
-not, by its rules alone, as records always did."""
+not, by its rules alone, as records always did.
+
+`meta.players` names each seat's player; `meta.players_changed: [{seat, at, was, now}]` says
+whose player a resume replaced, and after how many actions (a record without it had the same
+players throughout, or is older than the field)."""
 
 from __future__ import annotations
 
@@ -75,6 +79,21 @@ class _Handed(BaseModel):
     why: Literal["resigned", "away"]
 
 
+class _Changed(BaseModel):
+    """A seat whose player was replaced when the game was resumed: `was` played it to action
+    `at`, `now` from there on (`play --resume` with other --players)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    at: Annotated[int, Field(ge=0)]
+    was: Annotated[str, Field(max_length=200), AfterValidator(one_line)]
+    now: Annotated[str, Field(max_length=200), AfterValidator(one_line)]
+
+
+# Replacements a record keeps, at most (a bound on what a file can make replay print).
+MAX_CHANGES = 1000
+
+
 class _Meta(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow")
     # The players' SPECs by seat: `play` and `replay` print them, so a control character in
@@ -82,6 +101,8 @@ class _Meta(BaseModel):
     players: Annotated[list[Annotated[str, Field(max_length=200), AfterValidator(one_line)]],
                        Field(max_length=MAX_SEATS)] | None = None
     handed_to_ai: Annotated[list[_Handed], Field(max_length=MAX_SEATS)] | None = None
+    # Who played a seat before a resume replaced its player (older records have none).
+    players_changed: Annotated[list[_Changed], Field(max_length=MAX_CHANGES)] | None = None
 
 
 class _File(BaseModel):
@@ -207,11 +228,19 @@ class Record:
         raw = read_bytes(path, MAX_RECORD_BYTES, RecordError, "a record")
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a record")
+        if _looks_utf16(raw):
+            raise RecordError(f"{path}: looks like UTF-16 text (a byte-order mark or NUL "
+                              "bytes), not UTF-8, so not a record: save it as UTF-8") from None
+        bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
         try:
             # A byte-order mark (an editor on Windows may write one) is not part of the JSON.
-            data = loads_json(raw.decode("utf-8-sig"))
-        except UnicodeDecodeError:
-            raise RecordError(f"{path}: not a text file, so not a record") from None
+            data = loads_json(raw[len(bom):].decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            # the byte at fault and where, in the file: Latin-1 text ("café") read as a
+            # binary file was all it said
+            raise RecordError(f"{path}: not UTF-8 text (byte 0x{raw[len(bom) + exc.start]:02X} "
+                              f"at offset {len(bom) + exc.start}), so not a record: save it "
+                              "as UTF-8") from None
         except (DuplicateKeyError, NumberTooLongError) as exc:  # each says where
             raise RecordError(f"{path}: {exc}") from None
         except json.JSONDecodeError as exc:
@@ -237,6 +266,16 @@ class Record:
                                                and self.actions == other.actions)))
 
 
+def _looks_utf16(raw: bytes) -> bool:
+    """UTF-16 text: its byte-order mark, or a NUL byte in every other place of its first
+    bytes (ASCII characters in UTF-16 without a mark). NUL is never in a record's JSON."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = raw[:64]
+    return len(head) >= 2 and any(
+        half and half.count(0) * 2 >= len(half) for half in (head[0::2], head[1::2]))
+
+
 # What each part of a record must be, in a user's words: pydantic's message names the class
 # that decodes it ("a valid dictionary or instance of _Entry").
 _SHAPES = {
@@ -244,6 +283,7 @@ _SHAPES = {
     "_Resigned": "an object with seat and at",
     "_Meta": "an object",
     "_Handed": "an object with seat, at, agent and why",
+    "_Changed": "an object with seat, at, was and now",
     "_File": "an object with sha256 and text",
 }
 
