@@ -90,3 +90,17 @@ def test_tournament_shows_a_bar_of_games_at_a_terminal_only():
     result = CliRunner().invoke(cli, argv)
     assert result.exit_code == 0, result.output
     assert "games/s" not in result.output
+
+
+def test_a_team_size_the_game_cannot_seat_names_teams_too():
+    """Audit (stop 47, the documentation audit): `tournament kow --teams 2` with four entrants
+    said only "adjust --match-size", though --teams made the four seats."""
+    from warroom.engine import ConfigError
+    from warroom.sim.tournament import TournamentSpec, check
+
+    with pytest.raises(ConfigError) as err:
+        check(TournamentSpec(game="kow", config={},
+                             players=("random", "heuristic", "random", "random"),
+                             team_size=2, match_size=4))
+    assert str(err.value) == ("kow is played by 2 players, not 4 (--teams 2: 2 teams of 2): "
+                              "adjust --match-size or --teams")

@@ -173,8 +173,12 @@ class _Event:
             values["players"] = seats
         config = self.game.config(values)
         if self.game.num_players(config) != seats:
+            # with teams, the seats come of --teams as much as of --match-size
+            teams = (f" (--teams {self.spec.team_size}: {units} teams of "
+                     f"{self.spec.team_size})" if self.spec.team_size > 1 else "")
             raise ConfigError(f"{self.game.name} is played by {self.game.num_players(config)} "
-                              f"players, not {seats}: adjust --match-size")
+                              f"players, not {seats}{teams}: adjust --match-size"
+                              + (" or --teams" if teams else ""))
         if self.spec.team_size == 1:
             groups = [(s,) for s in range(seats)]
         else:
