@@ -428,7 +428,7 @@ def test_a_run_whose_options_deal_no_cards_names_the_option_that_does(tmp_path, 
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert line == ("card outliers: no card facts in this run (no game drew or played a card: "
                     "this run has mode=dice; viktory deals cards with other options, e.g. "
-                    "--set mode=cards)"), line
+                    "--set mode=cards or --set mode=hybrid)"), line
     # the report says it alike
     assert main(["report", str(tmp_path / "v.sqlite"), "--format", "md", "--out",
                  str(tmp_path / "v.md")]) == 0

@@ -25,4 +25,5 @@ def test_the_lengths_histogram_is_derived_from_each_games_length():
     assert quantile(a.lengths, 0.95) == 30
     assert a.to_json()["length"]["histogram"] == [(10, 2), (11, 1), (12, 3), (30, 1)]
     assert a.length_verdict().startswith("game length: mean 13.9 decisions")
-    assert a.length_verdict().endswith("median 12, 90 % of games between 10 and 30")
+    # 7 games: their range, not "90 % of games" (audit, stop 47)
+    assert a.length_verdict().endswith("median 12, from 10 to 30")

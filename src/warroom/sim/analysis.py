@@ -23,6 +23,7 @@ from typing import Any
 from ..engine import WarroomError
 from ..games import REGISTRY
 from .cards import (
+    FEW,
     CardAnalysis,
     CardCollector,
     no_card_facts,
@@ -49,6 +50,30 @@ def pct(rate: Rate) -> str:
     equally far from the rate near 0 or 100 % (a '± half-width' read as going past them)."""
     low, high = rate.ci95
     return f"{100 * rate.value:.1f} % ({100 * low:.1f}-{100 * high:.1f} %)"
+
+
+def mean_length(total: int, games: int) -> float:
+    """A run's mean game length: its total of decisions over its games, one division of two
+    whole numbers (a running mean drifts by a rounding error: 119.85 showed as 119.9 in the
+    report and 119.8 in `warroom simulate` for one run). Both use this."""
+    return total / games if games else 0.0
+
+
+def plain(x: float, digits: int = 3) -> str:
+    """`x` to `digits` significant digits as `:g` gives them (no trailing zeros), without
+    its scientific notation: 1800, not 1.8e+03 (the half-width of a metric's interval over
+    two games); 0.00012, not 0.000120."""
+    if x == 0 or not math.isfinite(x):
+        return f"{x:g}"
+    decimals = digits - 1 - math.floor(math.log10(abs(x)))
+    text = f"{round(x, decimals):.{max(0, decimals)}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+# A run's figures are rough below ROUGH games (wide intervals, weak tests), and some say
+# nothing below FEW (cards.py): a card never drawn in a few games, the 5 % and 95 % of their
+# lengths.
+ROUGH = 30
 
 
 def quantile(counts: Counter[int], q: float) -> float:
@@ -198,10 +223,17 @@ class RunAnalysis:
         return self.seat_wins if kind == "seat" else self.player_wins
 
     def verdicts(self) -> list[str]:
-        """One plain line per question, the three a designer asks first at the top."""
-        return [self.first_verdict(), *self.card_verdicts(), self.strategy_verdict(),
+        """One plain line per question, the three a designer asks first at the top, after a
+        line saying so when the run is too small to judge (`sample_verdict`)."""
+        sample = self.sample_verdict()
+        return [*([sample] if sample else []), self.first_verdict(), *self.card_verdicts(),
+                self.strategy_verdict(),
                 self.seat_verdict(), self.player_verdict(), self.draw_verdict(),
                 self.length_verdict(), self.reason_verdict(), *self.metric_verdicts()]
+
+    def sample_verdict(self) -> str | None:
+        """A line flagging a run too small to judge (under ROUGH games), or None."""
+        return sample_words(self.games)
 
     def card_verdict(self) -> str:
         game = REGISTRY.get(self.run.game)
@@ -212,7 +244,7 @@ class RunAnalysis:
 
     def card_verdicts(self) -> list[str]:
         """The card verdict, and the cards never drawn if the game names its deck's cards."""
-        unused = (self.cards or CardAnalysis()).unused_verdict()
+        unused = (self.cards or CardAnalysis()).unused_verdict()  # None under FEW games
         return [self.card_verdict(), *([unused] if unused else [])]
 
     def strategy_verdict(self) -> str:
@@ -266,9 +298,12 @@ class RunAnalysis:
         return f"draws: {pct(self.draw_rate())} of {games_text(self.games)}"
 
     def metric_verdicts(self) -> list[str]:
-        return [f"metric {name}: {m.low:.3g} in every game" if m.low == m.high else
-                f"metric {name}: mean {m.mean:.3g} {m.plus_minus('.2g')}, "
-                f"range {m.low:.3g} to {m.high:.3g}" for name, m in self.metrics.items()]
+        def ci(m: Moments) -> str:
+            return f"(95 % CI ± {plain(m.half_width, 2)})" if m.n > 1 else m.plus_minus()
+
+        return [f"metric {name}: {plain(m.low)} in every game" if m.low == m.high else
+                f"metric {name}: mean {plain(m.mean)} {ci(m)}, "
+                f"range {plain(m.low)} to {plain(m.high)}" for name, m in self.metrics.items()]
 
     def first_verdict(self) -> str:
         if self.first is None:
@@ -308,9 +343,14 @@ class RunAnalysis:
 
     def length_verdict(self) -> str:
         m, lengths = self.length, self.lengths
+        if self.games < FEW:  # the 5 % and 95 % of a few games are their shortest and longest
+            spread = ("" if self.games < 2 else f", {m.low:.0f} in every game"
+                      if m.low == m.high else f", from {m.low:.0f} to {m.high:.0f}")
+        else:
+            spread = (f", 90 % of games between {quantile(lengths, 0.05):.0f} and "
+                      f"{quantile(lengths, 0.95):.0f}")
         return (f"game length: mean {m.mean:.1f} decisions {m.plus_minus()}, median "
-                f"{median(lengths):g}, 90 % of games between "
-                f"{quantile(lengths, 0.05):.0f} and {quantile(lengths, 0.95):.0f}")
+                f"{median(lengths):g}{spread}")
 
     def reason_verdict(self) -> str:
         shares = ", ".join(f"{reason} {100 * n / self.games:.1f} %"
@@ -344,6 +384,17 @@ class RunAnalysis:
                 "when_later": [r.to_json() for r in f.later_by_player],
             }
         return out
+
+
+def sample_words(games: int) -> str | None:
+    """The line flagging a run of fewer than ROUGH games, or None: its figures are rough,
+    and under FEW games the card outliers never drawn are not listed."""
+    if games >= ROUGH:
+        return None
+    few = (f"; under {FEW} games the cards never drawn are not listed (most of a deck is "
+           "never drawn in so few)" if games < FEW else "")
+    return (f"sample size: only {games_text(games)}, too few to judge: every figure here is "
+            f"rough (wide intervals, weak tests); play at least {ROUGH} games{few}")
 
 
 def correct_first_players(analyses: list[RunAnalysis], scope: str) -> None:
@@ -491,6 +542,8 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
             if isinstance(value, int | float) and math.isfinite(value):
                 a.metrics.setdefault(name, Moments()).add(float(value))
                 a.metric_values.setdefault(name, array("d")).append(float(value))
+    # the mean as `warroom simulate` gives it (`mean_length`), not the running mean's drift
+    a.length.mean = mean_length(sum(a.per_game.length), a.games)
     a.seat_partners &= seat_cowins
     a.player_partners &= player_cowins
     if cards.games:

@@ -86,6 +86,9 @@ MIN_GROUP = 20  # player-games needed on each side of a comparison before it is 
 # who used theirs less (losing players), and every resource came out strong (README)
 NEARLY_SAME = 0.05
 CORRECTION = "Holm"
+# Under this many games, the cards never drawn are not listed: most of a deck is never drawn
+# in one or two games, and the list is noise, not news of a dead card.
+FEW = 10
 
 
 @dataclass
@@ -174,9 +177,10 @@ class CardAnalysis:
         return fate, sorted(c for c in set(self.deck) if fate not in self.usage.get(c, {}))
 
     def unused_verdict(self) -> str | None:
-        """A line naming the cards never drawn (a dead card is news to a designer), if any."""
+        """A line naming the cards never drawn (a dead card is news to a designer), if any;
+        none under FEW games (the run's sample line says so: `analysis.sample_words`)."""
         fate, cards = self.unused()
-        if not cards or not self.games:
+        if not cards or self.games < FEW:
             return None
         # The card facts say what reached a player, not what each draw pile held: a card
         # the players' choices keep out of every pile (Word & Iron's royal that a player
@@ -357,15 +361,17 @@ def no_card_facts(game: Game) -> str:
 
 def no_facts_words(game: Game, config: Any) -> str:
     """Why a run of `game` (which reports card facts) with `config` has none, in words: the
-    options of `config` with a value that names cards other than the one set (Viktory's
-    mode=dice, whose battles draw none; mode=cards), as the `--set` that may deal some. A game
-    does not say which configs use cards: this reads its options' declared values."""
+    options of `config` with another declared value that deals cards (Viktory's mode=dice,
+    whose battles draw none; mode=cards or mode=hybrid), as the `--set` that may deal some.
+    A game that names its deck's cards (`card_names`) says which: a value deals cards when
+    the config with it has a deck; another game, a value that names cards."""
     import dataclasses
     import typing
 
     hints = typing.get_type_hints(type(config))
     options = {f.name: [v for v in typing.get_args(hints[f.name])
-                        if isinstance(v, str) and "card" in v and v != getattr(config, f.name)]
+                        if isinstance(v, str) and v != getattr(config, f.name)
+                        and _deals_cards(game, config, f.name, v)]
                for f in dataclasses.fields(config)
                if typing.get_origin(hints[f.name]) is typing.Literal}
     options = {name: values for name, values in options.items() if values}
@@ -376,6 +382,22 @@ def no_facts_words(game: Game, config: Any) -> str:
     tries = " or ".join(f"--set {name}={v}" for name, values in options.items() for v in values)
     return (f"no game drew or played a card: this run has {now}; {game.name} deals cards "
             f"with other options, e.g. {tries}")
+
+
+def _deals_cards(game: Game, config: Any, option: str, value: str) -> bool:
+    """Whether `config` with `option` set to `value` may deal cards: it has a deck of named
+    cards, where the game names them (Viktory's mode=hybrid does, with dice battles: no
+    "card" in its name); else the value names cards (mode=cards)."""
+    if type(game).card_names is Game.card_names:
+        return "card" in value  # the game names no deck
+    if game.card_names(config):
+        return False  # this config deals cards already: no other value is why none came
+    from ..engine import WarroomError, config_to_json
+
+    try:
+        return bool(game.card_names(game.config({**config_to_json(config), option: value})))
+    except WarroomError:  # not a config the game takes with the others as they are
+        return False
 
 
 def correct_together(analyses: list[CardAnalysis], scope: str) -> None:
@@ -672,6 +694,27 @@ class _Data:
         v1 = np.bincount(self.game, weights=np.where(chosen, u, 0.0), minlength=self.games)
         v0 = np.bincount(self.game, weights=np.where(chosen, 0.0, u), minlength=self.games)
         return _effective(p1, float(v1 @ v1), n1), _effective(p0, float(v0 @ v0), n0)
+
+
+def clustered_rate(successes: Iterable[float], trials: Iterable[float]
+                   ) -> tuple[float, tuple[float, float], float]:
+    """A rate pooled over clusters (the battles of each game: `successes[g]` of `trials[g]`
+    in cluster g), with a 95 % Wilson interval on its effective sample size (`_effective`,
+    as the card win rates have), from the cluster-robust variance of the pooled rate with
+    the cluster as the unit: trials of one cluster are not independent. Returns (rate,
+    interval, effective trials). Fewer than two clusters with trials: the plain count."""
+    pairs = [(float(x), float(n)) for x, n in zip(successes, trials, strict=True) if n > 0]
+    total = sum(n for _, n in pairs)
+    if not total:
+        return 0.0, wilson_interval(0, 0), 0.0
+    p = sum(x for x, _ in pairs) / total
+    clusters = len(pairs)
+    variance = 0.0
+    if clusters > 1:
+        variance = (clusters / (clusters - 1) * sum((x - p * n) ** 2 for x, n in pairs)
+                    / total ** 2)
+    e = _effective(p, variance, int(total)) if variance > 0 else total
+    return p, wilson_interval(p * e, e), e
 
 
 def _effective(p: float, variance: float, n: int) -> float:

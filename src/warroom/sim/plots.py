@@ -208,7 +208,8 @@ def trial_points(xs: Sequence[float | str], points: Sequence[tuple[float, float,
                  sizes: Sequence[int], target: float, best: int, title: str, xlabel: str,
                  ylabel: str) -> str:
     """A tune's trials: the figure (with its 95 % interval) against one param's value, the
-    target as a dashed line, the best trial marked; larger markers for more games."""
+    target as a dashed line, the best trial marked; larger markers for more games. An
+    integer param has whole-number ticks."""
     with matplotlib.rc_context(STYLE):
         fig = Figure(figsize=SIZE)
         ax = fig.subplots()
@@ -224,6 +225,11 @@ def trial_points(xs: Sequence[float | str], points: Sequence[tuple[float, float,
         ax.plot([], [], "o", color=COLOURS[3], label="best")
         if categorical:
             ax.set_xticks(list(range(len(labels))), labels)
+        elif all(isinstance(x, int) and not isinstance(x, bool) for x in xs):
+            # an integer param (victories_to_win=1..5): no ticks at 1.5, 2.5...
+            from matplotlib.ticker import MaxNLocator
+
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.set_title(title)

@@ -112,6 +112,9 @@ def run_document(a: RunAnalysis) -> Document:
         sections.append(_metrics_section(a))
     if a.cards is not None and a.cards.games:  # the fates table, even with nothing to rank
         sections += _card_tables(a.cards)
+    sample = a.sample_verdict()  # a run too small to judge says so first (as verdicts())
+    if sample:
+        sections[0].verdicts.insert(0, sample)
     return Document(f"Balance report: {a.title}", run_facts(a.run, a.games), sections,
                     a.to_json())
 

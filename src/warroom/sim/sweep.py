@@ -9,6 +9,8 @@ not from luck.
 from __future__ import annotations
 
 import itertools
+import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +22,7 @@ from .analysis import (
     RunAnalysis,
     analyse,
     correct_first_players,
+    plain,
     shared_partners,
     team_heads,
     teams_note,
@@ -347,14 +350,35 @@ def _first_test(why: str, analyses: list[RunAnalysis],
     return _rates_test(why, counts, [[[flag[i] == 1 for i in games] for flag in flags]], "")
 
 
-def _reasons_test(why: str, analyses: list[RunAnalysis],
-                  reasons: list[str]) -> tuple[float | None, str]:
-    def ended(a: RunAnalysis, reason: str) -> list[bool]:
-        code = a.per_game.reasons.get(reason, -1)
-        return [c == code for c in a.per_game.reason]
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
-    return _rates_test(why, [[a.reasons[r] for r in reasons] for a in analyses],
-                       [[ended(a, r) for a in analyses] for r in reasons], "reason")
+
+def reason_kind(reason: str) -> str:
+    """An outcome reason's kind: its text with each number replaced by N. A sweep of
+    victories_to_win ends "first to 2 Victories" in one cell and "first to 3 Victories" in
+    another: the same way to win, not a difference between the cells."""
+    return NUMBER.sub("N", reason)
+
+
+def _reason_kinds(a: RunAnalysis) -> Counter[str]:
+    """A cell's games per kind of outcome reason (`reason_kind`)."""
+    kinds: Counter[str] = Counter()
+    for reason, n in a.reasons.items():
+        kinds[reason_kind(reason)] += n
+    return kinds
+
+
+def _reasons_test(why: str, analyses: list[RunAnalysis],
+                  kinds: list[str]) -> tuple[float | None, str]:
+    """The kinds of outcome reasons across the cells, game by game when they are paired."""
+    def ended(a: RunAnalysis, kind: str) -> list[bool]:
+        codes = {code for reason, code in a.per_game.reasons.items()
+                 if reason_kind(reason) == kind}
+        return [c in codes for c in a.per_game.reason]
+
+    counts = [_reason_kinds(a) for a in analyses]
+    return _rates_test(why, [[c[k] for k in kinds] for c in counts],
+                       [[ended(a, k) for a in analyses] for k in kinds], "reason")
 
 
 def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
@@ -397,10 +421,14 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
          {"mean length": [_mean_point(a.length) for a in analyses]},
          *_location_test(why, lengths, lengths)),
     ]
-    reasons = sorted({r for a in analyses for r in a.reasons})
+    # Reasons by kind (numbers as N): "first to 2 Victories" and "first to 3 Victories" in
+    # a sweep of victories_to_win are one way to win, not a finding.
+    kinds = [_reason_kinds(a) for a in analyses]
+    reasons = sorted({r for k in kinds for r in k})
     if len(reasons) > 1:
         out.append(("reasons", "outcome reasons", "share of games",
-                    {r: [_rate_point(Rate(a.reasons[r], a.games)) for a in analyses]
+                    {r: [_rate_point(Rate(k[r], a.games)) for k, a in zip(kinds, analyses,
+                                                                          strict=True)]
                      for r in reasons},
                     *_reasons_test(why, analyses, reasons)))
     for name in sorted({m for a in analyses for m in a.metrics}):
@@ -468,14 +496,14 @@ def _fmt(point: Point, unit: str) -> str:
     value, low, high = point
     if unit in ("win rate", "share of games"):
         return f"{100 * value:.1f} % ({100 * low:.1f} - {100 * high:.1f})"
-    return f"{value:.3g} ({low:.3g} - {high:.3g})"
+    return f"{plain(value)} ({plain(low)} - {plain(high)})"
 
 
 def _moves(title: str, points: list[Point], labels: list[str], percent: bool) -> str:
     values = [v for v, _, _ in points]
 
     def show(i: int) -> str:
-        shown = f"{100 * values[i]:.1f} %" if percent else f"{values[i]:.3g}"
+        shown = f"{100 * values[i]:.1f} %" if percent else plain(values[i])
         return f"{shown} ({labels[i]})"
 
     low, high = values.index(min(values)), values.index(max(values))
