@@ -113,7 +113,11 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     """Play whole games of viktory-ii N times in each mode of --modes (by default dice and
     cards): the first player's win rate, the game's length, battles and captures, and how
     often the side with fewer units wins a battle, with 95 % confidence intervals (Wilson for
-    rates, Student t for means, clipped at 0 since counts cannot be negative)."""
+    rates, Student t for means, clipped at 0 since counts cannot be negative; the underdog's
+    rate pools the battles of all games, its interval with the game as the cluster). With
+    different SPECs the seats rotate from game to game, so that the first player's win rate
+    is the first mover's advantage, and each player's win rate is shown too; game i has the
+    same seed and seating in every mode."""
     from ..agents import parse_spec, refuse_humans
     from ..games.viktory_battles.cards import options_for_mode
     from ..games.viktory_ii.compare import compare_game_modes
@@ -142,7 +146,29 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
         return
     title = (f"viktory-ii: {n_games} games per mode, {' vs '.join(players)}, seed {seed}"
              + "".join(f", {k}={v}" for k, v in values.items() if k != "players"))
-    Console().print(_table(result, GAME_ROWS, title))
+    rows = GAME_ROWS
+    if result["seats_rotate"]:  # each player's strength, beside the first mover's share
+        rows = (GAME_ROWS[0], *((f"player{i}_win", f"{spec} (player {i}) wins", True)
+                                for i, spec in enumerate(players)), *GAME_ROWS[1:])
+        for figures in result["modes"].values():
+            for i, rate in enumerate(figures["player_wins"]):
+                figures[f"player{i}_win"] = rate
+    Console().print(_table(result, rows, title, _games_notes(result, len(players))))
+
+
+def _games_notes(result: dict[str, Any], players: int) -> str:
+    """What compare-games' figures mean: who moved first, and the underdog's interval."""
+    if result["seats_rotate"]:
+        seats = ("seats alternate between games (each player moves first in half of them)"
+                 if players == 2 else "seats rotate between games (each player moves first "
+                 "in as many of them)")
+        first = (f"{seats}, so 'first player wins' is the first mover's advantage and "
+                 "'... wins' each player's strength")
+    else:
+        first = "seat 0 moves first in every game"
+    return (f"{first}; game i has the same seed and seating in every mode. 'underdog wins "
+            "a battle': over the battles of all games, its interval with the game as the "
+            "cluster (the battles of one game are not independent)")
 
 
 def _parse_modes(text: str) -> tuple[str, ...]:
@@ -169,7 +195,7 @@ def clip_counts(result: dict[str, Any], rows: tuple[tuple[str, str, bool], ...])
 
 
 def _table(result: dict[str, Any], rows: tuple[tuple[str, str, bool], ...],
-           title: str) -> Table:
+           title: str, notes: str = "") -> Table:
     table = Table(title=escape(title))
     table.add_column("")
     for mode in result["modes"]:
@@ -188,5 +214,7 @@ def _table(result: dict[str, Any], rows: tuple[tuple[str, str, bool], ...],
     caption = "; ".join(f"{m}: {r}" for m, r in reasons.items())
     if result.get("clipped"):
         caption += " (intervals below 0 clipped at 0: counts cannot be negative)"
+    if notes:
+        caption += f". {notes}"
     table.caption = escape(caption)
     return table
