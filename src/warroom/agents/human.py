@@ -20,7 +20,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..engine import PlayerView
-from ..engine.data import fit
+from ..engine.data import fit, reading_width
 from .menu_grid import grid_lines
 
 HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
@@ -113,8 +113,8 @@ class HumanAgent:
             self.hotseat.take(view.player)
         obs = view.observation
         self.show_new_events(obs)
-        table = self.game.render(obs, view.player)
-        self.console.print(Panel(Text.from_ansi(table),
+        table = self.table(obs, view.player)
+        self.console.print(Panel(Text.from_ansi(table, no_wrap=True, overflow="ellipsis"),
                                  title=Text(self._title(view.player))))
         actions = view.legal_actions
         # The rows the screen has left under the table (its lines and frame, the prompt, and
@@ -146,6 +146,18 @@ class HumanAgent:
             choice = self.parse(line.strip(), actions)
             if choice is not None:
                 return choice
+
+    def table(self, obs: dict[str, Any], player: int) -> str:
+        """The game's table for the inside of a panel on this terminal: rendered for its width
+        (`reading_width`: a game that reads it lays its view out for it, Viktory II's map),
+        and a line still too wide for it broken between its items, going on indented, as the
+        game's own lines are (`fit`), not re-wrapped by the panel mid-phrase. A line with a
+        terminal's colours (a map's row) is never broken: the panel cuts it at its edge."""
+        inner = max(1, self.console.width - 4)  # the panel's frame and padding
+        with reading_width(inner):
+            table = self.game.render(obs, player)
+        return "\n".join(line if len(line) <= inner or "\x1b" in line
+                         else fit(line, width=max(20, inner)) for line in table.split("\n"))
 
     def menu_lines(self, actions: list[Any], rows: int) -> list[Text]:
         """The lines that show the legal actions (see `show_actions`); the only choice says

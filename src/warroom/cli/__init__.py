@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import os
 import sys
@@ -127,6 +128,7 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: every error a user can cause is one line on stderr and a non-zero exit."""
+    plain_streams()
     try:
         cli.main(args=argv, prog_name="warroom", standalone_mode=False)
     except _NoCommand as exc:  # the whole help, not folded into one line
@@ -164,6 +166,55 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     return 0
+
+
+# What a terminal that cannot show the suits (ASCII, Latin-1) is sent instead of the characters
+# its encoding lacks (`plain_streams`): the suits as the keyboard types them ("AS" picks A♠),
+# lines, corners and arrows as ASCII look-alikes; anything else is '?'.
+LOOK_ALIKES = {
+    **dict.fromkeys("♠♤", "S"), **dict.fromkeys("♣♧", "C"), **dict.fromkeys("♥♡", "H"),
+    **dict.fromkeys("♦♢", "D"),
+    **dict.fromkeys("─━═╌╍┄┅‐‑‒–—―−", "-"), **dict.fromkeys("│┃║╎╏┆┇", "|"),
+    **dict.fromkeys("┌┐└┘├┤┬┴┼╭╮╯╰╔╗╚╝╠╣╦╩╬┏┓┗┛┣┫┳┻╋", "+"),
+    "→": "->", "←": "<-", "↑": "^", "↓": "v", "↔": "<->", "⇒": "=>", "⇐": "<=",
+    "…": "...", "•": "*", "·": ".", "‘": "'", "’": "'", "“": '"', "”": '"', "≤": "<=",
+    "≥": ">=", "≠": "!=", "×": "x", "✓": "v", "✗": "x", "█": "#", "░": ".", "▒": ":",
+    "▓": "#", " ": " ",
+}
+LOOK_ALIKE_ERRORS = "warroom-look-alikes"  # the error handler's name (codecs.register_error)
+SUIT_TEST = "♠♣♥♦"
+
+
+def _look_alikes(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    return "".join(LOOK_ALIKES.get(c, "?") for c in exc.object[exc.start:exc.end]), exc.end
+
+
+def plain_streams() -> None:
+    """Standard output and error, where their encoding cannot write the suits (a terminal
+    under a Latin-1 locale, PYTHONIOENCODING=ascii), set to write what it lacks as look-alikes
+    (LOOK_ALIKES), not to stop the command with a UnicodeEncodeError. Every command writes
+    through them, rich's tables too (rich reads the stream's encoding and draws its boxes in
+    ASCII itself)."""
+    try:
+        codecs.lookup_error(LOOK_ALIKE_ERRORS)
+    except LookupError:
+        codecs.register_error(LOOK_ALIKE_ERRORS, _look_alikes)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        reconfigure = getattr(stream, "reconfigure", None)
+        if not encoding or reconfigure is None:
+            continue
+        try:
+            SUIT_TEST.encode(encoding)
+        except UnicodeEncodeError:
+            try:
+                reconfigure(errors=LOOK_ALIKE_ERRORS)
+            except (ValueError, OSError):  # a stream that cannot be set so: left as it is
+                pass
+        except LookupError:  # an encoding Python does not know: left as it is
+            pass
 
 
 def _from_interrupt(exc: BaseException) -> bool:

@@ -13,7 +13,9 @@ import re
 import stat
 import textwrap
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -526,6 +528,29 @@ def displayable(value: object) -> str:
 
 # A game's text view is read in a panel on a terminal of 80 columns or more (76 inside it).
 TEXT_WIDTH = 76
+# The columns a terminal gives a text view while it renders one for itself (`reading_width`:
+# the terminal's table, agents/human.py); None elsewhere, where a view is written for
+# TEXT_WIDTH, one text on every channel (the server's text view, the environments'
+# render(), a record printed). A game that reads it (`reader_width`: Viktory II's map) lays
+# its view out for that width.
+_READER_WIDTH: ContextVar[int | None] = ContextVar("reader_width", default=None)
+
+
+def reader_width() -> int | None:
+    """The columns of the terminal a text view is being rendered for, or None (TEXT_WIDTH)."""
+    return _READER_WIDTH.get()
+
+
+@contextmanager
+def reading_width(columns: int) -> Iterator[None]:
+    """While in it, text views are rendered for `columns` (a terminal's panel, inside)."""
+    token = _READER_WIDTH.set(columns)
+    try:
+        yield
+    finally:
+        _READER_WIDTH.reset(token)
+
+
 
 
 def counted(n: int, noun: str, plural: str = "") -> str:

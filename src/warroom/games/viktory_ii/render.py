@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain
+from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain, reader_width
 from ..viktory_battles.render import (
     NOBODY_DEFENDS,
     battle_prompt,
@@ -94,28 +94,38 @@ SIDE_MIN = 20  # the narrowest column beside the map worth writing in
 UNIT_SHORT = ("inf", "cav", "art", "frig")  # the units in short words (PACKED)
 
 
-def render(obs: dict[str, Any], player: int | None) -> str:
+def render(obs: dict[str, Any], player: int | None, width: int | None = None) -> str:
     """The table, at the first step (SHORT) that fits its share of an 80x24 terminal
-    (`_room`); if none does, the shortest."""
-    return first_fitting(lambda short: _render(obs, short), len(SHORT), _room(obs))
+    (`_room`); if none does, the shortest. `width`: the columns of a terminal's panel it is
+    read in (by default the terminal's that renders it, `reader_width`), laid out for them
+    (TERMINAL); None: the one text of every channel, for TEXT_WIDTH."""
+    if width is None:
+        width = reader_width()
+    return first_fitting(lambda short: _render(obs, short, width), len(SHORT), _room(obs))
 
 
-def _render(obs: dict[str, Any], short: int) -> str:
+def _render(obs: dict[str, Any], short: int, width: int | None = None) -> str:
     b = board(obs["radius"])
     you = obs.get("you")
-    # drawn three characters a hex to fit (TIGHT: to leave room beside it)
-    compact = _map_width(b, full=True) > TEXT_WIDTH or short >= TIGHT
+    columns = TEXT_WIDTH if width is None else max(MIN_WIDTH, width)
     rows = _rows_shown(obs, b) if short >= TRIMMED else range(len(b.rows))
-    grid = _map_lines(obs, b, compact, tight=short >= BESIDE, rows=rows)  # coloured, fits
-    head = fit(_headline(obs, you, short), " - ")
-    key = _key(compact, short)
+    if width is None:
+        # drawn three characters a hex to fit (TIGHT: to leave room beside it)
+        compact = _map_width(b, full=True) > TEXT_WIDTH or short >= TIGHT
+        grid = _map_lines(obs, b, compact, tight=short >= BESIDE, rows=rows)  # coloured, fits
+        key = _key(compact, short)
+    else:
+        cell, gap = _layout(b, short, columns)
+        grid = _map_lines(obs, b, rows=rows, cell=cell, gap=gap)
+        key = _term_key(cell, short)
+    head = fit(_headline(obs, you, short), " - ", columns)
     win = _to_win(obs, short)
-    details = _turn_details(obs, b, you, short)
-    hand = _hand(obs, short)
+    details = _turn_details(obs, b, you, short, columns)
+    hand = _hand(obs, short, columns)
     if short < BESIDE:
         lines = [*key, *win, *_players(obs, b, you, short), *_units(obs, b, you, short),
                  *details, *hand, *_result(obs, you)]
-        return "\n".join([head, *grid] + [fit(line) for line in lines])
+        return "\n".join([head, *grid] + [fit(line, width=columns) for line in lines])
     # the players, the units, the hand and the key beside the map (the headline too: TIGHT)
     seats = [you] if you is not None and you < len(obs["players"]) else []
     seats += [q for q in range(len(obs["players"])) if q != you]
@@ -133,9 +143,9 @@ def _render(obs: dict[str, Any], short: int) -> str:
         side += [(line, ", ") for line in win + key]
     top: list[str] = [] if short >= TIGHT else [head]
     below: list[tuple[str, str]] = []
-    lines = _beside(grid, side, below)
+    lines = _beside(grid, side, below, columns)
     below += [(line, "; ") for line in details + _result(obs, you)]
-    return "\n".join(top + lines + [fit(line, sep) for line, sep in below])
+    return "\n".join(top + lines + [fit(line, sep, columns) for line, sep in below])
 
 
 def _room(obs: dict[str, Any]) -> int:
@@ -195,13 +205,13 @@ def _menu_lines(obs: dict[str, Any], you: int) -> int:
 
 
 def _beside(grid: list[str], items: list[tuple[str, str]],
-            below: list[tuple[str, str]]) -> list[str]:
+            below: list[tuple[str, str]], columns: int = TEXT_WIDTH) -> list[str]:
     """The map's lines with these items (a line of text and what separates its parts)
     written in a column on their right, in order; what the column has no room for goes
     `below` the map, an item begun beside it going on there."""
     widths = [len(plain(line)) for line in grid]
     column = max(widths) + 2
-    room = TEXT_WIDTH - column
+    room = columns - column
     side: list[str] = []
     for n, (text, sep) in enumerate(items):
         if room < SIDE_MIN or len(side) == len(grid):
@@ -362,6 +372,39 @@ SHORT_KEY = "Hex: terrain, owner, t town, T capital, C city, @ capital city, uni
 SHORT_COMPACT_KEY = ("Hex (compact): terrain or on its colour t town, T capital, C city, "
                      "@ capital city, owner, units, ! attack")
 ROW_LABEL = 3  # " C " before each row of hexes
+# A terminal's table (TERMINAL, the module's docstring): every hex its terrain's letter first,
+# a blank between two hexes, an empty hex its place in its row.
+TERM_KEY = ["Hex: terrain (p plains, g grassland, f forest, m mountain, w water,",
+            "     ? unexplored), owner, t town / T capital / C city / @ capital city,",
+            "     units (! attack declared); an empty hex shows its place in its row"]
+TERM_COMPACT_KEY = ["Hex (compact, to fit): terrain (p plains, g grassland, f forest,",
+                    "     m mountain, w water, ? unexplored), owner, then t town / T capital /",
+                    "     C city / @ capital city, or else the units (! attack declared)"]
+SHORT_TERM_KEY = ("Hex: terrain, owner, t town, T capital, C city, @ capital city, units, "
+                  "! attack, 07 place in row")
+SHORT_TERM_COMPACT_KEY = ("Hex (compact): terrain, owner, t town, T capital, C city, "
+                          "@ capital city or else units, ! attack")
+FULL_CELL, COMPACT_CELL = 4, 3  # a terminal's hex: its characters (`_layout`)
+MIN_WIDTH = 40  # the narrowest a terminal's table is written for
+
+
+def _layout(b: Any, short: int, columns: int) -> tuple[int, int]:
+    """A terminal's map (TERMINAL): the characters a hex and the blanks between two, the
+    roomiest that fits `columns` (from BESIDE one blank, and four characters a hex only with
+    room for a column of text beside it; from TIGHT three, to leave it more); if none does,
+    three without a blank."""
+    n = 2 * b.radius + 1
+    tries = [(FULL_CELL, 2, 0), (FULL_CELL, 1, 0), (COMPACT_CELL, 1, 0)]
+    if short >= BESIDE:
+        tries = [(FULL_CELL, 1, 2 + SIDE_MIN), (COMPACT_CELL, 1, 0)][short >= TIGHT:]
+    return next(((cell, gap) for cell, gap, side in tries
+                 if ROW_LABEL + n * (cell + gap) - gap + side <= columns), (COMPACT_CELL, 0))
+
+
+def _term_key(cell: int, short: int) -> list[str]:
+    if short < ONE_KEY:
+        return list(TERM_KEY if cell == FULL_CELL else TERM_COMPACT_KEY)
+    return [SHORT_TERM_KEY if cell == FULL_CELL else SHORT_TERM_COMPACT_KEY]
 
 
 def _key(compact: bool, short: int) -> list[str]:
@@ -396,7 +439,9 @@ def _rows_shown(obs: dict[str, Any], b: Any) -> range:
 
 
 def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool = False,
-               rows: range | None = None) -> list[str]:
+               rows: range | None = None, cell: int = 0, gap: int = 0) -> list[str]:
+    """The map's rows, coloured: as every channel reads it (`compact`, `tight`), or with
+    `cell` characters a hex and `gap` blanks between two (a terminal's, `_layout`)."""
     cells = {h: ["?", " ", " ", " "] for h in range(b.size)}
     for h, ch in enumerate(obs["terrain"]):
         cells[h][0] = ch
@@ -410,20 +455,27 @@ def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool =
     for battle in obs["battles"]:
         cells[battle["hex"]][3] = "!"
     fog = obs.get("fog")
-    width, gap = _cell(b, not compact, tight)
+    width, gap = (cell, gap) if cell else _cell(b, not compact, tight)
     lines = []
     for i in rows if rows is not None else range(len(b.rows)):
         # each row half a hex further in than the one nearer the middle
         indent = " " * ((width + gap) * abs(i - b.radius) // 2)
         text = []
-        for h in b.rows[i]:
+        for place, h in enumerate(b.rows[i], 1):
             terrain, owner, settlement, units = cells[h]
-            cell = f"{terrain}{owner}{settlement}{units}" if not compact else \
-                f"{settlement if settlement != ' ' else terrain}{owner}{units}"
+            if width == FULL_CELL and cell and owner == " " and units == " ":
+                shown = f"{terrain} {place:02}"  # empty: its place in the row ("E 07": E7)
+            elif cell:  # a terminal's: the terrain always first
+                shown = f"{terrain}{owner}{settlement}{units}" if width == FULL_CELL else \
+                    f"{terrain}{owner}{settlement if settlement != ' ' else units}"
+            elif not compact:
+                shown = f"{terrain}{owner}{settlement}{units}"
+            else:
+                shown = f"{settlement if settlement != ' ' else terrain}{owner}{units}"
             style = TERRAIN_STYLE.get(terrain, "")
             if fog is not None and fog[h] == "0" and terrain != "?":
                 style += FOG
-            text.append(f"{style}{cell}{RESET}" + " " * gap)
+            text.append(f"{style}{shown}{RESET}" + " " * gap)
         lines.append(f" {chr(ord('A') + i)} {indent}{''.join(text).rstrip()}")
     return lines
 
@@ -500,7 +552,7 @@ def _units(obs: dict[str, Any], b: Any, you: int | None, short: int = FULL,
     return lines
 
 
-def _hand(obs: dict[str, Any], short: int) -> list[str]:
+def _hand(obs: dict[str, Any], short: int, columns: int = TEXT_WIDTH) -> list[str]:
     """The cards: the deck and the discards, and the reader's hand (PACKED: one line, each
     card its id, hits and misses; the choices that play a card name it in full)."""
     if "hand" not in obs:
@@ -510,7 +562,7 @@ def _hand(obs: dict[str, Any], short: int) -> list[str]:
         return [f"Cards: {cards}"]
     if short < PACKED:
         hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
-        return [f"Cards: {cards}", fit(f"Your hand: {hand}", ", ")]
+        return [f"Cards: {cards}", fit(f"Your hand: {hand}", ", ", columns)]
     hand = ", ".join(f"{c['id']} {_hits(c['desc'])}" for c in obs["hand"]) or "empty"
     return [f"Your hand ({cards}): {hand}"]
 
@@ -521,7 +573,7 @@ def _hits(desc: str) -> str:
 
 
 def _turn_details(obs: dict[str, Any], b: Any, you: int | None,
-                  short: int = FULL) -> list[str]:
+                  short: int = FULL, columns: int = TEXT_WIDTH) -> list[str]:
     lines = []
     active = obs["active"]
     if active:
@@ -552,7 +604,7 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None,
                      + (", a city" if obs["build"]["upgraded"] else ""))
     battle = obs.get("battle")
     if battle:
-        lines += battle_lines(battle, b, you, short)
+        lines += battle_lines(battle, b, you, short, columns)
     return lines
 
 
@@ -565,7 +617,7 @@ def _result(obs: dict[str, Any], you: int | None) -> list[str]:
 
 
 def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
-                 short: int = FULL) -> list[str]:
+                 short: int = FULL, columns: int = TEXT_WIDTH) -> list[str]:
     """The battle being fought: forces by hex side, dice, and in card modes the cards of
     this round, the live hits and the Special Events in effect (from PACKED its units in
     short words)."""
@@ -601,10 +653,11 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
         if battle["plays"]:
             lines.append(fit("  cards this round: " + " | ".join(
                 f"player {p['player']}: {p['card']} {p['desc']} ({p['use']})"
-                for p in battle["plays"]), " | "))
+                for p in battle["plays"]), " | ", columns))
         if battle["events"]:
             lines.append(fit("  in effect: " + ", ".join(f"{e} (player {p})"
-                                                          for e, p in battle["events"]), ", "))
+                                                          for e, p in battle["events"]), ", ",
+                              columns))
         if battle["decision"] == "play":
             sel = " selective" if battle["pending_selective"] else ""
             lines.append(f"  live hits against {_who(battle['to_move'][0], you)}: "
