@@ -428,11 +428,53 @@ def read_yaml(path: str | Path) -> Any:
 def first_problem(exc: ValidationError, data: Any) -> tuple[str, str]:
     """(field path, message) of a pydantic error's first problem, e.g. ('sides.1.infantry',
     'Input should be greater than or equal to 0'); `data` is what was validated (see
-    `data_place`)."""
-    err = exc.errors()[0]
+    `data_place`). Problems at other places are not hidden: the message ends with where they
+    are ("(and 1 more problem, at sides.0.cavalry)")."""
+    errors = exc.errors()
+    loc = _dotted(data_place(errors[0], data)) or "(top level)"
+    return loc, problem_message(errors[0]) + more_problems(errors, data, _dotted)
+
+
+def _dotted(place: list[str | int]) -> str:
     # a key read from the file may hold a line break or an escape, or be very long
-    loc = ".".join(shortened(displayable(p)) for p in data_place(err, data)) or "(top level)"
-    return loc, displayable(err["msg"].removeprefix("Value error, "))
+    return ".".join(shortened(displayable(p)) for p in place)
+
+
+def problem_message(err: ErrorDetails) -> str:
+    """One pydantic problem in a data file's words: an unknown or missing tag of a tagged union
+    says so and lists the tags (not "Input tag 'x' found using 'kind' does not match any of the
+    expected tags"); a value that is not one of a list of literals says what it was."""
+    kind, ctx, given = err["type"], err.get("ctx") or {}, err.get("input")
+    if kind == "union_tag_invalid":
+        tags = ", ".join(t.strip("'") for t in str(ctx.get("expected_tags", "")).split(", "))
+        what = _tag_field(err) or "tag"
+        return displayable(f"unknown {what} {shown(ctx.get('tag'))}; {what}s are: {tags}")
+    if kind == "union_tag_not_found" and isinstance(given, dict) and _tag_field(err):
+        return "Field required"  # as for any other missing field
+    message = displayable(err["msg"].removeprefix("Value error, "))
+    if kind == "literal_error" and isinstance(given, str | int) and ", got " not in message:
+        message += f", got {shown(given)}"
+    return message
+
+
+def more_problems(errors: list[ErrorDetails], data: Any,
+                  path: Callable[[list[str | int]], str], listed: int = 3) -> str:
+    """' (and N more problems, at PLACE, PLACE, ...)' for the problems of `errors` at places
+    of `data` other than the first one's (pydantic reports each member of a union it tried,
+    at one place: one problem), or ''. `path` writes a place."""
+    places = list(dict.fromkeys(tuple(data_place(err, data)) for err in errors))[1:]
+    if not places:
+        return ""
+    shown_places = ", ".join(path(list(p)) or "(top level)" for p in places[:listed])
+    rest = ", ..." if len(places) > listed else ""
+    plural = "s" if len(places) > 1 else ""
+    return f" (and {len(places)} more problem{plural}, at {shown_places}{rest})"
+
+
+def _tag_field(err: ErrorDetails) -> str | None:
+    """The key a tagged union reads its tag from ('kind'), when it is one."""
+    name = str((err.get("ctx") or {}).get("discriminator", ""))
+    return name[1:-1] if len(name) > 2 and name[0] == name[-1] == "'" else None
 
 
 def data_place(err: ErrorDetails, data: Any) -> list[str | int]:
@@ -449,6 +491,9 @@ def data_place(err: ErrorDetails, data: Any) -> list[str | int]:
             data = inner
         elif i == len(loc) - 1 and err["type"] == "missing":
             parts.append(part)
+    tag = _tag_field(err) if err["type"] in ("union_tag_invalid", "union_tag_not_found") else None
+    if tag and isinstance(data, dict):  # the tag is the field at fault: 'effects.2.kind'
+        parts.append(tag)
     return parts
 
 
@@ -549,8 +594,6 @@ def reading_width(columns: int) -> Iterator[None]:
         yield
     finally:
         _READER_WIDTH.reset(token)
-
-
 
 
 def counted(n: int, noun: str, plural: str = "") -> str:

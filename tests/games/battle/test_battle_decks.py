@@ -94,7 +94,7 @@ def test_constructed_deck_list_file_errors_name_the_file_and_line(tmp_path):
     with pytest.raises(DataError, match=r"deck.txt line 3: 'ZZ' is not a card"):
         GAME.config({"deck_mode": "constructed", "deck0": str(path)})
     path.write_text("AS\n2S\nas\n")
-    with pytest.raises(DataError, match=r"deck.txt line 3: A♠ is already in the deck \(at 1\)"):
+    with pytest.raises(DataError, match=r"deck.txt line 3: A♠ is already in the deck \(line 1\)"):
         GAME.config({"deck_mode": "constructed", "deck0": str(path)})
     path.write_text("AS\n")
     with pytest.raises(DataError,
@@ -110,7 +110,7 @@ def test_constructed_deck_list_yaml(tmp_path):
     path.write_text("name: hearts first\ncards:\n" + "".join(f"  - {c}\n" for c in DECK40))
     assert GAME.config({"deck_mode": "constructed", "deck0": str(path)}).deck0 == DECK40
     path.write_text("cards:\n  - AS\n  - 11H\n")
-    with pytest.raises(DataError, match=r"deck.yaml line 3: '11H' is not a card"):
+    with pytest.raises(DataError, match=r"deck.yaml cards\[1\] \(line 3\): '11H' is not a card"):
         GAME.config({"deck_mode": "constructed", "deck0": str(path)})
     path.write_text("deck: [AS]\n")
     with pytest.raises(DataError, match="deck.yaml: cards: Field required"):

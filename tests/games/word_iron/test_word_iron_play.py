@@ -259,7 +259,8 @@ def test_defect_two_resources_of_one_name_are_refused(tmp_path):
     with pytest.raises(DataError) as info:
         load_deck(path)
     assert str(info.value) == (f"{path}: two resources cards are both named "
-                               f"{data['resources'][0]['name']!r}")
+                               f"{data['resources'][0]['name']!r} (resources[0] and "
+                               "resources[1]); every card needs a name of its own")
 
 
 @pytest.mark.parametrize("old, new, message", [

@@ -817,8 +817,10 @@ def test_rule_14_an_extra_draw_held_from_set_up_shows_until_its_deck_is_drawn(tm
 
 # --- rules 14 to 17: champions, then strategy, chance and Word of Power in attack order ---------
 def flow_deck(tmp_path):
-    everything = [{"name": "Card", "effects": [{"kind": "losses", "ranks": 10}]}]
-    return quiet_deck(tmp_path, strategies=everything, chance=everything, words=everything,
+    def everything(section):  # a deck's names all differ, whatever their section
+        return [{"name": f"Card ({section})", "effects": [{"kind": "losses", "ranks": 10}]}]
+    return quiet_deck(tmp_path, strategies=everything("strategies"),
+                      chance=everything("chance"), words=everything("words"),
                       champions=[{"name": "King", "royal": "king"},
                                  {"name": "Queen", "royal": "queen"}] + [
                           {"name": f"Champion {i}", "effects": [{"kind": "protect",

@@ -29,18 +29,24 @@ def write_deck(tmp_path: Path, data: dict[str, Any], name: str = "deck.yaml") ->
 def quiet_deck(tmp_path: Path, name: str = "quiet.yaml", **sections: list[dict]) -> str:
     """The sample deck with every card of the given sections replaced: the cards given first,
     then cards without effects ("Quiet 1", ...) up to the section's size. Sections not given
-    keep no effects either, so nothing happens that a test did not ask for."""
+    keep no effects either, so nothing happens that a test did not ask for. A deck's names all
+    differ, so outside the strategies a quiet card's name says its section ("Quiet 1 (chance)");
+    `card_index` finds it by "Quiet 1" too."""
     data = sample_data()
     for section in ("strategies", "chance", "words", "champions"):
         given = list(sections.get(section, []))
         if section == "champions" and not any(c.get("royal") for c in given):
             given = QUIET_ROYALS + given
         size = 10 if section == "champions" else 8
-        given += [{"name": f"Quiet {i}"} for i in range(size - len(given))]
+        given += [{"name": quiet_name(section, i)} for i in range(size - len(given))]
         data[section] = given
     if "resources" in sections:
         data["resources"] = sections["resources"]
     return write_deck(tmp_path, data, name)
+
+
+def quiet_name(section: str, i: int) -> str:
+    return f"Quiet {i}" if section == "strategies" else f"Quiet {i} ({section})"
 
 
 def new(seed: int = 0, **options: Any) -> WordIronState:
@@ -63,7 +69,8 @@ def bare(seed: int = 0, **options: Any) -> WordIronState:
 
 
 def card_index(s: WordIronState, p: int, section: str, name: str) -> int:
-    return [c.name for c in s.cards(p, SECTIONS[section])].index(name)
+    names = [c.name for c in s.cards(p, SECTIONS[section])]
+    return names.index(name if name in names else f"{name} ({section})")
 
 
 def play_card(s: WordIronState, p: int, section: str, name: str) -> None:

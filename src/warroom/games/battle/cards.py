@@ -138,12 +138,13 @@ def deck_file(value: str | Path) -> Path:
     return data_file(str(value), "deck list", SHIPPED_DECKS)
 
 
-def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
-    """(card, line number) for each card of a deck list file.
+def read_deck_file(path: str | Path) -> list[tuple[str, str]]:
+    """(card, where it is) for each card of a deck list file: 'line 3' in a text file,
+    'cards[2]' in a YAML one (whose cards may all be on one line).
 
     A `.yaml`/`.yml` file holds `cards: [...]`; any other file has one card per line, with
     blank lines and `#` comments ignored. A card that cannot be read is a DataError naming
-    the file and line.
+    the file and the card's place (and its line, in a YAML file).
     """
     path = Path(path)
     try:
@@ -151,20 +152,21 @@ def read_deck_file(path: str | Path) -> list[tuple[str, int]]:
     except DataError as exc:  # say what the file was to be
         raise DataError(str(exc).replace(": cannot read (", ": cannot read deck list (")) from None
     if path.suffix.lower() in (".yaml", ".yml"):
-        raw = _yaml_cards(path, text)
+        raw = [(item, f"cards[{i}]", f"{path} cards[{i}] (line {number})")
+               for i, (item, number) in enumerate(_yaml_cards(path, text))]
     else:
         raw = []
         for number, line in enumerate(text.splitlines(), 1):
             item = line.split("#", 1)[0].strip()
             if item:
-                raw.append((item, number))
+                raw.append((item, f"line {number}", f"{path} line {number}"))
     out = []
-    for item, number in raw:
+    for item, where, at in raw:
         name = parse_card(item)
         if name is None:
-            raise DataError(f"{path} line {number}: {shown(item)} is not a card "
+            raise DataError(f"{at}: {shown(item)} is not a card "
                             "(write rank and suit, e.g. 10H, QS, A♦, or Joker)")
-        out.append((name, number))
+        out.append((name, where))
     return out
 
 
@@ -190,12 +192,14 @@ def check_deck(entries: list[tuple[str, Any]], size: int, jokers: bool, source: 
                error: type[Exception] = DataError) -> tuple[str, ...]:
     """Validate a constructed deck: `size` cards from ONE deck of playing cards.
 
-    `entries` are (card, where) pairs; `where` is a line number (files) or a position.
+    `entries` are (card, where) pairs; `where` is the card's place as `read_deck_file` says it
+    ('line 3', 'cards[2]'), or its position in an option's list of cards (counting from 1).
     """
-    seen: dict[str, Any] = {}
+    seen: dict[str, str] = {}
     joker_count = 0
     for name, where in entries:
-        at = f"{source} {'line' if error is DataError else 'card'} {where}"
+        place = where if isinstance(where, str) else f"card {where}"
+        at = f"{source} {place}"
         if name == JOKER:
             joker_count += 1
             if not jokers:
@@ -203,9 +207,9 @@ def check_deck(entries: list[tuple[str, Any]], size: int, jokers: bool, source: 
             if joker_count > 2:
                 raise error(f"{at}: a deck of playing cards has only two Jokers")
         elif name in seen:
-            raise error(f"{at}: {card_text(name)} is already in the deck (at {seen[name]}); "
+            raise error(f"{at}: {card_text(name)} is already in the deck ({seen[name]}); "
                         "a constructed deck is made from one deck of playing cards")
-        seen.setdefault(name, where)
+        seen.setdefault(name, place)
     if len(entries) != size:
         raise error(f"{source}: a constructed deck has exactly {size} cards (the option "
                     f"constructed_size); this one has {len(entries)}")

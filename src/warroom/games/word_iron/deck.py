@@ -23,6 +23,8 @@ from ...engine.data import (
     data_file,
     data_place,
     displayable,
+    more_problems,
+    problem_message,
     read_yaml,
     shipped_files,
     shortened,
@@ -224,12 +226,20 @@ class Deck(_Strict):
         royals = sorted(c.royal for c in self.champions if c.royal)
         if royals != ["king", "queen"]:
             raise ValueError("the champions must include exactly one king and one queen")
-        # a card is named by its name (`tune` patches "deck0:NAME.ranks"; events name it)
-        for section in ("resources", "strategies", "chance", "words", "champions"):
-            names = [c.name for c in getattr(self, section)]
-            dup = next((n for n in names if names.count(n) > 1), None)
-            if dup:
-                raise ValueError(f"two {section} cards are both named {dup!r}")
+        # a card is named by its name, in the whole deck (`tune` patches "deck0:NAME.ranks";
+        # events and card analytics name it): one name is one card, whatever its section
+        seen: dict[str, tuple[str, int]] = {}
+        for section in ("soldiers", "resources", "strategies", "chance", "words", "champions"):
+            for index, card in enumerate(getattr(self, section)):
+                if not card.name:  # a soldier without a name is named by its unit
+                    continue
+                if card.name in seen:
+                    first, at = seen[card.name]
+                    what = f"{section} cards" if first == section else "cards"
+                    raise ValueError(f"two {what} are both named {card.name!r} "
+                                     f"({first}[{at}] and {section}[{index}]); every card needs "
+                                     "a name of its own")
+                seen[card.name] = (section, index)
         return self
 
     def unit_name(self, index: int) -> str:
@@ -307,13 +317,13 @@ def _load(path: str, _mtime: int, _size: int) -> Deck:
 
 
 def _first_problem(data: dict[str, Any], exc: ValidationError) -> str:
-    """'card X (strategies[3]), field effects[0].ranks: message' for the first error."""
+    """'card X (strategies[3]), field effects[0].ranks: message' for the first error, and
+    where the others are ('(and 1 more problem, at strategies[3].effects[1].unit)')."""
     errors = exc.errors()
     loc = data_place(errors[0], data)
-    message = errors[0]["msg"].removeprefix("Value error, ")
+    message = problem_message(errors[0])
     # pydantic reports each member of a union it tried (a name, or ""): one place, one problem
-    extra = len({tuple(data_place(err, data)) for err in errors}) - 1
-    more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""
+    more = more_problems(errors, data, _path)
     where = ""
     if len(loc) >= 2 and loc[0] in SECTION_SIZES and isinstance(loc[1], int):
         section, index = loc[0], loc[1]
@@ -321,12 +331,18 @@ def _first_problem(data: dict[str, Any], exc: ValidationError) -> str:
         name = item.get("name") or item.get("unit") if isinstance(item, dict) else None
         where = f"card {shown(name)} ({section}[{index}])" if name else f"{section}[{index}]"
         loc = loc[2:]
-    field = ""
-    for part in loc:  # a key from the file may be long, or hold a control character
-        field += f"[{part}]" if isinstance(part, int) else \
-            f".{shortened(displayable(part))}" if field else shortened(displayable(part))
+    field = _path(loc)
     place = ", ".join(part for part in (where, f"field {field}" if field else "") if part)
     return f"{place}: {message}{more}" if place else f"{message}{more}"
+
+
+def _path(loc: list[str | int]) -> str:
+    """A place in a deck file as its author reads it: 'strategies[3].effects[0].ranks'."""
+    text = ""
+    for part in loc:  # a key from the file may be long, or hold a control character
+        text += f"[{part}]" if isinstance(part, int) else \
+            f".{shortened(displayable(part))}" if text else shortened(displayable(part))
+    return text
 
 
 # --- text ---------------------------------------------------------------------------------
