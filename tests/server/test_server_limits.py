@@ -332,3 +332,21 @@ def test_serve_takes_the_upload_quota_as_it_takes_the_create_quota(monkeypatch, 
     assert main(["serve", "--upload-every", "-1"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and err.startswith("warroom: error: Invalid value for '--upload-every'")
+
+
+def test_a_games_summary_says_which_person_seats_have_joined(db):
+    """Audit (stop 47, the Viktory II table): a creator who opened its own invite link again
+    after the friend had come was asked to take the seat, then told it was taken. The
+    game's summary says of each person's seat whether its page has come (`joined`), which
+    the page reads before it asks; AI seats have no such field."""
+    with client(db) as c:
+        made = create(c, seats=("here", "invite"))
+        before = c.get(f"/api/games/{made['id']}").json()["seats"]
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][1]["token"])
+        after = c.get(f"/api/games/{made['id']}").json()["seats"]
+        ai = create(c, seats=("here", "random"))
+        with_ai = c.get(f"/api/games/{ai['id']}").json()["seats"]
+    assert [s.get("joined") for s in before] == [False, False]
+    assert [s.get("joined") for s in after] == [False, True]
+    assert "joined" not in with_ai[1]

@@ -476,6 +476,8 @@ class LiveGame:
     def _seat_summary(self, seat: int, row: SeatRow) -> dict[str, Any]:
         out = {"seat": seat, "kind": row.kind, "label": row.label or _seat_label(row),
                "connected": seat in self.connections}
+        if row.kind == "person":  # its page has come: its invite link is spent
+            out["joined"] = seat in self.seen
         why = self.why_handed(seat)
         if why is not None:  # the AI plays a person's seat: the page names its win so
             out["handed"] = why

@@ -665,9 +665,14 @@ setInterval(() => {
   if (now !== offered) drawSeats(shownView());
 }, 1000);
 // The invite links this device made for friends: opened here, the first page claims the seat
-// and the friend's link only watches. Asked first, since a creator may just be trying a link.
-function askAboutOwnInvites(then) {
-  const mine = (saved.invites || []).filter((inv) => tokens.includes(inv.token));
+// and the friend's link only watches. Asked first, since a creator may just be trying a link;
+// not asked of a seat already taken (the friend claimed it, or the AI plays it: the server's
+// welcome to a spectator says so), which the link then watches, told why at once.
+async function askAboutOwnInvites(then) {
+  const invites = (saved.invites || []).filter((inv) => tokens.includes(inv.token));
+  if (!invites.length) { then(); return; }
+  const taken = await takenSeats();
+  const mine = invites.filter((inv) => !taken.has(inv.seat));
   if (!mine.length) { then(); return; }
   const seats = kit.seatsText(mine.map((inv) => inv.seat));
   const watch = () => {
@@ -681,6 +686,21 @@ function askAboutOwnInvites(then) {
                    + "could then only watch." }),
     h("p", {}, h("button", { id: "own-invite-watch", onclick: watch }, "Watch the game"), " ",
       h("button", { id: "own-invite-take", onclick: then }, `Take ${seats} here`))));
+}
+
+/** The seats nobody can claim any more, as the game's summary tells them: those whose
+ *  person has come (an invite link spent), and those the AI plays. Empty if the server does
+ *  not answer in time: then the page asks as before. */
+async function takenSeats() {
+  try {
+    const answer = await fetch(`/api/games/${encodeURIComponent(id)}`,
+                               { signal: AbortSignal.timeout(3000) });
+    if (!answer.ok) return new Set();
+    const seats = (await answer.json()).seats || [];
+    return new Set(seats.filter((s) => s.joined || s.kind === "ai").map((s) => s.seat));
+  } catch (err) {
+    return new Set();
+  }
 }
 
 if (document.querySelector("#table")) {

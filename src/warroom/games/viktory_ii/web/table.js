@@ -45,11 +45,18 @@ const SIZE = 30; // a hex's outer radius in SVG units
 const BADGE_MAX = 40; // a unit badge's widest, in SVG units (a hex is 52 across, narrower below)
 const SQRT3 = Math.sqrt(3);
 const SVG = "http://www.w3.org/2000/svg";
-// A hex narrower than SMALL_HEX pixels when the whole map fits is too small to read or tap (a
-// phone, 4 players and more): the map is then drawn with hexes TAP_HEX pixels across, in a box
-// that scrolls.
+// A hex narrower than SMALL_HEX pixels when the whole map fits is too small to read or tap (4
+// players and more): the map is then drawn with hexes TAP_HEX pixels across at least, in a box
+// that scrolls. On a phone (a screen below 600 px wide, as app.css has it) the map's text, hex
+// names and unit counts (TEXT units of the SVG drawing), must also be MIN_TEXT pixels tall at
+// least, the size of the page's small print there: every action names a hex ("move to E2"),
+// and a count is what a move is decided by. Hexes 70 px across then (a whole radius-3 map
+// would give them some 42, and text of 7 px), and the map scrolls sideways in its box.
 const SMALL_HEX = 32;
 const TAP_HEX = 44;
+const TEXT = 9;
+const MIN_TEXT = 12;
+const PHONE = "(max-width: 600px)";
 // How the map was last shown, kept across redraws (each frame draws the table anew): zoomed in
 // or whole (null: as the screen needs), where its box was scrolled, the hex it was centred on.
 const mapView = { zoom: null, left: null, top: null, focus: null };
@@ -118,10 +125,32 @@ function lastBattle(lines) {
   const seats = begin ? [Number(begin[2]), Number(begin[3])] : [null, null];
   if (w && seats[w[2] === "attacker" ? 0 : 1] === null) seats[w[2] === "attacker" ? 0 : 1] = Number(w[1]);
   const kind = begin ? BATTLE_KINDS[begin[1]] || "Battle" : reason === "bombardment" ? "Bombardment" : "Battle";
+  const { rolls, rounds, cards } = battleRolls(lines.slice(start + 1, end));
+  return { key: `${end}:${lines[end]}`, kind, where, seats, winner: w ? w[2] : null, reason,
+           lost: [attLost, defLost], rounds, cards, rolls };
+}
+
+/** The rolls of the battle being fought, from the log's lines since it began (the last
+ *  "Battle (...) at ..." line of this turn not followed by its result): those of its last
+ *  round, and that round's number (none: no roll yet). */
+function currentRolls(lines) {
+  let k = lines.length - 1;
+  for (; k >= 0; k--) {
+    if (/^--- Round \d+: /.test(lines[k]) || /^Battle at .*; lost: /.test(lines[k])) return { rolls: [], round: 0 };
+    if (/^Battle \([\w ]+\) at /.test(lines[k])) break;
+  }
+  if (k < 0) return { rolls: [], round: 0 };
+  const { rolls, cards } = battleRolls(lines.slice(k + 1));
+  const round = Math.max(0, ...rolls.map((r) => r.round));
+  return { rolls: rolls.filter((r) => r.round === round && (r.dice || r.cards)), round, cards };
+}
+
+/** A battle's log lines in order: its rolls, flips and card plays, each with its round. */
+function battleRolls(lines) {
   const rolls = []; // the rolls, flips and card plays, in order
   let rounds = 0;
   let cards = false;
-  for (const line of lines.slice(start + 1, end)) {
+  for (const line of lines) {
     let m = /^(?:Player (\d+)|(.+?)) rolls (.+): ([\d ]+) -> (\d+) hits?, (\d+) selective$/.exec(line);
     if (m) {
       rolls.push({ player: m[1] === undefined ? null : Number(m[1]), by: m[2], cause: m[3], round: rounds,
@@ -142,13 +171,14 @@ function lastBattle(lines) {
       rolls.push({ round: rounds, text: line });
     }
   }
-  return { key: `${end}:${lines[end]}`, kind, where, seats, winner: w ? w[2] : null, reason,
-           lost: [attLost, defLost], rounds, cards, rolls };
+  return { rolls, rounds, cards };
 }
 
 const CSS = `
-.v2map { width: 100%; max-height: 78vh; display: block; }
-.v2-mapbox.zoomed { overflow: auto; max-height: 70vh; overscroll-behavior: contain;
+/* The header, the question, the table's own head, the map and the line and the buttons under
+   it fit one screen (1280 x 800: some 300 px besides the map). */
+.v2map { width: 100%; max-height: min(78vh, calc(100vh - 300px)); min-height: 240px; display: block; }
+.v2-mapbox.zoomed { overflow: auto; max-height: 62vh; overscroll-behavior: contain;
   border-radius: 6px; background: #0b1d13; }
 .v2-mapbox.zoomed > svg.v2map { max-width: none; max-height: none; }
 .v2-zoom { margin: 4px 0; }
@@ -165,20 +195,23 @@ const CSS = `
 .v2-last-won { color: var(--gold); font-weight: 600; }
 .v2-roll { margin: 3px 0; }
 .v2-dice { display: inline-flex; gap: 3px; vertical-align: middle; }
-.v2-last svg.die { width: 24px; height: 24px; }
-.v2-last svg.die.hit rect { stroke: var(--gold); stroke-width: 4; }
+.v2-last svg.die, .v2-rolls svg.die { width: 24px; height: 24px; }
+.v2-last svg.die.hit rect, .v2-rolls svg.die.hit rect { stroke: var(--gold); stroke-width: 4; }
+.v2-rolls { margin: 4px 0; }
 .v2-last small { display: block; margin-top: 4px; }
 .v2-last summary { cursor: pointer; color: var(--muted); }
 .v2-card-key { font-size: 12px; margin: 4px 0 0; }
+/* the hex names and unit counts are TEXT (9) units tall: 12 px and more on a phone (fitMap) */
 .v2map text { font: 600 9px system-ui, sans-serif; fill: #fff; stroke: #000; stroke-width: 2.2px;
   stroke-opacity: .75; paint-order: stroke; text-anchor: middle; pointer-events: none; }
-.v2map text.name { font-size: 7px; fill: #f4f1e6; stroke-width: 1.6px; }
+.v2map text.name { fill: #f4f1e6; stroke-width: 1.8px; }
 .v2map text.mark { font-size: 12px; }
+.v2map text.mark.star.small { font-size: 10px; }
 /* the marks in the legend's colours (a fill attribute loses to the rule above: they drew white) */
 .v2map text.mark.star, .v2map text.mark.pennant, .v2-legend .gold { fill: #ffe27a; color: #ffe27a; }
 .v2map text.mark.battle, .v2-legend .red { fill: #ff6b5a; color: #ff6b5a; }
 .v2map text.mark.overwatch, .v2-legend .warn { fill: #ff9f1c; color: #ff9f1c; }
-.v2map text.mark.overwatch { font-size: 15px; stroke-width: 2.6px; stroke-opacity: .9; }
+.v2map text.mark.overwatch { font-size: 13px; stroke-width: 2.6px; stroke-opacity: .9; }
 .v2map .hex-cell > polygon.ground { stroke: #0b1d13; stroke-width: 1.2; }
 .v2map .fogged { fill: #000; opacity: .45; pointer-events: none; }
 .v2map .slot { fill: none; stroke: #f3d36b; stroke-width: 2.5; stroke-dasharray: 5 3; pointer-events: none; }
@@ -199,9 +232,8 @@ const CSS = `
 .v2-battle dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 4px 0; font-size: 13px; }
 .v2-battle dt { color: var(--muted); } .v2-battle dd { margin: 0; }
 .v2-battle dl dl { margin: 0; }
-/* a phone: the map is as wide as the screen, so its hex names are drawn larger to stay legible */
+/* a phone */
 @media (max-width: 600px) {
-  .v2map text.name { font-size: 9px; }
   .v2-legend { font-size: 13px; }
   .v2-battle dl { font-size: 14px; }
   .v2-battle .side small { font-size: 13px; }
@@ -473,8 +505,10 @@ export function render(root, view, ctx) {
   const zoom = h("button", { class: "v2-zoom", type: "button", hidden: true });
   const moving = movingHint();
   const last = o.battle ? null : lastBattlePanel();
-  root.append(panel("Viktory II", head, moving, last, rest, zoom, mapBox, legend()));
-  fitMap(mapBox, map, zoom);
+  // The map right under the table's head: the line saying which unit is selected, the
+  // buttons (stop this unit, end the step) and the last battle's result come and go under
+  // it, so that a tap on a hex does not move the map under the next one.
+  root.append(panel("Viktory II", head, mapBox, zoom, moving, rest, last, legend()));
   if (battle) root.append(battle);
   if (battle && cards) root.append(cards); // the hand is where a battle's cards are played
   if (tiles) root.append(tiles);
@@ -485,6 +519,8 @@ export function render(root, view, ctx) {
     root.append(h("details", { class: "panel" }, h("summary", { text: "Text view" }),
       h("pre", { class: "text-view", text: view.text })));
   }
+  // Measured once the whole table is drawn (the page laid out as it stays).
+  fitMap(mapBox, map, zoom);
 
   function drawMap() {
     const box = svg("svg", { class: "v2map" });
@@ -506,45 +542,60 @@ export function render(root, view, ctx) {
       const g = svg("g", { class: "hex-cell", "data-hex": hx, "data-name": c.name });
       const tip = [`${c.name}: ${letter === "?" ? "unexplored" : TERRAINS[LETTERS.indexOf(letter)]}`];
       g.append(svg("polygon", { class: "ground", points: corners(c.x, c.y, SIZE), fill: TERRAIN_FILL[letter] || "#555" }));
+      // Inside the hex, top to bottom: its name, the town or city (and the capital's star),
+      // the units' badges; the marks (⚑ left, ⚔ and ⚠ right) beside the town. Two badges (a
+      // battle's two sides) take the room of one and a smaller town, none spilling over the
+      // hex's edge into the next hex's name.
+      const here = stacks.get(hx) || [];
+      const two = here.length > 1;
       g.append(svg("text", { class: "name", x: c.x, y: c.y - 17 }, c.name));
       const s = settlements.get(hx);
       if (s) {
         const [, owner, kind, capital, seen] = s;
         const cls = seen ? null : "remembered";
+        const r = two ? 5 : 6.5; // half its size
+        const cy = two ? c.y - 7.5 : c.y - 5.5;
         if (kind === 2) {
-          g.append(svg("rect", { x: c.x - 7, y: c.y - 10, width: 14, height: 14, rx: 2, fill: colour(owner),
+          g.append(svg("rect", { x: c.x - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 2, fill: colour(owner),
                                  stroke: "#111", "stroke-width": 1.2, class: cls }));
         } else {
-          g.append(svg("circle", { cx: c.x, cy: c.y - 3, r: 6.5, fill: colour(owner), stroke: "#111",
+          g.append(svg("circle", { cx: c.x, cy, r, fill: colour(owner), stroke: "#111",
                                    "stroke-width": 1.2, class: cls }));
         }
-        if (capital >= 0) g.append(svg("text", { class: "mark star", x: c.x, y: c.y + 1 }, "★"));
+        if (capital >= 0) {
+          g.append(svg("text", { class: `mark star${two ? " small" : ""}`, x: c.x, y: cy + (two ? 3.6 : 4.3) }, "★"));
+        }
         tip.push(`${whose(owner)} ${kind === 2 ? "city" : "town"}${capital >= 0 ? ` (${whose(capital)} capital)` : ""}`
           + (seen ? "" : " - as last seen"));
       }
-      (stacks.get(hx) || []).forEach(({ owner, units, ready, cargo, attacking }, k) => {
+      const rowH = two ? Math.min(10.5, 21 / here.length) : 11;
+      const top = two ? c.y - 0.5 : c.y + 2.5;
+      here.forEach(({ owner, units, ready, cargo, attacking }, k) => {
         const text = (attacking ? "⚔" : "") + countText(units) + (any(cargo) ? `+${countText(cargo)}` : "");
-        // As wide as its text, up to BADGE_MAX: a longer one ("⚔8♟2✹") is squeezed into that
-        // width rather than spill over the next hexes.
+        // As wide as its text, up to BADGE_MAX and what the hex's width leaves at its row (the
+        // lower half narrows): a longer one ("⚔8♟2✹") is squeezed into that width rather than
+        // spill over the next hexes.
+        const y = top + rowH * k;
+        const below = y + rowH - c.y; // its bottom edge, down from the hex's centre
+        const room = 2 * (SIZE * SQRT3 / 2) * Math.min(1, (SIZE - below) / (SIZE / 2)) - 3;
         const natural = [...text].reduce((w, ch) => w + (/[0-9+]/.test(ch) ? 5.6 : 9), 0);
-        const inner = Math.min(natural, BADGE_MAX - 6);
+        const inner = Math.min(natural, Math.min(BADGE_MAX, room) - 6);
         const width = inner + 6;
-        const y = c.y + 7 + 11 * k;
         g.append(svg("rect", { class: `badge${attacking ? " attackers" : ""}`, x: c.x - width / 2, y, width,
-                               height: 11, rx: 3, fill: colour(owner) }));
-        g.append(svg("text", { class: "units", x: c.x, y: y + 8.5, textLength: inner,
+                               height: rowH, rx: 3, fill: colour(owner) }));
+        g.append(svg("text", { class: "units", x: c.x, y: y + rowH / 2 + 3.2, textLength: inner,
                                lengthAdjust: "spacingAndGlyphs" }, text));
         tip.push(`${whose(owner)} ${attacking ? "attackers" : "units"}: ${unitsWords(units)}`
           + (any(cargo) ? `, aboard: ${unitsWords(cargo)}` : "")
           + (owner === o.player && o.phase === "move" && any(ready) ? ` (${ready.reduce((a, b) => a + b)} to move)` : ""));
       });
       if (battles.has(hx) || fought === hx) {
-        g.append(svg("text", { class: "mark battle", x: c.x + 13, y: c.y - 7 }, "⚔"));
+        g.append(svg("text", { class: "mark battle", x: c.x + 16, y: c.y - 4 }, "⚔"));
         tip.push(fought === hx ? `${BATTLE_KINDS[o.battle.kind] || "Battle"} being fought here` : "attack declared");
       }
       if (fought === hx) g.classList.add("fought");
       if (pennants.has(hx)) {
-        g.append(svg("text", { class: "mark pennant", x: c.x - 13, y: c.y - 7 }, "⚑"));
+        g.append(svg("text", { class: "mark pennant", x: c.x - 16, y: c.y - 4 }, "⚑"));
         tip.push("pennant: the attack was beaten off");
       }
       if (o.fog && o.fog[hx] === "0" && letter !== "?") {
@@ -560,15 +611,15 @@ export function render(root, view, ctx) {
         tip.push("the moving unit");
       }
       if (overwatch.has(hx)) {
-        g.append(svg("text", { class: "mark overwatch", x: c.x + 17, y: c.y + 3 }, OVERWATCH_GLYPH));
+        g.append(svg("text", { class: "mark overwatch", x: c.x + 16, y: c.y - 3.5 }, OVERWATCH_GLYPH));
         g.classList.add("overwatch");
         tip.push(`${OVERWATCH_GLYPH} next to ${overwatch.get(hx).map(([at, owner]) => `${whose(owner)} artillery on ${name(at)}`)
           .join(", ")}: Overwatch may fire at a unit moving here`);
       }
-      const here = byHex.get(hx) || [];
-      g.append(svg("title", {}, [...tip, ...here.map((e) => `→ ${e.label}`)].join("\n")));
-      acts.bind(g, here);
-      if (here.length || fought === hx) raised.push(g); // its edge is marked: drawn on top
+      const plays = byHex.get(hx) || [];
+      g.append(svg("title", {}, [...tip, ...plays.map((e) => `→ ${e.label}`)].join("\n")));
+      acts.bind(g, plays);
+      if (plays.length || fought === hx) raised.push(g); // its edge is marked: drawn on top
       else box.append(g);
     });
     box.append(...raised); // drawn last, so that no neighbour covers their highlighted edge
@@ -611,20 +662,24 @@ export function render(root, view, ctx) {
     return { hex: b.hex, sides };
   }
 
-  /** A map whose hexes would be narrower than SMALL_HEX pixels fitted to its box (a phone, 4
-   *  players and more) is drawn with hexes TAP_HEX across in a box that scrolls; the button
-   *  shows it whole, or zooms in again. Where the box was scrolled is kept across redraws;
-   *  it is centred on what is going on when that moves out of view. */
+  /** A map whose hexes would be narrower than SMALL_HEX pixels fitted to its box (4 players
+   *  and more), or on a phone whose text would be smaller than MIN_TEXT pixels, is drawn
+   *  larger (hexes TAP_HEX across at least, the text MIN_TEXT tall on a phone) in a box that
+   *  scrolls; the button shows it whole, or zooms in again. Where the box was scrolled is kept
+   *  across redraws; it is centred on what is going on when that moves out of view. */
   function fitMap(box, map, button) {
     const vb = map.viewBox.baseVal;
     const hexWidth = SIZE * SQRT3;
     const focus = focusHex();
     let small = false;
     const show = () => {
-      small = (box.clientWidth / vb.width) * hexWidth < SMALL_HEX;
+      const phone = window.matchMedia(PHONE).matches;
+      const need = Math.max(SMALL_HEX / hexWidth, phone ? MIN_TEXT / TEXT : 0); // pixels a unit
+      small = box.clientWidth / vb.width < need;
       const zoomed = small && mapView.zoom !== false;
+      const scale = Math.max(TAP_HEX / hexWidth, phone ? MIN_TEXT / TEXT : 0);
       box.classList.toggle("zoomed", zoomed);
-      map.style.width = zoomed ? `${Math.round((vb.width / hexWidth) * TAP_HEX)}px` : "";
+      map.style.width = zoomed ? `${Math.ceil(vb.width * scale)}px` : "";
       button.hidden = !small;
       button.textContent = zoomed ? "Show the whole map" : "Zoom in on the map";
       return zoomed;
@@ -846,9 +901,20 @@ export function render(root, view, ctx) {
       : b.kind === "bombard" ? `Bombardment of ${b.where}` : `${kind} at ${b.where}`;
     return panel(title, h("div", { class: "v2-battle", id: "v2-battle" },
       h("div", { class: "muted", id: "v2-battle-where", text: battlePlace(b) }),
-      sideLine(b, 0), sideLine(b, 1), cardsLine(b),
+      sideLine(b, 0), sideLine(b, 1), cardsLine(b), rollsLine(b),
       h("div", { class: "now", id: "v2-battle-now", text: battleNowText(b) })),
     battleBar(b));
+  }
+
+  /** The dice (or the cards flipped) of the round just fought, as the log tells them: what
+   *  a loss to pick, or the next round, follows from (the log at the side has them too). */
+  function rollsLine(b) {
+    const now = currentRolls(view.log || []);
+    if (!now.rolls.length) return null;
+    const seatName = (n) => (n === null ? null : who(n, view));
+    const round = now.round ? `${now.cards ? "Wave" : "Round"} ${now.round}` : "Before the first round";
+    return h("div", { class: "v2-rolls", id: "v2-battle-rolls" },
+      h("div", { class: "muted", text: `${round}:` }), ...now.rolls.map((r) => rollLine(r, seatName)));
   }
 
   /** "plains, Seat 1's town · round 2". */
