@@ -519,3 +519,35 @@ def test_guard_keeps_the_heuristics_move_unless_the_search_is_clearly_better():
     assert agent._clearly_better(root, 0, "search", "heuristic")
     with pytest.raises(ConfigError, match="guard must be at least 0"):
         make_agent("mcts:guard=-1", get_game("kow"), 1)
+
+
+class FavouriteKingmakerGame(KingmakerGame):
+    """Kingmaker with a heuristic: player 0's favourite is 'safe', player 2's 'share'."""
+
+    def heuristic(self, state, player, rng):
+        return Pick("safe") if player == 0 else Pick("share")
+
+
+@pytest.mark.parametrize("bias, chosen", [
+    (0, "risk"),  # plain UCB: the higher mean
+    (1.1, "risk"),  # a bonus of 1.1 / 5 = 0.22 does not close the 0.25 gap (1.1 / 4 would)
+    (1.4, "safe"),  # 1.4 / 5 = 0.28 does
+    (5, "safe"),
+])
+def test_bias_adds_bias_over_visits_plus_one_to_the_favourites_ucb_score(bias, chosen):
+    """Audit (stop 47): the progressive bias among tried actions was never checked, so a
+    search that dropped it (or scaled it otherwise) passed. Both actions tried 4 times, in 10
+    available visits (equal exploration terms); 'risk' averages 0.5, the heuristic's 'safe'
+    0.25: the documented bonus bias / (visits + 1) must decide exactly when 'safe' is chosen."""
+    from warroom.agents.mcts import Node
+
+    agent = make_agent(f"mcts:bias={bias}:c=0.7", FavouriteKingmakerGame(), 1)
+    assert agent.bias == bias
+    state = KingmakerState()
+    root = Node()
+    root.stats[(0, Pick("safe"))] = [4, 1.0, 10]
+    root.stats[(0, Pick("risk"))] = [4, 2.0, 10]
+    assert agent._select_one(root, state, 0) == Pick(chosen)
+    if bias:
+        assert root.favourite[0] == Pick("safe")  # the heuristic was asked
+    assert [root.stats[(0, Pick(a))][2] for a in ("safe", "risk")] == [11, 11]

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from warroom.engine import ConfigError, IllegalAction
+from warroom.engine import ConfigError, IllegalAction, Outcome
 from warroom.envs.gymnasium import WarroomEnv, env
-from warroom.games import REGISTRY
+from warroom.envs.table import rewards
+from warroom.games import REGISTRY, get_game
 
 
 @pytest.fixture(autouse=True)
@@ -72,13 +73,36 @@ def test_random_seat_and_opponent_list():
     assert len(seats) > 1
 
 
-def test_team_game_reward_is_the_teams():
+@pytest.mark.parametrize("seed, won", [(0, True), (1, False)])
+def test_team_game_reward_is_the_teams(seed, won):
+    """Audit (stop 47): the check sat under `if outcome.winners:` and a seed without a winner
+    passed it unchecked. Now seeds whose games end with a winning team (seat 1's, then the
+    other), the episode's reward and every seat's asserted unconditionally."""
     e = env("battle", opponent="heuristic", seat=1, players=4, teams="alliance")
-    total, _, _ = play(e, 0)
+    total, _, _ = play(e, seed)
     outcome = e.table.live.outcome()
-    team = next(t for t in e.table.game.team_seats(e.table.config) if 1 in t)
-    if outcome.winners:
-        assert total == (1.0 if set(team) & set(outcome.winners) else -1.0)
+    assert outcome.winners == ((1, 3) if won else (0, 2))
+    assert total == (1.0 if won else -1.0)
+    assert e.table.rewards() == ([-1.0, 1.0, -1.0, 1.0] if won else [1.0, -1.0, 1.0, -1.0])
+
+
+def test_team_reward_is_shared_by_a_member_the_outcome_does_not_list():
+    """Audit (stop 47): Battle's outcomes list every member of the winning team (at the last
+    team standing, and at the turn limit), so no game played could tell the team's reward
+    from a seat's own: the sharing in envs.table.rewards was never needed. An outcome made by
+    hand listing one member only: its teammate must share the win, the others lose; without
+    teams each seat has its own reward."""
+    game = get_game("battle")
+    teams = game.config({"players": 4, "teams": "alliance"})
+    assert game.team_seats(teams) == [(0, 2), (1, 3)]
+    assert rewards(game, teams, Outcome((1,), (5.0,) * 4, "hand-made"), 4) == \
+        [-1.0, 1.0, -1.0, 1.0]
+    assert rewards(game, teams, Outcome((2,), (5.0,) * 4, "hand-made"), 4) == \
+        [1.0, -1.0, 1.0, -1.0]
+    assert rewards(game, teams, Outcome((), (5.0,) * 4, "draw"), 4) == [0.0] * 4
+    alone = game.config({"players": 4})
+    assert rewards(game, alone, Outcome((1,), (5.0,) * 4, "hand-made"), 4) == \
+        [-1.0, 1.0, -1.0, -1.0]
 
 
 def test_an_illegal_action_loses_or_raises():

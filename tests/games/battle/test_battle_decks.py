@@ -44,6 +44,33 @@ def test_options_bad_values_are_one_line_config_errors(values, message):
     assert "\n" not in str(info.value)
 
 
+
+@pytest.mark.parametrize("values, pool", [
+    ({"packs": 4, "pack_size": 13}, 52),
+    ({"packs": 1, "pack_size": 52}, 52),
+    ({"packs": 2, "pack_size": 27, "jokers": True}, 54),
+    ({"packs": 1, "pack_size": 54, "jokers": True}, 54),
+])
+def test_options_a_draft_may_deal_exactly_one_deck_per_player(values, pool):
+    """Audit (stop 47): only 4 x 15 = 60 was refused, so a bound off by one (a draft of one
+    card more than a deck) passed. The exact boundary: a whole deck is accepted."""
+    config = GAME.config({"deck_mode": "draft", **values})
+    assert config.packs * config.pack_size == pool
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"packs": 1, "pack_size": 53},
+     "packs x pack_size (53) must not exceed one deck per player (52 cards)"),
+    ({"packs": 5, "pack_size": 11, "jokers": True},
+     "packs x pack_size (55) must not exceed one deck per player (54 cards)"),
+])
+def test_options_a_draft_of_one_card_more_than_a_deck_is_refused(values, message):
+    """Audit (stop 47): the boundary's other side, one card more than a deck (52, or 54 with
+    jokers), refused with the message that says so."""
+    with pytest.raises(ConfigError) as info:
+        GAME.config({"deck_mode": "draft", **values})
+    assert str(info.value) == message
+
 def test_options_defaults_follow_the_text():
     c = GAME.config()
     assert (c.players, c.teams, c.deck_mode, c.jokers, c.hand_size, c.hits_to_lose) == \

@@ -361,6 +361,21 @@ def test_combat_each_soldier_strikes_once():
     assert soldiers(s, 0) == [] and soldiers(s, 1) == ["2S", "3S"]
 
 
+
+def test_combat_strikes_go_on_down_to_a_skill_one_below():
+    """Audit (stop 47): nothing tested skills one apart, so a combat that skipped the next
+    lower skill (striking only two or more below) passed. A Nine blocked by an Eight and a Two:
+    the Nine strikes the Two, then the Eight (one skill below) strikes and kills the Nine."""
+    s = begin_turn(arrange(new(), soldiers={0: ["9H"], 1: ["8S", "2C"]}), 0)
+    attack(s, 0, "9H", 1)
+    block(s, 1, "8S", 0)
+    block(s, 1, "2C", 0)
+    assert s.phase == STRIKE and s.to_move() == (0,)
+    s.apply(0, Strike("9H", 1, "2C"))
+    assert [(e["card"], e["target_card"]) for e in events(s, "strike")] == \
+        [("9H", "2C"), ("8S", "9H")]
+    assert soldiers(s, 0) == [] and soldiers(s, 1) == ["8S"]
+
 # --- Special abilities ------------------------------------------------------------------------
 
 def test_special_ace_two_three_may_be_played_as_soldiers_for_free():

@@ -82,15 +82,22 @@ def test_multiplayer_last_player_remaining_wins():
 
 # --- teams ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("values", [
-    {"players": 3, "teams": "alliance"},
-    {"players": 5, "teams": "as-one"},
-    {"players": 4, "teams": "alliance", "team_size": 3},
-    {"players": 6, "teams": "alliance", "team_size": 4},
+@pytest.mark.parametrize("values, message", [
+    ({"players": 3, "teams": "alliance"},
+     "teams are played by four or six players (option 'teams'=alliance, players=3)"),
+    ({"players": 5, "teams": "as-one"},
+     "teams are played by four or six players (option 'teams'=as-one, players=5)"),
+    ({"players": 4, "teams": "alliance", "team_size": 3},
+     "option 'team_size' must be 2 or 3 and divide the players (4), got 3"),
+    ({"players": 6, "teams": "alliance", "team_size": 4},
+     "option 'team_size' must be from 2 to 3, got 4"),
 ])
-def test_teams_are_for_four_and_six_player_games_with_two_or_three_per_team(values):
-    with pytest.raises(ConfigError):
+def test_teams_are_for_four_and_six_player_games_with_two_or_three_per_team(values, message):
+    """Audit (stop 47): any ConfigError passed, even one for another option; now the
+    message must name the rule broken (players for teams, a team size dividing them)."""
+    with pytest.raises(ConfigError) as info:
         GAME.config(values)
+    assert str(info.value) == message
 
 
 def test_teams_teammates_sit_apart_so_turns_alternate_between_teams():

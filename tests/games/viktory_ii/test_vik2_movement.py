@@ -3,6 +3,7 @@ time, attacks and battles to fight, pennants, bombardment, ports."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -102,11 +103,28 @@ def test_rule_roads_between_own_towns_two_or_three_hexes_apart(tmp_path):
 
 
 def test_rule_roads_need_a_path_free_of_enemy_units(tmp_path):
-    state = position(tmp_path, [capital("A1", 0, city=True, infantry=1), town("A4", 0),
-                                capital("G4", 1, city=True), troops("A3", 1, infantry=1),
-                                troops("B3", 1, infantry=1)], tiles=MOVE_MAP)
-    take(state, SelectUnit, hex="A1", unit=INF)
-    assert "A4" not in moves(state)
+    """Audit (stop 47): enemies stood only next to the destination, so a road that passed
+    through an enemy on its first hex went unnoticed. Now: an enemy on the middle hex of a
+    two-hex road (A1-A2-A3, the only path), on the first hex of a three-hex road (A1-A2-A3-A4,
+    the only path), and controls where one of two paths is free (A1 to C2 by B1 or B2; A1 to D3
+    by B1 or B2 first)."""
+    def road_moves(*pieces):
+        state = position(tmp_path, [capital("A1", 0, city=True, infantry=1),
+                                    capital("G4", 1, city=True), *pieces], tiles=MOVE_MAP)
+        take(state, SelectUnit, hex="A1", unit=INF)
+        return moves(state)
+
+    enemy = functools.partial(troops, owner=1, infantry=1)
+    assert "A4" not in road_moves(town("A4", 0), enemy("A3"), enemy("B3"))  # last hex
+    assert road_moves(town("A3", 0))["A3"] == "road"
+    assert "A3" not in road_moves(town("A3", 0), enemy("A2"))  # the middle of two
+    assert road_moves(town("A4", 0))["A4"] == "road"
+    assert "A4" not in road_moves(town("A4", 0), enemy("A2"))  # the first of three
+    assert road_moves(town("C2", 0), enemy("B1"))["C2"] == "road"  # by B2
+    assert "C2" not in road_moves(town("C2", 0), enemy("B1"), enemy("B2"))
+    assert road_moves(town("D3", 0), enemy("B1"))["D3"] == "road"  # by B2
+    assert road_moves(town("D3", 0), enemy("B2"))["D3"] == "road"  # by B1, C2
+    assert "D3" not in road_moves(town("D3", 0), enemy("B1"), enemy("B2"))
 
 
 def test_rule_one_unit_at_a_time(tmp_path):

@@ -179,15 +179,34 @@ def test_rule_02_the_other_royal_joins_the_champion_deck():
 
 
 def test_rule_02_your_own_royal_card_gives_no_benefit(tmp_path):
+    """Audit (stop 47): in the five games this test used to play the King was never drawn,
+    so it passed with the own royal left in the champion deck. Now the deck's contents are
+    checked, and then the whole champion deck is drawn through (every card resolved): no draw
+    may be the King or give its benefit, and the Queen's (the other royal's) draw is seen."""
     champions = [{"name": "King", "royal": "king", "effects": [{"kind": "protect",
                                                                    "strategies": 5}]},
                  {"name": "Queen", "royal": "queen"}]
     deck = quiet_deck(tmp_path, champions=champions)
-    for seed in range(5):
+    for seed in range(5):  # chosen as a player would choose it
         s = new(seed, deck0=deck, deck1=deck)
         act(s, ChooseRoyal("king"))
         act(s, ChooseRoyal("king"))
+        for p in (0, 1):
+            king = card_index(s, p, "champions", "King")
+            assert king not in s.piles[p][CHAMPION] + s.champions[p]
+            assert len(s.piles[p][CHAMPION]) + len(s.champions[p]) == 9
+    drawn = []
+    for seed in range(3):  # the champion deck drawn to its end
+        s = bare(seed, deck0=deck, deck1=deck)
+        for p in (0, 1):
+            while s.piles[p][CHAMPION]:
+                run_tasks(s, ("draw", p, CHAMPION, False))
+            names = [s.cards(p, CHAMPION)[i].name for i in s.champions[p]]
+            drawn += names
+            assert len(names) == 9 and "King" not in names and "Queen" in names
+            assert s.married[p]  # the other royal, drawn, marries
         assert all(b[1] != "King" for b in s.benefits[0] + s.benefits[1])
+    assert len(drawn) == 2 * 3 * 9  # every draw was checked
 
 
 # --- rule 3: the two ways to win, hostages and ransom -----------------------------------------
