@@ -46,6 +46,10 @@ class Hotseat:
         self.stdin = stdin
         self.console = console
         self.seated: int | None = None
+        # What every seat's screen says under its prompt: the game's start line ("Battle:
+        # human vs human, saving to FILE"), which the first seat's clear wiped at once. Public:
+        # it names a seed only when the players chose it.
+        self.note = ""
 
     def take(self, player: int) -> None:
         """Hand the terminal to `player`: clear it, then wait until they press Enter. At a
@@ -60,6 +64,8 @@ class Hotseat:
             _drop_typed_ahead(self.stdin)
         self.console.print(Text(f"Player {player}: take the seat, then press Enter "
                                 "(the others look away).", style="bold"))
+        if self.note:
+            self.console.print(Text(self.note, style="dim"))
         while True:
             try:
                 line = self.stdin.readline()
@@ -73,6 +79,14 @@ class Hotseat:
             self.console.print(Text(f"Player {player}: press Enter alone to take the seat "
                                     "('q' quits).", style="bold"))
         self.seated = player
+
+    def leave(self, player: int, message: str) -> None:
+        """`player`'s decision is done and the next is not theirs: the seat's view goes at
+        once (the AI players' turns may take seconds, while the next person walks up) and
+        the table reads `message`. A seat taken again is asked for again."""
+        if self.seated == player:
+            self.clear()
+            self.console.print(Text(message, style="bold"))
 
     def clear(self) -> None:
         self.console.file.write(CLEAR)

@@ -45,31 +45,36 @@ from .common import (
 )
 
 
-def echo_log_line(line: str) -> None:
-    """A log line; at a terminal, broken between its items to the terminal's width (as the
-    table does), else as it is, one event a line, for whatever reads it."""
-    if sys.stdout.isatty():
+def echo_log_line(line: str, err: bool = False) -> None:
+    """A log line (on standard error if `err`); at a terminal, broken between its items to
+    the terminal's width (as the table does), else as it is, one event a line, for whatever
+    reads it."""
+    if (sys.stderr if err else sys.stdout).isatty():
         line = fit(line, width=max(40, shutil.get_terminal_size().columns - 1))
-    click.echo(line)
+    click.echo(line, err=err)
 
 
 class LogPrinter:
     """Prints the public log as a game advances (for games with no person at the table)."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, err: bool = False):
         self.game = game
         self.seen = 0
+        self.err = err  # on standard error (--json: standard output holds the result alone)
 
     def __call__(self, state: State, *_: object) -> None:
         for to, event in state.log[self.seen:]:
             if to is None:
                 line = self.game.describe_event(event)
                 if line:
-                    echo_log_line(line)
+                    echo_log_line(line, self.err)
         self.seen = len(state.log)
 
 
 SAVE_EVERY = 0.5  # seconds between saves while only AI players act
+# What a hotseat's screen says once a person's decision is done and the AI players' turns
+# come next: the person's view is cleared at once, not left there while the AI thinks.
+AI_PLAYING = "The AI players are playing... (Ctrl-C stops the game)"
 # What a person's prompt (HumanAgent, Hotseat) raises KeyboardInterrupt with at the end of
 # its input: Ctrl-D, or a script's input that ran out.
 END_OF_INPUT = "end of input"
@@ -187,10 +192,12 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             f"player {c['seat']}'s {c['was']} replaced by {c['now']} from action {c['at']}"
             for c in replaced) + " (the record keeps who played before)")
     if not as_json:
-        echo_err(start_line(f"{g.title}: {' vs '.join(specs)}"
-                            + ("" if seed_hidden else f", seed {seed}")
-                            + (f", saving to {save}" if save else "")))
-    public = LogPrinter(g)  # in a hotseat, what the table sees when the game ends
+        started = (f"{g.title}: {' vs '.join(specs)}" + ("" if seed_hidden else f", seed {seed}")
+                   + (f", saving to {save}" if save else ""))
+        echo_err(start_line(started))
+        if hotseat:  # the first seat's clear wipes it: each seat's screen says it again
+            hotseat.note = start_line(started)
+    public = LogPrinter(g, err=as_json)  # in a hotseat, what the table sees at the end
     # The log's length before the action just taken: the table's end starts at the last
     # person's action, whose closing events (a round or the game won) nobody has seen yet.
     logged = [len(saved_state.log) if saved_state is not None else 0]
@@ -216,6 +223,9 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         if hotseat:
             if player in people:
                 public.seen = logged[0]
+                if not state.is_terminal() and state.to_move()[0] not in people:
+                    # the next person walks up while the AI thinks: this view goes now
+                    hotseat.leave(player, AI_PLAYING)
             logged[0] = len(state.log)
 
     try:
@@ -225,6 +235,8 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             # Ctrl-C while an AI player thought: the terminal shows "^C" where the cursor
             # was; a person's prompt ends its own line (HumanAgent.read_choice).
             console.print()
+        if hotseat and hotseat.seated is not None:
+            hotseat.clear()  # the seated person's view goes before the table is told
         if save:
             record.save(save)  # the AI decisions since the last save
         where = f"saved to {save}; continue with: warroom play {g.name} --resume {save}" \
@@ -233,21 +245,24 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             raise InputEnded(f"game stopped: {where}") from None
         raise Interrupted(f"game stopped: {where}") from None
     outcome = result.outcome
-    if as_json:
-        click.echo(json.dumps({**outcome.to_json(), "seed": seed, "game": g.name,
-                               "decisions": result.decisions}))
-        return
+    # With --json the people at the table see the end as without it, on standard error (a
+    # game with no person says nothing there): the JSON object is alone on standard output.
     if printer:
         printer(result.state)
     if hotseat:
         hotseat.clear()  # the last player's view goes; the table sees the public end
         public(result.state)
-        click.echo(g.render(result.state.observation(None), None))
+        click.echo(g.render(result.state.observation(None), None), err=as_json)
     elif humans:
         for seat, agent in people.items():  # what happened after its last decision
             agent.show_new_events(result.state.observation(seat))
-        click.echo(g.render(result.state.observation(None), None))
-    click.echo(result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else ""))
+        click.echo(g.render(result.state.observation(None), None), err=as_json)
+    if humans or not as_json:
+        click.echo(result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else ""),
+                   err=as_json)
+    if as_json:
+        click.echo(json.dumps({**outcome.to_json(), "seed": seed, "game": g.name,
+                               "decisions": result.decisions}))
 
 
 def say_people_out(state: State, people: dict[int, HumanAgent], hotseat: Hotseat | None,

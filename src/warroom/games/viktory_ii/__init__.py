@@ -58,9 +58,11 @@ next to it). After each round the attacker fights on or retreats. Cards mode: ea
 an Attack card, Counters answer; re-attacks come from the same hex sides without new
 replenishment. Cavalry that attacked may move on with the movement it has left.
 The terminal's map: each hex its terrain (p plains, g grassland, f forest, m mountain, w water,
-? unexplored), owner, t town / T capital / C city / @ capital city, units (! attack declared);
-a short table puts the town's letter in the terrain's place (its colour shows the terrain) and
-counts units as 2i 1c 1a 1f (infantry, cavalry, artillery, frigates)."""
+? unexplored; on a dark map in upper case, dimmed, an explored hex out of sight), owner,
+t town / T capital / C city / @ capital city, units (! attack declared); an empty hex shows
+its place in its row (E 07 is E7). A small terminal's compact cell has the terrain, the owner,
+then the town's letter or else the units; a short table counts units as 2i 1c 1a 1f
+(infantry, cavalry, artillery, frigates)."""
 
 # Two and four players, the hidden-map options and all three modes; small maps and short
 # turn limits so that random games end quickly.

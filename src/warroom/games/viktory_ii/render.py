@@ -117,7 +117,7 @@ def _render(obs: dict[str, Any], short: int, width: int | None = None) -> str:
     else:
         cell, gap = _layout(b, short, columns)
         grid = _map_lines(obs, b, rows=rows, cell=cell, gap=gap)
-        key = _term_key(cell, short)
+        key = _term_key(cell, short, _fogged(obs))
     head = fit(_headline(obs, you, short), " - ", columns)
     win = _to_win(obs, short)
     details = _turn_details(obs, b, you, short, columns)
@@ -401,10 +401,26 @@ def _layout(b: Any, short: int, columns: int) -> tuple[int, int]:
                  if ROW_LABEL + n * (cell + gap) - gap + side <= columns), (COMPACT_CELL, 0))
 
 
-def _term_key(cell: int, short: int) -> list[str]:
+# On a dark map, a terminal's explored hex out of sight: its terrain's letter in upper case
+# (P G F M W), as well as dim, so that it reads without colours or dim (NO_COLOR).
+TERM_FOG_KEY = "     P G F M W (upper case, dim): explored, out of sight"
+SHORT_TERM_FOG_KEY = "P G F M W (dim) out of sight"
+
+
+def _term_key(cell: int, short: int, fogged: bool = False) -> list[str]:
+    """A terminal's key; `fogged`: what an out-of-sight hex looks like, too (`_fogged`)."""
     if short < ONE_KEY:
-        return list(TERM_KEY if cell == FULL_CELL else TERM_COMPACT_KEY)
-    return [SHORT_TERM_KEY if cell == FULL_CELL else SHORT_TERM_COMPACT_KEY]
+        return list(TERM_KEY if cell == FULL_CELL else TERM_COMPACT_KEY) \
+            + [TERM_FOG_KEY] * fogged
+    return [(SHORT_TERM_KEY if cell == FULL_CELL else SHORT_TERM_COMPACT_KEY)
+            + f", {SHORT_TERM_FOG_KEY}" * fogged]
+
+
+def _fogged(obs: dict[str, Any]) -> bool:
+    """Whether the map shows an explored hex out of the viewer's sight (a dark map)."""
+    fog = obs.get("fog")
+    return fog is not None and any(
+        fog[h] == "0" and terrain != "?" for h, terrain in enumerate(obs["terrain"]))
 
 
 def _key(compact: bool, short: int) -> list[str]:
@@ -463,6 +479,11 @@ def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool =
         text = []
         for place, h in enumerate(b.rows[i], 1):
             terrain, owner, settlement, units = cells[h]
+            style = TERRAIN_STYLE.get(terrain, "")
+            if fog is not None and fog[h] == "0" and terrain != "?":
+                style += FOG
+                if cell:  # a terminal's: out of sight without colours too (`_term_key`)
+                    terrain = terrain.upper()
             if width == FULL_CELL and cell and owner == " " and units == " ":
                 shown = f"{terrain} {place:02}"  # empty: its place in the row ("E 07": E7)
             elif cell:  # a terminal's: the terrain always first
@@ -472,9 +493,6 @@ def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool =
                 shown = f"{terrain}{owner}{settlement}{units}"
             else:
                 shown = f"{settlement if settlement != ' ' else terrain}{owner}{units}"
-            style = TERRAIN_STYLE.get(terrain, "")
-            if fog is not None and fog[h] == "0" and terrain != "?":
-                style += FOG
             text.append(f"{style}{shown}{RESET}" + " " * gap)
         lines.append(f" {chr(ord('A') + i)} {indent}{''.join(text).rstrip()}")
     return lines
