@@ -601,7 +601,10 @@ class _Tuner:
                                                         r.figure.distance(t), r.run.id))
 
     def finish_interrupted(self) -> None:
-        """Trials an interruption left open: finish their batch and tell Optuna."""
+        """Trials an interruption left open: finish their batch and tell Optuna. An
+        extension (no Optuna trial of its own) left open is finished too, so that a resumed
+        tune goes on from where an uninterrupted one would be: the same games, the budget
+        spent to the end."""
         import optuna
 
         for trial in self.study.get_trials(deepcopy=False,
@@ -615,6 +618,10 @@ class _Tuner:
             if self.store.count_games(known.run.id) < requested:
                 self._play(known, requested)
             self.study.tell(trial.number, known.figure.distance(self.plan.target.value))
+        for known in list(self.trials.values()):
+            requested = known.run.games_requested
+            if self.store.count_games(known.run.id) < requested:
+                self._play(known, requested)
 
     def result(self) -> TuneResult:
         if not self.trials:
