@@ -29,8 +29,10 @@ any other SQLite file, or any other file, is left as it is. A run being played i
 operating-system lock on one byte of `FILE-lock` (released when the process ends, however it
 ends), so that two processes never play the same run at once. A command that only reads opens
 the file so that it cannot write (a report works in a read-only folder too). SQLite's own
-errors are told apart: a file that is not a database is "not a results database"; a full
-disk, an I/O error, a read-only file or a lock is "cannot write (...)" naming the cause, and a
+errors are told apart: a file that is not a database is "not a results database", a damaged
+one (truncated, overwritten) "cannot read (database disk image is malformed)"; a full disk, an
+I/O error, a read-only file, folder or file system or a lock is "cannot write (...)" naming the
+cause (SQLite's "unable to open database file" with the file system's reason), and a
 database this command was making is removed when making it fails. A write that waits for a
 lock held by another program says so after a second or two, and gives up after 30 s.
 """
@@ -382,7 +384,7 @@ class ResultStore:
         try:
             problems = [row[0] for row in self.db.execute("PRAGMA quick_check")]
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path}: cannot read ({_reason(exc)})") from None
+            raise StoreError(f"{self.path}: cannot read ({_reason(exc, self.path)})") from None
         if problems != ["ok"]:  # SQLite's list of broken pages says nothing more to a user
             raise StoreError(f"{self.path}: cannot read (database disk image is malformed)")
         self._check_tables()
@@ -472,7 +474,7 @@ class ResultStore:
         # first read of that page, anywhere a command reads: one line naming the file.
         failure = _sqlite_failure(exc)
         if failure is not None:
-            raise StoreError(f"{self.path}: cannot read ({_reason(failure)})") from None
+            raise StoreError(f"{self.path}: cannot read ({_reason(failure, self.path)})") from None
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -488,7 +490,7 @@ class ResultStore:
                              "process playing this run?") from None
         except sqlite3.Error as exc:
             self.db.rollback()
-            raise StoreError(f"{self.path}: cannot write ({_reason(exc)})") from None
+            raise StoreError(f"{self.path}: cannot write ({_reason(exc, self.path)})") from None
 
     def _write(self, sql: str, args: Any = (), many: bool = False) -> sqlite3.Cursor:
         with self._writing():
@@ -1002,8 +1004,49 @@ def _sqlite_failure(exc: BaseException | None) -> sqlite3.DatabaseError | None:
     return None
 
 
-def _reason(exc: BaseException) -> str:
-    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+def _reason(exc: BaseException, path: Path | None = None) -> str:
+    """What went wrong; with the database's `path`, SQLite's "unable to open database file"
+    (and "attempt to write a readonly database") names its cause too (a read-only file
+    system, a folder or file without permission), as "database or disk is full" does."""
+    said = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    if path is None or not _cannot_open(exc):
+        return said
+    cause = _open_cause(path)
+    return f"{said}: {cause}" if cause else said
+
+
+def _cannot_open(exc: BaseException) -> bool:
+    if isinstance(exc, sqlite3.Error):
+        return _code(exc) in (_CANTOPEN, _READONLY) or "unable to open database file" in str(exc)
+    return False
+
+
+def _open_cause(path: Path) -> str | None:
+    """Why SQLite could not open `path` or the files it keeps beside it (`-wal`, `-shm`,
+    `-journal`, made in its folder), as far as the file system tells: None if it does not."""
+    folder = path.absolute().parent
+    try:
+        if os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 1):
+            return "read-only file system"
+    except (OSError, AttributeError):  # no such folder, or no statvfs (Windows)
+        pass
+    if not folder.is_dir():
+        return f"no such folder {folder}"
+    effective = os.access in os.supports_effective_ids  # root without its capabilities too
+
+    def allowed(where: Path, mode: int) -> bool:
+        return os.access(where, mode, effective_ids=effective)
+
+    if not allowed(folder, os.X_OK):
+        return f"permission denied: the folder {folder} cannot be entered"
+    if path.exists():
+        if not allowed(path, os.R_OK):
+            return "permission denied: the file cannot be read"
+        if not allowed(path, os.W_OK):
+            return "permission denied: the file is read-only"
+    if not allowed(folder, os.W_OK):
+        return f"permission denied: the folder {folder} is read-only"
+    return None
 
 
 # --- opening the file ---------------------------------------------------------------------
@@ -1011,9 +1054,12 @@ LOCK_WAIT = 30.0  # seconds SQLite waits for a lock another program holds, then 
 LOCK_NOTE = 1.5  # seconds of waiting after which the wait is said
 
 # SQLite's primary result codes that say the file is not a database warroom can read (not
-# SQLite's format, damaged, or without the tables it needs); any other code (a full disk, an
-# I/O error, a read-only file or folder, a lock) says what kept a sound file from being used.
-_NOT_A_DATABASE = {1, 11, 26}  # SQLITE_ERROR, SQLITE_CORRUPT, SQLITE_NOTADB
+# SQLite's format, or without the tables it needs); a damaged one (SQLITE_CORRUPT: truncated,
+# pages overwritten) is said to be damaged, "cannot read (database disk image is malformed)";
+# any other code (a full disk, an I/O error, a read-only file or folder, a lock) says what
+# kept a sound file from being used.
+_NOT_A_DATABASE = {1, 26}  # SQLITE_ERROR, SQLITE_NOTADB
+_CORRUPT = 11  # a database file, damaged (truncated, pages overwritten)
 _BUSY = 5
 _READONLY = 8
 _CANTOPEN = 14
@@ -1046,7 +1092,7 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
         db.close()
         return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=LOCK_WAIT)
     except (OSError, sqlite3.Error) as exc:
-        raise StoreError(f"{path}: cannot open ({_reason(exc)})") from None
+        raise StoreError(f"{path}: cannot open ({_reason(exc, path)})") from None
 
 
 def _usable(db: sqlite3.Connection) -> bool:
@@ -1068,9 +1114,11 @@ def _code(exc: sqlite3.Error) -> int | None:
 def _open_failure(path: Path, exc: sqlite3.DatabaseError, create: bool) -> StoreError:
     """A one-line StoreError for an SQLite failure while opening: "not a results database"
     only when the file is not one, else what went wrong (a full disk is not a damaged file)."""
+    if _code(exc) == _CORRUPT:  # said as a file damaged after it was opened is
+        return StoreError(f"{path}: cannot read ({_reason(exc)})")
     if _code(exc) in _NOT_A_DATABASE:
         return StoreError(f"{path}: not a results database ({_reason(exc)})")
-    return StoreError(f"{path}: cannot {'write' if create else 'read'} ({_reason(exc)})")
+    return StoreError(f"{path}: cannot {'write' if create else 'read'} ({_reason(exc, path)})")
 
 
 def _say_waiting(path: Path) -> None:
