@@ -31,3 +31,33 @@ def kill_descendants() -> None:
             psutil.Process(pid).kill()
         except psutil.Error:  # already gone
             pass
+
+
+def kill_started(before: set[int]) -> None:
+    """Kill the processes below this one that were not among `before` (those started since,
+    however deep), and those they start meanwhile: each is stopped (SIGSTOP: it can start no
+    more) before any is killed, so that none is orphaned by its parent's death and missed."""
+    stopped: dict[int, psutil.Process] = {}
+    while True:
+        found = [p for p in _children() if p.pid not in before and p.pid not in stopped]
+        if not found:
+            break
+        for process in found:
+            try:
+                process.suspend()
+            except psutil.Error:  # already gone
+                pass
+            stopped[process.pid] = process
+    for process in stopped.values():
+        try:
+            process.kill()
+        except psutil.Error:  # already gone
+            pass
+    psutil.wait_procs(list(stopped.values()), timeout=5)
+
+
+def _children() -> list[psutil.Process]:
+    try:
+        return psutil.Process().children(recursive=True)
+    except psutil.Error:
+        return []

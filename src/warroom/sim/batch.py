@@ -34,7 +34,7 @@ from typing import Any
 from ..agents import make_agents
 from ..engine import ConfigError, Game, WarroomError, derive_seed, play_game
 from ..games import get_game
-from ..processes import alive, kill_descendants
+from ..processes import alive, descendants, kill_descendants, kill_started
 from . import pool_start
 
 BACKENDS = ("process", "ray")
@@ -405,26 +405,70 @@ def check_backend(backend: str, address: str | None) -> None:
         raise ConfigError("--address is for --backend ray")
 
 
-def _check_reachable(address: str, timeout: float = 5.0) -> None:
-    """Fail fast on a cluster address nobody answers at (Ray itself retries for minutes)."""
+PROBE_WAIT = 5.0  # seconds a cluster address may take to answer, as Ray's GCS answers at once
+# The first bytes of an HTTP/2 connection (gRPC's, which a Ray GCS and a Ray client server
+# speak): the client's preface and an empty SETTINGS frame. A gRPC server answers with its own
+# SETTINGS frame (9 bytes: a 3-byte length, then the type, 4); a web server with text.
+_H2_HELLO = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+_H2_SETTINGS = 4
+
+
+def _check_reachable(address: str, timeout: float = PROBE_WAIT) -> None:
+    """Fail fast on a cluster address nobody answers at, or something other than Ray answers
+    at (Ray itself retries for minutes: for ever against a web server), with one line."""
     host, sep, port = address.removeprefix("ray://").rpartition(":")
     if address == "auto" or not sep or not port.isdigit():
         return
     try:
-        socket.create_connection((host, int(port)), timeout=timeout).close()
+        with socket.create_connection((host, int(port)), timeout=timeout) as sock:
+            sock.settimeout(timeout)
+            sock.sendall(_H2_HELLO)
+            reply = b""
+            while len(reply) < 9 and (got := sock.recv(9 - len(reply))):
+                reply += got
+    except TimeoutError:
+        raise ConfigError(f"no Ray cluster answers at {address}: no answer within "
+                          f"{timeout:g} s") from None
     except OSError as exc:
         raise ConfigError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
+    if len(reply) < 9 or reply[3] != _H2_SETTINGS:
+        raise ConfigError(f"no Ray cluster answers at {address}: something answers there, but "
+                          "not Ray (a Ray cluster speaks gRPC)")
 
 
-def _start_ray(ray: Any, workers: int, address: str | None) -> None:
+def _start_ray(ray: Any, workers: int, address: str | None) -> set[int]:
+    """Start a local Ray instance, or join the cluster at `address`; the processes that were
+    this process's children before (a local instance's are those started since). A start
+    that fails or is interrupted (Ctrl-C) leaves no process of a local instance behind: Ray
+    does not stop them then (its agents, orphaned, would run for ever, deaf to SIGTERM)."""
     if address:
         _check_reachable(address)
+    before = set(descendants())
     try:
         ray.init(address=address, num_cpus=None if address else workers,
                  include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
     except (ConnectionError, RuntimeError, ValueError) as exc:
+        if not address:
+            _stop_local_ray(ray, before)
         raise ConfigError(f"cannot start or join Ray at {address or 'local'}: "
                           f"{str(exc).splitlines()[0]}") from None
+    except BaseException:  # Ctrl-C while Ray starts
+        if not address:
+            _stop_local_ray(ray, before, interrupted=True)
+        raise
+    return before
+
+
+def _stop_local_ray(ray: Any, before: set[int], interrupted: bool = False) -> None:
+    """Stop the local Ray instance this process started (its processes: those it started since
+    `before`, however deep), by Ray's own shutdown and, for whatever that leaves (or when it is
+    interrupted in turn), by killing them. After an interrupted start Ray's state is half made:
+    its shutdown is not asked for, its processes are killed."""
+    try:
+        if not interrupted:
+            ray.shutdown()
+    finally:  # also when the shutdown is interrupted in turn
+        kill_started(before)
 
 
 @contextmanager
@@ -438,20 +482,22 @@ def backend_session(backend: str, workers: int, address: str | None) -> Iterator
     if ray.is_initialized():
         yield
         return
-    _start_ray(ray, workers, address)
+    before = _start_ray(ray, workers, address)
     try:
         yield
     finally:
-        ray.shutdown()
+        if address:
+            ray.shutdown()
+        else:
+            _stop_local_ray(ray, before)
 
 
 def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
                 address: str | None) -> Iterator[Chunk]:
     ray = import_ray()
-    started = False
+    started: set[int] | None = None  # the processes before a Ray instance this call started
     if not ray.is_initialized():
-        _start_ray(ray, workers, address)
-        started = True
+        started = _start_ray(ray, workers, address)
     remote = ray.remote(num_cpus=1)(play_chunk)
     window = 2 * max(1, int(ray.cluster_resources().get("CPU", workers)))
     pending: list[Any] = []
@@ -479,5 +525,7 @@ def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
-        if started:
+        if started is not None and address:
             ray.shutdown()
+        elif started is not None:
+            _stop_local_ray(ray, started)
