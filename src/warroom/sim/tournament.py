@@ -232,8 +232,7 @@ def run_tournament(spec: TournamentSpec,
             number = len(rounds) + 1
             order = list(alive)
             make_rng(spec.seed, "draw", number).shuffle(order)
-            order = _byes_last(order, _bye_count(len(order), per_match, event), byes_had)
-            tables, byes = _tables(order, per_match, event)
+            tables, byes = _tables(order, per_match, event, byes_had)
             for u in byes:
                 byes_had[u] += 1
             jobs = [(spec, members, units, number, i) for i, units in enumerate(tables)]
@@ -283,12 +282,6 @@ def unit_names(players: tuple[str, ...], team_size: int) -> list[str]:
     return out
 
 
-def _bye_count(units: int, per_match: int, event: _Event) -> int:
-    """How many of `units` units get a bye this round (see `_tables`)."""
-    rest = units % per_match
-    return 0 if rest >= 2 and event.can_hold(rest) else rest
-
-
 def _byes_last(order: list[int], count: int, byes_had: dict[int, int]) -> list[int]:
     """`order` (the round's draw) with the `count` units that get a bye moved to its end: those
     that have had the fewest byes so far, the later in the draw among equals (so with nobody
@@ -303,17 +296,21 @@ def _byes_last(order: list[int], count: int, byes_had: dict[int, int]) -> list[i
             + [order[i] for i in chosen])
 
 
-def _tables(order: list[int], per_match: int, event: _Event) -> tuple[list[list[int]], list[int]]:
+def _tables(order: list[int], per_match: int, event: _Event,
+            byes_had: dict[int, int]) -> tuple[list[list[int]], list[int]]:
     """Full matches in draw order; the remainder plays a smaller match if the game can hold
-    one, otherwise those units get byes."""
-    full = len(order) // per_match * per_match
+    one, otherwise as many units get byes, those with the fewest so far (`_byes_last`)."""
+    rest = len(order) % per_match
+    smaller = rest >= 2 and event.can_hold(rest)
+    if rest and not smaller:
+        order = _byes_last(order, rest, byes_had)
+    full = len(order) - rest
     tables = [order[i:i + per_match] for i in range(0, full, per_match)]
-    rest = order[full:]
     byes: list[int] = []
-    if len(rest) >= 2 and event.can_hold(len(rest)):
-        tables.append(rest)
+    if smaller:
+        tables.append(order[full:])
     else:
-        byes = rest
+        byes = order[full:]
     if not tables:
         raise ConfigError(f"{event.game.name} cannot hold a match of the {len(order)} "
                           "players or teams left")
