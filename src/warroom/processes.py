@@ -37,27 +37,20 @@ def kill_started(before: set[int]) -> None:
     """Kill the processes below this one that were not among `before` (those started since,
     however deep), and those they start meanwhile: each is stopped (SIGSTOP: it can start no
     more) before any is killed, so that none is orphaned by its parent's death and missed."""
-    stopped: dict[int, psutil.Process] = {}
-    while True:
-        found = [p for p in _children() if p.pid not in before and p.pid not in stopped]
-        if not found:
-            break
-        for process in found:
+    seen: set[int] = set()
+    stopped: list[psutil.Process] = []
+    while found := [pid for pid in descendants() if pid not in before and pid not in seen]:
+        for pid in found:
+            seen.add(pid)  # (one that cannot be stopped is not looked for again)
             try:
+                process = psutil.Process(pid)
                 process.suspend()
-            except psutil.Error:  # already gone
+                stopped.append(process)
+            except psutil.Error:  # gone, or not ours to stop
                 pass
-            stopped[process.pid] = process
-    for process in stopped.values():
+    for process in stopped:
         try:
             process.kill()
         except psutil.Error:  # already gone
             pass
-    psutil.wait_procs(list(stopped.values()), timeout=5)
-
-
-def _children() -> list[psutil.Process]:
-    try:
-        return psutil.Process().children(recursive=True)
-    except psutil.Error:
-        return []
+    psutil.wait_procs(stopped, timeout=5)
