@@ -239,8 +239,8 @@ def test_the_creators_own_invite_link_says_at_once_that_its_seat_is_taken(live_s
     """Audit (stop 47): the creator opening its own invite link again after the invited
     person had claimed the seat was still asked "This is the invite link you made for seat
     1... Take seat 1 here", to be told after the click that the seat was taken. The page asks
-    the server first (a spectator's welcome says which seats are taken) and says at once that
-    the seat is taken, and that it watches."""
+    the server first (the game's summary says which person seats have joined) and says at
+    once that the seat is taken, and that it watches."""
     host, guest = browser.new_context(), browser.new_context()
     page = host.new_page()
     create_in_lobby(page, live_server.url, "viktory-ii", ["here", "invite"])

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import importlib
 import io
-import random
 
 from rich.console import Console
-from vik2_helpers import GAME
+from vik2_helpers import GAME, played_at_random
 
 from warroom.agents.human import HumanAgent
 from warroom.engine import PlayerView
@@ -19,12 +18,7 @@ RENDER = importlib.import_module("warroom.games.viktory_ii.render")
 
 def _mid_game(seed: int = 31, moves: int = 450, mode: str = "cards"):
     """A 2-player game (radius 4) hundreds of moves in: towns, cities, units."""
-    state = GAME.new_state(GAME.config({"mode": mode}), seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        p = state.to_move()[0]
-        state.apply(p, rng.choice(state.legal_actions(p)))
-    return state
+    return played_at_random({"mode": mode}, seed, moves)
 
 
 def _cells(text: str, b, cell: int, gap: int) -> dict[int, str]:

@@ -4,11 +4,10 @@ only dimmed, and its key never said so: without colour (NO_COLOR) nobody could t
 from __future__ import annotations
 
 import importlib
-import random
 import re
 
 import pytest
-from vik2_helpers import GAME
+from vik2_helpers import GAME, played_at_random
 
 from warroom.engine.data import plain
 
@@ -17,12 +16,7 @@ CELL = re.compile(r"((?:\x1b\[[0-9;]*m)+)([^\x1b]+?)\x1b\[0m")  # a hex: its sty
 
 
 def _dark_game(seed: int = 3, moves: int = 200, **options):
-    state = GAME.new_state(GAME.config({"dark": True, "radius": 4, **options}), seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        p = state.to_move()[0]
-        state.apply(p, rng.choice(state.legal_actions(p)))
-    return state
+    return played_at_random({"dark": True, "radius": 4, **options}, seed, moves)
 
 
 def _hexes(text: str) -> list[tuple[bool, str]]:

@@ -9,7 +9,17 @@ import re
 from pathlib import Path
 
 from test_vik2_battles import MAP, bombardment_joins_an_attack
-from vik2_helpers import GAME, act, capital, events, position, script_dice, take, town
+from vik2_helpers import (
+    GAME,
+    act,
+    capital,
+    events,
+    played_at_random,
+    position,
+    script_dice,
+    take,
+    town,
+)
 from vik2_helpers import troops as units_at
 
 # The battle tests' map: water at C1, D1, D2, C6, D6, D7; a mountain at G4 (a city there
@@ -314,12 +324,7 @@ def test_the_browser_table_names_steps_and_decisions_as_the_text_view_does():
 
 def _mid_game(radius: int, seed: int = 1, moves: int = 300):
     """A random game of this radius some hundreds of moves in: towns, cities and units."""
-    state = GAME.new_state(GAME.config({"radius": radius}), seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        p = state.to_move()[0]
-        state.apply(p, rng.choice(state.legal_actions(p)))
-    return state
+    return played_at_random({"radius": radius}, seed, moves)
 
 
 def test_a_map_of_radius_9_or_10_fits_an_80_column_terminal():

@@ -3,6 +3,7 @@ dice, and short ways to find and take actions by hex name."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,19 @@ w w p p p w w
   p p p p p
    p p p p
 """
+
+
+def played_at_random(options: dict[str, Any], seed: int, moves: int) -> ViktoryIIState:
+    """A game of `options` `moves` random moves in (fewer if it ends): towns, cities, units on
+    the map, for the tests of what a table draws."""
+    state = GAME.new_state(GAME.config(options), seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    return state
 
 
 def write_map(tmp_path: Path, tiles: str = PLAINS_MAP, pieces: list[dict] | None = None,
