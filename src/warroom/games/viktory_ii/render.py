@@ -374,14 +374,11 @@ SHORT_COMPACT_KEY = ("Hex (compact): terrain or on its colour t town, T capital,
 ROW_LABEL = 3  # " C " before each row of hexes
 # A terminal's table (TERMINAL, the module's docstring): every hex its terrain's letter first,
 # a blank between two hexes, an empty hex its place in its row.
-TERM_KEY = ["Hex: terrain (p plains, g grassland, f forest, m mountain, w water,",
-            "     ? unexplored), owner, t town / T capital / C city / @ capital city,",
-            "     units (! attack declared); an empty hex shows its place in its row"]
+TERM_KEY = [*MAP_KEY[:-1], MAP_KEY[-1] + "; an empty hex shows its place in its row"]
 TERM_COMPACT_KEY = ["Hex (compact, to fit): terrain (p plains, g grassland, f forest,",
                     "     m mountain, w water, ? unexplored), owner, then t town / T capital /",
                     "     C city / @ capital city, or else the units (! attack declared)"]
-SHORT_TERM_KEY = ("Hex: terrain, owner, t town, T capital, C city, @ capital city, units, "
-                  "! attack, 07 place in row")
+SHORT_TERM_KEY = SHORT_KEY + ", 07 place in row"
 SHORT_TERM_COMPACT_KEY = ("Hex (compact): terrain, owner, t town, T capital, C city, "
                           "@ capital city or else units, ! attack")
 FULL_CELL, COMPACT_CELL = 4, 3  # a terminal's hex: its characters (`_layout`)
