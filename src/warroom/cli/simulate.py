@@ -16,7 +16,7 @@ from rich.table import Table
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
-from ..sim.analysis import deck_cards, explained, mean_length, sample_words
+from ..sim.analysis import deck_cards, explained, sample_words
 from ..sim.batch import BACKENDS, backend_session, check_backend
 from ..sim.cards import (
     CardAnalysis,
@@ -142,10 +142,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                 f"interrupted: {done} of {total} games of run {run.id} "
                 f"{'is' if done == 1 else 'are'} kept in {path}; "
                 f"continue with: warroom simulate {g.name} --db {path} --resume") from None
-        tally = store.tally(run)
-        summary = tally.to_json()
-        # as the report computes it: one division of the total (a float sum drifts)
-        summary["mean_length"] = mean_length(tally.total_length, tally.games)
+        summary = store.tally(run).to_json()
         cards = None
         if show_cards:
             cards = explained(collect(store.iter_games(run.id), deck_cards(run)), run)

@@ -52,13 +52,6 @@ def pct(rate: Rate) -> str:
     return f"{100 * rate.value:.1f} % ({100 * low:.1f}-{100 * high:.1f} %)"
 
 
-def mean_length(total: int, games: int) -> float:
-    """A run's mean game length: its total of decisions over its games, one division of two
-    whole numbers (a running mean drifts by a rounding error: 119.85 showed as 119.9 in the
-    report and 119.8 in `warroom simulate` for one run). Both use this."""
-    return total / games if games else 0.0
-
-
 def plain(x: float, digits: int = 3) -> str:
     """`x` to `digits` significant digits as `:g` gives them (no trailing zeros), without
     its scientific notation: 1800, not 1.8e+03 (the half-width of a metric's interval over
@@ -542,8 +535,6 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
             if isinstance(value, int | float) and math.isfinite(value):
                 a.metrics.setdefault(name, Moments()).add(float(value))
                 a.metric_values.setdefault(name, array("d")).append(float(value))
-    # the mean as `warroom simulate` gives it (`mean_length`), not the running mean's drift
-    a.length.mean = mean_length(sum(a.per_game.length), a.games)
     a.seat_partners &= seat_cowins
     a.player_partners &= player_cowins
     if cards.games:
