@@ -461,3 +461,53 @@ def test_the_headline_says_each_thing_once():
     assert head.startswith("Setup (dice) - your turn: starting hexes revealed - now you")
     assert "you are player" not in full(state, 0) and "Viktory II" not in head
     assert "Player 0 (you): no capital yet" in full(state, 0)
+
+
+def test_a_long_menu_lists_each_kind_of_choice_with_its_hexes():
+    """Audit (stop 47, left then): a reserves step's choices ("take an artillery off G13
+    into reserve", 38 characters) were too long for two columns at 80, so 35 of them took
+    35 lines and pushed the map off a 24-line screen. The terminal lists them by what each
+    does, its hexes after it (`choice_grid`): the same choices in half as many lines or
+    fewer (35 in 10), each number once, each the choice its row and hex name."""
+    import io
+
+    from rich.console import Console
+
+    from warroom.agents.human import HumanAgent
+
+    checked = 0
+    for seed in range(6):
+        state = GAME.new_state(GAME.config({"players": 2}), seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and checked < 40:
+            player = state.to_move()[0]
+            actions = state.legal_actions(player)
+            if len(actions) >= 25:
+                console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+                person = HumanAgent(GAME, 0, stdin=io.StringIO(), console=console)
+                menu = [text.plain for text in person.menu_lines(actions, rows=8)]
+                assert len(menu) <= len(actions) // 2 and all(len(x) <= 79 for x in menu), menu
+                listed = {}
+                for line_ in menu[1:]:  # under "Type the number where ...:"
+                    if line_.startswith("       "):  # a row going on
+                        items = line_
+                    elif ":" in line_:  # "   place an infantry on:   1. C9   3. D9"
+                        row, items = (part.strip() for part in line_.split(":"))
+                    else:  # a choice outside the lists: "35. finish placing reserves"
+                        number, label = line_.strip().split(". ", 1)
+                        listed[int(number)] = label
+                        continue
+                    for number, where in re.findall(r"(\d+)\. (\S+(?: \(from \w+\))?)", items):
+                        listed[int(number)] = (row, where)
+                assert sorted(listed) == list(range(1, len(actions) + 1)), "\n".join(menu)
+                for number, shown in listed.items():
+                    label = actions[number - 1].label
+                    if isinstance(shown, str):
+                        assert shown == label
+                    else:  # "place an infantry on" and "C9": "place an infantry on C9"
+                        row, where = shown
+                        assert row.split()[:3] == label.split()[:3], (shown, label)
+                        assert HEX.findall(where) == HEX.findall(label), (shown, label)
+                checked += 1
+            state.apply(player, rng.choice(actions))
+    assert checked >= 20

@@ -5,8 +5,10 @@ fought by the resolver the one-battle game `viktory` shares (`viktory_battles`).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
+from ...engine import ChoiceGrid
 from ...engine.data import DataOption, shipped_files
 from ...engine.estimate import share_chances
 from ..viktory_battles.game import CARD_OPTIONS_WHEN, DECK_OPTION, BattleCardsGame
@@ -14,7 +16,7 @@ from .actions import ACTIONS
 from .config import Config
 from .heuristic import heuristic_action, position_scores
 from .mapfile import MAPS, load_map, map_path
-from .render import describe_event, prompt, render
+from .render import choice_grid, describe_event, prompt, render
 from .state import ViktoryIIState
 
 SUMMARY = """\
@@ -161,6 +163,10 @@ class ViktoryIIGame(BattleCardsGame):
 
     def prompt(self, observation: dict[str, Any], player: int | None) -> str:
         return prompt(observation, player)
+
+    def choice_grid(self, actions: Sequence[Any]) -> ChoiceGrid | None:
+        """A long menu's choices by what each does (row) and the hex (column)."""
+        return choice_grid(actions)
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)

@@ -24,8 +24,10 @@ to place are left out (TRIMMED). Nothing else is left out on the way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ...engine import ChoiceGrid
 from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain, reader_width
 from ..viktory_battles.render import (
     NOBODY_DEFENDS,
@@ -35,6 +37,18 @@ from ..viktory_battles.render import (
     draw_prompt,
 )
 from ..viktory_battles.units import count, with_article
+from .actions import (
+    BuildTown,
+    Disband,
+    PlaceCapital,
+    PlaceFrigate,
+    PlaceReserve,
+    PlaceTile,
+    SelectUnit,
+    Step,
+    Upgrade,
+    Withdraw,
+)
 from .board import TERRAINS, board, may_build_second_town
 from .units import UNIT_LETTERS, UNIT_NAMES, units_text
 
@@ -798,3 +812,30 @@ def _among(e: dict[str, Any], key: str, what: str) -> str:
 def _place(names: Any, h: int) -> str:
     """A hex's name; -1: a battle's hex a player is not told (a hidden map)."""
     return names[h] if h >= 0 else "a hex out of sight"
+
+
+# What a choice does (a row of the terminal's table, `choice_grid`) and where (its column).
+STEP_ROWS = {"attack": "attack", "road": "take the road to", "move": "move to", "port": "move to"}
+CELLS: dict[type, Any] = {
+    PlaceReserve: lambda a: (f"place {with_article(UNIT_NAMES[a.unit])} on", a.where),
+    PlaceFrigate: lambda a: ("place a frigate on", f"{a.sea_where} (from {a.where})"),
+    Withdraw: lambda a: (f"take {with_article(UNIT_NAMES[a.unit])} into reserve from", a.where),
+    SelectUnit: lambda a: (f"move {with_article(UNIT_NAMES[a.unit])} from", a.where),
+    Step: lambda a: (STEP_ROWS[a.kind], f"{a.where} ({a.what})"),
+    Disband: lambda a: (f"disband {with_article(UNIT_NAMES[a.unit])} on", a.where),
+    BuildTown: lambda a: ("build a town on", a.where),
+    Upgrade: lambda a: ("upgrade your town to a city on", a.where),
+    PlaceCapital: lambda a: ("place your capital on", a.where),
+    PlaceTile: lambda a: (f"put the {TERRAINS[a.terrain]} tile on", a.where),
+}
+
+
+def choice_grid(actions: Sequence[Any]) -> ChoiceGrid | None:
+    """A long menu's choices by what each does and where: a terminal lists each kind of
+    choice with its hexes ("place an infantry on:  1. C9   3. D9"); the 35 choices of a
+    reserves step took 35 lines of an 80-column terminal (their labels too long for two
+    columns), the map scrolled off. None when no choice has a hex."""
+    cells = [CELLS[type(a)](a) if type(a) in CELLS else None for a in actions]
+    if not any(cells):
+        return None
+    return ChoiceGrid("a choice meets its hex", cells)
