@@ -99,6 +99,21 @@ def test_ruling_the_general_needs_two_face_cards():
     assert UseGeneral() in s.legal_actions(0)  # a bare face card will do
 
 
+def test_ruling_the_generals_moves_go_on_when_they_leave_the_king_bare():
+    """README, ## Rulings (decided here): "Once begun, the General's moves may go on when they
+    leave the King bare" ("Advantages can only be used by battalions" is checked when an
+    advantage starts). Audit (stop 48): the code did so without a ruling that said it."""
+    s = arrange({"KH": ["3H", "4H"], "QC": [], "JD": ["2D"]}, {"KS": ["4S"]})
+    s.apply(0, UseGeneral())
+    for card in ("3H", "4H"):
+        s.apply(0, Pick(card))
+        s.apply(0, Place(card, "QC"))
+    assert s.tables[0]["KH"] == []  # the King commands no battalion now
+    s.apply(0, Pick("2D"))  # the third move is still offered
+    s.apply(0, Place("2D", "KH"))
+    assert s.phase == MAIN and s.tables[0] == {"KH": ["2D"], "QC": ["3H", "4H"], "JD": []}
+
+
 def test_ruling_no_turn_in_in_the_middle_of_a_battle():
     """README, ## Rulings (decided here): turn-ins are offered in the advantages step and at the
     turn's end; "Not in the middle of a battle, nor in the opponent's turn"."""

@@ -109,7 +109,8 @@ TABLE: list[tuple[str, tuple[str, ...]]] = [
       f"{RULES}.test_rule_32_the_general_puts_a_card_on_another_face_card_and_may_stop_early",
       f"{RULINGS}.test_ruling_the_general_needs_two_face_cards",
       f"{RULES}.test_ruling_general_and_spy_once_per_turn_each",
-      f"{RULINGS}.test_ruling_general_and_spy_once_per_turn_even_with_two_kings_and_two_aces")),
+      f"{RULINGS}.test_ruling_general_and_spy_once_per_turn_even_with_two_kings_and_two_aces",
+      f"{RULINGS}.test_ruling_the_generals_moves_go_on_when_they_leave_the_king_bare")),
     # twice in the text: for the General, then for the Spy
     ("This advantage is played before the player chooses to attack",
      (f"{RULES}.test_rule_32_and_33_the_general_and_the_spy_come_before_the_attack",)),
