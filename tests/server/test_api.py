@@ -511,6 +511,34 @@ def test_an_mcts_seat_thinks_in_a_worker_process(db):
     assert c.app.state.server._processes is not None
 
 
+def test_an_ai_seat_whose_policy_fails_plays_at_random_and_the_log_says_so(db, caplog,
+                                                                             monkeypatch):
+    """Audit (stop 48): an AI seat whose policy raised played a random legal move in
+    silence (a new game's missing heuristic went unnoticed, its record saying "heuristic"):
+    the game still goes on, and the server's log names the seat, its spec and the error."""
+    import logging
+
+    from warroom.agents import HeuristicAgent
+
+    def broken(self, view):
+        raise RuntimeError("no heuristic for this position")
+
+    monkeypatch.setattr(HeuristicAgent, "act", broken)
+    with caplog.at_level(logging.WARNING, logger="warroom.server"):
+        with client(db) as c:
+            made = create(c, seats=("here", "heuristic"))
+            with c.websocket_connect(f"/ws/{made['id']}") as ws:
+                state = hello(ws, made["seats"][0]["token"])
+                deadline = time.monotonic() + 30
+                while not any("failed" in r.getMessage() for r in caplog.records):
+                    assert time.monotonic() < deadline, "the AI seat never moved"
+                    time.sleep(0.05)
+    assert state["observation"] is not None
+    warning = next(r.getMessage() for r in caplog.records if "failed" in r.getMessage())
+    assert "AI seat 1 (heuristic)" in warning and "no heuristic for this position" in warning
+    assert "random legal move" in warning
+
+
 def test_uploaded_files_are_checked_by_the_games_loader_and_kept_in_the_store(db, tmp_path):
     from warroom.games.word_iron.deck import deck_path
 

@@ -18,14 +18,17 @@ from ..games import get_game
 
 
 def choose_action(game_name: str, spec: str, seed: int, state: State, seat: int
-                  ) -> dict[str, Any]:
+                  ) -> tuple[dict[str, Any], str | None]:
+    """The AI seat's move as JSON, and None; or, when its policy fails, a random legal move
+    and what failed (the server says so in its log): a failing policy must not stall the
+    table, nor be hidden (a game whose heuristic raised went on at random in silence)."""
     game = get_game(game_name)
     agent = make_agent(spec, game, seed)
     try:
-        action = agent.act(PlayerView(state, seat, game))
-    except Exception:  # a failing policy must not stall the table: play a legal move
+        return to_json(agent.act(PlayerView(state, seat, game))), None
+    except Exception as exc:
         action = RandomAgent(game, seed).act(PlayerView(state, seat, game))
-    return to_json(action)
+        return to_json(action), f"{type(exc).__name__}: {exc}".rstrip(": ")
 
 
 class TakeTurns:

@@ -710,7 +710,10 @@ class Server:
                 await asyncio.sleep(self.ai_delay)
             spec = live.seats[seat].spec
             seed = derive_seed(live.row.seed, "server-ai", seat, live.version)
-            data = await self._think(live, spec, seed, live.state.clone(), seat)
+            data, failed = await self._think(live, spec, seed, live.state.clone(), seat)
+            if failed:
+                log.warning("AI seat %s (%s) of game %s failed (%s); it played a random legal "
+                            "move instead", seat, spec, live.id, failed)
             moved = await self._play_ai_move(live, seat, data)
         except Conflict as exc:  # nothing changed; the AI plays the game here no more
             self.changed_elsewhere(live, exc, f"AI seat {seat}'s move")
@@ -726,7 +729,7 @@ class Server:
             self.kick_ai(live)
 
     async def _think(self, live: LiveGame, spec: str, seed: int, state: Any, seat: int
-                     ) -> dict[str, Any]:
+                     ) -> tuple[dict[str, Any], str | None]:
         """An AI seat's move (`choose_action(game, spec, seed, state, seat)`) from its pool,
         the worker processes taken in turn game by game (`TakeTurns`). A worker process that
         dies (killed, out of memory) breaks its whole process pool, and every later move sent
