@@ -22,7 +22,7 @@ from warroom.games.word_iron.actions import (
     OfferTruce,
     UseResource,
 )
-from warroom.games.word_iron.deck import DATA_DIR, UNITS, load_deck
+from warroom.games.word_iron.deck import DATA_DIR, UNITS, Champion, card_text, load_deck
 from warroom.games.word_iron.heuristic import SPENDTHRIFT, heuristic_action, recruit_plan
 from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD
 from warroom.sim.batch import BatchSpec, run_batch
@@ -217,6 +217,42 @@ def test_cards_validate_and_show(capsys):
     out = capsys.readouterr().out
     assert "Hostage Taking: cost: you lose 1 light cavalry; take your opponent's king" in out
     assert "Plundered Gold: 120 ranks of power per use, 1 use" in out
+
+
+def test_cards_show_says_a_cards_overlapping_benefits_are_used_one_after_the_other(capsys):
+    """Audit (stop 48): rule 11, "When both champion cards benefits overlap, use up one of the
+    champion cards benefits first then the next in whichever order you choose."
+
+    The sample Castellan protects from one strategy and restores after one: the two are one
+    family, used one after the other (README, ## Rulings (Benefits)), so the second covers
+    the strategy after the first's. Its text said both covered "your opponent's next
+    strategy"; now it says they come one after the other, from the next strategy, and neither
+    is "the next" (the player may choose which goes first). The card's data is unchanged."""
+    deck = load_deck(str(DATA_DIR / "sample.yaml"))
+    castellan = next(c for c in deck.champions if c.name == "Castellan")
+    assert [(e.kind, e.strategies) for e in castellan.effects] == [("protect", 1),
+                                                                    ("restore", 1)]
+    said = ("from your opponent's next strategy, one after the other: no losses from one "
+            "strategy and your losses after one strategy are recruited at once")
+    assert card_text(castellan) == said
+    assert main(["cards", "show", "sample", "--game", "word-iron"]) == 0
+    assert f"  Castellan: {said}\n" in capsys.readouterr().out
+    # in general: any number of each, in any order, among other effects; a family's
+    # benefits are said together where the first of them is
+    champion = Champion.model_validate({"name": "Warden", "effects": [
+        {"kind": "restore", "strategies": 2}, {"kind": "extra_draw", "deck": "chance"},
+        {"kind": "protect", "strategies": 1}, {"kind": "empower", "turns": 1, "percent": 50},
+        {"kind": "empower", "turns": 2, "percent": 25}]})
+    assert card_text(champion) == (
+        "from your opponent's next strategy, one after the other: your losses after 2 "
+        "strategies are recruited at once and no losses from one strategy; draw another "
+        "chance card; one after the other: your strategies cause 50% more losses for 1 turn "
+        "and your strategies cause 25% more losses for 2 turns")
+    # one benefit of a family alone keeps its words
+    single = Champion.model_validate({"name": "Sentry", "effects": [
+        {"kind": "protect", "strategies": 2}, {"kind": "empower", "turns": 1, "percent": 50}]})
+    assert card_text(single) == ("no losses from your opponent's next 2 strategies; your "
+                                 "strategies cause 50% more losses for 1 turn")
 
 
 def test_cards_validate_takes_a_shipped_decks_name_as_play_does(tmp_path, capsys, monkeypatch):

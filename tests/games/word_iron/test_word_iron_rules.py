@@ -19,6 +19,7 @@ from word_iron_helpers import (
     field,
     new,
     play_card,
+    play_in_turn,
     quiet_deck,
     run_tasks,
     sample_data,
@@ -548,7 +549,7 @@ def test_rule_10_effects_of_word_of_power_cards_are_rounded_up(tmp_path):
     assert lost(s, 1) == {"royal_guards": 1}  # 27 ranks, without the word
     s = bare(deck0=deck, deck1=deck)
     play_card(s, 0, "words", "Word of Fury")
-    play_card(s, 0, "strategies", "Card 0")
+    play_in_turn(s, 0, "strategies", "Card 0")
     assert lost(s, 1) == {"royal_guards": 1, "knighted_heavy_cavalry": 1}
 
 
@@ -607,7 +608,7 @@ def test_rule_11_benefits_that_do_not_overlap_apply_together(tmp_path):
     play_card(s, 0, "champions", "Marshal")
     play_card(s, 1, "strategies", "Card 0")
     assert lost(s, 0) == {}  # protected
-    play_card(s, 0, "strategies", "Card 0")  # empowered at the same time: 60 ranks
+    play_in_turn(s, 0, "strategies", "Card 0")  # empowered at the same time: 60 ranks
     assert lost(s, 1) == {"royal_guards": 1, "knighted_heavy_cavalry": 1}
 
 
@@ -647,13 +648,13 @@ def test_rule_11_opposing_benefits_the_coin_toss_winner_uses_its_own_first(tmp_p
     assert events(s, "protected")  # player 0's protection first
     assert lost(s, 0) == {}  # and player 1's empowering waits, unused
     assert s.benefits[1] == [("empower", "Marshal", 1, 1, 50)]
-    play_card(s, 1, "strategies", "Card 0")  # now empowered: 60 ranks
+    play_in_turn(s, 1, "strategies", "Card 0")  # its next turn is empowered: 60 ranks
     assert lost(s, 0) == {"royal_guards": 1, "knighted_heavy_cavalry": 1}
     # the other way round: the coin toss winner's empowering goes first, protection waits
     s = bare(deck0=deck, deck1=deck)
     s.benefits[0] = [("empower", "Marshal", 1, 1, 50)]
     s.benefits[1] = [("protect", "Queen", 1, 1, 0)]
-    play_card(s, 0, "strategies", "Card 0")
+    play_in_turn(s, 0, "strategies", "Card 0")
     assert lost(s, 1) == {"royal_guards": 1, "knighted_heavy_cavalry": 1}
     assert s.benefits[1] == [("protect", "Queen", 1, 1, 0)]
 

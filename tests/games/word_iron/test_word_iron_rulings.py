@@ -11,10 +11,12 @@ from __future__ import annotations
 import pytest
 from word_iron_helpers import (
     bare,
+    card_index,
     events,
     field,
     new,
     play_card,
+    play_in_turn,
     quiet_deck,
     run_tasks,
     sample_data,
@@ -30,6 +32,7 @@ from warroom.games.word_iron.actions import (
     UseResource,
 )
 from warroom.games.word_iron.deck import DECK_LIST, UNITS, load_deck
+from warroom.games.word_iron.render import _choices
 from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD, in_use
 
 FULL = [count for _, _, count in DECK_LIST]
@@ -111,7 +114,7 @@ def test_ruling_two_empower_benefits_overlap_and_are_used_one_after_the_other(tm
                                        OrderBenefit("empower", "Captain", 1, 100)}
     s.apply(0, OrderBenefit("empower", "Captain", 1, 100))
     assert in_use(s.benefits, 0, s.coin_winner) == [True, False]
-    play_card(s, 0, "strategies", "Card 0")
+    play_in_turn(s, 0, "strategies", "Card 0")
     assert lost(s, 1) == {"royal_guards": 1, "knighted_heavy_cavalry": 1, "light_cavalry": 1}
 
 
@@ -149,8 +152,8 @@ def test_ruling_protect_stops_losses_not_captures_or_skips(tmp_path):
 
 
 def test_ruling_empower_runs_down_only_in_a_turn_that_began_with_it_in_use(tmp_path):
-    """README, ## Rulings (Benefits): "An `empower` runs down by one at the end of each of its
-    holder's strategy turns that began with it in use"."""
+    """README, ## Rulings (Benefits): "An `empower` applies only in its holder's strategy turns
+    that began with it in use, and runs down by one at the end of each"."""
     deck = strategies(tmp_path, [{"kind": "empower", "turns": 2, "percent": 50}])
     s = bare(deck0=deck, deck1=deck)
     run_tasks(s, ("turn_start", 0))
@@ -159,6 +162,46 @@ def test_ruling_empower_runs_down_only_in_a_turn_that_began_with_it_in_use(tmp_p
     assert s.benefits[0] == [("empower", "Card 0", 2, 2, 50)]  # not run down
     run_tasks(s, ("turn_start", 0), ("turn_end", 0))
     assert s.benefits[0] == [("empower", "Card 0", 2, 1, 50)]
+
+
+def test_ruling_an_empower_applies_only_in_a_turn_that_began_with_it_in_use():
+    """Audit (stop 48): rule 11, "When both champion cards benefits overlap, use up one of the
+    champion cards benefits first then the next" (and "the player that won the coin toss will
+    use up all protections provided by their champion before the other player may use
+    benefits of additional effectiveness"); README, ## Rulings (Benefits): an `empower`
+    "applies only in its holder's strategy turns that began with it in use, and runs down by
+    one at the end of each".
+
+    The shipped raiders: player 1's Chief Raider (40 %) waits behind the coin toss winner's
+    Shaman (protect 1). Feigned Retreat uses the protection up mid-turn and draws Wild Charge
+    (120 ranks): it was resolved at 168 ranks, seven units falling, and the turn did not run
+    the Chief Raider down, a use for nothing. Now it resolves at 120 (four units) and the
+    Chief Raider's three turns start with the next turn."""
+    s = bare(deck0="raiders", deck1="raiders")  # player 0 won the coin toss
+    s.benefits[0] = [("protect", "Shaman", 1, 1, 0)]
+    s.benefits[1] = [("empower", "Chief Raider", 3, 3, 40)]
+    pile = s.piles[1][STRATEGY]
+    retreat, charge = (card_index(s, 1, "strategies", n) for n in ("Feigned Retreat",
+                                                                    "Wild Charge"))
+    s.piles[1][STRATEGY] = [i for i in pile if i not in (retreat, charge)] + [charge, retreat]
+    run_tasks(s, ("turn_start", 1), ("draw", 1, STRATEGY, False), ("turn_end", 1))
+    assert s.pending is None and events(s, "protected")
+    assert events(s, "losses")[-1]["units"] == ["royal_guards", "knighted_heavy_cavalry",
+                                                "light_cavalry", "men_at_arms"]  # 130 >= 120
+    assert s.benefits[1] == [("empower", "Chief Raider", 3, 3, 40)]
+    # the next turn begins with it in use: empowered, and run down
+    s.field[0] = list(FULL)
+    s.piles[1][STRATEGY].append(charge)
+    run_tasks(s, ("turn_start", 1), ("draw", 1, STRATEGY, False), ("turn_end", 1))
+    assert len(events(s, "losses")[-1]["units"]) == 7  # 168 ranks
+    assert s.benefits[1] == [("empower", "Chief Raider", 3, 2, 40)]
+    # a strategy outside its holder's strategy turns (a chance card's extra draw): not
+    # empowered, and nothing runs down
+    s.field[0] = list(FULL)
+    s.piles[1][STRATEGY].append(charge)
+    run_tasks(s, ("draw", 1, STRATEGY, True))
+    assert len(events(s, "losses")[-1]["units"]) == 4
+    assert s.benefits[1] == [("empower", "Chief Raider", 3, 2, 40)]
 
 
 def test_ruling_opposing_benefits_from_any_card_not_only_champions(tmp_path):
@@ -179,7 +222,7 @@ def test_ruling_opposing_benefits_from_any_card_not_only_champions(tmp_path):
     play_card(s, 1, "words", "Blessing")
     play_card(s, 0, "chance", "Rally")
     assert in_use(s.benefits, 0, 0) == [True] and in_use(s.benefits, 1, 0) == [False]
-    play_card(s, 0, "strategies", "Card 0")  # 60 ranks: the guard and a knight fall
+    play_in_turn(s, 0, "strategies", "Card 0")  # 60 ranks: the guard and a knight fall
     assert lost(s, 1) == {"royal_guards": 1, "knighted_heavy_cavalry": 1}
     assert s.benefits[1] == [("protect", "Blessing", 1, 1, 0)]  # waited, unused
 
@@ -215,9 +258,15 @@ def test_ruling_skip_draw_skips_regular_draws_not_extra_draws(tmp_path):
     assert [e["deck"] for e in events(s, "skip")] == ["strategy"]
 
 
-def test_ruling_a_skipped_resource_phase_is_not_the_players_voluntary_skip(tmp_path):
-    """README, ## Rulings (Cards and decks): "a skipped resource phase is not the player's one
-    voluntary skip": the first phase the player really has may still be skipped."""
+def test_ruling_a_resource_phase_skipped_by_a_card_is_a_resource_phase(tmp_path):
+    """Audit (stop 48): rule 18, "Due to the continued cost of maintaining an army in the
+    field you only get to skip a resource draw this one time."; docs/RULINGS.md: "from the
+    second resource phase on, at least one use is compulsory". README, ## Rulings (Cards and
+    decks): "a resource phase skipped by a card is one of the player's resource phases".
+
+    A card (the raiders' Burn the Fields) skips player 1's first resource phase: the next one
+    is its second, so a use is compulsory there. The code counted only the phases played, so
+    "skip this resource draw" was offered again: two skips in two rounds."""
     deck = strategies(tmp_path, [{"kind": "skip_draw", "deck": "resource"}])
     s = bare(deck0=deck, deck1=deck)
     play_card(s, 0, "strategies", "Card 0")
@@ -225,6 +274,15 @@ def test_ruling_a_skipped_resource_phase_is_not_the_players_voluntary_skip(tmp_p
     assert s.pending is None and events(s, "skip")
     run_tasks(s, ("resources", 1))
     assert s.pending == ("resource", 1)
+    assert FinishResources(True) not in s.legal_actions(1)
+    assert all(isinstance(a, UseResource) for a in s.legal_actions(1))
+    assert s.resource_phases[1] == 2  # the skipped phase and this one
+    # the terminal, which sizes its menu from the observation, agrees
+    view = s.observation(1)
+    assert set(_choices(view, view["decision"])) == set(s.legal_actions(1))
+    # a skip that comes later leaves the first phase the player's own to skip
+    s = bare(deck0=deck, deck1=deck)
+    run_tasks(s, ("resources", 1))
     assert FinishResources(True) in s.legal_actions(1)
 
 

@@ -79,6 +79,14 @@ def play_card(s: WordIronState, p: int, section: str, name: str) -> None:
     run_tasks(s, ("card", p, k, card_index(s, p, section, name), False, 0))
 
 
+def play_in_turn(s: WordIronState, p: int, section: str, name: str) -> None:
+    """`play_card` inside a strategy turn of player p: an empowering applies only in a turn
+    that began with it in use, and that turn runs it down."""
+    k = SECTIONS[section]
+    run_tasks(s, ("turn_start", p), ("card", p, k, card_index(s, p, section, name), False, 0),
+              ("turn_end", p))
+
+
 def run_tasks(s: WordIronState, *tasks: tuple) -> None:
     """Run these tasks, named: ("draw", player, pile, extra), ("resources", player), ..."""
     s._push([(TASKS[name], *args) for name, *args in tasks])

@@ -39,8 +39,10 @@ class WordIronGame(Game):
     # 2: the shipped decks' champions no longer fight (rules 8 and 11), so records of games
     # with those decks replay differently. 3: a champion read at set-up no longer draws a
     # strategy, chance or Word of Power card before the battle (rules 13-15; the raiders' Horse
-    # Lord and Scout Master did).
-    version = "3"
+    # Lord and Scout Master did). 4: an empower applies only in its holder's strategy turns that
+    # began with it in use (rule 11), and a resource phase skipped by a card counts as one
+    # (rule 18, docs/RULINGS.md): the next is no longer skippable.
+    version = "4"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

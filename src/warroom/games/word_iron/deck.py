@@ -385,9 +385,39 @@ def describe_effect(effect: Any) -> str:
     return kind
 
 
+# Benefits of one family overlap (rule 11): a card's own are used one after the other too.
+BENEFIT_FAMILY = {"protect": "ward", "restore": "ward", "empower": "empower"}
+
+
+def describe_overlapping(effects: list[Any]) -> str:
+    """A card's benefits of one family, two or more, in words. They are used one after the
+    other (rule 11), in an order the player may choose, so no one of them is said to cover
+    "the next" strategy or turns: each says how many it covers."""
+    if effects[0].kind == "empower":
+        return "one after the other: " + " and ".join(
+            f"your strategies cause {e.percent}% more losses for {counted(e.turns, 'turn')}"
+            for e in effects)
+    parts = []
+    for e in effects:
+        strategies = "one strategy" if e.strategies == 1 else \
+            counted(e.strategies, "strategy", "strategies")
+        parts.append(f"no losses from {strategies}" if e.kind == "protect" else
+                     f"your losses after {strategies} are recruited at once")
+    return "from your opponent's next strategy, one after the other: " + " and ".join(parts)
+
+
 def card_text(card: Card) -> str:
-    """What a card does, in words: its effects, as `cards show` and the table say them."""
-    return "; ".join(describe_effect(e) for e in card.effects) or "no effect"
+    """What a card does, in words: its effects, as `cards show` and the table say them. Two or
+    more benefits of one family are said together, where the first of them is."""
+    families = [BENEFIT_FAMILY.get(e.kind) for e in card.effects]
+    parts = []
+    for i, (e, family) in enumerate(zip(card.effects, families)):
+        if family is None or families.count(family) == 1:
+            parts.append(describe_effect(e))
+        elif families.index(family) == i:  # the first of its family on the card
+            parts.append(describe_overlapping(
+                [x for x, f in zip(card.effects, families) if f == family]))
+    return "; ".join(parts) or "no effect"
 
 
 def deck_label(deck: str) -> str:

@@ -341,12 +341,15 @@ class WordIronState(State):
         return {"prize": self.config.prize, "prize_to": winner}
 
     def _t_turn_start(self, task: Task) -> None:
+        """The empowering in use now is the one p's strategies of this turn use (extra draws
+        included): `_strategy_modifiers`."""
         p = task[1]
         self.boost = self._active(p, EMPOWER) if self.benefits[p] else None
 
     def _t_turn_end(self, task: Task) -> None:
-        """An empowering runs down by the turns it was in use from their start; one that
-        waited for the opponent's protection (or came later) does not."""
+        """An empowering runs down by the turns it was in use from their start, the only turns
+        it applies in; one that waited for the opponent's protection (or came later) does
+        not."""
         if self.boost is not None and self.boost in self.benefits[task[1]]:
             self._tick(task[1], self.boost)
         self.boost = None
@@ -391,8 +394,8 @@ class WordIronState(State):
 
     # --- effects ----------------------------------------------------------------------------
     def _strategy_modifiers(self, p: int, target: int, amount: int) -> int | None:
-        """A strategy's losses against the opponent: more with an empower benefit (rounded
-        up), none when the opponent's protection is in use (None)."""
+        """A strategy's losses against the opponent: more with the empower benefit its strategy
+        turn began with (rounded up), none when the opponent's protection is in use (None)."""
         card = self.card
         if target == p or card is None or card[1] != STRATEGY or card[0] != p:
             return amount  # not a strategy of p against the opponent
@@ -400,7 +403,11 @@ class WordIronState(State):
         if b is not None and b[0] == "protect":
             self.event("protected", player=target, source=b[1])
             return None
-        boost = self._active(p, EMPOWER) if self.benefits[p] else None
+        # Rule 11, "use up one ... first then the next": the empowering is the one in use when
+        # p's strategy turn began, the one that turn runs down (`_t_turn_end`); one that came
+        # into use later in the turn waits for the next, and a strategy outside p's strategy
+        # turns (an extra draw of a chance or Word of Power card) has none.
+        boost = self.boost
         if boost is not None:
             amount = ceil(amount * (100 + boost[4]) / 100)
         return amount
@@ -537,11 +544,14 @@ class WordIronState(State):
         if not any(uses for _, _, uses in self.realm[p]):  # no phase: a skip waits for one
             self.event("no_resources", player=p)
             return
+        # A phase skipped by a card is one of p's resource phases all the same: when it is the
+        # first, the next one is the second, where a use is compulsory (rule 18, "you only get
+        # to skip a resource draw this one time"; docs/RULINGS.md).
+        self.resource_phases[p] += 1
         if self.skips[p][RESOURCE_SKIP]:
             self.skips[p][RESOURCE_SKIP] -= 1
             self.event("skip", player=p, deck="resource")
             return
-        self.resource_phases[p] += 1
         self.phase_used = ()
         self.pending = ("resource", p)
 
@@ -609,6 +619,7 @@ class WordIronState(State):
         if used:
             acts.append(FINISH_RESOURCES)
         elif self.resource_phases[p] == 1:  # rule 18: only the initial draw may be skipped
+            # (the first resource phase; when a card skipped it, no phase may be)
             acts.append(SKIP_RESOURCES)
         return acts
 
