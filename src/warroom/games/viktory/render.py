@@ -6,8 +6,10 @@ import re
 from typing import Any
 
 from ...engine.data import counted, first_fitting, fit
+from ..viktory_battles.cards import EFFECT_NAMES, EVENT_EFFECTS, effect_of
 from ..viktory_battles.render import (
     battle_prompt,
+    card_texts,
     counters_answering,
     describe_battle_event,
     draw_prompt,
@@ -59,7 +61,10 @@ def _card_prompt(obs: dict[str, Any], player: int) -> str:
 
 # An 80x24 terminal less the panel's frame, the prompt and its line of help.
 PANEL_LINES = 20
-SHORTER = 3  # the ways to write the cards: whole, cards by name, the hand by id
+# The ways to write the cards: whole with what the special texts of the cards in sight do,
+# whole, cards by name, the hand by id.
+SHORTER = 4
+TEXTS, WHOLE, BY_NAME, BY_ID = range(SHORTER)
 
 
 def render(obs: dict[str, Any], player: int | None) -> str:
@@ -76,7 +81,10 @@ def _room(obs: dict[str, Any]) -> int:
     if you is None or you not in obs["to_move"]:
         return PANEL_LINES
     hand = len(obs.get("hand") or ())
-    choices = {"play": hand + 2, "discard": hand, "lose_card": hand}.get(obs["decision"] or "", 6)
+    # a wave: each card that attacks, each Special Event for its event too, and calling off
+    events = sum(effect_of(c["desc"]) in EVENT_EFFECTS for c in obs.get("hand") or ())
+    choices = {"play": hand + 2, "discard": hand, "lose_card": hand,
+               "wave": hand + events + 1}.get(obs["decision"] or "", 6)
     if obs["decision"] == "draw":  # draw 0 to the limit, or discard a card to draw anew
         draw = obs["draw"]
         choices = draw["up_to"] + 1 + (hand if draw["replace"] else 0)
@@ -97,8 +105,10 @@ def _render(obs: dict[str, Any], short: int) -> str:
     roles = {0: "attacker", 1: "defender"}
     if you in roles:
         lines.append(f"You are the {roles[you]}.")
-    supply = ["in supply" if s else "no supply" for s in obs["supply"]]
-    lines.append(f"Defender ({supply[1]}): {units_text(obs['defender'])}"
+    # Combat supply is a dice rule (README): with the cards alone it plays no part.
+    supply = ["" if obs["mode"] == "cards" else " (in supply)" if s else " (no supply)"
+              for s in obs["supply"]]
+    lines.append(f"Defender{supply[1]}: {units_text(obs['defender'])}"
                  f"   dice: {obs['dice'][1]}   lost: {obs['lost'][1]}")
     if any(obs["defender_reserve"]):
         lines.append(f"  reserve in adjacent hexes: {units_text(obs['defender_reserve'])}")
@@ -108,7 +118,7 @@ def _render(obs: dict[str, Any], short: int) -> str:
     sides = "; ".join(f"side {i}: {units_text(s)}" + (" (from a frigate)" if src == "frigate"
                                                       else "")
                       for i, (s, src) in enumerate(zip(obs["attacker"][1:], obs["sources"]), 1))
-    lines.append(f"Attacker ({supply[0]}): {sides}   dice: {obs['dice'][0]}"
+    lines.append(f"Attacker{supply[0]}: {sides}   dice: {obs['dice'][0]}"
                  f"   lost: {obs['lost'][0]}")
     if any(obs["attacker"][0]):
         lines.append(f"  bombarding from adjacent hexes: {units_text(obs['attacker'][0])}")
@@ -146,10 +156,13 @@ def _after_battle(obs: dict[str, Any], who: str, you: int | None) -> list[str]:
     return [fit(result), fit(f"Waiting for the {SIDE_NAMES[mover]} to {step}.", " ")]
 
 
-def _card(card: str, desc: str, short: int) -> str:
+def _card(card: str, desc: str, short: int, tag: str = "") -> str:
     """A card as the view writes it: "C01 Flank Counter 0H/1M plains", shorter its name
-    alone ("C01 Flank Counter": the choices that use a card give it whole)."""
-    return f"{card} {desc}" if not short else f"{card} {CARD_FIGURES.sub('', desc)}"
+    alone ("C01 Flank Counter": the choices that use a card give it whole); with `tag`, its
+    type where its name does not say it ("X03 Skirmish 1H/1M forest (Attack/Flank
+    Counter)": `Card.seen`)."""
+    text = f"{card} {desc}" if short < BY_NAME else f"{card} {CARD_FIGURES.sub('', desc)}"
+    return f"{text} ({tag})" if tag else text
 
 
 CARD_FIGURES = re.compile(r" \d+H/\d+M \w+")  # hits, misses and terrain, after the name
@@ -164,16 +177,20 @@ def _render_cards(obs: dict[str, Any], you: int | None, short: int = 0) -> list[
             f"{SIDE_NAMES[p['player']]}: {_card(p['card'], p['desc'], short)} ({p['use']})"
             for p in obs["plays"]), " | "))
     if obs["events"]:
-        lines.append(fit("In effect: " + ", ".join(f"{e} ({SIDE_NAMES[p]})"
+        lines.append(fit("In effect: " + ", ".join(f"{EFFECT_NAMES.get(e, e)} ({SIDE_NAMES[p]})"
                                                    for e, p in obs["events"]), ", "))
     if obs["decision"] == "play":
         sel = " selective" if obs["pending_selective"] else ""
         lines.append(f"Live hits against {_who(obs['to_move'][0], you).lower()}: "
                      f"{obs['pending']}{sel}; {counters_answering(obs['respond_to'])}")
     if obs.get("hand") is not None:
-        hand = ", ".join(c["id"] if short > 1 else _card(c["id"], c["desc"], short)
+        hand = ", ".join(c["id"] if short >= BY_ID else _card(c["id"], c["desc"], short,
+                                                              c.get("tag", ""))
                          for c in obs["hand"]) or "empty"
         lines.append(fit(f"Your hand: {hand}", ", "))
+    texts = card_texts([*(obs.get("hand") or ()), *obs["plays"]]) if short == TEXTS else ""
+    if texts:
+        lines.append(fit(texts, "; "))
     return lines
 
 

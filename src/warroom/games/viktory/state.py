@@ -293,7 +293,7 @@ class ViktoryState(State):
         }
         if self.has_cards:
             obs.update({
-                "hand": ([{"id": c, "desc": self.cards[c].short()} for c in self.hands[player]]
+                "hand": ([{"id": c, **self.cards[c].seen()} for c in self.hands[player]]
                          if player is not None else None),
                 "hand_sizes": [len(h) for h in self.hands],
                 "max_hand": [self.max_hand(ATT), self.max_hand(DEF)],

@@ -59,6 +59,33 @@ EFFECT_NAMES = {
     "ignore_terrain": "Ignore Terrain",
     "reinforcements": "Reinforcements",
 }
+# What each effect's text is (the rules class Secrecy and +1 MP as Attack card text, Reversal
+# of Fortune as a Counter; only Mud, Ignore Terrain and Reinforcements are Special Events) and
+# what it does here, in the README's words ("Card files"): both games' tables explain a card
+# by its effect, which its short form names ("[Mud]"), whatever its deck's own `text`.
+EFFECT_CLASS = {
+    "secrecy": "Attack card text",
+    "plus_one_mp": "Attack card text",
+    "reversal_of_fortune": "Counter",
+    "mud": "Special Event",
+    "ignore_terrain": "Special Event",
+    "reinforcements": "Special Event",
+}
+EFFECT_WORDS = {
+    "secrecy": "the defender's artillery cannot fire Overwatch at this wave",
+    "plus_one_mp": "+1 MP: a moving unit gets one more move (nothing inside a battle)",
+    "reversal_of_fortune": "blocks all hits of the card it answers and cancels the opponent's "
+                           "Special Events in effect",
+    "mud": "until the end of the round no side counts a die for cavalry",
+    "ignore_terrain": "until the end of the round the defender counts no die for forest or "
+                      "mountain; lifts Mud",
+    "reinforcements": "draw one unit of your reserve into the battle",
+}
+# A card's type in words: its attack (regular, surprise) and its counter (flank, frontal,
+# surprise), as the rules name them.
+ATTACK_NAMES = {"regular": "Regular Attack", "surprise": "Surprise Attack"}
+COUNTER_NAMES = {"flank": "Flank Counter", "frontal": "Frontal Counter",
+                 "surprise": "Surprise Counter"}
 # Which counters may answer a card of each type (the text's response restrictions).
 RESPONSES = {
     "regular": ("flank", "frontal", "surprise"),
@@ -142,6 +169,48 @@ class Card:
         """'Flank Counter 1H/2M forest', with the effect if any."""
         extra = f" [{EFFECT_NAMES[self.effect]}]" if self.effect else ""
         return f"{self.name} {self.hits}H/{self.misses}M {self.terrain}{extra}"
+
+    def type_tag(self) -> str:
+        """The card's type, shortly, where its name does not say it: "" for a "Flank
+        Counter", "Attack/Flank Counter" for a Skirmish that attacks or counters a flank,
+        "Attack" for Secrecy, "Frontal Counter" for a Reversal of Fortune."""
+        attack = ATTACK_NAMES.get(self.attack or "", "")
+        counter = COUNTER_NAMES.get(self.counter or "", "")
+        if self.name in (attack, counter) and self.kind != ATTACK_COUNTER:
+            return ""
+        if self.attack == "regular":
+            attack = "Attack"
+        return "/".join(x for x in (attack, counter) if x)
+
+    def type_words(self) -> str:
+        """The card's type in the rules' words: "Attack/Counter card: a Regular Attack or a
+        Flank Counter", "Attack card: a Surprise Attack", "Counter card: a Frontal Counter"."""
+        attack = ATTACK_NAMES.get(self.attack or "")
+        counter = COUNTER_NAMES.get(self.counter or "")
+        if attack and counter:
+            return f"Attack/Counter card: a {attack} or a {counter}"
+        return f"Attack card: a {attack}" if attack else f"Counter card: a {counter}"
+
+    def seen(self) -> dict[str, str]:
+        """The card as the tables show it, beside its id: its short form ("desc"), its type
+        shortly where its name does not say it ("tag"), in words ("type"), and what its
+        special text does ("text", "" without one): a player reads a card of any deck, not
+        only its name and figures."""
+        return {"desc": self.short(), "tag": self.type_tag(), "type": self.type_words(),
+                "text": effect_line(self.effect) if self.effect else ""}
+
+
+def effect_of(desc: str) -> str | None:
+    """The effect a card's short form names ("Mud 1H/1M forest [Mud]": "mud"), or None."""
+    if not desc.endswith("]"):
+        return None
+    tag = desc[desc.rfind("[") + 1:-1]
+    return next((key for key, name in EFFECT_NAMES.items() if name == tag), None)
+
+
+def effect_line(effect: str) -> str:
+    """What an effect's text is and does: "Mud (Special Event): until the end of ..."."""
+    return f"{EFFECT_NAMES[effect]} ({EFFECT_CLASS[effect]}): {EFFECT_WORDS[effect]}"
 
 
 @dataclass(frozen=True)

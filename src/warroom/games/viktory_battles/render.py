@@ -3,7 +3,7 @@ as the game does ("The attacker", "Player 2")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .cards import RESPONSES
@@ -92,6 +92,14 @@ def counters_answering(respond_to: str) -> str:
         return "no Counter answers it: pass"
     which = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
     return f"a {respond_to} card: a {which} Counter answers, or pass"
+
+
+def card_texts(cards: Iterable[dict[str, Any]]) -> str:
+    """What the special texts of these cards (a hand's, and those played this round) do,
+    each once ("Card text: Mud (Special Event): until the end of the round no side counts a
+    die for cavalry"; `Card.seen`), or "": the hand and the choices name them only ("[Mud]")."""
+    texts = dict.fromkeys(c["text"] for c in cards if c.get("text"))
+    return "Card text: " + "; ".join(texts) if texts else ""
 
 
 # The question each decision of a battle asks the side to move, in plain words

@@ -978,7 +978,8 @@ class BattleSession:
         self._cards().discard.append(card.id)
         self.cards_played += 1
         seat = self.seat[role]
-        play = {"player": seat, "card": card.id, "desc": card.short(), "use": action.use}
+        # what it is and does (`Card.seen`), for the tables' tooltips and card texts
+        play = {"player": seat, "card": card.id, **card.seen(), "use": action.use}
         self.plays.append(play)
         self.log("play", player=seat, card=card.id, desc=card.short(), use=action.use,
                  facing=self.pending if action.use == "counter" else 0)

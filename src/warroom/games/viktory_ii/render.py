@@ -12,7 +12,8 @@ still shows. The width is fixed, not the terminal's: the same view renders the s
 every channel (the terminal, the server's text view, the environments' `render()`).
 
 The table is read in a panel on an 80x24 terminal with the choices of its reader under it
-(`_room`). A table taller than its share is written shorter, step by step (SHORT): the
+(`_room`). A table taller than its share is written shorter, step by step (SHORT): first
+without the line that says what the special texts of the reader's cards do (TEXTS); the
 hex key on one line and the turn limit and the capitals to win in the headline
 (ONE_KEY); then each player's holdings, the units and the battle in short words
 ("2 inf, 1 art") and the hand as its cards' ids, hits and misses (PACKED); then the map
@@ -29,9 +30,11 @@ from typing import Any
 
 from ...engine import ChoiceGrid
 from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain, reader_width
+from ..viktory_battles.cards import EFFECT_NAMES
 from ..viktory_battles.render import (
     NOBODY_DEFENDS,
     battle_prompt,
+    card_texts,
     counters_answering,
     describe_battle_event,
     draw_prompt,
@@ -103,7 +106,7 @@ def _whose(q: int, you: int | None) -> str:
 # as the module's docstring tells).
 PANEL_LINES = 24 - 2  # the panel's lines on an 80x24 terminal, its frame aside
 MENU_WIDTH = 80 - 1  # the columns the terminal lays the choices out in
-SHORT = FULL, ONE_KEY, PACKED, BESIDE, TIGHT, TRIMMED = range(6)
+SHORT = TEXTS, FULL, ONE_KEY, PACKED, BESIDE, TIGHT, TRIMMED = range(7)
 SIDE_MIN = 20  # the narrowest column beside the map worth writing in
 UNIT_SHORT = ("inf", "cav", "art", "frig")  # the units in short words (PACKED)
 
@@ -590,10 +593,20 @@ def _hand(obs: dict[str, Any], short: int, columns: int = TEXT_WIDTH) -> list[st
     if obs["hand"] is None:
         return [f"Cards: {cards}"]
     if short < PACKED:
-        hand = ", ".join(f"{c['id']} {c['desc']}" for c in obs["hand"]) or "empty"
-        return [f"Cards: {cards}", fit(f"Your hand: {hand}", ", ", columns)]
+        hand = ", ".join(_typed(c) for c in obs["hand"]) or "empty"
+        plays = (obs.get("battle") or {}).get("plays") or ()
+        texts = card_texts([*obs["hand"], *plays]) if short == TEXTS else ""
+        return [f"Cards: {cards}", fit(f"Your hand: {hand}", ", ", columns)] \
+            + ([fit(texts, "; ", columns)] if texts else [])
     hand = ", ".join(f"{c['id']} {_hits(c['desc'])}" for c in obs["hand"]) or "empty"
     return [f"Your hand ({cards}): {hand}"]
+
+
+def _typed(card: dict[str, Any]) -> str:
+    """A card of the hand with its type where its name does not say it ("X03 Skirmish
+    1H/1M forest (Attack/Flank Counter)": `Card.seen`)."""
+    tag = card.get("tag")
+    return f"{card['id']} {card['desc']}" + (f" ({tag})" if tag else "")
 
 
 def _hits(desc: str) -> str:
@@ -665,15 +678,17 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
         + (f" (+{_units_text(r, short)} waiting)" if any(r) else "")
         for i, (h, src, u, r) in enumerate(zip(battle["source_hexes"], battle["sources"],
                                                 battle["attacker"][1:], battle["reserves"]), 1))
-    supply = ["supply" if s else "no supply" for s in battle["supply"]]
+    # Combat supply is a dice rule (viktory's README): with the cards alone it plays no part.
+    supply = ["" if battle["mode"] == "cards" else " (supply)" if s else " (no supply)"
+              for s in battle["supply"]]
     # dice and losses first, as the defender's: a side's forces may run long
-    lines.append(f"  attacker ({supply[0]}): dice {battle['dice'][0]}; lost "
+    lines.append(f"  attacker{supply[0]}: dice {battle['dice'][0]}; lost "
                  f"{battle['lost'][0]}; {sides}")
     if any(battle["attacker"][0]):
         lines.append(f"  bombarding: {_units_text(battle['attacker'][0], short)}")
     near = "; ".join(f"{_place(names, h)} {_units_text(u, short)}"
                      for h, u in battle["defender_groups"] if any(u))
-    lines.append(f"  defender ({supply[1]}): {_units_text(battle['defender'], short)}; dice "
+    lines.append(f"  defender{supply[1]}: {_units_text(battle['defender'], short)}; dice "
                  f"{battle['dice'][1]}; lost {battle['lost'][1]}"
                  + (f"; next to it: {near}" if near else "")
                  + (f"; Overwatch ready: {battle['overwatch_ready']}"
@@ -684,7 +699,7 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
                 f"player {p['player']}: {p['card']} {p['desc']} ({p['use']})"
                 for p in battle["plays"]), " | ", columns))
         if battle["events"]:
-            lines.append(fit("  in effect: " + ", ".join(f"{e} (player {p})"
+            lines.append(fit("  in effect: " + ", ".join(f"{EFFECT_NAMES.get(e, e)} (player {p})"
                                                           for e, p in battle["events"]), ", ",
                               columns))
         if battle["decision"] == "play":

@@ -1111,14 +1111,6 @@ class ViktoryIIState(PlacementRules):
             self.overwatch_fired.pop(source, None)  # no artillery that fired stays there
         self.overwatch_fired[h] = self.overwatch_fired.get(h, 0) + carried
 
-    def _pick(self, p: int, h: int, t: int, k: int,
-              statuses: tuple[int, ...] | None = None) -> list[int]:
-        """k of the player's units of type t in hex h (not attackers, not cargo)."""
-        found = [u for u in range(len(self.uo)) if self.uo[u] == p and self.uh[u] == h
-                 and self.ut[u] == t and self.us[u] not in (FREE, ATTACKING, CARGO)
-                 and (statuses is None or self.us[u] in statuses)]
-        return found[:k]
-
     def _after_attack(self, u: int) -> int:
         """A unit's status after its battle: its movement is over, except a cavalry's
         (the cavalry exception): with movement left it may move on and attack elsewhere."""

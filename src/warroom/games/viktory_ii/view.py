@@ -187,7 +187,7 @@ class ViewRules(State):
             "result": self.result.to_json() if self.result is not None else None,
         }
         if self.pool is not None:
-            obs["hand"] = ([{"id": c, "desc": self.cards[c].short()}
+            obs["hand"] = ([{"id": c, **self.cards[c].seen()}
                             for c in sorted(self.pool.hands[player])]
                            if player is not None else None)
             obs["deck_left"] = len(self.pool.deck)
@@ -226,11 +226,15 @@ class ViewRules(State):
         return obs
 
     def _visible_units(self, vis: int) -> list[list[Any]]:
-        """Per hex and owner: [hex, owner, units, units yet to move, cargo]."""
+        """Per hex and owner: [hex, owner, units, units yet to move, cargo]. The units of a
+        battle under way are its own, not the map's: those that declared the attack, and
+        those brought or drawn into it from the hexes next to it (`_in_battle`), which
+        stood counted on their hex as well as in the battle."""
         stacks: dict[tuple[int, int], list[Any]] = {}
+        fighting = self._in_battle()
         for u in range(len(self.uo)):
             s = self.us[u]
-            if s in (FREE, ATTACKING):
+            if s in (FREE, ATTACKING) or u in fighting:
                 continue
             h = self.uh[u]
             if not vis >> h & 1:
@@ -247,6 +251,38 @@ class ViewRules(State):
                 if s in MOVABLE:
                     entry[3][t] += 1
         return [stacks[k] for k in sorted(stacks)]
+
+    def _in_battle(self) -> set[int]:
+        """The units the battle under way has brought or drawn in from the hexes next to it:
+        they stay on their hex until it ends (`finish_battle` moves the same ones, as picked
+        here: an attacking side's fresh units of its source hex, the first of each kind; a
+        defending group's first units of each kind not attacking and not aboard: `_pick`)."""
+        session, request = self.session, self.session_request
+        if session is None or request is None:
+            return set()
+        # the resolver's counts of them (a session of another resolver may keep none)
+        joined_in: list[list[int]] = getattr(session, "joined", [])
+        drawn_in: list[list[int]] = getattr(session, "drawn", [])
+        wanted: list[tuple[int, int, int, int, bool]] = []  # owner, hex, type, count, fresh
+        for side, joined in zip(request.sides, joined_in[1:]):
+            wanted += [(request.attacker, side.source, t, k, True)
+                       for t, k in enumerate(joined) if k]
+        for group, drawn in zip(request.defender_reserve, drawn_in):
+            wanted += [(request.defender, group.hex, t, k, False)
+                       for t, k in enumerate(drawn) if k]
+        out: set[int] = set()
+        for owner, h, t, k, fresh in wanted:
+            out.update(self._pick(owner, h, t, k, (FRESH,) if fresh else None))
+        return out
+
+    def _pick(self, p: int, h: int, t: int, k: int,
+              statuses: tuple[int, ...] | None = None) -> list[int]:
+        """k of the player's units of type t in hex h (not attackers, not cargo): the units a
+        battle's end moves (`finish_battle`), and the view leaves off their hex meanwhile."""
+        found = [u for u in range(len(self.uo)) if self.uo[u] == p and self.uh[u] == h
+                 and self.ut[u] == t and self.us[u] not in (FREE, ATTACKING, CARGO)
+                 and (statuses is None or self.us[u] in statuses)]
+        return found[:k]
 
     def _visible_battles(self, vis: int) -> list[dict[str, Any]]:
         out = []

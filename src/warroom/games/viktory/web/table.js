@@ -12,16 +12,56 @@ const CARD_KEY = "H: hits, M: misses (a Counter's misses cancel that many hits a
   + "played as an Attack its misses count nothing). A card's terrain: in a battle on a hex of "
   + "that terrain, all its hits are selective (you pick the units lost).";
 
-/** "Regular Attack 2H/0M mountain [Mud]" in words (null: not a card's short form). */
-function cardWords(desc) {
-  const m = /^(.*) (\d+)H\/(\d+)M (\w+)(?: \[(.+)\])?$/.exec(desc || "");
+// The Battle Cards in words, shared with the map game's table (it imports them from here):
+// a card's tooltip, the Counters that may answer a card, a card played. What a card is and
+// does comes with it in the observation (`Card.seen` in viktory_battles/cards.py: "type",
+// "text"), for a card of any deck.
+
+// The effects by the identifiers a battle's "events" name them by ("ignore_terrain").
+export const EFFECT_IDS = {
+  secrecy: "Secrecy",
+  plus_one_mp: "+1 MP",
+  reversal_of_fortune: "Reversal of Fortune",
+  mud: "Mud",
+  ignore_terrain: "Ignore Terrain",
+  reinforcements: "Reinforcements",
+};
+// Which Counters may answer a card of each type (the Battle Cards text's restrictions).
+const RESPONSES = { regular: ["flank", "frontal", "surprise"], flank: ["flank", "surprise"],
+  frontal: ["frontal", "surprise"], surprise: ["surprise"] };
+
+/** Which Counters may answer the card just played, and the way out, in the terminal's words
+ *  (viktory_battles/render.py `counters_answering`). */
+export function countersAnswering(respondTo) {
+  const kinds = (RESPONSES[respondTo] || []).map((k) => k[0].toUpperCase() + k.slice(1));
+  if (!kinds.length) return "no Counter answers it: pass";
+  const which = kinds.length === 1 ? kinds[0]
+    : `${kinds.slice(0, -1).join(", ")} or ${kinds[kinds.length - 1]}`;
+  return `a ${respondTo} card: a ${which} Counter answers, or pass`;
+}
+
+/** A card played this round: its card, and what it did (a Counter's hits blocked; the hits
+ *  it made live). */
+export function playWords(p) {
+  const did = [];
+  if (p.blocked !== undefined) did.push(`blocked ${p.blocked}`);
+  if (p.live !== undefined) did.push(`${p.live} live`);
+  return `${p.card} ${p.desc} (${p.use}${did.length ? `: ${did.join(", ")}` : ""})`;
+}
+
+/** A card ({desc, type, text}: a hand's or a play's) in words: "Regular Attack: 2 hits, 0
+ *  misses (...); terrain mountain: ...", its type ("Attack/Counter card: a Regular Attack or
+ *  a Flank Counter") and what its special text is and does ("Mud (Special Event): until the
+ *  end of ..."); null when `desc` is not a card's short form. */
+export function cardWords(card) {
+  const m = /^(.*) (\d+)H\/(\d+)M (\w+)(?: \[(.+)\])?$/.exec(card.desc || "");
   if (!m) return null;
-  const [, title, hits, misses, terrain, effect] = m;
+  const [, title, hits, misses, terrain] = m;
   const n = (k, one, many) => `${k} ${Number(k) === 1 ? one : many}`;
-  return `${title}: ${n(hits, "hit", "hits")}, ${n(misses, "miss", "misses")} (a miss cancels a `
+  return `${title}: ${n(hits, "hit", "hits")}, ${n(misses, "miss", "misses")} (a miss blocks a `
     + `hit against you when it is played as a Counter); terrain ${terrain}: in a battle on a `
     + `${terrain} hex all its hits are selective (you pick the units lost)`
-    + (effect ? `; Special Event: ${effect}` : "");
+    + [card.type, card.text].filter(Boolean).map((x) => `. ${x}`).join("");
 }
 
 const TERRAIN = { plains: "#b9a45a", grassland: "#6f9b4a", forest: "#2f6b3a", mountain: "#8a8078", water: "#3a6ea5" };
@@ -48,7 +88,11 @@ export function render(root, view, ctx) {
         text: `${o.casualties.count} ${role(o.casualties.victim)} (${o.casualties.cause}), by ${who(o.casualties.chooser, view)}` })) : null)));
 
   root.append(h("div", { class: `seat-area${o.to_move.includes(1) ? " active" : ""}` },
-    h("h4", { text: `Defender: ${who(1, view)}${o.supply[1] ? " · in supply" : ""} · ${o.settlement} on ${o.terrain}` }),
+    // Combat supply is a dice rule (the README): with the cards alone it plays no part.
+    h("h4", { text: `Defender: ${who(1, view)}${o.supply[1] && o.mode !== "cards" ? " · in supply" : ""} · ${o.settlement} on ${o.terrain}` }),
+    // The defending artillery that may still fire Overwatch, as the terminal says it.
+    o.overwatch && o.defender[2] ? h("div", { class: "muted", id: "overwatch-ready",
+      text: `Artillery able to fire Overwatch: ${o.overwatch_ready}${o.secrecy ? " (Secrecy: not at this wave)" : ""}` }) : null,
     units(o.defender, (a, u) => a.type === "Casualty" && !a.attacker && a.unit === u),
     o.attacker[0].some(Boolean) ? h("div", { class: "zone" }, h("div", { class: "label", text: "attackers in the hex" }),
       units(o.attacker[0], (a, u) => a.type === "Casualty" && a.attacker && a.side === 0 && a.unit === u)) : null,
@@ -56,7 +100,7 @@ export function render(root, view, ctx) {
       units(o.defender_reserve, (a, u) => a.type === "DrawIn" && !a.attacker && a.unit === u)) : null));
 
   root.append(h("div", { class: `seat-area${o.to_move.includes(0) ? " active" : ""}` },
-    h("h4", { text: `Attacker: ${who(0, view)}${o.supply[0] ? " · in supply" : ""}` }),
+    h("h4", { text: `Attacker: ${who(0, view)}${o.supply[0] && o.mode !== "cards" ? " · in supply" : ""}` }),
     ...Array.from({ length: sides }, (_, i) => {
       const s = i + 1;
       return h("div", { class: "zone" }, h("div", { class: "label", text: `hex side ${s} (from ${o.sources[i]})` }),
@@ -68,16 +112,32 @@ export function render(root, view, ctx) {
 
   if (o.hand || o.hand_sizes) {
     // A card's tooltip and accessible name say what its "2H/0M mountain" means.
-    const explain = (el, id, desc) => {
-      const said = cardWords(desc);
+    const explain = (el, id, card) => {
+      const said = cardWords(card);
       if (!said) return el;
       const label = el.getAttribute("aria-label");
       el.setAttribute("aria-label", label ? `${label}. ${said}` : `${id} ${said}`);
       el.title = el.title && el.title !== id ? `${el.title}\n${said}` : `${id} ${said}`;
       return el;
     };
-    const cardOf = (c) => explain(acts.bind(tile(c.id, { note: c.desc, id: c.id }),
-      acts.take((a) => (a.type === "PlayCard" || a.type === "Discard") && a.card === c.id)), c.id, c.desc);
+    // A card of the hand with its type in words under its face.
+    const typed = (el, c) => {
+      if (c.type) el.append(h("small", { class: "card-type", text: c.type }));
+      return el;
+    };
+    const cardOf = (c) => explain(typed(acts.bind(tile(c.id, { note: c.desc, id: c.id }),
+      acts.take((a) => (a.type === "PlayCard" || a.type === "Discard") && a.card === c.id)), c), c.id, c);
+    // What the terminal says of the card round: the live hits and which Counters may answer
+    // them, and the Special Events in effect.
+    const now = [];
+    if (o.decision === "play" && o.to_move.length) {
+      const facing = o.to_move[0] === view.seat ? "you" : `the ${role(o.to_move[0])}`;
+      now.push(`Live hits against ${facing}: ${o.pending}${o.pending_selective ? " selective" : ""}; `
+        + countersAnswering(o.respond_to));
+    }
+    if (o.events?.length) {
+      now.push(`In effect: ${o.events.map(([e, p]) => `${EFFECT_IDS[e] || e} (${role(p)})`).join(", ")}`);
+    }
     root.append(panel("Battle Cards",
       h("div", { class: "row" }, o.deck_left !== undefined ? pile("Deck", o.deck_left) : null,
         // The discards are public: the last one face up, not a card's back.
@@ -87,7 +147,8 @@ export function render(root, view, ctx) {
           `hands: attacker ${o.hand_sizes[0]}/${o.max_hand[0]}, defender ${o.hand_sizes[1]}/${o.max_hand[1]}`) : null),
       o.plays?.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "played this round" }),
         h("div", { class: "row" }, ...o.plays.map((pl) => explain(tile(pl.card,
-          { note: `${role(pl.player)}: ${pl.desc} (${pl.use})` }), pl.card, pl.desc)))) : null,
+          { note: `${role(pl.player)}: ${playWords(pl).slice(pl.card.length + 1)}` }), pl.card, pl)))) : null,
+      now.length ? h("div", { class: "now", id: "card-now" }, ...now.map((t) => h("div", { text: t }))) : null,
       o.hand ? h("div", { class: "zone" }, h("div", { class: "label", text: "your hand" }),
         h("div", { class: "row" }, ...o.hand.map(cardOf))) : null,
       o.hand?.length || o.plays?.length

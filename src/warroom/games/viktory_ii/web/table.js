@@ -16,6 +16,8 @@
 // cards) is a button. On a narrow screen a large map scrolls inside its box at a size a finger
 // can tap, with a button to show it whole.
 
+import { EFFECT_IDS, cardWords, countersAnswering, playWords } from "/tables/viktory.js";
+
 const UNITS = ["infantry", "cavalry", "artillery", "frigate"];
 const ICONS = ["♟", "♞", "✹", "⚓"];
 const TERRAINS = ["plains", "grassland", "forest", "mountain", "water"];
@@ -85,18 +87,6 @@ const FLIP_KEY = "A flip hits with each Attack or Attack/Counter card turned up;
 const CARD_KEY = "H: hits, M: misses (a Counter's misses block that many hits against you). A card's "
   + "terrain: in a battle fought on a hex of that terrain, all its hits are selective (you pick "
   + "the units lost).";
-
-/** "Regular Attack 2H/0M mountain [Mud]" in words: "Regular Attack: 2 hits, 0 misses; terrain
- *  mountain: ..." (null: not a card's short form). */
-function cardWords(desc) {
-  const m = /^(.*) (\d+)H\/(\d+)M (\w+)(?: \[(.+)\])?$/.exec(desc || "");
-  if (!m) return null;
-  const [, title, hits, misses, terrain, effect] = m;
-  return `${title}: ${counted(Number(hits), "hit")}, ${counted(Number(misses), "miss", "misses")}`
-    + ` (a miss blocks a hit against you when it is played as a Counter); terrain ${terrain}: in a `
-    + `battle on a ${terrain} hex all its hits are selective (you pick the units lost)`
-    + (effect ? `; Special Event: ${effect}` : "");
-}
 
 /** What a roll's dice needed: known when a 4 was rolled (it hit in combat supply alone). */
 function hitTarget(r) {
@@ -810,8 +800,9 @@ export function render(root, view, ctx) {
    *  mountain"): its hits and misses, and what its terrain does (the Battle Cards text: in a
    *  battle fought on a hex of the card's terrain, all its hits are selective). */
   function explainCard(el, c) {
-    const words = cardWords(c.desc);
+    const words = cardWords(c);
     if (!words) return el;
+    if (c.type) el.append(h("small", { class: "card-type", text: c.type })); // under its face too
     const said = `${c.id} ${words}`;
     const label = el.getAttribute("aria-label");
     el.setAttribute("aria-label", label ? `${label}. ${words}` : said);
@@ -971,7 +962,10 @@ export function render(root, view, ctx) {
   function defenderSide(b) {
     const more = stats(b, 1);
     if (b.naval_support) more.push("a frigate next to it supports");
-    if (b.overwatch_ready && b.kind !== "overwatch") more.push(`${counted(b.overwatch_ready, "artillery", "artillery")} ready to fire Overwatch`);
+    if (b.overwatch_ready && b.kind !== "overwatch") {
+      more.push(`${counted(b.overwatch_ready, "artillery", "artillery")} ready to fire Overwatch`
+        + (b.secrecy ? " (Secrecy: not at this wave)" : ""));
+    }
     const near = b.defender_groups.filter(([, c]) => any(c)).map(([hx, c]) => `${unitsWords(c)}${hexName(hx) ? ` on ${hexName(hx)}` : ""}`);
     if (near.length && b.mode !== "dice") more.push(`Reinforcements may draw in: ${near.join(", ")}`);
     const units = any(b.defender) ? unitsWords(b.defender)
@@ -988,21 +982,29 @@ export function render(root, view, ctx) {
     // in the dice modes, what a die needs: 1-3, 1-4 in combat supply
     const hit = `${b.dice[role] === 1 ? "hits" : "hit"} on 1-${b.supply[role] ? "4 (in supply)" : "3"}`;
     if (b.mode !== "cards" && b.kind !== "overwatch") out.push(`${counted(b.dice[role], "die", "dice")} ${hit}`);
-    else out.push(b.supply[role] ? "in supply" : "no supply");
+    // combat supply is a dice rule: with the cards alone it plays no part
+    else if (b.mode !== "cards") out.push(b.supply[role] ? "in supply" : "no supply");
     if (b.lost[role]) out.push(`lost ${b.lost[role]}`);
     return out;
   }
 
-  /** Card modes: the cards played this card round and the Special Events in effect. */
+  /** Card modes: the cards played this card round (what each blocked and made live), the
+   *  Special Events in effect, and the live hits with which Counters may answer them (the
+   *  terminal's words). */
   function cardsLine(b) {
     const bits = [];
     if (b.plays && b.plays.length) {
-      bits.push(`Played: ${b.plays.map((p) => `${who(p.player, view)} ${p.card} ${p.desc} (${p.use})`).join("; ")}`);
+      bits.push(`Played: ${b.plays.map((p) => `${who(p.player, view)} ${playWords(p)}`).join("; ")}`);
     }
     if (b.events && b.events.length) {
-      bits.push(`In effect: ${b.events.map(([e, p]) => `${e.replaceAll("_", " ")} (${who(p, view)})`).join(", ")}`);
+      bits.push(`In effect: ${b.events.map(([e, p]) => `${EFFECT_IDS[e] || e.replaceAll("_", " ")} (${who(p, view)})`).join(", ")}`);
     }
-    return bits.length ? h("div", { class: "muted", text: bits.join(" · ") }) : null;
+    if (b.decision === "play" && b.to_move && b.to_move.length) {
+      const facing = b.to_move[0] === view.seat ? "you" : who(b.to_move[0], view);
+      bits.push(`Live hits against ${facing}: ${b.pending}${b.pending_selective ? " selective" : ""}; `
+        + countersAnswering(b.respond_to));
+    }
+    return bits.length ? h("div", { class: "muted", id: "v2-battle-cards" }, ...bits.map((t) => h("div", { text: t }))) : null;
   }
 
   /** What is to be decided now, and by whom, in a player's words. */
