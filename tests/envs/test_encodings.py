@@ -221,15 +221,47 @@ def test_every_registered_game_offers_an_encoding(name):
     assert game.encoding(game.config()).num_actions > 0
 
 
+DOCS = "python -m warroom.envs.docs"
+
+
+def stale_readme_message(written: str, wanted: str) -> str:
+    """Which games' sections of envs/README.md differ from their encodings, and the command
+    that rewrites them."""
+    def sections(text: str) -> dict[str, str]:
+        parts = text.split("\n### `")[1:]
+        return {part.split("`", 1)[0]: part for part in parts}
+
+    have, want = sections(written), sections(wanted)
+    missing = [name for name in want if name not in have]
+    changed = [name for name in want if name in have and have[name] != want[name]]
+    gone = [name for name in have if name not in want]
+    return (f"src/warroom/envs/README.md is out of date (no section for {missing}, a stale "
+            f"one for {changed}, one for no game {gone}): a game with an encoding is "
+            f"documented there; run `{DOCS}` (with the project's Python, .venv/bin/python) to "
+            f"rewrite its generated part from the encodings, and `{DOCS} --check` to check it")
+
+
 def test_the_readme_tables_are_generated_from_the_encodings():
     """envs/README.md documents every game's pieces and keys; `python -m warroom.envs.docs`
-    writes that part, and it must match the code."""
+    writes that part, and it must match the code.
+
+    Audit (stop 48): its message names the games whose sections are missing or stale."""
     from warroom.envs import docs
 
-    assert docs.readme_text() == docs.README.read_text(), \
-        "envs/README.md is out of date: run python -m warroom.envs.docs"
+    written, wanted = docs.README.read_text(), docs.readme_text()
+    assert wanted == written, stale_readme_message(written, wanted)
     for name in REGISTRY:
-        assert f"### `{name}`" in docs.README.read_text()
+        assert f"### `{name}`" in written, stale_readme_message(written, wanted)
+
+
+def test_the_message_of_a_stale_readme_names_the_game_and_the_command():
+    """Audit (stop 48): what a game added without its README section is told."""
+    written = "intro\n### `kow`: Kings\nkow table\n### `gone`: Gone\nold\n"
+    wanted = "intro\n### `duel`: Secret Duel\nduel table\n### `kow`: Kings\nkow table 2\n"
+    message = stale_readme_message(written, wanted)
+    assert "no section for ['duel']" in message
+    assert "a stale one for ['kow']" in message and "one for no game ['gone']" in message
+    assert "run `python -m warroom.envs.docs`" in message
 
 
 def test_kow_keeps_the_indices_of_a_list_of_dice_choices_only_for_the_same_objects():

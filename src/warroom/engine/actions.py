@@ -1,6 +1,7 @@
 """Actions and their JSON codec.
 
-An action is a frozen dataclass defined by a game; its `label` says what it does in words.
+An action is a frozen dataclass (or a NamedTuple) defined by a game; its `label` says what it
+does in words.
 The JSON form is `{"type": ClassName, **fields}`; lists come back as tuples so that decoded
 actions compare equal to (and hash like) the ones the state produced.
 
@@ -23,10 +24,24 @@ from .data import shown
 from .errors import RecordError
 
 
+def field_names(action: Any) -> tuple[str, ...]:
+    """The names of an action's fields (an action or its class): a dataclass's fields, or a
+    NamedTuple's `_fields`."""
+    if dataclasses.is_dataclass(action):
+        return tuple(f.name for f in dataclasses.fields(action))
+    names = getattr(action, "_fields", None)
+    cls = action if isinstance(action, type) else type(action)
+    if isinstance(names, tuple) and issubclass(cls, tuple):
+        return names
+    raise TypeError(f"an action is a frozen dataclass or a NamedTuple, not {cls.__name__}")
+
+
 def to_json(action: Any) -> dict[str, Any]:
+    """An action (a game's action dataclass or NamedTuple) as JSON: `{"type": class name,
+    field: value, ...}`, as records hold it; `game.codec.decode` reads it back."""
     data = {"type": type(action).__name__}
-    for field in dataclasses.fields(action):
-        data[field.name] = _jsonable(getattr(action, field.name))
+    for name in field_names(action):
+        data[name] = _jsonable(getattr(action, name))
     return data
 
 
@@ -56,7 +71,7 @@ class ActionCodec:
             known = ", ".join(sorted(self.classes))
             raise RecordError(f"{where}: unknown action type {shown(data['type'])} "
                               f"(known: {known})")
-        names = {f.name for f in dataclasses.fields(cls)}
+        names = set(field_names(cls))
         given = set(data) - {"type"}
         if given != names:
             raise RecordError(
@@ -87,5 +102,5 @@ class ActionCodec:
 def _fields_model(cls: type) -> type[BaseModel]:
     """A pydantic model of an action's fields, strict: what a record may hold for them."""
     hints = typing.get_type_hints(cls, include_extras=True)
-    fields: dict[str, Any] = {f.name: (hints[f.name], ...) for f in dataclasses.fields(cls)}
+    fields: dict[str, Any] = {name: (hints[name], ...) for name in field_names(cls)}
     return create_model(f"{cls.__name__}Fields", __config__=ConfigDict(strict=True), **fields)

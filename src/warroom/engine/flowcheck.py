@@ -35,11 +35,18 @@ same dice and the same actions, and the comparison stops where content p could n
 becomes visible. It is not complete: a leak that hides in an event's data (a public "pass"
 that lists the cards its player could have played) ends the comparison instead of being
 reported, and a leak in a state that random play does not reach is not found.
+
+Two more checks of secrets, which the conformance suite runs on every game:
+`simultaneous_leak` (nobody sees another's choice at a simultaneous decision until all are
+in) and `determinisation_problem` (a determinisation keeps what its player and a spectator
+see, and varies what the player cannot see); each says what most likely is wrong.
 """
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from .core import Game, Player, State
@@ -176,3 +183,204 @@ def flow_leak(game: Game, state: State, observer: Player, seed: int,
     what, step = compare_flow(game, state.clone(), twin(state, observer, seed), observer,
                               random.Random(seed), steps)
     return None if what is None else f"seen by player {observer}, {step} action(s) on: {what}"
+
+
+def first_difference(a: Any, b: Any) -> str:
+    """Where two observations (JSON-able dicts) first differ: a key, and for a list (the
+    log) the first item that differs, e.g. "key 'log' (item 3: {...} or {...})"."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in [*a, *(k for k in b if k not in a)]:
+            if key not in a or key not in b:
+                return f"key {key!r} (in one observation only)"
+            if a[key] != b[key]:
+                x, y = a[key], b[key]
+                if isinstance(x, list) and isinstance(y, list):
+                    for i, (u, v) in enumerate(zip(x, y)):
+                        if u != v:
+                            return f"key {key!r} (item {i}: {u!r} or {v!r})"
+                    i = min(len(x), len(y))
+                    extra = (x if len(x) > len(y) else y)[i]
+                    return f"key {key!r} (item {i}: {extra!r} in one observation only)"
+                return f"key {key!r} ({_short(x)} or {_short(y)})"
+        return "nowhere"
+    return f"the whole observation ({_short(a)} or {_short(b)})"
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def simultaneous_leak(game: Game, state: State, rng: random.Random,
+                      tries: int = 6) -> str | None:
+    """At a simultaneous decision (`to_move()` has several seats), nobody may see another's
+    choice until all are in (docs/DESIGN.md). For each mover q with two or more legal
+    actions, two different ones (drawn with `rng`) are applied to two clones, and every other
+    seat still to move must see the very same observation, log included, and have the same
+    legal actions, in both. None if so (and at any state with one mover), else a sentence
+    naming the seat that could tell, the chooser, its two actions and the first key of the
+    observation that differs. `state` is not changed.
+
+    That q has finished choosing is public, as a player sees the others lay their card down:
+    where q's choice is made of several sub-decisions ("add this card", "done"), the two
+    actions compared are two after which the same seats are to move (up to `tries` of q's
+    actions are tried to find such a pair); what q chose is not public."""
+    movers = state.to_move()
+    if len(movers) < 2:
+        return None
+    for q in movers:
+        actions = state.legal_actions(q)
+        if len(actions) < 2:
+            continue
+        order = rng.sample(range(len(actions)), min(len(actions), tries))
+        after: dict[tuple[Player, ...], tuple[Any, State]] = {}
+        pair = None
+        for k in order:
+            copy = state.clone()
+            copy.apply(q, actions[k])
+            first = after.setdefault(copy.to_move(), (actions[k], copy))
+            if first[1] is not copy:
+                pair = (first, (actions[k], copy))
+                break
+        if pair is None:
+            continue
+        (a, copy_a), (b, copy_b) = pair
+        where = (f"at a simultaneous decision (players {list(movers)} to move), player {q} "
+                 f"chose {a.label!r} or {b.label!r}")
+        for p in copy_a.to_move():
+            if p == q or p not in movers:
+                continue
+            seen = copy_a.observation(p), copy_b.observation(p)
+            if seen[0] != seen[1]:
+                return (f"player {p} can tell what player {q} chose in secret before choosing "
+                        f"itself: {where}, and player {p}'s observation differs at "
+                        f"{first_difference(seen[0], seen[1])}")
+            legal = copy_a.legal_actions(p), copy_b.legal_actions(p)
+            if legal[0] != legal[1]:
+                return (f"player {p} can tell what player {q} chose in secret before choosing "
+                        f"itself: {where}, and player {p}'s legal actions differ "
+                        f"({_short([x.label for x in legal[0]])} or "
+                        f"{_short([x.label for x in legal[1]])})")
+    return None
+
+
+def random_walk(game: Game, config: Any, seed: int,
+                max_steps: int = 20_000) -> Iterator[tuple[int, State]]:
+    """(actions applied so far, the live state) along one random game from `seed`, in which
+    the first mover plays a random legal action (drawn from `random.Random(seed)`); the state
+    is changed as the walk goes on."""
+    state = game.new_state(config, seed)
+    rng = random.Random(seed)
+    for i in range(max_steps):
+        if state.is_terminal():
+            return
+        yield i, state
+        mover = state.to_move()[0]
+        actions = state.legal_actions(mover)
+        state.apply(mover, actions[rng.randrange(len(actions))])
+
+
+def simultaneous_leak_in_play(game: Game, config: Any, seed: int,
+                              decisions: int = 40) -> str | None:
+    """`simultaneous_leak` at up to `decisions` simultaneous decisions along a `random_walk`
+    from `seed`: None if none leaks, else "seed S, decision I: " and what leaked (I counts
+    the actions applied before it)."""
+    rng = random.Random(seed)
+    checked = 0
+    for i, state in random_walk(game, config, seed):
+        if checked >= decisions:
+            break
+        if len(state.to_move()) > 1:
+            checked += 1
+            leak = simultaneous_leak(game, state, rng)
+            if leak is not None:
+                return f"seed {seed}, decision {i}: {leak}"
+    return None
+
+
+def _plain(value: Any) -> Any:
+    """`value` as JSON gives it back (tuples as lists): what observations are compared as."""
+    return json.loads(json.dumps(value))
+
+
+def determinisation_mismatch(state: State, player: Player, determinisation: State) -> str | None:
+    """None if `determinisation`, of `state` for `player`, shows `player` and a spectator
+    exactly what `state` shows them, with the same seats to move and `player`'s same legal
+    actions; else what differs, where, and what is most likely wrong. A difference in what
+    `player` sees has two causes no check can tell apart: `observation(player)` shows
+    something hidden from it, which `determinize(player)` rightly resampled, or `determinize`
+    changed something it can see. Both are named."""
+    p, d = player, determinisation
+    truth, seen = _plain(state.observation(p)), _plain(d.observation(p))
+    if truth != seen:
+        return (f"player {p}'s observation differs between the state and its determinisation "
+                f"for player {p} at {first_difference(truth, seen)}: either observation({p}) "
+                f"shows something player {p} cannot know (an opponent's hand, a secret choice, "
+                f"the deck order: determinize resamples it), or determinize({p}) changed "
+                f"something player {p} can see")
+    public, seen = _plain(state.observation(None)), _plain(d.observation(None))
+    if public != seen:
+        return (f"a spectator's observation differs between the state and its determinisation "
+                f"for player {p} at {first_difference(public, seen)}: either observation(None) "
+                f"shows something player {p} cannot know (a spectator's view is public: anyone "
+                f"at the table may read it), or determinize({p}) changed something public")
+    if d.to_move() != state.to_move():
+        return (f"determinize({p}) changed who is to move: {state.to_move()} in the state, "
+                f"{d.to_move()} in its determinisation for player {p}")
+    if p in state.to_move() and d.legal_actions(p) != state.legal_actions(p):
+        return (f"player {p}'s legal actions differ between the state and its determinisation "
+                f"for player {p}: either they depend on something player {p} cannot know, or "
+                f"determinize({p}) changed something player {p} can see")
+    return None
+
+
+def _future(state: State, seed: int, steps: int = 40) -> tuple[str, ...]:
+    """The spectator's observations along a random continuation of `state` (changed): a
+    fingerprint of what lies ahead."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        p = state.to_move()[0]
+        acts = state.legal_actions(p)
+        state.apply(p, acts[rng.randrange(len(acts))])
+        out.append(json.dumps(state.observation(None), sort_keys=True))
+    return tuple(out)
+
+
+def determinisation_problem(game: Game, config: Any, seed: int, every: int = 4,
+                            tries: int = 4) -> str | None:
+    """The no-leak check of docs/DESIGN.md along a `random_walk` from `seed`: at every
+    `every`-th decision, for each player p, `tries` determinisations for p must each pass
+    `determinisation_mismatch` and leave the state alone, and determinisation must vary what
+    p cannot see somewhere (two determinisations, driven on by the same random actions, part
+    somewhere along the game). None if so, else what is wrong and where."""
+    varied = checked = 0
+    for i, state in random_walk(game, config, seed):
+        if i % every:
+            continue
+        for p in range(state.num_players):
+            before = json.dumps([state.observation(v) for v in [*range(state.num_players), None]],
+                                sort_keys=True)
+            futures = set()
+            for k in range(tries):
+                d = state.determinize(p, random.Random(1000 * i + k))
+                mismatch = determinisation_mismatch(state, p, d)
+                if mismatch is not None:
+                    return f"seed {seed}, after {i} decisions: {mismatch}"
+                futures.add(_future(d, 99))
+            after = json.dumps([state.observation(v) for v in [*range(state.num_players), None]],
+                               sort_keys=True)
+            if after != before:
+                return (f"seed {seed}, after {i} decisions: determinize({p}) changed the state "
+                        "it was called on")
+            varied += len(futures) > 1
+            checked += 1
+    if not varied:
+        return (f"seed {seed}: no determinisation (of {checked}, for every player at every "
+                f"{every}th decision of a random game) changed what happens next in a random "
+                "continuation: either determinize(p) resamples nothing that p cannot know (the "
+                "other hands, the deck order, secret choices; and re-seeds its copy's RNG from "
+                "rng), or observation(p) shows all of it, so that nothing is hidden to resample")
+    return None
