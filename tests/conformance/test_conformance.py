@@ -336,3 +336,26 @@ def test_fuzz_action_sequences(game_config, data):
         obs = state.observation(player)
         assert json.loads(json.dumps(obs)) == obs
 
+
+
+def test_no_viewer_but_a_seat_or_none_can_observe(game_config):
+    """Audit (stop 48): `observation(-1)` showed the last seat's hidden hand in battle and
+    champions (Python reads a negative index from the end); a seat past the end was an
+    IndexError in some games and silently a spectator in others. Every game refuses any
+    viewer but a seat number or None alike (NoSuchPlayer, a ValueError), and so does a
+    PlayerView."""
+    from warroom.engine.core import NoSuchPlayer
+
+    game, config = game_config
+    for i, (state, _, _) in enumerate(random_walk(game, config, 5)):  # noqa: B007
+        if i == 6:
+            break
+    seats = state.num_players
+    for viewer in (-1, -seats, seats, 99, "0", 1.0, True):
+        with pytest.raises(NoSuchPlayer, match=rf"^no player .* in a {seats}-player game "
+                                               rf"\(players 0 to {seats - 1}, or None for a "
+                                               r"spectator\)$"):
+            state.observation(viewer)
+        with pytest.raises(ValueError, match="^no player"):
+            PlayerView(state, viewer, game)
+    assert all(state.observation(p) is not None for p in [*range(seats), None])

@@ -42,6 +42,8 @@ PARAM_CHECKS: dict[str, Callable[[dict[str, str]], object] | None] = {
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """A player SPEC (`name` or `name:key=value:...`, e.g. "mcts:iters=500") as (name,
+    {key: value text}), its parameters checked; a mistake is a one-line ConfigError."""
     name, *parts = spec.strip().split(":")
     params: dict[str, str] = {}
     for part in parts:
@@ -98,6 +100,9 @@ def refuse_humans(specs: list[str] | tuple[str, ...], command: str,
 
 
 def make_agent(spec: str, game: Any, seed: int) -> Agent:
+    """The agent a player SPEC names ("random", "heuristic", "mcts:iters=500", "human"),
+    for `game`, with its own seed: its choices are the same for the same seed. An unknown
+    player or parameter is a ConfigError. `make_agents` makes one per seat."""
     name, params = parse_spec(spec)
     try:
         return AGENTS[name](game, seed, **params)

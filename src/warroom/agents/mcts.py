@@ -63,6 +63,7 @@ which changes nothing in the choice and saves time on clear decisions.
 from __future__ import annotations
 
 import math
+import operator
 import random
 import re
 import time
@@ -152,10 +153,14 @@ def _number(raw: dict[str, Any], key: str, kind: type, minimum: float,
     text = raw[key]
     try:
         # a SPEC's text as a person writes a number (Python's readers also take "1_000",
-        # " 10" and "+10"); a number given from Python is taken as it is
+        # " 10" and "+10"); a number given from Python is taken as it is, if of its kind
         if isinstance(text, str) and not _PLAIN[kind].fullmatch(text):
             raise ValueError(text)
-        value = kind(text)
+        # From Python, as strictly as the text: int(10.5) is 10 and int(True) is 1, which
+        # ran another search than the one asked for (an integer type of numpy's is one)
+        if isinstance(text, bool):
+            raise ValueError(text)
+        value = operator.index(text) if kind is int and not isinstance(text, str) else kind(text)
     except (TypeError, ValueError):
         raise ConfigError(f"mcts: {key} must be a{'n integer' if kind is int else ' number'}, "
                           f"not {raw[key]!r}") from None

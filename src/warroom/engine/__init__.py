@@ -4,7 +4,7 @@ from .actions import ActionCodec, to_json
 from .belief import UNIFORM, Belief, UniformBelief
 from .cards import DRAWN, PLAYED, CardFacts
 from .config import config_to_json, make_config, parse_assignments
-from .core import ChoiceGrid, Game, LogUnavailable, Outcome, Player, State
+from .core import ChoiceGrid, Game, LogUnavailable, NoSuchPlayer, Outcome, Player, State
 from .errors import ConfigError, DataError, IllegalAction, RecordError, WarroomError
 from .record import Record, replay, replay_to_end
 from .rng import copy_rng, derive_seed, make_rng, roll_dice, shuffle, split_rng
@@ -23,6 +23,7 @@ __all__ = [
     "GameResult",
     "IllegalAction",
     "LogUnavailable",
+    "NoSuchPlayer",
     "Outcome",
     "PLAYED",
     "Player",

@@ -19,6 +19,7 @@ import re
 import textwrap
 import tokenize
 import typing
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
@@ -39,7 +40,11 @@ def make_config(config_cls: type, values: dict[str, Any] | None = None, game: st
     `__post_init__` checks ranges and combinations. `strict` takes values as a record's JSON
     holds them: exact types (lists for tuples), no conversion from text.
     """
-    values = values or {}
+    if values is None:
+        values = {}
+    elif not isinstance(values, Mapping):  # a list of pairs failed as an AttributeError
+        raise ConfigError(f"options must be a dict of option names to values, e.g. "
+                          f"{{'players': 3}}; got {type(values).__name__}")
     hints = _option_hints(config_cls)
     kwargs = {}
     for key, raw in values.items():
@@ -214,6 +219,7 @@ def _unwrap(hint: Any) -> tuple[Any, dict[str, Any]]:
 
 
 def config_to_json(config: Any) -> dict[str, Any]:
+    """A Config as JSON holds it (a record's `config`): {option: value}, tuples as lists."""
     return {
         f.name: _plain(getattr(config, f.name)) for f in dataclasses.fields(config)
     }

@@ -8,6 +8,7 @@ re-seeds so that a planner cannot learn the real future.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 import sys
@@ -20,10 +21,22 @@ from .actions import ActionCodec
 from .cards import CardFacts
 from .config import make_config
 from .data import DataOption
-from .errors import IllegalAction, WarroomError
+from .errors import ConfigError, IllegalAction, WarroomError
 from .rng import copy_rng
 
 Player = int
+
+# Seeds are signed 64-bit integers: what a results database and a record can store.
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+
+
+def check_seed(seed: Any) -> None:
+    """Refuse (ConfigError) a seed that is not an int (bool is not one) from SEED_MIN to
+    SEED_MAX: `random.Random` takes "1", 1.5 and 2**80 too, so "1" would play another game
+    than 1, and a record of it would not load (`Record.load` reads seeds strictly)."""
+    if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
+        kind = "" if type(seed) is int else f" ({type(seed).__name__})"
+        raise ConfigError(f"seed must be an integer from -2**63 to 2**63-1; got {seed!r}{kind}")
 
 
 @dataclass(frozen=True)
@@ -67,6 +80,11 @@ class Outcome:
 
 class LogUnavailable(WarroomError):
     """The event log of a search or simulation copy whose log was switched off for speed."""
+
+
+class NoSuchPlayer(WarroomError, ValueError):
+    """A viewer that is no seat of the game (nor None, a spectator): a negative index would
+    show a real seat's hidden hand (see `State.check_viewer`)."""
 
 
 class State:
@@ -146,7 +164,22 @@ class State:
         return frozenset()
 
     # --- provided -------------------------------------------------------------------------
+    def check_viewer(self, player: Player | None) -> None:
+        """Refuse (NoSuchPlayer, a ValueError) a viewer that is neither a seat of this game nor
+        None (a spectator). `observation` and `PlayerView` call it first: Python reads a
+        negative index from the end, so `observation(-1)` showed the last seat's hidden hand,
+        and a seat past the end was an IndexError in some games and a spectator in others."""
+        if player is None or (type(player) is int and 0 <= player < self.num_players):
+            return
+        raise NoSuchPlayer(f"no player {player!r} in a {self.num_players}-player game "
+                           f"(players 0 to {self.num_players - 1}, or None for a spectator)")
+
     def legal_actions(self, player: Player) -> list[Any]:
+        """The actions `player` may take now (empty when it has no decision).
+
+        The list is the state's own, shared by every caller until the next `apply`: read it,
+        never change it (popping a move off it changes what `apply` accepts). An agent's
+        `PlayerView.legal_actions` is a copy of its own."""
         actions = self._legal.get(player)
         if actions is None:
             actions = self._legal_actions(player) if player in self.to_move() else []
@@ -157,6 +190,9 @@ class State:
         if self.is_terminal():
             raise IllegalAction("the game is over; no more actions")
         if player not in self.to_move():
+            if type(player) is not int:  # "0" would read as seat 0 in the message below
+                raise IllegalAction(f"a player is a seat number (an int); got {player!r} "
+                                    f"({type(player).__name__})")
             raise IllegalAction(f"it is not player {player}'s decision now")
         if action not in self.legal_actions(player):
             label = getattr(action, "label", None) or repr(action)
@@ -364,6 +400,18 @@ class State:
         other._seen = None  # a copy's log may be rewritten (see determinize): filter it anew
 
 
+def _checking_new_state(new_state: Callable[..., State]) -> Callable[..., State]:
+    """`new_state` that first checks its config and seed (once a game: not per step)."""
+    @functools.wraps(new_state)
+    def checked(self: Game, config: Any, seed: int) -> State:
+        self.check_config(config)
+        check_seed(seed)
+        return new_state(self, config, seed)
+
+    checked._checks_arguments = True  # type: ignore[attr-defined]
+    return checked
+
+
 def _with_trail(state: dict[str, Any], trail: Any) -> dict[str, Any]:
     """`state` (a __getstate__ dict, its fields in a "__dict__" of their own where compiled)
     with `trail` as its trail."""
@@ -427,11 +475,33 @@ class Game:
         return f"{self.score_name_of(outcome)}: " + ", ".join(
             str(int(x)) if float(x).is_integer() else f"{x:g}" for x in outcome.scores)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every game's own `new_state` checks its arguments first (see `check_config`): it is
+        # an entry point of the library, and a dict for a config failed deep in the rules.
+        super().__init_subclass__(**kwargs)
+        new_state = cls.__dict__.get("new_state")
+        if new_state is not None and not getattr(new_state, "_checks_arguments", False):
+            cls.new_state = _checking_new_state(new_state)  # type: ignore[method-assign]
+
     def __init__(self) -> None:
         self.codec = ActionCodec(self.actions)
 
     def config(self, values: dict[str, Any] | None = None) -> Any:
+        """The game's Config from `values` ({option: value}, typed or as text); unknown
+        options and bad values are a ConfigError naming the option."""
         return make_config(self.Config, values, self.name)
+
+    def check_config(self, config: Any) -> None:
+        """Refuse (ConfigError) anything but this game's Config: a dict of options failed
+        with a TypeError or AttributeError deep inside. A game without a Config class (a
+        test's) takes what it is given."""
+        cls = getattr(type(self), "Config", None)
+        if cls is not None and not isinstance(config, cls):
+            kind = type(config)  # in full where it is not a builtin: another game's Config
+            got = kind.__qualname__ if kind.__module__ == "builtins" else \
+                f"{kind.__module__}.{kind.__qualname__}"
+            raise ConfigError(f"config must be {self.name}'s Config, made by "
+                              f"game.config({{...}}); got {got}")
 
     def num_players(self, config: Any) -> int:
         return getattr(config, "players", self.min_players)

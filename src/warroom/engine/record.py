@@ -26,7 +26,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from .actions import to_json
 from .config import config_to_json, make_config, option_names
-from .core import Game, Outcome, State
+from .core import SEED_MAX, SEED_MIN, Game, Outcome, State, check_seed
 from .data import (
     MAX_DATA_BYTES,
     DuplicateKeyError,
@@ -48,8 +48,6 @@ from .embed import (
 from .errors import ConfigError, DataError, IllegalAction, RecordError
 from .files import write_atomic
 
-# Seeds are signed 64-bit integers: what a results database can store.
-SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
 MAX_SEATS = 64
 MAX_RECORD_BYTES = 64 << 20  # a record of a million decisions is about 60 MB
 
@@ -172,6 +170,11 @@ class Record:
 
     @classmethod
     def start(cls, game: Game, config: Any, seed: int, **meta: Any) -> Record:
+        """A new record, with no actions yet, of a game of `config` (the game's Config) and
+        `seed` (an int in the signed 64-bit range: what `load` reads back); `meta` goes to
+        its `meta` (`players=[SPEC, ...]`). ConfigError for any other config or seed."""
+        game.check_config(config)
+        check_seed(seed)
         return cls(game.name, game.version, config_to_json(config), seed, [], dict(meta),
                    files=embed_files(game, config))
 
@@ -409,6 +412,9 @@ def _short(value: str) -> str:
 
 
 def replay_to_end(game: Game, record: Record) -> State:
+    """The state after every action of `record` (a game of `game`), replayed and checked
+    as `replay` does it: RecordError if the record is of another game or rules version, or
+    an action does not replay."""
     *_, (final, _, _) = replay(game, record)
     return final
 

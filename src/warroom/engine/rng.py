@@ -17,6 +17,8 @@ def derive_seed(seed: int, *keys: object) -> int:
 
 
 def make_rng(seed: int, *keys: object) -> random.Random:
+    """A `random.Random` seeded with `seed`, or, with `keys`, with `derive_seed(seed,
+    *keys)`: an independent stream per key (`make_rng(seed, "agent", 1)`)."""
     return random.Random(derive_seed(seed, *keys) if keys else seed)
 
 

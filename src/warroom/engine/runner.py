@@ -7,8 +7,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .core import Game, Outcome, Player, State
-from .record import Record, RecordError, replay_to_end
+from .config import config_to_json
+from .core import Game, Outcome, Player, State, check_seed
+from .errors import ConfigError
+from .record import Record, RecordError, record_config, replay_to_end
 from .view import PlayerView
 
 
@@ -43,6 +45,12 @@ def play_game(
 ) -> GameResult:
     """Play until the game ends. With `record`, first replay its actions (resuming a save).
 
+    `config` is the game's Config (`game.config({...})`) and `seed` an int in the signed
+    64-bit range; anything else is a ConfigError. A `record` is extended in place (its
+    actions, then the new ones, are the game's: `result.record is record`); it plays its
+    own config and seed, so a `config` or `seed` given with it must be the record's, or None
+    (ConfigError otherwise).
+
     One decision at a time: in a simultaneous decision each player in `to_move()` submits in
     turn, and the state hides a submitted choice from the others until all are in.
     `on_action(state, player, action, record)` is called after every applied action.
@@ -58,10 +66,13 @@ def play_game(
         raise RecordError(f"the game is over (seat {record.resigned.seat} resigned); nothing "
                           "can be played after a resignation")
     fresh = record is None
-    if fresh:
+    if record is None:
+        game.check_config(config)  # before anything is made of them
+        check_seed(seed)
         record = Record.start(game, config, seed) if keep_record else None
         state = game.new_state(config, seed)
     else:
+        config, seed = _resumed(game, config, seed, record)
         state = replay_to_end(game, record)
     first_to_move = state.to_move() if fresh else None
     if len(agents) != state.num_players:
@@ -85,3 +96,24 @@ def play_game(
     outcome = state.outcome()
     assert outcome is not None
     return GameResult(outcome, decisions, record, state, first_to_move)
+
+
+def _resumed(game: Game, config: Any, seed: Any, record: Record) -> tuple[Any, int]:
+    """The config and seed a resumed `record` plays: its own. A `config` or `seed` given
+    with it that is not the record's is refused, not silently dropped."""
+    if seed is not None and seed != record.seed:
+        raise ConfigError(f"seed {seed!r} is not the record's ({record.seed}); a resumed game "
+                          "plays its record's seed (give it, or None)")
+    own = record_config(game, record)
+    if config is None:
+        return own, record.seed
+    game.check_config(config)
+    # As the record was started (its JSON form), or as it replays (its data files read
+    # from their embedded copies, whose paths differ).
+    if config != own and config_to_json(config) != record.config:
+        changed = sorted(k for k, v in config_to_json(config).items()
+                         if record.config.get(k, v) != v)
+        which = f" (options {', '.join(changed)})" if changed else ""
+        raise ConfigError(f"config is not the record's{which}; a resumed game plays its "
+                          "record's config (give it, or None)")
+    return config, record.seed

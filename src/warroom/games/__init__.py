@@ -59,6 +59,8 @@ REGISTRY: Mapping[str, Game] = _Registry()
 
 
 def get_game(name: str) -> Game:
+    """The registered game called `name` ("kow", "word-iron": see `REGISTRY`); an unknown
+    name is a ConfigError listing the games."""
     try:
         return REGISTRY[name]
     except KeyError:

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from ..agents import make_agents
+from ..agents import make_agents, refuse_humans
 from ..engine import ConfigError, Game, WarroomError, derive_seed, play_game
 from ..games import get_game
 from ..processes import alive, descendants, kill_descendants, kill_started
@@ -118,6 +118,8 @@ _LAST_CONFIG: list[Any] = [None, None]
 def _config(spec: BatchSpec, game: Game) -> Any:
     last_spec, config = _LAST_CONFIG
     if last_spec is not spec and last_spec != spec:
+        # Once a spec, as its config: a `human` would stop play_one at a prompt.
+        refuse_humans(spec.players, "a batch", "BatchSpec.players")
         config = game.config(spec.config)
         _LAST_CONFIG[:] = [spec, config]
     return config
@@ -209,6 +211,8 @@ def iter_chunks(spec: BatchSpec, indices: Iterable[int], workers: int = 1,
                 backend: str = "process", address: str | None = None) -> Iterator[Chunk]:
     """The games of `indices` in chunks, as they finish, each with the time it took."""
     check_backend(backend, None)
+    # Before any worker starts: a batch plays unattended (as the CLI's commands refuse it).
+    refuse_humans(spec.players, "a batch", "BatchSpec.players")
     chunker = Chunker(indices, workers=workers)
     if backend == "ray":
         return _ray_chunks(spec, chunker, workers, address)

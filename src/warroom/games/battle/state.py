@@ -956,6 +956,7 @@ class BattleState(State):
 
     # --- what each player may see -----------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
+        self.check_viewer(player)  # refuse -1 (the last seat's view) and seats past the end
         names = self.names
         own = self.config.own_decks
         # As one, a team has one castle: each member's shows the hits its team has taken.

@@ -666,6 +666,7 @@ class ChampionsState(State):
         return [[cmd, sort_cards(cards)] for cmd, cards in self.tables[player].items()]
 
     def observation(self, player: int | None) -> dict[str, Any]:
+        self.check_viewer(player)  # refuse -1 (the last seat's view) and seats past the end
         secret_deal = self.phase == DISTRIBUTE
         tables: list[Any] = []
         for p in (0, 1):

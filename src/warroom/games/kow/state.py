@@ -344,6 +344,7 @@ class KowState(State):
         return Outcome((winner,), (v[0], v[1]), reason)
 
     def observation(self, player: int | None) -> dict[str, Any]:
+        self.check_viewer(player)  # refuse -1 (the last seat's view) and seats past the end
         secret_phase = self.phase == CHOOSE and not self.revealed
         pools, chosen = [], []
         for p in (0, 1):

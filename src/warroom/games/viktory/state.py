@@ -278,6 +278,7 @@ class ViktoryState(State):
                        {"lost": list(session.lost), "rounds": session.round})
 
     def observation(self, player: int | None) -> dict[str, Any]:
+        self.check_viewer(player)  # refuse -1 (the last seat's view) and seats past the end
         b = self.battle
         battle = self.session.observation(player)
         for key in MAP_ONLY:

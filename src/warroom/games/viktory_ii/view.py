@@ -134,6 +134,7 @@ class ViewRules(State):
 
     # --- observation ------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
+        self.check_viewer(player)  # refuse -1 (the last seat's view) and seats past the end
         b = self.board
         if player is None:
             # An open map still has face-down tiles: the explored ones, shared by all, are public.

@@ -746,6 +746,7 @@ class WordIronState(State):
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """Everything is public but the order of the decks (all choices are made openly)."""
+        self.check_viewer(player)  # refuse -1 (the last seat's view) and seats past the end
         result = None
         if self.result is not None:
             result = {"winners": list(self.result[0]), "reason": self.result[1],
