@@ -395,7 +395,8 @@ def test_the_options_form_shows_a_validation_error_at_its_field(live_server, bro
     page.click("#start")
     error = page.locator("[data-option=victories_to_win] .error")
     error.wait_for()
-    assert "option 'victories_to_win' must be from 1 to 20, got 0" in error.inner_text()
+    # in the form's words (stop 48): the field's label, not the option's name
+    assert "Victories to win must be from 1 to 20, got 0" in error.inner_text()
     assert "/game/" not in page.url
     page.close()
 

@@ -507,7 +507,9 @@ function drawPrompt(view) {
 
 function jumpToMoves() {
   const first = document.querySelector("#table .playable, #table button.act");
-  first?.scrollIntoView({ block: "center", behavior: "smooth" });
+  // Smoothly, unless the person asked for less motion (prefers-reduced-motion: reduce).
+  const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  first?.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
 }
 
 function seatNames() {
@@ -631,7 +633,7 @@ function drawLog(view) {
   }
   list.start = from;
   kit.fitLogNumbers(list, lines.length);
-  list.scrollTop = list.scrollHeight;
+  kit.scrollLog(list);
 }
 
 function drawResult(view) {

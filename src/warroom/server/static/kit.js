@@ -54,7 +54,9 @@ export function pile(label, count, top = null) {
   return h("div", { class: "pile" }, face, h("small", { text: `${label}: ${count}` }));
 }
 
-/** A die as SVG: `value` pips (1-6) or a number, in `colour`. */
+/** A die as SVG: `value` pips (1-6) or a number, in `colour`. `opts`: `label` (the text in
+ *  its middle, instead of the value), `mark` (a small letter in its top left corner: a cue
+ *  that does not rest on colour alone, such as "R" for red), `used` (drawn hollow), `title`. */
 export function die(value, colour = "white", opts = {}) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -66,11 +68,22 @@ export function die(value, colour = "white", opts = {}) {
   }
   svg.append(rect);
   const text = document.createElementNS(ns, "text");
-  text.setAttribute("x", 20);
-  text.setAttribute("y", 27);
+  const label = opts.label !== undefined ? opts.label : String(value);
+  // A mark beside a number: the number a little right and down, clear of it.
+  const both = opts.mark && label;
+  text.setAttribute("x", both ? 23 : 20);
+  text.setAttribute("y", both ? 30 : 27);
   text.setAttribute("text-anchor", "middle");
-  text.textContent = opts.label !== undefined ? opts.label : String(value);
+  text.textContent = label;
   svg.append(text);
+  if (opts.mark) {
+    const mark = document.createElementNS(ns, "text");
+    for (const [k, v] of Object.entries({ x: 11, y: 15, class: "mark", "text-anchor": "middle" })) {
+      mark.setAttribute(k, v);
+    }
+    mark.textContent = opts.mark;
+    svg.append(mark);
+  }
   if (opts.title) svg.append(Object.assign(document.createElementNS(ns, "title"),
                                            { textContent: opts.title }));
   return svg;
@@ -155,14 +168,38 @@ export class Actions {
   }
 }
 
-/** The accessible name of a thing bound to `entries`: the action's label ("play A♥ as a
- *  soldier"); for several, what the thing shows and its choices ("A♥: play A♥ as a soldier, or
- *  ..."), which a menu then offers. */
+/** The accessible name of a thing bound to `entries`: what the thing shows, then its actions'
+ *  labels ("♟ 2 infantry: casualty: attacking infantry (hex side 1)"; for several, "A♥: play
+ *  A♥ as a soldier, or ...", which a menu then offers). A screen reader, or a person who speaks
+ *  to the page, reads the name: it must hold the text a sighted player sees (a unit's count, a
+ *  hex's name), so what the thing shows leads, unless the labels say it already ("play A♥ as a
+ *  soldier" on the card A♥). */
 function actionsName(el, entries) {
-  const labels = entries.map((e) => e.label);
-  if (labels.length === 1) return labels[0];
-  const shown = (el.textContent || "").replace(/\s+/g, " ").trim();
-  return `${shown && shown.length <= 20 ? `${shown}: ` : ""}${labels.join(", or ")}`;
+  const labels = entries.map((e) => e.label).join(", or ");
+  const shown = shownText(el);
+  const squeeze = (text) => text.toLowerCase().replace(/\s+/g, "");
+  if (!shown || squeeze(labels).includes(squeeze(shown))) return labels;
+  return `${shown}: ${labels}`;
+}
+
+/** The text a thing shows: its text, without what is not on the screen (an SVG <title> is a
+ *  tooltip; a hidden part). A part hidden from screen readers (aria-hidden) is on the screen:
+ *  a person who speaks to the page names the thing by it. */
+export function shownText(el) {
+  const parts = [];
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      parts.push(node.textContent);
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    const tag = node.localName;
+    if (tag === "title" || tag === "desc" || tag === "script" || tag === "style") return;
+    if (node !== el && node.hidden) return;
+    node.childNodes.forEach(walk);
+  };
+  walk(el);
+  return parts.join(" ").replace(/\s+/g, " ").trim();
 }
 
 function menu(anchor, entries, act) {
@@ -349,6 +386,16 @@ export function handedNames(seats) {
     if (s.handed) names[s.seat] = s.label;
   }
   return names;
+}
+
+/** A log's list, scrolled to its last line; while it scrolls it takes the focus (in the order
+ *  of Tab), so that its earlier lines can be read from the keyboard too (the arrow keys scroll
+ *  it), under the name of its heading. */
+export function scrollLog(list) {
+  list.scrollTop = list.scrollHeight;
+  const scrolls = list.scrollHeight > list.clientHeight + 1;
+  if (scrolls && list.getAttribute("tabindex") !== "0") list.setAttribute("tabindex", "0");
+  else if (!scrolls && list.hasAttribute("tabindex")) list.removeAttribute("tabindex");
 }
 
 /** Room left of a numbered log for its widest number: the stylesheet's padding holds two

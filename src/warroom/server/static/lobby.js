@@ -42,7 +42,7 @@ function checkPlayers(opt, input) {
   const text = input.value.trim();
   error.textContent = bad ? `${detail(opt.name).label || opt.name} must be ${allowed}, `
     + `${text ? `got ${text}` : "not empty"}` : "";
-  input.toggleAttribute("aria-invalid", bad);
+  markInvalid(opt.name, bad);
 }
 
 function drawSeats() {
@@ -213,7 +213,38 @@ function optionRow(opt, id, d, ...controls) {
   return h("div", { class: "option", "data-option": opt.name },
            h("label", { for: id, text: d.label || opt.name }), ...controls,
            help ? h("p", { class: "help", id: helpId, text: help }) : null,
-           h("span", { class: "error" }));
+           h("span", { class: "error", id: `error-${opt.name}` }));
+}
+
+// A field the server refused (or put right again): marked invalid, and described by its error
+// as well as by its help, so that a screen reader says why when it reaches the field.
+function markInvalid(name, bad) {
+  const input = document.getElementById(`opt-${name}`);
+  if (!input) return null;
+  const errorId = `error-${name}`;
+  const ids = (input.getAttribute("aria-describedby") || "").split(/\s+/)
+    .filter((one) => one && one !== errorId);
+  if (bad) ids.push(errorId);
+  if (ids.length) input.setAttribute("aria-describedby", ids.join(" "));
+  else input.removeAttribute("aria-describedby");
+  if (bad) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+  return input;
+}
+
+// The server's message in the form's words: "option 'hand_size' must be from 1 to 20, got 99"
+// reads "Hand size must be from 1 to 20, got 99", as the field is labelled.
+function errorWords(message, name) {
+  const label = name && detail(name).label;
+  if (!label) return message;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const forms = [`\\boption (['"])${escaped}\\1`, `(['"])${escaped}\\1`, `\\b${escaped}\\b`]
+    .map((form) => new RegExp(form, "g"));
+  const named = forms.find((form) => form.test(message));
+  if (!named) return message;
+  named.lastIndex = 0;
+  const text = message.replace(named, label);
+  return text[0].toUpperCase() + text.slice(1);
 }
 
 // A data file: one of the game's shipped files, or an upload checked by the server.
@@ -244,9 +275,11 @@ function fileField(opt, id, d) {
     const body = await res.json();
     if (!res.ok) {
       error.textContent = body.error;
+      markInvalid(opt.name, true);
       setValue(opt, undefined);
       return;
     }
+    markInvalid(opt.name, false);
     error.textContent = `uploaded ${body.name}`;
     setValue(opt, { upload: body.id });
   };
@@ -271,6 +304,9 @@ async function create(ev) {
   document.querySelectorAll(".option .error").forEach((e) => {
     if (!e.textContent.startsWith("uploaded")) e.textContent = "";
   });
+  document.querySelectorAll(".option [aria-invalid]").forEach((e) => {
+    if (e.id.startsWith("opt-")) markInvalid(e.id.slice(4), false);
+  });
   $("#form-error").hidden = true;
   const seats = [...document.querySelectorAll("#seats-form .seat-row")].map((row) => {
     const kind = row.querySelector("select").value;
@@ -291,14 +327,21 @@ async function create(ev) {
   });
   const body = await res.json();
   if (!res.ok) {
+    // Said at the field, in the field's words, and aloud: the message below the form is an
+    // alert (role "alert"), and the focus goes to the field to put right (a screen reader
+    // then reads its label and its error).
     const row = body.field && document.querySelector(`[data-option="${CSS.escape(body.field)}"]`);
+    const message = errorWords(body.error, row ? body.field : null);
+    let field = null;
     if (row) {
       $("#options-box").open = true;
       if (row.closest("#more-options")) $("#more-options").open = true;
-      row.querySelector(".error").textContent = body.error;
+      row.querySelector(".error").textContent = message;
+      field = markInvalid(body.field, true);
     }
-    $("#form-error").textContent = body.error;
     $("#form-error").hidden = false;
+    $("#form-error").textContent = message;
+    if (field && !row.hidden) field.focus();
     return;
   }
   const mineHere = body.seats.filter((s) => s.kind === "here");

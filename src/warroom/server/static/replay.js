@@ -145,7 +145,7 @@ function draw() {
   $("#log").replaceChildren(...log.map((line) => h("li", {
     text: kit.seatWords(line, view.seat, table) })));
   kit.fitLogNumbers($("#log"), log.length);
-  $("#log").scrollTop = $("#log").scrollHeight;
+  kit.scrollLog($("#log"));
   const box = $("#result");
   box.hidden = !view.terminal;
   if (view.terminal) {

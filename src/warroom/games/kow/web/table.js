@@ -3,6 +3,10 @@
 // defeat it (a menu offers each way to allocate the dice); choose dice from the dice bar.
 
 const COLOURS = ["red", "white", "blue"];
+// Red and blue dice differ by hue only (the same grey to a colour-blind eye): a die bears its
+// colour's letter too, in its middle where it shows no number, else in its corner; a choice of
+// dice says its dice in words under them (its name, which holds them: no letters then).
+const MARKS = { red: "R", white: "W", blue: "B" };
 // A side's card colour (the rules' RED or BLACK player), not a die's: named by its suits.
 const SIDE_COLOURS = { red: "red suits ♥♦", black: "black suits ♠♣" };
 const SIDE_COLOUR_KEY = "This side's card colour, dealt at the start (the rules' RED or BLACK "
@@ -33,7 +37,9 @@ export function render(root, view, ctx) {
     h("div", { class: "label", text: "cards in line (next to the deck first)" }), line),
     // What a die can roll decides which to hold: the faces, as a player knows its dice.
     h("div", { class: "stats faces" }, "Swords on each die's faces: ",
-      ...COLOURS.map((c) => h("span", {}, h("b", { text: c }), ` ${o.faces[c].join(" ")}`)))));
+      ...COLOURS.map((c) => h("span", {}, h("b", { text: c }), ` ${o.faces[c].join(" ")}`)),
+      h("span", { class: "marks" }, `(the dice bear their colour's letter: `
+        + `${COLOURS.map((c) => `${MARKS[c]} ${c}`).join(", ")})`))));
 
   for (const p of seats) root.append(seatArea(p));
 
@@ -41,7 +47,7 @@ export function render(root, view, ctx) {
     root.append(panel(`${who(o.active, view)} rolled`, h("div", { class: "row" },
       // Each die numbered as the choices name it ("defeat 3♣ with #1 (1 sword) + #2 ...").
       ...o.rolled.map((d, i) => h("div", { class: "pile" },
-        die(d.swords, d.colour, { used: d.used,
+        die(d.swords, d.colour, { used: d.used, mark: MARKS[d.colour],
           title: `#${i + 1} ${d.colour}: ${d.swords} swords${d.used ? " (used)" : ""}` }),
         h("small", { text: `#${i + 1}${d.used ? " used" : ""}` }))))));
   }
@@ -50,12 +56,15 @@ export function render(root, view, ctx) {
   if (choose.length) {
     root.append(panel("Choose your dice (in secret)", h("div", { class: "row dice-choices" },
       ...choose.map((e) => acts.bind(h("span", { class: "choice" },
-        // Named by the choice's label ("dice: 1 red, 1 white"), not die by die.
-        ...COLOURS.flatMap((c) => Array.from({ length: e.action[c] }, () => {
+        // Named by the choice's label ("dice: 1 red, 1 white"), not die by die; the same
+        // words under the dice ("1 red, 1 white").
+        h("span", { class: "choice-dice" }, ...COLOURS.flatMap((c) => Array.from({ length: e.action[c] }, () => {
           const d = die("", c, { label: "" });
           d.setAttribute("aria-hidden", "true");
           return d;
         }))),
+        h("small", { text: COLOURS.filter((c) => e.action[c]).map((c) => `${e.action[c]} ${c}`)
+          .join(", ") || "none" })),
         [e])))));
   }
   const rest = acts.rest();
@@ -76,7 +85,7 @@ export function render(root, view, ctx) {
           `cards: ${SIDE_COLOURS[side] || side}`),
         o.initiative[0] === p && o.phase !== "choose" && !view.terminal ? " · initiative" : ""),
       h("div", { class: "row" }, ...COLOURS.flatMap((c) =>
-        Array.from({ length: pool[c] }, () => die("", c, { label: "", title: `${c} die in the pool` })))),
+        Array.from({ length: pool[c] }, () => die("", c, { label: MARKS[c], title: `${c} die in the pool` })))),
       h("div", { class: "stats" }, fist !== null ? h("span", {}, "Fist: ", h("b", { text: fist })) : null,
         h("span", {}, "Score this round: ", h("b", { text: o.scores[p] }))),
       h("div", { class: "row" }, ...o.won[p].map((c) => card(c, { title: "defeated" }))

@@ -45,14 +45,18 @@ export function render(root, view, ctx) {
     const s = o.players[p];
     const mine = p === me;
     const realm = s.realm.map((r, slot) => {
-      const el = tile(r.name, { note: `${r.ranks} ranks · uses ${r.uses_left}/${r.uses}`,
+      // One used up says so in words too, on a striped chip (app.css .tile.faded).
+      const el = tile(r.name, { note: `${r.ranks} ranks · uses ${r.uses_left}/${r.uses}`
+                                  + `${r.uses_left ? "" : " · used up"}`,
                                 class: r.uses_left ? "" : "faded" });
       const types = mine ? ["UseResource", "OfferTruce"] : ["TakeRansom"];
       return acts.bind(el, acts.take((a) => types.includes(a.type) && a.slot === slot));
     });
     const army = s.units.map((name, i) => {
       const el = h("div", { class: "unit", "data-unit": unitId(name), title: `${name}: ${s.ranks[i]} ranks each` },
-        h("b", { text: `${s.field[i]}/${s.allotted[i]}` }), h("span", { text: name }),
+        // (spaces between its lines, which a column does not show: what it shows, read as
+        // one text, is "4/4 Pikemen 15", not "4/4Pikemen15")
+        h("b", { text: `${s.field[i]}/${s.allotted[i]}` }), " ", h("span", { text: name }), " ",
         h("small", { class: "muted", text: `${s.ranks[i]}` }));
       return mine ? acts.bind(el, acts.take((a) => (a.type === "Recruit" || a.type === "ChooseCasualty")
         && a.unit === unitId(name))) : el;
