@@ -1,6 +1,7 @@
 """The `warroom` console command. It lives outside the `cli` package so that it runs before
 the commands are imported (a second or more on a busy machine): Ctrl-C or `kill` at any
-moment, even then, ends with one line and exit status 130, never a traceback."""
+moment, even then, ends with one line, never a traceback, and exit status 130 (Ctrl-C) or 143
+(SIGTERM, 128 + 15: the status a shell gives a command a signal ended)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,47 @@ def _stop_while_importing(signum: int, frame: object) -> None:
     # Raising KeyboardInterrupt here is not enough: an import may turn it into another error
     # (a class body's __set_name__, a library's model builder). Nothing has been written yet,
     # so there is nothing to keep: say so and go.
-    sys.stderr.write("interrupted\n")
-    sys.stderr.flush()
-    os._exit(130)
+    if sys.stderr is not None:
+        sys.stderr.write("interrupted\n")
+        sys.stderr.flush()
+    os._exit(TERMINATED if signum == signal.SIGTERM else INTERRUPTED)
+
+
+INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C (and `q` at a prompt)
+TERMINATED = 143  # 128 + SIGTERM: `kill`, a service manager, a job's time limit
+_terminated = False  # whether SIGTERM has stopped the command
 
 
 def _terminate(signum: int, frame: object) -> None:
+    global _terminated
+    _terminated = True
     raise KeyboardInterrupt("terminated")
 
 
+def fill_closed_streams() -> None:
+    """A standard stream the command was started without (`<&-`, `2>&-`: Python makes it
+    None) reads or writes /dev/null instead: a closed input is an input that has ended, as
+    `</dev/null`; with no standard error nothing is said (never on standard output, where
+    `print(file=None)` would put it). The descriptor a closed stream left free is taken by
+    /dev/null too, so that no file the command opens later (a database, a save) is written
+    to by what writes to "standard error" underneath Python."""
+    for name, fd, mode in (("stdin", 0, "r"), ("stderr", 2, "w")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+            stream = open(os.devnull, mode)  # the descriptor is in use: /dev/null anywhere
+        except OSError:
+            opened = os.open(os.devnull, os.O_RDONLY if mode == "r" else os.O_WRONLY)
+            if opened != fd:
+                os.dup2(opened, fd)
+                os.close(opened)
+            stream = open(fd, mode, closefd=False)
+        setattr(sys, name, stream)
+
+
 def entry() -> None:
+    fill_closed_streams()
     # A command started with Ctrl-C ignored (in the background, under nohup) keeps ignoring it.
     interruptible = signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if interruptible:
@@ -47,9 +79,12 @@ def entry() -> None:
         _done()
     except KeyboardInterrupt:
         _done()
-        print("interrupted", file=sys.stderr)
-        code = 130
-    if code == 130:  # interrupted: the command has said so and kept what it could
+        if sys.stderr is not None:
+            print("interrupted", file=sys.stderr)
+        code = INTERRUPTED
+    if code == INTERRUPTED:  # interrupted: the command has said so and kept what it could
+        if _terminated:  # the same stop and the same line, with SIGTERM's status
+            code = TERMINATED
         _exit_within(EXIT_WAIT, code)
     sys.exit(code)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from warroom.agents.human import CLEAR
+from warroom.agents.human import PAGE
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
 SEAT = re.compile(r"Player (\d+): take the seat")
@@ -37,7 +37,7 @@ def test_hotseat_shows_each_view_only_after_clearing_and_handing_over_the_seat(n
     proc = play(name, "--players", "human,human", "--seed", "5", "--set", SHORT[name],
                 stdin="1\n" * 20000)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    pieces = proc.stdout.split(CLEAR)
+    pieces = proc.stdout.split(PAGE)
     turns = [p for p in pieces if SEAT.search(p)]
     assert len(turns) >= 2
     assert {SEAT.search(p).group(1) for p in turns} == {"0", "1"}
@@ -51,7 +51,7 @@ def test_hotseat_shows_each_view_only_after_clearing_and_handing_over_the_seat(n
 def test_defect_kow_secret_dice_choice_is_not_on_the_next_players_screen():
     proc = play("kow", "--players", "human,human", "--seed", "2", stdin="1\n" * 4000)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    pieces = proc.stdout.split(CLEAR)
+    pieces = proc.stdout.split(PAGE)
     first, second = [p for p in pieces if SEAT.search(p)][:2]
     assert SEAT.search(first).group(1) == "0" and SEAT.search(second).group(1) == "1"
     # Player 1 sits down after player 0 chose in secret: the screen holds player 1's view,
@@ -66,7 +66,7 @@ def test_defect_the_table_sees_what_the_last_move_of_a_hotseat_did():
     proc = play("kow", "--players", "human,human", "--seed", "8", "--set", "victories_to_win=1",
                 stdin="1\n" * 4000)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    end = proc.stdout.split(CLEAR)[-1]
+    end = proc.stdout.split(PAGE)[-1]
     assert re.search(r"Round 1 over: scores \d+-\d+, player \d wins the round", end), end
     assert end.index("Round 1 over") < end.index("Result:")
 
@@ -79,7 +79,7 @@ def test_a_hotseat_whose_people_are_all_out_is_told_on_a_cleared_screen():
                 "3", stdin="1\n" * 60000)
     assert proc.returncode == 0, proc.stderr[-2000:]
     notice = "Every person is out: the AI players play on to the end (Ctrl-C to stop)."
-    pieces = proc.stdout.split(CLEAR)
+    pieces = proc.stdout.split(PAGE)
     [told] = [i for i, piece in enumerate(pieces) if notice in piece]
     assert pieces[told].lstrip().startswith(notice)
     assert not any(SEAT.search(piece) for piece in pieces[told:])
@@ -88,7 +88,7 @@ def test_a_hotseat_whose_people_are_all_out_is_told_on_a_cleared_screen():
 def test_one_human_keeps_the_plain_terminal():
     proc = play("kow", "--players", "human,random", "--seed", "1", stdin="1\n" * 400)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert CLEAR not in proc.stdout and not SEAT.search(proc.stdout)
+    assert PAGE not in proc.stdout and not SEAT.search(proc.stdout)
 
 
 def test_players_empty_is_an_error():

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from warroom.agents.human import CLEAR
+from warroom.agents.human import CLEAR, PAGE
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
 AI_PLAYING = "The AI players are playing"
@@ -91,8 +91,8 @@ def test_json_hotseat_ends_on_a_cleared_screen_with_the_public_end():
     proc = play("battle", "--players", "human,human", "--set", "hits_to_lose=1", "--set",
                 "first_player=0", "--seed", "9", "--json", stdin="1\n" * 100)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert json.loads(proc.stdout)["winners"] == [0] and CLEAR not in proc.stdout
-    end = proc.stderr.split(CLEAR)[-1]
+    assert json.loads(proc.stdout)["winners"] == [0] and PAGE not in proc.stdout
+    end = proc.stderr.split(PAGE)[-1]
     assert "Your hand" not in end and "you are player" not in end and SEAT not in end
     assert "has lost and leaves the game" in end and "Winner: P0" in end
     assert end.index("has lost") < end.index("Winner: P0") < end.index("Result: player 0")
@@ -105,14 +105,14 @@ def test_the_start_line_is_on_each_seat_screen():
     proc = play("kow", "--players", "human,human", "--seed", "5", "--set",
                 "victories_to_win=1", "--save", "kept.json", stdin="1\n" * 4000)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    seats = [piece for piece in proc.stdout.split(CLEAR) if SEAT in piece]
+    seats = [piece for piece in proc.stdout.split(PAGE) if SEAT in piece]
     assert len(seats) >= 2
     for piece in seats:
         assert piece.lstrip().startswith("Player ")  # nothing before the handover
         assert "human vs human, seed 5, saving to kept.json" in piece.split("\n", 2)[1]
     unseeded = play("kow", "--players", "human,human", "--set", "victories_to_win=1",
                     stdin="1\n" * 4000)
-    first = next(piece for piece in unseeded.stdout.split(CLEAR) if SEAT in piece)
+    first = next(piece for piece in unseeded.stdout.split(PAGE) if SEAT in piece)
     assert "human vs human" in first and "seed" not in first.split("\n", 2)[1]
 
 
@@ -150,4 +150,4 @@ def test_one_human_keeps_the_table_while_the_ai_plays():
     proc = play("battle", "--players", "human,random", "--set", "hits_to_lose=1", "--set",
                 "first_player=0", "--seed", "9", stdin="1\n" * 60)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert CLEAR not in proc.stdout and AI_PLAYING not in proc.stdout + proc.stderr
+    assert PAGE not in proc.stdout and AI_PLAYING not in proc.stdout + proc.stderr

@@ -8,6 +8,7 @@ view, and reads their choices without echo, so nobody sees another's hand or sec
 
 from __future__ import annotations
 
+import io
 import re
 import sys
 import textwrap
@@ -27,6 +28,9 @@ HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' qui
 ASK_HELP = ("?", "help")  # what shows the summary, then the choices (and, for help, HELP)
 HINT = "Type '?' for help."  # after a refusal: HELP in full made it two lines at 80 columns
 QUIT = ("q", "quit", "exit")
+# What a person's prompt raises KeyboardInterrupt with at the end of its input (Ctrl-D, or a
+# script's input that ran out): a command tells it from Ctrl-C (exit status 1, not 130).
+END_OF_INPUT = "end of input"
 ITEM = re.compile(r"(- |\* |\d+\. )")  # a list item's marker, in a rules summary
 MENU_ROWS = 12  # choices listed one a line; more go in columns where they fit
 MENU_MIN_ROWS = 4  # under a table taller than the screen, this many are listed one a line
@@ -37,13 +41,16 @@ SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 # Clear the screen and the terminal's scrollback, cursor home: what one player saw must not be
 # a scroll away for the next.
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+# Where the next seat's screen starts when the output is not a terminal (a pipe, a file): no
+# screen to clear, and no escape for whatever reads it; a form feed, plain text's page break.
+PAGE = "\f\n"
 
 
 class Hotseat:
     """The seat of a terminal shared by several people: who sits there now."""
 
-    def __init__(self, stdin: TextIO, console: Console):
-        self.stdin = stdin
+    def __init__(self, stdin: TextIO | None, console: Console):
+        self.stdin = input_stream(stdin)
         self.console = console
         self.seated: int | None = None
         # What every seat's screen says under its prompt: the game's start line ("Battle:
@@ -73,7 +80,7 @@ class Hotseat:
                 self.console.print()
                 raise KeyboardInterrupt("interrupted at the seat") from None
             if not line or line.strip().lower() in QUIT:
-                raise KeyboardInterrupt("end of input" if not line else "quit")
+                raise KeyboardInterrupt(END_OF_INPUT if not line else "quit")
             if not tty or not line.strip():
                 break
             self.console.print(Text(f"Player {player}: press Enter alone to take the seat "
@@ -89,8 +96,18 @@ class Hotseat:
             self.console.print(Text(message, style="bold"))
 
     def clear(self) -> None:
-        self.console.file.write(CLEAR)
-        self.console.file.flush()
+        """A new screen for the next seat: cleared at a terminal; at a dumb one (TERM=dumb,
+        which has no clearing escape) the view scrolled off with blank lines; not at a
+        terminal, a page break (PAGE) and no escape."""
+        console = self.console
+        if not console.is_terminal:
+            new_screen = PAGE
+        elif console.is_dumb_terminal:
+            new_screen = "\n" * max(1, console.height)
+        else:
+            new_screen = CLEAR
+        console.file.write(new_screen)
+        console.file.flush()
         self.seated = None
 
 
@@ -100,7 +117,7 @@ class HumanAgent:
     def __init__(self, game: Any, seed: int, stdin: TextIO | None = None,
                  console: Console | None = None, hotseat: Hotseat | None = None):
         self.game = game
-        self.stdin = stdin or sys.stdin
+        self.stdin = input_stream(stdin)
         self.console = console or Console(highlight=False)
         self.hotseat = hotseat
         self.seen = 0  # log entries already shown
@@ -146,7 +163,7 @@ class HumanAgent:
         while True:
             line = self.read_choice()
             if not line:
-                raise KeyboardInterrupt("end of input")
+                raise KeyboardInterrupt(END_OF_INPUT)
             if line.strip().lower() in ASK_HELP:
                 # The summary, then the choices again: a bare prompt under the summary left
                 # them off the screen (kow's 29 dice choices after `?`).
@@ -281,7 +298,7 @@ class HumanAgent:
                 raise KeyboardInterrupt("interrupted at the prompt") from None
             if not answer:  # Ctrl-D quits here as at the prompt (a terminal would read on)
                 self.console.print()
-                raise KeyboardInterrupt("end of input")
+                raise KeyboardInterrupt(END_OF_INPUT)
             if answer.strip():
                 return
 
@@ -433,6 +450,15 @@ def _goes_on(before: str, line: str, indent: int, under: int) -> bool:
 def _keyable(label: str) -> str:
     """A label as it is matched: case aside, and suits as letters."""
     return label.translate(SUITS).lower()
+
+
+def input_stream(stdin: TextIO | None) -> TextIO:
+    """Where a person's choices are read: `stdin`, else standard input; a command started
+    with its input closed (`<&-`: Python's sys.stdin is None) reads an input that has ended,
+    as `</dev/null` does, and the game stops as at the end of input."""
+    if stdin is not None:
+        return stdin
+    return sys.stdin if sys.stdin is not None else io.StringIO()
 
 
 def _drop_typed_ahead(stream: TextIO) -> None:

@@ -13,7 +13,7 @@ import click
 from .. import native
 from ..engine import WarroomError
 from ..engine.data import displayable
-from .common import InputEnded, Interrupted
+from .common import InputEnded, Interrupted, OutputEnded
 
 
 class _Stopped(Exception):
@@ -144,17 +144,21 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(exc))
     except BrokenPipeError:  # the reader of our output went away (`warroom ... | head`)
         return _quiet_stdout()
+    except OutputEnded as exc:  # the same, with what the command kept (a game's save)
+        _quiet_stdout()
+        _say(exc.line)
+        return 1
     except OSError as exc:  # the file system: a full disk, a read-only place, a missing path
         where = f"{exc.filename}: " if exc.filename else ""
         return _fail(f"{where}{exc.strerror or exc}")
     except _Stopped as exc:  # one line: what the command kept, if it said, else just that
-        print(exc.line, file=sys.stderr)
+        _say(exc.line)
         return 130
     except InputEnded as exc:  # a person's input ended (Ctrl-D): the game stopped, unfinished
-        print(exc.line, file=sys.stderr)
+        _say(exc.line)
         return 1
     except (KeyboardInterrupt, click.exceptions.Abort):
-        print("interrupted", file=sys.stderr)
+        _say("interrupted")
         return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code
@@ -163,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             raise
         # Ctrl-C that a library turned into its own error (an import's class body, a model
         # builder, a cleanup that failed on the way out): an interruption all the same
-        print("interrupted", file=sys.stderr)
+        _say("interrupted")
         return 130
     return 0
 
@@ -239,8 +243,19 @@ def _command(exc: click.ClickException) -> str:
 def _fail(message: str) -> int:
     # One line, whatever the message quotes (a file name, a value from a file).
     line = " ".join(displayable(part) for part in message.splitlines() if part.strip())
-    print(f"warroom: error: {line}", file=sys.stderr)
+    _say(f"warroom: error: {line}")
     return 2
+
+
+def _say(line: str) -> None:
+    """A line on standard error; none at all without one (`2>&-`): `print(file=None)` would
+    put it on standard output, among what a script reads there."""
+    if sys.stderr is None:
+        return
+    try:
+        print(line, file=sys.stderr)
+    except (OSError, ValueError):  # standard error closed under us (`2>&1 | head`)
+        pass
 
 
 def _quiet_stdout() -> int:

@@ -112,6 +112,16 @@ class InputEnded(Exception):
         self.line = line
 
 
+class OutputEnded(Exception):
+    """Standard output closed while a command wrote to it (`warroom play ... | head`): the
+    command stopped, kept what it could, and has this one line to say on standard error.
+    `warroom` says it where it still can and exits 1, as for any closed output."""
+
+    def __init__(self, line: str):
+        super().__init__(line)
+        self.line = line
+
+
 @dataclass
 class LoadedRecord:
     """A record read and checked whole (`load_record`)."""

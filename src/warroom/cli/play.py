@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 import sys
 import textwrap
@@ -13,7 +14,7 @@ import click
 from rich.console import Console
 
 from ..agents import make_agents, parse_spec, parse_specs
-from ..agents.human import Hotseat, HumanAgent, is_tty
+from ..agents.human import END_OF_INPUT, Hotseat, HumanAgent, is_tty
 from ..engine import (
     ConfigError,
     Game,
@@ -37,6 +38,7 @@ from .common import (
     SET_HELP,
     InputEnded,
     Interrupted,
+    OutputEnded,
     SaveLock,
     echo_err,
     fresh_seed,
@@ -75,9 +77,6 @@ SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 # What a hotseat's screen says once a person's decision is done and the AI players' turns
 # come next: the person's view is cleared at once, not left there while the AI thinks.
 AI_PLAYING = "The AI players are playing... (Ctrl-C stops the game)"
-# What a person's prompt (HumanAgent, Hotseat) raises KeyboardInterrupt with at the end of
-# its input: Ctrl-D, or a script's input that ran out.
-END_OF_INPUT = "end of input"
 
 
 @cli.command()
@@ -107,9 +106,10 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     While it saves to a file, no other `warroom play` can save to it: a second one is refused
     (two would each overwrite the other's moves).
 
-    Ctrl-C or `q` at a prompt stops the game (exit status 130); the end of input there
-    (Ctrl-D, or a script's input running out) stops it too, with exit status 1. Either way a
-    game with --save is saved first, and the line said last tells how to continue it.
+    Ctrl-C or `q` at a prompt stops the game (exit status 130; SIGTERM, 143); the end of
+    input there (Ctrl-D, or a script's input running out) or the output closing (`| head`)
+    stops it too, with exit status 1. Either way a game with --save is saved first, and the
+    line said last tells how to continue it.
     """
     with SaveLock() as lock:
         play_locked(lock, game, players_text, seed, sets, save, resume, force, as_json)
@@ -140,7 +140,7 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         ended = loaded.outcome
         if ended is not None:  # nothing is left to play: the replay shows it
             raise RecordError(f"{resume}: the saved game is over ({ended.reason}); "
-                              f"see it with: warroom replay {resume}")
+                              f"see it with: warroom replay {shlex.quote(resume)}")
         if not record.files:  # a save made before records carried their data files
             record.files = embed_files(g, config)
         if players_text is None:  # the save's own, checked as the save's (not --players)
@@ -228,6 +228,15 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
                     hotseat.leave(player, AI_PLAYING)
             logged[0] = len(state.log)
 
+    def stopped() -> str:
+        """Save what was played (the AI decisions since the last save): what the line
+        saying the game stopped tells."""
+        if not save:
+            return "not saved (use --save FILE to keep a game)"
+        record.save(save)
+        return (f"saved to {save}; continue with: warroom play {g.name} --resume "
+                f"{shlex.quote(save)}")
+
     try:
         result = play_game(g, config, seed, agents, record=record, on_action=after)
     except KeyboardInterrupt as exc:
@@ -237,13 +246,14 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             console.print()
         if hotseat and hotseat.seated is not None:
             hotseat.clear()  # the seated person's view goes before the table is told
-        if save:
-            record.save(save)  # the AI decisions since the last save
-        where = f"saved to {save}; continue with: warroom play {g.name} --resume {save}" \
-            if save else "not saved (use --save FILE to keep a game)"
+        where = stopped()
         if exc.args == (END_OF_INPUT,):  # the person ended the input: no interruption
             raise InputEnded(f"game stopped: {where}") from None
         raise Interrupted(f"game stopped: {where}") from None
+    except BrokenPipeError:
+        # What read the game's output went away (`warroom play ... | head`): the game stops
+        # as on Ctrl-C, saved, and says so where it still can (standard error).
+        raise OutputEnded(f"game stopped: its output was closed; {stopped()}") from None
     outcome = result.outcome
     # With --json the people at the table see the end as without it, on standard error (a
     # game with no person says nothing there): the JSON object is alone on standard output.
@@ -414,10 +424,10 @@ def check_save(path: str, record: Record, force: bool, game: Game | None = None)
     elif record.is_prefix_of(existing) and is_over(game, existing):
         # --resume would say the game is over: nothing is left to continue
         what = (f"this game, finished ({len(existing.actions)} actions): see it with: "
-                f"warroom replay {path}")
+                f"warroom replay {shlex.quote(path)}")
     elif record.is_prefix_of(existing):
         what = (f"this game further on ({len(existing.actions)} actions): continue it with "
-                f"--resume {path}")
+                f"--resume {shlex.quote(path)}")
     else:
         what = ("a save of another game "
                 f"({existing.game}, seed {existing.seed}, {len(existing.actions)} actions)")

@@ -13,7 +13,8 @@ from .common import FILE, FiniteFloatRange, IntRange
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (loopback by default: only this machine).")
-@click.option("--port", default=8000, show_default=True, type=IntRange(0, 65535))
+@click.option("--port", default=8000, show_default=True, type=IntRange(0, 65535),
+              help="Port to listen on (0: a free one, which the first line names).")
 @click.option("--db", default="warroom-games.sqlite", show_default=True,
               type=FILE,
               help="SQLite file that keeps every game (created if missing, with its folders).")
@@ -35,7 +36,9 @@ from .common import FILE, FiniteFloatRange, IntRange
                    "uploaded 20 at once (0: no limit); one more is refused (HTTP 429).")
 def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
           max_games: int, create_every: float, upload_every: float) -> None:
-    """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C stops; games are kept)."""
+    """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C or SIGTERM stops it; games
+    are kept). A server asked to stop has stopped as asked: its exit status is 0, on SIGTERM
+    too (other commands exit 130 on Ctrl-C, 143 on SIGTERM)."""
     try:
         import uvicorn
 
@@ -44,18 +47,21 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
         raise click.ClickException(
             f"warroom serve needs the server extra ({exc.name} is missing): "
             "pip install 'warroom[server]'") from None
-    _check_listen(host, port)
+    port = _check_listen(host, port)
     app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games,
                      create_every=create_every, upload_every=upload_every)
-    click.echo(f"warroom: serving http://{host}:{port}/ (games in {db})")
+    shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+    click.echo(f"warroom: serving http://{shown}:{port}/ (games in {db})")
     # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
                 ws_per_message_deflate=False)
 
 
-def _check_listen(host: str, port: int) -> None:
+def _check_listen(host: str, port: int) -> int:
     """A clear error before anything starts if the server could not listen there (a name
-    that does not resolve, a port in use), rather than the web server's own report of it."""
+    that does not resolve, a port in use), rather than the web server's own report of it.
+    Returns the port: for port 0, the free one the system chose, which the server then
+    listens on (the URL printed names it, not port 0)."""
     try:
         family, kind, proto, _, address = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM)[0]
@@ -69,3 +75,4 @@ def _check_listen(host: str, port: int) -> None:
         except OSError as exc:
             raise click.ClickException(
                 f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        return int(probe.getsockname()[1])

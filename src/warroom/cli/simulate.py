@@ -141,7 +141,8 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
             raise Interrupted(
                 f"interrupted: {done} of {total} games of run {run.id} "
                 f"{'is' if done == 1 else 'are'} kept in {path}; "
-                f"continue with: warroom simulate {g.name} --db {path} --resume") from None
+                f"continue with: warroom simulate {g.name} --db {shlex.quote(str(path))} "
+                "--resume") from None
         summary = store.tally(run).to_json()
         cards = None
         if show_cards:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -140,8 +141,9 @@ def _report(store: ResultStore, info: SweepInfo, out: str | None, fmt: str,
 
     path = store.path
     report_path = Path(out) if out else path.with_name(f"{path.stem}-sweep{info.id}.{fmt}")
-    again = (f"warroom report {path} --sweep {info.id}"
-             + (f" --out {out}" if out else f" --format {fmt}" if fmt != "html" else ""))
+    again = (f"warroom report {shlex.quote(str(path))} --sweep {info.id}"
+             + (f" --out {shlex.quote(out)}" if out else f" --format {fmt}" if fmt != "html"
+                else ""))
     try:
         check_report_files(report_path, fmt, force)
         doc = sweep_document(store, info)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
-from ..agents import parse_specs
+from ..agents import parse_spec, parse_specs
 from ..games import get_game
 from ..sim.progress import game_progress
 from ..sim.tournament import (
@@ -23,7 +24,7 @@ from ..sim.tournament import (
     unit_names,
 )
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, IntRange, echo_err, parse_sets
+from .common import SEED, SET_HELP, InputEnded, Interrupted, IntRange, echo_err, parse_sets
 from .simulate import resolve_workers
 
 
@@ -73,6 +74,13 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
     # As every command with --workers: not more processes than CPUs (nor than entrants).
     workers = resolve_workers(workers, "process", len(specs))
     played = [0]  # matches finished, for the line Ctrl-C prints
+    # With --json, standard output holds the result alone (a script reads it): a person
+    # entrant's table and prompts go to standard error, as `play --json` puts them.
+    people: dict[str, Any] = {}  # where a person entrant plays, if not standard output
+    if as_json and any(parse_spec(p)[0] == "human" for p in specs):
+        from rich.console import Console
+
+        people["console"] = Console(stderr=True, highlight=False)
 
     def on_match(number: int, match: Match) -> None:
         played[0] += 1
@@ -95,8 +103,13 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
 
             result = run_tournament(spec, on_match=on_match,
                                     on_round=None if as_json else show_byes, workers=workers,
-                                    on_game=on_game)
-    except KeyboardInterrupt:
+                                    on_game=on_game, **people)
+    except KeyboardInterrupt as exc:
+        from ..agents.human import END_OF_INPUT
+
+        if exc.args == (END_OF_INPUT,):  # a person's input ended: not an interruption
+            line = _stopped_line(played[0], "stopped at the end of input")
+            raise InputEnded(line) from None
         raise Interrupted(_stopped_line(played[0])) from None
     if as_json:
         click.echo(json.dumps(result.to_json()))
@@ -108,10 +121,10 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
              f"evaluate {g.name} --players ...)")
 
 
-def _stopped_line(matches: int) -> str:
-    """What Ctrl-C keeps of a tournament: nothing, since it is not saved; its seed replays
-    it, so the same command is the way to go on."""
+def _stopped_line(matches: int, stopped: str = "interrupted") -> str:
+    """What Ctrl-C (or the end of a person's input) keeps of a tournament: nothing, since it
+    is not saved; its seed replays it, so the same command is the way to go on."""
     done = f"{matches} match{'es' if matches != 1 else ''} finished"
-    return (f"interrupted after {done}: a tournament is not saved, so nothing is kept; run "
+    return (f"{stopped} after {done}: a tournament is not saved, so nothing is kept; run "
             "the same command to start it again (with the same --seed, AI players play the "
             "same games)")

@@ -213,11 +213,14 @@ def run_tournament(spec: TournamentSpec,
                    on_match: Callable[[int, Match], None] | None = None,
                    on_round: Callable[[Round], None] | None = None,
                    workers: int = 1,
-                   on_game: Callable[[int], None] | None = None) -> Tournament:
+                   on_game: Callable[[int], None] | None = None,
+                   console: Any = None) -> Tournament:
     """Play a whole tournament; `on_match(round number, match)` is called for each match in
     draw order, `on_round(round)` as each round ends and `on_game(round number)` for each game
     played (with workers, the games of a match as it comes back). With `workers` > 1 the
-    matches of a round are played side by side in worker processes; the result is the same."""
+    matches of a round are played side by side in worker processes; the result is the same.
+    `console` (a rich Console) is where a person entrant's table and prompts go (standard
+    output if None): standard error when standard output is for a JSON result alone."""
     event = _Event(spec)
     check_workers(spec, workers)
     k = spec.team_size
@@ -237,7 +240,7 @@ def run_tournament(spec: TournamentSpec,
                 byes_had[u] += 1
             jobs = [(spec, members, units, number, i) for i, units in enumerate(tables)]
             matches = []
-            for match in _play_matches(event, jobs, pool, on_game):
+            for match in _play_matches(event, jobs, pool, on_game, console):
                 matches.append(match)
                 if on_match is not None:
                     on_match(number, match)
@@ -253,13 +256,14 @@ MatchJob = tuple[TournamentSpec, list[list[int]], list[int], int, int]
 
 
 def _play_matches(event: _Event, jobs: list[MatchJob], pool: Any,
-                  on_game: Callable[[int], None] | None = None) -> Iterator[Match]:
+                  on_game: Callable[[int], None] | None = None,
+                  console: Any = None) -> Iterator[Match]:
     """The matches of a round in draw order: here, or in `pool` (each a function of its own
     job alone, so where it is played changes nothing). `on_game(round number)` is called
     after each game here; for a match from `pool`, for each of its games as it comes back."""
     if pool is None:
         for _, members, units, number, index in jobs:
-            yield _play_match(event, members, units, number, index, on_game)
+            yield _play_match(event, members, units, number, index, on_game, console)
     else:
         for match, (_, _, _, number, _) in zip(ordered_map(pool, _play_match_job, jobs), jobs):
             if on_game is not None:
@@ -318,7 +322,8 @@ def _tables(order: list[int], per_match: int, event: _Event,
 
 
 def _play_match(event: _Event, members: list[list[int]], units: list[int], number: int,
-                index: int, on_game: Callable[[int], None] | None = None) -> Match:
+                index: int, on_game: Callable[[int], None] | None = None,
+                console: Any = None) -> Match:
     spec = event.spec
     config, groups = event.setup(len(units))
     match = Match(units=list(units), wins={u: 0 for u in units}, scores={u: 0.0 for u in units})
@@ -335,6 +340,12 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
                 specs[seat] = spec.players[entrant]
         seed = derive_seed(spec.seed, "round", number, "match", index, "game", g)
         agents = make_agents(specs, event.game, seed)
+        if console is not None:  # a person's table and prompts (humans play in this process)
+            from ..agents.human import HumanAgent
+
+            for agent in agents:
+                if isinstance(agent, HumanAgent):
+                    agent.console = console
         outcome = play_game(event.game, config, seed, agents, keep_record=False).outcome
         winners = sorted({seat_unit[s] for s in outcome.winners})
         scores = {u: 0.0 for u in units}

@@ -604,12 +604,21 @@ class _Tuner:
         """Trials an interruption left open: finish their batch and tell Optuna. An
         extension (no Optuna trial of its own) left open is finished too, so that a resumed
         tune goes on from where an uninterrupted one would be: the same games, the budget
-        spent to the end."""
+        spent to the end. A trial interrupted while Optuna was still choosing its values
+        (created, not all of its params stored) played nothing: it is failed, and values that
+        were enqueued for it are enqueued again, so that they are the next ones tried."""
         import optuna
 
+        names = {p.name for p in self.plan.params}
         for trial in self.study.get_trials(deepcopy=False,
                                            states=(optuna.trial.TrialState.RUNNING,)):
             values = dict(trial.params)
+            if not names <= set(values):
+                self.study.tell(trial.number, state=optuna.trial.TrialState.FAIL)
+                fixed = trial.system_attrs.get("fixed_params")
+                if fixed:
+                    self.study.enqueue_trial(dict(fixed))
+                continue
             known = self.trials.get(_key(values))
             if known is None:
                 self.evaluate(trial.number, values)
