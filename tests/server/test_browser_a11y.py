@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 from table_render import render_table
 from test_a11y import open_game, tab_to
 from test_browser import play_to_the_end, wait_for_the_replay
+from test_kow_table import kow_rolled_observation
 
 from warroom.games.battle import GAME as BATTLE
-from warroom.games.kow import GAME as KOW
 from warroom.games.word_iron import GAME as WORD_IRON
 
 GAMES = ["kow", "champions", "battle", "word-iron", "viktory", "viktory-ii"]
@@ -188,16 +188,6 @@ def test_a_refused_form_is_said_aloud_at_its_field_in_its_words(live_server, bro
     assert page.evaluate("document.activeElement.id") == "opt-hits_to_lose"
     assert "/game/" not in page.url
     page.close()
-
-
-def kow_rolled_observation() -> dict:
-    state = KOW.new_state(KOW.config({}), 5)
-    rng = random.Random(5)
-    while not state.observation(0)["rolled"]:
-        player = state.to_move()[0]
-        actions = state.legal_actions(player)
-        state.apply(player, actions[rng.randrange(len(actions))])
-    return state.observation(0)
 
 
 def test_kow_dice_bear_their_colours_letter(live_server, browser):

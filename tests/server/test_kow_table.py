@@ -11,17 +11,22 @@ from warroom.games.kow import GAME
 from warroom.games.kow.actions import Defeat
 
 
-def test_the_rolled_dice_are_numbered_as_the_choices_name_them(live_server, browser):
-    """A choice read "defeat 3♣ with #1(1) + #2(2)", but the dice on the table bore no number
-    (only a tooltip, which a phone never shows), and "(2)" did not say it counted swords."""
-    assert Defeat("3C", (0, 1), (1, 2)).label == "defeat 3♣ with #1 (1 sword) + #2 (2 swords)"
+def kow_rolled_observation() -> dict:
+    """Seat 0's observation once the dice are rolled (a random game, seed 5)."""
     state = GAME.new_state(GAME.config({}), 5)
     rng = random.Random(5)
     while not state.observation(0)["rolled"]:
         player = state.to_move()[0]
         actions = state.legal_actions(player)
         state.apply(player, actions[rng.randrange(len(actions))])
-    observation = state.observation(0)
+    return state.observation(0)
+
+
+def test_the_rolled_dice_are_numbered_as_the_choices_name_them(live_server, browser):
+    """A choice read "defeat 3♣ with #1(1) + #2(2)", but the dice on the table bore no number
+    (only a tooltip, which a phone never shows), and "(2)" did not say it counted swords."""
+    assert Defeat("3C", (0, 1), (1, 2)).label == "defeat 3♣ with #1 (1 sword) + #2 (2 swords)"
+    observation = kow_rolled_observation()
     page = browser.new_page()
     page.goto(live_server.url + "/")
     text = render_table(page, "kow", observation)
