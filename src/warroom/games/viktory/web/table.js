@@ -75,7 +75,7 @@ export function render(root, view, ctx) {
 
   const units = (counts, pred, title) => h("div", { class: "units" }, ...counts.flatMap((n, u) => (n
     ? [acts.bind(h("div", { class: "unit", title: `${n} ${UNITS[u]}` }, h("b", { text: `${ICONS[u]} ${n}` }),
-        h("span", { text: UNITS[u] })), acts.take((a) => pred(a, u)))]
+        " ", h("span", { text: UNITS[u] })), acts.take((a) => pred(a, u)))]
     : [])), counts.every((n) => !n) ? h("span", { class: "muted", text: title || "none" }) : null);
 
   root.append(panel(`${o.scenario} · ${o.mode}`, hexMap(),

@@ -14,7 +14,10 @@
 // over, is told above the map from the seat's log (who won, the losses, the dice and what
 // they hit) until the turn ends or the player closes it. Every other action (end a step, draw
 // cards) is a button. On a narrow screen a large map scrolls inside its box at a size a finger
-// can tap, with a button to show it whole.
+// can tap, with a button to show it whole. Nothing on it rests on colour alone: towns, cities
+// and unit badges bear their owner's seat number, terrains a pattern each, and every hex is
+// named for a screen reader (its terrain, town, units and whose), only those with actions
+// taking the focus.
 
 import { EFFECT_IDS, cardWords, countersAnswering, playWords } from "/tables/viktory.js";
 
@@ -24,6 +27,43 @@ const TERRAINS = ["plains", "grassland", "forest", "mountain", "water"];
 const LETTERS = "pgfmw";
 const TERRAIN_FILL = { p: "#d6c36a", g: "#8cc063", f: "#2f6b3a", m: "#8d847c", w: "#3a6ea5", "?": "#2b2f2c" };
 const PLAYER_COLOURS = ["#d7263d", "#2457d6", "#e2b714", "#8e44ad", "#e67e22", "#14a38b", "#eef0f2", "#30343a"];
+// Nothing on the map rests on colour alone (several seats' colours, and forest and water, or
+// plains and grassland, are about as light as each other; in grey red and blue towns looked the
+// same): a town, a city and a unit badge bear their owner's seat number (the Players panel's
+// swatches bear it too), and each terrain but plains a faint pattern of its own (the map key's
+// boxes too): grass tufts, trees, peaks, waves. A pattern is drawn in a tile of 12 SVG units.
+const TERRAIN_PATTERNS = {
+  g: '<path d="M2.5 10.5l1-3.5M4.5 10.5v-4M6.5 10.5l-1-3.5M8.5 5l1-3.5M10.5 5v-4" stroke="#24461a" '
+    + 'stroke-opacity=".5" stroke-width="1" fill="none" stroke-linecap="round"/>',
+  f: '<path d="M4 1.5l3 5h-6zM10 7.5l3 5h-6zM-2 7.5l3 5h-6z" fill="#9fd3a4" fill-opacity=".4"/>',
+  m: '<path d="M1 10l3.5-5 3.5 5M7 4.5l2.5-3.5 2.5 3.5" stroke="#2e2a26" stroke-opacity=".5" '
+    + 'stroke-width="1.1" fill="none" stroke-linejoin="round"/>',
+  w: '<path d="M0 4q1.5-2 3 0t3 0t3 0t3 0M0 10q1.5-2 3 0t3 0t3 0t3 0" stroke="#d5e6f7" '
+    + 'stroke-opacity=".55" stroke-width="1" fill="none"/>',
+};
+/** A terrain's pattern as a CSS background (the map key's boxes), null for none. */
+const patternImage = (letter) => (TERRAIN_PATTERNS[letter] ? `url("data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns="${"http://www.w3.org/2000/svg"}" width="12" height="12">${TERRAIN_PATTERNS[letter]}</svg>`)}")` : null);
+// Text on a colour is dark or light, whichever reads better on it (white seat 6's units were
+// white on white); a town's edge is dark or light, whichever stands out from its hex's ground
+// (seat 7's dark towns were lost on forest and unexplored hexes).
+const INK = { dark: "#111111", light: "#ffffff" };
+const EDGE = { dark: "#111111", light: "#f4f1e6" };
+function luminance(hex) {
+  const [r, g, b] = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+/** "dark" or "light": which of INK (or EDGE) stands out more on this colour. */
+const toneOn = (hex, pair = INK) => (ratio(luminance(hex), luminance(pair.dark))
+  >= ratio(luminance(hex), luminance(pair.light)) ? "dark" : "light");
+/** Colour a over colour b, a's share `alpha` (a town remembered is drawn at .55). */
+function mix(a, b, alpha) {
+  const part = (hex, k) => parseInt(hex.slice(k, k + 2), 16);
+  return `#${[1, 3, 5].map((k) => Math.round(part(a, k) * alpha + part(b, k) * (1 - alpha))
+    .toString(16).padStart(2, "0")).join("")}`;
+}
 // The step names and decisions of the text view (render.py), word for word: a test compares them.
 const PHASES = {
   setup: "setup", capital: "setup: place the capital", second_town: "setup: second town",
@@ -44,7 +84,8 @@ const DECISIONS = {
   discard: "discarding to the hand limit",
 };
 const SIZE = 30; // a hex's outer radius in SVG units
-const BADGE_MAX = 40; // a unit badge's widest, in SVG units (a hex is 52 across, narrower below)
+const BADGE_MAX = 41; // a unit badge's widest, in SVG units (a hex is 52 across, narrower below)
+const SEAT_W = 8; // a badge's part with its owner's number, in SVG units
 const SQRT3 = Math.sqrt(3);
 const SVG = "http://www.w3.org/2000/svg";
 // A hex narrower than SMALL_HEX pixels when the whole map fits is too small to read or tap (4
@@ -207,17 +248,29 @@ const CSS = `
 .v2map .slot { fill: none; stroke: #f3d36b; stroke-width: 2.5; stroke-dasharray: 5 3; pointer-events: none; }
 .v2map .slot.now { stroke-width: 4; stroke-dasharray: none; }
 .v2map .moving { fill: none; stroke: #fff; stroke-width: 3; stroke-dasharray: 7 3; pointer-events: none; }
-.v2map .badge { stroke: #111; stroke-width: .8; }
+.v2map .badge { stroke-width: 1; }
+/* a seat's number and a badge's counts in the ink that reads on its colour (toneOn) */
+.v2map text.seat { font-size: 9px; }
+.v2map text.ink-dark { fill: #111; stroke: none; }
+.v2map text.ink-light { fill: #fff; }
+.v2map line.divider { stroke-width: .8; }
+.v2map line.divider.ink-dark { stroke: #111; } .v2map line.divider.ink-light { stroke: #fff; }
+.v2map .pattern { pointer-events: none; }
 .v2map .remembered { opacity: .55; stroke-dasharray: 2 2; }
 .v2map .playable { outline: none; cursor: pointer; }
 .v2map .playable:hover { transform: none; }
 .v2map .playable > polygon.ground { stroke: #e8c15a; stroke-width: 3; }
 .v2map .playable:hover > polygon.ground { stroke: #fff; stroke-width: 4; }
 .v2-legend { display: flex; gap: 10px; flex-wrap: wrap; font-size: 12px; color: var(--muted); }
-.v2-legend i { display: inline-block; width: 11px; height: 11px; border-radius: 2px; margin-right: 3px;
-  vertical-align: -1px; border: 1px solid #0008; }
-.v2-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 50%; margin-right: 6px;
-  vertical-align: -1px; border: 1px solid #000a; }
+.v2-legend i { display: inline-block; width: 14px; height: 14px; border-radius: 2px; margin-right: 3px;
+  vertical-align: -2px; border: 1px solid #0008; background-position: 1px 1px; }
+/* a seat's colour and number (aria-hidden: its name is beside it) */
+.v2-swatch { display: inline-block; width: 15px; height: 15px; line-height: 15px; border-radius: 50%;
+  margin-right: 6px; vertical-align: -2px; border: 1px solid #000a; text-align: center;
+  font: 700 11px system-ui, sans-serif; }
+.v2-swatch::after { content: attr(data-seat); }
+/* In forced colours the map keeps its colours: so do its key and the seats' swatches. */
+.v2-swatch, .v2-legend i { forced-color-adjust: none; }
 .v2-tiles .tile { min-width: 70px; color: #111; }
 .v2-battle dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 4px 0; font-size: 13px; }
 .v2-battle dt { color: var(--muted); } .v2-battle dd { margin: 0; }
@@ -287,6 +340,16 @@ const counted = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
 const countText = (c) => c.map((n, u) => (n ? `${n}${ICONS[u]}` : "")).join("");
 const unitsWords = (c) => c.map((n, u) => (n ? `${n} ${UNITS[u]}` : "")).filter(Boolean).join(", ") || "none";
 const colour = (p) => PLAYER_COLOURS[p % PLAYER_COLOURS.length];
+/** A seat's swatch: its colour and its number, as the map's towns and badges bear them. */
+const swatch = (p) => {
+  const el = document.createElement("span");
+  el.className = "v2-swatch";
+  el.setAttribute("data-seat", p);
+  el.setAttribute("aria-hidden", "true");
+  el.style.background = colour(p);
+  el.style.color = INK[toneOn(colour(p))];
+  return el;
+};
 const addUnits = (a, b) => a.map((n, u) => n + b[u]);
 const total = (counts) => counts.reduce(addUnits, [0, 0, 0, 0]);
 const any = (c) => Boolean(c) && c.some(Boolean);
@@ -391,7 +454,7 @@ export function render(root, view, ctx) {
     // At the end no one has a turn: the game is over, and the page knows who won.
     over ? h("span", {}, h("b", { text: view.outcome
       ? `Game over: ${endText(view, ctx.kit)}` : "Game over" }))
-      : h("span", {}, h("span", { class: "v2-swatch", style: `background:${colour(o.player)}` }),
+      : h("span", {}, swatch(o.player),
         h("b", { text: `${who(o.player, view)}${o.player === view.seat ? "r" : "'s"} turn` }),
         `: ${step(o)}`),
     now ? h("span", { id: "v2-decision" }, h("b", { text: now })) : null,
@@ -420,7 +483,7 @@ export function render(root, view, ctx) {
     if (!info.out) bits.push(`${whole ? "on the map" : "units in sight"}: ${unitsWords(onMap)}`);
     return h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${info.out ? " out" : ""}`,
                       "data-seat": p },
-      h("h4", {}, h("span", { class: "v2-swatch", style: `background:${colour(p)}` }),
+      h("h4", {}, swatch(p),
         `${who(p, view)}${p === o.player && !over ? " · this turn" : ""}`),
       h("div", { class: "stats" }, ...bits.map((b) => h("span", { text: b }))));
   });
@@ -520,6 +583,18 @@ export function render(root, view, ctx) {
     const minX = Math.min(...xs) - pad;
     const minY = Math.min(...ys) - pad;
     box.setAttribute("viewBox", `${minX} ${minY} ${Math.max(...xs) - minX + pad} ${Math.max(...ys) - minY + pad}`);
+    // A screen reader reads the map hex by hex, each named in full (its terrain, its town and
+    // whose, its units and whose); only the hexes with something to do take the focus.
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "the map");
+    const defs = svg("defs");
+    for (const [letter, art] of Object.entries(TERRAIN_PATTERNS)) {
+      const pattern = svg("pattern", { id: `v2-pattern-${letter}`, width: 12, height: 12,
+                                       patternUnits: "userSpaceOnUse" });
+      pattern.innerHTML = art;
+      defs.append(pattern);
+    }
+    box.append(defs);
     const settlements = new Map(o.settlements.map((s) => [s[0], s]));
     const stacks = mapStacks();
     const battles = new Set(o.battles.map((b) => b.hex));
@@ -531,7 +606,14 @@ export function render(root, view, ctx) {
       const letter = o.terrain[hx] || "?";
       const g = svg("g", { class: "hex-cell", "data-hex": hx, "data-name": c.name });
       const tip = [`${c.name}: ${letter === "?" ? "unexplored" : TERRAINS[LETTERS.indexOf(letter)]}`];
+      const fogged = Boolean(o.fog && o.fog[hx] === "0" && letter !== "?");
+      // the ground as it looks: under the fog's black at .45
+      const ground = fogged ? mix("#000000", TERRAIN_FILL[letter] || "#555555", 0.45) : TERRAIN_FILL[letter] || "#555555";
+      const edge = EDGE[toneOn(ground, EDGE)];
       g.append(svg("polygon", { class: "ground", points: corners(c.x, c.y, SIZE), fill: TERRAIN_FILL[letter] || "#555" }));
+      if (TERRAIN_PATTERNS[letter]) {
+        g.append(svg("polygon", { class: "pattern", points: corners(c.x, c.y, SIZE), fill: `url(#v2-pattern-${letter})` }));
+      }
       // Inside the hex, top to bottom: its name, the town or city (and the capital's star),
       // the units' badges; the marks (⚑ left, ⚔ and ⚠ right) beside the town. Two badges (a
       // battle's two sides) take the room of one and a smaller town, none spilling over the
@@ -543,22 +625,29 @@ export function render(root, view, ctx) {
       if (s) {
         const [, owner, kind, capital, seen] = s;
         const cls = seen ? null : "remembered";
-        const r = two ? 5 : 6.5; // half its size
+        const r = two ? 5.5 : 6.5; // half its height
         const cy = two ? c.y - 7.5 : c.y - 5.5;
+        // Its owner's number in it; a capital is wider, its star beside the number. A town's
+        // ends are round, a city's corners square.
+        const half = capital >= 0 ? r + (two ? 3.5 : 4) : r;
+        const seat = capital >= 0 ? c.x - half + r - 0.5 : c.x;
+        const attrs = { fill: colour(owner), stroke: edge, "stroke-width": 1.4, class: cls };
         if (kind === 2) {
-          g.append(svg("rect", { x: c.x - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 2, fill: colour(owner),
-                                 stroke: "#111", "stroke-width": 1.2, class: cls }));
+          g.append(svg("rect", { x: c.x - half, y: cy - r, width: 2 * half, height: 2 * r, rx: 2, ...attrs }));
+        } else if (capital >= 0) {
+          g.append(svg("rect", { x: c.x - half, y: cy - r, width: 2 * half, height: 2 * r, rx: r, ...attrs }));
         } else {
-          g.append(svg("circle", { cx: c.x, cy, r, fill: colour(owner), stroke: "#111",
-                                   "stroke-width": 1.2, class: cls }));
+          g.append(svg("circle", { cx: c.x, cy, r, ...attrs }));
         }
+        const under = seen ? colour(owner) : mix(colour(owner), ground, 0.55);
+        g.append(svg("text", { class: `seat ink-${toneOn(under)}`, x: seat, y: cy + 3.2 }, String(owner)));
         if (capital >= 0) {
-          g.append(svg("text", { class: `mark star${two ? " small" : ""}`, x: c.x, y: cy + (two ? 3.6 : 4.3) }, "★"));
+          g.append(svg("text", { class: "mark star small", x: c.x + half - r + 0.5, y: cy + 3.6 }, "★"));
         }
         tip.push(`${whose(owner)} ${kind === 2 ? "city" : "town"}${capital >= 0 ? ` (${whose(capital)} capital)` : ""}`
           + (seen ? "" : " - as last seen"));
       }
-      const rowH = two ? Math.min(10.5, 21 / here.length) : 11;
+      const rowH = two ? Math.min(10, 20 / here.length) : 11;
       const top = two ? c.y - 0.5 : c.y + 2.5;
       here.forEach(({ owner, units, ready, cargo, attacking }, k) => {
         const text = (attacking ? "⚔" : "") + countText(units) + (any(cargo) ? `+${countText(cargo)}` : "");
@@ -568,13 +657,18 @@ export function render(root, view, ctx) {
         const y = top + rowH * k;
         const below = y + rowH - c.y; // its bottom edge, down from the hex's centre
         const room = 2 * (SIZE * SQRT3 / 2) * Math.min(1, (SIZE - below) / (SIZE / 2)) - 3;
+        // Its owner's number first (SEAT_W wide), a thin line, then the counts.
         const natural = [...text].reduce((w, ch) => w + (/[0-9+]/.test(ch) ? 5.6 : 9), 0);
-        const inner = Math.min(natural, Math.min(BADGE_MAX, room) - 6);
-        const width = inner + 6;
-        g.append(svg("rect", { class: `badge${attacking ? " attackers" : ""}`, x: c.x - width / 2, y, width,
-                               height: rowH, rx: 3, fill: colour(owner) }));
-        g.append(svg("text", { class: "units", x: c.x, y: y + rowH / 2 + 3.2, textLength: inner,
-                               lengthAdjust: "spacingAndGlyphs" }, text));
+        const inner = Math.min(natural, Math.min(BADGE_MAX, room) - 4 - SEAT_W);
+        const width = SEAT_W + inner + 4;
+        const left = c.x - width / 2;
+        const ink = `ink-${toneOn(colour(owner))}`;
+        g.append(svg("rect", { class: `badge${attacking ? " attackers" : ""}`, x: left, y, width,
+                               height: rowH, rx: 3, fill: colour(owner), stroke: edge }));
+        g.append(svg("text", { class: `seat ${ink}`, x: left + SEAT_W / 2 + 0.3, y: y + rowH / 2 + 3.2 }, String(owner)));
+        g.append(svg("line", { class: `divider ${ink}`, x1: left + SEAT_W, x2: left + SEAT_W, y1: y + 2, y2: y + rowH - 2 }));
+        g.append(svg("text", { class: `units ${ink}`, x: left + SEAT_W + (inner + 4) / 2, y: y + rowH / 2 + 3.2,
+                               textLength: inner, lengthAdjust: "spacingAndGlyphs" }, text));
         tip.push(`${whose(owner)} ${attacking ? "attackers" : "units"}: ${unitsWords(units)}`
           + (any(cargo) ? `, aboard: ${unitsWords(cargo)}` : "")
           + (owner === o.player && o.phase === "move" && any(ready) ? ` (${ready.reduce((a, b) => a + b)} to move)` : ""));
@@ -588,7 +682,7 @@ export function render(root, view, ctx) {
         g.append(svg("text", { class: "mark pennant", x: c.x - 16, y: c.y - 4 }, "⚑"));
         tip.push("pennant: the attack was beaten off");
       }
-      if (o.fog && o.fog[hx] === "0" && letter !== "?") {
+      if (fogged) {
         g.append(svg("polygon", { class: "fogged", points: corners(c.x, c.y, SIZE) }));
         tip.push("out of sight");
       }
@@ -609,6 +703,27 @@ export function render(root, view, ctx) {
       const plays = byHex.get(hx) || [];
       g.append(svg("title", {}, [...tip, ...plays.map((e) => `→ ${e.label}`)].join("\n")));
       acts.bind(g, plays);
+      // Its name says all the tooltip does: "E5: plains; Seat 1's town; Seat 1's units: 1
+      // infantry". A hex with actions keeps the name kit.js gives it (what it shows, then the
+      // actions), what it holds put after what it shows; the others are images, no Tab stops.
+      const held = tip.slice(1).join("; ");
+      if (plays.length) {
+        const label = g.getAttribute("aria-label");
+        const shown = ctx.kit.shownText(g);
+        const [, terrain] = /^[^:]*: (.*)$/.exec(tip[0]);
+        const words = `${terrain}${held ? `; ${held}` : ""}`;
+        // (the labels alone where they say what it shows, "move to B2 (plains)": then what
+        // they do not say after them)
+        const extra = [label.includes(terrain) ? null : terrain, held || null].filter(Boolean).join("; ");
+        if (label.startsWith(`${shown}: `)) {
+          g.setAttribute("aria-label", `${shown} (${words}): ${label.slice(shown.length + 2)}`);
+        } else if (extra) {
+          g.setAttribute("aria-label", `${label} (${extra})`);
+        }
+      } else {
+        g.setAttribute("role", "img");
+        g.setAttribute("aria-label", `${tip[0]}${held ? `; ${held}` : ""}`);
+      }
       if (plays.length || fought === hx) raised.push(g); // its edge is marked: drawn on top
       else box.append(g);
     });
@@ -729,17 +844,27 @@ export function render(root, view, ctx) {
       && p.y >= box.scrollTop + margin && p.y <= box.scrollTop + box.clientHeight - margin;
   }
 
+  /** The map key's box of a terrain: its colour and its pattern. */
+  function terrainBox(letter) {
+    const el = h("i", { class: "terrain", "data-terrain": letter });
+    el.style.backgroundColor = TERRAIN_FILL[letter];
+    const art = patternImage(letter);
+    if (art) el.style.backgroundImage = art;
+    return el;
+  }
+
   function legend() {
     return h("div", { class: "v2-legend" },
-      ...TERRAINS.map((t, i) => h("span", {}, h("i", { style: `background:${TERRAIN_FILL[LETTERS[i]]}` }), t)),
-      h("span", {}, h("i", { style: `background:${TERRAIN_FILL["?"]}` }), "unexplored"),
+      ...TERRAINS.map((t, i) => h("span", {}, terrainBox(LETTERS[i]), t)),
+      h("span", {}, terrainBox("?"), "unexplored"),
       h("span", {}, "● town  ■ city  ", h("b", { class: "gold", text: "★" }), " capital  ",
         h("b", { class: "red", text: "⚔" }), " attack declared (red edge: being fought)  ",
         h("b", { class: "gold", text: "⚑" }), " pennant",
         // not a <b>: only what the map always may show is bold
         overwatch.size ? h("span", {}, "  ", h("span", { class: "warn", text: OVERWATCH_GLYPH }),
           " enemy artillery next to it may fire Overwatch") : null),
-      h("span", { text: ICONS.map((ic, u) => `${ic} ${UNITS[u]}`).join("  ") }));
+      h("span", { text: ICONS.map((ic, u) => `${ic} ${UNITS[u]}`).join("  ") }),
+      h("span", { id: "v2-owner-key", text: "a number on a town, a city or a unit badge: its owner's seat (Seat 0, Seat 1, ...)" }));
   }
 
   /** The unit selected to move, and where it can go: the prompt above the table still asks
@@ -850,7 +975,7 @@ export function render(root, view, ctx) {
     return box;
   }
 
-  /** One roll: who rolled for what, its dice (the ones that hit bright, the misses faded),
+  /** One roll: who rolled for what, its dice (the ones that hit edged gold, the misses hollow),
    *  the hits and what a die needed to hit. */
   function rollLine(r, seatName) {
     if (r.text) {
@@ -928,7 +1053,7 @@ export function render(root, view, ctx) {
     const you = seat === view.seat;
     const [verb, units, more] = role ? defenderSide(b) : attackerSide(b);
     return h("div", { class: "side", "data-role": role ? "defender" : "attacker" },
-      h("span", { class: "v2-swatch", style: `background:${colour(seat)}` }),
+      swatch(seat),
       h("div", {}, h("b", { text: `${who(seat, view)} ${you ? verb[0] : verb[1]}: ` }), units,
         more.length ? h("small", { text: more.join(" · ") }) : null));
   }
