@@ -133,7 +133,7 @@ def test_the_map_table_shows_the_card_round_and_each_cards_type(live_server, bro
     assert "Attack/Counter card: a Regular Attack or a Flank Counter" in x03, x03
     assert "Attack/Counter card" in cards["X03"].inner_text()
     a19 = cards["A19"].get_attribute("title")
-    assert "+1 MP (Attack card text): +1 MP: a moving unit gets one more move" in a19, a19
+    assert "+1 MP (Attack card text): on the map, a moving unit gets one more move" in a19, a19
     c10 = cards["C10"].get_attribute("title")
     assert "Reinforcements (Special Event): draw one unit of your reserve" in c10, c10
     assert not errors, errors

@@ -82,8 +82,9 @@ def _lists(caption: str, cells: list[tuple[str, str] | None], labels: list[str],
     if any(len(indent) + len(row) + 1 + len(SEPARATOR) > width for row in rows) or \
             any(len(under) + len(item) > width for items in rows.values() for item in items):
         return None
-    lines = textwrap.wrap(f"Type the number where {caption}:", width,
-                          initial_indent=indent, subsequent_indent=indent)
+    # a line says what a choice does, then where: the number before each place is the one
+    # to type (no row meets a column here, as the caption of a table says)
+    lines = [f"{indent}Type the number before your choice:"]
     for row, items in rows.items():
         line = f"{indent}{row}:"
         for item in items:

@@ -124,4 +124,4 @@ def test_the_hand_gives_each_cards_type_and_what_its_text_does(tmp_path):
     assert "A19 Forced March 1H/0M mountain [+1 MP] (Attack)" in text, text
     assert ("Card text: Ignore Terrain (Special Event): until the end of the round the "
             "defender counts no die for forest or mountain; lifts Mud") in text, text
-    assert "+1 MP (Attack card text): +1 MP: a moving unit gets one more move" in text, text
+    assert "+1 MP (Attack card text): on the map, a moving unit gets one more move" in text, text

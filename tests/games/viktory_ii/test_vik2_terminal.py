@@ -488,7 +488,8 @@ def test_a_long_menu_lists_each_kind_of_choice_with_its_hexes():
                 menu = [text.plain for text in person.menu_lines(actions, rows=8)]
                 assert len(menu) <= len(actions) // 2 and all(len(x) <= 79 for x in menu), menu
                 listed = {}
-                for line_ in menu[1:]:  # under "Type the number where ...:"
+                assert menu[0] == "   Type the number before your choice:"
+                for line_ in menu[1:]:
                     if line_.startswith("       "):  # a row going on
                         items = line_
                     elif ":" in line_:  # "   place an infantry on:   1. C9   3. D9"

@@ -73,7 +73,7 @@ EFFECT_CLASS = {
 }
 EFFECT_WORDS = {
     "secrecy": "the defender's artillery cannot fire Overwatch at this wave",
-    "plus_one_mp": "+1 MP: a moving unit gets one more move (nothing inside a battle)",
+    "plus_one_mp": "on the map, a moving unit gets one more move (nothing inside a battle)",
     "reversal_of_fortune": "blocks all hits of the card it answers and cancels the opponent's "
                            "Special Events in effect",
     "mud": "until the end of the round no side counts a die for cavalry",
