@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import ConfigError, derive_seed
+from ..engine import ConfigError, Game, derive_seed
 from .base import Agent, HeuristicAgent, RandomAgent
 from .mcts import MctsAgent, MctsParams
 
@@ -102,8 +102,14 @@ def refuse_humans(specs: list[str] | tuple[str, ...], command: str,
 def make_agent(spec: str, game: Any, seed: int) -> Agent:
     """The agent a player SPEC names ("random", "heuristic", "mcts:iters=500", "human"),
     for `game`, with its own seed: its choices are the same for the same seed. An unknown
-    player or parameter is a ConfigError. `make_agents` makes one per seat."""
+    player or parameter is a ConfigError, and so is a "heuristic" player for a game without
+    a heuristic (one that does not override `Game.heuristic`). `make_agents` makes one per
+    seat."""
     name, params = parse_spec(spec)
+    if name == "heuristic" and isinstance(game, Game) and \
+            type(game).heuristic is Game.heuristic:
+        raise ConfigError(f"player spec {spec!r}: {game.name} has no heuristic player: use "
+                          "random or mcts")
     try:
         return AGENTS[name](game, seed, **params)
     except TypeError as exc:

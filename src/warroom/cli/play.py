@@ -141,6 +141,7 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         if ended is not None:  # nothing is left to play: the replay shows it
             raise RecordError(f"{resume}: the saved game is over ({ended.reason}); "
                               f"see it with: warroom replay {shlex.quote(resume)}")
+        record.outcome = None  # of the game it was before its actions were cut, if it says
         if not record.files:  # a save made before records carried their data files
             record.files = embed_files(g, config)
         if players_text is None:  # the save's own, checked as the save's (not --players)
@@ -208,7 +209,10 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
     def after(state: State, player: int, action: object, rec: Record | None) -> None:
         # A person's every action is saved; AI players' at most twice a second (a save writes
         # the whole record: after each of thousands of AI decisions it would cost more than the
-        # game), and always at the end.
+        # game), and always at the end, with how it ended (a replay checks it).
+        if rec is not None and state.is_terminal():
+            ended = state.outcome()
+            rec.outcome = ended.to_json() if ended is not None else None
         if save and (player in people or state.is_terminal()
                      or time.monotonic() - last_save[0] >= SAVE_EVERY):
             assert rec is not None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -517,8 +518,10 @@ class Game:
         raise NotImplementedError
 
     def heuristic(self, state: State, player: Player, rng: random.Random) -> Any:
-        """A sensible move for `player` in `state` (a determinised state: see agents.heuristic)."""
-        raise NotImplementedError
+        """A sensible move for `player` in `state` (a determinised state: see agents.heuristic).
+        A game has a heuristic player when it overrides this method; without one, `make_agent`
+        refuses a "heuristic" player and mcts plays random rollouts."""
+        raise NotImplementedError(f"{self.name} has no heuristic player: use random or mcts")
 
     def heuristic_reads_only_view(self, config: Any) -> bool:
         """True if, under `config`, `heuristic` reads nothing `player` may not see, so that
@@ -552,8 +555,13 @@ class Game:
         return False
 
     def render(self, observation: dict[str, Any], player: Player | None) -> str:
-        """Text view of an observation, for the terminal and logs."""
-        raise NotImplementedError
+        """Text view of an observation, for the terminal and logs. By default a plain one, so
+        that a game without its own still plays and replays: each entry of the observation
+        as `key: value` (the value as JSON), its log left out (`describe_event` tells it)."""
+        if observation is None:  # a spectator, in a game that shows a spectator nothing
+            return "(nothing to show a spectator)"
+        return "\n".join(f"{key}: {json.dumps(value, ensure_ascii=False, default=str)}"
+                         for key, value in observation.items() if key != "log")
 
     def prompt(self, observation: dict[str, Any], player: Player | None) -> str:
         """The question `player` must answer now, in plain words ("Choose a soldier to

@@ -19,3 +19,8 @@ class RecordError(WarroomError):
 
 class DataError(WarroomError):
     """A card or scenario data file that does not validate."""
+
+
+class RulesError(WarroomError):
+    """A game's rules broke the engine contract (docs/DESIGN.md): a bug in the game, not
+    in a player's move or the user's input (a player to move with no legal action)."""

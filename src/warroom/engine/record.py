@@ -9,6 +9,11 @@ seat gave up after how many actions (all of them: nothing is played after a resi
 `record_outcome` gives a record's outcome either way; a record without `resigned` ended, or
 not, by its rules alone, as records always did.
 
+`outcome: {winners, scores, reason, ...}` (`Outcome.to_json`) is how a game its rules ended
+turned out, as `play --save` writes it at the end: a replay that ends checks that it ends the
+same way (a game whose rules are not deterministic showed nothing otherwise). Optional:
+records made before it, and unfinished ones, have none.
+
 `meta.players` names each seat's player; `meta.players_changed: [{seat, at, was, now}]` says
 whose player a resume replaced, and after how many actions (a record without it had the same
 players throughout, or is older than the field)."""
@@ -31,9 +36,11 @@ from .data import (
     MAX_DATA_BYTES,
     DuplicateKeyError,
     NumberTooLongError,
+    displayable,
     loads_json,
     one_line,
     read_bytes,
+    shortened,
     shown,
 )
 from .embed import (
@@ -75,6 +82,16 @@ class _Handed(BaseModel):
     at: Annotated[int, Field(ge=0)]
     agent: Annotated[str, Field(max_length=200), AfterValidator(one_line)]
     why: Literal["resigned", "away"]
+
+
+class _Outcome(BaseModel):
+    """How the game ended by its rules (`Outcome.to_json`): what its replay must give."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+    winners: Annotated[list[Annotated[int, Field(ge=0, lt=MAX_SEATS)]],
+                       Field(max_length=MAX_SEATS)]
+    scores: Annotated[list[float], Field(max_length=MAX_SEATS)]
+    reason: Annotated[str, Field(max_length=1000)]
 
 
 class _Changed(BaseModel):
@@ -126,6 +143,7 @@ class _RecordFile(BaseModel):
     seed: Seed
     actions: list[_Entry]
     resigned: _Resigned | None = None
+    outcome: _Outcome | None = None
     meta: _Meta = _Meta()
     files: dict[Annotated[str, Field(max_length=64)], _File] = {}
 
@@ -162,6 +180,9 @@ class Record:
     files: dict[str, EmbeddedFile] = field(default_factory=dict)
     # The resignation that ended the game, if one did (None: it ends, or not, by its rules).
     resigned: Resignation | None = None
+    # How the game ended by its rules (`Outcome.to_json()`), written when it ends (None: not
+    # ended, or not said): a replay must end the same way (see `replay`).
+    outcome: dict[str, Any] | None = None
     # Where the record was read from, for error messages (not part of the record).
     source: str = field(default="", compare=False, repr=False)
     # False when the file has no `version`: it reads as "1" (records older than the field),
@@ -190,6 +211,7 @@ class Record:
             "seed": self.seed,
             "actions": [{"player": p, "action": a} for p, a in self.actions],
             **({"resigned": self.resigned.to_json()} if self.resigned else {}),
+            **({"outcome": self.outcome} if self.outcome is not None else {}),
             **({"meta": self.meta} if self.meta else {}),
             **({"files": {k: f.to_json() for k, f in self.files.items()}} if self.files else {}),
         }
@@ -209,6 +231,7 @@ class Record:
                    {k: EmbeddedFile(f.sha256, f.text) for k, f in model.files.items()},
                    Resignation(model.resigned.seat, model.resigned.at)
                    if model.resigned else None,
+                   dict(data["outcome"]) if model.outcome is not None else None,
                    source=where if where != "record" else "", version_given="version" in data)
 
     def save(self, path: str | Path) -> None:
@@ -287,6 +310,7 @@ _SHAPES = {
     "_Meta": "an object",
     "_Handed": "an object with seat, at, agent and why",
     "_Changed": "an object with seat, at, was and now",
+    "_Outcome": "an object with winners, scores and reason",
     "_File": "an object with sha256 and text",
 }
 
@@ -404,7 +428,35 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
             state.apply(player, action)
         except IllegalAction as exc:
             raise RecordError(f"{where}actions[{i}] does not replay: {exc}") from None
+    if record.outcome is not None and state.is_terminal():
+        _check_outcome(record, state, where)
     yield state, None, None
+
+
+def _check_outcome(record: Record, final: State, where: str) -> None:
+    """The replay of a record that says how its game ended must end so: else the game's
+    rules drew on something other than the state's seeded RNG, or changed unversioned. (A
+    replay not over is of a record whose actions were cut short, to take a game back: its
+    outcome is then out of date, not checked.)"""
+    assert record.outcome is not None
+    ended = final.outcome()
+    replayed = json.loads(json.dumps(ended.to_json())) if ended is not None else {}
+    if all(replayed.get(key) == record.outcome.get(key)
+           for key in ("winners", "scores", "reason", "details")):
+        return
+    raise RecordError(f"{where}outcome: the replay ends otherwise than the game did: the game "
+                      f"ended: {_ended(record.outcome)}; its replay: {_ended(replayed)} (the "
+                      "game's rules are not deterministic, or changed without a version bump)")
+
+
+def _ended(outcome: dict[str, Any]) -> str:
+    """"player 1 won (most points; scores 2, 3)", of an outcome's JSON."""
+    winners = list(outcome.get("winners") or ())
+    who = ("a draw" if not winners else
+           f"player{'s' if len(winners) > 1 else ''} {', '.join(map(str, winners))} won")
+    scores = ", ".join(f"{x:g}" if isinstance(x, float) else str(x)
+                       for x in outcome.get("scores") or ())
+    return f"{who} ({shortened(displayable(str(outcome.get('reason', ''))))}; scores {scores})"
 
 
 def _short(value: str) -> str:

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from .config import config_to_json
 from .core import Game, Outcome, Player, State, check_seed
-from .errors import ConfigError
+from .errors import ConfigError, RulesError
 from .record import Record, RecordError, record_config, replay_to_end
 from .view import PlayerView
 
@@ -60,7 +60,8 @@ def play_game(
     actions are applied unchecked (`State.apply_trusted`) and the event log is written only
     if someone reads it (`State.stop_log`): `result.state.log` and observations still give the
     full log, rebuilt exactly. Records, observations and outcomes are the same either way.
-    A record that ended with a resignation is refused (RecordError): its game is over.
+    A record that ended with a resignation is refused (RecordError): its game is over. A
+    player to move with no legal action is a RulesError naming the game (its bug).
     """
     if record is not None and record.resigned is not None:
         raise RecordError(f"the game is over (seat {record.resigned.seat} resigned); nothing "
@@ -86,7 +87,18 @@ def play_game(
     apply = state.apply_trusted if trusted else state.apply
     while not state.is_terminal():
         player = state.to_move()[0]
-        action = agents[player].act(PlayerView(state, player, game))
+        # A player to move with no legal action is the game's bug (the conformance suite
+        # checks it): said as such, not as an agent's IndexError or a person's endless
+        # prompt. The checked path asks for the legal actions anyway (`apply` and a person
+        # read them, cached); the fast path pays nothing unless its agent fails.
+        if not trusted and not state.legal_actions(player):
+            raise _no_legal_action(game, player, decisions)
+        try:
+            action = agents[player].act(PlayerView(state, player, game))
+        except Exception:
+            if not state.legal_actions(player):  # an agent leaves the true state alone
+                raise _no_legal_action(game, player, decisions) from None
+            raise
         apply(player, action)
         if record is not None:
             record.add(player, action)
@@ -96,6 +108,12 @@ def play_game(
     outcome = state.outcome()
     assert outcome is not None
     return GameResult(outcome, decisions, record, state, first_to_move)
+
+
+def _no_legal_action(game: Game, player: Player, decisions: int) -> RulesError:
+    return RulesError(f"{game.name}: player {player} is to move but has no legal action "
+                      f"(after {decisions} actions); every player in to_move() must have one "
+                      "(a bug in the game's rules: run its conformance suite)")
 
 
 def _resumed(game: Game, config: Any, seed: Any, record: Record) -> tuple[Any, int]:

@@ -1,0 +1,174 @@
+"""The command line with a game being written: a broken game package beside the others, a
+game without a heuristic or a text view, and the outcome a save keeps for its replay to
+check. Tiny game packages are written to a temporary folder put on `warroom.games.__path__`
+inside the test. Each test's docstring names the defect; each failed before the change it
+pins."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from typing import Any
+
+import pytest
+
+import warroom.games
+from cli_errors import one_line_error
+from warroom.cli import main
+from warroom.games import REGISTRY, _Registry
+
+MINI = '''
+"""The least a game can be: no heuristic, no text view."""
+import random
+from dataclasses import dataclass
+
+from warroom.engine import Game, Outcome, State
+
+
+@dataclass(frozen=True)
+class Take:
+    n: int
+
+    @property
+    def label(self):
+        return f"take {self.n}"
+
+
+@dataclass(frozen=True)
+class Config:
+    target: int = 3
+
+
+class MiniState(State):
+    def __init__(self, config, seed):
+        super().__init__(2, random.Random(seed))
+        self.target, self.total, self.turn = config.target, 0, 0
+
+    def to_move(self):
+        return () if self.total >= self.target else (self.turn % 2,)
+
+    def _legal_actions(self, player):
+        return [Take(1), Take(2)]
+
+    def _apply(self, player, action):
+        self.total += action.n
+        self.turn += 1
+        self.event("take", player=player, n=action.n)
+
+    def is_terminal(self):
+        return self.total >= self.target
+
+    def outcome(self):
+        if not self.is_terminal():
+            return None
+        w = (self.turn - 1) % 2
+        return Outcome((w,), tuple(float(p == w) for p in (0, 1)), "took the last")
+
+    def observation(self, player):
+        return {"total": self.total, "turn": self.turn, "log": self.visible_log(player)}
+
+    def clone(self):
+        new = MiniState.__new__(MiniState)
+        self._copy_base(new)
+        new.target, new.total, new.turn = self.target, self.total, self.turn
+        return new
+
+    def determinize(self, player, rng):
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+
+class MiniGame(Game):
+    name = "s48mini"
+    title = "Mini"
+    Config = Config
+    actions = (Take,)
+
+    def new_state(self, config, seed):
+        return MiniState(config, seed)
+
+
+GAME = MiniGame()
+'''
+
+
+@pytest.fixture
+def games(monkeypatch, tmp_path):
+    """A folder of extra game packages on `warroom.games.__path__`, and REGISTRY as new."""
+    for attr, value in vars(_Registry()).items():
+        monkeypatch.setattr(REGISTRY, attr, value)
+    monkeypatch.setattr(warroom.games, "entry_points", lambda *, group: [])
+    folder = tmp_path / "games"
+    folder.mkdir()
+    monkeypatch.setattr(warroom.games, "__path__", [*warroom.games.__path__, str(folder)])
+    yield folder
+    for name in [m for m in sys.modules if m.startswith("warroom.games.s48")]:
+        del sys.modules[name]
+
+
+def package(folder: Any, name: str, text: str) -> None:
+    (folder / name).mkdir()
+    (folder / name / "__init__.py").write_text(textwrap.dedent(text))
+
+
+def test_warroom_games_lists_the_games_beside_a_broken_package(games, capsys):
+    """Audit (stop 48): a game package that failed to import made `warroom games` and the
+    error for an unknown game (`warroom play kowx`) end in a ModuleNotFoundError traceback.
+    The others are listed, and the broken one is named once on standard error."""
+    package(games, "s48broken", "import s48_no_such_module\n")
+    assert main(["games"]) == 0
+    out = capsys.readouterr()
+    assert out.out.splitlines()[0] == "battle\tBattle (James W. Gray)"
+    assert out.err.splitlines() == ["warroom: game package 's48broken' could not be imported: "
+                                    "ModuleNotFoundError: No module named 's48_no_such_module'"]
+    assert main(["play", "kowx"]) == 2
+    assert one_line_error(capsys).startswith("warroom: error: unknown game 'kowx'; games are: ")
+    assert main(["play", "s48broken"]) == 2
+    assert one_line_error(capsys) == (
+        "warroom: error: game 's48broken' is not available: game package 's48broken' could not "
+        "be imported: ModuleNotFoundError: No module named 's48_no_such_module'")
+
+
+def test_a_game_without_a_heuristic_or_a_text_view_plays_and_replays(games, capsys, tmp_path):
+    """Audit (stop 48): a game without a heuristic failed with a bare NotImplementedError
+    once a "heuristic" player was asked (`play`, and `evaluate`, whose default players
+    include it), and one without `render` could not be replayed. The heuristic player is
+    refused at once, saying what to use; the game plays and replays with a plain view."""
+    package(games, "s48mini", MINI)
+    assert main(["play", "s48mini", "--players", "random,heuristic"]) == 2
+    assert one_line_error(capsys) == ("warroom: error: player spec 'heuristic': s48mini has no "
+                                      "heuristic player: use random or mcts")
+    assert main(["evaluate", "s48mini", "--games", "2"]) == 2
+    assert "s48mini has no heuristic player" in one_line_error(capsys)
+    save = str(tmp_path / "mini.json")
+    assert main(["play", "s48mini", "--players", "random,mcts:iters=5", "--seed", "1",
+                 "--save", save]) == 0
+    capsys.readouterr()
+    assert main(["replay", save]) == 0
+    out = capsys.readouterr().out
+    assert "total: 3" in out and "Result: player" in out
+
+
+def test_play_save_keeps_the_outcome_and_replay_checks_it(capsys, tmp_path):
+    """Audit (stop 48): a game whose rules were not deterministic went unnoticed, as records
+    kept no outcome for `replay` to compare. `play --save` writes how the game ended, and a
+    replay that ends otherwise is one line saying so."""
+    save = tmp_path / "kow.json"
+    assert main(["play", "kow", "--players", "random,random", "--seed", "3", "--save",
+                 str(save), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    data = json.loads(save.read_text())
+    assert {k: data["outcome"][k] for k in ("winners", "scores", "reason")} == \
+        {k: result[k] for k in ("winners", "scores", "reason")}
+    assert main(["replay", str(save)]) == 0
+    capsys.readouterr()
+    data["outcome"]["scores"] = [s + 1 for s in data["outcome"]["scores"]]
+    save.write_text(json.dumps(data))
+    assert main(["replay", str(save)]) == 2
+    line = one_line_error(capsys)
+    assert line.startswith(f"warroom: error: {save}: outcome: the replay ends otherwise than "
+                           "the game did: the game ended: ")
+    assert line.endswith("(the game's rules are not deterministic, or changed without a "
+                         "version bump)")
