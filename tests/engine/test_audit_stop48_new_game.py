@@ -142,6 +142,16 @@ def test_a_player_to_move_with_no_legal_action_is_the_games_error_whatever_plays
     assert isinstance(caught.value, WarroomError)  # the command line's one line
 
 
+def test_a_search_that_plays_ahead_into_no_legal_action_says_it_is_the_games_error():
+    """Audit (stop 48): mcts plays ahead of the real game, so it met the empty list first and
+    failed with its own error (`max() arg is an empty sequence`, an IndexError of its
+    rollout): it says what the runner says, a RulesError naming the game."""
+    game = SensiblePile()
+    agents = make_agents(["mcts:iters=30", "mcts:iters=30"], game, 1)
+    with pytest.raises(RulesError, match=r"^pile: player \d is to move but has no legal action"):
+        play_game(game, HOLLOW, 1, agents)
+
+
 def test_a_person_to_move_with_no_legal_action_is_not_asked_forever():
     """Audit (stop 48): a person seated where the game offered nothing was asked again and
     again ("No action 1: choose 1 to 0") until the input ended. The runner refuses the game

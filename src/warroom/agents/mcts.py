@@ -71,7 +71,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import ConfigError, Game, Outcome, PlayerView, State
+from ..engine import ConfigError, Game, Outcome, PlayerView, RulesError, State
 from .beliefs import BELIEFS, DEFAULT_NOISE, make_belief
 
 DEFAULT_ITERS = 1000
@@ -298,6 +298,8 @@ class MctsAgent:
 
     def _select_one(self, node: Node, state: State, player: int, epsilon: float = 0.0) -> Any:
         actions = state.legal_actions(player)
+        if not actions:
+            raise self._no_legal_action(player)
         stats = node.stats
         untried, tried = [], []
         for action in actions:  # every legal action is available in this visit
@@ -371,13 +373,28 @@ class MctsAgent:
 
     def _random_policy(self, state: State, player: int) -> Any:
         actions = state.legal_actions(player)
-        return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+        n = len(actions)
+        if n > 1:
+            return actions[self.rng.randrange(n)]
+        if n:
+            return actions[0]
+        raise self._no_legal_action(player)
 
     def _heuristic_policy(self, state: State, player: int) -> Any:
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]
+        if not actions:
+            raise self._no_legal_action(player)
         return self.game.heuristic(state, player, self.rng)
+
+    def _no_legal_action(self, player: int) -> RulesError:
+        """A searched position where a player to move has no legal action: the game's bug,
+        said as the runner says it of the real game (not an IndexError of the search's)."""
+        return RulesError(f"{self.game.name}: player {player} is to move but has no legal "
+                          "action (in a position the search played ahead to); every player in "
+                          "to_move() must have one (a bug in the game's rules: run its "
+                          "conformance suite)")
 
     def _clearly_better(self, root: Node, player: int, choice: Any, favourite: Any) -> bool:
         """True if `choice`'s mean reward beats `favourite`'s by more than `guard` standard
