@@ -264,12 +264,13 @@ def test_every_bad_intent_is_an_error_frame_that_changes_nothing(db):
             messages = errors_leave_the_state_alone(c, ws, made["id"], [
                 "{not json",
                 json.dumps([1, 2]),
-                json.dumps({"type": "act"}),
+                json.dumps({"type": "act", "version": 0}),
                 json.dumps({"type": "act", "version": 0, "index": 999}),
                 json.dumps({"type": "act", "version": 5, "index": 0}),
                 json.dumps({"type": "act", "index": 0}),
-                json.dumps({"type": "act", "action": {"type": "Throw", "sign": "rock"}}),
-                json.dumps({"type": "act", "action": {"type": "Bogus"}}),
+                json.dumps({"type": "act", "version": 0, "action": {"type": "Throw",
+                                                                    "sign": "rock"}}),
+                json.dumps({"type": "act", "version": 0, "action": {"type": "Bogus"}}),
                 json.dumps({"type": "act", "version": 0, "index": 0, "extra": 1}),
                 json.dumps({"type": "hello"}),
                 "x" * (MAX_FRAME + 1),
@@ -283,7 +284,7 @@ def test_every_bad_intent_is_an_error_frame_that_changes_nothing(db):
     assert messages[2].startswith("an act frame names its action")
     assert messages[3] == "no action number 999: there are " + str(len(state["legal"]))
     assert messages[4] == "no version 5 yet: your table is at 0"
-    assert messages[5] == "an action by index needs the version it was chosen at"
+    assert messages[5] == "an act needs the version it was chosen at"
     assert "is not a legal action for seat 0 now" in messages[6]
     assert "unknown action type 'Bogus'" in messages[7]
     assert "Extra inputs are not permitted" in messages[8]
@@ -302,7 +303,8 @@ def test_defect_a_frame_that_repeats_a_key_is_an_error_frame_not_its_last_value(
             messages = errors_leave_the_state_alone(c, ws, made["id"], [
                 '{"type": "act", "version": 0, "index": 0, "index": 1}',
                 '{"type": "ping", "type": "act", "version": 0, "index": 0}',
-                '{"type": "act", "action": {"type": "Throw", "sign": "rock", "sign": "paper"}}',
+                '{"type": "act", "version": 0, "action": {"type": "Throw", "sign": "rock", '
+                '"sign": "paper"}}',
             ])
         with c.websocket_connect(f"/ws/{made['id']}") as ws:  # a first frame too
             token = made["seats"][1]["token"]
@@ -809,7 +811,7 @@ def test_deeply_nested_json_is_an_error_frame_not_a_crash(db):
             hello(ws, made["seats"][0]["token"])
             messages = errors_leave_the_state_alone(c, ws, made["id"], [
                 brackets,
-                '{"type": "act", "action": {"type": "ChooseDice", "red": '
+                '{"type": "act", "version": 0, "action": {"type": "ChooseDice", "red": '
                 + "[" * 900 + "]" * 900 + ', "white": 0, "blue": 0}}',
                 json.dumps({"type": "act", "version": 0, "index": 0, "action": {
                     "type": "ChooseDice", "red": [[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]}}),

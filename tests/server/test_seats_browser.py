@@ -12,6 +12,8 @@ from test_browser import create_in_lobby, wait_until_waiting
 from conftest import LiveServer
 from warroom.games import get_game
 
+JSON = {"Content-Type": "application/json"}  # POST /api/games takes a JSON body alone
+
 
 def stored(page, game_id: str) -> dict:
     return page.evaluate(f"JSON.parse(localStorage.getItem('warroom:{game_id}') || '{{}}')")
@@ -128,7 +130,7 @@ def test_resigning_in_a_team_game_names_the_ally_who_loses_too(live_server, brow
     game = get_game("battle")
     teams = game.team_seats(game.config(config))
     page = browser.new_page()
-    made = page.request.post(f"{live_server.url}/api/games", data=json.dumps({
+    made = page.request.post(f"{live_server.url}/api/games", headers=JSON, data=json.dumps({
         "game": "battle", "options": config,
         "seats": [{"kind": "invite"}] + [{"kind": "heuristic"}] * 3})).json()
     page.goto(f"{live_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
@@ -146,7 +148,7 @@ def test_an_ai_that_took_a_resigned_seat_is_named_as_the_winner(live_server, bro
     0 resigned) won"."""
     context = browser.new_context()
     page = context.new_page()
-    made = page.request.post(f"{live_server.url}/api/games", data=json.dumps({
+    made = page.request.post(f"{live_server.url}/api/games", headers=JSON, data=json.dumps({
         "game": "battle", "options": {"players": 3},
         "seats": [{"kind": "invite"}] * 3})).json()
     pages = []

@@ -9,6 +9,9 @@ import click
 from . import cli
 from .common import FILE, FiniteFloatRange, IntRange
 
+SPARE_CONNECTIONS = 500  # above the pages of games in play: requests, hellos, the lobby's
+KEEP_ALIVE = 5  # seconds an idle keep-alive HTTP connection is kept
+
 
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -43,18 +46,25 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
         import uvicorn
 
         from ..server import create_app
+        from ..server.app import MAX_WATCHERS
     except ImportError as exc:
         raise click.ClickException(
             f"warroom serve needs the server extra ({exc.name} is missing): "
             "pip install 'warroom[server]'") from None
     port = _check_listen(host, port)
     app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games,
-                     create_every=create_every, upload_every=upload_every)
+                     create_every=create_every, upload_every=upload_every, listen=host)
     shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     click.echo(f"warroom: serving http://{shown}:{port}/ (games in {db})")
     # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
+    # Connections at once: the spectators the app takes, two players' pages for each game in
+    # play, and room for requests; past it a new request is answered 503 (uvicorn has no
+    # deadline for a request's headers: this bounds the connections that never send them). An
+    # idle keep-alive connection is closed after KEEP_ALIVE s; a body has BODY_SECONDS (app).
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False,
+                limit_concurrency=MAX_WATCHERS + 2 * max_games + SPARE_CONNECTIONS,
+                timeout_keep_alive=KEEP_ALIVE)
 
 
 def _check_listen(host: str, port: int) -> int:

@@ -3,7 +3,8 @@
 The server is authoritative: a page only shows the frames it receives and sends intents. Every
 intent is checked (pydantic for its shape, then the token, the turn, the version and the
 legality) and either applied, stored first, or answered with a one-line error frame that
-changes nothing. AI seats move in worker threads or processes, never on the event loop.
+changes nothing. AI seats move in worker threads or processes, and uploaded files are checked
+in a worker thread, never on the event loop.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gzip
+import ipaddress
 import json
 import logging
 import math
+import re
 import secrets
 import time
 from collections import OrderedDict
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import (
     FastAPI,
@@ -37,7 +41,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from starlette.datastructures import UploadFile
+from starlette.datastructures import Headers, UploadFile
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
@@ -50,7 +54,7 @@ from ..engine import (
     config_to_json,
     derive_seed,
 )
-from ..engine.data import DuplicateKeyError, NumberTooLongError, loads_json
+from ..engine.data import DuplicateKeyError, NumberTooLongError, displayable, loads_json
 from ..engine.record import replay, replay_to_end
 from ..games import REGISTRY
 from .ai import TakeTurns, choose_action
@@ -75,7 +79,16 @@ from .options import (
     option_schema,
     web_module,
 )
-from .store import Conflict, GameRow, GameStore, SeatRow, SqliteStore, StoreError, WriteFailed
+from .store import (
+    Conflict,
+    FileRow,
+    GameRow,
+    GameStore,
+    SeatRow,
+    SqliteStore,
+    StoreError,
+    WriteFailed,
+)
 
 log = logging.getLogger("warroom.server")
 
@@ -86,6 +99,7 @@ MAX_FRAME = 4096  # bytes (UTF-8) of one incoming WebSocket message
 MAX_BODY = 64 * 1024  # bytes of a request to create a game (its options: uploads come apart)
 MAX_DEPTH = 16  # nesting of an incoming frame: an action's JSON form is 3 deep in the frame
 TOO_DEEP = f"malformed message: nested too deeply (at most {MAX_DEPTH} levels)"
+NO_VERSION = "an act needs the version it was chosen at"
 RATE = 10.0  # intents a connection may send per second, on average
 BURST = 20  # ... and at once
 # Games one client address may create: CREATE_BURST at once, then one every CREATE_EVERY
@@ -94,14 +108,19 @@ BURST = 20  # ... and at once
 # seconds) or fill the cap with games nobody will join.
 CREATE_BURST = 30
 CREATE_EVERY = 20.0
-# Files one client address may upload (each stored in the database for good): UPLOAD_BURST at
-# once, then one every UPLOAD_EVERY seconds. As for games, only the files stored count.
+# Files one client address may upload: UPLOAD_BURST at once, then one every UPLOAD_EVERY
+# seconds. Each is checked by its game's loader (seconds of CPU for a large file, refused or
+# not) and, if good, stored in the database for good: every file the loader checked counts,
+# refused or stored; a request refused before (its form, its size) does not.
 UPLOAD_BURST = 20
 UPLOAD_EVERY = 60.0
 # The multipart form around an upload's file (its fields, boundaries and headers): a body
 # over MAX_UPLOAD plus this is refused unread.
 UPLOAD_FORM = 16 * 1024
 RETRY_FULL = 60  # Retry-After (s) of a game refused at --max-games: no wait is known
+# Seconds a request's whole body may take to arrive (a body dribbled a byte at a time would
+# hold its connection, and the memory read so far, for ever): 408 after it.
+BODY_SECONDS = 30.0
 HELLO_TIMEOUT = 10.0
 # Connections of one client address that have not yet sent their hello: each is held up to
 # HELLO_TIMEOUT, and a page sends its hello at once, so more are refused (4429). Twice the
@@ -146,8 +165,12 @@ class Hello(Strict):
 
 
 class Act(Strict):
+    """An intent: the version it was chosen at is required, whether it names its action by
+    index or as the action itself (without it, a second click or a retry of the same frame
+    would play the move again)."""
+
     type: Literal["act"]
-    version: int | None = Field(default=None, ge=0)
+    version: int = Field(ge=0)
     index: int | None = Field(default=None, ge=0)
     action: dict[str, Any] | None = None
 
@@ -201,6 +224,8 @@ def parse_intent(text: str) -> Hello | Act | Ping | Resign | Hand:
     if not isinstance(kind, str) or kind not in FRAMES:  # a list's type is no key to look up
         raise ValueError("a frame is an object whose type is hello, act, ping, resign or "
                          "hand")
+    if kind == "act" and data.get("version") is None:
+        raise ValueError(NO_VERSION)
     model = FRAMES[kind]
     try:
         intent = model.model_validate(data)
@@ -209,7 +234,7 @@ def parse_intent(text: str) -> Hello | Act | Ping | Resign | Hand:
         where = ".".join(str(p) for p in err["loc"]) or "frame"
         raise ValueError(f"{kind} frame, field {where}: {err['msg']}") from None
     if isinstance(intent, Act) and intent.index is None and intent.action is None:
-        raise ValueError("an act frame names its action by index (with version) or as action")
+        raise ValueError("an act frame names its action by index or as action")
     return intent
 
 
@@ -377,6 +402,8 @@ class Server:
         self.ai_processes = ai_processes
         self._threads: Executor | None = None
         self._processes: Executor | None = None
+        self._checks: ThreadPoolExecutor | None = None  # uploads' checks, one at a time
+        self.body_seconds = BODY_SECONDS
         self._thinking: set[tuple[str, int]] = set()
         self._turns = TakeTurns(max(ai_processes, 1))  # the process pool's workers, by game
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -454,9 +481,22 @@ class Server:
         return _take(self.creators, client, self.create_every, CREATE_BURST, "games created")
 
     def may_upload(self, client: str) -> Bucket | None:
-        """As `may_create`, for uploaded files (`upload_every`; only files stored count)."""
+        """As `may_create`, for uploaded files (`upload_every`): every file the game's loader
+        checked counts, refused or stored (the work is the check), and `upload` gives back
+        only a request refused before it, or one the store could not take."""
         return _take(self.uploaders, client, self.upload_every, UPLOAD_BURST,
                      "files uploaded")
+
+    async def add_upload(self, game: Game, option: str, name: str, content: bytes
+                         ) -> FileRow:
+        """`Uploads.add` (the game's loader checks the file, then the store keeps it) in a
+        worker thread, never on the event loop: a large file takes seconds to check, and every
+        table stays live meanwhile. One file is checked at a time, whatever the clients; the
+        others wait their turn."""
+        if self._checks is None:
+            self._checks = ThreadPoolExecutor(1, thread_name_prefix="warroom-upload")
+        return await asyncio.get_running_loop().run_in_executor(
+            self._checks, self.uploads.add, game, option, name, content)
 
     async def replay_body(self, live: LiveGame, viewer: int | None, first: int,
                           count: int | None, log_changes: bool) -> tuple[bytes, bytes]:
@@ -792,7 +832,7 @@ class Server:
             task.cancel()
         if self._processes is not None:
             _stop_workers(self._processes)  # before shutdown(), which forgets them
-        for pool in (self._threads, self._processes):
+        for pool in (self._threads, self._processes, self._checks):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
         self.uploads.close()
@@ -838,19 +878,28 @@ def _replayed(request: Request, body: bytes) -> Request:
     return Request(request.scope, receive)
 
 
-async def _body(request: Request, limit: int) -> bytes | None:
+class SlowBody(Exception):
+    """A request's body did not arrive whole within its deadline (the 408)."""
+
+
+async def _body(request: Request, limit: int, seconds: float = BODY_SECONDS) -> bytes | None:
     """The request's body, or None once it is over `limit` bytes: a Content-Length over it is
     refused unread, and a body without one is read no further than the limit (reading it whole
-    first let a client make the server hold hundreds of megabytes)."""
+    first let a client make the server hold hundreds of megabytes). SlowBody if it has not all
+    come within `seconds` (a body dribbled a byte at a time held its connection for ever)."""
     length = request.headers.get("content-length", "")
     if length.isascii() and length.isdigit() and int(length) > limit:
         return None
     parts, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            return None
-        parts.append(chunk)
+    try:
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    return None
+                parts.append(chunk)
+    except TimeoutError:
+        raise SlowBody from None
     return b"".join(parts)
 
 
@@ -979,12 +1028,154 @@ def _stored_options(options: dict[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(options))
 
 
+# --- who may ask ---------------------------------------------------------------------------
+# A Host header: a name or an IPv4 address, or an IPv6 one in brackets, and maybe a port.
+HOST = re.compile(r"(?:\[(?P<v6>[0-9a-f:.]+)\]|(?P<name>[a-z0-9.-]+))(?::(?P<port>[0-9]*))?",
+                  re.IGNORECASE)
+DEFAULT_PORTS = {"http": 80, "https": 443}
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")  # what a page of another site may do unasked
+
+
+class Guard:
+    """ASGI middleware refusing what the pages of other sites may make a browser send here.
+
+    - A WebSocket, or a request that changes something (any method but GET, HEAD and
+      OPTIONS), whose `Origin` is not this server's own (the scheme, host and port of the
+      request's Host): 403 `{"error": one line}`, or for a WebSocket its error frame and the
+      close code 4403. Without an Origin (curl, a script, the CLI) it is served: only a
+      browser's page sends one, and it cannot leave it out or forge it.
+    - When the server listens on a loopback address, a request whose Host is not a loopback
+      name (localhost, 127.x.x.x, [::1], with any port): 400, or 4400 for a WebSocket. A
+      page whose own name its DNS points at 127.0.0.1 (DNS rebinding) is of its own origin
+      as the browser sees it, so only its Host gives it away. Bound to another address, any
+      Host is served (a reverse proxy, a LAN name).
+    """
+
+    def __init__(self, app: Any, listen: str | None = None):
+        self.app = app
+        self.listen = listen
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            refused = _refusal(scope, self.listen)
+            if refused is not None:
+                status, message = refused
+                if scope["type"] == "http":
+                    response = JSONResponse({"error": message}, status_code=status,
+                                            headers={"Connection": "close"})
+                    await response(scope, receive, send)
+                else:
+                    await _refuse_socket(receive, send, 4000 + status, message)
+                return
+        await self.app(scope, receive, send)
+
+
+def _refusal(scope: Any, listen: str | None) -> tuple[int, str] | None:
+    """(status, one line) of a request `Guard` refuses, else None."""
+    headers = Headers(scope=scope)
+    host = headers.get("host")
+    bound = listen if listen is not None else str((scope.get("server") or ("",))[0])
+    if host is not None and _loopback(bound) and not _loopback_host(host):
+        return 400, (f"this server listens on loopback only, and the Host {_shown(host)} is "
+                     "not a loopback name (localhost, 127.0.0.1 or [::1]): refused, as a "
+                     "name pointed at this machine by another site would be")
+    origin = headers.get("origin")
+    if origin is not None and (scope["type"] == "websocket"
+                               or scope.get("method") not in SAFE_METHODS):
+        own = "https" if scope.get("scheme") in ("https", "wss") else "http"
+        if not _same_origin(origin, host or "", own):
+            return 403, (f"refused: a page of {_shown(origin)} may not use this server (only "
+                         f"its own pages, at {own}://{_shown(host or '')}, may)")
+    return None
+
+
+def _loopback(address: str) -> bool:
+    """Whether the address a server listens on is a loopback one."""
+    if address.lower() == "localhost":
+        return True
+    try:
+        ip = ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)  # ::ffff:127.0.0.1
+    return ip.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+def _loopback_host(host: str) -> bool:
+    """Whether a Host header names this machine's loopback: localhost, an IPv4 loopback
+    address (127.0.0.1) or [::1], with any port."""
+    match = HOST.fullmatch(host.strip())
+    if match is None:
+        return False
+    if match["v6"] is not None:
+        return _loopback(match["v6"]) and ":" in match["v6"]
+    name = match["name"].lower().removesuffix(".")
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.IPv4Address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _same_origin(origin: str, host: str, scheme: str) -> bool:
+    """Whether `origin` (a page's `scheme://host[:port]`) is this server's own: `scheme` (the
+    request's, http or https) and the host and port its Host header names."""
+    match = HOST.fullmatch(host.strip())
+    try:
+        parts = urlsplit(origin.strip())
+        port = parts.port
+    except ValueError:  # a port that is not one
+        return False
+    if match is None or parts.scheme != scheme or parts.path or parts.query or \
+            parts.username is not None:
+        return False
+    name = (match["v6"] or match["name"] or "").lower()
+    own_port = int(match["port"]) if match["port"] else DEFAULT_PORTS[scheme]
+    return parts.hostname == name and (port or DEFAULT_PORTS[scheme]) == own_port
+
+
+async def _refuse_socket(receive: Any, send: Any, code: int, message: str) -> None:
+    """A WebSocket refused before the app sees it: accepted, told `message` in one error
+    frame, and closed with `code` (the close frame's reason is cut to its 123 bytes)."""
+    if (await receive())["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send", "text": error_frame(message)})
+    reason = message.encode()[:120].decode(errors="ignore")
+    await send({"type": "websocket.close", "code": code, "reason": reason})
+
+
+def _shown(text: str) -> str:
+    """A client's header value in a one-line answer: control characters escaped, cut."""
+    text = displayable(text)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+class _OneLine(logging.Filter):
+    """uvicorn logs a WebSocket text frame that is not UTF-8 (a client's doing; it closes the
+    connection with 1007, as it should) with a whole traceback: the one line is enough."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Invalid UTF-8 sequence received from client"):
+            record.exc_info = record.exc_text = record.stack_info = None
+        return True
+
+
+def _quiet_bad_utf8() -> None:
+    """`_OneLine` on uvicorn's error log, once."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _OneLine) for f in logger.filters):
+        logger.addFilter(_OneLine())
+
+
 # --- the app ------------------------------------------------------------------------------
 def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
                ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
                allow_seed: bool = False, max_games: int = MAX_GAMES,
                idle: float = IDLE, create_every: float = CREATE_EVERY,
-               hand_after: float = HAND_AFTER, upload_every: float = UPLOAD_EVERY) -> FastAPI:
+               hand_after: float = HAND_AFTER, upload_every: float = UPLOAD_EVERY,
+               listen: str | None = None) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
     can follow an AI's play; `rate` limits the messages a connection may send a second.
@@ -995,12 +1186,16 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     once and then more than one every `create_every` seconds (0: no limit); uploads likewise,
     UPLOAD_BURST at once and then one every `upload_every` seconds. The other players
     may let the AI play a person seat the game has waited for with no page connected for
-    `hand_after` seconds."""
+    `hand_after` seconds. `listen` is the address the server listens on (`warroom serve
+    --host`): on a loopback one, a request whose Host is not a loopback name is refused (DNS
+    rebinding; `Guard`); None judges by the address each connection came in on."""
+    _quiet_bad_utf8()
     server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed,
                     max_games, idle, create_every, hand_after, upload_every)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        _quiet_bad_utf8()  # again: the web server may have set up its logs since
         for live in list(server.games.values()):
             server.kick_ai(live)
         yield
@@ -1012,6 +1207,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     # A replay repeats the whole view at every position: a long Viktory II game's is some
     # 15 MB of JSON, a tenth of that compressed (WebSocket frames are not touched).
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    # Outermost: another site's page, or a name rebound to this machine, is refused first.
+    app.add_middleware(Guard, listen=listen)
 
     def fail(message: str, status: int = 400, game: Any = None,
              retry_after: float | None = None) -> JSONResponse:
@@ -1021,6 +1218,14 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         response = JSONResponse(body, status_code=status)
         if retry_after is not None:  # whole seconds, rounded up (RFC 9110), at least 1
             response.headers["Retry-After"] = str(max(1, math.ceil(retry_after)))
+        return response
+
+    def too_slow() -> JSONResponse:
+        """408: the body did not all come within `body_seconds` (the rest is not awaited:
+        the connection is closed)."""
+        response = fail(f"the request's body did not arrive within {server.body_seconds:g} s",
+                        408)
+        response.headers["Connection"] = "close"
         return response
 
     @app.exception_handler(RequestValidationError)
@@ -1051,15 +1256,16 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     def find(game_id: str) -> LiveGame | None:
         return server.games.get(game_id)
 
-    @app.get("/", include_in_schema=False)
+    # The pages answer HEAD as GET (a link checker, `curl -I`), without the body.
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
-    @app.get("/game/{game_id}", include_in_schema=False)
+    @app.api_route("/game/{game_id}", methods=["GET", "HEAD"], include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "game.html")
 
-    @app.get("/replay/{game_id}", include_in_schema=False)
+    @app.api_route("/replay/{game_id}", methods=["GET", "HEAD"], include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 
@@ -1103,8 +1309,17 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
 
     @app.post("/api/games")
     async def create_game(request: Request) -> Response:
+        # JSON alone: a form or text/plain body is what another site's page may send without
+        # asking first (a CORS "simple request"), and no page of this server sends one.
+        kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if kind != "application/json":
+            return fail("a game is created by a JSON body: Content-Type must be "
+                        f"application/json, not {_shown(kind) if kind else 'none'}", 415)
         try:
-            raw = await _body(request, MAX_BODY)
+            try:
+                raw = await _body(request, MAX_BODY, server.body_seconds)
+            except SlowBody:
+                return too_slow()
             if raw is None:
                 return fail(f"request too large (at most {MAX_BODY // 1024} KiB)", 413)
             # pydantic's JSON reader keeps the last value of a repeated key without a word: the
@@ -1148,56 +1363,61 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
 
     @app.post("/api/uploads")
     async def upload(request: Request) -> Response:
-        """A data file (multipart `game`, `option`, `file`), checked by the game's loader and
-        stored. A client address may upload UPLOAD_BURST files at once, then one every
-        `upload_every` seconds: a refused upload is given back, only files stored count."""
+        """A data file (multipart `game`, `option`, `file`), checked by the game's loader (in
+        a worker thread: seconds for a large file, while every table stays live) and stored.
+        A client address may upload UPLOAD_BURST files at once, then one every
+        `upload_every` seconds. The quota bounds the work of checking files, not only what is
+        stored: every file the loader checked counts, refused or stored. A request refused
+        before its check (its size, its form, a game or option that takes no file) is given
+        back, and so is one the store could not take (503: the server's trouble)."""
         try:
             quota = server.may_upload(request.client.host if request.client else "")
         except TooManyGames as exc:
             return fail(str(exc), 429, retry_after=exc.wait)
-        stored = False
+        counts = False
         try:
-            response = await take_upload(request)
-            stored = response.status_code == 200
-            return response
+            # The body is read by hand, not by FastAPI's form parameters, which read (and
+            # spool) the whole of it before the route could refuse it: one over the limit is
+            # refused unread by its Content-Length, or read no further than the limit without
+            # one.
+            try:
+                raw = await _body(request, MAX_UPLOAD + UPLOAD_FORM, server.body_seconds)
+            except SlowBody:
+                return too_slow()
+            if raw is None:
+                return fail(f"upload too large (at most {MAX_UPLOAD // 1024} KiB)", 413)
+            async with _replayed(request, raw).form() as form:
+                fields = [form.get(name) for name in ("game", "option", "file")]
+                for name, value in zip(("game", "option", "file"), fields, strict=True):
+                    # as FastAPI's own checks said it, when it read the form
+                    if value is None:
+                        return fail(f"form field {name!r}: field required")
+                    if name == "file" and not isinstance(value, UploadFile):
+                        return fail("form field 'file': a file is needed, not text")
+                    if name != "file" and not isinstance(value, str):
+                        return fail(f"form field {name!r}: input should be a valid string")
+                game, option, file = fields
+                assert isinstance(game, str) and isinstance(option, str)
+                assert isinstance(file, UploadFile)
+                found = REGISTRY.get(game)
+                if found is None:
+                    return fail(f"unknown game {game!r}")
+                content = await file.read(MAX_UPLOAD + 1)
+                name = file.filename or "upload"
+            if len(content) > MAX_UPLOAD:
+                return fail(f"{name}: larger than {MAX_UPLOAD // 1024} KiB", 413)
+            counts = option in data_options(found)  # else refused before its loader runs
+            try:
+                row = await server.add_upload(found, option, name, content)
+            except (ConfigError, DataError) as exc:
+                return fail(str(exc))
+            except WriteFailed as exc:
+                counts = False
+                return fail(f"could not store the file ({exc}); try again", 503)
+            return JSONResponse({"id": row.sha, "name": row.name})
         finally:
-            if quota is not None and not stored:
+            if quota is not None and not counts:
                 quota.give_back()
-
-    async def take_upload(request: Request) -> Response:
-        # The body is read by hand, not by FastAPI's form parameters, which read (and spool)
-        # the whole of it before the route could refuse it: one over the limit is refused
-        # unread by its Content-Length, or read no further than the limit without one.
-        raw = await _body(request, MAX_UPLOAD + UPLOAD_FORM)
-        if raw is None:
-            return fail(f"upload too large (at most {MAX_UPLOAD // 1024} KiB)", 413)
-        async with _replayed(request, raw).form() as form:
-            fields = [form.get(name) for name in ("game", "option", "file")]
-            for name, value in zip(("game", "option", "file"), fields, strict=True):
-                # as FastAPI's own checks said it, when it read the form
-                if value is None:
-                    return fail(f"form field {name!r}: field required")
-                if name == "file" and not isinstance(value, UploadFile):
-                    return fail("form field 'file': a file is needed, not text")
-                if name != "file" and not isinstance(value, str):
-                    return fail(f"form field {name!r}: input should be a valid string")
-            game, option, file = fields
-            assert isinstance(game, str) and isinstance(option, str)
-            assert isinstance(file, UploadFile)
-            found = REGISTRY.get(game)
-            if found is None:
-                return fail(f"unknown game {game!r}")
-            content = await file.read(MAX_UPLOAD + 1)
-            name = file.filename or "upload"
-        if len(content) > MAX_UPLOAD:
-            return fail(f"{name}: larger than {MAX_UPLOAD // 1024} KiB", 413)
-        try:
-            row = server.uploads.add(found, option, name, content)
-        except (ConfigError, DataError) as exc:
-            return fail(str(exc))
-        except WriteFailed as exc:
-            return fail(f"could not store the file ({exc}); try again", 503)
-        return JSONResponse({"id": row.sha, "name": row.name})
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Response:

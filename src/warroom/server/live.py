@@ -370,7 +370,9 @@ class LiveGame:
         `action` (its JSON form), or both: then the two must agree, and a stale index
         (another seat moved, as in a simultaneous decision) falls back to the action if it is
         still legal. An intent from before the seat's own last move is stale whatever it
-        names: a second click, or a client's retry, must not play the move again."""
+        names: a second click, or a client's retry, must not play the move again. So every
+        page's intent carries its version (`app.Act` requires it); `version` None is an AI
+        seat's own move, decided on the state it is checked against."""
         if seat is None:
             raise Rejected("spectators cannot act; open a seat's link to play")
         if self.over():

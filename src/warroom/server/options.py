@@ -19,9 +19,12 @@ import ast
 import dataclasses
 import hashlib
 import importlib
+import os
 import re
+import secrets
 import shutil
 import tempfile
+import threading
 import types
 import typing
 from pathlib import Path
@@ -152,11 +155,15 @@ def _kind(hint: Any) -> tuple[str, list[Any], bool]:
 
 class Uploads:
     """Uploaded data files: stored in the game store, written under a private directory (by
-    content hash) when a game needs one, and checked by the game's own loader."""
+    content hash) when a game needs one, and checked by the game's own loader.
+
+    `add` runs in a worker thread (the server's, one upload at a time) while the event loop
+    creates games from stored files: it checks a copy of its own, never the one games read."""
 
     def __init__(self, store: GameStore):
         self.store = store
         self.dir: Path | None = None  # made when a game first needs a file, removed by close
+        self._making = threading.Lock()  # the directory, made once by either thread
 
     def close(self) -> None:
         """Remove the private directory (the files stay in the store)."""
@@ -165,6 +172,9 @@ class Uploads:
             self.dir = None
 
     def add(self, game: Game, option: str, name: str, content: bytes) -> FileRow:
+        """Check an uploaded file with the option's loader and store it (the loader reads a
+        copy of its own, removed after: a refused file, or one the store cannot take, leaves
+        nothing behind, and games read their copies undisturbed meanwhile)."""
         spec = data_options(game).get(option)
         if spec is None:
             raise ConfigError(f"option {option!r} of {game.name} does not take a file")
@@ -172,38 +182,45 @@ class Uploads:
             raise DataError(f"{name}: larger than {MAX_UPLOAD // 1024} KiB")
         row = FileRow(hashlib.sha256(content).hexdigest(), game.name, option,
                       _safe_name(name), content)
-        kept = self._written(row, spec)
-        self.check(spec, row)
+        copy = self._private() / f"check-{secrets.token_hex(8)}{self._suffix(row, spec)}"
+        copy.write_bytes(row.content)
         try:
-            self.store.add_file(row)
-        except BaseException:  # not stored: its copy the check wrote is not kept either
-            if not kept:
-                self._remove(row, spec)
-            raise
+            self._check(spec, row, copy)
+        finally:
+            copy.unlink(missing_ok=True)
+        self.store.add_file(row)
         # The same content is one file, kept under the name it was first uploaded with: the
         # name games record and the response tells.
         return self.store.file(row.sha) or row
 
+    def _private(self) -> Path:
+        with self._making:
+            if self.dir is None:
+                self.dir = Path(tempfile.mkdtemp(prefix="warroom-uploads-"))
+            return self.dir
+
     def path(self, row: FileRow, spec: DataOption) -> Path:
-        if self.dir is None:
-            self.dir = Path(tempfile.mkdtemp(prefix="warroom-uploads-"))
+        self._private()
         path = self._where(row, spec)
-        if not path.exists():
-            path.write_bytes(row.content)
+        if not path.exists():  # whole or not at all, for whoever reads it
+            part = path.with_name(f"part-{secrets.token_hex(8)}-{path.name}")
+            part.write_bytes(row.content)
+            os.replace(part, path)
         return path
 
     def _where(self, row: FileRow, spec: DataOption) -> Path:
         assert self.dir is not None
+        return self.dir / (row.sha + self._suffix(row, spec))
+
+    @staticmethod
+    def _suffix(row: FileRow, spec: DataOption) -> str:
+        """The suffix a copy is read by (a loader may tell YAML from text by it)."""
         suffix = Path(row.name).suffix.lower()
-        return self.dir / (row.sha + (suffix if suffix in UPLOAD_SUFFIXES else spec.suffix))
+        return suffix if suffix in UPLOAD_SUFFIXES else spec.suffix
 
     def _written(self, row: FileRow, spec: DataOption) -> bool:
         """Whether `row`'s copy is in the private directory already (a game may read it)."""
         return self.dir is not None and self._where(row, spec).exists()
-
-    def _remove(self, row: FileRow, spec: DataOption) -> None:
-        if self.dir is not None:
-            self._where(row, spec).unlink(missing_ok=True)
 
     def check(self, spec: DataOption, row: FileRow) -> None:
         """The game's loader reads the file from its copy in the private directory; a file it
@@ -211,13 +228,18 @@ class Uploads:
         kept = self._written(row, spec)
         path = self.path(row, spec)
         try:
-            spec.check(str(path))
-        except BaseException as exc:
+            self._check(spec, row, path)
+        except BaseException:
             if not kept:
                 path.unlink(missing_ok=True)
-            if isinstance(exc, DataError):  # name the file as the person knows it, not ours
-                raise DataError(str(exc).replace(str(path), row.name)) from None
             raise
+
+    @staticmethod
+    def _check(spec: DataOption, row: FileRow, path: Path) -> None:
+        try:
+            spec.check(str(path))
+        except DataError as exc:  # name the file as the person knows it, not ours
+            raise DataError(str(exc).replace(str(path), row.name)) from None
 
     def resolve(self, game: Game, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         """Option values as Config takes them, and {path: uploaded name} for records."""
@@ -284,8 +306,11 @@ def _number(text: str) -> bool:
 
 
 def _safe_name(name: str) -> str:
+    """An uploaded file's name as records keep it: its last part, letters, digits and `._- `
+    only, "upload" for a name left with no letter or digit (`..`, `.`, `---`)."""
     base = Path(name or "upload").name
-    return "".join(c for c in base if c.isalnum() or c in "._- ")[:80] or "upload"
+    safe = "".join(c for c in base if c.isalnum() or c in "._- ")[:80].strip()
+    return safe if any(c.isalnum() for c in safe) else "upload"
 
 
 def config_from(game: Game, values: dict[str, Any], uploads: Uploads) -> tuple[Any, dict[str, str]]:

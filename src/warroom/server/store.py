@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import re
 import sqlite3
 import threading
@@ -173,11 +174,17 @@ CREATE TABLE IF NOT EXISTS files (
 
 
 class SqliteStore:
-    """The embedded default: one SQLite file (WAL), written from the event loop's thread.
+    """The embedded default: one SQLite file (WAL), written from the event loop's thread (and
+    an uploaded file from the uploads' worker thread: a lock keeps one write at a time).
 
     Each write is one short transaction (tens of microseconds), so it does not need a thread of
     its own; `synchronous=NORMAL` in WAL mode keeps every committed action across a crash of the
-    process (an operating-system crash may lose the last few)."""
+    process (an operating-system crash may lose the last few).
+
+    Every write first checks that the file at `path` is still the one opened (its device and
+    inode): SQLite writes on through its open descriptor to a file deleted or replaced under it,
+    and everything written from then on is lost at the next start, unannounced. Such a write
+    is refused (WriteFailed, as for a locked database) and logged once."""
 
     def __init__(self, path: str | Path):
         self.path = str(path)
@@ -207,10 +214,27 @@ class SqliteStore:
         except StoreError:
             self.db.close()
             raise
+        self._identity = _identity(self.path)
+        self._lost = False  # said in the log that the file is gone
+
+    def _still_there(self) -> None:
+        """WriteFailed unless `path` is still the file this store opened (one stat a write)."""
+        if _identity(self.path) == self._identity:
+            if self._lost:
+                log.warning("the database file %s is back: games are stored again", self.path)
+                self._lost = False
+            return
+        why = f"the database file {self.path} was removed or replaced while the server ran"
+        if not self._lost:
+            log.error("%s: nothing more is stored (every action, game and upload is refused) "
+                      "until it is put back or the server restarts", why)
+            self._lost = True
+        raise WriteFailed(why)
 
     def add_game(self, row: GameRow) -> None:
         seats = json.dumps([vars(s) for s in row.seats])
         with self._lock, _writing():
+            self._still_there()
             self.db.execute(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, json.dumps(row.options), row.seed, seats, row.created),
@@ -218,6 +242,7 @@ class SqliteStore:
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
         with self._lock, _writing(f"action {index} was stored already"):
+            self._still_there()
             self.db.execute(
                 "INSERT INTO actions VALUES (?, ?, ?, ?)",
                 (game_id, index, player, json.dumps(action, separators=(",", ":"))),
@@ -225,14 +250,17 @@ class SqliteStore:
 
     def add_resignation(self, game_id: str, seat: int, at: int) -> None:
         with self._lock, _writing(f"seat {seat}'s resignation was stored already"):
+            self._still_there()
             self.db.execute("INSERT INTO resignations VALUES (?, ?, ?)", (game_id, seat, at))
 
     def add_join(self, game_id: str, seat: int) -> None:
         with self._lock, _writing():
+            self._still_there()
             self.db.execute("INSERT OR IGNORE INTO joins VALUES (?, ?)", (game_id, seat))
 
     def add_claim(self, game_id: str, seat: int, token_hash: str) -> None:
         with self._lock, _writing():  # one transaction: a claimed seat is a joined one
+            self._still_there()
             self.db.execute("BEGIN")
             try:
                 self.db.execute("INSERT INTO claims VALUES (?, ?, ?)",
@@ -249,6 +277,7 @@ class SqliteStore:
 
     def add_handover(self, game_id: str, seat: int, at: int) -> None:
         with self._lock, _writing(f"seat {seat}'s hand-over to the AI was stored already"):
+            self._still_there()
             self.db.execute("INSERT INTO handovers VALUES (?, ?, ?)", (game_id, seat, at))
 
     def games(self) -> list[GameRow]:
@@ -312,6 +341,7 @@ class SqliteStore:
 
     def add_file(self, row: FileRow) -> None:
         with self._lock, _writing():
+            self._still_there()
             self.db.execute(
                 "INSERT OR IGNORE INTO files VALUES (?, ?, ?, ?, ?)",
                 (row.sha, row.game, row.option, row.name, row.content),
@@ -327,6 +357,15 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self.db.close()
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The file at `path` (its device and inode), or None if there is none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 # --- reading stored rows ------------------------------------------------------------------
