@@ -172,7 +172,6 @@ def read_deck_file(path: str | Path) -> list[tuple[str, str]]:
 
 def _yaml_cards(path: Path, text: str) -> list[tuple[str, int]]:
     data = parse_yaml(text, path)
-    node = yaml.compose(text)  # parses: the line of each card, for error messages
     form = "a deck list holds 'cards:', and optionally 'name:' and 'game: battle'"
     if not isinstance(data, dict):  # pydantic would name its model (_DeckFile)
         raise DataError(f"{path}: not a YAML mapping ({form})")
@@ -181,6 +180,9 @@ def _yaml_cards(path: Path, text: str) -> list[tuple[str, int]]:
     except ValidationError as exc:
         field, message = first_problem(exc, data)
         raise DataError(f"{path}: {field}: {message} ({form})") from None
+    # Parsed again for the line of each card (for the messages of `check_deck`), once the
+    # file is known to be a valid deck list: a refused one is not parsed twice.
+    node = yaml.compose(text)
     lines = []
     for key, value in node.value:
         if key.value == "cards":
