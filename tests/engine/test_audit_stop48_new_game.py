@@ -243,15 +243,21 @@ def broken_package(tmp_path: Any, name: str = "s48broken") -> None:
     (package / "__init__.py").write_text("import s48_no_such_module\n")
 
 
+def told(caplog) -> list[str]:
+    """What the registry said of the games it left out (its logger's warnings)."""
+    return [r.getMessage() for r in caplog.records if r.name == "warroom.games"]
+
+
 def test_a_game_package_that_does_not_import_leaves_the_others_working(entries, tmp_path,
-                                                                        capsys):
+                                                                        caplog):
     """Audit (stop 48): one game package that failed to import made listing the registry
     (`warroom games`) and the error for an unknown game name end in its ModuleNotFoundError
-    traceback. It is left out, said once on standard error."""
+    traceback. It is left out, said once (a warning of the "warroom.games" logger, on
+    standard error unless logging is set up)."""
     broken_package(tmp_path)
     assert "kow" in list(REGISTRY) and "s48broken" not in REGISTRY
     list(REGISTRY)
-    said = capsys.readouterr().err.splitlines()
+    said = told(caplog)
     assert said == ["warroom: game package 's48broken' could not be imported: "
                     "ModuleNotFoundError: No module named 's48_no_such_module'"]
     with pytest.raises(ConfigError, match="^unknown game 'kowx'; games are: battle, "):
@@ -259,7 +265,7 @@ def test_a_game_package_that_does_not_import_leaves_the_others_working(entries, 
     assert get_game("kow").name == "kow"
 
 
-def test_asking_for_a_game_whose_package_does_not_import_says_why(entries, tmp_path, capsys):
+def test_asking_for_a_game_whose_package_does_not_import_says_why(entries, tmp_path, caplog):
     """Audit (stop 48): `get_game` of a game whose package failed to import ended in its
     traceback. It is a ConfigError naming the import error, found without importing the
     other games' packages (and without the listing's line on standard error)."""
@@ -269,7 +275,7 @@ def test_asking_for_a_game_whose_package_does_not_import_says_why(entries, tmp_p
     assert str(caught.value) == (
         "game 's48broken' is not available: game package 's48broken' could not be imported: "
         "ModuleNotFoundError: No module named 's48_no_such_module'")
-    assert capsys.readouterr().err == ""
+    assert told(caplog) == []
     assert not REGISTRY._complete
 
 
@@ -379,7 +385,7 @@ def test_a_game_of_another_package_is_registered_by_its_entry_point(entries, tmp
 
 
 def test_a_game_entry_point_that_takes_a_built_in_games_name_is_refused(entries, tmp_path,
-                                                                         capsys):
+                                                                         caplog):
     """Audit (stop 48): an entry point cannot replace a built-in game: one called as a
     built-in game is, or whose game is, is refused with a line that says so, and the name
     stays the built-in game's."""
@@ -392,7 +398,7 @@ def test_a_game_entry_point_that_takes_a_built_in_games_name_is_refused(entries,
                                  "'s48other' (s48_kow) is refused: a built-in game is called "
                                  "'kow'")
     assert REGISTRY["kow"].title == "Kings of War Battle Deck"
-    said = capsys.readouterr().err.splitlines()
+    said = told(caplog)
     assert said == ["warroom: game entry point 'kow' (s48_kow) is refused: a built-in game is "
                     "called 'kow'",
                     "warroom: game entry point 's48other' (s48_kow) is refused: a built-in "

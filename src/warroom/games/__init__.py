@@ -17,13 +17,15 @@ not stop the others (or `warroom games`) from working."""
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
-import sys
 from collections.abc import Iterator, Mapping
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from ..engine import ConfigError, Game
+
+log = logging.getLogger(__name__)
 
 ENTRY_POINTS = "warroom.games"  # the entry-point group of games outside this package
 
@@ -115,12 +117,13 @@ class _Registry(Mapping[str, Game]):
         return self._games
 
     def _tell(self) -> None:
-        """Say once, on standard error, each game that listing the registry left out."""
+        """Say once each game that listing the registry left out: a warning of the
+        "warroom.games" logger, which Python writes on standard error when nobody has set
+        logging up (the command line), and a library's user may silence."""
         for why in (*self._broken.values(), *self._refused.values()):
             if why not in self._said:
                 self._said.add(why)
-                if sys.stderr is not None:
-                    print(f"warroom: {why}", file=sys.stderr)
+                log.warning("warroom: %s", why)
 
     def _find(self, name: str) -> Game | None:
         """The game called `name` by its package's name or its entry point's, importing no
