@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .config import config_to_json
-from .core import Game, Outcome, Player, State, check_seed
+from .core import Game, Outcome, Player, State
 from .errors import ConfigError, RulesError
 from .record import Record, RecordError, record_config, replay_to_end
 from .view import PlayerView
@@ -67,11 +67,9 @@ def play_game(
         raise RecordError(f"the game is over (seat {record.resigned.seat} resigned); nothing "
                           "can be played after a resignation")
     fresh = record is None
-    if record is None:
-        game.check_config(config)  # before anything is made of them
-        check_seed(seed)
+    if fresh:
+        state = game.new_state(config, seed)  # which checks both (`Game.check_config`)
         record = Record.start(game, config, seed) if keep_record else None
-        state = game.new_state(config, seed)
     else:
         config, seed = _resumed(game, config, seed, record)
         state = replay_to_end(game, record)
