@@ -15,83 +15,9 @@ import pytest
 
 import warroom.games
 from cli_errors import one_line_error
+from toy_pile import toy_pile_source
 from warroom.cli import main
 from warroom.games import REGISTRY, _Registry
-
-MINI = '''
-"""The least a game can be: no heuristic, no text view."""
-import random
-from dataclasses import dataclass
-
-from warroom.engine import Game, Outcome, State
-
-
-@dataclass(frozen=True)
-class Take:
-    n: int
-
-    @property
-    def label(self):
-        return f"take {self.n}"
-
-
-@dataclass(frozen=True)
-class Config:
-    target: int = 3
-
-
-class MiniState(State):
-    def __init__(self, config, seed):
-        super().__init__(2, random.Random(seed))
-        self.target, self.total, self.turn = config.target, 0, 0
-
-    def to_move(self):
-        return () if self.total >= self.target else (self.turn % 2,)
-
-    def _legal_actions(self, player):
-        return [Take(1), Take(2)]
-
-    def _apply(self, player, action):
-        self.total += action.n
-        self.turn += 1
-        self.event("take", player=player, n=action.n)
-
-    def is_terminal(self):
-        return self.total >= self.target
-
-    def outcome(self):
-        if not self.is_terminal():
-            return None
-        w = (self.turn - 1) % 2
-        return Outcome((w,), tuple(float(p == w) for p in (0, 1)), "took the last")
-
-    def observation(self, player):
-        return {"total": self.total, "turn": self.turn, "log": self.visible_log(player)}
-
-    def clone(self):
-        new = MiniState.__new__(MiniState)
-        self._copy_base(new)
-        new.target, new.total, new.turn = self.target, self.total, self.turn
-        return new
-
-    def determinize(self, player, rng):
-        new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
-        return new
-
-
-class MiniGame(Game):
-    name = "s48mini"
-    title = "Mini"
-    Config = Config
-    actions = (Take,)
-
-    def new_state(self, config, seed):
-        return MiniState(config, seed)
-
-
-GAME = MiniGame()
-'''
 
 
 @pytest.fixture
@@ -138,7 +64,7 @@ def test_a_game_without_a_heuristic_or_a_text_view_plays_and_replays(games, caps
     once a "heuristic" player was asked (`play`, and `evaluate`, whose default players
     include it), and one without `render` could not be replayed. The heuristic player is
     refused at once, saying what to use; the game plays and replays with a plain view."""
-    package(games, "s48mini", MINI)
+    package(games, "s48mini", toy_pile_source("s48mini"))
     assert main(["play", "s48mini", "--players", "random,heuristic"]) == 2
     assert one_line_error(capsys) == ("warroom: error: player spec 'heuristic': s48mini has no "
                                       "heuristic player: use random or mcts")
@@ -150,7 +76,7 @@ def test_a_game_without_a_heuristic_or_a_text_view_plays_and_replays(games, caps
     capsys.readouterr()
     assert main(["replay", save]) == 0
     out = capsys.readouterr().out
-    assert "total: 3" in out and "Result: player" in out
+    assert "stones: 0" in out and "Result: player" in out
 
 
 def test_play_save_keeps_the_outcome_and_replay_checks_it(capsys, tmp_path):

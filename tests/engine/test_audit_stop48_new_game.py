@@ -11,7 +11,6 @@ import itertools
 import json
 import random
 import sys
-import textwrap
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint
 from typing import Any
@@ -21,6 +20,7 @@ from rich.console import Console
 
 import warroom.games
 from game_cases import game_configs
+from toy_pile import toy_pile_source
 from warroom.agents import make_agent, make_agents
 from warroom.agents.human import HumanAgent
 from warroom.engine import ConfigError, Game, Outcome, Record, RecordError, State, play_game
@@ -286,85 +286,8 @@ def test_every_game_package_and_entry_point_imports():
     assert REGISTRY.problems() == []
 
 
-GAME_MODULE = '''
-"""A game of another package, as an entry point of the group `warroom.games` names it."""
-import random
-from dataclasses import dataclass
-
-from warroom.engine import Game, Outcome, State
-
-CONFORMANCE_CONFIGS = [{{}}, {{"stones": 3}}]
-
-
-@dataclass(frozen=True)
-class Take:
-    count: int
-
-    @property
-    def label(self):
-        return f"take {{self.count}}"
-
-
-@dataclass(frozen=True)
-class Config:
-    stones: int = 5
-
-
-class Pile(State):
-    def __init__(self, config, seed):
-        super().__init__(2, random.Random(seed))
-        self.stones, self.turn = config.stones, 0
-
-    def to_move(self):
-        return (self.turn % 2,) if self.stones else ()
-
-    def _legal_actions(self, player):
-        return [Take(n) for n in (1, 2) if n <= self.stones]
-
-    def _apply(self, player, action):
-        self.stones -= action.count
-        self.turn += 1
-
-    def is_terminal(self):
-        return not self.stones
-
-    def outcome(self):
-        if self.stones:
-            return None
-        w = (self.turn - 1) % 2
-        return Outcome((w,), tuple(float(p == w) for p in (0, 1)), "last")
-
-    def observation(self, player):
-        return {{"stones": self.stones, "log": self.visible_log(player)}}
-
-    def clone(self):
-        new = Pile.__new__(Pile)
-        self._copy_base(new)
-        new.stones, new.turn = self.stones, self.turn
-        return new
-
-    def determinize(self, player, rng):
-        new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
-        return new
-
-
-class PileGame(Game):
-    name = {name!r}
-    title = "A pile from elsewhere"
-    Config = Config
-    actions = (Take,)
-
-    def new_state(self, config, seed):
-        return Pile(config, seed)
-
-
-GAME = PileGame()
-'''
-
-
 def game_module(tmp_path: Any, module: str, name: str) -> EntryPoint:
-    (tmp_path / f"{module}.py").write_text(textwrap.dedent(GAME_MODULE.format(name=name)))
+    (tmp_path / f"{module}.py").write_text(toy_pile_source(name))
     return EntryPoint(name=name, value=module, group="warroom.games")
 
 
@@ -376,7 +299,7 @@ def test_a_game_of_another_package_is_registered_by_its_entry_point(entries, tmp
     conformance suite's cases."""
     entries.append(game_module(tmp_path, "s48_pile", "s48pile"))
     game = get_game("s48pile")
-    assert game.title == "A pile from elsewhere" and not REGISTRY._complete
+    assert game.title == "A pile of stones" and not REGISTRY._complete
     assert list(REGISTRY)[-1] == "s48pile" and "kow" in REGISTRY
     assert ("s48pile", {"stones": 3}) in game_configs()
     result = play_game(game, game.config({}), 1, make_agents(["random", "mcts:iters=10"],
