@@ -391,10 +391,8 @@ class MctsAgent:
     def _no_legal_action(self, player: int) -> RulesError:
         """A searched position where a player to move has no legal action: the game's bug,
         said as the runner says it of the real game (not an IndexError of the search's)."""
-        return RulesError(f"{self.game.name}: player {player} is to move but has no legal "
-                          "action (in a position the search played ahead to); every player in "
-                          "to_move() must have one (a bug in the game's rules: run its "
-                          "conformance suite)")
+        return RulesError.no_legal_action(self.game.name, player,
+                                          "in a position the search played ahead to")
 
     def _clearly_better(self, root: Node, player: int, choice: Any, favourite: Any) -> bool:
         """True if `choice`'s mean reward beats `favourite`'s by more than `guard` standard

@@ -1,5 +1,7 @@
 """Errors that carry a one-line message a person can act on."""
 
+from __future__ import annotations
+
 
 class WarroomError(Exception):
     """Base of every error warroom reports to a user as a single line."""
@@ -24,3 +26,10 @@ class DataError(WarroomError):
 class RulesError(WarroomError):
     """A game's rules broke the engine contract (docs/DESIGN.md): a bug in the game, not
     in a player's move or the user's input (a player to move with no legal action)."""
+
+    @classmethod
+    def no_legal_action(cls, game: str, player: int, when: str) -> RulesError:
+        """A player to move with no legal action (`when`: "after 4 actions", or where)."""
+        return cls(f"{game}: player {player} is to move but has no legal action ({when}); "
+                   "every player in to_move() must have one (a bug in the game's rules: run "
+                   "its conformance suite)")

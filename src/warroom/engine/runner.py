@@ -109,9 +109,7 @@ def play_game(
 
 
 def _no_legal_action(game: Game, player: Player, decisions: int) -> RulesError:
-    return RulesError(f"{game.name}: player {player} is to move but has no legal action "
-                      f"(after {decisions} actions); every player in to_move() must have one "
-                      "(a bug in the game's rules: run its conformance suite)")
+    return RulesError.no_legal_action(game.name, player, f"after {decisions} actions")
 
 
 def _resumed(game: Game, config: Any, seed: Any, record: Record) -> tuple[Any, int]:
