@@ -38,7 +38,7 @@ def _facing(obs: dict) -> dict:
     """The observation facing 2 live hits of a Frontal Counter, with Mud and Ignore Terrain in
     effect, Secrecy in force and an artillery able to fire Overwatch."""
     obs.update(pending=2, pending_selective=False, respond_to="frontal",
-               events=[["ignore_terrain", 0], ["mud", 1]], secrecy=True, overwatch_ready=1,
+               events=[["Ignore Terrain", 0], ["Mud", 1]], secrecy=True, overwatch_ready=1,
                hand=[_card(c) for c in ("X03", "A17", "C28", "X07")],
                plays=[{"player": 0, "card": "A05", **load_deck().by_id()["A05"].seen(),
                        "use": "attack", "live": 2},
@@ -115,7 +115,7 @@ def test_the_map_table_shows_the_card_round_and_each_cards_type(live_server, bro
     view = frame(state, 1)
     battle = view["observation"]["battle"]
     battle.update(decision="play", to_move=[1], pending=2, pending_selective=True,
-                  respond_to="flank", events=[["ignore_terrain", 0]], secrecy=True,
+                  respond_to="flank", events=[["Ignore Terrain", 0]], secrecy=True,
                   overwatch_ready=1, supply=[True, True],
                   plays=[{"player": 0, "card": "A05", **load_deck().by_id()["A05"].seen(),
                           "use": "attack", "live": 2}])

@@ -63,12 +63,17 @@ def test_the_view_says_what_the_special_texts_of_the_hand_do():
 
 
 def test_the_special_events_in_effect_go_by_their_names():
-    """Audit (stop 48): "In effect: ignore_terrain (attacker)" gave the raw identifier."""
-    obs = _battle()
-    obs["events"] = [["ignore_terrain", 0], ["mud", 1]]
-    text = _shown(obs)
-    assert "In effect: Ignore Terrain (attacker), Mud (defender)" in text, text
-    assert "ignore_terrain" not in text
+    """Audit (stop 48): "In effect: ignore_terrain (attacker)" gave the raw identifier. The
+    observation names the events in effect (the resolver's, for both games' views and
+    tables), and the view says them so."""
+    from test_viktory_cards import battle, play
+
+    state = battle(["MUD", "RA1"], ["FL11"])
+    play(state, "MUD", "event")
+    obs = state.observation(0)
+    assert obs["events"] == [["Mud", 0]]
+    text = " ".join(GAME.render(obs, 0).split())
+    assert "In effect: Mud (attacker)" in text, text
 
 
 def test_combat_supply_is_not_shown_with_the_cards_alone():

@@ -106,7 +106,7 @@ def test_cards_mode_battles_show_no_combat_supply(tmp_path):
 def test_special_events_in_effect_go_by_their_names(tmp_path):
     """Audit (stop 48): "in effect: ignore_terrain (player 0)" gave the raw identifier."""
     obs = _battle_obs(tmp_path)
-    obs["battle"]["events"] = [["ignore_terrain", 0]]
+    obs["battle"]["events"] = [["Ignore Terrain", 0]]
     text = _text(obs)
     assert "in effect: Ignore Terrain (player 0)" in text and "ignore_terrain" not in text
 

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from ...engine.data import counted, first_fitting, fit
-from ..viktory_battles.cards import EFFECT_NAMES, EVENT_EFFECTS, effect_of
+from ..viktory_battles.cards import EVENT_EFFECTS, effect_of
 from ..viktory_battles.render import (
     battle_prompt,
     card_texts,
@@ -177,7 +177,7 @@ def _render_cards(obs: dict[str, Any], you: int | None, short: int = 0) -> list[
             f"{SIDE_NAMES[p['player']]}: {_card(p['card'], p['desc'], short)} ({p['use']})"
             for p in obs["plays"]), " | "))
     if obs["events"]:
-        lines.append(fit("In effect: " + ", ".join(f"{EFFECT_NAMES.get(e, e)} ({SIDE_NAMES[p]})"
+        lines.append(fit("In effect: " + ", ".join(f"{e} ({SIDE_NAMES[p]})"
                                                    for e, p in obs["events"]), ", "))
     if obs["decision"] == "play":
         sel = " selective" if obs["pending_selective"] else ""

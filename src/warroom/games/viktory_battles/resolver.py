@@ -54,7 +54,7 @@ from .actions import (
     Retreat,
     StandGround,
 )
-from .cards import ATTACK_EFFECTS, RESPONSES, Card
+from .cards import ATTACK_EFFECTS, EFFECT_NAMES, RESPONSES, Card
 from .dice import attacker_dice, defender_dice, hit_faces, suppressed
 from .seam import BattleHost, BattleRequest, BattleResult, CardPool, DefenderReserve
 from .units import ART, FRIG, Units
@@ -1080,7 +1080,8 @@ class BattleSession:
                 "pending_selective": self.pending_selective,
                 "respond_to": self.last_type,
                 "plays": [dict(p) for p in self.plays],
-                "events": [[e, seat[p]] for e, p in self.events],
+                # the Special Events in effect by name ("Ignore Terrain"), and whose
+                "events": [[EFFECT_NAMES[e], seat[p]] for e, p in self.events],
             })
         return obs
 

@@ -30,7 +30,6 @@ from typing import Any
 
 from ...engine import ChoiceGrid
 from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain, reader_width
-from ..viktory_battles.cards import EFFECT_NAMES
 from ..viktory_battles.render import (
     NOBODY_DEFENDS,
     battle_prompt,
@@ -699,7 +698,7 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
                 f"player {p['player']}: {p['card']} {p['desc']} ({p['use']})"
                 for p in battle["plays"]), " | ", columns))
         if battle["events"]:
-            lines.append(fit("  in effect: " + ", ".join(f"{EFFECT_NAMES.get(e, e)} (player {p})"
+            lines.append(fit("  in effect: " + ", ".join(f"{e} (player {p})"
                                                           for e, p in battle["events"]), ", ",
                               columns))
         if battle["decision"] == "play":

@@ -17,15 +17,6 @@ const CARD_KEY = "H: hits, M: misses (a Counter's misses cancel that many hits a
 // does comes with it in the observation (`Card.seen` in viktory_battles/cards.py: "type",
 // "text"), for a card of any deck.
 
-// The effects by the identifiers a battle's "events" name them by ("ignore_terrain").
-export const EFFECT_IDS = {
-  secrecy: "Secrecy",
-  plus_one_mp: "+1 MP",
-  reversal_of_fortune: "Reversal of Fortune",
-  mud: "Mud",
-  ignore_terrain: "Ignore Terrain",
-  reinforcements: "Reinforcements",
-};
 // Which Counters may answer a card of each type (the Battle Cards text's restrictions).
 const RESPONSES = { regular: ["flank", "frontal", "surprise"], flank: ["flank", "surprise"],
   frontal: ["frontal", "surprise"], surprise: ["surprise"] };
@@ -136,7 +127,7 @@ export function render(root, view, ctx) {
         + countersAnswering(o.respond_to));
     }
     if (o.events?.length) {
-      now.push(`In effect: ${o.events.map(([e, p]) => `${EFFECT_IDS[e] || e} (${role(p)})`).join(", ")}`);
+      now.push(`In effect: ${o.events.map(([e, p]) => `${e} (${role(p)})`).join(", ")}`);
     }
     root.append(panel("Battle Cards",
       h("div", { class: "row" }, o.deck_left !== undefined ? pile("Deck", o.deck_left) : null,

@@ -19,7 +19,7 @@
 // named for a screen reader (its terrain, town, units and whose), only those with actions
 // taking the focus.
 
-import { EFFECT_IDS, cardWords, countersAnswering, playWords } from "/tables/viktory.js";
+import { cardWords, countersAnswering, playWords } from "/tables/viktory.js";
 
 const UNITS = ["infantry", "cavalry", "artillery", "frigate"];
 const ICONS = ["♟", "♞", "✹", "⚓"];
@@ -1122,7 +1122,7 @@ export function render(root, view, ctx) {
       bits.push(`Played: ${b.plays.map((p) => `${who(p.player, view)} ${playWords(p)}`).join("; ")}`);
     }
     if (b.events && b.events.length) {
-      bits.push(`In effect: ${b.events.map(([e, p]) => `${EFFECT_IDS[e] || e.replaceAll("_", " ")} (${who(p, view)})`).join(", ")}`);
+      bits.push(`In effect: ${b.events.map(([e, p]) => `${e} (${who(p, view)})`).join(", ")}`);
     }
     if (b.decision === "play" && b.to_move && b.to_move.length) {
       const facing = b.to_move[0] === view.seat ? "you" : who(b.to_move[0], view);
