@@ -22,7 +22,8 @@ def grid_lines(grid: ChoiceGrid, labels: list[str], width: int) -> list[str] | N
     columns: the caption, a header naming the columns, a line per row, then the choices
     outside the table one a line. None when the table is wider than `width`, or when two
     choices share a cell (the table would hide one)."""
-    if len(grid.cells) != len(labels):
+    inside = [cell for cell in grid.cells if cell is not None]
+    if len(grid.cells) != len(labels) or len(set(inside)) != len(inside):
         return None
     turned = [None if cell is None else cell[::-1] for cell in grid.cells]
     # rows the fewer of the two, where that fits (11 soldiers by 12 groups: 12 lines, not 14)
@@ -31,7 +32,7 @@ def grid_lines(grid: ChoiceGrid, labels: list[str], width: int) -> list[str] | N
     table = min(tables, key=len, default=None)
     # lists where no table fits, or where they take half its lines or fewer: a table, its
     # numbers in line by row and column, reads more easily
-    lists = [t for t in (_lists(grid.caption, cells, labels, width)
+    lists = [t for t in (_lists(cells, labels, width)
                          for cells in (grid.cells, turned)) if t is not None]
     listed = min(lists, key=len, default=None)
     if listed is not None and (table is None or 2 * len(listed) <= len(table)):
@@ -43,8 +44,6 @@ def _table(caption: str, cells: list[tuple[str, str] | None], labels: list[str],
            width: int) -> list[str] | None:
     """The table with `cells`' first names as its rows, or None (see `grid_lines`)."""
     inside = [cell for cell in cells if cell is not None]
-    if len(set(inside)) != len(inside):
-        return None
     rows = list(dict.fromkeys(row for row, _ in inside))
     columns = list(dict.fromkeys(column for _, column in inside))
     number = {cell: i for i, cell in enumerate(cells, 1) if cell is not None}
@@ -65,15 +64,11 @@ def _table(caption: str, cells: list[tuple[str, str] | None], labels: list[str],
     return lines + _outside(cells, labels)
 
 
-def _lists(caption: str, cells: list[tuple[str, str] | None], labels: list[str],
+def _lists(cells: list[tuple[str, str] | None], labels: list[str],
            width: int) -> list[str] | None:
     """The table with `cells`' first names as its rows, each row a list of its cells, the
     number to type and the column ("place an infantry on:   1. C9   3. D9"), broken between
-    cells under the first; or None where a cell would not fit a line, or two choices share
-    a cell."""
-    inside = [cell for cell in cells if cell is not None]
-    if len(set(inside)) != len(inside):
-        return None
+    cells and going on indented; or None where a row's name or a cell would not fit a line."""
     rows: dict[str, list[str]] = {}
     for i, cell in enumerate(cells, 1):
         if cell is not None:
