@@ -978,8 +978,7 @@ class BattleSession:
         self._cards().discard.append(card.id)
         self.cards_played += 1
         seat = self.seat[role]
-        # what it is and does (`Card.seen`), for the tables' tooltips and card texts
-        play = {"player": seat, "card": card.id, **card.seen(), "use": action.use}
+        play = {"player": seat, "card": card.id, "desc": card.short(), "use": action.use}
         self.plays.append(play)
         self.log("play", player=seat, card=card.id, desc=card.short(), use=action.use,
                  facing=self.pending if action.use == "counter" else 0)
@@ -1079,7 +1078,9 @@ class BattleSession:
                 "pending": self.pending,
                 "pending_selective": self.pending_selective,
                 "respond_to": self.last_type,
-                "plays": [dict(p) for p in self.plays],
+                # each with what it is and does (`Card.seen`), for the tables' tooltips and
+                # card texts: written here, for a viewer, not at each play of a search
+                "plays": [{**p, **self.cards[p["card"]].seen()} for p in self.plays],
                 # the Special Events in effect by name ("Ignore Terrain"), and whose
                 "events": [[EFFECT_NAMES[e], seat[p]] for e, p in self.events],
             })
