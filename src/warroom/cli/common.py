@@ -35,6 +35,7 @@ from ..engine.record import (
 from ..games import REGISTRY, get_game
 
 if TYPE_CHECKING:
+    from ..sim.report import Document
     from ..sim.store import ResultStore, RunInfo
 
 SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
@@ -241,6 +242,17 @@ def fresh_seed() -> int:
 
 def echo_err(message: str) -> None:
     click.echo(message, err=True)
+
+
+def report_json(doc: Document, written: list[Path], db: Path | str, run: int | None = None,
+                sweep: int | None = None, tune: int | None = None) -> dict[str, Any]:
+    """What `report --json` and `sweep --json` print of a report they wrote: which run,
+    sweep or tune it is of (the others null), the files written (the report, then a Markdown
+    report's figures), the verdicts its text prints, and `data`, the numbers the report
+    embeds (its `warroom-data`), as the analysis gives them."""
+    return {"db": str(db), "run": run, "sweep": sweep, "tune": tune,
+            "report": str(written[0]), "figures": [str(p) for p in written[1:]],
+            "verdicts": doc.verdicts, "data": doc.data}
 
 
 try:

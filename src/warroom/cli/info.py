@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import shutil
 import textwrap
+import typing
 
 import click
 
@@ -15,8 +17,15 @@ from . import cli
 
 
 @cli.command()
-def games() -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: each game's "
+              "name, title and the least and most players it takes.")
+def games(as_json: bool) -> None:
     """List the registered games: name and title, one per line."""
+    if as_json:
+        click.echo(json.dumps({"games": [
+            {"name": name, "title": game.title, "min_players": game.min_players,
+             "max_players": game.max_players} for name, game in REGISTRY.items()]}))
+        return
     for name, game in REGISTRY.items():
         click.echo(f"{name}\t{game.title}")
 
@@ -24,7 +33,10 @@ def games() -> None:
 @cli.command()
 @click.argument("game")
 @click.option("--brief", is_flag=True, help="One line per option, without its description.")
-def options(game: str, brief: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: per option its "
+              "name, type (a JSON Schema), default, allowed values in words and, unless "
+              "--brief, its description.")
+def options(game: str, brief: bool, as_json: bool) -> None:
     """List a game's rule options: key=default and the values it allows (set them with --set
     key=value), each followed by what it means."""
     g = get_game(game)
@@ -32,6 +44,12 @@ def options(game: str, brief: bool) -> None:
     bounds = option_bounds(g.Config)
     notes = {} if brief else option_help(g.Config)
     names = [f.name for f in dataclasses.fields(g.Config)]
+    if as_json:
+        click.echo(json.dumps({"game": g.name, "options": [
+            {"name": name, "type": schema, "default": defaults[name], "allowed": bounds[name],
+             **({} if brief else {"help": notes.get(name)})}
+            for name, schema in _schemas(g.Config).items()]}))
+        return
     settings = {name: f"{name}={option_text(defaults[name])}" for name in names}
     width = max(map(len, settings.values()))
     text_width = max(40, min(shutil.get_terminal_size().columns, 100)) - 4
@@ -41,3 +59,13 @@ def options(game: str, brief: bool) -> None:
         # Options that share a description (deck0 ... deck7) get it once, after the last.
         if note and (i + 1 == len(names) or notes.get(names[i + 1]) != note):
             click.echo(textwrap.indent(textwrap.fill(note, text_width), "    "))
+
+
+def _schemas(config_cls: type) -> dict[str, dict[str, typing.Any]]:
+    """Each option's type as a JSON Schema, from the bounds its Config declares (what --set
+    and the server check it against)."""
+    from pydantic import TypeAdapter
+
+    hints = typing.get_type_hints(config_cls, include_extras=True)
+    return {f.name: TypeAdapter(hints[f.name]).json_schema()
+            for f in dataclasses.fields(config_cls)}

@@ -457,7 +457,10 @@ def is_over(game: Game | None, record: Record) -> bool:
 @click.option("--check-files", is_flag=True, help="Say, one line per data file the record "
               "carries, whether the file on disk is still the same, has changed or is missing "
               "(the replay uses the record's copy either way).")
-def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the game, its "
+              "options, the players, the events of the viewer's log, the viewer's final view "
+              "and the outcome; only what the viewer saw (never the record's seed or actions).")
+def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: bool) -> None:
     """Replay a saved record FILE, showing what one player saw.
 
     The data files the game was played with (decks, scenarios) travel inside the record: the
@@ -467,13 +470,14 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
     # read and checked as `play --resume` does it: one bad record, one error from both
     loaded = load_record(file)
     g, record, state, outcome = loaded.game, loaded.record, loaded.state, loaded.outcome
+    files = None
     if check_files:
-        lines = check_record_files(g, record)
-        for line in lines:
-            click.echo(line)
-        if not lines:
-            click.echo("the record carries no data files (none named, or made before records "
-                       "carried them: then its replay reads the files on disk)")
+        files = check_record_files(g, record) or [
+            "the record carries no data files (none named, or made before records carried "
+            "them: then its replay reads the files on disk)"]
+        if not as_json:  # with --json, in the object (a refusal below leaves stdout empty)
+            for line in files:
+                click.echo(line)
     specs = record.meta.get("players")
     if specs is not None:  # checked as `play --resume` checks them: one bad SPEC, one error
         specs = check_saved_players(file, specs, state.num_players)
@@ -483,33 +487,60 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool) -> None:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
     if as_player is not None and outcome is None:
         check_own_seat(file, record, as_player)
-    if specs:  # who played each seat: not secret, and not otherwise said of a game not over
-        click.echo("Players: " + ", ".join(f"player {seat} ({histories.get(seat, spec)})"
-                                            for seat, spec in enumerate(specs)))
+    # Who played each seat: not secret, and not otherwise said of a game not over.
+    players = [histories.get(seat, spec) for seat, spec in enumerate(specs or [])]
     obs = state.observation(as_player)
     # Over by a resignation: the whole log, as a game the rules ended shows it (a Viktory II
     # observation mid-game holds the part since the viewer's previous turn).
     whole = state.whole_log(as_player, obs) if outcome is not None else None
-    for event in whole if whole is not None else obs.get("log", []):
+    events = whole if whole is not None else obs.get("log", [])
+    notes, names = _seat_notes(record, specs or [], histories)
+    if as_json:
+        # What the text below shows, as data: the viewer's own observation and log (redacted
+        # for it by the game), the record's public parts; never its seed nor its actions,
+        # which give every hidden card and secret choice.
+        view = {k: v for k, v in obs.items() if k not in ("log", "log_start")}
+        click.echo(json.dumps({
+            "file": file, "game": g.name, "title": g.title, "config": record.config,
+            "viewer": as_player, "players": players, "notes": notes,
+            "actions": len(record.actions),
+            "events": [{"text": g.describe_event(e) or None, "event": e} for e in events],
+            "view": view, "outcome": None if outcome is None else outcome.to_json(),
+            "result": None if outcome is None else result_line(g, outcome, names),
+            **({"check_files": files} if files is not None else {})}))
+        return
+    if players:
+        click.echo("Players: " + ", ".join(f"player {seat} ({who})"
+                                            for seat, who in enumerate(players)))
+    for event in events:
         line = g.describe_event(event)
         if line:
             echo_log_line(line)
     click.echo(g.render(obs, as_player))
-    names = list(specs or [])
-    for seat, history in histories.items():  # a resume replaced these seats' players
-        click.echo(f"player {seat}: {history} (its player replaced when the game was resumed)")
-        if seat < len(names):
-            names[seat] = history
-    for handed in record.meta.get("handed_to_ai") or ():  # a server's game (Record.load checks)
-        why = "resigned" if handed["why"] == "resigned" else "was away"
-        click.echo(f"player {handed['seat']} was played by the {handed['agent']} AI after "
-                   f"{handed['at']} actions (its person {why})")
-        if handed["seat"] < len(names):  # the result names who finished the game for it
-            names[handed["seat"]] = f"{handed['agent']} after its person {why}"
+    for line in notes:
+        click.echo(line)
     if outcome is None:
         click.echo(f"(unfinished: {len(record.actions)} actions so far)")
     else:  # the record's SPECs are text without control characters (Record.load)
         click.echo(result_line(g, outcome, names))
+
+
+def _seat_notes(record: Record, specs: list[str],
+                histories: dict[int, str]) -> tuple[list[str], list[str]]:
+    """The lines a replay adds about seats whose player changed (a resume replaced it, or a
+    server handed it to the AI), and each seat's player as the result line names it."""
+    lines, names = [], list(specs)
+    for seat, history in histories.items():  # a resume replaced these seats' players
+        lines.append(f"player {seat}: {history} (its player replaced when the game was resumed)")
+        if seat < len(names):
+            names[seat] = history
+    for handed in record.meta.get("handed_to_ai") or ():  # a server's game (Record.load checks)
+        why = "resigned" if handed["why"] == "resigned" else "was away"
+        lines.append(f"player {handed['seat']} was played by the {handed['agent']} AI after "
+                     f"{handed['at']} actions (its person {why})")
+        if handed["seat"] < len(names):  # the result names who finished the game for it
+            names[handed["seat"]] = f"{handed['agent']} after its person {why}"
+    return lines, names
 
 
 def check_own_seat(file: str, record: Record, player: int) -> None:

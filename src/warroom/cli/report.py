@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -9,7 +10,7 @@ import click
 from ..engine.data import counted
 from ..sim.store import ResultStore, StoreError
 from . import cli
-from .common import FILE, ROW_ID
+from .common import FILE, ROW_ID, report_json
 
 
 @cli.command()
@@ -29,8 +30,11 @@ from .common import FILE, ROW_ID
 @click.option("--force", is_flag=True, help="Let the report overwrite a file that is not a "
               "warroom report (and, for md, SVG files in its figures folder that are not "
               "figures of one).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the report "
+              "is written all the same): the run, sweep or tune, the files written, the "
+              "verdicts and the figures behind them.")
 def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | None,
-           out: str | None, fmt: str | None, force: bool) -> None:
+           out: str | None, fmt: str | None, force: bool, as_json: bool) -> None:
     """Write the balance report of a run in the results database DB and print its verdicts.
     It opens with the questions a designer asks first: is there a first-player advantage,
     which cards are outliers (games with cards), does any strategy dominate; then win rate
@@ -73,6 +77,9 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
                 raise StoreError(f"{db}: run {run.id} has no finished games yet")
             doc = run_document(analyse(store, run, game_title(run.game)))
     written = write_document(doc, path, fmt)
+    if as_json:
+        click.echo(json.dumps(report_json(doc, written, db, run_id, sweep_id, tune_id)))
+        return
     for line in doc.verdicts:
         click.echo(line)
     click.echo(f"report: {written[0]}" + (f" (+ {counted(len(written) - 1, 'figure')})"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +24,7 @@ from .common import (
     game_count,
     refuse_fewer_games,
     refuse_missing_db,
+    report_json,
 )
 from .simulate import backend_options, resolve_workers
 
@@ -58,9 +60,13 @@ DEFAULT_GAMES = 1000  # per cell
               help="Report format (default: from the --out suffix, else html).")
 @click.option("--force", is_flag=True, help="Let the report overwrite a file that is not a "
               "warroom report (as `warroom report --force`).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object, as `warroom "
+              "report DB --sweep ID --json` does: the sweep, the database, the report and, "
+              "per cell, its values and figures.")
 def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text: str,
           seed: int, sets: tuple[str, ...], workers: int | None, backend: str, address: str | None,
-          db: str | None, resume: bool, out: str | None, fmt: str | None, force: bool) -> None:
+          db: str | None, resume: bool, out: str | None, fmt: str | None, force: bool,
+          as_json: bool) -> None:
     """Play GAME over a grid of rule options and report how each figure moves.
 
     Every cell is a run in the results database and plays the same seeds, so differences
@@ -125,6 +131,9 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
             f"{'is' if done == 1 else 'are'}")
         raise Interrupted(f"interrupted: {kept} kept in {path}; continue with the same "
                           "command and --resume") from None
+    if as_json:
+        click.echo(json.dumps(report_json(doc, written, path, sweep=info.id)))
+        return
     for line in doc.verdicts:
         click.echo(line)
     click.echo(f"results: sweep {info.id} in {path}")
