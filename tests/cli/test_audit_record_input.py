@@ -126,7 +126,8 @@ def test_a_record_of_its_own_game_replays_and_an_older_version_is_still_named(ba
     path = edited(battle_save, version="0")
     assert main(["replay", str(path)]) == 2
     assert one_line_error(capsys) == (f"warroom: error: {path}: record was made by battle "
-                                      "rules version '0'; this is version 1")
+                                      "rules version '0'; this is version 1: replay or finish it "
+                                      "with the warroom release that made it")
 
 
 @pytest.mark.parametrize("args", [

@@ -75,13 +75,16 @@ def with_embedded(game: Game, values: dict[str, Any],
     return out
 
 
-def name_copies(message: str, values: dict[str, Any], files: dict[str, EmbeddedFile]) -> str:
+def name_copies(message: str, values: dict[str, Any], files: dict[str, EmbeddedFile],
+                label: str = "files.{option}") -> str:
     """`message` (an error about a config from `with_embedded`) with the temporary path of each
-    embedded copy replaced by the field that holds it (`files.OPTION`): where to look."""
+    embedded copy replaced by where it is kept: `label`, given the option and the copy's file
+    name (a record's field `files.OPTION` by default). A temporary path says nothing."""
     for option in files:
         path = values.get(option)
         if path:
-            message = message.replace(str(path), f"files.{option}")
+            message = message.replace(str(path), label.format(option=option,
+                                                              name=Path(str(path)).name))
     return message
 
 

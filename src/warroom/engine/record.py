@@ -415,7 +415,8 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
     if record.version != game.version:
         raise RecordError(
             f"{where}record was made by {game.name} rules version {_short(record.version)}; "
-            f"this is version {game.version}"
+            f"this is version {game.version}: replay or finish it with the warroom release "
+            "that made it"
         )
     state = game.new_state(record_config(game, record), record.seed)
     for i, (player, data) in enumerate(record.actions):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..games import get_game
@@ -24,10 +24,7 @@ def find_resumable(store: ResultStore, game: str, players: list[str] | None = No
             continue
         if config is not None and run.config != config:
             continue
-        version = get_game(game).version
-        if run.version != version:
-            raise StoreError(f"run {run.id} was played with {game} version {run.version}; "
-                             f"this is version {version}, so it cannot be resumed")
+        refuse_other_version("run", run.id, [run], get_game(game).version)
         return run
     wanted = ", ".join(part for part in (
         players and f"players {','.join(players)}",
@@ -35,6 +32,19 @@ def find_resumable(store: ResultStore, game: str, players: list[str] | None = No
         config is not None and "these options") if part)
     raise StoreError(f"{store.path}: no run of {game}" + (f" with {wanted}" if wanted else "")
                      + " to resume")
+
+
+def refuse_other_version(kind: str, number: int, runs: Iterable[RunInfo], version: str) -> None:
+    """Refuse to resume the run, sweep or tune (`kind` and its `number`) when any of its
+    `runs` was played with another version of its game than `version`, the one installed:
+    new games would not be comparable with its old ones, yet be reported with them as of
+    the old version."""
+    for run in runs:
+        if run.version != version:
+            raise StoreError(f"{kind} {number} was played with {run.game} version {run.version}; "
+                             f"this is version {version}, so it cannot be resumed: start a new "
+                             f"{kind} (without --resume), or resume it with the warroom release "
+                             "that made it")
 
 
 def execute(store: ResultStore, run: RunInfo, games: int, workers: int = 1,

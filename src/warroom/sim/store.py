@@ -59,7 +59,7 @@ from typing import Any
 
 from ..engine import ConfigError, DataError, WarroomError, make_config
 from ..engine.data import counted, displayable, one_line, stored_json
-from ..engine.embed import EmbeddedFile, digest, embed_files, with_embedded
+from ..engine.embed import EmbeddedFile, digest, embed_files, name_copies, with_embedded
 from ..games import REGISTRY, get_game
 from .batch import BatchSpec
 from .outputs import make_folders
@@ -413,11 +413,16 @@ class ResultStore:
         command line's). The games rows alone: their card facts, five times as long to
         decode, are read by reports, not by a resume."""
         run = self.run(run_id)
+        values: dict[str, Any] = {}
         try:
-            get_game(run.game).config(run.spec().config)
+            values = run.spec().config
+            get_game(run.game).config(values)
         except (ConfigError, DataError, StoreError) as exc:
-            raise StoreError(f"{self.path}: run {run_id}: its stored options: "
-                             f"{str(exc).removeprefix(f'run {run_id}: ')}") from None
+            # a stored deck is read from a temporary copy: the message names the copy instead
+            message = name_copies(str(exc).removeprefix(f"run {run_id}: "), values,
+                                  run.files or {}, "the stored copy of {option} ({name})")
+            raise StoreError(f"{self.path}: run {run_id}: its stored options: {message}"
+                             ) from None
         for _ in self.iter_games(run_id, cards=False):
             pass
 

@@ -30,7 +30,7 @@ from .analysis import (
 )
 from .cards import correct_together
 from .report import Document, Plot, Section, game_title, questions_section
-from .runs import execute
+from .runs import execute, refuse_other_version
 from .stats import (
     Moments,
     Rate,
@@ -177,11 +177,14 @@ def _key(values: dict[str, Any]) -> tuple:
 
 def find_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
                players: list[str], seed: int) -> SweepInfo:
-    """The latest sweep with this game, grid, --set options, players and seed."""
+    """The latest sweep with this game, grid, --set options, players and seed. One whose
+    cells were played with another version of the game cannot be resumed: its new games
+    would be compared with the old ones, and reported as of the old version."""
     wanted = (game.name, vary, parse_assignments(list(sets)), players, seed)
     for sweep_id in reversed(store.sweep_ids()):
         s = store.sweep(sweep_id)
         if (s.game, s.vary, s.base_config, s.players, s.seed) == wanted:
+            refuse_other_version("sweep", s.id, store.runs(sweep_id=s.id), game.version)
             return s
     raise StoreError(f"{store.path}: no sweep of {game.name} with this grid, options, players "
                      "and seed to resume")

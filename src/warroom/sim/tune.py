@@ -42,7 +42,7 @@ from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, derive_seed, parse_assignments
 from ..engine.config import option_names, option_text, read_number
 from . import datafile
-from .runs import execute
+from .runs import execute, refuse_other_version
 from .stats import Moments, Rate
 from .store import ResultStore, RunInfo, StoreError, TuneInfo
 
@@ -659,12 +659,15 @@ def refuse_smaller_budget(store: ResultStore, info: TuneInfo, budget: int) -> No
 
 def find_tune(store: ResultStore, plan: Plan) -> TuneInfo:
     """The latest tune `plan` resumes (the same game, params, target, options, players, seed
-    and batch), or a StoreError."""
+    and batch), or a StoreError; one whose trials were played with another version of the
+    game too (its new games would be measured with the old ones)."""
     wanted = (plan.game.name, [p.text for p in plan.params], (plan.target.figure,
               plan.target.value), plan.base, plan.players, plan.seed, plan.batch)
     for info in reversed(store.tunes()):
         if (info.game, info.params, info.target, info.base_config, info.players, info.seed,
                 info.batch) == wanted:
+            refuse_other_version("tune", info.id, store.runs(tune_id=info.id),
+                                 plan.game.version)
             return info
     raise StoreError(f"{store.path}: no tune of {plan.game.name} with these params, target, "
                      "options, players, seed and batch to resume")

@@ -168,7 +168,8 @@ def test_turn_limit_ruling_is_game_version_7():
     with pytest.raises(RecordError) as caught:
         replay_to_end(GAME, old)
     assert str(caught.value) == ("record was made by viktory-ii rules version '6'; "
-                                 "this is version 7")
+                                 "this is version 7: replay or finish it with the warroom "
+                                 "release that made it")
 
 
 def test_attack_on_an_empty_town_asks_for_no_card_in_cards_mode(tmp_path):
