@@ -137,7 +137,7 @@ def test_option_turn_limit_most_capitals_then_cities_then_towns(tmp_path, extra,
 
 
 @pytest.mark.parametrize("extra, winners, reason", [
-    ([town("A4", 0), town("G2", 2)], (0, 2), "a tie at the top between players 0 and 2"),
+    ([town("A4", 0), town("G2", 2)], (0, 2), "a tie at the top"),
     ([town("A4", 0), town("G2", 2), town("D3", 1)], (), "a tie"),
     ([town("A4", 0)], (0,), "most capitals, cities and towns"),
 ])
@@ -158,17 +158,19 @@ def test_turn_limit_tied_leaders_share_the_win_and_the_others_lose(tmp_path, ext
         assert [outcome.reward(p) for p in range(3)] == [0.5, 0.0, 0.5]
 
 
-def test_turn_limit_ruling_is_game_version_7():
+def test_turn_limit_ruling_is_game_version_8():
     """Audit (stop 46): the turn limit's tie ruling changed outcomes (6), and so does taking
     a unit by what it is rather than its slot (7), so the game's version went up: a record
-    of version 6 is refused, in one line."""
-    assert GAME.version == "7"
-    old = Record.from_json({"game": "viktory-ii", "version": "6", "config": {}, "seed": 1,
+    of an older version is refused, in one line. Audit (stop 49): the tie's reason named the
+    leaders as "players 0 and 2", seats a balance report reads as its listed players, and
+    split its outcome reasons by which seats tied; a record keeps its reason (8)."""
+    assert GAME.version == "8"
+    old = Record.from_json({"game": "viktory-ii", "version": "7", "config": {}, "seed": 1,
                             "actions": []})
     with pytest.raises(RecordError) as caught:
         replay_to_end(GAME, old)
-    assert str(caught.value) == ("record was made by viktory-ii rules version '6'; "
-                                 "this is version 7: replay or finish it with the warroom "
+    assert str(caught.value) == ("record was made by viktory-ii rules version '7'; "
+                                 "this is version 8: replay or finish it with the warroom "
                                  "release that made it")
 
 

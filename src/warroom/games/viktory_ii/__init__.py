@@ -98,7 +98,9 @@ class ViktoryIIGame(BattleCardsGame):
     # 7: a withdrawal, a disbanding and a selection take the unit of the kind on the hex by
     # what it is (no frigate with cargo; status, movement left, marks: `pick_unit`), not by
     # its slot, which a determinisation does not keep: records differ where they differed.
-    version = "7"
+    # 8: leaders tied at the turn limit are named by the outcome's winners only, not in its
+    # reason ("a tie at the top"), which records keep and a replay checks.
+    version = "8"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

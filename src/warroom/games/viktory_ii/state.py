@@ -1268,9 +1268,9 @@ class ViktoryIIState(PlacementRules):
         elif len(leaders) == len(keys):
             self._end((), f"turn limit ({rounds}): a tie")
         else:
-            tied = ", ".join(map(str, leaders[:-1])) + f" and {leaders[-1]}"
-            self._end(leaders, f"turn limit ({rounds}): a tie at the top between players "
-                               f"{tied}")
+            # The winners say who: a reason naming seats would read as listed players in a
+            # balance report, and split its outcome reasons by which seats tied.
+            self._end(leaders, f"turn limit ({rounds}): a tie at the top")
 
     def _end(self, winners: tuple[int, ...], reason: str) -> None:
         scores = tuple(float(self.capitals_held(p)) for p in range(self.num_players))
