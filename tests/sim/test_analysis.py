@@ -37,16 +37,17 @@ def test_first_player_advantage_verdict_with_its_interval_and_significance():
     assert a.first is not None and a.first.rate == Rate(600, 1000)
     low, high = wilson_interval(600, 1000)
     assert f"± {100 * (high - low) / 2:.1f} %" == "± 3.0 %"
-    assert a.first_verdict() == ("first player advantage: 60.0 % (56.9-63.0 %) wins for the first "
-                                 "player (expected 50.0 % from who moved first and who won), "
-                                 "significant (p < 0.001); the first player wins more than "
-                                 "its fair share: it has the edge")
+    assert a.first_verdict() == ("first player advantage: 60.0 % wins for the first player in "
+                                 "1000 games, +10.0 points (+6.9 to +13.1) over the expected "
+                                 "50.0 % from who moved first and who won, significant "
+                                 "(p < 0.001); the first player wins more than its fair share: "
+                                 "it has the edge")
 
 
 def test_no_first_player_advantage_is_not_significant():
     a = analyse_games(RUN, first_player_games(1000, 500))
-    assert a.first_verdict().endswith("(expected 50.0 % from who moved first and who won), not "
-                                      "significant (p = 1.000)")
+    assert a.first_verdict().endswith("over the expected 50.0 % from who moved first and who "
+                                      "won, not significant (p = 1.000)")
 
 
 def test_draws_lower_the_expected_share_of_the_first_player():
@@ -54,8 +55,9 @@ def test_draws_lower_the_expected_share_of_the_first_player():
     a = analyse_games(RUN, games)
     assert a.first is not None and a.first.expected == pytest.approx(0.45)
     assert a.fair_share == pytest.approx(0.45)
-    assert "45.0 % (41.9-48.1 %) wins for the first player (expected 45.0 % from who moved " \
-        "first and who won), not significant" in a.first_verdict()
+    assert "45.0 % wins for the first player in 1000 games, +0.0 points (-2.9 to +2.9) over " \
+        "the expected 45.0 % from who moved first and who won, not significant" \
+        in a.first_verdict()
     assert a.draw_verdict() == "draws: 10.0 % (8.3-12.0 %) of 1000 games"
 
 

@@ -77,8 +77,9 @@ def test_a_stronger_player_who_moves_first_is_no_first_player_advantage():
     assert f.expected == pytest.approx((289 * 393 + 111 * 7) / 400 ** 2)
     assert f.p is not None and f.p > 0.5 and not a.first_advantage()
     assert a.first_verdict().startswith(
-        "first player advantage: 71.5 % (66.9-75.7 %) wins for the first player (expected "
-        "71.5 % from who moved first and who won), not significant (p = ")
+        "first player advantage: 71.5 % wins for the first player in 400 games, +0.0 points "
+        "(-1.1 to +1.2) over the expected 71.5 % from who moved first and who won, not "
+        "significant (p = ")
     data = a.to_json()["first_player"]
     assert data["expected"] == f.expected and data["p"] == f.p and data["unmeasurable"] is None
 
@@ -134,5 +135,7 @@ def test_a_first_player_test_that_cannot_measure_says_why(games, why):
     """Defect 1: where no shuffle of the winners can change the count, no p-value, but why."""
     a = analyse_games(RUN, games)
     assert a.first is not None and a.first.p is None and not a.first_advantage()
-    assert a.first_verdict().endswith(f"wins for the first player; cannot be measured: {why}")
+    assert a.first_verdict().endswith(f"wins for the first player in {len(games)} game"
+                                      f"{'s' if len(games) > 1 else ''}; cannot be measured: "
+                                      f"{why}")
     assert a.to_json()["first_player"]["unmeasurable"] == why

@@ -36,10 +36,11 @@ from .stats import (
     Rate,
     equal_shares_p,
     first_mover_moments,
+    first_mover_test,
     games_text,
     holm,
-    normal_two_sided_p,
     p_text,
+    signed,
     significance,
 )
 from .store import ResultStore, RunInfo
@@ -105,9 +106,12 @@ class FirstPlayer:
     been another's) and asks whether the first mover is among the winners more often than
     that. A stronger player who chooses to move first (Word & Iron's toss winner) then does
     not pass for a first-player advantage: the shuffles expect it to win the games it moved
-    first as often as it wins anywhere."""
+    first as often as it wins anywhere. Its figure is the first mover's share of the games
+    over that expected share (`excess`), with the test's own interval (`ci95`): a Wilson
+    interval on `rate` ignores who moved first, and could hold the expected share beside a
+    significant p."""
 
-    rate: Rate
+    rate: Rate  # games the first mover won (was among the winners), of the games with one
     expected: float  # the first player's expected share of wins, from who moved first and won
     p: float | None  # None: not measurable (see `unmeasurable`)
     first_by_player: list[Rate]
@@ -116,6 +120,8 @@ class FirstPlayer:
     p_adjusted: float | None = None  # after a correction over several runs (a sweep's cells)
     family: int = 1  # the first-player tests that correction is over
     scope: str = ""  # what they are, in words: "the 6 cells of the sweep"
+    excess: float = 0.0  # rate minus expected (as a share of the games)
+    ci95: tuple[float, float] | None = None  # the test's 95 % interval of `excess`; None: no test
 
     def __post_init__(self) -> None:
         if self.p_adjusted is None:
@@ -191,6 +197,9 @@ class RunAnalysis:
         return self.winners_total / self.games / self.seats if self.games else 1 / self.seats
 
     def seat_rates(self) -> list[Rate]:
+        """Each seat's share of the games it won, a game won by several seats together (a
+        tie at the top) counting as a win for each of them: the shares can add up to more
+        than 100 % (`shared_words`). The tests count games instead (`credits`)."""
         return [Rate(w, self.games) for w in self.seat_wins]
 
     def player_rates(self) -> list[Rate]:
@@ -201,12 +210,42 @@ class RunAnalysis:
 
     def seat_p(self) -> float:
         """Test of equal shares between seats, each team of partners counted once a game."""
-        return equal_shares_p(_per_unit(self.seat_wins, self.seat_partners))
+        return equal_shares_p(self.credits("seat"))
 
     def player_p(self) -> float:
         """Test of equal shares between listed players, each team of partners (players who
         always sat on one team: seat rotation keeps partners together) counted once a game."""
-        return equal_shares_p(_per_unit(self.player_wins, self.player_partners))
+        return equal_shares_p(self.credits("player"))
+
+    def credits(self, kind: str, partners: set[tuple[int, int]] | None = None) -> list[float]:
+        """The games each seat (`kind` "seat") or listed player ("player") won, each team of
+        `partners` (by default the run's) as one, and a game won by k of them together (a
+        tie at the top) counting 1/k for each: what the balance tests count, so that they
+        sum to the decisive games. Counted as a win for each, a tie would be k games to a
+        test of equal shares, which takes each win for an independent game."""
+        units = _units(self.seats, self.partners(kind) if partners is None else partners)
+        credits = [0.0] * len(units)
+        masks = self.per_game.seat_won if kind == "seat" else self.per_game.player_won
+        for mask, games in Counter(masks).items():
+            won = [u for u, unit in enumerate(units) if any(mask >> i & 1 for i in unit)]
+            for u in won:
+                credits[u] += games / len(won)
+        return credits
+
+    def shared_words(self, kind: str) -> str:
+        """The verdict's words for the games won by several seats (or listed players)
+        together, other than a team's partners: "" when none was."""
+        units = _units(self.seats, self.partners(kind))
+        masks = self.per_game.seat_won if kind == "seat" else self.per_game.player_won
+        shared = sum(games for mask, games in Counter(masks).items()
+                     if sum(any(mask >> i & 1 for i in unit) for unit in units) > 1)
+        if not shared:
+            return ""
+        total = sum(r.value for r in (self.seat_rates() if kind == "seat" else
+                                      self.player_rates()))
+        return (f"; {shared} of {games_text(self.games)} won by several {kind}s together (a "
+                f"tie): a win for each in the rates, which add up to {100 * total:.1f} %, and "
+                "1/k of a game for each of the k in the test")
 
     def partners(self, kind: str) -> set[tuple[int, int]]:
         """The partner pairs of seats (`kind` "seat") or of listed players ("player")."""
@@ -303,10 +342,16 @@ class RunAnalysis:
             return ("first player advantage: not measured; no game had a first player (they "
                     "open with a simultaneous decision): see the seats")
         f = self.first
-        figure = f"first player advantage: {pct(f.rate)} wins for the first player"
-        if f.p is None or f.p_adjusted is None:
+        figure = (f"first player advantage: {100 * f.rate.value:.1f} % wins for the first player "
+                  f"in {games_text(f.rate.trials)}")
+        if f.p is None or f.p_adjusted is None or f.ci95 is None:
             return f"{figure}; cannot be measured: {f.unmeasurable}"
-        figure += f" (expected {100 * f.expected:.1f} % from who moved first and who won)"
+        # The excess with the test's own interval, not a Wilson interval on the share: that
+        # one ignores who moved first and could hold the expected share beside a significant p.
+        low, high = f.ci95
+        figure += (f", {signed(100 * f.excess)} points ({signed(100 * low)} to "
+                   f"{signed(100 * high)}) over the expected {100 * f.expected:.1f} % from who "
+                   "moved first and who won")
         if f.family == 1:
             verdict = f"{figure}, {significance(f.p)}"
         else:
@@ -325,13 +370,14 @@ class RunAnalysis:
     def seat_verdict(self) -> str:
         rates = ", ".join(f"seat {i} {pct(r)}" for i, r in enumerate(self.seat_rates()))
         return (f"seat balance: {rates}; differences {significance(self.seat_p())}"
-                + teams_note(self.seats, self.seat_partners, "seat"))
+                + self.shared_words("seat") + teams_note(self.seats, self.seat_partners, "seat"))
 
     def player_verdict(self) -> str:
         rates = ", ".join(f"{name} (player {i}) {pct(r)}"
                           for i, (name, r) in enumerate(zip(self.run.players,
                                                             self.player_rates(), strict=True)))
         return (f"player strength: {rates}; differences {significance(self.player_p())}"
+                + self.shared_words("player")
                 + teams_note(self.seats, self.player_partners, "player"))
 
     def length_verdict(self) -> str:
@@ -371,6 +417,7 @@ class RunAnalysis:
             f = self.first
             out["first_player"] = {
                 **f.rate.to_json(), "expected": f.expected, "p": f.p,
+                "excess": f.excess, "excess_ci95": None if f.ci95 is None else list(f.ci95),
                 "p_adjusted": f.p_adjusted, "family": f.family,
                 "unmeasurable": f.unmeasurable or None,
                 "when_first": [r.to_json() for r in f.first_by_player],
@@ -412,11 +459,6 @@ def _units(n: int, partners: set[tuple[int, int]]) -> list[list[int]]:
     return units
 
 
-def _per_unit(wins: list[float], partners: set[tuple[int, int]]) -> list[float]:
-    """Wins per team of partners (whose wins are the same games), each team once."""
-    return [wins[unit[0]] for unit in _units(len(wins), partners)]
-
-
 def teams_note(n: int, pairs: set[tuple[int, int]], what: str, where: str = "") -> str:
     """The verdict's words naming the teams of partners among `n` seats (or players)."""
     if not pairs:
@@ -449,8 +491,9 @@ def team_heads(n: int, partners: set[tuple[int, int]]) -> list[int]:
 
 
 def wins_per_team(a: RunAnalysis, kind: str, partners: set[tuple[int, int]]) -> list[float]:
-    """A run's wins per seat (or listed player), each team of `partners` counted once."""
-    return _per_unit(a.wins(kind), partners)
+    """A run's wins per seat (or listed player), each team of `partners` counted once and a
+    game won by several together shared among them (`RunAnalysis.credits`)."""
+    return a.credits(kind, partners)
 
 
 def analyse(store: ResultStore, run: RunInfo, title: str | None = None,
@@ -556,12 +599,18 @@ class _FirstTally:
         self.together = [[0] * players for _ in range(players)]
         self.first_by = [[0, 0] for _ in range(players)]  # wins, games when first
         self.later_by = [[0, 0] for _ in range(players)]
+        # per game, the first mover and the bit mask of the winners (listed players): what a
+        # run of a few games is shuffled on (`first_mover_test`)
+        self.movers = array("B")
+        self.winners = array("Q")
 
     def add(self, seating: list[int], winner_seats: list[int], first_seat: int) -> None:
         self.games += 1
         self.first_wins += first_seat in winner_seats
         self.first[seating[first_seat]] += 1
         won = [seating[seat] for seat in winner_seats]
+        self.movers.append(seating[first_seat])
+        self.winners.append(sum(1 << i for i in won))
         for i in won:
             for j in won:
                 self.together[i][j] += 1
@@ -573,15 +622,13 @@ class _FirstTally:
     def result(self, players: list[str]) -> FirstPlayer:
         n = self.games
         moments = first_mover_moments(n, self.first, self.together)
-        p, why = None, ""
-        if moments.variance > 0:
-            z = (self.first_wins - moments.mean) / math.sqrt(moments.variance)
-            p = normal_two_sided_p(z)
-        else:
-            why = self.unmeasurable(players)
-        return FirstPlayer(Rate(self.first_wins, n), moments.mean / n, p,
-                           [Rate(w, k) for w, k in self.first_by],
-                           [Rate(w, k) for w, k in self.later_by], why)
+        first = FirstPlayer(Rate(self.first_wins, n), moments.mean / n, None,
+                            [Rate(w, k) for w, k in self.first_by],
+                            [Rate(w, k) for w, k in self.later_by])
+        if moments.variance == 0:
+            return replace(first, unmeasurable=self.unmeasurable(players))
+        test = first_mover_test(self.movers, self.winners, moments)
+        return replace(first, p=test.p, p_adjusted=test.p, excess=test.excess, ci95=test.ci95)
 
     def unmeasurable(self, players: list[str]) -> str:
         """Why every shuffle of the winners gives the same count (its variance is 0): the

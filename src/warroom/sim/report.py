@@ -29,7 +29,7 @@ from .cards import (
     shown_effects,
 )
 from .outputs import OutputError, check_folders, make_folders
-from .stats import SIGNIFICANCE, Rate
+from .stats import FIRST_SHUFFLE_BELOW, SHUFFLES, SIGNIFICANCE, Rate
 from .store import RunInfo
 
 FORMATS = ("html", "md")
@@ -401,18 +401,32 @@ def _first_section(a: RunAnalysis, names: list[str], verdict: str) -> Section:
     rows = [[g, pct(first), pct(later)]
             for g, first, later in zip(groups, series["moving first"], series["moving later"],
                                        strict=True)]
+    figures = [Plot("first-player-by-player", plots.grouped_rate_bars(
+        names, {k: v[:-1] for k, v in series.items()},
+        "Win rate per player moving first and later (95 % CI)"))]
+    if f.ci95 is not None:  # the test's figure first: what the verdict says
+        low, high = f.ci95
+        figures.insert(0, Plot("first-player", plots.difference_forest(
+            ["first player"], [(100 * f.excess, 100 * low, 100 * high)], [False],
+            f"First player's wins over the expected {100 * f.expected:.1f} % (95 % CI)",
+            "percentage points of the games over the expected share")))
     note = ("The test holds who moved first and who won as they were, and asks whether the "
             "first mover is among the winners more often than if the games' winners were "
-            "shuffled among the games (a permutation test, normal approximation): a stronger "
-            "player who often moves first then does not pass for a first-player advantage. "
-            "The dashed line is the share the first mover would win if moving first made no "
-            "difference, over all games (the last pair of bars).")
+            "shuffled among the games (a permutation test: by its normal approximation from "
+            f"{FIRST_SHUFFLE_BELOW} games, from {SHUFFLES:,} seeded shuffles below): a "
+            "stronger player who often moves first then does not pass for a first-player "
+            "advantage."
+            + (" The first figure is that test's: the points of the games the first mover won "
+               "above (or below) the share it would win if moving first made no difference, "
+               "given who moved first and who won, with the test's 95 % interval, which "
+               "leaves out 0 exactly when the test is significant." if f.ci95 else "")
+            + " The bars per player and the table give each player's own win rate moving "
+            "first and moving later, with its Wilson interval: these mix moving first with "
+            "the player's strength, and the first mover's share over all games (the table's "
+            "last row) is judged against its expected share by the test, not by this interval.")
     if a.no_first_player:
         note += f" {a.no_first_player} games had no first player and are left out here."
-    return Section("first", "Is there a first-player advantage?", [verdict],
-                   [Plot("first-player", plots.grouped_rate_bars(
-                       groups, series, "Win rate moving first and later (95 % CI)",
-                       f.expected, "expected moving first, all"))],
+    return Section("first", "Is there a first-player advantage?", [verdict], figures,
                    (["player", "win rate moving first", "win rate moving later"], rows), note)
 
 

@@ -12,7 +12,10 @@ from .stats import wilson_interval
 
 
 class Tally:
-    """Wins per listed player, draws and total length, updated one game at a time."""
+    """Wins per listed player, draws and total length, updated one game at a time. A game
+    won by several players together (a tie at the top) is a win for each of them, as in a
+    report's win rates (the balance tests there count it 1/k for each of the k): the wins
+    then add up to more than the games won, which `shared_words` says; a draw is no one's."""
 
     def __init__(self, players: list[str]):
         self.players = list(players)
@@ -49,3 +52,14 @@ def summarise(players: list[str], results: Iterable[dict[str, Any]]) -> dict[str
     for r in results:
         tally.add(r)
     return tally.to_json()
+
+
+def shared_words(summary: dict[str, Any]) -> str | None:
+    """The line to print under a summary (`Tally.to_json`) whose wins add up to more than
+    the games won, because some were won by several players together; None if none was."""
+    total, won = sum(summary["wins"]), summary["games"] - summary["draws"]
+    if total <= won:
+        return None
+    return (f"shared wins: {total} wins in {won} games won: a game won by several players "
+            "together (a tie) is a win for each of them, so the win rates add up to "
+            f"{100 * total / summary['games']:.1f} %")
