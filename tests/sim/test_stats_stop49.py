@@ -194,3 +194,49 @@ def test_the_markdown_report_renders_with_the_new_figures(tmp_path: Path):
     render_markdown(doc, tmp_path, "figs")
     assert {"first-player.svg", "first-player-by-player.svg"} <= {p.name for p in
                                                                   tmp_path.iterdir()}
+
+
+def test_a_first_player_always_in_one_seat_is_that_seat_as_a_whole():
+    """Audit (stop 49): Viktory II's report called a 4-player map's seat 0 "the first player
+    ... has the edge" where its place on the map was the cause (the same AI, the board turned
+    180 degrees, gave seat 0 no win). Where the first mover sat in the same seat in every
+    game, the verdict says the figure is of that seat as a whole; where the first seat
+    varies (a toss), it says nothing of the kind."""
+    a = analyse_games(TWO, audit_games())
+    assert a.first is not None and a.first.seat == 0
+    assert a.first_verdict().endswith(
+        "(the first player always sat in seat 0: this is of that seat as a whole, its place "
+        "or side as well as moving first)")
+    assert a.to_json()["first_player"]["seat"] == 0
+    tossed = [{**g, "first_player": g["index"] // 2 % 2} for g in audit_games()]
+    b = analyse_games(TWO, tossed)
+    assert b.first is not None and b.first.seat is None
+    assert "always sat in seat" not in b.first_verdict()
+
+
+def test_a_tunes_score_is_the_seats_share_of_each_game():
+    """Audit (stop 49): a tune's `_score` figures counted a game won by several together as
+    a whole win for each, and a draw as half whatever the number of players: now a seat's
+    share is its reward (1/k of a win k shared, 1/n of a draw among n)."""
+    from warroom.sim.tune import measure, parse_target
+
+    games = [game(0, [0, 1, 2], [0, 2]), game(1, [0, 1, 2], []), game(2, [0, 1, 2], [0]),
+             game(3, [0, 1, 2], [1])]
+    score = measure(games, parse_target("seat0_score=0.5", 3))
+    assert score.value == pytest.approx((1 / 2 + 1 / 3 + 1 + 0) / 4)
+    win = measure(games, parse_target("seat0_win=0.5", 3))
+    assert win.value == pytest.approx(2 / 4)
+    two = [game(0, [0, 1], []), game(1, [0, 1], [0])]
+    assert measure(two, parse_target("seat0_score=0.5", 2)).value == pytest.approx(0.75)
+
+
+def test_simulate_prints_the_shared_wins_line(capsys):
+    """Audit (stop 49): `simulate`'s table printed wins adding up to more than the games
+    without a word; the line `shared_words` gives is printed under it."""
+    from warroom.cli.simulate import _print_summary
+
+    tally = Tally(["random", "random", "random"])
+    for w in [[0]] * 9 + [[1]] * 4 + [[2]] * 4 + [[0, 2]] * 3:
+        tally.add({"winners": w, "length": 10})
+    _print_summary("Viktory II", 1, 1, tally.to_json(), Path("v.sqlite"))
+    assert "shared wins: 23 wins in 20 games won" in capsys.readouterr().out

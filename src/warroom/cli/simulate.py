@@ -31,6 +31,7 @@ from ..sim.cards import (
 from ..sim.progress import game_progress
 from ..sim.runs import execute, find_resumable
 from ..sim.store import ResultStore, RunInfo, default_db_path
+from ..sim.summary import shared_words
 from . import cli
 from .common import (
     FILE,
@@ -239,6 +240,9 @@ def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path
                       f"{lo:.1%} - {hi:.1%}")
     Console().print(table)
     click.echo(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions")
+    shared = shared_words(summary)
+    if shared:
+        click.echo(shared)
     sample = sample_words(summary["games"])
     if sample:
         click.echo(sample)

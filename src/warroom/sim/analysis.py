@@ -122,6 +122,7 @@ class FirstPlayer:
     scope: str = ""  # what they are, in words: "the 6 cells of the sweep"
     excess: float = 0.0  # rate minus expected (as a share of the games)
     ci95: tuple[float, float] | None = None  # the test's 95 % interval of `excess`; None: no test
+    seat: int | None = None  # the seat the first mover sat in, when it was the same in every game
 
     def __post_init__(self) -> None:
         if self.p_adjusted is None:
@@ -365,6 +366,11 @@ class RunAnalysis:
             later = "the second player has" if self.seats == 2 else "the players moving later have"
             verdict += (f"; a disadvantage: the first player wins less than its fair share, "
                         f"{later} the edge")
+        if direction and f.seat is not None:
+            # Moving first and sitting in that seat are then one: a seat's place on a map (or
+            # its side of the board) counts here as much as the turn order.
+            verdict += (f" (the first player always sat in seat {f.seat}: this is of that seat "
+                        "as a whole, its place or side as well as moving first)")
         return verdict
 
     def seat_verdict(self) -> str:
@@ -419,7 +425,7 @@ class RunAnalysis:
                 **f.rate.to_json(), "expected": f.expected, "p": f.p,
                 "excess": f.excess, "excess_ci95": None if f.ci95 is None else list(f.ci95),
                 "p_adjusted": f.p_adjusted, "family": f.family,
-                "unmeasurable": f.unmeasurable or None,
+                "unmeasurable": f.unmeasurable or None, "seat": f.seat,
                 "when_first": [r.to_json() for r in f.first_by_player],
                 "when_later": [r.to_json() for r in f.later_by_player],
             }
@@ -603,6 +609,7 @@ class _FirstTally:
         # run of a few games is shuffled on (`first_mover_test`)
         self.movers = array("B")
         self.winners = array("Q")
+        self.seats: set[int] = set()  # the seats the first movers sat in
 
     def add(self, seating: list[int], winner_seats: list[int], first_seat: int) -> None:
         self.games += 1
@@ -610,6 +617,7 @@ class _FirstTally:
         self.first[seating[first_seat]] += 1
         won = [seating[seat] for seat in winner_seats]
         self.movers.append(seating[first_seat])
+        self.seats.add(first_seat)
         self.winners.append(sum(1 << i for i in won))
         for i in won:
             for j in won:
@@ -624,7 +632,8 @@ class _FirstTally:
         moments = first_mover_moments(n, self.first, self.together)
         first = FirstPlayer(Rate(self.first_wins, n), moments.mean / n, None,
                             [Rate(w, k) for w, k in self.first_by],
-                            [Rate(w, k) for w, k in self.later_by])
+                            [Rate(w, k) for w, k in self.later_by],
+                            seat=next(iter(self.seats)) if len(self.seats) == 1 else None)
         if moments.variance == 0:
             return replace(first, unmeasurable=self.unmeasurable(players))
         test = first_mover_test(self.movers, self.winners, moments)

@@ -5,9 +5,11 @@ target a designer wants (`warroom tune`).
   `NAME=V1|V2|...` (a choice, any option: lists too). NAME is a rule option, or a number in a
   card file: `OPTION:CARD.FIELD` (see datafile.py).
 - A **target** is `FIGURE=VALUE`: `first_player_win`, `seatN_win`, `playerN_win` (a share of
-  the games), the same with `_score` (a draw counting half a win: 0.5 is balance in a game with
-  draws), `draws`, `length` (mean decisions per game) or `metric:NAME` (the mean of one of
-  the game's metrics).
+  the games, a game won by several together a win for each), the same with `_score` (the
+  seat's share of each game, as its reward: 1/k of a game k won together, and of a draw 1/n
+  among n players, half with two: 0.5 is balance in a two-player game with draws), `draws`,
+  `length` (mean decisions per game) or `metric:NAME` (the mean of one of the game's
+  metrics).
 - **Trials** are proposed by Optuna's TPE sampler; each is a run in the results database
   (the tune's seed in every run, so game i starts from the same deal in every trial: common
   random numbers) with `batch` games. The Optuna study lives in the same SQLite file, so
@@ -39,7 +41,15 @@ from typing import Any
 import yaml
 
 from ..agents import parse_specs, refuse_humans
-from ..engine import ConfigError, DataError, Game, config_to_json, derive_seed, parse_assignments
+from ..engine import (
+    ConfigError,
+    DataError,
+    Game,
+    Outcome,
+    config_to_json,
+    derive_seed,
+    parse_assignments,
+)
 from ..engine.config import option_names, option_text, read_number
 from . import datafile
 from .runs import execute, refuse_other_version
@@ -255,7 +265,9 @@ def measure(games: typing.Iterable[dict[str, Any]], target: Target) -> Figure:
                 if seat is None:
                     continue
             trials += 1
-            successes += 1.0 if seat in winners else (0.5 if score and not winners else 0.0)
+            # a seat's share of the game, as its reward (1/k of a win k shared, 1/n of a draw)
+            successes += (Outcome(tuple(winners), (0.0,) * len(g["seating"]), "").reward(seat)
+                          if score else seat in winners)
         elif figure == "draws":
             trials += 1
             successes += not winners
