@@ -397,7 +397,7 @@ class ViewRules(State):
         stacks = new._unseen_stacks(player, vis, held)
         blank = new._blank_unseen_kinds(player, vis, held)
         lifted = {u for units in stacks.values() for u in units}
-        new._lift(stacks)
+        new._lift(player, stacks, vis, held)
         garrisons = new._lift_garrisons(player, vis, held, blank)
         lifted |= garrisons
         if self.config.dark:
@@ -503,11 +503,12 @@ class ViewRules(State):
         own), the remembered holder where it may; the others take what is left, at random,
         a remembered city a city. So a town upgraded or taken out of sight never shows as it
         is when another may take the change, whichever that is. What a turn under way is
-        bound to (`bound`) stays as it is. Land units whose kinds stay in a town that changes
-        hands go to another of their owner's (one the player does not know of, if any); the
-        other units in it leave it (`lifted`: drawn again; frigates as stacks of their own,
-        `stacks`). If no draw of a few keeps the units whose kinds stay supported, it is
-        left as it is. (`garrisons`: units off the map already, `_lift_garrisons`.)"""
+        bound to (`bound`) stays as it is. Land units whose kinds stay in these towns go
+        into towns of their owner's drawn among them (`_rehouse`); the other units in a
+        remembered town that changes hands leave it (`lifted`: drawn again; frigates as
+        stacks of their own, `stacks`). If no draw of a few keeps the units whose kinds stay
+        supported, it is left as it is. (`garrisons`: units off the map already,
+        `_lift_garrisons`.)"""
         memory = self.memory[p]
         known = [r for r in sorted(memory) if not vis >> r & 1 and r not in bound
                  and self.settle[r]]
@@ -515,9 +516,9 @@ class ViewRules(State):
             return
         truth = {h: (self.sowner[h], self.settle[h]) for h in known + movable}
         for _ in range(PLACING_TRIES):
+            # (a draw that leaves them as they stand goes on like any other: whether it
+            # does is the true state's, and so would be what follows)
             values = self._draw_holders(p, known, movable, truth)
-            if values == truth:  # as they stand (the draw owes nothing to it)
-                return
             if values is not None and self._supportable(p, values, set(known), vis):
                 break
         else:
@@ -530,13 +531,6 @@ class ViewRules(State):
                 here.setdefault(self.uh[u], []).append(u)
         kept = {h: [u for u in units if u not in drawn and self.ut[u] != FRIG]
                 for h, units in here.items()}
-        homes = {}  # a garrison whose town changes hands goes to another of its owner's
-        for h, units in kept.items():
-            owner = truth.get(h, (-1,))[0]
-            if units and h in values and values[h][0] != owner:
-                towns = [k for k in movable if values[k][0] == owner] or \
-                    [k for k in known if values[k][0] == owner]
-                homes[h] = towns[self.rng.randrange(len(towns))]
         for h, (owner, kind) in values.items():
             if owner != truth[h][0] and h in memory:  # (the others are lifted afterwards)
                 units = [u for u in here.get(h, []) if u not in kept.get(h, ())]
@@ -547,9 +541,55 @@ class ViewRules(State):
                     if frigates:
                         stacks[h] = frigates
             self.sowner[h], self.settle[h] = owner, kind
-        for h, home in homes.items():
-            for u in kept[h]:
-                self.move_unit(u, home)
+        self._rehouse(truth, values, set(known),
+                      {h: units for h, units in kept.items() if units})
+
+    def _rehouse(self, truth: dict[int, tuple[int, int]], values: dict[int, tuple[int, int]],
+                 known: set[int], kept: dict[int, list[int]]) -> None:
+        """`_reconcile`: the units whose kinds stay in the towns and cities whose holders
+        are drawn (the mover's placed from reserve this turn), with each town's count of
+        them (`placed`), go into towns drawn among their owner's there in the copy (its own
+        capital's into it): which of its towns out of sight took them does not show, and
+        where they truly stood must play no part (two positions alike but for which town a
+        unit was placed in gave different copies). The remembered towns (`known`) stay
+        where they are; the others are lifted afterwards (`_lift_settlements`), so only
+        what they are counts, not where they stand."""
+        capital, easy, fired = self.capital, self.easy, self.overwatch_fired
+
+        def order(h: int) -> tuple[int, ...]:
+            if h in known:
+                return (0, h)
+            return (1, values[h][1], easy >> h & 1, h in fired, h)
+
+        # the towns holding some, by owner and whether it is the owner's own capital
+        groups: dict[tuple[int, bool], list[int]] = {}
+        for h in sorted(truth):
+            if h in kept or h in self.placed:
+                owner = truth[h][0]
+                groups.setdefault((owner, h == capital[owner]), []).append(h)
+        ut, us, um, uf = self.ut, self.us, self.um, self.uf
+        for (owner, own), sources in sorted(groups.items()):
+            homes = sorted((h for h in values
+                            if values[h][0] == owner and (h == capital[owner]) == own),
+                           key=order)
+            if len(homes) < len(sources):
+                continue  # (the counts are kept: never so)
+            # what each holds, in an order that owes nothing to where it stood
+            loads = sorted(((sorted((ut[u], us[u], um[u], uf[u]) for u in kept.get(h, ())),
+                             self.placed.get(h) or [], kept.get(h, [])) for h in sources),
+                           key=lambda load: (load[0], load[1]))
+            for h in sources:
+                self.placed.pop(h, None)
+                if h in kept:
+                    self.occ_sub(h, len(kept[h]))
+            for (_, placed, units), home in zip(loads, self.rng.sample(homes, len(sources)),
+                                                strict=True):
+                if placed:
+                    self.placed[home] = placed
+                for u in units:
+                    self.uh[u] = home
+                if units:
+                    self.occ_add(home, owner, len(units))
 
     def _draw_holders(self, p: int, known: list[int], unknown: list[int],
                       truth: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]] | None:
@@ -817,9 +857,11 @@ class ViewRules(State):
                 # by a map file (whose pieces everybody knows)
                 if h not in start_area(self.board, self.config.starts[marker]):
                     marker = -2 - marker
-            easy = q == mover and bool(self.easy >> h & 1)  # the mover's mark goes with it
+            # the mover's mark goes with its town (and leaves the hex whoever holds it now)
+            easy = bool(self.easy >> h & 1)
             if easy:
                 self.easy &= ~(1 << h)
+                easy = q == mover
             out.append(_Unknown(q, self.settle[h], marker, h, self.terrain[h],
                                 [u for u in units if u not in drawn], self.placed.pop(h, None),
                                 self.overwatch_fired.pop(h, None), easy))
@@ -1145,27 +1187,21 @@ class ViewRules(State):
 
     def _naval_owners(self, blank: dict[int, list[int]], vis: int, bound: set[int],
                       unknown: list[_Unknown]) -> set[int]:
-        """The owners whose blanked units may be drawn as frigates: those with an explored
-        water hex out of the player's sight (`vis`) that a frigate of theirs may stand on
-        (`_free_hexes`, with the stacks out of sight lifted), and somewhere out of it for a
-        land unit drawn for a frigate (such land, or a town or city of theirs: those lifted,
-        `unknown`, go out of it). The others' frigates get back their kind: a frigate drawn
-        for them would have no water, or a land unit drawn for one no land."""
+        """The owners whose blanked units may be drawn as frigates: those with a city (on
+        the board, or among those lifted, `unknown`) and an explored water hex out of the
+        player's sight (`vis`) that a frigate of theirs may stand on (`_free_hexes`, with
+        the stacks out of sight lifted). The others' blanked frigates are drawn again as
+        land units (or go into the reserve) like the rest: given back their kind, they
+        would tell how many frigates stood out of sight (a land unit drawn with no land to
+        stand on goes into the reserve, `_put_back`)."""
         naval = set()
-        homes = {t.owner for t in unknown}
         cities = {t.owner for t in unknown if t.kind == CITY}
-        for q, units in blank.items():
+        for q in blank:
             if q not in cities and not any(self.settle[h] == CITY
                                            for h in self.own_settlements(q)):
                 continue  # only a city supports a frigate: none on the board, none drawn
-            if (self._free_hexes(q, True, vis, bound)
-                    and (q in homes or self._own_out_of(q, vis)
-                         or self._free_hexes(q, False, vis, bound))):
+            if self._free_hexes(q, True, vis, bound):
                 naval.add(q)
-                continue
-            for u in [u for u in units if self.ut[u] == FRIG]:
-                units.remove(u)
-                self.onboard[q][FRIG] += 1
         return naval
 
     def _draw_units(self, blank: dict[int, list[int]], naval: set[int],
@@ -1238,15 +1274,21 @@ class ViewRules(State):
             stacks.setdefault(h, []).append(u)
         return stacks
 
-    def _lift(self, stacks: dict[int, list[int]]) -> None:
+    def _lift(self, p: int, stacks: dict[int, list[int]], vis: int, bound: set[int]) -> None:
         """These stacks' hexes are left empty until `_put_back`, without the mover's mark of
         the hexes it had something on when the turn began (`easy`: not difficult terrain
-        for it this turn): its stacks put back bring one."""
-        mover = self.player
-        for h, units in stacks.items():  # a frigate with cargo is bound: no stack carries any
+        for it this turn): its stacks put back bring one. The hexes out of the player's
+        sight (`vis`) its units have left this turn lose theirs too: where they stood is
+        the true state's (towns and cities keep theirs, which go with them; what a turn
+        under way binds, `bound`, stays as it is)."""
+        for h in stacks:  # a frigate with cargo is bound: no stack carries any
             self.occ_sub(h, self.occ_n[h])
-            if self.uo[units[0]] == mover:
-                self.easy &= ~(1 << h)
+        if self.player != p and self.easy:
+            keep = vis
+            for h in [*self.settled, *bound]:
+                if h >= 0:
+                    keep |= 1 << h
+            self.easy &= keep
 
     def _lift_garrisons(self, p: int, vis: int, bound: set[int],
                         blank: dict[int, list[int]]) -> set[int]:
@@ -1335,13 +1377,18 @@ class ViewRules(State):
         is out of every other player's sight, on one out of the player's sight, `vis`).
         Where there is none (the owner has explored no such hex) a stack drawn afresh
         stays in the reserve; one with units whose kinds stay goes into a town
-        (`_stand_again`). Land units go first. A land stack of the mover's gets its
+        (`_stand_again`). Land units go first, and of each class the stacks with units
+        whose kinds stay. A land stack of the mover's gets its
         start-of-turn mark (`easy`) wherever it goes: which of its hexes had one does not
         show."""
         land = [i for i, (units, _) in enumerate(parts) if self.ut[units[0]] != FRIG]
         sea = [i for i, (units, _) in enumerate(parts) if self.ut[units[0]] == FRIG]
-        self.rng.shuffle(land)
-        self.rng.shuffle(sea)
+        for group in (land, sea):
+            self.rng.shuffle(group)
+            # those with units whose kinds stay first: a stack drawn afresh that finds no
+            # room goes into the reserve, one kept must stand somewhere (were the last hex
+            # taken by one drawn, the kept units would be lost to the copy and its copies)
+            group.sort(key=lambda i: not parts[i][1])
         mover = self.player
         for i in land + sea:
             units, kept = parts[i]
@@ -1358,7 +1405,7 @@ class ViewRules(State):
             if sites:
                 target = sites[self.rng.randrange(len(sites))]
             else:
-                target = self._stand_again(owner, naval, vis) if kept else -1
+                target = self._stand_again(owner, naval, vis, bound) if kept else -1
             if target < 0:
                 for u in units:  # nowhere to stand out of sight: in the reserve
                     self.onboard[owner][self.ut[u]] -= 1
@@ -1373,12 +1420,14 @@ class ViewRules(State):
             if not naval and owner == mover:
                 self.easy |= 1 << target
 
-    def _stand_again(self, q: int, naval: bool, vis: int) -> int:
+    def _stand_again(self, q: int, naval: bool, vis: int, bound: set[int]) -> int:
         """Where a stack with units of q's whose kinds stay goes when q has explored no hex
         out of sight for it: into one of q's towns (a frigate: ports) out of the player's
-        sight (`vis`); else -1 (the reserve). Not back where it stood: that is the true
-        state's."""
-        towns = [k for k in self._own_out_of(q, vis) if not naval or self.is_port(k, q)]
+        sight (`vis`) that nothing a turn under way binds (`bound`: what stands there stays
+        as it is, and nothing joins it); else -1 (the reserve). Not back where it stood:
+        that is the true state's."""
+        towns = [k for k in self._own_out_of(q, vis) if k not in bound
+                 and (not naval or self.is_port(k, q))]
         return towns[self.rng.randrange(len(towns))] if towns else -1
 
     def _own_out_of(self, q: int, vis: int) -> list[int]:
