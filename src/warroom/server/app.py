@@ -62,10 +62,12 @@ from .live import (
     HANDOVER,
     LiveGame,
     LogHeld,
+    OutdatedGame,
     Rejected,
     away_text,
     change_order,
     new_token,
+    stamp_rules,
     token_hash,
     view_frame,
 )
@@ -392,6 +394,8 @@ class Server:
         self.uploads = Uploads(store)
         self.games: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}  # games that no longer rebuild, and why
+        # Games made under another rules version than this release's: listed, never replayed
+        self.outdated: dict[str, OutdatedGame] = {}
         # Games another server over the same store changed (a Conflict): this one's copy is
         # behind the store for good, so it changes them no more until it restarts
         self.elsewhere: set[str] = set()
@@ -411,21 +415,32 @@ class Server:
 
     # --- games ---
     def load(self) -> None:
-        """Rebuild every stored game by replaying its record."""
+        """Rebuild every stored game by replaying its record; one made under another rules
+        version is listed as it is stored, not replayed."""
         for row in self.store.games():
             try:
-                self.games[row.id] = self._rebuild(row)
+                rebuilt = self._rebuild(row)
             except (WarroomError, KeyError) as exc:
                 self.broken[row.id] = str(exc)
                 log.warning("game %s does not rebuild: %s", row.id, exc)
+                continue
+            if isinstance(rebuilt, OutdatedGame):
+                self.outdated[row.id] = rebuilt
+                log.warning("game %s is not rebuilt: it was %s", row.id, rebuilt.why)
+            else:
+                self.games[row.id] = rebuilt
 
-    def _rebuild(self, row: GameRow) -> LiveGame:
+    def _rebuild(self, row: GameRow) -> LiveGame | OutdatedGame:
         if row.damage:
             raise StoreError(row.damage)
         game = REGISTRY.get(row.game)
         if game is None:
             raise ConfigError(f"game {row.game!r} is not registered")
-        config, names = config_from(game, row.options, self.uploads)
+        if row.version is not None and row.version != game.version:
+            return OutdatedGame(row, game)
+        # its data files from the copies stored with it (none: an older warroom's game, whose
+        # files are read from disk, as they always were, and stored now)
+        config, names = config_from(game, row.options, self.uploads, row.files)
         record = Record(game.name, game.version, config_to_json(config), row.seed,
                         list(row.actions))
         state = replay_to_end(game, record)
@@ -451,6 +466,8 @@ class Server:
                     and row.seats[seat].label == "invite"):
                 raise StoreError(f"table claims: seat {seat} is not an invite seat of the "
                                  f"{state.num_players}")
+        unstamped = row.version is None
+        stamp_rules(row, game, config, names)
         live = LiveGame(row, game, config, state, names)
         # in the order they happened (a seat handed to the AI resigns no more, and back)
         changes = sorted([(seat, at, "resigned") for seat, at in row.resignations]
@@ -469,6 +486,12 @@ class Server:
                 live.to_ai(seat, at, "away")
             else:
                 live.gave_up(seat, at, live.resign_ended_game_at(at))
+        if unstamped:  # so that a later release does not replay it under other rules
+            try:
+                self.store.add_rules(row)
+            except WriteFailed as exc:
+                log.warning("game %s: could not store its rules version and data files (%s); "
+                            "the next start stores them", row.id, exc)
         return live
 
     def in_play(self) -> int:
@@ -571,6 +594,7 @@ class Server:
             tokens.append({"seat": i, "kind": seat.kind, "token": token})
         row = GameRow(secrets.token_hex(6), game.name, _stored_options(options), seed,
                       seats)
+        stamp_rules(row, game, config, names)  # stored with it: a restart replays these
         self.store.add_game(row)
         live = LiveGame(row, game, config, state, names)
         live.touch()
@@ -1256,6 +1280,10 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     def find(game_id: str) -> LiveGame | None:
         return server.games.get(game_id)
 
+    def stored(game_id: str) -> LiveGame | OutdatedGame | None:
+        """A game in play, or one listed only (made under another rules version)."""
+        return server.games.get(game_id) or server.outdated.get(game_id)
+
     # The pages answer HEAD as GET (a link checker, `curl -I`), without the body.
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def lobby_page() -> FileResponse:
@@ -1303,9 +1331,11 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             return fail(f"limit must be a number of games, 1 to {MAX_LIST_PAGE}")
         if skip is None:
             return fail("offset must be a number of games to skip, 0 or more")
-        games = sorted(server.games.values(), key=lambda g: -g.row.created)[skip:skip + size]
+        held: list[LiveGame | OutdatedGame] = [*server.games.values(),
+                                               *server.outdated.values()]
+        games = sorted(held, key=lambda g: -g.row.created)[skip:skip + size]
         return JSONResponse({"games": [g.summary() for g in games],
-                             "total": len(server.games), "offset": skip})
+                             "total": len(held), "offset": skip})
 
     @app.post("/api/games")
     async def create_game(request: Request) -> Response:
@@ -1356,7 +1386,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
 
     @app.get("/api/games/{game_id}")
     async def game_summary(game_id: str) -> Response:
-        live = find(game_id)
+        live = stored(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
         return JSONResponse(live.summary())
@@ -1421,10 +1451,11 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Response:
-        live = find(game_id)
+        live = stored(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
-        if not live.over():
+        # An outdated game's, whatever its state: it can go on on no server of this release
+        if isinstance(live, LiveGame) and not live.over():
             return fail("the record holds every secret: it is offered once the game is over",
                         409)
         name = f"warroom-{live.game.name}-{live.id}.json"
@@ -1441,6 +1472,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         through a long game gets a page at a time). With `log=changes` each step's log is
         given as its change from the step before (the replay page asks so, a window at a
         time: a log is not sent again at each step)."""
+        if game_id in server.outdated:
+            return fail(server.outdated[game_id].refusal(), 409)
         live = find(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
@@ -1503,6 +1536,10 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             server.greeting[address] -= 1
             if not server.greeting[address]:
                 del server.greeting[address]
+        if game_id in server.outdated:  # nothing is played, nor shown, of it here
+            await ws.send_text(error_frame(server.outdated[game_id].refusal()))
+            await ws.close(code=4410)
+            return
         live = find(game_id)
         if live is None:
             await ws.send_text(error_frame(_missing(server, game_id)))

@@ -35,9 +35,15 @@ from typing import Any
 
 from ..agents import parse_spec
 from ..engine import Game, Outcome, Record, State, WarroomError, config_to_json, to_json
-from ..engine.data import plain
+from ..engine.data import displayable, plain
 from ..engine.embed import embed_files
-from ..engine.record import Resignation, record_outcome, replay_to_end, sides
+from ..engine.record import (
+    Resignation,
+    record_config,
+    record_outcome,
+    replay_to_end,
+    sides,
+)
 from .store import GameRow, GameStore, SeatRow
 
 SPECTATOR = None
@@ -539,32 +545,117 @@ class LiveGame:
     def record(self) -> Record:
         """The full record (only offered once the game is over: it holds every secret), with
         the data files it was played with, so that it replays anywhere."""
-        config = config_to_json(self.config)
-        for key, value in config.items():  # an uploaded file by its name, not our copy
-            if isinstance(value, str) and value in self.upload_names:
-                config[key] = self.upload_names[value]
-            elif isinstance(value, list) and len(value) == 1 and value[0] in self.upload_names:
-                config[key] = [self.upload_names[value[0]]]
-        # Who played each seat, as a command-line save says it: a person is "human" (until
-        # `handed_to_ai` says the AI took the seat over), an AI by its spec.
-        handed = {r.seat for r, _ in self.handed}
-        players = ["human" if seat.kind == "person" or i in handed else seat.spec
-                   for i, seat in enumerate(self.seats)]
-        meta: dict[str, Any] = {"server_game": self.id, "players": players}
-        if self.upload_names:
-            meta["uploaded_files"] = sorted(self.upload_names.values())
-        if self.handed:  # who played those seats from then on (the actions say the rest)
-            meta["handed_to_ai"] = [{**r.to_json(), "agent": HANDOVER, "why": why}
-                                    for r, why in self.handed]
-        return Record(self.game.name, self.game.version, config, self.row.seed,
-                      list(self.actions), meta, files=embed_files(self.game, self.config),
-                      resigned=self.resigned)
+        meta = _record_meta(self.row, self.seats, self.handed,
+                            sorted(self.upload_names.values()))
+        return stored_record(self.row, self.actions, meta, self.resigned)
 
     def played_record(self) -> Record:
-        """The actions as a record over the config in play (its files on this server's disk):
-        what the server replays, with no copy of the data files."""
+        """The actions as a record over the config in play (its data files the server's
+        copies of them): what the server replays, with no copy of the files in it."""
         return Record(self.game.name, self.game.version, config_to_json(self.config),
                       self.row.seed, list(self.actions), resigned=self.resigned)
+
+
+def stamp_rules(row: GameRow, game: Game, config: Any, upload_names: dict[str, str]) -> None:
+    """Give `row` the rules it is played under now, when it has none (a new game, or one an
+    older warroom stored): the game's rules version, its whole `config` as a record writes it
+    (an uploaded file by its name, not our copy) and a copy of each data file it names."""
+    if row.version is not None:
+        return
+    played = config_to_json(config)
+    for key, value in played.items():
+        if isinstance(value, str) and value in upload_names:
+            played[key] = upload_names[value]
+        elif isinstance(value, list) and len(value) == 1 and value[0] in upload_names:
+            played[key] = [upload_names[value[0]]]
+    row.version, row.config, row.files = game.version, played, embed_files(game, config)
+
+
+def stored_record(row: GameRow, actions: list[tuple[int, dict[str, Any]]],
+                  meta: dict[str, Any], resigned: Resignation | None) -> Record:
+    """The record of a stored game, under the rules version, config and data files it was
+    made with (`stamp_rules`)."""
+    assert row.version is not None and row.config is not None
+    return Record(row.game, row.version, dict(row.config), row.seed, list(actions), meta,
+                  files=dict(row.files), resigned=resigned)
+
+
+def _record_meta(row: GameRow, seats: list[SeatRow], handed: list[tuple[Resignation, str]],
+                 uploaded: list[str]) -> dict[str, Any]:
+    """A record's `meta`: who played each seat, as a command-line save says it (a person is
+    "human" until `handed_to_ai` says the AI took the seat over, an AI by its spec)."""
+    taken = {r.seat for r, _ in handed}
+    players = ["human" if seat.kind == "person" or i in taken else seat.spec
+               for i, seat in enumerate(seats)]
+    meta: dict[str, Any] = {"server_game": row.id, "players": players}
+    if uploaded:
+        meta["uploaded_files"] = uploaded
+    if handed:  # who played those seats from then on (the actions say the rest)
+        meta["handed_to_ai"] = [{**r.to_json(), "agent": HANDOVER, "why": why}
+                                for r, why in handed]
+    return meta
+
+
+class OutdatedGame:
+    """A stored game made under another rules version of its game than this server plays.
+    It is not replayed: under these rules it would go otherwise, or not at all (a finished
+    game's last action refused, "the game is over"). It stays listed, its record is offered as
+    it was stored, under its own version (a warroom of that version replays it), and nothing
+    is played in it."""
+
+    def __init__(self, row: GameRow, game: Game):
+        assert row.version is not None
+        self.row, self.id, self.game = row, row.id, game
+        version = row.version if len(row.version) <= 20 else row.version[:17] + "..."
+        self.why = (f"made with {game.name} rules version {displayable(version)}; this server "
+                    f"plays version {game.version}")
+
+    def refusal(self) -> str:
+        """Why the game cannot be played nor replayed here, in one line."""
+        return (f"game {self.id} was {self.why}: it cannot go on, nor be replayed, on this "
+                f"release; its record (/api/games/{self.id}/record) replays with a warroom of "
+                "that rules version")
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists: never a token. `status` is `outdated`, `note` says why."""
+        seats = [{"seat": i, "kind": s.kind, "label": s.label or _seat_label(s),
+                  "connected": False} for i, s in enumerate(self.row.seats)]
+        return {"id": self.id, "game": self.game.name, "title": self.game.title,
+                "status": "outdated", "created": self.row.created, "seats": seats,
+                "rules_version": self.row.version, "note": self.why}
+
+    def record(self) -> Record:
+        """The game as stored: its actions under its own rules version, config and files,
+        then its resignations and hand-overs (the last, a resignation after every action of a
+        game of two sides, as the one that ended it)."""
+        changes = sorted([(seat, at, "resigned") for seat, at in self.row.resignations]
+                         + [(seat, at, "away") for seat, at in self.row.handovers],
+                         key=lambda c: change_order(c[1], c[2], c[0]))
+        resigned = None
+        if (changes and changes[-1][2] == "resigned"
+                and changes[-1][1] == len(self.row.actions) and self._two_sides()):
+            seat, at, _ = changes.pop()
+            resigned = Resignation(seat, at)
+        handed = [(Resignation(seat, at), why) for seat, at, why in changes]
+        assert self.row.config is not None
+        # an uploaded file by its name, as the config keeps it (a list option: its one item)
+        named = [self.row.config.get(key) for key, value in self.row.options.items()
+                 if isinstance(value, dict) and "upload" in value]
+        uploaded = sorted(str(v[0] if isinstance(v, list) and v else v) for v in named)
+        meta = _record_meta(self.row, self.row.seats, handed, uploaded)
+        return stored_record(self.row, self.row.actions, meta, resigned)
+
+    def _two_sides(self) -> bool:
+        """Whether the game has two sides (two seats, or two teams) by its stored config, as
+        these rules read it (else by its seats): then a resignation ended it. Unreplayed, the
+        seats the rules put out are not known (a free-for-all of three that a resignation
+        ended, its third seat out, reads as one the AI played on)."""
+        players = len(self.row.seats)
+        try:
+            config = record_config(self.game, stored_record(self.row, [], {}, None))
+            return len(sides(self.game, config, players)) == 2
+        except WarroomError:
+            return players == 2
 
 
 def change_order(at: int, why: str, seat: int) -> tuple[int, bool, int]:

@@ -33,6 +33,7 @@ from typing import Any
 from ..engine import ConfigError, DataError, Game, config_to_json
 from ..engine.config import option_bounds, option_help
 from ..engine.data import DataOption
+from ..engine.embed import EmbeddedFile, with_embedded
 from .store import FileRow, GameStore
 
 MAX_UPLOAD = 256 * 1024
@@ -313,11 +314,16 @@ def _safe_name(name: str) -> str:
     return safe if any(c.isalnum() for c in safe) else "upload"
 
 
-def config_from(game: Game, values: dict[str, Any], uploads: Uploads) -> tuple[Any, dict[str, str]]:
-    """The Config for `values` (a ConfigError or DataError names the option at fault)."""
+def config_from(game: Game, values: dict[str, Any], uploads: Uploads,
+                files: dict[str, EmbeddedFile] | None = None) -> tuple[Any, dict[str, str]]:
+    """The Config for `values` (a ConfigError or DataError names the option at fault). With
+    `files` (the copies a stored game keeps of its data files, by option), each of those
+    options reads its copy, never the file on disk: a shipped file may have changed since."""
     if not isinstance(values, dict):
         raise ConfigError("options must be an object of name: value")
     resolved, names = uploads.resolve(game, values)  # first: a path is refused as a path
+    if files:
+        resolved = with_embedded(game, resolved, files)
     return game.config(resolved), names
 
 

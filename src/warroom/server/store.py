@@ -6,6 +6,14 @@ seat the first time its page connects (the lobby's "open" game is one with a sea
 joined yet), an invite seat's claim (the hash of the token its first page was given) and a
 seat handed to the AI while its person was away. On start it rebuilds each unfinished or
 finished game by replaying its actions, then its resignations and hand-overs.
+
+A game is stored with the rules version it was made under, its whole config as played and a
+copy of every data file its config names (`data_files`, by SHA-256, once however many games
+name it), as a record carries them: a restart under another release never replays it under
+rules, defaults or shipped files that have changed since. The file keeps its schema version
+(`PRAGMA user_version`): version 0 had no `data_files` and no `games.version`, `config` or
+`files` (its games get them when a server first rebuilds them); an older file is migrated in
+place when opened, and a newer one is refused.
 Another store (PostgreSQL, say) only has to implement `GameStore`; see the server README.
 """
 
@@ -20,12 +28,14 @@ import sqlite3
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine.data import displayable, stored_json
+from ..engine.embed import EmbeddedFile
+from ..engine.embed import digest as sha256_of
 from ..sim.outputs import make_folders
 from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own
 
@@ -84,6 +94,13 @@ class GameRow:
     claims: list[tuple[int, str]] = field(default_factory=list)
     # (seat, actions played before it) of each seat handed to the AI while its person was away
     handovers: list[tuple[int, int]] = field(default_factory=list)
+    # The rules version the game was made under, its whole config as its record writes it
+    # (defaults included, an uploaded file by its name) and a copy of each data file that
+    # config names, by option: None, None and {} for a game an older warroom stored, until
+    # a server rebuilds it (`add_rules`).
+    version: str | None = None
+    config: dict[str, Any] | None = None
+    files: dict[str, EmbeddedFile] = field(default_factory=dict)
 
 
 @dataclass
@@ -99,7 +116,14 @@ class FileRow:
 
 class GameStore(Protocol):
     def add_game(self, row: GameRow) -> None:
-        """Store a new game; WriteFailed if it could not be stored now."""
+        """Store a new game, with its rules version, config and data files; WriteFailed if it
+        could not be stored now."""
+        ...
+
+    def add_rules(self, row: GameRow) -> None:
+        """Store the rules version, config and data files of a game an older warroom stored
+        without them (`row`'s, as it was rebuilt); one that has them keeps its own.
+        WriteFailed if they could not be stored now."""
         ...
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
@@ -146,12 +170,17 @@ class GameStore(Protocol):
 
 
 OWN_TABLES = frozenset({"games", "actions", "files", "resignations", "joins", "claims",
-                        "handovers"})
+                        "handovers", "data_files"})
+
+# The version of the tables below (`PRAGMA user_version`); 0: a file made before it was kept.
+SCHEMA_VERSION = 1
+# The columns version 1 added to `games` (NULL in a row an older warroom stored)
+RULES_COLUMNS = ("version TEXT", "config TEXT", "files TEXT")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
-  seats TEXT NOT NULL, created REAL NOT NULL);
+  seats TEXT NOT NULL, created REAL NOT NULL, version TEXT, config TEXT, files TEXT);
 CREATE TABLE IF NOT EXISTS actions (
   game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, player INTEGER NOT NULL,
   action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
@@ -170,6 +199,7 @@ CREATE TABLE IF NOT EXISTS handovers (
 CREATE TABLE IF NOT EXISTS files (
   sha TEXT PRIMARY KEY, game TEXT NOT NULL, option TEXT NOT NULL, name TEXT NOT NULL,
   content BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS data_files (sha256 TEXT PRIMARY KEY, text TEXT NOT NULL);
 """
 
 
@@ -203,9 +233,13 @@ class SqliteStore:
             # refused before anything is written to it.
             check_own(self.db, path, GAMES_APPLICATION_ID, "games database",
                       lambda tables: {"games", "actions"} <= tables <= OWN_TABLES, mark=True)
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:  # its rows may mean what this code cannot tell
+                raise StoreError(f"{path}: games database of an unknown version {version} "
+                                 f"(this warroom reads up to version {SCHEMA_VERSION})")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(SCHEMA)
+            self._set_up(version)
             # Set up with sqlite3's default patience (before serving); serve with a short one.
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         except sqlite3.DatabaseError as exc:
@@ -216,6 +250,31 @@ class SqliteStore:
             raise
         self._identity = _identity(self.path)
         self._lost = False  # said in the log that the file is gone
+
+    def _set_up(self, version: int) -> None:
+        """Make the tables of a new file, or bring one of an older `version` to
+        SCHEMA_VERSION in place, in one transaction (a failure leaves the file as it was)."""
+        if version == SCHEMA_VERSION:
+            self.db.executescript(SCHEMA)  # (a table dropped by hand is made again, empty)
+            return
+
+        def migrate() -> None:
+            for statement in filter(str.strip, SCHEMA.split(";")):
+                self.db.execute(statement)
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+            for column in RULES_COLUMNS:  # a version 0 file's games
+                if column.split()[0] not in have:
+                    self.db.execute(f"ALTER TABLE games ADD COLUMN {column}")
+            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+        made = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        try:
+            self._transaction(migrate, begin="BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:  # a read-only file, one locked a long time
+            if not made:  # a new file: said as any other that cannot be set up
+                raise
+            raise StoreError(f"{self.path}: cannot bring the games database from version "
+                             f"{version} to {SCHEMA_VERSION} ({exc})") from None
 
     def _still_there(self) -> None:
         """WriteFailed unless `path` is still the file this store opened (one stat a write)."""
@@ -235,10 +294,37 @@ class SqliteStore:
         seats = json.dumps([vars(s) for s in row.seats])
         with self._lock, _writing():
             self._still_there()
-            self.db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, json.dumps(row.options), row.seed, seats, row.created),
-            )
+            self._transaction(
+                ("INSERT INTO games (id, game, options, seed, seats, created, version, config,"
+                 " files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 (row.id, row.game, json.dumps(row.options), row.seed, seats, row.created,
+                  *_rules(row))),
+                *_copies(row))
+
+    def add_rules(self, row: GameRow) -> None:
+        with self._lock, _writing():
+            self._still_there()
+            self._transaction(
+                ("UPDATE games SET version = ?, config = ?, files = ? WHERE id = ? AND "
+                 "version IS NULL", (*_rules(row), row.id)),
+                *_copies(row))
+
+    def _transaction(self, *statements: tuple[str, tuple[Any, ...]] | Callable[[], None],
+                     begin: str = "BEGIN") -> None:
+        """Run `statements` (SQL and its arguments, or a function that runs some) together:
+        all are stored, or none."""
+        self.db.execute(begin)
+        try:
+            for statement in statements:
+                if callable(statement):
+                    statement()
+                else:
+                    self.db.execute(*statement)
+            self.db.execute("COMMIT")  # a COMMIT that fails (a full disk) rolls back too
+        except BaseException:
+            if self.db.in_transaction:  # else every later write would join it, uncommitted
+                self.db.execute("ROLLBACK")
+            raise
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
         with self._lock, _writing(f"action {index} was stored already"):
@@ -261,19 +347,12 @@ class SqliteStore:
     def add_claim(self, game_id: str, seat: int, token_hash: str) -> None:
         with self._lock, _writing():  # one transaction: a claimed seat is a joined one
             self._still_there()
-            self.db.execute("BEGIN")
             try:
-                self.db.execute("INSERT INTO claims VALUES (?, ?, ?)",
-                                (game_id, seat, token_hash))
-                self.db.execute("INSERT OR IGNORE INTO joins VALUES (?, ?)", (game_id, seat))
-                self.db.execute("COMMIT")  # a COMMIT that fails (a full disk) rolls back too
-            except BaseException as exc:
-                if self.db.in_transaction:  # else every later write would join it, uncommitted
-                    self.db.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.IntegrityError):  # the seat's claim row is there
-                    raise Conflict(f"seat {seat} of game {game_id} was claimed already") \
-                        from exc
-                raise
+                self._transaction(
+                    ("INSERT INTO claims VALUES (?, ?, ?)", (game_id, seat, token_hash)),
+                    ("INSERT OR IGNORE INTO joins VALUES (?, ?)", (game_id, seat)))
+            except sqlite3.IntegrityError as exc:  # the seat's claim row is there
+                raise Conflict(f"seat {seat} of game {game_id} was claimed already") from exc
 
     def add_handover(self, game_id: str, seat: int, at: int) -> None:
         with self._lock, _writing(f"seat {seat}'s hand-over to the AI was stored already"):
@@ -283,8 +362,9 @@ class SqliteStore:
     def games(self) -> list[GameRow]:
         with self._lock:
             rows = self.db.execute(
-                "SELECT id, game, options, seed, seats, created FROM games ORDER BY created"
-            ).fetchall()
+                "SELECT id, game, options, seed, seats, created, version, config, files "
+                "FROM games ORDER BY created").fetchall()
+            copies = dict(self.db.execute("SELECT sha256, text FROM data_files").fetchall())
             acts = self.db.execute(
                 "SELECT game_id, idx, player, action FROM actions ORDER BY game_id, idx"
             ).fetchall()
@@ -332,7 +412,7 @@ class SqliteStore:
         _skip_strays({row[0] for row in rows}, (("actions", acts), ("resignations", gave_up),
                       ("joins", came), ("claims", took), ("handovers", handed)))
         games = [_game(row, by_game.get(row[0], []), resigned.get(row[0], []),
-                       joined.get(row[0], []), damage.get(row[0], "")) for row in rows]
+                       joined.get(row[0], []), damage.get(row[0], ""), copies) for row in rows]
         for game in games:
             if not game.damage:
                 game.claims = claims.get(game.id, [])
@@ -378,10 +458,11 @@ class _Damaged(ValueError):
 
 
 def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
-          resignations: list[tuple[int, int]], joined: list[int], damage: str) -> GameRow:
+          resignations: list[tuple[int, int]], joined: list[int], damage: str,
+          copies: dict[str, str]) -> GameRow:
     """A games row, decoded; a field that does not decode leaves the others as stored (or
-    empty) and says so in `damage`."""
-    gid, game, options, seed, seats, created = row
+    empty) and says so in `damage`. `copies`: the data files stored, by SHA-256."""
+    gid, game, options, seed, seats, created, version, config, files = row
     try:
         decoded = _decoded(options, "options", dict)
         seat_rows = [_seat(i, s) for i, s in enumerate(_decoded(seats, "seats", list))]
@@ -389,10 +470,43 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
             raise _Damaged(f"table games: seed is {_shown(seed)}, not a whole number")
         if not isinstance(created, int | float):
             raise _Damaged(f"table games: created is {_shown(created)}, not a time")
+        if not (version is None or isinstance(version, str) and version):
+            raise _Damaged(f"table games: version is {_shown(version)}, not a rules version")
+        played = None if config is None else _decoded(config, "config", dict)
+        kept = {} if files is None else _files(_decoded(files, "files", dict), copies)
+        if (version is None) != (played is None) or (version is None and kept):
+            raise _Damaged("table games: version and config are stored together or not at "
+                           "all (an older warroom's game)")
     except _Damaged as exc:
         return GameRow(str(gid), str(game), {}, 0, [], 0.0, damage=str(exc))
     return GameRow(gid, game, decoded, seed, seat_rows, created, actions, resignations, damage,
-                   joined)
+                   joined, version=version, config=played, files=kept)
+
+
+def _rules(row: GameRow) -> tuple[str | None, str | None, str]:
+    """The version, config and files columns of `row` (its files by SHA-256)."""
+    return (row.version, None if row.config is None else json.dumps(row.config),
+            json.dumps({option: f.sha256 for option, f in row.files.items()}))
+
+
+def _copies(row: GameRow) -> list[tuple[str, tuple[Any, ...]]]:
+    """The statements that store `row`'s data files (each once, whatever names it)."""
+    return [("INSERT OR IGNORE INTO data_files (sha256, text) VALUES (?, ?)",
+             (f.sha256, f.text)) for f in row.files.values()]
+
+
+def _files(shas: dict[str, Any], copies: dict[str, str]) -> dict[str, EmbeddedFile]:
+    """A game's data files, by option, from the copies stored by SHA-256."""
+    out = {}
+    for option, sha in shas.items():
+        text = copies.get(sha) if isinstance(sha, str) else None
+        if not isinstance(text, str) or sha256_of(text) != sha:
+            named = sha[:12] if isinstance(sha, str) and TOKEN_HASH.fullmatch(sha) \
+                else _shown(sha)
+            raise _Damaged(f"table games: the copy of its {_shown(option)} file (sha256 "
+                           f"{named}) is missing from data_files or altered")
+        out[option] = EmbeddedFile(sha, text)
+    return out
 
 
 def _action(idx: Any, player: Any, text: Any) -> tuple[int, dict[str, Any]]:
