@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import sqlite3
 import time
@@ -13,11 +14,13 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import expect
 
+from conftest import LiveServer
 from warroom.engine.data import read_text
 from warroom.games import REGISTRY
 from warroom.server import create_app
-from warroom.server.store import SCHEMA_VERSION
+from warroom.server.store import SCHEMA_VERSION, SqliteStore, WriteFailed
 from warroom.sim.store import StoreError
 
 
@@ -91,8 +94,8 @@ def test_a_game_of_another_rules_version_is_listed_not_replayed_under_the_new_ru
     rebuild made its record with the running one): a game in progress went on under other
     rules, and a finished game whose replay no longer held was gone from the lobby. A game
     made under another version is listed as such, its record offered as it was stored (its
-    own version, its whole config), its replay and its table refused in one line; back on
-    its own version it rebuilds as before."""
+    own version, its whole config) once it is over, its replay and its table refused in one
+    line; back on its own version it rebuilds as before."""
     kow = REGISTRY["kow"]
     with client(db) as c:
         finished = create(c, seats=("random", "random"))
@@ -118,15 +121,17 @@ def test_a_game_of_another_rules_version_is_listed_not_replayed_under_the_new_ru
             assert c.get(f"/api/games/{g['id']}").json() == g
         for game_id, record in records.items():  # as stored, under its own version
             assert c.get(f"/api/games/{game_id}/record").json() == record
-        whole = c.get(f"/api/games/{running['id']}/record").json()
-        assert whole["version"] == "1" and len(whole["actions"]) == 3
+        whole = c.get(f"/api/games/{finished['id']}/record").json()
+        assert whole["version"] == "1"
         assert whole["config"]["victories_to_win"] == 3  # every option as played, defaults too
         refusal = (f"game {running['id']} was {note}: it cannot go on, nor be replayed, on "
-                   f"this release; its record (/api/games/{running['id']}/record) replays "
-                   "with a warroom of that rules version")
+                   "this release; finish it on a server of the release that made it")
         replay = c.get(f"/api/games/{finished['id']}/replay")
         assert replay.status_code == 409
-        assert replay.json()["error"].startswith(f"game {finished['id']} was {note}")
+        assert replay.json()["error"] == (
+            f"game {finished['id']} was {note}: it cannot go on, nor be replayed, on this "
+            f"release; its record (/api/games/{finished['id']}/record) replays with a warroom "
+            "of that rules version")
         with c.websocket_connect(f"/ws/{running['id']}") as ws:
             ws.send_text(json.dumps({"type": "hello",
                                      "token": running["seats"][0]["token"]}))
@@ -238,7 +243,7 @@ def test_an_older_database_is_migrated_and_its_games_keep_their_rules_from_then_
     rules = con.execute("SELECT version, config, files FROM games WHERE id = 'old'").fetchone()
     copies = con.execute("SELECT text FROM data_files").fetchall()
     con.close()
-    assert version == SCHEMA_VERSION == 1
+    assert version == SCHEMA_VERSION == 2
     assert rules[0] == REGISTRY["word-iron"].version
     assert json.loads(rules[1])["deck0"] == "sample"
     assert set(json.loads(rules[2])) == {"deck0", "deck1"}
@@ -285,3 +290,163 @@ def test_a_game_is_stored_whatever_other_columns_the_games_table_has(db):
     with client(db) as c:
         made = create(c)
         assert c.get(f"/api/games/{made['id']}").status_code == 200
+
+
+def finished_flags(db: Path) -> dict[str, int]:
+    con = sqlite3.connect(db)
+    try:
+        return dict(con.execute("SELECT id, finished FROM games").fetchall())
+    finally:
+        con.close()
+
+
+def test_the_record_of_an_outdated_game_not_over_is_kept_back(db, monkeypatch):
+    """Audit (stop 49): the record of an outdated game was offered whatever its state, so the
+    record of a game still in play when the server was upgraded (every hidden hand, the seed,
+    every secret choice) was anybody's to download; rolled back to finish it, its players had
+    seen everything. The store keeps whether a game is over (set when it ends by an action or
+    a resignation): an outdated game known to be over offers its record, one not known to be
+    answers 409 in one line, and nothing else of it is given (its summary lists its seats and
+    status, its table and replay are refused without pointing at a record)."""
+    with client(db) as c:
+        finished = create(c, seats=("random", "random"))
+        wait_finished(c, finished["id"])
+        resigned = create(c)
+        play(c, resigned, 1)
+        resign(c, resigned, 1)
+        running = create(c)
+        play(c, running, 3)
+
+    monkeypatch.setattr(REGISTRY["kow"], "version", "2")
+    gid = running["id"]
+    with client(db) as c:
+        answer = c.get(f"/api/games/{gid}/record")
+        assert answer.status_code == 409
+        assert answer.json() == {"error": (
+            f"game {gid} was made with kow rules version 1; this server plays version 2, and "
+            "may not be over: its record holds every secret (hands, seed, hidden choices); "
+            "finish it, or take its record, on a server of the release that made it")}
+        for game in (finished, resigned):
+            assert c.get(f"/api/games/{game['id']}/record").status_code == 200
+            assert c.get(f"/api/games/{game['id']}").json()["record"] is True
+        summary = c.get(f"/api/games/{gid}").json()
+        assert set(summary) == {"id", "game", "title", "status", "created", "seats",
+                                "rules_version", "note", "record"}
+        assert summary["record"] is False and summary["status"] == "outdated"
+        assert all(set(s) == {"seat", "kind", "label", "connected"} for s in summary["seats"])
+        said = [c.get(f"/api/games/{gid}/replay").json()["error"]]
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": running["seats"][0]["token"]}))
+            said.append(ws.receive_json()["message"])
+            assert ws.receive()["code"] == 4410
+        assert all("/record" not in line and line.endswith(
+            "finish it on a server of the release that made it") for line in said)
+    assert finished_flags(db) == {finished["id"]: 1, resigned["id"]: 1, running["id"]: 0}
+    monkeypatch.setattr(REGISTRY["kow"], "version", "1")  # finished on its own release
+    with client(db) as c:
+        resign(c, running, 0)
+    monkeypatch.setattr(REGISTRY["kow"], "version", "2")
+    with client(db) as c:
+        assert c.get(f"/api/games/{gid}/record").json()["resigned"] == {"seat": 0, "at": 3}
+
+
+def test_a_game_stored_before_the_end_was_kept_gets_it_at_its_next_rebuild(db, monkeypatch):
+    """Audit (stop 49): a file of the schema before (version 1, no `finished`) is migrated in
+    place: its games are not known to be over (an outdated one keeps its record back) until
+    a server of their own rules version rebuilds them, which stores the end of one that is
+    over."""
+    with client(db) as c:
+        over = create(c, seats=("random", "random"))
+        wait_finished(c, over["id"])
+        running = create(c)
+    con = sqlite3.connect(db)
+    con.executescript("ALTER TABLE games DROP COLUMN finished; PRAGMA user_version = 1;")
+    con.close()
+    monkeypatch.setattr(REGISTRY["kow"], "version", "2")
+    with client(db) as c:
+        assert c.get(f"/api/games/{over['id']}/record").status_code == 409
+    assert finished_flags(db) == {over["id"]: 0, running["id"]: 0}
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == 2
+    monkeypatch.setattr(REGISTRY["kow"], "version", "1")
+    with client(db) as c:
+        pass
+    assert finished_flags(db) == {over["id"]: 1, running["id"]: 0}
+    monkeypatch.setattr(REGISTRY["kow"], "version", "2")
+    with client(db) as c:
+        assert c.get(f"/api/games/{over['id']}/record").status_code == 200
+        assert c.get(f"/api/games/{running['id']}/record").status_code == 409
+
+
+class EndsRefused(SqliteStore):
+    """A store that cannot take a game's end now (its disk, say) but takes every other write."""
+
+    def add_end(self, game_id: str) -> None:
+        raise WriteFailed("disk I/O error")
+
+
+def test_an_end_the_store_cannot_take_is_logged_and_stored_at_the_next_start(db, caplog):
+    """Audit (stop 49): the end of a game, which lets its record out after an upgrade, is one
+    write more: one the store cannot take is said in the log, and the next start, rebuilding
+    the game ended, stores it."""
+    with TestClient(create_app(db, store=EndsRefused(db), ai_processes=0,
+                                allow_seed=True)) as c:
+        made = create(c)
+        resign(c, made, 0)
+    assert finished_flags(db) == {made["id"]: 0}
+    assert f"game {made['id']}: could not store that it is over (disk I/O error); the next " \
+        "start stores it" in caplog.messages
+    with client(db):
+        pass
+    assert finished_flags(db) == {made["id"]: 1}
+
+
+@pytest.mark.parametrize("value", ["2", "'yes'", "NULL", "0.5"])
+def test_a_damaged_end_is_its_game_s_damage(db, value):
+    """Audit (stop 49): the new `finished` column is read as the other columns are: a value
+    other than 0 or 1 is its game's one-line damage, not a record let out."""
+    with client(db) as c:
+        made = create(c)
+    con = sqlite3.connect(db)
+    with con:
+        if value == "NULL":  # NOT NULL: only a table made by hand holds one
+            con.executescript("ALTER TABLE games DROP COLUMN finished; "
+                              "ALTER TABLE games ADD COLUMN finished INTEGER;")
+        con.execute(f"UPDATE games SET finished = {value}")
+    con.close()
+    with client(db) as c:
+        answer = c.get(f"/api/games/{made['id']}")
+    assert answer.status_code == 404
+    assert answer.json()["error"].startswith(
+        f"game {made['id']} is stored but does not rebuild: table games: finished is ")
+    assert answer.json()["error"].endswith(", not 0 or 1")
+
+
+def test_the_lobby_shows_why_an_outdated_game_is_not_played(db, monkeypatch, browser):
+    """Audit (stop 49): the lobby listed an outdated game as "outdated", its seats "person
+    (away)", without the note saying why, and with a "watch" link to a table that refuses
+    it. The note is shown under the status, as a result is; its seats are people, not away;
+    it has no play or watch link, and a link to its record where the record is offered
+    (the game known to be over), else a line saying why there is none."""
+    with client(db) as c:
+        over = create(c)
+        resign(c, over, 0)
+        running = create(c)
+    monkeypatch.setattr(REGISTRY["kow"], "version", "2")
+    note = "Made with kow rules version 1; this server plays version 2"
+    with LiveServer(db, ai_processes=0) as server:
+        page = browser.new_page()
+        page.goto(server.url + "/")
+        rows = {g["id"]: page.locator(f"tr[data-game='{g['id']}']") for g in (over, running)}
+        for row in rows.values():
+            expect(row.locator("td").nth(1)).to_have_text(f"outdated{note}")
+            expect(row.locator("small.result")).to_have_text(note)
+            assert "away" not in row.inner_text()
+            expect(row.locator("a", has_text=re.compile("play|watch|replay"))).to_have_count(0)
+        expect(rows[over["id"]].locator("td").nth(2)).to_have_text("person vs person")
+        record = rows[over["id"]].locator("td.go a")
+        expect(record).to_have_text("record")
+        assert record.get_attribute("href") == f"/api/games/{over['id']}/record"
+        expect(rows[running["id"]].locator("td.go")).to_have_text(
+            "no record: it may not be over")
+        expect(rows[running["id"]].locator("td.go a")).to_have_count(0)
+        page.close()

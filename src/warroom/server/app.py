@@ -492,6 +492,8 @@ class Server:
             except WriteFailed as exc:
                 log.warning("game %s: could not store its rules version and data files (%s); "
                             "the next start stores them", row.id, exc)
+        if live.over():  # (a row older than `finished`, or whose end the store missed)
+            self.note_end(live)
         return live
 
     def in_play(self) -> int:
@@ -735,6 +737,21 @@ class Server:
             return
         live.joins_stored.add(seat)
 
+    def note_end(self, live: LiveGame) -> None:
+        """`live` is over: stored once, so that after an upgrade, which does not replay it,
+        its record (every secret) is offered; a game not known to be over keeps it back. A
+        write the store cannot take now is logged; the next start, rebuilding the game
+        ended, stores it."""
+        if live.row.finished:
+            return
+        try:
+            self.store.add_end(live.id)
+        except WriteFailed as exc:
+            log.warning("game %s: could not store that it is over (%s); the next start "
+                        "stores it", live.id, exc)
+            return
+        live.row.finished = True
+
     def tell_presence(self, live: LiveGame, but: Connection | None = None) -> None:
         """A seat's page came or went: every other page at the table hears it at once (the
         header says whether an awaited person is connected)."""
@@ -744,6 +761,10 @@ class Server:
                 conn.send(frame)
 
     def after_action(self, live: LiveGame) -> None:
+        """An action, resignation or hand-over changed `live`: its pages hear of it, its AI
+        seats move, and its end, if it came, is stored."""
+        if live.over():
+            self.note_end(live)
         for conn in self.conns.get(live.id, ()):
             conn.send_state(live, changed_only=True)
         self.kick_ai(live)
@@ -1454,7 +1475,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         live = stored(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
-        # An outdated game's, whatever its state: it can go on on no server of this release
+        if isinstance(live, OutdatedGame) and not live.row.finished:
+            return fail(live.withheld(), 409)
         if isinstance(live, LiveGame) and not live.over():
             return fail("the record holds every secret: it is offered once the game is over",
                         409)

@@ -599,9 +599,10 @@ def _record_meta(row: GameRow, seats: list[SeatRow], handed: list[tuple[Resignat
 class OutdatedGame:
     """A stored game made under another rules version of its game than this server plays.
     It is not replayed: under these rules it would go otherwise, or not at all (a finished
-    game's last action refused, "the game is over"). It stays listed, its record is offered as
-    it was stored, under its own version (a warroom of that version replays it), and nothing
-    is played in it."""
+    game's last action refused, "the game is over"). It stays listed, and nothing is played in
+    it. Its record is offered as it was stored, under its own version (a warroom of that
+    version replays it), once the store knows the game is over (`GameRow.finished`): the
+    record holds every secret, and a game in play can go on, on the release that made it."""
 
     def __init__(self, row: GameRow, game: Game):
         assert row.version is not None
@@ -612,17 +613,28 @@ class OutdatedGame:
 
     def refusal(self) -> str:
         """Why the game cannot be played nor replayed here, in one line."""
+        where = (f"its record (/api/games/{self.id}/record) replays with a warroom of that "
+                 "rules version") if self.row.finished else \
+            "finish it on a server of the release that made it"
         return (f"game {self.id} was {self.why}: it cannot go on, nor be replayed, on this "
-                f"release; its record (/api/games/{self.id}/record) replays with a warroom of "
-                "that rules version")
+                f"release; {where}")
+
+    def withheld(self) -> str:
+        """Why the record of a game not known to be over is not offered, in one line."""
+        return (f"game {self.id} was {self.why}, and may not be over: its record holds every "
+                "secret (hands, seed, hidden choices); finish it, or take its record, on a "
+                "server of the release that made it")
 
     def summary(self) -> dict[str, Any]:
-        """What the lobby lists: never a token. `status` is `outdated`, `note` says why."""
+        """What the lobby lists: never a token, and of a game in play nothing it would not
+        list (no count of actions, no outcome). `status` is `outdated`, `note` says why, and
+        `record` whether its record is offered."""
         seats = [{"seat": i, "kind": s.kind, "label": s.label or _seat_label(s),
                   "connected": False} for i, s in enumerate(self.row.seats)]
         return {"id": self.id, "game": self.game.name, "title": self.game.title,
                 "status": "outdated", "created": self.row.created, "seats": seats,
-                "rules_version": self.row.version, "note": self.why}
+                "rules_version": self.row.version, "note": self.why,
+                "record": self.row.finished}
 
     def record(self) -> Record:
         """The game as stored: its actions under its own rules version, config and files,

@@ -3,9 +3,10 @@
 The server keeps live games in memory and writes through to a store: a game's row when it is
 created, then every action and every resignation before it is acknowledged, and each person
 seat the first time its page connects (the lobby's "open" game is one with a seat nobody has
-joined yet), an invite seat's claim (the hash of the token its first page was given) and a
-seat handed to the AI while its person was away. On start it rebuilds each unfinished or
-finished game by replaying its actions, then its resignations and hand-overs.
+joined yet), an invite seat's claim (the hash of the token its first page was given), a
+seat handed to the AI while its person was away, and that the game is over. On start it
+rebuilds each unfinished or finished game by replaying its actions, then its resignations and
+hand-overs.
 
 A game is stored with the rules version it was made under, its whole config as played and a
 copy of every data file its config names (`data_files`, by SHA-256, once however many games
@@ -13,7 +14,10 @@ name it), as a record carries them: a restart under another release never replay
 rules, defaults or shipped files that have changed since. The file keeps its schema version
 (`PRAGMA user_version`): version 0 had no `data_files` and no `games.version`, `config` or
 `files` (its games get them when a server first rebuilds them); an older file is migrated in
-place when opened, and a newer one is refused.
+place when opened, and a newer one is refused. Version 2 keeps whether a game is over
+(`games.finished`, set when a server sees it end, or rebuilds it ended): after an upgrade a
+game no release of this server replays offers its record, which holds every secret, only if
+it is known to be over.
 Another store (PostgreSQL, say) only has to implement `GameStore`; see the server README.
 """
 
@@ -101,6 +105,9 @@ class GameRow:
     version: str | None = None
     config: dict[str, Any] | None = None
     files: dict[str, EmbeddedFile] = field(default_factory=dict)
+    # Whether the game is known to be over (`add_end`): False for one in play, and for one a
+    # warroom before schema version 2 stored, until a server rebuilds it ended
+    finished: bool = False
 
 
 @dataclass
@@ -124,6 +131,11 @@ class GameStore(Protocol):
         """Store the rules version, config and data files of a game an older warroom stored
         without them (`row`'s, as it was rebuilt); one that has them keeps its own.
         WriteFailed if they could not be stored now."""
+        ...
+
+    def add_end(self, game_id: str) -> None:
+        """Durably note that the game is over (again is no error), and WriteFailed if it
+        could not be stored now."""
         ...
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
@@ -173,14 +185,17 @@ OWN_TABLES = frozenset({"games", "actions", "files", "resignations", "joins", "c
                         "handovers", "data_files"})
 
 # The version of the tables below (`PRAGMA user_version`); 0: a file made before it was kept.
-SCHEMA_VERSION = 1
-# The columns version 1 added to `games` (NULL in a row an older warroom stored)
-RULES_COLUMNS = ("version TEXT", "config TEXT", "files TEXT")
+SCHEMA_VERSION = 2
+# The columns later versions added to `games`, in a row an older warroom stored: version 1's
+# rules (NULL), version 2's end (0: not known to be over)
+ADDED_COLUMNS = ("version TEXT", "config TEXT", "files TEXT",
+                 "finished INTEGER NOT NULL DEFAULT 0")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
-  seats TEXT NOT NULL, created REAL NOT NULL, version TEXT, config TEXT, files TEXT);
+  seats TEXT NOT NULL, created REAL NOT NULL, version TEXT, config TEXT, files TEXT,
+  finished INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS actions (
   game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, player INTEGER NOT NULL,
   action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
@@ -262,7 +277,7 @@ class SqliteStore:
             for statement in filter(str.strip, SCHEMA.split(";")):
                 self.db.execute(statement)
             have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
-            for column in RULES_COLUMNS:  # a version 0 file's games
+            for column in ADDED_COLUMNS:  # an older file's games
                 if column.split()[0] not in have:
                     self.db.execute(f"ALTER TABLE games ADD COLUMN {column}")
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -296,9 +311,9 @@ class SqliteStore:
             self._still_there()
             self._transaction(
                 ("INSERT INTO games (id, game, options, seed, seats, created, version, config,"
-                 " files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 " files, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (row.id, row.game, json.dumps(row.options), row.seed, seats, row.created,
-                  *_rules(row))),
+                  *_rules(row), int(row.finished))),
                 *_copies(row))
 
     def add_rules(self, row: GameRow) -> None:
@@ -308,6 +323,11 @@ class SqliteStore:
                 ("UPDATE games SET version = ?, config = ?, files = ? WHERE id = ? AND "
                  "version IS NULL", (*_rules(row), row.id)),
                 *_copies(row))
+
+    def add_end(self, game_id: str) -> None:
+        with self._lock, _writing():
+            self._still_there()
+            self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
 
     def _transaction(self, *statements: tuple[str, tuple[Any, ...]] | Callable[[], None],
                      begin: str = "BEGIN") -> None:
@@ -362,8 +382,8 @@ class SqliteStore:
     def games(self) -> list[GameRow]:
         with self._lock:
             rows = self.db.execute(
-                "SELECT id, game, options, seed, seats, created, version, config, files "
-                "FROM games ORDER BY created").fetchall()
+                "SELECT id, game, options, seed, seats, created, version, config, files, "
+                "finished FROM games ORDER BY created").fetchall()
             copies = dict(self.db.execute("SELECT sha256, text FROM data_files").fetchall())
             acts = self.db.execute(
                 "SELECT game_id, idx, player, action FROM actions ORDER BY game_id, idx"
@@ -462,7 +482,7 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
           copies: dict[str, str]) -> GameRow:
     """A games row, decoded; a field that does not decode leaves the others as stored (or
     empty) and says so in `damage`. `copies`: the data files stored, by SHA-256."""
-    gid, game, options, seed, seats, created, version, config, files = row
+    gid, game, options, seed, seats, created, version, config, files, finished = row
     try:
         decoded = _decoded(options, "options", dict)
         seat_rows = [_seat(i, s) for i, s in enumerate(_decoded(seats, "seats", list))]
@@ -477,10 +497,13 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
         if (version is None) != (played is None) or (version is None and kept):
             raise _Damaged("table games: version and config are stored together or not at "
                            "all (an older warroom's game)")
+        if not (_whole(finished) and finished in (0, 1)):
+            raise _Damaged(f"table games: finished is {_shown(finished)}, not 0 or 1")
     except _Damaged as exc:
         return GameRow(str(gid), str(game), {}, 0, [], 0.0, damage=str(exc))
     return GameRow(gid, game, decoded, seed, seat_rows, created, actions, resignations, damage,
-                   joined, version=version, config=played, files=kept)
+                   joined, version=version, config=played, files=kept,
+                   finished=finished == 1)
 
 
 def _rules(row: GameRow) -> tuple[str | None, str | None, str]:

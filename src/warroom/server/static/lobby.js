@@ -354,17 +354,20 @@ async function create(ev) {
 }
 
 // --- the games ------------------------------------------------------------------------------
-// A person's seat: "connected" is whether its page is connected now.
+// A person's seat: "connected" is whether its page is connected now (a game over, or one
+// this server does not play, "outdated", has nobody to be away).
 function seatText(s, status) {
   if (s.kind === "ai") return s.label;
   if (s.connected) return "person";
   if (status === "open") return "open";
-  return status === "finished" ? "person" : "person (away)";
+  return status === "finished" || status === "outdated" ? "person" : "person (away)";
 }
 
 function words(items) {
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
+
+const capital = (text) => text && text[0].toUpperCase() + text.slice(1);
 
 // How a finished game ended, naming the seats as the list does: "seat 1 (heuristic) won",
 // "a draw", "seat 0 resigned: seat 1 (person) won".
@@ -374,8 +377,25 @@ function resultText(g) {
   const seat = (i) => `seat ${i} (${g.seats[i] ? seatText(g.seats[i], g.status) : "?"})`;
   const won = out.draw || !out.winners.length ? "a draw" : `${words(out.winners.map(seat))} won`;
   const resigned = out.details?.resigned;
-  const text = Number.isInteger(resigned) ? `seat ${resigned} resigned: ${won}` : won;
-  return text[0].toUpperCase() + text.slice(1);
+  return capital(Number.isInteger(resigned) ? `seat ${resigned} resigned: ${won}` : won);
+}
+
+// Under the status: how a finished game ended, or why an outdated one is not played here.
+function statusNote(g) {
+  return g.status === "outdated" ? capital(g.note || "") : resultText(g);
+}
+
+// A row's links: play or watch a game this server plays, and a finished one's replay; an
+// outdated game's record when it is offered (a game not known to be over keeps it back: it
+// holds every secret).
+function links(g, link, playing) {
+  if (g.status === "outdated") {
+    return g.record
+      ? [h("a", { href: `/api/games/${g.id}/record`, download: true }, "record")]
+      : [h("span", { class: "muted", text: "no record: it may not be over" })];
+  }
+  return [h("a", { href: link }, playing.length ? "play" : "watch"),
+          g.status === "finished" ? h("a", { href: `/replay/${g.id}` }, "replay") : null];
 }
 
 // When a game was made, shortly: "just now", "5 min ago", "3 h ago", then its date.
@@ -409,7 +429,7 @@ async function refresh() {
     const playing = (mine?.here || []).filter((t) => g.seats[mine.seats?.[t]]?.kind !== "ai");
     const seats = g.seats.map((s) => seatText(s, g.status));
     const made = new Date(g.created * 1000);
-    const result = resultText(g);
+    const note = statusNote(g);
     return h("tr", { "data-game": g.id },
       h("td", {}, g.title,
         h("small", { class: "meta" },
@@ -417,11 +437,10 @@ async function refresh() {
           " · ",
           h("time", { datetime: made.toISOString(), title: made.toLocaleString(),
                       text: whenText(g.created, clock) }))),
-      h("td", {}, g.status, result ? h("small", { class: "result", text: result }) : null),
+      h("td", {}, g.status, note ? h("small", { class: "result", text: note }) : null),
       h("td", { text: (g.sides || g.seats.map((s) => [s.seat]))
         .map((side) => side.map((i) => seats[i]).join(" & ")).join(" vs ") }),
-      h("td", { class: "go" }, h("a", { href: link }, playing.length ? "play" : "watch"),
-        g.status === "finished" ? h("a", { href: `/replay/${g.id}` }, "replay") : null));
+      h("td", { class: "go" }, ...links(g, link, playing)));
   }));
 }
 
