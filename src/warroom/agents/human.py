@@ -180,12 +180,14 @@ class HumanAgent:
 
     def table(self, obs: dict[str, Any], player: int) -> str:
         """The game's table for the inside of a panel on this terminal: rendered for its width
-        (`reading_width`: a game that reads it lays its view out for it, Viktory II's map),
+        and lines (`reading_width`: a game that reads them lays its view out for them,
+        Viktory II's map),
         and a line still too wide for it broken between its items, going on indented, as the
         game's own lines are (`fit`), not re-wrapped by the panel mid-phrase. A line with a
         terminal's colours (a map's row) is never broken: the panel cuts it at its edge."""
         inner = max(1, self.console.width - 4)  # the panel's frame and padding
-        with reading_width(inner):
+        # a taller terminal than 24 lines leaves a tall table whole (a file: as 24 lines)
+        with reading_width(inner, self.console.height if self.console.is_terminal else None):
             table = self.game.render(obs, player)
         return "\n".join(line if len(line) <= inner or "\x1b" in line
                          else fit(line, width=max(20, inner)) for line in table.split("\n"))

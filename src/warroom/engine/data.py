@@ -579,6 +579,8 @@ TEXT_WIDTH = 76
 # render(), a record printed). A game that reads it (`reader_width`: Viktory II's map) lays
 # its view out for that width.
 _READER_WIDTH: ContextVar[int | None] = ContextVar("reader_width", default=None)
+# And the lines of that terminal, when it is one (None: a table is laid out for 24 lines).
+_READER_LINES: ContextVar[int | None] = ContextVar("reader_lines", default=None)
 
 
 def reader_width() -> int | None:
@@ -586,13 +588,23 @@ def reader_width() -> int | None:
     return _READER_WIDTH.get()
 
 
+def panel_lines() -> int:
+    """The lines a terminal's panel gives a table inside its frame: 22 on an 80x24 terminal,
+    and for every other channel; more on a taller terminal that is rendering it, whose
+    reader would rather see the whole table than one cut short for 24 lines."""
+    return max(24, _READER_LINES.get() or 24) - 2
+
+
 @contextmanager
-def reading_width(columns: int) -> Iterator[None]:
-    """While in it, text views are rendered for `columns` (a terminal's panel, inside)."""
+def reading_width(columns: int, lines: int | None = None) -> Iterator[None]:
+    """While in it, text views are rendered for `columns` (a terminal's panel, inside) on a
+    terminal of `lines` (None: not known, taken as 24)."""
     token = _READER_WIDTH.set(columns)
+    token_lines = _READER_LINES.set(lines)
     try:
         yield
     finally:
+        _READER_LINES.reset(token_lines)
         _READER_WIDTH.reset(token)
 
 

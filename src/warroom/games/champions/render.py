@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import TEXT_WIDTH, counted, first_fitting, fit
+from ...engine.data import TEXT_WIDTH, counted, first_fitting, fit, panel_lines
 
 ADVANTAGES = {"K": "General", "A": "Spy", "J": "Cavalry", "Q": "Medic"}
 PROMPTS = {
@@ -29,7 +29,6 @@ PURPOSES = {"dealer": "for the deal", "first": "for the first turn", "tie": "for
 # on, as many on a line as fit (FLIPS); then each side's face cards go in columns (FACES);
 # then the rest of the battle runs on too, and each side's casualties follow its face
 # cards (PACKED).
-PANEL_LINES = 24 - 2  # the panel's lines on an 80x24 terminal, its frame aside
 SHORT = FULL, FLIPS, FACES, PACKED = range(4)
 
 
@@ -67,8 +66,8 @@ def _room(obs: dict[str, Any]) -> int:
     reader nothing has the whole panel."""
     you = obs.get("you")
     if you is None or you not in obs["to_move"] or "outcome" in obs:
-        return PANEL_LINES
-    return PANEL_LINES - 1 - max(1, -(-_choices(obs, you) // 4))
+        return panel_lines()
+    return panel_lines() - 1 - max(1, -(-_choices(obs, you) // 4))
 
 
 def _choices(obs: dict[str, Any], you: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...engine.data import counted, first_fitting, fit
+from ...engine.data import counted, first_fitting, fit, panel_lines
 from ..viktory_battles.cards import EVENT_EFFECTS, effect_of
 from ..viktory_battles.render import (
     battle_prompt,
@@ -59,8 +59,8 @@ def _card_prompt(obs: dict[str, Any], player: int) -> str:
     return draw_prompt(obs["draw"], hand, most, obs["cities"][player])
 
 
-# An 80x24 terminal less the panel's frame, the prompt and its line of help.
-PANEL_LINES = 20
+# The prompt and its line of help: lines of the panel (`panel_lines`) the table leaves them.
+PROMPT_LINES = 2
 # The ways to write the cards: whole with what the special texts of the cards in sight do,
 # whole, cards by name, the hand by id.
 SHORTER = 4
@@ -79,7 +79,7 @@ def _room(obs: dict[str, Any]) -> int:
     (a card to play, to discard, to lose; two more to pass or to use an event), else few."""
     you = obs.get("you")
     if you is None or you not in obs["to_move"]:
-        return PANEL_LINES
+        return panel_lines() - PROMPT_LINES
     hand = len(obs.get("hand") or ())
     # a wave: each card that attacks, each Special Event for its event too, and calling off
     events = sum(effect_of(c["desc"]) in EVENT_EFFECTS for c in obs.get("hand") or ())
@@ -88,7 +88,7 @@ def _room(obs: dict[str, Any]) -> int:
     if obs["decision"] == "draw":  # draw 0 to the limit, or discard a card to draw anew
         draw = obs["draw"]
         choices = draw["up_to"] + 1 + (hand if draw["replace"] else 0)
-    return PANEL_LINES - choices
+    return panel_lines() - PROMPT_LINES - choices
 
 
 def _render(obs: dict[str, Any], short: int) -> str:

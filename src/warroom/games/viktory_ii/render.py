@@ -19,17 +19,23 @@ hex key on one line and the turn limit and the capitals to win in the headline
 ("2 inf, 1 art") and the hand as its cards' ids, hits and misses (PACKED); then the map
 is drawn without the blanks between its hexes (as from radius 6) and the players, the
 units, the hand and the key are written beside it (BESIDE); then the headline too
-(TIGHT); last, the rows at the map's top and bottom with nothing explored and nothing
-to place are left out (TRIMMED). Nothing else is left out on the way.
+(TIGHT); then the rows at the map's top and bottom with nothing explored and nothing
+to place are left out (TRIMMED). Nothing else is left out on the way. A terminal's table
+goes further (the channels' text stops at TRIMMED), for 3 and 4 players on 11 and 13 rows:
+the others' units counted, the map showing where (DENSE); only the map's rows around the
+hexes the decision is about, and a row either side (WINDOW; `_focus`); those rows alone, the
+mode and the capitals to win left to the rules summary, the others' holdings together and
+the reader's units left to its choices, which name each that may act (FOCUS).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from ...engine import ChoiceGrid
-from ...engine.data import TEXT_WIDTH, first_fitting, fit, plain, reader_width
+from ...engine.data import TEXT_WIDTH, first_fitting, fit, panel_lines, plain, reader_width
 from ..viktory_battles.render import (
     NOBODY_DEFENDS,
     battle_prompt,
@@ -52,7 +58,7 @@ from .actions import (
     Withdraw,
 )
 from .board import TERRAINS, board, may_build_second_town
-from .units import UNIT_LETTERS, UNIT_NAMES, units_text
+from .units import ART, FRIG, UNIT_LETTERS, UNIT_NAMES, units_text
 
 RESET = "\x1b[0m"
 TERRAIN_STYLE = {
@@ -103,11 +109,15 @@ def _whose(q: int, you: int | None) -> str:
 # The panel's lines on an 80x24 terminal: the table shares them with the choices of its
 # reader and the prompt (`_room`); a taller table is written shorter step by step (SHORT,
 # as the module's docstring tells).
-PANEL_LINES = 24 - 2  # the panel's lines on an 80x24 terminal, its frame aside
 MENU_WIDTH = 80 - 1  # the columns the terminal lays the choices out in
-SHORT = TEXTS, FULL, ONE_KEY, PACKED, BESIDE, TIGHT, TRIMMED = range(7)
+SHORT = TEXTS, FULL, ONE_KEY, PACKED, BESIDE, TIGHT, TRIMMED, DENSE, WINDOW, FOCUS = range(10)
+CHANNEL_SHORTEST = TRIMMED  # the channels' one text goes no further (DENSE on: a terminal's)
 SIDE_MIN = 20  # the narrowest column beside the map worth writing in
 UNIT_SHORT = ("inf", "cav", "art", "frig")  # the units in short words (PACKED)
+# A menu with a long choice is one a line unless its short ones are more than the lines left
+# to it (`_menu`), which may be a line or two more than asked (the table came out shorter).
+SLACK = 2
+LISTED = 7  # the hexes of one kind of choice a line of a long menu lists ("12. F10")
 
 
 def render(obs: dict[str, Any], player: int | None, width: int | None = None) -> str:
@@ -123,8 +133,10 @@ def render(obs: dict[str, Any], player: int | None, width: int | None = None) ->
 def _render(obs: dict[str, Any], short: int, width: int | None = None) -> str:
     b = board(obs["radius"])
     you = obs.get("you")
+    if width is None:  # the channels' text: a terminal's steps (from DENSE) are not its
+        short = min(short, CHANNEL_SHORTEST)
     columns = TEXT_WIDTH if width is None else max(MIN_WIDTH, width)
-    rows = _rows_shown(obs, b) if short >= TRIMMED else range(len(b.rows))
+    rows = _rows_shown(obs, b, short) if short >= TRIMMED else range(len(b.rows))
     if width is None:
         # drawn three characters a hex to fit (TIGHT: to leave room beside it)
         compact = _map_width(b, full=True) > TEXT_WIDTH or short >= TIGHT
@@ -151,10 +163,15 @@ def _render(obs: dict[str, Any], short: int, width: int | None = None) -> str:
         if obs["active"]:
             side.append((details.pop(0), ", "))
     for q in seats:
+        if q != you and short >= FOCUS:  # the others' holdings in a line or two together
+            continue
         side += [(line, "; ") for line in _players(obs, b, you, short, q)]
         side += [(line, "; ") for line in _units(obs, b, you, short, q)]
         if q == you:
             side += [(line, ", ") for line in hand]
+    others = [line for q in seats if q != you for line in _players(obs, b, you, short, q)]
+    if short >= FOCUS and others:
+        side.append(("; ".join(others), "; "))
     if short < TIGHT:  # then the rules summary ('?') gives the key and the turn limit's win
         side += [(line, ", ") for line in win + key]
     top: list[str] = [] if short >= TIGHT else [head]
@@ -171,37 +188,55 @@ def _room(obs: dict[str, Any]) -> int:
     (`_menu_lines`). A table that asks its reader nothing has the whole panel."""
     you = obs.get("you")
     if you is None or you not in obs["to_move"] or obs["result"]:
-        return PANEL_LINES
-    return PANEL_LINES - 1 - max(1, _menu_lines(obs, you))
+        return panel_lines()
+    return panel_lines() - 1 - max(1, _menu_lines(obs, you))
 
 
 def _menu_lines(obs: dict[str, Any], you: int) -> int:
     """The lines the reader's choices take under a tall table, as far as the table tells
-    them: choices of a short label (up to 33 characters) two a line, a longer one a line."""
+    them: choices of a short label (up to 33 characters) two a line, a longer one a line; or,
+    where fewer, as the terminal lists a long menu by what each choice does (`choice_grid`:
+    a line for its caption, each kind's hexes a line or more, the others a line each)."""
     b = board(obs["radius"])
     kind = obs["decision"]
     mine = [(h, units, ready) for h, owner, units, ready, _ in obs["units"] if owner == you]
     own = [s[0] for s in obs["settlements"] if s[1] == you]
     hand = len(obs.get("hand") or [])
     short = long = 0
+    listed: list[int] = []  # a long menu's lists: the hexes of each kind of choice
+    outside = 0  # and the choices outside them, a line each
     if kind == "tile":
         short = len(set(obs["reveal"]["tiles"] or [])) if obs["reveal"] else 1
     elif kind in ("capital", "second_town", "setup_infantry"):
         short = {"capital": 5, "second_town": 7}.get(kind, len(own))
     elif kind == "move":
-        short = sum(1 for _, _, ready in mine for n in ready if n) + len(obs["battles"]) + 1
+        listed = [sum(1 for _, _, ready in mine if ready[t]) for t in range(4)]
+        outside = len(obs["battles"]) + 1  # fighting a declared battle, ending the step
+        short = sum(listed) + outside
         active = obs["active"]
         if active:  # where it may go (a road to each own town 2-3 hexes off), stopping it
             at = active["hex"]
             roads = sum(1 for h in own if 2 <= b.distance[at][h] <= 3) if at in own else 0
-            short += len(b.neighbours[at]) + roads
-            long += 1 + sum("+1 MP" in c["desc"] for c in obs.get("hand") or [])
+            foes = {h for h, owner, *_ in [*obs["units"], *obs["settlements"]] if owner != you}
+            attacks = sum(1 for h in b.neighbours[at] if h in foes)  # its label a line
+            # a step on land, or at sea for a frigate (into a port too: own towns)
+            steps = sum(1 for h in b.neighbours[at] if h not in foes and (
+                (obs["terrain"][h] == "w") == (active["unit"] == FRIG) or h in own))
+            bombard = attacks if active["unit"] == ART else 0
+            long = 1 + attacks + sum("+1 MP" in c["desc"] for c in obs.get("hand") or [])
+            listed += [steps, roads]
+            outside += long + bombard  # the attacks a line each in the lists too
+            # in two columns the steps and the other choices each, stopping the unit between
+            short += 2 * -(-(steps + roads + bombard) // 2)
     elif kind == "build":
         short = 2 * len(own) + 1
     elif kind == "reserves":
         reserve = obs["players"][you]["reserve"] or [0] * 4
         short = len(own) * sum(1 for n in reserve[:3] if n) + 3 * (reserve[3] > 0) + 1
         long = sum(1 for _, units, _ in mine for n in units if n)  # units to take off
+        listed = [len(own) if n > 0 else 0 for n in reserve[:3]] + [3 * (reserve[3] > 0)]
+        listed += [sum(1 for _, units, _ in mine if units[t]) for t in range(4)]
+        outside = 1  # finishing the step
     elif kind in ("discard", "lose_card"):
         long = hand
     elif kind == "draw":  # draw 0 to the limit, or discard a card to draw anew
@@ -217,7 +252,15 @@ def _menu_lines(obs: dict[str, Any], you: int) -> int:
             long = hand + 2
         else:
             short = {"continue": 2, "overwatch": 2}.get(decision, 5)
-    return -(-short // 2) + long
+    columns = -(-short // 2) + long
+    if long and short <= columns + SLACK:  # as few short ones as lines left: one a line
+        columns = short + long
+    if not any(listed):
+        return columns
+    # as `menu_grid` lays them out, a table (a column a hex) or lists: the longer of the two
+    lists = 1 + sum(-(-n // LISTED) for n in listed) + outside
+    table = 2 + sum(1 for n in listed if n) + outside
+    return min(columns, max(lists, table))
 
 
 def _beside(grid: list[str], items: list[tuple[str, str]],
@@ -331,8 +374,8 @@ def _headline(obs: dict[str, Any], you: int | None, short: int = FULL) -> str:
     if short >= ONE_KEY:
         limit = f"/{obs['turn_limit']}" if obs["turn_limit"] else ""
     where = ("Setup" if obs["round"] == 0 else f"Round {obs['round']}{limit}") \
-        + f" ({obs['mode']})"
-    if obs["round"] and short >= ONE_KEY:
+        + (f" ({obs['mode']})" if short < FOCUS else "")  # FOCUS: both left to '?'
+    if obs["round"] and ONE_KEY <= short < FOCUS:
         where += f", {obs['capitals_to_win']} capitals win"
     if obs["phase"] == "over":  # nobody's turn any more
         head = f"{where} - game over"
@@ -456,15 +499,54 @@ def _cell(b: Any, full: bool, tight: bool = False) -> tuple[int, int]:
     return 4, 2 if b.radius <= 5 and not tight else 0
 
 
-def _rows_shown(obs: dict[str, Any], b: Any) -> range:
+def _rows_shown(obs: dict[str, Any], b: Any, short: int = TRIMMED) -> range:
     """The map's rows but those at its top and bottom with nothing explored, nobody's units
     or towns and no hex a drawn tile may go on (TRIMMED): unexplored rows hold nothing to
-    decide about."""
+    decide about. From WINDOW, on a terminal, only the rows of the hexes the reader's
+    decision is about (`_focus`) and a row either side (FOCUS: none)."""
     named = set(obs["reveal"]["hexes"]) if obs["reveal"] and obs["reveal"]["tiles"] else set()
     named |= {s[0] for s in obs["settlements"]} | {u[0] for u in obs["units"]}
     busy = [i for i, row in enumerate(b.rows)
             if any(obs["terrain"][h] != "?" or h in named for h in row)]
-    return range(busy[0], busy[-1] + 1) if busy else range(len(b.rows))
+    shown = range(busy[0], busy[-1] + 1) if busy else range(len(b.rows))
+    focus = _focus(obs, b, short) if short >= WINDOW else set()
+    wanted = [i for i, row in enumerate(b.rows) if focus.intersection(row)]
+    if not wanted:
+        return shown
+    margin = 0 if short >= FOCUS else 1
+    first = max(shown[0], min(wanted[0] - margin, shown[-1]))
+    last = min(shown[-1], max(wanted[-1] + margin, first))
+    return range(first, last + 1)
+
+
+def _focus(obs: dict[str, Any], b: Any, short: int = WINDOW) -> set[int]:
+    """The hexes the reader's decision is about (WINDOW): the unit moving and where it may
+    step or take a road to (FOCUS: step), else the units that may still move and the attacks
+    declared; the battle being fought and its sides; the hexes a drawn tile may go on; the
+    reader's towns, cities and units, where it builds, places reserves or disbands. None for
+    any other decision (the map is shown whole), nor for a reader not asked anything."""
+    you = obs.get("you")
+    if you is None or you not in obs["to_move"] or obs["result"]:
+        return set()
+    kind = obs["decision"]
+    units = [(h, ready) for h, owner, _, ready, _ in obs["units"] if owner == you]
+    own = {s[0] for s in obs["settlements"] if s[1] == you}
+    if kind == "tile":
+        return set(obs["reveal"]["hexes"]) if obs["reveal"] else set()
+    if kind == "move":
+        active = obs["active"]
+        if not active:
+            return {h for h, ready in units if any(ready)} | {x["hex"] for x in obs["battles"]}
+        at = active["hex"]
+        roads = {h for h in own if 2 <= b.distance[at][h] <= 3} \
+            if at in own and short < FOCUS else set()  # FOCUS: the choices name them
+        return {at, *b.neighbours[at], *roads}
+    if kind == "battle":
+        at = (obs.get("battle") or {}).get("hex", -1)
+        return {at, *b.neighbours[at]} if at >= 0 else set()
+    if kind in ("build", "reserves", "disband"):
+        return own | {h for h, _ in units}
+    return set()
 
 
 def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool = False,
@@ -540,13 +622,24 @@ def _players(obs: dict[str, Any], b: Any, you: int | None, short: int = FULL,
             held = f"capital {capital} ({'held' if info['holds_capital'] else 'LOST'})"
         else:
             held = f"capital {capital} {'held' if info['holds_capital'] else 'LOST'}"
-        text = (f"{name}: {held}; "
-                f"{count(info['towns'], 'town')}, {count(info['cities'], 'city', 'cities')}, "
-                f"{count(info['capitals'], 'capital')}{' held' if short < TIGHT else ''}")
+        held_counts = [count(info["towns"], "town"), count(info["cities"], "city", "cities"),
+                       count(info["capitals"], "capital")]
+        if short >= FOCUS:  # only what is there, and the capitals held but one's own
+            held_counts = [words for words, n, usual in zip(
+                held_counts, (info["towns"], info["cities"], info["capitals"]),
+                (0, 0, int(info["holds_capital"])))
+                if n != usual] or ["nothing"]
+        holdings = ", ".join(held_counts)
+        if short < DENSE:
+            text = f"{name}: {held}; {holdings}{' held' if short < TIGHT else ''}"
+        else:  # the capital's hex is on the map (@, T): said only when lost
+            text = f"{name}: " + ("" if info["holds_capital"] else f"{held}; ") + holdings
+            if q != you and short < FOCUS:  # their units, which the map shows by hex
+                text += _units_counted(obs, q)
         if short >= PACKED and held == "no capital yet" and not (
                 info["towns"] or info["cities"] or info["capitals"]):
             text = f"{name}: {held}"
-        if info["reserve"] is not None:
+        if info["reserve"] is not None and (q == you or short < FOCUS):
             # A count below zero is units on the map beyond the player's support, to be
             # disbanded (a town lost; or the game ended first): "reserve: -1 infantry" read
             # as nonsense.
@@ -576,11 +669,27 @@ def _units(obs: dict[str, Any], b: Any, you: int | None, short: int = FULL,
             text += f" carrying {_units_text(cargo, short)}"
         by_owner.setdefault(owner, []).append(text)
     for owner in sorted(by_owner):
-        if only is not None and owner != only:
+        # from DENSE the others' units are counted in their lines, the map showing where;
+        # from FOCUS the reader's go too: its choices name each unit that may act
+        if only is not None and owner != only or short >= DENSE and owner != you \
+                or short >= FOCUS:
             continue
         who = "Your units" if owner == you else f"Player {owner}'s units"
         lines.append(f"{who}: " + "; ".join(by_owner[owner]))
     return lines
+
+
+def _units_counted(obs: dict[str, Any], q: int) -> str:
+    """A player's units on the map, counted by type (DENSE: the map shows where), those in
+    sight on a hidden map."""
+    total = [0] * len(UNIT_LETTERS)
+    for _, owner, units, _, cargo in obs["units"]:
+        if owner == q:
+            total = [t + n + c for t, n, c in zip(total, units, cargo)]
+    if not any(total):
+        return ""
+    return f"; {'in sight' if obs.get('fog') is not None else 'units'} " \
+        + _units_text(total, TIGHT)
 
 
 def _hand(obs: dict[str, Any], short: int, columns: int = TEXT_WIDTH) -> list[str]:
@@ -618,7 +727,8 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None,
     lines = []
     active = obs["active"]
     if active:
-        lines.append(f"Moving: {UNIT_NAMES[active['unit']]} on {b.names[active['hex']]}, "
+        on = " " if short >= DENSE else " on "  # DENSE: "Moving: infantry H6," fits 20
+        lines.append(f"Moving: {UNIT_NAMES[active['unit']]}{on}{b.names[active['hex']]}, "
                      f"{count(active['mp'], 'move')} left"
                      + (f", {active['cargo']} aboard" if active["cargo"] else ""))
     for battle in obs["battles"]:
@@ -628,7 +738,8 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None,
         lines.append(f"Attack declared on {b.names[battle['hex']]} - {sides}"
                      + (f"; bombarding from {bomb}" if bomb else ""))
     if obs["pennants"]:
-        lines.append("Pennants (attacks beaten off this turn): "
+        lines.append(("Pennants: " if short >= DENSE else
+                      "Pennants (attacks beaten off this turn): ")
                      + ", ".join(b.names[h] for h in obs["pennants"]))
     reveal = obs["reveal"]
     if reveal:
@@ -828,6 +939,7 @@ def _place(names: Any, h: int) -> str:
     return names[h] if h >= 0 else "a hex out of sight"
 
 
+UNIT_WORDS = re.compile(r"\b(infantry|cavalry|artillery|frigate)s?\b")
 # What a choice does (a row of the terminal's table, `choice_grid`) and where (its column).
 STEP_ROWS = {"attack": "attack", "road": "take the road to", "move": "move to", "port": "move to"}
 CELLS: dict[type, Any] = {
@@ -835,13 +947,24 @@ CELLS: dict[type, Any] = {
     PlaceFrigate: lambda a: ("place a frigate on", f"{a.sea_where} (from {a.where})"),
     Withdraw: lambda a: (f"take {with_article(UNIT_NAMES[a.unit])} into reserve from", a.where),
     SelectUnit: lambda a: (f"move {with_article(UNIT_NAMES[a.unit])} from", a.where),
-    Step: lambda a: (STEP_ROWS[a.kind], f"{a.where} ({a.what})"),
+    Step: lambda a: (STEP_ROWS[a.kind], _step_cell(a)),
     Disband: lambda a: (f"disband {with_article(UNIT_NAMES[a.unit])} on", a.where),
     BuildTown: lambda a: ("build a town on", a.where),
     Upgrade: lambda a: ("upgrade your town to a city on", a.where),
     PlaceCapital: lambda a: ("place your capital on", a.where),
     PlaceTile: lambda a: (f"put the {TERRAINS[a.terrain]} tile on", a.where),
 }
+
+
+def _step_cell(step: Step) -> str:
+    """Where a step goes, and what is there unless the map shows it (a terrain; a road's
+    end, always the mover's town or city): a long menu's lists ran a line longer a row. The
+    units there in short words ("1 inf"): a list's cell must fit a line, or the menu is not
+    listed at all (33 choices a line each, beside the map)."""
+    if step.kind == "road" or step.what in TERRAINS:
+        return step.where
+    what = UNIT_WORDS.sub(lambda m: UNIT_SHORT[UNIT_NAMES.index(m[1])], step.what)
+    return f"{step.where} ({what})"
 
 
 def choice_grid(actions: Sequence[Any]) -> ChoiceGrid | None:

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, cast
 
-from ...engine.data import TEXT_WIDTH, counted, first_fitting, fit
+from ...engine.data import TEXT_WIDTH, counted, first_fitting, fit, panel_lines
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -38,7 +38,6 @@ UNIT_MARK = "SPAHMLKR"  # one letter per unit of the deck list, for the formatio
 # army (PACKED_REALM); then the unit key (SHORT_KEY: a unit's name left to its letter, the
 # name's initial; each side's title names its deck); last all of each side runs on, its
 # title too (FLOWED). Nothing else is left out on the way.
-PANEL_LINES = 24 - 2  # the panel's lines on an 80x24 terminal, its frame aside
 MENU_WIDTH = 80 - 1  # the columns the terminal lays the choices out in
 FULL, SHORT_BENEFITS, PACKED, PACKED_REALM, SHORT_KEY, FLOWED = range(6)
 
@@ -55,13 +54,13 @@ def _room(obs: dict[str, Any]) -> int:
     fit 79 columns so. A view that asks its reader nothing has the whole panel."""
     d, you = obs["decision"], obs.get("you")
     if obs["result"] or not d or d["player"] != you:
-        return PANEL_LINES
+        return panel_lines()
     numbered = [f"{i}. {a.label}" for i, a in enumerate(_choices(obs, d), 1)]
     rows = -(-len(numbered) // 2)
     widths = [max(map(len, column), default=0) for column in (numbered[:rows], numbered[rows:])]
     if d["kind"] == "order" or sum(widths) + 2 > MENU_WIDTH:  # one a line, a long one broken
         rows = sum(len(textwrap.wrap(f"   {n}", MENU_WIDTH)) for n in numbered)
-    return PANEL_LINES - 1 - max(1, rows)
+    return panel_lines() - 1 - max(1, rows)
 
 
 def _choices(obs: dict[str, Any], d: dict[str, Any]) -> list[Any]:
