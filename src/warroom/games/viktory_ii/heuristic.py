@@ -10,7 +10,7 @@
   type and extra hex side against a die per unit type and the place's dice, hits on 1-3 or
   1-4 in combat supply, the attacker's surplus hits suppressing the defender's unit dice);
   units are what a side can lose.
-  It attacks at a chance of 0.6 (0.5 against a town or city), asking less after round 20
+  It attacks at a chance of 0.5 (0.4 against a town or city), asking less after round 20
   (0.01 a round, down to 0.35) so that a standoff is broken; units next to a declared
   battle join it, from new hex sides first, until the chance is 0.9.
 - Garrisons: the capital keeps the fewest units (at least one) at which the enemy units
@@ -31,7 +31,9 @@
   frigate on such work does not stop to bombard. While units are cut off, a reserve frigate
   goes where it can ferry them, and a frigate that cannot (on a lake) is taken off the
   board to be placed again where it can.
-  Artillery bombards what it can. Frigates otherwise stay in port unless an enemy frigate
+  Artillery bombards what it can, a declared battle's hex first; artillery its town or
+  city must keep bombards the enemy next to it too (before the battles are fought), as
+  that costs it nothing. Frigates otherwise stay in port unless an enemy frigate
   is there to attack at good odds.
 - Reserves go to the most threatened town or city that takes them, else the capital.
 - Cards: it keeps Attack cards (an attack needs one), discards the card with the fewest
@@ -255,7 +257,8 @@ def _disband(state: Any, p: int, actions: list[Any]) -> Any:
 # --- battle odds -----------------------------------------------------------------------------
 # Each side rolls the dice `viktory_battles.dice` counts, the battle's own rule. Units are what
 # a side can lose, not what it rolls: eight infantry from one side roll one die.
-ATTACK_CHANCE = 0.6  # attack when the estimated chance of winning is at least this
+ATTACK_CHANCE = 0.5  # attack when the estimated chance of winning is at least this
+# (head to head against 0.6, 400 games: 0.7 scored 45 %, 0.5 53 %, 0.4 54 %; stop 49)
 URBAN_BONUS = 0.1  # ...less this for an enemy town or city
 LATE_ROUND = 20  # after this round the chance asked falls (a standoff is broken)...
 LATE_FALL = 0.01  # ...by this much a round...
@@ -532,9 +535,9 @@ def _move(state: Any, p: int, actions: list[Any]) -> Any:
         ferry = _ferry(state, p, actions, active)  # a ferry sails rather than fires
         if ferry is not None:
             return ferry
-    for a in actions:  # artillery and frigates bombard whatever they can
-        if type(a) is Bombard:
-            return a
+    bombards = [a for a in actions if type(a) is Bombard]
+    if bombards:  # artillery and frigates bombard whatever they can
+        return _bombard_target(state, p, bombards)
     if active >= 0:
         return _move_active(state, p, actions, active)
     fights = [a for a in actions if type(a) is Fight]
@@ -542,12 +545,33 @@ def _move(state: Any, p: int, actions: list[Any]) -> Any:
         joining = _join(state, p, actions, fight.hex)
         if joining is not None:
             return joining
+    gunner = _gunner(state, p, actions)
+    if gunner is not None:
+        return gunner
     if fights:
         return fights[0]
     choice = _select(state, p, actions)
     if choice is not None:
         return choice
     return DONE_MOVE if DONE_MOVE in actions else actions[-1]
+
+
+def _gunner(state: Any, p: int, actions: list[Any]) -> Any:
+    """A garrison's artillery next to enemy units: it bombards them (before the battles
+    there are fought, weakening their defenders) at no cost, for it does not leave home.
+    Artillery free to leave moves or joins attacks (where it also fires) as the rest do."""
+    for a in actions:
+        if type(a) is SelectUnit and a.unit == ART and not _may_leave(state, p, a.hex) \
+                and any(state.enemy_units_at(n, p) for n in state.board.neighbours[a.hex]):
+            return a
+    return None
+
+
+def _bombard_target(state: Any, p: int, bombards: list[Bombard]) -> Bombard:
+    """A declared battle's hex first (its defenders are hit before it is fought), else
+    the fewest enemy units (the likeliest to be cleared)."""
+    return min(bombards, key=lambda a: (a.hex not in state.battles,
+                                        state.occ_n[a.hex], a.hex))
 
 
 def _join(state: Any, p: int, actions: list[Any], target: int) -> Any:
