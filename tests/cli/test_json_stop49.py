@@ -273,7 +273,7 @@ def test_sweep_json_is_the_report_of_the_sweep(tmp_path, capsys):
 
 # --- replay --------------------------------------------------------------------------------
 
-def unfinished_battle(path: Path, steps: int = 40, seed: int = 11) -> Record:
+def unfinished_battle(path: Path, steps: int = 40, seed: int = 918273645) -> Record:
     """A Battle game between two people, played at random for `steps` actions and saved
     unfinished: hands held, hidden from the other seat."""
     game = get_game("battle")
@@ -321,7 +321,7 @@ def test_replay_json_shows_only_what_the_viewer_saw(viewer, tmp_path, capsys):
     for name in hidden:
         assert json.dumps(name) not in out, name
     assert "seed" not in shown and shown["actions"] == len(record.actions)
-    assert str(record.seed) not in out
+    assert str(record.seed) not in out  # a seed of nine digits: nothing else reads so
     obs = plain(state.observation(viewer))
     assert shown["viewer"] == viewer
     assert shown["view"] == {k: v for k, v in obs.items() if k not in ("log", "log_start")}

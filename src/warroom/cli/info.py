@@ -11,7 +11,7 @@ import typing
 import click
 
 from ..engine import config_to_json
-from ..engine.config import option_bounds, option_help, option_text
+from ..engine.config import option_bounds, option_help, option_schemas, option_text
 from ..games import REGISTRY, get_game
 from . import cli
 
@@ -63,9 +63,5 @@ def options(game: str, brief: bool, as_json: bool) -> None:
 
 def _schemas(config_cls: type) -> dict[str, dict[str, typing.Any]]:
     """Each option's type as a JSON Schema, from the bounds its Config declares (what --set
-    and the server check it against)."""
-    from pydantic import TypeAdapter
-
-    hints = typing.get_type_hints(config_cls, include_extras=True)
-    return {f.name: TypeAdapter(hints[f.name]).json_schema()
-            for f in dataclasses.fields(config_cls)}
+    and the server check it against): the engine's reading, the lobby's form's too."""
+    return option_schemas(config_cls)

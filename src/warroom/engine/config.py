@@ -3,9 +3,14 @@
 A Config declares each option's bounds on its type, the pydantic way:
 `victories_to_win: Annotated[int, Field(ge=1, le=20)] = 3`. `check_options` (called by every
 Config's `__post_init__`) validates the values strictly against those types (no bool or float
-where an integer belongs), `option_bounds` says them in words for `warroom options`, and
-`option_help` reads each option's description from the comments above its field (the one place
-they are written: `warroom options` and the lobby's form show them).
+where an integer belongs), `option_schemas` is each type as pydantic's JSON Schema (the one
+reading of them: `option_bounds` says them in words for `warroom options`, the lobby's form
+takes its kinds and choices from them), and `option_help` reads each option's description from
+the comments above its field (the one place they are written: `warroom options` and the
+lobby's form show them).
+
+An error about one option carries its name (`ConfigError.option`, `OptionValueError.option`):
+the lobby shows the error at that field without reading the message.
 """
 
 from __future__ import annotations
@@ -22,10 +27,20 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
 from .data import shown
-from .errors import ConfigError
+from .errors import ConfigError, DataError
+
+
+class OptionValueError(ValueError):
+    """A Config's check refusing an option's value, naming the option (`make_config`'s
+    ConfigError carries it on): what `check_options` raises, and what a game's own checks in
+    `__post_init__` may raise for the same reason."""
+
+    def __init__(self, message: str, option: str):
+        super().__init__(message)
+        self.option = option
 
 
 def option_names(config_cls: type) -> list[str]:
@@ -51,12 +66,32 @@ def make_config(config_cls: type, values: dict[str, Any] | None = None, game: st
         if key not in hints:
             where = f" for {game}" if game else ""
             known = ", ".join(hints) or "none"
-            raise ConfigError(f"unknown option {key!r}{where}; options are: {known}")
+            raise ConfigError(f"unknown option {key!r}{where}; options are: {known}",
+                              option=key)
         kwargs[key] = _frozen(raw) if strict else _convert(key, raw, hints[key])
     try:
         return config_cls(**kwargs)  # a Config's __post_init__ checks its options first
     except (TypeError, ValueError) as exc:
-        raise ConfigError(str(exc)) from None
+        raise ConfigError(str(exc), option=_at_fault(exc, config_cls)) from None
+    except DataError as exc:  # a data file an option names (a scenario, a map)
+        if exc.option is not None:
+            raise
+        raise DataError(str(exc), option=_at_fault(exc, config_cls)) from None
+
+
+def _at_fault(exc: Exception, config_cls: type) -> str | None:
+    """The option a Config's check refused: the one it names (`OptionValueError`), else the
+    first option its message names, quoted (`option 'team_size' must be ...`) or not
+    (`min_dice=3 is more than ...`). Games' own checks raise plain ValueErrors and DataErrors
+    that say the option in words only: their messages are read until they name it too."""
+    option = getattr(exc, "option", None)
+    if option is not None:
+        return option
+    message = str(exc)
+    names = option_names(config_cls)
+    quoted = [n for n in names if f"'{n}'" in message]
+    bare = [n for n in names if re.search(rf"\b{re.escape(n)}\b", message)]
+    return (quoted or bare or [None])[0]
 
 
 @functools.cache
@@ -77,12 +112,24 @@ def check_options(config: Any) -> None:
         _model(cls).model_validate(values)
     except ValidationError as exc:
         name = str(exc.errors()[0]["loc"][0])
-        raise ValueError(_problem(name, values[name], exc, _hints(cls)[name])) from None
+        problem = _problem(name, values[name], exc, option_schemas(cls)[name])
+        raise OptionValueError(problem, name) from None
 
 
 def option_bounds(config_cls: type) -> dict[str, str]:
     """Each option's allowed values in words: '1 to 20', 'dice, cards or hybrid', ..."""
-    return {name: _describe(hint) for name, hint in _hints(config_cls).items()}
+    return {name: _describe(schema) for name, schema in option_schemas(config_cls).items()}
+
+
+@functools.cache
+def option_schemas(config_cls: type) -> dict[str, dict[str, Any]]:
+    """Each option's type as a JSON Schema, from the bounds its Config declares (pydantic's,
+    what `check_options` validates against): `{"type": "integer", "minimum": 1, "maximum":
+    20}`, `{"enum": [...]}`, `{"anyOf": [..., {"type": "null"}]}` for an optional one. The
+    one reading of the Config's types: `warroom options --json` prints them, `option_bounds`
+    words them, the lobby's form takes its kinds and choices from them. Shared: not to be
+    changed."""
+    return {name: TypeAdapter(hint).json_schema() for name, hint in _hints(config_cls).items()}
 
 
 @functools.cache
@@ -147,14 +194,15 @@ def _model(config_cls: type) -> type[BaseModel]:
                         **fields)
 
 
-def _problem(name: str, value: Any, exc: ValidationError, hint: Any) -> str:
+def _problem(name: str, value: Any, exc: ValidationError, schema: dict[str, Any]) -> str:
     err = exc.errors()[0]
     item = "".join(f" item {p + 1}" for p in err["loc"][1:] if isinstance(p, int))
     got = shown(err["input"]) if item else shown(value)
     if err["type"] in _BOUND_ERRORS:
-        if item:  # an item of a list: say what each item may be
-            hint = (typing.get_args(_unwrap(hint)[0]) or (hint,))[0]
-        return f"option {name!r}{item} must be {_describe(hint)}, got {got}"
+        if item:  # an item of a list (of an optional list too): say what each may be
+            lists = [s for s in schema.get("anyOf", [schema]) if "items" in s]
+            schema = lists[0]["items"] if lists else schema
+        return f"option {name!r}{item} must be {_describe(schema)}, got {got}"
     message = err["msg"].removeprefix("Value error, ")
     return f"option {name!r}{item}: {message[:1].lower()}{message[1:]}, got {got}"
 
@@ -164,31 +212,38 @@ _BOUND_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_e
                  "literal_error", "int_type", "bool_type", "string_type", "tuple_type"}
 
 
-def _describe(hint: Any) -> str:
-    """Words for what a (possibly Annotated) type allows."""
-    base, limits = _unwrap(hint)
-    origin, args = typing.get_origin(base), typing.get_args(base)
-    if origin is typing.Union or origin is getattr(__import__("types"), "UnionType", None):
-        inner = [a for a in args if a is not type(None)]
-        text = " or ".join(_describe(a) for a in inner)
-        return f"{text}, or none" if type(None) in args else text
-    if origin is typing.Literal:
-        words = [str(a) if a != "" else "empty" for a in args]
+def _describe(schema: dict[str, Any]) -> str:
+    """Words for what an option's JSON Schema (`option_schemas`) allows."""
+    kind = schema.get("type")
+    if "anyOf" in schema:
+        inner = [s for s in schema["anyOf"] if s.get("type") != "null"]
+        text = " or ".join(map(_describe, inner))
+        return f"{text}, or none" if len(inner) < len(schema["anyOf"]) else text
+    if "enum" in schema or "const" in schema:  # a Literal
+        words = [str(a) if a != "" else "empty" for a in option_choices(schema)]
         return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
-    if origin is tuple:
-        items = _describe(args[0]) if args else "text"
-        size = _range(limits.get("min_length"), limits.get("max_length"), "items")
+    if kind == "array":
+        items = _describe(schema["items"]) if "items" in schema else "text"
+        size = _range(schema.get("minItems"), schema.get("maxItems"), "items")
         return "a list" + (f" of {size}" if size else "") + f", each {items}"
-    if base is bool:
+    if kind == "boolean":
         return "true or false"
-    if base is int or base is float:
-        low, high = limits.get("ge"), limits.get("le")  # bounds are declared with ge/le
-        kind = "an integer" if base is int else "a number"
-        return _range(low, high, "") or kind
-    if base is str:
-        size = _range(limits.get("min_length"), limits.get("max_length"), "characters")
+    if kind in ("integer", "number"):
+        # bounds are declared with ge/le (minimum/maximum): gt/lt are not said
+        words = "an integer" if kind == "integer" else "a number"
+        return _range(schema.get("minimum"), schema.get("maximum"), "") or words
+    if kind == "string":
+        size = _range(schema.get("minLength"), schema.get("maxLength"), "characters")
         return "text" + (f" of {size}" if size else "")
-    return getattr(base, "__name__", str(base))
+    return str(kind or "any value")
+
+
+def option_choices(schema: dict[str, Any]) -> list[Any]:
+    """The values a Literal option's JSON Schema allows (`enum`, or `const` for one); none
+    for any other."""
+    if "enum" in schema:
+        return list(schema["enum"])
+    return [schema["const"]] if "const" in schema else []
 
 
 def _range(low: Any, high: Any, unit: str) -> str:
@@ -202,20 +257,6 @@ def _range(low: Any, high: Any, unit: str) -> str:
     if high is not None:
         return f"at most {high} {unit}" if unit else f"<= {high}"
     return ""
-
-
-def _unwrap(hint: Any) -> tuple[Any, dict[str, Any]]:
-    """(the type inside Annotated, its bounds: ge, gt, le, lt, min_length, max_length)."""
-    limits: dict[str, Any] = {}
-    while typing.get_origin(hint) is typing.Annotated:
-        hint, *metadata = typing.get_args(hint)
-        for meta in metadata:
-            for part in getattr(meta, "metadata", [meta]):
-                for key in ("ge", "gt", "le", "lt", "min_length", "max_length"):
-                    value = getattr(part, key, None)
-                    if value is not None:
-                        limits.setdefault(key, value)
-    return hint, limits
 
 
 def config_to_json(config: Any) -> dict[str, Any]:
@@ -280,7 +321,9 @@ def parse_assignments(items: list[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ConfigError(f"--set {shown(item)}: must look like key=value")
+            # the option's name as given, where there is one (`--set players`)
+            raise ConfigError(f"--set {shown(item)}: must look like key=value",
+                              option=key.strip() or None)
         out[key.strip()] = value.strip()
     return out
 
@@ -297,7 +340,7 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
     if origin is typing.Literal:
         if raw not in args:
             choices = ", ".join(map(str, args))
-            raise ConfigError(f"option {key!r} must be one of {choices}, got {raw!r}")
+            raise ConfigError(f"option {key!r} must be one of {choices}, got {raw!r}", option=key)
         return raw
     if origin is tuple:
         if isinstance(raw, str):
@@ -305,11 +348,11 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
             items = [item.strip(" ") for item in raw.split(",")] if raw.strip(" ") else []
             if "" in items:
                 raise ConfigError(f"option {key!r} has an empty item (a comma too many?), "
-                                  f"got {raw!r}")
+                                  f"got {raw!r}", option=key)
         elif isinstance(raw, list | tuple):
             items = list(raw)
         else:
-            raise ConfigError(f"option {key!r} must be a list, got {raw!r}")
+            raise ConfigError(f"option {key!r} must be a list, got {raw!r}", option=key)
         item_hint = args[0] if args else str
         converted = []
         for n, item in enumerate(items):
@@ -317,7 +360,8 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
                 converted.append(_convert(key, item, item_hint))
             except ConfigError as exc:
                 raise ConfigError(str(exc).replace(f"option {key!r}",
-                                                   f"option {key!r} item {n + 1}", 1)) from None
+                                                   f"option {key!r} item {n + 1}", 1),
+                                  option=key) from None
         return tuple(converted)
     if hint is bool:
         if isinstance(raw, bool):
@@ -327,28 +371,28 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
         # but nowhere else.
         if raw in ("true", "false"):
             return raw == "true"
-        raise ConfigError(f"option {key!r} must be true or false, got {raw!r}")
+        raise ConfigError(f"option {key!r} must be true or false, got {raw!r}", option=key)
     if hint in (int, float):
         kind = "an integer" if hint is int else "a number"
         if isinstance(raw, bool):
-            raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}")
+            raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}", option=key)
         if isinstance(raw, str):
             try:
                 return read_number(raw, hint)
             except ValueError as exc:
-                raise ConfigError(f"option {key!r} {exc}, got {raw!r}") from None
+                raise ConfigError(f"option {key!r} {exc}, got {raw!r}", option=key) from None
         if hint is int and isinstance(raw, float):  # 100.0 is a JSON client's float
-            raise ConfigError(f"option {key!r} must be an integer, got {raw!r}")
+            raise ConfigError(f"option {key!r} must be an integer, got {raw!r}", option=key)
         try:
             value = hint(raw)
         except (TypeError, ValueError):
-            raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}") from None
+            raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}", option=key) from None
         # JSON's 1e400 is infinity (a stored game's or the lobby's options): no option's number
         if not math.isfinite(value):
-            raise ConfigError(f"option {key!r} must be a finite number, got {raw!r}")
+            raise ConfigError(f"option {key!r} must be a finite number, got {raw!r}", option=key)
         return value
     if hint is str:
         if not isinstance(raw, str):
-            raise ConfigError(f"option {key!r} must be text, got {raw!r}")
+            raise ConfigError(f"option {key!r} must be text, got {raw!r}", option=key)
         return raw
     return raw

@@ -12,7 +12,13 @@ class IllegalAction(WarroomError):
 
 
 class ConfigError(WarroomError):
-    """A rule option that does not exist or has an invalid value."""
+    """A rule option that does not exist or has an invalid value. `option` names the option
+    at fault, where one is (the name as given, for one the game does not have): the lobby
+    shows the error at that field."""
+
+    def __init__(self, message: str, option: str | None = None):
+        super().__init__(message)
+        self.option = option
 
 
 class RecordError(WarroomError):
@@ -20,7 +26,12 @@ class RecordError(WarroomError):
 
 
 class DataError(WarroomError):
-    """A card or scenario data file that does not validate."""
+    """A card or scenario data file that does not validate; `option` names the rule option
+    that names the file, where that is known."""
+
+    def __init__(self, message: str, option: str | None = None):
+        super().__init__(message)
+        self.option = option
 
 
 class RulesError(WarroomError):

@@ -1059,7 +1059,8 @@ def _file_forms(game: Game, options: Any) -> Any:
         elif value not in (None, "", {}) and not _file_form(value):
             raise ConfigError(f'option {key!r}: a shipped file is "NAME" or {{"shipped": '
                               f'"NAME"}} (shipped: {", ".join(spec.shipped) or "none"}), an '
-                              'uploaded one {"upload": ID}, the id POST /api/uploads answered')
+                              'uploaded one {"upload": ID}, the id POST /api/uploads answered',
+                              option=key)
     return out
 
 
@@ -1256,10 +1257,10 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     app.add_middleware(Guard, listen=listen)
 
     def fail(message: str, status: int = 400, game: Any = None,
-             retry_after: float | None = None) -> JSONResponse:
+             retry_after: float | None = None, error: Exception | None = None) -> JSONResponse:
         body: dict[str, Any] = {"error": message.splitlines()[0]}
-        if game is not None:
-            body["field"] = field_of(message, game)
+        if game is not None:  # a game's options: the one at fault, if `error` names one
+            body["field"] = field_of(error)
         response = JSONResponse(body, status_code=status)
         if retry_after is not None:  # whole seconds, rounded up (RFC 9110), at least 1
             response.headers["Retry-After"] = str(max(1, math.ceil(retry_after)))
@@ -1402,7 +1403,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             if isinstance(exc, WriteFailed):
                 return fail(f"could not store the game ({exc}); nothing was created, try "
                             "again", 503)
-            return fail(str(exc), game=game)
+            return fail(str(exc), game=game, error=exc)
         return JSONResponse({"id": live.id, "game": live.game.name, "seats": tokens})
 
     @app.get("/api/games/{game_id}")

@@ -1,10 +1,10 @@
 """Rule options for the lobby's form, and turning what a client sent into a game's Config.
 
-The form comes from the game's Config dataclass (names, types, defaults), exactly what
-`warroom options` lists. An option that names a data file (listed by the game as
-`data_options`) takes a shipped name or an uploaded file, never a path: uploads are stored in
-the game store and written to a private directory when a game needs them (removed when the
-server stops).
+The form comes from the game's Config dataclass (names, defaults, and its types as the engine
+reads them: `engine.config.option_schemas`), exactly what `warroom options` lists. An option
+that names a data file (listed by the game as `data_options`) takes a shipped name or an
+uploaded file, never a path: uploads are stored in the game store and written to a private
+directory when a game needs them (removed when the server stops).
 
 `option_details` says what the form shows of each option: its description (the comment the
 Config's source gives the field, `engine.config.option_help`), its allowed values (`warroom
@@ -15,8 +15,6 @@ some other option's values, rarely changed ones under "More options": the game's
 
 from __future__ import annotations
 
-import ast
-import dataclasses
 import hashlib
 import importlib
 import os
@@ -25,13 +23,11 @@ import secrets
 import shutil
 import tempfile
 import threading
-import types
-import typing
 from pathlib import Path
 from typing import Any
 
 from ..engine import ConfigError, DataError, Game, config_to_json
-from ..engine.config import option_bounds, option_help
+from ..engine.config import option_bounds, option_choices, option_help, option_schemas
 from ..engine.data import DataOption
 from ..engine.embed import EmbeddedFile, with_embedded
 from .store import FileRow, GameStore
@@ -55,19 +51,19 @@ def data_options(game: Game) -> dict[str, DataOption]:
 
 def option_schema(game: Game) -> list[dict[str, Any]]:
     """One entry per Config field: name, kind, default, choices, and the data files offered."""
-    hints = typing.get_type_hints(game.Config)
     defaults = config_to_json(game.Config())
     files = data_options(game)
     out = []
-    for f in dataclasses.fields(game.Config):
-        kind, choices, optional = _kind(hints[f.name])
-        entry: dict[str, Any] = {"name": f.name, "kind": kind, "default": defaults[f.name],
-                                 "optional": optional}
-        if choices:
-            entry["choices"] = choices
-        if f.name in files:
+    for name, schema in option_schemas(game.Config).items():
+        kind, values = _kind(schema)
+        # "optional": a union of forms (None, or a file option's empty text), as it always was
+        entry: dict[str, Any] = {"name": name, "kind": kind, "default": defaults[name],
+                                 "optional": "anyOf" in schema}
+        if values:
+            entry["choices"] = values
+        if name in files:
             entry["kind"] = "file"
-            entry["shipped"] = list(files[f.name].shipped)
+            entry["shipped"] = list(files[name].shipped)
         out.append(entry)
     return out
 
@@ -85,11 +81,9 @@ def option_details(game: Game) -> dict[str, dict[str, Any]]:
     layout = game.option_layout
     notes = option_help(game.Config)
     bounds = option_bounds(game.Config)
-    fields = dataclasses.fields(game.Config)
-    names = [f.name for f in fields]
+    schemas = option_schemas(game.Config)
+    names = list(schemas)
     seats = _seat_families(names, game.max_players)
-    hints = typing.get_type_hints(game.Config, include_extras=True)
-    plain = typing.get_type_hints(game.Config)
     out: dict[str, dict[str, Any]] = {}
     for name in names:
         entry: dict[str, Any] = {"label": _label(name), "allowed": bounds[name]}
@@ -101,9 +95,9 @@ def option_details(game: Game) -> dict[str, dict[str, Any]]:
             entry["when"] = layout["when"][name]
         if name in layout.get("more", ()):
             entry["more"] = True
-        if _one_value(hints[name]):
+        if _one_value(schemas[name]):
             entry["fixed"] = True
-        if type(None) in typing.get_args(plain[name]):  # None: the game decides
+        if {"type": "null"} in schemas[name].get("anyOf", ()):  # None: the game decides
             entry["unset"] = layout.get("unset", "default")
         out[name] = entry
     return out
@@ -126,32 +120,23 @@ def _seat_families(names: list[str], seats: int) -> dict[str, int]:
             for seat, name in family.items()} if seats > 1 else {}
 
 
-def _one_value(hint: Any) -> bool:
-    """Whether a (possibly Annotated) type allows one value only (`ge=2, le=2`)."""
-    while typing.get_origin(hint) is typing.Annotated:
-        hint, *metadata = typing.get_args(hint)
-        low = high = None
-        for meta in metadata:
-            for part in getattr(meta, "metadata", [meta]):
-                low = getattr(part, "ge", low)
-                high = getattr(part, "le", high)
-        if low is not None and low == high:
-            return True
-    return typing.get_origin(hint) is typing.Literal and len(typing.get_args(hint)) == 1
+def _one_value(schema: dict[str, Any]) -> bool:
+    """Whether an option's JSON Schema allows one value only (`ge=2, le=2`, one Literal)."""
+    low = schema.get("minimum")
+    return (low is not None and low == schema.get("maximum")) \
+        or len(option_choices(schema)) == 1
 
 
-def _kind(hint: Any) -> tuple[str, list[Any], bool]:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        inner = [a for a in args if a is not type(None)]
-        kind, choices, _ = _kind(inner[0]) if len(inner) == 1 else ("text", [], False)
-        return kind, choices, True
-    if origin is typing.Literal:
-        return "choice", list(args), False
-    if origin is tuple:
-        return "list", [], False
-    return {bool: "bool", int: "int", float: "float"}.get(hint, "text"), [], False
+def _kind(schema: dict[str, Any]) -> tuple[str, list[Any]]:
+    """The form's input for an option's JSON Schema, and its choices (a Literal's values):
+    an optional option's is that of what it takes besides none; text for several forms."""
+    if "anyOf" in schema:
+        inner = [s for s in schema["anyOf"] if s.get("type") != "null"]
+        return _kind(inner[0]) if len(inner) == 1 else ("text", [])
+    if option_choices(schema):
+        return "choice", option_choices(schema)
+    kinds = {"boolean": "bool", "integer": "int", "number": "float", "array": "list"}
+    return kinds.get(schema.get("type", ""), "text"), []
 
 
 class Uploads:
@@ -178,7 +163,8 @@ class Uploads:
         nothing behind, and games read their copies undisturbed meanwhile)."""
         spec = data_options(game).get(option)
         if spec is None:
-            raise ConfigError(f"option {option!r} of {game.name} does not take a file")
+            raise ConfigError(f"option {option!r} of {game.name} does not take a file",
+                              option=option)
         if len(content) > MAX_UPLOAD:
             raise DataError(f"{name}: larger than {MAX_UPLOAD // 1024} KiB")
         row = FileRow(hashlib.sha256(content).hexdigest(), game.name, option,
@@ -223,16 +209,19 @@ class Uploads:
         """Whether `row`'s copy is in the private directory already (a game may read it)."""
         return self.dir is not None and self._where(row, spec).exists()
 
-    def check(self, spec: DataOption, row: FileRow) -> None:
-        """The game's loader reads the file from its copy in the private directory; a file it
-        refuses leaves no copy behind (unless one was there before: a game may read it)."""
+    def check(self, spec: DataOption, row: FileRow, option: str) -> None:
+        """The game's loader reads the file from its copy in the private directory, for
+        `option`; a file it refuses leaves no copy behind (unless one was there before: a game
+        may read it)."""
         kept = self._written(row, spec)
         path = self.path(row, spec)
         try:
             self._check(spec, row, path)
-        except BaseException:
+        except BaseException as exc:
             if not kept:
                 path.unlink(missing_ok=True)
+            if isinstance(exc, DataError):  # about `option`, not the one it was uploaded for
+                raise DataError(str(exc), option=option) from None
             raise
 
     @staticmethod
@@ -240,7 +229,8 @@ class Uploads:
         try:
             spec.check(str(path))
         except DataError as exc:  # name the file as the person knows it, not ours
-            raise DataError(str(exc).replace(str(path), row.name)) from None
+            raise DataError(str(exc).replace(str(path), row.name),
+                            option=row.option) from None
 
     def resolve(self, game: Game, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         """Option values as Config takes them, and {path: uploaded name} for records."""
@@ -251,10 +241,11 @@ class Uploads:
             spec = files.get(key)
             if spec is None:
                 if not _plain(value):
-                    raise ConfigError(f"option {key!r} must be a value or a list of values")
+                    raise ConfigError(f"option {key!r} must be a value or a list of values",
+                                      option=key)
                 if _looks_like_path(value):  # a safety net for a file option not listed
                     raise ConfigError(f"option {key!r}: a client cannot name a path on the "
-                                      "server")
+                                      "server", option=key)
                 out[key] = value
                 continue
             if value in (None, "", {}):
@@ -262,26 +253,27 @@ class Uploads:
             if (not isinstance(value, dict) or len(value) != 1
                     or not isinstance(next(iter(value.values())), str)):
                 raise ConfigError(f"option {key!r}: choose a shipped file or upload one "
-                                  "(by its name)")
+                                  "(by its name)", option=key)
             if "shipped" in value:
                 if value["shipped"] not in spec.shipped:
                     known = ", ".join(spec.shipped)
                     raise ConfigError(f"option {key!r}: no shipped file {value['shipped']!r} "
-                                      f"(shipped: {known})")
+                                      f"(shipped: {known})", option=key)
                 out[key] = spec.shipped[value["shipped"]]
             elif "upload" in value:
                 row = self.store.file(value["upload"])
                 if row is None:
-                    raise ConfigError(f"option {key!r}: no such uploaded file")
+                    raise ConfigError(f"option {key!r}: no such uploaded file", option=key)
                 if (row.game, row.option) != (game.name, key):
                     # The same content first uploaded for another game or option (one file
                     # by its hash): checked by this option's loader instead.
-                    self.check(spec, row)
+                    self.check(spec, row, key)
                 path = self.path(row, spec)
                 out[key] = str(path)
                 names[str(path)] = row.name
             else:
-                raise ConfigError(f"option {key!r}: choose a shipped file or upload one")
+                raise ConfigError(f"option {key!r}: choose a shipped file or upload one",
+                                  option=key)
         return out, names
 
 
@@ -327,18 +319,7 @@ def config_from(game: Game, values: dict[str, Any], uploads: Uploads,
     return game.config(resolved), names
 
 
-# The engine's message for an option the game does not have: the name as repr() writes it.
-UNKNOWN = re.compile(r"unknown option ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")")
-
-
-def field_of(message: str, game: Game) -> str | None:
-    """The option a validation message is about, so the form can show it there."""
-    unknown = UNKNOWN.match(message)
-    if unknown:  # the name the client sent, not one of the known options listed after it
-        return ast.literal_eval(unknown.group(1))
-    names = [f.name for f in dataclasses.fields(game.Config)]
-    quoted = [n for n in names if f"'{n}'" in message]
-    if quoted:
-        return quoted[0]
-    bare = [n for n in names if re.search(rf"\b{re.escape(n)}\b", message)]
-    return bare[0] if bare else None
+def field_of(error: Exception | None) -> str | None:
+    """The option an error is about (`ConfigError.option`, `DataError.option`: for one the
+    game does not have, the name the client sent), so the form can show it there."""
+    return getattr(error, "option", None)
