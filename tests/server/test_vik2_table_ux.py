@@ -286,3 +286,56 @@ def test_actions_name_the_seats_as_the_panels_do(live_server, browser, tmp_path)
     assert "Seat 1" in words and "player 1" not in words.lower(), words
     assert not errors, errors
     context.close()
+
+
+def test_the_battles_rolls_and_result_are_read_as_data_not_from_the_log(live_server, browser,
+                                                                      tmp_path):
+    """Audit (stop 49): the table read the rolls, hits, rounds and the last battle's result
+    back out of the log's English lines with regexes: a line reworded in Python emptied the
+    last battle's box and the battle panel's dice. They come from the observation
+    (`last_battle`, the battle's `rolls`): with every log line reworded the table shows the
+    same dice, hits and result."""
+    def reworded(view: dict) -> dict:
+        return {**view, "log": [f"(reworded) {line.upper()}" for line in view["log"]]}
+
+    def dice_of(box) -> list[list[int]]:
+        for fold in box.locator("details").all():
+            fold.locator("summary").click()
+        return [[int(t) for t in row.locator("svg.die text").all_text_contents()]
+                for row in box.locator(".v2-roll").all()]
+
+    state = small_battle(tmp_path)
+    view = frame(state, 0)
+    last = view["observation"]["last_battle"]
+    rolls = [r["dice"] for r in last["course"] if "dice" in r]
+    assert rolls
+    context, page, errors = harness(browser, live_server.url)
+    show(page, reworded(view))
+    box = page.locator("#v2-last-battle")
+    expect(box).to_be_visible()
+    assert dice_of(box) == rolls
+    assert f"Battle at {last['where']}" in box.inner_text()
+    won = "You win" if last["winner"] == "attacker" else "Seat 1 wins"
+    assert f"{won} (the {last['winner']})" in box.inner_text()
+    # the battle being fought: the dice of its round just rolled
+    state = position(tmp_path, [
+        piece("A1", 0, "city", True), piece("A2", 0, "city"), piece("D5", 0, infantry=3),
+        piece("G4", 1, "city", True), piece("G1", 1, "town"), piece("E5", 1, infantry=2),
+    ])
+    take(state, SelectUnit, hex="D5", unit=INF)
+    take(state, Step, hex="E5")
+    take(state, Fight, hex="E5")
+    for _ in range(20):
+        battle = state.observation(0)["battle"]
+        if battle and battle["rolls"] and state.to_move():
+            break
+        player = state.to_move()[0]
+        state.apply(player, [a for a in state.legal_actions(player)
+                             if "retreat" not in str(a)][0])
+    show(page, reworded(frame(state, 0)))
+    box = page.locator("#v2-battle-rolls")
+    expect(box).to_be_visible()
+    assert dice_of(box) == [r["dice"] for r in battle["rolls"]]
+    assert box.locator("svg.die.hit").count() == sum(r["hits"] for r in battle["rolls"])
+    assert not errors, errors
+    context.close()

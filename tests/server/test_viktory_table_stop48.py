@@ -11,7 +11,8 @@ from table_render import render_table
 from test_vik2_table import battle_at_e5, frame, harness, show, take
 
 from warroom.games.viktory import GAME
-from warroom.games.viktory_battles.cards import load_deck
+from warroom.games.viktory_battles.cards import RESPONSES, load_deck
+from warroom.games.viktory_battles.render import counters_answering
 from warroom.games.viktory_ii.actions import Fight
 
 
@@ -38,6 +39,7 @@ def _facing(obs: dict) -> dict:
     """The observation facing 2 live hits of a Frontal Counter, with Mud and Ignore Terrain in
     effect, Secrecy in force and an artillery able to fire Overwatch."""
     obs.update(pending=2, pending_selective=False, respond_to="frontal",
+               answers=list(RESPONSES["frontal"]), answering=counters_answering("frontal"),
                events=[["Ignore Terrain", 0], ["Mud", 1]], secrecy=True, overwatch_ready=1,
                hand=[_card(c) for c in ("X03", "A17", "C28", "X07")],
                plays=[{"player": 0, "card": "A05", **load_deck().by_id()["A05"].seen(),
@@ -115,8 +117,9 @@ def test_the_map_table_shows_the_card_round_and_each_cards_type(live_server, bro
     view = frame(state, 1)
     battle = view["observation"]["battle"]
     battle.update(decision="play", to_move=[1], pending=2, pending_selective=True,
-                  respond_to="flank", events=[["Ignore Terrain", 0]], secrecy=True,
-                  overwatch_ready=1, supply=[True, True],
+                  respond_to="flank", answers=list(RESPONSES["flank"]),
+                  answering=counters_answering("flank"), events=[["Ignore Terrain", 0]],
+                  secrecy=True, overwatch_ready=1, supply=[True, True],
                   plays=[{"player": 0, "card": "A05", **load_deck().by_id()["A05"].seen(),
                           "use": "attack", "live": 2}])
     view["observation"]["hand"] = [_card(c) for c in ("X03", "A19", "C10")]
@@ -136,5 +139,40 @@ def test_the_map_table_shows_the_card_round_and_each_cards_type(live_server, bro
     assert "+1 MP (Attack card text): on the map, a moving unit gets one more move" in a19, a19
     c10 = cards["C10"].get_attribute("title")
     assert "Reinforcements (Special Event): draw one unit of your reserve" in c10, c10
+    assert not errors, errors
+    context.close()
+
+
+def test_both_tables_read_the_counters_and_a_cards_figures_as_data(live_server, browser,
+                                                                   tmp_path):
+    """Audit (stop 49): the one-battle table copied the Counter restrictions (`RESPONSES`) and
+    the terminal's sentence, and both tables read a card's hits, misses and terrain back out
+    of its short form with a regex: a rule changed or a short form reworded in Python broke
+    them silently. They show the observation's words for the Counters ("answering") and a
+    card's figures ("name", "hits", "misses", "terrain"): here unlike what the old copies
+    would make of `respond_to` and of the short forms."""
+    obs = _facing(_play_decision())
+    obs["answering"] = "the observation's own words"
+    obs["hand"] = [{**c, "desc": f"card {c['id']}"} for c in obs["hand"]]  # no short form
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    text = render_table(page, "viktory", obs)
+    assert "Live hits against you: 2; the observation's own words" in text, text
+    cards = render_table(page, "viktory", obs, CARD_TITLES)
+    x03 = load_deck().by_id()["X03"]
+    assert (f"{x03.name}: {x03.hits} hit" in cards["X03"]
+            and f"terrain {x03.terrain}: in a battle on a {x03.terrain} hex" in cards["X03"]), cards
+    page.close()
+    state = battle_at_e5(tmp_path, mode="cards")
+    take(state, Fight, hex="E5")
+    view = frame(state, 1)
+    view["observation"]["battle"].update(decision="play", to_move=[1], pending=1,
+                                         respond_to="regular", answering="as the rules say")
+    view["observation"]["hand"] = [{**_card(c), "desc": c} for c in ("X03", "C10")]
+    context, page, errors = harness(browser, live_server.url)
+    show(page, view)
+    assert "Live hits against you: 1; as the rules say" in page.locator("#v2-battle").inner_text()
+    title = page.locator(".tile[data-card=X03]").get_attribute("title")
+    assert f"{x03.name}: {x03.hits} hit" in title, title
     assert not errors, errors
     context.close()

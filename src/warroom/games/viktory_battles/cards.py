@@ -191,13 +191,20 @@ class Card:
             return f"Attack/Counter card: a {attack} or a {counter}"
         return f"Attack card: a {attack}" if attack else f"Counter card: a {counter}"
 
-    def seen(self) -> dict[str, str]:
+    def seen(self, figures: bool = True) -> dict[str, str | int]:
         """The card as the tables show it, beside its id: its short form ("desc"), its type
         shortly where its name does not say it ("tag"), in words ("type"), and what its
         special text does ("text", "" without one): a player reads a card of any deck, not
-        only its name and figures."""
-        return {"desc": self.short(), "tag": self.type_tag(), "type": self.type_words(),
-                "text": effect_line(self.effect) if self.effect else ""}
+        only its name and figures. With `figures`, what the short form abbreviates, as data
+        for the tables to explain ("name", "hits", "misses", "terrain"): "2H/0M mountain"
+        is not read back out of its words."""
+        seen: dict[str, str | int] = {
+            "desc": self.short(), "tag": self.type_tag(), "type": self.type_words(),
+            "text": effect_line(self.effect) if self.effect else ""}
+        if figures:
+            seen.update(name=self.name, hits=self.hits, misses=self.misses,
+                        terrain=self.terrain)
+        return seen
 
 
 def effect_of(desc: str) -> str | None:

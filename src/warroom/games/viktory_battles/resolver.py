@@ -32,7 +32,7 @@ a pass among its choices, and no event says what a hand lacks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, Literal, get_args
 
 from mypy_extensions import mypyc_attr
@@ -56,6 +56,7 @@ from .actions import (
 )
 from .cards import ATTACK_EFFECTS, EFFECT_NAMES, RESPONSES, Card
 from .dice import attacker_dice, defender_dice, hit_faces, suppressed
+from .render import counters_answering, describe_battle_event
 from .seam import BattleHost, BattleRequest, BattleResult, CardPool, DefenderReserve
 from .units import ART, FRIG, Units
 
@@ -202,6 +203,11 @@ class BattleSession:
         self.counter_ctx: list[Any] = []  # [role, card, qualified hits or None]
         self.events: list[list[Any]] = []  # Special Events in effect: [effect, role]
         self.plays: list[dict[str, Any]] = []  # the cards of this card battle round
+        # The rolls (or flips) of the last round that had any, as their events tell them, and
+        # that round's number (`course_round`; 0 before the first): kept only while the
+        # battle is logged, for the tables (a tuple: a clone shares it).
+        self.rolls: tuple[dict[str, Any], ...] = ()
+        self.rolls_round = 0
         self.cards_played = 0
         self._result: BattleResult | None = None
 
@@ -398,8 +404,8 @@ class BattleSession:
             hits = sum(1 for r in rolled if r <= top)
             selective = hits if all_selective else sum(1 for r in rolled if r == 1)
             if self.logs("roll"):  # asked first: the keywords cost more than the question
-                self._host().battle_event("roll", None, player=seat, cause=cause,
-                                          dice=rolled, hits=hits, selective=selective)
+                self._rolled({"player": seat, "cause": cause, "dice": rolled, "hits": hits,
+                              "selective": selective, "hit_on": top}, "roll")
             return hits, selective
         pool = self._cards()
         flipped = [c for c in (self._draw_one() for _ in range(n)) if c is not None]
@@ -410,10 +416,26 @@ class BattleSession:
                 hits += 1
                 selective += all_selective or card.terrain == self.req.terrain
         pool.discard.extend(flipped)
-        self.log("flip", player=seat, cause=cause, cards=flipped,
-                 descs=[self.cards[c].short() for c in flipped], hits=hits,
-                 selective=selective)
+        if self.logs("flip"):
+            self._rolled({"player": seat, "cause": cause, "cards": flipped,
+                          "descs": [self.cards[c].short() for c in flipped], "hits": hits,
+                          "selective": selective}, "flip")
         return hits, selective
+
+    def course_round(self) -> int:
+        """The number of the round being fought as the log counts them: the battle round's
+        (its "--- Battle round N ---"), the wave's in cards mode (its "--- Attack wave N ---");
+        0 before the first."""
+        return self.wave if self.cards_mode else self.round
+
+    def _rolled(self, data: dict[str, Any], kind: str) -> None:
+        """A roll or flip: logged, and kept with those of its round (`rolls`) for the
+        tables, which read the dice as data, not from the log's words."""
+        n = self.course_round()
+        if n != self.rolls_round:
+            self.rolls, self.rolls_round = (), n
+        self.rolls += (data,)
+        self._host().battle_event(kind, None, **data)
 
     def _draw_one(self) -> str | None:
         host = self._host()
@@ -1029,10 +1051,12 @@ class BattleSession:
             details={"lost": list(self.lost), "cards_played": self.cards_played},
         )
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None, for_table: bool = True) -> dict[str, Any]:
         """The battle's public state (no hand): forces, dice, what is to be decided; in card
         modes the cards played this round, the live hits and the Special Events in effect.
-        Pairs ([attacker, defender]) are by role; `player`, `victim`, `chooser` are seats."""
+        Pairs ([attacker, defender]) are by role; `player`, `victim`, `chooser` are seats.
+        `for_table`: with what the tables show as data rather than re-derive (`table_data`);
+        the map game's encoding hashes the rest, which it was pinned on."""
         r = self.req
         seat = self.seat
         decision = self.decision if not self.finished else None
@@ -1080,11 +1104,32 @@ class BattleSession:
                 "respond_to": self.last_type,
                 # each with what it is and does (`Card.seen`), for the tables' tooltips and
                 # card texts: written here, for a viewer, not at each play of a search
-                "plays": [{**p, **self.cards[p["card"]].seen()} for p in self.plays],
+                "plays": [{**p, **self.cards[p["card"]].seen(for_table)} for p in self.plays],
                 # the Special Events in effect by name ("Ignore Terrain"), and whose
                 "events": [[EFFECT_NAMES[e], seat[p]] for e, p in self.events],
             })
+        if for_table:
+            obs.update(self.table_data())
         return obs
+
+    def table_data(self) -> dict[str, Any]:
+        """What the tables show of the battle that the rules know, as data, so that no
+        table reads it back out of the log's words nor copies a rule: the highest face a
+        side's die hits on ("hit_on": 3, 4 in combat supply), the rolls (or flips) of the last
+        round that had any ("rolls": their events' data) and that round's number
+        ("rolls_round", `course_round`); in card modes the Counters that may answer the live
+        hits ("answers", the text's restrictions) and the terminal's words for them
+        ("answering"). All public: a battle's course is (on a hidden map, not its place).
+        Made for a viewer, never at a play."""
+        data: dict[str, Any] = {
+            "hit_on": [hit_faces(s) for s in self.req.supply],
+            "rolls": [dict(x) for x in self.rolls],
+            "rolls_round": self.rolls_round,
+        }
+        if self.has_cards:
+            data["answers"] = list(RESPONSES.get(self.last_type, ()))
+            data["answering"] = counters_answering(self.last_type)
+        return data
 
     def clone(self, host: BattleHost, pool: CardPool | None) -> BattleSession:
         new = BattleSession(self.resolver, self.req, host, pool, fresh=False)
@@ -1115,11 +1160,40 @@ class BattleSession:
         new.counter_ctx = list(self.counter_ctx)
         new.events = [list(e) for e in self.events]
         new.plays = [dict(p) for p in self.plays]
+        new.rolls = self.rolls
+        new.rolls_round = self.rolls_round
         new.cards_played = self.cards_played
         new._result = self._result
         if new.finished:
             new.host = None  # as `_finish` leaves it
         return new
+
+
+# The steps of a battle's course that a table tells besides its rolls and flips: the cards
+# played, Suppression, and how the attack ended.
+COURSE_STEPS = ("play", "suppress", "retreat", "stand_ground", "move_in")
+
+
+def battle_course(events: Iterable[dict[str, Any]],
+                  who: Callable[[int], str]) -> tuple[list[dict[str, Any]], int, bool]:
+    """A battle's course from its events as a viewer's log holds them (a battle over, whose
+    session is gone): each roll and flip (its event's data), and each other step a table
+    tells (`COURSE_STEPS`, "says": its log line, `who` naming seats), with the number of its
+    round as `course_round` counts them ("round": 0 before the first); the rounds (or waves)
+    fought, and whether they were waves (cards mode)."""
+    course: list[dict[str, Any]] = []
+    rounds, waves = 0, False
+    for e in events:
+        kind = e["event"]
+        if kind == "round" or kind == "wave":
+            rounds += 1
+            waves = waves or kind == "wave"
+        elif kind == "roll" or kind == "flip":
+            course.append({**e, "round": rounds})
+        elif kind in COURSE_STEPS:
+            course.append({"event": kind, "round": rounds,
+                           "says": describe_battle_event(e, who)})
+    return course, rounds, waves
 
 
 def _units(values: Any) -> Units:

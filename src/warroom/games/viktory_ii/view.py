@@ -18,6 +18,7 @@ from typing import Any
 
 from ...engine import State
 from ..viktory_battles.hand import max_hand
+from ..viktory_battles.resolver import battle_course
 from .actions import PlaceCapital
 from .board import (
     FOREST,
@@ -184,7 +185,7 @@ class ViewRules(State):
             "placed": ([[h, list(c)] for h, c in sorted(self.placed.items())]
                        if not self.hidden_map or player == self.player else []),
             "capitals_to_win": self.capitals_to_win(),
-            "battle": self.visible_session(player),
+            "battle": self.visible_session(player, for_table=True),
             "result": self.result.to_json() if self.result is not None else None,
         }
         if self.pool is not None:
@@ -204,16 +205,21 @@ class ViewRules(State):
         start, events = self._log_window(player)
         obs["log_start"] = start
         obs["log"] = events
+        obs["last_battle"] = last_battle(events, start)
         return obs
 
-    def visible_session(self, player: int | None) -> dict[str, Any] | None:
+    def visible_session(self, player: int | None,
+                        for_table: bool = False) -> dict[str, Any] | None:
         """The battle being fought, as the resolver shows it; on a hidden map where it is
         fought (its hex, the hexes its attackers came from, bombard from and the defender
         may draw in from) only to its two sides: the others see its course, not its place
-        (the hexes are -1, the name empty)."""
+        (the hexes are -1, the name empty). `for_table`: with the data the tables show
+        (the resolver's `BattleSession.table_data`), as a session observes by default; the
+        encoding hashes the rest, which it was pinned on."""
         if self.session is None:
             return None
-        obs = self.session.observation(player)
+        obs = (self.session.observation(player) if for_table
+               else self.session.observation(player, for_table=False))
         request = self.session_request
         if (self.hidden_map and request is not None
                 and player not in (request.attacker, request.defender)):
@@ -1568,3 +1574,25 @@ def _cut_mark(mark: tuple[int, int, tuple[int, ...]], p: int,
     at = mark[2][p]
     public = mark[2][-1]
     return at, public if spectator else at, (at,) * (len(mark[2]) - 1) + (public,)
+
+
+def last_battle(events: list[dict[str, Any]], start: int) -> dict[str, Any] | None:
+    """The last battle of the turn under way that ended, from the viewer's own events (so
+    nothing it did not see: on a hidden map only its two sides are told its result), for the
+    table, whose map no longer shows it: its kind, place, seats, winner, reason, each side's
+    losses, rounds and course (`battle_course`); "key": its result's index in the viewer's
+    whole log (`start`: the first event's). None when the turn has seen none end."""
+    end = len(events) - 1
+    while end >= 0 and events[end]["event"] not in ("battle", "turn"):
+        end -= 1
+    if end < 0 or events[end]["event"] != "battle":
+        return None
+    begin = end - 1
+    while begin >= 0 and events[begin]["event"] not in ("battle_begins", "battle", "turn"):
+        begin -= 1
+    e = events[end]
+    course, rounds, waves = battle_course(events[begin + 1:end], lambda q: f"Player {q}")
+    return {"key": start + end, "kind": e["battle"], "where": e["where"],
+            "seats": [e["attacker"], e["defender"]], "winner": e["winner"],
+            "reason": e["reason"], "lost": [e["attacker_lost"], e["defender_lost"]],
+            "rounds": rounds, "waves": waves, "course": course}

@@ -13,23 +13,11 @@ const CARD_KEY = "H: hits, M: misses (a Counter's misses cancel that many hits a
   + "that terrain, all its hits are selective (you pick the units lost).";
 
 // The Battle Cards in words, shared with the map game's table (it imports them from here):
-// a card's tooltip, the Counters that may answer a card, a card played. What a card is and
-// does comes with it in the observation (`Card.seen` in viktory_battles/cards.py: "type",
-// "text"), for a card of any deck.
-
-// Which Counters may answer a card of each type (the Battle Cards text's restrictions).
-const RESPONSES = { regular: ["flank", "frontal", "surprise"], flank: ["flank", "surprise"],
-  frontal: ["frontal", "surprise"], surprise: ["surprise"] };
-
-/** Which Counters may answer the card just played, and the way out, in the terminal's words
- *  (viktory_battles/render.py `counters_answering`). */
-export function countersAnswering(respondTo) {
-  const kinds = (RESPONSES[respondTo] || []).map((k) => k[0].toUpperCase() + k.slice(1));
-  if (!kinds.length) return "no Counter answers it: pass";
-  const which = kinds.length === 1 ? kinds[0]
-    : `${kinds.slice(0, -1).join(", ")} or ${kinds[kinds.length - 1]}`;
-  return `a ${respondTo} card: a ${which} Counter answers, or pass`;
-}
+// a card's tooltip, a card played. What a card is and does comes with it in the observation
+// (`Card.seen` in viktory_battles/cards.py: "type", "text", and the figures its short form
+// abbreviates: "name", "hits", "misses", "terrain"), for a card of any deck; which Counters
+// may answer the live hits comes with the battle ("answering", in the terminal's words:
+// viktory_battles/render.py `counters_answering`).
 
 /** A card played this round: its card, and what it did (a Counter's hits blocked; the hits
  *  it made live). */
@@ -40,16 +28,15 @@ export function playWords(p) {
   return `${p.card} ${p.desc} (${p.use}${did.length ? `: ${did.join(", ")}` : ""})`;
 }
 
-/** A card ({desc, type, text}: a hand's or a play's) in words: "Regular Attack: 2 hits, 0
- *  misses (...); terrain mountain: ...", its type ("Attack/Counter card: a Regular Attack or
- *  a Flank Counter") and what its special text is and does ("Mud (Special Event): until the
- *  end of ..."); null when `desc` is not a card's short form. */
+/** A card ({name, hits, misses, terrain, type, text}: a hand's or a play's) in words:
+ *  "Regular Attack: 2 hits, 0 misses (...); terrain mountain: ...", its type ("Attack/Counter
+ *  card: a Regular Attack or a Flank Counter") and what its special text is and does ("Mud
+ *  (Special Event): until the end of ..."); null for a card without its figures. */
 export function cardWords(card) {
-  const m = /^(.*) (\d+)H\/(\d+)M (\w+)(?: \[(.+)\])?$/.exec(card.desc || "");
-  if (!m) return null;
-  const [, title, hits, misses, terrain] = m;
-  const n = (k, one, many) => `${k} ${Number(k) === 1 ? one : many}`;
-  return `${title}: ${n(hits, "hit", "hits")}, ${n(misses, "miss", "misses")} (a miss blocks a `
+  if (card.hits === undefined || card.misses === undefined || !card.terrain) return null;
+  const { name, hits, misses, terrain } = card;
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return `${name}: ${n(hits, "hit", "hits")}, ${n(misses, "miss", "misses")} (a miss blocks a `
     + `hit against you when it is played as a Counter); terrain ${terrain}: in a battle on a `
     + `${terrain} hex all its hits are selective (you pick the units lost)`
     + [card.type, card.text].filter(Boolean).map((x) => `. ${x}`).join("");
@@ -124,7 +111,7 @@ export function render(root, view, ctx) {
     if (o.decision === "play" && o.to_move.length) {
       const facing = o.to_move[0] === view.seat ? "you" : `the ${role(o.to_move[0])}`;
       now.push(`Live hits against ${facing}: ${o.pending}${o.pending_selective ? " selective" : ""}; `
-        + countersAnswering(o.respond_to));
+        + o.answering);
     }
     if (o.events?.length) {
       now.push(`In effect: ${o.events.map(([e, p]) => `${e} (${role(p)})`).join(", ")}`);

@@ -11,15 +11,15 @@
 // what a click does now). The battle being fought is told in words (where, who attacks and
 // defends with what, the round, what is to be decided now) and stays marked on the map; its
 // actions are buttons, named by the hexes the map shows. The last battle of the turn, once
-// over, is told above the map from the seat's log (who won, the losses, the dice and what
-// they hit) until the turn ends or the player closes it. Every other action (end a step, draw
-// cards) is a button. On a narrow screen a large map scrolls inside its box at a size a finger
+// over, is told above the map from the observation's `last_battle` (who won, the losses, the
+// dice and what they hit: data, never the log's words read back) until the turn ends or the
+// player closes it. Every other action (end a step, draw cards) is a button. On a narrow screen a large map scrolls inside its box at a size a finger
 // can tap, with a button to show it whole. Nothing on it rests on colour alone: towns, cities
 // and unit badges bear their owner's seat number, terrains a pattern each, and every hex is
 // named for a screen reader (its terrain, town, units and whose), only those with actions
 // taking the focus.
 
-import { cardWords, countersAnswering, playWords } from "/tables/viktory.js";
+import { cardWords, playWords } from "/tables/viktory.js";
 
 const UNITS = ["infantry", "cavalry", "artillery", "frigate"];
 const ICONS = ["♟", "♞", "✹", "⚓"];
@@ -129,80 +129,11 @@ const CARD_KEY = "H: hits, M: misses (a Counter's misses block that many hits ag
   + "terrain: in a battle fought on a hex of that terrain, all its hits are selective (you pick "
   + "the units lost).";
 
-/** What a roll's dice needed: known when a 4 was rolled (it hit in combat supply alone). */
+/** What a roll's dice needed ("hit_on": the highest face that hits, from the roller's combat
+ *  supply), as the battle's data says. */
 function hitTarget(r) {
-  const upTo = (n) => r.dice.filter((d) => d <= n).length;
-  if (upTo(3) !== upTo(4) && r.hits === upTo(3)) return "hits on 1-3 (no supply)";
-  if (upTo(3) !== upTo(4) && r.hits === upTo(4)) return "hits on 1-4 (in supply)";
-  return "hits on 1-3, 1-4 in supply";
-}
-
-/** The last battle of this turn in the log's lines (the game's words), or null: its kind, hex,
- *  seats, winner, reason, losses, rounds, rolls and card plays. */
-function lastBattle(lines) {
-  const TURN = /^--- Round \d+: /;
-  const RESULT = /^Battle at (.*?): (.*) \(([^()]*)\); lost: attacker (.*), defender (.*)$/;
-  let end = -1;
-  for (let k = lines.length - 1; k >= 0 && !TURN.test(lines[k]); k--) {
-    if (RESULT.test(lines[k])) { end = k; break; }
-  }
-  if (end < 0) return null;
-  const [, where, won, reason, attLost, defLost] = RESULT.exec(lines[end]);
-  let start = end - 1;
-  const BEGIN = /^Battle \(([\w ]+)\) at .*?: player (\d+) \(.*\) against player (\d+) /;
-  while (start >= 0 && !BEGIN.test(lines[start]) && !TURN.test(lines[start]) && !RESULT.test(lines[start])) start--;
-  const begin = start >= 0 ? BEGIN.exec(lines[start]) : null;
-  const w = /^player (\d+) \(the (attacker|defender)\) wins$/.exec(won);
-  const seats = begin ? [Number(begin[2]), Number(begin[3])] : [null, null];
-  if (w && seats[w[2] === "attacker" ? 0 : 1] === null) seats[w[2] === "attacker" ? 0 : 1] = Number(w[1]);
-  const kind = begin ? BATTLE_KINDS[begin[1]] || "Battle" : reason === "bombardment" ? "Bombardment" : "Battle";
-  const { rolls, rounds, cards } = battleRolls(lines.slice(start + 1, end));
-  return { key: `${end}:${lines[end]}`, kind, where, seats, winner: w ? w[2] : null, reason,
-           lost: [attLost, defLost], rounds, cards, rolls };
-}
-
-/** The rolls of the battle being fought, from the log's lines since it began (the last
- *  "Battle (...) at ..." line of this turn not followed by its result): those of its last
- *  round, and that round's number (none: no roll yet). */
-function currentRolls(lines) {
-  let k = lines.length - 1;
-  for (; k >= 0; k--) {
-    if (/^--- Round \d+: /.test(lines[k]) || /^Battle at .*; lost: /.test(lines[k])) return { rolls: [], round: 0 };
-    if (/^Battle \([\w ]+\) at /.test(lines[k])) break;
-  }
-  if (k < 0) return { rolls: [], round: 0 };
-  const { rolls, cards } = battleRolls(lines.slice(k + 1));
-  const round = Math.max(0, ...rolls.map((r) => r.round));
-  return { rolls: rolls.filter((r) => r.round === round && (r.dice || r.cards)), round, cards };
-}
-
-/** A battle's log lines in order: its rolls, flips and card plays, each with its round. */
-function battleRolls(lines) {
-  const rolls = []; // the rolls, flips and card plays, in order
-  let rounds = 0;
-  let cards = false;
-  for (const line of lines) {
-    let m = /^(?:Player (\d+)|(.+?)) rolls (.+): ([\d ]+) -> (\d+) hits?, (\d+) selective$/.exec(line);
-    if (m) {
-      rolls.push({ player: m[1] === undefined ? null : Number(m[1]), by: m[2], cause: m[3], round: rounds,
-                   dice: m[4].trim().split(/\s+/).map(Number), hits: Number(m[5]), selective: Number(m[6]) });
-      continue;
-    }
-    m = /^(?:Player (\d+)|(.+?)) flips for (.+): (.*) -> (\d+) hits?, (\d+) selective$/.exec(line);
-    if (m) {
-      rolls.push({ player: m[1] === undefined ? null : Number(m[1]), by: m[2], cause: m[3], round: rounds,
-                   cards: m[4], hits: Number(m[5]), selective: Number(m[6]) });
-      continue;
-    }
-    if (/^--- (Battle round|Attack wave) \d+ ---$/.test(line)) {
-      rounds += 1;
-      cards = cards || line.includes("wave");
-    } else if (/ plays .* as (an Attack|a Counter)/.test(line) || /^Suppression: /.test(line)
-               || /^The attacker (retreats|must withdraw|calls off|moves into)/.test(line)) {
-      rolls.push({ round: rounds, text: line });
-    }
-  }
-  return { rolls, rounds, cards };
+  if (r.hit_on === 4) return "hits on 1-4 (in supply)";
+  return r.hit_on === 3 ? "hits on 1-3 (no supply)" : "hits on 1-3, 1-4 in supply";
 }
 
 const CSS = `
@@ -937,58 +868,56 @@ export function render(root, view, ctx) {
 
   // --- the last battle ---------------------------------------------------------------------
 
-  /** The outcome of the last battle of this turn the seat saw, from its log (the map shows
-   *  only its result): a battle fought in one round left nothing but log lines. Who won, the
-   *  losses, and each roll's dice with the ones that hit (or the cards flipped); until the
-   *  turn ends, or the player closes it. */
+  /** The outcome of the last battle of this turn the seat saw (`last_battle`, from its own
+   *  events: the map shows only its result, and a battle fought in one round left nothing
+   *  to decide). Who won, the losses, and each roll's dice with the ones that hit (or the
+   *  cards flipped); until the turn ends, or the player closes it. */
   function lastBattlePanel() {
-    const fought = lastBattle(view.log || []);
+    const fought = o.last_battle;
     if (!fought || dismissedBattle === `${view.seat}:${fought.key}`) return null;
     const seatName = (n) => (n === null ? null : who(n, view));
     const [att, def] = fought.seats;
-    const { winner, reason } = fought;
+    const { reason } = fought;
+    const winner = fought.winner === "attacker" || fought.winner === "defender" ? fought.winner : null;
+    const kind = BATTLE_KINDS[fought.kind] || "Battle";
     const side = (role) => (role === "attacker" ? seatName(att) : seatName(def)) || `the ${role}`;
     const won = winner === "attacker" || winner === "defender"
       ? `${side(winner)} ${side(winner) === "You" ? "win" : "wins"} (the ${winner}): ${reason}`
       : `no winner: ${reason}`;
-    const rounds = fought.rounds ? ` · ${counted(fought.rounds, fought.cards ? "wave" : "round")}` : "";
+    const rounds = fought.rounds ? ` · ${counted(fought.rounds, fought.waves ? "wave" : "round")}` : "";
     const lost = [["attacker", fought.lost[0]], ["defender", fought.lost[1]]]
       .map(([role, what]) => `${side(role)} lost ${what === "none" ? "nothing" : what}`).join("; ");
     // The last round's rolls in sight; a long battle's earlier ones folded away.
-    const lastRound = Math.max(0, ...fought.rolls.map((r) => r.round));
-    const earlier = fought.rolls.filter((r) => r.round < lastRound);
-    const latest = fought.rolls.filter((r) => r.round === lastRound);
+    const lastRound = Math.max(0, ...fought.course.map((r) => r.round));
+    const earlier = fought.course.filter((r) => r.round < lastRound);
+    const latest = fought.course.filter((r) => r.round === lastRound);
     const close = h("button", { type: "button", class: "v2-close", title: "close",
                                 "aria-label": "close the last battle's result",
                                 onclick: () => { dismissedBattle = `${view.seat}:${fought.key}`; box.remove(); } }, "✕");
     const box = h("div", { class: "v2-last", id: "v2-last-battle" },
       h("div", { class: "v2-last-head" },
-        h("b", { text: `${fought.kind} at ${fought.where}${rounds}` }), close),
+        h("b", { text: `${kind} at ${fought.where}${rounds}` }), close),
       h("div", { class: "v2-last-won", text: `${won[0].toUpperCase()}${won.slice(1)}.` }),
       h("div", { class: "v2-last-lost", text: `${lost}.` }),
-      earlier.length ? h("details", {}, h("summary", { text: `the rolls of the earlier ${fought.cards ? "waves" : "rounds"}` }),
+      earlier.length ? h("details", {}, h("summary", { text: `the rolls of the earlier ${fought.waves ? "waves" : "rounds"}` }),
         ...earlier.map((r) => rollLine(r, seatName))) : null,
-      lastRound && fought.rounds > 1 ? h("div", { class: "muted", text: `${fought.cards ? "Wave" : "Round"} ${lastRound}:` }) : null,
+      lastRound && fought.rounds > 1 ? h("div", { class: "muted", text: `${fought.waves ? "Wave" : "Round"} ${lastRound}:` }) : null,
       ...latest.map((r) => rollLine(r, seatName)),
-      fought.rolls.some((r) => r.dice) ? h("small", { class: "muted", text: DICE_KEY }) : null,
-      fought.rolls.some((r) => r.cards) ? h("small", { class: "muted", text: FLIP_KEY }) : null);
+      fought.course.some((r) => r.dice) ? h("small", { class: "muted", text: DICE_KEY }) : null,
+      fought.course.some((r) => r.descs) ? h("small", { class: "muted", text: FLIP_KEY }) : null);
     return box;
   }
 
-  /** One roll: who rolled for what, its dice (the ones that hit edged gold, the misses hollow),
-   *  the hits and what a die needed to hit. */
+  /** One roll (the data of its event): who rolled for what, its dice (the ones that hit edged
+   *  gold, the misses hollow), the hits and what a die needed to hit; a flip's cards; another
+   *  step of the battle (a card played, Suppression, the attack's end) in the log's words. */
   function rollLine(r, seatName) {
-    if (r.text) {
-      const m = /^Player (\d+) plays (.*)$/.exec(r.text);
-      const text = m ? `${seatName(Number(m[1]))} ${Number(m[1]) === view.seat ? "play" : "plays"} ${m[2]}`
-        : r.text;
-      return h("div", { class: "muted", text: seatWords(text, view.seat) });
-    }
-    const by = seatName(r.player) || r.by;
+    if (r.says) return h("div", { class: "muted", text: seatWords(r.says, view.seat) });
+    const by = seatName(r.player);
     const got = `${counted(r.hits, "hit")}${r.selective ? ` (${r.selective} selective)` : ""}`;
-    if (r.cards) {
+    if (r.descs) {
       return h("div", { class: "v2-roll" }, h("span", { text: `${by} flipped for ${r.cause}: ` }),
-        h("span", { class: "muted", text: r.cards }), ` → ${got}`);
+        h("span", { class: "muted", text: r.descs.join(", ") || "no card left" }), ` → ${got}`);
     }
     const sorted = [...r.dice].sort((x, y) => x - y);
     const top = r.hits ? sorted[r.hits - 1] : 0; // the dice that hit are the lowest
@@ -1022,15 +951,15 @@ export function render(root, view, ctx) {
     battleBar(b));
   }
 
-  /** The dice (or the cards flipped) of the round just fought, as the log tells them: what
-   *  a loss to pick, or the next round, follows from (the log at the side has them too). */
+  /** The dice (or the cards flipped) of the round just fought (the battle's `rolls`, of its
+   *  round `rolls_round`): what a loss to pick, or the next round, follows from (the log at
+   *  the side has them too). */
   function rollsLine(b) {
-    const now = currentRolls(view.log || []);
-    if (!now.rolls.length) return null;
+    if (!b.rolls || !b.rolls.length) return null;
     const seatName = (n) => (n === null ? null : who(n, view));
-    const round = now.round ? `${now.cards ? "Wave" : "Round"} ${now.round}` : "Before the first round";
+    const round = b.rolls_round ? `${b.mode === "cards" ? "Wave" : "Round"} ${b.rolls_round}` : "Before the first round";
     return h("div", { class: "v2-rolls", id: "v2-battle-rolls" },
-      h("div", { class: "muted", text: `${round}:` }), ...now.rolls.map((r) => rollLine(r, seatName)));
+      h("div", { class: "muted", text: `${round}:` }), ...b.rolls.map((r) => rollLine(r, seatName)));
   }
 
   /** "plains, Seat 1's town · round 2". */
@@ -1105,7 +1034,7 @@ export function render(root, view, ctx) {
     const out = [];
     if (b.kind === "overwatch" && !role) return out; // the units fired at do not fire back
     // in the dice modes, what a die needs: 1-3, 1-4 in combat supply
-    const hit = `${b.dice[role] === 1 ? "hits" : "hit"} on 1-${b.supply[role] ? "4 (in supply)" : "3"}`;
+    const hit = `${b.dice[role] === 1 ? "hits" : "hit"} on 1-${b.hit_on[role]}${b.supply[role] ? " (in supply)" : ""}`;
     if (b.mode !== "cards" && b.kind !== "overwatch") out.push(`${counted(b.dice[role], "die", "dice")} ${hit}`);
     // combat supply is a dice rule: with the cards alone it plays no part
     else if (b.mode !== "cards") out.push(b.supply[role] ? "in supply" : "no supply");
@@ -1127,7 +1056,7 @@ export function render(root, view, ctx) {
     if (b.decision === "play" && b.to_move && b.to_move.length) {
       const facing = b.to_move[0] === view.seat ? "you" : who(b.to_move[0], view);
       bits.push(`Live hits against ${facing}: ${b.pending}${b.pending_selective ? " selective" : ""}; `
-        + countersAnswering(b.respond_to));
+        + b.answering);
     }
     return bits.length ? h("div", { class: "muted", id: "v2-battle-cards" }, ...bits.map((t) => h("div", { text: t }))) : null;
   }
