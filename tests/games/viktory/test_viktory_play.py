@@ -287,5 +287,6 @@ def test_the_end_says_result_once():
     game = get_game("viktory-ii")
     final = play_game(game, game.config({}), 2,
                       [HeuristicAgent(game, 1), HeuristicAgent(game, 2)]).state
-    table = game.render(final.observation(0), 0)
+    winner = final.outcome().winners[0]  # as the winner sees it (which seat: the AI's play)
+    table = game.render(final.observation(winner), winner)
     assert "Result:" not in table and "Winner: you - controls every capital" in table
