@@ -55,8 +55,8 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     the probability, Student t for the means, clipped at 0 since counts cannot be
     negative)."""
     from ..agents import parse_specs, refuse_humans
-    from ..games.viktory.compare import compare_modes
     from ..games.viktory_battles.cards import options_for_mode
+    from ..sim.compare_viktory import compare_modes
 
     game = get_game("viktory")
     values: dict[str, Any] = parse_sets(sets)
@@ -120,7 +120,7 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     same seed and seating in every mode."""
     from ..agents import parse_spec, refuse_humans
     from ..games.viktory_battles.cards import options_for_mode
-    from ..games.viktory_ii.compare import compare_game_modes
+    from ..sim.compare_viktory import compare_game_modes
 
     game = get_game("viktory-ii")
     values: dict[str, Any] = parse_sets(sets)

@@ -68,6 +68,7 @@ from .stats import (
     SIGNIFICANCE,
     games_text,
     holm,
+    p_text,
     score_interval,
     score_p,
     signed,
@@ -434,7 +435,7 @@ def describe(e: CardEffect) -> str:
             f"{100 * e.rate_with:.1f} % against {100 * e.rate_without:.1f} % otherwise, "
             f"{adjusted_for(e.measure)} ({signed_points(e.difference)}, 95 % CI "
             f"{signed_points(e.ci[0])} to {signed_points(e.ci[1])}; {e.with_n} of "
-            f"{e.with_n + e.without_n} player-games; adjusted {_p_text(e.p_adjusted)})")
+            f"{e.with_n + e.without_n} player-games; adjusted {p_text(e.p_adjusted)})")
 
 
 def difference_text(e: CardEffect) -> str:
@@ -468,10 +469,6 @@ def shown_effects(ranked: list[CardEffect],
 
 def signed_points(x: float) -> str:
     return f"{signed(100 * x)} points"
-
-
-def _p_text(p: float) -> str:
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
 # --- collecting ---------------------------------------------------------------------------

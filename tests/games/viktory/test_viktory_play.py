@@ -18,10 +18,10 @@ from warroom.agents.base import HeuristicAgent
 from warroom.cli import cli, main
 from warroom.engine.runner import play_game
 from warroom.games import get_game
-from warroom.games.viktory.compare import mean_interval, run_battles, summarise_battles
 from warroom.games.viktory.state import ViktoryState
 from warroom.games.viktory_battles.render import describe_battle_event
 from warroom.games.viktory_battles.resolver import BattleSession
+from warroom.sim.compare_viktory import mean_estimate, run_battles, summarise_battles
 
 
 def attacker_wins(values: dict, attacker: str, defender: str, games: int = 200) -> float:
@@ -206,11 +206,11 @@ def test_mean_interval_is_a_student_t_interval():
     from scipy import stats
 
     data = [1.0, 2.0, 2.0, 3.0, 5.0]
-    est = mean_interval(data)
+    est = mean_estimate(data)
     low, high = stats.t.interval(0.95, len(data) - 1, loc=2.6, scale=stats.sem(data))
-    assert est.value == pytest.approx(2.6)
-    assert (est.low, est.high) == (pytest.approx(low), pytest.approx(high))
-    assert mean_interval([4.0, 4.0]).low == 4.0
+    assert est["value"] == pytest.approx(2.6)
+    assert est["ci95"] == [pytest.approx(low), pytest.approx(high)]
+    assert mean_estimate([4.0, 4.0])["ci95"][0] == 4.0
 
 
 def test_compare_reports_every_mode_with_intervals():

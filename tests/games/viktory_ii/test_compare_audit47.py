@@ -8,7 +8,7 @@ import json
 from click.testing import CliRunner
 
 from warroom.cli import cli
-from warroom.games.viktory_ii.compare import run_games, summarise_games
+from warroom.sim.compare_viktory import run_games, summarise_games
 from warroom.sim.stats import wilson_interval
 
 SMALL = {"players": 2, "radius": 3, "turn_limit": 8, "mode": "dice"}

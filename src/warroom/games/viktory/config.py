@@ -16,8 +16,19 @@ from pydantic import Field
 from ...engine import DataError
 from ...engine.config import check_options
 from ...engine.data import FileName
-from ..viktory_battles.cards import Deck, load_deck, refuse_unplayed_deck
-from ..viktory_battles.resolver import BattleResolver, Mode
+from ..viktory_battles.cards import Deck, load_deck
+from ..viktory_battles.options import (
+    HAND_LIMIT,
+    PREBATTLE_FIRE_EACH_WAVE,
+    DeckFile,
+    HandLimit,
+    MaxRounds,
+    Mode,
+    load_battle_deck,
+    make_resolver,
+)
+from ..viktory_battles.resolver import BattleResolver
+from ..viktory_battles.units import Settlement, Terrain
 from .scenario import (
     DEFAULT_SCENARIO,
     MAX_HAND,
@@ -48,11 +59,10 @@ class Config:
     scenario: FileName | Literal[""] = ""
     # A Battle Cards file (cards and hybrid modes; refused with dice unless it holds the
     # default's cards); empty: the bundled sample deck.
-    deck: FileName | Literal[""] = ""
+    deck: DeckFile = ""
     # Scenario fields; scenario (or none) keeps the scenario's value.
-    terrain: Literal["scenario", "plains", "grassland", "forest", "mountain",
-                     "water"] = "scenario"
-    settlement: Literal["scenario", "none", "town", "city"] = "scenario"
+    terrain: Literal["scenario", Terrain] = "scenario"
+    settlement: Literal["scenario", Settlement] = "scenario"
     naval_support: bool | None = None
     # The defending units: counts and letters, i infantry, c cavalry, a artillery (2i1c1a).
     defenders: UnitsText | None = None
@@ -83,27 +93,24 @@ class Config:
     # Expansion rule: defending artillery fires Overwatch at units moving in.
     overwatch: bool | None = None
     # "the lesser of 10 cards, or the number of town/cities".
-    hand_limit: Annotated[int, Field(ge=0, le=30)] = 10
+    hand_limit: HandLimit = HAND_LIMIT
     # Cards mode: the artillery of every wave fires Pre-Battle Fire as it launches ("they
     # could conduct a Pre-Battle Attack in the process of launching a 2nd attack wave");
     # false: each artillery fires it once, at the first launch it takes part in.
-    prebattle_fire_each_wave: bool = True
+    prebattle_fire_each_wave: bool = PREBATTLE_FIRE_EACH_WAVE
     # A guard, not in the text: after this many dice rounds or card battle rounds the attacker
     # withdraws.
-    max_rounds: Annotated[int, Field(ge=1, le=1000)] = 100
+    max_rounds: MaxRounds = 100
 
     def __post_init__(self) -> None:
         check_options(self)
         # Derived values, not options: kept out of the dataclass fields (and of records).
         object.__setattr__(self, "_battle", self._resolve())
-        deck = load_deck(self.deck) if self.mode != "dice" or self.deck else None
-        refuse_unplayed_deck(self.mode, deck)
+        deck = load_battle_deck(self)
         object.__setattr__(self, "_deck", deck)
         b = self.battle
-        object.__setattr__(self, "_resolver", BattleResolver(
-            self.deck_cards.by_id() if self.mode != "dice" else {},
-            artillery_characteristics=b.artillery_characteristics, overwatch=b.overwatch,
-            prebattle_fire_each_wave=self.prebattle_fire_each_wave, max_rounds=self.max_rounds))
+        object.__setattr__(self, "_resolver", make_resolver(
+            self, deck, b.artillery_characteristics, b.overwatch))
 
     @property
     def battle(self) -> Battle:

@@ -20,12 +20,11 @@ from typing import Any, Final
 
 from ...engine.encoding import Encoding, Piece, Vector
 from ..viktory_battles.resolver import BattleSession
+from ..viktory_battles.units import SETTLEMENTS, TERRAINS
 from . import actions as A
 from .config import Config
 from .state import ViktoryState
 
-TERRAINS = ("plains", "grassland", "forest", "mountain", "water")
-SETTLEMENTS = ("none", "town", "city")
 DECISIONS = ("casualty", "continue", "overwatch", "draw_in", "launch", "window", "wave", "play",
              "discard", "lose_card", "draw")
 RESPONDS = ("regular", "flank", "frontal", "surprise")

@@ -187,10 +187,3 @@ class BattleSession(Protocol):
     def observation(self, player: int | None) -> dict[str, Any]: ...
 
     def clone(self, host: BattleHost, pool: CardPool | None) -> BattleSession: ...
-
-
-class Resolver(Protocol):
-    actions: tuple[type, ...]
-
-    def start(self, request: BattleRequest, host: BattleHost,
-              pool: CardPool | None) -> BattleSession: ...

@@ -3,7 +3,7 @@ infantry, cavalry, artillery, frigate, in every tuple of counts."""
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 UNITS = ("infantry", "cavalry", "artillery", "frigate")
 # Final: compiled rules (warroom.native) use the values, not a look-up in this module.
@@ -14,10 +14,15 @@ FRIG: Final = 3
 LAND_UNITS = (INF, CAV, ART)
 Units = tuple[int, int, int, int]
 NO_UNITS: Final[Units] = (0, 0, 0, 0)
-MAX_HAND = 30  # cards a record or scenario may put in one hand
+MAX_HAND = 30  # cards a record or scenario may put in one hand; the highest hand_limit
 
+# The terrains, the four land terrains then water, and the settlements: written once here, in
+# the order that the map game's terrain bytes (board.PLAINS ... WATER) and letters, the
+# observations and both games' encodings index.
 Terrain = Literal["plains", "grassland", "forest", "mountain", "water"]
 Settlement = Literal["none", "town", "city"]
+TERRAINS: Final[tuple[Terrain, ...]] = get_args(Terrain)
+SETTLEMENTS: Final[tuple[Settlement, ...]] = get_args(Settlement)
 
 
 def with_article(unit: str) -> str:

@@ -12,16 +12,17 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Final
 
-# Terrains: the four land terrains, then water. UNKNOWN: a tile not yet placed. Final: the
-# compiled rules (warroom.native) use the values.
+from ..viktory_battles.units import TERRAINS
+
+# Terrains, as indices of TERRAINS (viktory_battles.units): the four land terrains, then water.
+# UNKNOWN: a tile not yet placed. Final: the compiled rules (warroom.native) use the values.
 PLAINS: Final = 0
 GRASSLAND: Final = 1
 FOREST: Final = 2
 MOUNTAIN: Final = 3
 WATER: Final = 4
 UNKNOWN: Final = 255
-TERRAINS = ("plains", "grassland", "forest", "mountain", "water")
-TERRAIN_LETTERS = "pgfmw"
+TERRAIN_LETTERS = "".join(t[0] for t in TERRAINS)  # "pgfmw": map files and observations
 LAND = (PLAINS, GRASSLAND, FOREST, MOUNTAIN)
 
 # The publisher's map sizes ("hexes to a side" - 1 is the radius); 7-8 players continue the

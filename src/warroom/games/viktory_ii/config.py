@@ -10,8 +10,18 @@ from pydantic import Field
 from ...engine import DataError
 from ...engine.config import check_options
 from ...engine.data import FileName
-from ..viktory_battles.cards import Deck, load_deck, refuse_unplayed_deck
-from ..viktory_battles.resolver import BattleResolver, Mode
+from ..viktory_battles.cards import Deck
+from ..viktory_battles.options import (
+    HAND_LIMIT,
+    PREBATTLE_FIRE_EACH_WAVE,
+    DeckFile,
+    HandLimit,
+    MaxRounds,
+    Mode,
+    load_battle_deck,
+    make_resolver,
+)
+from ..viktory_battles.resolver import BattleResolver
 from .board import RADIUS_BY_PLAYERS, board, start_area, start_hexes
 from .mapfile import FixedMap, load_map
 
@@ -48,9 +58,9 @@ class Config:
     turn_limit: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 60
     # A Battle Cards file (cards and hybrid modes; refused with dice unless it holds the
     # default's cards); empty: the bundled sample deck.
-    deck: FileName | Literal[""] = ""
+    deck: DeckFile = ""
     # The most cards a hand may keep: the lesser of this and the towns and cities held.
-    hand_limit: Annotated[int, Field(ge=0, le=30)] = 10
+    hand_limit: HandLimit = HAND_LIMIT
     # Expansion rule "Artillery Characteristics": two dice (or cards) per artillery for
     # bombard, pre-battle fire and Overwatch, with selective hits.
     artillery_characteristics: bool = True
@@ -59,10 +69,10 @@ class Config:
     overwatch: bool = True
     # Cards mode: the artillery of every wave fires Pre-Battle Fire as it launches; false: each
     # artillery fires it once, at the first launch it takes part in.
-    prebattle_fire_each_wave: bool = True
+    prebattle_fire_each_wave: bool = PREBATTLE_FIRE_EACH_WAVE
     # A guard, not in the text: after this many dice rounds or card battle rounds of one
     # battle the attacker withdraws.
-    max_rounds: Annotated[int, Field(ge=1, le=1000)] = 30
+    max_rounds: MaxRounds = 30
 
     def __post_init__(self) -> None:
         check_options(self)
@@ -91,14 +101,10 @@ class Config:
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_radius", radius)
         object.__setattr__(self, "_starts", tuple(starts))
-        deck = load_deck(self.deck) if self.mode != "dice" or self.deck else None
-        refuse_unplayed_deck(self.mode, deck)
+        deck = load_battle_deck(self)
         object.__setattr__(self, "_deck", deck)
-        object.__setattr__(self, "_resolver", BattleResolver(
-            deck.by_id() if deck is not None and self.mode != "dice" else {},
-            artillery_characteristics=self.artillery_characteristics,
-            overwatch=self.overwatch, prebattle_fire_each_wave=self.prebattle_fire_each_wave,
-            max_rounds=self.max_rounds))
+        object.__setattr__(self, "_resolver", make_resolver(
+            self, deck, self.artillery_characteristics, self.overwatch))
 
     def _check_map(self, fixed: FixedMap) -> None:
         where = fixed.path

@@ -290,9 +290,6 @@ class MovementRules(ViewRules):
         s = self.sowner[h]
         return (o >= 0 and o != p) or (s != NOBODY and s != p)
 
-    def is_explored(self, p: int, h: int) -> bool:
-        return bool(self.explored[p] >> h & 1)
-
     def is_port(self, h: int, p: int) -> bool:
         """An own town or city with water on at least two sides (the map's edge counts)."""
         if self.sowner[h] != p or not self.settle[h]:

@@ -644,9 +644,6 @@ class ViktoryIIState(PlacementRules):
                 continue
             return
 
-    def has_units(self, p: int) -> bool:
-        return any(self.onboard[p])
-
     def _may_act_unseen(self, p: int) -> bool:
         """Whether, for all others can see on a hidden map, the player might build (it holds
         its capital and has built nothing that ends building) or place reserves (it holds a
