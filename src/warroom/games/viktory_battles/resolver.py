@@ -203,10 +203,10 @@ class BattleSession:
         self.counter_ctx: list[Any] = []  # [role, card, qualified hits or None]
         self.events: list[list[Any]] = []  # Special Events in effect: [effect, role]
         self.plays: list[dict[str, Any]] = []  # the cards of this card battle round
-        # The rolls (or flips) of the last round that had any, as their events tell them, and
-        # that round's number (`course_round`; 0 before the first): kept only while the
-        # battle is logged, for the tables (a tuple: a clone shares it).
-        self.rolls: tuple[dict[str, Any], ...] = ()
+        # The rolls (or flips) of the last round that had any (`_keep`), and that round's
+        # number (`course_round`; 0 before the first), for the tables (a tuple: a clone
+        # shares it).
+        self.rolls: tuple[tuple[Any, ...], ...] = ()
         self.rolls_round = 0
         self.cards_played = 0
         self._result: BattleResult | None = None
@@ -403,9 +403,9 @@ class BattleSession:
             rolled = roll_dice(self._host().rng, n)
             hits = sum(1 for r in rolled if r <= top)
             selective = hits if all_selective else sum(1 for r in rolled if r == 1)
+            self._keep(("roll", seat, cause, rolled, hits, selective, top))
             if self.logs("roll"):  # asked first: the keywords cost more than the question
-                self._rolled({"player": seat, "cause": cause, "dice": rolled, "hits": hits,
-                              "selective": selective, "hit_on": top}, "roll")
+                self._host().battle_event("roll", None, **_roll_data(self.rolls[-1]))
             return hits, selective
         pool = self._cards()
         flipped = [c for c in (self._draw_one() for _ in range(n)) if c is not None]
@@ -416,10 +416,9 @@ class BattleSession:
                 hits += 1
                 selective += all_selective or card.terrain == self.req.terrain
         pool.discard.extend(flipped)
+        self._keep(("flip", seat, cause, flipped, hits, selective, 0))
         if self.logs("flip"):
-            self._rolled({"player": seat, "cause": cause, "cards": flipped,
-                          "descs": [self.cards[c].short() for c in flipped], "hits": hits,
-                          "selective": selective}, "flip")
+            self._host().battle_event("flip", None, **self._flip_data(self.rolls[-1]))
         return hits, selective
 
     def course_round(self) -> int:
@@ -428,14 +427,23 @@ class BattleSession:
         0 before the first."""
         return self.wave if self.cards_mode else self.round
 
-    def _rolled(self, data: dict[str, Any], kind: str) -> None:
-        """A roll or flip: logged, and kept with those of its round (`rolls`) for the
-        tables, which read the dice as data, not from the log's words."""
+    def _keep(self, roll: tuple[Any, ...]) -> None:
+        """A roll or flip (kind, seat, cause, dice or cards, hits, selective, the face hit
+        on), kept with those of its round (`rolls`) for the tables, which read the dice as
+        data, not from the log's words. Kept whether the battle is logged or not (a trusted
+        game logs less, and must show the same), as a tuple: its event's data is made only
+        for a viewer, or the log."""
         n = self.course_round()
         if n != self.rolls_round:
             self.rolls, self.rolls_round = (), n
-        self.rolls += (data,)
-        self._host().battle_event(kind, None, **data)
+        self.rolls += (roll,)
+
+    def _flip_data(self, roll: tuple[Any, ...]) -> dict[str, Any]:
+        """A flip's event data, from what `_keep` kept."""
+        _, seat, cause, cards, hits, selective, _ = roll
+        return {"player": seat, "cause": cause, "cards": cards,
+                "descs": [self.cards[c].short() for c in cards], "hits": hits,
+                "selective": selective}
 
     def _draw_one(self) -> str | None:
         host = self._host()
@@ -1123,7 +1131,8 @@ class BattleSession:
         Made for a viewer, never at a play."""
         data: dict[str, Any] = {
             "hit_on": [hit_faces(s) for s in self.req.supply],
-            "rolls": [dict(x) for x in self.rolls],
+            "rolls": [_roll_data(x) if x[0] == "roll" else self._flip_data(x)
+                      for x in self.rolls],
             "rolls_round": self.rolls_round,
         }
         if self.has_cards:
@@ -1167,6 +1176,13 @@ class BattleSession:
         if new.finished:
             new.host = None  # as `_finish` leaves it
         return new
+
+
+def _roll_data(roll: tuple[Any, ...]) -> dict[str, Any]:
+    """A roll's event data, from what `BattleSession._keep` kept."""
+    _, seat, cause, dice, hits, selective, top = roll
+    return {"player": seat, "cause": cause, "dice": dice, "hits": hits,
+            "selective": selective, "hit_on": top}
 
 
 # The steps of a battle's course that a table tells besides its rolls and flips: the cards
