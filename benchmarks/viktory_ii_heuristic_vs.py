@@ -12,6 +12,11 @@ seat among old ones. A win scores 1, a shared win 1/its winners, a draw at the t
 seat's fair share (1/players). Printed: the current heuristic's score against the fair share,
 with a 95 % Wilson interval over games, games at the turn limit, and each side's median
 seconds per decision (process time of `heuristic_action`).
+
+With --seats, each deal is played once with OLD.py in every seat (self-play; give the current
+module's own file to measure it): printed, each seat's wins with a 95 % Wilson interval and
+the mean towns and cities per seat at round 12, to see whether seats (and so directions of
+the board) fare alike.
 """
 from __future__ import annotations
 
@@ -51,7 +56,10 @@ def play(job: tuple) -> tuple:
     state = GAME.new_state(GAME.config(options), seed)
     rng = random.Random(seed)
     times: dict[bool, list[float]] = {True: [], False: []}
+    at12 = None
     while not state.is_terminal():
+        if at12 is None and state.round >= 12:
+            at12 = [sum(state.count_settlements(p)) for p in range(state.num_players)]
         p = state.to_move()[0]
         side = p == new_seat
         start = time.process_time()
@@ -64,7 +72,7 @@ def play(job: tuple) -> tuple:
         score = (new_seat in winners) / len(winners)
     else:
         score = 1 / state.num_players
-    return seed, new_seat, score, outcome.reason, state.round, times
+    return seed, new_seat, score, outcome.reason, state.round, times, winners, at12
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -87,10 +95,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--set", action="append", default=[], help="a game option, key=value")
     parser.add_argument("--games", action="store_true", help="print every game")
+    parser.add_argument("--seats", action="store_true", help="self-play of OLD.py, by seat")
     args = parser.parse_args()
     options = dict(_option(s) for s in args.set)
     players = int(options.get("players", 2))
     first, end = (int(x) for x in args.seeds.split(":"))
+    if args.seats:
+        seats(args.old, options, players, first, end, args.workers)
+        return
     jobs = [(s, seat, args.new, args.old, options)
             for s in range(first, end) for seat in range(players)]
     with Pool(args.workers) as pool:
@@ -116,6 +128,26 @@ def main() -> None:
     if args.games:
         for r in results:
             print(r[:5])
+
+
+def seats(path: str, options: dict, players: int, first: int, end: int, workers: int) -> None:
+    """Self-play of one module: each seat's wins, and its towns and cities at round 12."""
+    jobs = [(s, -1, "", path, options) for s in range(first, end)]
+    with Pool(workers) as pool:
+        results = pool.map(play, jobs, chunksize=1)
+    n = len(results)
+    print(f"{path} in every seat, {options or 'default options'}, seeds {first}-{end - 1}, "
+          f"{n} games, {sum(not r[6] for r in results)} draws")
+    for seat in range(players):
+        won = sum(seat in r[6] and 1 / len(r[6]) for r in results)
+        low, high = wilson(won, n)
+        print(f"  seat {seat}: {won:g} / {n} = {won / n:.1%} (95 % {low:.1%}-{high:.1%})")
+    at12 = [r[7] for r in results if r[7]]
+    print(f"  towns and cities at round 12 ({len(at12)} games):",
+          [round(statistics.mean(c[seat] for c in at12), 2) for seat in range(players)])
+    limit = sum("limit" in r[3] for r in results)
+    print(f"  turn limit: {limit} of {n}; mean rounds "
+          f"{statistics.mean(r[4] for r in results):.1f}")
 
 
 if __name__ == "__main__":

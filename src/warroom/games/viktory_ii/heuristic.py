@@ -39,6 +39,10 @@
 - Cards: it keeps Attack cards (an attack needs one), discards the card with the fewest
   hits and misses, and draws all it may.
 - Battles: the shared battle heuristic (`viktory_battles.heuristic`) decides in them.
+- Ties: among equally good choices it takes the hex nearer the map's centre, then one at
+  random (its seeded rng, so a record replays), never the lower hex number: hexes are
+  numbered from the top left, and such a tie-break sent every player's units that way
+  (players on the top edge lost most games; stop 49).
 """
 from __future__ import annotations
 
@@ -110,18 +114,44 @@ def heuristic_action(state: Any, player: int, rng: random.Random) -> Any:
     chooser = CHOOSERS.get(kind)
     if chooser is None:
         return actions[0]
-    return chooser(state, player, actions)
+    return chooser(state, player, actions, _ties(state, rng))
+
+
+def _ties(state: Any, rng: random.Random) -> list[float]:
+    """A tie-break per hex, lower first, favouring no direction of the board: the hexes
+    nearer the map's centre (every start is on the edge, so that is away from the own edge
+    and the same for every seat), then at random."""
+    b = state.board
+    centre = b.distance[b.size // 2]
+    return [centre[h] + rng.random() for h in range(b.size)]
 
 
 # --- exploration and setup -----------------------------------------------------------------
-def _place_tile(state: Any, p: int, actions: list[PlaceTile]) -> PlaceTile:
-    h = actions[0].hex
+def _place_tile(state: Any, p: int, actions: list[PlaceTile],
+                tie: list[float]) -> PlaceTile:
+    """The tile the current hex gets when all the tiles drawn are shared out among the hexes
+    revealed: the hex that matters most takes the best tile left first. The rules put them
+    on the hexes in map order, so taking the best tile for the current hex gave the best
+    land to the top-left hex (for a player on the top edge, its own edge row)."""
+    _, hexes, tiles = state.reveal_pending
+    dist = state.board.distance
     own = state.own_settlements(p)
-    near = own and min(state.board.distance[h][s] for s in own) <= 3
-    if not own:  # the starting hexes: land for the capital and its neighbours
-        near = True
-    table = NEAR_HOME if near else FAR_AWAY
-    return max(actions, key=lambda a: table[a.terrain])
+
+    def home(h: int) -> int:  # steps to the nearest own town or city
+        return min((dist[h][s] for s in own), default=0)
+
+    def key(h: int) -> tuple:  # near home the nearest first, far away the farthest
+        near = home(h) <= 3
+        return (not near, home(h) if near else -home(h), tie[h])
+
+    left = list(tiles)
+    for h in sorted(hexes, key=key):
+        table = NEAR_HOME if home(h) <= 3 else FAR_AWAY
+        best = max(left, key=lambda t: table[t])
+        if h == actions[0].hex:
+            return next(a for a in actions if a.terrain == best)
+        left.remove(best)
+    return actions[0]
 
 
 def _land_around(state: Any, h: int, p: int) -> int:
@@ -129,17 +159,19 @@ def _land_around(state: Any, h: int, p: int) -> int:
                or not state.explored[p] >> n & 1)
 
 
-def _capital(state: Any, p: int, actions: list[PlaceCapital]) -> PlaceCapital:
+def _capital(state: Any, p: int, actions: list[PlaceCapital], tie: list[float]) -> PlaceCapital:
     return max(actions, key=lambda a: (CAPITAL_TERRAIN[state.terrain[a.hex]],
-                                       _land_around(state, a.hex, p), -a.hex))
+                                       _land_around(state, a.hex, p), -tie[a.hex]))
 
 
-def _second_town(state: Any, p: int, actions: list[Any]) -> Any:
+def _second_town(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     towns = [a for a in actions if type(a) is BuildTown]
-    return max(towns, key=lambda a: _site_value(state, p, a.hex)) if towns else actions[-1]
+    return max(towns, key=lambda a: (_site_value(state, p, a.hex), -tie[a.hex])) \
+        if towns else actions[-1]
 
 
-def _setup_infantry(state: Any, p: int, actions: list[PlaceReserve]) -> PlaceReserve:
+def _setup_infantry(state: Any, p: int, actions: list[PlaceReserve],
+                    tie: list[float]) -> PlaceReserve:
     capital = state.capital[p]
     return next((a for a in actions if a.hex == capital), actions[0])
 
@@ -155,21 +187,21 @@ def _site_value(state: Any, p: int, h: int) -> float:
     return value
 
 
-def _build(state: Any, p: int, actions: list[Any]) -> Any:
+def _build(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     towns = [a for a in actions if type(a) is BuildTown]
     upgrades = [a for a in actions if type(a) is Upgrade]
     held_towns, _ = state.count_settlements(p)
     if upgrades and (not towns or held_towns >= 3) and not state.built:
         capital = state.capital[p]
         return max(upgrades, key=lambda a: (a.hex == capital,
-                                            CITY_TERRAIN.get(state.terrain[a.hex], 0), -a.hex))
+                                            CITY_TERRAIN.get(state.terrain[a.hex], 0), -tie[a.hex]))
     if towns:
-        return max(towns, key=lambda a: (_site_value(state, p, a.hex), -a.hex))
+        return max(towns, key=lambda a: (_site_value(state, p, a.hex), -tie[a.hex]))
     return DONE_BUILD
 
 
 # --- reserves --------------------------------------------------------------------------------
-def _reserves(state: Any, p: int, actions: list[Any]) -> Any:
+def _reserves(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     """Reserves go where defenders are short, else nearest the enemy, else the capital."""
     places = [a for a in actions if type(a) is PlaceReserve]
     if places:
@@ -179,7 +211,7 @@ def _reserves(state: Any, p: int, actions: list[Any]) -> Any:
         def value(a: PlaceReserve) -> tuple:
             short = _need(state, p, a.hex) - state.occ_n[a.hex]
             front = -min((dist[a.hex][e] for e in enemy), default=0)
-            return (short > 0, short, front, a.hex == state.capital[p], -a.hex)
+            return (short > 0, short, front, a.hex == state.capital[p], -tie[a.hex])
 
         return max(places, key=value)
     frigates = [a for a in actions if type(a) is PlaceFrigate
@@ -188,10 +220,10 @@ def _reserves(state: Any, p: int, actions: list[Any]) -> Any:
     plan = _sea_plan(state, p) if frigates or idle else None
     if frigates:
         if plan is not None:  # units cut off: the frigate where it can ferry them
-            return min(frigates, key=lambda a: (plan[a.sea], a.sea))
-        return frigates[0]
+            return min(frigates, key=lambda a: (plan[a.sea], tie[a.sea]))
+        return min(frigates, key=lambda a: tie[a.sea])
     if plan is not None:
-        withdraw = _idle_frigate(state, p, actions, plan)
+        withdraw = _idle_frigate(state, p, actions, plan, tie)
         if withdraw is not None:
             return withdraw
     return DONE_RESERVES
@@ -213,7 +245,8 @@ def _sea_plan(state: Any, p: int) -> list[int] | None:
     return plan
 
 
-def _idle_frigate(state: Any, p: int, actions: list[Any], plan: list[int]) -> Any:
+def _idle_frigate(state: Any, p: int, actions: list[Any], plan: list[int],
+                  tie: list[float]) -> Any:
     """A frigate to take off the board (and place again at once) because where it is it
     cannot ferry the units cut off, while a frigate placed anew could."""
     seas = set()
@@ -222,10 +255,8 @@ def _idle_frigate(state: Any, p: int, actions: list[Any], plan: list[int]) -> An
             seas.update(state.nearest_water(p, h))
     if not any(plan[w] < FAR and not state.enemy_units_at(w, p) for w in seas):
         return None
-    for a in actions:
-        if type(a) is Withdraw and a.unit == FRIG and plan[a.hex] >= FAR:
-            return a
-    return None
+    idle = [a for a in actions if type(a) is Withdraw and a.unit == FRIG and plan[a.hex] >= FAR]
+    return min(idle, key=lambda a: tie[a.hex], default=None)
 
 
 def _enemy_units_within(state: Any, p: int, h: int, k: int) -> int:
@@ -239,19 +270,19 @@ def _card_value(state: Any, cid: str) -> float:
     return (5.0 if card.can_attack else 0.0) + card.hits + card.misses
 
 
-def _discard(state: Any, p: int, actions: list[Discard]) -> Discard:
+def _discard(state: Any, p: int, actions: list[Discard], tie: list[float]) -> Discard:
     return min(actions, key=lambda a: (_card_value(state, a.card), a.card))
 
 
-def _draw(state: Any, p: int, actions: list[Any]) -> Any:
+def _draw(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     return max((a for a in actions if type(a) is Draw), key=lambda a: a.count)
 
 
-def _disband(state: Any, p: int, actions: list[Any]) -> Any:
+def _disband(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     if type(actions[0]) is not Disband:  # a hidden map: nothing to disband
         return actions[0]
     capital = state.capital[p]
-    return max(actions, key=lambda a: state.board.distance[a.hex][capital])
+    return max(actions, key=lambda a: (state.board.distance[a.hex][capital], -tie[a.hex]))
 
 
 # --- battle odds -----------------------------------------------------------------------------
@@ -529,72 +560,74 @@ def _distances(state: Any, p: int, goals: dict[int, int]) -> list[int]:
     return dist
 
 
-def _move(state: Any, p: int, actions: list[Any]) -> Any:
+def _move(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     active = state.active
     if active >= 0 and state.ut[active] == FRIG:
-        ferry = _ferry(state, p, actions, active)  # a ferry sails rather than fires
+        ferry = _ferry(state, p, actions, active, tie)  # a ferry sails rather than fires
         if ferry is not None:
             return ferry
     bombards = [a for a in actions if type(a) is Bombard]
     if bombards:  # artillery and frigates bombard whatever they can
-        return _bombard_target(state, p, bombards)
+        return _bombard_target(state, p, bombards, tie)
     if active >= 0:
-        return _move_active(state, p, actions, active)
-    fights = [a for a in actions if type(a) is Fight]
+        return _move_active(state, p, actions, active, tie)
+    fights = sorted((a for a in actions if type(a) is Fight), key=lambda a: tie[a.hex])
     for fight in fights:
-        joining = _join(state, p, actions, fight.hex)
+        joining = _join(state, p, actions, fight.hex, tie)
         if joining is not None:
             return joining
-    gunner = _gunner(state, p, actions)
+    gunner = _gunner(state, p, actions, tie)
     if gunner is not None:
         return gunner
     if fights:
         return fights[0]
-    choice = _select(state, p, actions)
+    choice = _select(state, p, actions, tie)
     if choice is not None:
         return choice
     return DONE_MOVE if DONE_MOVE in actions else actions[-1]
 
 
-def _gunner(state: Any, p: int, actions: list[Any]) -> Any:
+def _gunner(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     """A garrison's artillery next to enemy units: it bombards them (before the battles
     there are fought, weakening their defenders) at no cost, for it does not leave home.
     Artillery free to leave moves or joins attacks (where it also fires) as the rest do."""
-    for a in actions:
-        if type(a) is SelectUnit and a.unit == ART and not _may_leave(state, p, a.hex) \
-                and any(state.enemy_units_at(n, p) for n in state.board.neighbours[a.hex]):
-            return a
-    return None
+    gunners = [a for a in actions if type(a) is SelectUnit and a.unit == ART
+               and not _may_leave(state, p, a.hex)
+               and any(state.enemy_units_at(n, p) for n in state.board.neighbours[a.hex])]
+    return min(gunners, key=lambda a: tie[a.hex], default=None)
 
 
-def _bombard_target(state: Any, p: int, bombards: list[Bombard]) -> Bombard:
+def _bombard_target(state: Any, p: int, bombards: list[Bombard], tie: list[float]) -> Bombard:
     """A declared battle's hex first (its defenders are hit before it is fought), else
     the fewest enemy units (the likeliest to be cleared)."""
     return min(bombards, key=lambda a: (a.hex not in state.battles,
-                                        state.occ_n[a.hex], a.hex))
+                                        state.occ_n[a.hex], tie[a.hex]))
 
 
-def _join(state: Any, p: int, actions: list[Any], target: int) -> Any:
+def _join(state: Any, p: int, actions: list[Any], target: int,
+          tie: list[float] | None = None) -> Any:
     """Select a fresh unit next to a declared battle while the attack is not yet strong:
     the one that adds the most dice, as the battle counts them (`dice.attacker_dice`), and
     among those one from another hex side first."""
     committed = _committed(state, target)
     if attack_chance(state, p, target, committed) >= JOIN_ENOUGH:
         return None
+    tie = tie or _ties(state, random.Random(0))  # (a caller with no rng of its own)
     land = state.terrain[target] != WATER
     sides = {state.uh[u] for u in committed}
     best, best_key = None, None
     for u in _fresh_near(state, p, target, land):
         select = SelectUnit(state.uh[u], state.board.names[state.uh[u]], state.ut[u])
         if select in actions:
-            key = (_attacker_dice(state, target, [*committed, u]), state.uh[u] not in sides)
+            key = (_attacker_dice(state, target, [*committed, u]), state.uh[u] not in sides,
+                   -tie[state.uh[u]])
             if best_key is None or key > best_key:
                 best, best_key = select, key
     return best
 
 
-def _move_active(state: Any, p: int, actions: list[Any], u: int) -> Any:
-    steps = [a for a in actions if type(a) is Step]
+def _move_active(state: Any, p: int, actions: list[Any], u: int, tie: list[float]) -> Any:
+    steps = sorted((a for a in actions if type(a) is Step), key=lambda a: tie[a.hex])
     for a in steps:
         if a.kind == "attack" and (a.hex in state.battles
                                    or _worth_attacking(state, p, a.hex, u)):
@@ -611,20 +644,20 @@ def _move_active(state: Any, p: int, actions: list[Any], u: int) -> Any:
     if cut_off:  # no way over land: to the coast, for a frigate
         dist = _distances(state, p, _coast(state, p, dist))
         here = dist[state.uh[u]]
-    best = min((a for a in steps if a.kind != "attack"), key=lambda a: (dist[a.hex], a.hex),
-               default=None)
+    best = min((a for a in steps if a.kind != "attack"),
+               key=lambda a: (dist[a.hex], tie[a.hex]), default=None)
     if best is not None and dist[best.hex] < here:
         return best
     if not cut_off:
-        flank = _flank(state, p, state.uh[u], goals, dist)
+        flank = _flank(state, p, state.uh[u], goals, dist, tie)
         for a in steps:
             if a.hex == flank and a.kind != "attack":
                 return a
     return DONE_STOP if DONE_STOP in actions else actions[0]
 
 
-def _select(state: Any, p: int, actions: list[Any]) -> Any:
-    selects = [a for a in actions if type(a) is SelectUnit]
+def _select(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
+    selects = sorted((a for a in actions if type(a) is SelectUnit), key=lambda a: tie[a.hex])
     if not selects:
         return None
     # An attack at good odds first.
@@ -655,7 +688,7 @@ def _select(state: Any, p: int, actions: list[Any]) -> Any:
                 coast = _distances(state, p, _coast(state, p, dist))
             here = coast[a.hex]
             if min((coast[n] for n in state.board.neighbours[a.hex]), default=here) < here:
-                key = (False, -here - FAR, -a.hex)
+                key = (False, -here - FAR, -tie[a.hex])
                 if best_key is None or key > best_key:
                     best, best_key = a, key
             continue
@@ -663,32 +696,33 @@ def _select(state: Any, p: int, actions: list[Any]) -> Any:
                     if not state.enemy_held(n, p)), default=here)
         if gain >= here:
             continue
-        key = (a.unit in LAND_UNITS and a.unit == 1, -here, -a.hex)
+        key = (a.unit in LAND_UNITS and a.unit == 1, -here, -tie[a.hex])
         if best_key is None or key > best_key:
             best, best_key = a, key
     if best is None:
         for a in selects:  # a siege: units spread to the target's free hex sides
-            if a.unit != FRIG and _flank(state, p, a.hex, goals, dist) >= 0:
+            if a.unit != FRIG and _flank(state, p, a.hex, goals, dist, tie) >= 0:
                 return a
     if best is None and frigates:
-        return _ferry_select(state, p, frigates, dist)
+        return _ferry_select(state, p, frigates, dist)  # (in `tie` order)
     return best
 
 
-def _flank(state: Any, p: int, h: int, goals: dict[int, int], dist: list[int]) -> int:
+def _flank(state: Any, p: int, h: int, goals: dict[int, int], dist: list[int],
+           tie: list[float]) -> int:
     """A hex to which a unit waiting at h beside the target it heads for (an enemy hex it
     may not yet attack at good odds) steps to attack it from another hex side (a die more):
     free land next to both, not enemy held and holding no own unit, while h keeps a unit
-    beyond its garrison. -1 when there is none."""
+    beyond its garrison (of several, the first by `tie`). -1 when there is none."""
     if state.occ_owner[h] != p or state.occ_n[h] - _need(state, p, h) < 2:
         return -1
     b = state.board
     land = state.explored[p] & ~state.water
-    for t in b.neighbours[h]:
+    for t in sorted(b.neighbours[h], key=tie.__getitem__):
         cost = goals.get(t)
         if cost is None or dist[h] != cost + 1 or not state.enemy_held(t, p):
             continue
-        for n in b.neighbours[t]:
+        for n in sorted(b.neighbours[t], key=tie.__getitem__):
             if n != h and land >> n & 1 and b.distance[h][n] == 1 and state.occ_owner[n] == -1 \
                     and not state.enemy_held(n, p) and state.terrain[n] != UNKNOWN:
                 return n
@@ -800,13 +834,14 @@ def _landings(state: Any, p: int, dist: list[int]) -> dict[int, int]:
             if dist[n] < FAR and not state.enemy_held(n, p)}
 
 
-def _ferry(state: Any, p: int, actions: list[Any], f: int) -> Any:
+def _ferry(state: Any, p: int, actions: list[Any], f: int, tie: list[float]) -> Any:
     """The moving frigate as a ferry: it takes aboard units cut off over land (sailing on
     to more of them while it has room and they are within reach, larger groups first),
     carries them toward the nearest shore from which a goal can be reached over land, and
     lands them there (or attacks from the sea at good odds)."""
     dist = _distances(state, p, _goals(state, p))
     cargo = state.cargo_of(f)
+    actions = sorted(actions, key=lambda a: tie[a.hex] if hasattr(a, "hex") else FAR)
     for a in actions:
         if type(a) is PickUp and dist[a.hex] >= FAR and _may_leave(state, p, a.hex):
             return a
@@ -817,7 +852,7 @@ def _ferry(state: Any, p: int, actions: list[Any], f: int) -> Any:
     if stranded and len(cargo) < FRIGATE_CAPACITY and state.um[f] > 0:
         sea = _sea_distances(state, p, _water_next_to(state, p, _loads(state, p, stranded)))
         here = sea[h] if at_sea else FAR
-        best = min(steps, key=lambda a: (sea[a.hex], a.hex), default=None)
+        best = min(steps, key=lambda a: (sea[a.hex], tie[a.hex]), default=None)
         if best is not None and sea[best.hex] < here and sea[best.hex] - 1 <= state.um[f]:
             return best  # more to take aboard within this turn's reach
     if not cargo:
@@ -828,12 +863,12 @@ def _ferry(state: Any, p: int, actions: list[Any], f: int) -> Any:
             return a
     sea = _sea_distances(state, p, _water_next_to(state, p, _landings(state, p, dist)))
     here = sea[h] if at_sea else FAR
-    best = min(steps, key=lambda a: (sea[a.hex], a.hex), default=None)
+    best = min(steps, key=lambda a: (sea[a.hex], tie[a.hex]), default=None)
     if best is not None and sea[best.hex] < here:
         return best
     landing = [a for a in unloads if not a.attack and dist[a.hex] < FAR]
     if landing:
-        return min(landing, key=lambda a: (dist[a.hex], a.hex))
+        return min(landing, key=lambda a: (dist[a.hex], tie[a.hex]))
     return None
 
 
