@@ -119,6 +119,9 @@ class FakeSession:
         return {"resolver": "fake", "round": 0, "attackers": [], "defenders": [0, 0, 0, 0],
                 "last_dice": []}
 
+    def table_data(self):
+        return {}
+
     def clone(self, rng, pool):
         new = FakeSession(self.request, self.result_)
         new.asked = self.asked

@@ -280,7 +280,7 @@ class ViktoryState(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         self.check_viewer(player)  # refuse -1 (the last seat's view) and seats past the end
         b = self.battle
-        battle = self.session.observation(player)
+        battle = {**self.session.observation(player), **self.session.table_data()}
         for key in MAP_ONLY:
             del battle[key]
         decision = self.decision

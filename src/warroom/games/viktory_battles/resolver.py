@@ -1059,12 +1059,12 @@ class BattleSession:
             details={"lost": list(self.lost), "cards_played": self.cards_played},
         )
 
-    def observation(self, player: int | None, for_table: bool = True) -> dict[str, Any]:
+    def observation(self, player: int | None) -> dict[str, Any]:
         """The battle's public state (no hand): forces, dice, what is to be decided; in card
         modes the cards played this round, the live hits and the Special Events in effect.
         Pairs ([attacker, defender]) are by role; `player`, `victim`, `chooser` are seats.
-        `for_table`: with what the tables show as data rather than re-derive (`table_data`);
-        the map game's encoding hashes the rest, which it was pinned on."""
+        What the tables show besides, as data, is `table_data` (the map game's encoding
+        hashes this, which it was pinned on)."""
         r = self.req
         seat = self.seat
         decision = self.decision if not self.finished else None
@@ -1112,12 +1112,10 @@ class BattleSession:
                 "respond_to": self.last_type,
                 # each with what it is and does (`Card.seen`), for the tables' tooltips and
                 # card texts: written here, for a viewer, not at each play of a search
-                "plays": [{**p, **self.cards[p["card"]].seen(for_table)} for p in self.plays],
+                "plays": [{**p, **self.cards[p["card"]].seen(False)} for p in self.plays],
                 # the Special Events in effect by name ("Ignore Terrain"), and whose
                 "events": [[EFFECT_NAMES[e], seat[p]] for e, p in self.events],
             })
-        if for_table:
-            obs.update(self.table_data())
         return obs
 
     def table_data(self) -> dict[str, Any]:
@@ -1127,8 +1125,9 @@ class BattleSession:
         round that had any ("rolls": their events' data) and that round's number
         ("rolls_round", `course_round`); in card modes the Counters that may answer the live
         hits ("answers", the text's restrictions) and the terminal's words for them
-        ("answering"). All public: a battle's course is (on a hidden map, not its place).
-        Made for a viewer, never at a play."""
+        ("answering"), and the cards played with their figures ("plays", `Card.seen`). All
+        public: a battle's course is (on a hidden map, not its place). Made for a viewer,
+        never at a play; it updates `observation`'s keys."""
         data: dict[str, Any] = {
             "hit_on": [hit_faces(s) for s in self.req.supply],
             "rolls": [_roll_data(x) if x[0] == "roll" else self._flip_data(x)
@@ -1138,6 +1137,7 @@ class BattleSession:
         if self.has_cards:
             data["answers"] = list(RESPONSES.get(self.last_type, ()))
             data["answering"] = counters_answering(self.last_type)
+            data["plays"] = [{**p, **self.cards[p["card"]].seen()} for p in self.plays]
         return data
 
     def clone(self, host: BattleHost, pool: CardPool | None) -> BattleSession:

@@ -25,7 +25,9 @@ city with its unit support and cards, raises a pennant and goes on with the turn
   session plays, draws and discards in it. Hands are indexed by seat.
 - A session: `to_move()` and `legal_actions(player)` in seats, `apply(player, action)`
   (validation is the game's: it forwards only actions the session listed), `result()`,
-  `observation(player)` (JSON-able, the battle's public state: never a hand), and
+  `observation(player)` (JSON-able, the battle's public state: never a hand),
+  `table_data()` (what the browser tables show besides, as data: keys to update the
+  observation with, `{}` for none; public, as the observation is), and
   `clone(host, pool)` (an independent copy bound to the copy's host and pool; a
   determinisation reshuffles the pool's hidden cards in place, which the session then sees).
 - Casualties are counted by unit type per group (each hex side, the bombarding units, each
@@ -185,5 +187,7 @@ class BattleSession(Protocol):
     def result(self) -> BattleResult | None: ...
 
     def observation(self, player: int | None) -> dict[str, Any]: ...
+
+    def table_data(self) -> dict[str, Any]: ...
 
     def clone(self, host: BattleHost, pool: CardPool | None) -> BattleSession: ...

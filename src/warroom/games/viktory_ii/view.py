@@ -214,12 +214,12 @@ class ViewRules(State):
         fought (its hex, the hexes its attackers came from, bombard from and the defender
         may draw in from) only to its two sides: the others see its course, not its place
         (the hexes are -1, the name empty). `for_table`: with the data the tables show
-        (the resolver's `BattleSession.table_data`), as a session observes by default; the
-        encoding hashes the rest, which it was pinned on."""
+        (the session's `table_data`); the encoding hashes the rest, which it was pinned on."""
         if self.session is None:
             return None
-        obs = (self.session.observation(player) if for_table
-               else self.session.observation(player, for_table=False))
+        obs = self.session.observation(player)
+        if for_table:
+            obs.update(self.session.table_data())
         request = self.session_request
         if (self.hidden_map and request is not None
                 and player not in (request.attacker, request.defender)):
