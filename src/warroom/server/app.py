@@ -65,8 +65,8 @@ from .live import (
     OutdatedGame,
     Rejected,
     away_text,
-    change_order,
     new_token,
+    seat_changes,
     stamp_rules,
     token_hash,
     view_frame,
@@ -470,10 +470,7 @@ class Server:
         stamp_rules(row, game, config, names)
         live = LiveGame(row, game, config, state, names)
         # in the order they happened (a seat handed to the AI resigns no more, and back)
-        changes = sorted([(seat, at, "resigned") for seat, at in row.resignations]
-                         + [(seat, at, "away") for seat, at in row.handovers],
-                         key=lambda c: change_order(c[1], c[2], c[0]))
-        for seat, at, why in changes:
+        for seat, at, why in seat_changes(row):
             away = why == "away"
             # as at the table: nothing changes hands in a game a resignation ended, and a
             # seat the AI plays has no person to resign it or to be away

@@ -640,9 +640,7 @@ class OutdatedGame:
         """The game as stored: its actions under its own rules version, config and files,
         then its resignations and hand-overs (the last, a resignation after every action of a
         game of two sides, as the one that ended it)."""
-        changes = sorted([(seat, at, "resigned") for seat, at in self.row.resignations]
-                         + [(seat, at, "away") for seat, at in self.row.handovers],
-                         key=lambda c: change_order(c[1], c[2], c[0]))
+        changes = seat_changes(self.row)
         resigned = None
         if (changes and changes[-1][2] == "resigned"
                 and changes[-1][1] == len(self.row.actions) and self._two_sides()):
@@ -668,6 +666,14 @@ class OutdatedGame:
             return len(sides(self.game, config, players)) == 2
         except WarroomError:
             return players == 2
+
+
+def seat_changes(row: GameRow) -> list[tuple[int, int, str]]:
+    """A stored game's resignations and hand-overs, (seat, actions before it, "resigned" or
+    "away"), in the order a restart replays them (`change_order`)."""
+    return sorted([(seat, at, "resigned") for seat, at in row.resignations]
+                  + [(seat, at, "away") for seat, at in row.handovers],
+                  key=lambda c: change_order(c[1], c[2], c[0]))
 
 
 def change_order(at: int, why: str, seat: int) -> tuple[int, bool, int]:
