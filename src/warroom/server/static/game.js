@@ -677,6 +677,13 @@ async function askAboutOwnInvites(then) {
   const mine = invites.filter((inv) => !taken.has(inv.seat));
   if (!mine.length) { then(); return; }
   const seats = kit.seatsText(mine.map((inv) => inv.seat));
+  // Answered once: the buttons go quiet, and the header says the page connects (the first
+  // frame then writes whose turn it is, or that this page watches).
+  const answer = (go) => () => {
+    $("#own-invite").querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    $("#status").textContent = CONNECTING;
+    go();
+  };
   const watch = () => {
     for (const inv of mine) tokens.splice(tokens.indexOf(inv.token), 1);
     history.replaceState(null, "", tokens.length ? `#t=${tokens.join(",")}` : location.pathname);
@@ -686,8 +693,10 @@ async function askAboutOwnInvites(then) {
     h("h3", { text: `This is the invite link you made for ${seats}` }),
     h("p", { text: "Opened here, it takes the seat for this device: the friend you sent it to "
                    + "could then only watch." }),
-    h("p", {}, h("button", { id: "own-invite-watch", onclick: watch }, "Watch the game"), " ",
-      h("button", { id: "own-invite-take", onclick: then }, `Take ${seats} here`))));
+    h("p", {}, h("button", { id: "own-invite-watch", onclick: answer(watch) }, "Watch the game"),
+      " ", h("button", { id: "own-invite-take", onclick: answer(then) }, `Take ${seats} here`))));
+  // No connection yet, so no frame to write the header: it says what the page waits for.
+  $("#status").textContent = `Waiting for your choice: watch the game, or take ${seats} here`;
 }
 
 /** The seats nobody can claim any more, as the game's summary tells them: those whose
@@ -705,7 +714,11 @@ async function takenSeats() {
   }
 }
 
+// The header until the first frame (or the question above) writes it: never blank.
+const CONNECTING = "Connecting...";
+
 if (document.querySelector("#table")) {
+  $("#status").textContent = CONNECTING;
   askAboutOwnInvites(() => {
     if (tokens.length) tokens.forEach((t) => connect(t));
     else connect(null);

@@ -355,11 +355,13 @@ async function create(ev) {
 
 // --- the games ------------------------------------------------------------------------------
 // A person's seat: "connected" is whether its page is connected now (a game over, or one
-// this server does not play, "outdated", has nobody to be away).
+// this server does not play, "outdated", has nobody to be away). In an open game only a seat
+// nobody has joined (no page has opened its link) is "open": one whose page came is a person,
+// away once that page is closed, as in a running game.
 function seatText(s, status) {
   if (s.kind === "ai") return s.label;
   if (s.connected) return "person";
-  if (status === "open") return "open";
+  if (status === "open" && !s.joined) return "open";
   return status === "finished" || status === "outdated" ? "person" : "person (away)";
 }
 
