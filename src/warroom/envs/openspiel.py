@@ -10,15 +10,18 @@ defaults) and `seed`, which seeds the deals of successive `new_initial_state()` 
 most 2**31-1: OpenSpiel's integer parameters are C++ ints, and it refuses a larger one itself).
 
 - Dynamics: sequential. A simultaneous decision is asked of its movers one at a time, and
-  neither the observation nor the information state of one shows a choice another has made.
+  neither the observation nor the information state of one shows which choice another has
+  made (that it has chosen may show: who is still to choose is public).
 - Chance: **sampled stochastic**. The engine draws every random outcome (shuffles, dice) from
   the state's own seeded generator inside `apply`, so chance is not exposed as chance nodes:
   `clone()` copies the generator (a clone's future is the original's), and
   `resample_from_infostate(player, sampler)` returns the engine's determinisation for that
   player, with its hidden cards and future chance resampled (it carries no action history).
 - Information state string: the player's observation as canonical JSON, including its log of
-  every event it has seen (its perfect-recall view); observation string: the same without the
-  log. Both tensors are the game's encoding (`Game.encoding`): the current view, not a history.
+  every event it has seen (its perfect-recall view), and for the player to move its legal
+  actions (`legal_actions`: see WarroomObserver); observation string: the observation without
+  the log. Observation tensor: the game's encoding (`Game.encoding`), the current view, not a
+  history; information state tensor: the encoding and the player's legal action mask.
 - Utility: win 1, loss -1, draw 0; a team's win is shared. A game's type is zero-sum when
   its config has two players, general-sum with more (a registered game's type says
   general-sum if the game may have more).
@@ -313,21 +316,68 @@ def _load_state(game: WarroomSpielGame, data: str) -> WarroomSpielState:
 
 class WarroomObserver:
     """OpenSpiel's observer protocol: `tensor` (the game's encoding) with named views in
-    `dict`, and `string_from` (the observation as JSON, with its log for perfect recall)."""
+    `dict`, and `string_from` (the observation as JSON, with its log for perfect recall).
+
+    With perfect recall this is the information state, and OpenSpiel requires the legal
+    actions to be a function of it (its ISMCTS keys a node's children by the information
+    state string and looks the sampled world's legal actions up there). The observation
+    alone does not fix them: with hidden units (Viktory II's dark map) the sites a player's
+    capital may take depend on which hexes of its starting area an opponent it cannot see
+    holds, so two worlds it cannot tell apart by what it sees offer it different actions.
+    What the player to move knows for certain at its decision is what it may do, so its
+    information state adds its legal actions: a `legal_actions` entry in the string (sorted
+    indices), and in the tensor, after the encoding, a `legal_actions` piece (its mask).
+    The tensor needs it as much as the string: the encoding writes only what the
+    observation shows (the encodings' rule 4, checked against `determinize`), so it is equal
+    wherever the observation is, and carries the mask no more than the observation does.
+    A seat not to move has no legal actions: its string has no such entry (so the string
+    also tells the seat to move from one that is not), its mask is all 0, and asking costs
+    it nothing more than before. The observation (no perfect recall) stays the encoding and
+    the observation alone, as OpenSpiel asks nothing of it."""
 
     def __init__(self, game: WarroomSpielGame, perfect_recall: bool):
         self.encoding = game.encoding
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(self.encoding.size, np.float32)
+        size = self.encoding.size
+        actions = self.encoding.num_actions if perfect_recall else 0
+        self.tensor = np.zeros(size + actions, np.float32)
+        self._mask = self.tensor[size:]
         self.dict = {p.name: self.tensor[self.encoding.offsets[p.name]:
                                          self.encoding.offsets[p.name] + p.size].reshape(p.shape)
                      for p in self.encoding.pieces}
+        if perfect_recall:
+            self.dict[LEGAL_ACTIONS] = self._mask
 
     def set_from(self, state: WarroomSpielState, player: int) -> None:
-        self.tensor[:] = self.encoding.encode(state.engine, player)
+        engine = state.engine
+        if not self.perfect_recall:
+            self.tensor[:] = self.encoding.encode(engine, player)
+            return
+        self.tensor[:self.encoding.size] = self.encoding.encode(engine, player)
+        self._mask[:] = 0
+        legal = _mover_legal(state, player)
+        if legal:
+            self._mask[legal] = 1
 
     def string_from(self, state: WarroomSpielState, player: int) -> str:
-        return _json(state.engine.observation(player), self.perfect_recall)
+        observation = state.engine.observation(player)
+        if self.perfect_recall:
+            legal = _mover_legal(state, player)
+            if legal:
+                observation = {**observation, LEGAL_ACTIONS: legal}
+        return _json(observation, self.perfect_recall)
+
+
+# The information state's entry (string) and piece (tensor) for the mover's legal actions.
+LEGAL_ACTIONS = "legal_actions"
+
+
+def _mover_legal(state: WarroomSpielState, player: int) -> list[int]:
+    """`player`'s legal actions (sorted indices) if it is to move; else [], asking nothing."""
+    movers = state.engine.to_move()
+    if not movers or movers[0] != player:
+        return []
+    return sorted(state._legal())
 
 
 class PublicObserver:

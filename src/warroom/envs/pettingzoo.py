@@ -12,10 +12,12 @@ Agents are `player_0` ... `player_{n-1}` (the game's seats). Each observation is
 PettingZoo classic convention: `observation`, the game's encoding of what that seat may know
 (a flat float32 vector of named pieces: `env.unwrapped.pieces`), and `action_mask`, 1 for each
 legal index of a fixed-size discrete action space. A simultaneous decision is asked of its
-movers one at a time, and no mover's observation shows a choice another has submitted.
+movers one at a time, and no mover's observation shows which choice another has submitted
+(that it has chosen may show: who is still to choose is public).
 Rewards come at the end: win 1, loss -1, draw 0, a team's shared; a game the rules end at the
 deal ends every agent at `reset()`. `max_cycles=N` truncates the game once a seat has made N
-decisions (no reward). `render_mode="ansi"` returns the game's
+decisions (no reward). A done agent's (terminated or truncated) `action_mask` is all 0, as
+is that of an agent not to move. `render_mode="ansi"` returns the game's
 own text view, a spectator's by default (`render_seat=k`: seat k's).
 """
 
@@ -86,6 +88,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         # a hash, cheaper than seeding a generator at every reset(seed=) of a training loop.
         self._base_seed: int | None = None
         self._episode = 0
+        self._truncated = False  # max_cycles has ended this game: no agent has moves
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -117,6 +120,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.decisions = dict.fromkeys(self.agents, 0)
+        self._truncated = False
         self._skip_agent_selection = None
         seat = self.table.to_move()
         if seat is None:
@@ -135,13 +139,17 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observe(self.seats[agent])
+        observation = self.table.observe(self.seats[agent])
+        # Truncated: every agent is, and stays so once it has left (the table has a mover).
+        return _no_moves(observation) if self._truncated else observation
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, without its calls through `observe` (it runs at every turn)."""
         agent = self.agent_selection
-        return (self.table.observe(self.seats[agent]) if observe else None,
-                self._cumulative_rewards[agent], self.terminations[agent],
+        observation = self.table.observe(self.seats[agent]) if observe else None
+        if self._truncated and observation is not None:
+            observation = _no_moves(observation)
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
@@ -167,6 +175,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             self._deads_step_first()
         elif self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
+            self._truncated = True
             self._deads_step_first()
         else:  # rewards stay 0 until the end: nothing to clear or add up
             self.agent_selection = self.possible_agents[seat]
@@ -178,6 +187,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def close(self) -> None:
         pass
+
+
+def _no_moves(observation: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The observation of a done agent: its mask all 0, as PettingZoo asks no policy of it
+    (its loop steps None). A game that is over has no seat to move, so a terminated agent's
+    mask is all 0 already; a truncated game has one, whose legal actions it may no longer
+    take."""
+    return {"observation": observation["observation"],
+            "action_mask": np.zeros_like(observation["action_mask"])}
 
 
 class OrderedEnv(wrappers.OrderEnforcingWrapper):
