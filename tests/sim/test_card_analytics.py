@@ -114,9 +114,12 @@ def test_champions_deals_fifteen_cards_each_and_names_them_by_rank():
 
 
 def test_kow_credits_each_defeated_card_to_the_player_who_defeated_it():
+    from warroom.games.kow.render import card_text  # named as play writes them: 5♥, not 5H
+
     _, state, facts = play("kow", {})
     for p in (0, 1):
-        defeated = Counter(e["card"] for e in events(state, "defeat") if e["player"] == p)
+        defeated = Counter(card_text(e["card"]) for e in events(state, "defeat")
+                           if e["player"] == p)
         assert facts[p][PLAYED] == dict(defeated)
         assert DRAWN not in facts[p]  # dealt to the table for both: nobody draws it
 

@@ -414,7 +414,7 @@ def test_a_card_never_drawn_may_never_have_been_in_a_draw_pile():
     cannot tell a card never in a pile from one no one drew."""
     analysis = collect(one_card_tested(), deck=["A", *(f"r{k}" for k in range(10)), "Queen"])
     assert analysis.unused_verdict() == (
-        "card outliers: never drawn in 60 games: Queen (1 of the deck's 12 cards; perhaps "
+        "card outliers: never drawn in 60 games: Queen (1 of 12 cards in play; perhaps "
         "never in a draw pile: the card facts record what the players drew, not what the "
         "piles held, and the players' choices may keep a card out of them)")
 

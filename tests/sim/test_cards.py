@@ -223,7 +223,7 @@ def test_cards_never_drawn_are_listed_when_the_deck_is_known():
     analysis = collect(games, deck=deck)
     assert analysis.unused() == ("drawn", ["King", "Queen"])
     assert analysis.unused_verdict().startswith("card outliers: never drawn in 30 games: King, "
-                                                "Queen (2 of the deck's 17 cards; ")
+                                                "Queen (2 of 17 cards in play; ")
     assert analysis.to_json()["never"] == {"fate": "drawn", "cards": ["King", "Queen"]}
     assert collect(games).unused_verdict() is None  # a deck the game does not name
     played_only = [{**g, "cards": [{"played": f["played"]} for f in g["cards"]]}

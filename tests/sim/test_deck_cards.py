@@ -44,7 +44,7 @@ def test_simulate_and_report_name_the_cards_never_drawn(tmp_path, capsys):
                  "--cards", "--workers", "1", "--db", str(db), "--seed", "1"]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert line.startswith("card outliers: never drawn in 10 games: ")
-    assert " of the deck's 42 cards; perhaps never in a draw pile" in line
+    assert " of 42 cards in play; perhaps never in a draw pile" in line
     out = tmp_path / "w.md"
     assert main(["report", str(db), "--out", str(out)]) == 0
     assert line in out.read_text()

@@ -6,6 +6,7 @@ import math
 import os
 import random
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -25,6 +26,7 @@ from ..engine import (
     replay_to_end,
 )
 from ..engine.config import option_names
+from ..engine.data import displayable
 from ..engine.record import (
     SEED_MAX,
     SEED_MIN,
@@ -181,10 +183,12 @@ def parse_sets(sets: tuple[str, ...] | list[str]) -> dict[str, str]:
     return parse_assignments(list(sets))
 
 
-def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None = None
-                    ) -> tuple[Game, Any, dict[str, str]]:
+def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None = None,
+                    warn: bool = True) -> tuple[Game, Any, dict[str, str]]:
     """The game and its config. With `players_text`, a game whose number of players is an
-    option (`players`) takes it from the number of SPECs unless `--set players=` says so."""
+    option (`players`) takes it from the number of SPECs unless `--set players=` says so.
+    With `warn`, the warnings of the data files `sets` name are said on standard error
+    (`warn_data_files`; a sweep says them itself, with its varied files)."""
     game = get_game(name)
     values = parse_sets(sets)
     count = None
@@ -203,7 +207,35 @@ def game_and_config(name: str, sets: tuple[str, ...], players_text: str | None =
             raise ConfigError(f"--players names {count} player{'s' * (count != 1)}; "
                               f"{game.name} takes {takes}") from None
         raise
+    if warn:
+        warn_data_files(game, values.items())
     return game, config, values
+
+
+def warn_data_files(game: Game, options: Iterable[tuple[str, Any]]) -> None:
+    """Say on standard error, one line each, what the data files named by `options` (rule
+    option, value: those `--set` or a sweep's `--vary` give) hold that is legal but goes
+    against the rule text (the game's `card_warnings`, as `warroom cards validate` says
+    them): "warroom: warning: FILE: ...". Each file once, however many options name it
+    (deck0 and deck1 of one file); nothing when there is nothing to say. Never on standard
+    output, which `--json` keeps to one JSON object. Call after the values were checked (a
+    config made of them): a file that does not load here is left to that check."""
+    if type(game).card_warnings is Game.card_warnings:
+        return  # the game has nothing to warn of
+    seen: set[Path] = set()
+    for option, value in options:
+        if option not in game.data_options:
+            continue
+        try:
+            path = game.data_file(option, value)
+            if path is None or path.resolve() in seen:
+                continue
+            seen.add(path.resolve())
+            warnings = game.card_warnings(game.load_cards(str(path)))
+        except (WarroomError, NotImplementedError):
+            continue  # refused where the value is checked, in that check's own words
+        for warning in warnings:
+            echo_err(displayable(f"warroom: warning: {value}: {warning}"))
 
 
 def refuse_missing_db(path: Path) -> None:

@@ -25,6 +25,7 @@ from .common import (
     refuse_fewer_games,
     refuse_missing_db,
     report_json,
+    warn_data_files,
 )
 from .simulate import backend_options, resolve_workers
 
@@ -78,9 +79,12 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     fmt = report_format(out, fmt)  # before any game: the report is written after them all
     vary = parse_vary(varies)
     # With players varied, each cell's number of players is its own (plan fills the seats).
-    g, _, _ = game_and_config(game, sets,
-                              None if "players" in dict(vary) else players_text)
+    g, _, values = game_and_config(game, sets,
+                                   None if "players" in dict(vary) else players_text,
+                                   warn=False)
     cells = plan(g, sets, vary, players_text)
+    # once every value is checked: each data file's warnings once, a varied one's too
+    warn_data_files(g, [*values.items(), *((k, v) for k, vs in vary for v in vs)])
     specs = parse_specs(players_text)
     check_backend(backend, address)
     if out:

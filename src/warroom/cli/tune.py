@@ -30,6 +30,7 @@ from .common import (
     game_count,
     parse_sets,
     refuse_missing_db,
+    warn_data_files,
 )
 from .simulate import backend_options, resolve_workers
 
@@ -104,6 +105,7 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
         refuse_missing_db(path)
     plan = make_plan(g, sets, params, target, players_text, seed, batch,
                      budget or DEFAULT_BUDGET, path)
+    warn_data_files(g, parse_sets(sets).items())  # the files the tune starts from, checked
     spent = 0
     if resume:
         # read only: a tune that cannot be resumed, or not to --budget, changes nothing (no

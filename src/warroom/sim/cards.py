@@ -51,7 +51,10 @@ that splits the player-games that could hold it widely enough but that the strat
 with too few on a side is named as untested, not passed over. Cards of the deck that no game
 drew are listed when the game names its deck's cards (a `card_names(config)` method of the
 game). A card's fate shares are of the player-games that could hold it: those of the seats
-it was seen in (a card of one seat's deck: that seat's).
+whose deck it belongs to, the seats that drew it (played it, in a game whose cards are not
+drawn; a card of one seat's deck: that seat's). Every fate's share is of those player-games,
+a fate met in another seat's hands too (a resource taken in a ransom): in a two-player game,
+the share of the games of its deck in which that happened.
 """
 
 from __future__ import annotations
@@ -150,8 +153,9 @@ class CardAnalysis:
     # in every seat each listed player won all its games or lost all of them (a player who
     # always beats the other): no comparison can tell a card's holders from the others
     decided: bool = False
-    # card -> the player-games that could hold it: those of the seats it was ever seen in (a
-    # card of one seat's deck, Word & Iron's `(deck0)`, only that seat's)
+    # card -> the player-games that could hold it: those of the seats whose deck it belongs
+    # to, the seats that drew it (a card of one seat's deck, Word & Iron's `(deck0)`, only
+    # that seat's, even when a ransom hands it to the other seat: `deck_seats`)
     could_hold: dict[str, int] = field(default_factory=dict)
 
     def ranked(self, measure: str) -> list[CardEffect]:
@@ -188,13 +192,14 @@ class CardAnalysis:
         # always keeps) is never drawn too, and is no dead card.
         verb = "drew" if fate == DRAWN else fate
         return (f"card outliers: never {fate} in {games_text(self.games)}: {', '.join(cards)} "
-                f"({len(cards)} of the deck's {len(set(self.deck or ()))} cards; perhaps never "
+                f"({len(cards)} of {len(set(self.deck or ()))} cards in play; perhaps never "
                 f"in a draw pile: the card facts record what the players {verb}, not what the "
                 f"piles held, and the players' choices may keep a card out of them)")
 
     def share(self, card: str, fate: str) -> tuple[int, int]:
         """(player-games in which `card` met `fate` at least once, player-games that could
-        hold it): a card of one seat's deck is a share of that seat's player-games only."""
+        hold it): a card of one seat's deck is a share of that seat's player-games only, for
+        every fate, one met in another seat's hands too (`taken` in a ransom)."""
         k = self.usage.get(card, {}).get(fate, (0, 0))[1]
         return k, self.could_hold.get(card, self.player_games)
 
@@ -489,7 +494,8 @@ class CardCollector:
         self.strata: dict[tuple[int, int], int] = {}
         self.rows: dict[tuple[str, str], array] = {}  # -> the player-games with it
         self.usage: dict[str, dict[str, list[int]]] = {}
-        self.seats_of: dict[str, set[int]] = {}  # card -> the seats it was seen in
+        # card -> fate -> the seats in which the card met it
+        self.seats_of: dict[str, dict[str, set[int]]] = {}
         self.seat_games: Counter[int] = Counter()  # seat -> its player-games
         self.games = 0
 
@@ -511,7 +517,7 @@ class CardCollector:
                 self.totals[measure].append(sum(facts.get(measure, {}).values()))
             for fate, counts in facts.items():
                 for card, n in counts.items():
-                    self.seats_of.setdefault(card, set()).add(seat)
+                    self.seats_of.setdefault(card, {}).setdefault(fate, set()).add(seat)
                     tally = self.usage.setdefault(card, {}).setdefault(fate, [0, 0])
                     tally[0] += n
                     tally[1] += 1
@@ -520,6 +526,18 @@ class CardCollector:
 
     def analyse(self) -> CardAnalysis:
         return compare(self)
+
+
+def deck_seats(seats: dict[str, set[int]]) -> set[int]:
+    """The seats whose deck a card belongs to, from the seats in which it met each fate: those
+    that drew it, or played it in a game whose cards are not drawn (kow's); not a seat that
+    only took it from another in a ransom (Word & Iron's `taken`), or used it once taken:
+    counting that seat's player-games made every share of the card, drawn too, a share of
+    all the player-games. A card that met neither: every seat it met a fate in."""
+    for fate in MEASURES:
+        if seats.get(fate):
+            return seats[fate]
+    return set().union(*seats.values())
 
 
 def collect(games: Iterable[dict[str, Any]], deck: Iterable[str] | None = None) -> CardAnalysis:
@@ -536,7 +554,7 @@ def compare(c: CardCollector) -> CardAnalysis:
     import numpy as np  # here, not at the top: a batch that only stores facts never needs it
 
     a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage, deck=c.deck,
-                     could_hold={card: sum(c.seat_games[s] for s in seats)
+                     could_hold={card: sum(c.seat_games[s] for s in deck_seats(seats))
                                  for card, seats in c.seats_of.items()})
     if not c.games:
         return a

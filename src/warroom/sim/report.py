@@ -339,7 +339,16 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
                      "same figures as when drawn and are tested once.")
         if any(e.settled for e in ranked):
             note += f" Cards shown as — are those where {SETTLED}: they are not tested."
-        rows = [_effect_row(e)[:1] + _effect_row(e)[2:] for e in ranked]
+        # The untested cards ranked apart, after the tested ones, as the terminal table and
+        # the plot have them: an estimate from a few player-games on a side would head a
+        # ranking shared with the tested cards by chance.
+        tested = [e for e in ranked if e.tested]
+        untested = [e for e in ranked if not e.tested]
+        if tested and untested:
+            note += (f" The {counted(len(untested), 'card')} not tested "
+                     f"{'is' if len(untested) == 1 else 'are'} ranked apart, after the tested "
+                     "ones: such an estimate would head the ranking by chance.")
+        rows = [_effect_row(e)[:1] + _effect_row(e)[2:] for e in tested + untested]
         out.append(Section(key, title, [], table=(headers, rows), note=note))
     fates = cards.fates
     rows = []
@@ -355,8 +364,13 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
                        note=f"Times in all, and in brackets the share of the player-games "
                             "that could hold the card in which it happened at least once: "
                             f"of all {cards.player_games} player-games ({cards.games} games) "
-                            "for a card every seat met, of its seats' player-games for a "
-                            "card only some seats met (a card of one seat's deck)."))
+                            "for a card every seat drew, of its deck's seats' player-games for "
+                            "a card only some seats drew (a card of one seat's deck). Every "
+                            "fate of a card is a share of those player-games, one met in "
+                            "another seat's hands too (a card taken in a ransom counts the "
+                            "taker's player-games, out of those of the card's deck: in a "
+                            "two-player game, the share of the games in which it was taken)."
+                       ))
     return out
 
 

@@ -9,7 +9,7 @@ from ...engine import PLAYED, CardFacts, Game
 from .actions import ACTIONS
 from .config import Config
 from .heuristic import evaluate, heuristic_action
-from .render import describe_event, prompt, render
+from .render import card_text, describe_event, prompt, render
 from .state import KowState
 
 SUMMARY = """\
@@ -61,10 +61,11 @@ class KowGame(Game):
         """The Battle Deck is dealt to the table for both players, so no card is drawn by
         one of them: a card is `played` by the player who defeats it with dice (and scores
         it), as each `defeat` event of the log says. Read from the state's list of defeats,
-        which a simulated game has without its log."""
+        which a simulated game has without its log. A card is named as play and the README
+        write it (`5♥`, not the log's code `5H`: `render.card_text`)."""
         facts = CardFacts(2)
         for player, card in state.defeats:
-            facts.add(player, PLAYED, card)
+            facts.add(player, PLAYED, card_text(card))
         return facts
 
     def metrics(self, state: KowState) -> dict[str, float]:
