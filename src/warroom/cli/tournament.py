@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import click
+from rich.progress import Progress
 
 from ..agents import parse_spec, parse_specs
 from ..games import get_game
@@ -53,7 +54,10 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
     """Run a tournament of GAME between the --players entrants.
 
     Opponents are drawn at random each round; losers are eliminated until one player (or
-    team) remains. The same seed gives the same tournament.
+    team) remains. The same seed gives the same tournament whatever the number of workers
+    (for players with an iteration budget, not a time budget). A game set up for teams
+    (e.g. --set teams=alliance) is entered by teams: add --teams K; a bracket that cannot
+    finish (a round left with a match the game cannot hold) is refused before any game.
     """
     g = get_game(game)
     specs = tuple(parse_specs(players_text))
@@ -61,13 +65,17 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
     spec = TournamentSpec(g.name, parse_sets(sets), specs, best_of, match_size,
                           team_size, seed, fmt)
     names = unit_names(specs, team_size) if len(specs) % team_size == 0 else []
+    bar: list[Progress] = []  # the games bar, while it is shown
+
+    def say(line: str) -> None:
+        _say(bar[0] if bar else None, line)
 
     def show_match(number: int, match: Match) -> None:
-        click.echo(f"  round {number}: {describe_match(names, match)}")
+        say(f"  round {number}: {describe_match(names, match)}")
 
     def show_byes(r: Round) -> None:
         for u in r.byes:
-            click.echo(f"  round {r.number}: {names[u]} advances with a bye")
+            say(f"  round {r.number}: {names[u]} advances with a bye")
 
     check(spec)
     check_workers(spec, workers)
@@ -96,6 +104,7 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
         # nothing until it ended. How many games are left is not known (a match ends at a
         # majority), so the bar counts them without a total.
         with game_progress() as progress:
+            bar.append(progress)
             task = progress.add_task(f"{g.name} round 1", total=None)
 
             def on_game(number: int) -> None:
@@ -104,6 +113,7 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
             result = run_tournament(spec, on_match=on_match,
                                     on_round=None if as_json else show_byes, workers=workers,
                                     on_game=on_game, **people)
+            bar.clear()
     except KeyboardInterrupt as exc:
         from ..agents.human import END_OF_INPUT
 
@@ -121,10 +131,23 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
              f"evaluate {g.name} --players ...)")
 
 
+def _say(progress: Progress | None, line: str) -> None:
+    """A line of the tournament on standard output. While the bar is shown at a terminal that
+    standard output shares, through the bar's console, as a line above the bar (click.echo to
+    standard output wrote it onto the bar's line, and the bar was drawn again below the glued
+    line); otherwise (a pipe, a file, no bar) on standard output as it is."""
+    if (progress is not None and progress.live.is_started and progress.console.is_terminal
+            and click.get_text_stream("stdout").isatty()):
+        progress.console.print(line, markup=False, highlight=False, emoji=False,
+                               soft_wrap=True)
+    else:
+        click.echo(line)
+
+
 def _stopped_line(matches: int, stopped: str = "interrupted") -> str:
     """What Ctrl-C (or the end of a person's input) keeps of a tournament: nothing, since it
     is not saved; its seed replays it, so the same command is the way to go on."""
     done = f"{matches} match{'es' if matches != 1 else ''} finished"
     return (f"{stopped} after {done}: a tournament is not saved, so nothing is kept; run "
-            "the same command to start it again (with the same --seed, AI players play the "
-            "same games)")
+            "the same command to start it again (with the same --seed, AI players with an "
+            "iteration budget play the same games)")

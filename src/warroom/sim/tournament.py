@@ -18,9 +18,18 @@ rotation's order alone.
 A game's own tiebreaks come through its outcome: a game that ends at its turn limit (an
 option such as Battle's `turn_limit`) names its winners by its own rules.
 
+Individual entrants (no `--teams`) in a game set up for teams are refused: teammates share
+each win, and as the seats rotate the same two entrants stay partners, so a match between
+them would be decided by score or lot alone.
+
+How many units play each round depends only on the number of entrants, the match size and
+which smaller matches the game can hold, so the whole bracket is worked out before anything
+is played (`_bracket`, used by `check` and by the run): one that cannot finish is refused.
+
 Everything is seeded from the tournament seed: the draw of each round, each game's seed, each
 agent's seed and any lot, so a tournament reproduces exactly, whatever the number of worker
-processes that play a round's matches side by side.
+processes that play a round's matches side by side (for players with an iteration budget,
+not a time budget).
 """
 
 from __future__ import annotations
@@ -167,9 +176,13 @@ class _Event:
         seats = units * self.spec.team_size
         values = dict(self.spec.config)
         if self.has_players_option:
-            if "players" in values and int(values["players"]) != self.spec.match_size:
-                raise ConfigError(f"--set players={values['players']} disagrees with "
-                                  f"--match-size {self.spec.match_size}")
+            if "players" in values:
+                # the game's own check of the value first: "option 'players' must be an
+                # integer, got 'abc'", as every command says it (int() here was a traceback)
+                given = self.game.num_players(self.game.config(values))
+                if given != self.spec.match_size:
+                    raise ConfigError(f"--set players={values['players']} disagrees with "
+                                      f"--match-size {self.spec.match_size}")
             values["players"] = seats
         config = self.game.config(values)
         if self.game.num_players(config) != seats:
@@ -180,6 +193,17 @@ class _Event:
                               f"players, not {seats}{teams}: adjust --match-size"
                               + (" or --teams" if teams else ""))
         if self.spec.team_size == 1:
+            # Individual entrants in a game set up for teams are refused rather than scored
+            # by shared wins: teammates win together, and the seats' rotation keeps the same
+            # two entrants partners all match long (Battle's seats 0+2 and 1+3 move on
+            # together), so a match would be decided between partners by score or lot, which
+            # no organiser means. Entered as teams (--teams K), a team wins or loses together.
+            teams = self.game.team_seats(config)
+            if teams and any(len(g) > 1 for g in teams):
+                size = max(len(g) for g in teams)
+                raise ConfigError(f"{self.game.name} with these options is played in teams of "
+                                  f"{size}: add --teams {size} (consecutive entrants form a "
+                                  "team), or --set the game's team option off")
             groups = [(s,) for s in range(seats)]
         else:
             groups = self.game.team_seats(config)
@@ -201,7 +225,73 @@ class _Event:
 
 def check(spec: TournamentSpec) -> None:
     """Raise ConfigError if the tournament cannot be held (before anything is played)."""
-    _Event(spec)
+    _bracket(_Event(spec))
+
+
+# A round's shape: its full matches and the units of its smaller match (0: none); the other
+# units left over get byes.
+Shape = tuple[int, int]
+
+
+def _shape(units: int, per_match: int, can_hold: Callable[[int], bool]) -> Shape:
+    """How a round of `units` units is played: full matches of `per_match`; the remainder
+    plays a smaller match if the game can hold one, else gets byes."""
+    rest = units % per_match
+    return units // per_match, rest if rest >= 2 and can_hold(rest) else 0
+
+
+def _after(units: int, shape: Shape, per_match: int) -> int:
+    """Units left after a round of that shape: a winner of each match, and the byes."""
+    full, smaller = shape
+    return full + (smaller > 0) + units - full * per_match - smaller
+
+
+def _rounds(units: int, per_match: int,
+            can_hold: Callable[[int], bool]) -> tuple[list[Shape], int]:
+    """The shapes of the rounds from `units` units on, up to the first round that would have
+    no match; and the units left then (1 when the bracket finishes)."""
+    shapes: list[Shape] = []
+    while units > 1:
+        shape = _shape(units, per_match, can_hold)
+        if shape == (0, 0):
+            break
+        shapes.append(shape)
+        units = _after(units, shape, per_match)
+    return shapes, units
+
+
+def _bracket(event: _Event) -> list[Shape]:
+    """The shape of every round, worked out before anything is played (how many units are left
+    each round depends only on their number, the match size and what the game can hold); a
+    ConfigError if a round would have no match, saying what to change. The run plays these
+    shapes."""
+    spec = event.spec
+    per_match = spec.match_size // spec.team_size
+    shapes, left = _rounds(len(spec.players) // spec.team_size, per_match, event.can_hold)
+    if left > 1:
+        raise ConfigError(_no_match(event, per_match, len(shapes) + 1, left))
+    return shapes
+
+
+def _no_match(event: _Event, per_match: int, number: int, left: int) -> str:
+    """The line refusing a bracket that cannot finish: which round sticks and the nearest
+    numbers of entrants that finish."""
+    spec, k = event.spec, event.spec.team_size
+    units = len(spec.players) // k
+    who = "teams" if k > 1 else "players"
+
+    def finishes(n: int) -> bool:
+        return _rounds(n, per_match, event.can_hold)[1] == 1
+
+    fits = [n for n in range(2, units) if finishes(n)][-1:]
+    above = units + 1
+    while not finishes(above):  # per_match ** r units always finish
+        above += 1
+    counts = " or ".join(str(n * k) for n in [*fits, above])
+    return (f"{len(spec.players)} entrants cannot finish a bracket of {spec.match_size}-player "
+            f"matches: round {number} would start with {left} {who}, and {event.game.name} with "
+            f"these options cannot hold a match of {left}; enter {counts} entrants, or change "
+            "--match-size")
 
 
 def check_workers(spec: TournamentSpec, workers: int) -> None:
@@ -222,6 +312,7 @@ def run_tournament(spec: TournamentSpec,
     `console` (a rich Console) is where a person entrant's table and prompts go (standard
     output if None): standard error when standard output is for a JSON result alone."""
     event = _Event(spec)
+    shapes = _bracket(event)  # refused before anything is played if it cannot finish
     check_workers(spec, workers)
     k = spec.team_size
     members = [list(range(i, i + k)) for i in range(0, len(spec.players), k)]
@@ -235,7 +326,7 @@ def run_tournament(spec: TournamentSpec,
             number = len(rounds) + 1
             order = list(alive)
             make_rng(spec.seed, "draw", number).shuffle(order)
-            tables, byes = _tables(order, per_match, event, byes_had)
+            tables, byes = _tables(order, per_match, shapes[number - 1], byes_had)
             for u in byes:
                 byes_had[u] += 1
             jobs = [(spec, members, units, number, i) for i, units in enumerate(tables)]
@@ -300,24 +391,22 @@ def _byes_last(order: list[int], count: int, byes_had: dict[int, int]) -> list[i
             + [order[i] for i in chosen])
 
 
-def _tables(order: list[int], per_match: int, event: _Event,
+def _tables(order: list[int], per_match: int, shape: Shape,
             byes_had: dict[int, int]) -> tuple[list[list[int]], list[int]]:
-    """Full matches in draw order; the remainder plays a smaller match if the game can hold
-    one, otherwise as many units get byes, those with the fewest so far (`_byes_last`)."""
-    rest = len(order) % per_match
-    smaller = rest >= 2 and event.can_hold(rest)
+    """The round of `shape` (from `_bracket`): full matches in draw order; the remainder plays
+    a smaller match if the shape has one, otherwise as many units get byes, those with the
+    fewest so far (`_byes_last`)."""
+    full_matches, smaller = shape
+    full = full_matches * per_match
+    rest = len(order) - full
     if rest and not smaller:
         order = _byes_last(order, rest, byes_had)
-    full = len(order) - rest
     tables = [order[i:i + per_match] for i in range(0, full, per_match)]
     byes: list[int] = []
     if smaller:
         tables.append(order[full:])
     else:
         byes = order[full:]
-    if not tables:
-        raise ConfigError(f"{event.game.name} cannot hold a match of the {len(order)} "
-                          "players or teams left")
     return tables, byes
 
 
@@ -352,8 +441,8 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
         for seat, score in enumerate(outcome.scores):
             scores[seat_unit[seat]] += float(score)
         match.games.append(GameResult(seed, seat_unit, winners, outcome.reason, scores))
-        if len(winners) == 1:
-            match.wins[winners[0]] += 1
+        if len(winners) == 1:  # won by one unit; a draw (or a game two units won) is
+            match.wins[winners[0]] += 1  # a win for none: the match goes on, scores count
         for u in units:
             match.scores[u] += scores[u]
         if on_game is not None:
