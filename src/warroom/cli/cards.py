@@ -63,26 +63,14 @@ def _validate_json(file: str, game_name: str | None) -> None:
         game = card_game(file, game_name)
         data = game.load_cards(file)
     except DataError as exc:
+        error = {"where": exc.where or "", "problem": exc.problem, "message": str(exc)}
         click.echo(json.dumps({"file": file, "game": game and game.name, "ok": False,
-                               "name": None, "warnings": [], "errors": [_where(str(exc))]}))
+                               "name": None, "warnings": [], "errors": [error]}))
         raise
     name = getattr(data, "name", None)
     click.echo(json.dumps({"file": file, "game": game.name, "ok": True,
                            "name": name if isinstance(name, str) and name else None,
                            "warnings": game.card_warnings(data), "errors": []}))
-
-
-def _where(message: str) -> dict[str, str]:
-    """An error's one line, and where it is: what comes before its last ': ' outside
-    parentheses (the file, then the card and the field: "deck.yaml: card A07: hits")."""
-    depth, cut = 0, -1
-    for i, char in enumerate(message):
-        depth += (char == "(") - (char == ")")
-        if depth == 0 and message.startswith(": ", i):
-            cut = i
-    where = message[:cut] if cut >= 0 else ""
-    return {"where": where, "problem": message[cut + 2:] if cut >= 0 else message,
-            "message": message}
 
 
 @cards.command()
@@ -138,20 +126,20 @@ def card_game(file: str, name: str | None = None) -> Game:
                                                  for option in REGISTRY[n].data_options.values())]
         if len(shipping) > 1:
             names = f"{', '.join(shipping[:-1])} and {shipping[-1]}"
-            raise DataError(f"{file}: no such file; {names} each ship a file of that name: say "
-                            "which with --game")
+            raise DataError(f"no such file; {names} each ship a file of that name: say which "
+                            "with --game", where=file)
         name = shipping[0] if shipping else None
     if name is None:
         data = read_yaml(file)
         name = data.get("game") if isinstance(data, dict) else None
         if not name:
-            raise DataError(f"{file}: no top-level 'game:' field naming the game, and no "
-                            f"--game ({games})")
+            raise DataError(f"no top-level 'game:' field naming the game, and no --game "
+                            f"({games})", where=file)
         where = file
     game = REGISTRY.get(str(name))
     if game is None or not _has_cards(game):
         problem = "is not a registered game" if game is None else "has no card files"
-        raise DataError(f"{where}: game {shown(name)} {problem} ({games})")
+        raise DataError(f"game {shown(name)} {problem} ({games})", where=where)
     return game
 
 

@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
 from .data import shown
-from .errors import ConfigError, DataError
+from .errors import ConfigError
 
 
 class OptionValueError(ValueError):
@@ -72,26 +72,15 @@ def make_config(config_cls: type, values: dict[str, Any] | None = None, game: st
     try:
         return config_cls(**kwargs)  # a Config's __post_init__ checks its options first
     except (TypeError, ValueError) as exc:
-        raise ConfigError(str(exc), option=_at_fault(exc, config_cls)) from None
-    except DataError as exc:  # a data file an option names (a scenario, a map)
-        if exc.option is not None:
-            raise
-        raise DataError(str(exc), option=_at_fault(exc, config_cls)) from None
+        raise ConfigError(str(exc), option=_at_fault(exc)) from None
+    # A DataError (a data file an option names: a scenario, a map) carries its option itself.
 
 
-def _at_fault(exc: Exception, config_cls: type) -> str | None:
-    """The option a Config's check refused: the one it names (`OptionValueError`), else the
-    first option its message names, quoted (`option 'team_size' must be ...`) or not
-    (`min_dice=3 is more than ...`). Games' own checks raise plain ValueErrors and DataErrors
-    that say the option in words only: their messages are read until they name it too."""
-    option = getattr(exc, "option", None)
-    if option is not None:
-        return option
-    message = str(exc)
-    names = option_names(config_cls)
-    quoted = [n for n in names if f"'{n}'" in message]
-    bare = [n for n in names if re.search(rf"\b{re.escape(n)}\b", message)]
-    return (quoted or bare or [None])[0]
+def _at_fault(exc: Exception) -> str | None:
+    """The option a Config's check refused: the one its error names (`OptionValueError`, as
+    every check of one option raises); None for another error. Never read from the message:
+    one may name two options, or an option's name as a word ("players")."""
+    return getattr(exc, "option", None)
 
 
 @functools.cache

@@ -170,8 +170,8 @@ def parse_yaml(text: str, where: str | Path) -> Any:
     try:
         data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: no python tags
     except yaml.reader.ReaderError as exc:  # no problem_mark: placed by its position
-        raise DataError(f"{where}: not valid YAML{_place(text, exc.position)}: "
-                        f"{_unreadable(exc)}") from None
+        raise DataError(f"not valid YAML{_place(text, exc.position)}: {_unreadable(exc)}",
+                        where=where) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" (line {mark.line + 1})" if mark is not None else ""
@@ -179,12 +179,17 @@ def parse_yaml(text: str, where: str | Path) -> Any:
             # several keys or values may share a line ({ranks: 45, ranks: 900}): say which
             line = f" (line {mark.line + 1}, column {mark.column + 1})"
         problem = getattr(exc, "problem", None) or "syntax error"
-        raise DataError(f"{where}: not valid YAML{line}: {problem}") from None
+        # where the construct that went wrong began, when on another line: a mapping left
+        # open on line 22 is found wanting on line 23, the mistake is on 22
+        context, opened = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+        if context and opened is not None and mark is not None and opened.line != mark.line:
+            problem += f" ({context} that began on line {opened.line + 1})"
+        raise DataError(f"not valid YAML{line}: {problem}", where=where) from None
     except RecursionError:
-        raise DataError(f"{where}: not valid YAML: nested too deeply") from None
+        raise DataError("not valid YAML: nested too deeply", where=where) from None
     except ValueError as exc:  # a constructor's own failure, should PyYAML have another
-        raise DataError(f"{where}: not valid YAML: {displayable(exc).splitlines()[0]}") \
-            from None
+        raise DataError(f"not valid YAML: {displayable(exc).splitlines()[0]}",
+                        where=where) from None
     _check_size(data, where)
     return data
 
@@ -216,10 +221,10 @@ def _check_size(data: Any, where: str | Path) -> None:
         value, depth = stack.pop()
         items += 1
         if items > MAX_DATA_ITEMS:
-            raise DataError(f"{where}: expands to more than {MAX_DATA_ITEMS} items "
-                            "(aliases repeating aliases?); not a file warroom reads")
+            raise DataError(f"expands to more than {MAX_DATA_ITEMS} items (aliases repeating "
+                            "aliases?); not a file warroom reads", where=where)
         if depth > MAX_DATA_DEPTH:
-            raise DataError(f"{where}: nested more than {MAX_DATA_DEPTH} levels deep")
+            raise DataError(f"nested more than {MAX_DATA_DEPTH} levels deep", where=where)
         if isinstance(value, dict):
             stack.extend((v, depth + 1) for kv in value.items() for v in kv)
         elif isinstance(value, list):
@@ -355,12 +360,19 @@ def read_bytes(path: str | Path, limit: int, error: type[Exception] = DataError,
             raise
         if kind:
             os.close(fd)
-            raise error(f"{path}: {kind}, not a regular file, so not {what}")
+            raise _located(error, path, f"{kind}, not a regular file, so not {what}")
         with os.fdopen(fd, "rb") as handle:
             os.set_blocking(fd, True)
             return handle.read(limit + 1)
     except OSError as exc:
-        raise error(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise _located(error, path, f"cannot read ({exc.strerror or exc})") from None
+
+
+def _located(error: type[Exception], path: str | Path, problem: str) -> Exception:
+    """`error` "PATH: PROBLEM", a DataError knowing which part is which."""
+    if issubclass(error, DataError):
+        return error(problem, where=path)
+    return error(f"{path}: {problem}")
 
 
 def _special_kind(mode: int) -> str:
@@ -378,13 +390,13 @@ def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
     with; anything else is a one-line `error`."""
     data = read_bytes(path, limit, error)
     if len(data) > limit:
-        raise error(f"{path}: larger than {limit // 1024} KiB; not a file warroom reads")
+        raise _located(error, path, f"larger than {limit // 1024} KiB; not a file warroom reads")
     try:
         # an editor on Windows may start the file with a byte-order mark: not a character of
         # it (YAML drops it itself; a deck list's first card, or JSON, would not read)
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise error(f"{path}: not a text file") from None
+        raise _located(error, path, "not a text file") from None
 
 
 @functools.cache
@@ -414,7 +426,7 @@ def data_file(value: str, what: str, shipped: dict[str, Path]) -> Path:
     if path.suffix and path.stem in shipped and not path.exists():
         # a shipped name with its file's extension: the name is given without one
         names += f"; name it without {path.suffix!r}: {path.stem}"
-    raise DataError(f"{what} {value!r}: {problem}, and not a shipped {what} ({names})")
+    raise DataError(f"{problem}, and not a shipped {what} ({names})", where=f"{what} {value!r}")
 
 
 # No such key or index in the data (None is a value a file can hold).

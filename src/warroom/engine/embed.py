@@ -69,8 +69,8 @@ def with_embedded(game: Game, values: dict[str, Any],
     for option, file in files.items():
         spec = game.data_options.get(option)
         if spec is None:
-            raise DataError(f"files.{option}: {game.name} has no option {option!r} that names "
-                            "a data file")
+            raise DataError(f"{game.name} has no option {option!r} that names a data file",
+                            where=f"files.{option}")
         out[option] = str(_materialise(file, values.get(option), spec.suffix))
     return out
 

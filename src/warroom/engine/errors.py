@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+from os import PathLike
+
+
+class _Same:
+    """Left as it was (`DataError.but`)."""
+
+
+_SAME = _Same()
+
 
 class WarroomError(Exception):
     """Base of every error warroom reports to a user as a single line."""
@@ -26,12 +35,26 @@ class RecordError(WarroomError):
 
 
 class DataError(WarroomError):
-    """A card or scenario data file that does not validate; `option` names the rule option
-    that names the file, where that is known."""
+    """A card or scenario data file that does not validate. Its one line is "WHERE: PROBLEM":
+    `where` is where in the data it is (the file, then the card and the field: "deck.yaml:
+    card A07: field hits"; None when the problem says no place), `problem` what is wrong
+    there; `option` names the rule option that names the file, where that is known. Nothing
+    reads them back from the line: a problem or a path may hold ": " too."""
 
-    def __init__(self, message: str, option: str | None = None):
-        super().__init__(message)
+    def __init__(self, problem: str, option: str | None = None, *,
+                 where: str | PathLike[str] | None = None):
+        self.where = None if where is None else str(where)
+        self.problem = problem
+        super().__init__(problem if self.where is None else f"{self.where}: {problem}")
         self.option = option
+
+    def but(self, *, where: str | PathLike[str] | None | _Same = _SAME,
+            option: str | None | _Same = _SAME) -> DataError:
+        """This error with another `where` (the file as the person named it, not as it was
+        read) or `option` (the option the file was given for); its problem the same."""
+        return type(self)(self.problem,
+                          self.option if isinstance(option, _Same) else option,
+                          where=self.where if isinstance(where, _Same) else where)
 
 
 class RulesError(WarroomError):

@@ -166,7 +166,7 @@ class Uploads:
             raise ConfigError(f"option {option!r} of {game.name} does not take a file",
                               option=option)
         if len(content) > MAX_UPLOAD:
-            raise DataError(f"{name}: larger than {MAX_UPLOAD // 1024} KiB")
+            raise DataError(f"larger than {MAX_UPLOAD // 1024} KiB", where=name)
         row = FileRow(hashlib.sha256(content).hexdigest(), game.name, option,
                       _safe_name(name), content)
         copy = self._private() / f"check-{secrets.token_hex(8)}{self._suffix(row, spec)}"
@@ -221,7 +221,7 @@ class Uploads:
             if not kept:
                 path.unlink(missing_ok=True)
             if isinstance(exc, DataError):  # about `option`, not the one it was uploaded for
-                raise DataError(str(exc), option=option) from None
+                raise exc.but(option=option) from None
             raise
 
     @staticmethod
@@ -229,8 +229,10 @@ class Uploads:
         try:
             spec.check(str(path))
         except DataError as exc:  # name the file as the person knows it, not ours
-            raise DataError(str(exc).replace(str(path), row.name),
-                            option=row.option) from None
+            ours, named = str(path), row.name
+            raise DataError(exc.problem.replace(ours, named), row.option,
+                            where=None if exc.where is None else exc.where.replace(ours, named)
+                            ) from None
 
     def resolve(self, game: Game, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         """Option values as Config takes them, and {path: uploaded name} for records."""

@@ -150,7 +150,10 @@ def read_deck_file(path: str | Path) -> list[tuple[str, str]]:
     try:
         text = read_text(path)
     except DataError as exc:  # say what the file was to be
-        raise DataError(str(exc).replace(": cannot read (", ": cannot read deck list (")) from None
+        problem = exc.problem
+        if problem.startswith("cannot read ("):
+            problem = "cannot read deck list (" + problem.removeprefix("cannot read (")
+        raise DataError(problem, where=exc.where) from None
     if path.suffix.lower() in (".yaml", ".yml"):
         raw = [(item, f"cards[{i}]", f"{path} cards[{i}] (line {number})")
                for i, (item, number) in enumerate(_yaml_cards(path, text))]
@@ -164,8 +167,8 @@ def read_deck_file(path: str | Path) -> list[tuple[str, str]]:
     for item, where, at in raw:
         name = parse_card(item)
         if name is None:
-            raise DataError(f"{at}: {shown(item)} is not a card "
-                            "(write rank and suit, e.g. 10H, QS, A♦, or Joker)")
+            raise DataError(f"{shown(item)} is not a card "
+                            "(write rank and suit, e.g. 10H, QS, A♦, or Joker)", where=at)
         out.append((name, where))
     return out
 
@@ -174,12 +177,12 @@ def _yaml_cards(path: Path, text: str) -> list[tuple[str, int]]:
     data = parse_yaml(text, path)
     form = "a deck list holds 'cards:', and optionally 'name:' and 'game: battle'"
     if not isinstance(data, dict):  # pydantic would name its model (_DeckFile)
-        raise DataError(f"{path}: not a YAML mapping ({form})")
+        raise DataError(f"not a YAML mapping ({form})", where=path)
     try:
         deck = _DeckFile.model_validate(data)
     except ValidationError as exc:
         field, message = first_problem(exc, data)
-        raise DataError(f"{path}: {field}: {message} ({form})") from None
+        raise DataError(f"{message} ({form})", where=f"{path}: {field}") from None
     # Parsed again for the line of each card (for the messages of `check_deck`), once the
     # file is known to be a valid deck list: a refused one is not parsed twice.
     node = yaml.compose(text)
@@ -191,12 +194,19 @@ def _yaml_cards(path: Path, text: str) -> list[tuple[str, int]]:
 
 
 def check_deck(entries: list[tuple[str, Any]], size: int, jokers: bool, source: str,
-               error: type[Exception] = DataError) -> tuple[str, ...]:
+               error: type[Exception] = DataError, option: str | None = None) -> tuple[str, ...]:
     """Validate a constructed deck: `size` cards from ONE deck of playing cards.
 
     `entries` are (card, where) pairs; `where` is the card's place as `read_deck_file` says it
     ('line 3', 'cards[2]'), or its position in an option's list of cards (counting from 1).
+    The error (a DataError, or `error`: "SOURCE PLACE: PROBLEM") names `option`, the deck
+    option the deck was given as.
     """
+    def refused(at: str, problem: str) -> Exception:
+        if issubclass(error, DataError):
+            return error(problem, option, where=at)
+        return error(f"{at}: {problem}", option)
+
     seen: dict[str, str] = {}
     joker_count = 0
     for name, where in entries:
@@ -205,16 +215,16 @@ def check_deck(entries: list[tuple[str, Any]], size: int, jokers: bool, source: 
         if name == JOKER:
             joker_count += 1
             if not jokers:
-                raise error(f"{at}: a Joker needs the option jokers=true")
+                raise refused(at, "a Joker needs the option jokers=true")
             if joker_count > 2:
-                raise error(f"{at}: a deck of playing cards has only two Jokers")
+                raise refused(at, "a deck of playing cards has only two Jokers")
         elif name in seen:
-            raise error(f"{at}: {card_text(name)} is already in the deck ({seen[name]}); "
-                        "a constructed deck is made from one deck of playing cards")
+            raise refused(at, f"{card_text(name)} is already in the deck ({seen[name]}); "
+                              "a constructed deck is made from one deck of playing cards")
         seen.setdefault(name, place)
     if len(entries) != size:
-        raise error(f"{source}: a constructed deck has exactly {size} cards (the option "
-                    f"constructed_size); this one has {len(entries)}")
+        raise refused(source, f"a constructed deck has exactly {size} cards (the option "
+                              f"constructed_size); this one has {len(entries)}")
     return tuple(name for name, _ in entries)
 
 
@@ -222,11 +232,16 @@ def load_deck_option(key: str, value: tuple[str, ...], size: int, jokers: bool) 
     """The value of a `deckN` option: a single item is a file to read (or a shipped deck
     list's name); several are cards."""
     if len(value) == 1:
-        return check_deck(read_deck_file(deck_file(value[0])), size, jokers, value[0])
+        try:
+            entries = read_deck_file(deck_file(value[0]))
+        except DataError as exc:  # the option the file was given as
+            raise exc.but(option=key) from None
+        return check_deck(entries, size, jokers, value[0], option=key)
     entries = []
     for i, item in enumerate(value, 1):
         name = parse_card(item)
         if name is None:
-            raise ConfigError(f"option {key!r} card {i}: {shown(item)} is not a card")
+            raise ConfigError(f"option {key!r} card {i}: {shown(item)} is not a card",
+                              option=key)
         entries.append((name, i))
-    return check_deck(entries, size, jokers, f"option {key!r}", ConfigError)
+    return check_deck(entries, size, jokers, f"option {key!r}", ConfigError, key)

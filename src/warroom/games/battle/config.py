@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...engine.config import check_options
+from ...engine.config import OptionValueError, check_options
 from ...engine.data import FileName
 from .cards import load_deck_option
 
@@ -64,42 +64,53 @@ class Config:
         check_options(self)
         if self.teams != "none":
             if self.players not in (4, 6):
-                raise ValueError("teams are played by four or six players "
-                                 f"(option 'teams'={self.teams}, players={self.players})")
+                # about teams and players together: teams is the one the user set (the
+                # player count is there before teams are chosen)
+                raise OptionValueError("teams are played by four or six players "
+                                       f"(option 'teams'={self.teams}, players={self.players})",
+                                       "teams")
             if self.team_size not in (2, 3) or self.players % self.team_size:
-                raise ValueError(f"option 'team_size' must be 2 or 3 and divide the players "
-                                 f"({self.players}), got {self.team_size}")
+                raise OptionValueError(f"option 'team_size' must be 2 or 3 and divide the "
+                                       f"players ({self.players}), got {self.team_size}",
+                                       "team_size")
             if self.players // self.team_size < 2:
-                raise ValueError("a team game needs at least two teams")
+                raise OptionValueError("a team game needs at least two teams", "team_size")
         if not -1 <= self.first_player < self.players:
-            raise ValueError(f"option 'first_player' must be -1 (random) or a seat from 0 to "
-                             f"{self.players - 1}, got {self.first_player}")
+            raise OptionValueError(f"option 'first_player' must be -1 (random) or a seat from "
+                                   f"0 to {self.players - 1}, got {self.first_player}",
+                                   "first_player")
         per_deck = 54 if self.jokers else 52
         if not 1 <= self.constructed_size <= per_deck:
-            raise ValueError(f"option 'constructed_size' must be 1 to {per_deck}")
+            raise OptionValueError(f"option 'constructed_size' must be 1 to {per_deck}",
+                                   "constructed_size")
         if self.deck_mode == "draft":
             if self.packs < 1 or self.pack_size < 1:
-                raise ValueError("a draft needs packs >= 1 and pack_size >= 1")
+                raise OptionValueError("a draft needs packs >= 1 and pack_size >= 1",
+                                       "packs" if self.packs < 1 else "pack_size")
             if self.packs * self.pack_size > per_deck:
-                raise ValueError(f"packs x pack_size ({self.packs * self.pack_size}) must not "
-                                 f"exceed one deck per player ({per_deck} cards)")
+                # about packs and pack_size together: packs, the one the message names first
+                # (the number of piles is what a draft's players change most)
+                raise OptionValueError(f"packs x pack_size ({self.packs * self.pack_size}) "
+                                       f"must not exceed one deck per player ({per_deck} "
+                                       "cards)", "packs")
             pool = self.packs * self.pack_size
         else:
             pool = per_deck
         if self.deck_mode in ("sealed", "draft") and not 1 <= self.limited_size <= pool:
-            raise ValueError(f"option 'limited_size' must be 1 to {pool} (the cards each "
-                             f"player has to build from), got {self.limited_size}")
+            raise OptionValueError(f"option 'limited_size' must be 1 to {pool} (the cards "
+                                   f"each player has to build from), got {self.limited_size}",
+                                   "limited_size")
         for seat in range(MAX_PLAYERS):
             key = f"deck{seat}"
             value = getattr(self, key)
             if not value:
                 continue
             if self.deck_mode != "constructed":
-                raise ValueError(f"option {key!r} is a constructed deck list; "
-                                 "it needs deck_mode=constructed")
+                raise OptionValueError(f"option {key!r} is a constructed deck list; "
+                                       "it needs deck_mode=constructed", key)
             if seat >= self.players:
-                raise ValueError(f"option {key!r}: there is no seat {seat} "
-                                 f"with {self.players} players")
+                raise OptionValueError(f"option {key!r}: there is no seat {seat} "
+                                       f"with {self.players} players", key)
             cards = load_deck_option(key, value, self.constructed_size, self.jokers)
             object.__setattr__(self, key, cards)  # the record keeps the cards, not the file
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...engine.config import check_options
+from ...engine.config import OptionValueError, check_options
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,8 @@ class Config:
 
     def __post_init__(self) -> None:
         if self.players == 3:
-            raise ValueError(
+            raise OptionValueError(
                 "the three-player variation is mentioned by the rule text but never described;"
-                " The Game of Champions supports 2 players only"
+                " The Game of Champions supports 2 players only", "players"
             )
         check_options(self)

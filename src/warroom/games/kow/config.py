@@ -11,7 +11,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...engine.config import check_options
+from ...engine.config import OptionValueError, check_options
 
 Swords = Annotated[int, Field(ge=0, le=6)]
 Faces = Annotated[tuple[Swords, ...], Field(min_length=1, max_length=12)]
@@ -43,17 +43,27 @@ class Config:
         check_options(self)
         dice = sum(self.pool)
         if dice < 1:
-            raise ValueError("the dice pool must hold at least one die")
+            # about the three pool options together: the first of them, where the form
+            # shows the pool
+            raise OptionValueError("the dice pool must hold at least one die", "pool_red")
         if not self.min_dice <= self.max_dice:
-            raise ValueError("options must satisfy 1 <= min_dice <= max_dice <= 8")
+            # about min_dice and max_dice: min_dice, as max_dice cannot go below the default
+            # min_dice (1), so a user who made them cross raised min_dice
+            raise OptionValueError("options must satisfy 1 <= min_dice <= max_dice <= 8",
+                                   "min_dice")
         if dice < self.min_dice:
             # A full pool that cannot make the least choice: no turn could ever be played.
-            raise ValueError(f"min_dice={self.min_dice} is more than the whole dice pool "
-                             f"({dice} dice): nobody could ever choose dice")
+            raise OptionValueError(f"min_dice={self.min_dice} is more than the whole dice "
+                                   f"pool ({dice} dice): nobody could ever choose dice",
+                                   "min_dice")
         if not self.max_rounds and not any(p and max(f) for p, f in zip(self.pool, self.faces)):
             # No die could ever defeat a card: every round would be drawn, for ever.
-            raise ValueError("no die of the pool has a face with swords, so no round can be "
-                             "won: give one some swords, or set max_rounds")
+            # about the faces of the pool's dice (and max_rounds): the faces of its first
+            # die, the ones the user changed to have no swords
+            first = next(c for c, p in zip(("red", "white", "blue"), self.pool) if p)
+            raise OptionValueError("no die of the pool has a face with swords, so no round can "
+                                   "be won: give one some swords, or set max_rounds",
+                                   f"{first}_faces")
 
     @property
     def faces(self) -> tuple[tuple[int, ...], ...]:

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ...engine import DataError
-from ...engine.config import check_options
+from ...engine.config import OptionValueError, check_options
 from ...engine.data import FileName
 from ..viktory_battles.cards import Deck, load_deck
 from ..viktory_battles.options import (
@@ -34,6 +34,7 @@ from .scenario import (
     MAX_HAND,
     MAX_HOLDINGS,
     Battle,
+    BattleProblem,
     ScenarioModel,
     Units,
     check_battle,
@@ -136,7 +137,11 @@ class Config:
         return self.deck_cards if self.mode != "dice" else None
 
     def _resolve(self) -> Battle:
-        model = ScenarioModel.model_validate(load_scenario(self.scenario or DEFAULT_SCENARIO))
+        try:
+            scenario = load_scenario(self.scenario or DEFAULT_SCENARIO)
+        except DataError as exc:
+            raise exc.but(option="scenario") from None
+        model = ScenarioModel.model_validate(scenario)
         att, dfn = model.attacker, model.defender
         sides = tuple(s.counts() for s in att.sides)
         sources = tuple(s.source for s in att.sides)
@@ -144,7 +149,7 @@ class Config:
         if self.attackers is not None:
             parsed = [parse_side(t, "attackers") for t in self.attackers]
             if not 1 <= len(parsed) <= 6:
-                raise ValueError("option 'attackers' needs 1 to 6 hex sides")
+                raise OptionValueError("option 'attackers' needs 1 to 6 hex sides", "attackers")
             sides = tuple(u for u, _ in parsed)
             sources = tuple(s for _, s in parsed)
         reserves = self._reserves(reserves, len(sides))
@@ -152,7 +157,8 @@ class Config:
         if self.bombard is not None:
             units = parse_units(self.bombard, "bombard")
             if units[0] or units[1]:
-                raise ValueError("option 'bombard': only artillery (a) and frigates (f) bombard")
+                raise OptionValueError("option 'bombard': only artillery (a) and frigates (f) "
+                                       "bombard", "bombard")
             bombard = (units[2], units[3])
         battle = Battle(
             name=model.name,
@@ -178,16 +184,21 @@ class Config:
                                             model.artillery_characteristics),
             overwatch=_pick(self.overwatch, model.overwatch),
         )
-        if self.scenario:
-            try:
-                check_battle(battle, "field ")
-            except ValueError as exc:
-                raise DataError(f"{scenario_path(self.scenario)}: {exc}") from None
-        else:
-            try:
-                check_battle(battle, "")
-            except ValueError as exc:
-                raise ValueError(_option_problem(str(exc))) from None
+        try:
+            check_battle(battle)
+        except BattleProblem as exc:
+            option = _field_option(exc.field)
+            if self.scenario:
+                # The scenario's field as the options left or made it: the option that sets
+                # the field when one is given (the user changed it), else the scenario file.
+                given = option is not None and getattr(self, option) not in (None, "scenario")
+                raise DataError(exc.problem, option if given else "scenario",
+                                where=f"{scenario_path(self.scenario)}: field {exc.field}"
+                                ) from None
+            if option is None:
+                raise ValueError(f"the battle the options make: {exc}") from None
+            raise OptionValueError(f"option {option!r} ({exc.field} of the battle the options "
+                                   f"make): {exc.problem}", option) from None
         return battle
 
     def _reserves(self, scenario: tuple[Units, ...], sides: int) -> tuple[Units, ...]:
@@ -198,13 +209,15 @@ class Config:
             if not any(sum(r) for r in given) and len(given) <= 1:  # "0": no reserves
                 return tuple((0, 0, 0, 0) for _ in range(sides))
             if len(given) != sides:
-                raise ValueError(f"option 'attacker_reserves' needs one entry per hex side "
-                                 f"({sides}), got {len(given)}")
+                raise OptionValueError(f"option 'attacker_reserves' needs one entry per hex "
+                                       f"side ({sides}), got {len(given)}", "attacker_reserves")
             return tuple(given)
         if len(scenario) != sides:
             if any(sum(r) for r in scenario):
-                raise ValueError("option 'attackers' changes the number of hex sides: give "
-                                 "'attacker_reserves' too (one entry per hex side)")
+                # 'attackers' is the option given: 'attacker_reserves' is the one missing
+                raise OptionValueError("option 'attackers' changes the number of hex sides: "
+                                       "give 'attacker_reserves' too (one entry per hex side)",
+                                       "attackers")
             return tuple((0, 0, 0, 0) for _ in range(sides))
         return scenario
 
@@ -219,11 +232,9 @@ _FIELD_OPTIONS = (("attacker.sides", "attackers"), ("defender.units", "defenders
                   ("terrain", "terrain"), ("settlement", "settlement"))
 
 
-def _option_problem(problem: str) -> str:
-    """`check_battle`'s 'FIELD: what is wrong' of the battle the options make, said of the
-    option that sets FIELD."""
-    field, _, what = problem.partition(": ")
+def _field_option(field: str) -> str | None:
+    """The option that sets a battle's `field` ('attacker.sides.1': attackers)."""
     for prefix, option in _FIELD_OPTIONS:
         if field == prefix or field.startswith(prefix + "."):
-            return f"option {option!r} ({field} of the battle the options make): {what}"
-    return f"the battle the options make: {problem}"
+            return option
+    return None

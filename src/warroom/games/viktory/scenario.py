@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import DataError
+from ...engine.config import OptionValueError
 from ...engine.data import Text, data_file, first_problem, one_line, read_yaml, shipped_files, shown
 from ..viktory_battles.units import FRIG, MAX_HAND, Settlement, Terrain, Units
 
@@ -142,12 +143,12 @@ def scenario_path(name: str) -> Path:
 def _load_scenario(path: str, mtime: float) -> dict[str, Any]:
     data = read_yaml(Path(path))
     if not isinstance(data, dict):
-        raise DataError(f"{path}: a scenario must be a mapping of fields")
+        raise DataError("a scenario must be a mapping of fields", where=path)
     try:
         model = ScenarioModel.model_validate(data)
     except ValidationError as exc:
         loc, msg = first_problem(exc, data)
-        raise DataError(f"{path}: field {loc}: {msg}") from None
+        raise DataError(msg, where=f"{path}: field {loc}") from None
     return model.model_dump()
 
 
@@ -167,13 +168,14 @@ def parse_units(text: str, option: str) -> Units:
     if text in ("", "0", "none"):
         return (0, 0, 0, 0)
     if not re.fullmatch(r"(\d+[icaf])+", text):
-        raise ValueError(f"option {option!r}: {shown(text)} must look like 2i1c1a "
-                         "(counts of i=infantry, c=cavalry, a=artillery, f=frigate)")
+        raise OptionValueError(f"option {option!r}: {shown(text)} must look like 2i1c1a "
+                               "(counts of i=infantry, c=cavalry, a=artillery, f=frigate)",
+                               option)
     for n, code in re.findall(r"(\d+)([icaf])", text):
         counts[UNIT_CODES[code]] += int(n)
     if max(counts) > MAX_UNITS:
-        raise ValueError(f"option {option!r}: at most {MAX_UNITS} units of a kind, "
-                         f"got {shown(text)}")
+        raise OptionValueError(f"option {option!r}: at most {MAX_UNITS} units of a kind, "
+                               f"got {shown(text)}", option)
     return (counts[0], counts[1], counts[2], counts[3])
 
 
@@ -181,7 +183,8 @@ def parse_reserve(text: str, option: str) -> Units:
     """'1i1a' -> (1, 0, 1, 0): land units only; '0' or empty is none."""
     units = parse_units(text, option)
     if units[FRIG]:
-        raise ValueError(f"option {option!r}: a reserve holds land units only (i, c, a)")
+        raise OptionValueError(f"option {option!r}: a reserve holds land units only "
+                               "(i, c, a)", option)
     return units
 
 
@@ -190,42 +193,52 @@ def parse_side(text: str, option: str) -> tuple[Units, str]:
     reserve."""
     match = _SIDE.match(text.strip().lower())
     if not match:
-        raise ValueError(f"option {option!r}: hex side {shown(text)} must look like 2i1c, "
-                         "1i1c@frigate or 0")
+        raise OptionValueError(f"option {option!r}: hex side {shown(text)} must look like "
+                               "2i1c, 1i1c@frigate or 0", option)
     source = (match.group(2) or "@land")[1:]
     return parse_units(match.group(1), option), source
 
 
-def check_battle(b: Battle, where: str) -> None:
-    """Combinations a YAML schema cannot express. Raises ValueError naming the field."""
+class BattleProblem(ValueError):
+    """A battle `check_battle` refuses: the field at fault (a scenario's: 'attacker.sides.1')
+    and what is wrong there; its text "FIELD: PROBLEM"."""
+
+    def __init__(self, field: str, problem: str):
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+def check_battle(b: Battle) -> None:
+    """Combinations a YAML schema cannot express. Raises a BattleProblem naming the field."""
     land = sum(sum(s[:3]) for s in b.sides) + sum(b.defender[:3])
     frigates = sum(s[FRIG] for s in b.sides) + b.defender[FRIG]
     if not any(sum(s) for s in b.sides):
-        raise ValueError(f"{where}attacker.sides: the attacker needs at least one unit "
-                         "committed in the first wave")
+        raise BattleProblem("attacker.sides", "the attacker needs at least one unit committed "
+                            "in the first wave")
     for i, (s, r) in enumerate(zip(b.sides, b.reserves)):
         if not sum(s) and not sum(r):
-            raise ValueError(f"{where}attacker.sides.{i}: a hex side with no units, "
-                             "committed or in reserve")
+            raise BattleProblem(f"attacker.sides.{i}", "a hex side with no units, committed "
+                                "or in reserve")
     if b.naval:
         if any(sum(r) for r in b.reserves) or sum(b.defender_reserve):
-            raise ValueError(f"{where}terrain: a naval battle (water) has no land reserves")
+            raise BattleProblem("terrain", "a naval battle (water) has no land reserves")
         if land:
-            raise ValueError(f"{where}terrain: a naval battle (water) has frigates only")
+            raise BattleProblem("terrain", "a naval battle (water) has frigates only")
         if b.settlement != "none":
-            raise ValueError(f"{where}settlement: a water hex has no town or city")
+            raise BattleProblem("settlement", "a water hex has no town or city")
         if b.naval_support or b.bombard != (0, 0):
-            raise ValueError(f"{where}terrain: no naval support or bombard in a naval battle")
+            raise BattleProblem("terrain", "no naval support or bombard in a naval battle")
         if not b.defender[FRIG]:
-            raise ValueError(f"{where}defender.units: a naval battle needs defending frigates")
+            raise BattleProblem("defender.units", "a naval battle needs defending frigates")
     else:
         if frigates:
-            raise ValueError(f"{where}terrain: frigates fight only in water hexes; "
-                             "use naval_support or attacker.bombard.frigate")
+            raise BattleProblem("terrain", "frigates fight only in water hexes; use "
+                                "naval_support or attacker.bombard.frigate")
         if not sum(b.defender) and b.settlement == "none":
-            raise ValueError(f"{where}defender.units: an empty hex without a town or city "
-                             "is no battle")
+            raise BattleProblem("defender.units", "an empty hex without a town or city is no "
+                                "battle")
     for i, (s, r, src) in enumerate(zip(b.sides, b.reserves, b.sources)):
         if src == "frigate" and sum(s) + sum(r) > 3:
-            raise ValueError(f"{where}attacker.sides.{i}.source: a frigate carries at most "
-                             "3 units")
+            raise BattleProblem(f"attacker.sides.{i}.source", "a frigate carries at most 3 "
+                                "units")

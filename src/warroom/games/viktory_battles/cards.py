@@ -34,6 +34,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
+from ...engine.config import OptionValueError
 from ...engine.data import (
     Text,
     data_file,
@@ -245,12 +246,12 @@ def deck_path(name: str) -> Path:
 def _load(path: str, mtime: float) -> Deck:
     data = read_yaml(Path(path))
     if not isinstance(data, dict):
-        raise DataError(f"{path}: a card file must be a mapping with 'game' and 'cards'")
+        raise DataError("a card file must be a mapping with 'game' and 'cards'", where=path)
     try:
         deck = DeckModel.model_validate(data)
     except ValidationError as exc:
         loc, msg = first_problem(exc, data)
-        raise DataError(f"{path}: field {loc}: {msg}") from None
+        raise DataError(msg, where=f"{path}: field {loc}") from None
     cards = []
     seen: set[str] = set()
     for i, raw in enumerate(deck.cards, 1):
@@ -262,9 +263,9 @@ def _load(path: str, mtime: float) -> Deck:
         except ValidationError as exc:
             loc, msg = first_problem(exc, raw)
             field = f"field {loc}" if loc != "(top level)" else "fields"
-            raise DataError(f"{path}: {label}: {field}: {msg}") from None
+            raise DataError(msg, where=f"{path}: {label}: {field}") from None
         if model.id in seen:
-            raise DataError(f"{path}: {label}: field id: duplicate card id {model.id!r}")
+            raise DataError(f"duplicate card id {model.id!r}", where=f"{path}: {label}: field id")
         seen.add(model.id)
         cards.append(Card(**model.model_dump()))
     return Deck(path, deck.name, deck.sample, tuple(cards))
@@ -283,8 +284,8 @@ def refuse_unplayed_deck(mode: str, deck: Deck | None) -> None:
     changes nothing, and a record embeds the default deck's file whatever the mode, so its
     replay names a copy."""
     if mode == "dice" and deck is not None and deck.cards != load_deck().cards:
-        raise ValueError("option 'deck' is a Battle Cards deck; it needs mode=cards or "
-                         "mode=hybrid (a dice battle plays no cards)")
+        raise OptionValueError("option 'deck' is a Battle Cards deck; it needs mode=cards or "
+                               "mode=hybrid (a dice battle plays no cards)", "deck")
 
 
 def saved_options(values: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...engine import DataError
-from ...engine.config import check_options
+from ...engine.config import OptionValueError, check_options
 from ...engine.data import FileName
 from ..viktory_battles.cards import Deck
 from ..viktory_battles.options import (
@@ -77,13 +77,18 @@ class Config:
     def __post_init__(self) -> None:
         check_options(self)
         if self.radius == 1:
-            raise ValueError("option 'radius' must be from 2 to 10 (or 0: by player count)")
+            raise OptionValueError("option 'radius' must be from 2 to 10 (or 0: by player "
+                                   "count)", "radius")
         if not sum(self.mix[:4]):
-            raise ValueError("option 'mix' needs at least one land weight above 0 (plains, "
-                             "grassland, forest, mountain, water)")
+            raise OptionValueError("option 'mix' needs at least one land weight above 0 "
+                                   "(plains, grassland, forest, mountain, water)", "mix")
         if self.capitals > self.players:
-            raise ValueError(f"option 'capitals' must be from 0 to {self.players}")
-        fixed = load_map(self.map) if self.map else None
+            raise OptionValueError(f"option 'capitals' must be from 0 to {self.players}",
+                                   "capitals")
+        try:
+            fixed = load_map(self.map) if self.map else None
+        except DataError as exc:
+            raise exc.but(option="map") from None
         if fixed is not None:
             self._check_map(fixed)
         radius = fixed.radius if fixed is not None else (
@@ -95,8 +100,9 @@ class Config:
             areas = [set(start_area(b, s)) for s in starts]
             if any(areas[i] & areas[j] for i in range(len(areas))
                    for j in range(i + 1, len(areas))):
-                raise ValueError(f"option 'radius': a map of radius {radius} is too small "
-                                 f"for {self.players} players' starting hexes")
+                raise OptionValueError(f"option 'radius': a map of radius {radius} is too "
+                                       f"small for {self.players} players' starting hexes",
+                                       "radius")
         # Derived values, not options: kept out of the dataclass fields (and of records).
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_radius", radius)
@@ -107,20 +113,23 @@ class Config:
             self, deck, self.artillery_characteristics, self.overwatch))
 
     def _check_map(self, fixed: FixedMap) -> None:
+        """A map file that does not fit the other options: the error names the option to
+        change, `players` (a map is made for a number of players; the lobby shows the error
+        at the player count, which the user set) or `radius`."""
         where = fixed.path
         if fixed.players is not None and fixed.players != self.players:
-            raise DataError(f"{where}: the map is for {fixed.players} players; set "
-                            f"players={fixed.players}")
+            raise DataError(f"the map is for {fixed.players} players; set "
+                            f"players={fixed.players}", "players", where=where)
         if self.radius and self.radius != fixed.radius:
-            raise DataError(f"{where}: the map has radius {fixed.radius}; option 'radius' "
-                            f"is {self.radius}")
+            raise DataError(f"the map has radius {fixed.radius}; option 'radius' "
+                            f"is {self.radius}", "radius", where=where)
         if fixed.starts is not None and len(fixed.starts) != self.players:
-            raise DataError(f"{where}: field starts gives {len(fixed.starts)} hexes for "
-                            f"{self.players} players")
+            raise DataError(f"field starts gives {len(fixed.starts)} hexes for "
+                            f"{self.players} players", "players", where=where)
         if fixed.pieces and 1 + max(p.owner for p in fixed.pieces) != self.players:
-            raise DataError(f"{where}: field pieces sets up a position for "
+            raise DataError(f"field pieces sets up a position for "
                             f"{1 + max(p.owner for p in fixed.pieces)} players, not "
-                            f"{self.players}")
+                            f"{self.players}", "players", where=where)
 
     @property
     def fixed_map(self) -> FixedMap | None:

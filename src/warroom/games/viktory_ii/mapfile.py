@@ -113,16 +113,16 @@ def _load(path: str, text: str) -> FixedMap:
     """Cached by the file's text, so that an edited file is read again."""
     data = parse_yaml(text, path)
     if not isinstance(data, dict):
-        raise DataError(f"{path}: a map must be a mapping of fields (name, tiles, ...)")
+        raise DataError("a map must be a mapping of fields (name, tiles, ...)", where=path)
     try:
         model = MapModel.model_validate(data)
     except ValidationError as exc:
         loc, msg = first_problem(exc, data)
-        raise DataError(f"{path}: field {loc}: {msg}") from None
+        raise DataError(msg, where=f"{path}: field {loc}") from None
     try:
         return _settle(path, model)
     except ValueError as exc:
-        raise DataError(f"{path}: {exc}") from None
+        raise DataError(str(exc), where=path) from None
 
 
 def _settle(path: str, model: MapModel) -> FixedMap:

@@ -214,8 +214,8 @@ class ViktoryIIState(PlacementRules):
             for p, s in enumerate(config.starts):
                 area = start_area(self.board, s)
                 if not any(fixed.tiles[h] in LAND or fixed.tiles[h] == UNKNOWN for h in area):
-                    raise DataError(f"{fixed.path}: player {p}'s starting hexes around "
-                                    f"{self.names[s]} hold no land and no drawn tile")
+                    raise DataError(f"player {p}'s starting hexes around {self.names[s]} "
+                                    "hold no land and no drawn tile", where=fixed.path)
         self.bag = [t for t, k in enumerate(counts) for _ in range(k)]
         self.rng.shuffle(self.bag)
 

@@ -7,7 +7,8 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...engine.config import check_options
+from ...engine import DataError
+from ...engine.config import OptionValueError, check_options
 from ...engine.data import FileName, Name
 from .deck import Deck, load_deck
 
@@ -42,10 +43,14 @@ class Config:
         # A DataError naming file, card and field. The decks are kept with the config (not a
         # field: equality and the JSON form are the options alone), so that a new game need
         # not look for its files again; a new config reads a changed file afresh.
-        object.__setattr__(self, "_decks", (load_deck(self.deck0), load_deck(self.deck1)))
+        object.__setattr__(self, "_decks", (_deck(self.deck0, "deck0"),
+                                            _deck(self.deck1, "deck1")))
         extra = 1 if self.grand_tournament_winner >= 0 else 0
         if self.realm_size + extra > 8:
-            raise ValueError("option 'realm_size' must leave the realm 1 to 8 of the 8 resources")
+            # about realm_size and grand_tournament_winner: realm_size, the one the message
+            # names (the winner's extra resource is the rule's)
+            raise OptionValueError("option 'realm_size' must leave the realm 1 to 8 of the 8 "
+                                   "resources", "realm_size")
 
     @property
     def decks(self) -> tuple[Deck, Deck]:
@@ -54,3 +59,11 @@ class Config:
 
     def realm_of(self, player: int) -> int:
         return self.realm_size + (1 if player == self.grand_tournament_winner else 0)
+
+
+def _deck(value: str, option: str) -> Deck:
+    """The deck `option` names; a DataError naming the file, card and field, and the option."""
+    try:
+        return load_deck(value)
+    except DataError as exc:
+        raise exc.but(option=option) from None

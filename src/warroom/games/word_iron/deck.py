@@ -220,9 +220,11 @@ class Deck(_Strict):
         for soldier, (unit, _, count) in zip(self.soldiers, DECK_LIST):
             if soldier.count != count:
                 raise ValueError(f"the deck list allots {count} {unit}, not {soldier.count}")
-        ranks = [s.ranks for s in self.soldiers]
-        if ranks != sorted(ranks):
-            raise ValueError("soldier ranks of power must not decrease up the deck list")
+        for lower, higher in zip(self.soldiers, self.soldiers[1:]):
+            if higher.ranks < lower.ranks:
+                raise ValueError(f"soldier ranks of power must not decrease up the deck list: "
+                                 f"{higher.unit} has {higher.ranks}, below {lower.unit}'s "
+                                 f"{lower.ranks}")
         royals = sorted(c.royal for c in self.champions if c.royal)
         if royals != ["king", "queen"]:
             raise ValueError("the champions must include exactly one king and one queen")
@@ -288,14 +290,14 @@ def load_deck(value: str | Path) -> Deck:
     try:
         stat = path.stat()
     except OSError as exc:
-        raise DataError(f"{value}: cannot read ({exc.strerror or exc})") from None
+        raise DataError(f"cannot read ({exc.strerror or exc})", where=value) from None
     try:
         return _load(str(path), stat.st_mtime_ns, stat.st_size)
     except DataError as exc:  # the file named as the user gave it, not as resolved
-        message = str(exc)
-        if not message.startswith(f"{path}:"):
+        where = exc.where or ""
+        if where != str(path) and not where.startswith(f"{path}:"):
             raise
-        raise DataError(f"{value}{message[len(str(path)):]}") from None
+        raise exc.but(where=f"{value}{where[len(str(path)):]}") from None
 
 
 @functools.lru_cache(maxsize=64)
@@ -309,16 +311,19 @@ def _resolved(value: str, _cwd: str) -> Path:
 def _load(path: str, _mtime: int, _size: int) -> Deck:
     data = read_yaml(path)
     if not isinstance(data, dict):
-        raise DataError(f"{path}: a deck file is a YAML mapping with game, name, soldiers, ...")
+        raise DataError("a deck file is a YAML mapping with game, name, soldiers, ...",
+                        where=path)
     try:
         return Deck.model_validate(data)
     except ValidationError as exc:
-        raise DataError(f"{path}: {_first_problem(data, exc)}") from None
+        place, problem = _first_problem(data, exc)
+        raise DataError(problem, where=f"{path}: {place}" if place else path) from None
 
 
-def _first_problem(data: dict[str, Any], exc: ValidationError) -> str:
-    """'card X (strategies[3]), field effects[0].ranks: message' for the first error, and
-    where the others are ('(and 1 more problem, at strategies[3].effects[1].unit)')."""
+def _first_problem(data: dict[str, Any], exc: ValidationError) -> tuple[str, str]:
+    """(where, problem) of the first error: ('card X (strategies[3]), field
+    effects[0].ranks', message, and where the others are: '(and 1 more problem, at
+    strategies[3].effects[1].unit)'); where is '' for the top level."""
     errors = exc.errors()
     loc = data_place(errors[0], data)
     message = problem_message(errors[0])
@@ -333,7 +338,7 @@ def _first_problem(data: dict[str, Any], exc: ValidationError) -> str:
         loc = loc[2:]
     field = _path(loc)
     place = ", ".join(part for part in (where, f"field {field}" if field else "") if part)
-    return f"{place}: {message}{more}" if place else f"{message}{more}"
+    return place, f"{message}{more}"
 
 
 def _path(loc: list[str | int]) -> str:
