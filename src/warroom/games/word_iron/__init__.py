@@ -41,8 +41,10 @@ class WordIronGame(Game):
     # strategy, chance or Word of Power card before the battle (rules 13-15; the raiders' Horse
     # Lord and Scout Master did). 4: an empower applies only in its holder's strategy turns that
     # began with it in use (rule 11), and a resource phase skipped by a card counts as one
-    # (rule 18, docs/RULINGS.md): the next is no longer skippable.
-    version = "4"
+    # (rule 18, docs/RULINGS.md): the next is no longer skippable. 5: opposing benefits oppose
+    # strategy by strategy (rule 11): a strategy the winner's empowering does not apply to meets
+    # the loser's protection or restoring, which it uses up.
+    version = "5"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

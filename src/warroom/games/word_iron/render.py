@@ -83,8 +83,9 @@ def _choices(obs: dict[str, Any], d: dict[str, Any]) -> list[Any]:
                 if side["field"][i] < side["allotted"][i]]
     if kind == "resource":
         used = d.get("used", [])  # rule 18: only the initial draw may be skipped
-        finish = [FinishResources(False)] if used else \
-            [FinishResources(True)] if side["resource_phases"] == 1 else []
+        ends = d.get("finish", "done" if used else "skip" if side["resource_phases"] == 1
+                     else None)  # (the legal actions' ending, as the decision tells it)
+        finish = [FinishResources(ends == "skip")] if ends else []
         return [UseResource(i, r["name"], r["ranks"]) for i, r in usable(side)
                 if i not in used] + finish
     if kind == "casualty":
@@ -285,7 +286,7 @@ def _question(d: dict[str, Any]) -> str:
         "royal": "choose to be the king or the queen",
         "first": "won the coin toss: choose who attacks first",
         "order": "choose which overlapping benefit to use first",
-        "resource": "resources: use one, or finish",
+        "resource": _resource_question(d),
         "recruit": f"recruit soldiers with {d.get('ranks_left')} ranks of power",
         "casualty": f"choose which unit loses a card ({d.get('ranks_left')} ranks of losses"
                     + (f" left; fallen so far: {_units(d['fallen'])}" if d.get("fallen") else "")
@@ -294,6 +295,18 @@ def _question(d: dict[str, Any]) -> str:
         "truce_offer": "sue for peace: offer a resource for a truce, or make none",
         "truce_answer": f"player {d.get('offered_by')} offers {d.get('resource')} for a truce",
     }[kind]
+
+
+def _resource_question(d: dict[str, Any]) -> str:
+    """Rule 18 as the legal actions have it (the decision's "finish"): the initial draw may be
+    skipped, this once in the battle; from the second phase on at least one use is
+    compulsory; after a use the player may stop."""
+    finish = d.get("finish")
+    if finish == "done":
+        return "resources: use another, or finish"
+    if finish == "skip":
+        return "resources: use one, or skip (the battle's only skip)"
+    return "resources: use at least one (rule 18)"
 
 
 def _units(units: list[str]) -> str:

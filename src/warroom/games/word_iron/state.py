@@ -87,7 +87,8 @@ def active_benefit(benefits: list[list[Benefit]], p: int, family: str,
                    coin_winner: int) -> Benefit | None:
     """The benefit of that family seat p has in use now. When the two sides hold opposing
     benefits, the coin toss winner uses up its own first; the other's wait (and do not run
-    down)."""
+    down). The rules decide a ward strategy by strategy (`WordIronState._ward`): the coin
+    toss loser's waits only for the strategies the winner's empowering applies to."""
     b = head(benefits[p], family)
     if b is None:
         return None
@@ -324,7 +325,7 @@ class WordIronState(State):
 
     def _after_enemy_strategy(self, p: int) -> None:
         """A ward of `p` is used by each strategy of the opponent; restore recruits its losses."""
-        b = self._active(p, WARD)
+        b = self._ward(p)
         if b is None:
             return
         if b[0] == "restore":
@@ -361,6 +362,19 @@ class WordIronState(State):
     def _active(self, p: int, family: str) -> Benefit | None:
         return active_benefit(self.benefits, p, family, self.coin_winner)
 
+    def _ward(self, p: int) -> Benefit | None:
+        """The protection or restoring of p that the opponent's strategy resolving now meets.
+        Rule 11, benefits opposed strategy by strategy: when p lost the coin toss, its ward
+        waits only for a strategy the winner's empowering applies to (one of a strategy turn
+        that began with it in use, `boost`), unused; any other strategy of the winner (an
+        extra draw outside its turns, a turn whose empowering came later) meets it and uses it
+        as if there were no empowering. The winner's ward meets every strategy of the loser,
+        whose empowering waits for it (`_t_turn_start`)."""
+        b = head(self.benefits[p], WARD)
+        if b is not None and self.boost is not None and 1 - p == self.coin_winner:
+            return None
+        return b
+
     def _tick(self, p: int, b: Benefit) -> None:
         i = self.benefits[p].index(b)
         if b[3] > 1:
@@ -395,11 +409,11 @@ class WordIronState(State):
     # --- effects ----------------------------------------------------------------------------
     def _strategy_modifiers(self, p: int, target: int, amount: int) -> int | None:
         """A strategy's losses against the opponent: more with the empower benefit its strategy
-        turn began with (rounded up), none when the opponent's protection is in use (None)."""
+        turn began with (rounded up), none when the opponent's protection meets it (None)."""
         card = self.card
         if target == p or card is None or card[1] != STRATEGY or card[0] != p:
             return amount  # not a strategy of p against the opponent
-        b = self._active(target, WARD) if self.benefits[target] else None
+        b = self._ward(target) if self.benefits[target] else None
         if b is not None and b[0] == "protect":
             self.event("protected", player=target, source=b[1])
             return None
@@ -820,6 +834,10 @@ class WordIronState(State):
             out["ranks_left"] = self.pending[2]
         elif kind == "resource":
             out["used"] = list(self.phase_used)
+            # how the phase may end, as the legal actions have it: "done" (a use made), "skip"
+            # (the initial draw, rule 18's one skip) or None (a use is compulsory, rule 18)
+            ends = [a for a in self._legal_resource(self.pending) if type(a) is FinishResources]
+            out["finish"] = ("skip" if ends[0].skip else "done") if ends else None
         elif kind == "casualty":
             out["units"] = [UNITS[u] for u in self.pending[2]]
             out["ranks_left"] = self.pending[3]
