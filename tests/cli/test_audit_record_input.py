@@ -13,6 +13,7 @@ import pytest
 
 from cli_errors import one_line_error
 from warroom.cli import main
+from warroom.games import get_game
 
 PLAYERS = ["--players", "random,random"]
 
@@ -125,9 +126,10 @@ def test_a_record_of_its_own_game_replays_and_an_older_version_is_still_named(ba
     capsys.readouterr()
     path = edited(battle_save, version="0")
     assert main(["replay", str(path)]) == 2
+    now = get_game("battle").version
     assert one_line_error(capsys) == (f"warroom: error: {path}: record was made by battle "
-                                      "rules version '0'; this is version 1: replay or finish it "
-                                      "with the warroom release that made it")
+                                      f"rules version '0'; this is version {now}: replay or "
+                                      "finish it with the warroom release that made it")
 
 
 @pytest.mark.parametrize("args", [

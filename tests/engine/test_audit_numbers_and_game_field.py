@@ -42,16 +42,16 @@ def test_defect_check_game_field_names_the_game_a_record_holds():
     """Audit item 2: a record whose `game` field was changed was refused as a version
     mismatch; `check_game_field` says which game it holds instead."""
     battle, kow = get_game("battle"), get_game("kow")
-    config = {"players": 2, "hand_size": 7}
-    record = Record("kow", "1", config, 1, [], source="r.json")
+    config = {"players": 2, "hand_size": 7, "jokers": True}  # only battle takes all three
+    record = Record("kow", battle.version, config, 1, [], source="r.json")
     assert misfit(battle, record) == ""
     assert misfit(kow, record) == ("its config has options kow does not take: 'players', "
-                                   "'hand_size'")
+                                   "'hand_size', 'jokers'")
     with pytest.raises(RecordError) as info:
         check_game_field(kow, record, REGISTRY.values())
     assert str(info.value) == ("r.json: the record says it is a game of 'kow', but it holds a "
                                "game of 'battle' (its config has options kow does not take: "
-                               "'players', 'hand_size'); was its game field changed?")
+                               "'players', 'hand_size', 'jokers'); was its game field changed?")
     # its own game, or none that fits: left to the checks that name the field at fault
     check_game_field(battle, Record("battle", "1", config, 1, []), REGISTRY.values())
     check_game_field(kow, Record("kow", "1", {"nope": 1}, 1, []), REGISTRY.values())

@@ -62,7 +62,8 @@ class BattleGame(Game):
     # Bumped when records of the old version would no longer replay the same. Strikes of one
     # skill chosen unseen and revealed together changed what a player sees mid-combat, not
     # the legal actions nor their consequences: old records replay the same, so still 1.
-    version = "1"
+    # 2: soldiers alike but for their owner (own decks, a Joker) are distinct choices.
+    version = "2"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

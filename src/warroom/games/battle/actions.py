@@ -1,7 +1,11 @@
 """Actions of Battle. Every combinatorial choice is a sequence of these small decisions.
 
 Cards are named ("10H"); when a player has several cards of the same name (several decks
-shuffled together) they are interchangeable, and the state uses the first that fits.
+shuffled together) they are interchangeable, and the state uses the first that fits. With
+decks of their own, soldiers of one name may differ by owner (a Joker gave one away): a
+destroyed soldier goes to its owner's discard pile, so they are not interchangeable. Each
+choice of such a soldier is then an `Owned...` action, which names the owner too; the plain
+action is offered only while all the soldiers it could mean have one owner.
 Players and groups are numbered from 0 in the fields; labels show groups from 1.
 """
 
@@ -207,5 +211,89 @@ class GiveSoldier:
         return f"give your {card_text(self.card)} to {_p(self.to)}"
 
 
+# --- one of several soldiers of a name that differ by owner ----------------------------------
+
+def _of(owner: int) -> str:
+    return f" ({_p(owner)}'s card)"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedAttack(Attack):
+    """Attack: the soldier of that name that `owner` owns."""
+
+    owner: Seat
+
+    @property
+    def label(self) -> str:
+        card = card_text(self.card) + _of(self.owner)
+        if self.new:
+            return f"{card} attacks {_p(self.target)} (group {self.group + 1})"
+        return f"{card} joins group {self.group + 1} against {_p(self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedBlock(Block):
+    """Block: the soldier of that name that `owner` owns."""
+
+    owner: Seat
+
+    @property
+    def label(self) -> str:
+        return f"{card_text(self.card)}{_of(self.owner)} blocks group {self.group + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedStrike(Strike):
+    """Strike: the enemy soldier of that name that `owner` owns."""
+
+    owner: Seat
+
+    @property
+    def label(self) -> str:
+        return (f"{card_text(self.striker)} strikes {_p(self.player)}'s "
+                f"{card_text(self.card)}{_of(self.owner)}")
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedDestroy(Destroy):
+    """Three: destroy the soldier of that name that `owner` owns."""
+
+    owner: Seat
+
+    @property
+    def label(self) -> str:
+        return f"destroy {_p(self.player)}'s {card_text(self.card)}{_of(self.owner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedSacrifice(Sacrifice):
+    """Two: lose the soldier of that name that `owner` owns."""
+
+    owner: Seat
+
+    @property
+    def label(self) -> str:
+        return f"lose your {card_text(self.card)}{_of(self.owner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedGiveSoldier(GiveSoldier):
+    """Joker: give the soldier of that name that `owner` owns."""
+
+    owner: Seat
+
+    @property
+    def label(self) -> str:
+        return f"give your {card_text(self.card)}{_of(self.owner)} to {_p(self.to)}"
+
+
+OWNED = (OwnedAttack, OwnedBlock, OwnedStrike, OwnedDestroy, OwnedSacrifice, OwnedGiveSoldier)
+
+
+def owner_of(action: object) -> int:
+    """The owner an `Owned...` action names; -1 for any other action."""
+    return action.owner if type(action) in OWNED else -1  # type: ignore[attr-defined]
+
+
 ACTIONS = (Pick, AddCard, FinishDeck, Attack, Block, Done, Strike, PlaySoldier, PlayCourt,
-           PlaySpecial, EndTurn, ChooseOpponent, Destroy, Sacrifice, GiveSoldier)
+           PlaySpecial, EndTurn, ChooseOpponent, Destroy, Sacrifice, GiveSoldier, *OWNED)

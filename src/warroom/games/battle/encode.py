@@ -10,6 +10,12 @@ group against that seat), `("join", name, group)`, `("block", name, group)`, `("
 `("strike", seat, name)` (the striker is fixed by the combat), `("soldier", name)`,
 `("court", name)`, `("special", name)`, `("end_turn",)`, `("opponent", seat)`,
 `("destroy", seat, name)`, `("sacrifice", name)`, `("give", name)` (to the Joker's player).
+With decks of their own and Jokers, soldiers of one name may differ by owner: choosing one of
+them (the state's `Owned...` actions) has the key of the plain action with the owner's seat
+offset added last, `("attack", name, seat, owner)`, `("join", name, group, owner)`,
+`("block", name, group, owner)`, `("strike", seat, name, owner)`, `("destroy", seat, name,
+owner)`, `("sacrifice", name, owner)`, `("give", name, owner)`; these keys come after all the
+others, and other configs have none.
 """
 
 from __future__ import annotations
@@ -35,6 +41,12 @@ SKILLS = 14  # combat skill 0 (Joker) to 13 (King)
 SEAT_FIELDS = ("hits / hits_to_lose", "out", "on your team", "hand / cards", "used its court "
                "card or ability this turn", "has landed an unblocked hit", "in the active "
                "turn", "to move", "picked in this draft round", "deck built")
+
+
+def _plain(action: Any) -> Any:
+    """The plain action an `Owned...` action is a choice of (its fields, less the owner)."""
+    base: Any = type(action).__mro__[1]
+    return base(*(getattr(action, f) for f in base.__dataclass_fields__))
 
 
 def encoding(config: Config) -> BattleEncoding:
@@ -70,6 +82,17 @@ class BattleEncoding(Encoding):
         keys += [("opponent", s) for s in others]
         keys += [("destroy", s, c) for s in seats for c in names]
         keys += [("sacrifice", c) for c in names] + [("give", c) for c in names]
+        # Soldiers alike but for their owner: only a Joker takes one, and only decks of their
+        # own keep owners apart (a shared deck has one discard pile).
+        self.owned = config.own_decks and config.jokers
+        if self.owned:
+            keys += [("attack", c, s, o) for c in names for s in others for o in seats]
+            keys += [("join", c, g, o) for c in names for g in groups for o in seats]
+            keys += [("block", c, g, o) for c in names for g in groups for o in seats]
+            keys += [("strike", s, c, o) for s in seats for c in names for o in seats]
+            keys += [("destroy", s, c, o) for s in seats for c in names for o in seats]
+            keys += [("sacrifice", c, o) for c in names for o in seats]
+            keys += [("give", c, o) for c in names for o in seats]
         nn = len(names)
         limit = config.turn_limit or config.max_rounds or 300
         self.round_scale = 1.0 / limit
@@ -142,6 +165,15 @@ class BattleEncoding(Encoding):
             kind: {c: index[(name, c)] for c in names if (name, c) in index}
             for kind, name in BY_CARD.items()}
         self._fixed: dict[type, int] = {kind: index[(name,)] for kind, name in FIXED.items()}
+        # where each kind of `Owned...` key starts (-1: this config has none)
+        owned = self.owned
+        self._o_attack: int = index[("attack", first, 1, 0)] if owned and n > 1 else -1
+        self._o_join: int = index[("join", first, 0, 0)] if owned else -1
+        self._o_block: int = index[("block", first, 0, 0)] if owned else -1
+        self._o_strike: int = index[("strike", 0, first, 0)] if owned else -1
+        self._o_destroy: int = index[("destroy", 0, first, 0)] if owned else -1
+        self._o_sacrifice: int = index[("sacrifice", first, 0)] if owned else -1
+        self._o_give: int = index[("give", first, 0)] if owned else -1
         # counts of `_names` and `_skills`, all 0 between calls, and which are not
         self._counts: list[int] = [0] * max(nn, SKILLS)
         self._touched: list[int] = []
@@ -152,6 +184,9 @@ class BattleEncoding(Encoding):
             state: BattleState) -> Hashable:
         kind = type(action)
         n = self.n
+        if kind in A.OWNED:
+            plain = self.key(_plain(action), player, state)
+            return (*plain, (action.owner - player) % n)  # type: ignore[misc]
         if kind is A.Attack:
             if action.new:
                 return ("attack", action.card, (action.target - player) % n)
@@ -211,10 +246,32 @@ class BattleEncoding(Encoding):
                 i = self._opponent + (a.player - player) % n - 1
             elif kind in self._fixed:
                 i = self._fixed[kind]
+            elif kind in A.OWNED:
+                i = self._owned_index(a, player)
             else:
                 i = self._by_card[kind][a.card]
             out.append(i)
         return out
+
+    def _owned_index(self, a: Any, player: int) -> int:
+        """`indices` of an `Owned...` action."""
+        kind = type(a)
+        n, groups, nn = self.n, self.groups, len(self.names)
+        c = self.name_index[a.card]
+        o = (a.owner - player) % n
+        if kind is A.OwnedAttack:
+            if a.new:
+                return self._o_attack + (c * (n - 1) + (a.target - player) % n - 1) * n + o
+            return self._o_join + (c * groups + a.group) * n + o
+        if kind is A.OwnedBlock:
+            return self._o_block + (c * groups + a.group) * n + o
+        if kind is A.OwnedStrike:
+            return self._o_strike + ((a.player - player) % n * nn + c) * n + o
+        if kind is A.OwnedDestroy:
+            return self._o_destroy + ((a.player - player) % n * nn + c) * n + o
+        if kind is A.OwnedSacrifice:
+            return self._o_sacrifice + c * n + o
+        return self._o_give + c * n + o
 
     def _names(self, out: Vector, start: int, ids: list[int]) -> None:
         """Count the cards `ids` per name, as a share of the copies of each name."""

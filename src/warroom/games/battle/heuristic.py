@@ -12,6 +12,9 @@
   passing over one its own strikes at this skill already took.
 - Main step: play spot cards as soldiers, keeping Twos, Threes, Jokers and Aces for their
   abilities; play the most valuable court card or special ability.
+- Of soldiers alike but for their owner (decks of their own, after a Joker), the one its team
+  owns is the one to risk, lose or destroy (a destroyed soldier goes to its owner's discard
+  pile, to be drawn again), and the other one the one to give away.
 """
 
 from __future__ import annotations
@@ -31,12 +34,15 @@ from .actions import (
     Done,
     EndTurn,
     GiveSoldier,
+    OwnedAttack,
+    OwnedBlock,
     Pick,
     PlayCourt,
     PlaySoldier,
     PlaySpecial,
     Sacrifice,
     Strike,
+    owner_of,
 )
 from .cards import JOKER, SKILL, is_court, suit
 from .state import (
@@ -304,7 +310,7 @@ def _declare(state: BattleState, player: int) -> Any:
     current = [(t, [SKILL[names[c]] for _, c in members]) for t, members, _ in state.groups]
     busy = {c for _, members, _ in state.groups for _, c in members}
     free = sorted((c for c in state.soldiers[player] if c not in busy),
-                  key=lambda c: SKILL[names[c]], reverse=True)
+                  key=lambda c: (SKILL[names[c]], _ours_soldier(state, player, c)), reverse=True)
     base = _attack_score(state, current)
     best, best_gain = None, 0.5
     for target in state.opponents(player):
@@ -316,6 +322,9 @@ def _declare(state: BattleState, player: int) -> Any:
     if best is None:
         return Done()
     target, cid = best
+    owner = state.choice_owner(player, free, cid)
+    if owner >= 0:
+        return OwnedAttack(names[cid], target, len(state.groups), True, owner)
     return Attack(names[cid], target, len(state.groups), True)
 
 
@@ -333,10 +342,26 @@ def _block(state: BattleState, player: int) -> Any:
     for g, extra, group in zip(groups, plan, attackers):
         if extra and group:
             skill = extra[0]
-            card = next(names[c] for c in state.soldiers[player]
-                        if c not in busy and SKILL[names[c]] == skill)
-            return Block(card, g)
+            ids = [c for c in state.soldiers[player] if c not in busy]
+            cid = max((c for c in ids if SKILL[names[c]] == skill),
+                      key=lambda c: _ours_soldier(state, player, c))
+            owner = state.choice_owner(player, ids, cid)
+            if owner >= 0:
+                return OwnedBlock(names[cid], g, owner)
+            return Block(names[cid], g)
     return Done()
+
+
+def _ours(state: BattleState, player: int, owner: int) -> bool:
+    """Whether a soldier owned by `owner` would go to `player`'s team's discard pile if it
+    were destroyed (-1: no owner named, as good as any)."""
+    return owner >= 0 and state.team[owner] == state.team[player]
+
+
+def _ours_soldier(state: BattleState, player: int, cid: int) -> bool:
+    """Whether soldier `cid` would go to `player`'s team's discard pile if it were destroyed,
+    where that is not the one shared pile."""
+    return state.config.own_decks and _ours(state, player, state.owner[cid])
 
 
 def _strike(state: BattleState, player: int) -> Strike:
@@ -347,10 +372,17 @@ def _strike(state: BattleState, player: int) -> Strike:
     level, names = state.level, state.names
     _, members, blockers = state.groups[state.combats[0]]
     enemies = blockers if state.strikers[0] in members else members
-    untaken = Counter((c, names[i]) for c, i in enemies)
-    untaken.subtract((c, names[i]) for c, i in state.own_strikes(player))
-    return max(actions, key=lambda a: (untaken[(a.player, a.card)] > 0, SKILL[a.card] < level,
-                                       SKILL[a.card], -a.player))
+    owners = state.owner
+    untaken = Counter((c, names[i], owners[i]) for c, i in enemies)
+    untaken.subtract((c, names[i], owners[i]) for c, i in state.own_strikes(player))
+
+    def left(a: Any) -> bool:  # an enemy this action may mean is not struck yet
+        owner = owner_of(a)
+        return any(k > 0 for (c, name, o), k in untaken.items()
+                   if c == a.player and name == a.card and (owner < 0 or o == owner))
+
+    return max(actions, key=lambda a: (left(a), SKILL[a.card] < level, SKILL[a.card],
+                                       -a.player, _ours(state, player, owner_of(a))))
 
 
 # --- main step and special abilities ----------------------------------------------------------
@@ -424,9 +456,11 @@ def _special_choice(state: BattleState, player: int) -> Any:
                                            castle[a.player]))
     if state.phase == THREE:
         mine = set(range(state.num_players)) - set(state.opponents(player))
-        return max(actions, key=lambda a: (a.player not in mine, SKILL[a.card]))
+        return max(actions, key=lambda a: (a.player not in mine, SKILL[a.card],
+                                           _ours(state, player, owner_of(a))))
     assert isinstance(actions[0], Sacrifice | GiveSoldier)
-    return min(actions, key=lambda a: SKILL[a.card])
+    lose = state.phase == SACRIFICE  # lose our own copy, give away the other one
+    return min(actions, key=lambda a: (SKILL[a.card], _ours(state, player, owner_of(a)) != lose))
 
 
 

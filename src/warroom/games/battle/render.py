@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import ChoiceGrid
-from ...engine.data import counted, fit
+from ...engine.data import TEXT_WIDTH, counted, fit
 from .actions import Attack, Block
 from .cards import SKILL, card_text
 
@@ -130,8 +130,12 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
     limit = obs["hits_to_lose"]
     lines = []
     if "draw_pile" in obs:
-        lines.append(f"Shared draw pile: {counted(obs['draw_pile'], 'card')}   discard pile: "
-                     f"{counted(len(obs['discard']), 'card')}")
+        head = (f"Shared draw pile: {counted(obs['draw_pile'], 'card')}   discard pile: "
+                f"{counted(len(obs['discard']), 'card')}")
+        if obs["discard"]:
+            head += ", top last: "
+            head += _top_cards(obs["discard"], TEXT_WIDTH - len(head))
+        lines.append(head)
     lines.append(f"Castles ({limit} unblocked hits lose), hands and soldiers in play:")
     for p, seat in enumerate(obs["seats"]):
         hits = seat.get("castle", seat["hits"])  # As one: the team's castle
@@ -144,6 +148,13 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
             piles = f"  draw {seat['draw_pile']} discard {len(seat['discard'])}"
         lines.append(f"  {_who(p, you):>10}{team} [{castle}] hand {seat['hand']:>2}{piles}"
                      f"  soldiers: {_soldiers(seat, p)}{status}{turn}")
+    discards = [seat["discard"] for seat in obs["seats"] if "discard" in seat]
+    if any(discards):  # face up (and the AI players see them): the top cards of each that fit
+        n = len(discards)
+        head = "Discard piles (top card last):" if n <= 3 else "Discards:"
+        room = (TEXT_WIDTH - len(head) - (n - 1)) // n - len(" P0 ")  # " P0 9♥ K♦;" each
+        lines.append(head + ";".join(f" P{p} " + _top_cards(pile, room)
+                                     for p, pile in enumerate(discards)))
     if obs.get("hand") is not None and you is not None:
         used = obs["seats"][you]["used_court_or_special"]
         note = "  (court card or special ability used this turn)" if used else ""
@@ -168,6 +179,26 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
         victim = f" against P{special['victim']}" if special["victim"] >= 0 else ""
         lines.append(f"  P{special['player']} used {card_text(special['card'])}{victim}")
     return lines
+
+
+def _top_cards(pile: list[str], room: int) -> str:
+    """The top cards of a discard pile (its last cards), in the order they came, as many as
+    fit in `room` columns (the top card always): "…" first when some are left out (where
+    there is room for it), "-" for an empty pile."""
+    if not pile:
+        return "-"
+    texts = [card_text(name) for name in pile]
+    whole = " ".join(texts)
+    if len(whole) <= room:
+        return whole
+    shown = [texts[-1]]
+    width = len(texts[-1]) + 1  # and the "…"
+    for text in reversed(texts[:-1]):
+        if width + 1 + len(text) > room:
+            break
+        shown.append(text)
+        width += 1 + len(text)
+    return ("…" if width <= room else "") + " ".join(reversed(shown))
 
 
 def describe_event(e: dict[str, Any]) -> str:
@@ -210,6 +241,9 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "block":
         return f"{p} blocks group {e['group'] + 1} with {card_text(e['card'])}"
     if kind == "hits":
+        if "team" in e:  # as one: the team's castle
+            return (f"{p} takes {_count(e['hits'], 'unblocked hit')}: team {e['team']}'s castle "
+                    f"has {e['total']} in all")
         return f"{p} takes {_count(e['hits'], 'unblocked hit')}: {e['total']} in all"
     if kind == "strike":
         down = " too (a wasted strike)" if e.get("wasted") else " down"

@@ -33,12 +33,19 @@ from .actions import (
     EndTurn,
     FinishDeck,
     GiveSoldier,
+    OwnedAttack,
+    OwnedBlock,
+    OwnedDestroy,
+    OwnedGiveSoldier,
+    OwnedSacrifice,
+    OwnedStrike,
     Pick,
     PlayCourt,
     PlaySoldier,
     PlaySpecial,
     Sacrifice,
     Strike,
+    owner_of,
 )
 from .cards import JOKER, SKILL, deck_names, has_special, is_court, sort_key, suit
 from .config import Config
@@ -50,6 +57,9 @@ OVER = "over"
 QUEUED = frozenset((DECLARE, BLOCK, MAIN))  # phases in which the queue's head decides
 
 Soldier = tuple[int, int]  # (controller, card id) inside an attack group
+# A soldier as a choice names it: its name, and its owner where soldiers of that name differ
+# by owner (a destroyed soldier goes to its owner's discard pile), else -1 (`_choices`).
+Choice = tuple[str, int]
 
 
 class DraftMemory:
@@ -138,6 +148,8 @@ NEEDS_VICTIM = {name: name == JOKER or name[:-1] == "2" for name in ORDERED}
 # action costs more to build than to look up, and a search finds the very same object at once.
 attack_action = functools.cache(Attack)
 block_action = functools.cache(Block)
+owned_attack_action = functools.cache(OwnedAttack)
+owned_block_action = functools.cache(OwnedBlock)
 play_soldier_action = functools.cache(PlaySoldier)
 play_court_action = functools.cache(PlayCourt)
 play_special_action = functools.cache(PlaySpecial)
@@ -146,22 +158,29 @@ END_TURN = EndTurn()
 
 
 @lru_cache(maxsize=1 << 14)
-def declare_options(names: tuple[str, ...], target: int, new: int, joinable: tuple[int, ...]
-                    ) -> tuple[Attack, ...]:
-    """The Attack choices against `target`: each free soldier's name in a new group (number
-    `new`) or joining each of the groups already against it."""
+def declare_options(names: tuple[Choice, ...], target: int, new: int,
+                    joinable: tuple[int, ...]) -> tuple[Attack, ...]:
+    """The Attack choices against `target`: each free soldier (`_choices`) in a new group
+    (number `new`) or joining each of the groups already against it."""
     out = []
-    for name in names:
-        out.append(attack_action(name, target, new, True))
-        for g in joinable:
-            out.append(attack_action(name, target, g, False))
+    for name, owner in names:
+        if owner < 0:
+            out.append(attack_action(name, target, new, True))
+            for g in joinable:
+                out.append(attack_action(name, target, g, False))
+        else:
+            out.append(owned_attack_action(name, target, new, True, owner))
+            for g in joinable:
+                out.append(owned_attack_action(name, target, g, False, owner))
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 14)
-def block_options(names: tuple[str, ...], groups: tuple[int, ...]) -> tuple[Block, ...]:
-    """The Block choices: each group `player` may block, with each free soldier's name."""
-    return tuple(block_action(name, g) for g in groups for name in names)
+def block_options(names: tuple[Choice, ...], groups: tuple[int, ...]) -> tuple[Block, ...]:
+    """The Block choices: each group `player` may block, with each free soldier
+    (`_choices`)."""
+    return tuple(block_action(name, g) if owner < 0 else owned_block_action(name, g, owner)
+                 for g in groups for name, owner in names)
 
 
 # Compiled with mypyc where built (warroom.native). `allow_interpreted_subclasses` keeps
@@ -481,10 +500,15 @@ class BattleState(State):
             for ctrl, _ in members:
                 if self.first_hit[ctrl] is None:
                     self.first_hit[ctrl] = self.turn_no
+        as_one = self.config.teams == "as-one"
         for p, k in enumerate(taken):
             if k:
                 self.hits[p] += k
-                self.event("hits", player=p, hits=k, total=self.hits[p])
+                if as_one:  # one castle for the team: its total is what counts (and shows)
+                    self.event("hits", player=p, hits=k, total=self.castle_hits()[p],
+                               team=self.team[p])
+                else:
+                    self.event("hits", player=p, hits=k, total=self.hits[p])
         limit = self.config.hits_to_lose
         hits = self.castle_hits()
         losers = [p for p in range(self.num_players) if not self.out[p] and hits[p] >= limit]
@@ -585,16 +609,29 @@ class BattleState(State):
         _, members, blockers = self.groups[self.combats[0]]
         return blockers if striker in members else members
 
-    def _strike_targets(self, striker: Soldier) -> list[tuple[int, str]]:
-        """Distinct (controller, card name) of the striker's enemies in this combat."""
-        return list(dict.fromkeys((c, self.names[cid]) for c, cid in self._enemies(striker)))
+    def _strike_targets(self, striker: Soldier) -> list[tuple[int, str, int]]:
+        """Distinct (controller, card name, owner) of the striker's enemies in this combat, in
+        their order; the owner is -1 unless that controller's enemies of that name differ by
+        owner (see `_choices`)."""
+        enemies = self._enemies(striker)
+        names, owners = self.names, self.owner
+        if not self.config.own_decks or all(owners[cid] == c for c, cid in enemies):
+            return list(dict.fromkeys((c, names[cid], -1) for c, cid in enemies))
+        owners_of: dict[tuple[int, str], set[int]] = {}
+        for c, cid in enemies:
+            owners_of.setdefault((c, names[cid]), set()).add(owners[cid])
+        return list(dict.fromkeys(
+            (c, names[cid], owners[cid] if len(owners_of[(c, names[cid])]) > 1 else -1)
+            for c, cid in enemies))
 
-    def _strike(self, striker: Soldier, target: tuple[int, str]) -> None:
-        """`striker` strikes the enemy `target` (controller, name), in secret until the level
-        resolves. Of identical enemy cards it takes one not struck yet at this level, if any
-        (RULINGS: "the second strike takes the other")."""
+    def _strike(self, striker: Soldier, target: tuple[int, str, int]) -> None:
+        """`striker` strikes the enemy `target` (controller, name, owner or -1: any), in secret
+        until the level resolves. Of identical enemy cards it takes one not struck yet at
+        this level, if any (RULINGS: "the second strike takes the other")."""
+        owners = self.owner
         matching = [s for s in self._enemies(striker)
-                    if s[0] == target[0] and self.names[s[1]] == target[1]]
+                    if s[0] == target[0] and self.names[s[1]] == target[1]
+                    and (target[2] < 0 or owners[s[1]] == target[2])]
         doomed = [victim for _, victim in self.struck]
         fresh = [s for s in matching if s not in doomed]
         self.struck.append((striker, (fresh or matching)[0]))
@@ -760,6 +797,49 @@ class BattleState(State):
         places = self.places
         return [ORDERED[i] for i in sorted({places[c] for c in ids})]
 
+    def _owners_differ(self, controller: int, ids: list[int]) -> bool:
+        """Whether some of these soldiers of `controller` may have another owner than the
+        rest: only with decks of their own (a shared deck's discard pile takes them all) and
+        a soldier that is not its controller's (only a Joker gives one away)."""
+        if not self.config.own_decks:
+            return False
+        owners = self.owner
+        return any(owners[c] != controller for c in ids)
+
+    def _choices(self, controller: int, ids: list[int]) -> list[Choice]:
+        """These soldiers of `controller` as distinct choices, in the order of `sort_key`:
+        (name, -1) for a name whose soldiers here all have one owner (they are
+        interchangeable), else (name, owner) for each of its owners, in seat order. A
+        destroyed soldier goes to its owner's discard pile: which one goes matters."""
+        if not self._owners_differ(controller, ids):
+            return [(name, -1) for name in self._names(ids)]
+        owners_of: dict[str, set[int]] = {}
+        names, owners = self.names, self.owner
+        for c in ids:
+            owners_of.setdefault(names[c], set()).add(owners[c])
+        out: list[Choice] = []
+        for name in self._names(ids):
+            seen = owners_of[name]
+            if len(seen) == 1:
+                out.append((name, -1))
+            else:
+                out += [(name, o) for o in sorted(seen)]
+        return out
+
+    def choice_owner(self, controller: int, ids: list[int], cid: int) -> int:
+        """The owner a choice of `cid` among these soldiers of `controller` names (-1: none,
+        its name alone tells it; see `_choices`)."""
+        name, owners = self.names[cid], self.owner
+        if not self._owners_differ(controller, ids):
+            return -1
+        seen = {owners[c] for c in ids if self.names[c] == name}
+        return owners[cid] if len(seen) > 1 else -1
+
+    def _find(self, ids: list[int], card: str, owner: int) -> int:
+        """The first of these cards named `card` (and owned by `owner`, unless -1)."""
+        names, owners = self.names, self.owner
+        return next(c for c in ids if names[c] == card and (owner < 0 or owners[c] == owner))
+
     def _legal_actions(self, player: int) -> list[Any]:
         phase = self.phase
         if phase == DECLARE:
@@ -768,12 +848,14 @@ class BattleState(State):
             return self._main_actions(player)
         if phase == BLOCK:
             busy = self._blocking_ids()
-            names = tuple(self._names([c for c in self.soldiers[player] if c not in busy]))
-            return [*block_options(names, tuple(self.blockable_groups(player))), DONE]
+            choices = tuple(self._choices(player, [c for c in self.soldiers[player]
+                                                   if c not in busy]))
+            return [*block_options(choices, tuple(self.blockable_groups(player))), DONE]
         if phase == STRIKE:
             striker = self.names[self.strikers[0][1]]
-            return [Strike(striker, c, name)
-                    for c, name in self._strike_targets(self.strikers[0])]
+            return [Strike(striker, c, name) if owner < 0 else
+                    OwnedStrike(striker, c, name, owner)
+                    for c, name, owner in self._strike_targets(self.strikers[0])]
         if phase == DRAFT:
             return [Pick(name) for name in self._names(self.cur[player])]
         if phase == BUILD:
@@ -782,19 +864,22 @@ class BattleState(State):
         if phase == OPPONENT:
             return [ChooseOpponent(q) for q in self.opponents(player) if self.soldiers[q]]
         if phase == THREE:
-            return [Destroy(q, name) for q in range(self.num_players)
-                    for name in self._names(self.soldiers[q])]
+            return [Destroy(q, name) if owner < 0 else OwnedDestroy(q, name, owner)
+                    for q in range(self.num_players)
+                    for name, owner in self._choices(q, self.soldiers[q])]
         if phase == SACRIFICE:
-            return [Sacrifice(name) for name in self._names(self.soldiers[player])]
+            return [Sacrifice(name) if owner < 0 else OwnedSacrifice(name, owner)
+                    for name, owner in self._choices(player, self.soldiers[player])]
         if phase == GIVE:
             assert self.special is not None
-            return [GiveSoldier(name, self.special[0])
-                    for name in self._names(self.soldiers[player])]
+            to = self.special[0]
+            return [GiveSoldier(name, to) if owner < 0 else OwnedGiveSoldier(name, to, owner)
+                    for name, owner in self._choices(player, self.soldiers[player])]
         return []
 
     def _declare_actions(self, player: int) -> list[Any]:
         busy = self._attacking_ids()
-        names = tuple(self._names([c for c in self.soldiers[player] if c not in busy]))
+        names = tuple(self._choices(player, [c for c in self.soldiers[player] if c not in busy]))
         out: list[Any] = []
         groups = self.groups
         new = len(groups)
@@ -858,8 +943,9 @@ class BattleState(State):
 
     def _do_attack(self, player: int, action: Attack) -> None:
         busy = self._attacking_ids()
-        names, card = self.names, action.card
-        cid = next(c for c in self.soldiers[player] if names[c] == card and c not in busy)
+        card = action.card
+        cid = self._find([c for c in self.soldiers[player] if c not in busy], card,
+                         owner_of(action))
         if action.new:
             self.groups.append((action.target, [(player, cid)], []))
         else:
@@ -879,8 +965,9 @@ class BattleState(State):
 
     def _do_block(self, player: int, action: Block) -> None:
         busy = self._blocking_ids()
-        names, card = self.names, action.card
-        cid = next(c for c in self.soldiers[player] if names[c] == card and c not in busy)
+        card = action.card
+        cid = self._find([c for c in self.soldiers[player] if c not in busy], card,
+                         owner_of(action))
         self.groups[action.group][2].append((player, cid))
         if self._log is not None:
             self.event("block", player=player, card=card, group=action.group)
@@ -888,7 +975,7 @@ class BattleState(State):
         self._next_blocker(busy)
 
     def _do_strike(self, player: int, action: Strike) -> None:
-        self._strike(self.strikers.pop(0), (action.player, action.card))
+        self._strike(self.strikers.pop(0), (action.player, action.card, owner_of(action)))
         if not self._run_combat():
             self.combats.pop(0)
             self._next_combat()
@@ -927,13 +1014,13 @@ class BattleState(State):
         self._after()
 
     def _do_destroy(self, player: int, action: Destroy) -> None:
-        cid = next(c for c in self.soldiers[action.player] if self.names[c] == action.card)
+        cid = self._find(self.soldiers[action.player], action.card, owner_of(action))
         self._destroy(action.player, cid)
         self._end_special()
         self._after()
 
     def _do_sacrifice(self, player: int, action: Sacrifice) -> None:
-        cid = next(c for c in self.soldiers[player] if self.names[c] == action.card)
+        cid = self._find(self.soldiers[player], action.card, owner_of(action))
         self._destroy(player, cid)
         self.sacrifices_left -= 1
         if not self.sacrifices_left:
@@ -941,7 +1028,7 @@ class BattleState(State):
             self._after()
 
     def _do_give(self, player: int, action: GiveSoldier) -> None:
-        cid = next(c for c in self.soldiers[player] if self.names[c] == action.card)
+        cid = self._find(self.soldiers[player], action.card, owner_of(action))
         self._give(player, cid)
         self._after()
 
@@ -1114,13 +1201,14 @@ class BattleState(State):
         self.struck = []
         for k, (striker, victim) in enumerate(made):
             ctrl = striker[0]
+            target: tuple[int, str, int]
             if ctrl == player:
-                target = (victim[0], self.names[victim[1]])
+                target = (victim[0], self.names[victim[1]], self.owner[victim[1]])
             else:
                 self.strikers = [s for s, _ in made[k:]] + waiting
                 self._legal = {}
                 chosen = belief.choose(self, ctrl, self.legal_actions(ctrl), self.rng)
-                target = (chosen.player, chosen.card)
+                target = (chosen.player, chosen.card, owner_of(chosen))
             self._strike(striker, target)
         self.strikers = waiting
         self._legal = {}
@@ -1247,4 +1335,10 @@ _HANDLERS: dict[type, Callable[[BattleState, int, Any], None]] = {
     Destroy: BattleState._do_destroy,
     Sacrifice: BattleState._do_sacrifice,
     GiveSoldier: BattleState._do_give,
+    OwnedAttack: BattleState._do_attack,
+    OwnedBlock: BattleState._do_block,
+    OwnedStrike: BattleState._do_strike,
+    OwnedDestroy: BattleState._do_destroy,
+    OwnedSacrifice: BattleState._do_sacrifice,
+    OwnedGiveSoldier: BattleState._do_give,
 }
