@@ -309,7 +309,7 @@ def test_defect_connections_that_never_said_hello_were_not_capped(db):
         with c.websocket_connect(path) as ws:  # once they are gone, a page comes in
             state = hello(ws)
     why = f"too many connections from this address waiting to say hello (at most {MAX_GREETING})"
-    assert error == {"type": "error", "message": why}
+    assert error == {"type": "error", "message": why, "retry": True}  # the page tries later
     assert (closed["type"], closed["code"], closed.get("reason")) == ("websocket.close", 4429,
                                                                       why)
     assert waited < 5  # refused at once, not after the 10 s a hello may take

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import socket
+import sys
 
 import click
 
@@ -52,6 +54,7 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
             f"warroom serve needs the server extra ({exc.name} is missing): "
             "pip install 'warroom[server]'") from None
     port = _check_listen(host, port)
+    _server_log()
     app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games,
                      create_every=create_every, upload_every=upload_every, listen=host)
     shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
@@ -65,6 +68,34 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
                 ws_per_message_deflate=False,
                 limit_concurrency=MAX_WATCHERS + 2 * max_games + SPARE_CONNECTIONS,
                 timeout_keep_alive=KEEP_ALIVE)
+
+
+def _server_log() -> None:
+    """The server's log on standard error, its notes for the operator included (how many
+    games a start rebuilt and how long it took, the stop, refusals counted): each message on
+    its own line, as its warnings were written before (Python's last-resort handler shows
+    warnings only)."""
+    logger = logging.getLogger("warroom.server")
+    if not any(isinstance(h, _Stderr) for h in logger.handlers):
+        handler = _Stderr()
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        logger.addHandler(handler)
+    if logger.level == logging.NOTSET or logger.level > logging.INFO:
+        logger.setLevel(logging.INFO)
+
+
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Standard error as it is when each message is written, not when the handler was made:
+    a second `serve` in one process (a test's, an embedding program's) may have another, and
+    the first one's may be closed by then ("--- Logging error ---")."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> object:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: object) -> None:
+        pass  # always sys.stderr, whatever StreamHandler sets
 
 
 def _check_listen(host: str, port: int) -> int:

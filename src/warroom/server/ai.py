@@ -8,8 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import queue
+import signal
+import threading
+import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor, Future
 from typing import Any
 
 from ..agents import RandomAgent, make_agent
@@ -29,6 +35,118 @@ def choose_action(game_name: str, spec: str, seed: int, state: State, seat: int
     except Exception as exc:
         action = RandomAgent(game, seed).act(PlayerView(state, seat, game))
         return to_json(action), f"{type(exc).__name__}: {exc}".rstrip(": ")
+
+
+PARENT_POLL = 0.5  # seconds between a worker process's looks at whether its parent is alive
+
+
+def worker_start(server: int) -> None:
+    """The initializer of each AI worker process (started from a fork server or spawned, so
+    that it holds none of the server's sockets, nor its database, nor its signal handlers).
+    Ctrl-C, which the terminal sends to the whole process group, is the server's to handle:
+    the worker ignores it (the server stops it). A worker whose server (process `server`)
+    dies, killed, exits within PARENT_POLL s: nothing else would end it (its parent is the
+    fork server, which lives as long as a worker holds its pipe), and it would live on, idle,
+    for ever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    born = _started(server)
+    threading.Thread(target=_exit_with, args=(server, born), daemon=True,
+                     name="warroom-server-watch").start()
+
+
+def _started(pid: int) -> str | None:
+    """When process `pid` started (Linux: its start time in /proc), to tell it from a later
+    process given the same number; "" if it has ended (a zombie included), None if unknown."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return ""
+    except OSError:
+        return None
+    return "" if fields[0] in ("Z", "X") else fields[19]
+
+
+def _exit_with(server: int, born: str | None) -> None:
+    while True:
+        time.sleep(PARENT_POLL)
+        if born is not None:
+            if _started(server) != born:
+                os._exit(0)
+            continue
+        try:  # no /proc: whether a process of that number is there
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except OSError:
+            pass
+
+
+def ready() -> int:
+    """A task that does nothing: sent once to each worker as the pool starts, so that the
+    workers are running (and have imported everything) before the first move needs one."""
+    return os.getpid()
+
+
+class LooseThreads(Executor):
+    """Worker threads (at most `workers`, started as needed) for AI moves that the
+    interpreter's exit does not wait for (daemon threads): a server asked to stop waited for
+    every heuristic or random move under way (7 s with 43 AI games), whose results it
+    discards anyway (the game is in the store, and its AI seat thinks again at the next
+    start). `ThreadPoolExecutor`'s threads are joined at exit whatever `shutdown` says."""
+
+    def __init__(self, workers: int, name: str):
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()  # (future, fn, args, kwargs)
+        self._workers, self._name = workers, name
+        self._threads: list[threading.Thread] = []
+        self._idle = 0
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("cannot schedule new work after shutdown")
+            self._queue.put((future, fn, args, kwargs))
+            if not self._idle and len(self._threads) < self._workers:
+                thread = threading.Thread(target=self._work, daemon=True,
+                                          name=f"{self._name}-{len(self._threads)}")
+                self._threads.append(thread)
+                thread.start()
+            else:
+                self._idle = max(self._idle - 1, 0)
+        return future
+
+    def _work(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            future, fn, args, kwargs = item
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn(*args, **kwargs))
+                except BaseException as exc:  # noqa: BLE001 (the future carries it)
+                    future.set_exception(exc)
+            with self._lock:
+                self._idle += 1
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            self._closed = True
+            if cancel_futures:
+                while True:
+                    try:
+                        item = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if item is not None:
+                        item[0].cancel()
+            for _ in self._threads:
+                self._queue.put(None)
+        if wait:
+            for thread in self._threads:
+                thread.join()
 
 
 class TakeTurns:

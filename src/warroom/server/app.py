@@ -16,10 +16,12 @@ import ipaddress
 import json
 import logging
 import math
+import os
 import re
 import secrets
+import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -54,17 +56,26 @@ from ..engine import (
     config_to_json,
     derive_seed,
 )
-from ..engine.data import DuplicateKeyError, NumberTooLongError, displayable, loads_json
+from ..engine.data import (
+    DuplicateKeyError,
+    NumberTooLongError,
+    counted,
+    displayable,
+    loads_json,
+)
 from ..engine.record import replay, replay_to_end
 from ..games import REGISTRY
-from .ai import TakeTurns, choose_action
+from ..sim.pool_start import context as pool_context
+from .ai import LooseThreads, TakeTurns, choose_action, ready, worker_start
 from .live import (
     HANDOVER,
+    ListedGame,
     LiveGame,
     LogHeld,
     OutdatedGame,
     Rejected,
     away_text,
+    kept_summary,
     new_token,
     seat_changes,
     stamp_rules,
@@ -128,6 +139,14 @@ HELLO_TIMEOUT = 10.0
 # HELLO_TIMEOUT, and a page sends its hello at once, so more are refused (4429). Twice the
 # most seats of a game: a hotseat page opens a connection for each of its seats at once.
 MAX_GREETING = 16
+# Finished games a start lists from their stored summaries (`ListedGame`) are rebuilt when
+# asked for (a table, a record, a replay), a few at once, and the last REBUILT_KEPT asked for
+# are kept (and any a page has open): a start no longer replays and holds every game.
+REBUILDS = 2
+REBUILT_KEPT = 16
+# Refusals of too many connections from one address (4429): said in the log at most once in
+# REFUSALS_EVERY seconds, with their count, not once each.
+REFUSALS_EVERY = 60.0
 # Replays of finished games: a long game's whole replay takes seconds of CPU and tens of MB
 # to build, and a finished game never changes. At most REPLAY_BUILDS are built at once
 # (others wait their turn), and the answers are kept, the most recently asked for first, up to
@@ -355,8 +374,14 @@ class TooManyGames(WarroomError):
         self.wait = wait
 
 
-def error_frame(message: str) -> str:
-    return json.dumps({"type": "error", "message": message.splitlines()[0] if message else ""})
+def error_frame(message: str, retry: bool = False) -> str:
+    """One line the page shows; `retry` for a refusal that passes (too many at once, 4429):
+    the page tries again later, as the close code may not reach it (an abnormal close)."""
+    frame: dict[str, object] = {"type": "error",
+                                "message": message.splitlines()[0] if message else ""}
+    if retry:
+        frame["retry"] = True
+    return json.dumps(frame)
 
 
 def notice_frame(message: str) -> str:
@@ -394,6 +419,17 @@ class Server:
         self.uploads = Uploads(store)
         self.games: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}  # games that no longer rebuild, and why
+        # Finished games listed from their stored summaries, not rebuilt at start; those of
+        # them rebuilt since (in `games` while kept), the most recently asked for last; and
+        # those being rebuilt
+        self.listed: dict[str, ListedGame] = {}
+        self.rebuilt: OrderedDict[str, None] = OrderedDict()
+        self.rebuilding: dict[str, asyncio.Future[LiveGame | None]] = {}
+        self._rebuilds: Executor | None = None
+        # refusals of too many from one address or for the server (4429, 429), by what was
+        # refused, not yet said in the log, and when they were last said (time.monotonic)
+        self.refusals: Counter[str] = Counter()
+        self.refusals_said: float | None = None
         # Games made under another rules version than this release's: listed, never replayed
         self.outdated: dict[str, OutdatedGame] = {}
         # Games another server over the same store changed (a Conflict): this one's copy is
@@ -405,7 +441,9 @@ class Server:
         self.ai_delay = ai_delay
         self.ai_processes = ai_processes
         self._threads: Executor | None = None
-        self._processes: Executor | None = None
+        self._processes: ProcessPoolExecutor | None = None
+        self._warming: asyncio.Future[None] | None = None  # the worker processes starting
+        self._closed = False
         self._checks: ThreadPoolExecutor | None = None  # uploads' checks, one at a time
         self.body_seconds = BODY_SECONDS
         self._thinking: set[tuple[str, int]] = set()
@@ -415,9 +453,20 @@ class Server:
 
     # --- games ---
     def load(self) -> None:
-        """Rebuild every stored game by replaying its record; one made under another rules
-        version is listed as it is stored, not replayed."""
-        for row in self.store.games():
+        """Rebuild every stored game in play by replaying its record; one made under another
+        rules version is listed as it is stored, not replayed, and a finished one with a
+        summary stored is listed from it (`ListedGame`), rebuilt only when asked for."""
+        started = time.perf_counter()
+        for row in self.store.games(listed=True):
+            game = REGISTRY.get(row.game)
+            if row.summary is not None and row.finished and not row.damage:
+                if game is not None and row.version == game.version:
+                    self.listed[row.id] = ListedGame(row, game)
+                    continue
+                whole = self.store.game(row.id)  # read without its actions: read it whole
+                if whole is None:
+                    continue
+                row = whole
             try:
                 rebuilt = self._rebuild(row)
             except (WarroomError, KeyError) as exc:
@@ -429,6 +478,66 @@ class Server:
                 log.warning("game %s is not rebuilt: it was %s", row.id, rebuilt.why)
             else:
                 self.games[row.id] = rebuilt
+        log.info("%s rebuilt in %.1f s (%d in play, %d finished); %s listed from the "
+                 "store, %d of other rules versions, %d that %s not rebuild",
+                 counted(len(self.games), "game"), time.perf_counter() - started,
+                 sum(not live.over() for live in self.games.values()),
+                 sum(live.over() for live in self.games.values()),
+                 counted(len(self.listed), "finished game"), len(self.outdated),
+                 len(self.broken), "does" if len(self.broken) == 1 else "do")
+
+    def known(self, game_id: str) -> LiveGame | OutdatedGame | ListedGame | None:
+        """A game in memory, one listed only (another rules version), or a finished one
+        listed from its summary (its rebuilt copy, if one is kept), without rebuilding it."""
+        return (self.games.get(game_id) or self.outdated.get(game_id)
+                or self.listed.get(game_id))
+
+    async def held(self, game_id: str) -> LiveGame | None:
+        """The game `game_id` to play, watch or replay: one in memory, or a finished one
+        listed from its summary, rebuilt now (in a thread: a long game takes seconds) and kept
+        a while. None if there is none (or it does not rebuild: `broken` says why)."""
+        live = self.games.get(game_id)
+        if live is not None:
+            if game_id in self.rebuilt:
+                self.rebuilt.move_to_end(game_id)
+            return live
+        if game_id not in self.listed:
+            return None
+        building = self.rebuilding.get(game_id)
+        if building is None:
+            if self._rebuilds is None:
+                self._rebuilds = LooseThreads(REBUILDS, "warroom-rebuild")
+            building = asyncio.get_running_loop().run_in_executor(
+                self._rebuilds, self._rebuild_listed, game_id)
+            self.rebuilding[game_id] = building
+            building.add_done_callback(lambda _: self.rebuilding.pop(game_id, None))
+        live = await asyncio.shield(building)
+        if live is None:
+            return None
+        if game_id not in self.games and game_id in self.listed:
+            self.games[game_id] = live
+            self.rebuilt[game_id] = None
+            for old in [gid for gid in self.rebuilt if not self.conns.get(gid)]:
+                if len(self.rebuilt) <= REBUILT_KEPT:
+                    break
+                del self.rebuilt[old]
+                del self.games[old]
+        return self.games.get(game_id, live)
+
+    def _rebuild_listed(self, game_id: str) -> LiveGame | None:
+        row = self.store.game(game_id)
+        try:
+            if row is None:
+                raise StoreError("its row is no longer in the database")
+            rebuilt = self._rebuild(row)
+            if isinstance(rebuilt, OutdatedGame):  # (its version was checked at start)
+                raise StoreError(f"it was {rebuilt.why}")
+        except (WarroomError, KeyError) as exc:
+            self.broken[game_id] = str(exc)
+            self.listed.pop(game_id, None)
+            log.warning("game %s does not rebuild: %s", game_id, exc)
+            return None
+        return rebuilt
 
     def _rebuild(self, row: GameRow) -> LiveGame | OutdatedGame:
         if row.damage:
@@ -598,6 +707,8 @@ class Server:
         live = LiveGame(row, game, config, state, names)
         live.touch()
         self.games[row.id] = live
+        if _has_mcts(live):
+            self.warm()
         self.kick_ai(live)
         return live, tokens
 
@@ -733,21 +844,39 @@ class Server:
             log.warning("game %s: could not store that seat %s joined (%s)", live.id, seat, exc)
             return
         live.joins_stored.add(seat)
+        if live.row.summary is not None:  # a finished game's: its seat reads joined now
+            self.keep_summary(live)
 
     def note_end(self, live: LiveGame) -> None:
         """`live` is over: stored once, so that after an upgrade, which does not replay it,
         its record (every secret) is offered; a game not known to be over keeps it back. A
         write the store cannot take now is logged; the next start, rebuilding the game
         ended, stores it."""
-        if live.row.finished:
-            return
+        if not live.row.finished:
+            try:
+                self.store.add_end(live.id)
+            except WriteFailed as exc:
+                log.warning("game %s: could not store that it is over (%s); the next start "
+                            "stores it", live.id, exc)
+                return
+            live.row.finished = True
+        if live.row.summary is None:
+            self.keep_summary(live)
+
+    def keep_summary(self, live: LiveGame) -> None:
+        """Store what the lobby lists of finished `live` (`kept_summary`), so that a start
+        lists it without replaying it; one the store cannot take now is logged, and the next
+        start, rebuilding the game, stores it."""
+        summary = kept_summary(live)
         try:
-            self.store.add_end(live.id)
+            self.store.add_summary(live.id, summary)
         except WriteFailed as exc:
-            log.warning("game %s: could not store that it is over (%s); the next start "
-                        "stores it", live.id, exc)
+            log.warning("game %s: could not store its summary (%s); the next start rebuilds "
+                        "it and stores it", live.id, exc)
             return
-        live.row.finished = True
+        live.row.summary = summary
+        if live.id in self.listed:
+            self.listed[live.id] = ListedGame(live.row, live.game)
 
     def tell_presence(self, live: LiveGame, but: Connection | None = None) -> None:
         """A seat's page came or went: every other page at the table hears it at once (the
@@ -820,6 +949,10 @@ class Server:
         loop = asyncio.get_running_loop()
         retries = POOL_RETRIES
         while True:
+            if spec.startswith("mcts") and self.ai_processes > 0 and self._processes is None:
+                self.warm()  # in a thread: starting the workers takes seconds
+                if self._warming is not None:
+                    await asyncio.shield(self._warming)
             pool = self._pool(spec)
             turn = self._turns.turn(live.id) if pool is self._processes else \
                 contextlib.nullcontext()
@@ -863,18 +996,85 @@ class Server:
     def _pool(self, spec: str) -> Executor:
         if spec.startswith("mcts") and self.ai_processes > 0:
             if self._processes is None:
-                self._processes = ProcessPoolExecutor(self.ai_processes)
+                self._processes = _worker_pool(self.ai_processes)
             return self._processes
         if self._threads is None:
-            self._threads = ThreadPoolExecutor(4, thread_name_prefix="warroom-ai")
+            self._threads = LooseThreads(4, "warroom-ai")
         return self._threads
 
+    def warm(self) -> None:
+        """Start the mcts worker processes in a thread, unless they run or are starting: at
+        start when a game in play has an mcts seat, when a game with one is created, and at
+        an mcts seat's move (which waits for them: the first, or after workers died).
+        Workers start from a fork server (or are spawned), not forked from the server, and
+        that takes a second or more (a fresh interpreter imports warroom, once, in the fork
+        server): started early, off the event loop, the first move waits for it little."""
+        if (self.ai_processes <= 0 or self._processes is not None or self._warming is not None
+                or self._closed):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._warming = warming = loop.create_future()
+        count = self.ai_processes
+
+        def started(pool: ProcessPoolExecutor | None, error: BaseException | None) -> None:
+            self._warming = None
+            if pool is not None and (self._closed or self._processes is not None):
+                _stop_workers(pool)
+                pool.shutdown(wait=False, cancel_futures=True)
+            elif pool is not None:
+                self._processes = pool
+            elif error is not None:
+                log.warning("the AI worker processes did not start (%s)", error)
+            if not warming.done():
+                warming.set_result(None)
+
+        def start() -> None:
+            pool, error = None, None
+            try:
+                pool = _worker_pool(count)
+                for future in [pool.submit(ready) for _ in range(count)]:
+                    future.result(timeout=120)
+            except BaseException as exc:  # noqa: BLE001 (said in the log; a move retries)
+                error = exc
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(started, pool, error)
+
+        threading.Thread(target=start, daemon=True, name="warroom-ai-start").start()
+
+    def refused(self, what: str) -> None:
+        """A request or connection was refused as one too many (`what`: "connections waiting
+        to say hello", say): counted, and said in the log at most once in REFUSALS_EVERY s
+        (the first at once), with how many of each since, never one line each."""
+        self.refusals[what] += 1
+        now = time.monotonic()
+        if self.refusals_said is None or now - self.refusals_said >= REFUSALS_EVERY:
+            self._say_refusals(now)
+
+    def _say_refusals(self, now: float) -> None:
+        if self.refusals:
+            since = "" if self.refusals_said is None else \
+                f" in the last {math.ceil(now - self.refusals_said)} s"
+            log.warning("refused as too many%s: %s", since, ", ".join(
+                f"{count} {what}" for what, count in sorted(self.refusals.items())))
+            self.refusals.clear()
+        self.refusals_said = now
+
     def close(self) -> None:
+        if not self._closed:
+            self._say_refusals(time.monotonic())
+            pages = sum(len(conns) for conns in self.conns.values())
+            log.info("stopping: %s in play, %s connected, %s under way; every game is in "
+                     "the store", counted(self.in_play(), "game"), counted(pages, "page"),
+                     counted(len(self._thinking), "AI move"))
+        self._closed = True
         for task in self._tasks:
             task.cancel()
         if self._processes is not None:
             _stop_workers(self._processes)  # before shutdown(), which forgets them
-        for pool in (self._threads, self._processes, self._checks):
+        for pool in (self._threads, self._processes, self._checks, self._rebuilds):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
         self.uploads.close()
@@ -897,6 +1097,28 @@ def _take(buckets: dict[str, Bucket], client: str, every: float, burst: int, wha
                            f"every {every:g} s); try again in {math.ceil(bucket.wait())} s",
                            bucket.wait())
     return bucket
+
+
+def _newest_first(game: LiveGame | OutdatedGame | ListedGame) -> float:
+    return -(game.created if isinstance(game, ListedGame) else game.row.created)
+
+
+def _has_mcts(live: LiveGame) -> bool:
+    return any(seat.kind == "ai" and seat.spec.startswith("mcts") for seat in live.seats)
+
+
+def _worker_pool(workers: int) -> ProcessPoolExecutor:
+    """The mcts worker processes, started from the fork server that warroom's pools share
+    (`sim.pool_start`; spawned where there is none),
+    never forked from the server: a forked worker held every socket the server had open (the
+    listening one, each client's, the database), so that after the server was killed its
+    workers kept the port (a restart failed "Address already in use") and a connection the
+    server closed never reached its client's end; and it ran uvicorn's signal handlers. The
+    fork server imports the AI module once, and each worker forks from it ready to search.
+    Each worker ignores Ctrl-C and exits when the server dies (`ai.worker_start`)."""
+    return ProcessPoolExecutor(workers, mp_context=pool_context(["warroom.server.ai"]),
+                               initializer=worker_start,
+                               initargs=(os.getpid(),))
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -1241,6 +1463,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         _quiet_bad_utf8()  # again: the web server may have set up its logs since
         for live in list(server.games.values()):
             server.kick_ai(live)
+        if any(_has_mcts(live) and not live.over() for live in server.games.values()):
+            server.warm()  # the mcts workers, in a thread: their first move need not wait
         yield
         server.close()
 
@@ -1296,12 +1520,14 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         response.headers.update(exc.headers or {})  # a 405's Allow
         return response
 
-    def find(game_id: str) -> LiveGame | None:
-        return server.games.get(game_id)
+    async def find(game_id: str) -> LiveGame | None:
+        """A game to play, watch or replay (a finished one listed only: rebuilt now)."""
+        return await server.held(game_id)
 
-    def stored(game_id: str) -> LiveGame | OutdatedGame | None:
-        """A game in play, or one listed only (made under another rules version)."""
-        return server.games.get(game_id) or server.outdated.get(game_id)
+    async def stored(game_id: str) -> LiveGame | OutdatedGame | None:
+        """A game to play, watch or replay, or one listed only (made under another rules
+        version)."""
+        return server.outdated.get(game_id) or await server.held(game_id)
 
     # The pages answer HEAD as GET (a link checker, `curl -I`), without the body.
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
@@ -1350,9 +1576,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             return fail(f"limit must be a number of games, 1 to {MAX_LIST_PAGE}")
         if skip is None:
             return fail("offset must be a number of games to skip, 0 or more")
-        held: list[LiveGame | OutdatedGame] = [*server.games.values(),
-                                               *server.outdated.values()]
-        games = sorted(held, key=lambda g: -g.row.created)[skip:skip + size]
+        # a finished game listed from its summary, or its rebuilt copy if one is kept (a page
+        # connected to it is said so)
+        held: list[LiveGame | OutdatedGame | ListedGame] = [
+            *server.games.values(), *server.outdated.values(),
+            *(listed for gid, listed in server.listed.items() if gid not in server.games)]
+        games = sorted(held, key=_newest_first)[skip:skip + size]
         return JSONResponse({"games": [g.summary() for g in games],
                              "total": len(held), "offset": skip})
 
@@ -1388,6 +1617,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         try:
             quota = server.may_create(request.client.host if request.client else "")
         except TooManyGames as exc:
+            server.refused("games created")
             return fail(str(exc), 429, retry_after=exc.wait)
         try:
             live, tokens = server.create(body)
@@ -1396,6 +1626,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             if quota is not None:
                 quota.give_back()
             if isinstance(exc, TooManyGames):
+                server.refused("games over --max-games")
                 return fail(str(exc), 429, retry_after=exc.wait)
             if isinstance(exc, WriteFailed):
                 return fail(f"could not store the game ({exc}); nothing was created, try "
@@ -1405,7 +1636,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
 
     @app.get("/api/games/{game_id}")
     async def game_summary(game_id: str) -> Response:
-        live = stored(game_id)
+        live = server.known(game_id)  # (a finished game: its summary, not rebuilt)
         if live is None:
             return fail(_missing(server, game_id), 404)
         return JSONResponse(live.summary())
@@ -1422,6 +1653,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         try:
             quota = server.may_upload(request.client.host if request.client else "")
         except TooManyGames as exc:
+            server.refused("files uploaded")
             return fail(str(exc), 429, retry_after=exc.wait)
         counts = False
         try:
@@ -1470,7 +1702,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Response:
-        live = stored(game_id)
+        live = await stored(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
         if isinstance(live, OutdatedGame) and not live.row.finished:
@@ -1494,7 +1726,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         time: a log is not sent again at each step)."""
         if game_id in server.outdated:
             return fail(server.outdated[game_id].refusal(), 409)
-        live = find(game_id)
+        live = await find(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
         if not live.over():
@@ -1529,10 +1761,11 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         # refused at once, before anything else.
         address = ws.client.host if ws.client else ""
         if server.greeting.get(address, 0) >= server.max_greeting:
+            server.refused("connections waiting to say hello")
             await ws.accept()
             why = (f"too many connections from this address waiting to say hello (at most "
                    f"{server.max_greeting})")
-            await ws.send_text(error_frame(why))
+            await ws.send_text(error_frame(why, retry=True))
             await ws.close(code=4429, reason=why)
             return
         server.greeting[address] = server.greeting.get(address, 0) + 1
@@ -1560,7 +1793,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             await ws.send_text(error_frame(server.outdated[game_id].refusal()))
             await ws.close(code=4410)
             return
-        live = find(game_id)
+        live = await find(game_id)
         if live is None:
             await ws.send_text(error_frame(_missing(server, game_id)))
             await ws.close(code=4404)
@@ -1582,7 +1815,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         # A page over a cap is refused before it can claim a seat it would never hear of.
         refused = server.no_room(live, seat)
         if refused:
-            await ws.send_text(error_frame(refused))
+            server.refused("pages over a game's or the server's cap")
+            await ws.send_text(error_frame(refused, retry=True))
             await ws.close(code=4429)
             return
         if seat is not None and live.claimable(seat):

@@ -596,6 +596,33 @@ def _record_meta(row: GameRow, seats: list[SeatRow], handed: list[tuple[Resignat
     return meta
 
 
+class ListedGame:
+    """A finished game listed from the summary the store keeps of it (`GameRow.summary`),
+    without replaying it: a start rebuilt every stored game, finished ones included (24 s of
+    refused connections for 98 games) and held them all in memory for good. It is rebuilt
+    when asked for (its table, its record, its replay: `Server.held`), and kept only a while."""
+
+    def __init__(self, row: GameRow, game: Game):
+        assert row.summary is not None
+        self.id, self.game, self.created = row.id, game, row.created
+        self._summary = {**row.summary, "id": row.id, "game": game.name, "title": game.title,
+                         "status": "finished", "created": row.created}
+
+    def summary(self) -> dict[str, Any]:
+        return json.loads(json.dumps(self._summary))  # the caller's own copy
+
+
+def kept_summary(live: LiveGame) -> dict[str, Any]:
+    """What the store keeps of a finished game for the lobby: its summary, as no page is
+    connected (the lobby lists it so after a restart)."""
+    out = live.summary()
+    for seat in out["seats"]:
+        seat["connected"] = False
+        if "joined" in seat:  # as a restart reads it: the joins stored
+            seat["joined"] = seat["seat"] in live.joins_stored
+    return out
+
+
 class OutdatedGame:
     """A stored game made under another rules version of its game than this server plays.
     It is not replayed: under these rules it would go otherwise, or not at all (a finished

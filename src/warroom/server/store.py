@@ -4,9 +4,11 @@ The server keeps live games in memory and writes through to a store: a game's ro
 created, then every action and every resignation before it is acknowledged, and each person
 seat the first time its page connects (the lobby's "open" game is one with a seat nobody has
 joined yet), an invite seat's claim (the hash of the token its first page was given), a
-seat handed to the AI while its person was away, and that the game is over. On start it
-rebuilds each unfinished or finished game by replaying its actions, then its resignations and
-hand-overs.
+seat handed to the AI while its person was away, that the game is over, and then what the
+lobby lists of it (`summary`). On start it rebuilds each unfinished game by replaying its
+actions, then its resignations and hand-overs; a finished one with a summary is listed from
+it (read without its actions: `games(listed=True)`), and read whole (`game`) and rebuilt
+only when asked for.
 
 A game is stored with the rules version it was made under, its whole config as played and a
 copy of every data file its config names (`data_files`, by SHA-256, once however many games
@@ -108,6 +110,11 @@ class GameRow:
     # Whether the game is known to be over (`add_end`): False for one in play, and for one a
     # warroom before schema version 2 stored, until a server rebuilds it ended
     finished: bool = False
+    # What the lobby lists of a finished game (`add_summary`), so that a server lists it
+    # without replaying it; None until a server of this release has seen it over. A row read
+    # for the list only (`games(listed=True)`) has it and no actions, resignations nor
+    # hand-overs: its game is read whole (`game`) when it is asked for.
+    summary: dict[str, Any] | None = None
 
 
 @dataclass
@@ -136,6 +143,11 @@ class GameStore(Protocol):
     def add_end(self, game_id: str) -> None:
         """Durably note that the game is over (again is no error), and WriteFailed if it
         could not be stored now."""
+        ...
+
+    def add_summary(self, game_id: str, summary: dict[str, Any]) -> None:
+        """Store what the lobby lists of a finished game (`GameRow.summary`), replacing the
+        one stored; WriteFailed if it could not be stored now."""
         ...
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
@@ -167,9 +179,15 @@ class GameStore(Protocol):
         could not be stored now."""
         ...
 
-    def games(self) -> list[GameRow]:
+    def games(self, listed: bool = False) -> list[GameRow]:
         """Every stored game; one whose stored fields do not decode is listed with its
-        `damage` said, so that it does not hide the others."""
+        `damage` said, so that it does not hide the others. With `listed`, a finished game
+        with a summary comes without its actions, resignations and hand-overs (the server
+        lists it from its summary, and reads it whole only when asked for it)."""
+        ...
+
+    def game(self, game_id: str) -> GameRow | None:
+        """One stored game, whole (as `games` reads it), or None if it is not stored."""
         ...
 
     def add_file(self, row: FileRow) -> None:
@@ -189,13 +207,17 @@ SCHEMA_VERSION = 2
 # The columns later versions added to `games`, in a row an older warroom stored: version 1's
 # rules (NULL), version 2's end (0: not known to be over)
 ADDED_COLUMNS = ("version TEXT", "config TEXT", "files TEXT",
-                 "finished INTEGER NOT NULL DEFAULT 0")
+                 "finished INTEGER NOT NULL DEFAULT 0", "summary TEXT")
+# A column added within version 2, which a version 2 warroom of before reads and writes as it
+# did (it names the columns it reads and writes): a finished game's summary, kept so that a
+# start lists it without replaying it; NULL (an older release's game) is rebuilt once.
+SUMMARY_COLUMN = "summary TEXT"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
   seats TEXT NOT NULL, created REAL NOT NULL, version TEXT, config TEXT, files TEXT,
-  finished INTEGER NOT NULL DEFAULT 0);
+  finished INTEGER NOT NULL DEFAULT 0, summary TEXT);
 CREATE TABLE IF NOT EXISTS actions (
   game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, player INTEGER NOT NULL,
   action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
@@ -271,6 +293,13 @@ class SqliteStore:
         SCHEMA_VERSION in place, in one transaction (a failure leaves the file as it was)."""
         if version == SCHEMA_VERSION:
             self.db.executescript(SCHEMA)  # (a table dropped by hand is made again, empty)
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+            if SUMMARY_COLUMN.split()[0] not in have:  # a file of a version 2 of before
+                try:
+                    self.db.execute(f"ALTER TABLE games ADD COLUMN {SUMMARY_COLUMN}")
+                except sqlite3.OperationalError as exc:
+                    raise StoreError(f"{self.path}: cannot add the column games.summary "
+                                     f"({exc})") from None
             return
 
         def migrate() -> None:
@@ -329,6 +358,12 @@ class SqliteStore:
             self._still_there()
             self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
 
+    def add_summary(self, game_id: str, summary: dict[str, Any]) -> None:
+        with self._lock, _writing():
+            self._still_there()
+            self.db.execute("UPDATE games SET summary = ? WHERE id = ?",
+                            (json.dumps(summary, separators=(",", ":")), game_id))
+
     def _transaction(self, *statements: tuple[str, tuple[Any, ...]] | Callable[[], None],
                      begin: str = "BEGIN") -> None:
         """Run `statements` (SQL and its arguments, or a function that runs some) together:
@@ -379,25 +414,42 @@ class SqliteStore:
             self._still_there()
             self.db.execute("INSERT INTO handovers VALUES (?, ?, ?)", (game_id, seat, at))
 
-    def games(self) -> list[GameRow]:
+    def games(self, listed: bool = False) -> list[GameRow]:
+        # the games read whole: with `listed`, not the finished ones with a summary
+        return self._read("", (), (" WHERE game_id NOT IN (SELECT id FROM games WHERE "
+                                   "finished IS 1 AND summary IS NOT NULL)") if listed else "",
+                          ())
+
+    def game(self, game_id: str) -> GameRow | None:
+        found = self._read("WHERE id = ?", (game_id,), " WHERE game_id = ?", (game_id,))
+        return found[0] if found else None
+
+    def _read(self, which: str, which_args: tuple[Any, ...], whole: str,
+              whole_args: tuple[Any, ...]) -> list[GameRow]:
+        """The games `which` (a WHERE clause on games; "": all), with the actions,
+        resignations, joins, claims and hand-overs `whole` (a WHERE clause on game_id; "":
+        all)."""
+        of = (whole, whole_args)
         with self._lock:
             rows = self.db.execute(
                 "SELECT id, game, options, seed, seats, created, version, config, files, "
-                "finished FROM games ORDER BY created").fetchall()
+                f"finished, summary FROM games {which} ORDER BY created", which_args).fetchall()
             copies = dict(self.db.execute("SELECT sha256, text FROM data_files").fetchall())
             acts = self.db.execute(
-                "SELECT game_id, idx, player, action FROM actions ORDER BY game_id, idx"
-            ).fetchall()
+                f"SELECT game_id, idx, player, action FROM actions{of[0]} ORDER BY game_id, "
+                "idx", of[1]).fetchall()
             gave_up = self.db.execute(
-                "SELECT game_id, seat, idx FROM resignations ORDER BY game_id, idx, rowid"
-            ).fetchall()
+                f"SELECT game_id, seat, idx FROM resignations{of[0]} ORDER BY game_id, idx, "
+                "rowid", of[1]).fetchall()
             came = self.db.execute(
-                "SELECT game_id, seat FROM joins ORDER BY game_id, seat").fetchall()
+                f"SELECT game_id, seat FROM joins{of[0]} ORDER BY game_id, seat",
+                of[1]).fetchall()
             took = self.db.execute(
-                "SELECT game_id, seat, token_hash FROM claims ORDER BY game_id, seat").fetchall()
+                f"SELECT game_id, seat, token_hash FROM claims{of[0]} ORDER BY game_id, seat",
+                of[1]).fetchall()
             handed = self.db.execute(
-                "SELECT game_id, seat, idx FROM handovers ORDER BY game_id, idx, rowid"
-            ).fetchall()
+                f"SELECT game_id, seat, idx FROM handovers{of[0]} ORDER BY game_id, idx, rowid",
+                of[1]).fetchall()
         # One damaged row (edited by hand, a disk error) makes its game unreadable, not the
         # database: the first problem of each game is kept for its row.
         damage: dict[str, str] = {}
@@ -429,8 +481,9 @@ class SqliteStore:
                 damage.setdefault(game_id, f"table claims: seat {_shown(seat)} is not a seat "
                                            "number with a token hash (64 hex digits)")
         handovers = _seat_steps(handed, "handovers", damage)
-        _skip_strays({row[0] for row in rows}, (("actions", acts), ("resignations", gave_up),
-                      ("joins", came), ("claims", took), ("handovers", handed)))
+        if not which:  # (one game read: every other game's rows are not strays)
+            _skip_strays({row[0] for row in rows}, (("actions", acts), ("resignations", gave_up),
+                          ("joins", came), ("claims", took), ("handovers", handed)))
         games = [_game(row, by_game.get(row[0], []), resigned.get(row[0], []),
                        joined.get(row[0], []), damage.get(row[0], ""), copies) for row in rows]
         for game in games:
@@ -482,7 +535,7 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
           copies: dict[str, str]) -> GameRow:
     """A games row, decoded; a field that does not decode leaves the others as stored (or
     empty) and says so in `damage`. `copies`: the data files stored, by SHA-256."""
-    gid, game, options, seed, seats, created, version, config, files, finished = row
+    gid, game, options, seed, seats, created, version, config, files, finished, listed = row
     try:
         decoded = _decoded(options, "options", dict)
         seat_rows = [_seat(i, s) for i, s in enumerate(_decoded(seats, "seats", list))]
@@ -503,7 +556,17 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
         return GameRow(str(gid), str(game), {}, 0, [], 0.0, damage=str(exc))
     return GameRow(gid, game, decoded, seed, seat_rows, created, actions, resignations, damage,
                    joined, version=version, config=played, files=kept,
-                   finished=finished == 1)
+                   finished=finished == 1, summary=_summary(listed))
+
+
+def _summary(text: Any) -> dict[str, Any] | None:
+    """A stored summary, or None (none stored, or one that does not decode: it is made
+    again from the game, rebuilt)."""
+    try:
+        found = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) else None
 
 
 def _rules(row: GameRow) -> tuple[str | None, str | None, str]:

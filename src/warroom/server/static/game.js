@@ -79,11 +79,28 @@ function connect(token) {
   const before = sockets.get(token || "");
   // `down`: the connection closed and is not back yet (until the next welcome).
   const entry = { ws, token, seat: undefined, retry: before?.retry || 0, log: [],
-                  down: before?.down || false };
+                  busy: before?.busy || 0, down: before?.down || false };
   sockets.set(token || "", entry);
   ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
   ws.onclose = (ev) => {
+    // Too many at once (4429: this address's connections waiting to say hello, a game's or
+    // the server's spectators, a seat's pages) is no refusal of the link: it passes. The page
+    // tries again later, ever later and each page at its own moment (after a restart every
+    // page of a club behind one address comes back at once, and a page that stopped for good
+    // at the first of these never came back). That error frame may come with an abnormal
+    // close (1006) instead, the server closing before it reads the hello: the frame says
+    // so itself (`retry`).
+    if (ev.code === 4429 || entry.retryLater) {
+      entry.down = true;
+      drawStatus();
+      const wait = busyWait(entry.busy);
+      entry.busy += 1;
+      say(`${entry.refusal || "too many connections"}; trying again in `
+          + `${Math.ceil(wait / 1000)} s`);
+      setTimeout(() => connect(entry.token), wait);
+      return;
+    }
     // Refused: wrong token, unknown game, no hello. An error frame before the welcome is a
     // refusal too, whatever the close code: a connection reset can turn the server's 44xx
     // into an abnormal close (1006).
@@ -99,8 +116,20 @@ function connect(token) {
     entry.down = true;
     drawStatus();
     entry.retry = Math.min(entry.retry + 1, 5);
-    setTimeout(() => connect(entry.token), 500 * entry.retry); // a claimed seat's own token
+    // each page at its own moment (0.5 to 1.5 times 0.5 s a try, up to 2.5 s): pages that
+    // lost the server together do not all come back together
+    setTimeout(() => connect(entry.token), 500 * entry.retry * (0.5 + Math.random()));
   };
+}
+
+const BUSY_FIRST = 1000; // ms: the first wait after a 4429, doubled each time ...
+const BUSY_MOST = 30000; // ... up to this
+
+// The wait before try `n` (from 0) after a 4429: between half and the whole of
+// BUSY_FIRST * 2^n (at most BUSY_MOST), drawn at random.
+function busyWait(n) {
+  const most = Math.min(BUSY_MOST, BUSY_FIRST * 2 ** Math.min(n, 10));
+  return most / 2 + Math.random() * most / 2;
 }
 
 async function receive(entry, frame) {
@@ -108,7 +137,10 @@ async function receive(entry, frame) {
   if (frame.type === "error" || frame.type === "state") entry.sent = undefined;
   entry.lastError = frame.type === "error" ? frame.message : undefined;
   if (frame.type === "error") {
-    if (entry.seat === undefined) entry.refusal = frame.message; // before the welcome
+    if (entry.seat === undefined) { // before the welcome
+      entry.refusal = frame.message;
+      entry.retryLater = frame.retry === true;
+    }
     say(frame.message);
     return;
   }
@@ -128,6 +160,7 @@ async function receive(entry, frame) {
     }
     entry.seat = frame.seat;
     entry.retry = 0;
+    entry.busy = 0;
     entry.down = false;
     connected = new Set(frame.seats.filter((s) => s.connected).map((s) => s.seat));
     (frame.joined || []).forEach((s) => joined.add(s));
