@@ -6,6 +6,22 @@
 // Its logs and labels name seats "P1": kit.seatWords reads them as seats ("Seat 1 (you)").
 export const SHORT_SEATS = true;
 
+// The discard piles are face up (the rules): under each pile, a fold (a <details>, opened by a
+// click, a tap, Enter or Space, and read as a button that expands) lists its cards in order,
+// the top card last. A fold opened stays open across redraws (the other seats' moves), and its
+// summary keeps its id, by which the page gives the keyboard's focus back after a redraw.
+const openPiles = new Set();
+
+const CSS = `
+.discards { margin: 2px 0 4px; }
+.discards > summary { cursor: pointer; width: fit-content; padding: 4px 2px; font-size: 13px;
+  color: var(--muted); }
+.discards > summary:focus-visible { outline: 3px solid #fff; outline-offset: 2px; border-radius: 4px; }
+.discards > ol { list-style: none; margin: 4px 0 0; padding: 0; gap: 4px; }
+@media (max-width: 600px) {
+  .discards > summary { padding: 12px 2px; font-size: 14px; } /* a finger tall */
+}`;
+
 export function render(root, view, ctx) {
   const { h, card, pile, pips, panel, Actions, who } = ctx.kit;
   const o = view.observation;
@@ -19,6 +35,19 @@ export function render(root, view, ctx) {
     return ["Attack", "Block", "Sacrifice", "GiveSoldier"].includes(a.type) && p === me && a.card === c;
   };
   const order = me === null ? seats : [...seats.filter((p) => p !== me), me];
+  // A discard pile's cards, bottom to top: `key` names the pile ("shared" or the seat).
+  const discards = (cards, key, whose) => {
+    if (!cards.length) return null;
+    const n = cards.length;
+    const id = `battle-discard-${key}`;
+    return h("details", { class: "discards", id, open: openPiles.has(key),
+                          ontoggle: (e) => (e.target.open ? openPiles.add(key) : openPiles.delete(key)) },
+      h("summary", { id: `${id}-summary`,
+                     text: `${whose}: ${n} card${n === 1 ? "" : "s"}, top card last` }),
+      h("ol", { class: "row", "aria-label": `${whose}, bottom to top` },
+        ...cards.map((c, i) => h("li", {}, small(card(c, {
+          title: `${c}: ${i + 1} of ${n}${i === n - 1 ? ", the top card" : ""}` }))))));
+  };
 
   root.append(panel("Battle",
     h("div", { class: "stats" },
@@ -28,6 +57,7 @@ export function render(root, view, ctx) {
       o.teams !== "none" ? h("span", {}, "Teams ", h("b", { text: o.teams })) : null),
     o.draw_pile !== undefined ? h("div", { class: "row" }, pile("Draw pile", o.draw_pile),
       pile("Discard", o.discard.length, o.discard.length ? small(card(o.discard.at(-1))) : null)) : null,
+    o.draw_pile !== undefined ? discards(o.discard, "shared", "Discard pile") : null,
     o.groups.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "attack groups" }),
       ...o.groups.map((g, i) => h("div", { class: "row" }, h("b", { text: `Group ${i + 1} → ${who(g.target, view)}: ` }),
         ...g.attackers.map(([, c]) => small(card(c))),
@@ -38,6 +68,7 @@ export function render(root, view, ctx) {
       ...(o.combat.doomed.length ? [h("span", { class: "muted", text: " · you struck: " }),
         ...o.combat.doomed.map(([p, c]) => small(card(c, { title: `${c} (seat ${p})` })))] : [])) : null,
     o.special ? h("div", { class: "stats" }, `${who(o.special.player, view)} uses ${o.special.card}`) : null));
+  root.append(h("style", { text: CSS }));
 
   for (const p of order) {
     const s = o.seats[p];
@@ -51,6 +82,7 @@ export function render(root, view, ctx) {
       heading,
       s.draw_pile !== undefined ? h("div", { class: "row" }, pile("Draw", s.draw_pile),
         pile("Discard", s.discard.length, s.discard.length ? small(card(s.discard.at(-1))) : null)) : null,
+      s.discard ? discards(s.discard, p, `${p === me ? "Your" : `${who(p, view)}'s`} discard pile`) : null,
       h("div", { class: "row" }, ...(s.soldiers.length ? s.soldiers.map(soldier)
         : [h("span", { class: "muted", text: "no soldiers in play" })]))));
   }
