@@ -18,7 +18,8 @@ YOUR_TURN = """() => {
 # The cards a pile's fold lists, bottom to top, as their codes.
 LISTED = "(e) => [...e.querySelectorAll('ol > li .card')].map((c) => c.dataset.card)"
 # The table shows the pile's count the observation has (the page has drawn it).
-COUNTED = "(words) => [...document.querySelectorAll('.pile small')].some((e) => e.textContent === words)"
+COUNTED = ("(words) => [...document.querySelectorAll('.pile small')]"
+           ".some((e) => e.textContent === words)")
 SIDEWAYS = ("document.documentElement.scrollWidth"
             " <= document.documentElement.clientWidth")
 

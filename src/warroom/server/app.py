@@ -141,7 +141,9 @@ HELLO_TIMEOUT = 10.0
 MAX_GREETING = 16
 # Finished games a start lists from their stored summaries (`ListedGame`) are rebuilt when
 # asked for (a table, a record, a replay), a few at once, and the last REBUILT_KEPT asked for
-# are kept (and any a page has open): a start no longer replays and holds every game.
+# are kept (and any a page has open): a start no longer replays and holds every game. A game
+# that ends while the server runs joins them once its summary is stored (`Server.finished`),
+# as if just asked for: a server running for days held every game finished since it started.
 REBUILDS = 2
 REBUILT_KEPT = 16
 # Refusals of too many connections from one address (4429): said in the log at most once in
@@ -425,6 +427,7 @@ class Server:
         self.listed: dict[str, ListedGame] = {}
         self.rebuilt: OrderedDict[str, None] = OrderedDict()
         self.rebuilding: dict[str, asyncio.Future[LiveGame | None]] = {}
+        self.rebuilt_kept = REBUILT_KEPT
         self._rebuilds: Executor | None = None
         # refusals of too many from one address or for the server (4429, 429), by what was
         # refused, not yet said in the log, and when they were last said (time.monotonic)
@@ -485,6 +488,11 @@ class Server:
                  sum(live.over() for live in self.games.values()),
                  counted(len(self.listed), "finished game"), len(self.outdated),
                  len(self.broken), "does" if len(self.broken) == 1 else "do")
+        # one found over at start (no summary stored before; its summary stored now) is kept
+        # as one rebuilt when asked for, and dropped as they are
+        for live in list(self.games.values()):
+            if live.over():
+                self.finished(live)
 
     def known(self, game_id: str) -> LiveGame | OutdatedGame | ListedGame | None:
         """A game in memory, one listed only (another rules version), or a finished one
@@ -517,12 +525,32 @@ class Server:
         if game_id not in self.games and game_id in self.listed:
             self.games[game_id] = live
             self.rebuilt[game_id] = None
-            for old in [gid for gid in self.rebuilt if not self.conns.get(gid)]:
-                if len(self.rebuilt) <= REBUILT_KEPT:
-                    break
-                del self.rebuilt[old]
-                del self.games[old]
+            self.drop_rebuilt()
         return self.games.get(game_id, live)
+
+    def finished(self, live: LiveGame) -> None:
+        """`live`, held in memory, is over: once its summary is stored (`keep_summary`), it
+        is listed from it (`ListedGame`) as a game found finished at start is, and kept as one
+        just rebuilt for a page: dropped from memory as those are (`drop_rebuilt`), and
+        rebuilt when asked for again. Its summary not stored (a write the store could not
+        take), it stays in memory until a restart, which rebuilds it and stores it."""
+        if (live.row.summary is None or self.games.get(live.id) is not live
+                or live.id in self.rebuilt):
+            return
+        self.listed[live.id] = ListedGame(live.row, live.game)
+        self.rebuilt[live.id] = None
+        self.drop_rebuilt()
+
+    def drop_rebuilt(self) -> None:
+        """Drop the finished games kept in memory (`rebuilt`) but any a page has open and, of
+        the others, the last `rebuilt_kept` asked for: each is listed from its summary
+        (`listed`) and rebuilt when asked for. A request that holds one (a replay being
+        built) keeps its copy while it needs it; a page opening on it later gets a new one."""
+        idle = [gid for gid in self.rebuilt if not self.conns.get(gid)]
+        for old in idle[:max(0, len(idle) - self.rebuilt_kept)]:
+            del self.rebuilt[old]
+            del self.games[old]
+            self.conns.pop(old, None)
 
     def _rebuild_listed(self, game_id: str) -> LiveGame | None:
         row = self.store.game(game_id)
@@ -891,6 +919,7 @@ class Server:
         seats move, and its end, if it came, is stored."""
         if live.over():
             self.note_end(live)
+            self.finished(live)
         for conn in self.conns.get(live.id, ()):
             conn.send_state(live, changed_only=True)
         self.kick_ai(live)
@@ -1863,10 +1892,16 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         except WebSocketDisconnect:
             pass
         finally:
-            server.conns.get(live.id, set()).discard(conn)
+            pages = server.conns.get(live.id)
+            if pages is not None:
+                pages.discard(conn)
+                if not pages:
+                    del server.conns[live.id]
             # A page whose person resigned the seat to the AI holds no seat any more.
             if conn.seat is not None and live.disconnect(conn.seat):
                 server.tell_presence(live)
+            if live.id in server.rebuilt:  # a finished game: its last page may have gone
+                server.drop_rebuilt()
             if conn.refused is not None:  # its error frame and close code are on their way
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, HELLO_TIMEOUT)
