@@ -111,7 +111,7 @@ def test_defect_a_record_whose_actions_are_another_games_says_so(tmp_path, capsy
     save = tmp_path / "kow.json"
     assert main(["play", "kow", *PLAYERS, "--seed", "2", "--save", str(save)]) == 0
     capsys.readouterr()
-    path = edited(save, game="champions", version="2", config={})
+    path = edited(save, game="champions", version=get_game("champions").version, config={})
     assert main(["replay", str(path)]) == 2
     assert one_line_error(capsys) == (
         f"warroom: error: {path}: the record says it is a game of 'champions', but it holds "

@@ -48,7 +48,9 @@ CONFORMANCE_CONFIGS = [
 class ChampionsGame(Game):
     name = "champions"
     title = "The Game of Champions"
-    version = "2"
+    # 3: no Medic once the battle destroyed the defender's army (the game is over; a revival
+    # then changed the final score only).
+    version = "3"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

@@ -421,7 +421,9 @@ class ChampionsState(State):
         self.event("battle_end", stopped=stopped,
                    survivors=[sort_cards(self.tables[b.attacker][b.att_cmd]),
                               sort_cards(self.tables[b.defender][b.def_cmd])])
-        if self.medic_available():
+        # No Medic once the battle destroyed the defender's army: the game is over then (the
+        # attacker's Queen still commands a battalion), and a revival would change the score.
+        if self.medic_available() and self.battalions(b.defender):
             self.phase = MEDIC
         else:
             self._after_battle()
