@@ -32,6 +32,17 @@ COLOURS = ["#3b6ea8", "#d1803f", "#5a9e5a", "#b84a4a", "#8a6bb0", "#7f7f7f"]
 SIZE = (6.4, 3.0)
 
 
+# An interval's arms from its estimate. An estimate at the end of its interval may lie past it
+# by a rounding (100.00000000000003 in an interval ending at 100), and matplotlib refuses a
+# negative arm: the report then failed.
+def _below(value: float, low: float) -> float:
+    return max(value - low, 0.0)
+
+
+def _above(value: float, high: float) -> float:
+    return max(high - value, 0.0)
+
+
 def _svg(fig: Figure) -> str:
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
@@ -151,7 +162,7 @@ def sweep_lines(cells: Sequence[str], series: dict[str, Sequence[tuple[float, fl
         x = list(range(len(cells)))
         for k, (name, points) in enumerate(series.items()):
             values = [v for v, _, _ in points]
-            err = [[v - lo for v, lo, _ in points], [hi - v for v, _, hi in points]]
+            err = [[_below(v, lo) for v, lo, _ in points], [_above(v, hi) for v, _, hi in points]]
             ax.errorbar(x, values, yerr=err, marker="o", capsize=3, label=name,
                         color=COLOURS[k % len(COLOURS)])
         ax.set_xticks(x, list(cells), rotation=30 if len(cells) > 5 else 0,
@@ -182,7 +193,7 @@ def difference_forest(labels: Sequence[str], points: Sequence[tuple[float, float
         y = [rows - 1 - i - sum(at <= i for at, _ in marks) for i in range(len(labels))]
         for yi, (value, low, high), hot, grey in zip(y, points, highlight, muted, strict=True):
             colour = COLOURS[3] if hot else COLOURS[5] if grey else COLOURS[0]
-            ax.errorbar([value], [yi], xerr=[[value - low], [high - value]], fmt="o",
+            ax.errorbar([value], [yi], xerr=[[_below(value, low)], [_above(value, high)]], fmt="o",
                         color=colour, capsize=2, markersize=3)
         ax.axvline(0, color="black", linewidth=1)
         ticks, names = list(y), list(labels)
@@ -219,7 +230,7 @@ def trial_points(xs: Sequence[float | str], points: Sequence[tuple[float, float,
         most = max(sizes) or 1
         for i, (x, (value, low, high), n) in enumerate(zip(pos, points, sizes, strict=True)):
             colour = COLOURS[3] if i == best else COLOURS[0]
-            ax.errorbar([x], [value], yerr=[[value - low], [high - value]], fmt="o",
+            ax.errorbar([x], [value], yerr=[[_below(value, low)], [_above(value, high)]], fmt="o",
                         color=colour, capsize=3, markersize=3 + 5 * n / most)
         ax.axhline(target, color="black", linestyle="--", linewidth=1, label="target")
         ax.plot([], [], "o", color=COLOURS[3], label="best")
