@@ -1,13 +1,15 @@
 """Audit (stop 50): card analytics as a designer reads them. A card's fate shares are of
 the player-games of its deck's seats, even once a ransom hands it to the other seat; Kings of
 War names its cards as play does (`5♥`); the report's ranked tables put the untested cards
-apart, after the tested ones; the never-drawn line speaks of two decks as decks. Synthetic
+apart, after the tested ones; the never-drawn line counts the cards in play. Synthetic
 card facts and a few kow games: seconds."""
 
 from __future__ import annotations
 
 import json
 import random
+
+from test_card_verdicts import _game, one_card_tested  # the games those tests build
 
 from warroom.engine import DRAWN, PLAYED, CardFacts, play_game
 from warroom.games.word_iron.analytics import RANSOMED, TAKEN
@@ -16,12 +18,6 @@ from warroom.sim.report import _card_tables
 
 HARBOUR = "Fishing Harbour (deck1)"  # of seat 1's deck only
 FARM = "Farm (deck0)"  # of seat 0's deck only
-
-
-def _game(i: int, facts: CardFacts, winner: int) -> dict:
-    return {"index": i, "seed": i, "seating": [0, 1], "winner_seats": [winner],
-            "scores_by_seat": [0, 0], "reason": "won", "length": 10, "first_player": None,
-            "metrics": {}, "cards": facts.to_json()}
 
 
 def ransomed_once(n: int = 200, seed: int = 1) -> tuple[list[dict], int]:
@@ -89,24 +85,11 @@ def test_kings_of_war_names_its_cards_as_play_does():
     assert all(name[-1] in "♥♦♣♠" for name in names), names
 
 
-def interleaved(n: int = 60, seed: int = 1) -> list[dict]:
-    """Each seat draws one card a game: A half the time (tested), else one of ten rare cards
-    (compared, not tested)."""
-    rng = random.Random(seed)
-    games = []
-    for i in range(n):
-        facts = CardFacts(2)
-        for seat in (0, 1):
-            facts.add(seat, DRAWN, "A" if rng.random() < 0.5 else f"r{rng.randrange(10)}")
-        games.append(_game(i, facts, rng.randrange(2)))
-    return games
-
-
 def test_the_reports_ranked_tables_put_untested_cards_after_the_tested_ones():
     """Audit (stop 50): the md/html tables ranked untested cards among the tested ones (The
     King (deck0), at 13 of 52 player-games, ranked 2nd), while the terminal table and the
     plot rank them apart, after the tested cards."""
-    analysis = collect(interleaved())
+    analysis = collect(one_card_tested())
     ranked = analysis.ranked(DRAWN)
     # the case: an untested card's estimate ranks above the tested card
     assert not ranked[0].tested and any(e.tested for e in ranked)
