@@ -6,13 +6,11 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts, mcts
 
-pyspiel = pytest.importorskip("pyspiel")
-ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
-mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
-
-import warroom.envs.openspiel as wos  # noqa: E402  (registers the games)
+import warroom.envs.openspiel as wos  # registers the games
 
 DARK = "warroom_viktory_ii(players=3,radius=3,turn_limit=2,dark=true)"
 

@@ -6,10 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
-
-from warroom.envs.gymnasium import env as gym_env  # noqa: E402
-from warroom.envs.pettingzoo import env, raw_env  # noqa: E402
+from warroom.envs.gymnasium import env as gym_env
+from warroom.envs.pettingzoo import env, raw_env
 
 
 @pytest.mark.parametrize("make", [env, raw_env])

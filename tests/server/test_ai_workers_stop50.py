@@ -16,9 +16,6 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/fd").is_dir(),
-                                reason="reads the processes' descriptors in /proc")
-
 WARROOM = str(Path(sys.executable).parent / "warroom")
 
 
