@@ -120,6 +120,12 @@ class Config:
         return self.deck_mode != "off-the-top"
 
     @property
+    def mixed_owners(self) -> bool:
+        """Soldiers of one name may differ by owner: only a Joker gives a soldier away, and
+        only decks of their own keep owners apart (a shared deck has one discard pile)."""
+        return self.own_decks and self.jokers
+
+    @property
     def num_teams(self) -> int:
         return self.players // self.team_size if self.teams != "none" else self.players
 

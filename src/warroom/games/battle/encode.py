@@ -82,9 +82,8 @@ class BattleEncoding(Encoding):
         keys += [("opponent", s) for s in others]
         keys += [("destroy", s, c) for s in seats for c in names]
         keys += [("sacrifice", c) for c in names] + [("give", c) for c in names]
-        # Soldiers alike but for their owner: only a Joker takes one, and only decks of their
-        # own keep owners apart (a shared deck has one discard pile).
-        self.owned = config.own_decks and config.jokers
+        # Soldiers alike but for their owner have keys of their own (`Config.mixed_owners`).
+        self.owned = config.mixed_owners
         if self.owned:
             keys += [("attack", c, s, o) for c in names for s in others for o in seats]
             keys += [("join", c, g, o) for c in names for g in groups for o in seats]

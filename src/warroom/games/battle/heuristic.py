@@ -309,8 +309,11 @@ def _declare(state: BattleState, player: int) -> Any:
     names = state.names
     current = [(t, [SKILL[names[c]] for _, c in members]) for t, members, _ in state.groups]
     busy = {c for _, members, _ in state.groups for _, c in members}
-    free = sorted((c for c in state.soldiers[player] if c not in busy),
-                  key=lambda c: (SKILL[names[c]], _ours_soldier(state, player, c)), reverse=True)
+    free = [c for c in state.soldiers[player] if c not in busy]
+    if state.mixed:
+        free.sort(key=lambda c: (SKILL[names[c]], _ours_soldier(state, player, c)), reverse=True)
+    else:
+        free.sort(key=lambda c: SKILL[names[c]], reverse=True)
     base = _attack_score(state, current)
     best, best_gain = None, 0.5
     for target in state.opponents(player):
@@ -361,7 +364,7 @@ def _ours(state: BattleState, player: int, owner: int) -> bool:
 def _ours_soldier(state: BattleState, player: int, cid: int) -> bool:
     """Whether soldier `cid` would go to `player`'s team's discard pile if it were destroyed,
     where that is not the one shared pile."""
-    return state.config.own_decks and _ours(state, player, state.owner[cid])
+    return state.mixed and _ours(state, player, state.owner[cid])
 
 
 def _strike(state: BattleState, player: int) -> Strike:
@@ -373,13 +376,20 @@ def _strike(state: BattleState, player: int) -> Strike:
     _, members, blockers = state.groups[state.combats[0]]
     enemies = blockers if state.strikers[0] in members else members
     owners = state.owner
-    untaken = Counter((c, names[i], owners[i]) for c, i in enemies)
-    untaken.subtract((c, names[i], owners[i]) for c, i in state.own_strikes(player))
+    # Enemies not struck yet: by (controller, name) for a plain action, and by (controller,
+    # name, owner) for one naming the owner.
+    untaken = Counter((c, names[i]) for c, i in enemies)
+    untaken.subtract((c, names[i]) for c, i in state.own_strikes(player))
+    if not state.mixed:
+        return max(actions, key=lambda a: (untaken[(a.player, a.card)] > 0,
+                                           SKILL[a.card] < level, SKILL[a.card], -a.player))
+    owned = Counter((c, names[i], owners[i]) for c, i in enemies)
+    owned.subtract((c, names[i], owners[i]) for c, i in state.own_strikes(player))
 
     def left(a: Any) -> bool:  # an enemy this action may mean is not struck yet
         owner = owner_of(a)
-        return any(k > 0 for (c, name, o), k in untaken.items()
-                   if c == a.player and name == a.card and (owner < 0 or o == owner))
+        return (untaken[(a.player, a.card)] if owner < 0
+                else owned[(a.player, a.card, owner)]) > 0
 
     return max(actions, key=lambda a: (left(a), SKILL[a.card] < level, SKILL[a.card],
                                        -a.player, _ours(state, player, owner_of(a))))

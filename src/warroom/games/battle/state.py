@@ -158,29 +158,42 @@ END_TURN = EndTurn()
 
 
 @lru_cache(maxsize=1 << 14)
-def declare_options(names: tuple[Choice, ...], target: int, new: int,
-                    joinable: tuple[int, ...]) -> tuple[Attack, ...]:
-    """The Attack choices against `target`: each free soldier (`_choices`) in a new group
-    (number `new`) or joining each of the groups already against it."""
+def declare_options(names: tuple[str, ...], target: int, new: int, joinable: tuple[int, ...]
+                    ) -> tuple[Attack, ...]:
+    """The Attack choices against `target`: each free soldier's name in a new group (number
+    `new`) or joining each of the groups already against it."""
     out = []
-    for name, owner in names:
-        if owner < 0:
-            out.append(attack_action(name, target, new, True))
-            for g in joinable:
-                out.append(attack_action(name, target, g, False))
-        else:
-            out.append(owned_attack_action(name, target, new, True, owner))
-            for g in joinable:
-                out.append(owned_attack_action(name, target, g, False, owner))
+    for name in names:
+        out.append(attack_action(name, target, new, True))
+        for g in joinable:
+            out.append(attack_action(name, target, g, False))
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 14)
-def block_options(names: tuple[Choice, ...], groups: tuple[int, ...]) -> tuple[Block, ...]:
-    """The Block choices: each group `player` may block, with each free soldier
-    (`_choices`)."""
-    return tuple(block_action(name, g) if owner < 0 else owned_block_action(name, g, owner)
-                 for g in groups for name, owner in names)
+def block_options(names: tuple[str, ...], groups: tuple[int, ...]) -> tuple[Block, ...]:
+    """The Block choices: each group `player` may block, with each free soldier's name."""
+    return tuple(block_action(name, g) for g in groups for name in names)
+
+
+# Where soldiers of one name may differ by owner (`Config.mixed_owners`), the same choices
+# from `_choices`, built afresh: such games are rare, and the plain ones above keep their
+# cached tuples of names.
+def owned_declare_options(choices: list[Choice], target: int, new: int,
+                          joinable: tuple[int, ...]) -> list[Attack]:
+    out: list[Attack] = []
+    for name, owner in choices:
+        if owner < 0:
+            out += declare_options((name,), target, new, joinable)
+        else:
+            out.append(owned_attack_action(name, target, new, True, owner))
+            out += [owned_attack_action(name, target, g, False, owner) for g in joinable]
+    return out
+
+
+def owned_block_options(choices: list[Choice], groups: list[int]) -> list[Block]:
+    return [block_action(name, g) if owner < 0 else owned_block_action(name, g, owner)
+            for g in groups for name, owner in choices]
 
 
 # Compiled with mypyc where built (warroom.native). `allow_interpreted_subclasses` keeps
@@ -193,6 +206,8 @@ class BattleState(State):
         n = config.players
         super().__init__(n, random.Random(seed))
         self.config = config
+        # Soldiers of one name may differ by owner: only then do choices name owners.
+        self.mixed = config.mixed_owners
         own = config.own_decks
         decks = n if own else (n + 1) // 2  # off the top: one deck for every two players
         self.names = universe(decks, config.jokers)
@@ -614,15 +629,11 @@ class BattleState(State):
         their order; the owner is -1 unless that controller's enemies of that name differ by
         owner (see `_choices`)."""
         enemies = self._enemies(striker)
-        names, owners = self.names, self.owner
-        if not self.config.own_decks or all(owners[cid] == c for c, cid in enemies):
+        names = self.names
+        if not self.mixed:
             return list(dict.fromkeys((c, names[cid], -1) for c, cid in enemies))
-        owners_of: dict[tuple[int, str], set[int]] = {}
-        for c, cid in enemies:
-            owners_of.setdefault((c, names[cid]), set()).add(owners[cid])
-        return list(dict.fromkeys(
-            (c, names[cid], owners[cid] if len(owners_of[(c, names[cid])]) > 1 else -1)
-            for c, cid in enemies))
+        return [(c, name, owner) for (c, name), owner
+                in self._owners_apart([((c, names[cid]), cid) for c, cid in enemies])]
 
     def _strike(self, striker: Soldier, target: tuple[int, str, int]) -> None:
         """`striker` strikes the enemy `target` (controller, name, owner or -1: any), in secret
@@ -797,48 +808,47 @@ class BattleState(State):
         places = self.places
         return [ORDERED[i] for i in sorted({places[c] for c in ids})]
 
-    def _owners_differ(self, controller: int, ids: list[int]) -> bool:
-        """Whether some of these soldiers of `controller` may have another owner than the
-        rest: only with decks of their own (a shared deck's discard pile takes them all) and
-        a soldier that is not its controller's (only a Joker gives one away)."""
-        if not self.config.own_decks:
-            return False
+    def _owners_apart(self, keyed: list[tuple[Any, int]]) -> list[tuple[Any, int]]:
+        """The distinct (key, owner) of these (key, card id) pairs, in their order: the
+        owner is -1 for a key whose cards all have one owner (they are interchangeable),
+        else each card's owner. A destroyed soldier goes to its owner's discard pile: of
+        soldiers alike but for their owner, which one goes matters. Only where
+        `self.mixed`: elsewhere every key's cards are interchangeable."""
         owners = self.owner
-        return any(owners[c] != controller for c in ids)
+        owners_of: dict[Any, set[int]] = {}
+        for key, cid in keyed:
+            owners_of.setdefault(key, set()).add(owners[cid])
+        return list(dict.fromkeys((key, owners[cid] if len(owners_of[key]) > 1 else -1)
+                                  for key, cid in keyed))
 
     def _choices(self, controller: int, ids: list[int]) -> list[Choice]:
-        """These soldiers of `controller` as distinct choices, in the order of `sort_key`:
-        (name, -1) for a name whose soldiers here all have one owner (they are
-        interchangeable), else (name, owner) for each of its owners, in seat order. A
-        destroyed soldier goes to its owner's discard pile: which one goes matters."""
-        if not self._owners_differ(controller, ids):
+        """These soldiers of `controller` as distinct choices (`_owners_apart` by name), in
+        the order of `sort_key` and then of their owners' seats."""
+        names, places, owners = self.names, self.places, self.owner
+        if not self.mixed:
             return [(name, -1) for name in self._names(ids)]
-        owners_of: dict[str, set[int]] = {}
-        names, owners = self.names, self.owner
-        for c in ids:
-            owners_of.setdefault(names[c], set()).add(owners[c])
-        out: list[Choice] = []
-        for name in self._names(ids):
-            seen = owners_of[name]
-            if len(seen) == 1:
-                out.append((name, -1))
-            else:
-                out += [(name, o) for o in sorted(seen)]
-        return out
+        ordered = sorted(ids, key=lambda c: (places[c], owners[c]))
+        return self._owners_apart([(names[c], c) for c in ordered])
 
     def choice_owner(self, controller: int, ids: list[int], cid: int) -> int:
         """The owner a choice of `cid` among these soldiers of `controller` names (-1: none,
         its name alone tells it; see `_choices`)."""
-        name, owners = self.names[cid], self.owner
-        if not self._owners_differ(controller, ids):
+        if not self.mixed:
             return -1
-        seen = {owners[c] for c in ids if self.names[c] == name}
-        return owners[cid] if len(seen) > 1 else -1
+        name, owner = self.names[cid], self.owner[cid]
+        return owner if (name, owner) in self._choices(controller, ids) else -1
 
-    def _find(self, ids: list[int], card: str, owner: int) -> int:
-        """The first of these cards named `card` (and owned by `owner`, unless -1)."""
+    def _find(self, ids: list[int], card: str, owner: int,
+              busy: set[int] | None = None) -> int:
+        """The first of these cards named `card` (and owned by `owner`, unless -1) and not
+        in `busy`."""
         names, owners = self.names, self.owner
-        return next(c for c in ids if names[c] == card and (owner < 0 or owners[c] == owner))
+        if busy is None:
+            busy = set()
+        if owner < 0:
+            return next(c for c in ids if names[c] == card and c not in busy)
+        return next(c for c in ids if names[c] == card and owners[c] == owner
+                    and c not in busy)
 
     def _legal_actions(self, player: int) -> list[Any]:
         phase = self.phase
@@ -848,9 +858,11 @@ class BattleState(State):
             return self._main_actions(player)
         if phase == BLOCK:
             busy = self._blocking_ids()
-            choices = tuple(self._choices(player, [c for c in self.soldiers[player]
-                                                   if c not in busy]))
-            return [*block_options(choices, tuple(self.blockable_groups(player))), DONE]
+            idle = [c for c in self.soldiers[player] if c not in busy]
+            groups = self.blockable_groups(player)
+            if self.mixed:
+                return [*owned_block_options(self._choices(player, idle), groups), DONE]
+            return [*block_options(tuple(self._names(idle)), tuple(groups)), DONE]
         if phase == STRIKE:
             striker = self.names[self.strikers[0][1]]
             return [Strike(striker, c, name) if owner < 0 else
@@ -879,13 +891,19 @@ class BattleState(State):
 
     def _declare_actions(self, player: int) -> list[Any]:
         busy = self._attacking_ids()
-        names = tuple(self._choices(player, [c for c in self.soldiers[player] if c not in busy]))
+        free = [c for c in self.soldiers[player] if c not in busy]
         out: list[Any] = []
         groups = self.groups
         new = len(groups)
+        mixed = self.mixed
+        names = tuple(self._names(free)) if not mixed else ()
+        choices = self._choices(player, free) if mixed else []
         for target in self.opponents(player):
             joinable = tuple([g for g, (t, _, _) in enumerate(groups) if t == target])
-            out += declare_options(names, target, new, joinable)
+            if mixed:
+                out += owned_declare_options(choices, target, new, joinable)
+            else:
+                out += declare_options(names, target, new, joinable)
         out.append(DONE)
         return out
 
@@ -944,8 +962,7 @@ class BattleState(State):
     def _do_attack(self, player: int, action: Attack) -> None:
         busy = self._attacking_ids()
         card = action.card
-        cid = self._find([c for c in self.soldiers[player] if c not in busy], card,
-                         owner_of(action))
+        cid = self._find(self.soldiers[player], card, owner_of(action), busy)
         if action.new:
             self.groups.append((action.target, [(player, cid)], []))
         else:
@@ -966,8 +983,7 @@ class BattleState(State):
     def _do_block(self, player: int, action: Block) -> None:
         busy = self._blocking_ids()
         card = action.card
-        cid = self._find([c for c in self.soldiers[player] if c not in busy], card,
-                         owner_of(action))
+        cid = self._find(self.soldiers[player], card, owner_of(action), busy)
         self.groups[action.group][2].append((player, cid))
         if self._log is not None:
             self.event("block", player=player, card=card, group=action.group)
@@ -1122,6 +1138,7 @@ class BattleState(State):
         new = BattleState.__new__(BattleState)
         self._copy_base(new)
         new.config = self.config
+        new.mixed = self.mixed
         new.names = self.names
         new.places = self.places
         new.skills = self.skills
@@ -1203,6 +1220,8 @@ class BattleState(State):
             ctrl = striker[0]
             target: tuple[int, str, int]
             if ctrl == player:
+                # The victim's owner: the choice named it, or the victim's namesakes all
+                # have that owner (`_strike_targets`), so naming it aims the same.
                 target = (victim[0], self.names[victim[1]], self.owner[victim[1]])
             else:
                 self.strikers = [s for s, _ in made[k:]] + waiting
