@@ -5,7 +5,15 @@ from .belief import UNIFORM, Belief, UniformBelief
 from .cards import DRAWN, PLAYED, CardFacts
 from .config import config_to_json, make_config, parse_assignments
 from .core import ChoiceGrid, Game, LogUnavailable, NoSuchPlayer, Outcome, Player, State
-from .errors import ConfigError, DataError, IllegalAction, RecordError, RulesError, WarroomError
+from .errors import (
+    ConfigError,
+    DataError,
+    IllegalAction,
+    RecordError,
+    RulesError,
+    WarroomError,
+    about_option,
+)
 from .record import Record, replay, replay_to_end
 from .rng import copy_rng, derive_seed, make_rng, roll_dice, shuffle, split_rng
 from .runner import GameResult, play_game
@@ -35,6 +43,7 @@ __all__ = [
     "UNIFORM",
     "UniformBelief",
     "WarroomError",
+    "about_option",
     "config_to_json",
     "copy_rng",
     "derive_seed",

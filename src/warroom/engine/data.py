@@ -345,9 +345,10 @@ def _path(path: str, key: str) -> str:
 
 
 def read_bytes(path: str | Path, limit: int, error: type[Exception] = DataError,
-               what: str = "a file warroom reads") -> bytes:
+               what: str = "a file warroom reads", noun: str = "") -> bytes:
     """At most `limit` + 1 bytes of the regular file `path`; anything else is a one-line
-    `error` ("...: a named pipe, not a regular file, so not `what`"). Opened without waiting:
+    `error` ("...: a named pipe, not a regular file, so not `what`"; "...: cannot read `noun`
+    (No such file or directory)", the noun left out where none is given). Opened without waiting:
     a named pipe opened to read waits for a writer (`replay` and `cards show` of one hung for
     ever), and a device may never end."""
     try:
@@ -360,19 +361,24 @@ def read_bytes(path: str | Path, limit: int, error: type[Exception] = DataError,
             raise
         if kind:
             os.close(fd)
-            raise _located(error, path, f"{kind}, not a regular file, so not {what}")
+            raise located(error, path, f"{kind}, not a regular file, so not {what}")
         with os.fdopen(fd, "rb") as handle:
             os.set_blocking(fd, True)
             return handle.read(limit + 1)
     except OSError as exc:
-        raise _located(error, path, f"cannot read ({exc.strerror or exc})") from None
+        reading = f"{noun} " if noun else ""
+        raise located(error, path, f"cannot read {reading}({exc.strerror or exc})") from None
 
 
-def _located(error: type[Exception], path: str | Path, problem: str) -> Exception:
-    """`error` "PATH: PROBLEM", a DataError knowing which part is which."""
+def located(error: type[Exception], where: str | Path, problem: str,
+            option: str | None = None) -> Exception:
+    """`error` "WHERE: PROBLEM", a DataError knowing which part is which; `option` names
+    the option at fault (for an error that takes one: a DataError or ConfigError)."""
     if issubclass(error, DataError):
-        return error(problem, where=path)
-    return error(f"{path}: {problem}")
+        return error(problem, option, where=where)
+    if option is not None:
+        return error(f"{where}: {problem}", option)
+    return error(f"{where}: {problem}")
 
 
 def _special_kind(mode: int) -> str:
@@ -385,18 +391,20 @@ def _special_kind(mode: int) -> str:
 
 
 def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
-              error: type[Exception] = DataError) -> str:
+              error: type[Exception] = DataError, noun: str = "") -> str:
     """A UTF-8 text file of at most `limit` bytes, without the byte-order mark it may start
-    with; anything else is a one-line `error`."""
-    data = read_bytes(path, limit, error)
+    with; anything else is a one-line `error` (naming what the file was to be, `noun`,
+    where it cannot be read at all)."""
+    what = f"a {noun}" if noun else "a file warroom reads"
+    data = read_bytes(path, limit, error, what, noun)
     if len(data) > limit:
-        raise _located(error, path, f"larger than {limit // 1024} KiB; not a file warroom reads")
+        raise located(error, path, f"larger than {limit // 1024} KiB; not a file warroom reads")
     try:
         # an editor on Windows may start the file with a byte-order mark: not a character of
         # it (YAML drops it itself; a deck list's first card, or JSON, would not read)
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise _located(error, path, "not a text file") from None
+        raise located(error, path, "not a text file") from None
 
 
 @functools.cache

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from os import PathLike
 
 
@@ -55,6 +57,16 @@ class DataError(WarroomError):
         return type(self)(self.problem,
                           self.option if isinstance(option, _Same) else option,
                           where=self.where if isinstance(where, _Same) else where)
+
+
+@contextmanager
+def about_option(option: str) -> Iterator[None]:
+    """A DataError raised inside is about the file that `option` names: it names the option
+    (`DataError.option`), where the lobby shows it."""
+    try:
+        yield
+    except DataError as exc:
+        raise exc.but(option=option) from None
 
 
 class RulesError(WarroomError):

@@ -15,11 +15,12 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from ...engine import ConfigError, DataError
+from ...engine import ConfigError, DataError, about_option
 from ...engine.data import (
     data_file,
     displayable,
     first_problem,
+    located,
     one_line,
     parse_yaml,
     read_text,
@@ -147,13 +148,7 @@ def read_deck_file(path: str | Path) -> list[tuple[str, str]]:
     the file and the card's place (and its line, in a YAML file).
     """
     path = Path(path)
-    try:
-        text = read_text(path)
-    except DataError as exc:  # say what the file was to be
-        problem = exc.problem
-        if problem.startswith("cannot read ("):
-            problem = "cannot read deck list (" + problem.removeprefix("cannot read (")
-        raise DataError(problem, where=exc.where) from None
+    text = read_text(path, noun="deck list")
     if path.suffix.lower() in (".yaml", ".yml"):
         raw = [(item, f"cards[{i}]", f"{path} cards[{i}] (line {number})")
                for i, (item, number) in enumerate(_yaml_cards(path, text))]
@@ -203,9 +198,7 @@ def check_deck(entries: list[tuple[str, Any]], size: int, jokers: bool, source: 
     option the deck was given as.
     """
     def refused(at: str, problem: str) -> Exception:
-        if issubclass(error, DataError):
-            return error(problem, option, where=at)
-        return error(f"{at}: {problem}", option)
+        return located(error, at, problem, option)
 
     seen: dict[str, str] = {}
     joker_count = 0
@@ -232,10 +225,8 @@ def load_deck_option(key: str, value: tuple[str, ...], size: int, jokers: bool) 
     """The value of a `deckN` option: a single item is a file to read (or a shipped deck
     list's name); several are cards."""
     if len(value) == 1:
-        try:
+        with about_option(key):
             entries = read_deck_file(deck_file(value[0]))
-        except DataError as exc:  # the option the file was given as
-            raise exc.but(option=key) from None
         return check_deck(entries, size, jokers, value[0], option=key)
     entries = []
     for i, item in enumerate(value, 1):

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ...engine import DataError
+from ...engine import DataError, about_option
 from ...engine.config import OptionValueError, check_options
 from ...engine.data import FileName
 from ..viktory_battles.cards import Deck, load_deck
@@ -137,10 +137,8 @@ class Config:
         return self.deck_cards if self.mode != "dice" else None
 
     def _resolve(self) -> Battle:
-        try:
+        with about_option("scenario"):
             scenario = load_scenario(self.scenario or DEFAULT_SCENARIO)
-        except DataError as exc:
-            raise exc.but(option="scenario") from None
         model = ScenarioModel.model_validate(scenario)
         att, dfn = model.attacker, model.defender
         sides = tuple(s.counts() for s in att.sides)

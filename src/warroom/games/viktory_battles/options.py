@@ -15,7 +15,7 @@ from typing import Annotated, Literal, Protocol
 
 from pydantic import Field
 
-from ...engine import DataError
+from ...engine import about_option
 from ...engine.data import FileName
 from .cards import Deck, load_deck, refuse_unplayed_deck
 from .resolver import BattleResolver, Mode
@@ -60,10 +60,8 @@ def load_battle_deck(config: BattleOptions) -> Deck | None:
     """The Battle Cards of `config.deck`: loaded in cards and hybrid modes, and in dice mode
     when a file is named (refused unless it holds the default's cards, which the dice never
     play); None in dice mode without one."""
-    try:
+    with about_option("deck"):
         deck = load_deck(config.deck) if config.mode != "dice" or config.deck else None
-    except DataError as exc:
-        raise exc.but(option="deck") from None
     refuse_unplayed_deck(config.mode, deck)
     return deck
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...engine import DataError
+from ...engine import DataError, about_option
 from ...engine.config import OptionValueError, check_options
 from ...engine.data import FileName
 from ..viktory_battles.cards import Deck
@@ -85,10 +85,8 @@ class Config:
         if self.capitals > self.players:
             raise OptionValueError(f"option 'capitals' must be from 0 to {self.players}",
                                    "capitals")
-        try:
+        with about_option("map"):
             fixed = load_map(self.map) if self.map else None
-        except DataError as exc:
-            raise exc.but(option="map") from None
         if fixed is not None:
             self._check_map(fixed)
         radius = fixed.radius if fixed is not None else (

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...engine import DataError
+from ...engine import about_option
 from ...engine.config import OptionValueError, check_options
 from ...engine.data import FileName, Name
 from .deck import Deck, load_deck
@@ -63,7 +63,5 @@ class Config:
 
 def _deck(value: str, option: str) -> Deck:
     """The deck `option` names; a DataError naming the file, card and field, and the option."""
-    try:
+    with about_option(option):
         return load_deck(value)
-    except DataError as exc:
-        raise exc.but(option=option) from None
