@@ -19,7 +19,8 @@ KEEP_ALIVE = 5  # seconds an idle keep-alive HTTP connection is kept
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (loopback by default: only this machine).")
 @click.option("--port", default=8000, show_default=True, type=IntRange(0, 65535),
-              help="Port to listen on (0: a free one, which the first line names).")
+              help="Port to listen on (0: a free one, which the line 'warroom: serving "
+                   "http://...' names).")
 @click.option("--db", default="warroom-games.sqlite", show_default=True,
               type=FILE,
               help="SQLite file that keeps every game (created if missing, with its folders).")

@@ -34,7 +34,7 @@ from .simulate import resolve_workers
 @click.option("--players", "players_text", required=True,
               help="Comma-separated entrant SPECs (e.g. heuristic,random,heuristic,random).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=FORMATS[0],
-              show_default=True)
+              show_default=True, help="The bracket (one so far: each round's losers are out).")
 @click.option("--best-of", type=IntRange(1, MAX_BEST_OF), default=1, show_default=True,
               help="Games per match (odd): the first to win a majority goes through.")
 @click.option("--match-size", type=IntRange(2, MAX_MATCH_SIZE), help="Players in each "
@@ -42,11 +42,13 @@ from .simulate import resolve_workers
 @click.option("--teams", "team_size", type=IntRange(1, MAX_MATCH_SIZE // 2), default=1,
               show_default=True, help="Players per team: consecutive entrants form a team, "
               "which wins or loses together (set the game's team option with --set).")
-@click.option("--seed", type=SEED, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True,
+              help="Seed of the tournament: the draw of each round and every game's seed.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
               help="Worker processes that play a round's matches side by side (the result "
-              "is the same whatever the number).")
+              "is the same whatever the number, for players with an iteration budget, not a "
+              "time budget).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size: int | None,
                team_size: int, seed: int, sets: tuple[str, ...], workers: int,

@@ -37,8 +37,11 @@ def viktory() -> None:
 @click.argument("scenario")
 @click.option("--games", "n_games", type=game_count(2), default=1000,
               show_default=True, help="Battles in each mode.")
-@click.option("--seed", type=SEED, default=0, show_default=True)
-@click.option("--workers", type=IntRange(min=1), default=1, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True,
+              help="Seed of the run: game i has the same seed in every mode.")
+@click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (the result is the same whatever the number, for players "
+              "with an iteration budget, not a time budget).")
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="Attacker and defender SPECs.")
 @click.option("--modes", "modes_text", default="dice,cards,hybrid", show_default=True,
@@ -98,8 +101,11 @@ GAME_ROWS = (
 @viktory.command("compare-games")
 @click.option("--games", "n_games", type=game_count(2), default=200,
               show_default=True, help="Games in each mode.")
-@click.option("--seed", type=SEED, default=0, show_default=True)
-@click.option("--workers", type=IntRange(min=1), default=1, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True,
+              help="Seed of the run: game i has the same seed in every mode.")
+@click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (the result is the same whatever the number, for players "
+              "with an iteration budget, not a time budget).")
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="SPECs by seat (seat 0 moves first); their number sets the players.")
 @click.option("--modes", "modes_text", default="dice,cards", show_default=True,
