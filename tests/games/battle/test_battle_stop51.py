@@ -72,3 +72,24 @@ def test_a_determinisation_for_the_other_side_resamples_the_strike_among_both_ni
              det.owner[det.struck[0][1][1]])
             for det in (s.determinize(0, random.Random(seed)) for seed in range(60))}
     assert seen == {(0, "9H", 0), (0, "9H", 1), (0, "KD", 0)}
+
+
+def test_the_observation_says_whose_card_each_soldier_is_where_owners_can_differ():
+    """Review (stop 51): the `Owned...` actions name a soldier's owner, but the research
+    observation showed only each seat's soldiers by name, so an agent could not tell its own
+    9♥ from the one it took with a Joker. Where owners can differ the observation has a
+    piece `soldier_owners` (controller, owner, name; seat offsets from the viewer); other
+    configs do not have it (their vectors stay as they were)."""
+    s = two_nines()
+    enc = GAME.encoding(s.config)
+    n, nn = s.num_players, len(enc.names)
+    start = enc.offsets["soldier_owners"]
+    nine, copies = enc.name_index["9H"], enc.copies[enc.name_index["9H"]]
+    for viewer in (0, 1):
+        grid = enc.encode(s, viewer)[start:start + n * n * nn].reshape(n, n, nn)
+        p0 = (0 - viewer) % n  # P0, who controls both nines, as the viewer's seat offset
+        assert grid[p0, (0 - viewer) % n, nine] == pytest.approx(1 / copies)
+        assert grid[p0, (1 - viewer) % n, nine] == pytest.approx(1 / copies)
+        assert grid.sum() == pytest.approx(sum(1 / enc.copies[enc.name_index[s.names[c]]]
+                                               for z in s.soldiers for c in z))
+    assert "soldier_owners" not in GAME.encoding(GAME.config({"jokers": True})).offsets

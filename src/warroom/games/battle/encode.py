@@ -15,7 +15,8 @@ them (the state's `Owned...` actions) has the key of the plain action with the o
 offset added last, `("attack", name, seat, owner)`, `("join", name, group, owner)`,
 `("block", name, group, owner)`, `("strike", seat, name, owner)`, `("destroy", seat, name,
 owner)`, `("sacrifice", name, owner)`, `("give", name, owner)`; these keys come after all the
-others, and other configs have none.
+others, and other configs have none. The observation of those configs ends with one more
+piece, `soldier_owners`: the soldiers each seat controls, by their owner.
 """
 
 from __future__ import annotations
@@ -126,6 +127,11 @@ class BattleEncoding(Encoding):
             Piece("sizes", (n, 2), "draft and deck building, per seat offset: pool, deck "
                   "/ cards"),
         ]
+        if self.owned:  # which soldier an `Owned...` action names: whose card each one is
+            pieces.append(Piece("soldier_owners", (n, n, nn), "soldiers each seat controls "
+                                "(seat offset), by their owner (seat offset), per name / "
+                                "copies: only where decks of their own and Jokers let a "
+                                "soldier's owner differ from its controller"))
         self._build(pieces, keys)
         o = self.offsets
         self._phase: int = o["phase"]
@@ -146,6 +152,7 @@ class BattleEncoding(Encoding):
         self._pool: int = o["pool"]
         self._deck: int = o["deck"]
         self._sizes: int = o["sizes"]
+        self._soldier_owners: int = o["soldier_owners"] if self.owned else -1
         self._hits_to_lose: int = config.hits_to_lose
         # per card id (the state's `names`): its name's index, its combat skill
         physical = universe(decks, config.jokers)
@@ -286,6 +293,19 @@ class BattleEncoding(Encoding):
             counts[i] = 0
         touched.clear()
 
+    def _owners(self, state: BattleState, player: int, out: Vector) -> None:
+        """Each seat's soldiers by their owner (`soldier_owners`), per name / copies."""
+        n, nn = self.n, len(self.names)
+        name_of, copies = self._name_of, self.copies
+        owner: dict[int, int] = state.owner
+        soldiers: list[list[int]] = state.soldiers
+        for k in range(n):
+            base = self._soldier_owners + k * n * nn
+            for cid in soldiers[(player + k) % n]:
+                i = name_of[cid]
+                slot = base + (owner[cid] - player) % n * nn + i
+                out[slot] = out[slot] + 1.0 / copies[i]
+
     def _skills(self, out: Vector, start: int, soldiers: list[tuple[int, int]]) -> None:
         """Count `soldiers` per combat skill, as a share of 4 x decks."""
         skill_of, counts, touched = self._skill_of, self._counts, self._touched
@@ -347,6 +367,8 @@ class BattleEncoding(Encoding):
                 out[sizes] = len(pool[p]) / cards
                 out[sizes + 1] = (len(deck[p]) if not built[p] else len(draw[p])) / cards
             self._names(out, self._soldiers + k * nn, soldiers[p])
+        if self.owned:
+            self._owners(state, player, out)
         self._names(out, self._hand, hands[player])
         discard: list[list[int]] = state.discard
         for k in range(self.zones):
