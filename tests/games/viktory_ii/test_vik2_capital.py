@@ -158,20 +158,23 @@ def test_turn_limit_tied_leaders_share_the_win_and_the_others_lose(tmp_path, ext
         assert [outcome.reward(p) for p in range(3)] == [0.5, 0.0, 0.5]
 
 
-def test_turn_limit_ruling_is_game_version_8():
+def test_a_record_of_an_older_rules_version_is_refused_in_one_line():
     """Audit (stop 46): the turn limit's tie ruling changed outcomes (6), and so does taking
     a unit by what it is rather than its slot (7), so the game's version went up: a record
     of an older version is refused, in one line. Audit (stop 49): the tie's reason named the
     leaders as "players 0 and 2", seats a balance report reads as its listed players, and
-    split its outcome reasons by which seats tied; a record keeps its reason (8)."""
-    assert GAME.version == "8"
-    old = Record.from_json({"game": "viktory-ii", "version": "7", "config": {}, "seed": 1,
+    split its outcome reasons by which seats tied; a record keeps its reason (8). Audit (stop
+    51): refusing `capitals=1`, the win checked for the capturer and a landed cavalry moving
+    no more change what games play (9)."""
+    assert int(GAME.version) >= 9
+    older = str(int(GAME.version) - 1)
+    old = Record.from_json({"game": "viktory-ii", "version": older, "config": {}, "seed": 1,
                             "actions": []})
     with pytest.raises(RecordError) as caught:
         replay_to_end(GAME, old)
-    assert str(caught.value) == ("record was made by viktory-ii rules version '7'; "
-                                 "this is version 8: replay or finish it with the warroom "
-                                 "release that made it")
+    assert str(caught.value) == (f"record was made by viktory-ii rules version '{older}'; "
+                                 f"this is version {GAME.version}: replay or finish it with "
+                                 "the warroom release that made it")
 
 
 def test_attack_on_an_empty_town_asks_for_no_card_in_cards_mode(tmp_path):

@@ -100,7 +100,10 @@ class ViktoryIIGame(BattleCardsGame):
     # its slot, which a determinisation does not keep: records differ where they differed.
     # 8: leaders tied at the turn limit are named by the outcome's winners only, not in its
     # reason ("a tie at the top"), which records keep and a replay checks.
-    version = "8"
+    # 9: option `capitals` refuses 1 (every player holds its own capital from the start) and
+    # a capture's win check looks at the capturer only; a cavalry landed by an amphibious
+    # attack moves no more after its battle (units unloaded may not move again).
+    version = "9"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

@@ -52,7 +52,8 @@ class Config:
     dark: bool = False
     # Independent exploration: each player explores the map on its own.
     independent: bool = False
-    # Capitals to control to win; 0: every capital on the map (standard conquest).
+    # Capitals to control to win, from 2 to the players; 0: every capital on the map
+    # (standard conquest). Never 1: every player controls one capital from the start.
     capitals: Annotated[int, Field(ge=0, le=8)] = 0
     # Full rounds after which the game ends (most capitals, cities, towns win).
     turn_limit: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 60
@@ -82,9 +83,11 @@ class Config:
         if not sum(self.mix[:4]):
             raise OptionValueError("option 'mix' needs at least one land weight above 0 "
                                    "(plains, grassland, forest, mountain, water)", "mix")
-        if self.capitals > self.players:
-            raise OptionValueError(f"option 'capitals' must be from 0 to {self.players}",
-                                   "capitals")
+        if self.capitals == 1 or self.capitals > self.players:
+            why = (": every player controls one capital from the start" if self.capitals == 1
+                   else "")
+            raise OptionValueError(f"option 'capitals' must be 0 (every capital) or from 2 to "
+                                   f"{self.players}, got {self.capitals}{why}", "capitals")
         with about_option("map"):
             fixed = load_map(self.map) if self.map else None
         if fixed is not None:

@@ -1110,8 +1110,12 @@ class ViktoryIIState(PlacementRules):
 
     def _after_attack(self, u: int) -> int:
         """A unit's status after its battle: its movement is over, except a cavalry's
-        (the cavalry exception): with movement left it may move on and attack elsewhere."""
-        return REGROUP if self.ut[u] == CAV and self.um[u] > 0 else DONE
+        (the cavalry exception): with movement left it may move on and attack elsewhere. Not
+        a cavalry that landed from a frigate (an amphibious attack: `uc` still names the
+        frigate): units unloaded may not move again (VIKTORY-II.md, "Transport by sea")."""
+        if self.ut[u] == CAV and self.um[u] > 0 and self.uc[u] < 0:
+            return REGROUP
+        return DONE
 
     def _enter(self, u: int, h: int, placed: bool) -> None:
         cargo = [c for c in range(len(self.uo)) if self.uc[c] == u and self.us[c] == CARGO]
@@ -1177,7 +1181,7 @@ class ViktoryIIState(PlacementRules):
         # README's "Winning"): the loser's disbands still queued are never asked, as the
         # battles still declared are never fought (`_end`), so the final position may hold
         # units beyond their owner's support. Nothing of the outcome depends on them.
-        self.check_win()
+        self.check_win(a)
 
     def knock_out(self, p: int) -> None:
         """A player with no town or city left is out: its units (which nothing supports now)
@@ -1237,15 +1241,16 @@ class ViktoryIIState(PlacementRules):
     def capitals_to_win(self) -> int:
         return self.config.capitals or sum(1 for c in self.capital if c >= 0)
 
-    def check_win(self) -> None:
+    def check_win(self, p: int) -> None:
+        """After p's capture: p is the one player holding more capitals than before, so the
+        only one who can have just reached the capitals to win (every player holds its own
+        from the start, which is why the option `capitals` is never 1)."""
         if self.round < 1:
             return
         need = self.capitals_to_win()
-        for p in range(self.num_players):
-            if not self.out[p] and self.capitals_held(p) >= need:
-                self._end((p,), "controls every capital" if not self.config.capitals
-                          else f"controls {need} capitals")
-                return
+        if not self.out[p] and self.capitals_held(p) >= need:
+            self._end((p,), "controls every capital" if not self.config.capitals
+                      else f"controls {need} capitals")
 
     def _finish_by_limit(self) -> None:
         """After the last round: most capitals, then most cities, then most towns. Leaders
