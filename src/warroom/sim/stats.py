@@ -116,11 +116,14 @@ class Moments:
         return (f"(95 % CI ± {self.half_width:{digits}})" if self.n > 1
                 else "(one game: no interval)")
 
-    def to_json(self) -> dict[str, float]:
+    def to_json(self) -> dict[str, Any]:
+        """The figures for a machine to read: null where there are none (no mean, min or max
+        of no value; no sd or interval of one), as `plus_minus` says in words."""
+        n = self.n
         h = self.half_width
-        return {"n": self.n, "mean": self.mean, "sd": self.sd, "ci95": [self.mean - h,
-                self.mean + h], "min": self.low if self.n else 0.0,
-                "max": self.high if self.n else 0.0}
+        return {"n": n, "mean": self.mean if n else None, "sd": self.sd if n > 1 else None,
+                "ci95": [self.mean - h, self.mean + h] if n > 1 else None,
+                "min": self.low if n else None, "max": self.high if n else None}
 
 
 def equal_shares_p(counts: Sequence[float]) -> float:
