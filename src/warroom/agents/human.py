@@ -135,9 +135,13 @@ class HumanAgent:
         for event in log[max(0, self.seen - first):]:
             line = self.game.describe_event(event)
             if line:  # broken between its items to the terminal's width, going on indented
-                self.console.print(Text(fit(f"  {line}", width=max(40, self.console.width - 1)),
-                                        style="dim"))
+                self.console.print(self._dim_line(line))
         self.seen = first + len(log)
+
+    def _dim_line(self, text: str) -> Text:
+        """A line of the game's log or of help, dim, broken between its items ("; ") to the
+        terminal's width, going on indented (a terminal's own wrap went on at column 0)."""
+        return Text(fit(f"  {text}", width=max(40, self.console.width - 1)), style="dim")
 
     def act(self, view: PlayerView) -> Any:
         if self.hotseat is not None:
@@ -152,13 +156,14 @@ class HumanAgent:
         # the first prompt's hint): a menu longer than that goes in columns, so that the table
         # stays in sight (at least one row). Under a table taller than the screen with its
         # prompt, which scrolls whatever the menu, short menus stay one a line.
-        left = self.console.height - (table.count("\n") + 3) - 1 - (not self.hinted)
+        helping = self._dim_line(HELP).plain.count("\n") + 1  # its lines, on this terminal
+        left = self.console.height - (table.count("\n") + 3) - 1 - (0 if self.hinted else helping)
         rows = max(1, min(MENU_ROWS, left)) if left >= 0 else MENU_MIN_ROWS
         menu = self.menu_lines(actions, rows)
         for text in menu:
             self.console.print(text)
         if not self.hinted:  # the first prompt of the game says what to type
-            self.console.print(Text(f"  {HELP}", style="dim"))
+            self.console.print(self._dim_line(HELP))
             self.hinted = True
         while True:
             line = self.read_choice()
@@ -168,11 +173,11 @@ class HumanAgent:
                 # The summary, then the choices again: a bare prompt under the summary left
                 # them off the screen (kow's 29 dice choices after `?`).
                 how = line.strip() != "?"  # `help` asks how to answer, too
-                self.show_summary(after=len(menu) + 1 + how)
+                self.show_summary(after=len(menu) + 1 + how * helping)
                 for text in menu:
                     self.console.print(text)
                 if how:
-                    self.console.print(Text(f"  {HELP}", style="dim"))
+                    self.console.print(self._dim_line(HELP))
                 continue
             choice = self.parse(line.strip(), actions)
             if choice is not None:
@@ -316,7 +321,7 @@ class HumanAgent:
             if 1 <= n <= len(actions):
                 return actions[n - 1]
             said = "No such action" if self._hidden() else f"No action {n}"
-            self.console.print(f"[red]{said}: choose 1 to {len(actions)}.[/red] {HINT}")
+            self._refuse(f"{said}: choose 1 to {len(actions)}.")
             return None
         typed_label = _keyable(text)
         labels = [_keyable(a.label) for a in actions]
@@ -332,13 +337,17 @@ class HumanAgent:
         typed = "That" if self._hidden() else escape(
             repr(text if len(text) <= 40 else text[:37] + "..."))
         if not text:
-            self.console.print(f"[red]Please choose an action.[/red] {HINT}")
+            self._refuse("Please choose an action.")
         elif matches:
-            self.console.print(f"[red]{typed} matches {len(matches)} actions; "
-                               "be more precise.[/red]")
+            self._refuse(f"{typed} matches {len(matches)} actions; be more precise.")
         else:
-            self.console.print(f"[red]{typed} is not a legal action here.[/red] {HINT}")
+            self._refuse(f"{typed} is not a legal action here.")
         return None
+
+    def _refuse(self, message: str) -> None:
+        """What was typed is refused: `message` (rich markup, what was typed in it escaped) in
+        red, then where help is (HINT), as every refusal ends."""
+        self.console.print(f"[red]{message}[/red] {HINT}")
 
 
 def _menu(labels: list[str], rows: int, room: int) -> list[list[tuple[str, str]]]:

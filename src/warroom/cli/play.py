@@ -9,6 +9,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -25,7 +26,7 @@ from ..engine import (
     play_game,
 )
 from ..engine.config import changed_options
-from ..engine.data import fit, shortened
+from ..engine.data import fit, reading_width, shortened
 from ..engine.embed import embed_files
 from ..engine.errors import WarroomError
 from ..engine.record import check_record_files, record_outcome
@@ -45,6 +46,18 @@ from .common import (
     game_and_config,
     load_record,
 )
+
+
+def echo_view(game: Game, obs: dict[str, Any], seat: int | None, err: bool = False) -> None:
+    """A table (on standard error if `err`); at a terminal, laid out for its width as the
+    table in play is (`reading_width`: a narrow one breaks its lines between their items,
+    where its own wrap went on at column 0), else for TEXT_WIDTH, as every channel has it."""
+    if (sys.stderr if err else sys.stdout).isatty():
+        with reading_width(max(40, shutil.get_terminal_size().columns - 1)):
+            text = game.render(obs, seat)
+    else:
+        text = game.render(obs, seat)
+    click.echo(text, err=err)
 
 
 def echo_log_line(line: str, err: bool = False) -> None:
@@ -266,11 +279,11 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
     if hotseat:
         hotseat.clear()  # the last player's view goes; the table sees the public end
         public(result.state)
-        click.echo(g.render(result.state.observation(None), None), err=as_json)
+        echo_view(g, result.state.observation(None), None, err=as_json)
     elif humans:
         for seat, agent in people.items():  # what happened after its last decision
             agent.show_new_events(result.state.observation(seat))
-        click.echo(g.render(result.state.observation(None), None), err=as_json)
+        echo_view(g, result.state.observation(None), None, err=as_json)
     if humans or not as_json:
         click.echo(result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else ""),
                    err=as_json)
@@ -516,7 +529,7 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
         line = g.describe_event(event)
         if line:
             echo_log_line(line)
-    click.echo(g.render(obs, as_player))
+    echo_view(g, obs, as_player)
     for line in notes:
         click.echo(line)
     if outcome is None:

@@ -608,6 +608,14 @@ def reader_width() -> int | None:
     return _READER_WIDTH.get()
 
 
+def view_width() -> int:
+    """The columns a text view's lines are fitted to: the terminal's that is rendering it,
+    where narrower than TEXT_WIDTH (`reader_width`), else TEXT_WIDTH. Fitted here, each line
+    breaks between its own items; a terminal's panel fitting it again could only guess at
+    them."""
+    return max(20, min(TEXT_WIDTH, reader_width() or TEXT_WIDTH))
+
+
 def panel_lines() -> int:
     """The lines a terminal's panel gives a table inside its frame: 22 on an 80x24 terminal,
     and for every other channel; more on a taller terminal that is rendering it, whose
@@ -655,13 +663,16 @@ def first_fitting(write: Callable[[int], str], steps: int, room: int) -> str:
     return shortest
 
 
-def fit(line: str, sep: str = "; ", width: int = TEXT_WIDTH) -> str:
-    """A line of a text view broken between its items (parts joined by `sep`) to fit `width`,
-    each further line indented four more than the first; an item longer than that is broken
-    between its own parts (", ") when each of them fits a line, else between words (a part
-    broken by words would leave "0," alone on a line). A terminal's own wrap breaks anywhere
-    ("1" at one line's end, "infantry" at the next's start) and starts again at the margin.
-    Lines already fitted stay as they are, so a view may fit its lines once more as a whole."""
+def fit(line: str, sep: str = "; ", width: int | None = None) -> str:
+    """A line of a text view broken between its items (parts joined by `sep`) to fit `width`
+    (default `view_width()`), each further line indented four more than the first; an item
+    longer than that is broken between its own parts (", ") when each of them fits a line,
+    else between words (a part broken by words would leave "0," alone on a line). A
+    terminal's own wrap breaks anywhere ("1" at one line's end, "infantry" at the next's
+    start) and starts again at the margin. Lines already fitted stay as they are, so a view
+    may fit its lines once more as a whole."""
+    if width is None:
+        width = view_width()
     if "\n" in line:
         return "\n".join(fit(part, sep, width) for part in line.split("\n"))
     if len(line) <= width:

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, cast
 
-from ...engine.data import TEXT_WIDTH, counted, first_fitting, fit, panel_lines
+from ...engine.data import counted, first_fitting, fit, panel_lines, view_width
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -209,9 +209,10 @@ def _run_on(pieces: list[str], indent: str = "") -> str:
     after the first indented two more (a piece is not broken: a resource, a formation, a
     deck); the last piece's ";" left out."""
     pieces[-1] = pieces[-1].removesuffix(";")
+    width = view_width()
     lines, current = [], indent + pieces[0]
     for piece in pieces[1:]:
-        if len(current) + 1 + len(piece) <= TEXT_WIDTH:
+        if len(current) + 1 + len(piece) <= width:
             current += " " + piece
         else:
             lines.append(current)
