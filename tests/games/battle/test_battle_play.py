@@ -242,7 +242,7 @@ def test_a_draw_from_two_empty_piles_says_there_was_nothing_to_draw():
     assert lines[-1] == "P0 has nothing to draw (both piles are empty)"
     turn = {"event": "turn", "players": [0, 1], "round": 2, "turn": 3, "drawn": [0, 2]}
     assert GAME.describe_event(turn) == \
-        "--- Round 2, turn 3: P0 and P1 (P0 has nothing to draw; P1 draws 2) ---"
+        "--- Round 2, turn 3: P0 has nothing to draw; P1 draws 2 ---"
     first = {**turn, "turn": 1, "round": 1}
     assert "P0 skips the first draw step" in GAME.describe_event(first)
 

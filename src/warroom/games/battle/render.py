@@ -223,11 +223,10 @@ def describe_event(e: dict[str, Any]) -> str:
         return f"Each player builds a {e['size']}-card deck"
     if kind == "your_deck":
         return f"Your deck: {cards(e['cards'])}"
-    if kind == "turn":
-        who = " and ".join(f"P{q}" for q in e["players"])
+    if kind == "turn":  # each player of the turn named once, with its draw step
         draws = "; ".join(f"P{q} " + _drew(k, e["turn"]) for q, k in zip(e["players"],
                                                                          e["drawn"]))
-        return f"--- Round {e['round']}, turn {e['turn']}: {who} ({draws}) ---"
+        return f"--- Round {e['round']}, turn {e['turn']}: {draws} ---"
     if kind == "draws":
         return f"{p} " + ("has nothing to draw (both piles are empty)" if not e["count"]
                           else f"draws {_count(e['count'], 'card')}")

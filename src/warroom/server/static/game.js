@@ -543,6 +543,9 @@ function jumpToMoves() {
   // Smoothly, unless the person asked for less motion (prefers-reduced-motion: reduce).
   const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   first?.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  // The keyboard's focus goes there too (a keyboard or screen-reader user was left on the
+  // button, with the header and the table to Tab through); the scroll is the one above.
+  first?.focus({ preventScroll: true });
 }
 
 function seatNames() {
@@ -637,8 +640,10 @@ function drawInvites() {
       }
       const link = `${location.origin}/game/${id}#t=${inv.token}`;
       return h("div", { class: "invite" }, `Seat ${inv.seat}: `,
-        h("input", { readonly: true, value: link, class: "link", "data-seat": inv.seat }),
-        h("button", { onclick: () => navigator.clipboard?.writeText(link) }, "copy"));
+        h("input", { readonly: true, value: link, class: "link", "data-seat": inv.seat,
+                     "aria-label": `invite link for seat ${inv.seat}` }),
+        h("button", { onclick: () => navigator.clipboard?.writeText(link),
+                      "aria-label": `copy seat ${inv.seat}'s invite link` }, "copy"));
     }),
     h("p", { class: "muted" }, "Watch link: ",
       h("a", { href: `/game/${id}` }, `${location.origin}/game/${id}`)));
