@@ -104,7 +104,7 @@ def test_each_cell_is_a_run_with_the_same_seeds(swept):
     with ResultStore(db) as store:
         (sweep_id,) = store.sweep_ids()
         runs = store.runs(sweep_id=sweep_id)
-        assert [r.cell for r in runs] == [{"max_dice": "2"}, {"max_dice": "4"}]
+        assert [r.cell for r in runs] == [{"max_dice": 2}, {"max_dice": 4}]
         assert [r.config["max_dice"] for r in runs] == [2, 4]
         games = [list(store.iter_games(r.id)) for r in runs]
     assert [len(g) for g in games] == [12, 12]

@@ -9,6 +9,7 @@ not from luck.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -17,7 +18,8 @@ from typing import Any
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import ConfigError, DataError, Game, config_to_json, parse_assignments
-from ..engine.config import option_names
+from ..engine.config import option_names, option_text
+from ..games import REGISTRY
 from .analysis import (
     RunAnalysis,
     analyse,
@@ -41,7 +43,7 @@ from .stats import (
     significance,
     smallest_adjusted_p,
 )
-from .store import ResultStore, StoreError, SweepInfo
+from .store import ResultStore, RunInfo, StoreError, SweepInfo
 
 Vary = list[tuple[str, list[str]]]
 
@@ -70,13 +72,77 @@ def parse_vary(items: tuple[str, ...] | list[str]) -> Vary:
 
 @dataclass(frozen=True)
 class Cell:
-    values: dict[str, str]  # the varied options of this cell, as given
+    values: dict[str, str]  # the varied options of this cell, as given (its label)
     config: dict[str, Any]  # every option of the cell, as stored with its run
     players: tuple[str, ...] = ()  # the cell's SPECs, one per seat (empty: the sweep's)
 
     @property
     def label(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.values.items())
+
+    @property
+    def typed(self) -> dict[str, Any]:
+        """The varied options as the game's config types them (2, not "2"; a list as a
+        list): what the cell's run stores as its `cell`, and the JSON gives."""
+        return {k: self.config[k] for k in self.values}
+
+
+def cell_values(run: RunInfo) -> dict[str, Any]:
+    """A sweep cell's varied options as the game's config types them, read from the run's
+    stored config (always typed). A sweep stored before the cells were typed holds them in
+    `cell` as given ("2" for 2): read so, both kinds of cell give the same values."""
+    return {k: run.config.get(k, v) for k, v in (run.cell or {}).items()}
+
+
+def _with_players(game: Game, base: dict[str, str], vary: Vary, count: int) -> dict[str, str]:
+    """The options every cell's config is built on: the --set ones and, as play, simulate
+    and tune take it, the number of SPECs as the number of players (the cells' configs hold
+    it; the sweep's stored options stay the --set ones, so that a sweep made before still
+    resumes)."""
+    if ("players" in option_names(game.Config) and "players" not in base
+            and "players" not in dict(vary)):
+        return {**base, "players": str(count)}
+    return base
+
+
+def typed_vary(sweep: SweepInfo) -> list[tuple[str, list[tuple[str, Any]]]]:
+    """Each varied option with each of its values as given (the grid the sweep stores, the
+    one a --resume matches) and as the game's config types it; the text as given where the
+    game cannot read it here (not registered, or changed since)."""
+    game = REGISTRY.get(sweep.game)
+    base = (_with_players(game, dict(sweep.base_config), sweep.vary, len(sweep.players))
+            if game is not None else {})
+    out = []
+    for key, values in sweep.vary:
+        pairs = []
+        for value in values:
+            typed: Any = value
+            if game is not None:
+                try:
+                    typed = config_to_json(game.config({**base, key: value})).get(key, value)
+                except (ConfigError, DataError, OSError, ValueError, TypeError):
+                    pass
+            pairs.append((value, typed))
+        out.append((key, pairs))
+    return out
+
+
+def cell_labels(sweep: SweepInfo, runs: list[RunInfo]) -> list[str]:
+    """Each cell run's label, `key=value, ...`, its values as the grid gives them ("0.50"
+    stays "0.50"), whether its cell was stored typed or, before, as given."""
+    grid = typed_vary(sweep)
+    given = {key: {_same(typed): text for text, typed in pairs} for key, pairs in grid}
+    texts = {key: {text for text, _ in pairs} for key, pairs in grid}
+
+    def shown(key: str, raw: Any, typed: Any) -> str:
+        if isinstance(raw, str) and raw in texts.get(key, ()):
+            return raw
+        return given.get(key, {}).get(_same(typed), option_text(typed))
+
+    return [", ".join(f"{k}={shown(k, raw, typed)}"
+                      for (k, raw), typed in zip((r.cell or {}).items(),
+                                                 cell_values(r).values(), strict=True))
+            for r in runs]
 
 
 def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> list[Cell]:
@@ -89,11 +155,7 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
         if key in base:
             raise ConfigError(f"--vary {key}: the option is also given with --set")
     known = option_names(game.Config)
-    if "players" in known and "players" not in base and "players" not in dict(vary):
-        # As play, simulate and tune: the number of SPECs is the number of players (the
-        # cells' configs hold it; the sweep's stored options stay the --set ones, so that a
-        # sweep made before still resumes).
-        base["players"] = str(len(specs))
+    base = _with_players(game, base, vary, len(specs))
     for key, values in vary:
         if key not in known:
             raise ConfigError(f"--vary {key}: unknown option for {game.name}; options are: "
@@ -147,7 +209,8 @@ def run_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
     if sweep is None:
         sweep = store.create_sweep(game.name, vary, parse_assignments(list(sets)), players,
                                    seed, games)
-    runs = {_key(r.cell or {}): r for r in store.runs(sweep_id=sweep.id)}
+    # matched by typed values: a cell stored as given ("2") by a sweep made before is 2
+    runs = {_key(cell_values(r)): r for r in store.runs(sweep_id=sweep.id)}
     played = max((store.count_games(r.id) for r in runs.values()), default=0)
     if games < played:  # before any game: execute would play nothing and say nothing
         raise ConfigError(f"--games {games}: sweep {sweep.id} has {played} games in a cell "
@@ -160,19 +223,24 @@ def run_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
         if run.games_requested != games:
             store.set_requested(run.id, games)
     for cell in cells:
-        run = runs.get(_key(cell.values))
+        run = runs.get(_key(cell.typed))
         if run is None:
             run = store.create_run(game.name, game.version, cell.config,
                                    list(cell.players) or players, seed, games,
-                                   sweep_id=sweep.id, cell=cell.values)
+                                   sweep_id=sweep.id, cell=cell.typed)
         if on_cell is not None:
             on_cell(cell, store.count_games(run.id))
         execute(store, run, games, workers, backend, address, on_game)
     return sweep
 
 
-def _key(values: dict[str, Any]) -> tuple:
-    return tuple(sorted(values.items()))
+def _key(values: dict[str, Any]) -> str:
+    return _same(values)
+
+
+def _same(value: Any) -> str:
+    """A typed value (a list too) as a key: equal values, equal keys."""
+    return json.dumps(value, sort_keys=True)
 
 
 def find_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
@@ -215,7 +283,7 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
     if not analyses:
         raise StoreError(f"{store.path}: sweep {sweep.id} has no finished games yet")
     correct_across_cells(analyses)
-    labels = [", ".join(f"{k}={v}" for k, v in (a.run.cell or {}).items()) for a in analyses]
+    labels = cell_labels(sweep, [a.run for a in analyses])
     xlabel = " / ".join(k for k, _ in sweep.vary)
     sections = [questions_section(list(zip(labels, analyses, strict=True)), "cell"),
                 *(_figure_section(*figure, labels, xlabel) for figure in _figures(analyses))]
@@ -231,9 +299,11 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
             if any(r.players != sweep.players for r in runs) else "")),
         ("games", _games_fact(store, sweep, runs)),
     ]
-    data = {"sweep": {"id": sweep.id, "game": sweep.game, "vary": sweep.vary,
+    # values as the game's config types them (2, not the "2" given), in the grid and cells
+    vary = [[key, [typed for _, typed in pairs]] for key, pairs in typed_vary(sweep)]
+    data = {"sweep": {"id": sweep.id, "game": sweep.game, "vary": vary,
                       "players": sweep.players, "seed": sweep.seed, "games": sweep.games},
-            "cells": [{"cell": a.run.cell, **_cell_json(a)} for a in analyses]}
+            "cells": [{"cell": cell_values(a.run), **_cell_json(a)} for a in analyses]}
     return Document(f"Sweep report: {game_title(sweep.game)}", facts, sections, data)
 
 
@@ -476,8 +546,8 @@ def _games_fact(store: ResultStore, sweep: SweepInfo, runs: list[Any]) -> str:
     in each cell (a cell of the grid not started holds none)."""
     seed = f"batch seed {sweep.seed} in every cell"
     cells = len(list(itertools.product(*(values for _, values in sweep.vary))))
-    held = [(", ".join(f"{k}={v}" for k, v in (r.cell or {}).items()), store.count_games(r.id),
-             r.games_requested) for r in runs]
+    held = [(label, store.count_games(r.id), r.games_requested)
+            for label, r in zip(cell_labels(sweep, runs), runs, strict=True)]
     if len(held) == cells and all(n == asked for _, n, asked in held):
         return f"{held[0][1]} per cell, {seed}"
     asked = sorted({a for _, _, a in held} | ({sweep.games} if len(held) < cells else set()))
@@ -491,8 +561,11 @@ def _games_fact(store: ResultStore, sweep: SweepInfo, runs: list[Any]) -> str:
 
 def _cell_json(a: RunAnalysis) -> dict[str, Any]:
     full = a.to_json()
-    return {k: full[k] for k in ("games", "seat_win_rate", "player_win_rate", "draw_rate",
-                                 "first_player", "length", "reasons", "metrics", "run")}
+    out = {k: full[k] for k in ("games", "seat_win_rate", "player_win_rate", "draw_rate",
+                                "first_player", "length", "reasons", "metrics", "run")}
+    if isinstance(out["run"], dict) and out["run"].get("cell") is not None:
+        out["run"] = {**out["run"], "cell": cell_values(a.run)}  # typed, as `cell`
+    return out
 
 
 def _fmt(point: Point, unit: str) -> str:
