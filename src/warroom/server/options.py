@@ -229,10 +229,7 @@ class Uploads:
         try:
             spec.check(str(path))
         except DataError as exc:  # name the file as the person knows it, not ours
-            ours, named = str(path), row.name
-            raise DataError(exc.problem.replace(ours, named), row.option,
-                            where=None if exc.where is None else exc.where.replace(ours, named)
-                            ) from None
+            raise as_named(exc, {str(path): row.name}).but(option=row.option) from None
 
     def resolve(self, game: Game, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         """Option values as Config takes them, and {path: uploaded name} for records."""
@@ -318,7 +315,22 @@ def config_from(game: Game, values: dict[str, Any], uploads: Uploads,
     resolved, names = uploads.resolve(game, values)  # first: a path is refused as a path
     if files:
         resolved = with_embedded(game, resolved, files)
-    return game.config(resolved), names
+    try:
+        return game.config(resolved), names
+    except DataError as exc:  # an uploaded file as the person named it, never our copy's path
+        raise as_named(exc, names) from None
+
+
+def as_named(exc: DataError, names: dict[str, str]) -> DataError:
+    """`exc` with each of our copies' paths (`names`' keys: a private directory's) said as
+    the file's name as it was uploaded (their values), in its `where` and its problem."""
+    where, problem = exc.where, exc.problem
+    for ours, named in names.items():
+        where = None if where is None else where.replace(ours, named)
+        problem = problem.replace(ours, named)
+    if problem == exc.problem:
+        return exc.but(where=where)
+    return type(exc)(problem, exc.option, where=where)
 
 
 def field_of(error: Exception | None) -> str | None:

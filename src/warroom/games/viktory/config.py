@@ -8,7 +8,7 @@ options left at None keep the scenario's value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -42,6 +42,7 @@ from .scenario import (
     parse_reserve,
     parse_side,
     parse_units,
+    scenario_battle,
     scenario_path,
 )
 
@@ -139,48 +140,48 @@ class Config:
     def _resolve(self) -> Battle:
         with about_option("scenario"):
             scenario = load_scenario(self.scenario or DEFAULT_SCENARIO)
-        model = ScenarioModel.model_validate(scenario)
-        att, dfn = model.attacker, model.defender
-        sides = tuple(s.counts() for s in att.sides)
-        sources = tuple(s.source for s in att.sides)
-        reserves = tuple(s.reserve.counts() for s in att.sides)
+        # The scenario's battle (its file checked it: scenario.py), then the options' fields.
+        base = scenario_battle(ScenarioModel.model_validate(scenario))
+        sides, sources = base.sides, base.sources
         if self.attackers is not None:
             parsed = [parse_side(t, "attackers") for t in self.attackers]
             if not 1 <= len(parsed) <= 6:
                 raise OptionValueError("option 'attackers' needs 1 to 6 hex sides", "attackers")
             sides = tuple(u for u, _ in parsed)
             sources = tuple(s for _, s in parsed)
-        reserves = self._reserves(reserves, len(sides))
-        bombard = (att.bombard.artillery, att.bombard.frigate)
+        reserves = self._reserves(base.reserves, len(sides))
+        bombard = base.bombard
         if self.bombard is not None:
             units = parse_units(self.bombard, "bombard")
             if units[0] or units[1]:
                 raise OptionValueError("option 'bombard': only artillery (a) and frigates (f) "
                                        "bombard", "bombard")
             bombard = (units[2], units[3])
-        battle = Battle(
-            name=model.name,
-            terrain=model.terrain if self.terrain == "scenario" else self.terrain,
-            settlement=model.settlement if self.settlement == "scenario" else self.settlement,
-            naval_support=_pick(self.naval_support, model.naval_support),
+        battle = replace(
+            base,
+            terrain=base.terrain if self.terrain == "scenario" else self.terrain,
+            settlement=base.settlement if self.settlement == "scenario" else self.settlement,
+            naval_support=_pick(self.naval_support, base.naval_support),
             defender=(parse_units(self.defenders, "defenders") if self.defenders is not None
-                      else dfn.units.counts()),
+                      else base.defender),
             sides=sides,
             sources=sources,
             reserves=reserves,
             defender_reserve=(parse_reserve(self.defender_reserve, "defender_reserve")
                               if self.defender_reserve is not None
-                              else dfn.reserve.counts()),
+                              else base.defender_reserve),
             bombard=bombard,
-            supply=(_pick(self.attacker_supply, att.supply),
-                    _pick(self.defender_supply, dfn.supply)),
-            towns=(_pick(self.attacker_towns, att.towns), _pick(self.defender_towns, dfn.towns)),
-            cities=(_pick(self.attacker_cities, att.cities),
-                    _pick(self.defender_cities, dfn.cities)),
-            hands=(_pick(self.attacker_hand, att.hand), _pick(self.defender_hand, dfn.hand)),
+            supply=(_pick(self.attacker_supply, base.supply[0]),
+                    _pick(self.defender_supply, base.supply[1])),
+            towns=(_pick(self.attacker_towns, base.towns[0]),
+                   _pick(self.defender_towns, base.towns[1])),
+            cities=(_pick(self.attacker_cities, base.cities[0]),
+                    _pick(self.defender_cities, base.cities[1])),
+            hands=(_pick(self.attacker_hand, base.hands[0]),
+                   _pick(self.defender_hand, base.hands[1])),
             artillery_characteristics=_pick(self.artillery_characteristics,
-                                            model.artillery_characteristics),
-            overwatch=_pick(self.overwatch, model.overwatch),
+                                            base.artillery_characteristics),
+            overwatch=_pick(self.overwatch, base.overwatch),
         )
         try:
             check_battle(battle)

@@ -131,6 +131,29 @@ class Battle:
         return self.terrain == "water"
 
 
+def scenario_battle(model: ScenarioModel) -> Battle:
+    """The battle a scenario makes with no option changing it (not yet `check_battle`ed)."""
+    att, dfn = model.attacker, model.defender
+    return Battle(
+        name=model.name,
+        terrain=model.terrain,
+        settlement=model.settlement,
+        naval_support=model.naval_support,
+        defender=dfn.units.counts(),
+        sides=tuple(s.counts() for s in att.sides),
+        sources=tuple(s.source for s in att.sides),
+        reserves=tuple(s.reserve.counts() for s in att.sides),
+        defender_reserve=dfn.reserve.counts(),
+        bombard=(att.bombard.artillery, att.bombard.frigate),
+        supply=(att.supply, dfn.supply),
+        towns=(att.towns, dfn.towns),
+        cities=(att.cities, dfn.cities),
+        hands=(att.hand, dfn.hand),
+        artillery_characteristics=model.artillery_characteristics,
+        overwatch=model.overwatch,
+    )
+
+
 DEFAULT_SCENARIO = "plains-town"  # the battle fought when no scenario is given
 
 
@@ -149,6 +172,13 @@ def _load_scenario(path: str, mtime: float) -> dict[str, Any]:
     except ValidationError as exc:
         loc, msg = first_problem(exc, data)
         raise DataError(msg, where=f"{path}: field {loc}") from None
+    # The battle the file makes on its own, refused here as the schema's problems are: every
+    # reader of a scenario file (the command line, an upload's check, a game the lobby makes)
+    # refuses it alike. The options a game is given may change it: Config checks that battle.
+    try:
+        check_battle(scenario_battle(model))
+    except BattleProblem as exc:
+        raise DataError(exc.problem, where=f"{path}: field {exc.field}") from None
     return model.model_dump()
 
 

@@ -96,12 +96,31 @@ RESPONSES = {
 }
 
 
+def _filled(value: str) -> str:
+    """A name that says something: without the spaces around it, and not blank."""
+    value = value.strip()
+    if not value:
+        raise ValueError("a card's name must not be blank (only spaces): a card whose name is "
+                         "incomplete is not played")
+    return value
+
+
+def _no_blank_text(value: str) -> str:
+    """A card's text: none ("") or one that says something, without the spaces around it."""
+    if value and not value.strip():
+        raise ValueError("a card's text must not be blank (only spaces): leave it out for a "
+                         "card with no text")
+    return value.strip()
+
+
 class CardModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     id: str = Field(min_length=1, max_length=12, pattern=r"^[A-Za-z0-9_-]+$")
-    # Cards with incomplete names in the designer's files are to be ignored: a name is required.
-    name: Annotated[str, Field(min_length=1, max_length=40), AfterValidator(one_line)]
+    # Cards with incomplete names in the designer's files are to be ignored: a name is required
+    # ("Only playtest using the cards that have completed information"), one of only spaces too.
+    name: Annotated[str, Field(min_length=1, max_length=40), AfterValidator(one_line),
+                    AfterValidator(_filled)]
     kind: Literal["attack", "counter", "attack_counter"]
     attack: Literal["regular", "surprise"] | None = None
     counter: Literal["flank", "frontal", "surprise"] | None = None
@@ -111,7 +130,7 @@ class CardModel(BaseModel):
     effect: Literal["secrecy", "plus_one_mp", "reversal_of_fortune", "mud",
                     "ignore_terrain", "reinforcements"] | None = None
     special_event: bool = False
-    text: Annotated[Text, Field(max_length=300)] = ""
+    text: Annotated[Text, Field(max_length=300), AfterValidator(_no_blank_text)] = ""
 
     @model_validator(mode="after")
     def _consistent(self) -> CardModel:
@@ -232,9 +251,41 @@ class Deck:
         return {c.id: c for c in self.cards}
 
     def mix(self) -> dict[str, float]:
-        """Share of each kind: the text states 33 % Attack, 16 % Attack/Counter, 50 % Counter."""
+        """Share of each kind: the text states 33 % Attack, 16 % Attack/Counter, 50 % Counter
+        (TEXT_MIX)."""
         counts = Counter(c.kind for c in self.cards)
-        return {k: counts[k] / len(self.cards) for k in (ATTACK, ATTACK_COUNTER, COUNTER)}
+        return {k: counts[k] / len(self.cards) for k in TEXT_MIX}
+
+
+# "33% are Attack, 16% are Attack/Counter, and 50% are Counter" (the rule text's mix of kinds).
+TEXT_MIX = {ATTACK: 0.33, ATTACK_COUNTER: 0.16, COUNTER: 0.50}
+# How far (in shares of the deck) one kind's share may be from the text's before
+# `deck_warnings` says the mix is far from it: 20/10/30 of 60 cards is the text's; 10 points
+# off is a deck of another make.
+MIX_TOLERANCE = 0.10
+
+
+def mix_words(mix: dict[str, float]) -> str:
+    """'Attack 33 %, Attack/Counter 16 %, Counter 50 %'."""
+    return ", ".join(f"{KIND_NAMES[k]} {v:.0%}".replace("%", " %") for k, v in mix.items())
+
+
+def deck_warnings(deck: Deck) -> list[str]:
+    """What a legal deck holds against the rule text (`Game.card_warnings`, one line each): no
+    card to attack with (cards mode fights no battle), none to counter with, a mix of kinds far
+    from the text's."""
+    lines = []
+    if not any(c.can_attack for c in deck.cards):
+        lines.append("no Attack card (nor Attack/Counter card): in cards mode no attack can be "
+                     "made, so no battle is fought")
+    if not any(c.can_counter for c in deck.cards):
+        lines.append("no Counter card (nor Attack/Counter card): the defender can never answer "
+                     "an Attack card")
+    mix = deck.mix()
+    if any(abs(mix[k] - TEXT_MIX[k]) > MIX_TOLERANCE for k in TEXT_MIX):
+        lines.append(f"the mix of kinds is {mix_words(mix)}; the rule text's is "
+                     f"{mix_words(TEXT_MIX)}")
+    return lines
 
 
 def deck_path(name: str) -> Path:
@@ -308,7 +359,7 @@ def show_deck(deck: Deck) -> str:
         f"{deck.name or deck.path}: {len(deck.cards)} cards"
         + (" (SAMPLE DATA, not the designer's cards)" if deck.sample else ""),
         "mix: " + ", ".join(f"{KIND_NAMES[k]} {v:.0%}" for k, v in mix.items())
-        + "  (the text: Attack 33 %, Attack/Counter 16 %, Counter 50 %)",
+        + f"  (the text: {mix_words(TEXT_MIX)})",
     ]
     rows = [f"{'id':6} {'name':22} {'kind':15} {'attack':8} {'counter':8} hits misses "
             f"{'terrain':9} effect"]

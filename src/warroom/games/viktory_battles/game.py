@@ -1,7 +1,7 @@
 """The Battle Cards' hooks of a Game, in one place for both games that fight Viktory II's
 battles (`viktory`, one battle, and `viktory-ii`, the map game): the card facts a finished
-game gives `warroom report`, the deck's card names, `warroom cards show|validate`, and a
-saved game's options. Each game subclasses `BattleCardsGame` instead of `Game`.
+game gives `warroom report`, the deck's card names, `warroom cards show|validate` (and its
+warnings), and a saved game's options. Each game subclasses `BattleCardsGame` instead of `Game`.
 
 What the hooks ask of a game: its state's `pool` (the CardPool; None in a dice game), `cards`
 (card id -> Card) and `kept_log`, and its config's `cards` (the Deck played; None in dice
@@ -14,7 +14,7 @@ from typing import Any
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption
 from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names
-from .cards import Deck, deck_path, load_deck, saved_options, show_deck
+from .cards import Deck, deck_path, deck_warnings, load_deck, saved_options, show_deck
 
 # The `deck` rule option (Game.data_options): the sample deck by name (also the default, ""),
 # or a card file.
@@ -49,6 +49,11 @@ class BattleCardsGame(Game):
 
     def show_cards(self, cards: Deck) -> str:
         return show_deck(cards)
+
+    def card_warnings(self, cards: Deck) -> list[str]:
+        """A legal deck against the rule text (`warroom cards validate`, and `play` and
+        `simulate` given it): no card to attack or counter with, a mix far from the text's."""
+        return deck_warnings(cards)
 
     def record_options(self, values: dict[str, Any]) -> dict[str, Any]:
         return saved_options(values)  # a deck saved with dice battles, before it was refused
