@@ -102,7 +102,10 @@ class ViktoryIIGame(BattleCardsGame):
     # reason ("a tie at the top"), which records keep and a replay checks.
     # 9: option `capitals` refuses 1 (every player holds its own capital from the start) and
     # a capture's win check looks at the capturer only; a cavalry landed by an amphibious
-    # attack moves no more after its battle (units unloaded may not move again).
+    # attack moves no more after its battle (units unloaded may not move again). In a set-up
+    # position every round begins with its `first` player (a round began with player 0, so
+    # `first: 1` cost player 0 a turn); a map file's starts without land, name and
+    # description are checked when it is loaded.
     version = "9"
     Config = Config
     actions = ACTIONS

@@ -23,7 +23,7 @@ from ..viktory_battles.options import (
 )
 from ..viktory_battles.resolver import BattleResolver
 from .board import RADIUS_BY_PLAYERS, board, start_area, start_hexes
-from .mapfile import FixedMap, load_map
+from .mapfile import FixedMap, check_starts, load_map
 
 MAX_WEIGHT = 100  # a weight of the tile bag's mix
 # Every game ends: a real game takes far fewer rounds, and random play could go on for ever.
@@ -104,6 +104,11 @@ class Config:
                 raise OptionValueError(f"option 'radius': a map of radius {radius} is too "
                                        f"small for {self.players} players' starting hexes",
                                        "radius")
+            if fixed is not None:  # the map's own starts are checked when it is loaded
+                try:
+                    check_starts(b, fixed.tiles, starts, given=False)
+                except ValueError as exc:
+                    raise DataError(str(exc), "map", where=fixed.path) from None
         # Derived values, not options: kept out of the dataclass fields (and of records).
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_radius", radius)

@@ -9,7 +9,7 @@ tiles: |4                  # one line per row, top to bottom; p g f m w, or ? fo
      ...
 explored: false            # true: every fixed tile starts face up
 starts: [A3, I3]           # optional: each player's starting hex (default: spread round the edge)
-first: 0                   # optional: who moves first in round 1 of a set-up position
+first: 0                   # optional: who moves first in each round of a set-up position
 pieces:                    # optional: a position already set up (then there are no setup turns)
   - {hex: C3, owner: 0, settlement: town, capital: true, units: {infantry: 2}}
   - {hex: D4, owner: 1, units: {cavalry: 1}}
@@ -18,6 +18,7 @@ pieces:                    # optional: a position already set up (then there are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -26,8 +27,17 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ...engine import DataError
-from ...engine.data import data_file, first_problem, parse_yaml, read_text, shipped_files, shown
-from .board import LAND, TERRAIN_LETTERS, UNKNOWN, WATER, Board, board
+from ...engine.data import (
+    Name,
+    Text,
+    data_file,
+    first_problem,
+    parse_yaml,
+    read_text,
+    shipped_files,
+    shown,
+)
+from .board import LAND, TERRAIN_LETTERS, UNKNOWN, WATER, Board, board, start_area
 from .units import UNIT_NAMES, support
 
 MAPS = Path(__file__).parent / "data" / "maps"
@@ -58,8 +68,10 @@ class PieceModel(_Strict):
 
 
 class MapModel(_Strict):
-    name: str = ""
-    description: str = ""
+    # As a deck's or a scenario's: a name on one line of at most 60 characters, a description
+    # of at most 2,000, neither with control characters (they are shown in the terminal).
+    name: Name = ""
+    description: Text = ""
     players: int | None = Field(None, ge=2, le=8)
     tiles: str
     explored: bool = False
@@ -143,11 +155,25 @@ def _settle(path: str, model: MapModel) -> FixedMap:
         starts = tuple(_hex(b, name, f"starts.{i}") for i, name in enumerate(model.starts))
         if len(set(starts)) != len(starts):
             raise ValueError("field starts: two players start on the same hex")
+        check_starts(b, tiles, starts)
     pieces = tuple(_piece(b, tiles, p, f"pieces.{i}") for i, p in enumerate(model.pieces))
     fixed = FixedMap(path, model.name, radius, model.players, tiles, model.explored, starts,
                      model.first, pieces)
     _check_position(b, fixed)
     return fixed
+
+
+def check_starts(b: Board, tiles: bytes, starts: Sequence[int], given: bool = True) -> None:
+    """ValueError, naming field `starts`, when a player's five starting hexes hold neither
+    land nor a tile drawn from the bag: its capital could go nowhere. Checked when a map is
+    loaded (the starts it gives) and by the Config (the default starts of a map giving none,
+    which depend on the player count); a random map's hexes are all drawn tiles."""
+    for p, s in enumerate(starts):
+        if not any(tiles[h] in LAND or tiles[h] == UNKNOWN for h in start_area(b, s)):
+            field = f"starts.{p}" if given else "starts"
+            default = "" if given else " (the default: the map gives no starts)"
+            raise ValueError(f"field {field}: player {p}'s starting hexes around "
+                             f"{b.names[s]}{default} hold no land and no drawn tile")
 
 
 def _hex(b: Board, name: str, field: str) -> int:
@@ -216,4 +242,4 @@ def parse_hex_name(b: Board, name: str) -> int:
     return _hex(b, name, "hex")
 
 
-__all__ = ["FixedMap", "Piece", "load_map", "map_path", "parse_hex_name"]
+__all__ = ["FixedMap", "Piece", "check_starts", "load_map", "map_path", "parse_hex_name"]

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from ...engine import DataError, Outcome
+from ...engine import Outcome
 from ..viktory_battles.hand import draw_limit, end_of_turn_draw, max_hand, may_redraw
 from ..viktory_battles.resolver import discard_card
 from ..viktory_battles.seam import (
@@ -211,11 +211,8 @@ class ViktoryIIState(PlacementRules):
             if fixed.explored:
                 known = sum(1 << h for h in range(n) if fixed.tiles[h] != UNKNOWN)
                 self.explored = [known] * config.players
-            for p, s in enumerate(config.starts):
-                area = start_area(self.board, s)
-                if not any(fixed.tiles[h] in LAND or fixed.tiles[h] == UNKNOWN for h in area):
-                    raise DataError(f"player {p}'s starting hexes around {self.names[s]} "
-                                    "hold no land and no drawn tile", where=fixed.path)
+            # Starting hexes with no land and no drawn tile: refused with the map (mapfile's
+            # `check_starts`, when it is loaded and by the Config), before any game begins.
         self.bag = [t for t, k in enumerate(counts) for _ in range(k)]
         self.rng.shuffle(self.bag)
 
@@ -541,9 +538,10 @@ class ViktoryIIState(PlacementRules):
             return
         n = self.num_players
         p = self.player
+        first = self.first_player()
         for _ in range(n):
             p = (p + 1) % n
-            if p == 0:
+            if p == first:  # a round begins with the player who moved first in round 1
                 limit = self.config.turn_limit
                 if limit and self.round >= limit:  # the last round is over: it counts last
                     self._finish_by_limit()
@@ -552,6 +550,11 @@ class ViktoryIIState(PlacementRules):
             if not self.out[p]:
                 break
         self.begin_turn(p)
+
+    def first_player(self) -> int:
+        """Who moves first in every round: player 0, or a set-up position's `first`."""
+        fixed = self.config.fixed_map
+        return fixed.first if fixed is not None and fixed.pieces else 0
 
     def draw_limit(self, p: int) -> int:
         """The new cards player p may draw at the end of its turn."""
