@@ -690,7 +690,9 @@ export function resultParts(view, gameId) {
     h("p", { class: "muted", id: "reason", text: out.reason || "" }),
     h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
                  "Download the record"), " · ",
-      h("a", { href: `/replay/${gameId}`, id: "replay-link" }, "Replay")),
+      // as this page's seat saw it (a spectator's page: as a spectator)
+      h("a", { href: `/replay/${gameId}${shown === null ? "" : `#as=${shown}`}`,
+               id: "replay-link" }, "Replay")),
   ];
 }
 

@@ -200,11 +200,20 @@ async function start() {
     if (ev.target.closest?.("input, select, textarea")) return;
     if (ev.key === "ArrowLeft") go(at - 1);
     if (ev.key === "ArrowRight") go(at + 1);
+    if (ev.key === "Home") go(0);
+    if (ev.key === "End") go(positions - 1);
   });
-  // `/replay/ID#at=N` opens at position N (the end, past it).
-  const asked = /^#at=(\d{1,9})$/.exec(location.hash);
-  if (asked) at = Math.min(Number(asked[1]), Number.isInteger(info.version) ? info.version : 0);
-  choose("spectator");
+  // `/replay/ID#at=N` opens at position N (the end, past it); `#as=S`, as seat S saw it (the
+  // table's Replay link gives its seat), else as a spectator.
+  const asked = new URLSearchParams(location.hash.slice(1));
+  const from = asked.get("at") || "";
+  if (/^\d{1,9}$/.test(from)) {
+    at = Math.min(Number(from), Number.isInteger(info.version) ? info.version : 0);
+  }
+  const seat = asked.get("as") || "";
+  const viewer = seats.some((s) => String(s.seat) === seat) ? seat : "spectator";
+  select.value = viewer;
+  choose(viewer);
 }
 
 start();
