@@ -824,9 +824,9 @@ class BattleState(State):
     def _choices(self, controller: int, ids: list[int]) -> list[Choice]:
         """These soldiers of `controller` as distinct choices (`_owners_apart` by name), in
         the order of `sort_key` and then of their owners' seats."""
-        names, places, owners = self.names, self.places, self.owner
         if not self.mixed:
             return [(name, -1) for name in self._names(ids)]
+        names, places, owners = self.names, self.places, self.owner
         ordered = sorted(ids, key=lambda c: (places[c], owners[c]))
         return self._owners_apart([(names[c], c) for c in ordered])
 
