@@ -3,7 +3,7 @@
 from .actions import ActionCodec, to_json
 from .belief import UNIFORM, Belief, UniformBelief
 from .cards import DRAWN, PLAYED, CardFacts
-from .config import config_to_json, make_config, parse_assignments
+from .config import config_to_json, make_config, parse_assignments, typed_options
 from .core import ChoiceGrid, Game, LogUnavailable, NoSuchPlayer, Outcome, Player, State
 from .errors import (
     ConfigError,
@@ -57,4 +57,5 @@ __all__ = [
     "shuffle",
     "split_rng",
     "to_json",
+    "typed_options",
 ]

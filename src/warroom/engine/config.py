@@ -24,7 +24,7 @@ import re
 import textwrap
 import tokenize
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
@@ -253,6 +253,13 @@ def config_to_json(config: Any) -> dict[str, Any]:
     return {
         f.name: _plain(getattr(config, f.name)) for f in dataclasses.fields(config)
     }
+
+
+def typed_options(config: Any, names: Iterable[str]) -> dict[str, Any]:
+    """The options `names` (those a user gave, as `--set` text) as `config` holds them in JSON
+    (3 where "3" was given, a list as a list): how outputs show the options a user set."""
+    held = config_to_json(config)
+    return {name: held[name] for name in names if name in held}
 
 
 def changed_options(config_cls: type | None, options: dict[str, Any]) -> str:

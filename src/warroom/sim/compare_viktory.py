@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..engine import config_to_json
+from ..engine import typed_options
 from ..games import get_game
 from ..games.viktory_battles.cards import options_for_mode
 from ..games.viktory_battles.resolver import MODES
@@ -170,7 +170,7 @@ def summarise_games(results: list[dict[str, Any]], players: int | None = None
     return out
 
 
-def typed_options(values: dict[str, Any], modes: tuple[str, ...]) -> dict[str, Any]:
+def modes_options(values: dict[str, Any], modes: tuple[str, ...]) -> dict[str, Any]:
     """The options given (`--set`'s text, "3"), each as viktory-ii's config types it (3; a
     list as a list), read from the config of the first mode that plays it (a deck: a card
     mode's); as given where no mode's config holds it."""
@@ -178,9 +178,8 @@ def typed_options(values: dict[str, Any], modes: tuple[str, ...]) -> dict[str, A
     game = get_game("viktory-ii")
     for mode in modes:
         options = options_for_mode(values, mode)
-        config = config_to_json(game.config(options))
-        typed.update({k: config[k] for k in options if k in values and k not in typed
-                      and k in config})
+        given = [k for k in options if k in values and k not in typed]
+        typed.update(typed_options(game.config(options), given))
     return {k: typed.get(k, v) for k, v in values.items()}
 
 
@@ -190,7 +189,7 @@ def compare_game_modes(values: dict[str, Any], games: int, seed: int, workers: i
                        modes: tuple[str, ...] = ("dice", "cards")) -> dict[str, Any]:
     """The same options played `games` times in each mode."""
     out: dict[str, Any] = {"players": list(players), "games": games, "seed": seed,
-                           "options": typed_options(values, modes),
+                           "options": modes_options(values, modes),
                            "seats_rotate": rotate_seats(players), "modes": {}}
     for mode in modes:
         results = run_games(options_for_mode(values, mode), players, games, seed, workers,

@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..agents import parse_specs, refuse_humans
-from ..engine import ConfigError, DataError, Game, config_to_json, parse_assignments
+from ..engine import (
+    ConfigError,
+    DataError,
+    Game,
+    config_to_json,
+    parse_assignments,
+    typed_options,
+)
 from ..engine.config import option_names, option_text
 from ..games import REGISTRY
 from .analysis import (
@@ -119,7 +126,8 @@ def typed_vary(sweep: SweepInfo) -> list[tuple[str, list[tuple[str, Any]]]]:
             typed: Any = value
             if game is not None:
                 try:
-                    typed = config_to_json(game.config({**base, key: value})).get(key, value)
+                    typed = typed_options(game.config({**base, key: value}), [key]).get(
+                        key, value)
                 except (ConfigError, DataError, OSError, ValueError, TypeError):
                     pass
             pairs.append((value, typed))

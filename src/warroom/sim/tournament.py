@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import make_agents, parse_spec, parse_specs
-from ..engine import ConfigError, Game, derive_seed, make_rng, play_game
+from ..engine import ConfigError, Game, derive_seed, make_rng, play_game, typed_options
 from ..engine.config import option_names
 from ..games import get_game
 from .batch import ordered_map, worker_pool
@@ -99,6 +99,7 @@ class Tournament:
     members: list[list[int]]  # entrant indices of each unit
     rounds: list[Round]
     champion: int
+    options: dict[str, Any]  # spec.config as the game's config types it (3, not "3")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -108,7 +109,7 @@ class Tournament:
             "match_size": self.spec.match_size,
             "team_size": self.spec.team_size,
             "seed": self.spec.seed,
-            "config": dict(self.spec.config),
+            "config": dict(self.options),
             "entrants": list(self.spec.players),
             "units": list(self.units),
             "rounds": [{"number": r.number, "byes": list(r.byes),
@@ -340,7 +341,9 @@ def run_tournament(spec: TournamentSpec,
                 on_round(rounds[-1])
             winners = {m.winner for m in matches}
             alive = [u for u in alive if u in winners or u in byes]
-    return Tournament(spec, names, members, rounds, alive[0])
+    regular, _ = event.setup(per_match)
+    return Tournament(spec, names, members, rounds, alive[0],
+                      typed_options(regular, spec.config))
 
 
 MatchJob = tuple[TournamentSpec, list[list[int]], list[int], int, int]
