@@ -18,7 +18,8 @@ most 2**31-1: OpenSpiel's integer parameters are C++ ints, and it refuses a larg
   `resample_from_infostate(player, sampler)` returns the engine's determinisation for that
   player, with its hidden cards and future chance resampled (it carries no action history).
 - Information state string: the player's observation as canonical JSON, including its log of
-  every event it has seen (its perfect-recall view), and for the player to move its legal
+  every event it has seen (its perfect-recall view: the whole log where the observation
+  shows only its end, as Viktory II's does), and for the player to move its legal
   actions (`legal_actions`: see WarroomObserver); observation string: the observation without
   the log. Observation tensor: the game's encoding (`Game.encoding`), the current view, not a
   history; information state tensor: the encoding and the player's legal action mask.
@@ -360,12 +361,13 @@ class WarroomObserver:
             self._mask[legal] = 1
 
     def string_from(self, state: WarroomSpielState, player: int) -> str:
-        observation = state.engine.observation(player)
-        if self.perfect_recall:
-            legal = _mover_legal(state, player)
-            if legal:
-                observation = {**observation, LEGAL_ACTIONS: legal}
-        return _json(observation, self.perfect_recall)
+        if not self.perfect_recall:
+            return _json(state.engine.observation(player), False)
+        observation = _recalled(state.engine, player)
+        legal = _mover_legal(state, player)
+        if legal:
+            observation = {**observation, LEGAL_ACTIONS: legal}
+        return _json(observation, True)
 
 
 # The information state's entry (string) and piece (tensor) for the mover's legal actions.
@@ -393,7 +395,18 @@ class PublicObserver:
         pass
 
     def string_from(self, state: WarroomSpielState, player: int) -> str:
-        return _json(state.engine.observation(None), self.perfect_recall)
+        if not self.perfect_recall:
+            return _json(state.engine.observation(None), False)
+        return _json(_recalled(state.engine, None), True)
+
+
+def _recalled(engine: Any, player: int | None) -> dict[str, Any]:
+    """`player`'s observation with every event it has seen in its log: an observation may
+    show only the log's end (Viktory II's, since the viewer's previous turn: `log_start`),
+    which is no perfect recall."""
+    observation = engine.observation(player)
+    whole = engine.whole_log(player, observation)
+    return observation if whole is None else {**observation, "log": whole, "log_start": 0}
 
 
 def _json(observation: dict[str, Any], perfect_recall: bool) -> str:
