@@ -27,11 +27,79 @@ def _configs(game: Any) -> list[dict[str, Any]]:
     return getattr(package, "CONFORMANCE_CONFIGS", [{}])
 
 
-def _options(values: dict[str, Any]) -> str:
+def _options(values: dict[str, Any], sep: str = ", ") -> str:
     if not values:
         return "defaults"
-    return ", ".join(f"`{k}={','.join(v) if isinstance(v, tuple) else v}`"
+    return sep.join(f"`{k}={','.join(v) if isinstance(v, tuple) else v}`"
                      for k, v in values.items())
+
+
+def _option(key: str, value: Any) -> tuple[str, Any]:
+    return key, tuple(value) if isinstance(value, list) else value
+
+
+def _brought_in_by(configs: list[dict[str, Any]], having: set[int]) -> str:
+    """The options that bring a piece in, read off `configs` (`having`: the indices of those
+    that have it). An option counts when every config that sets it has the piece; as few as
+    cover `having` are named, each with the options that exactly the same configs set
+    (`deck_mode=constructed` and `jokers=True`), alternatives joined by "or"; a config that
+    no such option covers is named whole."""
+    pairs = {_option(k, v): None for values in configs for k, v in values.items()}
+    setting = {pair: {i for i, values in enumerate(configs)
+                      if pair in (_option(k, v) for k, v in values.items())} for pair in pairs}
+    groups: dict[frozenset[int], list[tuple[str, Any]]] = {}
+    for pair, where in setting.items():
+        if where <= having:
+            groups.setdefault(frozenset(where), []).append(pair)
+    chosen: list[str] = []
+    left = set(having)
+    while left:
+        covers, group = max(groups.items(), key=lambda item: len(item[0] & left),
+                            default=(frozenset(), []))
+        if not covers & left:
+            chosen += [_options(configs[i], " and ") for i in sorted(left)]
+            break
+        chosen.append(_options(dict(group), " and "))
+        left -= covers
+    return " or ".join(chosen)
+
+
+def added_pieces(game: Any) -> str:
+    """A Markdown table of the observation pieces that the conformance configs add to the
+    default rules' pieces (or a sentence saying there are none): per piece, its shape (those
+    it takes), the options that bring it in, and its meaning; not its slots, which the config
+    moves."""
+    configs = _configs(game)
+    default = {p.name for p in game.encoding(game.config()).pieces}
+    found: dict[str, list[Any]] = {}  # name -> its Piece in each config that has it
+    having: dict[str, set[int]] = {}
+    orders = []  # per config: whether each piece is an added one, and the added ones' names
+    for i, values in enumerate(configs):
+        pieces = game.encoding(game.config(values)).pieces
+        orders.append(([p.name not in default for p in pieces],
+                       [p.name for p in pieces if p.name not in default]))
+        for piece in pieces:
+            if piece.name not in default:
+                found.setdefault(piece.name, []).append(piece)
+                having.setdefault(piece.name, set()).add(i)
+    if not found:
+        return "The configs above add no observation pieces to these."
+    # whether, in every config, the added pieces follow the others, in the table's order
+    last = all(added == sorted(added) and names == [n for n in found if n in names]
+               for added, names in orders)
+    varies = any(len({p.meaning for p in pieces}) > 1 for pieces in found.values())
+    lines = ["Observation pieces that the configs above add to these, with the options that "
+             "bring them in; their slots vary with the config" + (
+                 " (they come after the pieces above, in this order)" if last else "") +
+             ", so they are not given here (`env.unwrapped.pieces` gives them for a config)" +
+             (", and each meaning is the one the first config above that has the piece gives it "
+              "(a scale may differ in others)" if varies else "") + ":", "",
+             "| piece | shape | brought in by | meaning |", "|---|---|---|---|"]
+    for name, pieces in found.items():
+        shapes = " or ".join(dict.fromkeys(" x ".join(map(str, p.shape)) for p in pieces))
+        lines.append(f"| `{name}` | {shapes} | {_brought_in_by(configs, having[name])} | "
+                     f"{pieces[0].meaning} |")
+    return "\n".join(lines)
 
 
 def _encode_doc(game: Any) -> str:
@@ -55,7 +123,8 @@ def game_section(name: str) -> str:
         lines.append(f"| {_options(values)} | {e.size} | {e.num_actions} |")
     kinds = ", ".join(f"`{kind}` {count}" for kind, count in enc.action_summary())
     lines += ["", f"Action indices with the default rules, in index order by kind: {kinds}.",
-              "", "Observation pieces with the default rules:", "", enc.piece_table(), ""]
+              "", "Observation pieces with the default rules:", "", enc.piece_table(), "",
+              added_pieces(game), ""]
     return "\n".join(lines)
 
 
