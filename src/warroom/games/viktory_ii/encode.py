@@ -319,7 +319,7 @@ class ViktoryIIEncoding(Encoding):
         everything = vis == (1 << n) - 1
         current: int = state.player
         out[self._current + (current - player) % np_] = 1.0
-        decision: tuple[str, int] | None = state.decision()
+        decision: tuple[str, int] | None = state.decision_seen_by(player)
         if decision is not None:
             out[self._decider + (decision[1] - player) % np_] = 1.0
             out[self._decision + DECISION_INDEX[decision[0]]] = 1.0
@@ -450,17 +450,17 @@ class ViktoryIIEncoding(Encoding):
                 out[at + 5] = len(state.cargo_of(u)) / 3
         hidden_map: bool = state.hidden_map
         pending: list[Any] | None = state.reveal_pending
-        if pending is not None:
+        if pending is not None and (not hidden_map or pending[0] == player):
+            # on a hidden map nothing of another's placement shows (view.py's _visible_reveal)
             who: int = pending[0]
             hexes: list[int] = pending[1]
             tiles: list[int] = pending[2]
             out[self._reveal_by + (who - player) % np_] = 1.0
             out[self._reveal_by + np_] = len(tiles) / 19
-            if not hidden_map or who == player:
-                for h in hexes:
-                    out[self._reveal + h] = 1.0
-                for t in tiles:
-                    out[self._reveal_tiles + t] += 1 / 19
+            for h in hexes:
+                out[self._reveal + h] = 1.0
+            for t in tiles:
+                out[self._reveal_tiles + t] += 1 / 19
         if state.phase == "build":
             at = self._build_at
             built: int = state.built

@@ -206,7 +206,7 @@ def _menu_lines(obs: dict[str, Any], you: int) -> int:
     listed: list[int] = []  # a long menu's lists: the hexes of each kind of choice
     outside = 0  # and the choices outside them, a line each
     if kind == "tile":
-        short = len(set(obs["reveal"]["tiles"] or [])) if obs["reveal"] else 1
+        short = len(set(obs["reveal"]["tiles"])) if obs["reveal"] else 1
     elif kind in ("capital", "second_town", "setup_infantry"):
         short = {"capital": 5, "second_town": 7}.get(kind, len(own))
     elif kind == "move":
@@ -742,15 +742,11 @@ def _turn_details(obs: dict[str, Any], b: Any, you: int | None,
                       "Pennants (attacks beaten off this turn): ")
                      + ", ".join(b.names[h] for h in obs["pennants"]))
     reveal = obs["reveal"]
-    if reveal:
-        if reveal["tiles"] is not None:
-            tiles = ", ".join(TERRAINS[t] for t in reveal["tiles"])
-            hexes = ", ".join(b.names[h] for h in reveal["hexes"])
-            lines.append(f"Tiles drawn by {_who(reveal['player'], you)}: {tiles}; to place on "
-                         f"{hexes}")
-        else:
-            lines.append(f"{_who(reveal['player'], you).capitalize()} is placing "
-                         f"{count(reveal['count'], 'drawn tile')}")
+    if reveal:  # a hidden map shows nobody else another's placing (view._visible_reveal)
+        tiles = ", ".join(TERRAINS[t] for t in reveal["tiles"])
+        hexes = ", ".join(b.names[h] for h in reveal["hexes"])
+        lines.append(f"Tiles drawn by {_who(reveal['player'], you)}: {tiles}; to place on "
+                     f"{hexes}")
     if obs["build"]:
         lines.append(f"Built this turn: {count(obs['build']['towns'], 'town')}"
                      + (", a city" if obs["build"]["upgraded"] else ""))

@@ -575,11 +575,23 @@ class ViktoryIIState(PlacementRules):
                 return "battle", movers[0]
         if self.reveal_pending is not None:
             return "tile", self.reveal_pending[0]
+        return self._step_decision()
+
+    def _step_decision(self) -> tuple[str, int]:
         if self.queue:
             return self.queue[0][0], self.queue[0][1]
         if self.phase == "discard":
             return "discard", self.discarding[0]
         return self.phase, self.player
+
+    def decision_seen_by(self, viewer: int | None) -> tuple[str, int] | None:
+        """The decision as `viewer` (None: a spectator) may know it: on a hidden map another
+        player's placing of the tiles it drew shows as the step under way, as if none were
+        drawn (that it drew any tells where it explored: its events go to it alone)."""
+        d = self.decision()
+        if d is None or d[0] != "tile" or not self.hidden_map or viewer == d[1]:
+            return d
+        return self._step_decision()
 
     def advance(self) -> None:
         """Take every step the rules fix by themselves until somebody must decide."""

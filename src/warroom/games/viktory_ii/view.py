@@ -144,7 +144,7 @@ class ViewRules(State):
         else:
             explored, vis = self.explored[player], self.sight(player)
             memory = self.memory[player]
-        decision = self.decision()
+        decision = self.decision_seen_by(player)
         terrain = self.terrain.translate(LETTERS).decode()
         if explored != -1 and explored != (1 << b.size) - 1:
             terrain = "".join(ch if explored >> h & 1 else "?" for h, ch in enumerate(terrain))
@@ -322,9 +322,13 @@ class ViewRules(State):
         if self.reveal_pending is None:
             return None
         p, hexes, tiles = self.reveal_pending
-        shown = not self.hidden_map or player == p
-        return {"player": p, "hexes": list(hexes) if shown else [],
-                "tiles": list(tiles) if shown else None, "count": len(tiles)}
+        if self.hidden_map and player != p:
+            # Not even that tiles are being placed, nor how many: that and their count tell
+            # how much of the map the player came upon out of the viewer's sight (its
+            # "explored" and "drawn" events go to it alone), and every placement would
+            # change the viewer's observation, so each would reach its page as a frame.
+            return None
+        return {"player": p, "hexes": list(hexes), "tiles": list(tiles), "count": len(tiles)}
 
     def _player_info(self, q: int, player: int | None, vis: int,
                      memory: dict[int, tuple[int, int, int]]) -> dict[str, Any]:

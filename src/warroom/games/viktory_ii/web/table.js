@@ -421,25 +421,21 @@ export function render(root, view, ctx) {
 
   // --- drawn tiles to place ------------------------------------------------------------------
   let tiles = null;
+  // a hidden map shows nobody else another's placing (view.py's _visible_reveal)
   if (rv) {
-    if (rv.tiles) {
-      const counts = new Map();
-      for (const t of rv.tiles) counts.set(t, (counts.get(t) || 0) + 1);
-      const chips = [...counts].map(([t, n]) => {
-        const chip = tile(TERRAINS[t], { note: n > 1 ? `× ${n}` : "", class: "terrain" });
-        chip.style.background = TERRAIN_FILL[LETTERS[t]];
-        chip.style.color = t === 2 || t === 4 ? "#fff" : "#111";
-        chip.setAttribute("data-terrain", TERRAINS[t]);
-        return acts.bind(chip, acts.take((a) => a.type === "PlaceTile" && a.terrain === t));
-      });
-      tiles = panel("Drawn tiles",
-        h("p", { class: "muted", text: `${who(rv.player, view)} ${rv.player === view.seat ? "put" : "puts"} each on `
-          + `a revealed hex (dashed); the next is ${rv.hexes.length ? name(rv.hexes[0]) : "?"} (solid)` }),
-        h("div", { class: "row v2-tiles" }, ...chips));
-    } else {
-      tiles = panel("Drawn tiles", h("p", { class: "muted",
-        text: `${who(rv.player, view)} is placing ${counted(rv.count, "drawn tile")}` }));
-    }
+    const counts = new Map();
+    for (const t of rv.tiles) counts.set(t, (counts.get(t) || 0) + 1);
+    const chips = [...counts].map(([t, n]) => {
+      const chip = tile(TERRAINS[t], { note: n > 1 ? `× ${n}` : "", class: "terrain" });
+      chip.style.background = TERRAIN_FILL[LETTERS[t]];
+      chip.style.color = t === 2 || t === 4 ? "#fff" : "#111";
+      chip.setAttribute("data-terrain", TERRAINS[t]);
+      return acts.bind(chip, acts.take((a) => a.type === "PlaceTile" && a.terrain === t));
+    });
+    tiles = panel("Drawn tiles",
+      h("p", { class: "muted", text: `${who(rv.player, view)} ${rv.player === view.seat ? "put" : "puts"} each on `
+        + `a revealed hex (dashed); the next is ${rv.hexes.length ? name(rv.hexes[0]) : "?"} (solid)` }),
+      h("div", { class: "row v2-tiles" }, ...chips));
   }
 
   // --- this turn: the moving unit, declared attacks, building -------------------------------
