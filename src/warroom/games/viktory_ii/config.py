@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field
 
 from ...engine import DataError, about_option
 from ...engine.config import OptionValueError, check_options
-from ...engine.data import FileName
+from ...engine.data import FileName, shown
 from ..viktory_battles.cards import Deck
 from ..viktory_battles.options import (
     HAND_LIMIT,
@@ -108,7 +109,7 @@ class Config:
                 try:
                     check_starts(b, fixed.tiles, starts, given=False)
                 except ValueError as exc:
-                    raise DataError(str(exc), "map", where=fixed.path) from None
+                    raise DataError(str(exc), "map", where=self._map_named()) from None
         # Derived values, not options: kept out of the dataclass fields (and of records).
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_radius", radius)
@@ -118,11 +119,17 @@ class Config:
         object.__setattr__(self, "_resolver", make_resolver(
             self, deck, self.artillery_characteristics, self.overwatch))
 
+    def _map_named(self) -> str:
+        """The map as the user named it, for an error about it with these options: a file of
+        the user's by its path, a shipped map by its name ("map 'duel'": its file is in the
+        install, whose path a server's client must never be told)."""
+        return self.map if Path(self.map).is_file() else f"map {shown(self.map)}"
+
     def _check_map(self, fixed: FixedMap) -> None:
         """A map file that does not fit the other options: the error names the option to
         change, `players` (a map is made for a number of players; the lobby shows the error
         at the player count, which the user set) or `radius`."""
-        where = fixed.path
+        where = self._map_named()
         if fixed.players is not None and fixed.players != self.players:
             raise DataError(f"the map is for {fixed.players} players; set "
                             f"players={fixed.players}", "players", where=where)
