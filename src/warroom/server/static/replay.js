@@ -20,6 +20,8 @@ let positions = 0; // how many the game has; 0 until the first window has come
 let seats = []; // the game's seats as the lobby lists them
 let held = null; // the chosen viewer's positions (see holder)
 let drawn = null; // the step on screen
+let newest = 0; // the game's last position as its lobby entry gives it, before any window
+let writing = null; // the timer that writes the position into the address (see follow)
 
 // A viewer's positions: the answers kept (`steps` from `from`), which answer holds each
 // position, and the windows on their way or refused.
@@ -116,8 +118,50 @@ function go(step) {
   at = Math.max(0, Math.min(step, positions - 1));
   $("#step").value = at;
   held.failed.clear(); // a window refused before is asked for again
+  follow();
   draw();
   fetchAround();
+}
+
+// The address follows the position and the viewer (`#as=S&at=N`, as a seat's Replay link
+// gives it), so that a copied address comes back to what is on screen. It is replaced, not
+// pushed: stepping does not fill the Back history. Written once the steps stop, since a held
+// arrow key steps faster than browsers let an address be replaced (Safari throws past 100 in
+// 30 s; Chrome ignores them).
+function follow() {
+  clearTimeout(writing);
+  writing = setTimeout(() => {
+    const seat = held.viewer === "spectator" ? "" : `as=${held.viewer}&`;
+    try {
+      history.replaceState(history.state, "", `#${seat}at=${at}`);
+    } catch {
+      // too many replaced at once: the next step writes it
+    }
+  }, 200);
+}
+
+// What a hash asks for, read alike when the page opens and when the hash changes: `#at=N`
+// position N (the end, past it; the start, not a number), `#as=S` as seat S saw it (a seat
+// the game has), else as a spectator.
+function askedBy(hash) {
+  const asked = new URLSearchParams(hash.slice(1));
+  const from = asked.get("at") || "";
+  const step = /^\d{1,9}$/.test(from) ? Math.min(Number(from), newest) : 0;
+  const seat = asked.get("as") || "";
+  return { step, viewer: seats.some((s) => String(s.seat) === seat) ? seat : "spectator" };
+}
+
+// A hash typed on the open page, or Back and Forward between hashes: go where it says.
+function hashChanged() {
+  const { step, viewer } = askedBy(location.hash);
+  at = step;
+  if (viewer !== held.viewer) {
+    $("#viewer").value = viewer;
+    choose(viewer);
+  } else if (positions) {
+    go(step);
+  }
+  // Before the first window has come, it draws `at` when it comes.
 }
 
 function draw() {
@@ -203,17 +247,14 @@ async function start() {
     if (ev.key === "Home") go(0);
     if (ev.key === "End") go(positions - 1);
   });
-  // `/replay/ID#at=N` opens at position N (the end, past it); `#as=S`, as seat S saw it (the
-  // table's Replay link gives its seat), else as a spectator.
-  const asked = new URLSearchParams(location.hash.slice(1));
-  const from = asked.get("at") || "";
-  if (/^\d{1,9}$/.test(from)) {
-    at = Math.min(Number(from), Number.isInteger(info.version) ? info.version : 0);
-  }
-  const seat = asked.get("as") || "";
-  const viewer = seats.some((s) => String(s.seat) === seat) ? seat : "spectator";
+  // `/replay/ID#at=N` opens at position N; `#as=S`, as seat S saw it (the table's Replay link
+  // gives its seat): see askedBy.
+  newest = Number.isInteger(info.version) ? info.version : 0;
+  const { step, viewer } = askedBy(location.hash);
+  at = step;
   select.value = viewer;
   choose(viewer);
+  window.addEventListener("hashchange", hashChanged);
 }
 
 start();
