@@ -40,6 +40,14 @@ export function card(code, opts = {}) {
            h("b", { text: rank }), h("i", { text: SUITS[suit] || suit }));
 }
 
+/** A playing card's code as a person reads it ("10H": "10♥", "JK": "Joker"): a card's name
+ * for a screen reader where the card is not a button. */
+export function cardName(code) {
+  if (code === "JK") return "Joker";
+  const suit = code.slice(-1);
+  return code.slice(0, -1) + (SUITS[suit] || suit);
+}
+
 /** A named card (a word or a tag rather than a playing card). */
 export function tile(name, opts = {}) {
   return h("span", { class: `tile ${opts.class || ""}`, title: opts.title || name,

@@ -23,7 +23,7 @@ const CSS = `
 }`;
 
 export function render(root, view, ctx) {
-  const { h, card, pile, pips, panel, Actions, who } = ctx.kit;
+  const { h, card, cardName, pile, pips, panel, Actions, who } = ctx.kit;
   const o = view.observation;
   const acts = new Actions(view, ctx.act);
   const me = view.seat;
@@ -35,6 +35,16 @@ export function render(root, view, ctx) {
     return ["Attack", "Block", "Sacrifice", "GiveSoldier"].includes(a.type) && p === me && a.card === c;
   };
   const order = me === null ? seats : [...seats.filter((p) => p !== me), me];
+  const whose = (p) => (p === me ? "Your" : `${who(p, view)}'s`);
+  // A card nothing can be done with now is a picture to a screen reader, named by the card
+  // ("10♥") and why it is not a button: a bare span would be read as part of the run of text
+  // around it. A playable one is a button, named by Actions.bind.
+  const named = (el, label) => {
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", label);
+    return el;
+  };
+  const playOrName = (el, entries, label) => (entries.length ? acts.bind(el, entries) : named(el, label));
   // A discard pile's cards, bottom to top: `key` names the pile ("shared" or the seat).
   const discards = (cards, key, whose) => {
     if (!cards.length) return null;
@@ -72,8 +82,8 @@ export function render(root, view, ctx) {
 
   for (const p of order) {
     const s = o.seats[p];
-    const soldier = ([c, owner]) => acts.bind(card(c, { title: `${c} (owner: seat ${owner})` }),
-      acts.take((a) => onSoldier(a, c, p)));
+    const soldier = ([c, owner]) => playOrName(card(c, { title: `${c} (owner: seat ${owner})` }),
+      acts.take((a) => onSoldier(a, c, p)), `${cardName(c)} (owner: seat ${owner})`);
     const team = o.teams !== "none" ? ` · team ${s.team}` : "";  // every seat its own: no teams
     const heading = h("h4", {}, `${who(p, view)}${s.out ? " · out" : ""}${team} · hand ${s.hand}`,
       " · hits ", pips(s.castle ?? s.hits, o.hits_to_lose));  // As one: the team's castle
@@ -82,20 +92,40 @@ export function render(root, view, ctx) {
       heading,
       s.draw_pile !== undefined ? h("div", { class: "row" }, pile("Draw", s.draw_pile),
         pile("Discard", s.discard.length, s.discard.length ? small(card(s.discard.at(-1))) : null)) : null,
-      s.discard ? discards(s.discard, p, `${p === me ? "Your" : `${who(p, view)}'s`} discard pile`) : null,
-      h("div", { class: "row" }, ...(s.soldiers.length ? s.soldiers.map(soldier)
-        : [h("span", { class: "muted", text: "no soldiers in play" })]))));
+      s.discard ? discards(s.discard, p, `${whose(p)} discard pile`) : null,
+      // The draft's picks are secret: what every seat sees of another's is how many it has
+      // picked, and whether it has picked from the pack in front of it (the text view's
+      // line); building, how far its deck has come.
+      o.phase === "draft" ? h("div", { class: "stats" },
+        `${s.pool} card${s.pool === 1 ? "" : "s"} picked · ${s.picked ? "has picked" : "still to pick"} from this pack`) : null,
+      o.phase === "build" ? h("div", { class: "stats" },
+        s.built ? "deck built" : `deck: ${s.deck} card${s.deck === 1 ? "" : "s"}`) : null,
+      h("div", { class: "row", role: "group", "aria-label": `${whose(p)} soldiers` },
+        ...(s.soldiers.length ? s.soldiers.map(soldier)
+          : [h("span", { class: "muted", text: "no soldiers in play" })]))));
   }
 
   const handTypes = ["PlaySoldier", "PlayCourt", "PlaySpecial", "Pick", "AddCard"];
-  const fromHand = (c) => acts.bind(card(c), acts.take((a) => handTypes.includes(a.type) && a.card === c));
-  if (o.pack) root.append(panel(`Pack ${o.pack_number}: pick a card`, h("div", { class: "row" }, ...o.pack.map(fromHand))));
-  if (o.pool && Array.isArray(o.pool)) {
-    root.append(panel(`Your pool: build a deck of ${o.deck_size}`, h("div", { class: "row" }, ...o.pool.map(fromHand)),
+  const fromHand = (why) => (c) => playOrName(card(c),
+    acts.take((a) => handTypes.includes(a.type) && a.card === c), `${cardName(c)}${why}`);
+  if (o.pack) {
+    root.append(panel(`Draft, pack ${o.pack_number}: pick one card`,
+      h("div", { class: "row" }, ...o.pack.map(fromHand(", cannot be picked now")))));
+  }
+  // The pool is the cards picked while drafting; the deck is built from it after.
+  if (o.pool && Array.isArray(o.pool) && o.phase === "draft") {
+    root.append(panel(`Your picks (${o.pool.length})`,
+      h("div", { class: "row" }, ...o.pool.map((c) => named(card(c), cardName(c))))));
+  } else if (o.pool && Array.isArray(o.pool)) {
+    root.append(panel(`Your pool: build a deck of ${o.deck_size}`,
+      h("div", { class: "row" }, ...o.pool.map(fromHand(", cannot be added now"))),
       o.deck ? h("div", { class: "row" }, h("span", { class: "muted", text: `deck so far (${o.deck.length}): ` }),
         ...o.deck.map((c) => small(card(c)))) : null));
   }
-  if (o.hand) root.append(panel("Your hand", h("div", { class: "row" }, ...o.hand.map(fromHand))));
+  if (o.hand) {
+    root.append(panel("Your hand",
+      h("div", { class: "row" }, ...o.hand.map(fromHand(", cannot be played now")))));
+  }
   const rest = acts.rest();
   if (rest) root.append(rest);
 }
