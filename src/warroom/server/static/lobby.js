@@ -40,8 +40,15 @@ function checkPlayers(opt, input) {
   const bad = playersChosen(g) === null;
   const allowed = detail(opt.name).allowed || `from ${g.min_players} to ${g.max_players}`;
   const text = input.value.trim();
-  error.textContent = bad ? `${detail(opt.name).label || opt.name} must be ${allowed}, `
-    + `${text ? `got ${text}` : "not empty"}` : "";
+  const label = detail(opt.name).label || opt.name;
+  // A number that is not a whole one (3.5, 1e1), in range or not, is no integer to the
+  // server: said in its words, as the form shows them ("Players must be an integer, got
+  // '3.5'"); a whole number out of range is said with the range.
+  const plus = text.startsWith("+") ? " (written without a plus sign)" : "";
+  const said = !text ? `must be ${allowed}, not empty`
+    : /^-?\d+$/.test(text) ? `must be ${allowed}, got ${text}`
+      : `must be an integer${plus}, got '${text}'`;
+  error.textContent = bad ? `${label} ${said}` : "";
   markInvalid(opt.name, bad);
 }
 
@@ -120,6 +127,7 @@ function setValue(opt, value) {
   } else {
     values[opt.name] = value;
   }
+  putRight(opt.name);
   if (opt.name === "players") drawSeats();
   showApplicable();
 }
@@ -216,6 +224,28 @@ function optionRow(opt, id, d, ...controls) {
            h("span", { class: "error", id: `error-${opt.name}` }));
 }
 
+// The server's refusal of a field, said at the field and in the alert above the form, goes
+// once the field changes: a message about a value no longer there would stand next to the
+// value put right (the browser's own check may keep the form from being sent again, and
+// with it from clearing them). The field's own check (the player count) says its word after.
+function putRight(name) {
+  const alert = $("#form-error");
+  if (alert.dataset.field === name) forgetRefusal();
+  const error = document.getElementById(`error-${name}`);
+  if (error?.dataset.server) {
+    error.textContent = "";
+    delete error.dataset.server;
+    markInvalid(name, false);
+  }
+}
+
+function forgetRefusal() {
+  const alert = $("#form-error");
+  alert.hidden = true;
+  alert.textContent = "";
+  delete alert.dataset.field;
+}
+
 // A field the server refused (or put right again): marked invalid, and described by its error
 // as well as by its help, so that a screen reader says why when it reaches the field.
 function markInvalid(name, bad) {
@@ -233,17 +263,26 @@ function markInvalid(name, bad) {
 }
 
 // The server's message in the form's words: "option 'hand_size' must be from 1 to 20, got 99"
-// reads "Hand size must be from 1 to 20, got 99", as the field is labelled.
+// reads "Hand size must be from 1 to 20, got 99", as the field is labelled. A setting in the
+// command line's form, "set players=2", reads "set Players to 2"; the bare name elsewhere in
+// a sentence keeps the sentence's case ("the map is for 2 players", not "2 Players").
 function errorWords(message, name) {
   const label = name && detail(name).label;
   if (!label) return message;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const forms = [`\\boption (['"])${escaped}\\1`, `(['"])${escaped}\\1`, `\\b${escaped}\\b`]
+  const forms = [`\\boption (['"])${escaped}\\1`, `(['"])${escaped}\\1`,
+                 `\\b${escaped}=(?=[^\\s;,]+)`, `\\b${escaped}\\b`]
     .map((form) => new RegExp(form, "g"));
   const named = forms.find((form) => form.test(message));
   if (!named) return message;
   named.lastIndex = 0;
-  const text = message.replace(named, label);
+  const bare = named === forms[3];
+  const text = message.replace(named, (found, ...rest) => {
+    if (found.endsWith("=")) return `${label} to `;
+    const at = rest.at(-2); // where it was found: a label begins a sentence as it is written
+    const mid = bare && at > 0 && !/[.!?]\s*$/.test(message.slice(0, at));
+    return mid && !/^.[A-Z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+  });
   return text[0].toUpperCase() + text.slice(1);
 }
 
@@ -267,6 +306,7 @@ function fileField(opt, id, d) {
   upload.onchange = async () => {
     const file = upload.files[0];
     if (!file) return;
+    delete error.dataset.server; // this file's word replaces the server's on the last one
     const form = new FormData();
     form.append("game", game().name);
     form.append("option", opt.name);
@@ -288,6 +328,7 @@ function fileField(opt, id, d) {
 
 function drawOptions() {
   for (const key of Object.keys(values)) delete values[key];
+  forgetRefusal(); // about a field of the game shown before
   const g = game();
   drawRules(g);
   const main = [];
@@ -303,11 +344,12 @@ async function create(ev) {
   ev.preventDefault();
   document.querySelectorAll(".option .error").forEach((e) => {
     if (!e.textContent.startsWith("uploaded")) e.textContent = "";
+    delete e.dataset.server;
   });
   document.querySelectorAll(".option [aria-invalid]").forEach((e) => {
     if (e.id.startsWith("opt-")) markInvalid(e.id.slice(4), false);
   });
-  $("#form-error").hidden = true;
+  forgetRefusal();
   const seats = [...document.querySelectorAll("#seats-form .seat-row")].map((row) => {
     const kind = row.querySelector("select").value;
     const seat = { kind };
@@ -337,10 +379,12 @@ async function create(ev) {
       $("#options-box").open = true;
       if (row.closest("#more-options")) $("#more-options").open = true;
       row.querySelector(".error").textContent = message;
+      row.querySelector(".error").dataset.server = "1";
       field = markInvalid(body.field, true);
     }
     $("#form-error").hidden = false;
     $("#form-error").textContent = message;
+    $("#form-error").dataset.field = row ? body.field : "";
     if (field && !row.hidden) field.focus();
     return;
   }
@@ -451,6 +495,9 @@ async function start() {
   $("#game").replaceChildren(...catalog.games.map((g) => h("option", { value: g.name }, g.title)));
   $("#game").onchange = drawOptions;
   $("#create").onsubmit = create;
+  // Start pressed again and held back by the browser's own check of a field (a player count
+  // of 3.5): the refusal of the last Start is of a form no longer there.
+  $("#create").addEventListener("invalid", forgetRefusal, true);
   drawOptions();
   refresh();
   setInterval(refresh, 3000);
