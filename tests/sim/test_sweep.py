@@ -564,4 +564,7 @@ def test_the_sweep_progress_bar_names_the_cell_as_a_part_of_the_sweep(tmp_path, 
     monkeypatch.setattr(warroom.cli.sweep, "game_progress", fake)
     assert main(["sweep", "kow", "--vary", "max_dice=3,4", "--games", "2", "--players",
                  "random,random", "--db", str(tmp_path / "s.sqlite"), "--format", "md"]) == 0
-    assert shown == [("kow cell 1/2: max_dice=3", 4), ("kow cell 2/2: max_dice=4", 4)]
+    # Audit (stop 52): the label says the count is the sweep's ("kow cell 2/2: max_dice=3
+    # ... 41/60" read as 41 of that cell's 30 games)
+    assert shown == [("kow sweep (cell 1/2: max_dice=3)", 4),
+                     ("kow sweep (cell 2/2: max_dice=4)", 4)]

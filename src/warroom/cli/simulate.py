@@ -29,7 +29,8 @@ from ..sim.cards import (
     shown_effects,
 )
 from ..sim.progress import game_progress
-from ..sim.runs import execute, find_resumable
+from ..sim.runs import changed_files, execute, find_resumable
+from ..sim.stats import games_text
 from ..sim.store import ResultStore, RunInfo, default_db_path
 from ..sim.summary import shared_words
 from . import cli
@@ -172,7 +173,9 @@ def _resumed(path: Path, game: str, specs: list[str] | None, seed: int | None,
         played = store.count_games(run.id)
         if n_games is not None:  # fewer than the run holds: said here, before any write
             refuse_fewer_games(store, [run], n_games, played,
-                               f"run {run.id} has {played} games")
+                               f"run {run.id} has {games_text(played)}")
+    for line in changed_files([run]):  # an edited deck is not measured: said, not silent
+        echo_err(line)
     return run, n_games or run.games_requested, played
 
 
@@ -231,7 +234,7 @@ def _part(shown: int, total: int, what: str) -> str:
 
 
 def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path) -> None:
-    table = Table(title=escape(f"{title}: {summary['games']} games, seed {seed}"))
+    table = Table(title=escape(f"{title}: {games_text(summary['games'])}, seed {seed}"))
     for col in ("player", "spec", "wins", "win rate", "95 % CI"):
         table.add_column(col)
     for i, p in enumerate(summary["players"]):

@@ -13,6 +13,7 @@ from rich.markup import escape
 from ..agents import parse_specs
 from ..sim.batch import backend_session, check_backend
 from ..sim.progress import game_progress, games_counted
+from ..sim.runs import changed_files
 from ..sim.store import ResultStore, default_db_path
 from . import cli
 from .common import (
@@ -20,6 +21,7 @@ from .common import (
     SEED,
     SET_HELP,
     Interrupted,
+    echo_err,
     game_and_config,
     game_count,
     refuse_fewer_games,
@@ -104,6 +106,9 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
                 played = max((store.count_games(r.id) for r in runs), default=0)
                 refuse_fewer_games(store, runs, n_games, played,
                                    f"sweep {found.id} has {played} games in a cell")
+            # an edited data file is not measured by the cells that keep their copy: said
+            for line in changed_files(store.runs(sweep_id=found.id), "sweep"):
+                echo_err(line)
     if n_games is None:
         n_games = DEFAULT_GAMES
     workers_n = resolve_workers(workers, backend, n_games * len(cells), address)
@@ -113,12 +118,13 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
         # all cells; a failure adds nothing to the database.
         with backend_session(backend, workers_n, address), ResultStore(path) as store, \
                 game_progress() as progress:
-            # The bar counts the whole sweep: its label names the cell as a part of it.
-            task = progress.add_task(g.name, total=n_games * len(cells))
+            # The bar counts the whole sweep, and its label says so before naming the cell
+            # being played ("cell 2/2: max_dice=3 ... 41/60" read as 41 of that cell's 30).
+            task = progress.add_task(f"{g.name} sweep", total=n_games * len(cells))
             numbers = {cell.label: i for i, cell in enumerate(cells, 1)}
 
             def on_cell(cell, done: int) -> None:
-                where = f"{g.name} cell {numbers[cell.label]}/{len(cells)}: {cell.label}"
+                where = f"{g.name} sweep (cell {numbers[cell.label]}/{len(cells)}: {cell.label})"
                 progress.update(task, description=escape(where), advance=min(done, n_games))
 
             info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games, workers_n,

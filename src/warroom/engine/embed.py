@@ -96,15 +96,27 @@ def check_files(game: Game, values: dict[str, Any], files: dict[str, EmbeddedFil
     lines = []
     for option, file in files.items():
         value = values.get(option)
-        now, where = _on_disk(game, option, value, beside)
-        status = "missing" if now is None else "same" if now == file.sha256 else "changed"
+        status, where = file_status(game, option, value, file, beside)
         what = {"same": "the file on disk is the one embedded",
                 "changed": "the file on disk has changed since; the embedded copy is used",
                 "missing": "no such file on disk now; the embedded copy is used"}[status]
-        # an option left empty names the game's default file ("deck:  same" said nothing)
-        named = value if value not in (None, "", []) else "(the default)"
-        lines.append(f"{option}: {named}{where} {status} (sha256 {file.sha256[:12]}): {what}")
+        lines.append(f"{option}: {file_named(value)}{where} {status} (sha256 "
+                     f"{file.sha256[:12]}): {what}")
     return lines
+
+
+def file_status(game: Game, option: str, value: Any, file: EmbeddedFile,
+                beside: Path | None = None) -> tuple[str, str]:
+    """Is the file `value` names on disk now (see check_files for `beside`) the `file` kept:
+    'same', 'changed' or 'missing'; and where it was found, when not from here."""
+    now, where = _on_disk(game, option, value, beside)
+    return ("missing" if now is None else "same" if now == file.sha256 else "changed"), where
+
+
+def file_named(value: Any) -> str:
+    """A data option's value as a message names its file: an option left empty names the
+    game's default file ("deck:  same" said nothing)."""
+    return value if value not in (None, "", []) else "(the default)"
 
 
 def _on_disk(game: Game, option: str, value: Any,

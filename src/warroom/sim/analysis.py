@@ -48,7 +48,10 @@ from .store import ResultStore, RunInfo
 
 def pct(rate: Rate) -> str:
     """`54.2 % (53.2-55.2 %)`: the rate and its 95 % Wilson interval, whose ends are not
-    equally far from the rate near 0 or 100 % (a '± half-width' read as going past them)."""
+    equally far from the rate near 0 or 100 % (a '± half-width' read as going past them).
+    Of no trials, "—", as the card tables show no data: not a measured 0 %."""
+    if not rate.trials:
+        return "—"
     low, high = rate.ci95
     return f"{100 * rate.value:.1f} % ({100 * low:.1f}-{100 * high:.1f} %)"
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..engine.data import displayable
+from ..engine.embed import file_named, file_status
 from ..games import get_game
 from .batch import run_batch
 from .store import ResultStore, RunInfo, StoreError
@@ -32,6 +34,30 @@ def find_resumable(store: ResultStore, game: str, players: list[str] | None = No
         config is not None and "these options") if part)
     raise StoreError(f"{store.path}: no run of {game}" + (f" with {wanted}" if wanted else "")
                      + " to resume")
+
+
+def changed_files(runs: Iterable[RunInfo], kind: str = "run") -> list[str]:
+    """One warning line per data file that `runs` name and that is no longer, on disk, the
+    copy they keep (changed, or missing): a resume plays on with the copy, so a designer who
+    edited the file must hear that the edit is not measured. The file on disk is compared as
+    `warroom replay --check-files` compares a record's (`engine.embed`). Each option and file
+    once, however many runs (a sweep's cells) name it; none for a run made before runs kept
+    copies (it reads the files on disk). `kind`: what is resumed, "run" or "sweep"."""
+    lines: list[str] = []
+    for run in runs:
+        game = get_game(run.game)
+        for option, file in (run.files or {}).items():
+            value = run.config.get(option)
+            status, _ = file_status(game, option, value, file)
+            if status == "same":
+                continue
+            what = "is missing now" if status == "missing" else f"changed since the {kind} began"
+            line = displayable(f"warroom: warning: {option}: {file_named(value)} {what}; the "
+                               f"{kind} goes on with its own copy (a new {kind} measures the "
+                               "file as it is now)")
+            if line not in lines:
+                lines.append(line)
+    return lines
 
 
 def refuse_other_version(kind: str, number: int, runs: Iterable[RunInfo], version: str) -> None:

@@ -5,7 +5,7 @@ import) is loaded only by the tests that need it."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
@@ -59,7 +59,12 @@ class Rate:
         low, high = self.ci95
         return (high - low) / 2
 
-    def to_json(self) -> dict[str, float]:
+    def to_json(self) -> dict[str, Any]:
+        """The counts, the rate and its interval; of no trials, the rate and interval are
+        null (not a measured 0 % between 0 and 100 %: a player who never moved first)."""
+        if not self.trials:
+            return {"successes": self.successes, "trials": self.trials, "rate": None,
+                    "ci95": None}
         low, high = self.ci95
         return {"successes": self.successes, "trials": self.trials, "rate": self.value,
                 "ci95": [low, high]}
@@ -295,6 +300,21 @@ def smallest_adjusted_p(pvalues: Sequence[float]) -> float:
     the smallest times their number), so that where none differs, at most 5 % of reports
     call it significant."""
     return min(holm(pvalues), default=1.0)
+
+
+# Digits a figure may take past its usual 3 significant (means) or 1 decimal (shares %): as
+# many as a float holds, so that a value is never shown as another it differs from.
+MAX_EXTRA_DIGITS = 12
+
+
+def extra_digits(reads_wrong: Callable[[int], bool]) -> int:
+    """The fewest digits past a figure's usual ones (at most MAX_EXTRA_DIGITS) with which it
+    no longer reads wrong (`reads_wrong(extra)`): as a tune's target it is not, as another
+    cell's mean it differs from (118.99 and 119.41 are not "119" and "119")."""
+    extra = 0
+    while extra < MAX_EXTRA_DIGITS and reads_wrong(extra):
+        extra += 1
+    return extra
 
 
 def games_text(n: int) -> str:

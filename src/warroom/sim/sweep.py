@@ -43,6 +43,7 @@ from .runs import execute, refuse_other_version
 from .stats import (
     Moments,
     Rate,
+    extra_digits,
     homogeneity_p,
     paired_location_p,
     paired_rate_p,
@@ -585,12 +586,19 @@ def _fmt(point: Point, unit: str) -> str:
 
 def _moves(title: str, points: list[Point], labels: list[str], percent: bool) -> str:
     values = [v for v, _, _ in points]
+    low, high = values.index(min(values)), values.index(max(values))
+
+    def digits(value: float, extra: int) -> str:
+        return f"{100 * value:.{1 + extra}f} %" if percent else plain(value, 3 + extra)
+
+    # as a tune shows its figures: the lowest and highest never read alike when they differ
+    # ("from 119 to 119" for 118.99 and 119.41)
+    extra = extra_digits(lambda e: values[low] != values[high]
+                         and digits(values[low], e) == digits(values[high], e))
 
     def show(i: int) -> str:
-        shown = f"{100 * values[i]:.1f} %" if percent else plain(values[i])
-        return f"{shown} ({labels[i]})"
+        return f"{digits(values[i], extra)} ({labels[i]})"
 
-    low, high = values.index(min(values)), values.index(max(values))
     if len(values) == 1:
         return f"{title}: {show(0)}, the only cell with games"
     if values[low] == values[high]:

@@ -53,13 +53,10 @@ from ..engine import (
 from ..engine.config import option_names, option_text, read_number
 from . import datafile
 from .runs import execute, refuse_other_version
-from .stats import Moments, Rate
+from .stats import Moments, Rate, extra_digits
 from .store import ResultStore, RunInfo, StoreError, TuneInfo
 
 SEARCH_SHARE = 2 / 3  # of the budget: the rest extends the most promising trials
-# Digits a figure may take past its usual 3 significant (means) or 1 decimal (shares %): as
-# many as a float holds, so that a value is never shown as a target it differs from.
-MAX_EXTRA_DIGITS = 12
 REASKS = 5  # proposals of values tried already, answered from their runs, before one is played
 RATE_FIGURES = ("first_player_win", "first_player_score", "draws")
 FIGURE_HELP = ("first_player_win, first_player_score, seatN_win, seatN_score, playerN_win, "
@@ -181,10 +178,7 @@ class Target:
         """The figure as text, with as many more digits as it takes for a value that is not
         the target not to read as the target (an interval's end at 4.000017 is not '4' when
         the target is 4), and for the target to read as itself."""
-        extra = 0
-        while extra < MAX_EXTRA_DIGITS and self._reads_wrong(value, extra):
-            extra += 1
-        return self._digits(value, extra)
+        return self._digits(value, extra_digits(lambda extra: self._reads_wrong(value, extra)))
 
     def _reads_wrong(self, value: float, extra: int) -> bool:
         shown = self._digits(value, extra)
