@@ -413,11 +413,12 @@ def test_rule_28_without_casualties_the_medic_cannot_be_used():
 
 
 def test_rule_29_using_the_medic_ends_the_turn_immediately():
-    """"Using this advantage ends your turn immediately": after the revival nothing but
-    turn-ins is offered (README: "either way the turn ends (but for turn-ins)"), in a position
-    where the turn could otherwise go on: a bare face card to turn in, a Reserve Pile to draw
-    from, a King's battalion for the General, an Ace's for the Spy, and two opponent
-    battalions to attack."""
+    """"Using this advantage ends your turn immediately": after the revival the opponent's
+    turn begins (README, game version 4), in a position where the turn could otherwise go on:
+    a bare face card to turn in, a Reserve Pile to draw from, a King's battalion for the
+    General, an Ace's for the Spy, and two opponent battalions to attack. Audit (stop 52):
+    version 3 still offered the turn-in, though a turn-in is made during its owner's turn
+    (RULINGS.md) and the turn had ended."""
     s = _queen_battle()
     s.apply(0, Revive())
     assert s.current == 1 and s.turn == 2  # nothing to turn in: the turn is over at once
@@ -429,11 +430,8 @@ def test_rule_29_using_the_medic_ends_the_turn_immediately():
     s.apply(0, Flip())  # 9H beats 4S
     assert s.phase == MEDIC
     s.apply(0, Revive())
-    assert s.current == 0 and s.phase == CLOSE
-    assert labels(s, 0) == ["turn in JH", "end turn"]  # no battle, fortify or advantage
-    s.apply(0, TurnIn("JH"))
-    s.apply(0, Place("7D", "KH"))
-    assert s.current == 1 and s.turn == 2  # the turn-in's card placed, the turn is over
+    assert s.current == 1 and s.turn == 2  # over at once: JH stays bare, 7D in the reserve
+    assert s.tables[0]["JH"] == [] and s.turned_in == []
     assert not events(s, "general") and not events(s, "spy") and not events(s, "fortify_again")
     assert len(events(s, "attack")) == 1
 
@@ -559,13 +557,15 @@ def test_rule_34_a_face_card_the_battle_left_bare_can_be_turned_in_before_the_tu
     assert s.current == 1 and s.drawn == "8D"
 
 
-def test_rule_34_after_the_medic_a_bare_face_card_can_still_be_turned_in():
+def test_rule_34_after_the_medic_is_declined_a_bare_face_card_can_still_be_turned_in():
+    """A turn-in at the turn's end follows a declined Medic, as any battle; a revival ends
+    the turn at once (rule 29)."""
     s = arrange({"QH": ["9H", "3H"], "KH": []}, {"KS": ["5S", "4S"], "AS": ["6S"]},
                 reserve=["8D"])
     fight(s, "QH", "KS", ["3H", "9H"], ["5S", "4S"])  # 3H dies to 5S
     s.apply(0, Flip())  # 9H beats 4S: the Queen's cards are spent
     assert s.phase == MEDIC
-    s.apply(0, Revive())
+    s.apply(0, Decline())
     assert s.phase == CLOSE and labels(s, 0) == ["turn in KH", "end turn"]
 
 

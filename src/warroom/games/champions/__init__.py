@@ -50,7 +50,7 @@ class ChampionsGame(Game):
     title = "The Game of Champions"
     # 3: no Medic once the battle destroyed the defender's army (the game is over; a revival
     # then changed the final score only).
-    version = "3"
+    version = "4"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

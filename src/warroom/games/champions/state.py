@@ -652,7 +652,10 @@ class ChampionsState(State):
         card = self.casualties[player].pop()
         self.tables[player][b.att_cmd].append(card)
         self.event("revive", player=player, card=card, commander=b.att_cmd)
-        self._after_battle()
+        # "Using this advantage ends your turn immediately": no turn-in after it, as a
+        # turn-in is made during its owner's turn (RULINGS.md); declined, the turn ends as
+        # after any battle. (The battle destroyed no army: then there is no Medic.)
+        self._end_turn()
 
     def _do_decline(self, player: int, action: Decline) -> None:
         self._after_battle()
@@ -810,11 +813,12 @@ class ChampionsState(State):
 
     def _resample_opponent_deal(self, other: int, belief: Belief) -> None:
         """Before the reveal the opponent's reinforcements are just a count: deal them anew
-        from everything unseen, and place as many as it has placed, one at a time, as
-        `belief` says it would."""
+        from everything unseen, and place them one at a time, as `belief` says it would: all
+        of them once it has finished, else as many as it may have placed (how far it has got
+        is not shown: any number short of all)."""
         table = self.tables[other]
-        placed = self._placed(other)
-        count = placed + len(self.hands[other])
+        count = self._placed(other) + len(self.hands[other])
+        placed = self.rng.randrange(count) if self.hands[other] else count
         pool = [c for cards in table.values() for c in cards] + self.hands[other]
         pool += [c for c in self.reserve if not is_face(c)]
         faces = [c for c in self.reserve if is_face(c)]
@@ -837,7 +841,9 @@ class ChampionsState(State):
         attacking = other == b.attacker
         if self.phase == ORDER:
             cards = b.order[other] + b.hand[other]
-            steps = None if b.ordered(other) else len(b.order[other])
+            # how many it has put down is not shown: any number that leaves two or more in
+            # its hand (the last of a hand is put down with the one before it)
+            steps = None if b.ordered(other) else self.rng.randrange(len(cards) - 1)
             b.order[other] = self._believed_order([], cards, other, belief, steps)
             b.hand[other] = self._order_hand([c for c in cards if c not in b.order[other]],
                                              b, attacking)
