@@ -156,7 +156,8 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
         lines.append(head + ";".join(f" P{p} " + _top_cards(pile, room)
                                      for p, pile in enumerate(discards)))
     if obs.get("hand") is not None and you is not None:
-        used = obs["seats"][you]["used_court_or_special"]
+        # the flag stays up from the player's own turn until its next begins: said in its turn
+        used = you in obs["active"] and obs["seats"][you]["used_court_or_special"]
         note = "  (court card or special ability used this turn)" if used else ""
         lines.append(fit(f"Your hand: {cards(obs['hand'])}{note}", "  "))
     groups = [_group_text(group) for group in obs["groups"]]
