@@ -13,7 +13,7 @@ import re
 import sys
 import textwrap
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from rich.console import Console
 from rich.markup import escape
@@ -69,22 +69,19 @@ class Hotseat:
         tty = is_tty(self.stdin)
         if tty:
             _drop_typed_ahead(self.stdin)
-        self.console.print(Text(f"Player {player}: take the seat, then press Enter "
-                                "(the others look away).", style="bold"))
+        prompt = [Text(f"Player {player}: take the seat, then press Enter "
+                       "(the others look away).", style="bold")]
         if self.note:
-            self.console.print(Text(self.note, style="dim"))
+            prompt.append(Text(self.note, style="dim"))
         while True:
-            try:
-                line = self.stdin.readline()
-            except KeyboardInterrupt:  # what is said next starts after the "^C" shown
-                self.console.print()
-                raise KeyboardInterrupt("interrupted at the seat") from None
+            # hidden as a seat's every prompt is: a choice typed here by mistake stays secret
+            line = read_line(self.stdin, self.console, prompt, tty, "interrupted at the seat")
             if not line or line.strip().lower() in QUIT:
                 raise KeyboardInterrupt(END_OF_INPUT if not line else "quit")
             if not tty or not line.strip():
                 break
-            self.console.print(Text(f"Player {player}: press Enter alone to take the seat "
-                                    "('q' quits).", style="bold"))
+            prompt = [Text(f"Player {player}: press Enter alone to take the seat "
+                           "('q' quits).", style="bold")]
         self.seated = player
 
     def leave(self, player: int, message: str) -> None:
@@ -165,15 +162,16 @@ class HumanAgent:
         if not self.hinted:  # the first prompt of the game says what to type
             self.console.print(self._dim_line(HELP))
             self.hinted = True
+        typed = ""  # what was typed at a pause of the summary, read as at the prompt
         while True:
-            line = self.read_choice()
+            line, typed = typed or self.read_choice(), ""
             if not line:
                 raise KeyboardInterrupt(END_OF_INPUT)
             if line.strip().lower() in ASK_HELP:
                 # The summary, then the choices again: a bare prompt under the summary left
                 # them off the screen (kow's 29 dice choices after `?`).
                 how = line.strip() != "?"  # `help` asks how to answer, too
-                self.show_summary(after=len(menu) + 1 + how * helping)
+                typed = self.show_summary(after=len(menu) + 1 + how * helping)
                 for text in menu:
                     self.console.print(text)
                 if how:
@@ -246,35 +244,23 @@ class HumanAgent:
             self.console.print(text)
 
     def read_choice(self) -> str:
-        """One line of input. In a hotseat, a terminal does not echo it: the others at the
-        table must not read a secret choice over the player's shoulder. Ctrl-C or the end of
-        input leaves the prompt's line ended, so that what is said next ("game stopped: ...")
-        starts a line of its own."""
-        try:
-            if not self._hidden():
-                self.console.print("> ", end="")
-                line = self.stdin.readline()
-                if not line:  # Ctrl-D: the cursor is still after the prompt
-                    self.console.print()
-                return line
-            # Echo goes off before the prompt shows, so that nothing typed ahead is echoed.
-            line = _read_without_echo(self.stdin, lambda: self.console.print(
-                "> (typing is hidden) ", end=""))
-        except KeyboardInterrupt:
-            self.console.print()
-            raise KeyboardInterrupt("interrupted at the prompt") from None
-        self.console.print()
-        return line
+        """One line of input (`read_line`): in a hotseat, a terminal does not echo it: the
+        others at the table must not read a secret choice over the player's shoulder."""
+        return read_line(self.stdin, self.console,
+                         "> (typing is hidden) " if self._hidden() else "> ", self._hidden())
 
     def _hidden(self) -> bool:
         """Whether what the player types is hidden (a hotseat at a terminal)."""
         return self.hotseat is not None and is_tty(self.stdin)
 
-    def show_summary(self, after: int = 0) -> None:
+    def show_summary(self, after: int = 0) -> str:
         """The rules summary (`?`), broken to the terminal's width. At a terminal, a summary
         that would not fit the screen with the `after` lines that follow it (the choices and
         the prompt) is shown a screenful at a time, Enter showing more: Viktory's and Viktory
-        II's first halves scrolled away unread."""
+        II's first halves scrolled away unread. Returned: what was typed at one of its pauses
+        other than Enter or `q` (which go on, and back to the choices), to be read as typed at
+        the prompt (a choice); read as the prompt reads it (`read_line`: in a hotseat, not
+        echoed)."""
         width = self.console.width - 1
         lines = _wrapped(self.game.summary or "No summary for this game.", width).splitlines()
         if self.options:
@@ -286,7 +272,7 @@ class HumanAgent:
         if not is_tty(self.stdin) or 1 + len(lines) + after <= height:
             for line in lines:
                 self.console.print(Text(line), soft_wrap=True)
-            return
+            return ""
         page = max(1, height - 2)
         for start in range(0, len(lines), page):
             chunk = lines[start:start + page]
@@ -294,20 +280,16 @@ class HumanAgent:
                 self.console.print(Text(line), soft_wrap=True)
             left = len(lines) - start - len(chunk)
             if not left and 1 + len(chunk) + after <= height:
-                return
+                return ""
             more = (f"-- more ({left} lines): Enter; back to the choices: q --" if left
                     else "-- end of the summary: Enter for the choices --")
-            try:
-                self.console.print(Text(more, style="dim"), end=" ")
-                answer = self.stdin.readline()
-            except KeyboardInterrupt:
-                self.console.print()
-                raise KeyboardInterrupt("interrupted at the prompt") from None
+            answer = read_line(self.stdin, self.console, Text(f"{more} ", style="dim"),
+                               self._hidden())
             if not answer:  # Ctrl-D quits here as at the prompt (a terminal would read on)
-                self.console.print()
                 raise KeyboardInterrupt(END_OF_INPUT)
             if answer.strip():
-                return
+                return "" if answer.strip().lower() == "q" else answer
+        return ""
 
     def parse(self, text: str, actions: list[Any]) -> Any:
         if text.lower() in QUIT:
@@ -481,12 +463,42 @@ def _drop_typed_ahead(stream: TextIO) -> None:
         pass
 
 
-def is_tty(stream: TextIO) -> bool:
+def is_tty(stream: IO[str]) -> bool:
     """Whether `stream` is a terminal (a closed or unusual stream is not)."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def read_line(stream: TextIO, console: Console, prompt: str | Text | list[Text], hidden: bool,
+              interrupted: str = "interrupted at the prompt") -> str:
+    """One line typed at `prompt` (said on the line typed on; a list: whole lines, above
+    it), not echoed if `hidden`: the one way every prompt of a hotseat's seat is read (the
+    seat's own, the choice's, the summary's pauses), echo off before the prompt shows, so
+    that nothing typed there shows. Ctrl-C (a KeyboardInterrupt saying `interrupted`) or
+    the end of input ("" returned) leaves the prompt's line ended, so that what is said next
+    ("game stopped: ...") starts a line of its own; hidden, the Enter that was not echoed
+    ends it too."""
+    def show() -> None:
+        if isinstance(prompt, list):
+            for line in prompt:
+                console.print(line)
+        else:
+            console.print(prompt, end="")
+
+    try:
+        if hidden:
+            line = _read_without_echo(stream, show)
+        else:
+            show()
+            line = stream.readline()
+    except KeyboardInterrupt:
+        console.print()
+        raise KeyboardInterrupt(interrupted) from None
+    if (hidden and line) or (not line and not isinstance(prompt, list)):
+        console.print()
+    return line
 
 
 def _read_without_echo(stream: TextIO, prompt: Callable[[], None]) -> str:

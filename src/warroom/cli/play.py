@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
 import sys
@@ -13,6 +14,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from ..agents import make_agents, parse_spec, parse_specs
 from ..agents.human import END_OF_INPUT, Hotseat, HumanAgent, is_tty
@@ -114,7 +116,8 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
 
     With more than one human, the players share the terminal: before each seat's turn the
     screen is cleared and the next player is asked to take the seat, and choices typed at a
-    terminal are not echoed.
+    terminal are not echoed; such a game is refused when its input is the terminal and its
+    output is not (a pipe, a file), which would keep each seat's view for the next.
 
     While it saves to a file, no other `warroom play` can save to it: a second one is refused
     (two would each overwrite the other's moves).
@@ -189,6 +192,8 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         # What `?` adds to the summary: the record's config names a data file as the player
         # gave it, not by the private copy a resumed game plays.
         agent.options = changed_options(g.Config, record.config)
+    if len(humans) > 1:
+        check_shared_terminal(console, as_json)  # before anything is saved: nothing lost
     hotseat = share_terminal(humans, console) if len(humans) > 1 else None
     printer = LogPrinter(g) if not humans and not as_json else None
     if save:
@@ -211,6 +216,10 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         echo_err(start_line(started))
         if hotseat:  # the first seat's clear wipes it: each seat's screen says it again
             hotseat.note = start_line(started)
+    if hotseat and console.is_dumb_terminal:  # Hotseat.clear can only write blank lines
+        echo_err(f"warroom: warning: this terminal (TERM={os.environ.get('TERM', '')}) "
+                 "cannot clear its scrollback: the previous seat's view can be scrolled back "
+                 "to; use a terminal that clears, e.g. TERM=xterm")
     public = LogPrinter(g, err=as_json)  # in a hotseat, what the table sees at the end
     # The log's length before the action just taken: the table's end starts at the last
     # person's action, whose closing events (a round or the game won) nobody has seen yet.
@@ -254,6 +263,9 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         return (f"saved to {save}; continue with: warroom play {g.name} --resume "
                 f"{shlex.quote(save)}")
 
+    if humans and first_to_move(g, config, seed, saved_state) not in people:
+        # the AI players' think before anyone's prompt: said as after a person's move
+        console.print(Text(AI_PLAYING, style="bold"))
     try:
         result = play_game(g, config, seed, agents, record=record, on_action=after)
     except KeyboardInterrupt as exc:
@@ -324,6 +336,24 @@ def start_line(line: str, width: int | None = None) -> str:
         width = shutil.get_terminal_size().columns - 1
     return "\n".join(textwrap.wrap(line, max(40, width), subsequent_indent="    ",
                                     break_long_words=False, break_on_hyphens=False)) or line
+
+
+def first_to_move(g: Game, config: Any, seed: int, saved: State | None) -> int | None:
+    """The seat that moves first: in the save resumed (`saved`), or in a new game."""
+    state = saved if saved is not None else g.new_state(config, seed)
+    return None if state.is_terminal() else state.to_move()[0]
+
+
+def check_shared_terminal(console: Console, as_json: bool) -> None:
+    """Several people typing at one terminal (their typing hidden) see the game where
+    `console` writes: not a terminal (`| tee`, `> file`), nothing there is cleared between
+    seats, and each one's hand stays for the next, and in the file."""
+    if is_tty(sys.stdin) and not is_tty(console.file):
+        out = "standard error" if as_json else "standard output"
+        raise ConfigError(f"several people share this terminal, but {out} is not the "
+                          "terminal: each seat's hidden view would stay there for the next "
+                          f"player (and in any file); run the game with {out} on the "
+                          "terminal (no pipe or redirection)")
 
 
 def share_terminal(humans: list[HumanAgent], console: Console) -> Hotseat:
