@@ -51,7 +51,12 @@ def _svg(fig: Figure) -> str:
 
 
 def _errors(rates: Sequence[Rate]) -> list[list[float]]:
-    return [[r.value - r.ci95[0] for r in rates], [r.ci95[1] - r.value for r in rates]]
+    """Each rate's arms; none for a rate of no games (its interval is the whole range)."""
+    return [[r.value - r.ci95[0] if r.trials else 0.0 for r in rates],
+            [r.ci95[1] - r.value if r.trials else 0.0 for r in rates]]
+
+
+NO_GAMES = "no games"  # a rate of no games: said on the plot, not drawn as a measured 0 %
 
 
 def rate_bars(labels: Sequence[str], rates: Sequence[Rate], title: str,
@@ -64,7 +69,8 @@ def rate_bars(labels: Sequence[str], rates: Sequence[Rate], title: str,
         ax.bar(x, [r.value for r in rates], yerr=_errors(rates), capsize=4,
                color=[COLOURS[i % len(COLOURS)] for i in x])
         for i, r in enumerate(rates):
-            ax.annotate(f"{100 * r.value:.1f} %", (i, r.ci95[1]), ha="center", va="bottom",
+            ax.annotate(f"{100 * r.value:.1f} %" if r.trials else NO_GAMES,
+                        (i, r.ci95[1] if r.trials else 0.0), ha="center", va="bottom",
                         xytext=(0, 2), textcoords="offset points")
         if fair is not None:
             ax.axhline(fair, color="black", linestyle="--", linewidth=1,
@@ -89,6 +95,10 @@ def grouped_rate_bars(groups: Sequence[str], series: dict[str, Sequence[Rate]], 
             xs = [i + (k - (len(series) - 1) / 2) * width for i in range(len(groups))]
             ax.bar(xs, [r.value for r in rates], width, yerr=_errors(rates), capsize=3,
                    label=name, color=COLOURS[k % len(COLOURS)])
+            for x, r in zip(xs, rates):
+                if not r.trials:
+                    ax.annotate(NO_GAMES, (x, 0.0), ha="center", va="bottom", rotation=90,
+                                fontsize=7, xytext=(0, 2), textcoords="offset points")
         if fair is not None:
             ax.axhline(fair, color="black", linestyle="--", linewidth=1,
                        label=f"{line} {100 * fair:.1f} %")
