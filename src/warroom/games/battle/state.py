@@ -216,6 +216,9 @@ class BattleState(State):
         zones = n if own else 1
         self.draw: list[list[int]] = [[] for _ in range(zones)]
         self.discard: list[list[int]] = [[] for _ in range(zones)]
+        # Per draw pile, the cards its last reshuffle put in it: a discard pile is face up, so
+        # everybody knows them; until the next, every card drawn from it is one of them.
+        self.reshuffled: list[frozenset[int]] = [frozenset() for _ in range(zones)]
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.side: list[list[int]] = [[] for _ in range(n)]  # pool cards left out of the deck
         self.undealt: list[int] = []
@@ -418,6 +421,7 @@ class BattleState(State):
                     break  # both piles empty: nothing to draw (RULINGS.md)
                 pile.extend(self.discard[z])
                 self.discard[z].clear()
+                self.reshuffled[z] = frozenset(pile)
                 shuffle(self.rng, pile)
                 self.event("reshuffle", player=player if self.config.own_decks else None)
             got.append(pile.pop())
@@ -1144,6 +1148,7 @@ class BattleState(State):
         new.skills = self.skills
         new.draw = [list(z) for z in self.draw]
         new.discard = [list(z) for z in self.discard]
+        new.reshuffled = list(self.reshuffled)
         new.hands = [list(z) for z in self.hands]
         new.side = [list(z) for z in self.side]
         new.undealt = list(self.undealt)
@@ -1200,11 +1205,13 @@ class BattleState(State):
         new.rng = split_rng(rng)
         if self.log_enabled:  # a simulation's state may have its log switched off
             new.log = self.visible_entries(player)
+        aside = new._set_aside_reshuffled(player)
         if self.config.deck_mode == "draft":
             new._determinize_draft(player, belief)
         else:
             for zones in new._hidden_groups(player):
                 new._deal_into(sorted(c for z in zones for c in z), zones)
+        new._deal_reshuffled(aside)
         if new.struck:
             new._resample_strikes(player, belief)
         return new
@@ -1231,6 +1238,44 @@ class BattleState(State):
             self._strike(striker, target)
         self.strikers = waiting
         self._legal = {}
+
+    def _set_aside_reshuffled(self, player: int
+                              ) -> list[tuple[int, int, list[int], list[tuple[int, int]]]]:
+        """Take out of the hidden zones the cards `player` knows went into a draw pile it
+        cannot see at its last reshuffle (`reshuffled`) and are not in sight: those still in
+        the pile, and those its holders drew since (how many each holds is public: the
+        draws are counted aloud and every card leaves a hand face up). Per pile: (the pile,
+        its size, the cards, (holder, how many) pairs), for `_deal_reshuffled` to deal them
+        back among those places only, once the other hidden cards are dealt."""
+        aside: list[tuple[int, int, list[int], list[tuple[int, int]]]] = []
+        own = self.config.own_decks
+        for z, known in enumerate(self.reshuffled):
+            if not known or (own and z == player):  # its own pile: dealt back into itself
+                continue
+            holders = [q for q in range(self.num_players) if q != player and (not own or q == z)]
+            cards = list(self.draw[z])
+            counts: list[tuple[int, int]] = []
+            for q in holders:
+                drawn = [c for c in self.hands[q] if c in known]
+                if drawn:
+                    self.hands[q] = [c for c in self.hands[q] if c not in known]
+                    cards += drawn
+                    counts.append((q, len(drawn)))
+            aside.append((z, len(self.draw[z]), sorted(cards), counts))
+            self.draw[z] = []
+        return aside
+
+    def _deal_reshuffled(self, aside: list[tuple[int, int, list[int], list[tuple[int, int]]]]
+                         ) -> None:
+        """Deal back what `_set_aside_reshuffled` took out, shuffled: each pile its size, each
+        holder as many as it drew since the reshuffle."""
+        for z, size, cards, counts in aside:
+            shuffle(self.rng, cards)
+            self.draw[z] = cards[:size]
+            at = size
+            for q, k in counts:
+                self.hands[q].extend(cards[at:at + k])
+                at += k
 
     def _hidden_groups(self, player: int) -> list[list[list[int]]]:
         """Groups of zones whose cards `player` cannot tell apart (a draft: see
