@@ -813,12 +813,13 @@ class ChampionsState(State):
 
     def _resample_opponent_deal(self, other: int, belief: Belief) -> None:
         """Before the reveal the opponent's reinforcements are just a count: deal them anew
-        from everything unseen, and place them one at a time, as `belief` says it would: all
-        of them once it has finished, else as many as it may have placed (how far it has got
-        is not shown: any number short of all)."""
+        from everything unseen, and place as many as it has placed, one at a time, as
+        `belief` says it would. How many it has placed is kept: its observation does not
+        show it, but the flow does (who is asked, and when its `distributed` comes: the
+        conformance suite's flow check), as at a table one sees the cards go down."""
         table = self.tables[other]
-        count = self._placed(other) + len(self.hands[other])
-        placed = self.rng.randrange(count) if self.hands[other] else count
+        placed = self._placed(other)
+        count = placed + len(self.hands[other])
         pool = [c for cards in table.values() for c in cards] + self.hands[other]
         pool += [c for c in self.reserve if not is_face(c)]
         faces = [c for c in self.reserve if is_face(c)]
@@ -841,9 +842,8 @@ class ChampionsState(State):
         attacking = other == b.attacker
         if self.phase == ORDER:
             cards = b.order[other] + b.hand[other]
-            # how many it has put down is not shown: any number that leaves two or more in
-            # its hand (the last of a hand is put down with the one before it)
-            steps = None if b.ordered(other) else self.rng.randrange(len(cards) - 1)
+            # how many it has put down is kept: the flow shows it (see _resample_opponent_deal)
+            steps = None if b.ordered(other) else len(b.order[other])
             b.order[other] = self._believed_order([], cards, other, belief, steps)
             b.hand[other] = self._order_hand([c for c in cards if c not in b.order[other]],
                                              b, attacking)
