@@ -500,6 +500,39 @@ def test_rule_reversal_of_fortune_cancels_special_events_for_good():
     assert state.session.events == [] and state.session.lost == [0, 0]
 
 
+def test_rule_a_second_reversal_of_fortune_only_cancels_the_first_ones_hits():
+    """Audit (stop 53): "All the second Reversal of Fortune card would do is cancel the hits
+    on the first Reversal of Fortune card": the attacker's second one also cancelled the
+    defender's Ignore Terrain, played after the Mud that the first one cancelled."""
+    state = battle(["RA2", "ROF2", "MUD"], ["ROF", "IGN"], defenders="1i1c",
+                   attackers=("2i1c",))
+    play(state, "MUD", "event")
+    play(state, "RA2")
+    play(state, "IGN", "event")
+    play(state, "ROF")  # blocks the attack's hits and cancels the attacker's Mud
+    assert state.session.events == [["ignore_terrain", 1]]
+    assert events(state, "cancelled")[0]["effects"] == ["mud"]
+    play(state, "ROF2")
+    assert state.session.events == [["ignore_terrain", 1]]
+    assert len(events(state, "cancelled")) == 1
+    assert state.session.lost == [0, 0]
+
+
+def test_rule_replenishment_is_one_fewer_than_the_dice_the_player_would_normally_get():
+    """Audit (stop 53): a Mud played at the first wave's decision cut both sides' dice, and
+    with them their replenishment (1 infantry and 1 cavalry each: 2 dice normally, 1 card
+    each; with Mud 1 die, no card), though the text counts the dice "the player would
+    normally get in the battle"."""
+    state = battle(["MUD", "RA1"], [], defenders="1i1c", attackers=("1i1c",), deck=FILL)
+    assert state.session.attacker_dice() == 2 and state.session.defender_dice()[0] == 2
+    play(state, "MUD", "event")
+    play(state, "RA1")
+    assert state.session.attacker_dice() == 1  # Mud is in effect for the round
+    drawn = [(e["player"], e["count"]) for e in events(state, "draw")
+             if e["why"] == "replenishment"]
+    assert drawn == [(0, 1), (1, 1)]
+
+
 def test_rule_reversal_of_fortune_does_not_cancel_battle_card_text():
     state = battle(["SEC"], ["ROF"], defenders="2i1a", overwatch=True)
     play(state, "SEC")

@@ -72,7 +72,10 @@ CONFORMANCE_CONFIGS = [
 class ViktoryGame(BattleCardsGame):
     name = "viktory"
     title = "Viktory II battles (dice, Battle Cards, or both)"
-    version = "1"
+    # 2: a second Reversal of Fortune cancels only the first one's hits (it cancelled the
+    # other side's Special Events too), and replenishment counts the dice a player would
+    # normally get (a Mud or Ignore Terrain played before the first wave changed it).
+    version = "2"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

@@ -290,18 +290,21 @@ class BattleSession:
     def ignore_terrain(self) -> bool:
         return any(effect == "ignore_terrain" for effect, _ in self.events)
 
-    def attacker_dice(self) -> int:
-        """The attacking hex sides' dice (`dice.attacker_dice`)."""
-        return attacker_dice(self.attacker[1:], self.naval, self.mud)
+    def attacker_dice(self, events: bool = True) -> int:
+        """The attacking hex sides' dice (`dice.attacker_dice`); `events` False: without
+        the Special Events in effect (Mud)."""
+        return attacker_dice(self.attacker[1:], self.naval, events and self.mud)
 
-    def defender_dice(self) -> tuple[int, int]:
-        """(dice, dice that suppression cannot remove): `dice.defender_dice`."""
+    def defender_dice(self, events: bool = True) -> tuple[int, int]:
+        """(dice, dice that suppression cannot remove): `dice.defender_dice`; `events` False:
+        without the Special Events in effect (Mud, Ignore Terrain)."""
         r = self.req
         return defender_dice(self.defender, r.terrain, r.settlement, r.lost_capital[DEF],
-                             r.naval_support, self.mud, self.ignore_terrain)
+                             r.naval_support, events and self.mud,
+                             events and self.ignore_terrain)
 
-    def dice(self, role: int) -> int:
-        return self.attacker_dice() if role == ATT else self.defender_dice()[0]
+    def dice(self, role: int, events: bool = True) -> int:
+        return self.attacker_dice(events) if role == ATT else self.defender_dice(events)[0]
 
     def artillery_dice(self, artillery: int) -> int:
         return artillery * (2 if self.resolver.artillery_characteristics else 1)
@@ -751,7 +754,9 @@ class BattleSession:
             return
         if self.wave == 1:  # replenishment: one card fewer than the dice; first wave only
             for role in (ATT, DEF):
-                self._draw(role, self.dice(role) - 1, "replenishment")
+                # "the number of dice the player would normally get in the battle": as the
+                # dice game gives them, a Special Event played before the wave aside
+                self._draw(role, self.dice(role, False) - 1, "replenishment")
         card = self.cards[self.attack_card]
         self._set_live(card, min(card.hits, self.attacker_dice()), card.attack or "")
         self.decision = ("play", DEF)
@@ -783,9 +788,19 @@ class BattleSession:
         if cancelled:
             self.log("cancelled", player=self.seat[role], effects=cancelled)
 
+    def _answers_a_reversal(self) -> bool:
+        """Whether the card just played answers a Reversal of Fortune: the last battle card
+        before it (events come between) is one."""
+        for play in reversed(self.plays[:-1]):
+            if play["use"] != "event":
+                return self.cards[play["card"]].effect == "reversal_of_fortune"
+        return False
+
     def _play_counter(self, role: int, card: Card) -> None:
         blocked = self.blocked(card)
-        if card.effect == "reversal_of_fortune":
+        # "All the second Reversal of Fortune card would do is cancel the hits on the first
+        # Reversal of Fortune card": answering one, it cancels no Special Event.
+        if card.effect == "reversal_of_fortune" and not self._answers_a_reversal():
             self._cancel_events(role)
         unblocked = self.pending - blocked
         self.plays[-1].update(blocked=blocked)

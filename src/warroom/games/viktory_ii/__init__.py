@@ -106,7 +106,10 @@ class ViktoryIIGame(BattleCardsGame):
     # position every round begins with its `first` player (a round began with player 0, so
     # `first: 1` cost player 0 a turn); a map file's starts without land, name and
     # description are checked when it is loaded.
-    version = "9"
+    # 10: battles (the `viktory` resolver, its version 2): a second Reversal of Fortune
+    # cancels only the first one's hits, and replenishment counts the dice a player would
+    # normally get, a Special Event played before the first wave aside.
+    version = "10"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
