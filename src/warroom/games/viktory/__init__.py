@@ -22,7 +22,8 @@ Dice (mode=dice):
 - Defender dice: 1 per unit type, +1 naval support, + the best of forest 1, town 1,
   mountain 2, city 2. A die hits on 1-3 (1-4 in combat supply); a 1 is a tactical hit whose
   casualty the roller picks; otherwise the owner picks.
-- Attacker hits beyond the defender's units suppress defender dice (not a town's or city's).
+- Attacker hits beyond the defender's units suppress defender dice; in a town or city
+  only its units' (the place's dice, naval support's among them, stay).
 - The launch: the attacker may bring units of its reserve (each joins its hex side). Then
   Overwatch (the defender fires it or holds it back), bombard and pre-battle fire; then
   rounds until one side is gone or the attacker retreats. A town or city is fought for
