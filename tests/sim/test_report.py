@@ -252,7 +252,7 @@ def test_a_run_report_lists_the_cards_never_played(tmp_path, monkeypatch):
         store.add_games(run.id, games)
         doc = run_document(analyse(store, run))
     assert asked == [3]
-    line = "card outliers: never played in 10 games: 13, 3 (2 of 4 cards in play; "
+    line = "card outliers: never defeated in 10 games: 13, 3 (2 of 4 cards in play; "
     assert any(v.startswith(line) for v in doc.verdicts)
     (usage,) = [s for s in doc.sections if s.key == "cards-usage"]
     assert usage.table is not None

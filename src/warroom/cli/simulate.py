@@ -16,7 +16,7 @@ from rich.table import Table
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
-from ..sim.analysis import deck_cards, explained, sample_words
+from ..sim.analysis import card_play_verb, deck_cards, explained, sample_words
 from ..sim.batch import BACKENDS, backend_session, check_backend
 from ..sim.cards import (
     CardAnalysis,
@@ -24,6 +24,7 @@ from ..sim.cards import (
     adjusted_for,
     collect,
     difference_text,
+    measure_word,
     no_card_facts,
     reports_card_facts,
     shown_effects,
@@ -148,7 +149,8 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         summary = store.tally(run).to_json()
         cards = None
         if show_cards:
-            cards = explained(collect(store.iter_games(run.id), deck_cards(run)), run)
+            cards = explained(collect(store.iter_games(run.id), deck_cards(run),
+                                      card_play_verb(run)), run)
     if as_json:
         summary["run"] = run.id  # what `warroom report --run` takes
         if cards is not None:
@@ -188,18 +190,20 @@ def _print_cards(cards: CardAnalysis) -> None:
     if drawn and any(e.flagged for e in played):
         tables.append(played)
     for ranked in filter(None, tables):
-        _print_card_table(ranked)
+        _print_card_table(ranked, cards.play_verb)
     click.echo(cards.verdict())
     never = cards.unused_verdict()
     if never:
         click.echo(never)
 
 
-def _print_card_table(ranked: list[CardEffect]) -> None:
+def _print_card_table(ranked: list[CardEffect], play_verb: str = "play") -> None:
+    """One measure's table, `played` said in the game's `play_verb` (kow's "defeated")."""
     shown, which = _card_rows(ranked)
     measure = ranked[0].measure
-    table = Table(title=escape(f"cards by improvement when {measure} ({which})"),
-                  caption=f"win rates {adjusted_for(measure)}")
+    table = Table(title=escape(f"cards by improvement when {measure_word(measure, play_verb)} "
+                               f"({which})"),
+                  caption=f"win rates {adjusted_for(measure, play_verb)}")
     for col in ("card", "win rate with (adjusted)", "without (adjusted)",
                 "difference (95 % CI)", "with / without", "flag"):
         table.add_column(col)

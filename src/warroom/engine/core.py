@@ -465,6 +465,11 @@ class Game:
     # The kinds of events `card_events` reads: a simulated game keeps them while the rest of
     # its log is off, so reading its card facts does not replay it.
     card_event_kinds: ClassVar[frozenset[str]] = frozenset()
+    # How texts say a card's `played` fate: the base form of a regular English verb ("play";
+    # kow's "defeat": its cards lie on the table and a player defeats them with dice). The
+    # card analytics' words derive its forms (plays, played, playing); the fate, the JSON
+    # keys and the measure keep the name "played".
+    card_play_verb: ClassVar[str] = "play"
 
     def score_name_of(self, outcome: Outcome) -> str:
         """What `outcome`'s scores count: the game's `score_name`, or plain "scores" for a

@@ -276,7 +276,8 @@ class RunAnalysis:
         if self.cards is None and game is not None and not reports_card_facts(game):
             # not "no game drew a card": the game never says what its cards did
             return f"card outliers: not measured; {no_card_facts(game)}"
-        return explained(self.cards or CardAnalysis(), self.run).verdict()
+        return explained(self.cards or CardAnalysis(play_verb=card_play_verb(self.run)),
+                         self.run).verdict()
 
     def card_verdicts(self) -> list[str]:
         """The card verdict, and the cards never drawn if the game names its deck's cards."""
@@ -526,6 +527,13 @@ def deck_cards(run: RunInfo) -> list[str] | None:
         return None
 
 
+def card_play_verb(run: RunInfo) -> str:
+    """How the card analytics of `run` say a card's `played` fate: its game's
+    `card_play_verb` (kow's "defeat"); "play" for a game not registered here."""
+    game = REGISTRY.get(run.game)
+    return "play" if game is None else game.card_play_verb
+
+
 def explained(cards: CardAnalysis, run: RunInfo) -> CardAnalysis:
     """`cards`, saying why there are none when no game had card facts, as the run's own
     options tell it (a --resume's options are not on its command line)."""
@@ -557,7 +565,7 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
     seat_cowins: set[tuple[int, int]] = set()
     player_cowins: set[tuple[int, int]] = set()
     firsts = _FirstTally(seats)
-    cards = CardCollector(deck)
+    cards = CardCollector(deck, card_play_verb(run))
     for g in games:
         a.games += 1
         cards.add(g)

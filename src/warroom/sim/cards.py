@@ -54,7 +54,9 @@ game). A card's fate shares are of the player-games that could hold it: those of
 whose deck it belongs to, the seats that drew it (played it, in a game whose cards are not
 drawn; a card of one seat's deck: that seat's). Every fate's share is of those player-games,
 a fate met in another seat's hands too (a resource taken in a ransom): in a two-player game,
-the share of the games of its deck in which that happened.
+the share of the games of its deck in which that happened. The texts say the `played`
+measure in the game's own verb (`Game.card_play_verb`: kow's cards are defeated, not
+played); its name in the JSON and the fate's stay "played".
 """
 
 from __future__ import annotations
@@ -157,6 +159,17 @@ class CardAnalysis:
     # to, the seats that drew it (a card of one seat's deck, Word & Iron's `(deck0)`, only
     # that seat's, even when a ransom hands it to the other seat: `deck_seats`)
     could_hold: dict[str, int] = field(default_factory=dict)
+    # how the texts say the `played` fate: the game's `card_play_verb` ("defeat" for kow)
+    play_verb: str = "play"
+
+    def said(self, measure: str) -> str:
+        """A measure (or fate) as the texts say it: `played` in the game's own verb."""
+        return measure_word(measure, self.play_verb)
+
+    def played_caveat(self) -> str:
+        """The caveat on an effect when played, in the game's verb; one that recommends the
+        drawn measure only where the run has one (`played_caveat`)."""
+        return played_caveat(self.play_verb, DRAWN in self.fates)
 
     def ranked(self, measure: str) -> list[CardEffect]:
         """The effects of one measure, the largest difference first."""
@@ -190,8 +203,9 @@ class CardAnalysis:
         # The card facts say what reached a player, not what each draw pile held: a card
         # the players' choices keep out of every pile (Word & Iron's royal that a player
         # always keeps) is never drawn too, and is no dead card.
-        verb = "drew" if fate == DRAWN else fate
-        return (f"card outliers: never {fate} in {games_text(self.games)}: {', '.join(cards)} "
+        verb = "drew" if fate == DRAWN else self.said(fate)
+        return (f"card outliers: never {self.said(fate)} in {games_text(self.games)}: "
+                f"{', '.join(cards)} "
                 f"({len(cards)} of {len(set(self.deck or ()))} cards in play; perhaps never "
                 f"in a draw pile: the card facts record what the players {verb}, not what the "
                 f"piles held, and the players' choices may keep a card out of them)")
@@ -206,11 +220,11 @@ class CardAnalysis:
     def verdict(self) -> str:
         if not self.games:  # e.g. Viktory II with dice: its battles draw no cards
             return ("card outliers: no card facts in this run ("
-                    + (self.no_facts or "no game drew or played a card, or the run is older "
-                       "than card facts") + ")")
+                    + (self.no_facts or f"no game drew or {self.said(PLAYED)} a card, or the "
+                       "run is older than card facts") + ")")
         if not self.effects:
             return f"card outliers: nothing to compare in {games_text(self.games)} " \
-                   f"({self.no_comparison or NO_SPLIT})"
+                   f"({self.no_comparison or no_split(self.play_verb)})"
         untestable = self.untestable_words()
         if not self.tests and self.settled():
             # Not "too few games": more games of a matchup one player decides say no more.
@@ -237,10 +251,10 @@ class CardAnalysis:
                         f"{games_text(self.games)} ({family})" + untestable)
             return (f"card outliers: {tested} of {counted(cards, 'card')} tested; none "
                     f"stands out in {games_text(self.games)} ({family})" + untestable)
-        caveat = (f"; of the cards flagged when played: {PLAYED_CAVEAT}"
+        caveat = (f"; of the cards flagged when {self.said(PLAYED)}: {self.played_caveat()}"
                   if any(e.measure == PLAYED for e in flagged) else "")
         return f"card outliers: {len(flagged)} flagged ({family}): " + "; ".join(
-            describe(e) for e in flagged) + caveat + untestable
+            describe(e, self.play_verb) for e in flagged) + caveat + untestable
 
     def untestable(self) -> list[CardEffect]:
         """The effects not tested although the card splits the player-games that could hold
@@ -267,7 +281,8 @@ class CardAnalysis:
 
         def one(measures: list[CardEffect]) -> str:
             return f"{measures[0].card} (" + "; ".join(
-                f"{e.measure} in {' of '.join(map(str, self.share(e.card, e.measure)))} "
+                f"{self.said(e.measure)} in "
+                f"{' of '.join(map(str, self.share(e.card, e.measure)))} "
                 f"player-games, {e.with_n + e.without_n} comparable" for e in measures) + ")"
 
         names = ", ".join(one(m) for m in lost[:shown])
@@ -275,7 +290,7 @@ class CardAnalysis:
         # by measure too: a card tested when drawn may be untested when played, and "11 of
         # 59 cards tested; 59 cards ... could not be tested" read as a contradiction
         measures = Counter(e.measure for group in lost for e in group)
-        per = ", ".join(f"{n} when {m}" for m, n in sorted(measures.items()))
+        per = ", ".join(f"{n} when {self.said(m)}" for m, n in sorted(measures.items()))
         return (f"; {counted(len(lost), 'card')} ({per}) held in at least {MIN_GROUP} player-games "
                 f"and missing from {MIN_GROUP} could not be tested, too few player-games per "
                 f"stratum (the same seat, listed player and number of cards) with and without "
@@ -339,7 +354,12 @@ class CardAnalysis:
 SETTLED = ("every group of player-games compared (the same seat, listed player and number of "
            "cards) was all wins or all losses, so a card's holders cannot be told from the "
            "others")
-NO_SPLIT = "no card was drawn or played by some players and not by others"
+
+
+def no_split(play_verb: str = "play") -> str:
+    """Why nothing is compared when no card splits the player-games, in words: the `played`
+    fate in the game's verb (`Game.card_play_verb`)."""
+    return f"no card was drawn or {verb_forms(play_verb)[1]} by some players and not by others"
 
 
 def _by_card(effects: list[CardEffect]) -> list[list[CardEffect]]:
@@ -417,28 +437,62 @@ def correct_together(analyses: list[CardAnalysis], scope: str) -> None:
         a.family, a.scope = len(tested), scope
 
 
-# Why a card's effect when played is not the card's alone (said wherever a flag or a table
-# rests on it): in Champions a player who drew a 3 and never played it won every such game,
-# since a player who is winning need not play a low card.
-PLAYED_CAVEAT = ("playing a card is a player's choice that follows how the game goes (a "
-                 "player who is winning need not play a low card), so an effect when played "
-                 "mixes the card with the situations it is played in; the effect when drawn, "
-                 "which no player chooses, is the fairer measure of the card")
+def verb_forms(verb: str) -> tuple[str, str, str]:
+    """The forms the texts need of `verb`, the base form of a regular English verb (a
+    game's `card_play_verb`): (he plays, played, playing); "defeat": defeats, defeated,
+    defeating. Regular verbs only: a final e ("use": uses, used, using) and a y after a
+    consonant ("carry": carries, carried) are spelt right, but no irregular verb ("draw":
+    drawn) nor a doubled consonant ("stop": stopped)."""
+    if verb.endswith("e"):
+        return verb + "s", verb + "d", verb[:-1] + "ing"
+    if verb.endswith("y") and verb[-2:-1] not in tuple("aeiou"):
+        return verb[:-1] + "ies", verb[:-1] + "ied", verb + "ing"
+    return verb + "s", verb + "ed", verb + "ing"
 
 
-def adjusted_for(measure: str) -> str:
+def measure_word(measure: str, play_verb: str = "play") -> str:
+    """A measure (or fate) as the texts say it: `played` as the past participle of the game's
+    `play_verb` (kow's "defeated"); any other as it is named."""
+    return verb_forms(play_verb)[1] if measure == PLAYED else measure
+
+
+def played_caveat(play_verb: str = "play", drawn: bool = True) -> str:
+    """Why a card's effect when played is not the card's alone, in the game's `play_verb`
+    (said wherever a flag or a table rests on it): in Champions a player who drew a 3 and
+    never played it won every such game, since a player who is winning need not play a low
+    card. With `drawn` (the run has cards drawn), the effect when drawn is named as the
+    fairer measure; without (kow, whose cards are dealt to the table for both players), no
+    measure free of the players' choices exists, and the words say so."""
+    plays, played, playing = verb_forms(play_verb)
+    choice = (f"{playing} a card is a player's choice that follows how the game goes"
+              + (f" (a player who is winning need not {play_verb} a low card)" if drawn else "")
+              + f", so an effect when {played} mixes the card with the situations it is "
+              f"{played} in")
+    if drawn:
+        return (choice + "; the effect when drawn, which no player chooses, is the fairer "
+                "measure of the card")
+    return (choice + "; the game deals no card to a player (none is drawn), so no measure of "
+            "the card free of the players' choices exists")
+
+
+# The caveat in the default words ("play"), with the drawn measure recommended.
+PLAYED_CAVEAT = played_caveat()
+
+
+def adjusted_for(measure: str, play_verb: str = "play") -> str:
     """What the win rates with and without a card are adjusted for, in words: they are
     averages over the strata, not the raw rates of holders and non-holders."""
-    return f"adjusted for seat, listed player and number of cards {measure}"
+    return f"adjusted for seat, listed player and number of cards " \
+           f"{measure_word(measure, play_verb)}"
 
 
-def describe(e: CardEffect) -> str:
-    """A flagged card in plain words."""
+def describe(e: CardEffect, play_verb: str = "play") -> str:
+    """A flagged card in plain words, `played` in the game's `play_verb`."""
     strong = "strong" if e.difference > 0 else "weak"
-    verb = "draws" if e.measure == DRAWN else "plays"
+    verb = "draws" if e.measure == DRAWN else verb_forms(play_verb)[0]
     return (f"{e.card} stands out as {strong}: a player who {verb} it wins "
             f"{100 * e.rate_with:.1f} % against {100 * e.rate_without:.1f} % otherwise, "
-            f"{adjusted_for(e.measure)} ({signed_points(e.difference)}, 95 % CI "
+            f"{adjusted_for(e.measure, play_verb)} ({signed_points(e.difference)}, 95 % CI "
             f"{signed_points(e.ci[0])} to {signed_points(e.ci[1])}; {e.with_n} of "
             f"{e.with_n + e.without_n} player-games; adjusted {p_text(e.p_adjusted)})")
 
@@ -483,10 +537,12 @@ class CardCollector:
     """Gathers the card facts of a run's games, one game at a time (part of the report's
     single pass over the games): per player-game its game, (seat, player) stratum, win and
     cards drawn and played in all; per card and measure, the player-games with it. `deck`:
-    every card the games could name, if known (so that cards never drawn are listed)."""
+    every card the games could name, if known (so that cards never drawn are listed);
+    `play_verb`: how the texts say the `played` fate (the game's `card_play_verb`)."""
 
-    def __init__(self, deck: Iterable[str] | None = None) -> None:
+    def __init__(self, deck: Iterable[str] | None = None, play_verb: str = "play") -> None:
         self.deck = None if deck is None else list(deck)
+        self.play_verb = play_verb
         self.game_of = array("i")
         self.stratum_of = array("i")
         self.won = array("b")
@@ -540,8 +596,9 @@ def deck_seats(seats: dict[str, set[int]]) -> set[int]:
     return set().union(*seats.values())
 
 
-def collect(games: Iterable[dict[str, Any]], deck: Iterable[str] | None = None) -> CardAnalysis:
-    collector = CardCollector(deck)
+def collect(games: Iterable[dict[str, Any]], deck: Iterable[str] | None = None,
+            play_verb: str = "play") -> CardAnalysis:
+    collector = CardCollector(deck, play_verb)
     for g in games:
         collector.add(g)
     return collector.analyse()
@@ -554,6 +611,7 @@ def compare(c: CardCollector) -> CardAnalysis:
     import numpy as np  # here, not at the top: a batch that only stores facts never needs it
 
     a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage, deck=c.deck,
+                     play_verb=c.play_verb,
                      could_hold={card: sum(c.seat_games[s] for s in deck_seats(seats))
                                  for card, seats in c.seats_of.items()})
     if not c.games:
@@ -626,12 +684,11 @@ def _why_no_comparison(c: CardCollector, data: dict[str, _Data]) -> str:
 
     split = {m for (_, m), rows in c.rows.items() if len(rows) < len(c.won)}
     if not split:
-        return NO_SPLIT
+        return no_split(c.play_verb)
     if all(np.bincount(data[m].stratum).max() <= 1 for m in split):
         return ("a card is compared among players of the same seat, listed player and number "
                 "of cards, and each such group holds a single player-game")
-    return ("no card was drawn or played by some players and not by others of the same seat, "
-            "listed player and number of cards")
+    return f"{no_split(c.play_verb)} of the same seat, listed player and number of cards"
 
 
 @dataclass

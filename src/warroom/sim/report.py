@@ -20,7 +20,6 @@ from .cards import (
     CORRECTION,
     MIN_GROUP,
     NEARLY_SAME,
-    PLAYED_CAVEAT,
     SETTLED,
     CardAnalysis,
     CardEffect,
@@ -228,7 +227,7 @@ def _cards_section(a: RunAnalysis) -> Section:
     # A settled card has no difference to draw: its interval is every difference.
     plotted = [e for e in drawn if not e.settled]
     shown, marks, words = _card_plot_rows(plotted)
-    label = "improvement when drawn" if measure == DRAWN else "improvement when played"
+    label = f"improvement when {cards.said(measure)}"
     figures = [Plot("card-outliers", plots.difference_forest(
         [e.card for e in shown],
         [(100 * e.difference, 100 * e.ci[0], 100 * e.ci[1]) for e in shown],
@@ -244,7 +243,7 @@ def _cards_section(a: RunAnalysis) -> Section:
     if flagged:
         table = (["card", "measure", "win rate with (adjusted)", "without (adjusted)",
                   "difference (95 % CI)", "player-games with / without", f"p ({CORRECTION})"],
-                 [_effect_row(e) for e in flagged])
+                 [_effect_row(e, cards.said(e.measure)) for e in flagged])
     note = (f"Each card's {label}: the win rate of the players who had it minus that of the "
             "players who did not, compared among players in the same seat, of the same listed "
             "player and with as many cards in all (Mantel-Haenszel weights: the win rates "
@@ -257,20 +256,22 @@ def _cards_section(a: RunAnalysis) -> Section:
             f"fewer than {MIN_GROUP} comparable player-games on either side are not tested. "
             + " ".join(filter(None, (words, f"Cards where {SETTLED} are not plotted."
                                      if len(plotted) < len(drawn) else "",
-                                     _flagged_elsewhere(elsewhere, measure, other)))))
+                                     _flagged_elsewhere(elsewhere, measure, other, cards)))))
     return Section("cards", title, a.card_verdicts(), figures, table, note.strip())
 
 
-def _flagged_elsewhere(cards: list[str], measure: str, other: str) -> str:
+def _flagged_elsewhere(cards: list[str], measure: str, other: str,
+                       analysis: CardAnalysis) -> str:
     """The plot's words for the cards flagged on the measure it does not show (red marks a
     flag on the plotted measure only): a card flagged when played is black in a plot of the
-    cards when drawn."""
+    cards when drawn. The measures as `analysis` says them (`played` in the game's verb)."""
     if not cards:
         return ""
     verb = "is" if len(cards) == 1 else "are"
-    return (f"Red marks the cards flagged when {measure}; {', '.join(cards)} {verb} flagged "
-            f"when {other} instead, a figure this plot does not show (see the table of "
-            "flagged cards)" + (f": {PLAYED_CAVEAT}." if other == PLAYED else "."))
+    return (f"Red marks the cards flagged when {analysis.said(measure)}; {', '.join(cards)} "
+            f"{verb} flagged when {analysis.said(other)} instead, a figure this plot does not "
+            "show (see the table of flagged cards)"
+            + (f": {analysis.played_caveat()}." if other == PLAYED else "."))
 
 
 def _card_plot_rows(plotted: list[CardEffect]) -> tuple[list[CardEffect],
@@ -308,8 +309,10 @@ def _card_plot_rows(plotted: list[CardEffect]) -> tuple[list[CardEffect],
     return tested + rest, marks, words.strip()
 
 
-def _effect_row(e: CardEffect) -> list[str]:
-    return [e.card, e.measure, f"{100 * e.rate_with:.1f} %", f"{100 * e.rate_without:.1f} %",
+def _effect_row(e: CardEffect, measure: str | None = None) -> list[str]:
+    """A card's row; its measure as `measure` says it (`CardAnalysis.said`), if given."""
+    return [e.card, measure or e.measure, f"{100 * e.rate_with:.1f} %",
+            f"{100 * e.rate_without:.1f} %",
             difference_text(e), f"{e.with_n} / {e.without_n}",
             ("not tested" if not e.tested else
              "< 0.001" if e.p_adjusted < 0.001 else f"{e.p_adjusted:.3f}")
@@ -320,23 +323,22 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
     headers = ["card", "win rate with (adjusted)", "without (adjusted)",
                "difference (95 % CI)", "player-games with / without", f"p ({CORRECTION})"]
     out = []
-    for measure, key, title in ((DRAWN, "cards-drawn", "Cards ranked by improvement when "
-                                 "drawn"),
-                                (PLAYED, "cards-played", "Cards ranked by improvement when "
-                                 "played")):
+    played = cards.said(PLAYED)  # in the game's verb: kow's cards are defeated
+    for measure, key in ((DRAWN, "cards-drawn"), (PLAYED, "cards-played")):
+        title = f"Cards ranked by improvement when {cards.said(measure)}"
         ranked = cards.ranked(measure)
         if not ranked:
             continue
-        note = (f"Win rates {adjusted_for(measure)}: averages over players of the same "
-                "seat, listed player and number of cards, not the raw rates of holders and "
-                "non-holders.")
+        note = (f"Win rates {adjusted_for(measure, cards.play_verb)}: averages over players "
+                "of the same seat, listed player and number of cards, not the raw rates of "
+                "holders and non-holders.")
         if measure == PLAYED:
-            note += f" Mind that {PLAYED_CAVEAT}."
+            note += f" Mind that {cards.played_caveat()}."
         if measure == PLAYED and any(e.same_as_drawn for e in ranked):
-            note += (" Cards played whenever they are drawn (they resolve as they are drawn), "
-                     f"or in all but at most {100 * NEARLY_SAME:.0f} % of the player-games "
-                     "that drew or played them (a resource handed over in a ransom), have the "
-                     "same figures as when drawn and are tested once.")
+            note += (f" Cards {played} whenever they are drawn (they resolve as they are "
+                     f"drawn), or in all but at most {100 * NEARLY_SAME:.0f} % of the "
+                     f"player-games that drew or {played} them (a resource handed over in a "
+                     "ransom), have the same figures as when drawn and are tested once.")
         if any(e.settled for e in ranked):
             note += f" Cards shown as — are those where {SETTLED}: they are not tested."
         # The untested cards ranked apart, after the tested ones, as the terminal table and
@@ -360,7 +362,7 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
             row.append(f"{n} ({100 * k / could:.1f} %)" if n else "-")
         rows.append(row)
     out.append(Section("cards-usage", "How often each card met each fate", [],
-                       table=(["card", *fates], rows),
+                       table=(["card", *map(cards.said, fates)], rows),
                        note=f"Times in all, and in brackets the share of the player-games "
                             "that could hold the card in which it happened at least once: "
                             f"of all {cards.player_games} player-games ({cards.games} games) "

@@ -34,6 +34,7 @@ class KowGame(Game):
     actions = ACTIONS
     summary = SUMMARY
     score_name = "Victories"
+    card_play_verb = "defeat"  # its `played` fate is a card defeated with dice (card_events)
     option_layout = {"more": ["red_faces", "white_faces", "blue_faces", "max_rounds"]}
 
     def new_state(self, config: Config, seed: int) -> KowState:
