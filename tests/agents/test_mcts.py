@@ -324,18 +324,19 @@ def test_heuristic_rollouts_use_the_games_own_policy(name, monkeypatch):
 
 
 def test_bias_makes_a_tiny_budget_play_the_heuristic_move():
-    """kow's dice choice by its heuristic reads public information only, so it is the same on
-    every determinisation: with one iteration the biased search must play it, while an unbiased
-    one plays whatever it tried first."""
+    """kow's dice choice by its heuristic reads public information only (and draws among the
+    near-best choices), so it is the same on every determinisation: with one iteration the
+    biased search must play one of the heuristic's choices, while an unbiased one plays
+    whatever it tried first."""
     game = get_game("kow")
     state = game.new_state(game.Config(), 4)
-    expected = game.heuristic(state.clone(), 0, random.Random(0))
+    expected = {game.heuristic(state.clone(), 0, random.Random(k)) for k in range(100)}
     unbiased = set()
     for seed in range(5):
         view = PlayerView(state, 0, game)
-        assert make_agent("mcts:iters=1", game, seed).act(view) == expected
+        assert make_agent("mcts:iters=1", game, seed).act(view) in expected
         unbiased.add(make_agent("mcts:iters=1:bias=0", game, seed).act(view))
-    assert unbiased != {expected}
+    assert not unbiased <= expected
 
 
 def test_mcts_plays_whole_games_of_every_game(game_config):
@@ -439,11 +440,18 @@ def final_turn_with_a_secret():
         state = game.new_state(game.Config(), seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if not state.deck and state.to_move() == (0, 1):
+            if not state.deck and state.to_move() == (0, 1) \
+                    and len(state.legal_actions(0)) > 2:  # a choice worth hiding
                 state.apply(0, state.legal_actions(0)[-1])
                 return game, state
             player = state.to_move()[0]
-            state.apply(player, game.heuristic(state.determinize(player, rng), player, rng))
+            if state.phase == "choose":
+                # the first choice listed: few dice, so the pools still hold a secret worth
+                # knowing at the last turn (the heuristic's play leaves a die or two)
+                action = state.legal_actions(player)[0]
+            else:
+                action = game.heuristic(state.determinize(player, rng), player, rng)
+            state.apply(player, action)
     raise AssertionError("no such state in 50 games")
 
 
@@ -476,8 +484,9 @@ def test_leak_test_catches_an_agent_that_reads_the_true_state():
     for k in range(8):
         copy = state.determinize(1, random.Random(k))
         # whole rollouts: the last turn's result then rests on the dice the secret holds
-        a = Peeking(game, 100 + k, iters="60", depth="full").act(PlayerView(state, 1, game))
-        b = Peeking(game, 100 + k, iters="60", depth="full").act(PlayerView(copy, 1, game))
+        # (200 iterations: at 60 the heuristic's bias chose alike whatever the secret)
+        a = Peeking(game, 100 + k, iters="200", depth="full").act(PlayerView(state, 1, game))
+        b = Peeking(game, 100 + k, iters="200", depth="full").act(PlayerView(copy, 1, game))
         mismatches += a != b
     assert mismatches
 
