@@ -38,8 +38,8 @@ CASES = [
      "option 'team_size' must be 2 or 3 and divide the players (4), got 3"),
     ("battle", {"first_player": 2}, "first_player",
      "option 'first_player' must be -1 (random) or a seat from 0 to 1, got 2"),
-    ("battle", {"constructed_size": 53}, "constructed_size",
-     "option 'constructed_size' must be 1 to 52"),
+    ("battle", {"deck_mode": "constructed", "constructed_size": 53}, "constructed_size",
+     "option 'constructed_size' must be 1 to 52 without jokers (54 with jokers=true), got 53"),
     # about packs and pack_size together: packs
     ("battle", {"deck_mode": "draft", "packs": 4}, "packs",
      "packs x pack_size (60) must not exceed one deck per player (52 cards)"),

@@ -97,12 +97,27 @@ def check_options(config: Any) -> None:
     game's Config calls it first thing in `__post_init__`."""
     cls = type(config)
     values = {f.name: getattr(config, f.name) for f in dataclasses.fields(cls)}
+    hints = _option_hints(cls)
+    for name, value in values.items():
+        if isinstance(value, list) and _takes_tuple(hints[name]):
+            # A list where a tuple is expected (`Config(mix=[1, 1, 1, 1, 2])`) is taken as
+            # make_config takes one from JSON: as a tuple, so the config hashes and compares
+            # equal to the same options given any other way.
+            values[name] = _frozen(value)
+            object.__setattr__(config, name, values[name])
     try:
         _model(cls).model_validate(values)
     except ValidationError as exc:
         name = str(exc.errors()[0]["loc"][0])
         problem = _problem(name, values[name], exc, option_schemas(cls)[name])
         raise OptionValueError(problem, name) from None
+
+
+def _takes_tuple(hint: Any) -> bool:
+    """A tuple type, or an optional one (`tuple[str, ...] | None`)."""
+    if typing.get_origin(hint) is tuple:
+        return True
+    return any(typing.get_origin(arg) is tuple for arg in typing.get_args(hint))
 
 
 def option_bounds(config_cls: type) -> dict[str, str]:

@@ -221,12 +221,27 @@ def check_deck(entries: list[tuple[str, Any]], size: int, jokers: bool, source: 
     return tuple(name for name, _ in entries)
 
 
+def looks_like_path(text: str) -> bool:
+    """A folder in it, or a file name's extension (`my-deck.txt`): no card is written so."""
+    return "/" in text or "\\" in text or bool(Path(text).suffix)
+
+
 def load_deck_option(key: str, value: tuple[str, ...], size: int, jokers: bool) -> tuple[str, ...]:
-    """The value of a `deckN` option: a single item is a file to read (or a shipped deck
-    list's name); several are cards."""
-    if len(value) == 1:
+    """The value of a `deckN` option: the cards themselves, or a single item that is no card
+    (`AS`, `Joker`: a one-card list) naming a file to read (or a shipped deck list)."""
+    if len(value) == 1 and parse_card(value[0]) is None:
+        # A card's name wins over a file of that name (`./AS` names the file): what a deck
+        # option means does not depend on the folder it is run from.
         with about_option(key):
-            entries = read_deck_file(deck_file(value[0]))
+            try:
+                file = deck_file(value[0])
+            except DataError as exc:
+                if looks_like_path(value[0]):
+                    raise
+                # a plain word: it may have been meant as a card
+                raise DataError(f"{exc.problem}, nor a card (rank and suit, e.g. 10H, QS, "
+                                "A♦, or Joker)", where=exc.where) from None
+            entries = read_deck_file(file)
         return check_deck(entries, size, jokers, value[0], option=key)
     entries = []
     for i, item in enumerate(value, 1):

@@ -34,7 +34,8 @@ class Config:
     hand_size: Annotated[int, Field(ge=1, le=20)] = 7
     # "attacked with unblocked soldiers five times loses"
     hits_to_lose: Annotated[int, Field(ge=1, le=20)] = 5
-    # "Make a 40-card deck out of a deck of playing cards."
+    # "Make a 40-card deck out of a deck of playing cards." At most 52 without jokers (54
+    # with jokers=true); used by deck_mode=constructed only.
     constructed_size: Annotated[int, Field(ge=1, le=54)] = 40
     # Sealed and draft: "create their own 30-card deck".
     limited_size: Annotated[int, Field(ge=1, le=54)] = 30
@@ -80,8 +81,11 @@ class Config:
                                    f"0 to {self.players - 1}, got {self.first_player}",
                                    "first_player")
         per_deck = 54 if self.jokers else 52
-        if not 1 <= self.constructed_size <= per_deck:
-            raise OptionValueError(f"option 'constructed_size' must be 1 to {per_deck}",
+        # Only a constructed game builds decks of constructed_size cards: in another mode the
+        # option is not used (and the lobby hides it), so its value is not refused there.
+        if self.deck_mode == "constructed" and not 1 <= self.constructed_size <= per_deck:
+            raise OptionValueError("option 'constructed_size' must be 1 to 52 without jokers "
+                                   f"(54 with jokers=true), got {self.constructed_size}",
                                    "constructed_size")
         if self.deck_mode == "draft":
             if self.packs < 1 or self.pack_size < 1:

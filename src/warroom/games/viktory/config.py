@@ -14,8 +14,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ...engine import DataError, about_option
-from ...engine.config import OptionValueError, check_options
-from ...engine.data import FileName
+from ...engine.config import OptionValueError, check_options, option_text
+from ...engine.data import FileName, displayable, shipped_files
 from ..viktory_battles.cards import Deck, load_deck
 from ..viktory_battles.options import (
     HAND_LIMIT,
@@ -33,6 +33,7 @@ from .scenario import (
     DEFAULT_SCENARIO,
     MAX_HAND,
     MAX_HOLDINGS,
+    SCENARIOS,
     Battle,
     BattleProblem,
     ScenarioModel,
@@ -187,18 +188,41 @@ class Config:
             check_battle(battle)
         except BattleProblem as exc:
             option = _field_option(exc.field)
+            # The options given that change what check_battle checks: the option that sets the
+            # field at fault when it is given, else those that changed the battle around it (a
+            # naval scenario's terrain refuses the land reserves attacker_reserves gives).
+            given = [name for name in _CHECKED_OPTIONS
+                     if getattr(self, name) not in (None, "scenario")]
+            at_fault = [option] if option in given else given
             if self.scenario:
-                # The scenario's field as the options left or made it: the option that sets
-                # the field when one is given (the user changed it), else the scenario file.
-                given = option is not None and getattr(self, option) not in (None, "scenario")
-                raise DataError(exc.problem, option if given else "scenario",
-                                where=f"{scenario_path(self.scenario)}: field {exc.field}"
-                                ) from None
+                if not at_fault:
+                    # the scenario file's own battle (its loader refuses one: scenario.py)
+                    path = scenario_path(self.scenario)
+                    raise DataError(exc.problem, "scenario",
+                                    where=f"{path}: field {exc.field}") from None
+                # The file is valid on its own: the options given do not fit it. Said of the
+                # option, not of a shipped file that is fine.
+                names = " and ".join(f"{name!r} ({option_text(getattr(self, name))})"
+                                     for name in at_fault)
+                plural = ("option", "does") if len(at_fault) == 1 else ("options", "do")
+                field = "" if at_fault == [option] else f" (field {exc.field})"
+                raise OptionValueError(f"{plural[0]} {names} {plural[1]} not fit "
+                                       f"{self._scenario_words(base)}{field}: {exc.problem}",
+                                       at_fault[0]) from None
             if option is None:
                 raise ValueError(f"the battle the options make: {exc}") from None
             raise OptionValueError(f"option {option!r} ({exc.field} of the battle the options "
                                    f"make): {exc.problem}", option) from None
         return battle
+
+    def _scenario_words(self, base: Battle) -> str:
+        """The scenario option's file in an option's error: a shipped one by the name given
+        ("scenario 'naval'"), another by its `name:`, never by its path (the lobby's copy of
+        an upload is in a private folder, and this error is no DataError the server renames)."""
+        if self.scenario in shipped_files(SCENARIOS):
+            return f"scenario {self.scenario!r}"
+        named = f" ({displayable(base.name)})" if base.name else ""
+        return f"the scenario file given{named}"
 
     def _reserves(self, scenario: tuple[Units, ...], sides: int) -> tuple[Units, ...]:
         """One reserve per hex side: the option's, else the scenario's (empty reserves follow
@@ -224,6 +248,10 @@ class Config:
 def _pick(option: Any, default: Any) -> Any:
     return default if option is None else option
 
+
+# The options that change what `check_battle` checks (scenario.py), in field order.
+_CHECKED_OPTIONS = ("terrain", "settlement", "naval_support", "defenders", "attackers",
+                    "attacker_reserves", "defender_reserve", "bombard")
 
 # The battle's fields the options set, by the option that sets them: a battle made from the
 # options (no scenario file) is refused naming the option, not a file's field.
