@@ -32,7 +32,7 @@ from ..sim.cards import (
 from ..sim.progress import game_progress
 from ..sim.runs import changed_files, execute, find_resumable
 from ..sim.stats import games_text
-from ..sim.store import ResultStore, RunInfo, default_db_path
+from ..sim.store import ResultStore, RunInfo, default_db_path, interrupts_after
 from ..sim.summary import shared_words
 from . import cli
 from .common import (
@@ -124,33 +124,46 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         raise click.UsageError("Missing option '--players'.")
     else:
         run, total, played_before = None, n_games or DEFAULT_GAMES, 0
+    workers_given = workers
     workers = resolve_workers(workers, backend, max(0, total - played_before), address)
     # Ray starts (or its --address fails) before the database is opened: a failure adds nothing.
-    with backend_session(backend, workers, address), ResultStore(path) as store:
-        if run is None:
-            store.check()  # a damaged database is refused before the run is added to it
-            run = store.create_run(g.name, g.version, config_to_json(config), list(specs or ()),
-                                   0 if seed is None else seed, total)
-        else:
-            run = store.run(run.id)
-        try:
-            with game_progress() as progress:
-                task = progress.add_task(f"{g.name} run {run.id}", total=total,
-                                         completed=min(played_before, total))
-                execute(store, run, total, workers, backend, address,
-                        on_game=lambda _: progress.advance(task))
-        except KeyboardInterrupt:
-            done = store.count_games(run.id)
-            raise Interrupted(
-                f"interrupted: {done} of {total} games of run {run.id} "
-                f"{'is' if done == 1 else 'are'} kept in {path}; "
-                f"continue with: warroom simulate {g.name} --db {shlex.quote(str(path))} "
-                "--resume") from None
-        summary = store.tally(run).to_json()
-        cards = None
-        if show_cards:
-            cards = explained(collect(store.iter_games(run.id), deck_cards(run),
-                                      card_play_verb(run)), run)
+    # Ctrl-C once the run exists (from its creation on, the resumed one from the start) says
+    # what it keeps and how to go on, as the options it ran with (--backend, --address and
+    # --workers where given) go on with it.
+    again = _resume_command(g.name, path, backend, address, workers_given)
+    kept = played_before  # the run's games as last counted: what a Ctrl-C says is kept
+    try:
+        with backend_session(backend, workers, address), ResultStore(path) as store:
+            try:
+                if run is None:
+                    store.check()  # a damaged database is refused before the run is added to it
+                    with interrupts_after():  # the run and its id together, or neither
+                        run = store.create_run(g.name, g.version, config_to_json(config),
+                                               list(specs or ()), 0 if seed is None else seed,
+                                               total)
+                else:
+                    run = store.run(run.id)
+                with game_progress() as progress:
+                    task = progress.add_task(f"{g.name} run {run.id}", total=total,
+                                             completed=min(played_before, total))
+                    execute(store, run, total, workers, backend, address,
+                            on_game=lambda _: progress.advance(task))
+                summary = store.tally(run).to_json()
+                kept = summary["games"]
+                cards = None
+                if show_cards:
+                    cards = explained(collect(store.iter_games(run.id), deck_cards(run),
+                                              card_play_verb(run)), run)
+            except KeyboardInterrupt:
+                if run is not None:
+                    kept = store.count_games(run.id)
+                raise
+    except KeyboardInterrupt:
+        if run is None:  # before the run was added: nothing is kept, nothing to resume
+            raise
+        raise Interrupted(f"interrupted: {kept} of {total} games of run {run.id} "
+                          f"{'is' if kept == 1 else 'are'} kept in {path}; continue with: "
+                          f"{again}") from None
     if as_json:
         summary["run"] = run.id  # what `warroom report --run` takes
         if cards is not None:
@@ -160,6 +173,20 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     _print_summary(g.title, run.id, run.seed, summary, path)
     if cards is not None:
         _print_cards(cards)
+
+
+def _resume_command(game: str, path: Path, backend: str, address: str | None,
+                    workers: int | None) -> str:
+    """The command that resumes the run: the database, and the options it ran with that a
+    resume does not read from the run (where its games run, and on how many workers)."""
+    words = ["warroom", "simulate", game, "--db", str(path), "--resume"]
+    if backend != "process":
+        words += ["--backend", backend]
+    if address:
+        words += ["--address", address]
+    if workers is not None:
+        words += ["--workers", str(workers)]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 def _resumed(path: Path, game: str, specs: list[str] | None, seed: int | None,

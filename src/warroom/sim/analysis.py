@@ -35,6 +35,7 @@ from .stats import (
     Moments,
     Rate,
     equal_shares_p,
+    extra_digits,
     first_mover_moments,
     first_mover_test,
     games_text,
@@ -53,7 +54,16 @@ def pct(rate: Rate) -> str:
     if not rate.trials:
         return "—"
     low, high = rate.ci95
-    return f"{100 * rate.value:.1f} % ({100 * low:.1f}-{100 * high:.1f} %)"
+    value = rate.value
+
+    def digits(x: float, extra: int) -> str:
+        return f"{100 * x:.{1 + extra}f}"
+
+    # An end that differs from the rate does not read as it: no draw in 20,000 games is not
+    # "0.0 % (0.0-0.0 %)" but "0.00 % (0.00-0.02 %)" (as a tune's and a sweep's figures).
+    extra = extra_digits(lambda e: any(end != value and digits(end, e) == digits(value, e)
+                                       for end in (low, high)))
+    return f"{digits(value, extra)} % ({digits(low, extra)}-{digits(high, extra)} %)"
 
 
 def plain(x: float, digits: int = 3) -> str:
