@@ -108,7 +108,10 @@ class ViktoryIIGame(BattleCardsGame):
     # description are checked when it is loaded.
     # 10: battles (the `viktory` resolver, its version 2): a second Reversal of Fortune
     # cancels only the first one's hits, and replenishment counts the dice a player would
-    # normally get, a Special Event played before the first wave aside.
+    # normally get, a Special Event played before the first wave aside. The setup turns
+    # keep a land tile in the bag for each setup turn to come, starting hexes left with no
+    # free land exchange a water tile for one, and a mix that cannot give every setup turn
+    # land is refused (a player could be left with no site for its capital).
     version = "10"
     Config = Config
     actions = ACTIONS

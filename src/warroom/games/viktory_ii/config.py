@@ -23,7 +23,16 @@ from ..viktory_battles.options import (
     make_resolver,
 )
 from ..viktory_battles.resolver import BattleResolver
-from .board import RADIUS_BY_PLAYERS, board, start_area, start_hexes
+from .board import (
+    LAND,
+    RADIUS_BY_PLAYERS,
+    UNKNOWN,
+    Board,
+    board,
+    start_area,
+    start_hexes,
+    tile_counts,
+)
 from .mapfile import FixedMap, check_starts, load_map
 
 MAX_WEIGHT = 100  # a weight of the tile bag's mix
@@ -110,6 +119,8 @@ class Config:
                     check_starts(b, fixed.tiles, starts, given=False)
                 except ValueError as exc:
                     raise DataError(str(exc), "map", where=self._map_named()) from None
+        if fixed is None or not fixed.pieces:
+            self._check_mix(b, fixed, starts)
         # Derived values, not options: kept out of the dataclass fields (and of records).
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_radius", radius)
@@ -118,6 +129,31 @@ class Config:
         object.__setattr__(self, "_deck", deck)
         object.__setattr__(self, "_resolver", make_resolver(
             self, deck, self.artillery_characteristics, self.overwatch))
+
+    def _check_mix(self, b: Board, fixed: FixedMap | None, starts: tuple[int, ...] | list[int]
+                   ) -> None:
+        """The bag must hold land for the setup turns: on a random map two land tiles a
+        player (its capital's, its second town's), on a map file one for each player's
+        starting hexes that have no land of their own. The setup turns keep one in the bag for
+        each turn to come (state.py `_keep_land_for_starts`), so no player is left without a
+        site for its capital; the second tile a player leaves room for what a determinisation
+        may put on land."""
+        if fixed is None:
+            size, need = b.size, 2 * len(starts)
+        else:
+            size = sum(1 for t in fixed.tiles if t == UNKNOWN)
+            need = sum(1 for s in starts
+                       if not any(fixed.tiles[h] in LAND for h in start_area(b, s)))
+        if not need:
+            return
+        land = sum(tile_counts(size, self.mix)[:4])
+        if land >= need:
+            return
+        water = max(w for w in range(self.mix[4] + 1)
+                    if sum(tile_counts(size, (*self.mix[:4], w))[:4]) >= need)
+        raise OptionValueError(f"option 'mix' puts {land} land tile{'s' * (land != 1)} in the "
+                               f"bag of {size}; the setup turns need {need} (with these land "
+                               f"weights, a water weight of at most {water})", "mix")
 
     def _map_named(self) -> str:
         """The map as the user named it, for an error about it with these options: a file of

@@ -339,16 +339,20 @@ class ViktoryIIState(PlacementRules):
             self.event(kind, to=others, **data)
 
     # --- exploration ----------------------------------------------------------------------
-    def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False) -> None:
+    def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False,
+               start: bool = False) -> None:
         """Reveal hexes to the player: tiles already on the map are simply seen; unplaced ones
         are drawn from the bag, and the player puts each drawn tile on a revealed hex (a
-        decision) unless `place=random` or there is nothing to choose."""
+        decision) unless `place=random` or there is nothing to choose. `start`: the player's
+        five starting hexes (`_reveal_start`)."""
         if isinstance(hexes, int):
             hexes = mask_hexes(hexes)
         mine = self.explored[p]
         new = [h for h in hexes if not mine >> h & 1]
         blank = [h for h in new if self.terrain[h] == UNKNOWN]
         tiles = [self.bag.pop() for _ in blank if self.bag]
+        if self.round == 0 and tiles:
+            self._keep_land_for_starts(tiles, start)
         if self.config.independent:
             # Exploring on its own, a player comes upon hexes others have explored (it had
             # not, or their tiles are placed): it is told how many hexes are new to it and
@@ -374,6 +378,26 @@ class ViktoryIIState(PlacementRules):
                 self.put_tile(p, h, t)
             return
         self.reveal_pending = [p, sorted(blank), sorted(tiles)]
+
+    def _keep_land_for_starts(self, tiles: list[int], start: bool) -> None:
+        """Setup turns: the bag keeps a land tile for each player whose setup turn is still
+        to come (`starts_owed`). A drawn land tile that would leave it fewer changes places
+        with the bag's topmost water tile (a start reveal keeps one land tile of its own). No
+        random draw: with a bag that holds land enough, nothing changes."""
+        owed = self.starts_owed()
+        have = sum(1 for t in self.bag if t in LAND)
+        spare = sum(1 for t in tiles if t in LAND) - (1 if start else 0)
+        for i, t in enumerate(tiles):
+            if have >= owed or spare <= 0:
+                return
+            if t not in LAND:
+                continue
+            j = next((j for j in range(len(self.bag) - 1, -1, -1) if self.bag[j] == WATER), -1)
+            if j < 0:
+                return
+            tiles[i], self.bag[j] = WATER, t
+            have += 1
+            spare -= 1
 
     def put_tile(self, p: int, h: int, t: int) -> None:
         self.terrain[h] = t
@@ -452,13 +476,36 @@ class ViktoryIIState(PlacementRules):
 
     def _reveal_start(self, p: int, area: list[int]) -> None:
         """The five starting hexes. Drawn tiles with no land among them go back to the bag,
-        which is shuffled, and are drawn again (while the bag holds land)."""
+        which is shuffled, and are drawn again (while the bag holds land), unless the five
+        hold free land already (`_keep_land_for_starts` keeps the bag's land for this). Five
+        that hold no free land and no hex left to draw a land tile for (the setup turns
+        before revealed them, or took their land with a town) exchange a water tile for a land
+        tile of the bag."""
         blank = [h for h in area if self.terrain[h] == UNKNOWN and not self.explored[p] >> h & 1]
-        fixed_land = any(self.terrain[h] in LAND for h in area)
+        fixed_land = bool(self._free_land(area))
         if blank and not fixed_land and any(t in LAND for t in self.bag):
             while not any(t in LAND for t in self.bag[-len(blank):]):
                 self.rng.shuffle(self.bag)
-        self.reveal(p, area)
+        self.reveal(p, area, start=not fixed_land)
+        if not fixed_land and self.reveal_pending is None and not self._free_land(area):
+            self._exchange_for_land(p, area)
+
+    def _exchange_for_land(self, p: int, area: list[int]) -> None:
+        """The first water tile drawn for the starting hexes (with no units on it; a map
+        file's own tiles stay) goes back to the bag in place of its topmost land tile, which
+        takes its hex: told to whoever has explored the hex (everybody on an open map)."""
+        spots = [h for h in area if self.terrain[h] == WATER and self.drawn >> h & 1
+                 and self.sowner[h] == NOBODY and self.occ_owner[h] < 0]
+        land = [j for j, t in enumerate(self.bag) if t in LAND]
+        if not spots or not land:
+            return
+        h, j = spots[0], land[-1]
+        t, self.bag[j] = self.bag[j], WATER
+        self.terrain[h] = t
+        self.water &= ~(1 << h)
+        to = (tuple(q for q in range(self.num_players) if self.explored[q] >> h & 1)
+              if self.hidden_map else None)
+        self.event("tile", to=to, player=p, where=self.names[h], terrain=TERRAINS[t])
 
     def capital_actions(self, p: int) -> list[PlaceCapital]:
         return [PlaceCapital(h, self.names[h]) for h in self.capital_sites(p)]
@@ -467,8 +514,7 @@ class ViktoryIIState(PlacementRules):
         """Where the capital may go: a land hex of the player's five starting hexes with no
         town, city or units on it."""
         area = start_area(self.board, self.config.starts[p])
-        land = [h for h in area if self.terrain[h] in LAND and self.sowner[h] == NOBODY
-                and self.occ_owner[h] < 0]
+        land = self._free_land(area)
         if not land:  # a fixed map may leave none here: any explored land hex will do
             land = [h for h in range(self.board.size) if self.explored[p] >> h & 1
                     and self.terrain[h] in LAND and self.sowner[h] == NOBODY

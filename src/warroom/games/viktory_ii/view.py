@@ -381,6 +381,7 @@ class ViewRules(State):
         if not self.hidden_map:
             new._resample_tiles(player)
             new._resample_cards(player)
+            new._keep_starts_land(player)
             return new
         if self.log_enabled:
             new._keep_log_of(player, self.visible_entries(player))  # cached in the real one
@@ -431,6 +432,7 @@ class ViewRules(State):
         new._put_back(player, parts, hidden, vis, held)
         if self.config.dark:
             new._remember_afresh(player)
+        new._keep_starts_land(player)
         return new
 
     def _resample_cards(self, p: int) -> None:
@@ -778,6 +780,81 @@ class ViewRules(State):
             rest = rest[k:]
         self.bag = rest
 
+    def _keep_starts_land(self, p: int) -> None:
+        """Setup turns: the copy for p keeps what the real game's drawing keeps (state.py
+        `_reveal_start`, `_keep_land_for_starts`): the player placing its capital has free land
+        among its starting hexes (or among the tiles it is placing there), and the bag a land
+        tile for each setup turn to come. Land comes from the hexes out of p's knowledge the
+        copy put a land tile on (of no starting hexes to come, with no town, city or units on
+        it; for the bag, also the free land of the capital's starting hexes but one), else from
+        the bag, and changes places with a water tile."""
+        if self.round != 0:
+            return
+        b = self.board
+        future = self._starts_to_come()
+        q = self.player
+        area = start_area(b, self.config.starts[q]) if self.phase == "capital" else []
+        unknown = self.drawn & ~self.explored[p]
+        donors = self._free_land(mask_hexes(unknown & ~future & ~b.within(area, 0)))
+        self.rng.shuffle(donors)
+        pending = self.reveal_pending
+        placing = (pending[2] if self.hidden_map and pending is not None and pending[0] == q != p
+                   else [])  # the tiles q is placing, unseen by p
+        if area and q != p and not self._free_land(area) and not any(t in LAND
+                                                                     for t in placing):
+            spots = [h for h in mask_hexes(unknown & b.within(area, 0))
+                     if self.terrain[h] == WATER and self.sowner[h] == NOBODY
+                     and self.occ_owner[h] < 0]
+            if spots or WATER in placing:
+                t = self._take_land(donors)
+                if t >= 0 and spots:
+                    self.terrain[spots[self.rng.randrange(len(spots))]] = t
+                elif t >= 0:
+                    placing[placing.index(WATER)] = t
+                    placing.sort()
+        keep_tile = 0  # land tiles q's placing keeps
+        if area:  # the starting hexes keep one free land hex (or tile): the rest may go too
+            spare = [h for h in self._free_land(area) if unknown >> h & 1]
+            self.rng.shuffle(spare)
+            known = len(self._free_land(area)) - len(spare)
+            donors += spare if known else spare[1:]
+            keep_tile = 0 if known or spare else 1
+        owed = self.starts_owed()
+        have = sum(1 for t in self.bag if t in LAND)
+        for h in donors:
+            sea = [j for j, t in enumerate(self.bag) if t == WATER]
+            if have >= owed or not sea:
+                break
+            if self.terrain[h] not in LAND:  # given away above
+                continue
+            j = sea[self.rng.randrange(len(sea))]
+            self.terrain[h], self.bag[j] = WATER, self.terrain[h]
+            have += 1
+        spare_tiles = sum(1 for t in placing if t in LAND) - keep_tile
+        while have < owed and spare_tiles > 0 and WATER in self.bag:
+            i = next(i for i, t in enumerate(placing) if t in LAND)
+            sea = [j for j, t in enumerate(self.bag) if t == WATER]
+            j = sea[self.rng.randrange(len(sea))]
+            placing[i], self.bag[j] = WATER, placing[i]
+            placing.sort()
+            have += 1
+            spare_tiles -= 1
+        self._count_water()
+
+    def _take_land(self, donors: list[int]) -> int:
+        """A land tile for `_keep_starts_land`, its place taken by a water tile: from the
+        first donor hex, else from the bag (-1: none left)."""
+        if donors:
+            h = donors.pop()
+            t, self.terrain[h] = self.terrain[h], WATER
+            return t
+        land = [j for j, t in enumerate(self.bag) if t in LAND]
+        if not land:
+            return -1
+        j = land[self.rng.randrange(len(land))]
+        t, self.bag[j] = self.bag[j], WATER
+        return t
+
     def _explore_afresh(self, p: int, lifted: set[int], unknown: list[_Unknown],
                         vis: int) -> int:
         """Independent exploration: what each other player has explored is its own (where its
@@ -806,6 +883,9 @@ class ViewRules(State):
         mine_size = self.explored[p].bit_count()
         placed = 0
         ball = b.balls[1]
+        # The starting hexes of the setup turns to come are left to them (as in the real game,
+        # where only the setup turns before have explored): what they draw there is theirs.
+        future = self._starts_to_come()
         for q in range(self.num_players):
             if q == p:
                 continue
@@ -823,13 +903,34 @@ class ViewRules(State):
             room = ROOM * sum(1 for t in unknown if t.owner == q)
             while region.bit_count() < mine_size or (
                     room and (self._inner_of(region) & ~vis).bit_count() < room):
-                edge = mask_hexes(b.within(mask_hexes(region), 1) & ~region)
+                edge = mask_hexes(b.within(mask_hexes(region), 1) & ~region & ~future)
                 if not edge:
                     break
-                region |= ball[edge[self.rng.randrange(len(edge))]]
+                region |= ball[edge[self.rng.randrange(len(edge))]] & ~future
             self.explored[q] = region if mine else region & ~waiting
             placed |= region
         return placed & bagged & ~waiting & ~self.explored[p]
+
+    def starts_owed(self) -> int:
+        """Setup turns: the players whose setup turn is still to come: the bag keeps a land
+        tile for each (state.py `_keep_land_for_starts`), whatever their starting hexes hold
+        now (a second town may yet take the free land there)."""
+        if self.round != 0:
+            return 0
+        return self.num_players - 1 - self.player
+
+    def _starts_to_come(self) -> int:
+        """Setup turns: the starting hexes of the players whose setup turn is still to come,
+        as a mask (0 after the setup turns)."""
+        if self.round != 0:
+            return 0
+        b = self.board
+        return b.within([h for q in range(self.player + 1, self.num_players)
+                         for h in start_area(b, self.config.starts[q])], 0)
+
+    def _free_land(self, hexes: list[int]) -> list[int]:
+        return [h for h in hexes if self.terrain[h] in LAND and self.sowner[h] == NOBODY
+                and self.occ_owner[h] < 0]
 
     def _count_water(self) -> None:
         self.water = sum(1 << h for h in range(self.board.size) if self.terrain[h] == WATER)
@@ -1160,6 +1261,9 @@ class ViewRules(State):
         edge = mask_hexes(b.within(mask_hexes(self.explored[q]), 1) & ~self.explored[q])
         if not self.config.independent or not edge:
             return False
+        # the starting hexes of the setup turns to come are left to them where it can be
+        future = self._starts_to_come()
+        edge = [h for h in edge if not future >> h & 1] or edge
         self._reveal_to(p, q, edge[self.rng.randrange(len(edge))])
         return True
 
@@ -1344,7 +1448,8 @@ class ViewRules(State):
         """The units drawn (`_draw_units`) placed afresh, since where they are and the sizes
         of stacks out of sight do not show either: each land unit goes into one of its
         owner's towns and cities out of every other player's sight or into the field,
-        evenly (not into one a turn under way is bound to, `bound`: what stands there stays
+        evenly (in the setup turns, when no unit has moved, into a town only, when there is
+        one; not into one a turn under way is bound to, `bound`: what stands there stays
         as it is, and nothing drawn joins it); the units in the field, by class (land units,
         frigates), form a number of stacks drawn evenly from one to as many as they are,
         each unit into one of them at random. So are the units whose kinds stay lifted
@@ -1358,9 +1463,11 @@ class ViewRules(State):
             seen = hidden.seen(q)
             homes = [h for h in self.own_settlements(q) if not seen >> h & 1 and h not in bound]
             field: dict[bool, list[int]] = {False: [], True: []}
+            # the setup turns: no unit has moved yet, every land unit stands in a town
+            afield = 0 if self.round == 0 and homes else 1
             for u in units:
                 naval = self.ut[u] == FRIG
-                i = len(homes) if naval else self.rng.randrange(len(homes) + 1)
+                i = len(homes) if naval else self.rng.randrange(len(homes) + afield)
                 if i < len(homes):
                     self.uh[u] = homes[i]
                     self.occ_add(homes[i], q, 1)
@@ -1453,6 +1560,9 @@ class ViewRules(State):
         sites = self._free_hexes(q, naval, seen, barred)
         if not sites:
             return sites
+        # the setup turns: units stand off the starting hexes to come where they can
+        future = self._starts_to_come()
+        sites = [k for k in sites if not future >> k & 1] or sites
         home = b.within(self.own_settlements(q), min(reach, MAX_BALL))
         near = [k for k in sites if home >> k & 1]
         return near or sites
