@@ -791,9 +791,11 @@ class BattleSession:
     def _answers_a_reversal(self) -> bool:
         """Whether the card just played answers a Reversal of Fortune: the last battle card
         before it (events come between) is one."""
-        for play in reversed(self.plays[:-1]):
-            if play["use"] != "event":
-                return self.cards[play["card"]].effect == "reversal_of_fortune"
+        plays = self.plays
+        for i in range(len(plays) - 2, -1, -1):  # by index: mypyc crashed on reversed() here
+            if plays[i]["use"] != "event":
+                card: str = plays[i]["card"]
+                return self.cards[card].effect == "reversal_of_fortune"
         return False
 
     def _play_counter(self, role: int, card: Card) -> None:
