@@ -359,7 +359,8 @@ SETTLED = ("every group of player-games compared (the same seat, listed player a
 def no_split(play_verb: str = "play") -> str:
     """Why nothing is compared when no card splits the player-games, in words: the `played`
     fate in the game's verb (`Game.card_play_verb`)."""
-    return f"no card was drawn or {verb_forms(play_verb)[1]} by some players and not by others"
+    return (f"no card was drawn or {measure_word(PLAYED, play_verb)} by some players and not "
+            "by others")
 
 
 def _by_card(effects: list[CardEffect]) -> list[list[CardEffect]]:
