@@ -605,7 +605,11 @@ function drawSeats(view) {
       s.kind !== "ai" && !localSeats().includes(s.seat)
         ? h("span", { class: "muted presence" },
             connected.has(s.seat) ? " · connected" : " · not connected") : null,
-      moving.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }, " ●") : null))),
+      // The dot is an image named in words, its glyph hidden: a screen reader says "to move",
+      // not "●" (the list's text, as a sighted player reads it, stays "... ●").
+      moving.has(s.seat) ? h("span", { class: "turn-dot", role: "img", "aria-label": "to move",
+                                       title: "to move" }, h("span", { "aria-hidden": "true" }, " ●"))
+        : null))),
   h("p", { class: "muted" }, shown === null ? "You are watching." : ""),
   ...handControls(view),
   resignControl(view) || "");
@@ -688,7 +692,8 @@ export function resultParts(view, gameId) {
     h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
     h("p", { id: "scores", text: kit.scoresText(neutralHere(view)) }),
     h("p", { class: "muted", id: "reason", text: out.reason || "" }),
-    h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
+    // "go", as the lobby's links: a finger tall on a phone (app.css)
+    h("p", { class: "go" }, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
                  "Download the record"), " · ",
       // as this page's seat saw it (a spectator's page: as a spectator)
       h("a", { href: `/replay/${gameId}${shown === null ? "" : `#as=${shown}`}`,

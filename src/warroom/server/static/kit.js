@@ -86,7 +86,7 @@ export function die(value, colour = "white", opts = {}) {
   svg.append(text);
   if (opts.mark) {
     const mark = document.createElementNS(ns, "text");
-    for (const [k, v] of Object.entries({ x: 11, y: 15, class: "mark", "text-anchor": "middle" })) {
+    for (const [k, v] of Object.entries({ x: 11, y: 16, class: "mark", "text-anchor": "middle" })) {
       mark.setAttribute(k, v);
     }
     mark.textContent = opts.mark;
@@ -258,19 +258,24 @@ function menu(anchor, entries, act) {
 
 /** A menu's place up and down, inside the screen: under the thing clicked where it fits, else
  *  above it, else as low as the screen lets it be (a thing near the bottom of a phone's screen
- *  put its menu's last buttons below the screen's edge); one taller than the screen scrolls. */
+ *  put its menu's last buttons below the screen's edge); one taller than the screen scrolls.
+ *  The screen's top is the bottom of the sticky header, which the menu does not cover (one
+ *  opened upward on a phone hid "Your turn"). */
 function placeInView(box, r) {
   const screen = window.innerHeight;
   const margin = 4;
-  if (box.offsetHeight > screen - 2 * margin) {
-    box.style.maxHeight = `${screen - 2 * margin}px`;
+  const header = document.querySelector("header.top.sticky");
+  const sticky = header && getComputedStyle(header).position === "sticky";
+  const ceiling = Math.max(0, sticky ? header.getBoundingClientRect().bottom : 0) + margin;
+  if (box.offsetHeight > screen - ceiling - margin) {
+    box.style.maxHeight = `${screen - ceiling - margin}px`;
     box.style.overflowY = "auto";
   }
   const height = box.offsetHeight;
   let top = r.bottom + margin; // in the screen's coordinates
   if (top + height > screen - margin) {
-    top = r.top - margin - height >= margin ? r.top - margin - height
-      : Math.max(margin, screen - margin - height);
+    top = r.top - margin - height >= ceiling ? r.top - margin - height
+      : Math.max(ceiling, screen - margin - height);
   }
   box.style.top = `${top + window.scrollY}px`;
 }

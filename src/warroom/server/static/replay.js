@@ -230,6 +230,7 @@ async function start() {
   const info = await (await fetch(`/api/games/${id}`)).json();
   seats = info.seats || [];
   $("#title").textContent = `Replay of ${info.title || id}`;
+  document.title = `Replay of ${info.title || id} - warroom`; // as the table's, "<game> - warroom"
   const select = $("#viewer");
   select.replaceChildren(h("option", { value: "spectator" }, "a spectator"),
     ...(info.seats || []).map((s) => h("option", { value: String(s.seat) }, `seat ${s.seat}`)));

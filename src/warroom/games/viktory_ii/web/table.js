@@ -212,6 +212,10 @@ const CSS = `
   .v2-battle dl { font-size: 14px; }
   .v2-battle .side small { font-size: 13px; }
   .v2-hint { font-size: 14px; }
+  /* a finger tall: the drawn tiles a tap places (30 px before) and the folds' headings */
+  .v2-tiles { gap: 10px; } /* their gold rings apart */
+  .v2-tiles .tile { min-height: 44px; justify-content: center; }
+  .v2-text > summary, .v2-last summary { min-height: 44px; padding: 10px 0; }
 }
 `;
 
@@ -379,7 +383,7 @@ export function render(root, view, ctx) {
     : `round ${o.round}${o.turn_limit ? ` of ${o.turn_limit}` : ""}`;
   const mover = o.to_move && o.to_move.length ? o.to_move[0] : null;
   const now = mover !== null && DECISIONS[o.decision]
-    ? `now ${who(mover, view)}: ${DECISIONS[o.decision]}` : null;
+    ? `now ${who(mover, view).toLowerCase()}: ${DECISIONS[o.decision]}` : null; // "now you: ..."
   const head = h("div", { class: "stats" },
     h("span", {}, h("b", { text: `${o.mode}` }), ` · ${round}`),
     // At the end no one has a turn: the game is over, and the page knows who won.
@@ -496,7 +500,7 @@ export function render(root, view, ctx) {
   if (cards && !battle) root.append(cards);
   root.append(panel("Players", ...players));
   if (view.text) {
-    root.append(h("details", { class: "panel" }, h("summary", { text: "Text view" }),
+    root.append(h("details", { class: "panel v2-text" }, h("summary", { text: "Text view" }),
       h("pre", { class: "text-view", text: view.text })));
   }
   // Measured once the whole table is drawn (the page laid out as it stays).
