@@ -65,10 +65,13 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
     # play, and room for requests; past it a new request is answered 503 (uvicorn has no
     # deadline for a request's headers: this bounds the connections that never send them). An
     # idle keep-alive connection is closed after KEEP_ALIVE s; a body has BODY_SECONDS (app).
+    # No proxy headers: uvicorn trusts 127.0.0.1's by default, and on loopback every client
+    # is 127.0.0.1, so each could name its own address (X-Forwarded-For) and get around
+    # every per-address limit. A client is the address its connection comes from.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
                 ws_per_message_deflate=False,
                 limit_concurrency=MAX_WATCHERS + 2 * max_games + SPARE_CONNECTIONS,
-                timeout_keep_alive=KEEP_ALIVE)
+                timeout_keep_alive=KEEP_ALIVE, proxy_headers=False)
 
 
 def _server_log() -> None:

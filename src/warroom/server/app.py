@@ -108,6 +108,7 @@ log = logging.getLogger("warroom.server")
 STATIC = Path(__file__).parent / "static"
 LIST_PAGE = 100  # games in a page of the lobby's list, unless it asks for another size
 MAX_LIST_PAGE = 1000
+MAX_OFFSET = 10**9 - 1  # games the lobby's list may skip: the most `_position` reads
 MAX_FRAME = 4096  # bytes (UTF-8) of one incoming WebSocket message
 MAX_BODY = 64 * 1024  # bytes of a request to create a game (its options: uploads come apart)
 MAX_DEPTH = 16  # nesting of an incoming frame: an action's JSON form is 3 deep in the frame
@@ -117,8 +118,8 @@ RATE = 10.0  # intents a connection may send per second, on average
 BURST = 20  # ... and at once
 # Games one client address may create: CREATE_BURST at once, then one every CREATE_EVERY
 # seconds. The cap on games in play counts neither finished games nor those nobody joined
-# for an hour: without this, a client could store games without bound (AI games finish in
-# seconds) or fill the cap with games nobody will join.
+# (or left for an hour): without this, a client could store games without bound (AI games
+# finish in seconds) or fill the cap with games nobody will join.
 CREATE_BURST = 30
 CREATE_EVERY = 20.0
 # Files one client address may upload: UPLOAD_BURST at once, then one every UPLOAD_EVERY
@@ -136,8 +137,9 @@ RETRY_FULL = 60  # Retry-After (s) of a game refused at --max-games: no wait is 
 BODY_SECONDS = 30.0
 HELLO_TIMEOUT = 10.0
 # Connections of one client address that have not yet sent their hello: each is held up to
-# HELLO_TIMEOUT, and a page sends its hello at once, so more are refused (4429). Twice the
-# most seats of a game: a hotseat page opens a connection for each of its seats at once.
+# HELLO_TIMEOUT, and a page sends its hello at once, so one more drops the oldest (4429: not
+# the new one, or silent connections would lock out every page of the address, on loopback
+# every page). Twice the most seats of a game: a hotseat page opens one for each of its seats.
 MAX_GREETING = 16
 # Finished games a start lists from their stored summaries (`ListedGame`) are rebuilt when
 # asked for (a table, a record, a replay), a few at once, and the last REBUILT_KEPT asked for
@@ -366,6 +368,14 @@ class Connection:
             return  # the page went away; its reader ends the connection
 
 
+@dataclass(eq=False)
+class Greeting:
+    """A connection waiting for its hello until `deadline`; `dropped` once a newer one of its
+    address took its place (`Server.greeting_of`)."""
+    deadline: asyncio.Timeout
+    dropped: bool = False
+
+
 class TooManyGames(WarroomError):
     """A new game (or upload) refused: the server already holds its cap of games in play, or
     the client address made too many; `wait` is the seconds to try again after (the 429's
@@ -406,7 +416,8 @@ class Server:
         self.creators: dict[str, Bucket] = {}  # by client address
         self.upload_every = upload_every
         self.uploaders: dict[str, Bucket] = {}  # by client address
-        self.greeting: dict[str, int] = {}  # connections awaiting their hello, by address
+        # connections awaiting their hello, by address, the oldest first
+        self.greeting: dict[str, list[Greeting]] = {}
         self.max_greeting = MAX_GREETING
         # Finished games' replay answers (`replay_body`), least recently asked for first
         # (the JSON, and the same gzip-compressed)
@@ -733,7 +744,11 @@ class Server:
         stamp_rules(row, game, config, names)  # stored with it: a restart replays these
         self.store.add_game(row)
         live = LiveGame(row, game, config, state, names)
-        live.touch()
+        # In play from the start only if an AI seat moves at once (it plays after ai_delay:
+        # games made meanwhile must not pass the cap); a game whose people have not come
+        # counts once a page connects, or a move is made.
+        if live.ai_seats_to_move():
+            live.touch()
         self.games[row.id] = live
         if _has_mcts(live):
             self.warm()
@@ -1072,6 +1087,30 @@ class Server:
                 loop.call_soon_threadsafe(started, pool, error)
 
         threading.Thread(target=start, daemon=True, name="warroom-ai-start").start()
+
+    @contextlib.asynccontextmanager
+    async def greeting_of(self, address: str) -> AsyncIterator[Greeting]:
+        """A connection of `address` waits for its hello in this block, for HELLO_TIMEOUT at
+        most (then TimeoutError). With `max_greeting` of the address waiting already, the
+        oldest is dropped now (its deadline brought forward, and marked `dropped` for its
+        page to be told why): a new page always gets its turn."""
+        async with asyncio.timeout(HELLO_TIMEOUT) as deadline:
+            waiting = self.greeting.setdefault(address, [])
+            if len(waiting) >= self.max_greeting:
+                self.refused("connections waiting to say hello")
+                oldest = waiting.pop(0)
+                oldest.dropped = True
+                if not oldest.deadline.expired():  # (else it is ending already)
+                    oldest.deadline.reschedule(asyncio.get_running_loop().time())
+            greeting = Greeting(deadline)
+            waiting.append(greeting)
+            try:
+                yield greeting
+            finally:
+                if greeting in waiting:
+                    waiting.remove(greeting)
+                if not waiting and self.greeting.get(address) is waiting:
+                    del self.greeting[address]
 
     def refused(self, what: str) -> None:
         """A request or connection was refused as one too many (`what`: "connections waiting
@@ -1603,8 +1642,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         size, skip = _position(limit), _position(offset)
         if not size or size > MAX_LIST_PAGE:
             return fail(f"limit must be a number of games, 1 to {MAX_LIST_PAGE}")
-        if skip is None:
-            return fail("offset must be a number of games to skip, 0 or more")
+        if skip is None or skip > MAX_OFFSET:  # (more digits read as 10**9: not clamped)
+            return fail(f"offset must be a number of games to skip, 0 to {MAX_OFFSET}")
         # a finished game listed from its summary, or its rebuilt copy if one is kept (a page
         # connected to it is said so)
         held: list[LiveGame | OutdatedGame | ListedGame] = [
@@ -1786,38 +1825,32 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     @app.websocket("/ws/{game_id}")
     async def table(ws: WebSocket, game_id: str) -> None:
         # A connection that has not said hello yet is held up to HELLO_TIMEOUT: one client
-        # address may keep only `max_greeting` so (a page says hello at once); one more is
-        # refused at once, before anything else.
+        # address may keep only `max_greeting` so (a page says hello at once); one more
+        # drops the oldest of them (`Server.greeting_of`), which is told so, to try again.
         address = ws.client.host if ws.client else ""
-        if server.greeting.get(address, 0) >= server.max_greeting:
-            server.refused("connections waiting to say hello")
-            await ws.accept()
-            why = (f"too many connections from this address waiting to say hello (at most "
-                   f"{server.max_greeting})")
-            await ws.send_text(error_frame(why, retry=True))
-            await ws.close(code=4429, reason=why)
-            return
-        server.greeting[address] = server.greeting.get(address, 0) + 1
+        await ws.accept()
+        # The hello is read before anything is refused: a server that closes with the page's
+        # hello still unread resets the connection, and the page may then see an abnormal
+        # close (1006) instead of the error frame and the refusing code.
+        greeting = None
         try:
-            await ws.accept()
-            # The hello is read before anything is refused: a server that closes with the
-            # page's hello still unread resets the connection, and the page may then see an
-            # abnormal close (1006) instead of the error frame and the refusing code.
-            try:
-                text = frame_text(await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT))
-                hello = parse_intent(text)
-                if not isinstance(hello, Hello):
-                    raise ValueError("the first frame must be hello")
-            except (ValueError, TimeoutError) as exc:
-                await ws.send_text(error_frame(str(exc) or "no hello frame in time"))
-                await ws.close(code=4400)
+            async with server.greeting_of(address) as greeting:
+                text = frame_text(await ws.receive())
+            hello = parse_intent(text)
+            if not isinstance(hello, Hello):
+                raise ValueError("the first frame must be hello")
+        except (ValueError, TimeoutError) as exc:
+            if greeting is not None and greeting.dropped:
+                why = (f"too many connections from this address waiting to say hello (at "
+                       f"most {server.max_greeting}): the oldest, this one, is closed")
+                await ws.send_text(error_frame(why, retry=True))
+                await ws.close(code=4429, reason=why)
                 return
-            except WebSocketDisconnect:
-                return
-        finally:
-            server.greeting[address] -= 1
-            if not server.greeting[address]:
-                del server.greeting[address]
+            await ws.send_text(error_frame(str(exc) or "no hello frame in time"))
+            await ws.close(code=4400)
+            return
+        except WebSocketDisconnect:
+            return
         if game_id in server.outdated:  # nothing is played, nor shown, of it here
             await ws.send_text(error_frame(server.outdated[game_id].refusal()))
             await ws.close(code=4410)

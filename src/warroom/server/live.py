@@ -35,7 +35,7 @@ from typing import Any
 
 from ..agents import parse_spec
 from ..engine import Game, Outcome, Record, State, WarroomError, config_to_json, to_json
-from ..engine.data import displayable, plain
+from ..engine.data import displayable, plain, shown
 from ..engine.embed import embed_files
 from ..engine.record import (
     Resignation,
@@ -385,7 +385,8 @@ class LiveGame:
             raise Rejected("the game is over")
         if version is not None and version != (now := self.view_version(seat)):  # (no AI's)
             if version > now:
-                raise Rejected(f"no version {version} yet: your table is at {now}")
+                # (a number a client sent is cut, as any value it sent: it may be 4 KB long)
+                raise Rejected(f"no version {shown(version)} yet: your table is at {now}")
             # A view from before a restart (its numbers begin past every earlier one) or from
             # before the seat's own last move: the seat moved since the page saw it.
             if action is None or version < self._start or version <= self._moved_at.get(
@@ -400,7 +401,7 @@ class LiveGame:
             if version is None:
                 raise Rejected("an action by index needs the version it was chosen at")
             if not 0 <= index < len(legal):
-                raise Rejected(f"no action number {index}: there are {len(legal)}")
+                raise Rejected(f"no action number {shown(index)}: there are {len(legal)}")
             if action is not None and self._decode(seat, action) != legal[index]:
                 raise Rejected(f"action number {index} is {_label(legal[index])}, not the "
                                f"action sent ({_label(self._decode(seat, action))})")
@@ -503,7 +504,8 @@ class LiveGame:
         if by is None:
             raise Rejected("spectators cannot hand a seat to the AI; only a player can")
         if not 0 <= seat < self.num_players:
-            raise Rejected(f"no seat {seat}: the seats are 0 to {self.num_players - 1}")
+            raise Rejected(f"no seat {shown(seat)}: the seats are 0 to "
+                           f"{self.num_players - 1}")
         if seat == by:
             raise Rejected(f"seat {seat} is yours; resign it instead")
         if self.over():
