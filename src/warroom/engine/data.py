@@ -554,14 +554,21 @@ class DataOption:
 # Names and texts from files end up on a terminal: a control character there could move the
 # cursor, retitle the window or hide what follows. Line breaks and tabs are allowed in long
 # texts only; rich markup is allowed everywhere, because every display escapes it.
-_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Bidirectional controls, marks included (a right-to-left mark reorders what follows it as an
+# override does); and the line and paragraph separators (categories Zl, Zp), line breaks of
+# their own.
+_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _unsafe(char: str) -> bool:
+    return unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in _BIDI
 
 
 def _controls(value: str, allowed: str) -> str | None:
     for i, char in enumerate(value):
         if char in allowed:
             continue
-        if unicodedata.category(char) == "Cc" or char in _BIDI:
+        if _unsafe(char):
             return f"a control character ({char!r} at position {i + 1}) is not allowed"
     return None
 
@@ -587,8 +594,7 @@ def displayable(value: object) -> str:
     text = str(value)
     if _controls(text, "") is None:
         return text
-    return "".join(repr(c)[1:-1] if unicodedata.category(c) == "Cc" or c in _BIDI else c
-                   for c in text)
+    return "".join(repr(c)[1:-1] if _unsafe(c) else c for c in text)
 
 
 # A game's text view is read in a panel on a terminal of 80 columns or more (76 inside it).
