@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
-from .data import shown
+from .data import FileName, shown
 from .errors import ConfigError
 
 
@@ -189,6 +189,15 @@ def option_help(config_cls: type) -> dict[str, str]:
 def _hints(config_cls: type) -> dict[str, Any]:
     hints = typing.get_type_hints(config_cls, include_extras=True)
     return {f.name: hints[f.name] for f in dataclasses.fields(config_cls)}
+
+
+@functools.cache
+def file_options(config_cls: type) -> frozenset[str]:
+    """The options whose type holds a file name (`data.FileName`): the server refuses a path
+    in one even where its game forgot to list it in `data_options` (a safety net)."""
+    def holds(hint: Any) -> bool:
+        return hint == FileName or any(holds(arg) for arg in typing.get_args(hint))
+    return frozenset(name for name, hint in _hints(config_cls).items() if holds(hint))
 
 
 @functools.cache

@@ -15,7 +15,6 @@ some other option's values, rarely changed ones under "More options": the game's
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import importlib
 import os
@@ -25,11 +24,17 @@ import shutil
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any, get_args, get_type_hints
+from typing import Any
 
 from ..engine import ConfigError, DataError, Game, config_to_json
-from ..engine.config import option_bounds, option_choices, option_help, option_schemas
-from ..engine.data import DataOption, FileName
+from ..engine.config import (
+    file_options,
+    option_bounds,
+    option_choices,
+    option_help,
+    option_schemas,
+)
+from ..engine.data import DataOption
 from ..engine.embed import EmbeddedFile, with_embedded
 from .store import FileRow, GameStore
 
@@ -245,7 +250,7 @@ class Uploads:
                                       option=key)
                 # a safety net for a file option not listed; free text ("1/2 of the realm")
                 # is no path
-                if key in _file_typed(game.Config) and _looks_like_path(value):
+                if key in file_options(game.Config) and _looks_like_path(value):
                     raise ConfigError(f"option {key!r}: a client cannot name a path on the "
                                       "server", option=key)
                 out[key] = value
@@ -277,15 +282,6 @@ class Uploads:
                 raise ConfigError(f"option {key!r}: choose a shipped file or upload one",
                                   option=key)
         return out, names
-
-
-@functools.cache
-def _file_typed(config_cls: type) -> frozenset[str]:
-    """The options of a Config whose type holds a file name (`engine.data.FileName`)."""
-    def holds(hint: Any) -> bool:
-        return hint == FileName or any(holds(arg) for arg in get_args(hint))
-    hints = get_type_hints(config_cls, include_extras=True)
-    return frozenset(name for name, hint in hints.items() if holds(hint))
 
 
 def _plain(value: Any) -> bool:
