@@ -17,6 +17,7 @@ from warroom.engine.flowcheck import (
     compare_flow,
     determinisation_problem,
     simultaneous_leak_in_play,
+    simultaneous_turn_problem,
     twin,
 )
 from warroom.games import REGISTRY
@@ -314,6 +315,18 @@ def test_a_secret_simultaneous_choice_is_hidden_until_all_are_in(game_config):
     for seed in range(3):
         leak = simultaneous_leak_in_play(game, config, seed, decisions=40)
         assert leak is None, leak
+
+
+def test_every_mover_of_a_simultaneous_decision_stays_to_move_until_it_has_chosen(game_config):
+    """Audit (stop 54): once several seats are to move at once, each stays in `to_move()` until
+    it has chosen, and the game does not end with some still to choose (a game that ended
+    with one secret card played crashed MctsAgent's rollout, which collects every mover's
+    choice first: "IllegalAction: the game is over"). Two random games, the mover that acts
+    drawn at random (warroom.engine.flowcheck.simultaneous_turn_problem)."""
+    game, config = game_config
+    for seed in range(2):
+        problem = simultaneous_turn_problem(game, config, seed)
+        assert problem is None, problem
 
 
 @settings(max_examples=25, deadline=None,

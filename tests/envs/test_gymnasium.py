@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from game_cases import env_games
 from warroom.engine import ConfigError, IllegalAction, Outcome
 from warroom.envs.gymnasium import WarroomEnv, env
 from warroom.envs.table import rewards
-from warroom.games import REGISTRY, get_game
+from warroom.games import get_game
 
 
 @pytest.fixture(autouse=True)
@@ -23,7 +24,7 @@ def _quiet():
         yield
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", env_games())
 @pytest.mark.parametrize("opponent", ["random", "heuristic"])
 def test_check_env(name, opponent):
     check_env(env(name, opponent=opponent, render_mode="ansi"), skip_render_check=False)
@@ -225,7 +226,7 @@ def test_a_reset_says_when_the_learner_never_gets_to_play(monkeypatch):
             e.reset(seed=seed)
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", env_games())
 def test_an_environment_pickles_and_deep_copies_and_the_copy_plays_on_alike(name):
     import copy
     import pickle

@@ -14,6 +14,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
+from game_cases import env_games
 from warroom.envs import openspiel as wos
 from warroom.games import REGISTRY
 
@@ -234,7 +235,7 @@ def play_randomly(state, moves: int, rng: random.Random) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", env_games())
 def test_a_game_and_a_state_pickle_and_deep_copy(name):
     """pyspiel pickles a sampled-stochastic game with its generator, which a Python game
     cannot give: both raised SpielError 'GetRNGState unimplemented'."""
@@ -268,7 +269,7 @@ def test_an_action_outside_the_game_is_named_by_action_to_string(action):
     assert state.action_to_string(0, 74)
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", env_games())
 def test_an_unpickled_state_keeps_its_action_history(name):
     """Audit (stop 42): a state rebuilt from a pickle was a new state round its engine
     state: `history()` empty, `move_number()` 0 and `is_initial_state()` True after moves,

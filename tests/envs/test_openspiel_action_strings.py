@@ -11,6 +11,7 @@ import pyspiel
 import pytest
 
 import warroom.envs.openspiel  # noqa: F401 (registers the games)
+from game_cases import env_games
 from warroom.games import REGISTRY
 
 SMALL = {"warroom_kow": "victories_to_win=1", "warroom_champions": "max_turns=8",
@@ -85,7 +86,7 @@ def test_a_text_no_action_has_is_refused():
         state.string_to_action(0, 1, "stop")
 
 
-@pytest.mark.parametrize("game", list(REGISTRY))
+@pytest.mark.parametrize("game", env_games())
 def test_no_two_keys_of_a_conformance_config_read_alike(game):
     g = REGISTRY[game]
     package = importlib.import_module(type(g).__module__)

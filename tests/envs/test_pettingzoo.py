@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from game_cases import env_games
 from warroom.engine import IllegalAction
 from warroom.envs.pettingzoo import env, raw_env
-from warroom.games import REGISTRY
 
 
 @pytest.fixture(autouse=True)
@@ -288,7 +288,7 @@ def test_the_wrapped_environment_refuses_a_step_before_reset_and_warns_after_the
     assert e.unwrapped.table.live.observation(None) == before
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", env_games())
 @pytest.mark.parametrize("make", [env, raw_env])
 def test_an_environment_pickles_and_deep_copies_and_the_copy_plays_on_alike(name, make):
     """Neither pickled nor deep-copied, even before reset(): the observers' memoryviews, the

@@ -15,7 +15,6 @@ import functools
 import json
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -130,9 +129,7 @@ def rules_path(game_name: str) -> list[str]:
     """The compiled modules the game's rules ran with (none: interpreted). Its encoding for
     the research environments (`encode`, compiled too) is not the rules: it is left out,
     whether or not something imported it."""
-    package = type(get_game(game_name)).__module__
-    if not hasattr(sys.modules[package], "__path__"):  # defined in a module of the package
-        package = package.rpartition(".")[0]
+    package = get_game(game_name).package
     return [m for m in native.compiled_modules(package) if not m.endswith(".encode")]
 
 

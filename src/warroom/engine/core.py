@@ -88,6 +88,28 @@ class NoSuchPlayer(WarroomError, ValueError):
     show a real seat's hidden hand (see `State.check_viewer`)."""
 
 
+_CONTRACT = {
+    "to_move": "who must decide now, a tuple of seats (several: a simultaneous decision)",
+    "_legal_actions": "the actions a player to move may take, a small list",
+    "_apply": "the rules: apply a legal action of a player to move",
+    "is_terminal": "whether the game is over",
+    "outcome": "winners, scores and reason of a finished game (None before)",
+    "observation": "a JSON-able dict of exactly what a player (None: a spectator) may know",
+    "clone": "an independent copy of the state",
+    "determinize": "a copy in which everything the player cannot know is resampled, its RNG "
+                   "re-seeded from rng",
+}
+
+
+def _unwritten(state: State, method: str) -> NotImplementedError:
+    """What a game's State that leaves out a method of the contract is told (not a bare
+    NotImplementedError): the class, the method, and what the method does."""
+    return NotImplementedError(
+        f"{type(state).__name__}.{method} is not written: every game's State implements it "
+        f"({_CONTRACT[method]}; the engine contract, docs/DESIGN.md and "
+        "src/warroom/engine/README.md)")
+
+
 class State:
     """Base of every game's state: the event log, validation and the RNG helpers.
 
@@ -129,31 +151,31 @@ class State:
 
     # --- to implement ---------------------------------------------------------------------
     def to_move(self) -> tuple[Player, ...]:
-        raise NotImplementedError
+        raise _unwritten(self, "to_move")
 
     def _legal_actions(self, player: Player) -> list[Any]:
-        raise NotImplementedError
+        raise _unwritten(self, "_legal_actions")
 
     def _apply(self, player: Player, action: Any) -> None:
-        raise NotImplementedError
+        raise _unwritten(self, "_apply")
 
     def is_terminal(self) -> bool:
-        raise NotImplementedError
+        raise _unwritten(self, "is_terminal")
 
     def outcome(self) -> Outcome | None:
-        raise NotImplementedError
+        raise _unwritten(self, "outcome")
 
     def observation(self, player: Player | None) -> dict[str, Any] | None:
-        raise NotImplementedError
+        raise _unwritten(self, "observation")
 
     def clone(self) -> State:
-        raise NotImplementedError
+        raise _unwritten(self, "clone")
 
     def determinize(self, player: Player, rng: random.Random) -> State:
         """A copy in which everything `player` cannot know is resampled from what it has
         seen. A game with secret choices also takes `belief=` (see engine.belief) and sets
         `takes_belief`."""
-        raise NotImplementedError
+        raise _unwritten(self, "determinize")
 
     # True if `determinize` takes `belief=`: how an opponent's secret choices are resampled.
     takes_belief: ClassVar[bool] = False
@@ -601,6 +623,18 @@ class Game:
         state.pop("_encodings", None)
         return state
 
+    @property
+    def package(self) -> str:
+        """The name of the package the game is written in (`warroom.games.kow`, an entry
+        point's package), where its optional parts are found (`encode`, `web`,
+        `CONFORMANCE_CONFIGS`): the module that defines the Game class, or the package of that
+        module where it is a submodule (`pkg/game.py` re-exported by `pkg/__init__.py`); ""
+        for a game in a top-level module, which has no package."""
+        module = type(self).__module__
+        if hasattr(sys.modules[module], "__path__"):
+            return module
+        return module.rpartition(".")[0]
+
     def encoding(self, config: Any) -> Any:
         """The game's numeric view of `config` for the research environments (`warroom.envs`):
         an `engine.encoding.Encoding` with a fixed action index and an observation vector.
@@ -609,9 +643,11 @@ class Game:
         built once per config; a game without that module offers no encoding."""
         cache = self.__dict__.setdefault("_encodings", {})
         if config not in cache:
-            package = type(self).__module__
-            if not hasattr(sys.modules[package], "__path__"):  # defined in a module of it
-                package = package.rpartition(".")[0]
+            package = self.package
+            if not package:  # a game in a top-level module (an entry point's) has no package
+                raise NotImplementedError(
+                    f"{self.name} offers no encoding for the research environments (its "
+                    "module is no package, so it has no encode.py)")
             try:
                 module = importlib.import_module(package + ".encode")
             except ModuleNotFoundError as exc:

@@ -39,7 +39,9 @@ reported, and a leak in a state that random play does not reach is not found.
 Two more checks of secrets, which the conformance suite runs on every game:
 `simultaneous_leak` (nobody sees another's choice at a simultaneous decision until all are
 in) and `determinisation_problem` (a determinisation keeps what its player and a spectator
-see, and varies what the player cannot see); each says what most likely is wrong.
+see, and varies what the player cannot see); each says what most likely is wrong. And one of
+the flow of a simultaneous decision, `simultaneous_turn_problem`: each of its movers stays to
+move until it has chosen, and the game does not end in the middle of it.
 """
 
 from __future__ import annotations
@@ -298,6 +300,48 @@ def simultaneous_leak_in_play(game: Game, config: Any, seed: int,
     return None
 
 
+def simultaneous_turn_problem(game: Game, config: Any, seed: int,
+                              max_steps: int = 20_000) -> str | None:
+    """Once several players are to move at once (`to_move()` has several seats), each stays
+    to move until it has chosen, and the game does not end with some still to choose: an
+    agent's search (MctsAgent's rollout) collects every mover's choice before applying them.
+    Along one random game from `seed`, in which a random mover plays a random legal action,
+    after each action of such a decision the movers that have not acted yet must still be in
+    `to_move()` and the state not terminal, until all have acted. None if so, else
+    "seed S, decision I: " and what went wrong (I counts the actions applied before it)."""
+    state = game.new_state(config, seed)
+    rng = random.Random(seed)
+    movers: tuple[Player, ...] = ()
+    waiting: set[Player] = set()  # the movers of the open simultaneous decision yet to act
+    for i in range(max_steps):
+        if state.is_terminal():
+            return None
+        if not waiting and len(state.to_move()) > 1:
+            movers = state.to_move()
+            waiting = set(movers)
+        now = state.to_move()
+        player = now[rng.randrange(len(now))]
+        actions = state.legal_actions(player)
+        action = actions[rng.randrange(len(actions))]
+        state.apply(player, action)
+        waiting.discard(player)
+        if not waiting:
+            continue
+        where = (f"seed {seed}, decision {i}: at a simultaneous decision (players "
+                 f"{list(movers)} to move), after player {player} chose {action.label!r}, ")
+        rule = ("; every player to move at once stays to move until it has chosen (an agent's "
+                "search collects every mover's choice before applying any)")
+        pending = sorted(waiting)
+        if state.is_terminal():
+            return (f"{where}the game is over with player{'s' * (len(pending) > 1)} "
+                    f"{pending} still to choose{rule}")
+        gone = [p for p in pending if p not in state.to_move()]
+        if gone:
+            return (f"{where}player {gone[0]}, who has not chosen yet, is no longer to move "
+                    f"(to move: {list(state.to_move())}){rule}")
+    return None
+
+
 def _plain(value: Any) -> Any:
     """`value` as JSON gives it back (tuples as lists): what observations are compared as."""
     return json.loads(json.dumps(value))
@@ -351,14 +395,22 @@ def _future(state: State, seed: int, steps: int = 40) -> tuple[str, ...]:
 
 def determinisation_problem(game: Game, config: Any, seed: int, every: int = 4,
                             tries: int = 4) -> str | None:
-    """The no-leak check of docs/DESIGN.md along a `random_walk` from `seed`: at every
-    `every`-th decision, for each player p, `tries` determinisations for p must each pass
-    `determinisation_mismatch` and leave the state alone, and determinisation must vary what
-    p cannot see somewhere (two determinisations, driven on by the same random actions, part
-    somewhere along the game). None if so, else what is wrong and where."""
+    """The no-leak check of docs/DESIGN.md along a `random_walk` from `seed`: at each of the
+    first `every` decisions and then at one decision in every `every` (a random one of each
+    run of `every`, so that the sample does not lock onto a game's rhythm, such as a round of
+    two decisions whose secret choice is hidden only at the second), for each player p, `tries`
+    determinisations for p must each pass `determinisation_mismatch` and leave the state
+    alone, and determinisation must vary what p cannot see somewhere (two determinisations,
+    driven on by the same random actions, part somewhere along the game). None if so, else
+    what is wrong and where. A game with nothing hidden (no hand, no deck, no secret choice)
+    cannot pass the last part: there is nothing to vary."""
     varied = checked = 0
+    pick = random.Random(seed)
+    sampled = 0
     for i, state in random_walk(game, config, seed):
-        if i % every:
+        if i % every == 0:
+            sampled = i + pick.randrange(every)
+        if i >= every and i != sampled:
             continue
         for p in range(state.num_players):
             before = json.dumps([state.observation(v) for v in [*range(state.num_players), None]],
@@ -378,9 +430,11 @@ def determinisation_problem(game: Game, config: Any, seed: int, every: int = 4,
             varied += len(futures) > 1
             checked += 1
     if not varied:
-        return (f"seed {seed}: no determinisation (of {checked}, for every player at every "
-                f"{every}th decision of a random game) changed what happens next in a random "
-                "continuation: either determinize(p) resamples nothing that p cannot know (the "
-                "other hands, the deck order, secret choices; and re-seeds its copy's RNG from "
-                "rng), or observation(p) shows all of it, so that nothing is hidden to resample")
+        return (f"seed {seed}: no determinisation (of {checked}, for every player at the "
+                f"first {every} decisions of a random game and one in every {every} after) "
+                "changed what happens next in a random continuation: either determinize(p) "
+                "resamples nothing that p cannot know (the other hands, the deck order, secret "
+                "choices; and re-seeds its copy's RNG from rng), or observation(p) shows all of "
+                "it, so that nothing is hidden to resample (a game with nothing hidden cannot "
+                "pass this check: the suite is for games of hidden information)")
     return None

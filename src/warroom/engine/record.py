@@ -401,6 +401,13 @@ def check_game_field(game: Game | None, record: Record, games: Iterable[Game]) -
                       f"a game of {names} ({problem}); was its game field changed?")
 
 
+# Why a record made by play does not replay, most often (a record's actions were legal when
+# they were played): the rules drew on something other than the state's own RNG.
+REPLAY_HINT = ("if the record was not edited, the game's rules draw randomness outside the "
+               "state's own rng (Python's random module, the clock, a set's order), and so play "
+               "differently on replay: every draw must come from state.rng")
+
+
 def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]]:
     """Yield `(state, player, action)` before each recorded action, then `(final, None, None)`.
 
@@ -428,7 +435,8 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
         try:
             state.apply(player, action)
         except IllegalAction as exc:
-            raise RecordError(f"{where}actions[{i}] does not replay: {exc}") from None
+            raise RecordError(f"{where}actions[{i}] does not replay: {exc} ({REPLAY_HINT})") \
+                from None
     if record.outcome is not None and state.is_terminal():
         _check_outcome(record, state, where)
     yield state, None, None

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from .config import config_to_json
 from .core import Game, Outcome, Player, State
-from .errors import ConfigError, RulesError
+from .errors import ConfigError, RulesError, WarroomError
 from .record import Record, RecordError, record_config, replay_to_end
 from .view import PlayerView
 
@@ -61,7 +61,9 @@ def play_game(
     if someone reads it (`State.stop_log`): `result.state.log` and observations still give the
     full log, rebuilt exactly. Records, observations and outcomes are the same either way.
     A record that ended with a resignation is refused (RecordError): its game is over. A
-    player to move with no legal action is a RulesError naming the game (its bug).
+    player to move with no legal action is a RulesError naming the game (its bug), and so is
+    an exception the rules raise applying an action they listed as legal (naming the player
+    and the action; the exception is its cause).
     """
     if record is not None and record.resigned is not None:
         raise RecordError(f"the game is over (seat {record.resigned.seat} resigned); nothing "
@@ -97,7 +99,12 @@ def play_game(
             if not state.legal_actions(player):  # an agent leaves the true state alone
                 raise _no_legal_action(game, player, decisions) from None
             raise
-        apply(player, action)
+        try:
+            apply(player, action)
+        except WarroomError:  # the checked path refused it (IllegalAction), or said its error
+            raise
+        except Exception as exc:  # the rules failed on an action they listed as legal
+            raise _failed_to_apply(game, player, action, decisions, exc) from exc
         if record is not None:
             record.add(player, action)
         decisions += 1
@@ -110,6 +117,17 @@ def play_game(
 
 def _no_legal_action(game: Game, player: Player, decisions: int) -> RulesError:
     return RulesError.no_legal_action(game.name, player, f"after {decisions} actions")
+
+
+def _failed_to_apply(game: Game, player: Player, action: Any, decisions: int,
+                     exc: Exception) -> RulesError:
+    """The rules raised applying an action that `legal_actions` offered (the checked path has
+    checked it; a trusted agent takes only those): the game's bug, said as such."""
+    label = getattr(action, "label", None) or repr(action)
+    return RulesError(f"{game.name}: applying player {player}'s legal action {label!r} failed "
+                      f"(after {decisions} actions): {type(exc).__name__}: {exc}; every action "
+                      "legal_actions offers must apply (a bug in the game's rules: run its "
+                      "conformance suite)")
 
 
 def _resumed(game: Game, config: Any, seed: Any, record: Record) -> tuple[Any, int]:

@@ -23,7 +23,7 @@ END = "<!-- end of generated encodings -->"
 
 
 def _configs(game: Any) -> list[dict[str, Any]]:
-    package = importlib.import_module(type(game).__module__)
+    package = importlib.import_module(game.package)
     return getattr(package, "CONFORMANCE_CONFIGS", [{}])
 
 
@@ -105,7 +105,7 @@ def added_pieces(game: Any) -> str:
 def _encode_doc(game: Any) -> str:
     """The docstring of the game's encode module, read from its source: a compiled module
     (warroom.native) keeps none."""
-    package = importlib.import_module(type(game).__module__)
+    package = importlib.import_module(game.package)
     source = Path(package.__file__ or "").with_name("encode.py").read_text()
     return ast.get_docstring(ast.parse(source)) or ""
 

@@ -44,9 +44,10 @@ UPLOAD_SUFFIXES = (".yaml", ".yml", ".txt")
 
 def web_module(game: Game) -> Any:
     """The game's `web` package (its browser table), or None."""
-    package = type(game).__module__
+    if not game.package:
+        return None
     try:
-        return importlib.import_module(f"{package}.web")
+        return importlib.import_module(f"{game.package}.web")
     except ModuleNotFoundError:
         return None
 
