@@ -2,33 +2,47 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# What is installed, each once: STAMP what playing needs (the package, and the `native` extra
+# for the compiled build), DEV_STAMP everything for the tests (`.[dev]`, which covers playing).
 STAMP := $(VENV)/.installed-stamp
+DEV_STAMP := $(VENV)/.installed-dev-stamp
 
-.PHONY: play test lint bench clean chromium native
+.PHONY: play test lint bench clean chromium native _install_play
 
-$(STAMP): pyproject.toml
+# Hot modules compiled with mypyc from the same source (src/warroom/native; the list is
+# MODULES in src/warroom/native/build.py): used only while they match it, else the
+# interpreted modules are. `make play NATIVE=0` / `make test NATIVE=0` skip the build and
+# run interpreted only (no C compiler needed).
+NATIVE ?= 1
+WITH_NATIVE := $(if $(filter 1,$(NATIVE)),native)
+
+define make_venv
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "warroom needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+endef
+
+# With the tests' install among the goals, it comes first (it covers this one).
+$(STAMP): pyproject.toml | $(if $(filter test lint bench,$(MAKECMDGOALS)),$(DEV_STAMP))
+	@if [ -f $(DEV_STAMP) ] && [ $(DEV_STAMP) -nt pyproject.toml ]; then touch $(STAMP); else \
+		$(MAKE) --no-print-directory _install_play; fi
+
+_install_play:
+	$(make_venv)
+	$(BIN)/python -m pip install --quiet -e '.$(if $(WITH_NATIVE),[native])'
 	@touch $(STAMP)
 
-# Hot modules compiled with mypyc from the same source (src/warroom/native): used only while
-# they match it, else the interpreted modules are. `make play NATIVE=0` / `make test NATIVE=0`
-# skip the build and run interpreted only (no C compiler needed).
-NATIVE ?= 1
-NATIVE_MODULES := warroom.games.battle.state warroom.games.word_iron.state \
-	warroom.games.word_iron.army warroom.games.word_iron.heuristic \
-	warroom.games.viktory_battles.resolver warroom.games.viktory_battles.dice \
-	warroom.games.viktory_battles.hand \
-	warroom.games.viktory.state \
-	warroom.games.battle.encode warroom.games.champions.encode warroom.games.kow.encode \
-	warroom.games.viktory.encode warroom.games.viktory_ii.encode warroom.games.word_iron.encode \
-	warroom.games.viktory_ii.state warroom.games.viktory_ii.movement warroom.games.viktory_ii.placement \
-	warroom.games.viktory_ii.units
-WITH_NATIVE := $(if $(filter 1,$(NATIVE)),native)
+$(DEV_STAMP): pyproject.toml
+	$(make_venv)
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(DEV_STAMP)
+
+# `python -m warroom.native build` builds the package's list (installing the `native` extra,
+# mypyc, first when a `make play NATIVE=0` left it out).
 native: $(STAMP)
-	$(BIN)/python -m warroom.native build $(NATIVE_MODULES)
+	@$(BIN)/python -c 'import mypyc' 2>/dev/null || \
+		$(BIN)/python -m pip install --quiet -e '.[native]'
+	$(BIN)/python -m warroom.native build
 
 # Playing needs no compiler: without one, the interpreted rules are used (and said so).
 play: $(STAMP)
@@ -50,15 +64,15 @@ chromium:
 		echo "warroom: 'make test CHROMIUM=/path/to/chromium'."; \
 	fi
 
-test: $(STAMP) chromium $(WITH_NATIVE)
+test: $(DEV_STAMP) chromium $(WITH_NATIVE)
 	WARROOM_NATIVE=$(NATIVE) WARROOM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n 2 \
 		$(if $(WITH_NATIVE),,-m "not native")
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
 # `make bench BASELINE=/path/to/other/checkout/src` also measures that code, side by side.
-bench: $(STAMP) $(WITH_NATIVE)
+bench: $(DEV_STAMP) $(WITH_NATIVE)
 	$(BIN)/warroom bench --checked --peers
 	$(BIN)/python benchmarks/engine.py $(if $(BASELINE),--baseline $(BASELINE))
 

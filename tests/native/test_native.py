@@ -31,14 +31,14 @@ def test_a_build_is_fresh_only_while_every_source_and_the_python_match(monkeypat
     assert native.stale_reason(manifest(files=files)) is None
     gone = manifest(files={"warroom.games.battle.state": "warroom/games/battle/gone.so"})
     assert native.stale_reason(gone) == ("warroom/games/battle/gone.so is missing from the "
-                                         "build (make native)")
-    assert native.stale_reason(None) == "not built (make native)"
+                                         f"build {native.HINT}")
+    assert native.stale_reason(None) == f"not built {native.HINT}"
     changed = manifest(files=files, sources={BATTLE: "0" * 64})
-    assert native.stale_reason(changed) == f"{BATTLE} changed since the build (make native)"
+    assert native.stale_reason(changed) == f"{BATTLE} changed since the build {native.HINT}"
     gone = manifest(files=files, sources={"warroom/games/battle/gone.py": "0" * 64})
     assert "gone.py changed since the build" in native.stale_reason(gone)
     other = manifest(abi={"cache_tag": "cpython-399", "suffix": ".so"})
-    assert native.stale_reason(other) == "built for another Python (make native)"
+    assert native.stale_reason(other) == f"built for another Python {native.HINT}"
 
 
 def test_the_finder_gives_the_compiled_file_when_fresh_and_the_source_otherwise(monkeypatch,
@@ -65,7 +65,7 @@ def test_status_says_why_a_module_runs_interpreted(monkeypatch):
                         lambda: manifest(files=files, sources={BATTLE: "0"}))
     assert native.status() == {
         "warroom.games.battle.state": f"interpreted: {BATTLE} changed since the build "
-                                      "(make native)"}
+                                      f"{native.HINT}"}
     monkeypatch.setenv(native.ENV, "0")
     assert native.status() == {"warroom.games.battle.state": "interpreted: WARROOM_NATIVE=0"}
 
@@ -82,7 +82,8 @@ def stale_build(monkeypatch):
 
 
 STALE = (f"warroom: note: the compiled build is not used ({BATTLE} changed since the build): "
-         "the rules run interpreted, slower; `make native` rebuilds it\n")
+         "the rules run interpreted, slower; `python -m warroom.native build` rebuilds it "
+         "(`make native` in a checkout)\n")
 
 
 @pytest.mark.parametrize("command", [
@@ -136,7 +137,6 @@ def test_builds_are_off_with_the_environment_switch(monkeypatch):
 
 
 @pytest.mark.parametrize("modules, message", [
-    ([], "name the modules to compile, e.g. warroom.games.battle.state"),
     (["json"], "json is not a module of warroom"),
     (["warroom.games.nothing"], "no module warroom.games.nothing to compile "
                                 "(no file warroom/games/nothing.py)"),

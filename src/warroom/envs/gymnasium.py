@@ -33,9 +33,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+from . import needs_rl
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ModuleNotFoundError as exc:  # the `rl` extra is not installed
+    raise needs_rl(exc, __name__)  # noqa: B904 (chained by needs_rl)
 
 from ..agents import make_agent, parse_spec, refuse_humans
 from ..engine import ConfigError, Game, PlayerView, derive_seed

@@ -49,7 +49,13 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from . import needs_rl
+
+try:
+    import pyspiel
+except ModuleNotFoundError as exc:  # the `rl` extra is not installed
+    raise needs_rl(exc, __name__)  # noqa: B904 (chained by needs_rl)
 
 from ..engine import Game, IllegalAction
 from ..games import REGISTRY

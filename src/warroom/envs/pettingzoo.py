@@ -28,10 +28,16 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.env_logger import EnvLogger
+
+from . import needs_rl
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+except ModuleNotFoundError as exc:  # the `rl` extra is not installed
+    raise needs_rl(exc, __name__)  # noqa: B904 (chained by needs_rl)
 
 from ..engine import Game, derive_seed
 from .table import Table, action_index, integer, seed_argument

@@ -1,15 +1,18 @@
 """Compiled builds of hot modules, made with mypyc from the very same source, used only while
 they match it.
 
-A game's rules are written once, in Python. `make native` (run by `make play` and `make
-test`) compiles a few hot modules with mypyc (NATIVE_MODULES in the Makefile) into
-`src/warroom/native/compiled/`, beside a manifest of the source files they were built from.
+A game's rules are written once, in Python. `python -m warroom.native build` (`make native` in
+a checkout, run by `make play` and `make test`) compiles a few hot modules with mypyc (the
+list is `MODULES` in warroom.native.build) into the `compiled` folder beside this file (in a
+checkout `src/warroom/native/compiled/`; in a pip install, inside site-packages), beside a
+manifest of the source files they were built from.
 Importing `warroom` puts a finder first on `sys.meta_path` that loads a listed module from
 its compiled build only if every one of those files is unchanged and the build is for this
 Python; otherwise (no build, a stale one, another Python, `WARROOM_NATIVE=0`) the interpreted module
 is imported as usual. A stale build is never run: the source is the rule, the build a copy.
 
-    python -m warroom.native build warroom.games.battle.state  # compile (no-op when fresh)
+    python -m warroom.native build     # compile MODULES (no-op when fresh; --force rebuilds)
+    python -m warroom.native build warroom.games.battle.state  # compile only these
     python -m warroom.native status    # what is compiled, or why not
     python -m warroom.native clean     # remove the build
 
@@ -34,6 +37,9 @@ BUILD = Path(__file__).resolve().parent / "compiled"
 MANIFEST = BUILD / "manifest.json"
 # WARROOM_NATIVE=0 turns compiled builds off (the differential tests run both ways).
 ENV = "WARROOM_NATIVE"
+# The command that (re)builds, for an install (pip) and for a checkout (the Makefile).
+REBUILD = "python -m warroom.native build"
+HINT = f"({REBUILD}, or make native in a checkout)"
 
 
 class NativeError(Exception):
@@ -77,16 +83,16 @@ def _read_manifest() -> dict[str, Any] | None:
 def stale_reason(manifest: dict[str, Any] | None) -> str | None:
     """Why the build in `manifest` may not be used (None: it is fresh)."""
     if manifest is None:
-        return "not built (make native)"
+        return f"not built {HINT}"
     if manifest.get("abi") != _abi():
-        return "built for another Python (make native)"
+        return f"built for another Python {HINT}"
     for file in manifest.get("files", {}).values():
         if not (BUILD / file).is_file():
-            return f"{file} is missing from the build (make native)"
+            return f"{file} is missing from the build {HINT}"
     for rel, digest in manifest.get("sources", {}).items():
         path = SRC / rel
         if not path.is_file() or _digest(path) != digest:
-            return f"{rel} changed since the build (make native)"
+            return f"{rel} changed since the build {HINT}"
     return None
 
 
@@ -112,8 +118,9 @@ def stale_warning() -> str | None:
     why = stale_reason(manifest)
     if why is None:
         return None
-    return (f"warroom: note: the compiled build is not used ({why.removesuffix(' (make native)')}):"
-            " the rules run interpreted, slower; `make native` rebuilds it")
+    return (f"warroom: note: the compiled build is not used ({why.removesuffix(' ' + HINT)}):"
+            f" the rules run interpreted, slower; `{REBUILD}` rebuilds it (`make native` in a"
+            " checkout)")
 
 
 _warned = False

@@ -1,10 +1,12 @@
-"""python -m warroom.native build MODULE... [--force] | status | clean"""
+"""python -m warroom.native build [MODULE...] [--force] | status | clean
+
+`build` alone compiles the default list (warroom.native.build.MODULES)."""
 
 from __future__ import annotations
 
 import sys
 
-from . import NativeError, status
+from . import BUILD, NativeError, stale_reason, status
 from .build import build, clean
 
 
@@ -16,16 +18,21 @@ def main(argv: list[str] | None = None) -> int:
             force = "--force" in args
             print("warroom:", build([a for a in args if a != "--force"], force))
         elif command == "status" and not args:
-            for name, state in status().items() or {"(no build)": "interpreted"}.items():
+            none = {"(no build)": f"interpreted: {stale_reason(None)}"}
+            for name, state in (status() or none).items():
                 print(f"{name}: {state}")
         elif command == "clean" and not args:
             clean()
         else:
-            print("usage: python -m warroom.native build MODULE... [--force] | status | clean",
+            print("usage: python -m warroom.native build [MODULE...] [--force] | status | clean",
                   file=sys.stderr)
             return 2
     except NativeError as exc:
         print(f"warroom: error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # the build goes into the installed package's folder
+        print(f"warroom: error: cannot write the build ({exc}): it goes into {BUILD}, which "
+              "needs a writable install", file=sys.stderr)
         return 1
     return 0
 

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from . import (
@@ -24,6 +25,22 @@ from . import (
     stale_reason,
 )
 
+# The modules compiled by default (`python -m warroom.native build`, `make native`): the
+# hot rules of Battle, Word & Iron (and its heuristic), Viktory's battles and Viktory II's
+# map, and every game's encoding for the research environments. A build is one for all.
+MODULES: tuple[str, ...] = (
+    "warroom.games.battle.state", "warroom.games.word_iron.state",
+    "warroom.games.word_iron.army", "warroom.games.word_iron.heuristic",
+    "warroom.games.viktory_battles.resolver", "warroom.games.viktory_battles.dice",
+    "warroom.games.viktory_battles.hand",
+    "warroom.games.viktory.state",
+    "warroom.games.battle.encode", "warroom.games.champions.encode", "warroom.games.kow.encode",
+    "warroom.games.viktory.encode", "warroom.games.viktory_ii.encode",
+    "warroom.games.word_iron.encode",
+    "warroom.games.viktory_ii.state", "warroom.games.viktory_ii.movement",
+    "warroom.games.viktory_ii.placement", "warroom.games.viktory_ii.units",
+)
+
 
 def _not_sources(directory: str, names: list[str]) -> set[str]:
     """What a copy of the sources leaves out: caches, extensions, this build directory."""
@@ -31,11 +48,11 @@ def _not_sources(directory: str, names: list[str]) -> set[str]:
             or Path(directory, n) == BUILD}
 
 
-def build(modules: list[str], force: bool = False) -> str:
-    """Compile `modules` (dotted names under warroom) with mypyc into the build directory;
-    nothing to do if the build of the same modules is fresh. Returns what was done."""
-    if not modules:
-        raise NativeError("name the modules to compile, e.g. warroom.games.battle.state")
+def build(modules: Sequence[str] = (), force: bool = False) -> str:
+    """Compile `modules` (dotted names under warroom; none: MODULES) with mypyc into the build
+    directory; nothing to do if the build of the same modules is fresh. Returns what was
+    done."""
+    modules = list(modules or MODULES)
     for name in modules:
         if not name.startswith("warroom."):
             raise NativeError(f"{name} is not a module of warroom")
