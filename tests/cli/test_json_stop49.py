@@ -195,7 +195,7 @@ def test_cards_show_json_gives_the_cards_as_the_game_loads_them(capsys):
     assert main(["cards", "show", "sample", "--game", "word-iron", "--json"]) == 0
     assert one_object(capsys)["cards"] == word_iron.model_dump(mode="json")
 
-    deck = Path(battle_package.__file__).parent / "data" / "sample-deck.txt"  # a text list
+    deck = Path(battle_package.__file__).parent / "data" / "sample.txt"  # a text list
     battle = get_game("battle").load_cards(str(deck))
     assert main(["cards", "show", str(deck), "--game", "battle", "--json"]) == 0
     assert one_object(capsys)["cards"] == {"name": battle.name, "cards": list(battle.cards)}

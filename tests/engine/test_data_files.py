@@ -18,7 +18,7 @@ OPTIONS = [("word-iron", "deck0", "raiders", "deck", {}),
            ("viktory", "scenario", "naval", "scenario", {}),
            ("viktory", "deck", "sample", "card file", {"mode": "cards"}),
            ("viktory-ii", "map", "duel", "map", {}),
-           ("battle", "deck1", "sample-deck", "deck list", {"deck_mode": "constructed"})]
+           ("battle", "deck1", "sample", "deck list", {"deck_mode": "constructed"})]
 
 
 def test_a_path_to_a_file_comes_before_a_shipped_name(tmp_path, monkeypatch):

@@ -142,7 +142,7 @@ def test_resume_uses_the_saved_copy_and_an_old_save_gains_one(tmp_path, monkeypa
 
 def test_battle_deck_lists_are_kept_as_cards_so_need_no_copy(tmp_path):
     deck = tmp_path / "deck.txt"
-    shutil.copy(Path(get_game("battle").data_options["deck0"].shipped["sample-deck"]), deck)
+    shutil.copy(Path(get_game("battle").data_options["deck0"].shipped["sample"]), deck)
     record = _play("battle", {"deck_mode": "constructed", "deck0": str(deck)})
     assert record.files == {} and isinstance(record.config["deck0"], list)
     deck.unlink()

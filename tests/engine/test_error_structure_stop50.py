@@ -46,9 +46,9 @@ CASES = [
     ("battle", {"deck_mode": "sealed", "limited_size": 53}, "limited_size",
      "option 'limited_size' must be 1 to 52 (the cards each player has to build from)"),
     # names deck_mode too
-    ("battle", {"deck1": "sample-deck"}, "deck1",
+    ("battle", {"deck1": "sample"}, "deck1",
      "option 'deck1' is a constructed deck list; it needs deck_mode=constructed"),
-    ("battle", {"deck_mode": "constructed", "deck3": "sample-deck"}, "deck3",
+    ("battle", {"deck_mode": "constructed", "deck3": "sample"}, "deck3",
      "option 'deck3': there is no seat 3 with 2 players"),
     # a deck list's own errors (a ConfigError of its cards, a DataError of its file)
     ("battle", {"deck_mode": "constructed", "deck0": "10H,XX"}, "deck0",

@@ -128,7 +128,7 @@ def test_constructed_deck_list_file_errors_name_the_file_and_line(tmp_path):
                        match=r"exactly 40 cards \(the option constructed_size\); this one has 1"):
         GAME.config({"deck_mode": "constructed", "deck0": str(path)})
     with pytest.raises(DataError, match=r"^deck list '.*missing.txt': no such file, and not a "
-                                        r"shipped deck list \(sample-deck\)$"):
+                                        r"shipped deck list \(sample\)$"):
         GAME.config({"deck_mode": "constructed", "deck0": str(tmp_path / "missing.txt")})
 
 
@@ -153,14 +153,14 @@ def test_constructed_sample_decks_load_and_show_through_the_card_file_hooks(caps
     import warroom.games.battle as battle
     from warroom.cli import main
     data = Path(battle.__file__).parent / "data"
-    text_deck = GAME.load_cards(str(data / "sample-deck.txt"))
-    yaml_deck = GAME.load_cards(str(data / "sample-deck.yaml"))
+    text_deck = GAME.load_cards(str(data / "sample.txt"))
+    yaml_deck = GAME.load_cards(str(data / "sample.yaml"))
     assert text_deck.cards == yaml_deck.cards and len(yaml_deck.cards) == 40
-    assert yaml_deck.name == "no fours, fives or sixes" and text_deck.name == "sample-deck"
+    assert yaml_deck.name == "no fours, fives or sixes" and text_deck.name == "sample"
     assert GAME.show_cards(yaml_deck).startswith("no fours, fives or sixes: 40 cards")
-    assert main(["cards", "show", str(data / "sample-deck.yaml")]) == 0
+    assert main(["cards", "show", str(data / "sample.yaml")]) == 0
     assert "hearts: A♥ 2♥ 3♥ 7♥" in capsys.readouterr().out
-    config = GAME.config({"deck_mode": "constructed", "deck0": str(data / "sample-deck.yaml")})
+    config = GAME.config({"deck_mode": "constructed", "deck0": str(data / "sample.yaml")})
     assert config.deck0 == yaml_deck.cards
 
 
@@ -171,13 +171,13 @@ def test_a_text_deck_list_is_checked_with_cards_validate_game_battle(tmp_path, c
 
     import warroom.games.battle as battle
     from warroom.cli import main
-    text = str(Path(battle.__file__).parent / "data" / "sample-deck.txt")
+    text = str(Path(battle.__file__).parent / "data" / "sample.txt")
     assert main(["cards", "validate", text]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no top-level 'game:' field naming the game, and no " \
         "--game" in err
     assert main(["cards", "validate", text, "--game", "battle"]) == 0
-    assert capsys.readouterr().out.strip() == f"{text}: valid battle card file (sample-deck)"
+    assert capsys.readouterr().out.strip() == f"{text}: valid battle card file (sample)"
     assert main(["cards", "show", text, "--game", "battle"]) == 0
     assert "hearts: A♥ 2♥ 3♥ 7♥" in capsys.readouterr().out
     bad = tmp_path / "deck.txt"
@@ -373,9 +373,22 @@ def test_sealed_determinize_deals_the_opponents_hidden_cards_from_what_i_cannot_
 
 def test_the_shipped_deck_list_is_found_by_its_name_where_no_file_has_it(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    shipped = GAME.load_cards(GAME.data_options["deck0"].shipped["sample-deck"])
-    assert GAME.load_cards("sample-deck") == shipped  # `warroom cards show sample-deck`
-    config = GAME.config({"deck_mode": "constructed", "deck0": "sample-deck"})
+    shipped = GAME.load_cards(GAME.data_options["deck0"].shipped["sample"])
+    assert GAME.load_cards("sample") == shipped  # `warroom cards show sample`
+    config = GAME.config({"deck_mode": "constructed", "deck0": "sample"})
     assert config.deck0 == shipped.cards
-    (tmp_path / "sample-deck").write_text("".join(f"{c}\n" for c in DECK40))
-    assert GAME.config({"deck_mode": "constructed", "deck0": "sample-deck"}).deck0 == DECK40
+    (tmp_path / "sample").write_text("".join(f"{c}\n" for c in DECK40))
+    assert GAME.config({"deck_mode": "constructed", "deck0": "sample"}).deck0 == DECK40
+
+
+def test_the_sample_is_named_sample_as_in_every_game_and_its_old_name_still_reads(
+        tmp_path, monkeypatch):
+    """Audit (stop 54): Battle shipped its deck list as `sample-deck` where every other game
+    ships `sample`. It is `sample` now (the one name listed, in errors and at the browser
+    table); `sample-deck`, the name older command lines used, still reads the same cards."""
+    monkeypatch.chdir(tmp_path)
+    assert list(GAME.data_options["deck0"].shipped) == ["sample"]
+    new = GAME.config({"deck_mode": "constructed", "deck0": "sample"}).deck0
+    assert GAME.config({"deck_mode": "constructed", "deck0": "sample-deck"}).deck0 == new
+    with pytest.raises(DataError, match=r"not a shipped deck list \(sample\), nor"):
+        GAME.config({"deck_mode": "constructed", "deck0": "sampel"})

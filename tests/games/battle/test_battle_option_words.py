@@ -51,16 +51,16 @@ def test_a_file_still_reads_as_a_file_and_a_card_wins_over_a_file_of_its_name(
     assert GAME.config({**values, "deck0": "AS"}).deck0 == ("AS",)
     assert GAME.config({**values, "deck0": "./AS"}).deck0 == ("KH",)
     assert GAME.config({**values, "deck0": "one.txt"}).deck0 == ("QD",)
-    assert len(GAME.config({"deck_mode": "constructed", "deck0": "sample-deck"}).deck0) == 40
+    assert len(GAME.config({"deck_mode": "constructed", "deck0": "sample"}).deck0) == 40
     with pytest.raises(DataError) as info:
         GAME.config({**values, "deck0": "11H"})
     assert str(info.value) == ("deck list '11H': no such file, and not a shipped deck list "
-                               "(sample-deck), nor a card (rank and suit, e.g. 10H, QS, A♦, "
+                               "(sample), nor a card (rank and suit, e.g. 10H, QS, A♦, "
                                "or Joker)")
     assert info.value.option == "deck0"
     # a path is a file's: not said to be a card
     with pytest.raises(DataError, match=r"^deck list 'missing.txt': no such file, and not a "
-                                        r"shipped deck list \(sample-deck\)$"):
+                                        r"shipped deck list \(sample\)$"):
         GAME.config({**values, "deck0": "missing.txt"})
 
 

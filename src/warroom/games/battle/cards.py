@@ -39,7 +39,10 @@ SKILL: dict[str, int] = {r + s: i + 1 for s in SUITS for i, r in enumerate(RANKS
 SKILL[JOKER] = 0
 SPECIAL_RANKS = ("A", "2", "3")
 # The deck lists warroom ships, by the name a `deckN` option or the browser table gives them.
-SHIPPED_DECKS = {"sample-deck": Path(__file__).parent / "data" / "sample-deck.txt"}
+SHIPPED_DECKS = {"sample": Path(__file__).parent / "data" / "sample.txt"}
+# The shipped names of older versions, still read but not listed (the sample was
+# `sample-deck`; every game's shipped sample is `sample` now).
+OLD_NAMES = {"sample-deck": "sample"}
 
 
 def deck_names(jokers: bool) -> tuple[str, ...]:
@@ -135,8 +138,11 @@ def deck_name(path: str | Path) -> str:
 
 
 def deck_file(value: str | Path) -> Path:
-    """The deck list file a value names: a path, or else a shipped name (`sample-deck`)."""
-    return data_file(str(value), "deck list", SHIPPED_DECKS)
+    """The deck list file a value names: a path, or else a shipped name (`sample`)."""
+    name = str(value)
+    if name in OLD_NAMES and not Path(name).is_file():
+        name = OLD_NAMES[name]
+    return data_file(name, "deck list", SHIPPED_DECKS)
 
 
 def read_deck_file(path: str | Path) -> list[tuple[str, str]]:
