@@ -64,8 +64,11 @@ chromium:
 		echo "warroom: 'make test CHROMIUM=/path/to/chromium'."; \
 	fi
 
+# Test processes: two by default (the suite's browser and process tests are sized for a
+# two-core machine); `make test JOBS=auto` uses one per core.
+JOBS ?= 2
 test: $(DEV_STAMP) chromium $(WITH_NATIVE)
-	WARROOM_NATIVE=$(NATIVE) WARROOM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n 2 \
+	WARROOM_NATIVE=$(NATIVE) WARROOM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n $(JOBS) \
 		$(if $(WITH_NATIVE),,-m "not native")
 
 lint: $(DEV_STAMP)

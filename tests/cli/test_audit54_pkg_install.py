@@ -77,14 +77,14 @@ def checkout(tmp_path):
     log = tmp_path / "log"
     log.touch()
 
-    def make(*args: str) -> list[str]:
+    def make(*args: str, what: str = "install --quiet -e") -> list[str]:
         before = log.read_text().splitlines()
         proc = subprocess.run(["make", "-s", "-C", str(work), *args, f"PYTHON={python}",
                                "CHROMIUM=/bin/sh"], capture_output=True, text=True, timeout=60,
                               env={**os.environ, "MAKEFLAGS": "", "AUDIT54_LOG": str(log)})
         assert proc.returncode == 0, proc.stdout + proc.stderr
         return [ln for ln in log.read_text().splitlines()[len(before):]
-                if "install --quiet -e" in ln]
+                if what in ln]
 
     return make
 
@@ -104,6 +104,15 @@ def test_make_test_first_leaves_make_play_nothing_to_install(checkout):
     assert checkout("test") == ["-m pip install --quiet -e .[dev]"]
     assert checkout("play") == []
     assert checkout("play", "NATIVE=0") == []
+
+
+def test_make_test_runs_two_test_processes_unless_told_how_many(checkout):
+    """Audit (stop 54): `make test` hard-coded `pytest -n 2`; a machine with more cores could
+    not use them without calling pytest by hand."""
+    assert [ln.split(" -m ")[0] for ln in checkout("test", "NATIVE=0", what="-m pytest")] == [
+        "-m pytest -n 2"]
+    assert [ln.split(" -m ")[0] for ln in checkout("test", "NATIVE=0", "JOBS=auto",
+                                                   what="-m pytest")] == ["-m pytest -n auto"]
 
 
 def test_make_play_with_the_compiled_build_installs_the_native_extra(checkout):
