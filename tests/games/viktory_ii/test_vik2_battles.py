@@ -238,6 +238,32 @@ def test_rule_cavalry_exception_cavalry_that_won_may_move_on(tmp_path, unit, mov
         assert stack(state, "E3", 0)[CAV] == 1
 
 
+def test_rule_cavalry_exception_a_cavalry_beaten_off_may_move_on_and_attack_elsewhere(tmp_path):
+    """Audit (stop 55): the cavalry exception was tested only for a cavalry that won. The
+    variant's text gives it to the first wave of an attack that did not take the hex: "any
+    units that were in the first wave may ONLY reattack the same hex and can't go attack
+    somewhere else (exception: cavalry ...)". A cavalry beaten off goes back to the hex it
+    came from with the movement it has left, and may attack another hex; the hex that beat
+    it off has its pennant (no new attack there this turn)."""
+    state = position(tmp_path, [capital("A1", 0, city=True), units_at("C3", 0, cavalry=1),
+                                capital("G4", 1, city=True), town("G1", 1), town("C4", 1),
+                                units_at("D3", 1, infantry=2)], tiles=MAP)
+    take(state, SelectUnit, hex="C3", unit=CAV)
+    take(state, Step, hex="D3")
+    take(state, Fight, hex="D3")
+    script_dice(state, [6] * 40)  # every die misses
+    while state.decision()[0] == "battle":
+        options = legal(state)
+        act(state, next((a for a in options if type(a) is Retreat), options[0]))
+    assert stack(state, "C3", 0)[CAV] == 1 and stack(state, "D3", 1)[INF] == 2
+    u = next(u for u in range(len(state.uo)) if state.uo[u] == 0 and state.ut[u] == CAV)
+    assert state.us[u] == REGROUP and state.um[u] == 2
+    take(state, SelectUnit, hex="C3", unit=CAV)
+    steps = {name(state, a.hex): a.kind for a in legal(state) if type(a) is Step}
+    assert "D3" not in steps  # the pennant
+    assert steps["C4"] == "attack"  # an enemy town next to it
+
+
 def test_rule_re_attacks_from_the_same_hex_side_without_new_replenishment(tmp_path):
     """Cards mode: the attacker renews the attack with another Attack card; the second wave
     comes from the same hex side and draws no replenishment cards."""

@@ -127,6 +127,27 @@ def test_rule_roads_need_a_path_free_of_enemy_units(tmp_path):
     assert "D3" not in road_moves(town("D3", 0), enemy("B1"), enemy("B2"))
 
 
+def test_ruling_roads_chain_and_pass_an_enemy_town_with_no_units(tmp_path):
+    """Audit (stop 55): two readings of "a land unit in one of its own towns or cities may
+    move to another own town or city two or three hexes away for one movement point ... if
+    at least one path of that length is free of enemy units", untested until now. A unit that
+    came by road stands in an own town, so it may take another road with the movement it has
+    left (A1 to A3 to C3 for two points); and a town with no units is not an enemy unit, so a
+    road may pass an enemy town (A1 to A3 by player 1's empty town on A2)."""
+    state = position(tmp_path, [capital("A1", 0, city=True, infantry=1), town("A3", 0),
+                                town("C3", 0), capital("G4", 1)], tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="A1", unit=INF)
+    take(state, Step, hex="A3", kind="road")
+    assert moves(state)["C3"] == "road"
+    take(state, Step, hex="C3", kind="road")
+    assert stack(state, "C3", 0)[INF] == 1 and state.um[state.active] == 0
+
+    state = position(tmp_path, [capital("A1", 0, city=True, infantry=1), town("A3", 0),
+                                town("A2", 1), capital("G4", 1)], tiles=MOVE_MAP)
+    take(state, SelectUnit, hex="A1", unit=INF)
+    assert moves(state)["A3"] == "road" and moves(state)["A2"] == "attack"
+
+
 def test_rule_one_unit_at_a_time(tmp_path):
     state = position(tmp_path, home(troops("D4", 0, infantry=1, cavalry=1)), tiles=MOVE_MAP)
     take(state, SelectUnit, hex="D4", unit=INF)

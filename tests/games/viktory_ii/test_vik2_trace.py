@@ -35,6 +35,7 @@ TABLE: list[tuple[str, tuple[str, ...]]] = [
       f"{CARDS}.test_rule_a_card_for_a_town_taken_and_one_lost_with_it",
       f"{BATTLES}.test_rule_re_attacks_from_the_same_hex_side_without_new_replenishment",
       f"{BATTLES}.test_rule_cavalry_exception_cavalry_that_won_may_move_on",
+      f"{BATTLES}.test_rule_cavalry_exception_a_cavalry_beaten_off_may_move_on_and_attack_elsewhere",
       f"{CARDS}.test_rule_plus_one_mp_card_gives_the_moving_unit_another_move",
       f"{TRANSPORT}.test_rule_amphibious_attack_from_the_frigate_and_back_onto_it")),
     # The map
@@ -114,6 +115,7 @@ TABLE: list[tuple[str, tuple[str, ...]]] = [
     ("Roads and ferries: a land unit in one of its own towns or cities",
      (f"{MOVEMENT}.test_rule_roads_between_own_towns_two_or_three_hexes_apart",
       f"{MOVEMENT}.test_rule_roads_need_a_path_free_of_enemy_units",
+      f"{MOVEMENT}.test_ruling_roads_chain_and_pass_an_enemy_town_with_no_units",
       f"{TRACED}.test_rule_a_ferry_crosses_water_between_own_towns")),
     ("Ports: a land hex with an own town or city and water on at least two sides",
      (f"{MOVEMENT}.test_rule_frigates_pass_through_own_ports_but_never_stop_there",
