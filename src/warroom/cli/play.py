@@ -179,6 +179,7 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
         record = Record.start(g, config, seed, players=specs)
     else:
         check_players_changed(resume or "", record, num)
+        check_no_seat_taken_from_an_ai(resume or "", record, specs)
         replaced = note_replaced(record, specs)
         record.meta["players"] = specs
     agents = make_agents(specs, g, seed)
@@ -405,6 +406,36 @@ def note_replaced(record: Record, specs: list[str]) -> list[dict[str, object]]:
     return added
 
 
+def _is_human(spec: str) -> bool:
+    return spec.strip().split(":")[0] == "human"
+
+
+def first_players(record: Record) -> list[str] | None:
+    """Who played each seat from the first action: `meta.players`, with the first player of
+    each seat a resume replaced (`meta.players_changed`); None when the record does not say."""
+    specs = record.meta.get("players")
+    if not isinstance(specs, list):
+        return None
+    first = [str(spec) for spec in specs]
+    for change in sorted(record.meta.get("players_changed") or (), key=lambda c: -c["at"]):
+        if change["seat"] < len(first):
+            first[change["seat"]] = str(change["was"])
+    return first
+
+
+def check_no_seat_taken_from_an_ai(path: str, record: Record, specs: list[str]) -> None:
+    """A person may not take over a seat an AI played from the start of a game not over:
+    its view would show what the AI holds (its hand, its secret choices), as `replay --as`
+    would (`check_own_seat`). A seat a person played first may come back to a person."""
+    first = first_players(record)
+    for seat, (was, now) in enumerate(zip(first or (), specs)):
+        if _is_human(now) and not _is_human(was):
+            raise ConfigError(
+                f"{path}: player {seat} has been {was!r} since the start and the game is not "
+                f"over: a person taking its seat would see what it holds; keep an AI there "
+                f"(--players with player {seat} not human), or start a new game")
+
+
 def check_players_changed(path: str, record: Record, seats: int) -> None:
     """`meta.players_changed` (see `note_replaced`) names seats of the game and places within
     its actions; Record.load has checked its shape."""
@@ -587,10 +618,12 @@ def _seat_notes(record: Record, specs: list[str],
 
 
 def check_own_seat(file: str, record: Record, player: int) -> None:
-    """An unfinished game shows a seat's view only if a person plays that seat."""
-    specs = record.meta.get("players") or []
-    if player < len(specs) and specs[player].strip().split(":")[0] != "human":
-        humans = [str(i) for i, s in enumerate(specs) if s.strip().split(":")[0] == "human"]
+    """An unfinished game shows a seat's view only if a person has played that seat from the
+    start (a seat an AI played first could have been taken over, by a save of an older
+    version, to read what the AI held)."""
+    specs = first_players(record) or []
+    if player < len(specs) and not _is_human(specs[player]):
+        humans = [str(i) for i, s in enumerate(specs) if _is_human(s)]
         hint = (f"replay it as your seat ({', '.join(humans)})" if humans
                 else "replay it as a spectator")
         # quoted: the record's text as it is (stray spaces showed as "player 1 is  heuristic")
