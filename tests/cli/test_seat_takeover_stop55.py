@@ -69,3 +69,14 @@ def test_replay_refuses_the_view_of_a_seat_an_ai_played_first_though_a_person_ha
     assert main(["replay", str(path), "--as", "1"]) == 2
     assert "player 1 is 'heuristic': its view would show" in one_line_error(capsys)
     assert main(["replay", str(path), "--as", "0"]) == 0
+
+
+def test_a_save_is_resumed_without_naming_its_game(champions_save, tmp_path, capsys):
+    """Audit (stop 55): `warroom play --resume save.json` said "Missing argument 'GAME'"
+    though the save names its game; GAME may be left out with --resume (and a GAME that
+    is not the save's is refused, as before)."""
+    path = _part(champions_save, tmp_path, ["heuristic", "heuristic"])
+    assert main(["play", "--resume", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == "champions"
+    assert main(["play"]) == 2
+    assert "Missing argument 'GAME' (or --resume FILE" in one_line_error(capsys)

@@ -95,7 +95,7 @@ AI_PLAYING = "The AI players are playing... (Ctrl-C stops the game)"
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, random, "
               "heuristic, mcts, or name:key=value (mcts:iters=2000). Default: "
               "human,heuristic.")
@@ -105,12 +105,13 @@ AI_PLAYING = "The AI players are playing... (Ctrl-C stops the game)"
 @click.option("--save", type=FILE, help="Write the record here after a person's every "
               "action, AI players' at most twice a second and at the end (and once before the "
               "first, to check that it can); missing folders are made.")
-@click.option("--resume", type=RECORD, help="Continue a saved game.")
+@click.option("--resume", type=RECORD, metavar="FILE", help="Continue a saved game (GAME may "
+              "then be left out: the save names it).")
 @click.option("--force", is_flag=True, help="Let --save overwrite a file that is not a save "
               "of this game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result, "
               "alone on standard output (a person's table and prompts go to standard error).")
-def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str, ...],
+def play(game: str | None, players_text: str | None, seed: int | None, sets: tuple[str, ...],
          save: str | None, resume: str | None, force: bool, as_json: bool) -> None:
     """Play GAME with people and/or AI players.
 
@@ -127,11 +128,14 @@ def play(game: str, players_text: str | None, seed: int | None, sets: tuple[str,
     stops it too, with exit status 1. Either way a game with --save is saved first, and the
     line said last tells how to continue it.
     """
+    if game is None and resume is None:
+        raise click.UsageError("Missing argument 'GAME' (or --resume FILE, a save that names "
+                               "it).")
     with SaveLock() as lock:
         play_locked(lock, game, players_text, seed, sets, save, resume, force, as_json)
 
 
-def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int | None,
+def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed: int | None,
                 sets: tuple[str, ...], save: str | None, resume: str | None, force: bool,
                 as_json: bool) -> None:
     """`play`, with `lock` to hold the file it saves to (released when this returns)."""
@@ -164,6 +168,7 @@ def play_locked(lock: SaveLock, game: str, players_text: str | None, seed: int |
             saved_players = record.meta.get("players")
         save = save or resume
     else:
+        assert game is not None  # `play` asks for GAME or --resume
         g, config, _ = game_and_config(game, sets, players_text)
         record = saved_state = None
     chosen = seed is not None  # given by the user, who knows it already
