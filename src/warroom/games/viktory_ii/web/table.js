@@ -411,7 +411,13 @@ export function render(root, view, ctx) {
         : `capital ${status} (where: not seen)`;
     const bits = info.out ? ["out of the game"] : [held, counted(info.towns, "town"),
       counted(info.cities, "city", "cities"), `${counted(info.capitals, "capital")} held`];
-    if (!info.out && info.reserve) bits.push(`reserve: ${unitsWords(info.reserve)}`);
+    if (!info.out && info.reserve) {
+      // A count below zero is units on the map beyond the player's support, to be disbanded
+      // (a town lost; or the game ended first), as the text view says: not "reserve: -1".
+      bits.push(`reserve: ${unitsWords(info.reserve.map((n) => Math.max(n, 0)))}`);
+      const over = info.reserve.map((n) => Math.max(-n, 0));
+      if (over.some(Boolean)) bits.push(`beyond support: ${unitsWords(over)}`);
+    }
     if (!info.out && info.hand !== null && info.hand !== undefined) bits.push(`cards ${info.hand}/${info.max_hand}`);
     const onMap = o.units.filter((s) => s[1] === p).reduce((t, s) => t.map((n, u) => n + s[2][u] + s[4][u]), [0, 0, 0, 0]);
     const whole = !hidden || p === view.seat;
