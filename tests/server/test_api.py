@@ -1535,3 +1535,34 @@ def test_the_lobby_list_says_who_plays_with_whom_in_a_team_game(db):
         listed = {g["id"]: g for g in c.get("/api/games").json()["games"]}
     assert listed[teams["id"]]["sides"] == [[0, 2], [1, 3]]
     assert "sides" not in listed[alone["id"]]
+
+
+def test_an_ai_seat_whose_worker_fails_plays_a_random_move_from_the_servers_state(
+        db, caplog, monkeypatch):
+    """Audit (stop 55): an mcts seat's worker process that had imported other modules than the
+    server (the compiled build gone stale under a running server) could not read its copy of
+    the state, nor fall back to a random move from it; the move failed, nothing retried it,
+    and the game waited for that seat for ever with nothing on its page to say why. The
+    server now plays a random legal move from its own state, and its log says so."""
+    import logging
+
+    from warroom.server.app import Server
+
+    async def broken(self, live, spec, seed, state, seat):
+        raise AttributeError("'ViktoryIIState' object has no attribute 'num_players'")
+
+    monkeypatch.setattr(Server, "_think", broken)
+    with caplog.at_level(logging.WARNING, logger="warroom.server"):
+        with client(db) as c:
+            made = create(c, seats=("here", "heuristic"))
+            with c.websocket_connect(f"/ws/{made['id']}") as ws:
+                state = hello(ws, made["seats"][0]["token"])
+                deadline = time.monotonic() + 30
+                while not any("random legal" in r.getMessage() for r in caplog.records):
+                    assert time.monotonic() < deadline, "the AI seat never moved"
+                    time.sleep(0.05)
+                while state["version"] < 1:  # the AI seat's secret dice, chosen
+                    state = receive(ws)
+    warning = next(r.getMessage() for r in caplog.records if "random legal" in r.getMessage())
+    assert "AI seat 1 (heuristic)" in warning and "in its worker: AttributeError" in warning
+    assert "random legal move" in warning

@@ -33,8 +33,17 @@ def choose_action(game_name: str, spec: str, seed: int, state: State, seat: int
     try:
         return to_json(agent.act(PlayerView(state, seat, game))), None
     except Exception as exc:
-        action = RandomAgent(game, seed).act(PlayerView(state, seat, game))
-        return to_json(action), f"{type(exc).__name__}: {exc}".rstrip(": ")
+        return random_action(game_name, seed, state, seat), what_failed(exc)
+
+
+def random_action(game_name: str, seed: int, state: State, seat: int) -> dict[str, Any]:
+    """A random legal move of `seat`, as JSON: what an AI seat plays when its policy fails."""
+    game = get_game(game_name)
+    return to_json(RandomAgent(game, seed).act(PlayerView(state, seat, game)))
+
+
+def what_failed(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}".rstrip(": ")
 
 
 PARENT_POLL = 0.5  # seconds between a worker process's looks at whether its parent is alive

@@ -66,7 +66,15 @@ from ..engine.data import (
 from ..engine.record import replay, replay_to_end
 from ..games import REGISTRY
 from ..sim.pool_start import context as pool_context
-from .ai import LooseThreads, TakeTurns, choose_action, ready, worker_start
+from .ai import (
+    LooseThreads,
+    TakeTurns,
+    choose_action,
+    random_action,
+    ready,
+    what_failed,
+    worker_start,
+)
 from .live import (
     HANDOVER,
     ListedGame,
@@ -965,7 +973,15 @@ class Server:
                 await asyncio.sleep(self.ai_delay)
             spec = live.seats[seat].spec
             seed = derive_seed(live.row.seed, "server-ai", seat, live.version)
-            data, failed = await self._think(live, spec, seed, live.state.clone(), seat)
+            try:
+                data, failed = await self._think(live, spec, seed, live.state.clone(), seat)
+            except Exception as exc:
+                # The worker could not even fall back to a random move (its copy of the
+                # state broke on the way: a worker that loaded other modules than the
+                # server): the server's own state gives one, or the game would stall, with
+                # nothing on its page to say why.
+                data = random_action(live.game.name, seed, live.state.clone(), seat)
+                failed = f"in its worker: {what_failed(exc)}"
             if failed:
                 log.warning("AI seat %s (%s) of game %s failed (%s); it played a random legal "
                             "move instead", seat, spec, live.id, failed)
