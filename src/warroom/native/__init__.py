@@ -10,6 +10,8 @@ Importing `warroom` puts a finder first on `sys.meta_path` that loads a listed m
 its compiled build only if every one of those files is unchanged and the build is for this
 Python; otherwise (no build, a stale one, another Python, `WARROOM_NATIVE=0`) the interpreted module
 is imported as usual. A stale build is never run: the source is the rule, the build a copy.
+(One exception: a process started by one that runs the build, such as a pool's worker, runs
+it too, edited sources or not, so that the two read each other's pickled states.)
 
     python -m warroom.native build     # compile MODULES (no-op when fresh; --force rebuilds)
     python -m warroom.native build warroom.games.battle.state  # compile only these
@@ -113,7 +115,7 @@ def stale_warning() -> str | None:
     to say so. None when the build is used, when there is none (an install without a C
     compiler runs interpreted by design) and with WARROOM_NATIVE=0 (asked for)."""
     manifest = _read_manifest()
-    if not enabled() or manifest is None:
+    if not enabled() or manifest is None or _inherited(manifest) is True:
         return None
     why = stale_reason(manifest)
     if why is None:
@@ -150,12 +152,47 @@ def compiled_modules(package: str) -> list[str]:
 
 
 # --- loading -------------------------------------------------------------------------------
+# What a process decided of the build, for the processes it starts: "compiled:STAMP" or
+# "interpreted:STAMP", STAMP naming the build (its folder and manifest). A child process of
+# the same build (a pool's worker, spawned or from a fork server, which imports anew) does as
+# its parent did: a source edited while a server or a batch runs would otherwise leave the
+# parent compiled and its later workers interpreted, and a state one pickles the other cannot
+# read (a compiled Viktory II state lost its `num_players` in an interpreted worker).
+PARENT_ENV = "WARROOM_NATIVE_PARENT"
+
+
+def _stamp(manifest: dict[str, Any] | None) -> str:
+    text = str(BUILD) + json.dumps(manifest, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _inherited(manifest: dict[str, Any] | None) -> bool | None:
+    """What the parent process decided of this very build (True: it runs it), or None."""
+    told = os.environ.get(PARENT_ENV, "")
+    stamp = _stamp(manifest)
+    return {f"compiled:{stamp}": True, f"interpreted:{stamp}": False}.get(told)
+
+
+def _decide(publish: bool) -> bool:
+    """Whether to load the build: as the parent process did with the same build, else whether
+    it is fresh; said to the processes this one starts when `publish`."""
+    manifest = _read_manifest()
+    fresh = _inherited(manifest)
+    if fresh is None:
+        fresh = stale_reason(manifest) is None
+    if publish:
+        os.environ[PARENT_ENV] = f"{'compiled' if fresh else 'interpreted'}:{_stamp(manifest)}"
+    return fresh
+
+
 class _CompiledFinder:
     """Finds the listed modules in the build directory, once the build is known fresh (a
-    meta path finder; not derived from importlib.abc, whose import costs 30 ms)."""
+    meta path finder; not derived from importlib.abc, whose import costs 30 ms). The finder
+    `install` puts in place says what it decided to the processes this one starts."""
 
-    def __init__(self, files: dict[str, str]):
+    def __init__(self, files: dict[str, str], publish: bool = False):
         self.files = files
+        self.publish = publish
         self.fresh: bool | None = None  # checked at the first listed import
 
     def find_spec(self, name: str, path: Any = None, target: Any = None
@@ -164,7 +201,7 @@ class _CompiledFinder:
         if file is None:
             return None
         if self.fresh is None:
-            self.fresh = stale_reason(_read_manifest()) is None
+            self.fresh = _decide(self.publish)
         if not self.fresh:
             return None  # the usual finders import the source
         return importlib.util.spec_from_file_location(name, BUILD / file)
@@ -178,4 +215,4 @@ def install() -> None:
     manifest = _read_manifest()
     if manifest is None or not isinstance(manifest.get("files"), dict):
         return
-    sys.meta_path.insert(0, _CompiledFinder(manifest["files"]))
+    sys.meta_path.insert(0, _CompiledFinder(manifest["files"], publish=True))
