@@ -1566,3 +1566,27 @@ def test_an_ai_seat_whose_worker_fails_plays_a_random_move_from_the_servers_stat
     warning = next(r.getMessage() for r in caplog.records if "random legal" in r.getMessage())
     assert "AI seat 1 (heuristic)" in warning and "in its worker: AttributeError" in warning
     assert "random legal move" in warning
+
+
+def test_a_long_run_of_ai_moves_is_paced_at_a_tenth_after_its_first_dozen(db):
+    """Audit (stop 55): every AI move waited `--ai-delay` (0.5 s), and a Viktory II turn of a
+    hundred unit steps kept the browser table waiting for 50 s, a minute by round 12. The
+    first PACED_MOVES AI moves in a row since a person's wait the whole delay, the rest a
+    tenth of it."""
+    import copy
+    from types import SimpleNamespace
+
+    from warroom.server.app import PACED_MOVES, Server
+
+    with client(db) as c:
+        made = create(c, seats=("here", "heuristic"))
+        live = copy.copy(c.app.state.server.games[made["id"]])  # its actions are the test's
+        server = SimpleNamespace(ai_delay=0.5, pause=lambda live: Server.pause(server, live))
+        live.actions = [(0, {})]
+        assert server.pause(live) == 0.5
+        live.actions[:] = [(0, {})] + [(1, {})] * (PACED_MOVES - 1)
+        assert server.pause(live) == 0.5
+        live.actions.append((1, {}))
+        assert server.pause(live) == 0.05
+        live.actions.append((0, {}))  # a person's move: the next run is paced again
+        assert server.pause(live) == 0.5

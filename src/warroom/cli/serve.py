@@ -27,7 +27,8 @@ KEEP_ALIVE = 5  # seconds an idle keep-alive HTTP connection is kept
 @click.option("--ai-workers", default=2, show_default=True, type=IntRange(0, 64),
               help="Worker processes for mcts seats (0: threads).")
 @click.option("--ai-delay", default=0.5, show_default=True, type=FiniteFloatRange(0, 10),
-              help="Seconds before each AI move, so that people can follow it.")
+              help="Seconds before each AI move, so that people can follow it (a tenth of "
+                   "it after 12 AI moves in a row).")
 @click.option("--max-games", default=500, show_default=True, type=IntRange(1, 100_000),
               help="Games in play the server holds (unfinished, with a move or a page "
                    "connected in the last hour); a request for another is refused (HTTP 429) "

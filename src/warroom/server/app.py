@@ -170,6 +170,7 @@ QUEUE = 256  # frames waiting for a slow connection before it is closed
 AI_KINDS = ("random", "heuristic", "mcts")
 MCTS_SECONDS = (0.05, 10.0)
 POOL_RETRIES = 2  # new process pools an AI move may start when worker processes die
+PACED_MOVES = 12  # AI moves in a row paced at --ai-delay (`Server.pause`); the rest faster
 AI_RETRY = (0.05, 2.0)  # seconds before an AI seat stores its move again: first, at most
 MAX_GAMES = 500  # games in play (see IDLE) a server holds before it refuses new ones
 IDLE = 3600.0  # seconds without a move or a page coming or going: a game no longer in play
@@ -965,12 +966,20 @@ class Server:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
+    def pause(self, live: LiveGame) -> float:
+        """The wait before an AI move: `ai_delay`, so that people can follow the AI players'
+        moves, for the first PACED_MOVES of a run of them; a tenth of it after that, or a
+        Viktory II turn of a hundred unit steps would keep the table waiting for a minute."""
+        if live.ai_moves_in_a_row(PACED_MOVES) < PACED_MOVES:
+            return self.ai_delay
+        return self.ai_delay / 10
+
     async def _ai_move(self, live: LiveGame, seat: int) -> None:
         key = (live.id, seat)
         moved = False
         try:
             if self.ai_delay:
-                await asyncio.sleep(self.ai_delay)
+                await asyncio.sleep(self.pause(live))
             spec = live.seats[seat].spec
             seed = derive_seed(live.row.seed, "server-ai", seat, live.version)
             try:

@@ -367,6 +367,15 @@ class LiveGame:
             return []
         return [p for p in self.state.to_move() if self.seats[p].kind == "ai"]
 
+    def ai_moves_in_a_row(self, most: int) -> int:
+        """How many of the last actions AI seats made since a person's, counted up to `most`."""
+        count = 0
+        for seat, _ in reversed(self.actions):
+            if count >= most or self.seats[seat].kind != "ai":
+                break
+            count += 1
+        return count
+
     # --- intents ------------------------------------------------------------------------
     def resolve(self, seat: int | None, version: int | None, index: int | None,
                 action: dict[str, Any] | None) -> Any:
