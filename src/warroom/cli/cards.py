@@ -1,4 +1,5 @@
-"""`warroom cards validate|show FILE [--game GAME]`: check or list a card-data file of any game.
+"""`warroom cards validate|show FILE [--game GAME]`: check or list a card-data file of any game;
+`warroom cards copy NAME FILE [--game GAME]`: a shipped card file, copied to be edited.
 
 A card file names its game in a top-level `game:` field, or `--game` does (for a YAML file
 without the field, which every card format allows, or a Battle deck list as text, which cannot
@@ -6,12 +7,17 @@ have one; a file whose field names another game is refused); the game's `load_ca
 validates it (a `DataError` naming the file, the card and the field), `card_warnings(cards)`
 names what is valid but goes against the rule text (printed as warnings; the exit code stays 0)
 and `show_cards(cards)` lists it. Games without card files do not implement the hooks.
+
+The shipped card files are those a game's data options (`Game.data_options`) name and its
+`load_cards` reads: a scenario or a map is shipped too, but is no card file.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +25,9 @@ import click
 
 from ..engine import DataError, Game
 from ..engine.data import displayable, read_yaml, shown
+from ..engine.files import left_as_was, write_atomic
 from ..games import REGISTRY
+from ..sim.outputs import OutputError, make_folders
 from . import cli
 from .common import FILE
 
@@ -27,7 +35,7 @@ from .common import FILE
 @cli.group()
 def cards() -> None:
     """Check or list a card-data file (YAML naming its game in a top-level 'game:' field,
-    or any card file with --game GAME)."""
+    or any card file with --game GAME), or copy a shipped one to make your own."""
 
 
 GAME_OPTION = click.option(
@@ -89,6 +97,145 @@ def show(file: str, game_name: str | None, as_json: bool) -> None:
         return
     # A card file's names are checked for control characters; the file's own name is not.
     click.echo("\n".join(displayable(line) for line in game.show_cards(data).splitlines()))
+
+
+@cards.command("copy")
+@click.argument("name")
+@click.argument("file", type=FILE)
+@click.option("--game", "game_name", metavar="GAME",
+              help="The game whose shipped card file NAME is. Needed only when several games "
+                   "ship a card file of that name: every card game ships a 'sample' (a name "
+                   "only one game ships, as word-iron's 'raiders', finds its game).")
+@click.option("--force", is_flag=True, help="Overwrite FILE if it exists (a folder or a "
+              "device never is).")
+def copy_card_file(name: str, file: str, game_name: str | None, force: bool) -> None:
+    """Write a copy of the shipped card file NAME (the name a deck option takes: sample,
+    raiders, ...) to FILE, byte for byte, to edit into a deck of your own; one line says
+    what was written and how to check it. FILE's extension is the shipped file's (.yaml, or
+    .txt for Battle's deck list; Battle ships its sample as YAML too). Missing folders are
+    made; a FILE that exists is left alone unless --force."""
+    game = _copy_game(name, game_name)
+    target = Path(file)
+    if target.exists() and not target.is_file():
+        raise OutputError(f"{file}: not a regular file; choose another FILE")
+    source = _copy_source(game, name, file)
+    if target.exists() and target.resolve() == source.resolve():
+        raise OutputError(f"{file} is the shipped file itself; choose another FILE")
+    if target.exists() and not force:
+        raise OutputError(f"{file} exists; choose another FILE, or add --force to "
+                          "overwrite it")
+    make_folders(target, "write the copy")
+    existed = target.exists()
+    try:
+        write_atomic(target, source.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise OutputError(f"{file}: cannot write ({exc.strerror or exc}); "
+                          f"{left_as_was(existed)}") from None
+    check = f"warroom cards validate {shlex.quote(file)}"
+    try:
+        named = card_game(file).name  # the copy's `game:` field, if it has one
+    except DataError:
+        named = None
+    if named != game.name:  # a deck list as text, or Viktory's deck copied for Viktory II
+        check += f" --game {game.name}"
+    click.echo(displayable(f"{file}: written, a copy of {game.name}'s shipped card file "
+                           f"{name!r}; edit it, then check it with: {check}"))
+
+
+@functools.cache
+def shipped_card_files(game_name: str) -> dict[str, Path]:
+    """The card files a game ships, by the name its data options give them: the files
+    those options name that `load_cards` reads (a scenario or a map is no card file)."""
+    game = REGISTRY[game_name]
+    found: dict[str, Path] = {}
+    if not _has_cards(game):
+        return found
+    for option in game.data_options.values():
+        for name, value in option.shipped.items():
+            if name in found:
+                continue
+            try:
+                # a value that is the cards themselves (Battle's deck lists) is the path of
+                # its shipped file
+                path = option.path(value) or Path(value)
+                if path.is_file():
+                    game.load_cards(str(path))
+                    found[name] = path
+            except DataError:
+                continue
+    return dict(sorted(found.items()))
+
+
+def _copy_game(name: str, game_name: str | None) -> Game:
+    """The game whose shipped card file NAME is: --game, or the one game that ships it."""
+    shipping = [n for n in REGISTRY if shipped_card_files(n)]
+    games = f"games with card files: {', '.join(shipping) or 'none'}"
+    if game_name is not None:
+        game = REGISTRY.get(game_name)
+        if game is None:
+            raise DataError(f"game {shown(game_name)} is not a registered game ({games})",
+                            where="--game")
+        if not shipped_card_files(game.name):
+            raise DataError(f"{game.name} ships no card files ({games})", where="--game")
+        return game
+    having = [n for n in shipping if name in shipped_card_files(n)]
+    if len(having) > 1:
+        names = f"{', '.join(having[:-1])} and {having[-1]}"
+        raise DataError(f"{names} each ship a card file of that name: say which with --game",
+                        where=f"card file {name!r}")
+    if not having:
+        each = "; ".join(f"{n}: {', '.join(shipped_card_files(n))}" for n in shipping)
+        raise DataError(f"no game ships a card file of that name ({each}){_not_cards(name)}",
+                        where=f"card file {shown(name)}")
+    return REGISTRY[having[0]]
+
+
+def _copy_source(game: Game, name: str, file: str) -> Path:
+    """The shipped card file NAME of `game` to copy to FILE: the one the game's options
+    name, or the file beside it written the way FILE's extension says (Battle's sample is
+    text, `.txt`, and YAML too)."""
+    shipped = shipped_card_files(game.name)
+    if name not in shipped:
+        names = ", ".join(shipped)
+        stem = Path(name).stem
+        if Path(name).suffix and stem in shipped:
+            names += f"; name it without {Path(name).suffix!r}: {stem}"
+        raise DataError(f"{game.name} ships no card file of that name (its card files: "
+                        f"{names}){_not_cards(name, game)}", where=f"card file {shown(name)}")
+    source = shipped[name]
+    wanted = _kind(Path(file).suffix)
+    if _kind(source.suffix) == wanted:
+        return source
+    for suffix in (".yaml", ".yml") if wanted == ".yaml" else (Path(file).suffix,):
+        beside = source.with_suffix(suffix) if suffix else None
+        if beside is not None and beside.is_file():
+            try:
+                game.load_cards(str(beside))
+            except DataError:
+                continue
+            return beside
+    try:
+        example = f": {Path(file).with_suffix(source.suffix)}"
+    except ValueError:  # no name to give an extension to (`dir/..`)
+        example = ""
+    raise DataError(f"{game.name}'s shipped card file {name!r} is a {source.suffix} file; "
+                    f"name the copy with {source.suffix}{example}", where=file)
+
+
+def _not_cards(name: str, game: Game | None = None) -> str:
+    """'; it is viktory's shipped scenario, not a card file' when a data option of `game`
+    (or of any game) ships a file named NAME that is no card file (a scenario, a map)."""
+    for each in [game] if game is not None else REGISTRY.values():
+        option = next((o for o, spec in each.data_options.items() if name in spec.shipped), None)
+        if option is not None:
+            return f"; {name!r} is {each.name}'s shipped {option}, not a card file"
+    return ""
+
+
+def _kind(suffix: str) -> str:
+    """The format a file's extension says: .yml is .yaml."""
+    suffix = suffix.lower()
+    return ".yaml" if suffix == ".yml" else suffix
 
 
 def card_data(cards: Any) -> Any:
