@@ -53,7 +53,7 @@ def test_the_help_hint_goes_on_indented_on_a_narrow_terminal(name):
     lines, _ = first_screen(name, 7, "1\n", 60)
     start = next(i for i, line in enumerate(lines) if line.startswith("  Type a number"))
     assert lines[start].rstrip() == "  Type a number or an action's label;"
-    assert lines[start + 1].rstrip() == "      '?' shows the rules summary; 'q' quits."
+    assert lines[start + 1].rstrip() == "      '?' or 'help' shows the rules; 'q' quits."
     assert lines[start + 2].startswith("> ")
 
 

@@ -27,7 +27,7 @@ from warroom.games import REGISTRY
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
 ENV = {**os.environ, "WARROOM_NATIVE": "0"}
-NOT_SAVED = "game stopped: not saved (use --save FILE to keep a game)"
+NOT_SAVED = "game stopped (the input ended): not saved (use --save FILE to keep a game)"
 
 
 def closed(fd: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

@@ -247,8 +247,8 @@ def test_defect_the_end_of_input_at_a_prompt_exited_130_as_if_interrupted(tmp_pa
     proc = _play(["kow", "--players", players, "--seed", "1", "--save", str(save)], typed)
     assert proc.returncode == 1, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
-    assert proc.stderr.splitlines()[-1] == (f"game stopped: saved to {save}; continue with: "
-                                            f"warroom play kow --resume {save}")
+    assert proc.stderr.splitlines()[-1] == (f"game stopped (the input ended): saved to {save}; "
+                                            f"continue with: warroom play kow --resume {save}")
     assert len(json.loads(save.read_text())["actions"]) >= 1
     resumed = _play(["kow", "--resume", str(save), *PLAYERS, "--json"], "")
     assert resumed.returncode == 0, resumed.stderr[-2000:]

@@ -48,7 +48,7 @@ def test_defect_7_and_8_a_game_at_a_terminal_starts_and_stops_on_lines_of_their_
     assert len(start) > 1 and all(len(line) <= 80 for line in start[:-1])
     assert all(line.startswith("    ") for line in start[1:])
     assert lines[-2] == "> "
-    assert lines[-1].startswith("game stopped: saved to")
+    assert lines[-1].startswith("game stopped (the input ended): saved to")
 
 
 def test_defect_12_too_many_players_is_said_of_players_as_typed(capsys):

@@ -24,7 +24,7 @@ from ..engine import PlayerView
 from ..engine.data import fit, reading_width
 from .menu_grid import grid_lines
 
-HELP = "Type a number or an action's label; '?' shows the rules summary; 'q' quits."
+HELP = "Type a number or an action's label; '?' or 'help' shows the rules; 'q' quits."
 ASK_HELP = ("?", "help")  # what shows the summary, then the choices (and, for help, HELP)
 HINT = "Type '?' for help."  # after a refusal: HELP in full made it two lines at 80 columns
 QUIT = ("q", "quit", "exit")
@@ -32,6 +32,7 @@ QUIT = ("q", "quit", "exit")
 # script's input that ran out): a command tells it from Ctrl-C (exit status 1, not 130).
 END_OF_INPUT = "end of input"
 ITEM = re.compile(r"(- |\* |\d+\. )")  # a list item's marker, in a rules summary
+HEAD = re.compile(r"[^\s:]+: ")  # a label's first word and colon: kow's "dice: 2 red"
 MENU_ROWS = 12  # choices listed one a line; more go in columns where they fit
 MENU_MIN_ROWS = 4  # under a table taller than the screen, this many are listed one a line
 MENU_COLUMNS = 4  # at most this many columns of choices
@@ -223,11 +224,18 @@ class HumanAgent:
 
     def _title(self, player: int) -> str:
         """The panel's title, the game's without its parenthesis where the whole would touch
-        the frame's corner ("Viktory II (the map game, with dice or the Battle Cards)")."""
-        title = f"{self.game.title} - you are player {player}"
-        if len(title) > self.console.width - 8:
-            title = f"{self.game.title.split(' (')[0]} - you are player {player}"
-        return title
+        the frame's corner ("Viktory II (the map game, with dice or the Battle Cards)"), and
+        cut ("...") where it still would: the seat is never the part cut (at 50 columns
+        "Word & Iron, Pitched Battle - you are player" lost its number)."""
+        seat, room = f" - you are player {player}", self.console.width - 8
+        title = self.game.title
+        if len(title) + len(seat) > room:
+            title = title.split(" (")[0]
+        if len(title) + len(seat) > room:
+            if room - len(seat) < 8:  # no room for a word of the game's title
+                return seat.removeprefix(" - ")
+            title = title[:room - len(seat) - 3].rstrip() + "..."
+        return title + seat
 
     def show_actions(self, actions: list[Any], rows: int = MENU_ROWS) -> None:
         """The legal actions, numbered; more than `rows` in columns, numbered down each, so
@@ -310,6 +318,8 @@ class HumanAgent:
         matches = [a for a, label in zip(actions, labels) if label == typed_label]
         if not matches and text:
             matches = [a for a, label in zip(actions, labels) if label.startswith(typed_label)]
+        if len(matches) != 1 and text:  # "2 red" for kow's "dice: 2 red", of 29 "dice: ..."
+            matches = _by_tail(typed_label, actions, labels) or matches
         if not matches and text:  # "king" for "play as the king", "h3" for "... on H3"
             matches = [a for a, label in zip(actions, labels)
                        if re.search(rf"(?<!\w){re.escape(typed_label)}", label)]
@@ -438,6 +448,19 @@ def _goes_on(before: str, line: str, indent: int, under: int) -> bool:
     ended = re.search(r"[.:!?][)\"'`]*$", before.rstrip()) is not None
     return (len(before) - len(before.lstrip()) == at
             and not (ended and text[0].isupper()))
+
+
+def _by_tail(typed: str, actions: list[Any], labels: list[str]) -> list[Any]:
+    """The one action whose label's tail, after its first word and colon (kow's "dice: "),
+    is `typed`, or else the one whose tail starts with it; none if none or several do (so
+    that an ambiguous tail is refused as ambiguous, not taken)."""
+    tails = [(a, label[m.end():]) for a, label in zip(actions, labels)
+             if (m := HEAD.match(label))]
+    for found in ([a for a, tail in tails if tail == typed],
+                  [a for a, tail in tails if tail.startswith(typed)]):
+        if len(found) == 1:
+            return found
+    return []
 
 
 def _keyable(label: str) -> str:

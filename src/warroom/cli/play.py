@@ -94,6 +94,39 @@ SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 AI_PLAYING = "The AI players are playing... (Ctrl-C stops the game)"
 
 
+class AiPlaying:
+    """While the AI players play after a person's move, a status line says so at a terminal
+    (an mcts turn took 17 s with nothing new on the screen); it goes when the next person is
+    to move or the game ends. Its spinner runs in rich's own thread: the AI plays as fast.
+    Not at a terminal, nothing is written (a file would keep each frame)."""
+
+    def __init__(self, console: Console, people: dict[int, HumanAgent]):
+        self.console = console
+        self.people = people
+        self.status: Any = None
+
+    def after(self, state: State, player: int) -> None:
+        """After each action: a person's starts the status when an AI player is next; the
+        AI's that hands the turn to a person (or ends the game) stops it."""
+        ai_next = not state.is_terminal() and state.to_move()[0] not in self.people
+        if not ai_next:
+            self.stop()
+        elif player in self.people and self.status is None and self.console.is_terminal:
+            self.status = self.console.status(Text(AI_PLAYING, style="bold"))
+            self.status.start()
+
+    def stop(self) -> None:
+        if self.status is not None:
+            self.status.stop()  # transient: its line goes from the screen
+            self.status = None
+
+    def __enter__(self) -> AiPlaying:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()  # before whatever says how the game stopped
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, random, "
@@ -200,6 +233,8 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         agent.options = changed_options(g.Config, record.config)
     if len(humans) > 1:
         check_shared_terminal(console, as_json)  # before anything is saved: nothing lost
+    elif humans and not as_json:
+        note_typing_blind(console)
     hotseat = share_terminal(humans, console) if len(humans) > 1 else None
     printer = LogPrinter(g) if not humans and not as_json else None
     if save:
@@ -232,6 +267,7 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     logged = [len(saved_state.log) if saved_state is not None else 0]
 
     last_save = [time.monotonic()]
+    ai_playing = AiPlaying(console, people)
     people_out = [False]  # said once: every person at the table is out, the AI plays on
 
     def after(state: State, player: int, action: object, rec: Record | None) -> None:
@@ -252,6 +288,11 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
                 and set(people) <= set(state.players_out()):
             people_out[0] = True
             say_people_out(state, people, hotseat, console)
+        if player in people and not hotseat:
+            # the person's move shows at once, not with the AI players' turns after it
+            people[player].show_new_events(state.observation(player))
+        if not hotseat:
+            ai_playing.after(state, player)
         if hotseat:
             if player in people:
                 public.seen = logged[0]
@@ -273,7 +314,8 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         # the AI players' think before anyone's prompt: said as after a person's move
         console.print(Text(AI_PLAYING, style="bold"))
     try:
-        result = play_game(g, config, seed, agents, record=record, on_action=after)
+        with ai_playing:  # its status line goes before anything is said of the stop
+            result = play_game(g, config, seed, agents, record=record, on_action=after)
     except KeyboardInterrupt as exc:
         if not exc.args and is_tty(sys.stdin):
             # Ctrl-C while an AI player thought: the terminal shows "^C" where the cursor
@@ -283,7 +325,7 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
             hotseat.clear()  # the seated person's view goes before the table is told
         where = stopped()
         if exc.args == (END_OF_INPUT,):  # the person ended the input: no interruption
-            raise InputEnded(f"game stopped: {where}") from None
+            raise InputEnded(f"game stopped (the input ended): {where}") from None
         raise Interrupted(f"game stopped: {where}") from None
     except BrokenPipeError:
         # What read the game's output went away (`warroom play ... | head`): the game stops
@@ -302,6 +344,9 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         for seat, agent in people.items():  # what happened after its last decision
             agent.show_new_events(result.state.observation(seat))
         echo_view(g, result.state.observation(None), None, err=as_json)
+    if len(people) == 1:  # "player 1 (heuristic)" does not say whether that is a win; the
+        # result line stays the last, for whatever reads it
+        click.echo(your_result(outcome, next(iter(people))), err=as_json)
     if humans or not as_json:
         click.echo(result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else ""),
                    err=as_json)
@@ -330,6 +375,22 @@ def result_line(g: Game, outcome: Outcome, specs: list[str]) -> str:
     winners = ", ".join(f"player {p}" + (f" ({specs[p]})" if p < len(specs) else "")
                         for p in outcome.winners) or "nobody (draw)"
     return f"Result: {winners} - {outcome.reason}; {g.scores_text(outcome)}"
+
+
+def your_result(outcome: Outcome, seat: int) -> str:
+    """The result as the one person at the table takes it: a win shared (a team's) is a
+    win."""
+    if outcome.is_draw:
+        return "A draw."
+    return "You won." if seat in outcome.winners else "You lost."
+
+
+def note_typing_blind(console: Console) -> None:
+    """One person typing at the terminal while the table and the prompts go elsewhere
+    (`> file`) would type without seeing them: said once, on standard error."""
+    if is_tty(sys.stdin) and not is_tty(console.file):
+        echo_err("warroom: note: standard output is not the terminal: the table and the "
+                 "prompts go there, and you type without seeing them")
 
 
 def start_line(line: str, width: int | None = None) -> str:
