@@ -184,10 +184,10 @@ def test_render_shows_castles_soldiers_your_hand_and_the_combat():
     block(s, 1, "9S", 0)
     block(s, 1, "8S", 0)
     text = GAME.render(s.observation(1), 1)
-    assert "[XX...]" in text and "You (P1)" in text
+    assert "[XX...]" in text and "Player 1 (you)" in text  # stop 55: not "You (P1)"
     assert "soldiers: K♥ 4♥" in text and "soldiers: 9♠ 8♠" in text
     assert "Your hand: 4♣ Q♦" in text
-    assert "Group 1: P0's K♥ 4♥ -> P1  blocked by 9♠[P1] 8♠[P1]" in text
+    assert "Group 1: Player 0's K♥ 4♥ -> Player 1  blocked by 9♠[P1] 8♠[P1]" in text
     assert "Combat of group 1: skill 13 strikes" in text
     assert "Your hand" not in GAME.render(s.observation(None), None)
 

@@ -221,7 +221,7 @@ def test_audit_stop50_the_screen_shows_the_face_up_discard_piles():
     line = next(line for line in text.splitlines() if line.startswith("Discard"))
     assert GAME.render(s.observation(0), 0).count("\n") < 24
     top0 = " ".join(GAME_card(c) for c in [s.names[c] for c in s.discard[0]])
-    assert f"P0 {top0};" in line and GAME_card(s.names[s.discard[1][-1]]) in line
+    assert f"Player 0 {top0};" in line and GAME_card(s.names[s.discard[1][-1]]) in line
     assert "…" in line and len(line) <= 80
     shared = new()
     shared.discard[0].extend(shared.draw[0].pop() for _ in range(2))

@@ -21,7 +21,8 @@ def test_the_draw_after_the_battle_is_asked_and_does_not_read_as_the_games_end()
     instruction and sat under "Winner: attacker - attacker took the town", so it looked as if
     the game were over: the last screen of `warroom play viktory --seed 2 --set mode=cards`
     offered "1. draw no cards", "2. discard A04 ..." with nothing saying what the step was.
-    The table now says the battle is over and the game goes on, and asks
+    The table now says the battle is over and the game ends after the card steps (stop 55:
+    not "the game goes on", which read as more battle to come), and asks
     the step (the Battle Cards text: at the end of the turn discard the cards you want to
     replace, then draw up to the max hand size, no more new cards than your cities)."""
     result = CliRunner().invoke(cli, ["play", "viktory", "--seed", "2", "--set", "mode=cards"],
@@ -30,8 +31,8 @@ def test_the_draw_after_the_battle_is_asked_and_does_not_read_as_the_games_end()
     panel = " ".join(re.sub(r"[│╭╮╰╯─]", " ", last[:last.index("╰")]).split())
     assert "1. draw no cards" in last and "2. discard A04" in last, last
     assert "Winner:" not in panel, panel
-    assert "Battle over: attacker wins - attacker took the town; the game goes on" in panel, \
-        panel
+    assert "Battle over: attacker wins - attacker took the town; the game ends after the card " \
+           "steps" in panel, panel
     assert "Decision for you: End of your turn: your hand is full (5 of 5): discard a card you" \
            " want to replace (then draw anew), or draw none." in panel, panel
 

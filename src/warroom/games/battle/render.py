@@ -52,7 +52,7 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     text = PROMPTS.get(obs["phase"], "")
     special = obs.get("special") or {}
     card = card_text(special["card"]) if special.get("card") else "Two or Joker"
-    by = f"P{special['player']}" if "player" in special else "your opponent"
+    by = f"Player {special['player']}" if "player" in special else "your opponent"
     return text.format(card=card, by=by)
 
 
@@ -72,13 +72,19 @@ def _drew(k: int, turn: int) -> str:
 
 
 def _who(p: int, you: int | None) -> str:
-    return f"You (P{p})" if p == you else f"P{p}"
+    """"Player 1", "Player 0 (you)": as the other games' tables name the seats. A card's
+    owner or controller tagged on the card keeps "P1" ("9♠[P1]": one a card, where a line
+    lists many; `_group_text`), as does a line of three or more discard piles."""
+    return f"Player {p} (you)" if p == you else f"Player {p}"
+
+
+WHO_WIDTH = len("Player 0 (you)")  # a seat's name, right-aligned, on its line
 
 
 def _soldiers(seat: dict[str, Any], p: int) -> str:
     out = []
     for name, owner in seat["soldiers"]:
-        mark = f"(from P{owner})" if owner != p else ""
+        mark = f"(from Player {owner})" if owner != p else ""
         out.append(card_text(name) + mark)
     return " ".join(out) or "-"
 
@@ -115,7 +121,7 @@ def _render_building(obs: dict[str, Any]) -> list[str]:
         if obs["phase"] == "draft":
             state = f"{_count(seat['pool'], 'card')} picked" + (
                 " (has picked)" if seat["picked"] else "")
-        lines.append(f"  {_who(p, you):>10}: {state}")
+        lines.append(f"  {_who(p, you):>{WHO_WIDTH}}: {state}")
     if "pack" in obs:
         lines.append(f"Pack {obs['pack_number']} in front of you: {cards(obs['pack'])}")
     if "pool" in obs:
@@ -146,26 +152,29 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
         piles = ""
         if "draw_pile" in seat:
             piles = f"  draw {seat['draw_pile']} discard {len(seat['discard'])}"
-        lines.append(f"  {_who(p, you):>10}{team} [{castle}] hand {seat['hand']:>2}{piles}"
+        lines.append(f"  {_who(p, you):>{WHO_WIDTH}}{team} [{castle}] hand {seat['hand']:>2}{piles}"
                      f"  soldiers: {_soldiers(seat, p)}{status}{turn}")
     discards = [seat["discard"] for seat in obs["seats"] if "discard" in seat]
     if any(discards):  # face up (and the AI players see them): the top cards of each that fit
         n = len(discards)
         head = "Discard piles (top card last):" if n <= 3 else "Discards:"
-        room = (TEXT_WIDTH - len(head) - (n - 1)) // n - len(" P0 ")  # " P0 9♥ K♦;" each
-        lines.append(head + ";".join(f" P{p} " + _top_cards(pile, room)
+        who = "Player " if n <= 2 else "P"  # three piles or more: the cards need the room
+        room = (TEXT_WIDTH - len(head) - (n - 1)) // n - len(f" {who}0 ")  # " P0 9♥ K♦;"
+        lines.append(head + ";".join(f" {who}{p} " + _top_cards(pile, room)
                                      for p, pile in enumerate(discards)))
     if obs.get("hand") is not None and you is not None:
         # the flag stays up from the player's own turn until its next begins: said in its turn
         used = you in obs["active"] and obs["seats"][you]["used_court_or_special"]
         note = "  (court card or special ability used this turn)" if used else ""
         lines.append(fit(f"Your hand: {cards(obs['hand'])}{note}", "  "))
-    groups = [_group_text(group) for group in obs["groups"]]
-    if len(groups) <= GROUP_LINES:
-        lines += [fit(f"  Group {g}: {text}", "  ") for g, text in enumerate(groups, 1)]
-    else:  # a line each would push the choices off the screen (12 groups took 12 lines)
-        lines.append(fit("Groups: " + "; ".join(f"{g}: {text}" for g, text in
-                                                enumerate(groups, 1)), "; "))
+    shown = _final_groups(obs)
+    if len(shown) <= GROUP_LINES:
+        lines += [fit(f"  Group {g}: {_group_text(group)}", "  ")
+                  for g, group in enumerate(shown, 1)]
+    else:  # a line each would push the choices off the screen (12 groups took 12 lines),
+        # and "P1" for "Player 1" keeps them to a few lines
+        lines.append(fit("Groups: " + "; ".join(f"{g}: {_group_text(group, short=True)}"
+                                                for g, group in enumerate(shown, 1)), "; "))
     combat = obs.get("combat")
     if combat:
         strikers = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["strikers"])
@@ -177,8 +186,9 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
                         if doomed else ""))
     special = obs.get("special")
     if special:
-        victim = f" against P{special['victim']}" if special["victim"] >= 0 else ""
-        lines.append(f"  P{special['player']} used {card_text(special['card'])}{victim}")
+        victim = f" against Player {special['victim']}" if special["victim"] >= 0 else ""
+        lines.append(f"  Player {special['player']} used {card_text(special['card'])}"
+                     f"{victim}")
     return lines
 
 
@@ -269,14 +279,37 @@ def describe_event(e: dict[str, Any]) -> str:
 GROUP_LINES = 4  # attacking groups shown a line each; more run on, in as few lines as fit
 
 
-def _group_text(group: dict[str, Any]) -> str:
-    """An attacking group: "P1's K♦ 4♥ -> P2  blocked by 9♠[P2]"."""
+def _group_text(group: dict[str, Any], short: bool = False) -> str:
+    """An attacking group: "Player 1's K♦ 4♥ -> Player 2  blocked by 9♠[P2]" (`short`, where
+    many groups run on: "P1's K♦ 4♥ -> P2 ..."); each card's controller tagged "[P2]"."""
     attackers = " ".join(f"{card_text(n)}" + (f"[P{c}]" if len({a[0] for a in
                          group['attackers']}) > 1 else "") for c, n in group["attackers"])
     blockers = " ".join(f"{card_text(n)}[P{c}]" for c, n in group["blockers"])
     owner = group["attackers"][0][0] if group["attackers"] else "?"
-    return (f"P{owner}'s {attackers or '(none left)'} -> P{group['target']}"
+    seat = "P" if short else "Player "
+    return (f"{seat}{owner}'s {attackers or '(none left)'} -> {seat}{group['target']}"
             + (f"  blocked by {blockers}" if blockers else ""))
+
+
+def _final_groups(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The attacking groups as the view shows them: once the game is over, each with the
+    blocks declared in the last attack step, which the end took off the table (a player
+    who loses leaves, its soldiers blocking or not to the discard pile, before any combat:
+    the last table listed the groups bare, as if nobody had blocked). The public log's
+    "block" events of the last turn tell them; blocks still shown are not added twice."""
+    groups = obs["groups"]
+    if not obs.get("outcome") or not groups:
+        return groups
+    log = obs.get("log") or []
+    start = max((i for i, e in enumerate(log) if e.get("event") == "turn"), default=-1)
+    shown = [{**group, "blockers": list(group["blockers"])} for group in groups]
+    for e in log[start + 1:]:
+        if e.get("event") != "block" or not 0 <= e["group"] < len(shown):
+            continue
+        blocker = [e["player"], e["card"]]
+        if obs["seats"][e["player"]]["out"] and blocker not in shown[e["group"]]["blockers"]:
+            shown[e["group"]]["blockers"].append(blocker)
+    return shown
 
 
 def choice_grid(actions: Sequence[Any]) -> ChoiceGrid | None:

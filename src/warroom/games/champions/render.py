@@ -117,7 +117,7 @@ def _render(obs: dict[str, Any], short: int) -> str:
     if you is not None and you in obs["to_move"]:
         lines.append(prompt(obs, you))
     if "outcome" in obs:
-        lines.append(_over_text(obs["outcome"]["winners"], obs["outcome"]["reason"]))
+        lines.append(_winner_text(obs["outcome"]["winners"], obs["outcome"]["reason"], you))
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
@@ -312,6 +312,19 @@ def _flip(e: dict[str, Any], p: Any) -> str:
 
 def _game_over(e: dict[str, Any], p: Any) -> str:
     return _over_text(e["winners"], e["reason"])
+
+
+def _winner_text(winners: list[int], reason: str, you: int | None) -> str:
+    """The table's last line once the game is over: "Winner: player 1 - your army
+    destroyed", as the other games' tables say it. Not the log's "Game over: ..." line again
+    (`_over_text`): at the end of `warroom play` the table comes right after the closing
+    events, and the game's end read twice, word for word."""
+    if not winners:
+        return f"Winner: nobody (draw) - {reason}"
+    if reason == "army destroyed" and len(winners) == 1:
+        reason = f"{_whose(1 - winners[0], you)} army destroyed"
+    return f"Winner{'s' if len(winners) > 1 else ''}: " \
+        f"{' and '.join(_who(w, you) for w in winners)} - {reason}"
 
 
 def _over_text(winners: list[int], reason: str) -> str:

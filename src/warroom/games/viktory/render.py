@@ -135,7 +135,7 @@ def _render(obs: dict[str, Any], short: int) -> str:
     if obs["result"]:
         winners = obs["result"]["winners"]
         who = " and ".join(SIDE_NAMES[w] for w in winners) or "nobody"
-        if obs["to_move"]:  # the cards' steps after the battle: the game goes on
+        if obs["to_move"]:  # the cards' steps after the battle, the game's last
             lines += _after_battle(obs, who, you)
         else:  # "Winner", as Battle's table says it: `play` ends on its own "Result:" line
             lines.append(f"Winner: {who} - {obs['result']['reason']}")
@@ -145,9 +145,10 @@ def _render(obs: dict[str, Any], short: int) -> str:
 def _after_battle(obs: dict[str, Any], who: str, you: int | None) -> list[str]:
     """The battle is over but a card step remains (a "Winner:" line above it read as the
     game's end): the battle's result, and the decision (the reader's prompt, or whom the
-    game waits for)."""
+    game waits for). The one battle is the whole game: its result is the game's, and the
+    card steps end it (not "the game goes on", which read as more battle to come)."""
     result = f"Battle over: {who} {'win' if ' and ' in who else 'wins'} - " \
-             f"{obs['result']['reason']}; the game goes on"
+             f"{obs['result']['reason']}; the game ends after the card steps"
     mover = obs["to_move"][0]
     if mover == you:
         return [fit(result), fit(f"Decision for you: {prompt(obs, you)}", " ")]

@@ -436,10 +436,11 @@ ROW_LABEL = 3  # " C " before each row of hexes
 TERM_KEY = [*MAP_KEY[:-1], MAP_KEY[-1] + "; an empty hex shows its place in its row"]
 TERM_COMPACT_KEY = ["Hex (compact, to fit): terrain (p plains, g grassland, f forest,",
                     "     m mountain, w water, ? unexplored), owner, then t town / T capital /",
-                    "     C city / @ capital city, or else the units (! attack declared)"]
+                    "     C city / @ capital city, or else the units (! attack declared);",
+                    "     an empty hex its place in its row (? 7, ?12; p 7, not past 9)"]
 SHORT_TERM_KEY = SHORT_KEY + ", 07 place in row"
 SHORT_TERM_COMPACT_KEY = ("Hex (compact): terrain, owner, t town, T capital, C city, "
-                          "@ capital city or else units, ! attack")
+                          "@ capital city or else units, ! attack, ? 7 place in row")
 FULL_CELL, COMPACT_CELL = 4, 3  # a terminal's hex: its characters (`_layout`)
 MIN_WIDTH = 40  # the narrowest a terminal's table is written for
 
@@ -581,6 +582,10 @@ def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool =
                     terrain = terrain.upper()
             if width == FULL_CELL and cell and owner == " " and units == " ":
                 shown = f"{terrain} {place:02}"  # empty: its place in the row ("E 07": E7)
+            elif cell and owner == " " and units == " " and (place < 10 or terrain == "?"):
+                # compact, empty: its place where it reads as one ("? 7", "?12": "?" holds
+                # nothing, while "p12" would read as player 1's 2 units; `TERM_COMPACT_KEY`)
+                shown = f"{terrain}{place:>2}"
             elif cell:  # a terminal's: the terrain always first
                 shown = f"{terrain}{owner}{settlement}{units}" if width == FULL_CELL else \
                     f"{terrain}{owner}{settlement if settlement != ' ' else units}"
