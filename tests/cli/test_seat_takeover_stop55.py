@@ -42,8 +42,8 @@ def test_a_person_may_not_take_a_seat_an_ai_played_from_the_start(champions_save
     assert main(["play", "champions", "--resume", str(path), "--players", "heuristic,human"
                  ]) == 2
     error = one_line_error(capsys)
-    assert ("player 1 has been 'heuristic' since the start and the game is not over: a "
-            "person taking its seat would see what it holds") in error, error
+    assert ("player 1 has been an AI's since the start ('heuristic' first) and the game is "
+            "not over: a person taking its seat would see what it holds") in error, error
     assert path.read_bytes() == before  # refused before anything is written
 
 

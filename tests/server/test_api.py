@@ -519,27 +519,34 @@ def test_an_ai_seat_whose_policy_fails_plays_at_random_and_the_log_says_so(db, c
     """Audit (stop 48): an AI seat whose policy raised played a random legal move in
     silence (a new game's missing heuristic went unnoticed, its record saying "heuristic"):
     the game still goes on, and the server's log names the seat, its spec and the error."""
-    import logging
-
     from warroom.agents import HeuristicAgent
 
     def broken(self, view):
         raise RuntimeError("no heuristic for this position")
 
     monkeypatch.setattr(HeuristicAgent, "act", broken)
+    warning = _random_move_instead(db, caplog)
+    assert "AI seat 1 (heuristic)" in warning and "no heuristic for this position" in warning
+
+
+def _random_move_instead(db, caplog) -> str:
+    """The server's warning that kow's AI seat 1 (heuristic) played a random legal move
+    instead of its policy's, once that move is played (seat 0, a person's, sees its dice
+    chosen)."""
+    import logging
+
     with caplog.at_level(logging.WARNING, logger="warroom.server"):
         with client(db) as c:
             made = create(c, seats=("here", "heuristic"))
             with c.websocket_connect(f"/ws/{made['id']}") as ws:
                 state = hello(ws, made["seats"][0]["token"])
                 deadline = time.monotonic() + 30
-                while not any("failed" in r.getMessage() for r in caplog.records):
+                while not any("random legal" in r.getMessage() for r in caplog.records):
                     assert time.monotonic() < deadline, "the AI seat never moved"
                     time.sleep(0.05)
-    assert state["observation"] is not None
-    warning = next(r.getMessage() for r in caplog.records if "failed" in r.getMessage())
-    assert "AI seat 1 (heuristic)" in warning and "no heuristic for this position" in warning
-    assert "random legal move" in warning
+                while state["version"] < 1:  # the AI seat's secret dice, chosen
+                    state = receive(ws)
+    return next(r.getMessage() for r in caplog.records if "random legal" in r.getMessage())
 
 
 def test_uploaded_files_are_checked_by_the_games_loader_and_kept_in_the_store(db, tmp_path):
@@ -1544,28 +1551,14 @@ def test_an_ai_seat_whose_worker_fails_plays_a_random_move_from_the_servers_stat
     the state, nor fall back to a random move from it; the move failed, nothing retried it,
     and the game waited for that seat for ever with nothing on its page to say why. The
     server now plays a random legal move from its own state, and its log says so."""
-    import logging
-
     from warroom.server.app import Server
 
     async def broken(self, live, spec, seed, state, seat):
         raise AttributeError("'ViktoryIIState' object has no attribute 'num_players'")
 
     monkeypatch.setattr(Server, "_think", broken)
-    with caplog.at_level(logging.WARNING, logger="warroom.server"):
-        with client(db) as c:
-            made = create(c, seats=("here", "heuristic"))
-            with c.websocket_connect(f"/ws/{made['id']}") as ws:
-                state = hello(ws, made["seats"][0]["token"])
-                deadline = time.monotonic() + 30
-                while not any("random legal" in r.getMessage() for r in caplog.records):
-                    assert time.monotonic() < deadline, "the AI seat never moved"
-                    time.sleep(0.05)
-                while state["version"] < 1:  # the AI seat's secret dice, chosen
-                    state = receive(ws)
-    warning = next(r.getMessage() for r in caplog.records if "random legal" in r.getMessage())
+    warning = _random_move_instead(db, caplog)
     assert "AI seat 1 (heuristic)" in warning and "in its worker: AttributeError" in warning
-    assert "random legal move" in warning
 
 
 def test_a_long_run_of_ai_moves_is_paced_at_a_tenth_after_its_first_dozen(db):

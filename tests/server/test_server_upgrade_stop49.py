@@ -450,3 +450,27 @@ def test_the_lobby_shows_why_an_outdated_game_is_not_played(db, monkeypatch, bro
             "no record: it may not be over")
         expect(rows[running["id"]].locator("td.go a")).to_have_count(0)
         page.close()
+
+
+def test_a_game_stored_with_a_shipped_files_old_name_rebuilds(tmp_path):
+    """Audit (stop 55): Battle's shipped deck list was renamed `sample` (it was
+    `sample-deck`); a game the browser table had stored with `{"shipped": "sample-deck"}` no
+    longer rebuilt on the upgraded server ("no shipped file 'sample-deck' (shipped:
+    sample)"): missing from the lobby, its page and record 404, its person's game lost. An
+    old name still reads (`DataOption.old_names`), and is not offered."""
+    db = tmp_path / "games.sqlite"
+    options = {"deck_mode": "constructed", "deck0": {"shipped": "sample-deck"},
+               "deck1": {"shipped": "sample-deck"}}
+    with client(db) as c:
+        made = create(c, "battle", ("here", "here"), **options)
+        catalog = c.get("/api/catalog").json()
+    with client(db) as c:  # a new server on the same database: every game rebuilt
+        summary = c.get(f"/api/games/{made['id']}")
+        assert summary.status_code == 200, summary.text
+        sample = create(c, "battle", ("here", "here"), deck_mode="constructed",
+                        deck0={"shipped": "sample"}, deck1={"shipped": "sample"})
+        games = c.app.state.server.games
+        assert games[made["id"]].config.deck0 == games[sample["id"]].config.deck0
+    battle = next(g for g in catalog["games"] if g["name"] == "battle")
+    offered = [o for o in battle["options"] if o.get("name") == "deck0"]
+    assert offered and offered[0]["shipped"] == ["sample"], offered

@@ -497,9 +497,10 @@ def check_no_seat_taken_from_an_ai(path: str, record: Record, specs: list[str]) 
     for seat, (was, now) in enumerate(zip(first or (), specs)):
         if _is_human(now) and not _is_human(was):
             raise ConfigError(
-                f"{path}: player {seat} has been {was!r} since the start and the game is not "
-                f"over: a person taking its seat would see what it holds; keep an AI there "
-                f"(--players with player {seat} not human), or start a new game")
+                f"{path}: player {seat} has been an AI's since the start ({was!r} first) and "
+                f"the game is not over: a person taking its seat would see what it holds; "
+                f"keep an AI there (--players with player {seat} not human), or start a new "
+                f"game")
 
 
 def check_players_changed(path: str, record: Record, seats: int) -> None:

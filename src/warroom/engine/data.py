@@ -538,16 +538,25 @@ class DataOption:
     - `check(path)` validates a file (raising a DataError) before any game uses it;
     - `path(value)` is the file a value names (a DataError if there is none), or None when the
       value names no file (a value that already holds the data, like Battle's deck lists);
-    - `suffix` is the file name ending the game's loader expects of such a file."""
+    - `suffix` is the file name ending the game's loader expects of such a file;
+    - `old_names` maps a shipped file's name in an older version to its name now: still
+      read (a game stored then), never offered."""
 
-    __slots__ = ("shipped", "check", "path", "suffix")
+    __slots__ = ("shipped", "check", "path", "suffix", "old_names")
 
     def __init__(self, shipped: dict[str, str], check: Callable[[str], Any],
-                 path: Callable[[Any], Path | None], suffix: str = ".yaml"):
+                 path: Callable[[Any], Path | None], suffix: str = ".yaml",
+                 old_names: dict[str, str] | None = None):
         self.shipped = shipped
         self.check = check
         self.path = path
         self.suffix = suffix
+        self.old_names = old_names or {}
+
+    def shipped_value(self, name: str) -> str | None:
+        """The option's value for the shipped file a person picked by `name` (or by its old
+        name), or None if none is shipped by that name."""
+        return self.shipped.get(self.old_names.get(name, name))
 
 
 # --- text that reaches a terminal --------------------------------------------------------------

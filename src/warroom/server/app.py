@@ -1366,7 +1366,7 @@ def _file_forms(game: Game, options: Any) -> Any:
     out = dict(options)
     for key, spec in data_options(game).items():
         value = options.get(key)
-        if isinstance(value, str) and value in spec.shipped:
+        if isinstance(value, str) and spec.shipped_value(value) is not None:
             out[key] = {"shipped": value}
         elif value not in (None, "", {}) and not _file_form(value):
             raise ConfigError(f'option {key!r}: a shipped file is "NAME" or {{"shipped": '

@@ -263,11 +263,12 @@ class Uploads:
                 raise ConfigError(f"option {key!r}: choose a shipped file or upload one "
                                   "(by its name)", option=key)
             if "shipped" in value:
-                if value["shipped"] not in spec.shipped:
+                shipped = spec.shipped_value(value["shipped"])
+                if shipped is None:
                     known = ", ".join(spec.shipped)
                     raise ConfigError(f"option {key!r}: no shipped file {value['shipped']!r} "
                                       f"(shipped: {known})", option=key)
-                out[key] = spec.shipped[value["shipped"]]
+                out[key] = shipped
             elif "upload" in value:
                 row = self.store.file(value["upload"])
                 if row is None:

@@ -12,6 +12,7 @@ from ...engine.data import DataOption
 from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events
 from .cards import (
+    OLD_NAMES,
     SHIPPED_DECKS,
     DeckList,
     card_text,
@@ -86,7 +87,8 @@ class BattleGame(Game):
     data_options = dict.fromkeys(
         (f"deck{seat}" for seat in range(8)),
         DataOption({name: str(path) for name, path in SHIPPED_DECKS.items()},
-                   lambda path: GAME.load_cards(path), lambda value: None, suffix=".txt"))
+                   lambda path: GAME.load_cards(path), lambda value: None, suffix=".txt",
+                   old_names=OLD_NAMES))
 
     def new_state(self, config: Config, seed: int) -> BattleState:
         return BattleState(config, seed)

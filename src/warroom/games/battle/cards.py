@@ -41,7 +41,8 @@ SPECIAL_RANKS = ("A", "2", "3")
 # The deck lists warroom ships, by the name a `deckN` option or the browser table gives them.
 SHIPPED_DECKS = {"sample": Path(__file__).parent / "data" / "sample.txt"}
 # The shipped names of older versions, still read but not listed (the sample was
-# `sample-deck`; every game's shipped sample is `sample` now).
+# `sample-deck`; every game's shipped sample is `sample` now): on the command line, and in a
+# game the browser table stored then (`DataOption.old_names`).
 OLD_NAMES = {"sample-deck": "sample"}
 
 

@@ -5,7 +5,8 @@ compact map dropped the places in the row that the wide map shows ("? 01 ? 02 ..
 from __future__ import annotations
 
 import importlib
-import random
+
+from vik2_helpers import played_at_random
 
 from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.games import get_game
@@ -17,14 +18,7 @@ PANELS = (46, 56, 76)  # inside the panel of a terminal of 50, 60 and 80 columns
 
 
 def _state(players: int, moves: int, seed: int = 4):
-    state = GAME.new_state(GAME.config({"players": str(players)}), seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        p = state.to_move()[0]
-        state.apply(p, rng.choice(state.legal_actions(p)))
-    return state
+    return played_at_random({"players": str(players)}, seed, moves)
 
 
 def _rows(text: str, b) -> dict[str, str]:
