@@ -263,8 +263,8 @@ def test_cards_validate_takes_a_shipped_decks_name_as_play_does(tmp_path, capsys
     assert capsys.readouterr().out.strip() == "raiders: valid word-iron card file (Border Raiders)"
     assert main(["cards", "validate", "sample"]) == 2
     assert capsys.readouterr().err.strip() == (
-        "warroom: error: sample: no such file; battle, viktory, viktory-ii and word-iron each ship a "
-        "file of that name: say which with --game")
+        "warroom: error: sample: no such file; battle, viktory, viktory-ii and word-iron each "
+        "ship a file of that name: say which with --game")
     assert main(["cards", "validate", "sample", "--game", "word-iron"]) == 0
 
 
