@@ -24,7 +24,7 @@ from typing import Any
 import click
 
 from ..engine import DataError, Game
-from ..engine.data import displayable, read_yaml, shown
+from ..engine.data import displayable, extension_hint, read_yaml, shown
 from ..engine.files import left_as_was, write_atomic
 from ..games import REGISTRY
 from ..sim.outputs import OutputError, make_folders
@@ -196,10 +196,7 @@ def _copy_source(game: Game, name: str, file: str) -> Path:
     text, `.txt`, and YAML too)."""
     shipped = shipped_card_files(game.name)
     if name not in shipped:
-        names = ", ".join(shipped)
-        stem = Path(name).stem
-        if Path(name).suffix and stem in shipped:
-            names += f"; name it without {Path(name).suffix!r}: {stem}"
+        names = ", ".join(shipped) + extension_hint(name, shipped)
         raise DataError(f"{game.name} ships no card file of that name (its card files: "
                         f"{names}){_not_cards(name, game)}", where=f"card file {shown(name)}")
     source = shipped[name]

@@ -13,7 +13,7 @@ import re
 import stat
 import textwrap
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -431,10 +431,18 @@ def data_file(value: str, what: str, shipped: dict[str, Path]) -> Path:
     else:
         problem = "no such file"
     names = ", ".join(sorted(shipped)) or "none"
-    if path.suffix and path.stem in shipped and not path.exists():
-        # a shipped name with its file's extension: the name is given without one
-        names += f"; name it without {path.suffix!r}: {path.stem}"
+    if not path.exists():
+        names += extension_hint(value, shipped)
     raise DataError(f"{problem}, and not a shipped {what} ({names})", where=f"{what} {value!r}")
+
+
+def extension_hint(value: str, shipped: Iterable[str]) -> str:
+    """"; name it without '.yaml': sample" when `value` is a shipped name typed with its
+    file's extension; else ""."""
+    path = Path(value)
+    if path.suffix and path.stem in shipped:
+        return f"; name it without {path.suffix!r}: {path.stem}"
+    return ""
 
 
 # No such key or index in the data (None is a value a file can hold).
