@@ -269,10 +269,17 @@ def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path
     for col in ("player", "spec", "wins", "win rate", "95 % CI"):
         table.add_column(col)
     for i, p in enumerate(summary["players"]):
-        lo, hi = summary["ci95"][i]
-        table.add_row(str(i), escape(p), str(summary["wins"][i]), f"{summary['win_rate'][i]:.1%}",
-                      f"{lo:.1%} - {hi:.1%}")
+        table.add_row(str(i), escape(p), *_rate_cells(summary["wins"][i],
+                                                      summary["win_rate"][i], summary["ci95"][i]))
     Console().print(table)
+    # Seats rotate, so the listed players' shares hide a seat's: a strong deck in seat 0
+    # (deck0) won 78 % of the games while each listed player won 50 %.
+    seats = Table(title="by seat (players rotate through them)")
+    for col in ("seat", "wins", "win rate", "95 % CI"):
+        seats.add_column(col)
+    for i, rate in enumerate(summary["seat_win_rate"]):
+        seats.add_row(str(i), *_rate_cells(rate["successes"], rate["rate"], rate["ci95"]))
+    Console().print(seats)
     click.echo(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions")
     shared = shared_words(summary)
     if shared:
@@ -283,3 +290,11 @@ def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path
     # The run by its id: the report's default, the latest run, is another after a --resume.
     click.echo(f"results: run {run_id} in {path}  (balance report: warroom report "
                f"{shlex.quote(str(path))} --run {run_id})")
+
+
+def _rate_cells(wins: int, rate: float | None, ci95: list[float] | None) -> tuple[str, str, str]:
+    """A table row's wins, win rate and 95 % interval; "—" of no games."""
+    if rate is None or ci95 is None:
+        return str(wins), "—", "—"
+    lo, hi = ci95
+    return str(wins), f"{rate:.1%}", f"{lo:.1%} - {hi:.1%}"

@@ -760,31 +760,34 @@ class ResultStore:
             raise StoreError(f"{self.path}: run {run_id}: {exc}") from None
 
     def tally(self, run: RunInfo) -> Tally:
-        """Wins per listed player, draws and lengths of a run, counted by SQLite itself: fast,
-        and in constant memory however long the run."""
+        """Wins per listed player and per seat, draws and lengths of a run, counted by SQLite
+        itself: fast, and in constant memory however long the run."""
         tally = Tally(run.players)
         games, total, draws = self.db.execute(
             "SELECT COUNT(*), COALESCE(SUM(length), 0), COALESCE(SUM(winners = '[]'), 0)"
             " FROM games WHERE run_id = ?", (run.id,)).fetchone()
         tally.games, tally.total_length, tally.draws = games, total, draws
-        try:
+        try:  # wins per (seat, listed player in it)
             rows = self.db.execute(
-                "SELECT json_extract(seating, '$[' || seat.value || ']'), COUNT(*)"
+                "SELECT seat.value, json_extract(seating, '$[' || seat.value || ']'), COUNT(*)"
                 " FROM games, json_each(games.winners) AS seat WHERE run_id = ?"
-                " GROUP BY 1", (run.id,)).fetchall()
+                " GROUP BY 1, 2", (run.id,)).fetchall()
         except sqlite3.OperationalError:  # an SQLite built without its JSON functions
-            rows = list(Counter(p for g in self.iter_games(run.id, cards=False)
-                                for p in g["winners"]).items())
-        if type(total) is not int or any(type(p) is not int or not 0 <= p < len(run.players)
-                                         for p, _ in rows):
+            rows = [(*pair, count) for pair, count in Counter(
+                (s, g["seating"][s]) for g in self.iter_games(run.id, cards=False)
+                for s in g["winner_seats"]).items()]
+        n = len(run.players)
+        if type(total) is not int or any(type(x) is not int or not 0 <= x < n
+                                         for s, p, _ in rows for x in (s, p)):
             # a damaged row (a winner no seat holds, a length that is text): SQLite counted
             # it as it could; reading the games says which and what
             for _ in self.iter_games(run.id, cards=False):
                 pass
             raise StoreError(f"{self.path}: run {run.id}: a game's winners, seating or length "
                              "do not decode")
-        for player, wins in rows:
-            tally.wins[player] = wins
+        for seat, player, wins in rows:
+            tally.wins[player] += wins
+            tally.seat_wins[seat] += wins
         return tally
 
     def writer(self, run_id: int) -> GameWriter:

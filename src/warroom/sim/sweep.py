@@ -139,6 +139,11 @@ def typed_vary(sweep: SweepInfo) -> list[tuple[str, list[tuple[str, Any]]]]:
 def cell_labels(sweep: SweepInfo, runs: list[RunInfo]) -> list[str]:
     """Each cell run's label, `key=value, ...`, its values as the grid gives them ("0.50"
     stays "0.50"), whether its cell was stored typed or, before, as given."""
+    return [", ".join(f"{k}={v}" for k, v in given.items()) for given in _given(sweep, runs)]
+
+
+def _given(sweep: SweepInfo, runs: list[RunInfo]) -> list[dict[str, str]]:
+    """Each cell run's varied values as the grid gives them, as text (`cell_labels`)."""
     grid = typed_vary(sweep)
     given = {key: {_same(typed): text for text, typed in pairs} for key, pairs in grid}
     texts = {key: {text for text, _ in pairs} for key, pairs in grid}
@@ -148,10 +153,18 @@ def cell_labels(sweep: SweepInfo, runs: list[RunInfo]) -> list[str]:
             return raw
         return given.get(key, {}).get(_same(typed), option_text(typed))
 
-    return [", ".join(f"{k}={shown(k, raw, typed)}"
-                      for (k, raw), typed in zip((r.cell or {}).items(),
-                                                 cell_values(r).values(), strict=True))
+    return [{k: shown(k, raw, typed)
+             for (k, raw), typed in zip((r.cell or {}).items(), cell_values(r).values(),
+                                        strict=True)}
             for r in runs]
+
+
+def _data_options(sweep: SweepInfo) -> set[str]:
+    """The options of the sweep's game that name a data file (a deck, a scenario): the JSON
+    gives their values as given (`weak.txt`), as the verdicts do, not as the config holds
+    them (Battle's config holds the 40 cards of a deck list itself)."""
+    game = REGISTRY.get(sweep.game)
+    return set() if game is None else set(game.data_options)
 
 
 def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> list[Cell]:
@@ -166,6 +179,13 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
     known = option_names(game.Config)
     base = _with_players(game, base, vary, len(specs))
     for key, values in vary:
+        if key not in known and _card_number(key):
+            # the shape of a tune param, `deck0:Shield Wall Advance.losses.ranks`
+            option = key.partition(":")[0].split("+")[0].strip()
+            raise ConfigError(
+                f"--vary {key}: sweep varies rule options only, not a number in a card "
+                f"file; make one card file per value (--vary {option}=a.yaml,b.yaml) or use "
+                f"warroom tune --param \"{key}=LOW..HIGH\"")
         if key not in known:
             raise ConfigError(f"--vary {key}: unknown option for {game.name}; options are: "
                               f"{', '.join(known)}")
@@ -187,6 +207,13 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
             raise type(exc)(f"sweep cell {Cell(values, {}).label}: {exc}") from None
         cells.append(Cell(values, config_to_json(config), tuple(cell_specs)))
     return cells
+
+
+def _card_number(key: str) -> bool:
+    """Whether a --vary name has the shape of a number in a card file, OPTION:CARD.FIELD,
+    as `warroom tune --param` takes it (`datafile.resolve`)."""
+    options, sep, rest = key.partition(":")
+    return bool(sep and options.strip() and "." in rest)
 
 
 def seat_specs(specs: list[str], seats: int) -> list[str]:
@@ -308,11 +335,18 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
             if any(r.players != sweep.players for r in runs) else "")),
         ("games", _games_fact(store, sweep, runs)),
     ]
-    # values as the game's config types them (2, not the "2" given), in the grid and cells
-    vary = [[key, [typed for _, typed in pairs]] for key, pairs in typed_vary(sweep)]
+    # values as the game's config types them (2, not the "2" given), in the grid and cells;
+    # a data file's as given (`weak.txt`), as the labels above give it
+    files = _data_options(sweep)
+    vary = [[key, [text if key in files else typed for text, typed in pairs]]
+            for key, pairs in typed_vary(sweep)]
+    cells = [{**cell_values(a.run), **{k: v for k, v in given.items() if k in files}}
+             for a, given in zip(analyses, _given(sweep, [a.run for a in analyses]),
+                                 strict=True)]
     data = {"sweep": {"id": sweep.id, "game": sweep.game, "vary": vary,
                       "players": sweep.players, "seed": sweep.seed, "games": sweep.games},
-            "cells": [{"cell": cell_values(a.run), **_cell_json(a)} for a in analyses]}
+            "cells": [{"cell": cell, **_cell_json(a, cell)}
+                      for a, cell in zip(analyses, cells, strict=True)]}
     return Document(f"Sweep report: {game_title(sweep.game)}", facts, sections, data)
 
 
@@ -568,12 +602,14 @@ def _games_fact(store: ResultStore, sweep: SweepInfo, runs: list[Any]) -> str:
             + f"; {seed} (warroom sweep ... --resume plays the rest)")
 
 
-def _cell_json(a: RunAnalysis) -> dict[str, Any]:
+def _cell_json(a: RunAnalysis, cell: dict[str, Any]) -> dict[str, Any]:
+    """A cell's figures; its run's `cell` is `cell`, the values as the JSON's `cell` gives
+    them (typed; a data file as given)."""
     full = a.to_json()
     out = {k: full[k] for k in ("games", "seat_win_rate", "player_win_rate", "draw_rate",
                                 "first_player", "length", "reasons", "metrics", "run")}
     if isinstance(out["run"], dict) and out["run"].get("cell") is not None:
-        out["run"] = {**out["run"], "cell": cell_values(a.run)}  # typed, as `cell`
+        out["run"] = {**out["run"], "cell": cell}
     return out
 
 
