@@ -6,7 +6,11 @@ without the field, which every card format allows, or a Battle deck list as text
 have one; a file whose field names another game is refused); the game's `load_cards(path)` hook
 validates it (a `DataError` naming the file, the card and the field), `card_warnings(cards)`
 names what is valid but goes against the rule text (printed as warnings; the exit code stays 0)
-and `show_cards(cards)` lists it. Games without card files do not implement the hooks.
+and `show_cards(cards)` lists it. Games without card files do not implement the hooks. Cards
+validated against rules more lenient than the default options (Battle's deck list: Jokers
+allowed, the default `jokers=false`) say what those options refuse in a
+`default_rule_warnings` attribute: `validate` warns of it too (`play` and `simulate` do not:
+given other options the file may be fine, and the default ones refuse it there anyway).
 
 The shipped card files are those a game's data options (`Game.data_options`) name and its
 `load_cards` reads: a scenario or a map is shipped too, but is no card file.
@@ -58,7 +62,7 @@ def validate(file: str, game_name: str | None, as_json: bool) -> None:
         return
     game, data = load_card_file(file, game_name)
     click.echo(displayable(f"{file}: valid {game.name} card file" + _named(data)))
-    for warning in game.card_warnings(data):
+    for warning in _warnings(game, data):
         click.echo(displayable(f"warroom: warning: {file}: {warning}"), err=True)
 
 
@@ -78,7 +82,14 @@ def _validate_json(file: str, game_name: str | None) -> None:
     name = getattr(data, "name", None)
     click.echo(json.dumps({"file": file, "game": game.name, "ok": True,
                            "name": name if isinstance(name, str) and name else None,
-                           "warnings": game.card_warnings(data), "errors": []}))
+                           "warnings": _warnings(game, data), "errors": []}))
+
+
+def _warnings(game: Game, cards: Any) -> list[str]:
+    """What `validate` warns of: the game's `card_warnings` (against the rule text), then what
+    the default rule options refuse in cards validated against more lenient ones (the cards'
+    `default_rule_warnings`, where they have it)."""
+    return game.card_warnings(cards) + list(getattr(cards, "default_rule_warnings", ()))
 
 
 @cards.command()

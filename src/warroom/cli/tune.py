@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine import ConfigError
+from ..engine.data import displayable
 from ..engine.files import left_as_was, write_atomic
 from ..sim.batch import backend_session, check_backend
 from ..sim.outputs import OutputError, check_folders, make_folders
@@ -121,6 +122,10 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     if out:  # before the tune: a refusal loses nothing
         _check_out(plan, Path(out), force)
     workers_n = resolve_workers(workers, backend, batch, address)
+    # A param's range reaching where its number changes nothing (the game's warnings of the
+    # file patched to an end of it): said once the tune is sure to start, before its games.
+    for line in plan.warnings:
+        echo_err(displayable(f"warroom: warning: {line}"))
     progress = None  # the bar, once begun: it counts what an interrupt says is kept
     try:
         # Ray is started (or its --address fails) before the database is opened: a failure

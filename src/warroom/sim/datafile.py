@@ -20,6 +20,7 @@ that a run can be resumed with the very files it was played with.
 from __future__ import annotations
 
 import copy
+import difflib
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,8 +85,10 @@ def _find(document: Any, rest: str, where: Path) -> tuple[Path_, str, str]:
     card = next((n for n in names if rest.startswith(n + ".")), None)
     if card is None:
         shown = ", ".join(sorted(names)[:12]) + (", ..." if len(names) > 12 else "")
+        parts = rest.split(".")  # a card's name may hold a dot: each way of reading it
+        hint = did_you_mean([".".join(parts[:k]) for k in range(1, len(parts) + 1)], names)
         raise ConfigError(f"no card named {rest.split('.')[0]!r} in {where} (with a field after "
-                          f"it: CARD.FIELD); cards: {shown}")
+                          f"it: CARD.FIELD); cards: {shown}{hint}")
     field = rest[len(card) + 1:]
     found = [(path, entry) for path, entry in entries if card in _keys(entry)]
     if len(found) > 1:
@@ -274,3 +277,15 @@ def write_patched(directory: Path, option: str, source: Path,
             raise OutputError(f"{path}: cannot write the patched {option} file "
                               f"({exc.strerror or exc})") from None
     return path.resolve()
+
+
+def did_you_mean(typed: list[str], names: list[str]) -> str:
+    """'; did you mean 'NAME'?' for the one of `names` closest to any of `typed` (each a way
+    of reading what the user wrote), by difflib's measure: a card renamed or misspelled, where
+    the error lists only the first names of a deck; '' when none is close, or when one of
+    `typed` is a name itself (the mistake is elsewhere)."""
+    if any(t in names for t in typed):
+        return ""
+    scored = [(difflib.SequenceMatcher(None, t, match).ratio(), match) for t in typed
+              for match in difflib.get_close_matches(t, names, n=1)]
+    return f"; did you mean {max(scored)[1]!r}?" if scored else ""

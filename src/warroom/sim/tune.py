@@ -46,6 +46,7 @@ from ..engine import (
     DataError,
     Game,
     Outcome,
+    WarroomError,
     config_to_json,
     derive_seed,
     parse_assignments,
@@ -298,6 +299,10 @@ class Plan:
     batch: int
     budget: int
     files_dir: Path
+    # What the game warns of (`card_warnings`) in a card file patched to an end of a param's
+    # range and not in the file as it is, one line each (`check` finds them; the command
+    # prints them before any game): a range reaching past what a number can change.
+    warnings: list[str] = field(default_factory=list)
 
     def patches(self, values: dict[str, Any]) -> dict[str, tuple[Path, list]]:
         """Each data-file option the params change: the file the base options name, and the
@@ -358,6 +363,7 @@ class Plan:
         before anything is played: the error names the param, the value and the user's file.
         The files patched to check go to a scratch folder, so that a refused tune leaves
         nothing behind (the tune's own folder is made with its database)."""
+        self.warnings = []
         with tempfile.TemporaryDirectory(prefix="warroom-tune-check-") as scratch:
             for p in self.params:
                 for value in list(p.choices) if p.kind == "choice" else [p.low, p.high]:
@@ -378,6 +384,32 @@ class Plan:
             for option, (source, _) in self.patches(values).items():
                 message = message.replace(options[option], str(source))
             raise TuneError(f"--param {p.text}: at {p.name}={value}: {message}") from None
+        for line in self._file_warnings(p, values, options):
+            line = f"--param {p.text}: at {p.name}={value}: {line}"
+            if line not in self.warnings:
+                self.warnings.append(line)
+
+    def _file_warnings(self, p: Param, values: dict[str, Any],
+                       options: dict[str, Any]) -> list[str]:
+        """The game's warnings (`card_warnings`) of the files `p` patches, read as `options`
+        name them, that the files as they are do not have: e.g. Word & Iron's losses asking
+        more ranks of power than a loss can take, so that every value past that number plays
+        the same (a warning naming the number: the game knows it, the tune need not). Only
+        read where the game has card files and warnings; cached loads, before any game."""
+        game = self.game
+        if p.address is None or type(game).card_warnings is Game.card_warnings:
+            return []
+        lines: list[str] = []
+        for option, (source, _) in self.patches(values).items():
+            if option not in p.address.options:
+                continue
+            try:
+                before = game.card_warnings(game.load_cards(str(source)))
+                after = game.card_warnings(game.load_cards(str(options[option])))
+            except (WarroomError, NotImplementedError):
+                continue  # not a card file `load_cards` reads (a scenario)
+            lines += [line for line in after if line not in before and line not in lines]
+        return lines
 
     def check_target(self, files_dir: Path | None = None) -> None:
         """The target's figure is one the games will have: a metric the game reports, a first

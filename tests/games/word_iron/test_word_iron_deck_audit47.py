@@ -57,7 +57,7 @@ def test_two_cards_of_one_section_named_alike_are_both_placed(tmp_path):
     """Audit (stop 47): "two resources cards are both named 'Great Forest'" said no index,
     where every other error names the card's place (resources[2])."""
     path = deck(tmp_path, lambda d: d["resources"][2].update(name="Great Forest"))
-    assert error_of(path) == (f"{path}: two resources cards are both named 'Great Forest' "
+    assert error_of(path) == (f"{path}: two resource cards are both named 'Great Forest' "
                               "(resources[2] and resources[3]); every card needs a name of "
                               "its own")
 

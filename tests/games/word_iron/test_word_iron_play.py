@@ -294,7 +294,7 @@ def test_defect_two_resources_of_one_name_are_refused(tmp_path):
     path = write_deck(tmp_path, data)
     with pytest.raises(DataError) as info:
         load_deck(path)
-    assert str(info.value) == (f"{path}: two resources cards are both named "
+    assert str(info.value) == (f"{path}: two resource cards are both named "
                                f"{data['resources'][0]['name']!r} (resources[0] and "
                                "resources[1]); every card needs a name of its own")
 

@@ -42,7 +42,7 @@ from warroom.games.word_iron.actions import (
     TakeRansom,
     UseResource,
 )
-from warroom.games.word_iron.deck import DECK_LIST, UNITS, champion_warnings, load_deck
+from warroom.games.word_iron.deck import DECK_LIST, UNITS, deck_warnings, load_deck
 from warroom.games.word_iron.state import CHAMPION, STRATEGY, WORD, in_use
 
 FULL = [count for _, _, count in DECK_LIST]
@@ -705,7 +705,7 @@ def test_rule_08_and_11_no_shipped_champion_partakes_in_direct_combat(deck):
               if e.kind == "capture" or (e.kind in ("losses", "unit_losses")
                                          and e.target == "opponent")]
     assert fights == []
-    assert champion_warnings(cards) == []
+    assert deck_warnings(cards) == []
 
 
 @pytest.mark.parametrize("deck, name, kind", [

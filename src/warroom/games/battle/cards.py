@@ -124,6 +124,20 @@ class DeckList:
     name: str
     cards: tuple[str, ...]
 
+    @property
+    def default_rule_warnings(self) -> list[str]:
+        """What the default rule options refuse in a list `warroom cards validate` accepts
+        (it checks against the default rules, Jokers allowed, as the game's `load_cards`
+        reads a list): a Joker, which needs jokers=true (the default is false) to be played.
+        Not a `card_warnings` line: `play` and `simulate` given the list with jokers=true
+        have nothing to say, and with jokers=false they refuse it."""
+        jokers = self.cards.count(JOKER)
+        if not jokers:
+            return []
+        held = "a Joker" if jokers == 1 else f"{jokers} Jokers"
+        return [f"it holds {held}: a Joker needs --set jokers=true to play (the default is "
+                "jokers=false)"]
+
 
 def deck_name(path: str | Path) -> str:
     """The `name:` of a YAML deck list, else the file's name (control characters escaped)."""

@@ -48,6 +48,9 @@ DECK_LIST: tuple[tuple[str, int, int], ...] = (
 UNITS: tuple[str, ...] = tuple(u for u, _, _ in DECK_LIST)
 SECTION_SIZES = {"soldiers": 30, "resources": 8, "strategies": 8, "chance": 8, "words": 8,
                  "champions": 10}
+# A section's cards, named by one of them: "two strategy cards are both named ...".
+SECTION_NOUNS = {"soldiers": "soldier", "resources": "resource", "strategies": "strategy",
+                 "chance": "chance", "words": "Word of Power", "champions": "champion"}
 
 UnitId = Literal["spearmen", "pikemen", "archers", "heavy_infantry", "men_at_arms",
                  "light_cavalry", "knighted_heavy_cavalry", "royal_guards"]
@@ -212,14 +215,15 @@ class Deck(_Strict):
             found = sum(s.count for s in self.soldiers) if section == "soldiers" \
                 else len(getattr(self, section))
             if found != size:
-                raise ValueError(f"a 72-card starter deck has {size} {section}, this one {found}")
+                problem = f"a 72-card starter deck has {size} {section}, this one {found}"
+                if section == "soldiers":
+                    self._check_counts(problem + ": ")
+                raise ValueError(problem)
         units = tuple(s.unit for s in self.soldiers)
         if units != UNITS:
             raise ValueError("soldiers must list the units of the deck list, lowest first: "
                              + ", ".join(UNITS))
-        for soldier, (unit, _, count) in zip(self.soldiers, DECK_LIST):
-            if soldier.count != count:
-                raise ValueError(f"the deck list allots {count} {unit}, not {soldier.count}")
+        self._check_counts("")
         for lower, higher in zip(self.soldiers, self.soldiers[1:]):
             if higher.ranks < lower.ranks:
                 raise ValueError(f"soldier ranks of power must not decrease up the deck list: "
@@ -237,12 +241,26 @@ class Deck(_Strict):
                     continue
                 if card.name in seen:
                     first, at = seen[card.name]
-                    what = f"{section} cards" if first == section else "cards"
+                    what = f"{SECTION_NOUNS[section]} cards" if first == section else "cards"
                     raise ValueError(f"two {what} are both named {card.name!r} "
                                      f"({first}[{at}] and {section}[{index}]); every card needs "
                                      "a name of its own")
                 seen[card.name] = (section, index)
         return self
+
+    def _check_counts(self, problem: str) -> None:
+        """Refuse a soldier whose count is not the deck list's for its unit (rule 5), at its
+        place in the file: 'the deck list allots 4 pikemen, not 5', after `problem` (the
+        total's, when that is what is wrong); each other such soldier is named with its
+        place ('soldiers[0].count')."""
+        allotted = {unit: count for unit, _, count in DECK_LIST}
+        wrong = [(i, s) for i, s in enumerate(self.soldiers) if s.count != allotted[s.unit]]
+        if not wrong:
+            return
+        parts = [f"{allotted[s.unit]} {unit_label(s.unit)}, not {s.count}"
+                 + (f" (soldiers[{i}].count)" if n else "") for n, (i, s) in enumerate(wrong)]
+        raise _Placed(("soldiers", wrong[0][0], "count"),
+                      f"{problem}the deck list allots {'; '.join(parts)}")
 
     def unit_name(self, index: int) -> str:
         soldier = self.soldiers[index]
@@ -256,6 +274,16 @@ def unit_label(unit: str) -> str:
     return unit.replace("_", " ")
 
 
+class _Placed(ValueError):
+    """A problem the deck's own check finds at a place in the file (`loc`, as pydantic's
+    errors give one: ('soldiers', 1, 'count')), so that its line names the card and the field
+    as a field's own error does."""
+
+    def __init__(self, loc: tuple[str | int, ...], problem: str) -> None:
+        super().__init__(problem)
+        self.loc = loc
+
+
 # --- warnings -----------------------------------------------------------------------------
 # Rules 8 and 11: "No champion partakes in direct combat". A champion protects, empowers your
 # strategies, recruits or restores losses, or draws; one that inflicts losses on the opponent or
@@ -265,7 +293,13 @@ FIGHTING = {"losses": "inflicts losses", "unit_losses": "inflicts losses",
             "capture": "takes a hostage"}
 
 
-def champion_warnings(deck: Deck) -> list[str]:
+def deck_warnings(deck: Deck) -> list[str]:
+    """Every warning of a deck (`WordIronGame.card_warnings`): the champions that fight, then
+    the losses past what a loss can take (`loss_warnings`)."""
+    return fighting_champions(deck) + loss_warnings(deck)
+
+
+def fighting_champions(deck: Deck) -> list[str]:
     """One line per champion effect that fights: names the card and the field."""
     lines = []
     for i, card in enumerate(deck.champions):
@@ -275,6 +309,57 @@ def champion_warnings(deck: Deck) -> list[str]:
                 lines.append(f"card {card.name!r} (champions[{i}]), field effects[{j}].kind: "
                              f"a champion {what} ({effect.kind}), but no champion partakes in "
                              "direct combat (rules 8 and 11)")
+    return lines
+
+
+def loss_reach(deck: Deck, below: str | None) -> int:
+    """The most ranks of power a loss in ranks (`losses`, a `cost` in ranks) can take from an
+    army of this deck's soldiers: one card of each unit (rule 8: highest first, one card per
+    unit), every unit or those under `below` (the README's 190 of the shipped soldier ranks,
+    150 below royal guards). Any number above it takes the same cards. (So does any number
+    above it less the lowest of those units' ranks, since the last card falls even for one
+    rank left; shipped decks write such numbers to say "one of each", so they are no
+    mistake.) `below` the lowest unit: 0, as nothing is under it (when that unit is the only
+    one left, one card of it falls, whatever the number)."""
+    stop = len(UNITS) if below is None else UNITS.index(below)
+    return sum(s.ranks for s in deck.soldiers[:stop])
+
+
+def loss_warnings(deck: Deck) -> list[str]:
+    """One line per loss in ranks of power (`losses`, a `cost` in ranks) that asks more than
+    any loss can take (`loss_reach`): a number no game can tell from a smaller one, which a
+    designer (or `warroom tune`, over a range reaching past it) may believe matters; names the
+    card, the field and the number above which nothing changes.
+
+    The reach holds whatever modifies the loss: the only one is `empower` (a strategy's losses
+    `percent` % larger, rounded up), which never makes a loss smaller, so a number past the
+    reach stays past it; `protect` takes the whole loss away, whatever its number. It is
+    worked out from this deck's soldiers: a loss on the opponent falls on the opponent's
+    army, the same ranks with a deck of the deck list's (a deck of other soldier ranks
+    reaches more or less). The heuristic player's choice of king or queen weighs a
+    champion's losses by their number as written, but such a champion fights, and is warned
+    of already (`fighting_champions`)."""
+    lines = []
+    for section in ("strategies", "chance", "words", "champions"):
+        for i, card in enumerate(getattr(deck, section)):
+            for j, effect in enumerate(card.effects):
+                ranks = getattr(effect, "ranks", None)
+                if effect.kind not in ("losses", "cost") or ranks is None:
+                    continue
+                reach = loss_reach(deck, effect.below)
+                if ranks <= reach:
+                    continue
+                what = "losses" if effect.kind == "losses" else "a cost"
+                under = f" below {unit_label(effect.below)}" if effect.below else ""
+                if reach:
+                    why = (f"but one card of each unit{under}, all a loss takes (rule 8), is "
+                           f"{reach} ranks of power with this deck's soldiers: any number "
+                           f"above {reach} takes the same cards")
+                else:
+                    why = (f"but no unit is{under}: one card of {unit_label(effect.below)} "
+                           "falls when they are the only unit left, whatever the number")
+                lines.append(f"card {card.name!r} ({section}[{i}]), field effects[{j}].ranks: "
+                             f"{what} of {ranks} ranks of power{under}, {why}")
     return lines
 
 
@@ -325,7 +410,8 @@ def _first_problem(data: dict[str, Any], exc: ValidationError) -> tuple[str, str
     effects[0].ranks', message, and where the others are: '(and 1 more problem, at
     strategies[3].effects[1].unit)'); where is '' for the top level."""
     errors = exc.errors()
-    loc = data_place(errors[0], data)
+    placed = (errors[0].get("ctx") or {}).get("error")
+    loc = list(placed.loc) if isinstance(placed, _Placed) else data_place(errors[0], data)
     message = problem_message(errors[0])
     # pydantic reports each member of a union it tried (a name, or ""): one place, one problem
     more = more_problems(errors, data, _path)
