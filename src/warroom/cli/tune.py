@@ -40,7 +40,7 @@ OUT_SUFFIXES = (".yaml", ".yml")  # --out is YAML: a card file or an options fil
 
 PARAM_HELP = ("What to search (repeatable): a rule option NAME=LOW..HIGH (a number option) or "
               "NAME=V1|V2|... (any option), or a number in a card file "
-              "OPTION:CARD.FIELD=LOW..HIGH, e.g. \"deck0:Knights' Lance.losses.ranks=40..160\" "
+              "OPTION:CARD.FIELD=LOW..HIGH, e.g. \"deck0:Knights' Lance.losses.ranks=40..150\" "
               "(OPTION+OPTION: the same change in both files).")
 TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, playerN_win "
                "(shares of the games; _score instead of _win counts a draw as half a win), "
