@@ -1,13 +1,15 @@
 """The `warroom` console command. It lives outside the `cli` package so that it runs before
 the commands are imported (a second or more on a busy machine): Ctrl-C or `kill` at any
-moment, even then, ends with one line, never a traceback, and exit status 130 (Ctrl-C) or 143
-(SIGTERM, 128 + 15: the status a shell gives a command a signal ended)."""
+moment, even then, ends with one line, never a traceback, and exit status 130 (Ctrl-C), 143
+(SIGTERM, 128 + 15: the status a shell gives a command a signal ended) or 129 (SIGHUP: the
+terminal closed, which stops a command as SIGTERM does, where the platform has it)."""
 
 from __future__ import annotations
 
 import os
 import signal
 import sys
+from types import FrameType
 
 
 def _stop_while_importing(signum: int, frame: object) -> None:
@@ -15,30 +17,62 @@ def _stop_while_importing(signum: int, frame: object) -> None:
     # (a class body's __set_name__, a library's model builder). Nothing has been written yet,
     # so there is nothing to keep: say so and go.
     if sys.stderr is not None:
-        sys.stderr.write("interrupted\n")
-        sys.stderr.flush()
-    os._exit(TERMINATED if signum == signal.SIGTERM else INTERRUPTED)
+        try:
+            sys.stderr.write("interrupted\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):  # a hung-up terminal's
+            pass
+    os._exit(INTERRUPTED if signum == signal.SIGINT else 128 + signum)
 
 
 INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C (and `q` at a prompt)
 TERMINATED = 143  # 128 + SIGTERM: `kill`, a service manager, a job's time limit
-_terminated = False  # whether SIGTERM has stopped the command
+# SIGHUP (128 + 1): the terminal closed, or `kill -HUP`; not on every platform.
+HANGUP = getattr(signal, "SIGHUP", None)
+_terminated: int | None = None  # the signal (SIGTERM, SIGHUP) that has stopped the command
 
 
 def _terminate(signum: int, frame: object) -> None:
     global _terminated
-    _terminated = True
+    if _terminated is None:  # the first signal's status
+        _terminated = signum
     raise KeyboardInterrupt("terminated")
+
+
+def _hang_up(signum: int, frame: FrameType | None) -> None:
+    """SIGHUP, handled as SIGTERM is at that moment: by `_terminate`, or by what has taken
+    SIGTERM over for a while (the server's own stop, a database write that holds it back),
+    and then ends with SIGHUP's status if it ends as stopped."""
+    global _terminated
+    handler = signal.getsignal(signal.SIGTERM)
+    if handler is _terminate or not callable(handler):
+        _terminate(signum, frame)
+        return
+    if _terminated is None:
+        _terminated = signum
+    handler(signal.SIGTERM, frame)
+
+
+def _stops() -> list[int]:
+    """The signals that stop a command as SIGTERM does: SIGTERM, and SIGHUP where the
+    platform has it and it is not ignored (`nohup` starts the command with it ignored, so
+    that closing the terminal lets it run on: it keeps ignoring it)."""
+    stops: list[int] = [signal.SIGTERM]
+    if HANGUP is not None and signal.getsignal(HANGUP) is not signal.SIG_IGN:
+        stops.append(HANGUP)
+    return stops
 
 
 def fill_closed_streams() -> None:
     """A standard stream the command was started without (`<&-`, `2>&-`: Python makes it
     None) reads or writes /dev/null instead: a closed input is an input that has ended, as
-    `</dev/null`; with no standard error nothing is said (never on standard output, where
-    `print(file=None)` would put it). The descriptor a closed stream left free is taken by
-    /dev/null too, so that no file the command opens later (a database, a save) is written
-    to by what writes to "standard error" underneath Python."""
-    for name, fd, mode in (("stdin", 0, "r"), ("stderr", 2, "w")):
+    `</dev/null`; a closed output is written to nowhere, as `>/dev/null` (a game is played
+    and saved as it would be); with no standard error nothing is said (never on standard
+    output, where `print(file=None)` would put it). The descriptor a closed stream left free
+    is taken by /dev/null too, so that no file the command opens later (a database, a save)
+    is written to by what writes to "standard output" or "standard error" underneath
+    Python."""
+    for name, fd, mode in (("stdin", 0, "r"), ("stdout", 1, "w"), ("stderr", 2, "w")):
         if getattr(sys, name) is not None:
             continue
         try:
@@ -59,7 +93,9 @@ def entry() -> None:
     interruptible = signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if interruptible:
         signal.signal(signal.SIGINT, _stop_while_importing)
-    signal.signal(signal.SIGTERM, _stop_while_importing)
+    stops = _stops()
+    for signum in stops:
+        signal.signal(signum, _stop_while_importing)
     # A command that will fork workers starts their server first: it imports what they need
     # while this process imports the command (sim/pool_start.py).
     from .sim.pool_start import start_early
@@ -73,7 +109,8 @@ def entry() -> None:
     if interruptible:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     # `kill` stops a command the way Ctrl-C does: a game is saved, finished games are kept.
-    signal.signal(signal.SIGTERM, _terminate)
+    for signum in stops:
+        signal.signal(signum, _terminate if signum == signal.SIGTERM else _hang_up)
     try:
         code = main()
         _done()
@@ -83,8 +120,8 @@ def entry() -> None:
             print("interrupted", file=sys.stderr)
         code = INTERRUPTED
     if code == INTERRUPTED:  # interrupted: the command has said so and kept what it could
-        if _terminated:  # the same stop and the same line, with SIGTERM's status
-            code = TERMINATED
+        if _terminated is not None:  # the same stop and line, with the signal's status
+            code = 128 + _terminated
         _exit_within(EXIT_WAIT, code)
     sys.exit(code)
 
@@ -113,4 +150,5 @@ def _done() -> None:
     # The command has stopped and said so: an interrupt while the interpreter winds down
     # (closing files, ending workers) would only turn the exit status into a signal's.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    for signum in _stops():
+        signal.signal(signum, signal.SIG_IGN)

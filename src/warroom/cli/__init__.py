@@ -13,7 +13,7 @@ import click
 from .. import native
 from ..engine import WarroomError
 from ..engine.data import displayable
-from .common import InputEnded, Interrupted, OutputEnded
+from .common import InputEnded, Interrupted, OutputEnded, stdout_failure
 
 
 class _Stopped(Exception):
@@ -130,6 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: every error a user can cause is one line on stderr and a non-zero exit."""
     plain_streams()
     try:
+        os.getcwd()
+    except FileNotFoundError:  # removed under the shell: paths, even a bundled file's, fail
+        return _fail("the current folder no longer exists (it was removed); cd to one that "
+                     "does and run the command again")
+    try:
         cli.main(args=argv, prog_name="warroom", standalone_mode=False)
     except _NoCommand as exc:  # the whole help, not folded into one line
         click.echo(exc.help_text, err=True)
@@ -149,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
         _say(exc.line)
         return 1
     except OSError as exc:  # the file system: a full disk, a read-only place, a missing path
+        said = stdout_failure(exc)  # `> /dev/full`: not the file the command wrote
+        if said is not None:
+            _quiet_stdout()
+            return _fail(said)
         where = f"{exc.filename}: " if exc.filename else ""
         return _fail(f"{where}{exc.strerror or exc}")
     except _Stopped as exc:  # one line: what the command kept, if it said, else just that
@@ -187,6 +196,17 @@ LOOK_ALIKES = {
 }
 LOOK_ALIKE_ERRORS = "warroom-look-alikes"  # the error handler's name (codecs.register_error)
 SUIT_TEST = "♠♣♥♦"
+# ASCII under another name: click's `echo` takes a stream whose encoding is "ascii" for a
+# misconfigured one and writes UTF-8 bytes to it, past the stream's errors handler.
+ASCII = "warroom-ascii"
+
+
+def _find_ascii(name: str) -> codecs.CodecInfo | None:
+    if name.replace("_", "-") != ASCII:
+        return None
+    ascii = codecs.lookup("ascii")
+    return codecs.CodecInfo(ascii.encode, ascii.decode, ascii.streamreader, ascii.streamwriter,
+                            ascii.incrementalencoder, ascii.incrementaldecoder, name=ASCII)
 
 
 def _look_alikes(exc: UnicodeError) -> tuple[str, int]:
@@ -200,11 +220,16 @@ def plain_streams() -> None:
     under a Latin-1 locale, PYTHONIOENCODING=ascii), set to write what it lacks as look-alikes
     (LOOK_ALIKES), not to stop the command with a UnicodeEncodeError. Every command writes
     through them, rich's tables too (rich reads the stream's encoding and draws its boxes in
-    ASCII itself)."""
+    ASCII itself). An ASCII stream is set to ASCII by another name (ASCII), which click.echo
+    writes to as it is, not in UTF-8."""
     try:
         codecs.lookup_error(LOOK_ALIKE_ERRORS)
     except LookupError:
         codecs.register_error(LOOK_ALIKE_ERRORS, _look_alikes)
+    try:
+        codecs.lookup(ASCII)
+    except LookupError:
+        codecs.register(_find_ascii)
     for stream in (sys.stdout, sys.stderr):
         encoding = getattr(stream, "encoding", None)
         reconfigure = getattr(stream, "reconfigure", None)
@@ -214,7 +239,10 @@ def plain_streams() -> None:
             SUIT_TEST.encode(encoding)
         except UnicodeEncodeError:
             try:
-                reconfigure(errors=LOOK_ALIKE_ERRORS)
+                if codecs.lookup(encoding).name == "ascii":
+                    reconfigure(encoding=ASCII, errors=LOOK_ALIKE_ERRORS)
+                else:
+                    reconfigure(errors=LOOK_ALIKE_ERRORS)
             except (ValueError, OSError):  # a stream that cannot be set so: left as it is
                 pass
         except LookupError:  # an encoding Python does not know: left as it is

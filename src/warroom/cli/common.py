@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import random
+import shlex
 import stat
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,9 +119,10 @@ class InputEnded(Exception):
 
 
 class OutputEnded(Exception):
-    """Standard output closed while a command wrote to it (`warroom play ... | head`): the
-    command stopped, kept what it could, and has this one line to say on standard error.
-    `warroom` says it where it still can and exits 1, as for any closed output."""
+    """Standard output closed while a command wrote to it (`warroom play ... | head`), or
+    that could not be written (`> /dev/full`): the command stopped, kept what it could, and
+    has this one line to say on standard error. `warroom` says it where it still can and
+    exits 1, as for any closed output."""
 
     def __init__(self, line: str):
         super().__init__(line)
@@ -274,6 +278,41 @@ def fresh_seed() -> int:
 
 def echo_err(message: str) -> None:
     click.echo(message, err=True)
+
+
+def shell_word(path: str) -> str:
+    """`path` as a word of a command a line suggests (`continue with: warroom play kow
+    --resume FILE`), to be pasted into a shell: quoted where it needs it, and a relative path
+    that starts with `-` made `./-fin.json`, which the command would take for an option."""
+    if path.startswith("-"):
+        path = os.path.join(os.curdir, path)
+    return shlex.quote(path)
+
+
+def stdout_failure(exc: OSError) -> str | None:
+    """What to say when `exc` is standard output failing to be written (`> /dev/full`, a
+    full disk under `> file`, a terminal gone): "standard output: no space left on device",
+    naming it, so that a command that also writes a file (a save) is not taken to have
+    failed to write that (whose errors name their file). None when it is not standard
+    output's: the error names a file, or standard output takes a write and has room."""
+    stdout = sys.stdout
+    if exc.filename is not None or stdout is None:
+        return None
+    try:
+        fd = stdout.fileno()
+        # a write there fails again (/dev/full, a hung-up terminal); a full disk under a
+        # file takes an empty one, but has no room left
+        os.write(fd, b"")
+        full = (exc.errno == errno.ENOSPC and hasattr(os, "fstatvfs")
+                and stat.S_ISREG(os.fstat(fd).st_mode) and os.fstatvfs(fd).f_bavail == 0)
+    except ValueError:  # closed, or no file under it (a test's capture): not known
+        return None
+    except OSError:
+        full = True
+    if not full:
+        return None
+    reason = exc.strerror or str(exc)
+    return f"standard output: {reason[:1].lower()}{reason[1:]}"
 
 
 def report_json(doc: Document, written: list[Path], db: Path | str, run: int | None = None,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import shutil
 import sys
 import textwrap
@@ -47,6 +46,8 @@ from .common import (
     fresh_seed,
     game_and_config,
     load_record,
+    shell_word,
+    stdout_failure,
 )
 
 
@@ -54,7 +55,7 @@ def echo_view(game: Game, obs: dict[str, Any], seat: int | None, err: bool = Fal
     """A table (on standard error if `err`); at a terminal, laid out for its width as the
     table in play is (`reading_width`: a narrow one breaks its lines between their items,
     where its own wrap went on at column 0), else for TEXT_WIDTH, as every channel has it."""
-    if (sys.stderr if err else sys.stdout).isatty():
+    if is_tty(sys.stderr if err else sys.stdout):
         with reading_width(max(40, shutil.get_terminal_size().columns - 1)):
             text = game.render(obs, seat)
     else:
@@ -66,7 +67,7 @@ def echo_log_line(line: str, err: bool = False) -> None:
     """A log line (on standard error if `err`); at a terminal, broken between its items to
     the terminal's width (as the table does), else as it is, one event a line, for whatever
     reads it."""
-    if (sys.stderr if err else sys.stdout).isatty():
+    if is_tty(sys.stderr if err else sys.stdout):
         line = fit(line, width=max(40, shutil.get_terminal_size().columns - 1))
     click.echo(line, err=err)
 
@@ -156,7 +157,7 @@ def play(game: str | None, players_text: str | None, seed: int | None, sets: tup
     While it saves to a file, no other `warroom play` can save to it: a second one is refused
     (two would each overwrite the other's moves).
 
-    Ctrl-C or `q` at a prompt stops the game (exit status 130; SIGTERM, 143); the end of
+    Ctrl-C or `q` at a prompt stops the game (exit status 130; SIGTERM 143, SIGHUP 129); the end of
     input there (Ctrl-D, or a script's input running out) or the output closing (`| head`)
     stops it too, with exit status 1. Either way a game with --save is saved first, and the
     line said last tells how to continue it.
@@ -193,7 +194,7 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         ended = loaded.outcome
         if ended is not None:  # nothing is left to play: the replay shows it
             raise RecordError(f"{resume}: the saved game is over ({ended.reason}); "
-                              f"see it with: warroom replay {shlex.quote(resume)}")
+                              f"see it with: warroom replay {shell_word(resume)}")
         record.outcome = None  # of the game it was before its actions were cut, if it says
         if not record.files:  # a save made before records carried their data files
             record.files = embed_files(g, config)
@@ -308,7 +309,7 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
             return "not saved (use --save FILE to keep a game)"
         record.save(save)
         return (f"saved to {save}; continue with: warroom play {g.name} --resume "
-                f"{shlex.quote(save)}")
+                f"{shell_word(save)}")
 
     if humans and first_to_move(g, config, seed, saved_state) not in people:
         # the AI players' think before anyone's prompt: said as after a person's move
@@ -331,6 +332,13 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         # What read the game's output went away (`warroom play ... | head`): the game stops
         # as on Ctrl-C, saved, and says so where it still can (standard error).
         raise OutputEnded(f"game stopped: its output was closed; {stopped()}") from None
+    except OSError as exc:
+        # Standard output cannot be written (`> /dev/full`): the same stop, saying which
+        # write failed, so that it is not taken for the save's.
+        said = stdout_failure(exc)
+        if said is None:
+            raise
+        raise OutputEnded(f"game stopped: {said}; {stopped()}") from None
     outcome = result.outcome
     # With --json the people at the table see the end as without it, on standard error (a
     # game with no person says nothing there): the JSON object is alone on standard output.
@@ -398,7 +406,7 @@ def start_line(line: str, width: int | None = None) -> str:
     to its width, going on indented: Viktory II's ran to 120 columns, and the terminal broke
     it mid-word. Whatever reads it otherwise gets one line."""
     if width is None:
-        if not sys.stderr.isatty():
+        if not is_tty(sys.stderr):
             return line
         width = shutil.get_terminal_size().columns - 1
     return "\n".join(textwrap.wrap(line, max(40, width), subsequent_indent="    ",
@@ -569,10 +577,10 @@ def check_save(path: str, record: Record, force: bool, game: Game | None = None)
     elif record.is_prefix_of(existing) and is_over(game, existing):
         # --resume would say the game is over: nothing is left to continue
         what = (f"this game, finished ({len(existing.actions)} actions): see it with: "
-                f"warroom replay {shlex.quote(path)}")
+                f"warroom replay {shell_word(path)}")
     elif record.is_prefix_of(existing):
         what = (f"this game further on ({len(existing.actions)} actions): continue it with "
-                f"--resume {shlex.quote(path)}")
+                f"--resume {shell_word(path)}")
     else:
         what = ("a save of another game "
                 f"({existing.game}, seed {existing.seed}, {len(existing.actions)} actions)")

@@ -696,20 +696,31 @@ def fit(line: str, sep: str = "; ", width: int | None = None) -> str:
     may fit its lines once more as a whole."""
     if width is None:
         width = view_width()
+    width = max(1, width)
     if "\n" in line:
         return "\n".join(fit(part, sep, width) for part in line.split("\n"))
     if len(line) <= width:
         return line
-    more = " " * (len(line) - len(line.lstrip(" ")) + 4)
-    parts = line.split(sep)
-    if len(parts) == 1:  # one item: its own parts if each fits a line, else its words
-        pieces = line.split(", ")
+
+    def one_item(item: str) -> str:  # its own parts if each fits a line, else its words
+        more = " " * (len(item) - len(item.lstrip(" ")) + 4)
+        pieces = item.split(", ")
         if sep != ", " and len(pieces) > 1 and len(pieces[0]) < width and all(
                 len(more) + len(piece) < width for piece in pieces[1:]):
-            return fit(line, ", ", width)
-        return "\n".join(textwrap.wrap(line, width, subsequent_indent=more,
+            return fit(item, ", ", width)
+        # a word longer than the line stays whole, past its end
+        return "\n".join(textwrap.wrap(item, width, subsequent_indent=more,
                                        break_long_words=False, break_on_hyphens=False))
-    lines, current = [], parts[0]
+
+    # The items follow the line's indent: a further line's indent holds "  ", which split as
+    # a separator would give empty items, and the line built again as it was, without end.
+    body = line.lstrip(" ")
+    indent = line[:len(line) - len(body)]
+    parts = body.split(sep)
+    if len(parts) == 1:
+        return one_item(line)
+    more = indent + "    "
+    lines, current = [], indent + parts[0]
     for part in parts[1:]:  # room for the part, and for the separator should a break follow
         if len(current) + len(sep) + len(part) + len(sep.rstrip()) <= width:
             current += sep + part
@@ -717,7 +728,8 @@ def fit(line: str, sep: str = "; ", width: int | None = None) -> str:
             lines.append(current + sep.rstrip())
             current = more + part
     lines.append(current)
-    return "\n".join(fit(line, sep, width) for line in lines)  # an item still too long
+    # a line still too long holds one item: lines of several are made only where they fit
+    return "\n".join(line if len(line) <= width else one_item(line) for line in lines)
 
 
 Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(one_line)]
