@@ -30,7 +30,7 @@ class _Stopped(Exception):
 # table's dependencies or every other command's, which is start-up time a batch pays before
 # its workers begin.
 COMMANDS = {
-    "bench": "bench", "cards": "cards", "evaluate": "evaluate", "games": "info",
+    "bench": "bench", "cards": "cards", "evaluate": "evaluate", "export": "export", "games": "info",
     "options": "info", "play": "play", "replay": "play", "report": "report", "serve": "serve",
     "simulate": "simulate", "sweep": "sweep", "tournament": "tournament", "tune": "tune",
     "viktory": "viktory",

@@ -10,12 +10,13 @@ import click
 from ..engine.data import counted
 from ..sim.store import ResultStore, StoreError
 from . import cli
-from .common import FILE, ROW_ID, report_json
+from .common import FILE, ROW_ID, echo_err, report_json
 
 
 @cli.command()
 @click.argument("db", type=FILE)
-@click.option("--run", "run_id", type=ROW_ID, help="The run to report (default: the latest).")
+@click.option("--run", "run_id", type=ROW_ID, help="The run to report (default: the latest "
+              "that has finished games).")
 @click.option("--sweep", "sweep_id", type=ROW_ID, help="Report a sweep: how each figure moves "
               "across its cells (default when the latest run belongs to a sweep).")
 @click.option("--tune", "tune_id", type=ROW_ID, help="Report a tune: its trials and the best "
@@ -56,10 +57,12 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
     fmt = report_format(out, fmt)
     with ResultStore(db, create=False) as store:
         if sweep_id is None and run_id is None and tune_id is None:
-            runs = store.runs()
-            if not runs:
-                raise StoreError(f"{db}: the database holds no runs yet")
-            run_id, sweep_id, tune_id = runs[-1].id, runs[-1].sweep_id, runs[-1].tune_id
+            latest, last = store.latest_run_with_games(), store.runs()[-1]
+            if latest.id != last.id:
+                echo_err(f"warroom: note: the latest run, {last.id}, has no "
+                         f"finished games; reporting run {latest.id}, the latest that has "
+                         "(--run ID reports another)")
+            run_id, sweep_id, tune_id = latest.id, latest.sweep_id, latest.tune_id
             if sweep_id is not None or tune_id is not None:
                 run_id = None
         name = f"tune{tune_id}" if tune_id is not None else \

@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 
 def write_atomic(path: str | Path, text: str, private: bool = False) -> None:
-    """Write `text` (UTF-8) to `path` through a temporary file beside it, synced, then renamed
-    over it: a crash, a kill or a full disk mid-write leaves the previous file whole (or no
-    file). An OSError says why it failed; the temporary file is gone either way. The file
-    keeps the mode of the one it replaces, or gets the one any new file gets (the umask's);
-    `private` keeps it the owner's alone (a save holds every hand and the seed)."""
+    """Write `text` (UTF-8) to `path` whole or not at all (`atomic_file`)."""
+    with atomic_file(path, private) as handle:
+        handle.write(text)
+
+
+@contextmanager
+def atomic_file(path: str | Path, private: bool = False) -> Iterator[IO[str]]:
+    """A text stream (UTF-8) into a temporary file beside `path`, synced, then renamed over
+    it when the block ends: a crash, a kill, an exception or a full disk mid-write leaves
+    the previous file whole (or no file). An OSError says why it failed; the temporary file
+    is gone either way. The file keeps the mode of the one it replaces, or gets the one any
+    new file gets (the umask's); `private` keeps it the owner's alone (a save holds every
+    hand and the seed). A stream, so that a large export need not be held in memory."""
     # through a symbolic link to the file it names (replacing the link would leave that as it
     # was, and the link a copy)
     path = Path(os.path.realpath(path))
@@ -21,7 +32,7 @@ def write_atomic(path: str | Path, text: str, private: bool = False) -> None:
         if not private:  # mkstemp makes it the owner's alone
             os.chmod(tmp, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())  # the new text is on disk before it replaces the old
         os.replace(tmp, path)

@@ -703,6 +703,18 @@ class ResultStore:
         return self.db.execute("SELECT COUNT(*) FROM games WHERE run_id = ?",
                                (run_id,)).fetchone()[0]
 
+    def latest_run_with_games(self) -> RunInfo:
+        """The latest run that holds a finished game: what `report` and `export` read by
+        default. A run a failed `simulate` left without games (a full disk, a folder gone)
+        is passed over, never taken for the one to read."""
+        runs = self.runs()
+        if not runs:
+            raise StoreError(f"{self.path}: the database holds no runs yet")
+        for run in reversed(runs):
+            if self.count_games(run.id):
+                return run
+        raise StoreError(f"{self.path}: no run holds a finished game yet")
+
     def missing_indices(self, run_id: int, games: int) -> IndexGaps:
         """The indices below `games` that the run has not played, in order. Computed from the
         gaps between stored indices, so it costs memory per gap, not per game."""

@@ -1,0 +1,241 @@
+"""`warroom export`: a results database's games (or card facts) as CSV or JSON lines, and one
+stored game as a saved-game record that `warroom replay` reads."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+import click
+
+from ..engine.data import counted
+from ..engine.files import atomic_file, left_as_was
+from ..sim.outputs import OutputError, check_folders, make_folders
+from ..sim.store import ResultStore, RunInfo
+from . import cli
+from .common import FILE, ROW_ID, IntRange, echo_err, shell_word
+
+if TYPE_CHECKING:
+    from ..sim.export import Selection
+
+EXPORT_HELP = """Export the games in the results database DB as rows for any analysis tool
+(CSV with a header, or JSON lines), or one stored game as a saved-game record.
+
+\b
+  warroom export DB [--run ID | --sweep ID] [--games | --cards]
+                    [--format csv|jsonl] [--out FILE [--force]]
+  warroom export DB --run ID --index I --record FILE [--force]
+
+\b
+Rows go to standard output, or to --out FILE (written whole or not at all).
+By default they are the games of the latest run that has finished games
+(named on standard error); --run ID exports another run, --sweep ID every
+cell of a sweep.
+
+\b
+Game rows (--games, the default), one per game, in index order:
+  run             the run's id (as `warroom report DB --run ID` takes it)
+  sweep           with --sweep: the sweep's id
+  cell.KEY        with --sweep: the cell's value of each varied option KEY
+  index           the game's index in the run (--index I)
+  seed            the game's seed
+  players.S       the SPEC of the listed player in seat S
+  seating.S       the listed player in seat S (0: the first of --players)
+  winner_seats    the winning seats, a JSON list: [0]; [] is a draw
+  winner_players  the winning listed players (as seating numbers them)
+  scores.S        seat S's score
+  reason          how the game ended
+  length          decisions taken
+  first_seat      the seat that moved first; empty when the game opens
+                  with a simultaneous decision (kow)
+  metric.NAME     each of the game's own metrics
+A team's win is a win for each of its seats. Per-seat columns run to the
+most seats of the runs exported (a run with fewer leaves the rest empty).
+
+\b
+Card rows (--cards), one per game, seat, card and fate:
+  run, [sweep, cell.KEY, ...,] index, seat, card, fate, count
+the card by its name, the fate as `warroom report` counts it (drawn,
+played, and the game's own: discarded, destroyed, ...).
+
+\b
+JSON lines: each row as an object with the same keys, except that a
+per-seat list is one key holding the list (players, seating, scores);
+lists stay lists, and an empty field is null.
+
+\b
+--record FILE (with --run ID --index I) plays game I of the run again with
+the same players, seed and seating and the run's own copies of its data
+files (a deck edited or deleted since changes nothing), and writes it as
+`warroom play --save` writes a record: `warroom replay FILE` shows it. It
+must end as the stored game did (winners, scores, reason, length), or
+nothing is written.
+
+The database is only read (a file of an older warroom is brought to this
+version first, as `warroom report` does). Every refusal is one line, exit
+status 2, and writes nothing."""
+
+
+@cli.command(help=EXPORT_HELP)
+@click.argument("db", type=FILE)
+@click.option("--run", "run_id", type=ROW_ID, metavar="ID", help="The run to export "
+              "(default: the latest that has finished games).")
+@click.option("--sweep", "sweep_id", type=ROW_ID, metavar="ID", help="Export every cell of "
+              "this sweep, with a column per varied option (cell.KEY).")
+@click.option("--games", "games", is_flag=True, help="One row per game (the default).")
+@click.option("--cards", "cards", is_flag=True, help="One row per game, seat, card and fate, "
+              "with its count: the card facts `warroom report` analyses, cards by name.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), help="csv (a header "
+              "row, then the rows) or jsonl (one JSON object a line); default: from the --out "
+              "suffix (.csv, .jsonl, .ndjson), else csv.")
+@click.option("--out", type=FILE, help="Write the rows to this file (whole or not at all) "
+              "instead of standard output; missing folders are made.")
+@click.option("--force", is_flag=True, help="Let --out or --record overwrite a file that "
+              "exists (a folder or a device never is).")
+@click.option("--index", "index", type=IntRange(min=0), metavar="I", help="With --record: "
+              "the index of the game in the run (the rows' `index`).")
+@click.option("--record", "record", type=FILE, metavar="FILE", help="Write game I (--index) "
+              "of run ID (--run) as a saved-game record, as `warroom play --save` writes one, "
+              "for `warroom replay`.")
+def export(db: str, run_id: int | None, sweep_id: int | None, games: bool, cards: bool,
+           fmt: str | None, out: str | None, force: bool, index: int | None,
+           record: str | None) -> None:
+    from ..sim.export import export_format
+
+    _check_options(run_id, sweep_id, games, cards, fmt, out, index, record)
+    if record is not None:
+        assert run_id is not None and index is not None
+        _export_record(db, run_id, index, record, force)
+        return
+    fmt = export_format(out, fmt)
+    if out is not None:
+        _check_target(out, force, "--out", db)
+    _export_rows(db, run_id, sweep_id, cards, fmt, out)
+
+
+def _check_options(run_id: int | None, sweep_id: int | None, games: bool, cards: bool,
+                   fmt: str | None, out: str | None, index: int | None,
+                   record: str | None) -> None:
+    """Refuse options that do not go together, before the database is opened."""
+    if games and cards:
+        raise click.UsageError("give --games or --cards, not both")
+    if run_id is not None and sweep_id is not None:
+        raise click.UsageError("give --run or --sweep, not both")
+    if record is None:
+        if index is not None:
+            raise click.UsageError("--index I picks the game for --record FILE; give both "
+                                   "(with --run ID)")
+        return
+    if run_id is None or index is None:
+        raise click.UsageError("--record FILE needs the run and the game: --run ID --index I")
+    given = [name for name, value in (("--sweep", sweep_id), ("--games", games or None),
+                                      ("--cards", cards or None), ("--format", fmt),
+                                      ("--out", out)) if value is not None]
+    if given:
+        raise click.UsageError(f"--record writes one game's record; leave out {given[0]}")
+
+
+def _check_target(path: str, force: bool, option: str, db: str) -> None:
+    """A file there is overwritten only with --force; a folder or a device never is, nor the
+    database itself; a file where one of its folders should be is refused."""
+    target = Path(path)
+    if target.exists() and Path(db).exists() and target.samefile(db):
+        raise OutputError(f"{path} is the database DB itself; choose another {option}")
+    if target.exists() and not target.is_file():
+        raise OutputError(f"{path}: not a regular file; choose another {option}")
+    if target.exists() and not force:
+        raise OutputError(f"{path} exists; choose another {option}, or add --force to "
+                          "overwrite it")
+    check_folders(target, "write the export")
+
+
+def _export_rows(db: str, run_id: int | None, sweep_id: int | None, cards: bool, fmt: str,
+                 out: str | None) -> None:
+    from ..sim import export as ex
+
+    with ResultStore(db, create=False) as store:
+        selection = (ex.sweep_selection(store, sweep_id) if sweep_id is not None
+                     else ex.run_selection(store, run_id))
+        if cards and not ex.has_cards(store, selection):
+            raise ex.ExportError(f"{db}: {selection.describe()} holds no card facts")
+        if run_id is None and sweep_id is None:
+            _note_latest(store, selection.runs[0])
+        if out is None:
+            # standard output as it is now: a progress bar redirects sys.stdout to its console
+            count = _write_rows(store, selection, cards, fmt, sys.stdout, False)
+        else:
+            count = _write(Path(out), lambda stream: _write_rows(store, selection, cards, fmt,
+                                                                stream, True))
+    if out is not None:
+        what = "card fact" if cards else "game"
+        click.echo(f"{out}: written, {counted(count, what)} of {selection.describe()} "
+                   f"({fmt})")
+
+
+def _note_latest(store: ResultStore, run: RunInfo) -> None:
+    echo_err(f"warroom: note: exporting run {run.id} ({run.game}, "
+             f"{counted(store.count_games(run.id), 'game')}), the latest with finished "
+             "games; --run ID or --sweep ID exports another")
+
+
+def _write_rows(store: ResultStore, selection: Selection, cards: bool, fmt: str,
+                stream: IO[str], to_file: bool) -> int:
+    """The selection's rows written to `stream`, with a progress bar of the games read."""
+    from ..sim import export as ex
+
+    metrics = [] if cards else ex.metric_names(store, selection)
+    columns = ex.card_columns(selection) if cards else ex.game_columns(selection, metrics)
+    with _progress(to_file, ex.count_games(store, selection), selection.describe()) as advance:
+        rows = (ex.card_rows(store, selection, advance) if cards
+                else ex.game_rows(store, selection, metrics, advance))
+        return ex.write_rows(rows, columns, ex.seats(selection), fmt, stream)
+
+
+@contextmanager
+def _progress(to_file: bool, total: int, label: str) -> Iterator[Callable[[], None] | None]:
+    """A progress bar of the games read, on standard error at a terminal only (the
+    project's `game_progress`), and not while the rows themselves go to the terminal (they
+    would tear it). Yields the function that counts a game, or None."""
+    if not to_file and sys.stdout.isatty():
+        yield None
+        return
+    from ..sim.progress import game_progress
+
+    with game_progress() as progress:
+        task = progress.add_task(f"export {label}", total=total)
+        yield lambda: progress.advance(task)
+
+
+def _write(path: Path, write: Callable[[IO[str]], int]) -> int:
+    """Write the export whole or not at all (streamed into a temporary file, renamed over
+    `path` once complete); `write` writes the rows to the stream and says how many."""
+    make_folders(path, "write the export")
+    existed = path.exists()
+    try:
+        with atomic_file(path) as stream:
+            return write(stream)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write ({exc.strerror or exc}); "
+                          f"{left_as_was(existed)}") from None
+
+
+def _export_record(db: str, run_id: int, index: int, path: str, force: bool) -> None:
+    from ..sim.export import record_of, run_selection, save_record
+
+    _check_target(path, force, "--record FILE", db)
+    with ResultStore(db, create=False) as store:
+        run = run_selection(store, run_id).runs[0]  # a run without games is refused
+        record = record_of(store, run, index)
+    make_folders(Path(path), "save")
+    save_record(record, Path(path))
+    assert record.outcome is not None
+    winners = record.outcome["winners"]
+    players = record.meta["players"]
+    who = (", ".join(f"player {s} ({players[s]})" for s in winners) + " won") if winners \
+        else "a draw"
+    click.echo(f"{path}: written, game {index} of run {run.id} ({run.game}, seed "
+               f"{record.seed}): {who} - {record.outcome['reason']}; see it with: "
+               f"warroom replay {shell_word(path)}")

@@ -1,0 +1,349 @@
+"""Export of a results database as plain rows, and of one stored game as a saved-game record.
+
+Rows (`warroom export DB`): one per game (`game_rows`), or one per card fact, a (run, game,
+seat, card, fate, count) (`card_rows`), read through the store's own readers
+(`ResultStore.iter_games`, whose card facts come with their names, never the per-database ids
+of `card_names`). A row is a dict; `csv_header` and `csv_values` spread its lists per seat
+for CSV, and JSON lines keep them as lists. The columns, in order:
+
+- games: `run`; with a sweep, `sweep` and `cell.KEY` per varied option; `index`, `seed`,
+  `players` (the SPEC in each seat), `seating` (the listed player in each seat, an index into
+  the run's players), `winner_seats`, `winner_players` (listed players), `scores` (per seat),
+  `reason`, `length` (decisions), `first_seat` (None when the game opens with a simultaneous
+  decision), then `metric.NAME` per metric of the game.
+- cards: `run`; with a sweep, `sweep` and `cell.KEY`; `index`, `seat`, `card`, `fate`,
+  `count`.
+
+A record (`record_of`): game I of a run played again, as `batch.play_one` plays it, with the
+run's own copies of its data files (`RunInfo.spec`, as `simulate --resume` plays), its moves
+kept, and written as `play --save` writes a record (`Record.save`): the same players, seed and
+seating, the config as the run stores it (a deck as it was named), the files it carries. The
+game must end as the stored row says (winners, scores, reason, length), or nothing is written.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from ..agents import make_agents, refuse_humans
+from ..engine import ConfigError, DataError, Game, Record, play_game, replay_to_end
+from ..games import get_game
+from .store import ResultStore, RunInfo, StoreError, SweepInfo
+
+FORMATS = ("csv", "jsonl")
+SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+# The lists of a game row that hold one value per seat: CSV spreads each over KEY.0, KEY.1...
+PER_SEAT = ("players", "seating", "scores")
+GAME_HEAD = ("index", "seed")
+GAME_BODY = ("winner_seats", "winner_players")
+GAME_TAIL = ("reason", "length", "first_seat")
+CARD_COLUMNS = ("index", "seat", "card", "fate", "count")
+
+
+class ExportError(StoreError):
+    """What was asked for is not in the database, or cannot be exported as asked."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What an export reads: runs (in order), and the sweep they are the cells of, if the
+    export is of a sweep, with each run's varied values (`cells`, by run id)."""
+
+    runs: list[RunInfo]
+    sweep: SweepInfo | None = None
+    cells: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        """"run 3 (kow)", "sweep 2 (kow, 6 cells)"."""
+        if self.sweep is not None:
+            return f"sweep {self.sweep.id} ({self.sweep.game}, {len(self.runs)} cells)"
+        return f"run {self.runs[0].id} ({self.runs[0].game})"
+
+
+# --- what to export -----------------------------------------------------------------------
+def run_selection(store: ResultStore, run_id: int | None) -> Selection:
+    """One run (the latest with games when `run_id` is None); a run without games is an
+    ExportError."""
+    run = store.latest_run_with_games() if run_id is None else store.run(run_id)
+    if not store.count_games(run.id):
+        raise ExportError(f"{store.path}: run {run.id} has no finished games yet")
+    return Selection([run])
+
+
+def sweep_selection(store: ResultStore, sweep_id: int) -> Selection:
+    """A sweep's cells that hold games, each with its varied values (typed as the game's
+    config types them; a data file's as the grid gives it, as `report --json` gives them)."""
+    from .sweep import cell_values, typed_vary  # the analyses' modules, only for a sweep
+
+    sweep = store.sweep(sweep_id)
+    runs = [r for r in store.runs(sweep_id=sweep.id) if store.count_games(r.id)]
+    if not runs:
+        raise ExportError(f"{store.path}: sweep {sweep.id} has no finished games yet")
+    files = set(get_game(sweep.game).data_options)
+    given = {key: pairs for key, pairs in typed_vary(sweep) if key in files}
+    cells = {run.id: {key: _as_given(given.get(key, []), value) if key in files else value
+                      for key, value in cell_values(run).items()} for run in runs}
+    return Selection(runs, sweep, cells)
+
+
+def _as_given(pairs: list[tuple[str, Any]], typed: Any) -> Any:
+    """A data file's value as the sweep's grid gives it (`weak.txt`), not as the config holds
+    it (Battle's config holds the deck list's cards)."""
+    return next((text for text, value in pairs if value == typed), typed)
+
+
+def count_games(store: ResultStore, selection: Selection) -> int:
+    return sum(store.count_games(run.id) for run in selection.runs)
+
+
+def has_cards(store: ResultStore, selection: Selection) -> bool:
+    return any(store.has_cards(run.id) for run in selection.runs)
+
+
+# --- rows -----------------------------------------------------------------------------------
+def metric_names(store: ResultStore, selection: Selection) -> list[str]:
+    """Every metric name the selected games hold, sorted (no reader of the store gives them
+    without decoding every game: SQLite's JSON functions do, else the games are read)."""
+    ids = [run.id for run in selection.runs]
+    try:
+        rows = store.db.execute(
+            "SELECT DISTINCT m.key FROM games, json_each(games.metrics) AS m WHERE run_id IN "
+            f"({', '.join('?' * len(ids))})", ids).fetchall()
+        return sorted(str(name) for (name,) in rows)
+    except sqlite3.OperationalError:  # an SQLite built without its JSON functions
+        return sorted({name for run in selection.runs
+                       for game in store.iter_games(run.id, cards=False)
+                       for name in game["metrics"]})
+
+
+def seats(selection: Selection) -> int:
+    """The most seats any selected run has (cells of a sweep may have different numbers)."""
+    return max(len(run.players) for run in selection.runs)
+
+
+def _lead(selection: Selection, run: RunInfo) -> dict[str, Any]:
+    """The columns a row starts with: the run and, for a sweep, the cell."""
+    if selection.sweep is None:
+        return {"run": run.id}
+    cell = selection.cells.get(run.id, {})
+    return {"run": run.id, "sweep": selection.sweep.id,
+            **{f"cell.{key}": cell.get(key) for key, _ in selection.sweep.vary}}
+
+
+def lead_columns(selection: Selection) -> list[str]:
+    if selection.sweep is None:
+        return ["run"]
+    return ["run", "sweep", *(f"cell.{key}" for key, _ in selection.sweep.vary)]
+
+
+def game_columns(selection: Selection, metrics: list[str]) -> list[str]:
+    """A game row's keys, in order (its lists unspread: `players`, not `players.0`)."""
+    return [*lead_columns(selection), *GAME_HEAD, "players", "seating", *GAME_BODY, "scores",
+            *GAME_TAIL, *(f"metric.{name}" for name in metrics)]
+
+
+def card_columns(selection: Selection) -> list[str]:
+    return [*lead_columns(selection), *CARD_COLUMNS]
+
+
+def game_row(lead: dict[str, Any], run: RunInfo, game: dict[str, Any],
+             metrics: list[str]) -> dict[str, Any]:
+    """One stored game (as `iter_games` gives it) as an export row."""
+    seating = game["seating"]
+    return {
+        **lead, "index": game["index"], "seed": game["seed"],
+        "players": [run.players[p] for p in seating], "seating": seating,
+        "winner_seats": game["winner_seats"], "winner_players": game["winners"],
+        "scores": game["scores_by_seat"], "reason": game["reason"], "length": game["length"],
+        "first_seat": game["first_player"],
+        **{f"metric.{name}": game["metrics"].get(name) for name in metrics},
+    }
+
+
+def card_facts(lead: dict[str, Any], game: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """One stored game's card facts as export rows: per seat, fate and card (by name)."""
+    for seat, facts in enumerate(game["cards"] or ()):
+        for fate, cards in facts.items():
+            for card, count in cards.items():
+                yield {**lead, "index": game["index"], "seat": seat, "card": card,
+                       "fate": fate, "count": count}
+
+
+def _games(store: ResultStore, selection: Selection, cards: bool,
+           on_game: Callable[[], None] | None) -> Iterator[tuple[RunInfo, dict[str, Any]]]:
+    for run in selection.runs:
+        for game in store.iter_games(run.id, cards=cards):
+            yield run, game
+            if on_game is not None:
+                on_game()
+
+
+def game_rows(store: ResultStore, selection: Selection, metrics: list[str],
+              on_game: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
+    """Every selected game as a row, run by run, in index order."""
+    for run, game in _games(store, selection, False, on_game):
+        yield game_row(_lead(selection, run), run, game, metrics)
+
+
+def card_rows(store: ResultStore, selection: Selection,
+              on_game: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
+    """Every card fact of the selected games as rows, game by game, seat by seat."""
+    for run, game in _games(store, selection, True, on_game):
+        yield from card_facts(_lead(selection, run), game)
+
+
+# --- writing rows -------------------------------------------------------------------------
+def csv_header(columns: list[str], seat_count: int) -> list[str]:
+    """The CSV columns: a per-seat list's key spread over KEY.0 ... KEY.(seats - 1)."""
+    return [name for key in columns for name in _spread(key, seat_count)]
+
+
+def _spread(key: str, seat_count: int) -> list[str]:
+    return [f"{key}.{seat}" for seat in range(seat_count)] if key in PER_SEAT else [key]
+
+
+def csv_values(columns: list[str], seat_count: int) -> Callable[[dict[str, Any]], list[str]]:
+    """The function that gives a row's CSV fields: a per-seat list spread (empty past a run's
+    seats), any other list as its JSON text (`[0, 2]`, `[]` for a draw), None empty, text as
+    it is, numbers and booleans as JSON writes them."""
+    spread = [key in PER_SEAT for key in columns]
+    if not any(spread):  # card rows: one field a key
+        return lambda row: [_field(row.get(key)) for key in columns]
+
+    def fields(row: dict[str, Any]) -> list[str]:
+        out = []
+        for key, per_seat in zip(columns, spread, strict=True):
+            value = row.get(key)
+            if per_seat:
+                out += [_field(v) for v in value] + [""] * (seat_count - len(value))
+            else:
+                out.append(_field(value))
+        return out
+
+    return fields
+
+
+def _field(value: Any) -> str:
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is int or kind is float:  # as JSON writes them (repr), without its cost
+        return repr(value)
+    return "" if value is None else json.dumps(value)
+
+
+def write_rows(rows: Iterable[dict[str, Any]], columns: list[str], seat_count: int, fmt: str,
+               stream: IO[str]) -> int:
+    """Write `rows` to `stream` as CSV (with its header) or JSON lines; how many rows."""
+    count = 0
+    if fmt == "jsonl":
+        for row in rows:
+            stream.write(json.dumps({key: row.get(key) for key in columns}) + "\n")
+            count += 1
+        return count
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(csv_header(columns, seat_count))
+    fields = csv_values(columns, seat_count)
+    for row in rows:
+        writer.writerow(fields(row))
+        count += 1
+    return count
+
+
+def export_format(out: str | None, fmt: str | None) -> str:
+    """The format: --format, else the --out suffix (.csv, .jsonl, .ndjson), else CSV; a
+    known suffix that disagrees with --format is an error."""
+    said = SUFFIXES.get(Path(out).suffix.lower()) if out else None
+    if fmt and said and fmt != said:
+        raise ConfigError(f"--out {out} names a {said} file, but --format is {fmt}; make them "
+                          "agree")
+    return fmt or said or "csv"
+
+
+# --- a stored game as a record --------------------------------------------------------------
+def stored_game(store: ResultStore, run: RunInfo, index: int) -> dict[str, Any]:
+    """Game `index` of `run`, as stored (its card facts aside)."""
+    for game in store.iter_games(run.id, cards=False):
+        if game["index"] == index:
+            return game
+        if game["index"] > index:
+            break
+    held = store.count_games(run.id)
+    raise ExportError(f"{store.path}: run {run.id} holds no game {index} (it holds "
+                      f"{held} game{'s' * (held != 1)}; `warroom export {store.path} --run "
+                      f"{run.id}` lists their indices)")
+
+
+def record_of(store: ResultStore, run: RunInfo, index: int) -> Record:
+    """Game `index` of `run` played again with its moves kept, as the record `play --save`
+    writes of it; an ExportError if it does not end as the stored game did."""
+    game = get_game(run.game)
+    if run.version != game.version:
+        raise ExportError(f"run {run.id} was played with {run.game} version {run.version}; "
+                          f"this is version {game.version}, so its games cannot be played "
+                          "again here: export the record with the warroom release that made it")
+    refuse_humans(run.players, "export --record")  # a run stored before humans were refused
+    stored = stored_game(store, run, index)
+    spec = run.spec()  # the run's own copies of its data files, as `simulate --resume` plays
+    try:
+        config = game.config(spec.config)
+    except (ConfigError, DataError) as exc:
+        raise ExportError(f"{store.path}: run {run.id}: its stored options: {exc}") from None
+    specs = [run.players[p] for p in stored["seating"]]
+    result = play_game(game, config, stored["seed"], make_agents(specs, game, stored["seed"]),
+                       keep_record=True)
+    _check_same(store, run, stored, result.outcome.to_json(), result.decisions)
+    record = result.record
+    assert record is not None
+    return _as_saved(game, run, record, specs, result.outcome.to_json())
+
+
+def _as_saved(game: Game, run: RunInfo, record: Record, specs: list[str],
+              outcome: dict[str, Any]) -> Record:
+    """The played record as `play --save` writes it: its config names each data file as the
+    run does (the played config names the temporary copy), it carries the run's copies, its
+    players and how it ended. Checked to replay to that end from its own JSON, as `warroom
+    replay` reads it."""
+    for option in game.data_options:
+        if option in run.config:
+            record.config[option] = run.config[option]
+    if run.files is not None:
+        record.files = dict(run.files)
+    record.meta = {"players": specs}
+    record.outcome = outcome
+    replay_to_end(game, Record.from_json(json.loads(json.dumps(record.to_json()))))
+    return record
+
+
+def _check_same(store: ResultStore, run: RunInfo, stored: dict[str, Any],
+                outcome: dict[str, Any], length: int) -> None:
+    """The game played again ends as the stored row says, or an ExportError saying how not."""
+    was = (stored["winner_seats"], stored["scores_by_seat"], stored["reason"], stored["length"])
+    now = (outcome["winners"], outcome["scores"], outcome["reason"], length)
+    if list(map(_plain, was)) == list(map(_plain, now)):
+        return
+    raise ExportError(
+        f"{store.path}: game {stored['index']} of run {run.id} does not play again as it was "
+        f"stored (stored: {_ended(*was)}; played again: {_ended(*now)}); no record is written "
+        "(the game's rules or its players are not deterministic, or the database was edited)")
+
+
+def _plain(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _ended(winners: list[int], scores: list[float], reason: str, length: int) -> str:
+    who = f"seats {', '.join(map(str, winners))} won" if winners else "a draw"
+    return f"{who}, {reason}, scores {', '.join(f'{s:g}' for s in scores)}, {length} decisions"
+
+
+def save_record(record: Record, path: Path) -> None:
+    """Write `record` as `play --save` writes a save (`Record.save`: atomically, the owner's
+    alone)."""
+    record.save(path)
