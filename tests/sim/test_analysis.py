@@ -116,7 +116,8 @@ def test_length_reasons_and_metrics():
     assert a.length_verdict().endswith("median 25, from 10 to 40")
     assert a.reason_verdict() == "outcome reasons: won 75.0 %, turn limit 25.0 %"
     assert list(a.metrics) == ["rounds"]  # a non-numeric value is not a metric
-    assert a.metric_verdicts()[0].startswith("metric rounds: mean 4 (95 % CI ± ")
+    # the mean to the decimal its interval is given to (audit, stop 56)
+    assert a.metric_verdicts()[0].startswith("metric rounds: mean 4.0 (95 % CI ± 1.3)")
     assert list(a.metric_values["rounds"]) == [3, 4, 5, 4]
 
 
@@ -130,7 +131,7 @@ def test_a_metric_with_one_value_in_every_game_says_so_and_draws_no_histogram():
     a = analyse_games(RUN, games)
     assert a.metric_verdicts() == ["metric deals: 1 in every game",
                                    a.metric_verdicts()[1]]
-    assert a.metric_verdicts()[1].startswith("metric rounds: mean 3.5 (95 % CI ± ")
+    assert a.metric_verdicts()[1].startswith("metric rounds: mean 3.50 (95 % CI ± 0.38)")
     section = _metrics_section(a)
     assert [plot.key for plot in section.plots] == ["metric-rounds"]
     assert [row[0] for row in section.table[1]] == ["deals", "rounds"]  # both in the table
@@ -225,7 +226,7 @@ def test_a_mean_s_plus_minus_is_labelled_as_its_interval_not_its_spread():
         f"game length: mean {a.length.mean:.1f} decisions (95 % CI ± {h:.1f}), median ")
     m = a.metrics["army0"]
     assert a.metric_verdicts()[0].startswith(
-        f"metric army0: mean {m.mean:.3g} (95 % CI ± {m.half_width:.2g}), range 50 to 70")
+        f"metric army0: mean {m.mean:.1f} (95 % CI ± {m.half_width:.1f}), range 50 to 70")
 
 
 def test_team_partners_are_one_result_not_two():

@@ -77,6 +77,49 @@ def plain(x: float, digits: int = 3) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def places(x: float, digits: int = 2) -> int:
+    """The decimal places that give `x` to `digits` significant digits (negative: to the
+    tens, hundreds): 4 for 0.0099, 1 for 1.1, -2 for 4447 (4400), counting a carry into a
+    new leading digit (0.0996 is "0.10", 2 places; 0.999 is "1.0", 1 place)."""
+    if x == 0 or not math.isfinite(x):
+        return 0
+    shown = digits - 1 - math.floor(math.log10(abs(x)))
+    return shown - 1 if abs(round(x, shown)) >= 10 ** (digits - shown) else shown
+
+
+def mean_and_interval(m: Moments, at_least: int | None = None) -> tuple[str, str]:
+    """A mean and the half-width of its 95 % interval as a report prints them: the half-width
+    to 2 significant digits (trailing zeros kept), the mean to the last decimal place the
+    half-width shows, never fewer than `at_least` places (a game length's 1, as `simulate`
+    gives it): "1.0050" and "0.0099", "20.0" and "1.1", "360" and "4400" (a mean is never
+    rounded to the tens; not, as before, 3 significant digits whatever the interval: "1"
+    beside "0.0099", "20" beside "1.1"). Without an interval
+    (one value, or every value the same): the mean to 3 significant digits, and "0"."""
+    h = m.half_width
+    if m.n < 2 or h == 0 or not math.isfinite(h) or not math.isfinite(m.mean):
+        if at_least is None:
+            return plain(m.mean), "0"
+        return f"{m.mean:.{at_least}f}", f"{0:.{at_least}f}"
+    shown = places(h, 2) if at_least is None else max(at_least, places(h, 2))
+    decimals = max(0, shown)  # a half-width of 4400 rounds to the hundreds; the mean does not
+    return (f"{round(m.mean, decimals) + 0.0:.{decimals}f}",  # never "-0.00"
+            f"{round(h, shown):.{decimals}f}")
+
+
+# The fewest decimal places of a game length's mean and interval: one, as `simulate` gives the
+# mean length (a report and the run's summary show the same mean).
+LENGTH_PLACES = 1
+
+
+def mean_words(m: Moments, unit: str = "", at_least: int | None = None) -> str:
+    """"mean 1.0050 (95 % CI ± 0.0099)", "mean 88.5 decisions (95 % CI ± 4.6)": the mean to
+    the decimal its interval is given to (`mean_and_interval`); of one value, "(one game: no
+    interval)" (`Moments.plus_minus`)."""
+    mean, half = mean_and_interval(m, at_least)
+    interval = f"(95 % CI ± {half})" if m.n > 1 else m.plus_minus()
+    return f"mean {mean}{' ' + unit if unit else ''} {interval}"
+
+
 # A run's figures are rough below ROUGH games (wide intervals, weak tests), and some say
 # nothing below FEW (cards.py): a card never drawn in a few games, the 5 % and 95 % of their
 # lengths.
@@ -345,11 +388,8 @@ class RunAnalysis:
         return f"draws: {pct(self.draw_rate())} of {games_text(self.games)}"
 
     def metric_verdicts(self) -> list[str]:
-        def ci(m: Moments) -> str:
-            return f"(95 % CI ± {plain(m.half_width, 2)})" if m.n > 1 else m.plus_minus()
-
         return [f"metric {name}: {plain(m.low)} in every game" if m.low == m.high else
-                f"metric {name}: mean {plain(m.mean)} {ci(m)}, "
+                f"metric {name}: {mean_words(m)}, "
                 f"range {plain(m.low)} to {plain(m.high)}" for name, m in self.metrics.items()]
 
     def first_verdict(self) -> str:
@@ -408,7 +448,7 @@ class RunAnalysis:
         else:
             spread = (f", 90 % of games between {quantile(lengths, 0.05):.0f} and "
                       f"{quantile(lengths, 0.95):.0f}")
-        return (f"game length: mean {m.mean:.1f} decisions {m.plus_minus()}, median "
+        return (f"game length: {mean_words(m, 'decisions', LENGTH_PLACES)}, median "
                 f"{median(lengths):g}{spread}")
 
     def reason_verdict(self) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import html
 import json
+import os
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,16 @@ from ..engine.data import counted
 from ..engine.files import left_as_was, write_atomic
 from ..games import REGISTRY
 from . import plots
-from .analysis import FirstPlayer, RunAnalysis, median, pct, quantile
+from .analysis import (
+    LENGTH_PLACES,
+    FirstPlayer,
+    RunAnalysis,
+    mean_and_interval,
+    median,
+    pct,
+    plain,
+    quantile,
+)
 from .cards import (
     CORRECTION,
     MIN_GROUP,
@@ -378,7 +389,9 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
 
 def _length_section(a: RunAnalysis) -> Section:
     m, lengths = a.length, a.lengths
-    row = [f"{m.mean:.1f}", f"{m.sd:.1f}", f"{m.low:.0f}", f"{quantile(lengths, 0.05):.0f}",
+    # the mean as the verdict gives it: to the decimal of its interval, at least one
+    row = [mean_and_interval(m, LENGTH_PLACES)[0], f"{m.sd:.1f}", f"{m.low:.0f}",
+           f"{quantile(lengths, 0.05):.0f}",
            f"{median(lengths):g}", f"{quantile(lengths, 0.95):.0f}", f"{m.high:.0f}"]
     return Section("length", "Game length", [a.length_verdict()],
                    [Plot("game-length", plots.count_histogram(
@@ -394,8 +407,9 @@ def _reasons_section(a: RunAnalysis) -> Section:
 
 
 def _metrics_section(a: RunAnalysis) -> Section:
-    rows = [[name, f"{m.mean:.3g}", f"{m.half_width:.2g}", f"{m.sd:.3g}", f"{m.low:.3g}",
-             f"{m.high:.3g}"] for name, m in a.metrics.items()]
+    # the mean to the decimal its interval is given to, as in the verdicts
+    rows = [[name, *mean_and_interval(m), plain(m.sd), plain(m.low), plain(m.high)]
+            for name, m in a.metrics.items()]
     return Section("metrics", "Per-game metrics", a.metric_verdicts(),
                    # a metric with one value in every game (champions' deals at the usual
                    # hand size) is said in its verdict: its histogram would be one bar
@@ -658,8 +672,16 @@ def write_document(doc: Document, out: Path, fmt: str) -> list[Path]:
     except OSError as exc:
         raise ReportError(f"cannot write the report to {figure_dir} "
                           f"({exc.strerror or exc})") from None
-    _write(out, render_markdown(doc, figure_dir, figure_dir.name))
+    _write(out, render_markdown(doc, figure_dir, link_to(figure_dir.name)))
     return [out, *sorted(figure_dir.glob("*.svg"))]
+
+
+def link_to(name: str) -> str:
+    """A file name as a relative link of a Markdown report: percent-encoded from its bytes
+    (`os.fsencode`), so that a space or a bracket does not end the link, and a name that is
+    not text in the locale's encoding (a non-ASCII name under an ASCII-only locale) still
+    names the file: its bytes, not a character the report could not be written with."""
+    return urllib.parse.quote(os.fsencode(name))
 
 
 def _write(path: Path, text: str) -> None:

@@ -61,12 +61,17 @@ class Rate:
 
     def to_json(self) -> dict[str, Any]:
         """The counts, the rate and its interval; of no trials, the rate and interval are
-        null (not a measured 0 % between 0 and 100 %: a player who never moved first)."""
+        null (not a measured 0 % between 0 and 100 %: a player who never moved first).
+        `successes` is an int when whole (wins counted in floats, 94.0, are 94, as every
+        count of wins in the JSON is); a float only when a count is fractional."""
+        successes = self.successes
+        if isinstance(successes, float) and successes.is_integer():
+            successes = int(successes)
         if not self.trials:
-            return {"successes": self.successes, "trials": self.trials, "rate": None,
+            return {"successes": successes, "trials": self.trials, "rate": None,
                     "ci95": None}
         low, high = self.ci95
-        return {"successes": self.successes, "trials": self.trials, "rate": self.value,
+        return {"successes": successes, "trials": self.trials, "rate": self.value,
                 "ci95": [low, high]}
 
 
