@@ -169,7 +169,10 @@ def test_bad_input_is_a_one_line_error(tmp_path, capsys):
     assert "holds no runs" in one_line_error(capsys, "report", str(empty))
     with ResultStore(empty) as store:
         store.create_run("kow", "1", {}, ["random", "random"], 0, 10)
-    assert "run 1 has no finished games" in one_line_error(capsys, "report", str(empty))
+    assert "no run holds a finished game yet (the latest is run 1)" in one_line_error(
+        capsys, "report", str(empty))
+    assert "run 1 has no finished games" in one_line_error(capsys, "report", str(empty),
+                                                           "--run", "1")
     assert "no run 7" in one_line_error(capsys, "report", str(empty), "--run", "7")
     assert "not several" in one_line_error(capsys, "report", str(empty), "--run", "1",
                                            "--sweep", "1")

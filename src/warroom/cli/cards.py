@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-import shlex
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,7 @@ from ..engine.files import left_as_was, write_atomic
 from ..games import REGISTRY
 from ..sim.outputs import OutputError, make_folders
 from . import cli
-from .common import FILE
+from .common import FILE, shell_word
 
 
 @cli.group()
@@ -142,7 +141,7 @@ def copy_card_file(name: str, file: str, game_name: str | None, force: bool) -> 
     except OSError as exc:
         raise OutputError(f"{file}: cannot write ({exc.strerror or exc}); "
                           f"{left_as_was(existed)}") from None
-    check = f"warroom cards validate {shlex.quote(file)}"
+    check = f"warroom cards validate {shell_word(file)}"
     try:
         named = card_game(file).name  # the copy's `game:` field, if it has one
     except DataError:

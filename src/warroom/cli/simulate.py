@@ -46,6 +46,7 @@ from .common import (
     game_count,
     refuse_fewer_games,
     refuse_missing_db,
+    shell_word,
 )
 
 DEFAULT_GAMES = 1000
@@ -179,14 +180,14 @@ def _resume_command(game: str, path: Path, backend: str, address: str | None,
                     workers: int | None) -> str:
     """The command that resumes the run: the database, and the options it ran with that a
     resume does not read from the run (where its games run, and on how many workers)."""
-    words = ["warroom", "simulate", game, "--db", str(path), "--resume"]
+    words = ["warroom", "simulate", shlex.quote(game), "--db", shell_word(str(path)), "--resume"]
     if backend != "process":
-        words += ["--backend", backend]
+        words += ["--backend", shlex.quote(backend)]
     if address:
-        words += ["--address", address]
+        words += ["--address", shlex.quote(address)]
     if workers is not None:
         words += ["--workers", str(workers)]
-    return " ".join(shlex.quote(w) for w in words)
+    return " ".join(words)
 
 
 def _resumed(path: Path, game: str, specs: list[str] | None, seed: int | None,
@@ -289,7 +290,7 @@ def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path
         click.echo(sample)
     # The run by its id: the report's default, the latest run, is another after a --resume.
     click.echo(f"results: run {run_id} in {path}  (balance report: warroom report "
-               f"{shlex.quote(str(path))} --run {run_id})")
+               f"{shell_word(str(path))} --run {run_id})")
 
 
 def _rate_cells(wins: int, rate: float | None, ci95: list[float] | None) -> tuple[str, str, str]:

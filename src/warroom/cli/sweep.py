@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +26,7 @@ from .common import (
     refuse_fewer_games,
     refuse_missing_db,
     report_json,
+    shell_word,
     warn_data_files,
 )
 from .simulate import backend_options, resolve_workers
@@ -160,8 +160,8 @@ def _report(store: ResultStore, info: SweepInfo, out: str | None, fmt: str,
 
     path = store.path
     report_path = Path(out) if out else path.with_name(f"{path.stem}-sweep{info.id}.{fmt}")
-    again = (f"warroom report {shlex.quote(str(path))} --sweep {info.id}"
-             + (f" --out {shlex.quote(out)}" if out else f" --format {fmt}" if fmt != "html"
+    again = (f"warroom report {shell_word(str(path))} --sweep {info.id}"
+             + (f" --out {shell_word(out)}" if out else f" --format {fmt}" if fmt != "html"
                 else ""))
     try:
         check_report_files(report_path, fmt, force)

@@ -31,6 +31,7 @@ from .common import (
     game_count,
     parse_sets,
     refuse_missing_db,
+    shell_word,
     warn_data_files,
 )
 from .simulate import backend_options, resolve_workers
@@ -184,8 +185,8 @@ def _print(result: Any, path: Path, written: list[Path] | None, plan: Any) -> No
         click.echo("play with them: " + shlex.join(
             ["warroom", "play", plan.game.name,
              *[part for k, v in sets.items() for part in ("--set", f"{k}={_set_text(v)}")]]))
-    click.echo(f"results: tune {result.info.id} in {shlex.quote(str(path))}  (report: "
-               f"warroom report {shlex.quote(str(path))} --tune {result.info.id})")
+    click.echo(f"results: tune {result.info.id} in {shell_word(str(path))}  (report: "
+               f"warroom report {shell_word(str(path))} --tune {result.info.id})")
 
 
 def _set_text(value: Any) -> str:

@@ -713,7 +713,8 @@ class ResultStore:
         for run in reversed(runs):
             if self.count_games(run.id):
                 return run
-        raise StoreError(f"{self.path}: no run holds a finished game yet")
+        raise StoreError(f"{self.path}: no run holds a finished game yet (the latest is run "
+                         f"{runs[-1].id})")
 
     def missing_indices(self, run_id: int, games: int) -> IndexGaps:
         """The indices below `games` that the run has not played, in order. Computed from the
