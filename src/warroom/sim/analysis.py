@@ -313,11 +313,13 @@ class RunAnalysis:
 
     def verdicts(self) -> list[str]:
         """One plain line per question, the three a designer asks first at the top, after a
-        line saying so when the run is too small to judge (`sample_verdict`)."""
+        line saying so when the run is too small to judge (`sample_verdict`); in the order
+        of the report's sections (`report.run_document`), so that `report --json` gives its
+        `verdicts` and its `data.verdicts` alike."""
         sample = self.sample_verdict()
         return [*([sample] if sample else []), self.first_verdict(), *self.card_verdicts(),
-                self.strategy_verdict(),
-                self.seat_verdict(), self.player_verdict(), self.draw_verdict(),
+                self.strategy_verdict(), self.player_verdict(), self.draw_verdict(),
+                self.seat_verdict(),
                 self.length_verdict(), self.reason_verdict(), *self.metric_verdicts()]
 
     def sample_verdict(self) -> str | None:
