@@ -607,7 +607,8 @@ def _cell_json(a: RunAnalysis, cell: dict[str, Any]) -> dict[str, Any]:
     them (typed; a data file as given)."""
     full = a.to_json()
     out = {k: full[k] for k in ("games", "seat_win_rate", "player_win_rate", "draw_rate",
-                                "first_player", "length", "reasons", "metrics", "run")}
+                                "first_player", "length", "reasons", "metrics", "cards",
+                                "run")}
     if isinstance(out["run"], dict) and out["run"].get("cell") is not None:
         out["run"] = {**out["run"], "cell": cell}
     return out
