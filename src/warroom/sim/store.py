@@ -1030,10 +1030,25 @@ def _reason(exc: BaseException, path: Path | None = None) -> str:
     (and "attempt to write a readonly database") names its cause too (a read-only file
     system, a folder or file without permission), as "database or disk is full" does."""
     said = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-    if path is None or not _cannot_open(exc):
+    if path is None:
         return said
-    cause = _open_cause(path)
+    if _cannot_open(exc):
+        cause = _open_cause(path)
+    elif isinstance(exc, sqlite3.Error) and _code(exc) == _IOERR:
+        # SQLite says "disk I/O error" of a full disk where it cannot make its -wal and -shm
+        # files: read as failing hardware, unless the cause is named
+        cause = "no space left on device" if _no_room(path) else None
+    else:
+        return said
     return f"{said}: {cause}" if cause else said
+
+
+def _no_room(path: Path) -> bool:
+    """Whether the file system of `path`'s folder has no free block left."""
+    try:
+        return os.statvfs(path.absolute().parent).f_bavail == 0
+    except (OSError, AttributeError):  # no such folder, or no statvfs (Windows)
+        return False
 
 
 def _cannot_open(exc: BaseException) -> bool:
@@ -1083,6 +1098,7 @@ _NOT_A_DATABASE = {1, 26}  # SQLITE_ERROR, SQLITE_NOTADB
 _CORRUPT = 11  # a database file, damaged (truncated, pages overwritten)
 _BUSY = 5
 _READONLY = 8
+_IOERR = 10
 _CANTOPEN = 14
 
 
