@@ -9,6 +9,8 @@ import os
 import sqlite3
 from types import SimpleNamespace
 
+import pytest
+
 from warroom.sim import store
 
 
@@ -20,10 +22,30 @@ def _io_error() -> sqlite3.OperationalError:
 
 def test_a_disk_io_error_on_a_full_disk_names_the_full_disk(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "statvfs", lambda path: SimpleNamespace(f_bavail=0, f_flag=0))
-    assert store._reason(_io_error(), tmp_path / "r.sqlite") == (
+    assert store.failure_reason(_io_error(), tmp_path / "r.sqlite") == (
         "disk I/O error: no space left on device")
 
 
 def test_a_disk_io_error_with_room_left_is_said_as_sqlite_says_it(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "statvfs", lambda path: SimpleNamespace(f_bavail=100, f_flag=0))
-    assert store._reason(_io_error(), tmp_path / "r.sqlite") == "disk I/O error"
+    assert store.failure_reason(_io_error(), tmp_path / "r.sqlite") == "disk I/O error"
+
+
+def test_the_browser_tables_database_names_why_it_cannot_open(tmp_path, monkeypatch):
+    """Audit (stop 56): `serve --db` in a read-only place said "cannot open (unable to open
+    database file)" where `simulate` names the cause: it names it too."""
+    from warroom.server.store import SqliteStore
+
+    def connect(*args, **kwargs):
+        exc = sqlite3.OperationalError("unable to open database file")
+        exc.sqlite_errorcode = 14  # SQLITE_CANTOPEN
+        raise exc
+
+    monkeypatch.setattr(os, "statvfs",
+                        lambda path: SimpleNamespace(f_bavail=9, f_flag=os.ST_RDONLY))
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    db = tmp_path / "srv.sqlite"
+    with pytest.raises(store.StoreError) as info:
+        SqliteStore(db)
+    assert str(info.value) == (f"{db}: cannot open (unable to open database file: read-only "
+                               "file system)")

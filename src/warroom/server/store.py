@@ -43,7 +43,7 @@ from ..engine.data import displayable, stored_json
 from ..engine.embed import EmbeddedFile
 from ..engine.embed import digest as sha256_of
 from ..sim.outputs import make_folders
-from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own
+from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own, failure_reason
 
 # How long a write waits for a lock another program holds on the database (a backup, the
 # sqlite3 shell) before it fails. The server writes from its event loop, so every game and
@@ -264,7 +264,7 @@ class SqliteStore:
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreError(f"{path}: cannot open ({exc})") from None
+            raise StoreError(f"{path}: cannot open ({failure_reason(exc, Path(path))})") from None
         try:
             # Another program's database, or a results database of `warroom simulate`, is
             # refused before anything is written to it.

@@ -384,7 +384,8 @@ class ResultStore:
         try:
             problems = [row[0] for row in self.db.execute("PRAGMA quick_check")]
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path}: cannot read ({_reason(exc, self.path)})") from None
+            why = failure_reason(exc, self.path)
+            raise StoreError(f"{self.path}: cannot read ({why})") from None
         if problems != ["ok"]:  # SQLite's list of broken pages says nothing more to a user
             raise StoreError(f"{self.path}: cannot read (database disk image is malformed)")
         self._check_tables()
@@ -479,7 +480,8 @@ class ResultStore:
         # first read of that page, anywhere a command reads: one line naming the file.
         failure = _sqlite_failure(exc)
         if failure is not None:
-            raise StoreError(f"{self.path}: cannot read ({_reason(failure, self.path)})") from None
+            why = failure_reason(failure, self.path)
+            raise StoreError(f"{self.path}: cannot read ({why})") from None
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -495,7 +497,8 @@ class ResultStore:
                              "process playing this run?") from None
         except sqlite3.Error as exc:
             self.db.rollback()
-            raise StoreError(f"{self.path}: cannot write ({_reason(exc, self.path)})") from None
+            why = failure_reason(exc, self.path)
+            raise StoreError(f"{self.path}: cannot write ({why})") from None
 
     def _write(self, sql: str, args: Any = (), many: bool = False) -> sqlite3.Cursor:
         with self._writing():
@@ -1025,7 +1028,7 @@ def _sqlite_failure(exc: BaseException | None) -> sqlite3.DatabaseError | None:
     return None
 
 
-def _reason(exc: BaseException, path: Path | None = None) -> str:
+def failure_reason(exc: BaseException, path: Path | None = None) -> str:
     """What went wrong; with the database's `path`, SQLite's "unable to open database file"
     (and "attempt to write a readonly database") names its cause too (a read-only file
     system, a folder or file without permission), as "database or disk is full" does."""
@@ -1129,7 +1132,7 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
         db.close()
         return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=LOCK_WAIT)
     except (OSError, sqlite3.Error) as exc:
-        raise StoreError(f"{path}: cannot open ({_reason(exc, path)})") from None
+        raise StoreError(f"{path}: cannot open ({failure_reason(exc, path)})") from None
 
 
 def _usable(db: sqlite3.Connection) -> bool:
@@ -1152,10 +1155,11 @@ def _open_failure(path: Path, exc: sqlite3.DatabaseError, create: bool) -> Store
     """A one-line StoreError for an SQLite failure while opening: "not a results database"
     only when the file is not one, else what went wrong (a full disk is not a damaged file)."""
     if _code(exc) == _CORRUPT:  # said as a file damaged after it was opened is
-        return StoreError(f"{path}: cannot read ({_reason(exc)})")
+        return StoreError(f"{path}: cannot read ({failure_reason(exc)})")
     if _code(exc) in _NOT_A_DATABASE:
-        return StoreError(f"{path}: not a results database ({_reason(exc)})")
-    return StoreError(f"{path}: cannot {'write' if create else 'read'} ({_reason(exc, path)})")
+        return StoreError(f"{path}: not a results database ({failure_reason(exc)})")
+    why = failure_reason(exc, path)
+    return StoreError(f"{path}: cannot {'write' if create else 'read'} ({why})")
 
 
 def _say_waiting(path: Path) -> None:
@@ -1197,7 +1201,7 @@ class _RunLocks:
             try:
                 fd = os.open(f"{key}-lock", os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as exc:
-                raise StoreError(f"{db}-lock: cannot open ({_reason(exc)})") from None
+                raise StoreError(f"{db}-lock: cannot open ({failure_reason(exc)})") from None
         try:
             fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, run_id)
         except OSError:
