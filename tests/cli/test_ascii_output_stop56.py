@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from warroom.cli import main
+from warroom.cli import main, plain_streams
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
 
@@ -33,3 +33,11 @@ def test_an_ascii_output_gets_the_look_alikes_latin_1_gets(tmp_path):
     assert ascii_.stdout == latin.stdout
     error = run("ascii", "replay", "gone♦.json", cwd=tmp_path)
     assert error.stderr.isascii() and b"gone" in error.stderr, error.stderr
+
+
+def test_plus_minus_has_a_look_alike():
+    """Audit (stop 56): a report's "mean 75.7 decisions (95 % CI ± 11.6)" came out as
+    "CI ? 11.6" under PYTHONIOENCODING=ascii: "±" had no look-alike."""
+    plain_streams()  # registers the look-alikes' error handler
+    assert "95 % CI ± 11.6".encode("ascii", errors="warroom-look-alikes") == \
+        b"95 % CI +/- 11.6"

@@ -17,9 +17,7 @@ GONE = ("warroom: error: the current folder no longer exists (it was removed); c
 
 @pytest.mark.parametrize("args", [
     ["options", "word-iron"],
-    ["cards", "validate", "sample", "--game", "battle"],
-    ["play", "kow", "--players", "heuristic,heuristic", "--seed", "1"],
-    ["simulate", "kow", "--games", "2", "--players", "heuristic,heuristic"],
+    ["play", "kow", "--players", "heuristic,heuristic", "--seed", "1", "--save", "s.json"],
 ])
 def test_a_deleted_current_folder_is_said_in_one_line(tmp_path, args):
     """Audit (stop 56): `mkdir /tmp/g && cd /tmp/g && rmdir /tmp/g && warroom options
@@ -32,3 +30,31 @@ def test_a_deleted_current_folder_is_said_in_one_line(tmp_path, args):
                           str(folder), WARROOM, *args],
                          capture_output=True, text=True, timeout=300, env=ENV)
     assert (run.returncode, run.stderr, run.stdout) == (2, GONE + "\n", "")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["games"], ["options", "kow"],
+                                  ["cards", "validate", "sample", "--game", "battle"]])
+def test_a_command_that_needs_no_folder_runs_in_a_deleted_one(tmp_path, args):
+    """Audit (stop 56): the first fix refused every command in a deleted folder, `--help`,
+    `--version` and `games` too, which need none: they run; only a command that fails on a
+    path says the folder is gone."""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    run = subprocess.run(["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh",
+                          str(folder), WARROOM, *args],
+                         capture_output=True, text=True, timeout=300, env=ENV)
+    assert run.returncode == 0 and run.stdout and "no longer exists" not in run.stderr
+
+
+def test_an_error_of_a_path_in_a_deleted_folder_says_the_folder_is_gone(tmp_path):
+    """Audit (stop 56): `simulate` in a deleted folder said its default database's folder
+    could not be made, "No such file or directory": its one line says why too."""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    run = subprocess.run(["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh",
+                          str(folder), WARROOM, "simulate", "kow", "--games", "2",
+                          "--players", "heuristic,heuristic"],
+                         capture_output=True, text=True, timeout=300, env=ENV)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1
+    assert run.stderr.endswith("(the current folder no longer exists: it was removed; cd to "
+                               "one that does)\n")

@@ -130,11 +130,6 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: every error a user can cause is one line on stderr and a non-zero exit."""
     plain_streams()
     try:
-        os.getcwd()
-    except FileNotFoundError:  # removed under the shell: paths, even a bundled file's, fail
-        return _fail("the current folder no longer exists (it was removed); cd to one that "
-                     "does and run the command again")
-    try:
         cli.main(args=argv, prog_name="warroom", standalone_mode=False)
     except _NoCommand as exc:  # the whole help, not folded into one line
         click.echo(exc.help_text, err=True)
@@ -146,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as exc:
         return _fail(exc.format_message())
     except WarroomError as exc:
+        if _folder_gone():  # what it says of a path is most likely that
+            return _fail(f"{exc} (the current folder no longer exists: it was removed; cd to "
+                         "one that does)")
         return _fail(str(exc))
     except BrokenPipeError:  # the reader of our output went away (`warroom ... | head`)
         return _quiet_stdout()
@@ -154,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
         _say(exc.line)
         return 1
     except OSError as exc:  # the file system: a full disk, a read-only place, a missing path
+        if _folder_gone():  # removed under the shell: paths, even a bundled file's, fail
+            return _fail("the current folder no longer exists (it was removed); cd to one "
+                         "that does and run the command again")
         said = stdout_failure(exc)  # `> /dev/full`: not the file the command wrote
         if said is not None:
             _quiet_stdout()
@@ -191,7 +192,8 @@ LOOK_ALIKES = {
     **dict.fromkeys("┌┐└┘├┤┬┴┼╭╮╯╰╔╗╚╝╠╣╦╩╬┏┓┗┛┣┫┳┻╋", "+"),
     "→": "->", "←": "<-", "↑": "^", "↓": "v", "↔": "<->", "⇒": "=>", "⇐": "<=",
     "…": "...", "•": "*", "·": ".", "‘": "'", "’": "'", "“": '"', "”": '"', "≤": "<=",
-    "≥": ">=", "≠": "!=", "×": "x", "✓": "v", "✗": "x", "█": "#", "░": ".", "▒": ":",
+    "≥": ">=", "≠": "!=", "×": "x", "±": "+/-", "✓": "v", "✗": "x", "█": "#", "░": ".",
+    "▒": ":",
     "▓": "#", " ": " ",
 }
 LOOK_ALIKE_ERRORS = "warroom-look-alikes"  # the error handler's name (codecs.register_error)
@@ -260,6 +262,16 @@ def _from_interrupt(exc: BaseException) -> bool:
             return True
         seen.add(id(link))
         link = link.__cause__ or link.__context__
+    return False
+
+
+def _folder_gone() -> bool:
+    """Whether the current folder has been removed (a command that needs no path, `--help`
+    or `games`, still runs there; one that does fails with a bare "No such file")."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
     return False
 
 
