@@ -32,8 +32,9 @@ def test_a_range_past_what_a_loss_can_take_is_warned_of(tmp_path):
     assert lines == [
         f"--param {SHIELD}=20..400: at {SHIELD}=400: card 'Shield Wall Advance' "
         "(strategies[2]), field effects[1].ranks: losses of 400 ranks of power, but one card "
-        "of each unit, all a loss takes (rule 8), is 190 ranks of power with this deck's "
-        "soldiers: any number above 190 takes the same cards"]
+        "of each unit, all a loss takes (rule 8), is 190 ranks of power with an opponent of "
+        "this deck's soldiers or of the deck list's, whichever is more: any number above 190 "
+        "takes the same cards"]
 
 
 def test_a_range_within_the_reach_and_a_rule_option_are_quiet(tmp_path):

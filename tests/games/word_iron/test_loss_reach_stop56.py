@@ -40,8 +40,9 @@ def test_validate_warns_of_losses_past_what_a_loss_can_take(tmp_path, capsys):
     assert "valid word-iron card file" in out
     assert err.splitlines() == [
         f"warroom: warning: {path}: {SHIELD}losses of 400 ranks of power, but one card of "
-        "each unit, all a loss takes (rule 8), is 190 ranks of power with this deck's "
-        "soldiers: any number above 190 takes the same cards"]
+        "each unit, all a loss takes (rule 8), is 190 ranks of power with an opponent of this "
+        "deck's soldiers or of the deck list's, whichever is more: any number above 190 takes "
+        "the same cards"]
     assert main(["cards", "validate", path, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["warnings"] == [err.splitlines()[0].split(
         f"{path}: ", 1)[1]]
@@ -95,3 +96,21 @@ def test_the_shipped_decks_ask_no_more_than_a_loss_can_take_and_the_game_warns_o
     warnings = GAME.card_warnings(Deck.model_validate(data))
     assert len(warnings) == 2 and "no champion partakes" in warnings[0]
     assert warnings[1].startswith(SHIELD + "losses of 191 ranks of power")
+
+
+def test_losses_on_the_opponent_reach_an_army_of_the_deck_lists_ranks_too():
+    """Audit (stop 56): a deck of weak soldiers (every unit 5 ranks of power: 35 below royal
+    guards) was told of Cavalry Charge's "80 below royal guards" that any number above 35
+    takes the same cards, in a run against the sample, whose soldiers make it 150: losses on
+    the opponent reach the larger of this deck's army and the deck list's. A cost, or losses
+    on `self`, fall on this deck's own army, as before."""
+    data = sample()
+    for soldier in data["soldiers"]:
+        soldier["ranks"] = 5
+    data["chance"][0]["effects"] = [{"kind": "losses", "ranks": 80, "below": "royal_guards",
+                                     "target": "self"}]  # Plague in the Camp
+    lines = loss_warnings(Deck.model_validate(data))
+    assert [line.split(":")[0] for line in lines] == [
+        "card 'Plague in the Camp' (chance[0]), field effects[0].ranks"]
+    assert "is 35 ranks of power with this deck's soldiers" in lines[0]
+    assert loss_reach(None, "royal_guards") == 150 and loss_reach(None, None) == 190

@@ -312,7 +312,7 @@ def fighting_champions(deck: Deck) -> list[str]:
     return lines
 
 
-def loss_reach(deck: Deck, below: str | None) -> int:
+def loss_reach(deck: Deck | None, below: str | None) -> int:
     """The most ranks of power a loss in ranks (`losses`, a `cost` in ranks) can take from an
     army of this deck's soldiers: one card of each unit (rule 8: highest first, one card per
     unit), every unit or those under `below` (the README's 190 of the shipped soldier ranks,
@@ -320,9 +320,11 @@ def loss_reach(deck: Deck, below: str | None) -> int:
     above it less the lowest of those units' ranks, since the last card falls even for one
     rank left; shipped decks write such numbers to say "one of each", so they are no
     mistake.) `below` the lowest unit: 0, as nothing is under it (when that unit is the only
-    one left, one card of it falls, whatever the number)."""
+    one left, one card of it falls, whatever the number). `deck` None: the deck list's own
+    soldiers (DECK_LIST)."""
     stop = len(UNITS) if below is None else UNITS.index(below)
-    return sum(s.ranks for s in deck.soldiers[:stop])
+    ranks = [r for _, r, _ in DECK_LIST] if deck is None else [s.ranks for s in deck.soldiers]
+    return sum(ranks[:stop])
 
 
 def loss_warnings(deck: Deck) -> list[str]:
@@ -333,10 +335,12 @@ def loss_warnings(deck: Deck) -> list[str]:
 
     The reach holds whatever modifies the loss: the only one is `empower` (a strategy's losses
     `percent` % larger, rounded up), which never makes a loss smaller, so a number past the
-    reach stays past it; `protect` takes the whole loss away, whatever its number. It is
-    worked out from this deck's soldiers: a loss on the opponent falls on the opponent's
-    army, the same ranks with a deck of the deck list's (a deck of other soldier ranks
-    reaches more or less). The heuristic player's choice of king or queen weighs a
+    reach stays past it; `protect` takes the whole loss away, whatever its number. A cost,
+    or losses on `self`, fall on this deck's own army: its soldiers' reach. Losses on the
+    opponent fall on an army this file does not know: the reach is the larger of this
+    deck's soldiers' and the deck list's (a mirror match, or an opponent of the deck list's
+    ranks), so that a deck of weak soldiers is not told that a number matters nowhere when
+    against the shipped decks it does. The heuristic player's choice of king or queen weighs a
     champion's losses by their number as written, but such a champion fights, and is warned
     of already (`fighting_champions`)."""
     lines = []
@@ -346,15 +350,20 @@ def loss_warnings(deck: Deck) -> list[str]:
                 ranks = getattr(effect, "ranks", None)
                 if effect.kind not in ("losses", "cost") or ranks is None:
                     continue
-                reach = loss_reach(deck, effect.below)
+                on_opponent = effect.kind == "losses" and effect.target == "opponent"
+                own = loss_reach(deck, effect.below)
+                reach = max(own, loss_reach(None, effect.below)) if on_opponent else own
                 if ranks <= reach:
                     continue
                 what = "losses" if effect.kind == "losses" else "a cost"
                 under = f" below {unit_label(effect.below)}" if effect.below else ""
+                soldiers = ("this deck's soldiers" if not on_opponent else
+                            "an opponent of this deck's soldiers or of the deck list's, "
+                            "whichever is more")
                 if reach:
                     why = (f"but one card of each unit{under}, all a loss takes (rule 8), is "
-                           f"{reach} ranks of power with this deck's soldiers: any number "
-                           f"above {reach} takes the same cards")
+                           f"{reach} ranks of power with {soldiers}: any number above "
+                           f"{reach} takes the same cards")
                 else:
                     why = (f"but no unit is{under}: one card of {unit_label(effect.below)} "
                            "falls when they are the only unit left, whatever the number")
