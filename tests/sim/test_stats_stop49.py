@@ -181,7 +181,8 @@ def test_simulate_summary_says_its_wins_add_up_to_more_than_the_games():
     assert summary["wins"] == [12, 4, 7]
     assert shared_words(summary) == (
         "shared wins: 23 wins in 20 games won: a game won by several players together (a "
-        "tie) is a win for each of them, so the win rates add up to 115.0 %")
+        "team's partners, or a tie) is a win for each of them, so the win rates add up to "
+        "115.0 %")
     alone = Tally(["a", "b"])
     alone.add({"winners": [], "length": 3})
     alone.add({"winners": [1], "length": 3})

@@ -91,10 +91,11 @@ def mean_and_interval(m: Moments, at_least: int | None = None) -> tuple[str, str
     """A mean and the half-width of its 95 % interval as a report prints them: the half-width
     to 2 significant digits (trailing zeros kept), the mean to the last decimal place the
     half-width shows, never fewer than `at_least` places (a game length's 1, as `simulate`
-    gives it): "1.0050" and "0.0099", "20.0" and "1.1", "360" and "4400" (a mean is never
-    rounded to the tens; not, as before, 3 significant digits whatever the interval: "1"
-    beside "0.0099", "20" beside "1.1"). Without an interval
-    (one value, or every value the same): the mean to 3 significant digits, and "0"."""
+    gives it, and then the half-width to as many: "646.0" and "190.6"): "1.0050" and
+    "0.0099", "20.0" and "1.1", "360" and "4400" (a mean is never rounded to the tens; not,
+    as before, 3 significant digits whatever the interval: "1" beside "0.0099", "20" beside
+    "1.1"). Without an interval (one value, or every value the same): the mean to 3
+    significant digits, and "0"."""
     h = m.half_width
     if m.n < 2 or h == 0 or not math.isfinite(h) or not math.isfinite(m.mean):
         if at_least is None:

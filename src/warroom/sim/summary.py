@@ -70,5 +70,6 @@ def shared_words(summary: dict[str, Any]) -> str | None:
     if total <= won:
         return None
     return (f"shared wins: {total} wins in {won} games won: a game won by several players "
-            "together (a tie) is a win for each of them, so the win rates add up to "
+            "together (a team's partners, or a tie) is a win for each of them, so the win "
+            "rates add up to "
             f"{100 * total / summary['games']:.1f} %")
