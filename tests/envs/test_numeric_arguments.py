@@ -9,7 +9,6 @@ import re
 import numpy as np
 import pytest
 
-from warroom.engine import ConfigError
 from warroom.envs.gymnasium import env as gym_env
 from warroom.envs.pettingzoo import raw_env
 
@@ -30,7 +29,7 @@ def test_max_steps_takes_a_numpy_integer_as_max_cycles_and_seat_do(steps):
 
 @pytest.mark.parametrize("bad", [0, -1, True, np.bool_(True), 2.5, 5.0, "5"])
 def test_a_bound_that_is_no_positive_integer_is_refused_by_both(bad):
-    with pytest.raises(ConfigError, match=f"max_steps must be an integer >= 1 or None, got "
+    with pytest.raises(ValueError, match=f"max_steps must be an integer >= 1 or None, got "
                                           f"{re.escape(repr(bad))}"):
         gym_env("kow", max_steps=bad)
     with pytest.raises(ValueError, match=f"max_cycles must be an integer >= 1 or None, got "
@@ -67,7 +66,7 @@ def test_an_integer_seed_from_0_up_is_taken_by_both_and_numpys_alike(seed):
 
 def test_a_seat_is_refused_alike_whatever_its_kind():
     for bad in (True, np.bool_(False), 1.0, "1", 2, -1):
-        with pytest.raises(ConfigError, match="seat must be 'random' or a seat from 0 to 1"):
+        with pytest.raises(ValueError, match="seat must be 'random' or a seat from 0 to 1"):
             gym_env("kow", seat=bad)
     with pytest.raises(ValueError, match="render_seat must be None"):
         raw_env("kow", render_seat=np.bool_(True))

@@ -62,19 +62,19 @@ class WarroomEnv(gymnasium.Env):
                  seat: int | str = 0, render_mode: str | None = None,
                  max_steps: int | None = None, illegal: str = "lose", **options: Any):
         if illegal not in ("lose", "raise"):
-            raise ConfigError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
+            raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         self.illegal = illegal
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
         steps = integer(max_steps)  # numpy's integers too, as for seat and PettingZoo's
         if max_steps is not None and (steps is None or steps < 1):
-            raise ConfigError(f"max_steps must be an integer >= 1 or None, got {max_steps!r}")
+            raise ValueError(f"max_steps must be an integer >= 1 or None, got {max_steps!r}")
         self.table = Table(game, options)
         players = self.table.players
         random_seat = isinstance(seat, str) and seat == "random"
         number = integer(seat)  # numpy's integers too, not a bool
         if not random_seat and (number is None or not 0 <= number < players):
-            raise ConfigError(f"seat must be 'random' or a seat from 0 to {players - 1}, "
+            raise ValueError(f"seat must be 'random' or a seat from 0 to {players - 1}, "
                               f"got {seat!r}")
         if isinstance(opponent, str):
             specs = [opponent] * (players - 1)

@@ -147,7 +147,11 @@ class WarroomSpielGame(pyspiel.Game):
         self.game, self.config, self.encoding = load(self.warroom_game, options)
         self.players = self.game.num_players(self.config)
         gtype = game_type(self.warroom_game, self.players)
-        self.deals = random.Random(int(merged["seed"]))
+        seed = int(merged["seed"])
+        if seed < 0:  # Python's Random takes -k for k: another seed's deals, unannounced
+            raise ValueError(f"seed must be 0 or more, got {seed} (it would deal as seed "
+                             f"{-seed}); for deals of no fixed seed, pass a random one")
+        self.deals = random.Random(seed)
         self._strings: list[str] | None = None  # action_strings(), made when first asked
         self._numbers: dict[str, int] | None = None
         info = pyspiel.GameInfo(

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import native
 from ..engine import ConfigError, Game, IllegalAction, Outcome, State
 from ..engine.encoding import Encoding
 from ..games import get_game
@@ -26,7 +27,11 @@ from ..games import get_game
 
 def load(game: str | Game, options: dict[str, Any] | None = None) -> tuple[Game, Any, Encoding]:
     """The game, its config from `options` (rule options, as for `warroom play --set`) and
-    its encoding; a clear ConfigError for an unknown game or option, or a game without one."""
+    its encoding; a clear ConfigError for an unknown game or option, or a game without one.
+    A compiled build that is there but not used (stale) is said once a process on stderr,
+    as the long-running commands say it: a training loop would run interpreted, slower,
+    with nothing else to tell."""
+    native.warn_if_stale()
     g = get_game(game) if isinstance(game, str) else game
     config = g.config(options or {})
     try:
