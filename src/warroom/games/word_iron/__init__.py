@@ -10,7 +10,7 @@ from ...engine.data import DataOption, shipped_files
 from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names, deck_labels
 from .config import Config
-from .deck import DATA_DIR, Deck, deck_warnings, deck_path, load_deck, show_deck
+from .deck import DATA_DIR, Deck, deck_path, deck_warnings, load_deck, show_deck
 from .heuristic import evaluate, heuristic_action
 from .render import describe_event, prompt, render
 from .state import WordIronState
