@@ -50,17 +50,17 @@ def _report(db, capsys, *args):
 
 def test_default_exports_the_latest_run_with_games_and_says_which(db, capsys):
     """Audit (stop 56): the latest run with finished games (a run added after it with none
-    is passed over), named on stderr; wins per seat and per player recomputed from the CSV
-    equal `report --json`'s."""
+    is passed over) or, as `report` reports it, the whole sweep it is a cell of, named on
+    stderr; wins per seat and per player recomputed from the CSV equal `report --json`'s."""
     with ResultStore(db) as store:  # an empty run after the sweep's last cell
         store.create_run("kow", "1", store.run(1).config, ["random", "random"], 0, 5)
     capsys.readouterr()
     assert main(["export", str(db)]) == 0
     captured = capsys.readouterr()
-    assert "exporting run 3 (kow, 3 games)" in captured.err
+    assert "exporting sweep 1 (kow, 2 cells, 6 games)" in captured.err
     assert len(captured.err.strip().splitlines()) == 1
     rows = list(csv.DictReader(io.StringIO(captured.out)))
-    assert {r["run"] for r in rows} == {"3"} and len(rows) == 3
+    assert Counter(r["run"] for r in rows) == {"2": 3, "3": 3}
     assert main(["export", str(db), "--run", "1", "--games"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     data = _report(db, capsys, "--run", "1")
@@ -90,7 +90,7 @@ def test_json_lines_to_a_file_written_whole(db, capsys, tmp_path):
     out = tmp_path / "deep" / "games.jsonl"
     assert main(["export", str(db), "--run", "1", "--out", str(out)]) == 0
     said = capsys.readouterr()
-    assert said.out.strip() == f"{out}: written, 10 games of run 1 (kow) (jsonl)"
+    assert said.out.strip() == f"{out}: written, 10 games of run 1 (kow), as JSON lines"
     lines = out.read_text(encoding="utf-8").splitlines()
     objects = [json.loads(line) for line in lines]
     assert [o["index"] for o in objects] == list(range(10))

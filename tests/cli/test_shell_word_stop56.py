@@ -13,7 +13,7 @@ def test_shell_word_quotes_and_keeps_a_leading_dash_from_reading_as_an_option():
     """Audit (stop 56): `see it with: warroom replay -fin.json` failed as "No such option
     '-f'". A relative path starting with `-` is written `./-fin.json`; others as shlex
     quotes them."""
-    from warroom.cli.common import shell_word
+    from warroom.engine.data import shell_word
 
     assert shell_word("-fin.json") == "./-fin.json"
     assert shell_word("-x y.json") == "'./-x y.json'"

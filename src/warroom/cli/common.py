@@ -6,7 +6,6 @@ import errno
 import math
 import os
 import random
-import shlex
 import stat
 import sys
 from collections.abc import Iterable
@@ -30,6 +29,7 @@ from ..engine import (
 )
 from ..engine.config import option_names
 from ..engine.data import displayable
+from ..engine.data import shell_word as shell_word  # its home; the commands import it here
 from ..engine.record import (
     SEED_MAX,
     SEED_MIN,
@@ -278,15 +278,6 @@ def fresh_seed() -> int:
 
 def echo_err(message: str) -> None:
     click.echo(message, err=True)
-
-
-def shell_word(path: str) -> str:
-    """`path` as a word of a command a line suggests (`continue with: warroom play kow
-    --resume FILE`), to be pasted into a shell: quoted where it needs it, and a relative path
-    that starts with `-` made `./-fin.json`, which the command would take for an option."""
-    if path.startswith("-"):
-        path = os.path.join(os.curdir, path)
-    return shlex.quote(path)
 
 
 def stdout_failure(exc: OSError) -> str | None:

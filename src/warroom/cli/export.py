@@ -3,18 +3,20 @@ stored game as a saved-game record that `warroom replay` reads."""
 
 from __future__ import annotations
 
+import io
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, cast
 
 import click
 
 from ..engine.data import counted
 from ..engine.files import atomic_file, left_as_was
 from ..sim.outputs import OutputError, check_folders, make_folders
-from ..sim.store import ResultStore, RunInfo
+from ..sim.store import ResultStore
 from . import cli
 from .common import FILE, ROW_ID, IntRange, echo_err, shell_word
 
@@ -30,10 +32,14 @@ EXPORT_HELP = """Export the games in the results database DB as rows for any ana
   warroom export DB --run ID --index I --record FILE [--force]
 
 \b
-Rows go to standard output, or to --out FILE (written whole or not at all).
-By default they are the games of the latest run that has finished games
-(named on standard error); --run ID exports another run, --sweep ID every
-cell of a sweep.
+Rows go to standard output, or to --out FILE (written whole or not at all),
+always as UTF-8, whatever the locale: card names are written as they are
+stored (a suit as its own character), never as the look-alikes a terminal
+that cannot show suits is sent. By default the rows are what
+`warroom report DB` reports: the games of the latest run that has finished
+games or, if that run is a cell of a sweep, of the whole sweep (a tune's
+trial: that run alone); standard error names them. --run ID exports one run,
+--sweep ID every cell of a sweep.
 
 \b
 Game rows (--games, the default), one per game, in index order:
@@ -72,7 +78,9 @@ the same players, seed and seating and the run's own copies of its data
 files (a deck edited or deleted since changes nothing), and writes it as
 `warroom play --save` writes a record: `warroom replay FILE` shows it. It
 must end as the stored game did (winners, scores, reason, length), or
-nothing is written.
+nothing is written. A run whose players search by time (mcts:time=S, or
+mcts with neither iters= nor time=) is refused: their moves depend on the
+machine's speed; only players with a fixed budget (iters=) can be replayed.
 
 The database is only read (a file of an older warroom is brought to this
 version first, as `warroom report` does). Every refusal is one line, exit
@@ -82,7 +90,8 @@ status 2, and writes nothing."""
 @cli.command(help=EXPORT_HELP)
 @click.argument("db", type=FILE)
 @click.option("--run", "run_id", type=ROW_ID, metavar="ID", help="The run to export "
-              "(default: the latest that has finished games).")
+              "(default: the latest that has finished games, or the whole sweep it is a cell "
+              "of, as `report` reports).")
 @click.option("--sweep", "sweep_id", type=ROW_ID, metavar="ID", help="Export every cell of "
               "this sweep, with a column per varied option (cell.KEY).")
 @click.option("--games", "games", is_flag=True, help="One row per game (the default).")
@@ -157,28 +166,71 @@ def _export_rows(db: str, run_id: int | None, sweep_id: int | None, cards: bool,
     from ..sim import export as ex
 
     with ResultStore(db, create=False) as store:
-        selection = (ex.sweep_selection(store, sweep_id) if sweep_id is not None
-                     else ex.run_selection(store, run_id))
+        note = None
+        if sweep_id is not None:
+            selection = ex.sweep_selection(store, sweep_id)
+        elif run_id is not None:
+            selection = ex.run_selection(store, run_id)
+        else:  # as `report DB` reports: the latest run with games, or its whole sweep
+            selection, note = ex.default_selection(store)
         if cards and not ex.has_cards(store, selection):
             raise ex.ExportError(f"{db}: {selection.describe()} holds no card facts")
-        if run_id is None and sweep_id is None:
-            _note_latest(store, selection.runs[0])
+        if note is not None:
+            echo_err(f"warroom: note: {note}")
         if out is None:
-            # standard output as it is now: a progress bar redirects sys.stdout to its console
-            count = _write_rows(store, selection, cards, fmt, sys.stdout, False)
+            # standard output as it is now (a progress bar redirects sys.stdout to its
+            # console), its bytes written as UTF-8 whatever its encoding
+            with _utf8(sys.stdout) as stream:
+                count = _write_rows(store, selection, cards, fmt, stream, False)
         else:
             count = _write(Path(out), lambda stream: _write_rows(store, selection, cards, fmt,
                                                                 stream, True))
     if out is not None:
         what = "card fact" if cards else "game"
-        click.echo(f"{out}: written, {counted(count, what)} of {selection.describe()} "
-                   f"({fmt})")
+        click.echo(f"{out}: written, {counted(count, what)} of {selection.describe()}, as "
+                   f"{'JSON lines' if fmt == 'jsonl' else 'CSV'}")
 
 
-def _note_latest(store: ResultStore, run: RunInfo) -> None:
-    echo_err(f"warroom: note: exporting run {run.id} ({run.game}, "
-             f"{counted(store.count_games(run.id), 'game')}), the latest with finished "
-             "games; --run ID or --sweep ID exports another")
+class _Utf8Writer(io.TextIOBase):
+    """Text written to a byte stream as UTF-8, each write at once (lines ending as a text
+    file's do here, as --out writes them). Closing it (its finalizer does) leaves the byte
+    stream open: it is standard output's."""
+
+    def __init__(self, raw: IO[bytes]):
+        super().__init__()
+        self._raw: IO[bytes] | None = raw
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if self._raw is None:
+            raise ValueError("write to a closed export stream")
+        self._raw.write((text if os.linesep == "\n" else text.replace("\n", os.linesep))
+                        .encode("utf-8"))
+        return len(text)
+
+    def close(self) -> None:
+        self._raw = None  # never the stream under it, nor a flush that could fail again
+
+
+@contextmanager
+def _utf8(stdout: IO[str]) -> Iterator[IO[str]]:
+    """Standard output for the rows: its byte stream written as UTF-8, whatever the
+    locale's encoding (`plain_streams` sets an ASCII or Latin-1 one to write look-alikes,
+    `10H` for `10♥`, which is for people, not data), flushed after; left open. A stream
+    without bytes under it (an embedding's StringIO) is written as it is."""
+    raw = getattr(stdout, "buffer", None)
+    if raw is None:
+        yield stdout
+        return
+    stdout.flush()  # what was written to it before comes first
+    writer = _Utf8Writer(raw)
+    try:
+        yield cast(IO[str], writer)
+        raw.flush()
+    finally:
+        writer.close()
 
 
 def _write_rows(store: ResultStore, selection: Selection, cards: bool, fmt: str,

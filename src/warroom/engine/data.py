@@ -10,6 +10,7 @@ import functools
 import json
 import os
 import re
+import shlex
 import stat
 import textwrap
 import unicodedata
@@ -164,6 +165,15 @@ def shown(value: Any) -> str:
     """A value (a key, a name) for a one-line message: quoted, escaped, at most 60
     characters."""
     return shortened(displayable(repr(value)))
+
+
+def shell_word(path: str) -> str:
+    """`path` as a word of a command a line suggests (`continue with: warroom play kow
+    --resume FILE`), to be pasted into a shell: quoted where it needs it, and a relative path
+    that starts with `-` made `./-fin.json`, which the command would take for an option."""
+    if path.startswith("-"):
+        path = os.path.join(os.curdir, path)
+    return shlex.quote(path)
 
 
 def parse_yaml(text: str, where: str | Path) -> Any:

@@ -19,6 +19,8 @@ run's own copies of its data files (`RunInfo.spec`, as `simulate --resume` plays
 kept, and written as `play --save` writes a record (`Record.save`): the same players, seed and
 seating, the config as the run stores it (a deck as it was named), the files it carries. The
 game must end as the stored row says (winners, scores, reason, length), or nothing is written.
+A run whose players search by time (`mcts:time=...`, or `mcts` with neither budget given) is
+refused before anything is played: their moves depend on the machine's speed.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..agents import make_agents, refuse_humans
+from ..agents import make_agents, parse_spec
+from ..agents.mcts import DEFAULT_ITERS, DEFAULT_TIME, MctsParams
 from ..engine import ConfigError, DataError, Game, Record, play_game, replay_to_end
+from ..engine.data import counted, shell_word
 from ..games import get_game
 from .store import ResultStore, RunInfo, StoreError, SweepInfo
 
@@ -67,6 +71,29 @@ class Selection:
 
 
 # --- what to export -----------------------------------------------------------------------
+def default_selection(store: ResultStore) -> tuple[Selection, str]:
+    """What `export DB` exports given neither --run nor --sweep, as `report DB` reports it:
+    the latest run with finished games, or the whole sweep it is a cell of; a tune's trial is
+    that run alone (there is no export of a tune). With the note that says which (stderr)."""
+    latest = store.latest_run_with_games()
+    if latest.sweep_id is not None:
+        selection = sweep_selection(store, latest.sweep_id)
+        sweep = selection.sweep
+        assert sweep is not None
+        return selection, (f"exporting sweep {sweep.id} ({sweep.game}, "
+                           f"{counted(len(selection.runs), 'cell')}, "
+                           f"{counted(count_games(store, selection), 'game')}), as `report` "
+                           f"reports it: run {latest.id}, one of its cells, is the latest run "
+                           f"with finished games; --run {latest.id} exports that cell alone")
+    said = (f"exporting run {latest.id} ({latest.game}, "
+            f"{counted(store.count_games(latest.id), 'game')}), the latest with finished games")
+    if latest.tune_id is not None:
+        return Selection([latest]), (f"{said}: one trial of tune {latest.tune_id}, not the "
+                                     "whole tune (a tune is exported trial by trial, each "
+                                     "with --run ID)")
+    return Selection([latest]), said + "; --run ID or --sweep ID exports another"
+
+
 def run_selection(store: ResultStore, run_id: int | None) -> Selection:
     """One run (the latest with games when `run_id` is None); a run without games is an
     ExportError."""
@@ -276,8 +303,8 @@ def stored_game(store: ResultStore, run: RunInfo, index: int) -> dict[str, Any]:
             break
     held = store.count_games(run.id)
     raise ExportError(f"{store.path}: run {run.id} holds no game {index} (it holds "
-                      f"{held} game{'s' * (held != 1)}; `warroom export {store.path} --run "
-                      f"{run.id}` lists their indices)")
+                      f"{counted(held, 'game')}; `warroom export {shell_word(str(store.path))} "
+                      f"--run {run.id}` lists their indices)")
 
 
 def record_of(store: ResultStore, run: RunInfo, index: int) -> Record:
@@ -288,7 +315,7 @@ def record_of(store: ResultStore, run: RunInfo, index: int) -> Record:
         raise ExportError(f"run {run.id} was played with {run.game} version {run.version}; "
                           f"this is version {game.version}, so its games cannot be played "
                           "again here: export the record with the warroom release that made it")
-    refuse_humans(run.players, "export --record")  # a run stored before humans were refused
+    refuse_unreplayable(run)
     stored = stored_game(store, run, index)
     spec = run.spec()  # the run's own copies of its data files, as `simulate --resume` plays
     try:
@@ -302,6 +329,33 @@ def record_of(store: ResultStore, run: RunInfo, index: int) -> Record:
     record = result.record
     assert record is not None
     return _as_saved(game, run, record, specs, result.outcome.to_json())
+
+
+def refuse_unreplayable(run: RunInfo) -> None:
+    """An ExportError, before anything is played, for a run whose games cannot be played
+    again as they were: one listing a human player (a run stored before a batch refused
+    them), whose moves are not stored, or one whose players search by time, whose moves
+    depend on the machine's speed (as the players' own parser reads the SPEC: `mcts:time=1`,
+    and `mcts` with neither budget, which stops at DEFAULT_ITERS or a second)."""
+    specs = [spec.strip() for spec in run.players]
+    parsed = [parse_spec(spec) for spec in specs]
+    if any(name == "human" for name, _ in parsed):
+        raise ExportError(f"run {run.id} lists a human player, whose moves are not stored, so "
+                          "its games cannot be played again; no record is written")
+    timed = [_timed(spec) for spec, (name, params) in zip(specs, parsed, strict=True)
+             if name == "mcts" and MctsParams.parse(params).time is not None]
+    if timed:
+        named = ", ".join(dict.fromkeys(timed))
+        raise ExportError(f"run {run.id}'s players search by time ({named}): their moves depend "
+                          "on the machine's speed, so its games cannot be played again as they "
+                          "were; only players with a fixed budget (iters=) can be replayed")
+
+
+def _timed(spec: str) -> str:
+    """A SPEC that searches by time, as a refusal names it: a bare `mcts` with its default."""
+    if "time" in parse_spec(spec)[1]:
+        return spec
+    return f"{spec}: {DEFAULT_ITERS} iterations or {DEFAULT_TIME:g} s a move, by default"
 
 
 def _as_saved(game: Game, run: RunInfo, record: Record, specs: list[str],
@@ -339,7 +393,8 @@ def _plain(value: Any) -> Any:
 
 
 def _ended(winners: list[int], scores: list[float], reason: str, length: int) -> str:
-    who = f"seats {', '.join(map(str, winners))} won" if winners else "a draw"
+    who = (f"seat{'s' * (len(winners) > 1)} {', '.join(map(str, winners))} won" if winners
+           else "a draw")
     return f"{who}, {reason}, scores {', '.join(f'{s:g}' for s in scores)}, {length} decisions"
 
 
