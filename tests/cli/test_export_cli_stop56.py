@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 import sqlite3
 import stat
 from collections import Counter
@@ -17,25 +16,19 @@ from pathlib import Path
 import pytest
 
 from cli_errors import one_line_error
+from export_dbs import copy_of, kow_run_and_sweep
 from warroom.cli import main
 from warroom.sim.store import ResultStore
 
 
 @pytest.fixture(scope="module")
 def kow_db(tmp_path_factory):
-    db = tmp_path_factory.mktemp("export-cli") / "k.sqlite"
-    assert main(["simulate", "kow", "--games", "10", "--players", "heuristic,random",
-                 "--db", str(db), "--json"]) == 0
-    assert main(["sweep", "kow", "--vary", "max_dice=2,3", "--games", "3", "--players",
-                 "heuristic,random", "--db", str(db), "--json"]) == 0
-    return db
+    return kow_run_and_sweep(tmp_path_factory.mktemp("export-cli"), 10, 3)
 
 
 @pytest.fixture()
 def db(kow_db, tmp_path):
-    copy = tmp_path / "k.sqlite"
-    shutil.copy(kow_db, copy)
-    return copy
+    return copy_of(kow_db, tmp_path)
 
 
 def _files(folder: Path) -> dict[str, bytes]:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from cli_errors import one_line_error
+from export_dbs import copy_of, kow_run_and_sweep
 from warroom.cli import main
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
@@ -38,19 +39,12 @@ def _files(folder: Path) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def kow_db(tmp_path_factory):
     """A kow run of 6 games, then a sweep of two cells of 3."""
-    db = tmp_path_factory.mktemp("export-more") / "k.sqlite"
-    assert main(["simulate", "kow", "--games", "6", "--players", "heuristic,random",
-                 "--db", str(db), "--json"]) == 0
-    assert main(["sweep", "kow", "--vary", "max_dice=2,3", "--games", "3", "--players",
-                 "heuristic,random", "--db", str(db), "--json"]) == 0
-    return db
+    return kow_run_and_sweep(tmp_path_factory.mktemp("export-more"), 6, 3)
 
 
 @pytest.fixture()
 def db(kow_db, tmp_path):
-    copy = tmp_path / "k.sqlite"
-    shutil.copy(kow_db, copy)
-    return copy
+    return copy_of(kow_db, tmp_path)
 
 
 def test_rows_on_stdout_are_utf8_whatever_the_locale(tmp_path, capsys):

@@ -9,6 +9,7 @@ import shutil
 
 import pytest
 
+from export_dbs import copy_of, kow_run_and_sweep
 from warroom.cli import main
 from warroom.sim import export as ex
 from warroom.sim.store import ResultStore
@@ -17,19 +18,12 @@ from warroom.sim.store import ResultStore
 @pytest.fixture(scope="module")
 def kow_db(tmp_path_factory):
     """A kow run of 4 games, then a sweep of two cells of 2."""
-    db = tmp_path_factory.mktemp("export-more") / "k.sqlite"
-    assert main(["simulate", "kow", "--games", "4", "--players", "heuristic,random",
-                 "--db", str(db), "--json"]) == 0
-    assert main(["sweep", "kow", "--vary", "max_dice=2,3", "--games", "2", "--players",
-                 "heuristic,random", "--db", str(db), "--json"]) == 0
-    return db
+    return kow_run_and_sweep(tmp_path_factory.mktemp("export-more"), 4, 2)
 
 
 @pytest.fixture()
 def db(kow_db, tmp_path):
-    copy = tmp_path / "k.sqlite"
-    shutil.copy(kow_db, copy)
-    return copy
+    return copy_of(kow_db, tmp_path)
 
 
 def test_the_default_selection_is_the_whole_sweep_of_the_latest_run(db):

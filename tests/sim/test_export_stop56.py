@@ -8,12 +8,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 import sqlite3
 from collections import Counter
 
 import pytest
 
+from export_dbs import copy_of, kow_run_and_sweep
 from warroom.cli import main
 from warroom.sim import export as ex
 from warroom.sim.store import ResultStore
@@ -22,19 +22,12 @@ from warroom.sim.store import ResultStore
 @pytest.fixture(scope="module")
 def kow_db(tmp_path_factory):
     """A kow run of 12 games and a sweep of two cells (made once; copied by each test)."""
-    db = tmp_path_factory.mktemp("export") / "k.sqlite"
-    assert main(["simulate", "kow", "--games", "12", "--players", "heuristic,random",
-                 "--db", str(db), "--json"]) == 0
-    assert main(["sweep", "kow", "--vary", "max_dice=2,3", "--games", "4", "--players",
-                 "heuristic,random", "--db", str(db), "--json"]) == 0
-    return db
+    return kow_run_and_sweep(tmp_path_factory.mktemp("export"), 12, 4)
 
 
 @pytest.fixture()
 def db(kow_db, tmp_path):
-    copy = tmp_path / "k.sqlite"
-    shutil.copy(kow_db, copy)
-    return copy
+    return copy_of(kow_db, tmp_path)
 
 
 def _csv(store, selection, cards=False):
