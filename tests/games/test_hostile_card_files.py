@@ -173,6 +173,8 @@ def test_markup_in_a_player_spec_does_not_break_the_summary_table(tmp_path):
 
     summary = {"games": 2, "players": ["random:x=[/red]", "random"], "wins": [1, 1],
                "draws": 0, "win_rate": [0.5, 0.5], "ci95": [[0.1, 0.9], [0.1, 0.9]],
+               "seat_win_rate": [{"successes": 1, "trials": 2, "rate": 0.5,
+                                  "ci95": [0.1, 0.9]}] * 2,
                "mean_length": 3.0}
     _print_summary("Title [/b]", 1, 0, summary, tmp_path / "x.sqlite")
 
