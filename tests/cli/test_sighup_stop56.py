@@ -11,8 +11,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from warroom.cli import main
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
@@ -21,7 +19,6 @@ ENV = {**os.environ, "WARROOM_NATIVE": "0"}
 LONG = ["play", "viktory-ii", "--players", ",".join(["heuristic"] * 8), "--set", "radius=10",
         "--set", "turn_limit=80", "--seed", "1"]
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")
 
 
 def start(save: Path, **popen: object) -> subprocess.Popen:
