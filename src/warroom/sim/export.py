@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import csv
 import json
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,18 +134,8 @@ def has_cards(store: ResultStore, selection: Selection) -> bool:
 
 # --- rows -----------------------------------------------------------------------------------
 def metric_names(store: ResultStore, selection: Selection) -> list[str]:
-    """Every metric name the selected games hold, sorted (no reader of the store gives them
-    without decoding every game: SQLite's JSON functions do, else the games are read)."""
-    ids = [run.id for run in selection.runs]
-    try:
-        rows = store.db.execute(
-            "SELECT DISTINCT m.key FROM games, json_each(games.metrics) AS m WHERE run_id IN "
-            f"({', '.join('?' * len(ids))})", ids).fetchall()
-        return sorted(str(name) for (name,) in rows)
-    except sqlite3.OperationalError:  # an SQLite built without its JSON functions
-        return sorted({name for run in selection.runs
-                       for game in store.iter_games(run.id, cards=False)
-                       for name in game["metrics"]})
+    """Every metric name the selected games hold, sorted (the store reads them)."""
+    return store.metric_names([run.id for run in selection.runs])
 
 
 def seats(selection: Selection) -> int:

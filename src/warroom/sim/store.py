@@ -702,6 +702,19 @@ class ResultStore:
         return self.db.execute("SELECT 1 FROM cards WHERE run_id = ? LIMIT 1",
                                (run_id,)).fetchone() is not None
 
+    def metric_names(self, run_ids: list[int]) -> list[str]:
+        """Every metric name the games of these runs hold, sorted: SQLite's JSON functions
+        read them without decoding each game (else the games are read)."""
+        try:
+            rows = self.db.execute(
+                "SELECT DISTINCT m.key FROM games, json_each(games.metrics) AS m WHERE run_id "
+                f"IN ({', '.join('?' * len(run_ids))})", run_ids).fetchall()
+            return sorted(str(name) for (name,) in rows)
+        except sqlite3.OperationalError:  # an SQLite built without its JSON functions
+            return sorted({name for run_id in run_ids
+                           for game in self.iter_games(run_id, cards=False)
+                           for name in game["metrics"]})
+
     def count_games(self, run_id: int) -> int:
         return self.db.execute("SELECT COUNT(*) FROM games WHERE run_id = ?",
                                (run_id,)).fetchone()[0]
