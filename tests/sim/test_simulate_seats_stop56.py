@@ -4,16 +4,12 @@ strong deck in seat 0 showed as 50 %/50 % between the listed players."""
 from __future__ import annotations
 
 import json
-import sqlite3
-import sys
-from pathlib import Path
 
+from sqlite_doubles import without_json_functions
 from warroom.cli import main
 from warroom.sim.analysis import analyse
 from warroom.sim.store import ResultStore
-
-sys.path.insert(0, str(Path(__file__).parent))
-from word_iron_decks import broken_deck  # noqa: E402
+from word_iron_decks import broken_deck
 
 
 def test_simulate_gives_the_win_rate_by_seat_as_the_report_does(tmp_path, capsys):
@@ -56,18 +52,5 @@ def test_a_team_games_seats_count_as_the_report_counts_them(tmp_path, capsys):
         assert wins[0] == wins[2] and wins[1] == wins[3]  # partners
         assert sum(wins) == sum(shown["wins"])
 
-        class NoJson:
-            def __init__(self, db):
-                self.db = db
-
-            def execute(self, sql, *args):
-                if "json_each" in sql:
-                    raise sqlite3.OperationalError("no such table: json_each")
-                return self.db.execute(sql, *args)
-
-        real = store.db
-        store.db = NoJson(real)
-        try:
+        with without_json_functions(store):
             assert store.tally(run).to_json()["seat_win_rate"] == shown["seat_win_rate"]
-        finally:
-            store.db = real

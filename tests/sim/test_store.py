@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 
+from sqlite_doubles import without_json_functions
 from warroom.engine import config_to_json
 from warroom.games import REGISTRY
 from warroom.sim.batch import BatchSpec, play_one
@@ -97,22 +98,12 @@ def test_the_tally_counted_by_sqlite_equals_the_summary_of_the_games(tmp_path):
 
 
 def test_the_tally_works_without_the_json_functions_of_sqlite(tmp_path):
-    class NoJson:
-        def __init__(self, db):
-            self.db = db
-
-        def execute(self, sql, *args):
-            if "json_each" in sql:
-                raise sqlite3.OperationalError("no such table: json_each")
-            return self.db.execute(sql, *args)
-
     with ResultStore(tmp_path / "r.sqlite") as store:
         run = new_run(store, 4)
         execute(store, run, 4)
         expected = store.tally(run).to_json()
-        store.db = NoJson(store.db)
-        assert store.tally(run).to_json() == expected
-        store.db = store.db.db
+        with without_json_functions(store):
+            assert store.tally(run).to_json() == expected
 
 
 def test_resume_can_extend_a_run_and_a_finished_run_plays_nothing(tmp_path):

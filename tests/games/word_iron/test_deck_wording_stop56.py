@@ -4,36 +4,18 @@ strategy cards", not "two strategies cards"."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 import yaml
 
 from warroom.cli import main
-from warroom.engine import DataError
-from warroom.games.word_iron.deck import DATA_DIR, load_deck
-
-
-def deck(tmp_path, change) -> str:
-    data: dict[str, Any] = yaml.safe_load((DATA_DIR / "sample.yaml").read_text())
-    change(data)
-    path = tmp_path / "b8.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-    return str(path)
-
-
-def error_of(path: str) -> str:
-    with pytest.raises(DataError) as info:
-        load_deck(path)
-    message = str(info.value)
-    assert "\n" not in message
-    return message
+from warroom.games.word_iron.deck import DATA_DIR
+from word_iron_decks import deck, error_of
 
 
 def test_a_soldier_count_off_the_deck_list_names_its_unit_and_place(tmp_path, capsys):
     """Audit (stop 56): pikemen's count set to 5 gave "b8.yaml: a 72-card starter deck has 30
     soldiers, this one 31", naming no unit and no place in the file."""
-    path = deck(tmp_path, lambda d: d["soldiers"][1].update(count=5))
+    path = deck(tmp_path, lambda d: d["soldiers"][1].update(count=5), "b8.yaml")
     assert error_of(path) == (f"{path}: card 'Pikemen' (soldiers[1]), field count: a 72-card "
                               "starter deck has 30 soldiers, this one 31: the deck list allots "
                               "4 pikemen, not 5")

@@ -3,33 +3,11 @@ name is refused with both places, and pydantic's problems read as one clear line
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-import yaml
-
 from warroom.cli import main
-from warroom.engine import DataError
-from warroom.games.word_iron.deck import DATA_DIR, load_deck
+from word_iron_decks import deck, error_of
 
 UNITS = ("'spearmen', 'pikemen', 'archers', 'heavy_infantry', 'men_at_arms', 'light_cavalry', "
          "'knighted_heavy_cavalry' or 'royal_guards'")
-
-
-def deck(tmp_path, change) -> str:
-    data: dict[str, Any] = yaml.safe_load((DATA_DIR / "sample.yaml").read_text())
-    change(data)
-    path = tmp_path / "deck.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-    return str(path)
-
-
-def error_of(path: str) -> str:
-    with pytest.raises(DataError) as info:
-        load_deck(path)
-    message = str(info.value)
-    assert "\n" not in message
-    return message
 
 
 def test_a_name_in_two_sections_is_refused_naming_both_places(tmp_path, capsys):

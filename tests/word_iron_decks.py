@@ -1,13 +1,18 @@
-"""Word & Iron decks for the card-analytics and tune tests, made from the shipped sample deck:
-a broken one (one card made overwhelming) and a fair one (no card differs from its kind)."""
+"""Word & Iron decks for the tests, made from the shipped sample deck: a broken one (one card
+made overwhelming), a fair one (no card differs from its kind), a marked one, any changed one,
+and the one-line error a deck file raises."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 import yaml
 
-from warroom.games.word_iron.deck import DATA_DIR
+from warroom.engine import DataError
+from warroom.games.word_iron.deck import DATA_DIR, load_deck
 
 # The Word of Power deck holds all 8 cards, so the truce that random players offer and accept
 # at random (after the last Word of Power) comes late: games end by battle, not by chance.
@@ -60,3 +65,21 @@ def marked_deck(directory: Path) -> Path:
     path = directory / "marked.yaml"
     path.write_text(yaml.safe_dump(deck, sort_keys=False))
     return path
+
+
+def deck(folder: Path, change: Callable[[dict[str, Any]], Any], name: str = "deck.yaml") -> str:
+    """The sample deck with `change` applied to its data, written to folder/name."""
+    data = sample()
+    change(data)
+    path = folder / name
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    return str(path)
+
+
+def error_of(path: str) -> str:
+    """The one-line error that loading the deck at `path` raises."""
+    with pytest.raises(DataError) as info:
+        load_deck(path)
+    message = str(info.value)
+    assert "\n" not in message
+    return message
