@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine import ConfigError, Game, derive_seed
 from .base import Agent, HeuristicAgent, RandomAgent
-from .mcts import MctsAgent, MctsParams
+from .mcts import DEFAULT_ITERS, DEFAULT_TIME, MctsAgent, MctsParams
 
 AgentFactory = Callable[..., Agent]
 
@@ -99,6 +99,21 @@ def refuse_humans(specs: list[str] | tuple[str, ...], command: str,
                               f"plays AI players only: {', '.join(AI_PLAYERS)})")
 
 
+def clock_bound(spec: str) -> str | None:
+    """None when a player SPEC's moves are fixed by its seed on any machine; else the SPEC of
+    a search stopped by the clock, as words name it: `mcts:time=1` as given, and a bare `mcts`
+    with its default (DEFAULT_ITERS iterations or DEFAULT_TIME seconds a move) spelled out. A
+    record of such a player's game cannot be played again as it was: its moves depend on the
+    machine's speed."""
+    spec = spec.strip()
+    name, params = parse_spec(spec)
+    if name != "mcts" or MctsParams.parse(params).time is None:
+        return None
+    if "time" in params:
+        return spec
+    return f"{spec}: {DEFAULT_ITERS} iterations or {DEFAULT_TIME:g} s a move, by default"
+
+
 def make_agent(spec: str, game: Any, seed: int) -> Agent:
     """The agent a player SPEC names ("random", "heuristic", "mcts:iters=500", "human"),
     for `game`, with its own seed: its choices are the same for the same seed. An unknown
@@ -122,4 +137,4 @@ def make_agents(specs: list[str], game: Any, seed: int) -> list[Agent]:
 
 
 __all__ = ["AGENTS", "AI_PLAYERS", "Agent", "HeuristicAgent", "MctsAgent", "RandomAgent",
-           "make_agent", "make_agents", "parse_spec", "parse_specs", "refuse_humans"]
+           "clock_bound", "make_agent", "make_agents", "parse_spec", "parse_specs", "refuse_humans"]

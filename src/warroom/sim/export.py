@@ -32,8 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..agents import make_agents, parse_spec
-from ..agents.mcts import DEFAULT_ITERS, DEFAULT_TIME, MctsParams
+from ..agents import clock_bound, make_agents, parse_spec
 from ..engine import ConfigError, DataError, Game, Record, play_game, replay_to_end
 from ..engine.data import counted, shell_word
 from ..games import get_game
@@ -324,27 +323,18 @@ def refuse_unreplayable(run: RunInfo) -> None:
     """An ExportError, before anything is played, for a run whose games cannot be played
     again as they were: one listing a human player (a run stored before a batch refused
     them), whose moves are not stored, or one whose players search by time, whose moves
-    depend on the machine's speed (as the players' own parser reads the SPEC: `mcts:time=1`,
-    and `mcts` with neither budget, which stops at DEFAULT_ITERS or a second)."""
+    depend on the machine's speed (`agents.clock_bound`)."""
     specs = [spec.strip() for spec in run.players]
     parsed = [parse_spec(spec) for spec in specs]
     if any(name == "human" for name, _ in parsed):
         raise ExportError(f"run {run.id} lists a human player, whose moves are not stored, so "
                           "its games cannot be played again; no record is written")
-    timed = [_timed(spec) for spec, (name, params) in zip(specs, parsed, strict=True)
-             if name == "mcts" and MctsParams.parse(params).time is not None]
+    timed = [why for spec in specs if (why := clock_bound(spec)) is not None]
     if timed:
         named = ", ".join(dict.fromkeys(timed))
         raise ExportError(f"run {run.id}'s players search by time ({named}): their moves depend "
                           "on the machine's speed, so its games cannot be played again as they "
                           "were; only players with a fixed budget (iters=) can be replayed")
-
-
-def _timed(spec: str) -> str:
-    """A SPEC that searches by time, as a refusal names it: a bare `mcts` with its default."""
-    if "time" in parse_spec(spec)[1]:
-        return spec
-    return f"{spec}: {DEFAULT_ITERS} iterations or {DEFAULT_TIME:g} s a move, by default"
 
 
 def _as_saved(game: Game, run: RunInfo, record: Record, specs: list[str],
