@@ -168,7 +168,7 @@ def test_play_a_whole_game_by_clicking_against_the_ai(live_server, browser, game
     assert record["game"] == game and record["actions"]
     page.click("#replay-link")
     wait_for_the_replay(page)
-    page.click("#first")
+    expect(page.locator("#first")).to_be_disabled()  # it opens at the first position
     assert page.locator("#where").inner_text().startswith("position 0 of")
     page.click("#next")
     assert page.locator("#where").inner_text().startswith("position 1 of")
@@ -479,7 +479,7 @@ def test_viktory_ii_a_whole_hotseat_game_on_the_hex_map_by_clicking(live_server,
     page.click("#replay-link")  # the replay viewer draws the same table
     wait_for_the_replay(page)
     page.wait_for_selector("#table svg.v2map")
-    page.click("#first")
+    expect(page.locator("#first")).to_be_disabled()  # it opens at the first position
     page.select_option("#viewer", "1")
     page.wait_for_selector("#table svg.v2map")
     assert page.locator("svg.v2map .hex-cell").count() == 37
@@ -857,7 +857,7 @@ def test_the_replay_controls_wait_for_the_positions(live_server, browser):
     """The replay's buttons are on the page before its positions have loaded: a click then
     threw (drawing a position that is not there) and showed "position 0 of -1". Until the
     positions are in, the controls are disabled and the arrow keys do nothing; then the
-    first position shows."""
+    first position shows, with "|<" and "< back" disabled there (audit, stop 57)."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -875,7 +875,9 @@ def test_the_replay_controls_wait_for_the_positions(live_server, browser):
     assert page.locator("#where").inner_text() == ""
     held_back(page, held)[0].continue_()
     expect(page.locator("#where")).to_have_text(re.compile(r"position 0 of \d+"))
-    for control in controls:
+    for control in ("#first", "#prev"):  # no position before the first
+        expect(page.locator(control)).to_be_disabled()
+    for control in ("#step", "#next", "#last"):
         expect(page.locator(control)).to_be_enabled()
     page.click("#last")
     page.wait_for_selector("#result .headline")
@@ -913,6 +915,8 @@ def test_the_replay_shows_the_viewer_chosen_last_whichever_answer_comes_last(liv
     # The page reads the late answer in its next tasks; before the mend it then showed seat
     # 0's positions (a slow page could let this pass wrongly, never fail wrongly).
     page.evaluate("new Promise((done) => setTimeout(done, 100))")
+    expect(page.locator("#last")).to_be_disabled()  # at the last already: back, and to it
+    page.click("#prev")
     page.click("#last")
     expect(page.locator("#result .headline")).to_have_text(as_seat_1)
     assert not errors, errors
@@ -967,7 +971,10 @@ def test_a_person_resigns_and_every_page_shows_the_end(live_server, browser):
         assert p.locator("#table .playable, #table button.act").count() == 0
     watching.goto(f"{live_server.url}/replay/{game_id}")
     watching.wait_for_selector("#table .panel")
-    watching.click("#last")
+    # Resigned before any move: the start is the game's only position, and its end (">|" is
+    # disabled there: audit, stop 57).
+    expect(watching.locator("#where")).to_have_text("position 0 of 0")
+    expect(watching.locator("#last")).to_be_disabled()
     watching.wait_for_function("document.querySelector('#result')?.textContent"
                                ".includes('seat 1 resigned')", timeout=10_000)
     assert watching.locator("#result .headline").inner_text() == "Seat 0 wins"

@@ -24,7 +24,10 @@ def test_a_resignation_ends_the_log_and_the_word_iron_table_asks_no_more(live_se
         assert "Decision: " not in page.locator("#table").inner_text()
     watching.goto(f"{live_server.url}/replay/{game_id}")
     watching.wait_for_selector("#table .panel")
-    watching.click("#last")
+    # Resigned before any move: the start is the game's only position, and its end (">|" is
+    # disabled there: audit, stop 57).
+    expect(watching.locator("#where")).to_have_text("position 0 of 0")
+    expect(watching.locator("#last")).to_be_disabled()
     expect(watching.locator("#log li").last).to_have_text("Seat 1 resigned: the game is over")
 
 

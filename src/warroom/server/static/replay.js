@@ -61,9 +61,8 @@ async function load(mine, index) {
     at = Math.min(at, positions - 1);
     $("#step").max = positions - 1;
     $("#step").value = at;
-    for (const control of ["#first", "#prev", "#step", "#next", "#last"]) {
-      $(control).disabled = false;
-    }
+    $("#step").disabled = false;
+    ends();
   }
   if (!table) {
     table = await import(`/tables/${body.game}.js`).catch(() => import("/static/fallback-table.js"));
@@ -113,10 +112,25 @@ function logOf(answer, i) {
   return log;
 }
 
+// The step buttons that lead nowhere from `at` are disabled: "|<" and "< back" at the first
+// position, "forward >" and ">|" at the last (a tap there did nothing, and a screen reader
+// called them usable). The slider stays. A button that had the keyboard (Enter on "forward >"
+// to the end) hands it to the slider, not to the page's body.
+function ends() {
+  const focused = document.activeElement;
+  const off = { "#first": at <= 0, "#prev": at <= 0,
+    "#next": at >= positions - 1, "#last": at >= positions - 1 };
+  for (const [control, disabled] of Object.entries(off)) $(control).disabled = disabled;
+  if (focused?.disabled && Object.keys(off).some((control) => $(control) === focused)) {
+    $("#step").focus();
+  }
+}
+
 function go(step) {
   if (!positions) return; // the arrow keys are heard before the positions have loaded
   at = Math.max(0, Math.min(step, positions - 1));
   $("#step").value = at;
+  ends();
   held.failed.clear(); // a window refused before is asked for again
   follow();
   draw();
