@@ -197,7 +197,7 @@ def test_defect_a_person_put_out_of_a_game_of_three_is_told_the_ai_plays_on():
     notice = "You are out of the game: the AI players play on to the end (Ctrl-C to stop)."
     assert lines.count(notice) == 1
     at = lines.index(notice)
-    assert lines[at - 1].strip() == "P0 has lost and leaves the game"
+    assert lines[at - 1].strip() == "Player 0 has lost and leaves the game"
     assert "Result:" in lines[-1]
     assert not any(line.startswith(">") for line in lines[at:])  # nothing more asked
 

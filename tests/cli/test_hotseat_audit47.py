@@ -80,7 +80,7 @@ def test_json_with_a_person_shows_the_end_on_standard_error():
     assert result["winners"] == [0] and proc.stdout.count("\n") == 1
     end = proc.stderr[proc.stderr.rindex("you are player 0"):]  # after the last view
     assert "has lost and leaves the game" in end  # the closing events
-    assert "Winner: Player 0" in end  # the public table
+    assert "Winner: player 0" in end  # the public table
     assert "Result: player 0 (human) - last player standing" in end
 
 
@@ -94,8 +94,8 @@ def test_json_hotseat_ends_on_a_cleared_screen_with_the_public_end():
     assert json.loads(proc.stdout)["winners"] == [0] and PAGE not in proc.stdout
     end = proc.stderr.split(PAGE)[-1]
     assert "Your hand" not in end and "you are player" not in end and SEAT not in end
-    assert "has lost and leaves the game" in end and "Winner: Player 0" in end
-    assert end.index("has lost") < end.index("Winner: Player 0") < end.index("Result: player 0")
+    assert "has lost and leaves the game" in end and "Winner: player 0" in end
+    assert end.index("has lost") < end.index("Winner: player 0") < end.index("Result: player 0")
 
 
 def test_the_start_line_is_on_each_seat_screen():

@@ -74,7 +74,8 @@ def test_the_table_names_the_seats_player_n():
     for viewer in (None, 0, 1):
         text = GAME.render(state.observation(viewer), viewer)
         assert not re.search(r"\bP\d\b(?!\])", text), text
-        assert "Winner: Player 0" in text and re.search(r"^ +Player 1 ", text, re.M), text
+        assert ("Winner: you" if viewer == 0 else "Winner: player 0") in text, text
+        assert re.search(r"^ +Player 1 ", text, re.M), text
         assert all(len(line) <= TEXT_WIDTH for line in text.splitlines()), text
     assert "Player 0 (you) [" in GAME.render(state.observation(0), 0)
     mid = GAME.new_state(GAME.config({}), 5)

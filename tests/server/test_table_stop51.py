@@ -68,12 +68,12 @@ def test_battle_turn_headers_name_the_seat_once_with_no_nested_brackets(live_ser
     channel: "seat 0 (you) skips the first draw step"."""
     turn = {"event": "turn", "round": 1, "turn": 1}
     assert describe_event({**turn, "players": [0], "drawn": [0]}) == \
-        "--- Round 1, turn 1: P0 skips the first draw step ---"
+        "--- Round 1, turn 1: player 0 skips the first draw step ---"
     assert describe_event({**turn, "round": 3, "turn": 6, "players": [1], "drawn": [1]}) == \
-        "--- Round 3, turn 6: P1 draws 1 ---"
+        "--- Round 3, turn 6: player 1 draws 1 ---"
     assert describe_event({**turn, "round": 2, "turn": 3, "players": [0, 2],
                            "drawn": [1, 0]}) == \
-        "--- Round 2, turn 3: P0 draws 1; P2 has nothing to draw ---"
+        "--- Round 2, turn 3: player 0 draws 1; player 2 has nothing to draw ---"
     # A real game's first header, on each seat's page and a spectator's.
     contexts, pages = seat_pages(browser, live_server.url, "battle")
     for seat, one in zip((0, 1, None), pages):

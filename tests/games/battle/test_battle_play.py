@@ -239,12 +239,12 @@ def test_a_draw_from_two_empty_piles_says_there_was_nothing_to_draw():
     s.discard[s._zone(0)].clear()
     assert s._draw(0, 2) == 0
     lines = [GAME.describe_event(e) for e in s.observation(1)["log"] if e["event"] == "draws"]
-    assert lines[-1] == "P0 has nothing to draw (both piles are empty)"
+    assert lines[-1] == "Player 0 has nothing to draw (both piles are empty)"
     turn = {"event": "turn", "players": [0, 1], "round": 2, "turn": 3, "drawn": [0, 2]}
     assert GAME.describe_event(turn) == \
-        "--- Round 2, turn 3: P0 has nothing to draw; P1 draws 2 ---"
+        "--- Round 2, turn 3: player 0 has nothing to draw; player 1 draws 2 ---"
     first = {**turn, "turn": 1, "round": 1}
-    assert "P0 skips the first draw step" in GAME.describe_event(first)
+    assert "player 0 skips the first draw step" in GAME.describe_event(first)
 
 
 # --- hidden information -----------------------------------------------------------------------
@@ -281,7 +281,7 @@ def test_a_person_plays_against_two_heuristic_players(monkeypatch, capsys):
     code, out = _play(monkeypatch, capsys, ["--players", "human,heuristic,heuristic",
                                             "--seed", "3"], "?\nfoo\n99\n" + "1\n" * 600)
     assert code == 0, out.err
-    assert "you are player 0" in out.out and "P2" in out.out
+    assert "you are player 0" in out.out and "Player 2" in out.out
     assert "Battle - rules summary" in out.out  # '?'
     assert "not a legal action here" in out.out and "No action 99" in out.out
     assert "Result: player" in out.out

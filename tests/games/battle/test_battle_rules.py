@@ -610,7 +610,7 @@ def test_ruling_a_wasted_strike_is_told_and_destroys_nothing_in_the_card_facts()
     s.apply(1, Strike("8S", 0, "8H"))
     strikes = events(s, "strike")
     assert [e.get("wasted", False) for e in strikes] == [False, True, False, False]  # 2♣ last
-    assert GAME.describe_event(strikes[1]).endswith("strikes P1's 8♠ too (a wasted strike)")
+    assert GAME.describe_event(strikes[1]).endswith("strikes player 1's 8♠ too (a wasted strike)")
     facts = card_events([(None, e) for e in strikes], 2).to_json()
     assert facts[1][DESTROYED] == {"8♠": 1} and facts[0][DESTROYED] == {"8♥": 1, "8♦": 1}
 
@@ -680,9 +680,9 @@ def test_ruling_equal_skills_as_one_teammates_strike_unseen_and_identical_cards_
 
 
 def test_attack_3_strike_decisions_are_labelled_for_a_person():
-    assert Strike("KH", 1, "8S").label == "K♥ strikes P1's 8♠"
-    assert Attack("KH", 1, 0, True).label == "K♥ attacks P1 (group 1)"
-    assert Attack("4H", 1, 0, False).label == "4♥ joins group 1 against P1"
+    assert Strike("KH", 1, "8S").label == "K♥ strikes player 1's 8♠"
+    assert Attack("KH", 1, 0, True).label == "K♥ attacks player 1 (group 1)"
+    assert Attack("4H", 1, 0, False).label == "4♥ joins group 1 against player 1"
     assert Block("9S", 1).label == "9♠ blocks group 2"
     assert Done().label == "done" and EndTurn().label == "end turn"
 

@@ -204,7 +204,8 @@ def test_audit_stop50_as_one_the_hit_line_gives_the_team_castles_total():
     attack(s, 0, "9H", 3)  # its only soldier: the declaration ends, P3 has none to block
     (hit,) = events(s, "hits")
     assert hit["total"] == 5
-    assert GAME.describe_event(hit) == "P3 takes 1 unblocked hit: team 1's castle has 5 in all"
+    assert GAME.describe_event(hit) == \
+        "Player 3 takes 1 unblocked hit: team 1's castle has 5 in all"
     assert s.out[1] and s.out[3] and s.is_terminal()
 
 

@@ -26,7 +26,9 @@ Group = Annotated[int, Field(ge=0, le=431)]  # at most one group per soldier of 
 
 
 def _p(player: int) -> str:
-    return f"P{player}"
+    """A seat within a label, as the other games name it: "player 1" (the browser's table
+    reads it as "seat 1", or "your" for the viewer's own)."""
+    return f"player {player}"
 
 
 # --- draft and deck building ------------------------------------------------------------------

@@ -108,8 +108,9 @@ def render(obs: dict[str, Any], player: int | None) -> str:
         lines.extend(_render_table(obs))
     if obs.get("outcome"):
         o = obs["outcome"]
-        who = ", ".join(_who(p, you) for p in o["winners"]) or "nobody (draw)"
-        lines.append(f"Winner: {who} - {o['reason']}")
+        # as Champions' and Viktory II's end: "Winner: player 1", "Winner: you and player 2"
+        who = " and ".join("you" if p == you else f"player {p}" for p in o["winners"])
+        lines.append(f"Winner: {who or 'nobody (draw)'} - {o['reason']}")
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
@@ -214,7 +215,9 @@ def _top_cards(pile: list[str], room: int) -> str:
 
 def describe_event(e: dict[str, Any]) -> str:
     kind = e["event"]
-    p = f"P{e['player']}" if isinstance(e.get("player"), int) else ""
+    # A seat as the other games' logs name it: "Player 1" opens a line, "player 1" within one
+    # (the browser's table reads either as "Seat 1"; kit.seatWords)
+    p = f"Player {e['player']}" if isinstance(e.get("player"), int) else ""
     simple = {
         "first": f"{p} goes first",
         "eliminated": f"{p} has lost and leaves the game",
@@ -235,8 +238,8 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "your_deck":
         return f"Your deck: {cards(e['cards'])}"
     if kind == "turn":  # each player of the turn named once, with its draw step
-        draws = "; ".join(f"P{q} " + _drew(k, e["turn"]) for q, k in zip(e["players"],
-                                                                         e["drawn"]))
+        draws = "; ".join(f"player {q} " + _drew(k, e["turn"])
+                          for q, k in zip(e["players"], e["drawn"]))
         return f"--- Round {e['round']}, turn {e['turn']}: {draws} ---"
     if kind == "draws":
         return f"{p} " + ("has nothing to draw (both piles are empty)" if not e["count"]
@@ -244,10 +247,11 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "drew":
         return f"You drew {cards(e['cards'])}"
     if kind == "reshuffle":
-        whose = f"{p}'s" if p else "the"
-        return f"{whose} discard pile is shuffled into the draw pile".capitalize()
+        whose = f"{p}'s" if p else "The"
+        return f"{whose} discard pile is shuffled into the draw pile"
     if kind == "attack":
-        return f"{p} attacks P{e['target']} with {card_text(e['card'])} (group {e['group'] + 1})"
+        return (f"{p} attacks player {e['target']} with {card_text(e['card'])} "
+                f"(group {e['group'] + 1})")
     if kind == "block":
         return f"{p} blocks group {e['group'] + 1} with {card_text(e['card'])}"
     if kind == "hits":
@@ -258,7 +262,7 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "strike":
         down = " too (a wasted strike)" if e.get("wasted") else " down"
         return (f"{p}'s {card_text(e['card'])} (skill {SKILL[e['card']]}) strikes "
-                f"P{e['target']}'s {card_text(e['target_card'])}{down}")
+                f"player {e['target']}'s {card_text(e['target_card'])}{down}")
     if kind == "destroyed":
         return f"{p}'s {card_text(e['card'])} is destroyed"
     if kind == "play":
@@ -267,11 +271,11 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "special":
         return f"{p} uses the special ability of {card_text(e['card'])}"
     if kind == "victim":
-        return f"{p} chooses P{e['victim']} for {card_text(e['card'])}"
+        return f"{p} chooses player {e['victim']} for {card_text(e['card'])}"
     if kind == "gained":
-        return f"{p} gains control of P{e['victim']}'s {card_text(e['card'])}"
+        return f"{p} gains control of player {e['victim']}'s {card_text(e['card'])}"
     if kind == "game_over":
-        who = ", ".join(f"P{q}" for q in e["winners"]) or "nobody (draw)"
+        who = ", ".join(f"player {q}" for q in e["winners"]) or "nobody (draw)"
         return f"Game over: {who} - {e['reason']}"
     return str(e)
 

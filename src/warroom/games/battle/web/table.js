@@ -3,7 +3,8 @@
 // (and your pack or pool while drafting or building). Click a card in hand to play it, a
 // soldier to attack, block, strike, destroy, lose or give it, a seat to choose that opponent.
 
-// Its logs and labels name seats "P1": kit.seatWords reads them as seats ("Seat 1 (you)").
+// Its terminal view tags cards and groups with "P1" for room: kit.seatWords reads them as seats
+// ("Seat 1 (you)"), as it reads the logs' and labels' "Player 1".
 export const SHORT_SEATS = true;
 
 // The discard piles are face up (the rules): under each pile, a fold (a <details>, opened by a
