@@ -2,7 +2,8 @@
 the commands are imported (a second or more on a busy machine): Ctrl-C or `kill` at any
 moment, even then, ends with one line, never a traceback, and exit status 130 (Ctrl-C), 143
 (SIGTERM, 128 + 15: the status a shell gives a command a signal ended) or 129 (SIGHUP: the
-terminal closed, which stops a command as SIGTERM does, where the platform has it)."""
+terminal closed, which stops a command as SIGTERM does, where the platform has it); `serve`,
+a server asked to stop, ends with 0 on SIGTERM and SIGHUP, while it starts too."""
 
 from __future__ import annotations
 
@@ -23,6 +24,26 @@ def _stop_while_importing(signum: int, frame: object) -> None:
         except (OSError, ValueError):  # a hung-up terminal's
             pass
     os._exit(INTERRUPTED if signum == signal.SIGINT else 128 + signum)
+
+
+# What `warroom serve` says as its server stops (the server's log line, `Server.close`), as it
+# is before the server has served: nothing in play, no page, no AI move. A server asked to
+# stop has stopped as asked: status 0, on SIGTERM and SIGHUP too, even while it starts.
+SERVE_STOPPED = ("stopping: 0 games in play, 0 pages connected, 0 AI moves under way; every "
+                 "game is in the store")
+
+
+def serve_stopped(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP to `warroom serve` before the command takes them over (`cli.serve`):
+    it has opened nothing yet, so it says it stops, as a server does, and ends with 0 (a
+    service manager stopping it while it starts, 26 s on a loaded machine, got 143)."""
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(SERVE_STOPPED + "\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(0)
 
 
 INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C (and `q` at a prompt)
@@ -94,8 +115,9 @@ def entry() -> None:
     if interruptible:
         signal.signal(signal.SIGINT, _stop_while_importing)
     stops = _stops()
+    serving = sys.argv[1:2] == ["serve"]  # a server: stopped as asked, even while it starts
     for signum in stops:
-        signal.signal(signum, _stop_while_importing)
+        signal.signal(signum, serve_stopped if serving else _stop_while_importing)
     # A command that will fork workers starts their server first: it imports what they need
     # while this process imports the command (sim/pool_start.py).
     from .sim.pool_start import start_early
@@ -109,8 +131,13 @@ def entry() -> None:
     if interruptible:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     # `kill` stops a command the way Ctrl-C does: a game is saved, finished games are kept.
+    # `serve` takes SIGTERM over as it starts (SIGHUP goes to SIGTERM's handler): until then
+    # it has opened nothing, and `serve_stopped` ends it at once.
     for signum in stops:
-        signal.signal(signum, _terminate if signum == signal.SIGTERM else _hang_up)
+        if signum != signal.SIGTERM:
+            signal.signal(signum, _hang_up)
+        elif not serving:
+            signal.signal(signum, _terminate)
     try:
         code = main()
         _done()

@@ -33,13 +33,15 @@ def test_defect_a_quick_move_waited_behind_every_other_games_queued_search():
     """Defect: mcts seats of every game shared one process pool, first come first served: a
     0.05 s search waited 14 s behind three other games' queued 5 s searches ("a long search in
     one game does not hold up another", the README said). Taken in turn game by game, a
-    game's search waits only for the searches already running."""
+    game's search waits only for the searches already running, and a game's next search goes
+    behind every other game's first (stop 57: a.2 went before b.1)."""
     turns = TakeTurns(1)
-    jobs = [("a.1", 0.02), ("a.2", 0.02), ("a.3", 0.02), ("b.1", 0.02), ("c.1", 0.0),
+    # a.1 runs long enough that the others are all queued, however slow the machine
+    jobs = [("a.1", 0.3), ("a.2", 0.02), ("a.3", 0.02), ("b.1", 0.02), ("c.1", 0.0),
             ("b.2", 0.0)]
     ran = run(_searches(turns, jobs))
-    # a.1 was running; then each game in line takes one turn, a game with more goes to the back
-    assert ran == ["a.1", "a.2", "b.1", "c.1", "a.3", "b.2"]
+    # a.1 was running; then the game whose last turn is oldest (none: first) goes next
+    assert ran == ["a.1", "b.1", "c.1", "a.2", "b.2", "a.3"]
     assert (turns.free, turns.waiting) == (1, {})
 
 

@@ -243,7 +243,7 @@ def test_an_older_database_is_migrated_and_its_games_keep_their_rules_from_then_
     rules = con.execute("SELECT version, config, files FROM games WHERE id = 'old'").fetchone()
     copies = con.execute("SELECT text FROM data_files").fetchall()
     con.close()
-    assert version == SCHEMA_VERSION == 2
+    assert version == SCHEMA_VERSION == 3
     assert rules[0] == REGISTRY["word-iron"].version
     assert json.loads(rules[1])["deck0"] == "sample"
     assert set(json.loads(rules[2])) == {"deck0", "deck1"}
@@ -366,7 +366,7 @@ def test_a_game_stored_before_the_end_was_kept_gets_it_at_its_next_rebuild(db, m
     with client(db) as c:
         assert c.get(f"/api/games/{over['id']}/record").status_code == 409
     assert finished_flags(db) == {over["id"]: 0, running["id"]: 0}
-    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == 2
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == 3
     monkeypatch.setattr(REGISTRY["kow"], "version", "1")
     with client(db) as c:
         pass

@@ -1,10 +1,12 @@
-"""`warroom export`: a results database's games (or card facts) as CSV or JSON lines, and one
-stored game as a saved-game record that `warroom replay` reads."""
+"""`warroom export`: a results database's games (or card facts) as CSV or JSON lines, one
+stored game as a saved-game record that `warroom replay` reads, and every finished game of a
+games database (`warroom serve --db`) as the record its server offers."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -14,22 +16,29 @@ from typing import IO, TYPE_CHECKING, cast
 import click
 
 from ..engine.data import counted
-from ..engine.files import atomic_file, left_as_was
+from ..engine.files import atomic_file, left_as_was, write_atomic
 from ..sim.outputs import OutputError, check_folders, make_folders
-from ..sim.store import ResultStore
+from ..sim.store import APPLICATION_ID, KINDS, ResultStore, StoreError
 from . import cli
-from .common import FILE, ROW_ID, IntRange, echo_err, shell_word
+from .common import FILE, ROW_ID, FilePath, IntRange, echo_err, shell_word
 
 if TYPE_CHECKING:
+    from ..server.records import Served, ServedGames
     from ..sim.export import Selection
 
+FOLDER = FilePath(folders=True)  # --records DIR: a file there is refused in our own words
+# A game id that is a file name as it is (the server's are 12 hex digits)
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
 EXPORT_HELP = """Export the games in the results database DB as rows for any analysis tool
-(CSV with a header, or JSON lines), or one stored game as a saved-game record.
+(CSV with a header, or JSON lines), or one stored game as a saved-game record; or
+every finished game of a games database (warroom serve --db) as its record.
 
 \b
   warroom export DB [--run ID | --sweep ID] [--games | --cards]
                     [--format csv|jsonl] [--out FILE [--force]]
   warroom export DB --run ID --index I --record FILE [--force]
+  warroom export GAMES_DB --records DIR [--force]
 
 \b
 Rows go to standard output, or to --out FILE (written whole or not at all),
@@ -82,8 +91,23 @@ nothing is written. A run whose players search by time (mcts:time=S, or
 mcts with neither iters= nor time=) is refused: their moves depend on the
 machine's speed; only players with a fixed budget (iters=) can be replayed.
 
-The database is only read (a file of an older warroom is brought to this
-version first, as `warroom report` does). Every refusal is one line, exit
+--records DIR, for a games database of `warroom serve --db` (GAMES_DB),
+writes each finished game as DIR/GAME-ID.json: its record, the very bytes the
+server's /api/games/GAME-ID/record download gives (the game rebuilt by the
+server's own code), for `warroom replay DIR/GAME-ID.json`. A table the
+organiser closed is written too (its record so far, marked unfinished); a
+game not finished is left, and counted: the last line says how many were
+written and left. DIR and its missing folders are made, and each file is
+written whole or not at all (owner-only: a record holds every hand). A file
+there that holds the same record is left as it is, so that the same export
+can be run again as the evening goes on (a finished game's record never
+changes); one that differs is refused before anything is written, unless
+--force. The database may be read while its server runs: it is opened to
+read only and never written (one of an older warroom is refused: start this
+release's `warroom serve` over it once).
+
+A results database is only read (a file of an older warroom is brought to
+this version first, as `warroom report` does). Every refusal is one line, exit
 status 2, and writes nothing."""
 
 
@@ -103,18 +127,26 @@ status 2, and writes nothing."""
 @click.option("--out", type=FILE, help="Write the rows to this file (whole or not at all) "
               "instead of standard output; missing folders are made.")
 @click.option("--force", is_flag=True, help="Let --out or --record overwrite a file that "
-              "exists (a folder or a device never is).")
+              "exists, and --records a file that differs from the record it writes there (a "
+              "folder or a device never is).")
 @click.option("--index", "index", type=IntRange(min=0), metavar="I", help="With --record: "
               "the index of the game in the run (the rows' `index`).")
 @click.option("--record", "record", type=FILE, metavar="FILE", help="Write game I (--index) "
               "of run ID (--run) as a saved-game record, as `warroom play --save` writes one, "
               "for `warroom replay`.")
+@click.option("--records", "records", type=FOLDER, metavar="DIR", help="DB being a games "
+              "database (warroom serve --db): write each finished game's record to "
+              "DIR/GAME-ID.json, as the server's /api/games/GAME-ID/record gives it; missing "
+              "folders are made.")
 def export(db: str, run_id: int | None, sweep_id: int | None, games: bool, cards: bool,
            fmt: str | None, out: str | None, force: bool, index: int | None,
-           record: str | None) -> None:
+           record: str | None, records: str | None) -> None:
     from ..sim.export import export_format
 
-    _check_options(run_id, sweep_id, games, cards, fmt, out, index, record)
+    _check_options(run_id, sweep_id, games, cards, fmt, out, index, record, records)
+    if records is not None:
+        _export_records(db, Path(records), force)
+        return
     if record is not None:
         assert run_id is not None and index is not None
         _export_record(db, run_id, index, record, force)
@@ -127,8 +159,17 @@ def export(db: str, run_id: int | None, sweep_id: int | None, games: bool, cards
 
 def _check_options(run_id: int | None, sweep_id: int | None, games: bool, cards: bool,
                    fmt: str | None, out: str | None, index: int | None,
-                   record: str | None) -> None:
+                   record: str | None, records: str | None) -> None:
     """Refuse options that do not go together, before the database is opened."""
+    if records is not None:
+        given = [name for name, value in (
+            ("--run", run_id), ("--sweep", sweep_id), ("--games", games or None),
+            ("--cards", cards or None), ("--format", fmt), ("--out", out), ("--index", index),
+            ("--record", record)) if value is not None]
+        if given:
+            raise click.UsageError(f"--records writes a games database's records; leave out "
+                                   f"{given[0]}")
+        return
     if games and cards:
         raise click.UsageError("give --games or --cards, not both")
     if run_id is not None and sweep_id is not None:
@@ -291,3 +332,172 @@ def _export_record(db: str, run_id: int, index: int, path: str, force: bool) -> 
     click.echo(f"{path}: written, game {index} of run {run.id} ({run.game}, seed "
                f"{record.seed}): {who} - {record.outcome['reason']}; see it with: "
                f"warroom replay {shell_word(path)}")
+
+
+def _kind(db: str) -> int | None:
+    """The application id in the header of the SQLite file `db` (which of warroom's own
+    files it is, `KINDS`), read without opening it as a database; None for no SQLite file."""
+    try:
+        with open(db, "rb") as file:
+            head = file.read(100)
+    except OSError:
+        return None
+    if len(head) < 100 or not head.startswith(b"SQLite format 3\0"):
+        return None
+    return int.from_bytes(head[68:72], "big")
+
+
+def _export_records(db: str, folder: Path, force: bool) -> None:
+    """Every finished game of the games database `db` as DIR/GAME-ID.json, the record its
+    server offers (`server.records`), then one line of what was written and left."""
+    try:
+        from ..server.records import ServedGames
+    except ImportError as exc:
+        raise click.ClickException(
+            f"--records reads a games database with the server's own code, which needs the "
+            f"server extra ({exc.name} is missing): pip install 'warroom[server]'") from None
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder}: not a folder; --records DIR names the folder the records "
+                          "are written to")
+    check_folders(folder, "write the records")
+    try:
+        served = ServedGames(db)
+    except StoreError:
+        if _kind(db) != APPLICATION_ID:
+            raise
+        raise StoreError(f"{db}: a warroom {KINDS[APPLICATION_ID]}, not a warroom games "
+                         "database, which --records reads (a results database's stored game "
+                         "is written with --run ID --index I --record FILE)") from None
+    with served:
+        ids = served.ids()
+        # a bar of the games read, at a terminal (a long game takes a second to rebuild)
+        with _progress(True, len(ids), f"records of {db}") as advance:
+            tally = _write_records(served, ids, Path(db), folder, force, advance)
+    for line in tally.notes:
+        echo_err(f"warroom: note: {line}")
+    click.echo(tally.line(folder))
+
+
+class _Tally:
+    """What `--records` wrote and left, for its last line."""
+
+    def __init__(self) -> None:
+        self.written = self.same = self.closed = self.outdated = 0
+        self.unfinished = self.broken = 0
+        self.notes: list[str] = []
+
+    def line(self, folder: Path) -> str:
+        kinds = [f"{n} of {what}" for n, what in (
+            (self.closed, "tables the organiser closed, unfinished"),
+            (self.outdated, "another rules version, replayed by the release that made them"))
+            if n]
+        said = f"wrote {counted(self.written, 'record')} to {folder}"
+        if kinds:
+            said += f" ({'; '.join(kinds)})"
+        if self.same:
+            said += (f"; {self.same} {'was' if self.same == 1 else 'were'} there already, the "
+                     "same, and left as they were")
+        for n, what in ((self.unfinished, "not finished"),
+                        (self.broken, "that do not rebuild" if self.broken > 1
+                         else "that does not rebuild")):
+            if n:
+                said += f"; {counted(n, 'game')} {what} {'was' if n == 1 else 'were'} left"
+        return said
+
+
+def _write_records(served: ServedGames, ids: list[str], db: Path, folder: Path, force: bool,
+                   advance: Callable[[], None] | None) -> _Tally:
+    """The records of the games `ids` of `served` written to `folder`: first those whose
+    file is there already (left if it is the same record; one that differs refuses the
+    export, before anything is written, unless `force`), then the others. A game is rebuilt
+    once; `advance` counts each."""
+    tally = _Tally()
+    there = [gid for gid in ids if GAME_ID.fullmatch(gid) and _target(folder, gid).exists()]
+    rewrite: list[Served] = []
+    differ: list[Path] = []
+    for gid in there:
+        target = _target(folder, gid)
+        if db.exists() and target.samefile(db):
+            raise OutputError(f"{target} is the database GAMES_DB itself; choose another "
+                              "--records DIR")
+        if not target.is_file():
+            raise OutputError(f"{target}: not a regular file; choose another --records DIR")
+        got = served.get(gid)
+        if advance is not None:
+            advance()
+        if got.text is None:
+            _left(tally, got)
+        elif _read(target) == got.text.encode("utf-8"):
+            tally.same += 1
+        else:
+            differ.append(target)
+            rewrite.append(got)
+    if differ and not force:
+        more = f" (and {counted(len(differ) - 1, 'other file')})" if len(differ) > 1 else ""
+        raise OutputError(f"{differ[0]} exists and is not the record of game "
+                          f"{differ[0].stem} the server gives{more}; choose another --records "
+                          f"DIR, or add --force to overwrite {'them' if more else 'it'}")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{folder}: cannot make the folder ({exc.strerror or exc}); no "
+                          "record is written") from None
+    for got in rewrite:
+        _put(tally, folder, got)
+    done = set(there)
+    for gid in ids:
+        if gid in done:
+            continue
+        if not GAME_ID.fullmatch(gid):
+            tally.broken += 1
+            tally.notes.append(f"game {gid!r}: its id is not a file name; its record is not "
+                               "written")
+            continue
+        got = served.get(gid)
+        if advance is not None:
+            advance()
+        if got.text is None:
+            _left(tally, got)
+        else:
+            _put(tally, folder, got)
+    return tally
+
+
+def _target(folder: Path, game_id: str) -> Path:
+    return folder / f"{game_id}.json"
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot read ({exc.strerror or exc}), to compare it with "
+                          "the record it would be; nothing is written") from None
+
+
+def _left(tally: _Tally, got: Served) -> None:
+    """A game whose record is not offered: not finished, or one that does not rebuild."""
+    if not got.broken:
+        tally.unfinished += 1
+        return
+    tally.broken += 1
+    tally.notes.append(f"game {got.id} does not rebuild ({got.broken}); its record is not "
+                       "written")
+
+
+def _put(tally: _Tally, folder: Path, got: Served) -> None:
+    """Write one record, whole or not at all, the owner's alone (as `play --save` does)."""
+    assert got.text is not None
+    target = _target(folder, got.id)
+    existed = target.exists()
+    try:
+        write_atomic(target, got.text, private=True)
+    except OSError as exc:
+        n = tally.written
+        before = f"; the {counted(n, 'record')} before it {'is' if n == 1 else 'are'} " \
+            "written" if n else ""
+        raise OutputError(f"{target}: cannot write ({exc.strerror or exc}); "
+                          f"{left_as_was(existed)}{before}") from None
+    tally.written += 1
+    tally.closed += got.closed
+    tally.outdated += got.outdated

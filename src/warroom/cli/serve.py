@@ -2,17 +2,90 @@
 
 from __future__ import annotations
 
+import functools
 import logging
+import os
+import signal
 import socket
 import sys
+import threading
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
 
 import click
 
+from ..console import serve_stopped
 from . import cli
 from .common import FILE, FiniteFloatRange, IntRange
 
 SPARE_CONNECTIONS = 500  # above the pages of games in play: requests, hellos, the lobby's
 KEEP_ALIVE = 5  # seconds an idle keep-alive HTTP connection is kept
+
+
+HAND_OVER_POLL = 0.05  # seconds between looks at whether uvicorn has taken SIGTERM over
+
+
+class _Starting:
+    """SIGTERM to `serve` from its start until uvicorn takes it over (SIGHUP too: the console
+    hands it to SIGTERM's handler), and again once uvicorn has given it back. While the
+    server's modules are imported (up to 26 s on a loaded machine) nothing is open: serve
+    says it stops, as a server does, and ends at once with status 0 (it got 143 and
+    "interrupted"). Once it opens its files (the store, the organiser token), the stop is
+    handed to uvicorn as soon as uvicorn takes SIGTERM over: the server just started stops,
+    closes everything and says so itself. An exception raised in the middle of the start
+    could be lost (in an import's clean-up, say), and the server would serve on."""
+
+    def __init__(self) -> None:
+        self.importing = True
+        self.asked: int | None = None
+        self._handler = self._stop  # one bound method, to tell it from uvicorn's
+        self._before: Any = None
+        self._done = threading.Event()
+
+    def __enter__(self) -> _Starting:
+        if threading.current_thread() is threading.main_thread():
+            before = signal.getsignal(signal.SIGTERM)
+            if before is not signal.SIG_IGN and before is not None:
+                self._before = signal.signal(signal.SIGTERM, self._handler)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._before is not None:
+            signal.signal(signal.SIGTERM, self._before)
+
+    def _stop(self, signum: int, frame: FrameType | None) -> None:
+        if self.importing:
+            serve_stopped(signum, frame)
+        if self.asked is None:  # one more is the same stop
+            self.asked = signum
+            threading.Thread(target=self._hand_over, daemon=True,
+                             name="warroom-serve-stop").start()
+
+    def _hand_over(self) -> None:
+        while not self._done.wait(HAND_OVER_POLL):
+            if signal.getsignal(signal.SIGTERM) != self._handler:  # uvicorn's now
+                os.kill(os.getpid(), signal.SIGTERM)
+                return
+
+
+def _stops_while_starting(command: Callable[..., None]) -> Callable[..., None]:
+    """`serve` asked to stop (SIGTERM, SIGHUP) while it starts stops as a server asked once
+    it serves: status 0, and the server's words (`_Starting`)."""
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> None:
+        with _Starting() as starting:
+            try:  # the server's modules, while a stop ends the command at once
+                import uvicorn  # noqa: F401
+
+                from ..server import app  # noqa: F401
+            except ImportError:
+                pass  # the command says what is missing
+            starting.importing = False
+            command(*args, **kwargs)
+
+    return run
 
 
 @cli.command()
@@ -41,8 +114,14 @@ KEEP_ALIVE = 5  # seconds an idle keep-alive HTTP connection is kept
               type=FiniteFloatRange(0, 3600),
               help="Seconds between data files uploaded from one client address, once it has "
                    "uploaded 20 at once (0: no limit); one more is refused (HTTP 429).")
+@click.option("--organiser-token-file", type=FILE, default=None,
+              help="File holding the organiser's token, which closes a table (POST "
+                   "/api/games/ID/close); made, readable by you alone, if missing. Default: "
+                   "the --db file's name with .organiser-token added.")
+@_stops_while_starting
 def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
-          max_games: int, create_every: float, upload_every: float) -> None:
+          max_games: int, create_every: float, upload_every: float,
+          organiser_token_file: str | None) -> None:
     """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C or SIGTERM stops it; games
     are kept). A server asked to stop has stopped as asked: its exit status is 0, on SIGTERM
     too (other commands exit 130 on Ctrl-C, 143 on SIGTERM)."""
@@ -50,17 +129,24 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
         import uvicorn
 
         from ..server import create_app
-        from ..server.app import MAX_WATCHERS
+        from ..server.app import MAX_WATCHERS, organiser_token
     except ImportError as exc:
         raise click.ClickException(
             f"warroom serve needs the server extra ({exc.name} is missing): "
             "pip install 'warroom[server]'") from None
     port = _check_listen(host, port)
     _server_log()
+    # The organiser's token: its file is named below, the token itself never (nor logged).
+    token_file = organiser_token_file or f"{db}.organiser-token"
+    token, made = organiser_token(token_file)
     app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games,
-                     create_every=create_every, upload_every=upload_every, listen=host)
+                     create_every=create_every, upload_every=upload_every, listen=host,
+                     organiser_token=token)
     shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     click.echo(f"warroom: serving http://{shown}:{port}/ (games in {db})")
+    click.echo(f"warroom: the organiser's token is in {token_file}{' (made now)' if made else ''}"
+               ": it closes a table (curl -X POST -H 'Authorization: Bearer TOKEN' "
+               f"http://{shown}:{port}/api/games/ID/close)")
     # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
     # Connections at once: the spectators the app takes, two players' pages for each game in
     # play, and room for requests; past it a new request is answered 503 (uvicorn has no

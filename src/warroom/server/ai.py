@@ -13,7 +13,7 @@ import queue
 import signal
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, Future
 from typing import Any
@@ -159,20 +159,34 @@ class LooseThreads(Executor):
 
 
 class TakeTurns:
-    """At most `slots` searches at once, taken in turn game by game: when one ends, its slot
-    goes to the next game in line, and a game with more searches waiting goes to the back.
-    A process pool alone runs its queue first come, first served, so a game's quick move
-    waited behind every long search other games had queued (14 s for a 0.05 s search, behind
-    three games of 5 s searches); now it waits at most for the searches already running."""
+    """At most `slots` searches at once (the worker processes), given out game by game. A
+    slot that frees goes to a game waiting for one: a game where a person waits for the AI
+    (`person_waits(game)`: a page of one of its people's seats is connected) before any other,
+    and among those the game whose last search was given a slot longest ago, a game's first
+    search before any game's next. So a search waits for the searches running and for at
+    most one search of each other game ahead of it, never for a second: a game that has had
+    its turn goes behind every game waiting; a table where a person waits goes ahead of the
+    tables of AI seats only, which go on whenever no such table has a search waiting.
+    A process pool alone ran its queue first come, first served: a game's quick move waited
+    behind every long search other games had queued (14 s for a 0.05 s search, behind three
+    games of 5 s searches). Games taken in line order, a game joining the line waited for a
+    queued search of each game ahead of it (2.8 s for the first search of a seventh game of
+    1 s searches on two workers), and a person's table as long as the AI's."""
 
-    def __init__(self, slots: int):
+    KEPT = 10_000  # games whose last turn is remembered; one forgotten goes as if it had none
+
+    def __init__(self, slots: int, person_waits: Callable[[str], bool] | None = None):
         self.free = slots
+        self.person_waits = person_waits
         self.waiting: dict[str, deque[asyncio.Future[None]]] = {}  # by game, in line order
+        self.given: OrderedDict[str, int] = OrderedDict()  # each game's last turn, oldest first
+        self._turns = 0  # turns given
 
     @contextlib.asynccontextmanager
     async def turn(self, game: str) -> AsyncIterator[None]:
         if self.free and not self.waiting:
             self.free -= 1
+            self._give(game)
         else:
             await self._wait(game)
         try:
@@ -198,12 +212,26 @@ class TakeTurns:
 
     def _release(self) -> None:
         while self.waiting:
-            game, line = next(iter(self.waiting.items()))
+            game = min(self.waiting, key=self._place)  # the first in line of those placed so
+            line = self.waiting[game]
             ticket = line.popleft()
-            del self.waiting[game]
-            if line:
-                self.waiting[game] = line  # its next search goes to the back of the line
+            if not line:
+                del self.waiting[game]
             if not ticket.done():
                 ticket.set_result(None)
+                self._give(game)
                 return
         self.free += 1
+
+    def _place(self, game: str) -> tuple[bool, int]:
+        """Where `game` goes among the games waiting (lowest first): whether no person waits
+        at its table, then its last turn (0: none, or forgotten)."""
+        person = self.person_waits is not None and self.person_waits(game)
+        return not person, self.given.get(game, 0)
+
+    def _give(self, game: str) -> None:
+        self._turns += 1
+        self.given[game] = self._turns
+        self.given.move_to_end(game)
+        if len(self.given) > self.KEPT:
+            self.given.popitem(last=False)

@@ -5,6 +5,10 @@ intent is checked (pydantic for its shape, then the token, the turn, the version
 legality) and either applied, stored first, or answered with a one-line error frame that
 changes nothing. AI seats move in worker threads or processes, and uploaded files are checked
 in a worker thread, never on the event loop.
+
+The organiser of the server holds a token of their own (`organiser_token`, which `warroom
+serve` keeps in a file): with it, `POST /api/games/ID/close` closes a table that is not over
+(`Server.close_table`).
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from ..engine import (
     ConfigError,
     DataError,
     Game,
+    Outcome,
     Record,
     WarroomError,
     config_to_json,
@@ -65,6 +70,7 @@ from ..engine.data import (
 )
 from ..engine.record import replay, replay_to_end
 from ..games import REGISTRY
+from ..sim.outputs import make_folders
 from ..sim.pool_start import context as pool_context
 from .ai import (
     LooseThreads,
@@ -85,6 +91,7 @@ from .live import (
     away_text,
     kept_summary,
     new_token,
+    record_text,
     seat_changes,
     stamp_rules,
     token_hash,
@@ -184,6 +191,11 @@ MAX_SEAT_PAGES = 8
 # players may let the AI play it: a person who never came, or left for good, would otherwise
 # stop the game forever (resigning would hand the win to the absent side).
 HAND_AFTER = 120.0
+# The organiser's token (`organiser_token`): as `warroom serve` makes it, or one of the
+# organiser's own, visible ASCII, no space (it travels in an Authorization header)
+ORGANISER_TOKEN = re.compile(r"[!-~]{16,256}")
+CLOSED = "The organiser closed this table: nothing more is played in it"
+AI_TASK = "warroom-ai:"  # the name of an AI seat's move task, then "GAME:SEAT"
 
 
 # --- incoming frames ----------------------------------------------------------------------
@@ -355,10 +367,11 @@ class Connection:
                 self.queue.get_nowait()
             self.queue.put_nowait("")  # the writer closes the connection
 
-    def refuse(self, message: str, code: int) -> None:
+    def refuse(self, message: str, code: int, closed: bool = False) -> None:
         """The page is told `message` in one error frame, after the frames before it, and
-        then closed with `code`; the connection reads nothing more (`_serve` ends)."""
-        self.send(error_frame(message))
+        then closed with `code`; the connection reads nothing more (`_serve` ends). `closed`:
+        the organiser closed the table (`error_frame`)."""
+        self.send(error_frame(message, closed=closed))
         self.refused = code
         self.send("")
 
@@ -395,14 +408,23 @@ class TooManyGames(WarroomError):
         self.wait = wait
 
 
-def error_frame(message: str, retry: bool = False) -> str:
+def error_frame(message: str, retry: bool = False, closed: bool = False) -> str:
     """One line the page shows; `retry` for a refusal that passes (too many at once, 4429):
-    the page tries again later, as the close code may not reach it (an abnormal close)."""
+    the page tries again later, as the close code may not reach it (an abnormal close);
+    `closed` for the refusal of a table the organiser closed (4410), which the page says so."""
     frame: dict[str, object] = {"type": "error",
                                 "message": message.splitlines()[0] if message else ""}
     if retry:
         frame["retry"] = True
+    if closed:
+        frame["closed"] = True
     return json.dumps(frame)
+
+
+def closed_text(game_id: str) -> str:
+    """What a page at a table the organiser closed is told, in one line."""
+    return (f"{CLOSED} (game {game_id}); its record so far is at /api/games/{game_id}/record, "
+            f"and its replay at /replay/{game_id}")
 
 
 def notice_frame(message: str) -> str:
@@ -470,9 +492,16 @@ class Server:
         self._checks: ThreadPoolExecutor | None = None  # uploads' checks, one at a time
         self.body_seconds = BODY_SECONDS
         self._thinking: set[tuple[str, int]] = set()
-        self._turns = TakeTurns(max(ai_processes, 1))  # the process pool's workers, by game
+        # the process pool's workers, by game: a table where a person waits first
+        self._turns = TakeTurns(max(ai_processes, 1), self._person_waits)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.load()
+
+    def _person_waits(self, game: str) -> bool:
+        """A page of one of the game's people's seats is connected (spectators are not
+        counted): its AI's searches go before those of tables of AI seats only."""
+        live = self.games.get(game)
+        return live is not None and bool(live.connections)
 
     # --- games ---
     def load(self) -> None:
@@ -752,6 +781,8 @@ class Server:
                       seats)
         stamp_rules(row, game, config, names)  # stored with it: a restart replays these
         self.store.add_game(row)
+        log.info("game %s created: %s, seats %s", row.id, game.name,
+                 ", ".join(map(_seat_kind, seats)))
         live = LiveGame(row, game, config, state, names)
         # In play from the start only if an AI seat moves at once (it plays after ai_delay:
         # games made meanwhile must not pass the cap); a game whose people have not come
@@ -802,6 +833,8 @@ class Server:
             self.changed_elsewhere(live, exc, f"seat {seat}'s resignation", conn,
                                    "your resignation")
             return
+        log.info("game %s: seat %s resigned (%s)", live.id, seat,
+                 "the game ends" if ended is not None else f"the {HANDOVER} AI plays on")
         if ended is None:  # the AI plays the seat on: its pages watch, every page relabels it
             self.seat_to_ai(live, seat, f"Seat {seat} resigned; the {HANDOVER} AI plays on",
                             own=f"You resigned seat {seat}; the {HANDOVER} AI plays it on")
@@ -825,6 +858,8 @@ class Server:
             self.changed_elsewhere(live, exc, f"seat {conn.seat}'s hand-over of seat "
                                    f"{intent.seat} to the AI", conn, "the hand-over")
             return
+        log.info("game %s: seat %s, away %s, handed to the %s AI by seat %s", live.id,
+                 intent.seat, away_text(gone or 0), HANDOVER, conn.seat)
         self.seat_to_ai(live, intent.seat, f"Seat {intent.seat} was away "
                         f"{away_text(gone or 0)}: seat {conn.seat} let the {HANDOVER} AI play "
                         "it on")
@@ -942,11 +977,39 @@ class Server:
         """An action, resignation or hand-over changed `live`: its pages hear of it, its AI
         seats move, and its end, if it came, is stored."""
         if live.over():
+            if not live.row.finished:  # (said once: its end is stored now)
+                log.info("game %s finished: %s", live.id, _ended(live.outcome()))
             self.note_end(live)
             self.finished(live)
         for conn in self.conns.get(live.id, ()):
             conn.send_state(live, changed_only=True)
         self.kick_ai(live)
+
+    def close_table(self, live: LiveGame) -> None:
+        """The organiser closes `live`, a game not over: stored first (a failed write raises
+        before anything changed: WriteFailed, or Conflict if another server over the same
+        store ended or closed it first). Then nothing more is played in it: its AI seats'
+        moves under way are dropped (one waiting for its pause or its turn at the workers
+        never runs; a search a worker has begun runs out its budget, 10 s at most, and is
+        thrown away), every page at the table is told and closed (4410), and it is listed
+        closed, counted no more in `--max-games`."""
+        self.store.add_close(live.id)
+        live.close()
+        log.info("game %s: closed by the organiser after %s", live.id,
+                 counted(live.version, "action"))
+        for task in self._tasks:
+            if task.get_name().startswith(f"{AI_TASK}{live.id}:"):
+                task.cancel()
+        for conn in list(self.conns.get(live.id, ())):
+            conn.send(notice_frame(CLOSED))
+            conn.refuse(closed_text(live.id), 4410, closed=True)
+        self.keep_summary(live)
+        self.finished(live)
+
+    def closed(self, game_id: str) -> bool:
+        """Whether the organiser closed the game `game_id` (known without rebuilding it)."""
+        known = self.known(game_id)
+        return isinstance(known, LiveGame | ListedGame) and known.closed
 
     # --- AI seats ---
     def kick_ai(self, live: LiveGame) -> None:
@@ -962,7 +1025,8 @@ class Server:
             if key in self._thinking:
                 continue
             self._thinking.add(key)
-            task = asyncio.create_task(self._ai_move(live, seat))
+            task = asyncio.create_task(self._ai_move(live, seat),
+                                       name=f"{AI_TASK}{live.id}:{seat}")
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
@@ -1190,6 +1254,24 @@ def _take(buckets: dict[str, Bucket], client: str, every: float, burst: int, wha
                            f"every {every:g} s); try again in {math.ceil(bucket.wait())} s",
                            bucket.wait())
     return bucket
+
+
+def _seat_kind(seat: SeatRow) -> str:
+    """A seat as the lobby's form made it, for the log: here, invite, or the AI's spec."""
+    if seat.kind == "ai":
+        return seat.spec
+    return "here" if seat.label == "hotseat" else "invite"
+
+
+def _ended(outcome: Outcome | None) -> str:
+    """How a game ended, for the log: "seat 1 won (reason)", "a draw (reason)"."""
+    if outcome is None:
+        return "no outcome"
+    winners = list(outcome.winners)
+    who = "a draw" if not winners else \
+        f"seat{'s' if len(winners) > 1 else ''} {', '.join(map(str, winners))} won"
+    reason = displayable(str(outcome.reason or ""))
+    return f"{who} ({reason})" if reason else who
 
 
 def _newest_first(game: LiveGame | OutdatedGame | ListedGame) -> float:
@@ -1527,13 +1609,71 @@ def _quiet_bad_utf8() -> None:
         logger.addFilter(_OneLine())
 
 
+# --- the organiser ------------------------------------------------------------------------
+class TokenFileError(WarroomError):
+    """An organiser token file that cannot be read as one, or made."""
+
+
+def organiser_token(path: str | Path) -> tuple[str, bool]:
+    """The organiser's token kept in the file `path`, and whether it was made now: a file
+    there is read (one line: `ORGANISER_TOKEN`), else a new token is written to a new file
+    that only its owner may read or write (mode 0600, made exclusively: never through a
+    link or over a file made meanwhile). TokenFileError, in one line, otherwise."""
+    path = Path(path)
+    make_folders(path, "keep the organiser token")  # (as the games database's are)
+    try:
+        made = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return _kept_token(path), False
+    except OSError as exc:
+        raise TokenFileError(f"{path}: cannot make the organiser token file "
+                             f"({exc.strerror or exc})") from None
+    token = secrets.token_urlsafe(32)
+    with os.fdopen(made, "w", encoding="ascii") as out:
+        out.write(token + "\n")
+    return token, True
+
+
+def _kept_token(path: Path) -> str:
+    """The organiser token in the file at `path`, which exists."""
+    try:
+        with open(path, "rb") as kept:
+            raw = kept.read(1024)
+    except OSError as exc:
+        raise TokenFileError(f"{path}: cannot read the organiser token "
+                             f"({exc.strerror or exc})") from None
+    token = raw.decode("ascii", "replace").strip()
+    if not ORGANISER_TOKEN.fullmatch(token):
+        raise TokenFileError(f"{path}: not an organiser token (one line of 16 to 256 visible "
+                             "ASCII characters, no space); remove it, and warroom serve makes "
+                             "a new one")
+    return token
+
+
+def _bearer(header: str | None, token: str | None) -> tuple[int, str] | None:
+    """(status, one line) refusing a request whose `Authorization` header is `header`, to a
+    route for the organiser whose token is `token` (None: the server has none); None: it is
+    the organiser's."""
+    if token is None:
+        return 403, ("this server has no organiser token (warroom serve makes one, and names "
+                     "its file at start): nobody may close a table")
+    scheme, _, given = (header or "").strip().partition(" ")
+    if scheme.lower() != "bearer" or not given.strip():
+        return 401, ("the organiser's token is needed: send it as the header Authorization: "
+                     "Bearer TOKEN (warroom serve names its file at start)")
+    if not secrets.compare_digest(given.strip().encode("utf-8", "surrogateescape"),
+                                  token.encode()):
+        return 403, "wrong organiser token: this is not the token of this server's organiser"
+    return None
+
+
 # --- the app ------------------------------------------------------------------------------
 def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
                ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
                allow_seed: bool = False, max_games: int = MAX_GAMES,
                idle: float = IDLE, create_every: float = CREATE_EVERY,
                hand_after: float = HAND_AFTER, upload_every: float = UPLOAD_EVERY,
-               listen: str | None = None) -> FastAPI:
+               listen: str | None = None, organiser_token: str | None = None) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
     can follow an AI's play; `rate` limits the messages a connection may send a second.
@@ -1546,7 +1686,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     may let the AI play a person seat the game has waited for with no page connected for
     `hand_after` seconds. `listen` is the address the server listens on (`warroom serve
     --host`): on a loopback one, a request whose Host is not a loopback name is refused (DNS
-    rebinding; `Guard`); None judges by the address each connection came in on."""
+    rebinding; `Guard`); None judges by the address each connection came in on.
+    `organiser_token` is the token of the server's organiser (`organiser_token()`), who may
+    close a table (`POST /api/games/ID/close`); None: nobody may."""
     _quiet_bad_utf8()
     server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed,
                     max_games, idle, create_every, hand_after, upload_every)
@@ -1798,15 +1940,51 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         live = await stored(game_id)
         if live is None:
             return fail(_missing(server, game_id), 404)
-        if isinstance(live, OutdatedGame) and not live.row.finished:
-            return fail(live.withheld(), 409)
-        if isinstance(live, LiveGame) and not live.over():
-            return fail("the record holds every secret: it is offered once the game is over",
-                        409)
-        name = f"warroom-{live.game.name}-{live.id}.json"
-        return Response(json.dumps(live.record().to_json(), indent=1),
+        text = record_text(live)
+        if text is None:
+            return fail(live.withheld() if isinstance(live, OutdatedGame) else
+                        "the record holds every secret: it is offered once the game is over", 409)
+        unfinished = "-unfinished" if live.row.closed else ""  # the organiser closed it
+        name = f"warroom-{live.game.name}-{live.id}{unfinished}.json"
+        return Response(text,
                         media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.post("/api/games/{game_id}/close")
+    async def close_game(request: Request, game_id: str) -> Response:
+        """The organiser (`Authorization: Bearer TOKEN`) closes a table that is not over: its
+        AI seats stop, its pages are told, and it is stored and listed closed
+        (`Server.close_table`). 401 without the token, 403 with another, 404 for no such
+        game, 409 for one over, closed already, or not played on this server."""
+        refused = _bearer(request.headers.get("authorization"), organiser_token)
+        if refused is not None:
+            status, message = refused
+            response = fail(message, status)
+            if status == 401:
+                response.headers["WWW-Authenticate"] = 'Bearer realm="warroom organiser"'
+            return response
+        if game_id in server.outdated:
+            return fail(f"{server.outdated[game_id].refusal()}: this server plays nothing of "
+                        "it, so there is no table to close", 409)
+        if server.closed(game_id):
+            return fail(f"game {game_id} was closed already", 409)
+        live = server.games.get(game_id)
+        if live is None and game_id in server.listed:
+            return fail(f"game {game_id} is over already: only a game in play is closed", 409)
+        if live is None:
+            return fail(_missing(server, game_id), 404)
+        if live.over():
+            return fail(f"game {game_id} is over already: only a game in play is closed", 409)
+        if game_id in server.elsewhere:
+            return fail(_elsewhere_text("the close"), 409)
+        try:
+            server.close_table(live)
+        except WriteFailed as exc:
+            return fail(f"could not store the close ({exc}); nothing changed, try again", 503)
+        except Conflict as exc:
+            server.changed_elsewhere(live, exc, "the organiser's close")
+            return fail(_elsewhere_text("the close"), 409)
+        return JSONResponse({"id": game_id, "status": "closed", "actions": live.version})
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_steps(request: Request, game_id: str, seat: str = "spectator",
@@ -1878,6 +2056,10 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             return
         if game_id in server.outdated:  # nothing is played, nor shown, of it here
             await ws.send_text(error_frame(server.outdated[game_id].refusal()))
+            await ws.close(code=4410)
+            return
+        if server.closed(game_id):  # (told without rebuilding it)
+            await ws.send_text(error_frame(closed_text(game_id), closed=True))
             await ws.close(code=4410)
             return
         live = await find(game_id)

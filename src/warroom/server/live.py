@@ -12,6 +12,10 @@ those the rules have put out) that ends the game, the other side winning
 others, so the heuristic AI plays the seat on and the rules end the game. A seat already out
 has nothing left to resign.
 
+The organiser of the server may close a game not over (`LiveGame.close`): it is over then,
+with no outcome (nobody won), and its record, offered as a finished game's is, says it is
+unfinished (`meta.closed`).
+
 A viewer's log only grows, so a frame carries the lines from `log_from` on (the connection has
 the rest): describing and sending the whole log with every action would cost time in
 proportion to the game's length, for every viewer, at every action. A game may show only the
@@ -89,6 +93,7 @@ class LiveGame:
         self.joins_stored: set[int] = set(row.joined)
         self.connections: Counter[int] = Counter()  # open connections of each person seat
         self.resigned: Resignation | None = None  # the resignation that ended the game
+        self.closed = row.closed  # the organiser closed it: over, with no outcome
         self.ended: Outcome | None = None  # ... and its outcome
         # seats handed to the AI, and why: their person "resigned", or was "away"
         self.handed: list[tuple[Resignation, str]] = []
@@ -267,10 +272,18 @@ class LiveGame:
         return out
 
     def over(self) -> bool:
-        """Ended by the rules or by a resignation."""
-        return self.ended is not None or self.state.is_terminal()
+        """Ended by the rules or by a resignation, or closed by the organiser."""
+        return self.closed or self.ended is not None or self.state.is_terminal()
+
+    def close(self) -> None:
+        """The organiser closed the game (stored already: `GameStore.add_close`): nothing more
+        is played in it, and nobody won."""
+        self.closed = self.row.closed = self.row.finished = True
+        self._frames.clear()
 
     def outcome(self) -> Outcome | None:
+        if self.closed:  # stopped short by the organiser: no winner, no draw
+            return None
         if self.ended is not None:
             return self.ended
         return self.state.outcome() if self.state.is_terminal() else None
@@ -338,6 +351,8 @@ class LiveGame:
             self.active_at is not None and time.monotonic() - self.active_at < window)
 
     def status(self) -> str:
+        if self.closed:
+            return "closed"
         if self.over():
             return "finished"
         waiting = any(s.kind == "person" and i not in self.seen for i, s in enumerate(self.seats))
@@ -587,6 +602,8 @@ def stored_record(row: GameRow, actions: list[tuple[int, dict[str, Any]]],
     """The record of a stored game, under the rules version, config and data files it was
     made with (`stamp_rules`)."""
     assert row.version is not None and row.config is not None
+    if row.closed:  # unfinished: the organiser closed it after these actions
+        meta = {**meta, "closed": {"at": len(actions), "by": "organiser"}}
     return Record(row.game, row.version, dict(row.config), row.seed, list(actions), meta,
                   files=dict(row.files), resigned=resigned)
 
@@ -616,8 +633,10 @@ class ListedGame:
     def __init__(self, row: GameRow, game: Game):
         assert row.summary is not None
         self.id, self.game, self.created = row.id, game, row.created
+        self.closed = row.closed
         self._summary = {**row.summary, "id": row.id, "game": game.name, "title": game.title,
-                         "status": "finished", "created": row.created}
+                         "status": "closed" if row.closed else "finished",
+                         "created": row.created}
 
     def summary(self) -> dict[str, Any]:
         return json.loads(json.dumps(self._summary))  # the caller's own copy
@@ -886,3 +905,15 @@ def _seat_label(seat: SeatRow) -> str:
 def _label(action: Any) -> str:
     """An action as a person reads it: its label, else its JSON form's type."""
     return getattr(action, "label", None) or str(to_json(action).get("type"))
+
+
+def record_text(live: LiveGame | OutdatedGame) -> str | None:
+    """The record of `live` that `GET /api/games/{id}/record` sends and `warroom export
+    --records` writes (its JSON, all ASCII), or None while it is withheld (the route's 409): a
+    game not over, or one of another rules version not known to be over (the record holds
+    every secret)."""
+    if isinstance(live, OutdatedGame) and not live.row.finished:
+        return None
+    if isinstance(live, LiveGame) and not live.over():
+        return None
+    return json.dumps(live.record().to_json(), indent=1)

@@ -19,7 +19,9 @@ rules, defaults or shipped files that have changed since. The file keeps its sch
 place when opened, and a newer one is refused. Version 2 keeps whether a game is over
 (`games.finished`, set when a server sees it end, or rebuilds it ended): after an upgrade a
 game no release of this server replays offers its record, which holds every secret, only if
-it is known to be over.
+it is known to be over. Version 3 keeps whether the organiser closed a game (`games.closed`,
+set with `finished`: a closed game is over, with no outcome): a warroom of version 2 would
+rebuild it as a game in play, its AI seats thinking again, so it refuses the file.
 Another store (PostgreSQL, say) only has to implement `GameStore`; see the server README.
 """
 
@@ -115,6 +117,9 @@ class GameRow:
     # for the list only (`games(listed=True)`) has it and no actions, resignations nor
     # hand-overs: its game is read whole (`game`) when it is asked for.
     summary: dict[str, Any] | None = None
+    # Whether the organiser closed the game (`add_close`; then `finished` too): over, with no
+    # outcome, and never rebuilt as a game in play
+    closed: bool = False
 
 
 @dataclass
@@ -148,6 +153,12 @@ class GameStore(Protocol):
     def add_summary(self, game_id: str, summary: dict[str, Any]) -> None:
         """Store what the lobby lists of a finished game (`GameRow.summary`), replacing the
         one stored; WriteFailed if it could not be stored now."""
+        ...
+
+    def add_close(self, game_id: str) -> None:
+        """Durably note that the organiser closed the game, not over until then (it is over
+        now: `finished` too); Conflict if it was over or closed already (by another server
+        over the same store), and WriteFailed if it could not be stored now."""
         ...
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
@@ -203,11 +214,12 @@ OWN_TABLES = frozenset({"games", "actions", "files", "resignations", "joins", "c
                         "handovers", "data_files"})
 
 # The version of the tables below (`PRAGMA user_version`); 0: a file made before it was kept.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # The columns later versions added to `games`, in a row an older warroom stored: version 1's
-# rules (NULL), version 2's end (0: not known to be over)
+# rules (NULL), version 2's end (0: not known to be over), version 3's close (0: not closed)
 ADDED_COLUMNS = ("version TEXT", "config TEXT", "files TEXT",
-                 "finished INTEGER NOT NULL DEFAULT 0", "summary TEXT")
+                 "finished INTEGER NOT NULL DEFAULT 0", "summary TEXT",
+                 "closed INTEGER NOT NULL DEFAULT 0")
 # A column added within version 2, which a version 2 warroom of before reads and writes as it
 # did (it names the columns it reads and writes): a finished game's summary, kept so that a
 # start lists it without replaying it; NULL (an older release's game) is rebuilt once.
@@ -217,7 +229,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
   seats TEXT NOT NULL, created REAL NOT NULL, version TEXT, config TEXT, files TEXT,
-  finished INTEGER NOT NULL DEFAULT 0, summary TEXT);
+  finished INTEGER NOT NULL DEFAULT 0, summary TEXT, closed INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS actions (
   game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, player INTEGER NOT NULL,
   action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
@@ -358,6 +370,14 @@ class SqliteStore:
             self._still_there()
             self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
 
+    def add_close(self, game_id: str) -> None:
+        with self._lock, _writing():
+            self._still_there()
+            done = self.db.execute("UPDATE games SET finished = 1, closed = 1 WHERE id = ? "
+                                   "AND finished = 0", (game_id,)).rowcount
+        if not done:
+            raise Conflict(f"game {game_id} was over or closed already")
+
     def add_summary(self, game_id: str, summary: dict[str, Any]) -> None:
         with self._lock, _writing():
             self._still_there()
@@ -433,7 +453,8 @@ class SqliteStore:
         with self._lock:
             rows = self.db.execute(
                 "SELECT id, game, options, seed, seats, created, version, config, files, "
-                f"finished, summary FROM games {which} ORDER BY created", which_args).fetchall()
+                f"finished, summary, closed FROM games {which} ORDER BY created",
+                which_args).fetchall()
             copies = dict(self.db.execute("SELECT sha256, text FROM data_files").fetchall())
             acts = self.db.execute(
                 f"SELECT game_id, idx, player, action FROM actions{of[0]} ORDER BY game_id, "
@@ -535,7 +556,8 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
           copies: dict[str, str]) -> GameRow:
     """A games row, decoded; a field that does not decode leaves the others as stored (or
     empty) and says so in `damage`. `copies`: the data files stored, by SHA-256."""
-    gid, game, options, seed, seats, created, version, config, files, finished, listed = row
+    gid, game, options, seed, seats, created, version, config, files, finished, listed, \
+        closed = row
     try:
         decoded = _decoded(options, "options", dict)
         seat_rows = [_seat(i, s) for i, s in enumerate(_decoded(seats, "seats", list))]
@@ -552,11 +574,14 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
                            "all (an older warroom's game)")
         if not (_whole(finished) and finished in (0, 1)):
             raise _Damaged(f"table games: finished is {_shown(finished)}, not 0 or 1")
+        if not (_whole(closed) and closed in (0, 1)) or closed > finished:
+            raise _Damaged(f"table games: closed is {_shown(closed)}, not 0 or 1 (and 1 only "
+                           "in a game finished)")
     except _Damaged as exc:
         return GameRow(str(gid), str(game), {}, 0, [], 0.0, damage=str(exc))
     return GameRow(gid, game, decoded, seed, seat_rows, created, actions, resignations, damage,
                    joined, version=version, config=played, files=kept,
-                   finished=finished == 1, summary=_summary(listed))
+                   finished=finished == 1, summary=_summary(listed), closed=closed == 1)
 
 
 def _summary(text: Any) -> dict[str, Any] | None:

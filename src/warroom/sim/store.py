@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import ConfigError, DataError, WarroomError, make_config
-from ..engine.data import counted, displayable, one_line, stored_json
+from ..engine.data import counted, displayable, one_line, shell_word, stored_json
 from ..engine.embed import EmbeddedFile, digest, embed_files, name_copies, with_embedded
 from ..games import REGISTRY, get_game
 from .batch import BatchSpec
@@ -277,7 +277,7 @@ def check_own(db: sqlite3.Connection, path: str | Path, application_id: int, wha
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
     if app in KINDS and app != application_id:
         raise StoreError(f"{path}: a warroom {KINDS[app]}, not a warroom {what}; warroom "
-                         "leaves it as it is")
+                         f"leaves it as it is{_other_use(app, path)}")
     if app not in (0, application_id) or (app == 0 and tables and not known(tables)):
         held = f"tables {', '.join(sorted(tables))}" if tables else "no tables"
         raise StoreError(f"{path}: an SQLite database of another program ({held}), not a "
@@ -285,6 +285,14 @@ def check_own(db: sqlite3.Connection, path: str | Path, application_id: int, wha
     if mark and app == 0:
         db.execute(f"PRAGMA application_id={application_id}")
         db.commit()
+
+
+def _other_use(app: int, path: str | Path) -> str:
+    """What a command does read from warroom's file of another kind, as a refusal ends."""
+    if app == GAMES_APPLICATION_ID:
+        return (f" (`warroom export {shell_word(str(path))} --records DIR` writes its finished "
+                "games' records)")
+    return ""
 
 
 class ResultStore:

@@ -108,7 +108,7 @@ function connect(token) {
     // game) is said by the error frame just before the close.
     if ((ev.code >= 4400 && ev.code < 4500) || entry.refusal) {
       refuse(entry.refusal || entry.lastError
-             || `the server refused this link (code ${ev.code})`);
+             || `the server refused this link (code ${ev.code})`, entry.closed);
       return;
     }
     // Say so at once: the table on screen is the last one received, and a click on it does
@@ -137,6 +137,7 @@ async function receive(entry, frame) {
   if (frame.type === "error" || frame.type === "state") entry.sent = undefined;
   entry.lastError = frame.type === "error" ? frame.message : undefined;
   if (frame.type === "error") {
+    entry.closed = frame.closed === true; // the organiser closed the table
     if (entry.seat === undefined) { // before the welcome
       entry.refusal = frame.message;
       entry.retryLater = frame.retry === true;
@@ -213,20 +214,28 @@ function notice(text) {
 }
 
 // A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
-// keep saying it (an error frame's message fades; this one must not leave a blank page).
-function refuse(text) {
+// keep saying it (an error frame's message fades; this one must not leave a blank page). A
+// table the organiser closed (`closed`) is said so, with its record so far and its replay.
+function refuse(text, closed = false) {
   refused = true;
   clearTimeout(messageTimer);
   drawStatus();
   $("#message").hidden = true;
-  $("#status").textContent = "Not at the table";
+  $("#status").textContent = closed ? "Table closed" : "Not at the table";
   if (!views.size) document.querySelector(".side").hidden = true; // no seats, no log
+  const more = closed
+    ? [h("p", { class: "muted", text: "Nothing more is played in this game; nobody won it." }),
+       h("p", {},
+         h("a", { href: `/api/games/${id}/record`, download: true }, "Its record so far"),
+         " · ", h("a", { href: `/replay/${id}` }, "its replay"),
+         " · ", h("a", { href: "/" }, "the lobby"))]
+    : [h("p", { class: "muted",
+                text: "Check the link you were sent, or ask for it again; the lobby lists the "
+                      + "games on this server." }),
+       h("p", {}, h("a", { href: "/" }, "Go to the lobby"))];
   $("#table").replaceChildren(h("section", { class: "panel", id: "refused" },
-    h("h3", { text: "This link opens no table" }), h("p", { class: "error", text }),
-    h("p", { class: "muted",
-             text: "Check the link you were sent, or ask for it again; the lobby lists the "
-                   + "games on this server." }),
-    h("p", {}, h("a", { href: "/" }, "Go to the lobby"))));
+    h("h3", { text: closed ? "The organiser closed this table" : "This link opens no table" }),
+    h("p", { class: "error", text }), ...more));
 }
 
 async function loadTable(game) {

@@ -398,15 +398,16 @@ async function create(ev) {
 }
 
 // --- the games ------------------------------------------------------------------------------
-// A person's seat: "connected" is whether its page is connected now (a game over, or one
-// this server does not play, "outdated", has nobody to be away). In an open game only a seat
+// A person's seat: "connected" is whether its page is connected now (a game over, closed by
+// the organiser, or one this server does not play, "outdated", has nobody to be away). In an
+// open game only a seat
 // nobody has joined (no page has opened its link) is "open": one whose page came is a person,
 // away once that page is closed, as in a running game.
 function seatText(s, status) {
   if (s.kind === "ai") return s.label;
   if (s.connected) return "person";
   if (status === "open" && !s.joined) return "open";
-  return status === "finished" || status === "outdated" ? "person" : "person (away)";
+  return ["finished", "closed", "outdated"].includes(status) ? "person" : "person (away)";
 }
 
 function words(items) {
@@ -426,15 +427,22 @@ function resultText(g) {
   return capital(Number.isInteger(resigned) ? `seat ${resigned} resigned: ${won}` : won);
 }
 
-// Under the status: how a finished game ended, or why an outdated one is not played here.
+// Under the status: how a finished game ended, or why a closed or an outdated one is not
+// played here.
 function statusNote(g) {
+  if (g.status === "closed") return "Closed by the organiser, unfinished";
   return g.status === "outdated" ? capital(g.note || "") : resultText(g);
 }
 
 // A row's links: play or watch a game this server plays, and a finished one's replay; an
 // outdated game's record when it is offered (a game not known to be over keeps it back: it
-// holds every secret).
+// holds every secret). A table the organiser closed opens no more: its record so far, and
+// its replay.
 function links(g, link, playing) {
+  if (g.status === "closed") {
+    return [h("a", { href: `/api/games/${g.id}/record`, download: true }, "record"),
+            h("a", { href: `/replay/${g.id}` }, "replay")];
+  }
   if (g.status === "outdated") {
     return g.record
       ? [h("a", { href: `/api/games/${g.id}/record`, download: true }, "record")]
