@@ -37,8 +37,10 @@ class Defeat:
     """Allocate rolled dice (by index in the roll) to defeat one card on the table."""
 
     card: Card
-    dice: Annotated[tuple[RollIndex, ...], Field(max_length=8)]
-    swords: Annotated[tuple[Swords, ...], Field(max_length=8)]
+    dice: Annotated[tuple[RollIndex, ...], Field(
+        max_length=8, description="the dice it takes, by their place in the roll (from 0)")]
+    swords: Annotated[tuple[Swords, ...], Field(
+        max_length=8, description="the swords each of those dice rolled, in the same order")]
 
     @property
     def label(self) -> str:

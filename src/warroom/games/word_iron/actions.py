@@ -126,6 +126,9 @@ class OfferTruce:
 
 @dataclass(frozen=True, slots=True)
 class NoTruceOffer:
+    """Rule 10: offer no truce (then the other side may offer, or the Word of Power cards are
+    set aside for good)."""
+
     @property
     def label(self) -> str:
         return "make no truce offer"
@@ -133,6 +136,9 @@ class NoTruceOffer:
 
 @dataclass(frozen=True, slots=True)
 class AnswerTruce:
+    """Rule 10: accept the truce offered (the battle ends in a draw, the resource offered
+    changes hands) or decline it."""
+
     accept: bool
 
     @property
