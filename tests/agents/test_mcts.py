@@ -173,10 +173,11 @@ def test_default_budget_is_1000_iterations_capped_at_one_second():
     ("mcts:bias=-1", "bias must be at least 0"),
     # Audit (AI, stop 46): Python's number readers took these, a person would not write them
     ("mcts:iters=1_0", "iters must be an integer, not '1_0'"),
-    ("mcts:iters= 10", "iters must be an integer, not ' 10'"),
+    # (stop 57: a SPEC leaves out the spaces around a value, `iters= 10` is 10; not inside)
+    ("mcts:iters=1 0", "iters must be an integer, not '1 0'"),
     ("mcts:iters=+10", "iters must be an integer, not '+10'"),
     ("mcts:time=0_5", "time must be a number, not '0_5'"),
-    ("mcts:c= 1", "c must be a number, not ' 1'"),
+    ("mcts:c=1 .5", "c must be a number, not '1 .5'"),
     # Audit (research environments, stop 47): a negative count was told it was no integer
     ("mcts:iters=-5", "iters must be at least 1, not '-5'"),
     ("mcts:depth=-2", "depth must be at least"),

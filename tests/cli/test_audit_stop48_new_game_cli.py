@@ -98,5 +98,5 @@ def test_play_save_keeps_the_outcome_and_replay_checks_it(capsys, tmp_path):
     line = one_line_error(capsys)
     assert line.startswith(f"warroom: error: {save}: outcome: the replay ends otherwise than "
                            "the game did: the game ended: ")
-    assert line.endswith("(the game's rules are not deterministic, or changed without a "
-                         "version bump)")
+    assert line.endswith("(if the record was not edited, the game's rules are not "
+                         "deterministic, or changed without a version bump)")

@@ -168,5 +168,5 @@ def test_ctrl_c_says_an_evaluation_keeps_nothing_and_how_to_run_it_again(capsys,
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == (
         "interrupted after 2 of 4 games: an evaluation is not saved, so nothing is kept; run "
-        "the same command to start it again (with the same --seed, AI players with an "
-        "iteration budget play the same games)\n")
+        "the same command to start it again (the same --seed plays the same games, unless a "
+        "player searches by the clock: a bare mcts, or one with time=)\n")

@@ -288,7 +288,7 @@ def test_replay_names_who_played_each_seat_first(kow_save, tmp_path, capsys):
     named the winners: the replay of a game not over (or a draw) named nobody. It names every
     seat's SPEC first, from the record's meta.players; a record without them, none."""
     unfinished = {**kow_save, "actions": kow_save["actions"][:6]}
-    unfinished.pop("result", None)
+    unfinished.pop("outcome", None)  # a game in play has none
     path = _write(tmp_path, "part.json", unfinished)
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()

@@ -358,8 +358,8 @@ def test_a_replay_that_ends_otherwise_than_the_game_did_is_refused():
     message = str(caught.value)
     assert message.startswith("game.json: outcome: the replay ends otherwise than the game "
                               "did: the game ended: player ")
-    assert message.endswith("(the game's rules are not deterministic, or changed without a "
-                            "version bump)")
+    assert message.endswith("(if the record was not edited, the game's rules are not "
+                            "deterministic, or changed without a version bump)")
 
 
 def test_a_recorded_outcome_round_trips_and_old_records_still_replay():

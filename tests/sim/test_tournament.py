@@ -260,8 +260,9 @@ def test_ctrl_c_says_a_tournament_keeps_nothing_and_how_to_play_it_again():
     assert header.startswith("Kings of War Battle Deck: single-elimination, 2 entrants")
     assert proc.returncode == 130 and out == ""
     assert err == ("interrupted after 0 matches finished: a tournament is not saved, so "
-                   "nothing is kept; run the same command to start it again (with the same "
-                   "--seed, AI players with an iteration budget play the same games)\n")
+                   "nothing is kept; run the same command to start it again (the same --seed "
+                   "plays the same games, unless a player searches by the clock: a bare "
+                   "mcts, or one with time=)\n")
 
 
 def test_ctrl_c_counts_the_matches_finished_with_json_too(capsys, monkeypatch):

@@ -43,11 +43,13 @@ PARAM_CHECKS: dict[str, Callable[[dict[str, str]], object] | None] = {
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """A player SPEC (`name` or `name:key=value:...`, e.g. "mcts:iters=500") as (name,
-    {key: value text}), its parameters checked; a mistake is a one-line ConfigError."""
+    {key: value text}), its parameters checked; a mistake is a one-line ConfigError. Spaces
+    around the name, a key or a value are left out (" mcts : iters = 5" is mcts:iters=5)."""
     name, *parts = spec.strip().split(":")
+    name = name.strip()  # spaces around the name, a key or a value are not part of it
     params: dict[str, str] = {}
     for part in parts:
-        key, sep, value = part.partition("=")
+        key, sep, value = (word.strip() for word in part.partition("="))
         if not sep or not key:
             raise ConfigError(f"player spec {spec!r}: {part!r} must look like key=value")
         if key in params:
@@ -75,13 +77,19 @@ def _check_params(spec: str, name: str, params: dict[str, str]) -> None:
                           ) from None
 
 
+def spec_text(name: str, params: dict[str, str]) -> str:
+    """A parsed SPEC written out again: "mcts:iters=5" for " mcts : iters= 5"."""
+    return ":".join([name, *(f"{key}={value}" for key, value in params.items())])
+
+
 def parse_specs(text: str, expected: int | None = None) -> list[str]:
+    """The comma-separated SPECs of `text`, each checked and written without the spaces
+    around its parts (as runs, records and tables then name it)."""
     specs = [s.strip() for s in text.split(",")]
     if not all(specs):
         raise ConfigError(f"--players {text!r} has an empty SPEC: give one SPEC per seat, "
                           "e.g. human,heuristic")
-    for spec in specs:
-        parse_spec(spec)
+    specs = [spec_text(*parse_spec(spec)) for spec in specs]
     if expected is not None and len(specs) != expected:
         raise ConfigError(f"--players needs {expected} players, got {len(specs)}: {text!r}")
     return specs
@@ -99,19 +107,24 @@ def refuse_humans(specs: list[str] | tuple[str, ...], command: str,
                               f"plays AI players only: {', '.join(AI_PLAYERS)})")
 
 
+# A bare `mcts` SPEC's budget, as words give it (it stops at whichever comes first)
+BARE_MCTS_BUDGET = f"{DEFAULT_ITERS} iterations or {DEFAULT_TIME:g} s a move"
+
+
 def clock_bound(spec: str) -> str | None:
     """None when a player SPEC's moves are fixed by its seed on any machine; else the SPEC of
-    a search stopped by the clock, as words name it: `mcts:time=1` as given, and a bare `mcts`
+    a search stopped by the clock, as words name it: `mcts:time=1` as given (without spaces
+    around its parts, as `parse_specs` writes it), and a bare `mcts`
     with its default (DEFAULT_ITERS iterations or DEFAULT_TIME seconds a move) spelled out. A
     record of such a player's game cannot be played again as it was: its moves depend on the
     machine's speed."""
-    spec = spec.strip()
     name, params = parse_spec(spec)
+    spec = spec_text(name, params)
     if name != "mcts" or MctsParams.parse(params).time is None:
         return None
     if "time" in params:
         return spec
-    return f"{spec}: {DEFAULT_ITERS} iterations or {DEFAULT_TIME:g} s a move, by default"
+    return f"{spec}: {BARE_MCTS_BUDGET}, by default"
 
 
 def make_agent(spec: str, game: Any, seed: int) -> Agent:
@@ -136,5 +149,6 @@ def make_agents(specs: list[str], game: Any, seed: int) -> list[Agent]:
     return [make_agent(spec, game, derive_seed(seed, "agent", i)) for i, spec in enumerate(specs)]
 
 
-__all__ = ["AGENTS", "AI_PLAYERS", "Agent", "HeuristicAgent", "MctsAgent", "RandomAgent",
-           "clock_bound", "make_agent", "make_agents", "parse_spec", "parse_specs", "refuse_humans"]
+__all__ = ["AGENTS", "AI_PLAYERS", "BARE_MCTS_BUDGET", "Agent", "HeuristicAgent", "MctsAgent",
+           "RandomAgent", "clock_bound", "make_agent", "make_agents", "parse_spec", "parse_specs",
+           "refuse_humans"]

@@ -23,7 +23,7 @@ from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
 from ..sim.stats import wilson_interval
 from . import cli
 from .common import SEED, SET_HELP, Interrupted, IntRange, game_and_config, game_count
-from .simulate import resolve_workers
+from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,8 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
               help="Games per pairing (even: half in each seat order, twins on one deal).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the table: the same seed gives the same table (each pairing "
-              "has its own deals; a game and its twin, seats swapped, share one).")
+              "has its own deals; a game and its twin, seats swapped, share one), "
+              f"{CLOCK_CAVEAT}.")
 @click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
               help="Worker processes (at most this machine's CPUs).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
@@ -143,7 +144,8 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
     """Round robin of AI players in GAME: win rates with 95 % intervals, and ratings.
 
     Draws count as half a win. The same seed gives the same table whatever the number of
-    workers (for players with an iteration budget, not a time budget).
+    workers, unless a player searches by the clock (a bare mcts, as in the default players,
+    or mcts:time=S: see --seed).
     """
     if n_games % 2:
         # Games come in twins on one deal, one in each seat order: an odd one out would
@@ -160,6 +162,7 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
     for spec in players:  # a bad parameter is reported now, not from inside a worker
         make_agent(spec, g, seed)
     jobs = round_robin_jobs(g.name, values, players, g.num_players(config), n_games, seed)
+    note_clock_bound(players)
     results = []
     console = Console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -182,8 +185,9 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
 def _stopped_line(done: int, jobs: int) -> str:
     """What Ctrl-C keeps of an evaluation: nothing (it is not saved); its seed replays it."""
     return (f"interrupted after {done} of {jobs} games: an evaluation is not saved, "
-            "so nothing is kept; run the same command to start it again (with the same --seed, "
-            "AI players with an iteration budget play the same games)")
+            "so nothing is kept; run the same command to start it again (the same --seed plays "
+            "the same games, unless a player searches by the clock: a bare mcts, or one with "
+            "time=)")
 
 
 def show(title: str, out: dict[str, Any]) -> None:

@@ -28,9 +28,9 @@ from ..engine import (
 )
 from ..engine.config import changed_options
 from ..engine.data import fit, reading_width, shortened
-from ..engine.embed import embed_files
+from ..engine.embed import check_line, embed_files
 from ..engine.errors import WarroomError
-from ..engine.record import check_record_files, record_outcome
+from ..engine.record import check_record_files, event_actions, record_outcome
 from ..sim.outputs import make_folders
 from . import cli
 from .common import (
@@ -132,7 +132,9 @@ class AiPlaying:
 @click.argument("game", required=False)
 @click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, random, "
               "heuristic, mcts, or name:key=value (mcts:iters=2000). Default: "
-              "human,heuristic.")
+              "human,heuristic. Weakest first: random (no plan), heuristic (rules of thumb, "
+              "instant), mcts (search: the strongest, up to a second a move by default); "
+              "e.g. --players human,mcts.")
 @click.option("--seed", type=SEED, help="Seed of the game (random if omitted; it is printed "
               "at the start, or at the end when a person plays: it tells every deal to come).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
@@ -603,12 +605,14 @@ def is_over(game: Game | None, record: Record) -> bool:
 @click.argument("file", type=RECORD)
 @click.option("--as", "as_player", type=int, help="Show what this player saw (default: a "
               "spectator's view, public information only).")
-@click.option("--check-files", is_flag=True, help="Say, one line per data file the record "
-              "carries, whether the file on disk is still the same, has changed or is missing "
-              "(the replay uses the record's copy either way).")
+@click.option("--check-files", is_flag=True, help="Say, one line per data file the record's "
+              "options name, whether the file on disk is still the record's copy (same), has "
+              "changed or is missing (the replay uses the copy either way), or that no file is "
+              "read; with --json, one object each.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the game, its "
-              "options, the players, the events of the viewer's log, the viewer's final view "
-              "and the outcome; only what the viewer saw (never the record's seed or actions).")
+              "options, the players, the events of the viewer's log (each with the index of "
+              "the action that wrote it), the viewer's final view and the outcome; only what "
+              "the viewer saw (never the record's seed or actions).")
 def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: bool) -> None:
     """Replay a saved record FILE, showing what one player saw.
 
@@ -621,11 +625,11 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     g, record, state, outcome = loaded.game, loaded.record, loaded.state, loaded.outcome
     files = None
     if check_files:
-        files = check_record_files(g, record) or [
-            "the record carries no data files (none named, or made before records carried "
-            "them: then its replay reads the files on disk)"]
+        # objects with --json (`embed.file_checks`), a line each for a person
+        files = check_record_files(g, record)
         if not as_json:  # with --json, in the object (a refusal below leaves stdout empty)
-            for line in files:
+            for line in [check_line(check) for check in files] or [
+                    "the record carries no data files: none of its options names one"]:
                 click.echo(line)
     specs = record.meta.get("players")
     if specs is not None:  # checked as `play --resume` checks them: one bad SPEC, one error
@@ -653,7 +657,9 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
             "file": file, "game": g.name, "title": g.title, "config": record.config,
             "viewer": as_player, "players": players, "notes": notes,
             "actions": len(record.actions),
-            "events": [{"text": g.describe_event(e) or None, "event": e} for e in events],
+            # each with the index of the action that wrote it (None: the game's setup)
+            "events": [{"text": g.describe_event(e) or None, "event": e, "action": i}
+                       for e, i in zip(events, event_actions(g, record, state, events))],
             "view": view, "outcome": None if outcome is None else outcome.to_json(),
             "result": None if outcome is None else result_line(g, outcome, names),
             **({"check_files": files} if files is not None else {})}))
@@ -669,7 +675,10 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     for line in notes:
         click.echo(line)
     if outcome is None:
-        click.echo(f"(unfinished: {len(record.actions)} actions so far)")
+        # a finished save whose actions were cut to take the game back: its outcome is not this
+        cut = "; the outcome the record holds is of its actions before they were cut" \
+            if record.outcome is not None and record.resigned is None else ""
+        click.echo(f"(unfinished: {len(record.actions)} actions so far{cut})")
     else:  # the record's SPECs are text without control characters (Record.load)
         click.echo(result_line(g, outcome, names))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..agents import parse_specs, refuse_humans
+from ..agents import BARE_MCTS_BUDGET, clock_bound, parse_spec, parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
 from ..sim.analysis import card_play_verb, deck_cards, explained, sample_words
 from ..sim.batch import BACKENDS, backend_session, check_backend
@@ -50,6 +51,27 @@ from .common import (
 )
 
 DEFAULT_GAMES = 1000
+
+# What the --seed of simulate, evaluate and tournament says of a player whose moves the clock
+# decides (`agents.clock_bound`): a bare mcts is one, which nothing else told.
+CLOCK_CAVEAT = (f"unless a player searches by the clock: a bare mcts (up to {BARE_MCTS_BUDGET}, "
+                "whichever comes first) or "
+                "mcts:time=S, whose moves depend on the machine's speed; mcts:iters=N alone "
+                "repeats its games")
+
+
+def note_clock_bound(specs: Iterable[str]) -> None:
+    """One line on standard error, before the games, when a player searches by the clock
+    (`agents.clock_bound`): the same seed may then give other games. Nothing otherwise; never
+    on standard output, which --json keeps to one JSON object."""
+    timed = {why: parse_spec(spec)[0] for spec in specs
+             if (why := clock_bound(spec)) is not None}
+    if not timed:
+        return
+    names = list(dict.fromkeys(timed.values()))
+    echo_err(f"warroom: note: {' and '.join(names)} search{'es' if len(names) == 1 else ''} "
+             f"by the clock ({'; '.join(timed)}): moves then depend on the machine's speed, "
+             "so the same --seed may give other games; mcts:iters=N alone repeats them")
 
 
 def backend_options(command: click.Command) -> click.Command:
@@ -88,7 +110,8 @@ def resolve_workers(workers: int | None, backend: str, games: int,
 @click.option("--players", "players_text",
               help="Comma-separated SPECs, one per seat. Required, except with --resume "
                    "(the resumed run's own by default).")
-@click.option("--seed", type=SEED, help="Batch seed (default 0).")
+@click.option("--seed", type=SEED, help="Batch seed (default 0): the same seed gives the same "
+              f"result, {CLOCK_CAVEAT}.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @backend_options
 @click.option("--db", type=FILE, help="Results database (default "
@@ -105,7 +128,8 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     """Play many games of GAME and report win rates with 95 % confidence intervals.
 
     Seats rotate so that each listed player sits in each seat equally often; the same seed
-    gives the same result whatever the number of workers or the backend. Every game is written
+    gives the same result whatever the number of workers or the backend, unless a player
+    searches by the clock (a bare mcts, or mcts:time=S: see --seed). Every game is written
     to the results database as it finishes: Ctrl-C keeps them all, and --resume continues.
     See `warroom report DB` for the balance report.
     """
@@ -127,6 +151,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         run, total, played_before = None, n_games or DEFAULT_GAMES, 0
     workers_given = workers
     workers = resolve_workers(workers, backend, max(0, total - played_before), address)
+    note_clock_bound(run.players if run is not None else specs or ())
     # Ray starts (or its --address fails) before the database is opened: a failure adds nothing.
     # Ctrl-C once the run exists (from its creation on, the resumed one from the start) says
     # what it keeps and how to go on, as the options it ran with (--backend, --address and

@@ -26,7 +26,7 @@ from ..sim.tournament import (
 )
 from . import cli
 from .common import SEED, SET_HELP, InputEnded, Interrupted, IntRange, echo_err, parse_sets
-from .simulate import resolve_workers
+from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
 
 
 @cli.command()
@@ -43,12 +43,13 @@ from .simulate import resolve_workers
               show_default=True, help="Players per team: consecutive entrants form a team, "
               "which wins or loses together (set the game's team option with --set).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
-              help="Seed of the tournament: the draw of each round and every game's seed.")
+              help="Seed of the tournament: the draw of each round and every game's seed; "
+              f"the same seed gives the same tournament, {CLOCK_CAVEAT}.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
               help="Worker processes that play a round's matches side by side (the result "
-              "is the same whatever the number, for players with an iteration budget, not a "
-              "time budget).")
+              "is the same whatever the number, unless a player searches by the clock: see "
+              "--seed).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size: int | None,
                team_size: int, seed: int, sets: tuple[str, ...], workers: int,
@@ -56,8 +57,9 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
     """Run a tournament of GAME between the --players entrants.
 
     Opponents are drawn at random each round; losers are eliminated until one player (or
-    team) remains. The same seed gives the same tournament whatever the number of workers
-    (for players with an iteration budget, not a time budget). A game set up for teams
+    team) remains. The same seed gives the same tournament whatever the number of workers,
+    unless a player searches by the clock (a bare mcts, or mcts:time=S: see --seed). A game
+    set up for teams
     (e.g. --set teams=alliance) is entered by teams: add --teams K; a bracket that cannot
     finish (a round left with a match the game cannot hold) is refused before any game.
     """
@@ -102,6 +104,7 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
             teams = f", teams of {team_size}" if team_size > 1 else ""
             echo_err(f"{g.title}: {fmt}, {len(specs)} entrants, best of {best_of}, "
                      f"{match_size}-player matches{teams}, seed {seed}")
+        note_clock_bound(specs)  # with --json too: on standard error
         # Games played, at a terminal only (as evaluate's): a match of long games showed
         # nothing until it ended. How many games are left is not known (a match ends at a
         # majority), so the bar counts them without a total.
@@ -151,5 +154,5 @@ def _stopped_line(matches: int, stopped: str = "interrupted") -> str:
     is not saved; its seed replays it, so the same command is the way to go on."""
     done = f"{matches} match{'es' if matches != 1 else ''} finished"
     return (f"{stopped} after {done}: a tournament is not saved, so nothing is kept; run "
-            "the same command to start it again (with the same --seed, AI players with an "
-            "iteration budget play the same games)")
+            "the same command to start it again (the same --seed plays the same games, unless "
+            "a player searches by the clock: a bare mcts, or one with time=)")

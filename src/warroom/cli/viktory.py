@@ -40,8 +40,8 @@ def viktory() -> None:
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the run: game i has the same seed in every mode.")
 @click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
-              help="Worker processes (the result is the same whatever the number, for players "
-              "with an iteration budget, not a time budget).")
+              help="Worker processes (the result is the same whatever the number, unless a "
+              "player searches by the clock: a bare mcts, or mcts:time=S).")
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="Attacker and defender SPECs.")
 @click.option("--modes", "modes_text", default="dice,cards,hybrid", show_default=True,
@@ -104,8 +104,8 @@ GAME_ROWS = (
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the run: game i has the same seed in every mode.")
 @click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
-              help="Worker processes (the result is the same whatever the number, for players "
-              "with an iteration budget, not a time budget).")
+              help="Worker processes (the result is the same whatever the number, unless a "
+              "player searches by the clock: a bare mcts, or mcts:time=S).")
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="SPECs by seat (seat 0 moves first); their number sets the players.")
 @click.option("--modes", "modes_text", default="dice,cards", show_default=True,

@@ -88,29 +88,87 @@ def name_copies(message: str, values: dict[str, Any], files: dict[str, EmbeddedF
     return message
 
 
-def check_files(game: Game, values: dict[str, Any], files: dict[str, EmbeddedFile],
-                beside: Path | None = None) -> list[str]:
-    """One line per embedded file: is the file the option names on disk (from here, else
-    from the folder `beside`: the record's own, for a path it names relative to where it was
-    saved) still the one embedded? 'same', 'changed' or 'missing'."""
-    lines = []
+# What each status of a data file says in `warroom replay --check-files` (`file_checks`).
+_SAYS = {"same": "the file on disk is the one embedded",
+         "changed": "the file on disk has changed since; the embedded copy is used",
+         "missing": "no such file on disk now; the embedded copy is used"}
+
+
+def file_checks(game: Game, values: dict[str, Any], files: dict[str, EmbeddedFile],
+                beside: Path | None = None, config: Any = None) -> list[dict[str, Any]]:
+    """One object per data option of a record (`values`, its config as JSON; `files`, the
+    copies it carries; `config`, the Config it plays, for the options it carries no copy
+    of), for `warroom replay --check-files`:
+
+    - `option`; `path`: the file the option names, as the record names it (None: the game's
+      default file, or a value that holds the data itself);
+    - `status`: for each embedded copy, is the file on disk (from here, else from the folder
+      `beside`: the record's own, for a path it names relative to where it was saved) still
+      that one: 'same', 'changed' or 'missing'; 'in_config': the option's value holds the data
+      itself (Battle's deck list: its cards), so no file is read; 'not_carried': the record
+      carries no copy (it was made before records carried them) and its replay reads the file
+      on disk;
+    - `sha256`: the embedded copy's (None without one);
+    - `found`: the file on disk compared or read (None: there is none, or the value names no
+      file); `next_to_record`: it was found in the record's folder, not where the path names
+      it from here.
+
+    Embedded copies come first, in the record's order. Options that name nothing are left
+    out."""
+    checks = []
     for option, file in files.items():
         value = values.get(option)
-        status, where = file_status(game, option, value, file, beside)
-        what = {"same": "the file on disk is the one embedded",
-                "changed": "the file on disk has changed since; the embedded copy is used",
-                "missing": "no such file on disk now; the embedded copy is used"}[status]
-        lines.append(f"{option}: {file_named(value)}{where} {status} (sha256 "
-                     f"{file.sha256[:12]}): {what}")
-    return lines
+        now, found, near = _on_disk(game, option, value, beside)
+        status = "missing" if now is None else "same" if now == file.sha256 else "changed"
+        checks.append({"option": option, "path": _named(value), "status": status,
+                       "sha256": file.sha256, "found": found, "next_to_record": near})
+    for option in game.data_options if config is not None else ():
+        if option in files:
+            continue
+        value = getattr(config, option, None)
+        try:
+            path = game.data_file(option, value)
+        except DataError:  # not there: the replay, which reads it, said so before this
+            continue
+        if path is not None:
+            checks.append({"option": option, "path": _named(values.get(option)),
+                           "status": "not_carried", "sha256": None, "found": str(path),
+                           "next_to_record": False})
+        elif value not in (None, "", [], ()):
+            checks.append({"option": option, "path": None, "status": "in_config",
+                           "sha256": None, "found": None, "next_to_record": False})
+    return checks
+
+
+def check_line(check: dict[str, Any]) -> str:
+    """A `file_checks` object as `warroom replay --check-files` says it to a person."""
+    option, status = check["option"], check["status"]
+    if status == "in_config":
+        return (f"{option}: held in the record's config (the data itself, e.g. a deck's "
+                "cards, not a file's name): its replay reads no file, so none is checked")
+    named = file_named(check["path"])
+    if status == "not_carried":
+        return (f"{option}: {named}: the record carries no data files (it was made before "
+                "records carried them): its replay reads this one on disk")
+    where = f" (next to the record: {check['found']})" if check["next_to_record"] else ""
+    return (f"{option}: {named}{where} {status} (sha256 {check['sha256'][:12]}): "
+            f"{_SAYS[status]}")
+
+
+def check_files(game: Game, values: dict[str, Any], files: dict[str, EmbeddedFile],
+                beside: Path | None = None, config: Any = None) -> list[str]:
+    """One line per data option (see `file_checks`): is the file on disk still the one
+    embedded? 'same', 'changed' or 'missing'; or no file is read, or none is carried."""
+    return [check_line(check) for check in file_checks(game, values, files, beside, config)]
 
 
 def file_status(game: Game, option: str, value: Any, file: EmbeddedFile,
                 beside: Path | None = None) -> tuple[str, str]:
-    """Is the file `value` names on disk now (see check_files for `beside`) the `file` kept:
+    """Is the file `value` names on disk now (see file_checks for `beside`) the `file` kept:
     'same', 'changed' or 'missing'; and where it was found, when not from here."""
-    now, where = _on_disk(game, option, value, beside)
-    return ("missing" if now is None else "same" if now == file.sha256 else "changed"), where
+    now, found, near = _on_disk(game, option, value, beside)
+    status = "missing" if now is None else "same" if now == file.sha256 else "changed"
+    return status, f" (next to the record: {found})" if near else ""
 
 
 def file_named(value: Any) -> str:
@@ -119,23 +177,29 @@ def file_named(value: Any) -> str:
     return value if value not in (None, "", []) else "(the default)"
 
 
+def _named(value: Any) -> str | None:
+    """The path a data option's value names as the record gives it; None for the default."""
+    return value if isinstance(value, str) and value else None
+
+
 def _on_disk(game: Game, option: str, value: Any,
-             beside: Path | None) -> tuple[str | None, str]:
-    """The digest of the file `value` names now (None: there is none), and where it was found
-    when not from here."""
+             beside: Path | None) -> tuple[str | None, str | None, bool]:
+    """The digest of the file `value` names now (None: there is none), the path it was read
+    from, and whether that is in `beside` (a relative path next to the record), not here."""
     try:
         path = game.data_file(option, value)
-        return (None if path is None else digest(read_text(path))), ""
+        return (None, None, False) if path is None else (digest(read_text(path)), str(path),
+                                                         False)
     except DataError:
         pass
     if beside is None or not isinstance(value, str) or not value or Path(value).is_absolute():
-        return None, ""
+        return None, None, False
     near = beside / value
     try:
-        return (digest(read_text(near)), f" (next to the record: {near})") \
-            if near.is_file() else (None, "")
+        return (digest(read_text(near)), str(near), True) if near.is_file() \
+            else (None, None, False)
     except DataError:
-        return None, ""
+        return None, None, False
 
 
 _DIR: Path | None = None

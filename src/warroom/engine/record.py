@@ -1,25 +1,35 @@
-"""Records: `{game, version, config, seed, actions, resigned?, files}`. The save format, the
-replay format, and the unit a test can pin. Replaying a record reproduces the game exactly,
-because all chance comes from the state's seeded RNG, and every data file the config names
-travels with it (`files`: option -> {sha256, text}; see embed.py). A record without `files`
-(made before they were embedded) reads the files on disk, as it always did.
+"""Records: the save format, the replay format, and the unit a test can pin. As written
+(`Record.to_json`; keys this version does not know first, kept as they were read):
+
+    {game, version, config, seed, actions: [{player, action}], resigned?, outcome?, meta?,
+     files?}
+
+Replaying a record reproduces the game exactly, because all chance comes from the state's
+seeded RNG, and every data file the config names travels with it (`files`: option ->
+{sha256, text}; see embed.py). A record without `files` (made before they were embedded)
+reads the files on disk, as it always did.
 
 A game can also end outside its rules, when a seat resigns: `resigned: {seat, at}` says which
 seat gave up after how many actions (all of them: nothing is played after a resignation).
 `record_outcome` gives a record's outcome either way; a record without `resigned` ended, or
 not, by its rules alone, as records always did.
 
-`outcome: {winners, scores, reason, ...}` (`Outcome.to_json`) is how a game its rules ended
-turned out, as `play --save` writes it at the end: a replay that ends checks that it ends the
-same way (a game whose rules are not deterministic showed nothing otherwise). Optional:
-records made before it, and unfinished ones, have none.
+`outcome: {winners, scores, reason, draw, details?}` (exactly `Outcome.to_json`) is how the
+game ended by its rules, as `play --save` writes it at the end: a replay that reaches the end
+must give that outcome, value for value (a game whose rules are not deterministic showed
+nothing otherwise); a record whose actions stop short of it was cut to take the game back,
+and its outcome is set aside (`play --resume` drops it). Optional: records made before it,
+unfinished ones and those a program saves (`play_game`'s record) have none, nor has a game
+that ended by a resignation (one given is set aside).
 
-`meta.players` names each seat's player; `meta.players_changed: [{seat, at, was, now}]` says
-whose player a resume replaced, and after how many actions (a record without it had the same
-players throughout, or is older than the field)."""
+`meta` (written by `play`; optional): `players` names each seat's player;
+`players_changed: [{seat, at, was, now}]` says whose player a resume replaced, and after how
+many actions (a record without it had the same players throughout, or is older than the
+field); `handed_to_ai` (a server's game) which seats the AI played on for a person."""
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Collection, Iterable, Iterator
@@ -46,9 +56,9 @@ from .data import (
 from .embed import (
     MAX_EMBEDDED_BYTES,
     EmbeddedFile,
-    check_files,
     digest,
     embed_files,
+    file_checks,
     name_copies,
     with_embedded,
 )
@@ -85,13 +95,27 @@ class _Handed(BaseModel):
 
 
 class _Outcome(BaseModel):
-    """How the game ended by its rules (`Outcome.to_json`): what its replay must give."""
+    """How the game ended by its rules (`Outcome.to_json`): what its replay must give. Its
+    keys are that JSON's and no others; `draw` is true exactly when `winners` is empty."""
 
-    model_config = ConfigDict(strict=True, extra="allow")
+    model_config = ConfigDict(strict=True, extra="forbid")
     winners: Annotated[list[Annotated[int, Field(ge=0, lt=MAX_SEATS)]],
                        Field(max_length=MAX_SEATS)]
     scores: Annotated[list[float], Field(max_length=MAX_SEATS)]
     reason: Annotated[str, Field(max_length=1000)]
+    draw: bool
+    details: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _draw_has_no_winners(self) -> _Outcome:
+        if self.draw and self.winners:
+            raise ValueError(f"draw is true, but winners names player"
+                             f"{'s' if len(self.winners) > 1 else ''} "
+                             f"{', '.join(map(str, self.winners))}: a draw has no winners")
+        if not self.draw and not self.winners:
+            raise ValueError("draw is false, but winners is empty: a game without winners "
+                             "is a draw")
+        return self
 
 
 class _Changed(BaseModel):
@@ -310,7 +334,7 @@ _SHAPES = {
     "_Meta": "an object",
     "_Handed": "an object with seat, at, agent and why",
     "_Changed": "an object with seat, at, was and now",
-    "_Outcome": "an object with winners, scores and reason",
+    "_Outcome": "an object with winners, scores, reason and draw",
     "_File": "an object with sha256 and text",
 }
 
@@ -437,25 +461,65 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
         except IllegalAction as exc:
             raise RecordError(f"{where}actions[{i}] does not replay: {exc} ({REPLAY_HINT})") \
                 from None
-    if record.outcome is not None and state.is_terminal():
+    # Not over: actions cut short to take the game back (or ended by a resignation, which
+    # has no outcome of the rules): the recorded outcome is of the game it was, set aside.
+    if record.outcome is not None and record.resigned is None and state.is_terminal():
         _check_outcome(record, state, where)
     yield state, None, None
 
 
+# Why a recorded outcome is not the replay's, when the record was played as it says.
+OUTCOME_HINT = ("if the record was not edited, the game's rules are not deterministic, or "
+                "changed without a version bump")
+_OUTCOME_KEYS = ("winners", "scores", "reason", "draw", "details")
+
+
 def _check_outcome(record: Record, final: State, where: str) -> None:
-    """The replay of a record that says how its game ended must end so: else the game's
-    rules drew on something other than the state's seeded RNG, or changed unversioned. (A
-    replay not over is of a record whose actions were cut short, to take a game back: its
-    outcome is then out of date, not checked.)"""
+    """The replay of a record that says how its game ended must end so, value for value:
+    else the record was edited, or the game's rules drew on something other than the state's
+    seeded RNG, or changed unversioned. Each value must also be written as the game writes
+    it (a whole number without a decimal point: `3.0` is refused where the game gives 3)."""
     assert record.outcome is not None
+    recorded = record.outcome
     ended = final.outcome()
     replayed = json.loads(json.dumps(ended.to_json())) if ended is not None else {}
-    if all(replayed.get(key) == record.outcome.get(key)
-           for key in ("winners", "scores", "reason", "details")):
-        return
-    raise RecordError(f"{where}outcome: the replay ends otherwise than the game did: the game "
-                      f"ended: {_ended(record.outcome)}; its replay: {_ended(replayed)} (the "
-                      "game's rules are not deterministic, or changed without a version bump)")
+    differ = [key for key in _OUTCOME_KEYS if replayed.get(key) != recorded.get(key)]
+    if differ:
+        said, gives = _ended(recorded), _ended(replayed)
+        # the summaries leave out details (and the difference of a draw): name the field
+        which = "" if said != gives else (
+            f"; they differ in {differ[0]}: {_json(recorded.get(differ[0]))} in the record, "
+            f"{_json(replayed.get(differ[0]))} in the replay")
+        raise RecordError(f"{where}outcome: the replay ends otherwise than the game did: the "
+                          f"game ended: {said}; its replay: {gives}{which} ({OUTCOME_HINT})")
+    for key in _OUTCOME_KEYS:
+        why = _unlike(replayed.get(key), recorded.get(key))
+        if why:
+            raise RecordError(f"{where}outcome.{key}: got {_json(recorded.get(key))}, but the "
+                              f"game gives {_json(replayed.get(key))}: {why}")
+
+
+def _unlike(given: Any, value: Any) -> str:
+    """Why `value` (a record's, equal to `given` by ==) is not written as the game writes
+    `given`, or '' if it is: a whole number written as 3.0, true for 1. A number the game
+    gives with a decimal point may be written without one (a JSON number is a float too)."""
+    if isinstance(given, bool) or isinstance(value, bool):
+        if type(given) is type(value):
+            return ""
+        return ("true or false, not a number" if isinstance(given, bool)
+                else "a number, not true or false")
+    if isinstance(given, int) and not isinstance(value, int):
+        return "whole numbers, written without a decimal point (3, not 3.0)"
+    if isinstance(given, list) and isinstance(value, list):
+        return next((why for a, b in zip(given, value) if (why := _unlike(a, b))), "")
+    if isinstance(given, dict) and isinstance(value, dict):
+        return next((why for k in given if (why := _unlike(given[k], value.get(k)))), "")
+    return ""
+
+
+def _json(value: Any) -> str:
+    """A value of a record's JSON as the file writes it, for a one-line message."""
+    return shortened(displayable(json.dumps(value)))
 
 
 def _ended(outcome: dict[str, Any]) -> str:
@@ -478,6 +542,30 @@ def replay_to_end(game: Game, record: Record) -> State:
     an action does not replay."""
     *_, (final, _, _) = replay(game, record)
     return final
+
+
+def event_actions(game: Game, record: Record, final: State,
+                  events: list[dict[str, Any]]) -> list[int | None]:
+    """For each of `events` (a viewer's log of `final`, the state after `record`'s actions:
+    entries of `final.log` in their order, as every game's observation gives them), the index
+    in `record.actions` of the action whose play wrote it; None for an event written as the
+    game was set up, before the first action (or one not in the log, which a game's
+    observation would have made up). The log does not keep which action wrote an event, so
+    this replays the record once more, noting the log's length before each action."""
+    marks = [len(state.log) for state, player, _ in replay(game, record) if player is not None]
+    log = final.log
+    at = 0
+    out: list[int | None] = []
+    for event in events:
+        found = next((i for i in range(at, len(log))
+                      if log[i][1] is event or log[i][1] == event), None)
+        if found is None:
+            out.append(None)
+            continue
+        index = bisect.bisect_right(marks, found) - 1
+        out.append(index if index >= 0 else None)
+        at = found + 1
+    return out
 
 
 def sides(game: Game, config: Any, players: int,
@@ -540,8 +628,11 @@ def record_outcome(game: Game, record: Record, final: State | None = None) -> Ou
     return outcome
 
 
-def check_record_files(game: Game, record: Record) -> list[str]:
-    """One line per data file the record carries: is the file on disk still that one? (A path
-    is read from here, else from the record's folder.)"""
+def check_record_files(game: Game, record: Record) -> list[dict[str, Any]]:
+    """One object per data file the record's options name (`embed.file_checks`: `option`,
+    `path`, `status`, `sha256`, `found`, `next_to_record`): is the file on disk still the
+    copy the record carries (a path is read from here, else from the record's folder), or is
+    none read (the config holds the data itself), or none carried (an older record, which
+    reads it on disk)? `embed.check_line` says one to a person."""
     beside = Path(record.source).parent if record.source else None
-    return check_files(game, record.config, record.files, beside)
+    return file_checks(game, record.config, record.files, beside, record_config(game, record))

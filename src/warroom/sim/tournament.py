@@ -28,8 +28,8 @@ is played (`_bracket`, used by `check` and by the run): one that cannot finish i
 
 Everything is seeded from the tournament seed: the draw of each round, each game's seed, each
 agent's seed and any lot, so a tournament reproduces exactly, whatever the number of worker
-processes that play a round's matches side by side (for players with an iteration budget,
-not a time budget).
+processes that play a round's matches side by side, unless a player searches by the clock
+(a bare mcts, or mcts:time=S: `agents.clock_bound`).
 """
 
 from __future__ import annotations
