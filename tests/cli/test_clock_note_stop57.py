@@ -41,9 +41,9 @@ def test_seed_help_says_a_bare_mcts_searches_by_the_clock(capsys, command):
 def test_play_help_orders_the_players_by_strength(capsys):
     """Audit (stop 57): `play --help` lists the players weakest first, with mcts's time."""
     text = help_text(capsys, "play")
-    assert ("Weakest first: random (no plan), heuristic (rules of thumb, instant), mcts "
-            "(search: the strongest, up to a second a move by default); e.g. --players "
-            "human,mcts.") in text
+    assert ("human, or an AI, weakest first: random (no plan), heuristic (rules of thumb, "
+            "instant), mcts (search: the strongest, up to a second a move by default)") in text
+    assert "e.g. --players human,mcts." in text
 
 
 def test_evaluate_notes_the_default_mcts_once_before_the_games(capsys, monkeypatch):
@@ -102,3 +102,15 @@ def test_simulate_notes_a_search_by_time_and_its_resume_too(capsys):
     assert main(["simulate", "kow", "--players", "mcts:iters=5,heuristic", "--games", "2",
                  "--set", "victories_to_win=1", "--db", "i.sqlite", "--json"]) == 0
     assert notes(capsys.readouterr().err) == []
+
+
+def test_a_refused_simulate_says_one_line_without_the_note(capsys, tmp_path):
+    """Audit (stop 57, fresh eyes): `simulate --players mcts,...` refused for its --db (a
+    games database of `warroom serve`) printed the clock note, then the error: two lines."""
+    from warroom.server.store import SqliteStore
+
+    SqliteStore(tmp_path / "g.sqlite").close()
+    assert main(["simulate", "kow", "--players", "mcts,random", "--games", "2", "--db",
+                 str(tmp_path / "g.sqlite")]) == 2
+    err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert len(err) == 1 and err[0].startswith("warroom: error: "), err

@@ -137,7 +137,8 @@ def test_a_run_whose_players_search_by_time_is_refused_up_front(tmp_path, capsys
                  str(tmp_path / "g.json")]) == 2
     line = one_line_error(capsys)
     assert "run 1's players search by time (mcts:time=0.01): " in line, line
-    assert line.endswith("only players with a fixed budget (iters=) can be replayed"), line
+    assert line.endswith("only players with a fixed budget (iters= without time=) can be "
+                         "replayed"), line
     assert _files(tmp_path) == before
 
 

@@ -200,6 +200,10 @@ def test_a_table_the_organiser_closed_is_written_as_its_record_so_far(evening, t
     with client(db) as c:
         assert written(folder) == downloads(c, [*evening[1], closed])
     assert json.loads((folder / f"{closed}.json").read_text())["meta"]["closed"]["at"] == 0
+    # its replay says the organiser closed it (it said "(unfinished: 0 actions so far)")
+    assert main(["replay", str(folder / f"{closed}.json")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "(unfinished: 0 actions played: the organiser closed the table; nobody won)")
 
 
 def test_a_games_database_is_pointed_to_records_and_records_to_a_games_database(evening,

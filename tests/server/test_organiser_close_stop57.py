@@ -140,7 +140,8 @@ def test_the_organiser_closes_a_table_and_every_page_at_it_is_told(db):
     assert late_code == 4410 and late_frames[-1]["closed"] is True
 
 
-def test_a_closed_table_frees_max_games_stops_its_ai_and_stays_closed_after_a_restart(db):
+def test_a_closed_table_frees_max_games_stops_its_ai_and_stays_closed_after_a_restart(db,
+                                                                                      caplog):
     """Audit (stop 57): a table of AI seats thought for ever, counted toward --max-games
     (which then refused every new table), and came back thinking after a restart. Closed,
     its AI seats move no more, it no longer counts, and a restart lists it closed without
@@ -161,7 +162,10 @@ def test_a_closed_table_frees_max_games_stops_its_ai_and_stays_closed_after_a_re
     assert full.status_code == 429
     assert closed.status_code == 200 and made.status_code == 200, made.text
     assert stored_actions(db, busy["id"]) == at and not thinking
+    caplog.set_level(logging.INFO, logger="warroom.server")
     with client(db, max_games=1, ai_delay=0.05) as c:  # restarted
+        # the start's line counts it closed, not finished (stop 57's fresh-eyes audit)
+        assert "0 finished games and 1 closed listed from the store" in caplog.text
         summary = c.get(f"/api/games/{busy['id']}").json()
         time.sleep(0.5)
         with c.websocket_connect(f"/ws/{busy['id']}") as ws:

@@ -58,7 +58,7 @@ def test_a_missing_game_suggests_a_quoted_command(db, tmp_path):
 
 @pytest.mark.parametrize("players, said", [
     (["mcts:time=0.01", "random"], "search by time (mcts:time=0.01)"),
-    (["mcts:iters=20:time=2", "mcts:time=0.5"], "search by time (mcts:iters=20:time=2, "
+    (["mcts:iters=20:time=2", "mcts:time=0.5"], "search by time (mcts:iters=20:time=2; "
                                                  "mcts:time=0.5)"),
     (["random", "mcts"], "search by time (mcts: 1000 iterations or 1 s a move, by default)"),
     (["human", "random"], "lists a human player, whose moves are not stored"),

@@ -27,7 +27,7 @@ from ..engine import (
     play_game,
 )
 from ..engine.config import changed_options
-from ..engine.data import fit, reading_width, shortened
+from ..engine.data import counted, fit, reading_width, shortened
 from ..engine.embed import check_line, embed_files
 from ..engine.errors import WarroomError
 from ..engine.record import check_record_files, event_actions, record_outcome
@@ -130,11 +130,10 @@ class AiPlaying:
 
 @cli.command()
 @click.argument("game", required=False)
-@click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, random, "
-              "heuristic, mcts, or name:key=value (mcts:iters=2000). Default: "
-              "human,heuristic. Weakest first: random (no plan), heuristic (rules of thumb, "
-              "instant), mcts (search: the strongest, up to a second a move by default); "
-              "e.g. --players human,mcts.")
+@click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, or an "
+              "AI, weakest first: random (no plan), heuristic (rules of thumb, instant), mcts "
+              "(search: the strongest, up to a second a move by default); or name:key=value "
+              "(mcts:iters=2000). Default: human,heuristic; e.g. --players human,mcts.")
 @click.option("--seed", type=SEED, help="Seed of the game (random if omitted; it is printed "
               "at the start, or at the end when a person plays: it tells every deal to come).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
@@ -675,12 +674,20 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     for line in notes:
         click.echo(line)
     if outcome is None:
-        # a finished save whose actions were cut to take the game back: its outcome is not this
-        cut = "; the outcome the record holds is of its actions before they were cut" \
-            if record.outcome is not None and record.resigned is None else ""
-        click.echo(f"(unfinished: {len(record.actions)} actions so far{cut})")
+        click.echo(f"(unfinished: {counted(len(record.actions), 'action')} "
+                   f"{_unfinished_why(record)})")
     else:  # the record's SPECs are text without control characters (Record.load)
         click.echo(result_line(g, outcome, names))
+
+
+def _unfinished_why(record: Record) -> str:
+    """What `replay` says of a record whose game is not over, after its count of actions."""
+    if isinstance(record.meta.get("closed"), dict):  # a server's organiser closed the table
+        return "played: the organiser closed the table; nobody won"
+    if record.outcome is not None and record.resigned is None:
+        # a finished save whose actions were cut to take the game back: its outcome is not this
+        return "so far; the outcome the record holds is of its actions before they were cut"
+    return "so far"
 
 
 def _seat_notes(record: Record, specs: list[str],

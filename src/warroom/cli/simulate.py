@@ -151,7 +151,6 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         run, total, played_before = None, n_games or DEFAULT_GAMES, 0
     workers_given = workers
     workers = resolve_workers(workers, backend, max(0, total - played_before), address)
-    note_clock_bound(run.players if run is not None else specs or ())
     # Ray starts (or its --address fails) before the database is opened: a failure adds nothing.
     # Ctrl-C once the run exists (from its creation on, the resumed one from the start) says
     # what it keeps and how to go on, as the options it ran with (--backend, --address and
@@ -169,6 +168,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                                                total)
                 else:
                     run = store.run(run.id)
+                note_clock_bound(run.players)  # once the database took the run: one line if not
                 with game_progress() as progress:
                     task = progress.add_task(f"{g.name} run {run.id}", total=total,
                                              completed=min(played_before, total))

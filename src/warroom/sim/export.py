@@ -331,10 +331,11 @@ def refuse_unreplayable(run: RunInfo) -> None:
                           "its games cannot be played again; no record is written")
     timed = [why for spec in specs if (why := clock_bound(spec)) is not None]
     if timed:
-        named = ", ".join(dict.fromkeys(timed))
+        named = "; ".join(dict.fromkeys(timed))
         raise ExportError(f"run {run.id}'s players search by time ({named}): their moves depend "
                           "on the machine's speed, so its games cannot be played again as they "
-                          "were; only players with a fixed budget (iters=) can be replayed")
+                          "were; only players with a fixed budget (iters= without time=) can be "
+                          "replayed")
 
 
 def _as_saved(game: Game, run: RunInfo, record: Record, specs: list[str],
