@@ -167,6 +167,13 @@ class _Registry(Mapping[str, Game]):
 REGISTRY: _Registry = _Registry()
 
 
+def conformance_configs(game: Game) -> list[dict[str, Any]]:
+    """The option sets a game's package lists as its conformance cases (`CONFORMANCE_CONFIGS`;
+    the defaults alone where it lists none): what generated documentation plays."""
+    package = importlib.import_module(game.package)
+    return list(getattr(package, "CONFORMANCE_CONFIGS", [{}]))
+
+
 def get_game(name: str) -> Game:
     """The registered game called `name` ("kow", "word-iron": see `REGISTRY`); an unknown
     name is a ConfigError listing the games, and the name of a game left out of the registry

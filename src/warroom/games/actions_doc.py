@@ -11,6 +11,7 @@ action of that type offered in a seeded game of random play.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import importlib.util
 import inspect
@@ -22,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.actions import _fields_model, field_names, to_json
-from ..envs.docs import _configs, _Parser
-from . import REGISTRY
+from ..generated_docs import OneLineParser, write_or_check
+from . import REGISTRY, conformance_configs
 
 ROOT = Path(__file__).resolve().parents[3]  # the checkout: src/warroom/games/ is three down
 DOC = ROOT / "docs" / "records.md"
@@ -249,7 +250,7 @@ def examples(name: str, wanted: set[type] | None = None) -> dict[type, dict[str,
     found: dict[type, dict[str, Any]] = {}
     budget = STEPS
     for seed in range(SEEDS):
-        for config in _configs(game):
+        for config in conformance_configs(game):
             for legal in _walk(game, config, seed, min(GAME_STEPS, budget)):
                 budget -= 1
                 for action in legal:
@@ -331,18 +332,10 @@ def stale_part(old: str, new: str) -> str:
     return f"line {at + 1}" + (f" ({where})" if where else " (the introduction)")
 
 
-def parser() -> _Parser:
-    p = _Parser(
-        prog=COMMAND,
-        description="Write docs/records.md, the actions of each game as a record holds them, "
-                    f"from the games' code ({DOC}) unless --output or --check is given.")
-    what = p.add_mutually_exclusive_group()
-    what.add_argument("--check", action="store_true",
-                      help="Write nothing: exit 0 if docs/records.md is up to date, else 1 "
-                           "with one line saying where it is not.")
-    what.add_argument("--output", metavar="FILE",
-                      help="Write the document to FILE ('-': standard output) instead.")
-    return p
+def parser() -> argparse.ArgumentParser:
+    return OneLineParser(
+        COMMAND, "Write docs/records.md, the actions of each game as a record holds them, from "
+        f"the games' code ({DOC}) unless --output or --check is given.", "docs/records.md")
 
 
 def _in_checkout() -> bool:
@@ -354,25 +347,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.output is None and not _in_checkout():  # an installed warroom: no docs/ beside it
         sys.exit(f"{COMMAND}: error: warroom is not run from a checkout, whose docs/records.md "
                  + ("it would check" if args.check else "it would write: give --output FILE"))
-    text = generated()
-    if args.check:
-        try:
-            old = DOC.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            sys.exit(f"{DOC} is missing: run {COMMAND}")
-        if old != text:
-            sys.exit(f"{DOC} is out of date at {stale_part(old, text)}: run {COMMAND}")
-        print(f"{DOC} is up to date")
-        return
-    if args.output == "-":
-        sys.stdout.write(text)
-        return
-    target = Path(args.output) if args.output else DOC
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        sys.exit(f"{COMMAND}: error: {target}: {exc.strerror or exc}")
-    print(f"wrote {target}")
+    write_or_check(args, DOC, generated(), COMMAND, stale_part)
 
 
 if __name__ == "__main__":
