@@ -84,6 +84,7 @@ function connect(token) {
   ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
   ws.onclose = (ev) => {
+    if (refused) return; // no table to come back to: nothing to reconnect
     // Too many at once (4429: this address's connections waiting to say hello, a game's or
     // the server's spectators, a seat's pages) is no refusal of the link: it passes. The page
     // tries again later, ever later and each page at its own moment (after a restart every
@@ -133,6 +134,9 @@ function busyWait(n) {
 }
 
 async function receive(entry, frame) {
+  // Refused (the organiser closed the table): a frame another connection of this page still
+  // brings (hotseat: a seat's page going) draws no table, seat or message over the panel.
+  if (refused) return;
   // An action sent is answered by the next state (or an error): until then none is sent again.
   if (frame.type === "error" || frame.type === "state") entry.sent = undefined;
   entry.lastError = frame.type === "error" ? frame.message : undefined;
@@ -216,13 +220,27 @@ function notice(text) {
 // A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
 // keep saying it (an error frame's message fades; this one must not leave a blank page). A
 // table the organiser closed (`closed`) is said so, with its record so far and its replay.
+// A page that was at the table shows what a page opened afterwards shows: nothing is played
+// there any more, so no prompt, no Resign, no hotseat switch, no invite links, and no seat
+// connected or to move (the seats and the log so far stay). The closed table is said once, in
+// the panel: the notice that came just before goes, and the server's sentence (which spells
+// out the record's and the replay's addresses) is not repeated: the links are there.
 function refuse(text, closed = false) {
   refused = true;
+  confirming = null;
+  handing = null;
   clearTimeout(messageTimer);
   drawStatus();
   $("#message").hidden = true;
   $("#status").textContent = closed ? "Table closed" : "Not at the table";
   if (!views.size) document.querySelector(".side").hidden = true; // no seats, no log
+  for (const sel of ["#prompt", "#pass", "#invites", "#result"]) {
+    $(sel).hidden = true;
+    $(sel).replaceChildren();
+  }
+  if ($("#jump")) $("#jump").hidden = true;
+  if (closed) $("#notice").hidden = true;
+  drawSeats(shownView());
   const more = closed
     ? [h("p", { class: "muted", text: "Nothing more is played in this game; nobody won it." }),
        h("p", {},
@@ -235,7 +253,7 @@ function refuse(text, closed = false) {
        h("p", {}, h("a", { href: "/" }, "Go to the lobby"))];
   $("#table").replaceChildren(h("section", { class: "panel", id: "refused" },
     h("h3", { text: closed ? "The organiser closed this table" : "This link opens no table" }),
-    h("p", { class: "error", text }), ...more));
+    closed ? "" : h("p", { class: "error", text }), ...more));
 }
 
 async function loadTable(game) {
@@ -453,6 +471,7 @@ function focusAgain(box, note, fallbacks) {
 }
 
 function draw() {
+  if (refused) return; // refuse() drew the page for good
   // The actions' labels and the prompt in the table's words ("Seat 1 (you)", kit.seatWords).
   const view = kit.viewWords(shownView(), table || {});
   const root = $("#table");
@@ -602,7 +621,8 @@ function drawSeats(view) {
   if (!welcome) return;
   const box = $("#seats");
   const focus = focusNote(box);
-  const moving = new Set(view?.observation?.to_move || []);
+  // Refused (a closed table): nobody is to move, nobody is at it, nothing to resign or hand.
+  const moving = new Set(refused ? [] : view?.observation?.to_move || []);
   box.replaceChildren(h("h3", { text: "Seats" }), h("ul", { class: "seat-list" },
     ...welcome.seats.map((s) => h("li", { class: moving.has(s.seat) ? "moving" : "" },
       // A person's seat is a person wherever they sit: its label (how the seat was made,
@@ -611,7 +631,7 @@ function drawSeats(view) {
       s.seat === shown && (revealed || !waitingHere()) ? h("b", { text: " (you)" }) : null,
       view?.out?.includes(s.seat) ? h("span", { class: "muted out", text: " · out" }) : null,
       // whether an invited person's page is open now (the presence frames keep it current)
-      s.kind !== "ai" && !localSeats().includes(s.seat)
+      s.kind !== "ai" && !localSeats().includes(s.seat) && !refused
         ? h("span", { class: "muted presence" },
             connected.has(s.seat) ? " · connected" : " · not connected") : null,
       // The dot is an image named in words, its glyph hidden: a screen reader says "to move",
@@ -619,9 +639,9 @@ function drawSeats(view) {
       moving.has(s.seat) ? h("span", { class: "turn-dot", role: "img", "aria-label": "to move",
                                        title: "to move" }, h("span", { "aria-hidden": "true" }, " ●"))
         : null))),
-  h("p", { class: "muted" }, shown === null ? "You are watching." : ""),
-  ...handControls(view),
-  resignControl(view) || "");
+  h("p", { class: "muted" }, shown === null && !refused ? "You are watching." : ""),
+  ...(refused ? [] : handControls(view)),
+  (!refused && resignControl(view)) || "");
   // A confirmation opened: its first button; closed: what opened it.
   const back = focus?.id?.startsWith("hand") ? ["#resign-confirm button, #hand-confirm button",
                                                  "button.hand", "#resign"]
@@ -640,7 +660,7 @@ function drawSeats(view) {
 function drawInvites() {
   const box = $("#invites");
   const invites = saved.invites || [];
-  if (!invites.length) return;
+  if (!invites.length || refused) return; // a refused (closed) table: no seat to invite to
   box.hidden = false;
   box.replaceChildren(h("h3", { text: "Invite links" }),
     h("p", { class: "muted", text: "Send each link to one person: it is their seat." }),
