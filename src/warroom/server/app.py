@@ -531,14 +531,14 @@ class Server:
             else:
                 self.games[row.id] = rebuilt
         closed = sum(listed.closed for listed in self.listed.values())  # by the organiser
-        log.info("%s rebuilt in %.1f s (%d in play, %d finished); %s and %d closed listed "
-                 "from the store, %d of other rules versions, %d that %s not rebuild",
+        log.info("%s rebuilt in %.1f s (%d in play, %d finished); %s%s listed from the store, "
+                 "%d of other rules versions, %d that %s not rebuild",
                  counted(len(self.games), "game"), time.perf_counter() - started,
                  sum(not live.over() for live in self.games.values()),
                  sum(live.over() for live in self.games.values()),
-                 counted(len(self.listed) - closed, "finished game"), closed,
-                 len(self.outdated), len(self.broken),
-                 "does" if len(self.broken) == 1 else "do")
+                 counted(len(self.listed) - closed, "finished game"),
+                 f" and {closed} closed" if closed else "", len(self.outdated),
+                 len(self.broken), "does" if len(self.broken) == 1 else "do")
         # one found over at start (no summary stored before; its summary stored now) is kept
         # as one rebuilt when asked for, and dropped as they are
         for live in list(self.games.values()):
