@@ -8,6 +8,7 @@ disabled hands it to the slider, not to the page's body."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from playwright.sync_api import expect
 from test_browser import finished_game
@@ -31,7 +32,9 @@ def focused(page) -> str:
     return page.evaluate("() => document.activeElement?.id || document.activeElement?.tagName")
 
 
-def test_the_step_buttons_are_disabled_at_the_ends(live_server, browser):
+def open_replay(live_server, browser) -> tuple[Any, str, int, list[str]]:
+    """A new page at the replay of a finished kow game, at its first position: the page, the
+    game's id, its last position and the page's errors as they come."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -40,6 +43,11 @@ def test_the_step_buttons_are_disabled_at_the_ends(live_server, browser):
     expect(page.locator("#where")).to_have_text(re.compile(r"^position 0 of \d+$"))
     last = int(page.locator("#where").inner_text().rsplit(" ", 1)[1])
     assert last >= 3, last
+    return page, game_id, last, errors
+
+
+def test_the_step_buttons_are_disabled_at_the_ends(live_server, browser):
+    page, game_id, last, errors = open_replay(live_server, browser)
     ends_are(page, at_first=True, at_last=False)
     # ">|": at the end; the button clicked, now disabled, hands the keyboard to the slider.
     page.click("#last")
@@ -77,14 +85,7 @@ def test_the_step_buttons_are_disabled_at_the_ends(live_server, browser):
 
 
 def test_enter_on_forward_to_the_end_leaves_the_keyboard_on_the_slider(live_server, browser):
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    game_id = finished_game(page, live_server.url, "kow", {"victories_to_win": 1})
-    page.goto(f"{live_server.url}/replay/{game_id}")
-    expect(page.locator("#where")).to_have_text(re.compile(r"^position 0 of \d+$"))
-    last = int(page.locator("#where").inner_text().rsplit(" ", 1)[1])
-    assert last >= 3, last
+    page, game_id, last, errors = open_replay(live_server, browser)
     page.goto("about:blank")
     page.goto(f"{live_server.url}/replay/{game_id}#at={last - 2}")
     expect(page.locator("#where")).to_have_text(f"position {last - 2} of {last}")
