@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own, failure_reason
+from ..sim.store import StoreError, failure_reason
 from .app import Server
 from .live import LiveGame, OutdatedGame, record_text
-from .store import OWN_TABLES, SCHEMA_VERSION, GameRow, SqliteStore, WriteFailed
+from .store import SCHEMA_VERSION, GameRow, SqliteStore, WriteFailed, checked_version
 
 T = TypeVar("T")
 
@@ -63,16 +63,11 @@ class ReadOnlyStore(SqliteStore):
         except sqlite3.Error as exc:
             raise StoreError(f"{path}: cannot open ({failure_reason(exc, where)})") from None
         try:
-            check_own(self.db, path, GAMES_APPLICATION_ID, "games database",
-                      lambda tables: {"games", "actions"} <= tables <= OWN_TABLES, mark=False)
+            version = checked_version(self.db, path, mark=False)
             tables = {r[0] for r in self.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
             if not {"games", "actions"} <= tables:
                 raise StoreError(f"{path}: holds no games (no tables), so not a games database")
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise StoreError(f"{path}: games database of an unknown version {version} "
-                                 f"(this warroom reads up to version {SCHEMA_VERSION})")
             if version < SCHEMA_VERSION:
                 raise StoreError(f"{path}: games database of version {version}, older than "
                                  f"this warroom's {SCHEMA_VERSION}: start `warroom serve --db` "

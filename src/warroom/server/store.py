@@ -252,6 +252,19 @@ CREATE TABLE IF NOT EXISTS data_files (sha256 TEXT PRIMARY KEY, text TEXT NOT NU
 """
 
 
+def checked_version(db: sqlite3.Connection, path: str | Path, mark: bool) -> int:
+    """The schema version of the games database `db` (at `path`), once it is known to be one
+    of warroom's (`check_own`; an unmarked older one is marked if `mark`) and not of a later
+    warroom, whose rows may mean what this code cannot tell (a StoreError otherwise)."""
+    check_own(db, path, GAMES_APPLICATION_ID, "games database",
+              lambda tables: {"games", "actions"} <= tables <= OWN_TABLES, mark=mark)
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{path}: games database of an unknown version {version} "
+                         f"(this warroom reads up to version {SCHEMA_VERSION})")
+    return version
+
+
 class SqliteStore:
     """The embedded default: one SQLite file (WAL), written from the event loop's thread (and
     an uploaded file from the uploads' worker thread: a lock keeps one write at a time).
@@ -280,12 +293,7 @@ class SqliteStore:
         try:
             # Another program's database, or a results database of `warroom simulate`, is
             # refused before anything is written to it.
-            check_own(self.db, path, GAMES_APPLICATION_ID, "games database",
-                      lambda tables: {"games", "actions"} <= tables <= OWN_TABLES, mark=True)
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:  # its rows may mean what this code cannot tell
-                raise StoreError(f"{path}: games database of an unknown version {version} "
-                                 f"(this warroom reads up to version {SCHEMA_VERSION})")
+            version = checked_version(self.db, path, mark=True)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self._set_up(version)
