@@ -595,7 +595,11 @@ function statusText(view) {
   if (view.terminal) return `Game over: ${outcomeHere(view)}`;
   // While the device is passed, the header must not say whose turn to whoever holds it.
   if (!revealed && !waitingHere()) return `Seat ${view.seat}'s turn: pass the device`;
-  if (view.seat !== null && view.legal.length) return "Your turn";
+  // A device holding several seats names the one on screen: "Your turn" fitted every seat,
+  // and a pass screen clicked through in haste left its holder guessing whose hand it was.
+  if (view.seat !== null && view.legal.length) {
+    return localSeats().length > 1 ? `Your turn (seat ${view.seat})` : "Your turn";
+  }
   const moving = view.observation?.to_move;
   let wait = "waiting";
   if (Array.isArray(moving) && moving.length) {

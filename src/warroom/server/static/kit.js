@@ -300,11 +300,18 @@ export function who(p, view) {
 }
 
 /** "seat 1", "seats 1 and 3", "seats 0, 1 and 3"; a seat in `names` with its name in
- *  brackets: "seat 0 (heuristic since seat 0 resigned)". */
+ *  brackets: "seat 0 (heuristic since seat 0 resigned)", and then each seat named in full,
+ *  "seat 1 (heuristic since seat 1 was away) and seat 3" (in "seats 1 (...) and 3" the
+ *  brackets read as the whole list's). */
 export function seatsText(seats, names = {}) {
   const one = (s) => (names[s] ? `${s} (${names[s]})` : `${s}`);
   if (seats.length === 1) return `seat ${one(seats[0])}`;
-  return `seats ${seats.slice(0, -1).map(one).join(", ")} and ${one(seats[seats.length - 1])}`;
+  const last = seats.length - 1;
+  if (seats.some((s) => names[s])) {
+    const each = seats.map((s) => `seat ${one(s)}`);
+    return `${each.slice(0, last).join(", ")} and ${each[last]}`;
+  }
+  return `seats ${seats.slice(0, last).map(one).join(", ")} and ${one(seats[last])}`;
 }
 
 // A seat as the games' texts name it: "Player 1", "player 1" and, in a game whose table
