@@ -1,13 +1,16 @@
-# Two entry points: `make play` and `make test`. Both set up a virtual environment first.
+# Two entry points: `make play` and `make test` (and `make serve`, the browser table). Each
+# sets up a virtual environment first.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 # What is installed, each once: STAMP what playing needs (the package, and the `native` extra
-# for the compiled build), DEV_STAMP everything for the tests (`.[dev]`, which covers playing).
+# for the compiled build), DEV_STAMP everything for the tests (`.[dev]`, which covers playing),
+# SERVE_STAMP the `server` extra on top of STAMP, for `make serve`.
 STAMP := $(VENV)/.installed-stamp
 DEV_STAMP := $(VENV)/.installed-dev-stamp
+SERVE_STAMP := $(VENV)/.installed-serve-stamp
 
-.PHONY: play test lint bench clean chromium native _install_play
+.PHONY: play serve test lint bench clean chromium native _install_play
 
 # Hot modules compiled with mypyc from the same source (src/warroom/native; the list is
 # MODULES in src/warroom/native/build.py): used only while they match it, else the
@@ -45,12 +48,27 @@ native: $(STAMP)
 	$(BIN)/python -m warroom.native build
 
 # Playing needs no compiler: without one, the interpreted rules are used (and said so).
-play: $(STAMP)
+define try_native
 	@$(if $(WITH_NATIVE),$(MAKE) --no-print-directory native || echo "warroom: the compiled \
 	rules were not built (a C compiler is needed); playing with the interpreted rules")
+endef
+
+play: $(STAMP)
+	$(try_native)
 	@# Quitting with q or Ctrl-C exits 130, ending the input (Ctrl-D) 1: the player's
 	@# choice, not a failure of make (an error exits 2).
 	$(BIN)/warroom play kow --players human,mcts || { s=$$?; [ $$s -eq 130 ] || [ $$s -eq 1 ]; }
+
+# The browser table: what playing needs and the `server` extra (which the tests' install
+# covers). Ctrl-C stops the server, every game kept in its database.
+$(SERVE_STAMP): $(STAMP)
+	@if [ -f $(DEV_STAMP) ] && [ $(DEV_STAMP) -nt pyproject.toml ]; then :; else \
+		$(BIN)/python -m pip install --quiet -e '.[server]'; fi
+	@touch $(SERVE_STAMP)
+
+serve: $(SERVE_STAMP)
+	$(try_native)
+	$(BIN)/warroom serve
 
 # The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
