@@ -9,7 +9,7 @@ from typing import Any
 from ...engine.data import DataOption, shipped_files
 from ..viktory_battles.game import CARD_OPTIONS_WHEN, DECK_OPTION, BattleCardsGame
 from .actions import ACTIONS
-from .config import Config
+from .config import Config, refuse_empty_units
 from .heuristic import heuristic_action
 from .render import describe_event, prompt, render
 from .scenario import DEFAULT_SCENARIO, SCENARIOS, load_scenario, scenario_path
@@ -76,7 +76,11 @@ class ViktoryGame(BattleCardsGame):
     # 2: a second Reversal of Fortune cancels only the first one's hits (it cancelled the
     # other side's Special Events too), and replenishment counts the dice a player would
     # normally get (a Mud or Ignore Terrain played before the first wave changed it).
-    version = "2"
+    # 3: with cards, a move into an empty town or city offers only Attack cards with Attack
+    # card text, played for it (use "text"; they were offered "as an Attack", and one
+    # without text was discarded for nothing); a unit option naming a letter twice (2i3i)
+    # is refused, as is an empty one.
+    version = "3"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
@@ -99,6 +103,13 @@ class ViktoryGame(BattleCardsGame):
                                lambda value: scenario_path(str(value or DEFAULT_SCENARIO))),
         "deck": DECK_OPTION,
     }
+
+    def config(self, values: dict[str, Any] | None = None) -> Config:
+        """The Config for `values`, an empty unit option refused first: as text (`--set
+        defenders=`) it would read as none, the scenario's units (`refuse_empty_units`)."""
+        if isinstance(values, dict):
+            refuse_empty_units(values)
+        return super().config(values)
 
     def new_state(self, config: Config, seed: int) -> ViktoryState:
         return ViktoryState(config, seed)

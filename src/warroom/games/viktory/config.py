@@ -8,12 +8,13 @@ options left at None keep the scenario's value.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ...engine import DataError, about_option
+from ...engine import ConfigError, DataError, about_option
 from ...engine.config import OptionValueError, check_options, option_text
 from ...engine.data import FileName, displayable, shipped_files
 from ..viktory_battles.cards import Deck, load_deck
@@ -39,6 +40,7 @@ from .scenario import (
     ScenarioModel,
     Units,
     check_battle,
+    empty_units,
     load_scenario,
     parse_reserve,
     parse_side,
@@ -67,16 +69,21 @@ class Config:
     terrain: Literal["scenario", Terrain] = "scenario"
     settlement: Literal["scenario", Settlement] = "scenario"
     naval_support: bool | None = None
-    # The defending units: counts and letters, i infantry, c cavalry, a artillery (2i1c1a).
+    # The defending units: counts and letters, each once, i infantry, c cavalry, a artillery
+    # (2i1c1a); 0 for none, none (or left out) for the scenario's.
     defenders: UnitsText | None = None
     # The attacking units, one entry per hex side they attack across (2i1c,1a@frigate: the
-    # second side's from a frigate).
+    # second side's from a frigate; 0: a side whose units are all in reserve); none (or left
+    # out) for the scenario's.
     attackers: tuple[UnitsText, ...] | None = None
-    # The reserve in each hex side's source hex, one entry per hex side, e.g. 1i1a,0.
+    # The reserve in each hex side's source hex, one entry per hex side, e.g. 1i1a,0; 0
+    # alone for none, none (or left out) for the scenario's.
     attacker_reserves: tuple[UnitsText, ...] | None = None
-    # Defending units in adjacent hexes, which only a Reinforcements card draws in (1i1a).
+    # Defending units in adjacent hexes, which only a Reinforcements card draws in (1i1a); 0
+    # for none, none (or left out) for the scenario's.
     defender_reserve: UnitsText | None = None
-    # Attacking artillery and frigates bombarding from adjacent hexes (1a1f).
+    # Attacking artillery and frigates bombarding from adjacent hexes (1a1f); 0 for none,
+    # none (or left out) for the scenario's.
     bombard: UnitsText | None = None
     # Combat supply (that side's dice hit on 1-4, not 1-3); none keeps the scenario's value.
     attacker_supply: bool | None = None
@@ -88,6 +95,9 @@ class Config:
     defender_towns: Holdings | None = None
     defender_cities: Holdings | None = None
     # Cards in hand at the start (cards and hybrid modes); none keeps the scenario's value.
+    # It may exceed the max hand size, as a hand can during a turn (a card for each town or
+    # city taken earlier, even at the limit of 10), or for a what-if study: the max applies
+    # at the discard after the battle.
     attacker_hand: Hand | None = None
     defender_hand: Hand | None = None
     # Expansion rule "Artillery Characteristics": two dice per artillery for bombard and
@@ -247,6 +257,20 @@ class Config:
 
 def _pick(option: Any, default: Any) -> Any:
     return default if option is None else option
+
+
+# The options that give units as text (`parse_units`, `parse_side`).
+UNIT_OPTIONS = ("defenders", "attackers", "attacker_reserves", "defender_reserve", "bombard")
+
+
+def refuse_empty_units(values: Mapping[str, Any]) -> None:
+    """Refuse a unit option given an empty value (`--set defenders=`), as options are given
+    as text: the engine reads an empty value as none, which keeps the scenario's units, and
+    a user asking for no defenders got the scenario's garrison without a word."""
+    for name in UNIT_OPTIONS:
+        raw = values.get(name)
+        if isinstance(raw, str) and not raw.strip():
+            raise ConfigError(empty_units(name), option=name)
 
 
 # The options that change what `check_battle` checks (scenario.py), in field order.

@@ -8,6 +8,7 @@ from typing import Any
 from ...engine.data import counted, first_fitting, fit, panel_lines
 from ..viktory_battles.cards import EVENT_EFFECTS, effect_of
 from ..viktory_battles.render import (
+    battle_progress,
     battle_prompt,
     card_texts,
     counters_answering,
@@ -17,6 +18,11 @@ from ..viktory_battles.render import (
 from ..viktory_battles.units import units_text
 
 SIDE_NAMES = ("attacker", "defender")
+
+
+def _units(units: list[int] | tuple[int, ...]) -> str:
+    """Units as this game writes them: '2 frigates' (`units_text`)."""
+    return units_text(units, plural=True)
 
 
 def _who(p: int, you: int | None) -> str:
@@ -100,29 +106,28 @@ def _render(obs: dict[str, Any], short: int) -> str:
     lines = [fit(
         f"{obs['scenario'] or 'Battle'} - {obs['mode']} - {place}"
         + (f" ({', '.join(extras)})" if extras else "")
-        + f" - round {obs['round']}" + (f", wave {obs['wave']}" if obs["mode"] == "cards" else ""),
-        " - ")]
+        + f" - {battle_progress(obs['round'], obs['wave'], obs['mode'] == 'cards')}", " - ")]
     roles = {0: "attacker", 1: "defender"}
     if you in roles:
         lines.append(f"You are the {roles[you]}.")
     # Combat supply is a dice rule (README): with the cards alone it plays no part.
     supply = ["" if obs["mode"] == "cards" else " (in supply)" if s else " (no supply)"
               for s in obs["supply"]]
-    lines.append(f"Defender{supply[1]}: {units_text(obs['defender'])}"
+    lines.append(f"Defender{supply[1]}: {_units(obs['defender'])}"
                  f"   dice: {obs['dice'][1]}   lost: {obs['lost'][1]}")
     if any(obs["defender_reserve"]):
-        lines.append(f"  reserve in adjacent hexes: {units_text(obs['defender_reserve'])}")
+        lines.append(f"  reserve in adjacent hexes: {_units(obs['defender_reserve'])}")
     if obs["overwatch"] and obs["defender"][2]:
         lines.append(f"  artillery able to fire Overwatch: {obs['overwatch_ready']}"
                      + (" (Secrecy: not at this wave)" if obs["secrecy"] else ""))
-    sides = "; ".join(f"side {i}: {units_text(s)}" + (" (from a frigate)" if src == "frigate"
+    sides = "; ".join(f"side {i}: {_units(s)}" + (" (from a frigate)" if src == "frigate"
                                                       else "")
                       for i, (s, src) in enumerate(zip(obs["attacker"][1:], obs["sources"]), 1))
     lines.append(f"Attacker{supply[0]}: {sides}   dice: {obs['dice'][0]}"
                  f"   lost: {obs['lost'][0]}")
     if any(obs["attacker"][0]):
-        lines.append(f"  bombarding from adjacent hexes: {units_text(obs['attacker'][0])}")
-    reserves = [f"side {i}: {units_text(r)}" for i, r in enumerate(obs["reserves"], 1) if any(r)]
+        lines.append(f"  bombarding from adjacent hexes: {_units(obs['attacker'][0])}")
+    reserves = [f"side {i}: {_units(r)}" for i, r in enumerate(obs["reserves"], 1) if any(r)]
     if reserves:
         lines.append(f"  reserve in the source hexes: {'; '.join(reserves)}")
     if obs["mode"] != "dice":
@@ -198,11 +203,12 @@ def _render_cards(obs: dict[str, Any], you: int | None, short: int = 0) -> list[
 def describe_event(e: dict[str, Any]) -> str:
     kind = e["event"]
     if kind == "battle":
-        place = e["terrain"] + ("" if e["settlement"] == "none" else f" {e['settlement']}")
-        held = [units_text(r) for r in e.get("reserves", []) if any(r)]
+        # "in a plains town", "in a water hex": the terrain names no place by itself
+        place = f"{e['terrain']} {'hex' if e['settlement'] == 'none' else e['settlement']}"
+        held = [_units(r) for r in e.get("reserves", []) if any(r)]
         extra = f" (in reserve: {'; '.join(held)})" if held else ""
-        return (f"Battle ({e['mode']}) in a {place}: defender {units_text(e['defender'])} vs "
-                f"attacker " + "; ".join(units_text(s) for s in e["sides"]) + extra)
+        return (f"Battle ({e['mode']}) in a {place}: defender {_units(e['defender'])} vs "
+                f"attacker " + "; ".join(_units(s) for s in e["sides"]) + extra)
     if kind == "result":
         who = " and ".join(SIDE_NAMES[w] for w in e["winners"]) or "nobody"
         return f"Battle over: {who} wins - {e['reason']} (lost: attacker {e['lost'][0]}, " \

@@ -190,19 +190,35 @@ def load_scenario(name: str) -> dict[str, Any]:
 _SIDE = re.compile(r"^((?:\d+[icaf])+|0)(@(?:land|frigate))?$")
 
 
+def empty_units(option: str) -> str:
+    """What is wrong with an empty unit option (`--set defenders=`): the command line reads an
+    empty value as unset, which kept the scenario's units where none were meant."""
+    write = ("give each hex side's units (2i1c,1a@frigate)" if option == "attackers"
+             else "write 0 for no units")
+    return f"option {option!r} is empty: {write}, or leave it out to keep the scenario's"
+
+
 def parse_units(text: str, option: str) -> Units:
     """'2i1c1a' -> (2, 1, 1, 0): counts followed by i(nfantry), c(avalry), a(rtillery),
-    f(rigate). An empty text or '0' is no units."""
+    f(rigate), each letter once. '0' is no units; an empty text is refused (`empty_units`)."""
     text = text.strip().lower()
     counts = [0, 0, 0, 0]
-    if text in ("", "0", "none"):
+    if not text:
+        raise OptionValueError(empty_units(option), option)
+    if text in ("0", "none"):
         return (0, 0, 0, 0)
     if not re.fullmatch(r"(\d+[icaf])+", text):
         raise OptionValueError(f"option {option!r}: {shown(text)} must look like 2i1c1a "
                                "(counts of i=infantry, c=cavalry, a=artillery, f=frigate)",
                                option)
-    for n, code in re.findall(r"(\d+)([icaf])", text):
-        counts[UNIT_CODES[code]] += int(n)
+    codes = re.findall(r"(\d+)([icaf])", text)
+    letters = [code for _, code in codes]
+    twice = next((code for code in letters if letters.count(code) > 1), None)
+    if twice:  # 2i3i is more likely a typo than 5 infantry
+        raise OptionValueError(f"option {option!r}: {shown(text)} gives {twice!r} twice; "
+                               "write each unit letter once (2i1c1a)", option)
+    for n, code in codes:
+        counts[UNIT_CODES[code]] = int(n)
     if max(counts) > MAX_UNITS:
         raise OptionValueError(f"option {option!r}: at most {MAX_UNITS} units of a kind, "
                                f"got {shown(text)}", option)
@@ -210,7 +226,7 @@ def parse_units(text: str, option: str) -> Units:
 
 
 def parse_reserve(text: str, option: str) -> Units:
-    """'1i1a' -> (1, 0, 1, 0): land units only; '0' or empty is none."""
+    """'1i1a' -> (1, 0, 1, 0): land units only; '0' is none."""
     units = parse_units(text, option)
     if units[FRIG]:
         raise OptionValueError(f"option {option!r}: a reserve holds land units only "

@@ -21,8 +21,9 @@ Unit = Annotated[int, Field(ge=0, le=len(UNITS) - 1)]
 CardId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,12}$")]
 Desc = Annotated[str, Field(max_length=200)]
 
-# attack / counter: a battle card; event: a Special Event; text: the card's text only (hybrid
-# mode: an Attack card at the launch, a Reversal of Fortune cancelling Special Events).
+# attack / counter: a battle card; event: a Special Event; text: the card's text only (an
+# Attack card at a hybrid launch or, with cards, into an empty town or city; a Reversal of
+# Fortune cancelling Special Events in hybrid mode).
 USES = ("attack", "counter", "event", "text")
 
 
@@ -63,8 +64,8 @@ class Retreat:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
-    """Play a card from hand as an Attack, as a Counter, for its Special Event, or (hybrid
-    mode) for its text alone."""
+    """Play a card from hand as an Attack, as a Counter, for its Special Event, or for its
+    text alone (hybrid mode; with cards, an Attack card into an empty town or city)."""
 
     card: CardId
     use: Literal["attack", "counter", "event", "text"]

@@ -12,6 +12,15 @@ from .units import UNITS, count, with_article
 USES = {"attack": "as an Attack", "event": "for its Special Event", "text": "for its text"}
 
 
+def battle_progress(round_: int, wave: int, cards: bool) -> str:
+    """How far a battle is, for a header: the dice round, or with cards the attack wave, in
+    the text's words ("a second wave attack"). Each wave is one card battle round, cards
+    mode's round count: "round 1, wave 2" named one thing twice, with two numbers."""
+    if not cards:
+        return f"round {round_}"
+    return f"attack wave {wave}" if wave else "no attack wave launched"
+
+
 def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str | None:
     """The event's line, or None if it is not a battle event."""
     kind = e["event"]
@@ -120,8 +129,10 @@ BATTLE_PROMPTS = {
 
 
 # A wave with nobody left to defend: no Counter can answer, so there is no holding back
-# either (no "call off"); the attacker moves in, with an Attack card or without one.
-NOBODY_DEFENDS = "Nobody defends: move in without an Attack card, or play one to move in."
+# either (no "call off"); the attacker moves in, with an Attack card played for its text (the
+# only ones offered) or without one.
+NOBODY_DEFENDS = ("Nobody defends: move in without an Attack card, or play one for its text "
+                  "as you move in.")
 
 
 def battle_prompt(decision: str | None, battle: dict[str, Any] | None = None,

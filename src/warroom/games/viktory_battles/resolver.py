@@ -83,7 +83,9 @@ def can_attack(card: Card) -> bool:
 
 
 def has_attack_text(card: Card) -> bool:
-    """An Attack card with Attack card text (Secrecy, +1 MP): hybrid mode plays it for it."""
+    """An Attack card with Attack card text (Secrecy, +1 MP): what hybrid mode's launch and
+    cards mode's move into an empty town or city play it for ("only the card text"); one
+    without text would do nothing there, so it is not offered."""
     return card.can_attack and card.effect in ATTACK_EFFECTS
 
 
@@ -559,9 +561,14 @@ class BattleSession:
         play for it as it launches; a card without text would do nothing."""
         if not self.hybrid:
             return []
+        return self._text_attacks()
+
+    def _text_attacks(self) -> list[PlayCard]:
+        """The attacker's Attack cards with Attack card text, to play for it alone: at a
+        hybrid launch, and in cards mode into an empty town or city, where "the hits/misses
+        on the card would of course not matter, only the card text"."""
         hand = [self.cards[c] for c in self.hand(ATT)]
-        return [PlayCard(c.id, "text", c.short()) for c in hand
-                if c.can_attack and c.effect in ATTACK_EFFECTS]
+        return [PlayCard(c.id, "text", c.short()) for c in hand if has_attack_text(c)]
 
     def _step_launch(self) -> None:
         """Dice and hybrid: the attacker brings reserve units, and (hybrid) may play an Attack
@@ -894,9 +901,9 @@ class BattleSession:
         hand = [self.cards[c] for c in self.hand(role)]
         if kind == "wave":
             brings: list[Any] = list(self.bring_options())
-            out: list[Any] = [PlayCard(c.id, "attack", c.short()) for c in hand if c.can_attack]
             if not self.units(DEF):
-                return [*brings, MoveIn(), *out]
+                return [*brings, MoveIn(), *self._text_attacks()]
+            out: list[Any] = [PlayCard(c.id, "attack", c.short()) for c in hand if c.can_attack]
             # A Special Event first, if an Attack card is left to launch the wave with; at a
             # launch the reserve is brought without a card.
             out += [PlayCard(c.id, "event", c.short()) for c in hand if c.special_event

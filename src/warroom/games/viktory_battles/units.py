@@ -35,7 +35,10 @@ def count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
-def units_text(units: Units | list[int] | tuple[int, ...]) -> str:
-    """'2 infantry, 1 artillery', or 'none'."""
-    parts = [f"{n} {name}" for name, n in zip(UNITS, units) if n]
+def units_text(units: Units | list[int] | tuple[int, ...], plural: bool = False) -> str:
+    """'2 infantry, 1 artillery', or 'none'. `plural`: '2 frigates' (infantry, cavalry and
+    artillery name a body of troops, as they are); without it '2 frigate', as the map game's
+    logs and action descriptions, which records keep, have said it."""
+    parts = [count(n, name) if plural and name == "frigate" else f"{n} {name}"
+             for name, n in zip(UNITS, units) if n]
     return ", ".join(parts) or "none"

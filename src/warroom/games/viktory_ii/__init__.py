@@ -112,7 +112,10 @@ class ViktoryIIGame(BattleCardsGame):
     # keep a land tile in the bag for each setup turn to come, starting hexes left with no
     # free land exchange a water tile for one, and a mix that cannot give every setup turn
     # land is refused (a player could be left with no site for its capital).
-    version = "10"
+    # 11: battles (the `viktory` resolver, its version 3): in cards mode a move into an empty
+    # town or city offers only Attack cards with Attack card text, played for it (use
+    # "text"), not every Attack card "as an Attack".
+    version = "11"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
