@@ -125,16 +125,46 @@ class HumanAgent:
         # for the defaults.
         self.options = ""
 
-    def show_new_events(self, observation: dict[str, Any]) -> None:
-        """Print the log lines this player has not seen yet (also called when the game ends)."""
+    def show_new_events(self, observation: dict[str, Any]) -> int:
+        """Print the log lines this player has not seen yet (also called when the game ends);
+        returned: the lines they took on this terminal."""
         log = observation.get("log", [])
         # A game whose observation holds only recent events says where they start.
         first = observation.get("log_start", 0)
+        shown = 0
         for event in log[max(0, self.seen - first):]:
             line = self.game.describe_event(event)
             if line:  # broken between its items to the terminal's width, going on indented
-                self.console.print(self._dim_line(line))
+                text = self._dim_line(line)
+                self.console.print(text)
+                shown += text.plain.count("\n") + 1
         self.seen = first + len(log)
+        return shown
+
+    def hold_events(self, events: int, screen: int) -> str:
+        """At a terminal, wait for Enter after `events` new log lines that would scroll away
+        above the decision's `screen` lines (its table, choices and prompt): a round of Word &
+        Iron at 80x24 logs 18 lines, which scrolled off unread above the redrawn table.
+        Returned: what was typed there other than Enter, read as typed at the prompt (a
+        choice, `?`, `q`). Only a long log, more than half the screen, is held: a line or
+        two scrolled off is no reason to stop play at every decision; nor is a screen taller
+        than the terminal, which scrolls whatever is above it (a large map)."""
+        height = self.console.height
+        if (events <= height // 2 or not is_tty(self.stdin)
+                or not screen <= height < events + screen):
+            return ""
+        more = Text(f"-- {events} lines of the log above: Enter shows the table --",
+                    style="dim")
+        answer = read_line(self.stdin, self.console, more, self._hidden())
+        if not answer:  # Ctrl-D quits here as at the prompt
+            raise KeyboardInterrupt(END_OF_INPUT)
+        return answer.strip()
+
+    def help_notes(self, observation: dict[str, Any], player: int) -> str:
+        """What the game's help says of this view after its rules summary (`Game.help_notes`:
+        the cards in view, how to read the table); "" for a game without."""
+        notes = getattr(self.game, "help_notes", None)  # a stand-in game may have none
+        return notes(observation, player) if notes is not None else ""
 
     def _dim_line(self, text: str) -> Text:
         """A line of the game's log or of help, dim, broken between its items ("; ") to the
@@ -145,10 +175,7 @@ class HumanAgent:
         if self.hotseat is not None:
             self.hotseat.take(view.player)
         obs = view.observation
-        self.show_new_events(obs)
         table = self.table(obs, view.player)
-        self.console.print(Panel(Text.from_ansi(table, no_wrap=True, overflow="ellipsis"),
-                                 title=Text(self._title(view.player))))
         actions = view.legal_actions
         # The rows the screen has left under the table (its lines and frame, the prompt, and
         # the first prompt's hint): a menu longer than that goes in columns, so that the table
@@ -158,12 +185,16 @@ class HumanAgent:
         left = self.console.height - (table.count("\n") + 3) - 1 - (0 if self.hinted else helping)
         rows = max(1, min(MENU_ROWS, left)) if left >= 0 else MENU_MIN_ROWS
         menu = self.menu_lines(actions, rows)
+        screen = table.count("\n") + 3 + len(menu) + 1 + (0 if self.hinted else helping)
+        # what was typed at a pause (of the log, of the summary), read as at the prompt
+        typed = self.hold_events(self.show_new_events(obs), screen)
+        self.console.print(Panel(Text.from_ansi(table, no_wrap=True, overflow="ellipsis"),
+                                 title=Text(self._title(view.player))))
         for text in menu:
             self.console.print(text)
         if not self.hinted:  # the first prompt of the game says what to type
             self.console.print(self._dim_line(HELP))
             self.hinted = True
-        typed = ""  # what was typed at a pause of the summary, read as at the prompt
         while True:
             line, typed = typed or self.read_choice(), ""
             if not line:
@@ -172,7 +203,8 @@ class HumanAgent:
                 # The summary, then the choices again: a bare prompt under the summary left
                 # them off the screen (kow's 29 dice choices after `?`).
                 how = line.strip() != "?"  # `help` asks how to answer, too
-                typed = self.show_summary(after=len(menu) + 1 + how * helping)
+                typed = self.show_summary(after=len(menu) + 1 + how * helping,
+                                          notes=self.help_notes(obs, view.player))
                 for text in menu:
                     self.console.print(text)
                 if how:
@@ -261,8 +293,9 @@ class HumanAgent:
         """Whether what the player types is hidden (a hotseat at a terminal)."""
         return self.hotseat is not None and is_tty(self.stdin)
 
-    def show_summary(self, after: int = 0) -> str:
-        """The rules summary (`?`), broken to the terminal's width. At a terminal, a summary
+    def show_summary(self, after: int = 0, notes: str = "") -> str:
+        """The rules summary (`?`), broken to the terminal's width, then the game's `notes` on
+        the view (`help_notes`: Word & Iron's card texts). At a terminal, a summary
         that would not fit the screen with the `after` lines that follow it (the choices and
         the prompt) is shown a screenful at a time, Enter showing more: Viktory's and Viktory
         II's first halves scrolled away unread. Returned: what was typed at one of its pauses
@@ -275,6 +308,8 @@ class HumanAgent:
             lines += textwrap.wrap(f"This game is played with {self.options} (the summary "
                                    "gives the defaults).", max(20, width),
                                    break_long_words=False, break_on_hyphens=False)
+        if notes:
+            lines += _wrapped(notes, width).splitlines()
         height = self.console.height
         # the line the `?` was typed on, or the last page's "more" line, stays at the top
         if not is_tty(self.stdin) or 1 + len(lines) + after <= height:

@@ -609,6 +609,13 @@ class Game:
         """One line of text for an event of the log."""
         return str(event)
 
+    def help_notes(self, observation: dict[str, Any], player: Player | None) -> str:
+        """What a terminal's help (`?`) shows after the rules summary about this view of
+        `player`'s, read from the observation alone (so only what that player may know):
+        how to read the table, the texts of the cards in view. Lines as a summary's ("- "
+        items). By default "": the summary alone."""
+        return ""
+
     def metrics(self, state: State) -> dict[str, float]:
         """Per-game numbers a designer may want in a balance report (optional)."""
         return {}

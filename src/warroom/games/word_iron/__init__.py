@@ -12,7 +12,7 @@ from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names, deck_labe
 from .config import Config
 from .deck import DATA_DIR, Deck, deck_path, deck_warnings, load_deck, show_deck
 from .heuristic import evaluate, heuristic_action
-from .render import describe_event, prompt, render
+from .render import describe_event, help_notes, prompt, render
 from .state import WordIronState
 
 SUMMARY = """\
@@ -78,6 +78,9 @@ class WordIronGame(Game):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    def help_notes(self, observation: dict[str, Any], player: int | None) -> str:
+        return help_notes(observation, player)
 
     def metrics(self, state: WordIronState) -> dict[str, float]:
         # first_player: the first attacker, chosen after the coin toss (rule 13).

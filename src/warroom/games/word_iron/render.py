@@ -27,17 +27,21 @@ from .actions import (
     UseResource,
     benefit_text,
 )
-from .deck import UNITS, UnitId, deck_label, unit_label
+from .deck import BENEFIT_FAMILY, UNITS, UnitId, deck_label, unit_label
 
 UNIT_MARK = "SPAHMLKR"  # one letter per unit of the deck list, for the formation rows
+# A benefit as the log and the view name it beside its source: "the protection of Castellan".
+BENEFIT_NOUN = {"protect": "the protection", "restore": "the restoring",
+                "empower": "the empowering"}
 # The panel's lines on an 80x24 terminal: the view shares them with the choices of its
 # reader's decision and the prompt (`_room`). A view taller than its share (a side may
 # have four benefits at once, a line each when written out, and five resources) is written
 # shorter, step by step: first what is in force (SHORT_BENEFITS); then each side's decks and
 # what is in force run on, as many on a line as fit (PACKED); then its realm too, after its
-# army (PACKED_REALM); then the unit key (SHORT_KEY: a unit's name left to its letter, the
-# name's initial; each side's title names its deck); last all of each side runs on, its
-# title too (FLOWED). Nothing else is left out on the way.
+# army (PACKED_REALM); then the unit key (SHORT_KEY: one line, the names kept where that line
+# has room for them, else a unit's letter, its name's initial, and the `?` help names them;
+# each side's title names its deck); last all of each side runs on, its title too (FLOWED).
+# Nothing else is left out on the way.
 MENU_WIDTH = 80 - 1  # the columns the terminal lays the choices out in
 FULL, SHORT_BENEFITS, PACKED, PACKED_REALM, SHORT_KEY, FLOWED = range(6)
 
@@ -105,14 +109,12 @@ def _render(obs: dict[str, Any], short: int) -> str:
     lines = [fit(_headline(obs, you), " - ")]
     # SHORT_KEY: each side's title names its deck (the key's line has room for the key only)
     same_deck = sides[0]["deck"] == sides[1]["deck"] and short < SHORT_KEY
-    # the names as deck files give them or as the game names units ("Spearmen", "spearmen")
-    shared = _unit_key(sides[0], False).lower() == _unit_key(sides[1], False).lower()
+    shared = _shared_key(sides)
     if shared:  # both decks name and price their units alike: one key for both formations
         both = f", both sides: {sides[0]['deck']}" if same_deck else ""
-        key = _unit_key(sides[0], short >= SHORT_KEY)
-        lines.append(fit(f"Units: {key} (ranks of power{both})", ", "))
+        lines.append(fit(_key_line(sides[0], short, both), ", "))
     for p in (0, 1):
-        lines += _side(sides[p], p, you, obs["words_aside"], with_key=not shared,
+        lines += _side(sides[p], sides[1 - p], p, you, obs["words_aside"], with_key=not shared,
                        with_deck=not (same_deck and shared), short=short)
     if obs["result"]:
         r = obs["result"]
@@ -121,6 +123,12 @@ def _render(obs: dict[str, Any], short: int) -> str:
     elif obs["decision"]:
         lines.append(_decision(obs["decision"], you))
     return "\n".join(fit(line) for line in lines)  # any line still too long
+
+
+def _shared_key(sides: list[dict[str, Any]]) -> bool:
+    """Whether both decks name and price their units alike, as deck files give the names or
+    as the game names units ("Spearmen", "spearmen"): one key serves both formations."""
+    return _unit_key(sides[0], False).lower() == _unit_key(sides[1], False).lower()
 
 
 def _name(p: int, you: int | None) -> str:
@@ -142,6 +150,15 @@ def _headline(obs: dict[str, Any], you: int | None) -> str:
     return f"{head} - prize: {obs['prize']}"
 
 
+def _key_line(s: dict[str, Any], short: int, note: str = "") -> str:
+    """The unit key's line. SHORT_KEY: one line, with the units' names where they fit in it,
+    else their letters, and the line says where the names are (`help_notes`)."""
+    named = f"Units: {_unit_key(s, False)} (ranks of power{note})"
+    if short < SHORT_KEY or len(named) <= view_width():
+        return named
+    return f"Units: {_unit_key(s, True)} (ranks; ? names them)"
+
+
 def _unit_key(s: dict[str, Any], short: bool) -> str:
     """Each unit's letter in the formation rows, its name and its ranks of power. Short: a
     name that begins with its unit's letter is left to the letter."""
@@ -150,8 +167,8 @@ def _unit_key(s: dict[str, Any], short: bool) -> str:
         f" {ranks}" for u, (name, ranks) in enumerate(zip(s["units"], s["ranks"])))
 
 
-def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool,
-          with_key: bool, with_deck: bool, short: int) -> list[str]:
+def _side(s: dict[str, Any], other: dict[str, Any], p: int, you: int | None,
+          words_aside: bool, with_key: bool, with_deck: bool, short: int) -> list[str]:
     """One side, as rule 12 lays it out from left to right: realm, army, decks; then what is
     in force for it. PACKED: its decks and what is in force run on, as many on a line as
     fit; PACKED_REALM: its army first, then its realm runs on with them too; FLOWED: all of
@@ -167,7 +184,7 @@ def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool,
         title += "; champions: " + ", ".join(s["champions"])
         title_pieces += ["champions:", *(f"{c}," for c in s["champions"])]
         title_pieces[-1] = title_pieces[-1][:-1] + ";"
-    key = [f"Units: {_unit_key(s, short >= SHORT_KEY)} (ranks of power)"] if with_key else []
+    key = [_key_line(s, short)] if with_key else []
     realm = [f"#{i + 1} {r['name']} {r['ranks']}x{r['uses_left']}/{r['uses']}"
              for i, r in enumerate(s["realm"])] or ["empty"]
     formation = " ".join(UNIT_MARK[u] * n + "." * (a - n)
@@ -176,7 +193,7 @@ def _side(s: dict[str, Any], p: int, you: int | None, words_aside: bool,
     army = f"Army: {s['army']} ranks, {soldiers}:"
     # (label, items): the realm, the decks, what is in force, the extra draws held
     groups = [("Realm:", realm), ("Decks:", _decks(s, words_aside)),
-              _in_force(s, short >= SHORT_BENEFITS)]
+              _in_force(s, other, short >= SHORT_BENEFITS)]
     if s["held"]:
         groups.append(("Extra draws after the next regular draw:", [", ".join(
             f"{deck_label(d)} x{n}" for d, n in s["held"].items())]))
@@ -227,27 +244,53 @@ def _words(item: str) -> list[str]:
     return [source + ":", *text.split(" ")] if colon else item.split(" ")
 
 
-def _in_force(s: dict[str, Any], short: bool) -> tuple[str, list[str]]:
-    """The side's benefits, those waiting for another of their family to be used up marked,
-    and the draws it will skip, after their label. Short: each benefit in a word and a
-    count (a side may have four at once, a line each when written out)."""
-    waiting = " later" if short else " (waiting)"
-    items = [f"{b['source']}: {_benefit(b, short)}" + ("" if b["active"] else waiting)
+def _in_force(s: dict[str, Any], other: dict[str, Any], short: bool) -> tuple[str, list[str]]:
+    """The side's benefits, each not in use marked with what it waits for (`_waits`), and the
+    draws it will skip with the cards that set them, after their label. Short: each benefit
+    in fewer words (a side may have four at once, a line each when written out)."""
+    items = [f"{b['source']}: {_benefit(b, short)}{_waits(b, s, other, short)}"
              for b in s["benefits"]]
-    items += [f"skips the next {deck_label(d)} draw" if n == 1 else
-              f"skips the next {n} {deck_label(d)} draws" for d, n in s["skips"].items()]
+    sources = s.get("skip_sources", {})
+    items += [(f"skips the next {deck_label(d)} draw" if n == 1 else
+               f"skips the next {n} {deck_label(d)} draws")
+              + (f" (by {', '.join(sources[d])})" if sources.get(d) else "")
+              for d, n in s["skips"].items()]
     counts = short and any(b["kind"] != "empower" for b in s["benefits"])
     return f"In force{' (counts: enemy strategies)' if counts else ''}:", items
 
 
+def _waits(b: dict[str, Any], s: dict[str, Any], other: dict[str, Any], short: bool) -> str:
+    """Why a benefit is not in use, "" when it is. Two reasons (rule 11): one of an
+    overlapping family waits its turn, later, after the first of its family; the first of
+    its family waits while the coin toss winner's opposing benefit is used up first. Short:
+    the word alone ("later", "waiting")."""
+    if b["active"]:
+        return ""
+    family = BENEFIT_FAMILY[b["kind"]]
+    first = next(x for x in s["benefits"] if BENEFIT_FAMILY[x["kind"]] == family)
+    if first is not b:
+        return " (later)" if short else f" (later: after {_owned(first['kind'], first['source'])})"
+    opposing = [x for x in other["benefits"] if BENEFIT_FAMILY[x["kind"]] != family]
+    if short or not opposing:  # (short: the room is the choices'; `?` says what it means)
+        return " (waiting)"
+    return f" (waiting: the enemy's {opposing[0]['source']} goes first)"
+
+
+def _owned(kind: str, source: str) -> str:
+    """A benefit as "the protection of Castellan": a card may give two."""
+    return f"{BENEFIT_NOUN[kind]} of {source}"
+
+
 def _benefit(b: dict[str, Any], short: bool) -> str:
-    """A benefit, shorter than the log tells it (`benefit_text`)."""
-    n = b["left"]
-    if b["kind"] == "empower":
-        return ("" if short else "strategies ") + f"+{b['percent']}% for {counted(n, 'turn')}"
+    """A benefit, shorter than the log tells it (`benefit_text`); short, without "enemy"
+    (the label says what it counts)."""
+    n, kind = b["left"], b["kind"]
     if short:
-        return f"{'blocks' if b['kind'] == 'protect' else 'restores'} {n}"
-    verb = "blocks" if b["kind"] == "protect" else "restores the losses of"
+        return {"protect": f"blocks {n}", "restore": f"restores losses of {n}",
+                "empower": f"+{b['percent']}% losses, {counted(n, 'turn')}"}[kind]
+    if kind == "empower":
+        return f"strategies +{b['percent']}% for {counted(n, 'turn')}"
+    verb = "blocks" if kind == "protect" else "restores the losses of"
     return f"{verb} {counted(n, 'enemy strategy', 'enemy strategies')}"
 
 
@@ -265,6 +308,37 @@ def _decks(s: dict[str, Any], words_aside: bool) -> list[str]:
         parts.append(f"{deck_label(key)} {pile['left']}{top}")
     parts.append(f"champions {piles['champion']['left']}")
     return parts
+
+
+def help_notes(obs: dict[str, Any], player: int | None) -> str:
+    """What the terminal's help adds to the rules summary for this view (`Game.help_notes`):
+    how to read the table, and what every card in view does (`texts`: each side's
+    champions and the cards it has shown, drawn or face up; never a face-down one)."""
+    sides = obs["players"]
+    keys = [f"- {_key_line(s, FULL)}" for s in sides[: 1 if _shared_key(sides) else 2]]
+    seat = f" (you are player {player})" if player is not None else ""
+    lines = ["How to read the table", *keys, *HOW_TO_READ,
+             f"- Players are numbered from 0: player 0 and player 1{seat}; options name them "
+             "so (grand_tournament_winner=1 is player 1).", "Cards in view"]
+    for p, s in enumerate(sides):
+        texts = s.get("texts", {})
+        if texts:
+            lines.append(f"- {_name(p, player).capitalize()} ({s['deck']}):")
+            lines += [f"  - {name}: {text}" for name, text in texts.items()]
+    lines.append("- Every card of a deck: warroom cards show sample --game word-iron (or "
+                 "raiders, or a deck file).")
+    return "\n".join(lines)
+
+
+HOW_TO_READ = (
+    "- A formation row: a letter per soldier standing, a dot per soldier fallen, by unit.",
+    "- Realm: '#1 Stone Quarry 45x2/2' is resource 1 (use it by that number), Stone Quarry, "
+    "45 ranks of power a use, 2 uses left of 2.",
+    "- Decks: the cards left, the face-up top card in brackets.",
+    "- In force: each benefit by its card, and what is left of it. '(later: ...)' waits for "
+    "the benefit of its family before it (they are used one after the other); '(waiting: "
+    "...)' waits while the coin toss winner's opposing benefit is used up first (rule 11).",
+)
 
 
 def prompt(obs: dict[str, Any], player: int | None) -> str:
@@ -325,6 +399,22 @@ def describe_event(e: dict[str, Any]) -> str:
     return describe(e, f"Player {e.get('player')}") if describe else str(e)
 
 
+def _by(e: dict[str, Any]) -> str:
+    """The card that set a skip, and whose it is when not the skipping side's."""
+    if "source" not in e:  # (an event logged before skips named their source)
+        return ""
+    whose = "" if e["by"] == e["player"] else f" of player {e['by']}"
+    return f" ({e['source']}{whose})"
+
+
+def _waits_event(e: dict[str, Any], p: str) -> str:
+    """A benefit that does not apply to this strategy or turn, and why (rule 11)."""
+    first = BENEFIT_NOUN[e["until_benefit"]].removeprefix("the ")
+    return (f"{p}: {_owned(e['benefit'], e['source'])} does not apply now: player "
+            f"{e['owner']}'s {first} ({e['until']}) goes first (the coin toss winner's "
+            "benefits are used up first, rule 11)")
+
+
 def _game_over(e: dict[str, Any]) -> str:
     who = ", ".join(f"player {w}" for w in e["winners"]) or "nobody"
     prize = f"; {e['prize']} goes to player {e['prize_to']}" if "prize_to" in e else ""
@@ -344,7 +434,7 @@ _EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "reshuffle": lambda e, p: f"{p} reshuffles the {deck_label(e['deck'])} deck",
     "skip": lambda e, p: f"{p} skips the {deck_label(e['deck'])} draw",
     "skip_next": lambda e, p: f"{p} will skip the next {deck_label(e['deck'])} draw"
-    + (f" x{e['count']}" if e["count"] > 1 else ""),
+    + (f" x{e['count']}" if e["count"] > 1 else "") + _by(e),
     "empty": lambda e, p: f"{p}: no {deck_label(e['deck'])} card left to draw",
     "no_chain": lambda e, p: f"{p}: an extra draw adds no further {deck_label(e['deck'])} draw",
     "losses": lambda e, p: f"{p} loses {_units(e['units'])}",
@@ -354,8 +444,9 @@ _EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
     + _units(e["units"]),
     "benefit": lambda e, p: f"{p} gains from {e['source']}: "
     + benefit_text(e["benefit"], e["amount"], e["percent"]),
-    "benefit_order": lambda e, p: f"{p} will use {e['source']} first",
-    "benefit_over": lambda e, p: f"{p}: the benefit of {e['source']} is used up",
+    "benefit_order": lambda e, p: f"{p} will use {_owned(e['benefit'], e['source'])} first",
+    "benefit_over": lambda e, p: f"{p}: {_owned(e['benefit'], e['source'])} is used up",
+    "benefit_waits": lambda e, p: _waits_event(e, p),
     "capture_failed": lambda e, p: f"{p} cannot take a hostage: the royal guards stand",
     "capture": lambda e, p: f"{p} takes the {e['royal']} of player {e['target']} hostage",
     "ransom": lambda e, p: f"{p} takes {e['resource']} as ransom; the royal returns",
@@ -370,7 +461,8 @@ _EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "truce_offer": lambda e, p: f"{p} offers {e['resource']} for a truce",
     "no_truce_offer": lambda e, p: f"{p} makes no truce offer",
     "truce_declined": lambda e, p: f"{p} declines the truce",
-    "truce_accepted": lambda e, p: f"{p} accepts the truce",
+    "truce_accepted": lambda e, p: f"{p} accepts the truce"
+    + (f" and takes {e['resource']} from player {e['paid_by']}" if "resource" in e else ""),
     "words_aside": lambda e, p: "No truce: the Word of Power cards are set aside",
     "game_over": lambda e, p: _game_over(e),
 }

@@ -143,6 +143,9 @@ class WordIronState(State):
         self.words_aside = False
         self.benefits: list[list[Benefit]] = [[], []]
         self.skips = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        # Per player and deck, the cards (by name) that set the draws it will skip: the view and
+        # the log name the source of a penalty, as they do a benefit's.
+        self.skip_sources: list[list[tuple[str, ...]]] = [[(), (), (), ()], [(), (), (), ()]]
         # Extra draws of the strategy, chance and Word of Power decks granted by a champion read
         # at set-up: each waits for the holder's next regular draw of that deck (rules 13-15).
         self.held = [[0, 0, 0], [0, 0, 0]]
@@ -242,7 +245,7 @@ class WordIronState(State):
     def _t_draw(self, task: Task) -> None:
         _, p, k, extra = task
         if not extra and k != CHAMPION and self.skips[p][k]:
-            self.skips[p][k] -= 1
+            self._use_skip(p, k)
             self.event("skip", player=p, deck=PILES[k])
             return
         if k == CHAMPION:
@@ -346,6 +349,10 @@ class WordIronState(State):
         included): `_strategy_modifiers`."""
         p = task[1]
         self.boost = self._active(p, EMPOWER) if self.benefits[p] else None
+        if self.boost is None and self.benefits[p] and self._log is not None:
+            waiting = self._head(p, EMPOWER)
+            if waiting is not None:  # the coin toss winner's protection goes first
+                self._say_waits(p, waiting, self._head(1 - p, WARD))
 
     def _t_turn_end(self, task: Task) -> None:
         """An empowering runs down by the turns it was in use from their start, the only turns
@@ -375,6 +382,23 @@ class WordIronState(State):
             return None
         return b
 
+    def _say_waits(self, p: int, waiting: Benefit, first: Benefit | None) -> None:
+        """Log that p's benefit `waiting` does not apply now: the coin toss winner's opposing
+        benefit `first` is used up first (rule 11)."""
+        assert first is not None
+        self.event("benefit_waits", player=p, source=waiting[1], benefit=waiting[0],
+                   until=first[1], until_benefit=first[0], owner=1 - p)
+
+    def _first_strike(self, effect: Any) -> bool:
+        """Whether `effect` is the first of the resolving card's effects that strikes the
+        opponent: what a ward does to a strategy is logged once for it, not once a loss."""
+        assert self.card is not None
+        p, k, idx, _ = self.card
+        for _, e in self.programs[p][k][idx]:
+            if e.kind in ("losses", "unit_losses") and e.target != "self":
+                return e is effect
+        return False
+
     def _tick(self, p: int, b: Benefit) -> None:
         i = self.benefits[p].index(b)
         if b[3] > 1:
@@ -384,8 +408,7 @@ class WordIronState(State):
             self.event("benefit_over", player=p, benefit=b[0], source=b[1])
 
     def _add_benefit(self, p: int, kind: BenefitKind, amount: int, percent: int = 0) -> None:
-        assert self.card is not None
-        source = self.cards(p, self.card[1])[self.card[2]].name
+        source = self._card_name()
         self.benefits[p].append((kind, source, amount, amount, percent))
         self.event("benefit", player=p, benefit=kind, source=source, amount=amount, percent=percent)
         self._push([(_ORDER, p, FAMILY[kind])])
@@ -407,16 +430,22 @@ class WordIronState(State):
             self.pending = ("order", p, family)
 
     # --- effects ----------------------------------------------------------------------------
-    def _strategy_modifiers(self, p: int, target: int, amount: int) -> int | None:
+    def _strategy_modifiers(self, p: int, target: int, amount: int, effect: Any) -> int | None:
         """A strategy's losses against the opponent: more with the empower benefit its strategy
         turn began with (rounded up), none when the opponent's protection meets it (None)."""
         card = self.card
         if target == p or card is None or card[1] != STRATEGY or card[0] != p:
             return amount  # not a strategy of p against the opponent
         b = self._ward(target) if self.benefits[target] else None
+        said = self._log is not None and self._first_strike(effect)  # once a strategy
         if b is not None and b[0] == "protect":
-            self.event("protected", player=target, source=b[1])
+            if said:
+                self.event("protected", player=target, source=b[1])
             return None
+        if said and b is None and self.benefits[target]:
+            waiting = self._head(target, WARD)
+            if waiting is not None:  # it waits for the coin toss winner's empowering
+                self._say_waits(target, waiting, self.boost)
         # Rule 11, "use up one ... first then the next": the empowering is the one in use when
         # p's strategy turn began, the one that turn runs down (`_t_turn_end`); one that came
         # into use later in the turn waits for the next, and a strategy outside p's strategy
@@ -428,13 +457,13 @@ class WordIronState(State):
 
     def _e_losses(self, p: int, effect: Any) -> None:
         target = p if effect.target == "self" else 1 - p
-        ranks = self._strategy_modifiers(p, target, effect.ranks)
+        ranks = self._strategy_modifiers(p, target, effect.ranks, effect)
         if ranks is not None:
             self._start_rank_loss(target, ranks, effect.below, "losses")
 
     def _e_unit_losses(self, p: int, effect: Any) -> None:
         target = p if effect.target == "self" else 1 - p
-        count = self._strategy_modifiers(p, target, effect.count)
+        count = self._strategy_modifiers(p, target, effect.count, effect)
         if count is not None:
             assert self.card is not None
             prefer = "down" if self.card[1] == CHANCE else "up"  # rule 9 against rules 1, 8
@@ -476,8 +505,24 @@ class WordIronState(State):
 
     def _e_skip_draw(self, p: int, effect: Any) -> None:
         target = p if effect.target == "self" else 1 - p
-        self.skips[target][SKIPPABLE.index(effect.deck)] += effect.count
-        self.event("skip_next", player=target, deck=effect.deck, count=effect.count)
+        d = SKIPPABLE.index(effect.deck)
+        self.skips[target][d] += effect.count
+        source = self._card_name()
+        if source not in self.skip_sources[target][d]:
+            self.skip_sources[target][d] += (source,)
+        self.event("skip_next", player=target, deck=effect.deck, count=effect.count,
+                   source=source, by=p)
+
+    def _use_skip(self, p: int, d: int) -> None:
+        """One draw of deck `d` skipped: the sources go with the last skip they set."""
+        self.skips[p][d] -= 1
+        if not self.skips[p][d]:
+            self.skip_sources[p][d] = ()
+
+    def _card_name(self) -> str:
+        """The name of the card resolving now."""
+        assert self.card is not None
+        return self.cards(self.card[0], self.card[1])[self.card[2]].name
 
     def _e_extra_draw(self, p: int, effect: Any) -> None:
         assert self.card is not None
@@ -563,7 +608,7 @@ class WordIronState(State):
         # to skip a resource draw this one time"; docs/RULINGS.md).
         self.resource_phases[p] += 1
         if self.skips[p][RESOURCE_SKIP]:
-            self.skips[p][RESOURCE_SKIP] -= 1
+            self._use_skip(p, RESOURCE_SKIP)
             self.event("skip", player=p, deck="resource")
             return
         self.phase_used = ()
@@ -742,7 +787,7 @@ class WordIronState(State):
         origin, idx, _ = self.realm[offerer].pop(slot)
         self.realm[p].append((origin, idx, self.decks[origin].resources[idx].uses))
         name = self.decks[origin].resources[idx].name
-        self.event("truce_accepted", player=p)
+        self.event("truce_accepted", player=p, resource=name, paid_by=offerer)
         self._finish((), "truce", paid_by=offerer, resource=name)
 
     def is_terminal(self) -> bool:
@@ -802,6 +847,7 @@ class WordIronState(State):
             "married": self.married[p],
             "champions": [deck.champions[i].name for i in self.champions[p]],
             "champion_texts": [texts[CHAMPION][i] for i in self.champions[p]],
+            "texts": self._known_texts(p),
             "units": [deck.unit_name(u) for u in range(len(UNITS))],
             "ranks": list(self.ranks[p]),
             "allotted": list(self.allotted),
@@ -820,10 +866,24 @@ class WordIronState(State):
                                      in_use(self.benefits, p, self.coin_winner))
             ],
             "skips": {d: n for d, n in zip(SKIPPABLE, self.skips[p]) if n},
+            # the cards that set them (a penalty's source, as a benefit's)
+            "skip_sources": {d: list(names) for d, names in zip(SKIPPABLE, self.skip_sources[p])
+                             if names},
             # extra draws granted at set-up wait for the battle's first draw of their deck
             "held": {PILES[k]: n for k, n in enumerate(self.held[p]) if n},
             "resource_phases": self.resource_phases[p],
         }
+
+    def _known_texts(self, p: int) -> dict[str, str]:
+        """What each card of p's that both players have seen does, by name: its champions,
+        then every strategy, chance and Word of Power card ever shown (drawn, or face up on
+        its deck: `seen`). The terminal's help lists them; nothing face down is in it."""
+        texts = self.decks[p].card_texts
+        out = {self.decks[p].champions[i].name: texts[CHAMPION][i] for i in self.champions[p]}
+        for k in (STRATEGY, CHANCE, WORD):
+            seen, cards = self.seen[p][k], self.cards(p, k)
+            out.update((cards[i].name, texts[k][i]) for i in range(len(cards)) if seen >> i & 1)
+        return out
 
     def _decision(self) -> dict[str, Any] | None:
         if self.pending is None:
@@ -876,6 +936,7 @@ class WordIronState(State):
         new.words_aside = self.words_aside
         new.benefits = [list(b) for b in self.benefits]
         new.skips = [list(s) for s in self.skips]
+        new.skip_sources = [list(s) for s in self.skip_sources]
         new.held = [list(h) for h in self.held]
         new.resource_phases = list(self.resource_phases)
         new.phase_used = self.phase_used
