@@ -128,7 +128,7 @@ def test_markdown_report_links_its_figures(results, tmp_path, capsys):
     for link in links:
         assert (out.parent / link).read_text().startswith("<svg")
     assert "## Verdicts" in text and "- seat balance: seat 0" in text
-    assert "| seat | wins | win rate | 95 % CI |" in text
+    assert "| seat | wins | win rate | 95 % CI (Wilson) |" in text
 
 
 def test_default_report_path_is_beside_the_database(results, capsys):

@@ -254,7 +254,7 @@ def test_ctrl_c_says_a_tournament_keeps_nothing_and_how_to_play_it_again():
         [warroom, "tournament", "kow", "--players", "mcts:iters=500,mcts:iters=500",
          "--best-of", "999"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True)
-    header = proc.stderr.readline()  # the tournament has begun
+    header = proc.stdout.readline()  # the tournament has begun (its header: stop 58)
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: to the whole process group
     out, err = proc.communicate(timeout=30)
     assert header.startswith("Kings of War Battle Deck: single-elimination, 2 entrants")

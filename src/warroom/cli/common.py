@@ -27,7 +27,7 @@ from ..engine import (
     parse_assignments,
     replay_to_end,
 )
-from ..engine.config import option_names
+from ..engine.config import changed_options, option_names
 from ..engine.data import displayable
 from ..engine.data import shell_word as shell_word  # its home; the commands import it here
 from ..engine.record import (
@@ -66,7 +66,10 @@ MAX_GAMES = 10**6
 class FilePath(click.Path):
     """A file's name: click's Path without folders, and never empty (an empty --save, from a
     script's unset variable, was taken as no --save at all: the game went unsaved). With
-    `folders`, a folder passes too, for the reader to refuse in its own words (RECORD)."""
+    `folders`, a folder passes too, for the reader to refuse in its own words (RECORD).
+
+    Without `folders`, a name ending in "/" is refused too: it names a folder, and one not
+    there yet passed click's check (`report --out figs/` wrote an HTML file named figs)."""
 
     def __init__(self, folders: bool = False) -> None:
         super().__init__(dir_okay=folders)
@@ -75,6 +78,9 @@ class FilePath(click.Path):
                 ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
             self.fail("the file name is empty", param, ctx)
+        if (isinstance(value, str) and not self.dir_okay
+                and value.endswith(tuple(filter(None, (os.sep, os.altsep))))):
+            self.fail(f"{value!r} names a folder: give a file name", param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -267,6 +273,15 @@ def refuse_fewer_games(store: ResultStore, runs: list[RunInfo], games: int, play
     # the store's own check (it reads, never writes): it names the game past `games` and the
     # least number that takes it
     store.refuse_fewer([run.id for run in runs], games)
+
+
+def options_words(config_cls: type | None, options: dict[str, Any]) -> str:
+    """What a command's title adds of its rule options, that the figures be made again:
+    ", options key=value, ..." of the `options` (a config's JSON form) that differ from
+    `config_cls`'s defaults (every one without a class), as `--set` takes them
+    (`changed_options`); "" when none differ."""
+    changed = changed_options(config_cls, options)
+    return f", options {changed}" if changed else ""
 
 
 def fresh_seed() -> int:

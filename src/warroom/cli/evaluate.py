@@ -18,11 +18,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..agents import make_agent, parse_specs, refuse_humans
-from ..engine import ConfigError
+from ..engine import ConfigError, config_to_json, typed_options
 from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
 from ..sim.stats import wilson_interval
+from ..sim.tournament import unit_names
 from . import cli
-from .common import SEED, SET_HELP, Interrupted, IntRange, game_and_config, game_count
+from .common import (
+    SEED,
+    SET_HELP,
+    Interrupted,
+    IntRange,
+    game_and_config,
+    game_count,
+    options_words,
+)
 from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
 
 
@@ -70,13 +79,23 @@ def run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[Job, dict[str, Any
 
 
 def winner_of(job: Job, result: dict[str, Any]) -> str | None:
-    """'a', 'b', or None for a draw (no winner, or a win shared by both players' seats)."""
-    names = {job.spec.players[s] for s in result["winner_seats"]}
-    pairing_first = job.spec.players[0]
-    if len(names) != 1:
+    """'a', 'b', or None for a draw (no winner, or a win shared by both players' seats).
+    The two alternate around the table (`lineup`): a seat's parity says whose it is, where
+    their SPECs cannot (a self-play pairing, heuristic against heuristic)."""
+    sides = {s % 2 for s in result["winner_seats"]}
+    if len(sides) != 1:
         return None
-    (name,) = names
-    return job.first if name == pairing_first else ("b" if job.first == "a" else "a")
+    (side,) = sides
+    return job.first if side == 0 else ("b" if job.first == "a" else "a")
+
+
+def entrant_names(players: list[str]) -> list[str]:
+    """The players as the table names them: their SPECs, or, when one is listed twice (a
+    self-play baseline), every one numbered as tournament numbers its entrants
+    ("1:heuristic"), since the ratings and pairings are keyed by name."""
+    if len(set(players)) == len(players):
+        return list(players)
+    return unit_names(tuple(players), 1)
 
 
 def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
@@ -128,7 +147,8 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
 @cli.command()
 @click.argument("game")
 @click.option("--players", "players_text", default="random,heuristic,mcts", show_default=True,
-              help="Comma-separated SPECs to compare, at least two.")
+              help="Comma-separated SPECs to compare, at least two. A SPEC listed twice (a "
+              "self-play baseline) numbers every player, as tournament does: 1:heuristic.")
 @click.option("--games", "n_games", type=game_count(2), default=100, show_default=True,
               help="Games per pairing (even: half in each seat order, twins on one deal).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
@@ -145,7 +165,8 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
 
     Draws count as half a win. The same seed gives the same table whatever the number of
     workers, unless a player searches by the clock (a bare mcts, as in the default players,
-    or mcts:time=S: see --seed).
+    or mcts:time=S: see --seed). Ctrl-C keeps nothing: an evaluation is not saved, and the
+    same command starts it again.
     """
     if n_games % 2:
         # Games come in twins on one deal, one in each seat order: an odd one out would
@@ -157,8 +178,6 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
     refuse_humans(players, "evaluate")
     if len(players) < 2:
         raise ConfigError("--players needs at least two players to compare")
-    if len(set(players)) != len(players):
-        raise ConfigError(f"--players lists a player twice: {players_text!r}")
     for spec in players:  # a bad parameter is reported now, not from inside a worker
         make_agent(spec, g, seed)
     jobs = round_robin_jobs(g.name, values, players, g.num_players(config), n_games, seed)
@@ -175,11 +194,13 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
                 progress.advance(task)
         except KeyboardInterrupt:
             raise Interrupted(_stopped_line(len(results), len(jobs))) from None
-    out = {"game": g.name, "seed": seed, "games_per_pairing": n_games, **tabulate(players, results)}
+    # the options given, typed, under tournament's key: what `--set` makes the table again
+    out = {"game": g.name, "seed": seed, "config": typed_options(config, values),
+           "games_per_pairing": n_games, **tabulate(entrant_names(players), results)}
     if as_json:
         click.echo(json.dumps(out))
         return
-    show(g.title, out)
+    show(g.title, out, options_words(g.Config, config_to_json(config)))
 
 
 def _stopped_line(done: int, jobs: int) -> str:
@@ -190,10 +211,12 @@ def _stopped_line(done: int, jobs: int) -> str:
             "time=)")
 
 
-def show(title: str, out: dict[str, Any]) -> None:
+def show(title: str, out: dict[str, Any], options: str = "") -> None:
+    """The tables under the game's `title`; `options` names those that differ from the
+    defaults (`options_words`): with the seed, what makes the table again."""
     console = Console()
     table = Table(title=escape(f"{title}: round robin, {out['games_per_pairing']} games per "
-                               f"pairing, seed {out['seed']}"))
+                               f"pairing, seed {out['seed']}{options}"))
     for col in ("player", "vs", "wins", "losses", "draws", "score", "95 % CI"):
         table.add_column(col)
     for p in out["pairings"]:

@@ -15,11 +15,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..agents import BARE_MCTS_BUDGET, clock_bound, parse_spec, parse_specs, refuse_humans
+from ..agents import BARE_MCTS_BUDGET, parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
 from ..sim.analysis import card_play_verb, deck_cards, explained, sample_words
 from ..sim.batch import BACKENDS, backend_session, check_backend
 from ..sim.cards import (
+    DIFFERENCE_CI,
     CardAnalysis,
     CardEffect,
     adjusted_for,
@@ -34,7 +35,7 @@ from ..sim.progress import game_progress
 from ..sim.runs import changed_files, execute, find_resumable
 from ..sim.stats import games_text
 from ..sim.store import ResultStore, RunInfo, default_db_path, interrupts_after
-from ..sim.summary import shared_words
+from ..sim.summary import clock_words, shared_words
 from . import cli
 from .common import (
     FILE,
@@ -45,6 +46,7 @@ from .common import (
     echo_err,
     game_and_config,
     game_count,
+    options_words,
     refuse_fewer_games,
     refuse_missing_db,
     shell_word,
@@ -64,14 +66,9 @@ def note_clock_bound(specs: Iterable[str]) -> None:
     """One line on standard error, before the games, when a player searches by the clock
     (`agents.clock_bound`): the same seed may then give other games. Nothing otherwise; never
     on standard output, which --json keeps to one JSON object."""
-    timed = {why: parse_spec(spec)[0] for spec in specs
-             if (why := clock_bound(spec)) is not None}
-    if not timed:
-        return
-    names = list(dict.fromkeys(timed.values()))
-    echo_err(f"warroom: note: {' and '.join(names)} search{'es' if len(names) == 1 else ''} "
-             f"by the clock ({'; '.join(timed)}): moves then depend on the machine's speed, "
-             "so the same --seed may give other games; mcts:iters=N alone repeats them")
+    words = clock_words(specs)
+    if words:
+        echo_err(f"warroom: note: {words}")
 
 
 def backend_options(command: click.Command) -> click.Command:
@@ -191,12 +188,16 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                           f"{'is' if kept == 1 else 'are'} kept in {path}; continue with: "
                           f"{again}") from None
     if as_json:
+        # what makes the run again, first: the game, its seed and options (every one, as the
+        # database keeps them: a resume names none), under tournament's and evaluate's keys
+        summary = {"game": run.game, "seed": run.seed, "config": run.config, **summary}
         summary["run"] = run.id  # what `warroom report --run` takes
         if cards is not None:
             summary["cards"] = cards.to_json()
         click.echo(json.dumps(summary))
         return
-    _print_summary(g.title, run.id, run.seed, summary, path)
+    _print_summary(g.title, run.id, run.seed, summary, path,
+                   options_words(g.Config, run.config))
     if cards is not None:
         _print_cards(cards)
 
@@ -258,7 +259,7 @@ def _print_card_table(ranked: list[CardEffect], play_verb: str = "play") -> None
                                f"({which})"),
                   caption=f"win rates {adjusted_for(measure, play_verb)}")
     for col in ("card", "win rate with (adjusted)", "without (adjusted)",
-                "difference (95 % CI)", "with / without", "flag"):
+                DIFFERENCE_CI, "with / without", "flag"):
         table.add_column(col)
     for e in shown:
         table.add_row(escape(e.card), f"{e.rate_with:.1%}", f"{e.rate_without:.1%}",
@@ -290,8 +291,12 @@ def _part(shown: int, total: int, what: str) -> str:
         f"{total} {what}, not shown"
 
 
-def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path) -> None:
-    table = Table(title=escape(f"{title}: {games_text(summary['games'])}, seed {seed}"))
+def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path,
+                   options: str = "") -> None:
+    """The tables under the game's `title`, the seed and `options`, those that differ from
+    the defaults (`options_words`): with the seed, what makes the table again."""
+    table = Table(title=escape(f"{title}: {games_text(summary['games'])}, seed {seed}"
+                               f"{options}"))
     for col in ("player", "spec", "wins", "win rate", "95 % CI"):
         table.add_column(col)
     for i, p in enumerate(summary["players"]):

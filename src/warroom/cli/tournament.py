@@ -25,7 +25,16 @@ from ..sim.tournament import (
     unit_names,
 )
 from . import cli
-from .common import SEED, SET_HELP, InputEnded, Interrupted, IntRange, echo_err, parse_sets
+from .common import (
+    SEED,
+    SET_HELP,
+    InputEnded,
+    Interrupted,
+    IntRange,
+    echo_err,
+    options_words,
+    parse_sets,
+)
 from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
 
 
@@ -101,9 +110,13 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
 
     try:
         if not as_json:  # (in the try: a Ctrl-C as soon as it shows gets the same line)
+            # On standard output with the rounds it heads (`> tour.txt` kept them without
+            # it), naming the --set options as given, as --json's `config` has them: what
+            # plays the tournament again.
             teams = f", teams of {team_size}" if team_size > 1 else ""
-            echo_err(f"{g.title}: {fmt}, {len(specs)} entrants, best of {best_of}, "
-                     f"{match_size}-player matches{teams}, seed {seed}")
+            say(f"{g.title}: {fmt}, {len(specs)} entrants, best of {best_of}, "
+                f"{match_size}-player matches{teams}, seed {seed}"
+                f"{options_words(None, spec.config)}")
         note_clock_bound(specs)  # with --json too: on standard error
         # Games played, at a terminal only (as evaluate's): a match of long games showed
         # nothing until it ended. How many games are left is not known (a match ends at a

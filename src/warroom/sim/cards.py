@@ -509,6 +509,11 @@ def describe(e: CardEffect, play_verb: str = "play",
             f"{e.with_n} of them {did} it; adjusted {p_text(e.p_adjusted)})")
 
 
+# The column of `difference_text`, in the units the report's plot names on its axis:
+# "+6.9 (-37.7 to +46.4)" under "difference (95 % CI)" did not say percentage points.
+DIFFERENCE_CI = "difference, percentage points (95 % CI)"
+
+
 def difference_text(e: CardEffect) -> str:
     """A card's difference with its interval; "—" for a settled card, whose "+0.0 (-100.0 to
     +100.0)" would read as a measured zero."""

@@ -29,6 +29,7 @@ from .analysis import (
 )
 from .cards import (
     CORRECTION,
+    DIFFERENCE_CI,
     MIN_GROUP,
     NEARLY_SAME,
     SETTLED,
@@ -41,6 +42,7 @@ from .cards import (
 from .outputs import OutputError, check_folders, make_folders
 from .stats import FIRST_SHUFFLE_BELOW, SHUFFLES, SIGNIFICANCE, Rate
 from .store import RunInfo
+from .summary import clock_words
 
 FORMATS = ("html", "md")
 
@@ -94,7 +96,15 @@ def run_facts(run: RunInfo, games: int) -> list[tuple[str, str]]:
         *_part_of(run),
         ("options", run_options(run)),
         ("games", f"{games} of {run.games_requested} requested, batch seed {run.seed}"),
+        *clock_fact(run.players),
     ]
+
+
+def clock_fact(players: list[str]) -> list[tuple[str, str]]:
+    """The fact under the seed when a player searches by the clock: the seed does not then
+    make the games again, which simulate said on standard error only (`clock_words`)."""
+    words = clock_words(players)
+    return [("clock", words)] if words else []
 
 
 def _part_of(run: RunInfo) -> list[tuple[str, str]]:
@@ -253,7 +263,7 @@ def _cards_section(a: RunAnalysis) -> Section:
     table = None
     if flagged:
         table = (["card", "measure", "win rate with (adjusted)", "without (adjusted)",
-                  "difference (95 % CI)", "player-games with / without", f"p ({CORRECTION})"],
+                  DIFFERENCE_CI, "player-games with / without", f"p ({CORRECTION})"],
                  [_effect_row(e, cards.said(e.measure)) for e in flagged])
     note = (f"Each card's {label}: the win rate of the players who had it minus that of the "
             "players who did not, compared among players in the same seat, of the same listed "
@@ -332,7 +342,7 @@ def _effect_row(e: CardEffect, measure: str | None = None) -> list[str]:
 
 def _card_tables(cards: CardAnalysis) -> list[Section]:
     headers = ["card", "win rate with (adjusted)", "without (adjusted)",
-               "difference (95 % CI)", "player-games with / without", f"p ({CORRECTION})"]
+               DIFFERENCE_CI, "player-games with / without", f"p ({CORRECTION})"]
     out = []
     played = cards.said(PLAYED)  # in the game's verb: kow's cards are defeated
     for measure, key in ((DRAWN, "cards-drawn"), (PLAYED, "cards-played")):
@@ -466,13 +476,16 @@ def _later_overall(f: FirstPlayer) -> Rate:
 
 
 Table = tuple[list[str], list[list[str]]]
+# A player's or seat's win rate interval is Wilson's (as `report --help` says), which the
+# column said nowhere.
+WILSON_CI = "95 % CI (Wilson)"
 
 
 def _rate_table(what: str, names: list[str], rates: list[Rate]) -> Table:
     rows = [[name, f"{r.successes:g}", f"{100 * r.value:.1f} %",
              f"{100 * r.ci95[0]:.1f} % - {100 * r.ci95[1]:.1f} %"]
             for name, r in zip(names, rates, strict=True)]
-    return [what, "wins", "win rate", "95 % CI"], rows
+    return [what, "wins", "win rate", WILSON_CI], rows
 
 
 # --- rendering ---------------------------------------------------------------------------

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..agents import clock_bound, parse_spec
+from ..engine import ConfigError
 from .stats import Rate, wilson_interval
 
 
@@ -73,3 +75,27 @@ def shared_words(summary: dict[str, Any]) -> str | None:
             "together (a team's partners, or a tie) is a win for each of them, so the win "
             "rates add up to "
             f"{100 * total / summary['games']:.1f} %")
+
+
+def clock_words(specs: Iterable[str]) -> str | None:
+    """What simulate's note says (on standard error) and a run's report says by its seed when
+    a player searches by the clock (`agents.clock_bound`): the same seed may then give other
+    games. None when none does."""
+    timed = {why: parse_spec(spec)[0] for spec in specs
+             if (why := _clock_bound(spec)) is not None}
+    if not timed:
+        return None
+    names = list(dict.fromkeys(timed.values()))
+    return (f"{' and '.join(names)} search{'es' if len(names) == 1 else ''} by the clock "
+            f"({'; '.join(timed)}): moves then depend on the machine's speed, so the same "
+            "--seed may give other games; mcts:iters=N alone repeats them")
+
+
+def _clock_bound(spec: str) -> str | None:
+    """`clock_bound`, None for a SPEC that does not parse here: a run's report reads the
+    players the run stored (a player of a module not installed here, or a test's "a"), which
+    say nothing of a clock; simulate's own have been checked."""
+    try:
+        return clock_bound(spec)
+    except ConfigError:
+        return None
