@@ -38,7 +38,7 @@ from .analysis import (
     wins_per_team,
 )
 from .cards import correct_together
-from .report import Document, Plot, Section, game_title, questions_section
+from .report import Document, Plot, Section, clock_fact, game_title, questions_section
 from .runs import execute, refuse_other_version
 from .stats import (
     Moments,
@@ -334,6 +334,7 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
          + (" (the last SPEC fills the seats a cell has past them)"
             if any(r.players != sweep.players for r in runs) else "")),
         ("games", _games_fact(store, sweep, runs)),
+        *clock_fact(sweep.players),
     ]
     # values as the game's config types them (2, not the "2" given), in the grid and cells;
     # a data file's as given (`weak.txt`), as the labels above give it

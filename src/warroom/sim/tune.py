@@ -734,7 +734,7 @@ def tune_document(store: ResultStore, info: TuneInfo) -> Any:
     of the figure against each param, and every trial."""
     from . import plots
     from .analysis import analyse
-    from .report import Document, Plot, Section, game_title, questions_section
+    from .report import Document, Plot, Section, clock_fact, game_title, questions_section
 
     result = load_result(store, info)
     t = result.target
@@ -765,7 +765,8 @@ def tune_document(store: ResultStore, info: TuneInfo) -> Any:
               or "the defaults"),
              ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(info.players))),
              ("games", f"{result.games} of a budget of {info.budget}, {info.batch} per batch, "
-                       f"batch seed {info.seed} in every trial")]
+                       f"batch seed {info.seed} in every trial"),
+             *clock_fact(info.players)]
     data = {"tune": {"id": info.id, "game": info.game, "params": info.params,
                      "target": [t.figure, t.value], "budget": info.budget,
                      "batch": info.batch, "seed": info.seed},
