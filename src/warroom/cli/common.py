@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
@@ -338,6 +338,24 @@ except ImportError:  # not a POSIX system: saves are not locked
     fcntl = None  # type: ignore[assignment]
 
 
+class LockWords(NamedTuple):
+    """How a refusal of `SaveLock` names the command that holds the file: "FILE is being
+    played in another warroom play; close that one first", "... cannot save here (... or
+    choose another --save)"."""
+
+    held: str = "played in another warroom play"
+    mine: str = "played by this process already"
+    stop: str = "close"
+    use: str = "save"
+    option: str = "--save"
+
+
+PLAY_LOCK = LockWords()  # `play --save`
+# `serve --db`: one server a database
+SERVE_LOCK = LockWords("served by another warroom serve", "served by this process already",
+                       "stop", "serve it", "--db")
+
+
 class SaveLock:
     """While `play` saves a game to FILE it holds an operating-system lock on `FILE-lock`, as
     `simulate` holds a run (sim/store.py): a second `play` saving to FILE is refused at once,
@@ -348,9 +366,10 @@ class SaveLock:
     holds a lock on a file no longer there, so a lock counts only once the side file is seen
     to still be the file locked (else it is tried again)."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: LockWords = PLAY_LOCK) -> None:
         self.fd = -1
         self.path: Path | None = None
+        self.words = words  # `serve --db` holds its database so, in its own words
 
     def __enter__(self) -> SaveLock:
         return self
@@ -366,22 +385,23 @@ class SaveLock:
         if fcntl is None or self.path == side:
             return
         assert self.path is None, "one save per play"
+        w = self.words
         if side in _HELD:  # POSIX locks do not keep a process from itself
-            raise RecordError(f"{save} is being played by this process already")
+            raise RecordError(f"{save} is being {w.mine}")
         for _ in range(10):  # the side file removed under us each time: give up at last
             fd = self._open(save, side)
             if not _lock_file(fd):  # a user's file by that name: never emptied nor removed
                 os.close(fd)
-                raise RecordError(f"{save}: cannot save here ({side.name} is in the way: a file "
-                                  "that is not warroom's lock; move it, or choose another "
-                                  "--save)")
+                raise RecordError(f"{save}: cannot {w.use} here ({side.name} is in the way: a "
+                                  "file that is not warroom's lock; move it, or choose another "
+                                  f"{w.option})")
             try:
                 fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 0)
             except OSError:
                 holder = _read_pid(fd)
                 os.close(fd)
-                raise RecordError(f"{save} is being played in another warroom play"
-                                  f"{f' (process {holder})' if holder else ''}; close that "
+                raise RecordError(f"{save} is being {w.held}"
+                                  f"{f' (process {holder})' if holder else ''}; {w.stop} that "
                                   f"one first{another}") from None
             if _same_file(fd, side):
                 self.fd, self.path = fd, side
@@ -391,8 +411,8 @@ class SaveLock:
                     os.write(fd, f"{os.getpid()}\n".encode())  # who holds it, for the refusal
                 except OSError as exc:  # a full disk: no save could be written either
                     self.release()
-                    raise RecordError(f"{save}: cannot save here (cannot write its lock file "
-                                      f"{side.name}: {exc.strerror or exc})") from None
+                    raise RecordError(f"{save}: cannot {w.use} here (cannot write its lock "
+                                      f"file {side.name}: {exc.strerror or exc})") from None
                 return
             os.close(fd)  # its holder removed it as it finished: lock the new one
         raise RecordError(f"{side}: cannot lock (it keeps being removed)")

@@ -103,8 +103,8 @@ there that holds the same record is left as it is, so that the same export
 can be run again as the evening goes on (a finished game's record never
 changes); one that differs is refused before anything is written, unless
 --force. The database may be read while its server runs: it is opened to
-read only and never written (one of an older warroom is refused: start this
-release's `warroom serve` over it once).
+read only and never written (one older than schema version 2 is refused: start
+this release's `warroom serve` over it once).
 
 A results database is only read (a file of an older warroom is brought to
 this version first, as `warroom report` does). Every refusal is one line, exit

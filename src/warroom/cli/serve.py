@@ -10,14 +10,18 @@ import socket
 import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
 import click
 
 from ..console import serve_stopped
+from ..engine import RecordError
+from ..sim.outputs import make_folders
+from ..sim.store import StoreError
 from . import cli
-from .common import FILE, FiniteFloatRange, IntRange
+from .common import FILE, SERVE_LOCK, FiniteFloatRange, IntRange, SaveLock
 
 SPARE_CONNECTIONS = 500  # above the pages of games in play: requests, hellos, the lobby's
 KEEP_ALIVE = 5  # seconds an idle keep-alive HTTP connection is kept
@@ -96,7 +100,9 @@ def _stops_while_starting(command: Callable[..., None]) -> Callable[..., None]:
                    "http://...' names).")
 @click.option("--db", default="warroom-games.sqlite", show_default=True,
               type=FILE,
-              help="SQLite file that keeps every game (created if missing, with its folders).")
+              help="SQLite file that keeps every game (created if missing, with its folders; "
+                   "one server at a time: a second is refused). A file of an older release "
+                   "is upgraded at start, a copy of it as it was kept as FILE.schema-N.bak.")
 @click.option("--ai-workers", default=2, show_default=True, type=IntRange(0, 64),
               help="Worker processes for mcts seats (0: threads).")
 @click.option("--ai-delay", default=0.5, show_default=True, type=FiniteFloatRange(0, 10),
@@ -136,29 +142,46 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
             "pip install 'warroom[server]'") from None
     port = _check_listen(host, port)
     _server_log()
-    # The organiser's token: its file is named below, the token itself never (nor logged).
-    token_file = organiser_token_file or f"{db}.organiser-token"
-    token, made = organiser_token(token_file)
-    app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games,
-                     create_every=create_every, upload_every=upload_every, listen=host,
-                     organiser_token=token)
-    shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
-    click.echo(f"warroom: serving http://{shown}:{port}/ (games in {db})")
-    click.echo(f"warroom: the organiser's token is in {token_file}{' (made now)' if made else ''}"
-               ": it closes a table (curl -X POST -H 'Authorization: Bearer TOKEN' "
-               f"http://{shown}:{port}/api/games/ID/close)")
-    # Frames are small JSON; compressing each one for every viewer costs more CPU than it saves.
-    # Connections at once: the spectators the app takes, two players' pages for each game in
-    # play, and room for requests; past it a new request is answered 503 (uvicorn has no
-    # deadline for a request's headers: this bounds the connections that never send them). An
-    # idle keep-alive connection is closed after KEEP_ALIVE s; a body has BODY_SECONDS (app).
-    # No proxy headers: uvicorn trusts 127.0.0.1's by default, and on loopback every client
-    # is 127.0.0.1, so each could name its own address (X-Forwarded-For) and get around
-    # every per-address limit. A client is the address its connection comes from.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
-                ws_per_message_deflate=False,
-                limit_concurrency=MAX_WATCHERS + 2 * max_games + SPARE_CONNECTIONS,
-                timeout_keep_alive=KEEP_ALIVE, proxy_headers=False)
+    with SaveLock(SERVE_LOCK) as lock:
+        _hold(lock, db)  # before the store opens the file, and may upgrade it
+        # The organiser's token: its file is named below, the token itself never (nor logged).
+        token_file = organiser_token_file or f"{db}.organiser-token"
+        token, made = organiser_token(token_file)
+        app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games,
+                         create_every=create_every, upload_every=upload_every, listen=host,
+                         organiser_token=token)
+        shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+        click.echo(f"warroom: serving http://{shown}:{port}/ (games in {db})")
+        click.echo(f"warroom: the organiser's token is in {token_file}"
+                   f"{' (made now)' if made else ''}: it closes a table (curl -X POST -H "
+                   "'Authorization: Bearer TOKEN' "
+                   f"http://{shown}:{port}/api/games/ID/close)")
+        # Frames are small JSON; compressing each one for every viewer costs more CPU than it
+        # saves. Connections at once: the spectators the app takes, two players' pages for each
+        # game in play, and room for requests; past it a new request is answered 503 (uvicorn
+        # has no deadline for a request's headers: this bounds the connections that never send
+        # them). An idle keep-alive connection is closed after KEEP_ALIVE s; a body has
+        # BODY_SECONDS (app). No proxy headers: uvicorn trusts 127.0.0.1's by default, and on
+        # loopback every client is 127.0.0.1, so each could name its own address
+        # (X-Forwarded-For) and get around every per-address limit. A client is the address
+        # its connection comes from.
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                    ws_per_message_deflate=False,
+                    limit_concurrency=MAX_WATCHERS + 2 * max_games + SPARE_CONNECTIONS,
+                    timeout_keep_alive=KEEP_ALIVE, proxy_headers=False)
+
+
+# SaveLock's refusals are worded for `play --save`, its first user: said as serve's
+def _hold(lock: SaveLock, db: str) -> None:
+    """Hold an operating-system lock on `DB-lock` while serving DB, as `play --save` holds
+    its file (`SaveLock`): a second `warroom serve` over the same database is refused in one
+    line before it opens the file, let alone upgrades it under the first. The lock is the
+    operating system's, so a server that dies, even killed, lets go of it."""
+    make_folders(Path(db), "keep the games database")  # where the lock file goes too
+    try:
+        lock.hold(db)
+    except RecordError as exc:
+        raise StoreError(str(exc)) from None
 
 
 def _server_log() -> None:

@@ -809,6 +809,7 @@ class Server:
             conn.send(error_frame(str(exc)))  # the page already holds the latest state
             return
         except WriteFailed as exc:  # nothing changed: the same intent may be sent again
+            _not_stored(f"game {live.id}: seat {conn.seat}'s action", exc)
             conn.send(error_frame(f"could not store the action ({exc}); nothing was played, "
                                   "try again"))
             return
@@ -828,6 +829,7 @@ class Server:
             conn.send(error_frame(str(exc)))
             return
         except WriteFailed as exc:  # nothing changed: the same intent may be sent again
+            _not_stored(f"game {live.id}: seat {seat}'s resignation", exc)
             conn.send(error_frame(f"could not store the resignation ({exc}); nothing changed, "
                                   "try again"))
             return
@@ -853,6 +855,8 @@ class Server:
             conn.send(error_frame(str(exc)))
             return
         except WriteFailed as exc:
+            _not_stored(f"game {live.id}: seat {conn.seat}'s hand-over of seat {intent.seat} "
+                        "to the AI", exc)
             conn.send(error_frame(f"could not store the hand-over ({exc}); nothing changed, "
                                   "try again"))
             return
@@ -1112,6 +1116,7 @@ class Server:
         to a cap, for as long as it takes: nobody else will ask for the move again, so giving
         up would leave the game waiting on this seat until a restart."""
         pause, cap = AI_RETRY
+        tries = 0  # failed: said once, and the store taking it again then (not every pause)
         while True:
             if live.id in self.elsewhere:  # changed by another server while it thought
                 return False
@@ -1121,10 +1126,17 @@ class Server:
                 return False
             try:
                 live.apply(self.store, seat, action)
-                return True
             except WriteFailed as exc:
-                log.warning("AI seat %s of game %s could not store its move (%s); trying "
-                            "again in %g s", seat, live.id, exc, pause)
+                if not tries:
+                    log.warning("AI seat %s of game %s could not store its move (%s); trying "
+                                "again until it is stored (every %g s at most)", seat, live.id,
+                                exc, cap)
+                tries += 1
+            else:
+                if tries:
+                    log.info("AI seat %s of game %s stored its move after %d tries", seat,
+                             live.id, tries + 1)
+                return True
             await asyncio.sleep(pause)
             pause = min(2 * pause, cap)
 
@@ -1669,6 +1681,13 @@ def _bearer(header: str | None, token: str | None) -> tuple[int, str] | None:
     return None
 
 
+def _not_stored(what: str, exc: WriteFailed) -> None:
+    """Say in the log, in one line, a person's write the store did not take (a full disk, a
+    lock another program holds) as the person is told it (an error frame, a 503): else the
+    operator sees nothing of it, however long the disk stays full."""
+    log.warning("%s was not stored (%s); refused, nothing changed", what, exc)
+
+
 # --- the app ------------------------------------------------------------------------------
 def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | None = None,
                ai_processes: int = 2, ai_delay: float = 0.0, rate: float = RATE,
@@ -1866,6 +1885,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                 server.refused("games over --max-games")
                 return fail(str(exc), 429, retry_after=exc.wait)
             if isinstance(exc, WriteFailed):
+                _not_stored(f"a new {body.game} game", exc)
                 return fail(f"could not store the game ({exc}); nothing was created, try "
                             "again", 503)
             return fail(str(exc), game=game, error=exc)

@@ -31,7 +31,15 @@ from typing import Any, TypeVar
 from ..sim.store import StoreError, failure_reason
 from .app import Server
 from .live import LiveGame, OutdatedGame, record_text
-from .store import SCHEMA_VERSION, GameRow, SqliteStore, WriteFailed, checked_version
+from .store import (
+    GAME_COLUMNS,
+    GameRow,
+    SqliteStore,
+    WriteFailed,
+    checked_version,
+    open_failure,
+    sqlite_code,
+)
 
 T = TypeVar("T")
 
@@ -39,15 +47,19 @@ T = TypeVar("T")
 # recovering the WAL at its start): a reader of a WAL database otherwise never waits.
 READ_WAIT = 30.0
 CANNOT_OPEN = (8, 14)  # SQLite's SQLITE_READONLY, SQLITE_CANTOPEN
-NOT_A_DATABASE = 26  # SQLITE_NOTADB
+# The oldest schema version read as it is: version 3 only added `games.closed`
+OLDEST_READ = 2
 
 
 class ReadOnlyStore(SqliteStore):
     """A games database opened to read only (`_reader`), for the store's readers (`games`,
     `game`, `file`), each read one snapshot of the file. Every write is refused
-    (WriteFailed), before the connection, which only reads, would refuse it too. A file of an
-    older schema version is refused in one line (it is brought to this version by a start
-    of `warroom serve` of this release, which this reader must not do)."""
+    (WriteFailed), before the connection, which only reads, would refuse it too. A file of
+    schema version 2 is read as it is: it has every table of version 3, and its games lack
+    only `closed` (none was closed: no release of version 2 could close one) and perhaps
+    `summary` (none is kept: the game is rebuilt). One older than that is refused in one line
+    (it is brought to this version by a start of `warroom serve` of this release, which this
+    reader must not do)."""
 
     def __init__(self, path: str | Path):  # not SqliteStore's: that makes, marks, migrates
         where = Path(path)
@@ -68,16 +80,17 @@ class ReadOnlyStore(SqliteStore):
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
             if not {"games", "actions"} <= tables:
                 raise StoreError(f"{path}: holds no games (no tables), so not a games database")
-            if version < SCHEMA_VERSION:
+            if version < OLDEST_READ:
                 raise StoreError(f"{path}: games database of version {version}, older than "
-                                 f"this warroom's {SCHEMA_VERSION}: start `warroom serve --db` "
-                                 "over it once with this release, which brings it up to "
-                                 "date, then read it")
+                                 f"version {OLDEST_READ}, which this warroom reads as it is: "
+                                 "start `warroom serve --db` over it once with this release, "
+                                 "which brings it up to date, then read it")
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+            self._columns = _stand_ins(have)
+            self._summaries = "summary" in have
         except sqlite3.DatabaseError as exc:
             self.db.close()
-            what = "not a warroom games database" if _code(exc) == NOT_A_DATABASE \
-                else "cannot read"
-            raise StoreError(f"{path}: {what} ({failure_reason(exc, where)})") from None
+            raise open_failure(path, exc, "read") from None
         except StoreError:
             self.db.close()
             raise
@@ -98,12 +111,20 @@ class ReadOnlyStore(SqliteStore):
                 self.db.execute("COMMIT")
 
     def games(self, listed: bool = False) -> list[GameRow]:
-        with self._one_snapshot():
-            return super().games(listed)
+        with self._one_snapshot():  # (with no summary kept, every game is read whole)
+            return super().games(listed and self._summaries)
 
     def game(self, game_id: str) -> GameRow | None:
         with self._one_snapshot():
             return super().game(game_id)
+
+
+def _stand_ins(have: set[str]) -> str:
+    """The columns of `games` to read from a file of version OLDEST_READ or later that has
+    the columns `have`, with a stand-in for each one it lacks: NULL for `summary`, 0 for
+    `closed` (not closed)."""
+    absent = {"summary": "NULL AS summary", "closed": "0 AS closed"}
+    return ", ".join(c if c in have else absent.get(c, c) for c in GAME_COLUMNS)
 
 
 def _reader(path: Path) -> sqlite3.Connection:
@@ -134,13 +155,8 @@ def _usable(db: sqlite3.Connection) -> bool:
     try:
         db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
     except sqlite3.DatabaseError as exc:
-        return _code(exc) not in CANNOT_OPEN
+        return sqlite_code(exc) not in CANNOT_OPEN
     return True
-
-
-def _code(exc: sqlite3.Error) -> int:
-    """SQLite's primary result code of an error (its extended code's low byte)."""
-    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
 @dataclass(frozen=True)

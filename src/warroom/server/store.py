@@ -21,13 +21,17 @@ place when opened, and a newer one is refused. Version 2 keeps whether a game is
 game no release of this server replays offers its record, which holds every secret, only if
 it is known to be over. Version 3 keeps whether the organiser closed a game (`games.closed`,
 set with `finished`: a closed game is over, with no outcome): a warroom of version 2 would
-rebuild it as a game in play, its AI seats thinking again, so it refuses the file.
+rebuild it as a game in play, its AI seats thinking again, so it refuses the file. Before
+an older file is brought up to date, a copy of it as it was is kept beside it
+(`FILE.schema-N.bak`, by SQLite's backup, the -wal file's writes included), which the
+release that made it serves: its games in play under older rules are finished there.
 Another store (PostgreSQL, say) only has to implement `GameStore`; see the server README.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import logging
 import os
@@ -54,6 +58,12 @@ from ..sim.store import GAMES_APPLICATION_ID, StoreError, check_own, failure_rea
 # than writing off the loop, which would need each game's actions kept in order across
 # threads, for writes that otherwise take tens of microseconds.
 BUSY_TIMEOUT_MS = 100
+
+# SQLite's primary result codes that say what kept a file from being opened: only NOTADB says
+# it is not a database (a read-only folder, a full disk, an I/O error is no reason to throw
+# the file away), CORRUPT that it is one, damaged.
+NOT_A_DATABASE = 26  # SQLITE_NOTADB
+CORRUPT = 11  # SQLITE_CORRUPT
 
 log = logging.getLogger("warroom.server")
 
@@ -220,6 +230,9 @@ SCHEMA_VERSION = 3
 ADDED_COLUMNS = ("version TEXT", "config TEXT", "files TEXT",
                  "finished INTEGER NOT NULL DEFAULT 0", "summary TEXT",
                  "closed INTEGER NOT NULL DEFAULT 0")
+# What a read takes of each game's row, in `_game`'s order
+GAME_COLUMNS = ("id", "game", "options", "seed", "seats", "created", "version", "config",
+                "files", "finished", "summary", "closed")
 # A column added within version 2, which a version 2 warroom of before reads and writes as it
 # did (it names the columns it reads and writes): a finished game's summary, kept so that a
 # start lists it without replaying it; NULL (an older release's game) is rebuilt once.
@@ -265,6 +278,22 @@ def checked_version(db: sqlite3.Connection, path: str | Path, mark: bool) -> int
     return version
 
 
+def sqlite_code(exc: sqlite3.Error) -> int:
+    """SQLite's primary result code of an error (its extended code's low byte)."""
+    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def open_failure(path: str | Path, exc: sqlite3.DatabaseError, doing: str) -> StoreError:
+    """One line for an SQLite failure while opening the games database at `path` (`doing`:
+    "open", "read"): "not a warroom games database" only when the file is not one; else
+    what kept it from being used, named (a read-only folder, a full disk: `failure_reason`)."""
+    if sqlite_code(exc) == NOT_A_DATABASE:
+        return StoreError(f"{path}: not a warroom games database ({exc})")
+    if sqlite_code(exc) == CORRUPT:
+        return StoreError(f"{path}: cannot read ({exc})")  # as a results database says
+    return StoreError(f"{path}: cannot {doing} ({failure_reason(exc, Path(path))})")
+
+
 class SqliteStore:
     """The embedded default: one SQLite file (WAL), written from the event loop's thread (and
     an uploaded file from the uploads' worker thread: a lock keeps one write at a time).
@@ -278,6 +307,9 @@ class SqliteStore:
     and everything written from then on is lost at the next start, unannounced. Such a write
     is refused (WriteFailed, as for a locked database) and logged once."""
 
+    # the columns of `games` a read takes (a reader of an older file names stand-ins)
+    _columns = ", ".join(GAME_COLUMNS)
+
     def __init__(self, path: str | Path):
         self.path = str(path)
         self._lock = threading.Lock()
@@ -286,6 +318,8 @@ class SqliteStore:
         # its missing folders are made, as a results database's are (for the app built on a
         # path as for `warroom serve`)
         make_folders(Path(path), "keep the games database")
+        # (a file with something in it: one without tables is not a new database)
+        filled = Path(path).exists() and Path(path).stat().st_size > 0
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
@@ -293,6 +327,8 @@ class SqliteStore:
         try:
             # Another program's database, or a results database of `warroom simulate`, is
             # refused before anything is written to it.
+            if filled:
+                self._check_filled()
             version = checked_version(self.db, path, mark=True)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
@@ -301,12 +337,24 @@ class SqliteStore:
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         except sqlite3.DatabaseError as exc:
             self.db.close()
-            raise StoreError(f"{path}: not a warroom games database ({exc})") from None
+            raise open_failure(path, exc, "open") from None
         except StoreError:
             self.db.close()
             raise
         self._identity = _identity(self.path)
         self._lost = False  # said in the log that the file is gone
+
+    def _check_filled(self) -> None:
+        """Refuse a file with something in it but no tables: a copy taken with `cp` while its
+        server ran has them in the -wal file left behind, and serving it would start with no
+        games, as if they were lost (its next writes would then make it a database of its
+        own). A new database is a new path or an empty file."""
+        if not self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise StoreError(f"{self.path}: holds no tables, though the file is not empty: not "
+                             "a games database as its server leaves it (a copy taken with cp "
+                             "while the server ran lacks the games in its -wal file); serve a "
+                             "backup taken as the server README's \"Backups\" says, or remove "
+                             "the file to start a new games database")
 
     def _set_up(self, version: int) -> None:
         """Make the tables of a new file, or bring one of an older `version` to
@@ -332,13 +380,59 @@ class SqliteStore:
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
         made = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        kept: list[Path] = []  # the copy of the file as it was, once made
+
+        def keep() -> None:  # (under the write lock: nothing changes it meanwhile)
+            kept.append(self._keep_copy(version))
+
         try:
-            self._transaction(migrate, begin="BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:  # a read-only file, one locked a long time
-            if not made:  # a new file: said as any other that cannot be set up
-                raise
+            self._transaction(*([keep] if made else []), migrate, begin="BEGIN IMMEDIATE")
+        except BaseException as exc:
+            for copy in kept:  # the file is as it was: the copy would only mislead
+                copy.unlink(missing_ok=True)
+            if not isinstance(exc, sqlite3.OperationalError) or not made:
+                raise  # (a new file: said as any other that cannot be set up)
+            # a read-only file, one locked a long time, a full disk
             raise StoreError(f"{self.path}: cannot bring the games database from version "
                              f"{version} to {SCHEMA_VERSION} ({exc})") from None
+        for copy in kept:
+            log.info("the games database %s was upgraded from version %d to %d; the file as "
+                     "it was is kept in %s, which the release that made it serves", self.path,
+                     version, SCHEMA_VERSION, copy)
+
+    def _keep_copy(self, version: int) -> Path:
+        """A copy of the file as it is, by SQLite's backup (what its -wal file holds included),
+        made beside it under a name of its own: FILE.schema-N.bak, or FILE.schema-N.K.bak
+        where that is taken (an earlier upgrade's copy is never overwritten). A release that
+        refuses schema versions past N serves the copy: games in play under its rules are
+        finished there. Called with this connection's write lock taken, so the copy is what
+        the upgrade starts from: a second connection reads it (a connection cannot back up
+        the database it is writing)."""
+        for count in itertools.count(1):
+            copy = Path(f"{self.path}.schema-{version}{'' if count == 1 else f'.{count}'}.bak")
+            try:  # (made owner-only: the file holds every game's secrets)
+                os.close(os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                break
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise self._no_copy(version, copy, exc.strerror or str(exc)) from None
+        try:
+            source, target = sqlite3.connect(self.path), sqlite3.connect(copy)
+            try:
+                source.backup(target)
+            finally:
+                target.close()
+                source.close()
+        except sqlite3.Error as exc:
+            copy.unlink(missing_ok=True)
+            raise self._no_copy(version, copy, failure_reason(exc, copy)) from None
+        return copy
+
+    def _no_copy(self, version: int, copy: Path, why: str) -> StoreError:
+        return StoreError(f"{self.path}: cannot keep a copy of it as it was ({copy}: {why}) "
+                          f"before bringing it from version {version} to {SCHEMA_VERSION}; "
+                          "nothing changed")
 
     def _still_there(self) -> None:
         """WriteFailed unless `path` is still the file this store opened (one stat a write)."""
@@ -460,8 +554,7 @@ class SqliteStore:
         of = (whole, whole_args)
         with self._lock:
             rows = self.db.execute(
-                "SELECT id, game, options, seed, seats, created, version, config, files, "
-                f"finished, summary, closed FROM games {which} ORDER BY created",
+                f"SELECT {self._columns} FROM games {which} ORDER BY created",
                 which_args).fetchall()
             copies = dict(self.db.execute("SELECT sha256, text FROM data_files").fetchall())
             acts = self.db.execute(
