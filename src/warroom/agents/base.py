@@ -9,6 +9,14 @@ from ..engine import PlayerView
 
 
 class Agent(Protocol):
+    """A player: made as `Factory(game, seed, **params)` (a SPEC's parameters, as text), it
+    chooses each move with `act(view)`, one of `view.legal_actions`. `name` is a word for
+    people (records, runs and tables name a player by its SPEC). The engine reads `act`, and
+    `trusted` where an agent has it: `trusted = True` says it only ever returns one of the
+    view's legal actions, and its actions are then applied unchecked; any other agent's are
+    checked, an illegal one being an IllegalAction. A player of one's own is named by its
+    class or function, `MODULE.ATTR` (`warroom.agents`)."""
+
     name: str
 
     def act(self, view: PlayerView) -> Any: ...
