@@ -44,6 +44,10 @@ if TYPE_CHECKING:
     from ..sim.store import ResultStore, RunInfo
 
 SET_HELP = "A rule option, key=value (repeatable). See `warroom options GAME`."
+# What every --players help ends with: a player written in Python is named by its class.
+OWN_PLAYER_HELP = ("A player of your own is MODULE.CLASS, e.g. myagent.FirstChoice for class "
+                   "FirstChoice of myagent.py in the current folder (README: A player of your "
+                   "own).")
 
 
 class IntRange(click.IntRange):

@@ -24,6 +24,7 @@ from ..sim.stats import wilson_interval
 from ..sim.tournament import unit_names
 from . import cli
 from .common import (
+    OWN_PLAYER_HELP,
     SEED,
     SET_HELP,
     Interrupted,
@@ -148,7 +149,8 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
 @click.argument("game")
 @click.option("--players", "players_text", default="random,heuristic,mcts", show_default=True,
               help="Comma-separated SPECs to compare, at least two. A SPEC listed twice (a "
-              "self-play baseline) numbers every player, as tournament does: 1:heuristic.")
+              "self-play baseline) numbers every player, as tournament does: 1:heuristic. "
+              + OWN_PLAYER_HELP)
 @click.option("--games", "n_games", type=game_count(2), default=100, show_default=True,
               help="Games per pairing (even: half in each seat order, twins on one deal).")
 @click.option("--seed", type=SEED, default=0, show_default=True,

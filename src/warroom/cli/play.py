@@ -35,6 +35,7 @@ from ..sim.outputs import make_folders
 from . import cli
 from .common import (
     FILE,
+    OWN_PLAYER_HELP,
     RECORD,
     SEED,
     SET_HELP,
@@ -133,7 +134,8 @@ class AiPlaying:
 @click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, or an "
               "AI, weakest first: random (no plan), heuristic (rules of thumb, instant), mcts "
               "(search: the strongest, up to a second a move by default); or name:key=value "
-              "(mcts:iters=2000). Default: human,heuristic; e.g. --players human,mcts.")
+              "(mcts:iters=2000). Default: human,heuristic; e.g. --players human,mcts. "
+              + OWN_PLAYER_HELP)
 @click.option("--seed", type=SEED, help="Seed of the game (random if omitted; it is printed "
               "at the start, or at the end when a person plays: it tells every deal to come).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)

@@ -39,6 +39,7 @@ from ..sim.summary import clock_words, shared_words
 from . import cli
 from .common import (
     FILE,
+    OWN_PLAYER_HELP,
     SEED,
     SET_HELP,
     Interrupted,
@@ -106,7 +107,7 @@ def resolve_workers(workers: int | None, backend: str, games: int,
               f"{DEFAULT_GAMES}; with --resume, the run's own number).")
 @click.option("--players", "players_text",
               help="Comma-separated SPECs, one per seat. Required, except with --resume "
-                   "(the resumed run's own by default).")
+                   "(the resumed run's own by default). " + OWN_PLAYER_HELP)
 @click.option("--seed", type=SEED, help="Batch seed (default 0): the same seed gives the same "
               f"result, {CLOCK_CAVEAT}.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)

@@ -17,6 +17,7 @@ from ..sim.store import ResultStore, default_db_path
 from . import cli
 from .common import (
     FILE,
+    OWN_PLAYER_HELP,
     SEED,
     SET_HELP,
     Interrupted,
@@ -47,7 +48,8 @@ DEFAULT_GAMES = 1000  # per cell
               f"{DEFAULT_GAMES}; with --resume, the sweep's own number).")
 @click.option("--players", "players_text", required=True, help="Comma-separated SPECs, one "
               "per seat. When --vary gives players, the last SPEC fills the seats a cell has "
-              "past the list (heuristic,random at 4 players: heuristic,random,random,random).")
+              "past the list (heuristic,random at 4 players: heuristic,random,random,random). "
+              + OWN_PLAYER_HELP)
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Batch seed, the same in every cell.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)

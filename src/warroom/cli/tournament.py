@@ -26,6 +26,7 @@ from ..sim.tournament import (
 )
 from . import cli
 from .common import (
+    OWN_PLAYER_HELP,
     SEED,
     SET_HELP,
     InputEnded,
@@ -41,7 +42,8 @@ from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
 @cli.command()
 @click.argument("game")
 @click.option("--players", "players_text", required=True,
-              help="Comma-separated entrant SPECs (e.g. heuristic,random,heuristic,random).")
+              help="Comma-separated entrant SPECs (e.g. heuristic,random,heuristic,random). "
+              + OWN_PLAYER_HELP)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=FORMATS[0],
               show_default=True, help="The bracket (one so far: each round's losers are out).")
 @click.option("--best-of", type=IntRange(1, MAX_BEST_OF), default=1, show_default=True,

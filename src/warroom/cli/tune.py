@@ -24,6 +24,7 @@ from ..sim.store import ResultStore, default_db_path
 from . import cli
 from .common import (
     FILE,
+    OWN_PLAYER_HELP,
     SEED,
     SET_HELP,
     Interrupted,
@@ -55,7 +56,8 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
 # multiple=True only to see a second --target (click keeps the last one silently).
 @click.option("--target", "targets", multiple=True, required=True, metavar="FIGURE=VALUE",
               help=TARGET_HELP + " One target per tune.")
-@click.option("--players", "players_text", required=True, help="Comma-separated SPECs.")
+@click.option("--players", "players_text", required=True,
+              help="Comma-separated SPECs. " + OWN_PLAYER_HELP)
 @click.option("--budget", type=game_count(), default=None,
               help=f"Games to play in all, search and confirmation (default {DEFAULT_BUDGET}; "
               "with --resume, the tune's own).")
