@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from ..agents import RandomAgent, make_agent
+from ..agents import RandomAgent, is_own_player, make_agent, parse_spec
 from ..engine import PlayerView, State, to_json
 from ..games import get_game
 
@@ -29,6 +29,10 @@ def choose_action(game_name: str, spec: str, seed: int, state: State, seat: int
     and what failed (the server says so in its log): a failing policy must not stall the
     table, nor be hidden (a game whose heuristic raised went on at random in silence)."""
     game = get_game(game_name)
+    if is_own_player(parse_spec(spec)[0]):  # the API seats built-in players only: a spec
+        # naming code (`myagent.Player`) came from an edited games database, never imported
+        return random_action(game_name, seed, state, seat), \
+            f"{spec}: not a player this server seats (random, heuristic, mcts)"
     agent = make_agent(spec, game, seed)
     try:
         return to_json(agent.act(PlayerView(state, seat, game))), None
