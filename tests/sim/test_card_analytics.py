@@ -7,7 +7,6 @@ import json
 from collections import Counter
 
 import pytest
-from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck, marked_deck
 
 from warroom.agents import make_agents
 from warroom.cli import main
@@ -15,6 +14,7 @@ from warroom.engine import DRAWN, PLAYED, play_game
 from warroom.games import get_game
 from warroom.sim.analysis import analyse
 from warroom.sim.store import ResultStore
+from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck, marked_deck
 
 WITH_CARDS = {"word-iron", "battle", "champions", "kow", "viktory", "viktory-ii"}
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck, marked_deck
 
 from warroom.cli import main
 from warroom.engine import ConfigError
@@ -20,6 +19,7 @@ from warroom.games import REGISTRY
 from warroom.sim import datafile
 from warroom.sim.store import ResultStore
 from warroom.sim.tune import make_plan, run_tune
+from word_iron_decks import BROKEN_CARD, OPTIONS, broken_deck, fair_deck, marked_deck
 
 WORD_IRON = REGISTRY["word-iron"]
 VIKTORY = REGISTRY["viktory"]

@@ -3,21 +3,13 @@ shared resolver's, which offers an Attack card there only for its text."""
 
 from __future__ import annotations
 
-from vik2_helpers import capital, legal, position, take, town, troops
+from vik2_helpers import PLAINS_MAP, capital, legal, position, take, town, troops
 
 from warroom.games.viktory_battles.actions import MoveIn, PlayCard
 from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
 from warroom.games.viktory_ii.units import INF
 
-MAP = """\
-   p p p p
-  p p p p p
- w p p p p w
-w w p p p w w
- p p p p p w
-  p p p p p
-   p p p p
-"""
+MAP = PLAINS_MAP
 TEXTLESS, PLUS_ONE, COUNTER = "A02", "A19", "C01"
 
 
