@@ -34,8 +34,8 @@ def test_a_cp_copy_without_its_wal_file_is_refused_not_served_empty(tmp_path):
         SqliteStore(copy)
     assert str(refused.value) == (
         f"{copy}: holds no tables, though the file is not empty: not a games database as its "
-        "server leaves it (a copy taken with cp while the server ran lacks the games in its "
-        "-wal file); serve a backup taken as the server README's \"Backups\" says, or remove "
+        "server leaves it (a copy taken with cp while its server ran, say, lacks the games in "
+        "its -wal file); serve a backup taken as the server README's \"Backups\" says, or remove "
         "the file to start a new games database")
     assert copy.read_bytes() == before
 

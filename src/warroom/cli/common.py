@@ -72,8 +72,9 @@ class FilePath(click.Path):
     script's unset variable, was taken as no --save at all: the game went unsaved). With
     `folders`, a folder passes too, for the reader to refuse in its own words (RECORD).
 
-    Without `folders`, a name ending in "/" is refused too: it names a folder, and one not
-    there yet passed click's check (`report --out figs/` wrote an HTML file named figs)."""
+    Without `folders`, a name ending in "/" (or in "/." or "/..") is refused too: it names a
+    folder, and one not there yet passed click's check (`report --out figs/` wrote an HTML
+    file named figs)."""
 
     def __init__(self, folders: bool = False) -> None:
         super().__init__(dir_okay=folders)
@@ -82,10 +83,19 @@ class FilePath(click.Path):
                 ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
             self.fail("the file name is empty", param, ctx)
-        if (isinstance(value, str) and not self.dir_okay
-                and value.endswith(tuple(filter(None, (os.sep, os.altsep))))):
+        if isinstance(value, str) and not self.dir_okay and _names_a_folder(value):
             self.fail(f"{value!r} names a folder: give a file name", param, ctx)
         return super().convert(value, param, ctx)
+
+
+def _names_a_folder(name: str) -> bool:
+    """A name that can only be a folder's: "figs/", "figs/.", "..", "figs/.." (a name that
+    ends in "." or ".." is its folder's, or its folder's folder's)."""
+    seps = tuple(filter(None, (os.sep, os.altsep)))
+    last = name
+    for sep in seps:
+        last = last.rsplit(sep, 1)[-1]
+    return name.endswith(seps) or last in (".", "..")
 
 
 FILE = FilePath()

@@ -147,9 +147,14 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
         # The organiser's token: its file is named below, the token itself never (nor logged).
         token_file = organiser_token_file or f"{db}.organiser-token"
         token, made = organiser_token(token_file)
-        app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay, max_games=max_games,
-                         create_every=create_every, upload_every=upload_every, listen=host,
-                         organiser_token=token)
+        try:
+            app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay,
+                             max_games=max_games, create_every=create_every,
+                             upload_every=upload_every, listen=host, organiser_token=token)
+        except BaseException:  # a file refused (a results database, junk): no token left
+            if made:  # beside it for a server that never ran
+                Path(token_file).unlink(missing_ok=True)
+            raise
         shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
         click.echo(f"warroom: serving http://{shown}:{port}/ (games in {db})")
         click.echo(f"warroom: the organiser's token is in {token_file}"

@@ -352,9 +352,9 @@ class SqliteStore:
         if not self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise StoreError(f"{self.path}: holds no tables, though the file is not empty: not "
                              "a games database as its server leaves it (a copy taken with cp "
-                             "while the server ran lacks the games in its -wal file); serve a "
-                             "backup taken as the server README's \"Backups\" says, or remove "
-                             "the file to start a new games database")
+                             "while its server ran, say, lacks the games in its -wal file); "
+                             "serve a backup taken as the server README's \"Backups\" says, "
+                             "or remove the file to start a new games database")
 
     def _set_up(self, version: int) -> None:
         """Make the tables of a new file, or bring one of an older `version` to

@@ -334,7 +334,7 @@ HOW_TO_READ = (
     "- A formation row: a letter per soldier standing, a dot per soldier fallen, by unit.",
     "- Realm: '#1 Stone Quarry 45x2/2' is resource 1 (use it by that number), Stone Quarry, "
     "45 ranks of power a use, 2 uses left of 2.",
-    "- Decks: the cards left, the face-up top card in brackets.",
+    "- Decks: the cards left, and the top card in brackets when the decks are face up.",
     "- In force: each benefit by its card, and what is left of it. '(later: ...)' waits for "
     "the benefit of its family before it (they are used one after the other); '(waiting: "
     "...)' waits while the coin toss winner's opposing benefit is used up first (rule 11).",
