@@ -42,7 +42,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from ..engine import ConfigError, Game, derive_seed
+from ..engine import ConfigError, Game, WarroomError, derive_seed
 from .base import Agent, HeuristicAgent, RandomAgent
 from .mcts import DEFAULT_ITERS, DEFAULT_TIME, MctsAgent, MctsParams
 
@@ -98,6 +98,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     for part in parts:
         key, sep, value = (word.strip() for word in part.partition("="))
         if not sep or not key:
+            if not params and not sep and name not in AGENTS:
+                _check_module_name(spec, name, key)  # `myagent.py:Greedy`
             if not params and name not in AGENTS and key.isidentifier() and \
                     all(word.isidentifier() for word in name.split(".")):
                 # `myagent:FirstChoice`, `course.players:Greedy` (an entry point's form)
@@ -136,9 +138,26 @@ def _check_params(spec: str, name: str, params: dict[str, str]) -> None:
 
 def _check_reference(spec: str, name: str) -> None:
     """`MODULE.ATTR`, each part a Python name: its form, nothing imported."""
+    module, _, attr = name.rpartition(".")
+    _check_module_name(spec, *((name, "") if name.endswith(".py") else (module, attr)))
     if not all(part.isidentifier() for part in name.split(".")):
         raise ConfigError(f"player spec {spec!r}: {name!r} is not a player: {OWN_PLAYER} "
                           "(Python names joined by dots, the module's file MODULE.py)")
+
+
+def _check_module_name(spec: str, module: str, attr: str) -> None:
+    """A module named by its file (`myagent.py`, `sub/myagent.py`; `attr` the class after
+    it, "" if none): a ConfigError saying how it is named, since the hint of another mistake
+    would keep the .py (`myagent.py.Greedy`, which fails again)."""
+    folder, slash, file = module.replace("\\", "/").rpartition("/")
+    if not (slash or file.endswith(".py")):
+        return
+    player = f"{file.removesuffix('.py')}.{attr if attr.isidentifier() else 'CLASS'}"
+    if slash:
+        where = "the current folder" if folder == "." else folder or "/"
+        raise ConfigError(f"player spec {spec!r}: a player of your own is named MODULE.CLASS, "
+                          f"not by a path: run warroom in {where} and name it {player}")
+    raise ConfigError(f"player spec {spec!r}: name the module without .py: {player}")
 
 
 # ---- players of one's own: imported where they are about to play ----
@@ -166,9 +185,11 @@ def player_factory(name: str, spec: str | None = None) -> AgentFactory:
     module = _import(spec, module_name)
     where = f" ({module.__file__})" if getattr(module, "__file__", None) else ""
     if not hasattr(module, attr):
+        # A file of the current folder passed over is why the attribute is missing: said
+        # first, as a near name of the installed module's would only mislead.
         near = difflib.get_close_matches(attr, [n for n in vars(module) if n[:1] != "_"], 1)
-        hint = f"; did you mean {module_name}.{near[0]}?" if near else _hidden(module_name,
-                                                                               module)
+        hint = _hidden(module_name, module) or (f"; did you mean {module_name}.{near[0]}?"
+                                                if near else "")
         raise ConfigError(f"player spec {spec!r}: module {module_name}{where} has no "
                           f"{attr!r}{hint}")
     factory = getattr(module, attr)
@@ -256,9 +277,16 @@ def _remove_last(path: list[str], folder: str) -> None:
             return
 
 
-def _failed(spec: str, what: str, exc: BaseException) -> str:
-    """One line for a player's code that raised: what failed, the exception's own first line
-    and where it was raised (a SyntaxError's text says where already), no traceback."""
+# warroom's own files: where a player's code that raised is not (`_failed`)
+_WARROOM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
+
+
+def _failed(spec: str, what: str, exc: BaseException, seat: int | None = None) -> str:
+    """One line for a player's code that raised: what failed (in `seat`, if given), the
+    exception's own first line and where it was raised (a SyntaxError's text says where
+    already), no traceback. Where: the player's own line, the last one outside warroom (a
+    bad argument to `view.determinize` fails inside warroom, at a line the player never
+    wrote), else the last."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     said = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
     at = ""
@@ -266,9 +294,25 @@ def _failed(spec: str, what: str, exc: BaseException) -> str:
         frames = [f for f in traceback.extract_tb(exc.__traceback__)
                   if not f.filename.startswith("<") and f.filename != __file__ and
                   os.path.dirname(f.filename) != os.path.dirname(importlib.__file__)]
+        own = [f for f in frames if not os.path.abspath(f.filename).startswith(_WARROOM)]
         if frames:
-            at = f" (at {frames[-1].filename}:{frames[-1].lineno})"
-    return f"player spec {spec!r}: {what} failed: {said}{at}"
+            where = (own or frames)[-1]
+            at = f" (at {where.filename}:{where.lineno})"
+    in_seat = "" if seat is None else f" (seat {seat})"
+    return f"player spec {spec!r}{in_seat}: {what} failed: {said}{at}"
+
+
+class PlayerError(WarroomError):
+    """A player failed in a game: its act(view) raised, or it chose an illegal action."""
+
+
+def player_failed(spec: str, seat: int, exc: BaseException, illegal: bool) -> str:
+    """One line naming the player `spec` in `seat` that failed in a game (as
+    `engine.runner.agent_failure` tells it): `exc` is what its act(view) raised, said where
+    in its own code (`_failed`), or, `illegal`, the IllegalAction refusing its action."""
+    if illegal:
+        return f"player spec {spec!r} (seat {seat}) played an illegal action: {exc}"
+    return _failed(spec, "act(view)", exc, seat)
 
 
 def _check_call(spec: str, name: str, params: dict[str, str]) -> None:
@@ -399,5 +443,6 @@ def make_agents(specs: list[str], game: Any, seed: int) -> list[Agent]:
 
 
 __all__ = ["AGENTS", "AI_PLAYERS", "BARE_MCTS_BUDGET", "Agent", "HeuristicAgent", "MctsAgent",
-           "RandomAgent", "check_players", "clock_bound", "is_own_player", "make_agent",
-           "make_agents", "parse_spec", "parse_specs", "player_factory", "refuse_humans"]
+           "PlayerError", "RandomAgent", "check_players", "clock_bound", "is_own_player",
+           "make_agent", "make_agents", "parse_spec", "parse_specs", "player_factory",
+           "player_failed", "refuse_humans"]

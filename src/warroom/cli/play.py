@@ -8,6 +8,7 @@ import shutil
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from ..agents import make_agents, parse_spec, parse_specs
+from ..agents import PlayerError, make_agents, parse_spec, parse_specs, player_failed
 from ..agents.human import END_OF_INPUT, Hotseat, HumanAgent, is_tty
 from ..engine import (
     ConfigError,
@@ -31,6 +32,7 @@ from ..engine.data import counted, fit, reading_width, shortened
 from ..engine.embed import check_line, embed_files
 from ..engine.errors import WarroomError
 from ..engine.record import check_record_files, event_actions, record_outcome
+from ..engine.runner import agent_failure
 from ..sim.outputs import make_folders
 from . import cli
 from .common import (
@@ -162,8 +164,9 @@ def play(game: str | None, players_text: str | None, seed: int | None, sets: tup
 
     Ctrl-C or `q` at a prompt stops the game (exit status 130; SIGTERM 143, SIGHUP 129); the end of
     input there (Ctrl-D, or a script's input running out) or the output closing (`| head`)
-    stops it too, with exit status 1. Either way a game with --save is saved first, and the
-    line said last tells how to continue it.
+    stops it too, with exit status 1; a player whose act raises, or who chooses an illegal
+    action, stops it with an error naming the player (exit status 2). Either way a game with
+    --save is saved first, and the line said last tells how to continue it.
     """
     if game is None and resume is None:
         raise click.UsageError("Missing argument 'GAME' (or --resume FILE, a save that names "
@@ -340,8 +343,12 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         # write failed, so that it is not taken for the save's.
         said = stdout_failure(exc)
         if said is None:
+            _stop_failed_player(exc, specs, stopped)
             raise
         raise OutputEnded(f"game stopped: {said}; {stopped()}") from None
+    except Exception as exc:
+        _stop_failed_player(exc, specs, stopped)
+        raise
     outcome = result.outcome
     # With --json the people at the table see the end as without it, on standard error (a
     # game with no person says nothing there): the JSON object is alone on standard output.
@@ -364,6 +371,17 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     if as_json:
         click.echo(json.dumps({**outcome.to_json(), "seed": seed, "game": g.name,
                                "decisions": result.decisions}))
+
+
+def _stop_failed_player(exc: Exception, specs: list[str], stopped: Callable[[], str]) -> None:
+    """A player whose act(view) raised, or who chose an illegal action (`agent_failure`):
+    saved as on Ctrl-C, and one PlayerError naming its SPEC and where in its code, then
+    how to continue (the line said last). Anything else is left to go on."""
+    failure = agent_failure(exc)
+    if failure is not None:
+        seat, illegal = failure
+        raise PlayerError(f"game stopped: {player_failed(specs[seat], seat, exc, illegal)}; "
+                          f"{stopped()}") from None
 
 
 def say_people_out(state: State, people: dict[int, HumanAgent], hotseat: Hotseat | None,

@@ -18,7 +18,7 @@ from rich.table import Table
 from ..agents import BARE_MCTS_BUDGET, parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
 from ..sim.analysis import card_play_verb, deck_cards, explained, sample_words
-from ..sim.batch import BACKENDS, backend_session, check_backend
+from ..sim.batch import BACKENDS, SimulationError, backend_session, check_backend
 from ..sim.cards import (
     DIFFERENCE_CI,
     CardAnalysis,
@@ -170,8 +170,14 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                 with game_progress() as progress:
                     task = progress.add_task(f"{g.name} run {run.id}", total=total,
                                              completed=min(played_before, total))
-                    execute(store, run, total, workers, backend, address,
-                            on_game=lambda _: progress.advance(task))
+                    try:
+                        execute(store, run, total, workers, backend, address,
+                                on_game=lambda _: progress.advance(task))
+                    except SimulationError as exc:  # a game failed: the others are kept
+                        kept = store.count_games(run.id)
+                        raise SimulationError(f"{exc}; {_kept(kept, total, run.id, path)}, "
+                                              f"and once it is fixed, continue with: {again}"
+                                              ) from None
                 summary = store.tally(run).to_json()
                 kept = summary["games"]
                 cards = None
@@ -185,8 +191,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
     except KeyboardInterrupt:
         if run is None:  # before the run was added: nothing is kept, nothing to resume
             raise
-        raise Interrupted(f"interrupted: {kept} of {total} games of run {run.id} "
-                          f"{'is' if kept == 1 else 'are'} kept in {path}; continue with: "
+        raise Interrupted(f"interrupted: {_kept(kept, total, run.id, path)}; continue with: "
                           f"{again}") from None
     if as_json:
         # what makes the run again, first: the game, its seed and options (every one, as the
@@ -201,6 +206,11 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                    options_words(g.Config, run.config))
     if cards is not None:
         _print_cards(cards)
+
+
+def _kept(kept: int, total: int, run: int, path: Path) -> str:
+    """What a stopped run keeps (Ctrl-C, a failing game), in words."""
+    return f"{kept} of {total} games of run {run} {'is' if kept == 1 else 'are'} kept in {path}"
 
 
 def _resume_command(game: str, path: Path, backend: str, address: str | None,

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from .config import config_to_json
 from .core import Game, Outcome, Player, State
-from .errors import ConfigError, RulesError, WarroomError
+from .errors import ConfigError, IllegalAction, RulesError, WarroomError
 from .record import Record, RecordError, record_config, replay_to_end
 from .view import PlayerView
 
@@ -63,7 +63,9 @@ def play_game(
     A record that ended with a resignation is refused (RecordError): its game is over. A
     player to move with no legal action is a RulesError naming the game (its bug), and so is
     an exception the rules raise applying an action they listed as legal (naming the player
-    and the action; the exception is its cause).
+    and the action; the exception is its cause). An agent's failure (its `act` raised, or
+    the checked path refused its action: IllegalAction) goes on as it is, with its seat
+    (`agent_failure`).
     """
     if record is not None and record.resigned is not None:
         raise RecordError(f"the game is over (seat {record.resigned.seat} resigned); nothing "
@@ -95,13 +97,17 @@ def play_game(
             raise _no_legal_action(game, player, decisions)
         try:
             action = agents[player].act(PlayerView(state, player, game))
-        except Exception:
+        except Exception as exc:
             if not state.legal_actions(player):  # an agent leaves the true state alone
                 raise _no_legal_action(game, player, decisions) from None
+            _blame(exc, player, illegal=False)
             raise
         try:
             apply(player, action)
-        except WarroomError:  # the checked path refused it (IllegalAction), or said its error
+        except IllegalAction as exc:  # the checked path refused the agent's action
+            _blame(exc, player, illegal=True)
+            raise
+        except WarroomError:  # the rules said their error
             raise
         except Exception as exc:  # the rules failed on an action they listed as legal
             raise _failed_to_apply(game, player, action, decisions, exc) from exc
@@ -113,6 +119,23 @@ def play_game(
     outcome = state.outcome()
     assert outcome is not None
     return GameResult(outcome, decisions, record, state, first_to_move)
+
+
+# The seat whose agent failed, on the exception (`agent_failure`): only a caller knows the
+# seats' SPECs (a batch, `warroom play`), and tagging the exception on its way out costs the
+# loop nothing.
+_BLAME = "_warroom_agent_failure"
+
+
+def _blame(exc: BaseException, player: Player, illegal: bool) -> None:
+    setattr(exc, _BLAME, (player, illegal))
+
+
+def agent_failure(exc: BaseException) -> tuple[Player, bool] | None:
+    """Whether `exc`, raised by `play_game`, is an agent's failure: (its seat, True if the
+    checked path refused the action it chose, False if its `act` raised), or None (the
+    game's, or the runner's, error)."""
+    return getattr(exc, _BLAME, None)
 
 
 def _no_legal_action(game: Game, player: Player, decisions: int) -> RulesError:

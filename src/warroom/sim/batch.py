@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -31,8 +31,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from ..agents import make_agents, refuse_humans
+from ..agents import make_agents, player_failed, refuse_humans
 from ..engine import ConfigError, Game, WarroomError, derive_seed, play_game
+from ..engine.runner import agent_failure
 from ..games import get_game
 from ..processes import alive, descendants, kill_descendants, kill_started
 from . import pool_start
@@ -77,7 +78,45 @@ def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     """One game of the batch, as a JSON-able summary. `winners` are listed players (indices
     into `spec.players`); `winner_seats`, `scores_by_seat` and `first_player` are seats, and
     `seating[seat]` is the listed player in that seat. `cards`: per seat, what happened to
-    each card (the game's `card_events`), or None for a game without cards."""
+    each card (the game's `card_events`), or None for a game without cards. A game that
+    fails is a one-line SimulationError naming it (`failing_game`)."""
+    with _one_line(spec, index):
+        return _play_one(spec, index)
+
+
+def _one_line(spec: BatchSpec, index: int) -> Any:
+    return failing_game(f"{spec.game} game {index} (batch seed {spec.seed})",
+                        [spec.players[i] for i in spec.seating(index)])
+
+
+@contextmanager
+def failing_game(what: str, seats: Sequence[str]) -> Iterator[None]:
+    """A game (`what`: "kow game 4 (batch seed 0)", `seats` the SPEC in each seat) that fails
+    is a one-line SimulationError naming it (`_game_failed`). A warroom error of the game's
+    own (one line already: a ConfigError naming a SPEC) goes on as it is; a player's (an
+    illegal action) is said with the player and the game."""
+    try:
+        yield
+    except Exception as exc:
+        if isinstance(exc, WarroomError) and agent_failure(exc) is None:
+            raise
+        raise _game_failed(what, seats, exc) from None
+
+
+def _game_failed(what: str, seats: Sequence[str], exc: Exception) -> SimulationError:
+    """An agent's failure (`agent_failure`) names its SPEC and seat and where in its own code
+    (`player_failed`), anything else (a bug in the game) the line that raised it: tracebacks
+    do not cross processes well, and of thousands of games one needs the game that failed."""
+    failure = agent_failure(exc)
+    if failure is not None:
+        seat, illegal = failure
+        return SimulationError(f"{what} failed: {player_failed(seats[seat], seat, exc, illegal)}")
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    return SimulationError(f"{what} failed: {type(exc).__name__}: {exc} at "
+                           f"{where.filename}:{where.lineno}")
+
+
+def _play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
     game = get_game(spec.game)
     config = _config(spec, game)
     seed = derive_seed(spec.seed, "game", index)
@@ -134,19 +173,12 @@ class Chunk:
 
 def play_chunk(spec: BatchSpec, indices: list[int]) -> Chunk:
     """Several games of a batch, in one worker. A failing game becomes a one-line
-    SimulationError naming the game and the seed (tracebacks do not cross processes well)."""
+    SimulationError naming the game and the seed (`failing_game`)."""
     start, cpu = time.perf_counter(), time.process_time()
     results = []
     for index in indices:
-        try:
+        with _one_line(spec, index):  # (play_one's own; said again for one replaced)
             results.append(play_one(spec, index))
-        except WarroomError:
-            raise
-        except Exception as exc:
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            raise SimulationError(
-                f"{spec.game} game {index} (batch seed {spec.seed}) failed: "
-                f"{type(exc).__name__}: {exc} at {where.filename}:{where.lineno}") from None
     return Chunk(results, time.perf_counter() - start, time.process_time() - cpu)
 
 

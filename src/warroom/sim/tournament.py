@@ -43,7 +43,7 @@ from ..agents import make_agents, parse_spec, parse_specs
 from ..engine import ConfigError, Game, derive_seed, make_rng, play_game, typed_options
 from ..engine.config import option_names
 from ..games import get_game
-from .batch import ordered_map, worker_pool
+from .batch import failing_game, ordered_map, worker_pool
 
 FORMATS = ("single-elimination",)
 # Players (seats) in a game of a match: two, three or four, as the command's help and the
@@ -438,7 +438,10 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
             for agent in agents:
                 if isinstance(agent, HumanAgent):
                     agent.console = console
-        outcome = play_game(event.game, config, seed, agents, keep_record=False).outcome
+        # a failing game is one line naming it, its seed the tournament's (`--seed`)
+        with failing_game(f"{spec.game} tournament (seed {spec.seed}) round {number} match "
+                          f"{index + 1} game {g + 1}", specs):
+            outcome = play_game(event.game, config, seed, agents, keep_record=False).outcome
         winners = sorted({seat_unit[s] for s in outcome.winners})
         scores = {u: 0.0 for u in units}
         for seat, score in enumerate(outcome.scores):
