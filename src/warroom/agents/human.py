@@ -119,45 +119,65 @@ class HumanAgent:
         self.console = console or Console(highlight=False)
         self.hotseat = hotseat
         self.seen = 0  # log entries already shown
+        # Log lines printed since this seat's table was last drawn (or a pause of the log):
+        # the events of a person's own move print at once (`warroom play`), and the rest of a
+        # round after it when their next decision comes, all of it above the next table.
+        self.unread = 0
+        self.typed_ahead = ""  # typed at a pause of the log outside `act`: read at its prompt
         self.hinted = False  # the first prompt has said what to type
         # The options this game was set up with that differ from the defaults, as `--set`
         # would write them (`engine.config.changed_options`): the rules summary is written
         # for the defaults.
         self.options = ""
 
-    def show_new_events(self, observation: dict[str, Any]) -> int:
-        """Print the log lines this player has not seen yet (also called when the game ends);
-        returned: the lines they took on this terminal."""
+    def show_new_events(self, observation: dict[str, Any]) -> None:
+        """Print the log lines this player has not seen yet (also called when the game ends).
+        At a terminal (`_pages`), a screenful of them at a time: a round of Word & Iron
+        after a person's move, or a hotseat's hand-over, logs 30 to 100 lines, which
+        scrolled away unread; the next screenful waits for Enter (`_hold`)."""
         log = observation.get("log", [])
         # A game whose observation holds only recent events says where they start.
         first = observation.get("log_start", 0)
-        shown = 0
-        for event in log[max(0, self.seen - first):]:
-            line = self.game.describe_event(event)
-            if line:  # broken between its items to the terminal's width, going on indented
-                text = self._dim_line(line)
-                self.console.print(text)
-                shown += text.plain.count("\n") + 1
+        texts = [self._dim_line(line) for event in log[max(0, self.seen - first):]
+                 if (line := self.game.describe_event(event))]
         self.seen = first + len(log)
-        return shown
+        sizes = [text.plain.count("\n") + 1 for text in texts]  # lines on this terminal
+        page = self.console.height - 1  # the pause's own line
+        for i, (text, size) in enumerate(zip(texts, sizes)):
+            if self.unread and self.unread + size > page and not self.typed_ahead \
+                    and self._pages():
+                left = sum(sizes[i:])
+                self.typed_ahead = self._hold(f"-- {left} more lines of the log: Enter --")
+                self.unread = 0
+            self.console.print(text)  # broken between its items, going on indented
+            self.unread += size
 
-    def hold_events(self, events: int, screen: int) -> str:
-        """At a terminal, wait for Enter after `events` new log lines that would scroll away
-        above the decision's `screen` lines (its table, choices and prompt): a round of Word &
-        Iron at 80x24 logs 18 lines, which scrolled off unread above the redrawn table.
-        Returned: what was typed there other than Enter, read as typed at the prompt (a
-        choice, `?`, `q`). Only a long log, more than half the screen, is held: a line or
-        two scrolled off is no reason to stop play at every decision; nor is a screen taller
-        than the terminal, which scrolls whatever is above it (a large map)."""
+    def hold_events(self, screen: int) -> str:
+        """At a terminal, wait for Enter after the log lines printed since the table was last
+        drawn (`unread`) when they would scroll away above the decision's `screen` lines (its
+        table, choices and prompt). Returned: what was typed there other than Enter, read as
+        typed at the prompt (a choice, `?`). Only a long log, more than half the screen, is
+        held: a line or two scrolled off is no reason to stop play at every decision."""
         height = self.console.height
-        if (events <= height // 2 or not is_tty(self.stdin)
-                or not screen <= height < events + screen):
+        if self.unread <= height // 2 or self.unread + screen <= height or not self._pages():
             return ""
-        more = Text(f"-- {events} lines of the log above: Enter shows the table --",
-                    style="dim")
-        answer = read_line(self.stdin, self.console, more, self._hidden())
-        if not answer:  # Ctrl-D quits here as at the prompt
+        return self._hold(f"-- {self.unread} lines of the log above: Enter shows the table --")
+
+    def _pages(self) -> bool:
+        """Whether the log is held for its reader: at a terminal, both ways (typed at, and
+        shown on: output sent to a file must not wait for an Enter nobody is told of)."""
+        return is_tty(self.stdin) and self.console.is_terminal
+
+    def _hold(self, words: str) -> str:
+        """A pause of the log, saying `words`; what was typed there other than Enter, to be
+        read at the prompt. `q` quits and Ctrl-D ends the input, as at the prompt."""
+        hidden = self._hidden()
+        more = Text(f"{words}{' (typing is hidden)' if hidden else ''}", style="dim")
+        answer = read_line(self.stdin, self.console, more, hidden)
+        if not answer:
             raise KeyboardInterrupt(END_OF_INPUT)
+        if answer.strip().lower() in QUIT:
+            raise KeyboardInterrupt("quit")
         return answer.strip()
 
     def help_notes(self, observation: dict[str, Any], player: int) -> str:
@@ -173,6 +193,8 @@ class HumanAgent:
 
     def act(self, view: PlayerView) -> Any:
         if self.hotseat is not None:
+            if self.hotseat.seated != view.player:
+                self.unread = 0  # the hand-over clears the screen
             self.hotseat.take(view.player)
         obs = view.observation
         table = self.table(obs, view.player)
@@ -187,7 +209,9 @@ class HumanAgent:
         menu = self.menu_lines(actions, rows)
         screen = table.count("\n") + 3 + len(menu) + 1 + (0 if self.hinted else helping)
         # what was typed at a pause (of the log, of the summary), read as at the prompt
-        typed = self.hold_events(self.show_new_events(obs), screen)
+        self.show_new_events(obs)
+        typed, self.typed_ahead = self.typed_ahead or self.hold_events(screen), ""
+        self.unread = 0
         self.console.print(Panel(Text.from_ansi(table, no_wrap=True, overflow="ellipsis"),
                                  title=Text(self._title(view.player))))
         for text in menu:

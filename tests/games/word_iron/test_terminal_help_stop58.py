@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import io
 import random
+import re
 
 from rich.console import Console
 
@@ -37,8 +38,10 @@ class Terminal(io.StringIO):
 def person(typed: str, height: int = 24, tty: bool = False) -> tuple[HumanAgent, io.StringIO]:
     out = io.StringIO()
     stdin = Terminal(typed) if tty else io.StringIO(typed)
+    # (at a terminal both ways: output sent to a file is never held for an Enter)
     agent = HumanAgent(GAME, 0, stdin=stdin,
-                       console=Console(file=out, width=80, height=height, color_system=None))
+                       console=Console(file=out, width=80, height=height, color_system=None,
+                                       force_terminal=tty or None))
     return agent, out
 
 
@@ -101,17 +104,30 @@ def test_the_rounds_log_waits_for_enter_before_the_table_that_would_scroll_it_aw
     """Audit (stop 58): at 80x24 a round's 18 log lines scrolled off above the redrawn
     table. At a terminal, when the new log lines and the screen of the decision do not fit
     together, the player reads the log and presses Enter for the table; a choice typed
-    there is taken as at the prompt."""
+    there is taken as at the prompt. Review (stop 58): a log longer than the screen (this
+    one's 64 lines; 30 to 106 at a hotseat's hand-over or after a person's own move) showed
+    only its last screenful before the pause: it is shown a screenful at a time."""
     s = played()
     p = s.to_move()[0]
-    agent, out = person("\n1\n", tty=True)
+    agent, out = person("\n" * 3 + "1\n", tty=True)  # Enter at each pause, then the choice
     choice = agent.act(PlayerView(s, p, GAME))
     screen = out.getvalue()
-    pause = screen.index("lines of the log above: Enter shows the table")
-    assert screen.index("--- Round 1 ---") < pause < screen.index("╭")
     assert choice == s.legal_actions(p)[0]
-    typed, _ = person("1\n", tty=True)  # typed at the pause: the choice
+    pauses = re.compile(r"-- \d+ (more lines of the log: Enter|lines of the log above: "
+                        r"Enter shows the table) --")
+    pages = pauses.split(screen[:screen.index("╭")])[::2]  # the text between the pauses
+    assert len(pages) == 4 and "--- Round 1 ---" in pages[0]
+    assert [m[1] for m in pauses.finditer(screen)] == [
+        "more lines of the log: Enter", "more lines of the log: Enter",
+        "lines of the log above: Enter shows the table"]
+    assert all(page.count("\n") <= 23 for page in pages)  # a screenful, then the pause
+    typed, out = person("1\n", tty=True)  # typed at the first pause: the choice, at once
     assert typed.act(PlayerView(s, p, GAME)) == s.legal_actions(p)[0]
+    assert out.getvalue().count("lines of the log") == 1
     tall, out = person("1\n", height=200, tty=True)  # room for all: no pause
     tall.act(PlayerView(s, p, GAME))
-    assert "Enter shows the table" not in out.getvalue()
+    assert "lines of the log" not in out.getvalue()
+    to_file, out = person("1\n", tty=True)
+    to_file.console = Console(file=out, width=80, height=24, color_system=None)  # not a tty
+    to_file.act(PlayerView(s, p, GAME))
+    assert "lines of the log" not in out.getvalue()  # nobody to see the pause there
