@@ -145,7 +145,7 @@ def test_a_build_into_a_read_only_install_is_one_line(monkeypatch, capsys):
     the user cannot write to (a system site-packages) gave a PermissionError traceback."""
     import warroom.native.__main__ as command
 
-    def build(modules, force):
+    def build(modules, force, starting=None):
         raise PermissionError(13, "Permission denied", str(native.BUILD))
 
     monkeypatch.setattr(command, "build", build)

@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from .. import native
+from .. import install_hint, native
 from ..engine import ConfigError
 from ..games import REGISTRY, get_game
 from ..sim.progress import run_progress
@@ -29,7 +29,7 @@ from . import cli
 from .common import FiniteFloatRange, IntRange
 
 PEERS = ("goofspiel", "leduc_poker", "gin_rummy")
-PEERS_HINT = "--peers needs OpenSpiel: pip install 'warroom[bench]'"
+PEERS_HINT = f"--peers needs OpenSpiel: {install_hint('bench')}"
 
 # A timed run of ten minutes, a median of a hundred runs: past what a speed figure needs.
 MAX_SECONDS = 600

@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, cast
 
 import click
 
+from .. import install_hint
 from ..engine.data import counted
 from ..engine.files import atomic_file, left_as_was, write_atomic
 from ..sim.outputs import OutputError, check_folders, make_folders
@@ -355,7 +356,7 @@ def _export_records(db: str, folder: Path, force: bool) -> None:
     except ImportError as exc:
         raise click.ClickException(
             f"--records reads a games database with the server's own code, which needs the "
-            f"server extra ({exc.name} is missing): pip install 'warroom[server]'") from None
+            f"server extra ({exc.name} is missing): {install_hint('server')}") from None
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder}: not a folder; --records DIR names the folder the records "
                           "are written to")

@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from .. import install_hint
 from ..console import serve_stopped
 from ..engine import RecordError
 from ..sim.outputs import make_folders
@@ -139,7 +140,7 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
     except ImportError as exc:
         raise click.ClickException(
             f"warroom serve needs the server extra ({exc.name} is missing): "
-            "pip install 'warroom[server]'") from None
+            f"{install_hint('server')}") from None
     port = _check_listen(host, port)
     _server_log()
     with SaveLock(SERVE_LOCK) as lock:

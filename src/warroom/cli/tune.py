@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .. import install_hint
 from ..engine import ConfigError
 from ..engine.data import displayable
 from ..engine.files import left_as_was, write_atomic
@@ -158,7 +159,7 @@ def _import_optuna() -> None:
     try:
         import optuna  # noqa: F401
     except ImportError:
-        raise click.ClickException("warroom tune needs Optuna: pip install 'warroom[tune]'") \
+        raise click.ClickException(f"warroom tune needs Optuna: {install_hint('tune')}") \
             from None
 
 

@@ -4,6 +4,8 @@ and OpenSpiel (`warroom.envs.openspiel`). They need the `rl` extra
 (`pip install 'warroom[rl]'`); each game offers its numbers through its own `encode.py`
 (see `warroom.engine.encoding` and README.md beside this file)."""
 
+from .. import install_hint
+
 # The packages of the `rl` extra, by the name they import as (and the pip package's name).
 RL_PACKAGES = {"gymnasium": "gymnasium", "pettingzoo": "pettingzoo", "pyspiel": "open_spiel"}
 
@@ -18,6 +20,6 @@ def needs_rl(exc: ModuleNotFoundError, module: str) -> ModuleNotFoundError:
     package = RL_PACKAGES[missing]
     also = "" if package == missing else f" (the {package} package)"
     error = ModuleNotFoundError(f"{module} needs {missing}{also}, which is not installed: "
-                                "pip install 'warroom[rl]'", name=exc.name)
+                                f"{install_hint('rl')}", name=exc.name)
     error.__cause__ = exc
     return error

@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if command == "build":
             force = "--force" in args
-            print("warroom:", build([a for a in args if a != "--force"], force))
+            print("warroom:", build([a for a in args if a != "--force"], force, _starting))
         elif command == "status" and not args:
             none = {"(no build)": f"interpreted: {stale_reason(None)}"}
             for name, state in (status() or none).items():
@@ -35,6 +35,13 @@ def main(argv: list[str] | None = None) -> int:
               "needs a writable install", file=sys.stderr)
         return 1
     return 0
+
+
+def _starting(count: int) -> None:
+    """Said before a compilation, which prints nothing for minutes: a first `make play` sat
+    silent for three, and a newcomer would take it for hung."""
+    print(f"warroom: compiling the rules' {count} hot modules with mypyc, once: two to three "
+          "minutes (playing works without it, slower)", flush=True)
 
 
 if __name__ == "__main__":

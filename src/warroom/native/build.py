@@ -9,9 +9,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from .. import install_hint
 from . import (
     BUILD,
     MANIFEST,
@@ -48,21 +49,24 @@ def _not_sources(directory: str, names: list[str]) -> set[str]:
             or Path(directory, n) == BUILD}
 
 
-def build(modules: Sequence[str] = (), force: bool = False) -> str:
+def build(modules: Sequence[str] = (), force: bool = False,
+          starting: Callable[[int], None] | None = None) -> str:
     """Compile `modules` (dotted names under warroom; none: MODULES) with mypyc into the build
-    directory; nothing to do if the build of the same modules is fresh. Returns what was
-    done."""
+    directory; nothing to do if the build of the same modules is fresh. `starting(count)` is
+    called as a compilation starts (it takes minutes). Returns what was done."""
     modules = list(modules or MODULES)
     for name in modules:
         if not name.startswith("warroom."):
             raise NativeError(f"{name} is not a module of warroom")
     if importlib.util.find_spec("mypyc") is None:
-        raise NativeError("mypyc is not installed: pip install 'warroom[native]'")
+        raise NativeError(f"mypyc is not installed: {install_hint('native')}")
     sources = _sources(modules)
     manifest = _read_manifest()
     if (not force and manifest is not None and sorted(manifest.get("compiled", [])) ==
             sorted(modules) and stale_reason(manifest) is None):
-        return "compiled modules are up to date: " + ", ".join(sorted(modules))
+        return f"the compiled rules are up to date ({len(modules)} modules)"
+    if starting is not None:
+        starting(len(modules))
     with tempfile.TemporaryDirectory(prefix="warroom-native-") as tmp:
         work = Path(tmp)
         # Compile a copy, so that the manifest names exactly the sources compiled.
