@@ -21,8 +21,9 @@ check (`PARAM_CHECKS` holds the built-in players only), and so is its randomness
 that draws from its `seed` alone plays the same games for the same seed.
 
 The engine reads `act` of an agent, and its `trusted` attribute: only an agent that says
-`trusted = True` has its actions applied unchecked; any other's are checked against the
-rules, and an illegal one is an IllegalAction naming it. A player's `name` is for people:
+`trusted = True` has its actions applied unchecked (never a player of one's own, whatever
+it says: `_checked`); any other's are checked against the rules, and an illegal one is an
+IllegalAction naming it. A player's `name` is for people:
 records, runs and tables name a player by its SPEC.
 
 Installed packages need no registration: their modules are on Python's path, so
@@ -422,6 +423,7 @@ def make_agent(spec: str, game: Any, seed: int) -> Agent:
 
 
 def _make_own(spec: str, name: str, params: dict[str, str], game: Any, seed: int) -> Agent:
+    """The agent a player of one's own makes, its actions always checked (`_checked`)."""
     factory = player_factory(name, spec)
     try:
         agent = factory(game, seed, **params)
@@ -434,7 +436,37 @@ def _make_own(spec: str, name: str, params: dict[str, str], game: Any, seed: int
         raise ConfigError(f"player spec {spec!r}: {_call(name, params)} made "
                           f"{_a(type(agent).__name__)}, which has no act(view) method: a "
                           "player chooses its action with act(view)")
-    return agent
+    return _checked(agent)
+
+
+def _checked(agent: Any) -> Any:
+    """`agent` with `trusted` False: every action a player of one's own returns is checked
+    against the rules, whatever it says (one that subclasses RandomAgent inherits `trusted =
+    True`, and its illegal action would be applied unchecked, blamed on the game). Said on the
+    agent itself, so the runner's loop calls its own `act`; an agent that refuses the
+    attribute (`__slots__`, a property) is wrapped instead. One that says nothing is left
+    as it is: the runner checks it already."""
+    if not getattr(agent, "trusted", False):
+        return agent
+    try:
+        agent.trusted = False
+    except Exception:  # whatever its __setattr__ raises: it is wrapped below
+        pass
+    return _Checked(agent) if getattr(agent, "trusted", False) else agent
+
+
+class _Checked:
+    """A player of one's own that would not stop saying `trusted`: its `act` (and any other
+    attribute) as its own, `trusted` False."""
+
+    trusted = False
+
+    def __init__(self, agent: Any):
+        self.agent = agent
+        self.act = agent.act  # the bound method: the loop calls it without a detour
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self.agent, attr)
 
 
 def make_agents(specs: list[str], game: Any, seed: int) -> list[Agent]:

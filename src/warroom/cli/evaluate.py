@@ -1,6 +1,6 @@
 """`warroom evaluate`: a strength table. Every pair of listed players meets in a round robin,
-in both seat orders on the same deals; each pairing gets a win rate with a 95 % confidence
-interval, and each player an openskill rating."""
+in both seat orders on the same deals (a player against itself: on deals of their own); each
+pairing gets a win rate with a 95 % confidence interval, and each player an openskill rating."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import make_agent, parse_specs, refuse_humans
-from ..engine import ConfigError, config_to_json, typed_options
+from ..agents import make_agent, parse_spec, parse_specs, refuse_humans
+from ..engine import ConfigError, config_to_json, derive_seed, typed_options
 from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
 from ..sim.stats import wilson_interval
 from ..sim.tournament import unit_names
@@ -51,15 +51,24 @@ def lineup(a: str, b: str, seats: int) -> tuple[str, ...]:
     return tuple(a if s % 2 == 0 else b for s in range(seats))
 
 
+def same_player(a: str, b: str) -> bool:
+    """Whether two SPECs name one player (`mcts:c=1:iters=5` is `mcts:iters=5:c=1`)."""
+    return parse_spec(a) == parse_spec(b)
+
+
 def round_robin_jobs(game: str, config: dict[str, Any], players: list[str], seats: int,
                      games: int, seed: int) -> list[Job]:
     """Each pairing plays `games` games: game i and its twin share a deal (the same game seed)
-    with the seat orders swapped, so neither player profits from a lucky seat or deal."""
+    with the seat orders swapped, so neither player profits from a lucky seat or deal. A
+    player against itself (a self-play baseline) gives its twin a deal of its own: agents
+    are seeded by seat, so on one deal the twin would be the same game, credited once to
+    each and wasting half the games."""
     jobs = []
     for k, (a, b) in enumerate(itertools.combinations(players, 2)):
         base = seed + 1_000_003 * k  # distinct deals per pairing, reproducible
+        twin = derive_seed(base, "self-play twin") if same_player(a, b) else base
         specs = {"a": BatchSpec(game, config, lineup(a, b, seats), base, rotate=False),
-                 "b": BatchSpec(game, config, lineup(b, a, seats), base, rotate=False)}
+                 "b": BatchSpec(game, config, lineup(b, a, seats), twin, rotate=False)}
         for i in range(games):
             first = "a" if i % 2 == 0 else "b"
             jobs.append(Job(k, first, i // 2, specs[first]))
@@ -152,10 +161,12 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
               "self-play baseline) numbers every player, as tournament does: 1:heuristic. "
               + OWN_PLAYER_HELP)
 @click.option("--games", "n_games", type=game_count(2), default=100, show_default=True,
-              help="Games per pairing (even: half in each seat order, twins on one deal).")
+              help="Games per pairing (even: half in each seat order, twins on one deal; a "
+              "SPEC against itself plays every game on a deal of its own).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the table: the same seed gives the same table (each pairing "
-              "has its own deals; a game and its twin, seats swapped, share one), "
+              "has its own deals; a game and its twin, seats swapped, share one, but for a SPEC "
+              "against itself), "
               f"{CLOCK_CAVEAT}.")
 @click.option("--workers", type=IntRange(min=1), default=1, show_default=True,
               help="Worker processes (at most this machine's CPUs).")
@@ -213,6 +224,12 @@ def _stopped_line(done: int, jobs: int) -> str:
             "time=)")
 
 
+# A player's name is shown whole, as simulate shows it: one too wide for its column folds
+# onto the next line (`myagent.FirstChoi` / `ce`) rather than being cut short
+# (`myagent.FirstCho…`), which could leave two players of one's own looking alike.
+_NAME_COLUMN: dict[str, Any] = {"overflow": "fold"}
+
+
 def show(title: str, out: dict[str, Any], options: str = "") -> None:
     """The tables under the game's `title`; `options` names those that differ from the
     defaults (`options_words`): with the seed, what makes the table again."""
@@ -220,7 +237,7 @@ def show(title: str, out: dict[str, Any], options: str = "") -> None:
     table = Table(title=escape(f"{title}: round robin, {out['games_per_pairing']} games per "
                                f"pairing, seed {out['seed']}{options}"))
     for col in ("player", "vs", "wins", "losses", "draws", "score", "95 % CI"):
-        table.add_column(col)
+        table.add_column(col, **_NAME_COLUMN if col in ("player", "vs") else {})
     for p in out["pairings"]:
         lo, hi = p["ci95"]
         table.add_row(escape(p["a"]), escape(p["b"]), str(p["a_wins"]), str(p["b_wins"]),
@@ -228,7 +245,7 @@ def show(title: str, out: dict[str, Any], options: str = "") -> None:
     console.print(table)
     ratings = Table(title="openskill ratings", caption="ordinal = mu - 3 sigma")
     for col in ("player", "mu", "sigma", "ordinal"):
-        ratings.add_column(col)
+        ratings.add_column(col, **_NAME_COLUMN if col == "player" else {})
     for r in out["ratings"]:
         ratings.add_row(escape(r["player"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
                         f"{r['ordinal']:.2f}")
