@@ -21,6 +21,7 @@ from ..sim.analysis import card_play_verb, deck_cards, explained, sample_words
 from ..sim.batch import BACKENDS, SimulationError, backend_session, check_backend
 from ..sim.cards import (
     DIFFERENCE_CI,
+    SETTLED,
     CardAnalysis,
     CardEffect,
     adjusted_for,
@@ -28,6 +29,7 @@ from ..sim.cards import (
     difference_text,
     measure_word,
     no_card_facts,
+    rate_texts,
     reports_card_facts,
     shown_effects,
 )
@@ -268,13 +270,14 @@ def _print_card_table(ranked: list[CardEffect], play_verb: str = "play") -> None
     measure = ranked[0].measure
     table = Table(title=escape(f"cards by improvement when {measure_word(measure, play_verb)} "
                                f"({which})"),
-                  caption=f"win rates {adjusted_for(measure, play_verb)}")
+                  caption=f"win rates {adjusted_for(measure, play_verb)}"
+                  + (f"; — where {SETTLED}" if any(e.settled for e in shown) else ""))
     for col in ("card", "win rate with (adjusted)", "without (adjusted)",
                 DIFFERENCE_CI, "with / without", "flag"):
         table.add_column(col)
     for e in shown:
-        table.add_row(escape(e.card), f"{e.rate_with:.1%}", f"{e.rate_without:.1%}",
-                      difference_text(e), f"{e.with_n} / {e.without_n}",
+        table.add_row(escape(e.card), *rate_texts(e, "%"), difference_text(e),
+                      f"{e.with_n} / {e.without_n}",
                       "flagged" if e.flagged else "" if e.tested else
                       "as drawn" if e.same_as_drawn else "not tested")
     Console().print(table)

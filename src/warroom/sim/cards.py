@@ -522,6 +522,15 @@ def difference_text(e: CardEffect) -> str:
     return f"{signed(100 * e.difference)} ({signed(100 * e.ci[0])} to {signed(100 * e.ci[1])})"
 
 
+def rate_texts(e: CardEffect, unit: str = " %") -> tuple[str, str]:
+    """A card's win rates with and without it; "—" for a settled card: its rates are those of
+    the groups it was compared in, each all wins or all losses, alike with and without it (0 %
+    in each, when only a losing player's groups compare), and say nothing of the card."""
+    if e.settled:
+        return "—", "—"
+    return f"{100 * e.rate_with:.1f}{unit}", f"{100 * e.rate_without:.1f}{unit}"
+
+
 def extremes(effects: list[CardEffect], rows: int) -> list[CardEffect]:
     """The first and last of `effects` (ranked), `rows` in all: the highest and lowest (the
     highest one more for an odd number); all of them when they fit."""

@@ -37,6 +37,7 @@ from .cards import (
     CardEffect,
     adjusted_for,
     difference_text,
+    rate_texts,
     shown_effects,
 )
 from .outputs import OutputError, check_folders, make_folders
@@ -332,8 +333,7 @@ def _card_plot_rows(plotted: list[CardEffect]) -> tuple[list[CardEffect],
 
 def _effect_row(e: CardEffect, measure: str | None = None) -> list[str]:
     """A card's row; its measure as `measure` says it (`CardAnalysis.said`), if given."""
-    return [e.card, measure or e.measure, f"{100 * e.rate_with:.1f} %",
-            f"{100 * e.rate_without:.1f} %",
+    return [e.card, measure or e.measure, *rate_texts(e),
             difference_text(e), f"{e.with_n} / {e.without_n}",
             ("not tested" if not e.tested else
              "< 0.001" if e.p_adjusted < 0.001 else f"{e.p_adjusted:.3f}")

@@ -12,7 +12,7 @@ import itertools
 import json
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -468,34 +468,53 @@ def _first_test(why: str, analyses: list[RunAnalysis],
 
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
+# A count of one and the word after it, the word whose form the count sets ("1 Victory")
+ONE = re.compile(r"(?<![\d.])1 ([A-Za-z]+)")
 
 
-def reason_kind(reason: str) -> str:
-    """An outcome reason's kind: its text with each number replaced by N. A sweep of
+def _plural(word: str) -> str:
+    """A word's regular English plural: Victory, Victories; round, rounds; match, matches."""
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    return word + ("es" if re.search(r"(?:s|x|z|ch|sh)$", word) else "s")
+
+
+def reason_kinds(reasons: Iterable[str]) -> dict[str, str]:
+    """Each outcome reason's kind: its text with each number replaced by N. A sweep of
     victories_to_win ends "first to 2 Victories" in one cell and "first to 3 Victories" in
-    another: the same way to win, not a difference between the cells."""
-    return NUMBER.sub("N", reason)
-
-
-def _reason_kinds(a: RunAnalysis) -> Counter[str]:
-    """A cell's games per kind of outcome reason (`reason_kind`)."""
-    kinds: Counter[str] = Counter()
-    for reason, n in a.reasons.items():
-        kinds[reason_kind(reason)] += n
+    another: the same way to win, not a difference between the cells. A count of one sets
+    its word in the singular ("first to 1 Victory"): that reason is of the kind another
+    reason shows with the word in the plural, if one does, so that a count's grammatical
+    number does not split one way to win in two (p = 0.002 for a sweep of 1 and 2
+    Victories). An irregular plural (life, lives) is not matched: two kinds, as before."""
+    plain = {r: NUMBER.sub("N", r) for r in reasons}
+    seen = set(plain.values())
+    kinds: dict[str, str] = {}
+    for reason, kind in plain.items():
+        plural = NUMBER.sub("N", ONE.sub(lambda m: f"1 {_plural(m[1])}", reason))
+        kinds[reason] = plural if plural in seen else kind
     return kinds
 
 
-def _reasons_test(why: str, analyses: list[RunAnalysis],
-                  kinds: list[str]) -> tuple[float | None, str]:
-    """The kinds of outcome reasons across the cells, game by game when they are paired."""
+def _reason_kinds(a: RunAnalysis, kinds: dict[str, str]) -> Counter[str]:
+    """A cell's games per kind of outcome reason (`kinds`, from `reason_kinds`)."""
+    counts: Counter[str] = Counter()
+    for reason, n in a.reasons.items():
+        counts[kinds[reason]] += n
+    return counts
+
+
+def _reasons_test(why: str, analyses: list[RunAnalysis], kinds: dict[str, str],
+                  shown: list[str]) -> tuple[float | None, str]:
+    """The `shown` kinds of outcome reasons across the cells, game by game when they are
+    paired."""
     def ended(a: RunAnalysis, kind: str) -> list[bool]:
-        codes = {code for reason, code in a.per_game.reasons.items()
-                 if reason_kind(reason) == kind}
+        codes = {code for reason, code in a.per_game.reasons.items() if kinds[reason] == kind}
         return [c in codes for c in a.per_game.reason]
 
-    counts = [_reason_kinds(a) for a in analyses]
-    return _rates_test(why, [[c[k] for k in kinds] for c in counts],
-                       [[ended(a, k) for a in analyses] for k in kinds], "reason")
+    counts = [_reason_kinds(a, kinds) for a in analyses]
+    return _rates_test(why, [[c[k] for k in shown] for c in counts],
+                       [[ended(a, k) for a in analyses] for k in shown], "reason")
 
 
 def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
@@ -538,16 +557,17 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
          {"mean length": [_mean_point(a.length) for a in analyses]},
          *_location_test(why, lengths, lengths)),
     ]
-    # Reasons by kind (numbers as N): "first to 2 Victories" and "first to 3 Victories" in
-    # a sweep of victories_to_win are one way to win, not a finding.
-    kinds = [_reason_kinds(a) for a in analyses]
-    reasons = sorted({r for k in kinds for r in k})
+    # Reasons by kind (numbers as N, `reason_kinds`): "first to 1 Victory" and "first to 2
+    # Victories" in a sweep of victories_to_win are one way to win, not a finding.
+    kinds = reason_kinds({r for a in analyses for r in [*a.reasons, *a.per_game.reasons]})
+    counts = [_reason_kinds(a, kinds) for a in analyses]
+    reasons = sorted({r for k in counts for r in k})
     if len(reasons) > 1:
         out.append(("reasons", "outcome reasons", "share of games",
-                    {r: [_rate_point(Rate(k[r], a.games)) for k, a in zip(kinds, analyses,
+                    {r: [_rate_point(Rate(k[r], a.games)) for k, a in zip(counts, analyses,
                                                                           strict=True)]
                      for r in reasons},
-                    *_reasons_test(why, analyses, reasons)))
+                    *_reasons_test(why, analyses, kinds, reasons)))
     for name in sorted({m for a in analyses for m in a.metrics}):
         if all(name in a.metrics for a in analyses):
             values = [a.metric_values[name] for a in analyses]
