@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from .. import install_hint
 from ..agents import make_agents, player_failed, refuse_humans
 from ..engine import ConfigError, Game, WarroomError, derive_seed, play_game
 from ..engine.runner import agent_failure
@@ -425,7 +426,7 @@ def import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ConfigError("--backend ray needs Ray: pip install 'warroom[ray]'") from None
+        raise ConfigError(f"--backend ray needs Ray: {install_hint('ray')}") from None
     return ray
 
 
