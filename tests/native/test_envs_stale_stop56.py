@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from test_native import STALE, stale_build  # noqa: F401  (the fixture)
 
-# Imported before the fixture moves the build's folder: a compiled module imported first under
-# it is looked for there, and is not (CI, stop 58: the test order put kow's first import here).
-import warroom.games.kow.encode  # noqa: F401
 from warroom.envs.openspiel import pyspiel
 from warroom.envs.pettingzoo import raw_env
 
