@@ -19,6 +19,7 @@ DATA = "test_viktory_data"
 HIDDEN = "test_viktory_hidden"
 HYBRID = "test_viktory_hybrid"
 RESERVES = "test_viktory_reserves"
+EMPTY_TOWN = "test_empty_town_cards_stop58"
 TRACE = "test_viktory_trace"
 # (the start of a sentence of the variant text, the tests that check it)
 VARIANT: list[tuple[str, tuple[str, ...]]] = [
@@ -215,7 +216,8 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("The defender would just flip over the top card(s)",
      (f"{CARDS}.test_rule_no_attack_card_needed_for_an_empty_town_the_defender_flips",)),
     ("However, you may WANT to play an Attack card",
-     (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",)),
+     (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",
+      f"{EMPTY_TOWN}.test_an_attack_card_without_text_is_not_offered_into_an_empty_town")),
     ("In that case, the hits/misses on the card would not matter",
      (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",)),
     ("Special Events allow you to interfere with other players",
@@ -233,7 +235,8 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("They do not cancel battle card text",
      (f"{CARDS}.test_rule_reversal_of_fortune_does_not_cancel_battle_card_text",)),
     ("Even though you don’t have to play an attack card",
-     (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",)),
+     (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",
+      f"{EMPTY_TOWN}.test_an_attack_card_without_text_is_not_offered_into_an_empty_town")),
     ("The hits/misses on the card would of course not matter",
      (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",)),
     ("Note: When reviewing the Word .doc files",
