@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import functools
+import json
 import math
 import os
 import random
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar
 
 import click
 
@@ -303,6 +306,33 @@ def fresh_seed() -> int:
     choice to come, and one drawn from 2**31 could be found by trying them all against what a
     seat sees."""
     return random.SystemRandom().getrandbits(63)
+
+
+_JSON_OUT: list[TextIO] = []  # where each running --json command's object goes
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+def json_output(command: _Command) -> _Command:
+    """For a command with `--json` (its `as_json` parameter): standard output carries the one
+    object `echo_json` writes and nothing else. Whatever else would be written there while
+    the command runs, above all what a player of one's own prints as it plays, goes to
+    standard error instead: a program reading the object would fail on it."""
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        if not kwargs.get("as_json"):
+            return command(*args, **kwargs)
+        _JSON_OUT.append(sys.stdout)
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                return command(*args, **kwargs)
+        finally:
+            _JSON_OUT.pop()
+    return run  # type: ignore[return-value]
+
+
+def echo_json(value: Any) -> None:
+    """`value` as one line of JSON on the standard output a `json_output` command was given."""
+    click.echo(json.dumps(value), file=_JSON_OUT[-1] if _JSON_OUT else None)
 
 
 def echo_err(message: str) -> None:

@@ -5,7 +5,6 @@ pairing gets a win rate with a 95 % confidence interval, and each player an open
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -29,8 +28,10 @@ from .common import (
     SET_HELP,
     Interrupted,
     IntRange,
+    echo_json,
     game_and_config,
     game_count,
+    json_output,
     options_words,
 )
 from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
@@ -172,6 +173,7 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
               help="Worker processes (at most this machine's CPUs).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_output
 def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int,
              sets: tuple[str, ...], as_json: bool) -> None:
     """Round robin of AI players in GAME: win rates with 95 % intervals, and ratings.
@@ -211,7 +213,7 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
     out = {"game": g.name, "seed": seed, "config": typed_options(config, values),
            "games_per_pairing": n_games, **tabulate(entrant_names(players), results)}
     if as_json:
-        click.echo(json.dumps(out))
+        echo_json(out)
         return
     show(g.title, out, options_words(g.Config, config_to_json(config)))
 

@@ -46,8 +46,10 @@ from .common import (
     OutputEnded,
     SaveLock,
     echo_err,
+    echo_json,
     fresh_seed,
     game_and_config,
+    json_output,
     load_record,
     shell_word,
     stdout_failure,
@@ -150,6 +152,7 @@ class AiPlaying:
               "of this game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result, "
               "alone on standard output (a person's table and prompts go to standard error).")
+@json_output
 def play(game: str | None, players_text: str | None, seed: int | None, sets: tuple[str, ...],
          save: str | None, resume: str | None, force: bool, as_json: bool) -> None:
     """Play GAME with people and/or AI players.
@@ -369,8 +372,8 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         click.echo(result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else ""),
                    err=as_json)
     if as_json:
-        click.echo(json.dumps({**outcome.to_json(), "seed": seed, "game": g.name,
-                               "decisions": result.decisions}))
+        echo_json({**outcome.to_json(), "seed": seed, "game": g.name,
+                   "decisions": result.decisions})
 
 
 def _stop_failed_player(exc: Exception, specs: list[str], stopped: Callable[[], str]) -> None:

@@ -3,7 +3,6 @@ intervals."""
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 from collections.abc import Iterable
@@ -47,8 +46,10 @@ from .common import (
     Interrupted,
     IntRange,
     echo_err,
+    echo_json,
     game_and_config,
     game_count,
+    json_output,
     options_words,
     refuse_fewer_games,
     refuse_missing_db,
@@ -122,6 +123,7 @@ def resolve_workers(workers: int | None, backend: str, games: int,
               "the cards ranked by how much more their holder wins, outliers flagged (games "
               "with cards; the facts are stored either way, for `warroom report`).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_output
 def simulate(game: str, n_games: int | None, players_text: str | None, seed: int | None,
              sets: tuple[str, ...], workers: int | None, backend: str, address: str | None,
              db: str | None, resume: bool, show_cards: bool, as_json: bool) -> None:
@@ -202,7 +204,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         summary["run"] = run.id  # what `warroom report --run` takes
         if cards is not None:
             summary["cards"] = cards.to_json()
-        click.echo(json.dumps(summary))
+        echo_json(summary)
         return
     _print_summary(g.title, run.id, run.seed, summary, path,
                    options_words(g.Config, run.config))

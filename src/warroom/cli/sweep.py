@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,8 +21,10 @@ from .common import (
     SET_HELP,
     Interrupted,
     echo_err,
+    echo_json,
     game_and_config,
     game_count,
+    json_output,
     refuse_fewer_games,
     refuse_missing_db,
     report_json,
@@ -68,6 +69,7 @@ DEFAULT_GAMES = 1000  # per cell
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object, as `warroom "
               "report DB --sweep ID --json` does: the sweep, the database, the report and, "
               "per cell, its values and figures.")
+@json_output
 def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text: str,
           seed: int, sets: tuple[str, ...], workers: int | None, backend: str, address: str | None,
           db: str | None, resume: bool, out: str | None, fmt: str | None, force: bool,
@@ -144,7 +146,7 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
         raise Interrupted(f"interrupted: {kept} kept in {path}; continue with the same "
                           "command and --resume") from None
     if as_json:
-        click.echo(json.dumps(report_json(doc, written, path, sweep=info.id)))
+        echo_json(report_json(doc, written, path, sweep=info.id))
         return
     for line in doc.verdicts:
         click.echo(line)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -33,6 +32,8 @@ from .common import (
     Interrupted,
     IntRange,
     echo_err,
+    echo_json,
+    json_output,
     options_words,
     parse_sets,
 )
@@ -62,6 +63,7 @@ from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
               "is the same whatever the number, unless a player searches by the clock: see "
               "--seed).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_output
 def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size: int | None,
                team_size: int, seed: int, sets: tuple[str, ...], workers: int,
                as_json: bool) -> None:
@@ -142,7 +144,7 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
             raise InputEnded(line) from None
         raise Interrupted(_stopped_line(played[0])) from None
     if as_json:
-        click.echo(json.dumps(result.to_json()))
+        echo_json(result.to_json())
         return
     click.echo(f"Champion: {result.units[result.champion]}")
     # One bracket of a few games a match crowns a champion that luck may have made.

@@ -4,7 +4,6 @@ simulated figure to a target, with noise handled, and write the patched file."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import shlex
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,9 @@ from .common import (
     SET_HELP,
     Interrupted,
     echo_err,
+    echo_json,
     game_count,
+    json_output,
     parse_sets,
     refuse_missing_db,
     shell_word,
@@ -81,6 +82,7 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
 @click.option("--force", is_flag=True, help="Let --out overwrite the files that exist (a "
               "second patched file beside it too).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_output
 def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_text: str,
          budget: int | None, batch: int, seed: int, sets: tuple[str, ...], workers: int | None,
          backend: str, address: str | None, db: str | None, resume: bool, out: str | None,
@@ -150,7 +152,7 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
                           ) from None
     written = _write_out(plan, result.best.values, Path(out), path) if out else None
     if as_json:
-        click.echo(json.dumps(_json(result, written)))
+        echo_json(_json(result, written))
         return
     _print(result, path, written, plan)
 

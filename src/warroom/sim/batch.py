@@ -280,6 +280,9 @@ def _init_worker(parent: int) -> None:
     # about it, so that failure must not spill tracebacks onto the terminal, and the worker
     # ends (it would wait for work for ever otherwise).
     sys.stderr = _QuietWhenOrphaned(sys.stderr, parent)
+    # A worker's standard output is the command's (its table, its one --json object), which
+    # the parent writes: what a player of one's own prints as it plays goes to stderr.
+    sys.stdout = sys.stderr
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
 
 
