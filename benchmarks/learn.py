@@ -20,6 +20,7 @@ not replace the figures shipped with the project.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -193,6 +194,17 @@ def counting(least: int, even: bool = False) -> Any:
     return parse
 
 
+def positive(text: str) -> float:
+    """An argparse type: a number above 0 (a step size; -1 would train the policy to lose)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text}")
+    return value
+
+
 def interval_words(games: int) -> str:
     """How wide a point's 95 % interval is at `games` games, near 90 % and near 50 %."""
     def half(rate: float) -> float:
@@ -205,12 +217,12 @@ def main(argv: list[str] | None = None) -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--batches", type=counting(1), default=150)
     parser.add_argument("--batch", type=counting(1), default=32, help="games per gradient step")
-    parser.add_argument("--lr", type=float, default=0.01)
+    parser.add_argument("--lr", type=positive, default=0.01)
     parser.add_argument("--eval-every", type=counting(1), default=15,
                         help="batches between tests")
     parser.add_argument("--eval-games", type=counting(2, even=True), default=200,
                         help="games per test, half in each seat (even)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=counting(0), default=0)  # numpy's seeds are >= 0
     parser.add_argument("--out", type=Path, default=HERE,
                         help="folder for learn-results.md and learn-kow.png (default: "
                              "benchmarks/, the shipped figures)")

@@ -7,12 +7,15 @@
 
 `opponent` is a player SPEC as in `warroom play --players` (`random`, `heuristic`,
 `mcts:iters=200`, ...), used for every other seat, or a list with one SPEC per other seat in
-seat order. `seat` is the learner's seat, or `"random"` for a new one each episode. The
-observation is the PettingZoo one: a dict of `observation` (the game's encoding) and
-`action_mask`; `action_masks()` gives the mask too, as sb3-contrib's MaskablePPO expects. The
-reward is 1 for a win, -1 for a loss, 0 for a draw (a team's win is shared), given when the
-game ends. A game that ends before the learner's first decision (a viktory battle the opponent
-wins outright) is no episode: `reset()` plays on to the next game of its seed's sequence and
+seat order; one that searches by the clock (a bare `mcts`, `mcts:time=S`) is warned of when
+the environment is made, as `reset(seed=N)` may then not repeat an episode. `seat` is the
+learner's seat, or `"random"` for a new one each episode. The observation is the PettingZoo
+one: a dict of `observation` (the game's encoding) and `action_mask`; `action_masks()` gives
+the mask too, as sb3-contrib's MaskablePPO expects (through `gymnasium.make`'s wrappers:
+`get_wrapper_attr("action_masks")()`). The reward is 1 for a win (each of several winners
+too), -1 for a loss, 0 for a draw (a team's win is shared), given when the game ends. A game
+that ends before the learner's first decision (a viktory battle the opponent wins outright)
+is no episode: `reset()` plays on to the next game of its seed's sequence and
 lists the learner's reward in each such game in `info["skipped"]` (empty as a rule), so an
 evaluation can count them. `max_steps=N` truncates an episode after N decisions of the learner.
 When the episode has terminated (the game is over, or lost by an illegal action), the mask
@@ -31,6 +34,7 @@ first (Gymnasium's `module:id` form).
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -43,8 +47,8 @@ try:
 except ModuleNotFoundError as exc:  # the `rl` extra is not installed
     raise needs_rl(exc, __name__)  # noqa: B904 (chained by needs_rl)
 
-from ..agents import make_agent, parse_spec, refuse_humans
-from ..engine import ConfigError, Game, PlayerView, derive_seed
+from ..agents import clock_bound, make_agent, parse_spec, player_failed, refuse_humans
+from ..engine import ConfigError, Game, IllegalAction, PlayerView, derive_seed
 from .table import Table, action_index, integer, seed_argument, seed_from
 
 SKIP_LIMIT = 1000  # games in a row that may end before the learner decides, at one reset
@@ -90,6 +94,14 @@ class WarroomEnv(gymnasium.Env):
             parse_spec(spec)  # a clear error now, not at the first reset
         # An opponent plays unattended, inside step(): a person would block it at a prompt.
         refuse_humans(specs, "a Gymnasium environment", "opponent")
+        # Said once here, as the command line says it: nothing else tells a learner that its
+        # seeded episodes do not repeat.
+        timed = [why for spec in dict.fromkeys(specs) if (why := clock_bound(spec)) is not None]
+        if timed:
+            warnings.warn(f"opponent searching by the clock ({'; '.join(timed)}): its moves "
+                          f"depend on the machine's speed, so reset(seed=N) may not repeat an "
+                          f"episode; give mcts:iters=N (no time=) for one that repeats",
+                          stacklevel=2)
         self.opponent_specs = specs
         self.seat: int = 0 if random_seat or number is None else number
         self.seat_option: int | str = "random" if random_seat else self.seat
@@ -109,6 +121,12 @@ class WarroomEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """The first observation of a new episode; `seed` repeats one (unless an opponent
+        searches by the clock); `options` takes none (the rules' options are given when the
+        environment is made)."""
+        if options:  # ignored, they would pass for rule options that had been applied
+            raise ValueError(f"reset() takes no options (the rules' options are given when the "
+                             f"environment is made), got options={options!r}")
         # Gymnasium's seeding takes a Python int >= 0 (it refuses numpy's integers and -1,
         # and takes True for 1): the same rule as PettingZoo's environment, checked here.
         super().reset(seed=seed_argument(seed))
@@ -186,7 +204,12 @@ class WarroomEnv(gymnasium.Env):
             if player is None or player == self.seat:
                 return
             view = PlayerView(table.live, player, table.game)
-            table.apply_action(player, self.opponents[player].act(view))
+            try:
+                table.apply_action(player, self.opponents[player].act(view))
+            except IllegalAction as exc:  # name the player, as the command line does
+                others = [p for p in range(table.players) if p != self.seat]
+                spec = self.opponent_specs[others.index(player)]
+                raise IllegalAction(player_failed(spec, player, exc, True)) from None
 
     def _observe(self) -> dict[str, np.ndarray]:
         return {"observation": self.table.observation(self.seat),

@@ -23,9 +23,9 @@ most 2**31-1: OpenSpiel's integer parameters are C++ ints, and it refuses a larg
   actions (`legal_actions`: see WarroomObserver); observation string: the observation without
   the log. Observation tensor: the game's encoding (`Game.encoding`), the current view, not a
   history; information state tensor: the encoding and the player's legal action mask.
-- Utility: win 1, loss -1, draw 0; a team's win is shared. A game's type is zero-sum when
-  its config has two players, general-sum with more (a registered game's type says
-  general-sum if the game may have more).
+- Utility: win 1 (each of several winners too), loss -1, draw 0; a team's win is shared. A
+  game's type is zero-sum when its config has two players, general-sum with more (a
+  registered game's type says general-sum if the game may have more).
 - Deals: each new initial state takes the next seed of the game's `seed` sequence when it is
   first used (not when it is made), so which deal a state gets follows the order states are
   first used in. A clone of a state is the same game, dealt or not.

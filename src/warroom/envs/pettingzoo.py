@@ -14,11 +14,12 @@ PettingZoo classic convention: `observation`, the game's encoding of what that s
 legal index of a fixed-size discrete action space. A simultaneous decision is asked of its
 movers one at a time, and no mover's observation shows which choice another has submitted
 (that it has chosen may show: who is still to choose is public).
-Rewards come at the end: win 1, loss -1, draw 0, a team's shared; a game the rules end at the
-deal ends every agent at `reset()`. `max_cycles=N` truncates the game once a seat has made N
-decisions (no reward). A done agent's (terminated or truncated) `action_mask` is all 0, as
-is that of an agent not to move. `render_mode="ansi"` returns the game's
-own text view, a spectator's by default (`render_seat=k`: seat k's).
+Rewards come at the end: win 1 (each of several winners too), loss -1, draw 0, a team's
+shared; a game the rules end at the deal ends every agent at `reset()`. `max_cycles=N`
+truncates the game once a seat has made N decisions (no reward). A done agent's (terminated
+or truncated) `action_mask` is all 0, as is that of an agent not to move.
+`render_mode="ansi"` returns the game's own text view, a spectator's by default
+(`render_seat=k`: seat k's).
 """
 
 from __future__ import annotations
@@ -112,6 +113,9 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game: `seed` repeats one (see the module's doc). `options` is taken and
+        ignored: the rules' options are given when the environment is made, and PettingZoo's
+        api_test passes one to check that reset() takes the argument."""
         base = seed_argument(seed)  # as Gymnasium's: an integer >= 0 or None
         if base is not None:
             self._base_seed, self._episode = base, 0
@@ -159,12 +163,14 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
                 self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
         try:
+            agent = self.agent_selection
             done = self.terminations[agent] or self.truncations[agent]
         except KeyError:  # every agent has taken its last step
             raise RuntimeError("the game is over and every agent has left it: call reset()"
                                ) from None
+        except AttributeError:  # never reset: no agent is to move yet (a try costs no time)
+            raise RuntimeError("step() before reset(): call reset() first") from None
         if done:
             self._was_dead_step(action)
             return
