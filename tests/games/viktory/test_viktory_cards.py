@@ -474,14 +474,6 @@ def test_rule_no_attack_card_needed_for_an_empty_town_the_defender_flips():
     assert "MP" in state.hands[0]  # no card was needed
 
 
-def test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only():
-    state = battle(["MP"], [], settlement="town", defenders="0", attackers=("1i",))
-    play(state, "MP")  # +1 MP; its two hits have nobody to hit
-    assert events(state, "play")[0]["desc"].endswith("[+1 MP]")
-    assert state.session.lost == [0, 0] and state.session.pending == 0
-    assert state.result == ((0,), "attacker took the town")
-
-
 def test_rule_reversal_of_fortune_blocks_all_hits():
     state = battle(["RA3"], ["ROF"])
     play(state, "RA3")

@@ -80,16 +80,13 @@ def test_heuristic_plays_reinforcements_when_it_has_a_reserve():
 
 def test_heuristic_hybrid_plays_an_event_only_when_it_cuts_the_opponents_dice_more():
     helps = hybrid_battle(["MUD"], [], [6] * 40, **{**BASE, "attackers": ("2i",)})
-    act(helps, Launch())
     assert choice(helps) == PlayCard("MUD", "event", helps.cards["MUD"].short())
     hurts = hybrid_battle(["MUD"], [], [6] * 40, **{**BASE, "defenders": "2i"})
-    act(hurts, Launch())
     assert choice(hurts) == PassWindow()
 
 
 def test_heuristic_hybrid_cancels_the_opponents_event_when_it_costs_dice():
     state = hybrid_battle(["MUD"], ["ROF"], [6] * 40, **{**BASE, "attackers": ("2i",)})
-    act(state, Launch())
     play(state, "MUD", "event")
     assert choice(state) == PlayCard("ROF", "text", state.cards["ROF"].short())
 
@@ -99,7 +96,7 @@ def test_heuristic_hybrid_plays_secrecy_against_artillery_able_to_fire_overwatch
                           "overwatch": True})
     assert choice(state) == PlayCard("SEC", "text", state.cards["SEC"].short())
     quiet = hybrid_battle(["SEC", "RA1"], [], [6] * 40, **BASE)
-    assert choice(quiet) == Launch()
+    assert quiet.decision == ("window", 0)  # no Overwatch to stop: Secrecy is not offered
 
 
 def test_heuristic_passes_when_it_holds_nothing_to_play():
@@ -108,9 +105,10 @@ def test_heuristic_passes_when_it_holds_nothing_to_play():
     window without a Special Event."""
     no_attack = card_battle(["FL11", "SC11"], [], FILL, **BASE)
     assert choice(no_attack) == StandGround()
-    no_text = hybrid_battle(["RA1", "FL11"], ["FR11"], [6] * 40, **BASE)
+    no_text = hybrid_battle(["RA1", "FL11"], ["FR11"], [6] * 40,
+                            **{**BASE, "defenders": "2i1a", "overwatch": True})
     assert choice(no_text) == Launch()
-    act(no_text, Launch())
+    no_text = hybrid_battle(["RA1", "FL11"], ["FR11"], [6] * 40, **BASE)
     assert no_text.decision == ("window", 0) and choice(no_text) == PassWindow()
     act(no_text, PassWindow())
     assert no_text.decision == ("window", 1) and choice(no_text) == PassWindow()

@@ -16,7 +16,13 @@ import pytest
 from viktory_helpers import GAME, act, battle, events, hybrid_battle, labels
 
 from warroom.engine.flowcheck import compare_flow, flow_leak, twin
-from warroom.games.viktory.actions import Launch, Pass, PassWindow, StandGround
+from warroom.games.viktory.actions import (
+    HoldOverwatch,
+    Launch,
+    Pass,
+    PassWindow,
+    StandGround,
+)
 from warroom.games.viktory_battles.resolver import BattleSession
 
 BASE = dict(terrain="plains", settlement="none", defenders="2i1c", attackers=("2i1c",))
@@ -54,7 +60,10 @@ def test_principle_hybrid_the_launch_is_put_to_the_attacker_whatever_its_hand():
 
 
 def test_principle_hybrid_an_attacker_without_attack_text_is_asked_with_only_the_pass():
-    state = hybrid_battle(["RA1", "FL11"], [], QUIET, **BASE)
+    """Artillery ready to fire Overwatch: the attacker may hold Secrecy, as far as the
+    defender can tell."""
+    state = hybrid_battle(["RA1", "FL11"], [], QUIET, **{**BASE, "defenders": "2i1a",
+                                                         "overwatch": True})
     assert state.decision == ("launch", 0) and labels(state) == ["launch the attack"]
 
 
@@ -70,7 +79,6 @@ def test_principle_hybrid_the_window_opens_whatever_the_hands():
     """The report: seed 1, after move 5 no window opened, which told the attacker that the
     defender held no Special Event. Now both are asked, each may only pass."""
     state = hybrid_battle(["RA1", "FL11"], ["FR11"], QUIET, **BASE)
-    act(state, Launch())
     assert events(state, "window") and state.decision == ("window", 0)
     assert labels(state) == ["pass (play no card now)"]
     act(state, PassWindow())
@@ -81,10 +89,13 @@ def test_principle_hybrid_the_window_opens_whatever_the_hands():
 
 def test_principle_hybrid_no_window_when_everyone_can_tell_nobody_could_play():
     """No reserve to draw (Reinforcements), no event in effect (Reversal of Fortune), and
-    every Mud and Ignore Terrain face up in the discard pile: nobody is asked."""
-    state = hybrid_battle(["REIN", "ROF"], ["ROF2"], QUIET, **BASE)
+    every Mud and Ignore Terrain face up in the discard pile: nobody is asked. (The battle
+    waits at its launch, Overwatch ready, while the discards are laid out.)"""
+    state = hybrid_battle(["REIN", "ROF"], ["ROF2"], QUIET, **{**BASE, "defenders": "2i1a",
+                                                               "overwatch": True})
     state.discard = ["MUD", "IGN"]
     act(state, Launch())
+    act(state, HoldOverwatch())
     assert events(state, "window") == [] and len(events(state, "round")) == 1
 
 

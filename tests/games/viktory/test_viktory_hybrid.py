@@ -39,14 +39,17 @@ def rolls(state, cause="battle", player=None):
 
 
 def test_rule_hybrid_dice_fight_and_only_the_special_effect_portion_of_the_cards_is_used():
-    state = battle(["RA3", "MP"], ["FL11"], [2, 6, 6, 6] + QUIET)
-    # an Attack card without text would do nothing: only MP's text is offered
-    assert labels(state) == ["play MP MP 2H/0M water [+1 MP] for its text", "launch the attack"]
-    play(state, "MP", "text")  # +1 MP does nothing in a battle; its two hits mean nothing
+    state = battle(["RA3", "SEC", "MP"], ["FL11"], [2, 6, 6, 6] + QUIET, defenders="2i1a",
+                   overwatch=True)
+    # only a text that acts here is offered: Secrecy against the ready artillery (an Attack
+    # card without text, or +1 MP inside a battle, would do nothing)
+    assert labels(state) == ["play SEC SEC 1H/0M water [Secrecy] for its text",
+                             "launch the attack"]
+    play(state, "SEC", "text")  # no Overwatch; its hit means nothing
     pass_windows(state)
     assert [r["dice"] for r in rolls(state)] == [[2, 6], [6, 6]]
     assert state.decision == ("casualty", 1) and state.session.pending == 0  # one hit, from a 2
-    assert events(state, "flip") == [] and state.discard == ["MP"]
+    assert events(state, "flip") == [] and state.discard == ["SEC"]
     assert events(state, "play")[0]["use"] == "text"
 
 
@@ -69,7 +72,6 @@ def test_rule_hybrid_secrecy_played_at_the_launch_stops_overwatch():
 
 def test_rule_hybrid_card_window_before_each_dice_round_events_last_the_round():
     state = battle(["MUD"], ["IGN"], QUIET, terrain="forest", defenders="1i1c")
-    act(state, Launch())
     assert state.decision == ("window", 0)  # the attacker first
     assert labels(state) == ["play MUD MUD 1H/1M water [Mud] for its Special Event",
                              "pass (play no card now)"]
@@ -87,7 +89,6 @@ def test_rule_hybrid_card_window_before_each_dice_round_events_last_the_round():
 
 def test_rule_hybrid_window_lets_a_player_answer_an_event_and_closes_on_two_passes():
     state = battle(["ROF", "IGN"], ["MUD"], QUIET, defenders="1i1c")
-    act(state, Launch())
     act(state, PassWindow())  # the attacker passes; the defender may still play
     play(state, "MUD", "event")
     assert state.decision == ("window", 0)
@@ -101,7 +102,6 @@ def test_rule_hybrid_window_lets_a_player_answer_an_event_and_closes_on_two_pass
 
 def test_ruling_hybrid_reversal_of_fortune_cannot_block_dice_hits():
     state = battle([], ["ROF"], [2, 2, 6, 6] + QUIET)
-    act(state, Launch())
     assert labels(state) == ["pass (play no card now)"]  # no event in effect to cancel
     act(state, PassWindow())
     assert state.decision == ("casualty", 1)
@@ -115,7 +115,6 @@ def test_rule_hybrid_no_replenishment_draws_and_no_card_flips():
     state = battle(["RA1"], ["FL11"], QUIET, attackers=("1i1a",), bombard="1a",
                    defenders="3i")
     hands = [len(h) for h in state.hands]
-    act(state, Launch())
     pass_windows(state)
     assert [r["cause"] for r in events(state, "roll")] == ["bombard", "pre-battle fire",
                                                             "battle", "battle"]
@@ -127,7 +126,6 @@ def test_rule_hybrid_no_replenishment_draws_and_no_card_flips():
 def test_rule_hybrid_taking_a_town_gains_a_card_and_the_turn_ends_with_discards_and_draw():
     state = battle(["RA1"], ["FL11", "FR11"], [2, 6, 6] + QUIET, settlement="town",
                    defenders="1i", attackers=("1i",))
-    act(state, Launch())
     pass_windows(state)
     assert state.result == ((0,), "attacker took the town")
     assert [e["why"] for e in events(state, "draw")][-1] == "took the town"
@@ -138,7 +136,6 @@ def test_rule_hybrid_taking_a_town_gains_a_card_and_the_turn_ends_with_discards_
 
 def test_rule_hybrid_reinforcements_in_the_card_window_draw_a_unit_into_the_battle():
     state = battle([], ["REIN"], QUIET, defenders="1i", defender_reserve="1c1a")
-    act(state, Launch())
     assert state.decision == ("window", 1)
     play(state, "REIN", "event")
     assert labels(state) == ["draw a defending cavalry into the battle",
@@ -152,7 +149,6 @@ def test_rule_hybrid_special_events_in_the_window_only_with_something_to_do():
     state = battle(["REIN", "ROF"], [], QUIET)
     assert not any(isinstance(a, PlayCard) and a.use == "event" for a in
                    state.legal_actions(0))
-    act(state, Launch())  # no reserve to draw and no event to cancel: only the pass
     assert state.decision == ("window", 0) and labels(state) == ["pass (play no card now)"]
     act(state, PassWindow())  # the defender, with no card at all, passes by itself
     assert len(events(state, "round")) == 1

@@ -275,7 +275,6 @@ def test_ruling_hybrid_counter_cards_without_text_wait_in_the_hand():
     is asked (nobody can tell its hand holds no Special Event) and may only pass."""
     state = hybrid_battle([], ["FL11", "FR11"], QUIET, terrain="plains", settlement="none",
                           defenders="2i1c", attackers=("2i1c",))
-    act(state, Launch())
     assert state.decision == ("window", 1)  # the attacker, with no card, passed by itself
     assert labels(state) == ["pass (play no card now)"]
     act(state, PassWindow())

@@ -20,6 +20,8 @@ HIDDEN = "test_viktory_hidden"
 HYBRID = "test_viktory_hybrid"
 RESERVES = "test_viktory_reserves"
 EMPTY_TOWN = "test_empty_town_cards_stop58"
+TEXT_ACTS = "test_attack_text_acts_stop59"
+MOVE_CARD = "games/viktory_ii/test_vik2_move_card_stop59"
 TRACE = "test_viktory_trace"
 # (the start of a sentence of the variant text, the tests that check it)
 VARIANT: list[tuple[str, tuple[str, ...]]] = [
@@ -216,10 +218,11 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("The defender would just flip over the top card(s)",
      (f"{CARDS}.test_rule_no_attack_card_needed_for_an_empty_town_the_defender_flips",)),
     ("However, you may WANT to play an Attack card",
-     (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",
-      f"{EMPTY_TOWN}.test_an_attack_card_without_text_is_not_offered_into_an_empty_town")),
+     (f"{TEXT_ACTS}.test_rule_43_no_attack_card_is_offered_into_an_empty_town_its_text_has_nothing_to_act_on",
+      f"{MOVE_CARD}.test_plus_one_mp_is_played_while_moving_not_in_the_empty_towns_battle",
+      f"{EMPTY_TOWN}.test_with_only_textless_attack_cards_moving_in_is_the_one_choice")),
     ("In that case, the hits/misses on the card would not matter",
-     (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",)),
+     (f"{HYBRID}.test_rule_hybrid_dice_fight_and_only_the_special_effect_portion_of_the_cards_is_used",)),
     ("Special Events allow you to interfere with other players",
      (f"{CARDS}.test_rule_special_events_cannot_cancel_hits",
       f"{HYBRID}.test_ruling_hybrid_reversal_of_fortune_cannot_block_dice_hits")),
@@ -235,10 +238,13 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("They do not cancel battle card text",
      (f"{CARDS}.test_rule_reversal_of_fortune_does_not_cancel_battle_card_text",)),
     ("Even though you don’t have to play an attack card",
-     (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",
-      f"{EMPTY_TOWN}.test_an_attack_card_without_text_is_not_offered_into_an_empty_town")),
+     (f"{TEXT_ACTS}.test_rule_43_no_attack_card_is_offered_into_an_empty_town_its_text_has_nothing_to_act_on",
+      f"{TEXT_ACTS}.test_rule_43_a_hybrid_launch_offers_secrecy_against_ready_artillery_never_plus_one_mp",
+      f"{TEXT_ACTS}.test_rule_43_a_hybrid_launch_with_no_text_that_acts_is_not_asked",
+      f"{MOVE_CARD}.test_plus_one_mp_is_played_while_moving_not_in_the_empty_towns_battle",
+      f"{EMPTY_TOWN}.test_with_only_textless_attack_cards_moving_in_is_the_one_choice")),
     ("The hits/misses on the card would of course not matter",
-     (f"{CARDS}.test_rule_an_attack_card_into_an_empty_town_is_played_for_its_text_only",)),
+     (f"{HYBRID}.test_rule_hybrid_dice_fight_and_only_the_special_effect_portion_of_the_cards_is_used",)),
     ("Note: When reviewing the Word .doc files",
      (f"{DATA}.test_rule_cards_with_incomplete_names_are_not_played",)),
     ("Only playtest using the cards that have completed information",

@@ -8,6 +8,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 import yaml
@@ -61,11 +62,17 @@ TEST_CARDS.update({f"CZ{i}": dict(kind="counter", counter="flank", hits=0, misse
                    for i in range(1, 13)})
 
 
-@cache
 def test_deck() -> str:
     """The path of a card file holding TEST_CARDS (written once per test process)."""
-    cards = [{"name": cid, "terrain": "water", "id": cid, **fields}
-             for cid, fields in TEST_CARDS.items()]
+    return ordered_deck(())
+
+
+@cache
+def ordered_deck(top: tuple[str, ...]) -> str:
+    """The path of a card file holding TEST_CARDS with `top` last: unshuffled, the top of the
+    pile, the last card on top (written once per order and test process)."""
+    order = [cid for cid in TEST_CARDS if cid not in top] + list(top)
+    cards = [{"name": cid, "terrain": "water", "id": cid, **TEST_CARDS[cid]} for cid in order]
     path = Path(tempfile.mkdtemp(prefix="viktory-")) / "test-deck.yaml"
     path.write_text(yaml.safe_dump({"game": "viktory", "name": "test", "cards": cards}))
     return str(path)
@@ -117,19 +124,23 @@ def card_battle(attacker: list[str], defender: list[str], deck: list[str] | None
 
 def hybrid_battle(attacker: list[str], defender: list[str], rolls: list[int],
                   deck: list[str] | None = None, **values: Any) -> ViktoryState:
-    """A hybrid battle (dice, and the cards for their text) at its launch decision, with the
-    test deck, these hands and these dice, in order. Expansion options are off unless set."""
-    values = {"mode": "hybrid", "deck": test_deck(), "overwatch": False,
-              "artillery_characteristics": False, **values}
+    """A hybrid battle (dice, and the cards for their text) with the test deck, these hands
+    and these dice, in order, at its first decision: the launch when the attacker is asked
+    (a reserve to bring, or a card whose text acts there), else the card window or a later
+    one. The deal itself gives these hands (unshuffled, the attacker draws first), so every
+    question is put from them. Expansion options are off unless set."""
+    values = {"mode": "hybrid", "deck": ordered_deck((*sorted(defender), *sorted(attacker))),
+              "overwatch": False, "artillery_characteristics": False,
+              "attacker_hand": len(attacker), "defender_hand": len(defender), **values}
     config = GAME.config(values)
-    # The first seed whose deal gives the attacker a card with Attack text (or a reserve):
-    # then the battle waits at its launch decision.
-    state = next(s for s in (GAME.new_state(config, seed) for seed in range(500))
-                 if s.decision == ("launch", 0))
-    state.hands = [sorted(attacker), sorted(defender)]
+    dice = ScriptedDice(rolls)
+    # The generator the state makes for itself (see `dice_battle`): the deal's shuffle keeps
+    # the file's order, and the dice are the script's from the first roll on.
+    with mock.patch.object(random, "Random", lambda seed=None: dice):
+        state = GAME.new_state(config, 0)
+    assert state.hands == [sorted(attacker), sorted(defender)]
     state.deck = list(deck or [])
     state.discard = []
-    state.rng = ScriptedDice(rolls)  # type: ignore[assignment]
     state._legal = {}
     return state
 

@@ -17,7 +17,8 @@ def test_only_attack_cards_with_text_are_offered_into_an_empty_town(tmp_path):
     """Audit (stop 58): with cards, moving into an empty town offered every Attack card "as
     an Attack", though a card without text is discarded there for nothing (the text: "the
     hits/misses on the card would of course not matter, only the card text"). The shared
-    resolver now offers only cards with Attack card text, for their text, in both games."""
+    resolver now offers only cards with Attack card text, for their text, in both games; and
+    (stop 59) only where that text acts, which +1 MP does not in a battle: no card here."""
     pieces = [capital("A1", 0), troops("B4", 0, infantry=1), capital("G4", 1), town("A4", 1)]
     state = position(tmp_path, pieces, tiles=MAP, mode="cards")
     for cid in (TEXTLESS, PLUS_ONE):
@@ -32,4 +33,4 @@ def test_only_attack_cards_with_text_are_offered_into_an_empty_town(tmp_path):
     actions = legal(state)
     plays = [a for a in actions if type(a) is PlayCard]
     assert MoveIn() in actions
-    assert [(a.card, a.use) for a in plays] == [(PLUS_ONE, "text")]
+    assert plays == []

@@ -17,6 +17,7 @@ CAPITAL = "test_vik2_capital"
 CARDS = "test_vik2_cards"
 HIDDEN = "test_vik2_hidden"
 MAP = "test_vik2_map"
+MOVE_CARD = "test_vik2_move_card_stop59"
 MOVEMENT = "test_vik2_movement"
 RESERVES = "test_vik2_reserves"
 RULINGS = "test_vik2_rulings"
@@ -37,6 +38,7 @@ TABLE: list[tuple[str, tuple[str, ...]]] = [
       f"{BATTLES}.test_rule_cavalry_exception_cavalry_that_won_may_move_on",
       f"{BATTLES}.test_rule_cavalry_exception_a_cavalry_beaten_off_may_move_on_and_attack_elsewhere",
       f"{CARDS}.test_rule_plus_one_mp_card_gives_the_moving_unit_another_move",
+      f"{MOVE_CARD}.test_plus_one_mp_is_played_while_moving_not_in_the_empty_towns_battle",
       f"{TRANSPORT}.test_rule_amphibious_attack_from_the_frigate_and_back_onto_it")),
     # The map
     ("A hexagonal map of hex tiles, all face down",
@@ -123,7 +125,8 @@ TABLE: list[tuple[str, tuple[str, ...]]] = [
       f"{TRACED}.test_rule_a_town_with_water_on_one_side_is_no_port")),
     ("Entering a hex with an enemy unit, town or city ends the unit's movement",
      (f"{MOVEMENT}.test_rule_entering_an_enemy_hex_ends_movement_and_must_be_fought",
-      f"{CAPITAL}.test_attack_on_an_empty_town_asks_for_no_card_in_cards_mode")),
+      f"{CAPITAL}.test_attack_on_an_empty_town_asks_for_no_card_in_cards_mode",
+      f"{MOVE_CARD}.test_plus_one_mp_is_played_while_moving_not_in_the_empty_towns_battle")),
     ("More units may join before it is fought",
      (f"{MOVEMENT}.test_rule_entering_an_enemy_hex_ends_movement_and_must_be_fought",
       f"{TRACED}.test_rule_a_battle_once_fought_is_resolved_before_anything_else_moves",

@@ -80,7 +80,11 @@ class ViktoryGame(BattleCardsGame):
     # card text, played for it (use "text"; they were offered "as an Attack", and one
     # without text was discarded for nothing); a unit option naming a letter twice (2i3i)
     # is refused, as is an empty one.
-    version = "3"
+    # 4: an Attack card is offered for its text alone only where that text acts (rule 43):
+    # never +1 MP (there is no movement in a battle), Secrecy only while defending artillery
+    # is ready to fire Overwatch; so a move into an empty town or city offers none, and a
+    # hybrid launch with no artillery ready and no reserve is not asked.
+    version = "4"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

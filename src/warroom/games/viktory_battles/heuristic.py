@@ -147,14 +147,14 @@ def _fire_overwatch(state: BattleSession) -> bool:
 
 
 def _launch(state: BattleSession, actions: list[Any]) -> Any:
-    """Dice and hybrid: bring the whole reserve; then Secrecy against ready artillery."""
+    """Dice and hybrid: bring the whole reserve; then Secrecy, offered only against artillery
+    ready to fire Overwatch (`BattleSession.text_acts`)."""
     brings = [a for a in actions if type(a) is Bring]
     if brings:
         return brings[0]
-    threat = state.resolver.overwatch and state.overwatch_ready > 0
     secrecy = [a for a in actions if type(a) is PlayCard and state.cards[a.card].effect ==
                "secrecy"]
-    return secrecy[0] if threat and secrecy else Launch()
+    return secrecy[0] if secrecy else Launch()
 
 
 def _window(state: BattleSession, player: int, actions: list[Any]) -> Any:

@@ -129,10 +129,10 @@ BATTLE_PROMPTS = {
 
 
 # A wave with nobody left to defend: no Counter can answer, so there is no holding back
-# either (no "call off"); the attacker moves in, with an Attack card played for its text (the
-# only ones offered) or without one.
-NOBODY_DEFENDS = ("Nobody defends: move in without an Attack card, or play one for its text "
-                  "as you move in.")
+# either (no "call off"); the attacker moves in without an Attack card. No card's text acts
+# there (`BattleSession.text_acts`: no Overwatch for Secrecy to stop, and +1 MP is played
+# while moving), so none is offered and the question says so.
+NOBODY_DEFENDS = "Nobody defends: move in without an Attack card (no card's text acts here)."
 
 
 def battle_prompt(decision: str | None, battle: dict[str, Any] | None = None,

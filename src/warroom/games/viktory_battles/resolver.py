@@ -84,8 +84,8 @@ def can_attack(card: Card) -> bool:
 
 def has_attack_text(card: Card) -> bool:
     """An Attack card with Attack card text (Secrecy, +1 MP): what hybrid mode's launch and
-    cards mode's move into an empty town or city play it for ("only the card text"); one
-    without text would do nothing there, so it is not offered."""
+    cards mode's move into an empty town or city may play it for ("only the card text"),
+    where that text acts (`BattleSession.text_acts`)."""
     return card.can_attack and card.effect in ATTACK_EFFECTS
 
 
@@ -557,24 +557,35 @@ class BattleSession:
 
     # --- dice steps -----------------------------------------------------------------------
     def launch_texts(self) -> list[PlayCard]:
-        """Hybrid: the Attack cards with Attack card text (Secrecy, +1 MP) the attacker may
-        play for it as it launches; a card without text would do nothing."""
+        """Hybrid: the Attack cards whose Attack card text acts at this launch (`text_acts`)
+        the attacker may play for it as it launches."""
         if not self.hybrid:
             return []
         return self._text_attacks()
 
+    def text_acts(self, card: Card) -> bool:
+        """Whether an Attack card played for its text alone would act at this launch: rule 43
+        plays one "in order to take advantage of the card text", so one whose text has
+        nothing to act on is not offered (it would only be spent). Secrecy stops Overwatch:
+        it acts while defending artillery could fire it here (none can against an empty town
+        or city). +1 MP acts while a unit moves: the units here are already moving in (the
+        map game plays it during movement, `PlayMoveCard`, which is how "eg +1MP" is taken;
+        the one-battle game has no movement). Public, as `may_hold` needs."""
+        return has_attack_text(card) and card.effect == "secrecy" and self.overwatch_ready > 0
+
     def _text_attacks(self) -> list[PlayCard]:
-        """The attacker's Attack cards with Attack card text, to play for it alone: at a
-        hybrid launch, and in cards mode into an empty town or city, where "the hits/misses
-        on the card would of course not matter, only the card text"."""
+        """The attacker's Attack cards whose text acts here (`text_acts`), to play for it
+        alone: at a hybrid launch, and in cards mode into an empty town or city, where "the
+        hits/misses on the card would of course not matter, only the card text"."""
         hand = [self.cards[c] for c in self.hand(ATT)]
-        return [PlayCard(c.id, "text", c.short()) for c in hand if has_attack_text(c)]
+        return [PlayCard(c.id, "text", c.short()) for c in hand if self.text_acts(c)]
 
     def _step_launch(self) -> None:
         """Dice and hybrid: the attacker brings reserve units, and (hybrid) may play an Attack
-        card for its text; asked when it has a reserve, or (hybrid) may hold such a card, as
-        far as the defender can tell (with no such card it can only launch: the pass)."""
-        if self.bring_options() or (self.hybrid and self.may_hold(ATT, has_attack_text)):
+        card for its text; asked when it has a reserve, or (hybrid) may hold a card whose
+        text acts here, as far as the defender can tell (with none it can only launch: the
+        pass)."""
+        if self.bring_options() or (self.hybrid and self.may_hold(ATT, self.text_acts)):
             self.decision = ("launch", ATT)
 
     def _step_overwatch(self) -> None:

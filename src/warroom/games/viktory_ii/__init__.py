@@ -115,7 +115,11 @@ class ViktoryIIGame(BattleCardsGame):
     # 11: battles (the `viktory` resolver, its version 3): in cards mode a move into an empty
     # town or city offers only Attack cards with Attack card text, played for it (use
     # "text"), not every Attack card "as an Attack".
-    version = "11"
+    # 12: battles (the `viktory` resolver, its version 4): an Attack card is offered for its
+    # text alone only where that text acts: never +1 MP (played while moving, PlayMoveCard),
+    # Secrecy only against artillery ready to fire Overwatch; so a move into an empty town or
+    # city offers none, and a hybrid launch with no artillery ready and no reserve is not asked.
+    version = "12"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
