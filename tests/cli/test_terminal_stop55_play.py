@@ -72,7 +72,8 @@ def test_a_status_line_says_the_ai_plays_after_the_persons_move_at_a_terminal():
     from test_hotseat_audit47 import in_terminal
 
     shown = in_terminal(["play", "kow", "--players", "human,mcts:iters=3000", "--seed", "1"],
-                        [("> ", "1\n"), (AI_PLAYING, "q\n")], timeout=120)
+                        [("> ", "1\n"), (AI_PLAYING, "q\n"), ("(y/N)", "y\n")],
+                        timeout=120)
     after_move = shown.split("> ", 1)[1]
     assert AI_PLAYING in after_move
     # the person's own move is on the screen before the status line

@@ -28,6 +28,7 @@ HELP = "Type a number or an action's label; '?' or 'help' shows the rules; 'q' q
 ASK_HELP = ("?", "help")  # what shows the summary, then the choices (and, for help, HELP)
 HINT = "Type '?' for help."  # after a refusal: HELP in full made it two lines at 80 columns
 QUIT = ("q", "quit", "exit")
+QUIT_LOSES = "Quit? This game is not saved and will be lost (y/N) "
 # What a person's prompt raises KeyboardInterrupt with at the end of its input (Ctrl-D, or a
 # script's input that ran out): a command tells it from Ctrl-C (exit status 1, not 130).
 END_OF_INPUT = "end of input"
@@ -125,6 +126,9 @@ class HumanAgent:
         self.unread = 0
         self.typed_ahead = ""  # typed at a pause of the log outside `act`: read at its prompt
         self.hinted = False  # the first prompt has said what to type
+        # Set by `warroom play` for a game it does not save: `q` loses the game, so at a
+        # terminal it asks first (QUIT_LOSES); a slip of the key lost a game with no way back.
+        self.quit_loses = False
         # The options this game was set up with that differ from the defaults, as `--set`
         # would write them (`engine.config.changed_options`): the rules summary is written
         # for the defaults.
@@ -156,10 +160,12 @@ class HumanAgent:
         """At a terminal, wait for Enter after the log lines printed since the table was last
         drawn (`unread`) when they would scroll away above the decision's `screen` lines (its
         table, choices and prompt). Returned: what was typed there other than Enter, read as
-        typed at the prompt (a choice, `?`). Only a long log, more than half the screen, is
-        held: a line or two scrolled off is no reason to stop play at every decision."""
-        height = self.console.height
-        if self.unread <= height // 2 or self.unread + screen <= height or not self._pages():
+        typed at the prompt (a choice, `?`). Held when more than two of its lines would be
+        lost off the top: a line or two scrolled off is no reason to stop play at every
+        decision, but more than half the screen was too many (a Champions table of 17 to 22
+        lines scrolled away the AI's whole turn, up to 11 lines, unseen)."""
+        lost = min(self.unread, self.unread + screen - self.console.height)
+        if lost <= 2 or not self._pages():
             return ""
         return self._hold(f"-- {self.unread} lines of the log above: Enter shows the table --")
 
@@ -177,8 +183,23 @@ class HumanAgent:
         if not answer:
             raise KeyboardInterrupt(END_OF_INPUT)
         if answer.strip().lower() in QUIT:
-            raise KeyboardInterrupt("quit")
+            self._quit()
+            return ""  # not quitting after all: the table, as after Enter
         return answer.strip()
+
+    def _quit(self) -> None:
+        """`q` typed: the game stops (KeyboardInterrupt "quit"). If that loses it
+        (`quit_loses`), a person at a terminal is asked first, and anything but `y` goes
+        back; a script's `q` is meant, and a question sent elsewhere (`> file`) would wait
+        unseen: neither is asked (`_pages`)."""
+        if self.quit_loses and self._pages():
+            answer = read_line(self.stdin, self.console, Text(QUIT_LOSES, style="bold"),
+                               self._hidden())
+            if not answer:
+                raise KeyboardInterrupt(END_OF_INPUT)
+            if answer.strip().lower() not in ("y", "yes"):
+                return
+        raise KeyboardInterrupt("quit")
 
     def help_notes(self, observation: dict[str, Any], player: int) -> str:
         """What the game's help says of this view after its rules summary (`Game.help_notes`:
@@ -204,16 +225,19 @@ class HumanAgent:
         # stays in sight (at least one row). Under a table taller than the screen with its
         # prompt, which scrolls whatever the menu, short menus stay one a line.
         helping = self._dim_line(HELP).plain.count("\n") + 1  # its lines, on this terminal
-        left = self.console.height - (table.count("\n") + 3) - 1 - (0 if self.hinted else helping)
+        hint = 0 if self.hinted else helping
+        framed = table.count("\n") + 3  # the table's lines and its frame
+        left = self.console.height - framed - 1 - hint
         rows = max(1, min(MENU_ROWS, left)) if left >= 0 else MENU_MIN_ROWS
         menu = self.menu_lines(actions, rows)
-        screen = table.count("\n") + 3 + len(menu) + 1 + (0 if self.hinted else helping)
+        screen = framed + len(menu) + 1 + hint
         # what was typed at a pause (of the log, of the summary), read as at the prompt
         self.show_new_events(obs)
         typed, self.typed_ahead = self.typed_ahead or self.hold_events(screen), ""
         self.unread = 0
-        self.console.print(Panel(Text.from_ansi(table, no_wrap=True, overflow="ellipsis"),
-                                 title=Text(self._title(view.player))))
+        panel = Panel(Text.from_ansi(table, no_wrap=True, overflow="ellipsis"),
+                      title=Text(self._title(view.player)))
+        self.console.print(panel)
         for text in menu:
             self.console.print(text)
         if not self.hinted:  # the first prompt of the game says what to type
@@ -225,10 +249,17 @@ class HumanAgent:
                 raise KeyboardInterrupt(END_OF_INPUT)
             if line.strip().lower() in ASK_HELP:
                 # The summary, then the choices again: a bare prompt under the summary left
-                # them off the screen (kow's 29 dice choices after `?`).
+                # them off the screen (kow's 29 dice choices after `?`). At a terminal the
+                # table too, which the summary scrolled away (kow's cards): the help's last
+                # page waits for Enter unless the table fits under it.
                 how = line.strip() != "?"  # `help` asks how to answer, too
-                typed = self.show_summary(after=len(menu) + 1 + how * helping,
-                                          notes=self.help_notes(obs, view.player))
+                redraw = self._pages()
+                typed = self.show_summary(
+                    after=screen - hint - (0 if redraw else framed) + how * helping,
+                    notes=self.help_notes(obs, view.player),
+                    then="Enter shows the table" if redraw else "Enter for the choices")
+                if redraw:
+                    self.console.print(panel)
                 for text in menu:
                     self.console.print(text)
                 if how:
@@ -317,15 +348,17 @@ class HumanAgent:
         """Whether what the player types is hidden (a hotseat at a terminal)."""
         return self.hotseat is not None and is_tty(self.stdin)
 
-    def show_summary(self, after: int = 0, notes: str = "") -> str:
+    def show_summary(self, after: int = 0, notes: str = "",
+                     then: str = "Enter for the choices") -> str:
         """The rules summary (`?`), broken to the terminal's width, then the game's `notes` on
         the view (`help_notes`: Word & Iron's card texts). At a terminal, a summary
         that would not fit the screen with the `after` lines that follow it (the choices and
-        the prompt) is shown a screenful at a time, Enter showing more: Viktory's and Viktory
-        II's first halves scrolled away unread. Returned: what was typed at one of its pauses
-        other than Enter or `q` (which go on, and back to the choices), to be read as typed at
-        the prompt (a choice); read as the prompt reads it (`read_line`: in a hotseat, not
-        echoed)."""
+        the prompt, the table too when it is drawn again) is shown a screenful at a time,
+        Enter showing more, its last pause saying what Enter does (`then`): Viktory's and
+        Viktory II's first halves scrolled away unread. Returned: what was typed at one of
+        its pauses other than Enter or `q` (which go on, and back to the choices), to be read
+        as typed at the prompt (a choice); read as the prompt reads it (`read_line`: in a
+        hotseat, not echoed)."""
         width = self.console.width - 1
         lines = _wrapped(self.game.summary or "No summary for this game.", width).splitlines()
         if self.options:
@@ -349,7 +382,7 @@ class HumanAgent:
             if not left and 1 + len(chunk) + after <= height:
                 return ""
             more = (f"-- more ({left} lines): Enter; back to the choices: q --" if left
-                    else "-- end of the summary: Enter for the choices --")
+                    else f"-- end of the summary: {then} --")
             answer = read_line(self.stdin, self.console, Text(f"{more} ", style="dim"),
                                self._hidden())
             if not answer:  # Ctrl-D quits here as at the prompt (a terminal would read on)
@@ -360,7 +393,8 @@ class HumanAgent:
 
     def parse(self, text: str, actions: list[Any]) -> Any:
         if text.lower() in QUIT:
-            raise KeyboardInterrupt("quit")
+            self._quit()
+            return None  # not quitting after all: the prompt again
         if not text and len(actions) == 1:
             return actions[0]
         # ASCII digits only ("²".isdigit() too, and int() refuses it), and few of them: int()

@@ -169,7 +169,8 @@ def play(game: str | None, players_text: str | None, seed: int | None, sets: tup
     input there (Ctrl-D, or a script's input running out) or the output closing (`| head`)
     stops it too, with exit status 1; a player whose act raises, or who chooses an illegal
     action, stops it with an error naming the player (exit status 2). Either way a game with
-    --save is saved first, and the line said last tells how to continue it.
+    --save is saved first, and the line said last tells how to continue it. Without --save,
+    `q` typed at a terminal asks first (y quits): the game is lost.
     """
     if game is None and resume is None:
         raise click.UsageError("Missing argument 'GAME' (or --resume FILE, a save that names "
@@ -241,6 +242,7 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         # What `?` adds to the summary: the record's config names a data file as the player
         # gave it, not by the private copy a resumed game plays.
         agent.options = changed_options(g.Config, record.config)
+        agent.quit_loses = not save  # `q` asks first: quitting loses the game
     if len(humans) > 1:
         check_shared_terminal(console, as_json)  # before anything is saved: nothing lost
     elif humans and not as_json:
