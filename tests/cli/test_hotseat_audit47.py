@@ -78,9 +78,9 @@ def test_json_with_a_person_shows_the_end_on_standard_error():
     assert proc.returncode == 0, proc.stderr[-2000:]
     result = json.loads(proc.stdout)
     assert result["winners"] == [0] and proc.stdout.count("\n") == 1
-    end = proc.stderr[proc.stderr.rindex("you are player 0"):]  # after the last view
-    assert "has lost and leaves the game" in end  # the closing events
-    assert "Winner: player 0" in end  # the public table
+    # the closing events, then the end's table (stop 59: the one person's own view of it)
+    end = proc.stderr[proc.stderr.rindex("has lost and leaves the game"):]
+    assert "Winner: you - last player standing" in end and "Your hand: " in end
     assert "Result: player 0 (human) - last player standing" in end
 
 

@@ -129,6 +129,10 @@ class HumanAgent:
         # Set by `warroom play` for a game it does not save: `q` loses the game, so at a
         # terminal it asks first (QUIT_LOSES); a slip of the key lost a game with no way back.
         self.quit_loses = False
+        # Set by `warroom play --resume`: the command that shows the whole log (a replay). At
+        # a terminal the first log shown is then its last half screen and a line naming it:
+        # a long game's resume held 130 lines of what was seen before it was saved.
+        self.earlier: str | None = None
         # The options this game was set up with that differ from the defaults, as `--set`
         # would write them (`engine.config.changed_options`): the rules summary is written
         # for the defaults.
@@ -145,6 +149,12 @@ class HumanAgent:
         texts = [self._dim_line(line) for event in log[max(0, self.seen - first):]
                  if (line := self.game.describe_event(event))]
         self.seen = first + len(log)
+        if self.earlier is not None and self._pages():
+            cut = len(texts) - max(1, self.console.height // 2)
+            if cut > 0:
+                texts = [self._dim_line(f"({cut} earlier lines of the log: {self.earlier} "
+                                        "shows them)"), *texts[cut:]]
+        self.earlier = None
         sizes = [text.plain.count("\n") + 1 for text in texts]  # lines on this terminal
         page = self.console.height - 1  # the pause's own line
         for i, (text, size) in enumerate(zip(texts, sizes)):

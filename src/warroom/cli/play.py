@@ -237,11 +237,13 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     # With --json, standard output holds the result alone (a script reads it): the table, the
     # choices and the prompts go to standard error, which a person at a terminal sees alike.
     console = Console(stderr=as_json, highlight=False)
-    for agent in humans:
+    for seat, agent in people.items():
         agent.console = console
         # What `?` adds to the summary: the record's config names a data file as the player
         # gave it, not by the private copy a resumed game plays.
         agent.options = changed_options(g.Config, record.config)
+        if resume:
+            agent.earlier = f"warroom replay {shell_word(resume)} --as {seat}"
         agent.quit_loses = not save  # `q` asks first: quitting loses the game
     if len(humans) > 1:
         check_shared_terminal(console, as_json)  # before anything is saved: nothing lost
@@ -366,7 +368,11 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     elif humans:
         for seat, agent in people.items():  # what happened after its last decision
             agent.show_new_events(result.state.observation(seat))
-        echo_view(g, result.state.observation(None), None, err=as_json)
+        # One person sees the end from their seat, as they played (a dark map's public view
+        # shows none of it: "capital ? (held)" over an empty map, above "You won."); people
+        # on other terminals, the public end.
+        viewer = next(iter(people)) if len(people) == 1 else None
+        echo_view(g, result.state.observation(viewer), viewer, err=as_json)
     if len(people) == 1:  # "player 1 (heuristic)" does not say whether that is a win; the
         # result line stays the last, for whatever reads it
         click.echo(your_result(outcome, next(iter(people))), err=as_json)
