@@ -22,9 +22,12 @@ SEAT_1 = "Player 1: take the seat"
 def test_a_choice_typed_at_the_end_of_the_summary_is_hidden_and_taken():
     """Audit (stop 52): with the hotseat's typing hidden, `?` then `paper` at "-- end of the
     summary: Enter for the choices --" showed "... -- paper" (a secret throw in plain
-    sight), and the throw was not taken either. It is read without echo, as a choice."""
+    sight), and the throw was not taken either. It is read without echo, as a choice.
+    (Stop 59: Champions' `?` goes on with how to read the table, past a screen: Enter at its
+    "-- more" line shows the end.)"""
     shown = in_terminal(["play", "champions", "--players", "human,human", "--seed", "2"],
                         [("take the seat", "\n"), ("typing is hidden", "?\n"),
+                         ("-- more", "\n"),
                          ("-- end of the summary", "PAPER\n"), (". scissors", None),
                          ("game stopped", "")], timeout=20)
     assert "PAPER" not in shown

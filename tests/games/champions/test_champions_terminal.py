@@ -42,14 +42,16 @@ def test_a_battalion_in_battle_counts_in_its_sides_header():
     """Defect: a battalion's cards leave the table while it fights, and the header counted
     the table only: an army whose cards were all in the battle read "strength 0". The
     header now adds the strength each side fights with (its cards still in the battle), for
-    the players and a spectator alike: the battle's cards are public."""
+    the players and a spectator alike: the battle's cards are public. (Stop 59: the table's
+    figure reads "on the table", no longer "strength": the audit took "strength 27, in
+    battle: 51" for one strength counted twice.)"""
     s = arrange({"KH": ["10H", "9H", "5H"]}, {"KS": ["8S", "7S"], "AS": ["4S"]})
     fight(s, "KH", "KS", att_order=["10H", "9H", "5H"], def_order=["8S", "7S"])
     # the first flip: 10H beats 8S; 9H, 5H and 7S still to flip
     for viewer in (0, 1, None):
-        assert title(s, viewer, 0).endswith("strength 0, in battle: 24):")
-        assert title(s, viewer, 1).endswith("strength 4, in battle: 7):")
-    assert "strength 0)" not in GAME.render(s.observation(0), 0)
+        assert title(s, viewer, 0).endswith("on the table: 0, in battle: 24):")
+        assert title(s, viewer, 1).endswith("on the table: 4, in battle: 7):")
+    assert "on the table: 0)" not in GAME.render(s.observation(0), 0)
 
 
 def test_the_strength_in_battle_follows_the_flips_and_ends_with_the_battle():
@@ -61,8 +63,8 @@ def test_the_strength_in_battle_follows_the_flips_and_ends_with_the_battle():
     s.apply(0, Attack("QH"))
     s.apply(0, Target("KS"))
     assert s.phase == ORDER
-    assert title(s, 0, 0).endswith("(player 0, strength 5, in battle: 16):")
-    assert title(s, 0, 1).endswith("(strength 4, in battle: 8):")
+    assert title(s, 0, 0).endswith("(player 0, on the table: 5, in battle: 16):")
+    assert title(s, 0, 1).endswith("(on the table: 4, in battle: 8):")
     fight_on(s, att_order=["6H", "10H"], def_order=["6S", "2S"])  # 6H and 6S tie
     assert s.phase == ROSHAMBO
     assert "in battle: 16" in title(s, 1, 0) and "in battle: 8" in title(s, 1, 1)
@@ -70,8 +72,8 @@ def test_the_strength_in_battle_follows_the_flips_and_ends_with_the_battle():
     assert "in battle: 16" in title(s, 1, 0) and "in battle: 2" in title(s, 1, 1)
     s.apply(0, Flip())  # 10H beats 2S: the defender's battalion is spent
     assert s.phase == MEDIC
-    assert title(s, 0, 0).endswith("(player 0, strength 21):")  # 6H and 10H back on QH
-    assert title(s, 0, 1).endswith("(strength 4):")
+    assert title(s, 0, 0).endswith("(player 0, on the table: 21):")  # 6H and 10H back on QH
+    assert title(s, 0, 1).endswith("(on the table: 4):")
     s.apply(0, Decline())
     assert "in battle" not in GAME.render(s.observation(0), 0)
 
@@ -111,7 +113,7 @@ def test_the_table_the_choices_and_the_prompt_fit_a_standard_80x24_terminal():
 CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
 WORDS = ("General", "Spy", "Medic", "bare", "in battle", "by Roshambo", "secret", "recycled",
          "ordered", "ordering", "win", "wins", "2s count 10")
-NUMBERS = re.compile(r"strength \d+|in battle: \d+|Turn \d+/\d+|Reserve Pile: \d+|round \d+")
+NUMBERS = re.compile(r"on the table: \d+|in battle: \d+|Turn \d+/\d+|Reserve Pile: \d+|round \d+")
 
 
 def told(text: str) -> Counter[str]:

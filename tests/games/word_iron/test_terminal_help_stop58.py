@@ -74,8 +74,9 @@ def test_help_gives_what_the_cards_in_view_do_and_how_to_read_the_realm():
 
 def test_another_game_s_help_is_the_summary_alone():
     """Audit (stop 58): the help's notes are a game's own (Game.help_notes, by default
-    none): another game's `?` shows what it showed."""
-    game = get_game("kow")
+    none): another game's `?` shows what it showed. (Stop 59: kow has notes of its own now;
+    Battle has none.)"""
+    game = get_game("battle")
     assert game.help_notes({}, 0) == ""
 
 

@@ -10,7 +10,7 @@ from .actions import ACTIONS
 from .analytics import CARD_EVENT_KINDS, card_events
 from .config import Config
 from .heuristic import evaluate, heuristic_action
-from .render import describe_event, prompt, render
+from .render import describe_event, help_notes, prompt, render
 from .state import ChampionsState
 
 SUMMARY = """\
@@ -76,6 +76,9 @@ class ChampionsGame(Game):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    def help_notes(self, observation: dict[str, Any], player: int | None) -> str:
+        return help_notes(observation, player)
 
     card_event_kinds = CARD_EVENT_KINDS
 

@@ -56,7 +56,47 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     """The question `player` must answer now (`PROMPTS`, by phase); "" when it has none."""
     if player is None or player not in obs["to_move"] or "outcome" in obs:
         return ""
+    if obs["phase"] == "medic" and obs["casualties"][player] and obs.get("battle"):
+        return _medic_question(obs, player)
     return PROMPTS.get(obs["phase"], "")
+
+
+def _medic_question(obs: dict[str, Any], player: int) -> str:
+    """The Medic's question, naming the card it would revive (the latest of the player's
+    casualties, a pile face up: public) and the Queen it would join."""
+    card, queen = obs["casualties"][player][-1], obs["battle"]["commanders"][0]
+    return f"Medic: revive {card}, your latest casualty, on {queen}? (Reviving ends your turn.)"
+
+
+def help_notes(obs: dict[str, Any], player: int | None) -> str:
+    """What the terminal's help (`?`) adds to the rules summary (`Game.help_notes`): how to
+    read the table, each of its words and figures, from the view alone (its options: the
+    turn limit, where a Cavalry's 2s count). Nothing in it depends on a card the view hides."""
+    where = ", when it attacks only (option cavalry=attacking)" \
+        if obs.get("cavalry") == "attacking" else ""
+    seat = f" (you are player {player})" if player is not None else ""
+    return "\n".join([
+        "How to read the table",
+        "- Cards are rank + suit letter: 10H the ten of hearts. A J Q K are face cards, 2 to "
+        "10 reinforcements. 'QS [Medic]: 10C 9S': a face card, its advantage, the "
+        "reinforcements on it (a battalion).",
+        "- 'bare': a face card without reinforcements, not a battalion: its advantage cannot "
+        "be used, and it may be turned in. 'turned in: AD QD': the face cards turned in, out "
+        "of the game.",
+        "- 'on the table: 80': the ranks of a player's reinforcements on the table added up "
+        "(a Jack's 2 counts 2); the larger total wins at the turn limit "
+        f"({obs['max_turns']} turns).",
+        "- 'in battle: 51': what the battalion in a battle fights with, its cards not yet "
+        "lost (off the table until the battle ends); 'with 2s as 10': a Cavalry's (Jack's) "
+        f"2s count 10 in its battles{where}.",
+        "- 'casualties (latest last)': a player's cards lost in battles, face up, the latest "
+        "last: the one a Queen's Medic revives.",
+        "- '(secret)': reinforcements placed after the deal, shown when both have finished.",
+        "- In a battle: '(order secret)': cards still to flip, by rank, not in the order they "
+        "come; 'top first': yours, in your order; 'survivors': the defender's cards that won, "
+        "flipped again in their first order when its others run out ('recycled').",
+        f"- Players are numbered from 0: player 0 and player 1{seat}.",
+    ])
 
 
 def _room(obs: dict[str, Any]) -> int:
@@ -157,14 +197,18 @@ def _in_attack(obs: dict[str, Any]) -> str:
 
 
 def _table_lines(obs: dict[str, Any], p: int, you: int | None, short: int) -> list[str]:
-    strength = f"strength {obs['strength'][p]}" if "strength" in obs else ""
+    # Two figures, named apart (an audit read "strength 27, in battle: 51" as one strength
+    # counted twice): the ranks on the table added up (a Jack's 2 counts 2: the turn
+    # limit's total), and what a battalion in battle fights with (its 2s as 10 where a
+    # Cavalry's count so). `help_notes` says what each is.
+    figures = f"on the table: {obs['strength'][p]}" if "strength" in obs else ""
     fighting = _in_battle(obs, p)
-    if strength and fighting is not None:  # its cards are off the table, not in `strength`
-        strength += f", in battle: {fighting}"
+    if figures and fighting is not None:  # its cards are off the table, not counted there
+        figures += f", in battle: {fighting}" + (" with 2s as 10" if _as_ten(obs, p) else "")
     if p == you:
-        title = f"You (player {p}" + (f", {strength})" if strength else ")")
+        title = f"You (player {p}" + (f", {figures})" if figures else ")")
     else:
-        title = f"Player {p}" + (f" ({strength})" if strength else "")
+        title = f"Player {p}" + (f" ({figures})" if figures else "")
     if obs["phase"] == "distribute":
         done = "done" if obs["distributed"][p] else "placing"
         title += f" - {obs['to_distribute'][p]} reinforcements to distribute, {done}"
@@ -215,23 +259,45 @@ def _columns(cells: list[str], indent: str, gap: int = 3) -> list[str]:
     return [fit(indent + cell) for cell in cells]
 
 
-def _in_battle(obs: dict[str, Any], p: int) -> int | None:
-    """The strength player `p`'s battalion fights with (its cards still in the battle, a
-    Cavalry's 2s as 10 where they count so), or None when it is in no battle. The header's
-    strength counts the cards on the table only, and a battalion's cards leave the table
-    while it fights ("strength 0" for an army all of whose cards were fighting). Once the
-    battle is over (the Medic's question) the survivors are back on the table."""
+def _battle_cards(obs: dict[str, Any], p: int) -> tuple[int, list[str]] | None:
+    """Player `p`'s side in the battle (0 the attacker, 1 the defender) and its cards still
+    in it, or None when it is in no battle (or the battle is over: the Medic's question)."""
     b = obs.get("battle")
     if b is None or p not in (b["attacker"], b["defender"]) or obs["phase"] == "medic":
         return None
     side = 0 if p == b["attacker"] else 1
     if "cards" in b:  # both sides still ordering their cards
-        cards = list(b["cards"][p])
-    else:
-        left = b["attacker_left"] if side == 0 else b["defender_left"]
-        survivors = b["attacker_survivors"] if side == 0 else b["defender_survivors"]
-        cards = left + survivors + ([b["pair"][side]] if b.get("pair") else [])
-    jack = b["commanders"][side][0] == "J" and (side == 0 or obs["cavalry"] == "always")
+        return side, list(b["cards"][p])
+    left = b["attacker_left"] if side == 0 else b["defender_left"]
+    survivors = b["attacker_survivors"] if side == 0 else b["defender_survivors"]
+    return side, left + survivors + ([b["pair"][side]] if b.get("pair") else [])
+
+
+def _cavalry_fights(obs: dict[str, Any], side: int) -> bool:
+    """Whether the battle's battalion of `side` (0 the attacker) counts its 2s as 10: a
+    Jack's, attacking or (`cavalry=always`) defending."""
+    b = obs["battle"]
+    return b["commanders"][side][0] == "J" and (side == 0 or obs["cavalry"] == "always")
+
+
+def _as_ten(obs: dict[str, Any], p: int) -> bool:
+    """Whether player `p`'s strength in battle counts a 2 of its as 10 (then it says so)."""
+    fighting = _battle_cards(obs, p)
+    return fighting is not None and _cavalry_fights(obs, fighting[0]) \
+        and any(c[:-1] == "2" for c in fighting[1])
+
+
+def _in_battle(obs: dict[str, Any], p: int) -> int | None:
+    """The strength player `p`'s battalion fights with (its cards still in the battle, a
+    Cavalry's 2s as 10 where they count so), or None when it is in no battle. The header's
+    "on the table" counts the cards on the table only, and a battalion's cards leave the
+    table while it fights (0 for an army all of whose cards were fighting). Once the
+    battle is over (the Medic's question) the survivors are back on the table."""
+    fighting = _battle_cards(obs, p)
+    if fighting is None:
+        return None
+    side, cards = fighting
+    jack = _cavalry_fights(obs, side)
     return sum(10 if jack and c[:-1] == "2" else int(c[:-1]) for c in cards)
 
 

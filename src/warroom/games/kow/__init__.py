@@ -9,7 +9,7 @@ from ...engine import PLAYED, CardFacts, Game
 from .actions import ACTIONS
 from .config import Config
 from .heuristic import evaluate, heuristic_action
-from .render import card_text, describe_event, prompt, render
+from .render import card_text, describe_event, help_notes, prompt, render
 from .state import KowState
 
 SUMMARY = """\
@@ -57,6 +57,9 @@ class KowGame(Game):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    def help_notes(self, observation: dict[str, Any], player: int | None) -> str:
+        return help_notes(observation, player)
 
     def card_events(self, state: KowState) -> CardFacts:
         """The Battle Deck is dealt to the table for both players, so no card is drawn by

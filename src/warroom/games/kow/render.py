@@ -115,6 +115,33 @@ def _round_over(e: dict[str, Any], name: Callable[[int], str]) -> str:
     return f"Round {e['round']} to {name(e['winner'])} ({e['why']}), {scores}"
 
 
+def help_notes(obs: dict[str, Any], player: int | None) -> str:
+    """What the terminal's help (`?`) adds to the rules summary (`Game.help_notes`): how to
+    read the table's notation, from the view alone (nothing it hides)."""
+    seat = f" (you are player {player})" if player is not None else ""
+    return "\n".join([
+        "How to read the table",
+        "- 'Table (next to the deck first): -- A♣ A♦': this turn's cards, the first dealt next "
+        "to the Battle Deck; '--' marks a place whose card was defeated. A card's number is "
+        "the swords it takes (A is 1).",
+        "- '[RED  ]' or '[BLACK]': a player's colour (from the colour card): on equal dice, "
+        "the player of the colour of the card next to the deck has the initiative.",
+        "- 'pool R4 W3 B2': the dice left in a player's pool this round: red, white, blue. "
+        "'chosen: R2 W1 B1': the dice in its fist this turn (out of its pool); 'chosen "
+        "(hidden)': chosen in secret, shown when both have chosen (its pool counts them until "
+        "then).",
+        "- 'rolled: #1 red:2  #2 white:0*': the dice rolled, numbered, each with its colour "
+        "and swords; '*' marks a die used: it defeated a card and is spent for the round. The "
+        "choices and the log name the dice by these numbers.",
+        "- 'score 7: 3♦ 4♥': the cards a player defeated this round and their total. The "
+        "higher total wins the round; on equal totals, 'fewer cards': the player who "
+        "defeated fewer cards wins it.",
+        "- 'Last turn': what each player rolled (the swords) and defeated in the turn before. "
+        "'(final)': the round's last turn. Players are numbered from 0: player 0 and player "
+        f"1{seat}.",
+    ])
+
+
 def prompt(obs: dict[str, Any], player: int | None) -> str:
     """The question `player` must answer now; "" when it has none."""
     if player is None or player not in obs["to_move"] or obs["phase"] == "over":
@@ -126,6 +153,14 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
         return ("Defeat another card on the table with your unused rolled dice, or stop (the "
                 "card you defeated is yours).")
     return "Defeat a card on the table: allocate rolled dice whose swords reach its value."
+
+
+def _with(dice: list[int] | None) -> str:
+    """The dice that defeated a card, by their number in the roll (the roll's line above
+    numbers them; the event holds their places in the roll, from 0, not their swords)."""
+    if not dice:
+        return ""
+    return f" with {'die' if len(dice) == 1 else 'dice'} " + " + ".join(f"#{i + 1}" for i in dice)
 
 
 def describe_event(e: dict[str, Any]) -> str:
@@ -145,11 +180,11 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "reveal":
         shown = "; ".join(f"player {p}: {_dice(d)}" for p, d in e["chosen"].items())
         return f"Reveal - {shown}. Player {e['initiative']} has the initiative"
-    if kind == "roll":
-        dice = ", ".join(f"{c}:{s}" for c, s in e["dice"])
+    if kind == "roll":  # numbered as the table and the choices number the dice
+        dice = ", ".join(f"#{i} {c}:{s}" for i, (c, s) in enumerate(e["dice"], 1))
         return f"Player {e['player']} rolls {dice}"
     if kind == "defeat":
-        return f"Player {e['player']} defeats {card_text(e['card'])}"
+        return f"Player {e['player']} defeats {card_text(e['card'])}{_with(e.get('dice'))}"
     if kind == "stop":
         return f"Player {e['player']} stops"
     if kind == "dice_back":
