@@ -696,6 +696,14 @@ def first_fitting(write: Callable[[int], str], steps: int, room: int) -> str:
     return shortest
 
 
+def winner_line(outcome: dict[str, Any], you: int | None) -> str:
+    """A table's last line once its game is over, from the outcome's JSON: "Winner: you -
+    first to 3 Victories", "Winner: player 1 and player 3 - ...", "Winner: nobody (draw) -
+    ..." (`play` then ends on its own "Result:" line)."""
+    who = " and ".join("you" if p == you else f"player {p}" for p in outcome["winners"])
+    return f"Winner: {who or 'nobody (draw)'} - {outcome['reason']}"
+
+
 def fit(line: str, sep: str = "; ", width: int | None = None) -> str:
     """A line of a text view broken between its items (parts joined by `sep`) to fit `width`
     (default `view_width()`), each further line indented four more than the first; an item

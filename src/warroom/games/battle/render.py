@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import ChoiceGrid
-from ...engine.data import TEXT_WIDTH, counted, fit
+from ...engine.data import TEXT_WIDTH, counted, fit, winner_line
 from .actions import Attack, Block
 from .cards import SKILL, card_text
 
@@ -107,10 +107,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     else:
         lines.extend(_render_table(obs))
     if obs.get("outcome"):
-        o = obs["outcome"]
-        # as Champions' and Viktory II's end: "Winner: player 1", "Winner: you and player 2"
-        who = " and ".join("you" if p == you else f"player {p}" for p in o["winners"])
-        lines.append(f"Winner: {who or 'nobody (draw)'} - {o['reason']}")
+        lines.append(winner_line(obs["outcome"], you))
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.data import TEXT_WIDTH, counted, fit
+from ...engine.data import TEXT_WIDTH, counted, fit, winner_line
 from .actions import SUIT_SYMBOLS
 
 
@@ -71,6 +71,8 @@ def render(obs: dict[str, Any], player: int | None) -> str:
             for i, d in enumerate(obs["rolled"])
         )
         lines.append(fit(f"{name(obs['active'])} rolled: {rolled}   (* = used)", "  "))
+    if "outcome" in obs:
+        lines.append(winner_line(obs["outcome"], you))
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 

@@ -360,7 +360,7 @@ class KowState(State):
                 chosen.append("hidden")
             else:
                 chosen.append(_dice_dict(choice))
-        return {
+        obs = {
             "game": "kow",
             "you": player,
             "round": self.round,
@@ -389,6 +389,11 @@ class KowState(State):
             "faces": dict(zip(COLOURS, map(list, self.config.faces))),
             "log": self.visible_log(player),
         }
+        if self.phase == OVER:  # who won and why, for the table's last line (as other games)
+            outcome = self.outcome()
+            assert outcome is not None
+            obs["outcome"] = outcome.to_json()
+        return obs
 
     def clone(self) -> KowState:
         new = KowState.__new__(KowState)
