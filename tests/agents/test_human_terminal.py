@@ -16,9 +16,10 @@ import pytest
 from rich.console import Console
 
 from warroom.agents.human import Hotseat, HumanAgent, _wrapped
-from warroom.games import get_game
+from warroom.games import REGISTRY, get_game
 
-GAMES = ["battle", "champions", "kow", "viktory", "viktory-ii", "word-iron"]
+# every registered game: a new game's table is tested as soon as it is registered
+GAMES = sorted(REGISTRY)
 
 
 def _console(out: io.StringIO) -> Console:

@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 from table_render import render_table
 from test_resign import play_until_one_is_out
 
+from warroom.games import REGISTRY
+
 # The README's screenshot: refreshed by `WARROOM_UPDATE_SCREENSHOT=1 make test`.
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
 
@@ -401,8 +403,7 @@ def test_the_options_form_shows_a_validation_error_at_its_field(live_server, bro
     page.close()
 
 
-@pytest.mark.parametrize("game", ["kow", "champions", "battle", "word-iron", "viktory",
-                                  "viktory-ii"])
+@pytest.mark.parametrize("game", sorted(REGISTRY))  # a new game's too, once registered
 def test_every_game_has_a_table_that_plays_by_clicking(live_server, browser, game):
     """Each game's own table draws its observation and its clickable things advance the game."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -9,8 +9,11 @@ import random
 import pytest
 from test_browser import ANSWERS, click_something, create_in_lobby, finished_game
 
+from warroom.games import REGISTRY
+
 PHONE = {"width": 390, "height": 844}
-GAMES = ["battle", "champions", "kow", "viktory", "viktory-ii", "word-iron"]
+# every registered game: a new game's table is tested as soon as it is registered
+GAMES = sorted(REGISTRY)
 YOUR_TURN = ("document.querySelector('#status').textContent === 'Your turn'"
              " || !!document.querySelector('#headline')")
 
