@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 from game_cases import config_id, game_configs
 from warroom.agents import HeuristicAgent
 from warroom.engine import Game, IllegalAction, PlayerView, Record, replay
+from warroom.engine.config import option_names
 from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.engine.flowcheck import (
     compare_flow,
     determinisation_problem,
+    determinisation_repeat_problem,
     simultaneous_leak_in_play,
     simultaneous_turn_problem,
     twin,
@@ -152,6 +154,63 @@ def test_observations_are_json_lossless(game_config):
         assert isinstance(action.label, str) and action.label
 
 
+def config_problem(game: Game, values: dict) -> str | None:
+    """None if the game's config of `values` is hashable, equal configs hash alike, and a
+    field cannot be assigned (frozen); else what is wrong."""
+    config, same = game.config(values), game.config(values)
+    try:
+        hash(config)
+    except TypeError as exc:
+        return (f"{game.name} config {values} is not hashable ({exc}): make its Config a "
+                "@dataclass(frozen=True) (PettingZoo environments and caches key on it)")
+    if config != same or hash(config) != hash(same):
+        return f"two {game.name} configs of {values} are not equal, or do not hash alike"
+    for name in option_names(type(config))[:1]:
+        try:
+            setattr(config, name, getattr(config, name))
+        except AttributeError:
+            return None
+        return (f"{game.name} config {values}: assigning its field {name!r} did not raise: "
+                "make its Config a @dataclass(frozen=True)")
+    return None
+
+
+def action_problem(state, player: int) -> str | None:
+    """None if every legal action of `player` is hashable (a search keys its statistics on
+    them) and has a non-empty `label` string (what a person is offered); else the first
+    action that is not."""
+    for action in state.legal_actions(player):
+        try:
+            hash(action)
+        except TypeError as exc:
+            return (f"{type(action).__name__} is not hashable ({exc}): make it a "
+                    "@dataclass(frozen=True) or a NamedTuple")
+        label = getattr(action, "label", None)
+        if not isinstance(label, str) or not label:
+            return f"{action!r} has no label (a non-empty str): got {label!r}"
+    return None
+
+
+@pytest.mark.parametrize("pair", game_configs(), ids=config_id)
+def test_config_is_frozen_and_hashable(pair):
+    """Audit (stop 59): a Config that was not frozen passed the suite, and PettingZoo's
+    environments crashed on it ("unhashable type: 'Config'")."""
+    name, values = pair
+    problem = config_problem(REGISTRY[name], values)
+    assert problem is None, problem
+
+
+def test_every_legal_action_is_hashable_and_labelled(game_config):
+    """Audit (stop 59): an action dataclass that was not frozen passed the suite, and mcts
+    crashed on it ("unhashable type"); an action without a label crashed the terminal's human
+    player. Every legal action of every mover along a random game."""
+    game, config = game_config
+    for i, (state, _, _) in enumerate(random_walk(game, config, 2)):
+        for p in state.to_move():
+            problem = action_problem(state, p)
+            assert problem is None, f"after {i} decisions, player {p}: {problem}"
+
+
 def _to_json(action):
     from warroom.engine import to_json
 
@@ -283,6 +342,16 @@ def test_determinize_keeps_observation_and_varies_the_unknown(game_config):
     opponent's hand; they name the key that differs and both possible causes."""
     game, config = game_config
     problem = determinisation_problem(game, config, 11)
+    assert problem is None, problem
+
+
+def test_determinize_draws_only_from_the_rng_it_is_given(game_config):
+    """Audit (stop 59): a determinize that drew from `random.Random()` instead of its rng
+    passed the suite, and a seeded mcts player then played a different game each time. Two
+    determinisations from rngs of the same seed must be the same game
+    (warroom.engine.flowcheck.determinisation_repeat_problem)."""
+    game, config = game_config
+    problem = determinisation_repeat_problem(game, config, 13)
     assert problem is None, problem
 
 

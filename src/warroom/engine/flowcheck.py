@@ -41,7 +41,9 @@ Two more checks of secrets, which the conformance suite runs on every game:
 in) and `determinisation_problem` (a determinisation keeps what its player and a spectator
 see, and varies what the player cannot see); each says what most likely is wrong. And one of
 the flow of a simultaneous decision, `simultaneous_turn_problem`: each of its movers stays to
-move until it has chosen, and the game does not end in the middle of it.
+move until it has chosen, and the game does not end in the middle of it. And
+`determinisation_repeat_problem`: a determinisation depends on nothing but the rng it is
+given, so that a seeded search plays the same game twice.
 """
 
 from __future__ import annotations
@@ -437,4 +439,58 @@ def determinisation_problem(game: Game, config: Any, seed: int, every: int = 4,
                 "choices; and re-seeds its copy's RNG from rng), or observation(p) shows all of "
                 "it, so that nothing is hidden to resample (a game with nothing hidden cannot "
                 "pass this check: the suite is for games of hidden information)")
+    return None
+
+
+def _fingerprint(state: State, seed: int, steps: int = 12) -> list[dict[str, Any]]:
+    """What every seat and a spectator see, who is to move and the movers' legal actions, now
+    and after a random continuation of `state` (changed), which brings what no one sees yet
+    (the deck's order, the state's own dice) into view."""
+    rng = random.Random(seed)
+    seen = []
+    for k in range(steps + 1):
+        movers = state.to_move()
+        if k in (0, steps) or state.is_terminal():
+            seen.append(_plain({
+                **{f"player {v}'s view": state.observation(v) for v in range(state.num_players)},
+                "the spectator's view": state.observation(None), "to move": movers,
+                "legal actions": [[a.label for a in state.legal_actions(p)] for p in movers]}))
+        if state.is_terminal():
+            break
+        acts = state.legal_actions(movers[0])
+        state.apply(movers[0], acts[rng.randrange(len(acts))])
+    return seen
+
+
+def determinisation_repeat_problem(game: Game, config: Any, seed: int, every: int = 6,
+                                   checks: int = 4) -> str | None:
+    """`determinize` draws only from the rng it is given: at up to `checks` decisions (one in
+    every `every`) along a `random_walk` from `seed`, for every player p, two determinisations
+    for p from rngs of the same seed must show every seat and a spectator the same, with the
+    same movers and legal actions, now and after the same random continuation. One that drew
+    from `random.Random()` (or the clock, or Python's random module) made a seeded MctsAgent
+    play differently each time. None if so, else what differs and where."""
+    checked = 0
+    for i, state in random_walk(game, config, seed):
+        if checked >= checks:
+            break
+        if i % every:
+            continue
+        checked += 1
+        for p in range(state.num_players):
+            a, b = (_fingerprint(state.determinize(p, random.Random(1000 * i + p)), i)
+                    for _ in range(2))
+            if a == b:
+                continue
+            at_once = a[0] != b[0]
+            when = "at once" if at_once else "after the same random continuation"
+            where = (first_difference(a[0], b[0]) if at_once else
+                     first_difference(a[-1], b[-1]) if len(a) == len(b) else
+                     "whether the game is over")
+            return (f"seed {seed}, after {i} decisions: two determinisations for player {p} "
+                    f"from rngs of the same seed differ {when}, at {where}: "
+                    f"determinize({p}) draws from something "
+                    "other than the rng it is given (random.Random(), Python's random module, "
+                    "the clock); every draw, and the seed of its copy's own "
+                    "rng, must come from that rng")
     return None
