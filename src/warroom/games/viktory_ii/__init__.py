@@ -16,7 +16,7 @@ from .actions import ACTIONS
 from .config import Config
 from .heuristic import heuristic_action, position_scores
 from .mapfile import MAPS, load_map, map_path
-from .render import choice_grid, describe_event, prompt, render
+from .render import choice_grid, describe_event, help_notes, prompt, render
 from .state import ViktoryIIState
 
 SUMMARY = """\
@@ -61,10 +61,12 @@ an Attack card, Counters answer; re-attacks come from the same hex sides without
 replenishment. Cavalry that attacked may move on with the movement it has left.
 The terminal's map: each hex its terrain (p plains, g grassland, f forest, m mountain, w water,
 ? unexplored; on a dark map in upper case, dimmed, an explored hex out of sight), owner,
-t town / T capital / C city / @ capital city, units (! attack declared); an empty hex shows
-its place in its row (E 07 is E7). A small terminal's compact cell has the terrain, the owner,
-then the town's letter or else the units; a short table counts units as 2i 1c 1a 1f
-(infantry, cavalry, artillery, frigates)."""
+t town / T capital / C city / @ capital city, units (+ 10 or more; ! attack declared); an empty
+hex shows its place in its row (E 07 is E7). A small terminal's compact cell has the terrain,
+the owner, then the town's letter or else the units: what stands in a town or city, and an
+attack declared on it (!), is written out by the map where the screen has room
+("Garrisons: D2 1i 1a"). A short table counts units as 2i 1c 1a 1f (infantry, cavalry,
+artillery, frigates)."""
 
 # Two and four players, the hidden-map options and all three modes; small maps and short
 # turn limits so that random games end quickly.
@@ -184,6 +186,9 @@ class ViktoryIIGame(BattleCardsGame):
 
     def prompt(self, observation: dict[str, Any], player: int | None) -> str:
         return prompt(observation, player)
+
+    def help_notes(self, observation: dict[str, Any], player: int | None) -> str:
+        return help_notes(observation, player)
 
     def choice_grid(self, actions: Sequence[Any]) -> ChoiceGrid | None:
         """A long menu's choices by what each does (row) and the hex (column)."""

@@ -16,7 +16,8 @@ The table is read in a panel on an 80x24 terminal with the choices of its reader
 without the line that says what the special texts of the reader's cards do (TEXTS); the
 hex key on one line and the turn limit and the capitals to win in the headline
 (ONE_KEY); then each player's holdings, the units and the battle in short words
-("2 inf, 1 art") and the hand as its cards' ids, hits and misses (PACKED); then the map
+("2 inf, 1 art") and the hand as its cards' ids, hits and misses, and names where they
+take no line more (PACKED); then the map
 is drawn without the blanks between its hexes (as from radius 6) and the players, the
 units, the hand and the key are written beside it (BESIDE); then the headline too
 (TIGHT); then the rows at the map's top and bottom with nothing explored and nothing
@@ -127,16 +128,22 @@ def render(obs: dict[str, Any], player: int | None, width: int | None = None) ->
     (TERMINAL); None: the one text of every channel, for TEXT_WIDTH."""
     if width is None:
         width = reader_width()
-    return first_fitting(lambda short: _render(obs, short, width), len(SHORT), _room(obs))
+    # a terminal's each step first with the line on what its compact map's towns hold
+    # (`_garrisons`), then without: where it does not fit, it takes no map row away
+    tries = [(short, line) for short in SHORT for line in ((True, False) if width else (False,))]
+    return first_fitting(lambda n: _render(obs, tries[n][0], width, tries[n][1]), len(tries),
+                         _room(obs))
 
 
-def _render(obs: dict[str, Any], short: int, width: int | None = None) -> str:
+def _render(obs: dict[str, Any], short: int, width: int | None = None,
+            with_garrisons: bool = True) -> str:
     b = board(obs["radius"])
     you = obs.get("you")
     if width is None:  # the channels' text: a terminal's steps (from DENSE) are not its
         short = min(short, CHANNEL_SHORTEST)
     columns = TEXT_WIDTH if width is None else max(MIN_WIDTH, width)
     rows = _rows_shown(obs, b, short) if short >= TRIMMED else range(len(b.rows))
+    garrisons: list[str] = []
     if width is None:
         # drawn three characters a hex to fit (TIGHT: to leave room beside it)
         compact = _map_width(b, full=True) > TEXT_WIDTH or short >= TIGHT
@@ -146,13 +153,15 @@ def _render(obs: dict[str, Any], short: int, width: int | None = None) -> str:
         cell, gap = _layout(b, short, columns)
         grid = _map_lines(obs, b, rows=rows, cell=cell, gap=gap)
         key = _term_key(cell, short, _fogged(obs))
+        if cell == COMPACT_CELL and with_garrisons:
+            garrisons = _garrisons(obs, b, you, short, rows)
     head = fit(_headline(obs, you, short), " - ", columns)
     win = _to_win(obs, short)
     details = _turn_details(obs, b, you, short, columns)
     hand = _hand(obs, short, columns)
     if short < BESIDE:
         lines = [*key, *win, *_players(obs, b, you, short), *_units(obs, b, you, short),
-                 *details, *hand, *_result(obs, you)]
+                 *garrisons, *details, *hand, *_result(obs, you)]
         return "\n".join([head, *grid] + [fit(line, width=columns) for line in lines])
     # the players, the units, the hand and the key beside the map (the headline too: TIGHT)
     seats = [you] if you is not None and you < len(obs["players"]) else []
@@ -172,6 +181,7 @@ def _render(obs: dict[str, Any], short: int, width: int | None = None) -> str:
     others = [line for q in seats if q != you for line in _players(obs, b, you, short, q)]
     if short >= FOCUS and others:
         side.append(("; ".join(others), "; "))
+    side += [(line, "; ") for line in garrisons]
     if short < TIGHT:  # then the rules summary ('?') gives the key and the turn limit's win
         side += [(line, ", ") for line in win + key]
     top: list[str] = [] if short >= TIGHT else [head]
@@ -317,6 +327,10 @@ PROMPTS = {
 # (README, "Hidden information"), its only choice then to disband nothing: the question may
 # not say that it must disband one.
 HIDDEN_DISBAND = "Disband any unit your towns and cities no longer support."
+# Overwatch outside a battle: no units move in and no wave follows (the battles' own words,
+# "at the units moving in ... for a later wave", are Overwatch's in a battle).
+OVERWATCH_PROMPT = ("Fire your artillery's Overwatch at the units moving next to it now, or "
+                    "hold it back (each artillery fires once in an enemy turn).")
 
 
 # A battle's decisions that bring units waiting on the attackers' source hexes into the
@@ -349,6 +363,8 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
         return ""
     if obs["decision"] == "battle":
         battle = obs.get("battle") or {}
+        if battle.get("kind") == "overwatch" and battle.get("decision") == "overwatch":
+            return OVERWATCH_PROMPT
         worded = battle_prompt(battle.get("decision"), battle, player)
         if battle.get("decision") in BRING_PROMPTS and worded != NOBODY_DEFENDS:
             return _bring_prompt(battle, board(obs["radius"]))
@@ -388,6 +404,8 @@ def _headline(obs: dict[str, Any], you: int | None, short: int = FULL) -> str:
         doing = DECISIONS[obs["decision"]]
         if obs["decision"] == "disband" and obs.get("fog") is not None:
             doing = "disbanding any unit no longer supported"  # as asked (HIDDEN_DISBAND)
+        if (obs.get("battle") or {}).get("kind") == "overwatch":  # not a battle
+            doing = "deciding on Overwatch"
         head += f" - now {_who(obs['to_move'][0], you)}: {doing}"
     return head
 
@@ -421,26 +439,30 @@ def _to_win(obs: dict[str, Any], short: int) -> list[str]:
 
 MAP_KEY = ["Hex: terrain (p plains, g grassland, f forest, m mountain, w water,",
            "     ? unexplored), owner, t town / T capital / C city / @ capital city,",
-           "     units (! attack declared)"]
-COMPACT_KEY = ["Hex (compact, to fit 80 columns): terrain (p plains, g grassland,",
-               "     f forest, m mountain, w water, ? unexplored) or on its colour t town /",
-               "     T capital / C city / @ capital city; owner; units (! attack declared)"]
+           "     units (+ 10 or more; ! attack declared)"]
+COMPACT_KEY = ["Hex (compact, to fit 80 columns): terrain (p plains, g grassland, f forest,",
+               "     m mountain, w water, ? unexplored) or on its colour t town, T capital,",
+               "     C city, @ capital city; owner; units (+ 10 or more; ! attack declared)"]
 # The key in one line (ONE_KEY), its parts broken between ", " beside the map; the terrain
 # letters are their names' initials (p g f m w, ? unexplored) and the colours show them.
-SHORT_KEY = "Hex: terrain, owner, t town, T capital, C city, @ capital city, units, ! attack"
+SHORT_KEY = ("Hex: terrain, owner, t town, T capital, C city, @ capital city, units, "
+             "+ 10 or more, ! attack")
 SHORT_COMPACT_KEY = ("Hex (compact): terrain or on its colour t town, T capital, C city, "
-                     "@ capital city, owner, units, ! attack")
+                     "@ capital city, owner, units, + 10 or more, ! attack")
 ROW_LABEL = 3  # " C " before each row of hexes
 # A terminal's table (TERMINAL, the module's docstring): every hex its terrain's letter first,
 # a blank between two hexes, an empty hex its place in its row.
-TERM_KEY = [*MAP_KEY[:-1], MAP_KEY[-1] + "; an empty hex shows its place in its row"]
+TERM_KEY = [*MAP_KEY[:-1],
+            "     units (+ 10 or more; ! attack); an empty hex shows its place in its row"]
 TERM_COMPACT_KEY = ["Hex (compact, to fit): terrain (p plains, g grassland, f forest,",
                     "     m mountain, w water, ? unexplored), owner, then t town / T capital /",
-                    "     C city / @ capital city, or else the units (! attack declared);",
-                    "     an empty hex its place in its row (? 7, ?12; p 7, not past 9)"]
+                    "     C city / @ capital city, or else the units (+ 10 or more; ! attack",
+                    "     declared; a town's units and '!' are written out by the map); an",
+                    "     empty hex its place in its row (? 7, ?12; p 7, not past 9)"]
 SHORT_TERM_KEY = SHORT_KEY + ", 07 place in row"
 SHORT_TERM_COMPACT_KEY = ("Hex (compact): terrain, owner, t town, T capital, C city, "
-                          "@ capital city or else units, ! attack, ? 7 place in row")
+                          "@ capital city or else units, + 10 or more, ! attack, a town's "
+                          "units and ! by the map, ? 7 place in row")
 FULL_CELL, COMPACT_CELL = 4, 3  # a terminal's hex: its characters (`_layout`)
 MIN_WIDTH = 40  # the narrowest a terminal's table is written for
 
@@ -560,7 +582,7 @@ def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool =
     for h, owner, kind, capital, _seen in obs["settlements"]:
         cells[h][1] = str(owner)
         cells[h][2] = SETTLEMENT_MARK[(kind, capital >= 0)]
-    for h, owner, units, _ready, cargo in obs["units"]:
+    for h, owner, units, _ready, cargo in _units_now(obs):
         cells[h][1] = str(owner)
         n = sum(units) + sum(cargo)
         cells[h][3] = str(n) if n < 10 else "+"
@@ -586,7 +608,7 @@ def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool =
                 # compact, empty: its place where it reads as one ("? 7", "?12": "?" holds
                 # nothing, while "p12" would read as player 1's 2 units; `TERM_COMPACT_KEY`)
                 shown = f"{terrain}{place:>2}"
-            elif cell:  # a terminal's: the terrain always first
+            elif cell:  # a terminal's: the terrain always first (compact: `_garrisons`)
                 shown = f"{terrain}{owner}{settlement}{units}" if width == FULL_CELL else \
                     f"{terrain}{owner}{settlement if settlement != ' ' else units}"
             elif not compact:
@@ -596,6 +618,56 @@ def _map_lines(obs: dict[str, Any], b: Any, compact: bool = False, tight: bool =
             text.append(f"{style}{shown}{RESET}" + " " * gap)
         lines.append(f" {chr(ord('A') + i)} {indent}{''.join(text).rstrip()}")
     return lines
+
+
+# The battles fought on their hex by the units there: a bombardment's attackers and Overwatch's
+# artillery stand on hexes of their own, among units that are not in it.
+ON_ITS_HEX = ("land", "naval", "reserve_naval")
+
+
+def _units_now(obs: dict[str, Any]) -> list[list[Any]]:
+    """The units on the map as the table shows them (the observation's rows: hex, owner,
+    units, units yet to move, cargo): while a battle is fought on its hex, the defender's
+    there as the battle has them. The map's own counts change only when the battle ends: the
+    map showed 3 infantry where the battle said 1 was left (the web table's `liveSides`
+    does the same)."""
+    battle = obs.get("battle")
+    if not battle or battle.get("hex", -1) < 0 or battle.get("kind") not in ON_ITS_HEX:
+        return obs["units"]
+    h, d = battle["hex"], battle["seats"][1]
+    rows = [row for row in obs["units"] if (row[0], row[1]) != (h, d)]
+    stood = next((row for row in obs["units"] if (row[0], row[1]) == (h, d)), None)
+    live = list(battle["defender"])
+    ready = [min(r, n) for r, n in zip(stood[3], live)] if stood else [0] * len(live)
+    cargo = stood[4] if stood and live[FRIG] else [0] * len(live)  # aboard what is left
+    if any(live) or any(cargo):
+        rows.append([h, d, live, ready, cargo])
+    return sorted(rows, key=lambda row: (row[0], row[1]))
+
+
+def _garrisons(obs: dict[str, Any], b: Any, you: int | None, short: int,
+               rows: range) -> list[str]:
+    """What stands in the towns and cities of a terminal's compact map (on its rows shown),
+    and the attacks declared on them: their cells have room for the town's letter after the
+    terrain's (first, so that it reads without colour), not for their units nor the '!'
+    ("p1t" held 2 infantry). The others' units from DENSE, where the table no longer lists
+    them by hex (the reader's are its own), in a line; none if nothing is hidden. `render`
+    takes it where it fits the screen as it is: it takes no map row away."""
+    shown = {h for i in rows for h in b.rows[i]}
+    attacked = {x["hex"] for x in obs["battles"]}
+    stands = {(h, owner): [n + c for n, c in zip(units, cargo)]
+              for h, owner, units, _, cargo in _units_now(obs)}
+    items, marked = [], False
+    for h, owner, *_ in obs["settlements"]:
+        listed = owner == you or short < DENSE
+        units = None if listed else stands.get((h, owner))
+        if h in shown and (units or h in attacked):
+            marked = marked or h in attacked
+            items.append(" ".join([b.names[h], *([_units_text(units, TIGHT)] if units else []),
+                                   *(["!"] if h in attacked else [])]))
+    if not items:
+        return []
+    return [f"Garrisons{' (! attack declared)' if marked else ''}: " + "; ".join(items)]
 
 
 def _units_text(units: Any, short: int) -> str:
@@ -666,7 +738,7 @@ def _units(obs: dict[str, Any], b: Any, you: int | None, short: int = FULL,
     """Each player's units on the map by hex (`only` one's), a line a player."""
     lines = []
     by_owner: dict[int, list[str]] = {}
-    for h, owner, units, ready, cargo in obs["units"]:
+    for h, owner, units, ready, cargo in _units_now(obs):
         text = f"{b.names[h]} {_units_text(units, short)}"
         if any(ready) and owner == obs["player"] and obs["phase"] == "move":
             text += f" ({sum(ready)} to move)"
@@ -688,7 +760,7 @@ def _units_counted(obs: dict[str, Any], q: int) -> str:
     """A player's units on the map, counted by type (DENSE: the map shows where), those in
     sight on a hidden map."""
     total = [0] * len(UNIT_LETTERS)
-    for _, owner, units, _, cargo in obs["units"]:
+    for _, owner, units, _, cargo in _units_now(obs):
         if owner == q:
             total = [t + n + c for t, n, c in zip(total, units, cargo)]
     if not any(total):
@@ -698,8 +770,9 @@ def _units_counted(obs: dict[str, Any], q: int) -> str:
 
 
 def _hand(obs: dict[str, Any], short: int, columns: int = TEXT_WIDTH) -> list[str]:
-    """The cards: the deck and the discards, and the reader's hand (PACKED: one line, each
-    card its id, hits and misses; the choices that play a card name it in full)."""
+    """The cards: the deck and the discards, and the reader's hand (PACKED: each card its id,
+    hits and misses, its name too where that takes no line more; the choices that play a card
+    name it in full, and '?' each card of the hand, `help_notes`)."""
     if "hand" not in obs:
         return []
     cards = f"deck {obs['deck_left']}, discards {obs['discards']}"
@@ -712,7 +785,38 @@ def _hand(obs: dict[str, Any], short: int, columns: int = TEXT_WIDTH) -> list[st
         return [f"Cards: {cards}", fit(f"Your hand: {hand}", ", ", columns)] \
             + ([fit(texts, "; ", columns)] if texts else [])
     hand = ", ".join(f"{c['id']} {_hits(c['desc'])}" for c in obs["hand"]) or "empty"
-    return [f"Your hand ({cards}): {hand}"]
+    line = f"Your hand ({cards}): {hand}"
+    if short < BESIDE:  # under the map: the names too, where they take no line more
+        named = fit(f"Your hand ({cards}): " + ", ".join(
+            " ".join(x for x in (c["id"], c.get("name"), _hits(c["desc"])) if x)
+            for c in obs["hand"]), ", ", columns)
+        if named.count("\n") <= fit(line, ", ", columns).count("\n"):
+            return [named]
+    return [line]
+
+
+# How a short table's hand reads ("A04 2H/0M, C11 0H/1M, X09 1H/1M" named no card nor its
+# type). The ids are the deck's own; the sample deck's begin with the card's type.
+HAND_KEY = (
+    "- Your hand in short: 'A04 2H/0M' is a card's id, its hits (H) and misses (M: each "
+    "blocks a hit); with room, its name too ('A04 Regular Attack 2H/0M'). The choices that "
+    "play a card name it in full. The sample deck's ids begin with the card's type: A Attack, "
+    "C Counter, X Attack/Counter (it may attack or counter).",
+)
+
+
+def help_notes(obs: dict[str, Any], player: int | None) -> str:
+    """What the terminal's help (`?`) adds to the rules summary (`Game.help_notes`): in card
+    modes how the short hand reads, and each card of the reader's hand in full (its name,
+    figures, terrain, type and text): its own, from its observation. "" without a hand."""
+    hand = obs.get("hand")
+    if hand is None:  # dice mode, or a spectator
+        return ""
+    cards = []
+    for c in hand:
+        says = "; ".join(x for x in (c.get("type"), c.get("text")) if x)
+        cards.append(f"- {c['id']} {c['desc']}: {says}")
+    return "\n".join(["How to read your hand", *HAND_KEY, "Your hand", *(cards or ["- empty"])])
 
 
 def _typed(card: dict[str, Any]) -> str:
@@ -779,6 +883,8 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
     place = battle["terrain"] + ("" if battle["settlement"] == "none"
                                  else f" {battle['settlement']}")
     at = f"at {battle['where']}" if battle["hex"] >= 0 else "out of your sight"
+    if battle["kind"] == "overwatch":
+        return _overwatch_lines(battle, at, you, short, columns)
     attacks = "attack" if a == you else "attacks"
     head = (f"Battle {at} ({place}): {_who(a, you)} {attacks} {_who(d, you)}, "
             f"round {battle['round']}" + (f", wave {battle['wave']}" if battle["wave"] else ""))
@@ -817,11 +923,51 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
             sel = " selective" if battle["pending_selective"] else ""
             lines.append(f"  live hits against {_who(battle['to_move'][0], you)}: "
                          f"{battle['pending']}{sel}; {counters_answering(battle['respond_to'])}")
+    return lines + _after_rolls(battle, you, columns)
+
+
+def _overwatch_lines(battle: dict[str, Any], at: str, you: int | None, short: int,
+                     columns: int) -> list[str]:
+    """Overwatch outside a battle: artillery firing at units that moved next to it. Told as
+    a battle ("Battle at F4: player 1 attacks you ... defender: 1a; dice 3") it named the
+    mover an attacker and the artillery's battle dice, not what it fires."""
+    a, d = battle["seats"]
+    moving = [sum(n) for n in zip(*battle["attacker"][1:])]
+    head = (f"Overwatch {at}: {_whose(d, you)} artillery next to it may fire at "
+            f"{_whose(a, you)} units")
+    ready = battle["overwatch_ready"]
+    lines = [head, f"  moving there, under fire: {_units_text(moving, short)}; lost "
+             f"{battle['lost'][0]}" + (f"; artillery ready to fire: {ready}" if ready else "")]
+    return lines + _after_rolls(battle, you, columns)
+
+
+def _after_rolls(battle: dict[str, Any], you: int | None, columns: int) -> list[str]:
+    """The dice (or cards flipped) of the round that had the last, and the casualties to
+    choose: the screen that asks to fight on or retreat said only "lost 1" (the rolls are
+    the battle's, public, and in everybody's log)."""
+    lines = []
+    rolls = battle.get("rolls") or []
+    if rolls:
+        n = battle.get("rolls_round", 0)
+        when = (f"{'wave' if battle['mode'] == 'cards' else 'round'} {n}" if n
+                else "before the first round")
+        lines.append(fit(f"  {when}: " + "; ".join(_roll(r, you) for r in rolls), "; ",
+                         columns))
     c = battle["casualties"]
     if c:
         lines.append(f"  casualties to choose: {c['count']} of {_whose(c['victim'], you)} "
                      f"units ({c['cause']}), chosen by {_who(c['chooser'], you)}")
     return lines
+
+
+def _roll(r: dict[str, Any], you: int | None) -> str:
+    """A roll or a flip of the battle's (`table_data`): "you rolled 2 5 6 -> 1 hit", "player 1
+    flipped A04 C11 for overwatch -> 1 hit (1 selective)"."""
+    done = f"rolled {' '.join(map(str, r['dice']))}" if "dice" in r \
+        else f"flipped {' '.join(r['cards']) or 'no card'}"
+    cause = "" if r["cause"] == "battle" else f" for {r['cause']}"
+    got = count(r["hits"], "hit") + (f" ({r['selective']} selective)" if r["selective"] else "")
+    return f"{_who(r['player'], you)} {done}{cause} -> {got}"
 
 
 def _on(e: dict[str, Any]) -> str:
