@@ -25,7 +25,7 @@ from .cards import (
 )
 from .config import Config
 from .heuristic import evaluate, heuristic_action
-from .render import choice_grid, describe_event, prompt, render
+from .render import choice_grid, describe_event, help_notes, prompt, render
 from .state import BattleState
 
 SUMMARY = """\
@@ -112,6 +112,9 @@ class BattleGame(Game):
 
     def prompt(self, observation: dict[str, Any], player: int | None) -> str:
         return prompt(observation, player)
+
+    def help_notes(self, observation: dict[str, Any], player: int | None) -> str:
+        return help_notes(observation, player)
 
     def choice_grid(self, actions: Sequence[Any]) -> ChoiceGrid | None:
         """Attackers and blockers as a table: a soldier (row) and the group it attacks with or

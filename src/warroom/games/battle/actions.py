@@ -141,7 +141,8 @@ class PlayCourt:
 
     @property
     def label(self) -> str:
-        return f"play court card {card_text(self.card)}"
+        # as the log says it, and "play J♠" (its start) chooses it as "play 8♠" does a soldier
+        return f"play {card_text(self.card)} as a court card"
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,57 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     return text.format(card=card, by=by)
 
 
+def help_notes(obs: dict[str, Any], player: int | None) -> str:
+    """What the terminal's help (`?`) adds to the rules summary (`Game.help_notes`): how to
+    read this table's marks, from the view alone (its phase and options, nothing hidden)."""
+    seat = f" (you are player {player})" if player is not None else ""
+    lines = ["How to read the table",
+             "- Cards: rank + suit (10♥: ten of hearts); skill A 1, J 11, Q 12, K 13, "
+             "Joker 0."]
+    if obs["phase"] in ("draft", "build"):
+        lines += [
+            "- 'Pack 1 in front of you': the cards you pick one from; the rest are passed on.",
+            "- '(has picked)': that player has picked from its pack; picks are secret.",
+            "- 'Your picks / pool (18)': the cards you build your deck from.",
+            f"- 'Your deck (10/{obs.get('deck_size', 15)})': cards in your deck / its size.",
+        ]
+    else:
+        limit = obs["hits_to_lose"]
+        castle = "X" * 2 + "." * max(0, limit - 2)
+        lines.append(f"- '[{castle}]': a castle, X a hit taken, . a hit left; at {limit} "
+                     "hits its player is 'OUT'.")
+        if obs["teams"] == "as-one":
+            lines.append("- As one: a castle is the team's (its members' hits together); "
+                         "'<- turn': the team.")
+        if obs["teams"] != "none":
+            lines.append("- 'team 0': the player's team (from 0); teammates never attack "
+                         "each other.")
+        lines += [
+            "- 'hand 2': cards in that hand. 'soldiers:' its soldiers in play.",
+            "- '4♦(from Player 1)': a soldier taken with a Joker; Player 1 owns it.",
+            "- '<- turn': the player whose turn it is.",
+        ]
+        if "draw_pile" in obs:
+            lines.append("- 'Shared draw pile', 'discard pile': everybody's; 'top last': "
+                         "the top card last.")
+        else:
+            lines.append("- 'draw 5 discard 9': a player's own draw and discard piles (cards). "
+                         "'Discard piles': each face up, the top card last (P0: Player 0's).")
+        lines += [
+            "- '…': cards further down a discard pile, left out for room.",
+            "- '(court card or special ability used this turn)': no other one this turn.",
+            "- 'Group 1: Player 0's K♥ -> Player 1  blocked by 9♠[P1]': attackers, "
+            "target, blockers.",
+            "- '[P1]': the card's controller, Player 1.",
+            "- '(none left)': the group's attackers were all destroyed.",
+            "- 'Groups: 1: P1's K♦ -> P0; 2: ...': many groups run on; P1 is Player 1.",
+            "- 'Combat of group 1: skill 9 strikes': the soldiers of skill 9 strike now.",
+            "- 'you struck': your strikes, shown to all once every striker has struck.",
+        ]
+    lines.append(f"- Players are numbered from 0{seat}.")
+    return "\n".join(lines)
+
+
 def cards(names: list[str]) -> str:
     return " ".join(card_text(n) for n in names) or "-"
 
@@ -166,13 +217,17 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
         note = "  (court card or special ability used this turn)" if used else ""
         lines.append(fit(f"Your hand: {cards(obs['hand'])}{note}", "  "))
     shown = _final_groups(obs)
+    owners = _attackers(obs)
+    if shown and obs.get("outcome"):  # hits ended the game before any of their combats
+        lines.append("The game ended before these attacks were fought:")
     if len(shown) <= GROUP_LINES:
-        lines += [fit(f"  Group {g}: {_group_text(group)}", "  ")
+        lines += [fit(f"  Group {g}: {_group_text(group, owners.get(g - 1))}", "  ")
                   for g, group in enumerate(shown, 1)]
     else:  # a line each would push the choices off the screen (12 groups took 12 lines),
         # and "P1" for "Player 1" keeps them to a few lines
-        lines.append(fit("Groups: " + "; ".join(f"{g}: {_group_text(group, short=True)}"
-                                                for g, group in enumerate(shown, 1)), "; "))
+        lines.append(fit("Groups: " + "; ".join(
+            f"{g}: {_group_text(group, owners.get(g - 1), short=True)}"
+            for g, group in enumerate(shown, 1)), "; "))
     combat = obs.get("combat")
     if combat:
         strikers = " ".join(f"{card_text(n)}[P{c}]" for c, n in combat["strikers"])
@@ -280,16 +335,32 @@ def describe_event(e: dict[str, Any]) -> str:
 GROUP_LINES = 4  # attacking groups shown a line each; more run on, in as few lines as fit
 
 
-def _group_text(group: dict[str, Any], short: bool = False) -> str:
+def _group_text(group: dict[str, Any], declarer: int | None = None, short: bool = False) -> str:
     """An attacking group: "Player 1's K♦ 4♥ -> Player 2  blocked by 9♠[P2]" (`short`, where
-    many groups run on: "P1's K♦ 4♥ -> P2 ..."); each card's controller tagged "[P2]"."""
+    many groups run on: "P1's K♦ 4♥ -> P2 ..."); each card's controller tagged "[P2]". A group
+    whose attackers are all gone is its `declarer`'s: "Player 1's (none left)"."""
     attackers = " ".join(f"{card_text(n)}" + (f"[P{c}]" if len({a[0] for a in
                          group['attackers']}) > 1 else "") for c, n in group["attackers"])
     blockers = " ".join(f"{card_text(n)}[P{c}]" for c, n in group["blockers"])
-    owner = group["attackers"][0][0] if group["attackers"] else "?"
+    owner = group["attackers"][0][0] if group["attackers"] else declarer
+    if owner is None:  # a view without its log (never the game's own)
+        owner = "?"
     seat = "P" if short else "Player "
     return (f"{seat}{owner}'s {attackers or '(none left)'} -> {seat}{group['target']}"
             + (f"  blocked by {blockers}" if blockers else ""))
+
+
+def _attackers(obs: dict[str, Any]) -> dict[int, int]:
+    """The player who declared each group of this attack step (the first to attack with it),
+    by group: the public log's "attack" events since the turn began. The group itself lists
+    only the attackers still in it, none once all are destroyed."""
+    log = obs.get("log") or []
+    start = max((i for i, e in enumerate(log) if e.get("event") == "turn"), default=-1)
+    first: dict[int, int] = {}
+    for e in log[start + 1:]:
+        if e.get("event") == "attack":
+            first.setdefault(e["group"], e["player"])
+    return first
 
 
 def _final_groups(obs: dict[str, Any]) -> list[dict[str, Any]]:
