@@ -315,15 +315,18 @@ _Command = TypeVar("_Command", bound=Callable[..., Any])
 def json_output(command: _Command) -> _Command:
     """For a command with `--json` (its `as_json` parameter): standard output carries the one
     object `echo_json` writes and nothing else. Whatever else would be written there while
-    the command runs, above all what a player of one's own prints as it plays, goes to
-    standard error instead: a program reading the object would fail on it."""
+    the command runs, above all what a player of one's own prints as it plays (in worker
+    processes too), goes to standard error instead: a program reading the object would fail
+    on it."""
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         if not kwargs.get("as_json"):
             return command(*args, **kwargs)
+        from ..sim.batch import prints_to_stderr  # here: the batch layer only when it runs
+
         _JSON_OUT.append(sys.stdout)
         try:
-            with contextlib.redirect_stdout(sys.stderr):
+            with contextlib.redirect_stdout(sys.stderr), prints_to_stderr():
                 return command(*args, **kwargs)
         finally:
             _JSON_OUT.pop()

@@ -4,7 +4,6 @@ Cards and with dice and the cards' text (hybrid), many times, side by side;
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -16,7 +15,7 @@ from ..engine import ConfigError
 from ..games import get_game
 from ..sim.progress import game_progress
 from . import cli
-from .common import SEED, IntRange, game_count, parse_sets
+from .common import SEED, IntRange, echo_json, game_count, json_output, parse_sets
 from .simulate import resolve_workers
 
 ROWS = (
@@ -50,6 +49,7 @@ def viktory() -> None:
               help="A rule option of viktory, key=value (repeatable). See "
                    "`warroom options viktory`.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_output
 def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: str,
             modes_text: str, sets: tuple[str, ...], as_json: bool) -> None:
     """Fight SCENARIO (a scenario file, or the name of a bundled one) N times in each mode
@@ -81,7 +81,7 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     result["scenario"] = configs[0].battle.name or scenario
     clip_counts(result, ROWS)
     if as_json:
-        click.echo(json.dumps(result))
+        echo_json(result)
         return
     players = " vs ".join(result["players"])
     Console().print(_table(result, ROWS, f"{result['scenario']}: {result['games']} battles per "
@@ -114,6 +114,7 @@ GAME_ROWS = (
               help="A rule option of viktory-ii, key=value (repeatable). See "
                    "`warroom options viktory-ii`.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_output
 def compare_games(n_games: int, seed: int, workers: int, players_text: str, modes_text: str,
                   sets: tuple[str, ...], as_json: bool) -> None:
     """Play whole games of viktory-ii N times in each mode of --modes (by default dice and
@@ -148,7 +149,7 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
                                     on_game=lambda: progress.advance(task), modes=modes)
     clip_counts(result, GAME_ROWS)
     if as_json:
-        click.echo(json.dumps(result))
+        echo_json(result)
         return
     title = (f"viktory-ii: {n_games} games per mode, {' vs '.join(players)}, seed {seed}"
              + "".join(f", {k}={v}" for k, v in values.items() if k != "players"))

@@ -272,7 +272,22 @@ def _inline_chunks(spec: BatchSpec, chunker: Chunker) -> Iterator[Chunk]:
         yield play_chunk(spec, chunk)
 
 
-def _init_worker(parent: int) -> None:
+_PRINTS_TO_STDERR = [False]  # set while a --json command runs (`prints_to_stderr`)
+
+
+@contextmanager
+def prints_to_stderr() -> Iterator[None]:
+    """While a command's standard output carries one JSON object (`--json`), the workers it
+    starts send what a player of one's own prints to standard error, as the command itself
+    does (`cli.common.json_output`); otherwise a worker's prints go where the command's do."""
+    _PRINTS_TO_STDERR[0] = True
+    try:
+        yield
+    finally:
+        _PRINTS_TO_STDERR[0] = False
+
+
+def _init_worker(parent: int, to_stderr: bool) -> None:
     # Ctrl-C reaches every process of the terminal's group; only the parent should act on it
     # (it keeps the finished games and stops the workers).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -280,9 +295,8 @@ def _init_worker(parent: int) -> None:
     # about it, so that failure must not spill tracebacks onto the terminal, and the worker
     # ends (it would wait for work for ever otherwise).
     sys.stderr = _QuietWhenOrphaned(sys.stderr, parent)
-    # A worker's standard output is the command's (its table, its one --json object), which
-    # the parent writes: what a player of one's own prints as it plays goes to stderr.
-    sys.stdout = sys.stderr
+    if to_stderr:  # the parent's standard output holds its one --json object
+        sys.stdout = sys.stderr
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
 
 
@@ -317,7 +331,8 @@ def worker_pool(workers: int, game: str | None = None) -> Iterator[ProcessPoolEx
     the name of the game they will play, imported once for all of them."""
     preload = [type(get_game(game)).__module__] if game is not None else []
     pool = ProcessPoolExecutor(workers, mp_context=pool_start.context(preload),
-                               initializer=_init_worker, initargs=(os.getpid(),))
+                               initializer=_init_worker,
+                               initargs=(os.getpid(), _PRINTS_TO_STDERR[0]))
     try:
         yield pool
     except BaseException:

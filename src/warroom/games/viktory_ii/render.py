@@ -637,7 +637,11 @@ def _units_now(obs: dict[str, Any]) -> list[list[Any]]:
     h, d = battle["hex"], battle["seats"][1]
     rows = [row for row in obs["units"] if (row[0], row[1]) != (h, d)]
     stood = next((row for row in obs["units"] if (row[0], row[1]) == (h, d)), None)
-    live = list(battle["defender"])
+    # No more of a kind than stood there: the battle also counts the units the defender
+    # brought in (a Reinforcements card, a neighbour's), which the map and the reserve still
+    # show where they came from until the battle ends (review, stop 59: counted twice).
+    live = [min(s, n) for s, n in zip(stood[2], battle["defender"])] if stood \
+        else [0] * len(battle["defender"])
     ready = [min(r, n) for r, n in zip(stood[3], live)] if stood else [0] * len(live)
     cargo = stood[4] if stood and live[FRIG] else [0] * len(live)  # aboard what is left
     if any(live) or any(cargo):
