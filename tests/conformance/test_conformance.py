@@ -165,14 +165,15 @@ def config_problem(game: Game, values: dict) -> str | None:
                 "@dataclass(frozen=True) (PettingZoo environments and caches key on it)")
     if config != same or hash(config) != hash(same):
         return f"two {game.name} configs of {values} are not equal, or do not hash alike"
-    for name in option_names(type(config))[:1]:
-        try:
-            setattr(config, name, getattr(config, name))
-        except AttributeError:
-            return None
-        return (f"{game.name} config {values}: assigning its field {name!r} did not raise: "
-                "make its Config a @dataclass(frozen=True)")
-    return None
+    names = option_names(type(config))
+    if not names:
+        return None
+    try:
+        setattr(config, names[0], getattr(config, names[0]))
+    except AttributeError:  # dataclasses' FrozenInstanceError
+        return None
+    return (f"{game.name} config {values}: assigning its field {names[0]!r} did not raise: "
+            "make its Config a @dataclass(frozen=True)")
 
 
 def action_problem(state, player: int) -> str | None:

@@ -228,7 +228,7 @@ def _import(spec: str, module: str) -> ModuleType:
     """`module`, from Python's path, else from the current folder (last on the path, for
     this import only: it never hides an installed module, nor stays to hide one later)."""
     try:
-        return _import_or_none(spec, module)
+        return _import_found(spec, module)
     except _NotFound:
         pass
     try:
@@ -241,7 +241,7 @@ def _import(spec: str, module: str) -> ModuleType:
             sys.path.append(folder)
             importlib.invalidate_caches()  # a file made since the folder was last read
             try:
-                return _import_or_none(spec, module)
+                return _import_found(spec, module)
             except _NotFound as exc:
                 missing = exc.name
             finally:
@@ -260,7 +260,9 @@ class _NotFound(Exception):
         self.name = name
 
 
-def _import_or_none(spec: str, module: str) -> ModuleType:
+def _import_found(spec: str, module: str) -> ModuleType:
+    """`module` imported; `_NotFound` when it (or a package on its path) does not exist, a
+    ConfigError naming `spec` when importing it fails."""
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:

@@ -76,15 +76,15 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
         lines.append(f"- '[{castle}]': a castle, X a hit taken, . a hit left; at {limit} "
                      "hits its player is 'OUT'.")
         if obs["teams"] == "as-one":
-            lines.append("- As one: a castle is the team's (its members' hits together); "
-                         "'<- turn': the team.")
+            lines.append("- As one: a castle is the team's (its members' hits together).")
         if obs["teams"] != "none":
             lines.append("- 'team 0': the player's team (from 0); teammates never attack "
                          "each other.")
         lines += [
             "- 'hand 2': cards in that hand. 'soldiers:' its soldiers in play.",
             "- '4♦(from Player 1)': a soldier taken with a Joker; Player 1 owns it.",
-            "- '<- turn': the player whose turn it is.",
+            "- '<- turn': " + ("the team whose turn it is." if obs["teams"] == "as-one"
+                               else "the player whose turn it is."),
         ]
         if "draw_pile" in obs:
             lines.append("- 'Shared draw pile', 'discard pile': everybody's; 'top last': "
