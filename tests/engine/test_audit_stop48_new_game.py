@@ -384,3 +384,40 @@ def test_a_record_cut_short_is_not_checked_against_its_old_outcome():
     data = finished(DriftingPile())
     data["actions"] = data["actions"][:1]
     assert not replay_to_end(DriftingPile(), Record.from_json(data)).is_terminal()
+
+
+def game_package(tmp_path: Any, package: str, name: str) -> None:
+    (tmp_path / "games" / package).mkdir()
+    (tmp_path / "games" / package / "__init__.py").write_text(toy_pile_source(name))
+
+
+def test_two_game_packages_of_one_name_are_not_one_silently(entries, tmp_path, caplog):
+    """Review (stop 60): a second game package whose game took a name already taken replaced
+    the first in the listing without a word (and `warroom play NAME` played whichever came
+    last). The first, in the order of the packages' names, keeps the name; the other is left
+    out, said once, and asking for it by its package's name says why."""
+    game_package(tmp_path, "s48pile_a", "s48pile")
+    game_package(tmp_path, "s48pile_b", "s48pile")
+    assert list(REGISTRY).count("s48pile") == 1
+    assert type(REGISTRY["s48pile"]).__module__ == "warroom.games.s48pile_a"
+    assert told(caplog) == ["warroom: game package 's48pile_b' is refused: another package's "
+                            "game is called 's48pile'"]
+    with pytest.raises(ConfigError, match="^game 's48pile-b' is not available: game package "
+                       "'s48pile_b' is refused: another package's game is called 's48pile'$"):
+        get_game("s48pile-b")
+
+
+@pytest.mark.parametrize("name", ["S48 Pile", "s48 pile", " s48pile", "s48_pile", ""])
+def test_a_game_whose_name_a_command_line_cannot_type_is_refused(entries, tmp_path, caplog,
+                                                                   name):
+    """Review (stop 60): a game called "S48 Pile" (or with a space, or '_', which the
+    registry reads as '-') was listed by `warroom games` and then could not be played by the
+    name listed. It is left out, with a line that says why, from a package and from an
+    entry point alike."""
+    game_package(tmp_path, "s48odd", name)
+    entries.append(game_module(tmp_path, "s48_odd", name))
+    assert name not in list(REGISTRY) and "kow" in REGISTRY
+    said = told(caplog)
+    assert len(said) == 2 and all(f"its name {name!r} is not lower-case letters, digits and "
+                                  "'-'" in line for line in said)
+    assert said[0].startswith("warroom: game package 's48odd' is refused: ")

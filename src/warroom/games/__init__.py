@@ -10,7 +10,8 @@ found without importing any other, as is one whose entry point is called by its 
 the registry imports every package, then every entry point's module, once.
 
 A package or entry point that cannot be registered (its import fails, it exposes no Game, an
-entry point takes a built-in game's name) is left out: listing the registry says so once on
+entry point takes a built-in game's name, two games take one name, a name the command line
+could not type as it is) is left out: listing the registry says so once on
 standard error, and `get_game` of its name is a ConfigError saying why. One broken game does
 not stop the others (or `warroom games`) from working."""
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
+import re
 from collections.abc import Iterator, Mapping
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -28,6 +30,18 @@ from ..engine import ConfigError, Game
 log = logging.getLogger(__name__)
 
 ENTRY_POINTS = "warroom.games"  # the entry-point group of games outside this package
+
+# What a game may be called: a word a command line takes as it is (`warroom play NAME`).
+NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def name_problem(name: object) -> str | None:
+    """Why `name` cannot be a game's name (it must be lower-case letters, digits and '-',
+    so that it is typed as it is), or None."""
+    if isinstance(name, str) and NAME_PATTERN.fullmatch(name):
+        return None
+    return (f"its name {name!r} is not lower-case letters, digits and '-' "
+            "(a command line could not type it as it is)")
 
 
 def _exposed(module: Any) -> Game | None:
@@ -97,11 +111,24 @@ class _Registry(Mapping[str, Game]):
             games: dict[str, Game] = {}
             for package in self._packages():
                 game = self._import(package)
-                if game is not None:
-                    games[game.name] = game
+                if game is None:
+                    continue
+                key = package.replace("_", "-")
+                why = name_problem(game.name)
+                if why is None and game.name in games:
+                    why = f"another package's game is called {game.name!r}"
+                if why:
+                    self._broken[key] = f"game package {package!r} is refused: {why}"
+                    continue
+                games[game.name] = game
             for entry in self._entry_points():
                 game = self._load(entry)
                 if game is None:
+                    continue
+                why = name_problem(game.name)
+                if why:
+                    self._refused[entry.name.replace("_", "-")] = (
+                        f"game entry point {entry.name!r} ({entry.value}) is refused: {why}")
                     continue
                 if game.name in games:
                     built_in = type(games[game.name]).__module__.startswith(__name__ + ".")
