@@ -20,16 +20,16 @@ def test_defect_8_the_start_line_breaks_between_words_to_the_terminal():
     """Defect 8: the line that starts a game ran to 120 columns (Viktory II with a save),
     and an 80-column terminal broke it mid-word. At a terminal it is broken between words,
     going on indented; for whatever else reads it, it stays one line."""
-    from warroom.cli.play import start_line
+    from warroom.cli.play import terminal_line
 
-    lines = start_line(V2, 79).splitlines()
+    lines = terminal_line(V2, 79).splitlines()
     assert lines == [
         "Viktory II (the map game, with dice or the Battle Cards): human vs heuristic vs",
         "    heuristic, seed 2, saving to v2full.json"]
-    assert start_line("Battle (James W. Gray): human vs heuristic", 79) == \
+    assert terminal_line("Battle (James W. Gray): human vs heuristic", 79) == \
         "Battle (James W. Gray): human vs heuristic"
     path = "/" + "x" * 100 + ".json"  # a word longer than a line stays whole
-    assert start_line(f"Kow: human vs heuristic, saving to {path}", 79).splitlines() == [
+    assert terminal_line(f"Kow: human vs heuristic, saving to {path}", 79).splitlines() == [
         "Kow: human vs heuristic, saving to", f"    {path}"]
 
 
@@ -75,3 +75,24 @@ def test_defect_12_an_option_missing_its_value_points_to_its_command_s_help(caps
     assert "(see 'warroom viktory compare --help')" in capsys.readouterr().err
     assert main(["play", "kow", "--bogus"]) == 2
     assert "(see 'warroom play --help')" in capsys.readouterr().err
+
+
+def test_the_result_line_at_a_terminal_breaks_between_words(tmp_path):
+    """Review (stop 60): a finished game's result line (Viktory II's, 104 columns: "Result:
+    player 0 (random) - turn limit (60 rounds): most capitals, cities and towns; capitals
+    held: 1, 1") was broken mid-word by an 80-column terminal, at the end of `play` and of
+    `replay`. At a terminal it breaks between words; piped, it stays one line."""
+    save = tmp_path / "v2.json"
+    assert main(["play", "viktory-ii", "--players", "random,random", "--seed", "3",
+                 "--save", str(save)]) == 0
+    status, text = run_in_terminal([*WARROOM, "replay", str(save)],
+                                   {"COLUMNS": "80", "LINES": "24"}, stdin=subprocess.DEVNULL)
+    lines = text.replace("\r", "").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Result: "))
+    assert status == 0 and len(lines) - start > 1
+    assert all(len(line) <= 80 for line in lines[start:])
+    assert all(line.startswith("    ") for line in lines[start + 1:])
+    piped = subprocess.run([*WARROOM, "replay", str(save)], capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    assert piped[-1] == " ".join(" ".join(lines[start:]).split())
+    assert len(piped[-1]) > 80

@@ -268,9 +268,9 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     if not as_json:
         started = (f"{g.title}: {' vs '.join(specs)}" + ("" if seed_hidden else f", seed {seed}")
                    + (f", saving to {save}" if save else ""))
-        echo_err(start_line(started))
+        echo_err(terminal_line(started))
         if hotseat:  # the first seat's clear wipes it: each seat's screen says it again
-            hotseat.note = start_line(started)
+            hotseat.note = terminal_line(started)
     if hotseat and console.is_dumb_terminal:  # Hotseat.clear can only write blank lines
         echo_err(f"warroom: warning: this terminal (TERM={os.environ.get('TERM', '')}) "
                  "cannot clear its scrollback: the previous seat's view can be scrolled back "
@@ -377,8 +377,8 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         # result line stays the last, for whatever reads it
         click.echo(your_result(outcome, next(iter(people))), err=as_json)
     if humans or not as_json:
-        click.echo(result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else ""),
-                   err=as_json)
+        line = result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else "")
+        click.echo(terminal_line(line, err=as_json) if humans else line, err=as_json)
     if as_json:
         echo_json({**outcome.to_json(), "seed": seed, "game": g.name,
                    "decisions": result.decisions})
@@ -433,12 +433,13 @@ def note_typing_blind(console: Console) -> None:
                  "prompts go there, and you type without seeing them")
 
 
-def start_line(line: str, width: int | None = None) -> str:
-    """The line that starts a game; at a terminal (or given a `width`), broken between words
-    to its width, going on indented: Viktory II's ran to 120 columns, and the terminal broke
-    it mid-word. Whatever reads it otherwise gets one line."""
+def terminal_line(line: str, width: int | None = None, err: bool = True) -> str:
+    """A long line (a game's start, its result) at a terminal (standard error, or standard
+    output without `err`; or given a `width`), broken between words to its width, going on
+    indented: Viktory II's ran to 120 columns, and the terminal broke them mid-word. Whatever
+    reads it otherwise gets one line."""
     if width is None:
-        if not is_tty(sys.stderr):
+        if not is_tty(sys.stderr if err else sys.stdout):
             return line
         width = shutil.get_terminal_size().columns - 1
     return "\n".join(textwrap.wrap(line, max(40, width), subsequent_indent="    ",
@@ -708,7 +709,7 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
         click.echo(f"(unfinished: {counted(len(record.actions), 'action')} "
                    f"{_unfinished_why(record)})")
     else:  # the record's SPECs are text without control characters (Record.load)
-        click.echo(result_line(g, outcome, names))
+        click.echo(terminal_line(result_line(g, outcome, names), err=False))
 
 
 def _unfinished_why(record: Record) -> str:
