@@ -108,9 +108,9 @@ def test_check_files_json_gives_objects_and_the_text_stays_for_people(tmp_path, 
     assert main(["replay", "games/g.json", "--check-files"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == (f"deck0: mine.yaml (next to the record: games/mine.yaml) changed "
-                        f"(sha256 {sha[:12]}): the file on disk has changed since; the embedded "
-                        "copy is used")
-    assert lines[1].startswith("deck1: sample same (sha256 ")
+                        f"(the record's copy: sha256 {sha[:12]}): the file on disk has changed "
+                        "since; the embedded copy is used")
+    assert lines[1].startswith("deck1: sample same (the record's copy: sha256 ")
     assert main(["replay", "games/g.json", "--check-files", "--json"]) == 0
     checks = json.loads(capsys.readouterr().out)["check_files"]
     assert checks[0] == {"option": "deck0", "path": "mine.yaml", "status": "changed",

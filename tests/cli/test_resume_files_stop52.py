@@ -3,6 +3,7 @@ edited (or is gone) since, it says so on standard error, once per option and fil
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -54,3 +55,22 @@ def test_sweep_resume_warns_of_an_edited_deck_once(tmp_path, monkeypatch, capsys
     assert lines == ["warroom: warning: deck0: wi-deck.yaml changed since the sweep began; the "
                      "sweep goes on with its own copy (a new sweep measures the file as it is "
                      "now)"]
+
+
+def test_play_resume_warns_of_an_edited_deck(tmp_path, monkeypatch, capsys):
+    """Audit (stop 60): `play --resume` of a save whose deck file was edited since (even into
+    broken YAML) played on with the save's copy without a word, where `simulate --resume` and
+    `replay --check-files` say so: the designer believed the edit was in the game."""
+    _start(tmp_path, monkeypatch)
+    assert main(["play", "word-iron", "--players", "random,random", "--seed", "4", "--set",
+                 "deck0=wi-deck.yaml", "--save", "g.json", "--json"]) == 0
+    saved = json.loads(Path("g.json").read_text())
+    saved["actions"] = saved["actions"][:6]  # a save of the game under way
+    saved.pop("outcome", None)
+    Path("g.json").write_text(json.dumps(saved))
+    capsys.readouterr()
+    Path("wi-deck.yaml").write_text("soldiers: [\n")
+    assert main(["play", "--resume", "g.json", "--json"]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if "wi-deck.yaml" in line]
+    assert lines == ["warroom: warning: deck0: wi-deck.yaml changed since the game began; the "
+                     "game goes on with its own copy (a new game plays the file as it is now)"]

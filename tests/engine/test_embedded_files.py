@@ -229,7 +229,8 @@ def test_check_files_names_a_default_file_in_words(tmp_path, capsys):
     record.save(tmp_path / "g.json")
     assert main(["replay", str(tmp_path / "g.json"), "--check-files"]) == 0
     deck = [line for line in capsys.readouterr().out.splitlines() if line.startswith("deck:")]
-    assert len(deck) == 1 and deck[0].startswith("deck: (the default) same (sha256 "), deck
+    assert len(deck) == 1 and deck[0].startswith("deck: (the default) same (the record's copy: "
+                                                 "sha256 "), deck
 
 
 def test_check_files_reads_a_relative_path_from_the_records_folder_too(tmp_path, capsys,
@@ -246,4 +247,4 @@ def test_check_files_reads_a_relative_path_from_the_records_folder_too(tmp_path,
     assert main(["replay", str(Path("games") / "g.json"), "--check-files"]) == 0
     deck = [line for line in capsys.readouterr().out.splitlines() if line.startswith("deck0:")]
     assert deck[0].startswith(f"deck0: mine.yaml (next to the record: {Path('games')}"
-                              f"/mine.yaml) same (sha256 "), deck
+                              f"/mine.yaml) same (the record's copy: sha256 "), deck

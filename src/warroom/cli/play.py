@@ -29,7 +29,7 @@ from ..engine import (
 )
 from ..engine.config import changed_options
 from ..engine.data import counted, fit, reading_width, shortened
-from ..engine.embed import check_line, embed_files
+from ..engine.embed import check_line, edited_warning, embed_files
 from ..engine.errors import WarroomError
 from ..engine.record import check_record_files, event_actions, record_outcome
 from ..engine.runner import agent_failure
@@ -208,6 +208,8 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         record.outcome = None  # of the game it was before its actions were cut, if it says
         if not record.files:  # a save made before records carried their data files
             record.files = embed_files(g, config)
+        else:  # a designer who edited a deck between sittings must hear the edit is not played
+            note_edited_files(g, record)
         if players_text is None:  # the save's own, checked as the save's (not --players)
             saved_players = record.meta.get("players")
         save = save or resume
@@ -408,6 +410,15 @@ def say_people_out(state: State, people: dict[int, HumanAgent], hotseat: Hotseat
             agent.show_new_events(state.observation(seat))
     who = "You are out of the game" if len(people) == 1 else "Every person is out"
     console.print(f"{who}: the AI players play on to the end (Ctrl-C to stop).")
+
+
+def note_edited_files(g: Game, record: Record) -> None:
+    """On standard error, one line per data file of a resumed save that is no longer, on
+    disk, the copy the save carries (and plays on with)."""
+    for check in check_record_files(g, record):
+        if check["status"] in ("changed", "missing"):
+            echo_err(edited_warning(check["option"], check["path"], check["status"], "game",
+                                    "plays"))
 
 
 def result_line(g: Game, outcome: Outcome, specs: list[str]) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .data import MAX_DATA_BYTES, read_text
+from .data import MAX_DATA_BYTES, displayable, read_text
 from .errors import DataError
 
 if TYPE_CHECKING:
@@ -151,7 +151,8 @@ def check_line(check: dict[str, Any]) -> str:
         return (f"{option}: {named}: the record carries no data files (it was made before "
                 "records carried them): its replay reads this one on disk")
     where = f" (next to the record: {check['found']})" if check["next_to_record"] else ""
-    return (f"{option}: {named}{where} {status} (sha256 {check['sha256'][:12]}): "
+    return (f"{option}: {named}{where} {status} (the record's copy: sha256 "
+            f"{check['sha256'][:12]}): "
             f"{_SAYS[status]}")
 
 
@@ -169,6 +170,16 @@ def file_status(game: Game, option: str, value: Any, file: EmbeddedFile,
     now, found, near = _on_disk(game, option, value, beside)
     status = "missing" if now is None else "same" if now == file.sha256 else "changed"
     return status, f" (next to the record: {found})" if near else ""
+
+
+def edited_warning(option: str, value: Any, status: str, kind: str, then: str) -> str:
+    """The warning that a resumed `kind` ("game", "run", "sweep") plays on with its copy of
+    the data file `value` of `option` while the file on disk has `status` 'changed' or
+    'missing' (a designer who edited a deck must hear the edit is not in it); `then`: what
+    a new one does with the file ("measures", "plays")."""
+    what = "is missing now" if status == "missing" else f"changed since the {kind} began"
+    return displayable(f"warroom: warning: {option}: {file_named(value)} {what}; the {kind} "
+                       f"goes on with its own copy (a new {kind} {then} the file as it is now)")
 
 
 def file_named(value: Any) -> str:

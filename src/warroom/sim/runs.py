@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..engine.data import displayable
-from ..engine.embed import file_named, file_status
+from ..engine.embed import edited_warning, file_status
 from ..games import get_game
 from .batch import run_batch
 from .store import ResultStore, RunInfo, StoreError
@@ -51,10 +50,7 @@ def changed_files(runs: Iterable[RunInfo], kind: str = "run") -> list[str]:
             status, _ = file_status(game, option, value, file)
             if status == "same":
                 continue
-            what = "is missing now" if status == "missing" else f"changed since the {kind} began"
-            line = displayable(f"warroom: warning: {option}: {file_named(value)} {what}; the "
-                               f"{kind} goes on with its own copy (a new {kind} measures the "
-                               "file as it is now)")
+            line = edited_warning(option, value, status, kind, "measures")
             if line not in lines:
                 lines.append(line)
     return lines
