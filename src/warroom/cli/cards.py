@@ -27,7 +27,7 @@ from typing import Any
 import click
 
 from ..engine import DataError, Game
-from ..engine.data import displayable, extension_hint, read_yaml, shown
+from ..engine.data import displayable, extension_hint, read_yaml, shown, yaml_held
 from ..engine.files import left_as_was, write_atomic
 from ..games import REGISTRY
 from ..sim.outputs import OutputError, make_folders
@@ -286,6 +286,10 @@ def card_game(file: str, name: str | None = None) -> Game:
     if name is None:
         data = read_yaml(file)
         name = data.get("game") if isinstance(data, dict) else None
+        # a single value may be a Battle deck list as text, which --game reads
+        if data is None or isinstance(data, list):
+            raise DataError(f"{yaml_held(data)}; a card file is a YAML mapping naming its game "
+                            "in a top-level 'game:' field", where=file)
         if not name:
             raise DataError(f"no top-level 'game:' field naming the game, and no --game "
                             f"({games})", where=file)

@@ -463,6 +463,16 @@ def read_yaml(path: str | Path) -> Any:
     return parse_yaml(read_text(path), path)
 
 
+def yaml_held(data: Any) -> str:
+    """What a YAML file holds where a mapping was wanted, for its error: "the file is empty"
+    (nothing but comments, or `null`, reads as nothing), "the file holds a list", "the file
+    holds a single value". Told only what the file should be, its author looks for a wrong
+    field."""
+    if data is None:
+        return "the file is empty"
+    return f"the file holds {'a list' if isinstance(data, list) else 'a single value'}"
+
+
 def first_problem(exc: ValidationError, data: Any) -> tuple[str, str]:
     """(field path, message) of a pydantic error's first problem, e.g. ('sides.1.infantry',
     'Input should be greater than or equal to 0'); `data` is what was validated (see

@@ -215,7 +215,7 @@ def test_cards_validate_and_show(capsys):
     assert capsys.readouterr().out.strip() == f"{path}: valid word-iron card file (Border Raiders)"
     assert main(["cards", "show", path]) == 0
     out = capsys.readouterr().out
-    assert "Hostage Taking: cost: you lose 1 light cavalry; take your opponent's king" in out
+    assert "Hostage Taking: cost: you lose 1 light cavalry card; take your opponent's king" in out
     assert "Plundered Gold: 120 ranks of power per use, 1 use" in out
 
 

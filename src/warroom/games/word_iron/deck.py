@@ -29,6 +29,7 @@ from ...engine.data import (
     shipped_files,
     shortened,
     shown,
+    yaml_held,
 )
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -101,10 +102,16 @@ class Cost(_Strict):
 
     @model_validator(mode="after")
     def _one_measure(self) -> Cost:
-        if (self.unit is None) == (self.ranks is None):
+        if self.unit is None and self.ranks is None:
+            raise ValueError("a cost names 'unit' (with 'count') or 'ranks', and this one "
+                             "names neither")
+        if self.unit is not None and self.ranks is not None:
             raise ValueError("a cost names either 'unit' (with 'count') or 'ranks', not both")
         if self.below is not None and self.ranks is None:
             raise ValueError("'below' only goes with a cost in 'ranks'")
+        # `count` has a default: only the file's own says it was written, to no effect
+        if "count" in self.model_fields_set and self.unit is None:
+            raise ValueError("'count' only goes with a cost in cards of a 'unit'")
         return self
 
 
@@ -274,6 +281,12 @@ def unit_label(unit: str) -> str:
     return unit.replace("_", " ")
 
 
+def unit_cards(count: int, unit: str) -> str:
+    """'1 archers card', '2 spearmen cards': a unit's name is a plural noun, and what an
+    effect takes is cards of it (as the log counts them)."""
+    return counted(count, f"{unit_label(unit)} card")
+
+
 class _Placed(ValueError):
     """A problem the deck's own check finds at a place in the file (`loc`, as pydantic's
     errors give one: ('soldiers', 1, 'count')), so that its line names the card and the field
@@ -294,9 +307,20 @@ FIGHTING = {"losses": "inflicts losses", "unit_losses": "inflicts losses",
 
 
 def deck_warnings(deck: Deck) -> list[str]:
-    """Every warning of a deck (`WordIronGame.card_warnings`): the champions that fight, then
-    the losses past what a loss can take (`loss_warnings`)."""
-    return fighting_champions(deck) + loss_warnings(deck)
+    """Every warning of a deck (`WordIronGame.card_warnings`): the champions that fight, the
+    losses past what a loss can take (`loss_warnings`), then the cards without an effect."""
+    return fighting_champions(deck) + loss_warnings(deck) + effectless_cards(deck)
+
+
+def effectless_cards(deck: Deck) -> list[str]:
+    """One line per card without effects (none given, or `effects: []`): a card that does
+    nothing in play, most likely a mistake. A king or queen is not one: drawn by the other
+    side's royal, it marries that side (rule 2) whatever its effects."""
+    return [f"card {card.name!r} ({section}[{i}]), field effects: the card has no effect "
+            "('effects' is missing or empty), so it does nothing in play"
+            for section in ("strategies", "chance", "words", "champions")
+            for i, card in enumerate(getattr(deck, section))
+            if not card.effects and not getattr(card, "royal", None)]
 
 
 def fighting_champions(deck: Deck) -> list[str]:
@@ -405,8 +429,8 @@ def _resolved(value: str, _cwd: str) -> Path:
 def _load(path: str, _mtime: int, _size: int) -> Deck:
     data = read_yaml(path)
     if not isinstance(data, dict):
-        raise DataError("a deck file is a YAML mapping with game, name, soldiers, ...",
-                        where=path)
+        raise DataError(f"{yaml_held(data)}; a deck file is a YAML mapping with game, name, "
+                        "soldiers, ...", where=path)
     try:
         return Deck.model_validate(data)
     except ValidationError as exc:
@@ -455,11 +479,10 @@ def describe_effect(effect: Any) -> str:
         return f"{who} suffer{'s' if who != 'you' else ''} losses of {effect.ranks} ranks of " \
                f"power{below}, one card per unit from the highest"
     if kind == "unit_losses":
-        return f"{who} lose{'s' if who != 'you' else ''} {effect.count} " \
-               f"{unit_label(effect.unit)}"
+        return f"{who} lose{'s' if who != 'you' else ''} {unit_cards(effect.count, effect.unit)}"
     if kind == "cost":
         if effect.unit:
-            return f"cost: you lose {effect.count} {unit_label(effect.unit)}"
+            return f"cost: you lose {unit_cards(effect.count, effect.unit)}"
         below = f" below {unit_label(effect.below)}" if effect.below else ""
         return f"cost: you lose {effect.ranks} ranks of power{below}"
     if kind == "recruit":
