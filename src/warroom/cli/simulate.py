@@ -20,6 +20,7 @@ from ..sim.analysis import card_play_verb, deck_cards, explained, sample_words
 from ..sim.batch import BACKENDS, SimulationError, backend_session, check_backend
 from ..sim.cards import (
     DIFFERENCE_CI,
+    OFTEN,
     SETTLED,
     CardAnalysis,
     CardEffect,
@@ -258,6 +259,8 @@ def _print_cards(cards: CardAnalysis) -> None:
     tables = [drawn or played]
     if drawn and any(e.flagged for e in played):
         tables.append(played)
+    if any(e.flagged for e in cards.ranked(OFTEN)):  # cards drawn in every game, by how often
+        tables.append(cards.ranked(OFTEN))
     for ranked in filter(None, tables):
         _print_card_table(ranked, cards.play_verb)
     click.echo(cards.verdict())

@@ -484,6 +484,10 @@ class Game:
     # The rule options whose values name data files (decks, scenarios), by option: records
     # and results runs embed those files, the browser table offers them (see DataOption).
     data_options: ClassVar[dict[str, DataOption]] = {}
+    # The rule options that belong to one seat, by option: the seat (Word & Iron's deck0 is
+    # seat 0's deck). Seats rotate the listed players but not these, so a balance report
+    # names each seat with their values: a strong deck shows as a seat's win rate only.
+    seat_options: ClassVar[dict[str, int]] = {}
     # The kinds of events `card_events` reads: a simulated game keeps them while the rest of
     # its log is off, so reading its card facts does not replay it.
     card_event_kinds: ClassVar[frozenset[str]] = frozenset()

@@ -45,6 +45,7 @@ from .stats import (
     significance,
 )
 from .store import ResultStore, RunInfo
+from .summary import seat_names
 
 
 def pct(rate: Rate) -> str:
@@ -431,7 +432,8 @@ class RunAnalysis:
         return verdict
 
     def seat_verdict(self) -> str:
-        rates = ", ".join(f"seat {i} {pct(r)}" for i, r in enumerate(self.seat_rates()))
+        rates = ", ".join(f"{name} {pct(r)}" for name, r in zip(
+            seat_names(self.run.game, self.run.config, self.seats), self.seat_rates(), strict=True))
         return (f"seat balance: {rates}; differences {significance(self.seat_p())}"
                 + self.shared_words("seat") + teams_note(self.seats, self.seat_partners, "seat"))
 

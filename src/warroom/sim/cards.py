@@ -50,7 +50,11 @@ player who wins every game) is `settled`: not tested, and named with that reason
 that splits the player-games that could hold it widely enough but that the strata leave
 with too few on a side is named as untested, not passed over. Cards of the deck that no game
 drew are listed when the game names its deck's cards (a `card_names(config)` method of the
-game). A card's fate shares are of the player-games that could hold it: those of the seats
+game). A card drawn in (nearly) every player-game that could hold it (missing from fewer than
+MIN_GROUP: Word & Iron's chance cards) has no side to compare it with: it is named, and
+judged by how many times it was drawn (OFTEN, tested as the others); a card in no ranking
+(each stratum held it in all its player-games or none) is named too. A card's fate shares
+are of the player-games that could hold it: those of the seats
 whose deck it belongs to, the seats that drew it (played it, in a game whose cards are not
 drawn; a card of one seat's deck: that seat's). Every fate's share is of those player-games,
 a fate met in another seat's hands too (a resource taken in a ransom): in a two-player game,
@@ -84,6 +88,12 @@ if TYPE_CHECKING:
     import numpy as np
 
 MEASURES = (DRAWN, PLAYED)
+# A card drawn in (nearly) every player-game (Word & Iron's chance cards, drawn 1 to 3 times
+# from a small pile reshuffled) has no "without" group, but the shuffle still decides how many
+# times it is drawn: this measure compares drawing it more often against fewer times, within
+# drawn's strata (`CardEffect.times`). Its JSON name; the texts say `measure_word`'s.
+OFTEN = "often"
+BASE = {OFTEN: DRAWN}  # the fate a measure counts, where it is not the measure's own name
 MIN_GROUP = 20  # player-games needed on each side of a comparison before it is tested
 # `played` is drawn's question when the player-games that drew and that played a card differ
 # in at most this share of those that did either (a resource ransomed once in 176). Strata of
@@ -119,6 +129,7 @@ class CardEffect:
     # losses: the games cannot tell the card's holders from the others (a player who wins
     # every game), whatever their number; not tested, and no difference to show
     settled: bool = False
+    times: int = 0  # OFTEN: `with` drew the card at least this many times, `without` fewer
 
     @property
     def flagged(self) -> bool:
@@ -132,7 +143,7 @@ class CardEffect:
                 "difference": self.difference, "ci95": list(self.ci), "p": self.p,
                 "tested": self.tested, "p_adjusted": self.p_adjusted,
                 "flagged": self.flagged, "same_as_drawn": self.same_as_drawn,
-                "settled": self.settled}
+                "settled": self.settled, **({"times": self.times} if self.times else {})}
 
 
 @dataclass
@@ -185,11 +196,17 @@ class CardAnalysis:
         seen = Counter(f for fates in self.usage.values() for f in fates)
         return [f for f in MEASURES if f in seen] + sorted(f for f in seen if f not in MEASURES)
 
+    @property
+    def first_fate(self) -> str:
+        """The first fate the game reports: drawn, or played in a game whose cards are not
+        drawn (kow's)."""
+        return next((f for f in MEASURES if f in self.fates), DRAWN)
+
     def unused(self) -> tuple[str, list[str]]:
         """The cards of the deck that never met the first fate the game reports (drawn, or
         played in a game whose cards are not drawn, as kow's): (that fate, the cards); no
         cards when the game does not name its deck's cards."""
-        fate = next((f for f in MEASURES if f in self.fates), DRAWN)
+        fate = self.first_fate
         if self.deck is None:
             return fate, []
         return fate, sorted(c for c in set(self.deck) if fate not in self.usage.get(c, {}))
@@ -226,26 +243,35 @@ class CardAnalysis:
             return f"card outliers: nothing to compare in {games_text(self.games)} " \
                    f"({self.no_comparison or no_split(self.play_verb)})"
         untestable = self.untestable_words()
+        # Every card of the deck is named somewhere, where some card could be tested: ranked,
+        # never drawn (`unused_verdict`), drawn in (nearly) every game, or in too few to rank.
+        unranked = self.always_words() + self.unranked_words()
         if not self.tests and self.settled():
             # Not "too few games": more games of a matchup one player decides say no more.
             return (f"card outliers: no card can be told apart in {games_text(self.games)}: "
-                    + self.settled_reason() + untestable)
+                    + self.settled_reason() + untestable + unranked)
         if not self.tests and untestable:
             # Not "too few games": a card with MIN_GROUP player-games on each side is there,
             # but its strata leave too few (a 3-player cell: C16 drawn in 114 of 180).
-            return f"card outliers: no card tested in {games_text(self.games)}" + untestable
+            return (f"card outliers: no card tested in {games_text(self.games)}" + untestable
+                    + unranked)
         if not self.tests:  # effects to show, but no comparison large enough to test
             return (f"card outliers: too few games to test any card ({games_text(self.games)}; a "
                     f"card is tested once at least {MIN_GROUP} player-games have it and "
                     f"{MIN_GROUP} do not): play more games")
-        untestable += self.settled_words()
+        untestable += self.settled_words() + unranked
         flagged = self.flagged()
         family = self.family_words()
-        cards = len({e.card for e in self.effects})
-        tested = len({e.card for e in self.effects if e.tested})
+        # the cards compared with and without them; those judged by how often they were drawn
+        # are counted with the cards drawn in every game (`always_words`)
+        cards = len({e.card for e in self.effects if e.measure != OFTEN})
+        tested = len({e.card for e in self.effects if e.tested and e.measure != OFTEN})
         if not flagged:
             # Only the cards tested can stand out: "none of 53" when one was tested claimed
             # a check of 52 cards that never happened.
+            if not cards:
+                return (f"card outliers: no card compared with and without it in "
+                        f"{games_text(self.games)} ({family})" + untestable)
             if tested == cards:
                 return (f"card outliers: none of {counted(cards, 'card')} stands out in "
                         f"{games_text(self.games)} ({family})" + untestable)
@@ -254,7 +280,8 @@ class CardAnalysis:
         caveat = (f"; of the cards flagged when {self.said(PLAYED)}: {self.played_caveat()}"
                   if any(e.measure == PLAYED for e in flagged) else "")
         return (f"card outliers: {len(flagged)} flagged ({family}): " + "; ".join(
-            describe(e, self.play_verb, self.share(e.card, e.measure)) for e in flagged)
+            describe(e, self.play_verb, self.share(e.card, BASE.get(e.measure, e.measure)))
+            for e in flagged)
             + caveat + untestable)
 
     def untestable(self) -> list[CardEffect]:
@@ -325,6 +352,64 @@ class CardAnalysis:
                 f"player-games on each side could not be tested: {self.settled_reason()}: "
                 f"{', '.join(lost[:shown])}{more}")
 
+    def always(self) -> list[str]:
+        """The cards that met the first fate (`first_fate`) in at least MIN_GROUP of the
+        player-games that could hold them and are missing from fewer: no comparison with and
+        without them can be tested (Word & Iron's chance cards, drawn in every game), and
+        none of theirs was (a resource always dealt but used in some games is ranked when
+        used). When drawn, the OFTEN measure judges them instead."""
+        tested = {e.card for e in self.effects if e.tested and e.measure != OFTEN}
+        out = []
+        for card in sorted(self.usage):
+            held, could = self.share(card, self.first_fate)
+            if card not in tested and held >= MIN_GROUP and could - held < MIN_GROUP:
+                out.append(card)
+        return out
+
+    def always_words(self, shown: int = 5) -> str:
+        """The verdict's words naming the cards held in (nearly) every player-game and what
+        the OFTEN measure says of them: without them, the ranked cards and the cards never
+        drawn left them unaccounted for."""
+        cards = self.always()
+        if not cards:
+            return ""
+        one = len(cards) == 1
+        them = "it" if one else "them"
+        more = f" and {len(cards) - shown} more" if len(cards) > shown else ""
+        words = (f"; {counted(len(cards), 'card')} {self.said(self.first_fate)} in (nearly) "
+                 f"every player-game that could hold {them} (missing from fewer than "
+                 f"{MIN_GROUP}) cannot be compared with and without {them}: "
+                 f"{', '.join(cards[:shown])}{more}")
+        if self.first_fate != DRAWN:  # no draws to count (kow's cards are only defeated)
+            return words
+        tested = [e for e in self.effects if e.measure == OFTEN and e.tested]
+        flagged = sum(e.flagged for e in tested)
+        return (words + f"; {'it is' if one else 'each is'} compared instead by how many "
+                "times it was drawn (at least as many times as splits the player-games most "
+                "evenly, against fewer: the shuffle decides it), within the same strata: "
+                f"{len(tested)} of {len(cards)} tested so, "
+                + (f"{flagged} flagged above" if flagged else "none stands out")
+                + ("" if len(tested) == len(cards) else
+                   f", the rest with fewer than {MIN_GROUP} comparable player-games on a side "
+                   "or drawn as many times by every player"))
+
+    def unranked_words(self, shown: int = 5) -> str:
+        """The verdict's words naming the cards that met the first fate but are in no
+        ranking and not held in every player-game: each stratum (seat, listed player, number
+        of cards) that held them held them in all its player-games or in none."""
+        ranked = {e.card for e in self.effects if e.measure != OFTEN}
+        always = set(self.always())
+        lost = [card for card in sorted(self.usage) if card not in ranked | always
+                and self.share(card, self.first_fate)[0]]
+        if not lost:
+            return ""
+        them = "it" if len(lost) == 1 else "them"
+        more = f" and {len(lost) - shown} more" if len(lost) > shown else ""
+        return (f"; {counted(len(lost), 'card')} in no ranking, too few games to compare "
+                f"{them}: every group of the same seat, listed player and number of cards "
+                f"held {them} in all its player-games or in none: "
+                f"{', '.join(lost[:shown])}{more}")
+
     def family_words(self) -> str:
         """What the flags' correction covers, and what it promises, in words."""
         chance = f"at most a {100 * SIGNIFICANCE:.0f} % chance of any flag"
@@ -347,6 +432,7 @@ class CardAnalysis:
                                  for fate, (n, k) in fates.items()}
                           for card, fates in sorted(self.usage.items())},
                 "untestable": [[e.card, e.measure] for e in self.untestable()],
+                "always": self.always(),
                 "effects": [e.to_json() for e in self.effects],
                 "verdict": self.verdict()}
 
@@ -454,7 +540,9 @@ def verb_forms(verb: str) -> tuple[str, str, str]:
 
 def measure_word(measure: str, play_verb: str = "play") -> str:
     """A measure (or fate) as the texts say it: `played` as the past participle of the game's
-    `play_verb` (kow's "defeated"); any other as it is named."""
+    `play_verb` (kow's "defeated"), OFTEN as "drawn more often"; any other as it is named."""
+    if measure == OFTEN:
+        return "drawn more often"
     return verb_forms(play_verb)[1] if measure == PLAYED else measure
 
 
@@ -485,7 +573,7 @@ def adjusted_for(measure: str, play_verb: str = "play") -> str:
     """What the win rates with and without a card are adjusted for, in words: they are
     averages over the strata, not the raw rates of holders and non-holders."""
     return f"adjusted for seat, listed player and number of cards " \
-           f"{measure_word(measure, play_verb)}"
+           f"{measure_word(BASE.get(measure, measure), play_verb)}"
 
 
 def describe(e: CardEffect, play_verb: str = "play",
@@ -496,17 +584,21 @@ def describe(e: CardEffect, play_verb: str = "play",
     of 300 player-games, 150 comparable, 73 of them drew it": "73 of 150 player-games" read
     as the card's usage)."""
     strong = "strong" if e.difference > 0 else "weak"
-    verb = "draws" if e.measure == DRAWN else verb_forms(play_verb)[0]
-    did = "drew" if e.measure == DRAWN else verb_forms(play_verb)[1]
+    verb = "draws it" if e.measure != PLAYED else f"{verb_forms(play_verb)[0]} it"
+    did = "drew it" if e.measure != PLAYED else f"{verb_forms(play_verb)[1]} it"
+    otherwise = "otherwise"
+    if e.measure == OFTEN:  # held in every game: its holders drawing it more often, or not
+        verb, did = (f"{v} {e.times} times or more" for v in (verb, did))
+        otherwise = "drawing it fewer times"
     comparable = e.with_n + e.without_n
     counts = (f"{comparable} comparable player-games" if share is None else
-              f"{measure_word(e.measure, play_verb)} in {share[0]} of {share[1]} "
-              f"player-games, {comparable} comparable")
-    return (f"{e.card} stands out as {strong}: a player who {verb} it wins "
-            f"{100 * e.rate_with:.1f} % against {100 * e.rate_without:.1f} % otherwise, "
+              f"{measure_word(BASE.get(e.measure, e.measure), play_verb)} in {share[0]} of "
+              f"{share[1]} player-games, {comparable} comparable")
+    return (f"{e.card} stands out as {strong}: a player who {verb} wins "
+            f"{100 * e.rate_with:.1f} % against {100 * e.rate_without:.1f} % {otherwise}, "
             f"{adjusted_for(e.measure, play_verb)} ({signed_points(e.difference)}, 95 % CI "
             f"{signed_points(e.ci[0])} to {signed_points(e.ci[1])}; {counts}, "
-            f"{e.with_n} of them {did} it; adjusted {p_text(e.p_adjusted)})")
+            f"{e.with_n} of them {did}; adjusted {p_text(e.p_adjusted)})")
 
 
 # The column of `difference_text`, in the units the report's plot names on its axis:
@@ -575,6 +667,7 @@ class CardCollector:
         self.totals = {m: array("i") for m in MEASURES}
         self.strata: dict[tuple[int, int], int] = {}
         self.rows: dict[tuple[str, str], array] = {}  # -> the player-games with it
+        self.drawn_times: dict[str, array] = {}  # card -> its draws in each of those (`rows`)
         self.usage: dict[str, dict[str, list[int]]] = {}
         # card -> fate -> the seats in which the card met it
         self.seats_of: dict[str, dict[str, set[int]]] = {}
@@ -605,6 +698,8 @@ class CardCollector:
                     tally[1] += 1
                     if fate in MEASURES:
                         self.rows.setdefault((card, fate), array("i")).append(row)
+                    if fate == DRAWN:
+                        self.drawn_times.setdefault(card, array("i")).append(n)
 
     def analyse(self) -> CardAnalysis:
         return compare(self)
@@ -675,6 +770,15 @@ def compare(c: CardCollector) -> CardAnalysis:
             drawn_of[card] = (chosen, effect)
         if effect is not None:
             a.effects.append(effect)
+    if a.first_fate == DRAWN:
+        for card in a.always():
+            rows = np.frombuffer(c.rows[card, DRAWN], dtype=np.int32)
+            times = np.zeros(len(c.won), dtype=np.int64)
+            times[rows] = np.frombuffer(c.drawn_times[card], dtype=np.int32)
+            least = _often_split(times[rows])
+            effect = None if least is None else data[DRAWN].effect(card, OFTEN, times >= least)
+            if effect is not None:
+                a.effects.append(replace(effect, times=least))
     if not a.effects:
         a.no_comparison = _why_no_comparison(c, data)
     tested = [e for e in a.effects if e.tested]
@@ -690,6 +794,22 @@ def _decided(stratum: np.ndarray, won: np.ndarray) -> bool:
 
     wins = np.bincount(stratum, weights=won)
     return bool(np.all((wins == 0) | (wins == np.bincount(stratum))))
+
+
+def _often_split(times: np.ndarray) -> int | None:
+    """The number of draws (2 or more) that splits the player-games that drew a card most
+    evenly into those that drew it at least so often and those that drew it fewer times; the
+    least such number where several split alike. None when every one drew it as often. The
+    split looks at the counts only, never at the wins, so it biases no test."""
+    import numpy as np
+
+    counts = np.bincount(times)
+    at_least = np.cumsum(counts[::-1])[::-1]  # at_least[k]: player-games with k or more
+    best = max(range(2, len(counts)), default=None,
+               key=lambda k: (min(at_least[k], len(times) - at_least[k]), -k))
+    if best is None or at_least[best] in (0, len(times)):
+        return None
+    return best
 
 
 def _same_question(drawn: np.ndarray, played: np.ndarray) -> bool:

@@ -32,6 +32,7 @@ from .cards import (
     DIFFERENCE_CI,
     MIN_GROUP,
     NEARLY_SAME,
+    OFTEN,
     SETTLED,
     CardAnalysis,
     CardEffect,
@@ -43,7 +44,7 @@ from .cards import (
 from .outputs import OutputError, check_folders, make_folders
 from .stats import FIRST_SHUFFLE_BELOW, SHUFFLES, SIGNIFICANCE, Rate
 from .store import RunInfo
-from .summary import clock_words
+from .summary import clock_words, seat_names
 
 FORMATS = ("html", "md")
 
@@ -213,7 +214,7 @@ def _card_family(cells: list[tuple[str, RunAnalysis]]) -> str:
 
 
 def _seat_section(a: RunAnalysis) -> Section:
-    seats = [f"seat {i}" for i in range(a.seats)]
+    seats = seat_names(a.run.game, a.run.config, a.seats)
     seat_rates = a.seat_rates()
     return Section("seats", "Win rate per seat", [a.seat_verdict()],
                    [Plot("win-rate-seat", plots.rate_bars(
@@ -244,7 +245,7 @@ def _cards_section(a: RunAnalysis) -> Section:
     cards = a.cards
     if cards is None or not cards.effects:
         return Section("cards", title, a.card_verdicts())
-    drawn = cards.ranked(DRAWN) or cards.ranked(PLAYED)
+    drawn = cards.ranked(DRAWN) or cards.ranked(PLAYED) or cards.ranked(OFTEN)
     measure = drawn[0].measure
     # A settled card has no difference to draw: its interval is every difference.
     plotted = [e for e in drawn if not e.settled]
@@ -257,10 +258,10 @@ def _cards_section(a: RunAnalysis) -> Section:
         "win rate difference (percentage points)", marks, [not e.tested for e in shown]))
     ] if plotted else []
     flagged = cards.flagged()
-    # The plot shows one measure; a card flagged on the other is not red in it: say so.
+    # The plot shows one measure; a card flagged on another is not red in it: say so.
     red = {e.card for e in flagged if e.measure == measure}
-    elsewhere = sorted({e.card for e in flagged if e.measure != measure} - red)
-    other = PLAYED if measure == DRAWN else DRAWN
+    elsewhere = {other: sorted({e.card for e in flagged if e.measure == other} - red)
+                 for other in (DRAWN, PLAYED, OFTEN) if other != measure}
     table = None
     if flagged:
         table = (["card", "measure", "win rate with (adjusted)", "without (adjusted)",
@@ -278,22 +279,23 @@ def _cards_section(a: RunAnalysis) -> Section:
             f"fewer than {MIN_GROUP} comparable player-games on either side are not tested. "
             + " ".join(filter(None, (words, f"Cards where {SETTLED} are not plotted."
                                      if len(plotted) < len(drawn) else "",
-                                     _flagged_elsewhere(elsewhere, measure, other, cards)))))
+                                     _flagged_elsewhere(elsewhere, measure, cards)))))
     return Section("cards", title, a.card_verdicts(), figures, table, note.strip())
 
 
-def _flagged_elsewhere(cards: list[str], measure: str, other: str,
+def _flagged_elsewhere(elsewhere: dict[str, list[str]], measure: str,
                        analysis: CardAnalysis) -> str:
-    """The plot's words for the cards flagged on the measure it does not show (red marks a
-    flag on the plotted measure only): a card flagged when played is black in a plot of the
-    cards when drawn. The measures as `analysis` says them (`played` in the game's verb)."""
-    if not cards:
+    """The plot's words for the cards flagged on the measures it does not show (`elsewhere`:
+    by measure; red marks a flag on the plotted measure only): a card flagged when played is
+    black in a plot of the cards when drawn. The measures as `analysis` says them (`played`
+    in the game's verb)."""
+    parts = [f"{', '.join(cards)} {'is' if len(cards) == 1 else 'are'} flagged when "
+             f"{analysis.said(other)} instead, a figure this plot does not show (see the table "
+             "of flagged cards)" + (f": {analysis.played_caveat()}" if other == PLAYED else "")
+             for other, cards in elsewhere.items() if cards]
+    if not parts:
         return ""
-    verb = "is" if len(cards) == 1 else "are"
-    return (f"Red marks the cards flagged when {analysis.said(measure)}; {', '.join(cards)} "
-            f"{verb} flagged when {analysis.said(other)} instead, a figure this plot does not "
-            "show (see the table of flagged cards)"
-            + (f": {analysis.played_caveat()}." if other == PLAYED else "."))
+    return f"Red marks the cards flagged when {analysis.said(measure)}; {'; '.join(parts)}."
 
 
 def _card_plot_rows(plotted: list[CardEffect]) -> tuple[list[CardEffect],
@@ -333,7 +335,8 @@ def _card_plot_rows(plotted: list[CardEffect]) -> tuple[list[CardEffect],
 
 def _effect_row(e: CardEffect, measure: str | None = None) -> list[str]:
     """A card's row; its measure as `measure` says it (`CardAnalysis.said`), if given."""
-    return [e.card, measure or e.measure, *rate_texts(e),
+    card = f"{e.card}, drawn {e.times}+ times" if e.measure == OFTEN else e.card
+    return [card, measure or e.measure, *rate_texts(e),
             difference_text(e), f"{e.with_n} / {e.without_n}",
             ("not tested" if not e.tested else
              "< 0.001" if e.p_adjusted < 0.001 else f"{e.p_adjusted:.3f}")
@@ -345,7 +348,8 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
                DIFFERENCE_CI, "player-games with / without", f"p ({CORRECTION})"]
     out = []
     played = cards.said(PLAYED)  # in the game's verb: kow's cards are defeated
-    for measure, key in ((DRAWN, "cards-drawn"), (PLAYED, "cards-played")):
+    for measure, key in ((DRAWN, "cards-drawn"), (PLAYED, "cards-played"),
+                         (OFTEN, "cards-often")):
         title = f"Cards ranked by improvement when {cards.said(measure)}"
         ranked = cards.ranked(measure)
         if not ranked:
@@ -355,6 +359,12 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
                 "holders and non-holders.")
         if measure == PLAYED:
             note += f" Mind that {cards.played_caveat()}."
+        if measure == OFTEN:
+            note += (f" These cards were drawn in (nearly) every player-game that could hold "
+                     f"them (missing from fewer than {MIN_GROUP}), so none can be compared with "
+                     "and without it: each is compared drawn at least N times (N after its "
+                     "name, the number that splits its player-games most evenly) against "
+                     "fewer times, which the shuffle decides.")
         if measure == PLAYED and any(e.same_as_drawn for e in ranked):
             note += (f" Cards {played} whenever they are drawn (they resolve as they are "
                      f"drawn), or in all but at most {100 * NEARLY_SAME:.0f} % of the "

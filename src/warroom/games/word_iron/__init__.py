@@ -54,6 +54,7 @@ class WordIronGame(Game):
     data_options = dict.fromkeys(("deck0", "deck1"), DataOption(
         {name: name for name in shipped_files(DATA_DIR)}, load_deck,
         lambda value: deck_path(str(value))))
+    seat_options = {"deck0": 0, "deck1": 1}
     # The estimate scores only a round's settled point (heuristic.settled): a search's rollout
     # goes straight to the next one, so every line of play is scored at the same stage.
     estimate_depth = 0
