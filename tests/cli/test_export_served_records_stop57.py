@@ -1,5 +1,6 @@
 """Audit (stop 57): `warroom export GAMES_DB --records DIR` writes every finished game of a
-games database (`warroom serve --db`) as DIR/GAME-ID.json, the very bytes the server's
+games database (`warroom serve --db`) as DIR/GAME-ID.json (GAME its name since stop 60,
+tests/cli/test_export_records_named_stop60.py), the very bytes the server's
 `/api/games/GAME-ID/record` download gives, read while the server may run and never written;
 `warroom export` and its refusals point a games database to it."""
 
@@ -77,7 +78,21 @@ def copy_db(db: Path, folder: Path) -> Path:
 
 
 def written(folder: Path) -> dict[str, bytes]:
-    return {p.stem: p.read_bytes() for p in sorted(folder.iterdir())}
+    """The records in `folder` by game id, each file named by its game, then its id."""
+    out = {}
+    for path in sorted(folder.iterdir()):
+        game, _, game_id = path.stem.rpartition("-")
+        out[game_id] = path.read_bytes()
+        assert json.loads(out[game_id])["game"] == game, path
+    return out
+
+
+def named(folder: Path, game_id: str, game: str = "kow") -> Path:
+    return folder / f"{game}-{game_id}.json"
+
+
+def game_of(record: bytes) -> str:
+    return json.loads(record)["game"]
 
 
 def last_line(capsys) -> str:
@@ -105,7 +120,8 @@ def test_each_finished_game_is_written_as_the_servers_download_and_replays(eveni
         assert stat.S_IMODE(path.stat().st_mode) == 0o600  # a record holds every hand
     assert db.read_bytes() == before  # only read
     for game_id in list(records):
-        assert main(["replay", str(folder / f"{game_id}.json"), "--json"]) == 0
+        assert main(["replay", str(named(folder, game_id, game_of(records[game_id]))),
+                     "--json"]) == 0
         shown = json.loads(capsys.readouterr().out)
         stored = json.loads(records[game_id])
         assert shown["game"] == stored["game"]
@@ -123,22 +139,22 @@ def test_a_second_export_writes_only_the_new_games_and_keeps_the_same_files(even
     folder = tmp_path / "records"
     assert main(["export", str(db), "--records", str(folder)]) == 0
     capsys.readouterr()
-    first, second, third = sorted(records)
-    (folder / f"{second}.json").unlink()
-    kept = (folder / f"{first}.json").stat().st_mtime_ns
+    first, second, third = (named(folder, gid, game_of(records[gid])) for gid in sorted(records))
+    second.unlink()
+    kept = first.stat().st_mtime_ns
     assert main(["export", str(db), "--records", str(folder)]) == 0
     assert last_line(capsys) == (f"wrote 1 record to {folder}; 2 were there already, the "
                                  "same, and left as they were; 2 games not finished were left")
-    assert (folder / f"{first}.json").stat().st_mtime_ns == kept
+    assert first.stat().st_mtime_ns == kept
     assert written(folder) == records
-    (folder / f"{third}.json").write_text('{"mine": true}\n')
-    (folder / f"{second}.json").unlink()
+    third.write_text('{"mine": true}\n')
+    second.unlink()
     assert main(["export", str(db), "--records", str(folder)]) == 2
     line = one_line_error(capsys)
-    assert f"{folder / third}.json exists and is not the record of game {third}" in line, line
+    assert f"{third} exists and is not the record of game {third.stem[-12:]}" in line, line
     assert "--force" in line
-    assert not (folder / f"{second}.json").exists()  # nothing written
-    assert (folder / f"{third}.json").read_text() == '{"mine": true}\n'
+    assert not second.exists()  # nothing written
+    assert third.read_text() == '{"mine": true}\n'
     assert main(["export", str(db), "--records", str(folder), "--force"]) == 0
     assert last_line(capsys).startswith(f"wrote 2 records to {folder}; 1 was there already")
     assert written(folder) == records
@@ -170,7 +186,7 @@ def test_the_database_is_read_while_its_server_runs_and_never_written(tmp_path, 
     con.commit()
     con.close()
     before = db.read_bytes()
-    (folder / f"{done}.json").unlink()
+    named(folder, done).unlink()
     assert main(["export", str(db), "--records", str(folder)]) == 0
     assert last_line(capsys).startswith(f"wrote 1 record to {folder}; 1 was there")
     assert db.read_bytes() == before
@@ -199,9 +215,9 @@ def test_a_table_the_organiser_closed_is_written_as_its_record_so_far(evening, t
                                  "closed, unfinished); 1 game not finished was left")
     with client(db) as c:
         assert written(folder) == downloads(c, [*evening[1], closed])
-    assert json.loads((folder / f"{closed}.json").read_text())["meta"]["closed"]["at"] == 0
+    assert json.loads(named(folder, closed).read_text())["meta"]["closed"]["at"] == 0
     # its replay says the organiser closed it (it said "(unfinished: 0 actions so far)")
-    assert main(["replay", str(folder / f"{closed}.json")]) == 0
+    assert main(["replay", str(named(folder, closed))]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         "(unfinished: 0 actions played: the organiser closed the table; nobody won)")
 
@@ -283,8 +299,8 @@ def test_a_folder_that_cannot_be_written_is_one_line_naming_it(evening, tmp_path
     limit = 0
     assert main(["export", str(db), "--records", str(folder)]) == 2
     line = one_line_error(capsys)
-    assert re.fullmatch(rf"warroom: error: {re.escape(str(folder))}/[0-9a-f]+\.json: cannot "
-                        r"write \(Permission denied\); no file is written", line), line
+    assert re.fullmatch(rf"warroom: error: {re.escape(str(folder))}/[a-z-]+-[0-9a-f]+\.json: "
+                        r"cannot write \(Permission denied\); no file is written", line), line
     assert list(folder.iterdir()) == []
     made.clear()
     limit = 2

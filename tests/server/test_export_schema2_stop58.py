@@ -25,7 +25,7 @@ def test_the_records_of_a_schema_2_file_are_written_as_its_server_gave_them(db, 
     before = db.read_bytes()
     folder = tmp_path / "records"
     assert main(["export", str(db), "--records", str(folder)]) == 0
-    assert (folder / f"{made['id']}.json").read_bytes() == record
+    assert (folder / f"kow-{made['id']}.json").read_bytes() == record
     assert db.read_bytes() == before
     con = sqlite3.connect(db)
     con.execute("PRAGMA user_version = 1")

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 FOLDER = FilePath(folders=True)  # --records DIR: a file there is refused in our own words
 # A game id that is a file name as it is (the server's are 12 hex digits)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+NAMED = 5  # the unfinished games --records names; more are counted ("and 3 more")
 
 EXPORT_HELP = """Export the games in the results database DB as rows for any analysis tool
 (CSV with a header, or JSON lines), or one stored game as a saved-game record; or
@@ -93,19 +94,22 @@ mcts with neither iters= nor time=) is refused: their moves depend on the
 machine's speed; only players with a fixed budget (iters=) can be replayed.
 
 --records DIR, for a games database of `warroom serve --db` (GAMES_DB),
-writes each finished game as DIR/GAME-ID.json: its record, the very bytes the
-server's /api/games/GAME-ID/record download gives (the game rebuilt by the
-server's own code), for `warroom replay DIR/GAME-ID.json`. A table the
-organiser closed is written too (its record so far, marked unfinished); a
-game not finished is left, and counted: the last line says how many were
-written and left. DIR and its missing folders are made, and each file is
-written whole or not at all (owner-only: a record holds every hand). A file
-there that holds the same record is left as it is, so that the same export
-can be run again as the evening goes on (a finished game's record never
-changes); one that differs is refused before anything is written, unless
---force. The database may be read while its server runs: it is opened to
-read only and never written (one older than schema version 2 is refused: start
-this release's `warroom serve` over it once).
+writes each finished game as a file named by its game, then its id, such as
+DIR/kow-375cdcd51412.json: its record, the very bytes the server's
+/api/games/375cdcd51412/record download gives (the game rebuilt by the
+server's own code), for `warroom replay DIR/kow-375cdcd51412.json`. A table
+the organiser closed is written too (its record so far, marked unfinished);
+a game not finished is left: a note names it and how to take its record now
+(the organiser closes its table, then exports again), and the last line says
+how many were written and left. DIR and its missing folders are made, and
+each file is written whole or not at all (owner-only: a record holds every
+hand). A file there that holds the same record is left as it is, so that the
+same export can be run again as the evening goes on (a finished game's
+record never changes), and so is one an older release named by the id alone
+(DIR/375cdcd51412.json); one that differs is refused before anything is
+written, unless --force. The database may be read while its server runs: it
+is opened to read only and never written (one older than schema version 2 is
+refused: start this release's `warroom serve` over it once).
 
 A results database is only read (a file of an older warroom is brought to
 this version first, as `warroom report` does). Every refusal is one line, exit
@@ -136,9 +140,9 @@ status 2, and writes nothing."""
               "of run ID (--run) as a saved-game record, as `warroom play --save` writes one, "
               "for `warroom replay`.")
 @click.option("--records", "records", type=FOLDER, metavar="DIR", help="DB being a games "
-              "database (warroom serve --db): write each finished game's record to "
-              "DIR/GAME-ID.json, as the server's /api/games/GAME-ID/record gives it; missing "
-              "folders are made.")
+              "database (warroom serve --db): write each finished game's record to a file "
+              "named by its game and id, DIR/kow-375cdcd51412.json, as the server's "
+              "/api/games/375cdcd51412/record gives it; missing folders are made.")
 def export(db: str, run_id: int | None, sweep_id: int | None, games: bool, cards: bool,
            fmt: str | None, out: str | None, force: bool, index: int | None,
            record: str | None, records: str | None) -> None:
@@ -349,8 +353,9 @@ def _kind(db: str) -> int | None:
 
 
 def _export_records(db: str, folder: Path, force: bool) -> None:
-    """Every finished game of the games database `db` as DIR/GAME-ID.json, the record its
-    server offers (`server.records`), then one line of what was written and left."""
+    """Every finished game of the games database `db` as DIR/kow-375cdcd51412.json (its
+    game, then its id), the record its server offers (`server.records`), then one line of
+    what was written and left."""
     try:
         from ..server.records import ServedGames
     except ImportError as exc:
@@ -374,7 +379,7 @@ def _export_records(db: str, folder: Path, force: bool) -> None:
         # a bar of the games read, at a terminal (a long game takes a second to rebuild)
         with _progress(True, len(ids), f"records of {db}") as advance:
             tally = _write_records(served, ids, Path(db), folder, force, advance)
-    for line in tally.notes:
+    for line in tally.notes + tally.unfinished_note(db):
         echo_err(f"warroom: note: {line}")
     click.echo(tally.line(folder))
 
@@ -386,6 +391,22 @@ class _Tally:
         self.written = self.same = self.closed = self.outdated = 0
         self.unfinished = self.broken = 0
         self.notes: list[str] = []
+        self.waiting: list[str] = []  # the games not finished whose tables can be closed
+
+    def unfinished_note(self, db: str) -> list[str]:
+        """Which games not finished were left and how to take their records now: the
+        record route withholds them until they are over, and the way out was only in the
+        server's README."""
+        if not self.waiting:
+            return []
+        n = len(self.waiting)
+        named = ", ".join(self.waiting[:NAMED]) + (f" and {n - NAMED} more" if n > NAMED else "")
+        return [f"{counted(n, 'game')} not finished {'was' if n == 1 else 'were'} left: "
+                f"{named}; a record is offered once its game is over: to take one now, close "
+                "its table (POST /api/games/ID/close with `Authorization: Bearer` and the "
+                f"organiser's token, in {db}.organiser-token unless serve was given "
+                "--organiser-token-file; see \"Running a club evening\" in the server's "
+                "README), then export again"]
 
     def line(self, folder: Path) -> str:
         kinds = [f"{n} of {what}" for n, what in (
@@ -410,14 +431,16 @@ def _write_records(served: ServedGames, ids: list[str], db: Path, folder: Path, 
                    advance: Callable[[], None] | None) -> _Tally:
     """The records of the games `ids` of `served` written to `folder`: first those whose
     file is there already (left if it is the same record; one that differs refuses the
-    export, before anything is written, unless `force`), then the others. A game is rebuilt
-    once; `advance` counts each."""
+    export, before anything is written, unless `force`), then the others. A file an older
+    release wrote, named by the id alone, that holds the same record is one there (none is
+    written beside it); one that differs is left, and the record written under its name. A
+    game is rebuilt once; `advance` counts each."""
     tally = _Tally()
-    there = [gid for gid in ids if GAME_ID.fullmatch(gid) and _target(folder, gid).exists()]
+    names = {gid: _name(served, gid) for gid in ids}
+    there = {gid: target for gid in ids if (target := _there(folder, names[gid], gid))}
     rewrite: list[Served] = []
-    differ: list[Path] = []
-    for gid in there:
-        target = _target(folder, gid)
+    differ: list[tuple[Path, str]] = []
+    for gid, target in there.items():
         if db.exists() and target.samefile(db):
             raise OutputError(f"{target} is the database GAMES_DB itself; choose another "
                               "--records DIR")
@@ -427,16 +450,17 @@ def _write_records(served: ServedGames, ids: list[str], db: Path, folder: Path, 
         if advance is not None:
             advance()
         if got.text is None:
-            _left(tally, got)
+            _left(served, tally, got)
         elif _read(target) == got.text.encode("utf-8"):
             tally.same += 1
         else:
-            differ.append(target)
+            if target.name == _file(names[gid], gid):  # not an older release's, left as it is
+                differ.append((target, gid))
             rewrite.append(got)
     if differ and not force:
         more = f" (and {counted(len(differ) - 1, 'other file')})" if len(differ) > 1 else ""
-        raise OutputError(f"{differ[0]} exists and is not the record of game "
-                          f"{differ[0].stem} the server gives{more}; choose another --records "
+        raise OutputError(f"{differ[0][0]} exists and is not the record of game "
+                          f"{differ[0][1]} the server gives{more}; choose another --records "
                           f"DIR, or add --force to overwrite {'them' if more else 'it'}")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -444,10 +468,9 @@ def _write_records(served: ServedGames, ids: list[str], db: Path, folder: Path, 
         raise OutputError(f"{folder}: cannot make the folder ({exc.strerror or exc}); no "
                           "record is written") from None
     for got in rewrite:
-        _put(tally, folder, got)
-    done = set(there)
+        _put(tally, folder, names[got.id], got)
     for gid in ids:
-        if gid in done:
+        if gid in there:
             continue
         if not GAME_ID.fullmatch(gid):
             tally.broken += 1
@@ -458,14 +481,32 @@ def _write_records(served: ServedGames, ids: list[str], db: Path, folder: Path, 
         if advance is not None:
             advance()
         if got.text is None:
-            _left(tally, got)
+            _left(served, tally, got)
         else:
-            _put(tally, folder, got)
+            _put(tally, folder, names[gid], got)
     return tally
 
 
-def _target(folder: Path, game_id: str) -> Path:
-    return folder / f"{game_id}.json"
+def _name(served: ServedGames, game_id: str) -> str:
+    """The game's registry name (`kow`), or "" for one that does not rebuild, which has no
+    record to write."""
+    known = served.server.known(game_id)
+    return "" if known is None else known.game.name
+
+
+def _file(name: str, game_id: str) -> str:
+    """A record's file name: the game, then its id, so that an evening's files say which
+    game each is (`kow-375cdcd51412.json`)."""
+    return f"{name}-{game_id}.json"
+
+
+def _there(folder: Path, name: str, game_id: str) -> Path | None:
+    """The file there already of the game `game_id`: its own name, else the name an older
+    release gave it (the id alone), if it is a file; None if neither is there."""
+    if not name or not GAME_ID.fullmatch(game_id):
+        return None
+    own, older = folder / _file(name, game_id), folder / f"{game_id}.json"
+    return own if own.exists() else older if older.is_file() else None
 
 
 def _read(path: Path) -> bytes:
@@ -476,20 +517,25 @@ def _read(path: Path) -> bytes:
                           "the record it would be; nothing is written") from None
 
 
-def _left(tally: _Tally, got: Served) -> None:
+def _left(served: ServedGames, tally: _Tally, got: Served) -> None:
     """A game whose record is not offered: not finished, or one that does not rebuild."""
     if not got.broken:
         tally.unfinished += 1
+        outdated = served.server.outdated.get(got.id)
+        if outdated is None:
+            tally.waiting.append(got.id)
+        else:  # no close for it here: only the release that made it plays it on
+            tally.notes.append(outdated.refusal())
         return
     tally.broken += 1
     tally.notes.append(f"game {got.id} does not rebuild ({got.broken}); its record is not "
                        "written")
 
 
-def _put(tally: _Tally, folder: Path, got: Served) -> None:
+def _put(tally: _Tally, folder: Path, name: str, got: Served) -> None:
     """Write one record, whole or not at all, the owner's alone (as `play --save` does)."""
     assert got.text is not None
-    target = _target(folder, got.id)
+    target = folder / _file(name, got.id)
     existed = target.exists()
     try:
         write_atomic(target, got.text, private=True)
