@@ -6,6 +6,7 @@ defect; each failed before the change it pins."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import os
@@ -158,10 +159,10 @@ def test_serve_port_0_names_its_port_and_sigterm_stops_it_with_0(tmp_path):
 
 
 def test_serve_port_0_gives_the_server_the_port_it_names(tmp_path, monkeypatch, capsys):
-    import uvicorn
 
     served = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: served.append((app, kwargs)))
+    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
+                        lambda app, **kwargs: served.append((app, kwargs)))
     assert main(["serve", "--db", str(tmp_path / "g.sqlite"), "--port", "0"]) == 0
     [(app, kwargs)] = served
     app.state.server.store.close()

@@ -5,6 +5,7 @@ already is replaced only when it is one the same kind of command wrote (a report
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -68,10 +69,10 @@ def test_every_output_option_makes_missing_folders(tmp_path, results, capsys):
 def test_defect_serve_db_makes_missing_folders(tmp_path, monkeypatch, capsys):
     """`serve --db` is an output too: its folder is made before the games database is
     opened (SQLite's 'unable to open database file' before)."""
-    import uvicorn
 
     served = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: served.append(app))
+    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
+                        lambda app, **kwargs: served.append(app))
     db = tmp_path / "new" / "games.sqlite"
     assert main(["serve", "--db", str(db), "--port", "0"]) == 0
     assert len(served) == 1 and db.is_file()

@@ -173,3 +173,20 @@ def test_stopping_the_server_does_not_wait_for_ai_moves_in_threads(tmp_path, spe
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "closed\n"
     assert time.monotonic() - started < 30
+
+
+def test_a_stop_signal_sent_twice_at_once_is_one_stop(tmp_path):
+    """Audit (stop 60): `kill -INT` of a `timeout ... warroom serve` reaches the server twice
+    (directly, and forwarded by `timeout`): uvicorn took the second as "stop now", skipped the
+    server's shutdown and its stop line, and printed a KeyboardInterrupt traceback. Two
+    SIGINTs at once are one stop: the stop line, no traceback, status 0."""
+    port = _free_port()
+    server = _serve(tmp_path / "g.sqlite", port)
+    _wait_up(port, server)
+    server.send_signal(signal.SIGINT)
+    server.send_signal(signal.SIGINT)
+    _, err = server.communicate(timeout=60)
+    text = err.decode()
+    assert server.returncode == 0, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    assert "every game is in the store" in text

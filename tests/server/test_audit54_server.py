@@ -5,6 +5,7 @@ clamped without a word, a free-text option refused as a path)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import threading
 import time
@@ -29,7 +30,8 @@ def test_a_forwarded_header_does_not_change_the_address_the_limits_count(
     from warroom.cli import main
 
     ran: dict = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.update(app=app, kw=kw))
+    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
+                        lambda app, **kw: ran.update(app=app, kw=kw))
     assert main(["serve", "--db", str(db), "--port", "0", "--ai-workers", "0"]) == 0
     capsys.readouterr()
     server = uvicorn.Server(uvicorn.Config(ran["app"], **ran["kw"]))

@@ -7,6 +7,7 @@ the pages, an upload named `..`)."""
 from __future__ import annotations
 
 import http.client
+import importlib
 import json
 import logging
 import os
@@ -255,15 +256,14 @@ def test_serve_gives_the_app_its_address_and_uvicorn_its_limits(monkeypatch):
     `limit_concurrency` (the app's spectators, two pages for each game in play, and room for
     requests) and `timeout_keep_alive`, and the app the address it listens on (the Host
     check above)."""
-    import uvicorn
-
     import warroom.server
     from warroom.cli import main
 
     made: dict = {}
     ran: dict = {}
     monkeypatch.setattr(warroom.server, "create_app", lambda db, **kw: made.update(kw))
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: ran.update(kw))
+    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
+                        lambda *a, **kw: ran.update(kw))
     assert main(["serve", "--max-games", "100", "--port", "0"]) == 0
     assert made["listen"] == "127.0.0.1"
     assert ran["limit_concurrency"] == server_app.MAX_WATCHERS + 2 * 100 + 500

@@ -4,6 +4,7 @@ or handed to the AI, closed."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import sqlite3
@@ -249,14 +250,14 @@ def test_serve_keeps_the_organiser_token_in_a_file_of_its_own_and_names_it(
     """Audit (stop 57): `warroom serve` had no organiser token. It reads one from
     `--organiser-token-file` (default: beside the database), or makes that file, readable
     by its owner alone, names the file at start, and never prints the token."""
-    import uvicorn
 
     import warroom.server
     from warroom.cli import main
 
     made: dict = {}
     monkeypatch.setattr(warroom.server, "create_app", lambda db, **kw: made.update(kw))
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: None)
+    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
+                        lambda *a, **kw: None)
     db = tmp_path / "club" / "games.sqlite"
     assert main(["serve", "--port", "0", "--db", str(db)]) == 0
     out = capsys.readouterr().out

@@ -5,6 +5,7 @@ no cap on how many at once, and connections that never say hello."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import threading
 import time
@@ -323,14 +324,14 @@ def test_serve_takes_the_upload_quota_as_it_takes_the_create_quota(monkeypatch, 
     """The upload quota (above) could be set only through `create_app`: `warroom serve` had
     `--create-every` and no way to change the uploads' pace. `--upload-every` reaches the
     app, its default is the app's, and a bad value is one line naming the option."""
-    import uvicorn
 
     import warroom.server
     from warroom.cli import main
 
     made: dict = {}
     monkeypatch.setattr(warroom.server, "create_app", lambda db, **kw: made.update(kw))
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: None)
+    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
+                        lambda *a, **kw: None)
     assert main(["serve", "--upload-every", "0"]) == 0
     assert made["upload_every"] == 0.0
     assert main(["serve"]) == 0 and made["upload_every"] == server_app.UPLOAD_EVERY

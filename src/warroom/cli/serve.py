@@ -9,6 +9,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
@@ -133,7 +134,7 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
     are kept). A server asked to stop has stopped as asked: its exit status is 0, on SIGTERM
     too (other commands exit 130 on Ctrl-C, 143 on SIGTERM)."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (run_server's; missing, it is said here, before anything)
 
         from ..server import create_app
         from ..server.app import MAX_WATCHERS, organiser_token
@@ -171,10 +172,42 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
         # loopback every client is 127.0.0.1, so each could name its own address
         # (X-Forwarded-For) and get around every per-address limit. A client is the address
         # its connection comes from.
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
-                    ws_per_message_deflate=False,
-                    limit_concurrency=MAX_WATCHERS + 2 * max_games + SPARE_CONNECTIONS,
-                    timeout_keep_alive=KEEP_ALIVE, proxy_headers=False)
+        run_server(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                   ws_per_message_deflate=False,
+                   limit_concurrency=MAX_WATCHERS + 2 * max_games + SPARE_CONNECTIONS,
+                   timeout_keep_alive=KEEP_ALIVE, proxy_headers=False)
+
+
+SAME_STOP = 1.0  # seconds within which a second stop signal is the first one again
+
+
+def run_server(app: Any, **options: Any) -> None:
+    """Serve `app` as `uvicorn.run(app, **options)` does, a stop signal that comes again
+    within SAME_STOP seconds taken as the same stop. uvicorn takes a second SIGINT as "stop
+    now": it skips the app's shutdown (its stop line) and ends in a KeyboardInterrupt
+    traceback; yet a wrapper sends one too (`timeout` forwards the SIGINT that `kill` or a
+    supervisor sent the whole group)."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        first_stop: float | None = None
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            now = time.monotonic()
+            if self.first_stop is not None and now - self.first_stop < SAME_STOP:
+                return
+            self.first_stop = self.first_stop or now
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(app, **options)
+    config.load_app()
+    server = Server(config)
+    try:
+        server.run()
+    except KeyboardInterrupt:  # as uvicorn.run: the stop the server has said
+        pass
+    if not server.started:  # as uvicorn.run: it could not start, and has said why
+        sys.exit(3)
 
 
 # SaveLock's refusals are worded for `play --save`, its first user: said as serve's
