@@ -202,11 +202,11 @@ def test_card_mode_says_a_wave_is_launched_by_clicking_a_card(live_server, brows
     show(page, view)
     hint = page.locator("#v2-card-hint")
     expect(hint).to_be_visible()
-    assert "Click a card in your hand: an Attack card launches wave 1 with it" in hint.inner_text()
+    assert "Choose a card in your hand: an Attack card launches wave 1 with it" in hint.inner_text()
     # right above the hand it speaks of
     hand = page.locator(".zone", has=page.locator(".label", has_text="your hand"))
     assert hint.bounding_box()["y"] < hand.bounding_box()["y"]
-    assert "click an Attack card in your hand below" in page.locator("#v2-battle-now").inner_text()
+    assert "choose an Attack card in your hand below" in page.locator("#v2-battle-now").inner_text()
     card = hand.locator(".tile.playable").first
     card.click()
     attack = [e["i"] for e in view["legal"] if e["action"].get("use") == "attack"

@@ -61,6 +61,7 @@ const awayFrom = new Map(); // person seat not connected -> since when (Date.now
 const joined = new Set(); // seats whose person has opened the game (an invite link spent)
 let handing = null; // the seat whose "Let the AI play seat N? Yes / No" is open
 let offered = ""; // the seats the page offers to let the AI play, as last drawn
+let rulesAsked = false; // the game's rules summary is asked for once (showRules)
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -174,6 +175,7 @@ async function receive(entry, frame) {
     for (const [seat, secs] of Object.entries(frame.away || {})) {
       awayFrom.set(Number(seat), Date.now() - secs * 1000);
     }
+    if (!rulesAsked) showRules(frame.game);
     if (!table) table = await loadTable(frame.game);
     draw();
     // The game's id in a span of its own: a phone's header shortens the title, never the id.
@@ -254,6 +256,19 @@ function refuse(text, closed = false) {
   $("#table").replaceChildren(h("section", { class: "panel", id: "refused" },
     h("h3", { text: closed ? "The organiser closed this table" : "This link opens no table" }),
     closed ? "" : h("p", { class: "error", text }), ...more));
+}
+
+// The rules summary of the game, from the lobby's catalog: public text, the same for every
+// seat. Without an answer the fold stays hidden (the table plays on).
+async function showRules(game) {
+  rulesAsked = true;
+  try {
+    const answer = await fetch("/api/catalog");
+    const entry = answer.ok && (await answer.json()).games.find((g) => g.name === game);
+    if (entry) kit.drawRules(entry);
+  } catch (err) {
+    console.error(err);
+  }
 }
 
 async function loadTable(game) {
@@ -470,13 +485,31 @@ function focusAgain(box, note, fallbacks) {
   target.focus({ preventScroll: true });
 }
 
+// At load the focus is on the page's body: on the person's turn it goes where a move leaves
+// it (focusAgain's fallbacks, as for a note of nothing), once every connection of the page has
+// drawn its first frame (a hotseat's seats come in no fixed order). Never on another seat's
+// turn, nor for a spectator, nor once the person has put the focus somewhere themselves.
+let loading = true;
+
+function loadNote(view) {
+  if (!loading || !view || !table
+      || [...sockets.values()].some((e) => !views.has(e.seat === null ? "spectator" : e.seat))) {
+    return null;
+  }
+  loading = false;
+  const el = document.activeElement;
+  if (el && el !== document.body) return null;
+  const turn = revealed ? view.seat !== null && view.legal.length > 0 : !waitingHere();
+  return turn && !view.terminal ? {} : null;
+}
+
 function draw() {
   if (refused) return; // refuse() drew the page for good
   // The actions' labels and the prompt in the table's words ("Seat 1 (you)", kit.seatWords).
   const view = kit.viewWords(shownView(), table || {});
   const root = $("#table");
   const pass = $("#pass");
-  const focus = focusNote(root) || focusNote($("#prompt")) || focusNote(pass);
+  const focus = focusNote(root) || focusNote($("#prompt")) || focusNote(pass) || loadNote(view);
   // A menu is offered for an old view: it goes, and comes back below if the seat on screen
   // still has the same choices there (another seat moved while this one was choosing).
   const open = drawn === shown ? document.querySelector(".menu") : null;

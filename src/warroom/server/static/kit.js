@@ -293,6 +293,63 @@ export function reopenMenu(root, before) {
   same?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 }
 
+/** The noun for a count: `one` for 1, else `many` (by default `one` and an "s": "towns";
+ *  "cities", or "artillery" for a noun that keeps its form). */
+export function plural(n, one, many) {
+  return n === 1 ? one : many || `${one}s`;
+}
+
+/** A count and its noun: "1 town", "2 towns", "0 cities". */
+export function counted(n, one, many) {
+  return `${n} ${plural(n, one, many)}`;
+}
+
+// A summary is text wrapped for a terminal: its lines are joined again into the paragraphs and
+// list items they were wrapped from, so that a phone's narrow column wraps them afresh. A line
+// goes on the one before when it is indented, or when that one ends mid-sentence; "- " starts
+// a list item and "1. " a numbered paragraph (at the start of a line, not indented), and the
+// first line (the summary's title) stands alone.
+function summaryBlocks(text) {
+  const blocks = [];
+  text.split("\n").forEach((raw, n) => {
+    const line = raw.trimEnd();
+    const last = blocks[blocks.length - 1];
+    if (!line.trim()) { // a blank line ends a paragraph
+      if (last) last.ended = true;
+      return;
+    }
+    const item = /^(- |\d+\. )/.test(line);
+    const ended = last && (last.ended || /[.!?]["')\]]*$/.test(last.text));
+    if (last && !last.title && !last.ended && !item && (/^\s/.test(line) || !ended)) {
+      last.text += ` ${line.trim()}`;
+    } else {
+      const bullet = line.startsWith("- ");
+      blocks.push({ bullet, title: n === 0, text: (bullet ? line.slice(2) : line).trim() });
+    }
+  });
+  return blocks;
+}
+
+/** A game's rules summary (the catalog's `summary`, what `?` shows in the terminal) in the
+ *  page's fold: `<details id="rules"><summary>Rules of <span id="rules-game">` and
+ *  `<div id="rules-text">`, as the lobby and the table page have it; hidden with no summary. */
+export function drawRules(game) {
+  document.querySelector("#rules-game").textContent = game.title;
+  const out = [];
+  let list = null;
+  for (const block of summaryBlocks(game.summary || "")) {
+    if (block.bullet) {
+      if (!list) out.push(list = h("ul"));
+      list.append(h("li", { text: block.text }));
+    } else {
+      list = null;
+      out.push(h("p", { class: block.title ? "rules-title" : null, text: block.text }));
+    }
+  }
+  document.querySelector("#rules-text").replaceChildren(...out);
+  document.querySelector("#rules").hidden = !out.length;
+}
+
 /** "You" for the viewer's own seat, else "Seat N" (names from ctx when the page knows them). */
 export function who(p, view) {
   if (p === null || p === undefined) return "-";

@@ -1,6 +1,6 @@
 // The lobby: the games on this server, and a form to start one (a game, its rules, its rule
 // options from the game's config, and who sits in each seat).
-import { h } from "/static/kit.js";
+import { drawRules, h } from "/static/kit.js";
 
 const $ = (sel) => document.querySelector(sel);
 let catalog = null;
@@ -69,50 +69,6 @@ function drawSeats() {
     show();
     return h("div", { class: "seat-row" }, h("span", { text: `Seat ${i}` }), kind, seconds);
   }));
-}
-
-// --- the rules ------------------------------------------------------------------------------
-// A summary is text wrapped for a terminal: its lines are joined again into the paragraphs and
-// list items they were wrapped from, so that a phone's narrow column wraps them afresh. A line
-// goes on the one before when it is indented, or when that one ends mid-sentence; "- " starts
-// a list item and "1. " a numbered paragraph (at the start of a line, not indented), and the
-// first line (the summary's title) stands alone.
-function summaryBlocks(text) {
-  const blocks = [];
-  text.split("\n").forEach((raw, n) => {
-    const line = raw.trimEnd();
-    const last = blocks[blocks.length - 1];
-    if (!line.trim()) { // a blank line ends a paragraph
-      if (last) last.ended = true;
-      return;
-    }
-    const item = /^(- |\d+\. )/.test(line);
-    const ended = last && (last.ended || /[.!?]["')\]]*$/.test(last.text));
-    if (last && !last.title && !last.ended && !item && (/^\s/.test(line) || !ended)) {
-      last.text += ` ${line.trim()}`;
-    } else {
-      const bullet = line.startsWith("- ");
-      blocks.push({ bullet, title: n === 0, text: (bullet ? line.slice(2) : line).trim() });
-    }
-  });
-  return blocks;
-}
-
-function drawRules(g) {
-  $("#rules-game").textContent = g.title;
-  const out = [];
-  let list = null;
-  for (const block of summaryBlocks(g.summary || "")) {
-    if (block.bullet) {
-      if (!list) out.push(list = h("ul"));
-      list.append(h("li", { text: block.text }));
-    } else {
-      list = null;
-      out.push(h("p", { class: block.title ? "rules-title" : null, text: block.text }));
-    }
-  }
-  $("#rules-text").replaceChildren(...out);
-  $("#rules").hidden = !out.length;
 }
 
 // --- the rule options -----------------------------------------------------------------------

@@ -3,7 +3,13 @@
 // Battle Cards, your hand and the cards played. Click a unit to take it as a casualty, to bring
 // it or draw it in; a card in hand to play or discard it; other choices are buttons.
 
+import { counted, plural } from "/static/kit.js";
+
 const UNITS = ["infantry", "cavalry", "artillery", "frigate"];
+// Two frigates, but two infantry, cavalry or artillery: those nouns keep their form.
+const UNITS_MANY = ["infantry", "cavalry", "artillery", "frigates"];
+/** The name of `n` units of type `u` ("frigate", "frigates"), shared with the map game's table. */
+export const unitName = (n, u) => plural(n, UNITS[u], UNITS_MANY[u]);
 const ICONS = ["♟", "♞", "✹", "⛵"];
 // What a Battle Card's short form abbreviates ("Flank Counter 0H/1M plains"), in the Battle
 // Cards rules' words: its hits, its misses (a Counter's misses cancel that many hits), and its
@@ -35,8 +41,7 @@ export function playWords(p) {
 export function cardWords(card) {
   if (card.hits === undefined || card.misses === undefined || !card.terrain) return null;
   const { name, hits, misses, terrain } = card;
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
-  return `${name}: ${n(hits, "hit", "hits")}, ${n(misses, "miss", "misses")} (a miss blocks a `
+  return `${name}: ${counted(hits, "hit")}, ${counted(misses, "miss", "misses")} (a miss blocks a `
     + `hit against you when it is played as a Counter); terrain ${terrain}: in a battle on a `
     + `${terrain} hex all its hits are selective (you pick the units lost)`
     + [card.type, card.text].filter(Boolean).map((x) => `. ${x}`).join("");
@@ -52,8 +57,8 @@ export function render(root, view, ctx) {
   const sides = o.attacker.length - 1;
 
   const units = (counts, pred, title) => h("div", { class: "units" }, ...counts.flatMap((n, u) => (n
-    ? [acts.bind(h("div", { class: "unit", title: `${n} ${UNITS[u]}` }, h("b", { text: `${ICONS[u]} ${n}` }),
-        " ", h("span", { text: UNITS[u] })), acts.take((a) => pred(a, u)))]
+    ? [acts.bind(h("div", { class: "unit", title: `${n} ${unitName(n, u)}` }, h("b", { text: `${ICONS[u]} ${n}` }),
+        " ", h("span", { text: unitName(n, u) })), acts.take((a) => pred(a, u)))]
     : [])), counts.every((n) => !n) ? h("span", { class: "muted", text: title || "none" }) : null);
 
   root.append(panel(`${o.scenario} · ${o.mode}`, hexMap(),

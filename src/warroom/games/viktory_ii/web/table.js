@@ -19,7 +19,8 @@
 // named for a screen reader (its terrain, town, units and whose), only those with actions
 // taking the focus.
 
-import { cardWords, playWords } from "/tables/viktory.js";
+import { counted } from "/static/kit.js";
+import { cardWords, playWords, unitName } from "/tables/viktory.js";
 
 const UNITS = ["infantry", "cavalry", "artillery", "frigate"];
 const ICONS = ["♟", "♞", "✹", "⚓"];
@@ -227,7 +228,7 @@ const YOUR_BATTLE_MOVE = {
   overwatch_alone: "fire Overwatch at them now, or hold it back (each artillery fires once in an enemy turn).",
   continue: "fight another round, or retreat to the hexes your units came from.",
   window: "play a Special Event card from your hand below before the next round, or pass.",
-  play: "click a card in your hand below to play it, or pass (the card round ends).",
+  play: "choose a card in your hand below to play it, or pass (the card round ends).",
   draw_in: "choose the unit your Reinforcements card draws into the battle.",
 };
 const THEIR_BATTLE_MOVE = {
@@ -270,10 +271,8 @@ function corners(x, y, r) {
   }).join(" ");
 }
 
-// "1 town", "2 towns", "0 cities".
-const counted = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
 const countText = (c) => c.map((n, u) => (n ? `${n}${ICONS[u]}` : "")).join("");
-const unitsWords = (c) => c.map((n, u) => (n ? `${n} ${UNITS[u]}` : "")).filter(Boolean).join(", ") || "none";
+const unitsWords = (c) => c.map((n, u) => (n ? `${n} ${unitName(n, u)}` : "")).filter(Boolean).join(", ") || "none";
 const colour = (p) => PLAYER_COLOURS[p % PLAYER_COLOURS.length];
 /** A seat's swatch: its colour and its number, as the map's towns and badges bear them. */
 const swatch = (p) => {
@@ -452,7 +451,7 @@ export function render(root, view, ctx) {
   const turn = [];
   if (o.active) {
     const a = o.active;
-    turn.push(`Moving: ${UNITS[a.unit]} on ${name(a.hex)}, ${a.mp} move${a.mp === 1 ? "" : "s"} left`
+    turn.push(`Moving: ${UNITS[a.unit]} on ${name(a.hex)}, ${counted(a.mp, "move")} left`
       + (a.cargo ? `, ${a.cargo} aboard` : ""));
   }
   for (const b of o.battles) {
@@ -826,7 +825,7 @@ export function render(root, view, ctx) {
     const risky = [...overwatch.keys()].map(name);
     return h("p", { class: "v2-hint", id: "v2-moving" },
       `Selected: your ${UNITS[a.unit]} on ${name(a.hex)}, ${counted(a.mp, "move")} left`
-      + `${a.cargo ? `, ${a.cargo} aboard` : ""}. Click a gold-edged hex to ${can}.`
+      + `${a.cargo ? `, ${a.cargo} aboard` : ""}. Choose a gold-edged hex to ${can}.`
       + (risky.length ? ` ${OVERWATCH_GLYPH} ${risky.join(", ")}: ${OVERWATCH_HINT}.` : ""));
   }
 
@@ -1004,7 +1003,7 @@ export function render(root, view, ctx) {
 
   function attackerSide(b) {
     const more = stats(b, 0);
-    const bombard = b.attacker[0].map((n, u) => (n ? `${n} ${UNITS[u]}` : "")).filter(Boolean).join(", ");
+    const bombard = any(b.attacker[0]) ? unitsWords(b.attacker[0]) : "";
     const where = b.bombard_hexes.map(hexName).filter(Boolean).join(", ");
     if (b.kind === "bombard") return [["bombard", "bombards"], `${bombard || "none"}${where ? ` from ${where}` : ""}`, more];
     if (bombard) more.unshift(`bombarding: ${bombard}${where ? ` from ${where}` : ""}`);
@@ -1083,7 +1082,7 @@ export function render(root, view, ctx) {
     if (b.decision === "wave" && me) return waveText(b);
     if (b.decision === "play" && me && b.pending) {
       return `Your move: ${counted(b.pending, "hit")}${b.pending_selective ? " (selective)" : ""} against you: `
-        + `click a Counter card in your hand below to block ${b.pending === 1 ? "it" : "them"}, or pass and take ${b.pending === 1 ? "it" : "them"}.`;
+        + `choose a Counter card in your hand below to block ${b.pending === 1 ? "it" : "them"}, or pass and take ${b.pending === 1 ? "it" : "them"}.`;
     }
     if (!text) return me ? "Your move." : `${them} decides.`;
     return me ? `Your move: ${text}` : `${them} ${text.replace("{wave}", `wave ${b.wave}`)}`;
@@ -1105,9 +1104,9 @@ export function render(root, view, ctx) {
     const moveIn = entries.some((e) => e.action.type === "MoveIn");
     if (!entries.length) return `Your move: launch wave ${b.wave} with an Attack card, or call off the attack.`; // a replay
     if (moveIn && !attackCards) return "Your move: nobody defends, so move in without an Attack card.";
-    if (moveIn) return "Your move: nobody defends, so move in, or click an Attack card in your hand below.";
+    if (moveIn) return "Your move: nobody defends, so move in, or choose an Attack card in your hand below.";
     if (!attackCards) return `Your move: you hold no Attack card for wave ${b.wave}, so call off the attack.`;
-    return `Your move: to launch wave ${b.wave}, click an Attack card in your hand below; or call off the attack.`;
+    return `Your move: to launch wave ${b.wave}, choose an Attack card in your hand below; or call off the attack.`;
   }
 
   /** The battle's actions not bound to a card, as buttons named by the map's hexes. */
@@ -1152,7 +1151,7 @@ export function render(root, view, ctx) {
       uses.has("Discard") && "a card discards it",
     ].filter(Boolean);
     if (!says.length) return null;
-    return `Click a card in your hand: ${says.join("; ")}.`;
+    return `Choose a card in your hand: ${says.join("; ")}.`;
   }
 
   /** Any JSON value as a readable list: the battle's fields, whatever the resolver shows. */
