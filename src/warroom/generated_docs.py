@@ -30,6 +30,15 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
+CHECKOUT = Path(__file__).resolve().parents[2]  # src/warroom/ is two down from a checkout
+
+
+def in_checkout() -> bool:
+    """Whether warroom runs from its checkout (a generator writes its files there), not from
+    an installed package, whose files pip owns."""
+    return (CHECKOUT / "pyproject.toml").is_file() and (CHECKOUT / "src" / "warroom").is_dir()
+
+
 def write_or_check(args: argparse.Namespace, doc: Path, text: str, command: str,
                    stale: Callable[[str, str], str] | None = None) -> None:
     """Do what `args` ask of the generated `text` of the file `doc`: check it (a stale file

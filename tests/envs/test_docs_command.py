@@ -52,3 +52,17 @@ def test_output_writes_the_readme_elsewhere(tmp_path, capsys, readme_untouched):
     with pytest.raises(SystemExit) as stop:
         docs.main(["--output", str(tmp_path / "missing" / "README.md")])
     assert "--output" in str(stop.value.code) and "missing" in str(stop.value.code)
+
+
+def test_an_installed_warroom_does_not_write_its_own_readme(monkeypatch, readme_untouched):
+    """Audit (stop 60): run in an installed warroom (a wheel's), `python -m warroom.envs.docs`
+    rewrote site-packages/warroom/envs/README.md, a file pip owns, where `python -m
+    warroom.games.actions_doc` refuses outside a checkout. It refuses too, saying to give
+    --output; --check still reads the installed README."""
+    monkeypatch.setattr(docs, "in_checkout", lambda: False)
+    with pytest.raises(SystemExit) as stop:
+        docs.main([])
+    assert str(stop.value.code) == (
+        "python -m warroom.envs.docs: error: warroom is not run from a checkout, and its README "
+        "would be written into the installed package: give --output FILE")
+    docs.main(["--check"])
