@@ -4,10 +4,24 @@ __version__ = "0.1.0"
 
 
 def install_hint(extra: str) -> str:
-    """How to install the optional part `extra`, as an error that needs it says: from a
-    package index, and in a checkout (warroom is installed from its source there, where
-    `pip install 'warroom[x]'` alone finds no release to install)."""
-    return f"pip install 'warroom[{extra}]' (in a checkout: pip install -e '.[{extra}]')"
+    """The command that installs the optional part `extra` into this warroom, as an error
+    that needs it says: warroom is on no package index (`pip install 'warroom[x]'` finds
+    nothing), so the command names where this one was installed from, as pip recorded it (a
+    checkout, editable or not, or a wheel file); the checkout's form where pip did not."""
+    import json
+    import shlex
+    from importlib.metadata import PackageNotFoundError, distribution
+    from urllib.parse import unquote, urlparse
+
+    try:
+        origin = json.loads(distribution("warroom").read_text("direct_url.json") or "{}")
+    except (PackageNotFoundError, ValueError):
+        origin = {}
+    url = urlparse(str(origin.get("url", "")))
+    if url.scheme != "file":
+        return f"pip install '.[{extra}]' in warroom's checkout"
+    editable = "-e " if origin.get("dir_info", {}).get("editable") else ""
+    return f"pip install {editable}{shlex.quote(f'{unquote(url.path)}[{extra}]')}"
 
 
 # Compiled builds of hot modules, used only while they match their source (see native.py).

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from warroom import install_hint
 from warroom.cli import main
 from warroom.games import REGISTRY
 
@@ -305,8 +306,7 @@ def test_bench_peers_without_openspiel_says_how_to_install_it(capsys, monkeypatc
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if it were not installed
     assert main(["bench", "kow", "--seconds", "0.05", "--runs", "1", "--peers"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == ("warroom: error: --peers needs OpenSpiel: pip install 'warroom[bench]' (in a "
-                   "checkout: pip install -e '.[bench]')")  # warroom is on no index (stop 58)
+    assert err == f"warroom: error: --peers needs OpenSpiel: {install_hint('bench')}"
 
 
 @pytest.mark.parametrize("option, value, says", [

@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+from warroom import install_hint
+
 PROBE = """
 import json, sys
 sys.modules[{blocked!r}] = None  # as if not installed
@@ -43,6 +45,6 @@ def test_a_missing_rl_package_names_the_extra(module, blocked):
     assert result is not None and result["is_import_error"]
     assert result["type"] == "ModuleNotFoundError"
     assert blocked in result["message"]
-    assert "pip install 'warroom[rl]'" in result["message"]
+    assert install_hint("rl") in result["message"]
     assert "\n" not in result["message"]
     assert result["cause"] == "ModuleNotFoundError"

@@ -142,7 +142,7 @@ def rules_path(game_name: str) -> list[str]:
 @click.option("--checked", is_flag=True, help="Also measure the checked path (apply with "
               "validation and the log written), as play, replays and servers take it.")
 @click.option("--peers", is_flag=True, help="Also measure OpenSpiel's goofspiel, leduc_poker "
-              "and gin_rummy with the same loop (needs: pip install 'warroom[bench]').")
+              "and gin_rummy with the same loop (needs the bench extra).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the figures.")
 def bench(games: tuple[str, ...], seconds: float, runs: int, checked: bool, peers: bool,
           as_json: bool) -> None:

@@ -92,7 +92,7 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     Optuna proposes values; each trial plays --batch games (the same seeds in every trial) and
     its figure is measured with a 95 % interval. The last third of the budget extends the
     trials whose intervals come closest to the target, so one lucky batch cannot win. Needs
-    the `tune` extra: pip install 'warroom[tune]'.
+    the `tune` extra: pip install '.[tune]' in warroom's checkout.
     """
     from ..games import get_game
     from ..sim.tune import find_tune, make_plan, played, refuse_smaller_budget, run_tune
