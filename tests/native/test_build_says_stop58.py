@@ -42,3 +42,20 @@ def test_without_mypyc_nothing_is_said_to_start(monkeypatch):
     monkeypatch.setattr(native_build.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(NativeError):
         native_build.build(starting=lambda n: pytest.fail("said to start"))
+
+
+def test_status_into_a_closed_pipe_says_nothing_of_writing_the_build():
+    """Audit (stop 60): `python -m warroom.native status | head -0` said "warroom: error:
+    cannot write the build ([Errno 32] Broken pipe): it goes into .../compiled, which needs a
+    writable install": the reader of its output had gone, and status writes no build. It
+    ends quietly, as `warroom ... | head` does."""
+    import sys
+
+    reader = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.close()"],
+                              stdin=subprocess.PIPE)
+    reader.wait()
+    status = subprocess.run([sys.executable, "-m", "warroom.native", "status"],
+                            stdout=reader.stdin, stderr=subprocess.PIPE, text=True)
+    reader.stdin.close()
+    assert status.stderr == ""
+    assert status.returncode == 1

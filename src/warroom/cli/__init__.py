@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from .. import native
+from ..console import quiet_stdout
 from ..engine import WarroomError
 from ..engine.data import displayable
 from .common import InputEnded, Interrupted, OutputEnded, stdout_failure
@@ -146,9 +147,9 @@ def main(argv: list[str] | None = None) -> int:
                          "one that does)")
         return _fail(str(exc))
     except BrokenPipeError:  # the reader of our output went away (`warroom ... | head`)
-        return _quiet_stdout()
+        return quiet_stdout()
     except OutputEnded as exc:  # the same, with what the command kept (a game's save)
-        _quiet_stdout()
+        quiet_stdout()
         _say(exc.line)
         return 1
     except OSError as exc:  # the file system: a full disk, a read-only place, a missing path
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
                          "that does and run the command again")
         said = stdout_failure(exc)  # `> /dev/full`: not the file the command wrote
         if said is not None:
-            _quiet_stdout()
+            quiet_stdout()
             return _fail(said)
         where = f"{exc.filename}: " if exc.filename else ""
         return _fail(f"{where}{exc.strerror or exc}")
@@ -296,15 +297,6 @@ def _say(line: str) -> None:
         print(line, file=sys.stderr)
     except (OSError, ValueError):  # standard error closed under us (`2>&1 | head`)
         pass
-
-
-def _quiet_stdout() -> int:
-    # Nothing more can be written; point stdout at nothing so that the final flush is quiet.
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-    return 1
 
 
 def entry() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+from ..console import quiet_stdout
 from . import BUILD, NativeError, stale_reason, status
 from .build import build, clean
 
@@ -30,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     except NativeError as exc:
         print(f"warroom: error: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader went away (`status | head`): nothing was written
+        return quiet_stdout()
     except OSError as exc:  # the build goes into the installed package's folder
         print(f"warroom: error: cannot write the build ({exc}): it goes into {BUILD}, which "
               "needs a writable install", file=sys.stderr)
