@@ -78,7 +78,7 @@ def test_a_stronger_player_who_moves_first_is_no_first_player_advantage():
     assert f.p is not None and f.p > 0.5 and not a.first_advantage()
     assert a.first_verdict().startswith(
         "first player advantage: 71.5 % wins for the first player in 400 games, +0.0 points "
-        "(-1.1 to +1.2) over the expected 71.5 % from who moved first and who won, not "
+        "(-1.0 to +1.1) over the expected 71.5 % from who moved first and who won, not "
         "significant (p = ")
     data = a.to_json()["first_player"]
     assert data["expected"] == f.expected and data["p"] == f.p and data["unmeasurable"] is None

@@ -57,8 +57,8 @@ def test_the_first_player_interval_agrees_with_its_test():
     verdict = a.first_verdict()
     assert verdict.startswith(
         "first player advantage: 58.0 % wins for the first player in 100 games, +8.0 points "
-        "(+2.7 to +13.3) over the expected 50.0 % from who moved first and who won, "
-        "significant (p = 0.003); ")
+        "(+2.0 to +14.0) over the expected 50.0 % from who moved first and who won, "
+        "significant (p = 0.005); ")  # 8 upsets: from shuffles (exactly, p = 0.0057)
     assert "48.2" not in verdict
     f = a.first
     assert f is not None and f.ci95 is not None and f.ci95[0] > 0

@@ -35,6 +35,7 @@ from .stats import (
     Moments,
     Rate,
     equal_shares_p,
+    equal_shares_test,
     extra_digits,
     first_mover_moments,
     first_mover_test,
@@ -351,11 +352,18 @@ class RunAnalysis:
         best = self.strongest()
         p = self.player_p()
         rate = rates[best]
-        figure = (f"{players[best]} (player {best}) wins {pct(rate)} of {games_text(self.games)} "
+        # partners share every result (the player-strength line's teams): crediting the one
+        # listed first would name one of several players who cannot be told apart
+        team = next(u for u in _units(self.seats, self.player_partners) if best in u)
+        names = " + ".join(f"{players[i]} (player {i})" for i in team)
+        who = (f"the team {names}, who always won and lost together," if len(team) > 1
+               else names)
+        figure = (f"{who} wins {pct(rate)} of {games_text(self.games)} "
                   f"(fair share {100 * self.fair_share:.1f} %)")
+        test = f"{significance(p)} by the {equal_shares_test(self.credits('player'))}"
         if self.dominant() is not None:
-            return f"dominant strategy: {figure}: it dominates, {significance(p)}"
-        return f"dominant strategy: none; the strongest, {figure}, {significance(p)}"
+            return f"dominant strategy: {figure}: it dominates, {test}"
+        return f"dominant strategy: none; the strongest, {figure}, {test}"
 
     def strongest(self) -> int:
         """The listed player who won the most games."""

@@ -5,6 +5,7 @@ import) is loaded only by the tests that need it."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -145,13 +146,23 @@ def equal_shares_p(counts: Sequence[float]) -> float:
     each, which would make one game k; such fractional counts take chi-square at any size."""
     if len(counts) < 2 or sum(counts) <= 0:
         return 1.0
-    total = sum(counts)
-    whole = all(float(c).is_integer() for c in counts)
-    if whole and total / len(counts) < 5:
+    if _exact_shares(counts):
         return _exact_equal_shares_p([int(c) for c in counts])
     from scipy.stats import chisquare
 
     return float(chisquare(list(counts)).pvalue)
+
+
+def _exact_shares(counts: Sequence[float]) -> bool:
+    """Whether `equal_shares_p` takes the exact test for `counts` (whole, under 5 a count)."""
+    return (len(counts) > 0 and all(float(c).is_integer() for c in counts)
+            and sum(counts) / len(counts) < 5)
+
+
+def equal_shares_test(counts: Sequence[float]) -> str:
+    """The name of the test `equal_shares_p` makes of `counts`, as a verdict gives it."""
+    return ("exact test of equal shares" if _exact_shares(counts)
+            else "chi-square test of equal shares")
 
 
 def _exact_equal_shares_p(counts: list[int]) -> float:
@@ -412,10 +423,18 @@ def first_mover_moments(games: int, first: Sequence[int], together: Sequence[Seq
     return PermutationMoments(s1 / n, max(0, numerator) / (n * n * (n - 1)))
 
 
-# Below this many games with a first player, the first-player test's p-value and interval come
-# from SHUFFLES shuffles of the winners: the normal approximation understates p in a few games
-# (20 games of three random players: 0.101, against about 0.13).
+# Below this many informative games (`informative_games`), the first-player test's p-value and
+# interval come from SHUFFLES shuffles of the winners: the normal approximation understates p
+# where D takes few values (20 games of three random players: 0.101, against about 0.13; 300
+# games with 5 upsets of a dominant team: 0.028, against 0.061).
 FIRST_SHUFFLE_BELOW = 100
+
+
+def informative_games(winners: Sequence[int]) -> int:
+    """The games whose winners differ from the most common winners: only where these land
+    can a shuffle of the winners change D (a dominant team's 5 upsets in 300 games: 5), so
+    their number, not the games', says how coarse D's distribution is."""
+    return len(winners) - max(Counter(winners).values(), default=0)
 
 
 @dataclass(frozen=True)
@@ -436,13 +455,14 @@ def first_mover_test(movers: Sequence[int], winners: Sequence[int],
     mask of the listed players among its winners. The interval is that of a shift of the
     first mover's wins: the observed excess plus or minus the excess the test would just not
     reject, from the same distribution as p (normal, or the shuffles' below
-    FIRST_SHUFFLE_BELOW games), so that the interval, p and the verdict always agree."""
+    FIRST_SHUFFLE_BELOW informative games), so that the interval, p and the verdict always
+    agree."""
     n = len(movers)
     wins = sum(w >> m & 1 for m, w in zip(movers, winners, strict=True))
     # n D - S1: n times D's distance from its mean, a whole number (S1 = n E[D])
     s1 = round(moments.mean * n)
     distance = n * wins - s1
-    if n >= FIRST_SHUFFLE_BELOW:
+    if informative_games(winners) >= FIRST_SHUFFLE_BELOW:
         sd = n * math.sqrt(moments.variance)
         p, half = normal_two_sided_p(distance / sd), Z95 * sd
     else:  # whole numbers: an interval that just reaches 0 ends at 0, not a rounding off it
@@ -458,15 +478,28 @@ def _shuffled_first_mover(movers: Sequence[int], winners: Sequence[int], s1: int
     """p and the interval's half-width (in the units of `distance`, n D - S1) of the
     first-player test from shuffles of the games' winners among the games, with a fixed seed
     (a report is the same each time it is made). The statistic, |n D - S1|, is a whole
-    number, so that a shuffle as extreme as the games is never lost to rounding."""
+    number, so that a shuffle as extreme as the games is never lost to rounding.
+
+    A shuffle moves only the informative games' winners (`informative_games`) onto other
+    games, the rest getting the most common winners: the games they land on are a sample
+    without replacement, whose first movers are drawn as such (multivariate hypergeometric
+    counts, in a random order), so each shuffle costs their number, not the run's."""
     import numpy as np
 
     n = len(movers)
-    # the smallest integers that hold every mask and every mover's bit
-    masks = np.asarray(winners, dtype=np.min_scalar_type(max(*winners, 1 << max(movers))))
+    common = Counter(winners).most_common(1)[0][0]
+    others = [w for w in winners if w != common]
+    moved = np.bincount(np.asarray(movers, dtype=np.int64))  # games each player moved first
+    players = range(len(moved))
+    # how much D gains when a game whose first mover is player i gets w, not the common winners
+    gain = np.array([[(w >> i & 1) - (common >> i & 1) for i in players] for w in others],
+                    dtype=np.int64).reshape(len(others), len(moved))
+    base = sum(int(r) for i, r in zip(players, moved) if common >> i & 1)
     rng = np.random.default_rng(0)
-    shuffled = rng.permuted(np.tile(masks, (SHUFFLES, 1)), axis=1)
-    counts = (shuffled >> np.asarray(movers, dtype=masks.dtype) & 1).sum(axis=1, dtype=np.int64)
+    drawn = rng.multivariate_hypergeometric(moved, len(others), size=SHUFFLES)
+    landed = rng.permuted(np.repeat(np.tile(np.arange(len(moved)), SHUFFLES), drawn.ravel())
+                          .reshape(SHUFFLES, len(others)), axis=1)
+    counts = base + gain[np.arange(len(others)), landed].sum(axis=1)
     distances = np.abs(n * counts - s1)
     critical = shuffled_critical(distances)
     return shuffled_p(distances, abs(distance)), math.inf if critical is None else critical
