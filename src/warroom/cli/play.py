@@ -680,7 +680,10 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     histories = seat_histories(record, specs or [])
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
-    if as_player is not None and outcome is None:
+    # A table its server's organiser closed is over, unfinished: the server's replay shows
+    # every seat's view of it, and so does this.
+    if as_player is not None and outcome is None and not isinstance(record.meta.get("closed"),
+                                                                     dict):
         check_own_seat(file, record, as_player)
     # Who played each seat: not secret, and not otherwise said of a game not over.
     players = [histories.get(seat, spec) for seat, spec in enumerate(specs or [])]
