@@ -89,3 +89,20 @@ def test_a_new_hash_on_the_open_page_moves_to_its_position(live_server, browser)
     expect(page.locator("#where")).to_have_text(f"position 2 of {last}")
     expect(page.locator("#viewer")).to_have_value("1")
     page.close()
+
+
+def test_an_address_asking_for_what_is_not_there_says_at_once_what_is_shown(live_server,
+                                                                           browser):
+    """Audit (stop 60): opened at `#as=7&at=99999` (no seat 7, no such position), the page
+    showed a spectator at the end, as it should, but the address kept asking for seat 7 and
+    position 99999 until the first step: a copied address said what was not on screen."""
+    page = browser.new_page()
+    game_id = finished_game(page, live_server.url, "kow", {})
+    page.goto(f"{live_server.url}/replay/{game_id}#as=7&at=99999")
+    expect(page.locator("#where")).to_have_text(re.compile(r"^position (\d+) of \1$"))
+    last = int(page.locator("#where").inner_text().rsplit(" ", 1)[1])
+    hash_is(page, f"#at={last}")
+    page.goto(f"{live_server.url}/replay/{game_id}#at=-1")
+    expect(page.locator("#where")).to_have_text(f"position 0 of {last}")
+    hash_is(page, "#at=0")
+    page.close()

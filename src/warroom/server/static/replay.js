@@ -269,6 +269,8 @@ async function start() {
   at = step;
   select.value = viewer;
   choose(viewer);
+  // an address asking for what is not there (`#at=-1`, `#as=7`) says at once what is shown
+  if (location.hash) follow();
   window.addEventListener("hashchange", hashChanged);
 }
 
