@@ -495,7 +495,11 @@ class Server:
         # the process pool's workers, by game: a table where a person waits first
         self._turns = TakeTurns(max(ai_processes, 1), self._person_waits)
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.load()
+        try:
+            self.load()
+        except BaseException:  # (a file that cannot be read: let go of, as `close` would)
+            self.store.close()
+            raise
 
     def _person_waits(self, game: str) -> bool:
         """A page of one of the game's people's seats is connected (spectators are not
@@ -604,8 +608,8 @@ class Server:
             self.conns.pop(old, None)
 
     def _rebuild_listed(self, game_id: str) -> LiveGame | None:
-        row = self.store.game(game_id)
         try:
+            row = self.store.game(game_id)  # (a damaged page: this game is refused, said once)
             if row is None:
                 raise StoreError("its row is no longer in the database")
             rebuilt = self._rebuild(row)
@@ -1638,6 +1642,9 @@ def organiser_token(path: str | Path) -> tuple[str, bool]:
     try:
         made = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
+        if not path.is_file():  # (/dev/null, a folder: removing it is no remedy)
+            raise TokenFileError(f"{path}: not a regular file, so not an organiser token "
+                                 "file") from None
         return _kept_token(path), False
     except OSError as exc:
         raise TokenFileError(f"{path}: cannot make the organiser token file "

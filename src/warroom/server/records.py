@@ -38,6 +38,7 @@ from .store import (
     WriteFailed,
     checked_version,
     open_failure,
+    reading,
     sqlite_code,
 )
 
@@ -103,7 +104,8 @@ class ReadOnlyStore(SqliteStore):
     def _one_snapshot(self) -> Iterator[None]:
         """The statements of one read see one state of the file (a read transaction), not
         a game's row of before a write and its actions of after."""
-        with self._snapshot:
+        # (a damaged page fails the COMMIT too: said as the read's failure, in one line)
+        with self._snapshot, reading(self.path):
             self.db.execute("BEGIN")
             try:
                 yield

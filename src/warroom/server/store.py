@@ -16,7 +16,8 @@ name it), as a record carries them: a restart under another release never replay
 rules, defaults or shipped files that have changed since. The file keeps its schema version
 (`PRAGMA user_version`): version 0 had no `data_files` and no `games.version`, `config` or
 `files` (its games get them when a server first rebuilds them); an older file is migrated in
-place when opened, and a newer one is refused. Version 2 keeps whether a game is over
+place when opened, and a newer one is refused, as is one that lacks a table (`WHOLE_FROM`).
+Version 2 keeps whether a game is over
 (`games.finished`, set when a server sees it end, or rebuilds it ended): after an upgrade a
 game no release of this server replays offers its record, which holds every secret, only if
 it is known to be over. Version 3 keeps whether the organiser closed a game (`games.closed`,
@@ -222,6 +223,10 @@ class GameStore(Protocol):
 
 OWN_TABLES = frozenset({"games", "actions", "files", "resignations", "joins", "claims",
                         "handovers", "data_files"})
+# Every table holds games' data (none is a cache that could be made again empty), and a file
+# of version 1 or later has them all: one it lacks was lost (a partial `.recover`, a drop by
+# hand). A version 0 file may lack the later ones, which its upgrade makes.
+WHOLE_FROM = 1
 
 # The version of the tables below (`PRAGMA user_version`); 0: a file made before it was kept.
 SCHEMA_VERSION = 3
@@ -267,14 +272,23 @@ CREATE TABLE IF NOT EXISTS data_files (sha256 TEXT PRIMARY KEY, text TEXT NOT NU
 
 def checked_version(db: sqlite3.Connection, path: str | Path, mark: bool) -> int:
     """The schema version of the games database `db` (at `path`), once it is known to be one
-    of warroom's (`check_own`; an unmarked older one is marked if `mark`) and not of a later
-    warroom, whose rows may mean what this code cannot tell (a StoreError otherwise)."""
+    of warroom's (`check_own`; an unmarked older one is marked if `mark`), not of a later
+    warroom, whose rows may mean what this code cannot tell, and not lacking a table (a
+    StoreError otherwise)."""
     check_own(db, path, GAMES_APPLICATION_ID, "games database",
               lambda tables: {"games", "actions"} <= tables <= OWN_TABLES, mark=mark)
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
     if version > SCHEMA_VERSION:
         raise StoreError(f"{path}: games database of an unknown version {version} "
                          f"(this warroom reads up to version {SCHEMA_VERSION})")
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    missing = sorted(OWN_TABLES - tables) if version >= WHOLE_FROM else []
+    if missing:  # (made again empty, its games would restart or reopen, their moves gone)
+        named = ", ".join(f"'{table}'" for table in missing)
+        raise StoreError(f"{path}: {'table' if len(missing) == 1 else 'tables'} {named} "
+                         f"{'is' if len(missing) == 1 else 'are'} missing: the file is "
+                         "damaged; restore it from a backup (see Backups in the server "
+                         "README)")
     return version
 
 
@@ -284,9 +298,10 @@ def sqlite_code(exc: sqlite3.Error) -> int:
 
 
 def open_failure(path: str | Path, exc: sqlite3.DatabaseError, doing: str) -> StoreError:
-    """One line for an SQLite failure while opening the games database at `path` (`doing`:
-    "open", "read"): "not a warroom games database" only when the file is not one; else
-    what kept it from being used, named (a read-only folder, a full disk: `failure_reason`)."""
+    """One line for an SQLite failure while opening or reading the games database at `path`
+    (`doing`: "open", "read"): "not a warroom games database" only when the file is not one;
+    else what kept it from being used, named (a read-only folder, a full disk:
+    `failure_reason`)."""
     if sqlite_code(exc) == NOT_A_DATABASE:
         return StoreError(f"{path}: not a warroom games database ({exc})")
     if sqlite_code(exc) == CORRUPT:
@@ -320,6 +335,11 @@ class SqliteStore:
         make_folders(Path(path), "keep the games database")
         # (a file with something in it: one without tables is not a new database)
         filled = Path(path).exists() and Path(path).stat().st_size > 0
+        # A new file is made owner-only, as the upgrade's copy is: it holds every game's
+        # secrets (SQLite gives its -wal and -shm files its mode). A file there keeps its own;
+        # one that cannot be made is said by the open below.
+        with contextlib.suppress(OSError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
@@ -359,8 +379,7 @@ class SqliteStore:
     def _set_up(self, version: int) -> None:
         """Make the tables of a new file, or bring one of an older `version` to
         SCHEMA_VERSION in place, in one transaction (a failure leaves the file as it was)."""
-        if version == SCHEMA_VERSION:
-            self.db.executescript(SCHEMA)  # (a table dropped by hand is made again, empty)
+        if version == SCHEMA_VERSION:  # (every table is there: `checked_version`)
             have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
             if SUMMARY_COLUMN.split()[0] not in have:  # a file of a version 2 of before
                 try:
@@ -552,7 +571,7 @@ class SqliteStore:
         resignations, joins, claims and hand-overs `whole` (a WHERE clause on game_id; "":
         all)."""
         of = (whole, whole_args)
-        with self._lock:
+        with self._lock, reading(self.path):
             rows = self.db.execute(
                 f"SELECT {self._columns} FROM games {which} ORDER BY created",
                 which_args).fetchall()
@@ -782,6 +801,17 @@ def _shown(value: Any) -> str:
     """A stored value for a one-line message (a log line, an API answer)."""
     text = displayable(repr(value))
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+@contextlib.contextmanager
+def reading(path: str) -> Iterator[None]:
+    """A read the file at `path` fails (a damaged page, a disk error) as a StoreError in one
+    line, as its open would have said it: at start the server stops with it, and a game read
+    later is refused with it, its server serving the others."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        raise open_failure(path, exc, "read") from None
 
 
 @contextlib.contextmanager
