@@ -106,3 +106,24 @@ def test_a_hotseat_page_the_organiser_closes_offers_no_seat_to_show(db, browser)
         close(server, gid)
         said_closed_once(page, gid)
         page.close()
+
+
+def test_a_closed_tables_replay_says_how_it_ended(db, browser):
+    """Audit (stop 60): the replay of a table the organiser closed ended on a table stopped
+    mid-turn, with no result and nothing to say why ("position 19 of 19"), where `warroom
+    replay` of its record says the organiser closed it. Its last position says so; earlier
+    positions show no result."""
+    with LiveServer(db, ai_processes=0, allow_seed=True, organiser_token=TOKEN) as server:
+        made = create(server, ("here", "heuristic"))
+        gid = made["id"]
+        close(server, gid)
+        page = browser.new_page()
+        page.goto(f"{server.url}/replay/{gid}#at=999")
+        expect(page.locator("#where")).to_have_text(re.compile(r"^position (\d+) of \1$"))
+        expect(page.locator("#result")).to_contain_text(
+            "Closed by the organiser, unfinished: nobody won")
+        if int(page.locator("#where").inner_text().rsplit(" ", 1)[1]) > 0:
+            page.goto(f"{server.url}/replay/{gid}#at=0")
+            expect(page.locator("#where")).to_have_text(re.compile(r"^position 0 of "))
+            expect(page.locator("#result")).to_be_hidden()
+        page.close()

@@ -22,6 +22,7 @@ let held = null; // the chosen viewer's positions (see holder)
 let drawn = null; // the step on screen
 let newest = 0; // the game's last position as its lobby entry gives it, before any window
 let writing = null; // the timer that writes the position into the address (see follow)
+let closed = false; // the organiser closed the table: its last position is its end, unfinished
 
 // A viewer's positions: the answers kept (`steps` from `from`), which answer holds each
 // position, and the windows on their way or refused.
@@ -205,7 +206,13 @@ function draw() {
   kit.fitLogNumbers($("#log"), log.length);
   kit.scrollLog($("#log"));
   const box = $("#result");
-  box.hidden = !view.terminal;
+  // a closed table's last position is no game stopped mid-turn: it says how it ended
+  const cut = closed && !view.terminal && at === positions - 1;
+  box.hidden = !view.terminal && !cut;
+  if (cut) {
+    box.replaceChildren(h("h3", { text: "Result" }),
+      h("p", { class: "headline", text: "Closed by the organiser, unfinished: nobody won" }));
+  }
   if (view.terminal) {
     const out = view.outcome;
     box.replaceChildren(h("h3", { text: "Result" }),
@@ -243,6 +250,7 @@ function choose(viewer) {
 async function start() {
   const info = await (await fetch(`/api/games/${id}`)).json();
   seats = info.seats || [];
+  closed = info.status === "closed";
   $("#title").textContent = `Replay of ${info.title || id}`;
   document.title = `Replay of ${info.title || id} - warroom`; // as the table's, "<game> - warroom"
   const select = $("#viewer");
