@@ -8,7 +8,8 @@ Every figure is a median of several runs, each in a fresh process pinned to one 
 timed in CPU seconds (the machine is shared: wall-clock time counts other people's work).
 With `--baseline` (the `src` directory of another checkout, e.g. `git worktree add /tmp/old
 main`) each run of the old code alternates with one of this code, and the table gives the
-ratio of the two, measured side by side in the same run. `make bench` runs it without one.
+ratio of the two, measured side by side in the same run (a game the baseline does not have is
+listed as skipped). `make bench` runs it without one.
 With `--interpreted` the baseline is this code with its compiled modules off (WARROOM_NATIVE=0,
 see warroom.native): the compiled path against the interpreted one, side by side.
 """
@@ -104,20 +105,28 @@ MEASURES = {"random": random_decisions, "heuristic": heuristic_games, "mcts": mc
 
 
 def child(kind: str, name: str, seconds: float) -> None:
+    from warroom.games import REGISTRY
+
+    if name not in REGISTRY:  # a baseline older than the game: the parent skips it
+        print(json.dumps(None))
+        return
     if hasattr(os, "sched_setaffinity"):  # one core, the same one each run
         os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
     print(json.dumps(MEASURES[kind](name, seconds)))
 
 
 # --- the parent: runs children, alternating the trees ---------------------------------------
-def measure(src: Path, kind: str, name: str, seconds: float, native: bool = True) -> float:
+def measure(src: Path, kind: str, name: str, seconds: float,
+            native: bool = True) -> float | None:
+    """The child's figure, or None if the code in `src` has no game `name`."""
     env = {**os.environ, "PYTHONPATH": str(src), "WARROOM_NATIVE": "1" if native else "0"}
     out = subprocess.run([sys.executable, __file__, "--child", kind, name, str(seconds)],
                          env=env, capture_output=True, text=True)
-    if out.returncode:  # e.g. a game the baseline does not have: say so, not a traceback
+    if out.returncode:  # say so in one line, not a traceback
         last = (out.stderr.strip().splitlines() or ["no message"])[-1]
         sys.exit(f"engine.py: {kind} {name} failed with the code in {src}: {last}")
-    return float(out.stdout)
+    value = json.loads(out.stdout)
+    return None if value is None else float(value)
 
 
 def simulate_seconds(src: Path, workers: int, games: int, native: bool = True) -> float:
@@ -134,15 +143,19 @@ def simulate_seconds(src: Path, workers: int, games: int, native: bool = True) -
 
 
 def compare(trees: dict, runs: int, call) -> dict:
-    """Median of `runs` calls `call(label, src)` per tree, the trees alternating run by run."""
+    """Median of `runs` calls `call(label, src)` per tree, the trees alternating run by run;
+    {label: None} at once if a call gives None (a game that tree lacks)."""
     samples: dict = {label: [] for label in trees}
     for _ in range(runs):
         for label, src in trees.items():
-            samples[label].append(call(label, src))
+            value = call(label, src)
+            if value is None:
+                return {label: None}
+            samples[label].append(value)
     return {label: statistics.median(v) for label, v in samples.items()}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="shorter runs, fewer repeats")
@@ -155,18 +168,27 @@ def main() -> None:
     parser.add_argument("--sim-games", type=int, help="games of the simulate runs "
                         "(default 4000; 1000 with --quick)")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.child:
         kind, name, seconds = args.child
         child(kind, name, float(seconds))
         return
+    kinds = args.kinds.split(",")
+    known = (*KINDS, "simulate")
+    unknown = [k for k in kinds if k not in known]
+    if unknown:  # else a typo measured nothing and exited 0
+        sys.exit(f"engine.py: --kinds: unknown {', '.join(map(repr, unknown))} "
+                 f"(known: {', '.join(known)})")
     sys.path.insert(0, str(SRC))
     from warroom import native
     from warroom.games import REGISTRY
 
-    native.warn_if_stale()  # the children run this tree's build: a stale one times the source
     names = args.games.split(",") if args.games else list(REGISTRY)
-    kinds = args.kinds.split(",")
+    unknown = [n for n in names if n not in REGISTRY]
+    if unknown:  # else this code's own game would be reported as skipped
+        sys.exit(f"engine.py: --games: unknown {', '.join(map(repr, unknown))} "
+                 f"(known: {', '.join(REGISTRY)})")
+    native.warn_if_stale()  # the children run this tree's build: a stale one times the source
     seconds, runs = (0.5, 3) if args.quick else (2.0, 5)
     trees = {"new": SRC}
     if args.baseline and args.interpreted:
@@ -187,6 +209,11 @@ def main() -> None:
         for name in names:
             m = compare(trees, runs, lambda label, src, k=kind, n=name: measure(
                 src, k, n, seconds, native=not (args.interpreted and label == "old")))
+            lacking = [label for label, value in m.items() if value is None]
+            if lacking:
+                print(f"| {name} | skipped: the code in {trees[lacking[0]]} has no such "
+                      "game |", flush=True)
+                continue
             cells = " | ".join(f"{m[label]:,.0f}" if m[label] >= 100 else f"{m[label]:.1f}"
                                for label in trees)
             ratio = f" | {m['new'] / m['old']:.2f}x |" if "old" in m else " |"

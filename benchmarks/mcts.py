@@ -1,14 +1,16 @@
 """ISMCTS benchmark: search speed and playing strength on every registered game.
 
-    python benchmarks/mcts.py speed [GAME ...]            iterations per second, per rollout
-    python benchmarks/mcts.py strength GAME [--games N] [--iters N] [--workers K]
+    python benchmarks/mcts.py speed [GAME ...] [--iters N] [--points N]
+    python benchmarks/mcts.py strength GAME [--spec SPEC] [--against random,heuristic]
+                                            [--games N] [--workers K] [--seed S]
     python benchmarks/mcts.py agree GAME [--games N] [--iters N] [--set KEY=VALUE ...]
     python benchmarks/mcts.py seer GAME [--games N] [--iters N] [--set KEY=VALUE ...]
 
 `speed` searches a few decision points of a heuristic game (from the opening to the end game)
 with a fixed iteration budget and reports the median iterations per second and the time of a
-move at the default budget. `strength` plays mcts (at --iters) against random and against
-heuristic, both seat orders on the same deals, and prints the evaluate table as JSON. `agree`
+move at the default budget (iterations per second with random and with heuristic rollouts).
+`strength` plays --spec (default `mcts:iters=1000`) against each of --against, both seat
+orders on the same deals, and prints the evaluate table as JSON. `agree`
 plays heuristic games and counts, by the kind of the heuristic's action, how often mcts (at
 --iters) would have chosen the same: where they agree, search cannot gain. `seer` plays against
 random an mcts that searches the true state, hidden cards and the dice to come included: no fair
