@@ -329,3 +329,21 @@ def test_the_pages_say_a_table_is_closed(db, browser):
         expect(row.locator("td.go a")).to_have_text(["record", "replay"])
         assert "away" not in row.inner_text()
         page.close()
+
+
+def test_closing_by_the_lobbys_short_id_names_the_game_meant(db):
+    """Audit (stop 60): the lobby shows a game's id as its first six digits (`#790529`); `POST
+    /api/games/790529/close` answered only "no game '790529' on this server", and the
+    organiser had to find the whole id elsewhere. The refusal (nothing is closed by a part of
+    an id) names the game whose id starts so, or says the whole id is needed."""
+    with client(db, ai_delay=0) as c:
+        gid = create(c)["id"]
+        short = c.post(f"/api/games/{gid[:6]}/close", headers=BEARER)
+        unknown = c.post("/api/games/nosuchgame/close", headers=BEARER)
+        still = c.get(f"/api/games/{gid}").json()["status"]
+    assert short.status_code == 404
+    assert short.json()["error"] == (f"no game {gid[:6]!r} on this server; the close takes a "
+                                     f"game's whole id: {gid!r}?")
+    assert unknown.json()["error"] == ("no game 'nosuchgame' on this server; the close takes a "
+                                       "game's whole id, as GET /api/games lists it")
+    assert still != "closed"

@@ -2001,7 +2001,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         if live is None and game_id in server.listed:
             return fail(f"game {game_id} is over already: only a game in play is closed", 409)
         if live is None:
-            return fail(_missing(server, game_id), 404)
+            # the lobby shows the first six digits of an id; the close, for the organiser
+            # alone, names the game they meant rather than close a game by a part of its id
+            near = [g for g in server.games if game_id and g.startswith(game_id)]
+            meant = (f"; the close takes a game's whole id: {near[0]!r}?" if len(near) == 1
+                     else "; the close takes a game's whole id, as GET /api/games lists it")
+            return fail(_missing(server, game_id) + meant, 404)
         if live.over():
             return fail(f"game {game_id} is over already: only a game in play is closed", 409)
         if game_id in server.elsewhere:
