@@ -32,3 +32,16 @@ def test_a_few_games_verdict_names_the_exact_test():
     verdict = analyse_games(TWO, games).strategy_verdict()
     assert verdict.startswith("dominant strategy: none; the strongest, a (player 0) wins ")
     assert verdict.endswith("not significant (p = 0.125) by the exact test of equal shares")
+
+
+def test_a_sweeps_dominant_team_is_named_with_both_partners():
+    """Review (stop 60): the summary of several runs (a sweep's cells) listed "dominant
+    strategy: in 1 of 1 ... : heuristic (player 0)" for the alliance run, crediting one
+    partner as the run's own verdict did before; it names the team as the run's verdict does."""
+    from warroom.sim.report import questions_section
+
+    section = questions_section([("teams=alliance", analyse_games(ALLIANCE, alliance_games()))],
+                                "cell")
+    dominant = next(v for v in section.verdicts if v.startswith("dominant strategy"))
+    assert dominant.endswith("teams=alliance: heuristic (player 0) + random (player 2))"), \
+        dominant

@@ -352,18 +352,22 @@ class RunAnalysis:
         best = self.strongest()
         p = self.player_p()
         rate = rates[best]
-        # partners share every result (the player-strength line's teams): crediting the one
-        # listed first would name one of several players who cannot be told apart
-        team = next(u for u in _units(self.seats, self.player_partners) if best in u)
-        names = " + ".join(f"{players[i]} (player {i})" for i in team)
-        who = (f"the team {names}, who always won and lost together," if len(team) > 1
-               else names)
+        team = self.team_of(best)
+        who = (f"the team {' + '.join(team)}, who always won and lost together,"
+               if len(team) > 1 else team[0])
         figure = (f"{who} wins {pct(rate)} of {games_text(self.games)} "
                   f"(fair share {100 * self.fair_share:.1f} %)")
         test = f"{significance(p)} by the {equal_shares_test(self.credits('player'))}"
         if self.dominant() is not None:
             return f"dominant strategy: {figure}: it dominates, {test}"
         return f"dominant strategy: none; the strongest, {figure}, {test}"
+
+    def team_of(self, player: int) -> list[str]:
+        """The listed `player` and the partners who share every result with it (the
+        player-strength line's teams), as the verdicts name them: crediting the one listed
+        first would name one of several players who cannot be told apart."""
+        team = next(u for u in _units(self.seats, self.player_partners) if player in u)
+        return [f"{self.run.players[i]} (player {i})" for i in team]
 
     def strongest(self) -> int:
         """The listed player who won the most games."""

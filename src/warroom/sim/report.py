@@ -160,7 +160,7 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
     behind = [label for label, a in cells if a.first_direction() < 0]
     unmeasured = sum(a.first is None for _, a in cells)
     unmeasurable = sum(a.first is not None and a.first.p is None for _, a in cells)
-    dominant = [f"{label}: {a.run.players[d]} (player {d})" for label, a in cells
+    dominant = [f"{label}: {' + '.join(a.team_of(d))}" for label, a in cells
                 if (d := a.dominant()) is not None]
     outliers = [f"{label}: {', '.join(e.card for e in a.cards.flagged())}" for label, a in cells
                 if a.cards is not None and a.cards.flagged()]
