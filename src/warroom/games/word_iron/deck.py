@@ -109,9 +109,8 @@ class Cost(_Strict):
             raise ValueError("a cost names either 'unit' (with 'count') or 'ranks', not both")
         if self.below is not None and self.ranks is None:
             raise ValueError("'below' only goes with a cost in 'ranks'")
-        # `count` has a default: only the file's own says it was written, to no effect
-        if "count" in self.model_fields_set and self.unit is None:
-            raise ValueError("'count' only goes with a cost in cards of a 'unit'")
+        # a `count` beside `ranks` is warned of (`ignored_counts`), not refused: decks that
+        # carried one load, and so do the records and saves that embed them
         return self
 
 
@@ -308,8 +307,23 @@ FIGHTING = {"losses": "inflicts losses", "unit_losses": "inflicts losses",
 
 def deck_warnings(deck: Deck) -> list[str]:
     """Every warning of a deck (`WordIronGame.card_warnings`): the champions that fight, the
-    losses past what a loss can take (`loss_warnings`), then the cards without an effect."""
-    return fighting_champions(deck) + loss_warnings(deck) + effectless_cards(deck)
+    losses past what a loss can take (`loss_warnings`), the cards without an effect, then the
+    counts a cost in ranks does not read."""
+    return (fighting_champions(deck) + loss_warnings(deck) + effectless_cards(deck)
+            + ignored_counts(deck))
+
+
+def ignored_counts(deck: Deck) -> list[str]:
+    """One line per cost in ranks that also gives a `count`, which only a cost in cards of a
+    'unit' reads: the number is not played (the default `count` is not the file's: only one
+    written is in `model_fields_set`)."""
+    return [f"card {card.name!r} ({section}[{i}]), field effects[{j}].count: 'count' only "
+            "goes with a cost in cards of a 'unit'; a cost in 'ranks' does not read it"
+            for section in ("strategies", "chance", "words", "champions")
+            for i, card in enumerate(getattr(deck, section))
+            for j, effect in enumerate(card.effects)
+            if effect.kind == "cost" and effect.unit is None
+            and "count" in effect.model_fields_set]
 
 
 def effectless_cards(deck: Deck) -> list[str]:
