@@ -376,8 +376,8 @@ class RunAnalysis:
 
     def dominant(self) -> int | None:
         """The listed player whose strategy dominates: it wins significantly more than its
-        fair share (chi-square test of equal shares), the lower end of its 95 % interval
-        above that share; None if no strategy does (or every player is the same)."""
+        fair share (the test of equal shares, `equal_shares_test`), the lower end of its 95 %
+        interval above that share; None if no strategy does (or every player is the same)."""
         if len(set(self.run.players)) == 1:
             return None
         best = self.strongest()

@@ -430,11 +430,13 @@ def first_mover_moments(games: int, first: Sequence[int], together: Sequence[Seq
 FIRST_SHUFFLE_BELOW = 100
 
 
-def informative_games(winners: Sequence[int]) -> int:
-    """The games whose winners differ from the most common winners: only where these land
-    can a shuffle of the winners change D (a dominant team's 5 upsets in 300 games: 5), so
-    their number, not the games', says how coarse D's distribution is."""
-    return len(winners) - max(Counter(winners).values(), default=0)
+def informative_games(values: Sequence[int]) -> int:
+    """The games whose winners (or first mover) differ from the most common: only these can
+    change D when shuffled (a dominant team's 5 upsets in 300 games: 5; a player who moved
+    first in 5 games of 1,000: 5). Shuffling the winners among the games is shuffling the
+    first movers among them, so the fewer of the two, not the games, says how coarse D's
+    distribution is."""
+    return len(values) - max(Counter(values).values(), default=0)
 
 
 @dataclass(frozen=True)
@@ -462,7 +464,7 @@ def first_mover_test(movers: Sequence[int], winners: Sequence[int],
     # n D - S1: n times D's distance from its mean, a whole number (S1 = n E[D])
     s1 = round(moments.mean * n)
     distance = n * wins - s1
-    if informative_games(winners) >= FIRST_SHUFFLE_BELOW:
+    if min(informative_games(winners), informative_games(movers)) >= FIRST_SHUFFLE_BELOW:
         sd = n * math.sqrt(moments.variance)
         p, half = normal_two_sided_p(distance / sd), Z95 * sd
     else:  # whole numbers: an interval that just reaches 0 ends at 0, not a rounding off it
@@ -480,24 +482,40 @@ def _shuffled_first_mover(movers: Sequence[int], winners: Sequence[int], s1: int
     (a report is the same each time it is made). The statistic, |n D - S1|, is a whole
     number, so that a shuffle as extreme as the games is never lost to rounding.
 
-    A shuffle moves only the informative games' winners (`informative_games`) onto other
-    games, the rest getting the most common winners: the games they land on are a sample
-    without replacement, whose first movers are drawn as such (multivariate hypergeometric
-    counts, in a random order), so each shuffle costs their number, not the run's."""
+    Shuffling the winners among the games is shuffling the first movers among them: a
+    shuffle moves the side with fewer informative games (`informative_games`) onto other
+    games, the rest keeping that side's most common value. The games they land on are a
+    sample without replacement, whose other side is drawn as such (multivariate
+    hypergeometric counts, in a random order), so each shuffle costs their number, not the
+    run's."""
     import numpy as np
 
     n = len(movers)
-    common = Counter(winners).most_common(1)[0][0]
-    others = [w for w in winners if w != common]
-    moved = np.bincount(np.asarray(movers, dtype=np.int64))  # games each player moved first
-    players = range(len(moved))
-    # how much D gains when a game whose first mover is player i gets w, not the common winners
-    gain = np.array([[(w >> i & 1) - (common >> i & 1) for i in players] for w in others],
-                    dtype=np.int64).reshape(len(others), len(moved))
-    base = sum(int(r) for i, r in zip(players, moved) if common >> i & 1)
+
+    def hit(mover: int, mask: int) -> int:
+        return mask >> mover & 1
+
+    if informative_games(movers) < informative_games(winners):
+        moving, kept = movers, winners
+
+        def scored(x: int, v: int) -> int:
+            return hit(x, v)
+    else:
+        moving, kept = winners, movers
+
+        def scored(x: int, v: int) -> int:
+            return hit(v, x)
+    common = Counter(moving).most_common(1)[0][0]
+    others = [x for x in moving if x != common]
+    held = np.bincount(np.asarray(kept, dtype=np.int64))  # the games of each value kept
+    values = range(len(held))
+    # how much D gains when a game of kept value v gets x, not the common value
+    gain = np.array([[scored(x, v) - scored(common, v) for v in values] for x in others],
+                    dtype=np.int64).reshape(len(others), len(held))
+    base = sum(int(c) for v, c in zip(values, held) if scored(common, v))
     rng = np.random.default_rng(0)
-    drawn = rng.multivariate_hypergeometric(moved, len(others), size=SHUFFLES)
-    landed = rng.permuted(np.repeat(np.tile(np.arange(len(moved)), SHUFFLES), drawn.ravel())
+    drawn = rng.multivariate_hypergeometric(held, len(others), size=SHUFFLES)
+    landed = rng.permuted(np.repeat(np.tile(np.arange(len(held)), SHUFFLES), drawn.ravel())
                           .reshape(SHUFFLES, len(others)), axis=1)
     counts = base + gain[np.arange(len(others)), landed].sum(axis=1)
     distances = np.abs(n * counts - s1)
