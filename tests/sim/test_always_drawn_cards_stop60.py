@@ -120,3 +120,18 @@ def test_a_card_drawn_in_too_few_games_to_rank_is_named():
     assert ("1 card in no ranking, too few games to compare it: every group of the same seat, "
             "listed player and number of cards held it in all its player-games or in none: R"
             ) in analysis.verdict(), analysis.verdict()
+
+
+def test_the_terminal_table_names_the_draws_a_card_is_compared_at(capsys, monkeypatch):
+    """Review (stop 60): `warroom simulate`'s table of cards drawn in every game showed the
+    card alone ("Reinforcements Arrive"), while the report's row says what it compares
+    ("Reinforcements Arrive, drawn 3+ times"): one label, `CardEffect.label`, for both."""
+    from warroom.cli.simulate import _print_card_table
+    from warroom.sim.cards import OFTEN, CardEffect
+
+    effect = CardEffect("Reinforcements Arrive", OFTEN, 120, 80, 0.9, (0.85, 0.94), 0.6,
+                        (0.5, 0.7), 0.3, (0.2, 0.4), 0.0001, p_adjusted=0.001, times=3)
+    assert effect.label == "Reinforcements Arrive, drawn 3+ times"
+    monkeypatch.setenv("COLUMNS", "200")  # the cell whole on one line
+    _print_card_table([effect])
+    assert "Reinforcements Arrive, drawn 3+ times" in " ".join(capsys.readouterr().out.split())

@@ -281,7 +281,7 @@ def _print_card_table(ranked: list[CardEffect], play_verb: str = "play") -> None
                 DIFFERENCE_CI, "with / without", "flag"):
         table.add_column(col)
     for e in shown:
-        table.add_row(escape(e.card), *rate_texts(e, "%"), difference_text(e),
+        table.add_row(escape(e.label), *rate_texts(e, "%"), difference_text(e),
                       f"{e.with_n} / {e.without_n}",
                       "flagged" if e.flagged else "" if e.tested else
                       "as drawn" if e.same_as_drawn else "not tested")

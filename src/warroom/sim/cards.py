@@ -132,6 +132,11 @@ class CardEffect:
     times: int = 0  # OFTEN: `with` drew the card at least this many times, `without` fewer
 
     @property
+    def label(self) -> str:
+        """The card as a table's row names it: with the draws an OFTEN effect compares."""
+        return f"{self.card}, drawn {self.times}+ times" if self.measure == OFTEN else self.card
+
+    @property
     def flagged(self) -> bool:
         return self.tested and self.p_adjusted < SIGNIFICANCE
 

@@ -335,8 +335,7 @@ def _card_plot_rows(plotted: list[CardEffect]) -> tuple[list[CardEffect],
 
 def _effect_row(e: CardEffect, measure: str | None = None) -> list[str]:
     """A card's row; its measure as `measure` says it (`CardAnalysis.said`), if given."""
-    card = f"{e.card}, drawn {e.times}+ times" if e.measure == OFTEN else e.card
-    return [card, measure or e.measure, *rate_texts(e),
+    return [e.label, measure or e.measure, *rate_texts(e),
             difference_text(e), f"{e.with_n} / {e.without_n}",
             ("not tested" if not e.tested else
              "< 0.001" if e.p_adjusted < 0.001 else f"{e.p_adjusted:.3f}")
