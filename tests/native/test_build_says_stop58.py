@@ -59,3 +59,17 @@ def test_status_into_a_closed_pipe_says_nothing_of_writing_the_build():
     reader.stdin.close()
     assert status.stderr == ""
     assert status.returncode == 1
+
+
+def test_clean_says_what_it_did(tmp_path, monkeypatch, capsys):
+    """Audit (stop 60): `python -m warroom.native clean` printed nothing, whether it removed
+    a build or there was none: it says which."""
+    build = tmp_path / "compiled"
+    (build / "warroom").mkdir(parents=True)
+    monkeypatch.setattr(native_build, "BUILD", build)
+    assert main(["clean"]) == 0
+    assert capsys.readouterr().out == (f"warroom: removed the build ({build}): the rules run "
+                                       "interpreted\n")
+    assert not build.exists()
+    assert main(["clean"]) == 0
+    assert capsys.readouterr().out == f"warroom: no build to remove ({build})\n"

@@ -23,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
             for name, state in (status() or none).items():
                 print(f"{name}: {state}")
         elif command == "clean" and not args:
-            clean()
+            print("warroom:", clean())
         else:
             print("usage: python -m warroom.native build [MODULE...] [--force] | status | clean",
                   file=sys.stderr)

@@ -101,7 +101,11 @@ def build(modules: Sequence[str] = (), force: bool = False,
     return "compiled " + ", ".join(sorted(modules)) + f" into {BUILD.relative_to(SRC)}"
 
 
-def clean() -> None:
+def clean() -> str:
+    """Remove the build; what was done, in words (a silent success read as nothing done)."""
+    if not BUILD.exists():
+        return f"no build to remove ({BUILD})"
     shutil.rmtree(BUILD, ignore_errors=True)
+    return f"removed the build ({BUILD}): the rules run interpreted"
 
 
