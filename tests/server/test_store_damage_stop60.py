@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from test_organiser_close_stop57 import stored_actions
 
 from warroom.cli import main
 from warroom.server import create_app
@@ -34,20 +35,11 @@ def evening(tmp_path_factory) -> tuple[Path, str, str]:
         finished, playing = (answer.json()["id"] for answer in made)
         deadline = time.monotonic() + 120
         while (c.get(f"/api/games/{finished}").json()["status"] != "finished"
-               or not moves(db, playing)):
+               or not stored_actions(db, playing)):
             assert time.monotonic() < deadline, "the AI seats did not move"
             time.sleep(0.05)
     assert not Path(f"{db}-wal").exists()  # every page is in the file itself
     return db, finished, playing
-
-
-def moves(db: Path, game_id: str) -> int:
-    con = sqlite3.connect(db)
-    try:
-        return con.execute("SELECT count(*) FROM actions WHERE game_id = ?",
-                           (game_id,)).fetchone()[0]
-    finally:
-        con.close()
 
 
 def copied(evening: tuple[Path, str, str], folder: Path) -> Path:
