@@ -34,3 +34,31 @@ def test_a_closed_tables_record_replays_as_every_seat(tmp_path, capsys):
     assert main(["replay", str(path), "--as", "1"]) == 0
     out = capsys.readouterr().out
     assert "the organiser closed the table" in out
+
+
+def test_a_seats_replay_of_a_game_in_play_counts_no_actions(tmp_path, capsys):
+    """Audit (stop 60): `warroom replay FILE --as 0` of a dark Viktory II game in play said
+    "(unfinished: 66 actions so far)", and with --json gave `actions` and each event's action
+    index: seat 0 learned that player 1 had made 6 moves, 4 of them out of its sight (the
+    server keeps that count from every seat). A seat's view of a game in play counts none; a
+    spectator's, and every view of a finished game, still do."""
+    path = tmp_path / "dark.json"
+    assert main(["play", "viktory-ii", "--players", "random,random", "--seed", "11", "--set",
+                 "dark=true", "--set", "radius=3", "--save", str(path), "--json"]) == 0
+    capsys.readouterr()
+    record = json.loads(path.read_text())
+    record["actions"] = record["actions"][:66]
+    record.pop("outcome", None)
+    record["meta"]["players"] = ["human", "random"]
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path), "--as", "0"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "(unfinished: the game is in play)" and "66" not in out
+    assert main(["replay", str(path), "--as", "0", "--json"]) == 0
+    seen = json.loads(capsys.readouterr().out)
+    assert seen["actions"] is None and seen["events"]
+    assert all(event["action"] is None for event in seen["events"])
+    assert main(["replay", str(path), "--json"]) == 0  # a spectator's: counted
+    watched = json.loads(capsys.readouterr().out)
+    assert watched["actions"] == 66
+    assert any(event["action"] is not None for event in watched["events"])

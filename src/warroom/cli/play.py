@@ -693,6 +693,11 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     whole = state.whole_log(as_player, obs) if outcome is not None else None
     events = whole if whole is not None else obs.get("log", [])
     notes, names = _seat_notes(record, specs or [], histories)
+    # A seat's view of a game in play counts no actions: on a dark map their number, and which
+    # wrote each event, would tell it how many moves others made out of its sight (the server
+    # keeps the count from every seat alike).
+    counted_for = as_player is None or outcome is not None or isinstance(
+        record.meta.get("closed"), dict)
     if as_json:
         # What the text below shows, as data: the viewer's own observation and log (redacted
         # for it by the game), the record's public parts; never its seed nor its actions,
@@ -701,10 +706,12 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
         click.echo(json.dumps({
             "file": file, "game": g.name, "title": g.title, "config": record.config,
             "viewer": as_player, "players": players, "notes": notes,
-            "actions": len(record.actions),
-            # each with the index of the action that wrote it (None: the game's setup)
+            "actions": len(record.actions) if counted_for else None,
+            # each with the index of the action that wrote it (None: the game's setup, or a
+            # seat's view of a game in play)
             "events": [{"text": g.describe_event(e) or None, "event": e, "action": i}
-                       for e, i in zip(events, event_actions(g, record, state, events))],
+                       for e, i in zip(events, event_actions(g, record, state, events)
+                                       if counted_for else [None] * len(events))],
             "view": view, "outcome": None if outcome is None else outcome.to_json(),
             "result": None if outcome is None else result_line(g, outcome, names),
             **({"check_files": files} if files is not None else {})}))
@@ -719,7 +726,9 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     echo_view(g, obs, as_player)
     for line in notes:
         click.echo(line)
-    if outcome is None:
+    if outcome is None and not counted_for:
+        click.echo("(unfinished: the game is in play)")
+    elif outcome is None:
         click.echo(f"(unfinished: {counted(len(record.actions), 'action')} "
                    f"{_unfinished_why(record)})")
     else:  # the record's SPECs are text without control characters (Record.load)
