@@ -87,3 +87,20 @@ def test_a_missing_version_is_said_to_be_missing(tmp_path):
     del data["version"]
     path.write_text(json.dumps(data))
     replay_to_end(get_game("kow"), Record.load(path))
+
+
+def test_a_database_given_as_a_record_is_said_to_be_one(tmp_path, capsys):
+    """Audit (stop 60): `warroom replay res.sqlite` (a results database) said "looks like
+    UTF-16 text ..., save it as UTF-8": its NUL bytes read as UTF-16. It is said to be a
+    database, with the command that writes a stored game as a record."""
+    from warroom.cli import main
+
+    db = tmp_path / "res.sqlite"
+    assert main(["simulate", "kow", "--games", "1", "--players", "random,random", "--db",
+                 str(db), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(db)]) == 2
+    assert capsys.readouterr().err == (
+        f"warroom: error: {db}: an SQLite database (a warroom results or games database?), "
+        "not a record: `warroom export DB --run ID --index I --record FILE` writes a stored "
+        "game as one\n")

@@ -278,6 +278,10 @@ class Record:
         raw = read_bytes(path, MAX_RECORD_BYTES, RecordError, "a record")
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a record")
+        if raw.startswith(b"SQLite format 3\0"):  # NUL bytes too, but no text at all
+            raise RecordError(f"{path}: an SQLite database (a warroom results or games "
+                              "database?), not a record: `warroom export DB --run ID --index "
+                              "I --record FILE` writes a stored game as one")
         if _looks_utf16(raw):
             raise RecordError(f"{path}: looks like UTF-16 text (a byte-order mark or NUL "
                               "bytes), not UTF-8, so not a record: save it as UTF-8") from None
