@@ -11,21 +11,22 @@ from pathlib import Path
 from warroom.cli import main
 
 
-def _closed_record(tmp_path: Path, capsys) -> Path:
-    path = tmp_path / "g.json"
-    assert main(["play", "champions", "--players", "random,heuristic", "--seed", "5",
-                 "--save", str(path), "--json"]) == 0
+def _save_in_play(path: Path, capsys, args: list[str], kept: int) -> Path:
+    """A finished game played with `args` (after `warroom play`), cut to its first `kept`
+    actions, with a person at seat 0: a save of a game in play."""
+    assert main(["play", *args, "--save", str(path), "--json"]) == 0
     capsys.readouterr()
     record = json.loads(path.read_text())
-    record["actions"] = record["actions"][:8]
+    record["actions"] = record["actions"][:kept]
     record.pop("outcome", None)
-    record["meta"]["players"] = ["human", "heuristic"]
+    record["meta"]["players"][0] = "human"
     path.write_text(json.dumps(record))
     return path
 
 
 def test_a_closed_tables_record_replays_as_every_seat(tmp_path, capsys):
-    path = _closed_record(tmp_path, capsys)
+    path = _save_in_play(tmp_path / "g.json", capsys,
+                         ["champions", "--players", "random,heuristic", "--seed", "5"], 8)
     assert main(["replay", str(path), "--as", "1"]) == 2  # a game under way: not the AI's seat
     assert "the game is not over" in capsys.readouterr().err
     record = json.loads(path.read_text())
@@ -42,15 +43,9 @@ def test_a_seats_replay_of_a_game_in_play_counts_no_actions(tmp_path, capsys):
     index: seat 0 learned that player 1 had made 6 moves, 4 of them out of its sight (the
     server keeps that count from every seat). A seat's view of a game in play counts none; a
     spectator's, and every view of a finished game, still do."""
-    path = tmp_path / "dark.json"
-    assert main(["play", "viktory-ii", "--players", "random,random", "--seed", "11", "--set",
-                 "dark=true", "--set", "radius=3", "--save", str(path), "--json"]) == 0
-    capsys.readouterr()
-    record = json.loads(path.read_text())
-    record["actions"] = record["actions"][:66]
-    record.pop("outcome", None)
-    record["meta"]["players"] = ["human", "random"]
-    path.write_text(json.dumps(record))
+    path = _save_in_play(tmp_path / "dark.json", capsys,
+                         ["viktory-ii", "--players", "random,random", "--seed", "11", "--set",
+                          "dark=true", "--set", "radius=3"], 66)
     assert main(["replay", str(path), "--as", "0"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[-1] == "(unfinished: the game is in play)" and "66" not in out
