@@ -492,19 +492,14 @@ def _shuffled_first_mover(movers: Sequence[int], winners: Sequence[int], s1: int
 
     n = len(movers)
 
-    def hit(mover: int, mask: int) -> int:
+    by_movers = informative_games(movers) < informative_games(winners)
+    moving, kept = (movers, winners) if by_movers else (winners, movers)
+
+    def scored(x: int, v: int) -> int:
+        """1 if a game with `x` of the moving side and `v` of the kept one counts in D."""
+        mover, mask = (x, v) if by_movers else (v, x)
         return mask >> mover & 1
 
-    if informative_games(movers) < informative_games(winners):
-        moving, kept = movers, winners
-
-        def scored(x: int, v: int) -> int:
-            return hit(x, v)
-    else:
-        moving, kept = winners, movers
-
-        def scored(x: int, v: int) -> int:
-            return hit(v, x)
     common = Counter(moving).most_common(1)[0][0]
     others = [x for x in moving if x != common]
     held = np.bincount(np.asarray(kept, dtype=np.int64))  # the games of each value kept
