@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, cast
 import click
 
 from .. import install_hint
-from ..engine.data import counted
+from ..engine.data import counted, first_few
 from ..engine.files import atomic_file, left_as_was, write_atomic
 from ..sim.outputs import OutputError, check_folders, make_folders
 from ..sim.store import APPLICATION_ID, KINDS, ResultStore, StoreError
@@ -400,7 +400,7 @@ class _Tally:
         if not self.waiting:
             return []
         n = len(self.waiting)
-        named = ", ".join(self.waiting[:NAMED]) + (f" and {n - NAMED} more" if n > NAMED else "")
+        named = first_few(self.waiting, NAMED)
         return [f"{counted(n, 'game')} not finished {'was' if n == 1 else 'were'} left: "
                 f"{named}; a record is offered once its game is over: to take one now, close "
                 "its table (POST /api/games/ID/close with `Authorization: Bearer` and the "

@@ -684,6 +684,12 @@ def counted(n: int, noun: str, plural: str = "") -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
+def first_few(names: list[str], shown: int = 5) -> str:
+    """The first `shown` of `names`, and how many more: "C1, C2, C3 and 4 more"."""
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
+
+
 ANSI = re.compile(r"\x1b\[[0-9;]*m")  # a terminal's colours (Viktory II's map)
 
 

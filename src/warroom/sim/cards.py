@@ -72,7 +72,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..engine import DRAWN, PLAYED, Game
-from ..engine.data import counted
+from ..engine.data import counted, first_few
 from .stats import (
     SIGNIFICANCE,
     games_text,
@@ -318,8 +318,7 @@ class CardAnalysis:
                 f"{' of '.join(map(str, self.share(e.card, e.measure)))} "
                 f"player-games, {e.with_n + e.without_n} comparable" for e in measures) + ")"
 
-        names = ", ".join(one(m) for m in lost[:shown])
-        more = f" and {len(lost) - shown} more" if len(lost) > shown else ""
+        names = first_few([one(m) for m in lost], shown)
         # by measure too: a card tested when drawn may be untested when played, and "11 of
         # 59 cards tested; 59 cards ... could not be tested" read as a contradiction
         measures = Counter(e.measure for group in lost for e in group)
@@ -328,7 +327,7 @@ class CardAnalysis:
                 f"and missing from {MIN_GROUP} could not be tested, too few player-games per "
                 f"stratum (the same seat, listed player and number of cards) with and without "
                 f"{'it' if len(lost) == 1 else 'each'}, so nothing is said of "
-                f"{'it' if len(lost) == 1 else 'them'}: {names}{more}")
+                f"{'it' if len(lost) == 1 else 'them'}: {names}")
 
     def settled(self) -> list[CardEffect]:
         """The effects not tested only because every group compared was all wins or all
@@ -352,10 +351,9 @@ class CardAnalysis:
         lost = sorted({e.card for e in self.settled()})
         if not lost:
             return ""
-        more = f" and {len(lost) - shown} more" if len(lost) > shown else ""
         return (f"; {counted(len(lost), 'card')} with at least {MIN_GROUP} comparable "
                 f"player-games on each side could not be tested: {self.settled_reason()}: "
-                f"{', '.join(lost[:shown])}{more}")
+                f"{first_few(lost, shown)}")
 
     def always(self) -> list[str]:
         """The cards that met the first fate (`first_fate`) in at least MIN_GROUP of the
@@ -380,11 +378,10 @@ class CardAnalysis:
             return ""
         one = len(cards) == 1
         them = "it" if one else "them"
-        more = f" and {len(cards) - shown} more" if len(cards) > shown else ""
         words = (f"; {counted(len(cards), 'card')} {self.said(self.first_fate)} in (nearly) "
                  f"every player-game that could hold {them} (missing from fewer than "
                  f"{MIN_GROUP}) cannot be compared with and without {them}: "
-                 f"{', '.join(cards[:shown])}{more}")
+                 f"{first_few(cards, shown)}")
         if self.first_fate != DRAWN:  # no draws to count (kow's cards are only defeated)
             return words
         tested = [e for e in self.effects if e.measure == OFTEN and e.tested]
@@ -409,11 +406,9 @@ class CardAnalysis:
         if not lost:
             return ""
         them = "it" if len(lost) == 1 else "them"
-        more = f" and {len(lost) - shown} more" if len(lost) > shown else ""
         return (f"; {counted(len(lost), 'card')} in no ranking, too few games to compare "
                 f"{them}: every group of the same seat, listed player and number of cards "
-                f"held {them} in all its player-games or in none: "
-                f"{', '.join(lost[:shown])}{more}")
+                f"held {them} in all its player-games or in none: {first_few(lost, shown)}")
 
     def family_words(self) -> str:
         """What the flags' correction covers, and what it promises, in words."""
