@@ -83,11 +83,12 @@ chromium:
 	fi
 
 # Test processes: two by default (the suite's browser and process tests are sized for a
-# two-core machine); `make test JOBS=auto` uses one per core.
+# two-core machine); `make test JOBS=auto` uses one per core. The run ends by listing its
+# slowest tests, so a CI log says where the suite's time goes.
 JOBS ?= 2
 test: $(DEV_STAMP) chromium $(WITH_NATIVE)
 	WARROOM_NATIVE=$(NATIVE) WARROOM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n $(JOBS) \
-		$(if $(WITH_NATIVE),,-m "not native")
+		$(if $(WITH_NATIVE),,-m "not native") --durations=25
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
