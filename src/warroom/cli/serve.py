@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import shlex
 import signal
 import socket
+import stat
 import sys
 import threading
 import time
@@ -23,7 +25,7 @@ from ..engine import RecordError
 from ..sim.outputs import make_folders
 from ..sim.store import StoreError
 from . import cli
-from .common import FILE, SERVE_LOCK, FiniteFloatRange, IntRange, SaveLock
+from .common import FILE, SERVE_LOCK, FiniteFloatRange, IntRange, SaveLock, echo_err
 
 SPARE_CONNECTIONS = 500  # above the pages of games in play: requests, hellos, the lobby's
 KEEP_ALIVE = 5  # seconds an idle keep-alive HTTP connection is kept
@@ -149,6 +151,8 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
         # The organiser's token: its file is named below, the token itself never (nor logged).
         token_file = organiser_token_file or f"{db}.organiser-token"
         token, made = organiser_token(token_file)
+        if not made:
+            _say_if_shared(token_file)
         try:
             app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay,
                              max_games=max_games, create_every=create_every,
@@ -221,6 +225,20 @@ def _hold(lock: SaveLock, db: str) -> None:
         lock.hold(db)
     except RecordError as exc:
         raise StoreError(str(exc)) from None
+
+
+def _say_if_shared(token_file: str) -> None:
+    """Warn, in one line, of an organiser token file that users other than its owner may read
+    or change (one written by hand with the umask's 0644): whoever reads it closes any table.
+    The start goes on: a club's server restarted must not stop at a file it served before."""
+    try:
+        mode = stat.S_IMODE(os.stat(token_file).st_mode)
+    except OSError:  # (read a moment ago: gone since, which the next start will say)
+        return
+    if mode & 0o066:
+        echo_err(f"warroom: warning: {token_file}: users other than its owner may read or "
+                 f"change it (mode {mode:04o}), and its token closes any table; make it yours "
+                 f"alone: chmod 600 {shlex.quote(token_file)}")
 
 
 def _server_log() -> None:

@@ -25,8 +25,8 @@ import re
 import secrets
 import threading
 import time
-from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator
+from collections import Counter, OrderedDict, deque
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -147,6 +147,13 @@ UPLOAD_EVERY = 60.0
 # over MAX_UPLOAD plus this is refused unread.
 UPLOAD_FORM = 16 * 1024
 RETRY_FULL = 60  # Retry-After (s) of a game refused at --max-games: no wait is known
+# Wrong organiser tokens one client address may send: TOKEN_TRIES within TOKEN_WINDOW seconds,
+# then its closes are refused (429) unchecked until the oldest of them is that old. An
+# organiser's own token may be as short as 16 characters: unlimited, it could be guessed at
+# the speed of the network. TOKEN_CLIENTS addresses are remembered at most.
+TOKEN_TRIES = 5
+TOKEN_WINDOW = 60.0
+TOKEN_CLIENTS = 4096
 # Seconds a request's whole body may take to arrive (a body dribbled a byte at a time would
 # hold its connection, and the memory read so far, for ever): 408 after it.
 BODY_SECONDS = 30.0
@@ -398,6 +405,40 @@ class Greeting:
     dropped: bool = False
 
 
+class WrongTokens:
+    """The wrong organiser tokens each client address sent in the last TOKEN_WINDOW seconds
+    (TOKEN_TRIES at most are kept), by `clock` (time.monotonic; a test's own)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.failed: dict[str, deque[float]] = {}  # the address last failed, last
+
+    def wait(self, client: str) -> float:
+        """Seconds before `client`'s next token is checked: 0, now."""
+        times = self.failed.get(client)
+        if times is None or len(times) < TOKEN_TRIES:
+            return 0.0
+        return max(0.0, times[0] + TOKEN_WINDOW - self.clock())
+
+    def wrong(self, client: str) -> None:
+        """`client` sent a wrong token now."""
+        now = self.clock()
+        times = self.failed.pop(client, None) or deque(maxlen=TOKEN_TRIES)
+        times.append(now)
+        if len(self.failed) >= TOKEN_CLIENTS:
+            # addresses many and new enough must not grow it without bound: those whose
+            # failures have all passed go first, then those that failed least recently
+            for address in [a for a, t in self.failed.items() if now - t[-1] >= TOKEN_WINDOW]:
+                del self.failed[address]
+            while len(self.failed) >= TOKEN_CLIENTS:
+                del self.failed[next(iter(self.failed))]
+        self.failed[client] = times
+
+    def right(self, client: str) -> None:
+        """`client` sent the right token: its mistakes before are forgiven."""
+        self.failed.pop(client, None)
+
+
 class TooManyGames(WarroomError):
     """A new game (or upload) refused: the server already holds its cap of games in play, or
     the client address made too many; `wait` is the seconds to try again after (the 429's
@@ -447,6 +488,7 @@ class Server:
         self.creators: dict[str, Bucket] = {}  # by client address
         self.upload_every = upload_every
         self.uploaders: dict[str, Bucket] = {}  # by client address
+        self.wrong_tokens = WrongTokens()  # the organiser's, by client address
         # connections awaiting their hello, by address, the oldest first
         self.greeting: dict[str, list[Greeting]] = {}
         self.max_greeting = MAX_GREETING
@@ -1984,14 +2026,25 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         """The organiser (`Authorization: Bearer TOKEN`) closes a table that is not over: its
         AI seats stop, its pages are told, and it is stored and listed closed
         (`Server.close_table`). 401 without the token, 403 with another, 404 for no such
-        game, 409 for one over, closed already, or not played on this server."""
+        game, 409 for one over, closed already, or not played on this server; 429, the token
+        unchecked, for an address that sent TOKEN_TRIES wrong ones in TOKEN_WINDOW s."""
+        client = request.client.host if request.client else ""
+        wait = server.wrong_tokens.wait(client)
+        if wait:
+            server.refused("organiser tokens tried")
+            return fail(f"too many wrong organiser tokens from this address ({TOKEN_TRIES} in "
+                        f"{TOKEN_WINDOW:g} s): this one was not checked; try again in "
+                        f"{math.ceil(wait)} s", 429, retry_after=wait)
         refused = _bearer(request.headers.get("authorization"), organiser_token)
         if refused is not None:
             status, message = refused
+            if status == 403 and organiser_token is not None:  # a token, checked and wrong
+                server.wrong_tokens.wrong(client)
             response = fail(message, status)
             if status == 401:
                 response.headers["WWW-Authenticate"] = 'Bearer realm="warroom organiser"'
             return response
+        server.wrong_tokens.right(client)
         if game_id in server.outdated:
             return fail(f"{server.outdated[game_id].refusal()}: this server plays nothing of "
                         "it, so there is no table to close", 409)

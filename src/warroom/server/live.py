@@ -355,8 +355,14 @@ class LiveGame:
             return "closed"
         if self.over():
             return "finished"
-        waiting = any(s.kind == "person" and i not in self.seen for i, s in enumerate(self.seats))
-        return "open" if waiting and not self.actions else "running"
+        handed = {change.seat for change, _ in self.handed}  # the AI's to play now
+        waiting = any(s.kind == "person" and i not in self.seen and i not in handed
+                      for i, s in enumerate(self.seats))
+        # An AI seat's moves (it may move at once) are no sign that anyone came; a person's
+        # are, in a game stored before its joins were.
+        moved = any(self.seats[seat].kind == "person" and seat not in handed
+                    for seat, _ in self.actions)
+        return "open" if waiting and not moved else "running"
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists: never a token."""
