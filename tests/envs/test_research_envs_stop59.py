@@ -177,7 +177,7 @@ def test_a_two_player_tie_is_a_draw():
 def test_same_seeded_random_bots_rethrow_roshambo_for_ever_and_the_readme_says_what_to_do():
     """Audit (stop 59): `evaluate_bots` with two `pyspiel.make_uniform_random_bot(i, 1)` on
     warroom_champions never returned (both bots throw alike, and a drawn Roshambo is thrown
-    again), `max_game_length` (100,000) is not kept, and the README did not give the idiom
+    again), `max_game_length` (100,000) was not kept, and the README did not give the idiom
     or the remedy: bots with different seeds."""
     game = pyspiel.load_game("warroom_champions")
     state = game.new_initial_state()
@@ -192,8 +192,9 @@ def test_same_seeded_random_bots_rethrow_roshambo_for_ever_and_the_readme_says_w
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random)
         assert sorted(returns) == [-1.0, 1.0]
     spiel = _section("OpenSpiel")
-    assert "`max_game_length()` (100,000) is a bound the game states, not one it keeps" in spiel
-    assert "pyspiel.make_uniform_random_bot(1, 1)], rng)` never returns" in spiel
+    # Review (stop 61): a state now ends the game at the bound, a draw (the new test in
+    # test_openspiel_audit_stop61.py plays it); the README says so
+    assert "A state ends the game at `max_game_length()` (100,000 decisions)" in spiel
     assert "Give each bot its own seed" in spiel
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
-from .data import FileName, shown
+from .data import MAX_NUMBER_DIGITS, FileName, shown
 from .errors import ConfigError
 
 
@@ -111,6 +111,13 @@ def check_options(config: Any) -> None:
         name = str(exc.errors()[0]["loc"][0])
         problem = _problem(name, values[name], exc, option_schemas(cls)[name])
         raise OptionValueError(problem, name) from None
+
+
+@functools.cache
+def list_options(config_cls: type) -> frozenset[str]:
+    """The options that hold a list (a tuple type, or an optional one)."""
+    return frozenset(name for name, hint in _option_hints(config_cls).items()
+                     if _takes_tuple(hint))
 
 
 def _takes_tuple(hint: Any) -> bool:
@@ -323,13 +330,19 @@ NUMBER = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 def read_number(text: str, hint: type) -> Any:
     """A number written as text (a command line's, the lobby's inputs, a tuning range's
     ends), `hint` int or float: plain ASCII digits, a minus sign if negative, finite (Python's
-    int() and float() would also take '3_0' (30), ' 7', other scripts' digits, 'inf', '+3');
-    else a ValueError saying what it must be ("must be an integer")."""
+    int() and float() would also take '3_0' (30), ' 7', other scripts' digits, 'inf', '+3'),
+    an integer of at most MAX_NUMBER_DIGITS digits; else a ValueError saying what is wrong
+    ("must be an integer")."""
     if not (INTEGER if hint is int else NUMBER).fullmatch(text):
         plus = " (written without a plus sign)" if text.startswith("+") else ""
         raise ValueError(f"must be {'an integer' if hint is int else 'a number'}{plus}")
+    digits = len(text.lstrip("-"))
+    if hint is int and digits > MAX_NUMBER_DIGITS:  # Python's own error named sys functions
+        raise ValueError(f"is too long ({digits} digits, at most {MAX_NUMBER_DIGITS})")
     value = hint(text)
-    if not math.isfinite(value):
+    # only a float may be infinite: math.isfinite of an int past a float's range raised
+    # OverflowError (a traceback for `--set pool_red=1000...`, 309 digits or more)
+    if hint is float and not math.isfinite(value):
         raise ValueError("must be a finite number")
     return value
 
@@ -400,16 +413,21 @@ def _convert(key: str, raw: Any, hint: Any) -> Any:
             try:
                 return read_number(raw, hint)
             except ValueError as exc:
-                raise ConfigError(f"option {key!r} {exc}, got {raw!r}", option=key) from None
+                raise ConfigError(f"option {key!r} {exc}, got {shown(raw)}",
+                                  option=key) from None
         if hint is int and isinstance(raw, float):  # 100.0 is a JSON client's float
             raise ConfigError(f"option {key!r} must be an integer, got {raw!r}", option=key)
         try:
             value = hint(raw)
         except (TypeError, ValueError):
-            raise ConfigError(f"option {key!r} must be {kind}, got {raw!r}", option=key) from None
+            raise ConfigError(f"option {key!r} must be {kind}, got {shown(raw)}",
+                              option=key) from None
+        except OverflowError:  # float() of an int past a float's range: JSON's 1e400 as digits
+            value = math.inf
         # JSON's 1e400 is infinity (a stored game's or the lobby's options): no option's number
-        if not math.isfinite(value):
-            raise ConfigError(f"option {key!r} must be a finite number, got {raw!r}", option=key)
+        if hint is float and not math.isfinite(value):
+            raise ConfigError(f"option {key!r} must be a finite number, got {shown(raw)}",
+                              option=key)
         return value
     if hint is str:
         if not isinstance(raw, str):

@@ -5,9 +5,14 @@
     game = pyspiel.load_game("warroom_kow(victories_to_win=1,seed=7)")
 
 A game's short name is `warroom_` and its name with `_` for `-`; its parameters are the rule
-options with a plain value (numbers, flags, text: tuple and optional options keep their
-defaults) and `seed`, which seeds the deals of successive `new_initial_state()` calls (at
-most 2**31-1: OpenSpiel's integer parameters are C++ ints, and it refuses a larger one itself).
+options and `seed`, which seeds the deals of successive `new_initial_state()` calls (at most
+2**31-1: OpenSpiel's integer parameters are C++ ints, and it refuses a larger one itself). An
+option with a plain default (a number, flag or text) is that value; any other (a list, an
+option unset by default) is text, as `warroom play --set` reads it, with a list's items
+separated by `;` (a game string splits parameters at ','; in a dict, ',' does too):
+`warroom_kow(red_faces=0;0;2;2;2;3)`, `warroom_viktory(attackers=2i1c;1a@frigate)`. OpenSpiel
+reads a game string's `3` or `true` as a number or flag, which a text parameter refuses: an
+optional number or flag set to one goes in the dict, `{"attacker_towns": "3"}`.
 
 - Dynamics: sequential. A simultaneous decision is asked of its movers one at a time, and
   neither the observation nor the information state of one shows which choice another has
@@ -16,13 +21,18 @@ most 2**31-1: OpenSpiel's integer parameters are C++ ints, and it refuses a larg
   the state's own seeded generator inside `apply`, so chance is not exposed as chance nodes:
   `clone()` copies the generator (a clone's future is the original's), and
   `resample_from_infostate(player, sampler)` returns the engine's determinisation for that
-  player, with its hidden cards and future chance resampled (it carries no action history).
+  player, with its hidden cards and future chance resampled (it carries no action history;
+  its information state keeps that player's own actions).
 - Information state string: the player's observation as canonical JSON, including its log of
   every event it has seen (its perfect-recall view: the whole log where the observation
-  shows only its end, as Viktory II's does), and for the player to move its legal
-  actions (`legal_actions`: see WarroomObserver); observation string: the observation without
-  the log. Observation tensor: the game's encoding (`Game.encoding`), the current view, not a
-  history; information state tensor: the encoding and the player's legal action mask.
+  shows only its end, as Viktory II's does), its own actions so far (`own_actions`: a log
+  need not tell two choices apart), and for the player to move its legal actions
+  (`legal_actions`: see WarroomObserver); observation string: the observation without the
+  log. Observation tensor: the game's encoding (`Game.encoding`), the current view, not a
+  history; information state tensor: the encoding and the player's legal action mask (no
+  history either).
+- Length: a game still going after `max_game_length()` decisions (100,000) ends there, a draw
+  (returns all 0): OpenSpiel's truncation, as its own games with a length limit end.
 - Utility: win 1 (each of several winners too), loss -1, draw 0; a team's win is shared. A
   game's type is zero-sum when its config has two players, general-sum with more (a
   registered game's type says general-sum if the game may have more).
@@ -58,13 +68,18 @@ except ModuleNotFoundError as exc:  # the `rl` extra is not installed
     raise needs_rl(exc, __name__)  # noqa: B904 (chained by needs_rl)
 
 from ..engine import Game, IllegalAction
+from ..engine.config import list_options, option_text
 from ..games import REGISTRY
 from .table import load, not_legal, rewards
 
-# Decisions: a bound OpenSpiel asks for. No game played by its rules with a varied policy
-# comes near it, but Champions' Roshambo is thrown again after every draw: two seats that
-# always throw alike never end (see the README: `max_cycles`).
+# Decisions: a bound OpenSpiel asks for, and a state keeps it (a draw there, as OpenSpiel's
+# own games with a length limit end). No game played by its rules with a varied policy comes
+# near it, but Champions' Roshambo is thrown again after every draw: two seats that always
+# throw alike would never end.
 MAX_GAME_LENGTH = 100_000
+
+# A list option's items in its OpenSpiel text: a game string splits its parameters at ','.
+ITEM_SEPARATOR = ";"
 
 
 def short_name(game: Game) -> str:
@@ -72,14 +87,47 @@ def short_name(game: Game) -> str:
 
 
 def _parameters(game: Game) -> dict[str, Any]:
-    """The options OpenSpiel can pass: those with a plain default value."""
-    params: dict[str, Any] = {}
-    for field in dataclasses.fields(game.Config):
-        default = field.default
-        if isinstance(default, bool | int | float | str):
-            params[field.name] = default
+    """Every option, as OpenSpiel can pass it: a plain value as itself, any other (a list, an
+    unset option) as text (`_text_options`)."""
+    text = _text_options(game)
+    params = {name: _text(default) if name in text else default
+              for name, default in _defaults(game).items()}
     params["seed"] = 0
     return params
+
+
+def _defaults(game: Game) -> dict[str, Any]:
+    fields = dataclasses.fields(game.Config)
+    return {f.name: f.default if f.default_factory is dataclasses.MISSING
+            else f.default_factory() for f in fields}
+
+
+def _text_options(game: Game) -> set[str]:
+    """The options OpenSpiel carries as text: its parameters are plain values alone."""
+    return {name for name, default in _defaults(game).items()
+            if not isinstance(default, bool | int | float | str)}
+
+
+def _text(value: Any) -> str:
+    """An option's value as `--set` writes it, a list's items joined by ITEM_SEPARATOR (a game
+    string, `str(game)` too, splits parameters at ',')."""
+    if isinstance(value, tuple):
+        return ITEM_SEPARATOR.join(map(option_text, value))
+    return option_text(value)
+
+
+def _options(game: Game, params: dict[str, Any]) -> dict[str, Any]:
+    """The rule options for warroom's config from OpenSpiel's parameters (`seed` apart). A
+    text option given its default text is left to the Config; another is read as `--set`
+    reads its text (`Game.config`), a list's items separated by ITEM_SEPARATOR or ','."""
+    spec = game_type(game).parameter_specification
+    text, lists = _text_options(game), list_options(game.Config)
+    options: dict[str, Any] = {}
+    for name, value in {**spec, **params}.items():
+        if name == "seed" or (name in text and value == spec[name]):
+            continue
+        options[name] = (value.replace(ITEM_SEPARATOR, ",") if name in lists else value)
+    return options
 
 
 def game_type(game: Game, players: int | None = None) -> pyspiel.GameType:
@@ -141,17 +189,16 @@ class WarroomSpielGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None):
         params = dict(params or {})
-        gtype = game_type(self.warroom_game)
-        merged = {**gtype.parameter_specification, **params}
-        options = {k: v for k, v in merged.items() if k != "seed"}
+        options = _options(self.warroom_game, params)
         self.game, self.config, self.encoding = load(self.warroom_game, options)
         self.players = self.game.num_players(self.config)
         gtype = game_type(self.warroom_game, self.players)
-        seed = int(merged["seed"])
+        seed = int(params.get("seed", 0))
         if seed < 0:  # Python's Random takes -k for k: another seed's deals, unannounced
             raise ValueError(f"seed must be 0 or more, got {seed} (it would deal as seed "
                              f"{-seed}); for deals of no fixed seed, pass a random one")
         self.deals = random.Random(seed)
+        self.max_length = MAX_GAME_LENGTH  # read when the game is made: a test may lower it
         self._strings: list[str] | None = None  # action_strings(), made when first asked
         self._numbers: dict[str, int] | None = None
         info = pyspiel.GameInfo(
@@ -161,7 +208,7 @@ class WarroomSpielGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None if gtype.utility == pyspiel.GameType.Utility.GENERAL_SUM else 0.0,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=self.max_length,
         )
         super().__init__(gtype, info, params)
 
@@ -230,9 +277,18 @@ def _load_game(name: str, params: dict[str, Any], deals: Any) -> WarroomSpielGam
 class WarroomSpielState(pyspiel.State):
     # OpenSpiel clones a Python state by making a new initial state and deep-copying the
     # fields into it: the engine state is dealt on first use, so a clone deals nothing.
-    def __init__(self, game: WarroomSpielGame, state: Any = None):
+    def __init__(self, game: WarroomSpielGame, state: Any = None,
+                 taken: list[list[int]] | None = None, limit: int | None = None):
         super().__init__(game)
         self._engine = _Engine(state, game.deal)
+        # Each seat's own actions in order, part of its information state: the engine's log
+        # need not tell two choices apart (Viktory II's "done stop" of the last unit to move
+        # and "done move" lead to one state), and perfect recall asks that a player know
+        # what it chose.
+        self._taken = taken or [[] for _ in range(game.players)]
+        # The decisions this state's history may reach: a resampled world starts with none,
+        # and the bound counts those its original had made too.
+        self._limit = game.max_length if limit is None else limit
 
     @property
     def _wg(self) -> WarroomSpielGame:
@@ -244,31 +300,38 @@ class WarroomSpielState(pyspiel.State):
         return self._engine.get()
 
     def current_player(self) -> int:
-        state = self.engine
-        if state.is_terminal():
+        if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        return state.to_move()[0]
+        return self.engine.to_move()[0]
+
+    def _cut_off(self) -> bool:
+        """Whether the game has reached its length bound (`max_game_length`) unfinished."""
+        return self.move_number() >= self._limit
+
+    def _movers(self) -> Any:
+        """The engine's players to move; none once the game is over or cut off."""
+        return () if self._cut_off() else self.engine.to_move()
 
     def _legal(self) -> dict[int, Any]:
-        state = self.engine
-        movers = state.to_move()
-        return self._wg.encoding.legal(state, movers[0]) if movers else {}
+        movers = self._movers()
+        return self._wg.encoding.legal(self.engine, movers[0]) if movers else {}
 
     def _legal_actions(self, player: int) -> list[int]:
-        movers = self.engine.to_move()
+        movers = self._movers()
         if not movers or movers[0] != player:
             return []
         return sorted(self._legal())
 
     def _apply_action(self, action: int) -> None:
-        state = self.engine
-        movers = state.to_move()
+        movers = self._movers()
         if not movers:
-            raise IllegalAction(f"action {action}: the game is over; no more actions")
+            cut = f" (cut off at {self._wg.max_length} decisions)" if self._cut_off() else ""
+            raise IllegalAction(f"action {action}: the game is over{cut}; no more actions")
         legal = self._legal()
         if action not in legal:
             raise not_legal(f"action {action}", f"player {movers[0]}", legal)
-        state.apply(movers[0], legal[action])
+        self.engine.apply(movers[0], legal[action])
+        self._taken[movers[0]].append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         # The key's text, not the action's label: see WarroomSpielGame.action_strings.
@@ -291,7 +354,9 @@ class WarroomSpielState(pyspiel.State):
         return action
 
     def is_terminal(self) -> bool:
-        return self.engine.is_terminal()
+        # At the length bound the game ends unfinished: returns all 0, a draw (OpenSpiel's own
+        # games with a length limit end so), as PettingZoo's `max_cycles` truncates.
+        return self._cut_off() or self.engine.is_terminal()
 
     def returns(self) -> list[float]:
         outcome = self.engine.outcome()
@@ -305,7 +370,10 @@ class WarroomSpielState(pyspiel.State):
         generator seeded from OpenSpiel's sampler."""
         seed = int(float(probability_sampler()) * 2**53)
         twin = self.engine.determinize(player_id, random.Random(seed))
-        return WarroomSpielState(self._wg, twin)
+        # what player_id chose it knows (its information state); the others' choices it
+        # may not, so theirs start anew
+        taken = [list(t) if p == player_id else [] for p, t in enumerate(self._taken)]
+        return WarroomSpielState(self._wg, twin, taken, self._limit - self.move_number())
 
     def __str__(self) -> str:
         return self._wg.game.render(self.engine.observation(None), None)
@@ -373,20 +441,22 @@ class WarroomObserver:
     def string_from(self, state: WarroomSpielState, player: int) -> str:
         if not self.perfect_recall:
             return _json(state.engine.observation(player), False)
-        observation = _recalled(state.engine, player)
+        observation = {**_recalled(state.engine, player), OWN_ACTIONS: state._taken[player]}
         legal = _mover_legal(state, player)
         if legal:
-            observation = {**observation, LEGAL_ACTIONS: legal}
+            observation[LEGAL_ACTIONS] = legal
         return _json(observation, True)
 
 
 # The information state's entry (string) and piece (tensor) for the mover's legal actions.
 LEGAL_ACTIONS = "legal_actions"
+# The information state string's entry for the player's own actions (indices, in order).
+OWN_ACTIONS = "own_actions"
 
 
 def _mover_legal(state: WarroomSpielState, player: int) -> list[int]:
     """`player`'s legal actions (sorted indices) if it is to move; else [], asking nothing."""
-    movers = state.engine.to_move()
+    movers = state._movers()
     if not movers or movers[0] != player:
         return []
     return sorted(state._legal())
