@@ -1,6 +1,12 @@
 """warroom: play, playtest and analyse card battle games."""
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError as _NotInstalled
+from importlib.metadata import version as _version
+
+try:  # as `warroom --version` says it: pyproject.toml is the one place the version is written
+    __version__ = _version("warroom")
+except _NotInstalled:  # a source tree run without being installed
+    __version__ = "0+unknown"
 
 
 def install_hint(extra: str) -> str:

@@ -123,9 +123,12 @@ def test_bad_players_in_a_save_are_blamed_on_the_save(tmp_path, capsys, players,
     assert line.startswith(f"warroom: error: {save}: {said}"), line
     assert "--players" not in line
     assert save.read_bytes() == before
-    # --players given: the save's own are not used, nor checked
+    # --players given: refused alike (stop 61: they were not checked then, and a resume
+    # wrote them into the record as who played before, `meta.players_changed[].was`)
     assert main(["play", "kow", "--resume", str(save), "--players", "random,random",
-                 "--json"]) == 0
+                 "--json"]) == 2
+    assert error_line(capsys) == line
+    assert save.read_bytes() == before
 
 
 def test_replay_refuses_players_that_are_not_one_per_seat(tmp_path, capsys):

@@ -42,6 +42,12 @@ LONG_RUNNING = {"bench", "evaluate", "serve", "simulate", "sweep", "tournament",
                 "viktory compare", "viktory compare-games"}
 
 
+class Refused(Exception):
+    """A command's failure that its --json object on standard output says already (`cards
+    validate --json` of a file that does not validate): exit status 2, and no line on
+    standard error saying it a second time."""
+
+
 class _NoCommand(Exception):
     """A group named without a command, carrying its help for `main` to show."""
 
@@ -134,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         cli.main(args=argv, prog_name="warroom", standalone_mode=False)
     except _NoCommand as exc:  # the whole help, not folded into one line
         click.echo(exc.help_text, err=True)
+        return 2
+    except Refused:
         return 2
     except click.exceptions.NoSuchOption as exc:
         return _fail(f"{exc.format_message()} (see '{_command(exc)} --help')")

@@ -31,7 +31,7 @@ from ..engine.data import displayable, extension_hint, read_yaml, shown, yaml_he
 from ..engine.files import left_as_was, write_atomic
 from ..games import REGISTRY
 from ..sim.outputs import OutputError, make_folders
-from . import cli
+from . import Refused, cli
 from .common import FILE, shell_word
 
 
@@ -52,7 +52,7 @@ GAME_OPTION = click.option(
 @GAME_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: ok, the game, "
               "the warnings, and the errors with where each is (a file that does not "
-              "validate still exits non-zero, its line on standard error).")
+              "validate still exits non-zero, with nothing on standard error).")
 def validate(file: str, game_name: str | None, as_json: bool) -> None:
     """Check FILE against its game's card format; one line either way, and a line on
     standard error for each warning (legal, but against the rule text; the exit code stays 0)."""
@@ -67,8 +67,8 @@ def validate(file: str, game_name: str | None, as_json: bool) -> None:
 
 def _validate_json(file: str, game_name: str | None) -> None:
     """The validation as one object. A file that does not validate is a result here (ok
-    false, its error and where), then the error it is without --json: its line on standard
-    error and a non-zero exit."""
+    false, its error and where), with the exit status of the error it is without --json; its
+    line is not said again on standard error, where a program reading both got it twice."""
     game: Game | None = None
     try:
         game = card_game(file, game_name)
@@ -77,7 +77,7 @@ def _validate_json(file: str, game_name: str | None) -> None:
         error = {"where": exc.where or "", "problem": exc.problem, "message": str(exc)}
         click.echo(json.dumps({"file": file, "game": game and game.name, "ok": False,
                                "name": None, "warnings": [], "errors": [error]}))
-        raise
+        raise Refused(str(exc)) from None
     name = getattr(data, "name", None)
     click.echo(json.dumps({"file": file, "game": game.name, "ok": True,
                            "name": name if isinstance(name, str) and name else None,

@@ -31,7 +31,12 @@ from ..engine.config import changed_options
 from ..engine.data import counted, fit, reading_width, shortened
 from ..engine.embed import check_line, edited_warning, embed_files
 from ..engine.errors import WarroomError
-from ..engine.record import check_record_files, event_actions, record_outcome
+from ..engine.record import (
+    check_record_files,
+    event_actions,
+    record_outcome,
+    resignations_in_log,
+)
 from ..engine.runner import agent_failure
 from ..sim.outputs import make_folders
 from . import cli
@@ -210,8 +215,9 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
             record.files = embed_files(g, config)
         else:  # a designer who edited a deck between sittings must hear the edit is not played
             note_edited_files(g, record)
-        if players_text is None:  # the save's own, checked as the save's (not --players)
-            saved_players = record.meta.get("players")
+        # the save's own, checked as the save's (not --players) even when --players replaces
+        # them: else a malformed one would be kept as who played before (players_changed)
+        saved_players = record.meta.get("players")
         save = save or resume
     else:
         assert game is not None  # `play` asks for GAME or --resume
@@ -220,8 +226,12 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     chosen = seed is not None  # given by the user, who knows it already
     seed = record.seed if record is not None else fresh_seed() if seed is None else seed
     num = g.num_players(config)
-    if saved_players is not None:
-        specs = check_saved_players(resume or "", saved_players, num)
+    if record is not None:  # the save's mistakes first: they are blamed on the file
+        if saved_players is not None:
+            saved_players = check_saved_players(resume or "", saved_players, num)
+        check_players_changed(resume or "", record, num)
+    if saved_players is not None and players_text is None:
+        specs = saved_players
     else:
         specs = parse_specs(players_text or ",".join(["human"] + ["heuristic"] * (num - 1)),
                             num)
@@ -229,7 +239,6 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     if record is None:
         record = Record.start(g, config, seed, players=specs)
     else:
-        check_players_changed(resume or "", record, num)
         check_no_seat_taken_from_an_ai(resume or "", record, specs)
         replaced = note_replaced(record, specs)
         record.meta["players"] = specs
@@ -556,9 +565,15 @@ def check_no_seat_taken_from_an_ai(path: str, record: Record, specs: list[str]) 
 
 
 def check_players_changed(path: str, record: Record, seats: int) -> None:
-    """`meta.players_changed` (see `note_replaced`) names seats of the game and places within
-    its actions; Record.load has checked its shape."""
+    """`meta.players_changed` (see `note_replaced`) names seats of the game, places within
+    its actions and players as SPECs (a `was` that is none would be named as who played the
+    seat, and taken for an AI's seat or a person's); Record.load has checked its shape."""
     for i, change in enumerate(record.meta.get("players_changed") or ()):
+        for key in ("was", "now"):
+            try:
+                parse_spec(change[key])
+            except ConfigError as exc:
+                raise RecordError(f"{path}: meta.players_changed[{i}].{key}: {exc}") from None
         if change["seat"] >= seats:
             raise RecordError(f"{path}: meta.players_changed[{i}].seat: the game has seats 0 "
                               f"to {seats - 1}; got {change['seat']}")
@@ -719,8 +734,13 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     if players:
         click.echo("Players: " + ", ".join(f"player {seat} ({who})"
                                             for seat, who in enumerate(players)))
-    for event in events:
-        line = g.describe_event(event)
+    # A resignation is no event of the rules: its line goes where it came, as the table said
+    # it (after the last action, when it ended the game).
+    lines = [g.describe_event(event) for event in events]
+    for before, said in reversed(resignations_in_log(
+            g, record, state, events, whole is not None or not obs.get("log_start"))):
+        lines.insert(before, said)
+    for line in lines:
         if line:
             echo_log_line(line)
     echo_view(g, obs, as_player)

@@ -42,9 +42,9 @@ from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
 
 @cli.command()
 @click.argument("game")
-@click.option("--players", "players_text", required=True,
-              help="Comma-separated entrant SPECs (e.g. heuristic,random,heuristic,random). "
-              + OWN_PLAYER_HELP)
+@click.option("--players", "players_text",
+              help="Comma-separated entrant SPECs (e.g. heuristic,random,heuristic,random); "
+              "required. " + OWN_PLAYER_HELP)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=FORMATS[0],
               show_default=True, help="The bracket (one so far: each round's losers are out).")
 @click.option("--best-of", type=IntRange(1, MAX_BEST_OF), default=1, show_default=True,
@@ -64,7 +64,7 @@ from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
               "--seed).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @json_output
-def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size: int | None,
+def tournament(game: str, players_text: str | None, fmt: str, best_of: int, match_size: int | None,
                team_size: int, seed: int, sets: tuple[str, ...], workers: int,
                as_json: bool) -> None:
     """Run a tournament of GAME between the --players entrants.
@@ -77,6 +77,8 @@ def tournament(game: str, players_text: str, fmt: str, best_of: int, match_size:
     finish (a round left with a match the game cannot hold) is refused before any game.
     """
     g = get_game(game)
+    if players_text is None:  # after GAME, as simulate says it: an unknown game is named first
+        raise click.UsageError("Missing option '--players'.")
     specs = tuple(parse_specs(players_text))
     match_size = match_size or 2 * team_size  # two sides by default
     spec = TournamentSpec(g.name, parse_sets(sets), specs, best_of, match_size,

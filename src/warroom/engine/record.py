@@ -212,6 +212,11 @@ class Record:
     # False when the file has no `version`: it reads as "1" (records older than the field),
     # but to a game of another version the field is missing, not of version "1".
     version_given: bool = field(default=True, compare=False, repr=False)
+    # The log's length before each action, as the last replay to the end found it, with the
+    # list of actions it replayed (`replay_marks` reads it): placing a replay's events by
+    # action then needs no second replay of a long game. Not part of the record.
+    log_marks: tuple[list[tuple[int, dict[str, Any]]], list[int]] | None = field(
+        default=None, compare=False, repr=False)
 
     @classmethod
     def start(cls, game: Game, config: Any, seed: int, **meta: Any) -> Record:
@@ -454,11 +459,13 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
             "that made it"
         )
     state = game.new_state(record_config(game, record), record.seed)
+    marks: list[int] = []
     for i, (player, data) in enumerate(record.actions):
         try:
             action = game.codec.decode(data, where=f"actions[{i}]")
         except RecordError as exc:
             raise RecordError(f"{where}{exc}") from None
+        marks.append(len(state.log))
         yield state, player, action
         try:
             state.apply(player, action)
@@ -469,6 +476,7 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
     # has no outcome of the rules): the recorded outcome is of the game it was, set aside.
     if record.outcome is not None and record.resigned is None and state.is_terminal():
         _check_outcome(record, state, where)
+    record.log_marks = (record.actions, marks)
     yield state, None, None
 
 
@@ -548,27 +556,82 @@ def replay_to_end(game: Game, record: Record) -> State:
     return final
 
 
-def event_actions(game: Game, record: Record, final: State,
-                  events: list[dict[str, Any]]) -> list[int | None]:
-    """For each of `events` (a viewer's log of `final`, the state after `record`'s actions:
-    entries of `final.log` in their order, as every game's observation gives them), the index
-    in `record.actions` of the action whose play wrote it; None for an event written as the
-    game was set up, before the first action (or one not in the log, which a game's
-    observation would have made up). The log does not keep which action wrote an event, so
-    this replays the record once more, noting the log's length before each action."""
-    marks = [len(state.log) for state, player, _ in replay(game, record) if player is not None]
+def replay_marks(game: Game, record: Record) -> list[int]:
+    """The length of the log before each of `record`'s actions (a game of `game`): as its
+    last replay to the end noted them (`Record.log_marks`), else by replaying it now."""
+    kept = record.log_marks
+    if kept is None or kept[0] is not record.actions or len(kept[1]) != len(record.actions):
+        replay_to_end(game, record)
+        kept = record.log_marks
+    assert kept is not None
+    return kept[1]
+
+
+def _log_places(final: State, events: list[dict[str, Any]]) -> list[int | None]:
+    """Where each of `events` (entries of `final.log` in their order, as every game's
+    observation gives them) is in `final.log`; None for one not in it (which a game's
+    observation would have made up)."""
     log = final.log
     at = 0
     out: list[int | None] = []
     for event in events:
         found = next((i for i in range(at, len(log))
                       if log[i][1] is event or log[i][1] == event), None)
-        if found is None:
-            out.append(None)
-            continue
-        index = bisect.bisect_right(marks, found) - 1
+        out.append(found)
+        if found is not None:
+            at = found + 1
+    return out
+
+
+def event_actions(game: Game, record: Record, final: State,
+                  events: list[dict[str, Any]]) -> list[int | None]:
+    """For each of `events` (a viewer's log of `final`, the state after `record`'s actions:
+    entries of `final.log` in their order, as every game's observation gives them), the index
+    in `record.actions` of the action whose play wrote it; None for an event written as the
+    game was set up, before the first action (or one not in the log, which a game's
+    observation would have made up). The log does not keep which action wrote an event: the
+    log's length before each action (`replay_marks`) tells."""
+    marks = replay_marks(game, record)
+    out: list[int | None] = []
+    for found in _log_places(final, events):
+        index = -1 if found is None else bisect.bisect_right(marks, found) - 1
         out.append(index if index >= 0 else None)
-        at = found + 1
+    return out
+
+
+def resignation_lines(record: Record) -> list[tuple[int, str]]:
+    """Each resignation `record` holds, in the order played, as the number of actions before
+    it and the line a replay's log says it with: a seat whose person resigned while more than
+    two sides played on (`meta.handed_to_ai`, a server's game: the AI played it on), then the
+    resignation that ended the game (`resigned`). Public: the table told every page."""
+    out = [(handed["at"], f"Player {handed['seat']} resigned; the {handed['agent']} AI plays "
+                          "the seat on")
+           for handed in record.meta.get("handed_to_ai") or () if handed["why"] == "resigned"]
+    out.sort(key=lambda said: said[0])
+    if record.resigned is not None:
+        out.append((record.resigned.at,
+                    f"Player {record.resigned.seat} resigned: the game is over"))
+    return out
+
+
+def resignations_in_log(game: Game, record: Record, final: State,
+                        events: list[dict[str, Any]], whole: bool) -> list[tuple[int, str]]:
+    """Where each of `resignation_lines` goes among `events` (a viewer's log of `final`, as
+    `event_actions` takes it): the number of events before it, and its line. With `whole`
+    false the events are the end of the viewer's log only (a Viktory II observation mid-game:
+    since the viewer's previous turn), and a resignation before them is left out."""
+    said = resignation_lines(record)
+    if not said:
+        return []
+    marks = replay_marks(game, record)
+    places = _log_places(final, events)
+    out = []
+    for at, line in said:
+        where = marks[at] if at < len(marks) else len(final.log)
+        before = next((k for k, found in enumerate(places)
+                       if found is not None and found >= where), len(events))
+        if before or whole or not events:
+            out.append((before, line))
     return out
 
 

@@ -23,6 +23,7 @@ let drawn = null; // the step on screen
 let newest = 0; // the game's last position as its lobby entry gives it, before any window
 let writing = null; // the timer that writes the position into the address (see follow)
 let closed = false; // the organiser closed the table: its last position is its end, unfinished
+const IN_PLAY = ["open", "running"]; // a lobby summary's statuses of a game not over
 
 // A viewer's positions: the answers kept (`steps` from `from`), which answer holds each
 // position, and the windows on their way or refused.
@@ -253,6 +254,14 @@ async function start() {
   closed = info.status === "closed";
   $("#title").textContent = `Replay of ${info.title || id}`;
   document.title = `Replay of ${info.title || id} - warroom`; // as the table's, "<game> - warroom"
+  if (IN_PLAY.includes(info.status)) {
+    // No position would come (the server replays a game once it is over): the page says so
+    // and links to the table, where any page may watch; a seat's token stays with its
+    // holder, and the lobby links a player to its own seat.
+    $("#table-link").href = `/game/${id}`;
+    $("#in-play").hidden = false;
+    return;
+  }
   const select = $("#viewer");
   select.replaceChildren(h("option", { value: "spectator" }, "a spectator"),
     ...(info.seats || []).map((s) => h("option", { value: String(s.seat) }, `seat ${s.seat}`)));
