@@ -582,9 +582,10 @@ def check_players_changed(path: str, record: Record, seats: int) -> None:
                               f"{len(record.actions)} actions; got {change['at']}")
 
 
-def seat_histories(record: Record, specs: list[str]) -> dict[int, str]:
+def seat_histories(record: Record, specs: list[str], counted: bool = True) -> dict[int, str]:
     """Who played each seat whose player a resume replaced: "mcts:iters=300 to action 175,
-    then heuristic" (the last, by `specs`, the record's players now)."""
+    then heuristic" (the last, by `specs`, the record's players now); without `counted`, not
+    when ("mcts:iters=300, then heuristic")."""
     by_seat: dict[int, list[dict[str, object]]] = {}
     for change in record.meta.get("players_changed") or ():
         by_seat.setdefault(change["seat"], []).append(change)
@@ -592,8 +593,8 @@ def seat_histories(record: Record, specs: list[str]) -> dict[int, str]:
     for seat, changes in sorted(by_seat.items()):
         changes.sort(key=lambda c: c["at"])  # type: ignore[arg-type, return-value]
         last = specs[seat] if seat < len(specs) else changes[-1]["now"]
-        out[seat] = ", then ".join([f"{c['was']} to action {c['at']}" for c in changes]
-                                   + [str(last)])
+        out[seat] = ", then ".join([f"{c['was']} to action {c['at']}" if counted
+                                    else str(c["was"]) for c in changes] + [str(last)])
     return out
 
 
@@ -692,7 +693,6 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     if specs is not None:  # checked as `play --resume` checks them: one bad SPEC, one error
         specs = check_saved_players(file, specs, state.num_players)
     check_players_changed(file, record, state.num_players)
-    histories = seat_histories(record, specs or [])
     if as_player is not None and not 0 <= as_player < state.num_players:
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
     # A table its server's organiser closed is over, unfinished: the server's replay shows
@@ -700,6 +700,12 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     if as_player is not None and outcome is None and not isinstance(record.meta.get("closed"),
                                                                      dict):
         check_own_seat(file, record, as_player)
+    # A seat's view of a game in play counts no actions: on a dark map their number, and which
+    # wrote each event, would tell it how many moves others made out of its sight (the server
+    # keeps the count from every seat alike); nor when a seat's player changed.
+    counted_for = as_player is None or outcome is not None or isinstance(
+        record.meta.get("closed"), dict)
+    histories = seat_histories(record, specs or [], counted_for)
     # Who played each seat: not secret, and not otherwise said of a game not over.
     players = [histories.get(seat, spec) for seat, spec in enumerate(specs or [])]
     obs = state.observation(as_player)
@@ -707,12 +713,7 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     # observation mid-game holds the part since the viewer's previous turn).
     whole = state.whole_log(as_player, obs) if outcome is not None else None
     events = whole if whole is not None else obs.get("log", [])
-    notes, names = _seat_notes(record, specs or [], histories)
-    # A seat's view of a game in play counts no actions: on a dark map their number, and which
-    # wrote each event, would tell it how many moves others made out of its sight (the server
-    # keeps the count from every seat alike).
-    counted_for = as_player is None or outcome is not None or isinstance(
-        record.meta.get("closed"), dict)
+    notes, names = _seat_notes(record, specs or [], histories, counted_for)
     if as_json:
         # What the text below shows, as data: the viewer's own observation and log (redacted
         # for it by the game), the record's public parts; never its seed nor its actions,
@@ -765,10 +766,11 @@ def _unfinished_why(record: Record) -> str:
     return "so far"
 
 
-def _seat_notes(record: Record, specs: list[str],
-                histories: dict[int, str]) -> tuple[list[str], list[str]]:
+def _seat_notes(record: Record, specs: list[str], histories: dict[int, str],
+                counted: bool) -> tuple[list[str], list[str]]:
     """The lines a replay adds about seats whose player changed (a resume replaced it, or a
-    server handed it to the AI), and each seat's player as the result line names it."""
+    server handed it to the AI), and each seat's player as the result line names it; without
+    `counted` (a seat's view of a game in play), not after how many actions."""
     lines, names = [], list(specs)
     for seat, history in histories.items():  # a resume replaced these seats' players
         lines.append(f"player {seat}: {history} (its player replaced when the game was resumed)")
@@ -776,8 +778,9 @@ def _seat_notes(record: Record, specs: list[str],
             names[seat] = history
     for handed in record.meta.get("handed_to_ai") or ():  # a server's game (Record.load checks)
         why = "resigned" if handed["why"] == "resigned" else "was away"
-        lines.append(f"player {handed['seat']} was played by the {handed['agent']} AI after "
-                     f"{handed['at']} actions (its person {why})")
+        when = f"after {handed['at']} actions" if counted else "later"
+        lines.append(f"player {handed['seat']} was played by the {handed['agent']} AI {when} "
+                     f"(its person {why})")
         if handed["seat"] < len(names):  # the result names who finished the game for it
             names[handed["seat"]] = f"{handed['agent']} after its person {why}"
     return lines, names
