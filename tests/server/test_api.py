@@ -1279,10 +1279,10 @@ def test_a_repeated_intent_is_not_played_again_and_index_and_action_must_agree(d
                                    "action": legal[0]["action"]})], version=2)
     assert mismatch == [f"action number 0 is {legal[0]['label']}, not the action sent "
                         f"({legal[1]['label']})"]
-    changed = ("the table changed before your move came (you saw version 0, it is at {}): "
-               "nothing was played; choose again")
-    assert again == [changed.format(1)]
-    assert later == [changed.format(2), "no version 9 yet: your table is at 2"]
+    changed = ("another move was played before yours arrived (another player's, or one from "
+               "another tab): yours was not played; choose again")
+    assert again == [changed]
+    assert later == [changed, "no version 9 yet: your table is at 2"]
 
 
 def test_the_server_draws_seeds_too_many_to_try(db):

@@ -2282,13 +2282,22 @@ def frame_text(message: dict[str, Any]) -> str:
     return text
 
 
+def short_title(title: str) -> str:
+    """`title` without the note in brackets that ends it ("Viktory II (the map game, with dice
+    or the Battle Cards)": "Viktory II"), for a phone's header, which cuts a long one in the
+    middle of its name; a title with no such note is its own short one."""
+    short = re.sub(r"\s*\([^()]*\)$", "", title)
+    return short or title
+
+
 def _welcome(live: LiveGame, seat: int | None, hand_after: float) -> dict[str, Any]:
     """`sides` (who wins or loses together), `away` (seconds each person seat has had no page
     connected), `hand_after` and `joined` (the person seats whose page has come: an invite
     link spent) let the page say what a resignation costs whom, offer to let the AI play a
     seat that has been away, and mark an invite link taken."""
     return {"type": "welcome", "id": live.id, "game": live.game.name, "title": live.game.title,
-            "seat": seat, "players": live.num_players,
+            "short_title": short_title(live.game.title), "seat": seat,
+            "players": live.num_players,
             "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game,
             "sides": live.teams, "away": live.away(), "hand_after": hand_after,
             "joined": sorted(live.seen)}

@@ -421,8 +421,10 @@ class LiveGame:
             # before the seat's own last move: the seat moved since the page saw it.
             if action is None or version < self._start or version <= self._moved_at.get(
                     seat, -1):
-                raise Rejected(f"the table changed before your move came (you saw version "
-                               f"{version}, it is at {now}): nothing was played; choose again")
+                # (in a player's words: the versions are the protocol's, not the table's)
+                raise Rejected("another move was played before yours arrived (another "
+                               "player's, or one from another tab): yours was not played; "
+                               "choose again")
             index = None  # another seat moved meanwhile: the action itself may still be legal
         if seat not in self.state.to_move():
             raise Rejected(f"it is not seat {seat}'s decision now")

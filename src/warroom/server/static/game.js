@@ -179,8 +179,14 @@ async function receive(entry, frame) {
     if (!table) table = await loadTable(frame.game);
     draw();
     // The game's id in a span of its own: a phone's header shortens the title, never the id.
-    $("#title").replaceChildren(h("span", { class: "title-name", text: frame.title }),
-      h("span", { class: "title-id", text: `\u00a0· game ${frame.id}` }));
+    // A phone shows the short title where there is one (app.css): the whole one was cut in
+    // the middle of its note ("Viktory II (the map game, with dice...").
+    const short = frame.short_title && frame.short_title !== frame.title ? frame.short_title : "";
+    const name = h("span", { class: "title-name" },
+      h("span", { class: short ? "title-long" : null, text: frame.title }),
+      short ? h("span", { class: "title-short", text: short }) : null);
+    $("#title").replaceChildren(name, h("span", { class: "title-id",
+                                                  text: `\u00a0· game ${frame.id}` }));
     $("#title").title = `${frame.title} · game ${frame.id}`;
     document.title = `${frame.title} - warroom`;
     return;
@@ -753,10 +759,12 @@ function drawResult(view) {
 
 export function resultParts(view, gameId) {
   const out = view.outcome || {};
+  const tieBreak = kit.tieBreakText(neutralHere(view));
   return [
     h("h3", { text: "Result" }),
     h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
     h("p", { id: "scores", text: kit.scoresText(neutralHere(view)) }),
+    ...(tieBreak ? [h("p", { id: "tie-break", text: tieBreak })] : []),
     h("p", { class: "muted", id: "reason", text: out.reason || "" }),
     // "go", as the lobby's links: a finger tall on a phone (app.css)
     h("p", { class: "go" }, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },

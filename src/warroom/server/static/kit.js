@@ -429,11 +429,35 @@ export function endLines(view) {
   return [`${resigned === view.seat ? "You" : `Seat ${resigned}`} resigned: the game is over`];
 }
 
+/** One number a seat, each named: "You 3 · Seat 1 2". */
+function bySeat(numbers, view) {
+  return numbers.map((n, seat) => `${seat === view.seat ? "You" : `Seat ${seat}`} ${n}`)
+    .join(" · ");
+}
+
 /** An outcome's scores, named by what they count: "Units left: You 3 · Seat 1 2". */
 export function scoresText(view) {
   const name = view.score_name || "scores";
-  return `${name[0].toUpperCase()}${name.slice(1)}: ` + ((view.outcome || {}).scores || [])
-    .map((score, seat) => `${seat === view.seat ? "You" : `Seat ${seat}`} ${score}`).join(" · ");
+  return `${name[0].toUpperCase()}${name.slice(1)}: `
+    + bySeat((view.outcome || {}).scores || [], view);
+}
+
+/** What decided a win the scores do not show (Viktory II at its turn limit, capitals tied:
+ *  the cities, then the towns): the outcome's details that give a number for each seat,
+ *  "Cities: Seat 0 1 · Seat 1 1; towns: Seat 0 0 · Seat 1 1", or "" where a winner's score
+ *  is above every other seat's. */
+export function tieBreakText(view) {
+  const out = view.outcome || {};
+  const scores = out.scores || [];
+  const winners = out.winners || [];
+  const others = scores.filter((_, seat) => !winners.includes(seat));
+  const least = Math.min(...winners.map((seat) => scores[seat]));
+  if (!winners.length || !others.length || Math.max(...others) < least) return "";
+  const text = Object.entries(out.details || {})
+    .filter(([, v]) => Array.isArray(v) && v.length === scores.length
+      && v.every((n) => typeof n === "number"))
+    .map(([key, v]) => `${key.replaceAll("_", " ")}: ${bySeat(v, view)}`).join("; ");
+  return text && text[0].toUpperCase() + text.slice(1);
 }
 
 /** The result of a finished game as its viewer reads it: "You win", "You lose - seat 1 wins",

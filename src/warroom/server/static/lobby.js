@@ -55,15 +55,21 @@ function checkPlayers(opt, input) {
 function drawSeats() {
   const g = game();
   const box = $("#seats-form");
-  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const old = [...box.querySelectorAll(".seat-row")].map((row) => ({
+    kind: row.querySelector("select").value, seconds: row.querySelector(".seconds").value }));
+  let before = null;
   box.replaceChildren(...Array.from({ length: seatCount(g) }, (_, i) => {
     const kind = h("select", { name: `seat${i}`, "data-seat": i, "aria-label": `seat ${i}` },
       ...SEAT_KINDS.map(([v, text]) => h("option", { value: v }, text)));
-    kind.value = old[i] || (i === 0 ? "here" : "heuristic");
-    const seconds = h("input", { type: "number", name: `seconds${i}`, value: "1", min: "0.05",
-                                 max: "10", step: "0.05", class: "seconds",
+    // A seat added past the first two takes the kind of the seat before it: friends asked
+    // to seat 1 by invite link are asked to the new seats too, not seated against AIs.
+    const was = old[i] || before || { kind: i === 0 ? "here" : "heuristic", seconds: "1" };
+    kind.value = was.kind;
+    const seconds = h("input", { type: "number", name: `seconds${i}`, value: was.seconds,
+                                 min: "0.05", max: "10", step: "0.05", class: "seconds",
                                  title: "seconds of search per move",
                                  "aria-label": `seat ${i}: seconds of search per move` });
+    if (i > 0) before = was;
     const show = () => { seconds.hidden = kind.value !== "mcts"; };
     kind.onchange = show;
     show();
@@ -282,6 +288,12 @@ function fileField(opt, id, d) {
   return row;
 }
 
+// The number of players of a game that takes several counts sits by the seats it makes, not
+// in the folded rule options, where a person making a game of four never looked for it.
+function bySeats(g, opt) {
+  return opt.name === "players" && g.max_players > g.min_players && !detail(opt.name).fixed;
+}
+
 function drawOptions() {
   for (const key of Object.keys(values)) delete values[key];
   forgetRefusal(); // about a field of the game shown before
@@ -289,7 +301,11 @@ function drawOptions() {
   drawRules(g);
   const main = [];
   const more = [];
-  for (const opt of g.options) (detail(opt.name).more ? more : main).push(fieldFor(opt));
+  const count = [];
+  for (const opt of g.options) {
+    (bySeats(g, opt) ? count : detail(opt.name).more ? more : main).push(fieldFor(opt));
+  }
+  $("#players-box").replaceChildren(...count);
   $("#options").replaceChildren(...main);
   $("#options-more").replaceChildren(...more);
   drawSeats();
@@ -332,7 +348,7 @@ async function create(ev) {
     const message = errorWords(body.error, row ? body.field : null);
     let field = null;
     if (row) {
-      $("#options-box").open = true;
+      if (row.closest("#options-box")) $("#options-box").open = true;
       if (row.closest("#more-options")) $("#more-options").open = true;
       row.querySelector(".error").textContent = message;
       row.querySelector(".error").dataset.server = "1";
