@@ -5,6 +5,7 @@ header, and a win at the turn limit whose result did not say what broke the tie.
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from playwright.sync_api import expect
@@ -83,6 +84,14 @@ def test_a_win_at_the_turn_limit_on_a_tie_break_says_what_broke_the_tie(seeded_s
         f"Cities: Seat 0 {cities[0]} · Seat 1 {cities[1]}; "
         f"towns: Seat 0 {towns[0]} · Seat 1 {towns[1]}")
     assert (cities[1], towns[1]) > (cities[0], towns[0])  # what the line shows
+    # Review (stop 61): the replay's last position said only the scores; its result reads as
+    # the table's
+    page.goto(f"{seeded_server.url}/replay/{game['id']}")
+    expect(page.locator("#where")).to_have_text(re.compile(r"^position \d+ of \d+$"))
+    page.keyboard.press("End")
+    expect(page.locator("#result .tie-break")).to_have_text(
+        f"Cities: Seat 0 {cities[0]} · Seat 1 {cities[1]}; "
+        f"towns: Seat 0 {towns[0]} · Seat 1 {towns[1]}")
     made = page.request.post(f"{seeded_server.url}/api/games", data={
         "game": "kow", "options": {}, "seed": 1,
         "seats": [{"kind": "here"}, {"kind": "invite"}]}).json()

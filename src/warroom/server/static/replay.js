@@ -218,7 +218,9 @@ function draw() {
     const out = view.outcome;
     box.replaceChildren(h("h3", { text: "Result" }),
       h("p", { class: "headline", text: kit.outcomeText(view, kit.handedNames(seats)) }),
-      h("p", { text: `${kit.scoresText(view)}; ${out.reason}` }));
+      h("p", { text: `${kit.scoresText(view)}; ${out.reason}` }),
+      // what broke a tie of the scores, as the table's result says it
+      ...[kit.tieBreakText(view)].filter(Boolean).map((text) => h("p", { class: "tie-break", text })));
   }
 }
 
