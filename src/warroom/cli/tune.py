@@ -72,12 +72,13 @@ TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, 
 @click.option("--db", type=FILE, help="Results database (default "
               "warroom-results/GAME.sqlite); the search's state is kept in it too.")
 @click.option("--resume", is_flag=True, help="Continue the latest identical tune (a larger "
-              "--budget extends it).")
-@click.option("--out", type=FILE, help="Write the best values (a "
-              ".yaml or .yml file): the patched card file, its own text with only the tuned "
-              "numbers changed (a second one beside it, named after its option), or an "
-              "options file when only rule options are tuned; "
-              "missing folders are made. A file there already is refused before any game, "
+              "--budget extends it: two thirds of the added games search new values).")
+@click.option("--out", type=FILE, help="Write the values the tune gives, the current "
+              "ones when they already reach the target (a .yaml or .yml file): the patched "
+              "card file, its own text with only the tuned numbers changed (a second one "
+              "beside it, named after its option), or an options file when only rule options "
+              "are tuned (a record: play them with the --set line the tune prints); missing "
+              "folders are made. A file there already is refused before any game, "
               "even one a tune wrote (it may have been edited since), unless --force.")
 @click.option("--force", is_flag=True, help="Let --out overwrite the files that exist (a "
               "second patched file beside it too).")
@@ -184,19 +185,14 @@ def _print(result: Any, path: Path, written: list[Path] | None, plan: Any) -> No
     Console().print(table)
     click.echo(result.verdict())
     if written:
-        click.echo("written: " + ", ".join(map(str, written)))
+        note = {"current": " (the current values: no change is needed)",
+                "several": f" (one of the {result.consistent} values that hold the target)"}
+        click.echo("written: " + ", ".join(map(str, written)) + note.get(result.choice, ""))
     if all(p.address is None for p in plan.params):  # rule options only: no file to name
-        sets = {**plan.base, **result.best.values}
-        click.echo("play with them: " + shlex.join(
-            ["warroom", "play", plan.game.name,
-             *[part for k, v in sets.items() for part in ("--set", f"{k}={_set_text(v)}")]]))
+        # no command reads the options file --out writes: this line is how to use them
+        click.echo("play with them: " + shlex.join(plan.play_command(result.best.values)))
     click.echo(f"results: tune {result.info.id} in {shell_word(str(path))}  (report: "
                f"warroom report {shell_word(str(path))} --tune {result.info.id})")
-
-
-def _set_text(value: Any) -> str:
-    """A value as `--set` reads it back (a float with all its digits, as stored)."""
-    return "true" if value is True else "false" if value is False else str(value)
 
 
 def _json(result: Any, written: list[Path] | None) -> dict[str, Any]:
@@ -209,7 +205,8 @@ def _json(result: Any, written: list[Path] | None) -> dict[str, Any]:
 
     return {"tune": result.info.id, "target": {"figure": t.figure, "value": t.value},
             "games": result.games, "best": trial(result.best),
-            "inside": result.best.figure.holds(t.value),
+            "inside": result.best.figure.holds(t.value), "choice": result.choice,
+            "consistent": result.consistent,
             "trials": [trial(r) for r in _rows(result)],
             "written": [str(p) for p in written or []]}
 

@@ -20,10 +20,14 @@ target a designer wants (`warroom tune`).
   interval comes closest to the target (it holds the target, or the nearest bound is
   nearest; then the one with fewer games) gets another batch. A value Optuna proposes again
   during the search is answered from its run (up to REASKS times a step; then the most
-  promising trial is extended, as in the last third): no game is ever replayed. The **best**
+  promising trial is extended, as in the last third): no game is ever replayed. A resume
+  that adds games splits them alike (`_search_end`). The **best**
   trial is the one whose interval lies closest to the target at its worst end (the largest
   distance from the target to any value in its interval): a lucky batch with a wide interval
-  cannot win over a trial measured on many games.
+  cannot win over a trial measured on many games. Two caveats (`TuneResult.best`): the values
+  as they are, when their interval holds the target, are kept (a change chosen among trials
+  that also hold it would be chosen by luck: the winner's curse), and when several trials hold
+  the target none is named best, only the one taken.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import shlex
 import tempfile
 import typing
 from collections.abc import Callable
@@ -52,6 +57,7 @@ from ..engine import (
     parse_assignments,
 )
 from ..engine.config import option_names, option_text, read_number
+from ..games import REGISTRY
 from . import datafile
 from .runs import execute, refuse_other_version
 from .stats import Moments, Rate, extra_digits
@@ -303,6 +309,8 @@ class Plan:
     # range and not in the file as it is, one line each (`check` finds them; the command
     # prints them before any game): a range reaching past what a number can change.
     warnings: list[str] = field(default_factory=list)
+    # The base options the tune set itself, not --set: `players`, from the --players count.
+    implied: frozenset[str] = frozenset()
 
     def patches(self, values: dict[str, Any]) -> dict[str, tuple[Path, list]]:
         """Each data-file option the params change: the file the base options name, and the
@@ -340,8 +348,11 @@ class Plan:
         rules = {p.name: values[p.name] for p in self.params if p.address is None}
         patches = self.patches(values)
         if not patches:
-            return [(out, yaml.safe_dump({"game": self.game.name, "options": rules},
-                                         sort_keys=False), True)]
+            # no command reads the file back (options are given with --set): it says the line
+            return [(out, "# no warroom command reads this file; play these values with:\n# "
+                     + shlex.join(self.play_command(values)) + "\n"
+                     + yaml.safe_dump({"game": self.game.name, "options": rules},
+                                      sort_keys=False), True)]
         header = "# with " + ", ".join(f"{k}={option_text(v)}" for k, v in rules.items()) + "\n" \
             if rules else ""
         files: list[tuple[Path, str, bool]] = []
@@ -353,6 +364,17 @@ class Plan:
             target = out.with_name(f"{out.stem}-{option}{out.suffix}") if files else out
             files.append((target, text, kept))
         return files
+
+    def play_command(self, values: dict[str, Any]) -> list[str]:
+        """`warroom play` with these rule-option values and the tune's --set options. The
+        player count the tune took from --players is left out where the game's default is the
+        same (`play` then seats as many): the user never typed it."""
+        default = config_to_json(self.game.config({}))
+        options = {k: v for k, v in self.base.items()
+                   if k not in self.implied or option_text(default.get(k)) != option_text(v)}
+        options.update({p.name: values[p.name] for p in self.params if p.address is None})
+        return ["warroom", "play", self.game.name,
+                *[part for k, v in options.items() for part in ("--set", f"{k}={option_text(v)}")]]
 
     def start_values(self) -> dict[str, Any]:
         """The values a tune starts from: each param's current value when inside its range."""
@@ -438,6 +460,14 @@ def metric_names(metrics: dict[str, Any]) -> list[str]:
     return sorted(name for name in metrics if name != "first_player")
 
 
+def current_values(params: list[Param]) -> dict[str, Any] | None:
+    """The params' values as the rules are, when each is inside its range (a tune's first
+    trial); else None: the rules as they are are not among the values a tune tries."""
+    if not all(p.contains(p.current) for p in params):
+        return None
+    return {p.name: p.current for p in params}
+
+
 def _inside(p: Param) -> Any:
     """A value of the param's range: its current one if inside, else the low end."""
     if p.contains(p.current):
@@ -452,8 +482,10 @@ def make_plan(game: Game, sets: tuple[str, ...], params: tuple[str, ...], target
     base: dict[str, Any] = parse_assignments(list(sets))
     specs = parse_specs(players_text)
     refuse_humans(specs, "tune")
+    implied: frozenset[str] = frozenset()
     if "players" not in base and "players" in option_names(game.Config):
         base["players"] = str(len(specs))
+        implied = frozenset({"players"})
     config = game.config(base)
     parse_specs(players_text, game.num_players(config))
     parsed = [parse_param(game, text, base, config) for text in params]
@@ -469,7 +501,7 @@ def make_plan(game: Game, sets: tuple[str, ...], params: tuple[str, ...], target
     if batch < 1 or budget < batch:
         raise TuneError(f"the budget ({budget} games) must hold at least one batch ({batch})")
     plan = Plan(game, parsed, parse_target(target, game.num_players(config)), base, specs,
-                seed, batch, budget, db.with_name(f"{db.stem}-files"))
+                seed, batch, budget, db.with_name(f"{db.stem}-files"), implied=implied)
     plan.check()
     return plan
 
@@ -491,9 +523,38 @@ class TuneResult:
     target: Target
     trials: list[Trial]
     games: int
+    current: dict[str, Any] | None = None  # the params' values as they are (current_values)
+
+    @property
+    def current_trial(self) -> Trial | None:
+        """The trial of the values as they are, when the tune has one."""
+        return next((r for r in self.trials if r.values == self.current), None) \
+            if self.current is not None else None
+
+    @property
+    def consistent(self) -> int:
+        """How many trials hold the target in their 95 % interval: none of them is shown to
+        miss it, nor to come closer to it than another."""
+        return sum(r.figure.holds(self.target.value) for r in self.trials)
+
+    @property
+    def choice(self) -> str:
+        """Why `best` is taken: "current" (the values as they are hold the target: kept),
+        "several" (it is one of several trials that hold the target: not shown better than
+        the others), "best" (the one trial holding it, or, with none, the closest)."""
+        now = self.current_trial
+        if now is not None and now.figure.holds(self.target.value):
+            return "current"
+        return "several" if self.consistent > 1 else "best"
 
     @property
     def best(self) -> Trial:
+        """The values the tune gives (and --out writes): the values as they are when their
+        interval holds the target, since a change picked among trials that also hold it would
+        be picked by luck (the best of many trials is a multiple comparison: the winner's
+        curse); else the trial whose interval lies closest to the target at its worst end."""
+        if self.choice == "current":
+            return typing.cast(Trial, self.current_trial)
         t = self.target.value
         return min(self.trials, key=lambda r: (r.figure.pessimistic(t), -r.figure.games,
                                                r.run.id))
@@ -502,11 +563,33 @@ class TuneResult:
         b, t = self.best, self.target
         f = b.figure
         values = ", ".join(f"{k}={_show(v)}" for k, v in b.values.items())
-        inside = "inside" if f.holds(t.value) else "outside"
-        return (f"best: {values}: {t.figure} {t.show(f.value)} (95 % CI {t.show(f.low)} - "
-                f"{t.show(f.high)}, {f.games} games); the target {t.show(t.value)} is {inside} "
-                f"the interval ({len(self.trials)} value{'s' if len(self.trials) > 1 else ''} "
-                f"tried, {self.games} games)")
+        measured = (f"{values}: {t.figure} {t.show(f.value)} (95 % CI {t.show(f.low)} - "
+                    f"{t.show(f.high)}, {f.games} games)")
+        target = f"the target {t.show(t.value)}"
+        luck = ("none is shown closer to it than another (the closest of several trials is "
+                "partly luck: the winner's curse)")
+        others = self.consistent - 1
+        if self.choice == "current":
+            text = f"the current rules already reach {target}: {measured}; keep them"
+            if others:
+                text += (f" ({others} other value{'s hold' if others > 1 else ' holds'} it "
+                         f"too: {luck})")
+        elif self.choice == "several":
+            text = (f"no best: {others + 1} values hold {target} in their intervals, and "
+                    f"{luck}; the closest at its interval's farther end: {measured}"
+                    + ("" if f.holds(t.value) else ", whose interval leaves the target out"))
+        else:
+            inside = "inside" if f.holds(t.value) else "outside"
+            # one value is no search: "best" of one would say more than was done
+            text = (f"{'best' if len(self.trials) > 1 else 'the only value tried'}: "
+                    f"{measured}; {target} is {inside} the interval")
+        n = len(self.trials)
+        text += f" ({n} value{'s' if n > 1 else ''} tried, {self.games} games)"
+        if n == 1:
+            text += ("; too few games to search: the search has two thirds of --budget, a "
+                     f"batch of {self.info.batch} per value (--budget {5 * self.info.batch} "
+                     "or more gives it room for 3 values)")
+        return text
 
 
 def _show(value: Any) -> str:
@@ -529,6 +612,7 @@ def run_tune(store: ResultStore, plan: Plan, workers: int = 1, backend: str = "p
         for run in store.runs(tune_id=info.id):
             store.check_games(run.id)
         refuse_smaller_budget(store, info, plan.budget)
+    budget_before = plan.budget if info is None else info.budget  # before a resume's own
     if info is None:
         info = store.create_tune(plan.game.name, [p.text for p in plan.params],
                                  (plan.target.figure, plan.target.value), plan.base,
@@ -544,10 +628,11 @@ def run_tune(store: ResultStore, plan: Plan, workers: int = 1, backend: str = "p
                                 direction="minimize", load_if_exists=True)
     distributions = {p.name: p.distribution() for p in plan.params}
     tuner = _Tuner(store, plan, info, study, workers, backend, address, on_game, on_trial)
-    if not study.trials and all(p.contains(p.current) for p in plan.params):
-        study.enqueue_trial({p.name: _inside(p) for p in plan.params})  # the values as they are
+    current = current_values(plan.params)
+    if not study.trials and current is not None:
+        study.enqueue_trial(current)
     tuner.finish_interrupted()
-    search = int(plan.budget * SEARCH_SHARE)
+    search = _search_end(study, budget_before, plan.budget, tuner.spent())
     while tuner.spent() + plan.batch <= max(search, plan.batch):
         trial = study.ask(distributions)
         for _ in range(REASKS):  # a value tried already: tell Optuna its figure, ask again
@@ -564,6 +649,24 @@ def run_tune(store: ResultStore, plan: Plan, workers: int = 1, backend: str = "p
     while tuner.spent() + plan.batch <= plan.budget:
         tuner.extend(tuner.most_promising())
     return tuner.result()
+
+
+SEARCH_END = "warroom_search_end"  # the study's [budget, games]: its search ends at games
+
+
+def _search_end(study: Any, budget_before: int, budget: int, spent: int) -> int:
+    """The games after which the tune proposes no new values: two thirds of a fresh budget.
+    A resume that adds games splits them alike, its search going on from where the tune
+    stands (the earlier search's end, or the games played when that is past): else all of
+    them went to extending the trial liked best. Kept in the study, with the budget it is
+    for, so that a resume of that resume goes on with the same split."""
+    stored = study.user_attrs.get(SEARCH_END)
+    before, end = stored or (budget_before, int(budget_before * SEARCH_SHARE))
+    if budget > before:
+        end = max(end, spent) + int((budget - before) * SEARCH_SHARE)
+    if stored != [budget, end]:
+        study.set_user_attr(SEARCH_END, [budget, end])
+    return end
 
 
 class _Tuner:
@@ -674,7 +777,8 @@ class _Tuner:
         if not self.trials:
             raise StoreError(f"{self.store.path}: tune {self.info.id} has no trials")
         return TuneResult(self.store.tune(self.info.id), self.plan.target,
-                          list(self.trials.values()), self.spent())
+                          list(self.trials.values()), self.spent(),
+                          current_values(self.plan.params))
 
 
 def _key(values: dict[str, Any]) -> tuple:
@@ -723,10 +827,27 @@ def load_result(store: ResultStore, info: TuneInfo) -> TuneResult:
                         ) from None
     if not trials:
         raise StoreError(f"{store.path}: tune {info.id} has no finished trials yet")
-    return TuneResult(info, target, trials, sum(t.figure.games for t in trials))
+    return TuneResult(info, target, trials, sum(t.figure.games for t in trials),
+                      _stored_current(info))
+
+
+def _stored_current(info: TuneInfo) -> dict[str, Any] | None:
+    """The values a stored tune's params have now (`current_values`): None when its game, an
+    option or a card file cannot be read any more, and the report names no current rules."""
+    game = REGISTRY.get(info.game)
+    if game is None:
+        return None
+    try:
+        config = game.config(info.base_config)
+        return current_values([parse_param(game, text, info.base_config, config)
+                               for text in info.params])
+    except (WarroomError, OSError):
+        return None
 
 
 # --- the tune report -----------------------------------------------------------------------
+
+MARKS = {"current": "kept", "several": "closest", "best": "best"}  # the row of `best`, by choice
 
 
 def tune_document(store: ResultStore, info: TuneInfo) -> Any:
@@ -749,14 +870,16 @@ def tune_document(store: ResultStore, info: TuneInfo) -> Any:
         f"{t.figure} against {name} (95 % CI)", name, unit)) for i, name in enumerate(names)]
     rows = [[str(r.run.id), *[_show(r.values.get(n)) for n in names], t.show(r.figure.value),
              f"{t.show(r.figure.low)} - {t.show(r.figure.high)}", str(r.figure.games),
-             "best" if r is best else ""] for r in trials]
+             MARKS[result.choice] if r is best else ""] for r in trials]
     section = Section("tune", f"Which values bring {t.figure} to {t.show(t.value)}?",
                       [result.verdict()], figures,
                       (["run", *names, t.figure, "95 % CI", "games", ""], rows),
                       "Each trial is a run of the results database, played with the tune's "
                       "seed. Two thirds of the budget search; the rest extends the trials whose "
                       "intervals come closest to the target. The best trial is the one whose "
-                      "interval lies closest to the target at its farther end.")
+                      "interval lies closest to the target at its farther end, but the current "
+                      "values are kept when their interval holds the target, and none is named "
+                      "best when several trials hold it.")
     facts = [("game", f"{game_title(info.game)} ({info.game})"),
              ("tune", f"{info.id}, created {info.created}"),
              ("params", "; ".join(info.params)),
