@@ -57,8 +57,9 @@ DEFAULT_GAMES = 1000  # per cell
 @backend_options
 @click.option("--db", type=FILE, help="Results database (default "
               "warroom-results/GAME.sqlite under the current directory).")
-@click.option("--resume", is_flag=True, help="Continue the latest identical sweep (a "
-              "larger --games extends it).")
+@click.option("--resume", is_flag=True, help="Continue the latest identical sweep: the same "
+              "cells (the --vary and their values in any order), players and seed (a larger "
+              "--games extends it).")
 @click.option("--out", type=FILE, help="Report file, .html or .md (default: beside the "
               "database); missing folders are made. A file there is replaced only if it is "
               "a warroom report; any other file needs --force (checked before any game).")
@@ -80,7 +81,14 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
     between cells come from the rules. All cells are checked before any game is played.
     """
     from ..sim.report import check_report_files, report_format
-    from ..sim.sweep import find_sweep, parse_vary, plan, resumed_games, run_sweep
+    from ..sim.sweep import (
+        find_sweep,
+        in_sweep_order,
+        parse_vary,
+        plan,
+        resumed_games,
+        run_sweep,
+    )
 
     fmt = report_format(out, fmt)  # before any game: the report is written after them all
     vary = parse_vary(varies)
@@ -103,6 +111,7 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
         with ResultStore(path, create=False) as store:
             store.check()  # a damaged database is said as such, not met by a read below
             found = find_sweep(store, g, sets, vary, specs, seed)
+            cells = in_sweep_order(cells, found)  # the progress bar numbers them so
             if n_games is None:
                 n_games = resumed_games(store, found)
             else:

@@ -344,10 +344,9 @@ class RunAnalysis:
 
     def strategy_verdict(self) -> str:
         """Does any strategy (a listed player's SPEC) win more than its fair share?"""
-        players = self.run.players
-        if len(set(players)) == 1:
-            return (f"dominant strategy: every player is {players[0]}, so there is nothing to "
-                    "compare (see the seats for a difference between places at the table)")
+        if same := one_strategy(self.run.players):
+            return (f"dominant strategy: {same} (see the seats for a difference between places "
+                    "at the table)")
         rates = self.player_rates()
         best = self.strongest()
         p = self.player_p()
@@ -378,7 +377,7 @@ class RunAnalysis:
         """The listed player whose strategy dominates: it wins significantly more than its
         fair share (the test of equal shares, `equal_shares_test`), the lower end of its 95 %
         interval above that share; None if no strategy does (or every player is the same)."""
-        if len(set(self.run.players)) == 1:
+        if one_strategy(self.run.players):
             return None
         best = self.strongest()
         significant = self.player_p() < SIGNIFICANCE
@@ -420,15 +419,19 @@ class RunAnalysis:
         # The excess with the test's own interval, not a Wilson interval on the share: that
         # one ignores who moved first and could hold the expected share beside a significant p.
         low, high = f.ci95
+        # Corrected over several tests, the interval stays this test's alone (no interval
+        # matches Holm's steps), so its own p stands beside it: it leaves out 0 exactly when
+        # that p < 0.05, whatever the verdict, which reads the adjusted p.
+        alone = "" if f.family == 1 else f" and {p_text(f.p)} alone, before the correction"
         figure += (f", {signed(100 * f.excess)} points ({signed(100 * low)} to "
-                   f"{signed(100 * high)}) over the expected {100 * f.expected:.1f} % from who "
-                   "moved first and who won")
+                   f"{signed(100 * high)}{alone}) over the expected {100 * f.expected:.1f} % "
+                   "from who moved first and who won")
         if f.family == 1:
             verdict = f"{figure}, {significance(f.p)}"
         else:
-            verdict = (f"{figure}, {significance(f.p_adjusted, 'adjusted p')}: Holm's "
-                       f"correction over {f.family} first-player tests ({f.scope}; "
-                       f"{p_text(f.p)} alone)")
+            verdict = (f"{figure}; the verdict reads Holm's correction over {f.family} "
+                       f"first-player tests ({f.scope}): "
+                       f"{significance(f.p_adjusted, 'adjusted p')}")
         direction = self.first_direction()
         if direction > 0:
             verdict += "; the first player wins more than its fair share: it has the edge"
@@ -501,6 +504,14 @@ class RunAnalysis:
                 "when_later": [r.to_json() for r in f.later_by_player],
             }
         return out
+
+
+def one_strategy(players: list[str]) -> str:
+    """Why the listed players cannot be compared, or "": every one is the same SPEC, so a
+    difference between them is only chance (or their seats', which rotate with them)."""
+    if len(set(players)) != 1:
+        return ""
+    return f"every player is {players[0]}, so there is nothing to compare"
 
 
 def sample_words(games: int) -> str | None:

@@ -167,13 +167,19 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
     with_cards = sum(a.cards is not None and bool(a.cards.effects) for _, a in cells)
     untestable = [label for label, a in cells if a.cards is not None and a.cards.untestable()]
     settled = [label for label, a in cells if a.cards is not None and a.cards.settled()]
+    # a game with no first player (kow opens with a simultaneous choice): "significant in 0
+    # of 6 cells; not measured in 6" read as if 6 of 6 had been tested
+    first_line = (f"first-player advantage: not measured in any {what} (no first player)"
+                  if unmeasured == len(cells) else
+                  f"first-player advantage: significant in {which(first)}" + _first_family(cells)
+                  + (f"; a significant disadvantage instead (the first player wins less than "
+                     f"its fair share: the players moving later have the edge) in "
+                     f"{which(behind)}" if behind else "")
+                  + (f"; not measured in {unmeasured} (no first player)" if unmeasured else "")
+                  + (f"; cannot be measured in {unmeasurable} (see the table)"
+                     if unmeasurable else ""))
     verdicts = [
-        f"first-player advantage: significant in {which(first)}" + _first_family(cells)
-        + (f"; a significant disadvantage instead (the first player wins less than its fair "
-           f"share: the players moving later have the edge) in {which(behind)}"
-           if behind else "")
-        + (f"; not measured in {unmeasured} (no first player)" if unmeasured else "")
-        + (f"; cannot be measured in {unmeasurable} (see the table)" if unmeasurable else ""),
+        first_line,
         f"card outliers: flagged in {which(outliers)}" + _card_family(cells)
         + ("" if with_cards == len(cells) else
            f"; {len(cells) - with_cards} without card facts to compare")

@@ -31,6 +31,7 @@ from .analysis import (
     RunAnalysis,
     analyse,
     correct_first_players,
+    one_strategy,
     plain,
     shared_partners,
     team_heads,
@@ -44,7 +45,9 @@ from .stats import (
     Moments,
     Rate,
     extra_digits,
+    holm,
     homogeneity_p,
+    p_text,
     paired_location_p,
     paired_rate_p,
     same_location_p,
@@ -245,6 +248,8 @@ def run_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
     if sweep is None:
         sweep = store.create_sweep(game.name, vary, parse_assignments(list(sets)), players,
                                    seed, games)
+    else:
+        cells = in_sweep_order(cells, sweep)
     # matched by typed values: a cell stored as given ("2") by a sweep made before is 2
     runs = {_key(cell_values(r)): r for r in store.runs(sweep_id=sweep.id)}
     played = max((store.count_games(r.id) for r in runs.values()), default=0)
@@ -281,17 +286,54 @@ def _same(value: Any) -> str:
 
 def find_sweep(store: ResultStore, game: Game, sets: tuple[str, ...], vary: Vary,
                players: list[str], seed: int) -> SweepInfo:
-    """The latest sweep with this game, grid, --set options, players and seed. One whose
-    cells were played with another version of the game cannot be resumed: its new games
-    would be compared with the old ones, and reported as of the old version."""
-    wanted = (game.name, vary, parse_assignments(list(sets)), players, seed)
+    """The latest sweep with this game, grid, --set options, players and seed. The grid and
+    options are matched by the cells they make, as `simulate --resume` matches a run by its
+    whole config: the --vary in another order, a value list in another order, an option set
+    to its default or left out are the same sweep. One whose cells were played with another
+    version of the game cannot be resumed: its new games would be compared with the old
+    ones, and reported as of the old version."""
+    base = parse_assignments(list(sets))
+    grid = _grid(game, base, vary, len(players))
     for sweep_id in reversed(store.sweep_ids()):
         s = store.sweep(sweep_id)
-        if (s.game, s.vary, s.base_config, s.players, s.seed) == wanted:
-            refuse_other_version("sweep", s.id, store.runs(sweep_id=s.id), game.version)
-            return s
+        if (s.game, s.players, s.seed) != (game.name, players, seed):
+            continue
+        if (s.vary, s.base_config) != (vary, base) and (
+                grid is None or _grid(game, s.base_config, s.vary, len(s.players)) != grid):
+            continue
+        refuse_other_version("sweep", s.id, store.runs(sweep_id=s.id), game.version)
+        return s
     raise StoreError(f"{store.path}: no sweep of {game.name} with this grid, options, players "
                      "and seed to resume")
+
+
+def _grid(game: Game, base: dict[str, str], vary: Vary,
+          count: int) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The varied options and every cell's whole config, in no order: equal for two grids
+    of the same cells however they were typed; None where a cell cannot be made here (an
+    option the game no longer has)."""
+    base = _with_players(game, base, vary, count)
+    keys = [k for k, _ in vary]
+    try:
+        cells = frozenset(
+            _same(config_to_json(game.config({**base, **dict(zip(keys, combo, strict=True))})))
+            for combo in itertools.product(*(values for _, values in vary)))
+    except (ConfigError, DataError, OSError, ValueError, TypeError):
+        return None
+    return frozenset(keys), cells
+
+
+def in_sweep_order(cells: list[Cell], sweep: SweepInfo) -> list[Cell]:
+    """`cells` in the order of the sweep's own grid, each with its options in that order: a
+    resume given the --vary (or their values) in another order plays and labels the cells
+    as the sweep first did, and a cell it starts reads as the others."""
+    rank = {key: {_same(typed): i for i, (_, typed) in enumerate(pairs)}
+            for key, pairs in typed_vary(sweep)}
+    if set(rank) != set(cells[0].values):
+        return cells
+    ordered = sorted(cells, key=lambda c: [rank[k].get(_same(c.config[k]), len(rank[k]))
+                                           for k in rank])
+    return [Cell({k: c.values[k] for k in rank}, c.config, c.players) for c in ordered]
 
 
 def resumed_games(store: ResultStore, sweep: SweepInfo) -> int:
@@ -321,8 +363,13 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
     correct_across_cells(analyses)
     labels = cell_labels(sweep, [a.run for a in analyses])
     xlabel = " / ".join(k for k, _ in sweep.vary)
+    figures = _figures(analyses)
+    tested = [f[4] for f in figures if f[4] is not None]
+    adjusted = iter(holm(tested))
     sections = [questions_section(list(zip(labels, analyses, strict=True)), "cell"),
-                *(_figure_section(*figure, labels, xlabel) for figure in _figures(analyses))]
+                *(_figure_section(*figure, labels, xlabel,
+                                  None if figure[4] is None else next(adjusted), len(tested))
+                  for figure in figures)]
     facts = [
         ("game", f"{game_title(sweep.game)} ({sweep.game})"),
         ("sweep", f"{sweep.id}, created {sweep.created}"),
@@ -530,11 +577,16 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
     seats = min(a.seats for a in analyses)
     why = _unpaired(analyses)
     lengths = [list(a.per_game.length) for a in analyses]  # each game's, in index order
+    # As a run's report: players of one SPEC differ only by chance (and by the seats they
+    # rotate through, which the seats' figure tests), so their figure is shown, not tested
+    # (a lone cell says it is alone first, as the other figures do).
+    same = one_strategy([p for a in analyses for p in a.run.players]) if len(analyses) > 1 else ""
     out: list[Figure] = [
         ("player-win-rate", "win rate per player", "win rate",
          {f"{p} ({i})": [_rate_point(a.player_rates()[i]) for a in analyses]
           for i, p in enumerate(players)},
-         *_wins_test(why, analyses, "player")),
+         *((None, f" not tested: {same} (see the seats for a difference between places at "
+                  "the table)") if same else _wins_test(why, analyses, "player"))),
         ("seat-win-rate", "win rate per seat", "win rate",
          {f"seat {s}": [_rate_point(a.seat_rates()[s]) for a in analyses] for s in range(seats)},
          *_wins_test(why, analyses, "seat")),
@@ -580,9 +632,13 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
 
 
 def _figure_section(key: str, title: str, unit: str, series: dict[str, list[Point]],
-                    p: float | None, note: str, labels: list[str], xlabel: str) -> Section:
+                    p: float | None, note: str, labels: list[str], xlabel: str,
+                    adjusted: float | None = None, family: int = 1) -> Section:
     """A figure's verdict lines (where each series is lowest and highest, and whether the
-    cells differ), its plot across the cells, and its table."""
+    cells differ), its plot across the cells, and its table. `adjusted`: its p after Holm's
+    correction over the `family` figures of the sweep tested across cells: each alone would
+    let a sweep whose rules change nothing find some figure that differs in up to a quarter
+    of sweeps of 6 figures, where a verdict promises 5 %."""
     from . import plots
 
     many = len(series) > 1
@@ -591,6 +647,10 @@ def _figure_section(key: str, title: str, unit: str, series: dict[str, list[Poin
              for name, points in series.items()]
     if p is None:
         tested = f"differences across cells{note}"
+    elif family > 1 and adjusted is not None:
+        tested = (f"differences across cells {significance(adjusted, 'adjusted p')}: Holm's "
+                  f"correction over the {family} figures tested across cells ({p_text(p)} "
+                  f"alone){note}")
     else:
         tested = f"differences across cells {significance(p)}{note}"
     if many:
