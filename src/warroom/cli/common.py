@@ -322,11 +322,11 @@ def json_output(command: _Command) -> _Command:
     def run(*args: Any, **kwargs: Any) -> Any:
         if not kwargs.get("as_json"):
             return command(*args, **kwargs)
-        from ..sim.batch import prints_to_stderr  # here: the batch layer only when it runs
-
+        # (the workers' prints come back to this process and are written to its standard
+        # output as it stands: `sim.batch.WorkerPool`)
         _JSON_OUT.append(sys.stdout)
         try:
-            with contextlib.redirect_stdout(sys.stderr), prints_to_stderr():
+            with contextlib.redirect_stdout(sys.stderr):
                 return command(*args, **kwargs)
         finally:
             _JSON_OUT.pop()

@@ -11,12 +11,14 @@ however many games a run has, and an interrupted run loses at most the chunks in
 
 from __future__ import annotations
 
+import codecs
 import io
 import itertools
 import logging
 import multiprocessing
 import os
 import queue
+import select
 import signal
 import socket
 import sys
@@ -272,22 +274,7 @@ def _inline_chunks(spec: BatchSpec, chunker: Chunker) -> Iterator[Chunk]:
         yield play_chunk(spec, chunk)
 
 
-_PRINTS_TO_STDERR = [False]  # set while a --json command runs (`prints_to_stderr`)
-
-
-@contextmanager
-def prints_to_stderr() -> Iterator[None]:
-    """While a command's standard output carries one JSON object (`--json`), the workers it
-    starts send what a player of one's own prints to standard error, as the command itself
-    does (`cli.common.json_output`); otherwise a worker's prints go where the command's do."""
-    _PRINTS_TO_STDERR[0] = True
-    try:
-        yield
-    finally:
-        _PRINTS_TO_STDERR[0] = False
-
-
-def _init_worker(parent: int, to_stderr: bool) -> None:
+def _init_worker(parent: int, prints: Any) -> None:
     # Ctrl-C reaches every process of the terminal's group; only the parent should act on it
     # (it keeps the finished games and stops the workers).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -295,8 +282,9 @@ def _init_worker(parent: int, to_stderr: bool) -> None:
     # about it, so that failure must not spill tracebacks onto the terminal, and the worker
     # ends (it would wait for work for ever otherwise).
     sys.stderr = _QuietWhenOrphaned(sys.stderr, parent)
-    if to_stderr:  # the parent's standard output holds its one --json object
-        sys.stdout = sys.stderr
+    # Written straight to the terminal, a player's prints landed on the parent's progress bar,
+    # and under --json on standard output: the parent writes them where its own prints go.
+    sys.stdout = _Relayed(prints)
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
 
 
@@ -323,26 +311,106 @@ class _QuietWhenOrphaned(io.TextIOBase):
             self.stream.flush()
 
 
+class _Relayed(io.TextIOBase):
+    """A worker's standard output: what is printed goes, line by line, down a pipe to the
+    process that started the pool (`WorkerPool.relay`)."""
+
+    encoding = "utf-8"
+
+    def __init__(self, pipe: Any):
+        self.pipe = pipe  # (a Connection: it closes its descriptor when collected)
+        self.pending = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        lines, newline, self.pending = (self.pending + text).rpartition("\n")
+        if newline:
+            self._send(lines + newline)
+        return len(text)
+
+    def flush(self) -> None:
+        text, self.pending = self.pending, ""
+        if text:
+            self._send(text)
+
+    def _send(self, text: str) -> None:
+        data = text.encode("utf-8", "replace")
+        try:
+            # A pipe takes up to PIPE_BUF bytes (4 kB here) in one piece: the lines of two
+            # workers do not mix, unless one is longer than that.
+            while data:
+                data = data[os.write(self.pipe.fileno(), data[:select.PIPE_BUF]):]
+        except OSError:  # the parent is gone: nobody is left to read it
+            pass
+
+
+class WorkerPool(ProcessPoolExecutor):
+    """A ProcessPoolExecutor whose workers' standard output comes back to this process: what a
+    player of one's own prints there is written to this process's standard output by `relay`,
+    from the thread that waits for the results, so that a progress bar (rich's, which prints
+    what reaches it above the bar) keeps its line, and a --json object its standard output."""
+
+    def __init__(self, workers: int, context: Any, parent: int):
+        self._prints, writer = multiprocessing.Pipe(duplex=False)
+        os.set_blocking(self._prints.fileno(), False)  # `relay` takes what is there, no more
+        self._text = codecs.getincrementaldecoder("utf-8")("replace")
+        super().__init__(workers, mp_context=context, initializer=_init_worker,
+                         initargs=(parent, writer))
+        self._writer = writer  # kept open for the workers started on demand
+
+    def relay(self) -> None:
+        """Write what the workers printed and this process has not written yet."""
+        text = []
+        while True:
+            try:
+                data = os.read(self._prints.fileno(), 1 << 16)
+            except OSError:  # nothing more for now (BlockingIOError)
+                break
+            if not data:
+                break
+            text.append(self._text.decode(data))
+        if text:
+            sys.stdout.write("".join(text))
+            sys.stdout.flush()
+
+    def close_relay(self) -> None:
+        self._prints.close()
+        self._writer.close()
+
+
+def _relay(pool: Any) -> None:
+    if isinstance(pool, WorkerPool):
+        pool.relay()
+
+
 @contextmanager
-def worker_pool(workers: int, game: str | None = None) -> Iterator[ProcessPoolExecutor]:
+def worker_pool(workers: int, game: str | None = None) -> Iterator[WorkerPool]:
     """`workers` worker processes that leave Ctrl-C to this process and end with it. Leaving
     the block by an exception (Ctrl-C above all) stops them at once, giving up the work they
     hold; leaving it normally lets them finish. Every pool of warroom is made here. `game`:
-    the name of the game they will play, imported once for all of them."""
+    the name of the game they will play, imported once for all of them. What the workers
+    print comes out here (`WorkerPool`)."""
     preload = [type(get_game(game)).__module__] if game is not None else []
-    pool = ProcessPoolExecutor(workers, mp_context=pool_start.context(preload),
-                               initializer=_init_worker,
-                               initargs=(os.getpid(), _PRINTS_TO_STDERR[0]))
+    pool = WorkerPool(workers, pool_start.context(preload), os.getpid())
     try:
-        yield pool
-    except BaseException:
-        _stop(pool)
-        raise
-    try:
-        pool.shutdown(wait=True, cancel_futures=True)
-    except BaseException:  # Ctrl-C while the last games finish
-        _stop(pool)
-        raise
+        try:
+            yield pool
+        except BaseException as exc:
+            if isinstance(exc, Exception):  # what a player printed before its game failed
+                pool.relay()
+            _stop(pool)
+            raise
+        try:
+            pool.relay()  # a worker waiting for room in the pipe would hold up the shutdown
+            pool.shutdown(wait=True, cancel_futures=True)
+            pool.relay()
+        except BaseException:  # Ctrl-C while the last games finish
+            _stop(pool)
+            raise
+    finally:
+        pool.close_relay()
 
 
 STOP_WAIT = 5.0  # seconds a stopped pool may take to wind down before its processes are killed
@@ -371,17 +439,35 @@ def ordered_map(pool: ProcessPoolExecutor, function: Callable[[Any], Any],
     futures = [pool.submit(function, job) for job in jobs]
     for future in futures:
         while True:  # a short timeout keeps Ctrl-C prompt while waiting
+            _relay(pool)
             try:
                 yield future.result(timeout=0.2)
                 break
             except FutureTimeout:
                 continue
             except BrokenProcessPool:
-                raise SimulationError(_BROKEN) from None
+                raise _broken(pool) from None
 
 
 _BROKEN = ("a worker process stopped unexpectedly (killed, or out of memory?); the games "
            "finished so far are kept, and a resume plays the rest")
+
+
+def _broken(pool: Any) -> SimulationError:
+    """Why `pool` broke, in one line. A worker imports the program's main module as it starts;
+    a script that starts games as it is imported (no `if __name__ == "__main__":`) made each
+    worker start a pool of its own, which `pool_start.context` refuses with a status of its
+    own, told here from a killed worker (Python's own error says "bootstrapping phase")."""
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:  # it collects the exit statuses of the workers it stopped
+        manager.join(STOP_WAIT)
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    if any(process.exitcode == pool_start.UNGUARDED_MAIN for process in processes):
+        main = getattr(sys.modules.get("__main__"), "__file__", None) or "the main module"
+        return SimulationError(f"{main} starts games as it is imported, and each worker "
+                               "process imports it again: put the code that plays under "
+                               "'if __name__ == \"__main__\":'")
+    return SimulationError(_BROKEN)
 
 
 def _process_chunks(spec: BatchSpec, chunker: Chunker, workers: int) -> Iterator[Chunk]:
@@ -407,14 +493,14 @@ def _pooled_chunks(pool: ProcessPoolExecutor, spec: BatchSpec, chunker: Chunker,
         for _ in range(2 * workers):
             submit()
         while in_flight:
-            future = _next_done(done)
+            future = _next_done(done, pool)
             in_flight -= 1
             item = future.result()
             chunker.observe(item)
             submit()
             yield item
     except BrokenProcessPool:
-        raise SimulationError(_BROKEN) from None
+        raise _broken(pool) from None
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
@@ -432,8 +518,9 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
             pass
 
 
-def _next_done(done: queue.SimpleQueue) -> Any:
+def _next_done(done: queue.SimpleQueue, pool: Any) -> Any:
     while True:  # a short timeout keeps Ctrl-C prompt while waiting
+        _relay(pool)
         try:
             return done.get(timeout=0.2)
         except queue.Empty:

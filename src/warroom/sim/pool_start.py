@@ -33,6 +33,11 @@ _QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
 POOL_COMMANDS = ("simulate", "sweep", "tune", "evaluate", "tournament")
 _GAME_NAME = re.compile(r"[a-z][a-z0-9-]*")
 
+# The exit status of a worker asked for a pool by the program's main module, which it imports as
+# it starts: a script without `if __name__ == "__main__":` (`context`). The parent tells it from
+# a killed worker by this status (`batch._broken`) and says what to change.
+UNGUARDED_MAIN = 86
+
 
 def game_module(game: str) -> str:
     """The package a registered game lives in (the registry's own convention)."""
@@ -43,6 +48,11 @@ def context(preload: Sequence[str] = ()) -> Any:
     """The multiprocessing context that pools use, its fork server started (with `preload`
     imported in it too, when it is started here: a game's package, which every worker would
     otherwise import after its fork, each paying for it)."""
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        # A worker still starting, importing the main script, and the script starts a pool as
+        # it is imported: Python would end the worker with a traceback on the parent's
+        # terminal; the parent says in one line what the status means.
+        os._exit(UNGUARDED_MAIN)
     if _QUIET_TRACKER not in sys.warnoptions:
         sys.warnoptions.append(_QUIET_TRACKER)
     if "forkserver" not in multiprocessing.get_all_start_methods():
