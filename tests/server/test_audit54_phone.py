@@ -103,7 +103,14 @@ def test_the_to_move_dot_is_said_in_words(live_server, browser):
         "game": "kow", "options": {}, "seats": [{"kind": "here"}, {"kind": "random"}]}).json()
     page.goto(f"{live_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
     page.wait_for_selector(".seat-list li.moving .turn-dot")
-    heard = page.locator(".seat-list li.moving").first.aria_snapshot()
+    # The list is drawn again as the AI's seat chooses its dice: a row read while it is
+    # replaced gave an empty snapshot once on a loaded machine (stop 61); read a drawn one.
+    heard = ""
+    for _ in range(50):
+        heard = page.locator(".seat-list li.moving").first.aria_snapshot()
+        if heard:
+            break
+        page.wait_for_timeout(100)
     assert "●" not in heard and "to move" in heard, heard
     shown = page.locator(".seat-list li.moving").first.inner_text()
     assert shown.endswith(" ●") and "to move" not in shown, shown

@@ -1,20 +1,21 @@
-"""A sensible greedy player of a battle, for both sides and all three modes (the one-battle
-game's player, and the map game's in its battles).
+"""A sensible greedy player of a battle, for both sides and all three modes (the one-battle game's
+player, and the map game's in its battles).
 
-Casualties: the owner gives up the unit whose loss costs the fewest dice (then the cheapest);
-a firer with selective hits takes the unit whose loss costs the most dice (then the dearest).
+Casualties: the owner gives up the unit whose loss costs the fewest dice (then the cheapest); a
+firer with selective hits takes the unit whose loss costs the most dice (then the dearest).
 Dice: the attacker fights on unless its prospects per round are hopeless. Cards: the attacker
-stands its ground when renewing is hopeless, else brings its reserve and launches the wave
-with the Attack card that lands the most hits (a Surprise Attack narrows the defender's
-answers; Secrecy is worth most against artillery); a player facing live hits answers with the
-Counter whose blocked hits plus landed hits, less what the card is worth later, is best, and
-passes when no card is worth its price. Special Events are played when they cut the
-opponent's dice more than one's own, Reinforcements whenever there is a reserve to draw (the
-unit adding the most dice). Overwatch fires unless its expected hits exceed the units in reach
-and a later wave can still bring more. Hybrid: the reserve is brought, Secrecy played against
-artillery, and the card window used for events and for Reversal of Fortune against the
-opponent's events. Discards: the least useful card. Asked to play with nothing it could
-play (the other side cannot tell), it passes.
+stands its ground when renewing is hopeless, else brings its reserve and launches the wave with
+the Attack card that lands the most hits (a Surprise Attack narrows the defender's answers;
+Secrecy is worth most against artillery); a player facing live hits answers with the Counter
+whose blocked hits plus landed hits, less what the card is worth later, is best, and passes
+when no card is worth its price. Special Events are played when they cut the opponent's dice
+more than one's own (Mud and Ignore Terrain only when a card of one's own would follow in the
+round: else they end with it, having changed nothing), Reinforcements whenever there is a
+reserve to draw (the unit adding the most dice). Overwatch fires unless its expected hits
+exceed the units in reach and a later wave can still bring more. Hybrid: the reserve is
+brought, Secrecy played against artillery, and the card window used for events and for Reversal
+of Fortune against the opponent's events. Discards: the least useful card. Asked to play with
+nothing it could play (the other side cannot tell), it passes.
 
 `battle_action(session, seat)` answers a decision of a session; `attack_odds` estimates an
 attack before it is declared, for a game deciding whether to start one.
@@ -51,8 +52,41 @@ PLAY_THRESHOLD = 0.2
 FLIP_HIT = 0.5  # about half the sample deck are Attack or Attack/Counter cards
 
 
+# Special Events that change only the dice each side counts, until the card battle round ends.
+ROUND_EVENTS = ("mud", "ignore_terrain")
+
+
 def battle_action(state: BattleSession, seat: int, rng: random.Random) -> Any:
-    """The heuristic's choice at the session's decision (`seat` is the game's seat)."""
+    """The heuristic's choice at the session's decision (`seat` is the game's seat), but for
+    a Special Event that changes the dice counted (Mud, Ignore Terrain) in a card battle
+    round when its player would play no card after it: the hits live already are fixed, and
+    the pass that would follow ends the round and the event with it (8 of 29 such plays in
+    30 Viktory II games were followed by a pass). Then the card is played as the Counter it
+    also is where that is worth it, else kept."""
+    action = _choice(state, seat, rng)
+    if type(action) is not PlayCard or action.use != "event" or state.decision[0] != "play":
+        return action
+    effect = state.cards[action.card].effect
+    if effect not in ROUND_EVENTS:
+        return action
+    role = state.role(seat)
+    hand = state.hand(role)
+    at = hand.index(action.card)
+    # As if played (`_event_gain` tries its events so too), then put back: with the event in
+    # effect it is not offered again, so a second choice weighs the card as a Counter.
+    state.events.append([effect, role])
+    del hand[at]
+    follows = type(_choice(state, seat, rng)) is not Pass
+    hand.insert(at, action.card)
+    instead = None if follows else _choice(state, seat, rng)
+    state.events.pop()
+    if follows:
+        return action
+    return instead if type(instead) is PlayCard and instead.use == "counter" else Pass()
+
+
+def _choice(state: BattleSession, seat: int, rng: random.Random) -> Any:
+    """The greedy choice at the session's decision (the module's docstring)."""
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]

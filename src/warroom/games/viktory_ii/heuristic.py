@@ -39,6 +39,10 @@
 - Cards: it keeps Attack cards (an attack needs one), discards the card with the fewest
   hits and misses, and draws all it may.
 - Battles: the shared battle heuristic (`viktory_battles.heuristic`) decides in them.
+- The turn limit (the most capitals, then cities, then towns win): in its last turns it
+  upgrades a town in each while it has towns enough; in the game's last turn nothing needs
+  a garrison, only enemy towns and cities are worth a battle, and a unit with nothing better
+  to do tries one beside it at a fair chance (`_last_turn`, `_last_resort`).
 - Ties: among equally good choices it takes the hex nearer the map's centre, then one at
   random (its seeded rng, so a record replays), never the lower hex number: hexes are
   numbered from the top left, and such a tie-break sent every player's units that way
@@ -191,7 +195,10 @@ def _build(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     towns = [a for a in actions if type(a) is BuildTown]
     upgrades = [a for a in actions if type(a) is Upgrade]
     held_towns, _ = state.count_settlements(p)
-    if upgrades and (not towns or held_towns >= 3) and not state.built:
+    # At the turn limit a city counts before any number of towns: in the last turns, a town
+    # upgraded in each while there are towns to upgrade.
+    if upgrades and (not towns or held_towns >= 3 or len(upgrades) > _turns_left(state)) \
+            and not state.built:
         capital = state.capital[p]
         return max(upgrades, key=lambda a: (a.hex == capital,
                                             CITY_TERRAIN.get(state.terrain[a.hex], 0), -tie[a.hex]))
@@ -301,6 +308,8 @@ PLAN_DICE = 2  # the dice an attack is planned with (two hex sides or unit types
 MAX_COST = 8  # the most a hard target adds to the distance to it
 EXPLORE_COST = 1  # the edge of the explored map counts as this far
 CAP = 20  # battles are estimated with at most this many units a side (12 wrote off a siege)
+LAST_TURN_CHANCE = 0.2  # the game's last turn: attack an enemy town or city at this chance
+NEVER = 2.0  # a chance no attack reaches
 
 
 @cache
@@ -401,22 +410,45 @@ def _fresh_near(state: Any, p: int, h: int, land: bool = True) -> list[int]:
     return out
 
 
-def _worth_attacking(state: Any, p: int, h: int, mover: int = -1) -> bool:
+def _worth_attacking(state: Any, p: int, h: int, mover: int = -1,
+                     least: float | None = None) -> bool:
     """Whether the units attacking h, with the moving unit and the fresh units next to h
-    that may leave, would probably win."""
+    that may leave, would probably win (`least`: win at least this often)."""
     land = state.terrain[h] != WATER
     force = _committed(state, h) + _fresh_near(state, p, h, land)
     if mover >= 0 and mover not in force:
         force.append(mover)
-    return attack_chance(state, p, h, force) >= _boldness(state, p, h)
+    return attack_chance(state, p, h, force) >= (_boldness(state, p, h) if least is None
+                                                 else least)
 
 
 def _boldness(state: Any, p: int, h: int) -> float:
     """The chance of winning an attack on h asks for: less for a town or city (it is worth
-    its units' support), and less as the game drags on."""
+    its units' support), and less as the game drags on. In the game's last turn a town or
+    city is the only thing worth a battle (units lost count for nothing at the turn limit;
+    `_last_resort` takes a fair chance at one)."""
+    enemy_town = state.sowner[h] not in (p, NOBODY)
+    if _last_turn(state) and not enemy_town:
+        return NEVER
     late = max(0, state.round - LATE_ROUND)
-    urban = URBAN_BONUS if state.sowner[h] not in (p, NOBODY) else 0.0
+    urban = URBAN_BONUS if enemy_town else 0.0
     return max(LEAST_CHANCE, ATTACK_CHANCE - urban - LATE_FALL * late)
+
+
+def _turns_left(state: Any) -> int:
+    """The turns the player to move has after this one before the turn limit ends the game
+    (then the most capitals, then cities, then towns win: `ViktoryIIState._finish_by_limit`)."""
+    return max(0, state.config.turn_limit - state.round)
+
+
+def _last_turn(state: Any) -> bool:
+    """Whether the turn under way is the game's last: its round is the limit's, and every
+    player after it in the round is out. Nobody can attack after it."""
+    if _turns_left(state):
+        return False
+    n, first = state.num_players, state.first_player()
+    now = (state.player - first) % n
+    return all(state.out[q] for q in range(n) if (q - first) % n > now)
 
 
 # --- garrisons -------------------------------------------------------------------------------
@@ -478,7 +510,7 @@ def _need(state: Any, p: int, h: int, ignore: int = -1) -> int:
     """The units an own town or city keeps: enough that the enemy near it would probably
     not take it (the capital against the enemy within two hexes, another against the
     enemy next to it), within what it holds and two more."""
-    if state.sowner[h] != p:
+    if state.sowner[h] != p or _last_turn(state):  # (nobody attacks after the last turn)
         return 0
     if h == state.capital[p]:
         return _garrison(state, p, ignore)
@@ -514,18 +546,20 @@ def _difficulty(state: Any, p: int, h: int) -> int:
 def _goals(state: Any, p: int) -> dict[int, int]:
     """Where land units head, each with what it adds to the distance: own towns and cities
     short of defenders, enemy hexes (the harder, the farther), and the edge of the explored
-    map."""
+    map; in the game's last turn only enemy towns and cities, all that counts then."""
     b = state.board
+    last = _last_turn(state)
     goals = {h: 0 for h in state.own_settlements(p) if state.occ_n[h] < _need(state, p, h)}
     explored = state.explored[p]
     unexplored = ((1 << b.size) - 1) & ~explored
-    if unexplored:
+    if unexplored and not last:
         near = b.balls[1]
         for h in mask_hexes(explored & ~state.water):
             if near[h] & unexplored and h not in goals:
                 goals[h] = EXPLORE_COST
     for h in _enemy_hexes(state, p):
-        if explored >> h & 1 and state.terrain[h] != WATER:  # land units cannot go to sea
+        if explored >> h & 1 and state.terrain[h] != WATER \
+                and (not last or state.sowner[h] not in (p, NOBODY)):  # land units: not at sea
             goals[h] = min(goals.get(h, MAX_COST), _difficulty(state, p, h))
     return goals
 
@@ -582,6 +616,9 @@ def _move(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     if fights:
         return fights[0]
     choice = _select(state, p, actions, tie)
+    if choice is None and _last_turn(state):
+        choice = _attacker(state, p, sorted((a for a in actions if type(a) is SelectUnit),
+                                            key=lambda a: tie[a.hex]), LAST_TURN_CHANCE)
     if choice is not None:
         return choice
     return DONE_MOVE if DONE_MOVE in actions else actions[-1]
@@ -653,6 +690,19 @@ def _move_active(state: Any, p: int, actions: list[Any], u: int, tie: list[float
         for a in steps:
             if a.hex == flank and a.kind != "attack":
                 return a
+    if _last_turn(state):
+        return _last_resort(state, p, actions, steps, u)
+    return DONE_STOP if DONE_STOP in actions else actions[0]
+
+
+def _last_resort(state: Any, p: int, actions: list[Any], steps: list[Step], u: int) -> Any:
+    """In the game's last turn a unit with nothing better to do attacks an enemy town or
+    city next to it at a fair chance (`LAST_TURN_CHANCE`): what it could lose counts for
+    nothing at the turn limit, the town or city taken does. Else it stops."""
+    for a in steps:
+        if a.kind == "attack" and state.sowner[a.hex] not in (p, NOBODY) \
+                and _worth_attacking(state, p, a.hex, u, LAST_TURN_CHANCE):
+            return a
     return DONE_STOP if DONE_STOP in actions else actions[0]
 
 
@@ -660,14 +710,9 @@ def _select(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     selects = sorted((a for a in actions if type(a) is SelectUnit), key=lambda a: tie[a.hex])
     if not selects:
         return None
-    # An attack at good odds first.
-    for a in selects:
-        if a.unit == FRIG:
-            continue
-        for n in state.board.neighbours[a.hex]:
-            if state.enemy_held(n, p) and state.may_attack(p, n) \
-                    and _may_leave(state, p, a.hex, ignore=n) and _worth_attacking(state, p, n):
-                return a
+    attacker = _attacker(state, p, selects)  # an attack at good odds first
+    if attacker is not None:
+        return attacker
     goals = _goals(state, p)
     dist = _distances(state, p, goals)
     coast = None
@@ -706,6 +751,23 @@ def _select(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     if best is None and frigates:
         return _ferry_select(state, p, frigates, dist)  # (in `tie` order)
     return best
+
+
+def _attacker(state: Any, p: int, selects: list[SelectUnit],
+              least: float | None = None) -> SelectUnit | None:
+    """Of these units to select (in `tie` order), a land unit that may attack an enemy hex
+    next to it at good odds (`_worth_attacking`; `least`: at least this chance, and an
+    enemy town or city only); None when there is none."""
+    for a in selects:
+        if a.unit == FRIG:
+            continue
+        for n in state.board.neighbours[a.hex]:
+            if (state.sowner[n] not in (p, NOBODY) if least is not None
+                    else state.enemy_held(n, p)) and state.may_attack(p, n) \
+                    and _may_leave(state, p, a.hex, ignore=n) \
+                    and _worth_attacking(state, p, n, least=least):
+                return a
+    return None
 
 
 def _flank(state: Any, p: int, h: int, goals: dict[int, int], dist: list[int],

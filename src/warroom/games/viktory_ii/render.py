@@ -131,12 +131,28 @@ def render(obs: dict[str, Any], player: int | None, width: int | None = None) ->
     # a terminal's each step first with the line on what its compact map's towns hold
     # (`_garrisons`), then without: where it does not fit, it takes no map row away
     tries = [(short, line) for short in SHORT for line in ((True, False) if width else (False,))]
-    return first_fitting(lambda n: _render(obs, tries[n][0], width, tries[n][1]), len(tries),
-                         _room(obs))
+    same: dict[int, str] = {}  # a step's table with no Garrisons line: laid out once
+
+    def write(n: int) -> str:
+        short, with_garrisons = tries[n]
+        if short in same:  # not a compact map, or nothing in its towns to write out
+            return same[short]
+        text, garrisoned = _table(obs, short, width, with_garrisons)
+        if not garrisoned:
+            same[short] = text
+        return text
+
+    return first_fitting(write, len(tries), _room(obs))
 
 
 def _render(obs: dict[str, Any], short: int, width: int | None = None,
             with_garrisons: bool = True) -> str:
+    return _table(obs, short, width, with_garrisons)[0]
+
+
+def _table(obs: dict[str, Any], short: int, width: int | None,
+           with_garrisons: bool) -> tuple[str, bool]:
+    """The table at this step (`_render`), and whether it has a Garrisons line."""
     b = board(obs["radius"])
     you = obs.get("you")
     if width is None:  # the channels' text: a terminal's steps (from DENSE) are not its
@@ -162,7 +178,8 @@ def _render(obs: dict[str, Any], short: int, width: int | None = None,
     if short < BESIDE:
         lines = [*key, *win, *_players(obs, b, you, short), *_units(obs, b, you, short),
                  *garrisons, *details, *hand, *_result(obs, you)]
-        return "\n".join([head, *grid] + [fit(line, width=columns) for line in lines])
+        return "\n".join([head, *grid] + [fit(line, width=columns) for line in lines]), \
+            bool(garrisons)
     # the players, the units, the hand and the key beside the map (the headline too: TIGHT)
     seats = [you] if you is not None and you < len(obs["players"]) else []
     seats += [q for q in range(len(obs["players"])) if q != you]
@@ -188,7 +205,8 @@ def _render(obs: dict[str, Any], short: int, width: int | None = None,
     below: list[tuple[str, str]] = []
     lines = _beside(grid, side, below, columns)
     below += [(line, "; ") for line in details + _result(obs, you)]
-    return "\n".join(top + lines + [fit(line, sep, columns) for line, sep in below])
+    return "\n".join(top + lines + [fit(line, sep, columns) for line, sep in below]), \
+        bool(garrisons)
 
 
 def _room(obs: dict[str, Any]) -> int:

@@ -282,6 +282,34 @@ class ViewRules(State):
             out.update(self._pick(owner, h, t, k, (FRESH,) if fresh else None))
         return out
 
+    def _battle_losses(self, q: int) -> list[int]:
+        """Player q's units lost so far in the battle under way, by type (each told to
+        everybody as it falls): the state takes them off the board into the reserve only as
+        the battle ends (`finish_battle`), and the reserve shown without them lagged until
+        then. Units aboard a frigate lost are counted then, with the battle's event."""
+        session, request = self.session, self.session_request
+        lost = [0, 0, 0, 0]
+        if session is None or request is None or q not in (request.attacker, request.defender):
+            return lost
+        defends = q == request.defender
+        # the resolver's forces as they stand (a session of another resolver may keep none)
+        now = getattr(session, "defender" if defends else "attacker", None)
+        if now is None:
+            return lost
+        if defends:
+            came = [request.defender_units, *getattr(session, "drawn", [])]
+            now = [now]
+        else:  # its hex sides, the units brought or drawn in, and the bombarding units
+            bombard = (0, 0, sum(b.artillery for b in request.bombard),
+                       sum(b.frigates for b in request.bombard))
+            came = [*(side.units for side in request.sides), *getattr(session, "joined", []),
+                    bombard]
+        for units in came:
+            lost = [n + k for n, k in zip(lost, units)]
+        for units in now:
+            lost = [n - k for n, k in zip(lost, units)]
+        return lost
+
     def _pick(self, p: int, h: int, t: int, k: int,
               statuses: tuple[int, ...] | None = None) -> list[int]:
         """k of the player's units of type t in hex h (not attackers, not cargo): the units a
@@ -345,7 +373,8 @@ class ViewRules(State):
             "holds_capital": self.holds_capital(q),
             "capital": c if known else -1,
             "out": self.out[q],
-            "reserve": self.reserve(q) if public else None,
+            "reserve": [n + k for n, k in zip(self.reserve(q), self._battle_losses(q))]
+            if public else None,
             "hand": len(self.pool.hands[q]) if cards else None,
             "max_hand": max_hand(self.config.hand_limit, towns, cities) if cards else None,
         }
