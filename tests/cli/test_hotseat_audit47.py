@@ -51,7 +51,11 @@ def in_terminal(args: list[str], steps: list[tuple[str, str | None]],
             while text.encode() not in seen[since:]:
                 assert time.monotonic() < deadline, f"no {text!r} in {seen[-800:]!r}"
                 seen += read(0.1)
-            since = len(seen)
+            # Nothing typed: the next text may have come in the same read as this one (a
+            # loaded machine sent two in one chunk, stop 61), so it is looked for after this.
+            # Keys typed: after what was shown before them.
+            since = (seen.index(text.encode(), since) + len(text.encode()) if keys == ""
+                     else len(seen))
             if keys is None:
                 time.sleep(0.3)
                 proc.send_signal(signal.SIGINT)
