@@ -80,11 +80,13 @@ def backend_options(command: click.Command) -> click.Command:
     """--workers, --backend and --address, shared with `warroom sweep`."""
     for option in reversed([
         click.option("--workers", type=IntRange(min=1), help="Worker processes "
-                     "(default 1), or the CPUs of a local Ray instance (default: all)."),
+                     "(default 1), or the CPUs of a local Ray instance (default: all; a "
+                     "cluster at --address uses its own CPUs)."),
         click.option("--backend", type=click.Choice(BACKENDS), default="process",
                      show_default=True, help="Where games run: local worker processes, or Ray."),
-        click.option("--address", help="Ray cluster to join (with --backend ray), e.g. "
-                     "'auto' or 'ray://host:10001'; default: a local Ray instance."),
+        click.option("--address", help="Ray cluster to join (with --backend ray): 'auto' "
+                     "(the one this computer runs, or RAY_ADDRESS) or its head's HOST:PORT; "
+                     "default: a local Ray instance of its own."),
     ]):
         command = option(command)
     return command
@@ -96,6 +98,10 @@ def resolve_workers(workers: int | None, backend: str, games: int,
     to play, and on this machine (local processes, or a local Ray instance) not more than the
     CPUs (with a note: more would only compete for them). A Ray cluster has CPUs of its own."""
     cpus = os.cpu_count() or 1
+    if workers is not None and backend == "ray" and address:
+        # (the cluster's own CPUs: a cap here would slow every run on a larger cluster)
+        echo_err(f"warroom: note: --workers is for a local Ray instance: the cluster at "
+                 f"{address} runs as many games at once as it has CPUs")
     if workers is None:
         workers = cpus if backend == "ray" else 1
     elif workers > cpus and (backend == "process" or address is None):

@@ -12,6 +12,7 @@ however many games a run has, and an interrupted run loses at most the chunks in
 from __future__ import annotations
 
 import codecs
+import importlib.util
 import io
 import itertools
 import logging
@@ -34,7 +35,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import install_hint
-from ..agents import make_agents, player_failed, refuse_humans
+from ..agents import (
+    is_own_player,
+    make_agents,
+    parse_spec,
+    player_factory,
+    player_failed,
+    refuse_humans,
+)
 from ..engine import ConfigError, Game, WarroomError, derive_seed, play_game
 from ..engine.runner import agent_failure
 from ..games import get_game
@@ -557,7 +565,13 @@ _H2_SETTINGS = 4
 
 def _check_reachable(address: str, timeout: float = PROBE_WAIT) -> None:
     """Fail fast on a cluster address nobody answers at, or something other than Ray answers
-    at (Ray itself retries for minutes: for ever against a web server), with one line."""
+    at (Ray itself retries for minutes: for ever against a web server), with one line; and on
+    a Ray Client address (`ray://`) when Ray's client is not installed (the `ray` extra leaves
+    it out)."""
+    if address.startswith("ray://") and importlib.util.find_spec("grpc") is None:
+        raise ConfigError(f"--address {address} needs Ray Client, which is not installed: "
+                          f"pip install 'ray[client]=={import_ray().__version__}', or give "
+                          "the head's HOST:PORT, or auto on a node of the cluster")
     host, sep, port = address.removeprefix("ray://").rpartition(":")
     if address == "auto" or not sep or not port.isdigit():
         return
@@ -581,24 +595,71 @@ def _check_reachable(address: str, timeout: float = PROBE_WAIT) -> None:
 def _start_ray(ray: Any, workers: int, address: str | None) -> set[int]:
     """Start a local Ray instance, or join the cluster at `address`; the processes that were
     this process's children before (a local instance's are those started since). A start
-    that fails or is interrupted (Ctrl-C) leaves no process of a local instance behind: Ray
-    does not stop them then (its agents, orphaned, would run for ever, deaf to SIGTERM)."""
+    that fails or is interrupted (Ctrl-C, `kill`) leaves no process of a local instance
+    behind: Ray does not stop them then (its agents, orphaned, would run for ever, deaf to
+    SIGTERM)."""
     if address:
         _check_reachable(address)
     before = set(descendants())
+    # A cluster with Ray's token authentication (which recent Ray turns on by itself)
+    # refuses a process that joins it by address without its token, after some 20 s and
+    # with an error that does not say so; token mode with no token found was a traceback.
+    refused = getattr(ray.exceptions, "AuthenticationError", RuntimeError)
+    # A chunk left in flight when a run stops (`_ray_chunks`) that fails, as the others of a
+    # failing run often do, had Ray print its traceback after warroom's line, an "unhandled
+    # error": warroom reads every result it wants from the Ray it starts.
+    os.environ.setdefault("RAY_IGNORE_UNHANDLED_ERRORS", "1")
     try:
-        ray.init(address=address, num_cpus=None if address else workers,
-                 include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
-    except (ConnectionError, RuntimeError, ValueError) as exc:
+        # "local": a new instance of its own even where a cluster runs (`ray start`, or
+        # RAY_ADDRESS): Ray would join that one, and refuse the CPUs asked of it.
+        with _own_stop_signals(ray):
+            ray.init(address=address or "local", num_cpus=None if address else workers,
+                     include_dashboard=False, log_to_driver=False,
+                     logging_level=logging.ERROR)
+    except (ConnectionError, RuntimeError, ValueError, refused) as exc:
         if not address:
             _stop_local_ray(ray, before)
-        raise ConfigError(f"cannot start or join Ray at {address or 'local'}: "
-                          f"{str(exc).splitlines()[0]}") from None
+        said = str(exc).splitlines()[0]
+        if address and (isinstance(exc, refused) or "InvalidAuthToken" in str(exc.__cause__)):
+            said = ("its token authentication refused this computer: set RAY_AUTH_MODE=token "
+                    "and give the cluster's token (in ~/.ray/auth_token, or RAY_AUTH_TOKEN)")
+        raise ConfigError(f"cannot start or join Ray at {address or 'local'}: {said}") from None
     except BaseException:  # Ctrl-C while Ray starts
         if not address:
             _stop_local_ray(ray, before, interrupted=True)
         raise
     return before
+
+
+# What stops a command (console.py): Ctrl-C, `kill`, the terminal closing.
+_STOP_SIGNALS = tuple(s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None))
+                      if s is not None)
+
+
+@contextmanager
+def _own_stop_signals(ray: Any) -> Iterator[None]:
+    """Keep warroom's own handlers of the signals that stop a command while Ray starts, and
+    after. `ray.init` puts in its own SIGTERM handler (`sys.exit(15)`, or for a local
+    instance's node `sys.exit(1)`), and warroom hands SIGHUP to SIGTERM's: a `kill` of a run
+    on Ray ended it with status 15 saying nothing, where it should keep the finished games
+    and say so (status 143) as on local processes. Ray is kept from setting it (so that a
+    `kill` while Ray starts stops it as Ctrl-C does), and what it set anyway is undone; so
+    is the crash reporter its core sets on SIGTERM beneath Python's own handler."""
+    saved = {signum: signal.getsignal(signum) for signum in _STOP_SIGNALS}
+    utils = getattr(getattr(ray, "_private", None), "utils", None)
+    setter = getattr(utils, "set_sigterm_handler", None)
+    if setter is not None:
+        utils.set_sigterm_handler = lambda handler: None
+    try:
+        yield
+    finally:
+        if setter is not None:
+            utils.set_sigterm_handler = setter
+        # Only the main thread may set a handler (and only there does Ray set its own).
+        if threading.current_thread() is threading.main_thread():
+            for signum, handler in saved.items():
+                if handler is not None:  # set even when unchanged: the reporter is beneath it
+                    signal.signal(signum, handler)
 
 
 def _stop_local_ray(ray: Any, before: set[int], interrupted: bool = False) -> None:
@@ -640,7 +701,7 @@ def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
     started: set[int] | None = None  # the processes before a Ray instance this call started
     if not ray.is_initialized():
         started = _start_ray(ray, workers, address)
-    remote = ray.remote(num_cpus=1)(play_chunk)
+    remote = ray.remote(num_cpus=1)(_play_chunk_on_ray)
     window = 2 * max(1, int(ray.cluster_resources().get("CPU", workers)))
     pending: list[Any] = []
 
@@ -665,9 +726,37 @@ def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
             submit()
             yield item
     finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+        # The chunks still in flight are not cancelled: a cancel that meets a chunk as it
+        # finishes crashes Ray's core ("Check failed ... task that was not pending", still
+        # in 2.60: the race of ray-project/ray#54798), a `kill` or Ctrl-C then ending with
+        # status 1 and Ray's agents orphaned. Ray stops them as this process leaves its
+        # instance (here or in `backend_session`); else they are a few short chunks.
         if started is not None and address:
             ray.shutdown()
         elif started is not None:
             _stop_local_ray(ray, started)
+
+
+def _play_chunk_on_ray(spec: BatchSpec, indices: list[int]) -> Chunk:
+    """`play_chunk` on a Ray worker, perhaps on another computer. A player of one's own that
+    this computer imports (`iter_chunks` checks) but the worker cannot is said as that, not
+    as the advice for this computer ("run warroom in the folder of ..."), and as a failing
+    run, whose games so far are kept and which `--resume` continues once it is fixed."""
+    for player in spec.players:
+        name = parse_spec(player)[0]
+        if not is_own_player(name):
+            continue
+        try:
+            player_factory(name, player)
+        except ConfigError as exc:
+            import ray
+
+            node = f"a Ray worker (node {ray.util.get_node_ip_address()})"
+            top = name.split(".")[0]
+            if top in sys.modules or importlib.util.find_spec(top) is not None:
+                raise SimulationError(f"on {node}: {exc}") from None
+            raise SimulationError(f"player spec {player!r}: its module {top} is missing on "
+                                  f"{node}: player modules must be importable on every node "
+                                  "of the cluster (installed there, or in a folder on its "
+                                  "Python path)") from None
+    return play_chunk(spec, indices)
