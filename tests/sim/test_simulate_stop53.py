@@ -74,6 +74,9 @@ def test_the_resume_line_repeats_the_backend_address_and_workers(tmp_path, capsy
                  "--backend", "ray", "--address", "ray://head:10001", "--workers", "3",
                  "--db", str(db)]) == 130
     assert capsys.readouterr().err == (
+        # (stop 61: --workers with a cluster is said to be the cluster's)
+        "warroom: note: --workers is for a local Ray instance: the cluster at "
+        "ray://head:10001 runs as many games at once as it has CPUs\n"
         f"interrupted: 0 of 50 games of run 1 are kept in {db}; continue with: "
         f"warroom simulate kow --db {db} --resume --backend ray --address ray://head:10001 "
         "--workers 3\n")
