@@ -19,11 +19,11 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-import psutil
 import pytest
 import ray  # the dev extra that make test installs holds it: never skipped
 
 from cli_errors import one_line_error
+from process_family import end_all, family
 from warroom.cli import main
 
 RAY = str(Path(sys.executable).parent / "ray")
@@ -58,19 +58,13 @@ def head():
             time.sleep(0.2)
         yield SimpleNamespace(address=f"127.0.0.1:{port}", tmp=tmp, env=env)
     finally:
-        family = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None \
-            else []
+        children = family(proc)
         proc.terminate()  # the head stops its processes on SIGTERM; whatever is left is killed
         try:
             proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        for child in family:
-            try:
-                child.kill()
-            except psutil.Error:
-                pass
+            pass
+        end_all(proc, children)
         shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -136,12 +130,15 @@ def test_a_signal_while_joining_a_cluster_stops_the_command_as_interrupted(head,
     assert not db.exists()
 
 
-def test_a_ray_client_address_without_the_client_says_what_to_install(head, tmp_path, capsys):
+def test_a_ray_client_address_without_the_client_says_what_to_install(head, tmp_path, capsys,
+                                                                       monkeypatch):
     """Audit (stop 61): `--address ray://HOST:10001`, the help's own example, cannot work with
     the `ray` extra, which leaves Ray Client out: Ray said to reinstall Ray. One line says
     what to install, with the Ray installed, or what to give instead, before any run."""
-    if importlib.util.find_spec("grpc") is not None:
-        pytest.skip("Ray Client is installed here")
+    # as the `ray` extra installs it, whatever else this machine has (grpc is Ray Client's)
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *args: None if name == "grpc" else find_spec(name, *args))
     address = f"ray://{head.address}"
     db = tmp_path / "c.sqlite"
     assert main(_simulate(db, "--address", address)) == 2

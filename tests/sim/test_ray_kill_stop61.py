@@ -12,8 +12,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import psutil
 import ray  # noqa: F401  (the dev extra that make test installs holds it: never skipped)
+
+from process_family import end_all, family
 
 WARROOM = str(Path(sys.executable).parent / "warroom")
 
@@ -40,24 +41,17 @@ def test_kill_of_a_run_on_ray_keeps_its_games_and_says_so(tmp_path):
                              "--games", "3000", "--backend", "ray", "--workers", "2", "--db",
                              str(db)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True, env=env)
-    family: list[psutil.Process] = []
+    children: list = []
     try:
         deadline = time.monotonic() + 300
         while _games(db) == 0:  # Ray has started and games are being written
             assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
             time.sleep(0.2)
-        family = psutil.Process(proc.pid).children(recursive=True)
+        children = family(proc)
         proc.send_signal(signal.SIGTERM)
         err = proc.communicate(timeout=120)[1]
     finally:  # whatever the outcome, leave nothing of it running
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        for child in family:
-            try:
-                child.kill()
-            except psutil.Error:
-                pass
+        end_all(proc, children)
         shutil.rmtree(ray_tmp, ignore_errors=True)
     assert proc.returncode == 143, err
     kept = _games(db)
