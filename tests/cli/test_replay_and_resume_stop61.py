@@ -39,11 +39,14 @@ def _cut(save: dict, at: int, **more: object) -> dict:
 
 
 def _text_and_events(path: Path, capsys, *viewer: str) -> tuple[list[str], list[dict]]:
-    """The text replay's lines, and the --json replay's events, of the same viewer."""
+    """The text replay's lines, and the --json replay's events of the rules (its
+    resignation lines left out: these tests place the text's against them), of the same
+    viewer."""
     assert main(["replay", str(path), *viewer]) == 0
     text = capsys.readouterr().out.splitlines()
     assert main(["replay", str(path), *viewer, "--json"]) == 0
-    return text, json.loads(capsys.readouterr().out)["events"]
+    events = json.loads(capsys.readouterr().out)["events"]
+    return text, [e for e in events if e["event"] is not None]
 
 
 @pytest.mark.parametrize("viewer", [[], ["--as", "1"]])

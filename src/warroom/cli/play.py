@@ -714,6 +714,10 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     whole = state.whole_log(as_player, obs) if outcome is not None else None
     events = whole if whole is not None else obs.get("log", [])
     notes, names = _seat_notes(record, specs or [], histories, counted_for)
+    # A resignation is no event of the rules: its line goes where it came, as the table said
+    # it (after the last action, when it ended the game).
+    resignations = resignations_in_log(g, record, state, events,
+                                       whole is not None or not obs.get("log_start"))
     if as_json:
         # What the text below shows, as data: the viewer's own observation and log (redacted
         # for it by the game), the record's public parts; never its seed nor its actions,
@@ -725,9 +729,7 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
             "actions": len(record.actions) if counted_for else None,
             # each with the index of the action that wrote it (None: the game's setup, or a
             # seat's view of a game in play)
-            "events": [{"text": g.describe_event(e) or None, "event": e, "action": i}
-                       for e, i in zip(events, event_actions(g, record, state, events)
-                                       if counted_for else [None] * len(events))],
+            "events": _json_events(g, record, state, events, counted_for, resignations),
             "view": view, "outcome": None if outcome is None else outcome.to_json(),
             "result": None if outcome is None else result_line(g, outcome, names),
             **({"check_files": files} if files is not None else {})}))
@@ -735,11 +737,8 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
     if players:
         click.echo("Players: " + ", ".join(f"player {seat} ({who})"
                                             for seat, who in enumerate(players)))
-    # A resignation is no event of the rules: its line goes where it came, as the table said
-    # it (after the last action, when it ended the game).
     lines = [g.describe_event(event) for event in events]
-    for before, said in reversed(resignations_in_log(
-            g, record, state, events, whole is not None or not obs.get("log_start"))):
+    for before, said in reversed(resignations):
         lines.insert(before, said)
     for line in lines:
         if line:
@@ -754,6 +753,20 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
                    f"{_unfinished_why(record)})")
     else:  # the record's SPECs are text without control characters (Record.load)
         click.echo(terminal_line(result_line(g, outcome, names), err=False))
+
+
+def _json_events(g: Game, record: Record, state: State, events: list[dict[str, Any]],
+                 counted: bool, resignations: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    """`replay --json`'s `events`: each of the viewer's `events` with its line and the index of
+    the action that wrote it (None: the game's setup, or not `counted`), and each of
+    `resignations` (`resignations_in_log`) at its place, with no event of the rules (a
+    resignation is none) nor action."""
+    out = [{"text": g.describe_event(e) or None, "event": e, "action": i}
+           for e, i in zip(events, event_actions(g, record, state, events)
+                           if counted else [None] * len(events))]
+    for before, said in reversed(resignations):
+        out.insert(before, {"text": said, "event": None, "action": None})
+    return out
 
 
 def _unfinished_why(record: Record) -> str:

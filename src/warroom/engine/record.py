@@ -615,12 +615,16 @@ def resignation_lines(record: Record) -> list[tuple[int, str]]:
 
 
 def resignations_in_log(game: Game, record: Record, final: State,
-                        events: list[dict[str, Any]], whole: bool) -> list[tuple[int, str]]:
+                        events: list[dict[str, Any]], whole: bool,
+                        played: int | None = None) -> list[tuple[int, str]]:
     """Where each of `resignation_lines` goes among `events` (a viewer's log of `final`, as
     `event_actions` takes it): the number of events before it, and its line. With `whole`
     false the events are the end of the viewer's log only (a Viktory II observation mid-game:
-    since the viewer's previous turn), and a resignation before them is left out."""
-    said = resignation_lines(record)
+    since the viewer's previous turn), and a resignation before them is left out. With
+    `played`, `final` is the state after that many of the record's actions (a position of its
+    replay), and a resignation after them is left out: it has not happened yet."""
+    said = [(at, line) for at, line in resignation_lines(record)
+            if played is None or at <= played]
     if not said:
         return []
     marks = replay_marks(game, record)

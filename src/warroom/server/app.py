@@ -57,6 +57,7 @@ from ..engine import (
     Game,
     Outcome,
     Record,
+    State,
     WarroomError,
     config_to_json,
     derive_seed,
@@ -68,7 +69,7 @@ from ..engine.data import (
     displayable,
     loads_json,
 )
-from ..engine.record import replay, replay_to_end
+from ..engine.record import replay, replay_to_end, resignation_lines, resignations_in_log
 from ..games import REGISTRY
 from ..sim.outputs import make_folders
 from ..sim.pool_start import context as pool_context
@@ -88,6 +89,7 @@ from .live import (
     LogHeld,
     OutdatedGame,
     Rejected,
+    SeatView,
     away_text,
     kept_summary,
     new_token,
@@ -1433,6 +1435,11 @@ def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
     change from the step before it in the answer (`_log_change`; the first step's is whole),
     instead of whole at every step."""
     record = live.played_record()
+    # A seat resigned to the AI is said in the log at its place, to every viewer, as the table
+    # told every page; the resignation that ended the game the page says with its result
+    # (`kit.endLines`), so it is left out here.
+    record.meta, record.resigned = live.record().meta, None
+    first_resigned = min((at for at, _ in resignation_lines(record)), default=None)
     positions = len(record.actions) + 1
     stop = positions if count is None else min(positions, first + count)
     steps = []
@@ -1444,11 +1451,16 @@ def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
             continue
         # the last position is the end, whether the rules or a resignation ended it
         ended = live.ended if player is None else None
+        view = SeatView(state.observation(viewer) or {}, [])  # a replay offers no move
         # A game a resignation ended shows its whole log at the end, as one the rules ended
         # does (a Viktory II observation mid-game holds the part since the viewer's turn).
         frame = view_frame(live.game, state, viewer, version, live.id, ended=ended,
-                           whole_log=ended is not None)
-        log = [line for line in frame["log"] if line]
+                           whole_log=ended is not None, view=view)
+        lines = frame["log"]
+        if first_resigned is not None and first_resigned <= version:
+            lines = _with_resignations(live.game, record, state, viewer, version,
+                                       view.observed, frame)
+        log = [line for line in lines if line]
         if log_changes:
             drop, keep = _log_change(before, log)
             frame["log_drop"], frame["log_from"], frame["log"] = drop, keep, log[keep:]
@@ -1462,6 +1474,26 @@ def _replay_json(live: LiveGame, viewer: int | None, first: int = 0,
     return json.dumps({"id": live.id, "game": live.game.name, "seat": viewer,
                        "positions": positions, "from": first, "steps": steps},
                       separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _with_resignations(game: Game, record: Record, state: State, viewer: int | None,
+                       played: int, observed: dict[str, Any],
+                       frame: dict[str, Any]) -> list[str]:
+    """The log lines of `frame`, `viewer`'s view of the position after `played` of `record`'s
+    actions, with the lines of the resignations made by then at their place
+    (`resignations_in_log`). The frame has a line for each event of the viewer's log: of its
+    `observed` observation, or the whole log where `view_frame` gave that instead (its
+    observation's `log_start` then 0). Placing them needs the log's length before each action
+    (`replay_marks`): an answer that stops short of the end replays the game once more."""
+    events = observed.get("log", [])
+    whole = not frame["observation"].get("log_start")
+    if whole and observed.get("log_start"):
+        events = state.whole_log(viewer, observed) or events
+    out = list(frame["log"])
+    for before, said in reversed(resignations_in_log(game, record, state, events, whole,
+                                                     played)):
+        out.insert(before, said)
+    return out
 
 
 def _log_change(before: list[str], after: list[str]) -> tuple[int, int]:
