@@ -11,8 +11,10 @@ option with a plain default (a number, flag or text) is that value; any other (a
 option unset by default) is text, as `warroom play --set` reads it, with a list's items
 separated by `;` (a game string splits parameters at ','; in a dict, ',' does too):
 `warroom_kow(red_faces=0;0;2;2;2;3)`, `warroom_viktory(attackers=2i1c;1a@frigate)`. OpenSpiel
-reads a game string's `3` or `true` as a number or flag, which a text parameter refuses: an
-optional number or flag set to one goes in the dict, `{"attacker_towns": "3"}`.
+reads a game string's `3` or `true` as a number or flag, which a text parameter refuses: such
+text goes in double quotes, `warroom_viktory(attacker_towns="3")`. The game keeps its
+parameters in that form, so `load_game(str(game))` is the same game (but for text holding
+',', '=', '(' or ')', which no game string holds).
 
 - Dynamics: sequential. A simultaneous decision is asked of its movers one at a time, and
   neither the observation nor the information state of one shows which choice another has
@@ -93,7 +95,38 @@ def _parameters(game: Game) -> dict[str, Any]:
     params = {name: _text(default) if name in text else default
               for name, default in _defaults(game).items()}
     params["seed"] = 0
-    return params
+    return _stored(game, params)
+
+
+def _stored(game: Game, params: dict[str, Any]) -> dict[str, Any]:
+    """`params` in the form the game keeps and `str(game)` prints, which a game string reads
+    back as the same parameters: a list's items joined by ITEM_SEPARATOR however they came,
+    and text the game string would read as another type in double quotes (`_spiel_text`)."""
+    lists = list_options(game.Config)
+    stored = {}
+    for name, value in params.items():
+        if isinstance(value, str):
+            value = _unquoted(value)
+            if name in lists:
+                value = value.replace(",", ITEM_SEPARATOR)
+            value = _spiel_text(value)
+        stored[name] = value
+    return stored
+
+
+def _spiel_text(text: str) -> str:
+    """`text` as a game string reads it back as text. OpenSpiel's parser (its
+    game_parameters.cc) reads `true`/`false`/`True`/`False` as a flag, anything made of digits,
+    signs and points as a number (or refuses it), and a value ending in ')' as a nested game;
+    it keeps quotes, so such text goes in double quotes, which `_unquoted` takes off. Text
+    holding ',' '=' '(' or ')' elsewhere has no such form: the parser splits there."""
+    other = (text in ("true", "false", "True", "False") or text.endswith(")")
+             or (text != "" and not text.strip("+-.0123456789")))
+    return f'"{text}"' if other else text
+
+
+def _unquoted(text: str) -> str:
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
 
 
 def _defaults(game: Game) -> dict[str, Any]:
@@ -117,15 +150,17 @@ def _text(value: Any) -> str:
 
 
 def _options(game: Game, params: dict[str, Any]) -> dict[str, Any]:
-    """The rule options for warroom's config from OpenSpiel's parameters (`seed` apart). A
-    text option given its default text is left to the Config; another is read as `--set`
-    reads its text (`Game.config`), a list's items separated by ITEM_SEPARATOR or ','."""
+    """The rule options for warroom's config from the game's parameters (`_stored`, `seed`
+    apart). A text option given its default text is left to the Config; another is read as
+    `--set` reads its text (`Game.config`), unquoted, a list's items separated by ','."""
     spec = game_type(game).parameter_specification
     text, lists = _text_options(game), list_options(game.Config)
     options: dict[str, Any] = {}
     for name, value in {**spec, **params}.items():
         if name == "seed" or (name in text and value == spec[name]):
             continue
+        if isinstance(value, str):
+            value = _unquoted(value)
         options[name] = (value.replace(ITEM_SEPARATOR, ",") if name in lists else value)
     return options
 
@@ -188,7 +223,8 @@ class WarroomSpielGame(pyspiel.Game):
     warroom_game: Game
 
     def __init__(self, params: dict[str, Any] | None = None):
-        params = dict(params or {})
+        # kept as a game string reads them back: `load_game(str(game))` is this game again
+        params = _stored(self.warroom_game, dict(params or {}))
         options = _options(self.warroom_game, params)
         self.game, self.config, self.encoding = load(self.warroom_game, options)
         self.players = self.game.num_players(self.config)
@@ -352,6 +388,12 @@ class WarroomSpielState(pyspiel.State):
             raise pyspiel.SpielError(f"Couldn't find an action matching {args[-1]!r}: an "
                                      f"action's text is its key's, as action_to_string gives")
         return action
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        # Without it OpenSpiel's base class answered "Tried to call pure virtual function".
+        raise pyspiel.SpielError("chance_outcomes: not a chance node: warroom games have no "
+                                 "chance nodes (sampled stochastic: the engine draws chance "
+                                 "inside apply_action)")
 
     def is_terminal(self) -> bool:
         # At the length bound the game ends unfinished: returns all 0, a draw (OpenSpiel's own
