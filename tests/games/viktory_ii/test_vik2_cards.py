@@ -176,7 +176,6 @@ def test_rule_a_card_for_a_town_taken_and_one_lost_with_it(tmp_path):
 def test_rule_plus_one_mp_card_gives_the_moving_unit_another_move(tmp_path):
     state = cards_game(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1),
                                   capital("G4", 1)])
-    give(state, 0, PLUS_ONE)
     take(state, SelectUnit, hex="D4", unit=INF)
     take(state, Step, hex="E4")
     take(state, Step, hex="F4")
@@ -190,6 +189,57 @@ def test_rule_plus_one_mp_card_gives_the_moving_unit_another_move(tmp_path):
         take(state, Step, hex=h)
     assert state.units_at(hx(state, "G3"), 0)[INF] == 1
     assert PLUS_ONE in state.pool.discard
+
+
+def test_rule_plus_one_mp_card_may_follow_the_units_last_step(tmp_path):
+    """Audit (stop 62): an infantry that had used both its movement points stopped by
+    itself, so its holder could not play a +1 MP card in hand for a third step: the card had
+    to be played before the last step, before seeing what that step reveals. The ruling
+    excepts only a unit stopped by difficult terrain, or one that has bombarded."""
+    state = cards_game(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1),
+                                  capital("G4", 1)])
+    give(state, 0, PLUS_ONE)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    take(state, Step, hex="F4")
+    assert state.active >= 0
+    assert not any(type(a) is Step for a in legal(state))
+    assert Done(what="stop") in legal(state)
+    take(state, PlayMoveCard, card=PLUS_ONE)
+    take(state, Step, hex="G3")
+    assert state.units_at(hx(state, "G3"), 0)[INF] == 1
+    assert state.active == -1  # no card left: the move ends by itself
+
+
+def test_a_unit_out_of_movement_stays_selected_for_any_card_so_the_hand_stays_secret(
+        tmp_path):
+    """Review (stop 62): a unit kept selected only while its player holds a +1 MP card
+    told every other player that it holds one (the conformance suite's flow check found
+    it). It stays selected while the hand holds any card (its size is public), offering no
+    card where none is a +1 MP, and ends by itself with an empty hand."""
+    state = cards_game(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1),
+                                  capital("G4", 1)])
+    give(state, 0, COUNTER)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    take(state, Step, hex="F4")
+    assert state.active >= 0
+    assert not any(type(a) in (Step, PlayMoveCard) for a in legal(state))
+    take(state, Done, what="stop")
+    assert state.active == -1
+
+
+def test_rule_plus_one_mp_card_is_not_offered_to_a_unit_stopped_by_difficult_terrain(
+        tmp_path):
+    forest = MAP.replace(" p p p p p w\n", " p p p f p w\n")  # E4
+    state = position(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1),
+                                capital("G4", 1)], tiles=forest, mode="cards")
+    give(state, 0, PLUS_ONE)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    assert any(type(a) is PlayMoveCard for a in legal(state))
+    take(state, Step, hex="E4")
+    assert state.active == -1  # stopped by the forest: no card offered, the move is over
+    assert PLUS_ONE in state.pool.hands[0]
 
 
 def test_rule_dice_mode_has_no_cards(tmp_path):

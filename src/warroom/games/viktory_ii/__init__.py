@@ -121,7 +121,10 @@ class ViktoryIIGame(BattleCardsGame):
     # text alone only where that text acts: never +1 MP (played while moving, PlayMoveCard),
     # Secrecy only against artillery ready to fire Overwatch; so a move into an empty town or
     # city offers none, and a hybrid launch with no artillery ready and no reserve is not asked.
-    version = "12"
+    # 13: a unit that has spent its movement points stays selected while its player holds
+    # any card (not after difficult terrain or a bombardment), so a +1 MP card may follow
+    # the last step as well as come before it.
+    version = "13"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

@@ -570,11 +570,17 @@ class MovementRules(ViewRules):
         if u >= 0:
             out = self.unit_options(u, with_cards=False)
             in_port = self.ut[u] == FRIG and self.terrain[self.uh[u]] != WATER
-            if settle and not out and not in_port:
+            # A +1 MP card may follow a unit's last step as well as come before it (README,
+            # the ruling on +1 MP), so a unit that spent its movement points stays selected
+            # while its player holds any card: the hand's size is public, which cards it
+            # holds is not, and stopping only for a +1 MP card would tell the table.
+            may_play = (self.pool is not None and not self.uf[u] & (STOPPED | BOMBARDED))
+            if settle and not out and not in_port and not (
+                    may_play and self.pool.hands[self.uo[u]]):
                 self.end_active()
                 out = []
             else:
-                if self.pool is not None and not self.uf[u] & (STOPPED | BOMBARDED):
+                if may_play:
                     out += self._move_cards(u)
                 if in_port and any(type(a) is Step for a in out):
                     return out  # a frigate in a port sails on before anything else moves
