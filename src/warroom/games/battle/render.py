@@ -8,7 +8,7 @@ from typing import Any
 from ...engine import ChoiceGrid
 from ...engine.data import TEXT_WIDTH, counted, fit, winner_line
 from .actions import Attack, Block
-from .cards import SKILL, card_text
+from .cards import SKILL, card_text, rank
 
 PHASE_TEXT = {
     "draft": "draft: pick a card",
@@ -38,7 +38,13 @@ PROMPTS = {
              "more blockers).",
     "strike": "Combat: choose the enemy soldier your striking soldier destroys.",
     "main": "Main step: play a soldier, a court card or a special ability, or end your turn.",
-    "choose-opponent": "Choose the opponent who must give up a soldier (your {card}).",
+    # The opponent of a Two or of a Joker, keyed by the card's rank: what that opponent must
+    # do is the card's ("Two - Destroy two soldiers an opponent controls"; a Joker takes one).
+    "choose-opponent": "Choose the opponent your {card} is used against.",
+    "choose-opponent-2": "Choose the opponent who must destroy two of its soldiers (your "
+                         "{card}).",
+    "choose-opponent-Joker": "Choose the opponent who must give you one of its soldiers (your "
+                             "{card}).",
     "three": "Choose a soldier to destroy (your Three).",
     "sacrifice": "Choose one of your soldiers to destroy (the Two: {by}'s card).",
     "give": "Choose one of your soldiers to give to {by} (the Joker: {by}'s card).",
@@ -49,8 +55,11 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     """The question `player` must answer now (`PROMPTS`, by step); "" when it has none."""
     if player is None or player not in obs["to_move"] or obs.get("outcome"):
         return ""
-    text = PROMPTS.get(obs["phase"], "")
     special = obs.get("special") or {}
+    step = obs["phase"]
+    if step == "choose-opponent" and special.get("card"):
+        step = f"{step}-{rank(special['card'])}"
+    text = PROMPTS.get(step, "")
     card = card_text(special["card"]) if special.get("card") else "Two or Joker"
     by = f"Player {special['player']}" if "player" in special else "your opponent"
     return text.format(card=card, by=by)

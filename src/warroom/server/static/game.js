@@ -530,6 +530,9 @@ function draw() {
     return;
   }
   if (!revealed) {
+    // The page kept the scroll of the table just hidden (a card tapped low in a pack): the
+    // pass screen's heading would be under the sticky header.
+    if (pass.hidden) window.scrollTo(0, 0);
     root.replaceChildren();
     $("#log").replaceChildren();
     $("#result").hidden = true;
@@ -771,7 +774,9 @@ export function resultParts(view, gameId) {
                  "Download the record"), " · ",
       // as this page's seat saw it (a spectator's page: as a spectator)
       h("a", { href: `/replay/${gameId}${shown === null ? "" : `#as=${shown}`}`,
-               id: "replay-link" }, "Replay")),
+               id: "replay-link" }, "Replay"), " · ",
+      // the lobby's form filled in as this game was made (its game id alone in the link)
+      h("a", { href: `/?again=${encodeURIComponent(gameId)}`, id: "play-again" }, "Play again")),
   ];
 }
 

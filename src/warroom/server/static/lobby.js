@@ -470,6 +470,72 @@ async function refresh() {
   }));
 }
 
+// --- play again --------------------------------------------------------------------------
+// A finished game's "Play again" (`/?again=ID`) fills the form as that game was made: its
+// game, rule options and seats, read from its record (offered once a game is over). The link
+// holds the game's id alone, and no seed or token is taken from the record: only what the
+// form itself holds. Start then makes the game as the form always does.
+async function playAgain(gameId) {
+  let body;
+  let g;
+  try {
+    const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/record`);
+    body = await res.json();
+    if (!res.ok) throw new Error(body.error);
+    g = catalog.games.find((one) => one.name === body.game);
+    if (!g) throw new Error(`game ${gameId} is of ${body.game}, which this server does not play`);
+  } catch (err) {
+    $("#form-error").hidden = false;
+    $("#form-error").textContent = `Play again: ${err.message}`;
+    return;
+  }
+  $("#game").value = g.name;
+  drawOptions();
+  for (const opt of g.options) {
+    if (opt.name in (body.config || {})) fillOption(opt, body.config[opt.name]);
+  }
+  // The seats this device held were played here (hotseat); the other people were invited.
+  const here = new Set(Object.values(
+    JSON.parse(localStorage.getItem(`warroom:${gameId}`) || "null")?.seats || {}));
+  const players = body.meta?.players || [];
+  document.querySelectorAll("#seats-form .seat-row").forEach((row, i) => {
+    const spec = players[i];
+    if (typeof spec !== "string") return;
+    const kind = row.querySelector("select");
+    const [name] = spec.split(":");
+    if (spec === "human") kind.value = here.has(i) ? "here" : "invite";
+    else if (SEAT_KINDS.some(([k]) => k === name)) kind.value = name;
+    const time = /[:,]time=([\d.]+)/.exec(spec);
+    if (time) row.querySelector(".seconds").value = time[1];
+    kind.dispatchEvent(new Event("change"));
+  });
+}
+
+// One option's field set to `value`, through the field's own handler (as if chosen by hand).
+function fillOption(opt, value) {
+  const input = document.getElementById(`opt-${opt.name}`);
+  if (!input || same(value, opt.default)) return;
+  if (opt.kind === "file") {
+    const name = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    if (!opt.shipped.includes(name)) return; // the cards or an upload: chosen again
+    input.value = `shipped:${name}`;
+  } else if (input.type === "checkbox") {
+    input.checked = value === true;
+  } else if (opt.kind === "choice" && value !== null
+             && !opt.choices.map(String).includes(String(value))) {
+    return; // no longer one of the game's choices
+  } else {
+    input.value = value === null ? "" : shown(value);
+  }
+  input.dispatchEvent(new Event(input.tagName === "INPUT" && input.type !== "checkbox"
+    ? "input" : "change"));
+  // a setting not the default is shown, not left in a closed fold
+  const row = input.closest(".option");
+  if (row.hidden) return;
+  if (row.closest("#options-box")) $("#options-box").open = true;
+  if (row.closest("#more-options")) $("#more-options").open = true;
+}
+
 async function start() {
   catalog = await (await fetch("/api/catalog")).json();
   $("#game").replaceChildren(...catalog.games.map((g) => h("option", { value: g.name }, g.title)));
@@ -479,6 +545,8 @@ async function start() {
   // of 3.5): the refusal of the last Start is of a form no longer there.
   $("#create").addEventListener("invalid", forgetRefusal, true);
   drawOptions();
+  const again = new URLSearchParams(location.search).get("again");
+  if (again) await playAgain(again);
   refresh();
   setInterval(refresh, 3000);
 }

@@ -60,9 +60,18 @@ export function render(root, view, ctx) {
           title: `${c}: ${i + 1} of ${n}${i === n - 1 ? ", the top card" : ""}` }))))));
   };
 
+  // The game over with attack groups listed (hits put a player out before any combat): the
+  // text view's own line, from the frame, ends with the colon that leads its groups.
+  const unfought = o.outcome && o.groups.length
+    ? (view.text || "").split("\n").find((line) => line.startsWith("The game ended"))?.replace(/:$/, "")
+    : null;
+  const building = { draft: `Draft${o.pack_number ? `, pack ${o.pack_number}` : ""}`,
+                     build: "Deck building" }[o.phase];
   root.append(panel("Battle",
     h("div", { class: "stats" },
-      h("span", {}, "Round ", h("b", { text: o.round }), ", turn ", h("b", { text: o.turn })),
+      // Before the first round the phase: "Round 0, turn 0" said nothing of a draft.
+      building ? h("b", { text: building })
+        : h("span", {}, "Round ", h("b", { text: o.round }), ", turn ", h("b", { text: o.turn })),
       h("span", {}, "Step ", h("b", { text: o.phase })),
       h("span", {}, "Decks ", h("b", { text: o.deck_mode })),
       o.teams !== "none" ? h("span", {}, "Teams ", h("b", { text: o.teams })) : null),
@@ -70,15 +79,17 @@ export function render(root, view, ctx) {
       pile("Discard", o.discard.length, o.discard.length ? small(card(o.discard.at(-1))) : null)) : null,
     o.draw_pile !== undefined ? discards(o.discard, "shared", "Discard pile") : null,
     o.groups.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "attack groups" }),
+      unfought ? h("p", { class: "muted", id: "battle-unfought", text: unfought }) : null,
       ...o.groups.map((g, i) => h("div", { class: "row" }, h("b", { text: `Group ${i + 1} → ${who(g.target, view)}: ` }),
-        ...g.attackers.map(([, c]) => small(card(c))),
+        ...(g.attackers.length ? g.attackers.map(([, c]) => small(card(c)))
+          : [h("span", { class: "muted", text: "(none left)" })]),
         g.blockers.length ? h("span", { class: "muted", text: " blocked by " }) : null,
         ...g.blockers.map(([, c]) => small(card(c)))))) : null,
     // Of the strikes at this skill, only your own show: the others' are secret until all have struck.
     o.combat ? h("div", { class: "stats" }, `Combat of group ${o.combat.group + 1}, skill ${o.combat.level}`,
       ...(o.combat.doomed.length ? [h("span", { class: "muted", text: " · you struck: " }),
         ...o.combat.doomed.map(([p, c]) => small(card(c, { title: `${c} (seat ${p})` })))] : [])) : null,
-    o.special ? h("div", { class: "stats" }, `${who(o.special.player, view)} uses ${o.special.card}`) : null));
+    o.special ? h("div", { class: "stats" }, `${who(o.special.player, view)} ${o.special.player === me ? "use" : "uses"} ${cardName(o.special.card)}`) : null));
   root.append(h("style", { text: CSS }));
 
   for (const p of order) {
