@@ -18,6 +18,8 @@ from rich.table import Table
 
 from ..agents import make_agent, parse_spec, parse_specs, refuse_humans
 from ..engine import ConfigError, config_to_json, derive_seed, typed_options
+from ..engine.data import counted
+from ..sim.analysis import sample_words
 from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
 from ..sim.stats import wilson_interval
 from ..sim.tournament import unit_names
@@ -146,6 +148,8 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
             "a": a, "b": b, "games": n, "a_wins": c["a"], "b_wins": c["b"], "draws": c["draws"],
             "a_score": score / n if n else 0.0, "ci95": [lo, hi],
             "mean_length": c["lengths"] / n if n else 0.0,
+            "sample": sample_words(n, per="pairing"),
+            "told_apart": told_apart(lo, hi),
         })
     table = sorted(players, key=lambda p: -ratings[p].ordinal())
     return {
@@ -153,6 +157,36 @@ def tabulate(players: list[str], jobs_results: list[tuple[Job, dict[str, Any]]]
         "ratings": [{"player": p, "mu": ratings[p].mu, "sigma": ratings[p].sigma,
                      "ordinal": ratings[p].ordinal()} for p in table],
     }
+
+
+def told_apart(lo: float, hi: float) -> bool:
+    """Whether a pairing's 95 % interval of the first player's score leaves out 50 %: the
+    head to head says which of the two is stronger."""
+    return not lo <= 0.5 <= hi
+
+
+def order_words(pairings: list[dict[str, Any]]) -> str | None:
+    """The line under the ratings table naming the pairs their head to head does not tell
+    apart, or None: openskill orders on all games against every player, so mcts ranked above
+    heuristic at 20-20 head to head only for beating random more often."""
+    untold = [p for p in pairings if not told_apart(*p["ci95"])]
+    if not untold:
+        return None
+
+    def record(p: dict[str, Any]) -> str:
+        lo, hi = p["ci95"]
+        draws = f", {counted(p['draws'], 'draw')}" if p["draws"] else ""
+        return f"{p['a_wins']}-{p['b_wins']}{draws}, {100 * lo:.1f}-{100 * hi:.1f} %"
+
+    # one pairing is the whole of the ratings: nothing else to rest on
+    head = "ranked on all games, against every player; " if len(pairings) > 1 else ""
+    if len(untold) == 1:
+        (p,) = untold
+        return f"{head}{p['a']} and {p['b']}: not told apart head to head ({record(p)})"
+    if len(untold) == len(pairings):
+        return f"{head}no pair is told apart head to head (each 95 % interval holds 50 %)"
+    return head + "not told apart head to head: " + "; ".join(
+        f"{p['a']} and {p['b']} ({record(p)})" for p in untold)
 
 
 @cli.command()
@@ -232,6 +266,19 @@ def _stopped_line(done: int, jobs: int) -> str:
 _NAME_COLUMN: dict[str, Any] = {"overflow": "fold"}
 
 
+def _names_unbroken(console: Console, table: Table) -> None:
+    """Keeps the player columns from wrapping when the table fits with every name on one
+    line: rich narrows the widest column first, a long SPEC's (`mcts:iters=20` / `0:bias=0`),
+    where the other columns could wrap between their words. The names hold no spaces, so
+    rich's minimum width of the table is the one with each name whole (measured in one
+    column more than the console has, as rich caps a measure at the width it is given)."""
+    wider = console.options.update_width(console.width + 1)
+    if console.measure(table, options=wider).minimum <= console.width:
+        for column in table.columns:
+            if column.header in ("player", "vs"):
+                column.no_wrap = True
+
+
 def show(title: str, out: dict[str, Any], options: str = "") -> None:
     """The tables under the game's `title`; `options` names those that differ from the
     defaults (`options_words`): with the seed, what makes the table again."""
@@ -244,6 +291,7 @@ def show(title: str, out: dict[str, Any], options: str = "") -> None:
         lo, hi = p["ci95"]
         table.add_row(escape(p["a"]), escape(p["b"]), str(p["a_wins"]), str(p["b_wins"]),
                       str(p["draws"]), f"{p['a_score']:.1%}", f"{lo:.1%} - {hi:.1%}")
+    _names_unbroken(console, table)
     console.print(table)
     ratings = Table(title="openskill ratings", caption="ordinal = mu - 3 sigma")
     for col in ("player", "mu", "sigma", "ordinal"):
@@ -251,4 +299,10 @@ def show(title: str, out: dict[str, Any], options: str = "") -> None:
     for r in out["ratings"]:
         ratings.add_row(escape(r["player"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
                         f"{r['ordinal']:.2f}")
+    _names_unbroken(console, ratings)
     console.print(ratings)
+    # every pairing plays --games games: an evaluation is kept only whole
+    for line in (order_words(out["pairings"]),
+                 sample_words(out["games_per_pairing"], per="pairing")):
+        if line:
+            click.echo(line)

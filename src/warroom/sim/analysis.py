@@ -514,15 +514,18 @@ def one_strategy(players: list[str]) -> str:
     return f"every player is {players[0]}, so there is nothing to compare"
 
 
-def sample_words(games: int) -> str | None:
+def sample_words(games: int, per: str = "") -> str | None:
     """The line flagging a run of fewer than ROUGH games, or None: its figures are rough,
-    and under FEW games the card outliers never drawn are not listed."""
+    and under FEW games the card outliers never drawn are not listed. `per` names what the
+    games are counted per ("pairing": evaluate's, `--games` per pairing), whose figures list
+    no cards."""
     if games >= ROUGH:
         return None
+    each = f" per {per}" if per else ""
     few = (f"; under {FEW} games the cards never drawn are not listed (most of a deck is "
-           "never drawn in so few)" if games < FEW else "")
-    return (f"sample size: only {games_text(games)}, too few to judge: every figure here is "
-            f"rough (wide intervals, weak tests); play at least {ROUGH} games{few}")
+           "never drawn in so few)" if games < FEW and not per else "")
+    return (f"sample size: only {games_text(games)}{each}, too few to judge: every figure here "
+            f"is rough (wide intervals, weak tests); play at least {ROUGH} games{each}{few}")
 
 
 def correct_first_players(analyses: list[RunAnalysis], scope: str) -> None:
