@@ -54,9 +54,10 @@ Parameters (a SPEC such as `mcts:iters=2000:rollout=random`):
            would have chosen it, with probability `noise` (default 0.25) any consistent
            choice (see agents.beliefs and engine.belief). The default stays uniform until
            the heuristic belief is measured stronger (benchmarks/beliefs-results.md)
-  noise    the uniform share of a heuristic belief (0 to 1)
+  noise    the uniform share of a heuristic belief (0 to 1); only with `beliefs=heuristic`
 
-An iteration budget stops early once no other root action can overtake the most visited one,
+A search stops early once no other root action can overtake the most visited one in the
+iterations left (under a time budget, those the rest of the time allows at the rate so far),
 which changes nothing in the choice and saves time on clear decisions.
 """
 
@@ -131,6 +132,9 @@ class MctsParams:
         if beliefs not in BELIEFS:
             raise ConfigError(f"mcts: beliefs must be {' or '.join(BELIEFS)}, not {beliefs!r}")
         noise = _number(raw, "noise", float, minimum=0.0, maximum=1.0)
+        if noise is not None and beliefs != "heuristic":  # else make_belief would drop it
+            raise ConfigError(f"mcts: noise needs beliefs=heuristic (the {beliefs} belief has "
+                              "no noise)")
         return cls(iters, seconds, rollout, cls.c if c is None else c, depth,
                    cls.bias if bias is None else bias, cls.shape if shape is None else shape,
                    cls.guard if guard is None else guard, beliefs,
@@ -250,9 +254,29 @@ class MctsAgent:
             state.stop_log(rebuild=False)  # nobody reads a search copy's log
             self.iterate(root, state)
             done += 1
-            if done % 16 == 0 and self._settled(root, view, limit - done):
+            if done % 16 == 0 and self._settled(root, view, self._left(done, limit, start,
+                                                                       deadline)):
                 break
         return SearchResult(root, done, time.perf_counter() - start)
+
+    def _left(self, done: int, limit: float, start: float, deadline: float) -> float:
+        """The iterations the budget has left: under a time budget, at most as many as the
+        rest of the time allows at the rate so far.
+
+        Stopping once the leader's lead exceeds this is safe: had the rest been searched at
+        the same rate, no other action could gain more visits than that, so the leader stays
+        the only most visited one, and `best_action`'s tie rules (the heuristic's favourite,
+        then the mean) never come into it. `guard` compares means, which more iterations
+        could still move, so the clock never stops a guarded search early. An `iters` budget
+        alone never reads the clock here: its searches stay those a seed repeats."""
+        left = limit - done
+        if deadline == math.inf or self.params.guard:
+            return left
+        now = time.perf_counter()
+        spent = now - start
+        if spent <= 0:  # a clock too coarse to measure a rate yet
+            return left
+        return min(left, done * (deadline - now) / spent)
 
     @staticmethod
     def _settled(root: Node, view: PlayerView, remaining: float) -> bool:
