@@ -85,7 +85,7 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
         "of the game.",
         "- 'on the table: 80': the ranks of a player's reinforcements on the table added up "
         "(a Jack's 2 counts 2); the larger total wins at the turn limit "
-        f"({obs['max_turns']} turns).",
+        f"({obs['max_turns']} turns), equal totals draw.",
         "- 'in battle: 51': what the battalion in a battle fights with, its cards not yet "
         "lost (off the table until the battle ends); 'with 2s as 10': a Cavalry's (Jack's) "
         f"2s count 10 in its battles{where}.",
