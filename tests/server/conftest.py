@@ -68,6 +68,15 @@ def seeded_server(db: Path) -> Iterator[LiveServer]:
         yield server
 
 
+@pytest.fixture(scope="module")
+def shared_seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A seeded_server that a module's tests share: what takes long to make (a long game and
+    its whole replay) is made on it once, for tests that only read it."""
+    db = tmp_path_factory.mktemp("shared") / "games.sqlite"
+    with LiveServer(db, ai_processes=0, allow_seed=True) as server:
+        yield server
+
+
 @pytest.fixture
 def slow_ai_server(db: Path) -> Iterator[LiveServer]:
     """A server whose AI seats wait a minute before each move: a page waits for them."""
