@@ -43,8 +43,11 @@ class WordIronGame(Game):
     # began with it in use (rule 11), and a resource phase skipped by a card counts as one
     # (rule 18, docs/RULINGS.md): the next is no longer skippable. 5: opposing benefits oppose
     # strategy by strategy (rule 11): a strategy the winner's empowering does not apply to meets
-    # the loser's protection or restoring, which it uses up.
-    version = "5"
+    # the loser's protection or restoring, which it uses up. 6: an empower gained during a
+    # strategy turn queues behind the one that turn began with, unasked (rule 11: use one up,
+    # then the next); the shipped decks gain none so, but a record of a deck that does replays
+    # differently.
+    version = "6"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

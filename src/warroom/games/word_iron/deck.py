@@ -211,8 +211,20 @@ class Deck(_Strict):
     def card_texts(self) -> tuple[tuple[str, ...], ...]:
         """What each card does, in words (`card_text`), per section (strategies, chance,
         words, champions: the state's pile order), by card index: worked out once a deck,
-        since the observation gives the text of every card it shows face up."""
-        return tuple(tuple(card_text(c) for c in section) for section in
+        since the observation gives the text of every card it shows face up. Under the
+        default rules (`texts`)."""
+        return self._texts(True)
+
+    @functools.cached_property
+    def _unguarded_texts(self) -> tuple[tuple[str, ...], ...]:
+        return self._texts(False)
+
+    def texts(self, capture_needs_no_royal_guards: bool) -> tuple[tuple[str, ...], ...]:
+        """`card_texts` under the option of that name: a capture's text says when it fails."""
+        return self.card_texts if capture_needs_no_royal_guards else self._unguarded_texts
+
+    def _texts(self, guarded: bool) -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(card_text(c, guarded) for c in section) for section in
                      (self.strategies, self.chance, self.words, self.champions))
 
     @model_validator(mode="after")
@@ -484,21 +496,20 @@ def _path(loc: list[str | int]) -> str:
 
 
 # --- text ---------------------------------------------------------------------------------
-def describe_effect(effect: Any) -> str:
-    """One effect in words, as a player reads it on the card."""
+def describe_effect(effect: Any, capture_needs_no_royal_guards: bool = True) -> str:
+    """One effect in words, as a player reads it on the card, under the rule option of that
+    name (the default's when the rules are not known: `cards show`)."""
     kind = effect.kind
     who = "you" if getattr(effect, "target", "opponent") == "self" else "your opponent"
     if kind == "losses":
-        below = f" below {unit_label(effect.below)}" if effect.below else ""
-        return f"{who} suffer{'s' if who != 'you' else ''} losses of {effect.ranks} ranks of " \
-               f"power{below}, one card per unit from the highest"
+        return f"{who} suffer{'s' if who != 'you' else ''} losses of {_rank_loss(effect)}"
     if kind == "unit_losses":
         return f"{who} lose{'s' if who != 'you' else ''} {unit_cards(effect.count, effect.unit)}"
     if kind == "cost":
         if effect.unit:
             return f"cost: you lose {unit_cards(effect.count, effect.unit)}"
-        below = f" below {unit_label(effect.below)}" if effect.below else ""
-        return f"cost: you lose {effect.ranks} ranks of power{below}"
+        # a cost in ranks falls as losses do (rule 1): 20 ranks can take a royal guard's 40
+        return f"cost: you lose {_rank_loss(effect)}"
     if kind == "recruit":
         return f"recruit {effect.ranks} ranks of power free"
     # "the next strategy", not "the next 1 strategy"
@@ -512,7 +523,10 @@ def describe_effect(effect: Any) -> str:
         return (f"your strategies cause {effect.percent}% more losses for "
                 f"{counted(effect.turns, 'turn')}")
     if kind == "capture":
-        return "take your opponent's king or queen hostage"
+        # rule 11: of a married side only the king; the option's ruling: no royal guard left
+        guard = ", only while they have no royal guard left" if capture_needs_no_royal_guards \
+            else ""
+        return f"take your opponent's king or queen hostage (the king if married){guard}"
     if kind == "skip_draw":
         deck = "resource draw" if effect.deck == "resource" else f"{deck_label(effect.deck)} draw"
         times = f" {effect.count} times" if effect.count > 1 else ""
@@ -520,6 +534,12 @@ def describe_effect(effect: Any) -> str:
     if kind == "extra_draw":
         return f"draw another {deck_label(effect.deck)} card"
     return kind
+
+
+def _rank_loss(effect: Any) -> str:
+    """A loss in ranks of power (`losses`, a `cost` in ranks) as it falls (rules 1 and 8)."""
+    below = f" below {unit_label(effect.below)}" if effect.below else ""
+    return f"{effect.ranks} ranks of power{below}, one card per unit from the highest"
 
 
 # Benefits of one family overlap (rule 11): a card's own are used one after the other too.
@@ -543,14 +563,15 @@ def describe_overlapping(effects: list[Any]) -> str:
     return "from your opponent's next strategy, one after the other: " + " and ".join(parts)
 
 
-def card_text(card: Card) -> str:
-    """What a card does, in words: its effects, as `cards show` and the table say them. Two or
-    more benefits of one family are said together, where the first of them is."""
+def card_text(card: Card, capture_needs_no_royal_guards: bool = True) -> str:
+    """What a card does, in words: its effects, as `cards show` and the table say them (under
+    the rule option of that name). Two or more benefits of one family are said together,
+    where the first of them is."""
     families = [BENEFIT_FAMILY.get(e.kind) for e in card.effects]
     parts = []
     for i, (e, family) in enumerate(zip(card.effects, families)):
         if family is None or families.count(family) == 1:
-            parts.append(describe_effect(e))
+            parts.append(describe_effect(e, capture_needs_no_royal_guards))
         elif families.index(family) == i:  # the first of its family on the card
             parts.append(describe_overlapping(
                 [x for x, f in zip(card.effects, families) if f == family]))

@@ -358,7 +358,7 @@ class WordIronState(State):
         """An empowering runs down by the turns it was in use from their start, the only turns
         it applies in; one that waited for the opponent's protection (or came later) does
         not."""
-        if self.boost is not None and self.boost in self.benefits[task[1]]:
+        if self.boost is not None and self._head(task[1], EMPOWER) == self.boost:
             self._tick(task[1], self.boost)
         self.boost = None
 
@@ -416,7 +416,12 @@ class WordIronState(State):
     def _order_options(self, p: int, family: str) -> list[Benefit]:
         """Distinct unused benefits of a family, when none of them has started yet."""
         same = [b for b in self.benefits[p] if FAMILY[b[0]] == family]
-        if not same or same[0][2] != same[0][3]:
+        # Rule 11, "use up one ... first then the next": the empowering this strategy turn
+        # began with has started though not yet run down (`_t_turn_end`), so one gained in
+        # the turn queues behind it. `boost` is only set in a strategy turn, where only the
+        # turn's player resolves cards, so it is p's.
+        if not same or same[0][2] != same[0][3] or (self.boost is not None
+                                                     and same[0] == self.boost):
             return []
         out = []
         for b in same:
@@ -827,7 +832,7 @@ class WordIronState(State):
 
     def _public(self, p: int) -> dict[str, Any]:
         deck = self.decks[p]
-        texts = deck.card_texts
+        texts = deck.texts(self.config.capture_needs_no_royal_guards)
         piles = {}
         for k in (STRATEGY, CHANCE, WORD):
             pile = self.piles[p][k]
@@ -878,7 +883,7 @@ class WordIronState(State):
         """What each card of p's that both players have seen does, by name: its champions,
         then every strategy, chance and Word of Power card ever shown (drawn, or face up on
         its deck: `seen`). The terminal's help lists them; nothing face down is in it."""
-        texts = self.decks[p].card_texts
+        texts = self.decks[p].texts(self.config.capture_needs_no_royal_guards)
         out = {self.decks[p].champions[i].name: texts[CHAMPION][i] for i in self.champions[p]}
         for k in (STRATEGY, CHANCE, WORD):
             seen, cards = self.seen[p][k], self.cards(p, k)
