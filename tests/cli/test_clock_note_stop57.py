@@ -42,7 +42,8 @@ def test_play_help_orders_the_players_by_strength(capsys):
     """Audit (stop 57): `play --help` lists the players weakest first, with mcts's time."""
     text = help_text(capsys, "play")
     assert ("human, or an AI, weakest first: random (no plan), heuristic (rules of thumb, "
-            "instant), mcts (search: the strongest, up to a second a move by default)") in text
+            "instant), mcts (search, up to a second a move by default: the strongest where "
+            "measured)") in text
     assert "e.g. --players human,mcts." in text
 
 

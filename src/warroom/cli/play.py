@@ -142,7 +142,8 @@ class AiPlaying:
 @click.argument("game", required=False)
 @click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, or an "
               "AI, weakest first: random (no plan), heuristic (rules of thumb, instant), mcts "
-              "(search: the strongest, up to a second a move by default); or name:key=value "
+              "(search, up to a second a move by default: the strongest where measured); or "
+              "name:key=value "
               "(mcts:iters=2000). Default: human,heuristic; e.g. --players human,mcts. "
               + OWN_PLAYER_HELP)
 @click.option("--seed", type=SEED, help="Seed of the game (random if omitted; it is printed "
