@@ -191,17 +191,24 @@ def test_rule_plus_one_mp_card_gives_the_moving_unit_another_move(tmp_path):
     assert PLUS_ONE in state.pool.discard
 
 
+def two_steps_holding(tmp_path, card):
+    """An infantry that has spent both its movement points (D4 to F4), its player holding
+    `card`."""
+    state = cards_game(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1),
+                                  capital("G4", 1)])
+    give(state, 0, card)
+    take(state, SelectUnit, hex="D4", unit=INF)
+    take(state, Step, hex="E4")
+    take(state, Step, hex="F4")
+    return state
+
+
 def test_rule_plus_one_mp_card_may_follow_the_units_last_step(tmp_path):
     """Audit (stop 62): an infantry that had used both its movement points stopped by
     itself, so its holder could not play a +1 MP card in hand for a third step: the card had
     to be played before the last step, before seeing what that step reveals. The ruling
     excepts only a unit stopped by difficult terrain, or one that has bombarded."""
-    state = cards_game(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1),
-                                  capital("G4", 1)])
-    give(state, 0, PLUS_ONE)
-    take(state, SelectUnit, hex="D4", unit=INF)
-    take(state, Step, hex="E4")
-    take(state, Step, hex="F4")
+    state = two_steps_holding(tmp_path, PLUS_ONE)
     assert state.active >= 0
     assert not any(type(a) is Step for a in legal(state))
     assert Done(what="stop") in legal(state)
@@ -217,12 +224,7 @@ def test_a_unit_out_of_movement_stays_selected_for_any_card_so_the_hand_stays_se
     told every other player that it holds one (the conformance suite's flow check found
     it). It stays selected while the hand holds any card (its size is public), offering no
     card where none is a +1 MP, and ends by itself with an empty hand."""
-    state = cards_game(tmp_path, [capital("A1", 0), troops("D4", 0, infantry=1),
-                                  capital("G4", 1)])
-    give(state, 0, COUNTER)
-    take(state, SelectUnit, hex="D4", unit=INF)
-    take(state, Step, hex="E4")
-    take(state, Step, hex="F4")
+    state = two_steps_holding(tmp_path, COUNTER)
     assert state.active >= 0
     assert not any(type(a) in (Step, PlayMoveCard) for a in legal(state))
     take(state, Done, what="stop")
