@@ -107,6 +107,7 @@ from .options import (
     field_of,
     option_details,
     option_schema,
+    team_layouts,
     web_module,
 )
 from .store import (
@@ -1901,7 +1902,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             out.append({"name": name, "title": game.title, "summary": game.summary,
                         "min_players": game.min_players, "max_players": game.max_players,
                         "options": option_schema(game), "option_details": option_details(game),
-                        "table": has_table})
+                        "teams": team_layouts(game), "table": has_table})
         return {"games": out, "ai": list(AI_KINDS), "mcts_seconds": list(MCTS_SECONDS)}
 
     @app.get("/api/games")

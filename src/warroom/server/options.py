@@ -15,8 +15,10 @@ some other option's values, rarely changed ones under "More options": the game's
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
+import itertools
 import os
 import re
 import secrets
@@ -84,7 +86,8 @@ def option_details(game: Game) -> dict[str, dict[str, Any]]:
     `warroom options` says them), and where they apply: `seat` for one of a family of
     options, one per seat (`deck0` ... `deck7`: offered for the seats in play), `when` (the
     values other options must have), `more` (under "More options"), `fixed` (one value is
-    allowed: nothing to choose), `unset` (what an optional option left unset means)."""
+    allowed: nothing to choose), `unset` (what an optional option left unset means),
+    `players` (a choice's player counts, for choices some counts refuse)."""
     layout = game.option_layout
     notes = option_help(game.Config)
     bounds = option_bounds(game.Config)
@@ -106,8 +109,75 @@ def option_details(game: Game) -> dict[str, dict[str, Any]]:
             entry["fixed"] = True
         if {"type": "null"} in schemas[name].get("anyOf", ()):  # None: the game decides
             entry["unset"] = layout.get("unset", "default")
+        if name in _player_counts(game):
+            entry["players"] = _player_counts(game)[name]
         out[name] = entry
     return out
+
+
+def _config_or_none(game: Game, values: dict[str, Any]) -> Any:
+    try:
+        return game.config(values)
+    except (ConfigError, DataError):
+        return None
+
+
+@functools.cache  # the game's rules alone decide (the catalog asks on every lobby load)
+def _player_counts(game: Game) -> dict[str, dict[str, list[int]]]:
+    """By choice option, the player counts each choice is played by, for the choices the
+    game refuses at some count it takes (Battle's teams: 4 or 6 players), so that the form
+    says so before Start. Asked of the game's own Config, the other options at their
+    defaults: a count refused with the defaults says nothing of an option."""
+    schemas = option_schemas(game.Config)
+    if "players" not in schemas:
+        return {}
+    counts = [n for n in range(game.min_players, game.max_players + 1)
+              if _config_or_none(game, {"players": n}) is not None]
+    out: dict[str, dict[str, list[int]]] = {}
+    for name, schema in schemas.items():
+        for choice in option_choices(schema) if name != "players" else ():
+            taken = [n for n in counts if _config_or_none(game, {"players": n, name: choice})]
+            if taken != counts:
+                out.setdefault(name, {})[str(choice)] = taken
+    return out
+
+
+@functools.cache
+def team_layouts(game: Game) -> list[dict[str, Any]]:
+    """The teams of each way of playing in teams, for the lobby to label its seats: one
+    entry per set of option values (`options`, the player count among them) whose config the
+    game plays in teams, with its `teams` (seats by team, the game's own `team_seats`). The
+    options varied are the player count, each choice option, and the options shown only for
+    some choice's values (Battle's team_size, its whole range), the rest at their defaults."""
+    if type(game).team_seats is Game.team_seats or "players" not in option_schemas(game.Config):
+        return []
+    schemas = option_schemas(game.Config)
+    when = game.option_layout.get("when", {})
+    out: list[dict[str, Any]] = []
+    for n in range(game.min_players, game.max_players + 1):
+        for name, schema in schemas.items():
+            for choice in option_choices(schema) if name != "players" else ():
+                base = {"players": n, name: choice}
+                if _config_or_none(game, base) is None:
+                    continue
+                extra = [[(other, v) for v in _small_range(schemas[other])]
+                         for other, needs in when.items() if name in needs]
+                for picks in itertools.product(*filter(None, extra)):
+                    values = {**base, **dict(picks)}
+                    config = _config_or_none(game, values)
+                    seats = config is not None and game.team_seats(config)
+                    if seats:
+                        out.append({"options": values, "teams": [list(t) for t in seats]})
+    return out
+
+
+def _small_range(schema: dict[str, Any]) -> list[Any]:
+    """An option's values where they are few (a choice, or a whole number's short range)."""
+    choices = option_choices(schema)
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if not choices and isinstance(low, int) and isinstance(high, int) and high - low < 8:
+        return list(range(low, high + 1))
+    return list(choices)
 
 
 def _label(name: str) -> str:

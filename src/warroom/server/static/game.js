@@ -674,7 +674,9 @@ function drawSeats(view) {
       // A person's seat is a person wherever they sit: its label (how the seat was made,
       // "hotseat" or "invite") told the invited player that the host played "hotseat".
       `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : "person"}`,
-      s.seat === shown && (revealed || !waitingHere()) ? h("b", { text: " (you)" }) : null,
+      // On the pass screen the device is between two people: no seat is "you" until the
+      // next one says who they are.
+      s.seat === shown && revealed ? h("b", { text: " (you)" }) : null,
       view?.out?.includes(s.seat) ? h("span", { class: "muted out", text: " · out" }) : null,
       // whether an invited person's page is open now (the presence frames keep it current)
       s.kind !== "ai" && !localSeats().includes(s.seat) && !refused

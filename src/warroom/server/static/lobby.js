@@ -73,7 +73,8 @@ function drawSeats() {
     const show = () => { seconds.hidden = kind.value !== "mcts"; };
     kind.onchange = show;
     show();
-    return h("div", { class: "seat-row" }, h("span", { text: `Seat ${i}` }), kind, seconds);
+    return h("div", { class: "seat-row" }, h("span", { text: `Seat ${i}` }), kind, seconds,
+             h("span", { class: "muted team", "data-seat": i }));
   }));
 }
 
@@ -104,11 +105,46 @@ function applies(opt) {
   const d = detail(opt.name);
   if (d.fixed) return false;
   if (d.seat !== undefined && d.seat >= seatCount(game())) return false;
-  return Object.entries(d.when || {}).every(([other, allowed]) => {
-    const o = game().options.find((x) => x.name === other);
-    const now = other in values ? values[other] : o?.default;
-    return allowed.map(String).includes(String(now));
-  });
+  return Object.entries(d.when || {}).every(([other, allowed]) =>
+    allowed.map(String).includes(String(current(other))));
+}
+
+function current(name) {
+  return name in values ? values[name] : game().options.find((x) => x.name === name)?.default;
+}
+
+// A choice the game refuses with the players chosen (Battle's teams: 4 or 6 players; the
+// server's catalog says which counts) is not offered, and the row says why.
+function showPlayerLimits() {
+  const g = game();
+  const n = playersChosen(g);
+  for (const opt of g.options) {
+    const counts = detail(opt.name).players;
+    const note = document.getElementById(`limit-${opt.name}`);
+    if (!counts || !note) continue;
+    const off = [];
+    for (const item of document.getElementById(`opt-${opt.name}`).options) {
+      const taken = counts[item.value];
+      item.disabled = Boolean(taken) && n !== null && !taken.includes(n);
+      if (item.disabled) off.push([item.value, taken]);
+    }
+    note.textContent = off.map(([value, taken]) => (taken.length ? `${value}: only with ${
+      taken.length > 1 ? `${taken.slice(0, -1).join(", ")} or ${taken.at(-1)}` : taken[0]
+    } players.` : `${value}: not played.`)).join(" ");
+  }
+}
+
+// Each seat's team, as the game's own team_seats gives it for the options chosen (the
+// catalog's `teams`, computed by the server).
+function showTeams() {
+  const g = game();
+  const layout = (g.teams || []).find((t) => Object.entries(t.options).every(([name, value]) =>
+    String(name === "players" ? seatCount(g) : current(name)) === String(value)));
+  for (const label of document.querySelectorAll("#seats-form .team")) {
+    const seat = Number(label.dataset.seat);
+    const team = layout ? layout.teams.findIndex((seats) => seats.includes(seat)) : -1;
+    label.textContent = team >= 0 ? `team ${team + 1}` : "";
+  }
 }
 
 function showApplicable() {
@@ -122,6 +158,8 @@ function showApplicable() {
   }
   $("#more-options").hidden = !more;
   $("#more-options > summary").textContent = `More options (${more})`;
+  showPlayerLimits();
+  showTeams();
 }
 
 // What the option does (the comment its Config gives it), and for a typed value the values
@@ -177,12 +215,15 @@ function fieldFor(opt) {
 function optionRow(opt, id, d, ...controls) {
   const help = helpText(opt, d);
   const helpId = `help-${opt.name}`;
+  const limitId = `limit-${opt.name}`;
   const [first] = controls;
   const input = first.id === id ? first : first.querySelector(`#${CSS.escape(id)}`);
-  if (help && input) input.setAttribute("aria-describedby", helpId);
+  const described = [help ? helpId : "", d.players ? limitId : ""].filter(Boolean).join(" ");
+  if (described && input) input.setAttribute("aria-describedby", described);
   return h("div", { class: "option", "data-option": opt.name },
            h("label", { for: id, text: d.label || opt.name }), ...controls,
            help ? h("p", { class: "help", id: helpId, text: help }) : null,
+           d.players ? h("p", { class: "help limit", id: limitId }) : null,
            h("span", { class: "error", id: `error-${opt.name}` }));
 }
 
