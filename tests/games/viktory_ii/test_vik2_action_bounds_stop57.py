@@ -77,11 +77,12 @@ def test_the_other_map_actions_fields_are_bounded_as_read(data, field):
     assert f"{data['type']}.{field}: " in str(caught.value)
 
 
-def test_the_bounds_hold_every_action_offered_even_on_a_map_file_past_z(tmp_path):
+def test_the_bounds_hold_every_action_offered_even_on_the_largest_map_file(tmp_path):
     """Audit (stop 57): the bounds refuse nothing a game offers (every action offered in random
-    games of the conformance configs, and on a map file of radius 13, whose rows go past Z,
-    decodes to itself) and refuse one past the largest map a map file can hold."""
-    big = board(13)
+    games of the conformance configs, and on a map file of the largest radius, 10, whose rows
+    go to U, decodes to itself) and refuse one past the largest map. (Stop 62: a map file of
+    radius 13, whose rows went past Z, is refused now; the bound is the radius option's.)"""
+    big = board(MAX_RADIUS)
     rows = "\n".join("  " + " ".join("?" for _ in row) for row in big.rows)
     (tmp_path / "big.yaml").write_text(f"name: big\ntiles: |\n{rows}\n")
     configs = [{"radius": 3, "turn_limit": 4}, {"mode": "cards", "radius": 3, "turn_limit": 4},
@@ -98,7 +99,7 @@ def test_the_bounds_hold_every_action_offered_even_on_a_map_file_past_z(tmp_path
                 assert GAME.codec.decode(to_json(action)) == action
                 names.add(getattr(action, "where", ""))
             state.apply(player, rng.choice(state.legal_actions(player)))
-    assert any(name[:1] > "Z" for name in names)  # the big map's rows past Z were offered
+    assert any(name[:1] == "U" for name in names)  # the big map's last row was offered
     edge = to_json(PlaceTile(LAST_HEX, "A1", 0))
     GAME.codec.decode(edge)
     with pytest.raises(RecordError):

@@ -122,7 +122,7 @@ def test_bundled_map_by_name():
                  {"hex": "A1", "owner": 1, "units": {"infantry": 1}}]},
      "already holds another player's pieces"),
     ({"colour": "red"}, "field colour: Extra inputs are not permitted"),
-    ({"starts": ["A1"]}, "starts gives 1 hexes for 2 players"),
+    ({"starts": ["A1"]}, "starts gives 1 hex for 2 players"),
 ])
 def test_map_file_errors_name_the_file_and_field(tmp_path, fields, message):
     data = {"tiles": PLAINS_MAP, **fields}

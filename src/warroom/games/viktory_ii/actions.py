@@ -10,12 +10,10 @@ bounds are those of the largest map a map file can hold."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import count
 from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
-from ...engine.data import MAX_DATA_BYTES
 from ..viktory_battles.actions import (
     BATTLE_ACTIONS,
     TURN_CARD_ACTIONS,
@@ -24,7 +22,7 @@ from ..viktory_battles.actions import (
     Discard,
     Draw,
 )
-from .board import TERRAINS
+from .board import MAX_RADIUS, TERRAINS
 from .units import UNIT_NAMES, with_article
 
 
@@ -33,10 +31,8 @@ def map_hexes(radius: int) -> int:
     return 3 * radius * (radius + 1) + 1
 
 
-# The largest map a map file can hold: its file is read up to MAX_DATA_BYTES, and each hex of
-# its tiles takes two bytes at least (its letter, and a space or a line break after all but the
-# last). 417: 522,919 hexes, names up to 835 in a row.
-MAX_RADIUS = next(r for r in count() if 2 * map_hexes(r + 1) - 1 > MAX_DATA_BYTES)
+# The largest map, random or from a map file (board.MAX_RADIUS, 10: 331 hexes, rows A to U,
+# names up to 21 in a row), bounds what a record may name.
 _COLUMN_DIGITS = len(str(2 * MAX_RADIUS + 1))
 
 # What a record may name (a decoded action is checked against these), and what it means: a

@@ -112,6 +112,10 @@ def board(radius: int) -> Board:
                  {name: i for i, name in enumerate(names)})
 
 
+# The largest map (radius 10: rows A to U): the `radius` option's bound and a map file's.
+MAX_RADIUS: Final = 10
+
+
 def _row_letter(i: int) -> str:
     return chr(ord("A") + i)
 

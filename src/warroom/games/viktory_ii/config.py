@@ -10,7 +10,7 @@ from pydantic import Field
 
 from ...engine import DataError, about_option
 from ...engine.config import OptionValueError, check_options
-from ...engine.data import FileName, shown
+from ...engine.data import FileName, counted, shown
 from ..viktory_battles.cards import Deck
 from ..viktory_battles.options import (
     HAND_LIMIT,
@@ -25,6 +25,7 @@ from ..viktory_battles.options import (
 from ..viktory_battles.resolver import BattleResolver
 from .board import (
     LAND,
+    MAX_RADIUS,
     RADIUS_BY_PLAYERS,
     UNKNOWN,
     Board,
@@ -52,7 +53,7 @@ class Config:
     # Else from 2 to 10 with 2 or 3 players, 3 to 10 with 4 to 6, 5 to 10 with 7, 6 to 10
     # with 8 (a smaller map has no room for every starting hex); with a map file, 0 or its
     # radius.
-    radius: Annotated[int, Field(ge=0, le=10)] = 0
+    radius: Annotated[int, Field(ge=0, le=MAX_RADIUS)] = 0
     # The tile bag's mix: weights of plains, grassland, forest, mountain, water.
     mix: Annotated[tuple[Annotated[int, Field(ge=0, le=MAX_WEIGHT)], ...],
                    Field(min_length=5, max_length=5)] = (1, 1, 1, 1, 2)
@@ -173,10 +174,10 @@ class Config:
             raise DataError(f"the map has radius {fixed.radius}; option 'radius' "
                             f"is {self.radius}", "radius", where=where)
         if fixed.starts is not None and len(fixed.starts) != self.players:
-            raise DataError(f"field starts gives {len(fixed.starts)} hexes for "
-                            f"{self.players} players", "players", where=where)
+            raise DataError(f"field starts gives {counted(len(fixed.starts), 'hex', 'hexes')} "
+                            f"for {self.players} players", "players", where=where)
         if fixed.pieces and 1 + max(p.owner for p in fixed.pieces) != self.players:
-            raise DataError(f"field pieces sets up a position for "
+            raise DataError(f"field pieces: a set-up position for "
                             f"{1 + max(p.owner for p in fixed.pieces)} players, not "
                             f"{self.players}", "players", where=where)
 

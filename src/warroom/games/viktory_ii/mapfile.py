@@ -37,7 +37,16 @@ from ...engine.data import (
     shipped_files,
     shown,
 )
-from .board import LAND, TERRAIN_LETTERS, UNKNOWN, WATER, Board, board, start_area
+from .board import (
+    LAND,
+    MAX_RADIUS,
+    TERRAIN_LETTERS,
+    UNKNOWN,
+    WATER,
+    Board,
+    board,
+    start_area,
+)
 from .units import UNIT_NAMES, support
 
 MAPS = Path(__file__).parent / "data" / "maps"
@@ -143,6 +152,9 @@ def _settle(path: str, model: MapModel) -> FixedMap:
         raise ValueError(f"field tiles: {len(rows)} rows; a hexagonal map has an odd number "
                          "of rows, at least 5 (radius 2)")
     radius = len(rows) // 2
+    if radius > MAX_RADIUS:  # the rows would run out of letters, and the `radius` option's
+        raise ValueError(f"field tiles: {len(rows)} rows; a map has at most "
+                         f"{2 * MAX_RADIUS + 1} (radius {MAX_RADIUS})")
     b = board(radius)
     for i, (row, hexes) in enumerate(zip(rows, b.rows)):
         if len(row) != len(hexes):
@@ -204,6 +216,9 @@ def _check_position(b: Board, m: FixedMap) -> None:
     """Combinations the schema cannot express: one owner per hex, a capital each, units
     within what each player's towns and cities support."""
     if not m.pieces:
+        if m.first:  # the setup turns' order decides: a `first` here would do nothing
+            raise ValueError(f"field first: {m.first}, but only a set-up position (`pieces`) "
+                             "has a first player")
         return
     owners: dict[int, int] = {}
     for i, p in enumerate(m.pieces):
