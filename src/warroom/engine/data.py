@@ -499,6 +499,10 @@ def problem_message(err: ErrorDetails) -> str:
         return displayable(f"unknown {what} {shown(ctx.get('tag'))}; {what}s are: {tags}")
     if kind == "union_tag_not_found" and isinstance(given, dict) and _tag_field(err):
         return "Field required"  # as for any other missing field
+    if kind == "too_long" and isinstance(given, str):  # a length checked after validation
+        # pydantic says "Value should have at most 300 items after validation" of a text
+        return (f"String should have at most {ctx.get('max_length')} characters, not "
+                f"{len(given)}")
     message = displayable(err["msg"].removeprefix("Value error, "))
     if kind == "literal_error" and isinstance(given, str | int) and ", got " not in message:
         message += f", got {shown(given)}"
