@@ -68,6 +68,7 @@ from ..engine.data import (
     counted,
     displayable,
     loads_json,
+    shown,
 )
 from ..engine.record import replay, replay_to_end, resignation_lines, resignations_in_log
 from ..games import REGISTRY
@@ -2363,4 +2364,4 @@ def _watching(live: LiveGame, token: str) -> str:
 def _missing(server: Server, game_id: str) -> str:
     if game_id in server.broken:
         return f"game {game_id} is stored but does not rebuild: {server.broken[game_id]}"
-    return f"no game {game_id!r} on this server"
+    return f"no game {shown(game_id)} on this server"  # an id of any length, cut to 60
