@@ -13,6 +13,9 @@ const SIDE_COLOUR_KEY = "This side's card colour, dealt at the start (the rules'
   + "player; nothing to do with the dice): when both sides hold as many dice, the initiative "
   + "goes to the side whose colour the card next to the Battle Deck shows.";
 
+// The steps of a turn in the rules' words (the observation's phase names are the code's).
+const STEP_WORDS = { choose: "choose dice in secret", allocate: "defeat cards", over: "game over" };
+
 export function render(root, view, ctx) {
   const { h, card, die, pips, panel, Actions, who } = ctx.kit;
   const o = view.observation;
@@ -23,7 +26,7 @@ export function render(root, view, ctx) {
   const head = h("div", { class: "stats" },
     h("span", {}, "Round ", h("b", { text: o.round }), ", turn ", h("b", { text: o.turn }),
       o.final_turn ? " (final turn)" : ""),
-    h("span", {}, "Phase ", h("b", { text: o.phase })),
+    h("span", {}, "Step ", h("b", { text: STEP_WORDS[o.phase] || o.phase })),
     ...[0, 1].map((p) => h("span", {}, `${who(p, view)} victories `,
                            pips(o.victories[p], o.victories_to_win, "gold"))));
 
@@ -75,7 +78,8 @@ export function render(root, view, ctx) {
     const chosen = o.chosen[p];
     // Once the game is over nobody is choosing: no "not chosen yet" then.
     const fist = chosen === null ? (view.terminal ? null : "not chosen yet")
-      : chosen === "hidden" ? "chosen, hidden"
+      // the other's pool still shows the dice of its hidden fist (which ones is the secret)
+      : chosen === "hidden" ? "chosen, hidden (among the dice shown)"
       : COLOURS.map((c) => chosen[c] ? `${chosen[c]} ${c}` : "").filter(Boolean).join(", ") || "none";
     const side = String(o.colours[p]).toLowerCase();
     const active = o.to_move.includes(p);
@@ -84,8 +88,10 @@ export function render(root, view, ctx) {
         h("span", { class: "side-colour", title: SIDE_COLOUR_KEY },
           `cards: ${SIDE_COLOURS[side] || side}`),
         o.initiative[0] === p && o.phase !== "choose" && !view.terminal ? " · initiative" : ""),
-      h("div", { class: "row" }, ...COLOURS.flatMap((c) =>
-        Array.from({ length: pool[c] }, () => die("", c, { label: MARKS[c], title: `${c} die in the pool` })))),
+      h("div", { class: "row" }, ...(COLOURS.some((c) => pool[c])
+        ? COLOURS.flatMap((c) => Array.from({ length: pool[c] },
+          () => die("", c, { label: MARKS[c], title: `${c} die in the pool` })))
+        : [h("span", { class: "muted", text: "no dice left in the pool" })])),
       h("div", { class: "stats" }, fist !== null ? h("span", {}, "Fist: ", h("b", { text: fist })) : null,
         h("span", {}, "Score this round: ", h("b", { text: o.scores[p] }))),
       h("div", { class: "row" }, ...o.won[p].map((c) => card(c, { title: "defeated" }))
