@@ -402,8 +402,12 @@ def test_a_sweep_corrects_its_card_flags_over_every_cell(tmp_path):
                                      "over all 12 card tests)")
     assert questions.table is not None
     assert all(row[2] == "none of 2 cards stands out in 80 games (Holm's correction for all 12 "
-               "tests of the 6 cells of the sweep, so that where no card makes a difference, "
-               "the 6 cells of the sweep have at most a 5 % chance of any flag)"
+               "tests of the 6 cells of the sweep, so that over the 6 cells of the sweep, "
+               "cards that make no difference to the games they are drawn in have at most a "
+               "5 % chance of any flag); each 95 % interval is its card's own, uncorrected, "
+               "so one that leaves out 0 may go unflagged after Holm's correction; with these "
+               "games a difference under about ±21.5 points cannot be told from 0 (the "
+               "median half-width of the tested cards' intervals)"
                for row in questions.table[1])
     assert "corrected (Holm) over every cell at once" in questions.note
 
