@@ -94,6 +94,7 @@ def option_details(game: Game) -> dict[str, dict[str, Any]]:
     schemas = option_schemas(game.Config)
     names = list(schemas)
     seats = _seat_families(names, game.max_players)
+    counts = _player_counts(game) if "players" in schemas else {}
     out: dict[str, dict[str, Any]] = {}
     for name in names:
         entry: dict[str, Any] = {"label": _label(name), "allowed": bounds[name]}
@@ -109,8 +110,8 @@ def option_details(game: Game) -> dict[str, dict[str, Any]]:
             entry["fixed"] = True
         if {"type": "null"} in schemas[name].get("anyOf", ()):  # None: the game decides
             entry["unset"] = layout.get("unset", "default")
-        if name in _player_counts(game):
-            entry["players"] = _player_counts(game)[name]
+        if name in counts:
+            entry["players"] = counts[name]
         out[name] = entry
     return out
 
@@ -127,7 +128,8 @@ def _player_counts(game: Game) -> dict[str, dict[str, list[int]]]:
     """By choice option, the player counts each choice is played by, for the choices the
     game refuses at some count it takes (Battle's teams: 4 or 6 players), so that the form
     says so before Start. Asked of the game's own Config, the other options at their
-    defaults: a count refused with the defaults says nothing of an option."""
+    defaults: a count refused with the defaults says nothing of an option. (For a game with
+    a `players` option; `option_details` asks no other, so the cache sees only games.)"""
     schemas = option_schemas(game.Config)
     if "players" not in schemas:
         return {}
