@@ -3,10 +3,10 @@
 import pickle
 import random
 
+import pyspiel  # the rl extra, which `make test` installs: no test here is skipped
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-wos = pytest.importorskip("warroom.envs.openspiel")
+import warroom.envs.openspiel  # noqa: F401  (registers the warroom_ games with pyspiel)
 
 # (short name, options as the README's dict form gives them, the same as a game string)
 CASES = [
