@@ -85,7 +85,8 @@ def test_rule_cards_with_incomplete_names_are_not_played(tmp_path):
     ({"hits": 9}, "field hits"),
     ({"effect": "secrecy"}, "Attack card text"),
     ({"effect": "mud"}, "special_event"),
-    ({"effect": "reinforcements"}, "mud, ignore_terrain or reinforcements"),
+    ({"effect": "reinforcements"}, "needs 'special_event: true'"),
+    ({"special_event": True}, "needs effect mud, ignore_terrain or reinforcements"),
     ({"colour": "red"}, "field colour: Extra inputs are not permitted"),
     ({"id": "has space"}, "field id"),
 ])
@@ -93,6 +94,16 @@ def test_card_errors_name_the_file_the_card_and_the_field(tmp_path, change, wher
     card = {k: v for k, v in {**GOOD, **change}.items() if v is not None}
     message = load_error(tmp_path, card)
     assert where in message and "card " in message
+
+
+def test_a_special_event_card_error_says_which_half_is_missing(tmp_path):
+    """Audit (stop 63; left at stop 62): a mud card without the flag said "'special_event: true' goes
+    with effect mud, ignore_terrain or reinforcements", which reads as if the flag were the
+    fault: each direction says what the card lacks."""
+    card = {**GOOD, "kind": "attack", "attack": "regular", "misses": 0, "effect": "mud"}
+    card.pop("counter")
+    message = load_error(tmp_path, card)
+    assert message.endswith("effect mud is a Special Event: it needs 'special_event: true'")
 
 
 def test_deck_file_errors_are_one_line(tmp_path):

@@ -148,8 +148,11 @@ class CardModel(BaseModel):
             raise ValueError(f"effect {self.effect!r} is Attack card text")
         if self.effect == "reversal_of_fortune" and self.kind != COUNTER:
             raise ValueError("Reversal of Fortune is a Counter card")
-        if (self.effect in EVENT_EFFECTS) != self.special_event:
-            raise ValueError("'special_event: true' goes with effect mud, ignore_terrain or "
+        if self.effect in EVENT_EFFECTS and not self.special_event:
+            raise ValueError(f"effect {self.effect} is a Special Event: it needs "
+                             "'special_event: true'")
+        if self.special_event and self.effect not in EVENT_EFFECTS:
+            raise ValueError("'special_event: true' needs effect mud, ignore_terrain or "
                              "reinforcements")
         return self
 
