@@ -277,6 +277,21 @@ def test_tournament_time_limit_teams_win_or_lose_together():
     assert out.winners == (1, 3)
 
 
+def test_ruling_time_limit_alliance_counts_the_hits_of_a_member_already_out():
+    """Audit (stop 63): the README's ruling for a team at the time limit was unwritten (the
+    code counted an eliminated member's hits, while a player out of a game without teams
+    cannot win): a team's total is every member's, so 5 + 0 loses to 3 + 1 and beats 3 + 3."""
+    s = new(players=4, teams="alliance", turn_limit=1)
+    s.hits = [5, 3, 0, 1]
+    s._eliminate(0)
+    assert _to_limit(s).winners == (1, 3)  # without player 0's hits team 0 would have none
+    s = new(players=4, teams="alliance", turn_limit=1)
+    s.hits = [5, 3, 0, 3]
+    s._eliminate(0)
+    out = _to_limit(s)
+    assert out.winners == (0, 2) and out.reason == "turn limit: fewest hits taken"
+
+
 def test_safety_round_limit_ends_ai_games_as_a_draw():
     s = new(max_rounds=2)
     out = _to_limit(s)
