@@ -15,9 +15,10 @@ USES = {"attack": "as an Attack", "event": "for its Special Event", "text": "for
 def battle_progress(round_: int, wave: int, cards: bool) -> str:
     """How far a battle is, for a header: the dice round, or with cards the attack wave, in
     the text's words ("a second wave attack"). Each wave is one card battle round, cards
-    mode's round count: "round 1, wave 2" named one thing twice, with two numbers."""
+    mode's round count: "round 1, wave 2" named one thing twice, with two numbers. Dice
+    rounds count those fought: "round 0" (none yet) read as a round numbered 0."""
     if not cards:
-        return f"round {round_}"
+        return f"round {round_}" if round_ else "before the first round"
     return f"attack wave {wave}" if wave else "no attack wave launched"
 
 

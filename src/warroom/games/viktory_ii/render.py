@@ -39,6 +39,7 @@ from ...engine import ChoiceGrid
 from ...engine.data import TEXT_WIDTH, first_fitting, fit, panel_lines, plain, reader_width
 from ..viktory_battles.render import (
     NOBODY_DEFENDS,
+    battle_progress,
     battle_prompt,
     card_texts,
     counters_answering,
@@ -908,9 +909,12 @@ def battle_lines(battle: dict[str, Any], b: Any, you: int | None,
     if battle["kind"] == "overwatch":
         return _overwatch_lines(battle, at, you, short, columns)
     attacks = "attack" if a == you else "attacks"
-    head = (f"Battle {at} ({place}): {_who(a, you)} {attacks} {_who(d, you)}, "
-            f"round {battle['round']}" + (f", wave {battle['wave']}" if battle["wave"] else ""))
-    lines = [head]
+    # A bombardment is one fire, no round; the others say how far they are as Viktory's
+    # battles do ("round 0, wave 1" named one thing twice, and round 0 none fought yet).
+    progress = "" if battle["kind"] == "bombard" else ", " + battle_progress(
+        battle["round"], battle["wave"], battle["mode"] == "cards")
+    lines = [fit(f"Battle {at} ({place}): {_who(a, you)} {attacks} {_who(d, you)}{progress}",
+                 ", ", columns)]
     sides = "; ".join(
         f"side {i} from {_place(names, h)}{' (frigate)' if src == 'frigate' else ''}: "
         f"{_units_text(u, short)}"

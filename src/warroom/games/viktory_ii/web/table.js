@@ -112,6 +112,8 @@ const BATTLE_KINDS = {
   land: "Battle", naval: "Naval battle", bombard: "Bombardment", reserve_naval: "Naval battle",
   overwatch: "Overwatch",
 };
+// The battles fought in rounds (or waves), not a bombardment's or Overwatch's one fire.
+const FOUGHT = ["land", "naval", "reserve_naval"];
 // A move, a sail or an unloading next to enemy artillery that may still fire Overwatch this
 // turn (RULINGS: a defending artillery fires once per enemy turn at a unit moving next to it):
 // its hex is marked, its action said so. "May": its owner fires or holds it back.
@@ -120,6 +122,9 @@ const OVERWATCH_HINT = "next to enemy artillery: Overwatch may fire";
 
 // The last battle's result the player closed (its log line's key), kept across redraws.
 let dismissedBattle = null;
+// The seat whose drawn tiles to place the last table showed (null: none): the panel below the
+// map that the person scrolled down to goes when the last is placed.
+let placing = null;
 // What a die needs, and what "selective" and "supply" mean (VIKTORY-II rules, RULINGS.md).
 const DICE_KEY = "A die hits on 1-3, or 1-4 for a side in combat supply (the battle hex is, or is "
   + "next to, its town or city, and it holds its capital). A 1 is a selective hit: the roller "
@@ -477,8 +482,10 @@ export function render(root, view, ctx) {
       : null;
     const hint = cardHint();
     cards = panel("Battle Cards",
-      h("div", { class: "row" }, pile("Deck", o.deck_left), pile("Discards", o.discards),
-        o.discard_top ? h("span", { class: "muted", text: `top of the discards: ${o.discard_top}` }) : null),
+      // The discards are public: the top one face up (with what it is, if played in this
+      // battle round), not a card's back.
+      h("div", { class: "row" }, pile("Deck", o.deck_left),
+        pile("Discards", o.discards, o.discard_top ? topDiscard(o.discard_top) : null)),
       hint ? h("p", { class: "v2-hint", id: "v2-card-hint", text: hint }) : null,
       hand,
       o.hand && o.hand.length ? h("p", { class: "muted v2-card-key", id: "v2-card-key", text: CARD_KEY }) : null);
@@ -510,6 +517,9 @@ export function render(root, view, ctx) {
   }
   // Measured once the whole table is drawn (the page laid out as it stays).
   fitMap(mapBox, map, zoom);
+  const placed = placing === view.seat && !tiles;
+  placing = tiles && rv.player === view.seat ? view.seat : null;
+  if (placed) bringBackTheQuestion();
 
   function drawMap() {
     const box = svg("svg", { class: "v2map" });
@@ -746,6 +756,22 @@ export function render(root, view, ctx) {
     });
   }
 
+  /** The last drawn tile placed, the page stayed scrolled down where its panel was (under the
+   *  map), the question asked next ("Place your capital") and most of the hex to play
+   *  above the screen's top. A redraw otherwise leaves the page where the person put it. */
+  function bringBackTheQuestion() {
+    const first = root.querySelector(".playable");
+    if (!first) return;
+    const question = [document.getElementById("prompt"), root].find((e) => e && e.getClientRects().length);
+    const under = parseFloat(getComputedStyle(first).scrollMarginTop) || 0; // the sticky header
+    const top = question.getBoundingClientRect().top;
+    const spot = first.getBoundingClientRect();
+    if (top >= under && spot.bottom <= window.innerHeight) return; // both in sight
+    // The question at the top, if the hex then fits under it; else the hex in the middle.
+    if (spot.bottom - top <= window.innerHeight - under) window.scrollBy(0, top - under);
+    else first.scrollIntoView({ block: "center" });
+  }
+
   /** Where the eye goes on the map: the battle, the moving unit, the hex a drawn tile goes on,
    *  else the viewer's capital (null: the middle of the map). */
   function focusHex() {
@@ -871,6 +897,15 @@ export function render(root, view, ctx) {
     return el;
   }
 
+  /** The discard pile's top card, face up: its id, and its short form and figures where the
+   *  frame has them (a card played this battle round); the id alone otherwise. */
+  function topDiscard(id) {
+    const played = o.battle && o.battle.plays ? o.battle.plays.find((p) => p.card === id) : null;
+    const el = tile(id, { note: played ? played.desc : "top of the discards" });
+    el.classList.add("v2-discard-top");
+    return played ? explainCard(el, played) : el;
+  }
+
   // --- the last battle ---------------------------------------------------------------------
 
   /** The outcome of the last battle of this turn the seat saw (`last_battle`, from its own
@@ -973,7 +1008,7 @@ export function render(root, view, ctx) {
     const urban = b.settlement === "none" ? ""
       : `, ${s ? `${whose(s[1])} ` : ""}${b.settlement}${s && s[3] >= 0 ? " (a capital)" : ""}`;
     let when = "";
-    if (b.kind === "land" || b.kind === "naval" || b.kind === "reserve_naval") {
+    if (FOUGHT.includes(b.kind)) {
       when = b.mode === "cards" ? (b.wave ? `wave ${b.wave}` : "before the first wave")
         : b.round ? `round ${b.round}` : "before the first round";
     }
@@ -1043,6 +1078,11 @@ export function render(root, view, ctx) {
     if (b.mode !== "cards" && b.kind !== "overwatch") out.push(`${counted(b.dice[role], "die", "dice")} ${hit}`);
     // combat supply is a dice rule: with the cards alone it plays no part
     else if (b.mode !== "cards") out.push(b.supply[role] ? "in supply" : "no supply");
+    // Qualified hits (Viktory's README): a card's hits count up to the dice its player would
+    // roll. Without it a 2-hit card that landed 1 read as a rule broken.
+    else if (FOUGHT.includes(b.kind) && (role ? any(b.defender) : b.attacker.slice(1).some(any))) {
+      out.push(`${counted(b.dice[role], "die", "dice")}: a card lands at most ${counted(b.dice[role], "hit")}`);
+    }
     if (b.lost[role]) out.push(`lost ${b.lost[role]}`);
     return out;
   }
@@ -1052,8 +1092,15 @@ export function render(root, view, ctx) {
    *  terminal's words). */
   function cardsLine(b) {
     const bits = [];
-    if (b.plays && b.plays.length) {
-      bits.push(`Played: ${b.plays.map((p) => `${who(p.player, view)} ${playWords(p)}`).join("; ")}`);
+    const plays = b.plays || [];
+    // The card whose live hits stand now: the last Attack or Counter (a Special Event after
+    // it leaves them); an Attack card's are the pending hits, a Counter's its play's `live`.
+    const last = b.decision === "play" ? plays.findLast((p) => p.use === "attack" || p.use === "counter") : null;
+    const live = (p) => (p.live !== undefined ? p.live : p === last ? b.pending : undefined);
+    const cut = (p) => (live(p) !== undefined && p.hits > live(p)
+      ? ` — ${counted(p.hits, "hit")} cut to ${live(p)}: a card lands at most its player's dice` : "");
+    if (plays.length) {
+      bits.push(`Played: ${plays.map((p) => `${who(p.player, view)} ${playWords(p)}${cut(p)}`).join("; ")}`);
     }
     if (b.events && b.events.length) {
       bits.push(`In effect: ${b.events.map(([e, p]) => `${e} (${who(p, view)})`).join(", ")}`);
