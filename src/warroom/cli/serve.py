@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import ipaddress
 import logging
 import os
 import shlex
@@ -96,6 +97,22 @@ def _stops_while_starting(command: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
+def _trusted(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]
+             ) -> list[str]:
+    """--trust-proxy's addresses and networks, as uvicorn's `forwarded_allow_ips` takes them
+    (it would take a mistyped one as a name no connection has, and trust nothing)."""
+    trusted = []
+    for value in (part.strip() for values in given for part in values.split(",")):
+        try:
+            trusted.append(str(ipaddress.ip_network(value, strict=False)) if "/" in value
+                           else str(ipaddress.ip_address(value)))
+        except ValueError:
+            raise click.BadParameter(f"{value!r} is not an IP address or network (a reverse "
+                                     "proxy's, such as 127.0.0.1)",
+                                     param_hint="--trust-proxy") from None
+    return trusted
+
+
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (loopback by default: only this machine).")
@@ -128,10 +145,25 @@ def _stops_while_starting(command: Callable[..., None]) -> Callable[..., None]:
               help="File holding the organiser's token, which closes a table (POST "
                    "/api/games/ID/close); made, readable by you alone, if missing. Default: "
                    "the --db file's name with .organiser-token added.")
+@click.option("--public-url", metavar="URL", default=None,
+              help="The address a reverse proxy serves this server at (https://club.example, "
+                   "or with a port): requests naming its host are served on a loopback "
+                   "--host too, and its pages are this server's own (they may create and "
+                   "play). At the root of a name only: the pages cannot be served under a "
+                   "sub-path.")
+@click.option("--trust-proxy", metavar="ADDRESS", multiple=True, callback=_trusted,
+              help="Address (or network) of a reverse proxy whose X-Forwarded-For and "
+                   "X-Forwarded-Proto are believed: the per-address limits then count each "
+                   "client behind it, not the proxy (repeat it, or separate with commas). "
+                   "Trust only an address nothing but the proxy can connect from: on a "
+                   "loopback --host any program on this machine connects from 127.0.0.1 and "
+                   "could name itself anew at each request. Default: none, every client is "
+                   "the address it connects from.")
 @_stops_while_starting
 def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
           max_games: int, create_every: float, upload_every: float,
-          organiser_token_file: str | None) -> None:
+          organiser_token_file: str | None, public_url: str | None,
+          trust_proxy: list[str]) -> None:
     """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C or SIGTERM stops it; games
     are kept). A server asked to stop has stopped as asked: its exit status is 0, on SIGTERM
     too (other commands exit 130 on Ctrl-C, 143 on SIGTERM)."""
@@ -139,11 +171,15 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
         import uvicorn  # noqa: F401  (run_server's; missing, it is said here, before anything)
 
         from ..server import create_app
-        from ..server.app import MAX_WATCHERS, organiser_token
+        from ..server.app import MAX_WATCHERS, organiser_token, public_url_origin
     except ImportError as exc:
         raise click.ClickException(
             f"warroom serve needs the server extra ({exc.name} is missing): "
             f"{install_hint('server')}") from None
+    try:
+        public = public_url_origin(public_url) if public_url is not None else None
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--public-url") from None
     port = _check_listen(host, port)
     _server_log()
     with SaveLock(SERVE_LOCK) as lock:
@@ -156,13 +192,15 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
         try:
             app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay,
                              max_games=max_games, create_every=create_every,
-                             upload_every=upload_every, listen=host, organiser_token=token)
+                             upload_every=upload_every, listen=host, organiser_token=token,
+                             public_origin=public)
         except BaseException:  # a file refused (a results database, junk): no token left
             if made:  # beside it for a server that never ran
                 Path(token_file).unlink(missing_ok=True)
             raise
         shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
-        click.echo(f"warroom: serving http://{shown}:{port}/ (games in {db})")
+        public_at = f" for {public}/" if public else ""
+        click.echo(f"warroom: serving http://{shown}:{port}/{public_at} (games in {db})")
         click.echo(f"warroom: the organiser's token is in {token_file}"
                    f"{' (made now)' if made else ''}: it closes a table (curl -X POST -H "
                    "'Authorization: Bearer TOKEN' "
@@ -172,14 +210,17 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
         # game in play, and room for requests; past it a new request is answered 503 (uvicorn
         # has no deadline for a request's headers: this bounds the connections that never send
         # them). An idle keep-alive connection is closed after KEEP_ALIVE s; a body has
-        # BODY_SECONDS (app). No proxy headers: uvicorn trusts 127.0.0.1's by default, and on
-        # loopback every client is 127.0.0.1, so each could name its own address
-        # (X-Forwarded-For) and get around every per-address limit. A client is the address
-        # its connection comes from.
+        # BODY_SECONDS (app). Proxy headers only from the addresses the operator trusts:
+        # uvicorn trusts 127.0.0.1's by default, and on loopback every client is 127.0.0.1,
+        # so each could name its own address (X-Forwarded-For) and get around every
+        # per-address limit. Otherwise a client is the address its connection comes from.
+        proxy: dict[str, Any] = {"proxy_headers": False}
+        if trust_proxy:
+            proxy = {"proxy_headers": True, "forwarded_allow_ips": trust_proxy}
         run_server(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
                    ws_per_message_deflate=False,
                    limit_concurrency=MAX_WATCHERS + 2 * max_games + SPARE_CONNECTIONS,
-                   timeout_keep_alive=KEEP_ALIVE, proxy_headers=False)
+                   timeout_keep_alive=KEEP_ALIVE, **proxy)
 
 
 SAME_STOP = 1.0  # seconds within which a second stop signal is the first one again
@@ -202,6 +243,14 @@ def run_server(app: Any, **options: Any) -> None:
                 return
             self.first_stop = self.first_stop or now
             super().handle_exit(sig, frame)
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            # uvicorn closes every page's WebSocket before the app's shutdown says what the
+            # stop leaves: the app counts its pages now, while they are open
+            served = getattr(getattr(app, "state", None), "server", None)
+            if served is not None:
+                served.stopping()
+            await super().shutdown(sockets)
 
     config = uvicorn.Config(app, **options)
     config.load_app()

@@ -535,6 +535,7 @@ class Server:
         self._processes: ProcessPoolExecutor | None = None
         self._warming: asyncio.Future[None] | None = None  # the worker processes starting
         self._closed = False
+        self._pages_at_stop: int | None = None  # (`stopping`)
         self._checks: ThreadPoolExecutor | None = None  # uploads' checks, one at a time
         self.body_seconds = BODY_SECONDS
         self._thinking: set[tuple[str, int]] = set()
@@ -1283,10 +1284,18 @@ class Server:
             self.refusals.clear()
         self.refusals_said = now
 
+    def stopping(self) -> None:
+        """The web server begins to stop: the pages connected now are the ones the stop line
+        counts, since it closes them all before the app's shutdown calls `close`."""
+        if self._pages_at_stop is None:
+            self._pages_at_stop = sum(len(conns) for conns in self.conns.values())
+
     def close(self) -> None:
         if not self._closed:
             self._say_refusals(time.monotonic())
-            pages = sum(len(conns) for conns in self.conns.values())
+            pages = self._pages_at_stop
+            if pages is None:  # (a server that was not told its stop began: as it is now)
+                pages = sum(len(conns) for conns in self.conns.values())
             log.info("stopping: %s in play, %s connected, %s under way; every game is in "
                      "the store", counted(self.in_play(), "game"), counted(pages, "page"),
                      counted(len(self._thinking), "AI move"))
@@ -1583,15 +1592,19 @@ class Guard:
       page whose own name its DNS points at 127.0.0.1 (DNS rebinding) is of its own origin
       as the browser sees it, so only its Host gives it away. Bound to another address, any
       Host is served (a reverse proxy, a LAN name).
+    - `public`, the origin a reverse proxy serves this server at (`public_url_origin`): its host
+      is served as a loopback name is, and a page of that origin is this server's own,
+      whatever the scheme of the request the proxy made.
     """
 
-    def __init__(self, app: Any, listen: str | None = None):
+    def __init__(self, app: Any, listen: str | None = None, public: str | None = None):
         self.app = app
         self.listen = listen
+        self.public = public  # (as `public_url_origin` gives it)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] in ("http", "websocket"):
-            refused = _refusal(scope, self.listen)
+            refused = _refusal(scope, self.listen, self.public)
             if refused is not None:
                 status, message = refused
                 if scope["type"] == "http":
@@ -1604,23 +1617,64 @@ class Guard:
         await self.app(scope, receive, send)
 
 
-def _refusal(scope: Any, listen: str | None) -> tuple[int, str] | None:
-    """(status, one line) of a request `Guard` refuses, else None."""
+def _refusal(scope: Any, listen: str | None, public: str | None = None
+             ) -> tuple[int, str] | None:
+    """(status, one line) of a request `Guard` refuses, else None. `public`: the origin a
+    reverse proxy serves this server at (`public_url_origin`), or None."""
     headers = Headers(scope=scope)
     host = headers.get("host")
     bound = listen if listen is not None else str((scope.get("server") or ("",))[0])
-    if host is not None and _loopback(bound) and not _loopback_host(host):
+    served = urlsplit(public) if public is not None else None
+    if host is not None and _loopback(bound) and not _loopback_host(host) and not (
+            served is not None and _names(host, served.hostname or "")):
+        public_name = f" nor its public name {served.hostname}" if served is not None else ""
         return 400, (f"this server listens on loopback only, and the Host {_shown(host)} is "
-                     "not a loopback name (localhost, 127.0.0.1 or [::1]): refused, as a "
-                     "name pointed at this machine by another site would be")
+                     f"not a loopback name (localhost, 127.0.0.1 or [::1]){public_name}: "
+                     "refused, as a name pointed at this machine by another site would be")
     origin = headers.get("origin")
     if origin is not None and (scope["type"] == "websocket"
                                or scope.get("method") not in SAFE_METHODS):
         own = "https" if scope.get("scheme") in ("https", "wss") else "http"
-        if not _same_origin(origin, host or "", own):
+        # the proxy's request may be http, and name 127.0.0.1, for a page of https://NAME
+        if not _same_origin(origin, host or "", own) and not (
+                served is not None and _same_origin(origin, served.netloc, served.scheme)):
+            own_pages = public or f"{own}://{_shown(host or '')}"
             return 403, (f"refused: a page of {_shown(origin)} may not use this server (only "
-                         f"its own pages, at {own}://{_shown(host or '')}, may)")
+                         f"its own pages, at {own_pages}, may)")
     return None
+
+
+def public_url_origin(url: str) -> str:
+    """The origin (`scheme://host[:port]`) of `url`, the address a reverse proxy serves this
+    server at (`warroom serve --public-url`): http or https, a host and maybe a port, with no
+    path but "/" (every page's links start at the root), query, fragment nor user; else
+    ValueError, one line."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError as exc:  # a port that is not one, a bracket left open
+        raise ValueError(f"{url!r} is not a URL ({exc})") from None
+    netloc = parts.netloc.rpartition("@")[2]
+    if parts.scheme not in DEFAULT_PORTS or HOST.fullmatch(netloc) is None or \
+            not parts.hostname:
+        raise ValueError(f"{url!r} is not an http:// or https:// URL with a host")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or "@" in parts.netloc:
+        raise ValueError(f"{url!r} must be a scheme, a host and maybe a port alone (no user, "
+                         "query or path: warroom is served at the root of a name, not under "
+                         "a sub-path)")
+    name = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    shown = "" if port in (None, DEFAULT_PORTS[parts.scheme]) else f":{port}"
+    return f"{parts.scheme}://{name}{shown}"
+
+
+def _names(host: str, name: str) -> bool:
+    """Whether a Host header names `name`, with any port or none (a proxy's `$host` has
+    none; the name alone is what another site cannot give its own pages)."""
+    match = HOST.fullmatch(host.strip())
+    if match is None:
+        return False
+    given = (match["v6"] or match["name"] or "").lower().removesuffix(".")
+    return given == name.lower().removesuffix(".")
 
 
 def _loopback(address: str) -> bool:
@@ -1777,7 +1831,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                allow_seed: bool = False, max_games: int = MAX_GAMES,
                idle: float = IDLE, create_every: float = CREATE_EVERY,
                hand_after: float = HAND_AFTER, upload_every: float = UPLOAD_EVERY,
-               listen: str | None = None, organiser_token: str | None = None) -> FastAPI:
+               listen: str | None = None, organiser_token: str | None = None,
+               public_origin: str | None = None) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
     can follow an AI's play; `rate` limits the messages a connection may send a second.
@@ -1791,9 +1846,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     `hand_after` seconds. `listen` is the address the server listens on (`warroom serve
     --host`): on a loopback one, a request whose Host is not a loopback name is refused (DNS
     rebinding; `Guard`); None judges by the address each connection came in on.
+    `public_origin` is the URL a reverse proxy serves it at (`warroom serve --public-url`;
+    ValueError if it is not one): its host is served, and its pages are the server's own.
     `organiser_token` is the token of the server's organiser (`organiser_token()`), who may
     close a table (`POST /api/games/ID/close`); None: nobody may."""
     _quiet_bad_utf8()
+    public = public_url_origin(public_origin) if public_origin is not None else None
     server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed,
                     max_games, idle, create_every, hand_after, upload_every)
 
@@ -1814,7 +1872,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     # 15 MB of JSON, a tenth of that compressed (WebSocket frames are not touched).
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     # Outermost: another site's page, or a name rebound to this machine, is refused first.
-    app.add_middleware(Guard, listen=listen)
+    app.add_middleware(Guard, listen=listen, public=public)
 
     def fail(message: str, status: int = 400, game: Any = None,
              retry_after: float | None = None, error: Exception | None = None) -> JSONResponse:
