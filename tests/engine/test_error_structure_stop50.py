@@ -102,7 +102,7 @@ CASES = [
     ("viktory-ii", {"mix": "0,0,0,0,1"}, "mix",
      "option 'mix' needs at least one land weight above 0"),
     ("viktory-ii", {"capitals": 3}, "capitals",
-     "option 'capitals' must be 0 (every capital) or from 2 to 2, got 3"),
+     "option 'capitals' must be 0 (every capital) or 2, got 3"),
     # names players too
     ("viktory-ii", {"radius": 2, "players": 6}, "radius",
      "option 'radius': a map of radius 2 is too small for 6 players' starting hexes"),

@@ -53,7 +53,7 @@ def test_battle_options_are_declared_once_for_both_games():
         defaults[config] = {f.name: f.default for f in dataclasses.fields(config)}
         with pytest.raises(ValueError, match="hand_limit"):
             config(hand_limit=MAX_HAND + 1)
-        assert config(hand_limit=MAX_HAND).hand_limit == MAX_HAND
+        assert config(mode="cards", hand_limit=MAX_HAND).hand_limit == MAX_HAND  # a card option
     for name in ("mode", "deck", "hand_limit", "prebattle_fire_each_wave"):
         assert defaults[BattleConfig][name] == defaults[MapConfig][name], name
     assert defaults[MapConfig]["hand_limit"] == options.HAND_LIMIT

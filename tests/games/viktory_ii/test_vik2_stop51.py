@@ -31,7 +31,7 @@ def test_option_capitals_1_refused(tmp_path):
                      explored=True, first=0)
     with pytest.raises(ConfigError) as caught:
         GAME.config({"map": path, "capitals": 1})
-    assert str(caught.value) == ("option 'capitals' must be 0 (every capital) or from 2 to 2, "
+    assert str(caught.value) == ("option 'capitals' must be 0 (every capital) or 2, "
                                  "got 1: every player controls one capital from the start")
     with pytest.raises(ConfigError, match="capitals"):
         GAME.config({"capitals": 1, "players": 4})

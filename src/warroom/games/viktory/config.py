@@ -62,8 +62,8 @@ class Config:
     mode: Mode = "dice"
     # A scenario file, or the name of a bundled one (data/scenarios); empty: plains-town.
     scenario: FileName | Literal[""] = ""
-    # A Battle Cards file (cards and hybrid modes; refused with dice unless it holds the
-    # default's cards); empty: the bundled sample deck.
+    # Battle Cards (cards and hybrid modes): a card file (refused with dice unless it holds
+    # the default's cards); empty: the bundled sample deck.
     deck: DeckFile = ""
     # Scenario fields; scenario (or none) keeps the scenario's value.
     terrain: Literal["scenario", Terrain] = "scenario"
@@ -105,11 +105,13 @@ class Config:
     artillery_characteristics: bool | None = None
     # Expansion rule: defending artillery fires Overwatch at units moving in.
     overwatch: bool | None = None
-    # "the lesser of 10 cards, or the number of town/cities".
+    # Battle Cards (cards and hybrid modes): the most cards a hand may keep, "the lesser of 10
+    # cards, or the number of town/cities"; another value than 10 is refused with dice.
     hand_limit: HandLimit = HAND_LIMIT
-    # Cards mode: the artillery of every wave fires Pre-Battle Fire as it launches ("they
-    # could conduct a Pre-Battle Attack in the process of launching a 2nd attack wave");
-    # false: each artillery fires it once, at the first launch it takes part in.
+    # Battle Cards (cards mode only): the artillery of every wave fires Pre-Battle Fire as it
+    # launches ("they could conduct a Pre-Battle Attack in the process of launching a 2nd
+    # attack wave"); false: each artillery fires it once, at the first launch it takes part
+    # in (refused with dice and hybrid, which launch a single wave).
     prebattle_fire_each_wave: bool = PREBATTLE_FIRE_EACH_WAVE
     # A guard, not in the text: after this many dice rounds or card battle rounds the attacker
     # withdraws.

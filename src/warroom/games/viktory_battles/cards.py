@@ -34,7 +34,6 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
-from ...engine.config import OptionValueError
 from ...engine.data import (
     Text,
     data_file,
@@ -331,28 +330,30 @@ def load_deck(name: str = "") -> Deck:
     return _load(str(path), os.path.getmtime(path))
 
 
-def refuse_unplayed_deck(mode: str, deck: Deck | None) -> None:
-    """A dice battle plays no cards: a deck given with it would be silently ignored (the same
-    game for every deck, a tune of its numbers that measures nothing), so it is a ValueError
-    (the config's one-line error). A deck holding the default's cards is let through: it
-    changes nothing, and a record embeds the default deck's file whatever the mode, so its
-    replay names a copy."""
-    if mode == "dice" and deck is not None and deck.cards != load_deck().cards:
-        raise OptionValueError("option 'deck' is a Battle Cards deck; it needs mode=cards or "
-                               "mode=hybrid (a dice battle plays no cards)", "deck")
+# The battle options only the Battle Cards read, by the modes that read them: a dice battle
+# plays no cards (no deck, no hand), and a hybrid one launches a single wave (its artillery
+# fires Pre-Battle Fire once). Given a non-default value in another mode, an option would be
+# silently ignored (`viktory_battles.options.refuse_unplayed_options`).
+CARD_OPTION_MODES: dict[str, tuple[str, ...]] = {
+    "deck": ("cards", "hybrid"),
+    "hand_limit": ("cards", "hybrid"),
+    "prebattle_fire_each_wave": ("cards",),
+}
 
 
 def saved_options(values: dict[str, Any]) -> dict[str, Any]:
-    """A saved game's options (`Game.record_options`): a deck saved with dice battles, from
-    before it was refused, is dropped, since no card of it was played."""
-    if values.get("mode", "dice") != "dice":
-        return values
-    return {key: value for key, value in values.items() if key != "deck"}
+    """A saved game's options (`Game.record_options`): an option its mode never reads
+    (`CARD_OPTION_MODES`), saved before such a value was refused, is dropped, since the game
+    it holds was played without it."""
+    mode = values.get("mode", "dice")
+    return {key: value for key, value in values.items()
+            if mode in CARD_OPTION_MODES.get(key, (mode,))}
 
 
 def options_for_mode(values: dict[str, Any], mode: str) -> dict[str, Any]:
-    """Rule options with `mode` set, for a comparison of modes: the deck given goes to the
-    card modes only, as a dice battle refuses one (`refuse_unplayed_deck`)."""
+    """Rule options with `mode` set, for a comparison of modes: the Battle Cards' options
+    given go to the modes that read them only, as the others refuse them
+    (`refuse_unplayed_options`)."""
     return saved_options({**values, "mode": mode})
 
 

@@ -14,16 +14,22 @@ from typing import Any
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption
 from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names
-from .cards import Deck, deck_path, deck_warnings, load_deck, saved_options, show_deck
+from .cards import (
+    CARD_OPTION_MODES,
+    Deck,
+    deck_path,
+    deck_warnings,
+    load_deck,
+    saved_options,
+    show_deck,
+)
 
 # The `deck` rule option (Game.data_options): the sample deck by name (also the default, ""),
 # or a card file.
 DECK_OPTION = DataOption({"sample": ""}, load_deck, lambda value: deck_path(str(value or "")))
 # The browser lobby's `when` for the cards' options (Game.option_layout): offered in the modes
 # that play them only.
-CARD_OPTIONS_WHEN = {"deck": {"mode": ["cards", "hybrid"]},
-                     "hand_limit": {"mode": ["cards", "hybrid"]},
-                     "prebattle_fire_each_wave": {"mode": ["cards"]}}
+CARD_OPTIONS_WHEN = {name: {"mode": list(modes)} for name, modes in CARD_OPTION_MODES.items()}
 
 
 class BattleCardsGame(Game):

@@ -16,13 +16,15 @@ from typing import Annotated, Literal, Protocol
 from pydantic import Field
 
 from ...engine import about_option
+from ...engine.config import OptionValueError
 from ...engine.data import FileName
-from .cards import Deck, load_deck, refuse_unplayed_deck
+from .cards import CARD_OPTION_MODES, Deck, load_deck
 from .resolver import BattleResolver, Mode
 from .units import MAX_HAND
 
 __all__ = ["BATTLE_OPTIONS", "HAND_LIMIT", "PREBATTLE_FIRE_EACH_WAVE", "BattleOptions",
-           "DeckFile", "HandLimit", "MaxRounds", "Mode", "load_battle_deck", "make_resolver"]
+           "DeckFile", "HandLimit", "MaxRounds", "Mode", "load_battle_deck", "make_resolver",
+           "refuse_unplayed_options"]
 
 # The options of the battle, by name, as both Configs declare them.
 BATTLE_OPTIONS = ("mode", "deck", "hand_limit", "artillery_characteristics", "overwatch",
@@ -50,6 +52,9 @@ class BattleOptions(Protocol):
     def deck(self) -> str: ...
 
     @property
+    def hand_limit(self) -> int: ...
+
+    @property
     def prebattle_fire_each_wave(self) -> bool: ...
 
     @property
@@ -59,11 +64,38 @@ class BattleOptions(Protocol):
 def load_battle_deck(config: BattleOptions) -> Deck | None:
     """The Battle Cards of `config.deck`: loaded in cards and hybrid modes, and in dice mode
     when a file is named (refused unless it holds the default's cards, which the dice never
-    play); None in dice mode without one."""
+    play); None in dice mode without one. The other options of the cards are checked too
+    (`refuse_unplayed_options`)."""
     with about_option("deck"):
         deck = load_deck(config.deck) if config.mode != "dice" or config.deck else None
-    refuse_unplayed_deck(config.mode, deck)
+    refuse_unplayed_options(config, deck)
     return deck
+
+
+# Why a mode never reads an option of `CARD_OPTION_MODES` it lacks.
+_UNREAD = {"dice": "a dice battle plays no cards", "hybrid": "a hybrid battle launches a "
+           "single wave, so its artillery fires Pre-Battle Fire once"}
+
+
+def refuse_unplayed_options(config: BattleOptions, deck: Deck | None) -> None:
+    """An option of the Battle Cards that `config.mode` never reads (`CARD_OPTION_MODES`),
+    given a value other than its default, would be silently ignored: the same game whatever
+    the value, a sweep's cells or a tune's trials that measure nothing. So it is the config's
+    one-line error. `deck` is the Deck loaded for it: one holding the default's cards is let
+    through, since it changes nothing and a record embeds the default deck's file whatever
+    the mode, so its replay names a copy."""
+    for name, modes in CARD_OPTION_MODES.items():
+        if config.mode in modes:
+            continue
+        if name == "deck":
+            given = deck is not None and deck.cards != load_deck().cards
+        else:  # the Config's own default (a dataclass field's is its class attribute)
+            given = getattr(config, name) != getattr(type(config), name)
+        if given:
+            what = "deck" if name == "deck" else "option"
+            needs = " or ".join(f"mode={mode}" for mode in modes)
+            raise OptionValueError(f"option {name!r} is a Battle Cards {what}; it needs "
+                                   f"{needs} ({_UNREAD[config.mode]})", name)
 
 
 def make_resolver(config: BattleOptions, deck: Deck | None, artillery_characteristics: bool,

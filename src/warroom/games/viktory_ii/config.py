@@ -68,10 +68,11 @@ class Config:
     capitals: Annotated[int, Field(ge=0, le=8)] = 0
     # Full rounds after which the game ends (most capitals, cities, towns win).
     turn_limit: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 60
-    # A Battle Cards file (cards and hybrid modes; refused with dice unless it holds the
-    # default's cards); empty: the bundled sample deck.
+    # Battle Cards (cards and hybrid modes): a card file (refused with dice unless it holds
+    # the default's cards); empty: the bundled sample deck.
     deck: DeckFile = ""
-    # The most cards a hand may keep: the lesser of this and the towns and cities held.
+    # Battle Cards (cards and hybrid modes): the most cards a hand may keep, the lesser of
+    # this and the towns and cities held; another value than 10 is refused with dice.
     hand_limit: HandLimit = HAND_LIMIT
     # Expansion rule "Artillery Characteristics": two dice (or cards) per artillery for
     # bombard, pre-battle fire and Overwatch, with selective hits.
@@ -79,8 +80,9 @@ class Config:
     # Expansion rule: defending artillery fires Overwatch, once per enemy turn, at units moving
     # into a battle against it or next to it.
     overwatch: bool = True
-    # Cards mode: the artillery of every wave fires Pre-Battle Fire as it launches; false: each
-    # artillery fires it once, at the first launch it takes part in.
+    # Battle Cards (cards mode only): the artillery of every wave fires Pre-Battle Fire as it
+    # launches; false: each artillery fires it once, at the first launch it takes part in
+    # (refused with dice and hybrid, which launch a single wave).
     prebattle_fire_each_wave: bool = PREBATTLE_FIRE_EACH_WAVE
     # A guard, not in the text: after this many dice rounds or card battle rounds of one
     # battle the attacker withdraws.
@@ -89,16 +91,17 @@ class Config:
     def __post_init__(self) -> None:
         check_options(self)
         if self.radius == 1:
-            raise OptionValueError("option 'radius' must be from 2 to 10 (or 0: by player "
-                                   "count)", "radius")
+            raise OptionValueError(f"option 'radius' must be from 2 to {MAX_RADIUS} (or 0: by "
+                                   f"player count), got {self.radius}", "radius")
         if not sum(self.mix[:4]):
             raise OptionValueError("option 'mix' needs at least one land weight above 0 "
                                    "(plains, grassland, forest, mountain, water)", "mix")
         if self.capitals == 1 or self.capitals > self.players:
             why = (": every player controls one capital from the start" if self.capitals == 1
                    else "")
-            raise OptionValueError(f"option 'capitals' must be 0 (every capital) or from 2 to "
-                                   f"{self.players}, got {self.capitals}{why}", "capitals")
+            allowed = "2" if self.players == 2 else f"from 2 to {self.players}"
+            raise OptionValueError(f"option 'capitals' must be 0 (every capital) or {allowed}, "
+                                   f"got {self.capitals}{why}", "capitals")
         with about_option("map"):
             fixed = load_map(self.map) if self.map else None
         if fixed is not None:
