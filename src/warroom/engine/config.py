@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
-from .data import MAX_NUMBER_DIGITS, FileName, shown
+from .data import MAX_NUMBER_DIGITS, FileName, displayable, shortened, shown
 from .errors import ConfigError
 
 
@@ -217,7 +217,10 @@ def _model(config_cls: type) -> type[BaseModel]:
 def _problem(name: str, value: Any, exc: ValidationError, schema: dict[str, Any]) -> str:
     err = exc.errors()[0]
     item = "".join(f" item {p + 1}" for p in err["loc"][1:] if isinstance(p, int))
-    got = shown(err["input"]) if item else shown(value)
+    # a list as `--set` writes it (1,1,1), not as Python prints a tuple
+    got = shown(err["input"]) if item else (
+        shortened(displayable(option_text(value) or "no item")) if isinstance(value, list | tuple)
+        else shown(value))
     if err["type"] in _BOUND_ERRORS:
         if item:  # an item of a list (of an optional list too): say what each may be
             lists = [s for s in schema.get("anyOf", [schema]) if "items" in s]
