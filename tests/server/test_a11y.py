@@ -135,13 +135,13 @@ def test_focus_stays_on_the_table_after_a_move_and_a_redraw(live_server, browser
 def test_resign_confirmation_takes_the_focus_and_escape_cancels(live_server, browser):
     """Audit (stop 42, defects 2 and 8): the seats panel is drawn anew (drawSeats) when Resign
     opens its confirmation, and the focus fell to the body; its buttons were not focused, and
-    Escape did not cancel it. Now its first button has the focus, and Escape gives it back to
-    Resign."""
+    Escape did not cancel it. Now one of its buttons has the focus, and Escape gives it back to
+    Resign. (Its "No" since stop 63: on "Yes", Enter, Enter resigned the game.)"""
     page = open_game(live_server, browser, "kow")
     page.focus("#resign")
     page.keyboard.press("Enter")
     expect(page.locator("#resign-confirm")).to_be_visible()
-    assert page.evaluate(FOCUS)["id"] == "resign-yes"
+    assert page.evaluate(FOCUS)["id"] == "resign-no"
     page.keyboard.press("Escape")
     expect(page.locator("#resign-confirm")).to_have_count(0)
     assert page.evaluate(FOCUS)["id"] == "resign"

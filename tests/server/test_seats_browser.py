@@ -102,8 +102,9 @@ def test_a_seat_away_too_long_can_be_handed_to_the_ai(db, browser):
         page.click("#hand-1", timeout=10_000)
         assert "Let the AI play seat 1?" in page.locator("#hand-confirm").inner_text()
         # From the keyboard (audit, stop 42): the confirmation takes the focus, and Escape
-        # cancels it, giving the focus back to what opened it.
-        assert page.evaluate("document.activeElement.id") == "hand-yes"
+        # cancels it, giving the focus back to what opened it. The focus is on No (audit,
+        # stop 63): Enter twice must not hand the seat away.
+        assert page.evaluate("document.activeElement.id") == "hand-no"
         page.keyboard.press("Escape")
         page.wait_for_selector("#hand-confirm", state="detached")
         assert page.evaluate("document.activeElement.id") == "hand-1"

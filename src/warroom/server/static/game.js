@@ -386,12 +386,20 @@ function resignControl(view) {
   const then = (view.resign_ends_game ?? welcome?.resign_ends_game)
     ? `The other side wins the game${alliesText(shown)}.`
     : "The heuristic AI plays your seat on, and you watch.";
-  return h("div", { class: "resign-confirm", id: "resign-confirm" },
-    h("p", {}, h("b", { text: "Resign? " }), then),
-    h("button", { id: "resign-yes", class: "danger", onclick: () => resign(shown) }, "Yes"),
-    " ",
-    h("button", { id: "resign-no", onclick: () => { confirming = null; drawSeats(view); } },
-      "No"));
+  return confirmation("resign", "Resign?", then, () => resign(shown),
+                      () => { confirming = null; drawSeats(view); });
+}
+
+// "Resign? Yes / No", "Let the AI play seat 1? Yes / No": an alert dialog named by its question
+// and described by what follows, which a screen reader reads when the focus comes to it (it
+// heard "Yes, button" alone). The focus comes to No (drawSeats): Enter, Enter resigned.
+function confirmation(kind, question, then, yes, no) {
+  return h("div", { class: "resign-confirm", id: `${kind}-confirm`, role: "alertdialog",
+                    "aria-labelledby": `${kind}-question`, "aria-describedby": `${kind}-then` },
+    h("p", {}, h("b", { id: `${kind}-question`, text: `${question} ` }),
+      h("span", { id: `${kind}-then`, text: then })),
+    h("button", { id: `${kind}-yes`, class: "danger", onclick: yes }, "Yes"), " ",
+    h("button", { id: `${kind}-no`, onclick: no }, "No"));
 }
 
 // In a team game the allies lose with the resigner: "; seat 2, your ally, loses with you".
@@ -433,12 +441,10 @@ function handControls(view) {
                            onclick: () => { handing = seat; drawSeats(view); } },
         `Let the AI play seat ${seat}`);
     }
-    return h("div", { class: "resign-confirm", id: "hand-confirm" },
-      h("p", {}, h("b", { text: `Let the AI play seat ${seat}? ` }),
-        `Seat ${seat} has been away ${awayText(seat)}: the heuristic AI plays it for the rest `
-        + "of the game, and its person watches if they come back."),
-      h("button", { id: "hand-yes", class: "danger", onclick: () => hand(seat) }, "Yes"), " ",
-      h("button", { id: "hand-no", onclick: () => { handing = null; drawSeats(view); } }, "No"));
+    return confirmation("hand", `Let the AI play seat ${seat}?`,
+      `Seat ${seat} has been away ${awayText(seat)}: the heuristic AI plays it for the rest `
+      + "of the game, and its person watches if they come back.", () => hand(seat),
+      () => { handing = null; drawSeats(view); });
   });
 }
 
@@ -467,7 +473,23 @@ function focusNote(box) {
   if (!el || el === document.body || !(box.contains(el) || el.closest(".menu"))) return null;
   const menu = el.closest(".menu");
   return { action: el.getAttribute("data-action"), id: el.id, inMenu: !!menu,
-           cancel: el.classList.contains("cancel"), anchor: menu?.dataset.for };
+           cancel: el.classList.contains("cancel"), anchor: menu?.dataset.for,
+           label: labelOf(el), seen: inSight(el) };
+}
+
+const labelOf = (el) => el.getAttribute("aria-label") || el.textContent;
+
+function inSight(el) {
+  const r = el.getBoundingClientRect();
+  return r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+}
+
+// A focus the browser shows (:focus-visible: the keyboard's, not a click's) is brought into
+// sight, as little as it takes: a ring below the screen's edge showed the keyboard's user
+// nothing, the page left where it was.
+function focusInSight(el) {
+  el.focus({ preventScroll: true });
+  if (el.matches(":focus-visible")) el.scrollIntoView({ block: "nearest" });
 }
 
 function focusAgain(box, note, fallbacks) {
@@ -486,9 +508,15 @@ function focusAgain(box, note, fallbacks) {
     || (note.id && note.id !== box.id && visible(document.getElementById(note.id)))
     || fallbacks.map(find).find(Boolean)
     || box;
-  // Not scrolled to: a redraw must not move a page the person has scrolled (a click on a
-  // card focuses it too, and the same card on the new table is where it was).
-  target.focus({ preventScroll: true });
+  // A redraw must not move a page the person has scrolled away from the thing focused (a
+  // click on a card focuses it too, and the same card on the new table is where it was).
+  // Another thing (a fallback, or the same action's number on another card), or the same one
+  // while it was in sight, is brought into sight. (A page just opened is not scrolled.)
+  if (note.label !== undefined && (note.seen || labelOf(target) !== note.label)) {
+    focusInSight(target);
+  } else {
+    target.focus({ preventScroll: true });
+  }
 }
 
 // At load the focus is on the page's body: on the person's turn it goes where a move leaves
@@ -534,7 +562,7 @@ function draw() {
     // pass screen's heading would be under the sticky header.
     if (pass.hidden) window.scrollTo(0, 0);
     root.replaceChildren();
-    $("#log").replaceChildren();
+    drawLog(view, true);
     $("#result").hidden = true;
     if (waitingHere() && !view.terminal) {
       // None of this device's seats is to move: nobody to pass the device to. Whoever holds
@@ -574,7 +602,13 @@ function draw() {
   kit.reopenMenu(root, open);
   focusAgain(root, focus, [".playable", "button", "#prompt"]);
   drawLog(view);
+  const ending = view.terminal && $("#result").hidden;
   drawResult(view);
+  // The game ended under the focus (a last move, a resignation), left on what has nothing to
+  // play any more: it goes to the result.
+  if (ending && [root, $("#seats"), $("#prompt")].includes(document.activeElement)) {
+    focusInSight($("#result h3"));
+  }
 }
 
 // The header: whose turn it is, who won, or that the connection is lost.
@@ -690,10 +724,9 @@ function drawSeats(view) {
   h("p", { class: "muted" }, shown === null && !refused ? "You are watching." : ""),
   ...(refused ? [] : handControls(view)),
   (!refused && resignControl(view)) || "");
-  // A confirmation opened: its first button; closed: what opened it.
-  const back = focus?.id?.startsWith("hand") ? ["#resign-confirm button, #hand-confirm button",
-                                                 "button.hand", "#resign"]
-    : ["#resign-confirm button, #hand-confirm button", "#resign", "button"];
+  // A confirmation opened: its No; closed: what opened it.
+  const back = focus?.id?.startsWith("hand") ? ["#resign-no, #hand-no", "button.hand", "#resign"]
+    : ["#resign-no, #hand-no", "#resign", "button"];
   focusAgain(box, focus && (focus.id === "resign" || /^hand-\d/.test(focus.id)
     ? { ...focus, id: "" } : focus), back);
   for (const confirm of box.querySelectorAll(".resign-confirm")) {
@@ -730,26 +763,36 @@ function drawInvites() {
       h("a", { href: `/game/${id}` }, `${location.origin}/game/${id}`)));
 }
 
-function drawLog(view) {
+// `passing`: the device is between two people (hotseat), either of whom may hold it: the log
+// keeps only the lines of the one shown before that the seat to come has too (nothing is
+// added), so that neither sees a line only the other may.
+function drawLog(view, passing = false) {
   const list = $("#log");
   // The page shows the last 300 lines it holds, numbered from its first (not from 1 again).
   $("#log-earlier").hidden = !view.logEarlier;
   const lines = view.log.concat(kit.endLines(neutralHere(view)));
-  // A live region (role "log"): only the lines that are new are added, since a screen reader
-  // reads out whatever is added (drawn anew, the whole log would be read at every move).
+  // A device holding several seats writes every seat's log in the same words ("Seat 1", no
+  // "you", as its result): the lines two seats share read the same for both.
+  const seat = neutralHere(view).seat;
   const from = Math.max(1, lines.length - 299);
-  const texts = lines.slice(from - 1).map((line) => kit.seatWords(line, view.seat, table || {}));
+  const texts = lines.slice(from - 1).map((line) => kit.seatWords(line, seat, table || {}));
+  // A live region (role "log"): a screen reader reads out whatever is added, so the lines
+  // already there stay and only the new ones are added (drawn anew, the whole log was read at
+  // every move, and at every hand-off of a hotseat device). Those numbered before `from` go,
+  // then those the new log has not (another seat's own lines, on a hotseat device).
   const old = [...list.children];
-  const oldFrom = list.start || 1;
-  const oldEnd = oldFrom + old.length;
-  const same = old.length && oldFrom <= from && oldEnd >= from && oldEnd <= from + texts.length
-    && old.every((li, k) => oldFrom + k < from || li.textContent === texts[oldFrom + k - from]);
-  if (same) {
-    old.slice(0, from - oldFrom).forEach((li) => li.remove());
-    list.append(...texts.slice(oldEnd - from).map((text) => h("li", { text })));
-  } else {
-    list.replaceChildren(...texts.map((text) => h("li", { text })));
-  }
+  old.splice(0, Math.max(0, from - (list.start || 1))).forEach((li) => li.remove());
+  let at = 0; // the next line already there
+  texts.forEach((text, k) => {
+    while (at < old.length && old[at].textContent !== text
+           && texts.indexOf(old[at].textContent, k) < 0) {
+      old[at].remove();
+      at += 1;
+    }
+    if (at < old.length && old[at].textContent === text) at += 1;
+    else if (!passing) list.insertBefore(h("li", { text }), old[at] || null);
+  });
+  old.slice(at).forEach((li) => li.remove());
   list.start = from;
   kit.fitLogNumbers(list, lines.length);
   kit.scrollLog(list);
@@ -766,7 +809,7 @@ export function resultParts(view, gameId) {
   const out = view.outcome || {};
   const tieBreak = kit.tieBreakText(neutralHere(view));
   return [
-    h("h3", { text: "Result" }),
+    h("h3", { text: "Result", tabindex: "-1" }), // focused when the game ends (draw)
     h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
     h("p", { id: "scores", text: kit.scoresText(neutralHere(view)) }),
     ...(tieBreak ? [h("p", { id: "tie-break", text: tieBreak })] : []),

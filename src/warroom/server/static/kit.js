@@ -138,7 +138,10 @@ export class Actions {
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
     el.setAttribute("aria-label", actionsName(el, entries));
-    if (entries.length > 1) el.setAttribute("aria-haspopup", "true");
+    if (entries.length > 1) {
+      el.setAttribute("aria-haspopup", "true");
+      el.setAttribute("aria-expanded", "false"); // (true while its menu is open: `menu`)
+    }
     el.addEventListener("click", (ev) => {
       ev.stopPropagation();
       if (entries.length === 1) this.act(entries[0].i);
@@ -212,10 +215,13 @@ export function shownText(el) {
 
 function menu(anchor, entries, act) {
   document.querySelectorAll(".menu").forEach((m) => m.remove());
+  document.querySelectorAll("[aria-expanded=true]").forEach((el) => el.setAttribute("aria-expanded", "false"));
+  anchor.setAttribute("aria-expanded", "true");
   // Closed, focus goes back to what opened it (while it is on the page: a choice's move
   // redraws the table, and the page then focuses the same thing on the new one).
   const close = () => {
     box.remove();
+    anchor.setAttribute("aria-expanded", "false");
     if (anchor.isConnected) anchor.focus();
   };
   const box = h("div", { class: "menu", role: "group",
@@ -247,7 +253,8 @@ function menu(anchor, entries, act) {
   box.dataset.labels = anchor.title;
   const r = anchor.getBoundingClientRect();
   box.style.top = `${r.bottom + window.scrollY + 4}px`;
-  document.body.append(box);
+  // In the main landmark (at the body's end it was outside every landmark: axe's "region").
+  (document.querySelector("main") || document.body).append(box);
   // Under the thing clicked, but inside the screen: on a phone a thing near the right edge
   // would push the menu, and the page, past it.
   const right = document.documentElement.clientWidth - box.offsetWidth - 4;

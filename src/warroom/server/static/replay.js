@@ -198,7 +198,15 @@ function draw() {
   // The answer's order of age: the one shown last is dropped last.
   held.answers.delete(answer.from);
   held.answers.set(answer.from, answer);
-  const log = logOf(answer, i).concat(kit.endLines(view));
+  const own = logOf(answer, i);
+  const log = own.concat(kit.endLines(view));
+  // What happened at this step, said after its position (a screen reader heard "position 3
+  // of 49" alone): the lines it added to the log (a step's log is its change from the step
+  // before in its answer; of the first of an answer, whole, the last line), and the result.
+  const added = (i > 0 ? view.log : own.slice(-1)).concat(kit.endLines(view))
+    .map((line) => kit.seatWords(line, view.seat, table))
+    .concat(view.terminal ? [kit.outcomeText(view, kit.handedNames(seats))] : []);
+  $("#step-lines").replaceChildren(...added.map((text) => h("p", { text })));
   const root = $("#table");
   root.replaceChildren();
   table.render(root, kit.viewWords(view, table), { kit, act: () => {}, seat: view.seat, names: [] });
