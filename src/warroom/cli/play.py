@@ -252,8 +252,9 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     for seat, agent in people.items():
         agent.console = console
         # What `?` adds to the summary: the record's config names a data file as the player
-        # gave it, not by the private copy a resumed game plays.
-        agent.options = changed_options(g.Config, record.config)
+        # gave it, not by the private copy a resumed game plays; another seat's secret
+        # options (a Battle deck list) stay hidden, as the game is in play.
+        agent.options = changed_options(g.Config, g.options_seen_by(record.config, seat, False))
         if resume:
             agent.earlier = f"warroom replay {shell_word(resume)} --as {seat}"
         agent.quit_loses = not save  # `q` asks first: quitting loses the game
@@ -698,14 +699,13 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
         raise ConfigError(f"--as must be a player from 0 to {state.num_players - 1}")
     # A table its server's organiser closed is over, unfinished: the server's replay shows
     # every seat's view of it, and so does this.
-    if as_player is not None and outcome is None and not isinstance(record.meta.get("closed"),
-                                                                     dict):
+    over = outcome is not None or isinstance(record.meta.get("closed"), dict)
+    if as_player is not None and not over:
         check_own_seat(file, record, as_player)
     # A seat's view of a game in play counts no actions: on a dark map their number, and which
     # wrote each event, would tell it how many moves others made out of its sight (the server
     # keeps the count from every seat alike); nor when a seat's player changed.
-    counted_for = as_player is None or outcome is not None or isinstance(
-        record.meta.get("closed"), dict)
+    counted_for = as_player is None or over
     histories = seat_histories(record, specs or [], counted_for)
     # Who played each seat: not secret, and not otherwise said of a game not over.
     players = [histories.get(seat, spec) for seat, spec in enumerate(specs or [])]
@@ -725,7 +725,8 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
         # which give every hidden card and secret choice.
         view = {k: v for k, v in obs.items() if k not in ("log", "log_start")}
         click.echo(json.dumps({
-            "file": file, "game": g.name, "title": g.title, "config": record.config,
+            "file": file, "game": g.name, "title": g.title,
+            "config": g.options_seen_by(record.config, as_player, over),
             "viewer": as_player, "players": players, "notes": notes,
             "actions": len(record.actions) if counted_for else None,
             # each with the index of the action that wrote it (None: the game's setup, or a

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from .actions import ActionCodec
 from .cards import CardFacts
-from .config import make_config
+from .config import config_to_json, make_config
 from .data import DataOption
 from .errors import ConfigError, IllegalAction, WarroomError
 from .rng import copy_rng
@@ -459,6 +459,10 @@ def _rebuilt_state(cls: type[State], state: dict[str, Any]) -> State:
     return rebuilt
 
 
+# What a viewer reads for another seat's secret option (`Game.options_seen_by`).
+HIDDEN_OPTION = "hidden"
+
+
 class Game:
     """A registered rule set. Subclasses set the class attributes and `new_state`."""
 
@@ -488,6 +492,10 @@ class Game:
     # seat 0's deck). Seats rotate the listed players but not these, so a balance report
     # names each seat with their values: a strong deck shows as a seat's win rate only.
     seat_options: ClassVar[dict[str, int]] = {}
+    # The rule options that are one seat's secret, by option: the seat (Battle's constructed
+    # deck lists). Kept apart from `seat_options`, which names seats in balance reports: a
+    # secret may be a value too long for a label (40 cards). See `options_seen_by`.
+    secret_options: ClassVar[dict[str, int]] = {}
     # The kinds of events `card_events` reads: a simulated game keeps them while the rest of
     # its log is off, so reading its card facts does not replay it.
     card_event_kinds: ClassVar[frozenset[str]] = frozenset()
@@ -534,6 +542,21 @@ class Game:
                 f"{kind.__module__}.{kind.__qualname__}"
             raise ConfigError(f"config must be {self.name}'s Config, made by "
                               f"game.config({{...}}); got {got}")
+
+    def options_seen_by(self, options: dict[str, Any], viewer: int | None,
+                        over: bool) -> dict[str, Any]:
+        """`options` (a config in its JSON form, as records keep it) as `viewer` (None: a
+        spectator) may see them: each of another seat's `secret_options` set to something other
+        than its default reads HIDDEN_OPTION while the game is not `over`; once it is, all of
+        them (its record, which holds them, is then offered whole)."""
+        if over or not self.secret_options:
+            return dict(options)
+        # A default (Battle: no deck list, the seat builds at the table) is left in view: the
+        # table shows it anyway, and a hidden one would read as a secret where none is.
+        cls = getattr(type(self), "Config", None)
+        defaults = config_to_json(cls()) if cls is not None else {}
+        return {k: HIDDEN_OPTION if k in self.secret_options and self.secret_options[k] != viewer
+                and defaults.get(k, object()) != v else v for k, v in options.items()}
 
     def num_players(self, config: Any) -> int:
         return getattr(config, "players", self.min_players)

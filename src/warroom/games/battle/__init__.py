@@ -89,6 +89,9 @@ class BattleGame(Game):
         DataOption({name: str(path) for name, path in SHIPPED_DECKS.items()},
                    lambda path: GAME.load_cards(path), lambda value: None, suffix=".txt",
                    old_names=OLD_NAMES))
+    # "Deck lists and pools are secret": a seat's shows to that seat alone until the game is
+    # over. Not `seat_options`: a balance report's seat label would hold all 40 cards.
+    secret_options = {f"deck{seat}": seat for seat in range(8)}
 
     def new_state(self, config: Config, seed: int) -> BattleState:
         return BattleState(config, seed)
