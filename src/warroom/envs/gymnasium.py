@@ -18,6 +18,7 @@ that ends before the learner's first decision (a viktory battle the opponent win
 is no episode: `reset()` plays on to the next game of its seed's sequence and
 lists the learner's reward in each such game in `info["skipped"]` (empty as a rule), so an
 evaluation can count them. `max_steps=N` truncates an episode after N decisions of the learner.
+`render_mode="ansi"` renders the learner's view as text, `"rgb_array"` that text drawn.
 When the episode has terminated (the game is over, or lost by an illegal action), the mask
 allows action 0 alone: a vector environment's next-step autoreset asks for an action at the
 final observation, and ignores it. Seeds are integers >= 0 (numpy's too) or None, as in
@@ -49,7 +50,16 @@ except ModuleNotFoundError as exc:  # the `rl` extra is not installed
 
 from ..agents import clock_bound, make_agent, parse_spec, player_failed, refuse_humans
 from ..engine import ConfigError, Game, IllegalAction, PlayerView, derive_seed
-from .table import Table, action_index, integer, seed_argument, seed_from
+from .table import (
+    RENDER_MODES,
+    Table,
+    action_index,
+    integer,
+    picture,
+    render_mode_argument,
+    seed_argument,
+    seed_from,
+)
 
 SKIP_LIMIT = 1000  # games in a row that may end before the learner decides, at one reset
 
@@ -60,7 +70,7 @@ def env(game: str | Game = "kow", opponent: str | list[str] = "random",
 
 
 class WarroomEnv(gymnasium.Env):
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(self, game: str | Game = "kow", opponent: str | list[str] = "random",
                  seat: int | str = 0, render_mode: str | None = None,
@@ -68,8 +78,7 @@ class WarroomEnv(gymnasium.Env):
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         self.illegal = illegal
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        render_mode_argument(render_mode)
         steps = integer(max_steps)  # numpy's integers too, as for seat and PettingZoo's
         if max_steps is not None and (steps is None or steps < 1):
             raise ValueError(f"max_steps must be an integer >= 1 or None, got {max_steps!r}")
@@ -192,10 +201,12 @@ class WarroomEnv(gymnasium.Env):
             raise RuntimeError("no game in play: call reset() first")
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """The learner's view: the game's text (`ansi`), or that text drawn (`rgb_array`)."""
         if self.render_mode is None:
             return None
-        return self.table.render(self.seat)
+        text = self.table.render(self.seat)
+        return text if self.render_mode == "ansi" else picture(text)
 
     def _play_opponents(self) -> None:
         table = self.table

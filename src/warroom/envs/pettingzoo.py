@@ -19,7 +19,7 @@ shared; a game the rules end at the deal ends every agent at `reset()`. `max_cyc
 truncates the game once a seat has made N decisions (no reward). A done agent's (terminated
 or truncated) `action_mask` is all 0, as is that of an agent not to move.
 `render_mode="ansi"` returns the game's own text view, a spectator's by default
-(`render_seat=k`: seat k's).
+(`render_seat=k`: seat k's); `render_mode="rgb_array"` that text drawn, an image of one size.
 """
 
 from __future__ import annotations
@@ -41,7 +41,15 @@ except ModuleNotFoundError as exc:  # the `rl` extra is not installed
     raise needs_rl(exc, __name__)  # noqa: B904 (chained by needs_rl)
 
 from ..engine import Game, derive_seed
-from .table import Table, action_index, integer, seed_argument
+from .table import (
+    RENDER_MODES,
+    Table,
+    action_index,
+    integer,
+    picture,
+    render_mode_argument,
+    seed_argument,
+)
 
 
 def env(game: str | Game = "kow", **kwargs: Any) -> AECEnv:
@@ -56,14 +64,14 @@ def agent_name(seat: int) -> str:
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped environment)
-    metadata = {"render_modes": ["ansi"], "name": "warroom_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1, "name": "warroom_v0",
+                "is_parallelizable": False}
 
     def __init__(self, game: str | Game = "kow", render_mode: str | None = None,
                  max_cycles: int | None = None, render_seat: int | None = None,
                  **options: Any):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        render_mode_argument(render_mode)
         cycles = integer(max_cycles)
         if max_cycles is not None and (cycles is None or cycles < 1):
             raise ValueError(f"max_cycles must be an integer >= 1 or None, got {max_cycles!r}")
@@ -192,10 +200,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         else:  # rewards stay 0 until the end: nothing to clear or add up
             self.agent_selection = self.possible_agents[seat]
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """`render_seat`'s view (a spectator's by default): the game's text (`ansi`), or that
+        text drawn (`rgb_array`)."""
         if self.render_mode is None:
             return None
-        return self.table.render(self.render_seat)
+        text = self.table.render(self.render_seat)
+        return text if self.render_mode == "ansi" else picture(text)
 
     def close(self) -> None:
         pass

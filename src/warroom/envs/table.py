@@ -15,12 +15,15 @@ it). The legal actions of a decision are asked once, and named by index once.
 from __future__ import annotations
 
 import functools
+import io
+import math
 from typing import Any
 
 import numpy as np
 
 from .. import native
 from ..engine import ConfigError, Game, IllegalAction, Outcome, State
+from ..engine.data import TEXT_WIDTH
 from ..engine.encoding import Encoding
 from ..games import get_game
 
@@ -196,6 +199,115 @@ class Table:
     def render(self, player: int | None) -> str:
         """The game's own text view of `player`'s observation (None: a spectator's)."""
         return self.game.render(self.live.observation(player), player)
+
+
+RENDER_MODES = ("ansi", "rgb_array")
+
+
+def render_mode_argument(mode: Any) -> str | None:
+    """A `render_mode` argument as the environments take it: None or one of RENDER_MODES."""
+    if mode is not None and not (isinstance(mode, str) and mode in RENDER_MODES):
+        raise ValueError(f"render_mode must be 'ansi', 'rgb_array' or None, got {mode!r}")
+    return mode
+
+
+# --- rgb_array: the ansi text drawn as a terminal shows it ------------------------------------
+# Every frame has one shape, whatever the text: a video's frames must (Gymnasium's RecordVideo).
+FRAME_COLUMNS = TEXT_WIDTH  # no line of a text view is longer (the conformance suite checks)
+FRAME_LINES = 24  # a terminal's; a taller text (a large Viktory II map) is drawn smaller, whole
+FONT_SIZE = 15  # pixels: DejaVu Sans Mono's cell is then 9 x 18
+MARGIN = 4  # pixels around the text
+BLOCK = 16  # video encoders want sides a multiple of 16 (imageio-ffmpeg resizes others)
+# The terminal colours of the escapes (xterm's: 30-37 and 90-97, paper 40-47 and 100-107) and
+# the default ink and paper, a dark terminal's.
+XTERM = ((0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
+         (0, 205, 205), (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0),
+         (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255))
+INK, PAPER = (204, 204, 204), (24, 24, 24)
+
+
+def picture(text: str) -> np.ndarray:
+    """An ansi render's `text` drawn as an RGB frame (height x width x 3, uint8), its terminal
+    colours included, in a monospace font on a grid of FRAME_COLUMNS x FRAME_LINES characters:
+    the same frame size for every text; a text wider or taller is drawn smaller, whole. rich
+    reads the escapes, Pillow draws (both imported then: an environment rendering text or
+    nothing does not load Pillow)."""
+    from PIL import Image, ImageDraw
+    from rich.text import Text
+
+    font, (cell_width, cell_height) = _font()
+    theme = _theme()
+    lines = Text.from_ansi(text).split("\n", allow_blank=True)
+    columns = max([FRAME_COLUMNS, *(line.cell_len for line in lines)])
+    rows = max(FRAME_LINES, len(lines))
+    page = Image.new("RGB", (columns * cell_width, rows * cell_height), PAPER)
+    draw = ImageDraw.Draw(page)
+    for row, line in enumerate(lines):
+        column = 0
+        for segment in line.render(_console()):
+            style, width = segment.style, segment.cell_length
+            ink = style.color.get_truecolor(theme) if style and style.color else INK
+            paper = (style.bgcolor.get_truecolor(theme, foreground=False)
+                     if style and style.bgcolor else PAPER)
+            if style and style.dim:  # faint: halfway to the paper, as terminals show it
+                ink = tuple((a + b) // 2 for a, b in zip(ink, paper))
+            box = (column * cell_width, row * cell_height)
+            if paper != PAPER:
+                draw.rectangle((*box, box[0] + width * cell_width - 1,
+                                box[1] + cell_height - 1), fill=tuple(paper))
+            draw.text(box, segment.text, font=font, fill=tuple(ink))
+            column += width
+    shown = page if columns == FRAME_COLUMNS and rows == FRAME_LINES else page.resize(
+        _fitted(page.size), Image.Resampling.BOX)
+    frame = Image.new("RGB", frame_size(), PAPER)
+    frame.paste(shown, (MARGIN, MARGIN))
+    return np.asarray(frame)
+
+
+def frame_size() -> tuple[int, int]:
+    """The width and height in pixels of every frame `picture` draws."""
+    cell_width, cell_height = _font()[1]
+    return (math.ceil((2 * MARGIN + FRAME_COLUMNS * cell_width) / BLOCK) * BLOCK,
+            math.ceil((2 * MARGIN + FRAME_LINES * cell_height) / BLOCK) * BLOCK)
+
+
+def _fitted(size: tuple[int, int]) -> tuple[int, int]:
+    """A page of `size` pixels shrunk, its sides in proportion, to FRAME_COLUMNS x FRAME_LINES
+    cells."""
+    cell_width, cell_height = _font()[1]
+    scale = min(FRAME_COLUMNS * cell_width / size[0], FRAME_LINES * cell_height / size[1])
+    return max(1, round(size[0] * scale)), max(1, round(size[1] * scale))
+
+
+@functools.cache
+def _font() -> tuple[Any, tuple[int, int]]:
+    """DejaVu Sans Mono, which ships with matplotlib (the same frame on every machine, whatever
+    its fonts), and its cell in pixels."""
+    from pathlib import Path
+
+    import matplotlib
+    from PIL import ImageFont
+
+    font = ImageFont.truetype(str(Path(matplotlib.get_data_path(), "fonts", "ttf",
+                                       "DejaVuSansMono.ttf")), FONT_SIZE)
+    ascent, descent = font.getmetrics()
+    return font, (round(font.getlength("M")), ascent + descent)
+
+
+@functools.cache
+def _theme() -> Any:
+    from rich.terminal_theme import TerminalTheme
+
+    return TerminalTheme(PAPER, INK, list(XTERM[:8]), list(XTERM[8:]))
+
+
+@functools.cache
+def _console() -> Any:
+    """The console rich renders a line's segments with: no width to wrap at, no colours of
+    its own."""
+    from rich.console import Console
+
+    return Console(width=10_000, color_system="truecolor", file=io.StringIO())
 
 
 def not_legal(what: str, who: str, legal: Any, hint: str = "") -> IllegalAction:
