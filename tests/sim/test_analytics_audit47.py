@@ -100,7 +100,7 @@ def test_tiny_runs_say_so_and_skip_the_noise():
     (metric,) = two.metric_verdicts()
     assert "e+" not in metric and metric.startswith("metric army0: mean 360 (95 % CI ± ")
     assert two.length_verdict().endswith("median 90, from 85 to 95")
-    one = analyse_games(RUN, _games([85]))
+    one = analyse_games(RUN, _games([85]), deck=["AS", "KH"])  # a game naming its deck
     assert "90 % of games" not in one.length_verdict()
     assert one.verdicts()[0] == (
         "sample size: only 1 game, too few to judge: every figure here is rough (wide "

@@ -34,7 +34,7 @@ def test_json_contract_and_the_same_result_whatever_the_workers(tmp_path, capsys
                         str(tmp_path / "b.sqlite"))
     assert one == two
     assert set(one) == {"game", "seed", "config", "games", "players", "wins", "draws",
-                        "win_rate", "ci95", "seat_win_rate", "mean_length", "run"}
+                        "win_rate", "ci95", "seat_win_rate", "mean_length", "reasons", "run"}
     assert (one["game"], one["seed"]) == ("kow", 4)  # what makes the run again (stop 58)
     assert one["run"] == 1
     assert one["games"] == 16 and one["players"] == ["heuristic", "random"]

@@ -4,7 +4,9 @@ intervals."""
 from __future__ import annotations
 
 import os
+import re
 import shlex
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -16,9 +18,18 @@ from rich.table import Table
 
 from ..agents import BARE_MCTS_BUDGET, parse_specs, refuse_humans
 from ..engine import DRAWN, PLAYED, ConfigError, config_to_json
-from ..sim.analysis import card_play_verb, deck_cards, explained, sample_words
+from ..sim.analysis import (
+    card_play_verb,
+    deck_cards,
+    explained,
+    one_deck_for_all,
+    reasons_words,
+    sample_words,
+)
 from ..sim.batch import BACKENDS, SimulationError, backend_session, check_backend
 from ..sim.cards import (
+    COMPARED,
+    COMPARED_WORDS,
     DIFFERENCE_CI,
     OFTEN,
     SETTLED,
@@ -191,10 +202,11 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                                               ) from None
                 summary = store.tally(run).to_json()
                 kept = summary["games"]
+                deck = deck_cards(run)
                 cards = None
                 if show_cards:
-                    cards = explained(collect(store.iter_games(run.id), deck_cards(run),
-                                              card_play_verb(run)), run)
+                    cards = explained(collect(store.iter_games(run.id), deck,
+                                              card_play_verb(run), one_deck_for_all(run)), run)
             except KeyboardInterrupt:
                 if run is not None:
                     kept = store.count_games(run.id)
@@ -214,7 +226,7 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
         echo_json(summary)
         return
     _print_summary(g.title, run.id, run.seed, summary, path,
-                   options_words(g.Config, run.config))
+                   options_words(g.Config, run.config), bool(deck))
     if cards is not None:
         _print_cards(cards)
 
@@ -281,10 +293,10 @@ def _print_card_table(ranked: list[CardEffect], play_verb: str = "play") -> None
     measure = ranked[0].measure
     table = Table(title=escape(f"cards by improvement when {measure_word(measure, play_verb)} "
                                f"({which})"),
-                  caption=f"win rates {adjusted_for(measure, play_verb)}"
+                  caption=f"win rates {adjusted_for(measure, play_verb)}; {COMPARED_WORDS}"
                   + (f"; — where {SETTLED}" if any(e.settled for e in shown) else ""))
     for col in ("card", "win rate with (adjusted)", "without (adjusted)",
-                DIFFERENCE_CI, "with / without", "flag"):
+                DIFFERENCE_CI, COMPARED, "flag"):
         table.add_column(col)
     for e in shown:
         table.add_row(escape(e.label), *rate_texts(e, "%"), difference_text(e),
@@ -317,9 +329,12 @@ def _part(shown: int, total: int, what: str) -> str:
 
 
 def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path,
-                   options: str = "") -> None:
+                   options: str = "", deck: bool = True) -> None:
     """The tables under the game's `title`, the seed and `options`, those that differ from
-    the defaults (`options_words`): with the seed, what makes the table again."""
+    the defaults (`options_words`): with the seed, what makes the table again. The report's
+    outcome reasons line too, where it says more than that every game ended one ordinary
+    way (`_tells`). `deck`: the game names its deck, whose cards never drawn a small run
+    leaves unlisted."""
     table = Table(title=escape(f"{title}: {games_text(summary['games'])}, seed {seed}"
                                f"{options}"))
     for col in ("player", "spec", "wins", "win rate", "95 % CI"):
@@ -337,15 +352,30 @@ def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path
         seats.add_row(str(i), *_rate_cells(rate["successes"], rate["rate"], rate["ci95"]))
     Console().print(seats)
     click.echo(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions")
+    reasons = Counter(summary["reasons"])
+    if _tells(reasons):
+        click.echo(reasons_words(reasons, summary["games"]))
     shared = shared_words(summary)
     if shared:
         click.echo(shared)
-    sample = sample_words(summary["games"])
+    sample = sample_words(summary["games"], cards=deck)
     if sample:
         click.echo(sample)
     # The run by its id: the report's default, the latest run, is another after a --resume.
     click.echo(f"results: run {run_id} in {path}  (balance report: warroom report "
                f"{shell_word(str(path))} --run {run_id})")
+
+
+# A game that stops at a guard says so in its reason ("turn limit (60 rounds): a tie", "round
+# limit reached", "safety round limit: draw"): the games did not end by their goal, and only
+# `report` said so when every game of a run stopped there.
+_LIMIT = re.compile(r"\blimit\b", re.IGNORECASE)
+
+
+def _tells(reasons: dict[str, int]) -> bool:
+    """Whether the outcome reasons are news beside the win rates: more than one way the games
+    ended, or a guard that stopped them (`_LIMIT`)."""
+    return len(reasons) > 1 or any(_LIMIT.search(reason) for reason in reasons)
 
 
 def _rate_cells(wins: int, rate: float | None, ci95: list[float] | None) -> tuple[str, str, str]:

@@ -705,6 +705,13 @@ class Game:
         standard deck of playing cards, where every card turns up)."""
         return None
 
+    def one_deck_for_all(self, config: Any) -> bool:
+        """Whether every seat of a game of `config` draws from the same cards (one deck for
+        all), so that card analytics count each card in every player-game. False: the seats
+        have decks of their own (Word & Iron's deck0 and deck1), and a card counts in the
+        player-games of the seats that drew it."""
+        return False
+
     def data_file(self, option: str, value: Any) -> Path | None:
         """The data file (a card or deck file) that the value of rule option `option` names,
         or None if the option names none (see `data_options`). A value naming a file that is

@@ -236,6 +236,7 @@ class RunAnalysis:
     no_first_player: int = 0  # games without a first player (simultaneous opening)
     length: Moments = field(default_factory=Moments)
     reasons: Counter[str] = field(default_factory=Counter)
+    deck_named: bool = False  # the game names its deck's cards (those never drawn can be listed)
     metric_values: dict[str, array] = field(default_factory=dict)
     metrics: dict[str, Moments] = field(default_factory=dict)
     cards: CardAnalysis | None = None  # None: no game of the run has card facts
@@ -327,7 +328,7 @@ class RunAnalysis:
 
     def sample_verdict(self) -> str | None:
         """A line flagging a run too small to judge (under ROUGH games), or None."""
-        return sample_words(self.games)
+        return sample_words(self.games, cards=self.deck_named)
 
     def card_verdict(self) -> str:
         game = REGISTRY.get(self.run.game)
@@ -472,9 +473,7 @@ class RunAnalysis:
                 f"{median(lengths):g}{spread}")
 
     def reason_verdict(self) -> str:
-        shares = ", ".join(f"{reason} {100 * n / self.games:.1f} %"
-                           for reason, n in self.reasons.most_common())
-        return f"outcome reasons: {shares}"
+        return reasons_words(self.reasons, self.games)
 
     def to_json(self) -> dict[str, Any]:
         """The numbers behind the report's figures, embedded in it for checking and reuse."""
@@ -514,18 +513,25 @@ def one_strategy(players: list[str]) -> str:
     return f"every player is {players[0]}, so there is nothing to compare"
 
 
-def sample_words(games: int, per: str = "") -> str | None:
+def sample_words(games: int, per: str = "", cards: bool = True) -> str | None:
     """The line flagging a run of fewer than ROUGH games, or None: its figures are rough,
     and under FEW games the card outliers never drawn are not listed. `per` names what the
     games are counted per ("pairing": evaluate's, `--games` per pairing), whose figures list
-    no cards."""
+    no cards; `cards`: whether the run's game names a deck whose cards could go unlisted (a
+    dice run of Viktory has none to speak of)."""
     if games >= ROUGH:
         return None
     each = f" per {per}" if per else ""
     few = (f"; under {FEW} games the cards never drawn are not listed (most of a deck is "
-           "never drawn in so few)" if games < FEW and not per else "")
+           "never drawn in so few)" if games < FEW and not per and cards else "")
     return (f"sample size: only {games_text(games)}{each}, too few to judge: every figure here "
             f"is rough (wide intervals, weak tests); play at least {ROUGH} games{each}{few}")
+
+
+def reasons_words(reasons: Counter[str], games: int) -> str:
+    """How the games ended, each reason's share of the `games` (the rules' own words)."""
+    shares = ", ".join(f"{reason} {100 * n / games:.1f} %" for reason, n in reasons.most_common())
+    return f"outcome reasons: {shares}"
 
 
 def correct_first_players(analyses: list[RunAnalysis], scope: str) -> None:
@@ -591,7 +597,7 @@ def analyse(store: ResultStore, run: RunInfo, title: str | None = None,
             cards: bool = True) -> RunAnalysis:
     """The run's analysis; `cards=False` skips the card analytics (and reading card facts)."""
     return analyse_games(run, store.iter_games(run.id, cards=cards), title,
-                         deck_cards(run) if cards else None)
+                         deck_cards(run) if cards else None, one_deck_for_all(run))
 
 
 def deck_cards(run: RunInfo) -> list[str] | None:
@@ -606,6 +612,18 @@ def deck_cards(run: RunInfo) -> list[str] | None:
         return game.card_names(game.config(run.spec().config))
     except WarroomError:
         return None
+
+
+def one_deck_for_all(run: RunInfo) -> bool:
+    """Whether the run's seats all draw from one deck (`Game.one_deck_for_all`): then a card
+    drawn by some seats only, by chance, is a share of every player-game, not of theirs."""
+    game = REGISTRY.get(run.game)
+    if game is None:
+        return False
+    try:
+        return game.one_deck_for_all(game.config(run.spec().config))
+    except WarroomError:
+        return False
 
 
 def card_play_verb(run: RunInfo) -> str:
@@ -636,7 +654,8 @@ def no_facts_reason(run: RunInfo) -> str:
 
 
 def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
-                  title: str | None = None, deck: Iterable[str] | None = None) -> RunAnalysis:
+                  title: str | None = None, deck: Iterable[str] | None = None,
+                  every_seat: bool = False) -> RunAnalysis:
     seats = len(run.players)
     a = RunAnalysis(run, title or run.game, seats, seat_wins=[0.0] * seats,
                     player_wins=[0.0] * seats)
@@ -646,7 +665,8 @@ def analyse_games(run: RunInfo, games: Iterable[dict[str, Any]],
     seat_cowins: set[tuple[int, int]] = set()
     player_cowins: set[tuple[int, int]] = set()
     firsts = _FirstTally(seats)
-    cards = CardCollector(deck, card_play_verb(run))
+    cards = CardCollector(deck, card_play_verb(run), every_seat)
+    a.deck_named = bool(cards.deck)
     for g in games:
         a.games += 1
         cards.add(g)

@@ -46,7 +46,9 @@ MIN_GROUP player-games on each side of the comparison; `played` is not tested se
 when it splits the player-games as `drawn` does, or all but nearly (cards that resolve as
 they are drawn; a resource ransomed once), whatever the strata: it is the same question,
 shown with drawn's figures. A card whose every group compared is all wins or all losses (a
-player who wins every game) is `settled`: not tested, and named with that reason. A card
+player who wins every game) is `settled`: not tested, and named with that reason, as is a
+settled card whose player-games split widely enough though the groups compared are small (a
+run one player won 19 of 20: "too few games" contradicted the threshold it stated). A card
 that splits the player-games that could hold it widely enough but that the strata leave
 with too few on a side is named as untested, not passed over. Cards of the deck that no game
 drew are listed when the game names its deck's cards (a `card_names(config)` method of the
@@ -56,7 +58,9 @@ judged by how many times it was drawn (OFTEN, tested as the others); a card in n
 (each stratum held it in all its player-games or none) is named too. A card's fate shares
 are of the player-games that could hold it: those of the seats
 whose deck it belongs to, the seats that drew it (played it, in a game whose cards are not
-drawn; a card of one seat's deck: that seat's). Every fate's share is of those player-games,
+drawn; a card of one seat's deck: that seat's); all of them where the caller says every
+seat draws from the same cards (`every_seat`: one deck for all, whose card drawn by some
+seats only, by chance, is no card of theirs alone). Every fate's share is of those player-games,
 a fate met in another seat's hands too (a resource taken in a ransom): in a two-player game,
 the share of the games of its deck in which that happened. The texts say the `played`
 measure in the game's own verb (`Game.card_play_verb`: kow's cards are defeated, not
@@ -333,11 +337,21 @@ class CardAnalysis:
                 f"{'it' if len(lost) == 1 else 'them'}: {names}")
 
     def settled(self) -> list[CardEffect]:
-        """The effects not tested only because every group compared was all wins or all
-        losses (they have MIN_GROUP player-games on each side): more games of the same
-        matchup would not test them."""
-        return [e for e in self.effects if e.settled and not e.same_as_drawn
-                and min(e.with_n, e.without_n) >= MIN_GROUP]
+        """The effects not tested because every group compared was all wins or all losses,
+        though they have MIN_GROUP player-games on each side: compared, or of those that
+        could hold the card (as `untestable` counts them). Where the groups compared are
+        small too, leaving these out said "too few games" of a card drawn in 21 of 80
+        player-games, against the very threshold the verdict named, when the truth was a
+        player who won 19 of 20 games."""
+        out = []
+        for e in self.effects:
+            if not e.settled or e.same_as_drawn:
+                continue
+            holders, could = self.share(e.card, e.measure)
+            widely = min(holders, could - holders) >= MIN_GROUP
+            if widely or min(e.with_n, e.without_n) >= MIN_GROUP:
+                out.append(e)
+        return out
 
     def settled_reason(self) -> str:
         """Why the settled effects say nothing, in words; a matchup one player decides is
@@ -354,8 +368,8 @@ class CardAnalysis:
         lost = sorted({e.card for e in self.settled()})
         if not lost:
             return ""
-        return (f"; {counted(len(lost), 'card')} with at least {MIN_GROUP} comparable "
-                f"player-games on each side could not be tested: {self.settled_reason()}: "
+        return (f"; {counted(len(lost), 'card')} with at least {MIN_GROUP} player-games on "
+                f"each side could not be tested: {self.settled_reason()}: "
                 f"{first_few(lost, shown)}")
 
     def always(self) -> list[str]:
@@ -630,6 +644,15 @@ def describe(e: CardEffect, play_verb: str = "play",
             f"{e.with_n} of them {did}; adjusted {p_text(e.p_adjusted)})")
 
 
+# The column of `CardEffect.with_n` and `without_n`, and what they count: beside the usage
+# table's "11 (18.3 %)" of a card, a bare "with / without" of "2 / 2" read as its usage.
+COMPARED = "player-games compared, with / without"
+COMPARED_WORDS = ("player-games compared: those of the groups (the same seat, listed player and "
+                  "number of cards) that hold some with the card and some without; a group all "
+                  "with it or all without is left out, so they may be fewer than its usage "
+                  "counts")
+
+
 # The column of `difference_text`, in the units the report's plot names on its axis:
 # "+6.9 (-37.7 to +46.4)" under "difference (95 % CI)" did not say percentage points.
 DIFFERENCE_CI = "difference, percentage points (95 % CI)"
@@ -685,11 +708,15 @@ class CardCollector:
     single pass over the games): per player-game its game, (seat, player) stratum, win and
     cards drawn and played in all; per card and measure, the player-games with it. `deck`:
     every card the games could name, if known (so that cards never drawn are listed);
-    `play_verb`: how the texts say the `played` fate (the game's `card_play_verb`)."""
+    `play_verb`: how the texts say the `played` fate (the game's `card_play_verb`);
+    `every_seat`: every seat draws from the same cards (one deck for all), so that every card
+    could reach every player-game, whichever seats happened to draw it (`deck_seats`)."""
 
-    def __init__(self, deck: Iterable[str] | None = None, play_verb: str = "play") -> None:
+    def __init__(self, deck: Iterable[str] | None = None, play_verb: str = "play",
+                 every_seat: bool = False) -> None:
         self.deck = None if deck is None else list(deck)
         self.play_verb = play_verb
+        self.every_seat = every_seat
         self.game_of = array("i")
         self.stratum_of = array("i")
         self.won = array("b")
@@ -739,7 +766,9 @@ def deck_seats(seats: dict[str, set[int]]) -> set[int]:
     that drew it, or played it in a game whose cards are not drawn (kow's); not a seat that
     only took it from another in a ransom (Word & Iron's `taken`), or used it once taken:
     counting that seat's player-games made every share of the card, drawn too, a share of
-    all the player-games. A card that met neither: every seat it met a fate in."""
+    all the player-games. A card that met neither: every seat it met a fate in. A guess, right
+    for decks of the seats' own only: from one deck for all, a card that only some seats drew
+    by chance is every seat's (`CardCollector.every_seat`)."""
     for fate in MEASURES:
         if seats.get(fate):
             return seats[fate]
@@ -747,8 +776,8 @@ def deck_seats(seats: dict[str, set[int]]) -> set[int]:
 
 
 def collect(games: Iterable[dict[str, Any]], deck: Iterable[str] | None = None,
-            play_verb: str = "play") -> CardAnalysis:
-    collector = CardCollector(deck, play_verb)
+            play_verb: str = "play", every_seat: bool = False) -> CardAnalysis:
+    collector = CardCollector(deck, play_verb, every_seat)
     for g in games:
         collector.add(g)
     return collector.analyse()
@@ -760,10 +789,11 @@ def collect(games: Iterable[dict[str, Any]], deck: Iterable[str] | None = None,
 def compare(c: CardCollector) -> CardAnalysis:
     import numpy as np  # here, not at the top: a batch that only stores facts never needs it
 
+    # none listed: `share` counts every player-game for each card
+    could_hold = {} if c.every_seat else {card: sum(c.seat_games[s] for s in deck_seats(seats))
+                                          for card, seats in c.seats_of.items()}
     a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage, deck=c.deck,
-                     play_verb=c.play_verb,
-                     could_hold={card: sum(c.seat_games[s] for s in deck_seats(seats))
-                                 for card, seats in c.seats_of.items()})
+                     play_verb=c.play_verb, could_hold=could_hold)
     if not c.games:
         return a
     game_of = np.frombuffer(c.game_of, dtype=np.int32)

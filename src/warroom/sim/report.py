@@ -28,6 +28,8 @@ from .analysis import (
     quantile,
 )
 from .cards import (
+    COMPARED,
+    COMPARED_WORDS,
     CORRECTION,
     DIFFERENCE_CI,
     MIN_GROUP,
@@ -271,7 +273,7 @@ def _cards_section(a: RunAnalysis) -> Section:
     table = None
     if flagged:
         table = (["card", "measure", "win rate with (adjusted)", "without (adjusted)",
-                  DIFFERENCE_CI, "player-games with / without", f"p ({CORRECTION})"],
+                  DIFFERENCE_CI, COMPARED, f"p ({CORRECTION})"],
                  [_effect_row(e, cards.said(e.measure)) for e in flagged])
     note = (f"Each card's {label}: the win rate of the players who had it minus that of the "
             "players who did not, compared among players in the same seat, of the same listed "
@@ -352,7 +354,7 @@ def _effect_row(e: CardEffect, measure: str | None = None) -> list[str]:
 
 def _card_tables(cards: CardAnalysis) -> list[Section]:
     headers = ["card", "win rate with (adjusted)", "without (adjusted)",
-               DIFFERENCE_CI, "player-games with / without", f"p ({CORRECTION})"]
+               DIFFERENCE_CI, COMPARED, f"p ({CORRECTION})"]
     out = []
     played = cards.said(PLAYED)  # in the game's verb: kow's cards are defeated
     for measure, key in ((DRAWN, "cards-drawn"), (PLAYED, "cards-played"),
@@ -363,7 +365,7 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
             continue
         note = (f"Win rates {adjusted_for(measure, cards.play_verb)}: averages over players "
                 "of the same seat, listed player and number of cards, not the raw rates of "
-                "holders and non-holders.")
+                f"holders and non-holders; {COMPARED_WORDS}.")
         if measure == PLAYED:
             note += f" Mind that {cards.played_caveat()}."
         if measure == OFTEN:
@@ -404,7 +406,8 @@ def _card_tables(cards: CardAnalysis) -> list[Section]:
                        note=f"Times in all, and in brackets the share of the player-games "
                             "that could hold the card in which it happened at least once: "
                             f"of all {cards.player_games} player-games ({cards.games} games) "
-                            "for a card every seat drew, of its deck's seats' player-games for "
+                            "for a card every seat drew, or any card of a game whose seats "
+                            "draw from one deck, of its deck's seats' player-games for "
                             "a card only some seats drew (a card of one seat's deck). Every "
                             "fate of a card is a share of those player-games, one met in "
                             "another seat's hands too (a card taken in a ransom counts the "

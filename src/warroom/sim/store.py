@@ -804,6 +804,9 @@ class ResultStore:
             "SELECT COUNT(*), COALESCE(SUM(length), 0), COALESCE(SUM(winners = '[]'), 0)"
             " FROM games WHERE run_id = ?", (run.id,)).fetchone()
         tally.games, tally.total_length, tally.draws = games, total, draws
+        tally.reasons.update(dict(self.db.execute(
+            "SELECT reason, COUNT(*) FROM games WHERE run_id = ? GROUP BY reason",
+            (run.id,)).fetchall()))
         try:  # wins per (seat, listed player in it)
             rows = self.db.execute(
                 "SELECT seat.value, json_extract(seating, '$[' || seat.value || ']'), COUNT(*)"

@@ -5,6 +5,7 @@ The tally is streaming: a run of any length is summarised without keeping its ga
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -31,9 +32,12 @@ class Tally:
         self.seat_wins = [0] * len(players)
         self.draws = 0
         self.total_length = 0
+        self.reasons: Counter[str] = Counter()  # how the games ended (the rules' words)
 
     def add(self, result: dict[str, Any]) -> None:
         self.games += 1
+        if "reason" in result:  # (a game's result has one; a test's stand-in may not)
+            self.reasons[result["reason"]] += 1
         if not result["winners"]:
             self.draws += 1
         for p in result["winners"]:
@@ -54,6 +58,7 @@ class Tally:
             # as a report's `seat_win_rate`: {successes, trials, rate, ci95} per seat
             "seat_win_rate": [Rate(w, n).to_json() for w in self.seat_wins],
             "mean_length": self.total_length / n if n else 0.0,
+            "reasons": dict(self.reasons.most_common()),
         }
 
 

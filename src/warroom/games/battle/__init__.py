@@ -142,6 +142,9 @@ class BattleGame(Game):
 
     card_event_kinds = CARD_EVENT_KINDS
 
+    def one_deck_for_all(self, config: Config) -> bool:
+        return config.deck_mode == "off-the-top"  # else a deck or pool of its own each
+
     def card_events(self, state: BattleState) -> CardFacts:
         return card_events(state.kept_log, state.num_players)
 

@@ -82,6 +82,9 @@ class ChampionsGame(Game):
 
     card_event_kinds = CARD_EVENT_KINDS
 
+    def one_deck_for_all(self, config: Config) -> bool:
+        return True  # one 52-card deck, dealt to both
+
     def card_events(self, state: ChampionsState) -> CardFacts:
         return card_events(state.kept_log)
 

@@ -61,6 +61,9 @@ class KowGame(Game):
     def help_notes(self, observation: dict[str, Any], player: int | None) -> str:
         return help_notes(observation, player)
 
+    def one_deck_for_all(self, config: Config) -> bool:
+        return True  # the Battle Deck is dealt to the table for both players
+
     def card_events(self, state: KowState) -> CardFacts:
         """The Battle Deck is dealt to the table for both players, so no card is drawn by
         one of them: a card is `played` by the player who defeats it with dice (and scores

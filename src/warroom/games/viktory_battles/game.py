@@ -45,6 +45,9 @@ class BattleCardsGame(Game):
         return card_events(state.kept_log, {cid: card.name for cid, card in state.cards.items()},
                            state.num_players)
 
+    def one_deck_for_all(self, config: Any) -> bool:
+        return True  # every player draws from the one Battle Cards deck
+
     def card_names(self, config: Any) -> list[str] | None:
         deck = config.cards
         return None if deck is None else deck_card_names(deck)
