@@ -33,7 +33,8 @@ def one_line_error(proc: subprocess.CompletedProcess) -> str:
 def test_games_lists_name_and_title():
     proc = run("games")
     assert proc.returncode == 0
-    assert "kow\tKings of War Battle Deck" in proc.stdout.splitlines()
+    # stop 63: the rules version follows as a third column (name and title stay the first two)
+    assert "kow\tKings of War Battle Deck\trules version 1" in proc.stdout.splitlines()
 
 
 def test_every_command_has_help():

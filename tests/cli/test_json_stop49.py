@@ -65,8 +65,10 @@ def test_games_json_lists_every_registered_game(capsys):
     name, title and numbers of players, as the registry holds them."""
     assert main(["games", "--json"]) == 0
     shown = one_object(capsys)["games"]
+    # stop 63: and each game's rules version (`rules_version`)
     assert shown == [{"name": n, "title": g.title, "min_players": g.min_players,
-                      "max_players": g.max_players} for n, g in REGISTRY.items()]
+                      "max_players": g.max_players, "rules_version": g.version}
+                     for n, g in REGISTRY.items()]
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))

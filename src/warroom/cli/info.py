@@ -18,16 +18,20 @@ from . import cli
 
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: each game's "
-              "name, title and the least and most players it takes.")
+              "name, title, the least and most players it takes and its rules version.")
 def games(as_json: bool) -> None:
-    """List the registered games: name and title, one per line."""
+    """List the registered games, one per line: name, title and rules version (the `version`
+    its records hold), separated by tabs."""
     if as_json:
         click.echo(json.dumps({"games": [
             {"name": name, "title": game.title, "min_players": game.min_players,
-             "max_players": game.max_players} for name, game in REGISTRY.items()]}))
+             "max_players": game.max_players, "rules_version": game.version}
+            for name, game in REGISTRY.items()]}))
         return
+    # The version last, a column of its own: a script that cuts out the name or the title
+    # reads them as before.
     for name, game in REGISTRY.items():
-        click.echo(f"{name}\t{game.title}")
+        click.echo(f"{name}\t{game.title}\trules version {game.version}")
 
 
 @cli.command()

@@ -441,6 +441,20 @@ REPLAY_HINT = ("if the record was not edited, the game's rules draw randomness o
                "differently on replay: every draw must come from state.rng")
 
 
+def _refused(state: State, player: int, exc: IllegalAction) -> str:
+    """Why `state` refused a recorded action of `player`: an action of a seat not to move
+    says who is (the state's own words named only the seat refused). REPLAY_HINT follows in
+    every case: rules that play differently on replay may end a game early or hand the move
+    to another seat as well as refuse an action, and it says "if the record was not
+    edited"."""
+    movers = state.to_move()
+    if not state.is_terminal() and player not in movers:
+        who = (f"player {movers[0]} is" if len(movers) == 1 else
+               f"players {', '.join(map(str, movers))} are" if movers else "no player is")
+        return f"recorded for player {player}, but {who} to move ({REPLAY_HINT})"
+    return f"{exc} ({REPLAY_HINT})"
+
+
 def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]]:
     """Yield `(state, player, action)` before each recorded action, then `(final, None, None)`.
 
@@ -470,8 +484,8 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
         try:
             state.apply(player, action)
         except IllegalAction as exc:
-            raise RecordError(f"{where}actions[{i}] does not replay: {exc} ({REPLAY_HINT})") \
-                from None
+            raise RecordError(f"{where}actions[{i}] does not replay: "
+                              f"{_refused(state, player, exc)}") from None
     # Not over: actions cut short to take the game back (or ended by a resignation, which
     # has no outcome of the rules): the recorded outcome is of the game it was, set aside.
     if record.outcome is not None and record.resigned is None and state.is_terminal():

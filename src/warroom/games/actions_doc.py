@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..engine.actions import _fields_model, field_names, to_json
+from ..engine.data import MAX_DATA_BYTES
+from ..engine.embed import MAX_EMBEDDED_BYTES
 from ..generated_docs import CHECKOUT, OneLineParser, in_checkout, write_or_check
 from . import REGISTRY, conformance_configs
 
@@ -43,6 +45,11 @@ INTRO = f"""\
 
 {GENERATED}
 
+A record holds the seed and every action of every seat, so whoever reads it knows every hand
+and secret choice of the game: keep it from the players while they play. `warroom replay FILE --as
+SEAT` shows one seat's view of it, and a server (`warroom serve`) offers a game's record only
+once the game is over.
+
 A record (the file `warroom play --save` writes and `warroom replay` reads: see
 [Records](../README.md#records) in the README) is one JSON object:
 
@@ -52,12 +59,50 @@ A record (the file `warroom play --save` writes and `warroom replay` reads: see
  "outcome": {{"winners": [0], "scores": [3, 0], "reason": "first to 3 Victories", "draw": false}}}}
 ```
 
-`game` is the game's name (the headings below), `version` the rules version it was played by (a
-record of another version is refused: replay it with the warroom release that made it),
+`game` is the game's name (the headings below), `version` the rules version it was played by,
 `config` its rule options (`warroom options GAME` lists them), `seed` the seed of all its chance,
 and `actions` every decision in the order it was made: the seat that made it (`player`, from 0)
 and the `action`. Replaying the actions from the seed reproduces the game exactly. The README
 tells the rest (`outcome`, `meta`, `files`, `resigned`).
+
+## Versions
+
+`version` is the game's rules version, a string: each game's section below gives its current
+one, and so does `warroom games`. A game's version changes whenever a change to its rules
+would play a record of the old version differently (other legal actions, other chance, another
+outcome); nothing else changes it. Compare versions for equality only: warroom's own games
+number theirs 1, 2, 3, ..., one more at each change, but a game another package registers may
+use any string of up to 64 characters. A record without `version` (older than the field) is of
+version "1".
+
+warroom replays or resumes a record only under the rules version it names. A record of
+another version is refused, and left as it is: `record was made by kow rules version
+'2'; this is version 1: replay or finish it with the warroom release that made it`. A record
+does not say which release made it, and nothing maps rules versions to releases, so keep the
+release (`warroom --version`) beside records you archive; any release whose `warroom games`
+shows the record's version replays it. A reader that meets a version it does not know should
+do the same: read the record's fields, but not replay it by rules of another version.
+
+The format itself has no version. Fields were added over time (`outcome`, `meta`, `files`,
+`resigned`), each optional: a record without one reads as it did before the field. A reader
+should ignore a top-level field it does not know; warroom keeps one, and writes it back as it
+was when `warroom play --resume` saves the game on. Any other key of `meta` is kept too; one
+inside an action, `outcome`, `resigned` or a file of `files` is refused.
+
+## Embedded files
+
+`files` holds a copy of every data file an option names (a deck, a scenario; shipped files and
+defaults included), by option:
+`"files": {{"deck0": {{"sha256": "95e8...", "text": "game: word-iron\\n..."}}}}`. `text` is the
+file as it was read, decoded from UTF-8, without the byte-order mark it may start with; its
+line ends are kept as they were (`\\r\\n` stays `\\r\\n`). `sha256` is the SHA-256, in
+lowercase hexadecimal, of the UTF-8 bytes of `text`: the same as `sha256sum FILE` of a file
+without a byte-order mark, but not of one with it. A copy whose `text` does not give its
+`sha256` is refused. `text` holds at most {MAX_DATA_BYTES} characters (a data file is read
+only up to {MAX_DATA_BYTES} bytes), and all the copies of a record at most {MAX_EMBEDDED_BYTES}
+characters in all.
+
+## Actions
 
 An action is a JSON object: `"type"`, the action's name (each game's headings below), and one
 key for each of its fields, none missing and no other. Each value is read strictly: it must be
