@@ -19,8 +19,9 @@ SUMMARY = """\
 Word & Iron, Pitched Battle - rules summary
 - Choose king or queen; the other royal joins your champion deck. Draw a champion (drawing the
   other royal marries you: draw one more). Your own royal's card gives no benefit.
-- Realm: 4 resources (5 for the Grand Tournament winner). Army: all 30 soldiers on the field.
-  Decks: 5 strategies (reshuffled when spent), 8 chance cards (reshuffled), 3 Word of Power.
+- Realm: 4 resources by default (realm_size; one more for the Grand Tournament winner). Army:
+  all 30 soldiers on the field. Decks: 5 strategies by default (strategy_deck_size; reshuffled
+  when spent), 8 chance cards (reshuffled), 3 Word of Power by default (word_deck_size).
 - Coin toss: the winner chooses who attacks first. Champions take effect.
 - Each round: both draw a strategy, then a chance card, then a Word of Power card; then each
   uses resources (one use per card) to recruit fallen soldiers: a partial amount rounds up,
@@ -28,7 +29,8 @@ Word & Iron, Pitched Battle - rules summary
   skipped; after that at least one use is compulsory.
 - Losses in ranks of power: highest unit first, one card per unit, rounding up. A named unit
   that is gone: go up one unit, else down (chance cards: down).
-- After both Word of Power decks are spent: either side may offer a resource for a truce.
+- After both Word of Power decks are spent: either side may offer a resource for a truce; an
+  accepted truce ends the battle in a draw (the resource changes hands, nobody takes the prize).
 - Win by destroying the enemy army, or by taking its royal hostage when it cannot pay a
   ransom (a resource with a use left, of the captor's choice)."""
 

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, cast
 
-from ...engine.data import counted, first_fitting, fit, panel_lines, view_width
+from ...engine.data import counted, first_fitting, fit, panel_lines, shipped_files, view_width
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -27,7 +27,7 @@ from .actions import (
     UseResource,
     benefit_text,
 )
-from .deck import BENEFIT_FAMILY, UNITS, UnitId, deck_label, unit_label
+from .deck import BENEFIT_FAMILY, DATA_DIR, UNITS, UnitId, deck_label, load_deck, unit_label
 
 UNIT_MARK = "SPAHMLKR"  # one letter per unit of the deck list, for the formation rows
 # A benefit as the log and the view name it beside its source: "the protection of Castellan".
@@ -112,9 +112,9 @@ def _render(obs: dict[str, Any], short: int) -> str:
     shared = _shared_key(sides)
     if shared:  # both decks name and price their units alike: one key for both formations
         both = f", both sides: {sides[0]['deck']}" if same_deck else ""
-        lines.append(fit(_key_line(sides[0], short, both), ", "))
+        lines.append(fit(_key_line(sides[0], short, both, bool(obs["result"])), ", "))
     for p in (0, 1):
-        lines += _side(sides[p], sides[1 - p], p, you, obs["words_aside"], with_key=not shared,
+        lines += _side(sides[p], sides[1 - p], p, you, obs, with_key=not shared,
                        with_deck=not (same_deck and shared), short=short)
     if obs["result"]:
         r = obs["result"]
@@ -138,8 +138,10 @@ def _name(p: int, you: int | None) -> str:
 def _headline(obs: dict[str, Any], you: int | None) -> str:
     """The round, who attacks first and the prize (the panel's title names the game)."""
     head = f"Round {obs['round']}" if obs["round"] else "Set-up"
-    winner = obs["coin_winner"]
-    if winner >= 0:
+    winner, d = obs["coin_winner"], obs["decision"]
+    if winner >= 0 and d and d["kind"] == "first":  # the order is the default until chosen
+        head += f" - {_name(winner, you)} won the toss"
+    elif winner >= 0:
         first = obs["order"][0]
         attacks = "attack" if first == you else "attacks"
         if first == winner:
@@ -150,13 +152,15 @@ def _headline(obs: dict[str, Any], you: int | None) -> str:
     return f"{head} - prize: {obs['prize']}"
 
 
-def _key_line(s: dict[str, Any], short: int, note: str = "") -> str:
+def _key_line(s: dict[str, Any], short: int, note: str = "", over: bool = False) -> str:
     """The unit key's line. SHORT_KEY: one line, with the units' names where they fit in it,
-    else their letters, and the line says where the names are (`help_notes`)."""
+    else their letters, and the line says where the names are (`help_notes`) while the game
+    is not `over`."""
     named = f"Units: {_unit_key(s, False)} (ranks of power{note})"
     if short < SHORT_KEY or len(named) <= view_width():
         return named
-    return f"Units: {_unit_key(s, True)} (ranks; ? names them)"
+    where = "" if over else "; ? names them"  # a game over has no prompt to type `?` at
+    return f"Units: {_unit_key(s, True)} (ranks{where})"
 
 
 def _unit_key(s: dict[str, Any], short: bool) -> str:
@@ -168,7 +172,7 @@ def _unit_key(s: dict[str, Any], short: bool) -> str:
 
 
 def _side(s: dict[str, Any], other: dict[str, Any], p: int, you: int | None,
-          words_aside: bool, with_key: bool, with_deck: bool, short: int) -> list[str]:
+          obs: dict[str, Any], with_key: bool, with_deck: bool, short: int) -> list[str]:
     """One side, as rule 12 lays it out from left to right: realm, army, decks; then what is
     in force for it. PACKED: its decks and what is in force run on, as many on a line as
     fit; PACKED_REALM: its army first, then its realm runs on with them too; FLOWED: all of
@@ -184,7 +188,7 @@ def _side(s: dict[str, Any], other: dict[str, Any], p: int, you: int | None,
         title += "; champions: " + ", ".join(s["champions"])
         title_pieces += ["champions:", *(f"{c}," for c in s["champions"])]
         title_pieces[-1] = title_pieces[-1][:-1] + ";"
-    key = [_key_line(s, short)] if with_key else []
+    key = [_key_line(s, short, over=bool(obs["result"]))] if with_key else []
     realm = [f"#{i + 1} {r['name']} {r['ranks']}x{r['uses_left']}/{r['uses']}"
              for i, r in enumerate(s["realm"])] or ["empty"]
     formation = " ".join(UNIT_MARK[u] * n + "." * (a - n)
@@ -192,7 +196,7 @@ def _side(s: dict[str, Any], other: dict[str, Any], p: int, you: int | None,
     soldiers = f"{sum(s['field'])}/{sum(s['allotted'])}" + (" soldiers" if short < FLOWED else "")
     army = f"Army: {s['army']} ranks, {soldiers}:"
     # (label, items): the realm, the decks, what is in force, the extra draws held
-    groups = [("Realm:", realm), ("Decks:", _decks(s, words_aside)),
+    groups = [("Realm:", realm), ("Decks:", _decks(s, obs["words_aside"])),
               _in_force(s, other, short >= SHORT_BENEFITS)]
     if s["held"]:
         groups.append(("Extra draws after the next regular draw:", [", ".join(
@@ -296,7 +300,7 @@ def _benefit(b: dict[str, Any], short: bool) -> str:
 
 def _decks(s: dict[str, Any], words_aside: bool) -> list[str]:
     """The decks left to right, each with the cards left and its face-up top card (in
-    brackets)."""
+    parentheses); the champion deck is dealt once its side has chosen its royal (rule 2)."""
     piles = s["piles"]
     parts = []
     for key in ("strategy", "chance", "word"):
@@ -306,7 +310,9 @@ def _decks(s: dict[str, Any], words_aside: bool) -> list[str]:
             continue
         top = f" ({pile['top']})" if pile["top"] else ""
         parts.append(f"{deck_label(key)} {pile['left']}{top}")
-    parts.append(f"champions {piles['champion']['left']}")
+    # (a bare "champions 0" was read as a deck without champions)
+    parts.append(f"champions {piles['champion']['left']}"
+                 + ("" if s["royal"] else " (not dealt yet)"))
     return parts
 
 
@@ -325,16 +331,23 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
         if texts:
             lines.append(f"- {_name(p, player).capitalize()} ({s['deck']}):")
             lines += [f"  - {name}: {text}" for name, text in texts.items()]
-    lines.append("- Every card of a deck: warroom cards show sample --game word-iron (or "
-                 "raiders, or a deck file).")
+    lines += [f"- Every card of {name}: {_show_command(name)}"
+              for name in dict.fromkeys(s["deck"] for s in sides)]
     return "\n".join(lines)
+
+
+def _show_command(deck: str) -> str:
+    """The command that lists every card of the deck named `deck`: a shipped deck's by its
+    option's name (the observation has the deck's own name), else its file's."""
+    shipped = {load_deck(name).name: name for name in shipped_files(DATA_DIR)}
+    return f"warroom cards show {shipped.get(deck, '<its deck file>')} --game word-iron"
 
 
 HOW_TO_READ = (
     "- A formation row: a letter per soldier standing, a dot per soldier fallen, by unit.",
     "- Realm: '#1 Stone Quarry 45x2/2' is resource 1 (use it by that number), Stone Quarry, "
     "45 ranks of power a use, 2 uses left of 2.",
-    "- Decks: the cards left, and the top card in brackets when the decks are face up.",
+    "- Decks: the cards left, and the top card in parentheses when the decks are face up.",
     "- In force: each benefit by its card, and what is left of it. '(later: ...)' waits for "
     "the benefit of its family before it (they are used one after the other); '(waiting: "
     "...)' waits while the coin toss winner's opposing benefit is used up first (rule 11).",
@@ -354,6 +367,11 @@ def _decision(d: dict[str, Any], you: int | None) -> str:
     return f"Decision for {_name(d['player'], you)}: {_question(d)}"
 
 
+# Rule 10, in the truce's questions: a new player took a truce for a win bought with a
+# resource. Short, so that the offer's decision line keeps to one line of 80 columns.
+TRUCE = "a draw, no prize"
+
+
 def _question(d: dict[str, Any]) -> str:
     """A decision in plain words, whoever takes it."""
     kind = d["kind"]
@@ -367,8 +385,9 @@ def _question(d: dict[str, Any]) -> str:
                     + (f" left; fallen so far: {_units(d['fallen'])}" if d.get("fallen") else "")
                     + ")",
         "ransom": "choose a resource as ransom",
-        "truce_offer": "sue for peace: offer a resource for a truce, or make none",
-        "truce_answer": f"player {d.get('offered_by')} offers {d.get('resource')} for a truce",
+        "truce_offer": f"offer a resource for a truce ({TRUCE}), or none",
+        "truce_answer": f"player {d.get('offered_by')} offers {d.get('resource')} for a truce"
+                        f" ({TRUCE})",
     }[kind]
 
 
@@ -440,7 +459,7 @@ _EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "losses": lambda e, p: f"{p} loses {_units(e['units'])}",
     "cost": lambda e, p: f"{p} bears the cost: {_units(e['units'])}",
     "protected": lambda e, p: f"{p} is protected by {e['source']}",
-    "restore": lambda e, p: f"{p} recruits its losses at once ({e['source']}): "
+    "restore": lambda e, p: f"{p} recruits their losses at once ({e['source']}): "
     + _units(e["units"]),
     "benefit": lambda e, p: f"{p} gains from {e['source']}: "
     + benefit_text(e["benefit"], e["amount"], e["percent"]),
