@@ -97,9 +97,9 @@ def test_card_errors_name_the_file_the_card_and_the_field(tmp_path, change, wher
 
 
 def test_a_special_event_card_error_says_which_half_is_missing(tmp_path):
-    """Audit (stop 63; left at stop 62): a mud card without the flag said "'special_event: true' goes
-    with effect mud, ignore_terrain or reinforcements", which reads as if the flag were the
-    fault: each direction says what the card lacks."""
+    """Audit (stop 63; left at stop 62): a mud card without the flag said "'special_event:
+    true' goes with effect mud, ignore_terrain or reinforcements", which reads as if the flag
+    were the fault: each direction says what the card lacks."""
     card = {**GOOD, "kind": "attack", "attack": "regular", "misses": 0, "effect": "mud"}
     card.pop("counter")
     message = load_error(tmp_path, card)
