@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import WarroomError
+from ..engine import Game, WarroomError
 from ..games import REGISTRY
 from .cards import (
     FEW,
@@ -605,11 +605,11 @@ def deck_cards(run: RunInfo) -> list[str] | None:
     list those never drawn: the game's `card_names(config)`, read with the run's own copies
     of its deck files; None for a game that names none, or when the decks cannot be read (a
     run older than those copies, whose files are gone)."""
-    game = REGISTRY.get(run.game)
-    if game is None:
+    played = _played(run)
+    if played is None:
         return None
-    try:
-        return game.card_names(game.config(run.spec().config))
+    try:  # (a game may read its deck files again to name their cards)
+        return played[0].card_names(played[1])
     except WarroomError:
         return None
 
@@ -617,13 +617,21 @@ def deck_cards(run: RunInfo) -> list[str] | None:
 def one_deck_for_all(run: RunInfo) -> bool:
     """Whether the run's seats all draw from one deck (`Game.one_deck_for_all`): then a card
     drawn by some seats only, by chance, is a share of every player-game, not of theirs."""
+    played = _played(run)
+    return played is not None and played[0].one_deck_for_all(played[1])
+
+
+def _played(run: RunInfo) -> tuple[Game, Any] | None:
+    """The run's game and its config, made again from the run's options and its own copies
+    of its data files; None if the game is not registered here or the config cannot be
+    made (a run older than those copies, whose files are gone)."""
     game = REGISTRY.get(run.game)
     if game is None:
-        return False
+        return None
     try:
-        return game.one_deck_for_all(game.config(run.spec().config))
+        return game, game.config(run.spec().config)
     except WarroomError:
-        return False
+        return None
 
 
 def card_play_verb(run: RunInfo) -> str:
