@@ -82,6 +82,20 @@ def test_a_loopback_server_with_a_public_url_serves_its_name_and_its_pages(db):
     assert closed_host.value.code == 4400
 
 
+def test_a_plain_http_page_of_the_public_name_is_not_its_https_site(db):
+    """Audit (stop 63, leak hunt): under `--public-url https://club.example`, a request made
+    over http naming club.example took a page of http://club.example for its own (the
+    request's scheme made it so), though the club's site is https: only the public origin is."""
+    with proxied(db, public_origin=PUBLIC) as c:
+        plain = c.post("/api/games", content=BODY,
+                       headers={"origin": "http://club.example", **JSON})
+        local = c.post("/api/games", content=BODY,  # on the machine, by its loopback name
+                       headers={"origin": "http://127.0.0.1:8772", "host": "127.0.0.1:8772",
+                                **JSON})
+    assert plain.status_code == 403 and "at https://club.example, may" in plain.json()["error"]
+    assert local.status_code == 200
+
+
 def test_without_a_public_url_the_refusals_stand(db):
     """Audit (stop 63): the public URL is the operator's to give: without it a loopback
     server still refuses the Host club.example, and the page of https://club.example."""

@@ -1635,8 +1635,11 @@ def _refusal(scope: Any, listen: str | None, public: str | None = None
     if origin is not None and (scope["type"] == "websocket"
                                or scope.get("method") not in SAFE_METHODS):
         own = "https" if scope.get("scheme") in ("https", "wss") else "http"
-        # the proxy's request may be http, and name 127.0.0.1, for a page of https://NAME
-        if not _same_origin(origin, host or "", own) and not (
+        # the proxy's request may be http, and name 127.0.0.1, for a page of https://NAME;
+        # a request naming the public name has that one origin (an http:// page of it, which
+        # the request's own scheme made its own, is not the public site's)
+        public_named = served is not None and _names(host or "", served.hostname or "")
+        if not (_same_origin(origin, host or "", own) and not public_named) and not (
                 served is not None and _same_origin(origin, served.netloc, served.scheme)):
             own_pages = public or f"{own}://{_shown(host or '')}"
             return 403, (f"refused: a page of {_shown(origin)} may not use this server (only "
