@@ -5,14 +5,11 @@ clamped without a word, a free-text option refused as a path)."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import threading
-import time
 import urllib.request
 from contextlib import ExitStack
 
-import uvicorn
+from served import running, served_as_configured
 from test_api import client, create, hello, receive
 
 from warroom.games import get_game
@@ -27,30 +24,17 @@ def test_a_forwarded_header_does_not_change_the_address_the_limits_count(
     awaited). The server, run as the CLI configures it, counts the address the connection
     came from."""
     import warroom.server.app
-    from warroom.cli import main
 
-    ran: dict = {}
-    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
-                        lambda app, **kw: ran.update(app=app, kw=kw))
-    assert main(["serve", "--db", str(db), "--port", "0", "--ai-workers", "0"]) == 0
+    ran = served_as_configured(monkeypatch, ["serve", "--db", str(db), "--port", "0",
+                                             "--ai-workers", "0"])
     capsys.readouterr()
-    server = uvicorn.Server(uvicorn.Config(ran["app"], **ran["kw"]))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-        url = f"http://127.0.0.1:{ran['kw']['port']}/api/games"
+    with running(ran) as port:
+        url = f"http://127.0.0.1:{port}/api/games"
         body = json.dumps({"game": "kow", "seats": [{"kind": "invite"}, {"kind": "invite"}]})
         request = urllib.request.Request(url, body.encode(), headers={
             "Content-Type": "application/json", "X-Forwarded-For": "10.9.0.1"})
         with urllib.request.urlopen(request, timeout=20) as answer:
             status = answer.status
-    finally:
-        server.should_exit = True
-        thread.join(timeout=20)
     assert status == 200
     app_server: warroom.server.app.Server = ran["app"].state.server
     assert set(app_server.creators) == {"127.0.0.1"}

@@ -10,20 +10,17 @@ connected when the stop began."""
 from __future__ import annotations
 
 import http.client
-import importlib
 import json
 import os
 import signal
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
+from served import running, served_as_configured
 from starlette.websockets import WebSocketDisconnect
 from test_api import hello
 
@@ -131,12 +128,8 @@ def test_a_public_url_that_is_not_a_sites_root_is_refused_in_one_line(tmp_path, 
 
 def _serve(monkeypatch, capsys, *args: str) -> tuple[dict, str]:
     """What `warroom serve ARGS` gives uvicorn (the app too), and what it says."""
-    from warroom.cli import main
-
-    ran: dict = {}
-    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
-                        lambda app, **kw: ran.update(app=app, kw=kw))
-    assert main(["serve", "--port", "0", "--ai-workers", "0", *args]) == 0
+    ran = served_as_configured(monkeypatch, ["serve", "--port", "0", "--ai-workers", "0",
+                                             *args])
     return ran, capsys.readouterr().out
 
 
@@ -165,23 +158,6 @@ def test_serve_trusts_proxy_headers_only_from_the_addresses_named(db, monkeypatc
         "network (a reverse proxy's, such as 127.0.0.1) (see 'warroom serve --help')"]
 
 
-@contextmanager
-def _running(ran: dict) -> Iterator[int]:
-    """uvicorn as `serve` configured it, in a thread: its port."""
-    server = uvicorn.Server(uvicorn.Config(ran["app"], **ran["kw"]))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-        yield ran["kw"]["port"]
-    finally:
-        server.should_exit = True
-        thread.join(timeout=20)
-
-
 def _create(port: int, forwarded_for: str) -> int:
     """POST /api/games as nginx passes a page of the club's on: the status."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
@@ -200,7 +176,7 @@ def test_clients_behind_a_trusted_proxy_have_quotas_of_their_own(db, monkeypatch
     proxy's address. With `--trust-proxy 127.0.0.1` each is the address the proxy names."""
     ran, _ = _serve(monkeypatch, capsys, "--db", str(db), "--public-url", PUBLIC,
                     "--trust-proxy", "127.0.0.1")
-    with _running(ran) as port:
+    with running(ran) as port:
         first = [_create(port, "10.9.0.1") for _ in range(CREATE_BURST + 1)]
         other = _create(port, "10.9.0.2")
     assert first == [200] * CREATE_BURST + [429] and other == 200
