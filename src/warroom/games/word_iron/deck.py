@@ -529,8 +529,9 @@ def describe_effect(effect: Any, capture_needs_no_royal_guards: bool = True) -> 
         return f"take your opponent's king or queen hostage (the king if married){guard}"
     if kind == "skip_draw":
         deck = "resource draw" if effect.deck == "resource" else f"{deck_label(effect.deck)} draw"
-        times = f" {effect.count} times" if effect.count > 1 else ""
-        return f"{who} skip{'s' if who != 'you' else ''} the next {deck}{times}"
+        # "the next 2 chance draws", not "the next chance draw 2 times"
+        draws = f"{effect.count} {deck}s" if effect.count > 1 else deck
+        return f"{who} skip{'s' if who != 'you' else ''} the next {draws}"
     if kind == "extra_draw":
         return f"draw another {deck_label(effect.deck)} card"
     return kind
