@@ -80,6 +80,10 @@ class Match:
     units: list[int]
     games: list[GameResult] = field(default_factory=list)
     wins: dict[int, int] = field(default_factory=dict)
+    # games each unit won together with another (a tie at the top): after the wins, the first
+    # tiebreak (before it, a shared win counted for nobody, and a lot could send on a unit
+    # that had won no game over one that had shared every win)
+    shared: dict[int, int] = field(default_factory=dict)
     scores: dict[int, float] = field(default_factory=dict)
     winner: int = -1
     decided_by: str = ""
@@ -124,6 +128,7 @@ def _match_json(m: Match) -> dict[str, Any]:
     return {
         "units": list(m.units),
         "wins": [m.wins[u] for u in m.units],
+        "shared": [m.shared.get(u, 0) for u in m.units],
         "scores": [m.scores[u] for u in m.units],
         "winner": m.winner,
         "decided_by": m.decided_by,
@@ -418,7 +423,8 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
                 console: Any = None) -> Match:
     spec = event.spec
     config, groups = event.setup(len(units))
-    match = Match(units=list(units), wins={u: 0 for u in units}, scores={u: 0.0 for u in units})
+    match = Match(units=list(units), wins={u: 0 for u in units}, shared={u: 0 for u in units},
+                  scores={u: 0.0 for u in units})
     needed = spec.best_of // 2 + 1
     shifts = _shifts(spec.best_of, len(units), make_rng(spec.seed, "seats", number, index))
     for g in range(spec.best_of):
@@ -447,8 +453,10 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
         for seat, score in enumerate(outcome.scores):
             scores[seat_unit[seat]] += float(score)
         match.games.append(GameResult(seed, seat_unit, winners, outcome.reason, scores))
-        if len(winners) == 1:  # won by one unit; a draw (or a game two units won) is
-            match.wins[winners[0]] += 1  # a win for none: the match goes on, scores count
+        if len(winners) == 1:  # won by one unit; a draw is a win for none: the match goes
+            match.wins[winners[0]] += 1  # on, scores count
+        for u in winners if len(winners) > 1 else ():  # a tie at the top: a shared win
+            match.shared[u] += 1
         for u in units:
             match.scores[u] += scores[u]
         if on_game is not None:
@@ -475,6 +483,10 @@ def _decide(match: Match, needed: int, rng: Any) -> tuple[int, str]:
     leaders = [u for u in match.units if match.wins[u] == most]
     if len(leaders) == 1:
         return leaders[0], "wins" if most >= needed else "most wins"
+    most = max(match.shared.get(u, 0) for u in leaders)
+    leaders = [u for u in leaders if match.shared.get(u, 0) == most]
+    if len(leaders) == 1:
+        return leaders[0], "shared wins"
     best = max(match.scores[u] for u in leaders)
     leaders = [u for u in leaders if match.scores[u] == best]
     if len(leaders) == 1:
