@@ -38,3 +38,15 @@ def test_the_tournament_counts_the_games_won_together():
         if any(m.wins.values()) or any(m.shared.values()):
             assert m.wins[m.winner] or m.shared[m.winner], m
     assert "shared" in t.to_json()["rounds"][0]["matches"][0]
+
+
+def test_a_champion_whose_final_no_game_decided_says_how_it_was(capsys):
+    """Audit (stop 63): a Word & Iron final of two draws (every battle stopped at
+    max_rounds=1), decided by lot, printed a plain "Champion: 2:random", as if won."""
+    from warroom.cli import main
+
+    assert main(["tournament", "word-iron", "--players", "random,random", "--set",
+                 "max_rounds=1", "--seed", "3"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("Champion: ") and last.endswith(
+        ("(the final decided by score)", "(the final decided by lot)")), last

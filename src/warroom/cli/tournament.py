@@ -148,7 +148,12 @@ def tournament(game: str, players_text: str | None, fmt: str, best_of: int, matc
     if as_json:
         echo_json(result.to_json())
         return
-    click.echo(f"Champion: {result.units[result.champion]}")
+    final = result.rounds[-1].matches[-1] if result.rounds and result.rounds[-1].matches else None
+    # A final no game decided says so: "Champion: X" alone read as a player that won it.
+    how = "" if final is None or final.winner != result.champion \
+        or final.decided_by in ("wins", "most wins") else \
+        f" (the final decided by {final.decided_by})"
+    click.echo(f"Champion: {result.units[result.champion]}{how}")
     # One bracket of a few games a match crowns a champion that luck may have made.
     echo_err(f"(a tournament decides each match in at most {best_of} "
              f"game{'s' if best_of > 1 else ''}: for strength with 95 % intervals, see warroom "
