@@ -50,3 +50,16 @@ def test_a_champion_whose_final_no_game_decided_says_how_it_was(capsys):
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last.startswith("Champion: ") and last.endswith(
         ("(the final decided by score)", "(the final decided by lot)")), last
+
+
+def test_individuals_in_a_team_game_are_told_to_enter_teams(capsys):
+    """Audit (stop 63): `tournament battle --players h,h,r,r --set teams=alliance` said only
+    Battle's "teams are played by four or six players (... players=2)", though the README
+    promises a line saying to add --teams (it came only with --match-size 4 too)."""
+    from warroom.cli import main
+
+    assert main(["tournament", "battle", "--players", "heuristic,heuristic,random,random",
+                 "--set", "teams=alliance"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "warroom: error: battle with these options is played in teams of 2: add --teams 2 "
+        "(consecutive entrants form a team), or --set the game's team option off")

@@ -190,7 +190,12 @@ class _Event:
                     raise ConfigError(f"--set players={values['players']} disagrees with "
                                       f"--match-size {self.spec.match_size}")
             values["players"] = seats
-        config = self.game.config(values)
+        try:
+            config = self.game.config(values)
+        except ConfigError:
+            if self.spec.team_size == 1:
+                self._refuse_individuals(values, seats)
+            raise
         if self.game.num_players(config) != seats:
             # with teams, the seats come of --teams as much as of --match-size
             teams = (f" (--teams {self.spec.team_size}: {units} teams of "
@@ -204,12 +209,7 @@ class _Event:
             # two entrants partners all match long (Battle's seats 0+2 and 1+3 move on
             # together), so a match would be decided between partners by score or lot, which
             # no organiser means. Entered as teams (--teams K), a team wins or loses together.
-            teams = self.game.team_seats(config)
-            if teams and any(len(g) > 1 for g in teams):
-                size = max(len(g) for g in teams)
-                raise ConfigError(f"{self.game.name} with these options is played in teams of "
-                                  f"{size}: add --teams {size} (consecutive entrants form a "
-                                  "team), or --set the game's team option off")
+            self._refuse_teams(config)
             groups = [(s,) for s in range(seats)]
         else:
             groups = self.game.team_seats(config)
@@ -220,6 +220,30 @@ class _Event:
                                   f"{self.game.name}' for its team options)")
         self._configs[units] = (config, groups)
         return config, groups
+
+    def _refuse_teams(self, config: Any) -> None:
+        """Individual entrants in a game set up for teams are refused rather than scored by
+        shared wins: teammates win together, and the seats' rotation keeps the same two
+        entrants partners all match long (Battle's seats 0+2 and 1+3 move on together), so a
+        match would be decided between partners by score or lot, which no organiser means.
+        Entered as teams (--teams K), a team wins or loses together."""
+        teams = self.game.team_seats(config)
+        if teams and any(len(g) > 1 for g in teams):
+            size = max(len(g) for g in teams)
+            raise ConfigError(f"{self.game.name} with these options is played in teams of "
+                              f"{size}: add --teams {size} (consecutive entrants form a "
+                              "team), or --set the game's team option off")
+
+    def _refuse_individuals(self, values: dict[str, Any], seats: int) -> None:
+        """A match's seats the game's team option refuses (Battle's alliance with 2 players):
+        if it takes twice or three times as many, as teams, say to enter teams (the game's own
+        refusal named neither --teams nor --match-size)."""
+        for size in (2, 3):
+            try:
+                config = self.game.config({**values, "players": seats * size})
+            except ConfigError:
+                continue
+            self._refuse_teams(config)
 
     def can_hold(self, units: int) -> bool:
         try:
