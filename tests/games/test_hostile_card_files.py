@@ -175,7 +175,7 @@ def test_markup_in_a_player_spec_does_not_break_the_summary_table(tmp_path):
                "draws": 0, "win_rate": [0.5, 0.5], "ci95": [[0.1, 0.9], [0.1, 0.9]],
                "seat_win_rate": [{"successes": 1, "trials": 2, "rate": 0.5,
                                   "ci95": [0.1, 0.9]}] * 2,
-               "mean_length": 3.0}
+               "mean_length": 3.0, "reasons": {"won [/i]": 1, "turn limit": 1}}
     _print_summary("Title [/b]", 1, 0, summary, tmp_path / "x.sqlite")
 
 
