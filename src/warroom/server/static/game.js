@@ -703,7 +703,7 @@ function drawSeats(view) {
   const focus = focusNote(box);
   // Refused (a closed table): nobody is to move, nobody is at it, nothing to resign or hand.
   const moving = new Set(refused ? [] : view?.observation?.to_move || []);
-  box.replaceChildren(h("h3", { text: "Seats" }), h("ul", { class: "seat-list" },
+  const fresh = h("div", {}, h("h3", { text: "Seats" }), h("ul", { class: "seat-list" },
     ...welcome.seats.map((s) => h("li", { class: moving.has(s.seat) ? "moving" : "" },
       // A person's seat is a person wherever they sit: its label (how the seat was made,
       // "hotseat" or "invite") told the invited player that the host played "hotseat".
@@ -724,12 +724,17 @@ function drawSeats(view) {
   h("p", { class: "muted" }, shown === null && !refused ? "You are watching." : ""),
   ...(refused ? [] : handControls(view)),
   (!refused && resignControl(view)) || "");
+  // A frame that changes nothing here (another seat's move) leaves the panel's nodes as they
+  // are: drawn anew, a click whose press and release straddled the frame was lost (Resign's
+  // "Yes" while an AI was moving).
+  const changed = fresh.innerHTML !== box.innerHTML;
+  if (changed) box.replaceChildren(...fresh.childNodes);
   // A confirmation opened: its No; closed: what opened it.
   const back = focus?.id?.startsWith("hand") ? ["#resign-no, #hand-no", "button.hand", "#resign"]
     : ["#resign-no, #hand-no", "#resign", "button"];
   focusAgain(box, focus && (focus.id === "resign" || /^hand-\d/.test(focus.id)
     ? { ...focus, id: "" } : focus), back);
-  for (const confirm of box.querySelectorAll(".resign-confirm")) {
+  for (const confirm of changed ? box.querySelectorAll(".resign-confirm") : []) {
     confirm.addEventListener("keydown", (ev) => {
       if (ev.key !== "Escape") return;
       ev.preventDefault();
