@@ -176,7 +176,7 @@ def test_simulate_summary_says_its_wins_add_up_to_more_than_the_games():
 
     tally = Tally(["random", "random", "random"])
     for w in [[0]] * 9 + [[1]] * 4 + [[2]] * 4 + [[0, 2]] * 3:
-        tally.add({"winners": w, "length": 10})
+        tally.add({"winners": w, "length": 10, "reason": "won"})
     summary = tally.to_json()
     assert summary["wins"] == [12, 4, 7]
     assert shared_words(summary) == (
@@ -184,8 +184,8 @@ def test_simulate_summary_says_its_wins_add_up_to_more_than_the_games():
         "team's partners, or a tie) is a win for each of them, so the win rates add up to "
         "115.0 %")
     alone = Tally(["a", "b"])
-    alone.add({"winners": [], "length": 3})
-    alone.add({"winners": [1], "length": 3})
+    alone.add({"winners": [], "length": 3, "reason": "draw"})
+    alone.add({"winners": [1], "length": 3, "reason": "won"})
     assert shared_words(alone.to_json()) is None
 
 
@@ -238,6 +238,6 @@ def test_simulate_prints_the_shared_wins_line(capsys):
 
     tally = Tally(["random", "random", "random"])
     for w in [[0]] * 9 + [[1]] * 4 + [[2]] * 4 + [[0, 2]] * 3:
-        tally.add({"winners": w, "length": 10})
+        tally.add({"winners": w, "length": 10, "reason": "won"})
     _print_summary("Viktory II", 1, 1, tally.to_json(), Path("v.sqlite"))
     assert "shared wins: 23 wins in 20 games won" in capsys.readouterr().out

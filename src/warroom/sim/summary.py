@@ -36,8 +36,7 @@ class Tally:
 
     def add(self, result: dict[str, Any]) -> None:
         self.games += 1
-        if "reason" in result:  # (a game's result has one; a test's stand-in may not)
-            self.reasons[result["reason"]] += 1
+        self.reasons[result["reason"]] += 1
         if not result["winners"]:
             self.draws += 1
         for p in result["winners"]:
