@@ -777,6 +777,11 @@ class BattleSession:
                 self._draw(role, self.dice(role, False) - 1, "replenishment")
         card = self.cards[self.attack_card]
         self._set_live(card, min(card.hits, self.attacker_dice()), card.attack or "")
+        # The Attack card's play says the hits it made live, as a Counter's does: the tables
+        # tell its cut after a Counter has answered it.
+        for play in self.plays:
+            if play["use"] == "attack":
+                play["live"] = self.pending
         self.decision = ("play", DEF)
 
     def _set_live(self, card: Card, live: int, respond_to: str) -> None:

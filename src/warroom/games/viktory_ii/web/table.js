@@ -1093,12 +1093,9 @@ export function render(root, view, ctx) {
   function cardsLine(b) {
     const bits = [];
     const plays = b.plays || [];
-    // The card whose live hits stand now: the last Attack or Counter (a Special Event after
-    // it leaves them); an Attack card's are the pending hits, a Counter's its play's `live`.
-    const last = b.decision === "play" ? plays.findLast((p) => p.use === "attack" || p.use === "counter") : null;
-    const live = (p) => (p.live !== undefined ? p.live : p === last ? b.pending : undefined);
-    const cut = (p) => (live(p) !== undefined && p.hits > live(p)
-      ? ` — ${counted(p.hits, "hit")} cut to ${live(p)}: a card lands at most its player's dice` : "");
+    // An Attack or Counter card's play says the hits it made live (`live`).
+    const cut = (p) => (p.live !== undefined && p.hits > p.live
+      ? ` — ${counted(p.hits, "hit")} cut to ${p.live}: a card lands at most its player's dice` : "");
     if (plays.length) {
       bits.push(`Played: ${plays.map((p) => `${who(p.player, view)} ${playWords(p)}${cut(p)}`).join("; ")}`);
     }
