@@ -439,5 +439,7 @@ _DESCRIBE = {
     "battle_end": lambda e, p: (f"Battle over: the attacker keeps {_cards(e['survivors'][0])},"
                                 f" the defender keeps {_cards(e['survivors'][1])}"),
     "revive": lambda e, p: f"Medic: player {p} revives {e['card']} on {e['commander']}",
+    "decline": lambda e, p: (f"Medic: player {p} declines to revive {e['card']} on "
+                             f"{e['commander']}"),
     "game_over": _game_over,
 }

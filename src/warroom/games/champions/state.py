@@ -658,6 +658,11 @@ class ChampionsState(State):
         self._end_turn()
 
     def _do_decline(self, player: int, action: Decline) -> None:
+        b = self.battle
+        assert b is not None
+        # Logged, as a revival is: else the opponent cannot tell the Medic was offered at all.
+        self.event("decline", player=player, card=self.casualties[player][-1],
+                   commander=b.att_cmd)
         self._after_battle()
 
     def is_terminal(self) -> bool:

@@ -33,8 +33,19 @@ export function render(root, view, ctx) {
   const order = me === null ? [0, 1] : [1 - me, me];
   const small = (el) => { el.classList.add("small"); return el; };
   const counted = (n) => `${n} card${n === 1 ? "" : "s"}`;
+  const narrow = window.matchMedia?.("(max-width: 600px)").matches;
 
   const bindCard = (code, el) => acts.bind(el, acts.take((a) => a.card === code && a.type !== "Place"));
+  // A reinforcement to tap (the Spy's and the General's picks) keeps the full card on a phone:
+  // a small one, 34 px wide, was under a finger's 44 px.
+  const reinforcement = (code) => {
+    const el = bindCard(code, card(code));
+    return narrow && el.classList.contains("playable") ? el : small(el);
+  };
+  // Open piles (casualties, face cards turned in) as one line of text: a row of cards each
+  // would make a phone's page grow by a card's height for every few.
+  const cardsLine = (cls, label, cards) => h("div", { class: `stats ${cls}` },
+    h("span", {}, label, h("b", { text: words(cards.join(" ")) })));
 
   root.append(panel("Table",
     h("div", { class: "stats" },
@@ -44,19 +55,30 @@ export function render(root, view, ctx) {
       o.strength ? h("span", { class: "strength", title: STRENGTH_KEY }, "Strength ",
         h("b", { text: o.strength.map((n, p) => `${who(p, view)} ${n}`).join(" · ") })) : null),
     o.strength ? h("p", { class: "muted strength-key", text: STRENGTH_KEY }) : null,
+    o.turned_in?.length ? cardsLine("turned-in", "Turned in (out of the game): ", o.turned_in) : null,
     h("div", { class: "row" }, pile("Reserve Pile", o.reserve),
       o.drawn ? h("div", { class: "pile" }, card(o.drawn), h("small", { text: "drawn" })) : null)));
 
   const areas = order.map((p) => {
     const battalions = o.tables[p];
+    const lost = o.casualties[p];
+    // While distributing, how far each side is: the opponent's reinforcements are secret
+    // until both have finished, their number and whether it is done are not.
+    const total = o.to_distribute?.[p];
+    const progress = total === undefined ? null : h("div", { class: "stats distributing" },
+      o.distributed[p] ? `All ${total} reinforcements placed`
+        : p === me ? `${o.hand.length} of ${total} reinforcements still to place`
+          : `${total} reinforcements, still being placed`);
     return h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}` },
-      h("h4", { text: `${who(p, view)}${o.casualties[p].length ? ` · casualties: ${o.casualties[p].length}` : ""}` }),
+      h("h4", { text: who(p, view) }),
+      progress,
+      lost.length ? cardsLine("casualties", `Casualties (${lost.length}, latest last): `, lost) : null,
       h("div", { class: "row" }, ...battalions.map(([cmd, reinf]) => {
         const face = acts.bind(card(cmd, { title: ROLES[cmd[0]] || cmd }),
           acts.take((a) => a.commander === cmd && a.type !== "Place"));
         const stack = reinf === null
-          ? h("small", { class: "muted", text: "hidden" })
-          : h("div", { class: "row" }, ...reinf.map((c) => bindCard(c, small(card(c)))));
+          ? h("small", { class: "muted", text: "hidden until both have placed" })
+          : h("div", { class: "row" }, ...reinf.map(reinforcement));
         const role = ROLES[cmd[0]];
         return h("div", { class: "zone battalion" }, face,
           h("div", { class: "label", text: role || "", title: role ? ADVANTAGES[cmd[0]](o) : "" }),
@@ -85,19 +107,25 @@ export function render(root, view, ctx) {
       h("div", { class: "stats" }, h("span", {}, "Attacker ", h("b", { text: who(b.attacker, view) })),
         h("span", {}, "Defender ", h("b", { text: who(b.defender, view) }))),
       left,
-      b.your_hand ? h("div", { class: "zone" }, h("div", { class: "label", text: "your cards to order" }),
+      b.your_hand?.length ? h("div", { class: "zone" },
+        h("div", { class: "label", text: "your cards to order" }),
         h("div", { class: "row" }, ...b.your_hand.map((c) => bindCard(c, card(c))))) : null,
       b.your_order?.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "your order" }),
         h("div", { class: "row" }, ...b.your_order.map((c) => small(card(c))))) : null,
-      flips.length ? h("div", { class: "row" }, ...flips) : null));
+      flips.length ? h("div", { class: "row" }, ...flips) : null,
+      // The pair a tie's Roshambo settles, each card under its owner's name (it was in the
+      // log only), just above the Roshambo's buttons.
+      b.pair ? h("div", { class: "zone tied-pair" },
+        h("div", { class: "label", text: "tied pair: Roshambo decides" }),
+        h("div", { class: "row" }, ...[b.attacker, b.defender].map((p, side) =>
+          h("div", { class: "pile" }, card(b.pair[side]), h("small", { text: who(p, view) }))))) : null));
   }
-  const narrow = window.matchMedia?.("(max-width: 600px)").matches;
-  root.append(...(narrow ? [...mine, ...areas] : [...areas, ...mine]));
-  if (o.roshambo) {
-    root.append(panel(`Roshambo (${o.roshambo.purpose})`, h("div", { class: "row" },
+  if (o.roshambo) { // in what the seat acts on now: on a phone above the battalions
+    mine.push(panel(`Roshambo (${o.roshambo.purpose})`, h("div", { class: "row" },
       ...acts.byType("Throw").map((e) => acts.button(e, SIGNS[e.action.sign] || e.label)),
       o.roshambo.yours ? h("span", { class: "muted", text: `you threw ${o.roshambo.yours}` }) : null)));
   }
+  root.append(...(narrow ? [...mine, ...areas] : [...areas, ...mine]));
   const rest = acts.rest();
   if (rest) root.append(rest);
 }
