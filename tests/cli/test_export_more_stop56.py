@@ -65,8 +65,8 @@ def test_rows_on_stdout_are_utf8_whatever_the_locale(tmp_path, capsys):
             other = _run(encoding, "export", "b.sqlite", "--run", "1", *args, cwd=tmp_path)
             assert other.returncode == 0, other.stderr
             assert other.stdout == utf8.stdout, (encoding, args)
-        out = tmp_path / f"b{n}.out"
-        fmt = ["--format", "jsonl"] if "jsonl" in args else []
+        out = tmp_path / f"b{n}.out"  # a suffix of its own: --format says which
+        fmt = ["--format", "jsonl" if "jsonl" in args else "csv"]
         assert main(["export", str(db), "--run", "1", *args[:1], *fmt, "--out", str(out)]) == 0
         assert out.read_bytes() == utf8.stdout
 

@@ -134,7 +134,10 @@ def test_a_record_that_does_not_replay_as_stored_is_refused(db):
 def test_the_format_follows_the_out_suffix(tmp_path):
     assert ex.export_format("a.jsonl", None) == "jsonl"
     assert ex.export_format("a.csv", None) == "csv"
-    assert ex.export_format("a.txt", None) == "csv"
+    assert ex.export_format("a", None) == "csv"
+    assert ex.export_format("a.txt", "csv") == "csv"
+    with pytest.raises(Exception, match="not .txt"):  # stop 64: it was written as CSV
+        ex.export_format("a.txt", None)
     assert ex.export_format(None, "jsonl") == "jsonl"
     with pytest.raises(Exception, match="make them agree"):
         ex.export_format("a.csv", "jsonl")

@@ -55,8 +55,12 @@ trial: that run alone); standard error names them. --run ID exports one run,
 \b
 Game rows (--games, the default), one per game, in index order:
   run             the run's id (as `warroom report DB --run ID` takes it)
-  sweep           with --sweep: the sweep's id
-  cell.KEY        with --sweep: the cell's value of each varied option KEY
+  sweep, tune     for a sweep's cell or a tune's trial: the sweep's or the
+                  tune's id (with --run too)
+  cell.KEY        for a sweep's cell or a tune's trial: its value of each
+                  varied or tuned option KEY (unset: none, as `warroom
+                  options` shows it; `warroom report DB --run ID --json`
+                  gives a run's every option)
   index           the game's index in the run (--index I)
   seed            the game's seed
   players.S       the SPEC of the listed player in seat S
@@ -74,9 +78,11 @@ most seats of the runs exported (a run with fewer leaves the rest empty).
 
 \b
 Card rows (--cards), one per game, seat, card and fate:
-  run, [sweep, cell.KEY, ...,] index, seat, card, fate, count
-the card by its name, the fate as `warroom report` counts it (drawn,
-played, and the game's own: discarded, destroyed, ...).
+  run, [sweep or tune, cell.KEY, ...,] index, seat, card, fate, count
+the card by its name (with its deck, "Ambush (deck1)", when the seats'
+decks differ), the fate as `warroom report` counts it (drawn, played, and
+the game's own: discarded, destroyed, ...). A run whose options dealt no
+cards (viktory's mode=dice) has none: a note on standard error says so.
 
 \b
 JSON lines: each row as an object with the same keys, except that a
@@ -128,7 +134,7 @@ status 2, and writes nothing."""
               "with its count: the card facts `warroom report` analyses, cards by name.")
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), help="csv (a header "
               "row, then the rows) or jsonl (one JSON object a line); default: from the --out "
-              "suffix (.csv, .jsonl, .ndjson), else csv.")
+              "suffix (.csv, .jsonl, .ndjson; another is refused without --format), else csv.")
 @click.option("--out", type=FILE, help="Write the rows to this file (whole or not at all) "
               "instead of standard output; missing folders are made.")
 @click.option("--force", is_flag=True, help="Let --out or --record overwrite a file that "
@@ -156,9 +162,9 @@ def export(db: str, run_id: int | None, sweep_id: int | None, games: bool, cards
         assert run_id is not None and index is not None
         _export_record(db, run_id, index, record, force)
         return
-    fmt = export_format(out, fmt)
-    if out is not None:
+    if out is not None:  # first: `--out DB` is named as the database, not as a suffix
         _check_target(out, force, "--out", db)
+    fmt = export_format(out, fmt)
     _export_rows(db, run_id, sweep_id, cards, fmt, out)
 
 
@@ -219,10 +225,10 @@ def _export_rows(db: str, run_id: int | None, sweep_id: int | None, cards: bool,
             selection = ex.run_selection(store, run_id)
         else:  # as `report DB` reports: the latest run with games, or its whole sweep
             selection, note = ex.default_selection(store)
-        if cards and not ex.has_cards(store, selection):
-            raise ex.ExportError(f"{db}: {selection.describe()} holds no card facts")
-        if note is not None:
-            echo_err(f"warroom: note: {note}")
+        bare = ex.without_cards(store, selection) if cards else None
+        for said in (note, bare):
+            if said is not None:
+                echo_err(f"warroom: note: {said}")
         if out is None:
             # standard output as it is now (a progress bar redirects sys.stdout to its
             # console), its bytes written as UTF-8 whatever its encoding

@@ -6,12 +6,13 @@ seat, card, fate, count) (`card_rows`), read through the store's own readers
 of `card_names`). A row is a dict; `csv_header` and `csv_values` spread its lists per seat
 for CSV, and JSON lines keep them as lists. The columns, in order:
 
-- games: `run`; with a sweep, `sweep` and `cell.KEY` per varied option; `index`, `seed`,
+- games: `run`; for a sweep's cells `sweep`, for a tune's trials `tune`, and `cell.KEY` per
+  varied or tuned option (an unset value `none`, as `warroom options` shows it); `index`, `seed`,
   `players` (the SPEC in each seat), `seating` (the listed player in each seat, an index into
   the run's players), `winner_seats`, `winner_players` (listed players), `scores` (per seat),
   `reason`, `length` (decisions), `first_seat` (None when the game opens with a simultaneous
   decision), then `metric.NAME` per metric of the game.
-- cards: `run`; with a sweep, `sweep` and `cell.KEY`; `index`, `seat`, `card`, `fate`,
+- cards: `run`; `sweep` or `tune` and `cell.KEY` as above; `index`, `seat`, `card`, `fate`,
   `count`.
 
 A record (`record_of`): game I of a run played again, as `batch.play_one` plays it, with the
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,8 +36,9 @@ from typing import IO, Any
 
 from ..agents import clock_bound, make_agents, parse_spec
 from ..engine import ConfigError, DataError, Game, Record, play_game, replay_to_end
-from ..engine.data import counted, shell_word
-from ..games import get_game
+from ..engine.config import option_text
+from ..engine.data import counted, first_few, shell_word
+from ..games import REGISTRY, get_game
 from .store import ResultStore, RunInfo, StoreError, SweepInfo
 
 FORMATS = ("csv", "jsonl")
@@ -55,17 +58,35 @@ class ExportError(StoreError):
 @dataclass(frozen=True)
 class Selection:
     """What an export reads: runs (in order), and the sweep they are the cells of, if the
-    export is of a sweep, with each run's varied values (`cells`, by run id)."""
+    export is of a sweep. A run that is a sweep's cell or a tune's trial, exported alone or
+    not, has its varied values (`cells`, by run id), the options they are of (`keys`), and
+    what names it beside its run (`part`: "sweep" or "tune"), so that rows of runs exported
+    one by one still say which cell or trial each is. A sweep's `grid` is its cells, those
+    without games too; `unfinished`, whether a cell holds fewer games than asked."""
 
     runs: list[RunInfo]
     sweep: SweepInfo | None = None
     cells: dict[int, dict[str, Any]] = field(default_factory=dict)
+    keys: tuple[str, ...] = ()
+    part: str | None = None
+    grid: int = 0
+    unfinished: bool = False
 
-    def describe(self) -> str:
-        """"run 3 (kow)", "sweep 2 (kow, 6 cells)"."""
-        if self.sweep is not None:
-            return f"sweep {self.sweep.id} ({self.sweep.game}, {len(self.runs)} cells)"
-        return f"run {self.runs[0].id} ({self.runs[0].game})"
+    def describe(self, games: int | None = None) -> str:
+        """"run 3 (kow)", "sweep 2 (kow, 6 cells)", "sweep 1 (battle, 1 of 3 cells,
+        unfinished)"; with `games`, their number: "sweep 2 (kow, 6 cells, 40 games)"."""
+        if self.sweep is None:
+            name, said = f"run {self.runs[0].id}", [self.runs[0].game]
+        else:
+            held = len(self.runs)
+            cells = (f"{held} of {counted(self.grid, 'cell')}" if held < self.grid
+                     else counted(held, "cell"))
+            name, said = f"sweep {self.sweep.id}", [self.sweep.game, cells]
+        if games is not None:
+            said.append(counted(games, "game"))
+        if self.unfinished:
+            said.append("unfinished")
+        return f"{name} ({', '.join(said)})"
 
 
 # --- what to export -----------------------------------------------------------------------
@@ -76,20 +97,17 @@ def default_selection(store: ResultStore) -> tuple[Selection, str]:
     latest = store.latest_run_with_games()
     if latest.sweep_id is not None:
         selection = sweep_selection(store, latest.sweep_id)
-        sweep = selection.sweep
-        assert sweep is not None
-        return selection, (f"exporting sweep {sweep.id} ({sweep.game}, "
-                           f"{counted(len(selection.runs), 'cell')}, "
-                           f"{counted(count_games(store, selection), 'game')}), as `report` "
-                           f"reports it: run {latest.id}, one of its cells, is the latest run "
-                           f"with finished games; --run {latest.id} exports that cell alone")
-    said = (f"exporting run {latest.id} ({latest.game}, "
-            f"{counted(store.count_games(latest.id), 'game')}), the latest with finished games")
+        return selection, (f"exporting {selection.describe(count_games(store, selection))}, "
+                           f"as `report` reports it: run {latest.id}, one of its cells, is the "
+                           f"latest run with finished games; --run {latest.id} exports that "
+                           "cell alone")
+    selection = _one_run(store, latest)
+    said = (f"exporting {selection.describe(store.count_games(latest.id))}, the latest with "
+            "finished games")
     if latest.tune_id is not None:
-        return Selection([latest]), (f"{said}: one trial of tune {latest.tune_id}, not the "
-                                     "whole tune (a tune is exported trial by trial, each "
-                                     "with --run ID)")
-    return Selection([latest]), said + "; --run ID or --sweep ID exports another"
+        return selection, (f"{said}: one trial of tune {latest.tune_id}, not the whole tune (a "
+                           "tune is exported trial by trial, each with --run ID)")
+    return selection, said + "; --run ID or --sweep ID exports another"
 
 
 def run_selection(store: ResultStore, run_id: int | None) -> Selection:
@@ -98,23 +116,44 @@ def run_selection(store: ResultStore, run_id: int | None) -> Selection:
     run = store.latest_run_with_games() if run_id is None else store.run(run_id)
     if not store.count_games(run.id):
         raise ExportError(f"{store.path}: run {run.id} has no finished games yet")
+    return _one_run(store, run)
+
+
+def _one_run(store: ResultStore, run: RunInfo) -> Selection:
+    """One run, with its cell's values as its sweep's export gives them, or its trial's."""
+    if run.sweep_id is not None:
+        sweep = store.sweep(run.sweep_id)
+        return Selection([run], cells=_sweep_cells(sweep, [run]),
+                         keys=tuple(key for key, _ in sweep.vary), part="sweep")
+    if run.tune_id is not None:
+        return Selection([run], cells={run.id: dict(run.cell or {})},
+                         keys=tuple(run.cell or ()), part="tune")
     return Selection([run])
 
 
 def sweep_selection(store: ResultStore, sweep_id: int) -> Selection:
-    """A sweep's cells that hold games, each with its varied values (typed as the game's
-    config types them; a data file's as the grid gives it, as `report --json` gives them)."""
-    from .sweep import cell_values, typed_vary  # the analyses' modules, only for a sweep
-
+    """A sweep's cells that hold games, each with its varied values."""
     sweep = store.sweep(sweep_id)
     runs = [r for r in store.runs(sweep_id=sweep.id) if store.count_games(r.id)]
     if not runs:
         raise ExportError(f"{store.path}: sweep {sweep.id} has no finished games yet")
+    grid = math.prod(len(values) for _, values in sweep.vary)
+    unfinished = len(runs) < grid or any(store.count_games(r.id) < r.games_requested
+                                         for r in runs)
+    return Selection(runs, sweep, _sweep_cells(sweep, runs),
+                     keys=tuple(key for key, _ in sweep.vary), part="sweep", grid=grid,
+                     unfinished=unfinished)
+
+
+def _sweep_cells(sweep: SweepInfo, runs: list[RunInfo]) -> dict[int, dict[str, Any]]:
+    """The varied values of each of `runs`, cells of `sweep` (typed as the game's config
+    types them; a data file's as the grid gives it, as `report --json` gives them)."""
+    from .sweep import cell_values, typed_vary  # the analyses' modules, only for a sweep
+
     files = set(get_game(sweep.game).data_options)
     given = {key: pairs for key, pairs in typed_vary(sweep) if key in files}
-    cells = {run.id: {key: _as_given(given.get(key, []), value) if key in files else value
-                      for key, value in cell_values(run).items()} for run in runs}
-    return Selection(runs, sweep, cells)
+    return {run.id: {key: _as_given(given.get(key, []), value) if key in files else value
+                     for key, value in cell_values(run).items()} for run in runs}
 
 
 def _as_given(pairs: list[tuple[str, Any]], typed: Any) -> Any:
@@ -127,8 +166,36 @@ def count_games(store: ResultStore, selection: Selection) -> int:
     return sum(store.count_games(run.id) for run in selection.runs)
 
 
-def has_cards(store: ResultStore, selection: Selection) -> bool:
-    return any(store.has_cards(run.id) for run in selection.runs)
+def without_cards(store: ResultStore, selection: Selection) -> str | None:
+    """Why some selected runs have no card rows, for a note (None when every run has card
+    facts): a run whose game may give card facts but whose options dealt none (Viktory's
+    mode=dice) is exported without rows, as a sweep's cell of it always was, so that a script
+    exporting run after run goes on. A game that never gives card facts is an ExportError."""
+    from .cards import no_card_facts, reports_card_facts  # only for this check
+
+    game = REGISTRY.get(selection.runs[0].game)
+    if game is not None and not reports_card_facts(game):
+        raise ExportError(f"{store.path}: {selection.describe()} holds no card facts: "
+                          f"{no_card_facts(game)}")
+    bare = [run for run in selection.runs if not store.has_cards(run.id)]
+    if not bare:
+        return None
+    from .analysis import no_facts_reason
+
+    why = no_facts_reason(bare[0])
+    if selection.sweep is None:
+        return (f"{selection.describe()} holds no card facts, so no card rows are written"
+                + (f": {why}" if why else ""))
+    cells = first_few([f"run {run.id} ({_cell_text(selection, run)})" for run in bare])
+    one = len(bare) == 1
+    return (f"{selection.describe()}: {len(bare)} of its cells {'holds' if one else 'hold'} no "
+            f"card facts, so {'has' if one else 'have'} no card rows: {cells}"
+            + (f" (run {bare[0].id}: {why})" if why else ""))
+
+
+def _cell_text(selection: Selection, run: RunInfo) -> str:
+    cell = selection.cells.get(run.id, {})
+    return ", ".join(f"{key}={option_text(cell.get(key))}" for key in selection.keys)
 
 
 # --- rows -----------------------------------------------------------------------------------
@@ -143,18 +210,26 @@ def seats(selection: Selection) -> int:
 
 
 def _lead(selection: Selection, run: RunInfo) -> dict[str, Any]:
-    """The columns a row starts with: the run and, for a sweep, the cell."""
-    if selection.sweep is None:
+    """The columns a row starts with: the run and, for a sweep's cell or a tune's trial, the
+    sweep or tune and the cell."""
+    if selection.part is None:
         return {"run": run.id}
     cell = selection.cells.get(run.id, {})
-    return {"run": run.id, "sweep": selection.sweep.id,
-            **{f"cell.{key}": cell.get(key) for key, _ in selection.sweep.vary}}
+    return {"run": run.id, selection.part: getattr(run, f"{selection.part}_id"),
+            **{f"cell.{key}": _cell_value(cell.get(key)) for key in selection.keys}}
+
+
+def _cell_value(value: Any) -> Any:
+    """A cell's value; an unset one (None) as `warroom options` shows it, `none`: an empty
+    field (null) is read as missing (pandas drops it from a groupby) or as a column that does
+    not apply, and this cell's games are neither."""
+    return option_text(value) if value is None else value
 
 
 def lead_columns(selection: Selection) -> list[str]:
-    if selection.sweep is None:
+    if selection.part is None:
         return ["run"]
-    return ["run", "sweep", *(f"cell.{key}" for key, _ in selection.sweep.vary)]
+    return ["run", selection.part, *(f"cell.{key}" for key in selection.keys)]
 
 
 def game_columns(selection: Selection, metrics: list[str]) -> list[str]:
@@ -272,12 +347,19 @@ def write_rows(rows: Iterable[dict[str, Any]], columns: list[str], seat_count: i
 
 
 def export_format(out: str | None, fmt: str | None) -> str:
-    """The format: --format, else the --out suffix (.csv, .jsonl, .ndjson), else CSV; a
-    known suffix that disagrees with --format is an error."""
-    said = SUFFIXES.get(Path(out).suffix.lower()) if out else None
+    """The format: --format, else the --out suffix (.csv, .jsonl, .ndjson), else CSV. A
+    known suffix that disagrees with --format is an error, and so is another suffix without
+    --format (`x.json` written as CSV fails whatever reads it by its name); --format takes
+    any other name."""
+    suffix = Path(out).suffix.lower() if out else ""
+    said = SUFFIXES.get(suffix)
     if fmt and said and fmt != said:
         raise ConfigError(f"--out {out} names a {said} file, but --format is {fmt}; make them "
                           "agree")
+    if suffix and said is None and fmt is None:
+        raise ConfigError(f"--out {out}: rows are written as CSV (.csv) or JSON lines (.jsonl, "
+                          f".ndjson), not {suffix}; name the file so, or give --format csv or "
+                          "--format jsonl to write this name")
     return fmt or said or "csv"
 
 
