@@ -89,17 +89,17 @@ const BADGE_MAX = 41; // a unit badge's widest, in SVG units (a hex is 52 across
 const SEAT_W = 8; // a badge's part with its owner's number, in SVG units
 const SQRT3 = Math.sqrt(3);
 const SVG = "http://www.w3.org/2000/svg";
-// A hex narrower than SMALL_HEX pixels when the whole map fits is too small to read or tap (4
-// players and more): the map is then drawn with hexes TAP_HEX pixels across at least, in a box
-// that scrolls. On a phone (a screen below 600 px wide, as app.css has it) the map's text, hex
-// names and unit counts (TEXT units of the SVG drawing), must also be MIN_TEXT pixels tall at
-// least, the size of the page's small print there: every action names a hex ("move to E2"),
-// and a count is what a move is decided by. Hexes 70 px across then (a whole radius-3 map
-// would give them some 42, and text of 7 px), and the map scrolls sideways in its box.
-const SMALL_HEX = 32;
-const TAP_HEX = 44;
+// The map's text, hex names and unit counts (TEXT units of the SVG drawing), is never drawn
+// under MIN_TEXT pixels: every action names a hex ("move to E2"), and a count is what a move
+// is decided by. Where the whole map fitted to its box (as wide as the column, as tall as the
+// screen leaves it) would draw it smaller, the map is drawn at that size in a box that scrolls.
+// On a phone (a screen below 600 px wide, as app.css has it) 12 px, the page's small print
+// there: hexes 70 px across (a whole radius-3 map would give them some 42, and text of 7 px).
+// On a larger screen, read from farther, 11 px, hexes 64 px across: a 4-player map fitted to
+// a laptop's 1024 x 700 drew its counts 5 px, unread by the family round it.
+const TAP_HEX = 44; // a finger's width: a hex centred half of it inside the map's box is in view
 const TEXT = 9;
-const MIN_TEXT = 12;
+const MIN_TEXT = { phone: 12, wide: 11 };
 const PHONE = "(max-width: 600px)";
 // How the map was last shown, kept across redraws (each frame draws the table anew): zoomed in
 // or whole (null: as the screen needs), where its box was scrolled, the hex it was centred on.
@@ -144,11 +144,12 @@ function hitTarget(r) {
 
 const CSS = `
 /* The header, the question, the table's own head, the map and the line and the buttons under
-   it fit one screen (1280 x 800: some 300 px besides the map). */
-.v2map { width: 100%; max-height: min(78vh, calc(100vh - 300px)); min-height: 240px; display: block; }
+   it fit one screen (1280 x 800: some 270 px besides the map, which leaves a 2-player map's
+   text MIN_TEXT tall there). */
+.v2map { width: 100%; max-height: min(78vh, calc(100vh - 270px)); min-height: 240px; display: block; }
 .v2-mapbox.zoomed { overflow: auto; max-height: 62vh; overscroll-behavior: contain;
   border-radius: 6px; background: #0b1d13; }
-.v2-mapbox.zoomed > svg.v2map { max-width: none; max-height: none; }
+.v2-mapbox.zoomed > svg.v2map { max-width: none; } /* its max-height: fitMap (it reads the one above) */
 .v2-zoom { margin: 4px 0; }
 .v2map .hex-cell.fought > polygon.ground { stroke: #ff6b5a; stroke-width: 3.5; }
 .v2-battle .side { display: flex; gap: 6px; align-items: baseline; margin: 3px 0; }
@@ -169,7 +170,7 @@ const CSS = `
 .v2-last small { display: block; margin-top: 4px; }
 .v2-last summary { cursor: pointer; color: var(--muted); }
 .v2-card-key { font-size: 12px; margin: 4px 0 0; }
-/* the hex names and unit counts are TEXT (9) units tall: 12 px and more on a phone (fitMap) */
+/* the hex names and unit counts are TEXT (9) units tall: MIN_TEXT px and more (fitMap) */
 .v2map text { font: 600 9px system-ui, sans-serif; fill: #fff; stroke: #000; stroke-width: 2.2px;
   stroke-opacity: .75; paint-order: stroke; text-anchor: middle; pointer-events: none; }
 .v2map text.name { fill: #f4f1e6; stroke-width: 1.8px; }
@@ -713,24 +714,28 @@ export function render(root, view, ctx) {
     return { hex: b.hex, sides };
   }
 
-  /** A map whose hexes would be narrower than SMALL_HEX pixels fitted to its box (4 players
-   *  and more), or on a phone whose text would be smaller than MIN_TEXT pixels, is drawn
-   *  larger (hexes TAP_HEX across at least, the text MIN_TEXT tall on a phone) in a box that
-   *  scrolls; the button shows it whole, or zooms in again. Where the box was scrolled is kept
-   *  across redraws; it is centred on what is going on when that moves out of view. */
+  /** A map whose text would be smaller than MIN_TEXT pixels fitted to its box is drawn with
+   *  its text MIN_TEXT tall in a box that scrolls; the button shows it whole, or zooms in
+   *  again. Where the box was scrolled is kept across redraws; it is centred on what is going
+   *  on when that moves out of view. */
   function fitMap(box, map, button) {
     const vb = map.viewBox.baseVal;
-    const hexWidth = SIZE * SQRT3;
     const focus = focusHex();
     let small = false;
     const show = () => {
       const phone = window.matchMedia(PHONE).matches;
-      const need = Math.max(SMALL_HEX / hexWidth, phone ? MIN_TEXT / TEXT : 0); // pixels a unit
-      small = box.clientWidth / vb.width < need;
+      const scale = MIN_TEXT[phone ? "phone" : "wide"] / TEXT; // pixels a unit
+      // The whole map is as tall as the stylesheet's max-height lets it (the table's head and
+      // buttons on the screen with it; a laptop's map was cut to 400 px tall): read without
+      // the zoomed map's own, none.
+      map.style.maxHeight = "";
+      const css = getComputedStyle(map);
+      const tall = Math.max(parseFloat(css.minHeight) || 0, parseFloat(css.maxHeight) || Infinity);
+      small = Math.min(box.clientWidth / vb.width, tall / vb.height) < scale;
       const zoomed = small && mapView.zoom !== false;
-      const scale = Math.max(TAP_HEX / hexWidth, phone ? MIN_TEXT / TEXT : 0);
       box.classList.toggle("zoomed", zoomed);
       map.style.width = zoomed ? `${Math.ceil(vb.width * scale)}px` : "";
+      map.style.maxHeight = zoomed ? "none" : "";
       button.hidden = !small;
       button.textContent = zoomed ? "Show the whole map" : "Zoom in on the map";
       return zoomed;
@@ -1167,8 +1172,12 @@ export function render(root, view, ctx) {
     const side = (s) => hexName(b.source_hexes[s - 1]) || `hex side ${s}`;
     if (a.type === "Bring") return `bring ${unit(a.unit)} from ${side(a.side)}`;
     if (a.type === "Casualty") {
-      if (!a.attacker) return `lose ${unit(a.unit, "defending ")}`;
-      return `lose ${unit(a.unit, "attacking ")} ${a.side ? `from ${side(a.side)}` : "(bombarding)"}`;
+      const kind = a.attacker ? "attacking " : "defending ";
+      const where = a.attacker ? ` ${a.side ? `from ${side(a.side)}` : "(bombarding)"}` : "";
+      // Selective hits pick among another seat's units: "lose" read as giving up one's own.
+      const c = b.casualties;
+      if (c && c.victim !== c.chooser) return `hit ${whose(c.victim)} ${kind}${UNITS[a.unit]}${where}`;
+      return `lose ${unit(a.unit, kind)}${where}`;
     }
     if (a.type === "DrawIn") {
       const group = b.defender_groups[a.side];
