@@ -54,7 +54,8 @@ def test_one_of_a_thing_is_singular_in_the_views_and_labels():
 
     assert [counted(1, "turn"), counted(2, "turn"), counted(1, "die", "dice"),
             counted(0, "die", "dice")] == ["1 turn", "2 turns", "1 die", "0 dice"]
-    assert FinishDeck(1).label == "done (fill the 1 free place with the strongest cards left)"
+    assert FinishDeck(1).label == ("done (fill the 1 free place with the cards of highest "
+                                   "combat skill left: A, 2, 3, Joker last)")
     assert benefit_text("empower", 1, 25) == "strategies 25% more effective for 1 turn"
     assert benefit_text("protect", 1) == "protection from the next 1 enemy strategy"
     assert benefit_text("protect", 2) == "protection from the next 2 enemy strategies"

@@ -57,14 +57,18 @@ class AddCard:
 
 @dataclass(frozen=True, slots=True)
 class FinishDeck:
-    """Deck building: done; the deck's free places are filled with the strongest cards left."""
+    """Deck building: done; the deck's free places are filled with the cards of highest
+    combat skill left."""
 
     free: Annotated[int, Field(ge=0, le=54)]
 
     @property
     def label(self) -> str:
+        # as `_do_finish` fills them: by combat skill, so the ability cards (skill 0 to 3) go
+        # last, and a newcomer keeping them must add them first
         places = counted(self.free, "free place")
-        return f"done (fill the {places} with the strongest cards left)"
+        return (f"done (fill the {places} with the cards of highest combat skill left: "
+                "A, 2, 3, Joker last)")
 
 
 # --- attack step ------------------------------------------------------------------------------

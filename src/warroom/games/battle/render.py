@@ -30,8 +30,8 @@ PHASE_TEXT = {
 PROMPTS = {
     "draft": "Draft: pick a card from the pack in front of you (the rest of the pack is "
              "passed on).",
-    "build": "Build your deck: add a card from your pool, or finish (the strongest cards left "
-             "fill the free places).",
+    "build": "Build your deck: add a card from your pool, or finish (the cards of highest "
+             "combat skill left fill the free places).",
     "declare": "Declare an attacker: choose a soldier and the castle it attacks, or done (no "
                "more attackers).",
     "block": "Declare a blocker: choose a soldier to block an attacking group, or done (no "
@@ -69,21 +69,36 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
     """What the terminal's help (`?`) adds to the rules summary (`Game.help_notes`): how to
     read this table's marks, from the view alone (its phase and options, nothing hidden)."""
     seat = f" (you are player {player})" if player is not None else ""
-    lines = ["How to read the table",
-             "- Cards: rank + suit (10♥: ten of hearts); skill A 1, J 11, Q 12, K 13, "
-             "Joker 0."]
-    if obs["phase"] in ("draft", "build"):
-        lines += [
-            "- 'Pack 1 in front of you': the cards you pick one from; the rest are passed on.",
-            "- '(has picked)': that player has picked from its pack; picks are secret.",
-            "- 'Your picks / pool (18)': the cards you build your deck from.",
-            f"- 'Your deck (10/{obs.get('deck_size', 15)})': cards in your deck / its size.",
-        ]
+    building = obs["phase"] in ("draft", "build")
+    lines = _deck_mode_notes(obs) if building else []
+    lines += ["How to read the table",
+              "- Cards: rank + suit (10♥: ten of hearts); skill A 1, J 11, Q 12, K 13, "
+              "Joker 0."]
+    if building:
+        if obs["deck_mode"] == "draft":
+            lines += [
+                "- 'Pack 1 of 3, pick 4 of 15, passing left': the draft so far, and where "
+                "your pack goes.",
+                "- 'Pack 1 in front of you': the cards you pick one from; the rest are "
+                "passed on.",
+                "- '(has picked)': that player has picked from its pack; picks are secret.",
+                "- 'Your picks (18)', then 'Your pool (18)': the cards you build your deck "
+                "from.",
+            ]
+        else:
+            lines.append("- 'Your pool (52)': the cards you build your deck from.")
+        lines.append(f"- 'Your deck (10/{obs.get('deck_size', 15)})': cards in your deck / "
+                     "its size.")
+        if obs["teams"] != "none":
+            lines.append("- 'team 0': the player's team (from 0); '(partner)': your "
+                         "teammate.")
     else:
         limit = obs["hits_to_lose"]
         castle = "X" * 2 + "." * max(0, limit - 2)
         lines.append(f"- '[{castle}]': a castle, X a hit taken, . a hit left; at {limit} "
                      "hits its player is 'OUT'.")
+        lines.append(f"- '[{'X' * limit}+1]': a castle taken, 1 hit past the {limit} (a log "
+                     "line's 'in all' counts all).")
         if obs["teams"] == "as-one":
             lines.append("- As one: a castle is the team's (its members' hits together).")
         if obs["teams"] != "none":
@@ -114,6 +129,35 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
         ]
     lines.append(f"- Players are numbered from 0{seat}.")
     return "\n".join(lines)
+
+
+def _deck_mode_notes(obs: dict[str, Any]) -> list[str]:
+    """What the deck mode is, before the battle: how a draft goes, what a sealed pool is, from
+    the view's public facts (its options' numbers)."""
+    size = obs.get("deck_size")
+    deck = f"a deck of exactly {size} cards" if size else "a deck"
+    mode = obs["deck_mode"]
+    if mode == "draft":
+        packs, per = obs.get("packs", "several"), obs.get("pack_size", "some")
+        lines = ["The draft",
+                 f"- Each player gets {packs} packs of {per} cards, opened one a round.",
+                 "- All pick a card from the pack in front of them, in secret, then pass it "
+                 "on,",
+                 "  until the packs are empty (the last card is taken without asking).",
+                 "- Round 1 passes left (to the next seat), round 2 right, round 3 left, ...",
+                 f"- Your picks are your pool: after the draft you build {deck} from it."]
+    elif mode == "sealed":
+        lines = ["Sealed",
+                 "- A deck per player is shuffled together; each player gets a deck's worth",
+                 "  (52 cards, 54 with Jokers): its pool, secret.",
+                 f"- You build {deck} from your pool."]
+    else:  # constructed, without a deck list
+        lines = ["Constructed",
+                 f"- You build {deck} from a full deck of playing cards (your pool)."]
+    return lines + [
+        "- 'add' puts a card of your pool into your deck; 'done' fills the free places",
+        "  with the cards of highest combat skill left (ability cards A, 2, 3, Joker last).",
+        "- The cards left out are not played; each player draws from its own deck."]
 
 
 def cards(names: list[str]) -> str:
@@ -173,20 +217,43 @@ def render(obs: dict[str, Any], player: int | None) -> str:
 
 def _render_building(obs: dict[str, Any]) -> list[str]:
     you = obs.get("you")
+    seats = obs["seats"]
+    teams = obs["teams"] != "none"
+    mine = seats[you]["team"] if teams and you is not None else None
+    names = [_who(p, you) + (" (partner)" if p != you and seat["team"] == mine else "")
+             for p, seat in enumerate(seats)]
+    width = max(len(name) for name in names)
     lines = []
-    for p, seat in enumerate(obs["seats"]):
+    for p, seat in enumerate(seats):
         state = "deck built" if seat["built"] else f"deck {_count(seat['deck'], 'card')}"
         if obs["phase"] == "draft":
             state = f"{_count(seat['pool'], 'card')} picked" + (
                 " (has picked)" if seat["picked"] else "")
-        lines.append(f"  {_who(p, you):>{WHO_WIDTH}}: {state}")
+        team = f" team {seat['team']}" if teams else ""
+        lines.append(f"  {names[p]:>{width}}{team}: {state}")
     if "pack" in obs:
+        if "packs" in obs:
+            lines.append(_draft_progress(obs))
         lines.append(f"Pack {obs['pack_number']} in front of you: {cards(obs['pack'])}")
     if "pool" in obs:
-        lines.append(f"Your picks / pool ({len(obs['pool'])}): {cards(obs['pool'])}")
+        # a draft's pool is what was picked; sealed and constructed pools were dealt
+        whose = "Your picks" if obs["phase"] == "draft" else "Your pool"
+        lines.append(f"{whose} ({len(obs['pool'])}): {cards(obs['pool'])}")
     if "deck" in obs and obs["phase"] == "build":
         lines.append(f"Your deck ({len(obs['deck'])}/{obs['deck_size']}): {cards(obs['deck'])}")
     return lines
+
+
+def _draft_progress(obs: dict[str, Any]) -> str:
+    """"Pack 1 of 3, pick 4 of 15, passing left (to Player 1)": the viewer's place in the
+    draft, and who gets its pack next."""
+    you, n = obs["you"], len(obs["seats"])
+    size = obs["pack_size"]
+    # once picked, the pack has lost that pick's card: it is still this pick
+    pick = size - len(obs["pack"]) + (0 if obs["seats"][you]["picked"] else 1)
+    step = 1 if obs["passing"] == "left" else -1  # left is the next seat
+    return (f"Pack {obs['pack_number']} of {obs['packs']}, pick {pick} of {size}, passing "
+            f"{obs['passing']} (to {_who((you + step) % n, you)})")
 
 
 def _render_table(obs: dict[str, Any]) -> list[str]:
@@ -203,7 +270,9 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
     lines.append(f"Castles ({limit} unblocked hits lose), hands and soldiers in play:")
     for p, seat in enumerate(obs["seats"]):
         hits = seat.get("castle", seat["hits"])  # As one: the team's castle
-        castle = "X" * min(hits, limit) + "." * max(0, limit - hits)
+        # hits past the limit count too (the log's "6 in all", the time limit's tiebreak)
+        castle = "X" * min(hits, limit) + "." * max(0, limit - hits) + (
+            f"+{hits - limit}" if hits > limit else "")
         team = f" team {seat['team']}" if obs["teams"] != "none" else ""
         status = "  OUT" if seat["out"] else ""
         turn = " <- turn" if p in obs["active"] and not seat["out"] else ""

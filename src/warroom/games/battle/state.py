@@ -54,6 +54,8 @@ DRAFT, BUILD = "draft", "build"
 DECLARE, BLOCK, STRIKE, MAIN = "declare", "block", "strike", "main"
 OPPONENT, THREE, SACRIFICE, GIVE = "choose-opponent", "three", "sacrifice", "give"
 OVER = "over"
+# The way the packs pass, by pack: "left, right, left" (the rule text); left is the next seat.
+PASSING = ("left", "right")
 QUEUED = frozenset((DECLARE, BLOCK, MAIN))  # phases in which the queue's head decides
 
 Soldier = tuple[int, int]  # (controller, card id) inside an attack group
@@ -315,7 +317,7 @@ class BattleState(State):
         for p in range(self.num_players):
             self.cur[p] = self.packs[p].pop(0)
             self.pack_id[p] = self.pack_no * self.num_players + p
-        direction = "left" if self.pack_no % 2 == 0 else "right"
+        direction = PASSING[self.pack_no % 2]
         self.event("pack", number=self.pack_no + 1, direction=direction)
         self._forced_picks()
 
@@ -1112,6 +1114,13 @@ class BattleState(State):
             {"player": self.special[0], "card": self.special[1], "victim": self.special[2]},
             "log": self.visible_log(player),
         }
+        if self.config.deck_mode == "draft" and self.phase in (DRAFT, BUILD):
+            # public: how long the draft is and which way the packs go ("pack 1 of 3, pick 4
+            # of 15, passing left"), which the pack alone does not say
+            obs["packs"] = self.config.packs
+            obs["pack_size"] = self.config.pack_size
+            if self.phase == DRAFT:
+                obs["passing"] = PASSING[self.pack_no % 2]
         if not own:
             obs["draw_pile"] = len(self.draw[0])
             obs["discard"] = [names[c] for c in self.discard[0]]
