@@ -185,8 +185,11 @@ class _Event:
             if "players" in values:
                 # the game's own check of the value first: "option 'players' must be an
                 # integer, got 'abc'", as every command says it (int() here was a traceback)
-                given = self.game.num_players(self.game.config(values))
+                asked = self.game.config(values)
+                given = self.game.num_players(asked)
                 if given != self.spec.match_size:
+                    if self.spec.team_size == 1:  # "add --teams 2" says what was meant
+                        self._refuse_teams(asked)
                     raise ConfigError(f"--set players={values['players']} disagrees with "
                                       f"--match-size {self.spec.match_size}")
             values["players"] = seats
