@@ -567,14 +567,31 @@ def _check_reachable(address: str, timeout: float = PROBE_WAIT) -> None:
     """Fail fast on a cluster address nobody answers at, or something other than Ray answers
     at (Ray itself retries for minutes: for ever against a web server), with one line; and on
     a Ray Client address (`ray://`) when Ray's client is not installed (the `ray` extra leaves
-    it out)."""
+    it out). `auto` is probed as the address Ray would join (on a dead one Ray waits for
+    ever, its warnings the only output), said with where it was found."""
+    if address == "auto":
+        found = _auto_address()
+        if found is not None:
+            try:
+                _check_reachable(found[0], timeout)
+            except ConfigError as exc:
+                raise ConfigError(f"--address auto ({found[1]}): {exc}") from None
+        return
     if address.startswith("ray://") and importlib.util.find_spec("grpc") is None:
         raise ConfigError(f"--address {address} needs Ray Client, which is not installed: "
                           f"pip install 'ray[client]=={import_ray().__version__}', or give "
                           "the head's HOST:PORT, or auto on a node of the cluster")
+    said = _unanswered(address, timeout)
+    if said is not None:
+        raise ConfigError(f"no Ray cluster answers at {address}: {said}")
+
+
+def _unanswered(address: str, timeout: float) -> str | None:
+    """Why no Ray cluster answers at `address` (HOST:PORT, or ray://HOST:PORT), or None when
+    one does, or the address is not one to probe."""
     host, sep, port = address.removeprefix("ray://").rpartition(":")
-    if address == "auto" or not sep or not port.isdigit():
-        return
+    if not sep or not port.isdigit():
+        return None
     try:
         with socket.create_connection((host, int(port)), timeout=timeout) as sock:
             sock.settimeout(timeout)
@@ -583,13 +600,69 @@ def _check_reachable(address: str, timeout: float = PROBE_WAIT) -> None:
             while len(reply) < 9 and (got := sock.recv(9 - len(reply))):
                 reply += got
     except TimeoutError:
-        raise ConfigError(f"no Ray cluster answers at {address}: no answer within "
-                          f"{timeout:g} s") from None
+        return f"no answer within {timeout:g} s"
     except OSError as exc:
-        raise ConfigError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
+        return str(exc.strerror or exc)
     if len(reply) < 9 or reply[3] != _H2_SETTINGS:
-        raise ConfigError(f"no Ray cluster answers at {address}: something answers there, but "
-                          "not Ray (a Ray cluster speaks gRPC)")
+        return "something answers there, but not Ray (a Ray cluster speaks gRPC)"
+    return None
+
+
+def _auto_address() -> tuple[str, str] | None:
+    """The address `--address auto` joins, as `ray.init` finds it, and what named it:
+    RAY_ADDRESS, else the file `ray start --head` leaves in Ray's temp folder. None where
+    neither names one: Ray then joins a head it sees running here, or says at once that none
+    does."""
+    named = os.environ.get("RAY_ADDRESS", "")
+    if named and named != "auto":  # as Ray reads it: "auto" there is no address either
+        return named, f"RAY_ADDRESS={named}"
+    # Ray's own place for the file (its temp folder: RAY_TMPDIR, TMPDIR, /tmp), where it has one
+    utils = getattr(getattr(import_ray(), "_private", None), "utils", None)
+    address_file = getattr(utils, "get_ray_address_file", None)
+    if address_file is None:
+        return None
+    path = address_file(None)
+    try:
+        with open(path, encoding="utf-8") as file:
+            named = file.read().strip()
+    except OSError:  # none: no `ray start --head` here, or it was stopped
+        return None
+    return (named, f"{path} names {named}") if named else None
+
+
+HEAD_CHECK = 5.0  # seconds between probes of the head while a run waits on its chunks
+# Probes that fail in a row before the head is taken for dead: two, some 10 s, well within
+# Ray's own wait for a lost head (gcs_rpc_server_reconnect_timeout_s, 60 s), which then ends
+# the process from inside Ray's core with its own log line and status 1.
+HEAD_MISSES = 2
+
+
+def _head_watch(ray: Any, address: str | None) -> Callable[[], None]:
+    """A check to call while waiting on chunks, which stops the run with a SimulationError
+    (the finished games kept, as for a failing game) once the head of the cluster this
+    process runs on (at `address`, as given) no longer answers."""
+    client = getattr(getattr(ray.util, "client", None), "ray", None)
+    if client is not None and client.is_connected():
+        return lambda: None  # Ray Client: its server is the head's proxy, not its GCS
+    # The address as given where there is one: the head's own may be one of its other names
+    head = address if address and address != "auto" else None
+    head = head or getattr(ray.get_runtime_context(), "gcs_address", None)
+    if not head:
+        return lambda: None
+    due, missed = time.monotonic() + HEAD_CHECK, 0
+
+    def check() -> None:
+        nonlocal due, missed
+        if time.monotonic() < due:
+            return
+        said = _unanswered(head, PROBE_WAIT)
+        missed = missed + 1 if said else 0
+        due = time.monotonic() + HEAD_CHECK
+        if said and missed >= HEAD_MISSES:
+            raise SimulationError(f"the head of the Ray cluster at {head} stopped answering "
+                                  f"({said})")
+
+    return check
 
 
 def _start_ray(ray: Any, workers: int, address: str | None) -> set[int]:
@@ -713,7 +786,9 @@ def _ray_chunks(spec: BatchSpec, chunker: Chunker, workers: int,
     try:
         for _ in range(window):
             submit()
+        head_alive = _head_watch(ray, address)
         while pending:
+            head_alive()
             ready, rest = ray.wait(pending, num_returns=1, timeout=0.2)
             if not ready:
                 continue
