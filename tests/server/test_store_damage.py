@@ -154,7 +154,8 @@ def test_a_row_naming_a_game_the_store_does_not_hold_is_skipped_saying_so(db, ta
     stored game is served as before."""
     made, other, own = played(db)
     value = "'" + "0" * 64 + "'" if table == "claims" else "0"
-    stored = damaged(db, f"INSERT INTO {table} VALUES ('gone', 1, {value})")
+    columns = "(game_id, seat, token_hash)" if table == "claims" else ""
+    stored = damaged(db, f"INSERT INTO {table} {columns} VALUES ('gone', 1, {value})")
     caplog.set_level(logging.WARNING)
     with client(db) as c:
         listed = {g["id"]: g["status"] for g in c.get("/api/games").json()["games"]}

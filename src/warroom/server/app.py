@@ -85,6 +85,7 @@ from .ai import (
 )
 from .live import (
     HANDOVER,
+    AlreadyPlayed,
     ListedGame,
     LiveGame,
     LogHeld,
@@ -162,6 +163,11 @@ TOKEN_CLIENTS = 4096
 # hold its connection, and the memory read so far, for ever): 408 after it.
 BODY_SECONDS = 30.0
 HELLO_TIMEOUT = 10.0
+# Seconds the page an invite seat's own token was given to (in its welcome) holds the seat
+# while it says nothing: a page acknowledges the token at once (any frame), so one silent that
+# long may never have got it (its connection dropped without a word on the way), and the
+# invite link opens the seat again, with that token (`Server.claim_held`).
+CLAIM_ANSWER = 5.0
 # Connections of one client address that have not yet sent their hello: each is held up to
 # HELLO_TIMEOUT, and a page sends its hello at once, so one more drops the oldest (4429: not
 # the new one, or silent connections would lock out every page of the address, on loopback
@@ -352,6 +358,9 @@ class Connection:
     # Set by `refuse`: the page is told why and closed with this code once its frames are
     # sent (otherwise an empty text in the queue closes it with 1008, too slow)
     refused: int | None = None
+    # When (time.monotonic) its welcome gave it the seat's own token, until it is known to
+    # have it (`Server.received`)
+    given: float | None = None
 
     def __post_init__(self) -> None:
         self.intents = Bucket(self.rate, BURST)
@@ -855,7 +864,10 @@ class Server:
         try:
             action = live.resolve(conn.seat, intent.version, intent.index, intent.action)
             assert conn.seat is not None
-            live.apply(self.store, conn.seat, action)
+            live.apply(self.store, conn.seat, action, (intent.version, intent.index))
+        except AlreadyPlayed:  # answered as it was played: by the state, with the move in it
+            conn.send_state(live)
+            return
         except Rejected as exc:
             conn.send(error_frame(str(exc)))  # the page already holds the latest state
             return
@@ -975,6 +987,28 @@ class Server:
             return (f"this server has {self.max_watchers} spectators, the most it may; try "
                     "again later")
         return ""
+
+    def claim_held(self, live: LiveGame, seat: int) -> bool:
+        """Whether a page given the own token of `seat` (a claimed invite seat) holds the seat
+        still, its invite link then watching: its connection is open, and was given the
+        token less than CLAIM_ANSWER s ago (else it may never have got it)."""
+        now = time.monotonic()
+        return any(c.seat == seat and c.given is not None and now - c.given < CLAIM_ANSWER
+                   for c in self.conns.get(live.id, ()))
+
+    def received(self, live: LiveGame, seat: int) -> None:
+        """A page holds the own token of `seat`, a claimed invite seat: it opened the seat with
+        it, or sent a frame, or closed the connection itself (1000), after the welcome that
+        gave it. The invite link is spent from now on, and a restart keeps that; a write the
+        store cannot take now is logged (after a restart the link would give a new token)."""
+        if seat not in live.pending:
+            return
+        del live.pending[seat]
+        try:
+            self.store.add_received(live.id, seat)
+        except WriteFailed as exc:
+            log.warning("game %s: could not store that seat %s's token was received (%s)",
+                        live.id, seat, exc)
 
     def join(self, live: LiveGame, seat: int) -> None:
         """A person seat's page connected: stored the first time (a restart must not list a
@@ -2250,6 +2284,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             await ws.close(code=4404)
             return
         seat, claimed, notice = None, None, ""
+        again = False  # an invite link claimed, its seat's token perhaps lost on the way
         if hello.token == "":
             # A link cut off at its `#t=`: no token is no seat, as a hello without one, but the
             # page is told why it watches (the page itself leaves an empty token out).
@@ -2262,6 +2297,11 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                 await ws.close(code=4401)
                 return
             if seat is None:
+                seat = live.reclaimable(hello.token)
+                if seat is not None and server.claim_held(live, seat):
+                    seat = None
+                again = seat is not None
+            if seat is None:
                 notice = _watching(live, hello.token)
         # A page over a cap is refused before it can claim a seat it would never hear of.
         refused = server.no_room(live, seat)
@@ -2270,9 +2310,10 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             await ws.send_text(error_frame(refused, retry=True))
             await ws.close(code=4429)
             return
-        if seat is not None and live.claimable(seat):
+        if seat is not None and (again or live.claimable(seat)):
             # The first page to open an invite link claims the seat: it gets a token of its
-            # own, and the link (which whoever created the game also holds) opens it no more.
+            # own, and once a page holds it the link (which whoever created the game also
+            # holds) opens it no more.
             # A claim the store cannot take keeps nobody from the table (as a join): the page
             # plays by the invite link, and the seat's next page claims it.
             try:
@@ -2292,8 +2333,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                 await ws.close(code=4409)
                 return
         conn = Connection(ws, seat, server.rate)
+        if claimed:
+            conn.given = time.monotonic()
         server.conns.setdefault(live.id, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
+        if seat is not None and not (claimed or again):  # opened by the seat's own token
+            server.received(live, seat)
         if seat is not None:
             # An invite seat's join is stored with its claim alone: stored without it, a
             # restart would take the seat for one joined before claims existed, whose invite
@@ -2304,15 +2349,18 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                 server.tell_presence(live, but=conn)
         try:
             welcome = _welcome(live, seat, server.hand_after)
-            if claimed:  # this page's alone: it keeps it, and the invite link is spent
+            if claimed:  # this page's alone: once it is known to have it, the link is spent
                 welcome["token"] = claimed
             conn.send(json.dumps(welcome))
             conn.send_state(live)
             if notice:
                 conn.send(notice_frame(notice))
             await _serve(server, live, conn)
-        except WebSocketDisconnect:
-            pass
+        except WebSocketDisconnect as exc:
+            if exc.code == 1000 and conn.given is not None and conn.seat is not None:
+                # closed by its page, done with it: not dropped on the way (1006), nor a page
+                # going away (1001), which may have gone before the welcome came
+                server.received(live, conn.seat)
         finally:
             pages = server.conns.get(live.id)
             if pages is not None:
@@ -2334,8 +2382,13 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
 
 async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
     while True:
+        message = await conn.ws.receive()
+        if conn.given is not None and message["type"] == "websocket.receive":
+            conn.given = None  # a page sends nothing before its welcome: it has its token
+            if conn.seat is not None:
+                server.received(live, conn.seat)
         try:
-            text = frame_text(await conn.ws.receive())
+            text = frame_text(message)
         except ValueError as exc:
             conn.send(error_frame(str(exc)))
             continue

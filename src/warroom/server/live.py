@@ -66,6 +66,12 @@ class Rejected(Exception):
     """An intent that changes nothing; its message goes back as a one-line error frame."""
 
 
+class AlreadyPlayed(Rejected):
+    """A stale intent that is the seat's last move sent again (a client's retry after a
+    dropped connection or a restart): it changes nothing, and is answered as the move was, by
+    the state with it played, not by an error that would ask for another move."""
+
+
 @dataclass
 class Applied:
     player: int
@@ -103,6 +109,16 @@ class LiveGame:
         self.invites: dict[int, str] = {}
         for seat, digest in row.claims:
             self._take(seat, digest)
+        # Invite seats claimed whose own token no page is known to have received: the welcome
+        # that carried it may have been lost with the connection, and the page, whose address
+        # still holds the invite link, comes back with it. The link opens the seat again, with
+        # that token (None after a restart, which keeps only its hash: a new one replaces it),
+        # until a page is known to hold it (`app.Server.received`), which the store keeps.
+        # (A seat that moved had a page that held it.) The seat is not joined until then.
+        moved = {seat for seat, _ in row.actions}
+        self.pending: dict[int, str | None] = {
+            seat: None for seat in row.unreceived if seat not in moved}
+        self.seen.difference_update(self.pending)
         # Invite seats the first page to open will claim. A seat joined before claims existed
         # keeps its invite link as its token; one whose claim the store could not take is
         # claimed by its next page.
@@ -138,6 +154,9 @@ class LiveGame:
         # The version of each seat's view when it last moved (a person's move, since the game
         # was made or rebuilt): an intent from a view before it is stale (`resolve`).
         self._moved_at: dict[int, int] = {}
+        # ... and that move as its intent named it: (version, index or None, the action), so
+        # that the same intent sent again is known for the move played (`AlreadyPlayed`)
+        self._last_intent: dict[int, tuple[int, int | None, Any]] = {}
 
     @property
     def version(self) -> int:
@@ -240,15 +259,34 @@ class LiveGame:
         return seat in self.unclaimed and self.seats[seat].kind == "person"
 
     def claim(self, store: GameStore, seat: int) -> str:
-        """The invited player's page opened `seat`: it gets a token of its own (returned),
-        stored before anything changes, and the invite link no longer opens the seat (whoever
-        created the game holds that link)."""
+        """The invited player's page opened `seat` by its invite link: it gets a token of its
+        own (returned), stored before anything changes, and once a page holds it the invite
+        link no longer opens the seat (whoever created the game holds that link). Until then
+        (`pending`) the link gets the same token again; after a restart, which kept only its
+        hash, a new one in its place."""
+        token = self.pending.get(seat)
+        if token is not None:
+            return token
         token = new_token()
-        store.add_claim(self.id, seat, token_hash(token))
-        self._take(seat, token_hash(token))
-        self.unclaimed.discard(seat)
-        self.joins_stored.add(seat)
+        if seat in self.pending:
+            store.renew_claim(self.id, seat, self.seats[seat].token_hash, token_hash(token))
+            self.seats[seat] = SeatRow("person", token_hash=token_hash(token),
+                                       label=self.seats[seat].label)
+        else:
+            store.add_claim(self.id, seat, token_hash(token))
+            self._take(seat, token_hash(token))
+            self.unclaimed.discard(seat)
+            self.joins_stored.add(seat)
+        self.pending[seat] = token
         return token
+
+    def reclaimable(self, token: str) -> int | None:
+        """The person's seat whose invite link `token` is, claimed by a page not known to have
+        received the seat's own token (`pending`): the link may open it again."""
+        seat = self.invite_taken(token)
+        if seat is None or seat not in self.pending or self.seats[seat].kind != "person":
+            return None
+        return seat
 
     def _take(self, seat: int, digest: str) -> None:
         """An invite seat claimed by a page whose token hashes to `digest`: the invite link's
@@ -331,6 +369,8 @@ class LiveGame:
         if last:
             del self.connections[seat]
             self.away_since[seat] = time.monotonic()
+            if seat in self.pending:  # its invite link opens it again: not joined
+                self.seen.discard(seat)
         self.touch()
         return last
 
@@ -421,6 +461,8 @@ class LiveGame:
             # before the seat's own last move: the seat moved since the page saw it.
             if action is None or version < self._start or version <= self._moved_at.get(
                     seat, -1):
+                if self._sent_again(seat, version, index, action):
+                    raise AlreadyPlayed("your move was already played")
                 # (in a player's words: the versions are the protocol's, not the table's)
                 raise Rejected("another move was played before yours arrived (another "
                                "player's, or one from another tab): yours was not played; "
@@ -444,20 +486,41 @@ class LiveGame:
             raise Rejected(f"{_label(chosen)} is not a legal action for seat {seat} now")
         return chosen
 
+    def _sent_again(self, seat: int, version: int, index: int | None,
+                    action: dict[str, Any] | None) -> bool:
+        """Whether a stale intent is the seat's last move sent again: the same action (or
+        index) at the version it was played at. A restart keeps no versions: an intent from
+        before it is the seat's last stored action sent again when it names that action and
+        the seat has no decision now (there is nothing to choose again)."""
+        last = self._last_intent.get(seat)
+        if version >= self._start:
+            if last is None or version != last[0]:
+                return False
+            _, named, played = last
+            return index == named if action is None else self._decode(seat, action) == played
+        if last is not None or action is None or seat in self.state.to_move():
+            return False  # (a move since the restart is its last)
+        mine = next((a for s, a in reversed(self.actions) if s == seat), None)
+        return mine is not None and self._decode(seat, action) == self._decode(seat, mine)
+
     def _decode(self, seat: int, action: dict[str, Any]) -> Any:
         try:
             return self.game.codec.decode(action)
         except Exception as exc:  # a RecordError, or a game's own check of a field
             raise Rejected(str(exc)) from None
 
-    def apply(self, store: GameStore, seat: int, action: Any) -> Applied:
+    def apply(self, store: GameStore, seat: int, action: Any,
+              named: tuple[int, int | None] | None = None) -> Applied:
         """Store the action, then apply it. `resolve` has checked that it is legal now, so the
         state accepts it; a failed store write raises before anything changed (WriteFailed,
-        or Conflict: another server over the same store stored an action at this index)."""
+        or Conflict: another server over the same store stored an action at this index).
+        `named`: the version and index a person's intent named it by."""
         as_json = to_json(action)
         store.add_action(self.id, self.version, seat, as_json)
         if self.seats[seat].kind == "person":  # the view it moved from (brought up to date)
             self._moved_at[seat] = self.view_version(seat)
+            if named is not None:
+                self._last_intent[seat] = (*named, action)
         self.state.apply(seat, action)
         self.actions.append((seat, as_json))
         self._moves[seat] += 1

@@ -58,7 +58,8 @@ class ReadOnlyStore(SqliteStore):
     (WriteFailed), before the connection, which only reads, would refuse it too. A file of
     schema version 2 is read as it is: it has every table of version 3, and its games lack
     only `closed` (none was closed: no release of version 2 could close one) and perhaps
-    `summary` (none is kept: the game is rebuilt). One older than that is refused in one line
+    `summary` (none is kept: the game is rebuilt), and its claims perhaps `received` (each
+    was: its invite link is spent). One older than that is refused in one line
     (it is brought to this version by a start of `warroom serve` of this release, which this
     reader must not do)."""
 
@@ -89,6 +90,9 @@ class ReadOnlyStore(SqliteStore):
             have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
             self._columns = _stand_ins(have)
             self._summaries = "summary" in have
+            claims = {row[1] for row in self.db.execute("PRAGMA table_info(claims)")}
+            if "received" not in claims:  # a file of before it: its claims were received
+                self._received = "1"
         except sqlite3.DatabaseError as exc:
             self.db.close()
             raise open_failure(path, exc, "read") from None

@@ -3,9 +3,10 @@
 The server keeps live games in memory and writes through to a store: a game's row when it is
 created, then every action and every resignation before it is acknowledged, and each person
 seat the first time its page connects (the lobby's "open" game is one with a seat nobody has
-joined yet), an invite seat's claim (the hash of the token its first page was given), a
-seat handed to the AI while its person was away, that the game is over, and then what the
-lobby lists of it (`summary`). On start it rebuilds each unfinished game by replaying its
+joined yet), an invite seat's claim (the hash of the token its first page was given, and
+once a page is known to hold that token, that it does), a seat handed to the AI while its
+person was away, that the game is over, and then what the lobby lists of it (`summary`).
+On start it rebuilds each unfinished game by replaying its
 actions, then its resignations and hand-overs; a finished one with a summary is listed from
 it (read without its actions: `games(listed=True)`), and read whole (`game`) and rebuilt
 only when asked for.
@@ -109,8 +110,10 @@ class GameRow:
     # The person seats whose page has connected at least once (joined), in seat order
     joined: list[int] = field(default_factory=list)
     # (seat, hash of its own token) of each invite seat its invited player's page claimed:
-    # the invite link no longer opens it
+    # the invite link no longer opens it, once a page is known to hold that token ...
     claims: list[tuple[int, str]] = field(default_factory=list)
+    # ... which no page is known to for these claimed seats (`add_received`)
+    unreceived: list[int] = field(default_factory=list)
     # (seat, actions played before it) of each seat handed to the AI while its person was away
     handovers: list[tuple[int, int]] = field(default_factory=list)
     # The rules version the game was made under, its whole config as its record writes it
@@ -191,8 +194,21 @@ class GameStore(Protocol):
 
     def add_claim(self, game_id: str, seat: int, token_hash: str) -> None:
         """Durably note that the invite seat `seat` was claimed, its token now the one hashed
-        `token_hash` (and that it joined); Conflict if it had been (by another server over the
-        same store), and WriteFailed if it could not be stored now."""
+        `token_hash` (and that it joined), not yet known to have reached a page; Conflict if it
+        had been (by another server over the same store), and WriteFailed if it could not be
+        stored now."""
+        ...
+
+    def renew_claim(self, game_id: str, seat: int, old_hash: str, token_hash: str) -> None:
+        """Durably replace the token of a claimed seat that no page is known to hold, hashed
+        `old_hash`, by the one hashed `token_hash`; Conflict if its claim is not that one any
+        more (another server over the same store changed it), and WriteFailed if it could not
+        be stored now."""
+        ...
+
+    def add_received(self, game_id: str, seat: int) -> None:
+        """Durably note that a page holds the token of the claimed seat `seat` (its invite
+        link is spent), and WriteFailed if it could not be stored now."""
         ...
 
     def add_handover(self, game_id: str, seat: int, at: int) -> None:
@@ -242,6 +258,12 @@ GAME_COLUMNS = ("id", "game", "options", "seed", "seats", "created", "version", 
 # did (it names the columns it reads and writes): a finished game's summary, kept so that a
 # start lists it without replaying it; NULL (an older release's game) is rebuilt once.
 SUMMARY_COLUMN = "summary TEXT"
+# One added within version 3, which a version 3 warroom of before reads as it did: whether a
+# page is known to hold a claimed seat's token (0 until then, and the invite link opens the
+# seat again). A claim an older release stored reads 1, as it did (its link is spent).
+RECEIVED_COLUMN = "received INTEGER NOT NULL DEFAULT 1"
+# Each column added within a version: its table, and its definition
+WITHIN_VERSION = (("games", SUMMARY_COLUMN), ("claims", RECEIVED_COLUMN))
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -259,7 +281,7 @@ CREATE TABLE IF NOT EXISTS joins (
   PRIMARY KEY (game_id, seat));
 CREATE TABLE IF NOT EXISTS claims (
   game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
-  PRIMARY KEY (game_id, seat));
+  received INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (game_id, seat));
 CREATE TABLE IF NOT EXISTS handovers (
   game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, idx INTEGER NOT NULL,
   PRIMARY KEY (game_id, seat));
@@ -322,8 +344,10 @@ class SqliteStore:
     and everything written from then on is lost at the next start, unannounced. Such a write
     is refused (WriteFailed, as for a locked database) and logged once."""
 
-    # the columns of `games` a read takes (a reader of an older file names stand-ins)
+    # the columns of `games` a read takes (a reader of an older file names stand-ins), and
+    # whether a claim's token was received
     _columns = ", ".join(GAME_COLUMNS)
+    _received = "received"
 
     def __init__(self, path: str | Path):
         self.path = str(path)
@@ -380,22 +404,20 @@ class SqliteStore:
         """Make the tables of a new file, or bring one of an older `version` to
         SCHEMA_VERSION in place, in one transaction (a failure leaves the file as it was)."""
         if version == SCHEMA_VERSION:  # (every table is there: `checked_version`)
-            have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
-            if SUMMARY_COLUMN.split()[0] not in have:  # a file of a version 2 of before
+            for table, column in WITHIN_VERSION:  # a file of a version 3 of before
                 try:
-                    self.db.execute(f"ALTER TABLE games ADD COLUMN {SUMMARY_COLUMN}")
+                    self._add_missing(table, column)
                 except sqlite3.OperationalError as exc:
-                    raise StoreError(f"{self.path}: cannot add the column games.summary "
-                                     f"({exc})") from None
+                    raise StoreError(f"{self.path}: cannot add the column "
+                                     f"{table}.{column.split()[0]} ({exc})") from None
             return
 
         def migrate() -> None:
             for statement in filter(str.strip, SCHEMA.split(";")):
                 self.db.execute(statement)
-            have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
             for column in ADDED_COLUMNS:  # an older file's games
-                if column.split()[0] not in have:
-                    self.db.execute(f"ALTER TABLE games ADD COLUMN {column}")
+                self._add_missing("games", column)
+            self._add_missing("claims", RECEIVED_COLUMN)
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
         made = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -418,6 +440,12 @@ class SqliteStore:
             log.info("the games database %s was upgraded from version %d to %d; the file as "
                      "it was is kept in %s, which the release that made it serves", self.path,
                      version, SCHEMA_VERSION, copy)
+
+    def _add_missing(self, table: str, column: str) -> None:
+        """Add `column` (its definition) to `table` of a file made before it had it."""
+        have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+        if column.split()[0] not in have:
+            self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
 
     def _keep_copy(self, version: int) -> Path:
         """A copy of the file as it is, by SQLite's backup (what its -wal file holds included),
@@ -545,10 +573,27 @@ class SqliteStore:
             self._still_there()
             try:
                 self._transaction(
-                    ("INSERT INTO claims VALUES (?, ?, ?)", (game_id, seat, token_hash)),
+                    ("INSERT INTO claims (game_id, seat, token_hash, received) VALUES "
+                     "(?, ?, ?, 0)", (game_id, seat, token_hash)),
                     ("INSERT OR IGNORE INTO joins VALUES (?, ?)", (game_id, seat)))
             except sqlite3.IntegrityError as exc:  # the seat's claim row is there
                 raise Conflict(f"seat {seat} of game {game_id} was claimed already") from exc
+
+    def renew_claim(self, game_id: str, seat: int, old_hash: str, token_hash: str) -> None:
+        with self._lock, _writing():
+            self._still_there()
+            done = self.db.execute(
+                "UPDATE claims SET token_hash = ? WHERE game_id = ? AND seat = ? AND "
+                "token_hash = ? AND received = 0", (token_hash, game_id, seat, old_hash)
+            ).rowcount
+        if not done:
+            raise Conflict(f"seat {seat} of game {game_id} was claimed anew already")
+
+    def add_received(self, game_id: str, seat: int) -> None:
+        with self._lock, _writing():
+            self._still_there()
+            self.db.execute("UPDATE claims SET received = 1 WHERE game_id = ? AND seat = ?",
+                            (game_id, seat))
 
     def add_handover(self, game_id: str, seat: int, at: int) -> None:
         with self._lock, _writing(f"seat {seat}'s hand-over to the AI was stored already"):
@@ -586,8 +631,8 @@ class SqliteStore:
                 f"SELECT game_id, seat FROM joins{of[0]} ORDER BY game_id, seat",
                 of[1]).fetchall()
             took = self.db.execute(
-                f"SELECT game_id, seat, token_hash FROM claims{of[0]} ORDER BY game_id, seat",
-                of[1]).fetchall()
+                f"SELECT game_id, seat, token_hash, {self._received} FROM claims{of[0]} "
+                "ORDER BY game_id, seat", of[1]).fetchall()
             handed = self.db.execute(
                 f"SELECT game_id, seat, idx FROM handovers{of[0]} ORDER BY game_id, idx, rowid",
                 of[1]).fetchall()
@@ -613,14 +658,20 @@ class SqliteStore:
                 damage.setdefault(game_id, f"table joins: seat {_shown(seat)} is not a seat "
                                            "number")
         claims: dict[str, list[tuple[int, str]]] = {}
-        for game_id, seat, digest in took:
+        unreceived: dict[str, list[int]] = {}
+        for game_id, seat, digest, received in took:
             # a token hash as `token_hash` makes it: any other text would open the seat to no
             # link (and one beyond ASCII breaks secrets.compare_digest at every hello)
-            if _whole(seat) and isinstance(digest, str) and TOKEN_HASH.fullmatch(digest):
-                claims.setdefault(game_id, []).append((seat, digest))
-            else:
+            if not (_whole(seat) and isinstance(digest, str) and TOKEN_HASH.fullmatch(digest)):
                 damage.setdefault(game_id, f"table claims: seat {_shown(seat)} is not a seat "
                                            "number with a token hash (64 hex digits)")
+            elif not (_whole(received) and received in (0, 1)):
+                damage.setdefault(game_id, f"table claims: seat {seat}'s received is "
+                                           f"{_shown(received)}, not 0 or 1")
+            else:
+                claims.setdefault(game_id, []).append((seat, digest))
+                if not received:
+                    unreceived.setdefault(game_id, []).append(seat)
         handovers = _seat_steps(handed, "handovers", damage)
         if not which:  # (one game read: every other game's rows are not strays)
             _skip_strays({row[0] for row in rows}, (("actions", acts), ("resignations", gave_up),
@@ -630,6 +681,7 @@ class SqliteStore:
         for game in games:
             if not game.damage:
                 game.claims = claims.get(game.id, [])
+                game.unreceived = unreceived.get(game.id, [])
                 game.handovers = handovers.get(game.id, [])
         return games
 

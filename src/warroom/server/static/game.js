@@ -74,55 +74,115 @@ function say(text, kind = "error") {
   messageTimer = setTimeout(() => { box.hidden = true; }, 5000);
 }
 
+// A connection can die without a word (a phone's network gone, its traffic dropped on the
+// way): no close comes for minutes, and the page went on saying "Your turn". So the page asks
+// (a ping every `ping` ms), and a connection from which no frame at all comes within `answer`
+// ms of a hello, a ping or an act is taken for lost: it is opened again, as after a close. (A
+// test may set window.warroomTiming before the page loads, not to wait seconds.)
+const TIMING = { ping: 10000, answer: 8000, ...(window.warroomTiming || {}) };
+
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
   const before = sockets.get(token || "");
-  // `down`: the connection closed and is not back yet (until the next welcome).
+  // `down`: the connection closed and is not back yet (until the next welcome). `unsent`:
+  // the version of an act the connection lost never answered.
   const entry = { ws, token, seat: undefined, retry: before?.retry || 0, log: [],
-                  busy: before?.busy || 0, down: before?.down || false };
+                  busy: before?.busy || 0, down: before?.down || false,
+                  unsent: before?.unsent };
   sockets.set(token || "", entry);
-  ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
-  ws.onmessage = (ev) => receive(entry, JSON.parse(ev.data));
-  ws.onclose = (ev) => {
-    if (refused) return; // no table to come back to: nothing to reconnect
-    // Too many at once (4429: this address's connections waiting to say hello, a game's or
-    // the server's spectators, a seat's pages) is no refusal of the link: it passes. The page
-    // tries again later, ever later and each page at its own moment (after a restart every
-    // page of a club behind one address comes back at once, and a page that stopped for good
-    // at the first of these never came back). That error frame may come with an abnormal
-    // close (1006) instead, the server closing before it reads the hello: the frame says
-    // so itself (`retry`).
-    if (ev.code === 4429 || entry.retryLater) {
-      entry.down = true;
-      drawStatus();
-      const wait = busyWait(entry.busy);
-      entry.busy += 1;
-      say(`${entry.refusal || "too many connections"}; trying again in `
-          + `${Math.ceil(wait / 1000)} s`);
-      setTimeout(() => connect(entry.token), wait);
-      return;
-    }
-    // Refused: wrong token, unknown game, no hello. An error frame before the welcome is a
-    // refusal too, whatever the close code: a connection reset can turn the server's 44xx
-    // into an abnormal close (1006).
-    // A refusal after the welcome (4409: another server over the same database changed the
-    // game) is said by the error frame just before the close.
-    if ((ev.code >= 4400 && ev.code < 4500) || entry.refusal) {
-      refuse(entry.refusal || entry.lastError
-             || `the server refused this link (code ${ev.code})`, entry.closed);
-      return;
-    }
-    // Say so at once: the table on screen is the last one received, and a click on it does
-    // nothing until the connection is back (the welcome and the state then come again).
+  ws.onopen = () => {
+    send(entry, token ? { type: "hello", token } : { type: "hello" });
+    entry.pinging = setInterval(() => ping(entry), TIMING.ping);
+  };
+  ws.onmessage = (ev) => {
+    clearTimeout(entry.waiting); // an answer: the connection is alive
+    entry.waiting = undefined;
+    receive(entry, JSON.parse(ev.data));
+  };
+  ws.onclose = (ev) => closed(entry, ev.code);
+}
+
+// A frame that the server answers (with any frame): the connection is lost if none comes.
+function send(entry, frame) {
+  entry.ws.send(JSON.stringify(frame));
+  entry.waiting ??= setTimeout(() => lost(entry), TIMING.answer);
+}
+
+function ping(entry) {
+  if (entry.seat !== undefined && entry.ws.readyState === WebSocket.OPEN) {
+    send(entry, { type: "ping" });
+  }
+}
+
+// The connection is given up without waiting for its close, which may never come.
+function lost(entry) {
+  if (refused || entry.gone || sockets.get(entry.token || "") !== entry) return;
+  entry.ws.onopen = entry.ws.onmessage = entry.ws.onclose = null;
+  entry.ws.close(4000, "no answer");
+  closed(entry, 1006);
+}
+
+function closed(entry, code) {
+  entry.gone = true;
+  clearInterval(entry.pinging);
+  clearTimeout(entry.waiting);
+  entry.waiting = undefined;
+  if (entry.sent !== undefined) entry.unsent = entry.sent; // said once it is back
+  if (refused) return; // no table to come back to: nothing to reconnect
+  // Too many at once (4429: this address's connections waiting to say hello, a game's or
+  // the server's spectators, a seat's pages) is no refusal of the link: it passes. The page
+  // tries again later, ever later and each page at its own moment (after a restart every
+  // page of a club behind one address comes back at once, and a page that stopped for good
+  // at the first of these never came back). That error frame may come with an abnormal
+  // close (1006) instead, the server closing before it reads the hello: the frame says
+  // so itself (`retry`).
+  if (code === 4429 || entry.retryLater) {
     entry.down = true;
     drawStatus();
-    entry.retry = Math.min(entry.retry + 1, 5);
-    // each page at its own moment (0.5 to 1.5 times 0.5 s a try, up to 2.5 s): pages that
-    // lost the server together do not all come back together
-    setTimeout(() => connect(entry.token), 500 * entry.retry * (0.5 + Math.random()));
-  };
+    const wait = busyWait(entry.busy);
+    entry.busy += 1;
+    say(`${entry.refusal || "too many connections"}; trying again in `
+        + `${Math.ceil(wait / 1000)} s`);
+    setTimeout(() => connect(entry.token), wait);
+    return;
+  }
+  // Refused: wrong token, unknown game, no hello. An error frame before the welcome is a
+  // refusal too, whatever the close code: a connection reset can turn the server's 44xx
+  // into an abnormal close (1006).
+  // A refusal after the welcome (4409: another server over the same database changed the
+  // game) is said by the error frame just before the close.
+  if ((code >= 4400 && code < 4500) || entry.refusal) {
+    refuse(entry.refusal || entry.lastError
+           || `the server refused this link (code ${code})`, entry.closed);
+    return;
+  }
+  // Say so at once: the table on screen is the last one received, and a click on it does
+  // nothing until the connection is back (the welcome and the state then come again).
+  entry.down = true;
+  drawStatus();
+  entry.retry = Math.min(entry.retry + 1, 5);
+  // each page at its own moment (0.5 to 1.5 times 0.5 s a try, up to 2.5 s): pages that
+  // lost the server together do not all come back together
+  entry.again = setTimeout(() => connect(entry.token),
+                           500 * entry.retry * (0.5 + Math.random()));
 }
+
+// The device says its network went (a phone in a tunnel): the page says so at once; back
+// online, it connects again at once. Back in sight (a phone's page frozen behind others), it
+// asks whether its connections are still there.
+addEventListener("offline", () => [...sockets.values()].forEach(lost));
+addEventListener("online", () => {
+  for (const entry of [...sockets.values()]) {
+    if (entry.again === undefined || refused) continue;
+    clearTimeout(entry.again);
+    entry.again = undefined;
+    connect(entry.token);
+  }
+});
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) sockets.forEach(ping);
+});
 
 const BUSY_FIRST = 1000; // ms: the first wait after a 4429, doubled each time ...
 const BUSY_MOST = 30000; // ... up to this
@@ -156,7 +216,12 @@ async function receive(entry, frame) {
   }
   if (frame.type === "welcome") {
     welcome = frame;
-    if (frame.token) claimed(entry, frame.token);
+    if (frame.token) {
+      claimed(entry, frame.token);
+      // Said at once: the server then knows the page holds the seat's own token (else the
+      // invite link opens the seat again, for a page this welcome never reached).
+      send(entry, { type: "ping" });
+    }
     if (frame.seat !== null) keepSeat(entry.token, frame.seat);
     // Sent again when the seats change: a seat this page held was handed to the AI when its
     // person resigned, and the page watches from now on (the AI's view is not the person's).
@@ -208,6 +273,11 @@ async function receive(entry, frame) {
   // The frame carries the log lines from log_from on; this connection holds the rest. With
   // log_from 0 the lines begin at the observation's log_start in the whole log: a page opened
   // in the middle of a game has not got the lines before it, and says so.
+  // A move sent on a connection lost before its answer: this frame says whether it was played.
+  if (entry.unsent !== undefined && frame.version === entry.unsent) {
+    say("your last move was not sent; choose again");
+  }
+  entry.unsent = undefined;
   if (frame.log_from === 0) entry.logStart = frame.observation.log_start || 0;
   entry.log = (entry.log || []).slice(0, frame.log_from).concat(frame.log);
   frame.log = entry.log.filter((line) => line);
@@ -349,11 +419,19 @@ function act(seat, view, index) {
     return;
   }
   // One action a version: a double click (or a second click before the answer has come) would
-  // send another for the version the first one changed, which the server refuses as stale.
-  if (entry.sent === view.version) return;
+  // send another for the version the first one changed, which the server refuses as stale. A
+  // tap a while after it is told why nothing happens (the connection is given up, said in the
+  // header, if the answer does not come).
+  if (entry.sent === view.version) {
+    if (Date.now() - entry.sentAt > 1000) {
+      say("your move was sent; waiting for the server", "notice");
+    }
+    return;
+  }
   entry.sent = view.version;
+  entry.sentAt = Date.now();
   const action = view.legal.find((e) => e.i === index)?.action;
-  entry.ws.send(JSON.stringify({ type: "act", version: view.version, index, action }));
+  send(entry, { type: "act", version: view.version, index, action });
 }
 
 // Giving up the seat on screen: asked twice ("Resign? Yes / No"), since it cannot be undone.
@@ -365,7 +443,7 @@ function resign(seat) {
     draw();
     return;
   }
-  entry.ws.send(JSON.stringify({ type: "resign" }));
+  send(entry, { type: "resign" });
 }
 
 function resignControl(view) {
@@ -456,7 +534,7 @@ function hand(seat) {
     say("not connected; reconnecting");
     return;
   }
-  entry.ws.send(JSON.stringify({ type: "hand", seat }));
+  send(entry, { type: "hand", seat });
 }
 
 /** The frame of the seat on screen (a spectator's when it is none). */
