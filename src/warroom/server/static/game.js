@@ -659,7 +659,9 @@ function draw() {
     }
     pass.replaceChildren(
       h("h2", { text: `Pass the device to seat ${shown}` }),
-      h("p", { text: "The table of the other seat is hidden." }),
+      // (with three or four seats here, "the other seat" named none of them)
+      h("p", { text: localSeats().length > 2 ? "The tables of this device's other seats are hidden."
+        : "The table of the other seat is hidden." }),
       h("button", { id: "reveal", onclick: () => { revealed = true; draw(); } },
         `I am seat ${shown}: show my table`));
     pass.hidden = false;
@@ -788,7 +790,9 @@ function drawSeats(view) {
       `Seat ${s.seat}: ${s.kind === "ai" ? `AI ${s.label}` : "person"}`,
       // On the pass screen the device is between two people: no seat is "you" until the
       // next one says who they are.
-      s.seat === shown && revealed ? h("b", { text: " (you)" }) : null,
+      // Nor, on a device of several seats, once the game is over: the result names them all.
+      s.seat === shown && revealed && !(view?.terminal && localSeats().length > 1)
+        ? h("b", { text: " (you)" }) : null,
       view?.out?.includes(s.seat) ? h("span", { class: "muted out", text: " · out" }) : null,
       // whether an invited person's page is open now (the presence frames keep it current)
       s.kind !== "ai" && !localSeats().includes(s.seat) && !refused

@@ -429,8 +429,10 @@ export function render(root, view, ctx) {
     if (!info.out) bits.push(`${whole ? "on the map" : "units in sight"}: ${unitsWords(onMap)}`);
     return h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${info.out ? " out" : ""}`,
                       "data-seat": p },
+      // a finished game on a device of several seats: "You" would be the seat last on screen
       h("h4", {}, swatch(p),
-        `${who(p, view)}${p === o.player && !over ? " · this turn" : ""}`),
+        `${who(p, over && seatsHere() > 1 ? { ...view, seat: null } : view)}`
+        + `${p === o.player && !over ? " · this turn" : ""}`),
       h("div", { class: "stats" }, ...bits.map((b) => h("span", { text: b }))));
   });
 
