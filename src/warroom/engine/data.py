@@ -409,12 +409,42 @@ def read_text(path: str | Path, limit: int = MAX_DATA_BYTES,
     data = read_bytes(path, limit, error, what, noun)
     if len(data) > limit:
         raise located(error, path, f"larger than {limit // 1024} KiB; not a file warroom reads")
+    if _utf16_text(data):  # "not a text file" sent its author looking for the wrong fault
+        raise located(error, path, "looks like UTF-16 text (a byte-order mark or NUL bytes), "
+                                   "not UTF-8: save it as UTF-8")
     try:
         # an editor on Windows may start the file with a byte-order mark: not a character of
         # it (YAML drops it itself; a deck list's first card, or JSON, would not read)
         return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if b"\0" in data:  # no text file holds NUL: a picture, an archive
+            raise located(error, path, "not a text file") from None
+        # Latin-1 text ("Héro"): the byte at fault and where, as a record says it
+        at = exc.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        raise located(error, path, f"not UTF-8 text (byte 0x{data[at]:02X} at offset {at}): "
+                                   "save it as UTF-8") from None
+
+
+def looks_utf16(raw: bytes) -> bool:
+    """UTF-16 text: its byte-order mark, or a NUL byte in every other place of its first
+    bytes (ASCII characters in UTF-16 without a mark). NUL is never in a record's JSON."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = raw[:64]
+    return len(head) >= 2 and any(
+        half and half.count(0) * 2 >= len(half) for half in (head[0::2], head[1::2]))
+
+
+def _utf16_text(data: bytes) -> bool:
+    """Whether `data` is UTF-16 text, as a record tells it (`looks_utf16`), that also
+    reads as such without a NUL character: a small binary file (an archive, compiled code)
+    has as many NUL bytes."""
+    if not looks_utf16(data):
+        return False
+    try:
+        return "\0" not in data.decode("utf-16")
     except UnicodeDecodeError:
-        raise located(error, path, "not a text file") from None
+        return False
 
 
 @functools.cache
@@ -737,15 +767,21 @@ def fit(line: str, sep: str = "; ", width: int | None = None) -> str:
     width = max(1, width)
     if "\n" in line:
         return "\n".join(fit(part, sep, width) for part in line.split("\n"))
+    return _fit(line, sep, width, " " * (len(line) - len(line.lstrip(" ")) + 4))
+
+
+def _fit(line: str, sep: str, width: int, more: str) -> str:
+    """`fit` of one line, its further lines indented `more`. A further line too long for its
+    one item is broken at that same indent, not four more again: "your turn: starting
+    hexes" / "revealed" went on a step further in, a staircase down a narrow panel."""
     if len(line) <= width:
         return line
 
     def one_item(item: str) -> str:  # its own parts if each fits a line, else its words
-        more = " " * (len(item) - len(item.lstrip(" ")) + 4)
         pieces = item.split(", ")
         if sep != ", " and len(pieces) > 1 and len(pieces[0]) < width and all(
                 len(more) + len(piece) < width for piece in pieces[1:]):
-            return fit(item, ", ", width)
+            return _fit(item, ", ", width, more)
         # a word longer than the line stays whole, past its end
         return "\n".join(textwrap.wrap(item, width, subsequent_indent=more,
                                        break_long_words=False, break_on_hyphens=False))
@@ -757,7 +793,6 @@ def fit(line: str, sep: str = "; ", width: int | None = None) -> str:
     parts = body.split(sep)
     if len(parts) == 1:
         return one_item(line)
-    more = indent + "    "
     lines, current = [], indent + parts[0]
     for part in parts[1:]:  # room for the part, and for the separator should a break follow
         if len(current) + len(sep) + len(part) + len(sep.rstrip()) <= width:

@@ -48,6 +48,7 @@ from .data import (
     NumberTooLongError,
     displayable,
     loads_json,
+    looks_utf16,
     one_line,
     read_bytes,
     shortened,
@@ -287,7 +288,7 @@ class Record:
             raise RecordError(f"{path}: an SQLite database (a warroom results or games "
                               "database?), not a record: `warroom export DB --run ID --index "
                               "I --record FILE` writes a stored game as one")
-        if _looks_utf16(raw):
+        if looks_utf16(raw):
             raise RecordError(f"{path}: looks like UTF-16 text (a byte-order mark or NUL "
                               "bytes), not UTF-8, so not a record: save it as UTF-8") from None
         bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
@@ -323,16 +324,6 @@ class Record:
                 # a resigned game goes on nowhere: only the same record follows it
                 and (self.resigned is None or (self.resigned == other.resigned
                                                and self.actions == other.actions)))
-
-
-def _looks_utf16(raw: bytes) -> bool:
-    """UTF-16 text: its byte-order mark, or a NUL byte in every other place of its first
-    bytes (ASCII characters in UTF-16 without a mark). NUL is never in a record's JSON."""
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return True
-    head = raw[:64]
-    return len(head) >= 2 and any(
-        half and half.count(0) * 2 >= len(half) for half in (head[0::2], head[1::2]))
 
 
 # What each part of a record must be, in a user's words: pydantic's message names the class

@@ -470,20 +470,26 @@ SHORT_COMPACT_KEY = ("Hex (compact): terrain or on its colour t town, T capital,
                      "@ capital city, owner, units, + 10 or more, ! attack")
 ROW_LABEL = 3  # " C " before each row of hexes
 # A terminal's table (TERMINAL, the module's docstring): every hex its terrain's letter first,
-# a blank between two hexes, an empty hex its place in its row.
-TERM_KEY = [*MAP_KEY[:-1],
-            "     units (+ 10 or more; ! attack); an empty hex shows its place in its row"]
-TERM_COMPACT_KEY = ["Hex (compact, to fit): terrain (p plains, g grassland, f forest,",
-                    "     m mountain, w water, ? unexplored), owner, then t town / T capital /",
-                    "     C city / @ capital city, or else the units (+ 10 or more; ! attack",
-                    "     declared; a town's units and '!' are written out by the map); an",
-                    "     empty hex its place in its row (? 7, ?12; p 7, not past 9)"]
+# a blank between two hexes, an empty hex its place in its row. Each key one line, which `fit`
+# breaks for the panel: a key broken by hand, its indents built in, was broken once more there
+# in a staircase ("an" alone, indents of 4, 5, 10 and 14 at 40 columns).
+TERM_KEY = ("Hex: terrain (p plains, g grassland, f forest, m mountain, w water, ? unexplored), "
+            "owner, t town, T capital, C city or @ capital city, units (+ 10 or more, "
+            "! attack), an empty hex its place in its row")
+TERM_COMPACT_KEY = ("Hex (compact): terrain (p plains, g grassland, f forest, m mountain, w water, "
+                    "? unexplored), owner, then t town, T capital, C city or @ capital city, "
+                    "or else the units (+ 10 or more, ! attack); a town's units and "
+                    "'!' are written out by the map; an empty hex its place in its row (? 7, "
+                    "?12, p 7, not past 9)")
 SHORT_TERM_KEY = SHORT_KEY + ", 07 place in row"
 SHORT_TERM_COMPACT_KEY = ("Hex (compact): terrain, owner, t town, T capital, C city, "
                           "@ capital city or else units, + 10 or more, ! attack, a town's "
                           "units and ! by the map, ? 7 place in row")
 FULL_CELL, COMPACT_CELL = 4, 3  # a terminal's hex: its characters (`_layout`)
-MIN_WIDTH = 40  # the narrowest a terminal's table is written for
+# The narrowest a terminal's table is written for, as the panel fits a line (`view_width`).
+# Above it the map is laid out for the panel's own width: the panel cuts a map row wider than
+# itself, never re-fits it (a map laid out for 40 columns lost hex E9 to a 36-column panel).
+MIN_WIDTH = 20
 
 
 def _layout(b: Any, short: int, columns: int) -> tuple[int, int]:
@@ -501,15 +507,15 @@ def _layout(b: Any, short: int, columns: int) -> tuple[int, int]:
 
 # On a dark map, a terminal's explored hex out of sight: its terrain's letter in upper case
 # (P G F M W), as well as dim, so that it reads without colours or dim (NO_COLOR).
-TERM_FOG_KEY = "     P G F M W (upper case, dim): explored, out of sight"
+TERM_FOG_KEY = "P G F M W: explored, out of sight (upper case, dim)"
 SHORT_TERM_FOG_KEY = "P G F M W (dim) out of sight"
 
 
 def _term_key(cell: int, short: int, fogged: bool = False) -> list[str]:
     """A terminal's key; `fogged`: what an out-of-sight hex looks like, too (`_fogged`)."""
     if short < ONE_KEY:
-        return list(TERM_KEY if cell == FULL_CELL else TERM_COMPACT_KEY) \
-            + [TERM_FOG_KEY] * fogged
+        return [(TERM_KEY if cell == FULL_CELL else TERM_COMPACT_KEY)
+                + f"; {TERM_FOG_KEY}" * fogged]
     return [(SHORT_TERM_KEY if cell == FULL_CELL else SHORT_TERM_COMPACT_KEY)
             + f", {SHORT_TERM_FOG_KEY}" * fogged]
 
