@@ -43,6 +43,9 @@ from ..engine.record import (
 from ..games import REGISTRY, get_game
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
     from ..sim.report import Document
     from ..sim.store import ResultStore, RunInfo
 
@@ -336,6 +339,77 @@ def json_output(command: _Command) -> _Command:
 def echo_json(value: Any) -> None:
     """`value` as one line of JSON on the standard output a `json_output` command was given."""
     click.echo(json.dumps(value), file=_JSON_OUT[-1] if _JSON_OUT else None)
+
+
+# A table's column of names (players, cards): a name too wide for it folds onto the next line
+# (`myagent.FirstChoi` / `ce`) rather than being cut short (`myagent.FirstCho…`), which could
+# leave two players of one's own looking alike.
+NAME_COLUMN: dict[str, Any] = {"overflow": "fold"}
+# The narrowest a NAME_COLUMN is folded to (`print_table`); with less room the table is shown
+# a row at a time.
+NAME_FOLD_MIN = 8
+
+
+def print_table(table: Table, console: Console | None = None) -> None:
+    """`table` on `console` (default: standard output) with every number and word whole at
+    any width: rich narrows the widest columns first, past their longest word, and cuts what
+    then does not fit ("100.…", "heur…"). Here each column keeps its longest word (its
+    header's too) and wraps between words; a NAME_COLUMN then folds, down to NAME_FOLD_MIN. A
+    table that still does not fit is shown a row at a time, each value beside its header (as
+    psql's expanded display), which fits a narrow terminal."""
+    if console is None:
+        from rich.console import Console
+
+        console = Console()
+    if not _fit_columns(console, table):
+        table = _row_by_row(table)
+        _fit_columns(console, table)
+    console.print(table)
+
+
+def _fit_columns(console: Console, table: Table) -> bool:
+    """Fixes the widths of `table`'s columns to fit `console` as `print_table` says, or
+    returns False (the table unchanged) when it cannot. The measures are rich's own (of a
+    column, its padding and the borders: no public call gives them), so that the widths
+    fixed here are the ones it draws."""
+    columns = table.columns
+    measures = [table._measure_column(console, console.options, c) for c in columns]
+    pads = [table._get_padding_width(c._index) for c in columns]
+    room = console.width - table._extra_width
+    widths = [m.maximum for m in measures]
+    whole = [m.minimum for m in measures]
+    folded = [min(m.minimum, NAME_FOLD_MIN + pad) if c.overflow == "fold" else m.minimum
+              for m, pad, c in zip(measures, pads, columns)]
+    for floors in (whole, folded):  # between words first; a name folds only where it must
+        while sum(widths) > room:
+            narrower = [i for i, w in enumerate(widths) if w > floors[i]]
+            if not narrower:
+                break
+            widths[max(narrower, key=widths.__getitem__)] -= 1
+    if sum(widths) > room:
+        return False
+    for column, width, pad in zip(columns, widths, pads):
+        column.width = width - pad
+    return True
+
+
+def _row_by_row(table: Table) -> Table:
+    """`table` as one row after another, each cell on a line of its own after its header,
+    a blank line between rows; its title and caption kept, as wide as the console (the
+    values' column takes what the headers leave), since a title only as wide as the two
+    columns broke "seed" / "0"."""
+    from rich.table import Table
+
+    rows = Table(box=None, show_header=False, pad_edge=False, title=table.title,
+                 caption=table.caption, expand=True)
+    rows.add_column(style=table.header_style, overflow="fold")
+    rows.add_column(overflow="fold", ratio=1)
+    for i, cells in enumerate(zip(*(column.cells for column in table.columns))):
+        if i:
+            rows.add_row()
+        for column, cell in zip(table.columns, cells):
+            rows.add_row(column.header, cell)
+    return rows
 
 
 def echo_err(message: str) -> None:

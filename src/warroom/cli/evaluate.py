@@ -25,6 +25,7 @@ from ..sim.stats import wilson_interval
 from ..sim.tournament import unit_names
 from . import cli
 from .common import (
+    NAME_COLUMN,
     OWN_PLAYER_HELP,
     SEED,
     SET_HELP,
@@ -35,6 +36,7 @@ from .common import (
     game_count,
     json_output,
     options_words,
+    print_table,
 )
 from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
 
@@ -260,47 +262,25 @@ def _stopped_line(done: int, jobs: int) -> str:
             "time=)")
 
 
-# A player's name is shown whole, as simulate shows it: one too wide for its column folds
-# onto the next line (`myagent.FirstChoi` / `ce`) rather than being cut short
-# (`myagent.FirstCho…`), which could leave two players of one's own looking alike.
-_NAME_COLUMN: dict[str, Any] = {"overflow": "fold"}
-
-
-def _names_unbroken(console: Console, table: Table) -> None:
-    """Keeps the player columns from wrapping when the table fits with every name on one
-    line: rich narrows the widest column first, a long SPEC's (`mcts:iters=20` / `0:bias=0`),
-    where the other columns could wrap between their words. The names hold no spaces, so
-    rich's minimum width of the table is the one with each name whole (measured in one
-    column more than the console has, as rich caps a measure at the width it is given)."""
-    wider = console.options.update_width(console.width + 1)
-    if console.measure(table, options=wider).minimum <= console.width:
-        for column in table.columns:
-            if column.header in ("player", "vs"):
-                column.no_wrap = True
-
-
 def show(title: str, out: dict[str, Any], options: str = "") -> None:
     """The tables under the game's `title`; `options` names those that differ from the
     defaults (`options_words`): with the seed, what makes the table again."""
-    console = Console()
     table = Table(title=escape(f"{title}: round robin, {out['games_per_pairing']} games per "
                                f"pairing, seed {out['seed']}{options}"))
     for col in ("player", "vs", "wins", "losses", "draws", "score", "95 % CI"):
-        table.add_column(col, **_NAME_COLUMN if col in ("player", "vs") else {})
+        table.add_column(col, **NAME_COLUMN if col in ("player", "vs") else {})
     for p in out["pairings"]:
         lo, hi = p["ci95"]
         table.add_row(escape(p["a"]), escape(p["b"]), str(p["a_wins"]), str(p["b_wins"]),
                       str(p["draws"]), f"{p['a_score']:.1%}", f"{lo:.1%} - {hi:.1%}")
-    _names_unbroken(console, table)
-    console.print(table)
+    print_table(table)
     ratings = Table(title="openskill ratings", caption="ordinal = mu - 3 sigma")
     for col in ("player", "mu", "sigma", "ordinal"):
-        ratings.add_column(col, **_NAME_COLUMN if col == "player" else {})
+        ratings.add_column(col, **NAME_COLUMN if col == "player" else {})
     for r in out["ratings"]:
         ratings.add_row(escape(r["player"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
                         f"{r['ordinal']:.2f}")
-    _names_unbroken(console, ratings)
-    console.print(ratings)
+    print_table(ratings)
     # every pairing plays --games games: an evaluation is kept only whole
     for line in (order_words(out["pairings"]),
                  sample_words(out["games_per_pairing"], per="pairing")):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import shutil
+import sys
 import textwrap
 import typing
 
@@ -54,15 +55,37 @@ def options(game: str, brief: bool, as_json: bool) -> None:
              **({} if brief else {"help": notes.get(name)})}
             for name, schema in _schemas(g.Config).items()]}))
         return
+    from ..agents.human import is_tty
+
     settings = {name: f"{name}={option_text(defaults[name])}" for name in names}
-    width = max(map(len, settings.values()))
-    text_width = max(40, min(shutil.get_terminal_size().columns, 100)) - 4
+    line_width = max(40, min(shutil.get_terminal_size().columns, 100))
+    text_width = line_width - 4
+    # fitted at a terminal; else one line an option, for whatever reads them (--brief)
+    fit_to = line_width if is_tty(sys.stdout) else sys.maxsize
+    # the bounds line up after the longest setting, short of leaving them too little room
+    width = min(max(map(len, settings.values())), fit_to - 4 - BOUNDS_ROOM)
     for i, name in enumerate(names):
-        click.echo(f"{settings[name]:<{width}}  # {bounds[name]}")
+        click.echo(_setting_line(settings[name], bounds[name], width, fit_to))
         note = notes.get(name)
         # Options that share a description (deck0 ... deck7) get it once, after the last.
         if note and (i + 1 == len(names) or notes.get(names[i + 1]) != note):
             click.echo(textwrap.indent(textwrap.fill(note, text_width), "    "))
+
+
+# The least room a setting's bounds ("# from 0 to 1000") are given beside it.
+BOUNDS_ROOM = 16
+
+
+def _setting_line(setting: str, bounds: str, width: int, line_width: int) -> str:
+    """`setting  # bounds`, the bounds at column `width` + 4, broken between words to
+    `line_width` and going on under their start (the terminal broke an 88-column line
+    mid-word); a setting longer than `width` has a line of its own, its bounds below."""
+    if len(setting) > width:
+        return f"{setting}\n{_setting_line('', bounds, width, line_width)}"
+    head = f"{setting:<{width}}  # "
+    return "\n".join(textwrap.wrap(bounds, line_width, initial_indent=head,
+                                   subsequent_indent=" " * len(head), break_long_words=False,
+                                   break_on_hyphens=False))
 
 
 def _schemas(config_cls: type) -> dict[str, dict[str, typing.Any]]:

@@ -224,7 +224,9 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         assert game is not None  # `play` asks for GAME or --resume
         g, config, _ = game_and_config(game, sets, players_text)
         record = saved_state = None
-    chosen = seed is not None  # given by the user, who knows it already
+    # given by the user, who knows it already: now, or when the saved game began (the save
+    # says so: its start line said the seed then, and a resume's says it again)
+    chosen = seed is not None or (record is not None and record.meta.get("seed_chosen") is True)
     seed = record.seed if record is not None else fresh_seed() if seed is None else seed
     num = g.num_players(config)
     if record is not None:  # the save's mistakes first: they are blamed on the file
@@ -238,7 +240,8 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
                             num)
     replaced: list[dict[str, object]] = []
     if record is None:
-        record = Record.start(g, config, seed, players=specs)
+        record = Record.start(g, config, seed, players=specs,
+                              **({"seed_chosen": True} if chosen else {}))
     else:
         check_no_seat_taken_from_an_ai(resume or "", record, specs)
         replaced = note_replaced(record, specs)
@@ -280,7 +283,7 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
             for c in replaced) + " (the record keeps who played before)")
     if not as_json:
         started = (f"{g.title}: {' vs '.join(specs)}" + ("" if seed_hidden else f", seed {seed}")
-                   + (f", saving to {save}" if save else ""))
+                   + (f", saving to {shell_word(save)}" if save else ""))
         echo_err(terminal_line(started))
         if hotseat:  # the first seat's clear wipes it: each seat's screen says it again
             hotseat.note = terminal_line(started)
@@ -391,7 +394,7 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         click.echo(your_result(outcome, next(iter(people))), err=as_json)
     if humans or not as_json:
         line = result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else "")
-        click.echo(terminal_line(line, err=as_json) if humans else line, err=as_json)
+        click.echo(terminal_line(line, err=as_json), err=as_json)
     if as_json:
         echo_json({**outcome.to_json(), "seed": seed, "game": g.name,
                    "decisions": result.decisions})

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import click
@@ -41,6 +46,7 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
     which cards are outliers (games with cards), does any strategy dominate; then win rate
     per seat and per player with 95 % intervals, draws, game length, outcome reasons, the
     game's own metrics and the cards ranked by how much they win."""
+    _matplotlib_folder()  # before matplotlib is imported (sim.report's figures)
     from ..sim.analysis import analyse
     from ..sim.report import (
         check_report_files,
@@ -87,3 +93,37 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
         click.echo(line)
     click.echo(f"report: {written[0]}" + (f" (+ {counted(len(written) - 1, 'figure')})"
                                           if len(written) > 1 else ""))
+
+
+def _matplotlib_folder() -> None:
+    """Points MPLCONFIGDIR at a temporary folder (removed at exit) when matplotlib could not
+    write its settings and font cache where it keeps them: under a read-only home it said so
+    in two lines of warnings around the report's verdicts, and made one of its own anyway.
+    A MPLCONFIGDIR of the user's is left alone."""
+    if os.environ.get("MPLCONFIGDIR"):
+        return
+    try:
+        home = Path.home()
+    except RuntimeError:  # no home at all: matplotlib takes a temporary folder too
+        folders = []
+    else:  # where matplotlib looks (`matplotlib.get_configdir`, `get_cachedir`)
+        folders = [Path(os.environ.get(var) or home / name) / "matplotlib"
+                   for var, name in (("XDG_CONFIG_HOME", ".config"), ("XDG_CACHE_HOME", ".cache"))
+                   ] if sys.platform.startswith(("linux", "freebsd")) else [home / ".matplotlib"]
+    if folders and all(_writable(folder) for folder in folders):
+        return
+    try:
+        folder = tempfile.mkdtemp(prefix="warroom-matplotlib-")
+    except OSError:  # no temporary folder either: matplotlib says why
+        return
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    os.environ["MPLCONFIGDIR"] = folder
+
+
+def _writable(folder: Path) -> bool:
+    """Whether `folder` is (or can be made) a folder this process can write in."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return folder.is_dir() and os.access(folder, os.W_OK)

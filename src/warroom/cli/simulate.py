@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
@@ -52,6 +51,7 @@ from ..sim.summary import clock_words, shared_words
 from . import cli
 from .common import (
     FILE,
+    NAME_COLUMN,
     OWN_PLAYER_HELP,
     SEED,
     SET_HELP,
@@ -63,6 +63,7 @@ from .common import (
     game_count,
     json_output,
     options_words,
+    print_table,
     refuse_fewer_games,
     refuse_missing_db,
     shell_word,
@@ -297,13 +298,13 @@ def _print_card_table(ranked: list[CardEffect], play_verb: str = "play") -> None
                   + (f"; — where {SETTLED}" if any(e.settled for e in shown) else ""))
     for col in ("card", "win rate with (adjusted)", "without (adjusted)",
                 DIFFERENCE_CI, COMPARED, "flag"):
-        table.add_column(col)
+        table.add_column(col, **NAME_COLUMN if col == "card" else {})
     for e in shown:
         table.add_row(escape(e.label), *rate_texts(e, "%"), difference_text(e),
                       f"{e.with_n} / {e.without_n}",
                       "flagged" if e.flagged else "" if e.tested else
                       "as drawn" if e.same_as_drawn else "not tested")
-    Console().print(table)
+    print_table(table)
 
 
 def _card_rows(ranked: list[CardEffect], rows: int = 10) -> tuple[list[CardEffect], str]:
@@ -338,11 +339,11 @@ def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path
     table = Table(title=escape(f"{title}: {games_text(summary['games'])}, seed {seed}"
                                f"{options}"))
     for col in ("player", "spec", "wins", "win rate", "95 % CI"):
-        table.add_column(col)
+        table.add_column(col, **NAME_COLUMN if col == "spec" else {})
     for i, p in enumerate(summary["players"]):
         table.add_row(str(i), escape(p), *_rate_cells(summary["wins"][i],
                                                       summary["win_rate"][i], summary["ci95"][i]))
-    Console().print(table)
+    print_table(table)
     # Seats rotate, so the listed players' shares hide a seat's: a strong deck in seat 0
     # (deck0) won 78 % of the games while each listed player won 50 %.
     seats = Table(title="by seat (players rotate through them)")
@@ -350,7 +351,7 @@ def _print_summary(title: str, run_id: int, seed: int, summary: dict, path: Path
         seats.add_column(col)
     for i, rate in enumerate(summary["seat_win_rate"]):
         seats.add_row(str(i), *_rate_cells(rate["successes"], rate["rate"], rate["ci95"]))
-    Console().print(seats)
+    print_table(seats)
     click.echo(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions")
     reasons = Counter(summary["reasons"])
     if _tells(reasons):
