@@ -7,7 +7,6 @@ import os
 import secrets
 import shutil
 import socket
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -16,20 +15,13 @@ from pathlib import Path
 
 import pytest
 import ray  # noqa: F401  (the dev extra that make test installs holds it: never skipped)
+from test_ray_kill_stop61 import _games
 
 from process_family import end_all, family
 
 RAY = str(Path(sys.executable).parent / "ray")
 WARROOM = str(Path(sys.executable).parent / "warroom")
 TOKEN_ENV = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
-
-
-def _games(db: Path) -> int:
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-            return con.execute("SELECT count(*) FROM games").fetchone()[0]
-    except sqlite3.Error:  # not made yet, or being made
-        return 0
 
 
 @pytest.fixture
