@@ -1,7 +1,8 @@
 """Phone players on a bad network, at the server: an invite link whose welcome (with the seat's
-own token) was lost on the way opens its seat again, with that token, until a page is known to
-hold it; and a move sent again after a dropped connection or a restart, which was played, is
-answered as played, not refused as if another move had come first."""
+own token) was lost on the way opens its seat again, with a new token (the one before dead),
+until a page is known to hold it; and a move sent again after a dropped connection or a
+restart, which was played, is answered as played, not refused as if another move had come
+first."""
 
 from __future__ import annotations
 
@@ -44,19 +45,20 @@ def test_audit_an_invite_link_whose_welcome_was_lost_opens_its_seat_again(db):
     the invite link (its address still held it) and was told "Seat 0 was taken by the invited
     player: this link opens it no more, and you are watching": nobody held the seat's token,
     and the game, against an AI, waited for it for good. The link now opens the seat again,
-    with the same token, until a page is known to hold it (it says anything, here a ping);
-    from then on the link watches, as before, after a restart too."""
+    with a new token, until a page is known to hold it (it says anything, here a ping); from
+    then on the link watches, as before, after a restart too; the lost token opens nothing."""
     with client(db) as c:
         made = create(c, seats=("invite", "heuristic"))
         gid, invite = made["id"], made["seats"][0]["token"]
         with ExitStack() as pages:
             welcome, _, first = invited(pages, c, gid, invite)
             first.close(1006)  # dropped on the way: what the server sent never arrived
-        token = welcome["token"]
-        assert claim_hash(db, gid) == token_hash(token)  # stored before the welcome was sent
+        lost = welcome["token"]
+        assert claim_hash(db, gid) == token_hash(lost)  # stored before the welcome was sent
         with ExitStack() as pages:
             again, state, page = invited(pages, c, gid, invite)
-            assert (again["seat"], again.get("token"), state["seat"]) == (0, token, 0)
+            token = again["token"]
+            assert (again["seat"], state["seat"]) == (0, 0) and token and token != lost
             assert state["legal"]  # the seat's to play, on this page
             page.send_text(PING)  # (the table page says so at once: it has the token)
             assert receive(page)["type"] == "pong"
@@ -67,6 +69,9 @@ def test_audit_an_invite_link_whose_welcome_was_lost_opens_its_seat_again(db):
     with client(db) as c, ExitStack() as pages:  # restarted: the link is spent still
         assert invited(pages, c, gid, invite)[0]["seat"] is None
         assert invited(pages, c, gid, token)[0]["seat"] == 0
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": lost}))
+            assert receive(ws)["type"] == "error"  # the lost token opens nothing
 
 
 def test_audit_a_claim_whose_welcome_was_lost_before_a_restart_opens_the_seat_after_it(db):
@@ -99,18 +104,48 @@ def test_a_page_given_the_token_holds_its_seat_while_it_may_still_answer(db, mon
     own pings find out long after), and the page came back to a seat "taken". While the page
     given the seat's token is connected and was given it only just, the invite link watches
     (whoever created the game holds that link too); a page silent CLAIM_ANSWER s after its
-    welcome may never have got it, and the link opens the seat again, with that token."""
+    welcome may never have got it, and the link opens the seat again, with a new token: the
+    silent page is closed, its token dead."""
     with client(db) as c, ExitStack() as pages:
         made = create(c, seats=("invite", "heuristic"))
         gid, invite = made["id"], made["seats"][0]["token"]
-        token = invited(pages, c, gid, invite)[0]["token"]  # connected, silent
+        welcome, _, silent = invited(pages, c, gid, invite)  # connected, silent
         assert invited(pages, c, gid, invite)[0]["seat"] is None
         monkeypatch.setattr(server_app, "CLAIM_ANSWER", 0.0)  # long silent, as it were
         again, _, page = invited(pages, c, gid, invite)
-        assert (again["seat"], again.get("token")) == (0, token)
+        assert again["seat"] == 0 and again["token"] != welcome["token"]
+        told = receive(silent)
+        while told["type"] != "error":  # (the other pages' presence frames before it)
+            told = receive(silent)
+        assert "opened again by its invite link" in told["message"], told
         page.send_text(PING)
         assert receive(page)["type"] == "pong"
         assert invited(pages, c, gid, invite)[0]["seat"] is None
+
+
+def test_audit_whoever_opened_the_invite_link_first_holds_no_token_of_the_seat(db):
+    """Audit (stop 64, leak hunt): the game's creator, holding the invite link too, opened it
+    with a script that said nothing after its welcome and dropped the connection; the invited
+    player then opened the link and was given the SAME token, so the creator could open the
+    seat with it later and see its hand. A reopened seat gets a new token: the first one
+    opens nothing."""
+    with client(db) as c:
+        made = create(c, game="champions", seats=("here", "invite"))
+        gid, invite = made["id"], made["seats"][1]["token"]
+        with ExitStack() as first:
+            welcome, _, ws = invited(first, c, gid, invite)
+            kept = welcome["token"]
+            ws.close(1006)  # dropped without a word, as the leak hunt's script did
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": invite}))
+            welcome = receive(ws)
+            receive(ws)
+            ws.send_text(PING)  # the invited player's page: it holds its token
+            assert welcome["seat"] == 1 and welcome["token"] != kept
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": kept}))
+            refused = receive(ws)
+            assert refused["type"] == "error", refused
 
 
 def kow_of_two(c, pages: ExitStack) -> tuple[str, dict, object]:

@@ -166,7 +166,7 @@ HELLO_TIMEOUT = 10.0
 # Seconds the page an invite seat's own token was given to (in its welcome) holds the seat
 # while it says nothing: a page acknowledges the token at once (any frame), so one silent that
 # long may never have got it (its connection dropped without a word on the way), and the
-# invite link opens the seat again, with that token (`Server.claim_held`).
+# invite link opens the seat again, with a new token (`Server.claim_held`).
 CLAIM_ANSWER = 5.0
 # Connections of one client address that have not yet sent their hello: each is held up to
 # HELLO_TIMEOUT, and a page sends its hello at once, so one more drops the oldest (4429: not
@@ -1003,7 +1003,7 @@ class Server:
         store cannot take now is logged (after a restart the link would give a new token)."""
         if seat not in live.pending:
             return
-        del live.pending[seat]
+        live.pending.discard(seat)
         try:
             self.store.add_received(live.id, seat)
         except WriteFailed as exc:
@@ -2318,6 +2318,12 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             # plays by the invite link, and the seat's next page claims it.
             try:
                 claimed = live.claim(server.store, seat)
+                if again:  # the pages given the token before hold a dead one: closed
+                    for other in server.conns.get(live.id, ()):
+                        if other.seat == seat:
+                            other.refuse(f"seat {seat} was opened again by its invite link, "
+                                         "this page never having said it had the seat: this "
+                                         "page's link no longer opens it", 4401)
             except WriteFailed as exc:
                 log.warning("game %s: could not store that seat %s was claimed (%s)", live.id,
                             seat, exc)

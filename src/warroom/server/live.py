@@ -112,12 +112,11 @@ class LiveGame:
         # Invite seats claimed whose own token no page is known to have received: the welcome
         # that carried it may have been lost with the connection, and the page, whose address
         # still holds the invite link, comes back with it. The link opens the seat again, with
-        # that token (None after a restart, which keeps only its hash: a new one replaces it),
-        # until a page is known to hold it (`app.Server.received`), which the store keeps.
-        # (A seat that moved had a page that held it.) The seat is not joined until then.
+        # a new token in place of that one, until a page is known to hold it
+        # (`app.Server.received`), which the store keeps. (A seat that moved had a page that
+        # held it.) The seat is not joined until then.
         moved = {seat for seat, _ in row.actions}
-        self.pending: dict[int, str | None] = {
-            seat: None for seat in row.unreceived if seat not in moved}
+        self.pending: set[int] = {seat for seat in row.unreceived if seat not in moved}
         self.seen.difference_update(self.pending)
         # Invite seats the first page to open will claim. A seat joined before claims existed
         # keeps its invite link as its token; one whose claim the store could not take is
@@ -262,11 +261,9 @@ class LiveGame:
         """The invited player's page opened `seat` by its invite link: it gets a token of its
         own (returned), stored before anything changes, and once a page holds it the invite
         link no longer opens the seat (whoever created the game holds that link). Until then
-        (`pending`) the link gets the same token again; after a restart, which kept only its
-        hash, a new one in its place."""
-        token = self.pending.get(seat)
-        if token is not None:
-            return token
+        (`pending`) the link opens it again with a new token, the one before dead: given the
+        same one, whoever opened the link first (the game's creator: a script that says
+        nothing after its welcome) would hold the invited player's seat beside them."""
         token = new_token()
         if seat in self.pending:
             store.renew_claim(self.id, seat, self.seats[seat].token_hash, token_hash(token))
@@ -277,7 +274,7 @@ class LiveGame:
             self._take(seat, token_hash(token))
             self.unclaimed.discard(seat)
             self.joins_stored.add(seat)
-        self.pending[seat] = token
+        self.pending.add(seat)
         return token
 
     def reclaimable(self, token: str) -> int | None:
