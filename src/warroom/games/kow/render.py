@@ -196,9 +196,10 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "discard":
         return "Discarded: " + " ".join(card_text(c) for c in e["cards"])
     if kind == "round_end":
-        who = "draw" if e["winner"] is None else f"player {e['winner']} wins the round"
-        return f"Round {e['round']} over: scores {e['scores'][0]}-{e['scores'][1]}, {who}" \
-               f" ({e['why']})"
+        # a draw's reason is "draw": said once, with what made it one
+        who = ("a draw (equal scores and cards)" if e["winner"] is None
+               else f"player {e['winner']} wins the round ({e['why']})")
+        return f"Round {e['round']} over: scores {e['scores'][0]}-{e['scores'][1]}, {who}"
     if kind == "game_over":
         return f"Game over: Victories {e['victories'][0]}-{e['victories'][1]}"
     return str(e)
