@@ -447,22 +447,20 @@ function statusNote(g) {
   return g.status === "outdated" ? capital(g.note || "") : resultText(g);
 }
 
-// A row's links: play or watch a game this server plays, and a finished one's replay; an
-// outdated game's record when it is offered (a game not known to be over keeps it back: it
-// holds every secret). A table the organiser closed opens no more: its record so far, and
-// its replay.
+// A row's links: play or watch a game this server plays, and a finished one's record and
+// replay (a game in play keeps its record back: it holds every secret); an outdated game's
+// record when it is offered (a game not known to be over keeps it back). A table the
+// organiser closed opens no more: its record so far, and its replay.
 function links(g, link, playing) {
-  if (g.status === "closed") {
-    return [h("a", { href: `/api/games/${g.id}/record`, download: true }, "record"),
-            h("a", { href: `/replay/${g.id}` }, "replay")];
-  }
+  const record = h("a", { href: `/api/games/${g.id}/record`, download: true }, "record");
+  const replay = h("a", { href: `/replay/${g.id}` }, "replay");
+  if (g.status === "closed") return [record, replay];
   if (g.status === "outdated") {
-    return g.record
-      ? [h("a", { href: `/api/games/${g.id}/record`, download: true }, "record")]
-      : [h("span", { class: "muted", text: "no record: it may not be over" })];
+    return [g.record ? record
+      : h("span", { class: "muted", text: "no record: it may not be over" })];
   }
   return [h("a", { href: link }, playing.length ? "play" : "watch"),
-          g.status === "finished" ? h("a", { href: `/replay/${g.id}` }, "replay") : null];
+          ...(g.status === "finished" ? [record, replay] : [])];
 }
 
 // When a game was made, shortly: "just now", "5 min ago", "3 h ago", then its date.

@@ -270,6 +270,7 @@ async function start() {
     // holder, and the lobby links a player to its own seat.
     $("#table-link").href = `/game/${id}`;
     $("#in-play").hidden = false;
+    $("#viewer").closest("label").hidden = true; // no seat to see it as: an empty list
     return;
   }
   const select = $("#viewer");
@@ -281,13 +282,17 @@ async function start() {
   $("#next").onclick = () => go(at + 1);
   $("#last").onclick = () => go(positions - 1);
   $("#step").oninput = (ev) => go(Number(ev.target.value));
+  const keys = { ArrowLeft: () => at - 1, ArrowRight: () => at + 1, Home: () => 0,
+    End: () => positions - 1 };
   document.addEventListener("keydown", (ev) => {
-    // The slider and the viewer's list take their arrow keys themselves.
+    // The slider and the viewer's list take their arrow keys themselves; with a modifier a
+    // key is the browser's (Alt+Left: Back).
     if (ev.target.closest?.("input, select, textarea")) return;
-    if (ev.key === "ArrowLeft") go(at - 1);
-    if (ev.key === "ArrowRight") go(at + 1);
-    if (ev.key === "Home") go(0);
-    if (ev.key === "End") go(positions - 1);
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    if (!Object.hasOwn(keys, ev.key) || !positions) return;
+    // a step, not also a scroll of the page (End went to the last position and the bottom)
+    ev.preventDefault();
+    go(keys[ev.key]());
   });
   // `/replay/ID#at=N` opens at position N; `#as=S`, as seat S saw it (the table's Replay link
   // gives its seat): see askedBy.
