@@ -335,7 +335,8 @@ PROMPTS = {
     "setup_infantry": "Place your second infantry.",
     "move": "Move and battle: choose a unit to move (then where it goes), fight a battle you "
             "declared, or end movement and battles.",
-    "build": "Build: a town, a city or new units, or finish building.",
+    # (units come to the reserve with what is built, and are placed at the reserves step)
+    "build": "Build: up to two new towns, or upgrade a town to a city, or finish building.",
     "reserves": "Place your reserve units, or finish placing reserves.",
     "discard": "Discard a card: your hand is over its limit.",
     "tile": "Place a drawn tile: choose the hex each revealed terrain goes on.",
