@@ -93,7 +93,8 @@ def test_home_and_end_on_the_replay_do_not_scroll_the_page(over, browser):
 
 def test_the_replay_of_a_game_in_play_shows_no_empty_as_list(over, browser):
     """Audit (stop 64): the replay page of a game in play said so and showed nothing of it,
-    but its header still offered "as" with an empty list (no options). It is hidden then;
+    but its header still offered "as" with an empty list (no options), dead step buttons and
+    an empty Log panel. They are hidden then;
     the replay of a finished game still offers its seats and the spectator."""
     server, game_id = over
     context = browser.new_context(viewport=DESKTOP)
@@ -101,9 +102,26 @@ def test_the_replay_of_a_game_in_play_shows_no_empty_as_list(over, browser):
     page.goto(f"{server.url}/replay/{in_play(page, server.url)}")
     expect(page.locator("#in-play")).to_be_visible()
     expect(page.locator("label:has(#viewer)")).to_be_hidden()
+    # nor dead step buttons, nor an empty log
+    expect(page.locator("nav.steps")).to_be_hidden()
+    expect(page.locator("section:has(#log)")).to_be_hidden()
     open_replay(page, server.url, game_id)
     expect(page.locator("label:has(#viewer)")).to_be_visible()
+    expect(page.locator("nav.steps")).to_be_visible()
+    expect(page.locator("section:has(#log)")).to_be_visible()
     expect(page.locator("#viewer option")).to_have_text(["a spectator", "seat 0", "seat 1"])
+    context.close()
+
+
+def test_a_game_in_plays_replay_shows_no_step_bar_on_a_phone(over, browser):
+    """Audit (stop 64): on a phone the replay of a game in play kept its step bar, every
+    button dead, fixed at the bottom of the screen."""
+    server, _ = over
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server.url}/replay/{in_play(page, server.url)}")
+    expect(page.locator("#in-play")).to_be_visible()
+    expect(page.locator("nav.steps")).to_be_hidden()
     context.close()
 
 

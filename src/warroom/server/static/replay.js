@@ -270,7 +270,10 @@ async function start() {
     // holder, and the lobby links a player to its own seat.
     $("#table-link").href = `/game/${id}`;
     $("#in-play").hidden = false;
-    $("#viewer").closest("label").hidden = true; // no seat to see it as: an empty list
+    // nothing to see it as, to step through or to read: an empty list, dead buttons, a log
+    $("#viewer").closest("label").hidden = true;
+    document.querySelector(".steps").hidden = true;
+    $("#log").closest("section").hidden = true;
     return;
   }
   const select = $("#viewer");
