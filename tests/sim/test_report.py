@@ -226,8 +226,10 @@ def test_a_settled_run_draws_no_card_plot(results, tmp_path, capsys):
     effects = page.data["cards"]["effects"]
     assert effects and all(e["settled"] and not e["tested"] for e in effects)
     assert "card-outliers" not in page.figures
-    assert verdicts[1].startswith("card outliers: no card can be told apart in 40 games: "
-                                  "every group of player-games compared"), verdicts[1]
+    # (the kow heuristic of stop 64 wins every game here: the verdict says that first)
+    assert verdicts[1].startswith("card outliers: no card can be told apart in 40 games: "), \
+        verdicts[1]
+    assert "every group of player-games compared" in verdicts[1], verdicts[1]
 
 
 def test_a_run_report_lists_the_cards_never_played(tmp_path, monkeypatch):
