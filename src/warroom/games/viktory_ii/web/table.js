@@ -301,11 +301,11 @@ function seatsHere() {
   return tokens.split(",").filter(Boolean).length;
 }
 
-/** The end of the game as this page says it: a device holding several seats names the
- *  winners, since "You win" or "You lose" would judge only the seat last on screen. */
-function endText(view, kit) {
-  if (seatsHere() > 1) return kit.outcomeText({ ...view, seat: null });
-  return kit.outcomeText(view);
+/** The finished game as this page speaks of it: a device holding several seats names every
+ *  seat, as a spectator's does, since "You win" or "You" in the players' list would be only
+ *  the seat last on screen. */
+function overView(view) {
+  return seatsHere() > 1 ? { ...view, seat: null } : view;
 }
 
 /** The hex an action names on the map: where a frigate goes, else its hex. */
@@ -393,7 +393,7 @@ export function render(root, view, ctx) {
     h("span", {}, h("b", { text: `${o.mode}` }), ` · ${round}`),
     // At the end no one has a turn: the game is over, and the page knows who won.
     over ? h("span", {}, h("b", { text: view.outcome
-      ? `Game over: ${endText(view, ctx.kit)}` : "Game over" }))
+      ? `Game over: ${ctx.kit.outcomeText(overView(view))}` : "Game over" }))
       : h("span", {}, swatch(o.player),
         h("b", { text: `${who(o.player, view)}${o.player === view.seat ? "r" : "'s"} turn` }),
         `: ${step(o)}`),
@@ -429,9 +429,8 @@ export function render(root, view, ctx) {
     if (!info.out) bits.push(`${whole ? "on the map" : "units in sight"}: ${unitsWords(onMap)}`);
     return h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${info.out ? " out" : ""}`,
                       "data-seat": p },
-      // a finished game on a device of several seats: "You" would be the seat last on screen
       h("h4", {}, swatch(p),
-        `${who(p, over && seatsHere() > 1 ? { ...view, seat: null } : view)}`
+        `${who(p, over ? overView(view) : view)}`
         + `${p === o.player && !over ? " · this turn" : ""}`),
       h("div", { class: "stats" }, ...bits.map((b) => h("span", { text: b }))));
   });
