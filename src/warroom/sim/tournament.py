@@ -18,6 +18,11 @@ rotation's order alone.
 A game's own tiebreaks come through its outcome: a game that ends at its turn limit (an
 option such as Battle's `turn_limit`) names its winners by its own rules.
 
+A player of one's own that fails in a game (its `act` raises, or it chooses an illegal action)
+forfeits that game, as a crashed engine does in a computer-chess event: every other unit of the
+match wins it (together, if several), nobody scores, and the game's reason names the player and
+its error. Stopping the whole event there lost every match already played.
+
 Individual entrants (no `--teams`) in a game set up for teams are refused: teammates share
 each win, and as the seats rotate the same two entrants stay partners, so a match between
 them would be decided by score or lot alone.
@@ -39,9 +44,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import make_agents, parse_spec, parse_specs
+from ..agents import make_agents, parse_spec, parse_specs, player_failed
 from ..engine import ConfigError, Game, derive_seed, make_rng, play_game, typed_options
 from ..engine.config import option_names
+from ..engine.runner import agent_failure
 from ..games import get_game
 from .batch import failing_game, ordered_map, worker_pool
 
@@ -471,15 +477,25 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
             for agent in agents:
                 if isinstance(agent, HumanAgent):
                     agent.console = console
+        scores = {u: 0.0 for u in units}
         # a failing game is one line naming it, its seed the tournament's (`--seed`)
         with failing_game(f"{spec.game} tournament (seed {spec.seed}) round {number} match "
                           f"{index + 1} game {g + 1}", specs):
-            outcome = play_game(event.game, config, seed, agents, keep_record=False).outcome
-        winners = sorted({seat_unit[s] for s in outcome.winners})
-        scores = {u: 0.0 for u in units}
-        for seat, score in enumerate(outcome.scores):
-            scores[seat_unit[seat]] += float(score)
-        match.games.append(GameResult(seed, seat_unit, winners, outcome.reason, scores))
+            try:
+                outcome = play_game(event.game, config, seed, agents, keep_record=False).outcome
+            except Exception as exc:
+                failure = agent_failure(exc)
+                if failure is None:  # the game's own error: the event cannot go on
+                    raise
+                seat, illegal = failure
+                winners = sorted(u for u in units if u != seat_unit[seat])
+                reason = f"forfeit: {player_failed(specs[seat], seat, exc, illegal)}"
+            else:
+                winners = sorted({seat_unit[s] for s in outcome.winners})
+                reason = outcome.reason
+                for seat, score in enumerate(outcome.scores):
+                    scores[seat_unit[seat]] += float(score)
+        match.games.append(GameResult(seed, seat_unit, winners, reason, scores))
         if len(winners) == 1:  # won by one unit; a draw is a win for none: the match goes
             match.wins[winners[0]] += 1  # on, scores count
         for u in winners if len(winners) > 1 else ():  # a tie at the top: a shared win
