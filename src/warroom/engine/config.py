@@ -236,7 +236,10 @@ _BOUND_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_e
 
 
 def _describe(schema: dict[str, Any]) -> str:
-    """Words for what an option's JSON Schema (`option_schemas`) allows."""
+    """Words for what an option's JSON Schema (`option_schemas`) allows: its `allowed` words
+    where the Config gives them (bounds with a gap, as Viktory II's radius: 0, or 2 to 10)."""
+    if "allowed" in schema:
+        return str(schema["allowed"])
     kind = schema.get("type")
     if "anyOf" in schema:
         inner = [s for s in schema["anyOf"] if s.get("type") != "null"]

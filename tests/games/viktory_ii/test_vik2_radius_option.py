@@ -20,7 +20,7 @@ def _description(capsys) -> str:
     assert main(["options", "viktory-ii"]) == 0
     lines = capsys.readouterr().out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("radius="))
-    assert lines[at].split("#", 1)[1].strip() == "from 0 to 10"  # the type's bounds
+    assert lines[at].split("#", 1)[1].strip() == "0, or from 2 to 10"  # the bounds, with the gap
     described = []
     for line in lines[at + 1:]:
         if not line.startswith("    "):

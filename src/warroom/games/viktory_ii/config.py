@@ -53,7 +53,8 @@ class Config:
     # Else from 2 to 10 with 2 or 3 players, 3 to 10 with 4 to 6, 5 to 10 with 7, 6 to 10
     # with 8 (a smaller map has no room for every starting hex); with a map file, 0 or its
     # radius.
-    radius: Annotated[int, Field(ge=0, le=MAX_RADIUS)] = 0
+    radius: Annotated[int, Field(ge=0, le=MAX_RADIUS, json_schema_extra={
+        "allowed": f"0, or from 2 to {MAX_RADIUS}"})] = 0
     # The tile bag's mix: weights of plains, grassland, forest, mountain, water.
     mix: Annotated[tuple[Annotated[int, Field(ge=0, le=MAX_WEIGHT)], ...],
                    Field(min_length=5, max_length=5)] = (1, 1, 1, 1, 2)
@@ -65,7 +66,8 @@ class Config:
     independent: bool = False
     # Capitals to control to win, from 2 to the players; 0: every capital on the map
     # (standard conquest). Never 1: every player controls one capital from the start.
-    capitals: Annotated[int, Field(ge=0, le=8)] = 0
+    capitals: Annotated[int, Field(ge=0, le=8, json_schema_extra={
+        "allowed": "0, or from 2 to 8"})] = 0
     # Full rounds after which the game ends (most capitals, cities, towns win).
     turn_limit: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 60
     # Battle Cards (cards and hybrid modes): a card file (refused with dice unless it holds
