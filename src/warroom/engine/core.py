@@ -474,6 +474,9 @@ class Game:
     summary: ClassVar[str] = ""  # a short rules summary, shown by `?` in the terminal
     # What an outcome's scores count ("units left"), as the terminal and the table say it.
     score_name: ClassVar[str] = "scores"
+    # What each number of `metrics` is, in a few words, for the reports that show them by
+    # name (a designer reading "metric underdog_wins" cannot tell what an underdog is).
+    metric_help: ClassVar[dict[str, str]] = {}
     # How the browser lobby lays out the options, which the Config does not say: `when` offers
     # an option only while other options have one of the values listed (it changes nothing
     # otherwise), `more` puts rarely changed ones (guards, a scenario's single fields) under

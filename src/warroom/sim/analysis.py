@@ -600,6 +600,13 @@ def analyse(store: ResultStore, run: RunInfo, title: str | None = None,
                          deck_cards(run) if cards else None, one_deck_for_all(run))
 
 
+def metric_help(run: RunInfo) -> dict[str, str]:
+    """What the run's game says each of its metrics is (`Game.metric_help`); nothing for a
+    game no longer registered (its runs still report, by the metrics' names)."""
+    game = REGISTRY.get(run.game)
+    return dict(game.metric_help) if game is not None else {}
+
+
 def deck_cards(run: RunInfo) -> list[str] | None:
     """Every card the run's games could name in their card facts, so that the report can
     list those never drawn: the game's `card_names(config)`, read with the run's own copies

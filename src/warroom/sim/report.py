@@ -23,6 +23,7 @@ from .analysis import (
     RunAnalysis,
     mean_and_interval,
     median,
+    metric_help,
     pct,
     plain,
     quantile,
@@ -440,13 +441,16 @@ def _metrics_section(a: RunAnalysis) -> Section:
     # the mean to the decimal its interval is given to, as in the verdicts
     rows = [[name, *mean_and_interval(m), plain(m.sd), plain(m.low), plain(m.high)]
             for name, m in a.metrics.items()]
+    helps = metric_help(a.run)
+    told = [f"{name}: {helps[name]}" for name in a.metrics if name in helps]
     return Section("metrics", "Per-game metrics", a.metric_verdicts(),
                    # a metric with one value in every game (champions' deals at the usual
                    # hand size) is said in its verdict: its histogram would be one bar
                    [Plot(f"metric-{name}", plots.value_histogram(a.metric_values[name], name,
-                                                                 name))
+                                                                 helps.get(name, name)))
                     for name, m in a.metrics.items() if m.low != m.high],
-                   (["metric", "mean", "± (95 %)", "sd", "min", "max"], rows))
+                   (["metric", "mean", "± (95 %)", "sd", "min", "max"], rows),
+                   note=f"The metrics: {'; '.join(told)}." if told else "")
 
 
 def _first_section(a: RunAnalysis, names: list[str], verdict: str) -> Section:

@@ -31,6 +31,7 @@ from .analysis import (
     RunAnalysis,
     analyse,
     correct_first_players,
+    metric_help,
     one_strategy,
     plain,
     shared_partners,
@@ -620,11 +621,13 @@ def _figures(analyses: list[RunAnalysis]) -> list[Figure]:
                                                                           strict=True)]
                      for r in reasons},
                     *_reasons_test(why, analyses, kinds, reasons)))
+    helps = metric_help(analyses[0].run) if analyses else {}
     for name in sorted({m for a in analyses for m in a.metrics}):
         if all(name in a.metrics for a in analyses):
             values = [a.metric_values[name] for a in analyses]
             whole = all(len(v) == a.games for v, a in zip(values, analyses, strict=True))
-            out.append((f"metric-{name}", f"metric {name}", name,
+            # the plot's axis says what the number is: "underdog_wins" alone did not
+            out.append((f"metric-{name}", f"metric {name}", helps.get(name, name),
                         {f"mean {name}": [_mean_point(a.metrics[name]) for a in analyses]},
                         *_location_test(why, [list(v) for v in values] if whole else None,
                                         values)))

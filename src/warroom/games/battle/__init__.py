@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine import CardFacts, ChoiceGrid, Game
 from ...engine.data import DataOption
@@ -126,6 +126,12 @@ class BattleGame(Game):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    metric_help: ClassVar[dict[str, str]] = {
+        "rounds": "rounds played", "turns": "turns played",
+        "hits": "hits the castles took, all players together",
+        "first_player": "the seat drawn to play first",
+    }
 
     def metrics(self, state: BattleState) -> dict[str, float]:
         # The first player is drawn at random once the decks are made: say who it was.

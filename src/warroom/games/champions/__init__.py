@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine import CardFacts, Game
 from .actions import ACTIONS
@@ -87,6 +87,12 @@ class ChampionsGame(Game):
 
     def card_events(self, state: ChampionsState) -> CardFacts:
         return card_events(state.kept_log)
+
+    metric_help: ClassVar[dict[str, str]] = {
+        "turns": "turns played", "battles": "battles fought",
+        "deals": "deals made (dealt again until both hands hold a face card)",
+        "first_player": "the seat that moved first (fewer face cards, or a Roshambo)",
+    }
 
     def metrics(self, state: ChampionsState) -> dict[str, float | None]:
         # The first player is decided after the deal (fewer face cards, or a Roshambo).

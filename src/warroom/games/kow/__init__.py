@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine import PLAYED, CardFacts, Game
 from .actions import ACTIONS
@@ -74,6 +74,8 @@ class KowGame(Game):
         for player, card in state.defeats:
             facts.add(player, PLAYED, card_text(card))
         return facts
+
+    metric_help: ClassVar[dict[str, str]] = {"rounds": "rounds played"}
 
     def metrics(self, state: KowState) -> dict[str, float]:
         return {"rounds": float(state.round)}

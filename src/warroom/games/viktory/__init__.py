@@ -4,7 +4,7 @@ the cards' text (hybrid), one battle per game, side by side. Seat 0 attacks, sea
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine.data import DataOption, shipped_files
 from ..viktory_battles.game import CARD_OPTIONS_WHEN, DECK_OPTION, BattleCardsGame
@@ -137,6 +137,15 @@ class ViktoryGame(BattleCardsGame):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    metric_help: ClassVar[dict[str, str]] = {
+        "first_player": "the attacker's seat (the attacker acts first)",
+        "attacker_won": "1 if the attacker won the battle, else 0",
+        "attacker_losses": "units the attacker lost",
+        "defender_losses": "units the defender lost",
+        "rounds": "rounds of the battle",
+        "cards_played": "Battle Cards played (cards and hybrid modes)",
+    }
 
     def metrics(self, state: ViktoryState) -> dict[str, float]:
         outcome = state.outcome()

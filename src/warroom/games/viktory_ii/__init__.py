@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine import ChoiceGrid
 from ...engine.data import DataOption, shipped_files
@@ -199,6 +199,14 @@ class ViktoryIIGame(BattleCardsGame):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
+
+    metric_help: ClassVar[dict[str, str]] = {
+        "rounds": "full rounds played",
+        "battles": "battles fought",
+        "captures": "towns and cities taken from another player",
+        "underdog_battles": "battles begun by a side with fewer units than the other",
+        "underdog_wins": "battles the side with fewer units at their start won",
+    }
 
     def metrics(self, state: ViktoryIIState) -> dict[str, float]:
         return {

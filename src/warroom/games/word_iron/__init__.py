@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine import CardFacts, Game
 from ...engine.data import DataOption, shipped_files
@@ -87,6 +87,12 @@ class WordIronGame(Game):
 
     def help_notes(self, observation: dict[str, Any], player: int | None) -> str:
         return help_notes(observation, player)
+
+    metric_help: ClassVar[dict[str, str]] = {
+        "rounds": "rounds played", "first_player": "the first attacker (rule 13)",
+        "army0": "player 0's army at the end, in ranks of power",
+        "army1": "player 1's army at the end, in ranks of power",
+    }
 
     def metrics(self, state: WordIronState) -> dict[str, float]:
         # first_player: the first attacker, chosen after the coin toss (rule 13).
