@@ -14,6 +14,7 @@ from rich.table import Table
 from ..engine import ConfigError
 from ..games import get_game
 from ..sim.progress import game_progress
+from ..sim.stats import p_text, signed
 from . import cli
 from .common import SEED, IntRange, echo_json, game_count, json_output, parse_sets
 from .simulate import resolve_workers
@@ -44,7 +45,8 @@ def viktory() -> None:
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="Attacker and defender SPECs.")
 @click.option("--modes", "modes_text", default="dice,cards,hybrid", show_default=True,
-              help="The modes to fight, in the order of the columns.")
+              help="The modes to fight, in the order of the columns; each is compared with "
+              "the first.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
               help="A rule option of viktory, key=value (repeatable). See "
                    "`warroom options viktory`.")
@@ -56,7 +58,12 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
     of --modes (by default dice, cards and hybrid): the attacker's win probability, each
     side's expected losses and the battle length, with 95 % confidence intervals (Wilson for
     the probability, Student t for the means, clipped at 0 since counts cannot be
-    negative)."""
+    negative). Then whether the modes differ: each mode after the first against the first
+    (cards - dice, hybrid - dice), battle by battle, since battle i has the same seed in
+    every mode: the difference with its 95 % interval, told apart or not at 95 % (the win
+    probability by McNemar's exact test, with Tango's interval; the means, not the cards
+    played (dice play none), by the paired t test and interval; each figure tested on its
+    own)."""
     from ..agents import parse_specs, refuse_humans
     from ..games.viktory_battles.cards import options_for_mode
     from ..sim.compare_viktory import compare_modes
@@ -84,8 +91,10 @@ def compare(scenario: str, n_games: int, seed: int, workers: int, players_text: 
         echo_json(result)
         return
     players = " vs ".join(result["players"])
-    Console().print(_table(result, ROWS, f"{result['scenario']}: {result['games']} battles per "
-                                         f"mode, {players}, seed {result['seed']}"))
+    console = Console()
+    console.print(_table(result, ROWS, f"{result['scenario']}: {result['games']} battles per "
+                                       f"mode, {players}, seed {result['seed']}"))
+    _print_differences(console, result, ROWS, "battle")
 
 
 GAME_ROWS = (
@@ -109,7 +118,8 @@ GAME_ROWS = (
 @click.option("--players", "players_text", default="heuristic,heuristic", show_default=True,
               help="SPECs by seat (seat 0 moves first); their number sets the players.")
 @click.option("--modes", "modes_text", default="dice,cards", show_default=True,
-              help="The modes to play, in the order of the columns.")
+              help="The modes to play, in the order of the columns; each is compared with "
+              "the first.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
               help="A rule option of viktory-ii, key=value (repeatable). See "
                    "`warroom options viktory-ii`.")
@@ -124,7 +134,11 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
     rate pools the battles of all games, its interval with the game as the cluster). With
     different SPECs the seats rotate from game to game, so that the first player's win rate
     is the first mover's advantage, and each player's win rate is shown too; game i has the
-    same seed and seating in every mode."""
+    same seed and seating in every mode. Then whether the modes differ: each mode after the
+    first against the first (cards - dice), game by game: the difference with its 95 %
+    interval, told apart or not at 95 % (win rates by McNemar's exact test, with Tango's
+    interval; the means by the paired t test and interval; each figure tested on its own;
+    not the underdog's rate, whose battles differ from mode to mode)."""
     from ..agents import parse_spec, refuse_humans
     from ..games.viktory_battles.cards import options_for_mode
     from ..sim.compare_viktory import compare_game_modes
@@ -160,7 +174,9 @@ def compare_games(n_games: int, seed: int, workers: int, players_text: str, mode
         for figures in result["modes"].values():
             for i, rate in enumerate(figures["player_wins"]):
                 figures[f"player{i}_win"] = rate
-    Console().print(_table(result, rows, title, _games_notes(result, len(players))))
+    console = Console()
+    console.print(_table(result, rows, title, _games_notes(result, len(players))))
+    _print_differences(console, result, rows, "game")
 
 
 def _games_notes(result: dict[str, Any], players: int) -> str:
@@ -176,6 +192,41 @@ def _games_notes(result: dict[str, Any], players: int) -> str:
     return (f"{first}; game i has the same seed and seating in every mode. 'underdog wins "
             "a battle': over the battles of all games, its interval with the game as the "
             "cluster (the battles of one game are not independent)")
+
+
+def _print_differences(console: Console, result: dict[str, Any],
+                       rows: tuple[tuple[str, str, bool], ...], unit: str) -> None:
+    """The table of `result["differences"]`, labelled as `rows` label the figures; nothing
+    with one mode."""
+    if not result["differences"]:
+        return
+    labels = {key: (label, is_rate) for key, label, is_rate in rows}
+    table = Table(title=f"Do the modes differ? Paired {unit} by {unit} ({unit} i has the same "
+                        "seed in every mode)")
+    for header in ("", "difference", "95 % CI", "at 95 %"):
+        table.add_column(header, justify="left" if header in ("", "at 95 %") else "right")
+    for pair, figures in result["differences"].items():
+        for key, diff in figures.items():
+            label, is_rate = labels[key]
+            scale, digits, unit_text = (100, 1, " pts") if is_rate else (1, 2, "")
+            low, high = (_minus(x * scale, digits) for x in diff["ci95"])
+            verdict = "told apart" if diff["told_apart"] else "not told apart"
+            table.add_row(escape(f"{pair}: {label}"),
+                          _minus(diff["value"] * scale, digits) + unit_text,
+                          f"{low} to {high}", f"{verdict} ({p_text(diff['p'])})")
+    table.caption = (f"Each mode against {next(iter(result['modes']))}, one figure at a time. "
+                     "Win rates in percentage points (pts): McNemar's exact test (on the "
+                     f"{unit}s whose outcome differs between the two modes) and Tango's score "
+                     "interval, which reaches 0 wherever the test cannot tell the modes "
+                     "apart; means: paired t test and interval. Where the modes do not "
+                     "differ, 1 figure in 20 is told apart by chance.")
+    console.print(table)
+
+
+def _minus(x: float, digits: int) -> str:
+    """`signed`, with the typographic minus: the per-mode table writes its intervals
+    'low - high', where an ASCII minus sign would read as that dash."""
+    return signed(x, digits).replace("-", "\u2212")
 
 
 def _parse_modes(text: str) -> tuple[str, ...]:

@@ -20,6 +20,14 @@ numbers have none); its win rate pools the battles of all games, and its interva
 game as the cluster (the battles of one game are not independent: `clustered_rate`, a
 Wilson interval on the effective number of battles).
 
+Differences (`differences`, both commands), the designer's question "do the modes differ?":
+each mode against the first of the run (dice by default), game by game, since game i has the
+same seed in every mode (`stats.PairedDifference`): a win rate by McNemar's exact test on
+the games whose outcome differs between the two modes, with Tango's score interval; a mean
+by the paired t test and interval. Each figure is tested on its own. Not compared: the cards
+played (dice play none) and the underdog's rate (its battles are not the same battles from
+one mode to the other).
+
 Battle or game i of a run is determined by (options, players, seed, i), whatever the number
 of workers.
 """
@@ -35,7 +43,7 @@ from ..games.viktory_battles.cards import options_for_mode
 from ..games.viktory_battles.resolver import MODES
 from .batch import BatchSpec, run_batch
 from .cards import clustered_rate
-from .stats import Moments, Rate
+from .stats import Moments, Rate, paired_mean_difference, paired_rate_difference
 
 MEASURES = ("attacker_losses", "defender_losses", "rounds", "cards_played")
 
@@ -105,6 +113,45 @@ def summarise_battles(results: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+# What `differences` compares: (key, whether a rate, the figure of one battle or game).
+Figure = tuple[str, bool, Callable[[dict[str, Any]], Any]]
+BATTLE_DIFFERENCES: tuple[Figure, ...] = (
+    ("attacker_win", True, lambda r: r["winner_seats"] == [0]),
+    *((name, False, lambda r, name=name: r["metrics"][name]) for name in MEASURES
+      if name != "cards_played"),
+)
+GAME_DIFFERENCES: tuple[Figure, ...] = (
+    ("first_player_win", True, lambda r: r["winner_seats"] == [0]),
+    ("rounds", False, lambda r: r["metrics"]["rounds"]),
+    ("decisions", False, lambda r: float(r["length"])),
+    ("battles", False, lambda r: r["metrics"]["battles"]),
+    ("captures", False, lambda r: r["metrics"]["captures"]),
+)
+
+
+def player_differences(players: int) -> tuple[Figure, ...]:
+    """Each listed player's sole wins, as `player{i}_win`."""
+    return tuple((f"player{i}_win", True, lambda r, i=i: r["winners"] == [i])
+                 for i in range(players))
+
+
+def differences(by_mode: dict[str, list[dict[str, Any]]], figures: Iterable[Figure]
+                ) -> dict[str, dict[str, Any]]:
+    """Each mode's figures minus the first mode's, as `"cards - dice"`: per figure a
+    `PairedDifference` as JSON (`{value, ci95, p, told_apart, test}`), paired game by game
+    (`by_mode[mode][i]`: game i, from the same seed in every mode)."""
+    figures = tuple(figures)
+    modes = list(by_mode)
+    out: dict[str, dict[str, Any]] = {}
+    for mode in modes[1:]:
+        pair = (by_mode[modes[0]], by_mode[mode])
+        out[f"{mode} - {modes[0]}"] = {
+            key: (paired_rate_difference if is_rate else paired_mean_difference)(
+                *([figure(r) for r in results] for results in pair)).to_json()
+            for key, is_rate, figure in figures}
+    return out
+
+
 def compare_modes(values: dict[str, Any], games: int, seed: int, workers: int = 1,
                   players: tuple[str, str] = ("heuristic", "heuristic"),
                   on_battle: Callable[[], None] | None = None,
@@ -112,10 +159,12 @@ def compare_modes(values: dict[str, Any], games: int, seed: int, workers: int = 
     """The same scenario fought `games` times in each mode (dice, cards, hybrid)."""
     out: dict[str, Any] = {"players": list(players), "games": games, "seed": seed,
                            "modes": {}}
+    by_mode = {}
     for mode in modes:
-        results = run_battles(options_for_mode(values, mode), *players, games, seed, workers,
-                              on_battle)
-        out["modes"][mode] = summarise_battles(results)
+        by_mode[mode] = run_battles(options_for_mode(values, mode), *players, games, seed,
+                                    workers, on_battle)
+        out["modes"][mode] = summarise_battles(by_mode[mode])
+    out["differences"] = differences(by_mode, BATTLE_DIFFERENCES)
     return out
 
 
@@ -191,8 +240,13 @@ def compare_game_modes(values: dict[str, Any], games: int, seed: int, workers: i
     out: dict[str, Any] = {"players": list(players), "games": games, "seed": seed,
                            "options": modes_options(values, modes),
                            "seats_rotate": rotate_seats(players), "modes": {}}
+    by_mode = {}
     for mode in modes:
-        results = run_games(options_for_mode(values, mode), players, games, seed, workers,
-                            on_game)
-        out["modes"][mode] = summarise_games(results, len(players))
+        by_mode[mode] = run_games(options_for_mode(values, mode), players, games, seed,
+                                  workers, on_game)
+        out["modes"][mode] = summarise_games(by_mode[mode], len(players))
+    # with fixed seats player i's wins are seat i's: player 0's are the first player's
+    figures = GAME_DIFFERENCES[:1] + (player_differences(len(players))
+                                      if out["seats_rotate"] else ()) + GAME_DIFFERENCES[1:]
+    out["differences"] = differences(by_mode, figures)
     return out

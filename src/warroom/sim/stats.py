@@ -311,6 +311,91 @@ def paired_location_p(samples: Sequence[Sequence[float]]) -> float:
     return float(friedmanchisquare(*x).pvalue)
 
 
+@dataclass(frozen=True)
+class PairedDifference:
+    """`second - first` of a figure measured on the same games in two settings (game i from
+    one seed in both), with its 95 % interval and the p-value of "no difference": told apart
+    when p < SIGNIFICANCE, and then the interval leaves out 0 (and holds it otherwise)."""
+
+    value: float
+    ci95: tuple[float, float]
+    p: float
+    test: str
+
+    @property
+    def told_apart(self) -> bool:
+        return self.p < SIGNIFICANCE
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "ci95": list(self.ci95), "p": self.p,
+                "told_apart": self.told_apart, "test": self.test}
+
+
+def tango_interval(b: int, c: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Tango's (1998) score interval for a paired difference of rates, (b - c) / n, of n
+    games of which b had the outcome in the first setting only and c in the second only: the
+    differences x whose score test (the variance at x, from the most likely share of
+    differing games given x) does not reject. At x = 0 that test is McNemar's normal one."""
+    z = _z(confidence)
+
+    def score(x: float) -> float:  # decreasing in x
+        half_b = -b - c + (2 * n - b + c) * x
+        root = math.sqrt(max(0.0, half_b * half_b + 8 * n * c * x * (1 - x)))
+        variance = n * ((root - half_b) / (2 * n) + x * (1 - x))
+        excess = b - c - n * x
+        if variance <= 0:
+            return math.copysign(math.inf, excess) if excess else 0.0
+        return excess / math.sqrt(variance)
+
+    def crossing(low: float, high: float, target: float) -> float:
+        for _ in range(100):
+            mid = (low + high) / 2
+            low, high = (mid, high) if score(mid) > target else (low, mid)
+        return (low + high) / 2
+
+    d = (b - c) / n if n else 0.0
+    return (crossing(-1.0, d, z) if score(-1.0) > z else -1.0,
+            crossing(d, 1.0, -z) if score(1.0) < -z else 1.0)
+
+
+def paired_rate_difference(first: Sequence[bool], second: Sequence[bool]) -> PairedDifference:
+    """The paired difference of a binary outcome's rate (game i of `first` and of `second`
+    from one seed): McNemar's exact test (`paired_rate_p`: only the games whose outcome
+    differs tell anything) and Tango's interval (`tango_interval`). With few differing games
+    the exact test is more cautious than the interval's normal one (5 of 5 differing games
+    one way: z = 2.24, but p = 0.063); there the interval is stretched to 0, so that it never
+    reads "told apart" where the test does not (the other way round does not happen near
+    5 %: checked up to 1,500 differing games)."""
+    n = len(first)
+    b = sum(1 for x, y in zip(first, second, strict=True) if y and not x)
+    c = sum(1 for x, y in zip(first, second, strict=True) if x and not y)
+    p = paired_rate_p([list(first), list(second)])
+    value = (b - c) / n if n else 0.0
+    low, high = tango_interval(b, c, n) if n else (-1.0, 1.0)
+    if p >= SIGNIFICANCE:
+        low, high = min(low, 0.0), max(high, 0.0)
+    return PairedDifference(value, (low, high), p, "McNemar exact")
+
+
+def paired_mean_difference(first: Sequence[float], second: Sequence[float]
+                           ) -> PairedDifference:
+    """The paired difference of a mean (game i of `first` and of `second` from one seed):
+    the paired t test and interval, i.e. Student's t on the games' differences."""
+    moments = Moments()
+    for x, y in zip(first, second, strict=True):
+        moments.add(y - x)
+    mean, sd, n = moments.mean, moments.sd, moments.n
+    if n < 2:
+        return PairedDifference(mean, (-math.inf, math.inf), 1.0, "paired t")
+    if sd == 0:  # every game differs by the same amount: a sure difference, or none
+        return PairedDifference(mean, (mean, mean), 1.0 if mean == 0 else 0.0, "paired t")
+    from scipy.stats import t
+
+    p = float(2 * t.sf(abs(mean) / (sd / math.sqrt(n)), n - 1))
+    half = moments.half_width
+    return PairedDifference(mean, (mean - half, mean + half), p, "paired t")
+
+
 def smallest_adjusted_p(pvalues: Sequence[float]) -> float:
     """One p-value for "some of these differ": the smallest after Holm's correction (which is
     the smallest times their number), so that where none differs, at most 5 % of reports
