@@ -250,8 +250,9 @@ async function receive(entry, frame) {
     const name = h("span", { class: "title-name" },
       h("span", { class: short ? "title-long" : null, text: frame.title }),
       short ? h("span", { class: "title-short", text: short }) : null);
-    $("#title").replaceChildren(name, h("span", { class: "title-id",
-                                                  text: `\u00a0· game ${frame.id}` }));
+    // The "·" between them ends the name (app.css): one that began the id's span started a
+    // phone's second line when the id wrapped to it.
+    $("#title").replaceChildren(name, h("span", { class: "title-id", text: ` game ${frame.id}` }));
     $("#title").title = `${frame.title} · game ${frame.id}`;
     document.title = `${frame.title} - warroom`;
     return;

@@ -3,6 +3,11 @@
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
+// A phone, as app.css has it: a screen below 600 px wide, or a touch screen below 500 px tall
+// (one held sideways, 640 x 360, got the desktop's 31 px controls). The tables' own phone
+// styles and matchMedia ask this query.
+export const PHONE = "(max-width: 600px), (pointer: coarse) and (max-height: 500px)";
+
 /** An element: h("div", {class: "x", text: "hi", onclick: f, "data-k": 1}, child, ...). */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);

@@ -3,6 +3,8 @@
 // (and your pack or pool while drafting or building). Click a card in hand to play it, a
 // soldier to attack, block, strike, destroy, lose or give it, a seat to choose that opponent.
 
+import { PHONE } from "/static/kit.js";
+
 // Its terminal view tags cards and groups with "P1" for room: kit.seatWords reads them as seats
 // ("Seat 1 (you)"), as it reads the logs' and labels' "Player 1".
 export const SHORT_SEATS = true;
@@ -19,7 +21,7 @@ const CSS = `
   color: var(--muted); }
 .discards > summary:focus-visible { outline: 3px solid #fff; outline-offset: 2px; border-radius: 4px; }
 .discards > ol { list-style: none; margin: 4px 0 0; padding: 0; gap: 4px; }
-@media (max-width: 600px) {
+@media ${PHONE} {
   .discards > summary { padding: 12px 2px; font-size: 14px; } /* a finger tall */
 }`;
 

@@ -3,6 +3,8 @@
 // Roshambo. Click a card in hand to place it, a face card to attack, turn in or target, a
 // reinforcement to pick or swap; other choices are buttons.
 
+import { PHONE } from "/static/kit.js";
+
 const ROLES = { K: "General", Q: "Medic", J: "Cavalry", A: "Spy" };
 /** What each face card's advantage does, in the rules summary's words (a face card's name
  *  alone told a new player nothing). */
@@ -33,7 +35,7 @@ export function render(root, view, ctx) {
   const order = me === null ? [0, 1] : [1 - me, me];
   const small = (el) => { el.classList.add("small"); return el; };
   const counted = (n) => `${n} card${n === 1 ? "" : "s"}`;
-  const narrow = window.matchMedia?.("(max-width: 600px)").matches;
+  const narrow = window.matchMedia?.(PHONE).matches;
 
   const bindCard = (code, el) => acts.bind(el, acts.take((a) => a.card === code && a.type !== "Place"));
   // A reinforcement to tap (the Spy's and the General's picks) keeps the full card on a phone:

@@ -19,7 +19,7 @@
 // named for a screen reader (its terrain, town, units and whose), only those with actions
 // taking the focus.
 
-import { counted } from "/static/kit.js";
+import { PHONE, counted } from "/static/kit.js";
 import { cardWords, playWords, unitName } from "/tables/viktory.js";
 
 const UNITS = ["infantry", "cavalry", "artillery", "frigate"];
@@ -93,14 +93,13 @@ const SVG = "http://www.w3.org/2000/svg";
 // under MIN_TEXT pixels: every action names a hex ("move to E2"), and a count is what a move
 // is decided by. Where the whole map fitted to its box (as wide as the column, as tall as the
 // screen leaves it) would draw it smaller, the map is drawn at that size in a box that scrolls.
-// On a phone (a screen below 600 px wide, as app.css has it) 12 px, the page's small print
-// there: hexes 70 px across (a whole radius-3 map would give them some 42, and text of 7 px).
+// On a phone (PHONE) 12 px, the page's small print there: hexes 70 px across (a whole
+// radius-3 map would give them some 42, and text of 7 px).
 // On a larger screen, read from farther, 11 px, hexes 64 px across: a 4-player map fitted to
 // a laptop's 1024 x 700 drew its counts 5 px, unread by the family round it.
 const TAP_HEX = 44; // a finger's width: a hex centred half of it inside the map's box is in view
 const TEXT = 9;
 const MIN_TEXT = { phone: 12, wide: 11 };
-const PHONE = "(max-width: 600px)";
 // How the map was last shown, kept across redraws (each frame draws the table anew): zoomed in
 // or whole (null: as the screen needs), where its box was scrolled, the hex it was centred on.
 const mapView = { zoom: null, left: null, top: null, focus: null };
@@ -214,7 +213,7 @@ const CSS = `
 .v2-battle dt { color: var(--muted); } .v2-battle dd { margin: 0; }
 .v2-battle dl dl { margin: 0; }
 /* a phone */
-@media (max-width: 600px) {
+@media ${PHONE} {
   .v2-legend { font-size: 13px; }
   .v2-battle dl { font-size: 14px; }
   .v2-battle .side small { font-size: 13px; }
