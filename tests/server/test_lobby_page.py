@@ -341,7 +341,8 @@ def test_the_lobby_lists_the_newest_games_and_says_how_many_there_are(live_serve
              for i in range(100)]
     page.route(re.compile(r"/api/games\?"), lambda route: route.fulfill(
         content_type="application/json", body=json.dumps({"games": games, "total": 250})))
-    expect(page.locator("#older")).to_have_text("The 100 newest of 250 games.", timeout=10_000)
+    expect(page.locator("#older")).to_have_text("The 100 newest games in play, of 250 games.",
+                                                timeout=10_000)
     expect(page.locator("#games tr")).to_have_count(100)
     page.close()
 

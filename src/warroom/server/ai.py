@@ -179,9 +179,11 @@ class TakeTurns:
 
     KEPT = 10_000  # games whose last turn is remembered; one forgotten goes as if it had none
 
-    def __init__(self, slots: int, person_waits: Callable[[str], bool] | None = None):
+    def __init__(self, slots: int, person_waits: Callable[[str], bool] | None = None,
+                 moved: Callable[[], None] | None = None):
         self.free = slots
         self.person_waits = person_waits
+        self.moved = moved  # told whenever the line changes: a search joins it or leaves it
         self.waiting: dict[str, deque[asyncio.Future[None]]] = {}  # by game, in line order
         self.given: OrderedDict[str, int] = OrderedDict()  # each game's last turn, oldest first
         self._turns = 0  # turns given
@@ -201,6 +203,7 @@ class TakeTurns:
     async def _wait(self, game: str) -> None:
         ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(game, deque()).append(ticket)
+        self._moved()
         try:
             await ticket
         except asyncio.CancelledError:
@@ -212,6 +215,7 @@ class TakeTurns:
                     line.remove(ticket)
                     if not line:
                         del self.waiting[game]
+                    self._moved()
             raise
 
     def _release(self) -> None:
@@ -224,8 +228,25 @@ class TakeTurns:
             if not ticket.done():
                 ticket.set_result(None)
                 self._give(game)
+                self._moved()
                 return
         self.free += 1
+        self._moved()  # (a line of searches given up on the way is gone too)
+
+    def line(self) -> dict[str, tuple[int, int]]:
+        """Each game with a search waiting for a slot: how many games are ahead of it in
+        line, and how many of those are tables where a person waits."""
+        places = {game: self._place(game) for game in self.waiting}
+        out: dict[str, tuple[int, int]] = {}
+        people = 0
+        for ahead, game in enumerate(sorted(places, key=places.__getitem__)):
+            out[game] = (ahead, people)
+            people += not places[game][0]
+        return out
+
+    def _moved(self) -> None:
+        if self.moved is not None:
+            self.moved()
 
     def _place(self, game: str) -> tuple[bool, int]:
         """Where `game` goes among the games waiting (lowest first): whether no person waits

@@ -171,8 +171,11 @@ CLAIM_ANSWER = 5.0
 # Connections of one client address that have not yet sent their hello: each is held up to
 # HELLO_TIMEOUT, and a page sends its hello at once, so one more drops the oldest (4429: not
 # the new one, or silent connections would lock out every page of the address, on loopback
-# every page). Twice the most seats of a game: a hotseat page opens one for each of its seats.
-MAX_GREETING = 16
+# every page). A class behind one NAT address opens its pages together, and a busy server may
+# accept them all before it reads the first hello: at 16, 22 of 38 first connections were
+# dropped (to come back on retry, a second or more later). 64 holds a class of pages (a
+# hotseat page opens one for each of its seats); a cap still bounds what one address holds.
+MAX_GREETING = 64
 # Finished games a start lists from their stored summaries (`ListedGame`) are rebuilt when
 # asked for (a table, a record, a replay), a few at once, and the last REBUILT_KEPT asked for
 # are kept (and any a page has open): a start no longer replays and holds every game. A game
@@ -481,6 +484,25 @@ def closed_text(game_id: str) -> str:
             f"and its replay at /replay/{game_id}")
 
 
+def queued_frame(message: str) -> str:
+    """Where the table's AI search stands in line for a worker process, for its page's
+    status line; "" once it has one."""
+    return json.dumps({"type": "queued", "message": message})
+
+
+def queued_text(ahead: int, people: int) -> str:
+    """An AI search waiting for a worker process behind the searches of `ahead` other tables,
+    `people` of them tables where people play (which go first)."""
+    if not ahead:
+        return "the AI's search is next in line for a worker"
+    tables = counted(ahead, "table")
+    if people == ahead:
+        return f"the AI's search is queued behind {tables} where people play"
+    if not people:
+        return f"the AI's search is queued behind {tables}"
+    return f"the AI's search is queued behind {tables}, {people} where people play"
+
+
 def notice_frame(message: str) -> str:
     """One line the page shows until the next: what happened at the table outside the game's
     own log (a resignation, a seat handed to the AI, a link that opens its seat no more)."""
@@ -549,7 +571,8 @@ class Server:
         self.body_seconds = BODY_SECONDS
         self._thinking: set[tuple[str, int]] = set()
         # the process pool's workers, by game: a table where a person waits first
-        self._turns = TakeTurns(max(ai_processes, 1), self._person_waits)
+        self.queued: dict[str, str] = {}  # what each game's pages were last told of its line
+        self._turns = TakeTurns(max(ai_processes, 1), self._person_waits, self.tell_line)
         self._tasks: set[asyncio.Task[Any]] = set()
         try:
             self.load()
@@ -562,6 +585,27 @@ class Server:
         counted): its AI's searches go before those of tables of AI seats only."""
         live = self.games.get(game)
         return live is not None and bool(live.connections)
+
+    def tell_line(self, but: Connection | None = None) -> None:
+        """The pages of a game whose AI search waits for a worker process hear where it
+        stands in line (`queued_text`), and hear again when that changes or it is given one:
+        an AI-only table behind tables where people play seemed to have stopped. (`but`: a
+        page not yet welcomed, told after its welcome.)"""
+        line = self._turns.line()
+        for game_id in [g for g in self.queued if g not in line]:
+            del self.queued[game_id]
+            self._tell_queued(game_id, "", but)
+        for game_id, (ahead, people) in line.items():
+            text = queued_text(ahead, people)
+            if self.queued.get(game_id) != text:
+                self.queued[game_id] = text
+                self._tell_queued(game_id, text, but)
+
+    def _tell_queued(self, game_id: str, text: str, but: Connection | None) -> None:
+        frame = queued_frame(text)
+        for conn in self.conns.get(game_id, ()):
+            if conn is not but:
+                conn.send(frame)
 
     # --- games ---
     def load(self) -> None:
@@ -1063,6 +1107,7 @@ class Server:
         for conn in self.conns.get(live.id, ()):
             if conn is not but:
                 conn.send(frame)
+        self.tell_line(but)  # a table where a person waits goes ahead in the AI's line
 
     def after_action(self, live: LiveGame) -> None:
         """An action, resignation or hand-over changed `live`: its pages hear of it, its AI
@@ -1381,8 +1426,12 @@ def _ended(outcome: Outcome | None) -> str:
     return f"{who} ({reason})" if reason else who
 
 
-def _newest_first(game: LiveGame | OutdatedGame | ListedGame) -> float:
-    return -(game.created if isinstance(game, ListedGame) else game.row.created)
+def _in_play_first(game: LiveGame | OutdatedGame | ListedGame) -> tuple[bool, float]:
+    """Games in play first, then the rest, each newest first: a game in play is the lobby's
+    way back to a seat, and a hundred quick AI games finished since pushed it off the lobby's
+    page."""
+    playing = isinstance(game, LiveGame) and not game.over()
+    return not playing, -(game.created if isinstance(game, ListedGame) else game.row.created)
 
 
 def _has_mcts(live: LiveGame) -> bool:
@@ -2003,8 +2052,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
 
     @app.get("/api/games")
     async def list_games(limit: str = str(LIST_PAGE), offset: str = "0") -> Response:
-        """The games newest first, a page at a time: a server keeps every game it ever held,
-        and the lobby asks for its list every few seconds."""
+        """The games in play, then the others, each newest first, a page at a time: a server
+        keeps every game it ever held, and the lobby asks for its list every few seconds."""
         size, skip = _position(limit), _position(offset)
         if not size or size > MAX_LIST_PAGE:
             return fail(f"limit must be a number of games, 1 to {MAX_LIST_PAGE}")
@@ -2015,7 +2064,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         held: list[LiveGame | OutdatedGame | ListedGame] = [
             *server.games.values(), *server.outdated.values(),
             *(listed for gid, listed in server.listed.items() if gid not in server.games)]
-        games = sorted(held, key=_newest_first)[skip:skip + size]
+        games = sorted(held, key=_in_play_first)[skip:skip + size]
         return JSONResponse({"games": [g.summary() for g in games],
                              "total": len(held), "offset": skip})
 
@@ -2361,6 +2410,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             conn.send_state(live)
             if notice:
                 conn.send(notice_frame(notice))
+            if live.id in server.queued:
+                conn.send(queued_frame(server.queued[live.id]))
             await _serve(server, live, conn)
         except WebSocketDisconnect as exc:
             if exc.code == 1000 and conn.given is not None and conn.seat is not None:

@@ -47,6 +47,9 @@ function claimed(entry, token) {
 const views = new Map(); // seat (or "spectator") -> latest state frame
 const sockets = new Map(); // token -> {ws, seat}
 let welcome = null;
+// Where this table's AI search stands in line for a worker (a `queued` frame; "" when it has
+// one): a watched AI-only table behind tables where people play seemed to have stopped.
+let queued = "";
 let table = null; // the game's table module
 let shown = null; // the seat on screen (null: spectator)
 let revealed = true; // hotseat: the person at the screen has confirmed who they are
@@ -212,6 +215,11 @@ async function receive(entry, frame) {
   }
   if (frame.type === "notice") {
     notice(frame.message);
+    return;
+  }
+  if (frame.type === "queued") {
+    queued = frame.message;
+    drawStatus();
     return;
   }
   if (frame.type === "welcome") {
@@ -765,6 +773,7 @@ function statusText(view) {
     wait = `waiting for ${awaited.length > 1
       ? `${awaited.slice(0, -1).join(", ")} and ${awaited[awaited.length - 1]}` : awaited[0]}`;
   }
+  if (queued) wait += `; ${queued}`;
   return view.seat === null ? `Watching - ${wait}` : wait[0].toUpperCase() + wait.slice(1);
 }
 

@@ -475,14 +475,37 @@ function whenText(created, now) {
                                               ...(year ? { year: "numeric" } : {}) });
 }
 
-const LISTED = 100; // games the list shows, newest first
+const LISTED = 100; // games a page of the list shows
+// The page of the list shown (the games it skips): the server lists the games in play
+// first, so that a finished game never pushes one off the first page, then the others,
+// each newest first. "Show older games" pages on through them.
+let skipped = 0;
+let asked = 0; // the last list asked for: an answer to an earlier one comes too late
 
 async function refresh() {
-  const res = await fetch(`/api/games?limit=${LISTED}`);
+  const ask = ++asked;
+  const from = skipped;
+  const res = await fetch(`/api/games?limit=${LISTED}${from ? `&offset=${from}` : ""}`);
   const { games, total } = await res.json();
+  if (ask !== asked) return;
+  if (from && from >= total) { // (the games a page skipped are gone: a fresh database)
+    skipped = 0;
+    await refresh();
+    return;
+  }
   const older = $("#older");
-  older.hidden = !(total > games.length);
-  older.textContent = `The ${games.length} newest of ${total} games.`;
+  // A first page with a game over on it holds every game in play (they come first); one
+  // with none in play means there is none, and its games are the newest.
+  const playing = games.filter((g) => ["open", "running"].includes(g.status)).length;
+  const listed = games.length;
+  older.hidden = !(from || total > listed);
+  older.textContent = from ? `Games ${from + 1} to ${from + listed} of ${total}.`
+    : !playing ? `The ${listed} newest of ${total} games.`
+      : playing === listed ? `The ${listed} newest games in play, of ${total} games.`
+        : `Every game in play (${playing}), then the newest of the rest: ${listed} of ${total} games.`;
+  $("#paging").hidden = older.hidden;
+  $("#newer").disabled = !from;
+  $("#more").disabled = from + games.length >= total;
   // "5 min ago" by the server's clock (its answer's Date), not by this device's
   const served = Date.parse(res.headers.get("Date") || "");
   const clock = (Number.isFinite(served) ? served : Date.now()) / 1000;
@@ -586,8 +609,17 @@ async function start() {
   drawOptions();
   const again = new URLSearchParams(location.search).get("again");
   if (again) await playAgain(again);
+  $("#more").onclick = () => page(LISTED);
+  $("#newer").onclick = () => page(-LISTED);
   refresh();
   setInterval(refresh, 3000);
+}
+
+// Another page of the list, read from its first row: the buttons are under the last.
+async function page(by) {
+  skipped = Math.max(0, skipped + by);
+  await refresh();
+  $("table.games").scrollIntoView({ block: "start" });
 }
 
 start();
