@@ -1133,6 +1133,11 @@ export function render(root, view, ctx) {
       return `Your move: ${counted(b.pending, "hit")}${b.pending_selective ? " (selective)" : ""} against you: `
         + `choose a Counter card in your hand below to block ${b.pending === 1 ? "it" : "them"}, or pass and take ${b.pending === 1 ? "it" : "them"}.`;
     }
+    // Every seat gets the window, whether it holds a Special Event or not (skipping it would
+    // tell the others): with "pass" its only move, the prompt does not ask for a card.
+    if (b.decision === "window" && me && view.legal && view.legal.length === 1) {
+      return "Your move: none of your cards is a Special Event you can play now: pass.";
+    }
     if (!text) return me ? "Your move." : `${them} decides.`;
     return me ? `Your move: ${text}` : `${them} ${text.replace("{wave}", `wave ${b.wave}`)}`;
   }
