@@ -176,12 +176,20 @@ class CardAnalysis:
     # in every seat each listed player won all its games or lost all of them (a player who
     # always beats the other): no comparison can tell a card's holders from the others
     decided: bool = False
+    # the games no player won: their end reasons -> how many (a deck that cannot end a game
+    # draws them all at a round limit, and no card can then win more)
+    draws: Counter[str] = field(default_factory=Counter)
     # card -> the player-games that could hold it: those of the seats whose deck it belongs
     # to, the seats that drew it (a card of one seat's deck, Word & Iron's `(deck0)`, only
     # that seat's, even when a ransom hands it to the other seat: `deck_seats`)
     could_hold: dict[str, int] = field(default_factory=dict)
     # how the texts say the `played` fate: the game's `card_play_verb` ("defeat" for kow)
     play_verb: str = "play"
+
+    @property
+    def all_drawn(self) -> bool:
+        """Whether no game with card facts had a winner."""
+        return bool(self.games) and sum(self.draws.values()) == self.games
 
     def said(self, measure: str) -> str:
         """A measure (or fate) as the texts say it: `played` in the game's own verb."""
@@ -256,8 +264,9 @@ class CardAnalysis:
         # Every card of the deck is named somewhere, where some card could be tested: ranked,
         # never drawn (`unused_verdict`), drawn in (nearly) every game, or in too few to rank.
         unranked = self.always_words() + self.unranked_words()
-        if not self.tests and self.settled():
-            # Not "too few games": more games of a matchup one player decides say no more.
+        if not self.tests and (self.settled() or self.all_drawn):
+            # Not "too few games": more games of a matchup one player decides say no more,
+            # nor more games that all end in draws, whatever the groups' sizes.
             return (f"card outliers: no card can be told apart in {games_text(self.games)}: "
                     + self.settled_reason() + untestable + unranked)
         if not self.tests and untestable:
@@ -355,8 +364,14 @@ class CardAnalysis:
 
     def settled_reason(self) -> str:
         """Why the settled effects say nothing, in words; a matchup one player decides is
-        named as such, since its remedy is closer players, not more games."""
+        named as such, since its remedy is closer players, not more games; so is a run of
+        draws, which said "one player decides" when no player won a game."""
         groups = SETTLED
+        if self.all_drawn:
+            why = ", ".join(reason for reason, _ in self.draws.most_common() if reason)
+            return (f"every game was drawn{f' ({why})' if why else ''}, so no card's holders "
+                    "can be told to win more than the others: cards are compared by wins, and "
+                    "no player won; more games that end so will not change that")
         if not self.decided:  # small groups are often all wins or all losses
             return f"{groups}; more games may help where the groups are small"
         return ("one player decides every game of this matchup (in each seat, each listed "
@@ -728,6 +743,7 @@ class CardCollector:
         # card -> fate -> the seats in which the card met it
         self.seats_of: dict[str, dict[str, set[int]]] = {}
         self.seat_games: Counter[int] = Counter()  # seat -> its player-games
+        self.draws: Counter[str] = Counter()  # `CardAnalysis.draws`
         self.games = 0
 
     def add(self, game: dict[str, Any]) -> None:
@@ -737,6 +753,8 @@ class CardCollector:
         g = self.games
         self.games += 1
         winners = game["winner_seats"]
+        if not winners:
+            self.draws[game.get("reason", "")] += 1
         for seat, facts in enumerate(cards):
             row = len(self.won)
             self.game_of.append(g)
@@ -793,7 +811,7 @@ def compare(c: CardCollector) -> CardAnalysis:
     could_hold = {} if c.every_seat else {card: sum(c.seat_games[s] for s in deck_seats(seats))
                                           for card, seats in c.seats_of.items()}
     a = CardAnalysis(games=c.games, player_games=len(c.won), usage=c.usage, deck=c.deck,
-                     play_verb=c.play_verb, could_hold=could_hold)
+                     play_verb=c.play_verb, could_hold=could_hold, draws=c.draws)
     if not c.games:
         return a
     game_of = np.frombuffer(c.game_of, dtype=np.int32)
@@ -848,11 +866,12 @@ def compare(c: CardCollector) -> CardAnalysis:
 
 
 def _decided(stratum: np.ndarray, won: np.ndarray) -> bool:
-    """Whether each (seat, listed player) stratum won all its player-games or none."""
+    """Whether each (seat, listed player) stratum won all its player-games or none, and some
+    won: where no player won (every game drawn), no player decided the games."""
     import numpy as np
 
     wins = np.bincount(stratum, weights=won)
-    return bool(np.all((wins == 0) | (wins == np.bincount(stratum))))
+    return bool(wins.any() and np.all((wins == 0) | (wins == np.bincount(stratum))))
 
 
 def _often_split(times: np.ndarray) -> int | None:

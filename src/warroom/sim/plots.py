@@ -7,6 +7,7 @@ checked, and the output is byte-for-byte reproducible (fixed hash salt, no date)
 from __future__ import annotations
 
 import io
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 
@@ -45,7 +46,12 @@ def _above(value: float, high: float) -> float:
 
 def _svg(fig: Figure) -> str:
     buffer = io.StringIO()
-    fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    # A name the font lacks a glyph for (a card "Rowboat 🚣") printed matplotlib's warning on
+    # the user's terminal; the text stays text in the SVG, shown in the reader's fonts.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font",
+                                category=UserWarning)
+        fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = buffer.getvalue()
     return text[text.index("<svg"):]  # inline: no XML prolog or doctype
 
