@@ -207,6 +207,23 @@ def file_options(config_cls: type) -> frozenset[str]:
     return frozenset(name for name, hint in _hints(config_cls).items() if holds(hint))
 
 
+def takes_value(config_cls: type, name: str, value: Any) -> bool:
+    """Whether option `name` of `config_cls` takes `value` as a record's JSON holds it (a
+    list for a tuple): its declared type and bounds, strictly, as `check_options` checks
+    them. What a game that drops an option from an old save checks first (a value of the
+    wrong type is refused by name, not dropped unseen)."""
+    try:
+        _adapter(config_cls, name).validate_python(_frozen(value), strict=True)
+    except ValidationError:
+        return False
+    return True
+
+
+@functools.cache
+def _adapter(config_cls: type, name: str) -> TypeAdapter[Any]:
+    return TypeAdapter(_hints(config_cls)[name])
+
+
 @functools.cache
 def _model(config_cls: type) -> type[BaseModel]:
     fields: dict[str, Any] = {name: (hint, ...) for name, hint in _hints(config_cls).items()}

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -341,13 +342,16 @@ CARD_OPTION_MODES: dict[str, tuple[str, ...]] = {
 }
 
 
-def saved_options(values: dict[str, Any]) -> dict[str, Any]:
+def saved_options(values: dict[str, Any],
+                  takes: Callable[[str, Any], bool] = lambda key, value: True
+                  ) -> dict[str, Any]:
     """A saved game's options (`Game.record_options`): an option its mode never reads
     (`CARD_OPTION_MODES`), saved before such a value was refused, is dropped, since the game
-    it holds was played without it."""
+    it holds was played without it; but only a value the option `takes` (one of a wrong type,
+    `hand_limit: "garbage"`, is kept, for the config to refuse by name)."""
     mode = values.get("mode", "dice")
     return {key: value for key, value in values.items()
-            if mode in CARD_OPTION_MODES.get(key, (mode,))}
+            if mode in CARD_OPTION_MODES.get(key, (mode,)) or not takes(key, value)}
 
 
 def options_for_mode(values: dict[str, Any], mode: str) -> dict[str, Any]:

@@ -9,9 +9,11 @@ mode)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ...engine import CardFacts, Game
+from ...engine.config import takes_value
 from ...engine.data import DataOption
 from .analytics import CARD_EVENT_KINDS, card_events, deck_card_names
 from .cards import (
@@ -65,4 +67,5 @@ class BattleCardsGame(Game):
         return deck_warnings(cards)
 
     def record_options(self, values: dict[str, Any]) -> dict[str, Any]:
-        return saved_options(values)  # a deck saved with dice battles, before it was refused
+        # a deck saved with dice battles, before it was refused
+        return saved_options(values, functools.partial(takes_value, self.Config))
