@@ -226,9 +226,6 @@ def _export_rows(db: str, run_id: int | None, sweep_id: int | None, cards: bool,
         else:  # as `report DB` reports: the latest run with games, or its whole sweep
             selection, note = ex.default_selection(store)
         bare = ex.without_cards(store, selection) if cards else None
-        for said in (note, bare):
-            if said is not None:
-                echo_err(f"warroom: note: {said}")
         if out is None:
             # standard output as it is now (a progress bar redirects sys.stdout to its
             # console), its bytes written as UTF-8 whatever its encoding
@@ -237,6 +234,11 @@ def _export_rows(db: str, run_id: int | None, sweep_id: int | None, cards: bool,
         else:
             count = _write(Path(out), lambda stream: _write_rows(store, selection, cards, fmt,
                                                                 stream, True))
+    # Said once the rows are out: a damaged game met on the way is the one line said, not a
+    # note of what was being exported and then the error.
+    for said in (note, bare):
+        if said is not None:
+            echo_err(f"warroom: note: {said}")
     if out is not None:
         what = "card fact" if cards else "game"
         click.echo(f"{out}: written, {counted(count, what)} of {selection.describe()}, as "

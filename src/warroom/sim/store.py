@@ -43,6 +43,7 @@ import dataclasses
 import functools
 import itertools
 import json
+import math
 import os
 import signal
 import sqlite3
@@ -934,7 +935,9 @@ def _optional(value: Any, name: str) -> int | None:
 
 
 def _number(value: Any) -> bool:
-    return type(value) is int or type(value) is float
+    """A whole or finite number: NaN or Infinity (JSON's readers take them, its writers must
+    not) went on into `export --format jsonl` lines no strict JSON reader reads."""
+    return type(value) is int or (type(value) is float and math.isfinite(value))
 
 
 def _text(value: Any, name: str) -> str:
