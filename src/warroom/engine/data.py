@@ -6,6 +6,7 @@ frames and requests), refusing a key given twice as well."""
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import os
@@ -13,15 +14,17 @@ import re
 import shlex
 import stat
 import textwrap
+import types
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import yaml
-from pydantic import AfterValidator, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, Field, ValidationError
+from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
 from .errors import DataError
@@ -503,12 +506,14 @@ def yaml_held(data: Any) -> str:
     return f"the file holds {'a list' if isinstance(data, list) else 'a single value'}"
 
 
-def first_problem(exc: ValidationError, data: Any) -> tuple[str, str]:
+def first_problem(exc: ValidationError, data: Any,
+                  model: type[BaseModel] | None = None) -> tuple[str, str]:
     """(field path, message) of a pydantic error's first problem, e.g. ('sides.1.infantry',
     'Input should be greater than or equal to 0'); `data` is what was validated (see
-    `data_place`). Problems at other places are not hidden: the message ends with where they
-    are ("(and 1 more problem, at sides.0.cavalry)")."""
-    errors = exc.errors()
+    `data_place`), by `model` where the caller gives it (see `typos_first`). Problems at
+    other places are not hidden: the message ends with where they are ("(and 1 more problem,
+    at sides.0.cavalry)")."""
+    errors = typos_first(exc.errors(), data, model)
     loc = _dotted(data_place(errors[0], data)) or "(top level)"
     return loc, problem_message(errors[0]) + more_problems(errors, data, _dotted)
 
@@ -529,6 +534,10 @@ def problem_message(err: ErrorDetails) -> str:
         return displayable(f"unknown {what} {shown(ctx.get('tag'))}; {what}s are: {tags}")
     if kind == "union_tag_not_found" and isinstance(given, dict) and _tag_field(err):
         return "Field required"  # as for any other missing field
+    if kind in ("tuple_type", "list_type"):  # the author wrote YAML, not a Python tuple
+        held = "a mapping" if isinstance(given, dict) else "nothing" if given is None \
+            else shown(given)
+        return f"Input should be a list, got {held}"
     if kind == "too_long" and isinstance(given, str):  # a length checked after validation
         # pydantic says "Value should have at most 300 items after validation" of a text
         return (f"String should have at most {ctx.get('max_length')} characters, not "
@@ -537,6 +546,88 @@ def problem_message(err: ErrorDetails) -> str:
     if kind == "literal_error" and isinstance(given, str | int) and ", got " not in message:
         message += f", got {shown(given)}"
     return message
+
+
+def typos_first(errors: list[ErrorDetails], data: Any,
+                model: type[BaseModel] | None = None) -> list[ErrorDetails]:
+    """`errors` with each mistyped key said as one: a key not known ("Extra inputs are not
+    permitted") that is close to the name of a field missing beside it, or (given the `model`
+    that read `data`) of a field the model has there, reads "unknown field 'rank' (did you
+    mean 'ranks'?)". One that explains a missing field goes first, in that field's stead:
+    the author saw "ranks: Field required" and looked for a field they had written. A tag
+    missing ('kind') beside a key close to it is such a typo too (pydantic, finding no tag,
+    validated nothing else there)."""
+    errors = list(errors)
+    absent = {tuple(data_place(e, data)): i for i, e in enumerate(errors)
+              if e["type"] == "missing" or _tag_missing(e)}
+    lead: list[ErrorDetails] = []
+    for field, i in absent.items():
+        at, err = list(field[:-1]), errors[i]
+        if _tag_missing(err):  # no member was tried: every other key there is unread
+            read = set(known_fields(model, at, data)) if model else set()
+            unknown = [k for k in err["input"] if isinstance(k, str) and k not in read]
+            typo = difflib.get_close_matches(str(field[-1]), unknown, n=1)
+            if typo:
+                errors[i] = {**err, "type": "extra_forbidden", "loc": (*at, typo[0]),
+                             "input": err["input"][typo[0]]}
+    for i, err in enumerate(errors):
+        place = data_place(err, data)
+        if err["type"] != "extra_forbidden" or not place or not isinstance(place[-1], str):
+            continue
+        at, key = place[:-1], place[-1]
+        missing = [str(f[-1]) for f in absent if list(f[:-1]) == at]
+        known = missing + (known_fields(model, at, data) if model else [])
+        match = difflib.get_close_matches(key, known, n=1)
+        if match:
+            errors[i] = {**err, "msg": f"unknown field {shown(key)} (did you mean "
+                                       f"{shown(match[0])}?)"}
+            if match[0] in missing:
+                lead.append(errors[i])
+                errors[absent[(*at, match[0])]] = errors[i]  # the same mistake, said once
+    return list({id(e): e for e in lead + errors}.values())
+
+
+def _tag_missing(err: ErrorDetails) -> bool:
+    """A tagged union's mapping without its tag ('kind'): a field missing, as said."""
+    return err["type"] == "union_tag_not_found" and isinstance(err.get("input"), dict) \
+        and _tag_field(err) is not None
+
+
+def known_fields(model: type[BaseModel], place: list[str | int], data: Any) -> list[str]:
+    """The fields (the keys a file gives them by) `model`, what validated `data`, reads in the
+    mapping at `place`: through lists and optional values; of a union, the members whose
+    literal fields ('kind: losses') the mapping matches (all of them, where it matches
+    none)."""
+    kinds: list[Any] = [model]
+    for part in place:
+        data = _step(data, part)
+        kinds = [get_args(m)[0] if isinstance(part, int) else _keys(m)[part].annotation
+                 for k in kinds for m in _members(k)
+                 if (isinstance(part, int) and get_origin(m) in (tuple, list) and get_args(m))
+                 or (isinstance(part, str) and _is_model(m) and part in _keys(m))]
+    models = [m for k in kinds for m in _members(k) if _is_model(m)]
+    given = data if isinstance(data, dict) else {}
+    matching = [m for m in models if all(
+        given[key] in get_args(f.annotation) for key, f in _keys(m).items()
+        if key in given and get_origin(f.annotation) is Literal)]
+    return list(dict.fromkeys(key for m in matching or models for key in _keys(m)))
+
+
+def _keys(model: type[BaseModel]) -> dict[str, FieldInfo]:
+    return {f.alias or name: f for name, f in model.model_fields.items()}
+
+
+def _members(kind: Any) -> list[Any]:
+    """A type's alternatives, without `Annotated`: those of a union, else the type."""
+    if get_origin(kind) is Annotated:
+        return _members(get_args(kind)[0])
+    if get_origin(kind) in (Union, types.UnionType):
+        return [m for arg in get_args(kind) for m in _members(arg)]
+    return [kind]
+
+
+def _is_model(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, BaseModel)
 
 
 def more_problems(errors: list[ErrorDetails], data: Any,

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import os
+import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -29,6 +31,7 @@ from ...engine.data import (
     shipped_files,
     shortened,
     shown,
+    typos_first,
     yaml_held,
 )
 
@@ -236,6 +239,7 @@ class Deck(_Strict):
                 problem = f"a 72-card starter deck has {size} {section}, this one {found}"
                 if section == "soldiers":
                     self._check_counts(problem + ": ")
+                    problem += self._units_amiss()
                 raise ValueError(problem)
         units = tuple(s.unit for s in self.soldiers)
         if units != UNITS:
@@ -249,22 +253,33 @@ class Deck(_Strict):
                                  f"{lower.ranks}")
         royals = sorted(c.royal for c in self.champions if c.royal)
         if royals != ["king", "queen"]:
-            raise ValueError("the champions must include exactly one king and one queen")
+            tally = " and ".join(counted(royals.count(r), r) if r in royals else f"no {r}"
+                                 for r in ("king", "queen"))
+            cards = ", ".join(f"{shown(c.name)} ({c.royal})" for c in self.champions if c.royal)
+            raise ValueError("the champions must include exactly one king and one queen; "
+                             f"found {tally}" + (f": {cards}" if cards else ""))
         # a card is named by its name, in the whole deck (`tune` patches "deck0:NAME.ranks";
         # events and card analytics name it): one name is one card, whatever its section
         seen: dict[str, tuple[str, int]] = {}
-        for section in ("soldiers", "resources", "strategies", "chance", "words", "champions"):
-            for index, card in enumerate(getattr(self, section)):
-                if not card.name:  # a soldier without a name is named by its unit
-                    continue
-                if card.name in seen:
-                    first, at = seen[card.name]
-                    what = f"{SECTION_NOUNS[section]} cards" if first == section else "cards"
-                    raise ValueError(f"two {what} are both named {card.name!r} "
-                                     f"({first}[{at}] and {section}[{index}]); every card needs "
-                                     "a name of its own")
-                seen[card.name] = (section, index)
+        for section, index, card in _named_cards(self):
+            if card.name in seen:
+                first, at = seen[card.name]
+                what = f"{SECTION_NOUNS[section]} cards" if first == section else "cards"
+                raise ValueError(f"two {what} are both named {card.name!r} "
+                                 f"({first}[{at}] and {section}[{index}]); every card needs "
+                                 "a name of its own")
+            seen[card.name] = (section, index)
         return self
+
+    def _units_amiss(self) -> str:
+        """': no pikemen (the deck list allots 4)' for a soldiers total that is wrong though
+        every count is right: a unit left out, or given twice ('spearmen listed 2 times')."""
+        units: list[str] = [s.unit for s in self.soldiers]
+        parts = [f"no {unit_label(u)} (the deck list allots {n})" for u, _, n in DECK_LIST
+                 if u not in units]
+        parts += [f"{unit_label(u)} listed {units.count(u)} times" for u in UNITS
+                  if units.count(u) > 1]
+        return ": " + "; ".join(parts) if parts else ""
 
     def _check_counts(self, problem: str) -> None:
         """Refuse a soldier whose count is not the deck list's for its unit (rule 5), at its
@@ -317,12 +332,76 @@ FIGHTING = {"losses": "inflicts losses", "unit_losses": "inflicts losses",
             "capture": "takes a hostage"}
 
 
+def _named_cards(deck: Deck) -> Iterator[tuple[str, int, Any]]:
+    """(section, index, card) of every card with a name of its own (a soldier without one is
+    named by its unit)."""
+    for section in ("soldiers", "resources", "strategies", "chance", "words", "champions"):
+        for index, card in enumerate(getattr(deck, section)):
+            if card.name:
+                yield section, index, card
+
+
+def look_alike_names(deck: Deck) -> list[str]:
+    """Names that read as another card's: 'S1 ' beside 'S1', 'Café' composed and not. Legal
+    (a deck saved with them must still load: its records replay), but the reports, `cards
+    show` and `tune --param deck0:NAME...` cannot tell the two apart."""
+    out = [f"card {card.name!r} ({section}[{index}]), field name: the name starts or ends "
+           "with a space, which no reader of a report or `tune` sees: write it without"
+           for section, index, card in _named_cards(deck) if card.name != card.name.strip()]
+    seen: dict[str, tuple[str, int]] = {}
+    for section, index, card in _named_cards(deck):
+        key = unicodedata.normalize("NFC", card.name.strip())
+        if key in seen:  # (the same name twice is refused: these differ)
+            first, at = seen[key]
+            out.append(f"card {card.name!r} ({section}[{index}]), field name: reads as the "
+                       f"name of {first}[{at}] (the same letters, written otherwise): reports "
+                       "and tune cannot tell the two apart; rename one")
+        seen.setdefault(key, (section, index))
+    return out
+
+
 def deck_warnings(deck: Deck) -> list[str]:
-    """Every warning of a deck (`WordIronGame.card_warnings`): the champions that fight, the
-    losses past what a loss can take (`loss_warnings`), the cards without an effect, then the
-    counts a cost in ranks does not read."""
-    return (fighting_champions(deck) + loss_warnings(deck) + effectless_cards(deck)
-            + ignored_counts(deck))
+    """Every warning of a deck (`WordIronGame.card_warnings`): a deck that inflicts no losses,
+    names that read as another's, the champions that fight, the losses past what a loss can
+    take (`loss_warnings`), the cards without an effect, the counts a cost in ranks does not
+    read, then the empowers that rounding up makes far larger than their percent."""
+    return (harmless(deck) + look_alike_names(deck) + fighting_champions(deck)
+            + loss_warnings(deck) + effectless_cards(deck) + ignored_counts(deck)
+            + rounded_empowers(deck))
+
+
+def harmless(deck: Deck) -> list[str]:
+    """A line when no card of the deck inflicts losses on the opponent: it never destroys the
+    enemy army, so two such decks play every battle to the round limit."""
+    if any(e.kind in ("losses", "unit_losses") and e.target == "opponent"
+           for section in ("strategies", "chance", "words", "champions")
+           for card in getattr(deck, section) for e in card.effects):
+        return []
+    return ["no card of the deck inflicts losses on the opponent ('losses' or 'unit_losses' "
+            "with target opponent), so it never destroys the enemy army: its battles end by "
+            "a hostage, the enemy's own costs, a truce or the round limit (max_rounds)"]
+
+
+def rounded_empowers(deck: Deck) -> list[str]:
+    """One line per empower whose percent of a strategy's loss in cards of a unit is under
+    half a card: rounded up (state's `_strategy_modifiers`), the loss still grows by a whole
+    card, more than twice what the text ("1% more losses") says. The smallest such loss is
+    named. Losses in ranks grow by a rank at least, close to what the percent says."""
+    counts = [(e.count, i, j) for i, card in enumerate(deck.strategies)
+              for j, e in enumerate(card.effects)
+              if e.kind == "unit_losses" and e.target == "opponent"]
+    if not counts:
+        return []
+    count, at, k = min(counts)
+    loss = (f"a loss of {counted(count, 'card')} of a unit (strategy "
+            f"{deck.strategies[at].name!r}, strategies[{at}].effects[{k}])")
+    return [f"card {card.name!r} ({section}[{i}]), field effects[{j}].percent: an empower "
+            f"of {e.percent}% rounds up: {loss} becomes {count + 1}, "
+            f"{round(100 / count)}% more, not {e.percent}%"
+            for section in ("strategies", "chance", "words", "champions")
+            for i, card in enumerate(getattr(deck, section))
+            for j, e in enumerate(card.effects)
+            if e.kind == "empower" and count * e.percent < 50]
 
 
 def ignored_counts(deck: Deck) -> list[str]:
@@ -468,7 +547,7 @@ def _first_problem(data: dict[str, Any], exc: ValidationError) -> tuple[str, str
     """(where, problem) of the first error: ('card X (strategies[3]), field
     effects[0].ranks', message, and where the others are: '(and 1 more problem, at
     strategies[3].effects[1].unit)'); where is '' for the top level."""
-    errors = exc.errors()
+    errors = typos_first(exc.errors(), data, Deck)
     placed = (errors[0].get("ctx") or {}).get("error")
     loc = list(placed.loc) if isinstance(placed, _Placed) else data_place(errors[0], data)
     message = problem_message(errors[0])
