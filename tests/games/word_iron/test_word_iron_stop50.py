@@ -166,5 +166,5 @@ def test_rule_18_the_resource_question_says_what_the_phase_allows():
     s.apply(0, s.legal_actions(0)[0])  # a use (nothing has fallen: its ranks are lost)
     obs = s.observation(0)
     assert FinishResources(False) in s.legal_actions(0)
-    assert GAME.prompt(obs, 0) == "resources: use another, or finish"
+    assert GAME.prompt(obs, 0) == "resources: none fallen; another use is lost: finish"
     assert _choices(obs, obs["decision"]) == s.legal_actions(0)

@@ -230,6 +230,16 @@ class Deck(_Strict):
         return tuple(tuple(card_text(c, guarded) for c in section) for section in
                      (self.strategies, self.chance, self.words, self.champions))
 
+    @functools.cached_property
+    def shipped(self) -> str | None:
+        """The name of the shipped deck this one has the cards of (`sample`), else None: by
+        the cards, not the option (a file may be a shipped deck's copy, edited or not). Worked
+        out once per deck: an observation says it at every look."""
+        for name, path in shipped_files(DATA_DIR).items():
+            if load_deck(path) == self:
+                return name
+        return None
+
     @model_validator(mode="after")
     def _starter_deck(self) -> Deck:
         for section, size in SECTION_SIZES.items():

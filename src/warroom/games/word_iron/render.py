@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, cast
 
-from ...engine.data import counted, first_fitting, fit, panel_lines, shipped_files, view_width
+from ...engine.data import counted, first_fitting, fit, panel_lines, view_width
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -27,7 +27,7 @@ from .actions import (
     UseResource,
     benefit_text,
 )
-from .deck import BENEFIT_FAMILY, DATA_DIR, UNITS, UnitId, deck_label, load_deck, unit_label
+from .deck import BENEFIT_FAMILY, UNITS, UnitId, deck_label, unit_label
 
 UNIT_MARK = "SPAHMLKR"  # one letter per unit of the deck list, for the formation rows
 # A benefit as the log and the view name it beside its source: "the protection of Castellan".
@@ -121,7 +121,7 @@ def _render(obs: dict[str, Any], short: int) -> str:
         who = ", ".join(_name(w, you) for w in r["winners"]) or "nobody"
         lines.append(f"Battle over: {r['reason']}; winner: {who}")
     elif obs["decision"]:
-        lines.append(_decision(obs["decision"], you))
+        lines.append(_decision(obs, you))
     return "\n".join(fit(line) for line in lines)  # any line still too long
 
 
@@ -331,16 +331,18 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
         if texts:
             lines.append(f"- {_name(p, player).capitalize()} ({s['deck']}):")
             lines += [f"  - {name}: {text}" for name, text in texts.items()]
-    lines += [f"- Every card of {name}: {_show_command(name)}"
-              for name in dict.fromkeys(s["deck"] for s in sides)]
+    lines += dict.fromkeys(_show_line(p, s) for p, s in enumerate(sides))
     return "\n".join(lines)
 
 
-def _show_command(deck: str) -> str:
-    """The command that lists every card of the deck named `deck`: a shipped deck's by its
-    option's name (the observation has the deck's own name), else its file's."""
-    shipped = {load_deck(name).name: name for name in shipped_files(DATA_DIR)}
-    return f"warroom cards show {shipped.get(deck, '<its deck file>')} --game word-iron"
+def _show_line(p: int, s: dict[str, Any]) -> str:
+    """The help's line naming the command that lists every card of side p's deck: a shipped
+    deck's by its name (`shipped`); a deck file's by the option it was given as, since a
+    file may keep a shipped deck's name when edited, and its path is not in the view."""
+    if s.get("shipped"):
+        return f"- Every card of {s['deck']}: warroom cards show {s['shipped']} --game word-iron"
+    return (f"- Every card of {s['deck']} (deck{p}, a deck file): "
+            f"warroom cards show <deck{p}'s file> --game word-iron")
 
 
 HOW_TO_READ = (
@@ -360,11 +362,12 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     d = obs["decision"]
     if player is None or obs["result"] or not d or d["player"] != player:
         return ""
-    return _question(d)
+    return _question(d, obs["players"][player])
 
 
-def _decision(d: dict[str, Any], you: int | None) -> str:
-    return f"Decision for {_name(d['player'], you)}: {_question(d)}"
+def _decision(obs: dict[str, Any], you: int | None) -> str:
+    d = obs["decision"]
+    return f"Decision for {_name(d['player'], you)}: {_question(d, obs['players'][d['player']])}"
 
 
 # Rule 10, in the truce's questions: a new player took a truce for a win bought with a
@@ -372,14 +375,14 @@ def _decision(d: dict[str, Any], you: int | None) -> str:
 TRUCE = "a draw, no prize"
 
 
-def _question(d: dict[str, Any]) -> str:
-    """A decision in plain words, whoever takes it."""
+def _question(d: dict[str, Any], side: dict[str, Any]) -> str:
+    """A decision in plain words, whoever takes it (`side`: the deciding player's)."""
     kind = d["kind"]
     return {
         "royal": "choose to be the king or the queen",
         "first": "won the coin toss: choose who attacks first",
         "order": "choose which overlapping benefit to use first",
-        "resource": _resource_question(d),
+        "resource": _resource_question(d, side),
         "recruit": f"recruit soldiers with {d.get('ranks_left')} ranks of power",
         "casualty": f"choose which unit loses a card ({d.get('ranks_left')} ranks of losses"
                     + (f" left; fallen so far: {_units(d['fallen'])}" if d.get("fallen") else "")
@@ -391,11 +394,15 @@ def _question(d: dict[str, Any]) -> str:
     }[kind]
 
 
-def _resource_question(d: dict[str, Any]) -> str:
+def _resource_question(d: dict[str, Any], side: dict[str, Any]) -> str:
     """Rule 18 as the legal actions have it (the decision's "finish"): the initial draw may be
     skipped, this once in the battle; from the second phase on at least one use is
-    compulsory; after a use the player may stop."""
+    compulsory; after a use the player may stop. With nothing fallen a further use recruits
+    nothing and its ranks are lost (rule 18: none saved), a use a ransom may need (rule 3):
+    the question says so, as legal as it is."""
     finish = d.get("finish")
+    if finish == "done" and side["field"] == side["allotted"]:
+        return "resources: none fallen; another use is lost: finish"
     if finish == "done":
         return "resources: use another, or finish"
     if finish == "skip":
@@ -434,6 +441,17 @@ def _waits_event(e: dict[str, Any], p: str) -> str:
             "benefits are used up first, rule 11)")
 
 
+def _army_gone(e: dict[str, Any], cost: bool) -> str:
+    """A loss that took an army's last soldier ends the battle at once, mid-card (rule 3):
+    its line says so, since the outcome says only "army destroyed" and a cost is paid by the
+    card's own side (rule 11), whose effects on the enemy then never come."""
+    if not e.get("army_destroyed"):
+        return ""
+    last = "its last soldier" + ("s" if len(e["units"]) > 1 else "")
+    whose = "its own card destroys its army" if cost else "its army is destroyed"
+    return f", {last}: {whose}; the battle ends"
+
+
 def _game_over(e: dict[str, Any]) -> str:
     who = ", ".join(f"player {w}" for w in e["winners"]) or "nobody"
     prize = f"; {e['prize']} goes to player {e['prize_to']}" if "prize_to" in e else ""
@@ -456,8 +474,8 @@ _EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
     + (f" x{e['count']}" if e["count"] > 1 else "") + _by(e),
     "empty": lambda e, p: f"{p}: no {deck_label(e['deck'])} card left to draw",
     "no_chain": lambda e, p: f"{p}: an extra draw adds no further {deck_label(e['deck'])} draw",
-    "losses": lambda e, p: f"{p} loses {_units(e['units'])}",
-    "cost": lambda e, p: f"{p} bears the cost: {_units(e['units'])}",
+    "losses": lambda e, p: f"{p} loses {_units(e['units'])}" + _army_gone(e, False),
+    "cost": lambda e, p: f"{p} bears the cost: {_units(e['units'])}" + _army_gone(e, True),
     "protected": lambda e, p: f"{p} is protected by {e['source']}",
     "restore": lambda e, p: f"{p} recruits their losses at once ({e['source']}): "
     + _units(e["units"]),

@@ -579,9 +579,14 @@ class WordIronState(State):
         self._loss_event(p, list(fallen), cause)
 
     def _loss_event(self, p: int, fallen: list[int], cause: str) -> None:
+        gone = not any(self.field[p])
         if self._log is not None:  # (search and simulation write no log)
-            self.event(cause, player=p, units=[UNITS[u] for u in fallen])
-        if not any(self.field[p]):  # rule 3: the battle ends the moment an army is gone
+            units = [UNITS[u] for u in fallen]
+            if gone:  # the loss's line says why the battle ends, mid-card when a cost did it
+                self.event(cause, player=p, units=units, army_destroyed=True)
+            else:
+                self.event(cause, player=p, units=units)
+        if gone:  # rule 3: the battle ends the moment an army is gone
             self._finish((1 - p,), "army destroyed", **self._prize(1 - p))
 
     # --- recruitment and resources (rules 6 and 18) ---------------------------------------
@@ -848,6 +853,9 @@ class WordIronState(State):
         piles["champion"] = {"left": len(self.piles[p][CHAMPION])}
         return {
             "deck": deck.name,
+            # the shipped deck it is (`sample`), else None: a deck file's name may be a shipped
+            # deck's, edited; never a path (on the server, a private upload's)
+            "shipped": deck.shipped,
             "royal": self.royal[p],
             "married": self.married[p],
             "champions": [deck.champions[i].name for i in self.champions[p]],
