@@ -8,8 +8,10 @@ town or city (t town, T capital town, C city, @ capital city), and the number of
 and its place in the row from the left ("C4"). A map wider than a panel on an 80-column
 terminal (radius 9 and 10: 79 and 87 characters against 76) is drawn compact, three
 characters a hex: a town's or city's letter takes the place of its terrain's, which its colour
-still shows. The width is fixed, not the terminal's: the same view renders the same text on
-every channel (the terminal, the server's text view, the environments' `render()`).
+still shows. The channels' text (the server's text view, the environments' `render()`: no
+terminal) has a fixed width, so the same view renders the same text on each; a terminal's is
+laid out for the columns of the panel it is read in (`render`'s `width`), the map compact
+where the full one would not fit them.
 
 The table is read in a panel on an 80x24 terminal with the choices of its reader under it
 (`_room`). A table taller than its share is written shorter, step by step (SHORT): first
