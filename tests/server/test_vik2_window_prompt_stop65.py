@@ -37,6 +37,17 @@ def window_without_events(tmp_path):
     return state
 
 
+def test_the_prompt_does_not_ask_for_a_card_one_may_not_hold(tmp_path):
+    """Audit (stop 65, leak hunt): the frame's prompt beside the panel still read "Play a card
+    before the dice round, or pass." where the panel said there was none to play."""
+    from warroom.games import get_game
+
+    state = window_without_events(tmp_path)
+    game = get_game("viktory-ii")
+    words = game.prompt(state.observation(0), 0)
+    assert "if you hold one you can play now, or pass" in words, words
+
+
 def test_the_window_says_there_is_no_card_to_play(live_server, browser, tmp_path):
     state = window_without_events(tmp_path)
     context, page, errors = harness(browser, live_server.url)

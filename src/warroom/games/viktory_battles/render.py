@@ -121,7 +121,9 @@ BATTLE_PROMPTS = {
                  "for a later wave.",
     "draw_in": "Reinforcements: choose a unit of your reserve to draw into the battle.",
     "launch": "Bring a unit of the reserve into the attack, or launch the attack.",
-    "window": "Play a card before the dice round, or pass.",
+    # asked whatever the hand (skipping it would tell the others): "if you hold one"
+    "window": "Play a Special Event card (or a Reversal of Fortune against the other side's) "
+              "before the dice round, if you hold one you can play now, or pass.",
     "wave": "Launch a wave: play an Attack card (or a Special Event, or bring reserve units), "
             "or call off the attack.",
     "play": "Answer the live hits: play a Counter or a Special Event card, or pass (play no "
