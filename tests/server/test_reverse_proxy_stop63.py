@@ -221,5 +221,6 @@ def test_the_stop_line_counts_the_pages_connected_when_the_stop_began(tmp_path):
         if server.poll() is None:
             server.kill()
     assert server.returncode == 0, err[-2000:]
-    assert err.splitlines()[-1] == ("stopping: 0 games in play, 3 pages connected, 0 AI "
-                                    "moves under way; every game is in the store"), err[-2000:]
+    assert err.splitlines()[-1] == (
+        "stopping: 1 game in play (0 active in the last hour), 3 pages connected, 0 AI "
+        "moves under way; every game is in the store"), err[-2000:]

@@ -21,7 +21,8 @@ from warroom.server.app import TokenFileError, organiser_token
 from warroom.server.store import OWN_TABLES, SqliteStore
 from warroom.sim.store import StoreError
 
-MALFORMED = "cannot read (database disk image is malformed)"
+MALFORMED = ("cannot read (database disk image is malformed): the file is damaged; restore it "
+             "from a backup (see Backups in the server README)")
 
 
 @pytest.fixture(scope="module")

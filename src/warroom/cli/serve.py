@@ -141,6 +141,12 @@ def _trusted(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]
               type=FiniteFloatRange(0, 3600),
               help="Seconds between data files uploaded from one client address, once it has "
                    "uploaded 20 at once (0: no limit); one more is refused (HTTP 429).")
+@click.option("--close-idle", metavar="DAYS", default=30.0, show_default=True,
+              type=FiniteFloatRange(0, 3650),
+              help="Close a game in play that has had no move and no page connected for DAYS "
+                   "days, as the organiser's close does (it is listed closed, its record "
+                   "kept); looked for at start and every hour, and said in one line of the "
+                   "log. 0: never.")
 @click.option("--organiser-token-file", type=FILE, default=None,
               help="File holding the organiser's token, which closes a table (POST "
                    "/api/games/ID/close); made, readable by you alone, if missing. Default: "
@@ -161,7 +167,7 @@ def _trusted(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]
                    "the address it connects from.")
 @_stops_while_starting
 def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
-          max_games: int, create_every: float, upload_every: float,
+          max_games: int, create_every: float, upload_every: float, close_idle: float,
           organiser_token_file: str | None, public_url: str | None,
           trust_proxy: list[str]) -> None:
     """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C or SIGTERM stops it; games
@@ -193,7 +199,7 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
             app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay,
                              max_games=max_games, create_every=create_every,
                              upload_every=upload_every, listen=host, organiser_token=token,
-                             public_origin=public)
+                             public_origin=public, close_idle=close_idle * 86400)
         except BaseException:  # a file refused (a results database, junk): no token left
             if made:  # beside it for a server that never ran
                 Path(token_file).unlink(missing_ok=True)

@@ -136,6 +136,7 @@ TOO_DEEP = f"malformed message: nested too deeply (at most {MAX_DEPTH} levels)"
 NO_VERSION = "an act needs the version it was chosen at"
 RATE = 10.0  # intents a connection may send per second, on average
 BURST = 20  # ... and at once
+FLOOD = 100  # messages dropped past the rate in one flood before the page is closed
 # Games one client address may create: CREATE_BURST at once, then one every CREATE_EVERY
 # seconds. The cap on games in play counts neither finished games nor those nobody joined
 # (or left for an hour): without this, a client could store games without bound (AI games
@@ -201,6 +202,11 @@ PACED_MOVES = 12  # AI moves in a row paced at --ai-delay (`Server.pause`); the 
 AI_RETRY = (0.05, 2.0)  # seconds before an AI seat stores its move again: first, at most
 MAX_GAMES = 500  # games in play (see IDLE) a server holds before it refuses new ones
 IDLE = 3600.0  # seconds without a move or a page coming or going: a game no longer in play
+# Seconds a game in play may go with no move and no page connected before it is closed as the
+# organiser closes one (0: never), and seconds between two looks for such games: else the
+# games people left (a page gone mid-game, an invite never opened) stay in play for ever.
+CLOSE_IDLE = 30 * 86400.0
+IDLE_CHECK = 3600.0
 # Open pages: each costs a socket and a frame at every move. Spectators are capped per game
 # and across the server; a seat's own pages (tabs, devices) by seat, so that spectators can
 # never lock a player out of the game.
@@ -358,12 +364,18 @@ class Connection:
     version_sent: int | None = None  # the version of the last state frame sent
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     intents: Bucket = field(init=False)
-    # Set by `refuse`: the page is told why and closed with this code once its frames are
-    # sent (otherwise an empty text in the queue closes it with 1008, too slow)
+    # Set by `refuse` and `end`: the page is closed with this code and reason once its frames
+    # are sent (otherwise an empty text in the queue closes it with 1008, too slow)
     refused: int | None = None
+    reason: str = ""
+    # Messages dropped past the rate since it was last within it (`over_rate`)
+    dropped: int = 0
     # When (time.monotonic) its welcome gave it the seat's own token, until it is known to
     # have it (`Server.received`)
     given: float | None = None
+    # The seat this page held before the AI took it over (its person resigned, or was away):
+    # a resignation from it is told that, not that spectators cannot resign
+    held: int | None = None
 
     def __post_init__(self) -> None:
         self.intents = Bucket(self.rate, BURST)
@@ -371,6 +383,25 @@ class Connection:
     def allow(self) -> bool:
         """`rate` intents a second on average, BURST at once."""
         return self.intents.allow()
+
+    def over_rate(self) -> bool:
+        """Whether a message is dropped, past `rate` a second (BURST at once). A flood is
+        told once, in one error frame, and then dropped unanswered until the page has been
+        quiet long enough to send BURST again: an answer to each message would multiply its
+        traffic, and fill the queue of a page that reads everything (closed as too slow).
+        Past FLOOD dropped, the page is closed (1008, "too many messages")."""
+        if self.dropped and self.intents.full():
+            self.dropped = 0
+        if self.allow():
+            return False
+        self.dropped += 1
+        if self.dropped == 1:
+            self.send(error_frame(f"too many messages: at most {self.rate:g} a second "
+                                  f"(bursts of {BURST}); the messages past it are dropped "
+                                  "unanswered"))
+        elif self.dropped > FLOOD:
+            self.end(1008, f"too many messages (more than {self.rate:g} a second)")
+        return True
 
     def send_state(self, live: LiveGame, changed_only: bool = False) -> None:
         """The seat's state frame; with `changed_only`, only if what the seat sees changed
@@ -395,7 +426,12 @@ class Connection:
         then closed with `code`; the connection reads nothing more (`_serve` ends). `closed`:
         the organiser closed the table (`error_frame`)."""
         self.send(error_frame(message, closed=closed))
-        self.refused = code
+        self.end(code)
+
+    def end(self, code: int, reason: str = "") -> None:
+        """The page is closed with `code` and `reason` once the frames before are sent; the
+        connection reads nothing more (`_serve` ends)."""
+        self.refused, self.reason = code, reason
         self.send("")
 
     async def writer(self) -> None:
@@ -404,7 +440,7 @@ class Connection:
                 text = await self.queue.get()
                 if not text:
                     if self.refused is not None:
-                        await self.ws.close(code=self.refused)
+                        await self.ws.close(code=self.refused, reason=self.reason or None)
                     else:
                         await self.ws.close(code=1008, reason="too slow")
                     return
@@ -516,8 +552,11 @@ class Server:
     def __init__(self, store: GameStore, ai_processes: int = 2, ai_delay: float = 0.0,
                  rate: float = RATE, allow_seed: bool = False, max_games: int = MAX_GAMES,
                  idle: float = IDLE, create_every: float = CREATE_EVERY,
-                 hand_after: float = HAND_AFTER, upload_every: float = UPLOAD_EVERY):
+                 hand_after: float = HAND_AFTER, upload_every: float = UPLOAD_EVERY,
+                 close_idle: float = CLOSE_IDLE):
         self.store = store
+        self.idle_close = close_idle
+        self._watching: asyncio.Task[None] | None = None  # (`watch_idle`)
         self.hand_after = hand_after
         self.create_every = create_every
         self.creators: dict[str, Bucket] = {}  # by client address
@@ -648,6 +687,13 @@ class Server:
         for live in list(self.games.values()):
             if live.over():
                 self.finished(live)
+        # A game with no time stored (an older release's) counts from this start: it may have
+        # been played yesterday.
+        started_at, stored = time.time(), self.store.activity()
+        for live in self.games.values():
+            live.active_stored = stored.get(live.id)
+            live.last_active = stored.get(live.id, started_at)
+        self.close_idle()
 
     def known(self, game_id: str) -> LiveGame | OutdatedGame | ListedGame | None:
         """A game in memory, one listed only (another rules version), or a finished one
@@ -876,8 +922,9 @@ class Server:
                               f"got {len(body.seats)}")
         seats, tokens = [], []
         for i, seat in enumerate(body.seats):
+            spec = _spec(seat, i)  # a person's seat too: given a budget, it is refused
             if seat.kind in AI_KINDS:
-                seats.append(SeatRow("ai", _spec(seat, i)))
+                seats.append(SeatRow("ai", spec))
                 continue
             token = new_token()
             seats.append(SeatRow("person", token_hash=token_hash(token),
@@ -931,7 +978,7 @@ class Server:
         if self.stale(live, conn, "your resignation"):
             return
         try:
-            ended = live.resign(self.store, seat)
+            ended = live.resign(self.store, seat, conn.held)
         except Rejected as exc:
             conn.send(error_frame(str(exc)))
             return
@@ -987,6 +1034,7 @@ class Server:
         mine = {other for other in conns if other.seat == seat}
         for other in mine:
             other.seat, other.log_sent = None, (0, 0)  # a spectator's log, afresh
+            other.held = seat
         for other in conns:
             other.version_sent = None  # a new welcome is followed by the state, as at hello
             other.send(json.dumps(_welcome(live, other.seat, self.hand_after)))
@@ -1121,18 +1169,20 @@ class Server:
             conn.send_state(live, changed_only=True)
         self.kick_ai(live)
 
-    def close_table(self, live: LiveGame) -> None:
+    def close_table(self, live: LiveGame, said: bool = True) -> None:
         """The organiser closes `live`, a game not over: stored first (a failed write raises
         before anything changed: WriteFailed, or Conflict if another server over the same
         store ended or closed it first). Then nothing more is played in it: its AI seats'
         moves under way are dropped (one waiting for its pause or its turn at the workers
         never runs; a search a worker has begun runs out its budget, 10 s at most, and is
         thrown away), every page at the table is told and closed (4410), and it is listed
-        closed, counted no more in `--max-games`."""
+        closed, counted no more in `--max-games`. Not `said`: the caller logs the closes in
+        one line (`close_idle`)."""
         self.store.add_close(live.id)
         live.close()
-        log.info("game %s: closed by the organiser after %s", live.id,
-                 counted(live.version, "action"))
+        if said:
+            log.info("game %s: closed by the organiser after %s", live.id,
+                     counted(live.version, "action"))
         for task in self._tasks:
             if task.get_name().startswith(f"{AI_TASK}{live.id}:"):
                 task.cancel()
@@ -1141,6 +1191,67 @@ class Server:
             conn.refuse(closed_text(live.id), 4410, closed=True)
         self.keep_summary(live)
         self.finished(live)
+
+    def close_idle(self) -> None:
+        """Close each game in play that has had no move and no page connected for `idle_close`
+        seconds (none with 0), as the organiser closes one (`close_table`), in one line of the
+        log; then store when each game in play was last active, so that a restart counts on
+        from there. Called at start and every IDLE_CHECK s (`watch_idle`)."""
+        now = time.time()
+        idle = []
+        for live in list(self.games.values()):
+            if live.over():
+                continue
+            if self.conns.get(live.id):  # a page open, a spectator's too: in use now
+                live.last_active = now
+            elif (self.idle_close and now - live.last_active >= self.idle_close
+                  and live.id not in self.elsewhere):
+                idle.append(live)
+        closed, failed = 0, ""
+        for live in idle:
+            try:
+                self.close_table(live, said=False)
+            except WriteFailed as exc:
+                failed = str(exc)
+            except Conflict as exc:
+                self.changed_elsewhere(live, exc, "the close of an idle table")
+            else:
+                closed += 1
+        days = f"{self.idle_close / 86400:g} day{'' if self.idle_close == 86400 else 's'}"
+        if closed:
+            log.info("closed %s idle for %s", counted(closed, "table"), days)
+        if failed:
+            log.warning("could not store the close of %s idle for %s (%s); tried again in "
+                        "an hour", counted(len(idle) - closed, "table"), days, failed)
+        self.keep_activity()
+
+    def keep_activity(self) -> None:
+        """Store when each game in play was last active, where the time stored is none or an
+        IDLE_CHECK older (one write): to the hour is close enough for days, and a page opened
+        and closed changes nothing on disk. One the store cannot take now is logged, and
+        stored at the next try."""
+        changed = {live.id: live.last_active for live in self.games.values()
+                   if not live.over() and (live.active_stored is None or
+                                           live.last_active - live.active_stored >= IDLE_CHECK)}
+        if not changed:
+            return
+        try:
+            self.store.add_activity(changed)
+        except WriteFailed as exc:
+            log.warning("could not store when %s last played (%s); stored at the next try",
+                        counted(len(changed), "game was", "games were"), exc)
+            return
+        for game_id, at in changed.items():
+            self.games[game_id].active_stored = at
+
+    def watch_idle(self) -> None:
+        """Look for idle games (`close_idle`) every IDLE_CHECK s until the server stops."""
+        async def every() -> None:
+            while True:
+                await asyncio.sleep(IDLE_CHECK)
+                self.close_idle()
+
+        self._watching = asyncio.create_task(every(), name="warroom-idle")
 
     def closed(self, game_id: str) -> bool:
         """Whether the organiser closed the game `game_id` (known without rebuilding it)."""
@@ -1375,11 +1486,15 @@ class Server:
             pages = self._pages_at_stop
             if pages is None:  # (a server that was not told its stop began: as it is now)
                 pages = sum(len(conns) for conns in self.conns.values())
-            log.info("stopping: %s in play, %s connected, %s under way; every game is in "
-                     "the store", counted(self.in_play(), "game"), counted(pages, "page"),
+            # in play as the lobby counts them; those the --max-games cap counts beside
+            playing = sum(not live.over() for live in self.games.values())
+            active = f" ({self.in_play()} active in the last hour)" if playing else ""
+            log.info("stopping: %s in play%s, %s connected, %s under way; every game is in "
+                     "the store", counted(playing, "game"), active, counted(pages, "page"),
                      counted(len(self._thinking), "AI move"))
+            self.keep_activity()  # (the pages the stop closed have just touched their games)
         self._closed = True
-        for task in self._tasks:
+        for task in [*self._tasks, *filter(None, [self._watching])]:
             task.cancel()
         if self._processes is not None:
             _stop_workers(self._processes)  # before shutdown(), which forgets them
@@ -1615,8 +1730,9 @@ def _log_change(before: list[str], after: list[str]) -> tuple[int, int]:
 def _spec(seat: SeatIn, index: int) -> str:
     if seat.kind != "mcts":
         if seat.seconds is not None:  # a budget for a player that has none is a mistake
+            whose = f"a {seat.kind} one" if seat.kind in AI_KINDS else "a person's"
             raise ConfigError(f"seat {index}: seconds is the budget of an mcts seat, not of "
-                              f"a {seat.kind} one")
+                              f"{whose}")
         return seat.kind
     seconds = 1.0 if seat.seconds is None else seat.seconds
     low, high = MCTS_SECONDS
@@ -1918,7 +2034,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                idle: float = IDLE, create_every: float = CREATE_EVERY,
                hand_after: float = HAND_AFTER, upload_every: float = UPLOAD_EVERY,
                listen: str | None = None, organiser_token: str | None = None,
-               public_origin: str | None = None) -> FastAPI:
+               public_origin: str | None = None, close_idle: float = CLOSE_IDLE) -> FastAPI:
     """The app over a game store (a SQLite file by default). `ai_processes` worker processes
     run mcts seats (0: threads); `ai_delay` seconds pass before each AI move, so that people
     can follow an AI's play; `rate` limits the messages a connection may send a second.
@@ -1935,11 +2051,13 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
     `public_origin` is the URL a reverse proxy serves it at (`warroom serve --public-url`;
     ValueError if it is not one): its host is served, and its pages are the server's own.
     `organiser_token` is the token of the server's organiser (`organiser_token()`), who may
-    close a table (`POST /api/games/ID/close`); None: nobody may."""
+    close a table (`POST /api/games/ID/close`); None: nobody may. A game in play with no
+    move and no page connected for `close_idle` seconds (0: never) is closed as the organiser
+    closes one, at start and every IDLE_CHECK s (`Server.close_idle`)."""
     _quiet_bad_utf8()
     public = public_url_origin(public_origin) if public_origin is not None else None
     server = Server(store or SqliteStore(db), ai_processes, ai_delay, rate, allow_seed,
-                    max_games, idle, create_every, hand_after, upload_every)
+                    max_games, idle, create_every, hand_after, upload_every, close_idle)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -1948,6 +2066,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             server.kick_ai(live)
         if any(_has_mcts(live) and not live.over() for live in server.games.values()):
             server.warm()  # the mcts workers, in a thread: their first move need not wait
+        server.watch_idle()
         yield
         server.close()
 
@@ -2141,6 +2260,13 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             return fail(str(exc), 429, retry_after=exc.wait)
         counts = False
         try:
+            # (a JSON body was told of its missing form fields, as if it had left them out;
+            # a form without a file is told of its file)
+            kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+            if kind not in ("multipart/form-data", "application/x-www-form-urlencoded"):
+                return fail("a file is uploaded as a multipart form (fields game, option and "
+                            "file): Content-Type must be multipart/form-data, not "
+                            f"{_shown(kind) if kind else 'none'}", 415)
             # The body is read by hand, not by FastAPI's form parameters, which read (and
             # spool) the whole of it before the route could refuse it: one over the limit is
             # refused unread by its Content-Length, or read no further than the limit without
@@ -2154,6 +2280,8 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             async with _replayed(request, raw).form() as form:
                 fields = [form.get(name) for name in ("game", "option", "file")]
                 for name, value in zip(("game", "option", "file"), fields, strict=True):
+                    if len(form.getlist(name)) > 1:  # which one was meant? form.get takes one
+                        return fail(f"duplicate form field {name!r}: give it once")
                     # as FastAPI's own checks said it, when it read the form
                     if value is None:
                         return fail(f"form field {name!r}: field required")
@@ -2388,6 +2516,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
                 await ws.close(code=4409)
                 return
         conn = Connection(ws, seat, server.rate)
+        if seat is None and hello.token:  # a seat's link, whoever plays the seat now
+            held = live.token_seat(hello.token)
+            conn.held = held if held is not None else live.invite_taken(hello.token)
         if claimed:
             conn.given = time.monotonic()
         server.conns.setdefault(live.id, set()).add(conn)
@@ -2444,13 +2575,15 @@ async def _serve(server: Server, live: LiveGame, conn: Connection) -> None:
             conn.given = None  # a page sends nothing before its welcome: it has its token
             if conn.seat is not None:
                 server.received(live, conn.seat)
+        # first: a flood of binary or oversized messages is one too, each answered otherwise
+        if message["type"] == "websocket.receive" and conn.over_rate():
+            if conn.refused is not None:
+                return
+            continue
         try:
             text = frame_text(message)
         except ValueError as exc:
             conn.send(error_frame(str(exc)))
-            continue
-        if not conn.allow():
-            conn.send(error_frame(f"too many messages: at most {conn.rate:g} a second"))
             continue
         try:
             intent = parse_intent(text)

@@ -132,6 +132,11 @@ class LiveGame:
         # When a move was made or a page came or went (time.monotonic); None: nothing since
         # the server started (a game rebuilt from the store).
         self.active_at: float | None = None
+        # The same in seconds since the epoch, which a restart keeps (`GameStore.add_activity`)
+        # so that a game left for days is closed however often the server restarted
+        # (`app.Server.close_idle`); and the time the store holds (None: none yet)
+        self.last_active: float = row.created
+        self.active_stored: float | None = None
         # (version, seat, page's log) -> (frame text, page's log then), for this version only
         self._frames: dict[tuple[int, int | None, LogHeld], tuple[str, LogHeld]] = {}
         self._lines: dict[int | None, LogLines] = {}  # each viewer's log, described so far
@@ -378,6 +383,7 @@ class LiveGame:
 
     def touch(self) -> None:
         self.active_at = time.monotonic()
+        self.last_active = time.time()
 
     def in_play(self, window: float) -> bool:
         """Unfinished, and a person's page is connected or something happened in the last
@@ -525,12 +531,22 @@ class LiveGame:
         self.touch()
         return Applied(seat, action, self.version)
 
-    def resign(self, store: GameStore, seat: int | None) -> Outcome | None:
+    def resign(self, store: GameStore, seat: int | None, held: int | None = None
+               ) -> Outcome | None:
         """A person gives up `seat`, stored before anything changes (a failed write raises
         first, WriteFailed or Conflict): the outcome when that ended the game, None when the
         AI plays the seat on. Rejected, changing nothing, for a spectator, an AI's seat or a
-        game over."""
+        game over. `held`: the seat a spectator's page held before the AI took it over."""
         if seat is None:
+            why = self.why_handed(held) if held is not None else None
+            # the page of a seat resigned to the AI is a spectator's now, but its person
+            # knows only that they resigned
+            if why == "resigned":
+                raise Rejected(f"seat {held} has resigned already; the {HANDOVER} AI plays "
+                               "it on")
+            if why == "away":
+                raise Rejected(f"seat {held} was handed to the {HANDOVER} AI while nobody had "
+                               "it open; there is nothing left to resign")
             raise Rejected("spectators cannot resign; only a person playing a seat can")
         if self.seats[seat].kind != "person":
             raise Rejected(f"seat {seat} is played by an AI ({self.seats[seat].spec}); only a "

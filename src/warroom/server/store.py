@@ -36,6 +36,7 @@ import contextlib
 import itertools
 import json
 import logging
+import math
 import os
 import re
 import sqlite3
@@ -66,6 +67,8 @@ BUSY_TIMEOUT_MS = 100
 # the file away), CORRUPT that it is one, damaged.
 NOT_A_DATABASE = 26  # SQLITE_NOTADB
 CORRUPT = 11  # SQLITE_CORRUPT
+
+RESTORE = "restore it from a backup (see Backups in the server README)"
 
 log = logging.getLogger("warroom.server")
 
@@ -217,6 +220,16 @@ class GameStore(Protocol):
         could not be stored now."""
         ...
 
+    def add_activity(self, times: dict[str, float]) -> None:
+        """Durably note when each game of `times` (by id) was last played or had a page open,
+        in seconds since the epoch, all at once; WriteFailed if they could not be stored now."""
+        ...
+
+    def activity(self) -> dict[str, float]:
+        """When each game was last played or had a page open (`add_activity`), by id: none for
+        a game whose time was never stored."""
+        ...
+
     def games(self, listed: bool = False) -> list[GameRow]:
         """Every stored game; one whose stored fields do not decode is listed with its
         `damage` said, so that it does not hide the others. With `listed`, a finished game
@@ -262,14 +275,21 @@ SUMMARY_COLUMN = "summary TEXT"
 # page is known to hold a claimed seat's token (0 until then, and the invite link opens the
 # seat again). A claim an older release stored reads 1, as it did (its link is spent).
 RECEIVED_COLUMN = "received INTEGER NOT NULL DEFAULT 1"
+# And one more: when a game was last played or had a page open, in seconds since the epoch
+# (`add_activity`), so that a restart does not take a game left for weeks for a fresh one;
+# NULL until a server of this release stores it. Read apart from the game (`activity`):
+# what reads a file as it is (`warroom export`) need not know it.
+ACTIVE_COLUMN = "active REAL"
 # Each column added within a version: its table, and its definition
-WITHIN_VERSION = (("games", SUMMARY_COLUMN), ("claims", RECEIVED_COLUMN))
+WITHIN_VERSION = (("games", SUMMARY_COLUMN), ("claims", RECEIVED_COLUMN),
+                  ("games", ACTIVE_COLUMN))
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
   seats TEXT NOT NULL, created REAL NOT NULL, version TEXT, config TEXT, files TEXT,
-  finished INTEGER NOT NULL DEFAULT 0, summary TEXT, closed INTEGER NOT NULL DEFAULT 0);
+  finished INTEGER NOT NULL DEFAULT 0, summary TEXT, closed INTEGER NOT NULL DEFAULT 0,
+  active REAL);
 CREATE TABLE IF NOT EXISTS actions (
   game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, player INTEGER NOT NULL,
   action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
@@ -309,8 +329,7 @@ def checked_version(db: sqlite3.Connection, path: str | Path, mark: bool) -> int
         named = ", ".join(f"'{table}'" for table in missing)
         raise StoreError(f"{path}: {'table' if len(missing) == 1 else 'tables'} {named} "
                          f"{'is' if len(missing) == 1 else 'are'} missing: the file is "
-                         "damaged; restore it from a backup (see Backups in the server "
-                         "README)")
+                         f"damaged; {RESTORE}")
     return version
 
 
@@ -326,8 +345,8 @@ def open_failure(path: str | Path, exc: sqlite3.DatabaseError, doing: str) -> St
     `failure_reason`)."""
     if sqlite_code(exc) == NOT_A_DATABASE:
         return StoreError(f"{path}: not a warroom games database ({exc})")
-    if sqlite_code(exc) == CORRUPT:
-        return StoreError(f"{path}: cannot read ({exc})")  # as a results database says
+    if sqlite_code(exc) == CORRUPT:  # as a results database says, and what mends it
+        return StoreError(f"{path}: cannot read ({exc}): the file is damaged; {RESTORE}")
     return StoreError(f"{path}: cannot {doing} ({failure_reason(exc, Path(path))})")
 
 
@@ -417,7 +436,8 @@ class SqliteStore:
                 self.db.execute(statement)
             for column in ADDED_COLUMNS:  # an older file's games
                 self._add_missing("games", column)
-            self._add_missing("claims", RECEIVED_COLUMN)
+            for table, column in WITHIN_VERSION:
+                self._add_missing(table, column)
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
         made = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -599,6 +619,20 @@ class SqliteStore:
         with self._lock, _writing(f"seat {seat}'s hand-over to the AI was stored already"):
             self._still_there()
             self.db.execute("INSERT INTO handovers VALUES (?, ?, ?)", (game_id, seat, at))
+
+    def add_activity(self, times: dict[str, float]) -> None:
+        with self._lock, _writing():
+            self._still_there()
+            self._transaction(*(("UPDATE games SET active = ? WHERE id = ?", (at, game_id))
+                                for game_id, at in times.items()))
+
+    def activity(self) -> dict[str, float]:
+        with self._lock, reading(self.path):
+            rows = self.db.execute("SELECT id, active FROM games WHERE active IS NOT NULL "
+                                   "AND finished = 0").fetchall()
+        # (a time damaged by hand is none: the game counts from this start, as if not stored)
+        return {game_id: float(at) for game_id, at in rows
+                if isinstance(at, int | float) and math.isfinite(at)}
 
     def games(self, listed: bool = False) -> list[GameRow]:
         # the games read whole: with `listed`, not the finished ones with a summary
