@@ -68,7 +68,7 @@ import operator
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -181,6 +181,25 @@ def _number(raw: dict[str, Any], key: str, kind: type, minimum: float,
     return value
 
 
+def keep_time(agents: Sequence[object], game: Game) -> None:
+    """Make each mcts agent of `agents` spend its whole budget at every decision (`steady`)
+    where what a player is offered may hang on its hidden cards (`offers_hidden`): a table
+    where people play times its AI seats, and a search that answers a lone move at once, or
+    stops once its choice is clear, tells them what no frame does (a card window is put to
+    every side whatever its hand: an AI that passed at once held no card it could play)."""
+    if offers_hidden(game):
+        for agent in agents:
+            if isinstance(agent, MctsAgent):
+                agent.steady = True
+
+
+def offers_hidden(game: Game) -> bool:
+    """Whether what a player is offered may hang on its hidden cards (a Counter to play, or
+    only the pass): the game says so by naming its decisions by their public phase
+    (`Game.decision_kind`)."""
+    return type(game).decision_kind is not Game.decision_kind
+
+
 class Node:
     """One information set of the tree. `stats[(player, action)]` holds that edge's
     [visits, total reward of `player`, availability]; `children` are keyed by Step."""
@@ -224,10 +243,12 @@ class MctsAgent:
         self.depth: float = math.inf if depth is None else float(depth)
         self.belief = make_belief(self.params.beliefs, game, self.params.noise)
         self.last: SearchResult | None = None  # the latest search, for benchmarks and tests
+        # Spend the whole budget at every decision, a lone move too (`keep_time`)
+        self.steady = False
 
     def act(self, view: PlayerView) -> Any:
         actions = view.legal_actions
-        if len(actions) == 1:
+        if len(actions) == 1 and not self.steady:
             return actions[0]
         result = self.search(view)
         self.last = result
@@ -254,8 +275,8 @@ class MctsAgent:
             state.stop_log(rebuild=False)  # nobody reads a search copy's log
             self.iterate(root, state)
             done += 1
-            if done % 16 == 0 and self._settled(root, view, self._left(done, limit, start,
-                                                                       deadline)):
+            if done % 16 == 0 and not self.steady and \
+                    self._settled(root, view, self._left(done, limit, start, deadline)):
                 break
         return SearchResult(root, done, time.perf_counter() - start)
 

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ..agents import PlayerError, make_agents, parse_spec, parse_specs, player_failed
 from ..agents.human import END_OF_INPUT, Hotseat, HumanAgent, is_tty
+from ..agents.mcts import keep_time
 from ..engine import (
     ConfigError,
     Game,
@@ -249,6 +250,8 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     agents = make_agents(specs, g, seed)
     people = {seat: agent for seat, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
     humans = list(people.values())
+    if humans:  # a person at the table times the AI seats
+        keep_time(agents, g)
     # With --json, standard output holds the result alone (a script reads it): the table, the
     # choices and the prompts go to standard error, which a person at a terminal sees alike.
     console = Console(stderr=as_json, highlight=False)

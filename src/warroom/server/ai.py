@@ -19,8 +19,8 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 from ..agents import RandomAgent, is_own_player, make_agent, parse_spec
-from ..agents.mcts import MctsAgent
-from ..engine import Game, PlayerView, State, to_json
+from ..agents.mcts import keep_time
+from ..engine import PlayerView, State, to_json
 from ..games import get_game
 
 
@@ -35,25 +35,11 @@ def choose_action(game_name: str, spec: str, seed: int, state: State, seat: int
         return random_action(game_name, seed, state, seat), \
             f"{spec}: not a player this server seats (random, heuristic, mcts)"
     agent = make_agent(spec, game, seed)
-    view = PlayerView(state, seat, game)
+    keep_time([agent], game)  # the table's pages time it
     try:
-        action = agent.act(view)
-        if isinstance(agent, MctsAgent) and len(view.legal_actions) == 1 \
-                and offers_hidden(game):
-            # A search answers a lone move at once, and the clock would tell the table what
-            # no frame does: a card window is put to every side whatever its hand, and an AI
-            # that passed at once held no card it could play. It searches as long anyway.
-            agent.search(view)
-        return to_json(action), None
+        return to_json(agent.act(PlayerView(state, seat, game))), None
     except Exception as exc:
         return random_action(game_name, seed, state, seat), what_failed(exc)
-
-
-def offers_hidden(game: Game) -> bool:
-    """Whether what a player is offered may hang on its hidden cards (a Counter to play, or
-    only the pass): the game says so by naming its decisions by their public phase
-    (`Game.decision_kind`)."""
-    return type(game).decision_kind is not Game.decision_kind
 
 
 def random_action(game_name: str, seed: int, state: State, seat: int) -> dict[str, Any]:
