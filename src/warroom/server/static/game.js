@@ -561,7 +561,7 @@ function focusNote(box) {
   const menu = el.closest(".menu");
   return { action: el.getAttribute("data-action"), id: el.id, inMenu: !!menu,
            cancel: el.classList.contains("cancel"), anchor: menu?.dataset.for,
-           label: labelOf(el), seen: inSight(el) };
+           label: labelOf(el), seen: inSight(el), playable: el.classList.contains("playable") };
 }
 
 const labelOf = (el) => el.getAttribute("aria-label") || el.textContent;
@@ -587,11 +587,15 @@ function focusAgain(box, note, fallbacks) {
   const visible = (e) => (e && e.getClientRects().length ? e : null);
   const find = (sel) => visible(sel.startsWith("#") ? $(sel) : box.querySelector(sel));
   const attr = (v) => `[data-action="${CSS.escape(v)}"]`;
+  // The same action's number on a thing of another kind is another move (a card's number,
+  // once it is played, can be the pass that ends a card battle's round): never focused.
+  const alike = (e) => (e && (e.classList.contains("playable") === note.playable
+                              || labelOf(e) === note.label) ? e : null);
   const menu = document.querySelector(".menu");
   const target = (note.inMenu && menu && visible(note.cancel ? menu.querySelector(".cancel")
     : note.action && menu.querySelector(attr(note.action))))
     || (note.inMenu && note.anchor && find(attr(note.anchor)))
-    || (note.action && !note.inMenu && find(attr(note.action)))
+    || (note.action && !note.inMenu && alike(find(attr(note.action))))
     || (note.id && note.id !== box.id && visible(document.getElementById(note.id)))
     || fallbacks.map(find).find(Boolean)
     || box;
