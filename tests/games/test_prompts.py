@@ -123,7 +123,9 @@ def test_a_battles_question_offers_what_the_actions_offer(name, values, seed):
         cas = (battle or {}).get("casualties")
         if cas and (battle or {}).get("decision") == "casualty":
             other = cas["chooser"] != cas["victim"]
-            assert (f"player {cas['victim']}'s" in text) == other, (text, cas)
+            # by the victim's side (since stop 66; player 0 attacks in the single battle)
+            side = "attacker" if cas["victim"] == battle.get("seats", [0])[0] else "defender"
+            assert (f"of the {side}'s to lose" in text) == other, (text, cas)
             asked.add("theirs" if other else "own")
         if name == "viktory-ii" and obs.get("active") and obs["decision"] == "move":
             assert "is moving" in text and "choose a unit" not in text, text

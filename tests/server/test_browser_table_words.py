@@ -172,7 +172,9 @@ def test_viktory_asks_for_another_seats_units_by_seat(live_server, browser):
     assert prompts
     seat, text = prompts[0]
     assert not LONG_SEAT.search(text), text
-    assert f"seat {1 - seat}'s to lose" in text or "of yours" in text, text
+    # (by its side since stop 66: "player 0's" on Viktory II's table, the engine's number)
+    side = "the defender's" if seat == 0 else "the attacker's"  # seat 0 attacks in viktory
+    assert f"of {side} to lose" in text or "of yours" in text, text
     for context in contexts:
         context.close()
 

@@ -149,7 +149,11 @@ def battle_prompt(decision: str | None, battle: dict[str, Any] | None = None,
         cas = battle.get("casualties")
         if decision == "casualty" and cas and player == cas["chooser"] != cas["victim"]:
             lost = count(cas["count"], "unit")
-            return f"Your selective hits choose: pick {lost} of player {cas['victim']}'s to lose."
+            # by its side, which every table names alike (a player's number is the engine's);
+            # the single battle's observation leaves out the map's seats: player 0 attacks
+            attacker = battle.get("seats", (0,))[0]
+            side = "attacker" if cas["victim"] == attacker else "defender"
+            return f"Your selective hits choose: pick {lost} of the {side}'s to lose."
     return BATTLE_PROMPTS.get(decision or "", "")
 
 
