@@ -106,7 +106,8 @@ def test_evaluate_says_a_raising_act_in_one_line(ill, capsys, workers):
     assert main(["evaluate", "kow", "--players", f"{ill}.Raise,random", "--games", "2",
                  "--workers", workers]) == 2
     line = one_line_error(capsys)
-    assert line.startswith("warroom: error: kow game 0 (batch seed 0) failed: player spec "
+    assert line.startswith("warroom: error: kow evaluate (seed 0), pairing "
+                           f"{ill}.Raise vs random, game 1 of 2 failed: player spec "
                            f"'{ill}.Raise' (seat 0): act(view) failed: KeyError: 'missing' "
                            f"{_at(ill, MISSING)}"), line
 
@@ -125,7 +126,8 @@ def test_an_illegal_action_names_the_spec_and_the_game(ill, capsys):
     assert main(["evaluate", "kow", "--players", f"heuristic,random,{ill}.Label",
                  "--games", "2"]) == 2
     line = one_line_error(capsys)
-    assert line == ("warroom: error: kow game 0 (batch seed 1000003) failed: player spec "
+    assert line == ("warroom: error: kow evaluate (seed 0), pairing heuristic vs "
+                    f"{ill}.Label, game 1 of 2 failed: player spec "
                     f"'{ill}.Label' (seat 1) played an illegal action: 'dice: 1 red' is not a "
                     "legal action for player 1 now"), line
 

@@ -49,6 +49,9 @@ class Job:
     first: str  # "a" or "b"
     index: int
     spec: BatchSpec
+    # What a failure line calls the game: the user's --seed, the pairing and its game number,
+    # with which the same command plays it again ("" : play_one's own line)
+    name: str = ""
 
 
 def lineup(a: str, b: str, seats: int) -> tuple[str, ...]:
@@ -76,12 +79,14 @@ def round_robin_jobs(game: str, config: dict[str, Any], players: list[str], seat
                  "b": BatchSpec(game, config, lineup(b, a, seats), twin, rotate=False)}
         for i in range(games):
             first = "a" if i % 2 == 0 else "b"
-            jobs.append(Job(k, first, i // 2, specs[first]))
+            name = f"{game} evaluate (seed {seed}), pairing {a} vs {b}, game {i + 1} of {games}"
+            jobs.append(Job(k, first, i // 2, specs[first], name))
     return jobs
 
 
 def _play(job: Job) -> tuple[Job, dict[str, Any]]:
-    return job, play_one(job.spec, job.index)
+    # named as the user plays it again: the pairing's batch seed is no option's
+    return job, play_one(job.spec, job.index, job.name)
 
 
 def run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[Job, dict[str, Any]]]:

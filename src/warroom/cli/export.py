@@ -225,6 +225,7 @@ def _export_rows(db: str, run_id: int | None, sweep_id: int | None, cards: bool,
             selection = ex.run_selection(store, run_id)
         else:  # as `report DB` reports: the latest run with games, or its whole sweep
             selection, note = ex.default_selection(store)
+        store.check_read_options(selection.runs)
         bare = ex.without_cards(store, selection) if cards else None
         if out is None:
             # standard output as it is now (a progress bar redirects sys.stdout to its

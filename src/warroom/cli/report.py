@@ -76,14 +76,19 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
         path = Path(out) if out else Path(db).with_name(f"{Path(db).stem}-{name}.{fmt}")
         check_report_files(path, fmt, force)  # before the report is made: a refusal costs little
         if tune_id is not None:
-            doc = tune_document(store, store.tune(tune_id))
+            tune = store.tune(tune_id)
+            store.check_read_options(store.runs(tune_id=tune.id))
+            doc = tune_document(store, tune)
         elif sweep_id is not None:
-            doc = sweep_document(store, store.sweep(sweep_id))
+            sweep = store.sweep(sweep_id)
+            store.check_read_options(store.runs(sweep_id=sweep.id))
+            doc = sweep_document(store, sweep)
         else:
             assert run_id is not None
             run = store.run(run_id)
             if not store.count_games(run.id):
                 raise StoreError(f"{db}: run {run.id} has no finished games yet")
+            store.check_read_options([run])
             doc = run_document(analyse(store, run, game_title(run.game)))
     written = write_document(doc, path, fmt)
     if as_json:

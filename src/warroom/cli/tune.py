@@ -4,6 +4,7 @@ simulated figure to a target, with noise handled, and write the patched file."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -14,13 +15,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from .. import install_hint
-from ..engine import ConfigError
+from ..engine import ConfigError, config_to_json
 from ..engine.data import displayable
 from ..engine.files import left_as_was, write_atomic
 from ..sim.batch import backend_session, check_backend
 from ..sim.outputs import OutputError, check_folders, make_folders
 from ..sim.progress import game_progress, games_counted
 from ..sim.store import ResultStore, default_db_path
+from ..sim.summary import seat_names
 from . import cli
 from .common import (
     FILE,
@@ -183,6 +185,9 @@ def _print(result: Any, path: Path, written: list[Path] | None, plan: Any) -> No
         table.add_row(str(r.run.id), *[escape(str(r.values.get(p.name))) for p in plan.params],
                       t.show(f.value), f"{t.show(f.low)} - {t.show(f.high)}", str(f.games))
     Console().print(table)
+    seat = _target_seat(plan)
+    if seat:
+        click.echo(f"{t.figure} is {seat}, whichever player sits there")
     click.echo(result.verdict())
     if written:
         note = {"current": " (the current values: no change is needed)",
@@ -193,6 +198,20 @@ def _print(result: Any, path: Path, written: list[Path] | None, plan: Any) -> No
         click.echo("play with them: " + shlex.join(plan.play_command(result.best.values)))
     click.echo(f"results: tune {result.info.id} in {shell_word(str(path))}  (report: "
                f"warroom report {shell_word(str(path))} --tune {result.info.id})")
+
+
+def _target_seat(plan: Any) -> str:
+    """A seatN figure's seat as the reports name it (`seat_names`), when that says more than
+    its number ("seat 0 (deck0=raiders)"), else "". The listed players rotate through the
+    seats and a seat's own options do not, so seat0_win alone does not say whose deck it
+    measures."""
+    match = re.fullmatch(r"seat(\d+)_(win|score)", plan.target.figure)
+    if match is None:
+        return ""
+    config = plan.game.config(plan.base)
+    name = seat_names(plan.game.name, config_to_json(config),
+                      plan.game.num_players(config))[int(match[1])]
+    return "" if name == f"seat {match[1]}" else name
 
 
 def _json(result: Any, written: list[Path] | None) -> dict[str, Any]:

@@ -25,7 +25,8 @@ that ended by a resignation (one given is set aside).
 `meta` (written by `play`; optional): `players` names each seat's player;
 `players_changed: [{seat, at, was, now}]` says whose player a resume replaced, and after how
 many actions (a record without it had the same players throughout, or is older than the
-field); `handed_to_ai` (a server's game) which seats the AI played on for a person."""
+field); `handed_to_ai` (a server's game) which seats the AI played on for a person;
+`seed_chosen: true` that the seed was chosen (`play --seed`), not drawn."""
 
 from __future__ import annotations
 
@@ -143,6 +144,9 @@ class _Meta(BaseModel):
     handed_to_ai: Annotated[list[_Handed], Field(max_length=MAX_SEATS)] | None = None
     # Who played a seat before a resume replaced its player (older records have none).
     players_changed: Annotated[list[_Changed], Field(max_length=MAX_CHANGES)] | None = None
+    # Whether the seed was the user's (`play --seed`): a resume's start line says it again
+    # only for `true`, so "yes" or 1 was read as a drawn seed without a word.
+    seed_chosen: bool | None = None
 
 
 class _File(BaseModel):

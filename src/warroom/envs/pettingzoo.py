@@ -164,11 +164,16 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, without its calls through `observe` (it runs at every turn)."""
         agent = self.agent_selection
+        try:
+            reward = self._cumulative_rewards[agent]
+        except KeyError:  # every agent has taken its last step: PettingZoo's own is a KeyError
+            raise RuntimeError("last(): the game is over and every agent has left it: call "
+                               "reset()") from None
         observation = self.table.observe(self.seats[agent]) if observe else None
         if self._truncated and observation is not None:
             observation = _no_moves(observation)
-        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
-                self.truncations[agent], self.infos[agent])
+        return (observation, reward, self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
 
     def step(self, action: int | None) -> None:
         try:

@@ -85,18 +85,19 @@ def first_player(game: Game, config: Any, seed: int, metrics: dict[str, Any],
     return to_move[0] if len(to_move) == 1 else None
 
 
-def play_one(spec: BatchSpec, index: int) -> dict[str, Any]:
+def play_one(spec: BatchSpec, index: int, name: str = "") -> dict[str, Any]:
     """One game of the batch, as a JSON-able summary. `winners` are listed players (indices
     into `spec.players`); `winner_seats`, `scores_by_seat` and `first_player` are seats, and
     `seating[seat]` is the listed player in that seat. `cards`: per seat, what happened to
     each card (the game's `card_events`), or None for a game without cards. A game that
-    fails is a one-line SimulationError naming it (`failing_game`)."""
-    with _one_line(spec, index):
+    fails is a one-line SimulationError naming it (`failing_game`) by `name`, else by its
+    batch seed."""
+    with _one_line(spec, index, name):
         return _play_one(spec, index)
 
 
-def _one_line(spec: BatchSpec, index: int) -> Any:
-    return failing_game(f"{spec.game} game {index} (batch seed {spec.seed})",
+def _one_line(spec: BatchSpec, index: int, name: str = "") -> Any:
+    return failing_game(name or f"{spec.game} game {index} (batch seed {spec.seed})",
                         [spec.players[i] for i in spec.seating(index)])
 
 

@@ -422,6 +422,24 @@ class ResultStore:
         otherwise fail only once its size was stored, and the options' error read as the
         command line's). The games rows alone: their card facts, five times as long to
         decode, are read by reports, not by a resume."""
+        self.check_options(run_id)
+        for _ in self.iter_games(run_id, cards=False):
+            pass
+
+    def check_read_options(self, runs: Iterable[RunInfo]) -> None:
+        """Refuse to report or export `runs` when one's stored options are refused as
+        `simulate --resume` refuses them (`check_options`): options no game of this version
+        plays (kow's pool_red=99 written in by hand) would be reported as played. A run of
+        another version, or of a game not installed here, is read as it is: its options
+        were its game's then."""
+        for run in runs:
+            game = REGISTRY.get(run.game)
+            if game is not None and run.version == game.version:
+                self.check_options(run.id)
+
+    def check_options(self, run_id: int) -> None:
+        """Refuse a run whose stored options its game does not take: one line naming the run
+        and the option."""
         run = self.run(run_id)
         values: dict[str, Any] = {}
         try:
@@ -433,8 +451,6 @@ class ResultStore:
                                   run.files or {}, "the stored copy of {option} ({name})")
             raise StoreError(f"{self.path}: run {run_id}: its stored options: {message}"
                              ) from None
-        for _ in self.iter_games(run_id, cards=False):
-            pass
 
     def claim(self, run_id: int) -> None:
         """Hold `run_id` until this store is closed: playing a run that another process is
