@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from warroom.engine import Game
 from warroom.games import REGISTRY
 
 BUILT_IN_PREFIX = "warroom.games."  # the packages shipped in src/warroom/games
@@ -72,3 +73,10 @@ def config_id(pair: tuple[str, dict]) -> str:
 def env_games() -> list[str]:
     """The registered games that offer environments (`offers_envs`)."""
     return [name for name in REGISTRY if offers_envs(name)]
+
+
+def has_heuristic(name: str) -> bool:
+    """Whether the game has a heuristic player (it overrides `Game.heuristic`): a first
+    version of a game may leave it out (src/warroom/engine/README.md), and the heuristic's
+    tests then take no case of it."""
+    return type(REGISTRY[name]).heuristic is not Game.heuristic

@@ -9,12 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game_cases import config_id, game_configs
+from game_cases import config_id, game_configs, has_heuristic
 from warroom.agents import HeuristicAgent
-from warroom.engine import Game, IllegalAction, PlayerView, Record, replay
+from warroom.engine import Game, IllegalAction, Outcome, PlayerView, Record, replay
 from warroom.engine.config import option_names
 from warroom.engine.data import TEXT_WIDTH, plain
 from warroom.engine.flowcheck import (
+    _short,
     compare_flow,
     determinisation_problem,
     determinisation_repeat_problem,
@@ -50,12 +51,28 @@ def all_observations(state):
     return [state.observation(p) for p in range(state.num_players)] + [state.observation(None)]
 
 
-def check_outcome(state):
+def outcome_problem(game: Game, state) -> str | None:
+    """None if the finished `state`'s `outcome()` is an engine Outcome with one score per
+    player and winners among the players; else one sentence naming the game and what it
+    returned."""
+    outcome, n = state.outcome(), state.num_players
+    said = f"{game.name}: outcome() of a finished game returned {_short(outcome)}"
+    if not isinstance(outcome, Outcome):
+        return (f"{said}, a {type(outcome).__name__}, not an engine Outcome(winners, scores, "
+                "reason) (warroom.engine.Outcome), which records, the terminal and the "
+                "environments read")
+    if len(outcome.scores) != n:
+        return f"{said}: {len(outcome.scores)} score(s) for {n} players (one per player)"
+    if not set(outcome.winners) <= set(range(n)):
+        return f"{said}: its winners {outcome.winners} are not all players 0 to {n - 1}"
+    return None
+
+
+def check_outcome(game, state):
     assert state.is_terminal()
+    problem = outcome_problem(game, state)
+    assert problem is None, problem
     outcome = state.outcome()
-    assert outcome is not None
-    assert len(outcome.scores) == state.num_players
-    assert set(outcome.winners) <= set(range(state.num_players))
     assert outcome.reason
     assert state.to_move() == ()
     json.dumps(outcome.to_json())
@@ -67,7 +84,7 @@ def test_random_play_terminates_with_legal_outcome(game_config, seed):
     final = game.new_state(config, seed)
     for final, _, _ in random_walk(game, config, seed):  # noqa: B007 (the walk mutates it)
         pass
-    check_outcome(final)
+    check_outcome(game, final)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -84,6 +101,8 @@ def test_players_out_only_grows_and_an_out_seat_never_moves(game_config, seed):
 
 
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("game_config", [p for p in game_configs() if has_heuristic(p[0])],
+                         ids=config_id, indirect=True)
 def test_heuristic_play_terminates(game_config, seed):
     game, config = game_config
     state = game.new_state(config, seed)
@@ -95,7 +114,7 @@ def test_heuristic_play_terminates(game_config, seed):
         action = agents[player].act(PlayerView(state, player, game))
         assert action in state.legal_actions(player), f"heuristic chose illegal {action}"
         state.apply(player, action)
-    check_outcome(state)
+    check_outcome(game, state)
 
 
 def test_illegal_actions_raise_and_leave_state_unchanged(game_config):
@@ -408,7 +427,7 @@ def test_fuzz_action_sequences(game_config, data):
     state = game.new_state(config, seed)
     for _ in range(data.draw(st.integers(1, 300), label="steps")):
         if state.is_terminal():
-            check_outcome(state)
+            check_outcome(game, state)
             return
         movers = state.to_move()
         player = movers[data.draw(st.integers(0, len(movers) - 1), label="mover")]

@@ -396,14 +396,16 @@ def _future(state: State, seed: int, steps: int = 40) -> tuple[str, ...]:
 
 
 def determinisation_problem(game: Game, config: Any, seed: int, every: int = 4,
-                            tries: int = 4) -> str | None:
+                            tries: int = 4, continuations: int = 4) -> str | None:
     """The no-leak check of docs/DESIGN.md along a `random_walk` from `seed`: at each of the
     first `every` decisions and then at one decision in every `every` (a random one of each
     run of `every`, so that the sample does not lock onto a game's rhythm, such as a round of
     two decisions whose secret choice is hidden only at the second), for each player p, `tries`
     determinisations for p must each pass `determinisation_mismatch` and leave the state
     alone, and determinisation must vary what p cannot see somewhere (two determinisations,
-    driven on by the same random actions, part somewhere along the game). None if so, else
+    driven on by the same random actions, part somewhere along the game; each is driven on
+    along `continuations` random continuations, since one may never bring the resampled cards
+    into view: a poker hand folded at once shows no card). None if so, else
     what is wrong and where. A game with nothing hidden (no hand, no deck, no secret choice)
     cannot pass the last part: there is nothing to vary."""
     varied = checked = 0
@@ -423,7 +425,8 @@ def determinisation_problem(game: Game, config: Any, seed: int, every: int = 4,
                 mismatch = determinisation_mismatch(state, p, d)
                 if mismatch is not None:
                     return f"seed {seed}, after {i} decisions: {mismatch}"
-                futures.add(_future(d, 99))
+                if not varied:  # once anything has varied, the futures cost time for nothing
+                    futures.add(tuple(_future(d.clone(), 99 + j) for j in range(continuations)))
             after = json.dumps([state.observation(v) for v in [*range(state.num_players), None]],
                                sort_keys=True)
             if after != before:
@@ -434,11 +437,13 @@ def determinisation_problem(game: Game, config: Any, seed: int, every: int = 4,
     if not varied:
         return (f"seed {seed}: no determinisation (of {checked}, for every player at the "
                 f"first {every} decisions of a random game and one in every {every} after) "
-                "changed what happens next in a random continuation: either determinize(p) "
-                "resamples nothing that p cannot know (the other hands, the deck order, secret "
-                "choices; and re-seeds its copy's RNG from rng), or observation(p) shows all of "
-                "it, so that nothing is hidden to resample (a game with nothing hidden cannot "
-                "pass this check: the suite is for games of hidden information)")
+                f"changed what a spectator sees in any of {continuations} random "
+                "continuations: either determinize(p) resamples nothing that p cannot know (the "
+                "other hands, the deck order, secret choices; and re-seeds its copy's RNG from "
+                "rng), or observation(p) shows all of it, so that nothing is hidden to resample "
+                "(a game with nothing hidden cannot pass this check: the suite is for games of "
+                "hidden information); or, less likely, no continuation brought what was "
+                "resampled into a spectator's view (another seed may)")
     return None
 
 
