@@ -110,7 +110,7 @@ def test_battle_offers_only_the_options_that_apply(live_server, browser):
     page.select_option("#opt-deck_mode", "draft")
     assert {"packs", "pack_size", "limited_size"} <= visible_options(page)
     assert not {"deck0", "constructed_size"} & visible_options(page)
-    page.fill("#opt-players", "4")
+    page.fill("#opt-players", "6")  # (4 players play in teams of 2 only: nothing to choose)
     page.select_option("#opt-teams", "alliance")
     assert "team_size" in visible_options(page)
     # The Game of Champions' players allow 2 only: nothing to choose, nothing shown.

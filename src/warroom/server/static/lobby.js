@@ -105,6 +105,7 @@ function applies(opt) {
   const d = detail(opt.name);
   if (d.fixed) return false;
   if (d.seat !== undefined && d.seat >= seatCount(game())) return false;
+  if (d.when && layoutValues(opt.name)?.length === 1) return false;
   return Object.entries(d.when || {}).every(([other, allowed]) =>
     allowed.map(String).includes(String(current(other))));
 }
@@ -134,16 +135,33 @@ function showPlayerLimits() {
   }
 }
 
+// The values the game takes of an option shown only for some others' values (Battle's team
+// size with teams: 2 of 4 players, 2 or 3 of 6), as the catalog's team layouts list them for
+// the others as they stand; null where no layout fits (or names the option).
+function layoutValues(name) {
+  const g = game();
+  const fits = (g.teams || []).filter((t) => name in t.options
+    && Object.entries(t.options).every(([other, value]) => other === name
+      || String(other === "players" ? seatCount(g) : current(other)) === String(value)));
+  return fits.length ? [...new Set(fits.map((t) => String(t.options[name])))] : null;
+}
+
 // Each seat's team, as the game's own team_seats gives it for the options chosen (the
 // catalog's `teams`, computed by the server).
 function showTeams() {
   const g = game();
+  // An option not offered is not sent: the game's default stands for it.
+  const sent = (name) => {
+    const opt = g.options.find((x) => x.name === name);
+    return opt && !applies(opt) ? opt.default : current(name);
+  };
   const layout = (g.teams || []).find((t) => Object.entries(t.options).every(([name, value]) =>
-    String(name === "players" ? seatCount(g) : current(name)) === String(value)));
+    String(name === "players" ? seatCount(g) : sent(name)) === String(value)));
   for (const label of document.querySelectorAll("#seats-form .team")) {
     const seat = Number(label.dataset.seat);
     const team = layout ? layout.teams.findIndex((seats) => seats.includes(seat)) : -1;
-    label.textContent = team >= 0 ? `team ${team + 1}` : "";
+    // From 0, as the seats are numbered and the table numbers the teams.
+    label.textContent = team >= 0 ? `team ${team}` : "";
   }
 }
 

@@ -15,6 +15,15 @@ export const SHORT_SEATS = true;
 // summary keeps its id, by which the page gives the keyboard's focus back after a redraw.
 const openPiles = new Set();
 
+// The steps of a turn in the terminal's words (render.PHASE_TEXT), after the rules' draw,
+// attack and main steps: the observation's phase names are the code's.
+const STEP_WORDS = {
+  declare: "Attack step: declaring attackers", block: "Attack step: declaring blockers",
+  strike: "Attack step: combat", main: "Main step",
+  "choose-opponent": "Special ability: choosing an opponent", three: "Special ability: Three",
+  sacrifice: "Special ability: Two", give: "Special ability: Joker", over: "Game over",
+};
+
 const CSS = `
 .discards { margin: 2px 0 4px; }
 .discards > summary { cursor: pointer; width: fit-content; padding: 4px 2px; font-size: 13px;
@@ -74,7 +83,8 @@ export function render(root, view, ctx) {
       // Before the first round the phase: "Round 0, turn 0" said nothing of a draft.
       building ? h("b", { text: building })
         : h("span", {}, "Round ", h("b", { text: o.round }), ", turn ", h("b", { text: o.turn })),
-      h("span", {}, "Step ", h("b", { text: o.phase })),
+      // A draft or deck building names its step already (`building`).
+      building ? null : h("b", { text: STEP_WORDS[o.phase] || o.phase }),
       h("span", {}, "Decks ", h("b", { text: o.deck_mode })),
       o.teams !== "none" ? h("span", {}, "Teams ", h("b", { text: o.teams })) : null),
     o.draw_pile !== undefined ? h("div", { class: "row" }, pile("Draw pile", o.draw_pile),
@@ -99,8 +109,16 @@ export function render(root, view, ctx) {
     const soldier = ([c, owner]) => playOrName(card(c, { title: `${c} (owner: seat ${owner})` }),
       acts.take((a) => onSoldier(a, c, p)), `${cardName(c)} (owner: seat ${owner})`);
     const team = o.teams !== "none" ? ` · team ${s.team}` : "";  // every seat its own: no teams
+    const hits = s.castle ?? s.hits;  // As one: the team's castle
+    const limit = o.hits_to_lose;
+    // Hits past the limit count in the turn limit's tiebreak: said, as the terminal's "+6".
+    const castle = pips(Math.min(hits, limit), limit);
+    const said = `${hits} hit${hits === 1 ? "" : "s"} (${limit} to lose)`;
+    castle.setAttribute("aria-label", said);
+    castle.title = said;
     const heading = h("h4", {}, `${who(p, view)}${s.out ? " · out" : ""}${team} · hand ${s.hand}`,
-      " · hits ", pips(s.castle ?? s.hits, o.hits_to_lose));  // As one: the team's castle
+      " · hits ", castle,
+      hits > limit ? h("span", { "aria-hidden": "true", text: ` +${hits - limit}` }) : null);
     acts.bind(heading, acts.take((a) => a.type === "ChooseOpponent" && a.player === p));
     root.append(h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${s.out ? " out" : ""}` },
       heading,
