@@ -32,9 +32,9 @@ class _Stopped(Exception):
 # its workers begin.
 COMMANDS = {
     "bench": "bench", "cards": "cards", "evaluate": "evaluate", "export": "export", "games": "info",
-    "options": "info", "play": "play", "replay": "play", "report": "report", "serve": "serve",
-    "simulate": "simulate", "sweep": "sweep", "tournament": "tournament", "tune": "tune",
-    "viktory": "viktory",
+    "options": "info", "play": "play", "replay": "play", "report": "report", "rules": "info",
+    "serve": "serve", "simulate": "simulate", "sweep": "sweep", "tournament": "tournament",
+    "tune": "tune", "viktory": "viktory",
 }
 # The commands that play many games or serve them: on a stale compiled build they say so
 # before they start (warroom.native.stale_warning), since nothing else would.

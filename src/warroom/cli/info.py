@@ -1,19 +1,24 @@
-"""`warroom games` and `warroom options`: what is registered and how it can be configured."""
+"""`warroom games`, `warroom options` and `warroom rules`: what is registered, how it can be
+configured and what its rules are."""
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
+import re
 import shutil
 import sys
 import textwrap
 import typing
+from pathlib import Path
 
 import click
 
-from ..engine import config_to_json
+from ..engine import Game, config_to_json
 from ..engine.config import option_bounds, option_help, option_schemas, option_text
 from ..games import REGISTRY, get_game
+from ..generated_docs import CHECKOUT
 from . import cli
 
 
@@ -70,6 +75,61 @@ def options(game: str, brief: bool, as_json: bool) -> None:
         # Options that share a description (deck0 ... deck7) get it once, after the last.
         if note and (i + 1 == len(names) or notes.get(names[i + 1]) != note):
             click.echo(textwrap.indent(textwrap.fill(note, text_width), "    "))
+
+
+# Where the rule texts are: the docs shipped inside the installed package (pyproject.toml's
+# force-include), else a checkout's docs/rules.
+RULE_TEXTS = (Path(__file__).resolve().parents[1] / "docs" / "rules", CHECKOUT / "docs" / "rules")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the game's "
+              "name, title, rules summary and the file of its full rule text (null if none "
+              "ships with warroom).")
+def rules(game: str, as_json: bool) -> None:
+    """Show GAME's rules summary, as `?` shows it during a game (a screenful at a time at a
+    terminal), then where its full rule text is."""
+    g = get_game(game)
+    text = rule_text(g)
+    if as_json:
+        click.echo(json.dumps({"game": g.name, "title": g.title, "summary": g.summary or None,
+                               "rule_text": None if text is None else str(text)}))
+        return
+    from rich.console import Console
+
+    from ..agents.human import END_OF_INPUT, HumanAgent, is_tty
+
+    # Paged only when both ends are the terminal: `warroom rules GAME | less` must not wait
+    # for Enter at pauses nobody sees.
+    stdin = sys.stdin if sys.stdin is not None and is_tty(sys.stdout) else io.StringIO()
+    person = HumanAgent(g, 0, stdin=stdin, console=Console(highlight=False))
+    try:
+        person.show_summary(after=1, then="Enter for the rule text")
+    except KeyboardInterrupt as exc:  # Ctrl-D at a pause: read no further
+        if exc.args != (END_OF_INPUT,):
+            raise
+        return
+    click.echo(f"The full rule text: {text}" if text is not None
+               else f"No rule text of {g.name} ships with warroom.")
+
+
+def rule_text(game: Game) -> Path | None:
+    """The rule text shipped for `game` (docs/rules/), as the index there lists it (its
+    README's table: a file, then the names of the games that implement it); None if none."""
+    for folder in RULE_TEXTS:
+        index = folder / "README.md"
+        if not index.is_file():
+            continue
+        for line in index.read_text(encoding="utf-8").splitlines():
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if len(cells) < 2 or not re.fullmatch(r"`[^`]+`", cells[0]):
+                continue
+            if game.name in re.findall(r"`([^`]+)`", cells[1].split(":", 1)[0]):
+                path = folder / cells[0].strip("`")
+                return path if path.is_file() else None
+        return None
+    return None
 
 
 # The least room a setting's bounds ("# from 0 to 1000") are given beside it.

@@ -281,15 +281,16 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     # options it gives every deal, hidden hand and AI's secret choice to come.
     seed_hidden = bool(humans) and not chosen
     if replaced:  # said once: the record keeps who played before
-        echo_err("resuming with other players: " + "; ".join(
+        echo_err(terminal_line("resuming with other players: " + "; ".join(
             f"player {c['seat']}'s {c['was']} replaced by {c['now']} from action {c['at']}"
-            for c in replaced) + " (the record keeps who played before)")
+            for c in replaced) + " (the record keeps who played before)"))
     if not as_json:
+        names = (save, shell_word(save)) if save else ()  # never broken across lines
         started = (f"{g.title}: {' vs '.join(specs)}" + ("" if seed_hidden else f", seed {seed}")
                    + (f", saving to {shell_word(save)}" if save else ""))
-        echo_err(terminal_line(started))
+        echo_err(terminal_line(started, whole=names))
         if hotseat:  # the first seat's clear wipes it: each seat's screen says it again
-            hotseat.note = terminal_line(started)
+            hotseat.note = terminal_line(started, whole=names)
     if hotseat and console.is_dumb_terminal:  # Hotseat.clear can only write blank lines
         echo_err(f"warroom: warning: this terminal (TERM={os.environ.get('TERM', '')}) "
                  "cannot clear its scrollback: the previous seat's view can be scrolled back "
@@ -461,17 +462,22 @@ def note_typing_blind(console: Console) -> None:
                  "prompts go there, and you type without seeing them")
 
 
-def terminal_line(line: str, width: int | None = None, err: bool = True) -> str:
+def terminal_line(line: str, width: int | None = None, err: bool = True,
+                  whole: tuple[str, ...] = ()) -> str:
     """A long line (a game's start, its result) at a terminal (standard error, or standard
     output without `err`; or given a `width`), broken between words to its width, going on
-    indented: Viktory II's ran to 120 columns, and the terminal broke them mid-word. Whatever
-    reads it otherwise gets one line."""
+    indented: Viktory II's ran to 120 columns, and the terminal broke them mid-word. Each of
+    `whole` (a file's name) stays on one line, spaces and all. Whatever reads it otherwise
+    gets one line."""
     if width is None:
         if not is_tty(sys.stderr if err else sys.stdout):
             return line
         width = shutil.get_terminal_size().columns - 1
-    return "\n".join(textwrap.wrap(line, max(40, width), subsequent_indent="    ",
-                                    break_long_words=False, break_on_hyphens=False)) or line
+    for name in whole:  # NUL is no whitespace to textwrap: it breaks nowhere in a name
+        line = line.replace(name, name.replace(" ", "\0"))
+    wrapped = "\n".join(textwrap.wrap(line, max(40, width), subsequent_indent="    ",
+                                       break_long_words=False, break_on_hyphens=False)) or line
+    return wrapped.replace("\0", " ")
 
 
 def first_to_move(g: Game, config: Any, seed: int, saved: State | None) -> int | None:

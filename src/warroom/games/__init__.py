@@ -17,6 +17,7 @@ not stop the others (or `warroom games`) from working."""
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import logging
 import pkgutil
@@ -203,8 +204,9 @@ def conformance_configs(game: Game) -> list[dict[str, Any]]:
 
 def get_game(name: str) -> Game:
     """The registered game called `name` ("kow", "word-iron": see `REGISTRY`); an unknown
-    name is a ConfigError listing the games, and the name of a game left out of the registry
-    (its package does not import, say) a ConfigError saying why."""
+    name is a ConfigError listing the games and naming a close one ("champion": champions),
+    and the name of a game left out of the registry (its package does not import, say) a
+    ConfigError saying why."""
     try:
         return REGISTRY[name]
     except KeyError:
@@ -212,4 +214,8 @@ def get_game(name: str) -> Game:
         if why:
             raise ConfigError(f"game {name!r} is not available: {why}") from None
         known = ", ".join(REGISTRY)
-        raise ConfigError(f"unknown game {name!r}; games are: {known}") from None
+        # a near miss ("champion") named: the list alone left it to be found by eye
+        close = difflib.get_close_matches(name, list(REGISTRY), n=1) if isinstance(
+            name, str) else []
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise ConfigError(f"unknown game {name!r}; games are: {known}{hint}") from None
