@@ -9,7 +9,7 @@ import importlib
 from word_iron_helpers import bare, card_index, events, play_card, run_tasks
 
 from warroom.games.word_iron import GAME
-from warroom.games.word_iron.actions import AnswerTruce, OfferTruce, OrderBenefit
+from warroom.games.word_iron.actions import AnswerTruce, OfferTruce
 from warroom.games.word_iron.state import STRATEGY
 
 render = importlib.import_module("warroom.games.word_iron.render")
@@ -70,11 +70,8 @@ def test_castellan_says_which_half_goes_first_is_protecting_once_and_which_half_
     restoring in force. Each now names the half, and a strategy is protected once."""
     s = bare()
     play_card(s, 0, "champions", "Castellan")
-    restore = OrderBenefit("restore", "Castellan", 1, 0)
-    assert restore in s.legal_actions(0)
-    s.apply(0, OrderBenefit("protect", "Castellan", 1, 0))
-    assert said(s, "benefit_order") == [
-        "Player 0 will use the protection of Castellan first"]
+    # since version 7 a card's own benefits keep its text's order, unasked
+    assert s.pending is None
     assert "Castellan: restores the losses of 1 enemy strategy (later: after the " \
            "protection of Castellan)" in in_force(s, 0)
     on_top(s, 1, "Knights' Lance")  # a cost, then losses: one strategy

@@ -48,8 +48,10 @@ class WordIronGame(Game):
     # the loser's protection or restoring, which it uses up. 6: an empower gained during a
     # strategy turn queues behind the one that turn began with, unasked (rule 11: use one up,
     # then the next); the shipped decks gain none so, but a record of a deck that does replays
-    # differently.
-    version = "6"
+    # differently. 7: rule 11's order of overlapping benefits is asked per card, once the card
+    # has given them all, and a card's own keep its text's order (the Castellan's protection,
+    # then its restoring): it was asked after each, the first answer overtaken.
+    version = "7"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

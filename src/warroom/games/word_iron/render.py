@@ -69,7 +69,7 @@ def _room(obs: dict[str, Any]) -> int:
 
 def _choices(obs: dict[str, Any], d: dict[str, Any]) -> list[Any]:
     """The choices of the decision, as far as the view tells them (an overlapping benefit to
-    use first: any of the side's benefits not started, whatever their family)."""
+    use first: any card's benefits not started, whatever their family)."""
     kind, p = d["kind"], d["player"]
     side = obs["players"][p]
 
@@ -98,9 +98,14 @@ def _choices(obs: dict[str, Any], d: dict[str, Any]) -> list[Any]:
         return [TakeRansom(i, r["name"]) for i, r in usable(obs["players"][d["captive"]])]
     if kind == "truce_offer":
         return [OfferTruce(i, r["name"]) for i, r in usable(side)] + [NoTruceOffer()]
-    unused = [OrderBenefit(b["kind"], b["source"], b["total"], b["percent"])
-              for b in side["benefits"] if b["left"] == b["total"]]
-    return [b for i, b in enumerate(unused) if b not in unused[:i]]
+    # a card's first unused benefit of each family, as the legal actions offer them: a card's
+    # own benefits keep their order (`WordIronState._order_options`)
+    firsts: dict[tuple[str, str], OrderBenefit] = {}
+    for b in side["benefits"]:
+        if b["left"] == b["total"]:
+            firsts.setdefault((b["source"], BENEFIT_FAMILY[b["kind"]]),
+                              OrderBenefit(b["kind"], b["source"], b["total"], b["percent"]))
+    return list(firsts.values())
 
 
 def _render(obs: dict[str, Any], short: int) -> str:

@@ -407,14 +407,30 @@ class WordIronState(State):
             del self.benefits[p][i]
             self.event("benefit_over", player=p, benefit=b[0], source=b[1])
 
-    def _add_benefit(self, p: int, kind: BenefitKind, amount: int, percent: int = 0) -> None:
+    def _add_benefit(self, p: int, effect: Any, amount: int, percent: int = 0) -> None:
+        kind: BenefitKind = effect.kind
         source = self._card_name()
         self.benefits[p].append((kind, source, amount, amount, percent))
         self.event("benefit", player=p, benefit=kind, source=source, amount=amount, percent=percent)
-        self._push([(_ORDER, p, FAMILY[kind])])
+        # Asked once the card has given all its benefits of the family (the Castellan's
+        # protection, then its restoring): asked after the first, the answer was overtaken
+        # by a second question as the next arrived.
+        if self._last_of_family(effect):
+            self._push([(_ORDER, p, FAMILY[kind])])
+
+    def _last_of_family(self, effect: Any) -> bool:
+        """Whether `effect` is the resolving card's last benefit of its family."""
+        assert self.card is not None
+        p, k, idx, _ = self.card
+        family = FAMILY[effect.kind]
+        same = [e for _, e in self.programs[p][k][idx] if FAMILY.get(e.kind) == family]
+        return same[-1] is effect
 
     def _order_options(self, p: int, family: str) -> list[Benefit]:
-        """Distinct unused benefits of a family, when none of them has started yet."""
+        """Per card, its first unused benefit of a family, when none of them has started yet.
+        Rule 11 orders the cards ("use up one of the champion cards benefits first then the
+        next in whichever order you choose"); a card's own benefits keep the order its text
+        gives them ("one after the other": the Castellan's protection, then its restoring)."""
         same = [b for b in self.benefits[p] if FAMILY[b[0]] == family]
         # Rule 11, "use up one ... first then the next": the empowering this strategy turn
         # began with has started though not yet run down (`_t_turn_end`), so one gained in
@@ -423,11 +439,11 @@ class WordIronState(State):
         if not same or same[0][2] != same[0][3] or (self.boost is not None
                                                      and same[0] == self.boost):
             return []
-        out = []
+        out: dict[str, Benefit] = {}
         for b in same:
-            if b[2] == b[3] and b not in out:
-                out.append(b)
-        return out
+            if b[2] == b[3]:
+                out.setdefault(b[1], b)
+        return list(out.values())
 
     def _t_order(self, task: Task) -> None:
         _, p, family = task
@@ -487,13 +503,13 @@ class WordIronState(State):
         self._push([(_RECRUIT, p, effect.ranks)])
 
     def _e_protect(self, p: int, effect: Any) -> None:
-        self._add_benefit(p, "protect", effect.strategies)
+        self._add_benefit(p, effect, effect.strategies)
 
     def _e_restore(self, p: int, effect: Any) -> None:
-        self._add_benefit(p, "restore", effect.strategies)
+        self._add_benefit(p, effect, effect.strategies)
 
     def _e_empower(self, p: int, effect: Any) -> None:
-        self._add_benefit(p, "empower", effect.turns, effect.percent)
+        self._add_benefit(p, effect, effect.turns, effect.percent)
 
     def _e_capture(self, p: int, effect: Any) -> None:
         target = 1 - p
@@ -730,13 +746,17 @@ class WordIronState(State):
         self.event("first_attacker", player=action.player, chooser=p)
 
     def _do_order(self, p: int, action: OrderBenefit, pending: tuple) -> None:
-        chosen = (action.kind, action.source, action.amount, action.amount, action.percent)
+        """The chosen card's benefits of the family go first, in the order its text gives."""
+        family = pending[2]
         mine = self.benefits[p]
-        first = self._head(p, pending[2])
+        first = self._head(p, family)
         assert first is not None  # the options are offered while none of them has started
         head = mine.index(first)
-        mine.remove(chosen)
-        mine.insert(head, chosen)
+        card = [b for b in mine if b[1] == action.source and FAMILY[b[0]] == family
+                and b[2] == b[3]]
+        for b in card:  # all at `head` or after it: `head` stays where the family begins
+            mine.remove(b)
+        mine[head:head] = card
         self.event("benefit_order", player=p, source=action.source, benefit=action.kind)
 
     def _do_resource(self, p: int, action: Any, _: tuple) -> None:

@@ -13,6 +13,15 @@ function firstAttacker(o, view, who) {
 
 const pileName = (kind) => (kind === "word" ? "Word of Power" : kind);
 
+/** What a truce that ended the battle cost, as the log says it: the result panel's "A draw"
+ *  and "truce" do not say which resource changed hands. */
+function truceText(o, me) {
+  const r = o.result;
+  if (!r || r.reason !== "truce" || r.paid_by === undefined) return null;
+  const seat = (p) => (p === me ? "you" : `seat ${p}`);
+  return `${seat(1 - r.paid_by)} took ${r.resource} from ${seat(r.paid_by)}`;
+}
+
 /** What the face-up cards do, in words: a tile holds a name only, and the cards' effects are
  *  what a player decides by (a tooltip alone is out of reach on a phone). */
 function cardTexts(h, s) {
@@ -31,6 +40,7 @@ export function render(root, view, ctx) {
   const me = view.seat;
   const order = me === null ? [0, 1] : [1 - me, me];
   const d = o.decision;
+  const truce = truceText(o, me);
 
   root.append(panel("Battle",
     h("div", { class: "stats" },
@@ -38,6 +48,7 @@ export function render(root, view, ctx) {
       // Not chosen until the toss's winner has chosen (`order` holds seat 0 first till then).
       h("span", {}, "Attacks first: ", h("b", { text: firstAttacker(o, view, who) })),
       h("span", {}, "Prize: ", h("b", { text: o.prize })),
+      truce ? h("span", {}, "Truce: ", h("b", { text: truce })) : null,
       d && !view.terminal ? h("span", {}, "Decision: ", h("b", { text: `${d.kind.replace(/_/g, " ")} (${who(d.player, view)})` }),
         d.ranks_left !== undefined ? ` · ${d.ranks_left} ranks of power left` : "") : null)));
 
@@ -61,9 +72,14 @@ export function render(root, view, ctx) {
       return mine ? acts.bind(el, acts.take((a) => (a.type === "Recruit" || a.type === "ChooseCasualty")
         && a.unit === unitId(name))) : el;
     });
-    const piles = Object.entries(s.piles).map(([kind, pl]) => pile(
-      pileName(kind), pl.left,
-      pl.top ? tile(pl.top, { note: "top card", title: `${pl.top}: ${pl.top_text}` }) : null));
+    const piles = Object.entries(s.piles).map(([kind, pl]) => {
+      const el = pile(pileName(kind), pl.left,
+        pl.top ? tile(pl.top, { note: "top card", title: `${pl.top}: ${pl.top_text}` }) : null);
+      // dealt once the royal is chosen (rule 2): a bare "champion: 0" read as a deck without
+      // champions, as the terminal's "champions 0" did
+      if (kind === "champion" && !s.royal) el.querySelector("small").append(" (not dealt yet)");
+      return el;
+    });
     root.append(h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}` },
       h("h4", {}, `${who(p, view)} · ${s.deck} · ${s.royal || "royal not chosen"}${s.married ? " (married)" : ""}`,
         ` · army ${s.army} ranks of power`),
