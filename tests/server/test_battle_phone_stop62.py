@@ -19,7 +19,9 @@ from warroom.games.battle.actions import PlaySpecial
 sys.path.insert(0, str(Path(__file__).parent.parent / "games" / "battle"))
 from battle_helpers import arrange, attack, begin_turn, block, done, new  # noqa: E402
 
-OPTIONS = {"players": 4, "teams": "alliance", "deck_mode": "sealed", "hand_size": 5}
+# As one: a member's resignation ends the game (in an alliance the AI plays the seat on while
+# its teammate is in play: tests/server/test_alliance_resign_stop66.py).
+OPTIONS = {"players": 4, "teams": "as-one", "deck_mode": "sealed", "hand_size": 5}
 
 
 def test_play_again_opens_the_lobby_with_the_games_settings(live_server, browser):
@@ -51,7 +53,7 @@ def test_play_again_opens_the_lobby_with_the_games_settings(live_server, browser
     page.wait_for_url(f"{url}/?again={made['id']}")
     expect(page.locator("#game")).to_have_value("battle")
     expect(page.locator("#opt-players")).to_have_value("4")
-    expect(page.locator("#opt-teams")).to_have_value("alliance")
+    expect(page.locator("#opt-teams")).to_have_value(OPTIONS["teams"])
     expect(page.locator("#opt-deck_mode")).to_have_value("sealed")
     expect(page.locator("#opt-hand_size")).to_have_value("5")
     kinds = ["here", "invite", "here", "mcts"]

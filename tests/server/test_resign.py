@@ -83,7 +83,9 @@ def test_a_seat_resigning_a_two_seat_game_ends_it_for_every_page(db):
         assert frame["legal"] == [] and frame["version"] == 2, viewer
         # the outcome is all that is added, with what its scores count: not kow's Victories
         assert set(frame) == FRAME_KEYS and frame["score_name"] == "scores", viewer
-        assert frame["out"] == [] and frame["resign_ends_game"], viewer
+        # whether this viewer resigning would end it: a spectator has nothing to resign
+        assert frame["out"] == [] and frame["resign_ends_game"] == (viewer != "spectator"), \
+            viewer
     assert frames["spectator"]["seat"] is None
     assert summary["status"] == "finished" and summary["outcome"] == expected
 
@@ -334,7 +336,8 @@ def test_a_free_for_all_whose_third_player_is_out_ends_when_one_of_the_last_two_
     expected = {"winners": [stays], "scores": [int(s == stays) for s in range(3)],
                 "reason": f"seat {resigns} resigned", "draw": False,
                 "details": {"resigned": resigns}}
-    assert shown["out"] == [out] and shown["resign_ends_game"] and not shown["terminal"]
+    # the seat out has nothing to resign; the last two have, and it ends the game
+    assert shown["out"] == [out] and not shown["resign_ends_game"] and not shown["terminal"]
     assert refused == f"seat {out} is already out of the game; there is nothing left to resign"
     assert welcome["resign_ends_game"]  # the confirmation says the other side wins
     assert ended["terminal"] and ended["outcome"] == expected

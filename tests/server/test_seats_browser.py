@@ -126,21 +126,26 @@ def test_a_seat_away_too_long_can_be_handed_to_the_ai(db, browser):
 
 def test_resigning_in_a_team_game_names_the_ally_who_loses_too(live_server, browser):
     """Audit (stop 40): in a two-team Battle one player's resignation ends the game for their
-    ally too, but the confirmation said only "The other side wins the game"."""
-    config = {"players": 4, "teams": "alliance"}
+    ally too, but the confirmation said only "The other side wins the game". Audit (stop 66):
+    that holds for teams playing as one; an alliance's member resigning with its teammate in
+    play is told the AI plays the seat on (the teammate plays on)."""
     game = get_game("battle")
-    teams = game.team_seats(game.config(config))
-    page = browser.new_page()
-    made = page.request.post(f"{live_server.url}/api/games", headers=JSON, data=json.dumps({
-        "game": "battle", "options": config,
-        "seats": [{"kind": "invite"}] + [{"kind": "heuristic"}] * 3})).json()
-    page.goto(f"{live_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
-    page.wait_for_selector("#table .panel")
-    page.click("#resign")
-    [ally] = [seat for team in teams if 0 in team for seat in team if seat != 0]
-    assert page.locator("#resign-confirm p").inner_text() == (
-        f"Resign? The other side wins the game; seat {ally}, your ally, loses with you.")
-    page.close()
+    for teams_option, then in (
+            ("as-one", "The other side wins the game; seat {ally}, your ally, loses with you."),
+            ("alliance", "The heuristic AI plays your seat on, and you watch.")):
+        config = {"players": 4, "teams": teams_option}
+        teams = game.team_seats(game.config(config))
+        page = browser.new_page()
+        made = page.request.post(f"{live_server.url}/api/games", headers=JSON, data=json.dumps({
+            "game": "battle", "options": config,
+            "seats": [{"kind": "invite"}] + [{"kind": "heuristic"}] * 3})).json()
+        page.goto(f"{live_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
+        page.wait_for_selector("#table .panel")
+        page.click("#resign")
+        [ally] = [seat for team in teams if 0 in team for seat in team if seat != 0]
+        assert page.locator("#resign-confirm p").inner_text() == (
+            "Resign? " + then.format(ally=ally)), teams_option
+        page.close()
 
 
 def test_an_ai_that_took_a_resigned_seat_is_named_as_the_winner(live_server, browser):

@@ -110,7 +110,8 @@ DAMAGE = [
     # the other seat named a new player for it). After as many actions a hand-over now comes
     # first, as it can at the table; a second resignation still comes too late.
     ("INSERT INTO resignations VALUES (:id, 1, 1); INSERT INTO resignations VALUES (:id, 0, 1)",
-     "table resignations: seat 1 after 1 actions, when the game was over already"),
+     # (after as many actions resignations replay in the order they were made: stop 66)
+     "table resignations: seat 0 after 1 actions, when the game was over already"),
     # Defect: a resignation of a seat handed to the AI before, which the AI played then, was
     # replayed as the person's: it ended the game.
     ("INSERT INTO handovers VALUES (:id, 1, 0); INSERT INTO resignations VALUES (:id, 1, 1)",

@@ -654,6 +654,13 @@ class Game:
         """The seats of each team when the config plays in teams (tournaments score teams)."""
         return None
 
+    def teams_resign_together(self, config: Any) -> bool:
+        """Whether one member resigning gives up the whole team of `team_seats` (it ends a game
+        of two sides in play), as where a team shares one position and turn. False where each
+        member plays on its own and the team loses only once all have (Battle's alliance): a
+        member resigning then ends the game only with no teammate left in play."""
+        return True
+
     def __getstate__(self) -> dict[str, Any]:
         # The encodings are a cache of compiled objects, which need not (and may not) pickle.
         state = dict(self.__dict__)

@@ -675,6 +675,22 @@ def resignation_outcome(game: Game, config: Any, players: int, seat: int,
                    f"seat {seat} resigned", {"resigned": seat})
 
 
+def resignation_ends_game(game: Game, config: Any, players: int, seat: int,
+                          out: Collection[int] = ()) -> bool:
+    """Whether `seat` resigning now ends the game (`resignation_outcome`), the seats `out`
+    put out by the rules: two sides in play, and the seat's side gives up with it (its teams
+    resign together, `Game.teams_resign_together`, or no teammate is left in play). Else the
+    server's AI plays the seat on. A record's `resigned` is read by `resignation_outcome`
+    alone: a record made before this rule, whose resignation ended an alliance, still reads."""
+    groups = sides(game, config, players, out)
+    if len(groups) != 2 or seat in out:
+        return False
+    if game.teams_resign_together(config):
+        return True
+    side = next(group for group in groups if seat in group)
+    return all(p == seat or p in out for p in side)
+
+
 def record_outcome(game: Game, record: Record, final: State | None = None) -> Outcome | None:
     """How a recorded game ended: by its rules, or by the resignation it ends with; None if it
     has not ended. `final` is the state after the record's actions (`replay_to_end`), replayed

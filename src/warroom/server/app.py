@@ -808,7 +808,8 @@ class Server:
         stamp_rules(row, game, config, names)
         live = LiveGame(row, game, config, state, names)
         # in the order they happened (a seat handed to the AI resigns no more, and back)
-        for seat, at, why in seat_changes(row):
+        changes = seat_changes(row)
+        for seat, at, why in changes:
             away = why == "away"
             # as at the table: nothing changes hands in a game a resignation ended, and a
             # seat the AI plays has no person to resign it or to be away
@@ -820,7 +821,13 @@ class Server:
             if away:
                 live.to_ai(seat, at, "away")
             else:
-                live.gave_up(seat, at, live.resign_ended_game_at(at))
+                # A finished game's last resignation, after its last action, ended it as the
+                # server of its day read it: an alliance member's did before members played
+                # on to the AI, and the game stays over.
+                ended = live.resign_ended_game_at(seat, at) or (
+                    row.finished and not row.closed and (seat, at, why) == changes[-1]
+                    and at == len(row.actions) and not live.state.is_terminal())
+                live.gave_up(seat, at, ended)
         if unstamped:  # so that a later release does not replay it under other rules
             try:
                 self.store.add_rules(row)
@@ -2629,14 +2636,16 @@ def short_title(title: str) -> str:
 
 
 def _welcome(live: LiveGame, seat: int | None, hand_after: float) -> dict[str, Any]:
-    """`sides` (who wins or loses together), `away` (seconds each person seat has had no page
-    connected), `hand_after` and `joined` (the person seats whose page has come: an invite
-    link spent) let the page say what a resignation costs whom, offer to let the AI play a
-    seat that has been away, and mark an invite link taken."""
+    """`resign_ends_game` (whether `seat` resigning now ends the game: per seat, as an
+    alliance's member plays on to the AI while its teammate is in play), `sides` (who wins or
+    loses together), `away` (seconds each person seat has had no page connected),
+    `hand_after` and `joined` (the person seats whose page has come: an invite link spent) let
+    the page say what a resignation costs whom, offer to let the AI play a seat that has been
+    away, and mark an invite link taken."""
     return {"type": "welcome", "id": live.id, "game": live.game.name, "title": live.game.title,
             "short_title": short_title(live.game.title), "seat": seat,
             "players": live.num_players,
-            "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game,
+            "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game(seat),
             "sides": live.teams, "away": live.away(), "hand_after": hand_after,
             "joined": sorted(live.seen)}
 

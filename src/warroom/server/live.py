@@ -9,8 +9,9 @@ A person may resign their seat. With two sides in play (two seats, or two teams,
 those the rules have put out) that ends the game, the other side winning
 (`engine.record.resignation_outcome`), though the rules would play on: the game is then over by
 `LiveGame.outcome`, not by its state. With more sides it would decide nothing between the
-others, so the heuristic AI plays the seat on and the rules end the game. A seat already out
-has nothing left to resign.
+others, nor in a team whose members each play on their own (Battle's alliance) while a
+teammate is still in play (`engine.record.resignation_ends_game`): the heuristic AI plays the
+seat on then and the rules end the game. A seat already out has nothing left to resign.
 
 The organiser of the server may close a game not over (`LiveGame.close`): it is over then,
 with no outcome (nobody won), and its record, offered as a finished game's is, says it is
@@ -46,6 +47,7 @@ from ..engine.record import (
     record_config,
     record_outcome,
     replay_to_end,
+    resignation_ends_game,
     sides,
 )
 from .store import GameRow, GameStore, SeatRow
@@ -328,22 +330,22 @@ class LiveGame:
             return self.ended
         return self.state.outcome() if self.state.is_terminal() else None
 
-    @property
-    def resign_ends_game(self) -> bool:
-        """True with two sides in play: a seat resigning ends the game (else the AI plays it
-        on). Sides the rules have put out do not count: a free-for-all of three whose third
-        player is out ends when one of the last two resigns."""
-        return self._two_sides(self.state.players_out())
+    def resign_ends_game(self, seat: int | None) -> bool:
+        """Whether `seat` resigning now ends the game (else the AI plays it on; a spectator
+        has nothing to resign): `engine.record.resignation_ends_game`. Sides the rules have
+        put out do not count: a free-for-all of three whose third player is out ends when one
+        of the last two resigns, an alliance when the member left in play does."""
+        return seat is not None and self._ends(seat, self.state.players_out())
 
-    def resign_ended_game_at(self, at: int) -> bool:
-        """Whether a resignation after the first `at` actions ended the game: two sides were
-        in play then. Players are only ever put out, never back, so the state now answers
-        unless someone is out now who may not have been then (that state is replayed)."""
+    def resign_ended_game_at(self, seat: int, at: int) -> bool:
+        """Whether `seat` resigning after the first `at` actions ended the game, by the seats
+        out then. Players are only ever put out, never back, so the state now answers unless
+        someone is out now who may not have been then (that state is replayed)."""
         if at == len(self.actions) or not self.state.players_out():
-            return self.resign_ends_game
+            return self.resign_ends_game(seat)
         record = self.played_record()
         record.actions, record.resigned = record.actions[:at], None
-        return self._two_sides(replay_to_end(self.game, record).players_out())
+        return self._ends(seat, replay_to_end(self.game, record).players_out())
 
     @functools.cached_property
     def teams(self) -> list[list[int]]:
@@ -351,9 +353,8 @@ class LiveGame:
         options are, and fixed by them (the lobby asks for it every few seconds)."""
         return [list(group) for group in sides(self.game, self.config, self.num_players)]
 
-    def _two_sides(self, out: frozenset[int]) -> bool:
-        """Two sides in play, those of the seats `out` not counted: a resignation ends it."""
-        return len(sides(self.game, self.config, self.num_players, out)) == 2
+    def _ends(self, seat: int, out: frozenset[int]) -> bool:
+        return resignation_ends_game(self.game, self.config, self.num_players, seat, out)
 
     def connect(self, seat: int) -> bool:
         """A seat's page is connected (a seat may be open in several tabs); True if it is the
@@ -558,12 +559,12 @@ class LiveGame:
                            "resign")
         store.add_resignation(self.id, seat, self.version)
         self.touch()
-        return self.gave_up(seat, self.version, self.resign_ends_game)
+        return self.gave_up(seat, self.version, self.resign_ends_game(seat))
 
     def gave_up(self, seat: int, at: int, ends_game: bool) -> Outcome | None:
         """Apply a stored resignation of `seat` after `at` actions (a new one, or one replayed
-        at a restart): end the game when `ends_game` (two sides were in play after those
-        actions), else hand the seat to the AI. A resignation that cannot have ended the game
+        at a restart): end the game when `ends_game` (`resign_ends_game` after those actions),
+        else hand the seat to the AI. A resignation that cannot have ended the game
         (actions stored after it) is a RecordError, as in a record."""
         self._frames.clear()
         if not ends_game:
@@ -586,7 +587,7 @@ class LiveGame:
         self.handed.append((Resignation(seat, at), why))
         # in the order a restart replays them (the store keeps no order between a resignation
         # and a hand-over after as many actions), so that the record is the same after one
-        self.handed.sort(key=lambda h: change_order(h[0].at, h[1], h[0].seat))
+        self.handed.sort(key=lambda h: change_order(h[0].at, h[1]))
         self.connections.pop(seat, None)
         self.away_since.pop(seat, None)
 
@@ -645,7 +646,7 @@ class LiveGame:
                               whole_log=True, view=self._view(seat))
             # Both change in play, as players are put out (the welcome is not sent again).
             data["out"] = sorted(self.state.players_out())
-            data["resign_ends_game"] = self.resign_ends_game
+            data["resign_ends_game"] = self.resign_ends_game(seat)
             base = held[0] if data["log_from"] else data["observation"].get("log_start", 0)
             cached = (json.dumps(data, separators=(",", ":")),
                       (base, data["log_from"] + len(data["log"])))
@@ -780,10 +781,12 @@ class OutdatedGame:
     def record(self) -> Record:
         """The game as stored: its actions under its own rules version, config and files,
         then its resignations and hand-overs (the last, a resignation after every action of a
-        game of two sides, as the one that ended it)."""
+        game of two sides not closed, as the one that ended it)."""
         changes = seat_changes(self.row)
         resigned = None
-        if (changes and changes[-1][2] == "resigned"
+        # a closed game was not ended by a resignation: an alliance's member may have resigned
+        # to the AI just before the organiser closed it
+        if (changes and changes[-1][2] == "resigned" and not self.row.closed
                 and changes[-1][1] == len(self.row.actions) and self._two_sides()):
             seat, at, _ = changes.pop()
             resigned = Resignation(seat, at)
@@ -814,16 +817,19 @@ def seat_changes(row: GameRow) -> list[tuple[int, int, str]]:
     "away"), in the order a restart replays them (`change_order`)."""
     return sorted([(seat, at, "resigned") for seat, at in row.resignations]
                   + [(seat, at, "away") for seat, at in row.handovers],
-                  key=lambda c: change_order(c[1], c[2], c[0]))
+                  key=lambda c: change_order(c[1], c[2]))
 
 
-def change_order(at: int, why: str, seat: int) -> tuple[int, bool, int]:
+def change_order(at: int, why: str) -> tuple[int, bool]:
     """The order of a game's seats handed to the AI, as a restart replays them and the record
-    lists them: by the actions played before each, then a hand-over (`why` "away") before a
-    resignation after as many (the store keeps no order between the two; a hand-over never
-    ends a game, so it is always valid first: a seat handed over, then the other resigning
-    to it), then by seat."""
-    return at, why != "away", seat
+    lists them (a stable sort, of each kind in the order stored): by the actions played before
+    each, then a hand-over (`why` "away") before a resignation after as many (the store keeps
+    no order between the two; a hand-over never ends a game, so it is always valid first: a
+    seat handed over, then the other resigning to it). Resignations after as many actions keep
+    the order they were made in: of an alliance's two sides, one member may resign to the AI
+    and then an opponent whose teammate is out end the game; by seat, a restart replayed the
+    end first and refused the other ("the game was over already")."""
+    return at, why != "away"
 
 
 LogHeld = tuple[int, int]  # a page's log lines: (index of the first in the whole log, how many)

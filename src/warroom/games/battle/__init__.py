@@ -146,6 +146,12 @@ class BattleGame(Game):
         return [tuple(p for p in range(config.players) if config.team_of(p) == t)
                 for t in range(config.num_teams)]
 
+    def teams_resign_together(self, config: Config) -> bool:
+        """As one, a team shares a castle and a turn: a member's resignation is the team's. In
+        an alliance both members must lose before the team does, so one resigning leaves the
+        other playing on."""
+        return config.teams != "alliance"
+
     card_event_kinds = CARD_EVENT_KINDS
 
     def one_deck_for_all(self, config: Config) -> bool:
