@@ -66,7 +66,8 @@ class UseSpy:
 
     @property
     def label(self) -> str:
-        return "spy"
+        # its pick and swap offer no way back, as an attack's target does not: said before
+        return "spy (a swap follows: no way back)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,16 +81,16 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
         "10 reinforcements. 'QS [Medic]: 10C 9S': a face card, its advantage, the "
         "reinforcements on it (a battalion).",
         "- 'bare': a face card without reinforcements, not a battalion: its advantage cannot "
-        "be used, and it may be turned in. 'turned in: AD QD': the face cards turned in, out "
-        "of the game.",
+        "be used, and it may be turned in. 'turned in: AD QD': the face cards a player turned "
+        "in, out of the game.",
         "- 'on the table: 80': the ranks of a player's reinforcements on the table added up "
         "(a Jack's 2 counts 2); the larger total wins at the turn limit "
         f"({obs['max_turns']} turns), equal totals draw.",
         "- 'in battle: 51': what the battalion in a battle fights with, its cards not yet "
-        "lost (off the table until the battle ends); 'with 2s as 10': a Cavalry's (Jack's) "
-        f"2s count 10 in its battles{where}.",
+        "lost (off the table until the battle ends); 'with 2s as 10' (a flip's '2S (10 under "
+        f"the Jack)'): a Cavalry's (Jack's) 2s count 10 in its battles{where}.",
         "- 'casualties (latest last)': a player's cards lost in battles, face up, the latest "
-        "last: the one a Queen's Medic revives.",
+        "last: the one a Queen's Medic revives. Reviving ends your turn.",
         "- '(secret)': reinforcements placed after the deal, shown when both have finished.",
         "- In a battle: '(order secret)': cards still to flip, by rank, not in the order they "
         "come; 'top first': yours, in your order; 'survivors': the defender's cards that won, "
@@ -143,7 +143,7 @@ def _render(obs: dict[str, Any], short: int) -> str:
     if obs.get("attacking"):
         lines.append(f"Attacking with the battalion of {obs['attacking']}: its target next")
     if "battle" in obs:
-        lines += _battle_lines(obs["battle"], you, short)
+        lines += _battle_lines(obs, you, short)
     if "roshambo" in obs:
         r = obs["roshambo"]
         thrown = ", ".join(
@@ -177,7 +177,8 @@ def _thrown(thrown: list[bool], you: int | None) -> str:
 def _header(obs: dict[str, Any], you: int | None, short: int) -> str:
     parts = []
     if obs["turn"]:
-        parts.append(f"Turn {obs['turn']}/{obs['max_turns']}, {_who(obs['current'], you)} to play")
+        whose = "game over" if "outcome" in obs else f"{_who(obs['current'], you)} to play"
+        parts.append(f"Turn {obs['turn']}/{obs['max_turns']}, {whose}")
     elif obs["dealer"] < 0:
         parts.append("Before the deal")
     else:
@@ -185,11 +186,22 @@ def _header(obs: dict[str, Any], you: int | None, short: int) -> str:
     parts.append(f"Reserve Pile: {counted(obs['reserve'], 'card')}")
     if obs["dealer"] >= 0:
         parts.append(f"dealer: {_who(obs['dealer'], you)}")
-    if obs.get("turned_in"):
-        parts.append(f"turned in: {' '.join(obs['turned_in'])}")
+    if unowned := _turned_in(obs)[2]:  # only when the log does not say whose they were
+        parts.append(f"turned in: {' '.join(unowned)}")
     if short >= FACES and any(cmd[0] == "J" for table in obs["tables"] for cmd, _ in table):
         parts.append(f"a Cavalry's 2s count 10{_in_attack(obs)}")  # said once for its cells
     return fit("   ".join(parts), "   ")
+
+
+def _turned_in(obs: dict[str, Any]) -> list[list[str]]:
+    """The face cards turned in by player 0, by player 1, and (last) any whose owner the
+    view's log does not name: the list alone mixed both players' (audit, stop 66)."""
+    owners = {e["commander"]: e["player"] for e in obs.get("log") or []
+              if e["event"] == "turn_in"}
+    out: list[list[str]] = [[], [], []]
+    for card in obs.get("turned_in") or []:
+        out[owners.get(card, 2)].append(card)
+    return out
 
 
 def _in_attack(obs: dict[str, Any]) -> str:
@@ -209,10 +221,15 @@ def _table_lines(obs: dict[str, Any], p: int, you: int | None, short: int) -> li
         title = f"You (player {p}" + (f", {figures})" if figures else ")")
     else:
         title = f"Player {p}" + (f" ({figures})" if figures else "")
-    if obs["phase"] == "distribute":
-        done = "done" if obs["distributed"][p] else "placing"
-        title += f" - {obs['to_distribute'][p]} reinforcements to distribute, {done}"
-    battle = obs.get("battle")
+    if obs["phase"] == "distribute":  # the browser table's words; the opponent's hand is secret
+        total = obs["to_distribute"][p]
+        if obs["distributed"][p]:
+            title += f" - all {total} reinforcements placed"
+        elif p == you and obs.get("hand") is not None:
+            title += f" - {len(obs['hand'])} of {total} reinforcements still to place"
+        else:
+            title += f" - {total} reinforcements, still being placed"
+    battle = obs.get("battle") if obs["phase"] != "medic" else None  # the Medic's: it is over
     faces = []
     for cmd, cards in obs["tables"][p]:
         note = ADVANTAGES[cmd[0]]
@@ -223,16 +240,24 @@ def _table_lines(obs: dict[str, Any], p: int, you: int | None, short: int) -> li
         elif cards == []:
             note += ", bare"
         faces.append(f"{cmd} [{note}]: {_cards(cards)}")
-    casualties = [f"casualties (latest last): {_cards(obs['casualties'][p])}"] \
+    # Its open piles, on one line: the casualties, and the face cards it turned in (its own:
+    # the header's one list of both players' cards did not say whose).
+    piles = [f"casualties (latest last): {_cards(obs['casualties'][p])}"] \
         if obs["casualties"][p] else []
+    if turned := _turned_in(obs)[p]:
+        piles.append(f"turned in: {_cards(turned)}")
+    both = ["; ".join(piles)] if piles else []
     if short < FACES:
         return [title + ":", *(f"  {face:>{len(face) + 1}}" for face in faces),
-                *(f"  {line}" for line in casualties)]
+                *(f"  {line}" for line in both)]
     if short < PACKED:
-        return [title + ":", *_columns(faces, "   "), *(f"  {line}" for line in casualties)]
-    if casualties and len(title) + 2 + len(casualties[0]) <= TEXT_WIDTH:
-        return [f"{title}; {casualties[0]}", *_columns(faces, "   ")]
-    return [title + ":", *_columns(faces + casualties, "   ")]
+        return [title + ":", *_columns(faces, "   "), *(f"  {line}" for line in both)]
+    # packed: the piles beside the title where they fit, else one of them
+    for beside in both + piles:
+        if len(title) + 2 + len(beside) <= TEXT_WIDTH:
+            rest = [pile for pile in piles if pile != beside] if beside in piles else []
+            return [f"{title}; {beside}", *_columns(faces + rest, "   ")]
+    return [title + ":", *_columns(faces + both, "   ")]
 
 
 def _columns(cells: list[str], indent: str, gap: int = 3) -> list[str]:
@@ -301,30 +326,37 @@ def _in_battle(obs: dict[str, Any], p: int) -> int | None:
     return sum(10 if jack and c[:-1] == "2" else int(c[:-1]) for c in cards)
 
 
-def _battle_lines(b: dict[str, Any], you: int | None, short: int) -> list[str]:
+def _battle_lines(obs: dict[str, Any], you: int | None, short: int) -> list[str]:
     """The battle: its sides ordering their cards, then its flips (FLIPS: run on), then the
-    cards still to flip and the reader's order (PACKED: run on)."""
+    cards still to flip and the reader's order (PACKED: run on). Once it is over (the
+    Medic's question) its flips alone: nothing is still to flip."""
+    b = obs["battle"]
     att, dfn = b["attacker"], b["defender"]
-    verb = "attack" if att == you else "attacks"
-    lines = [f"Battle: {_who(att, you)} {verb} with {b['commanders'][0]} against "
-             f"{_whose(dfn, you)} {b['commanders'][1]}"]
+    over = obs["phase"] == "medic"
+    verb = "attacked" if over else "attack" if att == you else "attacks"
+    lines = [f"Battle{' over' if over else ''}: {_who(att, you)} {verb} with "
+             f"{b['commanders'][0]} against {_whose(dfn, you)} {b['commanders'][1]}"]
+    ten = [_cavalry_fights(obs, side) for side in (0, 1)]
+
+    def pair(a: str, d: str) -> str:
+        return f"{_as_played(a, ten[0])} vs {_as_played(d, ten[1])}"
     ordering, after = [], []
     if "cards" in b:
         for p in (att, dfn):
             state = "ordered" if b["ordered"][p] else "ordering"
             ordering.append(f"{_who(p, you)}: {_cards(b['cards'][p])} ({state})")
-    won = [(f"{f['attacker_card']} vs {f['defender_card']}", f"{_who(f['winner'], you)} "
+    won = [(pair(f["attacker_card"], f["defender_card"]), f"{_who(f['winner'], you)} "
             f"{'win' if f['winner'] == you else 'wins'}{' by Roshambo' if f['roshambo'] else ''}")
            for f in b["flips"]]
     flips = [f"flip {i}: {cards} -> {winner}" for i, (cards, winner) in enumerate(won, 1)]
     if short >= FLIPS and won:  # run on, in the order flipped
         flips = ["flips: " + "; ".join(f"{cards}, {winner}" for cards, winner in won)]
-    if "attacker_left" in b:
+    if "attacker_left" in b and not over:
         after.append(_still_to_flip(b, 0, you))
         after.append(f"{_still_to_flip(b, 1, you)}; survivors "
                      f"{_cards(b['defender_survivors'])}")
         if b.get("pair"):
-            after.append(f"tied pair: {b['pair'][0]} vs {b['pair'][1]}")
+            after.append(f"tied pair: {pair(*b['pair'])}")
     if b.get("your_order") and "attacker_left" not in b:  # flipping: the line above has it
         after.append(f"your order (top first): {_cards(b['your_order'])}")
     if b.get("your_hand"):
@@ -349,7 +381,15 @@ def _still_to_flip(b: dict[str, Any], side: int, you: int | None) -> str:
         coming = set(left)
         return (f"{role} still to flip, top first: "
                 f"{_cards([c for c in b['your_order'] if c in coming])}")
-    return f"{role} still to flip: {_cards(left)} (order secret)"
+    secret = " (order secret)" if len(left) > 1 else ""  # one card has no order to keep
+    return f"{role} still to flip: {_cards(left)}{secret}"
+
+
+def _as_played(card: str, cavalry: bool) -> str:
+    """A flipped card, and what a 2 counted when its battalion's Jack made it 10 (the Jack's
+    Cavalry): "2S (10 under the Jack)". `cavalry`: its battalion counts its 2s so. "Flip: 2S
+    vs 5C - player 1 wins" read as a mistake (audit, stop 66)."""
+    return f"{card} (10 under the Jack)" if cavalry and card[:-1] == "2" else card
 
 
 def describe_event(e: dict[str, Any]) -> str:
@@ -372,8 +412,18 @@ def _roshambo(e: dict[str, Any], p: Any) -> str:
 def _flip(e: dict[str, Any], p: Any) -> str:
     how = " by Roshambo" if e["roshambo"] else ""
     recycled = " (recycled)" if e["pass"] > 1 else ""
-    return (f"Flip: {e['attacker_card']} vs {e['defender_card']}{recycled} - "
+    a, d = e["attacker_card"], e["defender_card"]
+    # A pair settled by Roshambo was equal: a 2 that tied a card of another rank tied a 10.
+    # Otherwise the event does not say whose battalion was the Jack's (nor who attacked).
+    tied = e["roshambo"] and (a[:-1] == "2") != (d[:-1] == "2")
+    return (f"Flip: {_as_played(a, tied)} vs {_as_played(d, tied)}{recycled} - "
             f"player {e['winner']} wins{how}")
+
+
+def _tie(e: dict[str, Any], p: Any) -> str:
+    ten = e["value"] == 10  # the pair's value: a 2 in it counted 10
+    return (f"Tie: {_as_played(e['attacker_card'], ten)} vs "
+            f"{_as_played(e['defender_card'], ten)} - Roshambo")
 
 
 def _game_over(e: dict[str, Any], p: Any) -> str:
@@ -433,7 +483,7 @@ _DESCRIBE = {
                             f"({_cards(e['cards'][p])}) against {e['target']} "
                             f"({_cards(e['cards'][1 - p])})"),
     "ordered": lambda e, p: f"Player {p} has ordered the battalion",
-    "tie": lambda e, p: f"Tie: {e['attacker_card']} vs {e['defender_card']} - Roshambo",
+    "tie": _tie,
     "flip": _flip,
     "stop": lambda e, p: f"Player {p} stops the battle",
     "battle_end": lambda e, p: (f"Battle over: the attacker keeps {_cards(e['survivors'][0])},"
