@@ -527,7 +527,7 @@ async function refresh() {
   // "5 min ago" by the server's clock (its answer's Date), not by this device's
   const served = Date.parse(res.headers.get("Date") || "");
   const clock = (Number.isFinite(served) ? served : Date.now()) / 1000;
-  $("#games").replaceChildren(...games.map((g) => {
+  const rows = games.map((g) => {
     const mine = JSON.parse(localStorage.getItem(`warroom:${g.id}`) || "null");
     const link = mine?.here?.length ? `/game/${g.id}#t=${mine.here.join(",")}` : `/game/${g.id}`;
     // A seat of this device the AI plays now (resigned, or handed over while away) is played
@@ -547,7 +547,38 @@ async function refresh() {
       h("td", { text: (g.sides || g.seats.map((s) => [s.seat]))
         .map((side) => side.map((i) => seats[i]).join(" & ")).join(" vs ") }),
       h("td", { class: "go" }, ...links(g, link, playing)));
-  }));
+  });
+  drawRows($("#games"), rows);
+  fitTable($("table.games"));
+}
+
+// The list drawn again keeps the rows that did not change, and the keyboard's place in one
+// that did (its link of the same name): every 3 s the focus fell to the page's body, and a
+// screen reader heard the focused link again.
+function drawRows(body, rows) {
+  const focused = document.activeElement?.closest?.("#games tr[data-game] a");
+  const place = focused && { game: focused.closest("tr").dataset.game, name: focused.textContent };
+  rows.forEach((row, i) => {
+    const old = body.children[i];
+    if (!old) body.append(row);
+    else if (!old.isEqualNode(row)) old.replaceWith(row);
+  });
+  while (body.children.length > rows.length) body.lastElementChild.remove();
+  if (!place || document.activeElement !== document.body) return;
+  const row = [...body.children].find((tr) => tr.dataset.game === place.game);
+  const found = [...(row?.querySelectorAll("td.go a") || [])];
+  (found.find((a) => a.textContent === place.name) || found[0])?.focus({ preventScroll: true });
+}
+
+// A table wider than its panel (text spacing at 320 px: 370 px, its links half off the
+// screen) breaks its words anywhere to fit ("tight"); one that fits keeps them whole, which
+// breaking anywhere always would not (the columns are shared out by their widest text).
+function fitTable(table) {
+  table.classList.remove("tight");
+  const box = getComputedStyle(table.parentElement);
+  const room = table.parentElement.clientWidth - parseFloat(box.paddingLeft)
+    - parseFloat(box.paddingRight);
+  table.classList.toggle("tight", table.offsetWidth > room + 0.5);
 }
 
 // --- play again --------------------------------------------------------------------------
