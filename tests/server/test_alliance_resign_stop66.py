@@ -161,3 +161,21 @@ def test_an_alliance_game_a_resignation_ended_before_this_reading_stays_over(db)
     assert summary["status"] == "finished", summary
     assert summary["outcome"]["winners"] == [1, 3]
     assert record.resigned.seat == 0
+
+
+def test_the_teams_last_person_resigning_ends_the_alliance_game(db):
+    """Audit (stop 66, leak hunt): both people of an alliance resigned, seat 0 then seat 2,
+    and the game went on, the opponents left to beat two AIs: the team's last person resigning
+    gives the team up, and the other team wins. An opponent's page is told so only then."""
+    with client(db, ai_delay=60) as c:
+        made = create(c, game="battle", seats=("invite",) * 4, options=ALLIANCE)
+        server = c.app.state.server
+        live = server.games[made["id"]]
+        assert live.resign(server.store, 0) is None  # to the AI: seat 2 plays on
+        assert [live.resign_ends_game(seat) for seat in range(4)] == [False, False, True, False]
+        ended = live.resign(server.store, 2)
+    assert ended is not None and ended.winners == (1, 3)
+    assert ended.reason == "seat 2 resigned"
+    with client(db) as c:  # restarted: the same end
+        summary = c.get(f"/api/games/{made['id']}").json()
+    assert summary["status"] == "finished" and summary["outcome"]["winners"] == [1, 3]

@@ -676,10 +676,11 @@ def resignation_outcome(game: Game, config: Any, players: int, seat: int,
 
 
 def resignation_ends_game(game: Game, config: Any, players: int, seat: int,
-                          out: Collection[int] = ()) -> bool:
+                          out: Collection[int] = (), resigned: Collection[int] = ()) -> bool:
     """Whether `seat` resigning now ends the game (`resignation_outcome`), the seats `out`
     put out by the rules: two sides in play, and the seat's side gives up with it (its teams
-    resign together, `Game.teams_resign_together`, or no teammate is left in play). Else the
+    resign together, `Game.teams_resign_together`, or no teammate is left in play but those
+    `resigned` already, whom the AI plays on: the team's last person gives it up). Else the
     server's AI plays the seat on. A record's `resigned` is read by `resignation_outcome`
     alone: a record made before this rule, whose resignation ended an alliance, still reads."""
     groups = sides(game, config, players, out)
@@ -688,7 +689,7 @@ def resignation_ends_game(game: Game, config: Any, players: int, seat: int,
     if game.teams_resign_together(config):
         return True
     side = next(group for group in groups if seat in group)
-    return all(p == seat or p in out for p in side)
+    return all(p == seat or p in out or p in resigned for p in side)
 
 
 def record_outcome(game: Game, record: Record, final: State | None = None) -> Outcome | None:

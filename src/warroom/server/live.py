@@ -354,7 +354,11 @@ class LiveGame:
         return [list(group) for group in sides(self.game, self.config, self.num_players)]
 
     def _ends(self, seat: int, out: frozenset[int]) -> bool:
-        return resignation_ends_game(self.game, self.config, self.num_players, seat, out)
+        # A teammate whose person resigned has given up too (the AI plays it only so that the
+        # others play on): the team's last person resigning ends the game.
+        resigned = {r.seat for r, why in self.handed if why == "resigned"}
+        return resignation_ends_game(self.game, self.config, self.num_players, seat, out,
+                                     resigned)
 
     def connect(self, seat: int) -> bool:
         """A seat's page is connected (a seat may be open in several tabs); True if it is the
