@@ -134,9 +134,18 @@ def test_tune_names_the_seat_of_its_target(tmp_path, capsys):
     """Audit (stop 66): `tune ... --target seat1_win=0.5` never said whose seat 1 is: seats
     keep their own options (Word & Iron's decks) while the players rotate, so the figure is
     a deck's win rate. A line names the seat as the reports do."""
-    pytest.importorskip("optuna")
     assert main(["tune", "word-iron", "--param", "realm_size=3..6", "--set", "deck1=raiders",
                  "--target", "seat1_win=0.5", *PLAYERS, "--budget", "2", "--batch", "2",
                  "--db", str(tmp_path / "t.sqlite")]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "seat1_win is seat 1 (deck1=raiders), whichever player sits there" in out
+
+
+def test_viktorys_seats_are_named_by_the_part_they_play():
+    """Audit (stop 66): `tune viktory --target seat0_win` and viktory's balance reports named
+    "seat 0" and never said that seat 0 attacks in every battle: the seats are named by the
+    part they play (`Game.seat_roles`), and tune's target line says so."""
+    from warroom.sim.summary import seat_names
+
+    assert seat_names("viktory", {}, 2) == ["seat 0 (the attacker)", "seat 1 (the defender)"]
+    assert seat_names("kow", {}, 2) == ["seat 0", "seat 1"]

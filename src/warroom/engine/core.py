@@ -495,6 +495,9 @@ class Game:
     # seat 0's deck). Seats rotate the listed players but not these, so a balance report
     # names each seat with their values: a strong deck shows as a seat's win rate only.
     seat_options: ClassVar[dict[str, int]] = {}
+    # What each seat plays in every config, by seat (Viktory's seat 0 attacks): balance
+    # reports and `tune` name a seat by it, as seat0_win alone does not say who that is.
+    seat_roles: ClassVar[tuple[str, ...]] = ()
     # The rule options that are one seat's secret, by option: the seat (Battle's constructed
     # deck lists). Kept apart from `seat_options`, which names seats in balance reports: a
     # secret may be a value too long for a label (40 cards). See `options_seen_by`.

@@ -110,12 +110,15 @@ def _clock_bound(spec: str) -> str | None:
 def seat_names(game: str, config: dict[str, Any], seats: int) -> list[str]:
     """Each seat as the balance texts name it: `seat 0`, with the options that belong to it
     (`Game.seat_options`) and their values, defaults too (a run's config holds every option):
-    `seat 0 (deck0=my.yaml)`. Seats rotate the listed players, so a strong deck shows only
+    `seat 0 (deck0=my.yaml)`, and the part it plays (`Game.seat_roles`): `seat 0 (the
+    attacker)`. Seats rotate the listed players, so a strong deck shows only
     in its seat's win rate, which must then say whose deck that is."""
     owned = REGISTRY[game].seat_options if game in REGISTRY else {}
+    roles = REGISTRY[game].seat_roles if game in REGISTRY else ()
     names = []
     for seat in range(seats):
-        words = [f"{option}={option_text(config[option])}" for option, owner in owned.items()
-                 if owner == seat and option in config]
+        words = [f"the {roles[seat]}"] if seat < len(roles) else []
+        words += [f"{option}={option_text(config[option])}" for option, owner in owned.items()
+                  if owner == seat and option in config]
         names.append(f"seat {seat}" + (f" ({', '.join(words)})" if words else ""))
     return names

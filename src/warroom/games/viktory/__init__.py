@@ -89,6 +89,7 @@ class ViktoryGame(BattleCardsGame):
     actions = ACTIONS
     summary = SUMMARY
     score_name = "units left"
+    seat_roles = ("attacker", "defender")
     # The lobby's layout of the options (Game.option_layout): the cards' options in the card
     # modes only, a scenario's single fields under "More options".
     option_layout = {
