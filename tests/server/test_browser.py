@@ -290,7 +290,9 @@ def test_hotseat_asks_for_seat_0_first_whichever_seat_is_answered_first(live_ser
     held.holding = True
     page.goto(f"{live_server.url}/game/{made['id']}#t={','.join(tokens)}")
     reveal = page.locator("#reveal")
-    expect(reveal).to_have_text("I am seat 1: show my table")  # seat 0 has no frame yet
+    # seat 0 has no frame yet: one neutral screen, no seat's button (since stop 66)
+    expect(page.locator("#pass")).to_contain_text("Opening the table")
+    expect(reveal).to_have_count(0)
     held.release()
     expect(reveal).to_have_text("I am seat 0: show my table")
     assert page.locator("#table").inner_html() == ""

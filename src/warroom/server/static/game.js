@@ -510,7 +510,7 @@ function awayText(seat) {
 // players may let the AI play it: the game would otherwise wait for them forever.
 function awayTooLong(view) {
   if (!view || view.terminal || (!revealed && !waitingHere()) || !localSeats().length
-      || !welcome) return [];
+      || !welcome || !allOpened()) return [];
   return (view.observation?.to_move || []).filter((seat) => {
     const info = welcome.seats.find((s) => s.seat === seat);
     return info && info.kind !== "ai" && !localSeats().includes(seat) && !connected.has(seat)
@@ -616,11 +616,21 @@ function focusAgain(box, note, fallbacks) {
 // turn, nor for a spectator, nor once the person has put the focus somewhere themselves.
 let loading = true;
 
+// Every connection of the page has had its first frame: until then a hotseat page knows
+// neither which of its seats is to move nor that the others are its own (it said "Waiting for
+// seat 1 (a person, not connected)" over a button for each seat it knew of), so it shows one
+// neutral screen. Once opened, a reconnection is no opening.
+let opened = false;
+const OPENING = "Opening the table…";
+
+function allOpened() {
+  opened ||= sockets.size > 0 // (none yet: the page asks about its own invite links first)
+    && [...sockets.values()].every((e) => views.has(e.seat === null ? "spectator" : e.seat));
+  return opened;
+}
+
 function loadNote(view) {
-  if (!loading || !view || !table
-      || [...sockets.values()].some((e) => !views.has(e.seat === null ? "spectator" : e.seat))) {
-    return null;
-  }
+  if (!loading || !view || !table || !allOpened()) return null;
   loading = false;
   const el = document.activeElement;
   if (el && el !== document.body) return null;
@@ -646,6 +656,12 @@ function draw() {
   drawPrompt(view);
   if (!view || !table) {
     if (focus) $("#table").focus({ preventScroll: true });
+    return;
+  }
+  if (!allOpened()) {
+    root.replaceChildren();
+    pass.replaceChildren(h("h2", { text: OPENING }));
+    pass.hidden = false;
     return;
   }
   if (!revealed) {
@@ -714,7 +730,8 @@ function drawStatus() {
   const view = shownView();
   // Written only when it changes: this runs every second, and a screen reader may read the
   // status (role "status") again at every write.
-  const text = lost ? "Connection lost - reconnecting..." : view ? statusText(view) : null;
+  const text = lost ? "Connection lost - reconnecting..."
+    : view ? (allOpened() ? statusText(view) : OPENING) : null;
   if (text !== null && status.textContent !== text) status.textContent = text;
   // On a phone the table is long: a button beside "Your turn" scrolls to the first thing that
   // can be played (app.css shows it only on narrow screens).
@@ -805,7 +822,7 @@ function drawSeats(view) {
       // On the pass screen the device is between two people: no seat is "you" until the
       // next one says who they are.
       // Nor, on a device of several seats, once the game is over: the result names them all.
-      s.seat === shown && revealed && !(view?.terminal && localSeats().length > 1)
+      s.seat === shown && revealed && allOpened() && !(view?.terminal && localSeats().length > 1)
         ? h("b", { text: " (you)" }) : null,
       view?.out?.includes(s.seat) ? h("span", { class: "muted out", text: " · out" }) : null,
       // whether an invited person's page is open now (the presence frames keep it current)
@@ -817,7 +834,7 @@ function drawSeats(view) {
       moving.has(s.seat) ? h("span", { class: "turn-dot", role: "img", "aria-label": "to move",
                                        title: "to move" }, h("span", { "aria-hidden": "true" }, " ●"))
         : null))),
-  h("p", { class: "muted" }, shown === null && !refused ? "You are watching." : ""),
+  h("p", { class: "muted" }, shown === null && !refused && allOpened() ? "You are watching." : ""),
   ...(refused ? [] : handControls(view)),
   (!refused && resignControl(view)) || "");
   // A frame that changes nothing here (another seat's move) leaves the panel's nodes as they
@@ -873,10 +890,13 @@ function drawLog(view, passing = false) {
   $("#log-earlier").hidden = !view.logEarlier;
   const lines = view.log.concat(kit.endLines(neutralHere(view)));
   // A device holding several seats writes every seat's log in the same words ("Seat 1", no
-  // "you", as its result): the lines two seats share read the same for both.
+  // "you", as its result): the lines two seats share read the same for both, and a seat's
+  // own lines name it ("Seat 1 drew 2♣").
   const seat = neutralHere(view).seat;
+  const own = (line) => (seat === view.seat || view.seat === null ? line
+    : kit.namedYou(line, view.seat));
   const from = Math.max(1, lines.length - 299);
-  const texts = lines.slice(from - 1).map((line) => kit.seatWords(line, seat, table || {}));
+  const texts = lines.slice(from - 1).map((line) => kit.seatWords(own(line), seat, table || {}));
   // A live region (role "log"): a screen reader reads out whatever is added, so the lines
   // already there stay and only the new ones are added (drawn anew, the whole log was read at
   // every move, and at every hand-off of a hotseat device). Those numbered before `from` go,

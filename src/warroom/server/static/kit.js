@@ -424,6 +424,16 @@ export function seatWords(text, seat = null, opts = {}) {
   return out;
 }
 
+const YOU = /\b([Yy])ou(rs?)?\b/g;
+
+/** A line a game writes to one seat alone ("You drew 2♣", "Your deck: ...", "(you chose
+ *  ...)") with that seat named ("Seat 1 drew 2♣", "Seat 1's deck: ..."): on a device several
+ *  people share (hotseat), "you" is whoever holds it. */
+export function namedYou(text, seat) {
+  return String(text).replace(YOU, (all, y, r) => `${y === "Y" ? "Seat" : "seat"} ${seat}`
+    + (r ? "'s" : ""));
+}
+
 /** A view with its actions' labels and its prompt in the table's words (seatWords), for
  *  `table` (its module: SHORT_SEATS, words); the actions themselves are the view's. */
 export function viewWords(view, table = {}) {
