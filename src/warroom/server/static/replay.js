@@ -167,9 +167,11 @@ function askedBy(hash) {
   return { step, viewer: seats.some((s) => String(s.seat) === seat) ? seat : "spectator" };
 }
 
-// A hash typed on the open page, or Back and Forward between hashes: go where it says.
-function hashChanged() {
-  const { step, viewer } = askedBy(location.hash);
+// A hash typed on the open page, or Back and Forward between hashes: go where it says. Read
+// from the event: the address `follow` writes for the position before may have replaced it
+// since (a write due as the hash was typed), and the page went back there.
+function hashChanged(event) {
+  const { step, viewer } = askedBy(new URL(event.newURL).hash);
   at = step;
   if (viewer !== held.viewer) {
     $("#viewer").value = viewer;
