@@ -17,6 +17,7 @@ RULINGS = "test_battle_rulings"
 DECKS = "test_battle_decks"
 TEAMS = "test_battle_teams"
 TOURNAMENT = "sim/test_tournament"
+RESIGN = "server/test_alliance_resign_stop66"  # a member resigning, at the server
 # (the start of a sentence of the rule text, the tests that check it)
 TABLE: list[tuple[str, tuple[str, ...]]] = [
     # Introduction
@@ -327,7 +328,9 @@ TABLE: list[tuple[str, tuple[str, ...]]] = [
      (f"{TEAMS}.test_teams_1_alliance_players_take_their_own_turns_and_block_for_themselves",)),
     ("A team of players can't attack each other, and they must both lose",
      (f"{TEAMS}.test_teams_1_alliance_teammates_cannot_attack_each_other",
-      f"{TEAMS}.test_teams_1_alliance_both_must_lose_before_the_team_loses")),
+      f"{TEAMS}.test_teams_1_alliance_both_must_lose_before_the_team_loses",
+      f"{RESIGN}.test_an_alliance_member_resigning_with_its_teammate_in_play_hands_its_seat_to_the_ai",
+      f"{RESIGN}.test_the_teams_last_person_resigning_ends_the_alliance_game")),
     ("2. **As one** – A team of players share a turn simultaneously",
      (f"{TEAMS}.test_teams_2_as_one_a_team_shares_a_turn_and_attacks_at_the_same_time",
       f"{TEAMS}.test_teams_2_as_one_each_teammate_may_play_its_own_court_card")),

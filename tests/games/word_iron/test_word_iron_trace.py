@@ -23,6 +23,7 @@ RULINGS = "test_word_iron_rulings"
 EFFECTS = "test_word_iron_effects"
 PLAY = "test_word_iron_play"
 TRACE = "test_word_iron_trace"
+CASTELLAN = "test_castellan_order_stop66"  # rule 11 orders cards (version 7)
 DECK_LIST = (f"{RULES}.test_rule_deck_list_the_sample_deck_holds_the_72_cards_listed",
              f"{RULES}.test_rule_05_a_deck_must_allot_the_listed_numbers")
 SECTION_SIZES = (f"{RULES}.test_rule_deck_list_the_sample_deck_holds_the_72_cards_listed",
@@ -292,7 +293,9 @@ TABLE: list[tuple[str, tuple[str, ...]]] = [
     ("When both champion cards benefits overlap, use up one of the champion cards benefits",
      (f"{RULES}.test_rule_11_overlapping_benefits_are_used_one_after_the_other_in_the_order_chosen",
       f"{RULINGS}.test_ruling_two_empower_benefits_overlap_and_are_used_one_after_the_other",
-      f"{RULINGS}.test_ruling_an_empower_applies_only_in_a_turn_that_began_with_it_in_use")),
+      f"{RULINGS}.test_ruling_an_empower_applies_only_in_a_turn_that_began_with_it_in_use",
+      f"{CASTELLAN}.test_the_order_of_the_queen_and_the_castellan_is_asked_once",
+      f"{CASTELLAN}.test_the_castellan_first_keeps_its_protection_before_its_restoring")),
     ("If the benefits do not overlap, then use both at the same time",
      (f"{RULES}.test_rule_11_benefits_that_do_not_overlap_apply_together",)),
     ("An example of overlapping benefits would be both champion cards preventing losses",
