@@ -4,7 +4,6 @@ simulated figure to a target, with noise handled, and write the patched file."""
 from __future__ import annotations
 
 import dataclasses
-import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -205,13 +204,12 @@ def _target_seat(plan: Any) -> str:
     its number ("seat 0 (deck0=raiders)"), else "". The listed players rotate through the
     seats and a seat's own options do not, so seat0_win alone does not say whose deck it
     measures."""
-    match = re.fullmatch(r"seat(\d+)_(win|score)", plan.target.figure)
-    if match is None:
+    seat = plan.target.seat
+    if seat is None:
         return ""
     config = plan.game.config(plan.base)
-    name = seat_names(plan.game.name, config_to_json(config),
-                      plan.game.num_players(config))[int(match[1])]
-    return "" if name == f"seat {match[1]}" else name
+    name = seat_names(plan.game.name, config_to_json(config), plan.game.num_players(config))[seat]
+    return "" if name == f"seat {seat}" else name
 
 
 def _json(result: Any, written: list[Path] | None) -> dict[str, Any]:

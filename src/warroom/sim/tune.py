@@ -178,6 +178,12 @@ class Target:
         return self.figure in RATE_FIGURES or re.fullmatch(r"(seat|player)\d+_(win|score)",
                                                            self.figure) is not None
 
+    @property
+    def seat(self) -> int | None:
+        """The seat a seatN figure measures, else None."""
+        match = re.fullmatch(r"seat(\d+)_(win|score)", self.figure)
+        return None if match is None else int(match[1])
+
     def text(self) -> str:
         return f"{self.figure}={self.value:g}"
 
