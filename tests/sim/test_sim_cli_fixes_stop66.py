@@ -3,58 +3,29 @@
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
+from test_tournament_forfeit_stop65 import club  # noqa: F401 (a fixture: failing players)
 
 from cli_errors import one_line_error
-from warroom import agents
 from warroom.cli import main
 
 PLAYERS = ["--players", "random,random"]
 
-RAISING = '''
-class Raise:
-    name = "raise"
 
-    def __init__(self, game, seed):
-        self.n = 0
-
-    def act(self, view):
-        self.n += 1
-        if self.n > 2:
-            raise RuntimeError("bug in my player")
-        return view.legal_actions[0]
-'''
-
-
-@pytest.fixture
-def raising(tmp_path, monkeypatch):
-    """A player module of the user's in the current folder, under a name of its own."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("WARROOM_NATIVE", "0")
-    name = f"raising_stop66_{os.getpid()}"
-    Path(tmp_path, f"{name}.py").write_text(RAISING)
-    yield name
-    sys.modules.pop(name, None)
-    for key in [k for k in agents._FOUND if k.startswith(name + ".")]:
-        del agents._FOUND[key]
-
-
-def test_evaluate_failure_names_the_users_seed_and_the_game(raising, capsys):
+def test_evaluate_failure_names_the_users_seed_and_the_game(club, capsys):  # noqa: F811
     """Audit (stop 66): a player failing in `evaluate --seed 7` was said to fail in "kow game
     0 (batch seed 1000010)", a seed no option takes: the user could not tell how to play
     that game again. The line names the --seed, the pairing and its game."""
-    assert main(["evaluate", "kow", "--players", f"random,heuristic,{raising}.Raise",
+    assert main(["evaluate", "kow", "--players", f"random,heuristic,{club}.Raise",
                  "--games", "2", "--seed", "7"]) == 2
     line = one_line_error(capsys)
     assert line.startswith(f"warroom: error: kow evaluate (seed 7), pairing random vs "
-                           f"{raising}.Raise, game 1 of 2 failed: player spec "
-                           f"'{raising}.Raise' (seat 1): act(view) failed: RuntimeError: "
-                           "bug in my player"), line
+                           f"{club}.Raise, game 1 of 2 failed: player spec "
+                           f"'{club}.Raise' (seat 1): act(view) failed: ValueError: "
+                           "my bug"), line
     assert "batch seed" not in line
 
 
