@@ -241,16 +241,25 @@ function menu(anchor, entries, act) {
                   ev.stopPropagation(); close();
                 } }, "cancel"));
   // From the keyboard: Escape closes it, and Tab goes round its buttons (it is at the end of
-  // the page, far from what opened it).
+  // the page, far from what opened it), as do the arrow keys, Home and End, which a list of
+  // choices that pops up is expected to take.
+  const steps = { Tab: 1, ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
   box.addEventListener("keydown", (ev) => {
+    const buttons = [...box.querySelectorAll("button")];
+    const at = buttons.indexOf(document.activeElement);
+    let to = null;
     if (ev.key === "Escape") {
       ev.preventDefault();
       close();
-    } else if (ev.key === "Tab") {
-      const buttons = [...box.querySelectorAll("button")];
-      const at = buttons.indexOf(document.activeElement);
+    } else if (ev.key in steps && !ev.altKey && !ev.ctrlKey && !ev.metaKey) {
+      const step = ev.key === "Tab" && ev.shiftKey ? -1 : steps[ev.key];
+      to = (at + step + buttons.length) % buttons.length;
+    } else if (ev.key === "Home" || ev.key === "End") {
+      to = ev.key === "Home" ? 0 : buttons.length - 1;
+    }
+    if (to !== null) {
       ev.preventDefault();
-      buttons[(at + (ev.shiftKey ? -1 : 1) + buttons.length) % buttons.length].focus();
+      buttons[to].focus();
     }
   });
   // What it was opened on, so that a redraw with the same choices can open it again.
