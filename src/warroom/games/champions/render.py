@@ -186,21 +186,17 @@ def _header(obs: dict[str, Any], you: int | None, short: int) -> str:
     parts.append(f"Reserve Pile: {counted(obs['reserve'], 'card')}")
     if obs["dealer"] >= 0:
         parts.append(f"dealer: {_who(obs['dealer'], you)}")
-    if unowned := _turned_in(obs)[2]:  # only when the log does not say whose they were
-        parts.append(f"turned in: {' '.join(unowned)}")
     if short >= FACES and any(cmd[0] == "J" for table in obs["tables"] for cmd, _ in table):
         parts.append(f"a Cavalry's 2s count 10{_in_attack(obs)}")  # said once for its cells
     return fit("   ".join(parts), "   ")
 
 
 def _turned_in(obs: dict[str, Any]) -> list[list[str]]:
-    """The face cards turned in by player 0, by player 1, and (last) any whose owner the
-    view's log does not name: the list alone mixed both players' (audit, stop 66)."""
-    owners = {e["commander"]: e["player"] for e in obs.get("log") or []
-              if e["event"] == "turn_in"}
-    out: list[list[str]] = [[], [], []]
-    for card in obs.get("turned_in") or []:
-        out[owners.get(card, 2)].append(card)
+    """The face cards turned in by player 0 and by player 1: the list alone mixed both
+    players' (audit, stop 66)."""
+    out: list[list[str]] = [[], []]
+    for card, owner in zip(obs["turned_in"], obs["turned_in_by"], strict=True):
+        out[owner].append(card)
     return out
 
 
@@ -413,10 +409,8 @@ def _flip(e: dict[str, Any], p: Any) -> str:
     how = " by Roshambo" if e["roshambo"] else ""
     recycled = " (recycled)" if e["pass"] > 1 else ""
     a, d = e["attacker_card"], e["defender_card"]
-    # A pair settled by Roshambo was equal: a 2 that tied a card of another rank tied a 10.
-    # Otherwise the event does not say whose battalion was the Jack's (nor who attacked).
-    tied = e["roshambo"] and (a[:-1] == "2") != (d[:-1] == "2")
-    return (f"Flip: {_as_played(a, tied)} vs {_as_played(d, tied)}{recycled} - "
+    ten_a, ten_d = (value == 10 for value in e["values"])
+    return (f"Flip: {_as_played(a, ten_a)} vs {_as_played(d, ten_d)}{recycled} - "
             f"player {e['winner']} wins{how}")
 
 

@@ -166,6 +166,7 @@ class ChampionsState(State):
         self.reserve: list[str] = []  # the top card is the last
         self.casualties: list[list[str]] = [[], []]
         self.turned_in: list[str] = []
+        self.turned_in_by: list[int] = []  # whose each card of `turned_in` was
         self.revealed = False  # the initial distribution has been revealed
         self.drawn: str | None = None
         self.place_then = MAIN
@@ -401,8 +402,10 @@ class ChampionsState(State):
         else:
             b.def_next.append(d)
             self.casualties[b.attacker].append(a)
+        # Its values: what each card counted (a Jack's 2 counted 10), which the log says.
         flip = {"attacker_card": a, "defender_card": d, "winner": winner, "roshambo": b.tie,
-                "pass": b.def_round}
+                "pass": b.def_round, "values": [self.battle_value(a, b.att_cmd, True),
+                                                 self.battle_value(d, b.def_cmd, False)]}
         b.flips.append(flip)
         b.tie = False
         self.phase = BATTLE
@@ -567,6 +570,7 @@ class ChampionsState(State):
     def _do_turn_in(self, player: int, action: TurnIn) -> None:
         del self.tables[player][action.commander]
         self.turned_in.append(action.commander)
+        self.turned_in_by.append(player)
         self.event("turn_in", player=player, commander=action.commander)
         self._draw(CLOSE if self.phase == CLOSE else MAIN)
 
@@ -699,6 +703,7 @@ class ChampionsState(State):
             "tables": tables,
             "casualties": [list(self.casualties[0]), list(self.casualties[1])],
             "turned_in": list(self.turned_in),
+            "turned_in_by": list(self.turned_in_by),
             "drawn": self.drawn,
             "general_used": self.general_used,
             "spy_used": self.spy_used,
@@ -776,6 +781,7 @@ class ChampionsState(State):
         new.reserve = list(self.reserve)
         new.casualties = [list(self.casualties[0]), list(self.casualties[1])]
         new.turned_in = list(self.turned_in)
+        new.turned_in_by = list(self.turned_in_by)
         new.revealed = self.revealed
         new.drawn = self.drawn
         new.place_then = self.place_then

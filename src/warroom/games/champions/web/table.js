@@ -48,6 +48,11 @@ export function render(root, view, ctx) {
   // would make a phone's page grow by a card's height for every few.
   const cardsLine = (cls, label, cards) => h("div", { class: `stats ${cls}` },
     h("span", {}, label, h("b", { text: words(cards.join(" ")) })));
+  // Each side's face cards turned in go with its casualties (the one list of both sides' cards
+  // said nobody's).
+  const turnedIn = (p) => (o.turned_in || []).filter((c, i) => o.turned_in_by[i] === p);
+  const turnedInLine = (cards) => (cards.length
+    ? cardsLine("turned-in", "Turned in (out of the game): ", cards) : null);
 
   root.append(panel("Table",
     h("div", { class: "stats" },
@@ -57,7 +62,6 @@ export function render(root, view, ctx) {
       o.strength ? h("span", { class: "strength", title: STRENGTH_KEY }, "Strength ",
         h("b", { text: o.strength.map((n, p) => `${who(p, view)} ${n}`).join(" · ") })) : null),
     o.strength ? h("p", { class: "muted strength-key", text: STRENGTH_KEY }) : null,
-    o.turned_in?.length ? cardsLine("turned-in", "Turned in (out of the game): ", o.turned_in) : null,
     h("div", { class: "row" }, pile("Reserve Pile", o.reserve),
       o.drawn ? h("div", { class: "pile" }, card(o.drawn), h("small", { text: "drawn" })) : null)));
 
@@ -75,6 +79,7 @@ export function render(root, view, ctx) {
       h("h4", { text: who(p, view) }),
       progress,
       lost.length ? cardsLine("casualties", `Casualties (${lost.length}, latest last): `, lost) : null,
+      turnedInLine(turnedIn(p)),
       h("div", { class: "row" }, ...battalions.map(([cmd, reinf]) => {
         const face = acts.bind(card(cmd, { title: ROLES[cmd[0]] || cmd }),
           acts.take((a) => a.commander === cmd && a.type !== "Place"));
@@ -97,9 +102,14 @@ export function render(root, view, ctx) {
   }
   if (o.battle) {
     const b = o.battle;
+    // A Jack's 2 is said to have counted 10 (the flip's `values`), as the log says it.
+    const tens = (f) => [f.attacker_card, f.defender_card]
+      .filter((c, i) => c.startsWith("2") && f.values[i] === 10)
+      .map((c) => ` · ${words(c)} counted 10 (Jack)`).join("");
     const flips = (b.flips || []).map((f) => h("span", { class: "zone" },
       h("div", { class: "row" }, small(card(f.attacker_card)), small(card(f.defender_card))),
-      h("small", { text: `${who(f.winner, view)} won${f.roshambo ? " (Roshambo)" : ""}` })));
+      h("small", { class: "flip-result",
+                   text: `${who(f.winner, view)} won${f.roshambo ? " (Roshambo)" : ""}${tens(f)}` })));
     // While flipping, how many cards each side has still to turn up (the observation's
     // lists of them, by rank: only their number is shown).
     const left = b.attacker_left ? h("div", { class: "stats still-to-flip" }, "Still to flip: ",
