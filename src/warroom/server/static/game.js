@@ -30,6 +30,9 @@ function keepSeat(token, seat) {
   remember();
 }
 
+const CLAIMED = "This seat is yours: the invite link opens it no more, this page's address "
+  + "does. Bookmark it (or copy it) to come back from another browser or device.";
+
 // The first page to open an invite link is given the seat's own token: it replaces the
 // invite's here, in storage and in the page's address (a reload or a bookmark opens the seat).
 function claimed(entry, token) {
@@ -65,6 +68,7 @@ const joined = new Set(); // seats whose person has opened the game (an invite l
 let handing = null; // the seat whose "Let the AI play seat N? Yes / No" is open
 let offered = ""; // the seats the page offers to let the AI play, as last drawn
 let rulesAsked = false; // the game's rules summary is asked for once (showRules)
+let pageTitle = ""; // the tab's title, without the turn (drawStatus puts the turn in front)
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -226,6 +230,9 @@ async function receive(entry, frame) {
     welcome = frame;
     if (frame.token) {
       claimed(entry, frame.token);
+      // Said once, when the invite is spent: a person who opens the invite again in another
+      // browser (a chat app's own, say) only watches, and the seat's link is in this one.
+      notice(CLAIMED);
       // Said at once: the server then knows the page holds the seat's own token (else the
       // invite link opens the seat again, for a page this welcome never reached).
       send(entry, { type: "ping" });
@@ -262,7 +269,8 @@ async function receive(entry, frame) {
     // phone's second line when the id wrapped to it.
     $("#title").replaceChildren(name, h("span", { class: "title-id", text: ` game ${frame.id}` }));
     $("#title").title = `${frame.title} · game ${frame.id}`;
-    document.title = `${frame.title} - warroom`;
+    pageTitle = `${frame.title} - warroom`;
+    drawStatus();
     return;
   }
   if (frame.type === "presence") {
@@ -733,6 +741,10 @@ function drawStatus() {
   const text = lost ? "Connection lost - reconnecting..."
     : view ? (allOpened() ? statusText(view) : OPENING) : null;
   if (text !== null && status.textContent !== text) status.textContent = text;
+  // The tab's title says it is the person's turn: a friend waiting with the page in another
+  // tab, or on a phone in another app, sees only the title (the tab list, the task switcher).
+  const title = (text?.startsWith("Your turn") ? `● ${text} · ` : "") + pageTitle;
+  if (pageTitle && document.title !== title) document.title = title;
   // On a phone the table is long: a button beside "Your turn" scrolls to the first thing that
   // can be played (app.css shows it only on narrow screens).
   const jump = lost || !revealed || !view || view.terminal || !view.legal.length;
