@@ -50,13 +50,19 @@ def render(obs: dict[str, Any], player: int | None) -> str:
             + f"  Victories: {obs['victories'][0]} - {obs['victories'][1]}"
             + f" ({obs['victories_to_win']} to win)"
             + f"  Battle Deck: {obs['deck_left']} cards", "  "),
-        "Table (next to the deck first): " + "  ".join(card_text(c) for c in obs["table"]),
     ]
+    # A game over has no dice to choose, nor a table to take cards from: "not chosen" under
+    # the result read as a choice still owed (the browser's table leaves them out too).
+    over = "outcome" in obs
+    if not over or obs["table"]:
+        lines.append("Table (next to the deck first): "
+                     + "  ".join(card_text(c) for c in obs["table"]))
     for p in (0, 1):
         pool = obs["pools"][p]
         won = " ".join(card_text(c) for c in obs["won"][p])
+        fist = "" if over else f"  {_fist(obs['chosen'][p])}"
         row = (f"{name(p):>8} [{obs['colours'][p].upper():5}] pool R{pool['red']} "
-               f"W{pool['white']} B{pool['blue']}  {_fist(obs['chosen'][p])}")
+               f"W{pool['white']} B{pool['blue']}{fist}")
         score = f"score {obs['scores'][p]}" + (f": {won}" if won else "")  # cards defeated
         # too long, the score goes on under it, in the column of the colours (after the
         # name's 8 characters, a space and "[")
