@@ -664,6 +664,15 @@ class Game:
         member resigning then ends the game only with no teammate left in play."""
         return True
 
+    def hides_move_count(self, config: Any) -> bool:
+        """Whether, under `config`, how many actions a player makes out of the others' sight
+        is itself hidden, not merely what those actions are: on Viktory II's hidden map a
+        unit's steps out of sight tell nobody even that they were made. Champions places its
+        cards unseen, but how many it places is public. A table that times its AI seats must
+        then not let the time tell the count (the server paces them in beats: its README,
+        "AI seats"). By default no."""
+        return False
+
     def __getstate__(self) -> dict[str, Any]:
         # The encodings are a cache of compiled objects, which need not (and may not) pickle.
         state = dict(self.__dict__)

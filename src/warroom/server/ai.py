@@ -16,19 +16,23 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, Future
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..agents import RandomAgent, is_own_player, make_agent, parse_spec
-from ..agents.mcts import keep_time
-from ..engine import PlayerView, State, to_json
+from ..agents import HeuristicAgent, RandomAgent, is_own_player, make_agent, parse_spec
+from ..agents.mcts import MctsAgent, MctsParams, keep_time
+from ..engine import PlayerView, State, WarroomError, to_json
 from ..games import get_game
 
 
-def choose_action(game_name: str, spec: str, seed: int, state: State, seat: int
-                  ) -> tuple[dict[str, Any], str | None]:
+def choose_action(game_name: str, spec: str, seed: int, state: State, seat: int,
+                  cap: float | None = None) -> tuple[dict[str, Any], str | None]:
     """The AI seat's move as JSON, and None; or, when its policy fails, a random legal move
     and what failed (the server says so in its log): a failing policy must not stall the
-    table, nor be hidden (a game whose heuristic raised went on at random in silence)."""
+    table, nor be hidden (a game whose heuristic raised went on at random in silence).
+    `cap`: the seconds an mcts search may take at most, below its spec's budget (a search in
+    an AI seat's beat, `app.Server`): one iteration at least, or under LEAST_SEARCH the
+    game's heuristic move, which one iteration chooses anyway."""
     game = get_game(game_name)
     if is_own_player(parse_spec(spec)[0]):  # the API seats built-in players only: a spec
         # naming code (`myagent.Player`) came from an edited games database, never imported
@@ -36,10 +40,64 @@ def choose_action(game_name: str, spec: str, seed: int, state: State, seat: int
             f"{spec}: not a player this server seats (random, heuristic, mcts)"
     agent = make_agent(spec, game, seed)
     keep_time([agent], game)  # the table's pages time it
+    if cap is not None and isinstance(agent, MctsAgent):
+        if cap < LEAST_SEARCH and agent.bias:
+            # An iteration or two choose the heuristic's move (the first tries it), at several
+            # times its cost: a beat then fits many more moves out of sight.
+            agent = HeuristicAgent(game, seed)
+        else:
+            budget = agent.params.time
+            agent.params = replace(agent.params, time=cap if budget is None
+                                   else min(budget, cap))
     try:
         return to_json(agent.act(PlayerView(state, seat, game))), None
     except Exception as exc:
         return random_action(game_name, seed, state, seat), what_failed(exc)
+
+
+AI_BEAT = 0.25  # seconds: the beat of a heuristic or random seat (`Beat`)
+LEAST_SEARCH = 0.02  # seconds: an mcts seat capped below it plays its heuristic's move
+
+
+@dataclass
+class Beat:
+    """A stretch of an AI seat's actions at a table that hides how many actions a seat makes
+    out of the others' sight (`LiveGame.hides_moves`: Viktory II's hidden map), so that their
+    timing does not tell the count. It begins at `start` (when the seat's last action another
+    page saw was played, or the seat's run began); the AI's pause (`--ai-delay`) passes once,
+    before its first search; its searches share `length` seconds, each capped at half of what
+    is left (`cap`); an action no other page sees is played as soon as it is chosen, and the
+    one that another page sees no sooner than `ends`, which ends the beat. So a page's frames
+    come a pause and a beat apart however many actions it did not see in between."""
+
+    start: float
+    pause: float
+    length: float
+    changes: int  # the game's changes (`LiveGame.changes`) after the beat's last action
+    paused: bool = False  # its pause has passed
+    searches: int = 0  # begun: the table hears of the first's turn at the workers only
+    seen: bool = False  # its action about to be played is seen by another page
+
+    @property
+    def ends(self) -> float:
+        return self.start + self.pause + self.length
+
+    def cap(self, now: float) -> float:
+        """The seconds a search begun at `now` may take: half of what the beat has left, so
+        that the searches of however many moves share it (though each takes an iteration, or
+        a heuristic move, at least: very many overrun it)."""
+        return max(0.0, (self.ends - now) / 2)
+
+
+def beat_length(spec: str) -> float:
+    """The length of the beat of an AI seat playing `spec`: an mcts seat's budget by time,
+    else AI_BEAT (a heuristic's time too varies with the count of its moves)."""
+    try:
+        name, params = parse_spec(spec)
+        seconds = MctsParams.parse(params).time if name == "mcts" else None
+    except WarroomError:  # a spec no player reads (from an edited database)
+        seconds = None
+    return AI_BEAT if seconds is None else seconds
 
 
 def random_action(game_name: str, seed: int, state: State, seat: int) -> dict[str, Any]:

@@ -26,7 +26,7 @@ import secrets
 import threading
 import time
 from collections import Counter, OrderedDict, deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -75,8 +75,10 @@ from ..games import REGISTRY
 from ..sim.outputs import make_folders
 from ..sim.pool_start import context as pool_context
 from .ai import (
+    Beat,
     LooseThreads,
     TakeTurns,
+    beat_length,
     choose_action,
     random_action,
     ready,
@@ -612,6 +614,16 @@ class Server:
         # the process pool's workers, by game: a table where a person waits first
         self.queued: dict[str, str] = {}  # what each game's pages were last told of its line
         self._turns = TakeTurns(max(ai_processes, 1), self._person_waits, self.tell_line)
+        # AI seats' beats at tables that hide how many moves a seat makes (`Beat`), by game
+        # and seat; the beats in a row since a person's move, by game (`pause`); and the
+        # beats whose seen action was ready only after the beat's end (searches and waits
+        # longer than it: one-iteration searches of very many unseen moves, busy workers)
+        self._beats: dict[str, dict[int, Beat]] = {}
+        self._beats_run: Counter[str] = Counter()
+        self.beats_late = 0
+        # AI pacing's clock and wait (a test puts fakes in their place)
+        self.clock: Callable[[], float] = time.monotonic
+        self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
         self._tasks: set[asyncio.Task[Any]] = set()
         try:
             self.load()
@@ -631,14 +643,22 @@ class Server:
         an AI-only table behind tables where people play seemed to have stopped. (`but`: a
         page not yet welcomed, told after its welcome.)"""
         line = self._turns.line()
-        for game_id in [g for g in self.queued if g not in line]:
+        for game_id in [g for g in self.queued if g not in line and not self._hushed(g)]:
             del self.queued[game_id]
             self._tell_queued(game_id, "", but)
         for game_id, (ahead, people) in line.items():
+            if self._hushed(game_id):
+                continue
             text = queued_text(ahead, people)
             if self.queued.get(game_id) != text:
                 self.queued[game_id] = text
                 self._tell_queued(game_id, text, but)
+
+    def _hushed(self, game_id: str) -> bool:
+        """Whether the game's pages hear nothing of its AI's searches in line now: a beat
+        (`Beat`) has begun its searches, and a word of its next would count them. They hear
+        where the beat's first stands, and again once the beat ends."""
+        return any(beat.searches for beat in self._beats.get(game_id, {}).values())
 
     def _tell_queued(self, game_id: str, text: str, but: Connection | None) -> None:
         frame = queued_frame(text)
@@ -963,6 +983,7 @@ class Server:
             action = live.resolve(conn.seat, intent.version, intent.index, intent.action)
             assert conn.seat is not None
             live.apply(self.store, conn.seat, action, (intent.version, intent.index))
+            self._beats_run.pop(live.id, None)  # the AI's next run is paced afresh (`pause`)
         except AlreadyPlayed:  # answered as it was played: by the state, with the move in it
             conn.send_state(live)
             return
@@ -1170,6 +1191,7 @@ class Server:
         if live.over():
             if not live.row.finished:  # (said once: its end is stored now)
                 log.info("game %s finished: %s", live.id, _ended(live.outcome()))
+            self._forget_beats(live.id)
             self.note_end(live)
             self.finished(live)
         for conn in self.conns.get(live.id, ()):
@@ -1193,6 +1215,7 @@ class Server:
         for task in self._tasks:
             if task.get_name().startswith(f"{AI_TASK}{live.id}:"):
                 task.cancel()
+        self._forget_beats(live.id)
         for conn in list(self.conns.get(live.id, ())):
             conn.send(notice_frame(CLOSED))
             conn.refuse(closed_text(live.id), 4410, closed=True)
@@ -1287,17 +1310,60 @@ class Server:
     def pause(self, live: LiveGame) -> float:
         """The wait before an AI move: `ai_delay`, so that people can follow the AI players'
         moves, for the first PACED_MOVES of a run of them; a tenth of it after that, or a
-        Viktory II turn of a hundred unit steps would keep the table waiting for a minute."""
-        if live.ai_moves_in_a_row(PACED_MOVES) < PACED_MOVES:
+        Viktory II turn of a hundred unit steps would keep the table waiting for a minute.
+        Where the count of moves out of sight is hidden, the wait is a beat's (`Beat`), and
+        the run counts beats, not moves: the pause shrinking would tell the count."""
+        run = self._beats_run[live.id] if live.hides_moves else \
+            live.ai_moves_in_a_row(PACED_MOVES)
+        if run < PACED_MOVES:
             return self.ai_delay
         return self.ai_delay / 10
+
+    def _beat(self, live: LiveGame, seat: int) -> Beat:
+        """The AI seat's beat: the one under way, if nothing else changed the game since its
+        last action (another seat's move, a resignation), else one beginning now."""
+        beats = self._beats.setdefault(live.id, {})
+        beat = beats.get(seat)
+        if beat is None or beat.changes != live.changes:
+            beat = beats[seat] = self._new_beat(live, seat, self.clock())
+        return beat
+
+    def _new_beat(self, live: LiveGame, seat: int, start: float) -> Beat:
+        return Beat(start, self.pause(live), beat_length(live.seats[seat].spec), live.changes)
+
+    def _beat_played(self, live: LiveGame, seat: int, beat: Beat) -> None:
+        """The beat's action was played now: the beat goes on after an action no other page
+        saw; one another page saw ends it, and the seat's next begins at once (its pages
+        hear of its searches in line again)."""
+        if not beat.seen:
+            beat.changes = live.changes
+            return
+        self._beats_run[live.id] += 1
+        self._beats[live.id][seat] = self._new_beat(live, seat, self.clock())
+        self.tell_line()
+
+    def _forget_beats(self, game_id: str) -> None:
+        self._beats.pop(game_id, None)
+        self._beats_run.pop(game_id, None)
+
+    async def _until(self, moment: float) -> None:
+        """Wait until `moment` by `clock` (at once if it has passed)."""
+        wait = moment - self.clock()
+        if wait > 0:
+            await self.sleep(wait)
 
     async def _ai_move(self, live: LiveGame, seat: int) -> None:
         key = (live.id, seat)
         moved = False
+        beat = None
         try:
-            if self.ai_delay:
-                await asyncio.sleep(self.pause(live))
+            if live.hides_moves:
+                beat = self._beat(live, seat)
+                if not beat.paused:  # once a beat, before its first search
+                    beat.paused = True
+                    await self._until(beat.start + beat.pause)
+            elif self.ai_delay:
+                await self.sleep(self.pause(live))
             spec = live.seats[seat].spec
             seed = derive_seed(live.row.seed, "server-ai", seat, live.version)
             try:
@@ -1312,7 +1378,7 @@ class Server:
             if failed:
                 log.warning("AI seat %s (%s) of game %s failed (%s); it played a random legal "
                             "move instead", seat, spec, live.id, failed)
-            moved = await self._play_ai_move(live, seat, data)
+            moved = await self._play_ai_move(live, seat, data, beat)
         except Conflict as exc:  # nothing changed; the AI plays the game here no more
             self.changed_elsewhere(live, exc, f"AI seat {seat}'s move")
             return
@@ -1322,8 +1388,12 @@ class Server:
         finally:
             self._thinking.discard(key)
         if moved:
+            if beat is not None:
+                self._beat_played(live, seat, beat)
             self.after_action(live)
         else:
+            if beat is not None:  # the position moved on: the seat's next move begins one
+                self._beats.get(live.id, {}).pop(seat, None)
             self.kick_ai(live)
 
     async def _think(self, live: LiveGame, spec: str, seed: int, state: Any, seat: int
@@ -1345,8 +1415,9 @@ class Server:
                 contextlib.nullcontext()
             try:
                 async with turn:
+                    cap = self._search_begins(live, seat)
                     return await loop.run_in_executor(pool, choose_action, live.game.name,
-                                                      spec, seed, state, seat)
+                                                      spec, seed, state, seat, cap)
             except BrokenProcessPool:
                 if pool is self._processes:
                     self._processes = None
@@ -1356,13 +1427,25 @@ class Server:
                 retries -= 1
                 log.warning("an AI worker process stopped; starting new ones")
 
-    async def _play_ai_move(self, live: LiveGame, seat: int, data: dict[str, Any]) -> bool:
+    def _search_begins(self, live: LiveGame, seat: int) -> float | None:
+        """An AI seat's search begins now: the seconds it may take (None: its budget). In a
+        beat, it is counted (`_hushed`), and capped at half of what the beat has left."""
+        beat = self._beats.get(live.id, {}).get(seat) if live.hides_moves else None
+        if beat is None:
+            return None
+        beat.searches += 1
+        return beat.cap(self.clock())
+
+    async def _play_ai_move(self, live: LiveGame, seat: int, data: dict[str, Any],
+                            beat: Beat | None = None) -> bool:
         """Play an AI seat's move once the store takes it; False if the position moved on
         while it thought (it thinks again), or another server over the same database changed
         the game (`changed_elsewhere`: it plays no more). A failed write (another program
         holding the database's lock, a full disk) is tried again after a pause that doubles up
         to a cap, for as long as it takes: nobody else will ask for the move again, so giving
-        up would leave the game waiting on this seat until a restart."""
+        up would leave the game waiting on this seat until a restart. In a `beat`, a move
+        another page would see waits for the beat's end first (`Beat`); one nobody else sees
+        is played at once."""
         pause, cap = AI_RETRY
         tries = 0  # failed: said once, and the store taking it again then (not every pause)
         while True:
@@ -1372,6 +1455,12 @@ class Server:
                 action = live.resolve(seat, None, None, data)
             except Rejected:
                 return False
+            if beat is not None and not beat.seen and live.seen_by_others(seat, action):
+                beat.seen = True
+                if self.clock() > beat.ends:
+                    self.beats_late += 1
+                await self._until(beat.ends)
+                continue  # the position may have moved on meanwhile (a resignation)
             try:
                 live.apply(self.store, seat, action)
             except WriteFailed as exc:

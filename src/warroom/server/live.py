@@ -211,16 +211,19 @@ class LiveGame:
         return HOTSEAT if row is not None and row.kind == "person" and row.label == "hotseat" \
             else seat
 
-    def _mark(self, key: ViewerKey) -> str:
+    def _mark(self, key: ViewerKey, trial: State | None = None) -> str:
         """All the viewer `key` is shown: its observation, its legal actions, who is out and
         the outcome, and how often it moved (a move it could not see the effect of is still
-        its own)."""
+        its own). `trial`: a copy of the state an action was tried on (`seen_by_others`),
+        whose mark is taken in place of the state's."""
         seats = [i for i in range(len(self.seats)) if self._viewer(i) == HOTSEAT] \
             if key == HOTSEAT else [key]
-        outcome = self.outcome()
+        state = self.state if trial is None else trial
+        outcome = self.outcome() if trial is None else \
+            trial.outcome() if trial.is_terminal() else None
         views = []
         for seat in seats:
-            view = self._view(seat)
+            view = self._view(seat) if trial is None else seat_view(trial, seat, outcome)
             observed = view.observed
             # A log only grows (or, shown in part, moves on): its length, where it begins and
             # its last event say whether it changed, at a fraction of the cost of writing it
@@ -229,9 +232,27 @@ class LiveGame:
             views.append([{k: v for k, v in observed.items() if k != "log"},
                           len(log), log[-1] if log else None, view.legal_json,
                           None if seat is None else self._moves[seat]])
-        return json.dumps([seats, views, sorted(self.state.players_out()),
+        return json.dumps([seats, views, sorted(state.players_out()),
                            outcome.to_json() if outcome is not None else None],
                           default=str, sort_keys=True)
+
+    @functools.cached_property
+    def hides_moves(self) -> bool:
+        """Whether how many actions a seat makes out of the others' sight is hidden
+        (`Game.hides_move_count`): the server then paces its AI seats in beats."""
+        return self.game.hides_move_count(self.config)
+
+    def seen_by_others(self, seat: int, action: Any) -> bool:
+        """Whether `seat` playing `action` (legal now) would change what a page other than
+        its own is shown: a person's seat's (a hotseat device's) or a spectator's, by their
+        marks (`view_version`), tried on a copy of the state. AI seats' views are nobody's
+        page. For an AI seat on a hidden map, before its action is played (`app.Server`)."""
+        trial = self.state.clone()
+        trial.apply_trusted(seat, action)  # (`resolve` found it among the legal actions)
+        own = self._viewer(seat)
+        pages = {self._viewer(i) for i, row in enumerate(self.seats) if row.kind == "person"}
+        return any(self._mark(key, trial) != self._mark(key)
+                   for key in (pages | {SPECTATOR}) - {own})
 
     def seat_of(self, token: str) -> int | None:
         """The person's seat `token` opens (None: it opens none, if any the AI plays now)."""

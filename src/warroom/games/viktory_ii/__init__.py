@@ -155,6 +155,10 @@ class ViktoryIIGame(BattleCardsGame):
         # map it plans against enemy towns it has not seen, which a determinisation moves.
         return not (config.dark or config.independent)
 
+    def hides_move_count(self, config: Config) -> bool:
+        # A step, a tile placed, a unit placed out of sight sends the others nothing.
+        return config.dark or config.independent
+
     def evaluate(self, state: ViktoryIIState) -> list[float] | None:
         """Each player's chance from its holdings: capitals, cities, towns and units."""
         if state.round < 1:
