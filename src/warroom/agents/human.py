@@ -21,6 +21,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..engine import PlayerView
+from ..engine.config import played_with
 from ..engine.data import fit, reading_width
 from .menu_grid import grid_lines
 
@@ -372,8 +373,7 @@ class HumanAgent:
         width = self.console.width - 1
         lines = _wrapped(self.game.summary or "No summary for this game.", width).splitlines()
         if self.options:
-            lines += textwrap.wrap(f"This game is played with {self.options} (the summary "
-                                   "gives the defaults).", max(20, width),
+            lines += textwrap.wrap(played_with(self.options), max(20, width),
                                    break_long_words=False, break_on_hyphens=False)
         if notes:
             lines += _wrapped(notes, width).splitlines()

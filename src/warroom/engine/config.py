@@ -325,6 +325,14 @@ def changed_options(config_cls: type | None, options: dict[str, Any]) -> str:
                      for k, v in options.items() if defaults.get(k, object()) != v)
 
 
+def played_with(changed: str) -> str:
+    """The line under a rules summary that names the options a game is played with where they
+    differ from the summary's defaults (`changed_options`), at the terminal's `?` and the
+    browser's rules panel alike; "" when none differ."""
+    return f"This game is played with {changed} (the summary gives the defaults)." \
+        if changed else ""
+
+
 def option_text(value: Any) -> str:
     """An option's value as `--set` takes it and `warroom options` shows it: a list's items
     joined by commas, booleans `true` and `false` (not Python's `True`), unset `none`."""

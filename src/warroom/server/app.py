@@ -62,6 +62,7 @@ from ..engine import (
     config_to_json,
     derive_seed,
 )
+from ..engine.config import changed_options, played_with
 from ..engine.data import (
     DuplicateKeyError,
     NumberTooLongError,
@@ -2736,7 +2737,15 @@ def _welcome(live: LiveGame, seat: int | None, hand_after: float) -> dict[str, A
             "players": live.num_players,
             "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game(seat),
             "sides": live.teams, "away": live.away(), "hand_after": hand_after,
-            "joined": sorted(live.seen)}
+            "joined": sorted(live.seen), "played_with": _played_with(live, seat)}
+
+
+def _played_with(live: LiveGame, seat: int | None) -> str:
+    """The rules panel's line on the options that differ from the summary's defaults, as
+    `seat` may see them (another seat's secret options hidden while the game is in play), as
+    the terminal's `?` says it (`played_with`)."""
+    options = live.game.options_seen_by(live.row.config or {}, seat, live.over())
+    return played_with(changed_options(type(live.config), options))
 
 
 def _elsewhere_text(yours: str) -> str:

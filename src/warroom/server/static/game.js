@@ -358,7 +358,7 @@ async function showRules(game) {
   try {
     const answer = await fetch("/api/catalog");
     const entry = answer.ok && (await answer.json()).games.find((g) => g.name === game);
-    if (entry) kit.drawRules(entry);
+    if (entry) kit.drawRules(entry, welcome?.played_with);
   } catch (err) {
     console.error(err);
   }

@@ -354,7 +354,7 @@ function summaryBlocks(text) {
 /** A game's rules summary (the catalog's `summary`, what `?` shows in the terminal) in the
  *  page's fold: `<details id="rules"><summary>Rules of <span id="rules-game">` and
  *  `<div id="rules-text">`, as the lobby and the table page have it; hidden with no summary. */
-export function drawRules(game) {
+export function drawRules(game, playedWith = "") {
   document.querySelector("#rules-game").textContent = game.title;
   const out = [];
   let list = null;
@@ -367,6 +367,9 @@ export function drawRules(game) {
       out.push(h("p", { class: block.title ? "rules-title" : null, text: block.text }));
     }
   }
+  // The options this table is played with where they differ from the summary's defaults
+  // (the welcome's `played_with`), as the terminal's `?` says them.
+  if (playedWith) out.push(h("p", { class: "rules-played-with", text: playedWith }));
   document.querySelector("#rules-text").replaceChildren(...out);
   document.querySelector("#rules").hidden = !out.length;
 }
