@@ -128,6 +128,12 @@ def test_a_battles_question_offers_what_the_actions_offer(name, values, seed):
             assert (f"of the {side}'s to lose" in text) == other, (text, cas)
             asked.add("theirs" if other else "own")
         if name == "viktory-ii" and obs.get("active") and obs["decision"] == "move":
-            assert "is moving" in text and "choose a unit" not in text, text
+            assert "choose a unit" not in text, text
+            # with no moves left no step is asked for (stop 67), and a card for +1 movement
+            # only where one is offered
+            moving = obs["active"]["mp"] > 0
+            assert ("is moving" in text) == moving != ("has no moves left" in text), text
+            if "play a card for +1 movement" in text:
+                assert any("for +1 movement" in x for x in labels), (text, labels)
             asked.add("moving")
     assert "call off" in asked or "nobody" in asked or "moving" in asked, asked

@@ -213,8 +213,8 @@ def test_the_last_battle_agrees_with_the_log_lines_the_table_parsed(tmp_path, mo
     """Audit (stop 49): the last battle of the turn came from the log's lines; it is data now
     (`last_battle`), and says what those lines said: where, who won and why, the losses, the
     rounds, each roll's (flip's) seat, cause, dice (cards), hits and selective hits. The
-    viewer's own events make it: on a dark map the third player and a spectator, told
-    neither where nor how it ended, get none."""
+    viewer's own events make it: on a dark map the third player, told how it ended but not
+    where (since stop 67), gets it without its place, and a spectator, told neither, none."""
     state, _ = _attack(tmp_path, dark=True, mode=mode)
     for viewer in (0, 1):
         obs = state.observation(viewer)
@@ -249,8 +249,11 @@ def test_the_last_battle_agrees_with_the_log_lines_the_table_parsed(tmp_path, mo
                            r["selective"]) for r in fire]
         said = [r["says"] for r in last["course"] if "says" in r]
         assert said == [line for line in body if line in said]  # the log's own lines
-    for viewer in (2, None):
-        assert state.observation(viewer)["last_battle"] is None
+    third = state.observation(2)["last_battle"]
+    assert third["where"] is None
+    assert {**third, "key": 0} == {**state.observation(0)["last_battle"], "key": 0,
+                                   "where": None}
+    assert state.observation(None)["last_battle"] is None
 
 
 def test_the_last_battle_is_gone_when_the_next_turn_begins(tmp_path):

@@ -12,6 +12,7 @@ HERE = Path(__file__).parent
 RULE_TEXT = Path(__file__).parents[3] / "docs/VIKTORY-II.md"
 
 BATTLES = "test_vik2_battles"
+BATTLE_END = "test_vik2_battle_end_stop67"
 BUILDING = "test_vik2_building"
 CAPITAL = "test_vik2_capital"
 CARDS = "test_vik2_cards"
@@ -209,7 +210,9 @@ TABLE: list[tuple[str, tuple[str, ...]]] = [
      (f"{HIDDEN}.test_option_dark_shows_only_what_units_towns_and_cities_see",
       f"{HIDDEN}.test_option_dark_on_its_own_turn_a_player_sees_one_hex_beyond_its_reach",
       f"{HIDDEN}.test_option_dark_towns_out_of_sight_are_remembered_as_last_seen",
-      f"{RULINGS}.test_ruling_dark_a_city_sees_within_two_hexes")),
+      f"{RULINGS}.test_ruling_dark_a_city_sees_within_two_hexes",
+      f"{BATTLE_END}.test_a_battle_s_result_reaches_the_players_who_do_not_fight_it",
+      f"{BATTLE_END}.test_the_others_learn_the_losses_the_course_told_not_the_cargo")),
     ("Independent exploration: each player explores the map on their own",
      (f"{SETUP}.test_option_independent_exploration_each_player_explores_on_its_own",
       f"{HIDDEN}.test_ruling_dark_shared_exploration_reveals_new_tiles_to_everybody")),

@@ -1226,8 +1226,9 @@ def _roll_data(roll: tuple[Any, ...]) -> dict[str, Any]:
 
 
 # The steps of a battle's course that a table tells besides its rolls and flips: the cards
-# played, Suppression, and how the attack ended.
-COURSE_STEPS = ("play", "suppress", "retreat", "stand_ground", "move_in")
+# played, Suppression, a card battle round's pass, the casualties, and how the attack ended
+# (a wave's last lines are its pass and the losses it took: without them it read unfinished).
+COURSE_STEPS = ("play", "suppress", "pass", "casualty", "retreat", "stand_ground", "move_in")
 
 
 def battle_course(events: Iterable[dict[str, Any]],

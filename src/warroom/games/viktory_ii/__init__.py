@@ -124,7 +124,9 @@ class ViktoryIIGame(BattleCardsGame):
     # 13: a unit that has spent its movement points stays selected while its player holds
     # any card (not after difficult terrain or a bombardment), so a +1 MP card may follow
     # the last step as well as come before it.
-    version = "13"
+    # 14: on a hidden map a battle's result (who won, the losses its course told) is told to
+    # the players who do not fight it too, without its place: their events differ.
+    version = "14"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

@@ -256,7 +256,7 @@ class MovementRules(ViewRules):
         raise NotImplementedError
 
     def located_event(self, kind: str, audience: tuple[int, ...], where: str,
-                      **data: Any) -> None:
+                      others_learn: dict[str, Any] | None = None, **data: Any) -> None:
         raise NotImplementedError
 
     def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False) -> None:

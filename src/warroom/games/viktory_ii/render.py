@@ -39,6 +39,7 @@ from typing import Any
 
 from ...engine import ChoiceGrid
 from ...engine.data import TEXT_WIDTH, first_fitting, fit, panel_lines, plain, reader_width
+from ..viktory_battles.cards import effect_of
 from ..viktory_battles.render import (
     NOBODY_DEFENDS,
     battle_progress,
@@ -374,8 +375,7 @@ def _bring_prompt(battle: dict[str, Any], b: Any) -> str:
         return ("Launch a wave: play an Attack card (or a Special Event), or call off the "
                 "attack." if battle["decision"] == "wave" else battle_prompt("launch"))
     names = [b.names[h] for h in hexes]
-    where = "on " + (names[0] if len(names) == 1
-                     else ", ".join(names[:-1]) + " or " + names[-1])
+    where = "on " + _either(names)
     return BRING_PROMPTS[battle["decision"]].format(where=where)
 
 
@@ -397,11 +397,36 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     if obs["decision"] == "disband" and obs.get("fog") is not None:
         return HIDDEN_DISBAND
     if obs["decision"] == "move" and obs["active"]:  # a unit selected: where it goes now
-        active = obs["active"]
-        return (f"Your {UNIT_NAMES[active['unit']]} on "
-                f"{board(obs['radius']).names[active['hex']]} is moving "
-                f"({count(active['mp'], 'move')} left): choose its next step.")
+        return _moving_prompt(obs, obs["active"])
     return PROMPTS.get(obs["decision"] or "", "")
+
+
+# What a unit selected may still do with no moves left, where something is next to it
+# (`unit_options`): bombard, and a frigate take units aboard or unload its cargo.
+WITHOUT_MOVES = {ART: ["bombard"], FRIG: ["take units aboard", "unload", "bombard"]}
+
+
+def _moving_prompt(obs: dict[str, Any], active: dict[str, int]) -> str:
+    """The unit selected, asked for its next step; with no moves left (it stays selected while
+    its player holds a card, for a +1 MP card may follow its last step, or while it may act
+    without moving), what it may still do: "choose its next step" asked for a step none was
+    left for. An infantry's or a cavalry's +1 MP card is offered then (neither stopped nor
+    bombarded, or it would not be selected); an artillery's or a frigate's only if it can."""
+    unit = active["unit"]
+    head = f"Your {UNIT_NAMES[unit]} on {board(obs['radius']).names[active['hex']]}"
+    if active["mp"]:
+        return f"{head} is moving ({count(active['mp'], 'move')} left): choose its next step."
+    still = list(WITHOUT_MOVES.get(unit, ()))
+    if any(effect_of(c["desc"]) == "plus_one_mp" for c in obs.get("hand") or ()):
+        still.insert(0, "play a card for +1 movement")
+    doing = (f"{_either(still)}{' if it can' if unit in WITHOUT_MOVES else ''}, "
+             if still else "")
+    return f"{head} has no moves left: {doing}stop it, or choose another unit."
+
+
+def _either(items: Sequence[str]) -> str:
+    """Items as a choice: "a", "a or b", "a, b or c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _headline(obs: dict[str, Any], you: int | None, short: int = FULL) -> str:
@@ -1064,7 +1089,7 @@ def describe_event(e: dict[str, Any]) -> str:
                           f"({e['attackers']}; may join: {e['may_join']}; bombarding: "
                           f"{e['bombarding']}) against player {e['defender']} "
                           f"({e['defenders']}; next to it: {e['next_to_it']})",
-        "battle": lambda: f"Battle at {e['where']}: {_winner(e)} ({e['reason']}); lost: "
+        "battle": lambda: f"{_battle_ends(e)}: {_winner(e)} ({e['reason']}); lost: "
                           f"attacker {e['attacker_lost']}"
                           f"{_among(e, 'bombard_lost', 'bombarding')}"
                           f"{_among(e, 'attacker_aboard_lost', 'aboard')}, defender "
@@ -1100,6 +1125,14 @@ def _source(e: dict[str, Any]) -> str:
     """Where a unit brought or drawn into a battle comes from: its hex ("from A2"), or, where
     the event does not name it (a hidden map), a hex next to the battle."""
     return f"from {e['source']}" if "source" in e else "from a hex next to the battle"
+
+
+def _battle_ends(e: dict[str, Any]) -> str:
+    """A battle's result's head: its place ("Battle at B4"), or on a hidden map, to a player
+    who does not fight it, its kind only, as its forces were told ("A land battle ends")."""
+    if "where" in e:
+        return f"Battle at {e['where']}"
+    return f"A {e['battle'].replace('_', ' ')} battle ends"
 
 
 def _winner(e: dict[str, Any]) -> str:

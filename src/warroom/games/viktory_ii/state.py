@@ -326,17 +326,18 @@ class ViktoryIIState(PlacementRules):
         return (p,) if self.hidden_map else None
 
     def located_event(self, kind: str, audience: tuple[int, ...], where: str,
-                      **data: Any) -> None:
-        """An event about a hex that changes public counts (a town built, a city, a capture):
-        on a hidden map only `audience` learns where; the other players learn what happened
-        but not where (a spectator, who sees only what is public, learns neither)."""
+                      others_learn: dict[str, Any] | None = None, **data: Any) -> None:
+        """An event about a hex that changes public counts (a town built, a city, a capture,
+        a battle's result): on a hidden map only `audience` learns where; the other players
+        learn what happened but not where (a spectator, who sees only what is public, learns
+        neither): `data`, or `others_learn` where they learn less than the audience."""
         if not self.hidden_map:
             self.event(kind, where=where, **data)
             return
         self.event(kind, to=audience, where=where, **data)
         others = tuple(q for q in range(self.num_players) if q not in audience)
         if others:
-            self.event(kind, to=others, **data)
+            self.event(kind, to=others, **(data if others_learn is None else others_learn))
 
     # --- exploration ----------------------------------------------------------------------
     def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False,
@@ -1106,15 +1107,7 @@ class ViktoryIIState(PlacementRules):
             survivors = [u for u in survivors if self.us[u] == ATTACKING]
         # Each side's losses are all its units lost: the attacker's those bombarding
         # (Overwatch may hit them) among them, and each side's those aboard lost frigates.
-        bombard_lost = _total(result.bombard_losses)
-        self.event("battle", to=self.battle_audience(request), battle=request.kind,
-                   where=request.name, attacker=a, defender=d, winner=result.winner,
-                   reason=result.reason,
-                   attacker_lost=units_text(_total((lost, bombard_lost, aboard[0]))),
-                   bombard_lost=units_text(bombard_lost),
-                   attacker_aboard_lost=units_text(aboard[0]),
-                   defender_lost=units_text(_total((result.defender_losses, aboard[1]))),
-                   defender_aboard_lost=units_text(aboard[1]), rounds=result.rounds)
+        self._tell_result(request, result, lost, aboard)
         if request.kind == "bombard":
             return
         self._count_underdog(request, result)
@@ -1132,6 +1125,31 @@ class ViktoryIIState(PlacementRules):
                 self.event("pennant", to=self.actor_only(a, h), where=request.name)
         if request.kind == "reserve_naval":
             self.reserve_battle = True
+
+    def _tell_result(self, request: BattleRequest, result: BattleResult, lost: list[int],
+                     aboard: list[list[int]]) -> None:
+        """The battle's event: who won, each side's losses (`lost`: the attacker's on its hex
+        sides, those stranded falling back included; `aboard`: each side's units lost aboard
+        its lost frigates). On a hidden map its place goes to its two sides only; the other
+        players learn its result as its course told it, as they learnt its forces as it began
+        (a battle's course is public): the casualties its events named, not the units lost
+        aboard a frigate or stranded with one, which the map, not the battle, took."""
+        bombard_lost = _total(result.bombard_losses)
+        told = {"battle": request.kind, "attacker": request.attacker,
+                "defender": request.defender, "winner": result.winner,
+                "reason": result.reason}
+        others = None
+        if self.hidden_map:  # (an open map tells everybody everything: nothing to build)
+            others = {**told, "bombard_lost": units_text(bombard_lost), "rounds": result.rounds,
+                      "attacker_lost": units_text(_total((*result.attacker_losses,
+                                                          bombard_lost))),
+                      "defender_lost": units_text(result.defender_losses)}
+        self.located_event(
+            "battle", self.battle_audience(request) or (), request.name, others_learn=others,
+            **told, attacker_lost=units_text(_total((lost, bombard_lost, aboard[0]))),
+            bombard_lost=units_text(bombard_lost), attacker_aboard_lost=units_text(aboard[0]),
+            defender_lost=units_text(_total((result.defender_losses, aboard[1]))),
+            defender_aboard_lost=units_text(aboard[1]), rounds=result.rounds)
 
     def _count_underdog(self, request: BattleRequest, result: BattleResult) -> None:
         """The designer's figure: how often the side with fewer units at the start wins."""

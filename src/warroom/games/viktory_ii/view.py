@@ -1721,21 +1721,24 @@ def _cut_mark(mark: tuple[int, int, tuple[int, ...]], p: int,
 
 def last_battle(events: list[dict[str, Any]], start: int) -> dict[str, Any] | None:
     """The last battle of the turn under way that ended, from the viewer's own events (so
-    nothing it did not see: on a hidden map only its two sides are told its result), for the
-    table, whose map no longer shows it: its kind, place, seats, winner, reason, each side's
-    losses, rounds and course (`battle_course`); "key": its result's index in the viewer's
-    whole log (`start`: the first event's). None when the turn has seen none end."""
+    nothing it did not see: on a hidden map every player learns its result and course, only
+    its two sides its place), for the table, whose map no longer shows it: its kind, place
+    (None where the viewer is not told it), seats, winner, reason, each side's losses, rounds
+    and course (`battle_course`); "key": its result's index in the viewer's whole log
+    (`start`: the first event's). None when the turn has seen none end."""
     end = len(events) - 1
     while end >= 0 and events[end]["event"] not in ("battle", "turn"):
         end -= 1
     if end < 0 or events[end]["event"] != "battle":
         return None
     begin = end - 1
-    while begin >= 0 and events[begin]["event"] not in ("battle_begins", "battle", "turn"):
+    # A hidden map's battle begins, for a player who does not fight it, with its forces.
+    while begin >= 0 and events[begin]["event"] not in ("battle_begins", "forces", "battle",
+                                                        "turn"):
         begin -= 1
     e = events[end]
     course, rounds, waves = battle_course(events[begin + 1:end], lambda q: f"Player {q}")
-    return {"key": start + end, "kind": e["battle"], "where": e["where"],
+    return {"key": start + end, "kind": e["battle"], "where": e.get("where"),
             "seats": [e["attacker"], e["defender"]], "winner": e["winner"],
             "reason": e["reason"], "lost": [e["attacker_lost"], e["defender_lost"]],
             "rounds": rounds, "waves": waves, "course": course}

@@ -941,7 +941,8 @@ export function render(root, view, ctx) {
                                 onclick: () => { dismissedBattle = `${view.seat}:${fought.key}`; box.remove(); } }, "✕");
     const box = h("div", { class: "v2-last", id: "v2-last-battle" },
       h("div", { class: "v2-last-head" },
-        h("b", { text: `${kind} at ${fought.where}${rounds}` }), close),
+        // a hidden map tells its place only to its two sides (the others, its result)
+        h("b", { text: `${kind} ${fought.where ? `at ${fought.where}` : "out of your sight"}${rounds}` }), close),
       h("div", { class: "v2-last-won", text: `${won[0].toUpperCase()}${won.slice(1)}.` }),
       h("div", { class: "v2-last-lost", text: `${lost}.` }),
       earlier.length ? h("details", {}, h("summary", { text: `the rolls of the earlier ${fought.waves ? "waves" : "rounds"}` }),
@@ -955,7 +956,8 @@ export function render(root, view, ctx) {
 
   /** One roll (the data of its event): who rolled for what, its dice (the ones that hit edged
    *  gold, the misses hollow), the hits and what a die needed to hit; a flip's cards; another
-   *  step of the battle (a card played, Suppression, the attack's end) in the log's words. */
+   *  step of the battle (a card played, Suppression, a pass, a casualty, the attack's end) in
+   *  the log's words. */
   function rollLine(r, seatName) {
     if (r.says) return h("div", { class: "muted", text: seatWords(r.says, view.seat) });
     const by = seatName(r.player);
