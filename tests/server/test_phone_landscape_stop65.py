@@ -115,3 +115,22 @@ def test_a_phones_second_header_line_starts_with_the_games_id(seeded_server, bro
     assert "\u00b7" in title["after"], title
     assert page.errors == []
     context.close()
+
+
+def test_a_large_phone_held_sideways_is_one_column(seeded_server, browser):
+    """Audit (stop 67): a large phone held sideways (860 x 360, touch) got two columns, the
+    seats and the log a third of its width beside the table, though the README says a phone
+    is one column: the one-column rule was by width alone (800 px)."""
+    context, page = phone(browser, {"width": 860, "height": 360})
+    open_seat(page, seeded_server.url, "kow")
+    page.wait_for_function(YOUR_TURN)
+    columns = page.locator(".game").evaluate("(e) => getComputedStyle(e).gridTemplateColumns")
+    assert len(columns.split()) == 1, columns
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    context.close()
+    desktop = browser.new_context(viewport={"width": 860, "height": 360})  # a mouse: two
+    page = desktop.new_page()
+    page.goto(f"{seeded_server.url}/")
+    assert len(page.locator(".lobby").evaluate(
+        "(e) => getComputedStyle(e).gridTemplateColumns").split()) == 2
+    desktop.close()
