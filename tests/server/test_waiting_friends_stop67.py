@@ -46,3 +46,19 @@ def test_a_claimed_invite_says_the_seats_link_is_the_pages_address(live_server, 
     expect(other.locator("#notice")).to_be_hidden()
     host.close()
     guest.close()
+
+
+def test_invite_links_made_at_a_loopback_address_say_they_open_here_only(live_server,
+                                                                         browser):
+    """Audit (stop 67): a newcomer ran `warroom serve`, opened the lobby at 127.0.0.1 and
+    sent a friend the invite link it showed, "http://127.0.0.1:8765/game/...": on the
+    friend's computer that address is the friend's own machine, and nothing said so. Links
+    made at a loopback address say how to make ones a friend elsewhere can open."""
+    context = browser.new_context()
+    page = context.new_page()
+    create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
+    assert "127.0.0.1" in page.locator("#invites input.link").input_value()
+    expect(page.locator("#invites .loopback-note")).to_contain_text(
+        "These links open on this computer only. For a friend on another computer, start "
+        "the server with --host")
+    context.close()

@@ -890,8 +890,17 @@ function drawInvites() {
                       "aria-label": `copy seat ${inv.seat}'s invite link` }, "copy"));
     }),
     h("p", { class: "muted" }, "Watch link: ",
-      h("a", { href: `/game/${id}` }, `${location.origin}/game/${id}`)));
+      h("a", { href: `/game/${id}` }, `${location.origin}/game/${id}`)),
+    LOOPBACK.test(location.hostname) ? h("p", { class: "muted loopback-note", text: LOOPBACK_NOTE })
+      : null);
 }
+
+// A page opened at a loopback address makes links that open on this computer only: a friend
+// sent one from elsewhere reaches their own machine, and nothing said why.
+const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\])$/;
+const LOOPBACK_NOTE = "These links open on this computer only. For a friend on another "
+  + "computer, start the server with --host and this computer's network address (warroom "
+  + "serve --host 192.168.1.20, say) and open the lobby at that address.";
 
 // `passing`: the device is between two people (hotseat), either of whom may hold it: the log
 // keeps only the lines of the one shown before that the seat to come has too (nothing is
