@@ -314,6 +314,9 @@ def _card_rows(ranked: list[CardEffect], rows: int = 10) -> tuple[list[CardEffec
     tested = [e for e in ranked if e.tested]
     rest = [e for e in ranked if not e.tested]
     first, then = shown_effects(ranked, rows)
+    if not tested:  # "none tested; 10 of 24 not tested (...)" said the one thing twice
+        return then, "no card tested: " + (f"all {len(rest)}" if len(then) == len(rest) else
+                                           f"{len(then)} of {len(rest)}, the highest and lowest")
     if not rest:
         return first, "all" if len(first) == len(tested) else \
             f"the highest and lowest {rows // 2} of {len(tested)}"

@@ -284,10 +284,12 @@ def _cards_section(a: RunAnalysis) -> Section:
             "and tests by a cluster-robust score test with the game as the cluster (the "
             "players of a game are not independent), the interval holding every difference "
             "the test does not reject; each interval is its card's own, uncorrected, so one "
-            f"that leaves out 0 may go unflagged after {CORRECTION}'s correction. Flags: "
-            f"{CORRECTION}'s correction over all "
-            f"{counted(cards.tests, 'test')} at {100 * SIGNIFICANCE:.0f} %; cards with "
-            f"fewer than {MIN_GROUP} comparable player-games on either side are not tested. "
+            f"that leaves out 0 may go unflagged after {CORRECTION}'s correction. "
+            + (f"Flags: {CORRECTION}'s correction over all {counted(cards.tests, 'test')} at "
+               f"{100 * SIGNIFICANCE:.0f} %; cards" if cards.tests else
+               "No card was tested, so none is flagged: cards")
+            + f" with fewer than {MIN_GROUP} comparable player-games on either side are not "
+            "tested. "
             + " ".join(filter(None, (words, f"Cards where {SETTLED} are not plotted."
                                      if len(plotted) < len(drawn) else "",
                                      _flagged_elsewhere(elsewhere, measure, cards)))))
