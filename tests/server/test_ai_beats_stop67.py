@@ -248,17 +248,19 @@ def _legal_json(state: Any, seat: int) -> list[dict[str, Any]]:
     return [to_json(a) for a in state.legal_actions(seat)]
 
 
-def test_only_a_hidden_viktory_ii_map_hides_how_many_moves_are_made():
+def test_a_hidden_viktory_ii_map_and_champions_hide_how_many_moves_are_made():
     """Audit (stop 67): `Game.hides_move_count` is new: Viktory II's hidden map (either
-    option) hides the count, Champions (cards placed unseen, their count public) does not;
-    a heuristic or random seat's beat is AI_BEAT, an mcts seat's its budget."""
+    option) hides the count, and Champions (a battle's order put card by card, unseen: how
+    many tells the order; the leak hunt of stop 67), not kow; a heuristic or random seat's
+    beat is AI_BEAT, an mcts seat's its budget."""
     from warroom.server.ai import AI_BEAT, beat_length
 
     game = get_game("viktory-ii")
     assert [game.hides_move_count(game.config(o)) for o in
             ({}, {"dark": True}, {"independent": True})] == [False, True, True]
-    champions = get_game("champions")
-    assert not champions.hides_move_count(champions.config())
+    champions, kow = get_game("champions"), get_game("kow")
+    assert champions.hides_move_count(champions.config())
+    assert not kow.hides_move_count(kow.config())
     assert (beat_length("mcts:time=0.3"), beat_length("heuristic"),
             beat_length("random")) == (0.3, AI_BEAT, AI_BEAT)
 

@@ -666,11 +666,12 @@ class Game:
 
     def hides_move_count(self, config: Any) -> bool:
         """Whether, under `config`, how many actions a player makes out of the others' sight
-        is itself hidden, not merely what those actions are: on Viktory II's hidden map a
-        unit's steps out of sight tell nobody even that they were made. Champions places its
-        cards unseen, but how many it places is public. A table that times its AI seats must
-        then not let the time tell the count (the server paces them in beats: its README,
-        "AI seats"). By default no."""
+        may tell what they may not know: on Viktory II's hidden map a unit's steps out of
+        sight tell nobody even that they were made; in Champions how many cards a player put
+        in order one by one (each unseen) tells the order. A table that times its AI seats
+        must then not let the time tell the count (the server paces them in beats: its
+        README, "AI seats"). A game whose actions can all go unseen by every other seat must
+        say yes (`tests/conformance/test_unseen_moves_stop67.py`). By default no."""
         return False
 
     def __getstate__(self) -> dict[str, Any]:

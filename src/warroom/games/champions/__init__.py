@@ -65,6 +65,12 @@ class ChampionsGame(Game):
     def heuristic_reads_only_view(self, config: Config) -> bool:
         return True  # its own deal and what has been revealed: never the opponent's deal or order
 
+    def hides_move_count(self, config: Config) -> bool:
+        # Ordering a battle's cards, each card put next is unseen (the opponent sees only
+        # whether the order is done), and how many were put tells the order: one move is
+        # "rest as shown", strongest first. (The deal's unseen placements count a public hand.)
+        return True
+
     def evaluate(self, state: ChampionsState) -> list[float]:
         return evaluate(state)
 
