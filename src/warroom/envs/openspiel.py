@@ -44,7 +44,8 @@ parameters in that form, so `load_game(str(game))` is the same game (but for tex
 - Serialization (`pyspiel.serialize_game_and_state`) is not supported: the engine's
   generator lives in the state, and OpenSpiel's Python games cannot save it (its
   `random_sim_test` runs with `serialize=False`).
-- An action that is not legal now raises IllegalAction, naming the legal ones.
+- An action that is not legal now raises IllegalAction, naming the legal ones
+  (`apply_action_with_legality_check` too).
 - Action strings: an action's key text (`choose 0 red, 0 white, 1 blue`), the same for every
   player and state, which `string_to_action` parses back; not its label, which reads the
   state and could name another player's secret.
@@ -369,6 +370,13 @@ class WarroomSpielState(pyspiel.State):
         self.engine.apply(movers[0], legal[action])
         self._taken[movers[0]].append(action)
 
+    def apply_action_with_legality_check(self, action: int) -> None:
+        """`apply_action`, which checks the action itself: one not legal now is an
+        IllegalAction naming the legal ones, and changes nothing. OpenSpiel's own check words
+        its error with `SerializeGameAndState`, which a sampled-stochastic Python game cannot
+        do, so it said only "GetRNGState unimplemented"."""
+        self.apply_action(action)
+
     def _action_to_string(self, player: int, action: int) -> str:
         # The key's text, not the action's label: see WarroomSpielGame.action_strings.
         texts = self._wg.action_strings()
@@ -410,6 +418,11 @@ class WarroomSpielState(pyspiel.State):
                                 ) -> WarroomSpielState:
         """A state `player_id` cannot tell from this one: the engine's determinisation, its
         generator seeded from OpenSpiel's sampler."""
+        players = self._wg.players
+        # else a bare IndexError, or past the last seat a world resampled for no player
+        if not 0 <= player_id < players:
+            raise ValueError(f"player {player_id} is no player of this game (0 to "
+                             f"{players - 1})")
         seed = int(float(probability_sampler()) * 2**53)
         twin = self.engine.determinize(player_id, random.Random(seed))
         # what player_id chose it knows (its information state); the others' choices it
