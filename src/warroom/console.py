@@ -3,7 +3,7 @@ the commands are imported (a second or more on a busy machine): Ctrl-C or `kill`
 moment, even then, ends with one line, never a traceback, and exit status 130 (Ctrl-C), 143
 (SIGTERM, 128 + 15: the status a shell gives a command a signal ended) or 129 (SIGHUP: the
 terminal closed, which stops a command as SIGTERM does, where the platform has it); `serve`,
-a server asked to stop, ends with 0 on SIGTERM and SIGHUP, while it starts too."""
+a server asked to stop, ends with 0 on Ctrl-C, SIGTERM and SIGHUP, while it starts too."""
 
 from __future__ import annotations
 
@@ -60,10 +60,11 @@ def _terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt("terminated")
 
 
-def _hang_up(signum: int, frame: FrameType | None) -> None:
-    """SIGHUP, handled as SIGTERM is at that moment: by `_terminate`, or by what has taken
-    SIGTERM over for a while (the server's own stop, a database write that holds it back),
-    and then ends with SIGHUP's status if it ends as stopped."""
+def _as_sigterm(signum: int, frame: FrameType | None) -> None:
+    """SIGHUP (and Ctrl-C to `serve` until the server takes it over), handled as SIGTERM is
+    at that moment: by `_terminate`, or by what has taken SIGTERM over for a while (the
+    server's own stop, a database write that holds it back), and then ends with the signal's
+    own status if it ends as stopped."""
     global _terminated
     handler = signal.getsignal(signal.SIGTERM)
     if handler is _terminate or not callable(handler):
@@ -112,12 +113,13 @@ def entry() -> None:
     fill_closed_streams()
     # A command started with Ctrl-C ignored (in the background, under nohup) keeps ignoring it.
     interruptible = signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    if interruptible:
-        signal.signal(signal.SIGINT, _stop_while_importing)
-    stops = _stops()
     serving = sys.argv[1:2] == ["serve"]  # a server: stopped as asked, even while it starts
+    starting = serve_stopped if serving else _stop_while_importing
+    if interruptible:
+        signal.signal(signal.SIGINT, starting)
+    stops = _stops()
     for signum in stops:
-        signal.signal(signum, serve_stopped if serving else _stop_while_importing)
+        signal.signal(signum, starting)
     # A command that will fork workers starts their server first: it imports what they need
     # while this process imports the command (sim/pool_start.py).
     from .sim.pool_start import start_early
@@ -128,14 +130,16 @@ def entry() -> None:
         pass
     from .cli import main
 
+    # `serve` is stopped by Ctrl-C as by SIGTERM until uvicorn takes Ctrl-C over: at 0, the
+    # server's words (a KeyboardInterrupt while it imports or opens its store ended it 130).
     if interruptible:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, _as_sigterm if serving else signal.default_int_handler)
     # `kill` stops a command the way Ctrl-C does: a game is saved, finished games are kept.
     # `serve` takes SIGTERM over as it starts (SIGHUP goes to SIGTERM's handler): until then
     # it has opened nothing, and `serve_stopped` ends it at once.
     for signum in stops:
         if signum != signal.SIGTERM:
-            signal.signal(signum, _hang_up)
+            signal.signal(signum, _as_sigterm)
         elif not serving:
             signal.signal(signum, _terminate)
     try:

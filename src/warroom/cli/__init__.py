@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import importlib
+import io
 import os
 import sys
 from typing import Any
@@ -232,7 +233,9 @@ def plain_streams() -> None:
     (LOOK_ALIKES), not to stop the command with a UnicodeEncodeError. Every command writes
     through them, rich's tables too (rich reads the stream's encoding and draws its boxes in
     ASCII itself). An ASCII stream is set to ASCII by another name (ASCII), which click.echo
-    writes to as it is, not in UTF-8."""
+    writes to as it is, not in UTF-8. Standard input reads what its encoding cannot decode
+    (`é` pasted at an ASCII console, a Latin-1 byte under UTF-8) as U+FFFD (`_tolerant_input`)."""
+    _tolerant_input()
     try:
         codecs.lookup_error(LOOK_ALIKE_ERRORS)
     except LookupError:
@@ -258,6 +261,20 @@ def plain_streams() -> None:
                 pass
         except LookupError:  # an encoding Python does not know: left as it is
             pass
+
+
+def _tolerant_input() -> None:
+    """Standard input set to read a byte its encoding cannot decode as U+FFFD, which the
+    prompt refuses as it refuses any text that is no choice and the console shows as it can
+    (`?` under ASCII). Strict, a typed `é` under PYTHONIOENCODING=ascii stopped the game with
+    a UnicodeDecodeError blamed on the player; under C.UTF-8 (surrogateescape) the refusal
+    echoed `\\udce9`. Every prompt reads this stream, the hotseat's unechoed ones too."""
+    if not isinstance(sys.stdin, io.TextIOWrapper):  # not a file's (a StringIO): as it is
+        return
+    try:
+        sys.stdin.reconfigure(errors="replace")
+    except (ValueError, OSError):  # already read from, or closed: left as it is
+        pass
 
 
 def _from_interrupt(exc: BaseException) -> bool:
