@@ -360,7 +360,7 @@ class HumanAgent:
         return self.hotseat is not None and is_tty(self.stdin)
 
     def show_summary(self, after: int = 0, notes: str = "",
-                     then: str = "Enter for the choices") -> str:
+                     then: str = "Enter for the choices", in_game: bool = True) -> str:
         """The rules summary (`?`), broken to the terminal's width, then the game's `notes` on
         the view (`help_notes`: Word & Iron's card texts). At a terminal, a summary
         that would not fit the screen with the `after` lines that follow it (the choices and
@@ -369,7 +369,9 @@ class HumanAgent:
         Viktory II's first halves scrolled away unread. Returned: what was typed at one of
         its pauses other than Enter or `q` (which go on, and back to the choices), to be read
         as typed at the prompt (a choice); read as the prompt reads it (`read_line`: in a
-        hotseat, not echoed)."""
+        hotseat, not echoed). Outside a game (`in_game` false: `warroom rules`) there are no
+        choices: `q` (or `quit`, `exit`) stops the listing, other text is Enter, and the
+        pauses say so."""
         width = self.console.width - 1
         lines = _wrapped(self.game.summary or "No summary for this game.", width).splitlines()
         if self.options:
@@ -391,14 +393,19 @@ class HumanAgent:
             left = len(lines) - start - len(chunk)
             if not left and 1 + len(chunk) + after <= height:
                 return ""
-            more = (f"-- more ({left} lines): Enter; back to the choices: q --" if left
+            keys = "Enter; back to the choices: q" if in_game else "Enter for more; q stops"
+            more = (f"-- more ({left} lines): {keys} --" if left
                     else f"-- end of the summary: {then} --")
             answer = read_line(self.stdin, self.console, Text(f"{more} ", style="dim"),
                                self._hidden())
             if not answer:  # Ctrl-D quits here as at the prompt (a terminal would read on)
                 raise KeyboardInterrupt(END_OF_INPUT)
-            if answer.strip():
-                return "" if answer.strip().lower() == "q" else answer
+            typed = answer.strip()
+            if not in_game:  # no choices to type: Enter, or stop
+                if typed.lower() in QUIT:
+                    return ""
+            elif typed:
+                return "" if typed.lower() == "q" else answer
         return ""
 
     def parse(self, text: str, actions: list[Any]) -> Any:

@@ -105,7 +105,7 @@ def rules(game: str, as_json: bool) -> None:
     stdin = sys.stdin if sys.stdin is not None and is_tty(sys.stdout) else io.StringIO()
     person = HumanAgent(g, 0, stdin=stdin, console=Console(highlight=False))
     try:
-        person.show_summary(after=1, then="Enter for the rule text")
+        person.show_summary(after=1, then="Enter for the rule text", in_game=False)
     except KeyboardInterrupt as exc:  # Ctrl-D at a pause: read no further
         if exc.args != (END_OF_INPUT,):
             raise
