@@ -11,9 +11,7 @@ from typing import Any
 
 import click
 from openskill.models import PlackettLuce
-from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..agents import make_agent, parse_spec, parse_specs, refuse_humans
@@ -21,6 +19,7 @@ from ..engine import ConfigError, config_to_json, derive_seed, typed_options
 from ..engine.data import counted
 from ..sim.analysis import sample_words
 from ..sim.batch import BatchSpec, ordered_map, play_one, worker_pool
+from ..sim.progress import game_progress
 from ..sim.stats import wilson_interval
 from ..sim.tournament import unit_names
 from . import cli
@@ -239,10 +238,7 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
     jobs = round_robin_jobs(g.name, values, players, g.num_players(config), n_games, seed)
     note_clock_bound(players)
     results = []
-    console = Console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, disable=not console.is_terminal,
-                  transient=True) as progress:
+    with game_progress() as progress:
         task = progress.add_task(g.name, total=len(jobs))
         try:
             for job_result in run_jobs(jobs, resolve_workers(workers, "process", len(jobs))):

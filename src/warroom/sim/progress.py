@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -17,10 +18,11 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Column
+from rich.table import Column, Table
 from rich.text import Text
 
 MIN_BAR = 10  # cells the bar keeps before the label gives way (the bar shrinks first)
+MIN_LABEL = 12  # cells the label keeps (all of a shorter one) before the figures give way
 
 
 class RateColumn(ProgressColumn):
@@ -30,49 +32,74 @@ class RateColumn(ProgressColumn):
                     style="progress.data.speed")
 
 
-class LabelColumn(ProgressColumn):
-    """The task's description (markup), cut short with "…" to what the terminal leaves beside
-    the `figures` (counts, rate, times: whole, never cut) and a bar of MIN_BAR cells. At 80
-    columns a sweep's label (`word-iron sweep (cell 4/4: deck0=my-deck.yaml, realm_size=5)`)
-    had rich shrink every column alike ("━╸ 1…  … 0… ETA 0:…") and the line wrap: now the
-    bar gives way first, down to MIN_BAR cells, then the label."""
+class Part(NamedTuple):
+    """Columns of a bar's line shown or left out together ("ETA" and the time left), and
+    their turn to give way on a narrow terminal: 1 first, then 2...; 0 never (the count)."""
 
-    def __init__(self, console: Console, figures: list[ProgressColumn]):
-        super().__init__(table_column=Column(no_wrap=True))
-        self.console = console
-        self.figures = figures
-
-    def render(self, task: Task) -> Text:
-        text = Text.from_markup(task.description, overflow="ellipsis")
-        text.no_wrap = True
-        beside = sum(self.console.measure(column(task)).maximum for column in self.figures)
-        gaps = len(self.figures) + 1  # one cell between columns: the label, the bar, the figures
-        room = max(1, self.console.width - beside - gaps - MIN_BAR)
-        if text.cell_len > room:
-            text.truncate(room, overflow="ellipsis")
-        return text
+    gives_way: int
+    columns: tuple[ProgressColumn, ...]
 
 
-def _whole() -> Column:
-    """The table column of a figure (a count, a rate, a time): never shrunk, cut or wrapped."""
-    return Column(no_wrap=True)
+class FittedProgress(Progress):
+    """A transient bar on one line of `console` (nothing when it is not a terminal): the
+    task's label, then the `parts` (the bar, the count, the rate, the times) that fit. The
+    bar shrinks first, down to MIN_BAR cells (rich shrinks the one column that may wrap),
+    then the label is cut with "…", down to MIN_LABEL cells, then the parts give way in
+    their turn (`Part.gives_way`), the label then cut further; the figures shown are whole.
+    At 80 columns a sweep's label had rich shrink every column alike ("━╸ 1…  … 0… ETA
+    0:…") and the line wrap; at 40, `simulate`'s count itself ("15/1…  210.1 games/s
+    0:00:… ETA 0:00:…")."""
 
+    def __init__(self, console: Console, *parts: Part):
+        # set before rich's start, which draws the (empty) table before it has a console
+        self.parts, self.screen = parts, console
+        super().__init__(*(column for part in parts for column in part.columns),
+                         console=console, disable=not console.is_terminal, transient=True)
 
-def _fitted(console: Console, *figures: ProgressColumn) -> Progress:
-    """A transient bar on `console` (nothing when it is not a terminal): the label, the bar,
-    then the `figures` (made with `_whole` columns), on one line: the figures stay whole, the
-    bar alone shrinks (rich shrinks the columns that may wrap), and the label is cut to the
-    room left beside them (`LabelColumn`)."""
-    return Progress(LabelColumn(console, list(figures)), BarColumn(), *figures, console=console,
-                    disable=not console.is_terminal, transient=True)
+    def make_tasks_table(self, tasks: Iterable[Task]) -> Table:
+        shown = [task for task in tasks if task.visible]
+        labels = [Text.from_markup(task.description, overflow="ellipsis") for task in shown]
+        cells = {id(column): [column(task) for task in shown] for column in self.columns
+                 if isinstance(column, ProgressColumn)}
+        parts, room = self._fit(labels, cells)
+        columns = [column for part in parts for column in part.columns]
+        table = Table.grid(Column(no_wrap=True), *(
+            column.get_table_column().copy() if isinstance(column, BarColumn)
+            else Column(no_wrap=True) for column in columns), padding=(0, 1), expand=self.expand)
+        for row, label in enumerate(labels):
+            label.no_wrap = True
+            if label.cell_len > room:
+                label.truncate(room, overflow="ellipsis")
+            table.add_row(label, *(cells[id(column)][row] for column in columns))
+        return table
+
+    def _fit(self, labels: list[Text], cells: dict[int, list[RenderableType]]
+             ) -> tuple[list[Part], int]:
+        """The parts shown, and the cells the label may take beside them."""
+        def width(part: Part) -> int:  # with the one cell before each column
+            return sum(1 + (MIN_BAR if isinstance(column, BarColumn) else max(
+                (self.screen.measure(cell).maximum for cell in cells[id(column)]), default=0))
+                for column in part.columns)
+
+        wanted = min(MIN_LABEL, max((label.cell_len for label in labels), default=0))
+        sized = [(part, width(part)) for part in self.parts]
+        turns = sorted({part.gives_way for part in self.parts if part.gives_way})
+        while True:
+            room = self.screen.width - sum(used for _, used in sized)
+            if room >= wanted or not turns:
+                return [part for part, _ in sized], max(1, room)
+            turn = turns.pop(0)
+            sized = [(part, used) for part, used in sized if part.gives_way != turn]
 
 
 @contextmanager
 def game_progress() -> Iterator[Progress]:
-    console = Console(stderr=True)
-    with _fitted(console, MofNCompleteColumn(table_column=_whole()),
-                 RateColumn(table_column=_whole()), TimeElapsedColumn(table_column=_whole()),
-                 TextColumn("ETA"), TimeRemainingColumn(table_column=_whole())) as progress:
+    """A bar of games: how many are done, the rate, time elapsed and left. On a narrow
+    terminal the rate goes first, then the time elapsed, the bar, the time left."""
+    with FittedProgress(Console(stderr=True), Part(3, (BarColumn(),)),
+                        Part(0, (MofNCompleteColumn(),)), Part(1, (RateColumn(),)),
+                        Part(2, (TimeElapsedColumn(),)),
+                        Part(4, (TextColumn("ETA"), TimeRemainingColumn()))) as progress:
         yield progress
 
 
@@ -87,8 +114,8 @@ def games_counted(progress: Progress | None) -> int | None:
 @contextmanager
 def run_progress() -> Iterator[Progress]:
     """A bar of timed runs (benchmarks): how many are done, time elapsed and left."""
-    console = Console(stderr=True)
-    with _fitted(console, MofNCompleteColumn(table_column=_whole()), TextColumn("runs"),
-                 TimeElapsedColumn(table_column=_whole()), TextColumn("ETA"),
-                 TimeRemainingColumn(table_column=_whole())) as progress:
+    with FittedProgress(Console(stderr=True), Part(2, (BarColumn(),)),
+                        Part(0, (MofNCompleteColumn(), TextColumn("runs"))),
+                        Part(1, (TimeElapsedColumn(),)),
+                        Part(3, (TextColumn("ETA"), TimeRemainingColumn()))) as progress:
         yield progress
