@@ -45,9 +45,24 @@ def test_every_built_in_game_names_its_shipped_rule_text(name, capsys):
     assert rule_text(REGISTRY[name]) == ROOT / "docs" / "rules" / RULE_TEXTS[name]
     assert main(["rules", name, "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
+    text = str(ROOT / "docs" / "rules" / RULE_TEXTS[name])
     assert shown == {"game": name, "title": REGISTRY[name].title,
-                     "summary": REGISTRY[name].summary,
-                     "rule_text": str(ROOT / "docs" / "rules" / RULE_TEXTS[name])}
+                     "summary": REGISTRY[name].summary, "rule_text": text,
+                     "rule_texts": [text, *MAP_SUMMARY.get(name, [])]}
+
+
+MAP_SUMMARY = {"viktory-ii": [str(ROOT / "docs" / "VIKTORY-II.md")]}
+
+
+def test_viktory_ii_names_the_map_games_summary_too(capsys):
+    """Audit (stop 67): `warroom rules viktory-ii` named only the Battle Cards text as "the
+    full rule text", though that text is only a variant of the map game (the default, with
+    dice), whose rules docs/VIKTORY-II.md sums up: it names both, each as what it is."""
+    assert main(["rules", "viktory-ii"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2:] == [
+        f"The full rule text: {ROOT / 'docs' / 'rules' / RULE_TEXTS['viktory-ii']}",
+        f"The Viktory II map game around the variant, summed up: {MAP_SUMMARY['viktory-ii'][0]}"]
 
 
 def test_rules_of_an_unknown_game_is_the_error_options_gives(capsys):
@@ -77,7 +92,7 @@ def test_rules_into_a_pipe_does_not_pause(capsys, monkeypatch):
     monkeypatch.setenv("LINES", "10")
     assert main(["rules", "viktory-ii"]) == 0
     out = capsys.readouterr().out
-    assert "-- more" not in out and out.splitlines()[-1].startswith("The full rule text: ")
+    assert "-- more" not in out and out.splitlines()[-2].startswith("The full rule text: ")
 
 
 def test_rules_at_a_terminal_pages_as_the_help_does():

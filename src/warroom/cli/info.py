@@ -85,16 +85,17 @@ RULE_TEXTS = (Path(__file__).resolve().parents[1] / "docs" / "rules", CHECKOUT /
 @cli.command()
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the game's "
-              "name, title, rules summary and the file of its full rule text (null if none "
-              "ships with warroom).")
+              "name, title, rules summary, the file of its full rule text (null if none "
+              "ships with warroom) and all its rule texts (Viktory II's map game too).")
 def rules(game: str, as_json: bool) -> None:
     """Show GAME's rules summary, as `?` shows it during a game (a screenful at a time at a
     terminal), then where its full rule text is."""
     g = get_game(game)
-    text = rule_text(g)
+    texts = rule_texts(g)
     if as_json:
         click.echo(json.dumps({"game": g.name, "title": g.title, "summary": g.summary or None,
-                               "rule_text": None if text is None else str(text)}))
+                               "rule_text": str(texts[0]) if texts else None,
+                               "rule_texts": [str(text) for text in texts]}))
         return
     from rich.console import Console
 
@@ -110,26 +111,46 @@ def rules(game: str, as_json: bool) -> None:
         if exc.args != (END_OF_INPUT,):
             raise
         return
-    click.echo(f"The full rule text: {text}" if text is not None
-               else f"No rule text of {g.name} ships with warroom.")
+    if not texts:
+        click.echo(f"No rule text of {g.name} ships with warroom.")
+    for k, (text, what) in enumerate(_indexed(g)):
+        # the published text first; then what the index says another file is (Viktory II's
+        # map game, of which the published text is only the Battle Cards variant)
+        click.echo(f"The full rule text: {text}" if k == 0 else
+                   f"{what[:1].upper()}{what[1:]}: {text}")
 
 
 def rule_text(game: Game) -> Path | None:
-    """The rule text shipped for `game` (docs/rules/), as the index there lists it (its
-    README's table: a file, then the names of the games that implement it); None if none."""
+    """The published rule text shipped for `game` (`rule_texts`' first); None if none."""
+    texts = rule_texts(game)
+    return texts[0] if texts else None
+
+
+def rule_texts(game: Game) -> list[Path]:
+    """The rule texts shipped for `game` (docs/rules/), in the order the index there lists
+    them: the published text, then any summary of what it leaves to another game (Viktory
+    II's map game, `../VIKTORY-II.md`)."""
+    return [text for text, _ in _indexed(game)]
+
+
+def _indexed(game: Game) -> list[tuple[Path, str]]:
+    """Each file docs/rules/README.md's table lists for `game` (a file, then the names of the
+    games that implement it, a colon and what it is) that ships, with what it is."""
     for folder in RULE_TEXTS:
         index = folder / "README.md"
         if not index.is_file():
             continue
+        found = []
         for line in index.read_text(encoding="utf-8").splitlines():
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
             if len(cells) < 2 or not re.fullmatch(r"`[^`]+`", cells[0]):
                 continue
-            if game.name in re.findall(r"`([^`]+)`", cells[1].split(":", 1)[0]):
-                path = folder / cells[0].strip("`")
-                return path if path.is_file() else None
-        return None
-    return None
+            games, _, what = cells[1].partition(":")
+            path = (folder / cells[0].strip("`")).resolve()
+            if game.name in re.findall(r"`([^`]+)`", games) and path.is_file():
+                found.append((path, what.strip()))
+        return found
+    return []
 
 
 # The least room a setting's bounds ("# from 0 to 1000") are given beside it.
