@@ -207,7 +207,7 @@ def test_full_width_cfr_fails_with_a_key_error_the_readme_explains():
         cfr.CFRSolver(pyspiel.load_game("warroom_viktory"))
     assert "you" in json.loads(caught.value.args[0])  # a seat's observation, as JSON
     spiel = _section("OpenSpiel")
-    assert "the solver stops with a `KeyError` on an information-state string" in spiel
+    assert "fail with a `KeyError` on an information-state string" in spiel  # (stop 67's words)
     assert "each is dealt the next seed of the game's `seed` sequence" in spiel
 
 
