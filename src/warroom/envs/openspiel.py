@@ -412,7 +412,8 @@ class WarroomSpielState(pyspiel.State):
         outcome = self.engine.outcome()
         if outcome is None:
             return [0.0] * self._wg.players
-        return rewards(self._wg.game, self._wg.config, outcome, self._wg.players)
+        return rewards(self._wg.game, self._wg.config, outcome, self._wg.players,
+                       self.engine.players_out())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any
                                 ) -> WarroomSpielState:

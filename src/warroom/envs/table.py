@@ -44,10 +44,18 @@ def load(game: str | Game, options: dict[str, Any] | None = None) -> tuple[Game,
     return g, config, encoding
 
 
-def rewards(game: Game, config: Any, outcome: Outcome, players: int) -> list[float]:
-    """Win 1, loss -1, draw 0 per seat; a seat whose team won shares the win."""
+def rewards(game: Game, config: Any, outcome: Outcome, players: int,
+            out: frozenset[int] = frozenset()) -> list[float]:
+    """Win 1, loss -1, draw 0 per seat; a seat whose team won shares the win. A seat the
+    rules put `out` before a draw (Battle's free-for-all, Viktory II's turn limit among the
+    seats still in) lost: -1, not the 0 of the seats that drew (a learner was told being put
+    out cost nothing)."""
     if not outcome.winners:
-        return [0.0] * players
+        gone = set(out)  # a seat out whose teammate drew shares the team's draw
+        for team in game.team_seats(config) or ():
+            if not set(team) <= gone:
+                gone -= set(team)
+        return [-1.0 if p in gone else 0.0 for p in range(players)]
     won = set(outcome.winners)
     for team in game.team_seats(config) or ():
         if won & set(team):
@@ -194,7 +202,7 @@ class Table:
         outcome = self.live.outcome()
         if outcome is None:
             return [0.0] * self.players
-        return rewards(self.game, self.config, outcome, self.players)
+        return rewards(self.game, self.config, outcome, self.players, self.live.players_out())
 
     def render(self, player: int | None) -> str:
         """The game's own text view of `player`'s observation (None: a spectator's)."""
