@@ -562,3 +562,15 @@ def test_bias_adds_bias_over_visits_plus_one_to_the_favourites_ucb_score(bias, c
     if bias:
         assert root.favourite[0] == Pick("safe")  # the heuristic was asked
     assert [root.stats[(0, Pick(a))][2] for a in ("safe", "risk")] == [11, 11]
+
+
+def test_a_seat_put_out_before_a_draw_lost_it_in_the_searchs_rewards():
+    """Audit (stop 67): a search scored a draw 1/3 for each of three seats, the one the rules
+    had put out earlier too: being put out before the others drew cost it nothing. The seats
+    still in share the draw; the one out gets 0 (`Outcome.reward(player, out)`)."""
+    game = get_game("battle")
+    draw = Outcome((), (0.0, 0.0, 0.0), "safety round limit: draw")
+    assert make_agent("mcts", game, 1).rewards(draw, 3, frozenset({2})) == [0.5, 0.5, 0.0]
+    assert make_agent("mcts", game, 1).rewards(draw, 3) == pytest.approx([1 / 3] * 3)
+    won = Outcome((1,), (0.0, 1.0, 0.0), "last one standing")
+    assert [won.reward(p, frozenset({2})) for p in range(3)] == [0.0, 1.0, 0.0]

@@ -399,12 +399,16 @@ class MctsAgent:
                 for player, action in [(p, policy(state, p)) for p in movers]:
                     state.apply_trusted(player, action)
             steps += 1
-        return self.rewards(state.outcome(), state.num_players)
+        outcome = state.outcome()
+        return self.rewards(outcome, state.num_players,
+                            state.players_out() if outcome.is_draw else frozenset())
 
-    def rewards(self, outcome: Outcome, players: int) -> list[float]:
-        """Each player's reward in [0, 1]: the game's reward, blended with `shape` of the
-        player's share of the final scores (higher is better, as in every game's Outcome)."""
-        plain = [outcome.reward(p) for p in range(players)]
+    def rewards(self, outcome: Outcome, players: int,
+                out: frozenset[int] = frozenset()) -> list[float]:
+        """Each player's reward in [0, 1]: the game's reward (a player `out` before a draw
+        lost it), blended with `shape` of the player's share of the final scores (higher is
+        better, as in every game's Outcome)."""
+        plain = [outcome.reward(p, out) for p in range(players)]
         shape = self.params.shape
         if not shape:
             return plain

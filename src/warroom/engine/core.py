@@ -63,10 +63,12 @@ class Outcome:
     def is_draw(self) -> bool:
         return not self.winners
 
-    def reward(self, player: Player) -> float:
-        """1 for a sole win, 0 for a loss, shared for shared wins; a draw is 1/num_players."""
+    def reward(self, player: Player, out: frozenset[Player] = frozenset()) -> float:
+        """1 for a sole win, 0 for a loss, shared for shared wins; a draw is shared by the
+        players still in (1/num_players when none is `out`): one the rules put out before it
+        lost (a search was told being put out cost nothing when the others then drew)."""
         if not self.winners:
-            return 1.0 / len(self.scores)
+            return 0.0 if player in out else 1.0 / max(1, len(self.scores) - len(out))
         return 1.0 / len(self.winners) if player in self.winners else 0.0
 
     def to_json(self) -> dict[str, Any]:
