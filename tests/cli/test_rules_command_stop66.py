@@ -15,7 +15,7 @@ from test_hotseat_audit47 import in_terminal
 
 from cli_errors import one_line_error
 from warroom.cli import main
-from warroom.cli.info import rule_text
+from warroom.cli.info import rule_texts
 from warroom.engine import ConfigError
 from warroom.games import REGISTRY, get_game
 
@@ -42,7 +42,7 @@ def test_rules_prints_the_summary_and_names_the_rule_text(capsys):
 def test_every_built_in_game_names_its_shipped_rule_text(name, capsys):
     """Audit (stop 66): each game's rule text is the one docs/rules/README.md lists for it
     (Viktory's two games share one), given too by `rules --json`."""
-    assert rule_text(REGISTRY[name]) == ROOT / "docs" / "rules" / RULE_TEXTS[name]
+    assert rule_texts(REGISTRY[name])[0] == ROOT / "docs" / "rules" / RULE_TEXTS[name]
     assert main(["rules", name, "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     text = str(ROOT / "docs" / "rules" / RULE_TEXTS[name])

@@ -91,7 +91,8 @@ def rules(game: str, as_json: bool) -> None:
     """Show GAME's rules summary, as `?` shows it during a game (a screenful at a time at a
     terminal), then where its full rule text is."""
     g = get_game(game)
-    texts = rule_texts(g)
+    indexed = _indexed(g)  # the index read once: (file, what it is), the published text first
+    texts = [text for text, _ in indexed]
     if as_json:
         click.echo(json.dumps({"game": g.name, "title": g.title, "summary": g.summary or None,
                                "rule_text": str(texts[0]) if texts else None,
@@ -113,17 +114,11 @@ def rules(game: str, as_json: bool) -> None:
         return
     if not texts:
         click.echo(f"No rule text of {g.name} ships with warroom.")
-    for k, (text, what) in enumerate(_indexed(g)):
+    for k, (text, what) in enumerate(indexed):
         # the published text first; then what the index says another file is (Viktory II's
         # map game, of which the published text is only the Battle Cards variant)
         click.echo(f"The full rule text: {text}" if k == 0 else
                    f"{what[:1].upper()}{what[1:]}: {text}")
-
-
-def rule_text(game: Game) -> Path | None:
-    """The published rule text shipped for `game` (`rule_texts`' first); None if none."""
-    texts = rule_texts(game)
-    return texts[0] if texts else None
 
 
 def rule_texts(game: Game) -> list[Path]:
