@@ -218,8 +218,8 @@ class ChampionsState(State):
             self._deal()
         elif purpose == "first":
             self._begin_play(winner)
-        else:
-            self._settle_pair(winner)
+        else:  # a tied pair: equal values
+            self._settle_pair(winner, self._pair_values())
 
     # --- the deal -----------------------------------------------------------------------------
     def _deal(self) -> None:
@@ -380,17 +380,25 @@ class ChampionsState(State):
         b = self.battle
         assert b is not None
         a, d = b.att_stack[b.att_pos], b.def_pass[b.def_pos]
-        av = self.battle_value(a, b.att_cmd, True)
-        dv = self.battle_value(d, b.def_cmd, False)
+        values = self._pair_values()
+        av, dv = values
         if av == dv:
             b.tie = True
             self.event("tie", attacker_card=a, defender_card=d, value=av)
             self._roshambo("tie")
         else:
-            self._settle_pair(b.attacker if av > dv else b.defender)
+            self._settle_pair(b.attacker if av > dv else b.defender, values)
 
-    def _settle_pair(self, winner: int) -> None:
-        """The pair on the table is decided: the loser is a casualty, the winner survives."""
+    def _pair_values(self) -> list[int]:
+        """What the two cards of the pair on the table count (a Jack's 2: 10)."""
+        b = self.battle
+        assert b is not None
+        return [self.battle_value(b.att_stack[b.att_pos], b.att_cmd, True),
+                self.battle_value(b.def_pass[b.def_pos], b.def_cmd, False)]
+
+    def _settle_pair(self, winner: int, values: list[int]) -> None:
+        """The pair on the table, whose cards count `values`, is decided: the loser is a
+        casualty, the winner survives."""
         b = self.battle
         assert b is not None
         a, d = b.att_stack[b.att_pos], b.def_pass[b.def_pos]
@@ -404,8 +412,7 @@ class ChampionsState(State):
             self.casualties[b.attacker].append(a)
         # Its values: what each card counted (a Jack's 2 counted 10), which the log says.
         flip = {"attacker_card": a, "defender_card": d, "winner": winner, "roshambo": b.tie,
-                "pass": b.def_round, "values": [self.battle_value(a, b.att_cmd, True),
-                                                 self.battle_value(d, b.def_cmd, False)]}
+                "pass": b.def_round, "values": values}
         b.flips.append(flip)
         b.tie = False
         self.phase = BATTLE
