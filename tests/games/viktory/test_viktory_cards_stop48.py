@@ -54,6 +54,7 @@ def test_the_view_says_what_the_special_texts_of_the_hand_do():
     obs = _battle()
     obs["hand"] = [_card(c) for c in ("X07", "A17", "C30")]
     obs["plays"] = []
+    obs["discard"] = []  # with the pile's line the panel has no room left for the texts
     text = _shown(obs)
     assert ("Card text: Mud (Special Event): until the end of the round no side counts a die "
             "for cavalry") in text, text

@@ -234,9 +234,10 @@ def test_ruling_suppression_and_combat_supply_play_no_part_with_cards():
 
 
 def test_ruling_the_card_battle_round_ends_when_the_attackers_card_leaves_no_defender():
-    """README, ## Rulings (Battle Cards): "The round also ends when the attacker's card leaves
-    no defender." The defender's answer costs it its last units; the attacker answers its hits
-    with a Counter: nobody is left to answer that, and the attacker takes the hex."""
+    """README, ## Rulings (Battle Cards): "In the open the round ends when the attacker's card
+    leaves no defender." The defender's answer costs it its last units; the attacker answers
+    its hits with a Counter: in an open forest nobody is left to answer that, and the attacker
+    takes the hex (a town or city answers: test_defender_responds_stop68.py)."""
     state = battle(["RA2", "FL22"], ["FL2P"], terrain="forest", defenders="1i1c")
     play(state, "RA2")
     play(state, "FL2P")  # no misses: both defenders fall, both its hits are live

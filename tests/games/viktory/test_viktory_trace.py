@@ -22,6 +22,7 @@ RESERVES = "test_viktory_reserves"
 EMPTY_TOWN = "test_empty_town_cards_stop58"
 TEXT_ACTS = "test_attack_text_acts_stop59"
 MOVE_CARD = "games/viktory_ii/test_vik2_move_card_stop59"
+RESPONDS = "test_defender_responds_stop68"
 TRACE = "test_viktory_trace"
 # (the start of a sentence of the variant text, the tests that check it)
 VARIANT: list[tuple[str, tuple[str, ...]]] = [
@@ -186,9 +187,14 @@ VARIANT: list[tuple[str, tuple[str, ...]]] = [
     ("Attacker always must have a “miss” or surviving unit",
      (f"{CARDS}.test_rule_attacker_needs_a_miss_or_surviving_unit_to_play_a_card",)),
     ("Defender always gets to respond",
-     (f"{CARDS}.test_rule_defender_always_matches_play_even_when_its_units_fall",)),
+     (f"{CARDS}.test_rule_defender_always_matches_play_even_when_its_units_fall",
+      f"{RESPONDS}.test_rule_34_in_a_town_the_defender_answers_after_its_last_unit_fell",
+      f"{RESPONDS}.test_rule_34_a_city_answers_with_its_two_dice",
+      f"{RESPONDS}.test_rule_34_the_round_goes_on_until_a_pass_and_a_surviving_attacker_takes_the_town",
+      f"{RESPONDS}.test_rule_34_in_the_open_the_battle_still_ends_when_the_last_defender_falls")),
     ("Example: Defender can be losing 1 of 2 infantry",
-     (f"{CARDS}.test_rule_defender_always_matches_play_even_when_its_units_fall",)),
+     (f"{CARDS}.test_rule_defender_always_matches_play_even_when_its_units_fall",
+      f"{RESPONDS}.test_rule_34_example_the_defenders_cap_is_its_dice_before_the_cards_losses")),
     ("If the Attacker was losing 1 of 2 attacking infantry",
      (f"{CARDS}.test_rule_attacker_hits_qualify_by_its_surviving_units",)),
     ("At the end of every player’s turn, every player must discard down",

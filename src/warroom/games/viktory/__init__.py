@@ -84,7 +84,11 @@ class ViktoryGame(BattleCardsGame):
     # never +1 MP (there is no movement in a battle), Secrecy only while defending artillery
     # is ready to fire Overwatch; so a move into an empty town or city offers none, and a
     # hybrid launch with no artillery ready and no reserve is not asked.
-    version = "4"
+    # 5: "Defender always gets to respond" (rule 34): in a town or city a defender whose last
+    # unit fell to its own Counter answers the attacker's next card with the place's dice, and
+    # the round goes on until a pass (it ended at once, the attacker taking the place); in the
+    # open the battle still ends there.
+    version = "5"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

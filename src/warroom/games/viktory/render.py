@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...engine.data import counted, first_fitting, fit, panel_lines
+from ...engine.data import counted, first_few, first_fitting, fit, panel_lines, view_width
 from ..viktory_battles.cards import EVENT_EFFECTS, effect_of
 from ..viktory_battles.render import (
     battle_progress,
@@ -68,9 +68,9 @@ def _card_prompt(obs: dict[str, Any], player: int) -> str:
 # The prompt and its line of help: lines of the panel (`panel_lines`) the table leaves them.
 PROMPT_LINES = 2
 # The ways to write the cards: whole with what the special texts of the cards in sight do,
-# whole, cards by name, the hand by id.
-SHORTER = 4
-TEXTS, WHOLE, BY_NAME, BY_ID = range(SHORTER)
+# whole, cards by name, the hand by id, and that without the discards' line.
+SHORTER = 5
+TEXTS, WHOLE, BY_NAME, BY_ID, NO_PILE = range(SHORTER)
 
 
 def render(obs: dict[str, Any], player: int | None) -> str:
@@ -178,6 +178,7 @@ def _render_cards(obs: dict[str, Any], you: int | None, short: int = 0) -> list[
     lines = [f"Cards: deck {obs['deck_left']}, discards {len(obs['discard'])}; hands "
              f"attacker {obs['hand_sizes'][0]} (max {obs['max_hand'][0]}), defender "
              f"{obs['hand_sizes'][1]} (max {obs['max_hand'][1]})"]
+    lines += _discards(obs["discard"], short)
     if obs["plays"]:
         lines.append(fit("Cards this round: " + " | ".join(
             f"{SIDE_NAMES[p['player']]}: {_card(p['card'], p['desc'], short)} ({p['use']})"
@@ -198,6 +199,25 @@ def _render_cards(obs: dict[str, Any], you: int | None, short: int = 0) -> list[
     if texts:
         lines.append(fit(texts, "; "))
     return lines
+
+
+DISCARDS = "Discards, newest first: "
+
+
+def _discards(pile: list[str], short: int) -> list[str]:
+    """The discard pile, which is face up, by card id, newest first: who is asked to play
+    depends on the cards face up there (a player is asked while it may hold a card as far as
+    the other side can tell). Whole, or written shorter (`BY_NAME` on) what fits one line and
+    how many more; the shortest way (`NO_PILE`) leaves the line to the choices' room."""
+    if not pile or short == NO_PILE:
+        return []
+    newest = pile[::-1]
+    if short < BY_NAME:
+        return [fit(DISCARDS + ", ".join(newest), ", ")]
+    shown = len(newest)
+    while shown > 1 and len(DISCARDS + first_few(newest, shown)) > view_width():
+        shown -= 1
+    return [DISCARDS + first_few(newest, shown)]
 
 
 def describe_event(e: dict[str, Any]) -> str:

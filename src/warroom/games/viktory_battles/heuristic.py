@@ -7,15 +7,16 @@ Dice: the attacker fights on unless its prospects per round are hopeless. Cards:
 stands its ground when renewing is hopeless, else brings its reserve and launches the wave with
 the Attack card that lands the most hits (a Surprise Attack narrows the defender's answers;
 Secrecy is worth most against artillery); a player facing live hits answers with the Counter
-whose blocked hits plus landed hits, less what the card is worth later, is best, and passes
-when no card is worth its price. Special Events are played when they cut the opponent's dice
-more than one's own (Mud and Ignore Terrain only when a card of one's own would follow in the
-round: else they end with it, having changed nothing), Reinforcements whenever there is a
-reserve to draw (the unit adding the most dice). Overwatch fires unless its expected hits
-exceed the units in reach and a later wave can still bring more. Hybrid: the reserve is
-brought, Secrecy played against artillery, and the card window used for events and for Reversal
-of Fortune against the opponent's events. Discards: the least useful card. Asked to play with
-nothing it could play (the other side cannot tell), it passes.
+whose blocked hits plus landed hits, less what the card is worth later, is best (a town or
+city emptied in the round: its landed hits alone), and passes when no card is worth its price.
+Special Events are played when they cut the opponent's dice more than one's own (Mud and
+Ignore Terrain only when a card of one's own would follow in the round: else they end with
+it, having changed nothing), Reinforcements whenever there is a reserve to draw (the unit
+adding the most dice). Overwatch fires unless its expected hits exceed the units in reach and
+a later wave can still bring more. Hybrid: the reserve is brought, Secrecy played against
+artillery, and the card window used for events and for Reversal of Fortune against the
+opponent's events. Discards: the least useful card. Asked to play with nothing it could play
+(the other side cannot tell), it passes.
 
 `battle_action(session, seat)` answers a decision of a session; `attack_odds` estimates an
 attack before it is declared, for a game deciding whether to start one.
@@ -277,10 +278,12 @@ def _respond(state: BattleSession, player: int, actions: list[Any]) -> Any:
         if player == ATT and taken:
             qualified = max(0, min(qualified, mine - taken))
         landed = min(c.hits, qualified, state.units(1 - player))
+        price = 0.15 * card_worth(c)
+        if not mine:  # a town or city emptied this round answers: no unit to save
+            return landed - price
         worth = (pending - taken) * 1.1 + landed + 0.3 * (c.counter == "surprise")
         if taken >= mine:
             worth -= 3  # the side would be wiped out anyway
-        price = 0.15 * card_worth(c)
         if player == ATT and c.can_attack:
             price += 1.0 if attack_cards <= 2 else 0.3  # keep Attack cards for later waves
         return worth - price

@@ -829,7 +829,8 @@ class BattleSession:
             self._cancel_events(role)
         unblocked = self.pending - blocked
         self.plays[-1].update(blocked=blocked)
-        # The defender always matches play: its hits qualify by its units before this loss.
+        # The defender always matches play: its hits qualify by its dice (its units' and the
+        # place's) before this exchange's casualties.
         qualified = self.defender_dice()[0] if role == DEF else None
         self._hit(role, 1 - role, unblocked, unblocked if self.pending_selective else 0,
                   False, "card")
@@ -844,9 +845,13 @@ class BattleSession:
             qualified = self.attacker_dice()
         self._set_live(card, min(card.hits, qualified), card.counter or "")
         self.plays[-1].update(live=self.pending)
-        if role == ATT and not self.units(DEF):
-            self.steps = ["round_over"]  # the attacker's card found nobody left to answer
+        if role == ATT and not self.units(DEF) and self.req.settlement == "none":
+            # In the open a hex whose last defender fell is the attacker's, as one emptied by
+            # bombard is taken without a fight: nobody is left to answer.
+            self.steps = ["round_over"]
         else:
+            # "Defender always gets to respond": a town or city emptied in this round still
+            # answers with its dice (`_play_counter` counts them), as an empty one fires.
             self.decision = ("play", 1 - role)
 
     def _event_possible(self, role: int, card: Card) -> bool:

@@ -126,7 +126,10 @@ class ViktoryIIGame(BattleCardsGame):
     # the last step as well as come before it.
     # 14: on a hidden map a battle's result (who won, the losses its course told) is told to
     # the players who do not fight it too, without its place: their events differ.
-    version = "14"
+    # 15: the shared battle resolver (viktory 5): in a town or city a defender whose last unit
+    # fell to its own Counter answers the attacker's next card ("Defender always gets to
+    # respond"); the round ended at once.
+    version = "15"
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
