@@ -29,6 +29,7 @@ from ..engine import (
     play_game,
 )
 from ..engine.config import changed_options
+from ..engine.core import SPECTATORS
 from ..engine.data import counted, fit, reading_width, shortened
 from ..engine.embed import check_line, edited_warning, embed_files
 from ..engine.errors import WarroomError
@@ -84,7 +85,8 @@ def echo_log_line(line: str, err: bool = False) -> None:
 
 
 class LogPrinter:
-    """Prints the public log as a game advances (for games with no person at the table)."""
+    """Prints the log as a spectator sees it as a game advances (for games with no person at
+    the table): the events for everybody and those told to spectators too (`SPECTATORS`)."""
 
     def __init__(self, game: Game, err: bool = False):
         self.game = game
@@ -93,7 +95,7 @@ class LogPrinter:
 
     def __call__(self, state: State, *_: object) -> None:
         for to, event in state.log[self.seen:]:
-            if to is None:
+            if to is None or SPECTATORS in to:
                 line = self.game.describe_event(event)
                 if line:
                     echo_log_line(line, self.err)

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from .actions import ActionCodec
 from .cards import CardFacts
@@ -26,6 +26,12 @@ from .errors import ConfigError, IllegalAction, WarroomError
 from .rng import copy_rng
 
 Player = int
+
+# Named among the seats of an event's `to`, it shows the event to spectators (viewer None)
+# too: what the seats told the least learn is the table's to know (Viktory II tells a
+# battle's two sides its result with its place, the other seats and spectators without it).
+# No seat is -1: `check_viewer` refuses it as a viewer.
+SPECTATORS: Final = -1
 
 # Seeds are signed 64-bit integers: what a results database and a record can store.
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
@@ -149,7 +155,7 @@ class State:
         self._kept = None
         self._legal: dict[Player, list[Any]] = {}
         # What each viewer may see of the log, kept up to date (see `_visible`).
-        self._seen: dict[Player | None, list[Any]] | None = None
+        self._seen: dict[Any, list[Any]] | None = None
 
     # --- to implement ---------------------------------------------------------------------
     def to_move(self) -> tuple[Player, ...]:
@@ -238,7 +244,8 @@ class State:
 
     # --- the event log ----------------------------------------------------------------------
     def event(self, kind: str, to: tuple[Player, ...] | None = None, **data: Any) -> None:
-        """Append an event to the log; `to` limits who may see it (None: everybody)."""
+        """Append an event to the log; `to` limits who may see it (None: everybody) to the
+        seats it names, and to spectators too where it names `SPECTATORS`."""
         log = self._log
         if log is None:
             if kind in self._keep:
@@ -326,10 +333,11 @@ class State:
         self.log = replica.log
 
     def visible_log(self, player: Player | None) -> list[dict[str, Any]]:
-        """The events `player` may see (None: a spectator, who sees public events only), as
-        a new list. Each viewer's events are kept with how much of the log they cover, and
-        only the events written since are filtered: observing every seat after every action
-        costs the new events, not the whole log again."""
+        """The events `player` may see (None: a spectator, who sees the events for everybody
+        and those whose `to` names `SPECTATORS`), as a new list. Each viewer's events are
+        kept with how much of the log they cover, and only the events written since are
+        filtered: observing every seat after every action costs the new events, not the
+        whole log again."""
         return list(self._visible(player)[2])
 
     def whole_log(self, player: Player | None,
@@ -351,26 +359,33 @@ class State:
 
     def visible_entries(self, player: Player) -> list[tuple[frozenset[int] | None,
                                                             dict[str, Any]]]:
-        """The log entries `player` may see, as a new list (a determinisation's log)."""
-        return list(self._visible(player)[3])
+        """The log entries `player` may see and those a spectator may see, as a new list: a
+        determinisation's log, which shows the player and a spectator what the state shows
+        them (what a spectator sees, the table may read: it holds nothing hidden from the
+        player)."""
+        return list(self._visible(player, spectators=True)[3])
 
-    def _visible(self, player: Player | None) -> list[Any]:
-        # Per viewer: [the log list, how many of its entries were filtered, the visible events,
-        # the visible entries]. The log is append-only: an entry is never rewritten once a
-        # viewer may have seen it (a determinisation rewrites its own fresh copy).
+    def _visible(self, player: Player | None, spectators: bool = False) -> list[Any]:
+        # Per viewer (and per seat with the spectators' entries, `spectators`): [the log list,
+        # how many of its entries were filtered, the visible events, the visible entries].
+        # The log is append-only: an entry is never rewritten once a viewer may have seen it
+        # (a determinisation rewrites its own fresh copy).
         log = self.log
         cache = self.__dict__.get("_seen")
         if cache is None:
             cache = self._seen = {}
-        seen = cache.get(player)
+        key = (player, SPECTATORS) if spectators else player
+        seen = cache.get(key)
         if seen is None or seen[0] is not log or seen[1] > len(log):
-            seen = cache[player] = [log, 0, [], []]
+            seen = cache[key] = [log, 0, [], []]
         if seen[1] < len(log):
-            if player is None:
-                new = [entry for entry in log[seen[1]:] if entry[0] is None]
+            viewer = SPECTATORS if player is None else player
+            if spectators:
+                new = [entry for entry in log[seen[1]:] if entry[0] is None
+                       or viewer in entry[0] or SPECTATORS in entry[0]]
             else:
                 new = [entry for entry in log[seen[1]:]
-                       if entry[0] is None or player in entry[0]]
+                       if entry[0] is None or viewer in entry[0]]
             seen[2] += [e for _, e in new]
             seen[3] += new
             seen[1] = len(log)

@@ -14,7 +14,8 @@ hidden hand decides what it can do). After every action, and before the first, S
 agree on what p can observe of the flow:
 - who is to move (`to_move()`) and the kind of decision each mover faces
   (`Game.decision_kind`);
-- the events p sees: the public ones, and p's own until p's hands in S and D differ;
+- the events p sees: the public ones (a spectator's, which any seat may read), and p's own
+  until p's hands in S and D differ;
 - whether the game is over, its winners and the reason.
 
 Where the two games legitimately part is where a hidden card or a chance draw is revealed:
@@ -53,7 +54,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from .core import Game, Player, State
+from .core import SPECTATORS, Game, Player, State
 from .rng import copy_rng
 
 Event = dict[str, Any]
@@ -68,11 +69,12 @@ def twin(state: State, observer: Player, seed: int) -> State:
 
 def _events(state: State, observer: Player, since: int,
             until: int | None = None) -> tuple[list[Event], list[Event]]:
-    """The public events, and those only `observer` (and maybe others) sees, after the first
-    `since` entries of the log (and before entry `until`)."""
+    """The public events (those a spectator sees, which any seat may read), and those only
+    `observer` (and maybe other seats) sees, after the first `since` entries of the log (and
+    before entry `until`)."""
     public, own = [], []
     for to, e in state.log[since:until]:
-        if to is None:
+        if to is None or SPECTATORS in to:
             public.append(e)
         elif observer in to:
             own.append(e)
@@ -107,7 +109,7 @@ def _flow_reveal(game: Game, real: State, other: State,
     hidden from it makes a third be asked, which the observer sees)."""
     def own(state: State, start: int, p: Player) -> list[tuple[int, Event]]:
         return [(i, e) for i, (to, e) in enumerate(state.log[start:], start)
-                if to is not None and p in to]
+                if to is not None and p in to and SPECTATORS not in to]  # (see `_events`)
 
     cuts = []
     for p in range(real.num_players):

@@ -72,7 +72,9 @@ def test_a_battle_s_result_reaches_the_players_who_do_not_fight_it(tmp_path):
     # Nothing tells player 2 where: not its log, not the last battle.
     seen = json.dumps([state.visible_log(2), fought])
     assert "A4" not in seen and "B5" not in seen
-    assert state.observation(None)["last_battle"] is None  # a spectator, as of a capture
+    # A spectator learns what player 2 learns (its own log's index aside).
+    spectator = state.observation(None)["last_battle"]
+    assert {**spectator, "key": fought["key"]} == fought
 
 
 def test_the_others_learn_the_losses_the_course_told_not_the_cargo(tmp_path):

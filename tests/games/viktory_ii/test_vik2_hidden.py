@@ -26,6 +26,7 @@ from vik2_helpers import (
 
 from warroom.agents import make_agent
 from warroom.engine import play_game
+from warroom.engine.core import SPECTATORS
 from warroom.games.viktory_ii.actions import (
     BuildTown,
     Disband,
@@ -791,8 +792,9 @@ def test_ruling_dark_a_determinisation_keeps_only_the_events_the_player_saw():
         state.apply(p, actions[rng.randrange(len(actions))])
     assert any(to is not None and 0 not in to for to, _ in state.log)
     d = state.determinize(0, random.Random(1))
-    assert all(to is None or 0 in to for to, _ in d.log)
+    assert all(to is None or 0 in to or SPECTATORS in to for to, _ in d.log)
     assert d.visible_log(0) == state.visible_log(0)
+    assert d.visible_log(None) == state.visible_log(None)
     assert d.observation(0) == state.observation(0)
 
 

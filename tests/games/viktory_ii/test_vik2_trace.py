@@ -24,6 +24,7 @@ RESERVES = "test_vik2_reserves"
 RULINGS = "test_vik2_rulings"
 SEAM = "test_vik2_battle_seam"
 SETUP = "test_vik2_setup"
+SPECTATOR = "test_spectator_results_stop68"
 TRACED = "test_vik2_rules_traced"
 TRANSPORT = "test_vik2_transport"
 WIN = "test_vik2_win_ends_at_once"
@@ -212,7 +213,10 @@ TABLE: list[tuple[str, tuple[str, ...]]] = [
       f"{HIDDEN}.test_option_dark_towns_out_of_sight_are_remembered_as_last_seen",
       f"{RULINGS}.test_ruling_dark_a_city_sees_within_two_hexes",
       f"{BATTLE_END}.test_a_battle_s_result_reaches_the_players_who_do_not_fight_it",
-      f"{BATTLE_END}.test_the_others_learn_the_losses_the_course_told_not_the_cargo")),
+      f"{BATTLE_END}.test_the_others_learn_the_losses_the_course_told_not_the_cargo",
+      f"{SPECTATOR}.test_a_spectator_learns_a_battle_s_result_as_the_third_seat_does",
+      f"{SPECTATOR}.test_a_spectator_learns_the_result_of_a_battle_between_the_only_two_seats",
+      f"{SPECTATOR}.test_a_spectator_learns_a_town_built_out_of_sight")),
     ("Independent exploration: each player explores the map on their own",
      (f"{SETUP}.test_option_independent_exploration_each_player_explores_on_its_own",
       f"{HIDDEN}.test_ruling_dark_shared_exploration_reveals_new_tiles_to_everybody")),

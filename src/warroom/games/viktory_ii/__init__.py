@@ -128,7 +128,9 @@ class ViktoryIIGame(BattleCardsGame):
     # the players who do not fight it too, without its place: their events differ.
     # 15: the shared battle resolver (viktory 5): in a town or city a defender whose last unit
     # fell to its own Counter answers the attacker's next card ("Defender always gets to
-    # respond"); the round ended at once.
+    # respond"); the round ended at once. And on a hidden map what the players not told
+    # where learn (a battle's result, a town built, a city, a capital placed, a capture)
+    # reaches spectators too: their events differ.
     version = "15"
     Config = Config
     actions = ACTIONS

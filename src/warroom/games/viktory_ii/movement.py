@@ -16,6 +16,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import Outcome
+from ...engine.core import SPECTATORS
 from .actions import (
     DONE_MOVE,
     DONE_STOP,
@@ -210,6 +211,7 @@ class MovementRules(ViewRules):
     underdog_battles: int
     underdog_wins: int
     seen_counts: list[int]
+    spectator_only_counts: list[int]
     n_events: int
     marks: list[list[Any]]
 
@@ -225,7 +227,20 @@ class MovementRules(ViewRules):
                 counts[i] += 1
         else:
             for p in to:
-                counts[p] += 1
+                if p != SPECTATORS:
+                    counts[p] += 1
+                else:
+                    self.count_for_spectators(to)
+
+    def count_for_spectators(self, to: tuple[int, ...]) -> None:
+        """An event told to spectators (`to` names SPECTATORS) and to the seats `to` names:
+        the last count is the spectators'; each seat not named counts it among the events
+        spectators saw that it did not (which its determinisation's log keeps, view.py)."""
+        self.seen_counts[-1] += 1
+        only = self.spectator_only_counts
+        for q in range(len(only)):
+            if q not in to:
+                only[q] += 1
 
     # --- provided by the state (state.py) ---------------------------------------------------
     def occ_add(self, h: int, p: int, k: int) -> None:

@@ -25,6 +25,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import Outcome
+from ...engine.core import SPECTATORS
 from ..viktory_battles.hand import draw_limit, end_of_turn_draw, max_hand, may_redraw
 from ..viktory_battles.resolver import discard_card
 from ..viktory_battles.seam import (
@@ -174,12 +175,15 @@ class ViktoryIIState(PlacementRules):
         self.underdog_battles = 0
         self.underdog_wins = 0
         # The log window of observations: events visible to each player (and to spectators,
-        # the last entry) so far; and for each of them where its previous and its current
-        # turn began (a spectator's: anybody's turn), as (log index, events it saw before,
-        # what every viewer had seen then: a determinisation's log is cut to one player's).
+        # the last entry) so far, and for each player the spectators' events it did not see;
+        # and for each viewer where its previous and its current turn began (a spectator's:
+        # anybody's turn), as (log index, events it saw before, what every viewer had seen
+        # then, how many of the spectators' events each player had not: a determinisation's
+        # log is cut to what one player and spectators saw).
         self.seen_counts = [0] * (players + 1)
+        self.spectator_only_counts = [0] * players
         self.n_events = 0  # every event so far (the log's length, whether written or not)
-        start = (0, 0, (0,) * (players + 1))
+        start = (0, 0, (0,) * (players + 1), (0,) * players)
         self.marks = [[start, start] for _ in range(players + 1)]
         self._setup_map()
         if deck is not None:
@@ -329,15 +333,15 @@ class ViktoryIIState(PlacementRules):
                       others_learn: dict[str, Any] | None = None, **data: Any) -> None:
         """An event about a hex that changes public counts (a town built, a city, a capture,
         a battle's result): on a hidden map only `audience` learns where; the other players
-        learn what happened but not where (a spectator, who sees only what is public, learns
-        neither): `data`, or `others_learn` where they learn less than the audience."""
+        and spectators learn what happened but not where: `data`, or `others_learn` where
+        they learn less than the audience."""
         if not self.hidden_map:
             self.event(kind, where=where, **data)
             return
         self.event(kind, to=audience, where=where, **data)
         others = tuple(q for q in range(self.num_players) if q not in audience)
-        if others:
-            self.event(kind, to=others, **(data if others_learn is None else others_learn))
+        self.event(kind, to=others + (SPECTATORS,),
+                   **(data if others_learn is None else others_learn))
 
     # --- exploration ----------------------------------------------------------------------
     def reveal(self, p: int, hexes: list[int] | int, automatic: bool = False,
@@ -558,9 +562,9 @@ class ViktoryIIState(PlacementRules):
         self.overwatch_fired = {}
         self.redraws = 0
         self.turns_taken += 1
-        seen = tuple(self.seen_counts)
+        seen, only = tuple(self.seen_counts), tuple(self.spectator_only_counts)
         for who in (p, self.num_players):
-            self.marks[who] = [self.marks[who][1], (self.n_events, seen[who], seen)]
+            self.marks[who] = [self.marks[who][1], (self.n_events, seen[who], seen, only)]
         self.start_of_turn_units(p)
         self.event("turn", player=p, round=self.round)
 
@@ -1401,6 +1405,7 @@ class ViktoryIIState(PlacementRules):
         new.us, new.uc, new.ug, new.uf = list(self.us), list(self.uc), list(self.ug), list(self.uf)
         new.battles, new.discarding = list(self.battles), list(self.discarding)
         new.out, new.seen_counts = list(self.out), list(self.seen_counts)
+        new.spectator_only_counts = list(self.spectator_only_counts)
         new.terrain, new.settle = bytearray(self.terrain), bytearray(self.settle)
         new.sowner = bytearray(self.sowner)
         new.supported = [list(s) for s in self.supported]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import State
+from ...engine.core import SPECTATORS
 from ..viktory_battles.hand import max_hand
 from ..viktory_battles.resolver import battle_course
 from .actions import PlaceCapital
@@ -385,11 +386,10 @@ class ViewRules(State):
         in the player's whole log."""
         if self.result is not None:
             return 0, self.visible_log(player)
-        who = self.num_players if player is None else player
-        index, before, _ = self.marks[who][0]
-        events = [e for to, e in self.log[index:] if to is None
-                  or (player is not None and player in to)]
-        return before, events
+        who, viewer = (self.num_players, SPECTATORS) if player is None else (player, player)
+        mark = self.marks[who][0]
+        events = [e for to, e in self.log[mark[0]:] if to is None or viewer in to]
+        return mark[1], events
 
     # --- determinisation --------------------------------------------------------------------
     def determinize(self, player: int, rng: random.Random) -> Any:
@@ -483,16 +483,18 @@ class ViewRules(State):
                                   for h in settled if sowner[h] != q and vis >> h & 1}
 
     def _keep_log_of(self, p: int, kept: list[Any]) -> None:
-        """The copy's log keeps only the events the player saw (the others' own events tell
-        where their pieces truly are). Its turn marks count in that log: exactly for the
-        player and for a spectator (whose events are the public ones, which every player
-        saw); for the other players, whose view of the copy nothing reads, as the player's."""
+        """The copy's log keeps only the events the player or a spectator saw (`kept`: the
+        others' own events tell where their pieces truly are; a spectator's are the table's
+        to read). Its turn marks count in that log: exactly for the player and for a
+        spectator; for the other players, whose view of the copy nothing reads, as the
+        player's."""
         self.log = kept
         self.n_events = len(kept)
-        public = self.seen_counts[-1]
-        self.seen_counts = [len(kept)] * (len(self.seen_counts) - 1) + [public]
-        last = len(self.marks) - 1
-        self.marks = [[_cut_mark(m, p, w == last) for m in marks]
+        own, public = self.seen_counts[p], self.seen_counts[-1]
+        players = len(self.spectator_only_counts)
+        self.seen_counts = [own] * players + [public]
+        self.spectator_only_counts = [self.spectator_only_counts[p]] * players
+        self.marks = [[_cut_mark(m, p, w == players) for m in marks]
                       for w, marks in enumerate(self.marks)]
 
     def unseen_settlements(self, p: int, vis: int, bound: set[int]) -> list[int]:
@@ -1710,13 +1712,15 @@ class _HiddenFrom:
         self.sights.pop(q, None)
 
 
-def _cut_mark(mark: tuple[int, int, tuple[int, ...]], p: int,
-              spectator: bool) -> tuple[int, int, tuple[int, ...]]:
-    """A turn mark in a log cut to the events player p saw: for a spectator the public
-    events seen before it stay its own count."""
-    at = mark[2][p]
-    public = mark[2][-1]
-    return at, public if spectator else at, (at,) * (len(mark[2]) - 1) + (public,)
+def _cut_mark(mark: tuple[int, int, tuple[int, ...], tuple[int, ...]], p: int,
+              spectator: bool) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+    """A turn mark in a log cut to the events player p or a spectator saw: it stands after
+    the events p saw before it and those only spectators saw; for a spectator the events
+    it saw before it stay its own count."""
+    seen, only = mark[2], mark[3]
+    at, public, unseen = seen[p], seen[-1], only[p]
+    return (at + unseen, public if spectator else at, (at,) * len(only) + (public,),
+            (unseen,) * len(only))
 
 
 def last_battle(events: list[dict[str, Any]], start: int) -> dict[str, Any] | None:
