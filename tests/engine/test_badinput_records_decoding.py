@@ -80,8 +80,11 @@ def test_a_missing_version_is_said_to_be_missing(tmp_path):
     path.write_text(json.dumps({"game": "word-iron", "config": {}, "seed": 1, "actions": []}))
     with pytest.raises(RecordError) as caught:
         replay_to_end(game, Record.load(path))
-    assert str(caught.value) == (f"{path}: version: missing (this is word-iron rules version "
-                                 f"{game.version})")
+    assert str(caught.value) == (
+        f"{path}: version: missing, so of rules version 1 (older than the field); this is "
+        f"word-iron rules version {game.version}: replay or finish it with the warroom release "
+        f"that made it (the last commit of warroom that plays version 1: "
+        f"{game.last_commits['1']})")
     # a record older than the field is of version "1": a game of that version reads it still
     data = kow()
     del data["version"]

@@ -486,6 +486,11 @@ class Game:
     name: ClassVar[str]
     title: ClassVar[str]
     version: ClassVar[str] = "1"
+    # Each older rules version of the game, with the last commit of warroom's repository that
+    # plays it: a record or results run of that version is refused with where to play it
+    # (`older_rules_hint`), and docs/records.md lists them. A version's bump adds the version
+    # it ends, with the commit it was made on (that commit's parent, once it is made).
+    last_commits: ClassVar[dict[str, str]] = {}
     Config: ClassVar[type]
     actions: ClassVar[tuple[type, ...]]
     summary: ClassVar[str] = ""  # a short rules summary, shown by `?` in the terminal
@@ -669,6 +674,14 @@ class Game:
     def metrics(self, state: State) -> dict[str, float]:
         """Per-game numbers a designer may want in a balance report (optional)."""
         return {}
+
+    def older_rules_hint(self, version: str) -> str:
+        """Where a record of rules `version`, older than this one, plays: " (the last commit of
+        warroom that plays version V: C)", or "" when the game does not say."""
+        commit = self.last_commits.get(version)
+        if commit is None:
+            return ""
+        return f" (the last commit of warroom that plays version {version}: {commit})"
 
     def team_seats(self, config: Any) -> list[tuple[Player, ...]] | None:
         """The seats of each team when the config plays in teams (tournaments score teams)."""

@@ -459,13 +459,15 @@ def replay(game: Game, record: Record) -> Iterator[tuple[State, int | None, Any]
     if record.game != game.name:
         raise RecordError(f"{where}record is of game {record.game!r}, not {game.name!r}")
     if record.version != game.version and not record.version_given:
-        raise RecordError(f"{where}version: missing (this is {game.name} rules version "
-                          f"{game.version})")
+        raise RecordError(f"{where}version: missing, so of rules version 1 (older than the "
+                          f"field); this is {game.name} rules version {game.version}: replay "
+                          "or finish it with the warroom release that made it"
+                          f"{game.older_rules_hint('1')}")
     if record.version != game.version:
         raise RecordError(
             f"{where}record was made by {game.name} rules version {_short(record.version)}; "
             f"this is version {game.version}: replay or finish it with the warroom release "
-            "that made it"
+            f"that made it{game.older_rules_hint(record.version)}"
         )
     state = game.new_state(record_config(game, record), record.seed)
     marks: list[int] = []

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..engine.actions import _fields_model, field_names, to_json
+from ..engine.core import Game
 from ..engine.data import MAX_DATA_BYTES
 from ..engine.embed import MAX_EMBEDDED_BYTES
 from ..generated_docs import CHECKOUT, OneLineParser, in_checkout, write_or_check
@@ -78,9 +79,12 @@ version "1".
 warroom replays or resumes a record only under the rules version it names. A record of
 another version is refused, and left as it is: `record was made by kow rules version
 '2'; this is version 1: replay or finish it with the warroom release that made it`. A record
-does not say which release made it, and nothing maps rules versions to releases, so keep the
-release (`warroom --version`) beside records you archive; any release whose `warroom games`
-shows the record's version replays it. A reader that meets a version it does not know should
+does not say which release made it (`warroom --version` did not change with the rules
+versions), but each game's section below names, for each of its older versions, the last
+commit of warroom's repository that plays it, and so does the refusal (`... that made it (the
+last commit of warroom that plays version 13: 7ff0d85cbe)`): that commit, checked out, replays
+or finishes the record, and so does any release whose `warroom games` shows the record's
+version. A reader that meets a version it does not know should
 do the same: read the record's fields, but not replay it by rules of another version.
 
 The format itself has no version. Fields were added over time (`outcome`, `meta`, `files`,
@@ -313,6 +317,14 @@ def _modules(game: Any, shown: set[str]) -> list[str]:
     return [m for m in dict.fromkeys(names) if m not in shown]
 
 
+def _older_versions(game: Game) -> str:
+    """The game's older rules versions, each with the last commit that plays it."""
+    if not game.last_commits:
+        return ""
+    listed = ", ".join(f"{v} (`{c}`)" for v, c in game.last_commits.items())
+    return f" Older versions, each with the last commit of warroom that plays it: {listed}."
+
+
 def game_section(name: str, documented: dict[type, str], shown: set[str]) -> list[str]:
     """The section of one game. `documented`: the actions an earlier section documents, by the
     game it is of (a shared action is referred to there); `shown`: the modules whose docstrings
@@ -322,8 +334,9 @@ def game_section(name: str, documented: dict[type, str], shown: set[str]) -> lis
     shown.update(modules)
     files = ", ".join(f"`src/{m.replace('.', '/')}.py`" for m in modules)
     lines = [f"## `{name}`", "",
-             f"{game.title}, rules version {game.version} (a record's `version`). "
-             f"Actions defined in {files}:" if files else f"{game.title}.", ""]
+             f"{game.title}, rules version {game.version} (a record's `version`)."
+             f"{_older_versions(game)} Actions defined in {files}:" if files
+             else f"{game.title}.", ""]
     for module in modules:
         doc = importlib.import_module(module).__doc__ or ""
         lines += [p + "\n" for p in _paragraphs(doc)]

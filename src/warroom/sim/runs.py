@@ -66,7 +66,7 @@ def refuse_other_version(kind: str, number: int, runs: Iterable[RunInfo], versio
             raise StoreError(f"{kind} {number} was played with {run.game} version {run.version}; "
                              f"this is version {version}, so it cannot be resumed: start a new "
                              f"{kind} (without --resume), or resume it with the warroom release "
-                             "that made it")
+                             f"that made it{get_game(run.game).older_rules_hint(run.version)}")
 
 
 def execute(store: ResultStore, run: RunInfo, games: int, workers: int = 1,

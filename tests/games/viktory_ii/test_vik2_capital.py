@@ -174,7 +174,8 @@ def test_a_record_of_an_older_rules_version_is_refused_in_one_line():
         replay_to_end(GAME, old)
     assert str(caught.value) == (f"record was made by viktory-ii rules version '{older}'; "
                                  f"this is version {GAME.version}: replay or finish it with "
-                                 "the warroom release that made it")
+                                 "the warroom release that made it (the last commit of warroom "
+                                 f"that plays version {older}: {GAME.last_commits[older]})")
 
 
 def test_attack_on_an_empty_town_asks_for_no_card_in_cards_mode(tmp_path):

@@ -65,6 +65,7 @@ class BattleGame(Game):
     # the legal actions nor their consequences: old records replay the same, so still 1.
     # 2: soldiers alike but for their owner (own decks, a Joker) are distinct choices.
     version = "2"
+    last_commits = {"1": "e8b611b10d"}
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

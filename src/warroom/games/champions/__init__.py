@@ -51,6 +51,7 @@ class ChampionsGame(Game):
     # 3: no Medic once the battle destroyed the defender's army (the game is over; a revival
     # then changed the final score only).
     version = "4"
+    last_commits = {"1": "3c519372e6", "2": "c863b43ca9", "3": "91a27d78b0"}
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

@@ -89,6 +89,8 @@ class ViktoryGame(BattleCardsGame):
     # the round goes on until a pass (it ended at once, the attacker taking the place); in the
     # open the battle still ends there.
     version = "5"
+    last_commits = {"1": "0562106afe", "2": "46a4a545f2", "3": "00328e7944",
+                    "4": "38e7cb9e79"}
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

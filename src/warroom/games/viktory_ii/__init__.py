@@ -132,6 +132,11 @@ class ViktoryIIGame(BattleCardsGame):
     # where learn (a battle's result, a town built, a city, a capital placed, a capture)
     # reaches spectators too: their events differ.
     version = "15"
+    last_commits = {"1": "e81aefe053", "2": "093ac7dcc2", "3": "7a6fe0d370",
+                    "4": "21b7e556fe", "5": "ea5a3de634", "6": "abbea0867e",
+                    "7": "dcce4586b7", "8": "10b2619347", "9": "0562106afe",
+                    "10": "46a4a545f2", "11": "00328e7944", "12": "eaf39afeb1",
+                    "13": "7ff0d85cbe", "14": "38e7cb9e79"}
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

@@ -52,6 +52,8 @@ class WordIronGame(Game):
     # has given them all, and a card's own keep its text's order (the Castellan's protection,
     # then its restoring): it was asked after each, the first answer overtaken.
     version = "7"
+    last_commits = {"1": "6c5b0204b6", "2": "4638ed96db", "3": "789ed9f657",
+                    "4": "8f260f5938", "5": "7f481f55e7", "6": "77d19521ab"}
     Config = Config
     actions = ACTIONS
     summary = SUMMARY
