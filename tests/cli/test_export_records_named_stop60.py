@@ -125,5 +125,5 @@ def test_a_game_of_another_rules_version_not_finished_is_not_sent_to_close(lesso
     assert len(said) == 7, said
     for gid, line in zip(lesson[2], said, strict=True):
         assert line == (f"warroom: note: game {gid} was made with kow rules version 1; this "
-                        "server plays version 2: it cannot go on, nor be replayed, on this "
-                        "release; finish it on a server of the release that made it")
+                        "warroom plays version 2: it cannot go on, nor be replayed, on this "
+                        "release; finish it with the warroom release that made it")

@@ -8,6 +8,7 @@ import io
 import os
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -106,8 +107,10 @@ DIR/kow-375cdcd51412.json: its record, the very bytes the server's
 server's own code), for `warroom replay DIR/kow-375cdcd51412.json`. A table
 the organiser closed is written too (its record so far, marked unfinished);
 a game not finished is left: a note names it and how to take its record now
-(the organiser closes its table, then exports again), and the last line says
-how many were written and left. DIR and its missing folders are made, and
+(the organiser closes its table, then exports again), and one in play made
+under another rules version is left to be finished with the warroom release
+that made it; the last line says how many were written and left, and why.
+DIR and its missing folders are made, and
 each file is written whole or not at all (owner-only: a record holds every
 hand). A file there that holds the same record is left as it is, so that the
 same export can be run again as the evening goes on (a finished game's
@@ -397,10 +400,12 @@ class _Tally:
     """What `--records` wrote and left, for its last line."""
 
     def __init__(self) -> None:
-        self.written = self.same = self.closed = self.outdated = 0
-        self.unfinished = self.broken = 0
+        self.written = self.same = self.closed = self.outdated = self.broken = 0
         self.notes: list[str] = []
         self.waiting: list[str] = []  # the games not finished whose tables can be closed
+        # the games in play under other rules ("viktory-ii rules version 14"), counted by
+        # those rules: no close for them here, and the line says why they were left
+        self.other_rules: Counter[str] = Counter()
 
     def unfinished_note(self, db: str) -> list[str]:
         """Which games not finished were left and how to take their records now: the
@@ -418,6 +423,8 @@ class _Tally:
                 "README), then export again"]
 
     def line(self, folder: Path) -> str:
+        from ..server.live import FINISHED_ELSEWHERE
+
         kinds = [f"{n} of {what}" for n, what in (
             (self.closed, "tables the organiser closed, unfinished"),
             (self.outdated, "another rules version, replayed by the release that made them"))
@@ -428,11 +435,15 @@ class _Tally:
         if self.same:
             said += (f"; {self.same} {'was' if self.same == 1 else 'were'} there already, the "
                      "same, and left as they were")
-        for n, what in ((self.unfinished, "not finished"),
-                        (self.broken, "that do not rebuild" if self.broken > 1
-                         else "that does not rebuild")):
+        left = [(len(self.waiting), "not finished", "")]
+        left += [(n, f"in play made under {rules}",
+                  f": finish {'it' if n == 1 else 'each'} {FINISHED_ELSEWHERE['warroom']}")
+                 for rules, n in self.other_rules.items()]
+        left.append((self.broken, "that do not rebuild" if self.broken > 1
+                     else "that does not rebuild", ""))
+        for n, what, then in left:
             if n:
-                said += f"; {counted(n, 'game')} {what} {'was' if n == 1 else 'were'} left"
+                said += f"; {counted(n, 'game')} {what} {'was' if n == 1 else 'were'} left{then}"
         return said
 
 
@@ -529,12 +540,12 @@ def _read(path: Path) -> bytes:
 def _left(served: ServedGames, tally: _Tally, got: Served) -> None:
     """A game whose record is not offered: not finished, or one that does not rebuild."""
     if not got.broken:
-        tally.unfinished += 1
         outdated = served.server.outdated.get(got.id)
         if outdated is None:
             tally.waiting.append(got.id)
         else:  # no close for it here: only the release that made it plays it on
-            tally.notes.append(outdated.refusal())
+            tally.other_rules[outdated.rules] += 1
+            tally.notes.append(outdated.refusal("warroom"))
         return
     tally.broken += 1
     tally.notes.append(f"game {got.id} does not rebuild ({got.broken}); its record is not "

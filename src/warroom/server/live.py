@@ -36,14 +36,16 @@ import secrets
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ..agents import parse_spec
 from ..engine import Game, Outcome, Record, State, WarroomError, config_to_json, to_json
 from ..engine.data import displayable, plain, shown
 from ..engine.embed import embed_files
 from ..engine.record import (
+    HANDOVER,
     Resignation,
+    handed_to_ai,
     record_config,
     record_outcome,
     replay_to_end,
@@ -53,7 +55,6 @@ from ..engine.record import (
 from .store import GameRow, GameStore, SeatRow
 
 SPECTATOR = None
-HANDOVER = "heuristic"  # the AI that plays on the seat of a person who resigned
 
 
 def new_token() -> str:
@@ -729,8 +730,7 @@ def _record_meta(row: GameRow, seats: list[SeatRow], handed: list[tuple[Resignat
     if uploaded:
         meta["uploaded_files"] = uploaded
     if handed:  # who played those seats from then on (the actions say the rest)
-        meta["handed_to_ai"] = [{**r.to_json(), "agent": HANDOVER, "why": why}
-                                for r, why in handed]
+        meta["handed_to_ai"] = [handed_to_ai(r, HANDOVER, why) for r, why in handed]
     return meta
 
 
@@ -763,6 +763,15 @@ def kept_summary(live: LiveGame) -> dict[str, Any]:
     return out
 
 
+# Who says why an outdated game is not played: the server (its pages, its API), or a warroom
+# command reading its store while no server need be running (`warroom export --records`),
+# and where each sends a game in play under its old rules.
+Speaker = Literal["server", "warroom"]
+FINISHED_ELSEWHERE: dict[Speaker, str] = {
+    "server": "on a server of the release that made it",
+    "warroom": "with the warroom release that made it"}
+
+
 class OutdatedGame:
     """A stored game made under another rules version of its game than this server plays.
     It is not replayed: under these rules it would go otherwise, or not at all (a finished
@@ -775,16 +784,22 @@ class OutdatedGame:
         assert row.version is not None
         self.row, self.id, self.game = row, row.id, game
         version = row.version if len(row.version) <= 20 else row.version[:17] + "..."
-        self.why = (f"made with {game.name} rules version {displayable(version)}; this server "
-                    f"plays version {game.version}")
+        self.rules = f"{game.name} rules version {displayable(version)}"  # those it was made under
+        self.why = self.made()
 
-    def refusal(self) -> str:
-        """Why the game cannot be played nor replayed here, in one line."""
+    def made(self, speaker: Speaker = "server") -> str:
+        """The rules the game was made under and those `speaker` plays ("this server", or
+        "this warroom" for a command reading the store with no server running)."""
+        return f"made with {self.rules}; this {speaker} plays version {self.game.version}"
+
+    def refusal(self, speaker: Speaker = "server") -> str:
+        """Why the game cannot be played nor replayed here, in one line, in the words of
+        `speaker`: the server's pages and API, or `warroom export --records`."""
         where = (f"its record (/api/games/{self.id}/record) replays with a warroom of that "
                  "rules version") if self.row.finished else \
-            "finish it on a server of the release that made it"
-        return (f"game {self.id} was {self.why}: it cannot go on, nor be replayed, on this "
-                f"release; {where}")
+            f"finish it {FINISHED_ELSEWHERE[speaker]}"
+        return (f"game {self.id} was {self.made(speaker)}: it cannot go on, nor be replayed, "
+                f"on this release; {where}")
 
     def withheld(self) -> str:
         """Why the record of a game not known to be over is not offered, in one line."""

@@ -18,6 +18,37 @@ function game() {
   return catalog.games.find((g) => g.name === $("#game").value);
 }
 
+// --- the server's answers -------------------------------------------------------------------
+// A request's answer, its body read as JSON: `{ok, res, body, error}`. A server that cannot be
+// reached (restarting, down) or an answer that is no JSON (the plain-text 503 of a server at
+// its limit, a proxy's HTML 502) has no body (null), and `error` says which, in a person's
+// words; a refusal in JSON has the server's own. Nothing throws: every caller says what was
+// not done, where the page shows it (a request that threw had the page say nothing at all).
+async function fetchJson(url, options) {
+  let res;
+  try {
+    res = await fetch(url, options);
+  } catch {
+    return { ok: false, res: null, body: null, error: "could not reach the server" };
+  }
+  const answered = `the server answered HTTP ${`${res.status} ${res.statusText}`.trim()}`;
+  try {
+    const body = await res.json();
+    return { ok: res.ok, res, body, error: res.ok ? "" : body?.error || answered };
+  } catch {
+    return { ok: false, res, body: null, error: answered };
+  }
+}
+
+// The alert above the Start button (role "alert": a screen reader says it at once). `field`:
+// the option it is about, whose change takes it away (`putRight`).
+function showFormError(message, field = "") {
+  const alert = $("#form-error");
+  alert.hidden = false;
+  alert.textContent = message;
+  alert.dataset.field = field;
+}
+
 // The players asked for, if the game takes that many (null if not).
 function playersChosen(g) {
   const players = g.options.find((o) => o.name === "players");
@@ -332,10 +363,10 @@ function fileField(opt, id, d) {
     form.append("game", game().name);
     form.append("option", opt.name);
     form.append("file", file);
-    const res = await fetch("/api/uploads", { method: "POST", body: form });
-    const body = await res.json();
-    if (!res.ok) {
-      error.textContent = body.error;
+    const { ok, body, error: why } = await fetchJson("/api/uploads",
+                                                     { method: "POST", body: form });
+    if (!ok) {
+      error.textContent = body ? why : `${capital(why)}: the file was not uploaded; try again`;
       markInvalid(opt.name, true);
       setValue(opt, undefined);
       return;
@@ -393,18 +424,21 @@ async function create(ev) {
     const opt = g.options.find((o) => o.name === name);
     return opt && applies(opt);
   }));
-  const res = await fetch("/api/games", {
+  const { ok, body, error } = await fetchJson("/api/games", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ game: g.name, options, seats }),
   });
-  const body = await res.json();
-  if (!res.ok) {
+  if (!body) {
+    showFormError(`${capital(error)}: nothing was started; try again`);
+    return;
+  }
+  if (!ok) {
     // Said at the field, in the field's words, and aloud: the message below the form is an
     // alert (role "alert"), and the focus goes to the field to put right (a screen reader
     // then reads its label and its error).
     const row = body.field && document.querySelector(`[data-option="${CSS.escape(body.field)}"]`);
-    const message = errorWords(body.error, row ? body.field : null);
+    const message = errorWords(error, row ? body.field : null);
     let field = null;
     if (row) {
       if (row.closest("#options-box")) $("#options-box").open = true;
@@ -413,9 +447,7 @@ async function create(ev) {
       row.querySelector(".error").dataset.server = "1";
       field = markInvalid(body.field, true);
     }
-    $("#form-error").hidden = false;
-    $("#form-error").textContent = message;
-    $("#form-error").dataset.field = row ? body.field : "";
+    showFormError(message, row ? body.field : "");
     if (field && !row.hidden) field.focus();
     return;
   }
@@ -503,9 +535,14 @@ let asked = 0; // the last list asked for: an answer to an earlier one comes too
 async function refresh() {
   const ask = ++asked;
   const from = skipped;
-  const res = await fetch(`/api/games?limit=${LISTED}${from ? `&offset=${from}` : ""}`);
-  const { games, total } = await res.json();
+  const { ok, res, body, error } = await fetchJson(
+    `/api/games?limit=${LISTED}${from ? `&offset=${from}` : ""}`);
   if (ask !== asked) return;
+  // The list as it was, said to be so while the server does not answer (a restart): the
+  // next answer takes the note away.
+  showStale(ok ? "" : `${capital(error)}: this list may be out of date`);
+  if (!ok) return;
+  const { games, total } = body;
   if (from && from >= total) { // (the games a page skipped are gone: a fresh database)
     skipped = 0;
     await refresh();
@@ -552,6 +589,17 @@ async function refresh() {
   fitTable($("table.games"));
 }
 
+// The one-line note above the games list (role "status"), or none for "".
+function showStale(text) {
+  let note = $("#games-stale");
+  if (!note) {
+    note = h("p", { id: "games-stale", class: "error", role: "status" });
+    $("table.games").before(note);
+  }
+  note.textContent = text;
+  note.hidden = !text;
+}
+
 // The list drawn again keeps the rows that did not change, and the keyboard's place in one
 // that did (its link of the same name): every 3 s the focus fell to the page's body, and a
 // screen reader heard the focused link again.
@@ -587,17 +635,11 @@ function fitTable(table) {
 // holds the game's id alone, and no seed or token is taken from the record: only what the
 // form itself holds. Start then makes the game as the form always does.
 async function playAgain(gameId) {
-  let body;
-  let g;
-  try {
-    const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/record`);
-    body = await res.json();
-    if (!res.ok) throw new Error(body.error);
-    g = catalog.games.find((one) => one.name === body.game);
-    if (!g) throw new Error(`game ${gameId} is of ${body.game}, which this server does not play`);
-  } catch (err) {
-    $("#form-error").hidden = false;
-    $("#form-error").textContent = `Play again: ${err.message}`;
+  const { ok, body, error } = await fetchJson(`/api/games/${encodeURIComponent(gameId)}/record`);
+  const g = ok && catalog.games.find((one) => one.name === body.game);
+  if (!g) {
+    showFormError(`Play again: ${ok ? `game ${gameId} is of ${body.game}, which this server does `
+      + "not play" : error}`);
     return;
   }
   $("#game").value = g.name;
@@ -648,7 +690,25 @@ function fillOption(opt, value) {
 }
 
 async function start() {
-  catalog = await (await fetch("/api/catalog")).json();
+  showStale(""); // (its place above the list, a live region before anything is said in it)
+  await startForm();
+  $("#more").onclick = () => page(LISTED);
+  $("#newer").onclick = () => page(-LISTED);
+  refresh();
+  setInterval(refresh, 3000);
+}
+
+// The form, from the catalog of the games: without it there is nothing to start (the list
+// below may still come).
+async function startForm() {
+  const answer = await fetchJson("/api/catalog");
+  if (!answer.ok) {
+    showFormError(`${capital(answer.error)}: the games could not be loaded; reload the page `
+                  + "to try again");
+    $("#start").disabled = true;
+    return;
+  }
+  catalog = answer.body;
   $("#game").replaceChildren(...catalog.games.map((g) => h("option", { value: g.name }, g.title)));
   $("#game").onchange = drawOptions;
   $("#create").onsubmit = create;
@@ -658,10 +718,6 @@ async function start() {
   drawOptions();
   const again = new URLSearchParams(location.search).get("again");
   if (again) await playAgain(again);
-  $("#more").onclick = () => page(LISTED);
-  $("#newer").onclick = () => page(-LISTED);
-  refresh();
-  setInterval(refresh, 3000);
 }
 
 // Another page of the list, read from its first row: the buttons are under the last.
