@@ -294,7 +294,8 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
         used = you in obs["active"] and obs["seats"][you]["used_court_or_special"]
         note = "  (court card or special ability used this turn)" if used else ""
         lines.append(fit(f"Your hand: {cards(obs['hand'])}{note}", "  "))
-    shown = _final_groups(obs)
+    # once the game is over, with the blocks the end took off the table (state._final_groups)
+    shown = obs.get("final_groups", obs["groups"])
     owners = _attackers(obs)
     if shown and obs.get("outcome"):  # hits ended the game before any of their combats
         lines.append("The game ended before these attacks were fought:")
@@ -439,27 +440,6 @@ def _attackers(obs: dict[str, Any]) -> dict[int, int]:
         if e.get("event") == "attack":
             first.setdefault(e["group"], e["player"])
     return first
-
-
-def _final_groups(obs: dict[str, Any]) -> list[dict[str, Any]]:
-    """The attacking groups as the view shows them: once the game is over, each with the
-    blocks declared in the last attack step, which the end took off the table (a player
-    who loses leaves, its soldiers blocking or not to the discard pile, before any combat:
-    the last table listed the groups bare, as if nobody had blocked). The public log's
-    "block" events of the last turn tell them; blocks still shown are not added twice."""
-    groups = obs["groups"]
-    if not obs.get("outcome") or not groups:
-        return groups
-    log = obs.get("log") or []
-    start = max((i for i, e in enumerate(log) if e.get("event") == "turn"), default=-1)
-    shown = [{**group, "blockers": list(group["blockers"])} for group in groups]
-    for e in log[start + 1:]:
-        if e.get("event") != "block" or not 0 <= e["group"] < len(shown):
-            continue
-        blocker = [e["player"], e["card"]]
-        if obs["seats"][e["player"]]["out"] and blocker not in shown[e["group"]]["blockers"]:
-            shown[e["group"]]["blockers"].append(blocker)
-    return shown
 
 
 def choice_grid(actions: Sequence[Any]) -> ChoiceGrid | None:

@@ -198,6 +198,25 @@ def owned_block_options(choices: list[Choice], groups: list[int]) -> list[Block]
             for g in groups for name, owner in choices]
 
 
+def _final_groups(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The attack groups of a game over (`obs`, without its own `final_groups`) as its last
+    table shows them: each with the blocks declared in the last attack step that the end took
+    off the table (a player who loses leaves, its soldiers blocking or not to the discard pile,
+    before any combat: `groups` lists the groups it blocked bare, as if nobody had). The
+    public log's "block" events of the last turn tell them; blocks still in `groups` are not
+    added twice. The terminal and the browser's table both draw these."""
+    log = obs["log"]
+    start = max((i for i, e in enumerate(log) if e["event"] == "turn"), default=-1)
+    shown = [{**group, "blockers": list(group["blockers"])} for group in obs["groups"]]
+    for e in log[start + 1:]:
+        if e["event"] != "block" or not 0 <= e["group"] < len(shown):
+            continue
+        blocker = [e["player"], e["card"]]
+        if obs["seats"][e["player"]]["out"] and blocker not in shown[e["group"]]["blockers"]:
+            shown[e["group"]]["blockers"].append(blocker)
+    return shown
+
+
 # Compiled with mypyc where built (warroom.native). `allow_interpreted_subclasses` keeps
 # Python's `__new__` (no `__init__`, as `clone` needs it) and pickling.
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -1115,12 +1134,14 @@ class BattleState(State):
             "log": self.visible_log(player),
         }
         if self.config.deck_mode == "draft" and self.phase in (DRAFT, BUILD):
-            # public: how long the draft is and which way the packs go ("pack 1 of 3, pick 4
-            # of 15, passing left"), which the pack alone does not say
+            # public: how long the draft is, which pack is going round and which way the packs
+            # go ("pack 1 of 3, pick 4 of 15, passing left"), which the pack alone does not say
+            # (the log says it too: "pack 1 opened, passing left")
             obs["packs"] = self.config.packs
             obs["pack_size"] = self.config.pack_size
             if self.phase == DRAFT:
                 obs["passing"] = PASSING[self.pack_no % 2]
+                obs["pack_number"] = self.pack_no + 1
         if not own:
             obs["draw_pile"] = len(self.draw[0])
             obs["discard"] = [names[c] for c in self.discard[0]]
@@ -1128,13 +1149,14 @@ class BattleState(State):
             obs["hand"] = sorted((names[c] for c in self.hands[player]), key=sort_key)
             if self.phase == DRAFT:
                 obs["pack"] = sorted((names[c] for c in self.cur[player]), key=sort_key)
-                obs["pack_number"] = self.pack_no + 1
             if self.phase in (DRAFT, BUILD):
                 obs["pool"] = sorted((names[c] for c in self.pool[player]), key=sort_key)
                 obs["deck"] = sorted((names[c] for c in self.building[player]), key=sort_key)
                 obs["deck_size"] = self.deck_size
         if self.result is not None:
             obs["outcome"] = self.result.to_json()
+            if self.groups:  # hits ended the game before these groups' combats
+                obs["final_groups"] = _final_groups(obs)
         return obs
 
     def _combat_view(self, player: int | None) -> dict[str, Any] | None:

@@ -5,11 +5,16 @@ import * as kit from "/static/kit.js";
 
 const { h } = kit;
 const id = location.pathname.split("/").filter(Boolean).pop();
-const hash = new URLSearchParams(location.hash.slice(1));
 const saved = JSON.parse(localStorage.getItem(`warroom:${id}`) || "{}");
+
+/** The seats' tokens an address's fragment holds ("#t=TOKEN,TOKEN"). */
+function tokensIn(fragment) {
+  return (new URLSearchParams(fragment.slice(1)).get("t") || "").split(",").filter(Boolean);
+}
+
 // An invite link this device claimed opens the seat by the token the server gave it then:
 // the invite's own token opens it no more (whoever created the game holds that link too).
-const given = (hash.get("t") || "").split(",").filter(Boolean);
+const given = tokensIn(location.hash);
 const tokens = given.map((t) => saved.claimed?.[t] || t);
 // ... and the address then holds that token, as it does once the link is claimed: a reload, a
 // bookmark or a link copied from the address opens the seat, not the spent invite.
@@ -1029,6 +1034,14 @@ async function takenSeats() {
 const CONNECTING = "Connecting...";
 
 if (document.querySelector("#table")) {
+  // A link to this game pasted into this tab (the creator's own invite link, say) changes only
+  // the address's fragment, which loads no page: this one stayed as it was, watching, while
+  // the other seats waited for the seat. Other tokens open the page again, as the link would
+  // in a tab of its own. The page's own changes to the address (a claimed token, a link only
+  // watched: history.replaceState) fire no hashchange, and leave it holding `tokens`.
+  window.addEventListener("hashchange", () => {
+    if (tokensIn(location.hash).join(",") !== tokens.join(",")) location.reload();
+  });
   $("#status").textContent = CONNECTING;
   askAboutOwnInvites(() => {
     if (tokens.length) tokens.forEach((t) => connect(t));

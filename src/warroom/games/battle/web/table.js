@@ -34,6 +34,24 @@ const CSS = `
   .discards > summary { padding: 12px 2px; font-size: 14px; } /* a finger tall */
 }`;
 
+// Where the draft stands, as the terminal's line says it (render._draft_progress): "Draft,
+// pack 1 of 2 · pick 3 of 6 · passing left to Seat 1". The pick is counted from the cards the
+// pack has lost (once this seat has picked, it is still that pick); "left" is the next seat.
+// A spectator has no pack, and passes none: the pack and its way round.
+function draftLine(o, me, who, view) {
+  const words = [`Draft${o.pack_number ? `, pack ${o.pack_number} of ${o.packs}` : ""}`];
+  if (o.pack && me !== null) {
+    const pick = o.pack_size - o.pack.length + (o.seats[me].picked ? 0 : 1);
+    words.push(`pick ${pick} of ${o.pack_size}`);
+  }
+  if (o.passing) {
+    const n = o.seats.length;
+    const next = me === null ? null : (me + (o.passing === "left" ? 1 : -1) + n) % n;
+    words.push(`passing ${o.passing}${next === null ? "" : ` to ${who(next, view)}`}`);
+  }
+  return words.join(" · ");
+}
+
 export function render(root, view, ctx) {
   const { h, card, cardName, pile, pips, panel, Actions, who } = ctx.kit;
   const o = view.observation;
@@ -76,8 +94,11 @@ export function render(root, view, ctx) {
   const unfought = o.outcome && o.groups.length
     ? (view.text || "").split("\n").find((line) => line.startsWith("The game ended"))?.replace(/:$/, "")
     : null;
-  const building = { draft: `Draft${o.pack_number ? `, pack ${o.pack_number}` : ""}`,
-                     build: "Deck building" }[o.phase];
+  const building = o.phase === "draft" ? draftLine(o, me, who, view)
+    : o.phase === "build" ? "Deck building" : null;
+  // The groups as the text view draws them: once the game is over, with the blocks of a
+  // player the hits put out (it left with its blockers, before any combat).
+  const groups = o.final_groups ?? o.groups;
   root.append(panel("Battle",
     h("div", { class: "stats" },
       // Before the first round the phase: "Round 0, turn 0" said nothing of a draft.
@@ -87,12 +108,12 @@ export function render(root, view, ctx) {
       building ? null : h("b", { text: STEP_WORDS[o.phase] || o.phase }),
       h("span", {}, "Decks ", h("b", { text: o.deck_mode })),
       o.teams !== "none" ? h("span", {}, "Teams ", h("b", { text: o.teams })) : null),
-    o.draw_pile !== undefined ? h("div", { class: "row" }, pile("Draw pile", o.draw_pile),
+    o.draw_pile !== undefined && !building ? h("div", { class: "row" }, pile("Draw pile", o.draw_pile),
       pile("Discard", o.discard.length, o.discard.length ? small(card(o.discard.at(-1))) : null)) : null,
-    o.draw_pile !== undefined ? discards(o.discard, "shared", "Discard pile") : null,
-    o.groups.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "attack groups" }),
+    o.draw_pile !== undefined && !building ? discards(o.discard, "shared", "Discard pile") : null,
+    groups.length ? h("div", { class: "zone" }, h("div", { class: "label", text: "attack groups" }),
       unfought ? h("p", { class: "muted", id: "battle-unfought", text: unfought }) : null,
-      ...o.groups.map((g, i) => h("div", { class: "row" }, h("b", { text: `Group ${i + 1} → ${who(g.target, view)}: ` }),
+      ...groups.map((g, i) => h("div", { class: "row" }, h("b", { text: `Group ${i + 1} → ${who(g.target, view)}: ` }),
         ...(g.attackers.length ? g.attackers.map(([, c]) => small(card(c)))
           : [h("span", { class: "muted", text: "(none left)" })]),
         g.blockers.length ? h("span", { class: "muted", text: " blocked by " }) : null,
@@ -103,6 +124,26 @@ export function render(root, view, ctx) {
         ...o.combat.doomed.map(([p, c]) => small(card(c, { title: `${c} (seat ${p})` })))] : [])) : null,
     o.special ? h("div", { class: "stats" }, `${who(o.special.player, view)} ${o.special.player === me ? "use" : "uses"} ${cardName(o.special.card)}`) : null));
   root.append(h("style", { text: CSS }));
+
+  const handTypes = ["PlaySoldier", "PlayCourt", "PlaySpecial", "Pick", "AddCard"];
+  const fromHand = (why) => (c) => playOrName(card(c),
+    acts.take((a) => handTypes.includes(a.type) && a.card === c), `${cardName(c)}${why}`);
+  // Before the battle (a draft, deck building) the cards to choose from come first, under the
+  // header: on a phone they were below every seat's box, six boxes down.
+  if (o.pack) {
+    root.append(panel(`Draft, pack ${o.pack_number}: pick one card`,
+      h("div", { class: "row" }, ...o.pack.map(fromHand(", cannot be picked now")))));
+  }
+  // The pool is the cards picked while drafting; the deck is built from it after.
+  if (o.pool && Array.isArray(o.pool) && o.phase === "draft") {
+    root.append(panel(`Your picks (${o.pool.length})`,
+      h("div", { class: "row" }, ...o.pool.map((c) => named(card(c), cardName(c))))));
+  } else if (o.pool && Array.isArray(o.pool)) {
+    root.append(panel(`Your pool: build a deck of ${o.deck_size}`,
+      h("div", { class: "row" }, ...o.pool.map(fromHand(", cannot be added now"))),
+      o.deck ? h("div", { class: "row" }, h("span", { class: "muted", text: `deck so far (${o.deck.length}): ` }),
+        ...o.deck.map((c) => small(card(c)))) : null));
+  }
 
   for (const p of order) {
     const s = o.seats[p];
@@ -122,9 +163,10 @@ export function render(root, view, ctx) {
     acts.bind(heading, acts.take((a) => a.type === "ChooseOpponent" && a.player === p));
     root.append(h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${s.out ? " out" : ""}` },
       heading,
-      s.draw_pile !== undefined ? h("div", { class: "row" }, pile("Draw", s.draw_pile),
+      // Before the battle the piles are empty and no soldier is in play: left out.
+      s.draw_pile !== undefined && !building ? h("div", { class: "row" }, pile("Draw", s.draw_pile),
         pile("Discard", s.discard.length, s.discard.length ? small(card(s.discard.at(-1))) : null)) : null,
-      s.discard ? discards(s.discard, p, `${whose(p)} discard pile`) : null,
+      s.discard && !building ? discards(s.discard, p, `${whose(p)} discard pile`) : null,
       // The draft's picks are secret: what every seat sees of another's is how many it has
       // picked, and whether it has picked from the pack in front of it (the text view's
       // line); building, how far its deck has come.
@@ -132,29 +174,13 @@ export function render(root, view, ctx) {
         `${s.pool} card${s.pool === 1 ? "" : "s"} picked · ${s.picked ? "has picked" : "still to pick"} from this pack`) : null,
       o.phase === "build" ? h("div", { class: "stats" },
         s.built ? "deck built" : `deck: ${s.deck} card${s.deck === 1 ? "" : "s"}`) : null,
-      h("div", { class: "row", role: "group", "aria-label": `${whose(p)} soldiers` },
+      building ? null : h("div", { class: "row", role: "group", "aria-label": `${whose(p)} soldiers` },
         ...(s.soldiers.length ? s.soldiers.map(soldier)
           : [h("span", { class: "muted", text: "no soldiers in play" })]))));
   }
 
-  const handTypes = ["PlaySoldier", "PlayCourt", "PlaySpecial", "Pick", "AddCard"];
-  const fromHand = (why) => (c) => playOrName(card(c),
-    acts.take((a) => handTypes.includes(a.type) && a.card === c), `${cardName(c)}${why}`);
-  if (o.pack) {
-    root.append(panel(`Draft, pack ${o.pack_number}: pick one card`,
-      h("div", { class: "row" }, ...o.pack.map(fromHand(", cannot be picked now")))));
-  }
-  // The pool is the cards picked while drafting; the deck is built from it after.
-  if (o.pool && Array.isArray(o.pool) && o.phase === "draft") {
-    root.append(panel(`Your picks (${o.pool.length})`,
-      h("div", { class: "row" }, ...o.pool.map((c) => named(card(c), cardName(c))))));
-  } else if (o.pool && Array.isArray(o.pool)) {
-    root.append(panel(`Your pool: build a deck of ${o.deck_size}`,
-      h("div", { class: "row" }, ...o.pool.map(fromHand(", cannot be added now"))),
-      o.deck ? h("div", { class: "row" }, h("span", { class: "muted", text: `deck so far (${o.deck.length}): ` }),
-        ...o.deck.map((c) => small(card(c)))) : null));
-  }
-  if (o.hand) {
+  // (no hand before the battle: the first cards are drawn as it begins)
+  if (o.hand && !building) {
     root.append(panel("Your hand",
       h("div", { class: "row" }, ...o.hand.map(fromHand(", cannot be played now")))));
   }
