@@ -17,20 +17,27 @@ DeckSize = Annotated[int, Field(ge=1, le=8)]
 
 @dataclass(frozen=True)
 class Config:
-    # Each player's 72-card starter deck: a shipped deck's name (sample, raiders) or a YAML path.
+    # Each player's 72-card starter deck: a shipped one by name (sample, raiders), or a deck
+    # file of your own (YAML: a path on the command line, an upload in the browser).
     deck0: FileName = "sample"
     deck1: FileName = "sample"
-    # Rule 6: 4 resources in the realm; the Grand Tournament winner (seat 0 or 1; -1 = no
-    # tournament was played) lays out one more.
+    # Rule 6: the resources each side lays out in its realm (4 in the text); a Grand
+    # Tournament's winner lays out one more.
     realm_size: Annotated[int, Field(ge=1, le=8)] = 4
+    # Rule 6: the seat (0 or 1) that won a Grand Tournament played just before this battle,
+    # and lays out one more resource; -1: no tournament was played (nobody lays out more).
     grand_tournament_winner: Annotated[int, Field(ge=-1, le=1)] = -1
-    # Rule 8: a strategy deck of 5; rule 10: a Word of Power deck of 3.
+    # Rule 8: the strategy cards in each side's strategy deck (5 in the text), drawn in turn
+    # and reshuffled once spent; the rest stay out of the battle.
     strategy_deck_size: DeckSize = 5
+    # Rule 10: the Word of Power cards each side draws for the battle (3 in the text); once
+    # both sides have drawn them all, either may sue for peace.
     word_deck_size: DeckSize = 3
     # Rules 8-10 lay the strategy, chance and Word of Power decks "face up": everyone sees the
     # top card; false lays them face down.
     decks_face_up: bool = True
-    # docs/RULINGS.md: a royal can be taken hostage only while its side has no royal guard.
+    # docs/RULINGS.md: on, a royal can be taken hostage only once its side has no royal guard
+    # left on the field (the guards protect it); off, even while royal guards stand.
     capture_needs_no_royal_guards: bool = True
     # Rule 4: the card both sides agreed to fight over; the winner keeps it.
     prize: Name = "an agreed card"

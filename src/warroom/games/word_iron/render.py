@@ -404,15 +404,34 @@ def _resource_question(d: dict[str, Any], side: dict[str, Any]) -> str:
     skipped, this once in the battle; from the second phase on at least one use is
     compulsory; after a use the player may stop. With nothing fallen a further use recruits
     nothing and its ranks are lost (rule 18: none saved), a use a ransom may need (rule 3):
-    the question says so, as legal as it is."""
+    the question says so, as legal as it is. A realm running low is warned that an empty
+    one ransoms no royal (`_ransom_note`)."""
     finish = d.get("finish")
     if finish == "done" and side["field"] == side["allotted"]:
         return "resources: none fallen; another use is lost: finish"
     if finish == "done":
-        return "resources: use another, or finish"
+        return "resources: use another, or finish" + _ransom_note(side)
     if finish == "skip":
-        return "resources: use one, or skip (the battle's only skip)"
-    return "resources: use at least one (rule 18)"
+        return "resources: use one, or skip (the battle's only skip)" + _ransom_note(side)
+    return "resources: use at least one (rule 18)" + _ransom_note(side)
+
+
+# A realm with this many uses left or fewer is running low: the resource question warns that
+# an empty realm cannot ransom a royal taken hostage. (Told at every phase, the count would be
+# noise beside each resource's own uses left.)
+FEW_USES = 3
+
+
+def _ransom_note(side: dict[str, Any]) -> str:
+    """Rule 3 for a realm running low: a royal taken hostage is ransomed with a resource that
+    has a use left; with none, the captor wins the battle. Compulsory uses (rule 18) empty a
+    realm with nothing fallen too. Worded for any reader (the view's decision line)."""
+    left = sum(r["uses_left"] for r in side["realm"])
+    if left > FEW_USES:
+        return ""
+    empty = "once it is spent" if left == 1 else "with none"
+    return (f"; {counted(left, 'use')} left in the realm; {empty}, a royal taken hostage"
+            " means defeat (rule 3)")
 
 
 def _units(units: list[str]) -> str:

@@ -115,7 +115,9 @@ export function pips(filled, total, cls = "") {
  *  - `take(pred)` returns the legal actions (entries {i, label, action}) matching pred;
  *  - `bind(el, entries)` makes el clickable for them (one: acts; several: a menu);
  *  - `rest()` is a bar of buttons for every action not bound to anything, so that every legal
- *    action is always playable by mouse.
+ *    action is always playable by mouse; `rest(title, hint)` leads it with `hint`, what the
+ *    things bound on the table do ("Choose a highlighted unit to recruit it"), since what a
+ *    thing does is in its tooltip only, which a phone never shows.
  */
 export class Actions {
   constructor(view, act) {
@@ -176,10 +178,17 @@ export class Actions {
                          onclick: () => this.act(entry.i) }, text || entry.label);
   }
 
-  rest(title = "Choose") {
+  /** The bar of the actions left, under `title`; with a `hint` (given while something is
+   *  bound), under the hint instead: "Choose a highlighted unit to recruit it, or:" before the
+   *  buttons, the hint alone when there are none (on a phone the bar stays at the bottom of
+   *  the screen, the things to tap maybe a screen away, and the question above them). */
+  rest(title = "Choose", hint = "") {
     const left = this.legal.filter((e) => !this.bound.has(e.i));
-    if (!left.length) return null;
-    return h("div", { class: "actions" }, h("span", { class: "muted", text: title }),
+    const hinted = hint && this.bound.size > 0;
+    if (!left.length && !hinted) return null;
+    const lead = !hinted ? title : left.length ? `${hint}, or:` : `${hint}.`;
+    return h("div", { class: "actions" },
+             h("span", { class: hinted ? "muted hint" : "muted", text: lead }),
              ...left.map((e) => this.button(e)));
   }
 }

@@ -13,6 +13,35 @@ function firstAttacker(o, view, who) {
 
 const pileName = (kind) => (kind === "word" ? "Word of Power" : kind);
 
+// What a decision's player is doing, in words, for the Battle panel (its code, "truce_offer",
+// read as a word of the rules to a new player).
+const DOING = {
+  royal: "choosing the king or the queen", first: "choosing who attacks first",
+  order: "choosing which benefit to use first", resource: "using resources",
+  recruit: "recruiting soldiers", casualty: "choosing losses", ransom: "choosing a ransom",
+  truce_offer: "deciding on a truce offer", truce_answer: "answering a truce offer",
+};
+
+// What the highlighted things do, by decision, for the bar of the other choices: a tile's
+// action is in its tooltip only, which a phone never shows. ("Choose": a finger's, a mouse's
+// and a keyboard's word.)
+const HIGHLIGHTED = {
+  resource: "Choose a highlighted resource in your realm to use it",
+  truce_offer: "Choose a highlighted resource in your realm to offer it for a truce",
+  ransom: "Choose a highlighted resource in the enemy's realm to take it as ransom",
+  recruit: "Choose a highlighted unit to recruit a soldier for it",
+  casualty: "Choose a highlighted unit to take the loss from it",
+};
+
+/** The Battle panel's word on the decision: what it is and whose, in words. */
+function decisionStat(h, d, view, who) {
+  if (!d || view.terminal) return null;
+  const left = d.ranks_left === undefined ? ""
+    : ` · ${d.ranks_left} ranks of ${d.kind === "casualty" ? "losses" : "power"} left`;
+  const doing = `${DOING[d.kind] || "deciding"} (${who(d.player, view)})`;
+  return h("span", {}, "Decision: ", h("b", { text: doing }), left);
+}
+
 /** What a truce that ended the battle cost, as the log says it: the result panel's "A draw"
  *  and "truce" do not say which resource changed hands. */
 function truceText(o, me) {
@@ -49,8 +78,7 @@ export function render(root, view, ctx) {
       h("span", {}, "Attacks first: ", h("b", { text: firstAttacker(o, view, who) })),
       h("span", {}, "Prize: ", h("b", { text: o.prize })),
       truce ? h("span", {}, "Truce: ", h("b", { text: truce })) : null,
-      d && !view.terminal ? h("span", {}, "Decision: ", h("b", { text: `${d.kind.replace(/_/g, " ")} (${who(d.player, view)})` }),
-        d.ranks_left !== undefined ? ` · ${d.ranks_left} ranks of power left` : "") : null)));
+      decisionStat(h, d, view, who))));
 
   for (const p of order) {
     const s = o.players[p];
@@ -96,6 +124,6 @@ export function render(root, view, ctx) {
         ([key, label]) => Object.keys(s[key] || {}).length ? h("div", { class: "stats" }, label,
           ...Object.entries(s[key]).map(([deck, n]) => h("b", { text: `${deck} ×${n}` }))) : null)));
   }
-  const rest = acts.rest();
+  const rest = acts.rest("Choose", (d && HIGHLIGHTED[d.kind]) || "");
   if (rest) root.append(rest);
 }
