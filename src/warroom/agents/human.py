@@ -26,10 +26,15 @@ from ..engine.data import fit, reading_width
 from .menu_grid import grid_lines
 
 HELP = "Type a number or an action's label; '?' or 'help' shows the rules; 'q' quits."
+# HELP where a person may resign (`HumanAgent.resigning`: `warroom play`), as short: on one
+# line at 80 columns, as HELP (a second line would push a 24-line screen's log into a pause)
+HELP_RESIGN = "Type a number or label; '?' shows the rules; 'resign' gives up; 'q' quits."
 ASK_HELP = ("?", "help")  # what shows the summary, then the choices (and, for help, HELP)
 HINT = "Type '?' for help."  # after a refusal: HELP in full made it two lines at 80 columns
 QUIT = ("q", "quit", "exit")
 QUIT_LOSES = "Quit? This game is not saved and will be lost (y/N) "
+RESIGN = "resign"  # typed at the prompt: the seat gives the game up (`HumanAgent.resigning`)
+RESIGN_ASKS = "Resign? {} (y/N) "  # with what resigning does now
 # What a person's prompt raises KeyboardInterrupt with at the end of its input (Ctrl-D, or a
 # script's input that ran out): a command tells it from Ctrl-C (exit status 1, not 130).
 END_OF_INPUT = "end of input"
@@ -111,6 +116,15 @@ class Hotseat:
         self.seated = None
 
 
+class Resigned(Exception):
+    """The person at `seat` resigned (`resign` typed at the prompt, and confirmed at a
+    terminal): `warroom play` ends the game, or hands the seat to the AI, and plays on."""
+
+    def __init__(self, seat: int):
+        super().__init__(f"player {seat} resigned")
+        self.seat = seat
+
+
 class HumanAgent:
     name = "human"
 
@@ -138,6 +152,10 @@ class HumanAgent:
         # would write them (`engine.config.changed_options`): the rules summary is written
         # for the defaults.
         self.options = ""
+        # Set by `warroom play`, where a person may resign (RESIGN): what resigning a seat
+        # does now, in words for the question at a terminal ("The other side wins the
+        # game"). None: the prompt knows no `resign` (a tournament's game).
+        self.resigning: Callable[[int], str] | None = None
 
     def show_new_events(self, observation: dict[str, Any]) -> None:
         """Print the log lines this player has not seen yet (also called when the game ends).
@@ -200,17 +218,30 @@ class HumanAgent:
 
     def _quit(self) -> None:
         """`q` typed: the game stops (KeyboardInterrupt "quit"). If that loses it
-        (`quit_loses`), a person at a terminal is asked first, and anything but `y` goes
-        back; a script's `q` is meant, and a question sent elsewhere (`> file`) would wait
-        unseen: neither is asked (`_pages`)."""
-        if self.quit_loses and self._pages():
-            answer = read_line(self.stdin, self.console, Text(QUIT_LOSES, style="bold"),
-                               self._hidden())
-            if not answer:
-                raise KeyboardInterrupt(END_OF_INPUT)
-            if answer.strip().lower() not in ("y", "yes"):
-                return
+        (`quit_loses`), a person at a terminal is asked first (`_sure`)."""
+        if self.quit_loses and not self._sure(QUIT_LOSES):
+            return
         raise KeyboardInterrupt("quit")
+
+    def _resign(self, seat: int) -> None:
+        """RESIGN typed: the seat gives the game up (Resigned), the person at a terminal asked
+        first what `resigning` says it does (`_sure`)."""
+        assert self.resigning is not None
+        if self._sure(RESIGN_ASKS.format(self.resigning(seat))):
+            raise Resigned(seat)
+
+    def _sure(self, question: str) -> bool:
+        """Whether the person means what they typed, asked `question` at a terminal: `y`
+        says yes, anything else goes back. A script means what it typed, and a question sent
+        elsewhere (`> file`) would wait unseen: neither is asked (`_pages`). The end of
+        input stops the game, as at the prompt."""
+        if not self._pages():
+            return True
+        answer = read_line(self.stdin, self.console, Text(question, style="bold"),
+                           self._hidden())
+        if not answer:
+            raise KeyboardInterrupt(END_OF_INPUT)
+        return answer.strip().lower() in ("y", "yes")
 
     def help_notes(self, observation: dict[str, Any], player: int) -> str:
         """What the game's help says of this view after its rules summary (`Game.help_notes`:
@@ -235,7 +266,7 @@ class HumanAgent:
         # the first prompt's hint): a menu longer than that goes in columns, so that the table
         # stays in sight (at least one row). Under a table taller than the screen with its
         # prompt, which scrolls whatever the menu, short menus stay one a line.
-        helping = self._dim_line(HELP).plain.count("\n") + 1  # its lines, on this terminal
+        helping = self._dim_line(self.help_line).plain.count("\n") + 1  # its lines here
         hint = 0 if self.hinted else helping
         framed = table.count("\n") + 3  # the table's lines and its frame
         left = self.console.height - framed - 1 - hint
@@ -252,7 +283,7 @@ class HumanAgent:
         for text in menu:
             self.console.print(text)
         if not self.hinted:  # the first prompt of the game says what to type
-            self.console.print(self._dim_line(HELP))
+            self.console.print(self._dim_line(self.help_line))
             self.hinted = True
         while True:
             line, typed = typed or self.read_choice(), ""
@@ -274,11 +305,19 @@ class HumanAgent:
                 for text in menu:
                     self.console.print(text)
                 if how:
-                    self.console.print(self._dim_line(HELP))
+                    self.console.print(self._dim_line(self.help_line))
                 continue
+            if self.resigning is not None and line.strip().lower() == RESIGN:
+                self._resign(view.player)
+                continue  # not resigning after all: the prompt again
             choice = self.parse(line.strip(), actions)
             if choice is not None:
                 return choice
+
+    @property
+    def help_line(self) -> str:
+        """What the first prompt (and `help`) says to type: HELP, with RESIGN where offered."""
+        return HELP if self.resigning is None else HELP_RESIGN
 
     def table(self, obs: dict[str, Any], player: int) -> str:
         """The game's table for the inside of a panel on this terminal: rendered for its width

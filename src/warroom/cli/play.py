@@ -16,8 +16,15 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from ..agents import PlayerError, make_agents, parse_spec, parse_specs, player_failed
-from ..agents.human import END_OF_INPUT, Hotseat, HumanAgent, is_tty
+from ..agents import (
+    PlayerError,
+    make_agent,
+    make_agents,
+    parse_spec,
+    parse_specs,
+    player_failed,
+)
+from ..agents.human import END_OF_INPUT, Hotseat, HumanAgent, Resigned, is_tty
 from ..agents.mcts import keep_time
 from ..engine import (
     ConfigError,
@@ -26,6 +33,7 @@ from ..engine import (
     Record,
     RecordError,
     State,
+    derive_seed,
     play_game,
 )
 from ..engine.config import changed_options
@@ -34,12 +42,17 @@ from ..engine.data import counted, fit, reading_width, shortened
 from ..engine.embed import check_line, edited_warning, embed_files
 from ..engine.errors import WarroomError
 from ..engine.record import (
+    HANDOVER,
     check_record_files,
     event_actions,
     record_outcome,
+    resign,
+    resignation_lines,
     resignations_in_log,
+    resigning_ends_game,
+    sides,
 )
-from ..engine.runner import agent_failure
+from ..engine.runner import GameResult, agent_failure
 from ..sim.outputs import make_folders
 from . import cli
 from .common import (
@@ -106,6 +119,8 @@ SAVE_EVERY = 0.5  # seconds between saves while only AI players act
 # What a hotseat's screen says once a person's decision is done and the AI players' turns
 # come next: the person's view is cleared at once, not left there while the AI thinks.
 AI_PLAYING = "The AI players are playing... (Ctrl-C stops the game)"
+# What the table is told when no person is left to play (all out, or resigned to the AI).
+PLAY_ON = "the AI players play on to the end (Ctrl-C to stop)"
 
 
 class AiPlaying:
@@ -141,6 +156,44 @@ class AiPlaying:
         self.stop()  # before whatever says how the game stopped
 
 
+class Resigning:
+    """`resign` at a person's prompt (`HumanAgent.resigning`), as the browser table's Resign
+    does it for the same game and seats (`engine.record.resign`): with two sides in play the
+    game ends, the other side winning; with more, the HANDOVER AI plays the seat on (its
+    agent here too, and its person leaves `people`), and the record says so. `state` is the
+    game as it stands after the record's actions (`play_locked`'s `after` keeps it)."""
+
+    def __init__(self, g: Game, config: Any, seed: int, record: Record, state: State,
+                 agents: list[Any], people: dict[int, HumanAgent]):
+        self.game, self.config, self.seed = g, config, seed
+        self.record, self.state = record, state
+        self.agents, self.people = agents, people
+
+    def means(self, seat: int) -> str:
+        """What resigning `seat` now does, as the question at a terminal says it (the
+        browser table's words)."""
+        if not resigning_ends_game(self.game, self.config, self.record, self.state, seat):
+            return f"The {HANDOVER} AI plays your seat on."
+        side = next(group for group in sides(self.game, self.config, self.state.num_players)
+                    if seat in group)
+        allies = [p for p in side if p != seat]
+        if not allies:
+            return "The other side wins the game."
+        who = ", ".join(f"player {p}" for p in allies)
+        lose = "your ally, loses" if len(allies) == 1 else "your allies, lose"
+        return f"The other side wins the game; {who}, {lose} with you."
+
+    def resign(self, seat: int) -> GameResult | None:
+        """`seat` resigns now: the game's result when that ends it, else None (the AI plays
+        the seat on from here, with the seed a seat's player gets: `make_agents`)."""
+        outcome = resign(self.game, self.config, self.record, self.state, seat)
+        if outcome is not None:
+            return GameResult(outcome, len(self.record.actions), self.record, self.state)
+        self.agents[seat] = make_agent(HANDOVER, self.game, derive_seed(self.seed, "agent", seat))
+        del self.people[seat]
+        return None
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--players", "players_text", help="Comma-separated SPECs by seat: human, or an "
@@ -154,7 +207,9 @@ class AiPlaying:
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help=SET_HELP)
 @click.option("--save", type=FILE, help="Write the record here after a person's every "
               "action, AI players' at most twice a second and at the end (and once before the "
-              "first, to check that it can); missing folders are made.")
+              "first, to check that it can); missing folders are made. A save holds the whole "
+              "game: at a shared terminal the file, or `warroom replay FILE --as N`, shows any "
+              "seat's view to whoever has the machine.")
 @click.option("--resume", type=RECORD, metavar="FILE", help="Continue a saved game (GAME may "
               "then be left out: the save names it).")
 @click.option("--force", is_flag=True, help="Let --save overwrite a file that is not a save "
@@ -169,7 +224,14 @@ def play(game: str | None, players_text: str | None, seed: int | None, sets: tup
     With more than one human, the players share the terminal: before each seat's turn the
     screen is cleared and the next player is asked to take the seat, and choices typed at a
     terminal are not echoed; such a game is refused when its input is the terminal and its
-    output is not (a pipe, a file), which would keep each seat's view for the next.
+    output is not (a pipe, a file), which would keep each seat's view for the next. Inside
+    tmux or GNU screen the clear leaves their own scrollback (they ignore the escape that
+    clears it): their copy mode still shows the earlier seats' screens.
+
+    `resign` at a prompt gives the game up, as the browser table's Resign button does (at a
+    terminal it asks first, y resigns): with two sides in play the game ends and the other
+    side wins; with more, the heuristic AI plays the seat on to the end. The save, and
+    `warroom replay`, say so.
 
     While it saves to a file, no other `warroom play` can save to it: a second one is refused
     (two would each overwrite the other's moves).
@@ -249,11 +311,18 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         check_no_seat_taken_from_an_ai(resume or "", record, specs)
         replaced = note_replaced(record, specs)
         record.meta["players"] = specs
-    agents = make_agents(specs, g, seed)
+    # A seat the AI plays on for its person (who resigned while the game went on: `Resigning`;
+    # or was away from the browser table) stays the AI's: the record says so to the end. Its
+    # players still name who played it first, as the browser table's records do.
+    handed = {h["seat"] for h in record.meta.get("handed_to_ai") or ()}
+    agents = make_agents([HANDOVER if seat in handed else spec
+                          for seat, spec in enumerate(specs)], g, seed)
     people = {seat: agent for seat, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
     humans = list(people.values())
     if humans:  # a person at the table times the AI seats
         keep_time(agents, g)
+    resigning = Resigning(g, config, seed, record, saved_state or g.new_state(config, seed),
+                          agents, people) if humans else None
     # With --json, standard output holds the result alone (a script reads it): the table, the
     # choices and the prompts go to standard error, which a person at a terminal sees alike.
     console = Console(stderr=as_json, highlight=False)
@@ -266,6 +335,7 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         if resume:
             agent.earlier = f"warroom replay {shell_word(resume)} --as {seat}"
         agent.quit_loses = not save  # `q` asks first: quitting loses the game
+        agent.resigning = resigning.means if resigning else None
     if len(humans) > 1:
         check_shared_terminal(console, as_json)  # before anything is saved: nothing lost
     elif humans and not as_json:
@@ -288,7 +358,8 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
             for c in replaced) + " (the record keeps who played before)"))
     if not as_json:
         names = (save, shell_word(save)) if save else ()  # never broken across lines
-        started = (f"{g.title}: {' vs '.join(specs)}" + ("" if seed_hidden else f", seed {seed}")
+        started = (f"{g.title}: {' vs '.join(seat_players(record, specs))}"
+                   + ("" if seed_hidden else f", seed {seed}")
                    + (f", saving to {shell_word(save)}" if save else ""))
         echo_err(terminal_line(started, whole=names))
         if hotseat:  # the first seat's clear wipes it: each seat's screen says it again
@@ -307,6 +378,8 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     people_out = [False]  # said once: every person at the table is out, the AI plays on
 
     def after(state: State, player: int, action: object, rec: Record | None) -> None:
+        if resigning:  # a resignation is judged on the game as it stands
+            resigning.state = state
         # A person's every action is saved; AI players' at most twice a second (a save writes
         # the whole record: after each of thousands of AI decisions it would cost more than the
         # game), and always at the end, with how it ended (a replay checks it).
@@ -351,7 +424,18 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         console.print(Text(AI_PLAYING, style="bold"))
     try:
         with ai_playing:  # its status line goes before anything is said of the stop
-            result = play_game(g, config, seed, agents, record=record, on_action=after)
+            result: GameResult | None = None
+            while result is None:
+                try:
+                    result = play_game(g, config, seed, agents, record=record,
+                                       on_action=after)
+                except Resigned as gave_up:  # the game ends, or goes on from where it was
+                    assert resigning is not None
+                    result = resigning.resign(gave_up.seat)
+                    if save:
+                        record.save(save)
+                    if result is None:
+                        say_handed(record, people, hotseat, console)
     except KeyboardInterrupt as exc:
         if not exc.args and is_tty(sys.stdin):
             # Ctrl-C while an AI player thought: the terminal shows "^C" where the cursor
@@ -383,27 +467,41 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
     # game with no person says nothing there): the JSON object is alone on standard output.
     if printer:
         printer(result.state)
+    # ended by a resignation: said as the log's last line, as a replay says it
+    resigned = resignation_lines(record)[-1][1] if record.resigned is not None else None
     if hotseat:
         hotseat.clear()  # the last player's view goes; the table sees the public end
         public(result.state)
+        if resigned:
+            echo_log_line(resigned, err=as_json)
         echo_view(g, result.state.observation(None), None, err=as_json)
     elif humans:
         for seat, agent in people.items():  # what happened after its last decision
             agent.show_new_events(result.state.observation(seat))
+        if resigned:
+            echo_log_line(resigned, err=as_json)
         # One person sees the end from their seat, as they played (a dark map's public view
-        # shows none of it: "capital ? (held)" over an empty map, above "You won."); people
-        # on other terminals, the public end.
+        # of a game in play shows none of it: "capital ? (held)" over an empty map, above "You
+        # won."); people on other terminals, and one who resigned to the AI, the public end.
         viewer = next(iter(people)) if len(people) == 1 else None
         echo_view(g, result.state.observation(viewer), viewer, err=as_json)
-    if len(people) == 1:  # "player 1 (heuristic)" does not say whether that is a win; the
-        # result line stays the last, for whatever reads it
+    if len(humans) == 1 and people:  # "player 1 (heuristic)" does not say whether that is
+        # a win; the result line stays the last, for whatever reads it
         click.echo(your_result(outcome, next(iter(people))), err=as_json)
     if humans or not as_json:
-        line = result_line(g, outcome, specs) + (f"; seed {seed}" if seed_hidden else "")
+        line = (result_line(g, outcome, seat_players(record, specs))
+                + (f"; seed {seed}" if seed_hidden else ""))
         click.echo(terminal_line(line, err=as_json), err=as_json)
     if as_json:
         echo_json({**outcome.to_json(), "seed": seed, "game": g.name,
                    "decisions": result.decisions})
+
+
+def seat_players(record: Record, specs: list[str]) -> list[str]:
+    """Who plays each seat, as `play` names them: its SPEC, or for a seat the AI took over
+    for its person (`meta.handed_to_ai`), "heuristic after its person resigned" (as a replay
+    names it)."""
+    return _seat_notes(record, specs, {}, True)[1]
 
 
 def _stop_failed_player(exc: Exception, specs: list[str], stopped: Callable[[], str]) -> None:
@@ -415,6 +513,21 @@ def _stop_failed_player(exc: Exception, specs: list[str], stopped: Callable[[], 
         seat, illegal = failure
         raise PlayerError(f"game stopped: {player_failed(specs[seat], seat, exc, illegal)}; "
                           f"{stopped()}") from None
+
+
+def say_handed(record: Record, people: dict[int, HumanAgent], hotseat: Hotseat | None,
+               console: Console) -> None:
+    """Tell the table that a person resigned and the AI plays the seat on (the record's last
+    resignation, in the line a replay says it with), after clearing the seat's view in a
+    hotseat, whose every seat's screen says it from then on (under the game's start line);
+    and, when no person is left to play, that the AI players play on to the end."""
+    line = resignation_lines(record)[-1][1]
+    if hotseat:
+        hotseat.clear()
+        hotseat.note = "\n".join(filter(None, [hotseat.note, line]))
+    console.print(Text(line, style="bold"))
+    if not people:
+        console.print(f"No person plays on: {PLAY_ON}.")
 
 
 def say_people_out(state: State, people: dict[int, HumanAgent], hotseat: Hotseat | None,
@@ -429,7 +542,7 @@ def say_people_out(state: State, people: dict[int, HumanAgent], hotseat: Hotseat
         for seat, agent in people.items():
             agent.show_new_events(state.observation(seat))
     who = "You are out of the game" if len(people) == 1 else "Every person is out"
-    console.print(f"{who}: the AI players play on to the end (Ctrl-C to stop).")
+    console.print(f"{who}: {PLAY_ON}.")
 
 
 def note_edited_files(g: Game, record: Record) -> None:
@@ -718,8 +831,10 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
         check_own_seat(file, record, as_player)
     # A seat's view of a game in play counts no actions: on a dark map their number, and which
     # wrote each event, would tell it how many moves others made out of its sight (the server
-    # keeps the count from every seat alike); nor when a seat's player changed.
-    counted_for = as_player is None or over
+    # keeps the count from every seat alike); nor when a seat's player changed. Nor does a
+    # spectator's where the game hides that count (`Game.hides_move_count`): a player may
+    # watch too.
+    counted_for = over or (as_player is None and not g.hides_move_count(loaded.config))
     histories = seat_histories(record, specs or [], counted_for)
     # Who played each seat: not secret, and not otherwise said of a game not over.
     players = [histories.get(seat, spec) for seat, spec in enumerate(specs or [])]

@@ -25,7 +25,8 @@ that ended by a resignation (one given is set aside).
 `meta` (written by `play`; optional): `players` names each seat's player;
 `players_changed: [{seat, at, was, now}]` says whose player a resume replaced, and after how
 many actions (a record without it had the same players throughout, or is older than the
-field); `handed_to_ai` (a server's game) which seats the AI played on for a person;
+field); `handed_to_ai` which seats the AI played on for a person (who resigned a game that
+went on, at the browser table or the terminal, or was away from the browser table);
 `seed_chosen: true` that the seed was chosen (`play --seed`), not drawn."""
 
 from __future__ import annotations
@@ -86,8 +87,8 @@ class _Resigned(BaseModel):
 
 
 class _Handed(BaseModel):
-    """A seat the AI played from `at` actions on (a server's game: its person resigned in a
-    game that went on, or was away)."""
+    """A seat the AI played from `at` actions on (its person resigned in a game that went
+    on, or was away from the browser table)."""
 
     model_config = ConfigDict(strict=True, extra="forbid")
     seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
@@ -613,7 +614,7 @@ def event_actions(game: Game, record: Record, final: State,
 def resignation_lines(record: Record) -> list[tuple[int, str]]:
     """Each resignation `record` holds, in the order played, as the number of actions before
     it and the line a replay's log says it with: a seat whose person resigned while more than
-    two sides played on (`meta.handed_to_ai`, a server's game: the AI played it on), then the
+    two sides played on (`meta.handed_to_ai`: the AI played it on), then the
     resignation that ended the game (`resigned`). Public: the table told every page."""
     out = [(handed["at"], f"Player {handed['seat']} resigned; the {handed['agent']} AI plays "
                           "the seat on")
@@ -683,7 +684,7 @@ def resignation_ends_game(game: Game, config: Any, players: int, seat: int,
     put out by the rules: two sides in play, and the seat's side gives up with it (its teams
     resign together, `Game.teams_resign_together`, or no teammate is left in play but those
     `resigned` already, whom the AI plays on: the team's last person gives it up). Else the
-    server's AI plays the seat on. A record's `resigned` is read by `resignation_outcome`
+    AI plays the seat on (`resign`). A record's `resigned` is read by `resignation_outcome`
     alone: a record made before this rule, whose resignation ended an alliance, still reads."""
     groups = sides(game, config, players, out)
     if len(groups) != 2 or seat in out:
@@ -692,6 +693,45 @@ def resignation_ends_game(game: Game, config: Any, players: int, seat: int,
         return True
     side = next(group for group in groups if seat in group)
     return all(p == seat or p in out or p in resigned for p in side)
+
+
+# The AI that plays on the seat of a person who resigned a game that goes on (more than two
+# sides in play), at the browser table and at the terminal alike.
+HANDOVER = "heuristic"
+
+
+def handed_to_ai(handed: Resignation, agent: str, why: str) -> dict[str, Any]:
+    """An entry of a record's `meta.handed_to_ai`: `agent` played `handed.seat` from
+    `handed.at` actions on, its person having `why` ("resigned", or been "away")."""
+    return {**handed.to_json(), "agent": agent, "why": why}
+
+
+def resigned_to_ai(record: Record) -> set[int]:
+    """The seats whose person resigned while the game went on (`meta.handed_to_ai`): the AI
+    plays them on, but their side has given them up (`resignation_ends_game`'s `resigned`)."""
+    return {h["seat"] for h in record.meta.get("handed_to_ai") or () if h["why"] == "resigned"}
+
+
+def resigning_ends_game(game: Game, config: Any, record: Record, final: State,
+                        seat: int) -> bool:
+    """Whether `seat` resigning after `record`'s actions (`final`: the state after them) ends
+    the game (`resignation_ends_game`, by the seats out then and those resigned already)."""
+    return resignation_ends_game(game, config, final.num_players, seat, final.players_out(),
+                                 resigned_to_ai(record))
+
+
+def resign(game: Game, config: Any, record: Record, final: State, seat: int) -> Outcome | None:
+    """`seat` resigns after `record`'s actions (`final`: the state after them, not over), as a
+    person resigns at the browser table: when that ends the game (`resigning_ends_game`) the
+    record ends with it (`resigned`) and its outcome is returned; else the HANDOVER AI plays
+    the seat on, which the record's `meta.handed_to_ai` says, and None is returned."""
+    at = len(record.actions)
+    if resigning_ends_game(game, config, record, final, seat):
+        record.resigned = Resignation(seat, at)
+        return record_outcome(game, record, final)
+    handed = handed_to_ai(Resignation(seat, at), HANDOVER, "resigned")
+    record.meta["handed_to_ai"] = [*(record.meta.get("handed_to_ai") or ()), handed]
+    return None
 
 
 def record_outcome(game: Game, record: Record, final: State | None = None) -> Outcome | None:

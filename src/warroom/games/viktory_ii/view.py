@@ -98,10 +98,17 @@ class ViewRules(State):
         return mask & known
 
     def spectator_sight(self) -> tuple[int, int]:
-        """What is public on a hidden map, as (explored, seen): the terrain explored when
-        exploration is shared (`dark` alone), and no hex in sight. Not what every player
-        happens to see or to have explored: any player may watch, and where those overlap
-        would tell it where the others see and have been."""
+        """What is public on a hidden map, as (explored, seen; -1: every hex): in play, the
+        terrain explored when exploration is shared (`dark` alone), and no hex in sight. Not
+        what every player happens to see or to have explored: any player may watch, and
+        where those overlap would tell it where the others see and have been. Once the game
+        is over nothing is secret (its record is public then): the terrain any player
+        explored, and every hex in sight, as on an open map."""
+        if self.result is not None:
+            explored = 0
+            for mask in self.explored:
+                explored |= mask
+            return explored, -1
         return (0 if self.config.independent else self.explored[0]), 0
 
     def remember(self) -> None:
@@ -365,7 +372,8 @@ class ViewRules(State):
         c = self.capital[q]
         known = c >= 0 and (not self.hidden_map or q == player or bool(vis >> c & 1)
                             or c in memory)
-        public = not self.hidden_map or q == player
+        # every hex in sight (-1): an open map's spectator, or a hidden one's once it is over
+        public = not self.hidden_map or q == player or vis == -1
         cards = self.pool is not None
         return {
             "towns": towns,
