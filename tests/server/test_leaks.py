@@ -34,7 +34,7 @@ EXTRA = [("viktory", {"mode": "cards"}), ("kow", {"victories_to_win": 1}),
 CASES = [(name, SHORT.get(name, {})) for name in REGISTRY] + EXTRA
 FRAME_KEYS = {"type", "id", "version", "seat", "observation", "log_from", "log", "text",
               "legal", "terminal", "outcome", "score_name", "out", "resign_ends_game",
-              "prompt"}
+              "prompt", "end_lines"}
 MAX_ACTIONS = 400
 
 
@@ -148,6 +148,8 @@ def test_no_frame_leaks_another_seats_secrets(tmp_path, name, options):
                 assert frame["text"] == own["text"]
                 assert frame["prompt"] == own["prompt"]  # from the viewer's observation
                 assert frame["seat"] == viewer
+                if "end_lines" in frame:  # how the game ended: the viewer's own last lines
+                    assert frame["end_lines"] == [line for line in lines if line][-2:]
                 assert ("outcome" in frame) == frame["terminal"] == own["terminal"]
                 others = set().union(*(leaves(v["observation"]) | leaves(v["events"])
                                        for k, v in expected.items()
@@ -160,7 +162,7 @@ def test_no_frame_leaks_another_seats_secrets(tmp_path, name, options):
                 # 1 is found in another seat's observation by coincidence (its own seat).
                 values = leaves({k: v for k, v in frame.items()
                                if k not in ("legal", "text", "prompt", "log", "version",
-                                            "log_from")})
+                                            "log_from", "end_lines")})
                 assert not hidden & values, (viewer, played, hidden & values)
             # each frame shows something the one before did not (else it was not sent)
             for (before, _), (after, played) in zip(sent, sent[1:]):

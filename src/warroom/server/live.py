@@ -986,7 +986,21 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
     if outcome is not None:
         frame["outcome"] = outcome.to_json()
         frame["score_name"] = game.score_name_of(outcome)  # what the scores count
+        if ended is None:  # (a resignation, outside the rules, the page says: kit.endLines)
+            frame["end_lines"] = closing_lines(window.lines)  # how the rules ended it
     return frame
+
+
+def closing_lines(lines: list[str]) -> list[str]:
+    """How the rules ended a game, as a viewer's log says it: its last two lines, the game's
+    end event (every game's last: "Battle over (army destroyed): player 1 wins; an agreed
+    card goes to player 1") and the one that brought the end about ("Player 0 bears the
+    cost: 1 spearmen card, its last soldier: its own card destroys its army; the battle
+    ends", "Player 1 has lost and leaves the game"). The page's result shows them: the
+    outcome's reason alone ("army destroyed") beside scores that did not decide the game
+    left a winner unexplained. Taken from that viewer's own lines, they tell nothing its log
+    does not."""
+    return [line for line in lines if line][-2:]
 
 
 def _describe(game: Game, event: dict[str, Any]) -> str:

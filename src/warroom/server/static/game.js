@@ -74,6 +74,9 @@ let handing = null; // the seat whose "Let the AI play seat N? Yes / No" is open
 let offered = ""; // the seats the page offers to let the AI play, as last drawn
 let rulesAsked = false; // the game's rules summary is asked for once (showRules)
 let pageTitle = ""; // the tab's title, without the turn (drawStatus puts the turn in front)
+let playSeen = false; // a frame of the game in play came: its end comes while the page is here
+let endShown = false; // the result was brought into sight (bringResult), once
+let noticeUntilMove = false; // the notice on screen goes at the page's next move (notice)
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -237,7 +240,7 @@ async function receive(entry, frame) {
       claimed(entry, frame.token);
       // Said once, when the invite is spent: a person who opens the invite again in another
       // browser (a chat app's own, say) only watches, and the seat's link is in this one.
-      notice(CLAIMED);
+      notice(CLAIMED, true);
       // Said at once: the server then knows the page holds the seat's own token (else the
       // invite link opens the seat again, for a page this welcome never reached).
       send(entry, { type: "ping" });
@@ -300,6 +303,7 @@ async function receive(entry, frame) {
     say("your last move was not sent; choose again");
   }
   entry.unsent = undefined;
+  if (!frame.terminal) playSeen = true;
   if (frame.log_from === 0) entry.logStart = frame.observation.log_start || 0;
   entry.log = (entry.log || []).slice(0, frame.log_from).concat(frame.log);
   frame.log = entry.log.filter((line) => line);
@@ -310,11 +314,17 @@ async function receive(entry, frame) {
 }
 
 // What happened at the table outside the game's log (a resignation, a seat handed to the
-// AI, a link that opens its seat no more): one line, kept until the next.
-function notice(text) {
+// AI, a link that opens its seat no more): one line, kept until the next, or until its close
+// button (a "×" drawn by app.css: the notice's text stays the line alone). `untilMove`: gone
+// too once the page sends a move (the seat's address, said when its invite is spent, stayed
+// over the table for the whole game, and after a restart).
+function notice(text, untilMove = false) {
   const box = $("#notice");
-  box.textContent = text;
+  box.replaceChildren(h("button", { class: "dismiss", type: "button",
+                                    "aria-label": "Close this notice",
+                                    onclick: () => { box.hidden = true; } }), text);
   box.hidden = false;
+  noticeUntilMove = untilMove;
 }
 
 // A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
@@ -454,6 +464,10 @@ function act(seat, view, index) {
   entry.sentAt = Date.now();
   const action = view.legal.find((e) => e.i === index)?.action;
   send(entry, { type: "act", version: view.version, index, action });
+  if (noticeUntilMove) {
+    noticeUntilMove = false;
+    $("#notice").hidden = true;
+  }
 }
 
 // Giving up the seat on screen: asked twice ("Resign? Yes / No"), since it cannot be undone.
@@ -726,11 +740,34 @@ function draw() {
   drawLog(view);
   const ending = view.terminal && $("#result").hidden;
   drawResult(view);
+  // The game ended while this page was at the table (not one opened on a game over, which
+  // opens at its top as any page does, the header saying who won): its result is news.
+  const news = view.terminal && playSeen && !endShown;
+  if (news) endShown = true;
   // The game ended under the focus (a last move, a resignation), left on what has nothing to
-  // play any more: it goes to the result.
-  if (ending && [root, $("#seats"), $("#prompt")].includes(document.activeElement)) {
-    focusInSight($("#result h3"));
-  }
+  // play any more (or on nothing): it goes to the result.
+  const left = [root, $("#seats"), $("#prompt")].includes(document.activeElement)
+    || (news && document.activeElement === document.body);
+  if (ending && left) focusInSight($("#result h3"));
+  if (news) bringResult();
+}
+
+// The result is brought into sight once, when the game ends, whatever has the focus: on a
+// phone it is below the whole table (2,300 px down a Word & Iron page), and after a tap on a
+// tile or on the bar's button the page stayed where it was, the header alone saying "Game
+// over". Smoothly, unless the person asked for less motion.
+function bringResult() {
+  const box = $("#result");
+  if (inClearSight(box.querySelector("#headline"))) return;
+  const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  box.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+}
+
+// Wholly on the screen, and not under the sticky header.
+function inClearSight(el) {
+  const r = el.getBoundingClientRect();
+  const header = document.querySelector("header.top")?.getBoundingClientRect().bottom || 0;
+  return r.top >= Math.max(0, header) && r.bottom <= innerHeight;
 }
 
 // The header: whose turn it is, who won, or that the connection is lost.
@@ -915,14 +952,8 @@ function drawLog(view, passing = false) {
   // The page shows the last 300 lines it holds, numbered from its first (not from 1 again).
   $("#log-earlier").hidden = !view.logEarlier;
   const lines = view.log.concat(kit.endLines(neutralHere(view)));
-  // A device holding several seats writes every seat's log in the same words ("Seat 1", no
-  // "you", as its result): the lines two seats share read the same for both, and a seat's
-  // own lines name it ("Seat 1 drew 2♣").
-  const seat = neutralHere(view).seat;
-  const own = (line) => (seat === view.seat || view.seat === null ? line
-    : kit.namedYou(line, view.seat));
   const from = Math.max(1, lines.length - 299);
-  const texts = lines.slice(from - 1).map((line) => kit.seatWords(own(line), seat, table || {}));
+  const texts = lines.slice(from - 1).map(logWords(view));
   // A live region (role "log"): a screen reader reads out whatever is added, so the lines
   // already there stay and only the new ones are added (drawn anew, the whole log was read at
   // every move, and at every hand-off of a hotseat device). Those numbered before `from` go,
@@ -945,6 +976,17 @@ function drawLog(view, passing = false) {
   kit.scrollLog(list);
 }
 
+// A line of `view`'s log as the page writes it (kit.seatWords). A device holding several
+// seats writes every seat's log in the same words ("Seat 1", no "you", as its result): the
+// lines two seats share read the same for both, and a seat's own lines name it ("Seat 1 drew
+// 2♣").
+function logWords(view) {
+  const seat = neutralHere(view).seat;
+  const own = (line) => (seat === view.seat || view.seat === null ? line
+    : kit.namedYou(line, view.seat));
+  return (line) => kit.seatWords(own(line), seat, table || {});
+}
+
 function drawResult(view) {
   const box = $("#result");
   if (!view.terminal) { box.hidden = true; return; }
@@ -955,12 +997,19 @@ function drawResult(view) {
 export function resultParts(view, gameId) {
   const out = view.outcome || {};
   const tieBreak = kit.tieBreakText(neutralHere(view));
+  // Why the game ended, as the log says it: the server's closing lines of this viewer's own
+  // log (the game's end event and what brought it about), in the log's words. The outcome's
+  // reason alone ("army destroyed", "royal not ransomed") said neither whose card did it nor
+  // where the prize went. A resignation's (no such lines) is its reason, "seat 1 resigned".
+  const why = (view.end_lines || []).map(logWords(view));
   return [
     h("h3", { text: "Result", tabindex: "-1" }), // focused when the game ends (draw)
     h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
-    h("p", { id: "scores", text: kit.scoresText(neutralHere(view)) }),
+    h("div", { id: "reason", class: "reason" },
+      ...(why.length ? why : [out.reason || ""]).map((text) => h("p", { text }))),
+    h("p", { id: "scores", text: kit.scoresText(neutralHere(view)) + (undecided(out)
+      ? " (not what decided the game)" : "") }),
     ...(tieBreak ? [h("p", { id: "tie-break", text: tieBreak })] : []),
-    h("p", { class: "muted", id: "reason", text: out.reason || "" }),
     // "go", as the lobby's links: a finger tall on a phone (app.css)
     h("p", { class: "go" }, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
                  "Download the record"), " · ",
@@ -970,6 +1019,16 @@ export function resultParts(view, gameId) {
       // the lobby's form filled in as this game was made (its game id alone in the link)
       h("a", { href: `/?again=${encodeURIComponent(gameId)}`, id: "play-again" }, "Play again")),
   ];
+}
+
+/** Whether a seat that lost scored more than one that won (Word & Iron: a royal taken hostage
+ *  ends the battle whatever the armies): the scores did not decide the game, and their line
+ *  says so, not to be read as the reason. */
+function undecided(out) {
+  const scores = out.scores || [];
+  const winners = out.winners || [];
+  const least = Math.min(...winners.map((seat) => scores[seat]));
+  return winners.length > 0 && scores.some((n, seat) => !winners.includes(seat) && n > least);
 }
 
 if (document.querySelector("#jump")) $("#jump").onclick = jumpToMoves;
