@@ -12,7 +12,8 @@ from test_browser import create_in_lobby
 def test_the_organisers_own_invite_link_opened_in_the_same_tab_takes_the_seat(live_server,
                                                                              browser):
     """Audit (stop 68): after "Start the game" the organiser watched the game at `/game/ID`,
-    the invite links beside it. Its own seat's link (`/game/ID#t=TOKEN`) pasted into that tab
+    the invite links beside it. (Also: the watch link under the invite links said only "Watch link",
+    and a player sent it by mistake came in watching: it says it opens no seat.) Its own seat's link (`/game/ID#t=TOKEN`) pasted into that tab
     changed only the address's fragment: no page loaded, the page read the address only as
     it opened, and it stayed "Watching" while the other seats waited for that seat. Tokens
     changed in the address open the page again (asked first, as the organiser's own invite
@@ -23,6 +24,10 @@ def test_the_organisers_own_invite_link_opened_in_the_same_tab_takes_the_seat(li
     expect(page.locator("#status")).to_have_text(re.compile("^Watching"), timeout=10_000)
     assert page.url == f"{live_server.url}/game/{game_id}"
     link = page.locator("#invites input.link").input_value()
+    # the watch link under the seats' links is not one to send a player (a player sent it
+    # came in watching)
+    expect(page.locator("#invites")).to_contain_text(
+        "Watch link, for spectators only (it opens no seat): ")
     invite = link.split("#t=")[1]
     page.evaluate("window.samePage = true")
     page.goto(link)  # as pasted into the address bar: the fragment alone changes

@@ -931,7 +931,7 @@ function drawInvites() {
         h("button", { onclick: () => navigator.clipboard?.writeText(link),
                       "aria-label": `copy seat ${inv.seat}'s invite link` }, "copy"));
     }),
-    h("p", { class: "muted" }, "Watch link: ",
+    h("p", { class: "muted" }, "Watch link, for spectators only (it opens no seat): ",
       h("a", { href: `/game/${id}` }, `${location.origin}/game/${id}`)),
     LOOPBACK.test(location.hostname) ? h("p", { class: "muted loopback-note", text: LOOPBACK_NOTE })
       : null);
