@@ -1,5 +1,6 @@
 """Audit (stop 68): the organiser's own invite link, pasted into the tab "Start the game" had
-opened, did nothing."""
+opened, did nothing. And the watch link under the invite links said only "Watch link": a
+player sent it by mistake came in watching; it says it opens no seat."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from test_browser import create_in_lobby
 def test_the_organisers_own_invite_link_opened_in_the_same_tab_takes_the_seat(live_server,
                                                                              browser):
     """Audit (stop 68): after "Start the game" the organiser watched the game at `/game/ID`,
-    the invite links beside it. (Also: the watch link under the invite links said only "Watch link",
-    and a player sent it by mistake came in watching: it says it opens no seat.) Its own seat's link (`/game/ID#t=TOKEN`) pasted into that tab
+    the invite links beside it. Its own seat's link (`/game/ID#t=TOKEN`) pasted into that tab
     changed only the address's fragment: no page loaded, the page read the address only as
     it opened, and it stayed "Watching" while the other seats waited for that seat. Tokens
     changed in the address open the page again (asked first, as the organiser's own invite
