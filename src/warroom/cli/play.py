@@ -37,7 +37,7 @@ from ..engine import (
     play_game,
 )
 from ..engine.config import changed_options
-from ..engine.core import SPECTATORS
+from ..engine.core import SPECTATORS, told
 from ..engine.data import counted, fit, reading_width, shortened
 from ..engine.embed import check_line, edited_warning, embed_files
 from ..engine.errors import WarroomError
@@ -108,7 +108,7 @@ class LogPrinter:
 
     def __call__(self, state: State, *_: object) -> None:
         for to, event in state.log[self.seen:]:
-            if to is None or SPECTATORS in to:
+            if told(to, SPECTATORS):
                 line = self.game.describe_event(event)
                 if line:
                     echo_log_line(line, self.err)

@@ -33,6 +33,12 @@ Player = int
 # No seat is -1: `check_viewer` refuses it as a viewer.
 SPECTATORS: Final = -1
 
+
+def told(to: frozenset[Player] | None, viewer: Player) -> bool:
+    """Whether an event logged for `to` (None: everybody) is told to `viewer` (a seat, or
+    `SPECTATORS` for a spectator): the one rule of who sees which event."""
+    return to is None or viewer in to
+
 # Seeds are signed 64-bit integers: what a results database and a record can store.
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
 
@@ -380,12 +386,8 @@ class State:
             seen = cache[key] = [log, 0, [], []]
         if seen[1] < len(log):
             viewer = SPECTATORS if player is None else player
-            if spectators:
-                new = [entry for entry in log[seen[1]:] if entry[0] is None
-                       or viewer in entry[0] or SPECTATORS in entry[0]]
-            else:
-                new = [entry for entry in log[seen[1]:]
-                       if entry[0] is None or viewer in entry[0]]
+            new = [entry for entry in log[seen[1]:] if told(entry[0], viewer)
+                   or (spectators and told(entry[0], SPECTATORS))]
             seen[2] += [e for _, e in new]
             seen[3] += new
             seen[1] = len(log)

@@ -54,7 +54,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from .core import SPECTATORS, Game, Player, State
+from .core import SPECTATORS, Game, Player, State, told
 from .rng import copy_rng
 
 Event = dict[str, Any]
@@ -74,7 +74,7 @@ def _events(state: State, observer: Player, since: int,
     before entry `until`)."""
     public, own = [], []
     for to, e in state.log[since:until]:
-        if to is None or SPECTATORS in to:
+        if told(to, SPECTATORS):
             public.append(e)
         elif observer in to:
             own.append(e)

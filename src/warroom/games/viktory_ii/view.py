@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import State
-from ...engine.core import SPECTATORS
+from ...engine.core import SPECTATORS, told
 from ..viktory_battles.hand import max_hand
 from ..viktory_battles.resolver import battle_course
 from .actions import PlaceCapital
@@ -396,7 +396,7 @@ class ViewRules(State):
             return 0, self.visible_log(player)
         who, viewer = (self.num_players, SPECTATORS) if player is None else (player, player)
         mark = self.marks[who][0]
-        events = [e for to, e in self.log[mark[0]:] if to is None or viewer in to]
+        events = [e for to, e in self.log[mark[0]:] if told(to, viewer)]
         return mark[1], events
 
     # --- determinisation --------------------------------------------------------------------
