@@ -1007,8 +1007,7 @@ export function resultParts(view, gameId) {
     h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
     h("div", { id: "reason", class: "reason" },
       ...(why.length ? why : [out.reason || ""]).map((text) => h("p", { text }))),
-    h("p", { id: "scores", text: kit.scoresText(neutralHere(view)) + (undecided(out)
-      ? " (not what decided the game)" : "") }),
+    h("p", { id: "scores", text: kit.scoresText(neutralHere(view)) + kit.undecidedNote(out) }),
     ...(tieBreak ? [h("p", { id: "tie-break", text: tieBreak })] : []),
     // "go", as the lobby's links: a finger tall on a phone (app.css)
     h("p", { class: "go" }, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },
@@ -1021,15 +1020,6 @@ export function resultParts(view, gameId) {
   ];
 }
 
-/** Whether a seat that lost scored more than one that won (Word & Iron: a royal taken hostage
- *  ends the battle whatever the armies): the scores did not decide the game, and their line
- *  says so, not to be read as the reason. */
-function undecided(out) {
-  const scores = out.scores || [];
-  const winners = out.winners || [];
-  const least = Math.min(...winners.map((seat) => scores[seat]));
-  return winners.length > 0 && scores.some((n, seat) => !winners.includes(seat) && n > least);
-}
 
 if (document.querySelector("#jump")) $("#jump").onclick = jumpToMoves;
 // How long an awaited seat has been away grows, and the offer to let the AI play it comes:

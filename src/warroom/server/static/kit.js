@@ -472,6 +472,18 @@ export function endLines(view) {
   return [`${resigned === view.seat ? "You" : `Seat ${resigned}`} resigned: the game is over`];
 }
 
+/** What an outcome's scores line adds when a seat that lost scored more than one that won
+ *  (Word & Iron: a royal taken hostage ends the battle whatever the armies): that the scores
+ *  did not decide the game, not to be read as the reason; else nothing. */
+export function undecidedNote(out) {
+  const scores = out.scores || [];
+  const winners = out.winners || [];
+  const least = Math.min(...winners.map((seat) => scores[seat]));
+  const undecided = winners.length > 0
+    && scores.some((n, seat) => !winners.includes(seat) && n > least);
+  return undecided ? " (not what decided the game)" : "";
+}
+
 /** One number a seat, each named: "You 3 · Seat 1 2". */
 function bySeat(numbers, view) {
   return numbers.map((n, seat) => `${seat === view.seat ? "You" : `Seat ${seat}`} ${n}`)

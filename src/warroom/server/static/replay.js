@@ -228,7 +228,11 @@ function draw() {
     const out = view.outcome;
     box.replaceChildren(h("h3", { text: "Result" }),
       h("p", { class: "headline", text: kit.outcomeText(view, kit.handedNames(seats)) }),
-      h("p", { text: `${kit.scoresText(view)}; ${out.reason}` }),
+      // why it ended as the table's result says it: the closing lines of this viewer's log
+      // (the end event and what brought it about), else the bare reason (a resignation's)
+      ...(view.end_lines?.length ? view.end_lines : [out.reason]).map((line) => h("p", {
+        class: "reason", text: kit.seatWords(line, view.seat, table) })),
+      h("p", { class: "scores", text: kit.scoresText(view) + kit.undecidedNote(out) }),
       // what broke a tie of the scores, as the table's result says it
       ...[kit.tieBreakText(view)].filter(Boolean).map((text) => h("p", { class: "tie-break", text })));
   }
