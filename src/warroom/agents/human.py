@@ -33,6 +33,9 @@ ASK_HELP = ("?", "help")  # what shows the summary, then the choices (and, for h
 HINT = "Type '?' for help."  # after a refusal: HELP in full made it two lines at 80 columns
 QUIT = ("q", "quit", "exit")
 QUIT_LOSES = "Quit? This game is not saved and will be lost (y/N) "
+# typed at the prompt of a game with a `whole_table` (Viktory II): its table with nothing left
+# out for the room of the choices (the whole map), until Enter
+MAP = "map"
 RESIGN = "resign"  # typed at the prompt: the seat gives the game up (`HumanAgent.resigning`)
 RESIGN_ASKS = "Resign? {} (y/N) "  # with what resigning does now
 # What a person's prompt raises KeyboardInterrupt with at the end of its input (Ctrl-D, or a
@@ -307,6 +310,15 @@ class HumanAgent:
                 if how:
                     self.console.print(self._dim_line(self.help_line))
                 continue
+            if line.strip().lower() == MAP and (whole := self.whole_table(obs, view.player)):
+                self.console.print(Panel(Text.from_ansi(whole, no_wrap=True, overflow="ellipsis"),
+                                         title=Text(f"{self._title(view.player)}: the whole map")))
+                if self._pages():  # the table and the choices again after Enter
+                    typed = self._hold("-- the whole map: Enter shows the table --")
+                    self.console.print(panel)
+                for text in menu:
+                    self.console.print(text)
+                continue
             if self.resigning is not None and line.strip().lower() == RESIGN:
                 self._resign(view.player)
                 continue  # not resigning after all: the prompt again
@@ -319,7 +331,15 @@ class HumanAgent:
         """What the first prompt (and `help`) says to type: HELP, with RESIGN where offered."""
         return HELP if self.resigning is None else HELP_RESIGN
 
-    def table(self, obs: dict[str, Any], player: int) -> str:
+    def whole_table(self, obs: dict[str, Any], player: int) -> str:
+        """The game's table with nothing left out for the choices' room (`Game.whole_table`:
+        Viktory II's whole map, which a busy turn's table shows only the rows of), laid out
+        as `table`; "" for a game without one."""
+        whole = getattr(self.game, "whole_table", None)
+        return self.table(obs, player, whole) if whole is not None else ""
+
+    def table(self, obs: dict[str, Any], player: int,
+              render: Callable[[dict[str, Any], int], str] | None = None) -> str:
         """The game's table for the inside of a panel on this terminal: rendered for its width
         and lines (`reading_width`: a game that reads them lays its view out for them,
         Viktory II's map),
@@ -329,7 +349,7 @@ class HumanAgent:
         inner = max(1, self.console.width - 4)  # the panel's frame and padding
         # a taller terminal than 24 lines leaves a tall table whole (a file: as 24 lines)
         with reading_width(inner, self.console.height if self.console.is_terminal else None):
-            table = self.game.render(obs, player)
+            table = (render or self.game.render)(obs, player)
         return "\n".join(line if len(line) <= inner or "\x1b" in line
                          else fit(line, width=max(20, inner)) for line in table.split("\n"))
 

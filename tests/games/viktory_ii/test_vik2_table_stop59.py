@@ -140,7 +140,7 @@ def test_the_short_hand_names_its_cards_where_there_is_room_and_help_explains_it
     assert "Your hand\n- empty" in theirs
     assert not any(f"- {card} " in theirs for card in ("A04", "C11", "X09")), theirs
     assert GAME.help_notes(position(tmp_path, [capital("A1", 0), capital("G4", 1)],
-                                    tiles=MAP, mode="dice").observation(0), 0) == ""
+                                    tiles=MAP, mode="dice").observation(0), 0) == RENDER.MAP_NOTE
 
 
 def _overwatch(tmp_path):

@@ -16,7 +16,7 @@ from .actions import ACTIONS
 from .config import Config
 from .heuristic import heuristic_action, position_scores
 from .mapfile import MAPS, load_map, map_path
-from .render import choice_grid, describe_event, help_notes, prompt, render
+from .render import choice_grid, describe_event, help_notes, prompt, render, whole_table
 from .state import ViktoryIIState
 
 SUMMARY = """\
@@ -205,6 +205,10 @@ class ViktoryIIGame(BattleCardsGame):
 
     def prompt(self, observation: dict[str, Any], player: int | None) -> str:
         return prompt(observation, player)
+
+    def whole_table(self, observation: dict[str, Any], player: int | None) -> str:
+        """The table with the whole map, never windowed (`map` at a terminal)."""
+        return whole_table(observation, player)
 
     def help_notes(self, observation: dict[str, Any], player: int | None) -> str:
         return help_notes(observation, player)

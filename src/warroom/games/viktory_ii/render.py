@@ -125,16 +125,19 @@ SLACK = 2
 LISTED = 7  # the hexes of one kind of choice a line of a long menu lists ("12. F10")
 
 
-def render(obs: dict[str, Any], player: int | None, width: int | None = None) -> str:
+def render(obs: dict[str, Any], player: int | None, width: int | None = None,
+           whole: bool = False) -> str:
     """The table, at the first step (SHORT) that fits its share of an 80x24 terminal
     (`_room`); if none does, the shortest. `width`: the columns of a terminal's panel it is
     read in (by default the terminal's that renders it, `reader_width`), laid out for them
-    (TERMINAL); None: the one text of every channel, for TEXT_WIDTH."""
+    (TERMINAL); None: the one text of every channel, for TEXT_WIDTH. `whole`: the map never
+    windowed (no step from WINDOW), in the whole panel (`whole_table`)."""
     if width is None:
         width = reader_width()
     # a terminal's each step first with the line on what its compact map's towns hold
     # (`_garrisons`), then without: where it does not fit, it takes no map row away
-    tries = [(short, line) for short in SHORT for line in ((True, False) if width else (False,))]
+    tries = [(short, line) for short in SHORT if not whole or short < WINDOW
+             for line in ((True, False) if width else (False,))]
     same: dict[int, str] = {}  # a step's table with no Garrisons line: laid out once
 
     def write(n: int) -> str:
@@ -146,7 +149,15 @@ def render(obs: dict[str, Any], player: int | None, width: int | None = None) ->
             same[short] = text
         return text
 
-    return first_fitting(write, len(tries), _room(obs))
+    return first_fitting(write, len(tries), panel_lines() if whole else _room(obs))
+
+
+def whole_table(obs: dict[str, Any], player: int | None) -> str:
+    """The table with every row of the map that holds anything (`map` at a terminal): a busy
+    turn's table at 80x24 shows only the rows its decision is about (WINDOW), and the rest
+    of the map, where the other players stand, was nowhere to be seen until the turn was
+    over. Written for the whole panel: no choices under it."""
+    return render(obs, player, whole=True)
 
 
 def _render(obs: dict[str, Any], short: int, width: int | None = None,
@@ -854,6 +865,9 @@ def _hand(obs: dict[str, Any], short: int, columns: int = TEXT_WIDTH) -> list[st
 
 # How a short table's hand reads ("A04 2H/0M, C11 0H/1M, X09 1H/1M" named no card nor its
 # type). The ids are the deck's own; the sample deck's begin with the card's type.
+# The help's word on the `map` command (`whole_table`).
+MAP_NOTE = ("At a terminal, type 'map' at the prompt to see the whole map: a busy turn's table "
+            "shows only the rows its choices are about.")
 HAND_KEY = (
     "- Your hand in short: 'A04 2H/0M' is a card's id, its hits (H) and misses (M: each "
     "blocks a hit); with room, its name too ('A04 Regular Attack 2H/0M'). The choices that "
@@ -868,12 +882,13 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
     figures, terrain, type and text): its own, from its observation. "" without a hand."""
     hand = obs.get("hand")
     if hand is None:  # dice mode, or a spectator
-        return ""
+        return MAP_NOTE
     cards = []
     for c in hand:
         says = "; ".join(x for x in (c.get("type"), c.get("text")) if x)
         cards.append(f"- {c['id']} {c['desc']}: {says}")
-    return "\n".join(["How to read your hand", *HAND_KEY, "Your hand", *(cards or ["- empty"])])
+    return "\n".join([MAP_NOTE, "How to read your hand", *HAND_KEY, "Your hand",
+                      *(cards or ["- empty"])])
 
 
 def _typed(card: dict[str, Any]) -> str:
