@@ -196,11 +196,13 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                     try:
                         execute(store, run, total, workers, backend, address,
                                 on_game=lambda _: progress.advance(task))
-                    except SimulationError as exc:  # a game failed: the others are kept
+                    # A game failed, or a player of one's own could not be made for one (a
+                    # ConfigError naming its SPEC): the others are kept, and the run goes on
+                    # from them once it is fixed.
+                    except (SimulationError, ConfigError) as exc:
                         kept = store.count_games(run.id)
-                        raise SimulationError(f"{exc}; {_kept(kept, total, run.id, path)}, "
-                                              f"and once it is fixed, continue with: {again}"
-                                              ) from None
+                        raise type(exc)(f"{exc}; {_kept(kept, total, run.id, path)}, and once "
+                                        f"it is fixed, continue with: {again}") from None
                 summary = store.tally(run).to_json()
                 kept = summary["games"]
                 deck = deck_cards(run)
