@@ -207,5 +207,6 @@ def describe_event(e: dict[str, Any]) -> str:
                else f"player {e['winner']} wins the round ({e['why']})")
         return f"Round {e['round']} over: scores {e['scores'][0]}-{e['scores'][1]}, {who}"
     if kind == "game_over":
-        return f"Game over: Victories {e['victories'][0]}-{e['victories'][1]}"
+        limit = f" at the round limit ({e['round_limit']} rounds)" if "round_limit" in e else ""
+        return f"Game over{limit}: Victories {e['victories'][0]}-{e['victories'][1]}"
     return str(e)

@@ -268,7 +268,11 @@ class KowState(State):
             self.phase = OVER
             self.movers = ()
             self.table = []
-            self.event("game_over", victories=list(self.victories))
+            # a game the round limit ended says so (`outcome`'s reason): "Victories 1-0"
+            # alone read as a game to 1 Victory
+            at_limit = max(self.victories) < self.config.victories_to_win
+            self.event("game_over", victories=list(self.victories),
+                       **({"round_limit": limit} if at_limit else {}))
         else:
             self._start_round()
 
