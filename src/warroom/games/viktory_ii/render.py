@@ -863,11 +863,11 @@ def _hand(obs: dict[str, Any], short: int, columns: int = TEXT_WIDTH) -> list[st
     return [line]
 
 
-# How a short table's hand reads ("A04 2H/0M, C11 0H/1M, X09 1H/1M" named no card nor its
-# type). The ids are the deck's own; the sample deck's begin with the card's type.
 # The help's word on the `map` command (`whole_table`).
 MAP_NOTE = ("At a terminal, type 'map' at the prompt to see the whole map: a busy turn's table "
             "shows only the rows its choices are about.")
+# How a short table's hand reads ("A04 2H/0M, C11 0H/1M, X09 1H/1M" named no card nor its
+# type). The ids are the deck's own; the sample deck's begin with the card's type.
 HAND_KEY = (
     "- Your hand in short: 'A04 2H/0M' is a card's id, its hits (H) and misses (M: each "
     "blocks a hit); with room, its name too ('A04 Regular Attack 2H/0M'). The choices that "
@@ -879,7 +879,8 @@ HAND_KEY = (
 def help_notes(obs: dict[str, Any], player: int | None) -> str:
     """What the terminal's help (`?`) adds to the rules summary (`Game.help_notes`): in card
     modes how the short hand reads, and each card of the reader's hand in full (its name,
-    figures, terrain, type and text): its own, from its observation. "" without a hand."""
+    figures, terrain, type and text): its own, from its observation. First, in every mode, the
+    word on `map` (MAP_NOTE)."""
     hand = obs.get("hand")
     if hand is None:  # dice mode, or a spectator
         return MAP_NOTE

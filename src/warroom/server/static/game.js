@@ -1020,7 +1020,6 @@ export function resultParts(view, gameId) {
   ];
 }
 
-
 if (document.querySelector("#jump")) $("#jump").onclick = jumpToMoves;
 // How long an awaited seat has been away grows, and the offer to let the AI play it comes:
 // the seats are redrawn only when the offers change (a button redrawn under a finger loses
