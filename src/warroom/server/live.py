@@ -987,11 +987,12 @@ def view_frame(game: Game, state: State, seat: int | None, version: int, game_id
         frame["outcome"] = outcome.to_json()
         frame["score_name"] = game.score_name_of(outcome)  # what the scores count
         if ended is None:  # (a resignation, outside the rules, the page says: kit.endLines)
-            frame["end_lines"] = closing_lines(window.lines)  # how the rules ended it
+            # how the rules ended it
+            frame["end_lines"] = closing_lines(window.lines, events[-1] if events else None)
     return frame
 
 
-def closing_lines(lines: list[str]) -> list[str]:
+def closing_lines(lines: list[str], last: dict[str, Any] | None = None) -> list[str]:
     """How the rules ended a game, as a viewer's log says it: its last two lines, the game's
     end event (every game's last: "Battle over (army destroyed): player 1 wins; an agreed
     card goes to player 1") and the one that brought the end about ("Player 0 bears the
@@ -999,8 +1000,11 @@ def closing_lines(lines: list[str]) -> list[str]:
     ends", "Player 1 has lost and leaves the game"). The page's result shows them: the
     outcome's reason alone ("army destroyed") beside scores that did not decide the game
     left a winner unexplained. Taken from that viewer's own lines, they tell nothing its log
-    does not."""
-    return [line for line in lines if line][-2:]
+    does not. A game a round limit ended (its end event, `last`, names the limit:
+    `round_limit`) was ended by no move: its end line alone, the last move would read as the
+    cause."""
+    said = [line for line in lines if line]
+    return said[-1:] if last is not None and last.get("round_limit") else said[-2:]
 
 
 def _describe(game: Game, event: dict[str, Any]) -> str:

@@ -1349,15 +1349,17 @@ class ViktoryIIState(PlacementRules):
         limit = self.config.turn_limit
         rounds = f"{limit} round{'' if limit == 1 else 's'}"
         if len(leaders) == 1:
-            self._end(leaders, f"turn limit ({rounds}): most capitals, cities and towns")
+            self._end(leaders, f"turn limit ({rounds}): most capitals, cities and towns", limit)
         elif len(leaders) == len(keys):
-            self._end((), f"turn limit ({rounds}): a tie")
+            self._end((), f"turn limit ({rounds}): a tie", limit)
         else:
             # The winners say who: a reason naming seats would read as listed players in a
             # balance report, and split its outcome reasons by which seats tied.
-            self._end(leaders, f"turn limit ({rounds}): a tie at the top")
+            self._end(leaders, f"turn limit ({rounds}): a tie at the top", limit)
 
-    def _end(self, winners: tuple[int, ...], reason: str) -> None:
+    def _end(self, winners: tuple[int, ...], reason: str, round_limit: int = 0) -> None:
+        """End the game. `round_limit`: the limit that ended it, if one did (its event says
+        so, as kow's does: no move brought this end about)."""
         scores = tuple(float(self.capitals_held(p)) for p in range(self.num_players))
         details: dict[str, Any] = {"rounds": self.round}
         details["cities"] = [self.count_settlements(p)[1] for p in range(self.num_players)]
@@ -1368,7 +1370,8 @@ class ViktoryIIState(PlacementRules):
         self.battles = []  # battles still to fight when the game ended are never fought
         self.reveal_pending = None
         self.phase = "over"
-        self.event("result", winners=list(winners), reason=reason)
+        self.event("result", winners=list(winners), reason=reason,
+                   **({"round_limit": round_limit} if round_limit else {}))
 
     def players_out(self) -> frozenset[int]:
         return frozenset([p for p in range(self.num_players) if self.out[p]])
