@@ -211,8 +211,9 @@ def test_a_table_the_organiser_closed_is_written_as_its_record_so_far(evening, t
     store.close()
     folder = tmp_path / "records"
     assert main(["export", str(db), "--records", str(folder)]) == 0
-    assert last_line(capsys) == (f"wrote 4 records to {folder} (1 of tables the organiser "
-                                 "closed, unfinished); 1 game not finished was left")
+    assert last_line(capsys) == (f"wrote 4 records to {folder} (1 of tables closed "
+                                 "unfinished, by the organiser or as idle); 1 game not "
+                                 "finished was left")
     with client(db) as c:
         assert written(folder) == downloads(c, [*evening[1], closed])
     assert json.loads(named(folder, closed).read_text())["meta"]["closed"]["at"] == 0

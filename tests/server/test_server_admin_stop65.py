@@ -57,8 +57,8 @@ def test_a_game_left_for_the_idle_days_is_closed_at_start_as_the_organiser_close
             ws.send_text(json.dumps({"type": "hello"}))
             frames, code = until_closed(ws)
     assert statuses == {left: "closed", recent: "open", over: "finished"}
-    assert record.status_code == 200 and record.json()["meta"]["closed"]["by"] == "organiser"
-    assert code == 4410 and frames[0]["closed"] is True
+    assert record.status_code == 200 and record.json()["meta"]["closed"]["by"] == "idle"
+    assert code == 4410 and frames[0]["closed"] is True and frames[0]["by"] == "idle"
     said = [r.getMessage() for r in caplog.records if "idle" in r.getMessage()]
     assert said == ["closed 1 table idle for 30 days"]
     assert stored_games(db)[left] == "closed"  # stored so: a restart lists it closed

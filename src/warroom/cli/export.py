@@ -105,7 +105,8 @@ writes each finished game as a file named by its game, then its id, such as
 DIR/kow-375cdcd51412.json: its record, the very bytes the server's
 /api/games/375cdcd51412/record download gives (the game rebuilt by the
 server's own code), for `warroom replay DIR/kow-375cdcd51412.json`. A table
-the organiser closed is written too (its record so far, marked unfinished);
+the organiser (or the server, left idle) closed is written too (its record
+so far, marked unfinished);
 a game not finished is left: a note names it and how to take its record now
 (the organiser closes its table, then exports again), and one in play made
 under another rules version is left to be finished with the warroom release
@@ -426,7 +427,7 @@ class _Tally:
         from ..server.live import FINISHED_ELSEWHERE
 
         kinds = [f"{n} of {what}" for n, what in (
-            (self.closed, "tables the organiser closed, unfinished"),
+            (self.closed, "tables closed unfinished, by the organiser or as idle"),
             (self.outdated, "another rules version, replayed by the release that made them"))
             if n]
         said = f"wrote {counted(self.written, 'record')} to {folder}"

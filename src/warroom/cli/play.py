@@ -902,7 +902,12 @@ def _json_events(g: Game, record: Record, state: State, events: list[dict[str, A
 
 def _unfinished_why(record: Record) -> str:
     """What `replay` says of a record whose game is not over, after its count of actions."""
-    if isinstance(record.meta.get("closed"), dict):  # a server's organiser closed the table
+    closed = record.meta.get("closed")
+    if isinstance(closed, dict):  # a server's organiser closed the table, or the server did
+        days = closed.get("idle_days")
+        if closed.get("by") == "idle" and isinstance(days, int | float):
+            return (f"played: the server closed the table after {days:g} "
+                    f"day{'' if days == 1 else 's'} with no move; nobody won")
         return "played: the organiser closed the table; nobody won"
     if record.outcome is not None and record.resigned is None:
         # a finished save whose actions were cut to take the game back: its outcome is not this

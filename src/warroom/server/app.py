@@ -96,6 +96,7 @@ from .live import (
     Rejected,
     SeatView,
     away_text,
+    closed_by,
     kept_summary,
     new_token,
     record_text,
@@ -224,6 +225,9 @@ HAND_AFTER = 120.0
 # organiser's own, visible ASCII, no space (it travels in an Authorization header)
 ORGANISER_TOKEN = re.compile(r"[!-~]{16,256}")
 CLOSED = "The organiser closed this table: nothing more is played in it"
+# ... and one the server closed as idle (`--close-idle`), after DAYS days
+IDLE_CLOSED = ("This table was closed after {days} with no move and no page open: nothing "
+               "more is played in it")
 AI_TASK = "warroom-ai:"  # the name of an AI seat's move task, then "GAME:SEAT"
 
 
@@ -424,10 +428,10 @@ class Connection:
                 self.queue.get_nowait()
             self.queue.put_nowait("")  # the writer closes the connection
 
-    def refuse(self, message: str, code: int, closed: bool = False) -> None:
+    def refuse(self, message: str, code: int, closed: dict[str, Any] | None = None) -> None:
         """The page is told `message` in one error frame, after the frames before it, and
         then closed with `code`; the connection reads nothing more (`_serve` ends). `closed`:
-        the organiser closed the table (`error_frame`)."""
+        who closed the table (`error_frame`)."""
         self.send(error_frame(message, closed=closed))
         self.end(code)
 
@@ -504,23 +508,34 @@ class TooManyGames(WarroomError):
         self.wait = wait
 
 
-def error_frame(message: str, retry: bool = False, closed: bool = False) -> str:
+def error_frame(message: str, retry: bool = False,
+                closed: dict[str, Any] | None = None) -> str:
     """One line the page shows; `retry` for a refusal that passes (too many at once, 4429):
     the page tries again later, as the close code may not reach it (an abnormal close);
-    `closed` for the refusal of a table the organiser closed (4410), which the page says so."""
+    `closed` for the refusal of a closed table (4410), which the page says so: who closed it
+    (`live.closed_by`: the organiser, or the server when it was left idle)."""
     frame: dict[str, object] = {"type": "error",
                                 "message": message.splitlines()[0] if message else ""}
     if retry:
         frame["retry"] = True
-    if closed:
+    if closed is not None:
         frame["closed"] = True
+        frame.update({k: v for k, v in closed.items() if k in ("by", "idle_days")})
     return json.dumps(frame)
 
 
-def closed_text(game_id: str) -> str:
-    """What a page at a table the organiser closed is told, in one line."""
-    return (f"{CLOSED} (game {game_id}); its record so far is at /api/games/{game_id}/record, "
-            f"and its replay at /replay/{game_id}")
+def closed_notice(by: dict[str, Any]) -> str:
+    """Who closed a table (`live.closed_by`), in one line."""
+    if by.get("by") != "idle":
+        return CLOSED
+    days = by["idle_days"]
+    return IDLE_CLOSED.format(days=f"{days:g} day{'' if days == 1 else 's'}")
+
+
+def closed_text(game_id: str, by: dict[str, Any]) -> str:
+    """What a page at a closed table is told, in one line."""
+    return (f"{closed_notice(by)} (game {game_id}); its record so far is at "
+            f"/api/games/{game_id}/record, and its replay at /replay/{game_id}")
 
 
 def queued_frame(message: str) -> str:
@@ -1199,8 +1214,9 @@ class Server:
             conn.send_state(live, changed_only=True)
         self.kick_ai(live)
 
-    def close_table(self, live: LiveGame, said: bool = True) -> None:
-        """The organiser closes `live`, a game not over: stored first (a failed write raises
+    def close_table(self, live: LiveGame, said: bool = True, idle: float | None = None) -> None:
+        """The organiser closes `live`, a game not over, or the server does after `idle`
+        seconds with no move and no page at it (`close_idle`): stored first (a failed write raises
         before anything changed: WriteFailed, or Conflict if another server over the same
         store ended or closed it first). Then nothing more is played in it: its AI seats'
         moves under way are dropped (one waiting for its pause or its turn at the workers
@@ -1208,8 +1224,8 @@ class Server:
         thrown away), every page at the table is told and closed (4410), and it is listed
         closed, counted no more in `--max-games`. Not `said`: the caller logs the closes in
         one line (`close_idle`)."""
-        self.store.add_close(live.id)
-        live.close()
+        self.store.add_close(live.id, idle)
+        live.close(idle)
         if said:
             log.info("game %s: closed by the organiser after %s", live.id,
                      counted(live.version, "action"))
@@ -1217,9 +1233,10 @@ class Server:
             if task.get_name().startswith(f"{AI_TASK}{live.id}:"):
                 task.cancel()
         self._forget_beats(live.id)
+        by = closed_by(live.row)
         for conn in list(self.conns.get(live.id, ())):
-            conn.send(notice_frame(CLOSED))
-            conn.refuse(closed_text(live.id), 4410, closed=True)
+            conn.send(notice_frame(closed_notice(by)))
+            conn.refuse(closed_text(live.id, by), 4410, closed=by)
         self.keep_summary(live)
         self.finished(live)
 
@@ -1241,7 +1258,7 @@ class Server:
         closed, failed = 0, ""
         for live in idle:
             try:
-                self.close_table(live, said=False)
+                self.close_table(live, said=False, idle=self.idle_close)
             except WriteFailed as exc:
                 failed = str(exc)
             except Conflict as exc:
@@ -1284,10 +1301,13 @@ class Server:
 
         self._watching = asyncio.create_task(every(), name="warroom-idle")
 
-    def closed(self, game_id: str) -> bool:
-        """Whether the organiser closed the game `game_id` (known without rebuilding it)."""
+    def closed(self, game_id: str) -> dict[str, Any] | None:
+        """Who closed the game `game_id` (`live.closed_by`), if it was closed (known without
+        rebuilding it)."""
         known = self.known(game_id)
-        return isinstance(known, LiveGame | ListedGame) and known.closed
+        if isinstance(known, LiveGame) and known.closed:
+            return closed_by(known.row)
+        return known.closed_by if isinstance(known, ListedGame) else None
 
     # --- AI seats ---
     def kick_ai(self, live: LiveGame) -> None:
@@ -2451,7 +2471,7 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         if game_id in server.outdated:
             return fail(f"{server.outdated[game_id].refusal()}: this server plays nothing of "
                         "it, so there is no table to close", 409)
-        if server.closed(game_id):
+        if server.closed(game_id) is not None:
             return fail(f"game {game_id} was closed already", 409)
         live = server.games.get(game_id)
         if live is None and game_id in server.listed:
@@ -2548,8 +2568,9 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
             await ws.send_text(error_frame(server.outdated[game_id].refusal()))
             await ws.close(code=4410)
             return
-        if server.closed(game_id):  # (told without rebuilding it)
-            await ws.send_text(error_frame(closed_text(game_id), closed=True))
+        by = server.closed(game_id)  # (told without rebuilding it)
+        if by is not None:
+            await ws.send_text(error_frame(closed_text(game_id, by), closed=by))
             await ws.close(code=4410)
             return
         live = await find(game_id)

@@ -13,9 +13,10 @@ others, nor in a team whose members each play on their own (Battle's alliance) w
 teammate is still in play (`engine.record.resignation_ends_game`): the heuristic AI plays the
 seat on then and the rules end the game. A seat already out has nothing left to resign.
 
-The organiser of the server may close a game not over (`LiveGame.close`): it is over then,
-with no outcome (nobody won), and its record, offered as a finished game's is, says it is
-unfinished (`meta.closed`).
+The organiser of the server may close a game not over (`LiveGame.close`), and the server
+closes one left idle (`serve --close-idle`): it is over then, with no outcome (nobody won),
+and its record, offered as a finished game's is, says it is unfinished and who closed it
+(`meta.closed`).
 
 A viewer's log only grows, so a frame carries the lines from `log_from` on (the connection has
 the rest): describing and sending the whole log with every action would cost time in
@@ -339,10 +340,12 @@ class LiveGame:
         """Ended by the rules or by a resignation, or closed by the organiser."""
         return self.closed or self.ended is not None or self.state.is_terminal()
 
-    def close(self) -> None:
-        """The organiser closed the game (stored already: `GameStore.add_close`): nothing more
-        is played in it, and nobody won."""
+    def close(self, idle: float | None = None) -> None:
+        """The organiser closed the game, or the server did after `idle` seconds with no move
+        and no page at it (stored already: `GameStore.add_close`): nothing more is played in
+        it, and nobody won."""
         self.closed = self.row.closed = self.row.finished = True
+        self.row.closed_idle = idle
         self._frames.clear()
 
     def outcome(self) -> Outcome | None:
@@ -451,6 +454,8 @@ class LiveGame:
         outcome = self.outcome()
         if outcome is not None:
             out["outcome"] = outcome.to_json()
+        if self.closed:
+            out.update(closed_by(self.row))
         return out
 
     def ai_seats_to_move(self) -> list[int]:
@@ -713,10 +718,19 @@ def stored_record(row: GameRow, actions: list[tuple[int, dict[str, Any]]],
     """The record of a stored game, under the rules version, config and data files it was
     made with (`stamp_rules`)."""
     assert row.version is not None and row.config is not None
-    if row.closed:  # unfinished: the organiser closed it after these actions
-        meta = {**meta, "closed": {"at": len(actions), "by": "organiser"}}
+    if row.closed:  # unfinished: the organiser (or the server, idle) closed it after these
+        meta = {**meta, "closed": {"at": len(actions), **closed_by(row)}}
     return Record(row.game, row.version, dict(row.config), row.seed, list(actions), meta,
                   files=dict(row.files), resigned=resigned)
+
+
+def closed_by(row: GameRow) -> dict[str, Any]:
+    """Who closed the closed game of `row`, as its record's `meta.closed` and the lobby say
+    it: `by` "organiser", or "idle" with `idle_days`, the days with no move and no page at
+    it after which the server closed it (`serve --close-idle`)."""
+    if row.closed_idle is None:
+        return {"by": "organiser"}
+    return {"by": "idle", "idle_days": round(row.closed_idle / 86400, 2)}
 
 
 def _record_meta(row: GameRow, seats: list[SeatRow], handed: list[tuple[Resignation, str]],
@@ -744,9 +758,10 @@ class ListedGame:
         assert row.summary is not None
         self.id, self.game, self.created = row.id, game, row.created
         self.closed = row.closed
+        self.closed_by = closed_by(row) if row.closed else None  # who closed it
         self._summary = {**row.summary, "id": row.id, "game": game.name, "title": game.title,
                          "status": "closed" if row.closed else "finished",
-                         "created": row.created}
+                         "created": row.created, **(closed_by(row) if row.closed else {})}
 
     def summary(self) -> dict[str, Any]:
         return json.loads(json.dumps(self._summary))  # the caller's own copy

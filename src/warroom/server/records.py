@@ -128,8 +128,9 @@ class ReadOnlyStore(SqliteStore):
 def _stand_ins(have: set[str]) -> str:
     """The columns of `games` to read from a file of version OLDEST_READ or later that has
     the columns `have`, with a stand-in for each one it lacks: NULL for `summary`, 0 for
-    `closed` (not closed)."""
-    absent = {"summary": "NULL AS summary", "closed": "0 AS closed"}
+    `closed` (not closed), NULL for `closed_idle` (not closed by the server)."""
+    absent = {"summary": "NULL AS summary", "closed": "0 AS closed",
+              "closed_idle": "NULL AS closed_idle"}
     return ", ".join(c if c in have else absent.get(c, c) for c in GAME_COLUMNS)
 
 

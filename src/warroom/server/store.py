@@ -137,6 +137,9 @@ class GameRow:
     # Whether the organiser closed the game (`add_close`; then `finished` too): over, with no
     # outcome, and never rebuilt as a game in play
     closed: bool = False
+    # The idle time, in seconds, after which the server closed it as the organiser would
+    # (`serve --close-idle`); None for a close by the organiser, and for no close
+    closed_idle: float | None = None
 
 
 @dataclass
@@ -172,10 +175,11 @@ class GameStore(Protocol):
         one stored; WriteFailed if it could not be stored now."""
         ...
 
-    def add_close(self, game_id: str) -> None:
+    def add_close(self, game_id: str, idle: float | None = None) -> None:
         """Durably note that the organiser closed the game, not over until then (it is over
-        now: `finished` too); Conflict if it was over or closed already (by another server
-        over the same store), and WriteFailed if it could not be stored now."""
+        now: `finished` too), or the server did after `idle` seconds with no move and no page
+        at it; Conflict if it was over or closed already (by another server over the same
+        store), and WriteFailed if it could not be stored now."""
         ...
 
     def add_action(self, game_id: str, index: int, player: int, action: dict[str, Any]) -> None:
@@ -266,7 +270,7 @@ ADDED_COLUMNS = ("version TEXT", "config TEXT", "files TEXT",
                  "closed INTEGER NOT NULL DEFAULT 0")
 # What a read takes of each game's row, in `_game`'s order
 GAME_COLUMNS = ("id", "game", "options", "seed", "seats", "created", "version", "config",
-                "files", "finished", "summary", "closed")
+                "files", "finished", "summary", "closed", "closed_idle")
 # A column added within version 2, which a version 2 warroom of before reads and writes as it
 # did (it names the columns it reads and writes): a finished game's summary, kept so that a
 # start lists it without replaying it; NULL (an older release's game) is rebuilt once.
@@ -280,16 +284,20 @@ RECEIVED_COLUMN = "received INTEGER NOT NULL DEFAULT 1"
 # NULL until a server of this release stores it. Read apart from the game (`activity`):
 # what reads a file as it is (`warroom export`) need not know it.
 ACTIVE_COLUMN = "active REAL"
+# And one more: why a closed game was closed, the idle seconds after which the server closed
+# it (`serve --close-idle`); NULL for the organiser's close. A version 3 warroom of before
+# reads every close as the organiser's, as it did.
+CLOSED_IDLE_COLUMN = "closed_idle REAL"
 # Each column added within a version: its table, and its definition
 WITHIN_VERSION = (("games", SUMMARY_COLUMN), ("claims", RECEIVED_COLUMN),
-                  ("games", ACTIVE_COLUMN))
+                  ("games", ACTIVE_COLUMN), ("games", CLOSED_IDLE_COLUMN))
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
   seats TEXT NOT NULL, created REAL NOT NULL, version TEXT, config TEXT, files TEXT,
   finished INTEGER NOT NULL DEFAULT 0, summary TEXT, closed INTEGER NOT NULL DEFAULT 0,
-  active REAL);
+  active REAL, closed_idle REAL);
 CREATE TABLE IF NOT EXISTS actions (
   game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, player INTEGER NOT NULL,
   action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
@@ -539,11 +547,11 @@ class SqliteStore:
             self._still_there()
             self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
 
-    def add_close(self, game_id: str) -> None:
+    def add_close(self, game_id: str, idle: float | None = None) -> None:
         with self._lock, _writing():
             self._still_there()
-            done = self.db.execute("UPDATE games SET finished = 1, closed = 1 WHERE id = ? "
-                                   "AND finished = 0", (game_id,)).rowcount
+            done = self.db.execute("UPDATE games SET finished = 1, closed = 1, closed_idle = ? "
+                                   "WHERE id = ? AND finished = 0", (idle, game_id)).rowcount
         if not done:
             raise Conflict(f"game {game_id} was over or closed already")
 
@@ -763,7 +771,7 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
     """A games row, decoded; a field that does not decode leaves the others as stored (or
     empty) and says so in `damage`. `copies`: the data files stored, by SHA-256."""
     gid, game, options, seed, seats, created, version, config, files, finished, listed, \
-        closed = row
+        closed, idle = row
     try:
         decoded = _decoded(options, "options", dict)
         seat_rows = [_seat(i, s) for i, s in enumerate(_decoded(seats, "seats", list))]
@@ -783,11 +791,15 @@ def _game(row: tuple[Any, ...], actions: list[tuple[int, dict[str, Any]]],
         if not (_whole(closed) and closed in (0, 1)) or closed > finished:
             raise _Damaged(f"table games: closed is {_shown(closed)}, not 0 or 1 (and 1 only "
                            "in a game finished)")
+        if idle is not None and not (isinstance(idle, int | float) and idle > 0 and closed):
+            raise _Damaged(f"table games: closed_idle is {_shown(idle)}, not NULL or seconds "
+                           "(and seconds only in a game closed)")
     except _Damaged as exc:
         return GameRow(str(gid), str(game), {}, 0, [], 0.0, damage=str(exc))
     return GameRow(gid, game, decoded, seed, seat_rows, created, actions, resignations, damage,
                    joined, version=version, config=played, files=kept,
-                   finished=finished == 1, summary=_summary(listed), closed=closed == 1)
+                   finished=finished == 1, summary=_summary(listed), closed=closed == 1,
+                   closed_idle=None if idle is None else float(idle))
 
 
 def _summary(text: Any) -> dict[str, Any] | None:

@@ -217,7 +217,7 @@ async function receive(entry, frame) {
   if (frame.type === "error" || frame.type === "state") entry.sent = undefined;
   entry.lastError = frame.type === "error" ? frame.message : undefined;
   if (frame.type === "error") {
-    entry.closed = frame.closed === true; // the organiser closed the table
+    entry.closed = frame.closed === true && frame; // closed: who closed it (kit.closedBy)
     if (entry.seat === undefined) { // before the welcome
       entry.refusal = frame.message;
       entry.retryLater = frame.retry === true;
@@ -329,13 +329,14 @@ function notice(text, untilMove = false) {
 
 // A link the server refuses (a wrong token, an unknown game) leads to no table: say why, and
 // keep saying it (an error frame's message fades; this one must not leave a blank page). A
-// table the organiser closed (`closed`) is said so, with its record so far and its replay.
+// closed table (`closed`: the refusal, saying who closed it) is said so, with its record so
+// far and its replay.
 // A page that was at the table shows what a page opened afterwards shows: nothing is played
 // there any more, so no prompt, no Resign, no hotseat switch, no invite links, and no seat
 // connected or to move (the seats and the log so far stay). The closed table is said once, in
 // the panel: the notice that came just before goes, and the server's sentence (which spells
 // out the record's and the replay's addresses) is not repeated: the links are there.
-function refuse(text, closed = false) {
+function refuse(text, closed = null) {
   refused = true;
   confirming = null;
   handing = null;
@@ -362,7 +363,9 @@ function refuse(text, closed = false) {
                       + "games on this server." }),
        h("p", {}, h("a", { href: "/" }, "Go to the lobby"))];
   $("#table").replaceChildren(h("section", { class: "panel", id: "refused" },
-    h("h3", { text: closed ? "The organiser closed this table" : "This link opens no table" }),
+    h("h3", { text: !closed ? "This link opens no table"
+      : closed.by === "idle" ? `This table was closed ${kit.closedBy(closed)}`
+        : "The organiser closed this table" }),
     closed ? "" : h("p", { class: "error", text }), ...more));
 }
 

@@ -472,6 +472,15 @@ export function endLines(view) {
   return [`${resigned === view.seat ? "You" : `Seat ${resigned}`} resigned: the game is over`];
 }
 
+/** Who closed a closed table, after "Closed": "by the organiser", or "after 30 days with no
+ *  move and no page open" for one the server closed as idle (`serve --close-idle`). `info`:
+ *  the lobby's summary of the game, or the refusal frame (`by`, `idle_days`). */
+export function closedBy(info) {
+  if (info?.by !== "idle") return "by the organiser";
+  const days = info.idle_days;
+  return `after ${days} day${days === 1 ? "" : "s"} with no move and no page open`;
+}
+
 /** What an outcome's scores line adds when a seat that lost scored more than one that won
  *  (Word & Iron: a royal taken hostage ends the battle whatever the armies): that the scores
  *  did not decide the game, not to be read as the reason; else nothing. */

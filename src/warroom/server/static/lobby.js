@@ -1,6 +1,6 @@
 // The lobby: the games on this server, and a form to start one (a game, its rules, its rule
 // options from the game's config, and who sits in each seat).
-import { drawRules, h } from "/static/kit.js";
+import { closedBy, drawRules, h } from "/static/kit.js";
 
 const $ = (sel) => document.querySelector(sel);
 let catalog = null;
@@ -493,7 +493,7 @@ function resultText(g) {
 // Under the status: how a finished game ended, or why a closed or an outdated one is not
 // played here.
 function statusNote(g) {
-  if (g.status === "closed") return "Closed by the organiser, unfinished";
+  if (g.status === "closed") return `Closed ${closedBy(g)}, unfinished`;
   return g.status === "outdated" ? capital(g.note || "") : resultText(g);
 }
 

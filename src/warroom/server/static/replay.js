@@ -22,7 +22,7 @@ let held = null; // the chosen viewer's positions (see holder)
 let drawn = null; // the step on screen
 let newest = 0; // the game's last position as its lobby entry gives it, before any window
 let writing = null; // the timer that writes the position into the address (see follow)
-let closed = false; // the organiser closed the table: its last position is its end, unfinished
+let closed = null; // who closed the table (kit.closedBy): its last position is its end, unfinished
 const IN_PLAY = ["open", "running"]; // a lobby summary's statuses of a game not over
 
 // A viewer's positions: the answers kept (`steps` from `from`), which answer holds each
@@ -222,7 +222,7 @@ function draw() {
   box.hidden = !view.terminal && !cut;
   if (cut) {
     box.replaceChildren(h("h3", { text: "Result" }),
-      h("p", { class: "headline", text: "Closed by the organiser, unfinished: nobody won" }));
+      h("p", { class: "headline", text: `Closed ${kit.closedBy(closed)}, unfinished: nobody won` }));
   }
   if (view.terminal) {
     const out = view.outcome;
@@ -267,7 +267,7 @@ function choose(viewer) {
 async function start() {
   const info = await (await fetch(`/api/games/${id}`)).json();
   seats = info.seats || [];
-  closed = info.status === "closed";
+  closed = info.status === "closed" ? info : null;
   $("#title").textContent = `Replay of ${info.title || id}`;
   document.title = `Replay of ${info.title || id} - warroom`; // as the table's, "<game> - warroom"
   if (IN_PLAY.includes(info.status)) {
