@@ -38,6 +38,11 @@ def _cards(cards: list[str] | None) -> str:
     return " ".join(cards) if cards else "-"
 
 
+def _kept(cards: list[str] | None) -> str:
+    """The cards a battalion keeps, in a sentence: "no card" where a list shows "-"."""
+    return _cards(cards) if cards != [] else "no card"
+
+
 def _who(p: int, you: int | None) -> str:
     return "you" if p == you else f"player {p}"
 
@@ -480,8 +485,8 @@ _DESCRIBE = {
     "tie": _tie,
     "flip": _flip,
     "stop": lambda e, p: f"Player {p} stops the battle",
-    "battle_end": lambda e, p: (f"Battle over: the attacker keeps {_cards(e['survivors'][0])},"
-                                f" the defender keeps {_cards(e['survivors'][1])}"),
+    "battle_end": lambda e, p: (f"Battle over: the attacker keeps {_kept(e['survivors'][0])},"
+                                f" the defender keeps {_kept(e['survivors'][1])}"),
     "revive": lambda e, p: f"Medic: player {p} revives {e['card']} on {e['commander']}",
     "decline": lambda e, p: (f"Medic: player {p} declines to revive {e['card']} on "
                              f"{e['commander']}"),
