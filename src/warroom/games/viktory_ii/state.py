@@ -1370,8 +1370,10 @@ class ViktoryIIState(PlacementRules):
         self.battles = []  # battles still to fight when the game ended are never fought
         self.reveal_pending = None
         self.phase = "over"
-        self.event("result", winners=list(winners), reason=reason,
-                   **({"round_limit": round_limit} if round_limit else {}))
+        if round_limit:
+            self.event("result", winners=list(winners), reason=reason, round_limit=round_limit)
+        else:
+            self.event("result", winners=list(winners), reason=reason)
 
     def players_out(self) -> frozenset[int]:
         return frozenset([p for p in range(self.num_players) if self.out[p]])
