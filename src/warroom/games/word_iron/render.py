@@ -494,8 +494,11 @@ _EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
     + (" (extra draw)" if e["extra"] else ""),
     "reshuffle": lambda e, p: f"{p} reshuffles the {deck_label(e['deck'])} deck",
     "skip": lambda e, p: f"{p} skips the {deck_label(e['deck'])} draw",
-    "skip_next": lambda e, p: f"{p} will skip the next {deck_label(e['deck'])} draw"
-    + (f" x{e['count']}" if e["count"] > 1 else "") + _by(e),
+    "skip_next": lambda e, p: (
+        f"{p} would skip the next {deck_label(e['deck'])} draw{_by(e)}, but the Word of Power "
+        "cards are set aside" if e.get("lapsed") else
+        f"{p} will skip the next {deck_label(e['deck'])} draw"
+        + (f" x{e['count']}" if e["count"] > 1 else "") + _by(e)),
     "empty": lambda e, p: f"{p}: no {deck_label(e['deck'])} card left to draw",
     "no_chain": lambda e, p: f"{p}: an extra draw adds no further {deck_label(e['deck'])} draw",
     "losses": lambda e, p: f"{p} loses {_units(e['units'])}" + _army_gone(e, False),
@@ -524,6 +527,8 @@ _EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "truce_declined": lambda e, p: f"{p} declines the truce",
     "truce_accepted": lambda e, p: f"{p} accepts the truce"
     + (f" and takes {e['resource']} from player {e['paid_by']}" if "resource" in e else ""),
-    "words_aside": lambda e, p: "No truce: the Word of Power cards are set aside",
+    "words_aside": lambda e, p: "No truce: the Word of Power cards are set aside"
+    + ("; " + " and ".join(f"player {q}" for q in e["lapsed"])
+       + " had a draw of them still to skip, which lapses" if e.get("lapsed") else ""),
     "game_over": lambda e, p: _game_over(e),
 }

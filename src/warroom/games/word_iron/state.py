@@ -527,18 +527,29 @@ class WordIronState(State):
     def _e_skip_draw(self, p: int, effect: Any) -> None:
         target = p if effect.target == "self" else 1 - p
         d = SKIPPABLE.index(effect.deck)
-        self.skips[target][d] += effect.count
         source = self._card_name()
-        if source not in self.skip_sources[target][d]:
-            self.skip_sources[target][d] += (source,)
+        if d == WORD and self.words_aside:  # no Word of Power draw is left to skip (rule 10)
+            self.event("skip_next", player=target, deck=effect.deck, count=effect.count,
+                       source=source, by=p, lapsed=True)
+            return
+        self.skips[target][d] += effect.count
+        self.skip_sources[target][d] += (source,) * effect.count
         self.event("skip_next", player=target, deck=effect.deck, count=effect.count,
                    source=source, by=p)
 
     def _use_skip(self, p: int, d: int) -> None:
-        """One draw of deck `d` skipped: the sources go with the last skip they set."""
+        """One draw of deck `d` skipped: the first skip set, and its card, go."""
         self.skips[p][d] -= 1
-        if not self.skips[p][d]:
-            self.skip_sources[p][d] = ()
+        self.skip_sources[p][d] = self.skip_sources[p][d][1:]
+
+    def _lapse_word_skips(self) -> list[int]:
+        """The Word of Power cards are set aside (rule 10): the players who had a draw of them
+        still to skip, whose skips lapse (none is left to skip)."""
+        lapsed = [p for p in (0, 1) if self.skips[p][WORD]]
+        for p in lapsed:
+            self.skips[p][WORD] = 0
+            self.skip_sources[p][WORD] = ()
+        return lapsed
 
     def _card_name(self) -> str:
         """The name of the card resolving now."""
@@ -672,7 +683,11 @@ class WordIronState(State):
             self._push([(_TRUCE_OFFER, 1)])
         else:
             self.words_aside = True
-            self.event("words_aside")
+            lapsed = self._lapse_word_skips()
+            if lapsed:
+                self.event("words_aside", lapsed=lapsed)
+            else:
+                self.event("words_aside")
 
     # --- the engine contract ----------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -900,8 +915,8 @@ class WordIronState(State):
             ],
             "skips": {d: n for d, n in zip(SKIPPABLE, self.skips[p]) if n},
             # the cards that set them (a penalty's source, as a benefit's)
-            "skip_sources": {d: list(names) for d, names in zip(SKIPPABLE, self.skip_sources[p])
-                             if names},
+            "skip_sources": {d: list(dict.fromkeys(names))  # one name a skip: each once
+                             for d, names in zip(SKIPPABLE, self.skip_sources[p]) if names},
             # extra draws granted at set-up wait for the battle's first draw of their deck
             "held": {PILES[k]: n for k, n in enumerate(self.held[p]) if n},
             "resource_phases": self.resource_phases[p],
