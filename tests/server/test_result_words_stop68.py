@@ -98,8 +98,10 @@ def test_a_word_iron_result_says_why_the_game_ended_and_where_the_prize_went(db,
             expect(reason).to_have_text(said[hostage["id"], seat])
             you = " (you)" if seat == 1 else ""
             expect(reason.first).to_have_text(f"Seat 0 takes the king of seat 1{you} hostage")
-            expect(reason.last).to_have_text(
-                "Battle over (royal not ransomed): seat 0 wins; an agreed card goes to seat 0")
+            realm = "your realm" if seat == 1 else "seat 1's realm"
+            expect(reason.last).to_have_text(  # (the realm's words: stop 70)
+                f"Battle over (royal not ransomed: {realm} has no resource with a use left): "
+                "seat 0 wins; an agreed card goes to seat 0")
             expect(page.locator("#scores")).to_have_text(
                 f"Army ranks standing: Seat 0 585 · {'You' if seat == 1 else 'Seat 1'} 655 "
                 "(not what decided the game)")

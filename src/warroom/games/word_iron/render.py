@@ -479,7 +479,11 @@ def _army_gone(e: dict[str, Any], cost: bool) -> str:
 def _game_over(e: dict[str, Any]) -> str:
     who = ", ".join(f"player {w}" for w in e["winners"]) or "nobody"
     prize = f"; {e['prize']} goes to player {e['prize_to']}" if "prize_to" in e else ""
-    return f"Battle over ({e['reason']}): {who} wins{prize}"
+    reason = e["reason"]
+    if reason == "royal not ransomed" and len(e["winners"]) == 1:
+        # (the only way a royal goes unransomed: rule 6, a ransom needs a use left)
+        reason += f": player {1 - e['winners'][0]}'s realm has no resource with a use left"
+    return f"Battle over ({reason}): {who} wins{prize}"
 
 
 _EVENTS: dict[str, Callable[[dict[str, Any], str], str]] = {
