@@ -145,8 +145,8 @@ def _trusted(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]
               type=FiniteFloatRange(0, 3650),
               help="Close a game in play that has had no move and no page connected for DAYS "
                    "days, as the organiser's close does (it is listed closed, its record "
-                   "kept); looked for at start and every hour, and said in one line of the "
-                   "log. 0: never.")
+                   "kept), saying why (closed after DAYS days with no move); looked for at "
+                   "start and every hour, and said in one line of the log. 0: never.")
 @click.option("--organiser-token-file", type=FILE, default=None,
               help="File holding the organiser's token, which closes a table (POST "
                    "/api/games/ID/close); made, readable by you alone, if missing. Default: "
