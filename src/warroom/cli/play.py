@@ -159,7 +159,8 @@ class AiPlaying:
 class Resigning:
     """`resign` at a person's prompt (`HumanAgent.resigning`), as the browser table's Resign
     does it for the same game and seats (`engine.record.resign`): with two sides in play the
-    game ends, the other side winning; with more, the HANDOVER AI plays the seat on (its
+    game ends, the other side winning (a team whose members play on their own, once its last
+    person resigns); else the HANDOVER AI plays the seat on (its
     agent here too, and its person leaves `people`), and the record says so. `state` is the
     game as it stands after the record's actions (`play_locked`'s `after` keeps it)."""
 
@@ -229,9 +230,10 @@ def play(game: str | None, players_text: str | None, seed: int | None, sets: tup
     clears it): their copy mode still shows the earlier seats' screens.
 
     `resign` at a prompt gives the game up, as the browser table's Resign button does (at a
-    terminal it asks first, y resigns): with two sides in play the game ends and the other
-    side wins; with more, the heuristic AI plays the seat on to the end. The save, and
-    `warroom replay`, say so.
+    terminal it asks first, saying what resigning does then; y resigns): with two sides in
+    play the game ends and the other side wins; with more, the heuristic AI plays the seat on
+    to the end, as it does for a member of a team whose members play on their own (Battle's
+    alliance) until the team's last person resigns. The save, and `warroom replay`, say so.
 
     While it saves to a file, no other `warroom play` can save to it: a second one is refused
     (two would each overwrite the other's moves).

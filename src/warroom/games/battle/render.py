@@ -201,10 +201,15 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     head = f"Battle - {obs['deck_mode']}"
     if obs["teams"] != "none":
         head += f", teams: {obs['teams']}"
-    if obs["round"]:
+    limit = obs["turn_limit"]
+    if obs["round"] and obs.get("outcome"):
+        # a game the time limit ended had begun the round past it: the rounds played, no turn
+        played = min(obs["round"], limit) if limit else obs["round"]
+        head += f" - round {played}" + (f" of a {limit}-round limit" if limit else "")
+    elif obs["round"]:
         head += f" - round {obs['round']}, turn {obs['turn']}"
-        if obs["turn_limit"]:
-            head += f" of a {obs['turn_limit']}-round limit"
+        if limit:
+            head += f" of a {limit}-round limit"
     lines.append(fit(f"{head} - {PHASE_TEXT.get(phase, phase)} - to move: {movers}", " - "))
     if phase in ("draft", "build"):
         lines.extend(_render_building(obs))
@@ -275,7 +280,8 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
             f"+{hits - limit}" if hits > limit else "")
         team = f" team {seat['team']}" if obs["teams"] != "none" else ""
         status = "  OUT" if seat["out"] else ""
-        turn = " <- turn" if p in obs["active"] and not seat["out"] else ""
+        turn = (" <- turn" if p in obs["active"] and not seat["out"] and not obs.get("outcome")
+                else "")
         piles = ""
         if "draw_pile" in seat:
             piles = f"  draw {seat['draw_pile']} discard {len(seat['discard'])}"
@@ -298,7 +304,7 @@ def _render_table(obs: dict[str, Any]) -> list[str]:
     shown = obs.get("final_groups", obs["groups"])
     owners = _attackers(obs)
     if shown and obs.get("outcome"):  # hits ended the game before any of their combats
-        lines.append("The game ended before these attacks were fought:")
+        lines.append(_ended_on(shown))
     if len(shown) <= GROUP_LINES:
         lines += [fit(f"  Group {g}: {_group_text(group, owners.get(g - 1))}", "  ")
                   for g, group in enumerate(shown, 1)]
@@ -412,6 +418,18 @@ def describe_event(e: dict[str, Any]) -> str:
 
 
 GROUP_LINES = 4  # attacking groups shown a line each; more run on, in as few lines as fit
+
+
+def _ended_on(groups: list[dict[str, Any]]) -> str:
+    """The heading of the attack groups a game ended on: the hits of the unblocked ones were
+    counted (that is what ended it: hits are counted before combat), the blocked ones never
+    fought."""
+    blocked = sum(1 for group in groups if group["blockers"])
+    if blocked == len(groups):
+        return "The game ended before these attacks were fought:"
+    if not blocked:
+        return "The game ended on these unblocked attacks (their hits counted):"
+    return "The game ended on these attacks (unblocked: hit; blocked: not fought):"
 
 
 def _group_text(group: dict[str, Any], declarer: int | None = None, short: bool = False) -> str:
