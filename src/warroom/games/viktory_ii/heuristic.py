@@ -65,7 +65,7 @@ from ..viktory_battles.dice import (
     suppressed,
     unit_dice,
 )
-from ..viktory_battles.heuristic import battle_action
+from ..viktory_battles.heuristic import battle_action, card_worth
 from .actions import (
     DONE_BUILD,
     DONE_MOVE,
@@ -273,8 +273,17 @@ def _enemy_units_within(state: Any, p: int, h: int, k: int) -> int:
 
 # --- cards and losses ------------------------------------------------------------------------
 def _card_value(state: Any, cid: str) -> float:
+    """A card's worth in hand: the battle heuristic's (`card_worth`), an Attack card far more
+    (without one no battle can be started), and a Reversal of Fortune, which blocks every
+    hit of the card it answers, as a strong Counter."""
     card = state.cards[cid]
-    return (5.0 if card.can_attack else 0.0) + card.hits + card.misses
+    reversal = REVERSAL_WORTH if card.effect == "reversal_of_fortune" else 0.0
+    return card_worth(card) + (ATTACK_WORTH if card.can_attack else 0.0) + reversal
+
+
+ATTACK_WORTH = 5.0  # an Attack card's worth beyond its hits, misses and text
+REVERSAL_WORTH = 2.0  # a Reversal of Fortune's beyond its own (1 hit: as a 2-miss Counter)
+REDRAW_MOST = 2  # cards a hand with no Attack card discards to draw anew, in a turn
 
 
 def _discard(state: Any, p: int, actions: list[Discard], tie: list[float]) -> Discard:
@@ -282,6 +291,13 @@ def _discard(state: Any, p: int, actions: list[Discard], tie: list[float]) -> Di
 
 
 def _draw(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
+    """Draw all it may; first, with no Attack card in hand, discard its weakest cards (up to
+    REDRAW_MOST a turn, as the rules allow: one a city) to draw anew: a hand of Counters
+    alone starts no battle (an audit's game stood 52 rounds so)."""
+    redraws = [a for a in actions if type(a) is Discard]
+    if (redraws and state.redraws < REDRAW_MOST
+            and not any(state.cards[c].can_attack for c in state.pool.hands[p])):
+        return _discard(state, p, redraws, tie)
     return max((a for a in actions if type(a) is Draw), key=lambda a: a.count)
 
 
@@ -616,6 +632,8 @@ def _move(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     if fights:
         return fights[0]
     choice = _select(state, p, actions, tie)
+    if choice is None:  # nowhere to go: artillery beside the enemy fires rather than idles
+        choice = _gunner(state, p, actions, tie, idle=True)
     if choice is None and _last_turn(state):
         choice = _attacker(state, p, sorted((a for a in actions if type(a) is SelectUnit),
                                             key=lambda a: tie[a.hex]), LAST_TURN_CHANCE)
@@ -624,12 +642,15 @@ def _move(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     return DONE_MOVE if DONE_MOVE in actions else actions[-1]
 
 
-def _gunner(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
+def _gunner(state: Any, p: int, actions: list[Any], tie: list[float],
+            idle: bool = False) -> Any:
     """A garrison's artillery next to enemy units: it bombards them (before the battles
     there are fought, weakening their defenders) at no cost, for it does not leave home.
-    Artillery free to leave moves or joins attacks (where it also fires) as the rest do."""
+    Artillery free to leave moves or joins attacks (where it also fires) as the rest do, and
+    bombards too once no other move is left to it (`idle`: an audit's artillery stood beside
+    one enemy cavalry for 52 rounds)."""
     gunners = [a for a in actions if type(a) is SelectUnit and a.unit == ART
-               and not _may_leave(state, p, a.hex)
+               and (idle or not _may_leave(state, p, a.hex))
                and any(state.enemy_units_at(n, p) for n in state.board.neighbours[a.hex])]
     return min(gunners, key=lambda a: tie[a.hex], default=None)
 
