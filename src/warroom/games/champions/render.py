@@ -61,9 +61,18 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     """The question `player` must answer now (`PROMPTS`, by phase); "" when it has none."""
     if player is None or player not in obs["to_move"] or "outcome" in obs:
         return ""
-    if obs["phase"] == "medic" and obs["casualties"][player] and obs.get("battle"):
+    phase = obs["phase"]
+    if phase == "medic" and obs["casualties"][player] and obs.get("battle"):
         return _medic_question(obs, player)
-    return PROMPTS.get(obs["phase"], "")
+    # The card picked, and the battalion attacking, named in the question: a phone's page
+    # showed neither where the next choice was made (the table holds them: "Picked: 7H").
+    if phase == "spy_swap" and obs.get("picked"):
+        return f"Spy: the card from another battalion to swap {obs['picked']} with."
+    if phase == "general_place" and obs.get("picked"):
+        return f"General: put the picked card, {obs['picked']}, on another face card."
+    if phase == "target" and obs.get("attacking"):
+        return f"Choose the opponent's battalion for your {obs['attacking']} to attack."
+    return PROMPTS.get(phase, "")
 
 
 def _medic_question(obs: dict[str, Any], player: int) -> str:

@@ -214,6 +214,7 @@ async function receive(entry, frame) {
   // brings (hotseat: a seat's page going) draws no table, seat or message over the panel.
   if (refused) return;
   // An action sent is answered by the next state (or an error): until then none is sent again.
+  const answered = frame.type === "state" && entry.sent !== undefined; // this page's own move
   if (frame.type === "error" || frame.type === "state") entry.sent = undefined;
   entry.lastError = frame.type === "error" ? frame.message : undefined;
   if (frame.type === "error") {
@@ -311,6 +312,21 @@ async function receive(entry, frame) {
   views.set(frame.seat === null ? "spectator" : frame.seat, frame);
   choose();
   draw();
+  if (answered) followMoves();
+}
+
+// A move that asks for another (an attacker, then its target; the Spy's pick, then its
+// swap): on a phone the next choice may be far up or down the long table, and nothing to tap
+// was left in sight. After the page's own move (never when another seat's arrives), with
+// nothing playable in sight, the page goes to the first thing that is, as "Your moves" does.
+function followMoves() {
+  if ($("#jump").hidden || getComputedStyle($("#jump")).display === "none") return; // wide
+  const playable = [...document.querySelectorAll("#table .playable, #table button.act")];
+  const inSight = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+  };
+  if (playable.length && !playable.some(inSight)) jumpToMoves();
 }
 
 // What happened at the table outside the game's log (a resignation, a seat handed to the

@@ -1,0 +1,48 @@
+"""The browser table on a phone keeps the next choice of a move in sight (audit, stop 70:
+The Game of Champions on phones)."""
+
+from __future__ import annotations
+
+import random
+
+from test_browser import ANSWERS, click_something
+from test_table_fixes import AI, HERE, made_game
+
+PHONE = {"width": 360, "height": 640}
+IN_SIGHT = """() => [...document.querySelectorAll('#table .playable, #table button.act')]
+  .some((el) => { const b = el.getBoundingClientRect();
+                  return b.width > 0 && b.bottom > 0 && b.top < window.innerHeight; })"""
+PLAYABLE = "() => document.querySelectorAll('#table .playable, #table button.act').length"
+# The questions that follow a seat's own move in the same turn: the attacker's target, the
+# Spy's second card, where the General's picked card goes
+NEXT = ("Your move: Choose the opponent's battalion", "Your move: Spy: the card",
+        "Your move: General: put")
+
+
+def test_after_a_move_that_asks_for_another_the_next_choice_is_in_sight(seeded_server, browser):
+    """Audit (stop 70): after "attack with J♥" the question became "Choose the opponent's
+    battalion to attack", the opponent's face cards 500-1,500 px above the screen and nothing
+    to tap in sight, 7 to 25 times a game on a 360x640 phone. After the page's own move,
+    whenever something is left to play and none of it is in sight, the page goes to it."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.add_init_script(ANSWERS)
+    made = made_game(page, seeded_server.url, "champions", [HERE, AI], seed=3)
+    page.goto(f"{seeded_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
+    page.wait_for_selector("#table .playable, #table button.act")
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(250):
+        if page.locator("#result").is_visible():
+            break
+        if not click_something(page, rng):
+            page.wait_for_timeout(100)
+            continue
+        page.wait_for_timeout(400)  # (a smooth scroll takes its time)
+        asked = page.locator("#prompt").inner_text() if page.locator("#prompt").is_visible() \
+            else ""
+        if asked.startswith(NEXT) and page.evaluate(PLAYABLE):  # the move's own next choice
+            assert page.evaluate(IN_SIGHT), asked
+            checked += 1
+    assert checked >= 3
+    context.close()
