@@ -270,7 +270,10 @@ def test_champions_says_what_strength_is_and_how_many_cards_are_left_to_flip(liv
     strength = page.locator("#table .strength")
     one, two = obs["strength"]
     assert " ".join(strength.inner_text().split()) == f"Strength You {one} · Seat 1 {two}"
-    for said in (strength.get_attribute("title"), page.locator(".strength-key").inner_text()):
+    key = page.locator(".strength-key")  # folded (stop 70): a phone's six lines each turn
+    assert key.inner_text().strip() == "What Strength counts"
+    key.locator("summary").click()
+    for said in (strength.get_attribute("title"), key.inner_text()):
         assert "reinforcements on the table" in said and "turn limit" in said, said
     b = obs["battle"]
     counts = {b["attacker"]: len(b["attacker_left"]), b["defender"]: len(b["defender_left"])}

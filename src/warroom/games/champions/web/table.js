@@ -61,7 +61,9 @@ export function render(root, view, ctx) {
       o.current !== null && o.current >= 0 && !view.terminal ? h("span", {}, "Playing: ", h("b", { text: who(o.current, view) })) : null,
       o.strength ? h("span", { class: "strength", title: STRENGTH_KEY }, "Strength ",
         h("b", { text: o.strength.map((n, p) => `${who(p, view)} ${n}`).join(" · ") })) : null),
-    o.strength ? h("p", { class: "muted strength-key", text: STRENGTH_KEY }) : null,
+    // Folded: on a phone six lines of it stood over the table at every turn (stop 70).
+    o.strength ? h("details", { class: "muted strength-key" },
+      h("summary", { text: "What Strength counts" }), STRENGTH_KEY) : null,
     h("div", { class: "row" }, pile("Reserve Pile", o.reserve),
       o.drawn ? h("div", { class: "pile" }, card(o.drawn), h("small", { text: "drawn" })) : null)));
 
