@@ -46,3 +46,23 @@ def test_after_a_move_that_asks_for_another_the_next_choice_is_in_sight(seeded_s
             checked += 1
     assert checked >= 3
     context.close()
+
+
+def test_a_champions_advantage_reads_at_14_px_on_a_phone(seeded_server, browser):
+    """Audit (stop 70): on an iPhone 13 the face cards' advantages ("once a turn, swaps two
+    of the opponent's cards ...") came out at 13.3 px, under the 14 px the stylesheet keeps
+    for a phone's text."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.add_init_script(ANSWERS)
+    made = made_game(page, seeded_server.url, "champions", [HERE, AI], seed=3)
+    page.goto(f"{seeded_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
+    rng = random.Random(3)
+    for _ in range(30):  # past the Roshambo for the deal, to the face cards
+        if page.locator("#table .advantage").count():
+            break
+        click_something(page, rng) or page.wait_for_timeout(100)
+    sizes = page.eval_on_selector_all(
+        "#table .advantage", "els => els.map((e) => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= 14, sizes
+    context.close()
