@@ -227,13 +227,23 @@ def _reserves(state: Any, p: int, actions: list[Any], tie: list[float]) -> Any:
     plan = _sea_plan(state, p) if frigates or idle else None
     if frigates:
         if plan is not None:  # units cut off: the frigate where it can ferry them
-            return min(frigates, key=lambda a: (plan[a.sea], tie[a.sea]))
-        return min(frigates, key=lambda a: tie[a.sea])
+            return min(frigates, key=lambda a: (plan[a.sea], _guns(state, p, a.sea),
+                                                tie[a.sea]))
+        # out of the enemy artillery's reach first: an audit's frigate, put three times
+        # beside the same artillery, was sunk by it each time before it had moved
+        return min(frigates, key=lambda a: (_guns(state, p, a.sea), tie[a.sea]))
     if plan is not None:
         withdraw = _idle_frigate(state, p, actions, plan, tie)
         if withdraw is not None:
             return withdraw
     return DONE_RESERVES
+
+
+def _guns(state: Any, p: int, h: int) -> int:
+    """The enemy artillery beside hex `h`, which may bombard a frigate put there."""
+    o = state.occ_owner
+    return sum(state.units_at(n, o[n])[ART] for n in state.board.neighbours[h]
+               if o[n] >= 0 and o[n] != p)
 
 
 def _sea_plan(state: Any, p: int) -> list[int] | None:
