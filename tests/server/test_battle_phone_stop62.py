@@ -161,7 +161,9 @@ def test_the_table_says_the_last_attacks_were_never_fought(live_server, browser)
     obs = s.observation(0)
     assert obs["groups"]
     text = page.evaluate(FRAME, [obs, GAME.render(obs, 0)])
-    assert "The game ended before these attacks were fought\n" in text, text
+    # (one blocked, one unblocked whose hit ended it: the heading says which, stop 70)
+    assert "The game ended on these attacks (unblocked: hit; blocked: not fought)\n" in text, \
+        text
     mid = begin_turn(arrange(new(), soldiers={0: ["KH"], 1: ["9S"]}), 0)
     attack(mid, 0, "KH", 1)
     live = mid.observation(1)
