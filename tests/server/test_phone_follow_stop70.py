@@ -66,3 +66,24 @@ def test_a_champions_advantage_reads_at_14_px_on_a_phone(seeded_server, browser)
         "#table .advantage", "els => els.map((e) => parseFloat(getComputedStyle(e).fontSize))")
     assert sizes and min(sizes) >= 14, sizes
     context.close()
+
+
+def test_your_moves_stays_in_sight_on_a_phone_held_sideways(seeded_server, browser):
+    """Audit (stop 70): held sideways (640x360) the header scrolls away with the page, by
+    design (the table keeps the height), and "Your moves" went with it: the moves were out of
+    sight 25 times in one game with nothing to bring them back. The button stays at the
+    screen's top right, and still goes to the moves."""
+    from test_audit54_phone import open_seat, phone
+    from test_phone_landscape_stop65 import SIDEWAYS
+
+    context, page = phone(browser, SIDEWAYS)
+    open_seat(page, seeded_server.url, "champions", seed=3)
+    page.wait_for_selector("#jump:not([hidden])")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(200)
+    box = page.locator("#jump").bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 360, box
+    page.locator("#jump").click()
+    page.wait_for_timeout(800)
+    assert page.evaluate(IN_SIGHT)
+    context.close()
