@@ -133,7 +133,7 @@ def test_a_round_s_first_choice_of_dice_says_how_the_round_before_ended():
                 assert len(lines) <= 5, lines  # the panel still fits with the choices
                 scores = f"{ended['scores'][0]}-{ended['scores'][1]}"
                 who = ("drawn" if ended["winner"] is None else
-                       "to You" if ended["winner"] == p else f"to Player {ended['winner']}")
+                       "to you" if ended["winner"] == p else f"to Player {ended['winner']}")
                 heading = f"Round {ended['round']} {who}"
                 assert any(line.startswith(heading) and scores in line
                            and (ended["why"] in line or ended["winner"] is None)

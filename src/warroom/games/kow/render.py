@@ -8,6 +8,8 @@ from typing import Any
 from ...engine.data import TEXT_WIDTH, counted, fit, winner_line
 from .actions import SUIT_SYMBOLS
 
+COLOURS = ("red", "white", "blue")
+
 
 def card_text(card: str | None) -> str:
     if card is None:
@@ -23,13 +25,45 @@ def _dice(d: dict[str, int] | str | None) -> str:
     return ", ".join(f"{n} {c}" for c, n in d.items() if n) or "none"
 
 
-def _fist(d: dict[str, int] | str | None) -> str:
-    """A player's choice of dice as its row shows it, in the pool's own notation."""
+def _fist(obs: dict[str, Any], p: int) -> str:
+    """A player's choice of dice as its row shows it, in the pool's own notation, with the
+    dice it did not use once they are back in its pool (its pool counts them again: without
+    it, a die showed twice), and "no dice" for the player left out of a final turn."""
+    d = obs["chosen"][p]
     if d is None:
-        return "not chosen"
+        return "no dice" if obs["final_turn"] and not any(obs["pools"][p].values()) \
+            else "not chosen"
     if d == "hidden":
         return "chosen (hidden)"
-    return "chosen: " + " ".join(f"{c[0].upper()}{d.get(c, 0)}" for c in ("red", "white", "blue"))
+    text = "chosen: " + " ".join(f"{c[0].upper()}{d.get(c, 0)}" for c in COLOURS)
+    back = _back(obs["log"], p)
+    if any(back):
+        text += " (" + " ".join(f"{c[0].upper()}{n}" for c, n in zip(COLOURS, back) if n) \
+            + " back)"
+    return text
+
+
+def _back(log: list[dict[str, Any]], p: int) -> list[int]:
+    """The dice, red, white and blue, that player p put back into its pool unused this turn
+    (its `dice_back` event since the turn's deal)."""
+    for e in reversed(log):
+        if e["event"] == "deal":
+            break
+        if e["event"] == "dice_back" and e["player"] == p:
+            return list(e["dice"])
+    return [0, 0, 0]
+
+
+def _turn_mark(obs: dict[str, Any]) -> str:
+    """The header's word for a round's last turn: "(final)", the rules' final turn (one
+    player has dice), or "(last)", the turn dealt from the Battle Deck's last
+    cards (the round ends after it: "If the Battle Deck has no cards remaining, the Round
+    ends")."""
+    if obs["final_turn"]:
+        return " (final)"
+    if obs["deck_left"] == 0 and "outcome" not in obs:
+        return " (last)"
+    return ""
 
 
 # The table's lines at a choice of dice: 24 less the panel's frame, the 15 rows of choices,
@@ -46,7 +80,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     def name(p: int) -> str:
         return "You" if p == you else f"Player {p}"
     lines = [
-        fit(f"Round {obs['round']}, turn {obs['turn']}" + (" (final)" if obs["final_turn"] else "")
+        fit(f"Round {obs['round']}, turn {obs['turn']}" + _turn_mark(obs)
             + f"  Victories: {obs['victories'][0]} - {obs['victories'][1]}"
             + f" ({obs['victories_to_win']} to win)"
             + f"  Battle Deck: {obs['deck_left']} cards", "  "),
@@ -60,7 +94,7 @@ def render(obs: dict[str, Any], player: int | None) -> str:
     for p in (0, 1):
         pool = obs["pools"][p]
         won = " ".join(card_text(c) for c in obs["won"][p])
-        fist = "" if over else f"  {_fist(obs['chosen'][p])}"
+        fist = "" if over else f"  {_fist(obs, p)}"
         row = (f"{name(p):>8} [{obs['colours'][p].upper():5}] pool R{pool['red']} "
                f"W{pool['white']} B{pool['blue']}{fist}")
         score = f"score {obs['scores'][p]}" + (f": {won}" if won else "")  # cards defeated
@@ -120,7 +154,8 @@ def _round_over(e: dict[str, Any], name: Callable[[int], str]) -> str:
     scores = f"{e['scores'][0]}-{e['scores'][1]}"
     if e["winner"] is None:
         return f"Round {e['round']} drawn, {scores}, cards {e['cards'][0]}-{e['cards'][1]}"
-    return f"Round {e['round']} to {name(e['winner'])} ({e['why']}), {scores}"
+    winner = name(e["winner"])
+    return f"Round {e['round']} to {'you' if winner == 'You' else winner} ({e['why']}), {scores}"
 
 
 def help_notes(obs: dict[str, Any], player: int | None) -> str:
@@ -137,7 +172,7 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
         "- 'pool R4 W3 B2': the dice left in a player's pool this round: red, white, blue. "
         "'chosen: R2 W1 B1': the dice in its fist this turn (out of its pool); 'chosen "
         "(hidden)': chosen in secret, shown when both have chosen (its pool counts them until "
-        "then).",
+        "then); '(B1 back)': the dice it did not use, back in its pool.",
         "- 'rolled: #1 red:2  #2 white:0*': the dice rolled, numbered, each with its colour "
         "and swords; '*' marks a die used: it defeated a card and is spent for the round. The "
         "choices and the log name the dice by these numbers.",
@@ -145,7 +180,9 @@ def help_notes(obs: dict[str, Any], player: int | None) -> str:
         "higher total wins the round; on equal totals, 'fewer cards': the player who "
         "defeated fewer cards wins it.",
         "- 'Last turn': what each player rolled (the swords) and defeated in the turn before. "
-        "'(final)': the round's last turn. Players are numbered from 0: player 0 and player "
+        "'(final)': the final turn, played by the one player with dice left; '(last)': "
+        "the turn dealt from the Battle Deck's last cards; the round ends after "
+        "either. Players are numbered from 0: player 0 and player "
         f"1{seat}.",
     ])
 
@@ -154,6 +191,9 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     """The question `player` must answer now; "" when it has none."""
     if player is None or player not in obs["to_move"] or obs["phase"] == "over":
         return ""
+    if obs["phase"] == "choose" and obs["final_turn"]:
+        return ("The final turn, yours alone (the other player has no dice): choose how many "
+                "red, white and blue dice of your pool to roll.")
     if obs["phase"] == "choose":
         return ("Choose in secret how many red, white and blue dice of your pool to hold in "
                 "your fist (they are rolled when both have chosen).")
@@ -186,6 +226,9 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "chose_dice":
         return f"(you chose {_dice(e['dice'])})"
     if kind == "reveal":
+        if len(e["chosen"]) == 1:  # a final turn: one player has dice, nobody to reveal to
+            (p, d), = e["chosen"].items()
+            return f"Final turn: player {p} holds {_dice(d)}, the only player with dice"
         shown = "; ".join(f"player {p}: {_dice(d)}" for p, d in e["chosen"].items())
         return f"Reveal - {shown}. Player {e['initiative']} has the initiative"
     if kind == "roll":  # numbered as the table and the choices number the dice
@@ -207,6 +250,7 @@ def describe_event(e: dict[str, Any]) -> str:
                else f"player {e['winner']} wins the round ({e['why']})")
         return f"Round {e['round']} over: scores {e['scores'][0]}-{e['scores'][1]}, {who}"
     if kind == "game_over":
-        limit = f" at the round limit ({e['round_limit']} rounds)" if "round_limit" in e else ""
+        limit = (f" at the round limit ({counted(e['round_limit'], 'round', 'rounds')})"
+                 if "round_limit" in e else "")
         return f"Game over{limit}: Victories {e['victories'][0]}-{e['victories'][1]}"
     return str(e)

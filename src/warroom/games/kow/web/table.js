@@ -25,7 +25,9 @@ export function render(root, view, ctx) {
 
   const head = h("div", { class: "stats" },
     h("span", {}, "Round ", h("b", { text: o.round }), ", turn ", h("b", { text: o.turn }),
-      o.final_turn ? " (final turn)" : ""),
+      o.final_turn ? " (final turn)"
+        // the turn dealt from the deck's last cards: the round ends after it
+        : o.deck_left === 0 && !view.terminal ? " (last turn: the Battle Deck is empty)" : ""),
     h("span", {}, "Step ", h("b", { text: STEP_WORDS[o.phase] || o.phase })),
     ...[0, 1].map((p) => h("span", {}, `${who(p, view)} victories `,
                            pips(o.victories[p], o.victories_to_win, "gold"))));
@@ -73,14 +75,31 @@ export function render(root, view, ctx) {
   const rest = acts.rest();
   if (rest) root.append(rest);
 
+  // The dice a side did not use, back in its pool this turn (the pool shows them again).
+  function backText(p) {
+    for (let i = o.log.length - 1; i >= 0; i--) {
+      const e = o.log[i];
+      if (e.event === "deal") break;
+      if (e.event === "dice_back" && e.player === p) {
+        const back = COLOURS.map((c, k) => e.dice[k] ? `${e.dice[k]} ${c}` : "").filter(Boolean);
+        return back.length ? ` (${back.join(", ")} back in the pool)` : "";
+      }
+    }
+    return "";
+  }
+
   function seatArea(p) {
     const pool = o.pools[p];
     const chosen = o.chosen[p];
-    // Once the game is over nobody is choosing: no "not chosen yet" then.
-    const fist = chosen === null ? (view.terminal ? null : "not chosen yet")
+    // Once the game is over nobody is choosing: no "not chosen yet" then; nor in a final
+    // turn for the player with no dice left.
+    const empty = !COLOURS.some((c) => pool[c]);
+    const fist = chosen === null ? (view.terminal ? null
+      : o.final_turn && empty ? "no dice this turn" : "not chosen yet")
       // the other's pool still shows the dice of its hidden fist (which ones is the secret)
       : chosen === "hidden" ? "chosen, hidden (among the dice shown)"
-      : COLOURS.map((c) => chosen[c] ? `${chosen[c]} ${c}` : "").filter(Boolean).join(", ") || "none";
+      : (COLOURS.map((c) => chosen[c] ? `${chosen[c]} ${c}` : "").filter(Boolean).join(", ")
+        || "none") + backText(p);
     const side = String(o.colours[p]).toLowerCase();
     const active = o.to_move.includes(p);
     return h("div", { class: `seat-area${active ? " active" : ""}` },
