@@ -131,12 +131,18 @@ class ViktoryIIGame(BattleCardsGame):
     # respond"); the round ended at once. And on a hidden map what the players not told
     # where learn (a battle's result, a town built, a city, a capital placed, a capture)
     # reaches spectators too: their events differ.
-    version = "15"
+    # 16: in cards mode on an open map the move step is asked of a player whose units an
+    # Attack card would let act (boxed in by enemy units), whatever its hand holds: it was
+    # skipped without an Attack card, which told the others so; and so is the reserve step
+    # of one whose reserve frigate could go only onto an enemy frigate. Records differ
+    # after one.
+    version = "16"
     last_commits = {"1": "e81aefe053", "2": "093ac7dcc2", "3": "7a6fe0d370",
                     "4": "21b7e556fe", "5": "ea5a3de634", "6": "abbea0867e",
                     "7": "dcce4586b7", "8": "10b2619347", "9": "0562106afe",
                     "10": "46a4a545f2", "11": "00328e7944", "12": "eaf39afeb1",
-                    "13": "7ff0d85cbe", "14": "38e7cb9e79"}
+                    "13": "7ff0d85cbe", "14": "38e7cb9e79",
+                    "15": "25bf78de13"}
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

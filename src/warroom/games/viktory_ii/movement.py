@@ -319,13 +319,14 @@ class MovementRules(ViewRules):
     def attack_cards(self, p: int) -> int:
         return sum(1 for c in self.pool.hands[p] if self.cards[c].can_attack)
 
-    def may_attack(self, p: int, h: int) -> bool:
+    def may_attack(self, p: int, h: int, any_hand: bool = False) -> bool:
         """An attack may go into `h`: no pennant there; in cards mode, moving into a hex with
         enemy units needs an Attack card for it (besides one for each attack on enemy units
-        already declared) unless a battle is already declared there."""
+        already declared) unless a battle is already declared there. `any_hand`: as if the
+        player held Attack cards enough (`hand_may_act`)."""
         if self.pennants >> h & 1:
             return False
-        if self.config.mode == "cards" and self.enemy_units_at(h, p) \
+        if self.config.mode == "cards" and not any_hand and self.enemy_units_at(h, p) \
                 and h not in self.battles:
             declared = sum(1 for b in self.battles if self.enemy_units_at(b, p))
             return self.attack_cards(p) > declared
@@ -470,8 +471,9 @@ class MovementRules(ViewRules):
                     out.append(acts.unload[n * 2])
         return out
 
-    def can_act(self, u: int) -> bool:
-        """Whether a fresh unit could do anything if selected (a quick unit_options)."""
+    def can_act(self, u: int, any_hand: bool = False) -> bool:
+        """Whether a fresh unit could do anything if selected (a quick unit_options);
+        `any_hand`: as if its player held Attack cards enough."""
         p, t, h = self.uo[u], self.ut[u], self.uh[u]
         explored = self.explored[p]
         terrain = self.terrain
@@ -480,14 +482,14 @@ class MovementRules(ViewRules):
             if any(self.enemy_units_at(n, p) for n in self.neighbours[h]):
                 return True
         if t == FRIG:
-            return self._frigate_can_act(u, p, h)
+            return self._frigate_can_act(u, p, h, any_hand)
         if self.um[u] < 1:
             return False
         for n in self.neighbours[h]:
             ter = terrain[n]
             if ter == WATER or ter == UNKNOWN or not explored >> n & 1:
                 continue
-            if not self.enemy_held(n, p) or self.may_attack(p, n):
+            if not self.enemy_held(n, p) or self.may_attack(p, n, any_hand):
                 return True
         if self.sowner[h] == p:
             dist = self.distance[h]
@@ -495,7 +497,7 @@ class MovementRules(ViewRules):
                        for s in self.own_settlements(p))
         return False
 
-    def _frigate_can_act(self, f: int, p: int, h: int) -> bool:
+    def _frigate_can_act(self, f: int, p: int, h: int, any_hand: bool = False) -> bool:
         explored = self.explored[p]
         in_port = self.terrain[h] != WATER  # no attack from a port (_frigate_options)
         if self.um[f] >= 1:
@@ -503,7 +505,8 @@ class MovementRules(ViewRules):
                 if not explored >> n & 1:
                     continue
                 if self.terrain[n] == WATER:
-                    if not self.enemy_units_at(n, p) or not in_port and self.may_attack(p, n):
+                    if not self.enemy_units_at(n, p) or not in_port \
+                            and self.may_attack(p, n, any_hand):
                         return True
                 elif self.um[f] >= 2 and self.is_port(n, p) and any(
                         self.terrain[k] == WATER for k in self.neighbours[n]):
@@ -515,6 +518,17 @@ class MovementRules(ViewRules):
         dist = self.distance[h]
         return any(self.uo[u] == p and self.us[u] == FRESH and self.ut[u] != FRIG
                    and dist[self.uh[u]] == 1 for u in range(len(self.uo)))
+
+    def hand_may_act(self, p: int) -> bool:
+        """Cards mode: whether an Attack card would let one of p's units act now (units next
+        to enemy units that only an attack could move). Whether p is asked for its move step
+        may depend on this, never on its hand: skipping the step for want of an Attack card
+        told every other seat that it held none (an audit, stop 71)."""
+        if self.config.mode != "cards":
+            return False
+        uo = self.uo
+        return any((s == FRESH or s == REGROUP) and uo[u] == p and self.can_act(u, True)
+                   for u, s in enumerate(self.us))
 
     def selectable(self, p: int) -> list[SelectUnit]:
         """One SelectUnit per (hex, type) holding a fresh unit that could do something (as

@@ -183,7 +183,9 @@ class PlacementRules(MovementRules):
         """Frigates go to a forest city or to the capital."""
         return h == self.capital[p] or (self.settle[h] == CITY and self.terrain[h] == FOREST)
 
-    def reserve_actions(self, p: int) -> list[Any]:
+    def reserve_actions(self, p: int, any_hand: bool = False) -> list[Any]:
+        """The reserve step's actions; `any_hand`: as if p held Attack cards enough (a frigate
+        may go onto an enemy one: whether the step is asked may not depend on the hand)."""
         acts = self.acts
         place = acts.place
         res = self.reserve(p)
@@ -211,18 +213,19 @@ class PlacementRules(MovementRules):
                 if seas:
                     takers[FRIG] += 1
                     if res[FRIG] > 0:
-                        out += [acts.frigate(h, w) for w in seas if self.may_place_on(p, w)]
+                        out += [acts.frigate(h, w) for w in seas
+                                if self.may_place_on(p, w, any_hand)]
         out += self.withdraw_actions(p, takers)
         out.append(DONE_RESERVES)
         return out
 
-    def may_place_on(self, p: int, w: int) -> bool:
+    def may_place_on(self, p: int, w: int, any_hand: bool = False) -> bool:
         """A frigate from reserve may go onto sea hex w: in cards mode onto an enemy frigate
         only with an Attack card for it, as a move into enemy units ("You have to play an
         Attack card to move your units into a hex containing enemy units"), judged by what
         the player sees (one it cannot see it may land on: then the battle ends at once, the
         attacker holding no Attack card, and the frigate goes back into the reserve)."""
-        if not self.enemy_units_at(w, p) or self.may_attack(p, w):
+        if not self.enemy_units_at(w, p) or self.may_attack(p, w, any_hand):
             return True
         return self.hidden_map and not self.sight(p) >> w & 1
 

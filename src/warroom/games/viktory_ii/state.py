@@ -662,8 +662,10 @@ class ViktoryIIState(PlacementRules):
             if self.phase == "move":
                 actions = self.move_actions(p, settle=True)
                 # On a hidden map the step is asked even of a player with no unit on the
-                # board: skipping it would tell the others so.
-                if len(actions) == 1 and actions[0] == DONE_MOVE and not hidden:
+                # board: skipping it would tell the others so; in cards mode it is asked of
+                # one whose units an Attack card would move, whatever its hand holds.
+                if len(actions) == 1 and actions[0] == DONE_MOVE and not hidden \
+                        and not self.hand_may_act(p):
                     self.end_phase()  # nothing can move: on to building
                     continue
                 self._legal[p] = actions  # the engine's cache of this decision's actions
@@ -686,7 +688,11 @@ class ViktoryIIState(PlacementRules):
                     continue
                 actions = (self.build_actions(p) if self.phase == "build"
                            else self.reserve_actions(p))
-                if len(actions) == 1 and not (hidden and self._may_act_unseen(p)):
+                # In cards mode a reserve frigate that could go only onto an enemy frigate
+                # (with an Attack card) is asked about whatever the hand holds, as moves are.
+                if len(actions) == 1 and not (hidden and self._may_act_unseen(p)) and not (
+                        self.phase == "reserves" and self.config.mode == "cards"
+                        and len(self.reserve_actions(p, any_hand=True)) > 1):
                     self.end_phase()
                     continue
                 self._legal[p] = actions
