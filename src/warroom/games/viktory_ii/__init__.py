@@ -42,9 +42,9 @@ Each turn:
 3. Reserves: place supported units not on the board in your towns and cities (each takes its
    own units per turn; your capital any number), frigates on the water nearest a forest city
    or the capital. You may take units off the board and place them again.
-Cards (mode=cards or hybrid): a card for each town built or taken, one lost with each town lost;
-an Attack card is needed to attack enemy units (cards mode); +1 MP cards give a moving unit one
-more move. At the end of every turn all discard down to min(10, towns + cities); then you may
+Cards (mode=cards or hybrid): a card for each town built and each town or city taken, one lost
+with each town or city lost; an Attack card is needed to attack enemy units (cards mode); +1 MP
+cards give a moving unit one more move. At the end of every turn all discard down to min(10, towns + cities); then you may
 draw up to that, at most one card per city. A card reads "C08 Flank Counter 2H/1M forest":
 its id, name, hits (H), misses (M: each blocks a hit) and terrain (on a battle hex of that
 terrain its hits are selective: the player who played it picks the casualties).
@@ -53,7 +53,7 @@ Win: hold every capital (or `capitals=N`); at the turn limit most capitals, citi
 Battles (as in `warroom play viktory`, `?` there for the details): attacker dice 1 per unit
 type present + 1 per extra hex side; defender 1 per unit type + naval support + the best of
 forest 1, town 1, mountain 2, city 2 (1 without its capital); hits on 1-3 (1-4 in combat
-supply: next to your town or city, holding your capital); a 1 is a tactical hit. Artillery
+supply: in or next to your town or city, holding your capital); a 1 is a tactical hit. Artillery
 and frigates bombard; attacking artillery fires before the battle; defending artillery fires
 Overwatch once a turn (at units moving in, or by itself at units moving, sailing or unloaded
 next to it). After each round the attacker fights on or retreats. Cards mode: each wave needs
@@ -64,8 +64,8 @@ The terminal's map: each hex its terrain (p plains, g grassland, f forest, m mou
 t town / T capital / C city / @ capital city, units (+ 10 or more; ! attack declared); an empty
 hex shows its place in its row (E 07 is E7). A small terminal's compact cell has the terrain,
 the owner, then the town's letter or else the units: what stands in a town or city, and an
-attack declared on it (!), is written out by the map where the screen has room
-("Garrisons: D2 1i 1a"). A short table counts units as 2i 1c 1a 1f (infantry, cavalry,
+attack declared on it (!), is written out by the map where the screen has room (the line
+"Garrisons: D2 1i 1a"). A short table counts units as 2i 1c 1a 1f (infantry, cavalry,
 artillery, frigates)."""
 
 # Two and four players, the hidden-map options and all three modes; small maps and short
@@ -134,8 +134,10 @@ class ViktoryIIGame(BattleCardsGame):
     # 16: in cards mode on an open map the move step is asked of a player whose units an
     # Attack card would let act (boxed in by enemy units), whatever its hand holds: it was
     # skipped without an Attack card, which told the others so; and so is the reserve step
-    # of one whose reserve frigate could go only onto an enemy frigate. Records differ
-    # after one.
+    # of one whose reserve frigate could go only onto an enemy frigate. A declared attack on
+    # a hex left empty (its owner knocked out by another battle) moves in with no battle; one
+    # was fought against "player 255" (in cards mode with a decision). Records differ after
+    # either.
     version = "16"
     last_commits = {"1": "e81aefe053", "2": "093ac7dcc2", "3": "7a6fe0d370",
                     "4": "21b7e556fe", "5": "ea5a3de634", "6": "abbea0867e",

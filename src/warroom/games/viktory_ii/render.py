@@ -1098,6 +1098,8 @@ def describe_event(e: dict[str, Any]) -> str:
         "move_card": lambda: f"{p} plays {e['card']} {e['desc']} for +1 movement",
         "overwatch": lambda: f"Overwatch: {p}'s artillery on {e['source']} fires at player "
                              f"{e['target']}'s {e['unit']} on {e['where']}",
+        "unopposed": lambda: f"Player {e['player']} moves {e['units']} into {e['where']} "
+                             "unopposed: nothing is left there to fight",
         "battle_begins": lambda: f"Battle ({e['battle']}) at {e['where']}: player "
                                  f"{e['attacker']} ({e['attackers']}) against player "
                                  f"{e['defender']} ({e['defenders']})",

@@ -843,7 +843,10 @@ class ViktoryIIState(PlacementRules):
         elif kind == "Fight":
             self.end_active()
             self.battles.remove(action.hex)
-            self.start_battle("attack", action.hex)
+            if self.unopposed(player, action.hex):
+                self._walk_in(player, action.hex)
+            else:
+                self.start_battle("attack", action.hex)
         else:
             raise AssertionError(kind)
 
@@ -1065,6 +1068,24 @@ class ViktoryIIState(PlacementRules):
         if p == NOBODY or not self.holds_capital(p):
             return False
         return any(self.sowner[k] == p for k in (h, *self.neighbours[h]))
+
+    def unopposed(self, p: int, h: int) -> bool:
+        """Whether nothing is left to fight in the declared battle at h: no enemy unit and no
+        enemy town or city (its owner knocked out by another of p's battles, its units gone
+        with it)."""
+        return self.occ_owner[h] in (-1, p) and self.sowner[h] in (NOBODY, p)
+
+    def _walk_in(self, p: int, h: int) -> None:
+        """The units that declared an attack on a hex now empty move into it, as an attack
+        that cleared it does, with no battle: one was fought "against player 255 (none)",
+        counted among the battles (an audit, stop 71)."""
+        attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
+                     and self.ug[u] == h]
+        for u in attackers:
+            self._enter(u, h, False)
+        self.event("unopposed", to=self.actor_only(p, h), player=p, where=self.names[h],
+                   units=units_text(self.count_types(attackers)))
+        self.reveal(p, list(self.neighbours[h]))
 
     def finish_battle(self, result: BattleResult) -> None:
         request = self.session_request
