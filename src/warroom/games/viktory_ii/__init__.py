@@ -44,10 +44,11 @@ Each turn:
    or the capital. You may take units off the board and place them again.
 Cards (mode=cards or hybrid): a card for each town built and each town or city taken, one lost
 with each town or city lost; an Attack card is needed to attack enemy units (cards mode); +1 MP
-cards give a moving unit one more move. At the end of every turn all discard down to min(10, towns + cities); then you may
-draw up to that, at most one card per city. A card reads "C08 Flank Counter 2H/1M forest":
-its id, name, hits (H), misses (M: each blocks a hit) and terrain (on a battle hex of that
-terrain its hits are selective: the player who played it picks the casualties).
+cards give a moving unit one more move. At the end of every turn all discard down to min(10,
+towns + cities); then you may draw up to that, at most one card per city. A card reads "C08
+Flank Counter 2H/1M forest": its id, name, hits (H), misses (M: each blocks a hit) and
+terrain (on a battle hex of that terrain its hits are selective: the player who played it picks
+the casualties).
 Without your capital: no building, no combat supply, cities take one reserve infantry.
 Win: hold every capital (or `capitals=N`); at the turn limit most capitals, cities, towns.
 Battles (as in `warroom play viktory`, `?` there for the details): attacker dice 1 per unit
