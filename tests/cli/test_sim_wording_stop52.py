@@ -23,7 +23,7 @@ def test_a_sweep_verdict_tells_two_close_means_apart():
     figures."""
     points = [(119.41, 110.0, 129.0), (118.99, 109.0, 128.0)]
     line = _moves("mean game length", points, ["a", "b"], False)
-    assert line == "mean game length: from 119 (b) to 119.4 (a)"
+    assert line == "mean game length: from 119.0 (b) to 119.4 (a)"  # (one decimal: stop 71)
     rates = [(0.50004, 0.4, 0.6), (0.50001, 0.4, 0.6)]
     line = _moves("seat 0 win rate", rates, ["a", "b"], True)
     low, high = line.split("from ")[1].split(" to ")
@@ -31,4 +31,4 @@ def test_a_sweep_verdict_tells_two_close_means_apart():
     # usual digits where they tell the values apart; the same value, said once
     assert _moves("x", [(1.5, 1, 2), (2.5, 2, 3)], ["a", "b"], False) == \
         "x: from 1.5 (a) to 2.5 (b)"
-    assert _moves("x", [(2.0, 1, 3), (2.0, 1, 3)], ["a", "b"], False) == "x: 2 in every cell"
+    assert _moves("x", [(2.0, 1, 3), (2.0, 1, 3)], ["a", "b"], False) == "x: 2.0 in every cell"

@@ -48,11 +48,11 @@ def test_json_contract_and_the_same_result_whatever_the_workers(tmp_path, capsys
 def test_results_go_to_warroom_results_under_the_current_directory(tmp_path, capsys,
                                                                    monkeypatch):
     monkeypatch.chdir(tmp_path)
-    simulate_json(capsys, "--games", "3", "--set", "max_dice=3")
+    simulate_json(capsys, "--games", "4", "--set", "max_dice=3")
     db = sqlite3.connect(tmp_path / "warroom-results" / "kow.sqlite")
     (config,) = db.execute("SELECT config FROM runs").fetchone()
     assert json.loads(config)["max_dice"] == 3
-    assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (3,)
+    assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (4,)
 
 
 def test_resume_continues_the_run_and_equals_an_uninterrupted_one(tmp_path, capsys):

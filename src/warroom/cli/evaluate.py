@@ -30,6 +30,7 @@ from .common import (
     SET_HELP,
     Interrupted,
     IntRange,
+    echo_err,
     echo_json,
     game_and_config,
     game_count,
@@ -235,8 +236,13 @@ def evaluate(game: str, players_text: str, n_games: int, seed: int, workers: int
         raise ConfigError("--players needs at least two players to compare")
     for spec in players:  # a bad parameter is reported now, not from inside a worker
         make_agent(spec, g, seed)
-    jobs = round_robin_jobs(g.name, values, players, g.num_players(config), n_games, seed)
+    seats = g.num_players(config)
+    jobs = round_robin_jobs(g.name, values, players, seats, n_games, seed)
     note_clock_bound(players)
+    if seats > 2:  # a pairing fills more seats than two players: said, not silent
+        echo_err(f"warroom: note: {seats} seats: each pairing's two players alternate round "
+                 "the table (a, b, a, ...; both seat orders), and a win by either copy of a "
+                 "player is its win")
     results = []
     with game_progress() as progress:
         task = progress.add_task(g.name, total=len(jobs))

@@ -187,6 +187,8 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                         run = store.create_run(g.name, g.version, config_to_json(config),
                                                list(specs or ()), 0 if seed is None else seed,
                                                total)
+                    _note_repeat(store, run, total)
+                    _note_uneven_seats(run, total, num)
                 else:
                     run = store.run(run.id)
                 note_clock_bound(run.players)  # once the database took the run: one line if not
@@ -232,6 +234,38 @@ def simulate(game: str, n_games: int | None, players_text: str | None, seed: int
                    options_words(g.Config, run.config), bool(deck))
     if cards is not None:
         _print_cards(cards)
+
+
+def _note_repeat(store: ResultStore, run: RunInfo, total: int) -> None:
+    """One line when an earlier run of the database already played these games (the same
+    game version, options, data files, players, seats and seed, as many games or more):
+    running the command again made a second run of the same games, silently (an audit,
+    stop 71). Not for players that search by the clock, whose games differ run to run."""
+    if clock_words(run.players):
+        return
+    files = {o: f.sha256 for o, f in (run.files or {}).items()}
+    for other in store.runs(run.game):
+        if other.id != run.id and other.sweep_id is None and other.tune_id is None \
+                and (other.version, other.config, other.players, other.seed, other.rotate) \
+                == (run.version, run.config, run.players, run.seed, run.rotate) \
+                and {o: f.sha256 for o, f in (other.files or {}).items()} == files \
+                and store.count_games(other.id) >= total:
+            echo_err(f"warroom: note: run {other.id} of this database played these games "
+                     f"already (the same options, files, players and seed): run {run.id} "
+                     f"repeats them (`warroom report {shell_word(str(store.path))} --run "
+                     f"{other.id}` reports the first; "
+                     "--resume continues a run instead of making one)")
+            return
+
+
+def _note_uneven_seats(run: RunInfo, total: int, seats: int) -> None:
+    """One line when the seats cannot rotate evenly: each listed player sits in each seat
+    equally often only when the games are a multiple of the seats (sim/README.md)."""
+    if run.rotate and len(set(run.players)) > 1 and total > seats and total % seats:
+        fewer, more = total - total % seats, total - total % seats + seats
+        echo_err(f"warroom: note: {total} games do not rotate evenly over {seats} seats: "
+                 f"some players sit in some seats once more (give a multiple of {seats}, "
+                 f"such as {fewer} or {more}, for an even rotation)")
 
 
 def _kept(kept: int, total: int, run: int, path: Path) -> str:

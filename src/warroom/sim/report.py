@@ -100,9 +100,21 @@ def run_facts(run: RunInfo, games: int) -> list[tuple[str, str]]:
          + (" (seats rotate)" if run.rotate else " (fixed seats)")),
         *_part_of(run),
         ("options", run_options(run)),
+        *_files_fact(run),
         ("games", f"{games} of {run.games_requested} requested, batch seed {run.seed}"),
         *clock_fact(run.players),
     ]
+
+
+def _files_fact(run: RunInfo) -> list[tuple[str, str]]:
+    """The content of each data file the run played, as the start of its SHA-256 (the store
+    keeps the copy by it): two runs of one file name, the file edited between them, had
+    headers alike, the options naming the file only (an audit, stop 71)."""
+    if not run.files:
+        return []
+    return [("data files", ", ".join(f"{option} {f.sha256[:12]}"
+                                     for option, f in sorted(run.files.items()))
+             + " (SHA-256: a file changed between two runs shows other digits)")]
 
 
 def clock_fact(players: list[str]) -> list[tuple[str, str]]:
@@ -168,6 +180,8 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
     outliers = [f"{label}: {', '.join(e.card for e in a.cards.flagged())}" for label, a in cells
                 if a.cards is not None and a.cards.flagged()]
     with_cards = sum(a.cards is not None and bool(a.cards.effects) for _, a in cells)
+    # a cell whose games hold card facts, too few to compare, is not one "without card facts"
+    no_facts = sum(a.cards is None for _, a in cells)
     untestable = [label for label, a in cells if a.cards is not None and a.cards.untestable()]
     settled = [label for label, a in cells if a.cards is not None and a.cards.settled()]
     # a game with no first player (kow opens with a simultaneous choice): "significant in 0
@@ -184,8 +198,9 @@ def questions_section(cells: list[tuple[str, RunAnalysis]], what: str) -> Sectio
     verdicts = [
         first_line,
         f"card outliers: flagged in {which(outliers)}" + _card_family(cells)
-        + ("" if with_cards == len(cells) else
-           f"; {len(cells) - with_cards} without card facts to compare")
+        + (f"; {no_facts} without card facts" if no_facts else "")
+        + (f"; {len(cells) - with_cards - no_facts} with card facts but nothing to compare "
+           "(too few games)" if len(cells) - with_cards - no_facts else "")
         + (f"; cards that could not be tested (too few player-games per stratum) in "
            f"{which(untestable)}: see the table" if untestable else "")
         + (f"; cards that cannot be told apart (every group compared all wins or all losses) "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -702,15 +703,27 @@ def _fmt(point: Point, unit: str) -> str:
     value, low, high = point
     if unit in ("win rate", "share of games"):
         return f"{100 * value:.1f} % ({100 * low:.1f} - {100 * high:.1f})"
-    return f"{plain(value)} ({plain(low)} - {plain(high)})"
+    d = _decimals(value)
+    return f"{value:.{d}f} ({low:.{d}f} - {high:.{d}f})"
+
+
+def _decimals(*values: float) -> int:
+    """The decimal places that show these figures (a game length, a metric) alike: those
+    that three significant digits of each take (`plain`), at least one, as `simulate` gives a mean
+    length and the report a mean (sim/README.md): a sweep printed "from 63.9 to 111" and
+    "108 (104 - 113)" (an audit, stop 71)."""
+    shown = [plain(v) for v in values if math.isfinite(v)]
+    return max([1, *(len(t.partition(".")[2]) for t in shown)])
 
 
 def _moves(title: str, points: list[Point], labels: list[str], percent: bool) -> str:
     values = [v for v, _, _ in points]
     low, high = values.index(min(values)), values.index(max(values))
 
+    places = _decimals(values[low], values[high])
+
     def digits(value: float, extra: int) -> str:
-        return f"{100 * value:.{1 + extra}f} %" if percent else plain(value, 3 + extra)
+        return f"{100 * value:.{1 + extra}f} %" if percent else f"{value:.{places + extra}f}"
 
     # as a tune shows its figures: the lowest and highest never read alike when they differ
     # ("from 119 to 119" for 118.99 and 119.41)
