@@ -9,11 +9,12 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import click
 
 from ..engine.data import counted
-from ..sim.store import ResultStore, StoreError
+from ..sim.store import ResultStore, RunInfo, StoreError
 from . import cli
 from .common import FILE, ROW_ID, echo_err, report_json
 
@@ -36,11 +37,15 @@ from .common import FILE, ROW_ID, echo_err, report_json
 @click.option("--force", is_flag=True, help="Let the report overwrite a file that is not a "
               "warroom report (and, for md, SVG files in its figures folder that are not "
               "figures of one).")
+@click.option("--list", "listing", is_flag=True, help="List the database's runs, sweeps and "
+              "tunes (one line each: what --run, --sweep and --tune take) and write no "
+              "report.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the report "
               "is written all the same): the run, sweep or tune, the files written, the "
-              "verdicts and the figures behind them.")
+              "verdicts and the figures behind them; with --list, the list.")
 def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | None,
-           out: str | None, fmt: str | None, force: bool, as_json: bool) -> None:
+           out: str | None, fmt: str | None, force: bool, listing: bool,
+           as_json: bool) -> None:
     """Write the balance report of a run in the results database DB and print its verdicts.
     It opens with the questions a designer asks first: is there a first-player advantage,
     which cards are outliers (games with cards), does any strategy dominate; then win rate
@@ -60,6 +65,18 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
 
     if sum(x is not None for x in (run_id, sweep_id, tune_id)) > 1:
         raise click.UsageError("give one of --run, --sweep and --tune, not several")
+    if listing:
+        if run_id is not None or sweep_id is not None or tune_id is not None or out or fmt:
+            raise click.UsageError("--list writes no report: give it without --run, --sweep, "
+                                   "--tune, --out and --format")
+        with ResultStore(db, create=False) as store:
+            rows = _listing(store)
+        if as_json:
+            click.echo(json.dumps({"db": db, "list": rows}))
+        else:
+            for row in rows:
+                click.echo(row["line"])
+        return
     fmt = report_format(out, fmt)
     with ResultStore(db, create=False) as store:
         if sweep_id is None and run_id is None and tune_id is None:
@@ -98,6 +115,52 @@ def report(db: str, run_id: int | None, sweep_id: int | None, tune_id: int | Non
         click.echo(line)
     click.echo(f"report: {written[0]}" + (f" (+ {counted(len(written) - 1, 'figure')})"
                                           if len(written) > 1 else ""))
+
+
+def _listing(store: ResultStore) -> list[dict[str, Any]]:
+    """The database's runs of their own, sweeps and tunes in the order they were made, each
+    with the id its option takes and a line that tells it from the others: its game, games,
+    players, seed and options (a data file by the start of its SHA-256, as the report's
+    header gives it). A designer had no way to find a run's id but the terminal output of
+    the command that made it (an audit, stop 71)."""
+    from ..sim.report import run_options  # (after `_matplotlib_folder`: it loads matplotlib)
+
+    rows: list[dict[str, Any]] = []
+    sweeps: dict[int, list[RunInfo]] = {}
+    tunes: dict[int, list[RunInfo]] = {}
+    for run in store.runs():
+        if run.sweep_id is not None:
+            sweeps.setdefault(run.sweep_id, []).append(run)
+        elif run.tune_id is not None:
+            tunes.setdefault(run.tune_id, []).append(run)
+        else:
+            played = store.count_games(run.id)
+            files = ", ".join(f"{o} {f.sha256[:12]}" for o, f in sorted((run.files or {}).items()))
+            files = f", files {files}" if files else ""
+            rows.append({"kind": "run", "id": run.id, "game": run.game, "created": run.created,
+                         "line": f"run {run.id}: {run.game}, {played} of "
+                                 f"{counted(run.games_requested, 'game')}, players "
+                                 f"{','.join(run.players)}, seed {run.seed}, options "
+                                 f"{run_options(run)}{files}, made {run.created}"})
+    for sweep_id, runs in sweeps.items():
+        sweep = store.sweep(sweep_id)
+        vary = "; ".join(f"{k}={','.join(map(str, v))}" for k, v in sweep.vary)
+        rows.append({"kind": "sweep", "id": sweep_id, "game": sweep.game,
+                     "created": sweep.created,
+                     "line": f"sweep {sweep_id}: {sweep.game}, "
+                             f"{counted(len(runs), 'cell')} ({vary}), "
+                             f"{counted(sweep.games, 'game')} a cell, players "
+                             f"{','.join(sweep.players)}, seed {sweep.seed}, made "
+                             f"{sweep.created}"})
+    for tune_id, runs in tunes.items():
+        tune = store.tune(tune_id)
+        rows.append({"kind": "tune", "id": tune_id, "game": tune.game, "created": tune.created,
+                     "line": f"tune {tune_id}: {tune.game}, {counted(len(runs), 'trial')} of "
+                             f"{' '.join(tune.params)} for {tune.target[0]}={tune.target[1]:g}"
+                             f", players {','.join(tune.players)}, seed {tune.seed}, made "
+                             f"{tune.created}"})
+    rows.sort(key=lambda r: r["created"])
+    return rows
 
 
 def _matplotlib_folder() -> None:
