@@ -44,7 +44,8 @@ DEFAULT_GAMES = 1000  # per cell
 @click.argument("game")
 @click.option("--vary", "varies", multiple=True, required=True, metavar="KEY=V1,V2,...",
               help="A rule option and the values to try (repeatable: the grid of all "
-              "combinations). List values are separated by ';': red_faces=0,1,1,2;1,1,2,2.")
+              "combinations). List values are separated by ';': red_faces=0,1,1,2;1,1,2,2. "
+              "Options joined by '+' take each value together: deck0+deck1=sample,mine.yaml.")
 @click.option("--games", "n_games", type=game_count(), help=f"Games per cell (default "
               f"{DEFAULT_GAMES}; with --resume, the sweep's own number).")
 @click.option("--players", "players_text", required=True, help="Comma-separated SPECs, one "
@@ -85,6 +86,7 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
         find_sweep,
         in_sweep_order,
         parse_vary,
+        parts,
         plan,
         resumed_games,
         run_sweep,
@@ -98,7 +100,8 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
                                    warn=False)
     cells = plan(g, sets, vary, players_text)
     # once every value is checked: each data file's warnings once, a varied one's too
-    warn_data_files(g, [*values.items(), *((k, v) for k, vs in vary for v in vs)])
+    warn_data_files(g, [*values.items(),
+                        *((option, v) for k, vs in vary for v in vs for option in parts(k))])
     specs = parse_specs(players_text)
     check_backend(backend, address)
     if out:

@@ -61,6 +61,17 @@ from .store import ResultStore, RunInfo, StoreError, SweepInfo
 Vary = list[tuple[str, list[str]]]
 
 
+def parts(key: str) -> list[str]:
+    """The options a --vary key sets: `deck0+deck1` sets both to each value (as `warroom
+    tune --param deck0+deck1:...` patches both files), a plain key the one."""
+    return [k.strip() for k in key.split("+")]
+
+
+def expand(values: dict[str, Any]) -> dict[str, Any]:
+    """A cell's varied values as options: each key's value to every option it names."""
+    return {option: value for key, value in values.items() for option in parts(key)}
+
+
 def parse_vary(items: tuple[str, ...] | list[str]) -> Vary:
     """`key=v1,v2,...` per item; values that hold commas themselves (list options) are
     separated with `;` instead: `red_faces=0,0,1,1,1,2;0,1,1,1,2,2`."""
@@ -73,7 +84,10 @@ def parse_vary(items: tuple[str, ...] | list[str]) -> Vary:
         values = [v.strip() for v in text.split(";" if ";" in text else ",")]
         if not all(values):
             raise ConfigError(f"--vary {item!r}: a value is empty")
-        if key in (k for k, _ in out):
+        if not all(parts(key)):
+            raise ConfigError(f"--vary {item!r}: an option name is empty")
+        if set(parts(key)) & {o for k, _ in out for o in parts(k)} \
+                or len(set(parts(key))) != len(parts(key)):
             raise ConfigError(f"--vary {key}: the option is varied twice")
         if len(set(values)) != len(values):
             raise ConfigError(f"--vary {item!r}: a value is repeated")
@@ -96,8 +110,9 @@ class Cell:
     @property
     def typed(self) -> dict[str, Any]:
         """The varied options as the game's config types them (2, not "2"; a list as a
-        list): what the cell's run stores as its `cell`, and the JSON gives."""
-        return {k: self.config[k] for k in self.values}
+        list): what the cell's run stores as its `cell`, and the JSON gives (a key that
+        sets several options, `deck0+deck1`, as its first option holds it)."""
+        return {k: self.config[parts(k)[0]] for k in self.values}
 
 
 def cell_values(run: RunInfo) -> dict[str, Any]:
@@ -132,8 +147,9 @@ def typed_vary(sweep: SweepInfo) -> list[tuple[str, list[tuple[str, Any]]]]:
             typed: Any = value
             if game is not None:
                 try:
-                    typed = typed_options(game.config({**base, key: value}), [key]).get(
-                        key, value)
+                    first = parts(key)[0]
+                    typed = typed_options(game.config({**base, **expand({key: value})}),
+                                          [first]).get(first, value)
                 except (ConfigError, DataError, OSError, ValueError, TypeError):
                     pass
             pairs.append((value, typed))
@@ -179,7 +195,7 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
     specs = parse_specs(players_text)
     refuse_humans(specs, "sweep")
     for key, _ in vary:
-        if key in base:
+        if any(option in base for option in parts(key)):
             raise ConfigError(f"--vary {key}: the option is also given with --set")
     known = option_names(game.Config)
     base = _with_players(game, base, vary, len(specs))
@@ -191,19 +207,21 @@ def plan(game: Game, sets: tuple[str, ...], vary: Vary, players_text: str) -> li
                 f"--vary {key}: sweep varies rule options only, not a number in a card "
                 f"file; make one card file per value (--vary {option}=a.yaml,b.yaml) or use "
                 f"warroom tune --param \"{key}=LOW..HIGH\"")
-        if key not in known:
-            raise ConfigError(f"--vary {key}: unknown option for {game.name}; options are: "
-                              f"{', '.join(known)}")
+        unknown = [option for option in parts(key) if option not in known]
+        if unknown:
+            which = f" {unknown[0]!r}" if len(parts(key)) > 1 else ""
+            raise ConfigError(f"--vary {key}: unknown option{which} for {game.name}; "
+                              f"options are: {', '.join(known)}")
         for value in values:
             try:
-                game.config({**base, key: value})
+                game.config({**base, **expand({key: value})})
             except (ConfigError, DataError) as exc:
                 raise type(exc)(f"--vary {key}={value}: {exc}") from None
     cells = []
     for combo in itertools.product(*(values for _, values in vary)):
         values = dict(zip((k for k, _ in vary), combo, strict=True))
         try:
-            config = game.config({**base, **values})
+            config = game.config({**base, **expand(values)})
             seats = game.num_players(config)
             cell_specs = (seat_specs(specs, seats) if "players" in values
                           else parse_specs(players_text, seats))
@@ -318,7 +336,8 @@ def _grid(game: Game, base: dict[str, str], vary: Vary,
     keys = [k for k, _ in vary]
     try:
         cells = frozenset(
-            _same(config_to_json(game.config({**base, **dict(zip(keys, combo, strict=True))})))
+            _same(config_to_json(game.config({**base,
+                                              **expand(dict(zip(keys, combo, strict=True)))})))
             for combo in itertools.product(*(values for _, values in vary)))
     except (ConfigError, DataError, OSError, ValueError, TypeError):
         return None
@@ -333,8 +352,8 @@ def in_sweep_order(cells: list[Cell], sweep: SweepInfo) -> list[Cell]:
             for key, pairs in typed_vary(sweep)}
     if set(rank) != set(cells[0].values):
         return cells
-    ordered = sorted(cells, key=lambda c: [rank[k].get(_same(c.config[k]), len(rank[k]))
-                                           for k in rank])
+    ordered = sorted(cells, key=lambda c: [rank[k].get(_same(c.config[parts(k)[0]]),
+                                                        len(rank[k])) for k in rank])
     return [Cell({k: c.values[k] for k in rank}, c.config, c.players) for c in ordered]
 
 
