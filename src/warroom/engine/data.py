@@ -632,16 +632,22 @@ def _is_model(kind: Any) -> bool:
 
 def more_problems(errors: list[ErrorDetails], data: Any,
                   path: Callable[[list[str | int]], str], listed: int = 3) -> str:
-    """' (and N more problems, at PLACE, PLACE, ...)' for the problems of `errors` at places
-    of `data` other than the first one's (pydantic reports each member of a union it tried,
-    at one place: one problem), or ''. `path` writes a place."""
-    places = list(dict.fromkeys(tuple(data_place(err, data)) for err in errors))[1:]
+    """' (and N more problems: PLACE: PROBLEM; PLACE: PROBLEM; ...)' for the problems of
+    `errors` at places of `data` other than the first one's (pydantic reports each member of
+    a union it tried, at one place: one problem), or ''. `path` writes a place. Each says
+    what is wrong as well as where: a deck's author fixed one problem a round, told only
+    where the others were (an audit, stop 71)."""
+    first: dict[tuple[str | int, ...], ErrorDetails] = {}
+    for err in errors:
+        first.setdefault(tuple(data_place(err, data)), err)
+    places = list(first.items())[1:]
     if not places:
         return ""
-    shown_places = ", ".join(path(list(p)) or "(top level)" for p in places[:listed])
-    rest = ", ..." if len(places) > listed else ""
+    shown_places = "; ".join(f"{path(list(p)) or '(top level)'}: {problem_message(err)}"
+                             for p, err in places[:listed])
+    rest = "; ..." if len(places) > listed else ""
     plural = "s" if len(places) > 1 else ""
-    return f" (and {len(places)} more problem{plural}, at {shown_places}{rest})"
+    return f" (and {len(places)} more problem{plural}: {shown_places}{rest})"
 
 
 def _tag_field(err: ErrorDetails) -> str | None:

@@ -60,4 +60,5 @@ def test_a_deck_list_file_error_places_its_other_problems(tmp_path):
     message = str(info.value)
     assert "\n" not in message
     assert message.startswith(f"{path}: cards.1: Input should be a valid string (and 2 more "
-                              "problems, at cards.2, size)")
+                              "problems: cards.2: Input should be a valid string; size: Extra "
+                              "inputs are not permitted)")  # (what is wrong too: stop 71)

@@ -67,7 +67,8 @@ def test_a_second_problem_is_placed_not_hidden(tmp_path):
     path = deck(tmp_path, change)
     assert error_of(path) == (
         f"{path}: card 'Volley of Arrows' (strategies[1]), field effects[2].unit: Input should "
-        f"be {UNITS}, got 'pikeman' (and 1 more problem, at strategies[1].effects[2].count)")
+        f"be {UNITS}, got 'pikeman' (and 1 more problem: strategies[1].effects[2].count: "
+        "Input should be greater than or equal to 1)")  # (what is wrong there too: stop 71)
 
 
 def test_many_other_problems_are_counted_and_the_first_few_placed(tmp_path):
@@ -79,5 +80,6 @@ def test_many_other_problems_are_counted_and_the_first_few_placed(tmp_path):
     message = error_of(deck(tmp_path, change))
     assert message.endswith(
         "field effects[0].count: Input should be greater than or equal to 1 (and 4 more "
-        "problems, at strategies[1].effects[0].count, strategies[2].effects[0].count, "
-        "strategies[3].effects[0].count, ...)")
+        "problems: strategies[1].effects[0].count: Input should be greater than or equal to "
+        "1; strategies[2].effects[0].count: Input should be greater than or equal to 1; "
+        "strategies[3].effects[0].count: Input should be greater than or equal to 1; ...)")
