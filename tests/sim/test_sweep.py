@@ -354,11 +354,14 @@ def test_ctrl_c_in_a_sweep_says_how_many_games_are_kept(tmp_path, capsys, monkey
     command = ["sweep", "kow", "--vary", "max_dice=3,4", "--games", "4", "--players",
                "random,random", "--db", str(db), "--format", "md"]
     assert main(command) == 130
+    # the command to go on with, whole (audit, stop 71: "the same command and --resume")
+    again = (f"warroom sweep kow --vary max_dice=3,4 --players random,random --seed 0 "
+             f"--games 4 --db {db} --resume")
     assert capsys.readouterr().err == (
-        f"interrupted: 5 of 8 games of the sweep (2 cells) are kept in {db}; continue with "
-        "the same command and --resume\n")
+        f"interrupted: 5 of 8 games of the sweep (2 cells) are kept in {db}; continue with: "
+        f"{again}\n")
     monkeypatch.undo()
-    assert main([*command, "--resume"]) == 0
+    assert main([*again.split()[1:], "--format", "md"]) == 0
     with ResultStore(db) as store:
         assert [store.count_games(r.id) for r in store.runs(sweep_id=1)] == [4, 4]
 

@@ -155,8 +155,10 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
         kept = "finished games are" if done is None else (
             f"{done} of {n_games * len(cells)} games of the sweep ({len(cells)} cells) "
             f"{'is' if done == 1 else 'are'}")
-        raise Interrupted(f"interrupted: {kept} kept in {path}; continue with the same "
-                          "command and --resume") from None
+        again = _resume_command(g.name, varies, players_text, seed, sets, path, n_games,
+                                backend, address, workers)
+        raise Interrupted(f"interrupted: {kept} kept in {path}; continue with: {again}") \
+            from None
     if as_json:
         echo_json(report_json(doc, written, path, sweep=info.id))
         return
@@ -164,6 +166,26 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
         click.echo(line)
     click.echo(f"results: sweep {info.id} in {path}")
     click.echo(f"report: {written[0]}")
+
+
+def _resume_command(game: str, varies: tuple[str, ...], players: str, seed: int,
+                    sets: tuple[str, ...], path: Path, games: int, backend: str,
+                    address: str | None, workers: int | None) -> str:
+    """The command that resumes the sweep, as `simulate` gives its own: what a resume matches
+    (the grid, players, seed and options), the database, the games, and where they run. A
+    sweep said only "continue with the same command and --resume" (an audit, stop 71)."""
+    words = ["warroom", "sweep", shell_word(game)]
+    words += [w for v in varies for w in ("--vary", shell_word(v))]
+    words += ["--players", shell_word(players), "--seed", str(seed)]
+    words += [w for item in sets for w in ("--set", shell_word(item))]
+    words += ["--games", str(games), "--db", shell_word(str(path)), "--resume"]
+    if backend != "process":
+        words += ["--backend", shell_word(backend)]
+    if address:
+        words += ["--address", shell_word(address)]
+    if workers is not None:
+        words += ["--workers", str(workers)]
+    return " ".join(words)
 
 
 def _report(store: ResultStore, info: SweepInfo, out: str | None, fmt: str,
