@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from test_browser_table_words import draw, states, view_of
 
+from warroom.games.kow import GAME
+
 
 def first(condition, seeds=range(100)):
     for seed in seeds:
@@ -39,7 +41,10 @@ def test_the_last_turn_the_final_turn_and_dice_back(live_server, browser):
     back = first(lambda s: s.phase == "allocate" and any(
         e["event"] == "dice_back" and any(e["dice"]) for _, e in s.log[-3:]))
     event = next(e for _, e in reversed(back.log) if e["event"] == "dice_back")
-    draw(page, live_server.url, "kow", view_of(back, event["player"]))
+    view = view_of(back, event["player"])
+    # the page has the log's lines, as the server sends them (not the observation's events)
+    lines = [GAME.describe_event(e) for e in view["observation"].pop("log")]
+    draw(page, live_server.url, "kow", {**view, "log": [x for x in lines if x]})
     _, fists = head_and_fists(page)
     said = ", ".join(f"{n} {c}" for c, n in zip(("red", "white", "blue"), event["dice"]) if n)
     assert f"({said} back in the pool)" in fists[1], fists

@@ -62,9 +62,9 @@ def test_the_table_says_how_many_victories_win():
 
 
     line = GAME.describe_event({"event": "dice_back", "player": 0, "dice": [1, 0, 0]})
-    assert line == "Player 0: 1 unused die back to the pool"
+    assert line == "Player 0: 1 unused die back to the pool (1 red)"
     line = GAME.describe_event({"event": "dice_back", "player": 1, "dice": [1, 1, 0]})
-    assert line == "Player 1: 2 unused dice back to the pool"
+    assert line == "Player 1: 2 unused dice back to the pool (1 red, 1 white)"
     assert GAME.describe_event({"event": "dice_back", "player": 1, "dice": [0, 0, 0]}) == ""
 
 def test_card_facts_are_the_defeat_events_of_the_log():

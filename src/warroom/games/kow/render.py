@@ -240,8 +240,9 @@ def describe_event(e: dict[str, Any]) -> str:
         return f"Player {e['player']} stops"
     if kind == "dice_back":
         n = sum(e["dice"])
+        which = ", ".join(f"{k} {c}" for c, k in zip(COLOURS, e["dice"]) if k)
         return f"Player {e['player']}: {counted(n, 'unused die', 'unused dice')} back to the " \
-               "pool" if n else ""
+               f"pool ({which})" if n else ""
     if kind == "discard":
         return "Discarded: " + " ".join(card_text(c) for c in e["cards"])
     if kind == "round_end":

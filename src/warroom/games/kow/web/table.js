@@ -75,15 +75,15 @@ export function render(root, view, ctx) {
   const rest = acts.rest();
   if (rest) root.append(rest);
 
-  // The dice a side did not use, back in its pool this turn (the pool shows them again).
+  // The dice a side did not use, back in its pool this turn (the pool shows them again), as
+  // the log's line says them since the turn's deal: "Player 0: 1 unused die back to the pool
+  // (1 blue)". (The page has the log's lines, not its events.)
   function backText(p) {
-    for (let i = o.log.length - 1; i >= 0; i--) {
-      const e = o.log[i];
-      if (e.event === "deal") break;
-      if (e.event === "dice_back" && e.player === p) {
-        const back = COLOURS.map((c, k) => e.dice[k] ? `${e.dice[k]} ${c}` : "").filter(Boolean);
-        return back.length ? ` (${back.join(", ")} back in the pool)` : "";
-      }
+    const lines = view.log || [];
+    for (let i = lines.length - 1; i >= 0; i--) {
+      if (/^Turn \d+/.test(lines[i])) break;
+      const m = /^Player (\d+): .* back to the pool \((.+)\)$/.exec(lines[i]);
+      if (m && Number(m[1]) === p) return ` (${m[2]} back in the pool)`;
     }
     return "";
   }
