@@ -7,7 +7,7 @@ whether a player is asked "may depend only on this, never on the cards in its ha
 
 from __future__ import annotations
 
-from vik2_helpers import ISLAND_MAP, act, capital, legal, position, town, troops
+from vik2_helpers import ALL_PLAINS, ISLAND_MAP, act, capital, legal, position, town, troops
 
 from warroom.games.viktory_ii.actions import DONE_MOVE, PlaceReserve
 
@@ -55,15 +55,7 @@ def test_a_step_with_nothing_to_do_whatever_the_hand_is_still_skipped(tmp_path):
     assert dice.observation(1)["decision"] == "move" and len(legal(dice)) > 1
 
 
-ONE_SEA = """\
-   p f w f
-  p p p p p
- p p p p p p
-p p p p p p p
- p p p p p p
-  p p p p p
-   p p p p
-"""
+ONE_SEA = "   p f w f\n" + ALL_PLAINS.split("\n", 1)[1]  # its one water: A3
 
 
 def test_the_reserve_step_is_asked_whatever_the_hand_holds(tmp_path):

@@ -7,20 +7,10 @@ mode with a decision to move "into the empty town/city" on a field hex."""
 from __future__ import annotations
 
 import pytest
-from vik2_helpers import capital, hx, legal, position, script_dice, take, troops
+from vik2_helpers import ALL_PLAINS, capital, hx, legal, position, script_dice, take, troops
 
 from warroom.games.viktory_ii.actions import Fight, SelectUnit, Step
 from warroom.games.viktory_ii.render import describe_event
-
-ALL_PLAINS = """\
-   p p p p
-  p p p p p
- p p p p p p
-p p p p p p p
- p p p p p p
-  p p p p p
-   p p p p
-"""
 
 
 @pytest.mark.parametrize("mode", ["dice", "cards"])

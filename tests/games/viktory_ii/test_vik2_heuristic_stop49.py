@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from vik2_helpers import (
+    ALL_PLAINS,
     GAME,
     PLAINS_MAP,
     act,
@@ -70,18 +71,6 @@ def test_three_infantry_attack_a_town_held_by_two(tmp_path):
     assert 0.4 <= chance < 0.5
     chosen = _play_moves(state)
     assert d4 in {a.hex for a in chosen if type(a) is Step and a.kind == "attack"}
-
-
-# A radius-3 map of plains only: its left-right mirror is the same map.
-ALL_PLAINS = """\
-   p p p p
-  p p p p p
- p p p p p p
-p p p p p p p
- p p p p p p
-  p p p p p
-   p p p p
-"""
 
 
 def _first_step(tmp_path, pieces, seed):

@@ -155,6 +155,17 @@ w w p p p w w
 
 # Row A is an island, row B the sea around it; D1 and D7 are one-hex lakes (the map's edge
 # beside them), with D1's neighbour E1 a second lake hex when made water. C5 is forest.
+# A radius-3 map of plains only: its left-right mirror is the same map.
+ALL_PLAINS = """\
+   p p p p
+  p p p p p
+ p p p p p p
+p p p p p p p
+ p p p p p p
+  p p p p p
+   p p p p
+"""
+
 ISLAND_MAP = """\
    p p p p
   w w w w w
