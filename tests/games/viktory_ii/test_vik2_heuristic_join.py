@@ -37,7 +37,7 @@ def test_join_picks_the_unit_that_adds_the_most_attacker_dice(tmp_path, extra, c
     take(state, Step, hex="D4")  # the attack, declared from C3 by one infantry
     choice = heuristic._join(state, 0, legal(state), target)
     assert (choice.where, choice.unit) == chosen
-    committed = heuristic._committed(state, target)
+    committed = state.attacking(target)
     best = max(heuristic._attacker_dice(state, target, [*committed, u])
                for u in heuristic._fresh_near(state, 0, target))
     joined = [0, 0, 0, 0]

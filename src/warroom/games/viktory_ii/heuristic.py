@@ -416,10 +416,6 @@ def _attacker_dice(state: Any, h: int, attackers: list[int]) -> int:
     return attacker_dice(list(sides.values()), state.terrain[h] == WATER)
 
 
-def _committed(state: Any, h: int) -> list[int]:
-    return [u for u in range(len(state.uo)) if state.us[u] == ATTACKING and state.ug[u] == h]
-
-
 def _fresh_near(state: Any, p: int, h: int, land: bool = True) -> list[int]:
     """Own fresh units next to the hex that could join an attack on it (less what their
     towns and cities must keep)."""
@@ -443,7 +439,7 @@ def _worth_attacking(state: Any, p: int, h: int, mover: int = -1,
     """Whether the units attacking h, with the moving unit and the fresh units next to h
     that may leave, would probably win (`least`: win at least this often)."""
     land = state.terrain[h] != WATER
-    force = _committed(state, h) + _fresh_near(state, p, h, land)
+    force = state.attacking(h) + _fresh_near(state, p, h, land)
     if mover >= 0 and mover not in force:
         force.append(mover)
     return attack_chance(state, p, h, force) >= (_boldness(state, p, h) if least is None
@@ -694,7 +690,7 @@ def _join(state: Any, p: int, actions: list[Any], target: int,
     """Select a fresh unit next to a declared battle while the attack is not yet strong:
     the one that adds the most dice, as the battle counts them (`dice.attacker_dice`), and
     among those one from another hex side first."""
-    committed = _committed(state, target)
+    committed = state.attacking(target)
     if attack_chance(state, p, target, committed) >= JOIN_ENOUGH:
         return None
     tie = tie or _ties(state, random.Random(0))  # (a caller with no rng of its own)

@@ -316,6 +316,11 @@ class MovementRules(ViewRules):
     def cargo_of(self, f: int) -> list[int]:
         return [u for u in range(len(self.uo)) if self.uc[u] == f and self.us[u] == CARGO]
 
+    def attacking(self, h: int) -> list[int]:
+        """The units that declared an attack on hex h (the battle there not yet fought)."""
+        us, ug = self.us, self.ug
+        return [u for u in range(len(us)) if us[u] == ATTACKING and ug[u] == h]
+
     def attack_cards(self, p: int) -> int:
         return sum(1 for c in self.pool.hands[p] if self.cards[c].can_attack)
 

@@ -960,8 +960,7 @@ class ViktoryIIState(PlacementRules):
             return self._overwatch_request(h, units, defender)
         a = self.player
         names = self.names
-        attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
-                     and self.ug[u] == h] if kind != "bombard" else []
+        attackers = self.attacking(h) if kind != "bombard" else []
         defender = self.occ_owner[h]
         if defender < 0:
             defender = self.sowner[h]
@@ -1079,8 +1078,7 @@ class ViktoryIIState(PlacementRules):
         """The units that declared an attack on a hex now empty move into it, as an attack
         that cleared it does, with no battle: one was fought "against player 255 (none)",
         counted among the battles (an audit, stop 71)."""
-        attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
-                     and self.ug[u] == h]
+        attackers = self.attacking(h)
         for u in attackers:
             self._enter(u, h, False)
         self.event("unopposed", to=self.actor_only(p, h), player=p, where=self.names[h],
@@ -1095,8 +1093,7 @@ class ViktoryIIState(PlacementRules):
             return
         h = request.hex
         a, d = request.attacker, request.defender
-        attackers = [u for u in range(len(self.uo)) if self.us[u] == ATTACKING
-                     and self.ug[u] == h]
+        attackers = self.attacking(h)
         for side, joined in zip(request.sides, result.reserve_joined):
             for t, k in enumerate(joined):
                 for u in self._pick(a, side.source, t, k, (FRESH,)):
