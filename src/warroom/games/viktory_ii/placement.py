@@ -219,6 +219,12 @@ class PlacementRules(MovementRules):
         out.append(DONE_RESERVES)
         return out
 
+    def hand_may_place(self, p: int) -> bool:
+        """Cards mode: whether p would have a reserve action with Attack cards enough (a
+        reserve frigate may go onto an enemy one); as `hand_may_act` for the move step,
+        whether the reserve step is asked may depend on this, never on the hand."""
+        return self.config.mode == "cards" and len(self.reserve_actions(p, any_hand=True)) > 1
+
     def may_place_on(self, p: int, w: int, any_hand: bool = False) -> bool:
         """A frigate from reserve may go onto sea hex w: in cards mode onto an enemy frigate
         only with an Attack card for it, as a move into enemy units ("You have to play an

@@ -688,11 +688,10 @@ class ViktoryIIState(PlacementRules):
                     continue
                 actions = (self.build_actions(p) if self.phase == "build"
                            else self.reserve_actions(p))
-                # In cards mode a reserve frigate that could go only onto an enemy frigate
-                # (with an Attack card) is asked about whatever the hand holds, as moves are.
+                # In cards mode the reserve step is asked whatever the hand holds, as the
+                # move step is (`hand_may_place`, `hand_may_act`).
                 if len(actions) == 1 and not (hidden and self._may_act_unseen(p)) and not (
-                        self.phase == "reserves" and self.config.mode == "cards"
-                        and len(self.reserve_actions(p, any_hand=True)) > 1):
+                        self.phase == "reserves" and self.hand_may_place(p)):
                     self.end_phase()
                     continue
                 self._legal[p] = actions
