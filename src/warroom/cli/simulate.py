@@ -278,13 +278,20 @@ def _resume_command(game: str, path: Path, backend: str, address: str | None,
     """The command that resumes the run: the database, and the options it ran with that a
     resume does not read from the run (where its games run, and on how many workers)."""
     words = ["warroom", "simulate", shlex.quote(game), "--db", shell_word(str(path)), "--resume"]
+    return " ".join(words + backend_words(backend, address, workers))
+
+
+def backend_words(backend: str, address: str | None, workers: int | None) -> list[str]:
+    """Where a resumed command's games run, as the command was given it (`--backend`,
+    `--address`, `--workers`): a resume does not read them from the database."""
+    words = []
     if backend != "process":
         words += ["--backend", shlex.quote(backend)]
     if address:
         words += ["--address", shlex.quote(address)]
     if workers is not None:
         words += ["--workers", str(workers)]
-    return " ".join(words)
+    return words
 
 
 def _resumed(path: Path, game: str, specs: list[str] | None, seed: int | None,

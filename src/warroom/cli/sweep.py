@@ -31,7 +31,7 @@ from .common import (
     shell_word,
     warn_data_files,
 )
-from .simulate import backend_options, resolve_workers
+from .simulate import backend_options, backend_words, resolve_workers
 
 if TYPE_CHECKING:
     from ..sim.report import Document
@@ -179,13 +179,7 @@ def _resume_command(game: str, varies: tuple[str, ...], players: str, seed: int,
     words += ["--players", shell_word(players), "--seed", str(seed)]
     words += [w for item in sets for w in ("--set", shell_word(item))]
     words += ["--games", str(games), "--db", shell_word(str(path)), "--resume"]
-    if backend != "process":
-        words += ["--backend", shell_word(backend)]
-    if address:
-        words += ["--address", shell_word(address)]
-    if workers is not None:
-        words += ["--workers", str(workers)]
-    return " ".join(words)
+    return " ".join(words + backend_words(backend, address, workers))
 
 
 def _report(store: ResultStore, info: SweepInfo, out: str | None, fmt: str,
