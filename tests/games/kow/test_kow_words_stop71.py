@@ -71,8 +71,8 @@ def test_the_round_limit_of_one_round_and_a_round_won_by_you():
                                                           "victories_to_win": 2})
     end = [GAME.describe_event(e) for _, e in state.log if e["event"] == "game_over"][-1]
     assert "(1 round)" in end, end
-    state = play_until(lambda s: s.round == 2 and s.phase == "choose" and s.turn == 1)
+    state = play_until(lambda s: s.round == 2 and s.phase == "choose" and s.turn == 1
+                       and s.round_results[0]["winner"] is not None)
     winner = state.round_results[0]["winner"]
-    if winner is not None:
-        line = GAME.render(state.observation(winner), winner)
-        assert "Round 1 to you (" in line and "to You" not in line, line
+    line = GAME.render(state.observation(winner), winner)
+    assert "Round 1 to you (" in line and "to You" not in line, line
