@@ -480,9 +480,33 @@ def test_ctrl_c_in_a_tune_says_how_many_games_are_kept(tmp_path, capsys, monkeyp
     command = [*KOW_TUNE, "--budget", "80", "--db", str(db)]
     monkeypatch.setattr(warroom.sim.tune, "execute", stop_after(5))
     assert main(command) == 130
+    # the command to go on with, whole (audit, stop 72: "the same command and --resume")
+    again = ("warroom tune kow --param victories_to_win=2..5 --target seat0_win=0.5 --players "
+             f"random,random --budget 80 --batch 20 --seed 0 --db {db} --resume")
     kept = (f"of 80 games of the tune are kept in {db}, with the trials they finished; "
-            "continue with the same command and --resume\n")
+            f"continue with: {again}\n")
     assert capsys.readouterr().err == f"interrupted: 5 {kept}"
     monkeypatch.setattr(warroom.sim.tune, "execute", stop_after(8))  # 3 more on the resume
-    assert main([*command, "--resume"]) == 130
+    assert main(again.split()[1:]) == 130
     assert capsys.readouterr().err == f"interrupted: 8 {kept}"
+    monkeypatch.undo()
+    assert main(again.split()[1:]) == 0  # the given command finishes the tune
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        assert con.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 80
+
+
+def test_a_tunes_resume_command_keeps_its_file_options_and_where_its_games_run():
+    """The resume command a Ctrl-C gives names --out (and --force) and the backend, quoted
+    for the shell: a card-file param's spaces and quotes come back whole (stop 72)."""
+    from warroom.cli.tune import _resume_command
+
+    param = "deck0:Knights' Lance.losses.ranks=40..150"
+    command = _resume_command("word-iron", (param,), "draws=0.1", "random,heuristic", 400, 50,
+                              3, ("max_rounds=10",), Path("my results/t.sqlite"),
+                              "out/deck.yaml", True, "ray", "127.0.0.1:6379", 2)
+    assert shlex.split(command) == [
+        "warroom", "tune", "word-iron", "--param", param, "--target", "draws=0.1",
+        "--players", "random,heuristic", "--budget", "400", "--batch", "50", "--seed", "3",
+        "--set", "max_rounds=10", "--db", "my results/t.sqlite", "--resume",
+        "--out", "out/deck.yaml", "--force", "--backend", "ray", "--address",
+        "127.0.0.1:6379", "--workers", "2"]

@@ -38,7 +38,7 @@ from .common import (
     shell_word,
     warn_data_files,
 )
-from .simulate import backend_options, resolve_workers
+from .simulate import backend_options, backend_words, resolve_workers
 
 DEFAULT_BUDGET = 4000
 OUT_SUFFIXES = (".yaml", ".yml")  # --out is YAML: a card file or an options file
@@ -148,15 +148,35 @@ def tune(game: str, params: tuple[str, ...], targets: tuple[str, ...], players_t
     except KeyboardInterrupt:
         done = games_counted(progress)
         done = spent if done is None else done
+        again = _resume_command(g.name, params, target, players_text, plan.budget, batch, seed,
+                                sets, path, out, force, backend, address, workers)
         raise Interrupted(f"interrupted: {done} of {plan.budget} games of the tune "
                           f"{'is' if done == 1 else 'are'} kept in {path}, with the trials "
-                          "they finished; continue with the same command and --resume"
-                          ) from None
+                          f"they finished; continue with: {again}") from None
     written = _write_out(plan, result.best.values, Path(out), path) if out else None
     if as_json:
         echo_json(_json(result, written))
         return
     _print(result, path, written, plan)
+
+
+def _resume_command(game: str, params: tuple[str, ...], target: str, players: str,
+                    budget: int, batch: int, seed: int, sets: tuple[str, ...], path: Path,
+                    out: str | None, force: bool, backend: str, address: str | None,
+                    workers: int | None) -> str:
+    """The command that resumes the tune, as `simulate` and `sweep` give theirs: what a
+    resume matches (params, target, players, batch, seed, options), its budget, the database,
+    where the patched file goes, and where the games run. A tune said only "continue with
+    the same command and --resume" (an audit, stop 72)."""
+    words = ["warroom", "tune", shell_word(game)]
+    words += [w for p in params for w in ("--param", shell_word(p))]
+    words += ["--target", shell_word(target), "--players", shell_word(players)]
+    words += ["--budget", str(budget), "--batch", str(batch), "--seed", str(seed)]
+    words += [w for item in sets for w in ("--set", shell_word(item))]
+    words += ["--db", shell_word(str(path)), "--resume"]
+    if out:
+        words += ["--out", shell_word(out)] + (["--force"] if force else [])
+    return " ".join(words + backend_words(backend, address, workers))
 
 
 def _import_optuna() -> None:
