@@ -222,6 +222,20 @@ def test_raw_step_before_reset_says_to_reset_and_changes_nothing():
     e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
 
 
+
+def test_raw_last_before_reset_says_to_reset_as_step_does():
+    """Audit (stop 72): `raw_env().last()` before `reset()` said "'raw_env' object has no
+    attribute 'agent_selection'", where step() and observe() say to call reset()."""
+    e = raw_env("kow")
+    with pytest.raises(RuntimeError, match=r"^last\(\) before reset\(\): call reset\(\) first$"):
+        e.last()
+    with pytest.raises(RuntimeError, match="call reset"):
+        e.observe("player_0")
+    assert not hasattr(e, "agent_selection")
+    e.reset(seed=1)
+    assert e.last()[0]["action_mask"].any()
+
+
 _modules = count()
 
 

@@ -163,12 +163,14 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, without its calls through `observe` (it runs at every turn)."""
-        agent = self.agent_selection
         try:
+            agent = self.agent_selection
             reward = self._cumulative_rewards[agent]
         except KeyError:  # every agent has taken its last step: PettingZoo's own is a KeyError
             raise RuntimeError("last(): the game is over and every agent has left it: call "
                                "reset()") from None
+        except AttributeError:  # never reset: no agent is to move yet, as in step()
+            raise RuntimeError("last() before reset(): call reset() first") from None
         observation = self.table.observe(self.seats[agent]) if observe else None
         if self._truncated and observation is not None:
             observation = _no_moves(observation)
