@@ -324,3 +324,51 @@ def test_an_environment_pickles_and_deep_copies_and_the_copy_plays_on_alike(name
 def _last(e):
     obs, _, terminated, truncated, _ = e.last()
     return obs, terminated, truncated
+
+
+@pytest.mark.parametrize("name, options", [("kow", {}), ("viktory-ii", {"radius": 3,
+                                                                       "turn_limit": 3})])
+def test_pettingzoos_turn_based_parallel_wrapper_plays_whole_games(name, options):
+    """The README's way to the parallel interface (an audit, stop 72): each step takes the
+    mover's action; the others' masks are all 0 and their actions are ignored."""
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+    parallel = turn_based_aec_to_parallel(env(name, **options))
+    observations, _ = parallel.reset(seed=5)
+    rng = np.random.default_rng(5)
+    steps = 0
+    while parallel.agents:
+        movers = [a for a in parallel.agents if observations[a]["action_mask"].any()]
+        assert len(movers) == 1
+        actions = dict.fromkeys(parallel.agents, 0)
+        actions[movers[0]] = int(rng.choice(np.flatnonzero(
+            observations[movers[0]]["action_mask"])))
+        observations, rewards, terminations, truncations, _ = parallel.step(actions)
+        steps += 1
+    assert steps > 10 and all(terminations.values()) and not any(truncations.values())
+    assert sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("name, options", [("kow", {"max_rounds": 1}),
+                                            ("word-iron", {"max_rounds": 1}),
+                                            ("viktory-ii", {"radius": 3, "turn_limit": 1})])
+def test_a_games_own_limit_ends_it_terminated_not_truncated(name, options):
+    """A round or turn limit among the rules' options ends the game with its outcome: the
+    agents are terminated with the outcome's rewards (the README, stop 72)."""
+    e = raw_env(name, **options)
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    ends = {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            ends[agent] = (terminated, truncated, reward)
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert e.table.live.is_terminal()
+    outcome = e.table.live.outcome()
+    for agent, (terminated, truncated, reward) in ends.items():
+        assert terminated and not truncated
+        seat = int(agent.split("_")[1])
+        assert reward == (0.0 if not outcome.winners else 1.0 if seat in outcome.winners
+                          else -1.0)
