@@ -129,6 +129,35 @@ def test_frigate_keys_rank_the_towns_that_offer_one_sea(tmp_path):
     assert piece(enc, enc.encode(state, 0), "units")[hx(state, "A2"), FRIG] == 0.1
 
 
+def test_frigate_keys_rank_more_than_six_towns_that_offer_one_sea(tmp_path):
+    """A frigate appears on its town's nearest water however far, so more towns than a hex
+    has neighbours may offer one sea: the capital and seven forest cities all offer A1, the
+    map's only water, and each action has its own key (an audit, stop 72: with six ranks the
+    environments raised on the seventh, a legal move)."""
+    tiles = "   w f f f\n  f f f f f\n f f f f f f\nf f f f f f f\n f f f f f f\n" \
+            "  f f f f f\n   f f f f\n"
+    cities = ["A3", "B2", "B4", "C1", "C3", "C5", "D2"]
+    state = position(tmp_path, [capital("A2", 0)] + [town(h, 0, city=True) for h in cities]
+                     + [capital("G4", 1)], tiles=tiles)
+    if state.decision() == ("move", 0):
+        take(state, Done, what="move")
+    take(state, Done, what="build")
+    enc = encoding(state.config)
+    frigates = [a for a in legal(state) if type(a) is PlaceFrigate]
+    assert sorted(a.where for a in frigates) == sorted(["A2", *cities])
+    keys = [enc.key(a, 0, state) for a in frigates]
+    assert sorted(keys) == [("frigate", hx(state, "A1"), r) for r in range(8)]
+    assert len(enc.legal(state, 0)) == len(legal(state))
+
+
+def test_frigate_ranks_follow_the_forests_the_map_may_hold():
+    """Only a capital and forest cities take frigates: the ranks are the forests the bag or
+    the map may hold, plus one (capped by the land), not a fixed six."""
+    assert encoding(GAME.config({})).frigate_sources == 10 + 1  # 10 forests of 61 tiles
+    assert encoding(GAME.config({"mix": [1, 1, 0, 1, 1]})).frigate_sources == 1
+    assert encoding(GAME.config({"mix": [94, 1, 85, 99, 8]})).frigate_sources == 18 + 1
+
+
 class ThreeWays(FakeResolver):
     """A resolver with its own action class and three choices: the map's encoding indexes
     them by their place in its list, so a new resolver needs no new keys."""

@@ -14,9 +14,11 @@ Action keys: `("tile", terrain)` (the hex is the next revealed one), `("capital"
 or attack: the moving unit's target), `("bombard", hex)`, `("pick_up", hex, unit)`,
 `("unload", hex)`, `("fight", hex)`, `("place", hex, unit)`, `("frigate", sea, rank)` (a
 reserve frigate onto that water hex, from the rank-th of your towns and cities, in map order,
-that offer it), `("withdraw", hex, unit)`, `("disband", hex)`, `("move_card", card)`,
-`("discard", card)`, `("draw", count)`, `("done", step)`, and `("battle", i)`: the i-th of the
-battle resolver's own legal actions, in its order (at most 64).
+that offer it; ranks go up to the forests the map may hold, plus one for the capital: only a
+capital and forest cities take frigates), `("withdraw", hex, unit)`, `("disband", hex)`,
+`("move_card", card)`, `("discard", card)`, `("draw", count)`, `("done", step)`, and
+`("battle", i)`: the i-th of the battle resolver's own legal actions, in its order (at most
+64).
 
 The battle is encoded from the map's side of the battle seam (what the map game hands the
 resolver: the battle hex, its kind, attacker and defender), shown to those the map's log
@@ -38,7 +40,7 @@ from typing import Any, Final
 from ...engine.encoding import Encoding, Piece, Vector
 from ..viktory_battles.seam import BattleRequest
 from . import actions as A
-from .board import TERRAINS, board
+from .board import FOREST, LAND, TERRAINS, UNKNOWN, board, tile_counts
 from .config import Config
 from .state import ViktoryIIState
 from .units import ATTACKING, CARGO, CITY, FREE, FRESH, FRIG, LAND_UNITS, NOBODY
@@ -53,7 +55,6 @@ MAX_STACK = 10  # units counted to a slot
 MAX_PLACES = 20  # towns (or cities) counted to a slot
 BATTLE_CHOICES = 64  # battle actions indexed by their place in the resolver's list
 BATTLE_FIELDS = 64  # slots of the hashed battle observation
-FRIGATE_SOURCES = 6  # your towns and cities that may offer one water hex for a frigate
 MAX_MP = 8  # movement points counted
 PHASE_INDEX: Final[dict[str, int]] = {phase: i for i, phase in enumerate(PHASES)}
 DECISION_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(DECISIONS)}
@@ -62,6 +63,23 @@ BATTLE_KIND_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(BAT
 
 def encoding(config: Config) -> ViktoryIIEncoding:
     return ViktoryIIEncoding(config)
+
+
+def frigate_sources(config: Config) -> int:
+    """The most towns and cities of one player that may offer one water hex a frigate: its
+    capital and every forest city the map may hold (placement's `frigate_port`), as a frigate
+    appears on its town's nearest water, however far, so any number may share one. Sized by
+    the tiles, not by the six neighbours a hex has (an audit, stop 72: a forest-heavy mix gave
+    seven or more, and the environments raised on a legal move)."""
+    fixed = config.fixed_map
+    if fixed is None:
+        counts = tile_counts(board(config.map_radius).size, config.mix)
+        forests, land = counts[FOREST], sum(counts[t] for t in LAND)
+    else:
+        counts = tile_counts(sum(1 for t in fixed.tiles if t == UNKNOWN), config.mix)
+        forests = counts[FOREST] + sum(1 for t in fixed.tiles if t == FOREST)
+        land = sum(counts[t] for t in LAND) + sum(1 for t in fixed.tiles if t in LAND)
+    return max(1, min(land, forests + 1))
 
 
 class ViktoryIIEncoding(Encoding):
@@ -87,7 +105,8 @@ class ViktoryIIEncoding(Encoding):
         keys += [("unload", h) for h in hexes]
         keys += [("fight", h) for h in hexes]
         keys += [("place", h, u) for h in hexes for u in LAND_UNITS]
-        keys += [("frigate", h, r) for h in hexes for r in range(FRIGATE_SOURCES)]
+        self.frigate_sources = frigate_sources(config)
+        keys += [("frigate", h, r) for h in hexes for r in range(self.frigate_sources)]
         keys += [("withdraw", h, u) for h in hexes for u in range(4)]
         keys += [("disband", h) for h in hexes]
         keys += [("move_card", c) for c in move_cards]
@@ -280,12 +299,11 @@ class ViktoryIIEncoding(Encoding):
             return ("draw", action.count)
         raise ValueError(f"viktory-ii encoding: no key for {action!r}")
 
-    @staticmethod
-    def _frigate_key(action: Any, sources: list[int]) -> Hashable:
+    def _frigate_key(self, action: Any, sources: list[int]) -> Hashable:
         """A frigate's key: its rank among the hexes (sorted) that offer its sea one."""
         rank = sources.index(action.hex)
-        if rank >= FRIGATE_SOURCES:
-            raise ValueError(f"viktory-ii encoding: more than {FRIGATE_SOURCES} towns "
+        if rank >= self.frigate_sources:  # beyond frigate_sources' bound: a rules change
+            raise ValueError(f"viktory-ii encoding: more than {self.frigate_sources} towns "
                              f"and cities offer {action.sea_where} for a frigate")
         return ("frigate", action.sea, rank)
 
