@@ -366,8 +366,7 @@ def show_deck(deck: Deck) -> str:
     head = [
         f"{deck.name or deck.path}: {len(deck.cards)} cards"
         + (" (SAMPLE DATA, not the designer's cards)" if deck.sample else ""),
-        "mix: " + ", ".join(f"{KIND_NAMES[k]} {v:.0%}" for k, v in mix.items())
-        + f"  (the text: {mix_words(TEXT_MIX)})",
+        f"mix: {mix_words(mix)}  (the text: {mix_words(TEXT_MIX)})",
     ]
     rows = [f"{'id':6} {'name':22} {'kind':15} {'attack':8} {'counter':8} hits misses "
             f"{'terrain':9} effect"]
