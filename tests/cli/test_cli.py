@@ -143,9 +143,10 @@ def test_replay_of_a_resigned_game_shows_the_resignation_and_resume_refuses_it(t
     part, record = resigned_save(tmp_path, capsys, ["kow", "--seed", "8"], 10)
     assert main(["replay", str(part), "--as", "1"]) == 0
     out = capsys.readouterr().out
-    # a resignation's scores are 1 for the winning side, not kow's Victories; the result is
-    # said as `play` says it ("Result: winners 0 - ..." was replay's own wording)
-    assert out.splitlines()[-1] == "Result: player 0 (random) - seat 1 resigned; scores: 1, 0"
+    # the result is said as `play` says it ("Result: winners 0 - ..." was replay's own
+    # wording), with no scores: a resignation's are 1 for the winning side, not kow's
+    # Victories, and "scores: 1, 0" under the table's "score 0" rows read as the game's
+    assert out.splitlines()[-1] == "Result: player 0 (random) - seat 1 resigned"
     assert main(["play", "kow", "--resume", str(part)]) != 0
     err = capsys.readouterr().err.strip()
     assert err.endswith("the saved game is over (seat 1 resigned); see it with: warroom "

@@ -63,7 +63,7 @@ def test_the_log_of_a_resigned_game_says_the_resignation_after_the_last_action(
     assert text.count(said) == 1
     at = text.index(said)
     assert text[at - len(lines):at] == lines  # the whole log before it, nothing between
-    assert text[-1] == "Result: player 0 (random) - seat 1 resigned; scores: 1, 0"
+    assert text[-1] == "Result: player 0 (random) - seat 1 resigned"
 
 
 def test_a_seat_resigned_to_the_ai_is_said_where_it_happened(kow_save, tmp_path, capsys):

@@ -557,10 +557,13 @@ def note_edited_files(g: Game, record: Record) -> None:
 
 
 def result_line(g: Game, outcome: Outcome, specs: list[str]) -> str:
-    """"Result: player 1 (heuristic) - reason; scores", as `play` and `replay` say it."""
+    """"Result: player 1 (heuristic) - reason; scores", as `play` and `replay` say it. A
+    resignation's line has no scores: its 1 and 0 only repeat who won, and "scores: 0, 1"
+    under kow's table, whose scores read 0 and 0, read as the game's own (an audit)."""
     winners = ", ".join(f"player {p}" + (f" ({specs[p]})" if p < len(specs) else "")
                         for p in outcome.winners) or "nobody (draw)"
-    return f"Result: {winners} - {outcome.reason}; {g.scores_text(outcome)}"
+    scores = "" if "resigned" in outcome.details else f"; {g.scores_text(outcome)}"
+    return f"Result: {winners} - {outcome.reason}{scores}"
 
 
 def your_result(outcome: Outcome, seat: int) -> str:
