@@ -580,3 +580,45 @@ def test_the_sweep_progress_bar_names_the_cell_as_a_part_of_the_sweep(tmp_path, 
     # ... 41/60" read as 41 of that cell's 30 games)
     assert shown == [("kow sweep (cell 1/2: max_dice=3)", 4),
                      ("kow sweep (cell 2/2: max_dice=4)", 4)]
+
+
+def test_a_sweep_report_shows_each_cards_improvement_cell_by_cell(tmp_path):
+    """A designer varying an option asks whether a card carries the game in one cell and not
+    in another: the sweep's report had only the flagged names per cell (stop 72). A table
+    gives each card's difference in every cell, flagged after the sweep's correction."""
+    from warroom.sim.cards import collect
+    from warroom.sim.report import render_markdown
+    from warroom.sim.sweep import sweep_document
+
+    strong, fair = _card_cell(200, 130), _card_cell(200, 100)
+    with ResultStore(tmp_path / "s.sqlite") as store:
+        sweep = store.create_sweep("kow", [("max_dice", ["3", "4"])], {}, ["a", "b"], 0, 200)
+        for dice, games in ((3, strong), (4, fair)):
+            run = store.create_run("kow", "1", {"max_dice": dice}, ["a", "b"], 0, 200,
+                                   sweep_id=sweep.id, cell={"max_dice": str(dice)})
+            store.add_games(run.id, games)
+        doc = sweep_document(store, sweep)
+    (section,) = [s for s in doc.sections if s.key == "cards-drawn-by-cell"]
+    assert section.title == "Each card's improvement when drawn, cell by cell"
+    headers, rows = section.table
+    assert headers == ["card", "max_dice=3", "max_dice=4"]
+    x_strong = next(e for e in collect(strong).ranked("drawn") if e.card == "X")
+    assert x_strong.difference > 0.25
+    assert [row[0] for row in rows] == ["X", "Y"]  # the higher mean difference first
+    assert rows[0][1].startswith(f"+{100 * x_strong.difference:.1f} (") \
+        and rows[0][1].endswith(" flagged")
+    assert rows[0][2].startswith("+0.0 (") and "flagged" not in rows[0][2]
+    assert rows[1][1].startswith("-") and rows[1][1].endswith(" flagged")
+    assert "| X | +" in render_markdown(doc, tmp_path, "")
+
+
+def test_a_sweep_report_without_card_facts_has_no_card_table(tmp_path):
+    from warroom.sim.sweep import sweep_document
+
+    with ResultStore(tmp_path / "s.sqlite") as store:
+        sweep = store.create_sweep("kow", [("max_dice", ["3"])], {}, ["a", "b"], 0, 80)
+        run = store.create_run("kow", "1", {"max_dice": 3}, ["a", "b"], 0, 80,
+                               sweep_id=sweep.id, cell={"max_dice": "3"})
+        store.add_games(run.id, [{**g, "cards": None} for g in _card_cell()])
+        doc = sweep_document(store, sweep)
+    assert not [s for s in doc.sections if s.key == "cards-drawn-by-cell"]

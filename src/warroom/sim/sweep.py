@@ -19,6 +19,8 @@ from typing import Any
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import (
+    DRAWN,
+    PLAYED,
     ConfigError,
     DataError,
     Game,
@@ -40,7 +42,7 @@ from .analysis import (
     teams_note,
     wins_per_team,
 )
-from .cards import correct_together
+from .cards import CardAnalysis, CardEffect, correct_together, difference_text
 from .report import Document, Plot, Section, clock_fact, game_title, questions_section
 from .runs import execute, refuse_other_version
 from .stats import (
@@ -391,6 +393,7 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
                 *(_figure_section(*figure, labels, xlabel,
                                   None if figure[4] is None else next(adjusted), len(tested))
                   for figure in figures)]
+    sections += _card_sections(labels, analyses)
     facts = [
         ("game", f"{game_title(sweep.game)} ({sweep.game})"),
         ("sweep", f"{sweep.id}, created {sweep.created}"),
@@ -427,6 +430,59 @@ def correct_across_cells(analyses: list[RunAnalysis]) -> None:
     scope = f"the {len(analyses)} cells of the sweep"
     correct_first_players(analyses, scope)
     correct_together([a.cards for a in analyses if a.cards is not None], scope)
+
+
+def _card_sections(labels: list[str], analyses: list[RunAnalysis]) -> list[Section]:
+    """Each card's improvement when drawn (and when played, in the game's verb), cell by
+    cell: what a designer varying an option asks of a card (does it carry the game in one
+    cell and not in another?), where each cell's own report ranks its cards alone. The sweep
+    report had only the names flagged in each cell (an audit, stop 71)."""
+    cards = [a.cards for a in analyses]
+    first = next((c for c in cards if c is not None and c.effects), None)
+    if first is None:
+        return []
+    return [section for measure in (DRAWN, PLAYED)
+            if (section := _card_section(labels, cards, first, measure)) is not None]
+
+
+def _card_section(labels: list[str], cards: list[CardAnalysis | None], first: CardAnalysis,
+                  measure: str) -> Section | None:
+    """One measure's table: a row per card, a column per cell."""
+    effects: dict[str, list[CardEffect | None]] = {}
+    for j, c in enumerate(cards):
+        for e in c.ranked(measure) if c is not None else ():
+            effects.setdefault(e.card, [None] * len(cards))[j] = e
+    if not effects:
+        return None
+
+    def cell(e: CardEffect | None) -> str:
+        if e is None:
+            return "-"
+        if not e.tested and not e.settled:
+            return "not tested"
+        return difference_text(e) + (" flagged" if e.flagged else "")
+
+    def order(card: str) -> tuple[bool, float, str]:
+        tested = [e.difference for e in effects[card] if e is not None and e.tested]
+        return (not tested, -sum(tested) / len(tested) if tested else 0.0, card)
+
+    said = first.said(measure)
+    note = (f"The win rate of the player-games in which the card was {said} less that of "
+            "those in which it was not, in points, adjusted as each cell's own report adjusts "
+            "it (warroom report --run N, which has the rates, the player-games and the other "
+            "measures), with its 95 % interval; \"flagged\" after Holm's correction over "
+            "every cell's card tests at once. Cards whose tested differences are highest on "
+            "average come first; - : no figure in that cell (the card was not there, or never "
+            f"{said}); — : every group compared was all wins or all losses; not tested: too "
+            "few player-games on a side.")
+    if measure == PLAYED:
+        note += f" Mind that {first.played_caveat()}."
+    return Section(f"cards-{measure}-by-cell",
+                   f"Each card's improvement when {said}, cell by cell", [],
+                   table=(["card", *labels],
+                          [[card, *map(cell, effects[card])]
+                           for card in sorted(effects, key=order)]),
+                   note=note)
 
 
 # key, title, unit, series, p (None: not tested), a note on what the test counted
