@@ -510,3 +510,109 @@ def test_a_tunes_resume_command_keeps_its_file_options_and_where_its_games_run()
         "--set", "max_rounds=10", "--db", "my results/t.sqlite", "--resume",
         "--out", "out/deck.yaml", "--force", "--backend", "ray", "--address",
         "127.0.0.1:6379", "--workers", "2"]
+
+
+# --- card targets (stop 72): a card's improvement when drawn, as the card tables give it ----
+
+
+def _card_games(games: int = 200, holder_wins: int = 130, card: str = "X") -> list[dict]:
+    """Two-player games in which each seat draws one card, `card` or Y, and the holder of
+    `card` wins `holder_wins` of them, spread evenly."""
+    out = []
+    for i in range(games):
+        x_seat = i // 2 % 2
+        wins = (i * holder_wins) // games != ((i + 1) * holder_wins) // games
+        out.append({"index": i, "seed": i, "seating": [0, 1] if i % 2 == 0 else [1, 0],
+                    "winner_seats": [x_seat if wins else 1 - x_seat], "scores_by_seat": [0, 0],
+                    "reason": "won", "length": 10, "first_player": None, "metrics": {},
+                    "cards": [{"drawn": {card if s == x_seat else "Y": 1}} for s in (0, 1)]})
+    return out
+
+
+def test_a_card_target_is_a_win_rate_difference_from_minus_one_to_one():
+    from warroom.sim.tune import TuneError, parse_target
+
+    target = parse_target("card:Knights' Lance (deck0)=-0.05", 2)
+    assert (target.card, target.value, target.is_rate) == ("Knights' Lance (deck0)", -0.05,
+                                                            False)
+    assert target.show(-0.05) == "-5.0 points" and target.show(0.123) == "+12.3 points"
+    with pytest.raises(TuneError, match=r"^--target card:X=1\.5: a card's improvement is a "
+                                        r"difference of win rates, from -1 to 1"):
+        parse_target("card:X=1.5", 2)
+    with pytest.raises(TuneError, match="unknown figure 'card:'"):
+        parse_target("card:=0", 2)
+
+
+def test_a_card_figure_is_its_improvement_when_drawn_and_unknown_when_not_measured():
+    from warroom.sim.cards import collect
+    from warroom.sim.tune import UNKNOWN_DISTANCE, card_figure
+
+    games = _card_games()
+    effect = next(e for e in collect(games).ranked("drawn") if e.card == "X")
+    figure = card_figure(games, "X")
+    assert (figure.value, (figure.low, figure.high), figure.games) == (
+        effect.difference, effect.ci, 200)
+    assert figure.known and figure.value > 0.25 and not figure.holds(0.0)
+    # Word & Iron names a card without its deck when both decks are the same cards
+    assert card_figure(games, "X (deck0)") == figure
+    never = card_figure(games, "Z")
+    assert not never.known and not never.holds(0.0)
+    assert never.distance(0.0) == never.pessimistic(0.0) == never.optimistic(0.0) \
+        == UNKNOWN_DISTANCE
+
+
+def test_a_tune_never_keeps_or_counts_a_trial_whose_card_figure_is_unknown():
+    from warroom.sim.store import RunInfo, TuneInfo
+    from warroom.sim.tune import Figure, Target, Trial, TuneResult
+
+    def run(i):
+        return RunInfo(i, "word-iron", "7", {}, ["r", "r"], 0, True, 100, None, {}, "", 1)
+
+    target = Target("card:X", 0.0)
+    info = TuneInfo(1, "word-iron", ["deck0:X.ranks=1..9"], ("card:X", 0.0), {}, ["r", "r"],
+                    0, 100, 200, "s", "")
+    unknown = Trial(run(1), {"deck0:X.ranks": 5}, Figure(0.0, -1.0, 1.0, 100, known=False))
+    measured = Trial(run(2), {"deck0:X.ranks": 3}, Figure(0.1, 0.05, 0.15, 100))
+    result = TuneResult(info, target, [unknown, measured], 200, current={"deck0:X.ranks": 5})
+    assert result.consistent == 0 and result.choice == "best" and result.best is measured
+    assert target.texts(unknown.figure) == ("unknown", "-")
+    assert target.texts(measured.figure) == ("+10.0 points", "+5.0 points to +15.0 points")
+
+
+def test_a_card_target_names_a_card_of_the_deck(tmp_path, capsys):
+    deck = broken_deck(tmp_path)
+    assert main(["tune", "word-iron", "--param", "deck0:Pike Square.unit_losses.count=1..5",
+                 "--target", "card:Pike Squar (deck0)=0", *OPTIONS, "--set", f"deck0={deck}",
+                 "--budget", "10", "--batch", "10", "--db", str(tmp_path / "t.sqlite")]) == 2
+    assert capsys.readouterr().err == (
+        "warroom: error: --target card:Pike Squar (deck0)=0: no card 'Pike Squar (deck0)' in "
+        "the decks these options deal; did you mean 'Pike Square (deck0)'?\n")
+    assert not (tmp_path / "t.sqlite").exists()  # refused before any game
+    # the deck the check reads has the two decks the same cards, which the game names
+    # without their deck: the card is still the one the target names
+    assert main(["tune", "word-iron", "--param", "deck0:Pike Square.unit_losses.count=1..5",
+                 "--target", "card:Pike Square (deck0)=0", *OPTIONS, "--set",
+                 f"deck0={deck}", "--budget", "60", "--batch", "60", "--db",
+                 str(tmp_path / "t.sqlite"), "--json"]) == 0
+    best = json.loads(capsys.readouterr().out)["best"]
+    assert best["games"] == 60 and best["figure"] is not None
+
+
+def test_a_tune_brings_a_broken_cards_improvement_down(tmp_path, capsys):
+    """Pike Square made to kill 25 soldiers carries its holder: tuned toward an improvement
+    of 0 when drawn, the tune's best count is far lower, and its figure nearer 0."""
+    deck = broken_deck(tmp_path)
+    figure = f"card:{BROKEN_CARD} (deck0)"
+    assert main(["tune", "word-iron", "--param", f"deck0:{BROKEN_CARD}.unit_losses.count=1..25",
+                 "--target", f"{figure}=0", *OPTIONS, "--set", f"deck0={deck}", "--budget",
+                 "1200", "--batch", "200", "--seed", "3", "--db", str(tmp_path / "t.sqlite"),
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["target"] == {"figure": figure, "value": 0.0}
+    count = f"deck0:{BROKEN_CARD}.unit_losses.count"
+    broken = next(t for t in result["trials"] if t["values"][count] == 25)
+    assert broken["ci95"][0] > 0.1  # the deck as it was: the card carries its holder
+    best = result["best"]
+    assert best["values"][count] <= 5 and abs(best["figure"]) < broken["figure"] / 2
+    assert main(["report", str(tmp_path / "t.sqlite"), "--tune", "1", "--format", "md"]) == 0
+    assert f"Which values bring {figure} to +0.0 points?" in (tmp_path / "t-tune1.md").read_text()

@@ -49,7 +49,9 @@ PARAM_HELP = ("What to search (repeatable): a rule option NAME=LOW..HIGH (a numb
               "(OPTION+OPTION: the same change in both files).")
 TARGET_HELP = ("The figure to reach, FIGURE=VALUE: first_player_win, seatN_win, playerN_win "
                "(shares of the games; _score instead of _win counts a draw as half a win), "
-               "draws, length (mean decisions per game), metric:NAME (mean of a game metric).")
+               "draws, length (mean decisions per game), metric:NAME (mean of a game metric), "
+               "card:NAME (the card's improvement when drawn, a win-rate difference from -1 to "
+               "1: card:NAME=0 neither helps nor hinders its holder).")
 
 
 @cli.command()
@@ -202,7 +204,7 @@ def _print(result: Any, path: Path, written: list[Path] | None, plan: Any) -> No
     for r in _rows(result)[:10]:
         f = r.figure
         table.add_row(str(r.run.id), *[escape(str(r.values.get(p.name))) for p in plan.params],
-                      t.show(f.value), f"{t.show(f.low)} - {t.show(f.high)}", str(f.games))
+                      *t.texts(f), str(f.games))
     Console().print(table)
     seat = _target_seat(plan)
     if seat:
@@ -236,9 +238,7 @@ def _json(result: Any, written: list[Path] | None) -> dict[str, Any]:
     t = result.target
 
     def trial(r: Any) -> dict[str, Any]:
-        f = r.figure
-        return {"run": r.run.id, "values": r.values, "figure": f.value, "ci95": [f.low, f.high],
-                "games": f.games}
+        return {"run": r.run.id, "values": r.values, **r.figure.to_json()}
 
     return {"tune": result.info.id, "target": {"figure": t.figure, "value": t.value},
             "games": result.games, "best": trial(result.best),

@@ -8,8 +8,11 @@ target a designer wants (`warroom tune`).
   the games, a game won by several together a win for each), the same with `_score` (the
   seat's share of each game, as its reward: 1/k of a game k won together, and of a draw 1/n
   among n players, half with two: 0.5 is balance in a two-player game with draws), `draws`,
-  `length` (mean decisions per game) or `metric:NAME` (the mean of one of the game's
-  metrics).
+  `length` (mean decisions per game), `metric:NAME` (the mean of one of the game's
+  metrics) or `card:NAME` (the card's improvement when drawn, or when played where no card
+  is drawn, kow's defeated: the win-rate difference with and without it, adjusted as the
+  report's card tables adjust it, from -1 to 1; `card:NAME=0` is a card that neither
+  carries nor sinks its holder).
 - **Trials** are proposed by Optuna's TPE sampler; each is a run in the results database
   (the tune's seed in every run, so game i starts from the same deal in every trial: common
   random numbers) with `batch` games. The Optuna study lives in the same SQLite file, so
@@ -32,6 +35,7 @@ target a designer wants (`warroom tune`).
 
 from __future__ import annotations
 
+import difflib
 import logging
 import math
 import re
@@ -47,6 +51,8 @@ import yaml
 
 from ..agents import parse_specs, refuse_humans
 from ..engine import (
+    DRAWN,
+    PLAYED,
     ConfigError,
     DataError,
     Game,
@@ -57,8 +63,11 @@ from ..engine import (
     parse_assignments,
 )
 from ..engine.config import option_names, option_text, read_number
+from ..engine.data import first_few
 from ..games import REGISTRY
 from . import datafile
+from .analysis import card_play_verb, one_deck_for_all
+from .cards import collect, reports_card_facts
 from .runs import execute, refuse_other_version
 from .stats import Moments, Rate, extra_digits
 from .store import ResultStore, RunInfo, StoreError, TuneInfo
@@ -67,7 +76,7 @@ SEARCH_SHARE = 2 / 3  # of the budget: the rest extends the most promising trial
 REASKS = 5  # proposals of values tried already, answered from their runs, before one is played
 RATE_FIGURES = ("first_player_win", "first_player_score", "draws")
 FIGURE_HELP = ("first_player_win, first_player_score, seatN_win, seatN_score, playerN_win, "
-               "playerN_score, draws, length, metric:NAME")
+               "playerN_score, draws, length, metric:NAME, card:NAME")
 
 
 class TuneError(ConfigError):
@@ -179,6 +188,11 @@ class Target:
                                                            self.figure) is not None
 
     @property
+    def card(self) -> str | None:
+        """The card a `card:NAME` figure measures, else None."""
+        return self.figure[5:] if self.figure.startswith("card:") else None
+
+    @property
     def seat(self) -> int | None:
         """The seat a seatN figure measures, else None."""
         match = re.fullmatch(r"seat(\d+)_(win|score)", self.figure)
@@ -193,14 +207,24 @@ class Target:
         the target is 4), and for the target to read as itself."""
         return self._digits(value, extra_digits(lambda extra: self._reads_wrong(value, extra)))
 
+    def texts(self, f: Figure) -> tuple[str, str]:
+        """A trial's figure and its 95 % interval as the tables and verdicts give them."""
+        if not f.known:
+            return "unknown", "-"
+        between = " to " if self.card is not None else " - "  # "-15.2 - -5.7" misreads
+        return self.show(f.value), f"{self.show(f.low)}{between}{self.show(f.high)}"
+
     def _reads_wrong(self, value: float, extra: int) -> bool:
         shown = self._digits(value, extra)
         if value == self.value:
-            return not math.isclose(float(shown.rstrip(" %")) / (100 if self.is_rate else 1),
-                                    value, rel_tol=1e-9, abs_tol=1e-12)
+            scale = 100 if self.is_rate or self.card is not None else 1
+            return not math.isclose(float(shown.split()[0]) / scale, value, rel_tol=1e-9,
+                                    abs_tol=1e-12)
         return shown == self._digits(self.value, extra)
 
     def _digits(self, value: float, extra: int) -> str:
+        if self.card is not None:  # a difference of win rates, as the card tables give it
+            return f"{100 * value:+.{1 + extra}f} points"
         return f"{100 * value:.{1 + extra}f} %" if self.is_rate else f"{value:.{3 + extra}g}"
 
 
@@ -216,10 +240,13 @@ def parse_target(text: str, seats: int) -> Target:
         if match and int(match[2]) >= seats:
             raise TuneError(f"there is no {match[1]} {match[2]} with {seats} players")
         if not (target.is_rate or figure == "length" or
-                (figure.startswith("metric:") and figure[7:])):
+                (figure.startswith("metric:") and figure[7:]) or target.card):
             raise TuneError(f"unknown figure {figure!r}; figures: {FIGURE_HELP}")
         if target.is_rate and not 0 <= value <= 1:
             raise TuneError("a share of the games is from 0 to 1")
+        if target.card and not -1 <= value <= 1:
+            raise TuneError("a card's improvement is a difference of win rates, from -1 to 1 "
+                            "(0: the card neither helps nor hinders its holder)")
         if figure == "length" and value < 0:  # a metric's range is the game's: not known here
             raise TuneError("a game's length (mean decisions per game) cannot be negative")
         return target
@@ -229,31 +256,80 @@ def parse_target(text: str, seats: int) -> Target:
 
 @dataclass
 class Figure:
-    """A trial's measured figure: value, 95 % interval and the games behind it."""
+    """A trial's measured figure: value, 95 % interval and the games behind it. Not
+    `known`: the games could not measure it (a card never drawn, or drawn only where every
+    group compared was all wins or all losses): it holds no target and lies as far from
+    one as a card's figure can (UNKNOWN_DISTANCE), so no trial is chosen on it."""
 
     value: float
     low: float
     high: float
     games: int
+    known: bool = True
 
     def distance(self, target: float) -> float:
-        return abs(self.value - target)
+        return abs(self.value - target) if self.known else UNKNOWN_DISTANCE
 
     def optimistic(self, target: float) -> float:
         """How close the target could be: 0 when the interval holds it."""
+        if not self.known:
+            return UNKNOWN_DISTANCE
         return 0.0 if self.low <= target <= self.high else min(abs(self.low - target),
                                                                abs(self.high - target))
 
     def pessimistic(self, target: float) -> float:
         """How far the target could be: the interval's farther end."""
+        if not self.known:
+            return UNKNOWN_DISTANCE
         return max(abs(self.low - target), abs(self.high - target))
 
     def holds(self, target: float) -> bool:
-        return self.low <= target <= self.high
+        return self.known and self.low <= target <= self.high
+
+    def to_json(self) -> dict[str, Any]:
+        """`figure`, `ci95` (null when not `known`) and `games`, as the JSON gives a trial."""
+        return {"figure": self.value if self.known else None,
+                "ci95": [self.low, self.high] if self.known else None, "games": self.games}
+
+
+# An unknown figure's distance from any target: a card's difference and its target are both
+# from -1 to 1, so no figure measured is farther.
+UNKNOWN_DISTANCE = 2.0
+
+
+def measure_run(store: ResultStore, run: RunInfo, target: Target) -> Figure:
+    """The target's figure over the games of a trial's run, card facts read only for a card
+    figure."""
+    if target.card is None:
+        return measure(store.iter_games(run.id, cards=False), target)
+    return card_figure(store.iter_games(run.id), target.card, card_play_verb(run),
+                       one_deck_for_all(run))
+
+
+def card_figure(games: typing.Iterable[dict[str, Any]], card: str, play_verb: str = "play",
+                every_seat: bool = False) -> Figure:
+    """A card's improvement when drawn (when played, in a game that draws no card: kow's
+    cards are defeated) over these games, with its 95 % interval, as the report's card table
+    gives it; unknown (`Figure.known`) when the games cannot measure it."""
+    analysis = collect(games, None, play_verb, every_seat)
+    names = (card, _deckless(card))
+    effects = {e.measure: e for name in reversed(names) for e in analysis.effects
+               if e.card == name}
+    e = effects.get(DRAWN) or effects.get(PLAYED)
+    if e is None or e.settled:
+        return Figure(0.0, -1.0, 1.0, analysis.games, known=False)
+    return Figure(e.difference, e.ci[0], e.ci[1], analysis.games)
+
+
+def _deckless(card: str) -> str:
+    """A card named with its deck (Word & Iron's `Pike Square (deck0)`) goes by its own name
+    in a trial whose two decks are the same cards (the tuned number at the other deck's): the
+    game then names it without its deck, and that card is the one measured."""
+    return re.sub(r" \(deck\d+\)$", "", card)
 
 
 def measure(games: typing.Iterable[dict[str, Any]], target: Target) -> Figure:
-    """The target's figure over a run's games."""
+    """The target's figure over a run's games (not a card figure: `measure_run`)."""
     figure = target.figure
     match = re.fullmatch(r"(seat|player)(\d+)_(win|score)", figure)
     score = figure.endswith("_score")
@@ -453,11 +529,33 @@ class Plan:
             if figure[7:] not in names:
                 raise TuneError(f"--target {self.target.text()}: {game.name} has no metric "
                                 f"{figure[7:]!r}; its metrics are: {', '.join(names) or 'none'}")
+        elif self.target.card is not None:
+            self._check_card(self.target.card, config)
         elif figure.startswith("first_player") and "first_player" not in metrics \
                 and len(state.to_move()) != 1:
             raise TuneError(f"--target {self.target.text()}: {game.name} has no first player "
                             "(its games open with a simultaneous decision); choose another "
                             "figure")
+
+    def _check_card(self, card: str, config: Any) -> None:
+        """A card target names a card of a game that gives card facts, one of its deck's
+        where the game names them (kow's standard deck it does not)."""
+        game, text = self.game, self.target.text()
+        if not reports_card_facts(game):
+            raise TuneError(f"--target {text}: {game.name} reports no card facts, so no card's "
+                            "improvement can be measured; choose another figure")
+        names = game.card_names(config)
+        if names is not None and card not in names and _deckless(card) not in names:
+            base = _deckless(card)
+            if base != card and all(_deckless(n) == n for n in names):  # decks alike here
+                close = [m + card[len(base):]
+                         for m in difflib.get_close_matches(base, names, n=3, cutoff=0.5)]
+            else:
+                close = difflib.get_close_matches(card, names, n=3, cutoff=0.5)
+            hint = (f"did you mean {', '.join(map(repr, close))}?" if close else
+                    f"its cards: {first_few(sorted(set(names)), 8)}")
+            raise TuneError(f"--target {text}: no card {card!r} in the decks these options "
+                            f"deal; {hint}")
 
 
 def metric_names(metrics: dict[str, Any]) -> list[str]:
@@ -569,8 +667,11 @@ class TuneResult:
         b, t = self.best, self.target
         f = b.figure
         values = ", ".join(f"{k}={_show(v)}" for k, v in b.values.items())
-        measured = (f"{values}: {t.figure} {t.show(f.value)} (95 % CI {t.show(f.low)} - "
-                    f"{t.show(f.high)}, {f.games} games)")
+        value, interval = t.texts(f)
+        measured = (f"{values}: {t.figure} {value} (95 % CI {interval}, {f.games} games)"
+                    if f.known else f"{values}: {t.figure} unknown ({f.games} games could "
+                    "not measure it: the card never drawn, or every group compared all wins "
+                    "or all losses)")
         target = f"the target {t.show(t.value)}"
         luck = ("none is shown closer to it than another (the closest of several trials is "
                 "partly luck: the winner's curse)")
@@ -692,7 +793,7 @@ class _Tuner:
 
     def _measure(self, run: RunInfo) -> Figure:
         try:
-            return measure(self.store.iter_games(run.id, cards=False), self.plan.target)
+            return measure_run(self.store, run, self.plan.target)
         except TuneError as exc:
             raise TuneError(f"--target {self.plan.target.text()}: {exc}") from None
 
@@ -825,8 +926,7 @@ def load_result(store: ResultStore, info: TuneInfo) -> TuneResult:
     """A tune's trials as stored (for the report)."""
     target = Target(*info.target)
     try:
-        trials = [Trial(run, run.cell or {}, measure(store.iter_games(run.id, cards=False),
-                                                     target))
+        trials = [Trial(run, run.cell or {}, measure_run(store, run, target))
                   for run in store.runs(tune_id=info.id)]
     except TuneError as exc:  # a tune stored before its target was checked up front
         raise TuneError(f"{store.path}: tune {info.id}, target {target.text()}: {exc}"
@@ -868,14 +968,18 @@ def tune_document(store: ResultStore, info: TuneInfo) -> Any:
     best = result.best
     trials = sorted(result.trials, key=lambda r: r.run.id)
     names = list(best.values) or [p.split("=")[0] for p in info.params]
-    points = [(r.figure.value, r.figure.low, r.figure.high) for r in trials]
-    sizes = [r.figure.games for r in trials]
-    unit = "share of games" if t.is_rate else t.figure
+    measured = [r for r in trials if r.figure.known]  # an unknown figure has no point
+    points = [(r.figure.value, r.figure.low, r.figure.high) for r in measured]
+    sizes = [r.figure.games for r in measured]
+    unit = ("share of games" if t.is_rate else "win-rate difference" if t.card is not None
+            else t.figure)
     figures = [Plot(f"tune-{i}", plots.trial_points(
-        [r.values.get(name) for r in trials], points, sizes, t.value, trials.index(best),
-        f"{t.figure} against {name} (95 % CI)", name, unit)) for i, name in enumerate(names)]
-    rows = [[str(r.run.id), *[_show(r.values.get(n)) for n in names], t.show(r.figure.value),
-             f"{t.show(r.figure.low)} - {t.show(r.figure.high)}", str(r.figure.games),
+        [r.values.get(name) for r in measured], points, sizes, t.value,
+        measured.index(best) if best in measured else -1,
+        f"{t.figure} against {name} (95 % CI)", name, unit)) for i, name in enumerate(names)
+        ] if measured else []
+    rows = [[str(r.run.id), *[_show(r.values.get(n)) for n in names], *t.texts(r.figure),
+             str(r.figure.games),
              MARKS[result.choice] if r is best else ""] for r in trials]
     section = Section("tune", f"Which values bring {t.figure} to {t.show(t.value)}?",
                       [result.verdict()], figures,
@@ -899,10 +1003,8 @@ def tune_document(store: ResultStore, info: TuneInfo) -> Any:
     data = {"tune": {"id": info.id, "game": info.game, "params": info.params,
                      "target": [t.figure, t.value], "budget": info.budget,
                      "batch": info.batch, "seed": info.seed},
-            "best": {"run": best.run.id, "values": best.values, "figure": best.figure.value,
-                     "ci95": [best.figure.low, best.figure.high], "games": best.figure.games},
-            "trials": [{"run": r.run.id, "values": r.values, "figure": r.figure.value,
-                        "ci95": [r.figure.low, r.figure.high], "games": r.figure.games}
+            "best": {"run": best.run.id, "values": best.values, **best.figure.to_json()},
+            "trials": [{"run": r.run.id, "values": r.values, **r.figure.to_json()}
                        for r in trials]}
     label = ", ".join(f"{k}={_show(v)}" for k, v in best.values.items()) or "best"
     questions = questions_section([(f"best trial (run {best.run.id}): {label}",
