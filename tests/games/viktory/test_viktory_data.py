@@ -64,7 +64,7 @@ def test_rule_each_card_shows_hits_misses_and_text(tmp_path):
     assert "card T1: field hits: Field required" in load_error(tmp_path, card)
     listing = GAME.show_cards(load_deck())
     assert "Blocks all hits of the card it answers" in listing  # the card text
-    assert "SAMPLE DATA" in listing and "Attack 33%" in listing
+    assert "SAMPLE DATA" in listing and "Attack 33 %" in listing
 
 
 def test_rule_each_card_has_one_terrain(tmp_path):
