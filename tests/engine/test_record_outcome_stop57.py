@@ -94,7 +94,7 @@ def test_an_outcome_is_written_as_the_game_writes_it():
         'rec.json: outcome.details: got {"prize": "an agreed card", "prize_to": false}, but the '
         'game gives {"prize": "an agreed card", "prize_to": 0}: a number, not true or false')
     data = finished("viktory-ii")
-    data["outcome"]["details"]["cities"] = [13.0, 0]
+    data["outcome"]["details"]["cities"] = [float(x) for x in data["outcome"]["details"]["cities"]]
     assert refusal(data, "viktory-ii").endswith(": whole numbers, written without a decimal "
                                                 "point (3, not 3.0)")
     data = finished("battle")
