@@ -39,6 +39,7 @@ from ..engine import ConfigError, DataError, Game, Record, play_game, replay_to_
 from ..engine.config import option_text
 from ..engine.data import counted, first_few, shell_word
 from ..games import REGISTRY, get_game
+from .stats import whole_number
 from .store import ResultStore, RunInfo, StoreError, SweepInfo
 
 FORMATS = ("csv", "jsonl")
@@ -252,14 +253,9 @@ def game_row(lead: dict[str, Any], run: RunInfo, game: dict[str, Any],
         "winner_seats": game["winner_seats"], "winner_players": game["winners"],
         "scores": game["scores_by_seat"], "reason": game["reason"], "length": game["length"],
         "first_seat": game["first_player"],
-        **{f"metric.{name}": _whole(game["metrics"].get(name)) for name in metrics},
+        # games give every metric as a float (`Game.metrics`): a count is written as one, 3
+        **{f"metric.{name}": whole_number(game["metrics"].get(name)) for name in metrics},
     }
-
-
-def _whole(value: Any) -> Any:
-    """A metric as a reader expects it: a count as 3, not 3.0 (games give every metric as
-    a float, `Game.metrics`); a fraction as it is."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def card_facts(lead: dict[str, Any], game: dict[str, Any]) -> Iterator[dict[str, Any]]:

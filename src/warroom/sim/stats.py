@@ -40,6 +40,12 @@ def wilson_interval(successes: float, trials: float, confidence: float = 0.95,
     return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
+def whole_number(value: Any) -> Any:
+    """A float that is whole as an int (94.0 -> 94: a count, as JSON and CSV readers expect
+    it); anything else as it is."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 @dataclass(frozen=True)
 class Rate:
     """A proportion with its 95 % Wilson interval."""
@@ -65,9 +71,7 @@ class Rate:
         null (not a measured 0 % between 0 and 100 %: a player who never moved first).
         `successes` is an int when whole (wins counted in floats, 94.0, are 94, as every
         count of wins in the JSON is); a float only when a count is fractional."""
-        successes = self.successes
-        if isinstance(successes, float) and successes.is_integer():
-            successes = int(successes)
+        successes = whole_number(self.successes)
         if not self.trials:
             return {"successes": successes, "trials": self.trials, "rate": None,
                     "ci95": None}

@@ -32,5 +32,4 @@ def test_with_three_or_four_towns_and_a_site_free_it_builds_a_town(tmp_path):
 
 
 def test_from_five_towns_it_upgrades_one(tmp_path):
-    assert heuristic.UPGRADE_TOWNS == 5
     assert _build_choice(tmp_path, ["A4", "C3", "C5", "B1"]) is Upgrade
