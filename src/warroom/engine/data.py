@@ -543,7 +543,10 @@ def problem_message(err: ErrorDetails) -> str:
         return (f"String should have at most {ctx.get('max_length')} characters, not "
                 f"{len(given)}")
     message = displayable(err["msg"].removeprefix("Value error, "))
-    if kind == "literal_error" and isinstance(given, str | int) and ", got " not in message:
+    # A wrong value, or a value of the wrong type ("ten" for a number): say what was written,
+    # as records' errors do; a mapping or a list is too long to say.
+    if (kind == "literal_error" or kind.endswith(("_parsing", "_type", "_from_float"))) and \
+            isinstance(given, str | int | float | None) and ", got " not in message:
         message += f", got {shown(given)}"
     return message
 
