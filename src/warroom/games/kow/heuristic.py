@@ -118,6 +118,8 @@ def _best_plan(swords: tuple[int, ...], prices: tuple[int, ...], free: int,
 
 @lru_cache(maxsize=4096)
 def _best_subset(values: tuple[int, ...], swords: int) -> int:
+    """The most card value among `values` that a total of `swords` covers, as if the dice's
+    swords could be split among the cards (they cannot: a choice's estimate, generous)."""
     best = 0
     n = len(values)
     for mask in range(1, 1 << n):
@@ -153,8 +155,8 @@ EVAL_WEIGHTS = (0.8098, 0.8397)
 
 def evaluation_features(state: KowState) -> list[float]:
     """Seat 0's lead over seat 1 in the round under way: the value of the cards won, and the
-    swords still to come (dice in the pool, chosen dice not yet rolled, and rolled dice not yet
-    allocated), each at its expected value."""
+    swords still to come: dice in the pool and chosen dice not yet rolled at their expected
+    value, rolled dice not yet allocated at the swords they show."""
     means = [sum(f) / len(f) for f in state.config.faces]
     swords = [0.0, 0.0]
     for p in (0, 1):
