@@ -14,13 +14,13 @@ from warroom.games.viktory_ii.units import CAV, INF
 
 
 def besieged_capital(tmp_path):
-    """Player 0's capital A1 (a grassland city) holds two infantry and a cavalry; six enemy
+    """Player 0's capital A1 (a grassland city) holds two infantry and a cavalry; seven enemy
     infantry stand two hexes away. With both unit types it needs two units (each type is a
     die), with infantry alone three."""
     return position(tmp_path, [
         capital("A1", 0, city=True, infantry=2, cavalry=1), town("A2", 0, city=True),
         town("A4", 0), town("B1", 0), capital("G4", 1), town("G1", 1), town("G2", 1),
-        town("G3", 1, city=True), town("F4", 1, city=True), troops("C2", 1, infantry=6)],
+        town("G3", 1, city=True), town("F4", 1, city=True), troops("C2", 1, infantry=7)],
         tiles=MOVE_MAP)
 
 
@@ -51,11 +51,11 @@ def test_a_unit_in_a_town_that_needs_it_sees_its_goal_there(tmp_path):
     them, saw no goal there and stepped on, leaving the town short again (seed 2's cavalry
     went F6, G6, F6, G6 in one move). A town the moving unit stands in is a goal while it
     would be short without the unit. Here the empty capital D4 needs two units against the
-    two enemy infantry two hexes away: the cavalry beside it comes first, then the infantry
+    three enemy infantry two hexes away: the cavalry beside it comes first, then the infantry
     from A1 by road, which stepped on to E3, next to the enemy, and left the capital one short."""
     state = position(tmp_path, [
         capital("D4", 0), town("A1", 0, city=True, infantry=1), troops("E4", 0, cavalry=1),
-        capital("G4", 1), town("G1", 1), town("G2", 1), troops("F3", 1, infantry=2)],
+        capital("G4", 1), town("G1", 1), town("G2", 1), troops("F3", 1, infantry=3)],
         tiles=MOVE_MAP)
     d4 = hx(state, "D4")
     assert heuristic._need(state, 0, d4) == 2 and state.occ_n[d4] == 0

@@ -47,7 +47,8 @@ def test_a_garrisons_artillery_bombards_the_enemy_next_to_it(tmp_path):
     free to leave were), so it sat beside enemy stacks for the whole game without firing:
     bombarding does not take it from home. Now it bombards the enemy next to it."""
     state = position(tmp_path, [capital("C3", 0, city=True, infantry=1, artillery=1),
-                                troops("C4", 1, infantry=3), capital("G2", 1, city=True)],
+                                troops("C4", 1, infantry=4), capital("G2", 1, city=True),
+                                town("G4", 1), town("G1", 1)],
                      tiles=MOUNTAIN_C3)
     c3 = hx(state, "C3")
     assert not heuristic._may_leave(state, 0, c3)
